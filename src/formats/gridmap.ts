@@ -1,0 +1,155 @@
+/**
+ * Gridmaps (FORMATS.md "Gridmap"). Beyond the shape, a map is checked as a battlefield: equal rows,
+ * 6–40 squares a side, everything on the map, edges between orthogonal neighbours, room for a 2×2
+ * entry tile in every start area, and a legal path between the start areas.
+ */
+import { z } from 'zod';
+import { buildBoard, colOf, edgeId, groundReach, hasTerrain, indexOf, nameOf, squareIndex, T, type Board } from '../engine/board';
+import { idSchema, nameSchema, squareSchema, uniqueList, whenValid } from './fields';
+import { GRID_LEGEND, MAP_MAX_SIZE, MAP_MIN_SIZE, TERRAINS, WOUND_TYPES } from './vocabulary';
+
+/** "C3/C4": the edge between two squares. */
+const edgeSchema = z.string().transform((s, ctx) => {
+  const parts = s.split('/');
+  const squares = parts.map((p) => squareSchema.safeParse(p));
+  if (parts.length !== 2 || squares.some((r) => !r.success)) {
+    ctx.addIssue({ code: 'custom', message: `expected an edge between two squares like "C3/C4", got ${JSON.stringify(s)}` });
+    return z.NEVER;
+  }
+  return squares.map((r) => r.data).join('/');
+});
+
+/** "sliding" is accepted for "sliding-wall", as the grid legend calls it a sliding wall. */
+const terrainName = z.preprocess((v) => (v === 'sliding' ? 'sliding-wall' : v), z.enum(TERRAINS));
+
+const legendText = Object.keys(GRID_LEGEND).join(' ');
+
+export const gridmapShape = z.strictObject({
+  id: idSchema,
+  name: nameSchema,
+  grid: z.array(z.string()).min(MAP_MIN_SIZE).max(MAP_MAX_SIZE),
+  walls: z.array(edgeSchema).default([]),
+  lowCover: z.array(edgeSchema).default([]),
+  cells: z.array(z.strictObject({ at: squareSchema, terrain: uniqueList(terrainName, 'terrain').min(1) })).default([]),
+  damage: z.enum(WOUND_TYPES).default('fire'),
+  objectives: z.array(z.array(squareSchema).min(1)).default([]),
+});
+
+export type Gridmap = z.output<typeof gridmapShape>;
+
+type Ctx = z.core.$RefinementCtx<unknown>;
+const problem = (ctx: Ctx, path: PropertyKey[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+
+function checkGrid(map: Gridmap, ctx: Ctx): boolean {
+  const width = map.grid[0]!.length;
+  let good = true;
+  if (width < MAP_MIN_SIZE || width > MAP_MAX_SIZE) {
+    problem(ctx, ['grid', 0], `rows must be ${MAP_MIN_SIZE}–${MAP_MAX_SIZE} squares long, this one has ${width}`);
+    good = false;
+  }
+  map.grid.forEach((line, row) => {
+    if (line.length !== width) {
+      problem(ctx, ['grid', row], `row ${row + 1} has ${line.length} squares but row 1 has ${width}; every row must be the same length`);
+      good = false;
+    }
+    [...line].forEach((ch, col) => {
+      if (!(ch in GRID_LEGEND)) {
+        problem(ctx, ['grid', row], `${nameOf({ width }, indexOf({ width }, col, row))}: ${JSON.stringify(ch)} is not a map character (use ${legendText})`);
+        good = false;
+      }
+    });
+  });
+  return good;
+}
+
+function checkPlacement(map: Gridmap, ctx: Ctx): boolean {
+  const dims = { width: map.grid[0]!.length, height: map.grid.length };
+  const size = `${dims.width}×${dims.height}`;
+  let good = true;
+  const onMap = (path: PropertyKey[], square: string) => {
+    if (squareIndex(dims, square) !== null) return true;
+    problem(ctx, path, `${square} is off the map (${size})`);
+    good = false;
+    return false;
+  };
+  for (const list of ['walls', 'lowCover'] as const) {
+    const seen = new Set<number>();
+    map[list].forEach((edge, i) => {
+      const [a, c] = edge.split('/') as [string, string];
+      if (!onMap([list, i], a) || !onMap([list, i], c)) return;
+      const id = edgeId(dims, squareIndex(dims, a)!, squareIndex(dims, c)!);
+      if (id < 0) {
+        problem(ctx, [list, i], `${a} and ${c} do not share a side; an edge joins two orthogonal neighbours`);
+        good = false;
+      } else if (seen.has(id)) {
+        problem(ctx, [list, i], `edge ${edge} is listed twice`);
+        good = false;
+      }
+      seen.add(id);
+    });
+  }
+  const cellsSeen = new Set<string>();
+  map.cells.forEach((cell, i) => {
+    onMap(['cells', i, 'at'], cell.at);
+    if (cellsSeen.has(cell.at)) {
+      problem(ctx, ['cells', i, 'at'], `${cell.at} already has a cell entry; list all its terrain in one`);
+      good = false;
+    }
+    cellsSeen.add(cell.at);
+  });
+  const inArea = new Map<string, number>();
+  map.objectives.forEach((area, a) =>
+    area.forEach((sq, j) => {
+      if (!onMap(['objectives', a, j], sq)) return;
+      const other = inArea.get(sq);
+      if (other !== undefined) {
+        problem(ctx, ['objectives', a, j], `${sq} is already in objective area ${other + 1}`);
+        good = false;
+      }
+      inArea.set(sq, a);
+    }),
+  );
+  return good;
+}
+
+/** An entry tile is 2×2 (R5): some 2×2 block of the area must be squares a unit may stand on. */
+function hasEntryTileRoom(board: Board, area: readonly number[]): boolean {
+  const inside = new Set(area.filter((i) => !hasTerrain(board, i, T.wall | T.pit | T.obstructing)));
+  return [...inside].some((i) => colOf(board, i) + 1 < board.width && [i + 1, i + board.width, i + board.width + 1].every((j) => inside.has(j)));
+}
+
+function checkBattlefield(map: Gridmap, ctx: Ctx): void {
+  const board = buildBoard(map);
+  board.objectives.forEach((area) =>
+    area.forEach((i) => {
+      if (hasTerrain(board, i, T.wall | T.pit)) problem(ctx, ['objectives'], `objective square ${nameOf(board, i)} is a wall or pit; no unit could hold it`);
+    }),
+  );
+  const players = board.startAreas.map((a, p) => ({ p: p + 1, area: a }));
+  const missing = players.filter(({ area }) => area.length === 0).map(({ p }) => p);
+  if (missing.length > 0 || players.length < 2) {
+    const have = players.filter(({ area }) => area.length > 0).map(({ p }) => p);
+    problem(ctx, ['grid'], `start areas must be numbered from 1 with none skipped and at least 2 players; found ${have.join(', ') || 'none'}`);
+    return;
+  }
+  for (const { p, area } of players) {
+    if (!hasEntryTileRoom(board, area)) {
+      problem(ctx, ['grid'], `start area ${p} has no 2×2 block of open squares for an entry tile`);
+    }
+  }
+  const first = players[0]!;
+  const reach = groundReach(board, first.area);
+  for (const { p, area } of players.slice(1)) {
+    if (!area.some((i) => reach.has(i))) {
+      const to = nameOf(board, area[0]!);
+      const from = nameOf(board, first.area[0]!);
+      problem(ctx, ['grid'], `no legal path joins start area ${first.p} (${from}) and start area ${p} (${to}); walls or pits cut them off`);
+    }
+  }
+}
+
+export const gridmapSchema = gridmapShape.superRefine((map, ctx) => {
+  if (!checkGrid(map, ctx)) return;
+  if (!checkPlacement(map, ctx)) return;
+  checkBattlefield(map, ctx);
+}, whenValid);
