@@ -1,0 +1,62 @@
+/**
+ * Loads the shipped content (src/content/catalogs, src/content/maps). Everything is validated before
+ * anything is returned: a bad file yields problems naming the file and path, never a partial load.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { catalogSchema, indexCatalogs, type Catalog, type CatalogIndex } from '../formats/catalog';
+import { parseText } from '../formats/document';
+import { gridmapSchema, type Gridmap } from '../formats/gridmap';
+import { fail, ok, parseWith, type Problem, type Result } from '../formats/problems';
+import type { z } from 'zod';
+
+export const CONTENT_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+export interface Content {
+  readonly catalogs: readonly Catalog[];
+  readonly index: CatalogIndex;
+  readonly maps: ReadonlyMap<string, Gridmap>;
+}
+
+const DOCUMENT = /\.(json|ya?ml)$/i;
+
+function loadFolder<S extends z.ZodType>(dir: string, schema: S, problems: Problem[]): { file: string; value: z.output<S> }[] {
+  const out: { file: string; value: z.output<S> }[] = [];
+  for (const name of readdirSync(dir).filter((f) => DOCUMENT.test(f)).sort()) {
+    const file = join(dir, name);
+    const doc = parseText(readFileSync(file, 'utf8'), name);
+    const parsed = doc.ok ? parseWith(schema, doc.value) : doc;
+    const where = `${basename(dir)}/${name}`;
+    if (parsed.ok) out.push({ file: where, value: parsed.value });
+    else problems.push(...parsed.problems.map((p) => ({ path: p.path ? `${where}: ${p.path}` : where, message: p.message })));
+  }
+  return out;
+}
+
+export function loadContent(dir: string = CONTENT_DIR): Result<Content> {
+  const problems: Problem[] = [];
+  const catalogs = loadFolder(join(dir, 'catalogs'), catalogSchema, problems);
+  const maps = new Map<string, Gridmap>();
+  for (const { file, value } of loadFolder(join(dir, 'maps'), gridmapSchema, problems)) {
+    const stem = basename(file, extname(file));
+    if (value.id !== stem) problems.push({ path: `${file}: id`, message: `map id "${value.id}" should match its file name "${stem}"` });
+    if (maps.has(value.id)) problems.push({ path: `${file}: id`, message: `duplicate map id "${value.id}"` });
+    maps.set(value.id, value);
+  }
+  const index = indexCatalogs(catalogs.map((c) => c.value));
+  if (!index.ok) problems.push(...index.problems);
+  if (problems.length > 0 || !index.ok) return fail(problems);
+  return ok({ catalogs: catalogs.map((c) => c.value), index: index.value, maps });
+}
+
+let cached: Content | undefined;
+
+/** The default content, loaded once; throws if the shipped files are broken (the content check catches that first). */
+export function defaultContent(): Content {
+  if (cached) return cached;
+  const r = loadContent();
+  if (!r.ok) throw new Error(`the shipped content is invalid; run npm run content:check\n${r.problems.map((p) => `${p.path}: ${p.message}`).join('\n')}`);
+  cached = r.value;
+  return cached;
+}
