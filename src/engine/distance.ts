@@ -1,0 +1,103 @@
+/**
+ * Counting distance (§4.2, R15) and adjacency (R16).
+ *
+ * Distance counts steps in 8 directions around walls: no step through a wall square or across an edge
+ * wall, and no diagonal that cuts a wall corner, except the very first step from the counting unit
+ * (§4.2 rule 1). The second diagonal step of a count costs 2; every other step costs 1. Terrain costs
+ * and low cover do not matter. A Big unit counts from the nearest of its squares to the nearest square
+ * of the target.
+ */
+import { colOf, cornerEdges, edgeId, isDiagonal, neighbours, rowOf, stepBlocked, type Board } from './board';
+
+/** Whether a square is a wall for counting: wall squares, and sliding walls nobody holds open. */
+export type WallAt = (i: number) => boolean;
+
+const UNREACHABLE = Number.POSITIVE_INFINITY;
+
+/**
+ * The counted distance from any of `from` to any of `to`, or Infinity when walls cut them apart.
+ * `limit` stops the count early: any distance above it is reported as Infinity.
+ */
+export function distance(board: Board, wallAt: WallAt, from: readonly number[], to: readonly number[], limit = UNREACHABLE): number {
+  const target = new Set(to);
+  for (const f of from) if (target.has(f)) return 0;
+  // Dijkstra over (square, diagonals so far: 0, 1, or 2 meaning "two or more"); steps cost 1 or 2,
+  // so buckets by cost replace a heap.
+  const n = board.width * board.height;
+  const best = new Float64Array(n * 3).fill(UNREACHABLE);
+  const buckets: number[][] = [[]];
+  for (const f of from) {
+    best[f * 3] = 0;
+    buckets[0]!.push(f * 3);
+  }
+  for (let d = 0; d < buckets.length; d++) {
+    if (d > limit) break;
+    const bucket = buckets[d];
+    if (!bucket) continue;
+    for (const node of bucket) {
+      if (best[node]! < d) continue;
+      const sq = Math.floor(node / 3);
+      const diags = node % 3;
+      if (target.has(sq)) return d;
+      const firstStep = d === 0;
+      for (const next of neighbours(board, sq)) {
+        if (wallAt(next)) continue;
+        const diagonal = isDiagonal(board, sq, next);
+        // §4.2 rule 1: a first step counts even across a wall corner, unless walls close the corner (R16).
+        if (firstStep && diagonal ? separatedAtCorner(board, wallAt, sq, next) : stepBlocked(board, sq, next, wallAt)) continue;
+        const cost = diagonal && diags === 1 ? 2 : 1;
+        const nextDiags = diagonal ? Math.min(diags + 1, 2) : diags;
+        const nd = d + cost;
+        const key = next * 3 + nextDiags;
+        if (nd < best[key]!) {
+          best[key] = nd;
+          (buckets[nd] ??= []).push(key);
+        }
+      }
+    }
+  }
+  return UNREACHABLE;
+}
+
+/**
+ * R16: two diagonal neighbours are cut apart when walls close the corner point between them: a wall
+ * line straight through it, or walls wrapping either square. Wall squares count as their edges.
+ */
+function separatedAtCorner(board: Board, wallAt: WallAt, a: number, b: number): boolean {
+  const c = Math.min(colOf(board, a), colOf(board, b));
+  const r = Math.min(rowOf(board, a), rowOf(board, b));
+  const tl = r * board.width + c;
+  const tr = tl + 1;
+  const bl = tl + board.width;
+  const br = bl + 1;
+  const [top, bottom, left, right] = cornerEdges(board, a, b).map((e) => board.walls.has(e)) as [boolean, boolean, boolean, boolean];
+  // Each half-edge meeting at the corner is closed by an edge wall or by a wall square beside it.
+  const up = top || wallAt(tl) || wallAt(tr);
+  const down = bottom || wallAt(bl) || wallAt(br);
+  const westward = left || wallAt(tl) || wallAt(bl);
+  const eastward = right || wallAt(tr) || wallAt(br);
+  const mainDiagonal = (a === tl && b === br) || (a === br && b === tl);
+  if ((up && down) || (westward && eastward)) return true;
+  return mainDiagonal ? (up && westward) || (down && eastward) : (up && eastward) || (down && westward);
+}
+
+/** R16: some square of one touches some square of the other, with no wall completely between. */
+export function adjacent(board: Board, wallAt: WallAt, a: readonly number[], b: readonly number[]): boolean {
+  for (const x of a) {
+    for (const y of b) {
+      const dc = Math.abs(colOf(board, x) - colOf(board, y));
+      const dr = Math.abs(rowOf(board, x) - rowOf(board, y));
+      if (dc > 1 || dr > 1) continue;
+      if (dc === 0 && dr === 0) return true;
+      if (dc + dr === 1) {
+        if (!board.walls.has(edgeId(board, x, y))) return true;
+      } else if (!separatedAtCorner(board, wallAt, x, y)) return true;
+    }
+  }
+  return false;
+}
+
+/** On open ground R15 gives max(dx,dy) + 1 once both exceed 1: the closed form, for tests and hints. */
+export const openGroundDistance = (dx: number, dy: number): number =>
+  Math.max(Math.abs(dx), Math.abs(dy)) + (Math.min(Math.abs(dx), Math.abs(dy)) >= 2 ? 1 : 0);
+

@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { emptyBoardWall } from '../../src/engine/board';
+import { adjacent, distance, openGroundDistance } from '../../src/engine/distance';
+import { board, openRows, paint, sq } from '../fixtures/boards';
+
+const open = board(openRows(12, 12));
+const walls = emptyBoardWall(open);
+const d = (b: typeof open, a: string, c: string) => distance(b, emptyBoardWall(b), [sq(b, a)], [sq(b, c)]);
+
+describe('R15 distance', () => {
+  it('counts the second diagonal as 2 on open ground', () => {
+    expect(d(open, 'C3', 'D4')).toBe(1);
+    expect(d(open, 'C3', 'E5')).toBe(3);
+    expect(d(open, 'C3', 'F6')).toBe(4);
+    expect(d(open, 'C3', 'F4')).toBe(3);
+    expect(d(open, 'C3', 'C9')).toBe(6);
+  });
+
+  it('matches max(dx,dy) + (1 if min(dx,dy) >= 2) everywhere on open ground', () => {
+    fc.assert(
+      fc.property(fc.nat(11), fc.nat(11), fc.nat(11), fc.nat(11), (c1, r1, c2, r2) => {
+        const got = distance(open, walls, [r1 * 12 + c1], [r2 * 12 + c2]);
+        expect(got).toBe(openGroundDistance(c2 - c1, r2 - r1));
+      }),
+    );
+  });
+
+  it('counts around a wall line, not through it', () => {
+    const rows = paint(openRows(12, 12), { E3: '#', E4: '#', E5: '#', E6: '#', E7: '#' });
+    const b = board(rows);
+    // D5 to F5 goes round the wall's end: D6 D7 D8 E8 F8 F7 F6 F5. The diagonals D7→E8 and E8→F7
+    // would cut the corner of E7, and only a first step may do that.
+    expect(d(b, 'D5', 'F5')).toBe(8);
+    // E8 to E2: D7 (a first step may cut E7's corner), D6 … D2, E2; D3→E2 would cut E3's corner.
+    expect(d(b, 'E8', 'E2')).toBe(7);
+  });
+
+  it('edge walls lengthen the count; low cover does not', () => {
+    const fenced = board(openRows(12, 12), { walls: ['C5/D5', 'C4/D4', 'C6/D6'] });
+    expect(d(fenced, 'C5', 'D5')).toBeGreaterThan(1);
+    const low = board(openRows(12, 12), { lowCover: ['C5/D5', 'C4/D4', 'C6/D6'] });
+    expect(d(low, 'C5', 'D5')).toBe(1);
+  });
+
+  it('§4.2 rule 1: the first step may cut a wall corner; later steps may not', () => {
+    const rows = paint(openRows(12, 12), { D4: '#' });
+    const b = board(rows);
+    expect(d(b, 'C4', 'D5')).toBe(1); // diagonal past the corner of D4, first step
+    // From B4 to D5, the second step C4→D5 may not cut D4's corner: go C5 first.
+    expect(d(b, 'B4', 'D5')).toBe(2);
+    const twoWalls = board(paint(openRows(12, 12), { D4: '#', C5: '#' }));
+    expect(d(twoWalls, 'C4', 'D5')).toBeGreaterThan(1); // a wall lies completely between
+  });
+
+  it('a Big unit counts from its nearest square', () => {
+    const big = [sq(open, 'C3'), sq(open, 'D3'), sq(open, 'C4'), sq(open, 'D4')];
+    expect(distance(open, walls, big, [sq(open, 'G4')])).toBe(3);
+    expect(distance(open, walls, big, [sq(open, 'E5')])).toBe(1);
+  });
+
+  it('stops counting past a limit', () => {
+    expect(distance(open, walls, [sq(open, 'A1')], [sq(open, 'L12')], 5)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('R16 adjacency', () => {
+  it('edge and corner neighbours are adjacent', () => {
+    expect(adjacent(open, walls, [sq(open, 'C3')], [sq(open, 'C4')])).toBe(true);
+    expect(adjacent(open, walls, [sq(open, 'C3')], [sq(open, 'D4')])).toBe(true);
+    expect(adjacent(open, walls, [sq(open, 'C3')], [sq(open, 'E3')])).toBe(false);
+  });
+
+  it('an edge wall between orthogonal neighbours cuts them apart', () => {
+    const b = board(openRows(12, 12), { walls: ['C3/C4'] });
+    expect(adjacent(b, emptyBoardWall(b), [sq(b, 'C3')], [sq(b, 'C4')])).toBe(false);
+    expect(adjacent(b, emptyBoardWall(b), [sq(b, 'C3')], [sq(b, 'D4')])).toBe(true);
+  });
+
+  it('diagonal neighbours are cut apart only when walls close the corner completely', () => {
+    const oneSquare = board(paint(openRows(12, 12), { D3: '#' }));
+    expect(adjacent(oneSquare, emptyBoardWall(oneSquare), [sq(oneSquare, 'C3')], [sq(oneSquare, 'D4')])).toBe(true);
+    const across = board(paint(openRows(12, 12), { D3: '#', C4: '#' }));
+    expect(adjacent(across, emptyBoardWall(across), [sq(across, 'C3')], [sq(across, 'D4')])).toBe(false);
+    const line = board(openRows(12, 12), { walls: ['C3/D3', 'C4/D4'] });
+    expect(adjacent(line, emptyBoardWall(line), [sq(line, 'C3')], [sq(line, 'D4')])).toBe(false);
+    const wrap = board(openRows(12, 12), { walls: ['C3/D3', 'C3/C4'] });
+    expect(adjacent(wrap, emptyBoardWall(wrap), [sq(wrap, 'C3')], [sq(wrap, 'D4')])).toBe(false);
+    const half = board(openRows(12, 12), { walls: ['C3/D3'] });
+    expect(adjacent(half, emptyBoardWall(half), [sq(half, 'C3')], [sq(half, 'D4')])).toBe(true);
+  });
+
+  it('a Big unit is adjacent when any of its squares is', () => {
+    const big = [sq(open, 'C3'), sq(open, 'D3'), sq(open, 'C4'), sq(open, 'D4')];
+    expect(adjacent(open, walls, big, [sq(open, 'E5')])).toBe(true);
+    expect(adjacent(open, walls, big, [sq(open, 'F5')])).toBe(false);
+  });
+});
