@@ -1,12 +1,13 @@
 /**
- * `npm run scenario -- FILE`: runs a rules scenario (FORMATS.md "Scenario"). Exit codes: 0 ran, 2 the
- * file itself is invalid. The file is validated here; playing its steps needs the rules engine,
- * which is not built yet, so a valid file exits 3 with that explanation.
+ * `npm run scenario -- FILE`: runs a rules scenario (FORMATS.md "Scenario") and prints its report as
+ * JSON. Exit 0 when it ran, whatever the steps did; 2 when the file itself is invalid.
  */
 import { readFileSync } from 'node:fs';
+import { defaultContent } from '../content/load';
 import { parseText } from '../formats/document';
 import { formatProblems, parseWith } from '../formats/problems';
 import { scenarioSchema } from '../formats/scenario';
+import { runScenario, ScenarioFileError } from './scenario-runner';
 
 const file = process.argv[2];
 if (!file) {
@@ -26,5 +27,12 @@ if (!scenario.ok) {
   console.error(`${file} is not a valid scenario:\n${formatProblems(scenario.problems)}`);
   process.exit(2);
 }
-console.error(`${file} is a valid scenario, but the rules engine that plays its steps is not built yet.`);
-process.exit(3);
+try {
+  console.log(JSON.stringify(runScenario(scenario.value, defaultContent()), null, 2));
+} catch (e) {
+  if (e instanceof ScenarioFileError) {
+    console.error(`${file} is not a valid scenario: ${e.message}`);
+    process.exit(2);
+  }
+  throw e;
+}

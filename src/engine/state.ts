@@ -67,6 +67,21 @@ export interface Options {
   readonly roundLimit: number | null;
 }
 
+/** An out-of-turn decision the game waits on (R27): nothing else may happen while it is open. */
+export interface Prompt {
+  readonly kind: 'reply' | 'wounds' | 'order' | 'reroll' | 'recover';
+  readonly player: PlayerId;
+  readonly unit?: UnitId;
+  /** What may be chosen, for buttons and the scenario report. */
+  readonly options: unknown;
+}
+
+/** A step of rules resolution waiting to run; plain data, so a paused resolution survives a restart. */
+export interface Frame {
+  readonly k: string;
+  readonly [field: string]: unknown;
+}
+
 export interface GameState {
   readonly map: Gridmap;
   readonly cards: Readonly<Record<string, UnitCard>>;
@@ -80,6 +95,8 @@ export interface GameState {
   readonly round: number;
   /** The AP's order of players for this round (R7). */
   readonly order: readonly PlayerId[];
+  /** This round's advantaged player (R6). */
+  readonly ap: PlayerId | null;
   /** Phase of the round: 0 is greater advantage's phase (R6). */
   readonly phase: number;
   /** Who has had their turn in this phase already. */
@@ -91,4 +108,7 @@ export interface GameState {
   readonly entry: Readonly<Record<PlayerId, number>>;
   readonly winner: PlayerId | null;
   readonly over: boolean;
+  readonly prompt: Prompt | null;
+  /** The resolution paused behind the prompt, top of the stack last. */
+  readonly resume: readonly Frame[];
 }

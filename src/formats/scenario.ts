@@ -132,9 +132,11 @@ const mapRef = z.unknown().transform((v, ctx): string | z.output<typeof gridmapS
 
 export const scenarioSchema = z
   .strictObject({
-    // Optional metadata for people: which rule a test checks and what it shows. The runner ignores it.
+    // Optional metadata for people: which rule a test checks and what it shows, and what the test
+    // harness expects of the report (test/engine/scenarios.test.ts). The runner ignores all three.
     name: z.string().max(200).optional(),
     description: z.string().max(2000).optional(),
+    expect: z.unknown().optional(),
     map: mapRef,
     cards: z.array(unitCardSchema).default([]),
     mods: z.array(modCardSchema).default([]),

@@ -1,0 +1,142 @@
+/**
+ * Runs a scenario (FORMATS.md "Scenario") and builds its report. Pure: the CLI reads the file and
+ * prints; tests call this directly.
+ */
+import type { Content } from '../content/load';
+import type { UnitCard } from '../formats/card';
+import { gridmapSchema, type Gridmap } from '../formats/gridmap';
+import type { ModCard } from '../formats/mod';
+import type { Scenario, Step } from '../formats/scenario';
+import { nameOf } from '../engine/board';
+import type { Command } from '../engine/commands';
+import { decide } from '../engine/decide';
+import { defaultDecision } from '../engine/defaults';
+import { diceUsed, fixed, seeded } from '../engine/dice';
+import type { RuleError } from '../engine/errors';
+import { apply, type GameEvent } from '../engine/events';
+import { initial } from '../engine/setup';
+import type { GameState, Prompt, StatusState } from '../engine/state';
+import { boardOf } from '../engine/table';
+import { actsFor, nextTurn } from '../engine/turns';
+
+export type StepReport = { ok: true; events: GameEvent[] } | { ok: false; error: RuleError };
+
+export interface Report {
+  steps: StepReport[];
+  state: Record<string, unknown> | null;
+  dice: { used: number; left: number } | null;
+  error: RuleError | null;
+}
+
+/** Problems with the file that stop the run before it starts (exit 2). */
+export class ScenarioFileError extends Error {}
+
+function mapOf(scenario: Scenario, content: Content): Gridmap {
+  if (typeof scenario.map !== 'string') return scenario.map;
+  const map = content.maps.get(scenario.map);
+  if (!map) throw new ScenarioFileError(`map: no map "${scenario.map}" (known: ${[...content.maps.keys()].join(', ')})`);
+  return gridmapSchema.parse(map);
+}
+
+function answers(step: Step | undefined, prompt: Prompt, state: GameState): boolean {
+  if (!step || !('decide' in step)) return false;
+  const d = step.decide;
+  const who = d.player ?? (d.unit !== undefined ? state.units[d.unit]?.player : undefined);
+  return who === prompt.player;
+}
+
+export function runScenario(scenario: Scenario, content: Content): Report {
+  const cards = new Map<string, UnitCard>(content.index.units);
+  const mods = new Map<string, ModCard>(content.index.mods);
+  for (const c of scenario.cards) cards.set(c.id, c);
+  for (const m of scenario.mods) mods.set(m.id, m);
+  const made = initial({
+    map: mapOf(scenario, content),
+    cards,
+    mods,
+    options: { vpTarget: scenario.options.vpTarget, glancingBlow: scenario.options.glancingBlow, roundLimit: scenario.options.roundLimit },
+    players: scenario.players,
+    units: scenario.units,
+    rng: scenario.seed !== undefined ? seeded(scenario.seed) : fixed(scenario.dice ?? []),
+    ...(scenario.start ? { start: { round: scenario.start.round, order: scenario.start.order } } : {}),
+    entry: { ...(scenario.start?.entry ?? {}), ...(scenario.entry ?? {}) },
+  });
+  if ('error' in made) throw new ScenarioFileError(made.error.message);
+  let state = made.state;
+  const report: Report = { steps: [], state: null, dice: null, error: null };
+  const play = (command: Command): { events: GameEvent[] } | { error: RuleError } => {
+    const r = decide(state, command);
+    if ('events' in r) state = r.events.reduce(apply, state);
+    return r;
+  };
+  /** Resolves open prompts by default while `next` does not answer them; the events join `into`. */
+  const autoResolve = (next: Step | undefined, into: GameEvent[]): RuleError | null => {
+    while (scenario.auto && state.prompt && !answers(next, state.prompt, state)) {
+      const r = play({ decide: defaultDecision(state.prompt) });
+      if ('error' in r) return r.error;
+      into.push(...r.events);
+    }
+    return null;
+  };
+  const opening: GameEvent[] = [];
+  const begun = play({ begin: true });
+  if ('error' in begun) report.error = begun.error;
+  else opening.push(...begun.events);
+  if (!report.error) report.error = autoResolve(scenario.steps[0], opening);
+  for (let i = 0; i < scenario.steps.length && !report.error; i++) {
+    const step = scenario.steps[i]!;
+    const r = play(step);
+    if ('error' in r) {
+      report.steps.push({ ok: false, error: r.error });
+      if (r.error.code === 'out-of-dice') report.error = r.error;
+      continue;
+    }
+    const events = [...r.events];
+    report.error = autoResolve(scenario.steps[i + 1], events);
+    report.steps.push({ ok: true, events });
+  }
+  report.state = summary(state);
+  report.dice = diceUsed(state.rng);
+  return report;
+}
+
+function statusOut(s: StatusState): Record<string, unknown> {
+  return {
+    status: s.status,
+    ...(s.recover !== null ? { recover: s.recover } : {}),
+    ...(s.modifier !== 0 ? { modifier: s.modifier } : {}),
+    ...(s.source !== null ? { source: s.source } : {}),
+    ...(s.asterisk ? { asterisk: true } : {}),
+    ...(s.wound !== undefined ? { wound: s.wound, type: s.type } : {}),
+  };
+}
+
+/** The report's view of the state (FORMATS.md "Report"). */
+export function summary(state: GameState): Record<string, unknown> {
+  const board = boardOf(state);
+  const next = state.turn ? null : nextTurn(state);
+  return {
+    round: state.round,
+    phase: state.turn ? state.phase : (next?.phase ?? state.phase),
+    activePlayer: state.turn?.player ?? next?.player ?? null,
+    activeUnit: state.turn?.unit ?? null,
+    score: { ...state.score },
+    winner: state.winner,
+    units: Object.fromEntries(
+      Object.values(state.units).map((u) => [
+        u.id,
+        {
+          at: u.dropped ? null : u.at === null ? 'reserve' : nameOf(board, u.at),
+          vigor: u.vigor,
+          injuries: [...u.injuries],
+          statuses: u.statuses.map(statusOut),
+          tokens: { ...u.tokens },
+          turnTaken: u.turnTaken,
+          dropped: u.dropped,
+          actsLeft: state.turn?.unit === u.id ? state.turn.actsLeft : u.turnTaken || u.dropped ? 0 : actsFor(state, u),
+        },
+      ]),
+    ),
+    prompt: state.prompt ? { ...state.prompt } : null,
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * Resolving attacks (§4.3–§4.6, R20–R26): replies declared when the attack is declared, the roll,
+ * effects in order with AND/THEN, then the replies (before the attack if it is slow).
+ */
+import type { Attack, Effect } from '../formats/card';
+import { nameOf } from './board';
+import type { Ctx } from './context';
+import { ask, field, handle } from './flow';
+import { replyAttacks } from './reactions';
+import type { Frame, UnitId, UnitState } from './state';
+import { defaultRecovery } from './setup';
+import { areAdjacent, attackLine, isProblem } from './targeting';
+import { findAttack, tableOf, unitOf } from './table';
+import { afterDefences, toughnessUse } from './wounds';
+import { endError, moverOf, stepCost } from './paths';
+import { checkAsterisks } from './statuses';
+
+export interface AttackFrame extends Frame {
+  readonly k: 'attack';
+  readonly unit: UnitId;
+  readonly attack: string;
+  readonly target: UnitId;
+  readonly charge: boolean;
+  readonly reply: boolean;
+}
+
+export function attackOf(ctx: Ctx, unit: UnitState, id: string): Attack {
+  const attack = findAttack(ctx.state, unit, id);
+  if (!attack) throw new Error(`${unit.id} has no attack ${id}`);
+  return attack;
+}
+
+/**
+ * R26: enemies adjacent to the attacker (the target included) with a react token may declare a reply,
+ * each asked in board order. Declared replies are collected in the frame, then resolved.
+ */
+handle('offer-replies', (ctx, frame, stack) => {
+  const attacker = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+  const asked = field<UnitId[]>(frame, 'asked');
+  const declared = field<{ unit: UnitId; attack: string }[]>(frame, 'declared');
+  const answer = field<string | null | undefined>(frame, 'answer');
+  const current = field<UnitId | undefined>(frame, 'current');
+  const nextDeclared = [...declared];
+  if (current !== undefined && answer !== undefined) {
+    ctx.emit({ type: 'reply-declared', unit: current, attack: answer, against: attacker.id });
+    if (answer !== null) nextDeclared.push({ unit: current, attack: answer });
+  }
+  const candidates = repliersTo(ctx, attacker).filter((u) => !asked.includes(u.id) && u.id !== current);
+  const next = candidates[0];
+  if (next) {
+    const options = replyAttacks(ctx.state, next, attacker).map((a) => a.id);
+    return ask(ctx, stack, { ...frame, asked: [...asked, next.id], declared: nextDeclared, current: next.id, answer: undefined }, {
+      kind: 'reply',
+      player: next.player,
+      unit: next.id,
+      options: { against: attacker.id, attacks: options },
+    });
+  }
+  stack.push({ ...field<Frame>(frame, 'then'), replies: nextDeclared });
+});
+
+/** Adjacent enemies able to reply to `attacker` now, in board order (R26). */
+function repliersTo(ctx: Ctx, attacker: UnitState): UnitState[] {
+  return Object.values(ctx.state.units)
+    .filter((u) => u.player !== attacker.player && u.at !== null && !u.dropped && areAdjacent(ctx.state, u, attacker))
+    .filter((u) => replyAttacks(ctx.state, u, attacker).length > 0)
+    .sort((a, b) => a.at! - b.at!);
+}
+
+/** The attack, with its declared replies; a slow attack suffers its replies first (§4.5). */
+handle('attack', (ctx, frame, stack) => {
+  const f = frame as AttackFrame;
+  const replies = field<{ unit: UnitId; attack: string }[] | undefined>(frame, 'replies') ?? [];
+  const attacker = unitOf(ctx.state, f.unit);
+  const attack = attackOf(ctx, attacker, f.attack);
+  const replyFrames: Frame[] = replies.map((r) => ({ k: 'reply', unit: r.unit, attack: r.attack, target: f.unit }));
+  const roll: Frame = { k: 'roll', unit: f.unit, attack: f.attack, target: f.target, charge: f.charge, reply: f.reply };
+  // The stack runs last-pushed first.
+  if (attack.slow) stack.push(roll, ...[...replyFrames].reverse());
+  else stack.push(...[...replyFrames].reverse(), roll);
+});
+
+/** A declared reply: lost if the replier dropped; spends the react token, then attacks (R25, R26). */
+handle('reply', (ctx, frame, stack) => {
+  const replier = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+  const target = unitOf(ctx.state, field<UnitId>(frame, 'target'));
+  if (replier.dropped || target.dropped || replier.tokens.react < 1) return;
+  const attack = attackOf(ctx, replier, field<string>(frame, 'attack'));
+  ctx.emit({ type: 'paid', unit: replier.id, tokens: { ...attack.cost, react: (attack.cost.react ?? 0) + 1 }, vigor: attack.cost.vigor ?? 0 });
+  stack.push({ k: 'roll', unit: replier.id, attack: attack.id, target: target.id, charge: false, reply: true });
+});
+
+/** The attack roll (R20): natural 1 misses, natural 20 hits critically, 10 over is critical, 13 may glance. */
+handle('roll', (ctx, frame, stack) => {
+  const attacker = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+  const target = unitOf(ctx.state, field<UnitId>(frame, 'target'));
+  if (attacker.dropped || target.dropped) return;
+  const attack = attackOf(ctx, attacker, field<string>(frame, 'attack'));
+  const charge = field<boolean>(frame, 'charge');
+  const line = attackLine(ctx.state, attacker, attack, target, { charge });
+  if (isProblem(line)) {
+    // The target moved out of reach or sight before this attack resolved (a reply's recoil, say).
+    ctx.emit({ type: 'attack-rolled', unit: attacker.id, attack: attack.id, target: target.id, rolls: [], modifier: 0, need: 0, hit: false, critical: false, glancing: false, notes: [line.message], reply: field<boolean>(frame, 'reply') });
+    return;
+  }
+  let hit: boolean;
+  let critical: boolean;
+  let glancing = false;
+  if (line.automatic) {
+    hit = true;
+    critical = true;
+  } else {
+    const d = ctx.roll();
+    const total = d + line.modifier;
+    hit = d !== 1 && (d === 20 || total >= line.need);
+    critical = hit && (d === 20 || total >= line.need + 10);
+    if (hit && d === 13 && ctx.state.options.glancingBlow) {
+      glancing = true;
+      critical = false;
+    }
+  }
+  ctx.emit({
+    type: 'attack-rolled',
+    unit: attacker.id,
+    attack: attack.id,
+    target: target.id,
+    rolls: ctx.rolls(),
+    modifier: line.modifier,
+    need: line.need,
+    hit,
+    critical,
+    glancing,
+    notes: line.automatic ? ['helpless and adjacent: hit and critical (R20)'] : [...line.notes],
+    reply: field<boolean>(frame, 'reply'),
+  });
+  if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false });
+});
+
+/** The wound of the first wound effect gets the critical, charge and glancing changes (R20, R23). */
+function firstWoundAmount(effect: Effect & { wound: number }, f: { critical: boolean; glancing: boolean; charge: boolean }): number {
+  let n = effect.wound;
+  if (f.critical) n += 10;
+  if (f.charge) n += 5;
+  if (f.glancing) n = Math.max(0, n - 5);
+  return n;
+}
+
+/**
+ * Effects in order (R21): AND always applies on a hit; THEN only if the effect before it caused at
+ * least one wound after immunity, vulnerability and toughness. A status or movement effect passes on
+ * whether it applied.
+ */
+handle('effects', (ctx, frame, stack) => {
+  const attacker = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+  const target = unitOf(ctx.state, field<UnitId>(frame, 'target'));
+  const attack = attackOf(ctx, attacker, field<string>(frame, 'attack'));
+  const index = field<number>(frame, 'index');
+  const effect = attack.effects[index];
+  if (!effect || target.dropped) return;
+  const gated = index > 0 && effect.link === 'then' && !field<boolean>(frame, 'caused');
+  const next = (caused: boolean, extra: Record<string, unknown> = {}) => ({ ...frame, index: index + 1, caused, ...extra });
+  if (gated) {
+    stack.push(next(false));
+    return;
+  }
+  if ('wound' in effect && !('status' in effect)) {
+    const bonus = !field<boolean>(frame, 'bonusUsed');
+    const amount = bonus ? firstWoundAmount(effect, { critical: field(frame, 'critical'), glancing: field(frame, 'glancing'), charge: field(frame, 'charge') }) : effect.wound;
+    const defended = afterDefences(ctx.state, target, amount, effect.type);
+    const caused = defended - toughnessUse(ctx.state, target, defended) > 0;
+    stack.push(next(caused, { bonusUsed: true }));
+    stack.push({ k: 'wound', unit: target.id, wound: amount, woundType: effect.type, source: attacker.id, why: attack.name });
+    return;
+  }
+  if ('status' in effect) {
+    const has = target.statuses.some((s) => s.status === effect.status && effect.status !== 'recurring');
+    if (!has) {
+      ctx.emit({
+        type: 'status-gained',
+        unit: target.id,
+        status: {
+          status: effect.status,
+          recover: effect.recover?.[0] ?? defaultRecovery(effect.status),
+          modifier: effect.modifier ?? 0,
+          source: attacker.id,
+          asterisk: effect.asterisk ?? false,
+          ...(effect.status === 'recurring' ? { wound: effect.wound ?? 0, type: effect.type ?? 'fire' } : {}),
+        },
+      });
+    }
+    stack.push(next(true));
+    return;
+  }
+  stack.push(next(forceMove(ctx, attacker, target, effect)));
+});
+
+/**
+ * §4.6 movement effects, moved straight: push away from the attacker, pull towards it, move (the
+ * attacker's choice; straight away by default), recoil away paying terrain. Each step must be legal
+ * for the target to pass; the unit stops where the next step is not.
+ */
+function forceMove(ctx: Ctx, attacker: UnitState, target: UnitState, effect: Effect): boolean {
+  const key = (['push', 'pull', 'move', 'recoil'] as const).find((k) => k in effect)!;
+  const amount = (effect as unknown as Record<typeof key, number>)[key];
+  const table = tableOf(ctx.state);
+  const { board } = table;
+  const mover = moverOf(ctx.state, target);
+  const ac = attacker.at! % board.width;
+  const ar = Math.floor(attacker.at! / board.width);
+  let at = target.at!;
+  let points = amount;
+  const path: number[] = [];
+  const towards = key === 'pull';
+  for (let i = 0; i < amount; i++) {
+    const c = at % board.width;
+    const r = Math.floor(at / board.width);
+    const dc = Math.sign(c - ac) * (towards ? -1 : 1);
+    const dr = Math.sign(r - ar) * (towards ? -1 : 1);
+    if (dc === 0 && dr === 0) break;
+    const to = at + dr * board.width + dc;
+    if (c + dc < 0 || c + dc >= board.width || r + dr < 0 || r + dr >= board.height) break;
+    const step = stepCost(ctx.state, table, mover, at, to, 0);
+    if ('error' in step) break;
+    // Push, pull and move ignore terrain costs (§4.6); recoil pays them.
+    const cost = key === 'recoil' ? step.cost : 1;
+    if (cost > points) break;
+    points -= cost;
+    path.push(to);
+    at = to;
+  }
+  // Stop on the last square the unit may end on.
+  while (path.length > 0 && endError(ctx.state, table, mover, path[path.length - 1]!)) path.pop();
+  if (path.length === 0) return false;
+  ctx.emit({ type: 'shoved', unit: target.id, by: attacker.id, path: path.map((s) => nameOf(board, s)), effect: `${key} ${amount}` });
+  checkAsterisks(ctx);
+  return true;
+}
+

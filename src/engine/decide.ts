@@ -1,0 +1,213 @@
+/**
+ * decide(state, command) → { events } | { error }: the one entry point (ARCHITECTURE.md). It checks a
+ * command against the rules and returns the events it causes; a refusal returns an error and changes
+ * nothing. Replaying the events with apply() gives the same state.
+ */
+import './attack';
+import './turns';
+import './wounds';
+import { actFrames, checkActor, planMove, type ActPlan } from './acts';
+import type { ActCommand, Command, Decision } from './commands';
+import { Ctx } from './context';
+import { refuse, Refusal, type RuleError } from './errors';
+import type { GameEvent } from './events';
+import { run } from './flow';
+import type { Frame, GameState, Prompt, UnitState } from './state';
+import { liveTraits, profile } from './stats';
+import { boardOf, findAttack, label, unitOf } from './table';
+import { nameOf as squareNameOf } from './board';
+import { attackLine, isProblem } from './targeting';
+import type { SplitChoice } from './wounds';
+
+export type Decided = { readonly events: GameEvent[] } | { readonly error: RuleError };
+
+export function decide(state: GameState, command: Command, by?: string): Decided {
+  const ctx = new Ctx(state);
+  try {
+    if ('begin' in command) begin(ctx);
+    else if ('decide' in command) answer(ctx, command.decide, by);
+    else {
+      if (state.prompt) refuse('prompt-open', waitingFor(state, state.prompt));
+      if (state.over) refuse('game-over', 'The game is over.');
+      if (!ctx.state.turn) refuse('no-turn', 'No turn is in progress; the game has not begun.');
+      if ('end' in command) endTurn(ctx, command.end, by);
+      else act(ctx, command, by);
+    }
+    return { events: ctx.events };
+  } catch (e) {
+    if (e instanceof Refusal) return { error: e.error };
+    throw e;
+  }
+}
+
+/** Starts play: the first turn of a table set up mid-round, or round 1 with its tactics check. */
+function begin(ctx: Ctx): void {
+  if (ctx.state.turn || ctx.state.prompt || ctx.state.over) refuse('already-begun', 'The game is already under way.');
+  if (ctx.state.round === 0) {
+    ctx.emit({ type: 'round-started', round: 1 });
+    run(ctx, [{ k: 'next-turn' }, { k: 'tactics' }]);
+  } else run(ctx, [{ k: 'next-turn' }]);
+}
+
+function waitingFor(state: GameState, prompt: Prompt): string {
+  const what: Record<Prompt['kind'], string> = {
+    reply: 'whether to reply',
+    wounds: 'how to take the wounds',
+    order: 'the order of players',
+    reroll: 'whether to reroll the tactics check',
+    recover: 'which status to roll recovery for',
+  };
+  const unit = prompt.unit ? ` (${label(state, unitOf(state, prompt.unit))})` : '';
+  return `Waiting for ${prompt.player} to choose ${what[prompt.kind]}${unit}.`;
+}
+
+/** Answers the open prompt (R27): only the player it waits for, only a choice it offers. */
+function answer(ctx: Ctx, d: Decision, by?: string): void {
+  const state = ctx.state;
+  const prompt = state.prompt;
+  if (!prompt) refuse('no-prompt', 'There is no decision waiting.');
+  const who = d.player ?? (d.unit !== undefined ? state.units[d.unit]?.player : undefined);
+  if (who !== prompt.player || (by !== undefined && by !== prompt.player)) refuse('not-your-decision', waitingFor(state, prompt));
+  if (prompt.unit !== undefined && d.unit !== undefined && d.unit !== prompt.unit) refuse('not-your-decision', waitingFor(state, prompt));
+  let value: unknown;
+  switch (prompt.kind) {
+    case 'reply': {
+      const attacks = (prompt.options as { attacks: string[] }).attacks;
+      if (d.reply === undefined) refuse('bad-answer', `Answer with "reply": one of ${attacks.join(', ')}, or null for no reply.`);
+      if (d.reply !== null && !attacks.includes(d.reply)) refuse('bad-answer', `${d.reply} is not a reply this unit can make now (${attacks.join(', ') || 'none'}).`);
+      value = d.reply;
+      break;
+    }
+    case 'wounds':
+      value = { avoid: d.avoid ?? 0, injuries: d.injuries ?? [] } satisfies SplitChoice;
+      break;
+    case 'order': {
+      const players = prompt.options as string[];
+      const order = d.order ?? [];
+      if (order.length !== players.length || players.some((p) => !order.includes(p))) refuse('bad-answer', `Give the order as each of ${players.join(', ')} once.`);
+      value = order;
+      break;
+    }
+    case 'reroll':
+      if (d.reroll === undefined) refuse('bad-answer', 'Answer with "reroll": true or false.');
+      value = d.reroll;
+      break;
+    case 'recover': {
+      const options = prompt.options as string[];
+      if (d.recover === undefined) refuse('bad-answer', `Answer with "recover": one of ${options.join(', ')}, or null.`);
+      const i = d.recover === null ? null : options.indexOf(d.recover);
+      if (i === -1) refuse('bad-answer', `${d.recover} is not a status this unit can roll for.`);
+      value = i;
+      break;
+    }
+  }
+  const stack: Frame[] = [...state.resume];
+  const top = stack.pop()!;
+  ctx.emit({ type: 'answered', player: prompt.player, answer: value });
+  stack.push({ ...top, answer: value });
+  run(ctx, stack);
+}
+
+function endTurn(ctx: Ctx, id: string, by?: string): void {
+  const plan = checkActor(ctx.state, id, by);
+  const frames: Frame[] = [{ k: 'end-turn', stage: 'recurring' }];
+  if (plan.activates) frames.push({ k: 'activate', unit: id });
+  run(ctx, frames);
+}
+
+function act(ctx: Ctx, cmd: ActCommand, by?: string): void {
+  const plan = checkActor(ctx.state, cmd.unit, by);
+  const state = ctx.state;
+  switch (cmd.act) {
+    case 'move':
+    case 'maneuver': {
+      const path = planMove(state, cmd, plan);
+      const budget = cmd.act === 'maneuver' ? 2 : state.turn!.movePoints + profile(state, plan.unit).move;
+      const names = path.path.map((i) => squareNameOf(boardOf(state), i));
+      return run(ctx, actFrames(plan, { k: 'act', act: cmd.act, unit: plan.unit.id, acts: 1, then: { k: 'move-steps', unit: plan.unit.id, path: names, maneuver: cmd.act === 'maneuver', budget, index: 0, spent: 0, offered: false } }));
+    }
+    case 'rest':
+      return run(ctx, actFrames(plan, restFrame(state, plan, cmd.token)));
+    case 'crow':
+      return run(ctx, actFrames(plan, crowFrame(state, plan)));
+    case 'trait':
+      return run(ctx, actFrames(plan, traitFrame(state, plan, cmd.trait)));
+    case 'attack':
+      return run(ctx, actFrames(plan, attackFrame(state, plan, cmd)));
+  }
+}
+
+function needActs(state: GameState, plan: ActPlan, acts: number, act: 'rest' | 'crow' | 'trait' | 'attack'): void {
+  if (plan.actsLeft < acts) refuse('no-acts-left', `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; this needs ${acts}.`);
+  const used = state.turn!.used[act];
+  const rule = liveTraits(state, plan.unit).find((t) => t.trait === 'rule' && t.maxSameAct !== undefined);
+  const max = rule && rule.trait === 'rule' ? rule.maxSameAct! : 2;
+  if (used >= max) refuse('rule-of-three', `${label(state, plan.unit)} has used ${act} ${used} times this turn; no act type three times in a turn (R8).`);
+}
+
+/** R31: Rest regains one react token; blue or red only where a rest trait says, at its price in acts. */
+function restFrame(state: GameState, plan: ActPlan, token: 'react' | 'blue' | 'red'): Frame {
+  const { unit } = plan;
+  const max = profile(state, unit).tokensMax;
+  let acts = 1;
+  if (token !== 'react') {
+    const trait = liveTraits(state, unit).find((t) => t.trait === 'rest' && t.token === token);
+    if (!trait || trait.trait !== 'rest') refuse('cannot-rest-for-token', `${label(state, unit)} can only rest for a react token; nothing on its card lets it reclaim ${token}.`);
+    acts = trait.acts;
+  }
+  needActs(state, plan, acts, 'rest');
+  if (unit.tokens[token] >= max[token]) refuse('tokens-full', `${label(state, unit)} already has all its ${token} tokens (${max[token]}).`);
+  return { k: 'act', act: 'rest', unit: unit.id, acts, then: { k: 'rest', unit: unit.id, token } };
+}
+
+/** R30: once per round, in a turn in which this unit dropped an enemy: +5 Vigor up to its start. */
+function crowFrame(state: GameState, plan: ActPlan): Frame {
+  const { unit } = plan;
+  needActs(state, plan, 1, 'crow');
+  if (!state.turn!.droppedEnemy || plan.activates) refuse('cannot-crow', `${label(state, unit)} has not dropped an enemy this turn.`);
+  if (unit.crowed) refuse('already-crowed', `${label(state, unit)} has already crowed this round.`);
+  return { k: 'act', act: 'crow', unit: unit.id, acts: 1, then: { k: 'crow', unit: unit.id } };
+}
+
+function traitFrame(state: GameState, plan: ActPlan, id: string): Frame {
+  const { unit } = plan;
+  const trait = liveTraits(state, unit).find((t) => t.trait === 'act' && t.id === id);
+  if (!trait || trait.trait !== 'act') refuse('unknown-trait', `${label(state, unit)} has no act trait "${id}".`);
+  needActs(state, plan, 1, 'trait');
+  checkCost(state, unit, trait.cost, trait.name);
+  return { k: 'act', act: 'trait', unit: unit.id, acts: 1, then: { k: 'use-trait', unit: unit.id, trait: id } };
+}
+
+function checkCost(state: GameState, unit: UnitState, cost: { react?: number; blue?: number; red?: number; vigor?: number }, what: string): void {
+  for (const token of ['react', 'blue', 'red'] as const) {
+    if ((cost[token] ?? 0) > unit.tokens[token]) refuse('no-token', `${what} needs ${cost[token]} ${token} token(s); ${label(state, unit)} has ${unit.tokens[token]}.`);
+  }
+  if ((cost.vigor ?? 0) > unit.vigor) refuse('no-vigor', `${what} costs ${cost.vigor} Vigor; ${label(state, unit)} has ${unit.vigor}.`);
+}
+
+function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, { act: 'attack' }>): Frame {
+  const { unit } = plan;
+  const attack = profile(state, unit).attacks.find((a) => a.id === cmd.attack);
+  if (!attack) {
+    const disabled = findAttack(state, unit, cmd.attack) !== undefined;
+    refuse(disabled ? 'attack-disabled' : 'unknown-attack', disabled ? `${label(state, unit)} can no longer use ${cmd.attack}: its trait box is marked.` : `${label(state, unit)} has no attack "${cmd.attack}".`);
+  }
+  needActs(state, plan, attack.acts, 'attack');
+  checkCost(state, unit, attack.cost, attack.name);
+  if (cmd.charge !== undefined) refuse('not-implemented', 'Charges are not implemented yet.');
+  if (cmd.origin !== undefined || attack.burst !== undefined) refuse('not-implemented', 'Burst attacks are not implemented yet.');
+  const target = state.units[cmd.target!];
+  if (!target) refuse('unknown-unit', `There is no unit "${cmd.target}".`);
+  if (target.player === unit.player) refuse('not-an-enemy', `${label(state, target)} is on your side.`);
+  const line = attackLine(state, unit, attack, target);
+  if (isProblem(line)) refuse(line.code, line.message);
+  return {
+    k: 'act',
+    act: 'attack',
+    unit: unit.id,
+    acts: attack.acts,
+    cost: attack.cost,
+    then: { k: 'offer-replies', unit: unit.id, asked: [], declared: [], then: { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: false, reply: false } },
+  };
+}
+

@@ -1,0 +1,25 @@
+/**
+ * The default answer to each prompt (FORMATS.md `auto`): no reply; Vigor first, then boxes in card
+ * order with Mortal last; the AP goes first; reroll when losing; recover the oldest status.
+ */
+import type { Decision } from './commands';
+import type { Prompt } from './state';
+
+export function defaultDecision(prompt: Prompt): Decision {
+  switch (prompt.kind) {
+    case 'reply':
+      return { unit: prompt.unit!, reply: null };
+    case 'wounds': {
+      const split = (prompt.options as { default: { avoid: number; injuries: Decision['injuries'] } }).default;
+      return { unit: prompt.unit!, avoid: split.avoid, injuries: split.injuries ?? [] };
+    }
+    case 'order': {
+      const players = prompt.options as string[];
+      return { player: prompt.player, order: [prompt.player, ...players.filter((p) => p !== prompt.player)] };
+    }
+    case 'reroll':
+      return { player: prompt.player, reroll: true };
+    case 'recover':
+      return { unit: prompt.unit!, recover: (prompt.options as NonNullable<Decision['recover']>[])[0]! };
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * Events: what happened, in words a log reader can audit (dice included), and the only way state
+ * changes. `apply` never fails and never rolls: events that used dice carry them, and apply only
+ * moves the generator past them.
+ */
+import type { InjuryBox } from '../formats/card';
+import type { ActType, TokenKind, WoundType } from '../formats/vocabulary';
+import { squareIndex } from './board';
+import { rollD20 } from './dice';
+import { boardOf } from './table';
+import type { Frame, GameState, PlayerId, Prompt, StatusState, Tokens, TurnState, UnitId, UnitState } from './state';
+
+export type GameEvent =
+  | { type: 'round-started'; round: number }
+  | { type: 'tactics-rolled'; rolls: number[]; totals: Record<PlayerId, number>; winner: PlayerId | null; rerolled?: PlayerId }
+  | { type: 'order-set'; order: PlayerId[]; ap: PlayerId; greaterAdvantage: boolean }
+  | { type: 'phase-started'; phase: number }
+  | { type: 'turn-started'; player: PlayerId }
+  | { type: 'unit-activated'; unit: UnitId; acts: number }
+  | { type: 'act-lost'; unit: UnitId; reason: string }
+  | { type: 'act-begun'; unit: UnitId; act: ActType; acts: number; keepMovePoints?: boolean }
+  | { type: 'moved'; unit: UnitId; path: string[]; spent: number; diagonals: number; pointsLeft: number; maneuver?: boolean }
+  | { type: 'shoved'; unit: UnitId; by: UnitId; path: string[]; effect: string }
+  | { type: 'reply-declared'; unit: UnitId; attack: string | null; against: UnitId }
+  | { type: 'rested'; unit: UnitId; token: TokenKind }
+  | { type: 'crowed'; unit: UnitId; vigor: number }
+  | { type: 'paid'; unit: UnitId; tokens?: Partial<Tokens>; vigor?: number }
+  | { type: 'gained'; unit: UnitId; tokens?: Partial<Tokens>; vigor?: number }
+  | {
+      type: 'attack-rolled';
+      unit: UnitId;
+      attack: string;
+      target: UnitId;
+      rolls: number[];
+      modifier: number;
+      need: number;
+      hit: boolean;
+      critical: boolean;
+      glancing: boolean;
+      notes: string[];
+      reply?: boolean;
+    }
+  | {
+      type: 'wounded';
+      unit: UnitId;
+      wound: number;
+      woundType: WoundType;
+      source: UnitId | null;
+      /** Wounds after immunity, vulnerability and toughness (R22). */
+      taken: number;
+      toughness: number;
+      avoided: number;
+      injuries: InjuryBox[];
+    }
+  | { type: 'status-gained'; unit: UnitId; status: StatusState }
+  | { type: 'status-lost'; unit: UnitId; index: number; reason: string; rolls?: number[] }
+  | { type: 'recovery-failed'; unit: UnitId; index: number; rolls: number[] }
+  | { type: 'rolled'; unit: UnitId; why: string; rolls: number[] }
+  | { type: 'dropped'; unit: UnitId; by: UnitId | null }
+  | { type: 'scored'; player: PlayerId; points: number; reason: string }
+  | { type: 'prompted'; prompt: Prompt; resume: Frame[] }
+  | { type: 'answered'; player: PlayerId; answer: unknown }
+  | { type: 'turn-ended'; unit: UnitId | null; player: PlayerId }
+  | { type: 'player-out'; player: PlayerId }
+  | { type: 'game-over'; winner: PlayerId | null; reason: string };
+
+export type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
+
+function advance(state: GameState, rolls: readonly number[] | undefined): GameState {
+  if (!rolls || rolls.length === 0) return state;
+  let rng = state.rng;
+  for (let i = 0; i < rolls.length; i++) rng = rollD20(rng)[1];
+  return { ...state, rng };
+}
+
+function patchUnit(state: GameState, id: UnitId, patch: (u: UnitState) => Partial<UnitState>): GameState {
+  const unit = state.units[id];
+  if (!unit) throw new Error(`event names unknown unit ${id}`);
+  return { ...state, units: { ...state.units, [id]: { ...unit, ...patch(unit) } } };
+}
+
+function patchTurn(state: GameState, patch: (t: TurnState) => Partial<TurnState>): GameState {
+  if (!state.turn) throw new Error('event needs a turn in progress');
+  return { ...state, turn: { ...state.turn, ...patch(state.turn) } };
+}
+
+const addTokens = (a: Tokens, b: Partial<Tokens> | undefined, sign: 1 | -1): Tokens => ({
+  react: a.react + sign * (b?.react ?? 0),
+  blue: a.blue + sign * (b?.blue ?? 0),
+  red: a.red + sign * (b?.red ?? 0),
+});
+
+export const NO_ACTS: Readonly<Record<ActType, number>> = { move: 0, maneuver: 0, attack: 0, rest: 0, crow: 0, trait: 0 };
+
+function squareAt(state: GameState, name: string): number {
+  const i = squareIndex(boardOf(state), name);
+  if (i === null) throw new Error(`event names square ${name}, which is off the map`);
+  return i;
+}
+
+export function apply(state: GameState, event: GameEvent): GameState {
+  switch (event.type) {
+    case 'round-started':
+      return {
+        ...state,
+        round: event.round,
+        phase: 0,
+        phaseDone: [],
+        units: Object.fromEntries(
+          Object.entries(state.units).map(([id, u]) => [id, { ...u, turnTaken: false, crowed: false, toughness: 5 }]),
+        ),
+      };
+    case 'tactics-rolled':
+      return advance(state, event.rolls);
+    case 'order-set':
+      return { ...state, order: event.order, ap: event.ap, phase: event.greaterAdvantage ? 0 : 1, phaseDone: [] };
+    case 'phase-started':
+      return { ...state, phase: event.phase, phaseDone: [] };
+    case 'turn-started':
+      return {
+        ...state,
+        turn: { player: event.player, unit: null, actsLeft: 0, used: NO_ACTS, movePoints: 0, diagonals: 0, droppedEnemy: false },
+      };
+    case 'unit-activated':
+      return patchTurn(state, () => ({ unit: event.unit, actsLeft: event.acts }));
+    case 'act-lost':
+      return state;
+    case 'act-begun':
+      return patchTurn(state, (t) => ({
+        actsLeft: t.actsLeft - event.acts,
+        used: { ...t.used, [event.act]: t.used[event.act] + 1 },
+        movePoints: event.keepMovePoints ? t.movePoints : 0,
+      }));
+    case 'moved': {
+      const to = squareAt(state, event.path[event.path.length - 1]!);
+      const moved = patchUnit(state, event.unit, () => ({ at: to }));
+      return patchTurn(moved, (t) => ({ diagonals: t.diagonals + event.diagonals, movePoints: event.pointsLeft }));
+    }
+    case 'shoved':
+      return patchUnit(state, event.unit, () => ({ at: squareAt(state, event.path[event.path.length - 1]!) }));
+    case 'reply-declared':
+      return state;
+    case 'rested':
+      return patchUnit(state, event.unit, (u) => ({ tokens: { ...u.tokens, [event.token]: u.tokens[event.token] + 1 } }));
+    case 'crowed':
+      return patchUnit(state, event.unit, (u) => ({ crowed: true, vigor: u.vigor + event.vigor }));
+    case 'paid':
+      return patchUnit(state, event.unit, (u) => ({ tokens: addTokens(u.tokens, event.tokens, -1), vigor: u.vigor - (event.vigor ?? 0) }));
+    case 'gained':
+      return patchUnit(state, event.unit, (u) => ({ tokens: addTokens(u.tokens, event.tokens, 1), vigor: u.vigor + (event.vigor ?? 0) }));
+    case 'attack-rolled':
+    case 'rolled':
+      return advance(state, event.rolls);
+    case 'wounded':
+      return patchUnit(state, event.unit, (u) => ({
+        vigor: u.vigor - event.avoided,
+        toughness: u.toughness - event.toughness,
+        injuries: [...u.injuries, ...event.injuries],
+      }));
+    case 'status-gained':
+      return patchUnit(state, event.unit, (u) => ({ statuses: [...u.statuses, event.status] }));
+    case 'status-lost':
+      return advance(patchUnit(state, event.unit, (u) => ({ statuses: u.statuses.filter((_, i) => i !== event.index) })), event.rolls);
+    case 'recovery-failed':
+      return advance(state, event.rolls);
+    case 'dropped': {
+      const dropped = patchUnit(state, event.unit, () => ({ dropped: true, at: null }));
+      const turn = dropped.turn;
+      const by = event.by === null ? undefined : dropped.units[event.by];
+      // R30: the active unit dropped an enemy this turn, so it may crow.
+      if (turn && by && turn.unit === by.id && by.player !== dropped.units[event.unit]!.player) {
+        return { ...dropped, turn: { ...turn, droppedEnemy: true } };
+      }
+      return dropped;
+    }
+    case 'scored':
+      return { ...state, score: { ...state.score, [event.player]: (state.score[event.player] ?? 0) + event.points } };
+    case 'prompted':
+      return { ...state, prompt: event.prompt, resume: event.resume };
+    case 'answered':
+      return { ...state, prompt: null, resume: [] };
+    case 'turn-ended': {
+      const ended = event.unit === null ? state : patchUnit(state, event.unit, () => ({ turnTaken: true }));
+      return { ...ended, turn: null, phaseDone: [...ended.phaseDone, event.player] };
+    }
+    case 'player-out':
+      return { ...state, out: [...state.out, event.player] };
+    case 'game-over':
+      return { ...state, winner: event.winner, over: true, turn: null };
+  }
+}

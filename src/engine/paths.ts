@@ -1,0 +1,262 @@
+/**
+ * The one pathfinder (§3, R11–R14): step costs, where a unit may end, paths checked square by square,
+ * cheapest paths for `to:` (then fewest reply chances, then board order), and reachable squares.
+ * Moves, maneuvers, entering from reserve and queries all go through here.
+ */
+import { crossesLowCover, hasTerrain, isDiagonal, nameOf, stepBlocked, T, type Board } from './board';
+import { adjacent } from './distance';
+import type { GameState, UnitState } from './state';
+import { profile } from './stats';
+import { fitsOnBoard, footprint, label, tableOf, unitOf, type Table } from './table';
+import { ruleError, type RuleError } from './errors';
+import type { Size } from '../formats/vocabulary';
+
+export interface Mover {
+  readonly unit: UnitState;
+  readonly size: Size;
+  readonly fly: boolean;
+  readonly ghostly: boolean;
+  /** Hobbled: +1 to enter every square (§6.2). */
+  readonly hobbled: boolean;
+}
+
+export function moverOf(state: GameState, unit: UnitState): Mover {
+  const p = profile(state, unit);
+  return { unit, size: p.size, fly: p.fly, ghostly: p.ghostly, hobbled: unit.statuses.some((s) => s.status === 'hobbled') };
+}
+
+export type StepResult = { readonly cost: number; readonly diagonal: boolean } | { readonly error: RuleError };
+
+const isStepError = (r: StepResult): r is Extract<StepResult, { error: RuleError }> => 'error' in r;
+
+/**
+ * The cost of one step of `mover` from top-left `from` to top-left `to` (R12), given how many diagonal
+ * steps it has taken this turn, or why the step is not allowed.
+ */
+export function stepCost(state: GameState, table: Table, mover: Mover, from: number, to: number, diagonalsSoFar: number): StepResult {
+  const { board, occupant } = table;
+  const fc = from % board.width;
+  const tc = to % board.width;
+  const dr = Math.floor(to / board.width) - Math.floor(from / board.width);
+  if (Math.abs(tc - fc) > 1 || Math.abs(dr) > 1 || from === to) {
+    return { error: ruleError('not-a-step', `${nameOf(board, to)} is not next to ${nameOf(board, from)}`) };
+  }
+  if (!fitsOnBoard(board, to, mover.size)) return { error: ruleError('off-map', `${label(state, mover.unit)} would leave the map`) };
+  const delta = to - from;
+  const old = new Set(footprint(board, from, mover.size));
+  const entered = footprint(board, to, mover.size).filter((s) => !old.has(s));
+  let extra = 0;
+  let lowCover = false;
+  for (const s of entered) {
+    const origin = s - delta;
+    const name = nameOf(board, s);
+    if (hasTerrain(board, s, T.wall) && !mover.ghostly) return { error: ruleError('wall', `${name} is a wall`) };
+    if (hasTerrain(board, s, T.pit) && !mover.fly && !mover.ghostly) return { error: ruleError('pit', `${name} is a pit; only flying and ghostly units cross it`) };
+    const who = occupant[s];
+    if (who !== null && who !== undefined && who !== mover.unit.id) {
+      const other = unitOf(state, who);
+      if (other.player !== mover.unit.player && !mover.ghostly && !(mover.fly && !moverOf(state, other).fly)) {
+        return { error: ruleError('enemy-occupied', `${name} is held by ${label(state, other)}`) };
+      }
+    }
+    // Walls between squares: ghostly units move through walls (§3.2); everyone else is stopped.
+    if (!mover.ghostly && stepBlocked(board, origin, s, (i) => table.wallAt(i) && occupant[i] !== mover.unit.id)) {
+      return { error: ruleError('wall-between', `a wall blocks the step from ${nameOf(board, origin)} to ${name}`) };
+    }
+    // R12: challenging, brush and obstructing cost +1, once; flyers and ghosts pay no such extra.
+    if (!mover.fly && !mover.ghostly && hasTerrain(board, s, T.challenging | T.brush | T.obstructing)) extra = 1;
+    if (crossesLowCover(board, origin, s)) lowCover = true;
+  }
+  const diagonal = isDiagonal(board, from, to);
+  const cost = 1 + extra + (lowCover ? 1 : 0) + (diagonal && diagonalsSoFar === 1 ? 1 : 0) + (mover.hobbled ? 1 : 0);
+  return { cost, diagonal };
+}
+
+/** R5: the cost of entering from reserve onto `to`, which must be on the player's entry tile. */
+export function entryCost(state: GameState, table: Table, mover: Mover, to: number): StepResult {
+  const { board } = table;
+  const tile = state.entry[mover.unit.player];
+  if (tile === undefined) return { error: ruleError('no-entry-tile', `${mover.unit.player} has no entry tile placed`) };
+  const tileSquares = footprint(board, tile, 'big');
+  const squares = fitsOnBoard(board, to, mover.size) ? footprint(board, to, mover.size) : [];
+  if (squares.length === 0 || squares.some((s) => !tileSquares.includes(s))) {
+    return { error: ruleError('not-on-entry-tile', `a unit enters on its entry tile (${tileSquares.map((s) => nameOf(board, s)).join(', ')})`) };
+  }
+  let extra = 0;
+  for (const s of squares) {
+    if (table.occupant[s] !== null) return { error: ruleError('occupied', `${nameOf(board, s)} is occupied`) };
+    if (!mover.fly && !mover.ghostly && hasTerrain(board, s, T.challenging | T.brush | T.obstructing)) extra = 1;
+  }
+  return { cost: 1 + extra + (mover.hobbled ? 1 : 0), diagonal: false };
+}
+
+/** R13: a move ends with the unit's whole space on empty squares that are not walls, pits or obstructing. */
+export function endError(state: GameState, table: Table, mover: Mover, at: number): RuleError | null {
+  const { board, occupant } = table;
+  for (const s of footprint(board, at, mover.size)) {
+    const name = nameOf(board, s);
+    if (hasTerrain(board, s, T.wall)) return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end in the wall at ${name}`);
+    if (hasTerrain(board, s, T.pit)) return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end over the pit at ${name}`);
+    if (hasTerrain(board, s, T.obstructing)) return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end in the obstructing terrain at ${name}`);
+    const who = occupant[s];
+    if (who !== null && who !== undefined && who !== mover.unit.id) {
+      return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end on ${name}: ${label(state, unitOf(state, who))} is there`);
+    }
+  }
+  return null;
+}
+
+/** R25: enemies that could reply to a step leaving `from` (adjacent, with a react token). */
+export function replyThreats(state: GameState, table: Table, mover: Mover, from: number): UnitState[] {
+  const mine = footprint(table.board, from, mover.size);
+  return Object.values(state.units).filter((u) => {
+    if (u.player === mover.unit.player || u.at === null || u.dropped || u.tokens.react < 1) return false;
+    const theirs = footprint(table.board, u.at, moverOf(state, u).size);
+    return adjacent(table.board, table.wallAt, mine, theirs);
+  });
+}
+
+export interface PathPlan {
+  /** Top-left squares entered, in order. */
+  readonly path: readonly number[];
+  readonly spent: number;
+  readonly diagonals: number;
+  /** Reply chances along the way (R25), for choosing between equal paths. */
+  readonly replyChances: number;
+}
+
+/** Checks a path square by square within `budget` points; the first problem is returned. */
+export function checkPath(
+  state: GameState,
+  mover: Mover,
+  path: readonly number[],
+  budget: number,
+  diagonalsSoFar: number,
+): PathPlan | { error: RuleError } {
+  const table = tableOf(state);
+  if (path.length === 0) return { error: ruleError('empty-path', 'a move needs at least one square') };
+  let at = mover.unit.at;
+  let spent = 0;
+  let diagonals = 0;
+  let replyChances = 0;
+  for (const to of path) {
+    const step = at === null ? entryCost(state, table, mover, to) : stepCost(state, table, mover, at, to, diagonalsSoFar + diagonals);
+    if (isStepError(step)) return step;
+    if (spent + step.cost > budget) {
+      return {
+        error: ruleError(
+          'not-enough-move',
+          `${label(state, mover.unit)} needs ${spent + step.cost} points to reach ${nameOf(table.board, to)} but has ${budget}`,
+        ),
+      };
+    }
+    if (at !== null) replyChances += replyThreats(state, table, mover, at).length;
+    spent += step.cost;
+    if (step.diagonal) diagonals++;
+    at = to;
+  }
+  const end = endError(state, table, mover, at!);
+  if (end) return { error: end };
+  return { path, spent, diagonals, replyChances };
+}
+
+interface Node {
+  readonly at: number;
+  readonly diag: number;
+  readonly cost: number;
+  readonly replies: number;
+  readonly prev: Node | null;
+}
+
+const better = (a: Node, b: Node) => a.cost - b.cost || a.replies - b.replies || a.at - b.at;
+
+/**
+ * Every square the mover can reach within `budget`, with the best path to each (cheapest, then
+ * fewest reply chances, then board order). Squares it may only pass through are included; callers
+ * that need an end square check `endError`.
+ */
+export function explore(state: GameState, mover: Mover, budget: number, diagonalsSoFar: number): Map<number, PathPlan> {
+  const table = tableOf(state);
+  const { board } = table;
+  const best = new Map<number, Node>();
+  const frontier: Node[] = [];
+  const push = (n: Node) => {
+    const key = n.at * 3 + n.diag;
+    const seen = best.get(key);
+    if (seen && better(seen, n) <= 0) return;
+    best.set(key, n);
+    frontier.push(n);
+  };
+  const start = mover.unit.at;
+  if (start === null) {
+    const tile = state.entry[mover.unit.player];
+    if (tile !== undefined) {
+      for (const s of footprint(board, tile, 'big')) {
+        const step = entryCost(state, table, mover, s);
+        if (!isStepError(step) && step.cost <= budget) push({ at: s, diag: Math.min(diagonalsSoFar, 2), cost: step.cost, replies: 0, prev: null });
+      }
+    }
+  } else {
+    push({ at: start, diag: Math.min(diagonalsSoFar, 2), cost: 0, replies: 0, prev: null });
+  }
+  while (frontier.length > 0) {
+    frontier.sort((a, b) => better(b, a));
+    const node = frontier.pop()!;
+    if (best.get(node.at * 3 + node.diag) !== node) continue;
+    const threats = replyThreats(state, table, mover, node.at).length;
+    for (const next of neighboursOf(board, node.at)) {
+      const step = stepCost(state, table, mover, node.at, next, node.diag);
+      if (isStepError(step) || node.cost + step.cost > budget) continue;
+      push({
+        at: next,
+        diag: step.diagonal ? Math.min(node.diag + 1, 2) : node.diag,
+        cost: node.cost + step.cost,
+        replies: node.replies + threats,
+        prev: node,
+      });
+    }
+  }
+  const plans = new Map<number, PathPlan>();
+  const nodes = [...best.values()].sort(better);
+  for (const node of nodes) {
+    if (plans.has(node.at) || (node.prev === null && start !== null)) continue;
+    const path: number[] = [];
+    for (let n: Node | null = node; n && !(n.prev === null && start !== null); n = n.prev) path.unshift(n.at);
+    plans.set(node.at, { path, spent: node.cost, diagonals: countDiagonals(board, start, path), replyChances: node.replies });
+  }
+  return plans;
+}
+
+function countDiagonals(board: Board, start: number | null, path: readonly number[]): number {
+  let n = 0;
+  let at = start;
+  for (const s of path) {
+    if (at !== null && isDiagonal(board, at, s)) n++;
+    at = s;
+  }
+  return n;
+}
+
+function neighboursOf(board: Board, i: number): number[] {
+  const out: number[] = [];
+  const c = i % board.width;
+  const r = Math.floor(i / board.width);
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      const nc = c + dc;
+      const nr = r + dr;
+      if ((dr || dc) && nc >= 0 && nr >= 0 && nc < board.width && nr < board.height) out.push(nr * board.width + nc);
+    }
+  }
+  return out;
+}
+
+/** Squares where the mover can end within `budget`, with the best path to each. */
+export function reachable(state: GameState, mover: Mover, budget: number, diagonalsSoFar: number): Map<number, PathPlan> {
+  const table = tableOf(state);
+  const out = new Map<number, PathPlan>();
+  for (const [at, plan] of explore(state, mover, budget, diagonalsSoFar)) {
+    if (!endError(state, table, mover, at)) out.set(at, plan);
+  }
+  return out;
+}

@@ -1,0 +1,27 @@
+/**
+ * Reactions (§5, R25, R26): who may reply, and with which attacks. A reply is a single-act attack
+ * against the unit that moved or attacked, paid with a react token.
+ */
+import type { Attack } from '../formats/card';
+import type { GameState, UnitState } from './state';
+import { profile } from './stats';
+import { attackLine, isProblem } from './targeting';
+
+/** Statuses whose bearer may not React (§6.2). */
+const NO_REACT = ['stunned', 'helpless', 'glamyred'];
+
+export function canReact(unit: UnitState): boolean {
+  return !unit.dropped && unit.at !== null && unit.tokens.react >= 1 && !unit.statuses.some((s) => NO_REACT.includes(s.status));
+}
+
+/** The attacks `replier` could reply with against `target` right now. */
+export function replyAttacks(state: GameState, replier: UnitState, target: UnitState): Attack[] {
+  if (!canReact(replier)) return [];
+  return profile(state, replier).attacks.filter((a) => {
+    if (a.acts !== 1 || a.burst !== undefined) return false;
+    const tokens = replier.tokens;
+    if ((a.cost.react ?? 0) + 1 > tokens.react || (a.cost.blue ?? 0) > tokens.blue || (a.cost.red ?? 0) > tokens.red) return false;
+    if ((a.cost.vigor ?? 0) > replier.vigor) return false;
+    return !isProblem(attackLine(state, replier, a, target));
+  });
+}

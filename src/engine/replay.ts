@@ -1,0 +1,7 @@
+/** State = events.reduce(apply, initial(setup)) (ARCHITECTURE.md). */
+import { apply, type GameEvent } from './events';
+import type { GameState } from './state';
+
+export function replay(start: GameState, events: readonly GameEvent[]): GameState {
+  return events.reduce(apply, start);
+}

@@ -1,0 +1,298 @@
+/**
+ * Rounds, phases and turns (§2.2, R6–R10): whose turn it is, activation and the start-of-turn steps,
+ * the end-of-turn steps, round end with objective scoring, and victory.
+ */
+import type { Ctx } from './context';
+import { ask, field, handle } from './flow';
+import type { GameState, PlayerId, UnitId, UnitState } from './state';
+import { liveTraits, profile, recoveryStat } from './stats';
+import { boardOf, label, squaresOf, unitOf } from './table';
+import { hasTerrain, T } from './board';
+
+/** Units of a player that may still take a turn this round (R7): not dropped, no turn yet. */
+export const waitingUnits = (state: GameState, player: PlayerId): UnitState[] =>
+  Object.values(state.units).filter((u) => u.player === player && !u.dropped && !u.turnTaken);
+
+const inPlay = (state: GameState) => state.players.filter((p) => !state.out.includes(p));
+
+/** Phase k is led by order[(k−1) mod n] and proceeds in order from there (R7). */
+export function phaseOrder(state: GameState, phase: number): PlayerId[] {
+  const order = state.order.filter((p) => !state.out.includes(p));
+  const n = order.length;
+  if (n === 0) return [];
+  const start = (((phase - 1) % n) + n) % n;
+  return [...order.slice(start), ...order.slice(0, start)];
+}
+
+/**
+ * Whose turn comes next when none is in progress, and in which phase; null when the round is over.
+ * A player with no waiting unit is skipped; when only one player has waiting units, they take all
+ * their remaining turns (the final phase).
+ */
+export function nextTurn(state: GameState): { player: PlayerId; phase: number } | null {
+  const waiting = inPlay(state).filter((p) => waitingUnits(state, p).length > 0);
+  if (waiting.length === 0) return null;
+  if (waiting.length === 1) return { player: waiting[0]!, phase: state.phase };
+  if (state.phase === 0) {
+    if (state.ap !== null && waiting.includes(state.ap) && !state.phaseDone.includes(state.ap)) return { player: state.ap, phase: 0 };
+  } else {
+    const here = phaseOrder(state, state.phase).find((p) => waiting.includes(p) && !state.phaseDone.includes(p));
+    if (here !== undefined) return { player: here, phase: state.phase };
+  }
+  const phase = state.phase + 1;
+  return { player: phaseOrder(state, phase).find((p) => waiting.includes(p))!, phase };
+}
+
+/** R8: 3 acts, minus 1 Shaken, minus 2 Stunned, none Helpless; a card rule may grant more. Controlled: one. */
+export function actsFor(state: GameState, unit: UnitState): number {
+  const has = (s: string) => unit.statuses.some((x) => x.status === s);
+  if (has('helpless')) return 0;
+  const rule = liveTraits(state, unit).find((t) => t.trait === 'rule' && t.acts !== undefined);
+  let acts = rule && rule.trait === 'rule' ? rule.acts! : 3;
+  if (has('shaken')) acts -= 1;
+  if (has('stunned')) acts -= 2;
+  if (has('controlled')) acts = Math.min(acts, 1);
+  return Math.max(0, acts);
+}
+
+/** Starts the next turn, or ends the round when nobody has a unit waiting. */
+handle('next-turn', (ctx, _frame, stack) => {
+  if (ctx.state.turn) return;
+  const next = nextTurn(ctx.state);
+  if (!next) {
+    stack.push({ k: 'round-end' });
+    return;
+  }
+  if (next.phase !== ctx.state.phase) ctx.emit({ type: 'phase-started', phase: next.phase });
+  ctx.emit({ type: 'turn-started', player: next.player });
+});
+
+/** Activation (R9): the unit's first act starts its turn; the start-of-turn steps run first. */
+handle('activate', (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+  ctx.emit({ type: 'unit-activated', unit: unit.id, acts: actsFor(ctx.state, unit) });
+  stack.push({ k: 'start-steps', unit: unit.id, step: 0 });
+});
+
+/** R9 in order: damaging terrain, the Mortal roll, Enraged and Glamyred rolls. */
+handle('start-steps', (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+  if (unit.dropped || unit.at === null) return;
+  const board = boardOf(ctx.state);
+  // Damaging terrain the unit stands in (R19): nobody scores these wounds (R3).
+  if (squaresOf(ctx.state, unit).some((s) => hasTerrain(board, s, T.damaging))) {
+    stack.push({ k: 'start-mortal', unit: unit.id });
+    stack.push({ k: 'wound', unit: unit.id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain' });
+    return;
+  }
+  stack.push({ k: 'start-mortal', unit: unit.id });
+});
+
+handle('start-mortal', (ctx, frame) => {
+  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+  if (unit.dropped) return;
+  if (unit.injuries.includes('mortal')) {
+    const roll = ctx.roll();
+    ctx.emit({ type: 'rolled', unit: unit.id, why: 'Mortal roll: a natural 20 drops the unit', rolls: ctx.rolls() });
+    if (roll === 20) dropUnit(ctx, unit.id, null);
+  }
+  for (const status of ['enraged', 'glamyred'] as const) {
+    const u = unitOf(ctx.state, unit.id);
+    if (u.dropped || !u.statuses.some((s) => s.status === status)) continue;
+    ctx.roll();
+    ctx.emit({ type: 'rolled', unit: u.id, why: `${status} roll against Wits ${profile(ctx.state, u).wits}`, rolls: ctx.rolls() });
+  }
+});
+
+/** Removes a unit from the map and checks for elimination (R2, R3). */
+export function dropUnit(ctx: Ctx, id: UnitId, by: UnitId | null): void {
+  const unit = unitOf(ctx.state, id);
+  if (unit.dropped) return;
+  ctx.emit({ type: 'dropped', unit: id, by });
+  // R3: a unit dropped without its Mortal box marked scores its VP when it drops.
+  if (!unit.injuries.includes('mortal')) scoreUnit(ctx, unit, by);
+  checkElimination(ctx);
+}
+
+/** R3: VP for a unit (cost with mod) to the player whose unit caused the wounds. */
+export function scoreUnit(ctx: Ctx, unit: UnitState, by: UnitId | null): void {
+  const card = ctx.state.cards[unit.card]!;
+  const points = card.cost + (unit.mod ? (ctx.state.mods[unit.mod]?.cost ?? 0) : 0);
+  let player: PlayerId | null = null;
+  if (by !== null) {
+    const scorer = unitOf(ctx.state, by).player;
+    if (scorer !== unit.player && !ctx.state.out.includes(scorer)) player = scorer;
+  }
+  // Wounds with no scoring source go to the opponent in a two-player game, to nobody otherwise.
+  if (player === null && ctx.state.players.length === 2) player = ctx.state.players.find((p) => p !== unit.player) ?? null;
+  if (player === null) return;
+  ctx.emit({ type: 'scored', player, points, reason: `${label(ctx.state, unit)}` });
+  checkVictory(ctx);
+}
+
+export function checkVictory(ctx: Ctx): void {
+  if (ctx.state.over) return;
+  const winner = ctx.state.players.find((p) => (ctx.state.score[p] ?? 0) >= ctx.state.options.vpTarget);
+  if (winner !== undefined) ctx.emit({ type: 'game-over', winner, reason: `${winner} reached ${ctx.state.options.vpTarget} VP` });
+}
+
+function checkElimination(ctx: Ctx): void {
+  for (const p of ctx.state.players) {
+    if (ctx.state.out.includes(p)) continue;
+    if (Object.values(ctx.state.units).every((u) => u.player !== p || u.dropped)) ctx.emit({ type: 'player-out', player: p });
+  }
+  const left = inPlay(ctx.state);
+  if (!ctx.state.over && left.length === 1) ctx.emit({ type: 'game-over', winner: left[0]!, reason: `${left[0]} is the last player standing` });
+}
+
+/** Ends the turn when no act is left (R8). */
+handle('after-act', (ctx, _frame, stack) => {
+  const turn = ctx.state.turn;
+  if (!turn || turn.unit === null) return;
+  const unit = unitOf(ctx.state, turn.unit);
+  if (unit.dropped || turn.actsLeft <= 0) stack.push({ k: 'end-turn', stage: 'recurring' });
+});
+
+/** R10: recurring wounds, then one recovery roll (owner's choice, default the oldest), then the turn passes on. */
+handle('end-turn', (ctx, frame, stack) => {
+  const turn = ctx.state.turn;
+  if (!turn) return;
+  const id = turn.unit;
+  const unit = id === null ? null : unitOf(ctx.state, id);
+  const live = unit !== null && !unit.dropped;
+  switch (field<string>(frame, 'stage')) {
+    case 'recurring': {
+      stack.push({ k: 'end-turn', stage: 'recover' });
+      // Pushed in reverse so the oldest status deals its wounds first.
+      const recurring = live ? unit.statuses.filter((s) => s.status === 'recurring') : [];
+      for (const s of [...recurring].reverse()) {
+        stack.push({ k: 'wound', unit: unit!.id, wound: s.wound ?? 0, woundType: s.type ?? 'fire', source: s.source, why: 'recurring wounds', recurring: true });
+      }
+      return;
+    }
+    case 'recover': {
+      const options = live ? unit.statuses.flatMap((s, i) => (s.recover === null ? [] : [i])) : [];
+      const answer = field<number | null | undefined>(frame, 'answer');
+      if (options.length > 1 && answer === undefined) {
+        return ask(ctx, stack, frame, { kind: 'recover', player: unit!.player, unit: unit!.id, options: options.map((i) => unit!.statuses[i]!.status) });
+      }
+      stack.push({ k: 'end-turn', stage: 'done' });
+      // The answer is a position in `options`; null declines the roll.
+      const pick = answer === undefined ? options[0] : answer === null ? undefined : options[answer];
+      if (live && pick !== undefined) recoveryRoll(ctx, unit, pick);
+      return;
+    }
+    default:
+      ctx.emit({ type: 'turn-ended', unit: id, player: turn.player });
+      stack.push({ k: 'next-turn' });
+  }
+});
+
+/** R28: d20 + 1 per injury must come under the recovery stat plus modifier; a natural 20 fails. */
+export function recoveryRoll(ctx: Ctx, unit: UnitState, index: number): void {
+  const status = unit.statuses[index]!;
+  const roll = ctx.roll();
+  const p = profile(ctx.state, unit);
+  const target = recoveryStat(p, status.recover!) + status.modifier;
+  const total = roll + p.injuries;
+  if (roll !== 20 && total < target) {
+    ctx.emit({ type: 'status-lost', unit: unit.id, index, reason: `recovered (${roll}+${p.injuries} under ${target})`, rolls: ctx.rolls() });
+  } else {
+    ctx.emit({ type: 'recovery-failed', unit: unit.id, index, rolls: ctx.rolls() });
+  }
+}
+
+/** R4 objectives, R2 round limit, then the next round. */
+handle('round-end', (ctx, _frame, stack) => {
+  const state = ctx.state;
+  const board = boardOf(state);
+  board.objectives.forEach((area, n) => {
+    const holders = new Set(
+      Object.values(state.units)
+        .filter((u) => !u.dropped && squaresOf(state, u).some((s) => area.includes(s)))
+        .map((u) => u.player),
+    );
+    if (holders.size === 1) ctx.emit({ type: 'scored', player: [...holders][0]!, points: 5, reason: `objective ${n + 1}` });
+  });
+  checkVictory(ctx);
+  if (ctx.state.over) return;
+  const limit = state.options.roundLimit;
+  if (limit !== null && state.round >= limit) {
+    const best = Math.max(...inPlay(ctx.state).map((p) => ctx.state.score[p] ?? 0));
+    const leaders = inPlay(ctx.state).filter((p) => (ctx.state.score[p] ?? 0) === best);
+    ctx.emit({ type: 'game-over', winner: leaders.length === 1 ? leaders[0]! : null, reason: `round limit ${limit} reached` });
+    return;
+  }
+  ctx.emit({ type: 'round-started', round: state.round + 1 });
+  stack.push({ k: 'next-turn' });
+  stack.push({ k: 'tactics' });
+});
+
+/** The highest Warleader rating a player has on the map, and that unit's injuries (R6). */
+function warleader(state: GameState, player: PlayerId): { dice: number; injuries: number } {
+  let best = { dice: 0, injuries: 0 };
+  for (const u of Object.values(state.units)) {
+    if (u.player !== player || u.dropped || u.at === null) continue;
+    for (const t of profile(state, u).traits) {
+      if (t.trait !== 'warleader') continue;
+      if (t.dice > best.dice || (t.dice === best.dice && u.injuries.length < best.injuries)) best = { dice: t.dice, injuries: u.injuries.length };
+    }
+  }
+  return best;
+}
+
+/** R6: everyone rolls; ties roll again; losers may reroll with Warleader dice; the AP orders the round. */
+handle('tactics', (ctx, frame, stack) => {
+  const players = inPlay(ctx.state);
+  const totals: Record<PlayerId, number> = { ...field<Record<PlayerId, number> | undefined>(frame, 'totals') };
+  const rerolls: Record<PlayerId, number> = { ...field<Record<PlayerId, number> | undefined>(frame, 'rerolls') };
+  const declined = [...(field<PlayerId[] | undefined>(frame, 'declined') ?? [])];
+  const asking = field<PlayerId | undefined>(frame, 'asking');
+  const answer = field<boolean | undefined>(frame, 'answer');
+  const rollFor = (p: PlayerId) => ctx.roll() - warleader(ctx.state, p).injuries;
+  if (Object.keys(totals).length === 0) {
+    for (const p of players) {
+      totals[p] = rollFor(p);
+      rerolls[p] = warleader(ctx.state, p).dice;
+    }
+    ctx.emit({ type: 'tactics-rolled', rolls: ctx.rolls(), totals: { ...totals }, winner: null });
+  }
+  if (asking !== undefined && answer !== undefined) {
+    if (answer) {
+      // The reroll replaces the roll (R6).
+      rerolls[asking] = rerolls[asking]! - 1;
+      totals[asking] = rollFor(asking);
+      ctx.emit({ type: 'tactics-rolled', rolls: ctx.rolls(), totals: { ...totals }, winner: null, rerolled: asking });
+    } else declined.push(asking);
+  }
+  for (;;) {
+    const top = Math.max(...players.map((p) => totals[p]!));
+    const tied = players.filter((p) => totals[p] === top);
+    if (tied.length === 1) break;
+    for (const p of tied) totals[p] = rollFor(p);
+    ctx.emit({ type: 'tactics-rolled', rolls: ctx.rolls(), totals: { ...totals }, winner: null });
+  }
+  const winner = players.reduce((a, b) => (totals[b]! > totals[a]! ? b : a));
+  const chooser = players.find((p) => p !== winner && rerolls[p]! > 0 && !declined.includes(p));
+  if (chooser !== undefined) {
+    return ask(ctx, stack, { k: 'tactics', totals, rerolls, declined, asking: chooser }, {
+      kind: 'reroll',
+      player: chooser,
+      options: { total: totals[chooser], leader: winner, leaderTotal: totals[winner], rerollsLeft: rerolls[chooser] },
+    });
+  }
+  const greater = players.every((p) => p === winner || totals[winner]! - totals[p]! >= 10);
+  stack.push({ k: 'order', ap: winner, greater });
+});
+
+/** R7: the AP chooses the order of players for the round. */
+handle('order', (ctx, frame, stack) => {
+  const ap = field<PlayerId>(frame, 'ap');
+  const answer = field<PlayerId[] | undefined>(frame, 'answer');
+  const players = inPlay(ctx.state);
+  if (answer === undefined) {
+    return ask(ctx, stack, frame, { kind: 'order', player: ap, options: players });
+  }
+  ctx.emit({ type: 'order-set', order: answer, ap, greaterAdvantage: field<boolean>(frame, 'greater') });
+});
+
