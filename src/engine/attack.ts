@@ -80,6 +80,17 @@ handle('attack', (ctx, frame, stack) => {
   else stack.push(...[...replyFrames].reverse(), roll);
 });
 
+/** A burst with its declared replies: slow bursts suffer them first, like any attack (§4.5). */
+handle('burst-with-replies', (ctx, frame, stack) => {
+  const attacker = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+  const attack = attackOf(ctx, attacker, field<string>(frame, 'attack'));
+  const replies = field<{ unit: UnitId; attack: string }[] | undefined>(frame, 'replies') ?? [];
+  const replyFrames: Frame[] = replies.map((r) => ({ k: 'reply', unit: r.unit, attack: r.attack, target: attacker.id }));
+  const burst: Frame = { k: 'burst', unit: attacker.id, attack: attack.id, origin: field<number>(frame, 'origin') };
+  if (attack.slow) stack.push(burst, ...[...replyFrames].reverse());
+  else stack.push(...[...replyFrames].reverse(), burst);
+});
+
 /** A declared reply: lost if the replier dropped; spends the react token, then attacks (R25, R26). */
 handle('reply', (ctx, frame, stack) => {
   const replier = unitOf(ctx.state, field<UnitId>(frame, 'unit'));

@@ -4,6 +4,8 @@
  * nothing. Replaying the events with apply() gives the same state.
  */
 import './attack';
+import './burst';
+import './charge';
 import './turns';
 import './wounds';
 import { actFrames, checkActor, planMove, type ActPlan } from './acts';
@@ -15,7 +17,9 @@ import { run } from './flow';
 import type { Frame, GameState, Prompt, UnitState } from './state';
 import { liveTraits, profile } from './stats';
 import { boardOf, findAttack, label, unitOf } from './table';
-import { nameOf as squareNameOf } from './board';
+import { nameOf as squareNameOf, squareIndex } from './board';
+import { checkBurstOrigin } from './burst';
+import { CHARGE_VIGOR, planCharge } from './charge';
 import { attackLine, isProblem } from './targeting';
 import type { SplitChoice } from './wounds';
 
@@ -194,11 +198,38 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
   }
   needActs(state, plan, attack.acts, 'attack');
   checkCost(state, unit, attack.cost, attack.name);
-  if (cmd.charge !== undefined) refuse('not-implemented', 'Charges are not implemented yet.');
-  if (cmd.origin !== undefined || attack.burst !== undefined) refuse('not-implemented', 'Burst attacks are not implemented yet.');
+  if (attack.burst !== undefined) {
+    if (cmd.origin === undefined) refuse('burst-needs-origin', `${attack.name} is a burst: give the origin square, not a target (R24).`);
+    if (cmd.charge !== undefined) refuse('cannot-charge-with', 'A charge ends in a single-target attack (R23).');
+    const origin = squareIndex(boardOf(state), cmd.origin);
+    if (origin === null) refuse('off-map', `${cmd.origin} is not on the map.`);
+    checkBurstOrigin(state, unit, attack, origin);
+    return {
+      k: 'act',
+      act: 'attack',
+      unit: unit.id,
+      acts: attack.acts,
+      cost: attack.cost,
+      then: { k: 'offer-replies', unit: unit.id, asked: [], declared: [], then: { k: 'burst-with-replies', unit: unit.id, attack: attack.id, origin } },
+    };
+  }
+  if (cmd.origin !== undefined) refuse('not-a-burst', `${attack.name} is not a burst attack; name a target.`);
   const target = state.units[cmd.target!];
   if (!target) refuse('unknown-unit', `There is no unit "${cmd.target}".`);
   if (target.player === unit.player) refuse('not-an-enemy', `${label(state, target)} is on your side.`);
+  if (cmd.charge !== undefined) {
+    const path = planCharge(state, unit, attack, target, cmd.charge);
+    const names = path.map((i) => squareNameOf(boardOf(state), i));
+    return {
+      k: 'act',
+      act: 'attack',
+      unit: unit.id,
+      acts: 1,
+      cost: { ...attack.cost, vigor: (attack.cost.vigor ?? 0) + CHARGE_VIGOR },
+      // R23: the charge movement triggers no movement replies; adjacent enemies may reply to the attack.
+      then: { k: 'charge-move', unit: unit.id, path: names, target: target.id, then: { k: 'offer-replies', unit: unit.id, asked: [], declared: [], then: { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: true, reply: false } } },
+    };
+  }
   const line = attackLine(state, unit, attack, target);
   if (isProblem(line)) refuse(line.code, line.message);
   return {

@@ -20,6 +20,7 @@ export type GameEvent =
   | { type: 'act-lost'; unit: UnitId; reason: string }
   | { type: 'act-begun'; unit: UnitId; act: ActType; acts: number; keepMovePoints?: boolean }
   | { type: 'moved'; unit: UnitId; path: string[]; spent: number; diagonals: number; pointsLeft: number; maneuver?: boolean }
+  | { type: 'charged'; unit: UnitId; path: string[]; target: UnitId }
   | { type: 'shoved'; unit: UnitId; by: UnitId; path: string[]; effect: string }
   | { type: 'reply-declared'; unit: UnitId; attack: string | null; against: UnitId }
   | { type: 'rested'; unit: UnitId; token: TokenKind }
@@ -136,6 +137,7 @@ export function apply(state: GameState, event: GameEvent): GameState {
       const moved = patchUnit(state, event.unit, () => ({ at: to }));
       return patchTurn(moved, (t) => ({ diagonals: t.diagonals + event.diagonals, movePoints: event.pointsLeft }));
     }
+    case 'charged':
     case 'shoved':
       return patchUnit(state, event.unit, () => ({ at: squareAt(state, event.path[event.path.length - 1]!) }));
     case 'reply-declared':

@@ -1,0 +1,101 @@
+/**
+ * R23 Charge: against a visible enemy that is not adjacent, pay 5 Vigor, move exactly 2 steps (each
+ * onto an unoccupied square that is not a pit or obstructing, each ending closer to the target, extra
+ * terrain costs ignored, no movement replies), end adjacent, then make a single-act attack of range
+ * ≤ 3 at +2 to hit and +5 to the first wound.
+ */
+import type { Attack } from '../formats/card';
+import { hasTerrain, nameOf, T } from './board';
+import { distance } from './distance';
+import { refuse } from './errors';
+import { handle, field } from './flow';
+import { endError, moverOf, stepCost } from './paths';
+import type { GameState, UnitState } from './state';
+import { checkAsterisks } from './statuses';
+import { footprint, label, tableOf, unitOf } from './table';
+import { areAdjacent, attackLine, isProblem, sightOf } from './targeting';
+
+export const CHARGE_VIGOR = 5;
+
+/** Every legal 2-step charge path (top-left squares) from where the unit stands, in board order. */
+export function chargePaths(state: GameState, unit: UnitState, target: UnitState): number[][] {
+  const table = tableOf(state);
+  const { board } = table;
+  const mover = moverOf(state, unit);
+  const targetSquares = footprint(board, target.at!, moverOf(state, target).size);
+  const away = (at: number) => distance(board, table.wallAt, footprint(board, at, mover.size), targetSquares);
+  const stepOk = (from: number, to: number): boolean => {
+    const step = stepCost(state, table, mover, from, to, 0);
+    if ('error' in step) return false;
+    // Each square entered must be unoccupied (allies too) and neither a pit nor obstructing.
+    return footprint(board, to, mover.size).every((s) => {
+      const who = table.occupant[s];
+      return (who === null || who === unit.id) && !hasTerrain(board, s, T.pit | T.obstructing);
+    });
+  };
+  const start = unit.at!;
+  const paths: number[][] = [];
+  const steps = (from: number) => {
+    const out: number[] = [];
+    const c = from % board.width;
+    const r = Math.floor(from / board.width);
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        const nc = c + dc;
+        const nr = r + dr;
+        if ((dr || dc) && nc >= 0 && nr >= 0 && nc < board.width && nr < board.height) out.push(nr * board.width + nc);
+      }
+    }
+    return out;
+  };
+  const d0 = away(start);
+  for (const a of steps(start)) {
+    if (!stepOk(start, a) || away(a) >= d0) continue;
+    for (const b of steps(a)) {
+      if (b === start || !stepOk(a, b) || away(b) >= away(a)) continue;
+      const moved = { ...unit, at: b };
+      const there: GameState = { ...state, units: { ...state.units, [unit.id]: moved } };
+      if (endError(there, tableOf(there), { ...mover, unit: moved }, b)) continue;
+      if (!areAdjacent(there, moved, target)) continue;
+      paths.push([a, b]);
+    }
+  }
+  return paths;
+}
+
+/** Checks a declared charge and returns its path; refuses with the reason otherwise. */
+export function planCharge(state: GameState, unit: UnitState, attack: Attack, target: UnitState, declared: true | readonly string[]): number[] {
+  const who = label(state, unit);
+  if (attack.acts !== 1 || attack.range > 3) refuse('cannot-charge-with', `A charge ends in a single-act attack of range 3 or less; ${attack.name} is not one (R23).`);
+  if (unit.vigor < CHARGE_VIGOR) refuse('no-vigor-to-charge', `${who} needs ${CHARGE_VIGOR} Vigor to charge and has ${unit.vigor} (R23).`);
+  if (unit.statuses.some((s) => s.status === 'pinned')) refuse('pinned', `${who} is Pinned and cannot charge.`);
+  if (areAdjacent(state, unit, target)) refuse('charge-adjacent', `${label(state, target)} is already adjacent; a charge closes from 2 steps away (R23).`);
+  if (!sightOf(state, unit, target).visible) refuse('no-line-of-sight', `${who} cannot see ${label(state, target)}.`);
+  const paths = chargePaths(state, unit, target);
+  if (paths.length === 0) refuse('no-charge-path', `${who} cannot reach ${label(state, target)} in exactly 2 clear steps, each closer (R23).`);
+  const board = tableOf(state).board;
+  let path = paths[0]!;
+  if (declared !== true) {
+    const names = [...declared].map((s) => s.toUpperCase());
+    const found = paths.find((p) => p.map((i) => nameOf(board, i)).join() === names.join());
+    if (!found) {
+      refuse('bad-charge-path', `${names.join(' → ')} is not a legal charge; legal paths: ${paths.map((p) => p.map((i) => nameOf(board, i)).join(' → ')).join('; ')}`);
+    }
+    path = found;
+  }
+  const end = path[1]!;
+  const moved = { ...unit, at: end };
+  const there: GameState = { ...state, units: { ...state.units, [unit.id]: moved } };
+  const line = attackLine(there, moved, attack, target, { charge: true });
+  if (isProblem(line)) refuse(line.code, `after the charge: ${line.message}`);
+  return path;
+}
+
+/** The charge movement: no movement replies (R23); asterisk statuses may end as the unit leaves. */
+handle('charge-move', (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, field<string>(frame, 'unit'));
+  if (unit.dropped) return;
+  ctx.emit({ type: 'charged', unit: unit.id, path: field<string[]>(frame, 'path'), target: field<string>(frame, 'target') });
+  checkAsterisks(ctx);
+  stack.push(field(frame, 'then'));
+});
