@@ -39,8 +39,9 @@
  * and leave on the open side are clear.
  *
  * R18 cover (every segment from the looker's boundary points to the target's centre):
- * - the segment touches, at a point other than its start, a wall square, closed sliding wall or wall
- *   edge (a corner point counts), or is blocked;
+ * - the segment touches, at a point other than its ends, a wall square, closed sliding wall or wall
+ *   edge (a corner point counts), or is blocked (so a wall the looker merely stands against gives
+ *   no cover by itself);
  * - or touches (crossing, running along or touching an end of it, as R12 counts a corner) a
  *   low-cover edge that does not touch the looker's space (adjacent low cover is ignored);
  * - or enters an obstructing square that does not touch the looker's space (obstructing terrain has
@@ -55,6 +56,17 @@
  * squares, two brush/smoke squares, two squares of larger units), or through a corner with such
  * squares on both sides, is treated as passing through them, as R17 treats two wall squares. The line
  * cannot slip between two halves of a hedge or along the middle of an ogre.
+ *
+ * Burst (§4.5): seesCentre traces the looker's boundary points to the centre of the origin square with
+ * the R17 rules, except that units never block (there is no target to be smaller than them); the
+ * origin may not be a wall square or closed sliding wall. burstCover is one segment, centre of the
+ * origin to centre of the target's space, and only walls count: it gives cover when the segment is
+ * blocked by walls or touches a wall square, closed sliding wall or wall edge (corner points count).
+ *
+ * Purity: no I/O, no clock, no randomness. Walks keep their state in module variables (no allocation
+ * per segment), so `occupancy` must not call back into this module. Each board's edge sets are
+ * copied once into a flat array, memoised per Board object (boards are immutable).
+ * docs/sight.md explains the same rules for players and map makers.
  */
 import { T, type Board } from './board';
 
@@ -123,6 +135,7 @@ function edgesOf(board: Board): Uint8Array {
   }
   return flags;
 }
+
 /** A square (or the board's outside) a line cannot enter. */
 const G_BLOCK = 1;
 /** A square that gives cover when a line passes through two of its sides: occupied, non-adjacent obstructing. */
