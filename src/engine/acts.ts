@@ -4,11 +4,12 @@
  * nothing.
  */
 import type { ActType } from '../formats/vocabulary';
-import { hasTerrain, squareIndex, T } from './board';
+import { hasTerrain, nameOf, squareIndex, T } from './board';
+import type { Ctx } from './context';
 import type { ActCommand } from './commands';
 import { refuse } from './errors';
 import { field, handle } from './flow';
-import { checkPath, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
+import { checkPath, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
 import type { Frame, GameState, TurnState, UnitState } from './state';
 import { liveTraits, profile } from './stats';
 import { checkAsterisks } from './statuses';
@@ -141,7 +142,7 @@ handle('move-steps', (ctx, frame, stack) => {
     const to = squareIndex(board, path[index]!)!;
     const mover = moverOf(ctx.state, unit);
     const step = at === null ? entryCost(ctx.state, table, mover, to) : stepCost(ctx.state, table, mover, at, to, ctx.state.turn!.diagonals + segment.diagonals);
-    // A reply's push or recoil can leave the rest of the path impossible: the move ends there.
+    // A reply's push or recoil can leave the rest of the path impossible: the move ends early.
     if ('error' in step) break;
     segment.path.push(path[index]!);
     segment.cost += step.cost;
@@ -157,7 +158,25 @@ handle('move-steps', (ctx, frame, stack) => {
     }
   }
   flush();
+  settle(ctx, id, [...field<string[]>(frame, 'from'), ...path.slice(0, index)]);
 });
+
+/**
+ * R13: a move ends with the unit's whole space on empty, standable squares. A move cut short while
+ * passing through an ally backs up along its path to the last square it may end on (or where it began).
+ */
+function settle(ctx: Ctx, id: string, walked: readonly string[]): void {
+  const unit = unitOf(ctx.state, id);
+  if (unit.dropped || unit.at === null) return;
+  const table = tableOf(ctx.state);
+  const mover = moverOf(ctx.state, unit);
+  if (!endError(ctx.state, table, mover, unit.at)) return;
+  const board = table.board;
+  const back = [...walked].reverse().map((n) => squareIndex(board, n)!).filter((i) => i !== unit.at);
+  const spot = back.find((i) => !endError(ctx.state, table, mover, i));
+  if (spot === undefined) return;
+  ctx.emit({ type: 'shoved', unit: id, by: id, path: [nameOf(board, spot)], effect: 'back to the last square it may end on (R13)' });
+}
 
 /** Adjacent enemies that could reply to this unit stepping away (R25). */
 function moveRepliers(state: GameState, unit: UnitState): UnitState[] {
@@ -186,13 +205,27 @@ handle('act', (ctx, frame, stack) => {
     return;
   }
   const act = field<ActType>(frame, 'act');
-  ctx.emit({ type: 'act-begun', unit: unit.id, act, acts, ...(act === 'move' ? { keepMovePoints: true } : {}) });
   const cost = field<{ react?: number; blue?: number; red?: number; vigor?: number } | undefined>(frame, 'cost');
+  const short = cost ? unpayable(unit, cost) : null;
+  if (short) {
+    // The start of the turn (a terrain wound avoided with Vigor, say) can leave the act unaffordable.
+    ctx.emit({ type: 'act-lost', unit: unit.id, reason: `${label(ctx.state, unit)} ${short} after the start of its turn` });
+    return;
+  }
+  ctx.emit({ type: 'act-begun', unit: unit.id, act, acts, ...(act === 'move' ? { keepMovePoints: true } : {}) });
   if (cost && (cost.react || cost.blue || cost.red || cost.vigor)) {
     ctx.emit({ type: 'paid', unit: unit.id, tokens: { react: cost.react ?? 0, blue: cost.blue ?? 0, red: cost.red ?? 0 }, vigor: cost.vigor ?? 0 });
   }
   stack.push(field<Frame>(frame, 'then'));
 });
+
+/** What the unit lacks to pay `cost`, in words, or null when it can pay. */
+function unpayable(unit: UnitState, cost: { react?: number; blue?: number; red?: number; vigor?: number }): string | null {
+  for (const token of ['react', 'blue', 'red'] as const) {
+    if ((cost[token] ?? 0) > unit.tokens[token]) return `has no ${token} token left`;
+  }
+  return (cost.vigor ?? 0) > unit.vigor ? `has only ${unit.vigor} Vigor` : null;
+}
 
 handle('rest', (ctx, frame) => {
   ctx.emit({ type: 'rested', unit: field<string>(frame, 'unit'), token: field<'react' | 'blue' | 'red'>(frame, 'token') });
@@ -210,8 +243,6 @@ handle('use-trait', (ctx, frame) => {
   const unit = unitOf(ctx.state, field<string>(frame, 'unit'));
   const trait = liveTraits(ctx.state, unit).find((t) => t.trait === 'act' && t.id === field<string>(frame, 'trait'));
   if (!trait || trait.trait !== 'act') return;
-  const cost = trait.cost;
-  ctx.emit({ type: 'paid', unit: unit.id, tokens: { react: cost.react ?? 0, blue: cost.blue ?? 0, red: cost.red ?? 0 }, vigor: cost.vigor ?? 0 });
   const table = tableOf(ctx.state);
   const reached = trait.who === undefined
     ? [unitOf(ctx.state, unit.id)]

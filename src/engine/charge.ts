@@ -6,7 +6,7 @@
  */
 import type { Attack } from '../formats/card';
 import { hasTerrain, nameOf, T } from './board';
-import { distance } from './distance';
+import { nearestIn } from './distance';
 import { refuse } from './errors';
 import { handle, field } from './flow';
 import { endError, moverOf, stepCost } from './paths';
@@ -23,7 +23,9 @@ export function chargePaths(state: GameState, unit: UnitState, target: UnitState
   const { board } = table;
   const mover = moverOf(state, unit);
   const targetSquares = footprint(board, target.at!, moverOf(state, target).size);
-  const away = (at: number) => distance(board, table.wallAt, footprint(board, at, mover.size), targetSquares);
+  // Counted from the target: one field serves every candidate square.
+  const field = table.rangesFrom(targetSquares);
+  const away = (at: number) => nearestIn(field, footprint(board, at, mover.size));
   const stepOk = (from: number, to: number): boolean => {
     const step = stepCost(state, table, mover, from, to, 0);
     if ('error' in step) return false;

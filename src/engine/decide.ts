@@ -30,13 +30,7 @@ export function decide(state: GameState, command: Command, by?: string): Decided
   try {
     if ('begin' in command) begin(ctx);
     else if ('decide' in command) answer(ctx, command.decide, by);
-    else {
-      if (state.prompt) refuse('prompt-open', waitingFor(state, state.prompt));
-      if (state.over) refuse('game-over', 'The game is over.');
-      if (!ctx.state.turn) refuse('no-turn', 'No turn is in progress; the game has not begun.');
-      if ('end' in command) endTurn(ctx, command.end, by);
-      else act(ctx, command, by);
-    }
+    else run(ctx, planCommand(state, command, by));
     return { events: ctx.events };
   } catch (e) {
     if (e instanceof Refusal) return { error: e.error };
@@ -112,32 +106,40 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
   run(ctx, stack);
 }
 
-function endTurn(ctx: Ctx, id: string, by?: string): void {
-  const plan = checkActor(ctx.state, id, by);
-  const frames: Frame[] = [{ k: 'end-turn', stage: 'recurring' }];
-  if (plan.activates) frames.push({ k: 'activate', unit: id });
-  run(ctx, frames);
-}
-
-function act(ctx: Ctx, cmd: ActCommand, by?: string): void {
-  const plan = checkActor(ctx.state, cmd.unit, by);
-  const state = ctx.state;
-  switch (cmd.act) {
+/**
+ * Checks a turn command (an act or an end) against the rules and returns the frames that carry it
+ * out; refuses (throws Refusal) otherwise. decide() and legalActs() both go through here, so the
+ * queries never offer what decide would refuse.
+ */
+export function planCommand(state: GameState, command: ActCommand | { end: string }, by?: string): Frame[] {
+  if (state.prompt) refuse('prompt-open', waitingFor(state, state.prompt));
+  if (state.over) refuse('game-over', 'The game is over.');
+  if (!state.turn) refuse('no-turn', 'No turn is in progress; the game has not begun.');
+  if ('end' in command) {
+    const plan = checkActor(state, command.end, by);
+    const frames: Frame[] = [{ k: 'end-turn', stage: 'recurring' }];
+    if (plan.activates) frames.push({ k: 'activate', unit: command.end });
+    return frames;
+  }
+  const plan = checkActor(state, command.unit, by);
+  switch (command.act) {
     case 'move':
     case 'maneuver': {
-      const path = planMove(state, cmd, plan);
-      const budget = cmd.act === 'maneuver' ? 2 : state.turn!.movePoints + profile(state, plan.unit).move;
+      const path = planMove(state, command, plan);
+      const budget = command.act === 'maneuver' ? 2 : state.turn.movePoints + profile(state, plan.unit).move;
       const names = path.path.map((i) => squareNameOf(boardOf(state), i));
-      return run(ctx, actFrames(plan, { k: 'act', act: cmd.act, unit: plan.unit.id, acts: 1, then: { k: 'move-steps', unit: plan.unit.id, path: names, maneuver: cmd.act === 'maneuver', budget, index: 0, spent: 0, offered: false } }));
+      const from = plan.unit.at === null ? [] : [squareNameOf(boardOf(state), plan.unit.at)];
+      const steps = { k: 'move-steps', unit: plan.unit.id, path: names, from, maneuver: command.act === 'maneuver', budget, index: 0, spent: 0, offered: false };
+      return actFrames(plan, { k: 'act', act: command.act, unit: plan.unit.id, acts: 1, then: steps });
     }
     case 'rest':
-      return run(ctx, actFrames(plan, restFrame(state, plan, cmd.token)));
+      return actFrames(plan, restFrame(state, plan, command.token));
     case 'crow':
-      return run(ctx, actFrames(plan, crowFrame(state, plan)));
+      return actFrames(plan, crowFrame(state, plan));
     case 'trait':
-      return run(ctx, actFrames(plan, traitFrame(state, plan, cmd.trait)));
+      return actFrames(plan, traitFrame(state, plan, command.trait));
     case 'attack':
-      return run(ctx, actFrames(plan, attackFrame(state, plan, cmd)));
+      return actFrames(plan, attackFrame(state, plan, command));
   }
 }
 
@@ -179,7 +181,7 @@ function traitFrame(state: GameState, plan: ActPlan, id: string): Frame {
   if (!trait || trait.trait !== 'act') refuse('unknown-trait', `${label(state, unit)} has no act trait "${id}".`);
   needActs(state, plan, 1, 'trait');
   checkCost(state, unit, trait.cost, trait.name);
-  return { k: 'act', act: 'trait', unit: unit.id, acts: 1, then: { k: 'use-trait', unit: unit.id, trait: id } };
+  return { k: 'act', act: 'trait', unit: unit.id, acts: 1, cost: trait.cost, then: { k: 'use-trait', unit: unit.id, trait: id } };
 }
 
 function checkCost(state: GameState, unit: UnitState, cost: { react?: number; blue?: number; red?: number; vigor?: number }, what: string): void {

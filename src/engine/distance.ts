@@ -21,8 +21,36 @@ const UNREACHABLE = Number.POSITIVE_INFINITY;
 export function distance(board: Board, wallAt: WallAt, from: readonly number[], to: readonly number[], limit = UNREACHABLE): number {
   const target = new Set(to);
   for (const f of from) if (target.has(f)) return 0;
-  // Dijkstra over (square, diagonals so far: 0, 1, or 2 meaning "two or more"); steps cost 1 or 2,
-  // so buckets by cost replace a heap.
+  let found = UNREACHABLE;
+  count(board, wallAt, from, limit, (sq, d) => {
+    if (!target.has(sq)) return false;
+    found = d;
+    return true;
+  });
+  return found;
+}
+
+/**
+ * The counted distance from `from` to every square (Infinity where walls cut it off). Build it once
+ * and read many ranges from it: the queries ask "how far is each enemy" far more often than walls move.
+ */
+export function distanceField(board: Board, wallAt: WallAt, from: readonly number[]): Float64Array {
+  const field = new Float64Array(board.width * board.height).fill(UNREACHABLE);
+  count(board, wallAt, from, UNREACHABLE, (sq, d) => {
+    if (d < field[sq]!) field[sq] = d;
+    return false;
+  });
+  return field;
+}
+
+/** The nearest of `to` in a field. */
+export const nearestIn = (field: Float64Array, to: readonly number[]): number => to.reduce((m, t) => Math.min(m, field[t]!), UNREACHABLE);
+
+/**
+ * Dijkstra over (square, diagonals so far: 0, 1, or 2 meaning "two or more"); steps cost 1 or 2, so
+ * buckets by cost replace a heap. `visit` sees each square at its settled distance and may stop the count.
+ */
+function count(board: Board, wallAt: WallAt, from: readonly number[], limit: number, visit: (sq: number, d: number) => boolean): void {
   const n = board.width * board.height;
   const best = new Float64Array(n * 3).fill(UNREACHABLE);
   const buckets: number[][] = [[]];
@@ -31,14 +59,14 @@ export function distance(board: Board, wallAt: WallAt, from: readonly number[], 
     buckets[0]!.push(f * 3);
   }
   for (let d = 0; d < buckets.length; d++) {
-    if (d > limit) break;
+    if (d > limit) return;
     const bucket = buckets[d];
     if (!bucket) continue;
     for (const node of bucket) {
       if (best[node]! < d) continue;
       const sq = Math.floor(node / 3);
       const diags = node % 3;
-      if (target.has(sq)) return d;
+      if (visit(sq, d)) return;
       const firstStep = d === 0;
       for (const next of neighbours(board, sq)) {
         if (wallAt(next)) continue;
@@ -56,7 +84,6 @@ export function distance(board: Board, wallAt: WallAt, from: readonly number[], 
       }
     }
   }
-  return UNREACHABLE;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { Attack, Trait } from '../formats/card';
 import type { RecoveryStat, Size } from '../formats/vocabulary';
-import { distance } from './distance';
+import { nearestIn } from './distance';
 import type { GameState, Tokens, UnitState } from './state';
 import { cardOf, modOf, onMap, squaresOf, tableOf } from './table';
 
@@ -74,14 +74,25 @@ function auraModifiers(state: GameState, unit: UnitState): Record<AuraStat, numb
       const ally = bearer.player === unit.player;
       if ((t.who === 'allies' && !ally) || (t.who === 'enemies' && ally)) continue;
       if (t.descriptor !== undefined && !descriptors.includes(t.descriptor)) continue;
-      if (distance(table.board, table.wallAt, squaresOf(state, bearer), mine, t.range) > t.range) continue;
+      if (nearestIn(table.rangesFrom(squaresOf(state, bearer)), mine) > t.range) continue;
       for (const [k, v] of Object.entries(t.modify) as [AuraStat, number | undefined][]) total[k] += v ?? 0;
     }
   }
   return total;
 }
 
+const profiles = new WeakMap<GameState, Map<UnitState, Profile>>();
+
+/** A unit's current stats; computed once per state and unit (states never change in place). */
 export function profile(state: GameState, unit: UnitState): Profile {
+  let cache = profiles.get(state);
+  if (!cache) profiles.set(state, (cache = new Map()));
+  let p = cache.get(unit);
+  if (!p) cache.set(unit, (p = computeProfile(state, unit)));
+  return p;
+}
+
+function computeProfile(state: GameState, unit: UnitState): Profile {
   const card = cardOf(state, unit);
   const mod = modOf(state, unit);
   const defensive = count(unit, 'defensive');

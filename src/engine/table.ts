@@ -7,7 +7,7 @@ import type { Attack, UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
 import type { Size } from '../formats/vocabulary';
 import { buildBoard, hasTerrain, T, type Board } from './board';
-import type { WallAt } from './distance';
+import { distanceField, type WallAt } from './distance';
 import type { GameState, UnitId, UnitState } from './state';
 
 const boards = new WeakMap<object, Board>();
@@ -41,9 +41,25 @@ export interface Table {
   readonly occupant: readonly (UnitId | null)[];
   /** Walls for sight and counting: wall squares, and sliding walls nobody stands in (§3.11). */
   readonly wallAt: WallAt;
+  /** Counted distance (R15) from a unit's squares to every square, built once per state and unit. */
+  readonly rangesFrom: (squares: readonly number[]) => Float64Array;
 }
 
 const tables = new WeakMap<GameState, Table>();
+const boardFields = new WeakMap<Board, Map<string, Float64Array>>();
+const slidings = new WeakMap<Board, number[]>();
+
+function fieldsOf(board: Board): Map<string, Float64Array> {
+  let m = boardFields.get(board);
+  if (!m) boardFields.set(board, (m = new Map()));
+  return m;
+}
+
+function slidingSquares(board: Board): number[] {
+  let list = slidings.get(board);
+  if (!list) slidings.set(board, (list = board.terrain.flatMap((t, i) => (t & T['sliding-wall'] ? [i] : []))));
+  return list;
+}
 
 export function tableOf(state: GameState): Table {
   let table = tables.get(state);
@@ -55,7 +71,21 @@ export function tableOf(state: GameState): Table {
     for (const i of footprint(board, unit.at, cardOf(state, unit).size)) occupant[i] = unit.id;
   }
   const wallAt: WallAt = (i) => hasTerrain(board, i, T.wall) || (hasTerrain(board, i, T['sliding-wall']) && occupant[i] === null);
-  table = { board, occupant, wallAt };
+  // Distance fields depend only on the walls, which change only when a sliding wall is entered or
+  // left; so they are shared by every state with the same sliding walls open.
+  const open = slidingSquares(board).filter((i) => occupant[i] !== null).join(',');
+  const fields = fieldsOf(board);
+  const rangesFrom = (squares: readonly number[]) => {
+    const key = `${squares.join(',')}|${open}`;
+    let field = fields.get(key);
+    if (!field) {
+      if (fields.size > 4096) fields.clear();
+      field = distanceField(board, wallAt, squares);
+      fields.set(key, field);
+    }
+    return field;
+  };
+  table = { board, occupant, wallAt, rangesFrom };
   tables.set(state, table);
   return table;
 }

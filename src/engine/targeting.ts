@@ -4,7 +4,7 @@
  * option the engine would refuse.
  */
 import type { Attack } from '../formats/card';
-import { adjacent, distance } from './distance';
+import { adjacent, nearestIn } from './distance';
 import { sight, type Body, type Occupancy, type Sight } from './sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile, type Profile } from './stats';
@@ -33,9 +33,9 @@ export function sightOf(state: GameState, looker: UnitState, target: UnitState):
 
 export const enemies = (a: UnitState, b: UnitState): boolean => a.player !== b.player;
 
-export function rangeBetween(state: GameState, a: UnitState, b: UnitState, limit?: number): number {
-  const t = tableOf(state);
-  return distance(t.board, t.wallAt, squaresOf(state, a), squaresOf(state, b), limit);
+/** R15 range from a to b, counted from a. */
+export function rangeBetween(state: GameState, a: UnitState, b: UnitState): number {
+  return nearestIn(tableOf(state).rangesFrom(squaresOf(state, a)), squaresOf(state, b));
 }
 
 export function areAdjacent(state: GameState, a: UnitState, b: UnitState): boolean {

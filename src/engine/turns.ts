@@ -8,6 +8,7 @@ import type { GameState, PlayerId, UnitId, UnitState } from './state';
 import { liveTraits, profile, recoveryStat } from './stats';
 import { boardOf, label, squaresOf, unitOf } from './table';
 import { hasTerrain, T } from './board';
+import { checkAsterisks } from './statuses';
 
 /** Units of a player that may still take a turn this round (R7): not dropped, no turn yet. */
 export const waitingUnits = (state: GameState, player: PlayerId): UnitState[] =>
@@ -17,11 +18,12 @@ const inPlay = (state: GameState) => state.players.filter((p) => !state.out.incl
 
 /** Phase k is led by order[(k−1) mod n] and proceeds in order from there (R7). */
 export function phaseOrder(state: GameState, phase: number): PlayerId[] {
-  const order = state.order.filter((p) => !state.out.includes(p));
+  // Positions come from the round's whole order; a player who is out is skipped, not re-counted.
+  const order = state.order;
   const n = order.length;
   if (n === 0) return [];
   const start = (((phase - 1) % n) + n) % n;
-  return [...order.slice(start), ...order.slice(0, start)];
+  return [...order.slice(start), ...order.slice(0, start)].filter((p) => !state.out.includes(p));
 }
 
 /**
@@ -109,6 +111,8 @@ export function dropUnit(ctx: Ctx, id: UnitId, by: UnitId | null): void {
   const unit = unitOf(ctx.state, id);
   if (unit.dropped) return;
   ctx.emit({ type: 'dropped', unit: id, by });
+  // R28: asterisk statuses it imposed end now that it is gone.
+  checkAsterisks(ctx);
   // R3: a unit dropped without its Mortal box marked scores its VP when it drops.
   if (!unit.injuries.includes('mortal')) scoreUnit(ctx, unit, by);
   checkElimination(ctx);

@@ -1,0 +1,158 @@
+/**
+ * Random self-play: builds two legal warbands, sets them on a map and plays a whole game through
+ * decide(). A greedy-random policy (attack if it can, else charge, else close on the nearest enemy)
+ * so games end in a reasonable number of turns. Shared by the property tests and the benchmark.
+ * Its randomness is its own seeded generator, so every game is reproducible from its seed.
+ */
+import type { Content } from '../content/load';
+import type { ScenarioUnit } from '../formats/scenario';
+import { hasTerrain, nameOf, T } from '../engine/board';
+import type { Command } from '../engine/commands';
+import { decide } from '../engine/decide';
+import { defaultDecision } from '../engine/defaults';
+import { rollD20, seeded, type Rng } from '../engine/dice';
+import { apply, type GameEvent } from '../engine/events';
+import { chargePaths } from '../engine/charge';
+import { initial } from '../engine/setup';
+import type { GameState, PlayerId, UnitState } from '../engine/state';
+import { profile } from '../engine/stats';
+import { boardOf, footprint, onMap, tableOf, unitOf } from '../engine/table';
+import { visibleTargets } from '../engine/queries';
+import { moverOf, reachable } from '../engine/paths';
+import { waitingUnits } from '../engine/turns';
+import { unitCost } from '../engine/roster';
+
+/** A tiny wrapper so the driver can draw numbers from the same kind of generator as the dice. */
+export class Chooser {
+  constructor(private rng: Rng) {}
+  /** 0 ≤ n < max. */
+  below(max: number): number {
+    let n = 0;
+    // Two d20s give 400 outcomes, plenty for the small choices a player makes.
+    const [a, r1] = rollD20(this.rng);
+    const [b, r2] = rollD20(r1);
+    this.rng = r2;
+    n = ((a! - 1) * 20 + (b! - 1)) % max;
+    return n;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[this.below(items.length)]!;
+  }
+}
+
+/** A random legal warband of up to 121 points and 8 units for one faction (R1). */
+export function randomWarband(content: Content, faction: string, choose: Chooser, player: PlayerId, prefix: string): ScenarioUnit[] {
+  const cards = [...content.index.units.values()].filter((c) => c.faction === faction && c.fantasy <= 2);
+  const mods = [...content.index.mods.values()].filter((m) => m.faction === faction);
+  const units: ScenarioUnit[] = [];
+  let points = 0;
+  while (units.length < 8) {
+    const affordable = cards.filter((c) => points + c.cost <= 121);
+    if (affordable.length === 0) break;
+    const card = choose.pick(affordable);
+    const fitting = mods.filter((m) => m.modUse.every((u) => card.modUse.includes(u)) && points + card.cost + m.cost <= 121);
+    const mod = fitting.length > 0 && choose.below(3) === 0 ? choose.pick(fitting) : undefined;
+    points += unitCost(card, mod);
+    units.push({ id: `${prefix}${units.length + 1}`, card: card.id, ...(mod ? { mod: mod.id } : {}), player, at: 'reserve' });
+  }
+  return units;
+}
+
+/** A game on `mapId` between random Valor and Havoc warbands, with entry tiles placed (R5). */
+export function newGame(content: Content, mapId: string, seed: number): GameState {
+  const map = content.maps.get(mapId);
+  if (!map) throw new Error(`no map ${mapId}`);
+  const choose = new Chooser(seeded(seed ^ 0x5e11));
+  const units = [...randomWarband(content, 'valor', choose, 'p1', 'v'), ...randomWarband(content, 'havoc', choose, 'p2', 'h')];
+  const probe = initial({ map, cards: content.index.units, mods: content.index.mods, options: { vpTarget: 121, glancingBlow: true, roundLimit: 30 }, players: ['p1', 'p2'], units: [], rng: seeded(seed) });
+  if ('error' in probe) throw new Error(probe.error.message);
+  const board = boardOf(probe.state);
+  const entry: Record<string, string> = {};
+  ['p1', 'p2'].forEach((p, n) => {
+    const area = new Set(board.startAreas[n]);
+    const tile = [...area].find((i) => footprint(board, i, 'big').every((s) => area.has(s) && !hasTerrain(board, s, T.wall | T.pit | T.obstructing) && i % board.width < board.width - 1));
+    if (tile === undefined) throw new Error(`no room for an entry tile for ${p} on ${mapId}`);
+    entry[p] = nameOf(board, tile);
+  });
+  const made = initial({ map, cards: content.index.units, mods: content.index.mods, options: { vpTarget: 121, glancingBlow: true, roundLimit: 30 }, players: ['p1', 'p2'], units, rng: seeded(seed), entry });
+  if ('error' in made) throw new Error(made.error.message);
+  return made.state;
+}
+
+/** How far each square is from the nearest enemy of `unit` (counted from the enemies). */
+function enemyDistances(state: GameState, unit: UnitState): (at: number) => number {
+  const table = tableOf(state);
+  const fields = Object.values(state.units)
+    .filter((e) => e.player !== unit.player && onMap(e))
+    .map((e) => table.rangesFrom(footprint(table.board, e.at!, profile(state, e).size)));
+  return (at) => fields.reduce((m, f) => Math.min(m, f[at]!), Number.POSITIVE_INFINITY);
+}
+
+/** The driver's choice for the decision in front of the game. */
+export function chooseCommand(state: GameState, choose: Chooser): Command {
+  if (state.prompt) return { decide: defaultDecision(state.prompt) };
+  if (!state.turn) return { begin: true };
+  const turn = state.turn;
+  const unit = turn.unit !== null ? unitOf(state, turn.unit) : choose.pick(waitingUnits(state, turn.player));
+  if (turn.actsLeft === 0 && turn.unit !== null) return { end: unit.id };
+  if (onMap(unit)) {
+    const targets = visibleTargets(state, unit.id).filter((t) => profile(state, unit).attacks.find((a) => a.id === t.attack)!.acts <= Math.max(turn.unit === null ? 3 : turn.actsLeft, 1));
+    if (targets.length > 0 && choose.below(4) > 0) {
+      const best = targets.reduce((a, b) => (b.chance > a.chance ? b : a));
+      return { act: 'attack', unit: unit.id, attack: best.attack, target: best.unit };
+    }
+    const enemies = Object.values(state.units).filter((e) => e.player !== unit.player && onMap(e));
+    const melee = profile(state, unit).attacks.find((a) => a.acts === 1 && a.range <= 3 && a.burst === undefined);
+    if (melee && unit.vigor >= 5) {
+      const target = enemies.find((e) => chargePaths(state, unit, e).length > 0);
+      if (target && choose.below(2) === 0) return { act: 'attack', unit: unit.id, attack: melee.id, target: target.id, charge: true };
+    }
+  }
+  const budget = (turn.unit === unit.id ? turn.movePoints : 0) + profile(state, unit).move;
+  const options = [...reachable(state, moverOf(state, unit), budget, turn.unit === unit.id ? turn.diagonals : 0).keys()];
+  if (options.length > 0 && choose.below(5) > 0) {
+    const away = enemyDistances(state, unit);
+    const scored = options.map((at) => ({ at, d: away(at) }));
+    const min = Math.min(...scored.map((s) => s.d));
+    const best = scored.filter((s) => s.d === min);
+    return { act: 'move', unit: unit.id, to: nameOf(boardOf(state), choose.pick(best).at) };
+  }
+  return { end: unit.id };
+}
+
+export interface Played {
+  readonly start: GameState;
+  readonly state: GameState;
+  readonly events: GameEvent[];
+  readonly decisions: number;
+  readonly refused: number;
+}
+
+/** Plays until the game ends or `maxDecisions` commands; `each` sees every state reached. */
+export function playGame(start: GameState, seed: number, maxDecisions = 20000, each?: (state: GameState, command: Command) => void): Played {
+  const choose = new Chooser(seeded(seed));
+  let state = start;
+  const events: GameEvent[] = [];
+  let decisions = 0;
+  let refused = 0;
+  while (!state.over && decisions < maxDecisions) {
+    const command = chooseCommand(state, choose);
+    decisions++;
+    const r = decide(state, command);
+    if ('error' in r) {
+      refused++;
+      // The driver guessed wrong (e.g. a path through a reply); end the turn instead.
+      const unit = state.turn?.unit ?? (state.turn ? waitingUnits(state, state.turn.player)[0]?.id : undefined);
+      if (unit === undefined) throw new Error(`self-play is stuck: ${r.error.message}`);
+      const end = decide(state, { end: unit });
+      if ('error' in end) throw new Error(`self-play cannot end a turn: ${end.error.message}`);
+      for (const e of end.events) state = apply(state, e);
+      events.push(...end.events);
+      continue;
+    }
+    for (const e of r.events) state = apply(state, e);
+    events.push(...r.events);
+    each?.(state, command);
+  }
+  return { start, state, events, decisions, refused };
+}

@@ -1,0 +1,191 @@
+/**
+ * Queries for the bot, the renderer and the AI (STYLE.md 4): separate from commands, built on the same
+ * checks decide() uses, so nothing offered here is refused there.
+ */
+import type { Attack } from '../formats/card';
+import { nameOf } from './board';
+import type { Command, Decision } from './commands';
+import { planCommand } from './decide';
+import { defaultDecision } from './defaults';
+import { Refusal } from './errors';
+import { moverOf, reachable } from './paths';
+import type { GameState, UnitState } from './state';
+import { liveTraits, profile } from './stats';
+import { boardOf, label, onMap, unitOf } from './table';
+import { attackLine, hitChance, isProblem, type AttackLine } from './targeting';
+import { waitingUnits } from './turns';
+import { afterDefences, boxesLeft } from './wounds';
+import { chargePaths } from './charge';
+
+const accepted = (state: GameState, command: Command): boolean => {
+  if ('begin' in command || 'decide' in command) return true;
+  try {
+    planCommand(state, command);
+    return true;
+  } catch (e) {
+    if (e instanceof Refusal) return false;
+    throw e;
+  }
+};
+
+/** Answers to the open prompt that decide() accepts. */
+function promptAnswers(state: GameState): Command[] {
+  const prompt = state.prompt!;
+  const out: Decision[] = [];
+  switch (prompt.kind) {
+    case 'reply':
+      out.push({ unit: prompt.unit!, reply: null }, ...(prompt.options as { attacks: string[] }).attacks.map((a) => ({ unit: prompt.unit!, reply: a })));
+      break;
+    case 'wounds': {
+      const o = prompt.options as { wounds: number; vigor: number };
+      const unit = unitOf(state, prompt.unit!);
+      const fives = Math.floor(o.wounds / 5);
+      const order = boxesLeft(state, unit).sort((a, b) => Number(a === 'mortal') - Number(b === 'mortal'));
+      for (let avoid = 0; avoid <= Math.min(fives, Math.floor(o.vigor / 5)); avoid++) {
+        out.push({ unit: unit.id, avoid: avoid * 5, injuries: order.slice(0, Math.min(fives - avoid, order.length)) });
+      }
+      break;
+    }
+    case 'reroll':
+      out.push({ player: prompt.player, reroll: true }, { player: prompt.player, reroll: false });
+      break;
+    case 'order':
+    case 'recover':
+      out.push(defaultDecision(prompt));
+      if (prompt.kind === 'recover') out.push({ unit: prompt.unit!, recover: null });
+      break;
+  }
+  return out.map((decide) => ({ decide }));
+}
+
+/** Every command the game would accept now: prompt answers, or the turn player's acts and ends. */
+export function legalActs(state: GameState): Command[] {
+  if (state.over) return [];
+  if (state.prompt) return promptAnswers(state);
+  if (!state.turn) return [{ begin: true }];
+  const turn = state.turn;
+  const units = turn.unit !== null ? [unitOf(state, turn.unit)] : waitingUnits(state, turn.player);
+  return units.flatMap((u) => unitActs(state, u)).filter((c) => accepted(state, c));
+}
+
+/** Candidate acts for one unit; legalActs keeps those the rules allow. */
+function unitActs(state: GameState, unit: UnitState): Command[] {
+  const out: Command[] = [{ end: unit.id }];
+  const board = boardOf(state);
+  const turn = state.turn!;
+  const diagonals = turn.diagonals;
+  const mover = moverOf(state, unit);
+  const budget = turn.movePoints + profile(state, unit).move;
+  for (const at of reachable(state, mover, budget, diagonals).keys()) out.push({ act: 'move', unit: unit.id, to: nameOf(board, at) });
+  for (const [at, plan] of reachable(state, mover, 2, diagonals)) {
+    if (plan.path.length === 1) out.push({ act: 'maneuver', unit: unit.id, to: nameOf(board, at) });
+  }
+  out.push({ act: 'rest', unit: unit.id, token: 'react' }, { act: 'rest', unit: unit.id, token: 'blue' }, { act: 'rest', unit: unit.id, token: 'red' });
+  out.push({ act: 'crow', unit: unit.id });
+  for (const t of liveTraits(state, unit)) if (t.trait === 'act') out.push({ act: 'trait', unit: unit.id, trait: t.id });
+  if (!onMap(unit)) return out;
+  const enemies = Object.values(state.units).filter((u) => onMap(u) && u.player !== unit.player);
+  for (const attack of profile(state, unit).attacks) {
+    if (attack.burst !== undefined) {
+      for (const e of enemies) out.push({ act: 'attack', unit: unit.id, attack: attack.id, origin: nameOf(board, e.at!) });
+      continue;
+    }
+    for (const e of enemies) {
+      out.push({ act: 'attack', unit: unit.id, attack: attack.id, target: e.id });
+      if (attack.acts === 1 && attack.range <= 3 && chargePaths(state, unit, e).length > 0) out.push({ act: 'attack', unit: unit.id, attack: attack.id, target: e.id, charge: true });
+    }
+  }
+  return out;
+}
+
+/** Squares a unit could end a Basic Move (or a Maneuver) on now, with the cost of getting there. */
+export function reachableSquares(state: GameState, unitId: string, maneuver = false): Map<string, number> {
+  const unit = unitOf(state, unitId);
+  const turn = state.turn;
+  const budget = maneuver ? 2 : (turn?.unit === unitId ? turn.movePoints : 0) + profile(state, unit).move;
+  const board = boardOf(state);
+  const out = new Map<string, number>();
+  for (const [at, plan] of reachable(state, moverOf(state, unit), budget, turn?.unit === unitId ? turn.diagonals : 0)) {
+    if (!maneuver || plan.path.length === 1) out.set(nameOf(board, at), plan.spent);
+  }
+  return out;
+}
+
+export interface TargetView {
+  readonly unit: string;
+  readonly attack: string;
+  readonly range: number;
+  readonly cover: boolean;
+  readonly invisible: boolean;
+  readonly chance: number;
+}
+
+/** Enemies each of a unit's single-target attacks can reach now, with cover, range and odds. */
+export function visibleTargets(state: GameState, unitId: string): TargetView[] {
+  const unit = unitOf(state, unitId);
+  if (!onMap(unit)) return [];
+  const out: TargetView[] = [];
+  for (const attack of profile(state, unit).attacks) {
+    if (attack.burst !== undefined) continue;
+    for (const e of Object.values(state.units)) {
+      if (!onMap(e) || e.player === unit.player) continue;
+      const line = attackLine(state, unit, attack, e);
+      if (isProblem(line)) continue;
+      out.push({ unit: e.id, attack: attack.id, range: line.range, cover: line.cover, invisible: line.invisible, chance: hitChance(line) });
+    }
+  }
+  return out;
+}
+
+export interface Odds {
+  readonly chance: number;
+  readonly criticalChance: number;
+  /** Wounds expected after immunity and vulnerability, before toughness and Vigor. */
+  readonly expectedWounds: number;
+  readonly line: AttackLine;
+}
+
+/** For a proposed attack: the chance to hit, to crit, and the expected wounds (R20–R22). */
+export function attackOdds(state: GameState, unitId: string, attackId: string, targetId: string, opts: { charge?: boolean } = {}): Odds | { code: string; message: string } {
+  const unit = unitOf(state, unitId);
+  const target = unitOf(state, targetId);
+  const attack: Attack | undefined = profile(state, unit).attacks.find((a) => a.id === attackId);
+  if (!attack) return { code: 'unknown-attack', message: `${label(state, unit)} has no attack ${attackId}` };
+  const line = attackLine(state, unit, attack, target, opts);
+  if (isProblem(line)) return line;
+  const wounds = attack.effects.flatMap((e, i) => ('wound' in e && !('status' in e) ? [{ i, wound: e.wound, type: e.type }] : []));
+  let chance = 0;
+  let crit = 0;
+  let expected = 0;
+  for (let d = 1; d <= 20; d++) {
+    const total = d + line.modifier;
+    const hit = line.automatic || (d !== 1 && (d === 20 || total >= line.need));
+    if (!hit) continue;
+    const glancing = !line.automatic && d === 13 && state.options.glancingBlow;
+    const critical = line.automatic || (!glancing && (d === 20 || total >= line.need + 10));
+    chance += 1 / 20;
+    if (critical) crit += 1 / 20;
+    wounds.forEach((w, n) => {
+      let amount = w.wound;
+      if (n === 0) amount = Math.max(0, amount + (critical ? 10 : 0) + (opts.charge ? 5 : 0) - (glancing ? 5 : 0));
+      expected += afterDefences(state, target, amount, w.type) / 20;
+    });
+  }
+  return { chance: line.automatic ? 1 : chance, criticalChance: line.automatic ? 1 : crit, expectedWounds: expected, line };
+}
+
+/** A short text account of the state, for logs and screen readers. */
+export function describeState(state: GameState): string {
+  const board = boardOf(state);
+  const lines = [`Round ${state.round}, phase ${state.phase}. Score: ${state.players.map((p) => `${p} ${state.score[p] ?? 0}`).join(', ')} (target ${state.options.vpTarget}).`];
+  if (state.over) lines.push(state.winner ? `${state.winner} has won.` : 'The game ended in a draw.');
+  else if (state.prompt) lines.push(`Waiting for ${state.prompt.player} to decide (${state.prompt.kind}).`);
+  else if (state.turn) lines.push(`${state.turn.player} to act${state.turn.unit ? ` with ${label(state, unitOf(state, state.turn.unit))}, ${state.turn.actsLeft} acts left` : ''}.`);
+  for (const u of Object.values(state.units)) {
+    const where = u.dropped ? 'dropped' : u.at === null ? 'in reserve' : `at ${nameOf(board, u.at)}`;
+    const injuries = u.injuries.length ? `, injuries ${u.injuries.map((b) => (typeof b === 'string' ? b : b.trait)).join('/')}` : '';
+    const statuses = u.statuses.length ? `, ${u.statuses.map((s) => s.status).join(', ')}` : '';
+    lines.push(`${u.player}: ${label(state, u)} ${where}, Vigor ${u.vigor}${injuries}${statuses}${u.turnTaken ? ', has acted' : ''}.`);
+  }
+  return lines.join('\n');
+}
