@@ -1,2 +1,75 @@
-/** `npm run bench`: speed and memory figures. The engine and renderer benchmarks arrive with them. */
-console.log('No benchmarks yet: they arrive with the rules engine and the renderer.');
+/**
+ * `npm run bench`: the engine's speed figures, printed next to their targets (issue: rules engine).
+ * - full random self-play games per second, two 121-point warbands on a 20×20 map (target ≥ 100/s);
+ * - decide() time per command on a 24×24 map with 16 units, p50 and p99 (target p99 < 0.5 ms);
+ * - rebuilding the state from a 1,000-event log (target < 10 ms).
+ * Figures, not pass/fail: speed targets do not belong in timed tests.
+ */
+import { defaultContent } from '../content/load';
+import { decide } from '../engine/decide';
+import { replay } from '../engine/replay';
+import type { GameEvent } from '../engine/events';
+import { chooseCommand, Chooser, newGame, playGame } from './selfplay';
+import { seeded } from '../engine/dice';
+import { apply } from '../engine/events';
+
+const content = defaultContent();
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const ms = (n: number) => `${n.toFixed(3)} ms`;
+
+function gamesPerSecond(map: string, seconds: number): { rate: number; games: number; events: number } {
+  const start = performance.now();
+  let games = 0;
+  let events = 0;
+  while (performance.now() - start < seconds * 1000) {
+    const played = playGame(newGame(content, map, 1000 + games), 1000 + games);
+    events += played.events.length;
+    games++;
+  }
+  return { rate: games / ((performance.now() - start) / 1000), games, events };
+}
+
+/** Times decide() alone for each command of self-play games with 16 units on the map. */
+function decideTimes(map: string, samples: number): number[] {
+  const times: number[] = [];
+  for (let seed = 1; times.length < samples; seed++) {
+    let state = newGame(content, map, seed);
+    const choose = new Chooser(seeded(seed));
+    while (!state.over && times.length < samples) {
+      const command = chooseCommand(state, choose);
+      const t = performance.now();
+      const r = decide(state, command);
+      times.push(performance.now() - t);
+      if ('error' in r) {
+        const end = decide(state, { end: state.turn?.unit ?? Object.values(state.units).find((u) => u.player === state.turn?.player && !u.turnTaken && !u.dropped)!.id });
+        if ('error' in end) break;
+        for (const e of end.events) state = apply(state, e);
+      } else for (const e of r.events) state = apply(state, e);
+    }
+  }
+  return times.sort((a, b) => a - b);
+}
+
+function rebuildTime(): { ms: number; events: number } {
+  const start = newGame(content, 'burning-village', 7);
+  const played = playGame(start, 7);
+  let events: GameEvent[] = played.events;
+  for (let seed = 8; events.length < 1000; seed++) events = playGame(start, seed).events.length > events.length ? playGame(start, seed).events : events;
+  const log = events.slice(0, 1000);
+  const times: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    replay(start, log);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: quantile(times, 0.5), events: log.length };
+}
+
+console.log('Sellsword Table engine benchmark (one core)\n');
+const games = gamesPerSecond('barrow-hill', 10);
+console.log(`self-play games, 20×20 barrow-hill: ${games.rate.toFixed(1)} games/s (${games.games} games, ${Math.round(games.events / games.games)} events/game)   target ≥ 100 games/s`);
+const times = decideTimes('burning-village', 3000);
+console.log(`decide() per command, 24×24 burning-village, 16 units: p50 ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))} (${times.length} commands)   target p99 < 0.5 ms`);
+const rebuild = rebuildTime();
+console.log(`rebuild state from a ${rebuild.events}-event log: ${ms(rebuild.ms)} (median of 30)   target < 10 ms`);

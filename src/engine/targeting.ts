@@ -75,7 +75,9 @@ export function compromisedAgainst(state: GameState, target: UnitState, attacker
   const status = target.statuses.find((s) => (COMPROMISING as readonly string[]).includes(s.status));
   if (status) return status.status;
   if (flanked(state, target)) return 'flanked';
-  if (onMap(attacker) && sightOf(state, target, attacker).visible && invisibleTo(state, target, attacker)) return 'cannot see the attacker';
+  // R18: only when the attacker sees the target and the target does not see the attacker; terrain
+  // that hides both from each other gives nobody +2.
+  if (onMap(attacker) && !invisibleTo(state, attacker, target) && invisibleTo(state, target, attacker)) return 'cannot see the attacker';
   return null;
 }
 
