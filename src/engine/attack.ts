@@ -3,14 +3,15 @@
  * effects in order with AND/THEN, then the replies (before the attack if it is slow).
  */
 import type { Attack, Effect } from '../formats/card';
-import { nameOf } from './board';
+import { nameOf, squareIndex } from './board';
+import { nearestIn } from './distance';
 import type { Ctx } from './context';
 import { ask, field, handle } from './flow';
 import { replyAttacks } from './reactions';
 import type { Frame, UnitId, UnitState } from './state';
 import { defaultRecovery } from './setup';
 import { areAdjacent, attackLine, isProblem } from './targeting';
-import { findAttack, tableOf, unitOf } from './table';
+import { findAttack, footprint, tableOf, unitOf } from './table';
 import { afterDefences, toughnessUse } from './wounds';
 import { endError, moverOf, stepCost } from './paths';
 import { checkAsterisks } from './statuses';
@@ -74,7 +75,7 @@ handle('attack', (ctx, frame, stack) => {
   const attacker = unitOf(ctx.state, f.unit);
   const attack = attackOf(ctx, attacker, f.attack);
   const replyFrames: Frame[] = replies.map((r) => ({ k: 'reply', unit: r.unit, attack: r.attack, target: f.unit }));
-  const roll: Frame = { k: 'roll', unit: f.unit, attack: f.attack, target: f.target, charge: f.charge, reply: f.reply };
+  const roll: Frame = { k: 'roll', unit: f.unit, attack: f.attack, target: f.target, charge: f.charge, reply: f.reply, shove: field(frame, 'shove') };
   // The stack runs last-pushed first.
   if (attack.slow) stack.push(roll, ...[...replyFrames].reverse());
   else stack.push(...[...replyFrames].reverse(), roll);
@@ -144,7 +145,7 @@ handle('roll', (ctx, frame, stack) => {
     notes: line.automatic ? ['helpless and adjacent: hit and critical (R20)'] : [...line.notes],
     reply: field<boolean>(frame, 'reply'),
   });
-  if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false });
+  if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false, shove: field(frame, 'shove') });
 });
 
 /** The wound of the first wound effect gets the critical, charge and glancing changes (R20, R23). */
@@ -202,36 +203,44 @@ handle('effects', (ctx, frame, stack) => {
     stack.push(next(true));
     return;
   }
-  stack.push(next(forceMove(ctx, attacker, target, effect)));
+  stack.push(next(forceMove(ctx, attacker, target, effect, field<string[] | undefined>(frame, 'shove'))));
 });
 
 /**
- * §4.6 movement effects, moved straight: push away from the attacker, pull towards it, move (the
- * attacker's choice; straight away by default), recoil away paying terrain. Each step must be legal
- * for the target to pass; the unit stops where the next step is not.
+ * §4.6 movement effects. Push moves away from the attacker, pull towards it, move anywhere; each
+ * ignores terrain costs. Recoil moves away paying terrain. The squares may be chosen (`shove`, in
+ * order); otherwise the target goes straight. It stops where the next step is not allowed (a wall,
+ * an enemy, a step that does not get further or closer as it must).
  */
-function forceMove(ctx: Ctx, attacker: UnitState, target: UnitState, effect: Effect): boolean {
+function forceMove(ctx: Ctx, attacker: UnitState, target: UnitState, effect: Effect, chosen?: readonly string[]): boolean {
   const key = (['push', 'pull', 'move', 'recoil'] as const).find((k) => k in effect)!;
   const amount = (effect as unknown as Record<typeof key, number>)[key];
   const table = tableOf(ctx.state);
   const { board } = table;
   const mover = moverOf(ctx.state, target);
+  const fromAttacker = table.rangesFrom(footprint(board, attacker.at!, moverOf(ctx.state, attacker).size));
+  const away = (at: number) => nearestIn(fromAttacker, footprint(board, at, mover.size));
   const ac = attacker.at! % board.width;
   const ar = Math.floor(attacker.at! / board.width);
   let at = target.at!;
   let points = amount;
   const path: number[] = [];
   const towards = key === 'pull';
-  for (let i = 0; i < amount; i++) {
-    const c = at % board.width;
-    const r = Math.floor(at / board.width);
+  const straight = (from: number): number | null => {
+    const c = from % board.width;
+    const r = Math.floor(from / board.width);
     const dc = Math.sign(c - ac) * (towards ? -1 : 1);
     const dr = Math.sign(r - ar) * (towards ? -1 : 1);
-    if (dc === 0 && dr === 0) break;
-    const to = at + dr * board.width + dc;
-    if (c + dc < 0 || c + dc >= board.width || r + dr < 0 || r + dr >= board.height) break;
+    if ((dc === 0 && dr === 0) || c + dc < 0 || c + dc >= board.width || r + dr < 0 || r + dr >= board.height) return null;
+    return from + dr * board.width + dc;
+  };
+  for (let i = 0; i < amount; i++) {
+    const to = chosen ? (i < chosen.length ? squareIndex(board, chosen[i]!) : null) : straight(at);
+    if (to === null) break;
     const step = stepCost(ctx.state, table, mover, at, to, 0);
     if ('error' in step) break;
+    if ((key === 'push' || key === 'recoil') && away(to) <= away(at)) break;
+    if (key === 'pull' && away(to) >= away(at)) break;
     // Push, pull and move ignore terrain costs (§4.6); recoil pays them.
     const cost = key === 'recoil' ? step.cost : 1;
     if (cost > points) break;

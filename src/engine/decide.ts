@@ -229,7 +229,7 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
       acts: 1,
       cost: { ...attack.cost, vigor: (attack.cost.vigor ?? 0) + CHARGE_VIGOR },
       // R23: the charge movement triggers no movement replies; adjacent enemies may reply to the attack.
-      then: { k: 'charge-move', unit: unit.id, path: names, target: target.id, then: { k: 'offer-replies', unit: unit.id, asked: [], declared: [], then: { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: true, reply: false } } },
+      then: { k: 'charge-move', unit: unit.id, path: names, target: target.id, then: { k: 'offer-replies', unit: unit.id, asked: [], declared: [], then: { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: true, reply: false, shove: cmd.shove } } },
     };
   }
   const line = attackLine(state, unit, attack, target);
@@ -240,7 +240,7 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
     unit: unit.id,
     acts: attack.acts,
     cost: attack.cost,
-    then: { k: 'offer-replies', unit: unit.id, asked: [], declared: [], then: { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: false, reply: false } },
+    then: { k: 'offer-replies', unit: unit.id, asked: [], declared: [], then: { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: false, reply: false, shove: cmd.shove } },
   };
 }
 
