@@ -179,13 +179,20 @@ export function explore(state: GameState, mover: Mover, budget: number, diagonal
   const table = tableOf(state);
   const { board } = table;
   const best = new Map<number, Node>();
-  const frontier: Node[] = [];
+  const frontier = new Heap<Node>(better);
   const push = (n: Node) => {
     const key = n.at * 3 + n.diag;
     const seen = best.get(key);
     if (seen && better(seen, n) <= 0) return;
     best.set(key, n);
     frontier.push(n);
+  };
+  // Reply chances per square, counted once per search.
+  const threats = new Map<number, number>();
+  const threatsAt = (at: number) => {
+    let n = threats.get(at);
+    if (n === undefined) threats.set(at, (n = replyThreats(state, table, mover, at).length));
+    return n;
   };
   const start = mover.unit.at;
   if (start === null) {
@@ -199,11 +206,9 @@ export function explore(state: GameState, mover: Mover, budget: number, diagonal
   } else {
     push({ at: start, diag: Math.min(diagonalsSoFar, 2), cost: 0, replies: 0, prev: null });
   }
-  while (frontier.length > 0) {
-    frontier.sort((a, b) => better(b, a));
-    const node = frontier.pop()!;
+  for (let node = frontier.pop(); node !== undefined; node = frontier.pop()) {
     if (best.get(node.at * 3 + node.diag) !== node) continue;
-    const threats = replyThreats(state, table, mover, node.at).length;
+    const here = threatsAt(node.at);
     for (const next of neighboursOf(board, node.at)) {
       const step = stepCost(state, table, mover, node.at, next, node.diag);
       if (isStepError(step) || node.cost + step.cost > budget) continue;
@@ -211,7 +216,7 @@ export function explore(state: GameState, mover: Mover, budget: number, diagonal
         at: next,
         diag: step.diagonal ? Math.min(node.diag + 1, 2) : node.diag,
         cost: node.cost + step.cost,
-        replies: node.replies + threats,
+        replies: node.replies + here,
         prev: node,
       });
     }
@@ -225,6 +230,41 @@ export function explore(state: GameState, mover: Mover, budget: number, diagonal
     plans.set(node.at, { path, spent: node.cost, diagonals: countDiagonals(board, start, path), replyChances: node.replies });
   }
   return plans;
+}
+
+/** A binary min-heap: the pathfinder's frontier. */
+class Heap<T> {
+  private items: T[] = [];
+  constructor(private readonly less: (a: T, b: T) => number) {}
+  push(item: T): void {
+    const a = this.items;
+    a.push(item);
+    for (let i = a.length - 1; i > 0; ) {
+      const p = (i - 1) >> 1;
+      if (this.less(a[i]!, a[p]!) >= 0) break;
+      [a[i], a[p]] = [a[p]!, a[i]!];
+      i = p;
+    }
+  }
+  pop(): T | undefined {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0 && last !== undefined) {
+      a[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && this.less(a[l]!, a[m]!) < 0) m = l;
+        if (r < a.length && this.less(a[r]!, a[m]!) < 0) m = r;
+        if (m === i) break;
+        [a[i], a[m]] = [a[m]!, a[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
 }
 
 function countDiagonals(board: Board, start: number | null, path: readonly number[]): number {

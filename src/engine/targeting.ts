@@ -27,8 +27,19 @@ export function occupancyBetween(state: GameState, a: UnitState, b: UnitState): 
   };
 }
 
+const sights = new WeakMap<GameState, Map<string, Sight>>();
+
+/** Sight from one unit to another, traced once per state and pair (states never change in place). */
 export function sightOf(state: GameState, looker: UnitState, target: UnitState): Sight {
-  return sight(tableOf(state).board, occupancyBetween(state, looker, target), bodyOf(state, looker), bodyOf(state, target));
+  let cache = sights.get(state);
+  if (!cache) sights.set(state, (cache = new Map()));
+  const key = `${looker.id}@${looker.at}>${target.id}@${target.at}`;
+  let seen = cache.get(key);
+  if (!seen) {
+    seen = sight(tableOf(state).board, occupancyBetween(state, looker, target), bodyOf(state, looker), bodyOf(state, target));
+    cache.set(key, seen);
+  }
+  return seen;
 }
 
 export const enemies = (a: UnitState, b: UnitState): boolean => a.player !== b.player;
