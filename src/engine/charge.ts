@@ -5,7 +5,7 @@
  * ≤ 3 at +2 to hit and +5 to the first wound.
  */
 import type { Attack } from '../formats/card';
-import { hasTerrain, nameOf, T } from './board';
+import { hasTerrain, nameOf, neighbours, T } from './board';
 import { nearestIn } from './distance';
 import { refuse } from './errors';
 import { handle, field } from './flow';
@@ -37,23 +37,10 @@ export function chargePaths(state: GameState, unit: UnitState, target: UnitState
   };
   const start = unit.at!;
   const paths: number[][] = [];
-  const steps = (from: number) => {
-    const out: number[] = [];
-    const c = from % board.width;
-    const r = Math.floor(from / board.width);
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let dc = -1; dc <= 1; dc++) {
-        const nc = c + dc;
-        const nr = r + dr;
-        if ((dr || dc) && nc >= 0 && nr >= 0 && nc < board.width && nr < board.height) out.push(nr * board.width + nc);
-      }
-    }
-    return out;
-  };
   const d0 = away(start);
-  for (const a of steps(start)) {
+  for (const a of neighbours(board, start)) {
     if (!stepOk(start, a) || away(a) >= d0) continue;
-    for (const b of steps(a)) {
+    for (const b of neighbours(board, a)) {
       if (b === start || !stepOk(a, b) || away(b) >= away(a)) continue;
       const moved = { ...unit, at: b };
       const there: GameState = { ...state, units: { ...state.units, [unit.id]: moved } };

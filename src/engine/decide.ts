@@ -206,14 +206,7 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
     const origin = squareIndex(boardOf(state), cmd.origin);
     if (origin === null) refuse('off-map', `${cmd.origin} is not on the map.`);
     checkBurstOrigin(state, unit, attack, origin);
-    return {
-      k: 'act',
-      act: 'attack',
-      unit: unit.id,
-      acts: attack.acts,
-      cost: attack.cost,
-      then: { k: 'offer-replies', unit: unit.id, asked: [], declared: [], then: { k: 'burst-with-replies', unit: unit.id, attack: attack.id, origin } },
-    };
+    return attackAct(unit, attack.acts, attack.cost, withReplies(unit, { k: 'burst-with-replies', unit: unit.id, attack: attack.id, origin }));
   }
   if (cmd.origin !== undefined) refuse('not-a-burst', `${attack.name} is not a burst attack; name a target.`);
   const target = state.units[cmd.target!];
@@ -222,25 +215,18 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
   if (cmd.charge !== undefined) {
     const path = planCharge(state, unit, attack, target, cmd.charge);
     const names = path.map((i) => squareNameOf(boardOf(state), i));
-    return {
-      k: 'act',
-      act: 'attack',
-      unit: unit.id,
-      acts: 1,
-      cost: { ...attack.cost, vigor: (attack.cost.vigor ?? 0) + CHARGE_VIGOR },
-      // R23: the charge movement triggers no movement replies; adjacent enemies may reply to the attack.
-      then: { k: 'charge-move', unit: unit.id, path: names, target: target.id, then: { k: 'offer-replies', unit: unit.id, asked: [], declared: [], then: { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: true, reply: false, shove: cmd.shove } } },
-    };
+    const strike = { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: true, reply: false, shove: cmd.shove };
+    // R23: the charge movement triggers no movement replies; adjacent enemies may reply to the attack.
+    const charge = { k: 'charge-move', unit: unit.id, path: names, target: target.id, then: withReplies(unit, strike) };
+    return attackAct(unit, 1, { ...attack.cost, vigor: (attack.cost.vigor ?? 0) + CHARGE_VIGOR }, charge);
   }
   const line = attackLine(state, unit, attack, target);
   if (isProblem(line)) refuse(line.code, line.message);
-  return {
-    k: 'act',
-    act: 'attack',
-    unit: unit.id,
-    acts: attack.acts,
-    cost: attack.cost,
-    then: { k: 'offer-replies', unit: unit.id, asked: [], declared: [], then: { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: false, reply: false, shove: cmd.shove } },
-  };
+  return attackAct(unit, attack.acts, attack.cost, withReplies(unit, { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: false, reply: false, shove: cmd.shove }));
 }
+
+/** R26: replies are declared when the attack is, then `then` resolves the attack with them. */
+const withReplies = (unit: UnitState, then: Frame): Frame => ({ k: 'offer-replies', unit: unit.id, asked: [], declared: [], then });
+
+const attackAct = (unit: UnitState, acts: number, cost: Frame['cost'], then: Frame): Frame => ({ k: 'act', act: 'attack', unit: unit.id, acts, cost, then });
 

@@ -3,7 +3,7 @@
  * cheapest paths for `to:` (then fewest reply chances, then board order), and reachable squares.
  * Moves, maneuvers, entering from reserve and queries all go through here.
  */
-import { crossesLowCover, hasTerrain, isDiagonal, nameOf, stepBlocked, T, type Board } from './board';
+import { crossesLowCover, hasTerrain, isDiagonal, nameOf, neighbours, stepBlocked, T, type Board } from './board';
 import { adjacent } from './distance';
 import type { GameState, UnitState } from './state';
 import { profile } from './stats';
@@ -209,7 +209,7 @@ export function explore(state: GameState, mover: Mover, budget: number, diagonal
   for (let node = frontier.pop(); node !== undefined; node = frontier.pop()) {
     if (best.get(node.at * 3 + node.diag) !== node) continue;
     const here = threatsAt(node.at);
-    for (const next of neighboursOf(board, node.at)) {
+    for (const next of neighbours(board, node.at)) {
       const step = stepCost(state, table, mover, node.at, next, node.diag);
       if (isStepError(step) || node.cost + step.cost > budget) continue;
       push({
@@ -275,20 +275,6 @@ function countDiagonals(board: Board, start: number | null, path: readonly numbe
     at = s;
   }
   return n;
-}
-
-function neighboursOf(board: Board, i: number): number[] {
-  const out: number[] = [];
-  const c = i % board.width;
-  const r = Math.floor(i / board.width);
-  for (let dr = -1; dr <= 1; dr++) {
-    for (let dc = -1; dc <= 1; dc++) {
-      const nc = c + dc;
-      const nr = r + dr;
-      if ((dr || dc) && nc >= 0 && nr >= 0 && nc < board.width && nr < board.height) out.push(nr * board.width + nc);
-    }
-  }
-  return out;
 }
 
 /** Squares where the mover can end within `budget`, with the best path to each. */

@@ -158,38 +158,22 @@ function isTarg(i: number): boolean {
   return false;
 }
 
-/** The closed square (c,r) shares a point with the looker's space. */
-function squareTouchesLooker(c: number, r: number): boolean {
+/** The closed box [x0,x1]×[y0,y1] (a square or a unit edge) shares a point with the looker's space. */
+function touchesLooker(x0: number, x1: number, y0: number, y1: number): boolean {
   for (let k = 0; k < lookSq.length; k++) {
     const s = lookSq[k]!;
     const lc = s % W;
     const lr = (s - lc) / W;
-    if (Math.abs(lc - c) <= 1 && Math.abs(lr - r) <= 1) return true;
+    if (lc <= x1 && x0 <= lc + 1 && lr <= y1 && y0 <= lr + 1) return true;
   }
   return false;
 }
 
-/** The vertical unit edge x = X, y ∈ [R, R+1] shares a point with the looker's space. */
-function vEdgeTouchesLooker(X: number, R: number): boolean {
-  for (let k = 0; k < lookSq.length; k++) {
-    const s = lookSq[k]!;
-    const lc = s % W;
-    const lr = (s - lc) / W;
-    if (lc <= X && X <= lc + 1 && lr <= R + 1 && R <= lr + 1) return true;
-  }
-  return false;
-}
-
-/** The horizontal unit edge y = Y, x ∈ [C, C+1] shares a point with the looker's space. */
-function hEdgeTouchesLooker(C: number, Y: number): boolean {
-  for (let k = 0; k < lookSq.length; k++) {
-    const s = lookSq[k]!;
-    const lc = s % W;
-    const lr = (s - lc) / W;
-    if (lr <= Y && Y <= lr + 1 && lc <= C + 1 && C <= lc + 1) return true;
-  }
-  return false;
-}
+const squareTouchesLooker = (c: number, r: number): boolean => touchesLooker(c, c + 1, r, r + 1);
+/** The vertical unit edge x = X, y ∈ [R, R+1]. */
+const vEdgeTouchesLooker = (X: number, R: number): boolean => touchesLooker(X, X, R, R + 1);
+/** The horizontal unit edge y = Y, x ∈ [C, C+1]. */
+const hEdgeTouchesLooker = (C: number, Y: number): boolean => touchesLooker(C, C + 1, Y, Y);
 
 /** Id of the vertical edge x = X between (X−1,R) and (X,R), or −1 on the rim / off the board. */
 const vEdge = (X: number, R: number): number => (X <= 0 || X >= W || R < 0 || R >= H ? -1 : 2 * (R * W + X - 1));

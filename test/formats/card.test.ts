@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unitCardSchema } from '../../src/formats/card';
-import { formatProblems, parseWith, type Problem } from '../../src/formats/problems';
+import { formatProblems } from '../../src/formats/problems';
+import { probe } from '../fixtures/problems';
 
 /** The Gray Necromancer, as written in FORMATS.md "Unit card". */
 const grayNecromancer = {
@@ -70,22 +71,10 @@ const withAttack = (over: Record<string, unknown>) => ({ ...base, attacks: [{ ..
 const withEffects = (effects: unknown[]) => withAttack({ effects });
 const withTraits = (...traits: unknown[]) => ({ ...base, traits });
 
-function parsed(value: unknown) {
-  const r = parseWith(unitCardSchema, value);
-  if (!r.ok) throw new Error(`expected the card to load:\n${formatProblems(r.problems)}`);
-  return r.value;
-}
 
-function problems(value: unknown): Problem[] {
-  const r = parseWith(unitCardSchema, value);
-  if (r.ok) throw new Error('expected the card to be refused');
-  return r.problems;
-}
 
-function expectProblem(value: unknown, path: string, words: RegExp) {
-  const found = problems(value);
-  expect(found, JSON.stringify(found)).toContainEqual({ path, message: expect.stringMatching(words) });
-}
+
+const { parsed, problems, expectProblem } = probe(unitCardSchema, 'card');
 
 describe('unit card: valid cards', () => {
   it('loads the Gray Necromancer from FORMATS.md unchanged in meaning', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { catalogSchema, indexCatalogs, type Catalog } from '../../src/formats/catalog';
-import { formatProblems, parseWith, type Problem } from '../../src/formats/problems';
+import { catalogSchema, indexCatalogs } from '../../src/formats/catalog';
+import { formatProblems } from '../../src/formats/problems';
+import { probe } from '../fixtures/problems';
 
 const card = (id: string) => ({
   id,
@@ -14,17 +15,9 @@ const card = (id: string) => ({
 });
 const mod = (id: string) => ({ id, name: 'Mod', faction: 'valor', cost: 3 });
 
-function parsed(value: unknown): Catalog {
-  const r = parseWith(catalogSchema, value);
-  if (!r.ok) throw new Error(`expected the catalog to load:\n${formatProblems(r.problems)}`);
-  return r.value;
-}
 
-function problems(value: unknown): Problem[] {
-  const r = parseWith(catalogSchema, value);
-  if (r.ok) throw new Error('expected the catalog to be refused');
-  return r.problems;
-}
+
+const { parsed, problems } = probe(catalogSchema, 'catalog');
 
 describe('catalog schema', () => {
   it('loads a catalog and defaults units and mods to []', () => {

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildBoard, groundReach, squareIndex, T, hasTerrain } from '../../src/engine/board';
 import { gridmapSchema } from '../../src/formats/gridmap';
-import { parseWith, type Problem } from '../../src/formats/problems';
+import { parseWith } from '../../src/formats/problems';
 import { smallMap, withMap } from '../fixtures/maps';
+import { probe } from '../fixtures/problems';
 
-function problems(value: unknown): Problem[] {
-  const r = parseWith(gridmapSchema, value);
-  if (r.ok) throw new Error('expected the map to be refused');
-  return r.problems;
-}
 
-function expectProblem(value: unknown, path: string, words: RegExp) {
-  const found = problems(value);
-  expect(found, JSON.stringify(found)).toContainEqual({ path, message: expect.stringMatching(words) });
-}
+
+const { expectProblem } = probe(gridmapSchema, 'map');
 
 describe('gridmap schema', () => {
   it('accepts a small valid map and fills defaults', () => {

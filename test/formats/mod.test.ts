@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modCardSchema } from '../../src/formats/mod';
-import { formatProblems, parseWith, type Problem } from '../../src/formats/problems';
+import { probe } from '../fixtures/problems';
 
 /** The Infernal Aura, as written in FORMATS.md "Mod card". */
 const infernalAura = {
@@ -17,22 +17,10 @@ const infernalAura = {
 
 const base = { id: 'valor-shield-wall', name: 'Shield Wall', faction: 'valor', cost: 4 };
 
-function parsed(value: unknown) {
-  const r = parseWith(modCardSchema, value);
-  if (!r.ok) throw new Error(`expected the mod to load:\n${formatProblems(r.problems)}`);
-  return r.value;
-}
 
-function problems(value: unknown): Problem[] {
-  const r = parseWith(modCardSchema, value);
-  if (r.ok) throw new Error('expected the mod to be refused');
-  return r.problems;
-}
 
-function expectProblem(value: unknown, path: string, words: RegExp) {
-  const found = problems(value);
-  expect(found, JSON.stringify(found)).toContainEqual({ path, message: expect.stringMatching(words) });
-}
+
+const { parsed, expectProblem } = probe(modCardSchema, 'mod');
 
 describe('mod card', () => {
   it('loads the Infernal Aura from FORMATS.md, filling tokens and stats with 0', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatProblems, parseWith, type Problem } from '../../src/formats/problems';
+import { formatProblems } from '../../src/formats/problems';
 import { scenarioSchema } from '../../src/formats/scenario';
+import { probe } from '../fixtures/problems';
 
 /** The scenario example from FORMATS.md "Scenario". */
 const example = {
@@ -63,22 +64,10 @@ const inlineMap = {
   grid: ['11....', '11.^b.', '..#o..', '..*~..', '....22', '....22'],
 };
 
-function parsed(value: unknown) {
-  const r = parseWith(scenarioSchema, value);
-  if (!r.ok) throw new Error(`expected the scenario to load:\n${formatProblems(r.problems)}`);
-  return r.value;
-}
 
-function problems(value: unknown): Problem[] {
-  const r = parseWith(scenarioSchema, value);
-  if (r.ok) throw new Error('expected the scenario to be refused');
-  return r.problems;
-}
 
-function expectProblem(value: unknown, path: string, words: RegExp) {
-  const found = problems(value);
-  expect(found, JSON.stringify(found)).toContainEqual({ path, message: expect.stringMatching(words) });
-}
+
+const { parsed, problems, expectProblem } = probe(scenarioSchema, 'scenario');
 
 describe('scenario: the FORMATS.md example', () => {
   it('loads with every step kind', () => {
