@@ -122,6 +122,9 @@ export function planCommand(state: GameState, command: ActCommand | { end: strin
     return frames;
   }
   const plan = checkActor(state, command.unit, by);
+  if (plan.unit.at === null && command.act !== 'move' && command.act !== 'maneuver') {
+    refuse('in-reserve', `${label(state, plan.unit)} is in reserve: it must enter with a Basic Move or a Maneuver before it can ${command.act} (R5).`);
+  }
   switch (command.act) {
     case 'move':
     case 'maneuver': {
