@@ -14,7 +14,8 @@ import type { Frame, GameState, TurnState, UnitState } from './state';
 import { liveTraits, profile } from './stats';
 import { checkAsterisks } from './statuses';
 import { boardOf, label, squaresOf, tableOf, unitOf } from './table';
-import { distance } from './distance';
+import { nearestIn } from './distance';
+import type { Trait } from '../formats/card';
 import { areAdjacent } from './targeting';
 import { actsFor } from './turns';
 import { replyAttacks } from './reactions';
@@ -238,22 +239,16 @@ handle('crow', (ctx, frame) => {
   ctx.emit({ type: 'crowed', unit: unit.id, vigor: gain });
 });
 
-/** An act trait (FORMATS.md): pay, then give its gains to the units it reaches (default: itself). */
-handle('use-trait', (ctx, frame) => {
+/**
+ * An act trait (FORMATS.md `act`): its gains, then its effects without a roll, for each unit it reaches:
+ * itself by default; with `who`, every such unit within `range`, or just the one the command named.
+ */
+handle('use-trait', (ctx, frame, stack) => {
   const unit = unitOf(ctx.state, field<string>(frame, 'unit'));
   const trait = liveTraits(ctx.state, unit).find((t) => t.trait === 'act' && t.id === field<string>(frame, 'trait'));
   if (!trait || trait.trait !== 'act') return;
-  const table = tableOf(ctx.state);
-  const reached = trait.who === undefined
-    ? [unitOf(ctx.state, unit.id)]
-    : Object.values(ctx.state.units).filter((u) => {
-        if (u.dropped || u.at === null) return false;
-        const ally = u.player === unit.player;
-        if ((trait.who === 'allies' && !ally) || (trait.who === 'enemies' && ally)) return false;
-        if (trait.descriptor !== undefined && !profile(ctx.state, u).descriptors.includes(trait.descriptor)) return false;
-        const range = trait.range ?? 0;
-        return distance(table.board, table.wallAt, squaresOf(ctx.state, unit), squaresOf(ctx.state, u), range) <= range;
-      });
+  const chosen = field<string | undefined>(frame, 'target');
+  const reached = traitReach(ctx.state, unit, trait).filter((u) => chosen === undefined || u.id === chosen);
   for (const target of reached) {
     const gain = trait.gain;
     if (!gain) continue;
@@ -267,7 +262,26 @@ handle('use-trait', (ctx, frame) => {
     };
     if (vigor || tokens.react || tokens.blue || tokens.red) ctx.emit({ type: 'gained', unit: target.id, tokens, vigor });
   }
+  if (trait.effects) {
+    for (const target of [...reached].reverse()) {
+      stack.push({ k: 'effects', unit: unit.id, trait: trait.id, target: target.id, index: 0, critical: false, glancing: false, charge: false, caused: true, bonusUsed: true });
+    }
+  }
 });
+
+/** The units an act trait reaches (FORMATS.md `act`): itself by default, or every `who` within `range`. */
+export function traitReach(state: GameState, unit: UnitState, trait: Extract<Trait, { trait: 'act' }>): UnitState[] {
+  if (trait.who === undefined) return [unitOf(state, unit.id)];
+  const table = tableOf(state);
+  const range = trait.range ?? 0;
+  return Object.values(state.units).filter((u) => {
+    if (u.dropped || u.at === null) return false;
+    const ally = u.player === unit.player;
+    if ((trait.who === 'allies' && !ally) || (trait.who === 'enemies' && ally)) return false;
+    if (trait.descriptor !== undefined && !profile(state, u).descriptors.includes(trait.descriptor)) return false;
+    return nearestIn(table.rangesFrom(squaresOf(state, unit)), squaresOf(state, u)) <= range;
+  });
+}
 
 /** Frames for an act: activation first when needed, the act, then the end-of-act check. */
 export function actFrames(plan: ActPlan, act: Frame): Frame[] {

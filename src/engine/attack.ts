@@ -148,6 +148,18 @@ handle('roll', (ctx, frame, stack) => {
   if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false, shove: field(frame, 'shove') });
 });
 
+/**
+ * Where an effects frame's effects come from: an attack, or an act trait used without a roll
+ * (FORMATS.md `act`), which gets no critical, charge or glancing changes.
+ */
+function effectSource(ctx: Ctx, unit: UnitState, frame: Frame): { name: string; effects: readonly Effect[] } {
+  const traitId = field<string | undefined>(frame, 'trait');
+  if (traitId === undefined) return attackOf(ctx, unit, field<string>(frame, 'attack'));
+  const trait = [...(ctx.state.cards[unit.card]?.traits ?? []), ...(unit.mod ? (ctx.state.mods[unit.mod]?.traits ?? []) : [])].find((t) => t.trait === 'act' && t.id === traitId);
+  if (!trait || trait.trait !== 'act') throw new Error(`${unit.id} has no act trait ${traitId}`);
+  return { name: trait.name, effects: trait.effects ?? [] };
+}
+
 /** The wound of the first wound effect gets the critical, charge and glancing changes (R20, R23). */
 function firstWoundAmount(effect: Effect & { wound: number }, f: { critical: boolean; glancing: boolean; charge: boolean }): number {
   let n = effect.wound;
@@ -165,7 +177,7 @@ function firstWoundAmount(effect: Effect & { wound: number }, f: { critical: boo
 handle('effects', (ctx, frame, stack) => {
   const attacker = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
   const target = unitOf(ctx.state, field<UnitId>(frame, 'target'));
-  const attack = attackOf(ctx, attacker, field<string>(frame, 'attack'));
+  const attack = effectSource(ctx, attacker, frame);
   const index = field<number>(frame, 'index');
   const effect = attack.effects[index];
   if (!effect || target.dropped) return;

@@ -8,7 +8,7 @@ import './burst';
 import './charge';
 import './turns';
 import './wounds';
-import { actFrames, checkActor, planMove, type ActPlan } from './acts';
+import { actFrames, checkActor, planMove, traitReach, type ActPlan } from './acts';
 import type { ActCommand, Command, Decision } from './commands';
 import { Ctx } from './context';
 import { refuse, Refusal, type RuleError } from './errors';
@@ -140,7 +140,7 @@ export function planCommand(state: GameState, command: ActCommand | { end: strin
     case 'crow':
       return actFrames(plan, crowFrame(state, plan));
     case 'trait':
-      return actFrames(plan, traitFrame(state, plan, command.trait));
+      return actFrames(plan, traitFrame(state, plan, command.trait, command.target));
     case 'attack':
       return actFrames(plan, attackFrame(state, plan, command));
   }
@@ -178,13 +178,16 @@ function crowFrame(state: GameState, plan: ActPlan): Frame {
   return { k: 'act', act: 'crow', unit: unit.id, acts: 1, then: { k: 'crow', unit: unit.id } };
 }
 
-function traitFrame(state: GameState, plan: ActPlan, id: string): Frame {
+function traitFrame(state: GameState, plan: ActPlan, id: string, target: string | undefined): Frame {
   const { unit } = plan;
   const trait = liveTraits(state, unit).find((t) => t.trait === 'act' && t.id === id);
   if (!trait || trait.trait !== 'act') refuse('unknown-trait', `${label(state, unit)} has no act trait "${id}".`);
   needActs(state, plan, 1, 'trait');
   checkCost(state, unit, trait.cost, trait.name);
-  return { k: 'act', act: 'trait', unit: unit.id, acts: 1, cost: trait.cost, then: { k: 'use-trait', unit: unit.id, trait: id } };
+  if (target !== undefined && !traitReach(state, unit, trait).some((u) => u.id === target)) {
+    refuse('out-of-reach', `${trait.name} cannot reach ${state.units[target] ? label(state, state.units[target]) : `"${target}"`}.`);
+  }
+  return { k: 'act', act: 'trait', unit: unit.id, acts: 1, cost: trait.cost, then: { k: 'use-trait', unit: unit.id, trait: id, target } };
 }
 
 function checkCost(state: GameState, unit: UnitState, cost: { react?: number; blue?: number; red?: number; vigor?: number }, what: string): void {
