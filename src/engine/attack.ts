@@ -160,6 +160,30 @@ function effectSource(ctx: Ctx, unit: UnitState, frame: Frame): { name: string; 
   return { name: trait.name, effects: trait.effects ?? [] };
 }
 
+/** §3.11: the unit ends on the open square nearest the pit it was pushed into, then is Shaken unless it flies. */
+function rescueFromPit(ctx: Ctx, attacker: UnitState, target: UnitState, path: number[], pit: number, what: string): boolean {
+  const table = tableOf(ctx.state);
+  const { board } = table;
+  const mover = moverOf(ctx.state, target);
+  const field = table.rangesFrom([pit]);
+  let spot: number | null = null;
+  for (let i = 0; i < field.length; i++) {
+    if (field[i] === Number.POSITIVE_INFINITY || (spot !== null && field[i]! >= field[spot]!)) continue;
+    if (!endError(ctx.state, table, mover, i)) spot = i;
+  }
+  if (spot === null) return false;
+  // Among the nearest open squares, the edge it was pushed from comes first: it caught that edge.
+  const edge = path.length > 0 ? path[path.length - 1]! : target.at!;
+  if (field[edge] === field[spot] && !endError(ctx.state, table, mover, edge)) spot = edge;
+  const moved = spot === target.at && path.length === 0 ? [] : [...path.filter((s) => s !== spot), spot];
+  if (moved.length > 0) ctx.emit({ type: 'shoved', unit: target.id, by: attacker.id, path: moved.map((s) => nameOf(board, s)), effect: `${what}: into the pit at ${nameOf(board, pit)}, caught the edge (§3.11)` });
+  if (!mover.fly && !unitOf(ctx.state, target.id).statuses.some((s) => s.status === 'shaken')) {
+    ctx.emit({ type: 'status-gained', unit: target.id, status: { status: 'shaken', recover: defaultRecovery('shaken'), modifier: 0, source: attacker.id, asterisk: false } });
+  }
+  checkAsterisks(ctx);
+  return true;
+}
+
 /** The wound of the first wound effect gets the critical, charge and glancing changes (R20, R23). */
 function firstWoundAmount(effect: Effect & { wound: number }, f: { critical: boolean; glancing: boolean; charge: boolean }): number {
   let n = effect.wound;
@@ -250,7 +274,12 @@ function forceMove(ctx: Ctx, attacker: UnitState, target: UnitState, effect: Eff
     const to = chosen ? (i < chosen.length ? squareIndex(board, chosen[i]!) : null) : straight(at);
     if (to === null) break;
     const step = stepCost(ctx.state, table, mover, at, to, 0);
-    if ('error' in step) break;
+    if ('error' in step) {
+      // §3.11: pushed (pulled, moved) into a pit, the unit catches the edge, is moved to the nearest
+      // open space and is Shaken. Recoil is the unit's own backing away, so a pit just stops it.
+      if (step.error.code === 'pit' && key !== 'recoil') return rescueFromPit(ctx, attacker, target, [...path], to, `${key} ${amount}`);
+      break;
+    }
     if ((key === 'push' || key === 'recoil') && away(to) <= away(at)) break;
     if (key === 'pull' && away(to) >= away(at)) break;
     // Push, pull and move ignore terrain costs (§4.6); recoil pays them.
