@@ -45,7 +45,8 @@ function answers(step: Step | undefined, prompt: Prompt, state: GameState): bool
   return who === prompt.player;
 }
 
-export function runScenario(scenario: Scenario, content: Content): Report {
+/** The state a scenario starts from, before play begins. */
+export function scenarioState(scenario: Scenario, content: Content): GameState {
   const cards = new Map<string, UnitCard>(content.index.units);
   const mods = new Map<string, ModCard>(content.index.mods);
   for (const c of scenario.cards) cards.set(c.id, c);
@@ -62,7 +63,11 @@ export function runScenario(scenario: Scenario, content: Content): Report {
     entry: { ...(scenario.start?.entry ?? {}), ...(scenario.entry ?? {}) },
   });
   if ('error' in made) throw new ScenarioFileError(made.error.message);
-  let state = made.state;
+  return made.state;
+}
+
+export function runScenario(scenario: Scenario, content: Content): Report {
+  let state = scenarioState(scenario, content);
   const report: Report = { steps: [], state: null, dice: null, error: null };
   const play = (command: Command): { events: GameEvent[] } | { error: RuleError } => {
     const r = decide(state, command);

@@ -17,7 +17,7 @@ import { boardOf, label, squaresOf, tableOf, unitOf } from './table';
 import { nearestIn } from './distance';
 import type { Trait } from '../formats/card';
 import { areAdjacent } from './targeting';
-import { actsFor } from './turns';
+import { actsFor, controllerOf } from './turns';
 import { replyAttacks } from './reactions';
 
 /** The rule of 3 (R8) and the caps of two Basic Moves (§3.1) and two Maneuvers (R14). */
@@ -31,6 +31,18 @@ function checkActType(state: GameState, unit: UnitState, turn: TurnState, act: A
   }
 }
 
+/**
+ * Who commands a unit now, and so whose side it fights on (§6.2): its controller while it is the
+ * active unit under control (or a Controlled unit about to act), otherwise its owner.
+ */
+export function commanderOf(state: GameState, unit: UnitState): string {
+  const turn = state.turn;
+  if (turn?.unit === unit.id && turn.controller !== null) return turn.controller;
+  const controlled = unit.statuses.find((x) => x.status === 'controlled');
+  if (controlled && turn?.unit !== unit.id) return controllerOf(state, unit, controlled.source);
+  return unit.player;
+}
+
 export interface ActPlan {
   readonly unit: UnitState;
   /** True when this act activates the unit (its first act this turn). */
@@ -39,13 +51,17 @@ export interface ActPlan {
 }
 
 /** Who may act now: the turn's player, with its active unit or (first act) any unit still waiting. */
-export function checkActor(state: GameState, id: string, by?: string): ActPlan {
+export function checkActor(state: GameState, id: string, by?: string, ending = false): ActPlan {
   const turn = state.turn;
   const unit = state.units[id];
   if (!unit) refuse('unknown-unit', `There is no unit "${id}".`);
   if (state.over) refuse('game-over', 'The game is over.');
   if (!turn) refuse('no-turn', 'No turn is in progress.');
-  if (by !== undefined && unit.player !== by) refuse('not-your-unit', `${label(state, unit)} belongs to ${unit.player}.`);
+  if (by !== undefined && !(ending && by === unit.player)) {
+    // §6.2: a Controlled unit's acts come from its controller; its owner may still end its turn.
+    const controller = commanderOf(state, unit);
+    if (by !== controller) refuse('not-your-unit', `${label(state, unit)} is commanded by ${controller}${controller !== unit.player ? ' this turn (Controlled)' : ''}.`);
+  }
   if (unit.player !== turn.player) refuse('not-your-turn', `It is ${turn.player}'s turn, not ${unit.player}'s.`);
   if (unit.dropped) refuse('unit-dropped', `${label(state, unit)} has dropped.`);
   if (turn.unit !== null && turn.unit !== unit.id) {

@@ -8,7 +8,7 @@ import './burst';
 import './charge';
 import './turns';
 import './wounds';
-import { actFrames, checkActor, planMove, traitReach, type ActPlan } from './acts';
+import { actFrames, checkActor, commanderOf, planMove, traitReach, type ActPlan } from './acts';
 import type { ActCommand, Command, Decision } from './commands';
 import { Ctx } from './context';
 import { refuse, Refusal, type RuleError } from './errors';
@@ -116,7 +116,7 @@ export function planCommand(state: GameState, command: ActCommand | { end: strin
   if (state.over) refuse('game-over', 'The game is over.');
   if (!state.turn) refuse('no-turn', 'No turn is in progress; the game has not begun.');
   if ('end' in command) {
-    const plan = checkActor(state, command.end, by);
+    const plan = checkActor(state, command.end, by, true);
     const frames: Frame[] = [{ k: 'end-turn', stage: 'recurring' }];
     if (plan.activates) frames.push({ k: 'activate', unit: command.end });
     return frames;
@@ -217,7 +217,8 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
   if (cmd.origin !== undefined) refuse('not-a-burst', `${attack.name} is not a burst attack; name a target.`);
   const target = state.units[cmd.target!];
   if (!target) refuse('unknown-unit', `There is no unit "${cmd.target}".`);
-  if (target.player === unit.player) refuse('not-an-enemy', `${label(state, target)} is on your side.`);
+  // §6.2: while its opponent controls it, a unit may treat its own side as enemies.
+  if (target.player === commanderOf(state, unit)) refuse('not-an-enemy', `${label(state, target)} is on your side.`);
   if (cmd.charge !== undefined) {
     const path = planCharge(state, unit, attack, target, cmd.charge);
     const names = path.map((i) => squareNameOf(boardOf(state), i));

@@ -17,6 +17,9 @@ export type GameEvent =
   | { type: 'phase-started'; phase: number }
   | { type: 'turn-started'; player: PlayerId }
   | { type: 'unit-activated'; unit: UnitId; acts: number }
+  | { type: 'controlled'; unit: UnitId; player: PlayerId; why: string }
+  | { type: 'enraged'; unit: UnitId }
+  | { type: 'vigor-lost'; unit: UnitId; amount: number; why: string }
   | { type: 'act-lost'; unit: UnitId; reason: string }
   | { type: 'act-begun'; unit: UnitId; act: ActType; acts: number; keepMovePoints?: boolean }
   | { type: 'moved'; unit: UnitId; path: string[]; spent: number; diagonals: number; pointsLeft: number; maneuver?: boolean }
@@ -120,10 +123,17 @@ export function apply(state: GameState, event: GameEvent): GameState {
     case 'turn-started':
       return {
         ...state,
-        turn: { player: event.player, unit: null, actsLeft: 0, used: NO_ACTS, movePoints: 0, diagonals: 0, droppedEnemy: false },
+        turn: { player: event.player, unit: null, actsLeft: 0, used: NO_ACTS, movePoints: 0, diagonals: 0, droppedEnemy: false, controller: null, enraged: false },
       };
     case 'unit-activated':
       return patchTurn(state, () => ({ unit: event.unit, actsLeft: event.acts }));
+    case 'controlled':
+      // A controlled unit performs only a single act (§6.2).
+      return patchTurn(state, (t) => ({ controller: event.player, actsLeft: Math.min(t.actsLeft, 1) }));
+    case 'enraged':
+      return patchTurn(state, () => ({ enraged: true }));
+    case 'vigor-lost':
+      return patchUnit(state, event.unit, (u) => ({ vigor: u.vigor - event.amount }));
     case 'act-lost':
       return state;
     case 'act-begun':

@@ -59,6 +59,10 @@ export interface TurnState {
   readonly diagonals: number;
   /** R30: this unit dropped an enemy this turn. */
   readonly droppedEnemy: boolean;
+  /** §6.2 Controlled, or Glamyred that failed its roll: the player who commands the unit this turn. */
+  readonly controller: PlayerId | null;
+  /** §6.2 Enraged that failed its roll: the unit must end this turn beside the nearest enemy. */
+  readonly enraged: boolean;
 }
 
 export interface Options {

@@ -9,6 +9,7 @@ import { liveTraits, profile, recoveryStat } from './stats';
 import { boardOf, label, squaresOf, unitOf } from './table';
 import { hasTerrain, T } from './board';
 import { checkAsterisks } from './statuses';
+import { adjacentEnemies } from './targeting';
 
 /** Units of a player that may still take a turn this round (R7): not dropped, no turn yet. */
 export const waitingUnits = (state: GameState, player: PlayerId): UnitState[] =>
@@ -98,13 +99,30 @@ handle('start-mortal', (ctx, frame) => {
     ctx.emit({ type: 'rolled', unit: unit.id, why: 'Mortal roll: a natural 20 drops the unit', rolls: ctx.rolls() });
     if (roll === 20) dropUnit(ctx, unit.id, null);
   }
+  const fresh = unitOf(ctx.state, unit.id);
+  if (fresh.dropped) return;
+  const controlled = fresh.statuses.find((s) => s.status === 'controlled');
+  if (controlled) ctx.emit({ type: 'controlled', unit: fresh.id, player: controllerOf(ctx.state, fresh, controlled.source), why: 'Controlled' });
+  // §6.2: Enraged and Glamyred roll at the start of the turn; a roll at or above Wits takes hold.
   for (const status of ['enraged', 'glamyred'] as const) {
     const u = unitOf(ctx.state, unit.id);
-    if (u.dropped || !u.statuses.some((s) => s.status === status)) continue;
-    ctx.roll();
-    ctx.emit({ type: 'rolled', unit: u.id, why: `${status} roll against Wits ${profile(ctx.state, u).wits}`, rolls: ctx.rolls() });
+    const s = u.statuses.find((x) => x.status === status);
+    if (u.dropped || !s) continue;
+    const roll = ctx.roll();
+    const wits = profile(ctx.state, u).wits;
+    ctx.emit({ type: 'rolled', unit: u.id, why: `${status} roll against Wits ${wits}`, rolls: ctx.rolls() });
+    if (roll < wits) continue;
+    if (status === 'enraged') ctx.emit({ type: 'enraged', unit: u.id });
+    else if (!controlled) ctx.emit({ type: 'controlled', unit: u.id, player: controllerOf(ctx.state, u, s.source), why: 'Glamyred' });
   }
 });
+
+/** Who commands a Controlled unit: the player of the unit that imposed it, or else the (first) opponent. */
+export function controllerOf(state: GameState, unit: UnitState, source: UnitId | null): PlayerId {
+  const by = source === null ? undefined : state.units[source];
+  if (by && by.player !== unit.player && !state.out.includes(by.player)) return by.player;
+  return state.players.find((p) => p !== unit.player && !state.out.includes(p)) ?? unit.player;
+}
 
 /** Removes a unit from the map and checks for elimination (R2, R3). */
 export function dropUnit(ctx: Ctx, id: UnitId, by: UnitId | null): void {
@@ -176,6 +194,14 @@ handle('end-turn', (ctx, frame, stack) => {
     }
     case 'recover': {
       const options = live ? unit.statuses.flatMap((s, i) => (s.recover === null ? [] : [i])) : [];
+      // §6.2 Enraged: ending the turn away from every enemy costs 5 Vigor and fails the recovery roll.
+      if (live && turn.enraged && adjacentEnemies(ctx.state, unit).length === 0 && field(frame, 'answer') === undefined) {
+        const amount = Math.min(5, unit.vigor);
+        if (amount > 0) ctx.emit({ type: 'vigor-lost', unit: unit.id, amount, why: 'Enraged and not beside an enemy' });
+        if (options.length > 0) ctx.emit({ type: 'recovery-failed', unit: unit.id, index: options[0]!, rolls: [] });
+        stack.push({ k: 'end-turn', stage: 'done' });
+        return;
+      }
       const answer = field<number | null | undefined>(frame, 'answer');
       if (options.length > 1 && answer === undefined) {
         return ask(ctx, stack, frame, { kind: 'recover', player: unit!.player, unit: unit!.id, options: options.map((i) => unit!.statuses[i]!.status) });
