@@ -109,13 +109,15 @@ export function chooseCommand(state: GameState, choose: Chooser): Command {
     }
   }
   const budget = (turn.unit === unit.id ? turn.movePoints : 0) + profile(state, unit).move;
-  const options = [...reachable(state, moverOf(state, unit), budget, turn.unit === unit.id ? turn.diagonals : 0).keys()];
-  if (options.length > 0 && choose.below(5) > 0) {
+  const plans = reachable(state, moverOf(state, unit), budget, turn.unit === unit.id ? turn.diagonals : 0);
+  if (plans.size > 0 && choose.below(5) > 0) {
     const away = enemyDistances(state, unit);
-    const scored = options.map((at) => ({ at, d: away(at) }));
+    const scored = [...plans.keys()].map((at) => ({ at, d: away(at) }));
     const min = Math.min(...scored.map((s) => s.d));
     const best = scored.filter((s) => s.d === min);
-    return { act: 'move', unit: unit.id, to: nameOf(boardOf(state), choose.pick(best).at) };
+    // Send the path the search found, as a player's client would, rather than making decide search again.
+    const board = boardOf(state);
+    return { act: 'move', unit: unit.id, path: plans.get(choose.pick(best).at)!.path.map((i) => nameOf(board, i)) };
   }
   return { end: unit.id };
 }

@@ -43,8 +43,8 @@ export function stepCost(state: GameState, table: Table, mover: Mover, from: num
   }
   if (!fitsOnBoard(board, to, mover.size)) return { error: ruleError('off-map', `${label(state, mover.unit)} would leave the map`) };
   const delta = to - from;
-  const old = new Set(footprint(board, from, mover.size));
-  const entered = footprint(board, to, mover.size).filter((s) => !old.has(s));
+  // A one-square unit enters just `to`; a Big one enters the squares of its new 2×2 it did not cover.
+  const entered = mover.size === 'big' ? footprint(board, to, 'big').filter((s) => !footprint(board, from, 'big').includes(s)) : [to];
   let extra = 0;
   let lowCover = false;
   for (const s of entered) {

@@ -81,12 +81,17 @@ function auraModifiers(state: GameState, unit: UnitState): Record<AuraStat, numb
   return total;
 }
 
-const profiles = new WeakMap<GameState, Map<UnitState, Profile>>();
+const profiles = new WeakMap<object, WeakMap<UnitState, Profile>>();
 
-/** A unit's current stats; computed once per state and unit (states never change in place). */
+/**
+ * A unit's current stats. They depend on the unit itself and, through auras, on where everyone stands
+ * and which auras are disabled: exactly what a table is shared by. So one profile per table and unit
+ * object (states and units never change in place).
+ */
 export function profile(state: GameState, unit: UnitState): Profile {
-  let cache = profiles.get(state);
-  if (!cache) profiles.set(state, (cache = new Map()));
+  const table = tableOf(state);
+  let cache = profiles.get(table);
+  if (!cache) profiles.set(table, (cache = new WeakMap()));
   let p = cache.get(unit);
   if (!p) cache.set(unit, (p = computeProfile(state, unit)));
   return p;

@@ -61,10 +61,39 @@ function slidingSquares(board: Board): number[] {
   return list;
 }
 
+/**
+ * Tables are shared by every state with the units in the same places and the same injuries marked
+ * (which may disable an aura): most events (a roll, a wound avoided, a token spent) move nobody, so
+ * the occupancy, distance fields and the caches that hang off a table carry over.
+ */
+const shared = new WeakMap<Board, Map<string, Table>>();
+
+function signature(state: GameState): string {
+  let sig = '';
+  for (const u of Object.values(state.units)) sig += `${u.id}:${u.dropped ? '-' : (u.at ?? 'r')}:${u.injuries.length},`;
+  return sig;
+}
+
 export function tableOf(state: GameState): Table {
   let table = tables.get(state);
   if (table) return table;
   const board = boardOf(state);
+  let byPlace = shared.get(board);
+  if (!byPlace) shared.set(board, (byPlace = new Map()));
+  const sig = signature(state);
+  table = byPlace.get(sig);
+  if (table) {
+    tables.set(state, table);
+    return table;
+  }
+  if (byPlace.size > 512) byPlace.clear();
+  table = buildTable(state, board);
+  byPlace.set(sig, table);
+  tables.set(state, table);
+  return table;
+}
+
+function buildTable(state: GameState, board: Board): Table {
   const occupant: (UnitId | null)[] = new Array(board.width * board.height).fill(null);
   for (const unit of Object.values(state.units)) {
     if (unit.at === null || unit.dropped) continue;
@@ -85,9 +114,7 @@ export function tableOf(state: GameState): Table {
     }
     return field;
   };
-  table = { board, occupant, wallAt, rangesFrom };
-  tables.set(state, table);
-  return table;
+  return { board, occupant, wallAt, rangesFrom };
 }
 
 export function unitOf(state: GameState, id: UnitId): UnitState {

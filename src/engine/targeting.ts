@@ -27,12 +27,13 @@ export function occupancyBetween(state: GameState, a: UnitState, b: UnitState): 
   };
 }
 
-const sights = new WeakMap<GameState, Map<string, Sight>>();
+const sights = new WeakMap<object, Map<string, Sight>>();
 
-/** Sight from one unit to another, traced once per state and pair (states never change in place). */
+/** Sight from one unit to another, traced once per table (who stands where) and pair. */
 export function sightOf(state: GameState, looker: UnitState, target: UnitState): Sight {
-  let cache = sights.get(state);
-  if (!cache) sights.set(state, (cache = new Map()));
+  const table = tableOf(state);
+  let cache = sights.get(table);
+  if (!cache) sights.set(table, (cache = new Map()));
   const key = `${looker.id}@${looker.at}>${target.id}@${target.at}`;
   let seen = cache.get(key);
   if (!seen) {
