@@ -6,7 +6,7 @@
  */
 import type { Content } from '../content/load';
 import type { ScenarioUnit } from '../formats/scenario';
-import { hasTerrain, nameOf, T } from '../engine/board';
+import { hasTerrain, nameOf, neighbours, T } from '../engine/board';
 import type { Command } from '../engine/commands';
 import { decide } from '../engine/decide';
 import { defaultDecision } from '../engine/defaults';
@@ -18,7 +18,7 @@ import type { GameState, PlayerId, UnitState } from '../engine/state';
 import { profile } from '../engine/stats';
 import { boardOf, footprint, onMap, tableOf, unitOf } from '../engine/table';
 import { visibleTargets } from '../engine/queries';
-import { moverOf, reachable } from '../engine/paths';
+import { endError, entryCost, moverOf, stepCost } from '../engine/paths';
 import { waitingUnits } from '../engine/turns';
 import { unitCost } from '../engine/roster';
 
@@ -79,6 +79,48 @@ export function newGame(content: Content, mapId: string, seed: number): GameStat
   return made.state;
 }
 
+/**
+ * A path towards the nearest enemy, walked greedily down the enemies' distance field with the engine's
+ * own step costs, ending on the last square the unit may stop on. Cheaper than a full search, and a
+ * random player needs no more.
+ */
+function greedyPath(state: GameState, unit: UnitState, budget: number, diagonals: number): number[] {
+  const table = tableOf(state);
+  const mover = moverOf(state, unit);
+  const away = enemyDistances(state, unit);
+  const path: number[] = [];
+  let at = unit.at;
+  let spent = 0;
+  let diag = diagonals;
+  if (at === null) {
+    const tile = state.entry[unit.player];
+    if (tile === undefined) return [];
+    const first = footprint(table.board, tile, 'big').find((s) => !('error' in entryCost(state, table, mover, s)));
+    if (first === undefined) return [];
+    const step = entryCost(state, table, mover, first);
+    if ('error' in step || step.cost > budget) return [];
+    path.push(first);
+    spent = step.cost;
+    at = first;
+  }
+  for (;;) {
+    let best: { to: number; cost: number; diagonal: boolean } | null = null;
+    for (const to of neighbours(table.board, at)) {
+      if (away(to) >= (best ? away(best.to) : away(at))) continue;
+      const step = stepCost(state, table, mover, at, to, diag);
+      if ('error' in step || spent + step.cost > budget) continue;
+      best = { to, cost: step.cost, diagonal: step.diagonal };
+    }
+    if (!best) break;
+    path.push(best.to);
+    spent += best.cost;
+    if (best.diagonal) diag++;
+    at = best.to;
+  }
+  while (path.length > 0 && endError(state, table, mover, path[path.length - 1]!)) path.pop();
+  return path;
+}
+
 /** How far each square is from the nearest enemy of `unit` (counted from the enemies). */
 function enemyDistances(state: GameState, unit: UnitState): (at: number) => number {
   const table = tableOf(state);
@@ -109,15 +151,10 @@ export function chooseCommand(state: GameState, choose: Chooser): Command {
     }
   }
   const budget = (turn.unit === unit.id ? turn.movePoints : 0) + profile(state, unit).move;
-  const plans = reachable(state, moverOf(state, unit), budget, turn.unit === unit.id ? turn.diagonals : 0);
-  if (plans.size > 0 && choose.below(5) > 0) {
-    const away = enemyDistances(state, unit);
-    const scored = [...plans.keys()].map((at) => ({ at, d: away(at) }));
-    const min = Math.min(...scored.map((s) => s.d));
-    const best = scored.filter((s) => s.d === min);
-    // Send the path the search found, as a player's client would, rather than making decide search again.
+  const path = choose.below(5) > 0 ? greedyPath(state, unit, budget, turn.unit === unit.id ? turn.diagonals : 0) : [];
+  if (path.length > 0) {
     const board = boardOf(state);
-    return { act: 'move', unit: unit.id, path: plans.get(choose.pick(best).at)!.path.map((i) => nameOf(board, i)) };
+    return { act: 'move', unit: unit.id, path: path.map((i) => nameOf(board, i)) };
   }
   return { end: unit.id };
 }

@@ -11,7 +11,8 @@ import { Refusal } from './errors';
 import { moverOf, reachable } from './paths';
 import type { GameState, UnitState } from './state';
 import { liveTraits, profile } from './stats';
-import { boardOf, label, onMap, unitOf } from './table';
+import { boardOf, label, onMap, squaresOf, tableOf, unitOf } from './table';
+import { nearestIn } from './distance';
 import { attackLine, hitChance, isProblem, type AttackLine } from './targeting';
 import { waitingUnits } from './turns';
 import { afterDefences, boxesLeft } from './wounds';
@@ -125,10 +126,13 @@ export function visibleTargets(state: GameState, unitId: string): TargetView[] {
   const unit = unitOf(state, unitId);
   if (!onMap(unit)) return [];
   const out: TargetView[] = [];
+  const ranges = tableOf(state).rangesFrom(squaresOf(state, unit));
   for (const attack of profile(state, unit).attacks) {
     if (attack.burst !== undefined) continue;
     for (const e of Object.values(state.units)) {
       if (!onMap(e) || e.player === unit.player) continue;
+      // Out of range whatever the sight: skip tracing lines to it.
+      if (nearestIn(ranges, squaresOf(state, e)) > attack.range) continue;
       const line = attackLine(state, unit, attack, e);
       if (isProblem(line)) continue;
       out.push({ unit: e.id, attack: attack.id, range: line.range, cover: line.cover, invisible: line.invisible, chance: hitChance(line) });
