@@ -6,9 +6,14 @@
 import './attack';
 import './burst';
 import './charge';
+import './move';
+import './tactics';
+import './traits';
 import './turns';
 import './wounds';
-import { actFrames, checkActor, commanderOf, planMove, traitReach, type ActPlan } from './acts';
+import { actFrames, checkActor, commanderOf, type ActPlan } from './acts';
+import { planMove } from './move';
+import { traitReach } from './traits';
 import type { ActCommand, Command, Decision } from './commands';
 import { Ctx } from './context';
 import { refuse, Refusal, type RuleError } from './errors';

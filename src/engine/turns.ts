@@ -1,21 +1,21 @@
 /**
- * Rounds, phases and turns (§2.2, R6–R10): whose turn it is, activation and the start-of-turn steps,
- * the end-of-turn steps, round end with objective scoring, and victory.
+ * Rounds, phases and turns (§2.2, R7–R10): whose turn it is, activation and the start-of-turn steps,
+ * the end-of-turn steps, and round end with objective scoring (the tactics check is in tactics.ts,
+ * drops and victory in scoring.ts).
  */
 import type { Ctx } from './context';
 import { ask, field, handle } from './flow';
 import type { GameState, PlayerId, UnitId, UnitState } from './state';
 import { liveTraits, profile, recoveryStat } from './stats';
-import { boardOf, label, squaresOf, unitOf } from './table';
+import { boardOf, squaresOf, unitOf } from './table';
 import { hasTerrain, T } from './board';
-import { checkAsterisks } from './statuses';
+import { checkVictory, dropUnit, inPlay } from './scoring';
 import { adjacentEnemies } from './targeting';
 
 /** Units of a player that may still take a turn this round (R7): not dropped, no turn yet. */
 export const waitingUnits = (state: GameState, player: PlayerId): UnitState[] =>
   Object.values(state.units).filter((u) => u.player === player && !u.dropped && !u.turnTaken);
 
-const inPlay = (state: GameState) => state.players.filter((p) => !state.out.includes(p));
 
 /** Phase k is led by order[(k−1) mod n] and proceeds in order from there (R7). */
 export function phaseOrder(state: GameState, phase: number): PlayerId[] {
@@ -124,49 +124,6 @@ export function controllerOf(state: GameState, unit: UnitState, source: UnitId |
   return state.players.find((p) => p !== unit.player && !state.out.includes(p)) ?? unit.player;
 }
 
-/** Removes a unit from the map and checks for elimination (R2, R3). */
-export function dropUnit(ctx: Ctx, id: UnitId, by: UnitId | null): void {
-  const unit = unitOf(ctx.state, id);
-  if (unit.dropped) return;
-  ctx.emit({ type: 'dropped', unit: id, by });
-  // R28: asterisk statuses it imposed end now that it is gone.
-  checkAsterisks(ctx);
-  // R3: a unit dropped without its Mortal box marked scores its VP when it drops.
-  if (!unit.injuries.includes('mortal')) scoreUnit(ctx, unit, by);
-  checkElimination(ctx);
-}
-
-/** R3: VP for a unit (cost with mod) to the player whose unit caused the wounds. */
-export function scoreUnit(ctx: Ctx, unit: UnitState, by: UnitId | null): void {
-  const card = ctx.state.cards[unit.card]!;
-  const points = card.cost + (unit.mod ? (ctx.state.mods[unit.mod]?.cost ?? 0) : 0);
-  let player: PlayerId | null = null;
-  if (by !== null) {
-    const scorer = unitOf(ctx.state, by).player;
-    if (scorer !== unit.player && !ctx.state.out.includes(scorer)) player = scorer;
-  }
-  // Wounds with no scoring source go to the opponent in a two-player game, to nobody otherwise.
-  if (player === null && ctx.state.players.length === 2) player = ctx.state.players.find((p) => p !== unit.player) ?? null;
-  if (player === null) return;
-  ctx.emit({ type: 'scored', player, points, reason: `${label(ctx.state, unit)}` });
-  checkVictory(ctx);
-}
-
-export function checkVictory(ctx: Ctx): void {
-  if (ctx.state.over) return;
-  const winner = ctx.state.players.find((p) => (ctx.state.score[p] ?? 0) >= ctx.state.options.vpTarget);
-  if (winner !== undefined) ctx.emit({ type: 'game-over', winner, reason: `${winner} reached ${ctx.state.options.vpTarget} VP` });
-}
-
-function checkElimination(ctx: Ctx): void {
-  for (const p of ctx.state.players) {
-    if (ctx.state.out.includes(p)) continue;
-    if (Object.values(ctx.state.units).every((u) => u.player !== p || u.dropped)) ctx.emit({ type: 'player-out', player: p });
-  }
-  const left = inPlay(ctx.state);
-  if (!ctx.state.over && left.length === 1) ctx.emit({ type: 'game-over', winner: left[0]!, reason: `${left[0]} is the last player standing` });
-}
-
 /** Ends the turn when no act is left (R8). */
 handle('after-act', (ctx, _frame, stack) => {
   const turn = ctx.state.turn;
@@ -256,73 +213,5 @@ handle('round-end', (ctx, _frame, stack) => {
   ctx.emit({ type: 'round-started', round: state.round + 1 });
   stack.push({ k: 'next-turn' });
   stack.push({ k: 'tactics' });
-});
-
-/** The highest Warleader rating a player has on the map, and that unit's injuries (R6). */
-function warleader(state: GameState, player: PlayerId): { dice: number; injuries: number } {
-  let best = { dice: 0, injuries: 0 };
-  for (const u of Object.values(state.units)) {
-    if (u.player !== player || u.dropped || u.at === null) continue;
-    for (const t of profile(state, u).traits) {
-      if (t.trait !== 'warleader') continue;
-      if (t.dice > best.dice || (t.dice === best.dice && u.injuries.length < best.injuries)) best = { dice: t.dice, injuries: u.injuries.length };
-    }
-  }
-  return best;
-}
-
-/** R6: everyone rolls; ties roll again; losers may reroll with Warleader dice; the AP orders the round. */
-handle('tactics', (ctx, frame, stack) => {
-  const players = inPlay(ctx.state);
-  const totals: Record<PlayerId, number> = { ...field<Record<PlayerId, number> | undefined>(frame, 'totals') };
-  const rerolls: Record<PlayerId, number> = { ...field<Record<PlayerId, number> | undefined>(frame, 'rerolls') };
-  const declined = [...(field<PlayerId[] | undefined>(frame, 'declined') ?? [])];
-  const asking = field<PlayerId | undefined>(frame, 'asking');
-  const answer = field<boolean | undefined>(frame, 'answer');
-  const rollFor = (p: PlayerId) => ctx.roll() - warleader(ctx.state, p).injuries;
-  if (Object.keys(totals).length === 0) {
-    for (const p of players) {
-      totals[p] = rollFor(p);
-      rerolls[p] = warleader(ctx.state, p).dice;
-    }
-    ctx.emit({ type: 'tactics-rolled', rolls: ctx.rolls(), totals: { ...totals }, winner: null });
-  }
-  if (asking !== undefined && answer !== undefined) {
-    if (answer) {
-      // The reroll replaces the roll (R6).
-      rerolls[asking] = rerolls[asking]! - 1;
-      totals[asking] = rollFor(asking);
-      ctx.emit({ type: 'tactics-rolled', rolls: ctx.rolls(), totals: { ...totals }, winner: null, rerolled: asking });
-    } else declined.push(asking);
-  }
-  for (;;) {
-    const top = Math.max(...players.map((p) => totals[p]!));
-    const tied = players.filter((p) => totals[p] === top);
-    if (tied.length === 1) break;
-    for (const p of tied) totals[p] = rollFor(p);
-    ctx.emit({ type: 'tactics-rolled', rolls: ctx.rolls(), totals: { ...totals }, winner: null });
-  }
-  const winner = players.reduce((a, b) => (totals[b]! > totals[a]! ? b : a));
-  const chooser = players.find((p) => p !== winner && rerolls[p]! > 0 && !declined.includes(p));
-  if (chooser !== undefined) {
-    return ask(ctx, stack, { k: 'tactics', totals, rerolls, declined, asking: chooser }, {
-      kind: 'reroll',
-      player: chooser,
-      options: { total: totals[chooser], leader: winner, leaderTotal: totals[winner], rerollsLeft: rerolls[chooser] },
-    });
-  }
-  const greater = players.every((p) => p === winner || totals[winner]! - totals[p]! >= 10);
-  stack.push({ k: 'order', ap: winner, greater });
-});
-
-/** R7: the AP chooses the order of players for the round. */
-handle('order', (ctx, frame, stack) => {
-  const ap = field<PlayerId>(frame, 'ap');
-  const answer = field<PlayerId[] | undefined>(frame, 'answer');
-  const players = inPlay(ctx.state);
-  if (answer === undefined) {
-    return ask(ctx, stack, frame, { kind: 'order', player: ap, options: players });
-  }
-  ctx.emit({ type: 'order-set', order: answer, ap, greaterAdvantage: field<boolean>(frame, 'greater') });
 });
 

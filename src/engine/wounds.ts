@@ -11,7 +11,7 @@ import { ask, field, handle } from './flow';
 import type { GameState, UnitId, UnitState } from './state';
 import { liveTraits } from './stats';
 import { cardOf, label, unitOf } from './table';
-import { dropUnit, scoreUnit } from './turns';
+import { dropUnit, scoreUnit } from './scoring';
 
 const same = (a: InjuryBox, b: InjuryBox) => (typeof a === 'string' ? a === b : typeof b === 'object' && a.trait === b.trait);
 

@@ -1,0 +1,137 @@
+/**
+ * Basic Moves and Maneuvers (§3, R11–R14, R25): planning a move through the pathfinder and carrying
+ * it out step by step, with replies to movement and damaging terrain on the way.
+ */
+import { hasTerrain, nameOf, squareIndex, T } from './board';
+import type { ActCommand } from './commands';
+import type { Ctx } from './context';
+import { refuse } from './errors';
+import { field, handle } from './flow';
+import { checkPath, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
+import { replyAttacks } from './reactions';
+import type { GameState, TurnState, UnitState } from './state';
+import { profile } from './stats';
+import { checkAsterisks } from './statuses';
+import { boardOf, label, tableOf, unitOf } from './table';
+import { areAdjacent } from './targeting';
+import { checkActType, needActs, parseSquares, type ActPlan } from './acts';
+
+/** R11: the points a Basic Move starts with, carrying over a chained move's leftover. */
+function moveBudget(state: GameState, unit: UnitState, turn: TurnState): number {
+  return turn.movePoints + profile(state, unit).move;
+}
+
+export function planMove(state: GameState, cmd: Extract<ActCommand, { act: 'move' | 'maneuver' }>, plan: ActPlan): PathPlan {
+  const { unit } = plan;
+  const turn = state.turn!;
+  const maneuver = cmd.act === 'maneuver';
+  needActs(state, plan, 1);
+  checkActType(state, unit, turn, cmd.act);
+  if (unit.statuses.some((s) => s.status === 'pinned')) refuse('pinned', `${label(state, unit)} is Pinned and cannot move or maneuver.`);
+  const mover = moverOf(state, unit);
+  const budget = maneuver ? 2 : moveBudget(state, unit, turn);
+  const diagonals = turn.diagonals;
+  const names = cmd.path ?? null;
+  if (names) {
+    if (maneuver && names.length !== 1) refuse('maneuver-one-step', 'A Maneuver is exactly one step (R14).');
+    const result = checkPath(state, mover, parseSquares(state, names), budget, diagonals);
+    if ('error' in result) refuse(result.error.code, result.error.message);
+    return result;
+  }
+  const to = parseSquares(state, [cmd.to!])[0]!;
+  const best = explore(state, mover, budget, diagonals).get(to);
+  if (!best || (maneuver && best.path.length !== 1)) {
+    const why = maneuver ? 'one step for at most 2 points' : `${budget} movement points`;
+    refuse('unreachable', `${label(state, unit)} cannot reach ${cmd.to} with ${why}.`);
+  }
+  const checked = checkPath(state, mover, best.path, budget, diagonals);
+  if ('error' in checked) refuse(checked.error.code, checked.error.message);
+  return checked;
+}
+
+/**
+ * Carries out a planned move step by step. Before each step of a Basic Move taken from beside an enemy,
+ * that enemy may reply (R25); entering damaging terrain wounds (R19). Uninterrupted steps are reported
+ * as one `moved` event.
+ */
+handle('move-steps', (ctx, frame, stack) => {
+  const id = field<string>(frame, 'unit');
+  const path = field<string[]>(frame, 'path');
+  const maneuver = field<boolean>(frame, 'maneuver');
+  const budget = field<number>(frame, 'budget');
+  let index = field<number>(frame, 'index');
+  let spent = field<number>(frame, 'spent');
+  let offered = field<boolean>(frame, 'offered');
+  const board = boardOf(ctx.state);
+  const table = tableOf(ctx.state);
+  let at = unitOf(ctx.state, id).at;
+  const segment = { path: [] as string[], cost: 0, diagonals: 0 };
+  const flush = () => {
+    if (segment.path.length === 0) return;
+    ctx.emit({ type: 'moved', unit: id, path: segment.path, spent: segment.cost, diagonals: segment.diagonals, pointsLeft: maneuver ? 0 : budget - spent, ...(maneuver ? { maneuver: true } : {}) });
+    segment.path = [];
+    segment.cost = 0;
+    segment.diagonals = 0;
+    checkAsterisks(ctx);
+  };
+  while (index < path.length) {
+    const unit = { ...unitOf(ctx.state, id), at };
+    if (unit.dropped) break;
+    if (!maneuver && at !== null && !offered && moveRepliers(ctx.state, unit).length > 0) {
+      flush();
+      stack.push({ ...frame, index, spent, offered: true });
+      stack.push({ k: 'offer-replies', unit: id, asked: [], declared: [], then: { k: 'resolve-replies', target: id } });
+      return;
+    }
+    offered = false;
+    const to = squareIndex(board, path[index]!)!;
+    const mover = moverOf(ctx.state, unit);
+    const step = at === null ? entryCost(ctx.state, table, mover, to) : stepCost(ctx.state, table, mover, at, to, ctx.state.turn!.diagonals + segment.diagonals);
+    // A reply's push or recoil can leave the rest of the path impossible: the move ends early.
+    if ('error' in step) break;
+    segment.path.push(path[index]!);
+    segment.cost += step.cost;
+    if (step.diagonal) segment.diagonals++;
+    spent += step.cost;
+    at = to;
+    index++;
+    if (hasTerrain(board, to, T.damaging)) {
+      flush();
+      stack.push({ ...frame, index, spent, offered: false });
+      stack.push({ k: 'wound', unit: id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain' });
+      return;
+    }
+  }
+  flush();
+  settle(ctx, id, [...field<string[]>(frame, 'from'), ...path.slice(0, index)]);
+});
+
+/**
+ * R13: a move ends with the unit's whole space on empty, standable squares. A move cut short while
+ * passing through an ally backs up along its path to the last square it may end on (or where it began).
+ */
+function settle(ctx: Ctx, id: string, walked: readonly string[]): void {
+  const unit = unitOf(ctx.state, id);
+  if (unit.dropped || unit.at === null) return;
+  const table = tableOf(ctx.state);
+  const mover = moverOf(ctx.state, unit);
+  if (!endError(ctx.state, table, mover, unit.at)) return;
+  const board = table.board;
+  const back = [...walked].reverse().map((n) => squareIndex(board, n)!).filter((i) => i !== unit.at);
+  const spot = back.find((i) => !endError(ctx.state, table, mover, i));
+  if (spot === undefined) return;
+  ctx.emit({ type: 'shoved', unit: id, by: id, path: [nameOf(board, spot)], effect: 'back to the last square it may end on (R13)' });
+}
+
+/** Adjacent enemies that could reply to this unit stepping away (R25). */
+function moveRepliers(state: GameState, unit: UnitState): UnitState[] {
+  return Object.values(state.units).filter(
+    (u) => u.player !== unit.player && !u.dropped && u.at !== null && areAdjacent(state, u, unit) && replyAttacks(state, u, unit).length > 0,
+  );
+}
+
+handle('resolve-replies', (_ctx, frame, stack) => {
+  const replies = field<{ unit: string; attack: string }[]>(frame, 'replies') ?? [];
+  const target = field<string>(frame, 'target');
+  for (const r of [...replies].reverse()) stack.push({ k: 'reply', unit: r.unit, attack: r.attack, target });
+});

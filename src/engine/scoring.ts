@@ -1,0 +1,51 @@
+/** Drops, scoring and victory (R2, R3): who scores a unit, when a player is out, and when the game ends. */
+import type { Ctx } from './context';
+import type { GameState, PlayerId, UnitId, UnitState } from './state';
+import { checkAsterisks } from './statuses';
+import { label, unitOf } from './table';
+
+/** Players still in the game. */
+export const inPlay = (state: GameState): PlayerId[] => state.players.filter((p) => !state.out.includes(p));
+
+/** Removes a unit from the map and checks for elimination (R2, R3). */
+export function dropUnit(ctx: Ctx, id: UnitId, by: UnitId | null): void {
+  const unit = unitOf(ctx.state, id);
+  if (unit.dropped) return;
+  ctx.emit({ type: 'dropped', unit: id, by });
+  // R28: asterisk statuses it imposed end now that it is gone.
+  checkAsterisks(ctx);
+  // R3: a unit dropped without its Mortal box marked scores its VP when it drops.
+  if (!unit.injuries.includes('mortal')) scoreUnit(ctx, unit, by);
+  checkElimination(ctx);
+}
+
+/** R3: VP for a unit (cost with mod) to the player whose unit caused the wounds. */
+export function scoreUnit(ctx: Ctx, unit: UnitState, by: UnitId | null): void {
+  const card = ctx.state.cards[unit.card]!;
+  const points = card.cost + (unit.mod ? (ctx.state.mods[unit.mod]?.cost ?? 0) : 0);
+  let player: PlayerId | null = null;
+  if (by !== null) {
+    const scorer = unitOf(ctx.state, by).player;
+    if (scorer !== unit.player && !ctx.state.out.includes(scorer)) player = scorer;
+  }
+  // Wounds with no scoring source go to the opponent in a two-player game, to nobody otherwise.
+  if (player === null && ctx.state.players.length === 2) player = ctx.state.players.find((p) => p !== unit.player) ?? null;
+  if (player === null) return;
+  ctx.emit({ type: 'scored', player, points, reason: `${label(ctx.state, unit)}` });
+  checkVictory(ctx);
+}
+
+export function checkVictory(ctx: Ctx): void {
+  if (ctx.state.over) return;
+  const winner = ctx.state.players.find((p) => (ctx.state.score[p] ?? 0) >= ctx.state.options.vpTarget);
+  if (winner !== undefined) ctx.emit({ type: 'game-over', winner, reason: `${winner} reached ${ctx.state.options.vpTarget} VP` });
+}
+
+function checkElimination(ctx: Ctx): void {
+  for (const p of ctx.state.players) {
+    if (ctx.state.out.includes(p)) continue;
+    if (Object.values(ctx.state.units).every((u) => u.player !== p || u.dropped)) ctx.emit({ type: 'player-out', player: p });
+  }
+  const left = inPlay(ctx.state);
+  if (!ctx.state.over && left.length === 1) ctx.emit({ type: 'game-over', winner: left[0]!, reason: `${left[0]} is the last player standing` });
+}
