@@ -1,0 +1,102 @@
+/**
+ * Alt text for a map image, for screen readers and for anyone the picture does not reach: the round
+ * and phase, the score, whose turn, the last turn in words, each unit's square and condition, and
+ * what any overlay shows. Discord caps an attachment description at 1,024 characters, so the text is
+ * written at three levels of detail and the fullest one that fits is used.
+ */
+import type { GameState } from '../engine/state';
+import { lastTurnPhrases, lastTurnSentences } from './last-turn-words';
+import { phaseName } from './panel';
+import { toMapView, type MapView, type UnitView, type ViewRequest } from './view';
+
+/** Discord's limit for an attachment's description. */
+export const DISCORD_ALT_TEXT_LIMIT = 1024;
+
+type Detail = 0 | 1 | 2;
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function condition(u: UnitView, detail: Detail): string {
+  const parts: string[] = [];
+  if (u.vigorMax === 0) parts.push('no Vigor');
+  else parts.push(detail === 2 ? `Vigor ${u.vigor} of ${u.vigorMax}` : `V${u.vigor}`);
+  const marked = u.boxes.filter((b) => b.marked).map((b) => (b.kind === 'trait' ? `trait ${b.trait}` : b.kind));
+  if (marked.length > 0) parts.push(detail === 2 ? `injured (${marked.join(', ')})` : `inj ${marked.join('/')}`);
+  if (u.statuses.length > 0) parts.push(u.statuses.map((s) => s.status).join(', '));
+  if (u.active) parts.push('active');
+  else if (u.acted) parts.push(detail === 2 ? 'has acted' : 'acted');
+  return parts.join(', ');
+}
+
+function unitEntry(u: UnitView, detail: Detail): string {
+  const name = detail === 2 ? `${u.label} (${u.name})` : u.label;
+  const where = u.at ? `${u.at.name}${u.span === 2 ? ' (2x2)' : ''}` : '';
+  return `${name} ${where}, ${condition(u, detail)}`;
+}
+
+function header(view: MapView): string {
+  const s = view.status;
+  const score = view.players.map((p) => `${p.name}${p.faction ? ` (${capital(p.faction)})` : ''} ${p.score}${p.out ? ', out' : ''}`).join('; ');
+  const lines = [`${view.board.name}, ${phaseName(s.round, s.phase).toLowerCase()}. Score (target ${s.target} VP): ${score}.`];
+  const name = (id: string) => view.players.find((p) => p.id === id)?.name ?? id;
+  if (s.over) lines.push(s.winner ? `Game over: ${name(s.winner)} wins.` : 'Game over: a draw.');
+  else if (s.prompt) lines.push(`Waiting for ${name(s.prompt.player)}, who ${s.prompt.text}.`);
+  else if (s.turn) lines.push(s.turn.unit ? `${name(s.turn.player)} is acting with ${s.turn.unit}, ${s.turn.actsLeft} act${s.turn.actsLeft === 1 ? '' : 's'} left.` : `${name(s.turn.player)} to choose a unit.`);
+  else if (s.next) lines.push(`Next: ${name(s.next.player)}.`);
+  return lines.join(' ');
+}
+
+function overlays(view: MapView, detail: Detail): string[] {
+  const out: string[] = [];
+  if (view.reach) {
+    const charges = view.reach.charges.length > 0 ? ` Can charge ${view.reach.charges.map((c) => c.target).join(', ')}.` : '';
+    out.push(`Shaded: ${view.reach.squares.length} squares ${view.reach.unit} can ${view.reach.maneuver ? 'maneuver' : 'move'} to, costing up to ${view.reach.maxCost}.${charges}`);
+  }
+  if (view.sight) {
+    const marks = view.sight.targets.map((t) => `${t.unit} ${t.mark === 'blocked' ? 'out of sight' : t.mark}${t.mark !== 'blocked' && detail > 0 ? ` at range ${t.range}` : ''}`);
+    out.push(`Sight from ${view.sight.unit}: ${marks.join('; ') || 'no enemies on the map'}.`);
+  }
+  if (view.preview) {
+    const p = view.preview;
+    out.push(
+      p.odds
+        ? `Preview: ${p.attacker} ${p.charge ? 'charging' : 'attacking'} ${p.target} with ${p.attack}, ${Math.round(p.odds.chance * 100)}% to hit, ${Math.round(p.odds.critical * 100)}% critical, about ${p.odds.expectedWounds.toFixed(1)} wounds${detail > 0 && p.odds.notes.length > 0 ? ` (${p.odds.notes.join(', ')})` : ''}.`
+        : `Preview: ${p.attacker} cannot attack ${p.target} with ${p.attack}: ${p.problem ?? ''}`,
+    );
+  }
+  return out;
+}
+
+/** The description at a level of detail: 2 is everything, 0 the fewest words. */
+export function describeMap(view: MapView, detail: Detail = 2): string {
+  const parts = [header(view)];
+  if (view.lastTurn) {
+    const who = view.lastTurn.player ? ` (${view.lastTurn.player})` : '';
+    const said = detail === 2 ? lastTurnSentences(view.lastTurn).join(' ') : lastTurnPhrases(view.lastTurn).join('; ').replace(/\u00a0/g, ' ');
+    if (said) parts.push(`Last turn${who}: ${said}${detail === 2 ? '' : '.'}`);
+  }
+  parts.push(...overlays(view, detail));
+  for (const p of view.players) {
+    const mine = view.units.filter((u) => u.player === p.id);
+    const onMap = mine.filter((u) => u.where === 'map').map((u) => unitEntry(u, detail));
+    const extra = [p.reserve.length > 0 ? `in reserve ${p.reserve.join(', ')}` : '', p.dropped.length > 0 ? `dropped ${p.dropped.join(', ')}` : ''].filter(Boolean);
+    parts.push(`${p.name}'s units: ${[...onMap, ...extra].join('; ') || 'none'}.`);
+  }
+  return parts.join('\n');
+}
+
+/** Alt text that fits `limit` characters: the fullest description that fits, else the shortest cut at a word. */
+export function mapAltText(view: MapView, limit: number = DISCORD_ALT_TEXT_LIMIT): string {
+  for (const detail of [2, 1, 0] as const) {
+    const text = describeMap(view, detail);
+    if (text.length <= limit) return text;
+  }
+  const text = describeMap(view, 0);
+  const cut = text.slice(0, limit - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 0))}…`;
+}
+
+/** Alt text for renderMap(state, request). */
+export function altText(state: GameState, request: ViewRequest = {}, limit: number = DISCORD_ALT_TEXT_LIMIT): string {
+  return mapAltText(toMapView(state, request), limit);
+}

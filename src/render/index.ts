@@ -1,0 +1,20 @@
+/**
+ * The renderer's public face: map images, stat cards and alt text. Everything here is a pure
+ * function of its arguments (fonts are loaded once, on first use).
+ */
+import type { GameState } from '../engine/state';
+import { mapAltText } from './alt-text';
+import { drawMap } from './map';
+import { toMapView, type ViewRequest } from './view';
+
+export { altText, describeMap, mapAltText, DISCORD_ALT_TEXT_LIMIT } from './alt-text';
+export { renderCard } from './card';
+export { drawMap, renderMap } from './map';
+export { toMapView } from './view';
+export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';
+
+/** The map image and its alt text from one view, for posting together. */
+export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string } {
+  const view = toMapView(state, request);
+  return { png: drawMap(view), alt: mapAltText(view) };
+}

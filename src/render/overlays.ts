@@ -1,0 +1,295 @@
+/**
+ * Marks drawn over the board: the last turn (paths with arrows, attack lines with their result and
+ * wounds, other wounds, drops) and the overlays a player asks for (reach by cost with charge targets,
+ * sight marks, an attack preview). Every mark carries a word or a line style as well as a colour.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { font } from './fonts';
+import { arrowhead, cross, star } from './glyphs';
+import { centreOf, cornerOf, type BoardGeometry } from './layout';
+import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT } from './palette';
+import { around, type Point, type TagLayer } from './tags';
+import type { AttackView, LastTurnView, MoveView, PreviewView, ReachView, SightView, Sq } from './view';
+
+type Ctx = SKRSContext2D;
+
+const centre = (g: BoardGeometry, at: Sq, span: 1 | 2): Point => centreOf(g, at, span);
+
+/** A polyline with a dark edge, a light core, step dots and an arrowhead at the end. */
+function pathLine(ctx: Ctx, g: BoardGeometry, points: readonly Point[], core: string, dash: number[], startRing: boolean): void {
+  if (points.length === 0) return;
+  const w = Math.max(3, g.cell * 0.12);
+  const trace = () => {
+    ctx.beginPath();
+    points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+  };
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  trace();
+  ctx.strokeStyle = PATH_EDGE;
+  ctx.lineWidth = w + 4;
+  ctx.stroke();
+  trace();
+  ctx.setLineDash(dash);
+  ctx.strokeStyle = core;
+  ctx.lineWidth = w;
+  ctx.stroke();
+  ctx.setLineDash([]);
+  for (const p of points.slice(1, -1)) {
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, w * 0.75, 0, Math.PI * 2);
+    ctx.fillStyle = core;
+    ctx.fill();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = PATH_EDGE;
+    ctx.stroke();
+  }
+  if (startRing) {
+    const s = points[0]!;
+    ctx.beginPath();
+    ctx.arc(s.x, s.y, g.cell * 0.22, 0, Math.PI * 2);
+    ctx.lineWidth = w * 0.8;
+    ctx.strokeStyle = PATH_EDGE;
+    ctx.stroke();
+    ctx.lineWidth = w * 0.45;
+    ctx.strokeStyle = core;
+    ctx.stroke();
+  }
+  if (points.length >= 2) {
+    const a = points[points.length - 2]!;
+    const b = points[points.length - 1]!;
+    arrowhead(ctx, b.x, b.y, Math.atan2(b.y - a.y, b.x - a.x), g.cell * 0.5, core, PATH_EDGE);
+  }
+  ctx.restore();
+}
+
+const MOVE_STYLE: Record<MoveView['kind'], { core: string; dash: (c: number) => number[]; word: string | null }> = {
+  move: { core: PATH, dash: () => [], word: null },
+  maneuver: { core: PATH, dash: (c) => [c * 0.25, c * 0.18], word: null },
+  charge: { core: CHARGE, dash: () => [], word: 'CHARGE' },
+  shove: { core: PATH, dash: (c) => [c * 0.06, c * 0.2], word: 'SHOVED' },
+};
+
+export function drawMoves(ctx: Ctx, g: BoardGeometry, last: LastTurnView, tags: TagLayer): void {
+  for (const m of last.moves) {
+    const style = MOVE_STYLE[m.kind];
+    const points = m.path.map((s) => centre(g, s, m.span));
+    // A path of one known square (a unit that only entered) still gets its arrow from the square before.
+    pathLine(ctx, g, points, style.core, style.dash(g.cell), m.fromKnown);
+    if (style.word && points.length > 0) {
+      const a = points[0]!;
+      const b = points[points.length - 1]!;
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      tags.add(style.word, m.kind === 'charge' ? CHARGE : PATH_EDGE, mid, around(mid, g.cell * 0.5));
+    }
+  }
+}
+
+const RESULT_WORD = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' } as const;
+
+/** The words on an attack line: "HIT 10", "MISS", "REPLY CRIT 20". */
+export function attackWords(a: AttackView): string {
+  const result = RESULT_WORD[a.result];
+  const wounds = a.result === 'miss' ? '' : ` ${a.wounds}`;
+  return `${a.reply ? 'REPLY ' : ''}${result}${wounds}`;
+}
+
+export function drawAttacks(ctx: Ctx, g: BoardGeometry, last: LastTurnView, tags: TagLayer): void {
+  const pairs = new Map<string, number>();
+  for (const a of last.attacks) {
+    if (!a.from || !a.to) continue;
+    const p = centre(g, a.from, a.fromSpan);
+    const q = centre(g, a.to, a.toSpan);
+    const len = Math.hypot(q.x - p.x, q.y - p.y);
+    if (len < 1) continue;
+    const ux = (q.x - p.x) / len;
+    const uy = (q.y - p.y) / len;
+    // Attacks between the same two units (an attack and its reply) are drawn side by side.
+    const key = [a.attacker, a.target].sort().join('|');
+    const n = pairs.get(key) ?? 0;
+    pairs.set(key, n + 1);
+    const off = n === 0 ? 0 : (n % 2 === 1 ? 1 : -1) * Math.ceil(n / 2) * g.cell * 0.22;
+    const ox = -uy * off;
+    const oy = ux * off;
+    const start = { x: p.x + ux * g.cell * 0.3 * a.fromSpan + ox, y: p.y + uy * g.cell * 0.3 * a.fromSpan + oy };
+    const end = { x: q.x - ux * g.cell * 0.42 * a.toSpan + ox, y: q.y - uy * g.cell * 0.42 * a.toSpan + oy };
+    const colour = a.reply ? REPLY : a.result === 'critical' || a.result === 'automatic' ? CRITICAL : a.result === 'miss' ? MISS : HIT;
+    const width = Math.max(2.5, g.cell * (a.result === 'critical' || a.result === 'automatic' ? 0.12 : 0.08));
+    ctx.save();
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    ctx.moveTo(start.x, start.y);
+    ctx.lineTo(end.x, end.y);
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = width + 4;
+    ctx.stroke();
+    if (a.result === 'miss') ctx.setLineDash([g.cell * 0.18, g.cell * 0.14]);
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (a.result === 'miss') {
+      cross(ctx, end.x, end.y, g.cell * 0.3, '#ffffff', width + 4);
+      cross(ctx, end.x, end.y, g.cell * 0.3, colour, width);
+    } else {
+      arrowhead(ctx, end.x, end.y, Math.atan2(uy, ux), g.cell * 0.42, colour, '#ffffff');
+      if (a.result === 'critical' || a.result === 'automatic') star(ctx, end.x, end.y, g.cell * 0.5, '#ffd54a', CRITICAL);
+    }
+    ctx.restore();
+    const at = { x: start.x + (end.x - start.x) * 0.55, y: start.y + (end.y - start.y) * 0.55 };
+    // Beside the line rather than on it when the line is short: the ends are covered by tokens.
+    const side = (k: number) => ({ x: at.x - uy * k * g.cell, y: at.y + ux * k * g.cell });
+    tags.add(attackWords(a), colour, at, [at, side(0.65), side(-0.65), side(1.3), side(-1.3), ...around(at, g.cell * 0.7).slice(1)]);
+  }
+}
+
+export function drawHarms(g: BoardGeometry, last: LastTurnView, tags: TagLayer): void {
+  for (const h of last.harms) {
+    if (!h.at) continue;
+    const c = cornerOf(g, h.at);
+    const at = { x: c.x + (g.cell * h.span) / 2, y: c.y + g.cell * h.span };
+    tags.add(`-${h.wounds} ${h.type}`, '#8a2b0e', at, around(at, g.cell * 0.5), g.cell * 0.32);
+  }
+}
+
+export function drawDrops(ctx: Ctx, g: BoardGeometry, last: LastTurnView, tags: TagLayer): void {
+  for (const d of last.drops) {
+    if (!d.at) continue;
+    const p = centre(g, d.at, d.span);
+    const s = g.cell * 0.7 * d.span;
+    cross(ctx, p.x, p.y, s, '#ffffff', g.cell * 0.22);
+    cross(ctx, p.x, p.y, s, CRITICAL, g.cell * 0.13);
+    const at = { x: p.x, y: p.y + s / 2 + g.cell * 0.2 };
+    tags.add(`${d.unit} DROPPED`, CRITICAL, at, around(at, g.cell * 0.5), g.cell * 0.32);
+  }
+}
+
+/** Reachable squares: stronger shade for cheaper squares, and the cost written in each. */
+export function drawReach(ctx: Ctx, g: BoardGeometry, reach: ReachView): void {
+  const [r, gr, b] = REACH;
+  const from = reach.from;
+  const under = (s: Sq) => from !== null && s.col >= from.col && s.col < from.col + reach.span && s.row >= from.row && s.row < from.row + reach.span;
+  const squares = reach.squares.filter((s) => !under(s.at));
+  for (const s of squares) {
+    const { x, y } = cornerOf(g, s.at);
+    const share = reach.maxCost > 0 ? s.cost / reach.maxCost : 0;
+    ctx.fillStyle = `rgba(${r}, ${gr}, ${b}, ${(0.55 - share * 0.32).toFixed(3)})`;
+    ctx.fillRect(x, y, g.cell, g.cell);
+    ctx.strokeStyle = `rgb(${r}, ${gr}, ${b})`;
+    ctx.lineWidth = 1.5;
+    ctx.strokeRect(x + 1.5, y + 1.5, g.cell - 3, g.cell - 3);
+  }
+  ctx.save();
+  ctx.font = font(g.cell * 0.34, 'bold');
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'bottom';
+  for (const s of squares) {
+    const { x, y } = cornerOf(g, s.at);
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = '#ffffff';
+    ctx.strokeText(String(s.cost), x + g.cell * 0.08, y + g.cell * 0.98);
+    ctx.fillStyle = '#0b2a66';
+    ctx.fillText(String(s.cost), x + g.cell * 0.08, y + g.cell * 0.98);
+  }
+  ctx.restore();
+}
+
+/** Charge targets: a dashed ring, the word CHARGE, and the two squares the charge would cross. */
+export function drawCharges(ctx: Ctx, g: BoardGeometry, reach: ReachView, tags: TagLayer): void {
+  for (const c of reach.charges) {
+    const p = centre(g, c.at, c.span);
+    ctx.save();
+    for (const s of c.path) {
+      const q = centre(g, s, 1);
+      ctx.beginPath();
+      ctx.arc(q.x, q.y, g.cell * 0.12, 0, Math.PI * 2);
+      ctx.fillStyle = CHARGE;
+      ctx.fill();
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = '#ffffff';
+      ctx.stroke();
+    }
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, g.cell * 0.56 * c.span, 0, Math.PI * 2);
+    ctx.setLineDash([g.cell * 0.16, g.cell * 0.1]);
+    ctx.lineWidth = Math.max(3, g.cell * 0.1);
+    ctx.strokeStyle = CHARGE;
+    ctx.stroke();
+    ctx.restore();
+    const at = { x: p.x, y: p.y - g.cell * 0.5 * c.span - g.cell * 0.05 };
+    tags.add('CHARGE', CHARGE, at, around(at, g.cell * 0.5), g.cell * 0.32);
+  }
+}
+
+const SIGHT_WORD = { clear: 'CLEAR', cover: 'COVER', invisible: 'INVISIBLE', blocked: 'NO SIGHT' } as const;
+const SIGHT_DASH = { clear: [] as number[], cover: [0.22, 0.12], invisible: [0.04, 0.14], blocked: [] as number[] };
+
+export function drawSight(ctx: Ctx, g: BoardGeometry, sight: SightView, tags: TagLayer): void {
+  const from = centre(g, sight.from, sight.span);
+  for (const t of sight.targets) {
+    if (t.mark === 'blocked') continue;
+    const to = centre(g, t.at, t.span);
+    ctx.save();
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    ctx.moveTo(from.x, from.y);
+    ctx.lineTo(to.x, to.y);
+    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+    ctx.lineWidth = Math.max(4, g.cell * 0.1);
+    ctx.stroke();
+    ctx.setLineDash(SIGHT_DASH[t.mark].map((d) => d * g.cell));
+    ctx.strokeStyle = SIGHT[t.mark];
+    ctx.lineWidth = Math.max(2.5, g.cell * 0.06);
+    ctx.stroke();
+    ctx.restore();
+  }
+  for (const t of sight.targets) {
+    const p = centre(g, t.at, t.span);
+    const range = Number.isFinite(t.range) ? ` ${t.range}` : '';
+    const at = { x: p.x, y: p.y - (g.cell * t.span) / 2 - g.cell * 0.08 };
+    tags.add(`${SIGHT_WORD[t.mark]}${t.mark === 'blocked' ? '' : range}`, SIGHT[t.mark], at, around(at, g.cell * 0.5), g.cell * 0.32);
+  }
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+export function drawPreview(ctx: Ctx, g: BoardGeometry, preview: PreviewView, tags: TagLayer): void {
+  if (!preview.from || !preview.to) return;
+  const p = centre(g, preview.from, preview.fromSpan);
+  const q = centre(g, preview.to, preview.toSpan);
+  const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+  const ux = (q.x - p.x) / len;
+  const uy = (q.y - p.y) / len;
+  const end = { x: q.x - ux * g.cell * 0.42 * preview.toSpan, y: q.y - uy * g.cell * 0.42 * preview.toSpan };
+  const colour = preview.odds ? PREVIEW : MISS;
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(p.x, p.y);
+  ctx.lineTo(end.x, end.y);
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = g.cell * 0.14 + 4;
+  ctx.stroke();
+  ctx.setLineDash(preview.odds ? [] : [g.cell * 0.18, g.cell * 0.14]);
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = g.cell * 0.14;
+  ctx.stroke();
+  ctx.restore();
+  arrowhead(ctx, end.x, end.y, Math.atan2(uy, ux), g.cell * 0.5, colour, '#ffffff');
+  const mid = { x: (p.x + end.x) / 2, y: (p.y + end.y) / 2 };
+  tags.add(preview.odds ? `${pct(preview.odds.chance)} TO HIT` : 'CANNOT ATTACK', colour, mid, around(mid, g.cell * 0.6), g.cell * 0.42);
+}
+
+/** Marks on a unit's square that keep the eye on it: used for the preview's and sight's own unit. */
+export function ring(ctx: Ctx, g: BoardGeometry, at: Sq, span: 1 | 2, colour: string): void {
+  const p = centre(g, at, span);
+  ctx.beginPath();
+  ctx.arc(p.x, p.y, g.cell * 0.55 * span, 0, Math.PI * 2);
+  ctx.lineWidth = Math.max(3, g.cell * 0.08);
+  ctx.strokeStyle = colour;
+  ctx.stroke();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = INK;
+  ctx.stroke();
+}

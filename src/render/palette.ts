@@ -1,0 +1,103 @@
+/**
+ * Colours, and the shapes and letters that stand beside them. Colour is never the only cue: every
+ * terrain has a glyph, every player a token shape, every status a letter, every overlay mark a word.
+ * Terrain fills are spaced in lightness so the map still reads in greyscale.
+ */
+import type { StatusName, Terrain } from '../formats/vocabulary';
+
+export const INK = '#1d1b18';
+export const PAPER = '#f7f3ea';
+export const MUTED = '#6b655c';
+export const GRID_LINE = 'rgba(40, 34, 26, 0.28)';
+
+/** Fill and glyph colour per terrain; drawn in TERRAIN_ORDER so walls win over what they cover. */
+export const TERRAIN_FILL: Record<Terrain | 'clear', string> = {
+  clear: '#ece4cf',
+  challenging: '#cfb07a',
+  brush: '#86b468',
+  damaging: '#f0a060',
+  obstructing: '#a7a096',
+  pit: '#2b2724',
+  'sliding-wall': '#6f7278',
+  smoke: '#cdc8dc',
+  wall: '#3b3935',
+};
+
+export const TERRAIN_INK: Record<Terrain, string> = {
+  challenging: '#5c3d14',
+  brush: '#24501b',
+  damaging: '#a2240e',
+  obstructing: '#3f3a33',
+  pit: '#000000',
+  'sliding-wall': '#f1efe9',
+  smoke: '#57507a',
+  wall: '#57534d',
+};
+
+/** Which fill a multiclass square takes: the first of these it has. */
+export const TERRAIN_ORDER: readonly Terrain[] = ['wall', 'sliding-wall', 'pit', 'damaging', 'obstructing', 'smoke', 'brush', 'challenging'];
+
+export const EDGE_WALL = '#24221f';
+export const LOW_COVER = '#6b4a1e';
+export const OBJECTIVE = '#e0a800';
+export const OBJECTIVE_INK = '#5a4300';
+
+/** Faction colours (the issue: Havoc red, Valor blue); players beyond them take the spares in seat order. */
+export const FACTION_COLOUR: Readonly<Record<string, string>> = { havoc: '#c62828', valor: '#1f5fbf' };
+export const SPARE_COLOURS = ['#2e7d32', '#d46a00', '#6a3d9a', '#00838f'] as const;
+
+/** Token shapes by seat: the second cue for whose unit it is. */
+export const SEAT_SHAPES = ['circle', 'square', 'hexagon', 'diamond'] as const;
+export type TokenShape = (typeof SEAT_SHAPES)[number];
+
+/** One letter per status for the badge on a token; the legend spells them out. */
+export const STATUS_CODE: Record<StatusName, string> = {
+  controlled: 'C',
+  enraged: 'E',
+  glamyred: 'G',
+  hobbled: 'H',
+  pinned: 'P',
+  shaken: 'K',
+  stunned: 'S',
+  helpless: 'X',
+  compromised: 'M',
+  invisible: 'I',
+  recurring: 'R',
+};
+
+/** Badge colours: grouped by what the status does (lost control, slowed, weakened, ongoing harm). */
+export const STATUS_COLOUR: Record<StatusName, string> = {
+  controlled: '#7b1fa2',
+  enraged: '#b71c1c',
+  glamyred: '#ad1457',
+  hobbled: '#6d4c41',
+  pinned: '#5d4037',
+  shaken: '#455a64',
+  stunned: '#37474f',
+  helpless: '#000000',
+  compromised: '#4e342e',
+  invisible: '#546e7a',
+  recurring: '#bf360c',
+};
+
+/** Action-pool tokens: a shape each, so blue and red differ without colour. */
+export const TOKEN_STYLE = {
+  react: { colour: '#f4f1e8', shape: 'circle' },
+  blue: { colour: '#2f7de1', shape: 'square' },
+  red: { colour: '#e53935', shape: 'triangle' },
+} as const;
+
+export const ACTIVE_RING = '#ffd21f';
+export const MORTAL = '#b00020';
+
+/** Overlay marks. */
+export const PATH = '#ffffff';
+export const PATH_EDGE = '#141414';
+export const HIT = '#111111';
+export const MISS = '#5f5f5f';
+export const CRITICAL = '#b00020';
+export const REPLY = '#5b2a86';
+export const REACH = [49, 110, 214] as const;
+export const CHARGE = '#e65100';
+export const SIGHT = { clear: '#1b7f3a', cover: '#b26a00', invisible: '#6a3d9a', blocked: '#5f5f5f' } as const;
+export const PREVIEW = '#0d47a1';

@@ -1,0 +1,104 @@
+/**
+ * The header above the board: map, round and phase, whose turn (or the open decision, or the
+ * result), then one row per player with their token shape, score against the target, and units in
+ * reserve or dropped. Above the board rather than beside it, so a phone's width goes to the squares.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { shapePath } from './glyphs';
+import { INK } from './palette';
+import { lastTurnPhrases } from './last-turn-words';
+import { flow, type Flow, type Run } from './text-flow';
+import type { MapView, PlayerView } from './view';
+
+type Ctx = SKRSContext2D;
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function playerSwatch(p: Pick<PlayerView, 'shape' | 'colour'>): Run {
+  return {
+    width: 1.1,
+    picture: (ctx, x, y, h) => {
+      shapePath(ctx, p.shape, x + h * 0.5, y + h * 0.5, h * 0.9);
+      ctx.fillStyle = p.colour;
+      ctx.fill();
+      ctx.lineWidth = Math.max(1.5, h * 0.08);
+      ctx.strokeStyle = INK;
+      ctx.stroke();
+    },
+  };
+}
+
+function scoreBar(p: PlayerView, target: number): Run {
+  return {
+    width: 5,
+    picture: (ctx, x, y, h) => {
+      const w = h * 4.6;
+      const share = target > 0 ? Math.min(1, p.score / target) : 0;
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(x, y + h * 0.2, w, h * 0.6);
+      ctx.fillStyle = p.colour;
+      ctx.fillRect(x, y + h * 0.2, w * share, h * 0.6);
+      ctx.lineWidth = Math.max(1.5, h * 0.07);
+      ctx.strokeStyle = INK;
+      ctx.strokeRect(x, y + h * 0.2, w, h * 0.6);
+    },
+  };
+}
+
+export function phaseName(round: number, phase: number): string {
+  if (round === 0) return 'Setup, before round 1';
+  return phase === 0 ? `Round ${round}, greater-advantage phase` : `Round ${round}, phase ${phase}`;
+}
+
+function turnRow(view: MapView): Run[] {
+  const s = view.status;
+  const who = (id: string) => view.players.find((p) => p.id === id);
+  const named = (id: string): Run[] => {
+    const p = who(id);
+    return p ? [playerSwatch(p), { space: 0.3 }, { text: p.name, bold: true }] : [{ text: id, bold: true }];
+  };
+  if (s.over) {
+    return s.winner ? [{ text: 'Game over: ', bold: true }, ...named(s.winner), { text: ' wins' }] : [{ text: 'Game over: a draw', bold: true }];
+  }
+  if (s.prompt) return [{ text: 'Waiting for ' }, ...named(s.prompt.player), { text: `: ${s.prompt.text}` }];
+  if (s.turn) {
+    const acts = s.turn.actsLeft === 1 ? '1 act left' : `${s.turn.actsLeft} acts left`;
+    return [{ text: 'Turn: ' }, ...named(s.turn.player), { text: s.turn.unit ? ` with ${s.turn.unit}, ${acts}` : ', choosing a unit' }];
+  }
+  if (s.next) return [{ text: 'Next: ' }, ...named(s.next.player)];
+  return [{ text: 'Waiting for the round to start' }];
+}
+
+function playerRow(p: PlayerView, target: number): Run[] {
+  const runs: Run[] = [playerSwatch(p), { space: 0.3 }, { text: p.name, bold: true }];
+  // The seat number matches the start area's "P1"…"P4" on the board.
+  runs.push({ text: ` P${p.seat + 1}${p.faction ? ` ${capital(p.faction)}` : ''}` });
+  runs.push({ text: `  ${p.score}/${target} VP `, bold: true }, scoreBar(p, target));
+  if (p.out) runs.push({ text: ' out', bold: true });
+  if (p.reserve.length > 0) runs.push({ space: 0.6 }, { text: 'Reserve: ', bold: true }, { text: p.reserve.join(', ') });
+  if (p.dropped.length > 0) {
+    runs.push({ space: 0.6 }, { text: 'Dropped: ', bold: true });
+    p.dropped.forEach((d, i) => runs.push({ text: d, strike: true }, { text: i < p.dropped.length - 1 ? ', ' : '' }));
+  }
+  return runs;
+}
+
+/** The header laid out for an image `width` wide. */
+export function panel(ctx: Ctx, view: MapView, width: number, px: number): Flow {
+  const s = view.status;
+  const limit = s.roundLimit !== null && s.round > 0 ? ` of ${s.roundLimit}` : '';
+  const rows: Run[][] = [
+    [
+      { text: view.board.name, bold: true, scale: 1.2 },
+      { text: `   ${phaseName(s.round, s.phase).replace(/^Round (\d+)/, `Round $1${limit}`)}`, scale: 1 },
+    ],
+    turnRow(view),
+    ...view.players.map((p) => playerRow(p, s.target)),
+  ];
+  const last = view.lastTurn ? lastTurnPhrases(view.lastTurn) : [];
+  if (view.lastTurn && last.length > 0) {
+    const who = view.lastTurn.player ? `${view.lastTurn.player}: ` : '';
+    rows.push([{ text: 'Last turn ', bold: true }, { text: `${who}${last.join(' · ')}` }]);
+  }
+  return flow(ctx, rows, width, px);
+}

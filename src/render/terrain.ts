@@ -1,0 +1,270 @@
+/**
+ * The board picture: terrain fills and glyphs, grid, edge walls, low cover, objectives, start areas
+ * and coordinates on all four sides. It depends only on the map and the players' colours, so it is
+ * drawn once per map and colour set and reused (the map does not change during a game); the result
+ * is the same pixels either way.
+ */
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { columnName } from '../formats/squares';
+import type { Terrain } from '../formats/vocabulary';
+import { T } from '../engine/board';
+import { font } from './fonts';
+import { bricks, flame, peaks, pillars, pitHole, slidingDoor, smokeWisps, snowflake, star, tufts } from './glyphs';
+import type { BoardGeometry } from './layout';
+import {
+  EDGE_WALL,
+  GRID_LINE,
+  INK,
+  LOW_COVER,
+  OBJECTIVE,
+  OBJECTIVE_INK,
+  PAPER,
+  TERRAIN_FILL,
+  TERRAIN_INK,
+  TERRAIN_ORDER,
+} from './palette';
+import type { BoardView, EdgeView } from './view';
+
+type Ctx = SKRSContext2D;
+
+/** Terrain that gets a glyph of its own; walls are drawn as a whole-square pattern instead. */
+const GLYPH_TERRAIN: readonly Terrain[] = ['sliding-wall', 'pit', 'damaging', 'obstructing', 'smoke', 'brush', 'challenging'];
+
+/** Draws one terrain glyph centred at (cx, cy). */
+export function terrainGlyph(ctx: Ctx, t: Terrain, cx: number, cy: number, size: number, damage: string): void {
+  const ink = TERRAIN_INK[t];
+  switch (t) {
+    case 'challenging':
+      return peaks(ctx, cx, cy, size, ink);
+    case 'brush':
+      return tufts(ctx, cx, cy, size, ink);
+    case 'damaging':
+      return damage === 'cold' ? snowflake(ctx, cx, cy, size, '#0d4f8b') : flame(ctx, cx, cy, size, ink);
+    case 'obstructing':
+      return pillars(ctx, cx, cy, size, ink);
+    case 'pit':
+      return pitHole(ctx, cx, cy, size);
+    case 'sliding-wall':
+      return slidingDoor(ctx, cx, cy, size, ink);
+    case 'smoke':
+      return smokeWisps(ctx, cx, cy, size, ink);
+    case 'wall':
+      return;
+  }
+}
+
+/** A whole square of terrain: the first fill in TERRAIN_ORDER, then one glyph per terrain it has. */
+export function terrainSquare(ctx: Ctx, flags: number, x: number, y: number, size: number, damage: string): void {
+  const fillOf = TERRAIN_ORDER.find((t) => (flags & T[t]) !== 0);
+  ctx.fillStyle = fillOf ? TERRAIN_FILL[fillOf] : TERRAIN_FILL.clear;
+  ctx.fillRect(x, y, size, size);
+  if (flags & T.wall) {
+    bricks(ctx, x, y, size, TERRAIN_INK.wall);
+    return;
+  }
+  const glyphs = GLYPH_TERRAIN.filter((t) => (flags & T[t]) !== 0);
+  // Several terrains in one square (multiclass) share it: glyphs shrink and spread out.
+  const spots: Record<number, readonly (readonly [number, number])[]> = {
+    1: [[0.5, 0.5]],
+    2: [[0.3, 0.32], [0.7, 0.68]],
+    3: [[0.28, 0.3], [0.72, 0.3], [0.5, 0.72]],
+  };
+  const place = spots[Math.min(glyphs.length, 3)] ?? [];
+  const g = glyphs.length === 1 ? size * 0.62 : size * 0.42;
+  glyphs.slice(0, 3).forEach((t, i) => terrainGlyph(ctx, t, x + place[i]![0] * size, y + place[i]![1] * size, g, damage));
+}
+
+function edgeLine(ctx: Ctx, g: BoardGeometry, width: number, e: EdgeView): void {
+  const col = e.square % width;
+  const row = Math.floor(e.square / width);
+  const x = g.margin + col * g.cell;
+  const y = g.margin + row * g.cell;
+  if (e.side === 'right') {
+    ctx.moveTo(x + g.cell, y);
+    ctx.lineTo(x + g.cell, y + g.cell);
+  } else {
+    ctx.moveTo(x, y + g.cell);
+    ctx.lineTo(x + g.cell, y + g.cell);
+  }
+}
+
+/** The outline of an area of squares: every square side not shared with another square of the area. */
+export function outlineArea(ctx: Ctx, g: BoardGeometry, width: number, squares: readonly number[]): void {
+  const inside = new Set(squares);
+  ctx.beginPath();
+  for (const i of squares) {
+    const col = i % width;
+    const row = Math.floor(i / width);
+    const x = g.margin + col * g.cell;
+    const y = g.margin + row * g.cell;
+    if (!inside.has(i - width)) (ctx.moveTo(x, y), ctx.lineTo(x + g.cell, y));
+    if (!inside.has(i + width)) (ctx.moveTo(x, y + g.cell), ctx.lineTo(x + g.cell, y + g.cell));
+    if (col === 0 || !inside.has(i - 1)) (ctx.moveTo(x, y), ctx.lineTo(x, y + g.cell));
+    if (col === width - 1 || !inside.has(i + 1)) (ctx.moveTo(x + g.cell, y), ctx.lineTo(x + g.cell, y + g.cell));
+  }
+}
+
+function coordinates(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
+  ctx.fillStyle = INK;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const px = Math.round(g.cell * (board.width > 26 ? 0.5 : 0.6));
+  ctx.font = font(px, 'bold');
+  const bottom = g.margin + board.height * g.cell;
+  const right = g.margin + board.width * g.cell;
+  for (let c = 0; c < board.width; c++) {
+    const x = g.margin + (c + 0.5) * g.cell;
+    ctx.fillText(columnName(c), x, g.margin / 2);
+    ctx.fillText(columnName(c), x, bottom + g.margin / 2);
+  }
+  for (let r = 0; r < board.height; r++) {
+    const y = g.margin + (r + 0.5) * g.cell;
+    ctx.fillText(String(r + 1), g.margin / 2, y);
+    ctx.fillText(String(r + 1), right + g.margin / 2, y);
+  }
+}
+
+function grid(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
+  const w = board.width * g.cell;
+  const h = board.height * g.cell;
+  // Every fifth line is darker, so squares can be counted at a glance.
+  for (const major of [false, true]) {
+    ctx.beginPath();
+    for (let c = 0; c <= board.width; c++) {
+      if ((c % 5 === 0) !== major) continue;
+      ctx.moveTo(g.margin + c * g.cell, g.margin);
+      ctx.lineTo(g.margin + c * g.cell, g.margin + h);
+    }
+    for (let r = 0; r <= board.height; r++) {
+      if ((r % 5 === 0) !== major) continue;
+      ctx.moveTo(g.margin, g.margin + r * g.cell);
+      ctx.lineTo(g.margin + w, g.margin + r * g.cell);
+    }
+    ctx.strokeStyle = major ? 'rgba(40, 34, 26, 0.5)' : GRID_LINE;
+    ctx.lineWidth = major ? 1.6 : 1;
+    ctx.stroke();
+  }
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = 2;
+  ctx.strokeRect(g.margin, g.margin, w, h);
+}
+
+/** Start areas: diagonal hatching in the player's colour, a dashed outline and the player number. */
+function startAreas(ctx: Ctx, g: BoardGeometry, board: BoardView, colours: readonly string[]): void {
+  board.startAreas.forEach((area, seat) => {
+    const colour = colours[seat] ?? '#555555';
+    ctx.save();
+    ctx.beginPath();
+    for (const i of area) ctx.rect(g.margin + (i % board.width) * g.cell, g.margin + Math.floor(i / board.width) * g.cell, g.cell, g.cell);
+    ctx.clip();
+    ctx.strokeStyle = colour;
+    ctx.globalAlpha = 0.4;
+    ctx.lineWidth = Math.max(2, g.cell * 0.07);
+    ctx.beginPath();
+    const size = Math.max(board.width, board.height) * g.cell + 2 * g.margin;
+    for (let d = -size; d < size; d += g.cell * 0.35) {
+      ctx.moveTo(d, 0);
+      ctx.lineTo(d + size, size);
+    }
+    ctx.stroke();
+    ctx.restore();
+    ctx.save();
+    outlineArea(ctx, g, board.width, area);
+    ctx.setLineDash([g.cell * 0.25, g.cell * 0.15]);
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = Math.max(2, g.cell * 0.08);
+    ctx.stroke();
+    ctx.restore();
+    // The player number in the area's first square, so the area reads without colour.
+    const first = Math.min(...area);
+    ctx.fillStyle = colour;
+    ctx.font = font(g.cell * 0.36, 'bold');
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillText(`P${seat + 1}`, g.margin + (first % board.width) * g.cell + g.cell * 0.08, g.margin + Math.floor(first / board.width) * g.cell + g.cell * 0.06);
+  });
+}
+
+/** Objectives: a gold outline round each area and a star on each square. */
+function objectives(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
+  for (const area of board.objectives) {
+    ctx.save();
+    ctx.fillStyle = OBJECTIVE;
+    ctx.globalAlpha = 0.22;
+    for (const i of area) ctx.fillRect(g.margin + (i % board.width) * g.cell, g.margin + Math.floor(i / board.width) * g.cell, g.cell, g.cell);
+    ctx.restore();
+    ctx.save();
+    outlineArea(ctx, g, board.width, area);
+    ctx.strokeStyle = OBJECTIVE_INK;
+    ctx.lineWidth = Math.max(3, g.cell * 0.12);
+    ctx.stroke();
+    ctx.strokeStyle = OBJECTIVE;
+    ctx.lineWidth = Math.max(1.5, g.cell * 0.06);
+    ctx.stroke();
+    ctx.restore();
+    for (const i of area) {
+      const x = g.margin + (i % board.width) * g.cell;
+      const y = g.margin + Math.floor(i / board.width) * g.cell;
+      star(ctx, x + g.cell * 0.8, y + g.cell * 0.2, g.cell * 0.3, OBJECTIVE, OBJECTIVE_INK);
+    }
+  }
+}
+
+function walls(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
+  if (board.lowCover.length > 0) {
+    ctx.save();
+    ctx.beginPath();
+    for (const e of board.lowCover) edgeLine(ctx, g, board.width, e);
+    // A pale underlay keeps the dashes readable on dark terrain.
+    ctx.strokeStyle = 'rgba(255, 248, 230, 0.9)';
+    ctx.lineWidth = Math.max(3, g.cell * 0.14);
+    ctx.stroke();
+    ctx.setLineDash([g.cell * 0.2, g.cell * 0.12]);
+    ctx.strokeStyle = LOW_COVER;
+    ctx.lineWidth = Math.max(2.5, g.cell * 0.1);
+    ctx.stroke();
+    ctx.restore();
+  }
+  if (board.walls.length > 0) {
+    ctx.save();
+    ctx.beginPath();
+    for (const e of board.walls) edgeLine(ctx, g, board.width, e);
+    ctx.strokeStyle = EDGE_WALL;
+    ctx.lineCap = 'round';
+    ctx.lineWidth = Math.max(4, g.cell * 0.16);
+    ctx.stroke();
+    ctx.restore();
+  }
+}
+
+/** Draws the whole board picture onto a canvas of the board's size. */
+export function drawBoard(ctx: Ctx, g: BoardGeometry, board: BoardView, startColours: readonly string[]): void {
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, g.width, g.height);
+  for (let i = 0; i < board.width * board.height; i++) {
+    const x = g.margin + (i % board.width) * g.cell;
+    const y = g.margin + Math.floor(i / board.width) * g.cell;
+    terrainSquare(ctx, board.terrain[i]!, x, y, g.cell, board.damage);
+  }
+  startAreas(ctx, g, board, startColours);
+  grid(ctx, g, board);
+  objectives(ctx, g, board);
+  walls(ctx, g, board);
+  coordinates(ctx, g, board);
+}
+
+const pictures = new WeakMap<BoardView, Map<string, Canvas>>();
+
+/** The board picture for a map and start-area colours, drawn once and kept while the map is in use. */
+export function boardPicture(g: BoardGeometry, board: BoardView, startColours: readonly string[]): Canvas {
+  let byColours = pictures.get(board);
+  if (!byColours) pictures.set(board, (byColours = new Map()));
+  const key = startColours.join(',');
+  let canvas = byColours.get(key);
+  if (!canvas) {
+    canvas = createCanvas(g.width, g.height);
+    drawBoard(canvas.getContext('2d'), g, board, startColours);
+    byColours.set(key, canvas);
+  }
+  return canvas;
+}

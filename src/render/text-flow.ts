@@ -1,0 +1,97 @@
+/**
+ * Flowing text with small pictures in it (player shapes, legend swatches), wrapped to a width. The
+ * header and the legend are lists of rows; a row wraps onto more lines when it does not fit, so a
+ * long reserve list or a four-player game never runs off the image. Layout is measured with the
+ * shipped font, so it is the same on every machine.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { font, fontSafe } from './fonts';
+
+type Ctx = SKRSContext2D;
+
+export type Run =
+  | { readonly text: string; readonly bold?: boolean; readonly colour?: string; readonly strike?: boolean; readonly scale?: number }
+  /** A picture `width` × 1 text-heights wide, drawn in a box whose top-left is (x, y). */
+  | { readonly picture: (ctx: Ctx, x: number, y: number, h: number) => void; readonly width: number }
+  | { readonly space: number }
+  /** Runs kept on one line together (a legend swatch and its words). */
+  | { readonly group: readonly Run[] };
+
+interface Placed {
+  readonly run: Run;
+  readonly x: number;
+  readonly line: number;
+}
+
+export interface Flow {
+  readonly height: number;
+  draw(ctx: Ctx, x: number, y: number): void;
+}
+
+/** Splits text runs into words so wrapping can break between them. */
+function pieces(row: readonly Run[]): Run[] {
+  return row.flatMap((r): Run[] => {
+    if (!('text' in r)) return [r];
+    const words = r.text.split(/(?<= )/);
+    return words.map((w) => ({ ...r, text: w }));
+  });
+}
+
+/** Lays rows out at `px` text size within `width`; each row starts a new line. */
+export function flow(ctx: Ctx, rows: readonly (readonly Run[])[], width: number, px: number): Flow {
+  const lineHeight = Math.round(px * 1.35);
+  const placed: Placed[] = [];
+  let line = 0;
+  const measure = (r: Run): number => {
+    if ('group' in r) return r.group.reduce((w, x) => w + measure(x), 0);
+    if ('space' in r) return r.space * px;
+    if ('picture' in r) return r.width * px;
+    ctx.font = font(px * (r.scale ?? 1), r.bold ? 'bold' : 'normal');
+    return ctx.measureText(fontSafe(r.text)).width;
+  };
+  for (const row of rows) {
+    let x = 0;
+    for (const r of pieces(row)) {
+      const w = measure(r);
+      if (x > 0 && x + w > width && !('space' in r)) {
+        line++;
+        // Continuation lines are indented, so a wrapped row still reads as one item.
+        x = px;
+      }
+      if (x === px && 'space' in r) continue;
+      if ('group' in r) {
+        for (const part of r.group) {
+          placed.push({ run: part, x, line });
+          x += measure(part);
+        }
+        continue;
+      }
+      placed.push({ run: r, x, line });
+      x += w;
+    }
+    line++;
+  }
+  return {
+    height: line * lineHeight,
+    draw(c, x0, y0) {
+      c.textAlign = 'left';
+      c.textBaseline = 'middle';
+      for (const p of placed) {
+        const y = y0 + p.line * lineHeight + lineHeight / 2;
+        const r = p.run;
+        if ('picture' in r) r.picture(c, x0 + p.x, y - px / 2, px);
+        else if ('text' in r) {
+          const size = px * (r.scale ?? 1);
+          c.font = font(size, r.bold ? 'bold' : 'normal');
+          c.fillStyle = r.colour ?? '#1d1b18';
+          const text = fontSafe(r.text);
+          c.fillText(text, x0 + p.x, y);
+          if (r.strike) {
+            const w = c.measureText(text.trimEnd()).width;
+            c.fillRect(x0 + p.x, y - size * 0.04, w, Math.max(1.5, size * 0.09));
+          }
+        }
+      }
+    },
+  };
+}

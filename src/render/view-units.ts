@@ -1,0 +1,125 @@
+/**
+ * The people and pieces in a map view: players (colour, shape, score, reserve, dropped), each unit's
+ * token (current Vigor and tokens from the engine's profile, injury boxes, statuses), and the status
+ * line (round, phase, whose turn, open prompt).
+ */
+import type { InjuryBox } from '../formats/card';
+import type { GameState, PlayerId, UnitId, UnitState } from '../engine/state';
+import { profile } from '../engine/stats';
+import { boardOf, cardOf } from '../engine/table';
+import { nextTurn } from '../engine/turns';
+import { boxesLeft } from '../engine/wounds';
+import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS, STATUS_CODE } from './palette';
+import { sqOf, type BoxView, type PlayerView, type StatusLine, type UnitView } from './view';
+
+/** A player's faction: the faction of their first unit's card. */
+function factionOf(state: GameState, player: PlayerId): string | null {
+  const unit = Object.values(state.units).find((u) => u.player === player);
+  return unit ? cardOf(state, unit).faction : null;
+}
+
+export function playerViews(state: GameState, labels: ReadonlyMap<UnitId, string>, names: Readonly<Record<PlayerId, string>>): PlayerView[] {
+  const used = new Set<string>();
+  const spares = [...SPARE_COLOURS];
+  const units = Object.values(state.units);
+  return state.players.map((id, seat) => {
+    const faction = factionOf(state, id);
+    // The faction's colour goes to the first player of that faction; a mirror match takes a spare.
+    let colour = faction !== null ? FACTION_COLOUR[faction] : undefined;
+    if (colour === undefined || used.has(colour)) colour = spares.find((c) => !used.has(c)) ?? '#444444';
+    used.add(colour);
+    const mine = units.filter((u) => u.player === id);
+    return {
+      id,
+      name: names[id] ?? id,
+      seat,
+      faction,
+      colour,
+      shape: SEAT_SHAPES[seat % SEAT_SHAPES.length]!,
+      score: state.score[id] ?? 0,
+      out: state.out.includes(id),
+      winner: state.winner === id,
+      reserve: mine.filter((u) => !u.dropped && u.at === null).map((u) => labels.get(u.id)!),
+      dropped: mine.filter((u) => u.dropped).map((u) => labels.get(u.id)!),
+    };
+  });
+}
+
+const sameBox = (a: InjuryBox, b: InjuryBox) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The card's boxes in card order, the first ones of each kind marked as many as the engine says are gone. */
+function boxViews(state: GameState, unit: UnitState): BoxView[] {
+  const card = cardOf(state, unit);
+  const left = boxesLeft(state, unit);
+  const markedOf = (box: InjuryBox) => card.injuries.filter((b) => sameBox(b, box)).length - left.filter((b) => sameBox(b, box)).length;
+  const seen: InjuryBox[] = [];
+  return card.injuries.map((box) => {
+    const before = seen.filter((b) => sameBox(b, box)).length;
+    seen.push(box);
+    const marked = before < markedOf(box);
+    return typeof box === 'string' ? { kind: box, marked } : { kind: 'trait', trait: box.trait, marked };
+  });
+}
+
+export function unitViews(state: GameState, labels: ReadonlyMap<UnitId, string>, players: readonly PlayerView[]): UnitView[] {
+  const board = boardOf(state);
+  const active = state.turn?.unit ?? null;
+  return Object.values(state.units).map((u) => {
+    const p = profile(state, u);
+    const owner = players.find((pl) => pl.id === u.player);
+    return {
+      id: u.id,
+      label: labels.get(u.id)!,
+      name: cardOf(state, u).name,
+      player: u.player,
+      colour: owner?.colour ?? '#444444',
+      shape: owner?.shape ?? 'circle',
+      size: p.size,
+      span: p.size === 'big' ? 2 : 1,
+      where: u.dropped ? 'dropped' : u.at === null ? 'reserve' : 'map',
+      at: u.dropped || u.at === null ? null : sqOf(board, u.at),
+      vigor: u.vigor,
+      vigorMax: p.vigorMax,
+      boxes: boxViews(state, u),
+      statuses: u.statuses.map((s) => ({ status: s.status, code: STATUS_CODE[s.status], source: s.source === null ? null : (labels.get(s.source) ?? s.source) })),
+      tokens: {
+        react: { left: u.tokens.react, max: p.tokensMax.react },
+        blue: { left: u.tokens.blue, max: p.tokensMax.blue },
+        red: { left: u.tokens.red, max: p.tokensMax.red },
+      },
+      acted: u.turnTaken,
+      active: u.id === active,
+    };
+  });
+}
+
+function promptText(state: GameState, labels: ReadonlyMap<UnitId, string>): StatusLine['prompt'] {
+  const prompt = state.prompt;
+  if (!prompt) return null;
+  const unit = prompt.unit !== undefined ? (labels.get(prompt.unit) ?? prompt.unit) : '';
+  const text = {
+    reply: `may reply with ${unit}`,
+    wounds: `splits the wounds on ${unit}`,
+    order: 'chooses the order of players',
+    reroll: 'may reroll the tactics check',
+    recover: `chooses which status ${unit} tries to shake off`,
+  }[prompt.kind];
+  return { kind: prompt.kind, player: prompt.player, text };
+}
+
+export function statusLine(state: GameState, labels: ReadonlyMap<UnitId, string>): StatusLine {
+  const turn = state.turn;
+  const next = !turn && !state.over && !state.prompt && state.round > 0 ? nextTurn(state) : null;
+  return {
+    map: boardOf(state).name,
+    round: state.round,
+    phase: turn || !next ? state.phase : next.phase,
+    target: state.options.vpTarget,
+    roundLimit: state.options.roundLimit,
+    turn: turn ? { player: turn.player, unit: turn.unit === null ? null : (labels.get(turn.unit) ?? turn.unit), actsLeft: turn.actsLeft } : null,
+    next,
+    prompt: promptText(state, labels),
+    over: state.over,
+    winner: state.winner,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Alt text: round, score, each unit's square and condition, the last turn in words, and what any
+ * overlay shows; never over Discord's 1,024 characters.
+ */
+import { describe, expect, it } from 'vitest';
+import { altText, DISCORD_ALT_TEXT_LIMIT, describeMap, mapAltText } from '../../src/render/alt-text';
+import { toMapView } from '../../src/render/view';
+import { crowdTable, lastTurnTable, statusTable, yardTable } from './states';
+
+describe('alt text', () => {
+  it('says the round, the score, whose turn, the last turn and where every unit is', () => {
+    const t = lastTurnTable();
+    const text = altText(t.state, { lastTurn: t.events, before: t.before, names: { p1: 'Hrolf', p2: 'Morga' } });
+    expect(text).toContain('Barrow Hill, round 1, phase 1.');
+    expect(text).toContain('Hrolf (Valor) 8; Morga (Havoc) 0');
+    expect(text).toContain('Morga to choose a unit.');
+    expect(text).toContain('Last turn (Hrolf): KC moved J10 to J13 (3 squares, 3 movement). KC charged SD, J13 to J15.');
+    expect(text).toContain('KC attacked SD with Bastard Sword: rolled 20+11 against 10, hit critically, 20 wounds; 5 ignored by toughness; injured: mobility, mortal.');
+    expect(text).toContain('GH replied to KC with Grave Claws: rolled 15+5 against 17, hit, 5 wounds; 5 avoided with Vigor; now hobbled.');
+    expect(text).toContain('SD was dropped by KC.');
+    expect(text).toContain("Hrolf's units: KC (Knight-Captain) J15, Vigor 10 of 20, hobbled, has acted; PI (Pikeman) H4, Vigor 10 of 10.");
+    expect(text).toContain("Morga's units: GH (Ghoul) K16, Vigor 5 of 5; SA (Skeletal Archer) Q18, Vigor 5 of 5; dropped SD.");
+  });
+
+  it('describes the condition of hurt units: injuries, statuses, Big units, the active unit', () => {
+    const text = describeMap(toMapView(statusTable().state));
+    expect(text).toContain('AO (Armored Ogre) C13 (2x2), Vigor 5 of 20, injured (mobility, mortal), pinned, shaken, hobbled, stunned');
+    expect(text).toContain('KC (Knight-Captain) J14, Vigor 20 of 20, active');
+    expect(text).toContain('PD (Priest of the Dawn) M13, Vigor 10 of 10, injured (trait mend)');
+  });
+
+  it('says what the overlays show', () => {
+    const state = yardTable();
+    expect(altText(state, { reach: { unit: 'hero' } })).toMatch(/Shaded: \d+ squares KN can move to, costing up to 5\. Can charge SW\./);
+    expect(altText(state, { sight: { unit: 'bow' } })).toContain('Sight from LO: SW clear at range 6; GH invisible at range 5; OR out of sight; SD cover at range 9.');
+    expect(altText(state, { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } })).toContain('Preview: LO attacking SD with Longbow, 75% to hit, 25% critical, about 9.8 wounds (bonus +6, cover −2).');
+  });
+
+  it('fits in 1,024 characters for sixteen units and a last turn, naming every unit and its square', () => {
+    const t = crowdTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const text = mapAltText(view);
+    expect(text.length).toBeLessThanOrEqual(DISCORD_ALT_TEXT_LIMIT);
+    expect(text).toMatch(/^Burning Village, round \d+/);
+    expect(text).toContain('Last turn');
+    for (const u of view.units.filter((x) => x.at)) expect(text).toMatch(new RegExp(`${u.label}( \\([^)]*\\))? ${u.at!.name}`));
+  });
+
+  it('shortens rather than cuts when the full text is too long', () => {
+    const t = crowdTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const full = describeMap(view, 2);
+    const short = mapAltText(view, 700);
+    expect(full.length).toBeGreaterThan(700);
+    expect(short.length).toBeLessThanOrEqual(700);
+    expect(short.endsWith('…')).toBe(false);
+    for (const u of view.units.filter((x) => x.at)) expect(short).toContain(`${u.label} ${u.at!.name}`);
+  });
+});

@@ -1,0 +1,29 @@
+/** Stat-card wording, checked against the rulebook's Gray Necromancer example. */
+import { describe, expect, it } from 'vitest';
+import { attackBody, descriptorLine, effectText, traitText } from '../../src/render/card-text';
+import { content } from './states';
+
+const necro = content.index.units.get('havoc-gray-necromancer')!;
+
+describe('card text', () => {
+  it("writes attacks as the rulebook does", () => {
+    expect(attackBody(necro.attacks[0]!)).toBe('(R1) +9 vs. Armor; 10 Pierce THEN 10 recurring Magic (Spirit).');
+    expect(attackBody(necro.attacks[1]!)).toBe('(R10, 2 Acts, 1 blue) +10 vs. Agility; 10 Magic AND 10 Cold.');
+  });
+
+  it('writes traits, statuses and movement effects', () => {
+    expect(necro.traits.map((t) => traitText(t))).toEqual([
+      { name: null, text: 'Immune 5 Cold' },
+      { name: null, text: 'Immune 5 Fear' },
+      { name: 'Channel the Grave', text: 'Allies (possessed) within 4 squares have +1 attack.' },
+      { name: 'Ritual', text: 'As an act, pay 10 Vigor; Allies (undead) within 5 squares gain 15 Vigor.' },
+    ]);
+    expect(effectText({ status: 'pinned', recover: ['agility', 'brawn'], modifier: -2, asterisk: true })).toBe('Pinned* (Agility/Brawn) -2');
+    expect(effectText({ push: 2 })).toBe('Push 2');
+  });
+
+  it('names the quality among the descriptors', () => {
+    expect(descriptorLine(necro.descriptors, necro.quality)).toBe('Human · Seasoned · Possessed');
+    expect(descriptorLine(['orc'], 3)).toBe('Orc · Blooded');
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The golden pictures: between them every terrain type, a Big unit, every status badge, each
+ * overlay, a 40×40 map and two stat cards. Each case says what to look for in its picture.
+ */
+import { renderCard } from '../../src/render/card';
+import { renderMap } from '../../src/render/map';
+import { bigTable, content, lastTurnTable, samplerTable, shoveTable, statusTable, yardTable } from './states';
+
+export interface GoldenCase {
+  readonly name: string;
+  readonly shows: string;
+  readonly render: () => Buffer;
+}
+
+export const goldenCases: readonly GoldenCase[] = [
+  {
+    name: 'map-terrain-sampler',
+    shows: 'every terrain type and three multiclass squares, edge walls, low cover, objectives, four start areas with entry tiles, four player colours and shapes, reserve and dropped units in the header',
+    render: () => renderMap(samplerTable()),
+  },
+  {
+    name: 'map-statuses-big-unit',
+    shows: 'all eleven status badges, a square with more than fit (+3), a Big unit with a marked Mortal box and spent react token, faded units that have acted, the active unit framed',
+    render: () => renderMap(statusTable().state),
+  },
+  {
+    name: 'map-last-turn',
+    shows: 'a move with its start ring, a charge, a critical hit that drops its target, a miss, a reply that hits, the header line of the last turn',
+    render: () => {
+      const t = lastTurnTable();
+      return renderMap(t.state, { lastTurn: t.events, before: t.before });
+    },
+  },
+  {
+    name: 'map-shove-big-unit',
+    shows: "a Big unit's move and attack, and the target pushed a square (SHOVED)",
+    render: () => {
+      const t = shoveTable();
+      return renderMap(t.state, { lastTurn: t.events, before: t.before });
+    },
+  },
+  {
+    name: 'map-reach',
+    shows: 'squares the knight can reach shaded by cost with the cost written in each, and a charge target',
+    render: () => renderMap(yardTable(), { reach: { unit: 'hero' } }),
+  },
+  {
+    name: 'map-sight',
+    shows: 'the archer’s sight: one enemy clear, one in cover, one invisible behind brush, one out of sight behind a wall',
+    render: () => renderMap(yardTable(), { sight: { unit: 'bow' } }),
+  },
+  {
+    name: 'map-attack-preview',
+    shows: 'an attack preview through low cover with its chance to hit, explained in the legend',
+    render: () => renderMap(yardTable(), { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } }),
+  },
+  {
+    name: 'map-40x40',
+    shows: 'the largest map: 40×40 with sixteen units, two letters for columns AA–AN',
+    render: () => renderMap(bigTable()),
+  },
+  {
+    name: 'card-gray-necromancer',
+    shows: "the rulebook's example card with the Infernal Aura mod and a unit's state: a marked box, spent react token, current Vigor, statuses",
+    render: () => {
+      const card = content.index.units.get('havoc-gray-necromancer')!;
+      const mod = content.index.mods.get('havoc-infernal-aura')!;
+      return renderCard(card, mod, {
+        id: 'gn',
+        player: 'p1',
+        card: card.id,
+        mod: mod.id,
+        at: null,
+        vigor: 12,
+        injuries: ['mobility'],
+        statuses: [
+          { status: 'pinned', recover: 'agility', modifier: 0, source: null, asterisk: false },
+          { status: 'recurring', recover: 'spirit', modifier: 0, source: null, asterisk: false, wound: 10, type: 'magic' },
+        ],
+        tokens: { react: 0, blue: 2, red: 1 },
+        turnTaken: false,
+        dropped: false,
+        crowed: false,
+        toughness: 5,
+      });
+    },
+  },
+  {
+    name: 'card-priest',
+    shows: 'a card with a trait injury box after the trait it disables, a burst attack, two blue tokens',
+    render: () => renderCard(content.index.units.get('valor-priest')!),
+  },
+];

@@ -1,0 +1,229 @@
+/**
+ * Tables for the renderer's tests, made the way the engine makes them: `initial` with the shipped
+ * catalog and fixed dice, then commands through `decide` (prompts answered by their defaults unless
+ * the next command answers them). Each named table is one golden picture (cases.ts).
+ */
+import { defaultContent } from '../../src/content/load';
+import type { Gridmap } from '../../src/formats/gridmap';
+import { gridmapSchema } from '../../src/formats/gridmap';
+import type { ScenarioUnit } from '../../src/formats/scenario';
+import type { Command } from '../../src/engine/commands';
+import { decide } from '../../src/engine/decide';
+import { defaultDecision } from '../../src/engine/defaults';
+import { fixed } from '../../src/engine/dice';
+import { apply, type GameEvent } from '../../src/engine/events';
+import { Chooser, chooseCommand } from '../../src/cli/selfplay';
+import { seeded } from '../../src/engine/dice';
+import { initial } from '../../src/engine/setup';
+import type { GameState } from '../../src/engine/state';
+import { bigMap, terrainSampler, yard } from './maps';
+
+export const content = defaultContent();
+
+export interface TableSpec {
+  readonly map: Gridmap | string;
+  readonly players?: readonly string[];
+  readonly units: readonly ScenarioUnit[];
+  readonly dice?: readonly number[];
+  readonly entry?: Readonly<Record<string, string>>;
+  readonly round?: number;
+  readonly vpTarget?: number;
+}
+
+function mapOf(map: Gridmap | string): Gridmap {
+  if (typeof map !== 'string') return map;
+  const raw = content.maps.get(map);
+  if (!raw) throw new Error(`no map ${map}`);
+  return gridmapSchema.parse(raw);
+}
+
+/** Plays commands in order; open prompts get their default answer unless the next command is a decision. */
+export function play(state: GameState, commands: readonly Command[]): { before: GameState; events: GameEvent[]; state: GameState } {
+  let s = state;
+  const events: GameEvent[] = [];
+  const run = (c: Command) => {
+    const r = decide(s, c);
+    if ('error' in r) throw new Error(`${JSON.stringify(c)} refused: ${r.error.code}: ${r.error.message}`);
+    for (const e of r.events) s = apply(s, e);
+    events.push(...r.events);
+  };
+  const settle = (next: Command | undefined) => {
+    while (s.prompt && !(next && 'decide' in next)) run({ decide: defaultDecision(s.prompt) });
+  };
+  commands.forEach((c, i) => {
+    run(c);
+    settle(commands[i + 1]);
+  });
+  return { before: state, events, state: s };
+}
+
+/** A table mid-round (round 1 unless told), the first player's turn begun. */
+export function table(spec: TableSpec): GameState {
+  const players = spec.players ?? ['p1', 'p2'];
+  const made = initial({
+    map: mapOf(spec.map),
+    cards: content.index.units,
+    mods: content.index.mods,
+    options: { vpTarget: spec.vpTarget ?? 121, glancingBlow: true, roundLimit: 12 },
+    players,
+    units: spec.units,
+    rng: fixed(spec.dice ?? []),
+    start: { round: spec.round ?? 1, order: players },
+    entry: spec.entry ?? {},
+  });
+  if ('error' in made) throw new Error(made.error.message);
+  return play(made.state, [{ begin: true }]).state;
+}
+
+const u = (id: string, card: string, player: string, at: string, extra: Partial<ScenarioUnit> = {}): ScenarioUnit => ({ id, card, player, at, ...extra });
+
+/** Every terrain type, four players (four colours and shapes), entry tiles, reserve and dropped units. */
+export function samplerTable(): GameState {
+  return table({
+    map: terrainSampler,
+    players: ['p1', 'p2', 'p3', 'p4'],
+    entry: { p1: 'A1', p2: 'M1', p3: 'A9', p4: 'M9' },
+    units: [
+      u('a', 'havoc-gray-necromancer', 'p1', 'D3'),
+      u('b', 'valor-knight', 'p2', 'K3'),
+      u('c', 'havoc-ghoul', 'p3', 'D8', { turnTaken: true }),
+      u('d', 'valor-archer', 'p4', 'L8'),
+      u('e', 'havoc-zombie', 'p1', 'reserve'),
+      u('f', 'valor-serf', 'p2', 'reserve', { dropped: true }),
+      u('g', 'valor-serf', 'p4', 'I6'),
+    ],
+  });
+}
+
+/** Every status badge, a Big unit with a marked Mortal box, spent tokens, units that have acted, the active unit. */
+export function statusTable(): { state: GameState } {
+  const start = table({
+    map: 'mill-crossing',
+    units: [
+      u('ogre', 'havoc-armored-ogre', 'p2', 'C13', {
+        vigor: 5,
+        injuries: ['mobility', 'mortal'],
+        statuses: [{ status: 'pinned' }, { status: 'shaken' }, { status: 'hobbled' }, { status: 'stunned' }],
+        tokens: { react: 0 },
+      }),
+      u('wight', 'havoc-barrow-wight', 'p2', 'K14', {
+        statuses: [{ status: 'controlled' }, { status: 'enraged' }, { status: 'glamyred' }],
+        turnTaken: true,
+      }),
+      u('lich', 'havoc-bone-lich', 'p2', 'M15', { statuses: [{ status: 'helpless' }, { status: 'compromised' }], tokens: { blue: 1 } }),
+      u('imp', 'havoc-carrion-imp', 'p2', 'E15', { statuses: [{ status: 'invisible' }, { status: 'recurring', wound: 5, type: 'toxic' }] }),
+      // More statuses than fit down a square's edge: two badges and "+3".
+      u('knight', 'valor-knight', 'p1', 'H13', {
+        injuries: ['defensive'],
+        vigor: 10,
+        statuses: [{ status: 'pinned' }, { status: 'shaken' }, { status: 'hobbled' }, { status: 'stunned' }, { status: 'compromised' }],
+      }),
+      u('cap', 'valor-knight-captain', 'p1', 'J13', { tokens: { react: 1, blue: 0 } }),
+      u('hound', 'valor-war-hound', 'p1', 'E13', { turnTaken: true }),
+      u('priest', 'valor-priest', 'p1', 'M13', { injuries: [{ trait: 'mend' }] }),
+    ],
+  });
+  // The captain moves one square: it is now the active unit, with acts left.
+  return { state: play(start, [{ act: 'move', unit: 'cap', path: ['J14'] }]).state };
+}
+
+/**
+ * A full turn: the Knight-Captain moves, charges the Shambling Dead with a natural 20 (critical,
+ * dropped), then attacks the Ghoul, which replies; the captain misses and the claw hits.
+ */
+export function lastTurnTable(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const start = table({
+    map: 'barrow-hill',
+    dice: [20, 2, 15, 19, 19],
+    units: [
+      u('cap', 'valor-knight-captain', 'p1', 'J10'),
+      u('pike', 'valor-pikeman', 'p1', 'H4'),
+      u('zombie', 'havoc-zombie', 'p2', 'J16'),
+      u('ghoul', 'havoc-ghoul', 'p2', 'K16'),
+      u('archer', 'havoc-skeletal-archer', 'p2', 'Q18'),
+    ],
+  });
+  return play(start, [
+    { act: 'move', unit: 'cap', path: ['J11', 'J12', 'J13'] },
+    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'zombie', charge: ['J14', 'J15'] },
+    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'ghoul' },
+    { decide: { unit: 'ghoul', reply: 'claw' } },
+  ]);
+}
+
+/** A Big unit's turn: the ogre moves and mauls the guard, pushing it a square (a shove). */
+export function shoveTable(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const start = table({
+    map: 'mill-crossing',
+    players: ['p2', 'p1'],
+    dice: [10, 19, 19, 19],
+    units: [
+      u('ogre', 'havoc-armored-ogre', 'p2', 'D3'),
+      u('serf', 'valor-serf', 'p1', 'C5'),
+      u('guard', 'valor-guard', 'p1', 'F5'),
+    ],
+  });
+  return play(start, [
+    { act: 'move', unit: 'ogre', path: ['D4'] },
+    { act: 'attack', unit: 'ogre', attack: 'maul', target: 'guard' },
+    { end: 'ogre' },
+  ]);
+}
+
+const yardUnits: ScenarioUnit[] = [
+  u('hero', 'valor-knight', 'p1', 'C5'),
+  u('bow', 'valor-archer', 'p1', 'B8'),
+  u('open', 'havoc-skeleton', 'p2', 'E3'),
+  u('hidden', 'havoc-ghoul', 'p2', 'G8'),
+  u('wall', 'havoc-orc-raider', 'p2', 'I5'),
+  u('cover', 'havoc-zombie', 'p2', 'J2'),
+];
+
+/** The yard with a turn begun for p1, before anyone acts. */
+export function yardTable(): GameState {
+  return table({ map: yard, units: yardUnits });
+}
+
+/** 40×40 with sixteen units in their start areas and two entry tiles. */
+export function bigTable(): GameState {
+  const cards = ['valor-knight', 'valor-archer', 'valor-pikeman', 'valor-guard', 'valor-squire', 'valor-scout', 'valor-priest', 'valor-mounted-knight'];
+  const foes = ['havoc-ghoul', 'havoc-skeleton', 'havoc-zombie', 'havoc-orc-raider', 'havoc-wraith', 'havoc-skeletal-archer', 'havoc-plague-cultist', 'havoc-armored-ogre'];
+  const cols = ['B', 'E', 'H', 'L', 'P', 'T', 'X', 'AB'];
+  return table({
+    map: bigMap(),
+    entry: { p1: 'R1', p2: 'R39' },
+    units: [
+      ...cards.map((c, i) => u(`v${i}`, c, 'p1', `${cols[i]}${i % 2 === 0 ? 3 : 5}`)),
+      ...foes.map((c, i) => u(`h${i}`, c, 'p2', `${cols[i]}${i % 2 === 0 ? 37 : 39}`)),
+    ],
+  });
+}
+
+/**
+ * Burning Village with sixteen units facing each other across the middle, and the first turn in
+ * which someone attacks, chosen by the self-play driver: a crowded picture and a long alt text.
+ */
+export function crowdTable(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const valor = ['valor-knight', 'valor-archer', 'valor-pikeman', 'valor-guard', 'valor-squire', 'valor-levy', 'valor-priest', 'valor-war-hound'];
+  const havoc = ['havoc-ghoul', 'havoc-skeleton', 'havoc-zombie', 'havoc-orc-raider', 'havoc-wraith', 'havoc-skeletal-archer', 'havoc-plague-cultist', 'havoc-carrion-imp'];
+  const p1 = ['B11', 'C11', 'D11', 'F11', 'H11', 'B12', 'D12', 'G12'];
+  const p2 = ['Q13', 'R13', 'T13', 'U13', 'P14', 'S14', 'U14', 'W14'];
+  let state = table({
+    map: 'burning-village',
+    units: [...valor.map((c, i) => u(`v${i}`, c, 'p1', p1[i]!)), ...havoc.map((c, i) => u(`h${i}`, c, 'p2', p2[i]!))],
+  });
+  // Fixed dice would run out; the driver's game takes its dice from a seed instead.
+  state = { ...state, rng: seeded(7) };
+  const choose = new Chooser(seeded(7));
+  for (let turn = 0; turn < 40; turn++) {
+    const before = state;
+    const events: GameEvent[] = [];
+    while (!state.over && (events.length === 0 || !events.some((e) => e.type === 'turn-ended'))) {
+      const r = play(state, [chooseCommand(state, choose)]);
+      state = r.state;
+      events.push(...r.events);
+    }
+    if (events.some((e) => e.type === 'attack-rolled')) return { before, events, state };
+  }
+  throw new Error('nobody attacked in 40 turns');
+}
