@@ -176,7 +176,7 @@ function rescueFromPit(ctx: Ctx, attacker: UnitState, target: UnitState, path: n
   const edge = path.length > 0 ? path[path.length - 1]! : target.at!;
   if (field[edge] === field[spot] && !endError(ctx.state, table, mover, edge)) spot = edge;
   const moved = spot === target.at && path.length === 0 ? [] : [...path.filter((s) => s !== spot), spot];
-  if (moved.length > 0) ctx.emit({ type: 'shoved', unit: target.id, by: attacker.id, path: moved.map((s) => nameOf(board, s)), effect: `${what}: into the pit at ${nameOf(board, pit)}, caught the edge (§3.11)` });
+  if (moved.length > 0) ctx.emit({ type: 'shoved', unit: target.id, by: attacker.id, from: nameOf(board, target.at!), path: moved.map((s) => nameOf(board, s)), effect: `${what}: into the pit at ${nameOf(board, pit)}, caught the edge (§3.11)` });
   if (!mover.fly && !unitOf(ctx.state, target.id).statuses.some((s) => s.status === 'shaken')) {
     ctx.emit({ type: 'status-gained', unit: target.id, status: { status: 'shaken', recover: defaultRecovery('shaken'), modifier: 0, source: attacker.id, asterisk: false } });
   }
@@ -292,7 +292,7 @@ function forceMove(ctx: Ctx, attacker: UnitState, target: UnitState, effect: Eff
   // Stop on the last square the unit may end on.
   while (path.length > 0 && endError(ctx.state, table, mover, path[path.length - 1]!)) path.pop();
   if (path.length === 0) return false;
-  ctx.emit({ type: 'shoved', unit: target.id, by: attacker.id, path: path.map((s) => nameOf(board, s)), effect: `${key} ${amount}` });
+  ctx.emit({ type: 'shoved', unit: target.id, by: attacker.id, from: nameOf(board, target.at!), path: path.map((s) => nameOf(board, s)), effect: `${key} ${amount}` });
   checkAsterisks(ctx);
   return true;
 }

@@ -5,7 +5,7 @@
  * the line from the origin's centre to its centre is blocked.
  */
 import type { Attack } from '../formats/card';
-import { colOf, rowOf } from './board';
+import { colOf, nameOf, rowOf } from './board';
 import type { Ctx } from './context';
 import { distance } from './distance';
 import { refuse } from './errors';
@@ -66,7 +66,7 @@ handle('burst', (ctx: Ctx, frame, stack) => {
     let critical = hit && (d === 20 || d + modifier >= need + 10);
     const glancing = hit && d === 13 && ctx.state.options.glancingBlow;
     if (glancing) critical = false;
-    ctx.emit({ type: 'attack-rolled', unit: attacker.id, attack: attack.id, target: target.id, rolls: ctx.rolls(), modifier, need, hit, critical, glancing, notes });
+    ctx.emit({ type: 'attack-rolled', unit: attacker.id, attack: attack.id, target: target.id, rolls: ctx.rolls(), modifier, need, hit, critical, glancing, notes, origin: nameOf(table.board, origin) });
     if (hit) hits.push({ target: target.id, critical, glancing });
   }
   for (const h of [...hits].reverse()) {

@@ -84,7 +84,7 @@ export function planCharge(state: GameState, unit: UnitState, attack: Attack, ta
 handle('charge-move', (ctx, frame, stack) => {
   const unit = unitOf(ctx.state, field<string>(frame, 'unit'));
   if (unit.dropped) return;
-  ctx.emit({ type: 'charged', unit: unit.id, path: field<string[]>(frame, 'path'), target: field<string>(frame, 'target') });
+  ctx.emit({ type: 'charged', unit: unit.id, from: nameOf(tableOf(ctx.state).board, unit.at!), path: field<string[]>(frame, 'path'), target: field<string>(frame, 'target') });
   checkAsterisks(ctx);
   stack.push(field(frame, 'then'));
 });

@@ -4,7 +4,7 @@
  * moves the generator past them.
  */
 import type { InjuryBox } from '../formats/card';
-import type { ActType, TokenKind, WoundType } from '../formats/vocabulary';
+import type { ActType, StatusName, TokenKind, WoundType } from '../formats/vocabulary';
 import { squareIndex } from './board';
 import { rollD20 } from './dice';
 import { boardOf } from './table';
@@ -22,9 +22,10 @@ export type GameEvent =
   | { type: 'vigor-lost'; unit: UnitId; amount: number; why: string }
   | { type: 'act-lost'; unit: UnitId; reason: string }
   | { type: 'act-begun'; unit: UnitId; act: ActType; acts: number; keepMovePoints?: boolean }
-  | { type: 'moved'; unit: UnitId; path: string[]; spent: number; diagonals: number; pointsLeft: number; maneuver?: boolean }
-  | { type: 'charged'; unit: UnitId; path: string[]; target: UnitId }
-  | { type: 'shoved'; unit: UnitId; by: UnitId; path: string[]; effect: string }
+  /** `from` is where the unit stood before this part of the move: a square, or null from reserve. */
+  | { type: 'moved'; unit: UnitId; from: string | null; path: string[]; spent: number; diagonals: number; pointsLeft: number; maneuver?: boolean }
+  | { type: 'charged'; unit: UnitId; from: string; path: string[]; target: UnitId }
+  | { type: 'shoved'; unit: UnitId; by: UnitId; from: string; path: string[]; effect: string }
   | { type: 'reply-declared'; unit: UnitId; attack: string | null; against: UnitId }
   | { type: 'rested'; unit: UnitId; token: TokenKind }
   | { type: 'crowed'; unit: UnitId; vigor: number }
@@ -43,6 +44,8 @@ export type GameEvent =
       glancing: boolean;
       notes: string[];
       reply?: boolean;
+      /** A burst's origin square (R24). */
+      origin?: string;
     }
   | {
       type: 'wounded';
@@ -50,6 +53,8 @@ export type GameEvent =
       wound: number;
       woundType: WoundType;
       source: UnitId | null;
+      /** What dealt them: an attack's name, recurring wounds, damaging terrain. */
+      cause: string;
       /** Wounds after immunity, vulnerability and toughness (R22). */
       taken: number;
       toughness: number;
@@ -57,7 +62,7 @@ export type GameEvent =
       injuries: InjuryBox[];
     }
   | { type: 'status-gained'; unit: UnitId; status: StatusState }
-  | { type: 'status-lost'; unit: UnitId; index: number; reason: string; rolls?: number[] }
+  | { type: 'status-lost'; unit: UnitId; index: number; status: StatusName; reason: string; rolls?: number[] }
   | { type: 'recovery-failed'; unit: UnitId; index: number; rolls: number[] }
   | { type: 'rolled'; unit: UnitId; why: string; rolls: number[] }
   | { type: 'dropped'; unit: UnitId; by: UnitId | null }

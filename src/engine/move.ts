@@ -65,10 +65,12 @@ handle('move-steps', (ctx, frame, stack) => {
   const board = boardOf(ctx.state);
   const table = tableOf(ctx.state);
   let at = unitOf(ctx.state, id).at;
-  const segment = { path: [] as string[], cost: 0, diagonals: 0 };
+  const segment = { from: at, path: [] as string[], cost: 0, diagonals: 0 };
   const flush = () => {
     if (segment.path.length === 0) return;
-    ctx.emit({ type: 'moved', unit: id, path: segment.path, spent: segment.cost, diagonals: segment.diagonals, pointsLeft: maneuver ? 0 : budget - spent, ...(maneuver ? { maneuver: true } : {}) });
+    const from = segment.from === null ? null : nameOf(board, segment.from);
+    ctx.emit({ type: 'moved', unit: id, from, path: segment.path, spent: segment.cost, diagonals: segment.diagonals, pointsLeft: maneuver ? 0 : budget - spent, ...(maneuver ? { maneuver: true } : {}) });
+    segment.from = at;
     segment.path = [];
     segment.cost = 0;
     segment.diagonals = 0;
@@ -120,7 +122,7 @@ function settle(ctx: Ctx, id: string, walked: readonly string[]): void {
   const back = [...walked].reverse().map((n) => squareIndex(board, n)!).filter((i) => i !== unit.at);
   const spot = back.find((i) => !endError(ctx.state, table, mover, i));
   if (spot === undefined) return;
-  ctx.emit({ type: 'shoved', unit: id, by: id, path: [nameOf(board, spot)], effect: 'back to the last square it may end on (R13)' });
+  ctx.emit({ type: 'shoved', unit: id, by: id, from: nameOf(board, unit.at), path: [nameOf(board, spot)], effect: 'back to the last square it may end on (R13)' });
 }
 
 /** Adjacent enemies that could reply to this unit stepping away (R25). */

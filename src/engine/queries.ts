@@ -3,7 +3,7 @@
  * checks decide() uses, so nothing offered here is refused there.
  */
 import type { Attack } from '../formats/card';
-import { nameOf } from './board';
+import { nameOf, squareIndex } from './board';
 import type { Command, Decision } from './commands';
 import { planCommand } from './decide';
 import { defaultDecision } from './defaults';
@@ -16,7 +16,7 @@ import { nearestIn } from './distance';
 import { attackLine, hitChance, isProblem, type AttackLine } from './targeting';
 import { waitingUnits } from './turns';
 import { afterDefences, boxesLeft } from './wounds';
-import { chargePaths } from './charge';
+import { chargePaths, planCharge } from './charge';
 
 const accepted = (state: GameState, command: Command): boolean => {
   if ('begin' in command || 'decide' in command) return true;
@@ -149,12 +149,53 @@ export interface Odds {
   readonly line: AttackLine;
 }
 
-/** For a proposed attack: the chance to hit, to crit, and the expected wounds (R20–R22). */
-export function attackOdds(state: GameState, unitId: string, attackId: string, targetId: string, opts: { charge?: boolean } = {}): Odds | { code: string; message: string } {
+/** Where a charge with `attackId` at `targetId` would go (R23), or why it cannot be made. */
+export function chargePlan(state: GameState, unitId: string, attackId: string, targetId: string): { path: string[] } | { code: string; message: string } {
   const unit = unitOf(state, unitId);
+  const attack = profile(state, unit).attacks.find((a) => a.id === attackId);
+  if (!attack) return { code: 'unknown-attack', message: `${label(state, unit)} has no attack ${attackId}` };
+  try {
+    return { path: planCharge(state, unit, attack, unitOf(state, targetId), true).map((i) => nameOf(boardOf(state), i)) };
+  } catch (e) {
+    if (e instanceof Refusal) return e.error;
+    throw e;
+  }
+}
+
+/** Every enemy the unit could charge now, with the first attack that can and the path (R23). */
+export function chargeOptions(state: GameState, unitId: string): { target: string; attack: string; path: string[] }[] {
+  const unit = unitOf(state, unitId);
+  if (!onMap(unit)) return [];
+  const out: { target: string; attack: string; path: string[] }[] = [];
+  for (const e of Object.values(state.units)) {
+    if (!onMap(e) || e.player === unit.player) continue;
+    for (const attack of profile(state, unit).attacks) {
+      if (attack.acts !== 1 || attack.range > 3 || attack.burst !== undefined) continue;
+      const plan = chargePlan(state, unitId, attack.id, e.id);
+      if ('path' in plan) {
+        out.push({ target: e.id, attack: attack.id, path: plan.path });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * For a proposed attack: the chance to hit, to crit, and the expected wounds (R20–R22). A charge is
+ * judged from the end of its path, where the attack is made.
+ */
+export function attackOdds(state: GameState, unitId: string, attackId: string, targetId: string, opts: { charge?: boolean } = {}): Odds | { code: string; message: string } {
+  let unit = unitOf(state, unitId);
   const target = unitOf(state, targetId);
   const attack: Attack | undefined = profile(state, unit).attacks.find((a) => a.id === attackId);
   if (!attack) return { code: 'unknown-attack', message: `${label(state, unit)} has no attack ${attackId}` };
+  if (opts.charge) {
+    const plan = chargePlan(state, unitId, attackId, targetId);
+    if (!('path' in plan)) return plan;
+    unit = { ...unit, at: squareIndex(boardOf(state), plan.path[plan.path.length - 1]!)! };
+    state = { ...state, units: { ...state.units, [unit.id]: unit } };
+  }
   const line = attackLine(state, unit, attack, target, opts);
   if (isProblem(line)) return line;
   const wounds = attack.effects.flatMap((e, i) => ('wound' in e && !('status' in e) ? [{ i, wound: e.wound, type: e.type }] : []));

@@ -12,7 +12,7 @@ export function checkAsterisks(ctx: Ctx): void {
       const source = ctx.state.units[s.source];
       const current = ctx.state.units[unit.id]!;
       if (!source || source.dropped || !areAdjacent(ctx.state, source, current)) {
-        ctx.emit({ type: 'status-lost', unit: unit.id, index: i, reason: `${s.source} is no longer adjacent` });
+        ctx.emit({ type: 'status-lost', unit: unit.id, index: i, status: s.status, reason: `${s.source} is no longer adjacent` });
       }
     }
   }

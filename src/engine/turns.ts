@@ -183,7 +183,7 @@ export function recoveryRoll(ctx: Ctx, unit: UnitState, index: number): void {
   const target = recoveryStat(p, status.recover!) + status.modifier;
   const total = roll + p.injuries;
   if (roll !== 20 && total < target) {
-    ctx.emit({ type: 'status-lost', unit: unit.id, index, reason: `recovered (${roll}+${p.injuries} under ${target})`, rolls: ctx.rolls() });
+    ctx.emit({ type: 'status-lost', unit: unit.id, index, status: status.status, reason: `recovered (${roll}+${p.injuries} under ${target})`, rolls: ctx.rolls() });
   } else {
     ctx.emit({ type: 'recovery-failed', unit: unit.id, index, rolls: ctx.rolls() });
   }

@@ -2,10 +2,9 @@
  * What just happened: the last turn's events read into paths, attack lines with their results,
  * other wounds, drops, and an ordered list of happenings (last-turn-words.ts puts them into words).
  *
- * Where things stood. Positions change only through `moved`, `charged`, `shoved` and `dropped`
- * events, so they are followed forward from the `before` state. Without it, a unit that moved is
- * placed from its first movement on (its start square is not in the event) and a unit that did not
- * move stands where it stands now.
+ * Where things stood. Each `moved`, `charged` and `shoved` event says where its move began, so paths
+ * start at the right square. Where a unit that dropped stood comes from following the moves forward
+ * from the `before` state when there is one; without it, from its last move.
  *
  * Which attack dealt which wounds. A `wounded` event does not name the attack; it belongs to the
  * latest attack of the same attacker on the same unit, since the last act began, whose own wound
@@ -13,7 +12,7 @@
  * (no source, on damaging ground) are listed apart.
  */
 import type { Attack } from '../formats/card';
-import type { StatusName, WoundType } from '../formats/vocabulary';
+import type { WoundType } from '../formats/vocabulary';
 import { hasTerrain, squareIndex, T } from '../engine/board';
 import type { EventOf, GameEvent } from '../engine/events';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine/state';
@@ -77,9 +76,6 @@ export function lastTurnView(
     const at = pos.get(id) ?? u?.at ?? null;
     return at !== null && u !== undefined && footprint(board, at, cardOf(state, u).size).some((i) => hasTerrain(board, i, T.damaging));
   };
-  // Statuses in order, to name the one a `status-lost` removes; known only from the `before` state.
-  const statusesOf = new Map<UnitId, StatusName[]>();
-  if (before) for (const u of Object.values(before.units)) statusesOf.set(u.id, u.statuses.map((s) => s.status));
 
   let player: PlayerId | null = null;
   let active: UnitId | null = null;
@@ -90,9 +86,10 @@ export function lastTurnView(
   const drops: DropView[] = [];
   const happenings: (Happening | OpenAttack)[] = [];
 
-  const moveTo = (unit: UnitId, kind: MoveView['kind'], path: readonly string[]): MoveView => {
+  const moveTo = (unit: UnitId, kind: MoveView['kind'], path: readonly string[], start: string | null): MoveView => {
     const steps = path.map((s) => squareIndex(board, s)).filter((i): i is number => i !== null);
-    const from = pos.get(unit);
+    // The event says where the move began; a reserve unit entering has no start square.
+    const from = start === null ? null : squareIndex(board, start);
     const known = from !== undefined && from !== null;
     const view: MoveView = { unit: name(unit), kind, path: (known ? [from, ...steps] : steps).map((i) => sqOf(board, i)), fromKnown: known, span: spanOf(unit) };
     if (steps.length > 0) pos.set(unit, steps[steps.length - 1]!);
@@ -114,13 +111,13 @@ export function lastTurnView(
         open = [];
         break;
       case 'moved':
-        happenings.push({ kind: 'move', move: moveTo(e.unit, e.maneuver ? 'maneuver' : 'move', e.path), spent: e.spent });
+        happenings.push({ kind: 'move', move: moveTo(e.unit, e.maneuver ? 'maneuver' : 'move', e.path, e.from), spent: e.spent });
         break;
       case 'charged':
-        happenings.push({ kind: 'charge', move: moveTo(e.unit, 'charge', e.path), target: name(e.target) });
+        happenings.push({ kind: 'charge', move: moveTo(e.unit, 'charge', e.path, e.from), target: name(e.target) });
         break;
       case 'shoved':
-        happenings.push({ kind: 'shove', move: moveTo(e.unit, 'shove', e.path), by: name(e.by), effect: e.effect });
+        happenings.push({ kind: 'shove', move: moveTo(e.unit, 'shove', e.path, e.from), by: name(e.by), effect: e.effect });
         break;
       case 'reply-declared': {
         if (e.attack === null) break;
@@ -177,17 +174,14 @@ export function lastTurnView(
         break;
       }
       case 'status-gained': {
-        statusesOf.get(e.unit)?.push(e.status.status);
         const rec = [...open].reverse().find((a) => a.targetId === e.unit && a.attackerId === e.status.source);
         if (rec) rec.view.statuses = [...rec.view.statuses, e.status.status];
         else happenings.push({ kind: 'status', unit: name(e.unit), status: e.status.status, gained: true, reason: '' });
         break;
       }
-      case 'status-lost': {
-        const lost = statusesOf.get(e.unit)?.splice(e.index, 1)[0];
-        happenings.push({ kind: 'status', unit: name(e.unit), status: lost ?? 'a status', gained: false, reason: e.reason });
+      case 'status-lost':
+        happenings.push({ kind: 'status', unit: name(e.unit), status: e.status, gained: false, reason: e.reason });
         break;
-      }
       case 'recovery-failed':
         happenings.push({ kind: 'recovery-failed', unit: name(e.unit), rolls: e.rolls });
         break;

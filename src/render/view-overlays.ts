@@ -1,13 +1,11 @@
 /**
  * The overlays a player asks for, each straight from an engine query so the picture never offers
  * what decide() would refuse: reachable squares (queries.reachableSquares) with charge targets
- * (charge.planCharge), sight and cover (targeting.sightOf / invisibleTo), and an attack preview
+ * (queries.chargeOptions / chargePlan), sight and cover (targeting.sightOf / invisibleTo), and an attack preview
  * (queries.attackOdds).
  */
 import { squareIndex } from '../engine/board';
-import { planCharge } from '../engine/charge';
-import { Refusal } from '../engine/errors';
-import { attackOdds, reachableSquares } from '../engine/queries';
+import { attackOdds, chargeOptions, chargePlan, reachableSquares } from '../engine/queries';
 import type { GameState, UnitId, UnitState } from '../engine/state';
 import { profile } from '../engine/stats';
 import { boardOf, cardOf, onMap, unitOf } from '../engine/table';
@@ -18,19 +16,6 @@ const spanOf = (state: GameState, u: UnitState): 1 | 2 => (cardOf(state, u).size
 const atOf = (state: GameState, u: UnitState): Sq | null => (onMap(u) ? sqOf(boardOf(state), u.at!) : null);
 const enemiesOf = (state: GameState, unit: UnitState) => Object.values(state.units).filter((e) => onMap(e) && e.player !== unit.player);
 
-/** The charge path the engine would take against `target`, or null when no attack of the unit can charge it. */
-function chargeOf(state: GameState, unit: UnitState, target: UnitState): { attack: string; path: number[] } | null {
-  for (const attack of profile(state, unit).attacks) {
-    if (attack.acts !== 1 || attack.range > 3 || attack.burst !== undefined) continue;
-    try {
-      return { attack: attack.name, path: planCharge(state, unit, attack, target, true) };
-    } catch (e) {
-      if (!(e instanceof Refusal)) throw e;
-    }
-  }
-  return null;
-}
-
 export function reachView(state: GameState, labels: ReadonlyMap<UnitId, string>, unitId: UnitId, maneuver: boolean): ReachView {
   const board = boardOf(state);
   const unit = unitOf(state, unitId);
@@ -39,11 +24,12 @@ export function reachView(state: GameState, labels: ReadonlyMap<UnitId, string>,
     ? [...reachableSquares(state, unitId, maneuver)].map(([name, cost]) => ({ at: sqOf(board, squareIndex(board, name)!), cost }))
     : [];
   squares.sort((a, b) => a.at.row - b.at.row || a.at.col - b.at.col);
-  const charges = maneuver || !onMap(unit)
+  const charges = maneuver
     ? []
-    : enemiesOf(state, unit).flatMap((e) => {
-        const c = chargeOf(state, unit, e);
-        return c ? [{ target: labels.get(e.id)!, at: atOf(state, e)!, span: spanOf(state, e), attack: c.attack, path: c.path.map((i) => sqOf(board, i)) }] : [];
+    : chargeOptions(state, unitId).map((c) => {
+        const e = unitOf(state, c.target);
+        const attack = profile(state, unit).attacks.find((x) => x.id === c.attack)!;
+        return { target: labels.get(e.id)!, at: atOf(state, e)!, span: spanOf(state, e), attack: attack.name, path: c.path.map((n) => sqOf(board, squareIndex(board, n)!)) };
       });
   return { unit: labels.get(unitId)!, from: atOf(state, unit), span: spanOf(state, unit), maneuver, squares, maxCost: squares.reduce((m, s) => Math.max(m, s.cost), 0), charges };
 }
@@ -73,19 +59,13 @@ export function previewView(state: GameState, labels: ReadonlyMap<UnitId, string
     to: atOf(state, target),
     toSpan: spanOf(state, target),
   };
-  let there = state;
-  if (req.charge && attack) {
-    // A charge attacks from the end of its path: odds are taken there, as planCharge checks them.
-    try {
-      const path = planCharge(state, unit, attack, target, true);
-      there = { ...state, units: { ...state.units, [unit.id]: { ...unit, at: path[path.length - 1]! } } };
-      base.from = sqOf(boardOf(state), path[path.length - 1]!);
-    } catch (e) {
-      if (!(e instanceof Refusal)) throw e;
-      return { ...base, odds: null, problem: e.message };
-    }
+  if (req.charge) {
+    // A charge attacks from the end of its path; attackOdds judges it there too.
+    const plan = chargePlan(state, req.unit, req.attack, req.target);
+    if (!('path' in plan)) return { ...base, odds: null, problem: plan.message };
+    base.from = sqOf(boardOf(state), squareIndex(boardOf(state), plan.path[plan.path.length - 1]!)!);
   }
-  const odds = attackOdds(there, req.unit, req.attack, req.target, { charge: req.charge === true });
+  const odds = attackOdds(state, req.unit, req.attack, req.target, { charge: req.charge === true });
   if ('code' in odds) return { ...base, odds: null, problem: odds.message };
   const line = odds.line;
   return {

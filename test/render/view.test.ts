@@ -101,13 +101,13 @@ describe('the last turn', () => {
     expect(last.drops).toEqual([{ unit: 'SD', at: { name: 'J16', col: 9, row: 15 }, span: 1, by: 'KC' }]);
   });
 
-  it('without the state before the turn, starts each path at its first square entered', () => {
+  it('draws each path from where the unit stood even without the state before the turn (events carry it)', () => {
     const t = lastTurnTable();
     const last = toMapView(t.state, { lastTurn: t.events }).lastTurn!;
-    expect(last.moves[0]!.path[0]!.name).toBe('J11');
-    expect(last.moves[0]!.fromKnown).toBe(false);
-    // The charge follows the move, so its start is known from the move.
-    expect(last.moves[1]).toMatchObject({ fromKnown: true });
+    expect(last.moves.map((m) => [m.kind, m.path.map((s) => s.name).join(' '), m.fromKnown])).toEqual([
+      ['move', 'J10 J11 J12 J13', true],
+      ['charge', 'J13 J14 J15', true],
+    ]);
   });
 
   it('shows a shove as its own path, and a Big unit as 2×2', () => {

@@ -1,0 +1,54 @@
+/** The queries the bot and renderer read (STYLE.md 4): charge options and odds, on the R23 scenario's table. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scenarioState } from '../../src/cli/scenario-runner';
+import { defaultContent } from '../../src/content/load';
+import { decide } from '../../src/engine/decide';
+import { apply } from '../../src/engine/events';
+import { attackOdds, chargeOptions, chargePlan, describeState, reachableSquares, visibleTargets } from '../../src/engine/queries';
+import { scenarioSchema } from '../../src/formats/scenario';
+
+const scenario = scenarioSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r23-charge.json'), 'utf8')));
+let state = scenarioState(scenario, defaultContent());
+const begun = decide(state, { begin: true });
+if ('error' in begun) throw new Error(begun.error.message);
+for (const e of begun.events) state = apply(state, e);
+
+describe('queries', () => {
+  it('R23: lists the charges a unit can make, with the path decide would take', () => {
+    expect(chargeOptions(state, 'c')).toEqual([{ target: 't', attack: 'axe', path: ['B3', 'B4'] }]);
+    expect(chargePlan(state, 'c', 'bow', 't')).toMatchObject({ code: 'cannot-charge-with' });
+  });
+
+  it('R20, R23: judges a charge from the end of its path, with +2 to hit and +5 to the first wound', () => {
+    expect(attackOdds(state, 'c', 'axe', 't')).toMatchObject({ code: 'out-of-range' });
+    const odds = attackOdds(state, 'c', 'axe', 't', { charge: true });
+    if ('code' in odds) throw new Error(odds.message);
+    // d20 + 5 + 2 ≥ 12 hits from a natural 5 up: 16 faces; 22 or more (a natural 15 up) is critical: 6 faces.
+    expect(odds.chance).toBeCloseTo(16 / 20);
+    expect(odds.criticalChance).toBeCloseTo(6 / 20);
+    expect(odds.line.notes).toContain('charge +2');
+    // 10 + 5 on a hit (9 faces), +10 more when critical (6 faces), 5 off on the glancing natural 13.
+    expect(odds.expectedWounds).toBeCloseTo((9 * 15 + 6 * 25 + 10) / 20);
+  });
+
+  it('reachable squares and visible targets agree with the board', () => {
+    const reach = reachableSquares(state, 'c');
+    // Five steps east along row 2, and no further.
+    expect(reach.get('H2')).toBe(5);
+    expect(reach.has('I2')).toBe(false);
+    // C5 is held by the enemy: C6 is reached round it, C3 C4 B5 C6, the second diagonal costing 2 (R12).
+    expect(reach.get('C6')).toBe(5);
+    // The sentry on D1 is adjacent (axe and bow both reach it); the target on C5 is 3 away (bow only).
+    expect(visibleTargets(state, 'c').map((t) => [t.unit, t.attack, t.range, t.cover])).toEqual([
+      ['s', 'axe', 1, false],
+      ['s', 'bow', 1, false],
+      ['t', 'bow', 3, false],
+    ]);
+  });
+
+  it('describes the state in words for logs and screen readers', () => {
+    expect(describeState(state)).toMatch(/Round 1, phase 1\. Score: p1 0, p2 0 \(target 121\)\.\np1 to act\./);
+  });
+});
