@@ -65,7 +65,7 @@ export function checkActor(state: GameState, id: string, by?: string, ending = f
   return { unit, activates, actsLeft };
 }
 
-export function needActs(state: GameState, plan: ActPlan, acts: number): void {
+export function needActsLeft(state: GameState, plan: ActPlan, acts: number): void {
   if (plan.actsLeft < acts) {
     refuse('no-acts-left', plan.actsLeft === 0 ? `${label(state, plan.unit)} has no acts left this turn.` : `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; this needs ${acts}.`);
   }
@@ -108,12 +108,31 @@ handle('act', (ctx, frame, stack) => {
   stack.push(field<Frame>(frame, 'then'));
 });
 
-/** What the unit lacks to pay `cost`, in words, or null when it can pay. */
-function unpayable(unit: UnitState, cost: { react?: number; blue?: number; red?: number; vigor?: number }): string | null {
+type Cost = { react?: number; blue?: number; red?: number; vigor?: number };
+
+/** The first thing the unit lacks to pay `cost` (tokens, then Vigor), or null when it can pay. */
+function shortfall(unit: UnitState, cost: Cost): { what: 'react' | 'blue' | 'red' | 'vigor'; need: number; have: number } | null {
   for (const token of ['react', 'blue', 'red'] as const) {
-    if ((cost[token] ?? 0) > unit.tokens[token]) return `has no ${token} token left`;
+    if ((cost[token] ?? 0) > unit.tokens[token]) return { what: token, need: cost[token]!, have: unit.tokens[token] };
   }
-  return (cost.vigor ?? 0) > unit.vigor ? `has only ${unit.vigor} Vigor` : null;
+  return (cost.vigor ?? 0) > unit.vigor ? { what: 'vigor', need: cost.vigor!, have: unit.vigor } : null;
+}
+
+export const canPay = (unit: UnitState, cost: Cost): boolean => shortfall(unit, cost) === null;
+
+/** What the unit lacks to pay `cost`, in words, or null when it can pay. */
+function unpayable(unit: UnitState, cost: Cost): string | null {
+  const short = shortfall(unit, cost);
+  if (!short) return null;
+  return short.what === 'vigor' ? `has only ${unit.vigor} Vigor` : `has no ${short.what} token left`;
+}
+
+/** Refuses an act whose cost (§2.3 tokens, Vigor) the unit cannot pay. */
+export function checkCost(state: GameState, unit: UnitState, cost: Cost, what: string): void {
+  const short = shortfall(unit, cost);
+  if (!short) return;
+  if (short.what === 'vigor') refuse('no-vigor', `${what} costs ${short.need} Vigor; ${label(state, unit)} has ${short.have}.`);
+  refuse('no-token', `${what} needs ${short.need} ${short.what} token(s); ${label(state, unit)} has ${short.have}.`);
 }
 
 handle('rest', (ctx, frame) => {

@@ -11,7 +11,7 @@ import './tactics';
 import './traits';
 import './turns';
 import './wounds';
-import { actFrames, checkActor, commanderOf, type ActPlan } from './acts';
+import { actFrames, checkActor, checkActType, checkCost, commanderOf, needActsLeft, type ActPlan } from './acts';
 import { planMove } from './move';
 import { traitReach } from './traits';
 import type { ActCommand, Command, Decision } from './commands';
@@ -151,12 +151,10 @@ export function planCommand(state: GameState, command: ActCommand | { end: strin
   }
 }
 
+/** Enough acts left (R8) and the act type not used up (the rule of 3), by the same checks moves use. */
 function needActs(state: GameState, plan: ActPlan, acts: number, act: 'rest' | 'crow' | 'trait' | 'attack'): void {
-  if (plan.actsLeft < acts) refuse('no-acts-left', `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; this needs ${acts}.`);
-  const used = state.turn!.used[act];
-  const rule = liveTraits(state, plan.unit).find((t) => t.trait === 'rule' && t.maxSameAct !== undefined);
-  const max = rule && rule.trait === 'rule' ? rule.maxSameAct! : 2;
-  if (used >= max) refuse('rule-of-three', `${label(state, plan.unit)} has used ${act} ${used} times this turn; no act type three times in a turn (R8).`);
+  needActsLeft(state, plan, acts);
+  checkActType(state, plan.unit, state.turn!, act);
 }
 
 /** R31: Rest regains one react token; blue or red only where a rest trait says, at its price in acts. */
@@ -193,13 +191,6 @@ function traitFrame(state: GameState, plan: ActPlan, id: string, target: string 
     refuse('out-of-reach', `${trait.name} cannot reach ${state.units[target] ? label(state, state.units[target]) : `"${target}"`}.`);
   }
   return { k: 'act', act: 'trait', unit: unit.id, acts: 1, cost: trait.cost, then: { k: 'use-trait', unit: unit.id, trait: id, target } };
-}
-
-function checkCost(state: GameState, unit: UnitState, cost: { react?: number; blue?: number; red?: number; vigor?: number }, what: string): void {
-  for (const token of ['react', 'blue', 'red'] as const) {
-    if ((cost[token] ?? 0) > unit.tokens[token]) refuse('no-token', `${what} needs ${cost[token]} ${token} token(s); ${label(state, unit)} has ${unit.tokens[token]}.`);
-  }
-  if ((cost.vigor ?? 0) > unit.vigor) refuse('no-vigor', `${what} costs ${cost.vigor} Vigor; ${label(state, unit)} has ${unit.vigor}.`);
 }
 
 function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, { act: 'attack' }>): Frame {

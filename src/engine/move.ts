@@ -14,7 +14,7 @@ import { profile } from './stats';
 import { checkAsterisks } from './statuses';
 import { boardOf, label, tableOf, unitOf } from './table';
 import { areAdjacent } from './targeting';
-import { checkActType, needActs, parseSquares, type ActPlan } from './acts';
+import { checkActType, needActsLeft, parseSquares, type ActPlan } from './acts';
 
 /** R11: the points a Basic Move starts with, carrying over a chained move's leftover. */
 function moveBudget(state: GameState, unit: UnitState, turn: TurnState): number {
@@ -25,7 +25,7 @@ export function planMove(state: GameState, cmd: Extract<ActCommand, { act: 'move
   const { unit } = plan;
   const turn = state.turn!;
   const maneuver = cmd.act === 'maneuver';
-  needActs(state, plan, 1);
+  needActsLeft(state, plan, 1);
   checkActType(state, unit, turn, cmd.act);
   if (unit.statuses.some((s) => s.status === 'pinned')) refuse('pinned', `${label(state, unit)} is Pinned and cannot move or maneuver.`);
   const mover = moverOf(state, unit);

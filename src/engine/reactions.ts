@@ -3,6 +3,7 @@
  * against the unit that moved or attacked, paid with a react token.
  */
 import type { Attack } from '../formats/card';
+import { canPay } from './acts';
 import type { GameState, UnitState } from './state';
 import { profile } from './stats';
 import { attackLine, isProblem } from './targeting';
@@ -19,9 +20,8 @@ export function replyAttacks(state: GameState, replier: UnitState, target: UnitS
   if (!canReact(replier)) return [];
   return profile(state, replier).attacks.filter((a) => {
     if (a.acts !== 1 || a.burst !== undefined) return false;
-    const tokens = replier.tokens;
-    if ((a.cost.react ?? 0) + 1 > tokens.react || (a.cost.blue ?? 0) > tokens.blue || (a.cost.red ?? 0) > tokens.red) return false;
-    if ((a.cost.vigor ?? 0) > replier.vigor) return false;
+    // A reply spends a react token on top of whatever the attack itself costs (R25, R26).
+    if (!canPay(replier, { ...a.cost, react: (a.cost.react ?? 0) + 1 })) return false;
     return !isProblem(attackLine(state, replier, a, target));
   });
 }
