@@ -36,20 +36,8 @@ function terrainRow(view: MapView): Run[] {
     const name = t === 'damaging' ? `damaging (${view.board.damage})` : TERRAIN_NAME[t];
     runs.push(...item(pic(1.2, (ctx, x, y, h) => terrainSquare(ctx, T[t], x, y - h * 0.1, h * 1.2, view.board.damage)), name));
   }
-  const line = (colour: string, width: number, dash: number[]) =>
-    pic(1.4, (ctx, x, y, h) => {
-      ctx.save();
-      ctx.beginPath();
-      ctx.moveTo(x, y + h / 2);
-      ctx.lineTo(x + h * 1.3, y + h / 2);
-      ctx.setLineDash(dash.map((d) => d * h));
-      ctx.strokeStyle = colour;
-      ctx.lineWidth = width * h;
-      ctx.stroke();
-      ctx.restore();
-    });
-  if (view.board.walls.length > 0) runs.push(...item(line(EDGE_WALL, 0.3, []), 'wall edge'));
-  if (view.board.lowCover.length > 0) runs.push(...item(line(LOW_COVER, 0.2, [0.35, 0.2]), 'low cover'));
+  if (view.board.walls.length > 0) runs.push(...item(swatchLine(EDGE_WALL, [], 0.3, 1.3), 'wall edge'));
+  if (view.board.lowCover.length > 0) runs.push(...item(swatchLine(LOW_COVER, [0.35, 0.2], 0.2, 1.3), 'low cover'));
   if (view.board.objectives.length > 0) runs.push(...item(pic(1.1, (ctx, x, y, h) => star(ctx, x + h / 2, y + h / 2, h, OBJECTIVE, OBJECTIVE_INK)), 'objective'));
   runs.push(...item(pic(1.2, (ctx, x, y, h) => {
     ctx.save();
@@ -144,15 +132,16 @@ function statusRow(view: MapView): Run[] {
   return [heading('Status'), ...order.filter((s) => present.has(s)).flatMap((s) => item(statusBadge(STATUS_CODE[s], STATUS_COLOUR[s]), s))];
 }
 
-function swatchLine(colour: string, dash: number[] = []): Run {
+/** A legend swatch of a line: `width` and `length` are fractions of the text height. */
+function swatchLine(colour: string, dash: number[] = [], width = 0.16, length = 1.25): Run {
   return pic(1.4, (ctx, x, y, h) => {
     ctx.save();
     ctx.beginPath();
     ctx.moveTo(x, y + h / 2);
-    ctx.lineTo(x + h * 1.25, y + h / 2);
+    ctx.lineTo(x + h * length, y + h / 2);
     ctx.setLineDash(dash.map((d) => d * h));
     ctx.strokeStyle = colour;
-    ctx.lineWidth = h * 0.16;
+    ctx.lineWidth = width * h;
     ctx.stroke();
     ctx.restore();
   });

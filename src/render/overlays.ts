@@ -71,6 +71,24 @@ const MOVE_STYLE: Record<MoveView['kind'], { core: string; dash: (c: number) => 
   shove: { core: PATH, dash: (c) => [c * 0.06, c * 0.2], word: 'SHOVED' },
 };
 
+/**
+ * A straight line stroked over a halo, so it reads on any terrain. The halo is never dashed; the
+ * line may be. Callers set the line cap and save/restore around it.
+ */
+function haloLine(ctx: Ctx, from: { x: number; y: number }, to: { x: number; y: number }, halo: string, haloWidth: number, colour: string, width: number, dash: number[]): void {
+  ctx.beginPath();
+  ctx.moveTo(from.x, from.y);
+  ctx.lineTo(to.x, to.y);
+  ctx.strokeStyle = halo;
+  ctx.lineWidth = haloWidth;
+  ctx.stroke();
+  ctx.setLineDash(dash);
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
 export function drawMoves(ctx: Ctx, g: BoardGeometry, last: LastTurnView, tags: TagLayer): void {
   for (const m of last.moves) {
     const style = MOVE_STYLE[m.kind];
@@ -118,17 +136,7 @@ export function drawAttacks(ctx: Ctx, g: BoardGeometry, last: LastTurnView, tags
     const width = Math.max(2.5, g.cell * (a.result === 'critical' || a.result === 'automatic' ? 0.12 : 0.08));
     ctx.save();
     ctx.lineCap = 'round';
-    ctx.beginPath();
-    ctx.moveTo(start.x, start.y);
-    ctx.lineTo(end.x, end.y);
-    ctx.strokeStyle = '#ffffff';
-    ctx.lineWidth = width + 4;
-    ctx.stroke();
-    if (a.result === 'miss') ctx.setLineDash([g.cell * 0.18, g.cell * 0.14]);
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = width;
-    ctx.stroke();
-    ctx.setLineDash([]);
+    haloLine(ctx, start, end, '#ffffff', width + 4, colour, width, a.result === 'miss' ? [g.cell * 0.18, g.cell * 0.14] : []);
     if (a.result === 'miss') {
       cross(ctx, end.x, end.y, g.cell * 0.3, '#ffffff', width + 4);
       cross(ctx, end.x, end.y, g.cell * 0.3, colour, width);
@@ -232,16 +240,7 @@ export function drawSight(ctx: Ctx, g: BoardGeometry, sight: SightView, tags: Ta
     const to = centre(g, t.at, t.span);
     ctx.save();
     ctx.lineCap = 'round';
-    ctx.beginPath();
-    ctx.moveTo(from.x, from.y);
-    ctx.lineTo(to.x, to.y);
-    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
-    ctx.lineWidth = Math.max(4, g.cell * 0.1);
-    ctx.stroke();
-    ctx.setLineDash(SIGHT_DASH[t.mark].map((d) => d * g.cell));
-    ctx.strokeStyle = SIGHT[t.mark];
-    ctx.lineWidth = Math.max(2.5, g.cell * 0.06);
-    ctx.stroke();
+    haloLine(ctx, from, to, 'rgba(255,255,255,0.85)', Math.max(4, g.cell * 0.1), SIGHT[t.mark], Math.max(2.5, g.cell * 0.06), SIGHT_DASH[t.mark].map((d) => d * g.cell));
     ctx.restore();
   }
   for (const t of sight.targets) {
@@ -265,16 +264,7 @@ export function drawPreview(ctx: Ctx, g: BoardGeometry, preview: PreviewView, ta
   const colour = preview.odds ? PREVIEW : MISS;
   ctx.save();
   ctx.lineCap = 'round';
-  ctx.beginPath();
-  ctx.moveTo(p.x, p.y);
-  ctx.lineTo(end.x, end.y);
-  ctx.strokeStyle = '#ffffff';
-  ctx.lineWidth = g.cell * 0.14 + 4;
-  ctx.stroke();
-  ctx.setLineDash(preview.odds ? [] : [g.cell * 0.18, g.cell * 0.14]);
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = g.cell * 0.14;
-  ctx.stroke();
+  haloLine(ctx, p, end, '#ffffff', g.cell * 0.14 + 4, colour, g.cell * 0.14, preview.odds ? [] : [g.cell * 0.18, g.cell * 0.14]);
   ctx.restore();
   arrowhead(ctx, end.x, end.y, Math.atan2(uy, ux), g.cell * 0.5, colour, '#ffffff');
   const mid = { x: (p.x + end.x) / 2, y: (p.y + end.y) / 2 };
