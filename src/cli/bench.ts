@@ -54,7 +54,10 @@ function rebuildTime(): { ms: number; events: number } {
   const start = newGame(content, 'burning-village', 7);
   const played = playGame(start, 7);
   let events: GameEvent[] = played.events;
-  for (let seed = 8; events.length < 1000; seed++) events = playGame(start, seed).events.length > events.length ? playGame(start, seed).events : events;
+  for (let seed = 8; events.length < 1000; seed++) {
+    const longer = playGame(start, seed).events;
+    if (longer.length > events.length) events = longer;
+  }
   const log = events.slice(0, 1000);
   const times: number[] = [];
   for (let i = 0; i < 30; i++) {

@@ -6,7 +6,7 @@
  */
 import type { Content } from '../content/load';
 import type { ScenarioUnit } from '../formats/scenario';
-import { hasTerrain, nameOf, neighbours, T } from '../engine/board';
+import { buildBoard, hasTerrain, nameOf, neighbours, T } from '../engine/board';
 import type { Command } from '../engine/commands';
 import { decide } from '../engine/decide';
 import { defaultDecision } from '../engine/defaults';
@@ -64,9 +64,7 @@ export function newGame(content: Content, mapId: string, seed: number): GameStat
   if (!map) throw new Error(`no map ${mapId}`);
   const choose = new Chooser(seeded(seed ^ 0x5e11));
   const units = [...randomWarband(content, 'valor', choose, 'p1', 'v'), ...randomWarband(content, 'havoc', choose, 'p2', 'h')];
-  const probe = initial({ map, cards: content.index.units, mods: content.index.mods, options: { vpTarget: 121, glancingBlow: true, roundLimit: 30 }, players: ['p1', 'p2'], units: [], rng: seeded(seed) });
-  if ('error' in probe) throw new Error(probe.error.message);
-  const board = boardOf(probe.state);
+  const board = buildBoard(map);
   const entry: Record<string, string> = {};
   ['p1', 'p2'].forEach((p, n) => {
     const area = new Set(board.startAreas[n]);
@@ -74,7 +72,9 @@ export function newGame(content: Content, mapId: string, seed: number): GameStat
     if (tile === undefined) throw new Error(`no room for an entry tile for ${p} on ${mapId}`);
     entry[p] = nameOf(board, tile);
   });
-  const made = initial({ map, cards: content.index.units, mods: content.index.mods, options: { vpTarget: 121, glancingBlow: true, roundLimit: 30 }, players: ['p1', 'p2'], units, rng: seeded(seed), entry });
+  // A round limit keeps a stalemate of two cautious warbands from running forever.
+  const options = { vpTarget: 121, glancingBlow: true, roundLimit: 30 };
+  const made = initial({ map, cards: content.index.units, mods: content.index.mods, options, players: ['p1', 'p2'], units, rng: seeded(seed), entry });
   if ('error' in made) throw new Error(made.error.message);
   return made.state;
 }
