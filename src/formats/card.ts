@@ -16,6 +16,7 @@ import {
   SIZES,
   STATUSES,
   WOUND_TYPES,
+  type TraitKind,
 } from './vocabulary';
 
 const woundType = z.enum(WOUND_TYPES);
@@ -164,7 +165,8 @@ export const traitSchema = tagged('trait', 'trait', {
   act: actTrait,
   rule: ruleTrait,
   rest: restTrait,
-});
+  // Every trait of the vocabulary has a schema, and nothing else does.
+} satisfies Record<TraitKind, z.ZodType>);
 
 /** An injury box: one of the three kinds, or a trait box that disables an attack or trait when marked. */
 const traitBox = z.strictObject({ trait: idSchema });

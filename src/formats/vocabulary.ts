@@ -51,9 +51,6 @@ export type ModUse = (typeof MOD_USES)[number];
 export const TOKENS = ['react', 'blue', 'red'] as const;
 export type TokenKind = (typeof TOKENS)[number];
 
-/** Costs an attack or act trait may carry. */
-export const COSTS = [...TOKENS, 'vigor'] as const;
-
 export const INJURY_KINDS = ['mobility', 'defensive', 'mortal'] as const;
 export type InjuryKind = (typeof INJURY_KINDS)[number];
 
