@@ -6,19 +6,19 @@
  */
 import type { Content } from '../content/load';
 import type { ScenarioUnit } from '../formats/scenario';
-import { buildBoard, hasTerrain, nameOf, neighbours, T } from '../engine/board';
+import { buildBoard, hasTerrain, isDiagonal, nameOf, neighbours, T } from '../engine/board';
 import type { Command } from '../engine/commands';
-import { decide } from '../engine/decide';
+import { step } from '../engine/decide';
 import { defaultDecision } from '../engine/defaults';
 import { rollD20, seeded, type Rng } from '../engine/dice';
-import { apply, type GameEvent } from '../engine/events';
+import type { GameEvent } from '../engine/events';
 import { chargePaths } from '../engine/charge';
 import { initial } from '../engine/setup';
 import type { GameState, PlayerId, UnitState } from '../engine/state';
 import { profile } from '../engine/stats';
 import { boardOf, footprint, onMap, tableOf, unitOf } from '../engine/table';
 import { visibleTargets } from '../engine/queries';
-import { endError, entryCost, moverOf, stepCost } from '../engine/paths';
+import { endError, entryCost, moverOf, stepPrice } from '../engine/paths';
 import { waitingUnits } from '../engine/turns';
 import { unitCost } from '../engine/roster';
 
@@ -107,9 +107,9 @@ function greedyPath(state: GameState, unit: UnitState, budget: number, diagonals
     let best: { to: number; cost: number; diagonal: boolean } | null = null;
     for (const to of neighbours(table.board, at)) {
       if (away(to) >= (best ? away(best.to) : away(at))) continue;
-      const step = stepCost(state, table, mover, at, to, diag);
-      if ('error' in step || spent + step.cost > budget) continue;
-      best = { to, cost: step.cost, diagonal: step.diagonal };
+      const price = stepPrice(state, table, mover, at, to, diag);
+      if (price < 0 || spent + price > budget) continue;
+      best = { to, cost: price, diagonal: isDiagonal(table.board, at, to) };
     }
     if (!best) break;
     path.push(best.to);
@@ -124,10 +124,14 @@ function greedyPath(state: GameState, unit: UnitState, budget: number, diagonals
 /** How far each square is from the nearest enemy of `unit` (counted from the enemies). */
 function enemyDistances(state: GameState, unit: UnitState): (at: number) => number {
   const table = tableOf(state);
-  const fields = Object.values(state.units)
-    .filter((e) => e.player !== unit.player && onMap(e))
-    .map((e) => table.rangesFrom(footprint(table.board, e.at!, profile(state, e).size)));
-  return (at) => fields.reduce((m, f) => Math.min(m, f[at]!), Number.POSITIVE_INFINITY);
+  // One field of minima, so each square the walk looks at is a single read.
+  const nearest = new Float64Array(table.board.width * table.board.height).fill(Number.POSITIVE_INFINITY);
+  for (const e of Object.values(state.units)) {
+    if (e.player === unit.player || !onMap(e)) continue;
+    const field = table.rangesFrom(footprint(table.board, e.at!, profile(state, e).size));
+    for (let i = 0; i < nearest.length; i++) if (field[i]! < nearest[i]!) nearest[i] = field[i]!;
+  }
+  return (at) => nearest[at]!;
 }
 
 /** The driver's choice for the decision in front of the game. */
@@ -177,19 +181,21 @@ export function playGame(start: GameState, seed: number, maxDecisions = 20000, e
   while (!state.over && decisions < maxDecisions) {
     const command = chooseCommand(state, choose);
     decisions++;
-    const r = decide(state, command);
+    // step() is decide() plus the state its events lead to (events.reduce(apply, state)), which
+    // deciding has built already; the property tests check that replaying the log gives the same.
+    const r = step(state, command);
     if ('error' in r) {
       refused++;
       // The driver guessed wrong (e.g. a path through a reply); end the turn instead.
       const unit = state.turn?.unit ?? (state.turn ? waitingUnits(state, state.turn.player)[0]?.id : undefined);
       if (unit === undefined) throw new Error(`self-play is stuck: ${r.error.message}`);
-      const end = decide(state, { end: unit });
+      const end = step(state, { end: unit });
       if ('error' in end) throw new Error(`self-play cannot end a turn: ${end.error.message}`);
-      for (const e of end.events) state = apply(state, e);
+      state = end.state;
       events.push(...end.events);
       continue;
     }
-    for (const e of r.events) state = apply(state, e);
+    state = r.state;
     events.push(...r.events);
     each?.(state, command);
   }

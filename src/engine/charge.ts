@@ -9,7 +9,7 @@ import { hasTerrain, nameOf, neighbours, T } from './board';
 import { nearestIn } from './distance';
 import { refuse } from './errors';
 import { handle, field } from './flow';
-import { endError, moverOf, stepCost } from './paths';
+import { endError, moverOf, stepPrice } from './paths';
 import type { GameState, UnitState } from './state';
 import { checkAsterisks } from './statuses';
 import { footprint, label, tableOf, unitOf } from './table';
@@ -27,8 +27,7 @@ export function chargePaths(state: GameState, unit: UnitState, target: UnitState
   const field = table.rangesFrom(targetSquares);
   const away = (at: number) => nearestIn(field, footprint(board, at, mover.size));
   const stepOk = (from: number, to: number): boolean => {
-    const step = stepCost(state, table, mover, from, to, 0);
-    if ('error' in step) return false;
+    if (stepPrice(state, table, mover, from, to, 0) < 0) return false;
     // Each square entered must be unoccupied (allies too) and neither a pit nor obstructing.
     return footprint(board, to, mover.size).every((s) => {
       const who = table.occupant[s];
@@ -37,6 +36,9 @@ export function chargePaths(state: GameState, unit: UnitState, target: UnitState
   };
   const start = unit.at!;
   const paths: number[][] = [];
+  // Two steps move a space at most 2 squares each way, and it must end adjacent (within 1): a target
+  // more than 3 squares off in either direction cannot be charged, so skip the search.
+  if (spaceGap(board.width, start, mover.size, target.at!, moverOf(state, target).size) > 3) return paths;
   const d0 = away(start);
   for (const a of neighbours(board, start)) {
     if (!stepOk(start, a) || away(a) >= d0) continue;
@@ -50,6 +52,14 @@ export function chargePaths(state: GameState, unit: UnitState, target: UnitState
     }
   }
   return paths;
+}
+
+/** The larger of the column and row gaps between two spaces (0 when they overlap or touch). */
+function spaceGap(width: number, a: number, aSize: string, b: number, bSize: string): number {
+  const aw = aSize === 'big' ? 2 : 1;
+  const bw = bSize === 'big' ? 2 : 1;
+  const along = (p: number, q: number) => Math.max(q - (p + aw - 1), p - (q + bw - 1), 0);
+  return Math.max(along(a % width, b % width), along(Math.floor(a / width), Math.floor(b / width)));
 }
 
 /** Checks a declared charge and returns its path; refuses with the reason otherwise. */

@@ -30,13 +30,25 @@ import type { SplitChoice } from './wounds';
 
 export type Decided = { readonly events: GameEvent[] } | { readonly error: RuleError };
 
+/** A decision with the state its events lead to: `events.reduce(apply, state)`, already built. */
+export type Stepped = { readonly events: GameEvent[]; readonly state: GameState } | { readonly error: RuleError };
+
 export function decide(state: GameState, command: Command, by?: string): Decided {
+  const r = step(state, command, by);
+  return 'error' in r ? r : { events: r.events };
+}
+
+/**
+ * decide() for callers that keep the state as well as the log (the store's snapshot, self-play):
+ * deciding applies each event as it goes, so the new state comes free instead of replaying the events.
+ */
+export function step(state: GameState, command: Command, by?: string): Stepped {
   const ctx = new Ctx(state);
   try {
     if ('begin' in command) begin(ctx);
     else if ('decide' in command) answer(ctx, command.decide, by);
     else run(ctx, planCommand(state, command, by));
-    return { events: ctx.events };
+    return { events: ctx.events, state: ctx.state };
   } catch (e) {
     if (e instanceof Refusal) return { error: e.error };
     throw e;

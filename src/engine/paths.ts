@@ -29,47 +29,95 @@ export type StepResult = { readonly cost: number; readonly diagonal: boolean } |
 
 const isStepError = (r: StepResult): r is Extract<StepResult, { error: RuleError }> => 'error' in r;
 
+/*
+ * Why the last step stepPrice refused was refused, for stepCost's message. The searches ask about
+ * thousands of steps and only want the price, so the reason is kept here instead of built each time.
+ */
+let refusedCode: 'not-a-step' | 'off-map' | 'wall' | 'pit' | 'enemy-occupied' | 'wall-between' = 'not-a-step';
+let refusedSquare = 0;
+let refusedOrigin = 0;
+let refusedBy: UnitState | null = null;
+
+/**
+ * The price of one step of `mover` from top-left `from` to top-left `to` (R12), given how many
+ * diagonal steps it has taken this turn; -1 when the step is not allowed (stepCost says why).
+ */
+export function stepPrice(state: GameState, table: Table, mover: Mover, from: number, to: number, diagonalsSoFar: number): number {
+  const { board, occupant } = table;
+  const w = board.width;
+  const fc = from % w;
+  const tc = to % w;
+  const dr = Math.floor(to / w) - Math.floor(from / w);
+  if (Math.abs(tc - fc) > 1 || Math.abs(dr) > 1 || from === to) {
+    refusedCode = 'not-a-step';
+    return -1;
+  }
+  if (!fitsOnBoard(board, to, mover.size)) {
+    refusedCode = 'off-map';
+    return -1;
+  }
+  const delta = to - from;
+  const big = mover.size === 'big';
+  const me = mover.unit.id;
+  // Walls between squares count, except a sliding wall the mover itself holds open.
+  const wallSquare = (i: number) => table.wallAt(i) && occupant[i] !== me;
+  let extra = 0;
+  let lowCover = false;
+  // A one-square unit enters just `to`; a Big one enters the squares of its new 2×2 it did not cover.
+  const count = big ? 4 : 1;
+  for (let k = 0; k < count; k++) {
+    const s = big ? to + (k & 1) + (k >> 1) * w : to;
+    if (big && s - from >= 0 && (s - from === 0 || s - from === 1 || s - from === w || s - from === w + 1)) continue;
+    const origin = s - delta;
+    const terrain = board.terrain[s]!;
+    if (terrain & T.wall && !mover.ghostly) return refuseStep('wall', s, origin, null);
+    if (terrain & T.pit && !mover.fly && !mover.ghostly) return refuseStep('pit', s, origin, null);
+    const who = occupant[s];
+    if (who !== null && who !== undefined && who !== me) {
+      const other = unitOf(state, who);
+      if (other.player !== mover.unit.player && !mover.ghostly && !(mover.fly && !moverOf(state, other).fly)) return refuseStep('enemy-occupied', s, origin, other);
+    }
+    // Walls between squares: ghostly units move through walls (§3.2); everyone else is stopped.
+    if (!mover.ghostly && stepBlocked(board, origin, s, wallSquare)) return refuseStep('wall-between', s, origin, null);
+    // R12: challenging, brush and obstructing cost +1, once; flyers and ghosts pay no such extra.
+    if (!mover.fly && !mover.ghostly && terrain & (T.challenging | T.brush | T.obstructing)) extra = 1;
+    if (crossesLowCover(board, origin, s)) lowCover = true;
+  }
+  const diagonal = fc !== tc && dr !== 0;
+  return 1 + extra + (lowCover ? 1 : 0) + (diagonal && diagonalsSoFar === 1 ? 1 : 0) + (mover.hobbled ? 1 : 0);
+}
+
+function refuseStep(code: typeof refusedCode, square: number, origin: number, by: UnitState | null): -1 {
+  refusedCode = code;
+  refusedSquare = square;
+  refusedOrigin = origin;
+  refusedBy = by;
+  return -1;
+}
+
 /**
  * The cost of one step of `mover` from top-left `from` to top-left `to` (R12), given how many diagonal
  * steps it has taken this turn, or why the step is not allowed.
  */
 export function stepCost(state: GameState, table: Table, mover: Mover, from: number, to: number, diagonalsSoFar: number): StepResult {
-  const { board, occupant } = table;
-  const fc = from % board.width;
-  const tc = to % board.width;
-  const dr = Math.floor(to / board.width) - Math.floor(from / board.width);
-  if (Math.abs(tc - fc) > 1 || Math.abs(dr) > 1 || from === to) {
-    return { error: ruleError('not-a-step', `${nameOf(board, to)} is not next to ${nameOf(board, from)}`) };
+  const cost = stepPrice(state, table, mover, from, to, diagonalsSoFar);
+  const { board } = table;
+  if (cost >= 0) return { cost, diagonal: isDiagonal(board, from, to) };
+  const name = nameOf(board, refusedSquare);
+  switch (refusedCode) {
+    case 'not-a-step':
+      return { error: ruleError('not-a-step', `${nameOf(board, to)} is not next to ${nameOf(board, from)}`) };
+    case 'off-map':
+      return { error: ruleError('off-map', `${label(state, mover.unit)} would leave the map`) };
+    case 'wall':
+      return { error: ruleError('wall', `${name} is a wall`) };
+    case 'pit':
+      return { error: ruleError('pit', `${name} is a pit; only flying and ghostly units cross it`) };
+    case 'enemy-occupied':
+      return { error: ruleError('enemy-occupied', `${name} is held by ${label(state, refusedBy!)}`) };
+    case 'wall-between':
+      return { error: ruleError('wall-between', `a wall blocks the step from ${nameOf(board, refusedOrigin)} to ${name}`) };
   }
-  if (!fitsOnBoard(board, to, mover.size)) return { error: ruleError('off-map', `${label(state, mover.unit)} would leave the map`) };
-  const delta = to - from;
-  // A one-square unit enters just `to`; a Big one enters the squares of its new 2×2 it did not cover.
-  const entered = mover.size === 'big' ? footprint(board, to, 'big').filter((s) => !footprint(board, from, 'big').includes(s)) : [to];
-  let extra = 0;
-  let lowCover = false;
-  for (const s of entered) {
-    const origin = s - delta;
-    const name = nameOf(board, s);
-    if (hasTerrain(board, s, T.wall) && !mover.ghostly) return { error: ruleError('wall', `${name} is a wall`) };
-    if (hasTerrain(board, s, T.pit) && !mover.fly && !mover.ghostly) return { error: ruleError('pit', `${name} is a pit; only flying and ghostly units cross it`) };
-    const who = occupant[s];
-    if (who !== null && who !== undefined && who !== mover.unit.id) {
-      const other = unitOf(state, who);
-      if (other.player !== mover.unit.player && !mover.ghostly && !(mover.fly && !moverOf(state, other).fly)) {
-        return { error: ruleError('enemy-occupied', `${name} is held by ${label(state, other)}`) };
-      }
-    }
-    // Walls between squares: ghostly units move through walls (§3.2); everyone else is stopped.
-    if (!mover.ghostly && stepBlocked(board, origin, s, (i) => table.wallAt(i) && occupant[i] !== mover.unit.id)) {
-      return { error: ruleError('wall-between', `a wall blocks the step from ${nameOf(board, origin)} to ${name}`) };
-    }
-    // R12: challenging, brush and obstructing cost +1, once; flyers and ghosts pay no such extra.
-    if (!mover.fly && !mover.ghostly && hasTerrain(board, s, T.challenging | T.brush | T.obstructing)) extra = 1;
-    if (crossesLowCover(board, origin, s)) lowCover = true;
-  }
-  const diagonal = isDiagonal(board, from, to);
-  const cost = 1 + extra + (lowCover ? 1 : 0) + (diagonal && diagonalsSoFar === 1 ? 1 : 0) + (mover.hobbled ? 1 : 0);
-  return { cost, diagonal };
 }
 
 /** R5: the cost of entering from reserve onto `to`, which must be on the player's entry tile. */
@@ -210,12 +258,12 @@ export function explore(state: GameState, mover: Mover, budget: number, diagonal
     if (best.get(node.at * 3 + node.diag) !== node) continue;
     const here = threatsAt(node.at);
     for (const next of neighbours(board, node.at)) {
-      const step = stepCost(state, table, mover, node.at, next, node.diag);
-      if (isStepError(step) || node.cost + step.cost > budget) continue;
+      const price = stepPrice(state, table, mover, node.at, next, node.diag);
+      if (price < 0 || node.cost + price > budget) continue;
       push({
         at: next,
-        diag: step.diagonal ? Math.min(node.diag + 1, 2) : node.diag,
-        cost: node.cost + step.cost,
+        diag: isDiagonal(board, node.at, next) ? Math.min(node.diag + 1, 2) : node.diag,
+        cost: node.cost + price,
         replies: node.replies + here,
         prev: node,
       });

@@ -7,7 +7,7 @@ import type { Attack, UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
 import type { Size } from '../formats/vocabulary';
 import { buildBoard, hasTerrain, T, type Board } from './board';
-import { distanceField, type WallAt } from './distance';
+import { adjacent, distanceField, type WallAt } from './distance';
 import type { GameState, UnitId, UnitState } from './state';
 
 const boards = new WeakMap<object, Board>();
@@ -43,15 +43,29 @@ export interface Table {
   readonly wallAt: WallAt;
   /** Counted distance (R15) from a unit's squares to every square, built once per state and unit. */
   readonly rangesFrom: (squares: readonly number[]) => Float64Array;
+  /** R16 adjacency of two spaces given by top-left square and size, with this table's walls. */
+  readonly touching: (a: number, aSize: Size, b: number, bSize: Size) => boolean;
 }
 
 const tables = new WeakMap<GameState, Table>();
 const boardFields = new WeakMap<Board, Map<string, Float64Array>>();
+const boardTouching = new WeakMap<Board, Map<string, Map<number, boolean>>>();
 const slidings = new WeakMap<Board, number[]>();
 
 function fieldsOf(board: Board): Map<string, Float64Array> {
   let m = boardFields.get(board);
   if (!m) boardFields.set(board, (m = new Map()));
+  return m;
+}
+
+function touchingOf(board: Board, open: string): Map<number, boolean> {
+  let byOpen = boardTouching.get(board);
+  if (!byOpen) boardTouching.set(board, (byOpen = new Map()));
+  let m = byOpen.get(open);
+  if (!m) {
+    if (byOpen.size > 64) byOpen.clear();
+    byOpen.set(open, (m = new Map()));
+  }
   return m;
 }
 
@@ -62,36 +76,65 @@ function slidingSquares(board: Board): number[] {
 }
 
 /**
- * Tables are shared by every state with the units in the same places and the same injuries marked
- * (which may disable an aura): most events (a roll, a wound avoided, a token spent) move nobody, so
- * the occupancy, distance fields and the caches that hang off a table carry over.
+ * Tables are shared by every state with the same units in the same places and the same injuries
+ * marked (which may disable an aura): most events (a roll, a wound avoided, a token spent) move nobody,
+ * so the occupancy, distance fields and the caches that hang off a table carry over. Card and mod are
+ * part of the key so that games on the same map never share a table by accident.
  */
 const shared = new WeakMap<Board, Map<string, Table>>();
 
 function signature(state: GameState): string {
   let sig = '';
-  for (const u of Object.values(state.units)) sig += `${u.id}:${u.dropped ? '-' : (u.at ?? 'r')}:${u.injuries.length},`;
+  for (const id in state.units) {
+    const u = state.units[id]!;
+    sig += `${u.id}:${u.card}:${u.mod ?? ''}:${u.dropped ? '-' : (u.at ?? 'r')}:${u.injuries.length},`;
+  }
   return sig;
 }
 
+/**
+ * Most events leave `state.units` itself alone (turns, acts begun, prompts, rolls), so the table is
+ * first looked up by that object; the signature is built only when the units changed.
+ */
+const byUnits = new WeakMap<object, { readonly cards: object; readonly map: object; readonly table: Table }>();
+
+/** The last state asked about: rules ask for the table of the same state many times in a row. */
+let lastState: GameState | null = null;
+let lastTable: Table | null = null;
+
 export function tableOf(state: GameState): Table {
+  if (state === lastState) return lastTable!;
+  const table = tableFor(state);
+  lastState = state;
+  lastTable = table;
+  return table;
+}
+
+function tableFor(state: GameState): Table {
   let table = tables.get(state);
   if (table) return table;
+  const known = byUnits.get(state.units);
+  if (known && known.cards === state.cards && known.map === state.map) {
+    tables.set(state, known.table);
+    return known.table;
+  }
   const board = boardOf(state);
   let byPlace = shared.get(board);
   if (!byPlace) shared.set(board, (byPlace = new Map()));
   const sig = signature(state);
   table = byPlace.get(sig);
-  if (table) {
-    tables.set(state, table);
-    return table;
+  if (!table) {
+    if (byPlace.size > 512) byPlace.clear();
+    table = buildTable(state, board);
+    byPlace.set(sig, table);
   }
-  if (byPlace.size > 512) byPlace.clear();
-  table = buildTable(state, board);
-  byPlace.set(sig, table);
   tables.set(state, table);
+  byUnits.set(state.units, { cards: state.cards, map: state.map, table });
   return table;
 }
+
+/** Columns (or rows) of a space from `start`, `size` 1 or 2 wide: the gap to another, 0 when they overlap or touch. */
+const gap = (a: number, aw: number, b: number, bw: number): number => Math.max(b - (a + aw - 1), a - (b + bw - 1), 0);
 
 function buildTable(state: GameState, board: Board): Table {
   const occupant: (UnitId | null)[] = new Array(board.width * board.height).fill(null);
@@ -104,7 +147,22 @@ function buildTable(state: GameState, board: Board): Table {
   // left; so they are shared by every state with the same sliding walls open.
   const open = slidingSquares(board).filter((i) => occupant[i] !== null).join(',');
   const fields = fieldsOf(board);
+  const cells = board.width * board.height;
+  // A unit's space is one square or a 2×2 from its top-left: those get a number key for this table.
+  const mine = new Map<number, Float64Array>();
+  const spaceKey = (squares: readonly number[]): number => {
+    const first = squares[0]!;
+    if (squares.length === 1) return first;
+    const w = board.width;
+    if (squares.length === 4 && squares[1] === first + 1 && squares[2] === first + w && squares[3] === first + w + 1) return cells + first;
+    return -1;
+  };
   const rangesFrom = (squares: readonly number[]) => {
+    const near = squares.length > 0 ? spaceKey(squares) : -1;
+    if (near >= 0) {
+      const known = mine.get(near);
+      if (known) return known;
+    }
     const key = `${squares.join(',')}|${open}`;
     let field = fields.get(key);
     if (!field) {
@@ -112,9 +170,26 @@ function buildTable(state: GameState, board: Board): Table {
       field = distanceField(board, wallAt, squares);
       fields.set(key, field);
     }
+    if (near >= 0) mine.set(near, field);
     return field;
   };
-  return { board, occupant, wallAt, rangesFrom };
+  // Adjacency, like distance, depends only on the walls; most pairs are too far apart to look up.
+  const touched = touchingOf(board, open);
+  const touching = (a: number, aSize: Size, b: number, bSize: Size): boolean => {
+    const aw = aSize === 'big' ? 2 : 1;
+    const bw = bSize === 'big' ? 2 : 1;
+    const w = board.width;
+    if (gap(a % w, aw, b % w, bw) > 1 || gap(Math.floor(a / w), aw, Math.floor(b / w), bw) > 1) return false;
+    const key = ((a * 2 + aw - 1) * cells + b) * 2 + bw - 1;
+    let near = touched.get(key);
+    if (near === undefined) {
+      if (touched.size > 65536) touched.clear();
+      near = adjacent(board, wallAt, footprint(board, a, aSize), footprint(board, b, bSize));
+      touched.set(key, near);
+    }
+    return near;
+  };
+  return { board, occupant, wallAt, rangesFrom, touching };
 }
 
 export function unitOf(state: GameState, id: UnitId): UnitState {

@@ -4,11 +4,11 @@
  * option the engine would refuse.
  */
 import type { Attack } from '../formats/card';
-import { adjacent, nearestIn } from './distance';
+import { nearestIn } from './distance';
 import { sight, type Body, type Occupancy, type Sight } from './sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile, type Profile } from './stats';
-import { label, onMap, SIZE_RANK, squaresOf, tableOf } from './table';
+import { cardOf, label, onMap, SIZE_RANK, squaresOf, tableOf } from './table';
 
 /** Statuses that make their bearer Compromised (§6.2). */
 const COMPROMISING = ['pinned', 'stunned', 'helpless', 'glamyred', 'compromised'] as const;
@@ -51,8 +51,7 @@ export function rangeBetween(state: GameState, a: UnitState, b: UnitState): numb
 }
 
 export function areAdjacent(state: GameState, a: UnitState, b: UnitState): boolean {
-  const t = tableOf(state);
-  return onMap(a) && onMap(b) && adjacent(t.board, t.wallAt, squaresOf(state, a), squaresOf(state, b));
+  return onMap(a) && onMap(b) && tableOf(state).touching(a.at!, cardOf(state, a).size, b.at!, cardOf(state, b).size);
 }
 
 /** Enemies of `unit` adjacent to it. */
@@ -72,8 +71,21 @@ export function invisibleTo(state: GameState, looker: UnitState, target: UnitSta
   return hasTrait(state, target, 'stealthy') && seen.cover && adjacentEnemies(state, target).length === 0;
 }
 
+const flanks = new WeakMap<object, Map<string, boolean>>();
+
 /** R29 flanking: two enemies each adjacent to the unit and to no other of their enemies, exactly 2 apart (3 for Big). */
 export function flanked(state: GameState, unit: UnitState): boolean {
+  // Only who stands where matters, so once per table and place.
+  const table = tableOf(state);
+  let cache = flanks.get(table);
+  if (!cache) flanks.set(table, (cache = new Map()));
+  const key = `${unit.id}@${unit.at}`;
+  let is = cache.get(key);
+  if (is === undefined) cache.set(key, (is = isFlanked(state, unit)));
+  return is;
+}
+
+function isFlanked(state: GameState, unit: UnitState): boolean {
   const around = adjacentEnemies(state, unit).filter((e) => adjacentEnemies(state, e).every((x) => x.id === unit.id));
   const gap = profile(state, unit).size === 'big' ? 3 : 2;
   for (let i = 0; i < around.length; i++) {
