@@ -124,14 +124,15 @@ function greedyPath(state: GameState, unit: UnitState, budget: number, diagonals
 /** How far each square is from the nearest enemy of `unit` (counted from the enemies). */
 function enemyDistances(state: GameState, unit: UnitState): (at: number) => number {
   const table = tableOf(state);
-  // One field of minima, so each square the walk looks at is a single read.
-  const nearest = new Float64Array(table.board.width * table.board.height).fill(Number.POSITIVE_INFINITY);
+  const fields: Float64Array[] = [];
   for (const e of Object.values(state.units)) {
-    if (e.player === unit.player || !onMap(e)) continue;
-    const field = table.rangesFrom(footprint(table.board, e.at!, profile(state, e).size));
-    for (let i = 0; i < nearest.length; i++) if (field[i]! < nearest[i]!) nearest[i] = field[i]!;
+    if (e.player !== unit.player && onMap(e)) fields.push(table.rangesFrom(footprint(table.board, e.at!, profile(state, e).size)));
   }
-  return (at) => nearest[at]!;
+  return (at) => {
+    let m = Number.POSITIVE_INFINITY;
+    for (const f of fields) if (f[at]! < m) m = f[at]!;
+    return m;
+  };
 }
 
 /** The driver's choice for the decision in front of the game. */

@@ -11,8 +11,15 @@ export const ruleError = (code: string, message: string): RuleError => ({ code, 
 
 /** Thrown inside the engine to unwind a decision that broke a rule; decide() turns it into a value. */
 export class Refusal extends Error {
-  constructor(readonly error: RuleError) {
+  readonly error: RuleError;
+  constructor(error: RuleError) {
+    // A refusal is an answer on its way out, not a bug: walking the stack for it would be most of its
+    // cost (self-play and legalActs refuse thousands of commands), so it is thrown without one.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(error.message);
+    Error.stackTraceLimit = limit;
+    this.error = error;
   }
 }
 

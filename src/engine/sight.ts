@@ -696,6 +696,54 @@ export function burstCover(board: Board, occupancy: Occupancy, origin: number, t
   return rTouch;
 }
 
+/** Per board: how many brush or smoke squares lie above and left of each grid point (a summed-area table). */
+const veilCounts = new WeakMap<Board, Int32Array>();
+
+function veilsOf(board: Board): Int32Array {
+  let sums = veilCounts.get(board);
+  if (!sums) {
+    const w = board.width + 1;
+    sums = new Int32Array(w * (board.height + 1));
+    for (let r = 0; r < board.height; r++) {
+      for (let c = 0; c < board.width; c++) {
+        const veil = board.terrain[r * board.width + c]! & (BRUSH | SMOKE) ? 1 : 0;
+        sums[(r + 1) * w + c + 1] = veil + sums[r * w + c + 1]! + sums[(r + 1) * w + c]! - sums[r * w + c]!;
+      }
+    }
+    veilCounts.set(board, sums);
+  }
+  return sums;
+}
+
+/**
+ * Whether terrain could hide `to` from `from` at all: false when no brush or smoke square touches the
+ * smallest box holding both spaces. Every sight line lies in that box, and a line is veiled only by
+ * brush or smoke squares it meets, so then `sight(…).hidden` is false and need not be traced.
+ */
+export function mayHide(board: Board, from: readonly number[], to: readonly number[]): boolean {
+  if (from.length === 0 || to.length === 0) return true;
+  let c0 = board.width;
+  let c1 = -1;
+  let r0 = board.height;
+  let r1 = -1;
+  for (const s of [...from, ...to]) {
+    const c = s % board.width;
+    const r = (s - c) / board.width;
+    if (c < c0) c0 = c;
+    if (c > c1) c1 = c;
+    if (r < r0) r0 = r;
+    if (r > r1) r1 = r;
+  }
+  // Squares that share a point with the box, clipped to the board.
+  c0 = Math.max(0, c0 - 1);
+  r0 = Math.max(0, r0 - 1);
+  c1 = Math.min(board.width - 1, c1 + 1);
+  r1 = Math.min(board.height - 1, r1 + 1);
+  const sums = veilsOf(board);
+  const w = board.width + 1;
+  return sums[(r1 + 1) * w + c1 + 1]! - sums[r0 * w + c1 + 1]! - sums[(r1 + 1) * w + c0]! + sums[r0 * w + c0]! > 0;
+}
+
 /** What one segment meets; for tests and tools. */
 export interface Trace {
   /** R17: the segment is blocked. */

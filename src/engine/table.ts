@@ -1,7 +1,8 @@
 /**
- * The table: what a state looks like on the board. Derived from the state and cached per state
- * object, never stored: who stands on which square, which sliding walls are held open, and each
- * unit's card, mod and space.
+ * The table: what a state looks like on the board. Derived from the state and cached (shared by
+ * every state with the same units in the same places), never stored: who stands on which square,
+ * which sliding walls are held open, and each unit's card, mod and space. Caches elsewhere hang off
+ * a table, so they last exactly as long as nobody moves.
  */
 import type { Attack, UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
@@ -47,7 +48,6 @@ export interface Table {
   readonly touching: (a: number, aSize: Size, b: number, bSize: Size) => boolean;
 }
 
-const tables = new WeakMap<GameState, Table>();
 const boardFields = new WeakMap<Board, Map<string, Float64Array>>();
 const boardTouching = new WeakMap<Board, Map<string, Map<number, boolean>>>();
 const slidings = new WeakMap<Board, number[]>();
@@ -92,11 +92,20 @@ function signature(state: GameState): string {
   return sig;
 }
 
-/**
- * Most events leave `state.units` itself alone (turns, acts begun, prompts, rolls), so the table is
- * first looked up by that object; the signature is built only when the units changed.
- */
-const byUnits = new WeakMap<object, { readonly cards: object; readonly map: object; readonly table: Table }>();
+/** The same units, in the same order, with what a signature holds equal. */
+function samePlaces(a: GameState, b: GameState): boolean {
+  const x = a.units;
+  const ys = Object.keys(b.units);
+  let i = 0;
+  for (const id in x) {
+    if (ys[i++] !== id) return false;
+    const u = x[id]!;
+    const v = b.units[id]!;
+    if (v.id !== u.id || v.card !== u.card || v.mod !== u.mod || v.dropped !== u.dropped || v.injuries.length !== u.injuries.length) return false;
+    if (!u.dropped && v.at !== u.at) return false;
+  }
+  return i === ys.length;
+}
 
 /** The last state asked about: rules ask for the table of the same state many times in a row. */
 let lastState: GameState | null = null;
@@ -111,25 +120,20 @@ export function tableOf(state: GameState): Table {
 }
 
 function tableFor(state: GameState): Table {
-  let table = tables.get(state);
-  if (table) return table;
-  const known = byUnits.get(state.units);
-  if (known && known.cards === state.cards && known.map === state.map) {
-    tables.set(state, known.table);
-    return known.table;
-  }
+  // Most events move nobody (a roll, a prompt, a token spent, a status gained): when everyone stands
+  // where they stood in the last state asked about, its table is this one's too.
+  const last = lastState;
+  if (last !== null && last.cards === state.cards && last.map === state.map && (last.units === state.units || samePlaces(last, state))) return lastTable!;
   const board = boardOf(state);
   let byPlace = shared.get(board);
   if (!byPlace) shared.set(board, (byPlace = new Map()));
   const sig = signature(state);
-  table = byPlace.get(sig);
+  let table = byPlace.get(sig);
   if (!table) {
     if (byPlace.size > 512) byPlace.clear();
     table = buildTable(state, board);
     byPlace.set(sig, table);
   }
-  tables.set(state, table);
-  byUnits.set(state.units, { cards: state.cards, map: state.map, table });
   return table;
 }
 

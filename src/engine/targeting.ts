@@ -5,7 +5,7 @@
  */
 import type { Attack } from '../formats/card';
 import { nearestIn } from './distance';
-import { sight, type Body, type Occupancy, type Sight } from './sight';
+import { mayHide, sight, type Body, type Occupancy, type Sight } from './sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile, type Profile } from './stats';
 import { cardOf, label, onMap, SIZE_RANK, squaresOf, tableOf } from './table';
@@ -19,28 +19,84 @@ export function bodyOf(state: GameState, unit: UnitState): Body {
 
 /** Occupancy for sight between two units: everyone else on the map. */
 export function occupancyBetween(state: GameState, a: UnitState, b: UnitState): Occupancy {
-  const { occupant } = tableOf(state);
-  return (i) => {
-    const who = occupant[i];
-    if (who === null || who === undefined || who === a.id || who === b.id) return 0;
-    return SIZE_RANK[state.cards[state.units[who]!.card]!.size];
-  };
+  return occupancyOf(state, a.id, b.id);
 }
 
-const sights = new WeakMap<object, Map<string, Sight>>();
+/** Per table, looker id and target id: the last sight traced between them, with their places. */
+const sights = new WeakMap<object, Map<string, Map<string, { readonly from: number | null; readonly to: number | null; readonly sight: Sight }>>>();
 
 /** Sight from one unit to another, traced once per table (who stands where) and pair. */
 export function sightOf(state: GameState, looker: UnitState, target: UnitState): Sight {
   const table = tableOf(state);
   let cache = sights.get(table);
   if (!cache) sights.set(table, (cache = new Map()));
-  const key = `${looker.id}@${looker.at}>${target.id}@${target.at}`;
+  let from = cache.get(looker.id);
+  if (!from) cache.set(looker.id, (from = new Map()));
+  const known = from.get(target.id);
+  if (known && known.from === looker.at && known.to === target.at) return known.sight;
+  const seen = nearbySight(state, bodyOf(state, looker), bodyOf(state, target), looker.id, target.id);
+  from.set(target.id, { from: looker.at, to: target.at, sight: seen });
+  return seen;
+}
+
+/**
+ * Sight depends only on the board and on what stands near the two units: every sight line lies in the
+ * box holding both spaces, and a line only looks at squares touching it. So lines are traced once per
+ * board for the same two spaces and the same units in and around that box, however the rest of the
+ * table changes (another unit moving across the map leaves them alone).
+ */
+const boxSights = new WeakMap<object, Map<string, Sight>>();
+
+function nearbySight(state: GameState, from: Body, to: Body, lookerId: string, targetId: string): Sight {
+  const table = tableOf(state);
+  const { board } = table;
+  const w = board.width;
+  let c0 = Infinity;
+  let c1 = -Infinity;
+  let r0 = Infinity;
+  let r1 = -Infinity;
+  for (const list of [from.squares, to.squares]) {
+    for (const sq of list) {
+      const c = sq % w;
+      const r = (sq - c) / w;
+      if (c < c0) c0 = c;
+      if (c > c1) c1 = c;
+      if (r < r0) r0 = r;
+      if (r > r1) r1 = r;
+    }
+  }
+  // The key spells out the occupancy of every square touching the box: each unit that covers one,
+  // in table order (a later unit overwrites an earlier one on a shared square), with its size, and
+  // whether it is one of the two (their own squares count as empty).
+  let key = `${from.squares.join(',')}:${from.size}>${to.squares.join(',')}:${to.size}|`;
+  for (const id in state.units) {
+    const u = state.units[id]!;
+    if (u.at === null || u.dropped) continue;
+    const size = cardOf(state, u).size;
+    const span = size === 'big' ? 2 : 1;
+    const c = u.at % w;
+    const r = (u.at - c) / w;
+    if (c + span - 1 < c0 - 1 || c > c1 + 1 || r + span - 1 < r0 - 1 || r > r1 + 1) continue;
+    key += `${u.id === lookerId || u.id === targetId ? '-' : ''}${u.at}.${SIZE_RANK[size]},`;
+  }
+  let cache = boxSights.get(board);
+  if (!cache) boxSights.set(board, (cache = new Map()));
   let seen = cache.get(key);
   if (!seen) {
-    seen = sight(tableOf(state).board, occupancyBetween(state, looker, target), bodyOf(state, looker), bodyOf(state, target));
+    if (cache.size > 50000) cache.clear();
+    seen = sight(board, occupancyOf(state, lookerId, targetId), from, to);
     cache.set(key, seen);
   }
   return seen;
+}
+
+function occupancyOf(state: GameState, a: string, b: string): Occupancy {
+  const { occupant } = tableOf(state);
+  return (i) => {
+    const who = occupant[i];
+    if (who === null || who === undefined || who === a || who === b) return 0;
+    return SIZE_RANK[state.cards[state.units[who]!.card]!.size];
+  };
 }
 
 export const enemies = (a: UnitState, b: UnitState): boolean => a.player !== b.player;
@@ -64,11 +120,15 @@ export function adjacentEnemies(state: GameState, unit: UnitState): UnitState[] 
  * it has the Invisible status or trait, or it is Stealthy, has cover, and no enemy is adjacent to it.
  * See Invisible ignores all of these.
  */
-export function invisibleTo(state: GameState, looker: UnitState, target: UnitState, seen: Sight = sightOf(state, looker, target)): boolean {
+export function invisibleTo(state: GameState, looker: UnitState, target: UnitState, seen?: Sight): boolean {
   if (hasTrait(state, looker, 'see-invisible')) return false;
-  if (seen.hidden) return true;
   if (target.statuses.some((s) => s.status === 'invisible') || hasTrait(state, target, 'invisible')) return true;
-  return hasTrait(state, target, 'stealthy') && seen.cover && adjacentEnemies(state, target).length === 0;
+  const stealthy = hasTrait(state, target, 'stealthy');
+  // Lines are traced only when they matter: for cover, or when brush or smoke could hide the target.
+  if (!seen && !stealthy && !mayHide(tableOf(state).board, squaresOf(state, looker), squaresOf(state, target))) return false;
+  const sighted = seen ?? sightOf(state, looker, target);
+  if (sighted.hidden) return true;
+  return stealthy && sighted.cover && adjacentEnemies(state, target).length === 0;
 }
 
 const flanks = new WeakMap<object, Map<string, boolean>>();
@@ -135,17 +195,18 @@ export function attackLine(
   target: UnitState,
   opts: { charge?: boolean } = {},
 ): AttackLine | LineProblem {
-  const who = label(state, target);
-  if (!onMap(target)) return { code: 'no-target', message: `${who} is not on the map` };
+  // Names are spelled out only for a refusal: most lines asked for are not refused.
+  const who = () => label(state, target);
+  if (!onMap(target)) return { code: 'no-target', message: `${who()} is not on the map` };
   const seen = sightOf(state, attacker, target);
-  if (!seen.visible) return { code: 'no-line-of-sight', message: `${label(state, attacker)} cannot see ${who}` };
+  if (!seen.visible) return { code: 'no-line-of-sight', message: `${label(state, attacker)} cannot see ${who()}` };
   const range = rangeBetween(state, attacker, target);
-  if (range > attack.range) return { code: 'out-of-range', message: `${who} is ${range} squares away; ${attack.name} reaches ${attack.range}` };
+  if (range > attack.range) return { code: 'out-of-range', message: `${who()} is ${range} squares away; ${attack.name} reaches ${attack.range}` };
   const a: Profile = profile(state, attacker);
   const t: Profile = profile(state, target);
   const invisible = invisibleTo(state, attacker, target, seen);
   if (invisible && range >= a.wits) {
-    return { code: 'invisible-too-far', message: `${who} is invisible to ${label(state, attacker)} and ${range} away; invisible targets must be closer than its Wits (${a.wits})` };
+    return { code: 'invisible-too-far', message: `${who()} is invisible to ${label(state, attacker)} and ${range} away; invisible targets must be closer than its Wits (${a.wits})` };
   }
   const notes: string[] = [`bonus ${sign(attack.bonus)}`];
   let modifier = attack.bonus;
