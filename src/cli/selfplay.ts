@@ -6,7 +6,7 @@
  */
 import type { Content } from '../content/load';
 import type { ScenarioUnit } from '../formats/scenario';
-import { buildBoard, hasTerrain, isDiagonal, nameOf, neighbours, T } from '../engine/board';
+import { hasTerrain, isDiagonal, nameOf, neighbours, T } from '../engine/board';
 import type { Command } from '../engine/commands';
 import { step } from '../engine/decide';
 import { defaultDecision } from '../engine/defaults';
@@ -16,7 +16,7 @@ import { chargePaths } from '../engine/charge';
 import { initial } from '../engine/setup';
 import type { GameState, PlayerId, UnitState } from '../engine/state';
 import { profile } from '../engine/stats';
-import { boardOf, footprint, onMap, tableOf, unitOf } from '../engine/table';
+import { boardOf, boardOfMap, footprint, onMap, tableOf, unitList, unitOf } from '../engine/table';
 import { visibleTargets } from '../engine/queries';
 import { endError, entryCost, moverOf, stepPrice } from '../engine/paths';
 import { waitingUnits } from '../engine/turns';
@@ -64,7 +64,7 @@ export function newGame(content: Content, mapId: string, seed: number): GameStat
   if (!map) throw new Error(`no map ${mapId}`);
   const choose = new Chooser(seeded(seed ^ 0x5e11));
   const units = [...randomWarband(content, 'valor', choose, 'p1', 'v'), ...randomWarband(content, 'havoc', choose, 'p2', 'h')];
-  const board = buildBoard(map);
+  const board = boardOfMap(map);
   const entry: Record<string, string> = {};
   ['p1', 'p2'].forEach((p, n) => {
     const area = new Set(board.startAreas[n]);
@@ -125,7 +125,7 @@ function greedyPath(state: GameState, unit: UnitState, budget: number, diagonals
 function enemyDistances(state: GameState, unit: UnitState): (at: number) => number {
   const table = tableOf(state);
   const fields: Float64Array[] = [];
-  for (const e of Object.values(state.units)) {
+  for (const e of unitList(state)) {
     if (e.player !== unit.player && onMap(e)) fields.push(table.rangesFrom(footprint(table.board, e.at!, profile(state, e).size)));
   }
   return (at) => {
@@ -148,7 +148,7 @@ export function chooseCommand(state: GameState, choose: Chooser): Command {
       const best = targets.reduce((a, b) => (b.chance > a.chance ? b : a));
       return { act: 'attack', unit: unit.id, attack: best.attack, target: best.unit };
     }
-    const enemies = Object.values(state.units).filter((e) => e.player !== unit.player && onMap(e));
+    const enemies = unitList(state).filter((e) => e.player !== unit.player && onMap(e));
     const melee = profile(state, unit).attacks.find((a) => a.acts === 1 && a.range <= 3 && a.burst === undefined);
     if (melee && unit.vigor >= 5) {
       const target = enemies.find((e) => chargePaths(state, unit, e).length > 0);

@@ -43,8 +43,15 @@ export const rowOf = (b: Pick<Board, 'width'>, i: number): number => Math.floor(
 export const inBounds = (b: Pick<Board, 'width' | 'height'>, col: number, row: number): boolean =>
   col >= 0 && row >= 0 && col < b.width && row < b.height;
 
+/** Square names met so far, parsed: events and commands name the same few hundred squares again and again. */
+const parsed = new Map<string, ReturnType<typeof parseSquare>>();
+
 export function squareIndex(b: Pick<Board, 'width' | 'height'>, name: string): number | null {
-  const c = parseSquare(name);
+  let c = parsed.get(name);
+  if (c === undefined) {
+    if (parsed.size > 10000) parsed.clear();
+    parsed.set(name, (c = parseSquare(name)));
+  }
   return c && inBounds(b, c.col, c.row) ? indexOf(b, c.col, c.row) : null;
 }
 

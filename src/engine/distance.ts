@@ -44,7 +44,11 @@ export function distanceField(board: Board, wallAt: WallAt, from: readonly numbe
 }
 
 /** The nearest of `to` in a field. */
-export const nearestIn = (field: Float64Array, to: readonly number[]): number => to.reduce((m, t) => Math.min(m, field[t]!), UNREACHABLE);
+export function nearestIn(field: Float64Array, to: readonly number[]): number {
+  let m = UNREACHABLE;
+  for (let i = 0; i < to.length; i++) m = Math.min(m, field[to[i]!]!);
+  return m;
+}
 
 /**
  * Dijkstra over (square, diagonals so far: 0, 1, or 2 meaning "two or more"); steps cost 1 or 2, so
@@ -110,8 +114,10 @@ function separatedAtCorner(board: Board, wallAt: WallAt, a: number, b: number): 
 
 /** R16: some square of one touches some square of the other, with no wall completely between. */
 export function adjacent(board: Board, wallAt: WallAt, a: readonly number[], b: readonly number[]): boolean {
-  for (const x of a) {
-    for (const y of b) {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    for (let j = 0; j < b.length; j++) {
+      const y = b[j]!;
       const dc = Math.abs(colOf(board, x) - colOf(board, y));
       const dr = Math.abs(rowOf(board, x) - rowOf(board, y));
       if (dc > 1 || dr > 1) continue;

@@ -11,7 +11,7 @@ import { Refusal } from './errors';
 import { moverOf, reachable } from './paths';
 import type { GameState, UnitState } from './state';
 import { liveTraits, profile } from './stats';
-import { boardOf, label, onMap, squaresOf, tableOf, unitOf } from './table';
+import { boardOf, label, onMap, squaresOf, tableOf, unitList, unitOf } from './table';
 import { nearestIn } from './distance';
 import { attackLine, hitChance, isProblem, type AttackLine } from './targeting';
 import { waitingUnits } from './turns';
@@ -129,7 +129,7 @@ export function visibleTargets(state: GameState, unitId: string): TargetView[] {
   const ranges = tableOf(state).rangesFrom(squaresOf(state, unit));
   for (const attack of profile(state, unit).attacks) {
     if (attack.burst !== undefined) continue;
-    for (const e of Object.values(state.units)) {
+    for (const e of unitList(state)) {
       if (!onMap(e) || e.player === unit.player) continue;
       // Out of range whatever the sight: skip tracing lines to it.
       if (nearestIn(ranges, squaresOf(state, e)) > attack.range) continue;

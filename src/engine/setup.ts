@@ -7,11 +7,11 @@ import type { InjuryBox, UnitCard } from '../formats/card';
 import type { Gridmap } from '../formats/gridmap';
 import type { ModCard } from '../formats/mod';
 import type { ScenarioUnit } from '../formats/scenario';
-import { buildBoard, hasTerrain, nameOf, squareIndex, T } from './board';
+import { hasTerrain, nameOf, squareIndex, T } from './board';
 import type { Rng } from './dice';
 import { ruleError, type RuleError } from './errors';
 import type { GameState, Options, PlayerId, StatusState, UnitState } from './state';
-import { fitsOnBoard, footprint } from './table';
+import { boardOfMap, fitsOnBoard, footprint } from './table';
 
 export interface Setup {
   readonly map: Gridmap;
@@ -52,7 +52,7 @@ function boxesLeft(card: UnitCard, marked: readonly InjuryBox[]): InjuryBox[] | 
 }
 
 export function initial(setup: Setup): { state: GameState } | { error: RuleError } {
-  const board = buildBoard(setup.map);
+  const board = boardOfMap(setup.map);
   const cards: Record<string, UnitCard> = {};
   const mods: Record<string, ModCard> = {};
   const units: Record<string, UnitState> = {};

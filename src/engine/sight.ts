@@ -726,7 +726,8 @@ export function mayHide(board: Board, from: readonly number[], to: readonly numb
   let c1 = -1;
   let r0 = board.height;
   let r1 = -1;
-  for (const s of [...from, ...to]) {
+  for (let k = 0; k < from.length + to.length; k++) {
+    const s = k < from.length ? from[k]! : to[k - from.length]!;
     const c = s % board.width;
     const r = (s - c) / board.width;
     if (c < c0) c0 = c;

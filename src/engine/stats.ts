@@ -53,11 +53,19 @@ function disabledIds(unit: UnitState): Set<string> {
   return new Set(unit.injuries.flatMap((b) => (typeof b === 'object' ? [b.trait] : [])));
 }
 
+interface Live {
+  readonly traits: readonly Trait[];
+  /** The kinds among them, for hasTrait. */
+  readonly kinds: ReadonlySet<string>;
+}
+
+const live = (traits: readonly Trait[]): Live => ({ traits, kinds: new Set(traits.map((t) => t.trait)) });
+
 interface TraitLists {
   /** With no trait box marked. */
-  readonly all: readonly Trait[];
+  readonly all: Live;
   /** By disabledKey, for units with trait boxes marked. */
-  readonly less: Map<string, readonly Trait[]>;
+  readonly less: Map<string, Live>;
 }
 
 /**
@@ -66,26 +74,30 @@ interface TraitLists {
  */
 const traitLists = new WeakMap<UnitCard, Map<ModCard | null, TraitLists>>();
 
-/** Card and mod traits that still work. */
-export function liveTraits(state: GameState, unit: UnitState): readonly Trait[] {
+function liveOf(state: GameState, unit: UnitState): Live {
   const card = cardOf(state, unit);
   const mod = modOf(state, unit);
   let byMod = traitLists.get(card);
   if (!byMod) traitLists.set(card, (byMod = new Map()));
   let lists = byMod.get(mod);
-  if (!lists) byMod.set(mod, (lists = { all: [...card.traits, ...(mod?.traits ?? [])], less: new Map() }));
+  if (!lists) byMod.set(mod, (lists = { all: live([...card.traits, ...(mod?.traits ?? [])]), less: new Map() }));
   const key = disabledKey(unit);
   if (key === '') return lists.all;
-  let live = lists.less.get(key);
-  if (!live) {
+  let less = lists.less.get(key);
+  if (!less) {
     const off = disabledIds(unit);
-    lists.less.set(key, (live = lists.all.filter((t) => !('id' in t && t.id !== undefined && off.has(t.id)))));
+    lists.less.set(key, (less = live(lists.all.traits.filter((t) => !('id' in t && t.id !== undefined && off.has(t.id))))));
   }
-  return live;
+  return less;
+}
+
+/** Card and mod traits that still work. */
+export function liveTraits(state: GameState, unit: UnitState): readonly Trait[] {
+  return liveOf(state, unit).traits;
 }
 
 export function hasTrait(state: GameState, unit: UnitState, trait: Trait['trait']): boolean {
-  return liveTraits(state, unit).some((t) => t.trait === trait);
+  return liveOf(state, unit).kinds.has(trait);
 }
 
 function baseDescriptors(state: GameState, unit: UnitState): string[] {

@@ -4,7 +4,8 @@
  * which sliding walls are held open, and each unit's card, mod and space. Caches elsewhere hang off
  * a table, so they last exactly as long as nobody moves.
  */
-import type { Attack, UnitCard } from '../formats/card';
+import type { Attack, InjuryBox, UnitCard } from '../formats/card';
+import type { Gridmap } from '../formats/gridmap';
 import type { ModCard } from '../formats/mod';
 import type { Size } from '../formats/vocabulary';
 import { buildBoard, hasTerrain, T, type Board } from './board';
@@ -14,12 +15,23 @@ import type { GameState, UnitId, UnitState } from './state';
 const boards = new WeakMap<object, Board>();
 
 /** The board of a state's map, built once per map object. */
+let lastMap: object | null = null;
+let lastBoard: Board | null = null;
+
 export function boardOf(state: GameState): Board {
-  let board = boards.get(state.map);
+  return boardOfMap(state.map);
+}
+
+/** The board of a map, built once per map object (boards are never changed). */
+export function boardOfMap(map: Gridmap): Board {
+  if (map === lastMap) return lastBoard!;
+  let board = boards.get(map);
   if (!board) {
-    board = buildBoard(state.map);
-    boards.set(state.map, board);
+    board = buildBoard(map);
+    boards.set(map, board);
   }
+  lastMap = map;
+  lastBoard = board;
   return board;
 }
 
@@ -76,23 +88,38 @@ function slidingSquares(board: Board): number[] {
 }
 
 /**
- * Tables are shared by every state with the same units in the same places and the same injuries
- * marked (which may disable an aura): most events (a roll, a wound avoided, a token spent) move nobody,
- * so the occupancy, distance fields and the caches that hang off a table carry over. Card and mod are
- * part of the key so that games on the same map never share a table by accident.
+ * Tables are shared by every state with the same units (id, player, card, mod) in the same places
+ * with the same injuries marked: most events (a roll, a wound avoided, a token spent) change none of
+ * that, so the occupancy, distance fields and the caches that hang off a table carry over. Caches may
+ * hang off a table only what these decide (a unit's Vigor, tokens and statuses are not in it). Tables
+ * are kept per game (per `cards` object, which travels with the game's states): another game may hold
+ * a card of the same id as it was before the catalog changed.
  */
-const shared = new WeakMap<Board, Map<string, Table>>();
+const shared = new WeakMap<object, Map<string, { readonly table: Table; readonly origin: GameState }>>();
 
-function signature(state: GameState): string {
-  let sig = '';
+/**
+ * A short key for where everyone stands and how many boxes each has marked; tables found by it are
+ * checked with samePlaces, so two states that share a key but not a table are told apart.
+ */
+function placesKey(state: GameState): string {
+  const codes: number[] = [];
   for (const id in state.units) {
     const u = state.units[id]!;
-    sig += `${u.id}:${u.card}:${u.mod ?? ''}:${u.dropped ? '-' : (u.at ?? 'r')}:${u.injuries.length},`;
+    codes.push(u.dropped ? 0 : u.at === null ? 1 : u.at + 2, u.injuries.length);
   }
-  return sig;
+  return String.fromCharCode(...codes);
 }
 
-/** The same units, in the same order, with what a signature holds equal. */
+const sameBox = (a: InjuryBox, b: InjuryBox): boolean => (typeof a === 'string' ? a === b : typeof b === 'object' && a.trait === b.trait);
+
+function sameInjuries(a: readonly InjuryBox[], b: readonly InjuryBox[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!sameBox(a[i]!, b[i]!)) return false;
+  return true;
+}
+
+/** The same units (id, player, card, mod), in the same order, in the same places with the same injuries. */
 function samePlaces(a: GameState, b: GameState): boolean {
   const x = a.units;
   const ys = Object.keys(b.units);
@@ -101,7 +128,7 @@ function samePlaces(a: GameState, b: GameState): boolean {
     if (ys[i++] !== id) return false;
     const u = x[id]!;
     const v = b.units[id]!;
-    if (v.id !== u.id || v.card !== u.card || v.mod !== u.mod || v.dropped !== u.dropped || v.injuries.length !== u.injuries.length) return false;
+    if (v.id !== u.id || v.player !== u.player || v.card !== u.card || v.mod !== u.mod || v.dropped !== u.dropped || !sameInjuries(v.injuries, u.injuries)) return false;
     if (!u.dropped && v.at !== u.at) return false;
   }
   return i === ys.length;
@@ -125,15 +152,14 @@ function tableFor(state: GameState): Table {
   const last = lastState;
   if (last !== null && last.cards === state.cards && last.map === state.map && (last.units === state.units || samePlaces(last, state))) return lastTable!;
   const board = boardOf(state);
-  let byPlace = shared.get(board);
-  if (!byPlace) shared.set(board, (byPlace = new Map()));
-  const sig = signature(state);
-  let table = byPlace.get(sig);
-  if (!table) {
-    if (byPlace.size > 512) byPlace.clear();
-    table = buildTable(state, board);
-    byPlace.set(sig, table);
-  }
+  let byPlace = shared.get(state.cards);
+  if (!byPlace) shared.set(state.cards, (byPlace = new Map()));
+  const key = placesKey(state);
+  const known = byPlace.get(key);
+  if (known && known.table.board === board && samePlaces(known.origin, state)) return known.table;
+  if (byPlace.size > 512) byPlace.clear();
+  const table = buildTable(state, board);
+  byPlace.set(key, { table, origin: state });
   return table;
 }
 
@@ -142,9 +168,11 @@ const gap = (a: number, aw: number, b: number, bw: number): number => Math.max(b
 
 function buildTable(state: GameState, board: Board): Table {
   const occupant: (UnitId | null)[] = new Array(board.width * board.height).fill(null);
-  for (const unit of Object.values(state.units)) {
+  for (const id in state.units) {
+    const unit = state.units[id]!;
     if (unit.at === null || unit.dropped) continue;
-    for (const i of footprint(board, unit.at, cardOf(state, unit).size)) occupant[i] = unit.id;
+    const space = footprint(board, unit.at, cardOf(state, unit).size);
+    for (let k = 0; k < space.length; k++) occupant[space[k]!] = unit.id;
   }
   const wallAt: WallAt = (i) => hasTerrain(board, i, T.wall) || (hasTerrain(board, i, T['sliding-wall']) && occupant[i] === null);
   // Distance fields depend only on the walls, which change only when a sliding wall is entered or
@@ -194,6 +222,18 @@ function buildTable(state: GameState, board: Board): Table {
     return near;
   };
   return { board, occupant, wallAt, rangesFrom, touching };
+}
+
+let listed: object | null = null;
+let list: readonly UnitState[] = [];
+
+/** `Object.values(state.units)`, made once per units object (read-only: it is shared). */
+export function unitList(state: GameState): readonly UnitState[] {
+  if (state.units !== listed) {
+    list = Object.values(state.units);
+    listed = state.units;
+  }
+  return list;
 }
 
 export function unitOf(state: GameState, id: UnitId): UnitState {

@@ -8,7 +8,7 @@ import { nearestIn } from './distance';
 import { mayHide, sight, type Body, type Occupancy, type Sight } from './sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile, type Profile } from './stats';
-import { cardOf, label, onMap, SIZE_RANK, squaresOf, tableOf } from './table';
+import { cardOf, label, onMap, SIZE_RANK, squaresOf, tableOf, unitList } from './table';
 
 /** Statuses that make their bearer Compromised (§6.2). */
 const COMPROMISING = ['pinned', 'stunned', 'helpless', 'glamyred', 'compromised'] as const;
@@ -55,20 +55,21 @@ function nearbySight(state: GameState, from: Body, to: Body, lookerId: string, t
   let c1 = -Infinity;
   let r0 = Infinity;
   let r1 = -Infinity;
-  for (const list of [from.squares, to.squares]) {
-    for (const sq of list) {
-      const c = sq % w;
-      const r = (sq - c) / w;
-      if (c < c0) c0 = c;
-      if (c > c1) c1 = c;
-      if (r < r0) r0 = r;
-      if (r > r1) r1 = r;
-    }
+  const n = from.squares.length;
+  for (let k = 0; k < n + to.squares.length; k++) {
+    const sq = k < n ? from.squares[k]! : to.squares[k - n]!;
+    const c = sq % w;
+    const r = (sq - c) / w;
+    if (c < c0) c0 = c;
+    if (c > c1) c1 = c;
+    if (r < r0) r0 = r;
+    if (r > r1) r1 = r;
   }
   // The key spells out the occupancy of every square touching the box: each unit that covers one,
   // in table order (a later unit overwrites an earlier one on a shared square), with its size, and
   // whether it is one of the two (their own squares count as empty).
-  let key = `${from.squares.join(',')}:${from.size}>${to.squares.join(',')}:${to.size}|`;
+  // One character per square or unit (squares are below 40 × 40, so code units stay small).
+  const codes: number[] = [from.squares.length, from.size, ...from.squares, to.squares.length, to.size, ...to.squares];
   for (const id in state.units) {
     const u = state.units[id]!;
     if (u.at === null || u.dropped) continue;
@@ -77,8 +78,9 @@ function nearbySight(state: GameState, from: Body, to: Body, lookerId: string, t
     const c = u.at % w;
     const r = (u.at - c) / w;
     if (c + span - 1 < c0 - 1 || c > c1 + 1 || r + span - 1 < r0 - 1 || r > r1 + 1) continue;
-    key += `${u.id === lookerId || u.id === targetId ? '-' : ''}${u.at}.${SIZE_RANK[size]},`;
+    codes.push((u.at * 4 + SIZE_RANK[size]) * 2 + (u.id === lookerId || u.id === targetId ? 1 : 0));
   }
+  const key = String.fromCharCode(...codes);
   let cache = boxSights.get(board);
   if (!cache) boxSights.set(board, (cache = new Map()));
   let seen = cache.get(key);
@@ -112,7 +114,7 @@ export function areAdjacent(state: GameState, a: UnitState, b: UnitState): boole
 
 /** Enemies of `unit` adjacent to it. */
 export function adjacentEnemies(state: GameState, unit: UnitState): UnitState[] {
-  return Object.values(state.units).filter((u) => onMap(u) && enemies(u, unit) && areAdjacent(state, u, unit));
+  return unitList(state).filter((u) => onMap(u) && enemies(u, unit) && areAdjacent(state, u, unit));
 }
 
 /**
@@ -131,7 +133,7 @@ export function invisibleTo(state: GameState, looker: UnitState, target: UnitSta
   return stealthy && sighted.cover && adjacentEnemies(state, target).length === 0;
 }
 
-const flanks = new WeakMap<object, Map<string, boolean>>();
+const flanks = new WeakMap<object, Map<string, { readonly at: number | null; readonly flanked: boolean }>>();
 
 /** R29 flanking: two enemies each adjacent to the unit and to no other of their enemies, exactly 2 apart (3 for Big). */
 export function flanked(state: GameState, unit: UnitState): boolean {
@@ -139,9 +141,10 @@ export function flanked(state: GameState, unit: UnitState): boolean {
   const table = tableOf(state);
   let cache = flanks.get(table);
   if (!cache) flanks.set(table, (cache = new Map()));
-  const key = `${unit.id}@${unit.at}`;
-  let is = cache.get(key);
-  if (is === undefined) cache.set(key, (is = isFlanked(state, unit)));
+  const known = cache.get(unit.id);
+  if (known && known.at === unit.at) return known.flanked;
+  const is = isFlanked(state, unit);
+  cache.set(unit.id, { at: unit.at, flanked: is });
   return is;
 }
 
@@ -185,6 +188,46 @@ export interface LineProblem {
 }
 
 /**
+ * What one unit's attacks at another share, whatever the attack: sight, range, and (once asked) the
+ * invisibility, compromise and adjacency that set the odds. They depend on the table and on the two
+ * unit objects alone (units never change in place), so they are kept per table and pair while both
+ * objects are the same: the driver's and the bot's target lists, decide() and the roll ask in turn.
+ */
+interface Pair {
+  readonly attacker: UnitState;
+  readonly target: UnitState;
+  readonly seen: Sight;
+  readonly range: number;
+  odds?: { readonly invisible: boolean; readonly compromised: string | null; readonly adjacent: boolean };
+}
+
+const pairs = new WeakMap<object, Map<string, Map<string, Pair>>>();
+
+function pairOf(state: GameState, attacker: UnitState, target: UnitState): Pair {
+  const table = tableOf(state);
+  let byAttacker = pairs.get(table);
+  if (!byAttacker) pairs.set(table, (byAttacker = new Map()));
+  let byTarget = byAttacker.get(attacker.id);
+  if (!byTarget) byAttacker.set(attacker.id, (byTarget = new Map()));
+  const known = byTarget.get(target.id);
+  if (known && known.attacker === attacker && known.target === target) return known;
+  const seen = sightOf(state, attacker, target);
+  // Range matters only when the target is visible (the refusals come in that order).
+  const pair: Pair = { attacker, target, seen, range: seen.visible ? rangeBetween(state, attacker, target) : Number.POSITIVE_INFINITY };
+  byTarget.set(target.id, pair);
+  return pair;
+}
+
+function oddsOf(state: GameState, pair: Pair): NonNullable<Pair['odds']> {
+  if (!pair.odds) {
+    const { attacker, target } = pair;
+    const invisible = invisibleTo(state, attacker, target, pair.seen);
+    pair.odds = { invisible, compromised: compromisedAgainst(state, target, attacker), adjacent: areAdjacent(state, attacker, target) };
+  }
+  return pair.odds;
+}
+
+/**
  * Everything about one attack from `attacker` at `target` before the die is rolled, or why it cannot
  * be made. `charge` adds R23's +2.
  */
@@ -198,13 +241,13 @@ export function attackLine(
   // Names are spelled out only for a refusal: most lines asked for are not refused.
   const who = () => label(state, target);
   if (!onMap(target)) return { code: 'no-target', message: `${who()} is not on the map` };
-  const seen = sightOf(state, attacker, target);
+  const pair = pairOf(state, attacker, target);
+  const { seen, range } = pair;
   if (!seen.visible) return { code: 'no-line-of-sight', message: `${label(state, attacker)} cannot see ${who()}` };
-  const range = rangeBetween(state, attacker, target);
   if (range > attack.range) return { code: 'out-of-range', message: `${who()} is ${range} squares away; ${attack.name} reaches ${attack.range}` };
   const a: Profile = profile(state, attacker);
   const t: Profile = profile(state, target);
-  const invisible = invisibleTo(state, attacker, target, seen);
+  const { invisible, compromised, adjacent: adjacentNow } = oddsOf(state, pair);
   if (invisible && range >= a.wits) {
     return { code: 'invisible-too-far', message: `${who()} is invisible to ${label(state, attacker)} and ${range} away; invisible targets must be closer than its Wits (${a.wits})` };
   }
@@ -219,10 +262,8 @@ export function attackLine(
   add(-a.injuries, 'injuries');
   if (seen.cover) add(range >= 12 ? -4 : -2, range >= 12 ? 'cover at range 12+' : 'cover');
   if (invisible) add(-4, 'invisible');
-  const compromised = compromisedAgainst(state, target, attacker);
   if (compromised) add(2, `compromised (${compromised})`);
   if (opts.charge) add(2, 'charge');
-  const adjacentNow = areAdjacent(state, attacker, target);
   let defence = t[attack.vs];
   if (attack.vs === 'armor' && !adjacentNow && hasTrait(state, target, 'shield')) defence += 2;
   const automatic = adjacentNow && target.statuses.some((s) => s.status === 'helpless');
