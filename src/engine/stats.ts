@@ -8,7 +8,7 @@ import { nearestIn } from './distance';
 import type { GameState, Tokens, UnitState } from './state';
 import type { UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
-import { cardOf, modOf, onMap, squaresOf, tableOf } from './table';
+import { cardOf, modOf, onMap, squaresOf, tableMemo, tableOf, unitList } from './table';
 
 export interface Profile {
   readonly agility: number;
@@ -116,20 +116,17 @@ type AuraTrait = Extract<Trait, { trait: 'aura' }>;
  * The auras on the map: bearers on the map with a live aura trait. They depend on who stands where
  * and which trait boxes are marked, exactly what a table is shared by, so one list per table.
  */
-const auraLists = new WeakMap<object, { readonly bearer: UnitState; readonly aura: AuraTrait }[]>();
+const AURAS = Symbol('auras on the map');
 
 function aurasOnMap(state: GameState): { readonly bearer: UnitState; readonly aura: AuraTrait }[] {
-  const table = tableOf(state);
-  let list = auraLists.get(table);
-  if (!list) {
-    list = [];
-    for (const bearer of Object.values(state.units)) {
+  return tableMemo(tableOf(state), AURAS, () => {
+    const list: { readonly bearer: UnitState; readonly aura: AuraTrait }[] = [];
+    for (const bearer of unitList(state)) {
       if (!onMap(bearer)) continue;
       for (const t of liveTraits(state, bearer)) if (t.trait === 'aura') list.push({ bearer, aura: t });
     }
-    auraLists.set(table, list);
-  }
-  return list;
+    return list;
+  });
 }
 
 /**
@@ -221,7 +218,7 @@ interface Cached {
   readonly profile: Profile;
 }
 
-const profiles = new WeakMap<object, Map<string, Cached>>();
+const PROFILES = Symbol('profiles');
 
 /**
  * A unit's current stats. They depend on the unit's card, mod, injuries, Vigor at 0 and place and,
@@ -230,9 +227,7 @@ const profiles = new WeakMap<object, Map<string, Cached>>();
  * never change in place; a spent token or a new status makes a new unit with the same profile).
  */
 export function profile(state: GameState, unit: UnitState): Profile {
-  const table = tableOf(state);
-  let cache = profiles.get(table);
-  if (!cache) profiles.set(table, (cache = new Map()));
+  const cache = tableMemo(tableOf(state), PROFILES, () => new Map<string, Cached>());
   const hit = cache.get(unit.id);
   if (hit && (hit.unit === unit || (hit.at === unit.at && hit.dropped === unit.dropped && sameBase(state, unit, hit.base)))) return hit.profile;
   const base = baseProfile(state, unit);

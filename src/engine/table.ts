@@ -58,6 +58,18 @@ export interface Table {
   readonly rangesFrom: (squares: readonly number[]) => Float64Array;
   /** R16 adjacency of two spaces given by top-left square and size, with this table's walls. */
   readonly touching: (a: number, aSize: Size, b: number, bSize: Size) => boolean;
+  /** What other modules keep for as long as this table lasts (see tableMemo). */
+  readonly memo: Map<symbol, unknown>;
+}
+
+/**
+ * A cache that lives on the table: `key` names it (one symbol per kind), `make` builds it the first
+ * time. Only what the table decides may go in it (see `shared`).
+ */
+export function tableMemo<T>(table: Table, key: symbol, make: () => T): T {
+  let value = table.memo.get(key) as T | undefined;
+  if (value === undefined) table.memo.set(key, (value = make()));
+  return value;
 }
 
 const boardFields = new WeakMap<Board, Map<string, Float64Array>>();
@@ -221,7 +233,7 @@ function buildTable(state: GameState, board: Board): Table {
     }
     return near;
   };
-  return { board, occupant, wallAt, rangesFrom, touching };
+  return { board, occupant, wallAt, rangesFrom, touching, memo: new Map() };
 }
 
 let listed: object | null = null;

@@ -8,7 +8,7 @@ import { nearestIn } from './distance';
 import { mayHide, sight, type Body, type Occupancy, type Sight } from './sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile, type Profile } from './stats';
-import { cardOf, label, onMap, SIZE_RANK, squaresOf, tableOf, unitList } from './table';
+import { cardOf, label, onMap, SIZE_RANK, squaresOf, tableMemo, tableOf, unitList } from './table';
 
 /** Statuses that make their bearer Compromised (§6.2). */
 const COMPROMISING = ['pinned', 'stunned', 'helpless', 'glamyred', 'compromised'] as const;
@@ -23,13 +23,12 @@ export function occupancyBetween(state: GameState, a: UnitState, b: UnitState): 
 }
 
 /** Per table, looker id and target id: the last sight traced between them, with their places. */
-const sights = new WeakMap<object, Map<string, Map<string, { readonly from: number | null; readonly to: number | null; readonly sight: Sight }>>>();
+const SIGHTS = Symbol('sights');
+type Sights = Map<string, Map<string, { readonly from: number | null; readonly to: number | null; readonly sight: Sight }>>;
 
 /** Sight from one unit to another, traced once per table (who stands where) and pair. */
 export function sightOf(state: GameState, looker: UnitState, target: UnitState): Sight {
-  const table = tableOf(state);
-  let cache = sights.get(table);
-  if (!cache) sights.set(table, (cache = new Map()));
+  const cache = tableMemo(tableOf(state), SIGHTS, (): Sights => new Map());
   let from = cache.get(looker.id);
   if (!from) cache.set(looker.id, (from = new Map()));
   const known = from.get(target.id);
@@ -133,14 +132,12 @@ export function invisibleTo(state: GameState, looker: UnitState, target: UnitSta
   return stealthy && sighted.cover && adjacentEnemies(state, target).length === 0;
 }
 
-const flanks = new WeakMap<object, Map<string, { readonly at: number | null; readonly flanked: boolean }>>();
+const FLANKS = Symbol('flanks');
 
 /** R29 flanking: two enemies each adjacent to the unit and to no other of their enemies, exactly 2 apart (3 for Big). */
 export function flanked(state: GameState, unit: UnitState): boolean {
   // Only who stands where matters, so once per table and place.
-  const table = tableOf(state);
-  let cache = flanks.get(table);
-  if (!cache) flanks.set(table, (cache = new Map()));
+  const cache = tableMemo(tableOf(state), FLANKS, () => new Map<string, { readonly at: number | null; readonly flanked: boolean }>());
   const known = cache.get(unit.id);
   if (known && known.at === unit.at) return known.flanked;
   const is = isFlanked(state, unit);
@@ -201,12 +198,10 @@ interface Pair {
   odds?: { readonly invisible: boolean; readonly compromised: string | null; readonly adjacent: boolean };
 }
 
-const pairs = new WeakMap<object, Map<string, Map<string, Pair>>>();
+const PAIRS = Symbol('pairs');
 
 function pairOf(state: GameState, attacker: UnitState, target: UnitState): Pair {
-  const table = tableOf(state);
-  let byAttacker = pairs.get(table);
-  if (!byAttacker) pairs.set(table, (byAttacker = new Map()));
+  const byAttacker = tableMemo(tableOf(state), PAIRS, () => new Map<string, Map<string, Pair>>());
   let byTarget = byAttacker.get(attacker.id);
   if (!byTarget) byAttacker.set(attacker.id, (byTarget = new Map()));
   const known = byTarget.get(target.id);
