@@ -7,7 +7,7 @@
  * and low cover do not matter. A Big unit counts from the nearest of its squares to the nearest square
  * of the target.
  */
-import { colOf, cornerEdges, edgeId, isDiagonal, neighbours, rowOf, stepBlocked, type Board } from './board';
+import { colOf, cornerEdges, edgeId, rowOf, type Board } from './board';
 
 /** Whether a square is a wall for counting: wall squares, and sliding walls nobody holds open. */
 export type WallAt = (i: number) => boolean;
@@ -50,15 +50,36 @@ export function nearestIn(field: Float64Array, to: readonly number[]): number {
   return m;
 }
 
+/** Per board: 1 for each edge id that is an edge wall, so the count reads an array, not a set. */
+const edgeWalls = new WeakMap<Board, Uint8Array>();
+
+function edgeWallsOf(board: Board): Uint8Array {
+  let flags = edgeWalls.get(board);
+  if (!flags) {
+    flags = new Uint8Array(2 * board.width * board.height);
+    for (const e of board.walls) if (e >= 0 && e < flags.length) flags[e] = 1;
+    edgeWalls.set(board, flags);
+  }
+  return flags;
+}
+
 /**
  * Dijkstra over (square, diagonals so far: 0, 1, or 2 meaning "two or more"); steps cost 1 or 2, so
  * buckets by cost replace a heap. `visit` sees each square at its settled distance and may stop the count.
+ * The step rules are board.ts's (stepBlocked, edge ids), unrolled over flat arrays: a distance field
+ * is thousands of steps, and every position a unit stands on needs one.
  */
 function count(board: Board, wallAt: WallAt, from: readonly number[], limit: number, visit: (sq: number, d: number) => boolean): void {
-  const n = board.width * board.height;
+  const w = board.width;
+  const h = board.height;
+  const n = w * h;
+  const edges = edgeWallsOf(board);
+  const wall = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (wallAt(i)) wall[i] = 1;
   const best = new Float64Array(n * 3).fill(UNREACHABLE);
   const buckets: number[][] = [[]];
-  for (const f of from) {
+  for (let k = 0; k < from.length; k++) {
+    const f = from[k]!;
     best[f * 3] = 0;
     buckets[0]!.push(f * 3);
   }
@@ -66,24 +87,51 @@ function count(board: Board, wallAt: WallAt, from: readonly number[], limit: num
     if (d > limit) return;
     const bucket = buckets[d];
     if (!bucket) continue;
-    for (const node of bucket) {
+    for (let b = 0; b < bucket.length; b++) {
+      const node = bucket[b]!;
       if (best[node]! < d) continue;
-      const sq = Math.floor(node / 3);
+      const sq = (node - (node % 3)) / 3;
       const diags = node % 3;
       if (visit(sq, d)) return;
       const firstStep = d === 0;
-      for (const next of neighbours(board, sq)) {
-        if (wallAt(next)) continue;
-        const diagonal = isDiagonal(board, sq, next);
-        // §4.2 rule 1: a first step counts even across a wall corner, unless walls close the corner (R16).
-        if (firstStep && diagonal ? separatedAtCorner(board, wallAt, sq, next) : stepBlocked(board, sq, next, wallAt)) continue;
-        const cost = diagonal && diags === 1 ? 2 : 1;
-        const nextDiags = diagonal ? Math.min(diags + 1, 2) : diags;
-        const nd = d + cost;
-        const key = next * 3 + nextDiags;
-        if (nd < best[key]!) {
-          best[key] = nd;
-          (buckets[nd] ??= []).push(key);
+      const col = sq % w;
+      const row = (sq - col) / w;
+      for (let dr = -1; dr <= 1; dr++) {
+        const r = row + dr;
+        if (r < 0 || r >= h) continue;
+        for (let dc = -1; dc <= 1; dc++) {
+          const c = col + dc;
+          if ((dr === 0 && dc === 0) || c < 0 || c >= w) continue;
+          const next = r * w + c;
+          if (wall[next]) continue;
+          const diagonal = dr !== 0 && dc !== 0;
+          let blocked: boolean;
+          if (!diagonal) {
+            // The edge between them: right of the left square (2i) or below the upper one (2i+1).
+            blocked = edges[dr === 0 ? 2 * Math.min(sq, next) : 2 * Math.min(sq, next) + 1] === 1;
+          } else if (firstStep) {
+            // §4.2 rule 1: a first step counts even across a wall corner, unless walls close the corner (R16).
+            blocked = separatedAtCorner(board, wallAt, sq, next);
+          } else {
+            // stepBlocked: a wall square beside the diagonal, or an edge wall at its corner point.
+            const tl = Math.min(row, r) * w + Math.min(col, c);
+            blocked =
+              wall[row * w + c] === 1 ||
+              wall[r * w + col] === 1 ||
+              edges[2 * tl] === 1 ||
+              edges[2 * (tl + w)] === 1 ||
+              edges[2 * tl + 1] === 1 ||
+              edges[2 * (tl + 1) + 1] === 1;
+          }
+          if (blocked) continue;
+          const cost = diagonal && diags === 1 ? 2 : 1;
+          const nextDiags = diagonal ? Math.min(diags + 1, 2) : diags;
+          const nd = d + cost;
+          const key = next * 3 + nextDiags;
+          if (nd < best[key]!) {
+            best[key] = nd;
+            (buckets[nd] ??= []).push(key);
+          }
         }
       }
     }
