@@ -22,7 +22,8 @@ export function chargePaths(state: GameState, unit: UnitState, target: UnitState
   const table = tableOf(state);
   const { board } = table;
   const mover = moverOf(state, unit);
-  const targetSquares = footprint(board, target.at!, moverOf(state, target).size);
+  const targetSize = moverOf(state, target).size;
+  const targetSquares = footprint(board, target.at!, targetSize);
   // Counted from the target: one field serves every candidate square.
   const field = table.rangesFrom(targetSquares);
   const away = (at: number) => nearestIn(field, footprint(board, at, mover.size));
@@ -45,9 +46,16 @@ export function chargePaths(state: GameState, unit: UnitState, target: UnitState
     for (const b of neighbours(board, a)) {
       if (b === start || !stepOk(a, b) || away(b) >= away(a)) continue;
       const moved = { ...unit, at: b };
-      const there: GameState = { ...state, units: { ...state.units, [unit.id]: moved } };
-      if (endError(there, tableOf(there), { ...mover, unit: moved }, b)) continue;
-      if (!areAdjacent(there, moved, target)) continue;
+      // stepOk found b's squares empty but for the unit itself, so the squares it would end on hold
+      // the same occupants in this table as in the table with the unit moved.
+      if (endError(state, table, { ...mover, unit: moved }, b)) continue;
+      // Adjacency depends only on walls; the move changes them only if it enters or leaves a
+      // sliding wall (§3.11), and only then is the table with the unit moved needed.
+      const walls = (at: number) => footprint(board, at, mover.size).some((sq) => hasTerrain(board, sq, T['sliding-wall']));
+      if (walls(start) || walls(b)) {
+        const there: GameState = { ...state, units: { ...state.units, [unit.id]: moved } };
+        if (!areAdjacent(there, moved, target)) continue;
+      } else if (!table.touching(b, mover.size, target.at!, targetSize)) continue;
       paths.push([a, b]);
     }
   }

@@ -82,15 +82,22 @@ function advance(state: GameState, rolls: readonly number[] | undefined): GameSt
   return { ...state, rng };
 }
 
-function patchUnit(state: GameState, id: UnitId, patch: (u: UnitState) => Partial<UnitState>): GameState {
+/*
+ * apply() runs for every event twice over (deciding, then replaying the log), so changes are written
+ * as single object literals: `{ ...unit, vigor }` keeps every key where it was, as the state's JSON
+ * must stay the same bit for bit, and makes no patch objects on the way.
+ */
+function unitIn(state: GameState, id: UnitId): UnitState {
   const unit = state.units[id];
   if (!unit) throw new Error(`event names unknown unit ${id}`);
-  return { ...state, units: { ...state.units, [id]: { ...unit, ...patch(unit) } } };
+  return unit;
 }
 
-function patchTurn(state: GameState, patch: (t: TurnState) => Partial<TurnState>): GameState {
+const withUnit = (state: GameState, id: UnitId, unit: UnitState): GameState => ({ ...state, units: { ...state.units, [id]: unit } });
+
+function turnIn(state: GameState): TurnState {
   if (!state.turn) throw new Error('event needs a turn in progress');
-  return { ...state, turn: { ...state.turn, ...patch(state.turn) } };
+  return state.turn;
 }
 
 const addTokens = (a: Tokens, b: Partial<Tokens> | undefined, sign: 1 | -1): Tokens => ({
@@ -131,57 +138,89 @@ export function apply(state: GameState, event: GameEvent): GameState {
         turn: { player: event.player, unit: null, actsLeft: 0, used: NO_ACTS, movePoints: 0, diagonals: 0, droppedEnemy: false, controller: null, enraged: false },
       };
     case 'unit-activated':
-      return patchTurn(state, () => ({ unit: event.unit, actsLeft: event.acts }));
-    case 'controlled':
+      return { ...state, turn: { ...turnIn(state), unit: event.unit, actsLeft: event.acts } };
+    case 'controlled': {
       // A controlled unit performs only a single act (§6.2).
-      return patchTurn(state, (t) => ({ controller: event.player, actsLeft: Math.min(t.actsLeft, 1) }));
+      const t = turnIn(state);
+      return { ...state, turn: { ...t, controller: event.player, actsLeft: Math.min(t.actsLeft, 1) } };
+    }
     case 'enraged':
-      return patchTurn(state, () => ({ enraged: true }));
-    case 'vigor-lost':
-      return patchUnit(state, event.unit, (u) => ({ vigor: u.vigor - event.amount }));
+      return { ...state, turn: { ...turnIn(state), enraged: true } };
+    case 'vigor-lost': {
+      const u = unitIn(state, event.unit);
+      return withUnit(state, event.unit, { ...u, vigor: u.vigor - event.amount });
+    }
     case 'act-lost':
       return state;
-    case 'act-begun':
-      return patchTurn(state, (t) => ({
-        actsLeft: t.actsLeft - event.acts,
-        used: { ...t.used, [event.act]: t.used[event.act] + 1 },
-        movePoints: event.keepMovePoints ? t.movePoints : 0,
-      }));
+    case 'act-begun': {
+      const t = turnIn(state);
+      return {
+        ...state,
+        turn: {
+          ...t,
+          actsLeft: t.actsLeft - event.acts,
+          used: { ...t.used, [event.act]: t.used[event.act] + 1 },
+          movePoints: event.keepMovePoints ? t.movePoints : 0,
+        },
+      };
+    }
     case 'moved': {
       const to = squareAt(state, event.path[event.path.length - 1]!);
-      const moved = patchUnit(state, event.unit, () => ({ at: to }));
-      return patchTurn(moved, (t) => ({ diagonals: t.diagonals + event.diagonals, movePoints: event.pointsLeft }));
+      const u = unitIn(state, event.unit);
+      const t = turnIn(state);
+      return {
+        ...state,
+        units: { ...state.units, [event.unit]: { ...u, at: to } },
+        turn: { ...t, diagonals: t.diagonals + event.diagonals, movePoints: event.pointsLeft },
+      };
     }
     case 'charged':
-    case 'shoved':
-      return patchUnit(state, event.unit, () => ({ at: squareAt(state, event.path[event.path.length - 1]!) }));
+    case 'shoved': {
+      const u = unitIn(state, event.unit);
+      return withUnit(state, event.unit, { ...u, at: squareAt(state, event.path[event.path.length - 1]!) });
+    }
     case 'reply-declared':
       return state;
-    case 'rested':
-      return patchUnit(state, event.unit, (u) => ({ tokens: { ...u.tokens, [event.token]: u.tokens[event.token] + 1 } }));
-    case 'crowed':
-      return patchUnit(state, event.unit, (u) => ({ crowed: true, vigor: u.vigor + event.vigor }));
-    case 'paid':
-      return patchUnit(state, event.unit, (u) => ({ tokens: addTokens(u.tokens, event.tokens, -1), vigor: u.vigor - (event.vigor ?? 0) }));
-    case 'gained':
-      return patchUnit(state, event.unit, (u) => ({ tokens: addTokens(u.tokens, event.tokens, 1), vigor: u.vigor + (event.vigor ?? 0) }));
+    case 'rested': {
+      const u = unitIn(state, event.unit);
+      return withUnit(state, event.unit, { ...u, tokens: { ...u.tokens, [event.token]: u.tokens[event.token] + 1 } });
+    }
+    case 'crowed': {
+      const u = unitIn(state, event.unit);
+      return withUnit(state, event.unit, { ...u, crowed: true, vigor: u.vigor + event.vigor });
+    }
+    case 'paid': {
+      const u = unitIn(state, event.unit);
+      return withUnit(state, event.unit, { ...u, tokens: addTokens(u.tokens, event.tokens, -1), vigor: u.vigor - (event.vigor ?? 0) });
+    }
+    case 'gained': {
+      const u = unitIn(state, event.unit);
+      return withUnit(state, event.unit, { ...u, tokens: addTokens(u.tokens, event.tokens, 1), vigor: u.vigor + (event.vigor ?? 0) });
+    }
     case 'attack-rolled':
     case 'rolled':
       return advance(state, event.rolls);
-    case 'wounded':
-      return patchUnit(state, event.unit, (u) => ({
+    case 'wounded': {
+      const u = unitIn(state, event.unit);
+      return withUnit(state, event.unit, {
+        ...u,
         vigor: u.vigor - event.avoided,
         toughness: u.toughness - event.toughness,
         injuries: [...u.injuries, ...event.injuries],
-      }));
-    case 'status-gained':
-      return patchUnit(state, event.unit, (u) => ({ statuses: [...u.statuses, event.status] }));
-    case 'status-lost':
-      return advance(patchUnit(state, event.unit, (u) => ({ statuses: u.statuses.filter((_, i) => i !== event.index) })), event.rolls);
+      });
+    }
+    case 'status-gained': {
+      const u = unitIn(state, event.unit);
+      return withUnit(state, event.unit, { ...u, statuses: [...u.statuses, event.status] });
+    }
+    case 'status-lost': {
+      const u = unitIn(state, event.unit);
+      return advance(withUnit(state, event.unit, { ...u, statuses: u.statuses.filter((_, i) => i !== event.index) }), event.rolls);
+    }
     case 'recovery-failed':
       return advance(state, event.rolls);
     case 'dropped': {
-      const dropped = patchUnit(state, event.unit, () => ({ dropped: true, at: null }));
+      const dropped = withUnit(state, event.unit, { ...unitIn(state, event.unit), dropped: true, at: null });
       const turn = dropped.turn;
       const by = event.by === null ? undefined : dropped.units[event.by];
       // R30: the active unit dropped an enemy this turn, so it may crow.
@@ -197,7 +236,7 @@ export function apply(state: GameState, event: GameEvent): GameState {
     case 'answered':
       return { ...state, prompt: null, resume: [] };
     case 'turn-ended': {
-      const ended = event.unit === null ? state : patchUnit(state, event.unit, () => ({ turnTaken: true }));
+      const ended = event.unit === null ? state : withUnit(state, event.unit, { ...unitIn(state, event.unit), turnTaken: true });
       return { ...ended, turn: null, phaseDone: [...ended.phaseDone, event.player] };
     }
     case 'player-out':
