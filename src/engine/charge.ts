@@ -5,14 +5,15 @@
  * ≤ 3 at +2 to hit and +5 to the first wound.
  */
 import type { Attack } from '../formats/card';
-import { hasTerrain, nameOf, neighbours, T } from './board';
+import type { Size } from '../formats/vocabulary';
+import { hasTerrain, nameOf, neighbours, T, type Board } from './board';
 import { nearestIn } from './distance';
 import { refuse } from './errors';
 import { handle, field } from './flow';
-import { endError, moverOf, stepPrice } from './paths';
+import { endError, moverOf, stepPrice, type Mover } from './paths';
 import type { GameState, UnitState } from './state';
 import { checkAsterisks } from './statuses';
-import { footprint, label, tableOf, unitOf } from './table';
+import { footprint, label, tableOf, unitOf, type Table } from './table';
 import { areAdjacent, attackLine, isProblem, sightOf } from './targeting';
 
 export const CHARGE_VIGOR = 5;
@@ -23,36 +24,27 @@ export function chargePaths(state: GameState, unit: UnitState, target: UnitState
   const { board } = table;
   const mover = moverOf(state, unit);
   const targetSize = moverOf(state, target).size;
-  const targetSquares = footprint(board, target.at!, targetSize);
-  // Counted from the target: one field serves every candidate square.
-  const field = table.rangesFrom(targetSquares);
-  const away = (at: number) => nearestIn(field, footprint(board, at, mover.size));
-  const stepOk = (from: number, to: number): boolean => {
-    if (stepPrice(state, table, mover, from, to, 0) < 0) return false;
-    // Each square entered must be unoccupied (allies too) and neither a pit nor obstructing.
-    return footprint(board, to, mover.size).every((s) => {
-      const who = table.occupant[s];
-      return (who === null || who === unit.id) && !hasTerrain(board, s, T.pit | T.obstructing);
-    });
-  };
   const start = unit.at!;
   const paths: number[][] = [];
   // Two steps move a space at most 2 squares each way, and it must end adjacent (within 1): a target
   // more than 3 squares off in either direction cannot be charged, so skip the search.
-  if (spaceGap(board.width, start, mover.size, target.at!, moverOf(state, target).size) > 3) return paths;
-  const d0 = away(start);
+  if (spaceGap(board.width, start, mover.size, target.at!, targetSize) > 3) return paths;
+  // Counted from the target: one field serves every candidate square.
+  const field = table.rangesFrom(footprint(board, target.at!, targetSize));
+  const d0 = nearestIn(field, footprint(board, start, mover.size));
   for (const a of neighbours(board, start)) {
-    if (!stepOk(start, a) || away(a) >= d0) continue;
+    if (!chargeStep(state, table, mover, start, a)) continue;
+    const da = nearestIn(field, footprint(board, a, mover.size));
+    if (da >= d0) continue;
     for (const b of neighbours(board, a)) {
-      if (b === start || !stepOk(a, b) || away(b) >= away(a)) continue;
+      if (b === start || !chargeStep(state, table, mover, a, b) || nearestIn(field, footprint(board, b, mover.size)) >= da) continue;
       const moved = { ...unit, at: b };
-      // stepOk found b's squares empty but for the unit itself, so the squares it would end on hold
-      // the same occupants in this table as in the table with the unit moved.
+      // chargeStep found b's squares empty but for the unit itself, so the squares it would end on
+      // hold the same occupants in this table as in the table with the unit moved.
       if (endError(state, table, { ...mover, unit: moved }, b)) continue;
       // Adjacency depends only on walls; the move changes them only if it enters or leaves a
       // sliding wall (§3.11), and only then is the table with the unit moved needed.
-      const walls = (at: number) => footprint(board, at, mover.size).some((sq) => hasTerrain(board, sq, T['sliding-wall']));
-      if (walls(start) || walls(b)) {
+      if (holdsSlidingWall(board, start, mover.size) || holdsSlidingWall(board, b, mover.size)) {
         const there: GameState = { ...state, units: { ...state.units, [unit.id]: moved } };
         if (!areAdjacent(there, moved, target)) continue;
       } else if (!table.touching(b, mover.size, target.at!, targetSize)) continue;
@@ -62,12 +54,30 @@ export function chargePaths(state: GameState, unit: UnitState, target: UnitState
   return paths;
 }
 
+/** A charge step: a legal step onto squares that are unoccupied (allies too) and neither pits nor obstructing. */
+function chargeStep(state: GameState, table: Table, mover: Mover, from: number, to: number): boolean {
+  if (stepPrice(state, table, mover, from, to, 0) < 0) return false;
+  const space = footprint(table.board, to, mover.size);
+  for (let k = 0; k < space.length; k++) {
+    const who = table.occupant[space[k]!];
+    if ((who !== null && who !== mover.unit.id) || hasTerrain(table.board, space[k]!, T.pit | T.obstructing)) return false;
+  }
+  return true;
+}
+
+function holdsSlidingWall(board: Board, at: number, size: Size): boolean {
+  return footprint(board, at, size).some((sq) => hasTerrain(board, sq, T['sliding-wall']));
+}
+
 /** The larger of the column and row gaps between two spaces (0 when they overlap or touch). */
-function spaceGap(width: number, a: number, aSize: string, b: number, bSize: string): number {
+function spaceGap(width: number, a: number, aSize: Size, b: number, bSize: Size): number {
   const aw = aSize === 'big' ? 2 : 1;
   const bw = bSize === 'big' ? 2 : 1;
-  const along = (p: number, q: number) => Math.max(q - (p + aw - 1), p - (q + bw - 1), 0);
-  return Math.max(along(a % width, b % width), along(Math.floor(a / width), Math.floor(b / width)));
+  const ac = a % width;
+  const bc = b % width;
+  const ar = Math.floor(a / width);
+  const br = Math.floor(b / width);
+  return Math.max(bc - (ac + aw - 1), ac - (bc + bw - 1), br - (ar + aw - 1), ar - (br + bw - 1), 0);
 }
 
 /** Checks a declared charge and returns its path; refuses with the reason otherwise. */

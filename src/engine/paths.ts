@@ -59,8 +59,6 @@ export function stepPrice(state: GameState, table: Table, mover: Mover, from: nu
   const delta = to - from;
   const big = mover.size === 'big';
   const me = mover.unit.id;
-  // Walls between squares count, except a sliding wall the mover itself holds open.
-  const wallSquare = (i: number) => table.wallAt(i) && occupant[i] !== me;
   let extra = 0;
   let lowCover = false;
   // A one-square unit enters just `to`; a Big one enters the squares of its new 2×2 it did not cover.
@@ -78,7 +76,8 @@ export function stepPrice(state: GameState, table: Table, mover: Mover, from: nu
       if (other.player !== mover.unit.player && !mover.ghostly && !(mover.fly && !moverOf(state, other).fly)) return refuseStep('enemy-occupied', s, origin, other);
     }
     // Walls between squares: ghostly units move through walls (§3.2); everyone else is stopped.
-    if (!mover.ghostly && stepBlocked(board, origin, s, wallSquare)) return refuseStep('wall-between', s, origin, null);
+    // (A sliding wall the mover itself holds open is no wall to it.)
+    if (!mover.ghostly && stepBlocked(board, origin, s, (i) => table.wallAt(i) && occupant[i] !== me)) return refuseStep('wall-between', s, origin, null);
     // R12: challenging, brush and obstructing cost +1, once; flyers and ghosts pay no such extra.
     if (!mover.fly && !mover.ghostly && terrain & (T.challenging | T.brush | T.obstructing)) extra = 1;
     if (crossesLowCover(board, origin, s)) lowCover = true;
@@ -228,39 +227,28 @@ export function explore(state: GameState, mover: Mover, budget: number, diagonal
   const { board } = table;
   const best = new Map<number, Node>();
   const frontier = new Heap<Node>(better);
-  const push = (n: Node) => {
-    const key = n.at * 3 + n.diag;
-    const seen = best.get(key);
-    if (seen && better(seen, n) <= 0) return;
-    best.set(key, n);
-    frontier.push(n);
-  };
   // Reply chances per square, counted once per search.
   const threats = new Map<number, number>();
-  const threatsAt = (at: number) => {
-    let n = threats.get(at);
-    if (n === undefined) threats.set(at, (n = replyThreats(state, table, mover, at).length));
-    return n;
-  };
   const start = mover.unit.at;
   if (start === null) {
     const tile = state.entry[mover.unit.player];
     if (tile !== undefined) {
       for (const s of footprint(board, tile, 'big')) {
         const step = entryCost(state, table, mover, s);
-        if (!isStepError(step) && step.cost <= budget) push({ at: s, diag: Math.min(diagonalsSoFar, 2), cost: step.cost, replies: 0, prev: null });
+        if (!isStepError(step) && step.cost <= budget) offer(best, frontier, { at: s, diag: Math.min(diagonalsSoFar, 2), cost: step.cost, replies: 0, prev: null });
       }
     }
   } else {
-    push({ at: start, diag: Math.min(diagonalsSoFar, 2), cost: 0, replies: 0, prev: null });
+    offer(best, frontier, { at: start, diag: Math.min(diagonalsSoFar, 2), cost: 0, replies: 0, prev: null });
   }
   for (let node = frontier.pop(); node !== undefined; node = frontier.pop()) {
     if (best.get(node.at * 3 + node.diag) !== node) continue;
-    const here = threatsAt(node.at);
+    let here = threats.get(node.at);
+    if (here === undefined) threats.set(node.at, (here = replyThreats(state, table, mover, node.at).length));
     for (const next of neighbours(board, node.at)) {
       const price = stepPrice(state, table, mover, node.at, next, node.diag);
       if (price < 0 || node.cost + price > budget) continue;
-      push({
+      offer(best, frontier, {
         at: next,
         diag: isDiagonal(board, node.at, next) ? Math.min(node.diag + 1, 2) : node.diag,
         cost: node.cost + price,
@@ -278,6 +266,16 @@ export function explore(state: GameState, mover: Mover, budget: number, diagonal
     plans.set(node.at, { path, spent: node.cost, diagonals: countDiagonals(board, start, path), replyChances: node.replies });
   }
   return plans;
+}
+
+/** Keeps `n` when it is the best way yet to its square and diagonal count. (A module function, not a
+ * closure: tsx keeps function names, which costs a property write per closure made.) */
+function offer(best: Map<number, Node>, frontier: Heap<Node>, n: Node): void {
+  const key = n.at * 3 + n.diag;
+  const seen = best.get(key);
+  if (seen && better(seen, n) <= 0) return;
+  best.set(key, n);
+  frontier.push(n);
 }
 
 /** A binary min-heap: the pathfinder's frontier. */

@@ -186,23 +186,37 @@ function buildTable(state: GameState, board: Board): Table {
     const space = footprint(board, unit.at, cardOf(state, unit).size);
     for (let k = 0; k < space.length; k++) occupant[space[k]!] = unit.id;
   }
-  const wallAt: WallAt = (i) => hasTerrain(board, i, T.wall) || (hasTerrain(board, i, T['sliding-wall']) && occupant[i] === null);
-  // Distance fields depend only on the walls, which change only when a sliding wall is entered or
-  // left; so they are shared by every state with the same sliding walls open.
+  // Distance fields and adjacency depend only on the walls, which change only when a sliding wall is
+  // entered or left; so they are shared by every table with the same sliding walls open.
   const open = slidingSquares(board).filter((i) => occupant[i] !== null).join(',');
+  const wallAt = wallsOf(board, occupant);
+  return { board, occupant, wallAt, rangesFrom: rangesOf(board, wallAt, open), touching: touchingFor(board, wallAt, open), memo: new Map() };
+}
+
+/*
+ * The table's functions are made by these factories, not as named closures in buildTable: tsx (which
+ * runs the CLI) keeps function names, at a property write for every named closure made.
+ */
+
+function wallsOf(board: Board, occupant: readonly (UnitId | null)[]): WallAt {
+  return (i) => hasTerrain(board, i, T.wall) || (hasTerrain(board, i, T['sliding-wall']) && occupant[i] === null);
+}
+
+/** A number for a unit's space (one square, or a 2×2 from its top-left), or -1 for other lists. */
+function spaceKey(board: Board, squares: readonly number[]): number {
+  const first = squares[0]!;
+  if (squares.length === 1) return first;
+  const w = board.width;
+  if (squares.length === 4 && squares[1] === first + 1 && squares[2] === first + w && squares[3] === first + w + 1) return board.width * board.height + first;
+  return -1;
+}
+
+function rangesOf(board: Board, wallAt: WallAt, open: string): Table['rangesFrom'] {
   const fields = fieldsOf(board);
-  const cells = board.width * board.height;
-  // A unit's space is one square or a 2×2 from its top-left: those get a number key for this table.
+  // Units' spaces by number for this table, in front of the board's fields by text.
   const mine = new Map<number, Float64Array>();
-  const spaceKey = (squares: readonly number[]): number => {
-    const first = squares[0]!;
-    if (squares.length === 1) return first;
-    const w = board.width;
-    if (squares.length === 4 && squares[1] === first + 1 && squares[2] === first + w && squares[3] === first + w + 1) return cells + first;
-    return -1;
-  };
-  const rangesFrom = (squares: readonly number[]) => {
-    const near = squares.length > 0 ? spaceKey(squares) : -1;
+  return (squares) => {
+    const near = squares.length > 0 ? spaceKey(board, squares) : -1;
     if (near >= 0) {
       const known = mine.get(near);
       if (known) return known;
@@ -217,12 +231,16 @@ function buildTable(state: GameState, board: Board): Table {
     if (near >= 0) mine.set(near, field);
     return field;
   };
-  // Adjacency, like distance, depends only on the walls; most pairs are too far apart to look up.
+}
+
+function touchingFor(board: Board, wallAt: WallAt, open: string): Table['touching'] {
   const touched = touchingOf(board, open);
-  const touching = (a: number, aSize: Size, b: number, bSize: Size): boolean => {
+  const cells = board.width * board.height;
+  return (a, aSize, b, bSize) => {
     const aw = aSize === 'big' ? 2 : 1;
     const bw = bSize === 'big' ? 2 : 1;
     const w = board.width;
+    // Most pairs are too far apart to look up.
     if (gap(a % w, aw, b % w, bw) > 1 || gap(Math.floor(a / w), aw, Math.floor(b / w), bw) > 1) return false;
     const key = ((a * 2 + aw - 1) * cells + b) * 2 + bw - 1;
     let near = touched.get(key);
@@ -233,7 +251,6 @@ function buildTable(state: GameState, board: Board): Table {
     }
     return near;
   };
-  return { board, occupant, wallAt, rangesFrom, touching, memo: new Map() };
 }
 
 let listed: object | null = null;

@@ -234,35 +234,35 @@ export function attackLine(
   opts: { charge?: boolean } = {},
 ): AttackLine | LineProblem {
   // Names are spelled out only for a refusal: most lines asked for are not refused.
-  const who = () => label(state, target);
-  if (!onMap(target)) return { code: 'no-target', message: `${who()} is not on the map` };
+  if (!onMap(target)) return { code: 'no-target', message: `${label(state, target)} is not on the map` };
   const pair = pairOf(state, attacker, target);
   const { seen, range } = pair;
-  if (!seen.visible) return { code: 'no-line-of-sight', message: `${label(state, attacker)} cannot see ${who()}` };
-  if (range > attack.range) return { code: 'out-of-range', message: `${who()} is ${range} squares away; ${attack.name} reaches ${attack.range}` };
+  if (!seen.visible) return { code: 'no-line-of-sight', message: `${label(state, attacker)} cannot see ${label(state, target)}` };
+  if (range > attack.range) return { code: 'out-of-range', message: `${label(state, target)} is ${range} squares away; ${attack.name} reaches ${attack.range}` };
   const a: Profile = profile(state, attacker);
   const t: Profile = profile(state, target);
   const { invisible, compromised, adjacent: adjacentNow } = oddsOf(state, pair);
   if (invisible && range >= a.wits) {
-    return { code: 'invisible-too-far', message: `${who()} is invisible to ${label(state, attacker)} and ${range} away; invisible targets must be closer than its Wits (${a.wits})` };
+    return { code: 'invisible-too-far', message: `${label(state, target)} is invisible to ${label(state, attacker)} and ${range} away; invisible targets must be closer than its Wits (${a.wits})` };
   }
   const notes: string[] = [`bonus ${sign(attack.bonus)}`];
   let modifier = attack.bonus;
-  const add = (n: number, why: string) => {
-    if (n === 0) return;
-    modifier += n;
-    notes.push(`${why} ${sign(n)}`);
-  };
-  add(a.attackModifier, 'auras');
-  add(-a.injuries, 'injuries');
-  if (seen.cover) add(range >= 12 ? -4 : -2, range >= 12 ? 'cover at range 12+' : 'cover');
-  if (invisible) add(-4, 'invisible');
-  if (compromised) add(2, `compromised (${compromised})`);
-  if (opts.charge) add(2, 'charge');
+  modifier += noted(notes, a.attackModifier, 'auras');
+  modifier += noted(notes, -a.injuries, 'injuries');
+  if (seen.cover) modifier += noted(notes, range >= 12 ? -4 : -2, range >= 12 ? 'cover at range 12+' : 'cover');
+  if (invisible) modifier += noted(notes, -4, 'invisible');
+  if (compromised) modifier += noted(notes, 2, `compromised (${compromised})`);
+  if (opts.charge) modifier += noted(notes, 2, 'charge');
   let defence = t[attack.vs];
   if (attack.vs === 'armor' && !adjacentNow && hasTrait(state, target, 'shield')) defence += 2;
   const automatic = adjacentNow && target.statuses.some((s) => s.status === 'helpless');
   return { modifier, need: defence, notes, range, cover: seen.cover, invisible, automatic };
+}
+
+/** A modifier, noted as a player reads it when it is not 0 ("cover −2"); returns it. */
+function noted(notes: string[], n: number, why: string): number {
+  if (n !== 0) notes.push(`${why} ${sign(n)}`);
+  return n;
 }
 
 export const isProblem = (x: AttackLine | LineProblem): x is LineProblem => 'code' in x;

@@ -1,0 +1,165 @@
+/**
+ * The engine's caches and fast paths change nothing: fixed-seed self-play gives the same log and
+ * states as before the speed work (issue 3), distance counting agrees with the plain step rules,
+ * the "no brush or smoke near" shortcut never skips a hidden target, pricing a step agrees with
+ * costing it, and games on one map never share what their tables hold.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { selfPlayFingerprint } from '../../src/cli/fingerprint';
+import { newGame } from '../../src/cli/selfplay';
+import { defaultContent } from '../../src/content/load';
+import { hasTerrain, isDiagonal, neighbours, stepBlocked, T, type Board } from '../../src/engine/board';
+import { adjacent, distanceField, type WallAt } from '../../src/engine/distance';
+import { moverOf, stepCost, stepPrice } from '../../src/engine/paths';
+import { mayHide, sight, type Occupancy } from '../../src/engine/sight';
+import type { GameState } from '../../src/engine/state';
+import { boardOf, boardOfMap, footprint, tableOf } from '../../src/engine/table';
+
+const content = defaultContent();
+const boards = [...content.maps.values()].map((m) => boardOfMap(m));
+
+/**
+ * Pinned like a perft count (STYLE.md 5): sha256 over the start state, event log and final state of
+ * seeds 1–10 on every shipped map, with replay checked bit for bit. It moves when a rule, the catalog,
+ * a map or the self-play driver changes; then check the change is meant and pin the new value
+ * (`npx tsx scripts/selfplay-fingerprint.ts` prints it, and the 50-seed one).
+ */
+const SELF_PLAY_SEEDS_1_TO_10 = 'a3b752fabc110a4cbcd7c84c74310537f3f2a48fdcccea2ac055d1994f9fed48';
+
+describe('self-play fingerprint', () => {
+  it('is unchanged by the speed work', { timeout: 60_000 }, () => {
+    const fp = selfPlayFingerprint(content, Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(fp.games).toBe(40);
+    expect(fp.sha256).toBe(SELF_PLAY_SEEDS_1_TO_10);
+  });
+});
+
+/** The distance count as the rules word it, step by step with board.ts's helpers (the reference). */
+function plainField(board: Board, wallAt: WallAt, from: readonly number[]): Float64Array {
+  const n = board.width * board.height;
+  const best = new Float64Array(n * 3).fill(Infinity);
+  const field = new Float64Array(n).fill(Infinity);
+  const buckets: number[][] = [[]];
+  for (const f of from) {
+    best[f * 3] = 0;
+    buckets[0]!.push(f * 3);
+  }
+  for (let d = 0; d < buckets.length; d++) {
+    for (const node of buckets[d] ?? []) {
+      if (best[node]! < d) continue;
+      const sq = Math.floor(node / 3);
+      const diags = node % 3;
+      field[sq] = Math.min(field[sq]!, d);
+      for (const next of neighbours(board, sq)) {
+        if (wallAt(next)) continue;
+        const diagonal = isDiagonal(board, sq, next);
+        // A first diagonal step may pass a wall corner unless walls close it: exactly when the two are adjacent (R16).
+        if (d === 0 && diagonal ? !adjacent(board, wallAt, [sq], [next]) : stepBlocked(board, sq, next, wallAt)) continue;
+        const nd = d + (diagonal && diags === 1 ? 2 : 1);
+        const key = next * 3 + (diagonal ? Math.min(diags + 1, 2) : diags);
+        if (nd < best[key]!) {
+          best[key] = nd;
+          (buckets[nd] ??= []).push(key);
+        }
+      }
+    }
+  }
+  return field;
+}
+
+/** The first square where two fields differ, or null. */
+function firstDifference(a: Float64Array, b: Float64Array): number | null {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return null;
+}
+
+describe('distance fields', () => {
+  it('agree with the plain count from squares and 2×2s all over every shipped map, sliding walls shut and held open', { timeout: 30_000 }, () => {
+    for (const board of boards) {
+      const shut: WallAt = (i) => hasTerrain(board, i, T.wall | T['sliding-wall']);
+      const held: WallAt = (i) => hasTerrain(board, i, T.wall);
+      for (const wallAt of [shut, held]) {
+        // Every fifth square: a spread that meets every kind of wall and corner on these maps.
+        for (let i = 0; i < board.width * board.height; i += 5) {
+          const spaces = [[i]];
+          if (i % board.width < board.width - 1 && i < board.width * (board.height - 1)) spaces.push(footprint(board, i, 'big'));
+          for (const space of spaces) {
+            expect(firstDifference(distanceField(board, wallAt, space), plainField(board, wallAt, space)), `${board.id} from ${space.join(',')}`).toBeNull();
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('sight.mayHide', () => {
+  it('is true whenever brush or smoke hides a target (checked on every shipped map)', () => {
+    for (const board of boards) {
+      const cells = board.width * board.height;
+      fc.assert(
+        fc.property(fc.nat(cells - 1), fc.nat(cells - 1), fc.array(fc.nat(cells - 1), { maxLength: 6 }), (a, b, others) => {
+          fc.pre(a !== b && !hasTerrain(board, a, T.wall) && !hasTerrain(board, b, T.wall));
+          const occupancy: Occupancy = (i) => (others.includes(i) && i !== a && i !== b ? 2 : 0);
+          const seen = sight(board, occupancy, { squares: [a], size: 2 }, { squares: [b], size: 2 });
+          if (seen.hidden) expect(mayHide(board, [a], [b])).toBe(true);
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
+});
+
+describe('stepPrice', () => {
+  it('gives the cost stepCost gives, and -1 exactly when stepCost refuses', () => {
+    for (const [map, seed] of [['barrow-hill', 3], ['burning-village', 4], ['mill-crossing', 5], ['pass-of-istlethere', 6]] as const) {
+      const state = newGame(content, map, seed);
+      const board = boardOf(state);
+      // Put every unit on the map, on an open square in turn, so steps meet other units too.
+      const open = [...Array(board.width * board.height).keys()].filter((i) => !hasTerrain(board, i, T.wall | T.pit | T.obstructing) && i % board.width < board.width - 1 && i < board.width * (board.height - 1));
+      const units = Object.fromEntries(Object.entries(state.units).map(([id, u], n) => [id, { ...u, at: open[(n * 37) % open.length]! }]));
+      const placed: GameState = { ...state, units };
+      const table = tableOf(placed);
+      for (const unit of Object.values(placed.units)) {
+        const mover = moverOf(placed, unit);
+        for (let from = 0; from < board.width * board.height; from += 7) {
+          for (const to of neighbours(board, from)) {
+            for (const diagonals of [0, 1, 2]) {
+              const price = stepPrice(placed, table, mover, from, to, diagonals);
+              const cost = stepCost(placed, table, mover, from, to, diagonals);
+              expect(price).toBe('error' in cost ? -1 : cost.cost);
+            }
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('tables', () => {
+  it('are never shared by two games whose units stand in the same places', () => {
+    // Two games alike but for the card of one unit, Big in one and not in the other: each sees its own spaces.
+    const start = newGame(content, 'barrow-hill', 1);
+    const cards = [...content.index.units.values()];
+    const bigCard = cards.find((c) => c.size === 'big')!;
+    const smallCard = cards.find((c) => c.size !== 'big')!;
+    const game = (card: typeof bigCard): GameState => {
+      const board = boardOf(start);
+      const units = Object.fromEntries(
+        Object.entries(start.units).map(([id, u], n) => [id, { ...u, ...(n === 0 ? { card: card.id, mod: null } : {}), at: board.width * (4 + 2 * Math.floor(n / 8)) + 2 * (n % 8) + 2 }]),
+      );
+      return { ...start, cards: { ...start.cards, [card.id]: card }, units };
+    };
+    for (const state of [game(smallCard), game(bigCard), game(smallCard)]) {
+      const table = tableOf(state);
+      const occupied = table.occupant.filter((o) => o !== null).length;
+      let expected = 0;
+      for (const u of Object.values(state.units)) {
+        const space = footprint(table.board, u.at!, state.cards[u.card]!.size);
+        expected += space.length;
+        for (const s of space) expect(table.occupant[s]).toBe(u.id);
+      }
+      expect(occupied).toBe(expected);
+    }
+  });
+});
