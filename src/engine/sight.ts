@@ -696,53 +696,88 @@ export function burstCover(board: Board, occupancy: Occupancy, origin: number, t
   return rTouch;
 }
 
-/** Per board: how many brush or smoke squares lie above and left of each grid point (a summed-area table). */
-const veilCounts = new WeakMap<Board, Int32Array>();
+/** Per board: how many brush or smoke squares lie above and left of each grid point (a summed-area table), and a list of them. */
+const veilCounts = new WeakMap<Board, { readonly sums: Int32Array; readonly squares: readonly number[] }>();
 
-function veilsOf(board: Board): Int32Array {
-  let sums = veilCounts.get(board);
-  if (!sums) {
+function veilsOf(board: Board): { readonly sums: Int32Array; readonly squares: readonly number[] } {
+  let veils = veilCounts.get(board);
+  if (!veils) {
     const w = board.width + 1;
-    sums = new Int32Array(w * (board.height + 1));
+    const sums = new Int32Array(w * (board.height + 1));
+    const squares: number[] = [];
     for (let r = 0; r < board.height; r++) {
       for (let c = 0; c < board.width; c++) {
         const veil = board.terrain[r * board.width + c]! & (BRUSH | SMOKE) ? 1 : 0;
+        if (veil) squares.push(r * board.width + c);
         sums[(r + 1) * w + c + 1] = veil + sums[r * w + c + 1]! + sums[(r + 1) * w + c]! - sums[r * w + c]!;
       }
     }
-    veilCounts.set(board, sums);
+    veilCounts.set(board, (veils = { sums, squares }));
   }
-  return sums;
+  return veils;
 }
 
-/**
- * Whether terrain could hide `to` from `from` at all: false when no brush or smoke square touches the
- * smallest box holding both spaces. Every sight line lies in that box, and a line is veiled only by
- * brush or smoke squares it meets, so then `sight(…).hidden` is false and need not be traced.
- */
-export function mayHide(board: Board, from: readonly number[], to: readonly number[]): boolean {
-  if (from.length === 0 || to.length === 0) return true;
-  let c0 = board.width;
-  let c1 = -1;
-  let r0 = board.height;
-  let r1 = -1;
-  for (let k = 0; k < from.length + to.length; k++) {
-    const s = k < from.length ? from[k]! : to[k - from.length]!;
-    const c = s % board.width;
-    const r = (s - c) / board.width;
+/** Bounds of a space: columns c0..c1, rows r0..r1. */
+function spaceBounds(width: number, squares: readonly number[]): [number, number, number, number] {
+  let c0 = Infinity;
+  let c1 = -Infinity;
+  let r0 = Infinity;
+  let r1 = -Infinity;
+  for (let k = 0; k < squares.length; k++) {
+    const s = squares[k]!;
+    const c = s % width;
+    const r = (s - c) / width;
     if (c < c0) c0 = c;
     if (c > c1) c1 = c;
     if (r < r0) r0 = r;
     if (r > r1) r1 = r;
   }
+  return [c0, c1, r0, r1];
+}
+
+/**
+ * Whether terrain could hide `to` from `from` at all: false when no brush or smoke square touches the
+ * region every sight line lies in, so that `sight(…).hidden` is false and need not be traced. A line
+ * is veiled only by brush or smoke squares it meets. Every line runs from a point of one space to a
+ * point of the other, so it lies within the box holding both spaces, and within R of the segment
+ * between their centres (R: the larger space's half-diagonal); a square meeting it has its centre
+ * within R + √2/2 of that segment.
+ */
+export function mayHide(board: Board, from: readonly number[], to: readonly number[]): boolean {
+  if (from.length === 0 || to.length === 0) return true;
+  const w = board.width;
+  const [fc0, fc1, fr0, fr1] = spaceBounds(w, from);
+  const [tc0, tc1, tr0, tr1] = spaceBounds(w, to);
   // Squares that share a point with the box, clipped to the board.
-  c0 = Math.max(0, c0 - 1);
-  r0 = Math.max(0, r0 - 1);
-  c1 = Math.min(board.width - 1, c1 + 1);
-  r1 = Math.min(board.height - 1, r1 + 1);
-  const sums = veilsOf(board);
-  const w = board.width + 1;
-  return sums[(r1 + 1) * w + c1 + 1]! - sums[r0 * w + c1 + 1]! - sums[(r1 + 1) * w + c0]! + sums[r0 * w + c0]! > 0;
+  const c0 = Math.max(0, Math.min(fc0, tc0) - 1);
+  const r0 = Math.max(0, Math.min(fr0, tr0) - 1);
+  const c1 = Math.min(w - 1, Math.max(fc1, tc1) + 1);
+  const r1 = Math.min(board.height - 1, Math.max(fr1, tr1) + 1);
+  const { sums, squares } = veilsOf(board);
+  const sw = w + 1;
+  if (sums[(r1 + 1) * sw + c1 + 1]! - sums[r0 * sw + c1 + 1]! - sums[(r1 + 1) * sw + c0]! + sums[r0 * sw + c0]! === 0) return false;
+  // Centres and half-diagonals of the two spaces (a space spans [c0, c1 + 1] × [r0, r1 + 1]).
+  const ax = (fc0 + fc1 + 1) / 2;
+  const ay = (fr0 + fr1 + 1) / 2;
+  const bx = (tc0 + tc1 + 1) / 2;
+  const by = (tr0 + tr1 + 1) / 2;
+  const radius = Math.max(Math.hypot(fc1 - fc0 + 1, fr1 - fr0 + 1), Math.hypot(tc1 - tc0 + 1, tr1 - tr0 + 1)) / 2;
+  const reach = radius + Math.SQRT1_2 + 1e-9;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const length2 = dx * dx + dy * dy;
+  for (let k = 0; k < squares.length; k++) {
+    const s = squares[k]!;
+    const c = s % w;
+    const r = (s - c) / w;
+    if (c < c0 || c > c1 || r < r0 || r > r1) continue;
+    // Distance from the square's centre to the segment between the spaces' centres.
+    const px = c + 0.5 - ax;
+    const py = r + 0.5 - ay;
+    const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, (px * dx + py * dy) / length2));
+    if (Math.hypot(px - t * dx, py - t * dy) <= reach) return true;
+  }
+  return false;
 }
 
 /** What one segment meets; for tests and tools. */

@@ -169,7 +169,9 @@ function tableFor(state: GameState): Table {
   const key = placesKey(state);
   const known = byPlace.get(key);
   if (known && known.table.board === board && samePlaces(known.origin, state)) return known.table;
-  if (byPlace.size > 512) byPlace.clear();
+  // Few: tables are found again mostly for a place just left (a charge tried, a move backed up), and
+  // each one kept holds its caches past the young generation, which the collector pays for.
+  if (byPlace.size > 4) byPlace.clear();
   const table = buildTable(state, board);
   byPlace.set(key, { table, origin: state });
   return table;
