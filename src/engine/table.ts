@@ -72,14 +72,35 @@ export function tableMemo<T>(table: Table, key: symbol, make: () => T): T {
   return value;
 }
 
-const boardFields = new WeakMap<Board, Map<string, Float64Array>>();
+/** Distance fields per board and set of open sliding walls: by space number (spaceKey), or by text for other lists. */
+interface Fields {
+  readonly spaces: Map<number, Float64Array>;
+  readonly lists: Map<string, Float64Array>;
+}
+/** All of a board's fields, with how many there are: at most FIELDS_KEPT are kept, whatever the walls. */
+const boardFields = new WeakMap<Board, { count: number; readonly byOpen: Map<string, Fields> }>();
+const FIELDS_KEPT = 4096;
 const boardTouching = new WeakMap<Board, Map<string, Map<number, boolean>>>();
 const slidings = new WeakMap<Board, number[]>();
 
-function fieldsOf(board: Board): Map<string, Float64Array> {
-  let m = boardFields.get(board);
-  if (!m) boardFields.set(board, (m = new Map()));
-  return m;
+function fieldsOf(board: Board, open: string): Fields {
+  let all = boardFields.get(board);
+  if (!all) boardFields.set(board, (all = { count: 0, byOpen: new Map() }));
+  let fields = all.byOpen.get(open);
+  if (!fields) all.byOpen.set(open, (fields = { spaces: new Map(), lists: new Map() }));
+  return fields;
+}
+
+/** Counts a field made for `board`; past the budget, the board's fields are let go. */
+function fieldMade(board: Board): void {
+  const all = boardFields.get(board)!;
+  if (++all.count <= FIELDS_KEPT) return;
+  for (const fields of all.byOpen.values()) {
+    fields.spaces.clear();
+    fields.lists.clear();
+  }
+  all.byOpen.clear();
+  all.count = 1;
 }
 
 function touchingOf(board: Board, open: string): Map<number, boolean> {
@@ -214,23 +235,23 @@ function spaceKey(board: Board, squares: readonly number[]): number {
 }
 
 function rangesOf(board: Board, wallAt: WallAt, open: string): Table['rangesFrom'] {
-  const fields = fieldsOf(board);
-  // Units' spaces by number for this table, in front of the board's fields by text.
-  const mine = new Map<number, Float64Array>();
+  const { spaces, lists } = fieldsOf(board, open);
   return (squares) => {
     const near = squares.length > 0 ? spaceKey(board, squares) : -1;
     if (near >= 0) {
-      const known = mine.get(near);
-      if (known) return known;
+      let field = spaces.get(near);
+      if (!field) {
+        fieldMade(board);
+        spaces.set(near, (field = distanceField(board, wallAt, squares)));
+      }
+      return field;
     }
-    const key = `${squares.join(',')}|${open}`;
-    let field = fields.get(key);
+    const key = squares.join(',');
+    let field = lists.get(key);
     if (!field) {
-      if (fields.size > 4096) fields.clear();
-      field = distanceField(board, wallAt, squares);
-      fields.set(key, field);
+      fieldMade(board);
+      lists.set(key, (field = distanceField(board, wallAt, squares)));
     }
-    if (near >= 0) mine.set(near, field);
     return field;
   };
 }

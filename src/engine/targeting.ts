@@ -68,7 +68,10 @@ function nearbySight(state: GameState, from: Body, to: Body, lookerId: string, t
   // in table order (a later unit overwrites an earlier one on a shared square), with its size, and
   // whether it is one of the two (their own squares count as empty).
   // One character per square or unit (squares are below 40 × 40, so code units stay small).
-  const codes: number[] = [from.squares.length, from.size, ...from.squares, to.squares.length, to.size, ...to.squares];
+  const codes: number[] = [from.squares.length, from.size];
+  for (let k = 0; k < from.squares.length; k++) codes.push(from.squares[k]!);
+  codes.push(to.squares.length, to.size);
+  for (let k = 0; k < to.squares.length; k++) codes.push(to.squares[k]!);
   for (const id in state.units) {
     const u = state.units[id]!;
     if (u.at === null || u.dropped) continue;
