@@ -236,8 +236,10 @@ export function apply(state: GameState, event: GameEvent): GameState {
     case 'answered':
       return { ...state, prompt: null, resume: [] };
     case 'turn-ended': {
-      const ended = event.unit === null ? state : withUnit(state, event.unit, { ...unitIn(state, event.unit), turnTaken: true });
-      return { ...ended, turn: null, phaseDone: [...ended.phaseDone, event.player] };
+      const phaseDone = [...state.phaseDone, event.player];
+      if (event.unit === null) return { ...state, turn: null, phaseDone };
+      const units = { ...state.units, [event.unit]: { ...unitIn(state, event.unit), turnTaken: true } };
+      return { ...state, units, turn: null, phaseDone };
     }
     case 'player-out':
       return { ...state, out: [...state.out, event.player] };

@@ -14,10 +14,10 @@ import type { GameState, UnitId, UnitState } from './state';
 
 const boards = new WeakMap<object, Board>();
 
-/** The board of a state's map, built once per map object. */
 let lastMap: object | null = null;
 let lastBoard: Board | null = null;
 
+/** The board of a state's map, built once per map object. */
 export function boardOf(state: GameState): Board {
   return boardOfMap(state.map);
 }
@@ -54,7 +54,7 @@ export interface Table {
   readonly occupant: readonly (UnitId | null)[];
   /** Walls for sight and counting: wall squares, and sliding walls nobody stands in (§3.11). */
   readonly wallAt: WallAt;
-  /** Counted distance (R15) from a unit's squares to every square, built once per state and unit. */
+  /** Counted distance (R15) from a unit's squares to every square, kept per board and sliding walls held open. */
   readonly rangesFrom: (squares: readonly number[]) => Float64Array;
   /** R16 adjacency of two spaces given by top-left square and size, with this table's walls. */
   readonly touching: (a: number, aSize: Size, b: number, bSize: Size) => boolean;
@@ -108,7 +108,7 @@ function touchingOf(board: Board, open: string): Map<number, boolean> {
   if (!byOpen) boardTouching.set(board, (byOpen = new Map()));
   let m = byOpen.get(open);
   if (!m) {
-    if (byOpen.size > 64) byOpen.clear();
+    if (byOpen.size > 16) byOpen.clear();
     byOpen.set(open, (m = new Map()));
   }
   return m;
