@@ -14,12 +14,14 @@ import './wounds';
 import { actFrames, checkActor, checkActType, checkCost, commanderOf, needActsLeft, type ActPlan } from './acts';
 import { planMove } from './move';
 import { traitReach } from './traits';
-import type { ActCommand, Command, Decision } from './commands';
+import type { ActCommand, Command, Concession, Decision } from './commands';
 import { Ctx } from './context';
 import { refuse, Refusal, type RuleError } from './errors';
 import type { GameEvent } from './events';
 import { run } from './flow';
-import type { Frame, GameState, Prompt, UnitState } from './state';
+import type { Frame, GameState, PlayerId, Prompt, UnitState } from './state';
+import { inPlay } from './scoring';
+import { checkAsterisks } from './statuses';
 import { liveTraits, profile } from './stats';
 import { boardOf, findAttack, label, unitOf } from './table';
 import { nameOf as squareNameOf, squareIndex } from './board';
@@ -30,10 +32,11 @@ import type { SplitChoice } from './wounds';
 
 export type Decided = { readonly events: GameEvent[] } | { readonly error: RuleError };
 
-export function decide(state: GameState, command: Command, by?: string): Decided {
+export function decide(state: GameState, command: Command | Concession, by?: string): Decided {
   const ctx = new Ctx(state);
   try {
-    if ('begin' in command) begin(ctx);
+    if ('concede' in command) concede(ctx, command.concede, by);
+    else if ('begin' in command) begin(ctx);
     else if ('decide' in command) answer(ctx, command.decide, by);
     else run(ctx, planCommand(state, command, by));
     return { events: ctx.events };
@@ -50,6 +53,46 @@ function begin(ctx: Ctx): void {
     ctx.emit({ type: 'round-started', round: 1 });
     run(ctx, [{ k: 'next-turn' }, { k: 'tactics' }]);
   } else run(ctx, [{ k: 'next-turn' }]);
+}
+
+/**
+ * A player concedes: out at once, their units leave the table unscored (no VP to anyone: nobody
+ * dropped them, and in a multiplayer game handing them to one opponent would be arbitrary). Allowed any time
+ * before the game is over, even mid-turn or with a prompt open. The 'conceded' event withdraws the
+ * open prompt; play then goes on as it does when a unit drops mid-act (a reply can drop an attacker):
+ * - the conceder's own prompt: its paused step runs again unanswered and finds the unit gone (a reply
+ *   or wound split is skipped, an end of turn finishes); the AP's order prompt becomes a new tactics
+ *   check among the players left, as nobody is left to order the round;
+ * - another player's tactics prompt (reroll, order) is asked again of the players left;
+ * - any other prompt of another player is opened again unchanged (an attack already rolled still
+ *   wounds, say); a reply to a departed attacker changes nothing;
+ * - the conceder's turn with no prompt open ends, and the next player's turn starts.
+ */
+function concede(ctx: Ctx, player: PlayerId, by?: string): void {
+  const before = ctx.state;
+  if (before.over) refuse('game-over', 'The game is over.');
+  if (!before.players.includes(player)) refuse('not-a-player', `${player} is not playing in this game.`);
+  if (by !== undefined && by !== player) refuse('not-your-concession', `Only ${player} can concede for ${player}.`);
+  if (before.out.includes(player)) refuse('already-out', `${player} is already out of the game.`);
+  ctx.emit({ type: 'conceded', player });
+  const left = inPlay(ctx.state);
+  if (left.length === 1) {
+    ctx.emit({ type: 'game-over', winner: left[0]!, reason: `${player} conceded` });
+    return;
+  }
+  // R28: asterisk statuses the departed units imposed end now.
+  checkAsterisks(ctx);
+  const prompt = before.prompt;
+  if (prompt) {
+    const stack: Frame[] = [...before.resume];
+    const top = stack.pop()!;
+    if (prompt.player !== player && prompt.kind !== 'order' && prompt.kind !== 'reroll') {
+      ctx.emit({ type: 'prompted', prompt, resume: [...before.resume] });
+      return;
+    }
+    stack.push(prompt.player === player && prompt.kind === 'order' ? { k: 'tactics' } : top);
+    run(ctx, stack);
+  } else if (before.turn?.player === player) run(ctx, [{ k: 'end-turn', stage: 'recurring' }]);
 }
 
 function waitingFor(state: GameState, prompt: Prompt): string {

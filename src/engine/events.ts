@@ -71,6 +71,8 @@ export type GameEvent =
   | { type: 'answered'; player: PlayerId; answer: unknown }
   | { type: 'turn-ended'; unit: UnitId | null; player: PlayerId }
   | { type: 'player-out'; player: PlayerId }
+  /** The player leaves: out, units off the table unscored, any open prompt withdrawn (decide.ts `concede`). */
+  | { type: 'conceded'; player: PlayerId }
   | { type: 'game-over'; winner: PlayerId | null; reason: string };
 
 export type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
@@ -202,6 +204,12 @@ export function apply(state: GameState, event: GameEvent): GameState {
     }
     case 'player-out':
       return { ...state, out: [...state.out, event.player] };
+    case 'conceded': {
+      const units = Object.fromEntries(
+        Object.entries(state.units).map(([id, u]) => [id, u.player === event.player && !u.dropped ? { ...u, dropped: true, at: null } : u]),
+      );
+      return { ...state, out: [...state.out, event.player], units, prompt: null, resume: [] };
+    }
     case 'game-over':
       return { ...state, winner: event.winner, over: true, turn: null };
   }
