@@ -5,6 +5,7 @@
 import type { GameState } from '../engine/state';
 import { mapAltText } from './alt-text';
 import { drawMap } from './map';
+import { sentence } from './last-turn-words';
 import { toMapView, type ViewRequest } from './view';
 
 export { altText, describeMap, mapAltText, DISCORD_ALT_TEXT_LIMIT } from './alt-text';
@@ -17,4 +18,12 @@ export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happenin
 export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string } {
   const view = toMapView(state, request);
   return { png: drawMap(view), alt: mapAltText(view) };
+}
+
+/**
+ * The events in sentences, as the picture describes them ("GN attacked SP with Claw: rolled 14+1
+ * against 11, hit."), for the turn log posted beside the map and the reply to each act.
+ */
+export function eventSentences(state: GameState, request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names'>): string[] {
+  return toMapView(state, request).lastTurn?.happenings.map(sentence) ?? [];
 }
