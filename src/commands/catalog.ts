@@ -62,7 +62,9 @@ async function units(interaction: ChatInputCommandInteraction, app: App, options
     refuse('unknown-faction', `There is no faction "${faction}". The catalog has ${factionsOf(index).map(capitalise).join(', ')}.`);
   }
   const flags = share ? {} : { flags: MessageFlags.Ephemeral as const };
-  const [first = [], ...rest] = catalogMessages(index, faction);
+  const [first, ...rest] = catalogMessages(index, faction);
+  // Discord rejects a message with nothing in it; an empty catalog is a setup mistake worth saying plainly.
+  if (!first) return refuse('empty-catalog', 'The catalog has no cards yet. Ask an organiser to check the bot\'s content.');
   await interaction.reply({ embeds: first, ...flags });
   for (const embeds of rest) await interaction.followUp({ embeds, ...flags });
 }

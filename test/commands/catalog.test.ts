@@ -83,6 +83,21 @@ describe('/catalog units', () => {
     expect(packMessages(tiny).map((m) => m.length)).toEqual([10, 10, 3]);
   });
 
+  it('answers privately unless shared, and refuses an unknown faction', async () => {
+    const sent: unknown[] = [];
+    const interaction = {
+      async reply(p: unknown) {
+        sent.push(p);
+      },
+    } as unknown as ChatInputCommandInteraction;
+    const run = (values: ReadOptions['values']) => catalogCommand.run(interaction, { content } as App, { group: null, sub: 'units', values, focused: null });
+    await run({ faction: 'valor' });
+    await run({ share: true });
+    expect(sent).toMatchObject([{ flags: 64, embeds: [{ title: 'Valor · 14 unit cards, 6 mods' }] }, { embeds: [{}, {}] }]);
+    expect((sent[1] as { flags?: number }).flags).toBeUndefined();
+    await expect(run({ faction: 'elves' })).rejects.toMatchObject({ code: 'unknown-faction', message: 'There is no faction "elves". The catalog has Havoc, Valor.' });
+  });
+
   it('offers the catalog\'s factions as choices', () => {
     const faction = catalogData(content).options[0]!.options[0]!;
     expect('choices' in faction && faction.choices).toEqual([

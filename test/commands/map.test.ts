@@ -1,7 +1,9 @@
 import { PermissionFlagsBits, PermissionsBitField, type ChatInputCommandInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../src/commands/app';
+import { catalogCommand } from '../../src/commands/catalog';
 import { mapCommand } from '../../src/commands/map';
+import { warbandCommand } from '../../src/commands/warband';
 import { listMaps, mapById, mapChoices, mapFacts, mapIds, mapListEmbed } from '../../src/commands/map-library';
 import { mapPreviewAlt, renderMapPreview } from '../../src/commands/map-preview';
 import { checkOrganiser, parseMapSubmission, submitMap } from '../../src/commands/map-submit';
@@ -193,5 +195,26 @@ describe('the /map handler', () => {
     const i = fakeInteraction('g1', null);
     const choices = await mapCommand.autocomplete!(i as never, app, { group: null, sub: 'show', values: { id: 'yard' }, focused: 'id' });
     expect(choices).toEqual([{ name: 'Smithy Yard (smithy-yard)', value: 'smithy-yard' }]);
+  });
+});
+
+describe('the registered data of /warband, /catalog and /map', () => {
+  type Option = { name: string; description: string; required?: boolean; options?: Option[] };
+  const walk = (options: readonly Option[], visit: (o: Option, siblings: readonly Option[]) => void): void => {
+    for (const o of options) {
+      visit(o, options);
+      walk(o.options ?? [], visit);
+    }
+  };
+  it.each([warbandCommand, catalogCommand, mapCommand])('$data.name follows Discord\'s rules for names, descriptions and option order', (command) => {
+    const top = command.data as unknown as Option;
+    walk([top], (o, siblings) => {
+      expect(o.name).toMatch(/^[-_a-z0-9]{1,32}$/);
+      expect(o.description.length).toBeGreaterThan(0);
+      expect(o.description.length).toBeLessThanOrEqual(100);
+      // Discord refuses a required option after an optional one.
+      const firstOptional = siblings.findIndex((s) => !s.required);
+      if (o.required && firstOptional >= 0) expect(siblings.indexOf(o)).toBeLessThan(firstOptional);
+    });
   });
 });
