@@ -22,11 +22,15 @@ export interface BotOptions {
   readonly store?: Store;
   readonly content?: Content;
   readonly log?: (message: string, error?: unknown) => void;
+  /** Seeds for new matches; random by default. Tests pass a fixed one to replay the same match. */
+  readonly mintSeed?: () => number;
 }
 
 export interface RunningBot {
   readonly client: Client;
   readonly app: App;
+  /** Resolves when every interaction received so far has been fully handled (posts included). */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -41,10 +45,14 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     client,
     log: options.log ?? defaultLog,
     mintId: () => randomBytes(6).toString('base64url'),
-    mintSeed: () => randomInt(0, 2 ** 31),
+    mintSeed: options.mintSeed ?? (() => randomInt(0, 2 ** 31)),
   };
   const route = makeRouter(app, commandModules);
-  client.on(Events.InteractionCreate, (interaction) => void route(interaction));
+  const inFlight = new Set<Promise<void>>();
+  client.on(Events.InteractionCreate, (interaction) => {
+    const handling = route(interaction).finally(() => inFlight.delete(handling));
+    inFlight.add(handling);
+  });
   client.on(Events.Error, (error) => app.log('client error', error));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(options.token);
@@ -53,10 +61,15 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   if (options.guildId) await client.application!.commands.set(data, options.guildId);
   else await client.application!.commands.set(data);
   await resumeMatches(app);
+  const idle = async () => {
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
+  };
   return {
     client,
     app,
+    idle,
     async stop() {
+      await idle();
       await client.destroy();
       if (!options.store) store.close();
     },

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Command } from '../engine/commands';
 import { apply } from '../engine/events';
 import { eventSentences } from '../render';
+import { label, unitOf } from '../engine/table';
 import type { App } from './app';
 import { announce, nameIn } from './announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
@@ -28,8 +29,11 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
   const events = done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
   const after = events.reduce(apply, before);
   const lines = eventSentences(after, { lastTurn: events, before, names: done.setup.names });
-  const who = nameIn(done.setup)(interaction.user.id);
-  await interaction.reply({ content: `**${who}**: ${lines.join(' ') || 'done.'}`.slice(0, 2000), allowedMentions: { parse: [] } });
+  const name = nameIn(done.setup);
+  if (lines.length === 0 && 'end' in command) lines.push(`ends the turn of ${label(after, unitOf(after, command.end))}.`);
+  // The wounds of a hit are written when their owner has split them; say so rather than let "0 wounds" stand.
+  if (after.prompt?.kind === 'wounds') lines.push(`(${name(after.prompt.player)} is choosing how ${label(after, unitOf(after, after.prompt.unit!))} takes the wounds.)`);
+  await interaction.reply({ content: `**${name(interaction.user.id)}**: ${lines.join(' ')}`.slice(0, 2000), allowedMentions: { parse: [] } });
   await announce(app, done);
 }
 
