@@ -7,11 +7,12 @@ import './attack';
 import './burst';
 import './charge';
 import './move';
+import './recovery';
 import './tactics';
 import './traits';
 import './turns';
 import './wounds';
-import { actFrames, checkActor, checkActType, checkCost, commanderOf, needActsLeft, type ActPlan } from './acts';
+import { actFrames, asCommanded, checkActor, checkActType, checkCost, commanderOf, needActsLeft, type ActPlan } from './acts';
 import { planMove } from './move';
 import { traitReach } from './traits';
 import type { ActCommand, Command, Concession, Decision } from './commands';
@@ -100,7 +101,7 @@ function waitingFor(state: GameState, prompt: Prompt): string {
     reply: 'whether to reply',
     wounds: 'how to take the wounds',
     order: 'the order of players',
-    reroll: 'whether to reroll the tactics check',
+    reroll: (prompt.options as { roll?: string }).roll === 'recovery' ? 'whether to spend a warleader die on a recovery reroll' : 'whether to reroll the tactics check',
     recover: 'which status to roll recovery for',
   };
   const unit = prompt.unit ? ` (${label(state, unitOf(state, prompt.unit))})` : '';
@@ -159,17 +160,19 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
  * out; refuses (throws Refusal) otherwise. decide() and legalActs() both go through here, so the
  * queries never offer what decide would refuse.
  */
-export function planCommand(state: GameState, command: ActCommand | { end: string }, by?: string): Frame[] {
-  if (state.prompt) refuse('prompt-open', waitingFor(state, state.prompt));
-  if (state.over) refuse('game-over', 'The game is over.');
-  if (!state.turn) refuse('no-turn', 'No turn is in progress; the game has not begun.');
+export function planCommand(given: GameState, command: ActCommand | { end: string }, by?: string): Frame[] {
+  if (given.prompt) refuse('prompt-open', waitingFor(given, given.prompt));
+  if (given.over) refuse('game-over', 'The game is over.');
+  if (!given.turn) refuse('no-turn', 'No turn is in progress; the game has not begun.');
   if ('end' in command) {
-    const plan = checkActor(state, command.end, by, true);
+    const plan = checkActor(given, command.end, by, true);
     const frames: Frame[] = [{ k: 'end-turn', stage: 'recurring' }];
     if (plan.activates) frames.push({ k: 'activate', unit: command.end });
     return frames;
   }
-  const plan = checkActor(state, command.unit, by);
+  const plan = checkActor(given, command.unit, by);
+  // Checked as the act will find the table once it has activated the unit (§6.2 Controlled: its controller's side).
+  const state = asCommanded(given, plan.unit);
   if (plan.unit.at === null && command.act !== 'move' && command.act !== 'maneuver') {
     refuse('in-reserve', `${label(state, plan.unit)} is in reserve: it must enter with a Basic Move or a Maneuver before it can ${command.act} (R5).`);
   }
@@ -177,7 +180,7 @@ export function planCommand(state: GameState, command: ActCommand | { end: strin
     case 'move':
     case 'maneuver': {
       const path = planMove(state, command, plan);
-      const budget = command.act === 'maneuver' ? 2 : state.turn.movePoints + profile(state, plan.unit).move;
+      const budget = command.act === 'maneuver' ? 2 : given.turn.movePoints + profile(state, plan.unit).move;
       const names = path.path.map((i) => squareNameOf(boardOf(state), i));
       const from = plan.unit.at === null ? [] : [squareNameOf(boardOf(state), plan.unit.at)];
       const steps = { k: 'move-steps', unit: plan.unit.id, path: names, from, maneuver: command.act === 'maneuver', budget, index: 0, spent: 0, offered: false };

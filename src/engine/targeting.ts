@@ -5,6 +5,7 @@
  */
 import type { Attack } from '../formats/card';
 import { adjacent, nearestIn } from './distance';
+import { areEnemies } from './sides';
 import { sight, type Body, type Occupancy, type Sight } from './sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile, type Profile } from './stats';
@@ -43,8 +44,6 @@ export function sightOf(state: GameState, looker: UnitState, target: UnitState):
   return seen;
 }
 
-export const enemies = (a: UnitState, b: UnitState): boolean => a.player !== b.player;
-
 /** R15 range from a to b, counted from a. */
 export function rangeBetween(state: GameState, a: UnitState, b: UnitState): number {
   return nearestIn(tableOf(state).rangesFrom(squaresOf(state, a)), squaresOf(state, b));
@@ -57,7 +56,7 @@ export function areAdjacent(state: GameState, a: UnitState, b: UnitState): boole
 
 /** Enemies of `unit` adjacent to it. */
 export function adjacentEnemies(state: GameState, unit: UnitState): UnitState[] {
-  return Object.values(state.units).filter((u) => onMap(u) && enemies(u, unit) && areAdjacent(state, u, unit));
+  return Object.values(state.units).filter((u) => onMap(u) && areEnemies(state, u, unit) && areAdjacent(state, u, unit));
 }
 
 /**
