@@ -15,10 +15,7 @@ import {
   type UserRecord,
   type World,
 } from './world';
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isObject, type Json } from './json';
 
 /** A message in an archived thread unarchives it, unless the thread is locked to its author. */
 function wakeThread(world: World, channel: ChannelRecord, author: UserRecord): void {

@@ -6,8 +6,8 @@
 import type { APIApplicationCommand, APIApplicationCommandOption } from 'discord.js';
 import { ErrorCode, RestError, invalidForm, type FieldProblem } from './errors';
 import type { SnowflakeMint } from './snowflakes';
+import { isObject, type Json } from './json';
 
-type Json = Record<string, unknown>;
 /** `null` for global commands, else the guild id. */
 export type CommandScope = string | null;
 
@@ -25,7 +25,6 @@ export const OptionType = {
   Attachment: 11,
 } as const;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const CHAT_INPUT_NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 const NESTING = new Set<number>([OptionType.Subcommand, OptionType.SubcommandGroup]);
 

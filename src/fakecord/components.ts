@@ -7,10 +7,7 @@ import { FakeDiscordError } from './errors';
 import { SELECT_TYPES } from './message-limits';
 import { apiResolvedChannel, apiRole, apiUser } from './payloads';
 import type { World } from './world';
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isObject, type Json } from './json';
 
 /** Searches action rows and v2 layouts (containers, section accessories) for a custom id. */
 export function findComponent(value: unknown, customId: string): Json | undefined {

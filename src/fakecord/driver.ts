@@ -5,7 +5,7 @@
  * INTERACTION_CREATE Discord would.
  */
 import { randomBytes } from 'node:crypto';
-import type { APIModalSubmission } from 'discord.js';
+import type { APIMessageComponentInteractionData, APIModalSubmission, ComponentType } from 'discord.js';
 import { postMessage } from './channel-messages';
 import { commandData, splitCommandName } from './command-options';
 import type { CommandRegistry } from './command-registry';
@@ -36,11 +36,11 @@ import type {
   SelectInput,
 } from './types';
 import { fakeMessage } from './views';
-import type { ChannelRecord, MessageRecord, UserRecord, World } from './world';
+import { MessageFlag, type MessageRecord, type UserRecord, type World } from './world';
+import { isObject, type Json } from './json';
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** discord.js's enums are runtime values; the fake imports its types only, so it names this one itself. */
+const BUTTON = 2 as ComponentType.Button;
 
 export interface DriverParts {
   readonly world: World;
@@ -81,7 +81,7 @@ export class Driver {
     if (Number(component.type) !== 2) {
       throw new FakeDiscordError('not-a-button', `"${input.customId}" on message ${message.id} is a menu; use select().`);
     }
-    return this.#componentInteraction(user, message, { custom_id: input.customId, component_type: 2 });
+    return this.#componentInteraction(user, message, { custom_id: input.customId, component_type: BUTTON });
   }
 
   select(input: SelectInput): InteractionOutcome {
@@ -92,10 +92,10 @@ export class Driver {
     const picked = selectionData(this.parts.world, component, input.values);
     return this.#componentInteraction(user, message, {
       custom_id: input.customId,
-      component_type: Number(component.type),
+      component_type: Number(component.type) as ComponentType.StringSelect,
       values: picked.values,
       ...(picked.resolved ? { resolved: picked.resolved } : {}),
-    });
+    } as APIMessageComponentInteractionData);
   }
 
   submitModal(input: ModalSubmitInput): InteractionOutcome {
@@ -186,22 +186,22 @@ export class Driver {
       throw new FakeDiscordError('unknown-component', `Message ${message.id} has no component "${input.customId}" (it has: ${ids.join(', ') || 'none'}).`);
     }
     if (component.disabled === true) throw new FakeDiscordError('disabled', `"${input.customId}" is disabled.`);
-    if ((message.flags & (1 << 7)) !== 0) throw new FakeDiscordError('loading', `Message ${message.id} is still loading.`);
+    if ((message.flags & MessageFlag.Loading) !== 0) throw new FakeDiscordError('loading', `Message ${message.id} is still loading.`);
     return { user, message, component };
   }
 
-  #componentInteraction(user: UserRecord, message: MessageRecord, data: Json): InteractionOutcome {
+  #componentInteraction(user: UserRecord, message: MessageRecord, data: APIMessageComponentInteractionData): InteractionOutcome {
     const { world } = this.parts;
     const channel = world.channel(message.channelId) ?? world.defaultChannel;
     const record = this.#open({
-      kind: data.component_type === 2 ? 'button' : 'select',
+      kind: data.component_type === BUTTON ? 'button' : 'select',
       type: 3,
       name: String(data.custom_id),
       user,
       channel,
       componentMessageId: message.id,
     });
-    return this.#send(record, componentInteraction(world, this.#target(record), apiMessage(world, message), data as never));
+    return this.#send(record, componentInteraction(world, this.#target(record), apiMessage(world, message), data));
   }
 
   #open(spec: Omit<InteractionSpec, 'id' | 'token'>): InteractionRecord {
@@ -215,7 +215,7 @@ export class Driver {
       id: record.id,
       token: record.token,
       user: record.user,
-      channel: record.channel as ChannelRecord,
+      channel: record.channel,
       attachmentSizeLimit: this.parts.attachmentSizeLimit,
       ...(locale ? { locale } : {}),
     };

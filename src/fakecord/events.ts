@@ -3,6 +3,7 @@
  * uses to re-check its condition whenever anything changes.
  */
 import type { FakeDiscordEvent, FakeDiscordEvents } from './types';
+import { waitUntil } from './waiting';
 
 type Listener<E extends FakeDiscordEvent> = (value: FakeDiscordEvents[E]) => void;
 
@@ -37,37 +38,12 @@ export class EventHub {
     for (const listener of [...this.#anything]) listener();
   }
 
-  /** Resolves with `check`'s first truthy value, re-checked on every event and every 25 ms. */
+  /** Resolves with `check`'s first truthy value, re-checked on every event and on a short poll. */
   waitFor<T>(check: () => T | undefined | null | false, timeoutMs: number): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      let finished = false;
-      const attempt = (): void => {
-        if (finished) return;
-        let value: T | undefined | null | false;
-        try {
-          value = check();
-        } catch (error) {
-          finish();
-          reject(error instanceof Error ? error : new Error(String(error)));
-          return;
-        }
-        if (value === undefined || value === null || value === false) return;
-        finish();
-        resolve(value);
-      };
-      const stop = this.onAnything(attempt);
-      const poll = setInterval(attempt, 25);
-      const timer = setTimeout(() => {
-        finish();
-        reject(new Error(`fakecord waitFor: condition not met within ${timeoutMs} ms.`));
-      }, timeoutMs);
-      const finish = (): void => {
-        finished = true;
-        stop();
-        clearInterval(poll);
-        clearTimeout(timer);
-      };
-      attempt();
+    return waitUntil(check, {
+      timeoutMs,
+      subscribe: (onChange) => this.onAnything(onChange),
+      explain: () => `fakecord waitFor: condition not met within ${timeoutMs} ms.`,
     });
   }
 }

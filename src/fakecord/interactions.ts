@@ -29,6 +29,7 @@ import type {
   SettleOptions,
 } from './types';
 import { fakeMessage } from './views';
+import { waitUntil } from './waiting';
 import {
   MessageFlag,
   MessageKind,
@@ -38,8 +39,7 @@ import {
   type UserRecord,
   type World,
 } from './world';
-
-type Json = Record<string, unknown>;
+import type { Json } from './json';
 
 interface ResponseState {
   readonly type: InteractionResponse['type'];
@@ -330,27 +330,14 @@ export class InteractionTracker {
     };
   }
 
-  /** Resolves with `check`'s first defined value, re-checked on every change and every 20 ms. */
   #until<T>(check: () => T | undefined, timeoutMs: number, explain: () => string): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const done = (): void => {
-        clearInterval(poll);
-        clearTimeout(timer);
-        this.#listeners.delete(listener);
-      };
-      const listener = (): void => {
-        const value = check();
-        if (value === undefined) return;
-        done();
-        resolve(value);
-      };
-      const poll = setInterval(listener, 20);
-      const timer = setTimeout(() => {
-        done();
-        reject(new Error(explain()));
-      }, timeoutMs);
-      this.#listeners.add(listener);
-      listener();
+    return waitUntil(check, {
+      timeoutMs,
+      explain,
+      subscribe: (onChange) => {
+        this.#listeners.add(onChange);
+        return () => this.#listeners.delete(onChange);
+      },
     });
   }
 

@@ -8,8 +8,7 @@ import type { AttachmentRecord } from './attachments';
 import { ErrorCode, RestError, invalidForm } from './errors';
 import { checkMessageBody, Limits } from './message-limits';
 import { MessageFlag, type MessageRecord, type World } from './world';
-
-type Json = Record<string, unknown>;
+import { isObject, type Json } from './json';
 
 /** A `files[n]` part of a multipart request. */
 export interface IncomingFile {
@@ -35,8 +34,6 @@ const SUPPRESS_EMBEDS = 1 << 2;
 /** Flags a bot may set when sending; the rest are Discord's to set. */
 const SENDABLE_FLAGS = SUPPRESS_EMBEDS | MessageFlag.SuppressNotifications | MessageFlag.IsComponentsV2;
 const EDITABLE_FLAGS = SUPPRESS_EMBEDS | MessageFlag.IsComponentsV2;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface SendContext {
   /** Interaction responses may also carry the ephemeral flag. */

@@ -5,10 +5,8 @@
  * realistically hits, not every rule Discord has.
  */
 import type { FieldProblem } from './errors';
+import { isObject, type Json } from './json';
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

@@ -145,6 +145,17 @@ describe('slash commands', () => {
     expect(served.equals(png(6, 4))).toBe(true);
     expect(fake.attachment(attachment?.url ?? '')?.equals(served)).toBe(true);
     expect(fake.messages(fake.channel.id).at(-1)?.id).toBe(message?.id);
+
+    // A button on an interaction's reply: discord.js rebuilds that message, interaction metadata and all.
+    let repliedTo = '';
+    on('act', async (i) => {
+      if (!i.isButton()) return;
+      repliedTo = i.message.interactionMetadata?.user.username ?? '';
+      await i.update({ components: [] });
+    });
+    await (await fake.click({ user: 'bob', message: message?.id ?? '', customId: 'act:end' })).response();
+    expect(repliedTo).toBe('bob');
+    expect(fake.message(message?.id ?? '')?.components).toEqual([]);
   });
 
   it('defers, then fills the reply in with a file', async () => {
@@ -331,6 +342,18 @@ describe('channels and threads', () => {
     expect(fake.messages(fromMessage.id).map((m) => m.author.username)).toEqual(['bob']);
   });
 
+  it('wakes an archived thread when the bot posts in it, and announces new channels', async () => {
+    const channel = (await bot.client.channels.fetch(fake.channel.id)) as TextChannel;
+    const thread = await channel.threads.create({ name: 'Old match', type: 12 });
+    expect(fake.channelByRef('Old match')?.kind).toBe('private-thread');
+    await thread.setArchived(true);
+    expect(fake.channelByRef(thread.id)?.archived).toBe(true);
+    await thread.send('Rematch?');
+    expect(fake.channelByRef(thread.id)?.archived).toBe(false);
+    const added = fake.addChannel('league-two');
+    await fake.waitFor(() => bot.client.channels.cache.get(added.id));
+  });
+
   it('logs routes it does not know, with a Discord-style 404', async () => {
     const error = await rest.get('/voice/regions').catch((e: unknown) => e);
     expect((error as DiscordAPIError).status).toBe(404);
@@ -350,11 +373,17 @@ describe('gateway sessions', () => {
   it('serves a restarted bot: the old session ends, the new client gets interactions', async () => {
     await bot.client.destroy();
     await fake.waitFor(() => fake.gatewaySessions().length === 0);
-    bot = await startBot(fake, [GatewayIntentBits.Guilds]);
+    bot = await startBot(fake, [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent]);
     on('ping', async (i) => (i.isChatInputCommand() ? i.reply('back again') : undefined));
     const outcome = await fake.command({ user: 'alice', name: 'ping' });
     expect(outcome.deliveredTo).toBe(1);
     expect((await outcome.response()).message?.content).toBe('back again');
     expect(bot.errors).toEqual([]);
+
+    // With the message intents, the new client hears people talk.
+    const heard: string[] = [];
+    bot.client.on('messageCreate', (message) => heard.push(`${message.author.username}: ${message.content}`));
+    await fake.post({ user: 'dave', content: 'anyone for a match?' });
+    await fake.waitFor(() => heard.includes('dave: anyone for a match?'));
   });
 });
