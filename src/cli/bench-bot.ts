@@ -27,9 +27,9 @@ async function settled(fake: FakeDiscord, run: () => Promise<{ response(ms?: num
   void fake;
 }
 
-/** Waits until the thread has a message matching `test`, posted after `since` messages. */
-function waitForPost(fake: FakeDiscord, thread: string, test: (m: FakeMessage) => boolean, timeoutMs = 20_000): Promise<FakeMessage> {
-  return fake.waitFor(() => fake.messages(thread).find(test), timeoutMs);
+/** Waits until the thread has a message matching `test` among those after the first `since`. */
+function waitForPost(fake: FakeDiscord, thread: string, since: number, test: (m: FakeMessage) => boolean, timeoutMs = 20_000): Promise<FakeMessage> {
+  return fake.waitFor(() => fake.messages(thread).slice(since).find(test), timeoutMs);
 }
 
 const components = (m: FakeMessage) => m.components.flatMap((row) => ('components' in row ? (row.components as { type: number; custom_id: string; options?: { value: string }[] }[]) : []));
@@ -76,6 +76,7 @@ async function main(): Promise<void> {
       await settled(fake, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }));
       await answerPrompts(fake, store, thread);
       threads.push(thread);
+      if (process.env.BENCH_DEBUG) console.error(`match ${i} set up`);
     }
     const setupSeconds = (performance.now() - started) / 1000;
 
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
         const before = fake.messages(thread).length;
         const t0 = performance.now();
         await fake.command({ user: turn.player, channel: thread, name: 'end', options: { unit: unit.id } });
-        await waitForPost(fake, thread, (m) => fake.messages(thread).indexOf(m) >= before && m.attachments.some((a) => a.contentType === 'image/png'));
+        await waitForPost(fake, thread, before, (m) => m.attachments.some((a) => a.contentType === 'image/png'));
         latencies.push(performance.now() - t0);
         await new Promise((r) => setTimeout(r, 5));
       }

@@ -120,10 +120,12 @@ export async function announce(app: App, s: Submitted): Promise<void> {
       await flush();
       const turn = turnSoFar(app, s.row, s.setup, seq);
       const request = { lastTurn: turn.events, ...(turn.before ? { before: turn.before } : {}), names: s.setup.names };
-      const { png, alt } = renderMapWithAlt(game, request);
+      const { png, alt, headline } = renderMapWithAlt(game, request);
       const log = eventSentences(game, request);
       const who = e.unit ? `${game.cards[game.units[e.unit]!.card]!.name} (\`${e.unit}\`)` : 'no unit';
-      await postTo(app, thread, { content: [`**${name(e.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`)].join('\n'), files: [{ png, name: `turn-${seq}.png`, alt }] });
+      // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
+      const content = [`**${name(e.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
+      await postTo(app, thread, { content, files: [{ png, name: `turn-${seq}.png`, alt }] });
     }
   }
   await flush();

@@ -3,7 +3,7 @@
  * function of its arguments (fonts are loaded once, on first use).
  */
 import type { GameState } from '../engine/state';
-import { mapAltText } from './alt-text';
+import { header, mapAltText } from './alt-text';
 import { drawMap } from './map';
 import { sentence } from './last-turn-words';
 import { toMapView, type ViewRequest } from './view';
@@ -15,9 +15,9 @@ export { toMapView } from './view';
 export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';
 
 /** The map image and its alt text from one view, for posting together. */
-export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string } {
+export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string; headline: string } {
   const view = toMapView(state, request);
-  return { png: drawMap(view), alt: mapAltText(view) };
+  return { png: drawMap(view), alt: mapAltText(view), headline: header(view) };
 }
 
 /**
