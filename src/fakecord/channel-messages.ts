@@ -8,6 +8,7 @@ import { newMessageFields } from './message-content';
 import { Permission } from './permissions';
 import {
   ChannelType,
+  isThread,
   MessageFlag,
   MessageKind,
   type ChannelRecord,
@@ -19,7 +20,7 @@ import { isObject, type Json } from './json';
 
 /** A message in an archived thread unarchives it, unless the thread is locked to its author. */
 function wakeThread(world: World, channel: ChannelRecord, author: UserRecord): void {
-  if (channel.type === ChannelType.Text || !channel.archived) return;
+  if (!isThread(channel) || !channel.archived) return;
   if (channel.locked && (world.permissionsOf(author) & Permission.ManageThreads) === 0n) {
     throw new RestError(400, ErrorCode.ThreadLocked, 'Thread is locked');
   }

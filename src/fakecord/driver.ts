@@ -36,7 +36,7 @@ import type {
   SelectInput,
 } from './types';
 import { fakeMessage } from './views';
-import { MessageFlag, type MessageRecord, type UserRecord, type World } from './world';
+import { ChannelType, MessageFlag, type ChannelRecord, type MessageRecord, type UserRecord, type World } from './world';
 import { isObject, type Json } from './json';
 
 /** discord.js's enums are runtime values; the fake imports its types only, so it names this one itself. */
@@ -57,7 +57,7 @@ export class Driver {
   command(input: CommandInput): InteractionOutcome {
     const { world } = this.parts;
     const user = this.#person(input.user);
-    const channel = world.requireChannel(input.channel);
+    const channel = this.#guildChannel(input.channel);
     const command = this.#command(user, input);
     const data = commandData(world, command, input);
     const record = this.#open({ kind: 'command', type: 2, name: this.#fullName(input), user, channel, componentMessageId: null });
@@ -67,7 +67,7 @@ export class Driver {
   async autocomplete(input: AutocompleteInput, timeoutMs = 5000): Promise<AutocompleteChoice[]> {
     const { world } = this.parts;
     const user = this.#person(input.user);
-    const channel = world.requireChannel(input.channel);
+    const channel = this.#guildChannel(input.channel);
     const command = this.#command(user, input);
     const data = commandData(world, command, input, input.focused);
     const record = this.#open({ kind: 'autocomplete', type: 4, name: `${this.#fullName(input)} ${input.focused}`, user, channel, componentMessageId: null });
@@ -126,6 +126,9 @@ export class Driver {
     const { world } = this.parts;
     const author = this.#person(input.user);
     const channel = world.requireChannel(input.channel);
+    if (channel.type === ChannelType.DM && channel.recipientId !== author.id) {
+      throw new FakeDiscordError('not-your-dm', `DM channel ${channel.id} is between the bot and someone else.`);
+    }
     const files: IncomingFile[] = (input.files ?? []).map((file, index) => ({
       index,
       filename: file.name,
@@ -153,6 +156,15 @@ export class Driver {
     return user;
   }
 
+  /** Slash commands run in the guild; the fake does not model commands in DMs. */
+  #guildChannel(ref: string | undefined): ChannelRecord {
+    const channel = this.parts.world.requireChannel(ref);
+    if (channel.type === ChannelType.DM) {
+      throw new FakeDiscordError('dm-command', 'The fake runs slash commands in guild channels and threads only.');
+    }
+    return channel;
+  }
+
   #fullName(input: { name: string; group?: string; subcommand?: string }): string {
     const { name, group, subcommand } = splitCommandName(input);
     return [name, group, subcommand].filter(Boolean).join(' ');
@@ -177,6 +189,10 @@ export class Driver {
     const user = this.#person(input.user);
     const message = world.message(input.message);
     if (!message) throw new FakeDiscordError('unknown-message', `There is no message ${input.message}.`);
+    const dm = world.channel(message.channelId);
+    if (dm?.type === ChannelType.DM && dm.recipientId !== user.id) {
+      throw new FakeDiscordError('not-visible', `Message ${message.id} is in someone else's DMs.`);
+    }
     if (message.ephemeralFor !== null && message.ephemeralFor !== user.id) {
       throw new FakeDiscordError('not-visible', `Message ${message.id} is ephemeral and only its user sees it.`);
     }

@@ -31,8 +31,10 @@ const Close = {
   AlreadyAuthenticated: 4005,
 } as const;
 
-/** Events kept per session for RESUME; a client away longer than this must identify again. */
+/** Events kept per session for RESUME; a client that missed more must identify again. */
 const REPLAY_LIMIT = 1000;
+/** How long a dropped session waits to be resumed before it is forgotten (a crashed bot's, say). */
+const RESUME_WINDOW_MS = 60_000;
 
 interface Session {
   readonly id: string;
@@ -43,6 +45,7 @@ interface Session {
   readonly replay: string[];
   readonly replaySeqs: number[];
   socket: WebSocket | null;
+  expiry: ReturnType<typeof setTimeout> | null;
 }
 
 export interface GatewayHooks {
@@ -100,6 +103,7 @@ export class Gateway {
   }
 
   async close(): Promise<void> {
+    for (const session of this.#sessions.values()) if (session.expiry) clearTimeout(session.expiry);
     for (const socket of this.#sockets) socket.terminate();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
@@ -157,6 +161,7 @@ export class Gateway {
             replay: [],
             replaySeqs: [],
             socket,
+            expiry: null,
           };
           this.#sessions.set(session.id, session);
           this.#send(session, 'READY', this.hooks.ready(session.id));
@@ -171,6 +176,8 @@ export class Gateway {
             return;
           }
           if (found.socket && found.socket !== socket) found.socket.terminate();
+          if (found.expiry) clearTimeout(found.expiry);
+          found.expiry = null;
           session = found;
           found.socket = socket;
           found.resumes += 1;
@@ -211,8 +218,10 @@ export class Gateway {
       this.#sockets.delete(socket);
       if (!session || session.socket !== socket) return;
       session.socket = null;
-      // Discord ends the session on a normal close (1000/1001); other codes may resume.
-      if (code === 1000 || code === 1001) this.#sessions.delete(session.id);
+      // Discord ends the session on a normal close (1000/1001); other codes may resume for a while.
+      const ended = session;
+      if (code === 1000 || code === 1001) this.#sessions.delete(ended.id);
+      else ended.expiry = setTimeout(() => this.#sessions.delete(ended.id), RESUME_WINDOW_MS).unref();
       this.hooks.onSessionChange(this.#info(session));
     });
   }

@@ -5,18 +5,20 @@
  */
 import type {
   APIApplicationCommandAutocompleteGuildInteraction,
+  APIBaseInteraction,
   APIChatInputApplicationCommandGuildInteraction,
   APIChatInputApplicationCommandInteractionData,
   APIMessage,
-  APIMessageComponentGuildInteraction,
+  APIMessageComponentInteraction,
   APIMessageComponentInteractionData,
   APIModalSubmission,
-  APIModalSubmitGuildInteraction,
+  APIModalSubmitInteraction,
+  InteractionType,
   Locale,
 } from 'discord.js';
 import type { CommandData } from './command-options';
-import { apiChannel, apiInteractionMember } from './payloads';
-import type { ChannelRecord, UserRecord, World } from './world';
+import { apiChannel, apiInteractionMember, apiUser } from './payloads';
+import { ChannelType, type ChannelRecord, type UserRecord, type World } from './world';
 
 export interface InteractionTarget {
   readonly id: string;
@@ -29,6 +31,8 @@ export interface InteractionTarget {
 }
 
 type GuildCommon = Omit<APIChatInputApplicationCommandGuildInteraction, 'type' | 'data'>;
+type AnyCommon = Omit<APIBaseInteraction<InteractionType, unknown>, 'type' | 'data'> &
+  Required<Pick<APIBaseInteraction<InteractionType, unknown>, 'channel' | 'channel_id' | 'app_permissions'>>;
 
 /** The fields every guild interaction carries, whatever its kind. */
 function template(world: World, target: InteractionTarget): GuildCommon {
@@ -52,6 +56,17 @@ function template(world: World, target: InteractionTarget): GuildCommon {
   };
 }
 
+/**
+ * The same template for a button or modal in the bot's DMs: Discord sends `user` instead of
+ * `member`, no guild, and the bot-DM context.
+ */
+function anywhere(world: World, target: InteractionTarget): AnyCommon {
+  const common = template(world, target);
+  if (target.channel.type !== ChannelType.DM) return common;
+  const { guild: _guild, guild_id: _guildId, member: _member, guild_locale: _locale, ...rest } = common;
+  return { ...rest, user: apiUser(target.user), context: 1 };
+}
+
 export function chatInputInteraction(world: World, target: InteractionTarget, data: CommandData): APIChatInputApplicationCommandGuildInteraction {
   return { ...template(world, target), type: 2, data: data as APIChatInputApplicationCommandInteractionData };
 }
@@ -65,8 +80,8 @@ export function componentInteraction(
   target: InteractionTarget,
   message: APIMessage,
   data: APIMessageComponentInteractionData,
-): APIMessageComponentGuildInteraction {
-  return { ...template(world, target), type: 3, data, message, channel: apiChannel(world, target.channel), channel_id: target.channel.id };
+): APIMessageComponentInteraction {
+  return { ...anywhere(world, target), type: 3, data, message };
 }
 
 export function modalSubmitInteraction(
@@ -74,6 +89,6 @@ export function modalSubmitInteraction(
   target: InteractionTarget,
   data: APIModalSubmission,
   message: APIMessage | undefined,
-): APIModalSubmitGuildInteraction {
-  return { ...template(world, target), type: 5, data, ...(message ? { message } : {}) };
+): APIModalSubmitInteraction {
+  return { ...anywhere(world, target), type: 5, data, ...(message ? { message } : {}) };
 }

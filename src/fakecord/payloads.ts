@@ -13,6 +13,7 @@ import type {
   APIRole,
   APIThreadMember,
   APIUser,
+  ChannelFlags,
   GatewayGuildCreateDispatchData,
   GuildMemberFlags,
   GuildSystemChannelFlags,
@@ -21,7 +22,7 @@ import type {
   UserFlags,
 } from 'discord.js';
 import type { AttachmentRecord } from './attachments';
-import { ChannelType, MessageFlag, type ChannelRecord, type MessageRecord, type UserRecord, type World } from './world';
+import { ChannelType, isThread, MessageFlag, type ChannelRecord, type MessageRecord, type UserRecord, type World } from './world';
 
 export function apiUser(user: UserRecord): APIUser {
   return {
@@ -91,6 +92,17 @@ export function apiAttachment(attachment: AttachmentRecord): APIAttachment {
 }
 
 export function apiChannel(world: World, channel: ChannelRecord): APIChannel {
+  if (channel.type === ChannelType.DM) {
+    const recipient = world.user(channel.recipientId ?? '');
+    return {
+      id: channel.id,
+      type: ChannelType.DM,
+      name: null,
+      last_message_id: channel.lastMessageId,
+      recipients: recipient ? [apiUser(recipient)] : [],
+      flags: 0 as ChannelFlags,
+    };
+  }
   const common = {
     id: channel.id,
     guild_id: world.guild.id,
@@ -99,7 +111,7 @@ export function apiChannel(world: World, channel: ChannelRecord): APIChannel {
     rate_limit_per_user: channel.rateLimitPerUser,
     flags: 0,
   };
-  if (channel.type === ChannelType.Text) {
+  if (!isThread(channel)) {
     return {
       ...common,
       type: ChannelType.Text,
@@ -113,7 +125,7 @@ export function apiChannel(world: World, channel: ChannelRecord): APIChannel {
   }
   return {
     ...common,
-    type: channel.type,
+    type: channel.type as typeof ChannelType.PublicThread | typeof ChannelType.PrivateThread,
     parent_id: channel.parentId ?? world.defaultChannel.id,
     owner_id: channel.ownerId ?? world.bot.id,
     nsfw: false,
@@ -136,7 +148,7 @@ export function apiChannel(world: World, channel: ChannelRecord): APIChannel {
 /** A channel as `resolved.channels` carries it: partial, with the bot's permissions in it. */
 export function apiResolvedChannel(world: World, channel: ChannelRecord): APIInteractionDataResolvedChannel {
   const base = { id: channel.id, name: channel.name, permissions: world.permissionsOf(world.bot).toString() };
-  if (channel.type === ChannelType.Text) return { ...base, type: channel.type };
+  if (!isThread(channel)) return { ...base, type: channel.type as typeof ChannelType.Text };
   return {
     ...base,
     type: channel.type,
@@ -175,12 +187,13 @@ export function apiMessage(world: World, message: MessageRecord, forGateway = fa
   const thread = message.threadId ? world.channel(message.threadId) : undefined;
   const stamp = message.interaction;
   const stampUser = stamp ? (world.user(stamp.userId) ?? world.bot) : undefined;
+  const inGuild = world.channel(message.channelId)?.type !== ChannelType.DM;
   return {
     id: message.id,
     channel_id: message.channelId,
-    ...(forGateway ? { guild_id: world.guild.id } : {}),
+    ...(forGateway && inGuild ? { guild_id: world.guild.id } : {}),
     author: apiUser(author),
-    ...(forGateway && !message.webhookId ? { member: messageMember(author) } : {}),
+    ...(forGateway && inGuild && !message.webhookId ? { member: messageMember(author) } : {}),
     content: message.content,
     timestamp: message.timestamp,
     edited_timestamp: message.editedTimestamp,
@@ -292,7 +305,7 @@ export function apiGuildCreate(world: World): GatewayGuildCreateDispatchData {
       .map((channel) => apiChannel(world, channel)) as GatewayGuildCreateDispatchData['channels'],
     // Discord lists active threads only; archived ones are fetched on demand.
     threads: channels
-      .filter((channel) => channel.type !== ChannelType.Text && !channel.archived)
+      .filter((channel) => isThread(channel) && !channel.archived)
       .map((channel) => apiChannel(world, channel)) as GatewayGuildCreateDispatchData['threads'],
     presences: [],
     stage_instances: [],

@@ -7,7 +7,7 @@ import { created, noContent, ok, type Router } from './http-router';
 import { editMessageFields } from './message-content';
 import { apiChannel, apiMember, apiMessage, apiThreadMember } from './payloads';
 import { postMessage, startThread, startThreadFromMessage } from './channel-messages';
-import { ChannelType, type ChannelRecord, type MessageRecord, type World } from './world';
+import { ChannelType, isThread, type ChannelRecord, type MessageRecord, type World } from './world';
 
 export function addChannelRoutes(router: Router, world: World): void {
   const channelOf = (params: Readonly<Record<string, string>>): ChannelRecord => {
@@ -30,8 +30,8 @@ export function addChannelRoutes(router: Router, world: World): void {
     world.updateChannel(channel, (c) => {
       if (typeof body.name === 'string') c.name = body.name;
       if (typeof body.topic === 'string' || body.topic === null) c.topic = body.topic;
-      if (typeof body.archived === 'boolean' && c.type !== ChannelType.Text) c.archived = body.archived;
-      if (typeof body.locked === 'boolean' && c.type !== ChannelType.Text) c.locked = body.locked;
+      if (typeof body.archived === 'boolean' && isThread(c)) c.archived = body.archived;
+      if (typeof body.locked === 'boolean' && isThread(c)) c.locked = body.locked;
       if (typeof body.invitable === 'boolean') c.invitable = body.invitable;
       if (typeof body.rate_limit_per_user === 'number') c.rateLimitPerUser = body.rate_limit_per_user;
       if ([60, 1440, 4320, 10080].includes(Number(body.auto_archive_duration))) {
@@ -90,7 +90,7 @@ export function addChannelRoutes(router: Router, world: World): void {
 
   const threadOf = (params: Readonly<Record<string, string>>): ChannelRecord => {
     const thread = channelOf(params);
-    if (thread.type === ChannelType.Text) throw new RestError(400, ErrorCode.InvalidFormBody, 'This channel is not a thread.');
+    if (!isThread(thread)) throw new RestError(400, ErrorCode.InvalidFormBody, 'This channel is not a thread.');
     return thread;
   };
   const memberId = (params: Readonly<Record<string, string>>): string => {

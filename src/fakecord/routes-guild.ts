@@ -7,7 +7,7 @@ import type { CommandRegistry, CommandScope } from './command-registry';
 import { ErrorCode, RestError } from './errors';
 import { created, noContent, ok, type RestRequest, type Router } from './http-router';
 import { apiChannel, apiGuildCreate, apiMember, apiRole, apiUser } from './payloads';
-import { ChannelType, type World } from './world';
+import { ChannelType, isThread, type World } from './world';
 
 export function addGuildRoutes(router: Router, world: World, commands: CommandRegistry, gatewayUrl: string): void {
   const gatewayInfo = { url: gatewayUrl };
@@ -22,6 +22,12 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
   );
 
   router.add('GET', '/users/@me', () => ok({ ...apiUser(world.bot), verified: true, mfa_enabled: false }));
+  router.add('POST', '/users/@me/channels', (request) => {
+    const user = world.user(String(request.body.recipient_id ?? ''));
+    if (!user || user.bot) throw new RestError(400, ErrorCode.InvalidFormBody, 'Invalid Recipient(s)');
+    return ok(apiChannel(world, world.openDm(user)));
+  });
+
   router.add('GET', '/users/:user', (request) => {
     const user = world.user(request.params.user ?? '');
     if (!user) throw new RestError(404, ErrorCode.UnknownUser, 'Unknown User');
@@ -102,7 +108,7 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
 
   router.add('GET', '/guilds/:guild/threads/active', (request) => {
     guildOf(request);
-    const threads = world.channels().filter((c) => c.type !== ChannelType.Text && !c.archived);
+    const threads = world.channels().filter((c) => isThread(c) && !c.archived);
     return ok({ threads: threads.map((t) => apiChannel(world, t)), members: [] });
   });
 

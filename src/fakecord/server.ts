@@ -21,10 +21,10 @@ import { addInteractionRoutes } from './routes-interactions';
 import { snowflakeMint } from './snowflakes';
 import type { FakeDiscord, FakeDiscordOptions, FakeUserSeed, Rejection } from './types';
 import { fakeChannel, fakeMessage, fakeUser } from './views';
-import { ChannelType, World, type MessageRecord, type WorldChange } from './world';
+import { ChannelType, isThread, World, type MessageRecord, type WorldChange } from './world';
 
 /** Gateway intents the fake honours. */
-const Intent = { Guilds: 1 << 0, GuildMembers: 1 << 1, GuildMessages: 1 << 9, MessageContent: 1 << 15 } as const;
+const Intent = { Guilds: 1 << 0, GuildMembers: 1 << 1, GuildMessages: 1 << 9, DirectMessages: 1 << 12, MessageContent: 1 << 15 } as const;
 
 const DEFAULT_USERS: readonly FakeUserSeed[] = [
   { name: 'alice', organiser: true },
@@ -161,11 +161,12 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     addUser: (name, opts = {}) =>
       fakeUser(world, world.addUser({ name, organiser: opts.organiser ?? false, ...(opts.displayName ? { displayName: opts.displayName } : {}) })),
     channels: () => world.channels().filter((c) => c.type === ChannelType.Text).map(fakeChannel),
+    dms: () => world.channels().filter((c) => c.type === ChannelType.DM).map(fakeChannel),
     addChannel: (name) => fakeChannel(world.addTextChannel(name)),
     threads: (parentId) =>
       world
         .channels()
-        .filter((c) => c.type !== ChannelType.Text && (parentId === undefined || c.parentId === parentId))
+        .filter((c) => isThread(c) && (parentId === undefined || c.parentId === parentId))
         .map(fakeChannel),
     channelByRef: (ref) => {
       const channel = world.findChannel(ref);
@@ -231,6 +232,11 @@ function messageFor(world: World, message: MessageRecord) {
   return (intents: number) => (exempt || (intents & Intent.MessageContent) !== 0 ? full : withoutContent(full));
 }
 
+/** Guild messages need the Guild Messages intent; DMs need Direct Messages. */
+function messageIntent(world: World, message: MessageRecord): number {
+  return world.channel(message.channelId)?.type === ChannelType.DM ? Intent.DirectMessages : Intent.GuildMessages;
+}
+
 function announce(change: WorldChange, world: World, gateway: Gateway, hub: EventHub): void {
   const guildId = world.guild.id;
   switch (change.kind) {
@@ -239,7 +245,7 @@ function announce(change: WorldChange, world: World, gateway: Gateway, hub: Even
       const { message } = change;
       // Ephemeral messages are never dispatched; only the interaction's webhook sees them.
       if (message.ephemeralFor === null) {
-        gateway.dispatch(change.kind === 'message-create' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE', messageFor(world, message), Intent.GuildMessages);
+        gateway.dispatch(change.kind === 'message-create' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE', messageFor(world, message), messageIntent(world, message));
       }
       hub.emit(change.kind, fakeMessage(world, message));
       return;
@@ -247,7 +253,8 @@ function announce(change: WorldChange, world: World, gateway: Gateway, hub: Even
     case 'message-delete': {
       const { message } = change;
       if (message.ephemeralFor === null) {
-        gateway.dispatch('MESSAGE_DELETE', { id: message.id, channel_id: message.channelId, guild_id: guildId }, Intent.GuildMessages);
+        const inGuild = world.channel(message.channelId)?.type !== ChannelType.DM;
+        gateway.dispatch('MESSAGE_DELETE', { id: message.id, channel_id: message.channelId, ...(inGuild ? { guild_id: guildId } : {}) }, messageIntent(world, message));
       }
       hub.emit('message-delete', { id: message.id, channelId: message.channelId });
       return;
@@ -255,7 +262,12 @@ function announce(change: WorldChange, world: World, gateway: Gateway, hub: Even
     case 'channel-create':
     case 'channel-update': {
       const { channel } = change;
-      const thread = channel.type !== ChannelType.Text;
+      const thread = isThread(channel);
+      // Discord announces DM channels to nobody; the first message in one is news enough.
+      if (channel.type === ChannelType.DM) {
+        hub.emit(change.kind, fakeChannel(channel));
+        return;
+      }
       const event = thread ? (change.kind === 'channel-create' ? 'THREAD_CREATE' : 'THREAD_UPDATE') : change.kind === 'channel-create' ? 'CHANNEL_CREATE' : 'CHANNEL_UPDATE';
       const data = { ...apiChannel(world, channel), ...(thread && change.kind === 'channel-create' ? { newly_created: true } : {}) };
       gateway.dispatch(event, data, Intent.Guilds);

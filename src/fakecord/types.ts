@@ -76,16 +76,18 @@ export interface FakeMessage {
   readonly reference: { readonly messageId: string; readonly channelId: string } | null;
 }
 
-export type FakeChannelKind = 'text' | 'public-thread' | 'private-thread';
+export type FakeChannelKind = 'text' | 'dm' | 'public-thread' | 'private-thread';
 
 export interface FakeChannel {
   readonly id: string;
   readonly name: string;
   readonly kind: FakeChannelKind;
-  /** Discord's channel type number (0 text, 11 public thread, 12 private thread). */
+  /** Discord's channel type number (0 text, 1 DM, 11 public thread, 12 private thread). */
   readonly type: number;
   readonly parentId: string | null;
   readonly ownerId: string | null;
+  /** For a DM, the user the bot is talking to. */
+  readonly recipientId: string | null;
   readonly archived: boolean;
   readonly locked: boolean;
   /** Thread members' user ids (empty for text channels). */
@@ -290,6 +292,8 @@ export interface FakeDiscord {
   addUser(name: string, options?: { organiser?: boolean; displayName?: string }): FakeUser;
   channels(): FakeChannel[];
   addChannel(name: string): FakeChannel;
+  /** The bot's DM channels (the bot opens one with `user.send`; the user answers with `post`). */
+  dms(): FakeChannel[];
   threads(parentId?: string): FakeChannel[];
   channelByRef(ref: string): FakeChannel | undefined;
 

@@ -68,6 +68,7 @@ export function fakeMessage(world: World, message: MessageRecord): FakeMessage {
 
 const KINDS: Readonly<Record<ChannelRecord['type'], FakeChannelKind>> = {
   [ChannelType.Text]: 'text',
+  [ChannelType.DM]: 'dm',
   [ChannelType.PublicThread]: 'public-thread',
   [ChannelType.PrivateThread]: 'private-thread',
 };
@@ -80,6 +81,7 @@ export function fakeChannel(channel: ChannelRecord): FakeChannel {
     type: channel.type,
     parentId: channel.parentId,
     ownerId: channel.ownerId,
+    recipientId: channel.recipientId,
     archived: channel.archived,
     locked: channel.locked,
     members: [...channel.members.keys()],

@@ -34,8 +34,11 @@ export interface RoleRecord {
   readonly color: number;
 }
 
-export const ChannelType = { Text: 0, PublicThread: 11, PrivateThread: 12 } as const;
+export const ChannelType = { Text: 0, DM: 1, PublicThread: 11, PrivateThread: 12 } as const;
 export type StoredChannelType = (typeof ChannelType)[keyof typeof ChannelType];
+
+export const isThread = (channel: { readonly type: number }): boolean =>
+  channel.type === ChannelType.PublicThread || channel.type === ChannelType.PrivateThread;
 
 export interface ChannelRecord {
   readonly id: string;
@@ -45,6 +48,8 @@ export interface ChannelRecord {
   readonly position: number;
   topic: string | null;
   readonly ownerId: string | null;
+  /** For a DM channel, the user the bot talks to. */
+  readonly recipientId: string | null;
   archived: boolean;
   locked: boolean;
   autoArchiveDuration: 60 | 1440 | 4320 | 10080;
@@ -260,11 +265,11 @@ export class World {
     return this.#channels.get(id);
   }
 
-  /** By id, `<#id>`, or name with or without `#` (text channels before threads). */
+  /** By id, `<#id>`, or name with or without `#` (text channels before threads; DMs by id only). */
   findChannel(ref: string): ChannelRecord | undefined {
     const wanted = ref.replace(/^<#(\d+)>$/, '$1').replace(/^#/, '');
-    const byName = [...this.#channels.values()].sort((a, b) => a.type - b.type);
-    return this.#channels.get(wanted) ?? byName.find((channel) => channel.name.toLowerCase() === wanted.toLowerCase());
+    const named = [...this.#channels.values()].filter((c) => c.type !== ChannelType.DM).sort((a, b) => a.type - b.type);
+    return this.#channels.get(wanted) ?? named.find((channel) => channel.name.toLowerCase() === wanted.toLowerCase());
   }
 
   requireChannel(ref: string | undefined): ChannelRecord {
@@ -276,6 +281,15 @@ export class World {
 
   addTextChannel(name: string): ChannelRecord {
     const channel = this.#newChannel(this.#mint.next(), ChannelType.Text, name, null, null);
+    this.#notify({ kind: 'channel-create', channel });
+    return channel;
+  }
+
+  /** The bot's DM channel with a user: one per user, made on first use, as Discord does. */
+  openDm(user: UserRecord): ChannelRecord {
+    const existing = [...this.#channels.values()].find((c) => c.type === ChannelType.DM && c.recipientId === user.id);
+    if (existing) return existing;
+    const channel = this.#newChannel(this.#mint.next(), ChannelType.DM, '', null, null, user.id);
     this.#notify({ kind: 'channel-create', channel });
     return channel;
   }
@@ -325,15 +339,17 @@ export class World {
     name: string,
     parentId: string | null,
     ownerId: string | null,
+    recipientId: string | null = null,
   ): ChannelRecord {
     const channel: ChannelRecord = {
       id,
       type,
       name,
       parentId,
-      position: type === ChannelType.Text ? [...this.#channels.values()].filter((c) => c.type === 0).length : 0,
+      position: type === ChannelType.Text ? [...this.#channels.values()].filter((c) => c.type === ChannelType.Text).length : 0,
       topic: null,
       ownerId,
+      recipientId,
       archived: false,
       locked: false,
       autoArchiveDuration: 4320,

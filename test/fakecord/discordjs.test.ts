@@ -354,6 +354,23 @@ describe('channels and threads', () => {
     await fake.waitFor(() => bot.client.channels.cache.get(added.id));
   });
 
+  it("sends DMs; only their user sees them and can press their buttons", async () => {
+    const bob = await bot.client.users.fetch(fake.user('bob')?.id ?? '');
+    const sent = await bob.send({
+      content: 'Your match is waiting',
+      components: [new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('dm:ok').setLabel('OK').setStyle(ButtonStyle.Primary))],
+    });
+    const dm = fake.dms().find((c) => c.recipientId === bob.id);
+    expect(dm?.kind).toBe('dm');
+    expect(fake.messages(dm?.id ?? '').map((m) => m.content)).toEqual(['Your match is waiting']);
+    await expect(fake.click({ user: 'carol', message: sent.id, customId: 'dm:ok' })).rejects.toThrow(/someone else's DMs/);
+    on('dm', async (i) => (i.isButton() ? i.update({ content: `seen by ${i.user.username}`, components: [] }) : undefined));
+    await (await fake.click({ user: 'bob', message: sent.id, customId: 'dm:ok' })).response();
+    expect(fake.message(sent.id)?.content).toBe('seen by bob');
+    await fake.post({ user: 'bob', channel: dm?.id ?? '', content: 'thanks' });
+    await expect(fake.post({ user: 'carol', channel: dm?.id ?? '', content: 'me too' })).rejects.toThrow(/someone else/);
+  });
+
   it('logs routes it does not know, with a Discord-style 404', async () => {
     const error = await rest.get('/voice/regions').catch((e: unknown) => e);
     expect((error as DiscordAPIError).status).toBe(404);
