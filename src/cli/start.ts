@@ -9,6 +9,9 @@ const token = process.env.DISCORD_TOKEN;
 if (token) {
   const bot = await startBot({ token, apiBase: process.env.DISCORD_API_BASE, guildId: process.env.DISCORD_GUILD_ID, databasePath: process.env.DATABASE_PATH });
   console.log(`Sellsword Table is online as ${bot.client.user?.tag ?? 'the bot'}.`);
+  // Handlers catch their own errors (bot/router.ts); this is the last net, so a stray rejection is
+  // logged instead of ending the process and every match with it.
+  process.on('unhandledRejection', (reason) => console.error('unhandled rejection', reason));
   const stop = () => void bot.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -141,7 +141,8 @@ export async function afterMatters(app: App, row: Submitted['row'], setup: Match
   if (game?.over) {
     const score = Object.entries(game.score).map(([p, v]) => `${name(p)} ${v} VP`).join(', ');
     const winner = game.winner ? `🏆 **${name(game.winner)}** wins!` : 'The match is a draw.';
-    await postTo(app, thread, { content: `${winner} Final score: ${score}. (Round ${game.round}.)`, ping: [...setup.players] });
+    const { png, alt } = renderMapWithAlt(game, { names: setup.names });
+    await postTo(app, thread, { content: `${winner} Final score: ${score}. (Round ${game.round}.)`, ping: [...setup.players], files: [{ png, name: 'final.png', alt }] });
     return;
   }
   const prompt = after.stage === 'pregame' ? after.pregame.prompt : game?.prompt;

@@ -36,7 +36,8 @@ describe('a whole match through Discord, from challenge to victory', () => {
     expect(turnImages.length).toBe(turns.length);
     expect(images.length).toBeGreaterThan(turns.length);
     for (const m of turnImages.slice(0, 3)) expect(m.attachments[0]!.description).toBeTruthy();
-    expect(posts.some((m) => /wins!|draw/.test(m.content))).toBe(true);
+    const result = posts.find((m) => /wins!|draw/.test(m.content))!;
+    expect(result.attachments[0]?.filename).toBe("final.png");
 
     // The match exercised the out-of-turn prompts and the acts the issue names.
     expect([...played.used]).toEqual(expect.arrayContaining(['prompt:reply:replied', 'prompt:wounds', 'act:attack:charge', 'act:crow', 'act:move', 'act:end']));
