@@ -86,7 +86,9 @@ function threadName(body: Json): string {
  * leaves a "started a thread" line in the parent channel.
  */
 export function startThread(world: World, parent: ChannelRecord, owner: UserRecord, body: Json): ChannelRecord {
-  if (parent.type !== ChannelType.Text) throw new RestError(400, ErrorCode.InvalidFormBody, 'Threads can only be started in text channels.');
+  if (parent.type !== ChannelType.Text) {
+    throw new RestError(400, ErrorCode.InvalidFormBody, 'Threads can only be started in text channels.');
+  }
   const type = Number(body.type) === ChannelType.PublicThread ? ChannelType.PublicThread : ChannelType.PrivateThread;
   const thread = world.createThread({
     parent,
@@ -121,11 +123,24 @@ export function startThread(world: World, parent: ChannelRecord, owner: UserReco
 }
 
 /** A public thread from a message: it takes the message's id, and the message points at it. */
-export function startThreadFromMessage(world: World, parent: ChannelRecord, messageId: string, owner: UserRecord, body: Json): ChannelRecord {
+export function startThreadFromMessage(
+  world: World,
+  parent: ChannelRecord,
+  messageId: string,
+  owner: UserRecord,
+  body: Json,
+): ChannelRecord {
   const message = world.message(messageId);
   if (!message || message.channelId !== parent.id || message.ephemeralFor !== null) throw unknownMessage();
   if (message.threadId !== null) throw new RestError(400, ErrorCode.ThreadExists, 'A thread has already been created for this message');
-  const thread = world.createThread({ parent, name: threadName(body), type: ChannelType.PublicThread, ownerId: owner.id, id: message.id, ...threadSettings(body) });
+  const thread = world.createThread({
+    parent,
+    name: threadName(body),
+    type: ChannelType.PublicThread,
+    ownerId: owner.id,
+    id: message.id,
+    ...threadSettings(body),
+  });
   world.editMessage(
     message,
     (m) => {

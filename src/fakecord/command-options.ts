@@ -160,8 +160,9 @@ function convert(
     case OptionType.String: {
       const value = pickChoice(definition, typeof raw === 'string' ? raw : String(raw), where);
       if (strict && typeof value === 'string') {
-        if (definition.min_length !== undefined && value.length < definition.min_length) fail('invalid-option', `${where} needs at least ${definition.min_length} characters.`);
-        if (definition.max_length !== undefined && value.length > definition.max_length) fail('invalid-option', `${where} takes at most ${definition.max_length} characters.`);
+        const { min_length: min, max_length: max } = definition;
+        if (min !== undefined && value.length < min) fail('invalid-option', `${where} needs at least ${min} characters.`);
+        if (max !== undefined && value.length > max) fail('invalid-option', `${where} takes at most ${max} characters.`);
       }
       return value;
     }
@@ -170,10 +171,12 @@ function convert(
       const chosen = pickChoice(definition, raw, where);
       const value = typeof chosen === 'number' ? chosen : Number(chosen);
       if (!Number.isFinite(value) || (definition.type === OptionType.Integer && !Number.isInteger(value))) {
-        fail('invalid-option', `${where} needs ${definition.type === OptionType.Integer ? 'a whole number' : 'a number'}, not "${String(raw)}".`);
+        const kind = definition.type === OptionType.Integer ? 'a whole number' : 'a number';
+        fail('invalid-option', `${where} needs ${kind}, not "${String(raw)}".`);
       }
-      if (strict && definition.min_value !== undefined && value < definition.min_value) fail('invalid-option', `${where} must be at least ${definition.min_value}.`);
-      if (strict && definition.max_value !== undefined && value > definition.max_value) fail('invalid-option', `${where} must be at most ${definition.max_value}.`);
+      const { min_value: min, max_value: max } = definition;
+      if (strict && min !== undefined && value < min) fail('invalid-option', `${where} must be at least ${min}.`);
+      if (strict && max !== undefined && value > max) fail('invalid-option', `${where} must be at most ${max}.`);
       return value;
     }
     case OptionType.Boolean: {
@@ -186,7 +189,9 @@ function convert(
     case OptionType.Role:
       return resolveRole(world, String(raw), resolved, where);
     case OptionType.Mentionable:
-      return world.findUser(String(raw)) ? resolveUser(world, String(raw), resolved, where) : resolveRole(world, String(raw), resolved, where);
+      return world.findUser(String(raw))
+        ? resolveUser(world, String(raw), resolved, where)
+        : resolveRole(world, String(raw), resolved, where);
     case OptionType.Channel: {
       const channel = world.findChannel(String(raw)) ?? fail('invalid-option', `${where}: there is no channel "${String(raw)}".`);
       if (definition.channel_types && !definition.channel_types.includes(channel.type)) {
@@ -215,7 +220,8 @@ function pickChoice(definition: Definition, raw: unknown, where: string): string
   const value = typeof raw === 'number' ? raw : String(raw);
   const choices = definition.choices;
   if (!choices || choices.length === 0) return value;
-  const match = choices.find((c) => c.value === value || String(c.value) === String(value)) ?? choices.find((c) => c.name === String(value));
+  const match =
+    choices.find((c) => c.value === value || String(c.value) === String(value)) ?? choices.find((c) => c.name === String(value));
   if (!match) return fail('invalid-option', `${where} must be one of: ${choices.map((c) => c.name).join(', ')}.`);
   return match.value;
 }

@@ -27,107 +27,115 @@ export const OptionType = {
 
 const CHAT_INPUT_NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 const NESTING = new Set<number>([OptionType.Subcommand, OptionType.SubcommandGroup]);
+const OPTION_TYPE_INVALID = 'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID';
 
-function checkName(problems: FieldProblem[], path: string, name: unknown, chatInput: boolean): void {
+/** Records one problem: where, Discord's code, and a sentence. */
+type Report = (path: string, code: string, message: string) => void;
+
+function checkName(report: Report, path: string, name: unknown, chatInput: boolean): void {
   if (typeof name !== 'string' || name.length < 1 || name.length > 32) {
-    problems.push({ path, code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 32 in length.' });
+    report(path, 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 32 in length.');
   } else if (chatInput && (!CHAT_INPUT_NAME.test(name) || name !== name.toLowerCase())) {
-    problems.push({ path, code: 'APPLICATION_COMMAND_INVALID_NAME', message: `Command name is invalid: "${name}" must be lowercase letters, digits, - or _.` });
+    report(path, 'APPLICATION_COMMAND_INVALID_NAME', `Command name is invalid: "${name}" must be lowercase letters, digits, - or _.`);
   }
 }
 
-function checkDescription(problems: FieldProblem[], path: string, description: unknown): void {
+function checkDescription(report: Report, path: string, description: unknown): void {
   if (typeof description !== 'string' || description.length < 1 || description.length > 100) {
-    problems.push({ path, code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' });
+    report(path, 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
   }
 }
 
 /** Options at one level: a command's, a group's or a subcommand's. */
-function checkOptions(problems: FieldProblem[], path: string, options: unknown[], level: 'command' | 'group' | 'subcommand'): void {
-  if (options.length > 25) problems.push({ path, code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' });
+function checkOptions(report: Report, path: string, options: unknown[], level: 'command' | 'group' | 'subcommand'): void {
+  if (options.length > 25) report(path, 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
   const names = new Set<string>();
   let sawOptional = false;
   const nestingCount = options.filter((o) => isObject(o) && NESTING.has(Number(o.type))).length;
   if (nestingCount > 0 && nestingCount < options.length) {
-    problems.push({ path, code: 'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID', message: 'Subcommands and groups cannot sit beside other options.' });
+    report(path, OPTION_TYPE_INVALID, 'Subcommands and groups cannot sit beside other options.');
   }
   options.forEach((raw, i) => {
     const at = `${path}.${i}`;
     const option = isObject(raw) ? raw : {};
     const type = Number(option.type);
-    checkName(problems, `${at}.name`, option.name, true);
-    checkDescription(problems, `${at}.description`, option.description);
+    checkName(report, `${at}.name`, option.name, true);
+    checkDescription(report, `${at}.description`, option.description);
     if (typeof option.name === 'string') {
-      if (names.has(option.name)) problems.push({ path: `${at}.name`, code: 'APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS', message: 'Option names must be unique.' });
+      if (names.has(option.name)) report(`${at}.name`, 'APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS', 'Option names must be unique.');
       names.add(option.name);
     }
     if (!(type >= 1 && type <= 11)) {
-      problems.push({ path: `${at}.type`, code: 'BASE_TYPE_CHOICES', message: 'Value must be an option type from 1 to 11.' });
+      report(`${at}.type`, 'BASE_TYPE_CHOICES', 'Value must be an option type from 1 to 11.');
       return;
     }
     if (type === OptionType.SubcommandGroup && level !== 'command') {
-      problems.push({ path: `${at}.type`, code: 'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID', message: 'A subcommand group can only sit at the top of a command.' });
+      report(`${at}.type`, OPTION_TYPE_INVALID, 'A subcommand group can only sit at the top of a command.');
     }
     if (type === OptionType.Subcommand && level === 'subcommand') {
-      problems.push({ path: `${at}.type`, code: 'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID', message: 'A subcommand cannot hold subcommands.' });
+      report(`${at}.type`, OPTION_TYPE_INVALID, 'A subcommand cannot hold subcommands.');
     }
     if (level === 'group' && type !== OptionType.Subcommand) {
-      problems.push({ path: `${at}.type`, code: 'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID', message: 'A subcommand group holds only subcommands.' });
+      report(`${at}.type`, OPTION_TYPE_INVALID, 'A subcommand group holds only subcommands.');
     }
     if (NESTING.has(type)) {
       const inner = Array.isArray(option.options) ? option.options : [];
-      checkOptions(problems, `${at}.options`, inner, type === OptionType.SubcommandGroup ? 'group' : 'subcommand');
+      checkOptions(report, `${at}.options`, inner, type === OptionType.SubcommandGroup ? 'group' : 'subcommand');
       return;
     }
     if (option.required === true && sawOptional) {
-      problems.push({ path: `${at}.required`, code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' });
+      report(`${at}.required`, 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', 'Required options must be placed before non-required options');
     }
     if (option.required !== true) sawOptional = true;
-    checkChoices(problems, at, option, type);
+    checkChoices(report, at, option, type);
   });
 }
 
-function checkChoices(problems: FieldProblem[], at: string, option: Json, type: number): void {
+function checkChoices(report: Report, at: string, option: Json, type: number): void {
   const choices = Array.isArray(option.choices) ? option.choices : [];
   if (choices.length === 0) return;
   if (type !== OptionType.String && type !== OptionType.Integer && type !== OptionType.Number) {
-    problems.push({ path: `${at}.choices`, code: 'APPLICATION_COMMAND_OPTION_CHOICES_INVALID', message: 'Only string, integer and number options take choices.' });
+    report(`${at}.choices`, 'APPLICATION_COMMAND_OPTION_CHOICES_INVALID', 'Only string, integer and number options take choices.');
   }
   if (option.autocomplete === true) {
-    problems.push({ path: `${at}.autocomplete`, code: 'APPLICATION_COMMAND_AUTOCOMPLETE_INVALID', message: 'Autocomplete and choices cannot both be set.' });
+    report(`${at}.autocomplete`, 'APPLICATION_COMMAND_AUTOCOMPLETE_INVALID', 'Autocomplete and choices cannot both be set.');
   }
-  if (choices.length > 25) problems.push({ path: `${at}.choices`, code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' });
+  if (choices.length > 25) report(`${at}.choices`, 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
   choices.forEach((choice: unknown, j) => {
     const c = isObject(choice) ? choice : {};
     if (typeof c.name !== 'string' || c.name.length < 1 || c.name.length > 100) {
-      problems.push({ path: `${at}.choices.${j}.name`, code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' });
+      report(`${at}.choices.${j}.name`, 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
     }
     const wantsString = type === OptionType.String;
     if (wantsString ? typeof c.value !== 'string' : typeof c.value !== 'number') {
-      problems.push({ path: `${at}.choices.${j}.value`, code: 'BASE_TYPE_CHOICES', message: `Must be a ${wantsString ? 'string' : 'number'}.` });
+      report(`${at}.choices.${j}.value`, 'BASE_TYPE_CHOICES', `Must be a ${wantsString ? 'string' : 'number'}.`);
     }
   });
 }
 
+/** Everything Discord would refuse in one command definition; `path` prefixes each problem's path. */
 export function checkCommand(body: unknown, path = ''): FieldProblem[] {
   const problems: FieldProblem[] = [];
+  const report: Report = (at, code, message) => problems.push({ path: at, code, message });
   const prefix = path === '' ? '' : `${path}.`;
-  if (!isObject(body)) return [{ path: path || '_root', code: 'MODEL_TYPE_CONVERT', message: 'Only dictionaries may be used in a ModelType' }];
-  const type = body.type === undefined ? 1 : Number(body.type);
-  const chatInput = type === 1;
-  checkName(problems, `${prefix}name`, body.name, chatInput);
-  if (chatInput) checkDescription(problems, `${prefix}description`, body.description);
+  if (!isObject(body)) {
+    report(path || '_root', 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+    return problems;
+  }
+  const chatInput = body.type === undefined || Number(body.type) === 1;
+  checkName(report, `${prefix}name`, body.name, chatInput);
+  if (chatInput) checkDescription(report, `${prefix}description`, body.description);
   else if (body.description !== undefined && body.description !== '') {
-    problems.push({ path: `${prefix}description`, code: 'APPLICATION_COMMAND_DESCRIPTION_INVALID', message: 'User and message commands have an empty description.' });
+    report(`${prefix}description`, 'APPLICATION_COMMAND_DESCRIPTION_INVALID', 'User and message commands have an empty description.');
   }
   const options = Array.isArray(body.options) ? body.options : [];
   if (!chatInput && options.length > 0) {
-    problems.push({ path: `${prefix}options`, code: 'APPLICATION_COMMAND_OPTIONS_INVALID', message: 'Only slash commands take options.' });
+    report(`${prefix}options`, 'APPLICATION_COMMAND_OPTIONS_INVALID', 'Only slash commands take options.');
   }
-  checkOptions(problems, `${prefix}options`, options, 'command');
+  checkOptions(report, `${prefix}options`, options, 'command');
   const permissions = body.default_member_permissions;
   if (permissions !== undefined && permissions !== null && !/^\d+$/.test(String(permissions))) {
-    problems.push({ path: `${prefix}default_member_permissions`, code: 'BASE_TYPE_BAD_INT', message: 'Must be a permission bitfield string.' });
+    report(`${prefix}default_member_permissions`, 'BASE_TYPE_BAD_INT', 'Must be a permission bitfield string.');
   }
   return problems;
 }
@@ -167,7 +175,9 @@ export class CommandRegistry {
     const problems = list.flatMap((body, i) => checkCommand(body, String(i)));
     const keys = list.map((body) => (isObject(body) ? `${Number(body.type ?? 1)}:${String(body.name)}` : ''));
     keys.forEach((key, i) => {
-      if (keys.indexOf(key) !== i) problems.push({ path: `${i}.name`, code: 'APPLICATION_COMMANDS_DUPLICATE_NAME', message: 'Application command names must be unique' });
+      if (keys.indexOf(key) !== i) {
+        problems.push({ path: `${i}.name`, code: 'APPLICATION_COMMANDS_DUPLICATE_NAME', message: 'Application command names must be unique' });
+      }
     });
     if (!Array.isArray(bodies)) problems.push({ path: '_root', code: 'BASE_TYPE_ARRAY', message: 'Must be an array.' });
     if (problems.length > 0) throw invalidForm(problems);
@@ -240,7 +250,9 @@ export class CommandRegistry {
       default_member_permissions: permissions === undefined || permissions === null ? null : String(permissions),
       dm_permission: body.dm_permission !== false,
       nsfw: body.nsfw === true,
-      integration_types: (Array.isArray(body.integration_types) ? body.integration_types : [0]) as APIApplicationCommand['integration_types'],
+      integration_types: (Array.isArray(body.integration_types)
+        ? body.integration_types
+        : [0]) as APIApplicationCommand['integration_types'],
       contexts: (Array.isArray(body.contexts) ? body.contexts : null) as APIApplicationCommand['contexts'],
       ...(scope === null ? {} : { guild_id: scope }),
     };

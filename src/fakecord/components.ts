@@ -57,7 +57,8 @@ export function selectionData(
     const options = Array.isArray(component.options) ? component.options.filter(isObject) : [];
     const values = picked.map((wanted) => {
       const option = options.find((o) => o.value === wanted) ?? options.find((o) => o.label === wanted);
-      return option ? String(option.value) : fail(`Menu "${id}" has no option "${wanted}" (it has: ${options.map((o) => String(o.value)).join(', ')}).`);
+      const known = options.map((o) => String(o.value)).join(', ');
+      return option ? String(option.value) : fail(`Menu "${id}" has no option "${wanted}" (it has: ${known}).`);
     });
     return { values };
   }

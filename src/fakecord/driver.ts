@@ -70,7 +70,8 @@ export class Driver {
     const channel = this.#guildChannel(input.channel);
     const command = this.#command(user, input);
     const data = commandData(world, command, input, input.focused);
-    const record = this.#open({ kind: 'autocomplete', type: 4, name: `${this.#fullName(input)} ${input.focused}`, user, channel, componentMessageId: null });
+    const name = `${this.#fullName(input)} ${input.focused}`;
+    const record = this.#open({ kind: 'autocomplete', type: 4, name, user, channel, componentMessageId: null });
     const outcome = this.#send(record, autocompleteInteraction(world, this.#target(record, input.locale), data));
     const response = await outcome.response(timeoutMs);
     return [...(response.choices ?? [])];
@@ -109,7 +110,8 @@ export class Driver {
     if (user.id !== parent.user.id) {
       throw new FakeDiscordError('not-your-modal', `Only ${parent.user.username} sees the modal from interaction ${parent.id}.`);
     }
-    const data: APIModalSubmission = { custom_id: modal.custom_id, components: modalAnswers(modal.components, input.values, modal.custom_id) as APIModalSubmission['components'] };
+    const components = modalAnswers(modal.components, input.values, modal.custom_id);
+    const data: APIModalSubmission = { custom_id: modal.custom_id, components: components as APIModalSubmission['components'] };
     const record = this.#open({
       kind: 'modal-submit',
       type: 5,
@@ -137,14 +139,18 @@ export class Driver {
     }));
     const body: Json = {
       content: input.content ?? '',
-      attachments: (input.files ?? []).map((file, index) => ({ id: String(index), ...(file.description ? { description: file.description } : {}) })),
+      attachments: (input.files ?? []).map((file, index) => ({
+        id: String(index),
+        ...(file.description ? { description: file.description } : {}),
+      })),
       ...(input.replyTo ? { message_reference: { message_id: input.replyTo } } : {}),
     };
     try {
       return fakeMessage(world, postMessage(world, { channel, author, body, files }));
     } catch (error) {
       // The REST error shape means nothing to a person at the sandbox's chat box.
-      throw error instanceof FakeDiscordError ? error : new FakeDiscordError('cannot-post', error instanceof Error ? error.message : String(error));
+      if (error instanceof FakeDiscordError) throw error;
+      throw new FakeDiscordError('cannot-post', error instanceof Error ? error.message : String(error));
     }
   }
 
@@ -179,7 +185,8 @@ export class Driver {
       throw new FakeDiscordError('unknown-command', `The bot has not registered /${name} (it has: ${known || 'nothing'}).`);
     }
     if (!mayUseCommand(world.permissionsOf(user), command.default_member_permissions)) {
-      throw new FakeDiscordError('missing-permissions', `${user.username} cannot see /${name}: it needs permissions ${command.default_member_permissions ?? ''}.`);
+      const needed = command.default_member_permissions ?? '';
+      throw new FakeDiscordError('missing-permissions', `${user.username} cannot see /${name}: it needs permissions ${needed}.`);
     }
     return command;
   }
@@ -199,7 +206,8 @@ export class Driver {
     const component = findComponent(message.components, input.customId);
     if (!component) {
       const ids = customIds(message.components);
-      throw new FakeDiscordError('unknown-component', `Message ${message.id} has no component "${input.customId}" (it has: ${ids.join(', ') || 'none'}).`);
+      const known = ids.join(', ') || 'none';
+      throw new FakeDiscordError('unknown-component', `Message ${message.id} has no component "${input.customId}" (it has: ${known}).`);
     }
     if (component.disabled === true) throw new FakeDiscordError('disabled', `"${input.customId}" is disabled.`);
     if ((message.flags & MessageFlag.Loading) !== 0) throw new FakeDiscordError('loading', `Message ${message.id} is still loading.`);

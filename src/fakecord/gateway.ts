@@ -191,8 +191,9 @@ export class Gateway {
         }
         case Op.RequestGuildMembers: {
           if (!session) return socket.close(Close.NotAuthenticated, 'You sent a payload prior to identifying.');
+          const userIds = Array.isArray(d.user_ids) ? d.user_ids.map(String) : typeof d.user_ids === 'string' ? [d.user_ids] : undefined;
           const members = this.hooks.members({
-            ...(Array.isArray(d.user_ids) ? { userIds: d.user_ids.map(String) } : typeof d.user_ids === 'string' ? { userIds: [d.user_ids] } : {}),
+            ...(userIds ? { userIds } : {}),
             ...(typeof d.query === 'string' ? { query: d.query } : {}),
             ...(typeof d.limit === 'number' ? { limit: d.limit } : {}),
           });

@@ -70,7 +70,10 @@ export interface InteractionRecord {
   lastActivity: number;
 }
 
-export type InteractionSpec = Pick<InteractionRecord, 'id' | 'token' | 'kind' | 'type' | 'name' | 'user' | 'channel' | 'componentMessageId'>;
+export type InteractionSpec = Pick<
+  InteractionRecord,
+  'id' | 'token' | 'kind' | 'type' | 'name' | 'user' | 'channel' | 'componentMessageId'
+>;
 
 const RESPONSE_KINDS: Readonly<Record<InteractionResponse['type'], ResponseKind>> = {
   4: 'reply',
@@ -85,7 +88,9 @@ const alreadyAcknowledged = (): RestError =>
   new RestError(400, ErrorCode.AlreadyAcknowledged, 'Interaction has already been acknowledged.');
 
 const badCallbackType = (type: number, kind: InteractionKind): RestError =>
-  invalidForm([{ path: 'type', code: 'INTERACTION_RESPONSE_TYPE_INVALID', message: `Callback type ${type} is not valid for a ${kind} interaction.` }]);
+  invalidForm([
+    { path: 'type', code: 'INTERACTION_RESPONSE_TYPE_INVALID', message: `Callback type ${type} is not valid for a ${kind} interaction.` },
+  ]);
 
 export interface TrackerOptions {
   readonly deadlineMs: number;
@@ -142,52 +147,7 @@ export class InteractionTracker {
     if (record.response) throw alreadyAcknowledged();
     const type = Number(body.type);
     const data = typeof body.data === 'object' && body.data !== null ? (body.data as Json) : {};
-    const fromComponent = record.componentMessageId !== null;
-    let message: MessageRecord | undefined;
-    let choices: AutocompleteChoice[] | null = null;
-    let modal: FakeModal | null = null;
-
-    switch (type) {
-      case 4:
-      case 5: {
-        if (record.kind === 'autocomplete') throw badCallbackType(type, record.kind);
-        message = type === 4 ? this.#post(record, newMessageFields(this.world, data, files, { allowEphemeral: true }), null) : this.#postLoading(record, data);
-        record.originalMessageId = message.id;
-        break;
-      }
-      case 6:
-      case 7: {
-        if (!fromComponent || record.kind === 'autocomplete') throw badCallbackType(type, record.kind);
-        const target = this.world.message(record.componentMessageId ?? '');
-        if (!target) throw unknownMessage();
-        if (type === 7) {
-          const fields = editMessageFields(this.world, target, data, files);
-          this.world.editMessage(target, (m) => Object.assign(m, fields));
-        }
-        message = target;
-        record.originalMessageId = target.id;
-        break;
-      }
-      case 8: {
-        if (record.kind !== 'autocomplete') throw badCallbackType(type, record.kind);
-        const problems = checkChoices(data);
-        if (problems.length > 0) throw invalidForm(problems);
-        choices = (Array.isArray(data.choices) ? data.choices : []).map((choice: Json) => ({
-          name: String(choice.name),
-          value: typeof choice.value === 'number' ? choice.value : String(choice.value),
-        }));
-        break;
-      }
-      case 9: {
-        if (record.kind === 'autocomplete' || record.kind === 'modal-submit') throw badCallbackType(type, record.kind);
-        const problems = checkModal(data);
-        if (problems.length > 0) throw invalidForm(problems);
-        modal = structuredClone(data) as unknown as FakeModal;
-        break;
-      }
-      default:
-        throw badCallbackType(type, record.kind);
-    }
+    const { message, choices, modal } = this.#answer(record, type, data, files);
 
     const ephemeral = message ? (message.flags & MessageFlag.Ephemeral) !== 0 : false;
     record.response = {
@@ -222,6 +182,58 @@ export class InteractionTracker {
         },
       },
     };
+  }
+
+  /** What a callback of this type does: a new message, a changed one, choices or a modal. */
+  #answer(
+    record: InteractionRecord,
+    type: number,
+    data: Json,
+    files: readonly IncomingFile[],
+  ): { message?: MessageRecord; choices: AutocompleteChoice[] | null; modal: FakeModal | null } {
+    const nothingElse = { choices: null, modal: null };
+    switch (type) {
+      case 4:
+      case 5: {
+        if (record.kind === 'autocomplete') throw badCallbackType(type, record.kind);
+        const message =
+          type === 4
+            ? this.#post(record, newMessageFields(this.world, data, files, { allowEphemeral: true }), null)
+            : this.#postLoading(record, data);
+        record.originalMessageId = message.id;
+        return { message, ...nothingElse };
+      }
+      case 6:
+      case 7: {
+        if (record.componentMessageId === null || record.kind === 'autocomplete') throw badCallbackType(type, record.kind);
+        const message = this.world.message(record.componentMessageId);
+        if (!message) throw unknownMessage();
+        if (type === 7) {
+          const fields = editMessageFields(this.world, message, data, files);
+          this.world.editMessage(message, (m) => Object.assign(m, fields));
+        }
+        record.originalMessageId = message.id;
+        return { message, ...nothingElse };
+      }
+      case 8: {
+        if (record.kind !== 'autocomplete') throw badCallbackType(type, record.kind);
+        const problems = checkChoices(data);
+        if (problems.length > 0) throw invalidForm(problems);
+        const choices = (Array.isArray(data.choices) ? data.choices : []).map((choice: Json) => ({
+          name: String(choice.name),
+          value: typeof choice.value === 'number' ? choice.value : String(choice.value),
+        }));
+        return { choices, modal: null };
+      }
+      case 9: {
+        if (record.kind === 'autocomplete' || record.kind === 'modal-submit') throw badCallbackType(type, record.kind);
+        const problems = checkModal(data);
+        if (problems.length > 0) throw invalidForm(problems);
+        return { choices: null, modal: structuredClone(data) as unknown as FakeModal };
+      }
+      default:
+        throw badCallbackType(type, record.kind);
+    }
   }
 
   // ---- the webhook: original response and follow-ups ----------------------------------------------
@@ -301,7 +313,11 @@ export class InteractionTracker {
       `${record.kind} "${record.name}" by ${record.user.username} (interaction ${record.id})` +
       (record.deliveredTo === 0 ? '; no bot was connected to the gateway' : '');
     const response = (timeoutMs = 5000): Promise<InteractionResponse> =>
-      this.#until(() => this.summary(record).response ?? undefined, timeoutMs, () => `No callback for ${describe()} within ${timeoutMs} ms.`);
+      this.#until(
+        () => this.summary(record).response ?? undefined,
+        timeoutMs,
+        () => `No callback for ${describe()} within ${timeoutMs} ms.`,
+      );
     return {
       id: record.id,
       kind: record.kind,

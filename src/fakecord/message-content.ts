@@ -71,16 +71,22 @@ export function newMessageFields(world: World, body: Json, files: readonly Incom
  * the others stay. Throws a `RestError` for a body Discord would refuse.
  */
 export function editMessageFields(world: World, message: MessageRecord, body: Json, files: readonly IncomingFile[]): MessageFields {
+  // An edit may set or clear Suppress Embeds and may turn Components v2 on, never off.
   const flags =
-    typeof body.flags === 'number' ? (message.flags & ~EDITABLE_FLAGS) | (body.flags & EDITABLE_FLAGS) | (message.flags & MessageFlag.IsComponentsV2) : message.flags;
+    typeof body.flags === 'number'
+      ? (message.flags & ~EDITABLE_FLAGS) | (body.flags & EDITABLE_FLAGS) | (message.flags & MessageFlag.IsComponentsV2)
+      : message.flags;
   refuseBrokenBody(body, flags, files);
   const ephemeral = (flags & MessageFlag.Ephemeral) !== 0;
   const attachments =
-    'attachments' in body || files.length > 0 ? collectAttachments(world, body, files, message.attachments, ephemeral) : message.attachments;
+    'attachments' in body || files.length > 0
+      ? collectAttachments(world, body, files, message.attachments, ephemeral)
+      : message.attachments;
+  const listed = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   const fields: MessageFields = {
     content: 'content' in body ? (typeof body.content === 'string' ? body.content : '') : message.content,
-    embeds: 'embeds' in body ? resolveEmbeds(Array.isArray(body.embeds) ? (body.embeds as APIEmbed[]) : [], attachments) : message.embeds,
-    components: 'components' in body ? resolveComponentMedia(Array.isArray(body.components) ? body.components : [], attachments) : message.components,
+    embeds: 'embeds' in body ? resolveEmbeds(listed(body.embeds) as APIEmbed[], attachments) : message.embeds,
+    components: 'components' in body ? resolveComponentMedia(listed(body.components), attachments) : message.components,
     attachments,
     // The first edit of a deferred reply replaces "thinking…" with the answer.
     flags: flags & ~MessageFlag.Loading,
@@ -143,7 +149,9 @@ function collectAttachments(
     const kept = existing.find((attachment) => attachment.id === id);
     if (file) result.push(upload(file, entry));
     else if (kept) result.push(world.attachments.describe(kept, typeof entry.description === 'string' ? entry.description : undefined));
-    else throw invalidForm([{ path: `attachments.${i}.id`, code: 'ATTACHMENT_NOT_FOUND', message: `No file or attachment with id ${id}.` }]);
+    else {
+      throw invalidForm([{ path: `attachments.${i}.id`, code: 'ATTACHMENT_NOT_FOUND', message: `No file or attachment with id ${id}.` }]);
+    }
   });
   return result;
 }
@@ -223,8 +231,9 @@ function mentionsIn(
   repliedUserId: string | undefined,
 ): Pick<MessageFields, 'mentions' | 'mentionRoles' | 'mentionEveryone'> {
   const source = readableText(fields);
-  const userIds = [...new Set([...source.matchAll(/<@!?(\d+)>/g)].map((m) => m[1] ?? ''))].filter((id) => world.user(id));
-  const roleIds = [...new Set([...source.matchAll(/<@&(\d+)>/g)].map((m) => m[1] ?? ''))].filter((id) => world.roles().some((r) => r.id === id));
+  const ids = (pattern: RegExp): string[] => [...new Set([...source.matchAll(pattern)].map((m) => m[1] ?? ''))];
+  const userIds = ids(/<@!?(\d+)>/g).filter((id) => world.user(id));
+  const roleIds = ids(/<@&(\d+)>/g).filter((id) => world.roles().some((r) => r.id === id));
   const everyone = /@(everyone|here)\b/.test(source);
   if (!isObject(allowed)) {
     return {

@@ -141,7 +141,9 @@ function checkButton(c: Checker, walk: ComponentWalk, path: string, button: Json
   c.length(`${path}.label`, button.label, 0, 80);
   if (style === 5) {
     c.length(`${path}.url`, button.url, 1, 512);
-    if (button.custom_id !== undefined) c.add(`${path}.custom_id`, 'BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED', 'A link button cannot have a custom id.');
+    if (button.custom_id !== undefined) {
+      c.add(`${path}.custom_id`, 'BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED', 'A link button cannot have a custom id.');
+    }
   } else if (style !== 6) {
     checkCustomId(c, walk, path, button.custom_id);
   }
@@ -168,7 +170,9 @@ function checkSelect(c: Checker, walk: ComponentWalk, path: string, select: Json
     c.length(`${path}.options.${i}.label`, o.label, 1, 100);
     c.length(`${path}.options.${i}.value`, o.value, 1, 100);
     c.length(`${path}.options.${i}.description`, o.description, 0, 100);
-    if (values.has(text(o.value))) c.add(`${path}.options.${i}.value`, 'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED', 'Option values must be unique.');
+    if (values.has(text(o.value))) {
+      c.add(`${path}.options.${i}.value`, 'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED', 'Option values must be unique.');
+    }
     values.add(text(o.value));
   });
 }
@@ -284,8 +288,13 @@ export function checkMessageBody(body: Json, flags: number): FieldProblem[] {
   c.length('content', body.content, 0, Limits.content);
   if ('embeds' in body && body.embeds !== null) checkEmbeds(c, asArray(body.embeds));
   if ('components' in body && body.components !== null) checkComponents(c, asArray(body.components), v2);
-  if (v2 && text(body.content) !== '') c.add('content', 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2', 'The content field cannot be used when using MessageFlags.IS_COMPONENTS_V2');
-  if (v2 && asArray(body.embeds).length > 0) c.add('embeds', 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2', 'The embeds field cannot be used when using MessageFlags.IS_COMPONENTS_V2');
+  const legacy = 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2';
+  if (v2 && text(body.content) !== '') {
+    c.add('content', legacy, 'The content field cannot be used when using MessageFlags.IS_COMPONENTS_V2');
+  }
+  if (v2 && asArray(body.embeds).length > 0) {
+    c.add('embeds', legacy, 'The embeds field cannot be used when using MessageFlags.IS_COMPONENTS_V2');
+  }
   const attachments = asArray(body.attachments);
   c.count('attachments', attachments, 0, Limits.files);
   attachments.forEach((attachment, i) => {
@@ -318,7 +327,9 @@ export function checkModal(data: Json): FieldProblem[] {
   const ids = new Set<string>();
   const input = (path: string, field: Json, labelled: boolean): void => {
     c.length(`${path}.custom_id`, field.custom_id, 1, 100);
-    if (ids.has(text(field.custom_id))) c.add(`${path}.custom_id`, 'COMPONENT_CUSTOM_ID_DUPLICATED', 'Component custom id cannot be duplicated');
+    if (ids.has(text(field.custom_id))) {
+      c.add(`${path}.custom_id`, 'COMPONENT_CUSTOM_ID_DUPLICATED', 'Component custom id cannot be duplicated');
+    }
     ids.add(text(field.custom_id));
     if (Number(field.type) !== ComponentType.TextInput) return;
     if (!labelled) c.length(`${path}.label`, field.label, 1, 45);

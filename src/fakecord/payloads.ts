@@ -22,7 +22,16 @@ import type {
   UserFlags,
 } from 'discord.js';
 import type { AttachmentRecord } from './attachments';
-import { ChannelType, isThread, MessageFlag, type ChannelRecord, type MessageRecord, type UserRecord, type World } from './world';
+import {
+  ChannelType,
+  isThread,
+  MessageFlag,
+  type ChannelRecord,
+  type MessageRecord,
+  type RoleRecord,
+  type UserRecord,
+  type World,
+} from './world';
 
 export function apiUser(user: UserRecord): APIUser {
   return {
@@ -38,7 +47,7 @@ export function apiUser(user: UserRecord): APIUser {
   };
 }
 
-export function apiRole(role: { id: string; name: string; permissions: bigint; position: number; managed: boolean; color: number }): APIRole {
+export function apiRole(role: RoleRecord): APIRole {
   return {
     id: role.id,
     name: role.name,

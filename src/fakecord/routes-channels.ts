@@ -54,9 +54,10 @@ export function addChannelRoutes(router: Router, world: World): void {
     return ok(page.reverse().map((m) => apiMessage(world, m)));
   });
 
-  router.add('POST', '/channels/:channel/messages', (request) =>
-    ok(apiMessage(world, postMessage(world, { channel: channelOf(request.params), author: world.bot, body: request.body, files: request.files }))),
-  );
+  router.add('POST', '/channels/:channel/messages', (request) => {
+    const channel = channelOf(request.params);
+    return ok(apiMessage(world, postMessage(world, { channel, author: world.bot, body: request.body, files: request.files })));
+  });
 
   router.add('GET', '/channels/:channel/messages/:message', (request) => ok(apiMessage(world, messageOf(request.params))));
 
@@ -84,9 +85,10 @@ export function addChannelRoutes(router: Router, world: World): void {
     created(apiChannel(world, startThread(world, channelOf(request.params), world.bot, request.body))),
   );
 
-  router.add('POST', '/channels/:channel/messages/:message/threads', (request) =>
-    created(apiChannel(world, startThreadFromMessage(world, channelOf(request.params), request.params.message ?? '', world.bot, request.body))),
-  );
+  router.add('POST', '/channels/:channel/messages/:message/threads', (request) => {
+    const channel = channelOf(request.params);
+    return created(apiChannel(world, startThreadFromMessage(world, channel, request.params.message ?? '', world.bot, request.body)));
+  });
 
   const threadOf = (params: Readonly<Record<string, string>>): ChannelRecord => {
     const thread = channelOf(params);

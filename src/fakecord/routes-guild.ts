@@ -84,7 +84,8 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
 
   router.add('GET', '/guilds/:guild', (request) => {
     guildOf(request);
-    const { members: _members, channels: _channels, threads: _threads, voice_states: _voice, presences: _presences, ...guild } = apiGuildCreate(world);
+    // GET /guilds/:id is the guild object without GUILD_CREATE's gateway-only lists.
+    const { members: _m, channels: _c, threads: _t, voice_states: _v, presences: _p, ...guild } = apiGuildCreate(world);
     const counts = request.query.get('with_counts') === 'true';
     return ok({ ...guild, ...(counts ? { approximate_member_count: world.members().length, approximate_presence_count: 0 } : {}) });
   });

@@ -14,8 +14,10 @@ export function addInteractionRoutes(router: Router, world: World, tracker: Inte
   router.add(
     'POST',
     '/interactions/:id/:token/callback',
-    (request) =>
-      tracker.callback(request.params.id ?? '', request.params.token ?? '', request.body, request.files, request.query.get('with_response') === 'true'),
+    (request) => {
+      const { id = '', token = '' } = request.params;
+      return tracker.callback(id, token, request.body, request.files, request.query.get('with_response') === 'true');
+    },
     open,
   );
 
@@ -26,7 +28,9 @@ export function addInteractionRoutes(router: Router, world: World, tracker: Inte
     '/webhooks/:app/:token',
     (request) => {
       record(request.params);
-      return ok({ id: world.bot.id, type: 3, application_id: world.bot.id, name: world.bot.username, avatar: null, user: apiUser(world.bot) });
+      // Type 3: an application's webhook, which is what an interaction token opens.
+      const bot = world.bot;
+      return ok({ id: bot.id, type: 3, application_id: bot.id, name: bot.username, avatar: null, user: apiUser(bot) });
     },
     open,
   );
@@ -42,7 +46,12 @@ export function addInteractionRoutes(router: Router, world: World, tracker: Inte
     open,
   );
 
-  router.add('GET', '/webhooks/:app/:token/messages/:message', (request) => ok(apiMessage(world, tracker.messageOf(record(request.params), request.params.message ?? ''))), open);
+  router.add(
+    'GET',
+    '/webhooks/:app/:token/messages/:message',
+    (request) => ok(apiMessage(world, tracker.messageOf(record(request.params), request.params.message ?? ''))),
+    open,
+  );
 
   router.add(
     'PATCH',

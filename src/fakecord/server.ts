@@ -141,7 +141,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     } catch (error) {
       if (!(error instanceof RestError)) throw error;
       reject({ method, path, status: error.status, code: error.code, message: error.message });
-      sendJson(response, error.status, { message: error.message, code: error.code, ...(error.errors === undefined ? {} : { errors: error.errors }) });
+      const details = error.errors === undefined ? {} : { errors: error.errors };
+      sendJson(response, error.status, { message: error.message, code: error.code, ...details });
     }
   }
 
@@ -158,8 +159,10 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       const user = world.findUser(ref);
       return user ? fakeUser(world, user) : undefined;
     },
-    addUser: (name, opts = {}) =>
-      fakeUser(world, world.addUser({ name, organiser: opts.organiser ?? false, ...(opts.displayName ? { displayName: opts.displayName } : {}) })),
+    addUser: (name, opts = {}) => {
+      const seed = { name, organiser: opts.organiser ?? false, ...(opts.displayName ? { displayName: opts.displayName } : {}) };
+      return fakeUser(world, world.addUser(seed));
+    },
     channels: () => world.channels().filter((c) => c.type === ChannelType.Text).map(fakeChannel),
     dms: () => world.channels().filter((c) => c.type === ChannelType.DM).map(fakeChannel),
     addChannel: (name) => fakeChannel(world.addTextChannel(name)),
@@ -245,7 +248,8 @@ function announce(change: WorldChange, world: World, gateway: Gateway, hub: Even
       const { message } = change;
       // Ephemeral messages are never dispatched; only the interaction's webhook sees them.
       if (message.ephemeralFor === null) {
-        gateway.dispatch(change.kind === 'message-create' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE', messageFor(world, message), messageIntent(world, message));
+        const event = change.kind === 'message-create' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE';
+        gateway.dispatch(event, messageFor(world, message), messageIntent(world, message));
       }
       hub.emit(change.kind, fakeMessage(world, message));
       return;
@@ -254,7 +258,8 @@ function announce(change: WorldChange, world: World, gateway: Gateway, hub: Even
       const { message } = change;
       if (message.ephemeralFor === null) {
         const inGuild = world.channel(message.channelId)?.type !== ChannelType.DM;
-        gateway.dispatch('MESSAGE_DELETE', { id: message.id, channel_id: message.channelId, ...(inGuild ? { guild_id: guildId } : {}) }, messageIntent(world, message));
+        const data = { id: message.id, channel_id: message.channelId, ...(inGuild ? { guild_id: guildId } : {}) };
+        gateway.dispatch('MESSAGE_DELETE', data, messageIntent(world, message));
       }
       hub.emit('message-delete', { id: message.id, channelId: message.channelId });
       return;
@@ -268,8 +273,9 @@ function announce(change: WorldChange, world: World, gateway: Gateway, hub: Even
         hub.emit(change.kind, fakeChannel(channel));
         return;
       }
-      const event = thread ? (change.kind === 'channel-create' ? 'THREAD_CREATE' : 'THREAD_UPDATE') : change.kind === 'channel-create' ? 'CHANNEL_CREATE' : 'CHANNEL_UPDATE';
-      const data = { ...apiChannel(world, channel), ...(thread && change.kind === 'channel-create' ? { newly_created: true } : {}) };
+      const creating = change.kind === 'channel-create';
+      const event = thread ? (creating ? 'THREAD_CREATE' : 'THREAD_UPDATE') : creating ? 'CHANNEL_CREATE' : 'CHANNEL_UPDATE';
+      const data = { ...apiChannel(world, channel), ...(thread && creating ? { newly_created: true } : {}) };
       gateway.dispatch(event, data, Intent.Guilds);
       hub.emit(change.kind, fakeChannel(channel));
       return;
