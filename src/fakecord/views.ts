@@ -40,7 +40,7 @@ export function fakeMessage(world: World, message: MessageRecord): FakeMessage {
     type: message.type,
     author: { id: author.id, username: author.username, bot: author.bot },
     content: message.content,
-    // JSON round trip: embeds and components are plain JSON, and a deep copy keeps snapshots frozen.
+    // Embeds and components are plain JSON; deep copies keep a snapshot as it was when taken.
     embeds: structuredClone(message.embeds),
     components: structuredClone(message.components),
     attachments: message.attachments.map(fakeAttachment),

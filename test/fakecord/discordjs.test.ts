@@ -186,8 +186,12 @@ describe('slash commands', () => {
       await i.reply({ content: 'only you', flags: MessageFlags.Ephemeral });
       await i.followUp({ content: 'everyone sees this' });
     });
+    const created: string[] = [];
+    const stop = fake.on('message-create', (m) => created.push(`${m.content} for ${m.visibleTo ?? 'everyone'}`));
     const outcome = await fake.command({ user: 'carol', name: 'ping' });
     const settled = await outcome.settled();
+    stop();
+    expect(created).toEqual([`only you for ${fake.user('carol')?.id}`, 'everyone sees this for everyone']);
     expect(settled.response?.ephemeral).toBe(true);
     expect(settled.original).toMatchObject({ content: 'only you', ephemeral: true, visibleTo: fake.user('carol')?.id });
     expect(settled.followUps.map((m) => m.content)).toEqual(['everyone sees this']);
