@@ -214,7 +214,12 @@ describe('INTERACTION_CREATE payloads', () => {
     });
     const messageId = String(posted.id);
 
-    await fake.command({ user: 'alice', name: 'probe', options: { text: 'x', who: 'bob', where: '#skirmishes' }, attachments: { file: { name: 'a.txt', data: 'hi' } } });
+    await fake.command({
+      user: 'alice',
+      name: 'probe',
+      options: { text: 'x', who: 'bob', where: '#skirmishes' },
+      attachments: { file: { name: 'a.txt', data: 'hi' } },
+    });
     await fake.autocomplete({ user: 'alice', name: 'probe', focused: 'text', options: { text: 'x' } }, 50).catch(() => undefined);
     await fake.click({ user: 'alice', message: messageId, customId: 'b' });
     await fake.select({ user: 'alice', message: messageId, customId: 'u', values: ['carol'] });
@@ -224,18 +229,39 @@ describe('INTERACTION_CREATE payloads', () => {
     });
     for (const payload of payloads) {
       expect(Object.keys(payload)).toEqual(expect.arrayContaining(COMMON));
-      expect(payload).toMatchObject({ version: 1, guild_id: fake.guild.id, channel: { id: fake.channel.id, type: 0 }, member: { user: { username: 'alice' }, roles: expect.any(Array) } });
+      expect(payload).toMatchObject({
+        version: 1,
+        guild_id: fake.guild.id,
+        channel: { id: fake.channel.id, type: 0 },
+        member: { user: { username: 'alice' }, roles: expect.any(Array) },
+      });
       expect(typeof (payload.member as { permissions: unknown }).permissions).toBe('string');
     }
     const [command, autocomplete, button, select] = payloads;
     const bob = fake.user('bob')?.id ?? '';
-    expect(command).toMatchObject({ type: 2, data: { name: 'probe', type: 1, options: [{ name: 'text', value: 'x' }, { name: 'who', type: 6, value: bob }, { name: 'where', type: 7, value: fake.channel.id }, { name: 'file', type: 11 }] } });
+    expect(command).toMatchObject({
+      type: 2,
+      data: {
+        name: 'probe',
+        type: 1,
+        options: [
+          { name: 'text', value: 'x' },
+          { name: 'who', type: 6, value: bob },
+          { name: 'where', type: 7, value: fake.channel.id },
+          { name: 'file', type: 11 },
+        ],
+      },
+    });
     const resolved = (command?.data as { resolved: Record<string, Record<string, Record<string, unknown>>> }).resolved;
     expect(resolved.users?.[bob]?.username).toBe('bob');
     expect(resolved.members?.[bob]?.permissions).toEqual(expect.any(String));
     expect(Object.values(resolved.attachments ?? {})[0]).toMatchObject({ filename: 'a.txt', size: 2, url: expect.stringContaining('/attachments/') });
     expect(autocomplete).toMatchObject({ type: 4, data: { options: [{ name: 'text', value: 'x', focused: true }] } });
-    expect(button).toMatchObject({ type: 3, data: { custom_id: 'b', component_type: 2 }, message: { id: messageId, author: { id: fake.botUser.id }, components: expect.any(Array) } });
+    expect(button).toMatchObject({
+      type: 3,
+      data: { custom_id: 'b', component_type: 2 },
+      message: { id: messageId, author: { id: fake.botUser.id }, components: expect.any(Array) },
+    });
     expect(select).toMatchObject({ type: 3, data: { custom_id: 'u', component_type: 5, values: [fake.user('carol')?.id] } });
   });
 });

@@ -75,7 +75,8 @@ describe("Discord's limits", () => {
     await say(async (i) => {
       const row = { type: 1, components: [{ type: 2, style: 1, custom_id: 'same', label: 'A' }, { type: 2, style: 1, custom_id: 'same', label: 'B' }] };
       await i.reply({ components: [row] } as never).catch((e: unknown) => errors.push(e));
-      await i.reply({ content: 'no', flags: MessageFlags.IsComponentsV2, components: [{ type: 10, content: 'hi' }] } as never).catch((e: unknown) => errors.push(e));
+      const legacy = { content: 'no', flags: MessageFlags.IsComponentsV2, components: [{ type: 10, content: 'hi' }] };
+      await i.reply(legacy as never).catch((e: unknown) => errors.push(e));
       await i.reply({ flags: MessageFlags.IsComponentsV2, components: [{ type: 17, components: [{ type: 10, content: `hello <@${i.user.id}>` }] }] } as never);
     });
     expect(errors.map((e) => apiError(e).message)).toEqual([
@@ -96,7 +97,8 @@ describe('the interaction callback', () => {
     // discord.js refuses to answer twice by itself, so call the route the way it would.
     const token = await fake.waitFor(() => tokens.get(outcome.id));
     const url = `${fake.apiBase}/v10/interactions/${outcome.id}/${token}/callback`;
-    const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 4, data: { content: 'hi' } }) });
+    const body = JSON.stringify({ type: 4, data: { content: 'hi' } });
+    const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect((await send()).status).toBe(204);
     const second = await send();
     expect(second.status).toBe(400);

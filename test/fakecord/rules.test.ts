@@ -16,7 +16,8 @@ const codes = (problems: { path: string; code: string }[]) => problems.map((p) =
 
 describe('command definitions', () => {
   it('accepts a well-formed command', () => {
-    expect(checkCommand({ name: 'match', description: 'Matches', options: [{ type: 1, name: 'start', description: 'Start', options: [{ type: 3, name: 'map', description: 'Map', required: true }] }] })).toEqual([]);
+    const start = { type: 1, name: 'start', description: 'Start', options: [{ type: 3, name: 'map', description: 'Map', required: true }] };
+    expect(checkCommand({ name: 'match', description: 'Matches', options: [start] })).toEqual([]);
   });
 
   it("refuses what Discord refuses: names, order, nesting, choices with autocomplete", () => {
@@ -65,7 +66,8 @@ describe('message bodies', () => {
     expect(codes(checkMessageBody({ components: [{ type: 1, components: [{ type: 3, custom_id: 's', options }] }] }, 0))).toEqual([
       'components.0.components.0.options BASE_TYPE_MAX_LENGTH',
     ]);
-    expect(codes(checkMessageBody({ components: [{ type: 1, components: [{ type: 2, style: 5, url: 'https://x', custom_id: 'no', label: 'L' }] }] }, 0))).toEqual([
+    const link = { type: 2, style: 5, url: 'https://x', custom_id: 'no', label: 'L' };
+    expect(codes(checkMessageBody({ components: [{ type: 1, components: [link] }] }, 0))).toEqual([
       'components.0.components.0.custom_id BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED',
     ]);
     expect(codes(checkMessageBody({ components: [{ type: 10, content: 'v2 text' }] }, 0))).toEqual(['components.0.type UNION_TYPE_CHOICES']);
@@ -144,7 +146,8 @@ describe('command options', () => {
   });
 
   it('refuses what the Discord client would not send', () => {
-    const run = (options: Record<string, unknown>) => () => commandData(world, command, { user: 'alice', name: 'match', group: 'admin', subcommand: 'set', options });
+    const run = (options: Record<string, unknown>) => () =>
+      commandData(world, command, { user: 'alice', name: 'match', group: 'admin', subcommand: 'set', options });
     expect(run({})).toThrow(/needs option "points"/);
     expect(run({ points: 1.5 })).toThrow(/whole number/);
     expect(run({ points: 1, size: 'huge' })).toThrow(/one of: Small, Large/);
