@@ -10,7 +10,7 @@ import type { GameState, PlayerId } from '../engine/state';
 import { eventSentences, renderCard, renderMapWithAlt } from '../render';
 import type { App } from './app';
 import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
-import { postPrompt } from './prompt-post';
+import { postPrompt, retirePrompts } from './prompt-post';
 import type { Submitted } from './submit';
 import { postTo, type Post } from './thread';
 
@@ -88,9 +88,10 @@ function turnSoFar(app: App, row: Submitted['row'], setup: MatchSetup, upTo: num
   return { events, before: before ?? setup.start };
 }
 
-export async function announce(app: App, s: Submitted): Promise<void> {
+export async function announce(app: App, s: Submitted, answered?: string): Promise<void> {
   const thread = s.row.threadId;
   if (!thread) return;
+  await retirePrompts(app, s.row, answered);
   const name = nameIn(s.setup);
   const lines: string[] = [];
   const flush = async () => {

@@ -39,7 +39,6 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
       ? { pregame: setupPromptAnswer(snapshot.pregame.prompt!, id.action, arg) }
       : { game: { decide: gamePromptAnswer(gameOf(snapshot)!.prompt!, id.action, arg) } };
   const done = submit(app, row.id, interaction.user.id, id.seq, command);
-  app.store.prompts.close(row.id, id.seq);
   await interaction.update({ content: `${interaction.message.content}\n✅ <@${interaction.user.id}> chose **${chosenLabel(interaction)}**.`, components: [], allowedMentions: { parse: [] } });
-  await announce(app, done);
+  await announce(app, done, interaction.message.id);
 }

@@ -4,7 +4,7 @@
  * number, which has not moved while the prompt is open).
  */
 import type { PlayerId } from '../engine/state';
-import type { MatchRow } from '../store';
+import { OPEN_STATUSES, type MatchRow } from '../store';
 import type { App } from './app';
 import { nameIn } from './announce';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
@@ -23,10 +23,27 @@ export function promptPostOf(row: MatchRow, setup: MatchSetup, snapshot: MatchSn
   return p ? { post: gamePromptPost(row.id, row.seq, game, p, name), player: p.player, kind: p.kind } : null;
 }
 
+/**
+ * Takes the buttons off prompt messages the match has moved past (answered by a command, re-posted
+ * after a restart, or withdrawn by a concession), so nobody clicks what can only be refused. The
+ * message a click just answered was updated by that click; `except` skips it.
+ */
+export async function retirePrompts(app: App, row: MatchRow, except?: string): Promise<void> {
+  const over = !(OPEN_STATUSES as readonly string[]).includes(row.status);
+  const stale = app.store.prompts.open(row.id).filter((p) => over || p.seq < row.seq);
+  app.store.prompts.close(row.id, over ? undefined : row.seq - 1);
+  for (const p of stale) {
+    if (p.messageId === except) continue;
+    const channel = await app.client.channels.fetch(p.channelId).catch(() => null);
+    if (!channel?.isTextBased()) continue;
+    const message = await channel.messages.fetch(p.messageId).catch(() => null);
+    await message?.edit({ content: `${message.content}\n-# This prompt has passed.`, components: [], allowedMentions: { parse: [] } }).catch((e: unknown) => app.log(`could not retire prompt ${p.messageId}`, e));
+  }
+}
+
 export async function postPrompt(app: App, row: MatchRow, setup: MatchSetup, snapshot: MatchSnapshot): Promise<void> {
   const made = promptPostOf(row, setup, snapshot);
   if (!made || !row.threadId) return;
-  app.store.prompts.close(row.id, row.seq - 1);
   const message = await postTo(app, row.threadId, { content: made.post.content, components: made.post.components, ping: [made.player] });
   app.store.prompts.record({ matchId: row.id, seq: row.seq, channelId: row.threadId, messageId: message.id, player: made.player, kind: made.kind });
 }

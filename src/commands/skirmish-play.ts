@@ -11,6 +11,7 @@ import type { App } from './app';
 import { announce, nameIn } from './announce';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { gameHere, matchHere, resolveSquare, resolveUnit } from './match-context';
+import { retirePrompts } from './prompt-post';
 import { setupPromptAnswer } from './prompt-setup';
 import { submit, withMentions } from './submit';
 import { refuse } from './user-error';
@@ -50,12 +51,11 @@ export async function concede(interaction: ChatInputCommandInteraction, app: App
     const other = row.players.filter((p) => p !== me);
     const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s) => ({ ok: true, events: [], snapshot: s!, status: 'over', winner: other.length === 1 ? other[0]! : null, result: { conceded: me } }));
     if (!done.ok) refuse('stale', 'The match moved on while you answered; try again.');
-    app.store.prompts.close(row.id);
+    await retirePrompts(app, done.row);
     await interaction.reply({ content: `<@${me}> concedes during setup.${other.length === 1 ? ` <@${other[0]}> wins.` : ''}`, allowedMentions: { parse: [] } });
     return;
   }
   const done = submit(app, row.id, me, row.seq, { game: { concede: me } });
-  app.store.prompts.close(row.id, row.seq);
   await interaction.reply({ content: `🏳️ <@${me}> concedes.`, allowedMentions: { parse: [] } });
   await announce(app, done);
 }
@@ -96,7 +96,6 @@ export async function entry(interaction: ChatInputCommandInteraction, app: App, 
   if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);
   const name = resolveSquare(snapshotMap(row.setup as MatchSetup, snapshot!), square);
   const done = submit(app, row.id, interaction.user.id, row.seq, { pregame: setupPromptAnswer(prompt, 'entry', name) });
-  app.store.prompts.close(row.id, row.seq);
   await interaction.reply({ content: `<@${interaction.user.id}> places their entry tile at **${name}**.`, allowedMentions: { parse: [] } });
   await announce(app, done);
 }

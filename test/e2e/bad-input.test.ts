@@ -83,14 +83,20 @@ describe('bad input gets a clear private message and changes nothing', () => {
     expect(foreign.response?.ephemeral).toBe(true);
     expect(answerText(foreign)).toMatch(/That choice is not yours: it is for <@\d+>/);
     expect(world.store.matches.byThread(other)!.seq).toBe(seqBefore);
-    // The owner answers by typing the square instead.
-    const typed = await world.run({ user: chooser, channel: other, name: 'skirmish entry', options: { square: entry.options.areas[0]!.tiles[0]! } });
-    expect(typed.response?.ephemeral).toBe(false);
+    // The owner answers by typing the square instead while, a moment later, a stale client still sends
+    // the menu (before the bot has taken it off the message): the click arrives second and is refused.
+    const typed = await world.fake.command({ user: chooser, channel: other, name: 'skirmish entry', options: { square: entry.options.areas[0]!.tiles[0]! } });
+    const c = componentsOf(menu)[0]!;
+    const late = await world.fake.select({ user: chooser, message: menu.id, customId: c.custom_id, values: [c.options![1]!.value] });
+    await Promise.all([typed.response(), late.response()]);
+    await world.bot.idle();
+    expect(typed.summary().response?.ephemeral).toBe(false);
     const after = world.store.matches.byThread(other)!.seq;
-    // The menu left behind is stale now: refused, nothing changes.
-    const stale = await world.select(chooser, menu);
+    const stale = late.summary();
     expect(stale.response?.ephemeral).toBe(true);
     expect(answerText(stale)).toBe('That prompt has passed.');
+    // The menu the command answered is taken off its message.
+    expect(componentsOf(world.fake.message(menu.id)!)).toEqual([]);
     expect(world.store.matches.byThread(other)!.seq).toBe(after);
   });
 
@@ -127,4 +133,3 @@ describe('bad input gets a clear private message and changes nothing', () => {
   });
 });
 
-void componentsOf;
