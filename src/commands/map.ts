@@ -13,7 +13,7 @@ import { renderMapPreview } from './map-preview';
 import { checkOrganiser, submitMap } from './map-submit';
 import { parseOptions, text, type ReadOptions } from './options';
 import { refuse } from './user-error';
-import { checkUploadMeta, readUpload, type UploadMeta } from './warband-upload';
+import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
 
 const SHARE = { type: ApplicationCommandOptionType.Boolean, name: 'share', description: 'Post it in the channel for everyone to see' } as const;
 

@@ -12,7 +12,7 @@ import { refuse } from './user-error';
 import { CHAT_FORM_HELP, checkSubmission } from './warband-check';
 import { warbandEmbed } from './warband-embed';
 import { loadWarband, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from './warband-library';
-import { checkUploadMeta, readUpload, type UploadMeta } from './warband-upload';
+import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
 
 const NAME = { type: ApplicationCommandOptionType.String, name: 'name', description: 'One of your warbands', required: true, autocomplete: true, max_length: 100 } as const;
 

@@ -8,7 +8,7 @@ import { warbandCommand } from '../../src/commands/warband';
 import { checkSubmission, type CheckedWarband } from '../../src/commands/warband-check';
 import { warbandEmbed, warbandLine } from '../../src/commands/warband-embed';
 import { loadWarband, MAX_WARBANDS, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from '../../src/commands/warband-library';
-import { checkUploadMeta, readUpload, UPLOAD_LIMIT, type Fetcher, type UploadMeta } from '../../src/commands/warband-upload';
+import { checkUploadMeta, readUpload, UPLOAD_LIMIT, type Fetcher, type UploadMeta } from '../../src/commands/upload';
 import { mapIds } from '../../src/commands/map-library';
 import { openStore, type Store } from '../../src/store';
 
