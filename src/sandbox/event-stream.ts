@@ -1,11 +1,11 @@
 /**
  * Live updates for the page as server-sent events, fed by the fake Discord's own events. Each page
  * subscribes as the player it shows, and gets only what that player may see: another player's
- * ephemeral replies never leave the server.
+ * ephemeral replies and direct messages never leave the server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FakeDiscord } from '../fakecord';
-import { fakeOriginOf, pageMessage, visibleTo } from './page-view';
+import type { FakeChannel, FakeDiscord, FakeMessage } from '../fakecord';
+import { fakeOriginOf, mayRead, pageMessage, visibleTo } from './page-view';
 
 interface Subscriber {
   readonly response: ServerResponse;
@@ -22,16 +22,17 @@ export class EventStream {
 
   constructor(fake: FakeDiscord) {
     const origin = fakeOriginOf(fake);
-    const message = (m: Parameters<typeof visibleTo>[0]) => {
+    const message = (m: FakeMessage) => {
       const view = pageMessage(m, origin);
-      this.#send('message', view, (viewer) => visibleTo(m, viewer));
+      this.#send('message', view, (viewer) => visibleTo(fake, m, viewer));
     };
+    const channel = (c: FakeChannel) => this.#send('channel', c, (viewer) => mayRead(c, viewer));
     this.#stops.push(
       fake.on('message-create', message),
       fake.on('message-update', message),
       fake.on('message-delete', (m) => this.#send('message-delete', m)),
-      fake.on('channel-create', (c) => this.#send('channel', c)),
-      fake.on('channel-update', (c) => this.#send('channel', c)),
+      fake.on('channel-create', channel),
+      fake.on('channel-update', channel),
       fake.on('commands', () => this.#send('commands', {})),
     );
     this.#keepAlive = setInterval(() => {

@@ -10,19 +10,22 @@ export interface PageWorld {
   readonly channel: { readonly id: string; readonly name: string };
   readonly bot: { readonly id: string; readonly username: string };
   readonly users: readonly FakeUser[];
-  /** Text channels, then threads, each as the fake describes it. */
+  /** Text channels, threads, then the viewer's direct messages with the bot, as the fake describes them. */
   readonly channels: readonly FakeChannel[];
 }
 
-export function pageWorld(fake: FakeDiscord): PageWorld {
+export function pageWorld(fake: FakeDiscord, viewer: string | undefined): PageWorld {
   return {
     guild: fake.guild,
     channel: fake.channel,
     bot: fake.botUser,
     users: fake.users(),
-    channels: [...fake.channels(), ...fake.threads()],
+    channels: [...fake.channels(), ...fake.threads(), ...fake.dms().filter((c) => c.recipientId === viewer)],
   };
 }
+
+/** Whether `viewer` (a user id) may read the channel: any guild channel, and only their own DMs. */
+export const mayRead = (channel: FakeChannel, viewer: string): boolean => channel.kind !== 'dm' || channel.recipientId === viewer;
 
 /** Rewrites every string that starts with the fake's file address: attachments, embed images. */
 export function pageMessage(message: FakeMessage, fakeOrigin: string): FakeMessage {
@@ -32,8 +35,12 @@ export function pageMessage(message: FakeMessage, fakeOrigin: string): FakeMessa
   ) as FakeMessage;
 }
 
-/** Whether `viewer` (a user id) sees the message: everyone sees it unless it is someone else's ephemeral reply. */
-export const visibleTo = (message: FakeMessage, viewer: string): boolean => message.visibleTo === null || message.visibleTo === viewer;
+/** Whether `viewer` (a user id) sees the message: not someone else's ephemeral reply, nor someone else's DM. */
+export function visibleTo(fake: FakeDiscord, message: FakeMessage, viewer: string): boolean {
+  if (message.visibleTo !== null && message.visibleTo !== viewer) return false;
+  const channel = fake.channelByRef(message.channelId);
+  return channel !== undefined && mayRead(channel, viewer);
+}
 
 /** `http://127.0.0.1:PORT` from the fake's `apiBase`. */
 export const fakeOriginOf = (fake: FakeDiscord): string => new URL(fake.apiBase).origin;

@@ -8,7 +8,7 @@ import type { FakeDiscord } from '../fakecord';
 import { EventStream } from './event-stream';
 import { serveFile } from './file-proxy';
 import { PageActions } from './page-actions';
-import { fakeOriginOf, pageMessage, pageWorld } from './page-view';
+import { fakeOriginOf, mayRead, pageMessage, pageWorld } from './page-view';
 import { serveFont, serveStatic } from './static-files';
 import { PageRequestError, readJson, sendJson } from './web-requests';
 
@@ -51,8 +51,10 @@ export function createWebServer(fake: FakeDiscord, log: (line: string) => void):
       case '/':
         if (await serveStatic(response, 'index.html')) return;
         break;
-      case '/api/world':
-        return sendJson(response, 200, pageWorld(fake));
+      case '/api/world': {
+        const viewer = url.searchParams.get('viewer');
+        return sendJson(response, 200, pageWorld(fake, viewer ? userId(fake, viewer) : undefined));
+      }
       case '/api/commands': {
         const user = userId(fake, url.searchParams.get('user'));
         // Chat-input commands only: the page's command box is for slash commands.
@@ -60,9 +62,10 @@ export function createWebServer(fake: FakeDiscord, log: (line: string) => void):
       }
       case '/api/messages': {
         const channel = url.searchParams.get('channel') ?? fake.channel.id;
-        if (!fake.channelByRef(channel)) throw new PageRequestError(`There is no channel ${channel}.`, 404);
         const viewer = userId(fake, url.searchParams.get('viewer'));
-        return sendJson(response, 200, fake.messages(channel, { viewer }).map((m) => pageMessage(m, origin)));
+        const found = fake.channelByRef(channel);
+        if (!found || !mayRead(found, viewer)) throw new PageRequestError(`There is no channel ${channel}.`, 404);
+        return sendJson(response, 200, fake.messages(found.id, { viewer }).map((m) => pageMessage(m, origin)));
       }
       case '/api/events':
         return events.subscribe(request, response, userId(fake, url.searchParams.get('viewer')));

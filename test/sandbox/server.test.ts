@@ -120,6 +120,23 @@ describe('the sandbox server', () => {
     bob.stop();
   });
 
+  it('shows a direct message from the bot to its player alone', async () => {
+    const bob = await listen('bob');
+    const alice = await listen('alice');
+    // The bot sends no DMs yet; its client stands in for a future reminder.
+    await sandbox.bot.client.users.send(sandbox.fake.user('alice')!.id, 'Your turn in Alice vs Bob.');
+    const dm = sandbox.fake.dms().find((c) => c.recipientId === sandbox.fake.user('alice')!.id)!;
+    const channelsOf = async (viewer: string) => ((await getJson(`/api/world?viewer=${viewer}`)).body as { channels: { id: string }[] }).channels.map((c) => c.id);
+    expect(await channelsOf('alice')).toContain(dm.id);
+    expect(await channelsOf('bob')).not.toContain(dm.id);
+    expect((await messages('alice', dm.id)).map((m) => m.content)).toEqual(['Your turn in Alice vs Bob.']);
+    expect((await getJson(`/api/messages?channel=${dm.id}&viewer=bob`)).status).toBe(404);
+    await expect.poll(() => alice.events.some((e) => e.event === 'message' && e.data.channelId === dm.id)).toBe(true);
+    expect(bob.events.filter((e) => e.data.channelId === dm.id || e.data.id === dm.id)).toEqual([]);
+    alice.stop();
+    bob.stop();
+  });
+
   it('serves the bot\'s pictures from its own address, with their alt text', async () => {
     expect((await post('/api/command', { user: 'carol', name: 'map show', options: { id: 'mill-crossing' } })).body.ok).toBe(true);
     await sandbox.bot.idle();

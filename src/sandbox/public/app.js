@@ -51,7 +51,7 @@ const composer = createComposer($('#composer'), {
   commands: () => state.commands,
   users: () => state.world.users,
   channels: () => state.world.channels,
-  placeholder: () => `Message ${currentChannel().kind === 'text' ? '#' : ''}${currentChannel().name} as ${state.viewer.displayName} — type / for commands`,
+  placeholder: () => `Message ${channelLabel(currentChannel())} as ${state.viewer.displayName} — type / for commands`,
   run: ({ name, options, files }) => postJson('/api/command', { user: as(), channel: state.channelId, name, options, files }),
   autocomplete: ({ name, options, focused }) => postJson('/api/autocomplete', { user: as(), channel: state.channelId, name, options, focused }),
   post: (content) => postJson('/api/post', { user: as(), channel: state.channelId, content }),
@@ -75,11 +75,27 @@ function renderSidebar() {
     parts.push(item(c, false));
     for (const t of state.world.channels.filter((x) => x.parentId === c.id)) parts.push(item(t, true));
   }
+  // The bot's direct messages with this player (the server sends only theirs).
+  const dms = state.world.channels.filter((c) => c.kind === 'dm');
+  if (dms.length) {
+    parts.push('<div class="category dm-category">Direct messages</div>');
+    for (const c of dms) {
+      const unread = state.unread.get(c.id) ? ' unread' : '';
+      parts.push(`<a href="#" class="channel dm${c.id === state.channelId ? ' active' : ''}${unread}" data-channel="${c.id}">${avatarHtml({ ...state.world.bot, bot: true }, 24)}<span class="channel-name">${escapeHtml(state.world.bot.username)}</span></a>`);
+    }
+  }
   list.innerHTML = parts.join('');
 }
 
+/** How the page names a channel: `#name`, a thread's name, or the bot for a DM. */
+const channelLabel = (c) => (c.kind === 'dm' ? `@${state.world.bot.username}` : c.kind === 'text' ? `#${c.name}` : c.name);
+
 function renderTitle() {
   const c = currentChannel();
+  if (c.kind === 'dm') {
+    $('#title').innerHTML = `<span class="title-icon">@</span><span class="title-name">${escapeHtml(state.world.bot.username)}</span><span class="title-topic">Direct messages with the bot</span>`;
+    return;
+  }
   const parent = c.parentId ? channelById(c.parentId) : null;
   $('#title').innerHTML = parent
     ? `<span class="title-parent" data-channel="${parent.id}"># ${escapeHtml(parent.name)}</span><span class="title-sep">›</span><span class="title-icon">${THREAD_ICON}</span><span class="title-name">${escapeHtml(c.name)}</span>`
@@ -116,7 +132,9 @@ function introView() {
   const c = currentChannel();
   const el = document.createElement('div');
   el.className = 'intro';
-  if (c.kind === 'text') {
+  if (c.kind === 'dm') {
+    el.innerHTML = `<div class="intro-icon">@</div><h1>${escapeHtml(state.world.bot.username)}</h1><p>The beginning of your direct messages with the bot.</p>`;
+  } else if (c.kind === 'text') {
     el.innerHTML = `
       <div class="intro-icon">#</div>
       <h1>Welcome to #${escapeHtml(c.name)}!</h1>
@@ -138,7 +156,10 @@ const context = {
     return state.viewer.id;
   },
   user: (id) => userById(id),
-  channelName: (id) => channelById(id)?.name,
+  channelName: (id) => {
+    const c = channelById(id);
+    return c ? channelLabel(c).replace(/^#/, '') : undefined;
+  },
   actions,
   openImage,
   dismiss: (id) => {
@@ -231,8 +252,12 @@ async function switchPlayer(username) {
   localStorage.setItem('sandbox.viewer', user.username);
   state.unread.clear();
   connectEvents();
+  await loadWorld();
+  // Another player's DMs are not this player's to read.
+  if (!channelById(state.channelId)) state.channelId = state.world.channel.id;
   renderPlayers();
   renderSidebar();
+  renderTitle();
   composer.reset();
   await Promise.all([loadCommands(), loadMessages()]);
 }
@@ -243,7 +268,7 @@ async function loadCommands() {
 }
 
 async function loadWorld() {
-  state.world = await getJson('/api/world');
+  state.world = await getJson(state.viewer ? `/api/world?viewer=${encodeURIComponent(as())}` : '/api/world');
   $('#guild-name').textContent = state.world.guild.name;
 }
 
@@ -352,6 +377,7 @@ async function start() {
   const params = new URLSearchParams(location.search);
   const wanted = params.get('as') ?? localStorage.getItem('sandbox.viewer');
   state.viewer = state.world.users.find((u) => u.username === wanted) ?? state.world.users[0];
+  await loadWorld();
   const savedChannel = localStorage.getItem('sandbox.channel');
   state.channelId = channelById(savedChannel ?? '') ? savedChannel : state.world.channel.id;
   connectEvents();
