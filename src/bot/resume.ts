@@ -1,11 +1,12 @@
 /**
  * After a restart: every open match is picked back up from the database (no match state lives in
- * memory), and each open prompt is posted again so the player it waits for finds it at the bottom
- * of the thread. The old message's buttons keep working too: they carry the same sequence number.
+ * memory), and each open prompt is posted again at the bottom of its thread, pinging the player it
+ * waits for; this also covers a prompt whose message never went out because the bot stopped between
+ * saving an act and posting. The earlier copy loses its buttons, so one live prompt remains.
  */
 import type { App } from '../commands/app';
 import type { MatchSetup, MatchSnapshot } from '../commands/match-state';
-import { postPrompt } from '../commands/prompt-post';
+import { postPrompt, retirePrompts } from '../commands/prompt-post';
 
 export async function resumeMatches(app: App): Promise<number> {
   let reposted = 0;
@@ -15,6 +16,7 @@ export async function resumeMatches(app: App): Promise<number> {
     const open = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt;
     if (!open) continue;
     try {
+      await retirePrompts(app, row, undefined, 'This prompt was posted again below.');
       await postPrompt(app, row, row.setup as MatchSetup, snapshot);
       reposted++;
     } catch (error) {

@@ -7,13 +7,20 @@ import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import type { ActCommand, Command } from '../engine/commands';
 import { legalActs, reachableSquares, visibleTargets } from '../engine/queries';
 import type { GameState } from '../engine/state';
-import { findAttack, label } from '../engine/table';
+import { commanderOf } from '../engine/acts';
+import { liveTraits, profile } from '../engine/stats';
+import { findAttack } from '../engine/table';
 import { choice, suggest } from './command';
 
-const actsOf = (game: GameState, user: string): Command[] => {
-  const commander = game.turn?.controller ?? game.turn?.player;
-  return !game.prompt && commander === user ? legalActs(game) : [];
-};
+/** Whether `user` may give this command: acts by the unit's commander (Controlled, Glamyred), an end also by its owner. */
+function mayGive(game: GameState, user: string, c: Command): boolean {
+  const id = 'act' in c ? c.unit : 'end' in c ? c.end : null;
+  const unit = id === null ? undefined : game.units[id];
+  if (!unit) return false;
+  return commanderOf(game, unit) === user || ('end' in c && unit.player === user);
+}
+
+const actsOf = (game: GameState, user: string): Command[] => (game.prompt ? [] : legalActs(game).filter((c) => mayGive(game, user, c)));
 
 const unitActs = (game: GameState, user: string, unit: unknown, act?: string) =>
   actsOf(game, user).filter((c): c is ActCommand => 'act' in c && c.unit === String(unit ?? '').toLowerCase() && (act === undefined || c.act === act));
@@ -24,7 +31,7 @@ export function unitChoices(game: GameState, user: string, typed: unknown, act?:
   const choices = [...ids].map((id) => {
     const u = game.units[id]!;
     const where = u.at === null ? 'in reserve' : `${u.vigor} Vigor`;
-    return choice(`${id.toUpperCase()} · ${label(game, u)} · ${where}`, id);
+    return choice(`${id.toUpperCase()} · ${game.cards[u.card]!.name} · ${where}`, id);
   });
   return suggest(choices, typed);
 }
@@ -57,13 +64,31 @@ export function targetChoices(game: GameState, user: string, unit: unknown, atta
     [...targets].map((t) => {
       const o = odds.get(t);
       const extra = o ? ` · ${Math.round(o.chance * 100)}% to hit · range ${o.range}${o.cover ? ' · cover' : ''}` : ' · charge only';
-      return choice(`${t.toUpperCase()} · ${label(game, game.units[t]!)}${extra}`, t);
+      return choice(`${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name}${extra}`, t);
     }),
     typed,
   );
 }
 
 export function traitChoices(game: GameState, user: string, unit: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
+  const u = game.units[String(unit ?? '').toLowerCase()];
+  if (!u) return [];
   const ids = new Set(unitActs(game, user, unit, 'trait').map((c) => (c as { trait: string }).trait));
-  return suggest([...ids].map((t) => choice(t, t)), typed);
+  const named = new Map(liveTraits(game, u).flatMap((t) => (t.trait === 'act' ? [[t.id, t.name] as const] : [])));
+  return suggest([...ids].map((t) => choice(named.get(t) ?? t, t)), typed);
+}
+
+/** For /skirmish view: any unit's attacks and the enemies it sees, whoever's turn it is. */
+export function viewAttackChoices(game: GameState, unit: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
+  const u = game.units[String(unit ?? '').toLowerCase()];
+  return u ? suggest(profile(game, u).attacks.map((a) => choice(a.name, a.id)), typed) : [];
+}
+
+export function viewTargetChoices(game: GameState, unit: unknown, attack: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
+  const id = String(unit ?? '').toLowerCase();
+  if (!game.units[id]) return [];
+  const seen = visibleTargets(game, id).filter((t) => attack === undefined || t.attack === attack);
+  const best = new Map<string, number>();
+  for (const t of seen) best.set(t.unit, Math.max(best.get(t.unit) ?? 0, t.chance));
+  return suggest([...best].map(([t, chance]) => choice(`${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${Math.round(chance * 100)}% to hit`, t)), typed);
 }

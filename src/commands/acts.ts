@@ -6,10 +6,10 @@
 import { ApplicationCommandOptionType as T, type ChatInputCommandInteraction } from 'discord.js';
 import { z } from 'zod';
 import type { Command } from '../engine/commands';
-import { apply } from '../engine/events';
-import { eventSentences } from '../render';
 import { label, unitOf } from '../engine/table';
 import type { App } from './app';
+import { afterSaved } from './after-save';
+import { describeChange } from './act-log';
 import { announce, nameIn } from './announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
 import type { CommandModule } from './command';
@@ -25,16 +25,13 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
   const live = gameHere(app, interaction.channelId);
   const command = build(live);
   const done = submit(app, live.row.id, interaction.user.id, live.row.seq, { game: command });
-  const before = gameOf(done.before)!;
-  const events = done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-  const after = events.reduce(apply, before);
-  const lines = eventSentences(after, { lastTurn: events, before, names: done.setup.names });
-  const name = nameIn(done.setup);
-  if (lines.length === 0 && 'end' in command) lines.push(`ends the turn of ${label(after, unitOf(after, command.end))}.`);
-  // The wounds of a hit are written when their owner has split them; say so rather than let "0 wounds" stand.
-  if (after.prompt?.kind === 'wounds') lines.push(`(${name(after.prompt.player)} is choosing how ${label(after, unitOf(after, after.prompt.unit!))} takes the wounds.)`);
-  await interaction.reply({ content: `**${name(interaction.user.id)}**: ${lines.join(' ')}`.slice(0, 2000), allowedMentions: { parse: [] } });
-  await announce(app, done);
+  await afterSaved(app, interaction, async () => {
+    const lines = describeChange(done);
+    const after = gameOf(done.after)!;
+    if (lines.length === 0 && 'end' in command) lines.push(`ends the turn of ${label(after, unitOf(after, command.end))}.`);
+    await interaction.reply({ content: `**${nameIn(done.setup)(interaction.user.id)}**: ${lines.join(' ')}`.slice(0, 2000), allowedMentions: { parse: [] } });
+    await announce(app, done, { by: interaction.user.id });
+  });
 }
 
 /** A module for one act: its options, how they become a command, and autocomplete from the engine. */

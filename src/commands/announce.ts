@@ -6,7 +6,9 @@
  */
 import type { PregameEvent } from '../engine/pregame';
 import { apply, type GameEvent } from '../engine/events';
+import { commanderOf } from '../engine/acts';
 import type { GameState, PlayerId } from '../engine/state';
+import { label, unitOf } from '../engine/table';
 import { eventSentences, renderCard, renderMapWithAlt } from '../render';
 import type { App } from './app';
 import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
@@ -88,10 +90,17 @@ function turnSoFar(app: App, row: Submitted['row'], setup: MatchSetup, upTo: num
   return { events, before: before ?? setup.start };
 }
 
-export async function announce(app: App, s: Submitted, answered?: string): Promise<void> {
+export interface AnnounceOptions {
+  /** Who made the change: the next actor is pinged only when it is someone else. */
+  readonly by?: string;
+  /** The prompt message a click just answered (and updated itself). */
+  readonly answered?: string;
+}
+
+export async function announce(app: App, s: Submitted, options: AnnounceOptions = {}): Promise<void> {
   const thread = s.row.threadId;
   if (!thread) return;
-  await retirePrompts(app, s.row, answered);
+  await retirePrompts(app, s.row, options.answered);
   const name = nameIn(s.setup);
   const lines: string[] = [];
   const flush = async () => {
@@ -130,32 +139,45 @@ export async function announce(app: App, s: Submitted, answered?: string): Promi
     }
   }
   await flush();
-  await afterMatters(app, s.row, s.setup, s.after, s.events.length > 0);
+  if (s.events.length > 0) await afterMatters(app, s.row, s.setup, s.after, options.by);
 }
 
-/** The prompt or the next player's ping, or the result: what the thread needs to move on. */
-export async function afterMatters(app: App, row: Submitted['row'], setup: MatchSetup, after: MatchSnapshot, changed: boolean): Promise<void> {
+/** The result post: who won, the score, and the final turn's log on the final picture. */
+async function postResult(app: App, row: Submitted['row'], setup: MatchSetup, game: GameState): Promise<void> {
+  const name = nameIn(setup);
+  const turn = turnSoFar(app, row, setup, row.seq);
+  const request = { lastTurn: turn.events, ...(turn.before ? { before: turn.before } : {}), names: setup.names };
+  const { png, alt } = renderMapWithAlt(game, request);
+  const log = eventSentences(game, request);
+  const score = Object.entries(game.score).map(([p, v]) => `${name(p)} ${v} VP`).join(', ');
+  const winner = game.winner ? `🏆 <@${game.winner}> (**${name(game.winner)}**) wins!` : 'The match is a draw.';
+  const players = setup.players.map((p) => `<@${p}>`).join(' ');
+  await postTo(app, row.threadId!, {
+    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`].join('\n'),
+    ping: [...setup.players],
+    files: [{ png, name: 'final.png', alt }],
+  });
+}
+
+/** Whoever must give the next act: the commander of the active unit (Controlled, Glamyred), else the turn's player. */
+function nextActor(game: GameState): string | null {
+  if (!game.turn) return null;
+  return game.turn.unit ? commanderOf(game, unitOf(game, game.turn.unit)) : game.turn.player;
+}
+
+/** The prompt, the next actor's ping, or the result: what the thread needs to move on. */
+export async function afterMatters(app: App, row: Submitted['row'], setup: MatchSetup, after: MatchSnapshot, by?: string): Promise<void> {
   const thread = row.threadId;
   if (!thread) return;
-  const name = nameIn(setup);
   const game = gameOf(after);
-  if (game?.over) {
-    const score = Object.entries(game.score).map(([p, v]) => `${name(p)} ${v} VP`).join(', ');
-    const winner = game.winner ? `🏆 **${name(game.winner)}** wins!` : 'The match is a draw.';
-    const { png, alt } = renderMapWithAlt(game, { names: setup.names });
-    await postTo(app, thread, { content: `${winner} Final score: ${score}. (Round ${game.round}.)`, ping: [...setup.players], files: [{ png, name: 'final.png', alt }] });
-    return;
-  }
+  if (game?.over) return postResult(app, row, setup, game);
   const prompt = after.stage === 'pregame' ? after.pregame.prompt : game?.prompt;
-  if (prompt) {
-    await postPrompt(app, row, setup, after);
-    return;
-  }
-  if (game?.turn && changed && game.turn.unit === null) {
-    const p = game.turn.player;
-    await postTo(app, thread, {
-      content: `<@${p}>, it's your turn (round ${game.round}, phase ${game.phase}). Choose a unit that has not acted and give it an act: \`/move\`, \`/attack\`, \`/rest\`…; \`/skirmish view\` shows what it can reach.`,
-      ping: [p],
-    });
-  }
+  if (prompt) return postPrompt(app, row, setup, after);
+  const actor = game ? nextActor(game) : null;
+  if (!game?.turn || !actor || actor === by) return;
+  const unit = game.turn.unit ? unitOf(game, game.turn.unit) : null;
+  const content = unit
+    ? `<@${actor}>, go on with **${label(game, unit)}**: ${game.turn.actsLeft} act${game.turn.actsLeft === 1 ? '' : 's'} left, or \`/end\` its turn.`
+    : `<@${actor}>, it's your turn (round ${game.round}, phase ${game.phase}). Choose a unit that has not acted and give it an act: \`/move\`, \`/attack\`, \`/rest\`…; \`/skirmish view\` shows what it can reach.`;
+  await postTo(app, thread, { content, ping: [actor] });
 }

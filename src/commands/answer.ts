@@ -6,7 +6,7 @@ import { MessageFlags, type InteractionReplyOptions, type RepliableInteraction }
 
 export async function answerPrivately(interaction: RepliableInteraction, content: string, extra: Omit<InteractionReplyOptions, 'content' | 'flags'> = {}): Promise<void> {
   if (interaction.deferred && !interaction.replied) {
-    // A deferred reply keeps the visibility chosen at defer time; handlers that may fail defer ephemerally.
+    // A deferred reply keeps the visibility chosen at defer time, so a refusal after a public defer is public.
     await interaction.editReply({ content, ...extra } as never);
   } else if (interaction.replied) {
     await interaction.followUp({ content, ...extra, flags: MessageFlags.Ephemeral } as never);

@@ -1,6 +1,6 @@
 /**
  * A slash command is data (registered as is) plus a thin handler. The same objects are registered by
- * bot/register.ts and routed by bot/router.ts, so what Discord shows and what we handle cannot drift.
+ * bot/start.ts and routed by bot/router.ts, so what Discord shows and what we handle cannot drift.
  */
 import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction, ChatInputCommandInteraction, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { App } from './app';

@@ -6,6 +6,8 @@
  */
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
 import type { App } from './app';
+import { afterSaved } from './after-save';
+import { describeChange } from './act-log';
 import { announce } from './announce';
 import { parseComponentId } from './codec';
 import { gameOf, type MatchCommand, type MatchSnapshot } from './match-state';
@@ -39,6 +41,11 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
       ? { pregame: setupPromptAnswer(snapshot.pregame.prompt!, id.action, arg) }
       : { game: { decide: gamePromptAnswer(gameOf(snapshot)!.prompt!, id.action, arg) } };
   const done = submit(app, row.id, interaction.user.id, id.seq, command);
-  await interaction.update({ content: `${interaction.message.content}\n✅ <@${interaction.user.id}> chose **${chosenLabel(interaction)}**.`, components: [], allowedMentions: { parse: [] } });
-  await announce(app, done, interaction.message.id);
+  await afterSaved(app, interaction, async () => {
+    // What the answer set off (the attack it let resolve, the rest of a move) goes on the prompt itself.
+    const outcome = describeChange(done);
+    const content = [interaction.message.content, `✅ <@${interaction.user.id}> chose **${chosenLabel(interaction)}**.`, ...outcome.map((l) => `• ${l}`)].join('\n');
+    await interaction.update({ content: content.slice(0, 2000), components: [], allowedMentions: { parse: [] } });
+    await announce(app, done, { by: interaction.user.id, answered: interaction.message.id });
+  });
 }

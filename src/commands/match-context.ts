@@ -30,6 +30,8 @@ export function gameHere(app: App, channelId: string): LiveGame {
   if (row.status === 'declined' || row.status === 'cancelled') refuse('match-over', 'This challenge was declined.');
   const snapshot = row.snapshot as MatchSnapshot;
   const game = gameOf(snapshot);
+  // A finished game can still be viewed and read; one that ended during setup has no game to show.
+  if (!game && row.status === 'over') refuse('match-over', 'This match ended during setup.');
   if (!game) refuse('still-setting-up', 'The match is still being set up: answer the setup prompt in this thread first.');
   return { row, setup: row.setup as MatchSetup, snapshot, game };
 }

@@ -4,7 +4,9 @@
  * its transaction; `rebuildMatch` replays the log from the setup, and must give the stored snapshot.
  */
 import type { Content } from '../content/load';
+import type { UnitCard } from '../formats/card';
 import type { Gridmap } from '../formats/gridmap';
+import type { ModCard } from '../formats/mod';
 import type { ScenarioUnit } from '../formats/scenario';
 import type { Command, Concession } from '../engine/commands';
 import { decide } from '../engine/decide';
@@ -34,6 +36,9 @@ export interface MatchSetup {
   readonly maps: readonly { readonly id: string; readonly map: Gridmap }[];
   readonly rerolls: Readonly<Record<PlayerId, number>>;
   readonly options: Options;
+  /** The cards and mods the warbands use, frozen at acceptance: a catalog changed mid-setup cannot stall the match. */
+  readonly cards: Readonly<Record<string, UnitCard>>;
+  readonly mods: Readonly<Record<string, ModCard>>;
   /** The game's first state, saved when setup finishes: the catalog may change later, this game may not. */
   readonly start?: GameState;
 }
@@ -52,11 +57,11 @@ export type Stepped =
  * Unit ids are the map tokens' labels in lower case ("gn", "ls2"): what players see on the picture is
  * what they type, and the engine's messages ("Ghoul Nobleman (gn)") point at the same token.
  */
-export function warbandUnits(setup: MatchSetup, content: Content): ScenarioUnit[] {
+export function warbandUnits(setup: Pick<MatchSetup, 'players' | 'warbands' | 'cards'>): ScenarioUnit[] {
   const units = setup.players.flatMap((player, seat) =>
     (setup.warbands[player]?.units ?? []).map((u, i) => ({ id: `${seat}-${i}`, card: u.card, ...(u.mod ? { mod: u.mod } : {}), player, at: 'reserve' as const })),
   );
-  const labels = labelUnits(units, (card) => content.index.units.get(card)?.name ?? card);
+  const labels = labelUnits(units, (card) => setup.cards[card]?.name ?? card);
   return units.map((u) => ({ ...u, id: labels.get(u.id)!.toLowerCase() }));
 }
 
@@ -64,16 +69,16 @@ export function pregameStart(setup: MatchSetup): PregameState {
   return pregameInitial({ players: [...setup.players], rerolls: { ...setup.rerolls }, maps: setup.maps.map((m) => ({ id: m.id, map: m.map })), rng: seeded(setup.seed) });
 }
 
-function startGame(setup: MatchSetup, pregame: PregameState, content: Content): { ok: true; state: GameState } | { ok: false; error: RuleError } {
+function startGame(setup: MatchSetup, pregame: PregameState): { ok: true; state: GameState } | { ok: false; error: RuleError } {
   const done = pregame.done!;
   const map = setup.maps.find((m) => m.id === done.map)!.map;
   const made = initial({
     map,
-    cards: content.index.units,
-    mods: content.index.mods,
+    cards: new Map(Object.entries(setup.cards)),
+    mods: new Map(Object.entries(setup.mods)),
     options: setup.options,
     players: setup.players,
-    units: warbandUnits(setup, content),
+    units: warbandUnits(setup),
     rng: done.rng,
     entry: done.entry,
   });
@@ -81,7 +86,7 @@ function startGame(setup: MatchSetup, pregame: PregameState, content: Content): 
 }
 
 /** The pure step: a command against the snapshot, giving the events and the snapshot after them. */
-export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: MatchCommand, by: PlayerId | undefined, content: Content): Stepped {
+export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: MatchCommand, by: PlayerId | undefined): Stepped {
   if (snapshot.stage === 'pregame') {
     if (!('pregame' in command)) return { ok: false, error: { code: 'still-setting-up', message: 'The match is still being set up: answer the setup prompt first.' } };
     const decided = pregameDecide(snapshot.pregame, command.pregame, by);
@@ -89,7 +94,7 @@ export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: M
     const pregame = decided.events.reduce(pregameApply, snapshot.pregame);
     const events: MatchEvent[] = decided.events.map((event) => ({ stage: 'pregame', event }));
     if (!pregame.done) return { ok: true, events, snapshot: { stage: 'pregame', pregame } };
-    const started = startGame(setup, pregame, content);
+    const started = startGame(setup, pregame);
     if (!started.ok) return started;
     const begun = decide(started.state, { begin: true });
     if ('error' in begun) return { ok: false, error: begun.error };
@@ -120,15 +125,25 @@ export function rebuildMatch(setup: MatchSetup, events: readonly MatchEvent[]): 
  * A new match's setup from what the players brought; `rerolls` (each player's best Warleader rating,
  * R6) is read through the engine from a provisional table with every unit in reserve.
  */
-export function makeSetup(fields: Omit<MatchSetup, 'rerolls' | 'start'>, content: Content): MatchSetup | RuleError {
-  const draft = { ...fields, rerolls: {} };
+export function makeSetup(fields: Omit<MatchSetup, 'rerolls' | 'start' | 'cards' | 'mods'>, content: Content): MatchSetup | RuleError {
+  const used = Object.values(fields.warbands).flatMap((w) => w.units);
+  const cards: Record<string, UnitCard> = {};
+  const mods: Record<string, ModCard> = {};
+  for (const u of used) {
+    const card = content.index.units.get(u.card);
+    const mod = u.mod === undefined ? undefined : content.index.mods.get(u.mod);
+    if (!card || (u.mod !== undefined && !mod)) return { code: 'unknown-card', message: `"${card ? u.mod : u.card}" is no longer in the catalog; the warband must be submitted again.` };
+    cards[card.id] = card;
+    if (mod) mods[mod.id] = mod;
+  }
+  const draft = { ...fields, cards, mods, rerolls: {} };
   const made = initial({
     map: fields.maps[0]!.map,
-    cards: content.index.units,
-    mods: content.index.mods,
+    cards: new Map(Object.entries(cards)),
+    mods: new Map(Object.entries(mods)),
     options: fields.options,
     players: fields.players,
-    units: warbandUnits(draft, content),
+    units: warbandUnits(draft),
     rng: seeded(fields.seed),
   });
   if ('error' in made) return made.error;

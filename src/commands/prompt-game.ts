@@ -18,7 +18,7 @@ export interface PromptPost {
   readonly components: Row[];
 }
 
-const boxName = (b: SplitChoice['injuries'][number]) => (typeof b === 'string' ? b : `${b.trait} (trait)`);
+const boxName = (b: SplitChoice['injuries'][number]) => (typeof b === 'string' ? b : `trait box (${b.trait})`);
 
 export function describeSplit(c: SplitChoice): string {
   const parts = [c.avoid > 0 ? `spend ${c.avoid} Vigor` : null, c.injuries.length > 0 ? `mark ${c.injuries.map(boxName).join(', ')}` : null].filter(Boolean);
@@ -37,7 +37,7 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
     case 'reply': {
       const o = prompt.options as { against: string; attacks: string[] };
       const against = label(state, unitOf(state, o.against));
-      const buttons = o.attacks.map((id) => ({ label: `Reply: ${findAttack(state, unit!, id)?.name ?? id}`, arg: id }));
+      const buttons = o.attacks.map((id, i) => ({ label: `Reply: ${findAttack(state, unit!, id)?.name ?? id}`, arg: String(i) }));
       return {
         content: `${who}, **${label(state, unit!)}** may reply to **${against}** (RULINGS R25–R26). Reply, or let it pass?`,
         components: buttonRows('reply', match, seq, [...buttons, { label: 'Pass', arg: '', style: ButtonStyle.Secondary }]),
@@ -61,21 +61,29 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       };
     }
     case 'reroll': {
-      const o = prompt.options as { total?: number; leader?: PlayerId; leaderTotal?: number; rerollsLeft?: number; roll?: string };
-      const what = o.roll === 'recovery' ? `the recovery roll` : `your tactics check (${o.total} against ${o.leader ? name(o.leader) : '?'}'s ${o.leaderTotal})`;
+      const o = prompt.options as { roll?: string; total?: number; leader?: PlayerId; leaderTotal?: number; rerollsLeft?: number; unit?: string; status?: string; needed?: number; warleader?: string; usesLeft?: number };
+      const buttons = buttonRows('reroll', match, seq, [
+        { label: 'Reroll', arg: 'y' },
+        { label: 'Keep the roll', arg: 'n', style: ButtonStyle.Secondary },
+      ]);
+      if (o.roll === 'recovery') {
+        const rolled = o.unit ? label(state, unitOf(state, o.unit)) : 'your unit';
+        const leader = o.warleader ? label(state, unitOf(state, o.warleader)) : 'your Warleader';
+        return {
+          content: `${who}, ${rolled} failed to recover from **${o.status}** (rolled ${o.total}, needed under ${o.needed}). Spend a react token and a Warleader die of ${leader} to reroll it (§4.7)? Dice left: ${o.usesLeft}.`,
+          components: buttons,
+        };
+      }
       return {
-        content: `${who}, reroll ${what}? ${o.rerollsLeft !== undefined ? `Warleader rerolls left: ${o.rerollsLeft}.` : ''}`.trim(),
-        components: buttonRows('reroll', match, seq, [
-          { label: 'Reroll', arg: 'y' },
-          { label: 'Keep the roll', arg: 'n', style: ButtonStyle.Secondary },
-        ]),
+        content: `${who}, you lost the tactics check (${o.total} against ${o.leader ? name(o.leader) : '?'}'s ${o.leaderTotal}). Reroll with a Warleader die (R6)? Rerolls left: ${o.rerollsLeft}.`,
+        components: buttons,
       };
     }
     case 'recover': {
       const statuses = prompt.options as string[];
       return {
         content: `${who}, **${label(state, unit!)}** may roll to recover from one status (R10). Which?`,
-        components: buttonRows('recover', match, seq, [...statuses.map((s) => ({ label: s, arg: s })), { label: 'None', arg: '', style: ButtonStyle.Secondary }]),
+        components: buttonRows('recover', match, seq, [...statuses.map((s, i) => ({ label: s, arg: String(i) })), { label: 'None', arg: '', style: ButtonStyle.Secondary }]),
       };
     }
   }
@@ -91,8 +99,11 @@ export function gamePromptAnswer(prompt: Prompt, action: ComponentAction, arg: s
     return i;
   };
   switch (prompt.kind) {
-    case 'reply':
-      return { ...who, reply: arg === '' ? null : arg };
+    // Replies and statuses go by index: ids carry no length limit, component ids do.
+    case 'reply': {
+      const attacks = (prompt.options as { attacks: string[] }).attacks;
+      return { ...who, reply: arg === '' ? null : attacks[index(attacks.length)]! };
+    }
     case 'wounds': {
       const choices = splitOptions(prompt.options as WoundsPromptOptions);
       const c = choices[index(choices.length)]!;
@@ -104,7 +115,9 @@ export function gamePromptAnswer(prompt: Prompt, action: ComponentAction, arg: s
     }
     case 'reroll':
       return { ...who, reroll: arg === 'y' };
-    case 'recover':
-      return { ...who, recover: arg === '' ? null : (arg as never) };
+    case 'recover': {
+      const statuses = prompt.options as NonNullable<Decision['recover']>[];
+      return { ...who, recover: arg === '' ? null : statuses[index(statuses.length)]! };
+    }
   }
 }

@@ -28,20 +28,23 @@ export function promptPostOf(row: MatchRow, setup: MatchSetup, snapshot: MatchSn
  * after a restart, or withdrawn by a concession), so nobody clicks what can only be refused. The
  * message a click just answered was updated by that click; `except` skips it.
  */
-export async function retirePrompts(app: App, row: MatchRow, except?: string): Promise<void> {
-  const over = !(OPEN_STATUSES as readonly string[]).includes(row.status);
-  const stale = app.store.prompts.open(row.id).filter((p) => over || p.seq < row.seq);
-  app.store.prompts.close(row.id, over ? undefined : row.seq - 1);
+export async function retirePrompts(app: App, row: MatchRow, except?: string, reposted?: string): Promise<void> {
+  // `reposted` retires the current prompt's copies too, before it is posted again.
+  const all = reposted !== undefined || !(OPEN_STATUSES as readonly string[]).includes(row.status);
+  const stale = app.store.prompts.open(row.id).filter((p) => all || p.seq < row.seq);
+  app.store.prompts.close(row.id, all ? undefined : row.seq - 1);
   for (const p of stale) {
     if (p.messageId === except) continue;
     const channel = await app.client.channels.fetch(p.channelId).catch(() => null);
     if (!channel?.isTextBased()) continue;
     const message = await channel.messages.fetch(p.messageId).catch(() => null);
-    await message?.edit({ content: `${message.content}\n-# This prompt has passed.`, components: [], allowedMentions: { parse: [] } }).catch((e: unknown) => app.log(`could not retire prompt ${p.messageId}`, e));
+    await message?.edit({ content: `${message.content}\n-# ${reposted ?? 'This prompt has passed.'}`, components: [], allowedMentions: { parse: [] } }).catch((e: unknown) => app.log(`could not retire prompt ${p.messageId}`, e));
   }
 }
 
 export async function postPrompt(app: App, row: MatchRow, setup: MatchSetup, snapshot: MatchSnapshot): Promise<void> {
+  // Posts for one match are not queued: if a later change got here first, this prompt is already stale.
+  if (app.store.matches.get(row.id)?.seq !== row.seq) return;
   const made = promptPostOf(row, setup, snapshot);
   if (!made || !row.threadId) return;
   const message = await postTo(app, row.threadId, { content: made.post.content, components: made.post.components, ping: [made.player] });

@@ -36,7 +36,7 @@ export function setupPromptPost(match: string, seq: number, prompt: PregamePromp
     case 'map':
       return {
         content: `${who}, choose the map (§2.1).`,
-        components: buttonRows('map', match, seq, prompt.options.map((m) => ({ label: m.name, arg: m.id }))),
+        components: buttonRows('map', match, seq, prompt.options.map((m, i) => ({ label: m.name, arg: String(i) }))),
       };
     case 'entry': {
       const areas = prompt.options.areas.slice(0, 5);
@@ -59,8 +59,12 @@ export function setupPromptAnswer(prompt: PregamePrompt, action: ComponentAction
       return { reroll: arg === 'y' };
     case 'map-chooser':
       return { chooser: arg };
-    case 'map':
-      return { map: arg };
+    case 'map': {
+      // An index, not the id: a submitted map's id may be too long for a component id.
+      const map = prompt.options[Number(arg)];
+      if (!/^\d+$/.test(arg) || !map) refuse('bad-choice', 'That choice is not on offer.');
+      return { map: map.id };
+    }
     case 'entry':
       return { entry: arg };
   }

@@ -3,11 +3,11 @@
  * it there); accepting freezes both warbands into the match's setup and starts the setup prompts.
  */
 import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
-import type { PlayerId } from '../engine/state';
 import type { App } from './app';
+import { afterSaved } from './after-save';
 import { announce } from './announce';
 import { mapById } from './map-library';
-import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSnapshot } from './match-state';
+import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSnapshot, type MatchWarband } from './match-state';
 import { matchHere } from './match-context';
 import type { Submitted } from './submit';
 import { postTo } from './thread';
@@ -18,7 +18,8 @@ import type { RuleError } from '../engine/errors';
 export interface Terms {
   readonly points: number;
   readonly map: string | null;
-  readonly warbands: Readonly<Record<PlayerId, string>>;
+  /** The challenger's warband as it was when challenged: what the opponent was shown is what they meet. */
+  readonly challenger: MatchWarband & { readonly map: string };
 }
 
 export const DEFAULT_POINTS = 121;
@@ -26,6 +27,8 @@ export const DEFAULT_POINTS = 121;
 function checkPoints(w: LoadedWarband, points: number): void {
   if (w.points > points) refuse('over-cap', `**${w.row.name}** costs ${w.points} points; this match allows ${points}.`);
 }
+
+const frozen = (w: LoadedWarband): MatchWarband => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units });
 
 const displayName = (interaction: ChatInputCommandInteraction): string =>
   (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ?? interaction.user.globalName ?? interaction.user.username;
@@ -46,15 +49,17 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const myName = displayName(interaction);
   const theirName = opponent.globalName ?? opponent.username;
   const thread = await channel.threads.create({ name: `${myName} vs ${theirName}`.slice(0, 100), autoArchiveDuration: 10080, reason: 'Sellsword match' });
-  const terms: Terms = { points, map, warbands: { [me]: warband.row.name } };
+  const terms: Terms = { points, map, challenger: { ...frozen(warband), map: warband.map } };
   const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId, channelId: channel.id, threadId: thread.id, players: [me, opponent.id], terms });
   app.store.follows.add(row.id, me);
-  await thread.members.add(me).catch(() => undefined);
-  await postTo(app, thread.id, {
-    content: `⚔️ <@${opponent.id}>, **${myName}** challenges you with **${warband.row.name}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${mapById(app, map)!.name}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.`,
-    ping: [opponent.id],
+  await afterSaved(app, interaction, async () => {
+    await thread.members.add(me).catch(() => undefined);
+    await postTo(app, thread.id, {
+      content: `⚔️ <@${opponent.id}>, **${myName}** challenges you with **${warband.row.name}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${mapById(app, map)!.name}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.`,
+      ping: [opponent.id],
+    });
+    await interaction.editReply({ content: `**${myName}** challenged <@${opponent.id}>: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } });
   });
-  await interaction.editReply({ content: `**${myName}** challenged <@${opponent.id}>: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } });
 }
 
 export async function accept(interaction: ChatInputCommandInteraction, app: App, o: { warband: string }): Promise<void> {
@@ -65,15 +70,13 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
   const terms = row.terms as Terms;
   const theirs = loadWarband(app, opponent, o.warband);
   checkPoints(theirs, terms.points);
-  const mine = loadWarband(app, challenger, terms.warbands[challenger]!);
-  checkPoints(mine, terms.points);
+  const mine = terms.challenger;
   app.store.players.upsert({ id: opponent, name: displayName(interaction) });
   const names = Object.fromEntries(row.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
   const mapIdsWanted = terms.map ? [terms.map] : [...new Set([mine.map, theirs.map])];
   const maps = mapIdsWanted.map((id) => ({ id, map: mapById(app, id, row.guildId) ?? refuse('unknown-map', `The map "${id}" is no longer available; start a new challenge with another map.`) }));
-  const entry = (w: LoadedWarband) => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units });
   const setup = makeSetup(
-    { seed: app.mintSeed(), players: row.players, names, warbands: { [challenger]: entry(mine), [opponent]: entry(theirs) }, maps, options: { vpTarget: terms.points, glancingBlow: true, roundLimit: null } },
+    { seed: app.mintSeed(), players: row.players, names, warbands: { [challenger]: mine, [opponent]: frozen(theirs) }, maps, options: { vpTarget: terms.points, glancingBlow: true, roundLimit: null } },
     app.content,
   );
   if ('code' in setup) refuse(setup.code, setup.message);
@@ -85,9 +88,11 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
   });
   if (!done.ok) refuse('not-open', done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.');
   app.store.follows.add(row.id, opponent);
-  await interaction.reply({ content: `**${names[opponent]}** accepts with **${theirs.row.name}** (${theirs.faction}, ${theirs.points} points). Setup begins.`, allowedMentions: { parse: [] } });
   const submitted: Submitted = { row: done.row, setup, before: { stage: 'pregame', pregame: pregameStart(setup) }, after: done.snapshot, events: done.events };
-  await announce(app, submitted);
+  await afterSaved(app, interaction, async () => {
+    await interaction.reply({ content: `**${names[opponent]}** accepts with **${theirs.row.name}** (${theirs.faction}, ${theirs.points} points). Setup begins.`, allowedMentions: { parse: [] } });
+    await announce(app, submitted, { by: opponent });
+  });
 }
 
 export async function decline(interaction: ChatInputCommandInteraction, app: App): Promise<void> {

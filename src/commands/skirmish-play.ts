@@ -8,7 +8,9 @@ import { describeState } from '../engine/queries';
 import type { RuleError } from '../engine/errors';
 import { eventSentences, renderMapWithAlt, type ViewRequest } from '../render';
 import type { App } from './app';
-import { announce, nameIn } from './announce';
+import { afterSaved } from './after-save';
+import { announce } from './announce';
+import { findAttack } from '../engine/table';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { gameHere, matchHere, resolveSquare, resolveUnit } from './match-context';
 import { retirePrompts } from './prompt-post';
@@ -18,16 +20,23 @@ import { refuse } from './user-error';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
+const SETUP_CHOICE: Record<string, string> = { reroll: 'whether to reroll the setup tactics check', 'map-chooser': 'who picks the map', map: 'the map', entry: 'where to place their entry tile' };
+const STATUS_WORDS: Record<string, string> = { challenged: 'challenge open', setup: 'setting up', playing: 'in play', over: 'over', declined: 'declined', cancelled: 'cancelled' };
+
 export async function status(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
   const setup = row.setup as MatchSetup | null;
   const snapshot = row.snapshot as MatchSnapshot | null;
   const game = snapshot ? gameOf(snapshot) : null;
   let text: string;
-  if (!setup || !snapshot) text = `Challenge ${row.status === 'challenged' ? 'waiting for' : row.status + ' by'} <@${row.players[1]}>.`;
-  else if (!game) text = snapshot.stage === 'pregame' && snapshot.pregame.prompt ? `Setting up: waiting for <@${snapshot.pregame.prompt.player}> (${snapshot.pregame.prompt.kind}).` : 'Setting up.';
+  const name = (p: string) => (setup?.names[p] ?? app.store.players.get(p)?.name ?? p);
+  if (row.status === 'declined' || row.status === 'cancelled') text = 'This challenge was declined or withdrawn.';
+  else if (row.status === 'over' && !game) text = row.winner ? `Over during setup: ${name(row.winner)} won by concession.` : 'Over during setup.';
+  else if (!setup || !snapshot) text = `Waiting for <@${row.players[1]}> to accept.`;
+  else if (!game) text = snapshot.stage === 'pregame' && snapshot.pregame.prompt ? `Setting up: waiting for <@${snapshot.pregame.prompt.player}> to choose ${SETUP_CHOICE[snapshot.pregame.prompt.kind]}.` : 'Setting up.';
   else text = withMentions(describeState(game), row.players);
-  await interaction.reply({ content: `**Match ${row.id}** (${row.status})\n${text}`.slice(0, 2000), ...privately });
+  const title = `**${row.players.map(name).join(' vs ')}** (${STATUS_WORDS[row.status] ?? row.status})`;
+  await interaction.reply({ content: `${title}\n${text}`.slice(0, 2000), ...privately });
 }
 
 export async function log(interaction: ChatInputCommandInteraction, app: App, count: number): Promise<void> {
@@ -49,15 +58,22 @@ export async function concede(interaction: ChatInputCommandInteraction, app: App
   if (row.status === 'challenged' || !snapshot) refuse('not-started', 'This challenge has not started; use `/skirmish decline` to withdraw it.');
   if (snapshot.stage === 'pregame') {
     const other = row.players.filter((p) => p !== me);
-    const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s) => ({ ok: true, events: [], snapshot: s!, status: 'over', winner: other.length === 1 ? other[0]! : null, result: { conceded: me } }));
-    if (!done.ok) refuse('stale', 'The match moved on while you answered; try again.');
-    await retirePrompts(app, done.row);
-    await interaction.reply({ content: `<@${me}> concedes during setup.${other.length === 1 ? ` <@${other[0]}> wins.` : ''}`, allowedMentions: { parse: [] } });
+    const winner = other.length === 1 ? other[0]! : null;
+    const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s, current) =>
+      current.status !== 'setup' ? { ok: false, error: { code: 'match-over', message: 'This match is already over.' } } : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
+    );
+    if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'stale', done.reason === 'refused' ? done.error.message : 'The match moved on while you answered; try again.');
+    await afterSaved(app, interaction, async () => {
+      await interaction.reply({ content: `🏳️ <@${me}> concedes during setup.${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`, allowedMentions: { users: other } });
+      await retirePrompts(app, done.row);
+    });
     return;
   }
   const done = submit(app, row.id, me, row.seq, { game: { concede: me } });
-  await interaction.reply({ content: `🏳️ <@${me}> concedes.`, allowedMentions: { parse: [] } });
-  await announce(app, done);
+  await afterSaved(app, interaction, async () => {
+    await interaction.reply({ content: `🏳️ <@${me}> concedes.`, allowedMentions: { parse: [] } });
+    await announce(app, done, { by: me });
+  });
 }
 
 export async function follow(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
@@ -79,7 +95,7 @@ export async function view(interaction: ChatInputCommandInteraction, app: App, o
   if (o.overlay === 'preview') {
     if (!o.attack || !o.target) refuse('bad-option', 'A preview needs an `attack` and a `target`.');
     const attack = o.attack.trim().toLowerCase();
-    if (!game.cards[unit.card]?.attacks.some((a) => a.id === attack) && !(unit.mod && game.mods[unit.mod]?.attacks.some((a) => a.id === attack))) refuse('unknown-attack', `${game.cards[unit.card]!.name} has no attack "${o.attack}".`);
+    if (!findAttack(game, unit, attack)) refuse('unknown-attack', `${game.cards[unit.card]!.name} has no attack "${o.attack}".`);
     request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, o.target).id } };
   }
   if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver') refuse('not-on-map', `${game.cards[unit.card]!.name} (\`${unit.id}\`) is not on the map.`);
@@ -96,8 +112,10 @@ export async function entry(interaction: ChatInputCommandInteraction, app: App, 
   if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);
   const name = resolveSquare(snapshotMap(row.setup as MatchSetup, snapshot!), square);
   const done = submit(app, row.id, interaction.user.id, row.seq, { pregame: setupPromptAnswer(prompt, 'entry', name) });
-  await interaction.reply({ content: `<@${interaction.user.id}> places their entry tile at **${name}**.`, allowedMentions: { parse: [] } });
-  await announce(app, done);
+  await afterSaved(app, interaction, async () => {
+    await interaction.reply({ content: `<@${interaction.user.id}> places their entry tile at **${name}**.`, allowedMentions: { parse: [] } });
+    await announce(app, done, { by: interaction.user.id });
+  });
 }
 
 function snapshotMap(setup: MatchSetup, snapshot: MatchSnapshot) {
@@ -123,4 +141,3 @@ export async function check(interaction: ChatInputCommandInteraction, app: App):
   });
 }
 
-export { nameIn };

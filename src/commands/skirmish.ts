@@ -3,9 +3,8 @@
  */
 import { ApplicationCommandOptionType as T, type APIApplicationCommandBasicOption, type APIApplicationCommandSubcommandOption, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { z } from 'zod';
-import { unitOf } from '../engine/table';
 import type { CommandModule } from './command';
-import { attackChoices, targetChoices } from './act-suggestions';
+import { viewAttackChoices, viewTargetChoices } from './act-suggestions';
 import { choice, suggest } from './command';
 import { mapChoices } from './map-library';
 import { gameOf, type MatchSnapshot } from './match-state';
@@ -101,9 +100,8 @@ export const skirmishCommand: CommandModule = {
     if (focused === 'unit') return suggest(Object.values(game.units).filter((u) => !u.dropped).map((u) => choice(`${u.id.toUpperCase()} · ${game.cards[u.card]!.name}${u.at === null ? ' · in reserve' : ''}`, u.id)), values.unit);
     const unit = String(values.unit ?? '').toLowerCase();
     if (!game.units[unit]) return [];
-    const owner = unitOf(game, unit).player;
-    if (focused === 'attack') return attackChoices(game, owner, unit, values.attack);
-    if (focused === 'target') return targetChoices(game, owner, unit, values.attack, values.target);
+    if (focused === 'attack') return viewAttackChoices(game, unit, values.attack);
+    if (focused === 'target') return viewTargetChoices(game, unit, values.attack, values.target);
     return [];
   },
 };

@@ -5,7 +5,7 @@
  * same double click) got there first.
  */
 import type { PlayerId } from '../engine/state';
-import type { MatchRow } from '../store';
+import { OPEN_STATUSES, type MatchRow } from '../store';
 import type { App } from './app';
 import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { refuse } from './user-error';
@@ -29,10 +29,10 @@ export function submit(app: App, matchId: string, by: PlayerId | undefined, expe
   let setup: MatchSetup | null = null;
   const done = app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (snapshot, row) => {
     if (!snapshot || !row.setup) return { ok: false, error: { code: 'not-started', message: 'This match has not been accepted yet.' } };
-    if (row.status === 'over' || row.status === 'declined' || row.status === 'cancelled') return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
+    if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
     before = snapshot;
     setup = row.setup as MatchSetup;
-    const stepped = stepMatch(setup, snapshot, command, by, app.content);
+    const stepped = stepMatch(setup, snapshot, command, by);
     if (!stepped.ok) return { ok: false, error: stepped.error };
     const game = gameOf(stepped.snapshot);
     return {

@@ -1,12 +1,14 @@
 /**
- * Posting into a match thread. Mentions are explicit: a message pings only the users it lists in
- * `ping`, so a turn log that names six players pings nobody while "your turn" pings the one it is for.
+ * Posting into a match thread. Mentions are explicit: of the users a message mentions (`<@id>` in its
+ * text), only those listed in `ping` are pinged, so a log that names players pings nobody while
+ * "your turn" pings the one it is for.
  */
 import { AttachmentBuilder, type Message, type MessageCreateOptions } from 'discord.js';
 import type { App } from './app';
 
 export interface Post {
   readonly content?: string;
+  /** Mentioned users who should be notified; a user must also be mentioned in the text. */
   readonly ping?: readonly string[];
   readonly files?: readonly { readonly png: Buffer; readonly name: string; readonly alt?: string }[];
   readonly components?: MessageCreateOptions['components'];

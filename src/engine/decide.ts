@@ -96,7 +96,8 @@ function concede(ctx: Ctx, player: PlayerId, by?: string): void {
   } else if (before.turn?.player === player) run(ctx, [{ k: 'end-turn', stage: 'recurring' }]);
 }
 
-function waitingFor(state: GameState, prompt: Prompt): string {
+/** What the game waits for, in words ("Waiting for p2 to choose how to take the wounds (Ghoul (gh))."). */
+export function waitingFor(state: GameState, prompt: Prompt): string {
   const what: Record<Prompt['kind'], string> = {
     reply: 'whether to reply',
     wounds: 'how to take the wounds',

@@ -2,6 +2,7 @@
  * Queries for the bot, the renderer and the AI (STYLE.md 4): separate from commands, built on the same
  * checks decide() uses, so nothing offered here is refused there.
  */
+import { splitOptions, type WoundsPromptOptions } from './split-options';
 import type { Attack } from '../formats/card';
 import { nameOf, squareIndex } from './board';
 import type { Command, Decision } from './commands';
@@ -16,7 +17,7 @@ import { boardOf, label, onMap, squaresOf, tableOf, unitOf } from './table';
 import { nearestIn } from './distance';
 import { attackLine, hitChance, isProblem, type AttackLine } from './targeting';
 import { waitingUnits } from './turns';
-import { afterDefences, boxesLeft } from './wounds';
+import { afterDefences } from './wounds';
 import { chargePaths, planCharge } from './charge';
 
 const accepted = (state: GameState, command: Command): boolean => {
@@ -38,16 +39,10 @@ function promptAnswers(state: GameState): Command[] {
     case 'reply':
       out.push({ unit: prompt.unit!, reply: null }, ...(prompt.options as { attacks: string[] }).attacks.map((a) => ({ unit: prompt.unit!, reply: a })));
       break;
-    case 'wounds': {
-      const o = prompt.options as { wounds: number; vigor: number };
-      const unit = unitOf(state, prompt.unit!);
-      const fives = Math.floor(o.wounds / 5);
-      const order = boxesLeft(state, unit).sort((a, b) => Number(a === 'mortal') - Number(b === 'mortal'));
-      for (let avoid = 0; avoid <= Math.min(fives, Math.floor(o.vigor / 5)); avoid++) {
-        out.push({ unit: unit.id, avoid: avoid * 5, injuries: order.slice(0, Math.min(fives - avoid, order.length)) });
-      }
+    case 'wounds':
+      // The same list the bot's menu offers (split-options.ts): every distinct Vigor and box split.
+      for (const c of splitOptions(prompt.options as WoundsPromptOptions)) out.push({ unit: prompt.unit!, avoid: c.avoid, injuries: [...c.injuries] });
       break;
-    }
     case 'reroll':
       out.push({ player: prompt.player, reroll: true }, { player: prompt.player, reroll: false });
       break;

@@ -6,6 +6,7 @@ import { Chooser } from '../../src/cli/selfplay';
 import { chooseCommand } from '../../src/cli/selfplay';
 import { seeded } from '../../src/engine/dice';
 import type { Command } from '../../src/engine/commands';
+import { commanderOf } from '../../src/engine/acts';
 import { legalActs } from '../../src/engine/queries';
 import { gameOf, type MatchSnapshot } from '../../src/commands/match-state';
 import type { CommandInput, FakeMessage, InteractionSummary } from '../../src/fakecord';
@@ -76,14 +77,16 @@ export async function playThrough(world: World, thread: string, seed: number, ma
     // Take a crow when one is on offer, so the match exercises it (R30).
     const crow = legal.find((c) => 'act' in c && c.act === 'crow');
     const command = crow ?? chooseCommand(game!, choose);
-    const input = slashFor(userOf(turn.controller ?? turn.player), thread, command);
+    const unitId = 'act' in command ? command.unit : 'end' in command ? command.end : null;
+    const commander = unitId ? commanderOf(game!, game!.units[unitId]!) : turn.player;
+    const input = slashFor(userOf(commander), thread, command);
     if (!input) throw new Error(`no slash command for ${JSON.stringify(command)}`);
     const s = await world.run(input);
     commands++;
     if (s.response?.ephemeral) {
       refused.push(s.original?.content ?? '');
       const unit = turn.unit ?? ('unit' in command ? command.unit : 'end' in command ? command.end : undefined);
-      const end = await world.run({ user: userOf(turn.controller ?? turn.player), channel: thread, name: 'end', options: { unit } });
+      const end = await world.run({ user: userOf(game!.units[unit!]!.player), channel: thread, name: 'end', options: { unit } });
       if (end.response?.ephemeral) throw new Error(`could not end the turn: ${end.original?.content}`);
       continue;
     }

@@ -37,10 +37,16 @@ describe('a whole match through Discord, from challenge to victory', () => {
     expect(images.length).toBeGreaterThan(turns.length);
     for (const m of turnImages.slice(0, 3)) expect(m.attachments[0]!.description).toBeTruthy();
     const result = posts.find((m) => /wins!|draw/.test(m.content))!;
+    expect([...result.mentions].sort()).toEqual([...row.players].sort());
     expect(result.attachments[0]?.filename).toBe("final.png");
 
     // The match exercised the out-of-turn prompts and the acts the issue names.
     expect([...played.used]).toEqual(expect.arrayContaining(['prompt:reply:replied', 'prompt:wounds', 'act:attack:charge', 'act:crow', 'act:move', 'act:end']));
+
+    // What a reply or a wound split set off is written on the answered prompt.
+    expect(posts.some((m) => m.content.includes('chose **Reply:') && m.content.includes('• '))).toBe(true);
+    // The driver's refusals are the engine's rule refusals, never the bot failing.
+    expect(played.refused.filter((r) => /Something went wrong/.test(r))).toEqual([]);
 
     // The log rebuilds the saved state exactly.
     const check = await world.run({ user: 'carol', channel: thread.id, name: 'skirmish check' });

@@ -23,10 +23,15 @@ describe('a restart in the middle of an open prompt', () => {
     const before = world.messages(thread).filter((m) => componentsOf(m).length > 0).length;
     const seq = world.store.matches.byThread(thread)!.seq;
 
+    const old = openPrompt(world, thread)!;
     await world.restart();
-    const reposted = world.messages(thread).filter((m) => componentsOf(m).length > 0);
-    expect(reposted.length).toBe(before + 1);
-    expect(reposted.at(-1)!.mentions).toEqual([prompt!.player]);
+    const live = world.messages(thread).filter((m) => componentsOf(m).length > 0);
+    expect(live.length).toBe(before);
+    expect(live.at(-1)!.id).not.toBe(old.id);
+    expect(live.at(-1)!.mentions).toEqual([prompt!.player]);
+    // The first copy loses its buttons and says where the prompt went.
+    expect(world.fake.message(old.id)!.content).toContain('posted again below');
+    expect(componentsOf(world.fake.message(old.id)!)).toEqual([]);
     expect(world.store.matches.byThread(thread)!.seq).toBe(seq);
 
     const answered = await world.click(world.fake.user(prompt!.player)!.username, openPrompt(world, thread)!);
