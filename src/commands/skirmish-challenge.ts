@@ -50,6 +50,8 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const theirName = opponent.globalName ?? opponent.username;
   const thread = await channel.threads.create({ name: `${myName} vs ${theirName}`.slice(0, 100), autoArchiveDuration: 10080, reason: 'Sellsword match' });
   const terms: Terms = { points, map, challenger: { ...frozen(warband), map: warband.map } };
+  // The channel a challenge is made in is a league: its matches and results are listed together.
+  app.store.leagues.ensure(interaction.guildId, channel.id, channel.name);
   const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId, channelId: channel.id, threadId: thread.id, players: [me, opponent.id], terms });
   app.store.follows.add(row.id, me);
   await afterSaved(app, interaction, async () => {
