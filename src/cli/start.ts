@@ -1,14 +1,51 @@
 /**
- * `npm start`: runs the bot against Discord when DISCORD_TOKEN is set, and the local sandbox without
- * one. Neither is built yet; until they land this says so plainly instead of failing obscurely.
+ * `npm start`: runs the bot against Discord when DISCORD_TOKEN is set (DISCORD_GUILD_ID registers the
+ * commands in one server, DISCORD_API_BASE points at a Discord-compatible API, DATABASE_PATH picks the
+ * database file). Without a token it runs the local sandbox (docs/sandbox.md): the fake Discord, the
+ * real bot connected to it, and a page at http://localhost:3000 (SANDBOX_PORT; SANDBOX_HOST to listen
+ * elsewhere; SANDBOX_SEED for the same dice in every match; DATABASE_PATH, default data/sandbox.db).
  */
-const mode = process.env.DISCORD_TOKEN ? 'the Discord bot' : 'the local sandbox (no DISCORD_TOKEN is set)';
-console.log(
-  [
-    `Sellsword Table: ${mode} is not built yet.`,
-    'What works today:',
-    '  npm test                 type check, content check and the test suite',
-    '  npm run content:check    validate the shipped cards, mods and maps',
-    'The rules engine, renderer, bot and sandbox are the next issues; see the README.',
-  ].join('\n'),
-);
+import { startBot } from '../bot/start';
+import { startSandbox } from '../sandbox';
+
+/** A whole-number setting from the environment, or undefined; anything else stops with a clear message. */
+function numberFrom(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`${name} must be a whole number, not "${raw}".`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const token = process.env.DISCORD_TOKEN;
+if (token) {
+  const bot = await startBot({ token, apiBase: process.env.DISCORD_API_BASE, guildId: process.env.DISCORD_GUILD_ID, databasePath: process.env.DATABASE_PATH });
+  console.log(`Sellsword Table is online as ${bot.client.user?.tag ?? 'the bot'}.`);
+  const stop = () => void bot.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} else {
+  const port = numberFrom('SANDBOX_PORT');
+  const seed = numberFrom('SANDBOX_SEED');
+  const sandbox = await startSandbox({
+    ...(port === undefined ? {} : { port }),
+    ...(seed === undefined ? {} : { seed }),
+    ...(process.env.SANDBOX_HOST ? { host: process.env.SANDBOX_HOST } : {}),
+    ...(process.env.DATABASE_PATH ? { databasePath: process.env.DATABASE_PATH } : {}),
+  });
+  const wanted = port ?? 3000;
+  console.log(
+    [
+      `Sellsword Table sandbox: open ${sandbox.url}`,
+      ...(sandbox.port !== wanted && wanted !== 0 ? [`(port ${wanted} was taken, so it uses ${sandbox.port})`] : []),
+      'No DISCORD_TOKEN is set, so the bot plays in a pretend Discord server on this machine.',
+      'alice and bob have sample warbands; press "Start a demo match" on the page. Ctrl+C stops it.',
+    ].join('\n'),
+  );
+  const stop = () => void sandbox.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -9,6 +9,7 @@ import { refuse } from './errors';
 import { field, handle } from './flow';
 import type { Frame, GameState, TurnState, UnitState } from './state';
 import { liveTraits, profile } from './stats';
+import { sideOf } from './sides';
 import { boardOf, label, unitOf } from './table';
 import { actsFor, controllerOf } from './turns';
 
@@ -35,11 +36,24 @@ export function commanderOf(state: GameState, unit: UnitState): string {
   return unit.player;
 }
 
+/**
+ * The state as a unit's first act will find it once it has activated the unit: a Controlled unit is
+ * then its controller's (§6.2, sides.ts), so moves are planned on that side, as they will be carried out.
+ */
+export function asCommanded(state: GameState, unit: UnitState): GameState {
+  const turn = state.turn;
+  if (!turn || turn.unit !== null || turn.player !== unit.player) return state;
+  const commander = commanderOf(state, unit);
+  return commander === unit.player ? state : { ...state, turn: { ...turn, unit: unit.id, controller: commander } };
+}
+
 export interface ActPlan {
   readonly unit: UnitState;
   /** True when this act activates the unit (its first act this turn). */
   readonly activates: boolean;
   readonly actsLeft: number;
+  /** Who commands the act as declared (commanderOf); the start of the turn may change it (§6.2 Glamyred). */
+  readonly commander: string;
 }
 
 /** Who may act now: the turn's player, with its active unit or (first act) any unit still waiting. */
@@ -62,7 +76,7 @@ export function checkActor(state: GameState, id: string, by?: string, ending = f
   if (turn.unit === null && unit.turnTaken) refuse('turn-taken', `${label(state, unit)} has already had its turn this round.`);
   const activates = turn.unit === null;
   const actsLeft = activates ? actsFor(state, unit) : turn.actsLeft;
-  return { unit, activates, actsLeft };
+  return { unit, activates, actsLeft, commander: commanderOf(state, unit) };
 }
 
 export function needActsLeft(state: GameState, plan: ActPlan, acts: number): void {
@@ -91,6 +105,15 @@ handle('act', (ctx, frame, stack) => {
   if (!turn || unit.dropped) return;
   if (turn.actsLeft < acts) {
     ctx.emit({ type: 'act-lost', unit: unit.id, reason: `${label(ctx.state, unit)} has ${turn.actsLeft} acts left after the start of its turn` });
+    return;
+  }
+  // §6.2, R9: the Glamyred roll is made at the start of the turn, before any act. When it hands the
+  // unit to another player, the act its owner declared (which activated the unit) does not happen:
+  // the controller chooses the unit's one act instead.
+  const commander = field<string | undefined>(frame, 'commander');
+  const now = sideOf(ctx.state, unit);
+  if (commander !== undefined && commander !== now) {
+    ctx.emit({ type: 'act-lost', unit: unit.id, reason: `${label(ctx.state, unit)} is Glamyred: ${now} commands it this turn, so the act ${commander} declared does not happen` });
     return;
   }
   const act = field<ActType>(frame, 'act');
@@ -148,7 +171,7 @@ handle('crow', (ctx, frame) => {
 
 /** Frames for an act: activation first when needed, the act, then the end-of-act check. */
 export function actFrames(plan: ActPlan, act: Frame): Frame[] {
-  const frames: Frame[] = [{ k: 'after-act' }, act];
+  const frames: Frame[] = [{ k: 'after-act' }, { ...act, commander: plan.commander }];
   if (plan.activates) frames.push({ k: 'activate', unit: plan.unit.id });
   return frames;
 }

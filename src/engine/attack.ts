@@ -10,6 +10,7 @@ import { ask, field, handle } from './flow';
 import { replyAttacks } from './reactions';
 import type { Frame, UnitId, UnitState } from './state';
 import { defaultRecovery } from './setup';
+import { areEnemies } from './sides';
 import { areAdjacent, attackLine, isProblem } from './targeting';
 import { findAttack, footprint, tableOf, unitOf } from './table';
 import { afterDefences, toughnessUse } from './wounds';
@@ -63,7 +64,7 @@ handle('offer-replies', (ctx, frame, stack) => {
 /** Adjacent enemies able to reply to `attacker` now, in board order (R26). */
 function repliersTo(ctx: Ctx, attacker: UnitState): UnitState[] {
   return Object.values(ctx.state.units)
-    .filter((u) => u.player !== attacker.player && u.at !== null && !u.dropped && areAdjacent(ctx.state, u, attacker))
+    .filter((u) => areEnemies(ctx.state, u, attacker) && u.at !== null && !u.dropped && areAdjacent(ctx.state, u, attacker))
     .filter((u) => replyAttacks(ctx.state, u, attacker).length > 0)
     .sort((a, b) => a.at! - b.at!);
 }

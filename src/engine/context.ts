@@ -1,19 +1,23 @@
 /**
  * A decision in progress: a working copy of the state that each emitted event is applied to at once,
  * so later rules see earlier effects. decide() returns the events only if the whole decision
- * succeeds; a refusal part-way discards the copy, so nothing is half-applied.
+ * succeeds; a refusal part-way discards the copy, so nothing is half-applied. The match and the
+ * pre-game setup (pregame-context.ts) share this one implementation with their own state and apply.
  */
 import { rollD20, type Rng } from './dice';
 import { refuse } from './errors';
 import { apply, type GameEvent } from './events';
 import type { GameState } from './state';
 
-export class Ctx {
-  readonly events: GameEvent[] = [];
+export class DecisionCtx<S extends { readonly rng: Rng }, E extends { readonly type: string }> {
+  readonly events: E[] = [];
   private pending: number[] = [];
   private cursor: Rng;
 
-  constructor(public state: GameState) {
+  constructor(
+    public state: S,
+    private readonly step: (state: S, event: E) => S,
+  ) {
     this.cursor = state.rng;
   }
 
@@ -33,10 +37,16 @@ export class Ctx {
     return out;
   }
 
-  emit(event: GameEvent): void {
+  emit(event: E): void {
     if (this.pending.length > 0) throw new Error(`dice were drawn but not recorded before ${event.type}`);
-    this.state = apply(this.state, event);
+    this.state = this.step(this.state, event);
     this.cursor = this.state.rng;
     this.events.push(event);
+  }
+}
+
+export class Ctx extends DecisionCtx<GameState, GameEvent> {
+  constructor(state: GameState) {
+    super(state, apply);
   }
 }

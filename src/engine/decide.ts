@@ -7,19 +7,22 @@ import './attack';
 import './burst';
 import './charge';
 import './move';
+import './recovery';
 import './tactics';
 import './traits';
 import './turns';
 import './wounds';
-import { actFrames, checkActor, checkActType, checkCost, commanderOf, needActsLeft, type ActPlan } from './acts';
+import { actFrames, asCommanded, checkActor, checkActType, checkCost, commanderOf, needActsLeft, type ActPlan } from './acts';
 import { planMove } from './move';
 import { traitReach } from './traits';
-import type { ActCommand, Command, Decision } from './commands';
+import type { ActCommand, Command, Concession, Decision } from './commands';
 import { Ctx } from './context';
 import { refuse, Refusal, type RuleError } from './errors';
 import type { GameEvent } from './events';
 import { run } from './flow';
-import type { Frame, GameState, Prompt, UnitState } from './state';
+import type { Frame, GameState, PlayerId, Prompt, UnitState } from './state';
+import { inPlay } from './scoring';
+import { checkAsterisks } from './statuses';
 import { liveTraits, profile } from './stats';
 import { boardOf, findAttack, label, unitOf } from './table';
 import { nameOf as squareNameOf, squareIndex } from './board';
@@ -33,7 +36,7 @@ export type Decided = { readonly events: GameEvent[] } | { readonly error: RuleE
 /** A decision with the state its events lead to: `events.reduce(apply, state)`, already built. */
 export type Stepped = { readonly events: GameEvent[]; readonly state: GameState } | { readonly error: RuleError };
 
-export function decide(state: GameState, command: Command, by?: string): Decided {
+export function decide(state: GameState, command: Command | Concession, by?: string): Decided {
   const r = step(state, command, by);
   return 'error' in r ? r : { events: r.events };
 }
@@ -42,10 +45,11 @@ export function decide(state: GameState, command: Command, by?: string): Decided
  * decide() for callers that keep the state as well as the log (the store's snapshot, self-play):
  * deciding applies each event as it goes, so the new state comes free instead of replaying the events.
  */
-export function step(state: GameState, command: Command, by?: string): Stepped {
+export function step(state: GameState, command: Command | Concession, by?: string): Stepped {
   const ctx = new Ctx(state);
   try {
-    if ('begin' in command) begin(ctx);
+    if ('concede' in command) concede(ctx, command.concede, by);
+    else if ('begin' in command) begin(ctx);
     else if ('decide' in command) answer(ctx, command.decide, by);
     else run(ctx, planCommand(state, command, by));
     return { events: ctx.events, state: ctx.state };
@@ -64,12 +68,53 @@ function begin(ctx: Ctx): void {
   } else run(ctx, [{ k: 'next-turn' }]);
 }
 
-function waitingFor(state: GameState, prompt: Prompt): string {
+/**
+ * A player concedes: out at once, their units leave the table unscored (no VP to anyone: nobody
+ * dropped them, and in a multiplayer game handing them to one opponent would be arbitrary). Allowed any time
+ * before the game is over, even mid-turn or with a prompt open. The 'conceded' event withdraws the
+ * open prompt; play then goes on as it does when a unit drops mid-act (a reply can drop an attacker):
+ * - the conceder's own prompt: its paused step runs again unanswered and finds the unit gone (a reply
+ *   or wound split is skipped, an end of turn finishes); the AP's order prompt becomes a new tactics
+ *   check among the players left, as nobody is left to order the round;
+ * - another player's tactics prompt (reroll, order) is asked again of the players left;
+ * - any other prompt of another player is opened again unchanged (an attack already rolled still
+ *   wounds, say); a reply to a departed attacker changes nothing;
+ * - the conceder's turn with no prompt open ends, and the next player's turn starts.
+ */
+function concede(ctx: Ctx, player: PlayerId, by?: string): void {
+  const before = ctx.state;
+  if (before.over) refuse('game-over', 'The game is over.');
+  if (!before.players.includes(player)) refuse('not-a-player', `${player} is not playing in this game.`);
+  if (by !== undefined && by !== player) refuse('not-your-concession', `Only ${player} can concede for ${player}.`);
+  if (before.out.includes(player)) refuse('already-out', `${player} is already out of the game.`);
+  ctx.emit({ type: 'conceded', player });
+  const left = inPlay(ctx.state);
+  if (left.length === 1) {
+    ctx.emit({ type: 'game-over', winner: left[0]!, reason: `${player} conceded` });
+    return;
+  }
+  // R28: asterisk statuses the departed units imposed end now.
+  checkAsterisks(ctx);
+  const prompt = before.prompt;
+  if (prompt) {
+    const stack: Frame[] = [...before.resume];
+    const top = stack.pop()!;
+    if (prompt.player !== player && prompt.kind !== 'order' && prompt.kind !== 'reroll') {
+      ctx.emit({ type: 'prompted', prompt, resume: [...before.resume] });
+      return;
+    }
+    stack.push(prompt.player === player && prompt.kind === 'order' ? { k: 'tactics' } : top);
+    run(ctx, stack);
+  } else if (before.turn?.player === player) run(ctx, [{ k: 'end-turn', stage: 'recurring' }]);
+}
+
+/** What the game waits for, in words ("Waiting for p2 to choose how to take the wounds (Ghoul (gh))."). */
+export function waitingFor(state: GameState, prompt: Prompt): string {
   const what: Record<Prompt['kind'], string> = {
     reply: 'whether to reply',
     wounds: 'how to take the wounds',
     order: 'the order of players',
-    reroll: 'whether to reroll the tactics check',
+    reroll: (prompt.options as { roll?: string }).roll === 'recovery' ? 'whether to spend a warleader die on a recovery reroll' : 'whether to reroll the tactics check',
     recover: 'which status to roll recovery for',
   };
   const unit = prompt.unit ? ` (${label(state, unitOf(state, prompt.unit))})` : '';
@@ -128,17 +173,19 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
  * out; refuses (throws Refusal) otherwise. decide() and legalActs() both go through here, so the
  * queries never offer what decide would refuse.
  */
-export function planCommand(state: GameState, command: ActCommand | { end: string }, by?: string): Frame[] {
-  if (state.prompt) refuse('prompt-open', waitingFor(state, state.prompt));
-  if (state.over) refuse('game-over', 'The game is over.');
-  if (!state.turn) refuse('no-turn', 'No turn is in progress; the game has not begun.');
+export function planCommand(given: GameState, command: ActCommand | { end: string }, by?: string): Frame[] {
+  if (given.prompt) refuse('prompt-open', waitingFor(given, given.prompt));
+  if (given.over) refuse('game-over', 'The game is over.');
+  if (!given.turn) refuse('no-turn', 'No turn is in progress; the game has not begun.');
   if ('end' in command) {
-    const plan = checkActor(state, command.end, by, true);
+    const plan = checkActor(given, command.end, by, true);
     const frames: Frame[] = [{ k: 'end-turn', stage: 'recurring' }];
     if (plan.activates) frames.push({ k: 'activate', unit: command.end });
     return frames;
   }
-  const plan = checkActor(state, command.unit, by);
+  const plan = checkActor(given, command.unit, by);
+  // Checked as the act will find the table once it has activated the unit (§6.2 Controlled: its controller's side).
+  const state = asCommanded(given, plan.unit);
   if (plan.unit.at === null && command.act !== 'move' && command.act !== 'maneuver') {
     refuse('in-reserve', `${label(state, plan.unit)} is in reserve: it must enter with a Basic Move or a Maneuver before it can ${command.act} (R5).`);
   }
@@ -146,7 +193,7 @@ export function planCommand(state: GameState, command: ActCommand | { end: strin
     case 'move':
     case 'maneuver': {
       const path = planMove(state, command, plan);
-      const budget = command.act === 'maneuver' ? 2 : state.turn.movePoints + profile(state, plan.unit).move;
+      const budget = command.act === 'maneuver' ? 2 : given.turn.movePoints + profile(state, plan.unit).move;
       const names = path.path.map((i) => squareNameOf(boardOf(state), i));
       const from = plan.unit.at === null ? [] : [squareNameOf(boardOf(state), plan.unit.at)];
       const steps = { k: 'move-steps', unit: plan.unit.id, path: names, from, maneuver: command.act === 'maneuver', budget, index: 0, spent: 0, offered: false };

@@ -1,6 +1,7 @@
 /**
  * The default answer to each prompt (FORMATS.md `auto`): no reply; Vigor first, then boxes in card
- * order with Mortal last; the AP goes first; reroll when losing; recover the oldest status.
+ * order with Mortal last; the AP goes first; reroll when losing (a tactics check) or failing (a recovery
+ * roll: the prompt only opens then); recover the oldest status.
  */
 import type { Decision } from './commands';
 import type { Prompt } from './state';

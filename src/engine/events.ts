@@ -7,18 +7,21 @@ import type { InjuryBox } from '../formats/card';
 import type { ActType, StatusName, TokenKind, WoundType } from '../formats/vocabulary';
 import { squareIndex } from './board';
 import { rollD20 } from './dice';
+import { sideOf } from './sides';
 import { boardOf } from './table';
 import type { Frame, GameState, PlayerId, Prompt, StatusState, Tokens, TurnState, UnitId, UnitState } from './state';
 
 export type GameEvent =
   | { type: 'round-started'; round: number }
-  | { type: 'tactics-rolled'; rolls: number[]; totals: Record<PlayerId, number>; winner: PlayerId | null; rerolled?: PlayerId }
+  /** A reroll (`rerolled`) spends a die of the player's highest-rated Warleader, `warleader` (R6, §4.7). */
+  | { type: 'tactics-rolled'; rolls: number[]; totals: Record<PlayerId, number>; winner: PlayerId | null; rerolled?: PlayerId; warleader?: UnitId }
   | { type: 'order-set'; order: PlayerId[]; ap: PlayerId; greaterAdvantage: boolean }
   | { type: 'phase-started'; phase: number }
   | { type: 'turn-started'; player: PlayerId }
   | { type: 'unit-activated'; unit: UnitId; acts: number }
   | { type: 'controlled'; unit: UnitId; player: PlayerId; why: string }
-  | { type: 'enraged'; unit: UnitId }
+  /** §6.2: `nearest` are the enemies it must end beside; `canClose` false frees it (it could reach none). */
+  | { type: 'enraged'; unit: UnitId; nearest: UnitId[]; canClose: boolean }
   | { type: 'vigor-lost'; unit: UnitId; amount: number; why: string }
   | { type: 'act-lost'; unit: UnitId; reason: string }
   | { type: 'act-begun'; unit: UnitId; act: ActType; acts: number; keepMovePoints?: boolean }
@@ -64,6 +67,8 @@ export type GameEvent =
   | { type: 'status-gained'; unit: UnitId; status: StatusState }
   | { type: 'status-lost'; unit: UnitId; index: number; status: StatusName; reason: string; rolls?: number[] }
   | { type: 'recovery-failed'; unit: UnitId; index: number; rolls: number[] }
+  /** §4.7: warleader `unit` spends a ★ (react) token and a die so `for` may reroll its recovery roll. */
+  | { type: 'warleader-die'; unit: UnitId; for: UnitId; roll: 'recovery' }
   | { type: 'rolled'; unit: UnitId; why: string; rolls: number[] }
   | { type: 'dropped'; unit: UnitId; by: UnitId | null }
   | { type: 'scored'; player: PlayerId; points: number; reason: string }
@@ -71,6 +76,8 @@ export type GameEvent =
   | { type: 'answered'; player: PlayerId; answer: unknown }
   | { type: 'turn-ended'; unit: UnitId | null; player: PlayerId }
   | { type: 'player-out'; player: PlayerId }
+  /** The player leaves: out, units off the table unscored, any open prompt withdrawn (decide.ts `concede`). */
+  | { type: 'conceded'; player: PlayerId }
   | { type: 'game-over'; winner: PlayerId | null; reason: string };
 
 export type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
@@ -123,11 +130,15 @@ export function apply(state: GameState, event: GameEvent): GameState {
         phase: 0,
         phaseDone: [],
         units: Object.fromEntries(
-          Object.entries(state.units).map(([id, u]) => [id, { ...u, turnTaken: false, crowed: false, toughness: 5 }]),
+          Object.entries(state.units).map(([id, u]) => [id, { ...u, turnTaken: false, crowed: false, toughness: 5, warleaderUsed: 0 }]),
         ),
       };
-    case 'tactics-rolled':
-      return advance(state, event.rolls);
+    case 'tactics-rolled': {
+      const rolled = advance(state, event.rolls);
+      if (event.warleader === undefined) return rolled;
+      const leader = unitIn(rolled, event.warleader);
+      return withUnit(rolled, event.warleader, { ...leader, warleaderUsed: leader.warleaderUsed + 1 });
+    }
     case 'order-set':
       return { ...state, order: event.order, ap: event.ap, phase: event.greaterAdvantage ? 0 : 1, phaseDone: [] };
     case 'phase-started':
@@ -135,7 +146,7 @@ export function apply(state: GameState, event: GameEvent): GameState {
     case 'turn-started':
       return {
         ...state,
-        turn: { player: event.player, unit: null, actsLeft: 0, used: NO_ACTS, movePoints: 0, diagonals: 0, droppedEnemy: false, controller: null, enraged: false },
+        turn: { player: event.player, unit: null, actsLeft: 0, used: NO_ACTS, movePoints: 0, diagonals: 0, droppedEnemy: false, controller: null, enraged: null },
       };
     case 'unit-activated':
       return { ...state, turn: { ...turnIn(state), unit: event.unit, actsLeft: event.acts } };
@@ -145,7 +156,7 @@ export function apply(state: GameState, event: GameEvent): GameState {
       return { ...state, turn: { ...t, controller: event.player, actsLeft: Math.min(t.actsLeft, 1) } };
     }
     case 'enraged':
-      return { ...state, turn: { ...turnIn(state), enraged: true } };
+      return { ...state, turn: { ...turnIn(state), enraged: event.canClose ? event.nearest : null } };
     case 'vigor-lost': {
       const u = unitIn(state, event.unit);
       return withUnit(state, event.unit, { ...u, vigor: u.vigor - event.amount });
@@ -219,12 +230,17 @@ export function apply(state: GameState, event: GameEvent): GameState {
     }
     case 'recovery-failed':
       return advance(state, event.rolls);
+    case 'warleader-die': {
+      const u = unitIn(state, event.unit);
+      return withUnit(state, event.unit, { ...u, tokens: { ...u.tokens, react: u.tokens.react - 1 }, warleaderUsed: u.warleaderUsed + 1 });
+    }
     case 'dropped': {
       const dropped = withUnit(state, event.unit, { ...unitIn(state, event.unit), dropped: true, at: null });
       const turn = dropped.turn;
       const by = event.by === null ? undefined : dropped.units[event.by];
-      // R30: the active unit dropped an enemy this turn, so it may crow.
-      if (turn && by && turn.unit === by.id && by.player !== dropped.units[event.unit]!.player) {
+      // R30: the active unit dropped an enemy this turn, so it may crow; a Controlled unit's enemies
+      // are its controller's (§6.2).
+      if (turn && by && turn.unit === by.id && sideOf(dropped, by) !== dropped.units[event.unit]!.player) {
         return { ...dropped, turn: { ...turn, droppedEnemy: true } };
       }
       return dropped;
@@ -243,6 +259,12 @@ export function apply(state: GameState, event: GameEvent): GameState {
     }
     case 'player-out':
       return { ...state, out: [...state.out, event.player] };
+    case 'conceded': {
+      const units = Object.fromEntries(
+        Object.entries(state.units).map(([id, u]) => [id, u.player === event.player && !u.dropped ? { ...u, dropped: true, at: null } : u]),
+      );
+      return { ...state, out: [...state.out, event.player], units, prompt: null, resume: [] };
+    }
     case 'game-over':
       return { ...state, winner: event.winner, over: true, turn: null };
   }

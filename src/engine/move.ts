@@ -10,6 +10,7 @@ import { field, handle } from './flow';
 import { checkPath, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
 import { replyAttacks } from './reactions';
 import type { GameState, TurnState, UnitState } from './state';
+import { areEnemies } from './sides';
 import { profile } from './stats';
 import { checkAsterisks } from './statuses';
 import { boardOf, label, tableOf, unitOf } from './table';
@@ -128,7 +129,7 @@ function settle(ctx: Ctx, id: string, walked: readonly string[]): void {
 /** Adjacent enemies that could reply to this unit stepping away (R25). */
 function moveRepliers(state: GameState, unit: UnitState): UnitState[] {
   return Object.values(state.units).filter(
-    (u) => u.player !== unit.player && !u.dropped && u.at !== null && areAdjacent(state, u, unit) && replyAttacks(state, u, unit).length > 0,
+    (u) => areEnemies(state, u, unit) && !u.dropped && u.at !== null && areAdjacent(state, u, unit) && replyAttacks(state, u, unit).length > 0,
   );
 }
 

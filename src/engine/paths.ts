@@ -10,6 +10,7 @@ import { profile } from './stats';
 import { fitsOnBoard, footprint, label, tableOf, unitOf, type Table } from './table';
 import { ruleError, type RuleError } from './errors';
 import type { Size } from '../formats/vocabulary';
+import { areEnemies } from './sides';
 
 export interface Mover {
   readonly unit: UnitState;
@@ -73,7 +74,8 @@ export function stepPrice(state: GameState, table: Table, mover: Mover, from: nu
     const who = occupant[s];
     if (who !== null && who !== undefined && who !== me) {
       const other = unitOf(state, who);
-      if (other.player !== mover.unit.player && !mover.ghostly && !(mover.fly && !moverOf(state, other).fly)) return refuseStep('enemy-occupied', s, origin, other);
+      // R13 by side, not owner: a Controlled unit taking its turn passes its controller's units (§6.2).
+      if (areEnemies(state, other, mover.unit) && !mover.ghostly && !(mover.fly && !moverOf(state, other).fly)) return refuseStep('enemy-occupied', s, origin, other);
     }
     // Walls between squares: ghostly units move through walls (§3.2); everyone else is stopped.
     // (A sliding wall the mover itself holds open is no wall to it.)
@@ -157,7 +159,7 @@ export function endError(state: GameState, table: Table, mover: Mover, at: numbe
 export function replyThreats(state: GameState, table: Table, mover: Mover, from: number): UnitState[] {
   const mine = footprint(table.board, from, mover.size);
   return Object.values(state.units).filter((u) => {
-    if (u.player === mover.unit.player || u.at === null || u.dropped || u.tokens.react < 1) return false;
+    if (!areEnemies(state, u, mover.unit) || u.at === null || u.dropped || u.tokens.react < 1) return false;
     const theirs = footprint(table.board, u.at, moverOf(state, u).size);
     return adjacent(table.board, table.wallAt, mine, theirs);
   });

@@ -2,9 +2,11 @@
  * Queries for the bot, the renderer and the AI (STYLE.md 4): separate from commands, built on the same
  * checks decide() uses, so nothing offered here is refused there.
  */
+import { splitOptions, type WoundsPromptOptions } from './split-options';
 import type { Attack } from '../formats/card';
 import { nameOf, squareIndex } from './board';
 import type { Command, Decision } from './commands';
+import { asCommanded, commanderOf } from './acts';
 import { planCommand } from './decide';
 import { defaultDecision } from './defaults';
 import { Refusal } from './errors';
@@ -15,7 +17,7 @@ import { boardOf, label, onMap, squaresOf, tableOf, unitList, unitOf } from './t
 import { nearestIn } from './distance';
 import { attackLine, hitChance, isProblem, type AttackLine } from './targeting';
 import { waitingUnits } from './turns';
-import { afterDefences, boxesLeft } from './wounds';
+import { afterDefences } from './wounds';
 import { chargePaths, planCharge } from './charge';
 
 const accepted = (state: GameState, command: Command): boolean => {
@@ -37,16 +39,10 @@ function promptAnswers(state: GameState): Command[] {
     case 'reply':
       out.push({ unit: prompt.unit!, reply: null }, ...(prompt.options as { attacks: string[] }).attacks.map((a) => ({ unit: prompt.unit!, reply: a })));
       break;
-    case 'wounds': {
-      const o = prompt.options as { wounds: number; vigor: number };
-      const unit = unitOf(state, prompt.unit!);
-      const fives = Math.floor(o.wounds / 5);
-      const order = boxesLeft(state, unit).sort((a, b) => Number(a === 'mortal') - Number(b === 'mortal'));
-      for (let avoid = 0; avoid <= Math.min(fives, Math.floor(o.vigor / 5)); avoid++) {
-        out.push({ unit: unit.id, avoid: avoid * 5, injuries: order.slice(0, Math.min(fives - avoid, order.length)) });
-      }
+    case 'wounds':
+      // The same list the bot's menu offers (split-options.ts): every distinct Vigor and box split.
+      for (const c of splitOptions(prompt.options as WoundsPromptOptions)) out.push({ unit: prompt.unit!, avoid: c.avoid, injuries: [...c.injuries] });
       break;
-    }
     case 'reroll':
       out.push({ player: prompt.player, reroll: true }, { player: prompt.player, reroll: false });
       break;
@@ -77,15 +73,18 @@ function unitActs(state: GameState, unit: UnitState): Command[] {
   const diagonals = turn.diagonals;
   const mover = moverOf(state, unit);
   const budget = turn.movePoints + profile(state, unit).move;
-  for (const at of reachable(state, mover, budget, diagonals).keys()) out.push({ act: 'move', unit: unit.id, to: nameOf(board, at) });
-  for (const [at, plan] of reachable(state, mover, 2, diagonals)) {
+  const planning = asCommanded(state, unit);
+  for (const at of reachable(planning, mover, budget, diagonals).keys()) out.push({ act: 'move', unit: unit.id, to: nameOf(board, at) });
+  for (const [at, plan] of reachable(planning, mover, 2, diagonals)) {
     if (plan.path.length === 1) out.push({ act: 'maneuver', unit: unit.id, to: nameOf(board, at) });
   }
   out.push({ act: 'rest', unit: unit.id, token: 'react' }, { act: 'rest', unit: unit.id, token: 'blue' }, { act: 'rest', unit: unit.id, token: 'red' });
   out.push({ act: 'crow', unit: unit.id });
   for (const t of liveTraits(state, unit)) if (t.trait === 'act') out.push({ act: 'trait', unit: unit.id, trait: t.id });
   if (!onMap(unit)) return out;
-  const enemies = Object.values(state.units).filter((u) => onMap(u) && u.player !== unit.player);
+  // §6.2: a Controlled unit may attack its owner's units, not its controller's.
+  const side = commanderOf(state, unit);
+  const enemies = Object.values(state.units).filter((u) => onMap(u) && u.player !== side);
   for (const attack of profile(state, unit).attacks) {
     if (attack.burst !== undefined) {
       for (const e of enemies) out.push({ act: 'attack', unit: unit.id, attack: attack.id, origin: nameOf(board, e.at!) });
@@ -100,8 +99,9 @@ function unitActs(state: GameState, unit: UnitState): Command[] {
 }
 
 /** Squares a unit could end a Basic Move (or a Maneuver) on now, with the cost of getting there. */
-export function reachableSquares(state: GameState, unitId: string, maneuver = false): Map<string, number> {
-  const unit = unitOf(state, unitId);
+export function reachableSquares(given: GameState, unitId: string, maneuver = false): Map<string, number> {
+  const unit = unitOf(given, unitId);
+  const state = asCommanded(given, unit);
   const turn = state.turn;
   const budget = maneuver ? 2 : (turn?.unit === unitId ? turn.movePoints : 0) + profile(state, unit).move;
   const board = boardOf(state);
@@ -127,10 +127,11 @@ export function visibleTargets(state: GameState, unitId: string): TargetView[] {
   if (!onMap(unit)) return [];
   const out: TargetView[] = [];
   const ranges = tableOf(state).rangesFrom(squaresOf(state, unit));
+  const side = commanderOf(state, unit);
   for (const attack of profile(state, unit).attacks) {
     if (attack.burst !== undefined) continue;
     for (const e of unitList(state)) {
-      if (!onMap(e) || e.player === unit.player) continue;
+      if (!onMap(e) || e.player === side) continue;
       // Out of range whatever the sight: skip tracing lines to it.
       if (nearestIn(ranges, squaresOf(state, e)) > attack.range) continue;
       const line = attackLine(state, unit, attack, e);
@@ -167,8 +168,9 @@ export function chargeOptions(state: GameState, unitId: string): { target: strin
   const unit = unitOf(state, unitId);
   if (!onMap(unit)) return [];
   const out: { target: string; attack: string; path: string[] }[] = [];
+  const side = commanderOf(state, unit);
   for (const e of Object.values(state.units)) {
-    if (!onMap(e) || e.player === unit.player) continue;
+    if (!onMap(e) || e.player === side) continue;
     for (const attack of profile(state, unit).attacks) {
       if (attack.acts !== 1 || attack.range > 3 || attack.burst !== undefined) continue;
       const plan = chargePlan(state, unitId, attack.id, e.id);

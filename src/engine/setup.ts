@@ -110,6 +110,7 @@ export function initial(setup: Setup): { state: GameState } | { error: RuleError
       dropped: (u.dropped ?? false) || left.length === 0,
       crowed: false,
       toughness: 5,
+      warleaderUsed: 0,
     };
   }
   for (const u of setup.units) {

@@ -45,6 +45,8 @@ export interface UnitState {
   readonly crowed: boolean;
   /** Toughness: wounds still ignorable this round (§4.7). */
   readonly toughness: number;
+  /** Warleader dice spent this round (§4.7): tactics rerolls (R6) and recovery rerolls share them. */
+  readonly warleaderUsed: number;
 }
 
 export interface TurnState {
@@ -61,8 +63,11 @@ export interface TurnState {
   readonly droppedEnemy: boolean;
   /** §6.2 Controlled, or Glamyred that failed its roll: the player who commands the unit this turn. */
   readonly controller: PlayerId | null;
-  /** §6.2 Enraged that failed its roll: the unit must end this turn beside the nearest enemy. */
-  readonly enraged: boolean;
+  /**
+   * §6.2 Enraged that failed its roll and could close: the nearest enemies when the rage took hold,
+   * one of which it must end this turn beside. Null when not enraged, or when it could not reach one.
+   */
+  readonly enraged: readonly UnitId[] | null;
 }
 
 export interface Options {

@@ -10,6 +10,7 @@ import type { ModCard } from '../formats/mod';
 import type { Size } from '../formats/vocabulary';
 import { buildBoard, hasTerrain, T, type Board } from './board';
 import { adjacent, distanceField, type WallAt } from './distance';
+import { sidesKey } from './sides';
 import type { GameState, UnitId, UnitState } from './state';
 
 const boards = new WeakMap<object, Board>();
@@ -122,17 +123,20 @@ function slidingSquares(board: Board): number[] {
 
 /**
  * Tables are shared by every state with the same units (id, player, card, mod) in the same places
- * with the same injuries marked: most events (a roll, a wound avoided, a token spent) change none of
- * that, so the occupancy, distance fields and the caches that hang off a table carry over. Caches may
- * hang off a table only what these decide (a unit's Vigor, tokens and statuses are not in it). Tables
+ * with the same injuries marked, and the same sides (sides.ts `sidesKey`: which unit, if any, fights
+ * for another player this turn, §6.2 Controlled): most events (a roll, a wound avoided, a token spent)
+ * change none of that, so the occupancy, distance fields and the caches that hang off a table carry
+ * over. Caches may hang off a table only what these decide (a unit's Vigor, tokens and statuses are
+ * not in it; friend or foe is, so flanking and the odds between two units may be kept). Tables
  * are kept per game (per `cards` object, which travels with the game's states): another game may hold
  * a card of the same id as it was before the catalog changed.
  */
 const shared = new WeakMap<object, Map<string, { readonly table: Table; readonly origin: GameState }>>();
 
 /**
- * A short key for where everyone stands and how many boxes each has marked; tables found by it are
- * checked with samePlaces, so two states that share a key but not a table are told apart.
+ * A short key for where everyone stands and how many boxes each has marked (tableFor adds the
+ * sidesKey); tables found by it are checked with samePlaces, so two states that share a key but not
+ * a table are told apart.
  */
 function placesKey(state: GameState): string {
   const codes: number[] = [];
@@ -152,8 +156,14 @@ function sameInjuries(a: readonly InjuryBox[], b: readonly InjuryBox[]): boolean
   return true;
 }
 
-/** The same units (id, player, card, mod), in the same order, in the same places with the same injuries. */
+/**
+ * The same units (id, player, card, mod), in the same order, in the same places with the same
+ * injuries, on the same sides.
+ */
 function samePlaces(a: GameState, b: GameState): boolean {
+  // A Controlled unit taking its turn changes friend or foe without anyone moving (sides.ts).
+  if (sidesKey(a) !== sidesKey(b)) return false;
+  if (a.units === b.units) return true;
   const x = a.units;
   const ys = Object.keys(b.units);
   let i = 0;
@@ -183,11 +193,11 @@ function tableFor(state: GameState): Table {
   // Most events move nobody (a roll, a prompt, a token spent, a status gained): when everyone stands
   // where they stood in the last state asked about, its table is this one's too.
   const last = lastState;
-  if (last !== null && last.cards === state.cards && last.map === state.map && (last.units === state.units || samePlaces(last, state))) return lastTable!;
+  if (last !== null && last.cards === state.cards && last.map === state.map && samePlaces(last, state)) return lastTable!;
   const board = boardOf(state);
   let byPlace = shared.get(state.cards);
   if (!byPlace) shared.set(state.cards, (byPlace = new Map()));
-  const key = placesKey(state);
+  const key = placesKey(state) + sidesKey(state);
   const known = byPlace.get(key);
   if (known && known.table.board === board && samePlaces(known.origin, state)) return known.table;
   // Few: tables are found again mostly for a place just left (a charge tried, a move backed up), and

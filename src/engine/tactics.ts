@@ -2,19 +2,12 @@
 import { ask, field, handle } from './flow';
 import { inPlay } from './scoring';
 import type { GameState, PlayerId } from './state';
-import { profile } from './stats';
+import { diceLeft, topWarleader } from './warleader';
 
-/** The highest Warleader rating a player has on the map, and that unit's injuries (R6). */
-function warleader(state: GameState, player: PlayerId): { dice: number; injuries: number } {
-  let best = { dice: 0, injuries: 0 };
-  for (const u of Object.values(state.units)) {
-    if (u.player !== player || u.dropped || u.at === null) continue;
-    for (const t of profile(state, u).traits) {
-      if (t.trait !== 'warleader') continue;
-      if (t.dice > best.dice || (t.dice === best.dice && u.injuries.length < best.injuries)) best = { dice: t.dice, injuries: u.injuries.length };
-    }
-  }
-  return best;
+/** The player's highest-rated Warleader (R6): its id, its injuries (the roll's penalty) and its dice left. */
+function warleader(state: GameState, player: PlayerId): { unit: string | null; injuries: number; dice: number } {
+  const best = topWarleader(state, player);
+  return best === null ? { unit: null, injuries: 0, dice: 0 } : { unit: best.id, injuries: best.injuries.length, dice: diceLeft(state, best) };
 }
 
 /** R6: everyone rolls; ties roll again; losers may reroll with Warleader dice; the AP orders the round. */
@@ -35,10 +28,11 @@ handle('tactics', (ctx, frame, stack) => {
   }
   if (asking !== undefined && answer !== undefined) {
     if (answer) {
-      // The reroll replaces the roll (R6).
+      // The reroll replaces the roll (R6) and spends a die of that Warleader for the round (§4.7).
       rerolls[asking] = rerolls[asking]! - 1;
       totals[asking] = rollFor(asking);
-      ctx.emit({ type: 'tactics-rolled', rolls: ctx.rolls(), totals: { ...totals }, winner: null, rerolled: asking });
+      const leader = warleader(ctx.state, asking).unit;
+      ctx.emit({ type: 'tactics-rolled', rolls: ctx.rolls(), totals: { ...totals }, winner: null, rerolled: asking, ...(leader !== null ? { warleader: leader } : {}) });
     } else declined.push(asking);
   }
   for (;;) {
@@ -54,7 +48,7 @@ handle('tactics', (ctx, frame, stack) => {
     return ask(ctx, stack, { k: 'tactics', totals, rerolls, declined, asking: chooser }, {
       kind: 'reroll',
       player: chooser,
-      options: { total: totals[chooser], leader: winner, leaderTotal: totals[winner], rerollsLeft: rerolls[chooser] },
+      options: { roll: 'tactics', total: totals[chooser], leader: winner, leaderTotal: totals[winner], rerollsLeft: rerolls[chooser] },
     });
   }
   const greater = players.every((p) => p === winner || totals[winner]! - totals[p]! >= 10);

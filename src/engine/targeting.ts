@@ -5,6 +5,7 @@
  */
 import type { Attack } from '../formats/card';
 import { nearestIn } from './distance';
+import { areEnemies } from './sides';
 import { mayHide, sight, type Body, type Occupancy, type Sight } from './sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile, type Profile } from './stats';
@@ -103,8 +104,6 @@ function occupancyOf(state: GameState, a: string, b: string): Occupancy {
   };
 }
 
-export const enemies = (a: UnitState, b: UnitState): boolean => a.player !== b.player;
-
 /** R15 range from a to b, counted from a. */
 export function rangeBetween(state: GameState, a: UnitState, b: UnitState): number {
   return nearestIn(tableOf(state).rangesFrom(squaresOf(state, a)), squaresOf(state, b));
@@ -116,7 +115,7 @@ export function areAdjacent(state: GameState, a: UnitState, b: UnitState): boole
 
 /** Enemies of `unit` adjacent to it. */
 export function adjacentEnemies(state: GameState, unit: UnitState): UnitState[] {
-  return unitList(state).filter((u) => onMap(u) && enemies(u, unit) && areAdjacent(state, u, unit));
+  return unitList(state).filter((u) => onMap(u) && areEnemies(state, u, unit) && areAdjacent(state, u, unit));
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Trait } from '../formats/card';
 import { nearestIn } from './distance';
 import { field, handle } from './flow';
 import type { GameState, UnitState } from './state';
+import { commanderOf } from './acts';
+import { sideOf } from './sides';
 import { liveTraits, profile } from './stats';
 import { squaresOf, tableOf, unitOf } from './table';
 
@@ -43,7 +45,8 @@ export function traitReach(state: GameState, unit: UnitState, trait: Extract<Tra
   const range = trait.range ?? 0;
   return Object.values(state.units).filter((u) => {
     if (u.dropped || u.at === null) return false;
-    const ally = u.player === unit.player;
+    // §6.2: a Controlled unit's allies are its controller's units (checked before activation too).
+    const ally = u.id === unit.id || sideOf(state, u) === commanderOf(state, unit);
     if ((trait.who === 'allies' && !ally) || (trait.who === 'enemies' && ally)) return false;
     if (trait.descriptor !== undefined && !profile(state, u).descriptors.includes(trait.descriptor)) return false;
     return nearestIn(table.rangesFrom(squaresOf(state, unit)), squaresOf(state, u)) <= range;

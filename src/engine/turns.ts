@@ -3,14 +3,13 @@
  * the end-of-turn steps, and round end with objective scoring (the tactics check is in tactics.ts,
  * drops and victory in scoring.ts).
  */
-import type { Ctx } from './context';
 import { ask, field, handle } from './flow';
 import type { GameState, PlayerId, UnitId, UnitState } from './state';
-import { liveTraits, profile, recoveryStat } from './stats';
+import { couldClose, nearestEnemies, rageSatisfied } from './enraged';
+import { liveTraits, profile } from './stats';
 import { boardOf, squaresOf, unitOf } from './table';
 import { hasTerrain, T } from './board';
 import { checkVictory, dropUnit, inPlay } from './scoring';
-import { adjacentEnemies } from './targeting';
 
 /** Units of a player that may still take a turn this round (R7): not dropped, no turn yet. */
 export const waitingUnits = (state: GameState, player: PlayerId): UnitState[] =>
@@ -104,6 +103,7 @@ handle('start-mortal', (ctx, frame) => {
   const controlled = fresh.statuses.find((s) => s.status === 'controlled');
   if (controlled) ctx.emit({ type: 'controlled', unit: fresh.id, player: controllerOf(ctx.state, fresh, controlled.source), why: 'Controlled' });
   // §6.2: Enraged and Glamyred roll at the start of the turn; a roll at or above Wits takes hold.
+  let rage = false;
   for (const status of ['enraged', 'glamyred'] as const) {
     const u = unitOf(ctx.state, unit.id);
     const s = u.statuses.find((x) => x.status === status);
@@ -112,8 +112,16 @@ handle('start-mortal', (ctx, frame) => {
     const wits = profile(ctx.state, u).wits;
     ctx.emit({ type: 'rolled', unit: u.id, why: `${status} roll against Wits ${wits}`, rolls: ctx.rolls() });
     if (roll < wits) continue;
-    if (status === 'enraged') ctx.emit({ type: 'enraged', unit: u.id });
+    if (status === 'enraged') rage = true;
     else if (!controlled) ctx.emit({ type: 'controlled', unit: u.id, player: controllerOf(ctx.state, u, s.source), why: 'Glamyred' });
+  }
+  // The rage seeks the nearest enemy of the side it fights on this turn, so it is fixed after both
+  // rolls; with the acts it has, it may be unable to reach one, and then nothing is demanded of it.
+  const raging = unitOf(ctx.state, unit.id);
+  if (rage && !raging.dropped) {
+    const nearest = nearestEnemies(ctx.state, raging);
+    const canClose = couldClose(ctx.state, raging, nearest, ctx.state.turn?.actsLeft ?? 0);
+    ctx.emit({ type: 'enraged', unit: raging.id, nearest: nearest.map((e) => e.id), canClose });
   }
 });
 
@@ -132,7 +140,10 @@ handle('after-act', (ctx, _frame, stack) => {
   if (unit.dropped || turn.actsLeft <= 0) stack.push({ k: 'end-turn', stage: 'recurring' });
 });
 
-/** R10: recurring wounds, then one recovery roll (owner's choice, default the oldest), then the turn passes on. */
+/**
+ * R10: recurring wounds, then one recovery roll (owner's choice, default the oldest; recovery.ts,
+ * with a Warleader's reroll), then the turn passes on.
+ */
 handle('end-turn', (ctx, frame, stack) => {
   const turn = ctx.state.turn;
   if (!turn) return;
@@ -151,10 +162,10 @@ handle('end-turn', (ctx, frame, stack) => {
     }
     case 'recover': {
       const options = live ? unit.statuses.flatMap((s, i) => (s.recover === null ? [] : [i])) : [];
-      // §6.2 Enraged: ending the turn away from every enemy costs 5 Vigor and fails the recovery roll.
-      if (live && turn.enraged && adjacentEnemies(ctx.state, unit).length === 0 && field(frame, 'answer') === undefined) {
+      // §6.2 Enraged: not beside the nearest enemy it could reach costs 5 Vigor and fails the recovery roll.
+      if (live && turn.enraged !== null && !rageSatisfied(ctx.state, unit, turn.enraged) && field(frame, 'answer') === undefined) {
         const amount = Math.min(5, unit.vigor);
-        if (amount > 0) ctx.emit({ type: 'vigor-lost', unit: unit.id, amount, why: 'Enraged and not beside an enemy' });
+        if (amount > 0) ctx.emit({ type: 'vigor-lost', unit: unit.id, amount, why: 'Enraged and not beside the nearest enemy, which it could have reached' });
         if (options.length > 0) ctx.emit({ type: 'recovery-failed', unit: unit.id, index: options[0]!, rolls: [] });
         stack.push({ k: 'end-turn', stage: 'done' });
         return;
@@ -166,7 +177,7 @@ handle('end-turn', (ctx, frame, stack) => {
       stack.push({ k: 'end-turn', stage: 'done' });
       // The answer is a position in `options`; null declines the roll.
       const pick = answer === undefined ? options[0] : answer === null ? undefined : options[answer];
-      if (live && pick !== undefined) recoveryRoll(ctx, unit, pick);
+      if (live && pick !== undefined) stack.push({ k: 'recovery-roll', unit: unit.id, index: pick });
       return;
     }
     default:
@@ -174,20 +185,6 @@ handle('end-turn', (ctx, frame, stack) => {
       stack.push({ k: 'next-turn' });
   }
 });
-
-/** R28: d20 + 1 per injury must come under the recovery stat plus modifier; a natural 20 fails. */
-export function recoveryRoll(ctx: Ctx, unit: UnitState, index: number): void {
-  const status = unit.statuses[index]!;
-  const roll = ctx.roll();
-  const p = profile(ctx.state, unit);
-  const target = recoveryStat(p, status.recover!) + status.modifier;
-  const total = roll + p.injuries;
-  if (roll !== 20 && total < target) {
-    ctx.emit({ type: 'status-lost', unit: unit.id, index, status: status.status, reason: `recovered (${roll}+${p.injuries} under ${target})`, rolls: ctx.rolls() });
-  } else {
-    ctx.emit({ type: 'recovery-failed', unit: unit.id, index, rolls: ctx.rolls() });
-  }
-}
 
 /** R4 objectives, R2 round limit, then the next round. */
 handle('round-end', (ctx, _frame, stack) => {

@@ -34,7 +34,8 @@ function unitEntry(u: UnitView, detail: Detail): string {
   return `${name} ${where}, ${condition(u, detail)}`;
 }
 
-function header(view: MapView): string {
+/** The alt text's first lines: map, round, score and whose move it is; also posted under the picture. */
+export function header(view: MapView): string {
   const s = view.status;
   const score = view.players.map((p) => `${p.name}${p.faction ? ` (${capital(p.faction)})` : ''} ${p.score}${p.out ? ', out' : ''}`).join('; ');
   const lines = [`${view.board.name}, ${phaseName(s.round, s.phase).toLowerCase()}. Score (target ${s.target} VP): ${score}.`];

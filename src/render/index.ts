@@ -3,8 +3,9 @@
  * function of its arguments (fonts are loaded once, on first use).
  */
 import type { GameState } from '../engine/state';
-import { mapAltText } from './alt-text';
+import { header, mapAltText } from './alt-text';
 import { drawMap } from './map';
+import { sentence } from './last-turn-words';
 import { toMapView, type ViewRequest } from './view';
 
 export { altText, describeMap, mapAltText, DISCORD_ALT_TEXT_LIMIT } from './alt-text';
@@ -14,7 +15,15 @@ export { toMapView } from './view';
 export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';
 
 /** The map image and its alt text from one view, for posting together. */
-export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string } {
+export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string; headline: string } {
   const view = toMapView(state, request);
-  return { png: drawMap(view), alt: mapAltText(view) };
+  return { png: drawMap(view), alt: mapAltText(view), headline: header(view) };
+}
+
+/**
+ * The events in sentences, as the picture describes them ("GN attacked SP with Claw: rolled 14+1
+ * against 11, hit."), for the turn log posted beside the map and the reply to each act.
+ */
+export function eventSentences(state: GameState, request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names'>): string[] {
+  return toMapView(state, request).lastTurn?.happenings.map(sentence) ?? [];
 }

@@ -4,7 +4,6 @@
  * setup order; units are never added or removed during a game, so a label never changes.
  */
 import type { GameState, UnitId } from '../engine/state';
-import { cardOf } from '../engine/table';
 
 /** Words that do not give an initial: "Priest of the Dawn" is PD. */
 const SMALL = new Set(['of', 'the', 'at', 'and', 'a', 'an', 'in', 'on']);
@@ -34,8 +33,15 @@ function longForm(name: string): string {
 
 /** Every unit's label, by unit id. */
 export function unitLabels(state: GameState): Map<UnitId, string> {
-  const units = Object.values(state.units);
-  const nameOfCard = new Map(units.map((u) => [u.card, cardOf(state, u).name]));
+  return labelUnits(Object.values(state.units), (card) => state.cards[card]?.name ?? card);
+}
+
+/**
+ * Labels for units in setup order, from their cards' names. The bot also calls this before a game
+ * exists, to give units ids that match the tokens players see on the map.
+ */
+export function labelUnits(units: readonly { readonly id: string; readonly card: string }[], cardName: (card: string) => string): Map<string, string> {
+  const nameOfCard = new Map(units.map((u) => [u.card, cardName(u.card)]));
   // Cards whose initials clash with another card's take the longer form.
   const byShort = new Map<string, Set<string>>();
   for (const [card, name] of nameOfCard) {

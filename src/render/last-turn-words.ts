@@ -69,7 +69,7 @@ export function sentence(h: Happening): string {
     case 'status':
       return h.gained ? `${h.unit} is now ${h.status}.` : `${h.unit} is no longer ${h.status} (${h.reason}).`;
     case 'recovery-failed':
-      return `${h.unit} failed to recover (rolled ${h.rolls.join(', ')}).`;
+      return h.rolls.length > 0 ? `${h.unit} failed to recover (rolled ${h.rolls.join(', ')}).` : `${h.unit} failed to recover.`;
     case 'drop':
       return `${h.drop.unit} was dropped${h.drop.by ? ` by ${h.drop.by}` : ''}.`;
     case 'score':

@@ -209,7 +209,8 @@ export function lastTurnView(
         happenings.push({ kind: 'player-out', player: playerName(e.player) });
         break;
       case 'game-over':
-        happenings.push({ kind: 'game-over', winner: e.winner === null ? null : playerName(e.winner), reason: e.reason });
+        // The engine's reason names players by id; a reader wants their names.
+        happenings.push({ kind: 'game-over', winner: e.winner === null ? null : playerName(e.winner), reason: players.reduce((r, p) => r.split(p.id).join(p.name), e.reason) });
         break;
       default:
         // Bookkeeping (acts begun, prompts, payments) and events this renderer does not know yet.

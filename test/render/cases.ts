@@ -82,6 +82,7 @@ export const goldenCases: readonly GoldenCase[] = [
         dropped: false,
         crowed: false,
         toughness: 5,
+        warleaderUsed: 0,
       });
     },
   },

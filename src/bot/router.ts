@@ -1,0 +1,46 @@
+/**
+ * Routes every interaction to its handler, with the one catch (STYLE.md 7): a UserError is answered
+ * ephemerally with its message; anything else is a bug, logged, and answered with an apology. Nothing
+ * thrown here may reach discord.js's event loop, so a crash in one handler never takes the bot down.
+ */
+import type { Interaction } from 'discord.js';
+import { answerPrivately } from '../commands/answer';
+import type { App } from '../commands/app';
+import type { CommandModule } from '../commands/command';
+import { readOptions } from '../commands/options';
+import { handleComponent } from '../commands/components';
+import { UserError } from '../commands/user-error';
+
+export function makeRouter(app: App, modules: readonly CommandModule[]): (interaction: Interaction) => Promise<void> {
+  const byName = new Map(modules.map((m) => [m.data.name, m]));
+  return async (interaction) => {
+    try {
+      if (interaction.isAutocomplete()) {
+        const module = byName.get(interaction.commandName);
+        const choices = module?.autocomplete ? await module.autocomplete(interaction, app, readOptions(interaction)) : [];
+        await interaction.respond(choices.slice(0, 25));
+        return;
+      }
+      if (interaction.isChatInputCommand()) {
+        const module = byName.get(interaction.commandName);
+        if (!module) throw new UserError('unknown-command', `I don't know the command /${interaction.commandName}. It may be from an older version of the bot.`);
+        await module.run(interaction, app, readOptions(interaction));
+        return;
+      }
+      if (interaction.isButton() || interaction.isStringSelectMenu()) {
+        await handleComponent(interaction, app);
+      }
+    } catch (error) {
+      if (interaction.isAutocomplete()) {
+        if (!(error instanceof UserError)) app.log(`autocomplete /${interaction.commandName} failed`, error);
+        await interaction.respond([]).catch(() => undefined);
+        return;
+      }
+      if (!interaction.isRepliable()) return;
+      const message =
+        error instanceof UserError ? error.message : 'Something went wrong on our side, and nothing was changed. Please try again; if it keeps happening, tell an organiser.';
+      if (!(error instanceof UserError)) app.log(`interaction ${interaction.id} failed`, error);
+      await answerPrivately(interaction, message).catch((e: unknown) => app.log('could not answer an interaction', e));
+    }
+  };
+}

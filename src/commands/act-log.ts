@@ -1,0 +1,21 @@
+/**
+ * An act's or an answer's outcome in words, for the reply that confirms it: what happened, with the
+ * rolls, and what the game now waits for (a prompt's player is named, so "0 wounds" before a split
+ * reads as pending, not as a miss).
+ */
+import { waitingFor } from '../engine/decide';
+import { apply } from '../engine/events';
+import { eventSentences } from '../render';
+import { gameOf } from './match-state';
+import type { Submitted } from './submit';
+import { withMentions } from './submit';
+
+export function describeChange(done: Submitted): string[] {
+  const before = gameOf(done.before);
+  if (!before) return [];
+  const events = done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
+  const after = events.reduce(apply, before);
+  const lines = eventSentences(after, { lastTurn: events, before, names: done.setup.names });
+  if (after.prompt && !after.over) lines.push(`(${withMentions(waitingFor(after, after.prompt), done.setup.players)})`);
+  return lines;
+}

@@ -1,0 +1,51 @@
+/**
+ * Buttons and select menus on prompt messages. The id says which match, at which sequence number,
+ * and what the click means; the match row says whether that is still the open prompt and whose it
+ * is. A stale or foreign click is refused and changes nothing; an accepted one goes through `submit`
+ * like any act, then the prompt message is closed so it cannot be clicked again.
+ */
+import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
+import type { App } from './app';
+import { afterSaved } from './after-save';
+import { describeChange } from './act-log';
+import { announce } from './announce';
+import { parseComponentId } from './codec';
+import { gameOf, type MatchCommand, type MatchSnapshot } from './match-state';
+import { gamePromptAnswer } from './prompt-game';
+import { setupPromptAnswer } from './prompt-setup';
+import { submit } from './submit';
+import { refuse } from './user-error';
+
+function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteraction): string {
+  if (interaction.isStringSelectMenu()) {
+    const menu = interaction.component;
+    return menu.options.find((o) => o.value === interaction.values[0])?.label ?? interaction.values[0] ?? '?';
+  }
+  const button = interaction.component;
+  return ('label' in button ? button.label : null) ?? '?';
+}
+
+export async function handleComponent(interaction: ButtonInteraction | StringSelectMenuInteraction, app: App): Promise<void> {
+  const id = parseComponentId(interaction.customId);
+  if (!id) refuse('unknown-component', 'That button is from an older version of the bot and no longer works.');
+  const row = app.store.matches.get(id.match);
+  if (!row || !row.snapshot) refuse('no-such-match', 'That match no longer exists.');
+  if (row.seq !== id.seq) refuse('stale-prompt', 'That prompt has passed.');
+  const snapshot = row.snapshot as MatchSnapshot;
+  const prompt = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : gameOf(snapshot)!.prompt;
+  if (!prompt) refuse('stale-prompt', 'That prompt has passed.');
+  if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);
+  const arg = interaction.isStringSelectMenu() ? (interaction.values[0] ?? '') : id.arg;
+  const command: MatchCommand =
+    snapshot.stage === 'pregame'
+      ? { pregame: setupPromptAnswer(snapshot.pregame.prompt!, id.action, arg) }
+      : { game: { decide: gamePromptAnswer(gameOf(snapshot)!.prompt!, id.action, arg) } };
+  const done = submit(app, row.id, interaction.user.id, id.seq, command);
+  await afterSaved(app, interaction, async () => {
+    // What the answer set off (the attack it let resolve, the rest of a move) goes on the prompt itself.
+    const outcome = describeChange(done);
+    const content = [interaction.message.content, `✅ <@${interaction.user.id}> chose **${chosenLabel(interaction)}**.`, ...outcome.map((l) => `• ${l}`)].join('\n');
+    await interaction.update({ content: content.slice(0, 2000), components: [], allowedMentions: { parse: [] } });
+    await announce(app, done, { by: interaction.user.id, answered: interaction.message.id });
+  });
+}

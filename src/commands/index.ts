@@ -1,0 +1,9 @@
+/** Every slash command the bot registers and routes: one list, so the two cannot disagree. */
+import { actCommands } from './acts';
+import { catalogCommand } from './catalog';
+import type { CommandModule } from './command';
+import { mapCommand } from './map';
+import { skirmishCommand } from './skirmish';
+import { warbandCommand } from './warband';
+
+export const commandModules: readonly CommandModule[] = [warbandCommand, catalogCommand, mapCommand, skirmishCommand, ...actCommands];

@@ -1,0 +1,59 @@
+/**
+ * A map on its own, before any warband stands on it. The renderer draws game states, so the picture
+ * comes from `initial()` with no players and no units: the board, start areas and objectives, with a
+ * "Setup, before round 1" header. The renderer's alt text describes a game (round, score, units),
+ * which says nothing useful here, so the description is written from the board instead.
+ */
+import { buildBoard, hasTerrain, nameOf, T, type Board } from '../engine/board';
+import { seeded } from '../engine/dice';
+import { initial } from '../engine/setup';
+import type { Gridmap } from '../formats/gridmap';
+import { TERRAINS } from '../formats/vocabulary';
+import { DISCORD_ALT_TEXT_LIMIT, renderMap } from '../render';
+
+/** "G1–L2" for a rectangle; "12 squares within G1–L2" when the area is not one. */
+function areaText(board: Board, area: readonly number[]): string {
+  const cols = area.map((i) => i % board.width);
+  const rows = area.map((i) => Math.floor(i / board.width));
+  const [c0, c1, r0, r1] = [Math.min(...cols), Math.max(...cols), Math.min(...rows), Math.max(...rows)];
+  const from = nameOf(board, r0 * board.width + c0);
+  const to = nameOf(board, r1 * board.width + c1);
+  const box = from === to ? from : `${from}–${to}`;
+  return area.length === (c1 - c0 + 1) * (r1 - r0 + 1) ? box : `${area.length} squares within ${box}`;
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The map in words: size, players, start areas, objectives, terrain. Fits Discord's 1,024 characters. */
+export function mapPreviewAlt(map: Gridmap, limit = DISCORD_ALT_TEXT_LIMIT): string {
+  const board = buildBoard(map);
+  const parts = [`Map ${map.name}, ${board.width} by ${board.height} squares, for ${board.startAreas.length} players, no units placed.`];
+  const starts = board.startAreas.map((a, p) => `P${p + 1} ${areaText(board, a)}`);
+  parts.push(`Start areas${board.defaultStartAreas ? ' (the two short edges)' : ''}: ${starts.join('; ')}.`);
+  if (board.objectives.length > 0) parts.push(`Objectives: ${board.objectives.map((a) => areaText(board, a)).join('; ')}.`);
+  const counts = TERRAINS.map((t) => [t, board.terrain.filter((_, i) => hasTerrain(board, i, T[t])).length] as const).filter(([, n]) => n > 0);
+  if (counts.length > 0) parts.push(`Terrain squares: ${counts.map(([t, n]) => `${n} ${t.replace('-', ' ')}`).join(', ')}.`);
+  const edges = [board.walls.size > 0 ? plural(board.walls.size, 'wall edge') : '', board.lowCover.size > 0 ? plural(board.lowCover.size, 'low-cover edge') : ''].filter(Boolean);
+  if (edges.length > 0) parts.push(`${edges.join(', ')}.`);
+  if (counts.some(([t]) => t === 'damaging')) parts.push(`Damaging terrain deals ${map.damage} wounds.`);
+  let text = parts.join(' ');
+  // Only a big map with many scattered objectives runs this long; the cut keeps size, players and start areas.
+  if (text.length > limit) text = `${text.slice(0, limit - 1)}…`;
+  return text;
+}
+
+/** The map drawn with no units, and its alt text. */
+export function renderMapPreview(map: Gridmap): { png: Buffer; alt: string } {
+  const setup = initial({
+    map,
+    cards: new Map(),
+    mods: new Map(),
+    options: { vpTarget: 121, glancingBlow: true, roundLimit: null },
+    players: [],
+    units: [],
+    // Nothing is rolled before round 1; any seed gives the same picture.
+    rng: seeded(0),
+  });
+  if ('error' in setup) throw new Error(`map ${map.id} cannot be set up empty: ${setup.error.message}`);
+  return { png: renderMap(setup.state), alt: mapPreviewAlt(map) };
+}

@@ -1,0 +1,100 @@
+/**
+ * /map list | show id | submit file. Anyone may look; only organisers (Manage Server) may add a map,
+ * and it is added to their server. Looking is private unless `share` is set.
+ */
+import { AttachmentBuilder, ApplicationCommandOptionType, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { z } from 'zod';
+import type { Gridmap } from '../formats/gridmap';
+import { didYouMean } from '../formats/suggest';
+import type { App } from './app';
+import type { CommandModule } from './command';
+import { mapById, mapChoices, mapFacts, mapIds, mapListEmbed } from './map-library';
+import { renderMapPreview } from './map-preview';
+import { checkOrganiser, submitMap } from './map-submit';
+import { parseOptions, text, type ReadOptions } from './options';
+import { refuse } from './user-error';
+import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
+
+const SHARE = { type: ApplicationCommandOptionType.Boolean, name: 'share', description: 'Post it in the channel for everyone to see' } as const;
+
+const data = {
+  name: 'map',
+  description: 'Browse the maps, or add one (organisers)',
+  options: [
+    { type: ApplicationCommandOptionType.Subcommand, name: 'list', description: 'List the maps you can play on', options: [SHARE] },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'show',
+      description: 'Draw a map',
+      options: [{ type: ApplicationCommandOptionType.String, name: 'id', description: 'The map (type a name or id)', required: true, autocomplete: true, max_length: 100 }, SHARE],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'submit',
+      description: 'Add a map to this server (needs Manage Server)',
+      options: [{ type: ApplicationCommandOptionType.Attachment, name: 'file', description: 'A .json or .yaml gridmap', required: true }],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+const attachment = z.custom<UploadMeta>((v) => typeof v === 'object' && v !== null && 'url' in v && 'size' in v, 'is not a file');
+const listOptions = z.object({ share: z.boolean().default(false) });
+const showOptions = z.object({ id: text(100), share: z.boolean().default(false) });
+const submitOptions = z.object({ file: attachment });
+
+const visibility = (share: boolean) => (share ? {} : { flags: MessageFlags.Ephemeral as const });
+
+/** "Mill Crossing · `mill-crossing` · 18×18 · 2 players" */
+function mapHeadline(map: Gridmap): string {
+  const f = mapFacts(map);
+  return `**${map.name}** · \`${map.id}\` · ${f.width}×${f.height} · ${f.players} players`;
+}
+
+function previewFile(map: Gridmap): AttachmentBuilder {
+  const { png, alt } = renderMapPreview(map);
+  return new AttachmentBuilder(png, { name: `${map.id}.png`, description: alt });
+}
+
+async function show(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
+  const { id, share } = parseOptions(showOptions, options.values);
+  const map = mapById(app, id, interaction.guildId);
+  if (!map) {
+    const known = mapIds(app, interaction.guildId);
+    refuse('unknown-map', `There is no map "${id}"${didYouMean(id.toLowerCase(), known)}. \`/map list\` shows the maps you can use.`);
+  }
+  await interaction.deferReply(visibility(share));
+  await interaction.editReply({ content: mapHeadline(map), files: [previewFile(map)] });
+}
+
+async function submit(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
+  const guild = checkOrganiser(interaction.guildId, interaction.memberPermissions);
+  const { file } = parseOptions(submitOptions, options.values);
+  checkUploadMeta(file, 'a map');
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const source = await readUpload(file, 'a map');
+  const { map, replaced } = submitMap(app, source, file.name, interaction.user.id, guild);
+  await interaction.editReply({
+    content: `${replaced ? 'Updated' : 'Added'} ${mapHeadline(map)} to this server. Players can now name \`${map.id}\` in their warbands.`,
+    files: [previewFile(map)],
+  });
+}
+
+export const mapCommand: CommandModule = {
+  data,
+  async run(interaction, app, options) {
+    switch (options.sub) {
+      case 'list': {
+        const { share } = parseOptions(listOptions, options.values);
+        await interaction.reply({ embeds: [mapListEmbed(app, interaction.guildId)], ...visibility(share) });
+        return;
+      }
+      case 'show':
+        return show(interaction, app, options);
+      case 'submit':
+        return submit(interaction, app, options);
+      default:
+        refuse('unknown-command', `I don't know \`/map ${options.sub ?? ''}\`. It may be from an older version of the bot.`);
+    }
+  },
+  autocomplete: (interaction, app, options) => (options.focused === 'id' ? mapChoices(app, options.values.id, interaction.guildId) : []),
+};

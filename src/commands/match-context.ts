@@ -1,0 +1,68 @@
+/**
+ * Finding the match a command is about (the thread it was typed in) and reading units and squares
+ * the way players type them, with a specific message for anything that does not fit.
+ */
+import { parseSquare, squareName } from '../formats/squares';
+import { buildBoard } from '../engine/board';
+import type { Gridmap } from '../formats/gridmap';
+import type { GameState, UnitState } from '../engine/state';
+import type { MatchRow } from '../store';
+import type { App } from './app';
+import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
+import { refuse } from './user-error';
+
+export function matchHere(app: App, channelId: string): MatchRow {
+  const row = app.store.matches.byThread(channelId);
+  if (!row) refuse('not-in-match-thread', 'This command works inside a match thread. Start one with `/skirmish challenge`, or open the thread of your match.');
+  return row;
+}
+
+export interface LiveGame {
+  readonly row: MatchRow;
+  readonly setup: MatchSetup;
+  readonly snapshot: MatchSnapshot;
+  readonly game: GameState;
+}
+
+export function gameHere(app: App, channelId: string): LiveGame {
+  const row = matchHere(app, channelId);
+  if (row.status === 'challenged') refuse('not-accepted', 'This challenge has not been accepted yet.');
+  if (row.status === 'declined' || row.status === 'cancelled') refuse('match-over', 'This challenge was declined.');
+  const snapshot = row.snapshot as MatchSnapshot;
+  const game = gameOf(snapshot);
+  // A finished game can still be viewed and read; one that ended during setup has no game to show.
+  if (!game && row.status === 'over') refuse('match-over', 'This match ended during setup.');
+  if (!game) refuse('still-setting-up', 'The match is still being set up: answer the setup prompt in this thread first.');
+  return { row, setup: row.setup as MatchSetup, snapshot, game };
+}
+
+/** A unit by its id (the map token's label, any case) or, when unambiguous, its card's name. */
+export function resolveUnit(game: GameState, typed: string): UnitState {
+  const text = typed.trim().toLowerCase();
+  const byId = game.units[text];
+  if (byId) return byId;
+  const units = Object.values(game.units);
+  const byName = units.filter((u) => game.cards[u.card]?.name.toLowerCase() === text);
+  if (byName.length === 1) return byName[0]!;
+  const ids = units.map((u) => `\`${u.id}\``).join(', ');
+  if (byName.length > 1) refuse('ambiguous-unit', `Several units are called "${typed}": use the label on the map (${byName.map((u) => `\`${u.id}\``).join(', ')}).`);
+  return refuse('unknown-unit', `There is no unit "${typed}" in this match. Units are named by their map labels: ${ids}.`);
+}
+
+/** A square name that is on this map, upper-cased. */
+export function resolveSquare(map: Gridmap, typed: string): string {
+  const c = parseSquare(typed);
+  if (!c) refuse('bad-square', `"${typed}" is not a square. Squares are a column letter and a row number, like C5.`);
+  const board = buildBoard(map);
+  const name = squareName(c);
+  if (c.col >= board.width || c.row >= board.height) refuse('off-map', `${name} is off the map; it runs from A1 to ${squareName({ col: board.width - 1, row: board.height - 1 })}.`);
+  return name;
+}
+
+/** Squares typed as a list: "C4 C5 D6" or "C4,C5,D6". */
+export function resolvePath(game: GameState, typed: string): string[] {
+  const parts = typed.split(/[\s,;→>-]+/).filter((p) => p.length > 0);
+  if (parts.length === 0) refuse('bad-square', 'The path is empty: list the squares entered, like "C4 C5 D6".');
+  if (parts.length > 60) refuse('bad-square', 'That path is too long.');
+  return parts.map((p) => resolveSquare(game.map, p));
+}

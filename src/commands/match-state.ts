@@ -1,0 +1,163 @@
+/**
+ * A match as the bot stores it: the pre-game setup (tactics check, map choice, entry tiles) followed by
+ * the game, both pure engines replayed from one log. `stepMatch` is the pure step the store runs inside
+ * its transaction; `rebuildMatch` replays the log from the setup, and must give the stored snapshot.
+ */
+import type { Content } from '../content/load';
+import type { UnitCard } from '../formats/card';
+import type { Gridmap } from '../formats/gridmap';
+import type { ModCard } from '../formats/mod';
+import type { ScenarioUnit } from '../formats/scenario';
+import type { Command, Concession } from '../engine/commands';
+import { decide } from '../engine/decide';
+import type { RuleError } from '../engine/errors';
+import { apply, type GameEvent } from '../engine/events';
+import { checkPregameSetup, pregameApply, pregameDecide, pregameInitial, setupRerolls, type PregameCommand, type PregameEvent, type PregameState } from '../engine/pregame';
+import { initial } from '../engine/setup';
+import type { GameState, Options, PlayerId } from '../engine/state';
+import { seeded } from '../engine/dice';
+import { labelUnits } from '../render/labels';
+
+export interface MatchWarband {
+  readonly name: string;
+  readonly faction: string;
+  readonly points: number;
+  readonly units: readonly { readonly card: string; readonly mod?: string }[];
+}
+
+/** What a match is rebuilt from; written once when the challenge is accepted, plus `start` when play begins. */
+export interface MatchSetup {
+  readonly seed: number;
+  /** Seating order: the challenger first. */
+  readonly players: readonly PlayerId[];
+  readonly names: Readonly<Record<PlayerId, string>>;
+  readonly warbands: Readonly<Record<PlayerId, MatchWarband>>;
+  /** Candidate maps, carried whole so a map edited later cannot change a match in progress. */
+  readonly maps: readonly { readonly id: string; readonly map: Gridmap }[];
+  readonly rerolls: Readonly<Record<PlayerId, number>>;
+  readonly options: Options;
+  /** The cards and mods the warbands use, frozen at acceptance: a catalog changed mid-setup cannot stall the match. */
+  readonly cards: Readonly<Record<string, UnitCard>>;
+  readonly mods: Readonly<Record<string, ModCard>>;
+  /** The game's first state, saved when setup finishes: the catalog may change later, this game may not. */
+  readonly start?: GameState;
+}
+
+export type MatchSnapshot = { readonly stage: 'pregame'; readonly pregame: PregameState } | { readonly stage: 'game'; readonly game: GameState };
+
+export type MatchEvent = { readonly stage: 'pregame'; readonly event: PregameEvent } | { readonly stage: 'game'; readonly event: GameEvent };
+
+export type MatchCommand = { readonly pregame: PregameCommand } | { readonly game: Command | Concession };
+
+export type Stepped =
+  | { readonly ok: true; readonly events: MatchEvent[]; readonly snapshot: MatchSnapshot; readonly start?: GameState }
+  | { readonly ok: false; readonly error: RuleError };
+
+/**
+ * Unit ids are the map tokens' labels in lower case ("gn", "ls2"): what players see on the picture is
+ * what they type, and the engine's messages ("Ghoul Nobleman (gn)") point at the same token.
+ */
+export function warbandUnits(setup: Pick<MatchSetup, 'players' | 'warbands' | 'cards'>): ScenarioUnit[] {
+  const units = setup.players.flatMap((player, seat) =>
+    (setup.warbands[player]?.units ?? []).map((u, i) => ({ id: `${seat}-${i}`, card: u.card, ...(u.mod ? { mod: u.mod } : {}), player, at: 'reserve' as const })),
+  );
+  const labels = labelUnits(units, (card) => setup.cards[card]?.name ?? card);
+  return units.map((u) => ({ ...u, id: labels.get(u.id)!.toLowerCase() }));
+}
+
+export function pregameStart(setup: MatchSetup): PregameState {
+  return pregameInitial({ players: [...setup.players], rerolls: { ...setup.rerolls }, maps: setup.maps.map((m) => ({ id: m.id, map: m.map })), rng: seeded(setup.seed) });
+}
+
+function startGame(setup: MatchSetup, pregame: PregameState): { ok: true; state: GameState } | { ok: false; error: RuleError } {
+  const done = pregame.done!;
+  const map = setup.maps.find((m) => m.id === done.map)!.map;
+  const made = initial({
+    map,
+    cards: new Map(Object.entries(setup.cards)),
+    mods: new Map(Object.entries(setup.mods)),
+    options: setup.options,
+    players: setup.players,
+    units: warbandUnits(setup),
+    rng: done.rng,
+    entry: done.entry,
+  });
+  return 'error' in made ? { ok: false, error: made.error } : { ok: true, state: made.state };
+}
+
+/** The pure step: a command against the snapshot, giving the events and the snapshot after them. */
+export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: MatchCommand, by: PlayerId | undefined): Stepped {
+  if (snapshot.stage === 'pregame') {
+    if (!('pregame' in command)) return { ok: false, error: { code: 'still-setting-up', message: 'The match is still being set up: answer the setup prompt first.' } };
+    const decided = pregameDecide(snapshot.pregame, command.pregame, by);
+    if ('error' in decided) return { ok: false, error: decided.error };
+    const pregame = decided.events.reduce(pregameApply, snapshot.pregame);
+    const events: MatchEvent[] = decided.events.map((event) => ({ stage: 'pregame', event }));
+    if (!pregame.done) return { ok: true, events, snapshot: { stage: 'pregame', pregame } };
+    const started = startGame(setup, pregame);
+    if (!started.ok) return started;
+    const begun = decide(started.state, { begin: true });
+    if ('error' in begun) return { ok: false, error: begun.error };
+    const game = begun.events.reduce(apply, started.state);
+    return { ok: true, events: [...events, ...begun.events.map((event) => ({ stage: 'game' as const, event }))], snapshot: { stage: 'game', game }, start: started.state };
+  }
+  if (!('game' in command)) return { ok: false, error: { code: 'setup-over', message: 'Setup is over; the match is being played.' } };
+  const decided = decide(snapshot.game, command.game, by);
+  if ('error' in decided) return { ok: false, error: decided.error };
+  return { ok: true, events: decided.events.map((event) => ({ stage: 'game', event })), snapshot: { stage: 'game', game: decided.events.reduce(apply, snapshot.game) } };
+}
+
+/** Replays the whole log from the setup: what the snapshot must equal (the check command compares them). */
+export function rebuildMatch(setup: MatchSetup, events: readonly MatchEvent[]): MatchSnapshot {
+  let pregame = pregameStart(setup);
+  let game: GameState | null = null;
+  for (const e of events) {
+    if (e.stage === 'pregame') pregame = pregameApply(pregame, e.event);
+    else {
+      if (!setup.start) throw new Error('a game event before the game started');
+      game = apply(game ?? setup.start, e.event);
+    }
+  }
+  return game ? { stage: 'game', game } : { stage: 'pregame', pregame };
+}
+
+/**
+ * A new match's setup from what the players brought; `rerolls` (each player's best Warleader rating,
+ * R6) is read through the engine from a provisional table with every unit in reserve.
+ */
+export function makeSetup(fields: Omit<MatchSetup, 'rerolls' | 'start' | 'cards' | 'mods'>, content: Content): MatchSetup | RuleError {
+  const used = Object.values(fields.warbands).flatMap((w) => w.units);
+  const cards: Record<string, UnitCard> = {};
+  const mods: Record<string, ModCard> = {};
+  for (const u of used) {
+    const card = content.index.units.get(u.card);
+    const mod = u.mod === undefined ? undefined : content.index.mods.get(u.mod);
+    if (!card || (u.mod !== undefined && !mod)) return { code: 'unknown-card', message: `"${card ? u.mod : u.card}" is no longer in the catalog; the warband must be submitted again.` };
+    cards[card.id] = card;
+    if (mod) mods[mod.id] = mod;
+  }
+  const draft = { ...fields, cards, mods, rerolls: {} };
+  const made = initial({
+    map: fields.maps[0]!.map,
+    cards: new Map(Object.entries(cards)),
+    mods: new Map(Object.entries(mods)),
+    options: fields.options,
+    players: fields.players,
+    units: warbandUnits(draft),
+    rng: seeded(fields.seed),
+  });
+  if ('error' in made) return made.error;
+  const setup = { ...draft, rerolls: setupRerolls(made.state) };
+  return checkPregameSetup({ players: [...setup.players], rerolls: setup.rerolls, maps: setup.maps, rng: seeded(setup.seed) }) ?? setup;
+}
+
+/** The first step of a match: setup starts with its tactics check (§2.1). */
+export function beginMatch(setup: MatchSetup): Stepped {
+  const start = pregameStart(setup);
+  const decided = pregameDecide(start, { begin: true });
+  if ('error' in decided) return { ok: false, error: decided.error };
+  return { ok: true, events: decided.events.map((event) => ({ stage: 'pregame', event })), snapshot: { stage: 'pregame', pregame: decided.events.reduce(pregameApply, start) } };
+}
+
+/** The game state, or null while setting up. */
+export const gameOf = (snapshot: MatchSnapshot): GameState | null => (snapshot.stage === 'game' ? snapshot.game : null);

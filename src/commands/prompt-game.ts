@@ -1,0 +1,123 @@
+/**
+ * The game's out-of-turn decisions (R27) as Discord messages, and clicks back into engine decisions.
+ * Both directions read the open prompt of the same state (the codec's sequence number guarantees it is
+ * the same state), so an index in a button means the same option it was built from.
+ */
+import { ButtonStyle } from 'discord.js';
+import type { Decision } from '../engine/commands';
+import { splitOptions, type WoundsPromptOptions } from '../engine/split-options';
+import type { GameState, PlayerId, Prompt } from '../engine/state';
+import { findAttack, label, unitOf } from '../engine/table';
+import type { SplitChoice } from '../engine/wounds';
+import type { ComponentAction } from './codec';
+import { buttonRows, selectRow, type Row } from './prompt-components';
+import { refuse } from './user-error';
+
+export interface PromptPost {
+  readonly content: string;
+  readonly components: Row[];
+}
+
+const boxName = (b: SplitChoice['injuries'][number]) => (typeof b === 'string' ? b : `trait box (${b.trait})`);
+
+export function describeSplit(c: SplitChoice): string {
+  const parts = [c.avoid > 0 ? `spend ${c.avoid} Vigor` : null, c.injuries.length > 0 ? `mark ${c.injuries.map(boxName).join(', ')}` : null].filter(Boolean);
+  return parts.length > 0 ? parts.join(', then ') : 'nothing to mark';
+}
+
+function orders(players: readonly PlayerId[]): PlayerId[][] {
+  if (players.length <= 1) return [[...players]];
+  return players.flatMap((p) => orders(players.filter((q) => q !== p)).map((rest) => [p, ...rest]));
+}
+
+export function gamePromptPost(match: string, seq: number, state: GameState, prompt: Prompt, name: (player: PlayerId) => string): PromptPost {
+  const who = `<@${prompt.player}>`;
+  const unit = prompt.unit ? unitOf(state, prompt.unit) : null;
+  switch (prompt.kind) {
+    case 'reply': {
+      const o = prompt.options as { against: string; attacks: string[] };
+      const against = label(state, unitOf(state, o.against));
+      const buttons = o.attacks.map((id, i) => ({ label: `Reply: ${findAttack(state, unit!, id)?.name ?? id}`, arg: String(i) }));
+      return {
+        content: `${who}, **${label(state, unit!)}** may reply to **${against}** (RULINGS R25–R26). Reply, or let it pass?`,
+        components: buttonRows('reply', match, seq, [...buttons, { label: 'Pass', arg: '', style: ButtonStyle.Secondary }]),
+      };
+    }
+    case 'wounds': {
+      const o = prompt.options as WoundsPromptOptions & { type: string };
+      const choices = splitOptions(o);
+      return {
+        content: `${who}, **${label(state, unit!)}** takes **${o.wounds} ${o.type}** wounds. It has ${o.vigor} Vigor. How does it take them (§4.30)?`,
+        components: [selectRow('wounds', match, seq, 'Choose how to take the wounds', choices.map((c, i) => ({ label: describeSplit(c), value: String(i), ...(i === 0 ? { description: 'The default: Vigor first' } : {}) })))],
+      };
+    }
+    case 'order': {
+      const players = prompt.options as PlayerId[];
+      const all = orders(players);
+      const text = (o: PlayerId[]) => o.map(name).join(' → ');
+      return {
+        content: `${who}, you won the tactics check: choose the order of players for round ${state.round} (R7).`,
+        components: all.length <= 6 ? buttonRows('order', match, seq, all.map((o, i) => ({ label: text(o), arg: String(i) }))) : [selectRow('order', match, seq, 'Choose the order', all.map((o, i) => ({ label: text(o), value: String(i) })))],
+      };
+    }
+    case 'reroll': {
+      const o = prompt.options as { roll?: string; total?: number; leader?: PlayerId; leaderTotal?: number; rerollsLeft?: number; unit?: string; status?: string; needed?: number; warleader?: string; usesLeft?: number };
+      const buttons = buttonRows('reroll', match, seq, [
+        { label: 'Reroll', arg: 'y' },
+        { label: 'Keep the roll', arg: 'n', style: ButtonStyle.Secondary },
+      ]);
+      if (o.roll === 'recovery') {
+        const rolled = o.unit ? label(state, unitOf(state, o.unit)) : 'your unit';
+        const leader = o.warleader ? label(state, unitOf(state, o.warleader)) : 'your Warleader';
+        return {
+          content: `${who}, ${rolled} failed to recover from **${o.status}** (rolled ${o.total}, needed under ${o.needed}). Spend a react token and a Warleader die of ${leader} to reroll it (§4.7)? Dice left: ${o.usesLeft}.`,
+          components: buttons,
+        };
+      }
+      return {
+        content: `${who}, you lost the tactics check (${o.total} against ${o.leader ? name(o.leader) : '?'}'s ${o.leaderTotal}). Reroll with a Warleader die (R6)? Rerolls left: ${o.rerollsLeft}.`,
+        components: buttons,
+      };
+    }
+    case 'recover': {
+      const statuses = prompt.options as string[];
+      return {
+        content: `${who}, **${label(state, unit!)}** may roll to recover from one status (R10). Which?`,
+        components: buttonRows('recover', match, seq, [...statuses.map((s, i) => ({ label: s, arg: String(i) })), { label: 'None', arg: '', style: ButtonStyle.Secondary }]),
+      };
+    }
+  }
+}
+
+/** The engine decision a click stands for; refuses a value the prompt never offered. */
+export function gamePromptAnswer(prompt: Prompt, action: ComponentAction, arg: string): Decision {
+  if (action !== prompt.kind) refuse('stale-prompt', 'That prompt has passed.');
+  const who = prompt.unit !== undefined ? { unit: prompt.unit } : { player: prompt.player };
+  const index = (n: number) => {
+    const i = Number(arg);
+    if (!/^\d+$/.test(arg) || i >= n) refuse('bad-choice', 'That choice is not on offer.');
+    return i;
+  };
+  switch (prompt.kind) {
+    // Replies and statuses go by index: ids carry no length limit, component ids do.
+    case 'reply': {
+      const attacks = (prompt.options as { attacks: string[] }).attacks;
+      return { ...who, reply: arg === '' ? null : attacks[index(attacks.length)]! };
+    }
+    case 'wounds': {
+      const choices = splitOptions(prompt.options as WoundsPromptOptions);
+      const c = choices[index(choices.length)]!;
+      return { ...who, avoid: c.avoid, injuries: [...c.injuries] };
+    }
+    case 'order': {
+      const all = orders(prompt.options as PlayerId[]);
+      return { ...who, order: all[index(all.length)]! };
+    }
+    case 'reroll':
+      return { ...who, reroll: arg === 'y' };
+    case 'recover': {
+      const statuses = prompt.options as NonNullable<Decision['recover']>[];
+      return { ...who, recover: arg === '' ? null : statuses[index(statuses.length)]! };
+    }
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * /skirmish status, log, concede, follow, view, entry and check: reading a match, leaving it, and
+ * answering the entry-tile prompt by typing a square.
+ */
+import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { isDeepStrictEqual } from 'node:util';
+import { describeState } from '../engine/queries';
+import type { RuleError } from '../engine/errors';
+import { eventSentences, renderMapWithAlt, type ViewRequest } from '../render';
+import type { App } from './app';
+import { afterSaved } from './after-save';
+import { announce } from './announce';
+import { findAttack } from '../engine/table';
+import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
+import { gameHere, matchHere, resolveSquare, resolveUnit } from './match-context';
+import { retirePrompts } from './prompt-post';
+import { setupPromptAnswer } from './prompt-setup';
+import { submit, withMentions } from './submit';
+import { refuse } from './user-error';
+
+const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
+
+const SETUP_CHOICE: Record<string, string> = { reroll: 'whether to reroll the setup tactics check', 'map-chooser': 'who picks the map', map: 'the map', entry: 'where to place their entry tile' };
+const STATUS_WORDS: Record<string, string> = { challenged: 'challenge open', setup: 'setting up', playing: 'in play', over: 'over', declined: 'declined', cancelled: 'cancelled' };
+
+export async function status(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+  const row = matchHere(app, interaction.channelId);
+  const setup = row.setup as MatchSetup | null;
+  const snapshot = row.snapshot as MatchSnapshot | null;
+  const game = snapshot ? gameOf(snapshot) : null;
+  let text: string;
+  const name = (p: string) => (setup?.names[p] ?? app.store.players.get(p)?.name ?? p);
+  if (row.status === 'declined' || row.status === 'cancelled') text = 'This challenge was declined or withdrawn.';
+  else if (row.status === 'over' && !game) text = row.winner ? `Over during setup: ${name(row.winner)} won by concession.` : 'Over during setup.';
+  else if (!setup || !snapshot) text = `Waiting for <@${row.players[1]}> to accept.`;
+  else if (!game) text = snapshot.stage === 'pregame' && snapshot.pregame.prompt ? `Setting up: waiting for <@${snapshot.pregame.prompt.player}> to choose ${SETUP_CHOICE[snapshot.pregame.prompt.kind]}.` : 'Setting up.';
+  else text = withMentions(describeState(game), row.players);
+  const title = `**${row.players.map(name).join(' vs ')}** (${STATUS_WORDS[row.status] ?? row.status})`;
+  await interaction.reply({ content: `${title}\n${text}`.slice(0, 2000), ...privately });
+}
+
+export async function log(interaction: ChatInputCommandInteraction, app: App, count: number): Promise<void> {
+  const { row, setup, game } = gameHere(app, interaction.channelId);
+  const all = app.store.matches.events<MatchEvent>(row.id).map((e) => e.event);
+  const firstGame = all.findIndex((e) => e.stage === 'game');
+  const from = Math.max(firstGame, all.length - count * 8);
+  const before = gameOf(rebuildMatch(setup, all.slice(0, from))) ?? setup.start;
+  const events = all.slice(from).flatMap((e) => (e.stage === 'game' ? [e.event] : []));
+  const lines = eventSentences(game, { lastTurn: events, ...(before ? { before } : {}), names: setup.names }).slice(-count);
+  await interaction.reply({ content: lines.length > 0 ? lines.map((l) => `• ${l}`).join('\n').slice(-2000) : 'Nothing has happened yet.', ...privately });
+}
+
+export async function concede(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+  const row = matchHere(app, interaction.channelId);
+  const me = interaction.user.id;
+  if (!row.players.includes(me)) refuse('not-a-player', 'Only a player in this match can concede it.');
+  const snapshot = row.snapshot as MatchSnapshot | null;
+  if (row.status === 'challenged' || !snapshot) refuse('not-started', 'This challenge has not started; use `/skirmish decline` to withdraw it.');
+  if (snapshot.stage === 'pregame') {
+    const other = row.players.filter((p) => p !== me);
+    const winner = other.length === 1 ? other[0]! : null;
+    const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s, current) =>
+      current.status !== 'setup' ? { ok: false, error: { code: 'match-over', message: 'This match is already over.' } } : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
+    );
+    if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'stale', done.reason === 'refused' ? done.error.message : 'The match moved on while you answered; try again.');
+    await afterSaved(app, interaction, async () => {
+      await interaction.reply({ content: `🏳️ <@${me}> concedes during setup.${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`, allowedMentions: { users: other } });
+      await retirePrompts(app, done.row);
+    });
+    return;
+  }
+  const done = submit(app, row.id, me, row.seq, { game: { concede: me } });
+  await afterSaved(app, interaction, async () => {
+    await interaction.reply({ content: `🏳️ <@${me}> concedes.`, allowedMentions: { parse: [] } });
+    await announce(app, done, { by: me });
+  });
+}
+
+export async function follow(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+  const row = matchHere(app, interaction.channelId);
+  const added = app.store.follows.add(row.id, interaction.user.id);
+  const thread = interaction.channel;
+  if (thread?.isThread()) await thread.members.add(interaction.user.id).catch(() => undefined);
+  await interaction.reply({ content: added ? 'You now follow this match: you will see every turn in this thread.' : 'You already follow this match.', ...privately });
+}
+
+export type Overlay = 'reach' | 'maneuver' | 'sight' | 'preview' | 'none';
+
+export async function view(interaction: ChatInputCommandInteraction, app: App, o: { unit: string; overlay: Overlay; attack?: string | undefined; target?: string | undefined }): Promise<void> {
+  const { setup, game } = gameHere(app, interaction.channelId);
+  const unit = resolveUnit(game, o.unit);
+  let request: ViewRequest = { names: setup.names };
+  if (o.overlay === 'reach' || o.overlay === 'maneuver') request = { ...request, reach: { unit: unit.id, maneuver: o.overlay === 'maneuver' } };
+  if (o.overlay === 'sight') request = { ...request, sight: { unit: unit.id } };
+  if (o.overlay === 'preview') {
+    if (!o.attack || !o.target) refuse('bad-option', 'A preview needs an `attack` and a `target`.');
+    const attack = o.attack.trim().toLowerCase();
+    if (!findAttack(game, unit, attack)) refuse('unknown-attack', `${game.cards[unit.card]!.name} has no attack "${o.attack}".`);
+    request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, o.target).id } };
+  }
+  if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver') refuse('not-on-map', `${game.cards[unit.card]!.name} (\`${unit.id}\`) is not on the map.`);
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const { png, alt } = renderMapWithAlt(game, request);
+  await interaction.editReply({ files: [new AttachmentBuilder(png, { name: `view-${unit.id}.png`, description: alt })] });
+}
+
+export async function entry(interaction: ChatInputCommandInteraction, app: App, square: string): Promise<void> {
+  const row = matchHere(app, interaction.channelId);
+  const snapshot = row.snapshot as MatchSnapshot | null;
+  const prompt = snapshot?.stage === 'pregame' ? snapshot.pregame.prompt : null;
+  if (!prompt || prompt.kind !== 'entry') refuse('no-entry-prompt', 'Nobody is placing an entry tile now.');
+  if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);
+  const name = resolveSquare(snapshotMap(row.setup as MatchSetup, snapshot!), square);
+  const done = submit(app, row.id, interaction.user.id, row.seq, { pregame: setupPromptAnswer(prompt, 'entry', name) });
+  await afterSaved(app, interaction, async () => {
+    await interaction.reply({ content: `<@${interaction.user.id}> places their entry tile at **${name}**.`, allowedMentions: { parse: [] } });
+    await announce(app, done, { by: interaction.user.id });
+  });
+}
+
+function snapshotMap(setup: MatchSetup, snapshot: MatchSnapshot) {
+  const id = snapshot.stage === 'pregame' ? snapshot.pregame.map : null;
+  return setup.maps.find((m) => m.id === id)?.map ?? setup.maps[0]!.map;
+}
+
+/** Rebuilds the match from its log and compares it with the stored snapshot (ARCHITECTURE "Storage"). */
+export function checkMatch(app: App, matchId: string): { ok: boolean; events: number } {
+  const row = app.store.matches.get(matchId);
+  if (!row) refuse('no-such-match', `There is no match ${matchId}.`);
+  if (!row.setup || !row.snapshot) return { ok: true, events: 0 };
+  const events = app.store.matches.events<MatchEvent>(row.id).map((e) => e.event);
+  return { ok: isDeepStrictEqual(rebuildMatch(row.setup as MatchSetup, events), row.snapshot), events: events.length };
+}
+
+export async function check(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+  const row = matchHere(app, interaction.channelId);
+  const r = checkMatch(app, row.id);
+  await interaction.reply({
+    content: r.ok ? `✅ Rebuilt match ${row.id} from its ${r.events} events: identical to the saved state.` : `❌ Match ${row.id} rebuilt from its ${r.events} events differs from the saved state. Please tell an organiser.`,
+    ...privately,
+  });
+}
+

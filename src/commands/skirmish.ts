@@ -1,0 +1,107 @@
+/**
+ * /skirmish: challenge, accept, decline, status, log, concede, follow, view, entry and check.
+ */
+import { ApplicationCommandOptionType as T, type APIApplicationCommandBasicOption, type APIApplicationCommandSubcommandOption, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { z } from 'zod';
+import type { CommandModule } from './command';
+import { viewAttackChoices, viewTargetChoices } from './act-suggestions';
+import { choice, suggest } from './command';
+import { mapChoices } from './map-library';
+import { gameOf, type MatchSnapshot } from './match-state';
+import { parseOptions, text } from './options';
+import { accept, challenge, decline } from './skirmish-challenge';
+import { check, concede, entry, follow, log, status, view } from './skirmish-play';
+import { refuse } from './user-error';
+import { warbandChoices } from './warband-library';
+
+const warbandOption = { type: T.String, name: 'warband', description: 'One of your saved warbands', required: true, autocomplete: true } as const;
+const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption => ({ type: T.Subcommand, name, description, options });
+
+const data = {
+  name: 'skirmish',
+  description: 'Challenge, follow and play Sellsword matches',
+  options: [
+    sub('challenge', 'Challenge a player to a match (it gets its own thread)', [
+      { type: T.User, name: 'opponent', description: 'Who you challenge', required: true },
+      warbandOption,
+      { type: T.Integer, name: 'points', description: 'Point cap for both warbands and VP target (default 121)', min_value: 20, max_value: 500 },
+      { type: T.String, name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true },
+    ]),
+    sub('accept', 'Accept the challenge in this thread', [warbandOption]),
+    sub('decline', 'Decline (or withdraw) the challenge in this thread'),
+    sub('status', "The match's state: score, whose turn, every unit"),
+    sub('log', 'The latest happenings, with their rolls', [{ type: T.Integer, name: 'count', description: 'How many lines (default 15)', min_value: 1, max_value: 50 }]),
+    sub('concede', 'Give up this match'),
+    sub('follow', 'Follow this match as a spectator'),
+    sub('view', 'A private picture: where a unit can go, what it sees, or an attack preview', [
+      { type: T.String, name: 'unit', description: 'Any unit, by its map label', required: true, autocomplete: true },
+      {
+        type: T.String,
+        name: 'overlay',
+        description: 'What to show (default: where it can move)',
+        choices: [
+          { name: 'where it can move', value: 'reach' },
+          { name: 'where it can maneuver', value: 'maneuver' },
+          { name: 'what it can see', value: 'sight' },
+          { name: 'attack preview', value: 'preview' },
+          { name: 'just the map', value: 'none' },
+        ],
+      },
+      { type: T.String, name: 'attack', description: 'For a preview: the attack', autocomplete: true },
+      { type: T.String, name: 'target', description: 'For a preview: the target', autocomplete: true },
+    ]),
+    sub('entry', 'Place your entry tile by typing its top-left square', [{ type: T.String, name: 'square', description: 'Top-left square of the 2×2 tile, like B1', required: true }]),
+    sub('check', "Rebuild the match from its log and compare it with the saved state"),
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+const schemas = {
+  challenge: z.object({ opponent: z.string(), warband: text(100), points: z.number().int().min(20).max(500).optional(), map: text(60).optional() }),
+  accept: z.object({ warband: text(100) }),
+  log: z.object({ count: z.number().int().min(1).max(50).default(15) }),
+  view: z.object({ unit: text(40), overlay: z.enum(['reach', 'maneuver', 'sight', 'preview', 'none']).default('reach'), attack: text(60).optional(), target: text(40).optional() }),
+  entry: z.object({ square: text(8) }),
+};
+
+export const skirmishCommand: CommandModule = {
+  data,
+  async run(interaction, app, { sub: name, values }) {
+    switch (name) {
+      case 'challenge':
+        return challenge(interaction, app, parseOptions(schemas.challenge, values));
+      case 'accept':
+        return accept(interaction, app, parseOptions(schemas.accept, values));
+      case 'decline':
+        return decline(interaction, app);
+      case 'status':
+        return status(interaction, app);
+      case 'log':
+        return log(interaction, app, parseOptions(schemas.log, values).count);
+      case 'concede':
+        return concede(interaction, app);
+      case 'follow':
+        return follow(interaction, app);
+      case 'view':
+        return view(interaction, app, parseOptions(schemas.view, values));
+      case 'entry':
+        return entry(interaction, app, parseOptions(schemas.entry, values).square);
+      case 'check':
+        return check(interaction, app);
+      default:
+        return refuse('unknown-command', `Unknown subcommand ${String(name)}.`);
+    }
+  },
+  autocomplete(interaction, app, { focused, values }) {
+    if (focused === 'warband') return warbandChoices(app, interaction.user.id, values.warband);
+    if (focused === 'map') return mapChoices(app, values.map, interaction.guildId);
+    const row = app.store.matches.byThread(interaction.channelId);
+    const game = row?.snapshot ? gameOf(row.snapshot as MatchSnapshot) : null;
+    if (!game) return [];
+    if (focused === 'unit') return suggest(Object.values(game.units).filter((u) => !u.dropped).map((u) => choice(`${u.id.toUpperCase()} · ${game.cards[u.card]!.name}${u.at === null ? ' · in reserve' : ''}`, u.id)), values.unit);
+    const unit = String(values.unit ?? '').toLowerCase();
+    if (!game.units[unit]) return [];
+    if (focused === 'attack') return viewAttackChoices(game, unit, values.attack);
+    if (focused === 'target') return viewTargetChoices(game, unit, values.attack, values.target);
+    return [];
+  },
+};

@@ -1,0 +1,54 @@
+/**
+ * Every change to a match ends here (STYLE.md 6): slash commands and buttons alike call `submit`, which
+ * runs the pure match step inside the store's transaction with the sequence number the caller saw.
+ * A refusal changes nothing and becomes a UserError; a stale sequence number means someone (or the
+ * same double click) got there first.
+ */
+import type { PlayerId } from '../engine/state';
+import { OPEN_STATUSES, type MatchRow } from '../store';
+import type { App } from './app';
+import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
+import { refuse } from './user-error';
+import type { RuleError } from '../engine/errors';
+
+export interface Submitted {
+  readonly row: MatchRow;
+  readonly setup: MatchSetup;
+  readonly before: MatchSnapshot;
+  readonly after: MatchSnapshot;
+  readonly events: readonly { readonly seq: number; readonly event: MatchEvent }[];
+}
+
+/** Engine messages name players by id; in Discord a mention shows the name (and pings nobody when sent with no allowed mentions). */
+export function withMentions(text: string, players: readonly PlayerId[]): string {
+  return players.reduce((t, p) => t.split(p).join(`<@${p}>`), text);
+}
+
+export function submit(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand): Submitted {
+  let before: MatchSnapshot | null = null;
+  let setup: MatchSetup | null = null;
+  const done = app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (snapshot, row) => {
+    if (!snapshot || !row.setup) return { ok: false, error: { code: 'not-started', message: 'This match has not been accepted yet.' } };
+    if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
+    before = snapshot;
+    setup = row.setup as MatchSetup;
+    const stepped = stepMatch(setup, snapshot, command, by);
+    if (!stepped.ok) return { ok: false, error: stepped.error };
+    const game = gameOf(stepped.snapshot);
+    return {
+      ok: true,
+      events: stepped.events,
+      snapshot: stepped.snapshot,
+      status: game ? (game.over ? 'over' : 'playing') : 'setup',
+      ...(stepped.start ? { setup: { ...setup, start: stepped.start } } : {}),
+      ...(game?.over ? { winner: game.winner, result: { winner: game.winner, score: game.score, round: game.round } } : {}),
+    };
+  });
+  if (!done.ok) {
+    if (done.reason === 'not-found') refuse('no-such-match', 'That match no longer exists.');
+    if (done.reason === 'stale') refuse('stale', 'The match moved on while you were choosing (someone acted first, or this was sent twice). Nothing was changed; look at the latest message in the thread.');
+    const players = app.store.matches.get(matchId)?.players ?? [];
+    refuse(done.error.code, withMentions(done.error.message, players));
+  }
+  return { row: done.row, setup: (done.row.setup as MatchSetup) ?? setup!, before: before!, after: done.snapshot, events: done.events };
+}

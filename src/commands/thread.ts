@@ -1,0 +1,32 @@
+/**
+ * Posting into a match thread. Mentions are explicit: of the users a message mentions (`<@id>` in its
+ * text), only those listed in `ping` are pinged, so a log that names players pings nobody while
+ * "your turn" pings the one it is for.
+ */
+import { AttachmentBuilder, type Message, type MessageCreateOptions } from 'discord.js';
+import type { App } from './app';
+
+export interface Post {
+  readonly content?: string;
+  /** Mentioned users who should be notified; a user must also be mentioned in the text. */
+  readonly ping?: readonly string[];
+  readonly files?: readonly { readonly png: Buffer; readonly name: string; readonly alt?: string }[];
+  readonly components?: MessageCreateOptions['components'];
+  readonly embeds?: MessageCreateOptions['embeds'];
+}
+
+export function messageOf(post: Post): MessageCreateOptions {
+  return {
+    ...(post.content ? { content: post.content.length > 2000 ? `${post.content.slice(0, 1999)}…` : post.content } : {}),
+    allowedMentions: { users: [...(post.ping ?? [])], parse: [] },
+    ...(post.files ? { files: post.files.map((f) => new AttachmentBuilder(f.png, { name: f.name, ...(f.alt ? { description: f.alt } : {}) })) } : {}),
+    ...(post.components ? { components: post.components } : {}),
+    ...(post.embeds ? { embeds: post.embeds } : {}),
+  };
+}
+
+export async function postTo(app: App, channelId: string, post: Post): Promise<Message> {
+  const channel = await app.client.channels.fetch(channelId);
+  if (!channel || !channel.isSendable()) throw new Error(`cannot post in channel ${channelId}`);
+  return channel.send(messageOf(post));
+}

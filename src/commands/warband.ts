@@ -1,0 +1,107 @@
+/**
+ * /warband submit | show | list | remove. Replies are private: a warband is the player's own
+ * business until a match reveals it, and a failed submission is nobody else's. `show` can be shared.
+ */
+import { ApplicationCommandOptionType, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { z } from 'zod';
+import type { App } from './app';
+import type { CommandModule } from './command';
+import { mapById, mapIds } from './map-library';
+import { parseOptions, text, type OptionValue, type ReadOptions } from './options';
+import { refuse } from './user-error';
+import { CHAT_FORM_HELP, checkSubmission } from './warband-check';
+import { warbandEmbed } from './warband-embed';
+import { loadWarband, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from './warband-library';
+import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
+
+const NAME = { type: ApplicationCommandOptionType.String, name: 'name', description: 'One of your warbands', required: true, autocomplete: true, max_length: 100 } as const;
+
+const data = {
+  name: 'warband',
+  description: 'Submit, view and remove your warbands',
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'submit',
+      description: 'Save a warband from a JSON or YAML file, or from one line of text',
+      options: [
+        { type: ApplicationCommandOptionType.Attachment, name: 'file', description: 'A .json or .yaml warband file' },
+        { type: ApplicationCommandOptionType.String, name: 'text', description: 'name | faction | map | card, card+mod, …', max_length: 2000 },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'show',
+      description: 'Show one of your warbands',
+      options: [NAME, { type: ApplicationCommandOptionType.Boolean, name: 'share', description: 'Post it in the channel for everyone to see' }],
+    },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'list', description: 'List your saved warbands' },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'remove', description: 'Delete one of your warbands', options: [NAME] },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+/** discord.js gives an `Attachment`; only what readUpload needs is checked. */
+const attachment = z.custom<UploadMeta>((v) => typeof v === 'object' && v !== null && 'url' in v && 'size' in v, 'is not a file');
+const submitOptions = z.object({ file: attachment.optional(), text: text(2000).optional() });
+const nameOptions = z.object({ name: text(100), share: z.boolean().default(false) });
+
+const privately = { flags: MessageFlags.Ephemeral } as const;
+
+async function submit(interaction: ChatInputCommandInteraction, app: App, values: Readonly<Record<string, OptionValue>>): Promise<void> {
+  const { file, text: line } = parseOptions(submitOptions, values);
+  if ((file === undefined) === (line === undefined)) {
+    refuse('submit-needs-one', `Give either \`file\` (a JSON or YAML warband) or \`text\`, not ${file ? 'both' : 'neither'}. ${CHAT_FORM_HELP}`);
+  }
+  let source: string;
+  if (file) {
+    // Refuse a wrong or huge file at once; only a plausible one is worth deferring for and downloading.
+    checkUploadMeta(file, 'a warband');
+    await interaction.deferReply(privately);
+    source = await readUpload(file, 'a warband');
+  } else {
+    source = line!;
+  }
+  const guild = interaction.guildId;
+  const checked = checkSubmission(source, file?.name, app.content.index, mapIds(app, guild));
+  const { replaced } = saveWarband(app, { id: interaction.user.id, name: interaction.user.displayName }, checked, source);
+  const reply = {
+    content: `${replaced ? 'Replaced' : 'Saved'} **${checked.warband.name}**. It's ready for a skirmish; \`/warband show\` brings it back.`,
+    embeds: [warbandEmbed(checked, mapById(app, checked.warband.map, guild)?.name)],
+  };
+  if (interaction.deferred) await interaction.editReply(reply);
+  else await interaction.reply({ ...reply, ...privately });
+}
+
+async function run(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
+  const owner = interaction.user.id;
+  switch (options.sub) {
+    case 'submit':
+      return submit(interaction, app, options.values);
+    case 'show': {
+      const { name, share } = parseOptions(nameOptions, options.values);
+      const loaded = loadWarband(app, owner, name);
+      const embed = warbandEmbed(loaded, mapById(app, loaded.map, interaction.guildId)?.name);
+      await interaction.reply({ embeds: [embed], ...(share ? {} : privately) });
+      return;
+    }
+    case 'list':
+      await interaction.reply({ embeds: [warbandListEmbed(app, owner)], ...privately });
+      return;
+    case 'remove': {
+      const { name } = parseOptions(nameOptions, options.values);
+      const removed = removeWarband(app, owner, name);
+      // A legal warband's line is a few hundred characters; the check keeps the reply under Discord's 2,000.
+      const undo = removed.line && removed.line.length < 1800 ? ` To bring it back: \`/warband submit text:${removed.line}\`` : '';
+      await interaction.reply({ content: `Removed **${removed.name}**.${undo}`, ...privately });
+      return;
+    }
+    default:
+      refuse('unknown-command', `I don't know \`/warband ${options.sub ?? ''}\`. It may be from an older version of the bot.`);
+  }
+}
+
+export const warbandCommand: CommandModule = {
+  data,
+  run,
+  autocomplete: (interaction, app, options) => (options.focused === 'name' ? warbandChoices(app, interaction.user.id, options.values.name) : []),
+};

@@ -1,0 +1,51 @@
+/**
+ * Every legal way to take a wounds prompt (§4.30, R22), for buttons and menus: the owner may avoid
+ * wounds with Vigor in fives and marks a box for each five left over. Listed from the open prompt's
+ * own options, in a fixed order (the default split first), so a menu value can be an index that means
+ * the same thing when the click comes back.
+ */
+import type { InjuryBox } from '../formats/card';
+import type { SplitChoice } from './wounds';
+
+export interface WoundsPromptOptions {
+  readonly wounds: number;
+  readonly vigor: number;
+  readonly boxes: readonly InjuryBox[];
+  readonly default: SplitChoice;
+}
+
+const key = (b: InjuryBox): string => (typeof b === 'string' ? b : `trait:${b.trait}`);
+
+/** The distinct multisets of `n` boxes from `boxes` (boxes of one kind are interchangeable), in card order. */
+function boxSets(boxes: readonly InjuryBox[], n: number): InjuryBox[][] {
+  const kinds = new Map<string, { box: InjuryBox; count: number }>();
+  for (const b of boxes) {
+    const k = kinds.get(key(b));
+    if (k) k.count++;
+    else kinds.set(key(b), { box: b, count: 1 });
+  }
+  const list = [...kinds.values()];
+  const out: InjuryBox[][] = [];
+  const walk = (i: number, left: number, picked: InjuryBox[]): void => {
+    if (left === 0) return void out.push(picked);
+    if (i >= list.length) return;
+    const { box, count } = list[i]!;
+    for (let take = Math.min(count, left); take >= 0; take--) walk(i + 1, left - take, [...picked, ...Array<InjuryBox>(take).fill(box)]);
+  };
+  walk(0, n, []);
+  return out;
+}
+
+export function splitOptions(options: WoundsPromptOptions): SplitChoice[] {
+  const fives = Math.floor(options.wounds / 5);
+  const out: SplitChoice[] = [options.default];
+  const same = (a: SplitChoice, b: SplitChoice) => a.avoid === b.avoid && a.injuries.map(key).sort().join() === b.injuries.map(key).sort().join();
+  for (let avoided = Math.min(fives, Math.floor(options.vigor / 5)); avoided >= 0; avoided--) {
+    const need = Math.min(fives - avoided, options.boxes.length);
+    for (const injuries of boxSets(options.boxes, need)) {
+      const choice = { avoid: avoided * 5, injuries };
+      if (!out.some((c) => same(c, choice))) out.push(choice);
+    }
+  }
+  return out;
+}

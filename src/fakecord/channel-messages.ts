@@ -1,0 +1,153 @@
+/**
+ * Posting into a channel or thread, for the bot (REST) and for users (the sandbox's chat box) alike:
+ * replies, archived threads waking up on a new message, and threads started from messages.
+ */
+import { ErrorCode, RestError, unknownMessage } from './errors';
+import type { IncomingFile } from './message-content';
+import { newMessageFields } from './message-content';
+import { Permission } from './permissions';
+import {
+  ChannelType,
+  isThread,
+  MessageFlag,
+  MessageKind,
+  type ChannelRecord,
+  type MessageRecord,
+  type UserRecord,
+  type World,
+} from './world';
+import { isObject, type Json } from './json';
+
+/** A message in an archived thread unarchives it, unless the thread is locked to its author. */
+function wakeThread(world: World, channel: ChannelRecord, author: UserRecord): void {
+  if (!isThread(channel) || !channel.archived) return;
+  if (channel.locked && (world.permissionsOf(author) & Permission.ManageThreads) === 0n) {
+    throw new RestError(400, ErrorCode.ThreadLocked, 'Thread is locked');
+  }
+  world.updateChannel(channel, (thread) => {
+    thread.archived = false;
+  });
+}
+
+export function postMessage(
+  world: World,
+  spec: { readonly channel: ChannelRecord; readonly author: UserRecord; readonly body: Json; readonly files: readonly IncomingFile[] },
+): MessageRecord {
+  const { channel, author, body, files } = spec;
+  const referenceBody = isObject(body.message_reference) ? body.message_reference : undefined;
+  const referenced = referenceBody ? world.message(String(referenceBody.message_id)) : undefined;
+  if (referenceBody && (!referenced || referenced.ephemeralFor !== null)) {
+    if (referenceBody.fail_if_not_exists !== false) {
+      throw new RestError(400, ErrorCode.InvalidFormBody, 'Invalid Form Body', {
+        message_reference: { _errors: [{ code: 'REPLIES_UNKNOWN_MESSAGE', message: 'Unknown message' }] },
+      });
+    }
+  }
+  const fields = newMessageFields(world, body, files, {
+    allowEphemeral: false,
+    ...(referenced ? { repliedUserId: referenced.authorId } : {}),
+  });
+  wakeThread(world, channel, author);
+  return world.addMessage({
+    ...fields,
+    channelId: channel.id,
+    authorId: author.id,
+    type: referenced ? MessageKind.Reply : MessageKind.Default,
+    webhookId: null,
+    interaction: null,
+    ephemeralFor: null,
+    reference: referenced ? { messageId: referenced.id, channelId: referenced.channelId } : null,
+    nonce: typeof body.nonce === 'string' || typeof body.nonce === 'number' ? body.nonce : null,
+  });
+}
+
+const AUTO_ARCHIVE = new Set([60, 1440, 4320, 10080]);
+
+function threadSettings(body: Json): { autoArchiveDuration?: ChannelRecord['autoArchiveDuration']; rateLimitPerUser?: number } {
+  const duration = Number(body.auto_archive_duration);
+  return {
+    ...(AUTO_ARCHIVE.has(duration) ? { autoArchiveDuration: duration as ChannelRecord['autoArchiveDuration'] } : {}),
+    ...(typeof body.rate_limit_per_user === 'number' ? { rateLimitPerUser: body.rate_limit_per_user } : {}),
+  };
+}
+
+function threadName(body: Json): string {
+  const name = typeof body.name === 'string' ? body.name.trim() : '';
+  if (name.length < 1 || name.length > 100) {
+    throw new RestError(400, ErrorCode.InvalidFormBody, 'Invalid Form Body', {
+      name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] },
+    });
+  }
+  return name;
+}
+
+/**
+ * A thread without a starting message. Discord's v10 default type is private; a public one also
+ * leaves a "started a thread" line in the parent channel.
+ */
+export function startThread(world: World, parent: ChannelRecord, owner: UserRecord, body: Json): ChannelRecord {
+  if (parent.type !== ChannelType.Text) {
+    throw new RestError(400, ErrorCode.InvalidFormBody, 'Threads can only be started in text channels.');
+  }
+  const type = Number(body.type) === ChannelType.PublicThread ? ChannelType.PublicThread : ChannelType.PrivateThread;
+  const thread = world.createThread({
+    parent,
+    name: threadName(body),
+    type,
+    ownerId: owner.id,
+    ...threadSettings(body),
+    ...(typeof body.invitable === 'boolean' ? { invitable: body.invitable } : {}),
+  });
+  if (type === ChannelType.PublicThread) {
+    world.addMessage({
+      channelId: parent.id,
+      authorId: owner.id,
+      type: MessageKind.ThreadCreated,
+      content: thread.name,
+      embeds: [],
+      components: [],
+      attachments: [],
+      flags: 0,
+      tts: false,
+      mentions: [],
+      mentionRoles: [],
+      mentionEveryone: false,
+      webhookId: null,
+      interaction: null,
+      ephemeralFor: null,
+      reference: { messageId: thread.id, channelId: thread.id },
+      nonce: null,
+    });
+  }
+  return thread;
+}
+
+/** A public thread from a message: it takes the message's id, and the message points at it. */
+export function startThreadFromMessage(
+  world: World,
+  parent: ChannelRecord,
+  messageId: string,
+  owner: UserRecord,
+  body: Json,
+): ChannelRecord {
+  const message = world.message(messageId);
+  if (!message || message.channelId !== parent.id || message.ephemeralFor !== null) throw unknownMessage();
+  if (message.threadId !== null) throw new RestError(400, ErrorCode.ThreadExists, 'A thread has already been created for this message');
+  const thread = world.createThread({
+    parent,
+    name: threadName(body),
+    type: ChannelType.PublicThread,
+    ownerId: owner.id,
+    id: message.id,
+    ...threadSettings(body),
+  });
+  world.editMessage(
+    message,
+    (m) => {
+      m.threadId = thread.id;
+      m.flags |= MessageFlag.HasThread;
+    },
+    false,
+  );
+  return thread;
+}

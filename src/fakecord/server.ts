@@ -1,0 +1,226 @@
+/**
+ * `startFakeDiscord`: one HTTP server on 127.0.0.1 serving Discord's REST API under `/api/v10`,
+ * uploaded files under `/attachments`, and the gateway WebSocket, all over one fake guild; and the
+ * `FakeDiscord` object tests and the sandbox hold. World changes fan out through announce.ts.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { announce } from './announce';
+import { CommandRegistry } from './command-registry';
+import { Driver } from './driver';
+import { RestError } from './errors';
+import { EventHub } from './events';
+import { Gateway } from './gateway';
+import { readBody, Router, sendJson } from './http-router';
+import { InteractionTracker } from './interactions';
+import { apiGuildCreate, apiMember, apiUser } from './payloads';
+import { mayUseCommand } from './permissions';
+import { addChannelRoutes } from './routes-channels';
+import { addGuildRoutes } from './routes-guild';
+import { addInteractionRoutes } from './routes-interactions';
+import { snowflakeMint } from './snowflakes';
+import type { FakeDiscord, FakeDiscordOptions, FakeUserSeed, Rejection } from './types';
+import { fakeChannel, fakeMessage, fakeUser } from './views';
+import { ChannelType, isThread, World, type WorldChange } from './world';
+
+const DEFAULT_USERS: readonly FakeUserSeed[] = [
+  { name: 'alice', organiser: true },
+  { name: 'bob' },
+  { name: 'carol' },
+  { name: 'dave' },
+];
+
+export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+  const http = createServer();
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  const gatewayUrl = `ws://127.0.0.1:${port}`;
+  const maxUploadBytes = options.maxUploadBytes ?? 10 * 1024 * 1024;
+  const deadlineMs = options.deadlineMs ?? 3000;
+
+  const hub = new EventHub();
+  const mint = snowflakeMint();
+  const unknownRoutes: string[] = [];
+  const rejections: Rejection[] = [];
+  // The world reports changes before the gateway exists; `fanOut` is bound once both are built.
+  let fanOut: (change: WorldChange) => void = () => {};
+  const world = new World({
+    mint,
+    baseUrl: origin,
+    users: options.users ?? DEFAULT_USERS,
+    guildName: options.guildName ?? 'Sellsword Table',
+    channelName: options.channelName ?? 'skirmishes',
+    botName: options.botName ?? 'Sellsword Table',
+    notify: (change) => fanOut(change),
+  });
+  const commands = new CommandRegistry(world.bot.id, mint, () => hub.emit('commands', commands.all()));
+  const gateway = new Gateway(http, {
+    heartbeatMs: options.heartbeatMs ?? 45_000,
+    ready: (sessionId) => ({
+      v: 10,
+      user: { ...apiUser(world.bot), verified: true, mfa_enabled: false },
+      guilds: [{ id: world.guild.id, unavailable: true }],
+      session_id: sessionId,
+      resume_gateway_url: gatewayUrl,
+      shard: [0, 1],
+      application: { id: world.bot.id, flags: 0 },
+    }),
+    guildCreate: () => apiGuildCreate(world),
+    members: ({ userIds, query, limit }) => {
+      let members = world.members();
+      if (userIds) members = members.filter((u) => userIds.includes(u.id));
+      else if (query) members = members.filter((u) => u.username.startsWith(query.toLowerCase()));
+      return members.slice(0, limit && limit > 0 ? limit : undefined).map(apiMember);
+    },
+    onSessionChange: (info) => hub.emit('gateway', info),
+  });
+  const tracker = new InteractionTracker(world, {
+    deadlineMs,
+    enforceDeadline: options.enforceDeadline ?? false,
+    onDispatch: (summary) => hub.emit('interaction', summary),
+    onResponse: (summary) => hub.emit('interaction-response', summary),
+  });
+  const driver = new Driver({ world, commands, tracker, gateway, mint, attachmentSizeLimit: maxUploadBytes });
+
+  fanOut = (change) => announce(change, world, gateway, hub);
+
+  const router = new Router();
+  addGuildRoutes(router, world, commands, gatewayUrl);
+  addChannelRoutes(router, world);
+  addInteractionRoutes(router, world, tracker);
+
+  const reject = (rejection: Rejection): void => {
+    rejections.push(rejection);
+    hub.emit('rejection', rejection);
+  };
+
+  http.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    void handle(request, response).catch((error: unknown) => {
+      console.error('fakecord: request failed', error);
+      if (!response.headersSent) sendJson(response, 500, { message: '500: Internal Server Error', code: 0 });
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', origin);
+    const method = request.method ?? 'GET';
+    const file = /^\/attachments\/(\d+)\/[^/]+$/.exec(url.pathname);
+    if (file && (method === 'GET' || method === 'HEAD')) {
+      const record = world.attachments.record(file[1] ?? '');
+      const bytes = world.attachments.bytes(file[1] ?? '');
+      if (record && bytes) {
+        // The sandbox page loads images from here, from another origin.
+        response.writeHead(200, { 'content-type': record.contentType, 'content-length': bytes.length, 'access-control-allow-origin': '*' });
+        response.end(method === 'HEAD' ? undefined : bytes);
+        return;
+      }
+    }
+    const api = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
+    const path = api?.[1] ?? url.pathname;
+    const route = api ? router.find(method, path) : undefined;
+    if (!route) {
+      unknownRoutes.push(`${method} ${path}`);
+      reject({ method, path, status: 404, code: 0, message: '404: Not Found' });
+      sendJson(response, 404, { message: '404: Not Found', code: 0 });
+      return;
+    }
+    try {
+      if (route.needsAuth && !/^Bot \S+/.test(request.headers.authorization ?? '')) {
+        throw new RestError(401, 0, '401: Unauthorized');
+      }
+      const { body, list, files } = await readBody(request, maxUploadBytes);
+      const reply = await route.handler({ method, path, params: route.params, query: url.searchParams, body, list, files });
+      sendJson(response, reply.status, reply.body);
+    } catch (error) {
+      if (!(error instanceof RestError)) throw error;
+      reject({ method, path, status: error.status, code: error.code, message: error.message });
+      const details = error.errors === undefined ? {} : { errors: error.errors };
+      sendJson(response, error.status, { message: error.message, code: error.code, ...details });
+    }
+  }
+
+  const fake: FakeDiscord = {
+    apiBase: `${origin}/api`,
+    port,
+    guild: { id: world.guild.id, name: world.guild.name },
+    channel: { id: world.defaultChannel.id, name: world.defaultChannel.name },
+    botUser: { id: world.bot.id, username: world.bot.username },
+    applicationId: world.bot.id,
+
+    users: () => world.members().filter((u) => !u.bot).map((u) => fakeUser(world, u)),
+    user: (ref) => {
+      const user = world.findUser(ref);
+      return user ? fakeUser(world, user) : undefined;
+    },
+    addUser: (name, opts = {}) => {
+      const seed = { name, organiser: opts.organiser ?? false, ...(opts.displayName ? { displayName: opts.displayName } : {}) };
+      return fakeUser(world, world.addUser(seed));
+    },
+    channels: () => world.channels().filter((c) => c.type === ChannelType.Text).map(fakeChannel),
+    dms: () => world.channels().filter((c) => c.type === ChannelType.DM).map(fakeChannel),
+    addChannel: (name) => fakeChannel(world.addTextChannel(name)),
+    threads: (parentId) =>
+      world
+        .channels()
+        .filter((c) => isThread(c) && (parentId === undefined || c.parentId === parentId))
+        .map(fakeChannel),
+    channelByRef: (ref) => {
+      const channel = world.findChannel(ref);
+      return channel ? fakeChannel(channel) : undefined;
+    },
+
+    commands: () => commands.all(),
+    commandsFor: (ref) => {
+      const user = world.requireUser(ref);
+      const permissions = world.permissionsOf(user);
+      const guildNames = new Set(commands.list(world.guild.id).map((c) => `${c.type}:${c.name}`));
+      return commands
+        .all()
+        .filter((c) => c.guild_id !== undefined || !guildNames.has(`${c.type}:${c.name}`))
+        .filter((c) => mayUseCommand(permissions, c.default_member_permissions));
+    },
+
+    command: async (input) => driver.command(input),
+    autocomplete: (input, timeoutMs) => driver.autocomplete(input, timeoutMs),
+    click: async (input) => driver.click(input),
+    select: async (input) => driver.select(input),
+    submitModal: async (input) => driver.submitModal(input),
+    post: async (input) => driver.post(input),
+
+    messages: (channelId, opts = {}) => {
+      const viewer = opts.viewer === undefined ? undefined : world.requireUser(opts.viewer).id;
+      return world
+        .channelMessages(channelId)
+        .filter((m) => viewer === undefined || m.ephemeralFor === null || m.ephemeralFor === viewer)
+        .map((m) => fakeMessage(world, m));
+    },
+    message: (id) => {
+      const message = world.message(id);
+      return message ? fakeMessage(world, message) : undefined;
+    },
+    interactions: () => tracker.all().map((record) => tracker.summary(record)),
+    interaction: (id) => {
+      const record = tracker.get(id);
+      return record ? tracker.summary(record) : undefined;
+    },
+
+    waitFor: (check, timeoutMs = 2000) => hub.waitFor(check, timeoutMs),
+    on: (event, listener) => hub.on(event, listener),
+
+    attachment: (urlOrId) => world.attachments.bytes(urlOrId),
+    unknownRoutes: () => [...unknownRoutes],
+    rejections: () => [...rejections],
+    gatewaySessions: () => gateway.sessions(),
+    requestReconnect: () => gateway.requestReconnect(),
+    close: async () => {
+      await gateway.close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+  return fake;
+}

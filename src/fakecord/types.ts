@@ -1,0 +1,333 @@
+/**
+ * The fake Discord's public vocabulary: what a test or the sandbox page sees and passes in. Discord's
+ * own JSON shapes (embeds, components, command definitions) are kept as Discord sends them, since a
+ * page that draws them and a test that checks them both want the real thing.
+ */
+import type {
+  APIApplicationCommand,
+  APIEmbed,
+  APIMessageTopLevelComponent,
+  APIModalInteractionResponseCallbackData,
+} from 'discord.js';
+
+export interface FakeUser {
+  readonly id: string;
+  readonly username: string;
+  readonly displayName: string;
+  readonly bot: boolean;
+  /** Organisers hold the Organiser role: Administrator and Manage Server. */
+  readonly organiser: boolean;
+  readonly roles: readonly string[];
+  /** The member's total permissions, as Discord's decimal bitfield string. */
+  readonly permissions: string;
+}
+
+export interface FakeUserSeed {
+  readonly name: string;
+  readonly organiser?: boolean;
+  readonly displayName?: string;
+}
+
+export interface FakeAttachment {
+  readonly id: string;
+  readonly filename: string;
+  /** Alt text. */
+  readonly description: string | null;
+  readonly contentType: string;
+  readonly size: number;
+  /** Served by the fake: `GET` it, or read the bytes with `FakeDiscord.attachment(url)`. */
+  readonly url: string;
+  readonly width: number | null;
+  readonly height: number | null;
+}
+
+/** A message as a person in the channel would see it. A snapshot: later edits make new objects. */
+export interface FakeMessage {
+  readonly id: string;
+  readonly channelId: string;
+  /** Discord's message type: 0 default, 19 reply, 20 slash-command response, 21 thread starter. */
+  readonly type: number;
+  readonly author: { readonly id: string; readonly username: string; readonly bot: boolean };
+  readonly content: string;
+  readonly embeds: readonly APIEmbed[];
+  readonly components: readonly APIMessageTopLevelComponent[];
+  readonly attachments: readonly FakeAttachment[];
+  readonly timestamp: string;
+  readonly editedTimestamp: string | null;
+  /** Ids of the users pinged, after `allowed_mentions`. */
+  readonly mentions: readonly string[];
+  readonly mentionRoles: readonly string[];
+  readonly mentionEveryone: boolean;
+  readonly flags: number;
+  readonly ephemeral: boolean;
+  /** For an ephemeral message, the one user who can see it. */
+  readonly visibleTo: string | null;
+  /** A deferred reply not yet edited ("Bot is thinking…"). */
+  readonly loading: boolean;
+  /** Set on interaction responses and follow-ups. */
+  readonly interaction: {
+    readonly id: string;
+    readonly type: number;
+    readonly name: string | null;
+    readonly userId: string;
+  } | null;
+  /** The thread started from this message, if any (Discord gives it the message's id). */
+  readonly threadId: string | null;
+  readonly reference: { readonly messageId: string; readonly channelId: string } | null;
+}
+
+export type FakeChannelKind = 'text' | 'dm' | 'public-thread' | 'private-thread';
+
+export interface FakeChannel {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: FakeChannelKind;
+  /** Discord's channel type number (0 text, 1 DM, 11 public thread, 12 private thread). */
+  readonly type: number;
+  readonly parentId: string | null;
+  readonly ownerId: string | null;
+  /** For a DM, the user the bot is talking to. */
+  readonly recipientId: string | null;
+  readonly archived: boolean;
+  readonly locked: boolean;
+  /** Thread members' user ids (empty for text channels). */
+  readonly members: readonly string[];
+  readonly messageCount: number;
+}
+
+/** A command definition as the bot registered it, with the id Discord gave it. */
+export type RegisteredCommand = APIApplicationCommand;
+
+/** A file a user uploads: a slash command attachment option or a file on a posted message. */
+export interface FakeUpload {
+  readonly name: string;
+  readonly data: Uint8Array | string;
+  readonly contentType?: string;
+  readonly description?: string;
+}
+
+interface CommandTarget {
+  /** Username, display name or id. */
+  readonly user: string;
+  /** Channel or thread id or name; the default channel when left out. */
+  readonly channel?: string;
+  /** The command name; `'match start'` is the same as `name: 'match', subcommand: 'start'`. */
+  readonly name: string;
+  readonly group?: string;
+  readonly subcommand?: string;
+  /**
+   * Option values by name, typed by the registered definition. Strings are converted ("3" for an
+   * integer, "true" for a boolean), users/channels/roles may be given by name, and an attachment
+   * option takes a `FakeUpload`.
+   */
+  readonly options?: Readonly<Record<string, unknown>>;
+  readonly locale?: string;
+}
+
+export interface CommandInput extends CommandTarget {
+  /** Attachment options by name (the same as passing the upload in `options`). */
+  readonly attachments?: Readonly<Record<string, FakeUpload>>;
+}
+
+export interface AutocompleteInput extends CommandTarget {
+  /** The option being typed; its text is `options[focused]` (empty when left out). */
+  readonly focused: string;
+}
+
+export interface ClickInput {
+  readonly user: string;
+  readonly message: string;
+  readonly customId: string;
+}
+
+export interface SelectInput extends ClickInput {
+  /** Option values; for user, role and channel menus, ids or names. */
+  readonly values: readonly string[];
+}
+
+export interface ModalSubmitInput {
+  readonly user: string;
+  /** The interaction the bot answered with this modal. */
+  readonly interaction: string;
+  /** Text input values (or select values) by custom id. */
+  readonly values: Readonly<Record<string, string | readonly string[]>>;
+}
+
+export interface PostInput {
+  readonly user: string;
+  readonly channel?: string;
+  readonly content?: string;
+  readonly files?: readonly FakeUpload[];
+  /** Id of a message this one replies to. */
+  readonly replyTo?: string;
+}
+
+export type InteractionKind = 'command' | 'autocomplete' | 'button' | 'select' | 'modal-submit';
+
+/** The bot's first answer, by callback type: 4, 5, 6, 7, 8, 9. */
+export type ResponseKind = 'reply' | 'deferred-reply' | 'deferred-update' | 'update' | 'autocomplete' | 'modal';
+
+export interface AutocompleteChoice {
+  readonly name: string;
+  readonly value: string | number;
+}
+
+export type FakeModal = APIModalInteractionResponseCallbackData;
+
+export interface InteractionResponse {
+  readonly type: 4 | 5 | 6 | 7 | 8 | 9;
+  readonly kind: ResponseKind;
+  /** Milliseconds from dispatch to the callback. */
+  readonly ms: number;
+  /** Later than Discord's 3-second window. */
+  readonly late: boolean;
+  readonly ephemeral: boolean;
+  /** The message the callback made or changed, as it was then. */
+  readonly message: FakeMessage | null;
+  readonly choices: readonly AutocompleteChoice[] | null;
+  readonly modal: FakeModal | null;
+}
+
+export interface InteractionSummary {
+  readonly id: string;
+  readonly kind: InteractionKind;
+  readonly userId: string;
+  readonly channelId: string;
+  /** The command name (with group and subcommand) or the component's custom id. */
+  readonly name: string;
+  /** Gateway sessions the interaction was sent to; 0 means no bot was connected. */
+  readonly deliveredTo: number;
+  readonly response: InteractionResponse | null;
+  /** The original response message now (after edits), if there is one. */
+  readonly original: FakeMessage | null;
+  readonly followUps: readonly FakeMessage[];
+  /** A deferred reply that has not been edited yet. */
+  readonly loading: boolean;
+  readonly late: boolean;
+}
+
+export interface SettleOptions {
+  /** How long nothing must happen on the interaction's token (default 150 ms). */
+  readonly quietMs?: number;
+  /** Give up after this long (default 5000 ms). */
+  readonly timeoutMs?: number;
+}
+
+export interface InteractionOutcome {
+  readonly id: string;
+  readonly kind: InteractionKind;
+  readonly deliveredTo: number;
+  /** The bot's first callback; rejects after `timeoutMs` (default 5000) without one. */
+  response(timeoutMs?: number): Promise<InteractionResponse>;
+  /** Waits for the callback, for a deferred reply to be filled in, and then for quiet. */
+  settled(options?: SettleOptions): Promise<InteractionSummary>;
+  summary(): InteractionSummary;
+  original(): FakeMessage | undefined;
+  followUps(): FakeMessage[];
+}
+
+/** A 4xx answer the fake gave the bot, for tests to assert that nothing was refused. */
+export interface Rejection {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly code: number;
+  readonly message: string;
+}
+
+export interface GatewaySessionInfo {
+  readonly sessionId: string;
+  readonly connected: boolean;
+  readonly intents: number;
+  readonly sequence: number;
+  readonly resumes: number;
+}
+
+export interface FakeDiscordEvents {
+  'message-create': FakeMessage;
+  'message-update': FakeMessage;
+  'message-delete': { readonly id: string; readonly channelId: string };
+  'channel-create': FakeChannel;
+  'channel-update': FakeChannel;
+  interaction: InteractionSummary;
+  'interaction-response': InteractionSummary;
+  commands: readonly RegisteredCommand[];
+  rejection: Rejection;
+  gateway: GatewaySessionInfo;
+}
+
+export type FakeDiscordEvent = keyof FakeDiscordEvents;
+
+export interface FakeDiscordOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  /** HELLO's heartbeat interval (default 45000; tests use about 1000). */
+  readonly heartbeatMs?: number;
+  /** Replaces the seeded alice (organiser), bob, carol and dave. */
+  readonly users?: readonly FakeUserSeed[];
+  readonly guildName?: string;
+  /** The default text channel's name (default `skirmishes`). */
+  readonly channelName?: string;
+  readonly botName?: string;
+  /** Discord's window for the first callback (default 3000 ms). */
+  readonly deadlineMs?: number;
+  /** Refuse callbacks after the window with 404 Unknown interaction, as Discord does (default false: accept and mark late). */
+  readonly enforceDeadline?: boolean;
+  /** Largest upload accepted (default 10 MiB, Discord's free limit). */
+  readonly maxUploadBytes?: number;
+}
+
+export interface FakeDiscord {
+  /** `http://127.0.0.1:PORT/api`: pass as the discord.js Client's `rest.api`. */
+  readonly apiBase: string;
+  readonly port: number;
+  readonly guild: { readonly id: string; readonly name: string };
+  /** The default text channel. */
+  readonly channel: { readonly id: string; readonly name: string };
+  readonly botUser: { readonly id: string; readonly username: string };
+  readonly applicationId: string;
+
+  users(): FakeUser[];
+  user(ref: string): FakeUser | undefined;
+  addUser(name: string, options?: { organiser?: boolean; displayName?: string }): FakeUser;
+  channels(): FakeChannel[];
+  addChannel(name: string): FakeChannel;
+  /** The bot's DM channels (the bot opens one with `user.send`; the user answers with `post`). */
+  dms(): FakeChannel[];
+  threads(parentId?: string): FakeChannel[];
+  channelByRef(ref: string): FakeChannel | undefined;
+
+  /** Everything the bot registered, global and guild. */
+  commands(): RegisteredCommand[];
+  /** The commands this user may see (Discord hides those their permissions do not allow). */
+  commandsFor(user: string): RegisteredCommand[];
+
+  command(input: CommandInput): Promise<InteractionOutcome>;
+  autocomplete(input: AutocompleteInput, timeoutMs?: number): Promise<AutocompleteChoice[]>;
+  click(input: ClickInput): Promise<InteractionOutcome>;
+  select(input: SelectInput): Promise<InteractionOutcome>;
+  submitModal(input: ModalSubmitInput): Promise<InteractionOutcome>;
+  /** A user posts a message (the bot hears it if it asked for the Guild Messages intent). */
+  post(input: PostInput): Promise<FakeMessage>;
+
+  /** Messages in a channel or thread, oldest first. With a viewer, ephemeral ones only for them. */
+  messages(channelId: string, options?: { viewer?: string }): FakeMessage[];
+  message(id: string): FakeMessage | undefined;
+  interactions(): InteractionSummary[];
+  interaction(id: string): InteractionSummary | undefined;
+
+  /** Resolves with the first truthy value of `check`, re-checked on every change. */
+  waitFor<T>(check: () => T | undefined | null | false, timeoutMs?: number): Promise<T>;
+  on<E extends FakeDiscordEvent>(event: E, listener: (value: FakeDiscordEvents[E]) => void): () => void;
+
+  /** The bytes of an uploaded file, by its URL or attachment id. */
+  attachment(urlOrId: string): Buffer | undefined;
+  /** `METHOD /path` of every request the fake has no route for. */
+  unknownRoutes(): string[];
+  /** Every 4xx the fake answered (unknown routes included). */
+  rejections(): Rejection[];
+  gatewaySessions(): GatewaySessionInfo[];
+  /** Asks every connected client to reconnect (op 7), which makes discord.js resume. */
+  requestReconnect(): void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,393 @@
+// The sandbox page: a Discord text channel with threads, seen as one of the sample players. It
+// reads the guild and messages from the sandbox server, follows changes live, and acts (commands,
+// clicks, menus, messages) as the player picked at the top, all through the fake Discord to the bot.
+
+import { getJson, postJson, subscribe } from './api.js';
+import { createComposer } from './composer.js';
+import { escapeHtml } from './markdown.js';
+import { avatarHtml, continues, messageView } from './message-view.js';
+
+const $ = (selector) => document.querySelector(selector);
+
+/** A speech bubble, for threads (the page ships no icon font). */
+const THREAD_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill-rule="evenodd" d="M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2h-9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 5v2h10V8H7zm0 4v2h7v-2H7z"/></svg>';
+
+const state = {
+  /** @type {any} */ world: null,
+  /** @type {any} */ viewer: null,
+  channelId: '',
+  /** @type {any[]} */ messages: [],
+  /** @type {any[]} */ commands: [],
+  /** By channel: the messages the player has not looked at, each with whether it pings them. */
+  unread: new Map(),
+  dismissed: new Set(),
+  stopEvents: () => {},
+};
+
+const compareIds = (a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0);
+const userById = (id) => (id === state.world.bot.id ? { ...state.world.bot, bot: true } : state.world.users.find((u) => u.id === id));
+const channelById = (id) => state.world.channels.find((c) => c.id === id);
+const currentChannel = () => channelById(state.channelId) ?? state.world.channels[0];
+
+function toast(text) {
+  const el = $('#toast');
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => (el.hidden = true), 6000);
+}
+
+// ---- actions as the current player ---------------------------------------------------------------
+
+const as = () => state.viewer.username;
+
+const actions = {
+  click: (message, customId) => postJson('/api/click', { user: as(), message, customId }),
+  select: (message, customId, values) => postJson('/api/select', { user: as(), message, customId, values }),
+  users: () => state.world.users,
+};
+
+const composer = createComposer($('#composer'), {
+  commands: () => state.commands,
+  users: () => state.world.users,
+  channels: () => state.world.channels,
+  placeholder: () => `Message ${channelLabel(currentChannel())} as ${state.viewer.displayName} — type / for commands`,
+  run: ({ name, options, files }) => postJson('/api/command', { user: as(), channel: state.channelId, name, options, files }),
+  autocomplete: ({ name, options, focused }) => postJson('/api/autocomplete', { user: as(), channel: state.channelId, name, options, focused }),
+  post: (content) => postJson('/api/post', { user: as(), channel: state.channelId, content }),
+});
+
+// ---- the sidebar, the title and the player switch ---------------------------------------------------
+
+function renderSidebar() {
+  const list = $('#channel-list');
+  const texts = state.world.channels.filter((c) => c.kind === 'text');
+  const parts = ['<div class="category">Text channels</div>'];
+  const item = (c, thread) => {
+    const unread = state.unread.get(c.id);
+    const pings = unread ? [...unread.values()].filter(Boolean).length : 0;
+    const classes = ['channel', thread ? 'thread' : '', c.id === state.channelId ? 'active' : '', unread ? 'unread' : ''].join(' ');
+    const badge = pings ? `<span class="badge">${pings}</span>` : '';
+    const icon = thread ? `<span class="thread-branch"></span><span class="icon">${THREAD_ICON}</span>` : '<span class="icon">#</span>';
+    return `<a href="#" class="${classes}" data-channel="${c.id}" title="${escapeHtml(c.name)}">${icon}<span class="channel-name">${escapeHtml(c.name)}</span>${badge}</a>`;
+  };
+  for (const c of texts) {
+    parts.push(item(c, false));
+    for (const t of state.world.channels.filter((x) => x.parentId === c.id)) parts.push(item(t, true));
+  }
+  // The bot's direct messages with this player (the server sends only theirs).
+  const dms = state.world.channels.filter((c) => c.kind === 'dm');
+  if (dms.length) {
+    parts.push('<div class="category dm-category">Direct messages</div>');
+    for (const c of dms) {
+      const unread = state.unread.get(c.id) ? ' unread' : '';
+      parts.push(`<a href="#" class="channel dm${c.id === state.channelId ? ' active' : ''}${unread}" data-channel="${c.id}">${avatarHtml({ ...state.world.bot, bot: true }, 24)}<span class="channel-name">${escapeHtml(state.world.bot.username)}</span></a>`);
+    }
+  }
+  list.innerHTML = parts.join('');
+}
+
+/** How the page names a channel: `#name`, a thread's name, or the bot for a DM. */
+const channelLabel = (c) => (c.kind === 'dm' ? `@${state.world.bot.username}` : c.kind === 'text' ? `#${c.name}` : c.name);
+
+function renderTitle() {
+  const c = currentChannel();
+  if (c.kind === 'dm') {
+    $('#title').innerHTML = `<span class="title-icon">@</span><span class="title-name">${escapeHtml(state.world.bot.username)}</span><span class="title-topic">Direct messages with the bot</span>`;
+    return;
+  }
+  const parent = c.parentId ? channelById(c.parentId) : null;
+  $('#title').innerHTML = parent
+    ? `<span class="title-parent" data-channel="${parent.id}"># ${escapeHtml(parent.name)}</span><span class="title-sep">›</span><span class="title-icon">${THREAD_ICON}</span><span class="title-name">${escapeHtml(c.name)}</span>`
+    : `<span class="title-icon">#</span><span class="title-name">${escapeHtml(c.name)}</span><span class="title-topic">Play-by-post Sellsword skirmishes</span>`;
+}
+
+/** Players the latest ping in this channel waits for: who should act next. */
+function waitingFor() {
+  const pinging = state.messages.filter((m) => !m.ephemeral && m.author.id === state.world.bot.id && m.mentions.length > 0).at(-1);
+  return new Set(pinging?.mentions ?? []);
+}
+
+function renderPlayers() {
+  const waiting = waitingFor();
+  $('#players').innerHTML =
+    '<span class="players-label">Play as</span>' +
+    state.world.users
+      .slice(0, 4)
+      .map((u) => {
+        const active = u.id === state.viewer.id;
+        const wait = waiting.has(u.id) ? ' waiting' : '';
+        const title = waiting.has(u.id) ? `${u.displayName}: the latest ping here is for them` : `Act as ${u.displayName}`;
+        return `<button type="button" role="radio" aria-checked="${active}" class="player${active ? ' active' : ''}${wait}" data-user="${u.username}" title="${escapeHtml(title)}">${avatarHtml(u, 22)}<span>${escapeHtml(u.displayName)}</span></button>`;
+      })
+      .join('');
+  $('#me').innerHTML = `${avatarHtml(state.viewer, 32)}<div class="me-names"><span class="me-name">${escapeHtml(state.viewer.displayName)}</span><span class="me-tag">${state.viewer.organiser ? 'organiser · ' : ''}@${escapeHtml(state.viewer.username)}</span></div>`;
+}
+
+// ---- messages --------------------------------------------------------------------------------------
+
+const rendered = new Map();
+
+function introView() {
+  const c = currentChannel();
+  const el = document.createElement('div');
+  el.className = 'intro';
+  if (c.kind === 'dm') {
+    el.innerHTML = `<div class="intro-icon">@</div><h1>${escapeHtml(state.world.bot.username)}</h1><p>The beginning of your direct messages with the bot.</p>`;
+  } else if (c.kind === 'text') {
+    el.innerHTML = `
+      <div class="intro-icon">#</div>
+      <h1>Welcome to #${escapeHtml(c.name)}!</h1>
+      <p>This is a local sandbox: a pretend Discord server on your machine, with the real Sellsword Table bot in it.
+      Nothing here reaches the internet.</p>
+      <ul>
+        <li><strong>alice</strong> and <strong>bob</strong> each have a sample warband saved. Press <strong>⚔ Start a demo match</strong> above, and the match opens in its own thread.</li>
+        <li>Type <kbd>/</kbd> in the box below for the bot's commands, with their options and suggestions.</li>
+        <li>Switch player at the top right to play every side. Replies only one player may see stay with that player.</li>
+      </ul>`;
+  } else {
+    el.innerHTML = `<div class="intro-icon">${THREAD_ICON}</div><h1>${escapeHtml(c.name)}</h1><p>A match thread. The bot posts the map after every turn, and asks the player it waits for with buttons and menus. <strong>/skirmish view</strong> shows what a unit can reach; <strong>/move</strong>, <strong>/attack</strong> and <strong>/end</strong> play a turn.</p>`;
+  }
+  return el;
+}
+
+const context = {
+  get viewerId() {
+    return state.viewer.id;
+  },
+  user: (id) => userById(id),
+  channelName: (id) => {
+    const c = channelById(id);
+    return c ? channelLabel(c).replace(/^#/, '') : undefined;
+  },
+  actions,
+  openImage,
+  dismiss: (id) => {
+    state.dismissed.add(id);
+    renderMessages();
+  },
+};
+
+function renderMessages() {
+  const list = $('#messages');
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120;
+  const shown = state.messages.filter((m) => !state.dismissed.has(m.id));
+  const nodes = [];
+  let previous = null;
+  const seen = new Set();
+  for (const m of shown) {
+    const continued = continues(m, previous);
+    const key = `${state.viewer.id}|${continued}|${JSON.stringify(m)}`;
+    let entry = rendered.get(m.id);
+    if (!entry || entry.key !== key) {
+      entry = { key, node: messageView(m, continued, context) };
+      rendered.set(m.id, entry);
+    }
+    nodes.push(entry.node);
+    seen.add(m.id);
+    previous = m;
+  }
+  for (const id of [...rendered.keys()]) if (!seen.has(id)) rendered.delete(id);
+  let intro = list.querySelector('.intro');
+  if (!intro || intro.dataset.channel !== state.channelId) {
+    intro?.remove();
+    intro = introView();
+    intro.dataset.channel = state.channelId;
+  }
+  // Move only what changed: taking every node out and back would lose the reader's place.
+  if (list.firstChild !== intro) list.prepend(intro);
+  let cursor = intro;
+  for (const node of nodes) {
+    if (cursor.nextSibling !== node) list.insertBefore(node, cursor.nextSibling);
+    cursor = node;
+  }
+  while (cursor.nextSibling) cursor.nextSibling.remove();
+  if (atBottom) scrollToBottom();
+  else if (nodes.length) $('#jump').hidden = false;
+  renderPlayers();
+}
+
+function scrollToBottom() {
+  const list = $('#messages');
+  list.scrollTop = list.scrollHeight;
+  $('#jump').hidden = true;
+}
+
+function upsertMessage(message) {
+  const i = state.messages.findIndex((m) => m.id === message.id);
+  if (i >= 0) state.messages[i] = message;
+  else {
+    state.messages.push(message);
+    state.messages.sort(compareIds);
+  }
+}
+
+async function loadMessages() {
+  const channel = state.channelId;
+  const messages = await getJson(`/api/messages?channel=${channel}&viewer=${encodeURIComponent(as())}`);
+  if (channel !== state.channelId || !Array.isArray(messages)) return;
+  state.messages = messages.sort(compareIds);
+  rendered.clear();
+  renderMessages();
+  scrollToBottom();
+}
+
+// ---- switching -----------------------------------------------------------------------------------
+
+async function openChannel(id) {
+  if (!channelById(id)) return;
+  state.channelId = id;
+  state.unread.delete(id);
+  localStorage.setItem('sandbox.channel', id);
+  renderSidebar();
+  renderTitle();
+  composer.reset();
+  await loadMessages();
+}
+
+async function switchPlayer(username) {
+  const user = state.world.users.find((u) => u.username === username);
+  if (!user || user.id === state.viewer.id) return;
+  state.viewer = user;
+  localStorage.setItem('sandbox.viewer', user.username);
+  state.unread.clear();
+  connectEvents();
+  await loadWorld();
+  // Another player's DMs are not this player's to read.
+  if (!channelById(state.channelId)) state.channelId = state.world.channel.id;
+  renderPlayers();
+  renderSidebar();
+  renderTitle();
+  composer.reset();
+  await Promise.all([loadCommands(), loadMessages()]);
+}
+
+async function loadCommands() {
+  const commands = await getJson(`/api/commands?user=${encodeURIComponent(as())}`);
+  state.commands = Array.isArray(commands) ? commands : [];
+}
+
+async function loadWorld() {
+  state.world = await getJson(state.viewer ? `/api/world?viewer=${encodeURIComponent(as())}` : '/api/world');
+  $('#guild-name').textContent = state.world.guild.name;
+}
+
+function connectEvents() {
+  state.stopEvents();
+  let first = true;
+  state.stopEvents = subscribe(as(), {
+    hello: async () => {
+      $('.app').classList.remove('offline');
+      // After a reconnection, catch up on whatever happened while the stream was down.
+      if (!first) {
+        await loadWorld();
+        renderSidebar();
+        await loadMessages();
+      }
+      first = false;
+    },
+    error: () => $('.app').classList.add('offline'),
+    message: (m) => {
+      if (m.channelId === state.channelId) {
+        upsertMessage(m);
+        renderMessages();
+        return;
+      }
+      // Keyed by message, so a reply filled in after "thinking…" or an edit is not counted twice.
+      if (m.editedTimestamp && !state.unread.get(m.channelId)?.has(m.id)) return;
+      const unread = state.unread.get(m.channelId) ?? new Map();
+      unread.set(m.id, m.mentions.includes(state.viewer.id));
+      state.unread.set(m.channelId, unread);
+      renderSidebar();
+    },
+    'message-delete': ({ id, channelId }) => {
+      if (channelId !== state.channelId) return;
+      state.messages = state.messages.filter((m) => m.id !== id);
+      renderMessages();
+    },
+    channel: (c) => {
+      const i = state.world.channels.findIndex((x) => x.id === c.id);
+      if (i >= 0) state.world.channels[i] = c;
+      else state.world.channels.push(c);
+      renderSidebar();
+      if (c.id === state.channelId) renderTitle();
+    },
+    commands: () => void loadCommands(),
+  });
+}
+
+// ---- the image viewer ----------------------------------------------------------------------------
+
+function openImage(src, alt) {
+  const box = $('#lightbox');
+  box.querySelector('img').src = src;
+  box.querySelector('img').alt = alt;
+  box.querySelector('figcaption').textContent = alt;
+  box.hidden = false;
+}
+
+$('#lightbox').addEventListener('click', () => ($('#lightbox').hidden = true));
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape') $('#lightbox').hidden = true;
+});
+
+// ---- wiring --------------------------------------------------------------------------------------
+
+document.addEventListener('click', (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  const channel = target?.closest('[data-channel]');
+  if (channel) {
+    event.preventDefault();
+    void openChannel(channel.dataset.channel);
+    return;
+  }
+  const player = target?.closest('.player');
+  if (player) void switchPlayer(player.dataset.user);
+});
+
+$('#messages').addEventListener('scroll', () => {
+  const list = $('#messages');
+  if (list.scrollHeight - list.scrollTop - list.clientHeight < 120) $('#jump').hidden = true;
+});
+$('#jump').addEventListener('click', scrollToBottom);
+// A picture that arrives after the list was scrolled down pushes the bottom away; follow it.
+$('#messages').addEventListener(
+  'load',
+  (event) => {
+    const list = $('#messages');
+    if (event.target instanceof HTMLImageElement && list.scrollHeight - list.scrollTop - list.clientHeight < event.target.height + 160) scrollToBottom();
+  },
+  true,
+);
+
+$('#demo-button').addEventListener('click', async () => {
+  const button = $('#demo-button');
+  button.disabled = true;
+  button.classList.add('loading');
+  const result = await postJson('/api/demo', {}).catch((e) => ({ ok: false, error: String(e) }));
+  button.disabled = false;
+  button.classList.remove('loading');
+  if (!result.ok) return toast(result.error ?? 'The demo match could not start.');
+  await loadWorld();
+  await openChannel(result.thread);
+});
+
+async function start() {
+  await loadWorld();
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get('as') ?? localStorage.getItem('sandbox.viewer');
+  state.viewer = state.world.users.find((u) => u.username === wanted) ?? state.world.users[0];
+  await loadWorld();
+  const savedChannel = localStorage.getItem('sandbox.channel');
+  state.channelId = channelById(savedChannel ?? '') ? savedChannel : state.world.channel.id;
+  connectEvents();
+  renderSidebar();
+  renderTitle();
+  renderPlayers();
+  composer.reset();
+  await Promise.all([loadCommands(), loadMessages()]);
+  document.body.classList.add('ready');
+  composer.focus();
+}
+
+void start();

@@ -1,0 +1,177 @@
+// One message as Discord draws it: the avatar and author (or, for a command's answer, who used
+// which command), the content in markdown, images with their alt text shown under them, embeds,
+// components, and the "Only you can see this" line of an ephemeral reply.
+
+import { componentsView } from './components-view.js';
+import { escapeHtml, renderMarkdown } from './markdown.js';
+
+/**
+ * @typedef {object} MessageContext
+ * @property {string} viewerId
+ * @property {(id: string) => any} user a user (or the bot) by id
+ * @property {(id: string) => string | undefined} channelName
+ * @property {import('./components-view.js').ComponentActions} actions
+ * @property {(src: string, alt: string) => void} openImage
+ * @property {(messageId: string) => void} dismiss
+ */
+
+const AVATAR_COLOURS = ['#e0733f', '#3ba55c', '#5b8def', '#c061cb', '#d4a72c', '#e2556f'];
+
+/** A round avatar: the bot's crossed swords, or the player's initial on their colour. */
+export function avatarHtml(user, size = 40) {
+  if (!user) return `<div class="avatar" style="--size:${size}px;background:#4e5058">?</div>`;
+  if (user.bot) return `<div class="avatar avatar-bot" style="--size:${size}px">⚔</div>`;
+  const colour = AVATAR_COLOURS[Number(BigInt(user.id) % BigInt(AVATAR_COLOURS.length))];
+  return `<div class="avatar" style="--size:${size}px;background:${colour}">${escapeHtml((user.displayName ?? user.username).slice(0, 1).toUpperCase())}</div>`;
+}
+
+const nameOf = (user) => user?.displayName ?? user?.username ?? 'unknown';
+
+/** "Today at 14:03", as Discord labels a message. */
+export function timeLabel(iso) {
+  const d = new Date(iso);
+  const time = d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const today = new Date();
+  return d.toDateString() === today.toDateString() ? `Today at ${time}` : `${d.toLocaleDateString()} ${time}`;
+}
+
+/** Whether `message` continues the one before it: same author, close in time, no command header. */
+export function continues(message, previous) {
+  if (!previous || message.interaction || previous.author.id !== message.author.id) return false;
+  if (message.ephemeral !== previous.ephemeral) return false;
+  return new Date(message.timestamp).getTime() - new Date(previous.timestamp).getTime() < 7 * 60 * 1000;
+}
+
+/**
+ * @param {any} message
+ * @param {boolean} continued
+ * @param {MessageContext} ctx
+ */
+export function messageView(message, continued, ctx) {
+  const names = { userName: (id) => nameOf(ctx.user(id)), channelName: ctx.channelName, viewerId: ctx.viewerId };
+  const el = document.createElement('article');
+  el.className = 'message';
+  el.dataset.id = message.id;
+  if (continued) el.classList.add('continued');
+  if (message.ephemeral) el.classList.add('ephemeral');
+  if (message.mentions.includes(ctx.viewerId)) el.classList.add('mentions-me');
+  if ((message.components ?? []).length > 0) el.classList.add('has-components');
+
+  const author = ctx.user(message.author.id) ?? message.author;
+  const parts = [];
+  if (message.interaction) {
+    const invoker = ctx.user(message.interaction.userId);
+    const what =
+      message.interaction.type === 2 && message.interaction.name
+        ? `used <span class="command-name">/${escapeHtml(message.interaction.name)}</span>`
+        : 'clicked a button';
+    parts.push(`<div class="interaction-line"><span class="spine"></span>${avatarHtml(invoker, 16)}<span class="invoker">${escapeHtml(nameOf(invoker))}</span> ${what}</div>`);
+  }
+  parts.push('<div class="message-main">');
+  parts.push(continued ? `<time class="hover-time">${escapeHtml(new Date(message.timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }))}</time>` : avatarHtml(author));
+  parts.push('<div class="message-body">');
+  if (!continued) {
+    parts.push(
+      `<header class="message-header"><span class="author${author.bot ? ' author-bot' : ''}">${escapeHtml(nameOf(author))}</span>${author.bot ? '<span class="app-tag">APP</span>' : ''}<time>${escapeHtml(timeLabel(message.timestamp))}</time></header>`,
+    );
+  }
+  if (message.loading) {
+    parts.push(`<div class="content thinking">${escapeHtml(nameOf(author))} is thinking<span class="dots"><i>.</i><i>.</i><i>.</i></span></div>`);
+  } else if (message.content) {
+    parts.push(`<div class="content">${renderMarkdown(message.content, names)}${message.editedTimestamp ? '<span class="edited">(edited)</span>' : ''}</div>`);
+  }
+  parts.push('</div></div>');
+  el.innerHTML = parts.join('');
+  const body = el.querySelector('.message-body');
+
+  const files = attachmentsView(message, ctx);
+  if (files) body.append(files);
+  for (const embed of message.embeds ?? []) body.append(embedView(embed, names, ctx));
+  const components = componentsView(message, ctx.actions);
+  if (components) body.append(components);
+  if (message.ephemeral) {
+    const note = document.createElement('div');
+    note.className = 'ephemeral-note';
+    note.innerHTML = '<span class="eye">👁</span> Only you can see this · <button type="button" class="link-button">Dismiss message</button>';
+    note.querySelector('button').addEventListener('click', () => ctx.dismiss(message.id));
+    body.append(note);
+  }
+  return el;
+}
+
+/** Images inline with their alt text under them (the alt text is the map for a reader); other files as cards. */
+function attachmentsView(message, ctx) {
+  if (!message.attachments?.length) return null;
+  const box = document.createElement('div');
+  box.className = 'attachments';
+  // Several pictures (a warband's stat cards) sit side by side, smaller, as Discord lays out a gallery.
+  const images = message.attachments.filter((a) => a.contentType?.startsWith('image/')).length;
+  const [maxWidth, maxHeight] = images > 1 ? [270, 360] : [560, 640];
+  if (images > 1) box.classList.add('gallery');
+  for (const a of message.attachments) {
+    if (a.contentType?.startsWith('image/')) {
+      const figure = document.createElement('figure');
+      figure.className = 'image';
+      const img = document.createElement('img');
+      img.src = a.url;
+      img.alt = a.description ?? a.filename;
+      img.title = a.description ?? a.filename;
+      img.loading = 'lazy';
+      if (a.width && a.height) {
+        // Reserving the space keeps the list from jumping as pictures arrive.
+        const scale = Math.min(1, maxWidth / a.width, maxHeight / a.height);
+        img.width = Math.round(a.width * scale);
+        img.height = Math.round(a.height * scale);
+      }
+      img.addEventListener('click', () => ctx.openImage(a.url, a.description ?? ''));
+      figure.append(img);
+      if (a.description) {
+        const caption = document.createElement('figcaption');
+        caption.className = 'alt-text';
+        caption.innerHTML = `<span class="alt-badge">ALT</span><span class="alt-words">${escapeHtml(a.description)}</span>`;
+        caption.title = 'Click to show all of the alt text';
+        caption.addEventListener('click', () => caption.classList.toggle('expanded'));
+        figure.append(caption);
+      }
+      box.append(figure);
+    } else {
+      const card = document.createElement('a');
+      card.className = 'file-card';
+      card.href = a.url;
+      card.target = '_blank';
+      card.innerHTML = `<span class="file-icon">📄</span><span><span class="file-name">${escapeHtml(a.filename)}</span><span class="file-size">${(a.size / 1024).toFixed(1)} KB</span></span>`;
+      box.append(card);
+    }
+  }
+  return box;
+}
+
+function embedView(e, names, ctx) {
+  const el = document.createElement('div');
+  el.className = 'embed';
+  if (typeof e.color === 'number') el.style.borderLeftColor = `#${e.color.toString(16).padStart(6, '0')}`;
+  const parts = ['<div class="embed-main">'];
+  if (e.author?.name) parts.push(`<div class="embed-author">${e.author.icon_url ? `<img src="${escapeHtml(e.author.icon_url)}" alt="">` : ''}${escapeHtml(e.author.name)}</div>`);
+  if (e.title) {
+    const title = escapeHtml(e.title);
+    parts.push(`<div class="embed-title">${e.url ? `<a href="${escapeHtml(e.url)}" target="_blank" rel="noreferrer">${title}</a>` : title}</div>`);
+  }
+  if (e.description) parts.push(`<div class="embed-description">${renderMarkdown(e.description, names)}</div>`);
+  if (e.fields?.length) {
+    parts.push('<div class="embed-fields">');
+    for (const f of e.fields) {
+      parts.push(`<div class="embed-field${f.inline ? ' inline' : ''}"><div class="embed-field-name">${renderMarkdown(f.name, names)}</div><div class="embed-field-value">${renderMarkdown(f.value, names)}</div></div>`);
+    }
+    parts.push('</div>');
+  }
+  if (e.image?.url) parts.push(`<img class="embed-image" src="${escapeHtml(e.image.url)}" alt="">`);
+  if (e.footer?.text || e.timestamp) {
+    const when = e.timestamp ? timeLabel(e.timestamp) : '';
+    parts.push(`<div class="embed-footer">${e.footer?.icon_url ? `<img src="${escapeHtml(e.footer.icon_url)}" alt="">` : ''}${escapeHtml([e.footer?.text, when].filter(Boolean).join(' • '))}</div>`);
+  }
+  parts.push('</div>');
+  if (e.thumbnail?.url) parts.push(`<img class="embed-thumbnail" src="${escapeHtml(e.thumbnail.url)}" alt="">`);
+  el.innerHTML = parts.join('');
+  for (const img of el.querySelectorAll('.embed-image, .embed-thumbnail')) img.addEventListener('click', () => ctx.openImage(img.src, ''));
+  return el;
+}

@@ -1,0 +1,89 @@
+/**
+ * The local sandbox: the project's fake Discord, the real bot connected to it as it would connect to
+ * Discord, and a web page that looks and behaves like a Discord channel, so anyone can play a match
+ * in a browser without a Discord account. The page reaches the bot only through the fake Discord.
+ */
+import { startBot, type RunningBot } from '../bot/start';
+import { startFakeDiscord, type FakeDiscord } from '../fakecord';
+import { ensureSampleWarbands } from './sample-content';
+import { createWebServer, listen } from './web-server';
+
+export const DEFAULT_SANDBOX_PORT = 3000;
+export const DEFAULT_SANDBOX_DATABASE = './data/sandbox.db';
+
+export interface SandboxOptions {
+  /** The page's port (default 3000); a free one is taken when it is busy. 0 picks any free port. */
+  readonly port?: number;
+  /** Where the page listens (default 127.0.0.1: the sandbox lets anyone act as any player). */
+  readonly host?: string;
+  /** The bot's database file (default ./data/sandbox.db); `:memory:` keeps nothing. */
+  readonly databasePath?: string;
+  /** Every match gets this seed, so the same moves replay the same dice; random when absent. */
+  readonly seed?: number;
+  /** Submit the sample warbands for alice and bob when they do not have them (default true). */
+  readonly sampleWarbands?: boolean;
+  /** Where the sandbox and the bot report problems (default: the console's error stream). */
+  readonly log?: (line: string) => void;
+}
+
+export interface Sandbox {
+  /** The page, e.g. `http://localhost:3000`. */
+  readonly url: string;
+  readonly port: number;
+  readonly fake: FakeDiscord;
+  readonly bot: RunningBot;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const databasePath = options.databasePath ?? DEFAULT_SANDBOX_DATABASE;
+  const fake = await startFakeDiscord();
+  // The fake Discord forgets its threads when the sandbox stops, but the database keeps their matches:
+  // at start the bot cannot post their prompts again. Say so once, not once per match.
+  let starting = true;
+  let orphans = 0;
+  const botLog = (message: string, error?: unknown) => {
+    if (starting && message.startsWith('could not re-post the prompt of match')) {
+      orphans++;
+      return;
+    }
+    const why = error instanceof Error ? (error.name.startsWith('DiscordAPIError') ? error.message : (error.stack ?? error.message)) : error === undefined || error === '' ? '' : String(error);
+    log(`bot: ${message}${why ? `: ${why}` : ''}`);
+  };
+  let bot: RunningBot;
+  try {
+    bot = await startBot({
+      token: 'sandbox',
+      apiBase: fake.apiBase,
+      guildId: fake.guild.id,
+      databasePath,
+      log: botLog,
+      ...(options.seed === undefined ? {} : { mintSeed: () => options.seed! }),
+    });
+  } catch (error) {
+    await fake.close();
+    throw error;
+  }
+  starting = false;
+  if (orphans > 0) {
+    const what = orphans === 1 ? '1 unfinished match from an earlier sandbox run stays' : `${orphans} unfinished matches from earlier sandbox runs stay`;
+    log(`${what} in ${databasePath}, but the threads ended with those runs, so they cannot go on. Delete the file to clear them.`);
+  }
+  const web = createWebServer(fake, log);
+  const stopAll = async () => {
+    await web.close();
+    await bot.stop();
+    await fake.close();
+  };
+  try {
+    if (options.sampleWarbands !== false) await ensureSampleWarbands(fake, log);
+    const host = options.host ?? '127.0.0.1';
+    const port = await listen(web.http, options.port ?? DEFAULT_SANDBOX_PORT, host);
+    const shown = host === '127.0.0.1' || host === '::1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+    return { url: `http://${shown}:${port}`, port, fake, bot, close: stopAll };
+  } catch (error) {
+    await stopAll().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The one way a match changes (ARCHITECTURE "Storage"): one synchronous transaction that reads the
+ * row, checks the caller saw the latest seq, runs the caller's pure step, and appends its events and
+ * the new snapshot together. A double click, a race between two players or a crash half-way can then
+ * never apply an act twice or half of it.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Clock, Db } from './db';
+import type { MatchRow } from './rows';
+import { matchEvents, matches, OPEN_STATUSES } from './schema';
+import type { MatchStatus } from './schema';
+
+/**
+ * What a step decides. Fields left undefined keep their stored value; `null` clears `setup`,
+ * `winner` and `result`. `extra` is handed back untouched (for example what to tell the players).
+ */
+export type StepResult<S, E, X> =
+  | {
+      ok: true;
+      events: readonly E[];
+      snapshot: S;
+      status?: MatchStatus;
+      setup?: unknown;
+      winner?: string | null;
+      result?: unknown;
+      extra?: X;
+    }
+  /** A refusal (a broken rule, a wrong player): nothing is written. */
+  | { ok: false; error: X };
+
+export type ActResult<S, E, X> =
+  | { ok: true; seq: number; events: { seq: number; event: E }[]; snapshot: S; row: MatchRow; extra?: X }
+  | { ok: false; reason: 'not-found' }
+  /** Someone else acted first (or the same click arrived twice): `seq` is the match's current one. */
+  | { ok: false; reason: 'stale'; seq: number }
+  | { ok: false; reason: 'refused'; error: X };
+
+/**
+ * `step` must be pure and synchronous: it sees the stored snapshot (null before the first one) and
+ * the row, and must not write to the store itself. If it throws, nothing is written and the error
+ * propagates.
+ */
+export type Step<S, E, X> = (snapshot: S | null, row: MatchRow) => StepResult<S, E, X>;
+
+const OPEN: ReadonlySet<MatchStatus> = new Set(OPEN_STATUSES);
+
+export function act<S, E, X>(db: Db, now: Clock, id: string, expectSeq: number, step: Step<S, E, X>): ActResult<S, E, X> {
+  // IMMEDIATE takes the write lock before the read, so two processes sharing the file queue up on
+  // busy_timeout instead of both reading the same seq and one failing to upgrade its lock.
+  return db.transaction(
+    (tx): ActResult<S, E, X> => {
+      const row = tx.select().from(matches).where(eq(matches.id, id)).get();
+      if (!row) return { ok: false, reason: 'not-found' };
+      if (row.seq !== expectSeq) return { ok: false, reason: 'stale', seq: row.seq };
+
+      // The stored snapshot is whatever an earlier step returned for this match.
+      const decided = step(row.snapshot as S | null, row);
+      // An async step would write after the transaction had already committed.
+      if ((decided as unknown) instanceof Promise) throw new Error('matches.act: the step must be synchronous');
+      if (!decided.ok) return { ok: false, reason: 'refused', error: decided.error };
+
+      const at = now();
+      const events = decided.events.map((event, i) => ({ seq: row.seq + 1 + i, event }));
+      if (events.length > 0) {
+        tx.insert(matchEvents)
+          .values(events.map((e) => ({ matchId: id, seq: e.seq, event: e.event, created: at })))
+          .run();
+      }
+      const status = decided.status ?? row.status;
+      const saved = tx
+        .update(matches)
+        .set({
+          seq: row.seq + events.length,
+          snapshot: decided.snapshot,
+          status,
+          ...(decided.setup !== undefined && { setup: decided.setup }),
+          ...(decided.winner !== undefined && { winner: decided.winner }),
+          ...(decided.result !== undefined && { result: decided.result }),
+          updated: at,
+          ended: row.ended ?? (OPEN.has(status) ? null : at),
+        })
+        .where(and(eq(matches.id, id), eq(matches.seq, row.seq)))
+        .returning()
+        .get();
+      // The write lock is held since the read, so the row cannot have moved.
+      if (!saved) throw new Error(`matches.act: match ${id} changed inside its own transaction`);
+
+      const done = { ok: true as const, seq: saved.seq, events, snapshot: decided.snapshot, row: saved };
+      return decided.extra === undefined ? done : { ...done, extra: decided.extra };
+    },
+    { behavior: 'immediate' },
+  );
+}

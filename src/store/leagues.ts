@@ -1,0 +1,26 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Clock, Db } from './db';
+import type { LeagueRow } from './rows';
+import { leagues } from './schema';
+
+export interface Leagues {
+  /** The league played in this channel, created if new; a different name renames it. */
+  ensure(guildId: string, channelId: string, name: string): LeagueRow;
+  get(channelId: string): LeagueRow | undefined;
+  /** A guild's leagues by name. */
+  list(guildId: string): LeagueRow[];
+}
+
+export function leaguesStore(db: Db, now: Clock): Leagues {
+  return {
+    ensure: (guildId, channelId, name) =>
+      db
+        .insert(leagues)
+        .values({ guildId, channelId, name, created: now() })
+        .onConflictDoUpdate({ target: leagues.channelId, set: { name } })
+        .returning()
+        .get(),
+    get: (channelId) => db.select().from(leagues).where(eq(leagues.channelId, channelId)).get(),
+    list: (guildId) => db.select().from(leagues).where(eq(leagues.guildId, guildId)).orderBy(asc(leagues.name)).all(),
+  };
+}

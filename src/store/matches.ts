@@ -1,0 +1,106 @@
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { act } from './act';
+import type { ActResult, Step } from './act';
+import type { Clock, Db } from './db';
+import type { MatchRow } from './rows';
+import { matchEvents, matches, matchPlayers, OPEN_STATUSES } from './schema';
+import type { MatchStatus } from './schema';
+
+export interface NewMatch {
+  /** Minted by the caller; a duplicate id throws (a constraint error), so retry with a new one. */
+  id: string;
+  guildId: string;
+  channelId: string;
+  threadId?: string | null;
+  /** User ids in seat order, at least one, no repeats. */
+  players: readonly string[];
+  terms: unknown;
+  setup?: unknown;
+  /** Defaults to 'challenged'. */
+  status?: (typeof OPEN_STATUSES)[number];
+}
+
+export interface Matches {
+  /** A new match at seq 0 with no snapshot. */
+  create(m: NewMatch): MatchRow;
+  get(id: string): MatchRow | undefined;
+  byThread(threadId: string): MatchRow | undefined;
+  /** Matches that may still change (challenged, setup, playing), oldest first. */
+  open(): MatchRow[];
+  /** A user's matches, most recently changed first. */
+  forPlayer(userId: string, opts?: { status?: readonly MatchStatus[]; limit?: number }): MatchRow[];
+  /** True when the match exists. A thread holds one match (unique). */
+  setThread(id: string, threadId: string): boolean;
+  /** See act.ts: the one way a match's state, status and events change. */
+  act<S, E, X>(id: string, expectSeq: number, step: Step<S, E, X>): ActResult<S, E, X>;
+  /** The match's events after `afterSeq` (default 0: all), in seq order. */
+  events<E = unknown>(id: string, afterSeq?: number): { seq: number; event: E }[];
+}
+
+export function matchesStore(db: Db, now: Clock): Matches {
+  return {
+    create(m) {
+      if (m.players.length === 0 || new Set(m.players).size !== m.players.length) {
+        throw new Error(`matches.create: players must be distinct and at least one, got ${JSON.stringify(m.players)}`);
+      }
+      const at = now();
+      return db.transaction((tx) => {
+        const row = tx
+          .insert(matches)
+          .values({
+            id: m.id,
+            guildId: m.guildId,
+            channelId: m.channelId,
+            threadId: m.threadId ?? null,
+            status: m.status ?? 'challenged',
+            players: [...m.players],
+            terms: m.terms,
+            setup: m.setup ?? null,
+            snapshot: null,
+            seq: 0,
+            created: at,
+            updated: at,
+          })
+          .returning()
+          .get();
+        tx.insert(matchPlayers)
+          .values(m.players.map((userId, seat) => ({ matchId: m.id, userId, seat })))
+          .run();
+        return row;
+      });
+    },
+    get: (id) => db.select().from(matches).where(eq(matches.id, id)).get(),
+    byThread: (threadId) => db.select().from(matches).where(eq(matches.threadId, threadId)).get(),
+    open: () =>
+      db
+        .select()
+        .from(matches)
+        .where(inArray(matches.status, [...OPEN_STATUSES]))
+        .orderBy(asc(matches.created), asc(matches.id))
+        .all(),
+    forPlayer(userId, opts = {}) {
+      const mine = eq(matchPlayers.userId, userId);
+      const query = db
+        .select({ match: matches })
+        .from(matchPlayers)
+        .innerJoin(matches, eq(matches.id, matchPlayers.matchId))
+        .where(opts.status ? and(mine, inArray(matches.status, [...opts.status])) : mine)
+        .orderBy(desc(matches.updated), asc(matches.id));
+      const rows = opts.limit === undefined ? query.all() : query.limit(opts.limit).all();
+      return rows.map((r) => r.match);
+    },
+    setThread: (id, threadId) =>
+      db.update(matches).set({ threadId, updated: now() }).where(eq(matches.id, id)).run().changes > 0,
+    act: (id, expectSeq, step) => act(db, now, id, expectSeq, step),
+    events<E = unknown>(id: string, afterSeq = 0) {
+      const rows = db
+        .select({ seq: matchEvents.seq, event: matchEvents.event })
+        .from(matchEvents)
+        .where(and(eq(matchEvents.matchId, id), gt(matchEvents.seq, afterSeq)))
+        .orderBy(asc(matchEvents.seq))
+        .all();
+      // Events are stored exactly as a step returned them, so they read back as the caller's type.
+      return rows as { seq: number; event: E }[];
+    },
+  };
+}

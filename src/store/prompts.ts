@@ -1,0 +1,51 @@
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { Clock, Db } from './db';
+import type { PromptRow } from './rows';
+import { prompts } from './schema';
+
+export interface NewPrompt {
+  matchId: string;
+  /** The match seq the prompt was posted at. */
+  seq: number;
+  channelId: string;
+  messageId: string;
+  player: string;
+  kind: string;
+}
+
+export interface Prompts {
+  /** Records a posted prompt message. A message id recorded twice throws (unique). */
+  record(p: NewPrompt): PromptRow;
+  /** Prompts not yet closed, oldest first: all of them (to re-post after a restart) or one match's. */
+  open(matchId?: string): PromptRow[];
+  /** Closes a match's open prompts, or only those posted at or before `throughSeq`; returns how many. */
+  close(matchId: string, throughSeq?: number): number;
+}
+
+export function promptsStore(db: Db, now: Clock): Prompts {
+  return {
+    record: (p) =>
+      db
+        .insert(prompts)
+        .values({ ...p, created: now() })
+        .returning()
+        .get(),
+    open(matchId) {
+      const pending = isNull(prompts.closed);
+      return db
+        .select()
+        .from(prompts)
+        .where(matchId === undefined ? pending : and(pending, eq(prompts.matchId, matchId)))
+        .orderBy(asc(prompts.created), asc(prompts.id))
+        .all();
+    },
+    close(matchId, throughSeq) {
+      const mine = and(eq(prompts.matchId, matchId), isNull(prompts.closed));
+      return db
+        .update(prompts)
+        .set({ closed: now() })
+        .where(throughSeq === undefined ? mine : and(mine, lte(prompts.seq, throughSeq)))
+        .run().changes;
+    },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * The tables. Every column name is spelled out in snake_case so the SQL reads plainly in the sqlite3
+ * shell and in the generated migrations. Times are integer milliseconds since the epoch.
+ *
+ * JSON columns: documents people upload (warbands, maps, catalogs) are typed `Json`. What the match
+ * layer stores for the engine (terms, setup, snapshot, result, events) is typed `unknown`: the store
+ * never looks inside, and the engine's types are interfaces, which TypeScript does not accept as `Json`.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { Json } from './json';
+
+export const MATCH_STATUSES = ['challenged', 'setup', 'playing', 'over', 'declined', 'cancelled'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+/** A match in one of these may still change; the others are final. */
+export const OPEN_STATUSES = ['challenged', 'setup', 'playing'] as const satisfies readonly MatchStatus[];
+
+export const players = sqliteTable('players', {
+  /** Discord user id. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  created: integer('created_at').notNull(),
+  updated: integer('updated_at').notNull(),
+});
+
+export const catalogs = sqliteTable('catalogs', {
+  id: text('id').primaryKey(),
+  faction: text('faction').notNull(),
+  document: text('document', { mode: 'json' }).$type<Json>().notNull(),
+  /** User id of the organiser who added it. */
+  owner: text('owner').notNull(),
+  created: integer('created_at').notNull(),
+});
+
+export const maps = sqliteTable(
+  'maps',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    gridmap: text('gridmap', { mode: 'json' }).$type<Json>().notNull(),
+    /** Null for the maps shipped with the bot. */
+    owner: text('owner'),
+    /** Null when every server may use it. */
+    guildId: text('guild_id'),
+    created: integer('created_at').notNull(),
+  },
+  (t) => [index('maps_guild_idx').on(t.guildId)],
+);
+
+export const warbands = sqliteTable(
+  'warbands',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    owner: text('owner')
+      .notNull()
+      .references(() => players.id),
+    name: text('name').notNull(),
+    faction: text('faction').notNull(),
+    points: integer('points').notNull(),
+    document: text('document', { mode: 'json' }).$type<Json>().notNull(),
+    /** Exactly what the user uploaded or typed, so it can be shown back or parsed again. */
+    source: text('source').notNull(),
+    created: integer('created_at').notNull(),
+    updated: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('warbands_owner_name_idx').on(t.owner, t.name)],
+);
+
+export const leagues = sqliteTable(
+  'leagues',
+  {
+    /** The channel whose threads hold the league's matches; Discord channel ids are unique across guilds. */
+    channelId: text('channel_id').primaryKey(),
+    guildId: text('guild_id').notNull(),
+    name: text('name').notNull(),
+    created: integer('created_at').notNull(),
+  },
+  (t) => [index('leagues_guild_idx').on(t.guildId)],
+);
+
+export const matches = sqliteTable(
+  'matches',
+  {
+    /** Minted by the caller (a short random id that fits in a button's custom id). */
+    id: text('id').primaryKey(),
+    guildId: text('guild_id').notNull(),
+    /** The parent channel the match thread hangs from. */
+    channelId: text('channel_id').notNull(),
+    threadId: text('thread_id').unique(),
+    status: text('status', { enum: MATCH_STATUSES }).notNull(),
+    /** User ids in seat order. Fixed at creation; `match_players` indexes them. */
+    players: text('players', { mode: 'json' }).$type<readonly string[]>().notNull(),
+    terms: text('terms', { mode: 'json' }).$type<unknown>().notNull(),
+    /** Everything needed to rebuild the state from nothing (seed, warbands…); null until known. */
+    setup: text('setup', { mode: 'json' }).$type<unknown>(),
+    /** The latest state, a cache of setup + events that can always be rebuilt. */
+    snapshot: text('snapshot', { mode: 'json' }).$type<unknown>(),
+    /** How many events the match has; the last event's seq. */
+    seq: integer('seq').notNull().default(0),
+    winner: text('winner'),
+    result: text('result', { mode: 'json' }).$type<unknown>(),
+    created: integer('created_at').notNull(),
+    updated: integer('updated_at').notNull(),
+    ended: integer('ended_at'),
+  },
+  (t) => [
+    index('matches_status_idx').on(t.status),
+    index('matches_channel_idx').on(t.channelId),
+    check('matches_status_check', sql`${t.status} in (${sql.raw(MATCH_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    check('matches_seq_check', sql`${t.seq} >= 0`),
+  ],
+);
+
+/** One row per seat, so "my matches" is an index lookup instead of a scan of every players list. */
+export const matchPlayers = sqliteTable(
+  'match_players',
+  {
+    matchId: text('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    seat: integer('seat').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.userId] }), index('match_players_user_idx').on(t.userId)],
+);
+
+/** Append-only: rows are inserted by `matches.act` and never updated. */
+export const matchEvents = sqliteTable(
+  'match_events',
+  {
+    matchId: text('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    event: text('event', { mode: 'json' }).$type<unknown>().notNull(),
+    created: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.seq] }), check('match_events_seq_check', sql`${t.seq} >= 1`)],
+);
+
+export const prompts = sqliteTable(
+  'prompts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    matchId: text('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    /** The match seq the prompt was posted at: its buttons are stale once the match moves on. */
+    seq: integer('seq').notNull(),
+    channelId: text('channel_id').notNull(),
+    messageId: text('message_id').notNull().unique(),
+    /** The user the prompt waits for. */
+    player: text('player').notNull(),
+    kind: text('kind').notNull(),
+    created: integer('created_at').notNull(),
+    closed: integer('closed_at'),
+  },
+  (t) => [
+    index('prompts_match_idx').on(t.matchId, t.seq),
+    // Re-posting after a restart asks for every open prompt; closed ones pile up forever.
+    index('prompts_open_idx').on(t.matchId).where(sql`closed_at is null`),
+  ],
+);
+
+export const follows = sqliteTable(
+  'follows',
+  {
+    matchId: text('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    created: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.userId] }), index('follows_user_idx').on(t.userId)],
+);
+
+/** Rows, not timers, so any process can pick one up after a restart (ARCHITECTURE "Scale"). */
+export const deadlines = sqliteTable(
+  'deadlines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    matchId: text('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    due: integer('due_at').notNull(),
+    kind: text('kind').notNull(),
+    /** The user it concerns, if one. */
+    player: text('player'),
+    /** When it was handled or cancelled; null while pending. */
+    done: integer('done_at'),
+  },
+  (t) => [index('deadlines_pending_idx').on(t.due).where(sql`done_at is null`), index('deadlines_match_idx').on(t.matchId)],
+);

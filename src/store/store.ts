@@ -1,0 +1,101 @@
+/**
+ * Opening the database: the one place that knows it is SQLite. Everything else talks to drizzle, so
+ * a Postgres driver can later stand behind the same `Store` (ARCHITECTURE "Scale").
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { catalogsStore } from './catalogs';
+import type { Catalogs } from './catalogs';
+import type { Clock } from './db';
+import { deadlinesStore } from './deadlines';
+import type { Deadlines } from './deadlines';
+import { followsStore } from './follows';
+import type { Follows } from './follows';
+import { leaguesStore } from './leagues';
+import type { Leagues } from './leagues';
+import { mapsStore } from './maps';
+import type { Maps } from './maps';
+import { matchesStore } from './matches';
+import type { Matches } from './matches';
+import { playersStore } from './players';
+import type { Players } from './players';
+import { promptsStore } from './prompts';
+import type { Prompts } from './prompts';
+import { warbandsStore } from './warbands';
+import type { Warbands } from './warbands';
+
+export interface Store {
+  players: Players;
+  warbands: Warbands;
+  maps: Maps;
+  catalogs: Catalogs;
+  leagues: Leagues;
+  matches: Matches;
+  prompts: Prompts;
+  follows: Follows;
+  deadlines: Deadlines;
+  /**
+   * Runs `fn` as one transaction: every store call inside it commits together or not at all (for
+   * example creating a match and its first deadline). `fn` must be synchronous; throw to roll back.
+   */
+  transaction<T>(fn: () => T): T;
+  close(): void;
+}
+
+export interface StoreOptions {
+  /** The clock for created/updated times; `Date.now` by default. */
+  now?: Clock;
+}
+
+/** Resolved from this file, not the working directory, so the bot and tests can start anywhere. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+export const DEFAULT_DATABASE_PATH = './data/sellsword.db';
+
+/**
+ * Opens (creating if needed) the database at `path` and brings its schema up to date.
+ * `:memory:` gives a private database that vanishes on close, for tests.
+ */
+export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH, options: StoreOptions = {}): Store {
+  const inMemory = path === ':memory:' || path === '';
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path);
+  try {
+    // WAL lets readers (another process, a backup) work while the bot writes; the busy timeout makes a
+    // second writer wait for the lock instead of failing at once.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = drizzle({ client: sqlite });
+    // drizzle's migrator wraps every migration in one transaction, where SQLite ignores
+    // `PRAGMA foreign_keys`. A future migration that rebuilds a table (drizzle-kit's way to alter one)
+    // would then cascade-delete its children, so foreign keys stay off while migrating, are checked
+    // afterwards, and only then switched on for good.
+    sqlite.pragma('foreign_keys = OFF');
+    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const broken = sqlite.pragma('foreign_key_check') as unknown[];
+    if (broken.length > 0) throw new Error(`openStore: migrations left ${broken.length} broken foreign keys in ${path}`);
+    sqlite.pragma('foreign_keys = ON');
+
+    const now = options.now ?? Date.now;
+    return {
+      players: playersStore(db, now),
+      warbands: warbandsStore(db, now),
+      maps: mapsStore(db, now),
+      catalogs: catalogsStore(db, now),
+      leagues: leaguesStore(db, now),
+      matches: matchesStore(db, now),
+      prompts: promptsStore(db, now),
+      follows: followsStore(db, now),
+      deadlines: deadlinesStore(db, now),
+      transaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
+      close: () => sqlite.close(),
+    };
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { splitOptions } from '../../src/engine/split-options';
+
+describe('wound split choices (§4.30, R22)', () => {
+  it('offers the default first, then every distinct Vigor/box split', () => {
+    const options = splitOptions({ wounds: 10, vigor: 7, boxes: ['mobility', 'defensive', 'mortal'], default: { avoid: 5, injuries: ['mobility'] } });
+    expect(options[0]).toEqual({ avoid: 5, injuries: ['mobility'] });
+    const text = options.map((o) => `${o.avoid}:${o.injuries.join('+')}`);
+    expect(new Set(text).size).toBe(text.length);
+    expect(text.sort()).toEqual(['0:defensive+mortal', '0:mobility+defensive', '0:mobility+mortal', '5:defensive', '5:mobility', '5:mortal'].sort());
+  });
+
+  it('treats boxes of one kind as the same choice', () => {
+    const options = splitOptions({ wounds: 5, vigor: 0, boxes: ['mobility', 'mobility', 'mortal'], default: { avoid: 0, injuries: ['mobility'] } });
+    expect(options).toEqual([
+      { avoid: 0, injuries: ['mobility'] },
+      { avoid: 0, injuries: ['mortal'] },
+    ]);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchEvent } from '../../src/commands/match-state';
+import { playThrough } from './driver';
+import { answerText, startWorld, type World } from './world';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(7);
+}, 30_000);
+afterAll(async () => world?.close());
+
+const VALOR = "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire";
+const HAVOC = 'Grave Host | havoc | mill-crossing | havoc-orc-warboss, havoc-ghoul, havoc-ghoul';
+
+describe('a whole match through Discord, from challenge to victory', () => {
+  it('is played by two players with commands and buttons, and every turn posts a map', async () => {
+    expect(answerText(await world.run({ user: 'alice', name: 'warband submit', options: { text: VALOR } }))).not.toMatch(/cannot|error/i);
+    await world.run({ user: 'bob', name: 'warband submit', options: { text: HAVOC } });
+    const challenge = await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } });
+    expect(challenge.response?.ephemeral).toBe(false);
+    const thread = world.fake.threads(world.fake.channel.id).at(-1)!;
+    expect(thread).toBeDefined();
+    const accepted = await world.run({ user: 'bob', channel: thread.id, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+    expect(accepted.response?.ephemeral).toBe(false);
+
+    const played = await playThrough(world, thread.id, 3);
+    const row = world.store.matches.byThread(thread.id)!;
+    expect(row.status).toBe('over');
+    expect(row.winner).not.toBeNull();
+
+    // The thread shows the opening map and warband cards, and a map after every unit's turn.
+    const posts = world.messages(thread.id).filter((m) => !m.ephemeral);
+    const images = posts.filter((m) => m.attachments.some((a) => a.contentType === 'image/png'));
+    const turns = world.store.matches.events<MatchEvent>(row.id).filter((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
+    const turnImages = posts.filter((m) => /turn with .* is over/.test(m.content) && m.attachments.length === 1);
+    expect(turnImages.length).toBe(turns.length);
+    expect(images.length).toBeGreaterThan(turns.length);
+    for (const m of turnImages.slice(0, 3)) expect(m.attachments[0]!.description).toBeTruthy();
+    const result = posts.find((m) => /wins!|draw/.test(m.content))!;
+    expect([...result.mentions].sort()).toEqual([...row.players].sort());
+    expect(result.attachments[0]?.filename).toBe("final.png");
+
+    // The match exercised the out-of-turn prompts and the acts the issue names.
+    expect([...played.used]).toEqual(expect.arrayContaining(['prompt:reply:replied', 'prompt:wounds', 'act:attack:charge', 'act:crow', 'act:move', 'act:end']));
+
+    // What a reply or a wound split set off is written on the answered prompt.
+    expect(posts.some((m) => m.content.includes('chose **Reply:') && m.content.includes('• '))).toBe(true);
+    // The driver's refusals are the engine's rule refusals, never the bot failing.
+    expect(played.refused.filter((r) => /Something went wrong/.test(r))).toEqual([]);
+
+    // The log rebuilds the saved state exactly.
+    const check = await world.run({ user: 'carol', channel: thread.id, name: 'skirmish check' });
+    expect(answerText(check)).toContain('identical');
+    expect(world.errors).toEqual([]);
+  }, 240_000);
+});

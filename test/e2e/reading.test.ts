@@ -1,0 +1,92 @@
+/**
+ * What players and spectators read: autocomplete built from the engine, the private view pictures,
+ * status, log and follow.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameOf } from '../../src/commands/match-state';
+import { playThrough } from './driver';
+import { answerPrompts, matchUnderWay, snapshotOf } from './setup-match';
+import { answerText, startWorld, type World } from './world';
+
+let world: World;
+let thread: string;
+const game = () => gameOf(snapshotOf(world, thread))!;
+const nameOf = (id: string) => world.fake.user(id)!.username;
+
+beforeAll(async () => {
+  world = await startWorld(21);
+  thread = await matchUnderWay(world);
+  // A few turns in, so units stand on the map.
+  await playThrough(world, thread, 9, 40);
+  await answerPrompts(world, thread);
+}, 120_000);
+afterAll(async () => world?.close());
+
+describe('autocomplete offers only what the engine accepts', () => {
+  it('units: only your own, only ones that can act', async () => {
+    const g = game();
+    expect(g.prompt).toBeNull();
+    if (!g.turn) throw new Error('no turn');
+    const me = nameOf(g.turn.player);
+    const them = g.players.find((p) => p !== g.turn!.player)!;
+    const mine = await world.fake.autocomplete({ user: me, channel: thread, name: 'end', focused: 'unit', options: { unit: '' } });
+    expect(mine.length).toBeGreaterThan(0);
+    for (const c of mine) {
+      const u = g.units[String(c.value)]!;
+      expect(u.player).toBe(g.turn.player);
+      expect(u.turnTaken).toBe(false);
+    }
+    expect(await world.fake.autocomplete({ user: nameOf(them), channel: thread, name: 'end', focused: 'unit', options: { unit: '' } })).toEqual([]);
+  });
+
+  it('squares: reachable ones with their cost; warbands: your own', async () => {
+    const g = game();
+    expect(g.prompt).toBeNull();
+    if (!g.turn) throw new Error('no turn');
+    const me = nameOf(g.turn.player);
+    const unit = (await world.fake.autocomplete({ user: me, channel: thread, name: 'move', focused: 'unit', options: { unit: '' } }))[0];
+    if (unit) {
+      const squares = await world.fake.autocomplete({ user: me, channel: thread, name: 'move', focused: 'to', options: { unit: unit.value, to: '' } });
+      expect(squares.length).toBeGreaterThan(0);
+      expect(squares[0]!.name).toMatch(/^[A-Z]+\d+ \(costs \d+\)$/);
+    }
+    const warbands = await world.fake.autocomplete({ user: 'alice', name: 'skirmish challenge', focused: 'warband', options: { warband: '' } });
+    expect(warbands.map((c) => c.value)).toEqual(["Hrolf's Watch"]);
+  });
+});
+
+describe('reading a match', () => {
+  it('status and log answer privately with the state and the rolls', async () => {
+    const status = await world.run({ user: 'carol', channel: thread, name: 'skirmish status' });
+    expect(status.response?.ephemeral).toBe(true);
+    expect(answerText(status)).toMatch(/Round \d+, phase \d+\. Score:/);
+    const log = await world.run({ user: 'carol', channel: thread, name: 'skirmish log', options: { count: 5 } });
+    expect(log.response?.ephemeral).toBe(true);
+    expect(answerText(log).split('\n').length).toBeLessThanOrEqual(5);
+  });
+
+  it('view: a private picture of reach, sight and an attack preview', async () => {
+    const g = game();
+    const unit = Object.values(g.units).find((u) => u.at !== null && !u.dropped)!;
+    for (const overlay of ['reach', 'sight', 'none']) {
+      const s = await world.run({ user: 'carol', channel: thread, name: 'skirmish view', options: { unit: unit.id, overlay } });
+      expect(s.response?.ephemeral).toBe(true);
+      const file = s.original!.attachments[0]!;
+      expect(file.contentType).toBe('image/png');
+      expect(file.description).toBeTruthy();
+    }
+    const enemy = Object.values(g.units).find((u) => u.player !== unit.player && u.at !== null && !u.dropped);
+    const attack = g.cards[unit.card]!.attacks[0]!.id;
+    if (enemy) {
+      const s = await world.run({ user: 'carol', channel: thread, name: 'skirmish view', options: { unit: unit.id, overlay: 'preview', attack, target: enemy.id } });
+      expect(s.original!.attachments.length).toBe(1);
+    }
+    const bad = await world.run({ user: 'carol', channel: thread, name: 'skirmish view', options: { unit: unit.id, overlay: 'preview' } });
+    expect(answerText(bad)).toMatch(/needs an `attack` and a `target`/);
+  });
+
+  it('follow adds a spectator once', async () => {
+    expect(answerText(await world.run({ user: 'dave', channel: thread, name: 'skirmish follow' }))).toMatch(/You now follow/);
+    expect(answerText(await world.run({ user: 'dave', channel: thread, name: 'skirmish follow' }))).toMatch(/already follow/);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Restarts and double clicks (issue 5): a restart with a prompt open re-posts it and the match goes on;
+ * two clicks on one button apply once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchEvent } from '../../src/commands/match-state';
+import { openPrompt } from './driver';
+import { challengeAccepted, snapshotOf } from './setup-match';
+import { answerText, componentsOf, startWorld, type World } from './world';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(5);
+}, 30_000);
+afterAll(async () => world?.close());
+
+describe('a restart in the middle of an open prompt', () => {
+  it('re-posts the prompt, and the match goes on from the database', async () => {
+    const thread = await challengeAccepted(world);
+    const s = snapshotOf(world, thread);
+    const prompt = s.stage === 'pregame' ? s.pregame.prompt! : null;
+    expect(prompt).not.toBeNull();
+    const before = world.messages(thread).filter((m) => componentsOf(m).length > 0).length;
+    const seq = world.store.matches.byThread(thread)!.seq;
+
+    const old = openPrompt(world, thread)!;
+    await world.restart();
+    const live = world.messages(thread).filter((m) => componentsOf(m).length > 0);
+    expect(live.length).toBe(before);
+    expect(live.at(-1)!.id).not.toBe(old.id);
+    expect(live.at(-1)!.mentions).toEqual([prompt!.player]);
+    // The first copy loses its buttons and says where the prompt went.
+    expect(world.fake.message(old.id)!.content).toContain('posted again below');
+    expect(componentsOf(world.fake.message(old.id)!)).toEqual([]);
+    expect(world.store.matches.byThread(thread)!.seq).toBe(seq);
+
+    const answered = await world.click(world.fake.user(prompt!.player)!.username, openPrompt(world, thread)!);
+    expect(answered.response?.kind).toBe('update');
+    expect(world.store.matches.byThread(thread)!.seq).toBeGreaterThan(seq);
+    expect(world.errors).toEqual([]);
+  }, 30_000);
+});
+
+describe('a double click on the same button or menu', () => {
+  it('applies once; the second click is told the prompt has passed', async () => {
+    const thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
+    const s = snapshotOf(world, thread);
+    const prompt = s.stage === 'pregame' ? s.pregame.prompt! : s.game.prompt!;
+    const message = openPrompt(world, thread)!;
+    const user = world.fake.user(prompt.player)!.username;
+    const component = componentsOf(message)[0]!;
+    const customId = component.custom_id;
+    const press = () =>
+      component.type === 3 ? world.fake.select({ user, message: message.id, customId, values: [component.options![0]!.value] }) : world.fake.click({ user, message: message.id, customId });
+    const events = world.store.matches.events<MatchEvent>(world.store.matches.byThread(thread)!.id).length;
+    // Both clicks leave before either is answered, as a fast double click does.
+    const [a, b] = await Promise.all([press(), press()]);
+    await Promise.all([a.response(), b.response()]);
+    await world.bot.idle();
+    const kinds = [a.summary(), b.summary()].map((x) => (x.response?.kind === 'update' ? 'applied' : answerText(x)));
+    expect(kinds.sort()).toEqual(['That prompt has passed.', 'applied']);
+    // Exactly one answer was recorded.
+    const after = world.store.matches.events<MatchEvent>(world.store.matches.byThread(thread)!.id).slice(events);
+    const answers = after.filter((e) => e.event.stage === 'pregame' && ['chooser-named', 'map-chosen', 'entry-placed', 'reroll-declined'].includes(e.event.event.type));
+    const rerolls = after.filter((e) => e.event.stage === 'pregame' && e.event.event.type === 'tactics-rolled');
+    expect(answers.length + rerolls.length).toBe(1);
+  }, 30_000);
+});

@@ -1,0 +1,87 @@
+/**
+ * An end-to-end world: the project's fake Discord, the real bot (real discord.js client) connected to
+ * it, and helpers that act as players through Discord only: slash commands, buttons and menus.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBot, type RunningBot } from '../../src/bot/start';
+import { startFakeDiscord, type CommandInput, type FakeDiscord, type FakeMessage, type InteractionSummary } from '../../src/fakecord';
+import { openStore, type Store } from '../../src/store';
+
+export interface World {
+  readonly fake: FakeDiscord;
+  bot: RunningBot;
+  store: Store;
+  readonly dbPath: string;
+  readonly errors: string[];
+  /** A slash command; resolves when the bot has finished everything it does for it. */
+  run(input: CommandInput): Promise<InteractionSummary>;
+  click(user: string, message: FakeMessage, customId?: string): Promise<InteractionSummary>;
+  select(user: string, message: FakeMessage, value?: string, menu?: number): Promise<InteractionSummary>;
+  /** Messages in a channel or thread as `viewer` sees them. */
+  messages(channel: string, viewer?: string): FakeMessage[];
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Every component of a message, flattened from its action rows. */
+export function componentsOf(m: FakeMessage): { type: number; custom_id: string; label?: string; options?: { value: string; label: string }[] }[] {
+  return m.components.flatMap((row) => ('components' in row ? (row.components as never[]) : []));
+}
+
+export async function startWorld(seed = 42): Promise<World> {
+  const fake = await startFakeDiscord({ heartbeatMs: 1000 });
+  const dbPath = join(mkdtempSync(join(tmpdir(), 'sellsword-e2e-')), 'bot.db');
+  const errors: string[] = [];
+  const boot = async (store: Store) =>
+    startBot({ token: 'test-token', apiBase: fake.apiBase, guildId: fake.guild.id, store, mintSeed: () => seed, log: (m, e) => void errors.push(`${m}: ${String(e)}`) });
+  let store = openStore(dbPath);
+  const world: World = {
+    fake,
+    bot: await boot(store),
+    store,
+    dbPath,
+    errors,
+    async run(input) {
+      const out = await fake.command(input);
+      await out.response();
+      await world.bot.idle();
+      return out.settled({ quietMs: 20 });
+    },
+    async click(user, message, customId) {
+      const id = customId ?? componentsOf(message)[0]!.custom_id;
+      const out = await fake.click({ user, message: message.id, customId: id });
+      await out.response();
+      await world.bot.idle();
+      return out.settled({ quietMs: 20 });
+    },
+    async select(user, message, value, menu = 0) {
+      const c = componentsOf(message)[menu]!;
+      const out = await fake.select({ user, message: message.id, customId: c.custom_id, values: [value ?? c.options![0]!.value] });
+      await out.response();
+      await world.bot.idle();
+      return out.settled({ quietMs: 20 });
+    },
+    messages: (channel, viewer) => fake.messages(channel, viewer ? { viewer } : {}),
+    async restart() {
+      await world.bot.stop();
+      store.close();
+      store = openStore(dbPath);
+      world.store = store;
+      world.bot = await boot(store);
+      await world.bot.idle();
+    },
+    async close() {
+      await world.bot.stop();
+      store.close();
+      await fake.close();
+    },
+  };
+  return world;
+}
+
+/** The text a user was shown in answer to an interaction (reply, edit or follow-up). */
+export function answerText(s: InteractionSummary): string {
+  return [s.original?.content ?? '', ...s.followUps.map((f) => f.content)].join('\n');
+}

@@ -1,0 +1,192 @@
+/**
+ * The sandbox in a real browser (Debian's Chromium through playwright-core): the page submits a
+ * warband with the command box, starts the demo match with its button, answers the setup prompts with
+ * buttons and menus, moves a unit with the command box, answers a reply prompt with a button, and
+ * shows the new map picture. Between those steps the test plays quick turns through the sandbox's
+ * own HTTP actions (the page's back end), deciding from the bot's database as the e2e driver does.
+ *
+ * `SANDBOX_SCREENSHOTS=1` also writes docs/sandbox-command.png, docs/sandbox-prompt.png and docs/sandbox-map.png.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameOf, type MatchSnapshot } from '../../src/commands/match-state';
+import type { FakeMessage } from '../../src/fakecord';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { slashFor } from '../e2e/driver';
+import { componentsOf } from '../e2e/world';
+import { answerFirst, lastPrompt, runCommand, switchPlayer } from './page-driver';
+import { nextAct } from './skirmish-plan';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOTS = process.env.SANDBOX_SCREENSHOTS ? join(import.meta.dirname, '../../docs') : null;
+
+let sandbox: Sandbox;
+let browser: BrowserContext;
+let page: Page;
+let profile: string;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`The sandbox browser test needs Chromium at ${CHROMIUM}. Install it with "apt-get install -y chromium" (CI's .ci/run does this).`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'sellsword-sandbox-'));
+  sandbox = await startSandbox({ port: 0, databasePath: join(dir, 'sandbox.db'), seed: 1, log: (line) => problems.push(line) });
+  profile = join(dir, 'chromium');
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  page = browser.pages()[0] ?? (await browser.newPage());
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+const threadId = () => sandbox.fake.threads(sandbox.fake.channel.id).at(-1)!.id;
+const snapshot = () => sandbox.bot.app.store.matches.byThread(threadId())!.snapshot as MatchSnapshot;
+const nameOf = (id: string) => sandbox.fake.user(id)!.username;
+const openPrompt = () => snapshot().stage === 'pregame' ? (snapshot() as Extract<MatchSnapshot, { stage: 'pregame' }>).pregame.prompt : gameOf(snapshot())!.prompt;
+
+/** What the page's own back end does for a command, then waits until the bot has posted everything. */
+async function act(input: { user: string; channel?: string; name: string; options?: Record<string, unknown> }): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${sandbox.port}/api/command`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+  expect(await response.json()).toMatchObject({ ok: true });
+  await sandbox.bot.idle();
+}
+
+/** Answers the open prompt with its first choice through the sandbox's HTTP actions. */
+async function answerByHttp(): Promise<void> {
+  const message = sandbox.fake.messages(threadId()).filter((m: FakeMessage) => !m.ephemeral && componentsOf(m).length > 0).at(-1)!;
+  const first = componentsOf(message)[0]!;
+  const who = nameOf(openPrompt()!.player);
+  const body = first.type === 3 ? { user: who, message: message.id, customId: first.custom_id, values: [first.options![0]!.value] } : { user: who, message: message.id, customId: first.custom_id };
+  const response = await fetch(`http://127.0.0.1:${sandbox.port}/api/${first.type === 3 ? 'select' : 'click'}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(await response.json()).toMatchObject({ ok: true });
+  await sandbox.bot.idle();
+}
+
+const pictures = () => page.locator('.message figure.image img');
+
+/** A picture of the page for the README, with the pointer out of the way (hover effects). */
+async function screenshot(name: string): Promise<void> {
+  await page.mouse.move(1, 890);
+  await page.screenshot({ path: join(SCREENSHOTS!, name) });
+}
+
+describe('the sandbox page', () => {
+  it('plays a match in the browser: warband, demo match, a move, a reply, a new map', async () => {
+    await page.goto(`http://127.0.0.1:${sandbox.port}/`);
+    await page.locator('body.ready').waitFor();
+    await expect(page.locator('.title-name').textContent()).resolves.toBe('skirmishes');
+
+    // The sample warbands were submitted at start, each answer private to its player.
+    await switchPlayer(page, 'alice');
+    await page.locator('.message.ephemeral', { hasText: "Saved Hrolf's Watch" }).waitFor();
+    await switchPlayer(page, 'bob');
+    await page.locator('.message.ephemeral', { hasText: 'Saved Grave Host' }).waitFor();
+    expect(await page.locator('.message', { hasText: "Saved Hrolf's Watch" }).count()).toBe(0);
+
+    // Submit a warband through the command box.
+    await switchPlayer(page, 'alice');
+    await runCommand(page, 'warband submit', { text: 'Hound Pack | valor | mill-crossing | valor-war-hound, valor-levy' });
+    const saved = page.locator('.message.ephemeral', { hasText: 'Saved Hound Pack' });
+    await saved.waitFor();
+    await expect(saved.locator('.embed-title').textContent()).resolves.toBe('Hound Pack');
+    await switchPlayer(page, 'bob');
+    expect(await page.locator('.message', { hasText: 'Saved Hound Pack' }).count()).toBe(0);
+
+    // The demo button: alice challenges, bob accepts, and the page opens the match thread.
+    await page.locator('#demo-button').click();
+    await page.locator('.title-name', { hasText: 'Alice vs Bob' }).waitFor();
+    await page.locator('.message', { hasText: 'Setup begins' }).waitFor();
+
+    // Setup prompts, answered on the page by whoever each one waits for.
+    for (let i = 0; i < 12 && snapshot().stage === 'pregame'; i++) {
+      const prompt = openPrompt()!;
+      await switchPlayer(page, nameOf(prompt.player));
+      const seq = sandbox.bot.app.store.matches.byThread(threadId())!.seq;
+      await answerFirst(lastPrompt(page));
+      await expect.poll(() => sandbox.bot.app.store.matches.byThread(threadId())!.seq, { timeout: 10_000 }).toBeGreaterThan(seq);
+      await sandbox.bot.idle();
+    }
+    expect(snapshot().stage).toBe('game');
+    while (gameOf(snapshot())!.prompt) await answerByHttp();
+
+    // The first act of the match is a move typed in the command box, with the unit picked from the bot's suggestions.
+    let game = gameOf(snapshot())!;
+    const mover = nameOf(game.turn!.player);
+    const move = nextAct(game);
+    if (!('act' in move) || move.act !== 'move') throw new Error(`expected the plan to open with a move, not ${JSON.stringify(move)}`);
+    await switchPlayer(page, mover);
+    await runCommand(page, 'move', { unit: { type: '', choose: `${move.unit.toUpperCase()} ·` }, to: { type: move.to!, choose: `${move.to} (` } }, async (option) => {
+      if (SCREENSHOTS && option === 'unit') await screenshot('sandbox-command.png');
+    });
+    const moved = page.locator('.message:not(.ephemeral)', { has: page.locator('.command-name', { hasText: '/move' }) });
+    await moved.last().waitFor();
+    const said = await moved.last().locator('.content').textContent();
+    expect(said).toContain(move.unit.toUpperCase());
+    expect(said).toContain(move.to);
+    await sandbox.bot.idle();
+    expect(gameOf(snapshot())!.units[move.unit]!.at).not.toBeNull();
+
+    // Quick turns through the page's back end until a unit may reply to an enemy (R25, R26).
+    for (let step = 0; step < 80; step++) {
+      game = gameOf(snapshot())!;
+      if (game.prompt?.kind === 'reply' || game.over) break;
+      if (game.prompt) {
+        await answerByHttp();
+        continue;
+      }
+      const who = nameOf(game.turn!.controller ?? game.turn!.player);
+      await act(slashFor(who, threadId(), nextAct(game))! as never);
+    }
+    game = gameOf(snapshot())!;
+    expect(game.prompt?.kind, 'the plan should bring a reply prompt within 80 steps').toBe('reply');
+
+    // The reply prompt, answered on the page by the player it waits for.
+    const replier = nameOf(game.prompt!.player);
+    await switchPlayer(page, replier);
+    const prompt = lastPrompt(page);
+    await expect(prompt.locator('.content').textContent()).resolves.toMatch(/may reply to/);
+    await prompt.scrollIntoViewIfNeeded();
+    if (SCREENSHOTS) await screenshot('sandbox-prompt.png');
+    const picturesBefore = await pictures().count();
+    const seq = sandbox.bot.app.store.matches.byThread(threadId())!.seq;
+    await prompt.locator('.btn', { hasText: /^Reply:/ }).first().click();
+    await expect.poll(() => sandbox.bot.app.store.matches.byThread(threadId())!.seq, { timeout: 10_000 }).toBeGreaterThan(seq);
+    await sandbox.bot.idle();
+    expect(game.prompt).not.toEqual(gameOf(snapshot())!.prompt);
+
+    // Play on until the turn ends: the thread gets a new map, drawn on the page with its alt text.
+    for (let step = 0; step < 20 && (await pictures().count()) <= picturesBefore; step++) {
+      game = gameOf(snapshot())!;
+      if (game.over) break;
+      if (game.prompt) await answerByHttp();
+      else if (game.turn?.unit) await act({ user: nameOf(game.turn.controller ?? game.turn.player), channel: threadId(), name: 'end', options: { unit: game.turn.unit } });
+      else break;
+      await page.waitForTimeout(100);
+    }
+    await expect.poll(() => pictures().count()).toBeGreaterThan(picturesBefore);
+    const map = pictures().last();
+    await map.scrollIntoViewIfNeeded();
+    await expect.poll(() => map.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const alt = (await map.getAttribute('alt')) ?? '';
+    expect(alt).toContain('Mill Crossing');
+    // The alt text is on screen too, under the picture, not only in the attribute.
+    await expect(map.locator('xpath=../figcaption').textContent()).resolves.toContain(alt.split('\n')[0]);
+    if (SCREENSHOTS) await screenshot('sandbox-map.png');
+
+    expect(problems).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,72 @@
+/**
+ * Playing through the sandbox page as a person would: the player switch, the command box with its
+ * suggestions, buttons and menus. Every step waits for what a person would wait for on screen.
+ */
+import type { Locator, Page } from 'playwright-core';
+
+/** A value typed into an option; or text typed, then the suggestion picked that starts with `choose`. */
+export type OptionInput = string | { readonly type: string; readonly choose: string };
+
+export async function switchPlayer(page: Page, username: string): Promise<void> {
+  const button = page.locator(`.player[data-user="${username}"]`);
+  if ((await button.getAttribute('aria-checked')) === 'true') return;
+  await button.click();
+  await page.locator(`.player.active[data-user="${username}"]`).waitFor();
+  await page.locator('.me-tag', { hasText: `@${username}` }).waitFor();
+}
+
+/**
+ * Types `/path`, picks the command from the list, fills each option (typing, or picking the
+ * suggestion that starts with the given text) and sends it. Resolves once the box has taken the
+ * command (it empties); rejects with the box's message when it refuses.
+ */
+export async function runCommand(
+  page: Page,
+  path: string,
+  options: Readonly<Record<string, OptionInput>> = {},
+  /** Called while an option's suggestions are on screen, before one is picked (for screenshots). */
+  suggesting?: (option: string) => Promise<void>,
+): Promise<void> {
+  const composer = page.locator('#composer');
+  const text = composer.locator('.text-input');
+  await text.click();
+  await text.fill(`/${path}`);
+  await composer.locator('.popup-item', { hasText: new RegExp(`^/${path}(\\s|$)`) }).first().dispatchEvent('mousedown');
+  await composer.locator('.command-chip', { hasText: `/${path}` }).waitFor();
+  for (const [name, value] of Object.entries(options)) {
+    const input = composer.locator(`.option-field[data-option="${name}"] input`);
+    await input.click();
+    if (typeof value === 'string') {
+      await input.fill(value);
+      continue;
+    }
+    await input.fill(value.type);
+    const item = composer.locator('.popup-item', { hasText: new RegExp(`^${escapeRegExp(value.choose)}`, 'i') }).first();
+    await item.waitFor();
+    await suggesting?.(name);
+    await item.dispatchEvent('mousedown');
+  }
+  await composer.locator('.send').click();
+  await Promise.race([
+    composer.locator('.command-chip').waitFor({ state: 'hidden', timeout: 10_000 }),
+    composer.locator('.hint.error').waitFor({ timeout: 10_000 }).then(async () => {
+      throw new Error(`/${path} was refused by the box: ${await composer.locator('.hint').textContent()}`);
+    }),
+  ]);
+}
+
+/** The last message in the list that has buttons or menus. */
+export const lastPrompt = (page: Page): Locator => page.locator('.message.has-components').last();
+
+/** Answers a prompt message with its first button, or the first option of its first menu. */
+export async function answerFirst(prompt: Locator): Promise<void> {
+  const button = prompt.locator('.components .btn').first();
+  if ((await button.count()) > 0) {
+    await button.click();
+    return;
+  }
+  await prompt.locator('.select-face').first().click();
+  await prompt.locator('.select-option').first().click();
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,36 @@
+/** Shared set-up for the store tests: a private in-memory store on a clock the test controls. */
+import { afterEach } from 'vitest';
+import { openStore } from '../../src/store';
+import type { NewMatch, Store } from '../../src/store';
+
+export interface TestClock {
+  (): number;
+  /** Moves the clock on by `ms` and returns the new time. */
+  advance(ms: number): number;
+}
+
+export function testClock(start = 1_700_000_000_000): TestClock {
+  let now = start;
+  return Object.assign(() => now, { advance: (ms: number) => (now += ms) });
+}
+
+const opened: Store[] = [];
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+});
+
+/** A fresh `:memory:` store, closed after the test. */
+export function memoryStore(clock: TestClock = testClock()): Store {
+  const store = openStore(':memory:', { now: clock });
+  opened.push(store);
+  return store;
+}
+
+export const aMatch = (over: Partial<NewMatch> = {}): NewMatch => ({
+  id: 'm1',
+  guildId: 'g1',
+  channelId: 'c1',
+  players: ['alice', 'bob'],
+  terms: { points: 100, map: 'barrow-hill' },
+  ...over,
+});
