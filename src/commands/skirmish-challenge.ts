@@ -1,25 +1,31 @@
 /**
- * /skirmish challenge, accept and decline: a challenge opens a thread for the match (spectators follow
- * it there); accepting freezes both warbands into the match's setup and starts the setup prompts.
+ * /skirmish challenge, accept and decline. A challenge names one to three opponents (two to four
+ * players) and opens a thread for the match, where spectators follow it. Each warband is frozen when
+ * its player commits it (the challenger's at the challenge, the others' on accepting), so what was
+ * shown is what is played; when the last opponent accepts, setup begins.
  */
 import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
+import type { RuleError } from '../engine/errors';
+import { entryAreas } from '../engine/pregame';
+import type { PlayerId } from '../engine/state';
+import type { Gridmap } from '../formats/gridmap';
 import type { App } from './app';
 import { afterSaved } from './after-save';
 import { announce } from './announce';
-import { mapById } from './map-library';
-import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSnapshot, type MatchWarband } from './match-state';
+import { listMaps, mapById } from './map-library';
+import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot, type MatchWarband } from './match-state';
 import { matchHere } from './match-context';
-import type { Submitted } from './submit';
 import { postTo } from './thread';
 import { refuse } from './user-error';
 import { loadWarband, type LoadedWarband } from './warband-library';
-import type { RuleError } from '../engine/errors';
+
+type Committed = MatchWarband & { readonly map: string };
 
 export interface Terms {
   readonly points: number;
   readonly map: string | null;
-  /** The challenger's warband as it was when challenged: what the opponent was shown is what they meet. */
-  readonly challenger: MatchWarband & { readonly map: string };
+  /** The warbands committed so far, by player: the challenger's from the start. */
+  readonly accepted: Readonly<Record<PlayerId, Committed>>;
 }
 
 export const DEFAULT_POINTS = 121;
@@ -28,81 +34,137 @@ function checkPoints(w: LoadedWarband, points: number): void {
   if (w.points > points) refuse('over-cap', `**${w.row.name}** costs ${w.points} points; this match allows ${points}.`);
 }
 
-const frozen = (w: LoadedWarband): MatchWarband => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units });
+const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
+
+/** Whether a map has a start area for each player (R5). */
+const seats = (map: Gridmap): number => entryAreas(map).length;
 
 const displayName = (interaction: ChatInputCommandInteraction): string =>
   (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ?? interaction.user.globalName ?? interaction.user.username;
 
-export async function challenge(interaction: ChatInputCommandInteraction, app: App, o: { opponent: string; warband: string; points?: number | undefined; map?: string | undefined }): Promise<void> {
+export interface ChallengeOptions {
+  readonly opponent: string;
+  readonly opponent2?: string | undefined;
+  readonly opponent3?: string | undefined;
+  readonly warband: string;
+  readonly points?: number | undefined;
+  readonly map?: string | undefined;
+}
+
+export async function challenge(interaction: ChatInputCommandInteraction, app: App, o: ChallengeOptions): Promise<void> {
   const channel = interaction.channel;
   if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText) refuse('not-a-league-channel', 'Challenge from a server text channel: the match gets its own thread there.');
   const me = interaction.user.id;
-  if (o.opponent === me) refuse('self-challenge', 'You cannot challenge yourself. In the sandbox, switch player at the top to play both sides.');
-  const opponent = await app.client.users.fetch(o.opponent).catch(() => null);
-  if (!opponent || opponent.bot) refuse('bad-opponent', 'Challenge a player, not a bot.');
+  const invited = [o.opponent, o.opponent2, o.opponent3].filter((p): p is string => p !== undefined);
+  if (invited.includes(me)) refuse('self-challenge', 'You cannot challenge yourself. In the sandbox, switch player at the top to play both sides.');
+  if (new Set(invited).size !== invited.length) refuse('same-opponent', 'Each opponent may be named once.');
+  const opponents = await Promise.all(invited.map((id) => app.client.users.fetch(id).catch(() => null)));
+  if (opponents.some((u) => !u || u.bot)) refuse('bad-opponent', 'Challenge players, not bots.');
+  const players = [me, ...invited];
   const points = o.points ?? DEFAULT_POINTS;
   const warband = loadWarband(app, me, o.warband);
   checkPoints(warband, points);
-  const map = o.map === undefined ? null : (mapById(app, o.map, interaction.guildId) ? o.map.trim().toLowerCase() : refuse('unknown-map', `There is no map "${o.map}". \`/map list\` shows them.`));
+  let map: string | null = null;
+  if (o.map !== undefined) {
+    const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${o.map}". \`/map list\` shows them.`);
+    if (seats(chosen) < players.length) refuse('map-too-small', `${chosen.name} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
+    map = chosen.id;
+  }
   app.store.players.upsert({ id: me, name: displayName(interaction) });
   await interaction.deferReply();
-  const myName = displayName(interaction);
-  const theirName = opponent.globalName ?? opponent.username;
-  const thread = await channel.threads.create({ name: `${myName} vs ${theirName}`.slice(0, 100), autoArchiveDuration: 10080, reason: 'Sellsword match' });
-  const terms: Terms = { points, map, challenger: { ...frozen(warband), map: warband.map } };
+  const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
+  const thread = await channel.threads.create({ name: names.join(' vs ').slice(0, 100), autoArchiveDuration: 10080, reason: 'Sellsword match' });
+  const terms: Terms = { points, map, accepted: { [me]: committed(warband) } };
   // The channel a challenge is made in is a league: its matches and results are listed together.
   app.store.leagues.ensure(interaction.guildId, channel.id, channel.name);
-  const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId, channelId: channel.id, threadId: thread.id, players: [me, opponent.id], terms });
+  const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId, channelId: channel.id, threadId: thread.id, players, terms });
   app.store.follows.add(row.id, me);
+  const them = invited.map((id) => `<@${id}>`).join(', ');
   await afterSaved(app, interaction, async () => {
     await thread.members.add(me).catch(() => undefined);
     await postTo(app, thread.id, {
-      content: `⚔️ <@${opponent.id}>, **${myName}** challenges you with **${warband.row.name}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${mapById(app, map)!.name}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.`,
-      ping: [opponent.id],
+      content: `⚔️ ${them}: **${names[0]}** challenges you with **${warband.row.name}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${mapById(app, map)!.name}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.`,
+      ping: invited,
     });
-    await interaction.editReply({ content: `**${myName}** challenged <@${opponent.id}>: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } });
+    await interaction.editReply({ content: `**${names[0]}** challenged ${them}: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } });
   });
+}
+
+/**
+ * The candidate maps (§2.1: each warband names its gridmap) that seat every player; when none of them
+ * does, every map of the server that does, so a four-player match of two-player maps can still start.
+ */
+function candidateMaps(app: App, guildId: string, terms: Terms, accepted: Readonly<Record<PlayerId, Committed>>, players: number): { id: string; map: Gridmap }[] {
+  const find = (id: string) => mapById(app, id, guildId);
+  const wanted = terms.map ? [terms.map] : [...new Set(Object.values(accepted).map((w) => w.map))];
+  const fit = wanted.flatMap((id) => {
+    const map = find(id);
+    return map && seats(map) >= players ? [{ id, map }] : [];
+  });
+  if (fit.length > 0) return fit;
+  const any = listMaps(app, guildId).flatMap((m) => {
+    const map = find(m.id);
+    return map && seats(map) >= players ? [{ id: m.id, map }] : [];
+  });
+  return any.length > 0 ? any : refuse('no-map', `No map available here has start areas for ${players} players.`);
 }
 
 export async function accept(interaction: ChatInputCommandInteraction, app: App, o: { warband: string }): Promise<void> {
   const row = matchHere(app, interaction.channelId);
-  const [challenger, opponent] = row.players as [string, string];
+  const me = interaction.user.id;
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open.');
-  if (interaction.user.id !== opponent) refuse('not-your-challenge', interaction.user.id === challenger ? 'You made this challenge; your opponent accepts it.' : `This challenge is for <@${opponent}>.`);
   const terms = row.terms as Terms;
-  const theirs = loadWarband(app, opponent, o.warband);
-  checkPoints(theirs, terms.points);
-  const mine = terms.challenger;
-  app.store.players.upsert({ id: opponent, name: displayName(interaction) });
-  const names = Object.fromEntries(row.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
-  const mapIdsWanted = terms.map ? [terms.map] : [...new Set([mine.map, theirs.map])];
-  const maps = mapIdsWanted.map((id) => ({ id, map: mapById(app, id, row.guildId) ?? refuse('unknown-map', `The map "${id}" is no longer available; start a new challenge with another map.`) }));
-  const setup = makeSetup(
-    { seed: app.mintSeed(), players: row.players, names, warbands: { [challenger]: mine, [opponent]: frozen(theirs) }, maps, options: { vpTarget: terms.points, glancingBlow: true, roundLimit: null } },
-    app.content,
-  );
-  if ('code' in setup) refuse(setup.code, setup.message);
-  const done = app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(row.id, row.seq, (snapshot, current) => {
+  if (me === row.players[0]) refuse('not-your-challenge', 'You made this challenge; your opponents accept it.');
+  if (!row.players.includes(me)) refuse('not-your-challenge', `This challenge is for ${row.players.slice(1).map((p) => `<@${p}>`).join(', ')}.`);
+  if (terms.accepted[me]) refuse('already-accepted', 'You have already accepted; waiting for the others.');
+  const mine = loadWarband(app, me, o.warband);
+  checkPoints(mine, terms.points);
+  app.store.players.upsert({ id: me, name: displayName(interaction) });
+  const seed = app.mintSeed();
+  let setup: MatchSetup | null = null;
+  let waiting: PlayerId[] = [];
+  // Everything is read again inside the transaction: two opponents accepting at once must not
+  // overwrite each other's warband (accepting adds no events, so the sequence number cannot tell).
+  const done = app.store.matches.act<MatchSnapshot | null, MatchEvent, RuleError>(row.id, row.seq, (snapshot, current) => {
+    const fresh = current.terms as Terms;
     if (snapshot || current.status !== 'challenged') return { ok: false, error: { code: 'not-open', message: 'This challenge is no longer open.' } };
-    const begun = beginMatch(setup);
+    if (fresh.accepted[me]) return { ok: false, error: { code: 'already-accepted', message: 'You have already accepted; waiting for the others.' } };
+    const accepted = { ...fresh.accepted, [me]: committed(mine) };
+    waiting = current.players.filter((p) => !accepted[p]);
+    if (waiting.length > 0) return { ok: true, events: [], snapshot: null, terms: { ...fresh, accepted } };
+    const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
+    const maps = candidateMaps(app, current.guildId, fresh, accepted, current.players.length);
+    const made = makeSetup({ seed, players: current.players, names, warbands: accepted, maps, options: { vpTarget: fresh.points, glancingBlow: true, roundLimit: null } }, app.content);
+    if ('code' in made) return { ok: false, error: made };
+    setup = made;
+    const begun = beginMatch(made);
     if (!begun.ok) return begun;
-    return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup };
+    return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made, terms: { ...fresh, accepted } };
   });
-  if (!done.ok) refuse('not-open', done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.');
-  app.store.follows.add(row.id, opponent);
-  const submitted: Submitted = { row: done.row, setup, before: { stage: 'pregame', pregame: pregameStart(setup) }, after: done.snapshot, events: done.events };
+  if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'not-open', done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.');
+  app.store.follows.add(row.id, me);
+  const line = `**${displayName(interaction)}** accepts with **${mine.row.name}** (${mine.faction}, ${mine.points} points).`;
+  const started = setup as MatchSetup | null;
   await afterSaved(app, interaction, async () => {
-    await interaction.reply({ content: `**${names[opponent]}** accepts with **${theirs.row.name}** (${theirs.faction}, ${theirs.points} points). Setup begins.`, allowedMentions: { parse: [] } });
-    await announce(app, submitted, { by: opponent });
+    if (!started || !done.snapshot) {
+      await interaction.reply({ content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.`, allowedMentions: { parse: [] } });
+      return;
+    }
+    await interaction.reply({ content: `${line} Setup begins.`, allowedMentions: { parse: [] } });
+    await announce(app, { row: done.row, setup: started, before: { stage: 'pregame', pregame: pregameStart(started) }, after: done.snapshot, events: done.events }, { by: me });
   });
 }
 
 export async function decline(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open; to give up a match in progress, use `/skirmish concede`.');
-  if (!row.players.includes(interaction.user.id)) refuse('not-your-challenge', 'Only the two players can decline or withdraw this challenge.');
+  if (!row.players.includes(interaction.user.id)) refuse('not-your-challenge', 'Only the players named in this challenge can decline or withdraw it.');
   const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
   if (!done.ok) refuse('not-open', 'This challenge changed while you answered; look at the thread.');
   const withdrawn = interaction.user.id === row.players[0];
-  await interaction.reply({ content: withdrawn ? `<@${interaction.user.id}> withdrew the challenge.` : `<@${interaction.user.id}> declined the challenge.`, allowedMentions: { parse: [] } });
+  const others = row.players.filter((p) => p !== interaction.user.id);
+  await interaction.reply({
+    content: `<@${interaction.user.id}> ${withdrawn ? 'withdrew' : 'declined'} the challenge, so it is off. ${others.map((p) => `<@${p}>`).join(', ')}`,
+    allowedMentions: { users: others },
+  });
 }

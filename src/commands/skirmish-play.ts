@@ -3,7 +3,6 @@
  * answering the entry-tile prompt by typing a square.
  */
 import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import { isDeepStrictEqual } from 'node:util';
 import { describeState } from '../engine/queries';
 import type { RuleError } from '../engine/errors';
 import { eventSentences, renderMapWithAlt, type ViewRequest } from '../render';
@@ -11,6 +10,7 @@ import type { App } from './app';
 import { afterSaved } from './after-save';
 import { announce } from './announce';
 import { findAttack } from '../engine/table';
+import { checkMatch } from './match-check';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { gameHere, matchHere, resolveSquare, resolveUnit } from './match-context';
 import { retirePrompts } from './prompt-post';
@@ -123,18 +123,9 @@ function snapshotMap(setup: MatchSetup, snapshot: MatchSnapshot) {
   return setup.maps.find((m) => m.id === id)?.map ?? setup.maps[0]!.map;
 }
 
-/** Rebuilds the match from its log and compares it with the stored snapshot (ARCHITECTURE "Storage"). */
-export function checkMatch(app: App, matchId: string): { ok: boolean; events: number } {
-  const row = app.store.matches.get(matchId);
-  if (!row) refuse('no-such-match', `There is no match ${matchId}.`);
-  if (!row.setup || !row.snapshot) return { ok: true, events: 0 };
-  const events = app.store.matches.events<MatchEvent>(row.id).map((e) => e.event);
-  return { ok: isDeepStrictEqual(rebuildMatch(row.setup as MatchSetup, events), row.snapshot), events: events.length };
-}
-
 export async function check(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
-  const r = checkMatch(app, row.id);
+  const r = checkMatch(app.store, row.id)!;
   await interaction.reply({
     content: r.ok ? `✅ Rebuilt match ${row.id} from its ${r.events} events: identical to the saved state.` : `❌ Match ${row.id} rebuilt from its ${r.events} events differs from the saved state. Please tell an organiser.`,
     ...privately,

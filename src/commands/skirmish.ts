@@ -24,8 +24,10 @@ const data = {
     sub('challenge', 'Challenge a player to a match (it gets its own thread)', [
       { type: T.User, name: 'opponent', description: 'Who you challenge', required: true },
       warbandOption,
-      { type: T.Integer, name: 'points', description: 'Point cap for both warbands and VP target (default 121)', min_value: 20, max_value: 500 },
+      { type: T.Integer, name: 'points', description: 'Point cap for every warband and VP target (default 121)', min_value: 20, max_value: 500 },
       { type: T.String, name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true },
+      { type: T.User, name: 'opponent2', description: 'A second opponent, for a three-player match' },
+      { type: T.User, name: 'opponent3', description: 'A third opponent, for a four-player match' },
     ]),
     sub('accept', 'Accept the challenge in this thread', [warbandOption]),
     sub('decline', 'Decline (or withdraw) the challenge in this thread'),
@@ -56,7 +58,7 @@ const data = {
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 const schemas = {
-  challenge: z.object({ opponent: z.string(), warband: text(100), points: z.number().int().min(20).max(500).optional(), map: text(60).optional() }),
+  challenge: z.object({ opponent: z.string(), opponent2: z.string().optional(), opponent3: z.string().optional(), warband: text(100), points: z.number().int().min(20).max(500).optional(), map: text(60).optional() }),
   accept: z.object({ warband: text(100) }),
   log: z.object({ count: z.number().int().min(1).max(50).default(15) }),
   view: z.object({ unit: text(40), overlay: z.enum(['reach', 'maneuver', 'sight', 'preview', 'none']).default('reach'), attack: text(60).optional(), target: text(40).optional() }),

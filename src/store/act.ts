@@ -21,6 +21,8 @@ export type StepResult<S, E, X> =
       snapshot: S;
       status?: MatchStatus;
       setup?: unknown;
+      /** New terms of a challenge not yet accepted by everyone (who has accepted, with what). */
+      terms?: unknown;
       winner?: string | null;
       result?: unknown;
       extra?: X;
@@ -74,6 +76,7 @@ export function act<S, E, X>(db: Db, now: Clock, id: string, expectSeq: number, 
           snapshot: decided.snapshot,
           status,
           ...(decided.setup !== undefined && { setup: decided.setup }),
+          ...(decided.terms !== undefined && { terms: decided.terms }),
           ...(decided.winner !== undefined && { winner: decided.winner }),
           ...(decided.result !== undefined && { result: decided.result }),
           updated: at,

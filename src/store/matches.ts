@@ -27,6 +27,8 @@ export interface Matches {
   byThread(threadId: string): MatchRow | undefined;
   /** Matches that may still change (challenged, setup, playing), oldest first. */
   open(): MatchRow[];
+  /** Every match id, oldest first (for checks over the whole database). */
+  ids(): string[];
   /** A user's matches, most recently changed first. */
   forPlayer(userId: string, opts?: { status?: readonly MatchStatus[]; limit?: number }): MatchRow[];
   /** True when the match exists. A thread holds one match (unique). */
@@ -78,6 +80,13 @@ export function matchesStore(db: Db, now: Clock): Matches {
         .where(inArray(matches.status, [...OPEN_STATUSES]))
         .orderBy(asc(matches.created), asc(matches.id))
         .all(),
+    ids: () =>
+      db
+        .select({ id: matches.id })
+        .from(matches)
+        .orderBy(asc(matches.created), asc(matches.id))
+        .all()
+        .map((r) => r.id),
     forPlayer(userId, opts = {}) {
       const mine = eq(matchPlayers.userId, userId);
       const query = db

@@ -1,3 +1,4 @@
+import { refusal } from './refusal';
 import type { APIEmbed, ChatInputCommandInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/commands/app';
@@ -5,23 +6,12 @@ import { catalogCommand, catalogData } from '../../src/commands/catalog';
 import { cardAltText, cardChoices, findCard, findMod, modChoices } from '../../src/commands/catalog-card';
 import { catalogMessages, EMBED_LIMITS, embedLength, factionEmbeds, factionsOf, packMessages } from '../../src/commands/catalog-embeds';
 import type { ReadOptions } from '../../src/commands/options';
-import { UserError } from '../../src/commands/user-error';
 import { defaultContent } from '../../src/content/load';
 import type { UnitCard } from '../../src/formats/card';
 import type { CatalogIndex } from '../../src/formats/catalog';
 
 const content = defaultContent();
 const index = content.index;
-
-function refusal(fn: () => unknown): { code: string; message: string } {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof UserError) return { code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error('expected a refusal, but the call succeeded');
-}
 
 /** Every limit Discord puts on a message's embeds. */
 function expectWithinLimits(messages: APIEmbed[][]): void {

@@ -1,3 +1,4 @@
+import { refusal } from './refusal';
 import { PermissionFlagsBits, PermissionsBitField, type ChatInputCommandInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../src/commands/app';
@@ -8,7 +9,6 @@ import { listMaps, mapById, mapChoices, mapFacts, mapIds, mapListEmbed } from '.
 import { mapPreviewAlt, renderMapPreview } from '../../src/commands/map-preview';
 import { checkOrganiser, parseMapSubmission, submitMap } from '../../src/commands/map-submit';
 import type { ReadOptions } from '../../src/commands/options';
-import { UserError } from '../../src/commands/user-error';
 import { defaultContent } from '../../src/content/load';
 import { gridmapSchema } from '../../src/formats/gridmap';
 import { openStore, type Store } from '../../src/store';
@@ -24,16 +24,6 @@ afterEach(() => {
   store.close();
   vi.unstubAllGlobals();
 });
-
-function refusal(fn: () => unknown): { code: string; message: string } {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof UserError) return { code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error('expected a refusal, but the call succeeded');
-}
 
 const YARD = {
   id: 'smithy-yard',

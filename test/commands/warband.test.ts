@@ -1,3 +1,4 @@
+import { refusal } from './refusal';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultContent } from '../../src/content/load';
@@ -24,17 +25,6 @@ beforeEach(() => {
   app = { store, content, client: undefined as never, log: () => undefined, mintId: () => 'm1', mintSeed: () => 1 };
 });
 afterEach(() => store.close());
-
-/** The refusal a call throws, as { code, message }. */
-function refusal(fn: () => unknown): { code: string; message: string } {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof UserError) return { code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error('expected a refusal, but the call succeeded');
-}
 
 async function asyncRefusal(p: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkMatch } from '../../src/commands/match-check';
 import type { MatchEvent } from '../../src/commands/match-state';
 import { playThrough } from './driver';
 import { answerText, startWorld, type World } from './world';
@@ -51,6 +52,11 @@ describe('a whole match through Discord, from challenge to victory', () => {
     // The log rebuilds the saved state exactly.
     const check = await world.run({ user: 'carol', channel: thread.id, name: 'skirmish check' });
     expect(answerText(check)).toContain('identical');
+    expect(world.store.matches.ids().map((id) => checkMatch(world.store, id)!.ok)).not.toContain(false);
+    // A snapshot that drifted from its log is caught.
+    const drifted = world.store.matches.act<{ stage: string; game: { round: number } }, never, never>(row.id, row.seq, (s) => ({ ok: true, events: [], snapshot: { ...s!, game: { ...s!.game, round: 99 } } }));
+    expect(drifted.ok).toBe(true);
+    expect(checkMatch(world.store, row.id)).toEqual({ ok: false, events: expect.any(Number) });
     expect(world.errors).toEqual([]);
   }, 240_000);
 });

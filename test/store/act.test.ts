@@ -38,6 +38,14 @@ describe('matches.act', () => {
     store.matches.create(aMatch({ status: 'playing' }));
   });
 
+  it('updates the terms when the step gives new ones (an acceptance adds no event), and keeps them otherwise', () => {
+    const r = store.matches.act<Total, Add, Refusal>('m1', 0, () => ({ ok: true, events: [], snapshot: { total: 0, last: null }, terms: { accepted: ['bob'] } }));
+    expect(r.ok).toBe(true);
+    expect(store.matches.get('m1')!.terms).toEqual({ accepted: ['bob'] });
+    store.matches.act('m1', 0, adding('alice', 1));
+    expect(store.matches.get('m1')!.terms).toEqual({ accepted: ['bob'] });
+  });
+
   it('hands the step a null snapshot and the row first, then appends events at consecutive seqs', () => {
     const seen: [Total | null, number][] = [];
     const spy =
