@@ -4,6 +4,7 @@
  * terrain costs ignored, no movement replies), end adjacent, then make a single-act attack of range
  * ≤ 3 at +2 to hit and +5 to the first wound.
  */
+import { cannotSee } from './sight-words';
 import type { Attack } from '../formats/card';
 import type { Size } from '../formats/vocabulary';
 import { hasTerrain, nameOf, neighbours, T, type Board } from './board';
@@ -87,7 +88,7 @@ export function planCharge(state: GameState, unit: UnitState, attack: Attack, ta
   if (unit.vigor < CHARGE_VIGOR) refuse('no-vigor-to-charge', `${who} needs ${CHARGE_VIGOR} Vigor to charge and has ${unit.vigor} (R23).`);
   if (unit.statuses.some((s) => s.status === 'pinned')) refuse('pinned', `${who} is Pinned and cannot charge.`);
   if (areAdjacent(state, unit, target)) refuse('charge-adjacent', `${label(state, target)} is already adjacent; a charge closes from 2 steps away (R23).`);
-  if (!sightOf(state, unit, target).visible) refuse('no-line-of-sight', `${who} cannot see ${label(state, target)}.`);
+  if (!sightOf(state, unit, target).visible) refuse('no-line-of-sight', `${cannotSee(state, unit, target)}.`);
   const paths = chargePaths(state, unit, target);
   if (paths.length === 0) refuse('no-charge-path', `${who} cannot reach ${label(state, target)} in exactly 2 clear steps, each closer (R23).`);
   const board = tableOf(state).board;

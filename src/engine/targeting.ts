@@ -3,6 +3,7 @@
  * attacks with these, and the bot and renderer show the same numbers, so a player never sees an
  * option the engine would refuse.
  */
+import { cannotSee } from './sight-words';
 import type { Attack } from '../formats/card';
 import { nearestIn } from './distance';
 import { areEnemies } from './sides';
@@ -239,7 +240,7 @@ export function attackLine(
   if (!onMap(target)) return { code: 'no-target', message: `${label(state, target)} is not on the map` };
   const pair = pairOf(state, attacker, target);
   const { seen, range } = pair;
-  if (!seen.visible) return { code: 'no-line-of-sight', message: `${label(state, attacker)} cannot see ${label(state, target)}` };
+  if (!seen.visible) return { code: 'no-line-of-sight', message: cannotSee(state, attacker, target) };
   if (range > attack.range) return { code: 'out-of-range', message: `${label(state, target)} is ${range} squares away; ${attack.name} reaches ${attack.range}` };
   const a: Profile = profile(state, attacker);
   const t: Profile = profile(state, target);

@@ -1,0 +1,47 @@
+/** R17 refusals name what blocks the line, so a player can find it on the map. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scenarioState } from '../../src/cli/scenario-runner';
+import { defaultContent } from '../../src/content/load';
+import { decide } from '../../src/engine/decide';
+import { apply } from '../../src/engine/events';
+import { sightBlocker } from '../../src/engine/sight-words';
+import { scenarioSchema } from '../../src/formats/scenario';
+
+const content = defaultContent();
+const base = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r17-no-line-of-sight-through-a-wall.json'), 'utf8'));
+
+function refusalFor(change: (s: typeof base) => void): string {
+  const raw = structuredClone(base);
+  change(raw);
+  let state = scenarioState(scenarioSchema.parse(raw), content);
+  const begun = decide(state, { begin: true });
+  if ('error' in begun) throw new Error(begun.error.message);
+  state = begun.events.reduce(apply, state);
+  const r = decide(state, raw.steps[0]);
+  if (!('error' in r)) throw new Error('the attack was allowed');
+  expect(r.error.code).toBe('no-line-of-sight');
+  return r.error.message;
+}
+
+describe('R17: what blocks the line, in the refusal', () => {
+  it('names a wall square', () => {
+    expect(refusalFor(() => undefined)).toBe('Bowman (a) cannot see Target (t): the wall at C4 blocks the line');
+  });
+
+  it('names a wall edge between two squares', () => {
+    const message = refusalFor((s) => {
+      s.map.grid = s.map.grid.map((row: string) => row.replace('#', '.'));
+      s.map.walls = ['C1/D1', 'C2/D2', 'C3/D3', 'C4/D4', 'C5/D5', 'C6/D6', 'C7/D7'];
+    });
+    expect(message).toBe('Bowman (a) cannot see Target (t): the wall between C4 and D4 blocks the line');
+  });
+
+  it('says nothing more when the centre line itself is clear', () => {
+    const raw = structuredClone(base);
+    raw.map.grid = raw.map.grid.map((row: string) => row.replace('#', '.'));
+    const state = scenarioState(scenarioSchema.parse(raw), content);
+    expect(sightBlocker(state, state.units.a!, state.units.t!)).toBeNull();
+  });
+});
