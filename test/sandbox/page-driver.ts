@@ -13,6 +13,8 @@ export async function switchPlayer(page: Page, username: string): Promise<void> 
   await button.click();
   await page.locator(`.player.active[data-user="${username}"]`).waitFor();
   await page.locator('.me-tag', { hasText: `@${username}` }).waitFor();
+  // The message list is reloaded for the new player after the header changes.
+  await page.locator(`#messages[data-viewer="${username}"]`).waitFor({ state: 'attached' });
 }
 
 /**

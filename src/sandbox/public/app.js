@@ -224,12 +224,16 @@ function upsertMessage(message) {
 
 async function loadMessages() {
   const channel = state.channelId;
-  const messages = await getJson(`/api/messages?channel=${channel}&viewer=${encodeURIComponent(as())}`);
-  if (channel !== state.channelId || !Array.isArray(messages)) return;
+  const viewer = as();
+  const messages = await getJson(`/api/messages?channel=${channel}&viewer=${encodeURIComponent(viewer)}`);
+  // A load started for another channel or player (switched meanwhile) must not show its messages now.
+  if (channel !== state.channelId || viewer !== as() || !Array.isArray(messages)) return;
   state.messages = messages.sort(compareIds);
   rendered.clear();
   renderMessages();
   scrollToBottom();
+  // Says whose view the list shows, so a test can wait for the switch to finish.
+  $('#messages').dataset.viewer = viewer;
 }
 
 // ---- switching -----------------------------------------------------------------------------------
