@@ -1,0 +1,30 @@
+/** Autocomplete offers a Controlled unit's acts to its controller, not its owner (§6.2). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scenarioState } from '../../src/cli/scenario-runner';
+import { attackChoices, unitChoices } from '../../src/commands/act-suggestions';
+import { defaultContent } from '../../src/content/load';
+import { decide } from '../../src/engine/decide';
+import { apply } from '../../src/engine/events';
+import { scenarioSchema } from '../../src/formats/scenario';
+
+const file = join(import.meta.dirname, '..', 'scenarios', 's6.2-controlled-glamyred-enraged.json');
+const scenario = scenarioSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+const start = scenarioState(scenario, defaultContent());
+const begun = decide(start, { begin: true });
+if ('error' in begun) throw new Error(begun.error.message);
+const game = begun.events.reduce(apply, start);
+
+describe('§6.2 Controlled in autocomplete', () => {
+  it("offers the Controlled unit's attack to its controller only", () => {
+    expect(attackChoices(game, 'p2', 'c', '').length).toBeGreaterThan(0);
+    expect(attackChoices(game, 'p1', 'c', '')).toEqual([]);
+    expect(unitChoices(game, 'p2', '', 'attack').map((c) => c.value)).toContain('c');
+    expect(unitChoices(game, 'p1', '', 'attack').map((c) => c.value)).not.toContain('c');
+  });
+
+  it('still lets the owner end its turn', () => {
+    expect(unitChoices(game, 'p1', '').map((c) => c.value)).toContain('c');
+  });
+});
