@@ -3,17 +3,10 @@
  * serves the bytes itself (`GET /attachments/:id/:name`), so a bot can download a user's upload and a
  * page can show the bot's images.
  */
-export interface AttachmentRecord {
-  readonly id: string;
-  readonly filename: string;
+import type { FakeAttachment } from './types';
+export interface AttachmentRecord extends FakeAttachment {
   /** The name as uploaded, when sanitising changed it. */
   readonly title: string | null;
-  readonly description: string | null;
-  readonly contentType: string;
-  readonly size: number;
-  readonly url: string;
-  readonly width: number | null;
-  readonly height: number | null;
   /** Uploaded with a slash command option or shown in an ephemeral message. */
   readonly ephemeral: boolean;
 }

@@ -19,7 +19,6 @@ import { checkChoices, checkModal } from './message-limits';
 import { apiMessage } from './payloads';
 import type {
   AutocompleteChoice,
-  FakeMessage,
   FakeModal,
   InteractionKind,
   InteractionOutcome,
@@ -41,15 +40,8 @@ import {
 } from './world';
 import type { Json } from './json';
 
-interface ResponseState {
-  readonly type: InteractionResponse['type'];
-  readonly ms: number;
-  readonly late: boolean;
-  readonly ephemeral: boolean;
-  readonly message: FakeMessage | null;
-  readonly choices: readonly AutocompleteChoice[] | null;
-  readonly modal: FakeModal | null;
-}
+/** A callback as recorded; its `kind` is named from the type when it is reported. */
+type ResponseState = Omit<InteractionResponse, 'kind'>;
 
 export interface InteractionRecord {
   readonly id: string;
