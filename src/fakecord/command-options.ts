@@ -8,11 +8,10 @@ import type {
   APIApplicationCommand,
   APIApplicationCommandOption,
   APIInteractionDataResolved,
-  GuildMemberFlags,
 } from 'discord.js';
 import { OptionType } from './command-registry';
 import { FakeDiscordError } from './errors';
-import { apiAttachment, apiResolvedChannel, apiRole, apiUser } from './payloads';
+import { apiAttachment, apiInteractionMember, apiResolvedChannel, apiRole, apiUser } from './payloads';
 import type { AutocompleteInput, CommandInput, FakeUpload } from './types';
 import type { World } from './world';
 
@@ -234,18 +233,9 @@ function resolveUser(
 ): string {
   const user = world.findUser(ref) ?? fail('invalid-option', `${where}: there is no user "${ref}".`);
   resolved.users[user.id] = apiUser(user);
-  resolved.members[user.id] = {
-    nick: null,
-    avatar: null,
-    banner: null,
-    roles: [...user.roles],
-    joined_at: user.joinedAt,
-    premium_since: null,
-    pending: false,
-    flags: 0 as GuildMemberFlags,
-    communication_disabled_until: null,
-    permissions: world.permissionsOf(user).toString(),
-  };
+  // A resolved member is the interaction's member without the user (it sits in `users`) or voice state.
+  const { user: _user, deaf: _deaf, mute: _mute, ...member } = apiInteractionMember(world, user);
+  resolved.members[user.id] = member;
   return user.id;
 }
 
