@@ -13,15 +13,10 @@ import {
   totalPermissions,
 } from './permissions';
 import { snowflakeTime, type SnowflakeMint } from './snowflakes';
-import type { FakeUserSeed } from './types';
+import type { FakeUser, FakeUserSeed } from './types';
 
-export interface UserRecord {
-  readonly id: string;
-  readonly username: string;
-  readonly displayName: string;
-  readonly bot: boolean;
-  readonly organiser: boolean;
-  readonly roles: readonly string[];
+/** A user as the fake keeps them: the public view less its derived permissions, plus when they joined. */
+export interface UserRecord extends Omit<FakeUser, 'permissions'> {
   readonly joinedAt: string;
 }
 
