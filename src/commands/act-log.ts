@@ -4,7 +4,6 @@
  * reads as pending, not as a miss).
  */
 import { waitingFor } from '../engine/decide';
-import { apply } from '../engine/events';
 import { eventSentences } from '../render';
 import { gameOf } from './match-state';
 import type { Submitted } from './submit';
@@ -12,9 +11,9 @@ import { withMentions } from './submit';
 
 export function describeChange(done: Submitted): string[] {
   const before = gameOf(done.before);
-  if (!before) return [];
+  const after = gameOf(done.after);
+  if (!before || !after) return [];
   const events = done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-  const after = events.reduce(apply, before);
   const lines = eventSentences(after, { lastTurn: events, before, names: done.setup.names });
   if (after.prompt && !after.over) lines.push(`(${withMentions(waitingFor(after, after.prompt), done.setup.players)})`);
   return lines;
