@@ -1,28 +1,26 @@
 /**
- * After a restart: every open match is picked back up from the database (no match state lives in
- * memory), and each open prompt is posted again at the bottom of its thread, pinging the player it
- * waits for; this also covers a prompt whose message never went out because the bot stopped between
- * saving an act and posting. The earlier copy loses its buttons, so one live prompt remains.
+ * After a restart: the outbox worker delivers whatever was left waiting (bot/outbox-worker.ts), and
+ * prompts already posted keep working, since their buttons carry a sequence number that has not moved.
+ * One gap remains for databases written before the outbox existed, or by hand: an open prompt with
+ * neither a posted message nor a row waiting to post it. Such a prompt is queued here, once.
  */
 import type { App } from '../commands/app';
-import type { MatchSetup, MatchSnapshot } from '../commands/match-state';
-import { postPrompt, retirePrompts } from '../commands/prompt-post';
+import type { PostBody } from '../commands/post-body';
+import type { MatchSnapshot } from '../commands/match-state';
+import { enqueue } from '../commands/table';
 
-export async function resumeMatches(app: App): Promise<number> {
-  let reposted = 0;
+export function queueMissingPrompts(app: App): number {
+  let queued = 0;
   for (const row of app.store.matches.open()) {
     if (!row.setup || !row.snapshot || !row.threadId) continue;
     const snapshot = row.snapshot as MatchSnapshot;
     const open = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt;
     if (!open) continue;
-    try {
-      await retirePrompts(app, row, undefined, 'This prompt was posted again below.');
-      await postPrompt(app, row, row.setup as MatchSetup, snapshot);
-      reposted++;
-    } catch (error) {
-      // One unreachable thread (deleted, no permission) must not stop the others resuming.
-      app.log(`could not re-post the prompt of match ${row.id}`, error);
-    }
+    const posted = app.store.prompts.open(row.id).some((p) => p.seq === row.seq);
+    const waiting = app.store.outbox.pending(row.id).some((r) => (r.body as PostBody).kind === 'prompt');
+    if (posted || waiting) continue;
+    app.store.transaction(() => enqueue(app, row, [{ kind: 'prompt', seq: row.seq }]));
+    queued++;
   }
-  return reposted;
+  return queued;
 }

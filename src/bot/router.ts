@@ -10,6 +10,16 @@ import type { CommandModule } from '../commands/command';
 import { readOptions } from '../commands/options';
 import { handleComponent } from '../commands/components';
 import { UserError } from '../commands/user-error';
+import { wasSaved } from '../commands/saved';
+import { isBusy } from '../store';
+
+/** The sentence for a failed interaction: true about whether anything was saved. */
+function whatToSay(error: unknown, saved: boolean): string {
+  if (error instanceof UserError) return error.message;
+  if (isBusy(error)) return 'The table is busy right now, so nothing was changed. Try again in a moment.';
+  if (saved) return 'That was saved, but something went wrong while I answered. Look at the thread (or `/skirmish status`) before doing it again.';
+  return 'Something went wrong on our side, and nothing was changed. Please try again; if it keeps happening, tell an organiser.';
+}
 
 export function makeRouter(app: App, modules: readonly CommandModule[]): (interaction: Interaction) => Promise<void> {
   const byName = new Map(modules.map((m) => [m.data.name, m]));
@@ -37,8 +47,7 @@ export function makeRouter(app: App, modules: readonly CommandModule[]): (intera
         return;
       }
       if (!interaction.isRepliable()) return;
-      const message =
-        error instanceof UserError ? error.message : 'Something went wrong on our side, and nothing was changed. Please try again; if it keeps happening, tell an organiser.';
+      const message = whatToSay(error, wasSaved(interaction));
       if (!(error instanceof UserError)) app.log(`interaction ${interaction.id} failed`, error);
       await answerPrivately(interaction, message).catch((e: unknown) => app.log('could not answer an interaction', e));
     }

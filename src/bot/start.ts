@@ -1,16 +1,21 @@
 /**
- * Starts the bot: opens the database (applying migrations), connects to Discord (or any
- * Discord-compatible API, for the tests and the sandbox), registers the commands, routes
- * interactions and picks open matches back up.
+ * Starts the bot: opens the database (applying migrations), takes the database's lease (one bot per
+ * database), connects to Discord (or any Discord-compatible API, for the tests and the sandbox),
+ * registers the commands, routes interactions and starts the outbox worker, which first delivers
+ * whatever an earlier run left waiting. Anything the person starting it can fix is a StartupError with
+ * a sentence that says what to do.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { defaultContent, type Content } from '../content/load';
 import type { App } from '../commands/app';
 import { commandModules } from '../commands';
-import { openStore, type Store } from '../store';
+import { DEFAULT_DATABASE_PATH, isBusy, openStore, type Store } from '../store';
+import { takeLease } from './lease';
+import { OutboxWorker } from './outbox-worker';
 import { makeRouter } from './router';
-import { resumeMatches } from './resume';
+import { queueMissingPrompts } from './resume';
+import { StartupError } from './startup-error';
 
 export interface BotOptions {
   readonly token: string;
@@ -24,26 +29,66 @@ export interface BotOptions {
   readonly log?: (message: string, error?: unknown) => void;
   /** Seeds for new matches; random by default. Tests pass a fixed one to replay the same match. */
   readonly mintSeed?: () => number;
+  /** Called when another process took over the database's lease: this one must stop at once. */
+  readonly onLeaseLost?: () => void;
 }
 
 export interface RunningBot {
   readonly client: Client;
   readonly app: App;
-  /** Resolves when every interaction received so far has been fully handled (posts included). */
+  /** Resolves when every interaction received so far has been fully handled and its posts delivered. */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
 const defaultLog = (message: string, error?: unknown) => console.error(`[${new Date().toISOString()}] ${message}`, error ?? '');
 
+function openDatabase(path: string): Store {
+  try {
+    // Writes that meet another connection's lock fail fast and are retried without blocking (store/busy.ts).
+    return openStore(path, { busyMs: 50 });
+  } catch (error) {
+    throw new StartupError(`The database at ${path} could not be opened or brought up to date: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function login(client: Client, token: string): Promise<void> {
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  try {
+    await client.login(token);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'TokenInvalid' || code === 'TokenMissing') {
+      throw new StartupError('Discord refused DISCORD_TOKEN. Copy the token again from your application\'s Bot page ("Reset Token"), and check it has no quotes or spaces.');
+    }
+    throw error;
+  }
+  await ready;
+}
+
 export async function startBot(options: BotOptions): Promise<RunningBot> {
-  const store = options.store ?? openStore(options.databasePath);
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(options.apiBase ? { rest: { api: options.apiBase } } : {}) });
+  const path = options.databasePath ?? process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
+  const store = options.store ?? openDatabase(path);
+  const log = options.log ?? defaultLog;
+  let lease;
+  try {
+    // Taking the lease is also the proof that the database can be written.
+    lease = takeLease(store, { log, onLost: () => (options.onLeaseLost ?? (() => process.exit(1)))() });
+  } catch (error) {
+    if (!options.store) store.close();
+    if (error instanceof StartupError) throw error;
+    if (isBusy(error)) throw new StartupError(`The database at ${path} is locked by another program; close it (a backup, the sqlite3 shell) and start again.`);
+    throw new StartupError(`The database at ${path} cannot be written: ${error instanceof Error ? error.message : String(error)}. Check the file and its folder are writable.`);
+  }
+  // No message may ping anyone unless it says so: a post that pings lists its users itself.
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], allowedMentions: { parse: [] }, ...(options.apiBase ? { rest: { api: options.apiBase } } : {}) });
+  const outbox = new OutboxWorker({ store, client, log });
   const app: App = {
     store,
     content: options.content ?? defaultContent(),
     client,
-    log: options.log ?? defaultLog,
+    outbox,
+    log,
     mintId: () => randomBytes(6).toString('base64url'),
     mintSeed: options.mintSeed ?? (() => randomInt(0, 2 ** 31)),
   };
@@ -53,16 +98,24 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     const handling = route(interaction).finally(() => inFlight.delete(handling));
     inFlight.add(handling);
   });
-  client.on(Events.Error, (error) => app.log('client error', error));
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  await client.login(options.token);
-  await ready;
-  const data = commandModules.map((m) => m.data);
-  if (options.guildId) await client.application!.commands.set(data, options.guildId);
-  else await client.application!.commands.set(data);
-  await resumeMatches(app);
+  client.on(Events.Error, (error) => log('client error', error));
+  try {
+    await login(client, options.token);
+    const data = commandModules.map((m) => m.data);
+    if (options.guildId) await client.application!.commands.set(data, options.guildId);
+    else await client.application!.commands.set(data);
+  } catch (error) {
+    await client.destroy();
+    lease.release();
+    if (!options.store) store.close();
+    throw error;
+  }
+  queueMissingPrompts(app);
+  outbox.start();
   const idle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
+    await outbox.drain();
+    if (inFlight.size > 0) await idle();
   };
   return {
     client,
@@ -70,7 +123,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     idle,
     async stop() {
       await idle();
+      await outbox.stop();
       await client.destroy();
+      lease.release();
       if (!options.store) store.close();
     },
   };

@@ -8,15 +8,15 @@ import { z } from 'zod';
 import type { Command } from '../engine/commands';
 import { label, unitOf } from '../engine/table';
 import type { App } from './app';
-import { afterSaved } from './after-save';
 import { describeChange } from './act-log';
-import { announce, nameIn } from './announce';
+import { nameIn } from './announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
 import type { CommandModule } from './command';
 import { gameOf } from './match-state';
 import { gameHere, resolvePath, resolveSquare, resolveUnit, type LiveGame } from './match-context';
 import { parseOptions, text, type ReadOptions } from './options';
-import { submit } from './submit';
+import { answerOwn } from './own-answer';
+import { submit, type Submitted } from './submit';
 import { refuse } from './user-error';
 
 const unitOption = { type: T.String, name: 'unit', description: 'Your unit, by its label on the map', required: true, autocomplete: true } as const;
@@ -24,14 +24,14 @@ const unitOption = { type: T.String, name: 'unit', description: 'Your unit, by i
 async function act(interaction: ChatInputCommandInteraction, app: App, build: (live: LiveGame) => Command): Promise<void> {
   const live = gameHere(app, interaction.channelId);
   const command = build(live);
-  const done = submit(app, live.row.id, interaction.user.id, live.row.seq, { game: command });
-  await afterSaved(app, interaction, async () => {
+  const reply = (done: Submitted) => {
     const lines = describeChange(done);
     const after = gameOf(done.after)!;
     if (lines.length === 0 && 'end' in command) lines.push(`ends the turn of ${label(after, unitOf(after, command.end))}.`);
-    await interaction.reply({ content: `**${nameIn(done.setup)(interaction.user.id)}**: ${lines.join(' ')}`.slice(0, 2000), allowedMentions: { parse: [] } });
-    await announce(app, done, { by: interaction.user.id });
-  });
+    return `**${nameIn(done.setup)(interaction.user.id)}**: ${lines.join(' ')}`;
+  };
+  const done = await submit(app, live.row.id, interaction.user.id, live.row.seq, { game: command }, { via: interaction, reply });
+  await answerOwn(app, interaction, done.posts);
 }
 
 /** A module for one act: its options, how they become a command, and autocomplete from the engine. */

@@ -6,14 +6,13 @@
  */
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
 import type { App } from './app';
-import { afterSaved } from './after-save';
 import { describeChange } from './act-log';
-import { announce } from './announce';
 import { parseComponentId } from './codec';
 import { gameOf, type MatchCommand, type MatchSnapshot } from './match-state';
 import { gamePromptAnswer } from './prompt-game';
 import { setupPromptAnswer } from './prompt-setup';
-import { submit } from './submit';
+import { answerOwn } from './own-answer';
+import { submit, type Submitted } from './submit';
 import { refuse } from './user-error';
 
 function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteraction): string {
@@ -40,12 +39,9 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
     snapshot.stage === 'pregame'
       ? { pregame: setupPromptAnswer(snapshot.pregame.prompt!, id.action, arg) }
       : { game: { decide: gamePromptAnswer(gameOf(snapshot)!.prompt!, id.action, arg) } };
-  const done = submit(app, row.id, interaction.user.id, id.seq, command);
-  await afterSaved(app, interaction, async () => {
-    // What the answer set off (the attack it let resolve, the rest of a move) goes on the prompt itself.
-    const outcome = describeChange(done);
-    const content = [interaction.message.content, `✅ <@${interaction.user.id}> chose **${chosenLabel(interaction)}**.`, ...outcome.map((l) => `• ${l}`)].join('\n');
-    await interaction.update({ content: content.slice(0, 2000), components: [], allowedMentions: { parse: [] } });
-    await announce(app, done, { by: interaction.user.id, answered: interaction.message.id });
-  });
+  // What the answer set off (the attack it let resolve, the rest of a move) goes on the prompt itself.
+  const chose = `✅ <@${interaction.user.id}> chose **${chosenLabel(interaction)}**.`;
+  const lines = (done: Submitted) => [chose, ...describeChange(done).map((l) => `• ${l}`)];
+  const done = await submit(app, row.id, interaction.user.id, id.seq, command, { via: interaction, answered: { messageId: interaction.message.id, lines } });
+  await answerOwn(app, interaction, done.posts);
 }

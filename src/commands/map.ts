@@ -14,6 +14,7 @@ import { checkOrganiser, submitMap } from './map-submit';
 import { parseOptions, text, type ReadOptions } from './options';
 import { refuse } from './user-error';
 import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
+import { markSaved } from './saved';
 
 const SHARE = { type: ApplicationCommandOptionType.Boolean, name: 'share', description: 'Post it in the channel for everyone to see' } as const;
 
@@ -73,6 +74,7 @@ async function submit(interaction: ChatInputCommandInteraction, app: App, option
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const source = await readUpload(file, 'a map');
   const { map, replaced } = submitMap(app, source, file.name, interaction.user.id, guild);
+  markSaved(interaction);
   await interaction.editReply({
     content: `${replaced ? 'Updated' : 'Added'} ${mapHeadline(map)} to this server. Players can now name \`${map.id}\` in their warbands.`,
     files: [previewFile(map)],

@@ -10,12 +10,13 @@ import { entryAreas } from '../engine/pregame';
 import type { PlayerId } from '../engine/state';
 import type { Gridmap } from '../formats/gridmap';
 import type { App } from './app';
-import { afterSaved } from './after-save';
-import { announce } from './announce';
+import { planPosts } from './announce';
 import { listMaps, mapById } from './map-library';
 import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot, type MatchWarband } from './match-state';
 import { matchHere } from './match-context';
-import { postTo } from './thread';
+import { answerOwn } from './own-answer';
+import { save } from './saved';
+import { enqueue } from './table';
 import { refuse } from './user-error';
 import { loadWarband, type LoadedWarband } from './warband-library';
 
@@ -75,19 +76,21 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
   const thread = await channel.threads.create({ name: names.join(' vs ').slice(0, 100), autoArchiveDuration: 10080, reason: 'Sellsword match' });
   const terms: Terms = { points, map, accepted: { [me]: committed(warband) } };
-  // The channel a challenge is made in is a league: its matches and results are listed together.
-  app.store.leagues.ensure(interaction.guildId, channel.id, channel.name);
-  const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId, channelId: channel.id, threadId: thread.id, players, terms });
-  app.store.follows.add(row.id, me);
   const them = invited.map((id) => `<@${id}>`).join(', ');
-  await afterSaved(app, interaction, async () => {
-    await thread.members.add(me).catch(() => undefined);
-    await postTo(app, thread.id, {
-      content: `⚔️ ${them}: **${names[0]}** challenges you with **${warband.row.name}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${mapById(app, map)!.name}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.`,
-      ping: invited,
-    });
-    await interaction.editReply({ content: `**${names[0]}** challenged ${them}: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } });
+  const content = `⚔️ ${them}: **${names[0]}** challenges you with **${warband.row.name}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${mapById(app, map)!.name}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.`;
+  const row = await save(app, interaction, () => {
+    // The channel a challenge is made in is a league: its matches and results are listed together.
+    app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
+    const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, threadId: thread.id, players, terms });
+    app.store.follows.add(row.id, me);
+    enqueue(app, row, [{ kind: 'text', content, ping: invited }]);
+    return row;
   });
+  app.outbox.kick(row.id);
+  await thread.members.add(me).catch(() => undefined);
+  await interaction
+    .editReply({ content: `**${names[0]}** challenged ${them}: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } })
+    .catch((error: unknown) => app.log('could not answer a challenge; its thread has it', error));
 }
 
 /**
@@ -123,48 +126,50 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
   const seed = app.mintSeed();
   let setup: MatchSetup | null = null;
   let waiting: PlayerId[] = [];
-  // Everything is read again inside the transaction: two opponents accepting at once must not
-  // overwrite each other's warband (accepting adds no events, so the sequence number cannot tell).
-  const done = app.store.matches.act<MatchSnapshot | null, MatchEvent, RuleError>(row.id, row.seq, (snapshot, current) => {
-    const fresh = current.terms as Terms;
-    if (snapshot || current.status !== 'challenged') return { ok: false, error: { code: 'not-open', message: 'This challenge is no longer open.' } };
-    if (fresh.accepted[me]) return { ok: false, error: { code: 'already-accepted', message: 'You have already accepted; waiting for the others.' } };
-    const accepted = { ...fresh.accepted, [me]: committed(mine) };
-    waiting = current.players.filter((p) => !accepted[p]);
-    if (waiting.length > 0) return { ok: true, events: [], snapshot: null, terms: { ...fresh, accepted } };
-    const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
-    const maps = candidateMaps(app, current.guildId, fresh, accepted, current.players.length);
-    const made = makeSetup({ seed, players: current.players, names, warbands: accepted, maps, options: { vpTarget: fresh.points, glancingBlow: true, roundLimit: null } }, app.content);
-    if ('code' in made) return { ok: false, error: made };
-    setup = made;
-    const begun = beginMatch(made);
-    if (!begun.ok) return begun;
-    return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made, terms: { ...fresh, accepted } };
+  const line = `**${displayName(interaction)}** accepts with **${mine.row.name}** (${mine.faction}, ${mine.points} points).`;
+  const { done, posts } = await save(app, interaction, () => {
+    // Everything is read again inside the transaction: two opponents accepting at once must not
+    // overwrite each other's warband (accepting adds no events, so the sequence number cannot tell).
+    const done = app.store.matches.act<MatchSnapshot | null, MatchEvent, RuleError>(row.id, row.seq, (snapshot, current) => {
+      const fresh = current.terms as Terms;
+      if (snapshot || current.status !== 'challenged') return { ok: false, error: { code: 'not-open', message: 'This challenge is no longer open.' } };
+      if (fresh.accepted[me]) return { ok: false, error: { code: 'already-accepted', message: 'You have already accepted; waiting for the others.' } };
+      const accepted = { ...fresh.accepted, [me]: committed(mine) };
+      waiting = current.players.filter((p) => !accepted[p]);
+      if (waiting.length > 0) return { ok: true, events: [], snapshot: null, terms: { ...fresh, accepted } };
+      const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
+      const maps = candidateMaps(app, current.guildId, fresh, accepted, current.players.length);
+      const made = makeSetup({ seed, players: current.players, names, warbands: accepted, maps, options: { vpTarget: fresh.points, glancingBlow: true, roundLimit: null } }, app.content);
+      if ('code' in made) return { ok: false, error: made };
+      setup = made;
+      const begun = beginMatch(made);
+      if (!begun.ok) return begun;
+      return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made, terms: { ...fresh, accepted } };
+    });
+    if (!done.ok) return { done, posts: [] };
+    app.store.follows.add(row.id, me);
+    const started = setup as MatchSetup | null;
+    if (!started || !done.snapshot) {
+      return { done, posts: enqueue(app, done.row, [{ kind: 'reply', content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.` }], interaction) };
+    }
+    const submitted = { row: done.row, setup: started, before: { stage: 'pregame' as const, pregame: pregameStart(started) }, after: done.snapshot, events: done.events };
+    return { done, posts: enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins.` }), interaction) };
   });
   if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'not-open', done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.');
-  app.store.follows.add(row.id, me);
-  const line = `**${displayName(interaction)}** accepts with **${mine.row.name}** (${mine.faction}, ${mine.points} points).`;
-  const started = setup as MatchSetup | null;
-  await afterSaved(app, interaction, async () => {
-    if (!started || !done.snapshot) {
-      await interaction.reply({ content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.`, allowedMentions: { parse: [] } });
-      return;
-    }
-    await interaction.reply({ content: `${line} Setup begins.`, allowedMentions: { parse: [] } });
-    await announce(app, { row: done.row, setup: started, before: { stage: 'pregame', pregame: pregameStart(started) }, after: done.snapshot, events: done.events }, { by: me });
-  });
+  await answerOwn(app, interaction, posts);
 }
 
 export async function decline(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open; to give up a match in progress, use `/skirmish concede`.');
   if (!row.players.includes(interaction.user.id)) refuse('not-your-challenge', 'Only the players named in this challenge can decline or withdraw it.');
-  const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
-  if (!done.ok) refuse('not-open', 'This challenge changed while you answered; look at the thread.');
   const withdrawn = interaction.user.id === row.players[0];
   const others = row.players.filter((p) => p !== interaction.user.id);
-  await interaction.reply({
-    content: `<@${interaction.user.id}> ${withdrawn ? 'withdrew' : 'declined'} the challenge, so it is off. ${others.map((p) => `<@${p}>`).join(', ')}`,
-    allowedMentions: { users: others },
+  const content = `<@${interaction.user.id}> ${withdrawn ? 'withdrew' : 'declined'} the challenge, so it is off. ${others.map((p) => `<@${p}>`).join(', ')}`;
+  const { done, posts } = await save(app, interaction, () => {
+    const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
+    return { done, posts: done.ok ? enqueue(app, done.row, [{ kind: 'reply', content, ping: others }], interaction) : [] };
   });
+  if (!done.ok) refuse('not-open', 'This challenge changed while you answered; look at the thread.');
+  await answerOwn(app, interaction, posts);
 }

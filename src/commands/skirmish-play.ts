@@ -7,15 +7,16 @@ import { describeState } from '../engine/queries';
 import type { RuleError } from '../engine/errors';
 import { eventSentences, renderMapWithAlt, type ViewRequest } from '../render';
 import type { App } from './app';
-import { afterSaved } from './after-save';
-import { announce } from './announce';
+import { retirements } from './announce';
 import { findAttack } from '../engine/table';
 import { checkMatch } from './match-check';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { gameHere, matchHere, resolveSquare, resolveUnit } from './match-context';
-import { retirePrompts } from './prompt-post';
+import { answerOwn } from './own-answer';
 import { setupPromptAnswer } from './prompt-setup';
 import { submit, withMentions } from './submit';
+import { save } from './saved';
+import { enqueue } from './table';
 import { refuse } from './user-error';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
@@ -59,26 +60,24 @@ export async function concede(interaction: ChatInputCommandInteraction, app: App
   if (snapshot.stage === 'pregame') {
     const other = row.players.filter((p) => p !== me);
     const winner = other.length === 1 ? other[0]! : null;
-    const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s, current) =>
-      current.status !== 'setup' ? { ok: false, error: { code: 'match-over', message: 'This match is already over.' } } : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
-    );
-    if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'stale', done.reason === 'refused' ? done.error.message : 'The match moved on while you answered; try again.');
-    await afterSaved(app, interaction, async () => {
-      await interaction.reply({ content: `🏳️ <@${me}> concedes during setup.${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`, allowedMentions: { users: other } });
-      await retirePrompts(app, done.row);
+    const content = `🏳️ <@${me}> concedes during setup.${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;
+    const { done, posts } = await save(app, interaction, () => {
+      const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s, current) =>
+        current.status !== 'setup' ? { ok: false, error: { code: 'match-over', message: 'This match is already over.' } } : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
+      );
+      return { done, posts: done.ok ? enqueue(app, done.row, [{ kind: 'reply', content, ping: other }, ...retirements(app.store, done.row)], interaction) : [] };
     });
+    if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'stale', done.reason === 'refused' ? done.error.message : 'The match moved on while you answered; try again.');
+    await answerOwn(app, interaction, posts);
     return;
   }
-  const done = submit(app, row.id, me, row.seq, { game: { concede: me } });
-  await afterSaved(app, interaction, async () => {
-    await interaction.reply({ content: `🏳️ <@${me}> concedes.`, allowedMentions: { parse: [] } });
-    await announce(app, done, { by: me });
-  });
+  const done = await submit(app, row.id, me, row.seq, { game: { concede: me } }, { via: interaction, reply: () => `🏳️ <@${me}> concedes.` });
+  await answerOwn(app, interaction, done.posts);
 }
 
 export async function follow(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
-  const added = app.store.follows.add(row.id, interaction.user.id);
+  const added = await save(app, interaction, () => app.store.follows.add(row.id, interaction.user.id));
   const thread = interaction.channel;
   if (thread?.isThread()) await thread.members.add(interaction.user.id).catch(() => undefined);
   await interaction.reply({ content: added ? 'You now follow this match: you will see every turn in this thread.' : 'You already follow this match.', ...privately });
@@ -111,11 +110,9 @@ export async function entry(interaction: ChatInputCommandInteraction, app: App, 
   if (!prompt || prompt.kind !== 'entry') refuse('no-entry-prompt', 'Nobody is placing an entry tile now.');
   if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);
   const name = resolveSquare(snapshotMap(row.setup as MatchSetup, snapshot!), square);
-  const done = submit(app, row.id, interaction.user.id, row.seq, { pregame: setupPromptAnswer(prompt, 'entry', name) });
-  await afterSaved(app, interaction, async () => {
-    await interaction.reply({ content: `<@${interaction.user.id}> places their entry tile at **${name}**.`, allowedMentions: { parse: [] } });
-    await announce(app, done, { by: interaction.user.id });
-  });
+  const reply = () => `<@${interaction.user.id}> places their entry tile at **${name}**.`;
+  const done = await submit(app, row.id, interaction.user.id, row.seq, { pregame: setupPromptAnswer(prompt, 'entry', name) }, { via: interaction, reply });
+  await answerOwn(app, interaction, done.posts);
 }
 
 function snapshotMap(setup: MatchSetup, snapshot: MatchSnapshot) {

@@ -1,15 +1,19 @@
 /**
  * Every change to a match ends here (STYLE.md 6): slash commands and buttons alike call `submit`, which
- * runs the pure match step inside the store's transaction with the sequence number the caller saw.
- * A refusal changes nothing and becomes a UserError; a stale sequence number means someone (or the
- * same double click) got there first.
+ * runs the pure match step inside the store's transaction with the sequence number the caller saw, and
+ * writes what the change must show people into the outbox in that same transaction. A refusal changes
+ * nothing and becomes a UserError; a stale sequence number means someone (or the same double click)
+ * got there first.
  */
 import type { PlayerId } from '../engine/state';
-import { OPEN_STATUSES, type MatchRow } from '../store';
-import type { App } from './app';
-import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
-import { refuse } from './user-error';
 import type { RuleError } from '../engine/errors';
+import { OPEN_STATUSES, type MatchRow, type OutboxRow } from '../store';
+import type { App } from './app';
+import { planPosts } from './announce';
+import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
+import { markSaved } from './saved';
+import { enqueue, inTransaction, type Via } from './table';
+import { refuse } from './user-error';
 
 export interface Submitted {
   readonly row: MatchRow;
@@ -19,30 +23,54 @@ export interface Submitted {
   readonly events: readonly { readonly seq: number; readonly event: MatchEvent }[];
 }
 
+export interface Recorded extends Submitted {
+  /** The outbox rows the change wrote, in delivery order. */
+  readonly posts: readonly OutboxRow[];
+}
+
+/** What the interaction behind a change will say itself, planned from the change. */
+export interface Telling {
+  readonly via?: Via;
+  /** The act's public line. */
+  readonly reply?: (done: Submitted) => string;
+  /** A click on a prompt: the message it answered, and the lines to write on it. */
+  readonly answered?: { readonly messageId: string; readonly lines: (done: Submitted) => string[] };
+}
+
 /** Engine messages name players by id; in Discord a mention shows the name (and pings nobody when sent with no allowed mentions). */
 export function withMentions(text: string, players: readonly PlayerId[]): string {
   return players.reduce((t, p) => t.split(p).join(`<@${p}>`), text);
 }
 
-export function submit(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand): Submitted {
+export async function submit(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling = {}): Promise<Recorded> {
   let before: MatchSnapshot | null = null;
   let setup: MatchSetup | null = null;
-  const done = app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (snapshot, row) => {
-    if (!snapshot || !row.setup) return { ok: false, error: { code: 'not-started', message: 'This match has not been accepted yet.' } };
-    if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
-    before = snapshot;
-    setup = row.setup as MatchSetup;
-    const stepped = stepMatch(setup, snapshot, command, by);
-    if (!stepped.ok) return { ok: false, error: stepped.error };
-    const game = gameOf(stepped.snapshot);
-    return {
-      ok: true,
-      events: stepped.events,
-      snapshot: stepped.snapshot,
-      status: game ? (game.over ? 'over' : 'playing') : 'setup',
-      ...(stepped.start ? { setup: { ...setup, start: stepped.start } } : {}),
-      ...(game?.over ? { winner: game.winner, result: { winner: game.winner, score: game.score, round: game.round } } : {}),
-    };
+  const { done, posts } = await inTransaction(app, () => {
+    const done = app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (snapshot, row) => {
+      if (!snapshot || !row.setup) return { ok: false, error: { code: 'not-started', message: 'This match has not been accepted yet.' } };
+      if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
+      before = snapshot;
+      setup = row.setup as MatchSetup;
+      const stepped = stepMatch(setup, snapshot, command, by);
+      if (!stepped.ok) return { ok: false, error: stepped.error };
+      const game = gameOf(stepped.snapshot);
+      return {
+        ok: true,
+        events: stepped.events,
+        snapshot: stepped.snapshot,
+        status: game ? (game.over ? 'over' : 'playing') : 'setup',
+        ...(stepped.start ? { setup: { ...setup, start: stepped.start } } : {}),
+        ...(game?.over ? { winner: game.winner, result: { winner: game.winner, score: game.score, round: game.round } } : {}),
+      };
+    });
+    if (!done.ok) return { done, posts: [] };
+    const submitted: Submitted = { row: done.row, setup: (done.row.setup as MatchSetup) ?? setup!, before: before!, after: done.snapshot, events: done.events };
+    const planned = planPosts(app.store, submitted, {
+      by,
+      reply: telling.reply?.(submitted),
+      answered: telling.answered ? { messageId: telling.answered.messageId, lines: telling.answered.lines(submitted) } : undefined,
+    });
+    return { done, posts: enqueue(app, done.row, planned, telling.via) };
   });
   if (!done.ok) {
     if (done.reason === 'not-found') refuse('no-such-match', 'That match no longer exists.');
@@ -50,5 +78,6 @@ export function submit(app: App, matchId: string, by: PlayerId | undefined, expe
     const players = app.store.matches.get(matchId)?.players ?? [];
     refuse(done.error.code, withMentions(done.error.message, players));
   }
-  return { row: done.row, setup: (done.row.setup as MatchSetup) ?? setup!, before: before!, after: done.snapshot, events: done.events };
+  if (telling.via) markSaved(telling.via);
+  return { row: done.row, setup: (done.row.setup as MatchSetup) ?? setup!, before: before!, after: done.snapshot, events: done.events, posts };
 }

@@ -3,8 +3,7 @@
  * text), only those listed in `ping` are pinged, so a log that names players pings nobody while
  * "your turn" pings the one it is for.
  */
-import { AttachmentBuilder, type Message, type MessageCreateOptions } from 'discord.js';
-import type { App } from './app';
+import { AttachmentBuilder, type MessageCreateOptions } from 'discord.js';
 
 export interface Post {
   readonly content?: string;
@@ -15,18 +14,15 @@ export interface Post {
   readonly embeds?: MessageCreateOptions['embeds'];
 }
 
+/** Discord refuses a message over 2,000 characters; a longer text is cut, and says so. */
+export const clip = (text: string): string => (text.length > 2000 ? `${text.slice(0, 1999)}…` : text);
+
 export function messageOf(post: Post): MessageCreateOptions {
   return {
-    ...(post.content ? { content: post.content.length > 2000 ? `${post.content.slice(0, 1999)}…` : post.content } : {}),
+    ...(post.content ? { content: clip(post.content) } : {}),
     allowedMentions: { users: [...(post.ping ?? [])], parse: [] },
     ...(post.files ? { files: post.files.map((f) => new AttachmentBuilder(f.png, { name: f.name, ...(f.alt ? { description: f.alt } : {}) })) } : {}),
     ...(post.components ? { components: post.components } : {}),
     ...(post.embeds ? { embeds: post.embeds } : {}),
   };
-}
-
-export async function postTo(app: App, channelId: string, post: Post): Promise<Message> {
-  const channel = await app.client.channels.fetch(channelId);
-  if (!channel || !channel.isSendable()) throw new Error(`cannot post in channel ${channelId}`);
-  return channel.send(messageOf(post));
 }

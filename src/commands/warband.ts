@@ -13,6 +13,7 @@ import { CHAT_FORM_HELP, checkSubmission } from './warband-check';
 import { warbandEmbed } from './warband-embed';
 import { loadWarband, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from './warband-library';
 import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
+import { markSaved } from './saved';
 
 const NAME = { type: ApplicationCommandOptionType.String, name: 'name', description: 'One of your warbands', required: true, autocomplete: true, max_length: 100 } as const;
 
@@ -64,6 +65,7 @@ async function submit(interaction: ChatInputCommandInteraction, app: App, values
   const guild = interaction.guildId;
   const checked = checkSubmission(source, file?.name, app.content.index, mapIds(app, guild));
   const { replaced } = saveWarband(app, { id: interaction.user.id, name: interaction.user.displayName }, checked, source);
+  markSaved(interaction);
   const reply = {
     content: `${replaced ? 'Replaced' : 'Saved'} **${checked.warband.name}**. It's ready for a skirmish; \`/warband show\` brings it back.`,
     embeds: [warbandEmbed(checked, mapById(app, checked.warband.map, guild)?.name)],
@@ -90,6 +92,7 @@ async function run(interaction: ChatInputCommandInteraction, app: App, options: 
     case 'remove': {
       const { name } = parseOptions(nameOptions, options.values);
       const removed = removeWarband(app, owner, name);
+      markSaved(interaction);
       // A legal warband's line is a few hundred characters; the check keeps the reply under Discord's 2,000.
       const undo = removed.line && removed.line.length < 1800 ? ` To bring it back: \`/warband submit text:${removed.line}\`` : '';
       await interaction.reply({ content: `Removed **${removed.name}**.${undo}`, ...privately });

@@ -9,3 +9,5 @@ export type LeagueRow = typeof t.leagues.$inferSelect;
 export type MatchRow = typeof t.matches.$inferSelect;
 export type PromptRow = typeof t.prompts.$inferSelect;
 export type DeadlineRow = typeof t.deadlines.$inferSelect;
+export type OutboxRow = typeof t.outbox.$inferSelect;
+export type LeaseRow = typeof t.leases.$inferSelect;

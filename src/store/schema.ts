@@ -191,3 +191,52 @@ export const deadlines = sqliteTable(
   },
   (t) => [index('deadlines_pending_idx').on(t.due).where(sql`done_at is null`), index('deadlines_match_idx').on(t.matchId)],
 );
+
+/**
+ * What a match must show people, written in the same transaction as the change that caused it and
+ * delivered afterwards by the outbox worker (docs/store.md "The outbox"). A row is never deleted: a
+ * delivered one keeps its Discord message id, a given-up one its reason.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    matchId: text('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id').notNull(),
+    /** What to deliver, as the match layer described it; images are rendered only when delivered. */
+    body: text('body', { mode: 'json' }).$type<unknown>().notNull(),
+    /**
+     * The interaction whose reply this row may be ("id:token"), so that after a crash the worker can
+     * ask Discord whether that reply went out before posting the row in the thread instead. Cleared
+     * once the row is delivered; an interaction token is only valid for 15 minutes anyway.
+     */
+    via: text('via'),
+    created: integer('created_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before this time: the backoff after a failed attempt. */
+    due: integer('due_at').notNull(),
+    /** When it was delivered, skipped (a prompt the match moved past) or given up. */
+    done: integer('done_at'),
+    messageId: text('message_id'),
+    /** The last failure; with `done` set, why the row was given up. */
+    error: text('error'),
+  },
+  (t) => [index('outbox_pending_idx').on(t.matchId, t.id).where(sql`done_at is null`)],
+);
+
+/**
+ * Who may run against this database (docs/store.md "One bot per database"). A holder renews its
+ * lease with a heartbeat; a crashed holder's lease simply runs out. On PostgreSQL each shard process
+ * takes the lease named for its shards.
+ */
+export const leases = sqliteTable('leases', {
+  name: text('name').primaryKey(),
+  /** A random id minted by the process at start-up. */
+  holder: text('holder').notNull(),
+  pid: integer('pid').notNull(),
+  host: text('host').notNull(),
+  acquired: integer('acquired_at').notNull(),
+  expires: integer('expires_at').notNull(),
+});

@@ -14,6 +14,10 @@ import type { Clock } from './db';
 import { deadlinesStore } from './deadlines';
 import type { Deadlines } from './deadlines';
 import { followsStore } from './follows';
+import { leasesStore } from './leases';
+import type { Leases } from './leases';
+import { outboxStore } from './outbox';
+import type { Outbox } from './outbox';
 import type { Follows } from './follows';
 import { leaguesStore } from './leagues';
 import type { Leagues } from './leagues';
@@ -38,6 +42,8 @@ export interface Store {
   prompts: Prompts;
   follows: Follows;
   deadlines: Deadlines;
+  outbox: Outbox;
+  leases: Leases;
   /**
    * Runs `fn` as one transaction: every store call inside it commits together or not at all (for
    * example creating a match and its first deadline). `fn` must be synchronous; throw to roll back.
@@ -49,6 +55,10 @@ export interface Store {
 export interface StoreOptions {
   /** The clock for created/updated times; `Date.now` by default. */
   now?: Clock;
+  /** How long a write may block waiting for another connection's lock (ms); 5000 by default. */
+  busyMs?: number;
+  /** Open without write access (tests of the start-up check; read-only tools). */
+  readonly?: boolean;
 }
 
 /** Resolved from this file, not the working directory, so the bot and tests can start anywhere. */
@@ -63,12 +73,13 @@ export const DEFAULT_DATABASE_PATH = './data/sellsword.db';
 export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH, options: StoreOptions = {}): Store {
   const inMemory = path === ':memory:' || path === '';
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path);
+  const sqlite = new Database(path, { readonly: options.readonly ?? false });
   try {
-    // WAL lets readers (another process, a backup) work while the bot writes; the busy timeout makes a
-    // second writer wait for the lock instead of failing at once.
+    // WAL lets readers (another process, a backup) work while the bot writes. A writer that finds the
+    // lock taken waits at most `busyMs`, blocking the event loop all that time, then fails with
+    // SQLITE_BUSY; the bot retries such a failure asynchronously (src/store/busy.ts).
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${options.busyMs ?? 5000}`);
     const db = drizzle({ client: sqlite });
     // drizzle's migrator wraps every migration in one transaction, where SQLite ignores
     // `PRAGMA foreign_keys`. A future migration that rebuilds a table (drizzle-kit's way to alter one)
@@ -81,6 +92,7 @@ export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DA
     sqlite.pragma('foreign_keys = ON');
 
     const now = options.now ?? Date.now;
+    const transaction = <T>(fn: () => T): T => sqlite.transaction(fn).immediate();
     return {
       players: playersStore(db, now),
       warbands: warbandsStore(db, now),
@@ -91,7 +103,9 @@ export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DA
       prompts: promptsStore(db, now),
       follows: followsStore(db, now),
       deadlines: deadlinesStore(db, now),
-      transaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
+      outbox: outboxStore(db, now),
+      leases: leasesStore(db, now, transaction),
+      transaction,
       close: () => sqlite.close(),
     };
   } catch (error) {

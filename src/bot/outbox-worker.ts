@@ -1,0 +1,262 @@
+/**
+ * Delivers the outbox (docs/store.md "The outbox"): every row a change wrote is sent to Discord and
+ * marked done with the message id, in id order within a match, several matches at a time. A failure is
+ * retried with backoff, and rows still waiting when the bot starts are delivered then, so a crash or
+ * an outage loses no post. Every delivery may be a repeat of one that reached Discord before the bot
+ * heard back, so each is idempotent: new messages carry a nonce that Discord enforces, edits check
+ * what the message already says, and an act's reply asks Discord whether the reply went out.
+ */
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DiscordAPIError, Routes, type Client } from 'discord.js';
+import type { OutboxControl } from '../commands/app';
+import type { PostBody } from '../commands/post-body';
+import { renderBody } from '../commands/post-render';
+import { retirements } from '../commands/announce';
+import { clip, messageOf } from '../commands/thread';
+import type { OutboxRow, Store } from '../store';
+
+export interface OutboxWorkerOptions {
+  readonly store: Store;
+  readonly client: Client;
+  readonly log: (message: string, error?: unknown) => void;
+  /** Matches delivered at the same time (each match's rows stay in order). */
+  readonly concurrency?: number;
+  readonly now?: () => number;
+}
+
+/** After this many failed tries a row is given up, so one broken post cannot stall its match for ever. */
+const MAX_ATTEMPTS = 12;
+/** 1 s, 2 s, 4 s … at most 5 minutes between tries: about half an hour in all before giving up. */
+const backoffMs = (attempts: number) => Math.min(1000 * 2 ** attempts, 300_000);
+/** Also look for due rows this often, in case a row was written without a kick (another tool). */
+const POLL_MS = 30_000;
+
+/**
+ * Discord errors that a retry cannot fix: the channel or message is gone, the bot lost access, or the
+ * request itself is wrong. Rate limits (429) and server errors (5xx) are worth another try.
+ */
+function permanent(error: unknown): boolean {
+  return error instanceof DiscordAPIError && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
+
+/** A message nonce (at most 25 characters) that names this row in this database, and nothing else. */
+export const nonceOf = (row: Pick<OutboxRow, 'matchId' | 'id'>) => createHash('sha256').update(`${row.matchId}:${row.id}`).digest('base64url').slice(0, 25);
+
+export class OutboxWorker implements OutboxControl {
+  readonly #store: Store;
+  readonly #client: Client;
+  readonly #log: OutboxWorkerOptions['log'];
+  readonly #concurrency: number;
+  readonly #now: () => number;
+  readonly #held = new Set<number>();
+  /** Matches being delivered now, and those kicked meanwhile (their loop must look again). */
+  readonly #busy = new Map<string, Promise<void>>();
+  readonly #again = new Set<string>();
+  #timer: NodeJS.Timeout | null = null;
+  #wakeAt = Infinity;
+  #poll: NodeJS.Timeout | null = null;
+  #running = false;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.#store = options.store;
+    this.#client = options.client;
+    this.#log = options.log;
+    this.#concurrency = options.concurrency ?? 4;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Starts delivering: first whatever was left waiting when the bot last stopped. */
+  start(): void {
+    this.#running = true;
+    this.#poll = setInterval(() => this.#pass(), POLL_MS);
+    this.#pass();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#poll) clearInterval(this.#poll);
+    await Promise.all(this.#busy.values());
+  }
+
+  hold(rowId: number): void {
+    this.#held.add(rowId);
+  }
+
+  isHeld(rowId: number): boolean {
+    return this.#held.has(rowId);
+  }
+
+  release(rowId: number): void {
+    this.#held.delete(rowId);
+    const row = this.#store.outbox.get(rowId);
+    if (row) this.kick(row.matchId);
+  }
+
+  kick(matchId: string): void {
+    if (!this.#running) return;
+    if (this.#busy.has(matchId)) {
+      this.#again.add(matchId);
+      return;
+    }
+    if (this.#busy.size >= this.#concurrency) {
+      this.#wake(this.#now());
+      return;
+    }
+    const loop = this.#deliverMatch(matchId)
+      .catch((error: unknown) => this.#log(`outbox delivery for match ${matchId} stopped`, error))
+      .finally(() => {
+        this.#busy.delete(matchId);
+        if (this.#again.delete(matchId)) this.kick(matchId);
+        else if (this.#busy.size < this.#concurrency) this.#pass();
+      });
+    this.#busy.set(matchId, loop);
+  }
+
+  /**
+   * Resolves when nothing is being delivered and nothing is ready to go (rows held by an interaction or
+   * waiting out a backoff are not waited for): what tests and a clean shutdown wait on.
+   */
+  async drain(): Promise<void> {
+    for (;;) {
+      await Promise.all(this.#busy.values());
+      const ready = this.#ready();
+      if (ready.length === 0 && this.#busy.size === 0) return;
+      for (const m of ready) this.kick(m);
+      if (this.#busy.size === 0) await sleep(5);
+    }
+  }
+
+  /** Matches whose next row may go now. */
+  #ready(): string[] {
+    const at = this.#now();
+    return this.#store.outbox
+      .waiting()
+      .filter((w) => w.due <= at && !this.#isHeadHeld(w.matchId))
+      .map((w) => w.matchId);
+  }
+
+  #isHeadHeld(matchId: string): boolean {
+    const head = this.#store.outbox.head(matchId);
+    return head !== undefined && this.#held.has(head.id);
+  }
+
+  #pass(): void {
+    if (!this.#running) return;
+    let waiting: { matchId: string; due: number }[];
+    try {
+      waiting = this.#store.outbox.waiting();
+    } catch (error) {
+      // A busy database: look again shortly.
+      this.#log('could not read the outbox', error);
+      this.#wake(this.#now() + 1000);
+      return;
+    }
+    const at = this.#now();
+    for (const w of waiting) {
+      if (w.due > at) {
+        this.#wake(w.due);
+        continue;
+      }
+      if (this.#busy.size >= this.#concurrency) break;
+      if (!this.#busy.has(w.matchId)) this.kick(w.matchId);
+    }
+  }
+
+  /** One timer, for the earliest time something becomes due. */
+  #wake(at: number): void {
+    if (!this.#running || at >= this.#wakeAt) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#wakeAt = at;
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = null;
+        this.#wakeAt = Infinity;
+        this.#pass();
+      },
+      Math.max(0, at - this.#now()),
+    );
+  }
+
+  async #deliverMatch(matchId: string): Promise<void> {
+    while (this.#running) {
+      const row = this.#store.outbox.head(matchId);
+      if (!row || this.#held.has(row.id)) return;
+      if (row.due > this.#now()) return this.#wake(row.due);
+      if (!(await this.#deliver(row))) return;
+    }
+  }
+
+  /** True when the row is done with (delivered, skipped or given up); false when it must wait. */
+  async #deliver(row: OutboxRow): Promise<boolean> {
+    try {
+      await this.#send(row);
+      return true;
+    } catch (error) {
+      if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
+        this.#log(`gave up a post for match ${row.matchId} (outbox row ${row.id})`, error);
+        this.#store.outbox.dropped(row.id, describe(error));
+        return true;
+      }
+      const due = this.#now() + backoffMs(row.attempts);
+      this.#log(`a post for match ${row.matchId} failed; trying again in ${Math.round((due - this.#now()) / 1000)} s (outbox row ${row.id})`, error);
+      this.#store.outbox.failed(row.id, describe(error), due);
+      this.#wake(due);
+      return false;
+    }
+  }
+
+  async #send(row: OutboxRow): Promise<void> {
+    const store = this.#store;
+    const match = store.matches.get(row.matchId);
+    if (!match) return store.outbox.dropped(row.id, 'the match no longer exists');
+    const body = row.body as PostBody;
+    if (body.kind === 'reply' && row.via) {
+      // The interaction may have answered before the bot stopped or heard back: then that is the post.
+      const original = await this.#originalReply(row.via);
+      if (original) return store.outbox.delivered(row.id, original);
+    }
+    const rendered = renderBody(store, match, body);
+    if (rendered.to === 'skip') return store.outbox.dropped(row.id, rendered.reason);
+    const channel = await this.#client.channels.fetch(row.channelId);
+    if (!channel?.isSendable()) throw new DiscordAPIError({ code: 10003, message: 'Unknown Channel' }, 10003, 404, 'GET', row.channelId, {});
+    if (rendered.to === 'edit') {
+      const message = await channel.messages.fetch(rendered.messageId);
+      const first = rendered.lines[0] ?? '';
+      const content = message.content.includes(first) ? message.content : clip([message.content, ...rendered.lines].join('\n'));
+      if (content !== message.content || message.components.length > 0) await message.edit({ content, components: [], allowedMentions: { parse: [] } });
+      return store.outbox.delivered(row.id, message.id);
+    }
+    const message = await channel.send({ ...messageOf(rendered.post), nonce: nonceOf(row), enforceNonce: true });
+    store.transaction(() => {
+      const prompt = rendered.prompt;
+      if (prompt) {
+        store.prompts.record({ matchId: row.matchId, seq: prompt.seq, channelId: row.channelId, messageId: message.id, player: prompt.player, kind: prompt.kind });
+        // The match moved on while this prompt was on its way: take its buttons off at once.
+        const now = store.matches.get(row.matchId);
+        if (now && now.seq !== prompt.seq) {
+          store.outbox.add(retirements(store, now).map((b) => ({ matchId: row.matchId, channelId: row.channelId, body: b })));
+        }
+      }
+      store.outbox.delivered(row.id, message.id);
+    });
+  }
+
+  /** The id of the interaction's reply if it went out; null if it did not, or can no longer be asked. */
+  async #originalReply(via: string): Promise<string | null> {
+    const [, token] = via.split(':');
+    const application = this.#client.application?.id;
+    if (!token || !application) return null;
+    try {
+      const message = (await this.#client.rest.get(Routes.webhookMessage(application, token, '@original'))) as { id: string };
+      return message.id;
+    } catch (error) {
+      // Unknown message, unknown webhook or an expired token: no reply can be found, so post it.
+      if (permanent(error)) return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * What an outbox row asks to be shown (docs/store.md "The outbox"). Bodies are plain JSON, written in
+ * the transaction of the change they report, and turned into Discord messages only when delivered
+ * (post-render.ts): pictures are drawn from the stored match then, so nothing is lost if the process
+ * dies before a picture was made.
+ */
+export type PostBody =
+  /** Plain lines: setup and round news, a challenge, a concession, whose turn it is. */
+  | { readonly kind: 'text'; readonly content: string; readonly ping?: readonly string[] }
+  /** The act's public line: the interaction's own reply when it can be, otherwise posted in the thread. */
+  | { readonly kind: 'reply'; readonly content: string; readonly ping?: readonly string[] }
+  /** The battle's opening picture, once setup is done. */
+  | { readonly kind: 'opening' }
+  /** One player's warband with its stat cards, after the opening picture. */
+  | { readonly kind: 'warband'; readonly player: string }
+  /** A unit's turn is over: the map and the turn's log, as they were after event `seq`. */
+  | { readonly kind: 'turn'; readonly seq: number }
+  /** The match is over: who won, the score, and the final turn. */
+  | { readonly kind: 'result'; readonly seq: number }
+  /** The prompt open at match seq `seq`; skipped if the match has moved on by delivery. */
+  | { readonly kind: 'prompt'; readonly seq: number }
+  /** Takes the buttons off a prompt message the match has moved past, with a short note. */
+  | { readonly kind: 'retire'; readonly messageId: string; readonly note: string }
+  /** Writes a click's answer on the prompt it answered, and takes its buttons off. */
+  | { readonly kind: 'answered'; readonly messageId: string; readonly lines: readonly string[] };
+
+export type PostKind = PostBody['kind'];

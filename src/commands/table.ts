@@ -1,0 +1,51 @@
+/**
+ * Writing a change to the database without ever freezing the bot: a transaction that meets another
+ * connection's lock is retried after a pause that yields to other interactions, and after about two
+ * seconds the player is told the table is busy; nothing was written, since the transaction never ran.
+ * Everything a change must show people is written in the same transaction (the outbox), and the row
+ * that the interaction itself will answer is held back from the worker until that answer is tried.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isBusy, type MatchRow, type OutboxRow } from '../store';
+import type { App } from './app';
+import type { PostBody } from './post-body';
+import { refuse } from './user-error';
+
+/** Pauses between tries while the database is busy: about 2 s in all, inside Discord's 3 s. */
+const BUSY_PAUSES_MS = [20, 50, 100, 200, 400, 600, 700];
+
+export async function inTransaction<T>(app: App, work: () => T): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return app.store.transaction(work);
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      const pause = BUSY_PAUSES_MS[attempt];
+      if (pause === undefined) {
+        app.log('the database stayed busy; a change was refused', error);
+        refuse('table-busy', 'The table is busy right now, so nothing was changed. Try again in a moment.');
+      }
+      await sleep(pause);
+    }
+  }
+}
+
+/** The interaction that answers a change itself: its reply, or its update of the prompt it clicked. */
+export interface Via {
+  readonly id: string;
+  readonly token: string;
+}
+
+/**
+ * Adds a change's posts to the outbox for the match's thread; call it inside the change's transaction.
+ * With `via`, the row that interaction will deliver itself is held from the worker (own-answer.ts).
+ */
+export function enqueue(app: App, row: MatchRow, posts: readonly PostBody[], via?: Via): OutboxRow[] {
+  if (!row.threadId || posts.length === 0) return [];
+  const own = via ? posts.findIndex((p) => p.kind === 'reply' || p.kind === 'answered') : -1;
+  const rows = app.store.outbox.add(
+    posts.map((body, i) => ({ matchId: row.id, channelId: row.threadId!, body, via: i === own && body.kind === 'reply' ? `${via!.id}:${via!.token}` : null })),
+  );
+  if (own >= 0) app.outbox.hold(rows[own]!.id);
+  return rows;
+}

@@ -1,0 +1,82 @@
+/**
+ * The outbox (docs/store.md "The outbox"): rows saying what a match must show people, added in the
+ * transaction of the change that caused them and marked done by the worker that delivers them. Rows
+ * of one match are delivered in id order, so the thread reads in the order things happened.
+ */
+import { and, asc, eq, isNull, min, sql } from 'drizzle-orm';
+import type { Clock, Db } from './db';
+import type { OutboxRow } from './rows';
+import { outbox } from './schema';
+
+export interface NewOutboxRow {
+  matchId: string;
+  channelId: string;
+  body: unknown;
+  /** "interactionId:token" when the row may be delivered as that interaction's reply. */
+  via?: string | null;
+}
+
+export interface Outbox {
+  /** Adds rows in order; call it inside the transaction of the change they report. */
+  add(rows: readonly NewOutboxRow[]): OutboxRow[];
+  /** The first row of a match not yet done, due or not: the one that must go next. */
+  head(matchId: string): OutboxRow | undefined;
+  /** Matches with a row not yet done, with the time their head row is due, soonest first. */
+  waiting(limit?: number): { matchId: string; due: number }[];
+  /** Every row not yet done, oldest first (for tests and `db:check`). */
+  pending(matchId?: string): OutboxRow[];
+  /** Delivered (with the message it made or edited, if any). Clears `via`. */
+  delivered(id: number, messageId: string | null): void;
+  /** A failed attempt: counted, with the error, and not tried again before `due`. */
+  failed(id: number, error: string, due: number): void;
+  /** Given up or skipped for good, with the reason. Clears `via`. */
+  dropped(id: number, reason: string): void;
+  get(id: number): OutboxRow | undefined;
+}
+
+export function outboxStore(db: Db, now: Clock): Outbox {
+  const pendingOf = (matchId?: string) => (matchId === undefined ? isNull(outbox.done) : and(isNull(outbox.done), eq(outbox.matchId, matchId)));
+  return {
+    add(rows) {
+      if (rows.length === 0) return [];
+      const at = now();
+      return db
+        .insert(outbox)
+        .values(rows.map((r) => ({ matchId: r.matchId, channelId: r.channelId, body: r.body, via: r.via ?? null, created: at, due: at })))
+        .returning()
+        .all();
+    },
+    head: (matchId) => db.select().from(outbox).where(pendingOf(matchId)).orderBy(asc(outbox.id)).limit(1).get(),
+    waiting(limit = 1000) {
+      // A match's head row decides when it may move: the smallest id's due time, not the smallest due.
+      const heads = db
+        .select({ matchId: outbox.matchId, first: min(outbox.id).as('first') })
+        .from(outbox)
+        .where(isNull(outbox.done))
+        .groupBy(outbox.matchId)
+        .as('heads');
+      return db
+        .select({ matchId: heads.matchId, due: outbox.due })
+        .from(heads)
+        .innerJoin(outbox, eq(outbox.id, heads.first))
+        .orderBy(asc(outbox.due))
+        .limit(limit)
+        .all();
+    },
+    pending: (matchId) => db.select().from(outbox).where(pendingOf(matchId)).orderBy(asc(outbox.id)).all(),
+    delivered(id, messageId) {
+      db.update(outbox).set({ done: now(), messageId, via: null, error: null }).where(eq(outbox.id, id)).run();
+    },
+    failed(id, error, due) {
+      db.update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1`, error, due })
+        .where(and(eq(outbox.id, id), isNull(outbox.done)))
+        .run();
+    },
+    dropped(id, reason) {
+      db.update(outbox).set({ done: now(), error: reason, via: null }).where(eq(outbox.id, id)).run();
+    },
+    get: (id) => db.select().from(outbox).where(eq(outbox.id, id)).get(),
+  };
+}
+
