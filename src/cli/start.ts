@@ -6,7 +6,19 @@
  * elsewhere; SANDBOX_SEED for the same dice in every match; DATABASE_PATH, default data/sandbox.db).
  */
 import { startBot } from '../bot/start';
+import { StartupError } from '../bot/startup-error';
 import { startSandbox } from '../sandbox';
+
+/** A reason not to start that the person can fix is printed alone; anything else is a bug and keeps its stack. */
+async function orStop<T>(starting: Promise<T>): Promise<T> {
+  try {
+    return await starting;
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    console.error(`Sellsword Table could not start. ${error.message}`);
+    process.exit(1);
+  }
+}
 
 /** A whole-number setting from the environment, or undefined; anything else stops with a clear message. */
 function numberFrom(name: string): number | undefined {
@@ -22,7 +34,7 @@ function numberFrom(name: string): number | undefined {
 
 const token = process.env.DISCORD_TOKEN;
 if (token) {
-  const bot = await startBot({ token, apiBase: process.env.DISCORD_API_BASE, guildId: process.env.DISCORD_GUILD_ID, databasePath: process.env.DATABASE_PATH });
+  const bot = await orStop(startBot({ token, apiBase: process.env.DISCORD_API_BASE, guildId: process.env.DISCORD_GUILD_ID, databasePath: process.env.DATABASE_PATH }));
   console.log(`Sellsword Table is online as ${bot.client.user?.tag ?? 'the bot'}.`);
   const stop = () => void bot.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
@@ -30,12 +42,12 @@ if (token) {
 } else {
   const port = numberFrom('SANDBOX_PORT');
   const seed = numberFrom('SANDBOX_SEED');
-  const sandbox = await startSandbox({
+  const sandbox = await orStop(startSandbox({
     ...(port === undefined ? {} : { port }),
     ...(seed === undefined ? {} : { seed }),
     ...(process.env.SANDBOX_HOST ? { host: process.env.SANDBOX_HOST } : {}),
     ...(process.env.DATABASE_PATH ? { databasePath: process.env.DATABASE_PATH } : {}),
-  });
+  }));
   const wanted = port ?? 3000;
   console.log(
     [
