@@ -36,7 +36,8 @@ export async function startWorld(seed = 42): Promise<World> {
   const errors: string[] = [];
   const boot = async (store: Store) =>
     startBot({ token: 'test-token', apiBase: fake.apiBase, guildId: fake.guild.id, store, mintSeed: () => seed, log: (m, e) => void errors.push(`${m}: ${String(e)}`) });
-  let store = openStore(dbPath);
+  // As the bot opens its own database: a write waits at most 50 ms for another connection's lock.
+  let store = openStore(dbPath, { busyMs: 50 });
   const world: World = {
     fake,
     bot: await boot(store),
@@ -67,7 +68,7 @@ export async function startWorld(seed = 42): Promise<World> {
     async restart() {
       await world.bot.stop();
       store.close();
-      store = openStore(dbPath);
+      store = openStore(dbPath, { busyMs: 50 });
       world.store = store;
       world.bot = await boot(store);
       await world.bot.idle();
