@@ -9,7 +9,7 @@ import { TERRAINS } from '../formats/vocabulary';
 import { colOf, nameOf, rowOf, T, type Board } from '../engine/board';
 import type { GameEvent } from '../engine/events';
 import type { GameState, PlayerId, UnitId } from '../engine/state';
-import { boardOf } from '../engine/table';
+import { boardKey, boardOf } from '../engine/table';
 import type { TokenShape } from './palette';
 import { lastTurnView } from './view-last-turn';
 import { previewView, reachView, sightView } from './view-overlays';
@@ -50,6 +50,8 @@ export interface EdgeView {
 
 /** The static map: shared by every view of the same map, so drawing can cache its picture. */
 export interface BoardView {
+  /** Names the map's content (engine/table.ts boardKey): what the board picture is cached by. */
+  readonly key: string;
   readonly id: string;
   readonly name: string;
   readonly width: number;
@@ -272,6 +274,11 @@ export interface MapView {
 
 export const sqOf = (board: Pick<Board, 'width'>, i: number): Sq => ({ name: nameOf(board, i), col: colOf(board, i), row: rowOf(board, i) });
 
+/**
+ * Views by board. Boards are found by the map's content (engine/table.ts boardOfMap), so a match read
+ * afresh from the store gets the same board, and with it the same view; a view lives as long as its
+ * board, and boards are kept in a bounded cache.
+ */
 const boardViews = new WeakMap<Board, BoardView>();
 
 function edgesOf(set: ReadonlySet<number>): EdgeView[] {
@@ -284,6 +291,7 @@ export function boardView(board: Board): BoardView {
   if (view) return view;
   const all = board.terrain.reduce((acc, t) => acc | t, 0);
   view = {
+    key: boardKey(board),
     id: board.id,
     name: board.name,
     width: board.width,
