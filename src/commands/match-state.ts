@@ -43,7 +43,31 @@ export interface MatchSetup {
   readonly start?: GameState;
 }
 
-export type MatchSnapshot = { readonly stage: 'pregame'; readonly pregame: PregameState } | { readonly stage: 'game'; readonly game: GameState };
+/**
+ * A game state without what a game never changes (its map, cards and mods): the snapshot's game holds
+ * those once, and `withFixed` puts them back.
+ */
+export type Moment = Omit<GameState, 'map' | 'cards' | 'mods'>;
+
+/**
+ * Where the last turns began, so that posting a turn reads only that turn's events instead of
+ * replaying the whole log (commands/post-render.ts). A turn begins after the last turn end or round
+ * start before it (the overlay's "before").
+ */
+export interface TurnMarks {
+  /** The turn in progress began after event `seq`, from `state`. */
+  readonly start: { readonly seq: number; readonly state: Moment };
+  /** The last turn that ended: it began after event `from`, from `state`, and ended with event `end`. */
+  readonly last: { readonly from: number; readonly end: number; readonly state: Moment } | null;
+}
+
+/**
+ * What the match is now. A game's `turns` are part of it (rebuildMatch makes them too, and the check
+ * compares them); a snapshot saved before they existed has none, and keeps none (see stepMatch).
+ */
+export type MatchSnapshot =
+  | { readonly stage: 'pregame'; readonly pregame: PregameState }
+  | { readonly stage: 'game'; readonly game: GameState; readonly turns?: TurnMarks };
 
 export type MatchEvent = { readonly stage: 'pregame'; readonly event: PregameEvent } | { readonly stage: 'game'; readonly event: GameEvent };
 
@@ -85,8 +109,34 @@ function startGame(setup: MatchSetup, pregame: PregameState): { ok: true; state:
   return 'error' in made ? { ok: false, error: made.error } : { ok: true, state: made.state };
 }
 
-/** The pure step: a command against the snapshot, giving the events and the snapshot after them. */
-export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: MatchCommand, by: PlayerId | undefined): Stepped {
+export const momentOf = (game: GameState): Moment => {
+  const { map: _map, cards: _cards, mods: _mods, ...moment } = game;
+  return moment;
+};
+
+/** A moment of `game`'s match as a whole state again, with the game's map, cards and mods. */
+export const withFixed = (game: GameState, moment: Moment): GameState => ({ map: game.map, cards: game.cards, mods: game.mods, ...moment });
+
+/** Applies game events numbered from `firstSeq`, moving the turn marks at every turn end and round start. */
+function advance(game: GameState, turns: TurnMarks | undefined, events: readonly GameEvent[], firstSeq: number): { game: GameState; turns: TurnMarks | undefined } {
+  events.forEach((event, i) => {
+    game = apply(game, event);
+    if (!turns || (event.type !== 'turn-ended' && event.type !== 'round-started')) return;
+    const seq = firstSeq + i;
+    const last = event.type === 'turn-ended' ? { from: turns.start.seq, end: seq, state: turns.start.state } : turns.last;
+    turns = { start: { seq, state: momentOf(game) }, last };
+  });
+  return { game, turns };
+}
+
+/** The game snapshot, with its turn marks when it has them. */
+const gameSnapshot = (game: GameState, turns: TurnMarks | undefined): MatchSnapshot => (turns ? { stage: 'game', game, turns } : { stage: 'game', game });
+
+/**
+ * The pure step: a command against the snapshot, whose last event is number `seq`, giving the events
+ * and the snapshot after them.
+ */
+export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: MatchCommand, by: PlayerId | undefined, seq: number): Stepped {
   if (snapshot.stage === 'pregame') {
     if (!('pregame' in command)) return { ok: false, error: { code: 'still-setting-up', message: 'The match is still being set up: answer the setup prompt first.' } };
     const decided = pregameDecide(snapshot.pregame, command.pregame, by);
@@ -98,27 +148,39 @@ export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: M
     if (!started.ok) return started;
     const begun = decide(started.state, { begin: true });
     if ('error' in begun) return { ok: false, error: begun.error };
-    const game = begun.events.reduce(apply, started.state);
-    return { ok: true, events: [...events, ...begun.events.map((event) => ({ stage: 'game' as const, event }))], snapshot: { stage: 'game', game }, start: started.state };
+    const setupEnd = seq + events.length;
+    const { game, turns } = advance(started.state, { start: { seq: setupEnd, state: momentOf(started.state) }, last: null }, begun.events, setupEnd + 1);
+    return { ok: true, events: [...events, ...begun.events.map((event) => ({ stage: 'game' as const, event }))], snapshot: gameSnapshot(game, turns), start: started.state };
   }
   if (!('game' in command)) return { ok: false, error: { code: 'setup-over', message: 'Setup is over; the match is being played.' } };
   const decided = decide(snapshot.game, command.game, by);
   if ('error' in decided) return { ok: false, error: decided.error };
-  return { ok: true, events: decided.events.map((event) => ({ stage: 'game', event })), snapshot: { stage: 'game', game: decided.events.reduce(apply, snapshot.game) } };
+  // A snapshot from before turn marks has none, and gets none: its turns are posted by replaying the log.
+  const { game, turns } = advance(snapshot.game, snapshot.turns, decided.events, seq + 1);
+  return { ok: true, events: decided.events.map((event) => ({ stage: 'game', event })), snapshot: gameSnapshot(game, turns) };
 }
 
-/** Replays the whole log from the setup: what the snapshot must equal (the check command compares them). */
+/**
+ * Replays the log from the setup (events numbered from 1, as the store numbers them): what the
+ * snapshot must equal (the check command compares them).
+ */
 export function rebuildMatch(setup: MatchSetup, events: readonly MatchEvent[]): MatchSnapshot {
   let pregame = pregameStart(setup);
   let game: GameState | null = null;
-  for (const e of events) {
-    if (e.stage === 'pregame') pregame = pregameApply(pregame, e.event);
-    else {
-      if (!setup.start) throw new Error('a game event before the game started');
-      game = apply(game ?? setup.start, e.event);
+  let turns: TurnMarks | undefined;
+  events.forEach((e, i) => {
+    if (e.stage === 'pregame') {
+      pregame = pregameApply(pregame, e.event);
+      return;
     }
-  }
-  return game ? { stage: 'game', game } : { stage: 'pregame', pregame };
+    if (!game) {
+      if (!setup.start) throw new Error('a game event before the game started');
+      game = setup.start;
+      turns = { start: { seq: i, state: momentOf(game) }, last: null };
+    }
+    ({ game, turns } = advance(game, turns, [e.event], i + 1));
+  });
+  return game ? gameSnapshot(game, turns) : { stage: 'pregame', pregame };
 }
 
 /**

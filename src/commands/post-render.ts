@@ -9,7 +9,7 @@ import type { GameState } from '../engine/state';
 import { eventSentences, renderCard, renderMapWithAlt } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
-import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
+import { gameOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from './match-state';
 import type { PostBody } from './post-body';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
@@ -20,9 +20,40 @@ export type Rendered =
   | { readonly to: 'edit'; readonly messageId: string; readonly lines: readonly string[] }
   | { readonly to: 'skip'; readonly reason: string };
 
-/** A unit's turn as of event `seq`: the state after it, the state it began from, and its events. */
-function turnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): { game: GameState; before: GameState; events: GameEvent[] } {
-  const mine = store.matches.events<MatchEvent>(row.id, 0).filter((e) => e.seq <= seq);
+/**
+ * Where the turn that event `seq` belongs to began, from the snapshot's turn marks: after event
+ * `from`, in `state`. Null when the marks do not reach back that far (the match moved on more than a
+ * turn before this was posted, or the snapshot predates turn marks).
+ */
+export function markedStart(snapshot: MatchSnapshot, seq: number, now: number): { from: number; state: Moment } | null {
+  const turns = snapshot.stage === 'game' ? snapshot.turns : undefined;
+  if (!turns || seq > now) return null;
+  // The last boundary before `seq` (a boundary at `seq` itself is the turn's own end).
+  if (turns.start.seq < seq) return { from: turns.start.seq, state: turns.start.state };
+  const last = turns.last;
+  if (last && last.from < seq && seq <= last.end) return { from: last.from, state: last.state };
+  return null;
+}
+
+/**
+ * A unit's turn as of event `seq`: the state after it, the state it began from, and its events. Reads
+ * only that turn's events when the snapshot's turn marks cover it (nearly always: turns are posted
+ * as they end); otherwise replays the log up to `seq`.
+ */
+export function turnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): { game: GameState; before: GameState; events: GameEvent[] } {
+  const snapshot = row.snapshot as MatchSnapshot | null;
+  const marked = snapshot ? markedStart(snapshot, seq, row.seq) : null;
+  if (marked && snapshot?.stage === 'game') {
+    const before = withFixed(snapshot.game, marked.state);
+    const events = store.matches.events<MatchEvent>(row.id, marked.from, seq).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
+    return { game: events.reduce(apply, before), before, events };
+  }
+  return replayedTurnAt(store, row, setup, seq);
+}
+
+/** turnAt by replaying the match's log from the start. */
+export function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): { game: GameState; before: GameState; events: GameEvent[] } {
+  const mine = store.matches.events<MatchEvent>(row.id, 0, seq);
   // The turn began after the last turn end or round start before its own end.
   let start = 0;
   for (let i = mine.length - 2; i >= 0; i--) {

@@ -51,7 +51,7 @@ export async function submit(app: App, matchId: string, by: PlayerId | undefined
       if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
       before = snapshot;
       setup = row.setup as MatchSetup;
-      const stepped = stepMatch(setup, snapshot, command, by);
+      const stepped = stepMatch(setup, snapshot, command, by, row.seq);
       if (!stepped.ok) return { ok: false, error: stepped.error };
       const game = gameOf(stepped.snapshot);
       return {

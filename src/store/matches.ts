@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { act } from './act';
 import type { ActResult, Step } from './act';
 import type { Clock, Db } from './db';
@@ -35,8 +35,8 @@ export interface Matches {
   setThread(id: string, threadId: string): boolean;
   /** See act.ts: the one way a match's state, status and events change. */
   act<S, E, X>(id: string, expectSeq: number, step: Step<S, E, X>): ActResult<S, E, X>;
-  /** The match's events after `afterSeq` (default 0: all), in seq order. */
-  events<E = unknown>(id: string, afterSeq?: number): { seq: number; event: E }[];
+  /** The match's events after `afterSeq` (default 0: all) and up to `throughSeq` (default: the last), in seq order. */
+  events<E = unknown>(id: string, afterSeq?: number, throughSeq?: number): { seq: number; event: E }[];
 }
 
 export function matchesStore(db: Db, now: Clock): Matches {
@@ -101,11 +101,12 @@ export function matchesStore(db: Db, now: Clock): Matches {
     setThread: (id, threadId) =>
       db.update(matches).set({ threadId, updated: now() }).where(eq(matches.id, id)).run().changes > 0,
     act: (id, expectSeq, step) => act(db, now, id, expectSeq, step),
-    events<E = unknown>(id: string, afterSeq = 0) {
+    events<E = unknown>(id: string, afterSeq = 0, throughSeq?: number) {
+      const after = and(eq(matchEvents.matchId, id), gt(matchEvents.seq, afterSeq));
       const rows = db
         .select({ seq: matchEvents.seq, event: matchEvents.event })
         .from(matchEvents)
-        .where(and(eq(matchEvents.matchId, id), gt(matchEvents.seq, afterSeq)))
+        .where(throughSeq === undefined ? after : and(after, lte(matchEvents.seq, throughSeq)))
         .orderBy(asc(matchEvents.seq))
         .all();
       // Events are stored exactly as a step returned them, so they read back as the caller's type.

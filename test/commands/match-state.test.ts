@@ -50,8 +50,8 @@ function playMatch(setup: MatchSetup): { snapshot: MatchSnapshot; events: MatchE
     const game = gameOf(snapshot);
     if (game?.over) break;
     const command: MatchCommand = snapshot.stage === 'pregame' ? answerSetup(snapshot.pregame.prompt!) : { game: chooseCommand(game!, choose) };
-    let r = stepMatch(setup, snapshot, command, undefined);
-    if (!r.ok && game?.turn) r = stepMatch(setup, snapshot, { game: { end: game.turn.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id } }, undefined);
+    let r = stepMatch(setup, snapshot, command, undefined, events.length);
+    if (!r.ok && game?.turn) r = stepMatch(setup, snapshot, { game: { end: game.turn.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id } }, undefined, events.length);
     if (!r.ok) throw new Error(r.error.message);
     if (r.start) setup = { ...setup, start: r.start };
     snapshot = r.snapshot;
@@ -85,7 +85,7 @@ describe('a match as the bot stores it', () => {
     const setup = setupFor(5, ['mill-crossing']);
     const begun = beginMatch(setup);
     if (!begun.ok) throw new Error('setup failed');
-    const r = stepMatch(setup, begun.snapshot, { game: { begin: true } }, '111');
+    const r = stepMatch(setup, begun.snapshot, { game: { begin: true } }, '111', begun.events.length);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe('still-setting-up');
   });

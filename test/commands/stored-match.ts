@@ -57,7 +57,7 @@ export function actOn(store: Store, id: string, command: MatchCommand): MatchRow
   const row = store.matches.get(id)!;
   const done = store.matches.act<MatchSnapshot, MatchEvent, unknown>(id, row.seq, (snapshot, r) => {
     const setup = r.setup as MatchSetup;
-    const stepped = stepMatch(setup, snapshot!, command, undefined);
+    const stepped = stepMatch(setup, snapshot!, command, undefined, r.seq);
     if (!stepped.ok) return { ok: false, error: stepped.error };
     return { ok: true, events: stepped.events, snapshot: stepped.snapshot, ...(stepped.start ? { setup: { ...setup, start: stepped.start } } : {}) };
   });

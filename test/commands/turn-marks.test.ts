@@ -1,0 +1,94 @@
+/**
+ * Posting a turn reads only that turn's events (issue 11): the snapshot keeps where the last turns
+ * began, the check still proves the snapshot equals the log's replay, and what a turn post is drawn
+ * from is the same either way.
+ */
+import { describe, expect, it } from 'vitest';
+import { Chooser } from '../../src/cli/selfplay';
+import { checkMatch } from '../../src/commands/match-check';
+import { gameOf, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/commands/match-state';
+import { markedStart, replayedTurnAt, turnAt } from '../../src/commands/post-render';
+import { seeded } from '../../src/engine/dice';
+import type { MatchRow, Store } from '../../src/store';
+import { memoryStore } from '../store/fixture';
+import { playOn, setupFor, storedMatch } from './stored-match';
+
+/** Plays the match to its end; after every act, `look` sees the row and the events the act wrote. */
+function playAll(store: Store, id: string, seed: number, look: (row: MatchRow, wrote: { seq: number; event: MatchEvent }[]) => void): MatchRow {
+  const choose = new Chooser(seeded(seed));
+  let row = store.matches.get(id)!;
+  for (let i = 0; i < 3000 && !gameOf(row.snapshot as MatchSnapshot)?.over; i++) {
+    const before = row.seq;
+    row = playOn(store, id, choose);
+    look(row, store.matches.events<MatchEvent>(id, before));
+  }
+  return row;
+}
+
+const isGame = (e: MatchEvent, type: string) => e.stage === 'game' && e.event.type === type;
+
+describe('turn marks in the snapshot', () => {
+  it('give every turn post, made right after its act, the same turn as a replay, from that turn’s events only', () => {
+    const store = memoryStore();
+    storedMatch(store, 'm1', setupFor(31, ['mill-crossing']));
+    let turns = 0;
+    const final = playAll(store, 'm1', 32, (row, wrote) => {
+      const setup = row.setup as MatchSetup;
+      const posts = wrote.filter((e) => isGame(e.event, 'turn-ended')).map((e) => e.seq);
+      if (gameOf(row.snapshot as MatchSnapshot)?.over) posts.push(row.seq);
+      for (const seq of posts) {
+        expect(markedStart(row.snapshot as MatchSnapshot, seq, row.seq)).not.toBeNull();
+        expect(turnAt(store, row, setup, seq)).toEqual(replayedTurnAt(store, row, setup, seq));
+        turns++;
+      }
+    });
+    expect(gameOf(final.snapshot as MatchSnapshot)!.over).toBe(true);
+    expect(turns).toBeGreaterThan(10);
+    expect(checkMatch(store, 'm1')).toEqual({ ok: true, events: final.seq });
+  });
+
+  it('fall back to a replay for a turn the match has moved more than a turn past', () => {
+    const store = memoryStore();
+    storedMatch(store, 'm2', setupFor(33, ['mill-crossing']));
+    const ends: number[] = [];
+    const final = playAll(store, 'm2', 34, (_row, wrote) => ends.push(...wrote.filter((e) => isGame(e.event, 'turn-ended')).map((e) => e.seq)));
+    const setup = final.setup as MatchSetup;
+    const snapshot = final.snapshot as MatchSnapshot;
+    let replayed = 0;
+    for (const seq of ends) {
+      if (!markedStart(snapshot, seq, final.seq)) replayed++;
+      expect(turnAt(store, final, setup, seq)).toEqual(replayedTurnAt(store, final, setup, seq));
+    }
+    expect(replayed).toBeGreaterThan(0);
+  });
+
+  it('keep a snapshot saved before turn marks without them, which the check accepts', () => {
+    const store = memoryStore();
+    storedMatch(store, 'm3', setupFor(35, ['mill-crossing']));
+    const choose = new Chooser(seeded(36));
+    while ((store.matches.get('m3')!.snapshot as MatchSnapshot).stage !== 'game') playOn(store, 'm3', choose);
+    // As an older bot saved it: the game alone.
+    const row = store.matches.get('m3')!;
+    const legacy = store.matches.act<MatchSnapshot, MatchEvent, unknown>('m3', row.seq, (s) => ({ ok: true, events: [], snapshot: { stage: 'game', game: gameOf(s!)! } }));
+    expect(legacy.ok).toBe(true);
+    for (let i = 0; i < 40; i++) playOn(store, 'm3', choose);
+    const later = store.matches.get('m3')!;
+    expect((later.snapshot as MatchSnapshot & { stage: 'game' }).turns).toBeUndefined();
+    expect(checkMatch(store, 'm3')!.ok).toBe(true);
+    const end = store.matches.events<MatchEvent>('m3').filter((e) => isGame(e.event, 'turn-ended')).at(-1)!.seq;
+    expect(turnAt(store, later, later.setup as MatchSetup, end)).toEqual(replayedTurnAt(store, later, later.setup as MatchSetup, end));
+  });
+
+  it('are checked: a wrong mark is a difference', () => {
+    const store = memoryStore();
+    storedMatch(store, 'm4', setupFor(37, ['mill-crossing']));
+    const choose = new Chooser(seeded(38));
+    for (let i = 0; i < 30; i++) playOn(store, 'm4', choose);
+    const row = store.matches.get('m4')!;
+    const snapshot = row.snapshot as MatchSnapshot & { stage: 'game' };
+    expect(snapshot.turns).toBeDefined();
+    const bent = { ...snapshot, turns: { ...snapshot.turns!, start: { ...snapshot.turns!.start, seq: snapshot.turns!.start.seq - 1 } } };
+    store.matches.act<MatchSnapshot, MatchEvent, unknown>('m4', row.seq, () => ({ ok: true, events: [], snapshot: bent }));
+    expect(checkMatch(store, 'm4')!.ok).toBe(false);
+  });
+});
