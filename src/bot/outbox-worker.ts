@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DiscordAPIError, Routes, type Client } from 'discord.js';
 import type { OutboxControl } from '../commands/app';
 import type { PostBody } from '../commands/post-body';
-import { renderBody } from '../commands/post-render';
+import { renderBody, type Renderer } from '../commands/post-render';
 import { retirements } from '../commands/announce';
 import { clip, messageOf } from '../commands/thread';
 import type { OutboxRow, Store } from '../store';
@@ -22,6 +22,8 @@ export interface OutboxWorkerOptions {
   readonly log: (message: string, error?: unknown) => void;
   /** Matches delivered at the same time (each match's rows stay in order). */
   readonly concurrency?: number;
+  /** Draws the pictures (the render pool); without it they are drawn on this thread. */
+  readonly renderer?: Renderer;
   readonly now?: () => number;
 }
 
@@ -50,6 +52,7 @@ export class OutboxWorker implements OutboxControl {
   readonly #client: Client;
   readonly #log: OutboxWorkerOptions['log'];
   readonly #concurrency: number;
+  readonly #renderer: Renderer | undefined;
   readonly #now: () => number;
   readonly #held = new Set<number>();
   /** Matches being delivered now, and those kicked meanwhile (their loop must look again). */
@@ -64,7 +67,8 @@ export class OutboxWorker implements OutboxControl {
     this.#store = options.store;
     this.#client = options.client;
     this.#log = options.log;
-    this.#concurrency = options.concurrency ?? 4;
+    this.#concurrency = options.concurrency ?? 8;
+    this.#renderer = options.renderer;
     this.#now = options.now ?? Date.now;
   }
 
@@ -211,15 +215,13 @@ export class OutboxWorker implements OutboxControl {
 
   async #send(row: OutboxRow): Promise<void> {
     const store = this.#store;
-    const match = store.matches.get(row.matchId);
-    if (!match) return store.outbox.dropped(row.id, 'the match no longer exists');
     const body = row.body as PostBody;
     if (body.kind === 'reply' && row.via) {
       // The interaction may have answered before the bot stopped or heard back: then that is the post.
       const original = await this.#originalReply(row.via);
       if (original) return store.outbox.delivered(row.id, original);
     }
-    const rendered = renderBody(store, match, body);
+    const rendered = await renderBody(store, row.matchId, body, this.#renderer);
     if (rendered.to === 'skip') return store.outbox.dropped(row.id, rendered.reason);
     const channel = await this.#client.channels.fetch(row.channelId);
     if (!channel?.isSendable()) throw new DiscordAPIError({ code: 10003, message: 'Unknown Channel' }, 10003, 404, 'GET', row.channelId, {});

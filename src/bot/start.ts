@@ -13,6 +13,7 @@ import { commandModules } from '../commands';
 import { DEFAULT_DATABASE_PATH, isBusy, openStore, type Store } from '../store';
 import { takeLease } from './lease';
 import { OutboxWorker } from './outbox-worker';
+import { RenderPool, spareCores } from './render-pool';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
 import { StartupError } from './startup-error';
@@ -31,11 +32,18 @@ export interface BotOptions {
   readonly mintSeed?: () => number;
   /** Called when another process took over the database's lease: this one must stop at once. */
   readonly onLeaseLost?: () => void;
+  /**
+   * Worker threads that draw the pictures (render-pool.ts): default RENDER_WORKERS, else one per core
+   * but one; 0 draws them on the main thread, as does a `:memory:` database (no other thread can open it).
+   */
+  readonly renderWorkers?: number;
 }
 
 export interface RunningBot {
   readonly client: Client;
   readonly app: App;
+  /** The render pool, when pictures are drawn off the main thread. */
+  readonly renderPool: RenderPool | null;
   /** Resolves when every interaction received so far has been fully handled and its posts delivered. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -82,7 +90,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   }
   // No message may ping anyone unless it says so: a post that pings lists its users itself.
   const client = new Client({ intents: [GatewayIntentBits.Guilds], allowedMentions: { parse: [] }, ...(options.apiBase ? { rest: { api: options.apiBase } } : {}) });
-  const outbox = new OutboxWorker({ store, client, log });
+  const workers = options.renderWorkers ?? (process.env.RENDER_WORKERS ? Number(process.env.RENDER_WORKERS) : spareCores());
+  const renderPool = store.path && workers > 0 ? new RenderPool({ databasePath: store.path, size: workers, log }) : null;
+  const outbox = new OutboxWorker({ store, client, log, ...(renderPool ? { renderer: renderPool } : {}) });
   const app: App = {
     store,
     content: options.content ?? defaultContent(),
@@ -106,6 +116,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     else await client.application!.commands.set(data);
   } catch (error) {
     await client.destroy();
+    await renderPool?.close();
     lease.release();
     if (!options.store) store.close();
     throw error;
@@ -120,10 +131,12 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   return {
     client,
     app,
+    renderPool,
     idle,
     async stop() {
       await idle();
       await outbox.stop();
+      await renderPool?.close();
       await client.destroy();
       lease.release();
       if (!options.store) store.close();

@@ -120,9 +120,38 @@ function warbandPost(setup: MatchSetup, player: string): Post {
   return { content: `**${name(player)}** brings **${w.name}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
 }
 
-export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendered {
-  const setup = row.setup as MatchSetup | null;
-  const needSetup = (): MatchSetup => setup ?? (() => { throw new Error(`match ${row.id} has no setup`); })();
+/** Bodies that draw pictures (maps, stat cards): the ones a render pool takes off the main thread. */
+export function drawsPictures(body: PostBody): body is Extract<PostBody, { kind: 'opening' | 'warband' | 'turn' | 'result' }> {
+  return body.kind === 'opening' || body.kind === 'warband' || body.kind === 'turn' || body.kind === 'result';
+}
+
+/** Where pictures are drawn: the bot's render pool (bot/render-pool.ts). */
+export interface Renderer {
+  render(matchId: string, body: PostBody): Promise<Rendered>;
+}
+
+/**
+ * The message an outbox body stands for. With a renderer, bodies with pictures are drawn there (a
+ * worker thread reading the same database), so the caller's thread only sends them; everything else,
+ * and everything without a renderer (a `:memory:` store, tools), is made here.
+ */
+export async function renderBody(store: Store, matchId: string, body: PostBody, renderer?: Renderer): Promise<Rendered> {
+  if (renderer && drawsPictures(body)) return renderer.render(matchId, body);
+  if (body.kind !== 'prompt' && !drawsPictures(body)) {
+    // Text and edits need nothing from the match but that it exists.
+    return store.matches.exists(matchId) ? renderBodyNow(store, null, body) : gone;
+  }
+  const row = store.matches.get(matchId);
+  return row ? renderBodyNow(store, row, body) : gone;
+}
+
+const gone: Rendered = { to: 'skip', reason: 'the match no longer exists' };
+
+/** renderBody in this thread, from the match as read (needed by every body but text and edits). */
+export function renderBodyNow(store: Store, row: MatchRow | null, body: PostBody): Rendered {
+  const setup = (row?.setup ?? null) as MatchSetup | null;
+  const needRow = (): MatchRow => row ?? (() => { throw new Error(`a ${body.kind} post needs its match`); })();
+  const needSetup = (): MatchSetup => setup ?? (() => { throw new Error(`match ${needRow().id} has no setup`); })();
   switch (body.kind) {
     case 'text':
     case 'reply':
@@ -135,16 +164,17 @@ export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendere
     case 'warband':
       return { to: 'create', post: warbandPost(needSetup(), body.player) };
     case 'turn':
-      return { to: 'create', post: turnPost(store, row, needSetup(), body.seq) };
+      return { to: 'create', post: turnPost(store, needRow(), needSetup(), body.seq) };
     case 'result':
-      return { to: 'create', post: resultPost(store, row, needSetup(), body.seq) };
+      return { to: 'create', post: resultPost(store, needRow(), needSetup(), body.seq) };
     case 'prompt': {
+      const current = needRow();
       // A prompt the match has moved past (answered by a typed command, withdrawn by a concession)
       // would only be refused if clicked, so it is never posted.
-      if (row.seq !== body.seq || !setup || !row.snapshot) return { to: 'skip', reason: 'the match moved past this prompt before it was posted' };
-      const made = promptPostOf(row, setup, row.snapshot as MatchSnapshot);
+      if (current.seq !== body.seq || !setup || !current.snapshot) return { to: 'skip', reason: 'the match moved past this prompt before it was posted' };
+      const made = promptPostOf(current, setup, current.snapshot as MatchSnapshot);
       if (!made) return { to: 'skip', reason: 'no prompt is open' };
-      return { to: 'create', post: { content: made.post.content, components: made.post.components, ping: [made.player] }, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
+      return { to: 'create', post: { content: made.post.content, components: made.post.components, ping: [made.player] }, prompt: { seq: current.seq, player: made.player, kind: made.kind } };
     }
     case 'retire':
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };

@@ -24,6 +24,8 @@ export interface Matches {
   /** A new match at seq 0 with no snapshot. */
   create(m: NewMatch): MatchRow;
   get(id: string): MatchRow | undefined;
+  /** True when the match exists: a read that parses none of its JSON. */
+  exists(id: string): boolean;
   byThread(threadId: string): MatchRow | undefined;
   /** Matches that may still change (challenged, setup, playing), oldest first. */
   open(): MatchRow[];
@@ -72,6 +74,7 @@ export function matchesStore(db: Db, now: Clock): Matches {
       });
     },
     get: (id) => db.select().from(matches).where(eq(matches.id, id)).get(),
+    exists: (id) => db.select({ id: matches.id }).from(matches).where(eq(matches.id, id)).get() !== undefined,
     byThread: (threadId) => db.select().from(matches).where(eq(matches.threadId, threadId)).get(),
     open: () =>
       db

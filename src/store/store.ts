@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { catalogsStore } from './catalogs';
 import type { Catalogs } from './catalogs';
-import type { Clock } from './db';
+import type { Clock, Db } from './db';
 import { deadlinesStore } from './deadlines';
 import type { Deadlines } from './deadlines';
 import { followsStore } from './follows';
@@ -49,6 +49,8 @@ export interface Store {
    * example creating a match and its first deadline). `fn` must be synchronous; throw to roll back.
    */
   transaction<T>(fn: () => T): T;
+  /** The database file, or null for a `:memory:` database (which no other connection can open). */
+  readonly path: string | null;
   close(): void;
 }
 
@@ -59,6 +61,11 @@ export interface StoreOptions {
   busyMs?: number;
   /** Open without write access (tests of the start-up check; read-only tools). */
   readonly?: boolean;
+  /**
+   * Bring the schema up to date (default true). A second, read-only connection of a running bot (its
+   * render workers) passes false: the bot has migrated the file already.
+   */
+  migrate?: boolean;
 }
 
 /** Resolved from this file, not the working directory, so the bot and tests can start anywhere. */
@@ -75,41 +82,48 @@ export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DA
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, { readonly: options.readonly ?? false });
   try {
-    // WAL lets readers (another process, a backup) work while the bot writes. A writer that finds the
-    // lock taken waits at most `busyMs`, blocking the event loop all that time, then fails with
-    // SQLITE_BUSY; the bot retries such a failure asynchronously (src/store/busy.ts).
-    sqlite.pragma('journal_mode = WAL');
     sqlite.pragma(`busy_timeout = ${options.busyMs ?? 5000}`);
     const db = drizzle({ client: sqlite });
-    // drizzle's migrator wraps every migration in one transaction, where SQLite ignores
-    // `PRAGMA foreign_keys`. A future migration that rebuilds a table (drizzle-kit's way to alter one)
-    // would then cascade-delete its children, so foreign keys stay off while migrating, are checked
-    // afterwards, and only then switched on for good.
-    sqlite.pragma('foreign_keys = OFF');
-    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    const broken = sqlite.pragma('foreign_key_check') as unknown[];
-    if (broken.length > 0) throw new Error(`openStore: migrations left ${broken.length} broken foreign keys in ${path}`);
+    if (options.migrate !== false) {
+      // WAL lets readers (another process, a backup, the bot's render workers) work while the bot
+      // writes. A writer that finds the lock taken waits at most `busyMs`, blocking the event loop all
+      // that time, then fails with SQLITE_BUSY; the bot retries such a failure asynchronously
+      // (src/store/busy.ts).
+      sqlite.pragma('journal_mode = WAL');
+      // drizzle's migrator wraps every migration in one transaction, where SQLite ignores
+      // `PRAGMA foreign_keys`. A future migration that rebuilds a table (drizzle-kit's way to alter one)
+      // would then cascade-delete its children, so foreign keys stay off while migrating, are checked
+      // afterwards, and only then switched on for good.
+      sqlite.pragma('foreign_keys = OFF');
+      migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      const broken = sqlite.pragma('foreign_key_check') as unknown[];
+      if (broken.length > 0) throw new Error(`openStore: migrations left ${broken.length} broken foreign keys in ${path}`);
+    }
     sqlite.pragma('foreign_keys = ON');
-
-    const now = options.now ?? Date.now;
-    const transaction = <T>(fn: () => T): T => sqlite.transaction(fn).immediate();
-    return {
-      players: playersStore(db, now),
-      warbands: warbandsStore(db, now),
-      maps: mapsStore(db, now),
-      catalogs: catalogsStore(db, now),
-      leagues: leaguesStore(db, now),
-      matches: matchesStore(db, now),
-      prompts: promptsStore(db, now),
-      follows: followsStore(db, now),
-      deadlines: deadlinesStore(db, now),
-      outbox: outboxStore(db, now),
-      leases: leasesStore(db, now, transaction),
-      transaction,
-      close: () => sqlite.close(),
-    };
+    return storeOf(sqlite, db, options, inMemory ? null : path);
   } catch (error) {
     sqlite.close();
     throw error;
   }
+}
+
+function storeOf(sqlite: Database.Database, db: Db, options: StoreOptions, path: string | null): Store {
+  const now = options.now ?? Date.now;
+  const transaction = <T>(fn: () => T): T => sqlite.transaction(fn).immediate();
+  return {
+    players: playersStore(db, now),
+    warbands: warbandsStore(db, now),
+    maps: mapsStore(db, now),
+    catalogs: catalogsStore(db, now),
+    leagues: leaguesStore(db, now),
+    matches: matchesStore(db, now),
+    prompts: promptsStore(db, now),
+    follows: followsStore(db, now),
+    deadlines: deadlinesStore(db, now),
+    outbox: outboxStore(db, now),
+    leases: leasesStore(db, now, transaction),
+    transaction,
+    path,
+    close: () => sqlite.close(),
+  };
 }

@@ -1,0 +1,60 @@
+/**
+ * A render worker (render-pool.ts): draws the pictures of outbox bodies (maps, stat cards) from the
+ * match as stored, with a read-only connection of its own to the bot's database, and hands back the
+ * finished message with its PNGs moved, not copied, to the main thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { PostBody } from '../commands/post-body';
+import { renderBodyNow, type Rendered } from '../commands/post-render';
+import { openStore, type Store } from '../store';
+
+export interface RenderRequest {
+  readonly id: number;
+  readonly matchId: string;
+  readonly body: PostBody;
+  /** Tests only: die at once, as a crash in the middle of a picture would. */
+  readonly crash?: boolean;
+}
+
+export type RenderReply =
+  | { readonly id: number; readonly ok: true; readonly rendered: Rendered }
+  | { readonly id: number; readonly ok: false; readonly error: { readonly name: string; readonly message: string; readonly stack?: string | undefined } };
+
+export interface RenderWorkerData {
+  readonly databasePath: string;
+}
+
+const port = parentPort;
+if (!port) throw new Error('render-worker-main.ts runs only as a worker thread (bot/render-pool.ts)');
+const { databasePath } = workerData as RenderWorkerData;
+let store: Store | null = null;
+
+/**
+ * The message with its PNGs ready to move: each on an ArrayBuffer of its own (a PNG that shares one
+ * is copied first), and the list of those buffers.
+ */
+function movable(rendered: Rendered): { rendered: Rendered; transfer: ArrayBuffer[] } {
+  if (rendered.to !== 'create' || !rendered.post.files) return { rendered, transfer: [] };
+  const transfer: ArrayBuffer[] = [];
+  const files = rendered.post.files.map((file) => {
+    const own = file.png.byteOffset === 0 && file.png.byteLength === file.png.buffer.byteLength && !transfer.includes(file.png.buffer as ArrayBuffer);
+    const png = own ? file.png : Buffer.from(file.png);
+    transfer.push(png.buffer as ArrayBuffer);
+    return { ...file, png };
+  });
+  return { rendered: { ...rendered, post: { ...rendered.post, files } }, transfer };
+}
+
+port.on('message', (job: RenderRequest) => {
+  if (job.crash) process.exit(70);
+  try {
+    // Opened on the first job, so a worker started for a bot that never draws costs no connection.
+    store ??= openStore(databasePath, { readonly: true, migrate: false, busyMs: 2000 });
+    const row = store.matches.get(job.matchId);
+    const { rendered, transfer } = movable(row ? renderBodyNow(store, row, job.body) : { to: 'skip', reason: 'the match no longer exists' });
+    port.postMessage({ id: job.id, ok: true, rendered } satisfies RenderReply, transfer);
+  } catch (error) {
+    const e = error instanceof Error ? error : new Error(String(error));
+    port.postMessage({ id: job.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack } } satisfies RenderReply);
+  }
+});

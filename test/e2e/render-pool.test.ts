@@ -1,0 +1,77 @@
+/**
+ * Pictures are drawn in the render pool's worker threads (issue 11): the turn's map is posted from
+ * there, a worker that dies while drawing is replaced and the turn's image is still posted, and a post
+ * that kills its worker every time fails its outbox row, which is tried again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameOf, type MatchEvent } from '../../src/commands/match-state';
+import type { RenderPool } from '../../src/bot/render-pool';
+import { matchUnderWay, snapshotOf } from './setup-match';
+import { startWorld, type World } from './world';
+
+let world: World;
+let thread: string;
+beforeAll(async () => {
+  world = await startWorld(11);
+  thread = await matchUnderWay(world);
+}, 60_000);
+afterAll(async () => world?.close());
+
+const pool = (): RenderPool => world.bot.renderPool!;
+
+/** Ends the active player's turn with a unit that has not acted: one turn-ending act. Gives the turn end's seq. */
+async function endATurn(): Promise<number> {
+  const row = world.store.matches.byThread(thread)!;
+  const game = gameOf(snapshotOf(world, thread))!;
+  const turn = game.turn!;
+  const unit = turn.unit ?? Object.values(game.units).find((u) => u.player === turn.player && !u.turnTaken && !u.dropped)!.id;
+  await world.run({ user: world.fake.user(turn.player)!.username, channel: thread, name: 'end', options: { unit } });
+  const ended = world.store.matches.events<MatchEvent>(row.id, row.seq).find((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
+  if (!ended) throw new Error('the turn did not end');
+  return ended.seq;
+}
+
+const turnImage = (seq: number) => world.messages(thread).find((m) => m.attachments.some((a) => a.filename === `turn-${seq}.png`));
+
+describe('the render pool', () => {
+  it('draws the pictures the thread gets, off the main thread', async () => {
+    expect(pool()).not.toBeNull();
+    const drawn = pool().done;
+    const seq = await endATurn();
+    expect(turnImage(seq)).toBeDefined();
+    expect(pool().done).toBeGreaterThan(drawn);
+    expect(world.errors).toEqual([]);
+  }, 60_000);
+
+  it('replaces a worker that dies while drawing, and the turn’s image is still posted', async () => {
+    const restarts = pool().restarts;
+    pool().crashNextJob();
+    const seq = await endATurn();
+    const image = turnImage(seq);
+    expect(image).toBeDefined();
+    expect(image!.attachments[0]!.size).toBeGreaterThan(10_000);
+    expect(pool().restarts).toBe(restarts + 1);
+    expect(world.errors.filter((e) => e.includes('a render worker stopped (exit code 70, drawing a turn post'))).toHaveLength(1);
+    // The new worker goes on drawing.
+    const next = await endATurn();
+    expect(turnImage(next)).toBeDefined();
+    world.errors.length = 0;
+  }, 60_000);
+
+  it('fails a post whose worker dies on every try, and the outbox posts it on its next attempt', async () => {
+    const restarts = pool().restarts;
+    // Both of the pool's tries die: the pool gives the row up, and the outbox tries it again 1 s later.
+    pool().crashNextJob(2);
+    const seq = await endATurn();
+    const id = world.store.matches.byThread(thread)!.id;
+    const failed = world.store.outbox.pending(id).find((r) => (r.body as { kind: string; seq?: number }).kind === 'turn');
+    expect(failed?.attempts).toBe(1);
+    expect(failed?.error).toContain('RenderWorkerCrashed');
+    expect(turnImage(seq)).toBeUndefined();
+    await world.fake.waitFor(() => turnImage(seq), 20_000);
+    expect(pool().restarts).toBe(restarts + 2);
+    await world.bot.idle();
+    expect(world.store.outbox.pending(id)).toEqual([]);
+    expect(world.errors.some((e) => e.includes('trying again in 1 s'))).toBe(true);
+  }, 60_000);
+});
