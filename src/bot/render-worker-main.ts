@@ -4,14 +4,14 @@
  * finished message with its PNGs moved, not copied, to the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PostBody } from '../commands/post-body';
-import { renderBodyNow, type Rendered } from '../commands/post-render';
+import { picturePost, type PictureBody } from '../commands/post-pictures';
+import type { Rendered } from '../commands/post-render';
 import { openStore, type Store } from '../store';
 
 export interface RenderRequest {
   readonly id: number;
   readonly matchId: string;
-  readonly body: PostBody;
+  readonly body: PictureBody;
   /** Tests only: die at once, as a crash in the middle of a picture would. */
   readonly crash?: boolean;
 }
@@ -51,7 +51,7 @@ port.on('message', (job: RenderRequest) => {
     // Opened on the first job, so a worker started for a bot that never draws costs no connection.
     store ??= openStore(databasePath, { readonly: true, migrate: false, busyMs: 2000 });
     const row = store.matches.get(job.matchId);
-    const { rendered, transfer } = movable(row ? renderBodyNow(store, row, job.body) : { to: 'skip', reason: 'the match no longer exists' });
+    const { rendered, transfer } = movable(row ? { to: 'create', post: picturePost(store, row, job.body) } : { to: 'skip', reason: 'the match no longer exists' });
     port.postMessage({ id: job.id, ok: true, rendered } satisfies RenderReply, transfer);
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Chooser } from '../../src/cli/selfplay';
 import { checkMatch } from '../../src/commands/match-check';
 import { gameOf, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/commands/match-state';
-import { markedStart, replayedTurnAt, turnAt } from '../../src/commands/post-render';
+import { markedStart, replayedTurnAt, turnAt } from '../../src/commands/post-pictures';
 import { seeded } from '../../src/engine/dice';
 import type { MatchRow, Store } from '../../src/store';
 import { memoryStore } from '../store/fixture';
