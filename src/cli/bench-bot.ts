@@ -12,7 +12,7 @@
  * - the bot's RSS with every match loaded.
  * The fake Discord runs in this process, on the same cores: its CPU (receiving every image) competes
  * with the bot's, as it would not against Discord. BENCH_MATCHES (default 200), BENCH_BURST (100) and
- * BENCH_RUNS (3) shrink it for a quick look.
+ * BENCH_RUNS (3) shrink it for a quick look; BENCH_BOT_NODE_ARGS adds node options to the bot (a profiler).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -207,7 +207,9 @@ async function main(): Promise<void> {
   const fake = await startFakeDiscord({ heartbeatMs: 5000 });
   const dir = mkdtempSync(join(tmpdir(), 'sellsword-bench-'));
   const databasePath = join(dir, 'bench.db');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], {
+  // BENCH_BOT_NODE_ARGS: extra node options for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/cli/start.ts'], {
     env: { ...process.env, DISCORD_TOKEN: 'bench', DISCORD_API_BASE: fake.apiBase, DISCORD_GUILD_ID: fake.guild.id, DATABASE_PATH: databasePath },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -265,7 +267,10 @@ async function main(): Promise<void> {
     if (autocomplete.length > 0) console.log(`  autocomplete answered during the bursts: median ${quantile(autocomplete, 0.5).toFixed(0)} ms, max ${autocomplete[autocomplete.length - 1]!.toFixed(0)} ms (${autocomplete.length} requests)`);
     console.log(`bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB   target < 400 MB`);
   } finally {
+    // A clean stop (a profiler writes its file then); killed if it takes more than 20 s.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await Promise.race([exited, sleep(20_000)]);
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
   }

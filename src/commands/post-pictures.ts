@@ -6,7 +6,7 @@
 import type { GameEvent } from '../engine/events';
 import { apply } from '../engine/events';
 import type { GameState } from '../engine/state';
-import { eventSentences, renderCard, renderMapWithAlt } from '../render';
+import { renderCard, renderMapWithAlt } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { gameOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from './match-state';
@@ -75,8 +75,7 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
   const ended = turn.events.at(-1);
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
-  const { png, alt, headline } = renderMapWithAlt(game, request);
-  const log = eventSentences(game, request);
+  const { png, alt, headline, sentences: log } = renderMapWithAlt(game, request);
   const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
@@ -87,8 +86,7 @@ function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number)
   const name = nameIn(setup);
   const { game, before, events } = turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
-  const { png, alt } = renderMapWithAlt(game, request);
-  const log = eventSentences(game, request);
+  const { png, alt, sentences: log } = renderMapWithAlt(game, request);
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
     .join(', ');

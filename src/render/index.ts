@@ -14,10 +14,13 @@ export { drawMap, renderMap } from './map';
 export { toMapView } from './view';
 export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';
 
-/** The map image and its alt text from one view, for posting together. */
-export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string; headline: string } {
+/**
+ * The map image, its alt text, its headline and the last turn in sentences (as `eventSentences`
+ * gives them), all from one view, for posting together.
+ */
+export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string; headline: string; sentences: string[] } {
   const view = toMapView(state, request);
-  return { png: drawMap(view), alt: mapAltText(view), headline: header(view) };
+  return { png: drawMap(view), alt: mapAltText(view), headline: header(view), sentences: view.lastTurn?.happenings.map(sentence) ?? [] };
 }
 
 /**

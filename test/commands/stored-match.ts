@@ -4,6 +4,7 @@
  */
 import { defaultContent } from '../../src/content/load';
 import { Chooser, chooseCommand, randomWarband } from '../../src/cli/selfplay';
+import { defaultDecision } from '../../src/engine/defaults';
 import { seeded } from '../../src/engine/dice';
 import type { PregamePrompt } from '../../src/engine/pregame';
 import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/commands/match-state';
@@ -65,13 +66,14 @@ export function actOn(store: Store, id: string, command: MatchCommand): MatchRow
 }
 
 /**
- * The next command the self-play driver would give (setup prompts answered as answerSetup does); when
- * the engine refuses it, the active unit's end.
+ * The next command the self-play driver would give (setup prompts answered as answerSetup does, the
+ * game's prompts with their default); when the engine refuses it, the active unit's end.
  */
 export function playOn(store: Store, id: string, choose: Chooser): MatchRow {
   const snapshot = store.matches.get(id)!.snapshot as MatchSnapshot;
   if (snapshot.stage === 'pregame') return actOn(store, id, answerSetup(snapshot.pregame.prompt!))!;
   const game = gameOf(snapshot)!;
+  if (game.prompt) return actOn(store, id, { game: { decide: defaultDecision(game.prompt) } })!;
   const row = actOn(store, id, { game: chooseCommand(game, choose) });
   if (row) return row;
   const unit = game.turn!.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id;
