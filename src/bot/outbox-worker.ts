@@ -37,7 +37,13 @@ const POLL_MS = 30_000;
  * request itself is wrong. Rate limits (429) and server errors (5xx) are worth another try.
  */
 function permanent(error: unknown): boolean {
+  if (error instanceof Undeliverable) return true;
   return error instanceof DiscordAPIError && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
+/** The row's channel is not one the bot can post in (gone, or not a text channel). */
+class Undeliverable extends Error {
+  override name = 'Undeliverable';
 }
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
@@ -55,6 +61,11 @@ export class OutboxWorker implements OutboxControl {
   /** Matches being delivered now, and those kicked meanwhile (their loop must look again). */
   readonly #busy = new Map<string, Promise<void>>();
   readonly #again = new Set<string>();
+  /**
+   * Matches whose bookkeeping could not be written (a busy database): left alone until then, so a
+   * locked database does not turn into a loop of repeated sends.
+   */
+  readonly #snoozed = new Map<string, number>();
   #timer: NodeJS.Timeout | null = null;
   #wakeAt = Infinity;
   #poll: NodeJS.Timeout | null = null;
@@ -98,6 +109,11 @@ export class OutboxWorker implements OutboxControl {
 
   kick(matchId: string): void {
     if (!this.#running) return;
+    const snoozed = this.#snoozed.get(matchId);
+    if (snoozed !== undefined) {
+      if (snoozed > this.#now()) return this.#wake(snoozed);
+      this.#snoozed.delete(matchId);
+    }
     if (this.#busy.has(matchId)) {
       this.#again.add(matchId);
       return;
@@ -107,7 +123,11 @@ export class OutboxWorker implements OutboxControl {
       return;
     }
     const loop = this.#deliverMatch(matchId)
-      .catch((error: unknown) => this.#log(`outbox delivery for match ${matchId} stopped`, error))
+      .catch((error: unknown) => {
+        this.#log(`outbox delivery for match ${matchId} paused`, error);
+        this.#snoozed.set(matchId, this.#now() + 1000);
+        this.#wake(this.#now() + 1000);
+      })
       .finally(() => {
         this.#busy.delete(matchId);
         if (this.#again.delete(matchId)) this.kick(matchId);
@@ -135,7 +155,7 @@ export class OutboxWorker implements OutboxControl {
     const at = this.#now();
     return this.#store.outbox
       .waiting()
-      .filter((w) => w.due <= at && !this.#isHeadHeld(w.matchId))
+      .filter((w) => w.due <= at && (this.#snoozed.get(w.matchId) ?? 0) <= at && !this.#isHeadHeld(w.matchId))
       .map((w) => w.matchId);
   }
 
@@ -222,7 +242,7 @@ export class OutboxWorker implements OutboxControl {
     const rendered = renderBody(store, match, body);
     if (rendered.to === 'skip') return store.outbox.dropped(row.id, rendered.reason);
     const channel = await this.#client.channels.fetch(row.channelId);
-    if (!channel?.isSendable()) throw new DiscordAPIError({ code: 10003, message: 'Unknown Channel' }, 10003, 404, 'GET', row.channelId, {});
+    if (!channel?.isSendable()) throw new Undeliverable(`channel ${row.channelId} is not one the bot can post in`);
     if (rendered.to === 'edit') {
       const message = await channel.messages.fetch(rendered.messageId);
       const first = rendered.lines[0] ?? '';
