@@ -41,9 +41,10 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const gatewayUrl = `ws://127.0.0.1:${port}`;
   const maxUploadBytes = options.maxUploadBytes ?? 10 * 1024 * 1024;
   const deadlineMs = options.deadlineMs ?? 3000;
+  const clock = options.clock ?? Date.now;
 
   const hub = new EventHub();
-  const mint = snowflakeMint();
+  const mint = snowflakeMint(clock);
   const unknownRoutes: string[] = [];
   const rejections: Rejection[] = [];
   // The world reports changes before the gateway exists; `fanOut` is bound once both are built.
@@ -56,6 +57,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     channelName: options.channelName ?? 'skirmishes',
     botName: options.botName ?? 'Sellsword Table',
     notify: (change) => fanOut(change),
+    clock,
+    ...(options.nonceWindowMs === undefined ? {} : { nonceWindowMs: options.nonceWindowMs }),
   });
   const commands = new CommandRegistry(world.bot.id, mint, () => hub.emit('commands', commands.all()));
   const gateway = new Gateway(http, {

@@ -74,6 +74,8 @@ export interface FakeMessage {
   /** The thread started from this message, if any (Discord gives it the message's id). */
   readonly threadId: string | null;
   readonly reference: { readonly messageId: string; readonly channelId: string } | null;
+  /** The `nonce` the message was created with (channel messages only), or null. */
+  readonly nonce: string | number | null;
 }
 
 export type FakeChannelKind = 'text' | 'dm' | 'public-thread' | 'private-thread';
@@ -275,6 +277,13 @@ export interface FakeDiscordOptions {
   readonly enforceDeadline?: boolean;
   /** Largest upload accepted (default 10 MiB, Discord's free limit). */
   readonly maxUploadBytes?: number;
+  /**
+   * The fake's clock, in ms since the Unix epoch (default `Date.now`): ids and timestamps, and the
+   * nonce window, read it. Interaction deadlines are measured on the monotonic clock instead.
+   */
+  readonly clock?: () => number;
+  /** How long a nonce counts for `enforce_nonce` (default 5 minutes; Discord says "the past few minutes"). */
+  readonly nonceWindowMs?: number;
 }
 
 export interface FakeDiscord {
