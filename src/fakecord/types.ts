@@ -197,7 +197,10 @@ export interface InteractionSummary {
   readonly channelId: string;
   /** The command name (with group and subcommand) or the component's custom id. */
   readonly name: string;
-  /** Gateway sessions the interaction was sent to; 0 means no bot was connected. */
+  /**
+   * Connected gateway sessions the interaction was sent to; 0 means no bot was connected. (A session
+   * whose client dropped gets it only if it resumes, and is not counted.)
+   */
   readonly deliveredTo: number;
   readonly response: InteractionResponse | null;
   /** The original response message now (after edits), if there is one. */
