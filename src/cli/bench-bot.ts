@@ -4,14 +4,15 @@
  * - the time from an interaction (a turn-ending /end) to its map image being posted, p50 and p99
  *   (target p99 < 300 ms);
  * - the bot process's memory (RSS) with 200 active matches loaded (target < 400 MB).
+ * The process is started by bot-process.ts, as the crash tests start it.
  * The fake Discord runs in this process, so its own memory (every posted image) is not counted.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gameOf, type MatchSnapshot } from '../commands/match-state';
 import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../fakecord';
+import { startBotProcess, type BotProcess } from './bot-process';
 import { openStore } from '../store';
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 200);
@@ -57,12 +58,9 @@ async function main(): Promise<void> {
   const fake = await startFakeDiscord({ heartbeatMs: 5000 });
   const dir = mkdtempSync(join(tmpdir(), 'sellsword-bench-'));
   const databasePath = join(dir, 'bench.db');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], {
-    env: { ...process.env, DISCORD_TOKEN: 'bench', DISCORD_API_BASE: fake.apiBase, DISCORD_GUILD_ID: fake.guild.id, DATABASE_PATH: databasePath },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  let bot: BotProcess | undefined;
   try {
-    await fake.waitFor(() => fake.commands().length > 0 || undefined, 30_000);
+    bot = await startBotProcess(fake, { databasePath, stderr: 'inherit' });
     const store = openStore(databasePath);
     const [alice, bob] = ['alice', 'bob'].map((n) => fake.user(n)!.id) as [string, string];
     await settled(fake, () => fake.command({ user: alice, name: 'warband submit', options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" } }));
@@ -96,7 +94,7 @@ async function main(): Promise<void> {
       }
     }
     latencies.sort((a, b) => a - b);
-    const rss = rssOf(child.pid!);
+    const rss = rssOf(bot.pid);
     const open = store.matches.open().length;
     store.close();
     console.log('\nSellsword Table bot benchmark (real bot process, fake Discord on 127.0.0.1)\n');
@@ -104,7 +102,7 @@ async function main(): Promise<void> {
     console.log(`interaction → map image posted: p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms (${latencies.length} turns)   target p99 < 300 ms`);
     console.log(`bot process RSS with ${open} active matches: ${(rss / 2 ** 20).toFixed(0)} MB   target < 400 MB`);
   } finally {
-    child.kill('SIGTERM');
+    await bot?.stop();
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
   }
