@@ -9,6 +9,7 @@ import { defaultContent, type Content } from '../content/load';
 import type { App } from '../commands/app';
 import { commandModules } from '../commands';
 import { openStore, type Store } from '../store';
+import { createBotLog } from './log';
 import { makeRouter } from './router';
 import { resumeMatches } from './resume';
 
@@ -34,7 +35,7 @@ export interface RunningBot {
   stop(): Promise<void>;
 }
 
-const defaultLog = (message: string, error?: unknown) => console.error(`[${new Date().toISOString()}] ${message}`, error ?? '');
+const defaultLog = (token: string) => createBotLog({ token });
 
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const store = options.store ?? openStore(options.databasePath);
@@ -43,7 +44,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     store,
     content: options.content ?? defaultContent(),
     client,
-    log: options.log ?? defaultLog,
+    log: options.log ?? defaultLog(options.token),
     mintId: () => randomBytes(6).toString('base64url'),
     mintSeed: options.mintSeed ?? (() => randomInt(0, 2 ** 31)),
   };
