@@ -12,6 +12,7 @@ import type { App } from '../commands/app';
 import { commandModules } from '../commands';
 import { DEFAULT_DATABASE_PATH, isBusy, openStore, type Store } from '../store';
 import { takeLease } from './lease';
+import { createBotLog } from './log';
 import { OutboxWorker } from './outbox-worker';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
@@ -41,7 +42,7 @@ export interface RunningBot {
   stop(): Promise<void>;
 }
 
-const defaultLog = (message: string, error?: unknown) => console.error(`[${new Date().toISOString()}] ${message}`, error ?? '');
+const defaultLog = (token: string) => createBotLog({ token });
 
 function openDatabase(path: string): Store {
   try {
@@ -68,8 +69,9 @@ async function login(client: Client, token: string): Promise<void> {
 
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const path = options.databasePath ?? process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
+  // The log comes first, so that anything logged during start-up has its tokens redacted.
+  const log = options.log ?? defaultLog(options.token);
   const store = options.store ?? openDatabase(path);
-  const log = options.log ?? defaultLog;
   let lease;
   try {
     // Taking the lease is also the proof that the database can be written.
