@@ -15,8 +15,10 @@ import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup, type MatchSnaps
 import { postPrompt, retirePrompts } from './prompt-post';
 import type { Submitted } from './submit';
 import { postTo, type Post } from './thread';
+import { shown } from './user-text';
 
-export const nameIn = (setup: MatchSetup) => (p: PlayerId | null | undefined): string => (p ? (setup.names[p] ?? p) : 'nobody');
+/** A player's name as the thread shows it: their display name, escaped for markdown. */
+export const nameIn = (setup: MatchSetup) => (p: PlayerId | null | undefined): string => (p ? shown(setup.names[p] ?? p) : 'nobody');
 
 function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchSetup): string | null {
   switch (e.type) {

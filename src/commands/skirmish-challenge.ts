@@ -17,6 +17,7 @@ import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, 
 import { matchHere } from './match-context';
 import { postTo } from './thread';
 import { refuse } from './user-error';
+import { shown } from './user-text';
 import { loadWarband, type LoadedWarband } from './warband-library';
 
 type Committed = MatchWarband & { readonly map: string };
@@ -31,7 +32,7 @@ export interface Terms {
 export const DEFAULT_POINTS = 121;
 
 function checkPoints(w: LoadedWarband, points: number): void {
-  if (w.points > points) refuse('over-cap', `**${w.row.name}** costs ${w.points} points; this match allows ${points}.`);
+  if (w.points > points) refuse('over-cap', `**${shown(w.row.name)}** costs ${w.points} points; this match allows ${points}.`);
 }
 
 const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
@@ -66,14 +67,16 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   checkPoints(warband, points);
   let map: string | null = null;
   if (o.map !== undefined) {
-    const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${o.map}". \`/map list\` shows them.`);
-    if (seats(chosen) < players.length) refuse('map-too-small', `${chosen.name} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
+    const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
+    if (seats(chosen) < players.length) refuse('map-too-small', `${shown(chosen.name)} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
     map = chosen.id;
   }
   app.store.players.upsert({ id: me, name: displayName(interaction) });
   await interaction.deferReply();
   const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
+  // A thread's name is plain text; only the messages below read markdown.
   const thread = await channel.threads.create({ name: names.join(' vs ').slice(0, 100), autoArchiveDuration: 10080, reason: 'Sellsword match' });
+  const challenger = shown(names[0]!);
   const terms: Terms = { points, map, accepted: { [me]: committed(warband) } };
   // The channel a challenge is made in is a league: its matches and results are listed together.
   app.store.leagues.ensure(interaction.guildId, channel.id, channel.name);
@@ -83,10 +86,10 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   await afterSaved(app, interaction, async () => {
     await thread.members.add(me).catch(() => undefined);
     await postTo(app, thread.id, {
-      content: `⚔️ ${them}: **${names[0]}** challenges you with **${warband.row.name}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${mapById(app, map)!.name}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.`,
+      content: `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.`,
       ping: invited,
     });
-    await interaction.editReply({ content: `**${names[0]}** challenged ${them}: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } });
+    await interaction.editReply({ content: `**${challenger}** challenged ${them}: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } });
   });
 }
 
@@ -143,7 +146,7 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
   });
   if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'not-open', done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.');
   app.store.follows.add(row.id, me);
-  const line = `**${displayName(interaction)}** accepts with **${mine.row.name}** (${mine.faction}, ${mine.points} points).`;
+  const line = `**${shown(displayName(interaction))}** accepts with **${shown(mine.row.name)}** (${mine.faction}, ${mine.points} points).`;
   const started = setup as MatchSetup | null;
   await afterSaved(app, interaction, async () => {
     if (!started || !done.snapshot) {
