@@ -3,6 +3,7 @@
  * message. Before the limits, 10,000 nested `[` in a 20 KB YAML file showed "Maximum call stack size
  * exceeded", and the next such file aborted the process ("RegExpCompiler Allocation failed").
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Parser, stringify } from 'yaml';
 import { defaultContent } from '../../src/content/load';
@@ -54,6 +55,28 @@ describe('nesting is refused before a parser sees it', () => {
     ].join('\n');
     expect(yamlNesting(text)).toBe(3);
     expect(parseYamlText(text).ok).toBe(true);
+  });
+
+  it('the quick count is exact for whatever the yaml library writes, in any style', () => {
+    // Keys and text full of YAML's own punctuation, written plain, quoted, folded or literal.
+    const text = fc.stringMatching(/^[a-z \[\]{}"'#:,\-?|>&*!\n]{0,10}$/);
+    const value = fc.letrec((tie) => ({
+      v: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.constant(null), fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(text, tie('v'), { maxKeys: 3 })),
+    })).v;
+    const style = fc.record({
+      collectionStyle: fc.constantFrom('any', 'block', 'flow'),
+      indent: fc.integer({ min: 1, max: 4 }),
+      indentSeq: fc.boolean(),
+      lineWidth: fc.constantFrom(0, 12, 80),
+      defaultStringType: fc.constantFrom('PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED'),
+    } as const);
+    fc.assert(
+      fc.property(value, style, (v, options) => {
+        const written = stringify(v, options);
+        expect(yamlNesting(written)).toBe(measureValue(v).depth);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('a text that misleads the quick count is still measured on the parser’s tree before composing', () => {
