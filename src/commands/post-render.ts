@@ -13,6 +13,7 @@ import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnaps
 import type { PostBody } from './post-body';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
+import { shown } from './user-text';
 
 export type Rendered =
   | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string } }
@@ -85,8 +86,8 @@ function warbandPost(setup: MatchSetup, player: string): Post {
     });
   const units = Object.values(game.units)
     .filter((u) => u.player === player)
-    .map((u) => `\`${u.id}\` ${game.cards[u.card]!.name}${u.mod ? ` + ${game.mods[u.mod]!.name}` : ''}`);
-  return { content: `**${name(player)}** brings **${w.name}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
+    .map((u) => `\`${u.id}\` ${shown(game.cards[u.card]!.name)}${u.mod ? ` + ${shown(game.mods[u.mod]!.name)}` : ''}`);
+  return { content: `**${name(player)}** brings **${shown(w.name)}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
 }
 
 export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendered {

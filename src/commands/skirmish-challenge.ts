@@ -18,6 +18,7 @@ import { answerOwn } from './own-answer';
 import { save } from './saved';
 import { enqueue } from './table';
 import { refuse } from './user-error';
+import { shown } from './user-text';
 import { loadWarband, type LoadedWarband } from './warband-library';
 
 type Committed = MatchWarband & { readonly map: string };
@@ -32,7 +33,7 @@ export interface Terms {
 export const DEFAULT_POINTS = 121;
 
 function checkPoints(w: LoadedWarband, points: number): void {
-  if (w.points > points) refuse('over-cap', `**${w.row.name}** costs ${w.points} points; this match allows ${points}.`);
+  if (w.points > points) refuse('over-cap', `**${shown(w.row.name)}** costs ${w.points} points; this match allows ${points}.`);
 }
 
 const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
@@ -67,17 +68,19 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   checkPoints(warband, points);
   let map: string | null = null;
   if (o.map !== undefined) {
-    const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${o.map}". \`/map list\` shows them.`);
-    if (seats(chosen) < players.length) refuse('map-too-small', `${chosen.name} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
+    const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
+    if (seats(chosen) < players.length) refuse('map-too-small', `${shown(chosen.name)} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
     map = chosen.id;
   }
   app.store.players.upsert({ id: me, name: displayName(interaction) });
   await interaction.deferReply();
   const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
+  // A thread's name is plain text; only the messages below read markdown.
   const thread = await channel.threads.create({ name: names.join(' vs ').slice(0, 100), autoArchiveDuration: 10080, reason: 'Sellsword match' });
+  const challenger = shown(names[0]!);
   const terms: Terms = { points, map, accepted: { [me]: committed(warband) } };
   const them = invited.map((id) => `<@${id}>`).join(', ');
-  const content = `⚔️ ${them}: **${names[0]}** challenges you with **${warband.row.name}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${mapById(app, map)!.name}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.`;
+  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.`;
   const row = await save(app, interaction, () => {
     // The channel a challenge is made in is a league: its matches and results are listed together.
     app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
@@ -89,7 +92,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   app.outbox.kick(row.id);
   await thread.members.add(me).catch(() => undefined);
   await interaction
-    .editReply({ content: `**${names[0]}** challenged ${them}: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } })
+    .editReply({ content: `**${challenger}** challenged ${them}: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } })
     .catch((error: unknown) => app.log('could not answer a challenge; its thread has it', error));
 }
 
@@ -126,7 +129,7 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
   const seed = app.mintSeed();
   let setup: MatchSetup | null = null;
   let waiting: PlayerId[] = [];
-  const line = `**${displayName(interaction)}** accepts with **${mine.row.name}** (${mine.faction}, ${mine.points} points).`;
+  const line = `**${shown(displayName(interaction))}** accepts with **${shown(mine.row.name)}** (${mine.faction}, ${mine.points} points).`;
   const { done, posts } = await save(app, interaction, () => {
     // Everything is read again inside the transaction: two opponents accepting at once must not
     // overwrite each other's warband (accepting adds no events, so the sequence number cannot tell).
