@@ -13,7 +13,7 @@ import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnaps
 import type { PostBody } from './post-body';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
-import { shown } from './user-text';
+import { shown, shownNames } from './user-text';
 
 export type Rendered =
   | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string } }
@@ -46,7 +46,7 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
   const { png, alt, headline } = renderMapWithAlt(game, request);
-  const log = eventSentences(game, request);
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
   const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
@@ -58,7 +58,7 @@ function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number)
   const { game, before, events } = turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
   const { png, alt } = renderMapWithAlt(game, request);
-  const log = eventSentences(game, request);
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
     .join(', ');

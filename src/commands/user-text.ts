@@ -27,3 +27,6 @@ export function shown(text: string): string {
 export function unshown(text: string): string {
   return text.replace(/\\([\p{P}\p{S}])/gu, '$1').replace(/@\u200b/g, '@');
 }
+
+/** Every player's name escaped, for the words of a log that goes into a message (alt text keeps them plain). */
+export const shownNames = (names: Readonly<Record<string, string>>): Record<string, string> => Object.fromEntries(Object.entries(names).map(([id, n]) => [id, shown(n)]));
