@@ -24,6 +24,8 @@ export interface App {
   readonly client: Client;
   readonly outbox: OutboxControl;
   readonly log: (message: string, error?: unknown) => void;
+  /** Where the time of each change's transaction is reported (the bot's metrics); optional in tests. */
+  readonly timeAct?: (seconds: number) => void;
   readonly mintId: () => string;
   readonly mintSeed: () => number;
 }
