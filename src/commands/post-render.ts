@@ -64,8 +64,11 @@ function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number)
     .join(', ');
   const winner = game.winner ? `🏆 <@${game.winner}> (**${name(game.winner)}**) wins!` : 'The match is a draw.';
   const players = setup.players.map((p) => `<@${p}>`).join(' ');
+  const secret = (row.terms as { dice?: { secret?: string } } | null)?.dice?.secret;
+  // The match is over, so the dice's secret can be shown: anyone can now check every roll.
+  const dice = setup.dice && secret ? [`-# 🎲 The dice's secret was \`${secret}\` (its SHA-256 is the commitment posted with the challenge). \`/skirmish verify\` checks every roll; \`/skirmish export\` gives the whole match as a file.`] : [];
   return {
-    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`].join('\n'),
+    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`, ...dice].join('\n'),
     ping: [...setup.players],
     files: [{ png, name: 'final.png', alt }],
   };

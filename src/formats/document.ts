@@ -45,13 +45,18 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-/** The checks every text gets before a parser sees it: its size, then how deeply it nests. */
-function textProblem(text: string, nesting: (text: string) => number): string | null {
+/**
+ * The checks every text gets before a parser sees it: its size, then how deeply it nests. JSON's count
+ * is exact. YAML's quick count can be a level or two off (its grammar is subtle), so it only guards the
+ * parser, which fails at several hundred levels, at twice the limit; the exact limit is then checked
+ * on the parser's syntax tree.
+ */
+function textProblem(text: string, nesting: (text: string) => number, depthLimit = MAX_DEPTH): string | null {
   // Measuring the nesting is linear, but a text far over the size limit is not worth even that.
   const bytes = utf8Length(text);
   if (bytes > MAX_DOCUMENT_BYTES) return tooBig(bytes);
   const depth = nesting(text);
-  return depth > MAX_DEPTH ? tooDeep(depth) : null;
+  return depth > depthLimit ? tooDeep(depth) : null;
 }
 
 /** The last check, on the parsed value: how many values and how deep, counted without recursion. */
@@ -76,7 +81,7 @@ export function parseJsonText(text: string): Result<unknown> {
 }
 
 export function parseYamlText(text: string): Result<unknown> {
-  const problem = textProblem(text, yamlNesting);
+  const problem = textProblem(text, yamlNesting, 2 * MAX_DEPTH);
   if (problem) return refused(problem);
   // parseDocument, in its steps, so the syntax tree can be measured before the composer (which
   // recurses) sees it. The parser builds the tree with its own stack.
