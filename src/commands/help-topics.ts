@@ -55,7 +55,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     title: 'Every command',
     text: [
       '**Warbands:** `/warband submit|show|list|remove` · **Cards:** `/catalog units|card` · **Maps:** `/map list|show|submit`',
-      '**Matches:** `/skirmish challenge|accept|decline|status|log|view|follow|entry|concede|check`',
+      '**Matches:** `/skirmish challenge|accept|decline|status|log|view|follow|entry|concede|check|verify|export`',
       '**Acts:** `/move` `/maneuver` `/attack` `/rest` `/crow` `/trait` `/end`',
       '**Help:** `/help topic:…` · `/rules topic:…` (the rules by topic: replies, the rule of three, wounds, cover…)',
     ].join('\n'),
