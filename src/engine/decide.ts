@@ -129,6 +129,7 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
   const who = d.player ?? (d.unit !== undefined ? state.units[d.unit]?.player : undefined);
   if (who !== prompt.player || (by !== undefined && by !== prompt.player)) refuse('not-your-decision', waitingFor(state, prompt));
   if (prompt.unit !== undefined && d.unit !== undefined && d.unit !== prompt.unit) refuse('not-your-decision', waitingFor(state, prompt));
+  checkShape(state, prompt, d);
   let value: unknown;
   switch (prompt.kind) {
     case 'reply': {
@@ -166,6 +167,37 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
   ctx.emit({ type: 'answered', player: prompt.player, answer: value });
   stack.push({ ...top, answer: value });
   run(ctx, stack);
+}
+
+/** The answer fields each kind of prompt takes (FORMATS.md `decide`). */
+const ANSWER_FIELDS: Record<Prompt['kind'], readonly (keyof Decision)[]> = {
+  reply: ['reply'],
+  wounds: ['avoid', 'injuries'],
+  order: ['order'],
+  reroll: ['reroll'],
+  recover: ['recover'],
+};
+
+/** What each kind of answer is, in words, for the refusal. */
+const ANSWER_WORDS: Record<Prompt['kind'], string> = {
+  reply: 'a reply',
+  wounds: 'a wound split',
+  order: 'an order of players',
+  reroll: 'a reroll',
+  recover: 'a recovery choice',
+};
+
+/**
+ * An answer is judged against the prompt in front of the game only (FORMATS.md `decide`): one whose
+ * shape fits another kind of prompt (a reply sent to a wound split), or no prompt at all, is refused
+ * as `wrong-prompt` before its values are looked at.
+ */
+function checkShape(state: GameState, prompt: Prompt, d: Decision): void {
+  const given = (Object.keys(ANSWER_FIELDS) as Prompt['kind'][]).filter((kind) => ANSWER_FIELDS[kind].some((f) => d[f] !== undefined));
+  if (given.length === 1 && given[0] === prompt.kind) return;
+  const other = given.find((kind) => kind !== prompt.kind);
+  const what = other !== undefined ? `That is ${ANSWER_WORDS[other]}, but the game` : 'That answers nothing: the game';
+  refuse('wrong-prompt', `${what} is waiting for ${ANSWER_WORDS[prompt.kind]}. ${waitingFor(state, prompt)}`);
 }
 
 /**

@@ -72,4 +72,19 @@ describe('scenario runner (FORMATS.md "Scenario")', () => {
     expect(report.steps.map((s) => s.ok)).toEqual([true, false, true]);
     expect(report.state).toMatchObject({ prompt: null, units: { a: { at: 'B3' }, b: { vigor: 5 } } });
   });
+
+  it('refuses a reply sent to a wound split as wrong-prompt, and auto settles the split afterwards', () => {
+    const report = run([hit, { decide: { unit: 'b', reply: 'sword' } }], [10], true);
+    expect(report.steps[1]).toMatchObject({ ok: false, error: { code: 'wrong-prompt' } });
+    expect((report.steps[1] as { error: { message: string } }).error.message).toMatch(/reply.*wound split/);
+    expect(report.state).toMatchObject({ prompt: null, units: { b: { vigor: 5 } } });
+  });
+
+  it('refuses an answer that fits no prompt, or two kinds at once, as wrong-prompt', () => {
+    for (const d of [{ unit: 'b' }, { unit: 'b', avoid: 5, reply: null }, { unit: 'b', reroll: true }]) {
+      const report = run([hit, { decide: d }], [10], false);
+      expect(report.steps[1]).toMatchObject({ ok: false, error: { code: 'wrong-prompt' } });
+      expect(report.state).toMatchObject({ prompt: { kind: 'wounds' } });
+    }
+  });
 });
