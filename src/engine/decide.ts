@@ -28,6 +28,7 @@ import { boardOf, findAttack, label, unitOf } from './table';
 import { nameOf as squareNameOf, squareIndex } from './board';
 import { checkBurstOrigin } from './burst';
 import { CHARGE_VIGOR, planCharge } from './charge';
+import { checkShove } from './forced';
 import { attackLine, isProblem } from './targeting';
 import type { SplitChoice } from './wounds';
 
@@ -296,6 +297,7 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
   if (attack.burst !== undefined) {
     if (cmd.origin === undefined) refuse('burst-needs-origin', `${attack.name} is a burst: give the origin square, not a target (R24).`);
     if (cmd.charge !== undefined) refuse('cannot-charge-with', 'A charge ends in a single-target attack (R23).');
+    if (cmd.shove !== undefined) refuse('nothing-to-shove', `${attack.name} is a burst: it moves nobody along chosen squares.`);
     const origin = squareIndex(boardOf(state), cmd.origin);
     if (origin === null) refuse('off-map', `${cmd.origin} is not on the map.`);
     checkBurstOrigin(state, unit, attack, origin);
@@ -309,6 +311,11 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
   if (cmd.charge !== undefined) {
     const path = planCharge(state, unit, attack, target, cmd.charge);
     const names = path.map((i) => squareNameOf(boardOf(state), i));
+    if (cmd.shove !== undefined) {
+      // The shove squares are judged from where the charge ends, where the attack is made.
+      const moved = { ...unit, at: path[path.length - 1]! };
+      checkShove({ ...state, units: { ...state.units, [unit.id]: moved } }, moved, attack, target, cmd.shove);
+    }
     const strike = { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: true, reply: false, shove: cmd.shove };
     // R23: the charge movement triggers no movement replies; adjacent enemies may reply to the attack.
     const charge = { k: 'charge-move', unit: unit.id, path: names, target: target.id, then: withReplies(unit, strike) };
@@ -316,6 +323,7 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
   }
   const line = attackLine(state, unit, attack, target);
   if (isProblem(line)) refuse(line.code, line.message);
+  if (cmd.shove !== undefined) checkShove(state, unit, attack, target, cmd.shove);
   return attackAct(unit, attack.acts, attack.cost, withReplies(unit, { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: false, reply: false, shove: cmd.shove }));
 }
 

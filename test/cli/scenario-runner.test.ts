@@ -87,4 +87,23 @@ describe('scenario runner (FORMATS.md "Scenario")', () => {
       expect(report.state).toMatchObject({ prompt: { kind: 'wounds' } });
     }
   });
+
+  it('refuses a shove square that is not further away (push) or nearer (pull) as an illegal step', () => {
+    // b at D3, beside a at C3. D4 is as near to C3 as D3 is; E3 is further.
+    const report = run(
+      [
+        { act: 'attack', unit: 'a', attack: 'shove', target: 'b', shove: ['D4'] },
+        { act: 'attack', unit: 'a', attack: 'drag', target: 'b', shove: ['E3'] },
+        { act: 'attack', unit: 'a', attack: 'shove', target: 'b', shove: ['E3', 'F3'] },
+      ],
+      [10],
+      true,
+    );
+    expect(report.steps[0]).toMatchObject({ ok: false, error: { code: 'shove-not-further' } });
+    expect(report.steps[1]).toMatchObject({ ok: false, error: { code: 'shove-not-nearer' } });
+    expect(report.steps[2]).toMatchObject({ ok: true });
+    // The refused attacks rolled nothing and spent no act.
+    expect(report.dice).toEqual({ used: 1, left: 0 });
+    expect(report.state).toMatchObject({ units: { a: { actsLeft: 2 }, b: { at: 'F3' } } });
+  });
 });
