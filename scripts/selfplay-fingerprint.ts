@@ -14,7 +14,7 @@ import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: 'e1484ea6347df722b96e38ff4391d974ab7fb720beadb0ca59a885e7280e9b0f',
+  selfPlay: '6d602839ce438c0137984ba199008ebaf24b1ed895e3d0902483d1131c13e365',
   queries: 'd5cdd9090df1a34b0350d4e9b736422421bbb3b714f36c19dfe707f26b9bef25',
 };
 

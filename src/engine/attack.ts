@@ -8,7 +8,7 @@ import { ask, field, handle } from './flow';
 import { replyAttacks } from './reactions';
 import type { Frame, UnitId, UnitState } from './state';
 import { defaultRecovery } from './setup';
-import { forcedOf, forceMove } from './forced';
+import { forcedMove, forcedOf } from './forced';
 import { areEnemies } from './sides';
 import { areAdjacent, attackLine, isProblem } from './targeting';
 import { findAttack, unitOf } from './table';
@@ -213,5 +213,7 @@ handle('effects', (ctx, frame, stack) => {
     stack.push(next(true));
     return;
   }
-  stack.push(next(forceMove(ctx, attacker, target, forcedOf(effect)!, field<string[] | undefined>(frame, 'shove'))));
+  const moving = forcedMove(ctx.state, attacker, target, forcedOf(effect)!, field<string[] | undefined>(frame, 'shove'));
+  stack.push(next(moving !== null));
+  if (moving) stack.push(moving);
 });

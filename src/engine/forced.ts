@@ -6,15 +6,16 @@
  * as a Basic Move does. A unit pushed, pulled or moved into a pit catches the edge (§3.11, R41).
  */
 import type { Attack, Effect } from '../formats/card';
-import { nameOf, squareIndex } from './board';
-import type { Ctx } from './context';
+import { nameOf, squareIndex, type Board } from './board';
+import { terrainWound, walkUntilDamaging } from './damaging';
 import { nearestIn } from './distance';
 import { refuse, ruleError, type RuleError } from './errors';
+import { field, handle } from './flow';
 import { endError, moverOf, stepCost, type Mover } from './paths';
 import { defaultRecovery } from './setup';
-import type { GameState, UnitState } from './state';
+import type { Frame, GameState, UnitId, UnitState } from './state';
 import { checkAsterisks } from './statuses';
-import { footprint, label, tableOf, unitOf, type Table } from './table';
+import { boardOf, footprint, label, tableOf, unitOf, type Table } from './table';
 
 export type ForcedKind = 'push' | 'pull' | 'move' | 'recoil';
 
@@ -34,8 +35,8 @@ export function forcedOf(effect: Effect): Forced | null {
   return null;
 }
 
-/** Where forced steps are judged from: the attacker's counted distance (R15) and its square. */
-interface Frame {
+/** What forced steps are judged by: the table, the unit moved, and its counted distance (R15) from the attacker. */
+interface Judge {
   readonly state: GameState;
   readonly table: Table;
   readonly attacker: UnitState;
@@ -44,7 +45,7 @@ interface Frame {
   readonly away: (at: number) => number;
 }
 
-function frameOf(state: GameState, attacker: UnitState, target: UnitState, forced: Forced): Frame {
+function judgeOf(state: GameState, attacker: UnitState, target: UnitState, forced: Forced): Judge {
   const table = tableOf(state);
   const { board } = table;
   const mover = moverOf(state, target);
@@ -59,7 +60,7 @@ type ForcedStep = { readonly to: number; readonly cost: number; readonly diagona
  * `diagonals` counted towards the second-diagonal surcharge (R12): its cost, a pit that catches the unit, or why it is
  * not allowed (a wall, an enemy, not further away for a push or recoil, not nearer for a pull).
  */
-function forcedStep(f: Frame, at: number, to: number, diagonals: number, points: number): ForcedStep {
+function forcedStep(f: Judge, at: number, to: number, diagonals: number, points: number): ForcedStep {
   const { kind } = f.forced;
   const board = f.table.board;
   const step = stepCost(f.state, f.table, f.mover, at, to, diagonals);
@@ -95,7 +96,7 @@ function forcedStep(f: Frame, at: number, to: number, diagonals: number, points:
 export function checkShove(state: GameState, attacker: UnitState, attack: Attack, target: UnitState, shove: readonly string[]): void {
   const forced = attack.effects.map(forcedOf).find((f) => f !== null);
   if (!forced) refuse('nothing-to-shove', `${attack.name} moves nobody: only an attack that pushes, pulls, moves or recoils its target takes shove squares.`);
-  const f = frameOf(state, attacker, target, forced);
+  const f = judgeOf(state, attacker, target, forced);
   const board = f.table.board;
   let at = target.at!;
   let points = forced.amount;
@@ -119,10 +120,11 @@ export function checkShove(state: GameState, attacker: UnitState, attack: Attack
 /**
  * Carries out a movement effect: along the chosen squares or straight, stopping where the next
  * step is not allowed (the table may have changed since the attack was declared: a reply came
- * first). Returns whether the target moved (or fell into a pit), for a THEN that follows (R21).
+ * first). Returns the frame that moves the unit (forced-steps), or null when it does not move; a
+ * THEN that follows applies only if it moved or fell into a pit (R21).
  */
-export function forceMove(ctx: Ctx, attacker: UnitState, target: UnitState, forced: Forced, chosen?: readonly string[]): boolean {
-  const f = frameOf(ctx.state, attacker, target, forced);
+export function forcedMove(state: GameState, attacker: UnitState, target: UnitState, forced: Forced, chosen?: readonly string[]): Frame | null {
+  const f = judgeOf(state, attacker, target, forced);
   const { board } = f.table;
   const ac = attacker.at! % board.width;
   const ar = Math.floor(attacker.at! / board.width);
@@ -135,6 +137,7 @@ export function forceMove(ctx: Ctx, attacker: UnitState, target: UnitState, forc
     if ((dc === 0 && dr === 0) || c + dc < 0 || c + dc >= board.width || r + dr < 0 || r + dr >= board.height) return null;
     return from + dr * board.width + dc;
   };
+  const effect = `${forced.kind} ${forced.amount}`;
   let at = target.at!;
   let points = forced.amount;
   const path: number[] = [];
@@ -142,43 +145,78 @@ export function forceMove(ctx: Ctx, attacker: UnitState, target: UnitState, forc
     const to = chosen ? (i < chosen.length ? squareIndex(board, chosen[i]!) : null) : straight(at);
     if (to === null) break;
     const step = forcedStep(f, at, to, 0, points);
-    if ('pit' in step) return rescueFromPit(ctx, attacker, target, f, path, step.pit);
+    if ('pit' in step) {
+      const spot = pitLanding(f, target, path, step.pit);
+      if (spot === null) return null;
+      const moved = spot === target.at && path.length === 0 ? [] : [...path.filter((s) => s !== spot), spot];
+      return walk(board, target, attacker, moved, effect, nameOf(board, step.pit));
+    }
     if ('error' in step) break;
     points -= step.cost;
     path.push(to);
     at = to;
   }
   // Stop on the last square the unit may end on.
-  while (path.length > 0 && endError(ctx.state, f.table, f.mover, path[path.length - 1]!)) path.pop();
-  if (path.length === 0) return false;
-  ctx.emit({ type: 'shoved', unit: target.id, by: attacker.id, from: nameOf(board, target.at!), path: path.map((s) => nameOf(board, s)), effect: `${forced.kind} ${forced.amount}` });
-  checkAsterisks(ctx);
-  return true;
+  while (path.length > 0 && endError(state, f.table, f.mover, path[path.length - 1]!)) path.pop();
+  return path.length === 0 ? null : walk(board, target, attacker, path, effect, null);
 }
 
+const walk = (board: Board, target: UnitState, attacker: UnitState, squares: readonly number[], effect: string, pit: string | null): Frame => ({
+  k: 'forced-steps',
+  unit: target.id,
+  by: attacker.id,
+  squares: squares.map((s) => nameOf(board, s)),
+  index: 0,
+  effect,
+  pit,
+});
+
 /**
- * §3.11, R41: the unit ends on the open square nearest the pit (counted from the pit square, R15),
- * the square it was pushed from first among equals, then board order; then it is Shaken unless it flies.
+ * §3.11, R41: the open square nearest the pit (counted from the pit square, R15), the square it
+ * was pushed from first among equals, then board order; null when there is none.
  */
-function rescueFromPit(ctx: Ctx, attacker: UnitState, target: UnitState, f: Frame, path: number[], pit: number): boolean {
+function pitLanding(f: Judge, target: UnitState, path: readonly number[], pit: number): number | null {
   const { table, mover } = f;
-  const { board } = table;
   const field = table.rangesFrom([pit]);
   let spot: number | null = null;
   for (let i = 0; i < field.length; i++) {
     if (field[i] === Number.POSITIVE_INFINITY || (spot !== null && field[i]! >= field[spot]!)) continue;
-    if (!endError(ctx.state, table, mover, i)) spot = i;
+    if (!endError(f.state, table, mover, i)) spot = i;
   }
-  if (spot === null) return false;
+  if (spot === null) return null;
   // Among the nearest open squares, the edge it was pushed from comes first: it caught that edge.
   const edge = path.length > 0 ? path[path.length - 1]! : target.at!;
-  if (field[edge] === field[spot] && !endError(ctx.state, table, mover, edge)) spot = edge;
-  const moved = spot === target.at && path.length === 0 ? [] : [...path.filter((s) => s !== spot), spot];
-  const what = `${f.forced.kind} ${f.forced.amount}`;
-  if (moved.length > 0) ctx.emit({ type: 'shoved', unit: target.id, by: attacker.id, from: nameOf(board, target.at!), path: moved.map((s) => nameOf(board, s)), effect: `${what}: into the pit at ${nameOf(board, pit)}, caught the edge (§3.11)` });
-  if (!mover.fly && !unitOf(ctx.state, target.id).statuses.some((s) => s.status === 'shaken')) {
-    ctx.emit({ type: 'status-gained', unit: target.id, status: { status: 'shaken', recover: defaultRecovery('shaken'), modifier: 0, source: attacker.id, asterisk: false } });
+  if (field[edge] === field[spot] && !endError(f.state, table, mover, edge)) spot = edge;
+  return spot;
+}
+
+/**
+ * The forced movement, square by square: every square it is moved into is entered, so damaging
+ * terrain wounds it there (R49, R19) and the movement goes on once the wounds are taken, unless they
+ * drop it. Uninterrupted squares are one `shoved` event. A unit caught by a pit lands on its square
+ * and is Shaken unless it flies (§3.11, R41).
+ */
+handle('forced-steps', (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+  if (unit.dropped || unit.at === null) return;
+  const board = boardOf(ctx.state);
+  const names = field<string[]>(frame, 'squares');
+  const squares = names.map((n) => squareIndex(board, n)!);
+  const index = field<number>(frame, 'index');
+  const pit = field<string | null>(frame, 'pit');
+  const by = field<UnitId>(frame, 'by');
+  const mover = moverOf(ctx.state, unit);
+  const { end, wounds } = walkUntilDamaging(board, mover.size, unit.at, squares, index);
+  const last = end === squares.length;
+  const effect = field<string>(frame, 'effect');
+  if (end > index) {
+    ctx.emit({ type: 'shoved', unit: unit.id, by, from: nameOf(board, unit.at), path: names.slice(index, end), effect: last && pit !== null ? `${effect}: into the pit at ${pit}, caught the edge (§3.11)` : effect });
+  }
+  if (last && pit !== null && !mover.fly && !unitOf(ctx.state, unit.id).statuses.some((s) => s.status === 'shaken')) {
+    ctx.emit({ type: 'status-gained', unit: unit.id, status: { status: 'shaken', recover: defaultRecovery('shaken'), modifier: 0, source: by, asterisk: false } });
   }
   checkAsterisks(ctx);
-  return true;
-}
+  if (!wounds) return;
+  if (!last) stack.push({ ...frame, index: end });
+  stack.push(terrainWound(board, unit.id));
+});
