@@ -14,7 +14,7 @@ import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: '6d602839ce438c0137984ba199008ebaf24b1ed895e3d0902483d1131c13e365',
+  selfPlay: '07a7c2d7ef0569ac8b06355236b9d1216e61347de41199e8e102b7879372ebc3',
   queries: 'd5cdd9090df1a34b0350d4e9b736422421bbb3b714f36c19dfe707f26b9bef25',
 };
 

@@ -6,7 +6,7 @@
  * as a Basic Move does. A unit pushed, pulled or moved into a pit catches the edge (§3.11, R41).
  */
 import type { Attack, Effect } from '../formats/card';
-import { nameOf, squareIndex, type Board } from './board';
+import { nameOf, neighbours, squareIndex, type Board } from './board';
 import { terrainWound, walkUntilDamaging } from './damaging';
 import { nearestIn } from './distance';
 import { refuse, ruleError, type RuleError } from './errors';
@@ -57,8 +57,9 @@ type ForcedStep = { readonly to: number; readonly cost: number; readonly diagona
 
 /**
  * One forced step from `at` to `to`, with `points` left (recoil) or squares left (the others) and
- * `diagonals` counted towards the second-diagonal surcharge (R12): its cost, a pit that catches the unit, or why it is
- * not allowed (a wall, an enemy, not further away for a push or recoil, not nearer for a pull).
+ * `diagonals` taken so far in this movement (recoil pays the second-diagonal surcharge, R42): its
+ * cost, a pit that catches the unit, or why it is not allowed (a wall, an enemy, not further away
+ * for a push or recoil, not nearer for a pull).
  */
 function forcedStep(f: Judge, at: number, to: number, diagonals: number, points: number): ForcedStep {
   const { kind } = f.forced;
@@ -90,8 +91,9 @@ function forcedStep(f: Judge, at: number, to: number, diagonals: number, points:
  * Checks the `shove` squares a step names for `attack` on `target` (FORMATS.md), from where the
  * attacker will stand when it strikes: each must be a legal forced step, further from the attacker
  * for a push or recoil, nearer for a pull, within the effect's squares (or points), the last one a
- * square the unit may end on or a pit it falls into. Refuses otherwise, so a declared attack never
- * moves its target somewhere the rules do not allow.
+ * square the unit may end on or a pit it falls into; a chosen recoil must end as far from the
+ * attacker as its points allow (R42). Refuses otherwise, so a declared attack never moves its
+ * target somewhere the rules do not allow.
  */
 export function checkShove(state: GameState, attacker: UnitState, attack: Attack, target: UnitState, shove: readonly string[]): void {
   const forced = attack.effects.map(forcedOf).find((f) => f !== null);
@@ -100,21 +102,49 @@ export function checkShove(state: GameState, attacker: UnitState, attack: Attack
   const board = f.table.board;
   let at = target.at!;
   let points = forced.amount;
+  let diagonals = 0;
   for (let i = 0; i < shove.length; i++) {
     const to = squareIndex(board, shove[i]!);
     if (to === null) refuse('off-map', `${shove[i]} is not on the map.`);
     if (points <= 0) refuse('shove-too-far', `${forced.kind} ${forced.amount} moves at most ${forced.amount} square${forced.amount === 1 ? '' : 's'}; ${shove.length} are named.`);
-    const step = forcedStep(f, at, to, 0, points);
+    const step = forcedStep(f, at, to, diagonals, points);
     if ('error' in step) refuse(step.error.code, `${label(state, target)} cannot be moved so: ${step.error.message}.`);
     if ('pit' in step) {
       if (i < shove.length - 1) refuse('shove-past-pit', `${nameOf(board, to)} is a pit: the ${forced.kind} ends there (§3.11), so no square may follow it.`);
       return;
     }
     points -= step.cost;
+    if (step.diagonal) diagonals++;
     at = to;
   }
   const end = endError(state, f.table, f.mover, at);
   if (end) refuse(end.code, `${end.message}.`);
+  if (forced.kind === 'recoil') {
+    const best = farthestRecoil(f, target.at!);
+    if (f.away(at) < best.distance) {
+      refuse('recoil-not-farthest', `Recoil ${forced.amount} must take ${label(state, target)} as far from ${label(state, f.attacker)} as its points allow (R42): ${nameOf(board, at)} is ${f.away(at)} away, ${nameOf(board, best.at)} would be ${best.distance}.`);
+    }
+  }
+}
+
+/**
+ * R42: the farthest a recoil can take the unit (counted distance from the attacker, R15), stepping
+ * further away each time and paying as a Basic Move: the square it would end on, and its distance.
+ */
+function farthestRecoil(f: Judge, from: number): { at: number; distance: number } {
+  const board = f.table.board;
+  let best = { at: from, distance: f.away(from) };
+  const search = (at: number, points: number, diagonals: number): void => {
+    for (const to of neighbours(board, at)) {
+      const step = forcedStep(f, at, to, diagonals, points);
+      if (!('to' in step)) continue;
+      const d = f.away(to);
+      if ((d > best.distance || (d === best.distance && to < best.at)) && !endError(f.state, f.table, f.mover, to)) best = { at: to, distance: d };
+      search(to, points - step.cost, diagonals + (step.diagonal ? 1 : 0));
+    }
+  };
+  search(from, f.forced.amount, 0);
+  return best;
 }
 
 /**
@@ -140,11 +170,12 @@ export function forcedMove(state: GameState, attacker: UnitState, target: UnitSt
   const effect = `${forced.kind} ${forced.amount}`;
   let at = target.at!;
   let points = forced.amount;
+  let diagonals = 0;
   const path: number[] = [];
   for (let i = 0; i < forced.amount && points > 0; i++) {
     const to = chosen ? (i < chosen.length ? squareIndex(board, chosen[i]!) : null) : straight(at);
     if (to === null) break;
-    const step = forcedStep(f, at, to, 0, points);
+    const step = forcedStep(f, at, to, diagonals, points);
     if ('pit' in step) {
       const spot = pitLanding(f, target, path, step.pit);
       if (spot === null) return null;
@@ -153,6 +184,7 @@ export function forcedMove(state: GameState, attacker: UnitState, target: UnitSt
     }
     if ('error' in step) break;
     points -= step.cost;
+    if (step.diagonal) diagonals++;
     path.push(to);
     at = to;
   }
