@@ -14,7 +14,7 @@ import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: '07a7c2d7ef0569ac8b06355236b9d1216e61347de41199e8e102b7879372ebc3',
+  selfPlay: '66d765a11037d1c25bea6a4d81262aa89d3e1e25c55f84bf1041637bcad52cb7',
   queries: 'd5cdd9090df1a34b0350d4e9b736422421bbb3b714f36c19dfe707f26b9bef25',
 };
 

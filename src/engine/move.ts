@@ -2,7 +2,8 @@
  * Basic Moves and Maneuvers (§3, R11–R14, R25): planning a move through the pathfinder and carrying
  * it out step by step, with replies to movement and damaging terrain on the way.
  */
-import { hasTerrain, nameOf, squareIndex, T } from './board';
+import { nameOf, squareIndex } from './board';
+import { entersDamaging, terrainWound } from './damaging';
 import type { ActCommand } from './commands';
 import type { Ctx } from './context';
 import { refuse } from './errors';
@@ -89,6 +90,7 @@ handle('move-steps', (ctx, frame, stack) => {
     offered = false;
     const to = squareIndex(board, path[index]!)!;
     const mover = moverOf(ctx.state, unit);
+    const from = at;
     const step = at === null ? entryCost(ctx.state, table, mover, to) : stepCost(ctx.state, table, mover, at, to, ctx.state.turn!.diagonals + segment.diagonals);
     // A reply's push or recoil can leave the rest of the path impossible: the move ends early.
     if ('error' in step) break;
@@ -98,10 +100,11 @@ handle('move-steps', (ctx, frame, stack) => {
     spent += step.cost;
     at = to;
     index++;
-    if (hasTerrain(board, to, T.damaging)) {
+    // R19: entering damaging terrain wounds; a Big unit enters it with any square it newly covers.
+    if (entersDamaging(board, from, to, mover.size)) {
       flush();
       stack.push({ ...frame, index, spent, offered: false });
-      stack.push({ k: 'wound', unit: id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain' });
+      stack.push(terrainWound(board, id));
       return;
     }
   }
