@@ -14,8 +14,8 @@ import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: '66d765a11037d1c25bea6a4d81262aa89d3e1e25c55f84bf1041637bcad52cb7',
-  queries: 'd5cdd9090df1a34b0350d4e9b736422421bbb3b714f36c19dfe707f26b9bef25',
+  selfPlay: '47bed639230fafaf1c1b6f27875218f85fb6fd46f8f427a03bef6b93146fb0ef',
+  queries: 'bc79cd781d6c88389276687c3893a1385af077a9812365c663d517a5f30e1ee1',
 };
 
 const content = defaultContent();
