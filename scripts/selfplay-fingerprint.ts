@@ -14,7 +14,7 @@ import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: '47bed639230fafaf1c1b6f27875218f85fb6fd46f8f427a03bef6b93146fb0ef',
+  selfPlay: 'a315d1b9d02afc6169b81fd03df70c3be321219da247e43ba45f1254f7cb9cab',
   queries: 'bc79cd781d6c88389276687c3893a1385af077a9812365c663d517a5f30e1ee1',
 };
 

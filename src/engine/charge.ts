@@ -126,7 +126,8 @@ handle('charge-move', (ctx, frame, stack) => {
   }
   const board = tableOf(ctx.state).board;
   const squares = names.map((n) => squareIndex(board, n)!);
-  const { end, wounds } = walkUntilDamaging(board, moverOf(ctx.state, unit).size, unit.at, squares, index);
+  const mover = moverOf(ctx.state, unit);
+  const { end, wounds } = walkUntilDamaging(board, mover.size, mover.fly, unit.at, squares, index);
   ctx.emit({ type: 'charged', unit: unit.id, from: nameOf(board, unit.at), path: names.slice(index, end), target: field<string>(frame, 'target') });
   checkAsterisks(ctx);
   if (!wounds) {

@@ -15,14 +15,18 @@ export function entersDamaging(board: Board, from: number | null, to: number, si
   return footprint(board, to, size).some((s) => hasTerrain(board, s, T.damaging) && !before.includes(s));
 }
 
+/** Whether any square of a unit's space at `at` is damaging. */
+export const standsOnDamaging = (board: Board, at: number, size: Size): boolean => footprint(board, at, size).some((s) => hasTerrain(board, s, T.damaging));
+
 /**
  * Walking `squares` from `index` on (the unit stands on `at`): the index just past the first square
- * that enters damaging terrain, where the walk stops for the wound, or the end of the squares.
+ * that enters damaging terrain, where the walk stops for the wound, or the end of the squares. A
+ * flyer is wounded only for the square where the movement ends (R45).
  */
-export function walkUntilDamaging(board: Board, size: Size, at: number, squares: readonly number[], index: number): { end: number; wounds: boolean } {
+export function walkUntilDamaging(board: Board, size: Size, fly: boolean, at: number, squares: readonly number[], index: number): { end: number; wounds: boolean } {
   let from = at;
   for (let i = index; i < squares.length; i++) {
-    if (entersDamaging(board, from, squares[i]!, size)) return { end: i + 1, wounds: true };
+    if ((!fly || i === squares.length - 1) && entersDamaging(board, from, squares[i]!, size)) return { end: i + 1, wounds: true };
     from = squares[i]!;
   }
   return { end: squares.length, wounds: false };

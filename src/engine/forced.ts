@@ -238,7 +238,7 @@ handle('forced-steps', (ctx, frame, stack) => {
   const pit = field<string | null>(frame, 'pit');
   const by = field<UnitId>(frame, 'by');
   const mover = moverOf(ctx.state, unit);
-  const { end, wounds } = walkUntilDamaging(board, mover.size, unit.at, squares, index);
+  const { end, wounds } = walkUntilDamaging(board, mover.size, mover.fly, unit.at, squares, index);
   const last = end === squares.length;
   const effect = field<string>(frame, 'effect');
   if (end > index) {

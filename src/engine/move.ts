@@ -3,7 +3,7 @@
  * it out step by step, with replies to movement and damaging terrain on the way.
  */
 import { nameOf, squareIndex } from './board';
-import { entersDamaging, terrainWound } from './damaging';
+import { entersDamaging, standsOnDamaging, terrainWound } from './damaging';
 import type { ActCommand } from './commands';
 import type { Ctx } from './context';
 import { refuse } from './errors';
@@ -64,6 +64,8 @@ handle('move-steps', (ctx, frame, stack) => {
   let index = field<number>(frame, 'index');
   let spent = field<number>(frame, 'spent');
   let offered = field<boolean>(frame, 'offered');
+  // R45: a flyer takes damaging terrain's wounds only where its move ends, not for squares it passes over.
+  let flewOver = field<boolean | undefined>(frame, 'flewOver') ?? false;
   const board = boardOf(ctx.state);
   const table = tableOf(ctx.state);
   let at = unitOf(ctx.state, id).at;
@@ -83,7 +85,7 @@ handle('move-steps', (ctx, frame, stack) => {
     if (unit.dropped) break;
     if (!maneuver && at !== null && !offered && moveRepliers(ctx.state, unit).length > 0) {
       flush();
-      stack.push({ ...frame, index, spent, offered: true });
+      stack.push({ ...frame, index, spent, offered: true, flewOver });
       stack.push({ k: 'offer-replies', unit: id, asked: [], declared: [], then: { k: 'resolve-replies', target: id } });
       return;
     }
@@ -102,14 +104,24 @@ handle('move-steps', (ctx, frame, stack) => {
     index++;
     // R19: entering damaging terrain wounds; a Big unit enters it with any square it newly covers.
     if (entersDamaging(board, from, to, mover.size)) {
-      flush();
-      stack.push({ ...frame, index, spent, offered: false });
-      stack.push(terrainWound(board, id));
-      return;
+      if (!mover.fly || index === path.length) {
+        flush();
+        stack.push({ ...frame, index, spent, offered: false, flewOver });
+        stack.push(terrainWound(board, id));
+        return;
+      }
+      flewOver = true;
     }
   }
   flush();
-  settle(ctx, id, [...field<string[]>(frame, 'from'), ...path.slice(0, index)]);
+  const walked = path.slice(0, index);
+  settle(ctx, id, [...field<string[]>(frame, 'from'), ...walked]);
+  // R45: a flyer's move cut short (a reply moved or hurt it) ends where it stands: over damaging
+  // terrain it passed on the way, it takes the wounds there.
+  const now = unitOf(ctx.state, id);
+  if (flewOver && index < path.length && !now.dropped && now.at !== null && walked.includes(nameOf(board, now.at)) && standsOnDamaging(board, now.at, moverOf(ctx.state, now).size)) {
+    stack.push(terrainWound(board, id));
+  }
 });
 
 /**
