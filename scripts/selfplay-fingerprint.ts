@@ -14,8 +14,8 @@ import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: 'a315d1b9d02afc6169b81fd03df70c3be321219da247e43ba45f1254f7cb9cab',
-  queries: 'bc79cd781d6c88389276687c3893a1385af077a9812365c663d517a5f30e1ee1',
+  selfPlay: 'cb7c3ad7eb124a2ad20bb82b5517ed03f14819046a082bcf0bff578eddf65e5c',
+  queries: '6f55cdee1fd17dbc846a4063d8d0612012115a789d19bfbbab13514516c536c7',
 };
 
 const content = defaultContent();

@@ -246,7 +246,7 @@ export function planCommand(given: GameState, command: ActCommand | { end: strin
 /** Enough acts left (R8) and the act type not used up (the rule of 3), by the same checks moves use. */
 function needActs(state: GameState, plan: ActPlan, acts: number, act: 'rest' | 'crow' | 'trait' | 'attack'): void {
   needActsLeft(state, plan, acts);
-  checkActType(state, plan.unit, state.turn!, act);
+  checkActType(state, plan.unit, state.turn!, act, acts);
 }
 
 /** R31: Rest regains one react token; blue or red only where a rest trait says, at its price in acts. */
