@@ -14,7 +14,7 @@ import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: 'cb7c3ad7eb124a2ad20bb82b5517ed03f14819046a082bcf0bff578eddf65e5c',
+  selfPlay: 'd49d7639ac0186378bb2e60417f823d17ee465f2e3e2d4dbbc2f967f17972cae',
   queries: '6f55cdee1fd17dbc846a4063d8d0612012115a789d19bfbbab13514516c536c7',
 };
 
