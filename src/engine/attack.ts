@@ -158,7 +158,7 @@ function effectSource(ctx: Ctx, unit: UnitState, frame: Frame): { name: string; 
   return { name: trait.name, effects: trait.effects ?? [] };
 }
 
-/** The wound of the first wound effect gets the critical, charge and glancing changes (R20, R23). */
+/** The wound of the first wound effect the attack lists gets the critical, charge and glancing changes (R20, R23, R37). */
 function firstWoundAmount(effect: Effect & { wound: number }, f: { critical: boolean; glancing: boolean; charge: boolean }): number {
   let n = effect.wound;
   if (f.critical) n += 10;
@@ -181,11 +181,14 @@ handle('effects', (ctx, frame, stack) => {
   if (!effect || target.dropped) return;
   const gated = index > 0 && effect.link === 'then' && !field<boolean>(frame, 'caused');
   const next = (caused: boolean, extra: Record<string, unknown> = {}) => ({ ...frame, index: index + 1, caused, ...extra });
+  const isWound = 'wound' in effect && !('status' in effect);
   if (gated) {
-    stack.push(next(false));
+    // R37: the critical (charge, glancing) change belongs to the first wound effect the attack
+    // lists; when THEN leaves that one out, no later wound effect takes it instead.
+    stack.push(next(false, isWound ? { bonusUsed: true } : {}));
     return;
   }
-  if ('wound' in effect && !('status' in effect)) {
+  if (isWound) {
     const bonus = !field<boolean>(frame, 'bonusUsed');
     const amount = bonus ? firstWoundAmount(effect, { critical: field(frame, 'critical'), glancing: field(frame, 'glancing'), charge: field(frame, 'charge') }) : effect.wound;
     const defended = afterDefences(ctx.state, target, amount, effect.type);
