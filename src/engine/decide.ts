@@ -21,7 +21,7 @@ import { refuse, Refusal, type RuleError } from './errors';
 import type { GameEvent } from './events';
 import { run } from './flow';
 import type { Frame, GameState, PlayerId, Prompt, UnitState } from './state';
-import { inPlay } from './scoring';
+import { checkElimination, inPlay } from './scoring';
 import { checkAsterisks } from './statuses';
 import { liveTraits, profile } from './stats';
 import { boardOf, findAttack, label, unitOf } from './table';
@@ -63,6 +63,9 @@ export function step(state: GameState, command: Command | Concession, by?: strin
 /** Starts play: the first turn of a table set up mid-round, or round 1 with its tactics check. */
 function begin(ctx: Ctx): void {
   if (ctx.state.turn || ctx.state.prompt || ctx.state.over) refuse('already-begun', 'The game is already under way.');
+  // R50: a player all of whose units are dropped when the game (or a scenario) starts is out at once.
+  checkElimination(ctx);
+  if (ctx.state.over) return;
   if (ctx.state.round === 0) {
     ctx.emit({ type: 'round-started', round: 1 });
     run(ctx, [{ k: 'next-turn' }, { k: 'tactics' }]);

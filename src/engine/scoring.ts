@@ -41,7 +41,8 @@ export function checkVictory(ctx: Ctx): void {
   if (winner !== undefined) ctx.emit({ type: 'game-over', winner, reason: `${winner} reached ${ctx.state.options.vpTarget} VP` });
 }
 
-function checkElimination(ctx: Ctx): void {
+/** R2, R50: a player all of whose units are dropped is out; when one player is left, that player wins. */
+export function checkElimination(ctx: Ctx): void {
   for (const p of ctx.state.players) {
     if (ctx.state.out.includes(p)) continue;
     if (Object.values(ctx.state.units).every((u) => u.player !== p || u.dropped)) ctx.emit({ type: 'player-out', player: p });

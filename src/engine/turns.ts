@@ -16,14 +16,16 @@ export const waitingUnits = (state: GameState, player: PlayerId): UnitState[] =>
   Object.values(state.units).filter((u) => u.player === player && !u.dropped && !u.turnTaken);
 
 
-/** Phase k is led by order[(k−1) mod n] and proceeds in order from there (R7). */
+/**
+ * Phase k is led by order[(k−1) mod n] and proceeds in order from there (R7). A player who is out
+ * has left the round's order: n counts only the players still in (R50).
+ */
 export function phaseOrder(state: GameState, phase: number): PlayerId[] {
-  // Positions come from the round's whole order; a player who is out is skipped, not re-counted.
-  const order = state.order;
+  const order = state.order.filter((p) => !state.out.includes(p));
   const n = order.length;
   if (n === 0) return [];
   const start = (((phase - 1) % n) + n) % n;
-  return [...order.slice(start), ...order.slice(0, start)].filter((p) => !state.out.includes(p));
+  return [...order.slice(start), ...order.slice(0, start)];
 }
 
 /**
