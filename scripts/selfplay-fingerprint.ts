@@ -15,7 +15,7 @@ import { defaultContent } from '../src/content/load';
 
 const PINNED = {
   selfPlay: 'd49d7639ac0186378bb2e60417f823d17ee465f2e3e2d4dbbc2f967f17972cae',
-  queries: '6f55cdee1fd17dbc846a4063d8d0612012115a789d19bfbbab13514516c536c7',
+  queries: '6fedfeac46a7b0d9a775563b0a674d9099575ef24f09a1a87731222a68421b31',
 };
 
 const content = defaultContent();

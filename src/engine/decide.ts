@@ -14,7 +14,7 @@ import './turns';
 import './wounds';
 import { actFrames, asCommanded, checkActor, checkActType, checkCost, commanderOf, needActsLeft, type ActPlan } from './acts';
 import { planMove } from './move';
-import { traitReach } from './traits';
+import { nothingToGain, reachesOne, reachWords, traitChangesAnything, traitReach } from './traits';
 import type { ActCommand, Command, Concession, Decision } from './commands';
 import { Ctx } from './context';
 import { refuse, Refusal, type RuleError } from './errors';
@@ -276,15 +276,27 @@ function crowFrame(state: GameState, plan: ActPlan): Frame {
   return { k: 'act', act: 'crow', unit: unit.id, acts: 1, then: { k: 'crow', unit: unit.id } };
 }
 
+/**
+ * An act trait (FORMATS.md `act`). R32: it reaches every unit it names within its range, or the one
+ * the act names (the one it must name when its text says "one"); one that would reach nobody, or
+ * change nothing for those it reaches, is refused, and nothing is spent.
+ */
 function traitFrame(state: GameState, plan: ActPlan, id: string, target: string | undefined): Frame {
   const { unit } = plan;
   const trait = liveTraits(state, unit).find((t) => t.trait === 'act' && t.id === id);
   if (!trait || trait.trait !== 'act') refuse('unknown-trait', `${label(state, unit)} has no act trait "${id}".`);
   needActs(state, plan, 1, 'trait');
   checkCost(state, unit, trait.cost, trait.name);
-  if (target !== undefined && !traitReach(state, unit, trait).some((u) => u.id === target)) {
+  const reach = traitReach(state, unit, trait);
+  if (target !== undefined && !reach.some((u) => u.id === target)) {
     refuse('out-of-reach', `${trait.name} cannot reach ${state.units[target] ? label(state, state.units[target]) : `"${target}"`}.`);
   }
+  if (target === undefined && reachesOne(trait)) refuse('needs-target', `${trait.name} is used on one ${reachWords(trait)}: name the one.`);
+  const reached = target === undefined ? reach : reach.filter((u) => u.id === target);
+  if (reached.length === 0) {
+    refuse('nobody-in-reach', `${trait.name} would reach no ${reachWords(trait)} within ${trait.range ?? 0} square${trait.range === 1 ? '' : 's'} of ${label(state, unit)}; nothing is spent.`);
+  }
+  if (!traitChangesAnything(state, unit, trait, reached)) refuse('would-change-nothing', `${trait.name} would change nothing: ${nothingToGain(state, reached)}; nothing is spent.`);
   return { k: 'act', act: 'trait', unit: unit.id, acts: 1, cost: trait.cost, then: { k: 'use-trait', unit: unit.id, trait: id, target } };
 }
 
