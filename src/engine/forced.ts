@@ -110,7 +110,7 @@ export function checkShove(state: GameState, attacker: UnitState, attack: Attack
     const step = forcedStep(f, at, to, diagonals, points);
     if ('error' in step) refuse(step.error.code, `${label(state, target)} cannot be moved so: ${step.error.message}.`);
     if ('pit' in step) {
-      if (i < shove.length - 1) refuse('shove-past-pit', `${nameOf(board, to)} is a pit: the ${forced.kind} ends there (§3.11), so no square may follow it.`);
+      if (i < shove.length - 1) refuse('shove-past-pit', `${nameOf(board, to)} is a pit: a unit moved into a pit catches its edge and the ${forced.kind} ends there, so no square may follow it.`);
       return;
     }
     points -= step.cost;
@@ -122,7 +122,7 @@ export function checkShove(state: GameState, attacker: UnitState, attack: Attack
   if (forced.kind === 'recoil') {
     const best = farthestRecoil(f, target.at!);
     if (f.away(at) < best.distance) {
-      refuse('recoil-not-farthest', `Recoil ${forced.amount} must take ${label(state, target)} as far from ${label(state, f.attacker)} as its points allow (R42): ${nameOf(board, at)} is ${f.away(at)} away, ${nameOf(board, best.at)} would be ${best.distance}.`);
+      refuse('recoil-not-farthest', `Recoil ${forced.amount} must take ${label(state, target)} as far from ${label(state, f.attacker)} as its points allow: ${nameOf(board, at)} is ${f.away(at)} away, ${nameOf(board, best.at)} would be ${best.distance}.`);
     }
   }
 }
