@@ -22,8 +22,9 @@ const boards = [...content.maps.values()].map((m) => boardOfMap(m));
  * Pinned like a perft count (STYLE.md 5): sha256 over the start state, event log and final state of
  * seeds 1–10 on every shipped map, with replay checked bit for bit. It moves when a rule, the catalog,
  * a map or the self-play driver changes; then check the change is meant and pin the new value
- * (`npx tsx scripts/selfplay-fingerprint.ts` prints it, and the 50-seed one). Pinned at the merge of
- * the rules branch (§4.7, §6.2 sides), where main's engine without these caches gave the same value.
+ * (`npx tsx scripts/selfplay-fingerprint.ts` prints it, and the 50-seed one). First pinned at the
+ * merge of the rules branch (§4.7, §6.2 sides), where main's engine without these caches gave the
+ * same value; moved since by issue 18's rulings R19 (charges), R45, R44 and R48.
  */
 const SELF_PLAY_SEEDS_1_TO_10 = 'bb81bb670cae04389634aefd2c1b54aca96744917f4cff6b9b4d92db0ad6bac8';
 
