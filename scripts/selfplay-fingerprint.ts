@@ -18,7 +18,7 @@ import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: 'd49d7639ac0186378bb2e60417f823d17ee465f2e3e2d4dbbc2f967f17972cae',
+  selfPlay: '053df2c67b2985105d04e212f4fda5f98b47d931629564bc57bae91bde623fd8',
   queries: '6fedfeac46a7b0d9a775563b0a674d9099575ef24f09a1a87731222a68421b31',
 };
 

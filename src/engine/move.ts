@@ -10,7 +10,7 @@ import { refuse } from './errors';
 import { field, handle } from './flow';
 import { checkPath, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
 import { replyAttacks } from './reactions';
-import type { GameState, TurnState, UnitState } from './state';
+import type { Frame, GameState, TurnState, UnitState } from './state';
 import { areEnemies } from './sides';
 import { profile } from './stats';
 import { checkAsterisks } from './statuses';
@@ -66,6 +66,11 @@ handle('move-steps', (ctx, frame, stack) => {
   let offered = field<boolean>(frame, 'offered');
   // R45: a flyer takes damaging terrain's wounds only where its move ends, not for squares it passes over.
   let flewOver = field<boolean | undefined>(frame, 'flewOver') ?? false;
+  /** The frame again from `index`; `flewOver` is kept only when set, so other moves' frames read as before. */
+  const again = (fields: Record<string, unknown>): Frame => {
+    const { flewOver: _, ...rest } = frame;
+    return { ...rest, ...fields, ...(flewOver ? { flewOver } : {}) } as Frame;
+  };
   const board = boardOf(ctx.state);
   const table = tableOf(ctx.state);
   let at = unitOf(ctx.state, id).at;
@@ -85,7 +90,7 @@ handle('move-steps', (ctx, frame, stack) => {
     if (unit.dropped) break;
     if (!maneuver && at !== null && !offered && moveRepliers(ctx.state, unit).length > 0) {
       flush();
-      stack.push({ ...frame, index, spent, offered: true, flewOver });
+      stack.push(again({ index, spent, offered: true }));
       stack.push({ k: 'offer-replies', unit: id, asked: [], declared: [], then: { k: 'resolve-replies', target: id } });
       return;
     }
@@ -106,7 +111,7 @@ handle('move-steps', (ctx, frame, stack) => {
     if (entersDamaging(board, from, to, mover.size)) {
       if (!mover.fly || index === path.length) {
         flush();
-        stack.push({ ...frame, index, spent, offered: false, flewOver });
+        stack.push(again({ index, spent, offered: false }));
         stack.push(terrainWound(board, id));
         return;
       }
