@@ -11,8 +11,9 @@
  * speed caches gave the same three hashes (seeds 1–10, 1–50 and the queries). Issue 18's rulings
  * moved them since, each in its own commit: self-play by R49 (pushed into fire), R42 (recoil's
  * second diagonal), R19 (Big units' squares; charges enter their squares), R45 (flyers), R44 (2-act
- * attacks under the rule of 3) and R48 (injuries on Glamyred and Enraged rolls); the queries by R19
- * for charges, R44 and R32 (act traits that would do nothing are not offered).
+ * attacks under the rule of 3) and R48 (injuries on Glamyred and Enraged rolls: in seeds 1–10 only
+ * the roll event's wording, "+N for injuries", as no outcome there changes; in 11–50 outcomes too);
+ * the queries by R19 for charges, R44 and R32 (act traits that would do nothing are not offered).
  */
 import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
