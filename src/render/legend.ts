@@ -6,8 +6,9 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { StatusName, Terrain } from '../formats/vocabulary';
 import { font } from './fonts';
 import { shapePath, star } from './glyphs';
-import { ACTIVE_RING, CHARGE, CRITICAL, EDGE_WALL, HIT, INK, LOW_COVER, MISS, MORTAL, OBJECTIVE, OBJECTIVE_INK, REACH, REPLY, SIGHT, STATUS_COLOUR, STATUS_CODE, TOKEN_STYLE } from './palette';
+import { CHARGE, CRITICAL, EDGE_WALL, HIT, INK, LOW_COVER, MISS, MORTAL, OBJECTIVE, OBJECTIVE_INK, REACH, REPLY, SIGHT, STATUS_COLOUR, STATUS_CODE, TOKEN_STYLE } from './palette';
 import { terrainSquare } from './terrain';
+import { activeMark } from './units';
 import { flow, type Flow, type Run } from './text-flow';
 import { T } from '../engine/board';
 import type { MapView } from './view';
@@ -101,13 +102,9 @@ function tokenRow(): Run[] {
       ctx.fillRect(x + 2, y + h * 0.35 + 2, h * 0.7, h * 0.3 - 4);
     }), 'Vigor'),
     pip('react'), pip('blue'), pip('red'),
-    { text: ' react, blue, red token (hollow: spent)' }, { space: 0.9 },
+    { text: ' react, blue, red token (hollow: spent), along the bottom; status letters in the corners' }, { space: 0.9 },
     { text: 'faded: has acted this round', bold: false }, { space: 0.9 },
-    ...item(pic(1.1, (ctx, x, y, h) => {
-      ctx.lineWidth = h * 0.14;
-      ctx.strokeStyle = ACTIVE_RING;
-      ctx.strokeRect(x + 3, y + 3, h - 6, h - 6);
-    }), 'active unit'),
+    ...item(pic(1.1, (ctx, x, y, h) => activeMark(ctx, x, y, h, h)), 'active unit (magenta corners)'),
   ];
 }
 

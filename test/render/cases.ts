@@ -20,7 +20,7 @@ export const goldenCases: readonly GoldenCase[] = [
   },
   {
     name: 'map-statuses-big-unit',
-    shows: 'all eleven status badges, a square with more than fit (+3), a Big unit with a marked Mortal box and spent react token, faded units that have acted, the active unit framed',
+    shows: 'all eleven status badges in token corners, a square with more than fit (+2), a Big unit with a marked Mortal box and spent react token, faded units that have acted, the active unit in magenta corner brackets',
     render: () => renderMap(statusTable().state),
   },
   {
