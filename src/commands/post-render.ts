@@ -6,7 +6,7 @@
 import type { GameEvent } from '../engine/events';
 import { apply } from '../engine/events';
 import type { GameState } from '../engine/state';
-import { eventSentences, renderCard, renderMapWithAlt } from '../render';
+import { eventSentences, renderCard, renderLegend, renderMapWithAlt } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
@@ -97,9 +97,11 @@ export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendere
     case 'reply':
       return { to: 'create', post: { content: body.content, ...(body.ping ? { ping: body.ping } : {}) } };
     case 'opening': {
+      // The map's key is posted once, here, rather than under every turn's map.
       const game = needSetup().start!;
       const { png, alt } = renderMapWithAlt(game, { names: needSetup().names });
-      return { to: 'create', post: { files: [{ png, name: 'map.png', alt }] } };
+      const key = renderLegend(game, { names: needSetup().names });
+      return { to: 'create', post: { files: [{ png, name: 'map.png', alt }, { png: key.png, name: 'key.png', alt: key.alt }] } };
     }
     case 'warband':
       return { to: 'create', post: warbandPost(needSetup(), body.player) };
