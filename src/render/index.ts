@@ -4,11 +4,12 @@
  */
 import type { GameState } from '../engine/state';
 import { DISCORD_ALT_TEXT_LIMIT, header, mapAltText } from './alt-text';
+import { drawFocusCanvas, focusAltText, focusWindow } from './focus';
 import { drawLegendCanvas, legendWords } from './legend';
 import { drawMap } from './map';
 import { encodePng } from './png';
 import { sentence } from './last-turn-words';
-import { toMapView, type ViewRequest } from './view';
+import { toMapView, type MapView, type ViewRequest } from './view';
 
 export { altText, describeMap, mapAltText, DISCORD_ALT_TEXT_LIMIT } from './alt-text';
 export { renderCard } from './card';
@@ -26,6 +27,26 @@ export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): {
 export interface Picture {
   readonly png: Buffer;
   readonly alt: string;
+}
+
+/** The close-up of a view's last turn (focus.ts), or null when there is nothing to show closer. */
+function focusOf(view: MapView): Picture | null {
+  const w = focusWindow(view);
+  return w ? { png: encodePng(drawFocusCanvas(view, w)), alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) } : null;
+}
+
+/**
+ * What is posted after a turn, from one view: the map and its alt text, the close-up of the squares
+ * where the turn happened (null when the turn spread over most of the board), and the headline.
+ */
+export function renderTurn(state: GameState, request: ViewRequest = {}): Picture & { headline: string; focus: Picture | null } {
+  const view = toMapView(state, request);
+  return { png: drawMap(view), alt: mapAltText(view), headline: header(view), focus: focusOf(view) };
+}
+
+/** The close-up of the last turn alone (the "your turn" ping can carry it). */
+export function renderFocus(state: GameState, request: ViewRequest = {}): Picture | null {
+  return focusOf(toMapView(state, request));
 }
 
 /**

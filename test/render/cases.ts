@@ -1,9 +1,11 @@
 /**
  * The golden pictures: between them every terrain type, a Big unit, every status badge, each
- * overlay, a 40×40 map, a busy melee, a 24×24 map at a phone's width, the key and two stat cards. Each case says what to look for in its picture.
+ * overlay, a 40×40 map, a busy melee, a turn's close-up, a 24×24 map at a phone's width, the key
+ * and two stat cards. Each case says what to look for in its picture.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { renderCard } from '../../src/render/card';
+import { drawFocusCanvas, focusWindow } from '../../src/render/focus';
 import { drawLegendCanvas } from '../../src/render/legend';
 import { drawMapCanvas, renderMap } from '../../src/render/map';
 import { encodePng } from '../../src/render/png';
@@ -78,6 +80,15 @@ export const goldenCases: readonly GoldenCase[] = [
     render: () => {
       const t = meleeTable();
       return renderMap(t.state, { lastTurn: t.events, before: t.before });
+    },
+  },
+  {
+    name: 'focus-melee',
+    shows: 'the close-up posted beside the melee map: the squares of the turn at twice the scale (ten by ten of twenty), with its own coordinates, the same tags clear of the tokens',
+    render: () => {
+      const t = meleeTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return encodePng(drawFocusCanvas(view, focusWindow(view)!));
     },
   },
   {

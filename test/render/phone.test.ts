@@ -1,15 +1,16 @@
 /**
  * Maps that read on a phone: tags never cover a token (they move along their line, or go to a
- * numbered list), labels big enough at Discord's phone width, an active-unit marker no terrain
- * uses, and the key posted once rather than under every map.
+ * numbered list), the close-up of a turn, labels big enough at Discord's phone width, an active-unit
+ * marker no terrain uses, and the key posted once rather than under every map.
  */
 import { describe, expect, it } from 'vitest';
 import { newGame, playGame } from '../../src/cli/selfplay';
 import { replay } from '../../src/engine/replay';
 import type { GameState } from '../../src/engine/state';
-import { renderLegend, renderMapWithAlt } from '../../src/render';
+import { renderLegend, renderTurn } from '../../src/render';
 import { measuringContext } from '../../src/render/canvas-pool';
 import { loadFonts } from '../../src/render/fonts';
+import { focusWindow, turnSquares } from '../../src/render/focus';
 import { boardGeometry, type BoardGeometry } from '../../src/render/layout';
 import { boardSquares, overlayTags, tagSpace } from '../../src/render/overlays';
 import { ACTIVE_MARK, FACTION_COLOUR, OBJECTIVE, OBJECTIVE_INK, SPARE_COLOURS, STATUS_COLOUR, TERRAIN_FILL, TERRAIN_INK } from '../../src/render/palette';
@@ -63,7 +64,7 @@ describe('tags never cover a token', () => {
     expectClear(tags, space.tokens, space.bounds);
   });
 
-  it('on every golden turn and overlay, and in turns of a self-played game', () => {
+  it('on every golden turn and overlay, and in turns of a self-played game, on the map and in the close-up', () => {
     const cases: { state: GameState; request: ViewRequest }[] = [
       ...[lastTurnTable(), shoveTable(), crowdTable(), meleeTable()].map((t) => ({ state: t.state, request: { lastTurn: t.events, before: t.before } })),
       { state: yardTable(), request: { reach: { unit: 'hero' } } },
@@ -75,6 +76,13 @@ describe('tags never cover a token', () => {
       const view = toMapView(c.state, c.request);
       const { tags, space } = placedOn(view);
       expectClear(tags, space.tokens, space.bounds);
+      const w = focusWindow(view);
+      if (!w) continue;
+      const margin = Math.round(w.cell * 0.7);
+      const g = { cell: w.cell, margin, width: view.board.width * w.cell + 2 * margin, height: view.board.height * w.cell + 2 * margin };
+      const win = { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: w.cols * w.cell, h: w.rows * w.cell };
+      const close = placedOn(view, g, win);
+      expectClear(close.tags, close.space.tokens, win);
     }
   });
 
@@ -99,6 +107,51 @@ describe('tags never cover a token', () => {
     const [request] = overlayTags(g, view);
     const centre = { x: tag!.rect.x + tag!.rect.w / 2, y: tag!.rect.y + tag!.rect.h / 2 };
     expect(request!.spots.some((s) => Math.hypot(s.x - centre.x, s.y - centre.y) < 1)).toBe(true);
+  });
+});
+
+describe('the close-up of a turn', () => {
+  it('holds every square the turn touched, at twice the scale, at least half the board each way', () => {
+    const t = lastTurnTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const w = focusWindow(view)!;
+    const g = boardGeometry(view.board);
+    expect(w.cell).toBe(2 * g.cell);
+    expect(w.cols).toBeGreaterThanOrEqual(view.board.width / 2);
+    expect(w.rows).toBeGreaterThanOrEqual(view.board.height / 2);
+    for (const s of turnSquares(view)) {
+      expect(s.at.col).toBeGreaterThanOrEqual(w.col);
+      expect(s.at.col + s.span).toBeLessThanOrEqual(w.col + w.cols);
+      expect(s.at.row).toBeGreaterThanOrEqual(w.row);
+      expect(s.at.row + s.span).toBeLessThanOrEqual(w.row + w.rows);
+    }
+    // The path began at J10 and the fight was at J15-K16: all inside, with room round them.
+    expect(turnSquares(view).map((s) => s.at.name)).toEqual(expect.arrayContaining(['J10', 'J15', 'J16', 'K16']));
+  });
+
+  it('is posted with the turn, with alt text naming its squares and the units in it; none without a last turn', () => {
+    const t = meleeTable();
+    const { focus } = renderTurn(t.state, { lastTurn: t.events, before: t.before });
+    expect(focus!.png.subarray(1, 4).toString()).toBe('PNG');
+    expect(focus!.alt).toMatch(/^Close-up of squares [A-Z]+\d+ to [A-Z]+\d+, where the last turn happened/);
+    expect(focus!.alt).toContain('KC I14');
+    expect(focus!.alt.length).toBeLessThanOrEqual(1024);
+    expect(renderTurn(t.state, {}).focus).toBeNull();
+  });
+
+  it('is left out when the turn spread over most of the board (it would be no closer)', () => {
+    const t = lastTurnTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const last = view.lastTurn!;
+    const far = { ...last.moves[0]!, path: [{ name: 'A1', col: 0, row: 0 }, { name: 'T20', col: 19, row: 19 }] };
+    expect(focusWindow({ ...view, lastTurn: { ...last, moves: [far] } })).toBeNull();
+  });
+
+  it('is the same bytes twice', () => {
+    const t = shoveTable();
+    const a = renderTurn(t.state, { lastTurn: t.events, before: t.before }).focus!;
+    const b = renderTurn(t.state, { lastTurn: t.events, before: t.before }).focus!;
+    expect(a.png.equals(b.png)).toBe(true);
   });
 });
 
@@ -140,7 +193,7 @@ describe('the key', () => {
   it('is no longer under a turn’s map: the picture ends with the board', () => {
     const t = lastTurnTable();
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
-    const { png } = renderMapWithAlt(t.state, { lastTurn: t.events, before: t.before });
+    const { png } = renderTurn(t.state, { lastTurn: t.events, before: t.before });
     const height = png.readUInt32BE(20);
     const g = boardGeometry(view.board);
     // Header plus board: no rows of key under it (those were about 300 px).
