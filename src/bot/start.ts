@@ -5,7 +5,7 @@
  * whatever an earlier run left waiting. Anything the person starting it can fix is a StartupError with
  * a sentence that says what to do.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { defaultContent, type Content } from '../content/load';
 import type { App } from '../commands/app';
@@ -30,7 +30,10 @@ export interface BotOptions {
   readonly store?: Store;
   readonly content?: Content;
   readonly log?: (message: string, error?: unknown) => void;
-  /** Seeds for new matches; random by default. Tests pass a fixed one to replay the same match. */
+  /**
+   * A fixed seed for every new match instead of the dice proof (docs/dice.md); tests and SANDBOX_SEED
+   * pass one to replay the same dice. Such matches say they cannot be verified.
+   */
   readonly mintSeed?: () => number;
   /** Called when another process took over the database's lease: this one must stop at once. */
   readonly onLeaseLost?: () => void;
@@ -106,7 +109,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     log,
     timeAct: (s) => metrics.actSeconds.observe(s),
     mintId: () => randomBytes(6).toString('base64url'),
-    mintSeed: options.mintSeed ?? (() => randomInt(0, 2 ** 31)),
+    mintSecret: () => randomBytes(32).toString('hex'),
+    fixedSeed: options.mintSeed,
   };
   const route = makeRouter(app, commandModules, (command, outcome, seconds) => {
     metrics.interactions.inc({ command, outcome });

@@ -13,6 +13,7 @@ import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnaps
 import type { PostBody } from './post-body';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
+import { shown, shownNames } from './user-text';
 
 export type Rendered =
   | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string } }
@@ -45,7 +46,7 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
   const { png, alt, headline, focus } = renderTurn(game, request);
-  const log = eventSentences(game, request);
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
   const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
@@ -60,14 +61,17 @@ function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number)
   const { game, before, events } = turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
   const { png, alt, focus } = renderTurn(game, request);
-  const log = eventSentences(game, request);
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
     .join(', ');
   const winner = game.winner ? `🏆 <@${game.winner}> (**${name(game.winner)}**) wins!` : 'The match is a draw.';
   const players = setup.players.map((p) => `<@${p}>`).join(' ');
+  const secret = (row.terms as { dice?: { secret?: string } } | null)?.dice?.secret;
+  // The match is over, so the dice's secret can be shown: anyone can now check every roll.
+  const dice = setup.dice && secret ? [`-# 🎲 The dice's secret was \`${secret}\` (its SHA-256 is the commitment posted with the challenge). \`/skirmish verify\` checks every roll; \`/skirmish export\` gives the whole match as a file.`] : [];
   return {
-    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`].join('\n'),
+    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`, ...dice].join('\n'),
     ping: [...setup.players],
     files: [{ png, name: 'final.png', alt }, ...closeUp(focus, 'final-close-up.png')],
   };
@@ -88,8 +92,8 @@ function warbandPost(setup: MatchSetup, player: string): Post {
     });
   const units = Object.values(game.units)
     .filter((u) => u.player === player)
-    .map((u) => `\`${u.id}\` ${game.cards[u.card]!.name}${u.mod ? ` + ${game.mods[u.mod]!.name}` : ''}`);
-  return { content: `**${name(player)}** brings **${w.name}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
+    .map((u) => `\`${u.id}\` ${shown(game.cards[u.card]!.name)}${u.mod ? ` + ${shown(game.mods[u.mod]!.name)}` : ''}`);
+  return { content: `**${name(player)}** brings **${shown(w.name)}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
 }
 
 export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendered {
