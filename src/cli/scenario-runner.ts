@@ -5,6 +5,7 @@
 import type { Content } from '../content/load';
 import type { UnitCard } from '../formats/card';
 import { gridmapSchema, type Gridmap } from '../formats/gridmap';
+import { battlefieldProblems } from '../engine/battlefield';
 import type { ModCard } from '../formats/mod';
 import type { Scenario, Step } from '../formats/scenario';
 import { nameOf } from '../engine/board';
@@ -32,7 +33,12 @@ export interface Report {
 export class ScenarioFileError extends Error {}
 
 function mapOf(scenario: Scenario, content: Content): Gridmap {
-  if (typeof scenario.map !== 'string') return scenario.map;
+  if (typeof scenario.map !== 'string') {
+    // The format checked the inline map's shape; whether it is a battlefield needs the board.
+    const problems = battlefieldProblems(scenario.map);
+    if (problems.length > 0) throw new ScenarioFileError(problems.map((p) => `map.${p.path}: ${p.message}`).join('\n'));
+    return scenario.map;
+  }
   const map = content.maps.get(scenario.map);
   if (!map) throw new ScenarioFileError(`map: no map "${scenario.map}" (known: ${[...content.maps.keys()].join(', ')})`);
   return gridmapSchema.parse(map);
