@@ -25,6 +25,8 @@ export interface OutboxWorkerOptions {
   /** Draws the pictures (the render pool); without it they are drawn on this thread. */
   readonly renderer?: Renderer;
   readonly now?: () => number;
+  /** Reports how long drawing and delivering took (the bot's metrics). */
+  readonly observe?: { render(kind: string, seconds: number): void; delivered(lagSeconds: number): void };
 }
 
 /** After this many failed tries a row is given up, so one broken post cannot stall its match for ever. */
@@ -39,7 +41,13 @@ const POLL_MS = 30_000;
  * request itself is wrong. Rate limits (429) and server errors (5xx) are worth another try.
  */
 function permanent(error: unknown): boolean {
+  if (error instanceof Undeliverable) return true;
   return error instanceof DiscordAPIError && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
+/** The row's channel is not one the bot can post in (gone, or not a text channel). */
+class Undeliverable extends Error {
+  override name = 'Undeliverable';
 }
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
@@ -54,10 +62,16 @@ export class OutboxWorker implements OutboxControl {
   readonly #concurrency: number;
   readonly #renderer: Renderer | undefined;
   readonly #now: () => number;
+  readonly #observe: OutboxWorkerOptions['observe'];
   readonly #held = new Set<number>();
   /** Matches being delivered now, and those kicked meanwhile (their loop must look again). */
   readonly #busy = new Map<string, Promise<void>>();
   readonly #again = new Set<string>();
+  /**
+   * Matches whose bookkeeping could not be written (a busy database): left alone until then, so a
+   * locked database does not turn into a loop of repeated sends.
+   */
+  readonly #snoozed = new Map<string, number>();
   #timer: NodeJS.Timeout | null = null;
   #wakeAt = Infinity;
   #poll: NodeJS.Timeout | null = null;
@@ -70,6 +84,7 @@ export class OutboxWorker implements OutboxControl {
     this.#concurrency = options.concurrency ?? 8;
     this.#renderer = options.renderer;
     this.#now = options.now ?? Date.now;
+    this.#observe = options.observe;
   }
 
   /** Starts delivering: first whatever was left waiting when the bot last stopped. */
@@ -102,6 +117,11 @@ export class OutboxWorker implements OutboxControl {
 
   kick(matchId: string): void {
     if (!this.#running) return;
+    const snoozed = this.#snoozed.get(matchId);
+    if (snoozed !== undefined) {
+      if (snoozed > this.#now()) return this.#wake(snoozed);
+      this.#snoozed.delete(matchId);
+    }
     if (this.#busy.has(matchId)) {
       this.#again.add(matchId);
       return;
@@ -111,7 +131,11 @@ export class OutboxWorker implements OutboxControl {
       return;
     }
     const loop = this.#deliverMatch(matchId)
-      .catch((error: unknown) => this.#log(`outbox delivery for match ${matchId} stopped`, error))
+      .catch((error: unknown) => {
+        this.#log(`outbox delivery for match ${matchId} paused`, error);
+        this.#snoozed.set(matchId, this.#now() + 1000);
+        this.#wake(this.#now() + 1000);
+      })
       .finally(() => {
         this.#busy.delete(matchId);
         if (this.#again.delete(matchId)) this.kick(matchId);
@@ -139,7 +163,7 @@ export class OutboxWorker implements OutboxControl {
     const at = this.#now();
     return this.#store.outbox
       .waiting()
-      .filter((w) => w.due <= at && !this.#isHeadHeld(w.matchId))
+      .filter((w) => w.due <= at && (this.#snoozed.get(w.matchId) ?? 0) <= at && !this.#isHeadHeld(w.matchId))
       .map((w) => w.matchId);
   }
 
@@ -198,6 +222,7 @@ export class OutboxWorker implements OutboxControl {
   async #deliver(row: OutboxRow): Promise<boolean> {
     try {
       await this.#send(row);
+      this.#observe?.delivered((this.#now() - row.created) / 1000);
       return true;
     } catch (error) {
       if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
@@ -221,10 +246,13 @@ export class OutboxWorker implements OutboxControl {
       const original = await this.#originalReply(row.via);
       if (original) return store.outbox.delivered(row.id, original);
     }
+    // With a render pool, the time includes waiting for a worker: how long the post waited for its picture.
+    const drawing = performance.now();
     const rendered = await renderBody(store, row.matchId, body, this.#renderer);
+    this.#observe?.render(body.kind, (performance.now() - drawing) / 1000);
     if (rendered.to === 'skip') return store.outbox.dropped(row.id, rendered.reason);
     const channel = await this.#client.channels.fetch(row.channelId);
-    if (!channel?.isSendable()) throw new DiscordAPIError({ code: 10003, message: 'Unknown Channel' }, 10003, 404, 'GET', row.channelId, {});
+    if (!channel?.isSendable()) throw new Undeliverable(`channel ${row.channelId} is not one the bot can post in`);
     if (rendered.to === 'edit') {
       const message = await channel.messages.fetch(rendered.messageId);
       const first = rendered.lines[0] ?? '';

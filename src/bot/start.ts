@@ -5,13 +5,16 @@
  * whatever an earlier run left waiting. Anything the person starting it can fix is a StartupError with
  * a sentence that says what to do.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { defaultContent, type Content } from '../content/load';
 import type { App } from '../commands/app';
 import { commandModules } from '../commands';
+import { answerPrivately } from '../commands/answer';
 import { DEFAULT_DATABASE_PATH, isBusy, openStore, type Store } from '../store';
 import { takeLease } from './lease';
+import { createBotLog } from './log';
+import { createMetrics, serveMetrics, type Metrics } from './metrics';
 import { OutboxWorker } from './outbox-worker';
 import { RenderPool, spareCores } from './render-pool';
 import { makeRouter } from './router';
@@ -28,7 +31,10 @@ export interface BotOptions {
   readonly store?: Store;
   readonly content?: Content;
   readonly log?: (message: string, error?: unknown) => void;
-  /** Seeds for new matches; random by default. Tests pass a fixed one to replay the same match. */
+  /**
+   * A fixed seed for every new match instead of the dice proof (docs/dice.md); tests and SANDBOX_SEED
+   * pass one to replay the same dice. Such matches say they cannot be verified.
+   */
   readonly mintSeed?: () => number;
   /** Called when another process took over the database's lease: this one must stop at once. */
   readonly onLeaseLost?: () => void;
@@ -37,6 +43,8 @@ export interface BotOptions {
    * but one; 0 draws them on the main thread, as does a `:memory:` database (no other thread can open it).
    */
   readonly renderWorkers?: number;
+  /** Serve /metrics (Prometheus) and /healthz on this port (METRICS_PORT); 0 picks a free one. */
+  readonly metricsPort?: number | undefined;
 }
 
 export interface RunningBot {
@@ -44,12 +52,15 @@ export interface RunningBot {
   readonly app: App;
   /** The render pool, when pictures are drawn off the main thread. */
   readonly renderPool: RenderPool | null;
+  readonly metrics: Metrics;
+  /** Where /metrics and /healthz answer, when a port was given. */
+  readonly metricsUrl: string | null;
   /** Resolves when every interaction received so far has been fully handled and its posts delivered. */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
-const defaultLog = (message: string, error?: unknown) => console.error(`[${new Date().toISOString()}] ${message}`, error ?? '');
+const defaultLog = (token: string) => createBotLog({ token });
 
 function openDatabase(path: string): Store {
   try {
@@ -76,8 +87,9 @@ async function login(client: Client, token: string): Promise<void> {
 
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const path = options.databasePath ?? process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
+  // The log comes first, so that anything logged during start-up has its tokens redacted.
+  const log = options.log ?? defaultLog(options.token);
   const store = options.store ?? openDatabase(path);
-  const log = options.log ?? defaultLog;
   let lease;
   try {
     // Taking the lease is also the proof that the database can be written.
@@ -92,19 +104,38 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const client = new Client({ intents: [GatewayIntentBits.Guilds], allowedMentions: { parse: [] }, ...(options.apiBase ? { rest: { api: options.apiBase } } : {}) });
   const workers = options.renderWorkers ?? (process.env.RENDER_WORKERS ? Number(process.env.RENDER_WORKERS) : spareCores());
   const renderPool = store.path && workers > 0 ? new RenderPool({ databasePath: store.path, size: workers, log }) : null;
-  const outbox = new OutboxWorker({ store, client, log, ...(renderPool ? { renderer: renderPool } : {}) });
+  const metrics = createMetrics(store);
+  const outbox = new OutboxWorker({
+    store,
+    client,
+    log,
+    ...(renderPool ? { renderer: renderPool } : {}),
+    observe: { render: (kind, s) => metrics.renderSeconds.observe({ kind }, s), delivered: (s) => metrics.outboxLagSeconds.observe(s) },
+  });
   const app: App = {
     store,
     content: options.content ?? defaultContent(),
     client,
     outbox,
     log,
+    timeAct: (s) => metrics.actSeconds.observe(s),
     mintId: () => randomBytes(6).toString('base64url'),
-    mintSeed: options.mintSeed ?? (() => randomInt(0, 2 ** 31)),
+    mintSecret: () => randomBytes(32).toString('hex'),
+    fixedSeed: options.mintSeed,
   };
-  const route = makeRouter(app, commandModules);
+  const route = makeRouter(app, commandModules, (command, outcome, seconds) => {
+    metrics.interactions.inc({ command, outcome });
+    metrics.interactionSeconds.observe({ command }, seconds);
+    if (outcome === 'busy') metrics.databaseErrors.inc({ kind: 'busy' });
+  });
   const inFlight = new Set<Promise<void>>();
+  let stopping = false;
   client.on(Events.InteractionCreate, (interaction) => {
+    if (stopping) {
+      // Shutting down: take nothing new on; what is under way finishes, and posts wait in the outbox.
+      if (interaction.isRepliable()) void answerPrivately(interaction, 'The bot is restarting; try again in a moment. Nothing was changed.').catch(() => undefined);
+      return;
+    }
     const handling = route(interaction).finally(() => inFlight.delete(handling));
     inFlight.add(handling);
   });
@@ -123,6 +154,19 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   }
   queueMissingPrompts(app);
   outbox.start();
+  const health = () => {
+    let database = true;
+    try {
+      store.leases.get('bot');
+    } catch {
+      database = false;
+    }
+    const checks = { discord: client.isReady(), database, lease: lease.held() };
+    return { ok: Object.values(checks).every(Boolean), checks };
+  };
+  const server = options.metricsPort === undefined ? null : await serveMetrics(metrics, health, options.metricsPort);
+  const address = server?.address();
+  const metricsUrl = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
   const idle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
     await outbox.drain();
@@ -132,10 +176,14 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     client,
     app,
     renderPool,
+    metrics,
+    metricsUrl,
     idle,
     async stop() {
+      stopping = true;
       await idle();
       await outbox.stop();
+      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
       await renderPool?.close();
       await client.destroy();
       lease.release();

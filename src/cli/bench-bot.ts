@@ -1,6 +1,7 @@
 /**
  * `npm run bench` (bot part): drives the real bot, started by `src/cli/start.ts` in its own process
- * exactly as `npm start` does (render pool included), through the project's fake Discord, and prints,
+ * exactly as `npm start` does (render pool included; bot-process.ts, as the crash tests start it),
+ * through the project's fake Discord, and prints,
  * for each of three runs and as min / median / max over them:
  * - one turn-ending act at a time over every match (`/end`): the time from the interaction to its
  *   map image being posted, p50 and p99 (target p99 < 100 ms); and the bot's CPU per such act, on
@@ -14,13 +15,13 @@
  * with the bot's, as it would not against Discord. BENCH_MATCHES (default 200), BENCH_BURST (100) and
  * BENCH_RUNS (3) shrink it for a quick look; BENCH_BOT_NODE_ARGS adds node options to the bot (a profiler).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gameOf, type MatchSnapshot } from '../commands/match-state';
 import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../fakecord';
 import { openStore, type Store } from '../store';
+import { startBotProcess, type BotProcess } from './bot-process';
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 200);
 const BURST = Math.min(MATCHES, Number(process.env.BENCH_BURST ?? 100));
@@ -207,17 +208,13 @@ async function main(): Promise<void> {
   const fake = await startFakeDiscord({ heartbeatMs: 5000 });
   const dir = mkdtempSync(join(tmpdir(), 'sellsword-bench-'));
   const databasePath = join(dir, 'bench.db');
-  // BENCH_BOT_NODE_ARGS: extra node options for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const extra = (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/cli/start.ts'], {
-    env: { ...process.env, DISCORD_TOKEN: 'bench', DISCORD_API_BASE: fake.apiBase, DISCORD_GUILD_ID: fake.guild.id, DATABASE_PATH: databasePath },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  let bot: BotProcess | undefined;
   // However this process ends (a timeout throws from a timer), the bot does not outlive it.
-  process.on('exit', () => child.kill('SIGKILL'));
+  process.on('exit', () => bot?.child.kill('SIGKILL'));
   try {
-    await fake.waitFor(() => fake.commands().length > 0 || undefined, TIMEOUT);
-    const pid = child.pid!;
+    // BENCH_BOT_NODE_ARGS: extra node options for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    bot = await startBotProcess(fake, { databasePath, stderr: 'inherit', nodeArgs: (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean), timeoutMs: TIMEOUT });
+    const pid = bot.pid;
     const store = openStore(databasePath, { readonly: true, migrate: false });
     const [alice, bob] = ['alice', 'bob'].map((n) => fake.user(n)!.id) as [string, string];
     await done(() => fake.command({ user: alice, name: 'warband submit', options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" } }));
@@ -268,9 +265,7 @@ async function main(): Promise<void> {
     console.log(`bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB   target < 400 MB`);
   } finally {
     // A clean stop (a profiler writes its file then); killed if it takes more than 20 s.
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, sleep(20_000)]);
+    await bot?.stop(20_000);
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
   }

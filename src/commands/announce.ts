@@ -13,9 +13,11 @@ import { label, unitOf } from '../engine/table';
 import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import type { PostBody } from './post-body';
-import type { Submitted } from './submit';
+import type { Submitted } from './submitted';
+import { shown } from './user-text';
 
-export const nameIn = (setup: MatchSetup) => (p: PlayerId | null | undefined): string => (p ? (setup.names[p] ?? p) : 'nobody');
+/** A player's name as the thread shows it: their display name, escaped for markdown. */
+export const nameIn = (setup: MatchSetup) => (p: PlayerId | null | undefined): string => (p ? shown(setup.names[p] ?? p) : 'nobody');
 
 function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchSetup): string | null {
   switch (e.type) {
@@ -28,7 +30,7 @@ function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchS
     case 'chooser-named':
       return `${name(e.ap)} names **${name(e.chooser)}** to choose the map.`;
     case 'map-chosen': {
-      const map = setup.maps.find((m) => m.id === e.map)?.map.name ?? e.map;
+      const map = shown(setup.maps.find((m) => m.id === e.map)?.map.name ?? e.map);
       return e.by ? `${name(e.by)} chooses the map **${map}**.` : `The map is **${map}**.`;
     }
     case 'entry-placed':
@@ -95,7 +97,7 @@ export function planPosts(store: Store, s: Submitted, options: PlanOptions = {})
     if (!game) {
       // The first game event: setup is over and the battle begins.
       game = s.setup.start!;
-      lines.push(`**Setup is done. The battle begins on ${game.map.name}.**`);
+      lines.push(`**Setup is done. The battle begins on ${shown(game.map.name)}.**`);
       flush();
       posts.push({ kind: 'opening' }, ...s.setup.players.map((player): PostBody => ({ kind: 'warband', player })));
     }

@@ -6,12 +6,13 @@
 import type { GameEvent } from '../engine/events';
 import { apply } from '../engine/events';
 import type { GameState } from '../engine/state';
-import { renderCard, renderMapWithAlt } from '../render';
+import { eventSentences, renderCard, renderLegend, renderMapWithAlt, renderTurn, type Picture } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { gameOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from './match-state';
 import type { PostBody } from './post-body';
 import type { Post } from './thread';
+import { shown, shownNames } from './user-text';
 
 export type PictureBody = Extract<PostBody, { kind: 'opening' | 'warband' | 'turn' | 'result' }>;
 
@@ -75,27 +76,35 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
   const ended = turn.events.at(-1);
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
-  const { png, alt, headline, sentences: log } = renderMapWithAlt(game, request);
+  const { png, alt, headline, focus } = renderTurn(game, request);
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
   const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
-  return { content, files: [{ png, name: `turn-${seq}.png`, alt }] };
+  return { content, files: [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)] };
 }
+
+/** The close-up of a turn as a second file beside the map, when the turn has one. */
+const closeUp = (focus: Picture | null, name: string) => (focus ? [{ png: focus.png, name, alt: focus.alt }] : []);
 
 function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Post {
   const name = nameIn(setup);
   const { game, before, events } = turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
-  const { png, alt, sentences: log } = renderMapWithAlt(game, request);
+  const { png, alt, focus } = renderTurn(game, request);
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
     .join(', ');
   const winner = game.winner ? `🏆 <@${game.winner}> (**${name(game.winner)}**) wins!` : 'The match is a draw.';
   const players = setup.players.map((p) => `<@${p}>`).join(' ');
+  const secret = (row.terms as { dice?: { secret?: string } } | null)?.dice?.secret;
+  // The match is over, so the dice's secret can be shown: anyone can now check every roll.
+  const dice = setup.dice && secret ? [`-# 🎲 The dice's secret was \`${secret}\` (its SHA-256 is the commitment posted with the challenge). \`/skirmish verify\` checks every roll; \`/skirmish export\` gives the whole match as a file.`] : [];
   return {
-    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`].join('\n'),
+    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`, ...dice].join('\n'),
     ping: [...setup.players],
-    files: [{ png, name: 'final.png', alt }],
+    files: [{ png, name: 'final.png', alt }, ...closeUp(focus, 'final-close-up.png')],
   };
 }
 
@@ -114,8 +123,8 @@ function warbandPost(setup: MatchSetup, player: string): Post {
     });
   const units = Object.values(game.units)
     .filter((u) => u.player === player)
-    .map((u) => `\`${u.id}\` ${game.cards[u.card]!.name}${u.mod ? ` + ${game.mods[u.mod]!.name}` : ''}`);
-  return { content: `**${name(player)}** brings **${w.name}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
+    .map((u) => `\`${u.id}\` ${shown(game.cards[u.card]!.name)}${u.mod ? ` + ${shown(game.mods[u.mod]!.name)}` : ''}`);
+  return { content: `**${name(player)}** brings **${shown(w.name)}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
 }
 
 /** The message for a body with pictures, drawn in this thread. */
@@ -124,8 +133,11 @@ export function picturePost(store: Store, row: MatchRow, body: PictureBody): Pos
   if (!setup) throw new Error(`match ${row.id} has no setup`);
   switch (body.kind) {
     case 'opening': {
-      const { png, alt } = renderMapWithAlt(setup.start!, { names: setup.names });
-      return { files: [{ png, name: 'map.png', alt }] };
+      // The map's key is posted once, here, rather than under every turn's map.
+      const game = setup.start!;
+      const { png, alt } = renderMapWithAlt(game, { names: setup.names });
+      const key = renderLegend(game, { names: setup.names });
+      return { files: [{ png, name: 'map.png', alt }, { png: key.png, name: 'key.png', alt: key.alt }] };
     }
     case 'warband':
       return warbandPost(setup, body.player);

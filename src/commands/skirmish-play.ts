@@ -18,6 +18,7 @@ import { submit, withMentions } from './submit';
 import { save } from './saved';
 import { enqueue } from './table';
 import { refuse } from './user-error';
+import { shownNames } from './user-text';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
@@ -47,7 +48,7 @@ export async function log(interaction: ChatInputCommandInteraction, app: App, co
   const from = Math.max(firstGame, all.length - count * 8);
   const before = gameOf(rebuildMatch(setup, all.slice(0, from))) ?? setup.start;
   const events = all.slice(from).flatMap((e) => (e.stage === 'game' ? [e.event] : []));
-  const lines = eventSentences(game, { lastTurn: events, ...(before ? { before } : {}), names: setup.names }).slice(-count);
+  const lines = eventSentences(game, { lastTurn: events, ...(before ? { before } : {}), names: shownNames(setup.names) }).slice(-count);
   await interaction.reply({ content: lines.length > 0 ? lines.map((l) => `• ${l}`).join('\n').slice(-2000) : 'Nothing has happened yet.', ...privately });
 }
 

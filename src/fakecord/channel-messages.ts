@@ -2,9 +2,10 @@
  * Posting into a channel or thread, for the bot (REST) and for users (the sandbox's chat box) alike:
  * replies, archived threads waking up on a new message, and threads started from messages.
  */
-import { ErrorCode, RestError, unknownMessage } from './errors';
+import { ErrorCode, RestError, invalidForm, unknownMessage } from './errors';
 import type { IncomingFile } from './message-content';
 import { newMessageFields } from './message-content';
+import { checkNonce } from './message-limits';
 import { Permission } from './permissions';
 import {
   ChannelType,
@@ -29,11 +30,22 @@ function wakeThread(world: World, channel: ChannelRecord, author: UserRecord): v
   });
 }
 
+/**
+ * A new message in a channel, thread or DM; or, for a create with `enforce_nonce: true` whose nonce
+ * the author used within the nonce window, that earlier message, with nothing created or dispatched.
+ * Without `enforce_nonce` a repeated nonce makes a second message, as on Discord.
+ */
 export function postMessage(
   world: World,
   spec: { readonly channel: ChannelRecord; readonly author: UserRecord; readonly body: Json; readonly files: readonly IncomingFile[] },
 ): MessageRecord {
   const { channel, author, body, files } = spec;
+  const nonceProblems = checkNonce(body);
+  if (nonceProblems.length > 0) throw invalidForm(nonceProblems);
+  const nonce = typeof body.nonce === 'string' || typeof body.nonce === 'number' ? body.nonce : null;
+  // Checked before anything is built, so a repeated upload is not stored a second time.
+  const earlier = nonce !== null && body.enforce_nonce === true ? world.recentByNonce(author.id, nonce) : undefined;
+  if (earlier) return earlier;
   const referenceBody = isObject(body.message_reference) ? body.message_reference : undefined;
   const referenced = referenceBody ? world.message(String(referenceBody.message_id)) : undefined;
   if (referenceBody && (!referenced || referenced.ephemeralFor !== null)) {
@@ -57,7 +69,7 @@ export function postMessage(
     interaction: null,
     ephemeralFor: null,
     reference: referenced ? { messageId: referenced.id, channelId: referenced.channelId } : null,
-    nonce: typeof body.nonce === 'string' || typeof body.nonce === 'number' ? body.nonce : null,
+    nonce,
   });
 }
 

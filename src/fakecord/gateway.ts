@@ -76,8 +76,10 @@ export class Gateway {
   }
 
   /**
-   * Sends an event to every session (buffering it for those between sockets). With `intent`, only
-   * sessions that asked for that intent get it. Returns how many sessions it went to.
+   * Sends an event to every session (buffering it for those between sockets, to replay on RESUME).
+   * With `intent`, only sessions that asked for that intent get it. Returns how many connected
+   * sessions it went to: a session whose client dropped (a killed bot's, say) keeps its buffer for
+   * the resume window but is not counted.
    */
   dispatch(t: string, data: DispatchData, intent?: number): number {
     let count = 0;
@@ -86,7 +88,7 @@ export class Gateway {
       const d = typeof data === 'function' ? (data as (intents: number) => unknown)(session.intents) : data;
       if (d === undefined) continue;
       this.#send(session, t, d);
-      count += 1;
+      if (session.socket) count += 1;
     }
     return count;
   }

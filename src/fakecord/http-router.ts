@@ -23,12 +23,15 @@ export interface RestRequest {
 export interface RestReply {
   readonly status: number;
   readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export type RouteHandler = (request: RestRequest) => RestReply | Promise<RestReply>;
 
 interface Route {
   readonly method: string;
+  /** `METHOD /path/:param`, as added. */
+  readonly pattern: string;
   readonly parts: readonly string[];
   readonly handler: RouteHandler;
   /** Interaction callbacks and webhook calls carry their token in the path, not a header. */
@@ -39,28 +42,62 @@ export const ok = (body: unknown): RestReply => ({ status: 200, body });
 export const created = (body: unknown): RestReply => ({ status: 201, body });
 export const noContent = (): RestReply => ({ status: 204 });
 
+/** A path's segments, decoded: Discord's paths hold `@original` and `@me`, which discord.js percent-encodes. */
+export function pathSegments(path: string): string[] {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+}
+
+/** Matches segments against a pattern's parts (`:name` takes any one segment); the params, or undefined. */
+export function matchSegments(parts: readonly string[], segments: readonly string[]): Record<string, string> | undefined {
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  const matches = parts.every((part, i) => {
+    const segment = segments[i] ?? '';
+    if (part.startsWith(':')) {
+      params[part.slice(1)] = segment;
+      return true;
+    }
+    return part === segment;
+  });
+  return matches ? params : undefined;
+}
+
+export interface FoundRoute {
+  readonly handler: RouteHandler;
+  readonly params: Record<string, string>;
+  readonly needsAuth: boolean;
+  /** `METHOD /path/:param`, e.g. `POST /channels/:channel/messages`. */
+  readonly pattern: string;
+}
+
 export class Router {
   readonly #routes: Route[] = [];
 
   add(method: string, pattern: string, handler: RouteHandler, options: { needsAuth?: boolean } = {}): void {
-    this.#routes.push({ method, parts: pattern.split('/').filter(Boolean), handler, needsAuth: options.needsAuth ?? true });
+    this.#routes.push({
+      method,
+      pattern: `${method} ${pattern}`,
+      parts: pattern.split('/').filter(Boolean),
+      handler,
+      needsAuth: options.needsAuth ?? true,
+    });
   }
 
-  find(method: string, path: string): { handler: RouteHandler; params: Record<string, string>; needsAuth: boolean } | undefined {
-    // Discord's paths hold `@original` and `@me`; discord.js percent-encodes the `@`.
-    const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  find(method: string, path: string): FoundRoute | undefined {
+    const segments = pathSegments(path);
     for (const route of this.#routes) {
-      if (route.method !== method || route.parts.length !== segments.length) continue;
-      const params: Record<string, string> = {};
-      const matches = route.parts.every((part, i) => {
-        const segment = segments[i] ?? '';
-        if (part.startsWith(':')) {
-          params[part.slice(1)] = segment;
-          return true;
-        }
-        return part === segment;
-      });
-      if (matches) return { handler: route.handler, params, needsAuth: route.needsAuth };
+      if (route.method !== method) continue;
+      const params = matchSegments(route.parts, segments);
+      if (params) return { handler: route.handler, params, needsAuth: route.needsAuth, pattern: route.pattern };
     }
     return undefined;
   }
@@ -134,11 +171,30 @@ async function readMultipart(
   return { body, list: undefined, files };
 }
 
-export function sendJson(response: ServerResponse, status: number, body?: unknown): void {
+export function sendJson(response: ServerResponse, status: number, body?: unknown, headers: Readonly<Record<string, string>> = {}): void {
   if (body === undefined) {
-    response.writeHead(status).end();
+    response.writeHead(status, headers).end();
     return;
   }
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+  response.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+}
+
+/** A `METHOD /path/:param` pattern, as fault rules and `requests()` take them. */
+export interface RoutePattern {
+  readonly method: string;
+  readonly parts: readonly string[];
+}
+
+/** Parses `POST /channels/:id/messages` (an `/api` or `/api/v10` prefix is ignored); undefined if malformed. */
+export function parseRoutePattern(route: string): RoutePattern | undefined {
+  const found = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(route);
+  if (!found) return undefined;
+  const path = (found[2] ?? '').replace(/^\/api(?:\/v\d+)?(?=\/)/, '');
+  return { method: (found[1] ?? '').toUpperCase(), parts: pathSegments(path) };
+}
+
+/** The pattern's params when `method path` matches it, else undefined. */
+export function matchRoute(pattern: RoutePattern, method: string, path: string): Record<string, string> | undefined {
+  return pattern.method === method ? matchSegments(pattern.parts, pathSegments(path)) : undefined;
 }

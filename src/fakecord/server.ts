@@ -1,7 +1,8 @@
 /**
  * `startFakeDiscord`: one HTTP server on 127.0.0.1 serving Discord's REST API under `/api/v10`,
  * uploaded files under `/attachments`, and the gateway WebSocket, all over one fake guild; and the
- * `FakeDiscord` object tests and the sandbox hold. World changes fan out through announce.ts.
+ * `FakeDiscord` object tests and the sandbox hold. World changes fan out through announce.ts. Every
+ * REST request is logged (request-log.ts), and test fault rules may catch it (faults.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,12 +12,14 @@ import { Driver } from './driver';
 import { RestError } from './errors';
 import { EventHub } from './events';
 import { Gateway } from './gateway';
-import { readBody, Router, sendJson } from './http-router';
+import { FaultBook } from './faults';
+import { readBody, Router, sendJson, type RestReply, type RestRequest } from './http-router';
 import { InteractionTracker } from './interactions';
 import { apiGuildCreate, apiMember, apiUser } from './payloads';
 import { mayUseCommand } from './permissions';
 import { addChannelRoutes } from './routes-channels';
 import { addGuildRoutes } from './routes-guild';
+import { RequestLog } from './request-log';
 import { addInteractionRoutes } from './routes-interactions';
 import { snowflakeMint } from './snowflakes';
 import type { FakeDiscord, FakeDiscordOptions, FakeUserSeed, Rejection } from './types';
@@ -41,11 +44,14 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const gatewayUrl = `ws://127.0.0.1:${port}`;
   const maxUploadBytes = options.maxUploadBytes ?? 10 * 1024 * 1024;
   const deadlineMs = options.deadlineMs ?? 3000;
+  const clock = options.clock ?? Date.now;
 
   const hub = new EventHub();
-  const mint = snowflakeMint();
+  const mint = snowflakeMint(clock);
   const unknownRoutes: string[] = [];
   const rejections: Rejection[] = [];
+  const requestLog = new RequestLog(clock);
+  const faults = new FaultBook(clock);
   // The world reports changes before the gateway exists; `fanOut` is bound once both are built.
   let fanOut: (change: WorldChange) => void = () => {};
   const world = new World({
@@ -56,6 +62,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     channelName: options.channelName ?? 'skirmishes',
     botName: options.botName ?? 'Sellsword Table',
     notify: (change) => fanOut(change),
+    clock,
+    ...(options.nonceWindowMs === undefined ? {} : { nonceWindowMs: options.nonceWindowMs }),
   });
   const commands = new CommandRegistry(world.bot.id, mint, () => hub.emit('commands', commands.all()));
   const gateway = new Gateway(http, {
@@ -101,46 +109,102 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   http.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void handle(request, response).catch((error: unknown) => {
       console.error('fakecord: request failed', error);
-      if (!response.headersSent) sendJson(response, 500, { message: '500: Internal Server Error', code: 0 });
+      if (!response.headersSent && !response.destroyed) sendJson(response, 500, { message: '500: Internal Server Error', code: 0 });
     });
   });
 
+  /** An uploaded file, if the request asks for one that exists. */
+  function serveAttachment(url: URL, method: string, response: ServerResponse): boolean {
+    const file = /^\/attachments\/(\d+)\/[^/]+$/.exec(url.pathname);
+    if (!file || (method !== 'GET' && method !== 'HEAD')) return false;
+    const record = world.attachments.record(file[1] ?? '');
+    const bytes = world.attachments.bytes(file[1] ?? '');
+    if (!record || !bytes) return false;
+    // The sandbox page loads images from here, from another origin.
+    response.writeHead(200, { 'content-type': record.contentType, 'content-length': bytes.length, 'access-control-allow-origin': '*' });
+    response.end(method === 'HEAD' ? undefined : bytes);
+    return true;
+  }
+
+  /** A REST request: routed, logged, handed to a fault rule if one catches it, answered. */
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', origin);
     const method = request.method ?? 'GET';
-    const file = /^\/attachments\/(\d+)\/[^/]+$/.exec(url.pathname);
-    if (file && (method === 'GET' || method === 'HEAD')) {
-      const record = world.attachments.record(file[1] ?? '');
-      const bytes = world.attachments.bytes(file[1] ?? '');
-      if (record && bytes) {
-        // The sandbox page loads images from here, from another origin.
-        response.writeHead(200, { 'content-type': record.contentType, 'content-length': bytes.length, 'access-control-allow-origin': '*' });
-        response.end(method === 'HEAD' ? undefined : bytes);
-        return;
-      }
-    }
+    if (serveAttachment(url, method, response)) return;
     const api = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
     const path = api?.[1] ?? url.pathname;
+    const entry = api ? requestLog.begin(method, path) : undefined;
+    /** Answers the client, unless it has gone away; the log keeps what it was told. */
+    const respond = (reply: RestReply): void => {
+      if (response.destroyed || response.writableEnded) return;
+      sendJson(response, reply.status, reply.body, reply.headers);
+      if (entry) entry.status = reply.status;
+    };
+    /** Discord's JSON error answer for a refusal, recorded for `rejections()`. */
+    const refusal = (error: RestError): RestReply => {
+      reject({ method, path, status: error.status, code: error.code, message: error.message });
+      const details = error.errors === undefined ? {} : { errors: error.errors };
+      return { status: error.status, body: { message: error.message, code: error.code, ...details } };
+    };
+
     const route = api ? router.find(method, path) : undefined;
     if (!route) {
       unknownRoutes.push(`${method} ${path}`);
-      reject({ method, path, status: 404, code: 0, message: '404: Not Found' });
-      sendJson(response, 404, { message: '404: Not Found', code: 0 });
+      respond(refusal(new RestError(404, 0, '404: Not Found')));
       return;
     }
+    if (entry) entry.route = route.pattern;
+    let restRequest: RestRequest;
     try {
-      if (route.needsAuth && !/^Bot \S+/.test(request.headers.authorization ?? '')) {
+      const auth = /^Bot (\S+)/.exec(request.headers.authorization ?? '');
+      if (route.needsAuth && (!auth || (options.acceptsToken && !options.acceptsToken(auth[1]!)))) {
         throw new RestError(401, 0, '401: Unauthorized');
       }
       const { body, list, files } = await readBody(request, maxUploadBytes);
-      const reply = await route.handler({ method, path, params: route.params, query: url.searchParams, body, list, files });
-      sendJson(response, reply.status, reply.body);
+      restRequest = { method, path, params: route.params, query: url.searchParams, body, list, files };
     } catch (error) {
       if (!(error instanceof RestError)) throw error;
-      reject({ method, path, status: error.status, code: error.code, message: error.message });
-      const details = error.errors === undefined ? {} : { errors: error.errors };
-      sendJson(response, error.status, { message: error.message, code: error.code, ...details });
+      respond(refusal(error));
+      return;
     }
+    if (entry) {
+      entry.body = restRequest.body;
+      entry.files = restRequest.files.length;
+    }
+
+    let outcome: Promise<RestReply> | undefined;
+    /** Carries the request out once, however often a fault asks. */
+    const run = (): Promise<RestReply> =>
+      (outcome ??= (async () => {
+        if (entry) entry.handled = true;
+        try {
+          return await route.handler(restRequest);
+        } catch (error) {
+          if (!(error instanceof RestError)) throw error;
+          return refusal(error);
+        }
+      })());
+
+    const fault = faults.take({
+      method,
+      path,
+      query: url.searchParams,
+      body: restRequest.body,
+      files: restRequest.files.map((f) => ({ filename: f.filename, contentType: f.contentType ?? null, size: f.bytes.length })),
+    });
+    if (!fault) {
+      respond(await run());
+      return;
+    }
+    if (entry) entry.fault = true;
+    await faults.apply(fault, {
+      handle: run,
+      respond,
+      drop: (reset) => {
+        if (reset) request.socket.resetAndDestroy();
+        else request.socket.destroy();
+      },
+    });
   }
 
   const fake: FakeDiscord = {
@@ -214,9 +278,12 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     attachment: (urlOrId) => world.attachments.bytes(urlOrId),
     unknownRoutes: () => [...unknownRoutes],
     rejections: () => [...rejections],
+    requests: (route) => requestLog.list(route),
+    faults,
     gatewaySessions: () => gateway.sessions(),
     requestReconnect: () => gateway.requestReconnect(),
     close: async () => {
+      faults.dropAll();
       await gateway.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

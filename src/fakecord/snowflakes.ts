@@ -32,7 +32,12 @@ export function snowflakeMint(now: () => number = Date.now): SnowflakeMint {
   };
 }
 
+/** When an id was made, in milliseconds since the Unix epoch. */
+export function snowflakeMs(id: string): number {
+  return Number((BigInt(id) >> 22n) + DISCORD_EPOCH);
+}
+
 /** When an id was made, as an ISO timestamp (what Discord shows for a thread's creation). */
 export function snowflakeTime(id: string): string {
-  return new Date(Number((BigInt(id) >> 22n) + DISCORD_EPOCH)).toISOString();
+  return new Date(snowflakeMs(id)).toISOString();
 }

@@ -74,6 +74,8 @@ export interface FakeMessage {
   /** The thread started from this message, if any (Discord gives it the message's id). */
   readonly threadId: string | null;
   readonly reference: { readonly messageId: string; readonly channelId: string } | null;
+  /** The `nonce` the message was created with (channel messages only), or null. */
+  readonly nonce: string | number | null;
 }
 
 export type FakeChannelKind = 'text' | 'dm' | 'public-thread' | 'private-thread';
@@ -195,7 +197,10 @@ export interface InteractionSummary {
   readonly channelId: string;
   /** The command name (with group and subcommand) or the component's custom id. */
   readonly name: string;
-  /** Gateway sessions the interaction was sent to; 0 means no bot was connected. */
+  /**
+   * Connected gateway sessions the interaction was sent to; 0 means no bot was connected. (A session
+   * whose client dropped gets it only if it resumes, and is not counted.)
+   */
   readonly deliveredTo: number;
   readonly response: InteractionResponse | null;
   /** The original response message now (after edits), if there is one. */
@@ -233,6 +238,98 @@ export interface Rejection {
   readonly status: number;
   readonly code: number;
   readonly message: string;
+}
+
+/** One REST request the bot (or anyone) made, as `requests()` lists it. */
+export interface RecordedRequest {
+  readonly method: string;
+  /** The path after `/api/v10`, e.g. `/channels/123/messages`. */
+  readonly path: string;
+  /** The route it matched, e.g. `POST /channels/:channel/messages`; null when the fake has no such route. */
+  readonly route: string | null;
+  /** The JSON body (a multipart request's `payload_json`); `{}` when there was none or it was unreadable. */
+  readonly body: Readonly<Record<string, unknown>>;
+  /** How many files it uploaded. */
+  readonly files: number;
+  /** What the client was answered; null while it is held or delayed, and for good when it never got an answer. */
+  readonly status: number | null;
+  /** The fake carried the request out (stored the message, made the edit…), whatever it answered. */
+  readonly handled: boolean;
+  /** A fault rule caught it. */
+  readonly fault: boolean;
+  /** The fake's clock when it arrived (ms since the Unix epoch). */
+  readonly at: number;
+}
+
+/** Statuses a fault can answer with. */
+export type FaultStatus = 429 | 500 | 502 | 503 | 504;
+
+/** A request as a fault rule's `when` sees it. */
+export interface FaultRequest {
+  readonly method: string;
+  readonly path: string;
+  /** The rule's `:name` segments, e.g. `{ channel: '123' }` for `POST /channels/:channel/messages`. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  /** The JSON body, or a multipart request's `payload_json`. */
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly files: readonly { readonly filename: string; readonly contentType: string | null; readonly size: number }[];
+}
+
+/**
+ * What goes wrong, for which requests. Without `status`, `hold` or `delayMs` a rule only counts.
+ * Order of events for a caught request: with `after`, the fake handles it first (stores the message,
+ * dispatches it); then the hold, then the delay; then it answers `status` if set, else its real answer
+ * (handling it at that point when `after` is not set). Without `after`, a `status` answer means
+ * nothing was handled.
+ */
+export interface FaultRule {
+  /** `METHOD /path`, where `:name` matches any one segment: `POST /channels/:channel/messages`. */
+  readonly route: string;
+  /** Only requests this accepts (a throwing predicate counts as no match). */
+  readonly when?: (request: FaultRequest) => boolean;
+  /** How many requests the rule catches (default 1; `Infinity` for all). */
+  readonly times?: number;
+  /** Answer this instead of the real answer. */
+  readonly status?: FaultStatus;
+  /** Handle the request before the fault: the message is stored and dispatched, the client still gets `status`. */
+  readonly after?: boolean;
+  /** Keep the request waiting until `release()` (or `drop()`, or the client going away). */
+  readonly hold?: boolean;
+  /** Answer this much later. */
+  readonly delayMs?: number;
+  /** For 429: seconds to wait, sent as `Retry-After`, `X-RateLimit-Reset-After` and `retry_after` (default 0.2). */
+  readonly retryAfter?: number;
+  /** For 429: a global rate limit (`X-RateLimit-Global`, scope `global`) rather than the route's bucket. */
+  readonly global?: boolean;
+}
+
+export interface FaultHandle {
+  readonly rule: FaultRule;
+  /** Requests the rule has caught so far. */
+  readonly hits: number;
+  /**
+   * Resolves once `count` (default 1) caught requests have reached the fault: arrived, or with
+   * `after`, been handled too (the message is stored). Rejects after `timeoutMs` (default 5000).
+   */
+  reached(count?: number, timeoutMs?: number): Promise<void>;
+  /** Ends the hold: held requests go on (and later ones are not held). */
+  release(): void;
+  /**
+   * Ends the hold by closing the connections of held requests without an answer (and of later
+   * ones). `reset: true` resets the connection (ECONNRESET, which discord.js retries) instead of
+   * closing it (which discord.js reports as "other side closed" without retrying).
+   */
+  drop(options?: { reset?: boolean }): void;
+  /** Stops the rule catching requests and releases anything it still holds. */
+  remove(): void;
+}
+
+export interface FakeFaults {
+  /** Rules are tried in the order added; the first that matches and has catches left takes the request. */
+  add(rule: FaultRule): FaultHandle;
+  /** Removes every rule (releasing what they hold). */
+  clear(): void;
 }
 
 export interface GatewaySessionInfo {
@@ -275,6 +372,18 @@ export interface FakeDiscordOptions {
   readonly enforceDeadline?: boolean;
   /** Largest upload accepted (default 10 MiB, Discord's free limit). */
   readonly maxUploadBytes?: number;
+  /**
+   * The fake's clock, in ms since the Unix epoch (default `Date.now`): ids and timestamps, and the
+   * nonce window, read it. Interaction deadlines are measured on the monotonic clock instead.
+   */
+  readonly clock?: () => number;
+  /** How long a nonce counts for `enforce_nonce` (default 5 minutes; Discord says "the past few minutes"). */
+  readonly nonceWindowMs?: number;
+  /**
+   * Which bot tokens Discord accepts (default: any). A refused token gets 401 on every authenticated
+   * route, as Discord answers a reset or mistyped token, so a test can check the bot's start-up message.
+   */
+  readonly acceptsToken?: (token: string) => boolean;
 }
 
 export interface FakeDiscord {
@@ -324,8 +433,15 @@ export interface FakeDiscord {
   attachment(urlOrId: string): Buffer | undefined;
   /** `METHOD /path` of every request the fake has no route for. */
   unknownRoutes(): string[];
-  /** Every 4xx the fake answered (unknown routes included). */
+  /** Every 4xx the fake answered (unknown routes included; not the statuses fault rules answered). */
   rejections(): Rejection[];
+  /**
+   * REST requests under `/api`, oldest first (the last 10,000): only those matching `route` when
+   * given, a pattern like a fault rule's (`POST /channels/:id/messages`).
+   */
+  requests(route?: string): RecordedRequest[];
+  /** Test faults: 5xx and 429 answers, held and late requests. */
+  readonly faults: FakeFaults;
   gatewaySessions(): GatewaySessionInfo[];
   /** Asks every connected client to reconnect (op 7), which makes discord.js resume. */
   requestReconnect(): void;

@@ -63,6 +63,7 @@ export function fakeMessage(world: World, message: MessageRecord): FakeMessage {
       : null,
     threadId: message.threadId,
     reference: message.reference ? { ...message.reference } : null,
+    nonce: message.nonce,
   };
 }
 

@@ -12,7 +12,7 @@ import {
   ORGANISER_PERMISSIONS,
   totalPermissions,
 } from './permissions';
-import { snowflakeTime, type SnowflakeMint } from './snowflakes';
+import { snowflakeMs, snowflakeTime, type SnowflakeMint } from './snowflakes';
 import type { FakeUser, FakeUserSeed } from './types';
 
 /** A user as the fake keeps them: the public view less its derived permissions, plus when they joined. */
@@ -132,6 +132,10 @@ export interface WorldOptions {
   readonly channelName: string;
   readonly botName: string;
   readonly notify: (change: WorldChange) => void;
+  /** The fake's clock (ms since the Unix epoch; `Date.now` by default); give the mint the same one. */
+  readonly clock?: () => number;
+  /** How long a nonce counts for `enforce_nonce` (default 5 minutes; Discord: "the past few minutes"). */
+  readonly nonceWindowMs?: number;
 }
 
 /** Fixed id numbers for the seeded things (see snowflakes.ts). */
@@ -151,10 +155,16 @@ export class World {
   /** Message ids per channel, oldest first. */
   readonly #history = new Map<string, string[]>();
   readonly #organiserRoleId: string;
+  readonly #clock: () => number;
+  readonly #nonceWindowMs: number;
+  /** `author id + nonce` → the id of the last message that author sent with that nonce. */
+  readonly #nonces = new Map<string, string>();
 
   constructor(options: WorldOptions) {
     this.#mint = options.mint;
     this.#notify = options.notify;
+    this.#clock = options.clock ?? Date.now;
+    this.#nonceWindowMs = options.nonceWindowMs ?? 5 * 60_000;
     this.attachments = new AttachmentStore(options.baseUrl, () => this.#mint.next());
     const guildId = this.#mint.fixed(SEED.guild);
     this.#organiserRoleId = this.#mint.fixed(SEED.organiserRole);
@@ -313,13 +323,13 @@ export class World {
   updateChannel(channel: ChannelRecord, change: (channel: ChannelRecord) => void): void {
     const wasArchived = channel.archived;
     change(channel);
-    if (channel.archived !== wasArchived) channel.archiveTimestamp = new Date().toISOString();
+    if (channel.archived !== wasArchived) channel.archiveTimestamp = this.#isoNow();
     this.#notify({ kind: 'channel-update', channel });
   }
 
   addThreadMember(thread: ChannelRecord, userId: string): void {
     if (thread.members.has(userId)) return;
-    thread.members.set(userId, new Date().toISOString());
+    thread.members.set(userId, this.#isoNow());
     this.#notify({ kind: 'thread-member', channel: thread, userId, added: true });
   }
 
@@ -380,6 +390,7 @@ export class World {
     const message: MessageRecord = { ...draft, id, timestamp: snowflakeTime(id), editedTimestamp: null, threadId: null };
     this.#history.get(channel.id)?.push(id);
     this.#messages.set(id, message);
+    if (message.nonce !== null && message.ephemeralFor === null) this.#nonces.set(nonceKey(message.authorId, message.nonce), id);
     if (!message.ephemeralFor) {
       channel.lastMessageId = id;
       channel.messageCount += 1;
@@ -389,10 +400,26 @@ export class World {
     return message;
   }
 
+  /**
+   * The message this author already sent with this nonce within the nonce window, if it still exists:
+   * what Discord answers a create carrying `enforce_nonce: true` with, instead of a second message.
+   * An integer nonce and its decimal string count as the same nonce.
+   */
+  recentByNonce(authorId: string, nonce: string | number): MessageRecord | undefined {
+    const id = this.#nonces.get(nonceKey(authorId, nonce));
+    const message = id === undefined ? undefined : this.#messages.get(id);
+    if (!message || this.#clock() - snowflakeMs(message.id) > this.#nonceWindowMs) return undefined;
+    return message;
+  }
+
+  #isoNow(): string {
+    return new Date(this.#clock()).toISOString();
+  }
+
   /** Applies `change` and marks the message edited (unless `edited` is false, e.g. a thread flag). */
   editMessage(message: MessageRecord, change: (message: MessageRecord) => void, edited = true): void {
     change(message);
-    if (edited) message.editedTimestamp = new Date().toISOString();
+    if (edited) message.editedTimestamp = this.#isoNow();
     this.#notify({ kind: 'message-update', message });
   }
 
@@ -405,3 +432,5 @@ export class World {
     this.#notify({ kind: 'message-delete', message });
   }
 }
+
+const nonceKey = (authorId: string, nonce: string | number): string => `${authorId}:${String(nonce)}`;

@@ -1,48 +1,40 @@
 /**
- * The sandbox in a real browser (Debian's Chromium through playwright-core): the page submits a
- * warband with the command box, starts the demo match with its button, answers the setup prompts with
- * buttons and menus, moves a unit with the command box, answers a reply prompt with a button, and
- * shows the new map picture. Between those steps the test plays quick turns through the sandbox's
- * own HTTP actions (the page's back end), deciding from the bot's database as the e2e driver does.
+ * The sandbox in a real browser (the Chromium of the npm package @sparticuz/chromium through
+ * playwright-core, see chromium.ts): the page submits a warband with the command box, starts the demo
+ * match with its button, answers the setup prompts with buttons and menus, moves a unit with the
+ * command box, answers a reply prompt with a button, and shows the new map picture. Between those
+ * steps the test plays quick turns through the sandbox's own HTTP actions (the page's back end),
+ * deciding from the bot's database as the e2e driver does.
  *
  * `SANDBOX_SCREENSHOTS=1` also writes docs/sandbox-command.png, docs/sandbox-prompt.png and docs/sandbox-map.png.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameOf, type MatchSnapshot } from '../../src/commands/match-state';
 import type { FakeMessage } from '../../src/fakecord';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { slashFor } from '../e2e/driver';
 import { componentsOf } from '../e2e/world';
+import { launchChromium } from './chromium';
 import { answerFirst, lastPrompt, runCommand, switchPlayer } from './page-driver';
 import { nextAct } from './skirmish-plan';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = process.env.SANDBOX_SCREENSHOTS ? join(import.meta.dirname, '../../docs') : null;
 
 let sandbox: Sandbox;
-let browser: BrowserContext;
+let browser: { context: BrowserContext; close: () => Promise<void> };
 let page: Page;
-let profile: string;
+let dir: string;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`The sandbox browser test needs Chromium at ${CHROMIUM}. Install it with "apt-get install -y chromium" (CI's .ci/run does this).`);
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'sellsword-sandbox-'));
+  dir = mkdtempSync(join(tmpdir(), 'sellsword-sandbox-'));
   sandbox = await startSandbox({ port: 0, databasePath: join(dir, 'sandbox.db'), seed: 1, log: (line) => problems.push(line) });
-  profile = join(dir, 'chromium');
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = browser.pages()[0] ?? (await browser.newPage());
+  browser = await launchChromium({ viewport: { width: 1280, height: 900 } });
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 }, 30_000);
@@ -50,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await sandbox?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const threadId = () => sandbox.fake.threads(sandbox.fake.channel.id).at(-1)!.id;

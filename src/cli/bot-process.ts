@@ -1,0 +1,143 @@
+/**
+ * The bot in its own process, started exactly as `npm start` starts it (src/cli/start.ts with
+ * DISCORD_TOKEN, DISCORD_API_BASE, DISCORD_GUILD_ID and DATABASE_PATH), against a fake Discord
+ * running in the calling process. The bot benchmark uses it, and tests that kill the bot mid-request
+ * (SIGKILL: no shutdown code runs) and start it again on the same database.
+ *
+ * The process is `node --import tsx src/cli/start.ts`, not `npx tsx …`: tsx's command line would put
+ * a second process between, and a SIGKILL would kill that one and leave the bot running.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FakeDiscord } from '../fakecord';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const START = fileURLToPath(new URL('./start.ts', import.meta.url));
+const ONLINE = /Sellsword Table is online as /;
+const OUTPUT_LIMIT = 64 * 1024;
+
+export interface BotProcessOptions {
+  /** The bot's SQLite file; start a second process on the same one to model a restart. */
+  readonly databasePath: string;
+  /** More environment for the bot (it inherits this process's, then gets the four settings above). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The bot's stderr: kept for `output()` (the default), or passed through to this process's. */
+  readonly stderr?: 'capture' | 'inherit';
+  /** How long to wait for the bot to say it is online (default 30 s); it is killed if it does not. */
+  readonly timeoutMs?: number;
+  /** Node options before the script (the benchmark passes a profiler's). */
+  readonly nodeArgs?: readonly string[];
+}
+
+export interface ProcessExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+export interface BotProcess {
+  readonly pid: number;
+  readonly child: ChildProcess;
+  /** The gateway sessions that opened while this process started (its own, unless another bot started at the same time). */
+  readonly sessionIds: readonly string[];
+  /** The last 64 KiB it printed: stdout, and stderr unless passed through. */
+  output(): string;
+  /** Settles when the process has exited. */
+  readonly exited: Promise<ProcessExit>;
+  /**
+   * SIGKILL, as a crash or an OOM kill: no shutdown code runs, a request in flight stays unanswered.
+   * Resolves when the process is gone and the fake has seen its gateway connection drop, so the next
+   * interaction goes only to a bot that is alive.
+   */
+  kill(): Promise<ProcessExit>;
+  /** SIGTERM: the bot's own shutdown (it finishes what it is doing and logs out); SIGKILL after `timeoutMs` (10 s). */
+  stop(timeoutMs?: number): Promise<ProcessExit>;
+}
+
+/** Starts the bot against `fake` and resolves once it is online (logged in, commands registered, matches resumed). */
+export async function startBotProcess(fake: FakeDiscord, options: BotProcessOptions): Promise<BotProcess> {
+  const before = new Set(fake.gatewaySessions().map((s) => s.sessionId));
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', START], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...options.env,
+      DISCORD_TOKEN: 'bot-process-token',
+      DISCORD_API_BASE: fake.apiBase,
+      DISCORD_GUILD_ID: fake.guild.id,
+      DATABASE_PATH: options.databasePath,
+    },
+    stdio: ['ignore', 'pipe', options.stderr === 'inherit' ? 'inherit' : 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+    for (const listener of [...listeners]) listener();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<ProcessExit>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const pid = child.pid;
+  if (pid === undefined) {
+    const error = await new Promise<Error>((resolve) => child.once('error', resolve));
+    throw new Error(`The bot process did not start: ${error.message}`);
+  }
+
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  await new Promise<void>((resolve, reject) => {
+    const finish = (error?: Error): void => {
+      listeners.delete(check);
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = (): void => {
+      if (ONLINE.test(output)) finish();
+    };
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(new Error(`The bot process did not come online within ${timeoutMs} ms. Its output:\n${output}`));
+    }, timeoutMs);
+    listeners.add(check);
+    void exited.then(({ code, signal }) =>
+      finish(new Error(`The bot process exited (code ${code}, signal ${signal}) before it was online. Its output:\n${output}`)),
+    );
+    check();
+  });
+
+  const sessionIds = fake
+    .gatewaySessions()
+    .map((s) => s.sessionId)
+    .filter((id) => !before.has(id));
+  const disconnected = async (): Promise<void> => {
+    await fake.waitFor(
+      () => fake.gatewaySessions().every((s) => !sessionIds.includes(s.sessionId) || !s.connected) || undefined,
+      5000,
+    );
+  };
+  const alive = (): boolean => child.exitCode === null && child.signalCode === null;
+
+  return {
+    pid,
+    child,
+    sessionIds,
+    output: () => output,
+    exited,
+    async kill() {
+      if (alive()) child.kill('SIGKILL');
+      const exit = await exited;
+      await disconnected();
+      return exit;
+    },
+    async stop(stopTimeoutMs = 10_000) {
+      if (alive()) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+      const exit = await exited;
+      clearTimeout(timer);
+      await disconnected();
+      return exit;
+    },
+  };
+}
