@@ -4,7 +4,9 @@
  * would otherwise format or link a post the bot makes in everyone's name (issue 10). The names are
  * stored as written; they are escaped where they are shown.
  */
-import { escapeMarkdown } from 'discord.js';
+// From discord.js's own formatting package (the same function discord.js re-exports): the render
+// workers show names too and need not load all of discord.js for it.
+import { escapeMarkdown } from '@discordjs/formatters';
 
 /** The text exactly as typed, once Discord has read the message's markdown. */
 export function shown(text: string): string {
