@@ -129,6 +129,7 @@ interface RunFigures {
   readonly acts: number;
   readonly mainCpuMs: number;
   readonly processCpuMs: number;
+  readonly fakeCpuMs: number;
   readonly burstP50: number;
   readonly burstP99: number;
   readonly burstRate: number;
@@ -142,12 +143,13 @@ async function oneAtATime(fake: FakeDiscord, store: Store, clock: ImageClock, pi
   const latencies: number[] = [];
   let main = 0;
   let all = 0;
+  let fakeCpu = 0;
   for (const thread of threads) {
     await answerPrompts(fake, store, thread);
     const command = endCommand(store, thread);
     if (!command) continue;
     const before = fake.messages(thread).length;
-    const [m0, p0] = [mainThreadCpu(pid), processCpu(pid)];
+    const [m0, p0, f0] = [mainThreadCpu(pid), processCpu(pid), process.cpuUsage()];
     const t0 = performance.now();
     const image = clock.next(thread);
     await fake.command(command);
@@ -157,9 +159,11 @@ async function oneAtATime(fake: FakeDiscord, store: Store, clock: ImageClock, pi
     await sleep(30);
     main += mainThreadCpu(pid) - m0;
     all += processCpu(pid) - p0;
+    const f = process.cpuUsage(f0);
+    fakeCpu += (f.user + f.system) / 1e6;
   }
   const s = sorted(latencies);
-  return { p50: quantile(s, 0.5), p99: quantile(s, 0.99), acts: latencies.length, mainCpuMs: (main * 1000) / latencies.length, processCpuMs: (all * 1000) / latencies.length };
+  return { p50: quantile(s, 0.5), p99: quantile(s, 0.99), acts: latencies.length, mainCpuMs: (main * 1000) / latencies.length, processCpuMs: (all * 1000) / latencies.length, fakeCpuMs: (fakeCpu * 1000) / latencies.length };
 }
 
 async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: number, threads: readonly string[]) {
@@ -241,7 +245,7 @@ async function main(): Promise<void> {
       const load = loadavg().map((l) => l.toFixed(2)).join(' ');
       runs.push({ ...sequential, ...b, load });
       console.error(
-        `run ${r + 1}: ${sequential.acts} acts one at a time: p50 ${sequential.p50.toFixed(1)} ms, p99 ${sequential.p99.toFixed(1)} ms, main thread ${sequential.mainCpuMs.toFixed(1)} ms/act, process ${sequential.processCpuMs.toFixed(1)} ms/act; ` +
+        `run ${r + 1}: ${sequential.acts} acts one at a time: p50 ${sequential.p50.toFixed(1)} ms, p99 ${sequential.p99.toFixed(1)} ms, main thread ${sequential.mainCpuMs.toFixed(1)} ms/act, process ${sequential.processCpuMs.toFixed(1)} ms/act, fake Discord ${sequential.fakeCpuMs.toFixed(1)} ms/act; ` +
           `burst of ${b.burstActs}: p50 ${b.burstP50.toFixed(0)} ms, p99 ${b.burstP99.toFixed(0)} ms, ${b.burstRate.toFixed(1)} acts/s, peak RSS ${b.burstPeakMb.toFixed(0)} MB, autocomplete ${b.autocompleteMs.map((x) => x.toFixed(0)).join('/')} ms; load ${load}`,
       );
     }
@@ -256,6 +260,7 @@ async function main(): Promise<void> {
     console.log(`  ${spread('interaction → map image posted, p99', runs.map((r) => r.p99), ' ms', 1, 'p99 < 100 ms')}`);
     console.log(`  ${spread('bot CPU on the main thread per turn-ending act', runs.map((r) => r.mainCpuMs), ' ms', 1, '≤ 15 ms')}`);
     console.log(`  ${spread('bot CPU in the whole process per turn-ending act (render workers included)', runs.map((r) => r.processCpuMs), ' ms', 1, 'none')}`);
+    console.log(`  ${spread('this process (the fake Discord, on the same cores) CPU per turn-ending act', runs.map((r) => r.fakeCpuMs), ' ms', 1, 'none')}`);
     console.log(`burst: ${BURST} matches end a turn at the same instant:`);
     console.log(`  ${spread('time until the image is posted, p50', runs.map((r) => r.burstP50), ' ms', 0, 'none')}`);
     console.log(`  ${spread('time until the image is posted, p99', runs.map((r) => r.burstP99), ' ms', 0, 'p99 < 3000 ms')}`);
