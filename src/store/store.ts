@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { catalogsStore } from './catalogs';
 import type { Catalogs } from './catalogs';
-import type { Clock, Db } from './db';
+import type { Clock } from './db';
 import { deadlinesStore } from './deadlines';
 import type { Deadlines } from './deadlines';
 import { followsStore } from './follows';
@@ -100,30 +100,27 @@ export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DA
       if (broken.length > 0) throw new Error(`openStore: migrations left ${broken.length} broken foreign keys in ${path}`);
     }
     sqlite.pragma('foreign_keys = ON');
-    return storeOf(sqlite, db, options, inMemory ? null : path);
+
+    const now = options.now ?? Date.now;
+    const transaction = <T>(fn: () => T): T => sqlite.transaction(fn).immediate();
+    return {
+      players: playersStore(db, now),
+      warbands: warbandsStore(db, now),
+      maps: mapsStore(db, now),
+      catalogs: catalogsStore(db, now),
+      leagues: leaguesStore(db, now),
+      matches: matchesStore(db, now),
+      prompts: promptsStore(db, now),
+      follows: followsStore(db, now),
+      deadlines: deadlinesStore(db, now),
+      outbox: outboxStore(db, now),
+      leases: leasesStore(db, now, transaction),
+      transaction,
+      path: inMemory ? null : path,
+      close: () => sqlite.close(),
+    };
   } catch (error) {
     sqlite.close();
     throw error;
   }
-}
-
-function storeOf(sqlite: Database.Database, db: Db, options: StoreOptions, path: string | null): Store {
-  const now = options.now ?? Date.now;
-  const transaction = <T>(fn: () => T): T => sqlite.transaction(fn).immediate();
-  return {
-    players: playersStore(db, now),
-    warbands: warbandsStore(db, now),
-    maps: mapsStore(db, now),
-    catalogs: catalogsStore(db, now),
-    leagues: leaguesStore(db, now),
-    matches: matchesStore(db, now),
-    prompts: promptsStore(db, now),
-    follows: followsStore(db, now),
-    deadlines: deadlinesStore(db, now),
-    outbox: outboxStore(db, now),
-    leases: leasesStore(db, now, transaction),
-    transaction,
-    path,
-    close: () => sqlite.close(),
-  };
 }
