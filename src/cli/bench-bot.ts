@@ -57,7 +57,8 @@ function resetPeak(pid: number): boolean {
 
 const components = (m: FakeMessage) => m.components.flatMap((row) => ('components' in row ? (row.components as { type: number; custom_id: string; options?: { value: string }[] }[]) : []));
 
-async function done(run: () => Promise<{ response(ms?: number): Promise<unknown>; settled(o?: { quietMs?: number; timeoutMs?: number }): Promise<unknown> }>): Promise<void> {
+async function done(fake: FakeDiscord, store: Store, run: () => Promise<{ response(ms?: number): Promise<unknown>; settled(o?: { quietMs?: number; timeoutMs?: number }): Promise<unknown> }>): Promise<void> {
+  await outboxEmpty(fake, store);
   const out = await run();
   await out.response(TIMEOUT);
   await out.settled({ quietMs: 30, timeoutMs: TIMEOUT });
@@ -71,11 +72,12 @@ const snapshotIn = (store: Store, thread: string) => store.matches.byThread(thre
  * still in flight can have its answer created in undici but never sent (seen with undici 6.29.1
  * against the fake, most readily when a prompt is clicked before the bot has heard back from posting
  * it); the answer then waits for discord.js's 15 s timeout and retries, and the act's posts behind it.
- * The one-at-a-time figures leave that case out; the burst keeps it in.
+ * So every interaction but the burst's waits until the bot has nothing left to post; the burst keeps
+ * the case in, and counts an image not posted within a minute as late.
  */
-async function outboxEmpty(fake: FakeDiscord, store: Store, thread: string): Promise<void> {
-  const id = store.matches.byThread(thread)!.id;
-  await fake.waitFor(() => store.outbox.pending(id).length === 0 || undefined, TIMEOUT);
+async function outboxEmpty(fake: FakeDiscord, store: Store): Promise<void> {
+  // Three minutes: an answer stuck as above is given up by discord.js after four 15 s tries.
+  await fake.waitFor(() => store.outbox.pending().length === 0 || undefined, 3 * TIMEOUT);
 }
 
 /** Answers the match's open prompts with their first choice until a player has a turn to take. */
@@ -90,12 +92,12 @@ async function answerPrompts(fake: FakeDiscord, store: Store, thread: string): P
       await sleep(20);
       continue;
     }
-    await outboxEmpty(fake, store, thread);
+    await outboxEmpty(fake, store);
     const message = await fake.waitFor(() => fake.messages(thread).filter((m) => components(m).length > 0 && m.mentions.includes(prompt.player)).at(-1), TIMEOUT);
     const c = components(message)[0]!;
     const user = prompt.player;
-    if (c.type === 3) await done(() => fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }));
-    else await done(() => fake.click({ user, message: message.id, customId: c.custom_id }));
+    if (c.type === 3) await done(fake, store, () => fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }));
+    else await done(fake, store, () => fake.click({ user, message: message.id, customId: c.custom_id }));
     await fake.waitFor(() => store.matches.byThread(thread)!.seq !== row!.seq || undefined, TIMEOUT);
   }
 }
@@ -166,7 +168,7 @@ async function oneAtATime(fake: FakeDiscord, store: Store, clock: ImageClock, pi
     const command = endCommand(store, thread);
     if (!command) continue;
     // One act at a time: the last one's posts (prompts retired, pings) are all out first (see answerPrompts).
-    await outboxEmpty(fake, store, thread);
+    await outboxEmpty(fake, store);
     const before = fake.messages(thread).length;
     const [m0, p0, f0] = [mainThreadCpu(pid), processCpu(pid), process.cpuUsage()];
     const t0 = performance.now();
@@ -240,15 +242,15 @@ async function main(): Promise<void> {
     const pid = bot.pid;
     const store = openStore(databasePath, { readonly: true, migrate: false });
     const [alice, bob] = ['alice', 'bob'].map((n) => fake.user(n)!.id) as [string, string];
-    await done(() => fake.command({ user: alice, name: 'warband submit', options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" } }));
-    await done(() => fake.command({ user: bob, name: 'warband submit', options: { text: 'Grave Host | havoc | mill-crossing | havoc-orc-warboss, havoc-ghoul, havoc-ghoul' } }));
+    await done(fake, store, () => fake.command({ user: alice, name: 'warband submit', options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" } }));
+    await done(fake, store, () => fake.command({ user: bob, name: 'warband submit', options: { text: 'Grave Host | havoc | mill-crossing | havoc-orc-warboss, havoc-ghoul, havoc-ghoul' } }));
 
     const threads: string[] = [];
     const started = performance.now();
     for (let i = 0; i < MATCHES; i++) {
-      await done(() => fake.command({ user: alice, name: 'skirmish challenge', options: { opponent: bob, warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } }));
+      await done(fake, store, () => fake.command({ user: alice, name: 'skirmish challenge', options: { opponent: bob, warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } }));
       const thread = fake.threads(fake.channel.id).at(-1)!.id;
-      await done(() => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }));
+      await done(fake, store, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }));
       await answerPrompts(fake, store, thread);
       threads.push(thread);
       if (process.env.BENCH_DEBUG) console.error(`match ${i} set up`);
