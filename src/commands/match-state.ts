@@ -54,7 +54,7 @@ export type Moment = Omit<GameState, 'map' | 'cards' | 'mods'>;
 
 /**
  * Where the last turns began, so that posting a turn reads only that turn's events instead of
- * replaying the whole log (commands/post-render.ts). A turn begins after the last turn end or round
+ * replaying the whole log (commands/post-pictures.ts). A turn begins after the last turn end or round
  * start before it (the overlay's "before").
  */
 export interface TurnMarks {
