@@ -3,6 +3,8 @@
  * match as stored, with a read-only connection of its own to the bot's database, and hands back the
  * finished message with its PNGs moved, not copied, to the main thread.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { picturePost, type PictureBody } from '../commands/post-pictures';
 import type { Rendered } from '../commands/post-render';
@@ -30,6 +32,25 @@ const { databasePath } = workerData as RenderWorkerData;
 let store: Store | null = null;
 
 /**
+ * Pictures live outside the JavaScript heap: a canvas's pixels (several megabytes for a map or a
+ * close-up) and its read-back are freed only when their small JavaScript objects are collected, and
+ * V8, which sees only those objects, collects rarely. A stream of turns took the bot past 1 GB that
+ * way. So the worker collects itself whenever the process has grown by RSS_SLACK since it last did
+ * (a full collection of this small heap takes a few milliseconds, between jobs).
+ */
+const RSS_SLACK = Number(process.env.RENDER_RSS_SLACK_MB ?? 128) * 2 ** 20;
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+let settled = process.memoryUsage.rss();
+
+function collectIfGrown(): void {
+  if (process.memoryUsage.rss() - settled < RSS_SLACK) return;
+  collect();
+  // The native memory goes when the collected objects' finalizers run, on the next turn of the loop.
+  setImmediate(() => (settled = process.memoryUsage.rss()));
+}
+
+/**
  * The message with its PNGs ready to move: each on an ArrayBuffer of its own (a PNG that shares one
  * is copied first), and the list of those buffers.
  */
@@ -45,7 +66,9 @@ function movable(rendered: Rendered): { rendered: Rendered; transfer: ArrayBuffe
   return { rendered: { ...rendered, post: { ...rendered.post, files } }, transfer };
 }
 
+let jobsDone = 0;
 port.on('message', (job: RenderRequest) => {
+  if (process.env.DBG_MEM && ++jobsDone % 50 === 0) { const m = process.memoryUsage(); console.error('WORKER mem', jobsDone, 'heapUsed', (m.heapUsed / 2 ** 20).toFixed(0), 'heapTotal', (m.heapTotal / 2 ** 20).toFixed(0), 'external', (m.external / 2 ** 20).toFixed(0), 'arrayBuffers', (m.arrayBuffers / 2 ** 20).toFixed(0), 'rss', (m.rss / 2 ** 20).toFixed(0)); }
   if (job.crash) process.exit(70);
   try {
     // Opened on the first job, so a worker started for a bot that never draws costs no connection.
@@ -53,6 +76,7 @@ port.on('message', (job: RenderRequest) => {
     const row = store.matches.get(job.matchId);
     const { rendered, transfer } = movable(row ? { to: 'create', post: picturePost(store, row, job.body) } : { to: 'skip', reason: 'the match no longer exists' });
     port.postMessage({ id: job.id, ok: true, rendered } satisfies RenderReply, transfer);
+    collectIfGrown();
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     port.postMessage({ id: job.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack } } satisfies RenderReply);
