@@ -97,7 +97,8 @@ export class RenderPool implements Renderer {
 
   render(matchId: string, body: PictureBody): Promise<Rendered> {
     if (this.#closed) return Promise.reject(new Error('the render pool is closed'));
-    if (this.#queue.length >= this.#maxQueue) return Promise.reject(new RenderPoolBusy(`${this.#queue.length} pictures are waiting to be drawn; try again shortly`));
+    if (this.#queue.length >= this.#maxQueue)
+      return Promise.reject(new RenderPoolBusy(`${this.#queue.length} pictures are waiting to be drawn; try again shortly`));
     return new Promise<Rendered>((resolve, reject) => {
       this.#queue.push({ request: { id: this.#nextId++, matchId, body }, resolve, reject, tries: 0 });
       this.#dispatch();
@@ -153,7 +154,10 @@ export class RenderPool implements Renderer {
     if (this.#closed) return;
     const job = slot.job;
     this.#restarts++;
-    this.#options.log(`a render worker stopped (exit code ${code}${job ? `, drawing a ${job.request.body.kind} post for match ${job.request.matchId}` : ''}); starting another`, slot.error ?? undefined);
+    this.#options.log(
+      `a render worker stopped (exit code ${code}${job ? `, drawing a ${job.request.body.kind} post for match ${job.request.matchId}` : ''}); starting another`,
+      slot.error ?? undefined,
+    );
     const index = this.#slots.indexOf(slot);
     this.#slots[index] = this.#spawn();
     if (job) {

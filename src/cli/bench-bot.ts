@@ -43,7 +43,8 @@ function cpuSeconds(path: string): number {
 }
 const mainThreadCpu = (pid: number) => cpuSeconds(`/proc/${pid}/task/${pid}/stat`);
 const processCpu = (pid: number) => cpuSeconds(`/proc/${pid}/stat`);
-const statusField = (pid: number, field: string): number => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+const statusField = (pid: number, field: string): number =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
 /** Resets the kernel's peak-RSS mark (VmHWM) of a process; false when not allowed. */
 function resetPeak(pid: number): boolean {
@@ -55,9 +56,14 @@ function resetPeak(pid: number): boolean {
   }
 }
 
-const components = (m: FakeMessage) => m.components.flatMap((row) => ('components' in row ? (row.components as { type: number; custom_id: string; options?: { value: string }[] }[]) : []));
+const components = (m: FakeMessage) =>
+  m.components.flatMap((row) => ('components' in row ? (row.components as { type: number; custom_id: string; options?: { value: string }[] }[]) : []));
 
-async function done(fake: FakeDiscord, store: Store, run: () => Promise<{ response(ms?: number): Promise<unknown>; settled(o?: { quietMs?: number; timeoutMs?: number }): Promise<unknown> }>): Promise<void> {
+async function done(
+  fake: FakeDiscord,
+  store: Store,
+  run: () => Promise<{ response(ms?: number): Promise<unknown>; settled(o?: { quietMs?: number; timeoutMs?: number }): Promise<unknown> }>,
+): Promise<void> {
   await outboxEmpty(fake, store);
   const out = await run();
   await out.response(TIMEOUT);
@@ -93,7 +99,14 @@ async function answerPrompts(fake: FakeDiscord, store: Store, thread: string): P
       continue;
     }
     await outboxEmpty(fake, store);
-    const message = await fake.waitFor(() => fake.messages(thread).filter((m) => components(m).length > 0 && m.mentions.includes(prompt.player)).at(-1), TIMEOUT);
+    const message = await fake.waitFor(
+      () =>
+        fake
+          .messages(thread)
+          .filter((m) => components(m).length > 0 && m.mentions.includes(prompt.player))
+          .at(-1),
+      TIMEOUT,
+    );
     const c = components(message)[0]!;
     const user = prompt.player;
     if (c.type === 3) await done(fake, store, () => fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }));
@@ -184,7 +197,15 @@ async function oneAtATime(fake: FakeDiscord, store: Store, clock: ImageClock, pi
     fakeCpu += (f.user + f.system) / 1e6;
   }
   const s = sorted(latencies);
-  return { p50: quantile(s, 0.5), p99: quantile(s, 0.99), acts: latencies.length, late: latencies.filter((l) => !Number.isFinite(l)).length, mainCpuMs: (main * 1000) / latencies.length, processCpuMs: (all * 1000) / latencies.length, fakeCpuMs: (fakeCpu * 1000) / latencies.length };
+  return {
+    p50: quantile(s, 0.5),
+    p99: quantile(s, 0.99),
+    acts: latencies.length,
+    late: latencies.filter((l) => !Number.isFinite(l)).length,
+    mainCpuMs: (main * 1000) / latencies.length,
+    processCpuMs: (all * 1000) / latencies.length,
+    fakeCpuMs: (fakeCpu * 1000) / latencies.length,
+  };
 }
 
 async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: number, threads: readonly string[]) {
@@ -220,7 +241,16 @@ async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: nu
   clearInterval(sampler);
   const peak = exact ? statusField(pid, 'VmHWM') : sampled;
   const s = sorted(at.map((t) => t - t0));
-  return { burstP50: quantile(s, 0.5), burstP99: quantile(s, 0.99), burstRate: ready.length / ((last - t0) / 1000), burstLate: at.filter((t) => !Number.isFinite(t)).length, burstPeakMb: mb(peak), peakHow: exact ? 'kernel peak (VmHWM)' : 'sampled every 10 ms', autocompleteMs, burstActs: ready.length };
+  return {
+    burstP50: quantile(s, 0.5),
+    burstP99: quantile(s, 0.99),
+    burstRate: ready.length / ((last - t0) / 1000),
+    burstLate: at.filter((t) => !Number.isFinite(t)).length,
+    burstPeakMb: mb(peak),
+    peakHow: exact ? 'kernel peak (VmHWM)' : 'sampled every 10 ms',
+    autocompleteMs,
+    burstActs: ready.length,
+  };
 }
 
 function spread(label: string, values: readonly number[], unit: string, digits: number, target: string): string {
@@ -238,17 +268,36 @@ async function main(): Promise<void> {
   process.on('exit', () => bot?.child.kill('SIGKILL'));
   try {
     // BENCH_BOT_NODE_ARGS: extra node options for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-    bot = await startBotProcess(fake, { databasePath, stderr: 'inherit', nodeArgs: (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean), timeoutMs: TIMEOUT });
+    bot = await startBotProcess(fake, {
+      databasePath,
+      stderr: 'inherit',
+      nodeArgs: (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      timeoutMs: TIMEOUT,
+    });
     const pid = bot.pid;
     const store = openStore(databasePath, { readonly: true, migrate: false });
     const [alice, bob] = ['alice', 'bob'].map((n) => fake.user(n)!.id) as [string, string];
-    await done(fake, store, () => fake.command({ user: alice, name: 'warband submit', options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" } }));
-    await done(fake, store, () => fake.command({ user: bob, name: 'warband submit', options: { text: 'Grave Host | havoc | mill-crossing | havoc-orc-warboss, havoc-ghoul, havoc-ghoul' } }));
+    await done(fake, store, () =>
+      fake.command({
+        user: alice,
+        name: 'warband submit',
+        options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" },
+      }),
+    );
+    await done(fake, store, () =>
+      fake.command({
+        user: bob,
+        name: 'warband submit',
+        options: { text: 'Grave Host | havoc | mill-crossing | havoc-orc-warboss, havoc-ghoul, havoc-ghoul' },
+      }),
+    );
 
     const threads: string[] = [];
     const started = performance.now();
     for (let i = 0; i < MATCHES; i++) {
-      await done(fake, store, () => fake.command({ user: alice, name: 'skirmish challenge', options: { opponent: bob, warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } }));
+      await done(fake, store, () =>
+        fake.command({ user: alice, name: 'skirmish challenge', options: { opponent: bob, warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } }),
+      );
       const thread = fake.threads(fake.channel.id).at(-1)!.id;
       await done(fake, store, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }));
       await answerPrompts(fake, store, thread);
@@ -263,7 +312,9 @@ async function main(): Promise<void> {
       const sequential = await oneAtATime(fake, store, clock, pid, threads);
       const burstThreads = threads.slice((r * BURST) % Math.max(1, threads.length - BURST + 1)).slice(0, BURST);
       const b = await burst(fake, store, clock, pid, burstThreads.length === BURST ? burstThreads : threads.slice(0, BURST));
-      const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+      const load = loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ');
       runs.push({ ...sequential, ...b, load });
       console.error(
         `run ${r + 1}: ${sequential.acts} acts one at a time: p50 ${sequential.p50.toFixed(1)} ms, p99 ${sequential.p99.toFixed(1)} ms, main thread ${sequential.mainCpuMs.toFixed(1)} ms/act, process ${sequential.processCpuMs.toFixed(1)} ms/act, fake Discord ${sequential.fakeCpuMs.toFixed(1)} ms/act; ` +
@@ -275,19 +326,100 @@ async function main(): Promise<void> {
     store.close();
     const autocomplete = sorted(runs.flatMap((r) => r.autocompleteMs));
     console.log('\nSellsword Table bot benchmark (real bot process, fake Discord on 127.0.0.1 in the benchmark process)\n');
-    console.log(`set up ${MATCHES} matches through Discord in ${setupSeconds.toFixed(1)} s; ${RUNS} runs; load average at the end of each run: ${runs.map((r) => `[${r.load}]`).join(' ')}`);
-    console.log(`one turn-ending act at a time over ${MATCHES} matches (${runs.map((r) => r.acts).join(', ')} acts; images not posted within ${TIMEOUT / 1000} s: ${runs.map((r) => r.late).join(', ')}):`);
-    console.log(`  ${spread('interaction → map image posted, p50', runs.map((r) => r.p50), ' ms', 1, 'none')}`);
-    console.log(`  ${spread('interaction → map image posted, p99', runs.map((r) => r.p99), ' ms', 1, 'p99 < 100 ms')}`);
-    console.log(`  ${spread('bot CPU on the main thread per turn-ending act', runs.map((r) => r.mainCpuMs), ' ms', 1, '≤ 15 ms')}`);
-    console.log(`  ${spread('bot CPU in the whole process per turn-ending act (render workers included)', runs.map((r) => r.processCpuMs), ' ms', 1, 'none')}`);
-    console.log(`  ${spread('this process (the fake Discord, on the same cores) CPU per turn-ending act', runs.map((r) => r.fakeCpuMs), ' ms', 1, 'none')}`);
-    console.log(`burst: ${BURST} matches end a turn at the same instant (images not posted within ${TIMEOUT / 1000} s: ${runs.map((r) => r.burstLate).join(', ')}):`);
-    console.log(`  ${spread('time until the image is posted, p50', runs.map((r) => r.burstP50), ' ms', 0, 'none')}`);
-    console.log(`  ${spread('time until the image is posted, p99', runs.map((r) => r.burstP99), ' ms', 0, 'p99 < 3000 ms')}`);
-    console.log(`  ${spread('turn-ending acts per second (burst size / time to the last image)', runs.map((r) => r.burstRate), ' acts/s', 1, '≥ 30 acts/s')}`);
-    console.log(`  ${spread(`bot peak RSS during the burst (${runs[0]!.peakHow})`, runs.map((r) => r.burstPeakMb), ' MB', 0, '< 500 MB')}`);
-    if (autocomplete.length > 0) console.log(`  autocomplete answered during the bursts: median ${quantile(autocomplete, 0.5).toFixed(0)} ms, max ${autocomplete[autocomplete.length - 1]!.toFixed(0)} ms (${autocomplete.length} requests)`);
+    console.log(
+      `set up ${MATCHES} matches through Discord in ${setupSeconds.toFixed(1)} s; ${RUNS} runs; load average at the end of each run: ${runs.map((r) => `[${r.load}]`).join(' ')}`,
+    );
+    console.log(
+      `one turn-ending act at a time over ${MATCHES} matches (${runs.map((r) => r.acts).join(', ')} acts; images not posted within ${TIMEOUT / 1000} s: ${runs.map((r) => r.late).join(', ')}):`,
+    );
+    console.log(
+      `  ${spread(
+        'interaction → map image posted, p50',
+        runs.map((r) => r.p50),
+        ' ms',
+        1,
+        'none',
+      )}`,
+    );
+    console.log(
+      `  ${spread(
+        'interaction → map image posted, p99',
+        runs.map((r) => r.p99),
+        ' ms',
+        1,
+        'p99 < 100 ms',
+      )}`,
+    );
+    console.log(
+      `  ${spread(
+        'bot CPU on the main thread per turn-ending act',
+        runs.map((r) => r.mainCpuMs),
+        ' ms',
+        1,
+        '≤ 15 ms',
+      )}`,
+    );
+    console.log(
+      `  ${spread(
+        'bot CPU in the whole process per turn-ending act (render workers included)',
+        runs.map((r) => r.processCpuMs),
+        ' ms',
+        1,
+        'none',
+      )}`,
+    );
+    console.log(
+      `  ${spread(
+        'this process (the fake Discord, on the same cores) CPU per turn-ending act',
+        runs.map((r) => r.fakeCpuMs),
+        ' ms',
+        1,
+        'none',
+      )}`,
+    );
+    console.log(
+      `burst: ${BURST} matches end a turn at the same instant (images not posted within ${TIMEOUT / 1000} s: ${runs.map((r) => r.burstLate).join(', ')}):`,
+    );
+    console.log(
+      `  ${spread(
+        'time until the image is posted, p50',
+        runs.map((r) => r.burstP50),
+        ' ms',
+        0,
+        'none',
+      )}`,
+    );
+    console.log(
+      `  ${spread(
+        'time until the image is posted, p99',
+        runs.map((r) => r.burstP99),
+        ' ms',
+        0,
+        'p99 < 3000 ms',
+      )}`,
+    );
+    console.log(
+      `  ${spread(
+        'turn-ending acts per second (burst size / time to the last image)',
+        runs.map((r) => r.burstRate),
+        ' acts/s',
+        1,
+        '≥ 30 acts/s',
+      )}`,
+    );
+    console.log(
+      `  ${spread(
+        `bot peak RSS during the burst (${runs[0]!.peakHow})`,
+        runs.map((r) => r.burstPeakMb),
+        ' MB',
+        0,
+        '< 500 MB',
+      )}`,
+    );
+    if (autocomplete.length > 0)
+      console.log(
+        `  autocomplete answered during the bursts: median ${quantile(autocomplete, 0.5).toFixed(0)} ms, max ${autocomplete[autocomplete.length - 1]!.toFixed(0)} ms (${autocomplete.length} requests)`,
+      );
     console.log(`bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB   target < 400 MB`);
   } finally {
     // A clean stop (a profiler writes its file then); killed if it takes more than 20 s.

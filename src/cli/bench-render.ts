@@ -83,7 +83,10 @@ function lastAttackTurn(start: GameState): { state: GameState; request: ViewRequ
     while (!state.over && !events.some((e) => e.type === 'turn-ended')) {
       const command = state.prompt ? { decide: defaultDecision(state.prompt) } : chooseCommand(state, choose);
       const r = decide(state, command);
-      const next = 'error' in r ? step(state, { end: state.turn?.unit ?? Object.values(state.units).find((u) => u.player === state.turn?.player && !u.turnTaken && !u.dropped)!.id }) : { state: r.events.reduce(apply, state), events: r.events };
+      const next =
+        'error' in r
+          ? step(state, { end: state.turn?.unit ?? Object.values(state.units).find((u) => u.player === state.turn?.player && !u.turnTaken && !u.dropped)!.id })
+          : { state: r.events.reduce(apply, state), events: r.events };
       state = next.state;
       events.push(...next.events);
     }
@@ -131,11 +134,23 @@ for (let i = 0; i < 20; i++) {
   renderMap(fresh(state), request);
   await yieldToLoop();
 }
-const warm = await timed(100, () => fresh(state), (s) => renderMap(s, request));
+const warm = await timed(
+  100,
+  () => fresh(state),
+  (s) => renderMap(s, request),
+);
 // A map id never seen: another board, drawn again (the cache is bounded, so these are let go).
 let unseen = 0;
-const cold = await timed(100, () => ({ ...fresh(state), map: { ...state.map, id: `${state.map.id}-cold-${unseen++}` } }), (s) => renderMap(s, request));
-const floor = await timed(100, () => canvas, (c) => encodePng(c));
+const cold = await timed(
+  100,
+  () => ({ ...fresh(state), map: { ...state.map, id: `${state.map.id}-cold-${unseen++}` } }),
+  (s) => renderMap(s, request),
+);
+const floor = await timed(
+  100,
+  () => canvas,
+  (c) => encodePng(c),
+);
 
 const rssBefore = process.memoryUsage().rss;
 let rssPeak = rssBefore;
@@ -151,9 +166,12 @@ const forty = placed(fortyMap(), [9, 12], [26, 29]);
 const fortyPng = renderMap(forty, {});
 
 const mb = (n: number) => `${(n / 2 ** 20).toFixed(0)} MB`;
-const line = (times: number[]) => `median ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))}, min ${ms(times[0]!)}, max ${ms(times[times.length - 1]!)}`;
+const line = (times: number[]) =>
+  `median ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))}, min ${ms(times[0]!)}, max ${ms(times[times.length - 1]!)}`;
 console.log('Sellsword Table renderer benchmark (one thread)\n');
-console.log(`renderMap, 24×24 burning-village, ${onMap} units on the map, last-turn overlay (${request.lastTurn!.length} events), ${canvas.width}×${canvas.height} px, 100 renders each:`);
+console.log(
+  `renderMap, 24×24 burning-village, ${onMap} units on the map, last-turn overlay (${request.lastTurn!.length} events), ${canvas.width}×${canvas.height} px, 100 renders each:`,
+);
 console.log(`  warm, the state read afresh for every render (the bot's case): ${line(warm)}   target median < 60 ms`);
 console.log(`  cold, a map never seen (board built and drawn): ${line(cold)}`);
 console.log(`  encoding the drawn canvas alone (the floor): ${line(floor)}`);

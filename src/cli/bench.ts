@@ -42,7 +42,9 @@ function decideTimes(map: string, samples: number): number[] {
       const r = decide(state, command);
       times.push(performance.now() - t);
       if ('error' in r) {
-        const end = decide(state, { end: state.turn?.unit ?? Object.values(state.units).find((u) => u.player === state.turn?.player && !u.turnTaken && !u.dropped)!.id });
+        const end = decide(state, {
+          end: state.turn?.unit ?? Object.values(state.units).find((u) => u.player === state.turn?.player && !u.turnTaken && !u.dropped)!.id,
+        });
         if ('error' in end) break;
         for (const e of end.events) state = apply(state, e);
       } else for (const e of r.events) state = apply(state, e);
@@ -79,6 +81,8 @@ console.log(
   `self-play games, 20×20 barrow-hill, 3 runs of 6 s: min ${rates[0]!.toFixed(1)}, median ${rates[1]!.toFixed(1)}, max ${rates[2]!.toFixed(1)} games/s (${played} games, ${Math.round(events / played)} events/game)   target median ≥ 100 games/s`,
 );
 const times = decideTimes('burning-village', 3000);
-console.log(`decide() per command, 24×24 burning-village, 16 units: p50 ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))} (${times.length} commands)   target p99 < 0.5 ms`);
+console.log(
+  `decide() per command, 24×24 burning-village, 16 units: p50 ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))} (${times.length} commands)   target p99 < 0.5 ms`,
+);
 const rebuild = rebuildTime();
 console.log(`rebuild state from a ${rebuild.events}-event log: ${ms(rebuild.ms)} (median of 30)   target < 10 ms`);

@@ -68,7 +68,9 @@ export function newGame(content: Content, mapId: string, seed: number): GameStat
   const entry: Record<string, string> = {};
   ['p1', 'p2'].forEach((p, n) => {
     const area = new Set(board.startAreas[n]);
-    const tile = [...area].find((i) => footprint(board, i, 'big').every((s) => area.has(s) && !hasTerrain(board, s, T.wall | T.pit | T.obstructing) && i % board.width < board.width - 1));
+    const tile = [...area].find((i) =>
+      footprint(board, i, 'big').every((s) => area.has(s) && !hasTerrain(board, s, T.wall | T.pit | T.obstructing) && i % board.width < board.width - 1),
+    );
     if (tile === undefined) throw new Error(`no room for an entry tile for ${p} on ${mapId}`);
     entry[p] = nameOf(board, tile);
   });
@@ -143,7 +145,9 @@ export function chooseCommand(state: GameState, choose: Chooser): Command {
   const unit = turn.unit !== null ? unitOf(state, turn.unit) : choose.pick(waitingUnits(state, turn.player));
   if (turn.actsLeft === 0 && turn.unit !== null) return { end: unit.id };
   if (onMap(unit)) {
-    const targets = visibleTargets(state, unit.id).filter((t) => profile(state, unit).attacks.find((a) => a.id === t.attack)!.acts <= Math.max(turn.unit === null ? 3 : turn.actsLeft, 1));
+    const targets = visibleTargets(state, unit.id).filter(
+      (t) => profile(state, unit).attacks.find((a) => a.id === t.attack)!.acts <= Math.max(turn.unit === null ? 3 : turn.actsLeft, 1),
+    );
     if (targets.length > 0 && choose.below(4) > 0) {
       const best = targets.reduce((a, b) => (b.chance > a.chance ? b : a));
       return { act: 'attack', unit: unit.id, attack: best.attack, target: best.unit };

@@ -17,7 +17,10 @@ import type { Submitted } from './submitted';
 import { shown } from './user-text';
 
 /** A player's name as the thread shows it: their display name, escaped for markdown. */
-export const nameIn = (setup: MatchSetup) => (p: PlayerId | null | undefined): string => (p ? shown(setup.names[p] ?? p) : 'nobody');
+export const nameIn =
+  (setup: MatchSetup) =>
+  (p: PlayerId | null | undefined): string =>
+    p ? shown(setup.names[p] ?? p) : 'nobody';
 
 function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchSetup): string | null {
   switch (e.type) {
@@ -46,7 +49,9 @@ function roundLine(e: GameEvent, name: (p: PlayerId | null) => string): string |
     case 'round-started':
       return `**Round ${e.round} begins.**`;
     case 'tactics-rolled':
-      return `🎲 Tactics check${e.rerolled ? ` (${name(e.rerolled)} rerolled)` : ''}: ${Object.entries(e.totals).map(([p, t]) => `${name(p)} ${t}`).join(', ')}${e.winner ? `; **${name(e.winner)}** is the AP` : ''}.`;
+      return `🎲 Tactics check${e.rerolled ? ` (${name(e.rerolled)} rerolled)` : ''}: ${Object.entries(e.totals)
+        .map(([p, t]) => `${name(p)} ${t}`)
+        .join(', ')}${e.winner ? `; **${name(e.winner)}** is the AP` : ''}.`;
     case 'order-set':
       return `${name(e.ap)} sets the order: ${e.order.map(name).join(' → ')}${e.greaterAdvantage ? ` (greater advantage: ${name(e.ap)} also takes phase 0)` : ''}.`;
     case 'scored':

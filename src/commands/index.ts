@@ -7,4 +7,12 @@ import { mapCommand } from './map';
 import { skirmishCommand } from './skirmish';
 import { warbandCommand } from './warband';
 
-export const commandModules: readonly CommandModule[] = [warbandCommand, catalogCommand, mapCommand, skirmishCommand, ...actCommands, helpCommand, rulesCommand];
+export const commandModules: readonly CommandModule[] = [
+  warbandCommand,
+  catalogCommand,
+  mapCommand,
+  skirmishCommand,
+  ...actCommands,
+  helpCommand,
+  rulesCommand,
+];

@@ -45,7 +45,8 @@ export function resolveUnit(game: GameState, typed: string): UnitState {
   const byName = units.filter((u) => game.cards[u.card]?.name.toLowerCase() === text);
   if (byName.length === 1) return byName[0]!;
   const ids = units.map((u) => `\`${u.id}\``).join(', ');
-  if (byName.length > 1) refuse('ambiguous-unit', `Several units are called "${typed}": use the label on the map (${byName.map((u) => `\`${u.id}\``).join(', ')}).`);
+  if (byName.length > 1)
+    refuse('ambiguous-unit', `Several units are called "${typed}": use the label on the map (${byName.map((u) => `\`${u.id}\``).join(', ')}).`);
   return refuse('unknown-unit', `There is no unit "${typed}" in this match. Units are named by their map labels: ${ids}.`);
 }
 
@@ -55,7 +56,8 @@ export function resolveSquare(map: Gridmap, typed: string): string {
   if (!c) refuse('bad-square', `"${typed}" is not a square. Squares are a column letter and a row number, like C5.`);
   const board = buildBoard(map);
   const name = squareName(c);
-  if (c.col >= board.width || c.row >= board.height) refuse('off-map', `${name} is off the map; it runs from A1 to ${squareName({ col: board.width - 1, row: board.height - 1 })}.`);
+  if (c.col >= board.width || c.row >= board.height)
+    refuse('off-map', `${name} is off the map; it runs from A1 to ${squareName({ col: board.width - 1, row: board.height - 1 })}.`);
   return name;
 }
 

@@ -12,7 +12,16 @@ import type { Command, Concession } from '../engine/commands';
 import { decide } from '../engine/decide';
 import type { RuleError } from '../engine/errors';
 import { apply, type GameEvent } from '../engine/events';
-import { checkPregameSetup, pregameApply, pregameDecide, pregameInitial, setupRerolls, type PregameCommand, type PregameEvent, type PregameState } from '../engine/pregame';
+import {
+  checkPregameSetup,
+  pregameApply,
+  pregameDecide,
+  pregameInitial,
+  setupRerolls,
+  type PregameCommand,
+  type PregameEvent,
+  type PregameState,
+} from '../engine/pregame';
 import { initial } from '../engine/setup';
 import type { GameState, Options, PlayerId } from '../engine/state';
 import { seeded } from '../engine/dice';
@@ -86,14 +95,25 @@ export type Stepped =
  */
 export function warbandUnits(setup: Pick<MatchSetup, 'players' | 'warbands' | 'cards'>): ScenarioUnit[] {
   const units = setup.players.flatMap((player, seat) =>
-    (setup.warbands[player]?.units ?? []).map((u, i) => ({ id: `${seat}-${i}`, card: u.card, ...(u.mod ? { mod: u.mod } : {}), player, at: 'reserve' as const })),
+    (setup.warbands[player]?.units ?? []).map((u, i) => ({
+      id: `${seat}-${i}`,
+      card: u.card,
+      ...(u.mod ? { mod: u.mod } : {}),
+      player,
+      at: 'reserve' as const,
+    })),
   );
   const labels = labelUnits(units, (card) => setup.cards[card]?.name ?? card);
   return units.map((u) => ({ ...u, id: labels.get(u.id)!.toLowerCase() }));
 }
 
 export function pregameStart(setup: MatchSetup): PregameState {
-  return pregameInitial({ players: [...setup.players], rerolls: { ...setup.rerolls }, maps: setup.maps.map((m) => ({ id: m.id, map: m.map })), rng: seeded(setup.seed) });
+  return pregameInitial({
+    players: [...setup.players],
+    rerolls: { ...setup.rerolls },
+    maps: setup.maps.map((m) => ({ id: m.id, map: m.map })),
+    rng: seeded(setup.seed),
+  });
 }
 
 function startGame(setup: MatchSetup, pregame: PregameState): { ok: true; state: GameState } | { ok: false; error: RuleError } {
@@ -121,7 +141,12 @@ export const momentOf = (game: GameState): Moment => {
 export const withFixed = (game: GameState, moment: Moment): GameState => ({ map: game.map, cards: game.cards, mods: game.mods, ...moment });
 
 /** Applies game events numbered from `firstSeq`, moving the turn marks at every turn end and round start. */
-function advance(game: GameState, turns: TurnMarks | undefined, events: readonly GameEvent[], firstSeq: number): { game: GameState; turns: TurnMarks | undefined } {
+function advance(
+  game: GameState,
+  turns: TurnMarks | undefined,
+  events: readonly GameEvent[],
+  firstSeq: number,
+): { game: GameState; turns: TurnMarks | undefined } {
   events.forEach((event, i) => {
     game = apply(game, event);
     if (!turns || (event.type !== 'turn-ended' && event.type !== 'round-started')) return;
@@ -141,7 +166,8 @@ const gameSnapshot = (game: GameState, turns: TurnMarks | undefined): MatchSnaps
  */
 export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: MatchCommand, by: PlayerId | undefined, seq: number): Stepped {
   if (snapshot.stage === 'pregame') {
-    if (!('pregame' in command)) return { ok: false, error: { code: 'still-setting-up', message: 'The match is still being set up: answer the setup prompt first.' } };
+    if (!('pregame' in command))
+      return { ok: false, error: { code: 'still-setting-up', message: 'The match is still being set up: answer the setup prompt first.' } };
     const decided = pregameDecide(snapshot.pregame, command.pregame, by);
     if ('error' in decided) return { ok: false, error: decided.error };
     const pregame = decided.events.reduce(pregameApply, snapshot.pregame);
@@ -153,7 +179,12 @@ export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: M
     if ('error' in begun) return { ok: false, error: begun.error };
     const setupEnd = seq + events.length;
     const { game, turns } = advance(started.state, { start: { seq: setupEnd, state: momentOf(started.state) }, last: null }, begun.events, setupEnd + 1);
-    return { ok: true, events: [...events, ...begun.events.map((event) => ({ stage: 'game' as const, event }))], snapshot: gameSnapshot(game, turns), start: started.state };
+    return {
+      ok: true,
+      events: [...events, ...begun.events.map((event) => ({ stage: 'game' as const, event }))],
+      snapshot: gameSnapshot(game, turns),
+      start: started.state,
+    };
   }
   if (!('game' in command)) return { ok: false, error: { code: 'setup-over', message: 'Setup is over; the match is being played.' } };
   const decided = decide(snapshot.game, command.game, by);
@@ -197,7 +228,8 @@ export function makeSetup(fields: Omit<MatchSetup, 'rerolls' | 'start' | 'cards'
   for (const u of used) {
     const card = content.index.units.get(u.card);
     const mod = u.mod === undefined ? undefined : content.index.mods.get(u.mod);
-    if (!card || (u.mod !== undefined && !mod)) return { code: 'unknown-card', message: `"${card ? u.mod : u.card}" is no longer in the catalog; the warband must be submitted again.` };
+    if (!card || (u.mod !== undefined && !mod))
+      return { code: 'unknown-card', message: `"${card ? u.mod : u.card}" is no longer in the catalog; the warband must be submitted again.` };
     cards[card.id] = card;
     if (mod) mods[mod.id] = mod;
   }
@@ -221,7 +253,11 @@ export function beginMatch(setup: MatchSetup): Stepped {
   const start = pregameStart(setup);
   const decided = pregameDecide(start, { begin: true });
   if ('error' in decided) return { ok: false, error: decided.error };
-  return { ok: true, events: decided.events.map((event) => ({ stage: 'pregame', event })), snapshot: { stage: 'pregame', pregame: decided.events.reduce(pregameApply, start) } };
+  return {
+    ok: true,
+    events: decided.events.map((event) => ({ stage: 'pregame', event })),
+    snapshot: { stage: 'pregame', pregame: decided.events.reduce(pregameApply, start) },
+  };
 }
 
 /** The game state, or null while setting up. */

@@ -64,7 +64,13 @@ export function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSetup, s
       break;
     }
   }
-  const before = gameOf(rebuildMatch(setup, mine.slice(0, start).map((e) => e.event))) ?? setup.start!;
+  const before =
+    gameOf(
+      rebuildMatch(
+        setup,
+        mine.slice(0, start).map((e) => e.event),
+      ),
+    ) ?? setup.start!;
   const events = mine.slice(start).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
   return { game: events.reduce(apply, before), before, events };
 }
@@ -100,7 +106,12 @@ function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number)
   const players = setup.players.map((p) => `<@${p}>`).join(' ');
   const secret = (row.terms as { dice?: { secret?: string } } | null)?.dice?.secret;
   // The match is over, so the dice's secret can be shown: anyone can now check every roll.
-  const dice = setup.dice && secret ? [`-# 🎲 The dice's secret was \`${secret}\` (its SHA-256 is the commitment posted with the challenge). \`/skirmish verify\` checks every roll; \`/skirmish export\` gives the whole match as a file.`] : [];
+  const dice =
+    setup.dice && secret
+      ? [
+          `-# 🎲 The dice's secret was \`${secret}\` (its SHA-256 is the commitment posted with the challenge). \`/skirmish verify\` checks every roll; \`/skirmish export\` gives the whole match as a file.`,
+        ]
+      : [];
   return {
     content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`, ...dice].join('\n'),
     ping: [...setup.players],
@@ -137,7 +148,12 @@ export function picturePost(store: Store, row: MatchRow, body: PictureBody): Pos
       const game = setup.start!;
       const { png, alt } = renderMapWithAlt(game, { names: setup.names });
       const key = renderLegend(game, { names: setup.names });
-      return { files: [{ png, name: 'map.png', alt }, { png: key.png, name: 'key.png', alt: key.alt }] };
+      return {
+        files: [
+          { png, name: 'map.png', alt },
+          { png: key.png, name: 'key.png', alt: key.alt },
+        ],
+      };
     }
     case 'warband':
       return warbandPost(setup, body.player);

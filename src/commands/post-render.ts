@@ -56,7 +56,11 @@ export function renderBodyNow(store: Store, row: MatchRow | null, body: PostBody
       if (!row || row.seq !== body.seq || !setup || !row.snapshot) return { to: 'skip', reason: 'the match moved past this prompt before it was posted' };
       const made = promptPostOf(row, setup, row.snapshot as MatchSnapshot);
       if (!made) return { to: 'skip', reason: 'no prompt is open' };
-      return { to: 'create', post: { content: made.post.content, components: made.post.components, ping: [made.player] }, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
+      return {
+        to: 'create',
+        post: { content: made.post.content, components: made.post.components, ping: [made.player] },
+        prompt: { seq: row.seq, player: made.player, kind: made.kind },
+      };
     }
     case 'retire':
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };

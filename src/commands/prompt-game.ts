@@ -49,7 +49,15 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       const choices = splitOptions(o);
       return {
         content: `${who}, **${label(state, unit!)}** takes **${o.wounds} ${o.type}** wounds. It has ${o.vigor} Vigor. How does it take them (§4.30)?`,
-        components: [selectRow('wounds', match, seq, 'Choose how to take the wounds', choices.map((c, i) => ({ label: describeSplit(c), value: String(i), ...(i === 0 ? { description: 'The default: Vigor first' } : {}) })))],
+        components: [
+          selectRow(
+            'wounds',
+            match,
+            seq,
+            'Choose how to take the wounds',
+            choices.map((c, i) => ({ label: describeSplit(c), value: String(i), ...(i === 0 ? { description: 'The default: Vigor first' } : {}) })),
+          ),
+        ],
       };
     }
     case 'order': {
@@ -59,11 +67,38 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       const text = (o: PlayerId[]) => unshown(o.map(name).join(' → '));
       return {
         content: `${who}, you won the tactics check: choose the order of players for round ${state.round} (R7).`,
-        components: all.length <= 6 ? buttonRows('order', match, seq, all.map((o, i) => ({ label: text(o), arg: String(i) }))) : [selectRow('order', match, seq, 'Choose the order', all.map((o, i) => ({ label: text(o), value: String(i) })))],
+        components:
+          all.length <= 6
+            ? buttonRows(
+                'order',
+                match,
+                seq,
+                all.map((o, i) => ({ label: text(o), arg: String(i) })),
+              )
+            : [
+                selectRow(
+                  'order',
+                  match,
+                  seq,
+                  'Choose the order',
+                  all.map((o, i) => ({ label: text(o), value: String(i) })),
+                ),
+              ],
       };
     }
     case 'reroll': {
-      const o = prompt.options as { roll?: string; total?: number; leader?: PlayerId; leaderTotal?: number; rerollsLeft?: number; unit?: string; status?: string; needed?: number; warleader?: string; usesLeft?: number };
+      const o = prompt.options as {
+        roll?: string;
+        total?: number;
+        leader?: PlayerId;
+        leaderTotal?: number;
+        rerollsLeft?: number;
+        unit?: string;
+        status?: string;
+        needed?: number;
+        warleader?: string;
+        usesLeft?: number;
+      };
       const buttons = buttonRows('reroll', match, seq, [
         { label: 'Reroll', arg: 'y' },
         { label: 'Keep the roll', arg: 'n', style: ButtonStyle.Secondary },
@@ -85,7 +120,10 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       const statuses = prompt.options as string[];
       return {
         content: `${who}, **${label(state, unit!)}** may roll to recover from one status (R10). Which?`,
-        components: buttonRows('recover', match, seq, [...statuses.map((s, i) => ({ label: s, arg: String(i) })), { label: 'None', arg: '', style: ButtonStyle.Secondary }]),
+        components: buttonRows('recover', match, seq, [
+          ...statuses.map((s, i) => ({ label: s, arg: String(i) })),
+          { label: 'None', arg: '', style: ButtonStyle.Secondary },
+        ]),
       };
     }
   }

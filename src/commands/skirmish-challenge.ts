@@ -48,7 +48,9 @@ const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction:
 const seats = (map: Gridmap): number => entryAreas(map).length;
 
 const displayName = (interaction: ChatInputCommandInteraction): string =>
-  (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ?? interaction.user.globalName ?? interaction.user.username;
+  (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ??
+  interaction.user.globalName ??
+  interaction.user.username;
 
 export interface ChallengeOptions {
   readonly opponent: string;
@@ -61,7 +63,8 @@ export interface ChallengeOptions {
 
 export async function challenge(interaction: ChatInputCommandInteraction, app: App, o: ChallengeOptions): Promise<void> {
   const channel = interaction.channel;
-  if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText) refuse('not-a-league-channel', 'Challenge from a server text channel: the match gets its own thread there.');
+  if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText)
+    refuse('not-a-league-channel', 'Challenge from a server text channel: the match gets its own thread there.');
   const me = interaction.user.id;
   const invited = [o.opponent, o.opponent2, o.opponent3].filter((p): p is string => p !== undefined);
   if (invited.includes(me)) refuse('self-challenge', 'You cannot challenge yourself. In the sandbox, switch player at the top to play both sides.');
@@ -75,7 +78,8 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   let map: string | null = null;
   if (o.map !== undefined) {
     const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
-    if (seats(chosen) < players.length) refuse('map-too-small', `${shown(chosen.name)} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
+    if (seats(chosen) < players.length)
+      refuse('map-too-small', `${shown(chosen.name)} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
     map = chosen.id;
   }
   app.store.players.upsert({ id: me, name: displayName(interaction) });
@@ -107,7 +111,13 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
  * The candidate maps (§2.1: each warband names its gridmap) that seat every player; when none of them
  * does, every map of the server that does, so a four-player match of two-player maps can still start.
  */
-function candidateMaps(app: App, guildId: string, terms: Terms, accepted: Readonly<Record<PlayerId, Committed>>, players: number): { id: string; map: Gridmap }[] {
+function candidateMaps(
+  app: App,
+  guildId: string,
+  terms: Terms,
+  accepted: Readonly<Record<PlayerId, Committed>>,
+  players: number,
+): { id: string; map: Gridmap }[] {
   const find = (id: string) => mapById(app, id, guildId);
   const wanted = terms.map ? [terms.map] : [...new Set(Object.values(accepted).map((w) => w.map))];
   const fit = wanted.flatMap((id) => {
@@ -128,7 +138,14 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open.');
   const terms = row.terms as Terms;
   if (me === row.players[0]) refuse('not-your-challenge', 'You made this challenge; your opponents accept it.');
-  if (!row.players.includes(me)) refuse('not-your-challenge', `This challenge is for ${row.players.slice(1).map((p) => `<@${p}>`).join(', ')}.`);
+  if (!row.players.includes(me))
+    refuse(
+      'not-your-challenge',
+      `This challenge is for ${row.players
+        .slice(1)
+        .map((p) => `<@${p}>`)
+        .join(', ')}.`,
+    );
   if (terms.accepted[me]) refuse('already-accepted', 'You have already accepted; waiting for the others.');
   const mine = loadWarband(app, me, o.warband);
   checkPoints(mine, terms.points);
@@ -154,23 +171,54 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
       const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
       const maps = candidateMaps(app, current.guildId, fresh, accepted, current.players.length);
       const proof = dice && fixed === undefined ? { dice: { commitment: dice.commitment, entropy: dice.entropy } } : {};
-      const made = makeSetup({ seed, players: current.players, names, warbands: accepted, maps, options: { vpTarget: fresh.points, glancingBlow: true, roundLimit: null }, ...proof }, app.content);
+      const made = makeSetup(
+        {
+          seed,
+          players: current.players,
+          names,
+          warbands: accepted,
+          maps,
+          options: { vpTarget: fresh.points, glancingBlow: true, roundLimit: null },
+          ...proof,
+        },
+        app.content,
+      );
       if ('code' in made) return { ok: false, error: made };
       setup = made;
       const begun = beginMatch(made);
       if (!begun.ok) return begun;
-      return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made, terms: { ...fresh, accepted, ...(dice ? { dice } : {}) } };
+      return {
+        ok: true,
+        events: begun.events,
+        snapshot: begun.snapshot,
+        status: 'setup',
+        setup: made,
+        terms: { ...fresh, accepted, ...(dice ? { dice } : {}) },
+      };
     });
     if (!done.ok) return { done, posts: [] };
     app.store.follows.add(row.id, me);
     const started = setup as MatchSetup | null;
     if (!started || !done.snapshot) {
-      return { done, posts: enqueue(app, done.row, [{ kind: 'reply', content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.` }], interaction) };
+      return {
+        done,
+        posts: enqueue(app, done.row, [{ kind: 'reply', content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.` }], interaction),
+      };
     }
-    const submitted = { row: done.row, setup: started, before: { stage: 'pregame' as const, pregame: pregameStart(started) }, after: done.snapshot, events: done.events };
+    const submitted = {
+      row: done.row,
+      setup: started,
+      before: { stage: 'pregame' as const, pregame: pregameStart(started) },
+      after: done.snapshot,
+      events: done.events,
+    };
     return { done, posts: enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins.` }), interaction) };
   });
-  if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'not-open', done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.');
+  if (!done.ok)
+    refuse(
+      done.reason === 'refused' ? done.error.code : 'not-open',
+      done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.',
+    );
   await answerOwn(app, interaction, posts);
 }
 

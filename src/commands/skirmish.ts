@@ -1,7 +1,12 @@
 /**
  * /skirmish: challenge, accept, decline, status, log, concede, follow, view, entry and check.
  */
-import { ApplicationCommandOptionType as T, type APIApplicationCommandBasicOption, type APIApplicationCommandSubcommandOption, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType as T,
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandSubcommandOption,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import { z } from 'zod';
 import type { CommandModule } from './command';
 import { viewAttackChoices, viewTargetChoices } from './act-suggestions';
@@ -16,7 +21,12 @@ import { warbandChoices } from './warband-library';
 import { exportFile, verify } from './skirmish-dice';
 
 const warbandOption = { type: T.String, name: 'warband', description: 'One of your saved warbands', required: true, autocomplete: true } as const;
-const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption => ({ type: T.Subcommand, name, description, options });
+const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption => ({
+  type: T.Subcommand,
+  name,
+  description,
+  options,
+});
 
 const data = {
   name: 'skirmish',
@@ -33,7 +43,9 @@ const data = {
     sub('accept', 'Accept the challenge in this thread', [warbandOption]),
     sub('decline', 'Decline (or withdraw) the challenge in this thread'),
     sub('status', "The match's state: score, whose turn, every unit"),
-    sub('log', 'The latest happenings, with their rolls', [{ type: T.Integer, name: 'count', description: 'How many lines (default 15)', min_value: 1, max_value: 50 }]),
+    sub('log', 'The latest happenings, with their rolls', [
+      { type: T.Integer, name: 'count', description: 'How many lines (default 15)', min_value: 1, max_value: 50 },
+    ]),
     sub('concede', 'Give up this match'),
     sub('follow', 'Follow this match as a spectator'),
     sub('view', 'A private picture: where a unit can go, what it sees, or an attack preview', [
@@ -53,18 +65,32 @@ const data = {
       { type: T.String, name: 'attack', description: 'For a preview: the attack', autocomplete: true },
       { type: T.String, name: 'target', description: 'For a preview: the target', autocomplete: true },
     ]),
-    sub('entry', 'Place your entry tile by typing its top-left square', [{ type: T.String, name: 'square', description: 'Top-left square of the 2×2 tile, like B1', required: true }]),
-    sub('check', "Rebuild the match from its log and compare it with the saved state"),
+    sub('entry', 'Place your entry tile by typing its top-left square', [
+      { type: T.String, name: 'square', description: 'Top-left square of the 2×2 tile, like B1', required: true },
+    ]),
+    sub('check', 'Rebuild the match from its log and compare it with the saved state'),
     sub('verify', 'Check every die of a finished match against the commitment posted with the challenge'),
     sub('export', 'The whole match as a file: setup, every event, and once it is over the dice’s secret'),
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 const schemas = {
-  challenge: z.object({ opponent: z.string(), opponent2: z.string().optional(), opponent3: z.string().optional(), warband: text(100), points: z.number().int().min(20).max(500).optional(), map: text(60).optional() }),
+  challenge: z.object({
+    opponent: z.string(),
+    opponent2: z.string().optional(),
+    opponent3: z.string().optional(),
+    warband: text(100),
+    points: z.number().int().min(20).max(500).optional(),
+    map: text(60).optional(),
+  }),
   accept: z.object({ warband: text(100) }),
   log: z.object({ count: z.number().int().min(1).max(50).default(15) }),
-  view: z.object({ unit: text(40), overlay: z.enum(['reach', 'maneuver', 'sight', 'preview', 'none']).default('reach'), attack: text(60).optional(), target: text(40).optional() }),
+  view: z.object({
+    unit: text(40),
+    overlay: z.enum(['reach', 'maneuver', 'sight', 'preview', 'none']).default('reach'),
+    attack: text(60).optional(),
+    target: text(40).optional(),
+  }),
   entry: z.object({ square: text(8) }),
 };
 
@@ -106,7 +132,13 @@ export const skirmishCommand: CommandModule = {
     const row = app.store.matches.byThread(interaction.channelId);
     const game = row?.snapshot ? gameOf(row.snapshot as MatchSnapshot) : null;
     if (!game) return [];
-    if (focused === 'unit') return suggest(Object.values(game.units).filter((u) => !u.dropped).map((u) => choice(`${u.id.toUpperCase()} · ${game.cards[u.card]!.name}${u.at === null ? ' · in reserve' : ''}`, u.id)), values.unit);
+    if (focused === 'unit')
+      return suggest(
+        Object.values(game.units)
+          .filter((u) => !u.dropped)
+          .map((u) => choice(`${u.id.toUpperCase()} · ${game.cards[u.card]!.name}${u.at === null ? ' · in reserve' : ''}`, u.id)),
+        values.unit,
+      );
     const unit = String(values.unit ?? '').toLowerCase();
     if (!game.units[unit]) return [];
     if (focused === 'attack') return viewAttackChoices(game, unit, values.attack);

@@ -37,7 +37,14 @@ export function withMentions(text: string, players: readonly PlayerId[]): string
   return players.reduce((t, p) => t.split(p).join(`<@${p}>`), text);
 }
 
-export async function submit(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling = {}): Promise<Recorded> {
+export async function submit(
+  app: App,
+  matchId: string,
+  by: PlayerId | undefined,
+  expectSeq: number,
+  command: MatchCommand,
+  telling: Telling = {},
+): Promise<Recorded> {
   let before: MatchSnapshot | null = null;
   let setup: MatchSetup | null = null;
   const { done, posts } = await inTransaction(app, () => {
@@ -69,7 +76,11 @@ export async function submit(app: App, matchId: string, by: PlayerId | undefined
   });
   if (!done.ok) {
     if (done.reason === 'not-found') refuse('no-such-match', 'That match no longer exists.');
-    if (done.reason === 'stale') refuse('stale', 'The match moved on while you were choosing (someone acted first, or this was sent twice). Nothing was changed; look at the latest message in the thread.');
+    if (done.reason === 'stale')
+      refuse(
+        'stale',
+        'The match moved on while you were choosing (someone acted first, or this was sent twice). Nothing was changed; look at the latest message in the thread.',
+      );
     const players = app.store.matches.get(matchId)?.players ?? [];
     refuse(done.error.code, withMentions(done.error.message, players));
   }

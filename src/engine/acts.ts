@@ -22,7 +22,12 @@ export function checkActType(state: GameState, unit: UnitState, turn: TurnState,
   const rule = liveTraits(state, unit).find((t) => t.trait === 'rule' && t.maxSameAct !== undefined);
   const max = act === 'move' || act === 'maneuver' ? 2 : rule && rule.trait === 'rule' ? rule.maxSameAct! : 2;
   if (used + acts > max) {
-    const why = act === 'move' ? 'a unit makes at most two Basic Moves a turn' : act === 'maneuver' ? 'a unit makes at most two Maneuvers a turn' : `the rule of 3 allows no act type ${max + 1} times in a turn`;
+    const why =
+      act === 'move'
+        ? 'a unit makes at most two Basic Moves a turn'
+        : act === 'maneuver'
+          ? 'a unit makes at most two Maneuvers a turn'
+          : `the rule of 3 allows no act type ${max + 1} times in a turn`;
     const counted = acts > 1 ? ` and this ${act} takes ${acts}, each counted` : '';
     refuse('rule-of-three', `${label(state, unit)} has used ${used} ${act} act${used === 1 ? '' : 's'} this turn${counted}; ${why}.`);
   }
@@ -70,7 +75,8 @@ export function checkActor(state: GameState, id: string, by?: string, ending = f
   if (by !== undefined && !(ending && by === unit.player)) {
     // §6.2: a Controlled unit's acts come from its controller; its owner may still end its turn.
     const controller = commanderOf(state, unit);
-    if (by !== controller) refuse('not-your-unit', `${label(state, unit)} is commanded by ${controller}${controller !== unit.player ? ' this turn (Controlled)' : ''}.`);
+    if (by !== controller)
+      refuse('not-your-unit', `${label(state, unit)} is commanded by ${controller}${controller !== unit.player ? ' this turn (Controlled)' : ''}.`);
   }
   if (unit.player !== turn.player) refuse('not-your-turn', `It is ${turn.player}'s turn, not ${unit.player}'s.`);
   if (unit.dropped) refuse('unit-dropped', `${label(state, unit)} has dropped.`);
@@ -85,7 +91,12 @@ export function checkActor(state: GameState, id: string, by?: string, ending = f
 
 export function needActsLeft(state: GameState, plan: ActPlan, acts: number): void {
   if (plan.actsLeft < acts) {
-    refuse('no-acts-left', plan.actsLeft === 0 ? `${label(state, plan.unit)} has no acts left this turn.` : `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; this needs ${acts}.`);
+    refuse(
+      'no-acts-left',
+      plan.actsLeft === 0
+        ? `${label(state, plan.unit)} has no acts left this turn.`
+        : `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; this needs ${acts}.`,
+    );
   }
 }
 
@@ -117,7 +128,11 @@ handle('act', (ctx, frame, stack) => {
   const commander = field<string | undefined>(frame, 'commander');
   const now = sideOf(ctx.state, unit);
   if (commander !== undefined && commander !== now) {
-    ctx.emit({ type: 'act-lost', unit: unit.id, reason: `${label(ctx.state, unit)} is Glamyred: ${now} commands it this turn, so the act ${commander} declared does not happen` });
+    ctx.emit({
+      type: 'act-lost',
+      unit: unit.id,
+      reason: `${label(ctx.state, unit)} is Glamyred: ${now} commands it this turn, so the act ${commander} declared does not happen`,
+    });
     return;
   }
   const act = field<ActType>(frame, 'act');
@@ -179,4 +194,3 @@ export function actFrames(plan: ActPlan, act: Frame): Frame[] {
   if (plan.activates) frames.push({ k: 'activate', unit: plan.unit.id });
   return frames;
 }
-

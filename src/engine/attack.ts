@@ -48,12 +48,17 @@ handle('offer-replies', (ctx, frame, stack) => {
   const next = candidates[0];
   if (next) {
     const options = replyAttacks(ctx.state, next, attacker).map((a) => a.id);
-    return ask(ctx, stack, { ...frame, asked: [...asked, next.id], declared: nextDeclared, current: next.id, answer: undefined }, {
-      kind: 'reply',
-      player: next.player,
-      unit: next.id,
-      options: { against: attacker.id, attacks: options },
-    });
+    return ask(
+      ctx,
+      stack,
+      { ...frame, asked: [...asked, next.id], declared: nextDeclared, current: next.id, answer: undefined },
+      {
+        kind: 'reply',
+        player: next.player,
+        unit: next.id,
+        options: { against: attacker.id, attacks: options },
+      },
+    );
   }
   stack.push({ ...field<Frame>(frame, 'then'), replies: nextDeclared });
 });
@@ -110,7 +115,20 @@ handle('roll', (ctx, frame, stack) => {
   const line = attackLine(ctx.state, attacker, attack, target, { charge });
   if (isProblem(line)) {
     // The target moved out of reach or sight before this attack resolved (a reply's recoil, say).
-    ctx.emit({ type: 'attack-rolled', unit: attacker.id, attack: attack.id, target: target.id, rolls: [], modifier: 0, need: 0, hit: false, critical: false, glancing: false, notes: [line.message], reply: field<boolean>(frame, 'reply') });
+    ctx.emit({
+      type: 'attack-rolled',
+      unit: attacker.id,
+      attack: attack.id,
+      target: target.id,
+      rolls: [],
+      modifier: 0,
+      need: 0,
+      hit: false,
+      critical: false,
+      glancing: false,
+      notes: [line.message],
+      reply: field<boolean>(frame, 'reply'),
+    });
     return;
   }
   let hit: boolean;
@@ -143,7 +161,20 @@ handle('roll', (ctx, frame, stack) => {
     notes: line.automatic ? ['helpless and adjacent: hit and critical (R20)'] : [...line.notes],
     reply: field<boolean>(frame, 'reply'),
   });
-  if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false, shove: field(frame, 'shove') });
+  if (hit)
+    stack.push({
+      k: 'effects',
+      unit: attacker.id,
+      attack: attack.id,
+      target: target.id,
+      index: 0,
+      critical,
+      glancing,
+      charge,
+      caused: true,
+      bonusUsed: false,
+      shove: field(frame, 'shove'),
+    });
 });
 
 /**
@@ -153,7 +184,9 @@ handle('roll', (ctx, frame, stack) => {
 function effectSource(ctx: Ctx, unit: UnitState, frame: Frame): { name: string; effects: readonly Effect[] } {
   const traitId = field<string | undefined>(frame, 'trait');
   if (traitId === undefined) return attackOf(ctx, unit, field<string>(frame, 'attack'));
-  const trait = [...(ctx.state.cards[unit.card]?.traits ?? []), ...(unit.mod ? (ctx.state.mods[unit.mod]?.traits ?? []) : [])].find((t) => t.trait === 'act' && t.id === traitId);
+  const trait = [...(ctx.state.cards[unit.card]?.traits ?? []), ...(unit.mod ? (ctx.state.mods[unit.mod]?.traits ?? []) : [])].find(
+    (t) => t.trait === 'act' && t.id === traitId,
+  );
   if (!trait || trait.trait !== 'act') throw new Error(`${unit.id} has no act trait ${traitId}`);
   return { name: trait.name, effects: trait.effects ?? [] };
 }
@@ -190,7 +223,9 @@ handle('effects', (ctx, frame, stack) => {
   }
   if (isWound) {
     const bonus = !field<boolean>(frame, 'bonusUsed');
-    const amount = bonus ? firstWoundAmount(effect, { critical: field(frame, 'critical'), glancing: field(frame, 'glancing'), charge: field(frame, 'charge') }) : effect.wound;
+    const amount = bonus
+      ? firstWoundAmount(effect, { critical: field(frame, 'critical'), glancing: field(frame, 'glancing'), charge: field(frame, 'charge') })
+      : effect.wound;
     const defended = afterDefences(ctx.state, target, amount, effect.type);
     const caused = defended - toughnessUse(ctx.state, target, defended) > 0;
     stack.push(next(caused, { bonusUsed: true }));

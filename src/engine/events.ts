@@ -146,7 +146,17 @@ export function apply(state: GameState, event: GameEvent): GameState {
     case 'turn-started':
       return {
         ...state,
-        turn: { player: event.player, unit: null, actsLeft: 0, used: NO_ACTS, movePoints: 0, diagonals: 0, droppedEnemy: false, controller: null, enraged: null },
+        turn: {
+          player: event.player,
+          unit: null,
+          actsLeft: 0,
+          used: NO_ACTS,
+          movePoints: 0,
+          diagonals: 0,
+          droppedEnemy: false,
+          controller: null,
+          enraged: null,
+        },
       };
     case 'unit-activated':
       return { ...state, turn: { ...turnIn(state), unit: event.unit, actsLeft: event.acts } };

@@ -75,7 +75,8 @@ export function stepPrice(state: GameState, table: Table, mover: Mover, from: nu
     if (who !== null && who !== undefined && who !== me) {
       const other = unitOf(state, who);
       // R13 by side, not owner: a Controlled unit taking its turn passes its controller's units (§6.2).
-      if (areEnemies(state, other, mover.unit) && !mover.ghostly && !(mover.fly && !moverOf(state, other).fly)) return refuseStep('enemy-occupied', s, origin, other);
+      if (areEnemies(state, other, mover.unit) && !mover.ghostly && !(mover.fly && !moverOf(state, other).fly))
+        return refuseStep('enemy-occupied', s, origin, other);
     }
     // Walls between squares: ghostly units move through walls (§3.2); everyone else is stopped.
     // (A sliding wall the mover itself holds open is no wall to it.)
@@ -146,7 +147,8 @@ export function endError(state: GameState, table: Table, mover: Mover, at: numbe
     const name = nameOf(board, s);
     if (hasTerrain(board, s, T.wall)) return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end in the wall at ${name}`);
     if (hasTerrain(board, s, T.pit)) return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end over the pit at ${name}`);
-    if (hasTerrain(board, s, T.obstructing)) return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end in the obstructing terrain at ${name}`);
+    if (hasTerrain(board, s, T.obstructing))
+      return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end in the obstructing terrain at ${name}`);
     const who = occupant[s];
     if (who !== null && who !== undefined && who !== mover.unit.id) {
       return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end on ${name}: ${label(state, unitOf(state, who))} is there`);
@@ -175,13 +177,7 @@ export interface PathPlan {
 }
 
 /** Checks a path square by square within `budget` points; the first problem is returned. */
-export function checkPath(
-  state: GameState,
-  mover: Mover,
-  path: readonly number[],
-  budget: number,
-  diagonalsSoFar: number,
-): PathPlan | { error: RuleError } {
+export function checkPath(state: GameState, mover: Mover, path: readonly number[], budget: number, diagonalsSoFar: number): PathPlan | { error: RuleError } {
   const table = tableOf(state);
   if (path.length === 0) return { error: ruleError('empty-path', 'a move needs at least one square') };
   let at = mover.unit.at;
@@ -237,7 +233,8 @@ export function explore(state: GameState, mover: Mover, budget: number, diagonal
     if (tile !== undefined) {
       for (const s of footprint(board, tile, 'big')) {
         const step = entryCost(state, table, mover, s);
-        if (!isStepError(step) && step.cost <= budget) offer(best, frontier, { at: s, diag: Math.min(diagonalsSoFar, 2), cost: step.cost, replies: 0, prev: null });
+        if (!isStepError(step) && step.cost <= budget)
+          offer(best, frontier, { at: s, diag: Math.min(diagonalsSoFar, 2), cost: step.cost, replies: 0, prev: null });
       }
     }
   } else {

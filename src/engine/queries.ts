@@ -98,7 +98,8 @@ function unitActs(state: GameState, unit: UnitState): Command[] {
     }
     for (const e of enemies) {
       out.push({ act: 'attack', unit: unit.id, attack: attack.id, target: e.id });
-      if (attack.acts === 1 && attack.range <= 3 && chargePaths(state, unit, e).length > 0) out.push({ act: 'attack', unit: unit.id, attack: attack.id, target: e.id, charge: true });
+      if (attack.acts === 1 && attack.range <= 3 && chargePaths(state, unit, e).length > 0)
+        out.push({ act: 'attack', unit: unit.id, attack: attack.id, target: e.id, charge: true });
     }
   }
   return out;
@@ -193,7 +194,13 @@ export function chargeOptions(state: GameState, unitId: string): { target: strin
  * For a proposed attack: the chance to hit, to crit, and the expected wounds (R20–R22). A charge is
  * judged from the end of its path, where the attack is made.
  */
-export function attackOdds(state: GameState, unitId: string, attackId: string, targetId: string, opts: { charge?: boolean } = {}): Odds | { code: string; message: string } {
+export function attackOdds(
+  state: GameState,
+  unitId: string,
+  attackId: string,
+  targetId: string,
+  opts: { charge?: boolean } = {},
+): Odds | { code: string; message: string } {
   let unit = unitOf(state, unitId);
   const target = unitOf(state, targetId);
   const attack: Attack | undefined = profile(state, unit).attacks.find((a) => a.id === attackId);
@@ -230,10 +237,15 @@ export function attackOdds(state: GameState, unitId: string, attackId: string, t
 /** A short text account of the state, for logs and screen readers. */
 export function describeState(state: GameState): string {
   const board = boardOf(state);
-  const lines = [`Round ${state.round}, phase ${state.phase}. Score: ${state.players.map((p) => `${p} ${state.score[p] ?? 0}`).join(', ')} (target ${state.options.vpTarget}).`];
+  const lines = [
+    `Round ${state.round}, phase ${state.phase}. Score: ${state.players.map((p) => `${p} ${state.score[p] ?? 0}`).join(', ')} (target ${state.options.vpTarget}).`,
+  ];
   if (state.over) lines.push(state.winner ? `${state.winner} has won.` : 'The game ended in a draw.');
   else if (state.prompt) lines.push(`Waiting for ${state.prompt.player} to decide (${state.prompt.kind}).`);
-  else if (state.turn) lines.push(`${state.turn.player} to act${state.turn.unit ? ` with ${label(state, unitOf(state, state.turn.unit))}, ${state.turn.actsLeft} acts left` : ''}.`);
+  else if (state.turn)
+    lines.push(
+      `${state.turn.player} to act${state.turn.unit ? ` with ${label(state, unitOf(state, state.turn.unit))}, ${state.turn.actsLeft} acts left` : ''}.`,
+    );
   for (const u of Object.values(state.units)) {
     const where = u.dropped ? 'dropped' : u.at === null ? 'in reserve' : `at ${nameOf(board, u.at)}`;
     const injuries = u.injuries.length ? `, injuries ${u.injuries.map((b) => (typeof b === 'string' ? b : b.trait)).join('/')}` : '';

@@ -27,7 +27,14 @@ export function recoveryRoll(ctx: Ctx, unit: UnitState, index: number): Recovery
   const total = roll + p.injuries;
   const recovered = roll !== 20 && total < needed;
   if (recovered) {
-    ctx.emit({ type: 'status-lost', unit: unit.id, index, status: status.status, reason: `recovered (${roll}+${p.injuries} under ${needed})`, rolls: ctx.rolls() });
+    ctx.emit({
+      type: 'status-lost',
+      unit: unit.id,
+      index,
+      status: status.status,
+      reason: `recovered (${roll}+${p.injuries} under ${needed})`,
+      rolls: ctx.rolls(),
+    });
   } else {
     ctx.emit({ type: 'recovery-failed', unit: unit.id, index, rolls: ctx.rolls() });
   }
@@ -52,10 +59,23 @@ handle('recovery-roll', (ctx, frame, stack) => {
   if (result.recovered) return;
   const helper = recoveryWarleader(ctx.state, unitOf(ctx.state, unit.id));
   if (!helper) return;
-  return ask(ctx, stack, { k: 'recovery-roll', unit: unit.id, index, leader: helper.id }, {
-    kind: 'reroll',
-    player: helper.player,
-    unit: helper.id,
-    options: { roll: 'recovery', unit: unit.id, status: status.status, total: result.total, needed: result.needed, warleader: helper.id, usesLeft: diceLeft(ctx.state, helper) },
-  });
+  return ask(
+    ctx,
+    stack,
+    { k: 'recovery-roll', unit: unit.id, index, leader: helper.id },
+    {
+      kind: 'reroll',
+      player: helper.player,
+      unit: helper.id,
+      options: {
+        roll: 'recovery',
+        unit: unit.id,
+        status: status.status,
+        total: result.total,
+        needed: result.needed,
+        warleader: helper.id,
+        usesLeft: diceLeft(ctx.state, helper),
+      },
+    },
+  );
 });

@@ -95,7 +95,18 @@ handle('wound', (ctx, frame, stack) => {
       options: { wounds: taken, type, vigor: unit.vigor, boxes: boxesLeft(ctx.state, unit), default: split },
     });
   }
-  ctx.emit({ type: 'wounded', unit: unit.id, wound, woundType: type, source, cause: field<string>(frame, 'why'), taken, toughness: tough, avoided: split.avoid, injuries: [...split.injuries] });
+  ctx.emit({
+    type: 'wounded',
+    unit: unit.id,
+    wound,
+    woundType: type,
+    source,
+    cause: field<string>(frame, 'why'),
+    taken,
+    toughness: tough,
+    avoided: split.avoid,
+    injuries: [...split.injuries],
+  });
   afterWounds(ctx, unit.id, split.injuries, source);
 });
 

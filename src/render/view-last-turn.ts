@@ -17,7 +17,18 @@ import { hasTerrain, squareIndex, T } from '../engine/board';
 import type { EventOf, GameEvent } from '../engine/events';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine/state';
 import { boardOf, cardOf, findAttack, footprint } from '../engine/table';
-import { sqOf, type AttackResult, type AttackView, type DropView, type Happening, type HarmView, type LastTurnView, type MoveView, type PlayerView, type Sq } from './view-types';
+import {
+  sqOf,
+  type AttackResult,
+  type AttackView,
+  type DropView,
+  type Happening,
+  type HarmView,
+  type LastTurnView,
+  type MoveView,
+  type PlayerView,
+  type Sq,
+} from './view-types';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -91,7 +102,13 @@ export function lastTurnView(
     // The event says where the move began; a reserve unit entering has no start square.
     const from = start === null ? null : squareIndex(board, start);
     const known = from !== undefined && from !== null;
-    const view: MoveView = { unit: name(unit), kind, path: (known ? [from, ...steps] : steps).map((i) => sqOf(board, i)), fromKnown: known, span: spanOf(unit) };
+    const view: MoveView = {
+      unit: name(unit),
+      kind,
+      path: (known ? [from, ...steps] : steps).map((i) => sqOf(board, i)),
+      fromKnown: known,
+      span: spanOf(unit),
+    };
     if (steps.length > 0) pos.set(unit, steps[steps.length - 1]!);
     moves.push(view);
     return view;
@@ -122,7 +139,12 @@ export function lastTurnView(
       case 'reply-declared': {
         if (e.attack === null) break;
         const replier = unitAt(e.unit);
-        happenings.push({ kind: 'reply-declared', unit: name(e.unit), against: name(e.against), attack: (replier && findAttack(state, replier, e.attack)?.name) ?? e.attack });
+        happenings.push({
+          kind: 'reply-declared',
+          unit: name(e.unit),
+          against: name(e.against),
+          attack: (replier && findAttack(state, replier, e.attack)?.name) ?? e.attack,
+        });
         break;
       }
       case 'attack-rolled': {
@@ -168,7 +190,14 @@ export function lastTurnView(
           rec.view.injuries = [...rec.view.injuries, ...boxes];
           break;
         }
-        const harm: HarmView = { unit: name(e.unit), at: where(e.unit), span: spanOf(e.unit), wounds: e.taken, type: e.woundType, why: e.source === null && onDamaging(e.unit) ? 'terrain' : 'recurring' };
+        const harm: HarmView = {
+          unit: name(e.unit),
+          at: where(e.unit),
+          span: spanOf(e.unit),
+          wounds: e.taken,
+          type: e.woundType,
+          why: e.source === null && onDamaging(e.unit) ? 'terrain' : 'recurring',
+        };
         harms.push(harm);
         happenings.push({ kind: 'harm', harm, source: e.source === null ? null : name(e.source), avoided: e.avoided, injuries: boxes });
         break;
@@ -210,7 +239,11 @@ export function lastTurnView(
         break;
       case 'game-over':
         // The engine's reason names players by id; a reader wants their names.
-        happenings.push({ kind: 'game-over', winner: e.winner === null ? null : playerName(e.winner), reason: players.reduce((r, p) => r.split(p.id).join(p.name), e.reason) });
+        happenings.push({
+          kind: 'game-over',
+          winner: e.winner === null ? null : playerName(e.winner),
+          reason: players.reduce((r, p) => r.split(p.id).join(p.name), e.reason),
+        });
         break;
       default:
         // Bookkeeping (acts begun, prompts, payments) and events this renderer does not know yet.

@@ -248,7 +248,14 @@ export interface PreviewView {
   readonly to: Sq | null;
   readonly toSpan: 1 | 2;
   /** Null when the attack cannot be made; `problem` says why. */
-  readonly odds: { readonly chance: number; readonly critical: number; readonly expectedWounds: number; readonly need: number; readonly modifier: number; readonly notes: readonly string[] } | null;
+  readonly odds: {
+    readonly chance: number;
+    readonly critical: number;
+    readonly expectedWounds: number;
+    readonly need: number;
+    readonly modifier: number;
+    readonly notes: readonly string[];
+  } | null;
   readonly problem: string | null;
 }
 

@@ -80,7 +80,9 @@ export async function startDemoMatch(fake: FakeDiscord, log: (line: string) => v
   ).settled(SETTLE);
   const thread = fake.threads(fake.channel.id).find((t) => !before.has(t.id));
   if (!thread) return { ok: false, message: answerOf(challenge) || 'The bot did not open a thread for the challenge.' };
-  const accept = await (await fake.command({ user: opponent.user, channel: thread.id, name: 'skirmish accept', options: { warband: opponent.name } })).settled(SETTLE);
+  const accept = await (await fake.command({ user: opponent.user, channel: thread.id, name: 'skirmish accept', options: { warband: opponent.name } })).settled(
+    SETTLE,
+  );
   if (accept.response?.ephemeral) return { ok: false, message: answerOf(accept) };
   return { ok: true, thread: thread.id };
 }

@@ -58,14 +58,22 @@ export function createWebServer(fake: FakeDiscord, log: (line: string) => void):
       case '/api/commands': {
         const user = userId(fake, url.searchParams.get('user'));
         // Chat-input commands only: the page's command box is for slash commands.
-        return sendJson(response, 200, fake.commandsFor(user).filter((c) => c.type === undefined || c.type === 1));
+        return sendJson(
+          response,
+          200,
+          fake.commandsFor(user).filter((c) => c.type === undefined || c.type === 1),
+        );
       }
       case '/api/messages': {
         const channel = url.searchParams.get('channel') ?? fake.channel.id;
         const viewer = userId(fake, url.searchParams.get('viewer'));
         const found = fake.channelByRef(channel);
         if (!found || !mayRead(found, viewer)) throw new PageRequestError(`There is no channel ${channel}.`, 404);
-        return sendJson(response, 200, fake.messages(found.id, { viewer }).map((m) => pageMessage(m, origin)));
+        return sendJson(
+          response,
+          200,
+          fake.messages(found.id, { viewer }).map((m) => pageMessage(m, origin)),
+        );
       }
       case '/api/events':
         return events.subscribe(request, response, userId(fake, url.searchParams.get('viewer')));

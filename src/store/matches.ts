@@ -101,8 +101,7 @@ export function matchesStore(db: Db, now: Clock): Matches {
       const rows = opts.limit === undefined ? query.all() : query.limit(opts.limit).all();
       return rows.map((r) => r.match);
     },
-    setThread: (id, threadId) =>
-      db.update(matches).set({ threadId, updated: now() }).where(eq(matches.id, id)).run().changes > 0,
+    setThread: (id, threadId) => db.update(matches).set({ threadId, updated: now() }).where(eq(matches.id, id)).run().changes > 0,
     act: (id, expectSeq, step) => act(db, now, id, expectSeq, step),
     events<E = unknown>(id: string, afterSeq = 0, throughSeq?: number) {
       const after = and(eq(matchEvents.matchId, id), gt(matchEvents.seq, afterSeq));

@@ -69,13 +69,20 @@ describe('turn marks in the snapshot', () => {
     while ((store.matches.get('m3')!.snapshot as MatchSnapshot).stage !== 'game') playOn(store, 'm3', choose);
     // As an older bot saved it: the game alone.
     const row = store.matches.get('m3')!;
-    const legacy = store.matches.act<MatchSnapshot, MatchEvent, unknown>('m3', row.seq, (s) => ({ ok: true, events: [], snapshot: { stage: 'game', game: gameOf(s!)! } }));
+    const legacy = store.matches.act<MatchSnapshot, MatchEvent, unknown>('m3', row.seq, (s) => ({
+      ok: true,
+      events: [],
+      snapshot: { stage: 'game', game: gameOf(s!)! },
+    }));
     expect(legacy.ok).toBe(true);
     for (let i = 0; i < 40; i++) playOn(store, 'm3', choose);
     const later = store.matches.get('m3')!;
     expect((later.snapshot as MatchSnapshot & { stage: 'game' }).turns).toBeUndefined();
     expect(checkMatch(store, 'm3')!.ok).toBe(true);
-    const end = store.matches.events<MatchEvent>('m3').filter((e) => isGame(e.event, 'turn-ended')).at(-1)!.seq;
+    const end = store.matches
+      .events<MatchEvent>('m3')
+      .filter((e) => isGame(e.event, 'turn-ended'))
+      .at(-1)!.seq;
     expect(turnAt(store, later, later.setup as MatchSetup, end)).toEqual(replayedTurnAt(store, later, later.setup as MatchSetup, end));
   });
 

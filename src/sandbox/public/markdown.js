@@ -32,9 +32,13 @@ function inline(raw, names) {
     return hold(`<a class="mention channel-link" href="#" data-channel="${id}">#${escapeHtml(name ?? 'unknown')}</a>`);
   });
   s = s.replace(/<@&(\d+)>/g, () => hold('<span class="mention">@role</span>'));
-  s = s.replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, secs) => hold(`<span class="md-time">${escapeHtml(new Date(Number(secs) * 1000).toLocaleString())}</span>`));
+  s = s.replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, secs) =>
+    hold(`<span class="md-time">${escapeHtml(new Date(Number(secs) * 1000).toLocaleString())}</span>`),
+  );
   s = s.replace(/<a?:(\w+):\d+>/g, (_, name) => `:${name}:`);
-  s = s.replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) => hold(`<a href="${escapeHtml(url)}" target="_blank" rel="noreferrer">${escapeHtml(label)}</a>`));
+  s = s.replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) =>
+    hold(`<a href="${escapeHtml(url)}" target="_blank" rel="noreferrer">${escapeHtml(label)}</a>`),
+  );
   s = s.replace(/https?:\/\/[^\s<]+[^\s<.,:;"')\]]/g, (url) => hold(`<a href="${escapeHtml(url)}" target="_blank" rel="noreferrer">${escapeHtml(url)}</a>`));
 
   s = escapeHtml(s);
