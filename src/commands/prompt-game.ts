@@ -5,7 +5,7 @@
  */
 import { ButtonStyle } from 'discord.js';
 import type { Decision } from '../engine/commands';
-import { splitOptions, type WoundsPromptOptions } from '../engine/split-options';
+import { splitOptions } from '../engine/split-options';
 import type { GameState, PlayerId, Prompt } from '../engine/state';
 import { findAttack, label, unitOf } from '../engine/table';
 import type { SplitChoice } from '../engine/wounds';
@@ -36,7 +36,7 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
   const unit = prompt.unit ? unitOf(state, prompt.unit) : null;
   switch (prompt.kind) {
     case 'reply': {
-      const o = prompt.options as { against: string; attacks: string[] };
+      const o = prompt.options;
       const against = label(state, unitOf(state, o.against));
       const buttons = o.attacks.map((id, i) => ({ label: `Reply: ${findAttack(state, unit!, id)?.name ?? id}`, arg: String(i) }));
       return {
@@ -45,7 +45,7 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       };
     }
     case 'wounds': {
-      const o = prompt.options as WoundsPromptOptions & { type: string };
+      const o = prompt.options;
       const choices = splitOptions(o);
       return {
         content: `${who}, **${label(state, unit!)}** takes **${o.wounds} ${o.type}** wounds. It has ${o.vigor} Vigor. How does it take them (§4.30)?`,
@@ -53,7 +53,7 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       };
     }
     case 'order': {
-      const players = prompt.options as PlayerId[];
+      const players = prompt.options;
       const all = orders(players);
       // Button and menu labels are plain text: the names come escaped for messages.
       const text = (o: PlayerId[]) => unshown(o.map(name).join(' → '));
@@ -63,7 +63,7 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       };
     }
     case 'reroll': {
-      const o = prompt.options as { roll?: string; total?: number; leader?: PlayerId; leaderTotal?: number; rerollsLeft?: number; unit?: string; status?: string; needed?: number; warleader?: string; usesLeft?: number };
+      const o = prompt.options;
       const buttons = buttonRows('reroll', match, seq, [
         { label: 'Reroll', arg: 'y' },
         { label: 'Keep the roll', arg: 'n', style: ButtonStyle.Secondary },
@@ -82,7 +82,7 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       };
     }
     case 'recover': {
-      const statuses = prompt.options as string[];
+      const statuses = prompt.options;
       return {
         content: `${who}, **${label(state, unit!)}** may roll to recover from one status (R10). Which?`,
         components: buttonRows('recover', match, seq, [...statuses.map((s, i) => ({ label: s, arg: String(i) })), { label: 'None', arg: '', style: ButtonStyle.Secondary }]),
@@ -103,22 +103,22 @@ export function gamePromptAnswer(prompt: Prompt, action: ComponentAction, arg: s
   switch (prompt.kind) {
     // Replies and statuses go by index: ids carry no length limit, component ids do.
     case 'reply': {
-      const attacks = (prompt.options as { attacks: string[] }).attacks;
+      const attacks = prompt.options.attacks;
       return { ...who, reply: arg === '' ? null : attacks[index(attacks.length)]! };
     }
     case 'wounds': {
-      const choices = splitOptions(prompt.options as WoundsPromptOptions);
+      const choices = splitOptions(prompt.options);
       const c = choices[index(choices.length)]!;
       return { ...who, avoid: c.avoid, injuries: [...c.injuries] };
     }
     case 'order': {
-      const all = orders(prompt.options as PlayerId[]);
+      const all = orders(prompt.options);
       return { ...who, order: all[index(all.length)]! };
     }
     case 'reroll':
       return { ...who, reroll: arg === 'y' };
     case 'recover': {
-      const statuses = prompt.options as NonNullable<Decision['recover']>[];
+      const statuses = prompt.options;
       return { ...who, recover: arg === '' ? null : statuses[index(statuses.length)]! };
     }
   }

@@ -6,8 +6,8 @@
 import type { ActType } from '../formats/vocabulary';
 import { squareIndex } from './board';
 import { refuse } from './errors';
-import { field, handle } from './flow';
-import type { Frame, GameState, TurnState, UnitState } from './state';
+import type { Handler } from './flow';
+import type { Cost, Frame, FrameOf, GameState, TurnState, UnitState } from './state';
 import { liveTraits, profile } from './stats';
 import { sideOf } from './sides';
 import { boardOf, label, unitOf } from './table';
@@ -102,10 +102,10 @@ export function parseSquares(state: GameState, names: readonly string[]): number
  * An act starting: counted against the turn (R8), paid for, then carried out. Activation has run by
  * now, so the act is checked again when it was paused behind a prompt (a start-of-turn wound, say).
  */
-handle('act', (ctx, frame, stack) => {
-  const unit = unitOf(ctx.state, field<string>(frame, 'unit'));
+export const onAct: Handler<'act'> = (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, frame.unit);
   const turn = ctx.state.turn;
-  const acts = field<number>(frame, 'acts');
+  const acts = frame.acts;
   if (!turn || unit.dropped) return;
   if (turn.actsLeft < acts) {
     ctx.emit({ type: 'act-lost', unit: unit.id, reason: `${label(ctx.state, unit)} has ${turn.actsLeft} acts left after the start of its turn` });
@@ -114,14 +114,14 @@ handle('act', (ctx, frame, stack) => {
   // §6.2, R9: the Glamyred roll is made at the start of the turn, before any act. When it hands the
   // unit to another player, the act its owner declared (which activated the unit) does not happen:
   // the controller chooses the unit's one act instead.
-  const commander = field<string | undefined>(frame, 'commander');
+  const commander = frame.commander;
   const now = sideOf(ctx.state, unit);
   if (commander !== undefined && commander !== now) {
     ctx.emit({ type: 'act-lost', unit: unit.id, reason: `${label(ctx.state, unit)} is Glamyred: ${now} commands it this turn, so the act ${commander} declared does not happen` });
     return;
   }
-  const act = field<ActType>(frame, 'act');
-  const cost = field<{ react?: number; blue?: number; red?: number; vigor?: number } | undefined>(frame, 'cost');
+  const act = frame.act;
+  const cost = frame.cost;
   const short = cost ? unpayable(unit, cost) : null;
   if (short) {
     // The start of the turn (a terrain wound avoided with Vigor, say) can leave the act unaffordable.
@@ -132,10 +132,8 @@ handle('act', (ctx, frame, stack) => {
   if (cost && (cost.react || cost.blue || cost.red || cost.vigor)) {
     ctx.emit({ type: 'paid', unit: unit.id, tokens: { react: cost.react ?? 0, blue: cost.blue ?? 0, red: cost.red ?? 0 }, vigor: cost.vigor ?? 0 });
   }
-  stack.push(field<Frame>(frame, 'then'));
-});
-
-type Cost = { react?: number; blue?: number; red?: number; vigor?: number };
+  stack.push(frame.then);
+};
 
 /** The first thing the unit lacks to pay `cost` (tokens, then Vigor), or null when it can pay. */
 function shortfall(unit: UnitState, cost: Cost): { what: 'react' | 'blue' | 'red' | 'vigor'; need: number; have: number } | null {
@@ -162,19 +160,19 @@ export function checkCost(state: GameState, unit: UnitState, cost: Cost, what: s
   refuse('no-token', `${what} needs ${short.need} ${short.what} token(s); ${label(state, unit)} has ${short.have}.`);
 }
 
-handle('rest', (ctx, frame) => {
-  ctx.emit({ type: 'rested', unit: field<string>(frame, 'unit'), token: field<'react' | 'blue' | 'red'>(frame, 'token') });
-});
+export const onRest: Handler<'rest'> = (ctx, frame) => {
+  ctx.emit({ type: 'rested', unit: frame.unit, token: frame.token });
+};
 
 /** R30, R22: +5 Vigor, never above the starting Vigor. */
-handle('crow', (ctx, frame) => {
-  const unit = unitOf(ctx.state, field<string>(frame, 'unit'));
+export const onCrow: Handler<'crow'> = (ctx, frame) => {
+  const unit = unitOf(ctx.state, frame.unit);
   const gain = Math.max(0, Math.min(5, profile(ctx.state, unit).vigorMax - unit.vigor));
   ctx.emit({ type: 'crowed', unit: unit.id, vigor: gain });
-});
+};
 
 /** Frames for an act: activation first when needed, the act, then the end-of-act check. */
-export function actFrames(plan: ActPlan, act: Frame): Frame[] {
+export function actFrames(plan: ActPlan, act: FrameOf<'act'>): Frame[] {
   const frames: Frame[] = [{ k: 'after-act' }, { ...act, commander: plan.commander }];
   if (plan.activates) frames.push({ k: 'activate', unit: plan.unit.id });
   return frames;

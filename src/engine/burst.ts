@@ -9,7 +9,7 @@ import { colOf, nameOf, rowOf } from './board';
 import type { Ctx } from './context';
 import { distance } from './distance';
 import { refuse } from './errors';
-import { field, handle } from './flow';
+import type { Handler } from './flow';
 import { burstCover, seesCentre } from './sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile } from './stats';
@@ -39,11 +39,11 @@ export function burstTargets(state: GameState, attacker: UnitState, attack: Atta
 }
 
 /** Rolls against every unit caught, then queues the effects of each hit to apply together. */
-handle('burst', (ctx: Ctx, frame, stack) => {
-  const attacker = unitOf(ctx.state, field<string>(frame, 'unit'));
+export const onBurst: Handler<'burst'> = (ctx: Ctx, frame, stack) => {
+  const attacker = unitOf(ctx.state, frame.unit);
   if (attacker.dropped) return;
-  const attack = profile(ctx.state, attacker).attacks.find((a) => a.id === field<string>(frame, 'attack'))!;
-  const origin = field<number>(frame, 'origin');
+  const attack = profile(ctx.state, attacker).attacks.find((a) => a.id === frame.attack)!;
+  const origin = frame.origin;
   const table = tableOf(ctx.state);
   const a = profile(ctx.state, attacker);
   const hits: { target: string; critical: boolean; glancing: boolean }[] = [];
@@ -72,4 +72,4 @@ handle('burst', (ctx: Ctx, frame, stack) => {
   for (const h of [...hits].reverse()) {
     stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: h.target, index: 0, critical: h.critical, glancing: h.glancing, charge: false, caused: true, bonusUsed: false });
   }
-});
+};

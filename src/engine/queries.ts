@@ -2,7 +2,7 @@
  * Queries for the bot, the renderer and the AI (STYLE.md 4): separate from commands, built on the same
  * checks decide() uses, so nothing offered here is refused there.
  */
-import { splitOptions, type WoundsPromptOptions } from './split-options';
+import { splitOptions } from './split-options';
 import type { Attack } from '../formats/card';
 import { nameOf, squareIndex } from './board';
 import type { Command, Decision } from './commands';
@@ -38,11 +38,11 @@ function promptAnswers(state: GameState): Command[] {
   const out: Decision[] = [];
   switch (prompt.kind) {
     case 'reply':
-      out.push({ unit: prompt.unit!, reply: null }, ...(prompt.options as { attacks: string[] }).attacks.map((a) => ({ unit: prompt.unit!, reply: a })));
+      out.push({ unit: prompt.unit, reply: null }, ...prompt.options.attacks.map((a) => ({ unit: prompt.unit, reply: a })));
       break;
     case 'wounds':
       // The same list the bot's menu offers (split-options.ts): every distinct Vigor and box split.
-      for (const c of splitOptions(prompt.options as WoundsPromptOptions)) out.push({ unit: prompt.unit!, avoid: c.avoid, injuries: [...c.injuries] });
+      for (const c of splitOptions(prompt.options)) out.push({ unit: prompt.unit, avoid: c.avoid, injuries: [...c.injuries] });
       break;
     case 'reroll':
       out.push({ player: prompt.player, reroll: true }, { player: prompt.player, reroll: false });
@@ -50,7 +50,7 @@ function promptAnswers(state: GameState): Command[] {
     case 'order':
     case 'recover':
       out.push(defaultDecision(prompt));
-      if (prompt.kind === 'recover') out.push({ unit: prompt.unit!, recover: null });
+      if (prompt.kind === 'recover') out.push({ unit: prompt.unit, recover: null });
       break;
   }
   return out.map((decide) => ({ decide }));

@@ -4,8 +4,8 @@
  * roll, and a failed reroll is again a recovery roll just resolved, so another die may follow.
  */
 import type { Ctx } from './context';
-import { ask, field, handle } from './flow';
-import type { UnitId, UnitState } from './state';
+import { ask, type Handler } from './flow';
+import type { UnitState } from './state';
 import { profile, recoveryStat } from './stats';
 import { unitOf } from './table';
 import { diceLeft, recoveryWarleader } from './warleader';
@@ -38,12 +38,12 @@ export function recoveryRoll(ctx: Ctx, unit: UnitState, index: number): Recovery
  * Rolls recovery for status `index` of `unit`; after a failure, offers an adjacent Warleader's die.
  * Answered with a warleader in `leader`: true spends the die and rolls again, false ends here.
  */
-handle('recovery-roll', (ctx, frame, stack) => {
-  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
-  const index = field<number>(frame, 'index');
-  const leader = field<UnitId | undefined>(frame, 'leader');
+export const onRecoveryRoll: Handler<'recovery-roll'> = (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, frame.unit);
+  const index = frame.index;
+  const leader = frame.leader;
   if (leader !== undefined) {
-    if (field<boolean>(frame, 'answer') !== true) return;
+    if (frame.answer !== true) return;
     ctx.emit({ type: 'warleader-die', unit: leader, for: unit.id, roll: 'recovery' });
   }
   if (unit.dropped || unit.statuses[index] === undefined) return;
@@ -58,4 +58,4 @@ handle('recovery-roll', (ctx, frame, stack) => {
     unit: helper.id,
     options: { roll: 'recovery', unit: unit.id, status: status.status, total: result.total, needed: result.needed, warleader: helper.id, usesLeft: diceLeft(ctx.state, helper) },
   });
-});
+};
