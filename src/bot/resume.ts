@@ -6,14 +6,15 @@
  */
 import type { App } from '../commands/app';
 import type { PostBody } from '../commands/post-body';
-import type { MatchSnapshot } from '../commands/match-state';
+import { matchRecord } from '../match/record';
 import { enqueue } from '../commands/table';
 
 export function queueMissingPrompts(app: App): number {
   let queued = 0;
-  for (const row of app.store.matches.open()) {
+  for (const stored of app.store.matches.open()) {
+    const row = matchRecord(stored);
     if (!row.setup || !row.snapshot || !row.threadId) continue;
-    const snapshot = row.snapshot as MatchSnapshot;
+    const snapshot = row.snapshot;
     const open = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt;
     if (!open) continue;
     const posted = app.store.prompts.open(row.id).some((p) => p.seq === row.seq);

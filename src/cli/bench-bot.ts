@@ -10,7 +10,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gameOf, type MatchSnapshot } from '../commands/match-state';
+import { gameOf } from '../commands/match-state';
+import { matchRecord } from '../match/record';
 import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../fakecord';
 import { startBotProcess, type BotProcess } from './bot-process';
 import { openStore } from '../store';
@@ -38,7 +39,7 @@ const components = (m: FakeMessage) => m.components.flatMap((row) => ('component
 async function answerPrompts(fake: FakeDiscord, store: ReturnType<typeof openStore>, thread: string): Promise<void> {
   for (let i = 0; i < 20; i++) {
     const row = store.matches.byThread(thread);
-    const snapshot = row?.snapshot as MatchSnapshot | undefined;
+    const snapshot = row ? matchRecord(row).snapshot : null;
     const prompt = snapshot ? (snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt) : null;
     if (!prompt) {
       if (snapshot && gameOf(snapshot)?.turn) return;
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
     for (let t = 0; t < TURNS; t++) {
       for (const thread of threads) {
         await answerPrompts(fake, store, thread);
-        const game = gameOf(store.matches.byThread(thread)!.snapshot as MatchSnapshot)!;
+        const game = gameOf(matchRecord(store.matches.byThread(thread)!).snapshot!)!;
         const turn = game.turn!;
         const unit = Object.values(game.units).find((u) => u.player === turn.player && !u.turnTaken && !u.dropped)!;
         const before = fake.messages(thread).length;

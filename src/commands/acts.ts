@@ -12,6 +12,7 @@ import { describeChange } from './act-log';
 import { nameIn } from './announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
 import type { CommandModule } from './command';
+import { matchRecord } from '../match/record';
 import { gameOf } from './match-state';
 import { gameHere, resolvePath, resolveSquare, resolveUnit, type LiveGame } from './match-context';
 import { parseOptions, text, type ReadOptions } from './options';
@@ -51,7 +52,8 @@ function actCommand(
     },
     autocomplete(interaction, app, opts) {
       const row = app.store.matches.byThread(interaction.channelId);
-      const game = row?.snapshot ? gameOf(row.snapshot as never) : null;
+      const snapshot = row ? matchRecord(row).snapshot : null;
+      const game = snapshot ? gameOf(snapshot) : null;
       if (!game) return [];
       const v = opts.values;
       const user = interaction.user.id;

@@ -8,7 +8,8 @@ import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js'
 import type { App } from './app';
 import { describeChange } from './act-log';
 import { parseComponentId } from './codec';
-import { gameOf, type MatchCommand, type MatchSnapshot } from './match-state';
+import { matchRecord } from '../match/record';
+import { gameOf, type MatchCommand } from './match-state';
 import { gamePromptAnswer } from './prompt-game';
 import { setupPromptAnswer } from './prompt-setup';
 import { answerOwn } from './own-answer';
@@ -27,10 +28,11 @@ function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteractio
 export async function handleComponent(interaction: ButtonInteraction | StringSelectMenuInteraction, app: App): Promise<void> {
   const id = parseComponentId(interaction.customId);
   if (!id) refuse('unknown-component', 'That button is from an older version of the bot and no longer works.');
-  const row = app.store.matches.get(id.match);
+  const stored = app.store.matches.get(id.match);
+  const row = stored && matchRecord(stored);
   if (!row || !row.snapshot) refuse('no-such-match', 'That match no longer exists.');
   if (row.seq !== id.seq) refuse('stale-prompt', 'That prompt has passed.');
-  const snapshot = row.snapshot as MatchSnapshot;
+  const snapshot = row.snapshot;
   const prompt = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : gameOf(snapshot)!.prompt;
   if (!prompt) refuse('stale-prompt', 'That prompt has passed.');
   if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);

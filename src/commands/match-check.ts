@@ -4,7 +4,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Store } from '../store';
-import { rebuildMatch, type MatchEvent, type MatchSetup } from './match-state';
+import { matchRecord } from '../match/record';
+import { rebuildMatch, type MatchEvent } from './match-state';
 
 export interface CheckResult {
   readonly ok: boolean;
@@ -13,9 +14,10 @@ export interface CheckResult {
 
 /** Null when there is no such match. */
 export function checkMatch(store: Store, matchId: string): CheckResult | null {
-  const row = store.matches.get(matchId);
-  if (!row) return null;
+  const stored = store.matches.get(matchId);
+  if (!stored) return null;
+  const row = matchRecord(stored);
   if (!row.setup || !row.snapshot) return { ok: true, events: 0 };
   const events = store.matches.events<MatchEvent>(row.id).map((e) => e.event);
-  return { ok: isDeepStrictEqual(rebuildMatch(row.setup as MatchSetup, events), row.snapshot), events: events.length };
+  return { ok: isDeepStrictEqual(rebuildMatch(row.setup, events), row.snapshot), events: events.length };
 }

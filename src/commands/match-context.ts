@@ -6,19 +6,20 @@ import { parseSquare, squareName } from '../formats/squares';
 import { buildBoard } from '../engine/board';
 import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../engine/state';
-import type { MatchRow } from '../store';
+import { matchRecord, type MatchRecord } from '../match/record';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import { refuse } from './user-error';
 
-export function matchHere(app: App, channelId: string): MatchRow {
+/** The match of this thread, decoded. */
+export function matchHere(app: App, channelId: string): MatchRecord {
   const row = app.store.matches.byThread(channelId);
   if (!row) refuse('not-in-match-thread', 'This command works inside a match thread. Start one with `/skirmish challenge`, or open the thread of your match.');
-  return row;
+  return matchRecord(row);
 }
 
 export interface LiveGame {
-  readonly row: MatchRow;
+  readonly row: MatchRecord;
   readonly setup: MatchSetup;
   readonly snapshot: MatchSnapshot;
   readonly game: GameState;
@@ -28,12 +29,13 @@ export function gameHere(app: App, channelId: string): LiveGame {
   const row = matchHere(app, channelId);
   if (row.status === 'challenged') refuse('not-accepted', 'This challenge has not been accepted yet.');
   if (row.status === 'declined' || row.status === 'cancelled') refuse('match-over', 'This challenge was declined.');
-  const snapshot = row.snapshot as MatchSnapshot;
-  const game = gameOf(snapshot);
+  const { setup, snapshot } = row;
+  const game = snapshot ? gameOf(snapshot) : null;
   // A finished game can still be viewed and read; one that ended during setup has no game to show.
   if (!game && row.status === 'over') refuse('match-over', 'This match ended during setup.');
-  if (!game) refuse('still-setting-up', 'The match is still being set up: answer the setup prompt in this thread first.');
-  return { row, setup: row.setup as MatchSetup, snapshot, game };
+  if (!game || !snapshot) refuse('still-setting-up', 'The match is still being set up: answer the setup prompt in this thread first.');
+  if (!setup) throw new Error(`match ${row.id} has a game but no setup`);
+  return { row, setup, snapshot, game };
 }
 
 /** A unit by its id (the map token's label, any case) or, when unambiguous, its card's name. */

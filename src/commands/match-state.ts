@@ -5,7 +5,6 @@
  */
 import type { Content } from '../content/load';
 import type { UnitCard } from '../formats/card';
-import type { Gridmap } from '../formats/gridmap';
 import type { ModCard } from '../formats/mod';
 import type { ScenarioUnit } from '../formats/scenario';
 import type { Command, Concession } from '../engine/commands';
@@ -14,39 +13,13 @@ import type { RuleError } from '../engine/errors';
 import { apply, type GameEvent } from '../engine/events';
 import { checkPregameSetup, pregameApply, pregameDecide, pregameInitial, setupRerolls, type PregameCommand, type PregameEvent, type PregameState } from '../engine/pregame';
 import { initial } from '../engine/setup';
-import type { GameState, Options, PlayerId } from '../engine/state';
+import type { GameState, PlayerId } from '../engine/state';
 import { seeded } from '../engine/dice';
 import { labelUnits } from '../render/labels';
-import type { DiceCommitment } from '../match/dice-proof';
+import type { MatchSetup, MatchSnapshot } from '../match/record';
 
-export interface MatchWarband {
-  readonly name: string;
-  readonly faction: string;
-  readonly points: number;
-  readonly units: readonly { readonly card: string; readonly mod?: string }[];
-}
-
-/** What a match is rebuilt from; written once when the challenge is accepted, plus `start` when play begins. */
-export interface MatchSetup {
-  readonly seed: number;
-  /** Seating order: the challenger first. */
-  readonly players: readonly PlayerId[];
-  readonly names: Readonly<Record<PlayerId, string>>;
-  readonly warbands: Readonly<Record<PlayerId, MatchWarband>>;
-  /** Candidate maps, carried whole so a map edited later cannot change a match in progress. */
-  readonly maps: readonly { readonly id: string; readonly map: Gridmap }[];
-  readonly rerolls: Readonly<Record<PlayerId, number>>;
-  readonly options: Options;
-  /** The cards and mods the warbands use, frozen at acceptance: a catalog changed mid-setup cannot stall the match. */
-  readonly cards: Readonly<Record<string, UnitCard>>;
-  readonly mods: Readonly<Record<string, ModCard>>;
-  /** The game's first state, saved when setup finishes: the catalog may change later, this game may not. */
-  readonly start?: GameState;
-  /** The public half of the dice proof; absent when the match was given a fixed seed. */
-  readonly dice?: DiceCommitment;
-}
-
-export type MatchSnapshot = { readonly stage: 'pregame'; readonly pregame: PregameState } | { readonly stage: 'game'; readonly game: GameState };
+// The stored shapes live with their decoding (match/record.ts); matchRecord(row) reads a row into them.
+export type { MatchSetup, MatchSnapshot, MatchWarband } from '../match/record';
 
 export type MatchEvent = { readonly stage: 'pregame'; readonly event: PregameEvent } | { readonly stage: 'game'; readonly event: GameEvent };
 

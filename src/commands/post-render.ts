@@ -9,7 +9,8 @@ import type { GameState } from '../engine/state';
 import { eventSentences, renderCard, renderLegend, renderMapWithAlt, renderTurn, type Picture } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
-import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
+import { matchRecord, type MatchRecord } from '../match/record';
+import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup } from './match-state';
 import type { PostBody } from './post-body';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
@@ -56,7 +57,7 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
 /** The close-up of a turn as a second file beside the map, when the turn has one. */
 const closeUp = (focus: Picture | null, name: string) => (focus ? [{ png: focus.png, name, alt: focus.alt }] : []);
 
-function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Post {
+function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Post {
   const name = nameIn(setup);
   const { game, before, events } = turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
@@ -67,7 +68,7 @@ function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number)
     .join(', ');
   const winner = game.winner ? `🏆 <@${game.winner}> (**${name(game.winner)}**) wins!` : 'The match is a draw.';
   const players = setup.players.map((p) => `<@${p}>`).join(' ');
-  const secret = (row.terms as { dice?: { secret?: string } } | null)?.dice?.secret;
+  const secret = row.terms.dice?.secret;
   // The match is over, so the dice's secret can be shown: anyone can now check every roll.
   const dice = setup.dice && secret ? [`-# 🎲 The dice's secret was \`${secret}\` (its SHA-256 is the commitment posted with the challenge). \`/skirmish verify\` checks every roll; \`/skirmish export\` gives the whole match as a file.`] : [];
   return {
@@ -96,8 +97,9 @@ function warbandPost(setup: MatchSetup, player: string): Post {
   return { content: `**${name(player)}** brings **${shown(w.name)}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
 }
 
-export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendered {
-  const setup = row.setup as MatchSetup | null;
+export function renderBody(store: Store, stored: MatchRow, body: PostBody): Rendered {
+  const row = matchRecord(stored);
+  const setup = row.setup;
   const needSetup = (): MatchSetup => setup ?? (() => { throw new Error(`match ${row.id} has no setup`); })();
   switch (body.kind) {
     case 'text':
@@ -120,7 +122,7 @@ export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendere
       // A prompt the match has moved past (answered by a typed command, withdrawn by a concession)
       // would only be refused if clicked, so it is never posted.
       if (row.seq !== body.seq || !setup || !row.snapshot) return { to: 'skip', reason: 'the match moved past this prompt before it was posted' };
-      const made = promptPostOf(row, setup, row.snapshot as MatchSnapshot);
+      const made = promptPostOf(row, setup, row.snapshot);
       if (!made) return { to: 'skip', reason: 'no prompt is open' };
       return { to: 'create', post: { content: made.post.content, components: made.post.components, ping: [made.player] }, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
     }

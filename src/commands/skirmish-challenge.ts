@@ -12,29 +12,20 @@ import type { Gridmap } from '../formats/gridmap';
 import type { App } from './app';
 import { planPosts } from './announce';
 import { listMaps, mapById } from './map-library';
-import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot, type MatchWarband } from './match-state';
+import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { matchHere } from './match-context';
 import { answerOwn } from './own-answer';
 import { save } from './saved';
 import { enqueue } from './table';
-import { commitmentOf, seedFrom, type DiceCommitment } from '../match/dice-proof';
+import { commitmentOf, seedFrom } from '../match/dice-proof';
+import { matchRecord, type CommittedWarband, type Terms } from '../match/record';
 import { refuse } from './user-error';
 import { shown } from './user-text';
 import { loadWarband, type LoadedWarband } from './warband-library';
 
-type Committed = MatchWarband & { readonly map: string };
+type Committed = CommittedWarband;
 
-export interface Terms {
-  readonly points: number;
-  readonly map: string | null;
-  /** The warbands committed so far, by player: the challenger's from the start. */
-  readonly accepted: Readonly<Record<PlayerId, Committed>>;
-  /**
-   * The dice (match/dice-proof.ts): the secret minted with the challenge, its commitment (posted), and
-   * the accept interactions' ids so far. The secret is shown only when the match is over.
-   */
-  readonly dice?: DiceCommitment & { readonly secret: string };
-}
+export type { Terms } from '../match/record';
 
 export const DEFAULT_POINTS = 121;
 
@@ -126,7 +117,7 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
   const row = matchHere(app, interaction.channelId);
   const me = interaction.user.id;
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open.');
-  const terms = row.terms as Terms;
+  const terms = row.terms;
   if (me === row.players[0]) refuse('not-your-challenge', 'You made this challenge; your opponents accept it.');
   if (!row.players.includes(me)) refuse('not-your-challenge', `This challenge is for ${row.players.slice(1).map((p) => `<@${p}>`).join(', ')}.`);
   if (terms.accepted[me]) refuse('already-accepted', 'You have already accepted; waiting for the others.');
@@ -140,7 +131,7 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
     // Everything is read again inside the transaction: two opponents accepting at once must not
     // overwrite each other's warband (accepting adds no events, so the sequence number cannot tell).
     const done = app.store.matches.act<MatchSnapshot | null, MatchEvent, RuleError>(row.id, row.seq, (snapshot, current) => {
-      const fresh = current.terms as Terms;
+      const fresh = matchRecord(current).terms;
       if (snapshot || current.status !== 'challenged') return { ok: false, error: { code: 'not-open', message: 'This challenge is no longer open.' } };
       if (fresh.accepted[me]) return { ok: false, error: { code: 'already-accepted', message: 'You have already accepted; waiting for the others.' } };
       const accepted = { ...fresh.accepted, [me]: committed(mine) };

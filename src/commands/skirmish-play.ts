@@ -27,8 +27,7 @@ const STATUS_WORDS: Record<string, string> = { challenged: 'challenge open', set
 
 export async function status(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
-  const setup = row.setup as MatchSetup | null;
-  const snapshot = row.snapshot as MatchSnapshot | null;
+  const { setup, snapshot } = row;
   const game = snapshot ? gameOf(snapshot) : null;
   let text: string;
   const name = (p: string) => (setup?.names[p] ?? app.store.players.get(p)?.name ?? p);
@@ -56,7 +55,7 @@ export async function concede(interaction: ChatInputCommandInteraction, app: App
   const row = matchHere(app, interaction.channelId);
   const me = interaction.user.id;
   if (!row.players.includes(me)) refuse('not-a-player', 'Only a player in this match can concede it.');
-  const snapshot = row.snapshot as MatchSnapshot | null;
+  const snapshot = row.snapshot;
   if (row.status === 'challenged' || !snapshot) refuse('not-started', 'This challenge has not started; use `/skirmish decline` to withdraw it.');
   if (snapshot.stage === 'pregame') {
     const other = row.players.filter((p) => p !== me);
@@ -106,11 +105,11 @@ export async function view(interaction: ChatInputCommandInteraction, app: App, o
 
 export async function entry(interaction: ChatInputCommandInteraction, app: App, square: string): Promise<void> {
   const row = matchHere(app, interaction.channelId);
-  const snapshot = row.snapshot as MatchSnapshot | null;
+  const snapshot = row.snapshot;
   const prompt = snapshot?.stage === 'pregame' ? snapshot.pregame.prompt : null;
   if (!prompt || prompt.kind !== 'entry') refuse('no-entry-prompt', 'Nobody is placing an entry tile now.');
   if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);
-  const name = resolveSquare(snapshotMap(row.setup as MatchSetup, snapshot!), square);
+  const name = resolveSquare(snapshotMap(row.setup!, snapshot!), square);
   const reply = () => `<@${interaction.user.id}> places their entry tile at **${name}**.`;
   const done = await submit(app, row.id, interaction.user.id, row.seq, { pregame: setupPromptAnswer(prompt, 'entry', name) }, { via: interaction, reply });
   await answerOwn(app, interaction, done.posts);

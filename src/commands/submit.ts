@@ -7,6 +7,7 @@
  */
 import type { PlayerId } from '../engine/state';
 import type { RuleError } from '../engine/errors';
+import { matchRecord } from '../match/record';
 import { OPEN_STATUSES, type OutboxRow } from '../store';
 import type { App } from './app';
 import { planPosts } from './announce';
@@ -41,25 +42,28 @@ export async function submit(app: App, matchId: string, by: PlayerId | undefined
   let before: MatchSnapshot | null = null;
   let setup: MatchSetup | null = null;
   const { done, posts } = await inTransaction(app, () => {
-    const done = app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (snapshot, row) => {
+    const done = app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (_snapshot, stored) => {
+      const row = matchRecord(stored);
+      const snapshot = row.snapshot;
       if (!snapshot || !row.setup) return { ok: false, error: { code: 'not-started', message: 'This match has not been accepted yet.' } };
       if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
       before = snapshot;
-      setup = row.setup as MatchSetup;
-      const stepped = stepMatch(setup, snapshot, command, by);
+      const stepped = stepMatch(row.setup, snapshot, command, by);
       if (!stepped.ok) return { ok: false, error: stepped.error };
+      // The setup as the row will hold it: with the game's first state once setup is over.
+      setup = stepped.start ? { ...row.setup, start: stepped.start } : row.setup;
       const game = gameOf(stepped.snapshot);
       return {
         ok: true,
         events: stepped.events,
         snapshot: stepped.snapshot,
         status: game ? (game.over ? 'over' : 'playing') : 'setup',
-        ...(stepped.start ? { setup: { ...setup, start: stepped.start } } : {}),
+        ...(stepped.start ? { setup } : {}),
         ...(game?.over ? { winner: game.winner, result: { winner: game.winner, score: game.score, round: game.round } } : {}),
       };
     });
     if (!done.ok) return { done, posts: [] };
-    const submitted: Submitted = { row: done.row, setup: (done.row.setup as MatchSetup) ?? setup!, before: before!, after: done.snapshot, events: done.events };
+    const submitted: Submitted = { row: done.row, setup: setup!, before: before!, after: done.snapshot, events: done.events };
     const planned = planPosts(app.store, submitted, {
       by,
       reply: telling.reply?.(submitted),
@@ -74,5 +78,5 @@ export async function submit(app: App, matchId: string, by: PlayerId | undefined
     refuse(done.error.code, withMentions(done.error.message, players));
   }
   if (telling.via) markSaved(telling.via);
-  return { row: done.row, setup: (done.row.setup as MatchSetup) ?? setup!, before: before!, after: done.snapshot, events: done.events, posts };
+  return { row: done.row, setup: setup!, before: before!, after: done.snapshot, events: done.events, posts };
 }
