@@ -130,7 +130,7 @@ export const onRoll: Handler<'roll'> = (ctx, frame, stack) => {
     notes: line.automatic ? ['helpless and adjacent: hit and critical (R20)'] : [...line.notes],
     reply: frame.reply,
   });
-  if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false, shove: frame.shove });
+  if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false, shove: frame.shove, reply: frame.reply });
 };
 
 /**
@@ -181,7 +181,9 @@ export const onEffects: Handler<'effects'> = (ctx, frame, stack) => {
     const defended = afterDefences(ctx.state, target, amount, effect.type);
     const caused = defended - toughnessUse(ctx.state, target, defended) > 0;
     stack.push(next(caused, { bonusUsed: true }));
-    stack.push({ k: 'wound', unit: target.id, wound: amount, woundType: effect.type, source: attacker.id, why: attack.name });
+    // The wound names what dealt it, so a log read after a prompt still knows the attack (or trait).
+    const from = frame.trait !== undefined ? { from: 'trait' as const, trait: frame.trait } : { from: frame.reply ? ('reply' as const) : ('attack' as const), attack: frame.attack };
+    stack.push({ k: 'wound', unit: target.id, wound: amount, woundType: effect.type, source: attacker.id, why: attack.name, ...from });
     return;
   }
   if ('status' in effect) {

@@ -33,4 +33,4 @@ export function walkUntilDamaging(board: Board, size: Size, fly: boolean, at: nu
 }
 
 /** The frame that deals damaging terrain's wounds to `unit` (R19): from no unit, so nobody scores them (R3). */
-export const terrainWound = (board: Board, unit: UnitId): Frame => ({ k: 'wound', unit, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain' });
+export const terrainWound = (board: Board, unit: UnitId): Frame => ({ k: 'wound', unit, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain', from: 'terrain' });

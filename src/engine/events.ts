@@ -9,7 +9,9 @@ import { squareIndex } from './board';
 import { rollD20 } from './dice';
 import { sideOf } from './sides';
 import { boardOf } from './table';
-import type { Frame, GameState, PlayerId, Prompt, StatusState, Tokens, TurnState, UnitId, UnitState } from './state';
+import type { Frame, GameState, PlayerId, Prompt, StatusState, Tokens, TurnState, UnitId, UnitState, WoundSource } from './state';
+
+export type { WoundSource } from './state';
 
 export type GameEvent =
   | { type: 'round-started'; round: number }
@@ -58,6 +60,13 @@ export type GameEvent =
       source: UnitId | null;
       /** What dealt them: an attack's name, recurring wounds, damaging terrain. */
       cause: string;
+      /**
+       * Where they came from: an attack (`attack` its id), a reply (likewise), an act trait (`trait`
+       * its id), damaging terrain or a recurring status. Logs written before these fields existed lack them.
+       */
+      from?: WoundSource;
+      attack?: string;
+      trait?: string;
       /** Wounds after immunity, vulnerability and toughness (R22). */
       taken: number;
       toughness: number;

@@ -137,6 +137,9 @@ export interface DeclaredReply {
   readonly attack: string;
 }
 
+/** What dealt a unit's wounds (the wound frame's and the `wounded` event's `from`). */
+export type WoundSource = 'attack' | 'reply' | 'trait' | 'terrain' | 'recurring';
+
 /** What an act or attack costs beyond its acts (§2.3): tokens and Vigor. */
 export interface Cost {
   readonly react?: number;
@@ -187,6 +190,8 @@ export interface FrameFields {
     readonly caused: boolean;
     readonly bonusUsed: boolean;
     readonly shove?: readonly string[] | undefined;
+    /** The attack is a reply (R25, R26): its wounds say so. */
+    readonly reply?: boolean;
   } & ({ readonly attack: string; readonly trait?: undefined } | { readonly trait: string; readonly attack?: undefined });
   /** turns.ts: the end of the turn (R10) in stages; `answer`: the recover prompt's pick, or null for none. */
   'end-turn': { readonly stage: 'recurring' | 'recover' | 'done'; readonly answer?: number | null };
@@ -240,14 +245,20 @@ export interface FrameFields {
   };
   /** traits.ts: an act trait's gains and effects (`target`: the one unit named). */
   'use-trait': { readonly unit: UnitId; readonly trait: string; readonly target: UnitId | undefined };
-  /** wounds.ts: wounds landing on a unit (R22); `why` says what dealt them, `answer` is the owner's split. */
+  /**
+   * wounds.ts: wounds landing on a unit (R22); `why` says what dealt them in words, `from` which kind
+   * of thing, with the attack's or act trait's id (frames paused before these existed lack them);
+   * `answer` is the owner's split.
+   */
   wound: {
     readonly unit: UnitId;
     readonly wound: number;
     readonly woundType: WoundType;
     readonly source: UnitId | null;
     readonly why: string;
-    readonly recurring?: true;
+    readonly from?: WoundSource;
+    readonly attack?: string;
+    readonly trait?: string;
     readonly answer?: SplitChoice;
   };
 }

@@ -86,7 +86,7 @@ export const onStartSteps: Handler<'start-steps'> = (ctx, frame, stack) => {
   // Damaging terrain the unit stands in (R19): nobody scores these wounds (R3).
   if (squaresOf(ctx.state, unit).some((s) => hasTerrain(board, s, T.damaging))) {
     stack.push({ k: 'start-mortal', unit: unit.id });
-    stack.push({ k: 'wound', unit: unit.id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain' });
+    stack.push({ k: 'wound', unit: unit.id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain', from: 'terrain' });
     return;
   }
   stack.push({ k: 'start-mortal', unit: unit.id });
@@ -159,7 +159,7 @@ export const onEndTurn: Handler<'end-turn'> = (ctx, frame, stack) => {
       // Pushed in reverse so the oldest status deals its wounds first.
       const recurring = live ? unit.statuses.filter((s) => s.status === 'recurring') : [];
       for (const s of [...recurring].reverse()) {
-        stack.push({ k: 'wound', unit: unit!.id, wound: s.wound ?? 0, woundType: s.type ?? 'fire', source: s.source, why: 'recurring wounds', recurring: true });
+        stack.push({ k: 'wound', unit: unit!.id, wound: s.wound ?? 0, woundType: s.type ?? 'fire', source: s.source, why: 'recurring wounds', from: 'recurring' });
       }
       return;
     }

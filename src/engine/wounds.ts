@@ -8,7 +8,7 @@ import type { WoundType } from '../formats/vocabulary';
 import type { Ctx } from './context';
 import { refuse } from './errors';
 import { ask, type Handler } from './flow';
-import type { GameState, SplitChoice, UnitId, UnitState } from './state';
+import type { FrameOf, GameState, SplitChoice, UnitId, UnitState, WoundSource } from './state';
 import { liveTraits } from './stats';
 import { cardOf, label, unitOf } from './table';
 import { dropUnit, scoreUnit } from './scoring';
@@ -92,9 +92,15 @@ export const onWound: Handler<'wound'> = (ctx, frame, stack) => {
       options: { wounds: taken, type, vigor: unit.vigor, boxes: boxesLeft(ctx.state, unit), default: split },
     });
   }
-  ctx.emit({ type: 'wounded', unit: unit.id, wound, woundType: type, source, cause: frame.why, taken, toughness: tough, avoided: split.avoid, injuries: [...split.injuries] });
+  ctx.emit({ type: 'wounded', unit: unit.id, wound, woundType: type, source, cause: frame.why, ...woundFrom(frame), taken, toughness: tough, avoided: split.avoid, injuries: [...split.injuries] });
   afterWounds(ctx, unit.id, split.injuries, source);
 };
+
+/** What dealt the wounds, as the frame says (attack.ts, damaging.ts, turns.ts push them). */
+function woundFrom(frame: FrameOf<'wound'>): { from: WoundSource | undefined; attack?: string; trait?: string } {
+  const { from, attack, trait } = frame;
+  return { from, ...(attack !== undefined ? { attack } : {}), ...(trait !== undefined ? { trait } : {}) };
+}
 
 /** Whether the owner has anything to choose: Vigor to spend, or different kinds of box to mark. */
 function hasChoice(state: GameState, unit: UnitState, fives: number): boolean {

@@ -6,10 +6,11 @@
  * start at the right square. Where a unit that dropped stood comes from following the moves forward
  * from the `before` state when there is one; without it, from its last move.
  *
- * Which attack dealt which wounds. A `wounded` event does not name the attack; it belongs to the
- * latest attack of the same attacker on the same unit, since the last act began, whose own wound
- * effects include its type. Recurring wounds (a status's type, not the attack's) and terrain wounds
- * (no source, on damaging ground) are listed apart.
+ * Which attack dealt which wounds. A `wounded` event names where its wounds came from (`from`) and
+ * the attack (`attack`): they belong to the latest roll of that attack, as an attack or a reply as
+ * `from` says, by the same attacker on the same unit. A log written before wounds named their attack
+ * falls back on the latest attack of the same attacker on the same unit whose own wound effects
+ * include the wounds' type. Other wounds (terrain, a recurring status, an act trait) are listed apart.
  */
 import type { Attack } from '../formats/card';
 import type { WoundType } from '../formats/vocabulary';
@@ -25,6 +26,8 @@ interface OpenAttack {
   readonly view: Mutable<AttackView>;
   readonly attackerId: UnitId;
   readonly targetId: UnitId;
+  readonly attackId: string;
+  readonly isReply: boolean;
   readonly types: readonly WoundType[];
 }
 
@@ -151,6 +154,8 @@ export function lastTurnView(
           },
           attackerId: e.unit,
           targetId: e.target,
+          attackId: e.attack,
+          isReply: e.reply === true,
           types: woundTypes(attack),
         };
         attacks.push(rec);
@@ -159,7 +164,17 @@ export function lastTurnView(
         break;
       }
       case 'wounded': {
-        const rec = [...open].reverse().find((a) => a.attackerId === e.source && a.targetId === e.unit && a.types.includes(e.woundType));
+        const byAttack = e.from === undefined || e.from === 'attack' || e.from === 'reply';
+        const rec = byAttack
+          ? [...open]
+              .reverse()
+              .find(
+                (a) =>
+                  a.attackerId === e.source &&
+                  a.targetId === e.unit &&
+                  (e.attack !== undefined ? a.attackId === e.attack && a.isReply === (e.from === 'reply') : a.types.includes(e.woundType)),
+              )
+          : undefined;
         const boxes = e.injuries.map(boxName);
         if (rec) {
           rec.view.wounds += e.taken;
@@ -168,7 +183,7 @@ export function lastTurnView(
           rec.view.injuries = [...rec.view.injuries, ...boxes];
           break;
         }
-        const harm: HarmView = { unit: name(e.unit), at: where(e.unit), span: spanOf(e.unit), wounds: e.taken, type: e.woundType, why: e.source === null && onDamaging(e.unit) ? 'terrain' : 'recurring' };
+        const harm: HarmView = { unit: name(e.unit), at: where(e.unit), span: spanOf(e.unit), wounds: e.taken, type: e.woundType, why: e.from === 'terrain' || (e.from === undefined && e.source === null && onDamaging(e.unit)) ? 'terrain' : 'recurring' };
         harms.push(harm);
         happenings.push({ kind: 'harm', harm, source: e.source === null ? null : name(e.source), avoided: e.avoided, injuries: boxes });
         break;

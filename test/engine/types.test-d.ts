@@ -28,8 +28,8 @@ const missingField: Frame = { k: 'attack', unit: 'a', attack: 'bite', charge: fa
 const wrongAnswer: Frame = { ...wound, answer: 'bite' };
 
 // A field another kind has.
-// @ts-expect-error a wound frame has no attack
-export const woundAttack = (f: FrameOf<'wound'>) => f.attack;
+// @ts-expect-error a wound frame has no target
+export const woundTarget = (f: FrameOf<'wound'>) => f.target;
 
 // A field read before the kind is known.
 // @ts-expect-error only some kinds have a target
