@@ -7,12 +7,12 @@
  * state it was made for, and is dropped afterwards.
  */
 import type { Attack, InjuryBox } from '../formats/card';
-import type { StatusName } from '../formats/vocabulary';
+import type { Size, StatusName } from '../formats/vocabulary';
 import { hasTerrain, squareIndex, T } from '../engine/board';
 import { commanderOf } from '../engine/acts';
 import { nearestIn } from '../engine/distance';
 import { endError, moverOf } from '../engine/paths';
-import { attackOutlook, type Outlook } from '../engine/queries';
+import { attackOutlook, movePlans, type Outlook } from '../engine/queries';
 import { replyAttacks } from '../engine/reactions';
 import { unitCost } from '../engine/roster';
 import type { GameState, PlayerId, UnitState } from '../engine/state';
@@ -69,6 +69,20 @@ const STATUS_HARM: Record<StatusName, number> = {
   recurring: 0,
   invisible: -0.5,
 };
+
+interface Look {
+  readonly size: Size;
+  readonly move: number;
+  readonly reach: number;
+  readonly objectives: readonly { readonly area: readonly number[]; readonly held: boolean; readonly field: Float64Array }[];
+  readonly enemies: readonly {
+    readonly e: UnitState;
+    readonly field: Float64Array;
+    readonly move: number;
+    readonly perFive: number;
+    readonly attacks: readonly Attack[];
+  }[];
+}
 
 export class Judge {
   readonly board: Board;
@@ -214,7 +228,16 @@ export class Judge {
 
   /** Counted distance (R15) from a unit's space to the space `unit` would have on `at`. */
   distance(from: UnitState, unit: UnitState, at: number): number {
-    return nearestIn(this.table.rangesFrom(squaresOf(this.state, from)), footprint(this.board, at, profile(this.state, unit).size));
+    return nearestIn(this.fieldOf(from), footprint(this.board, at, profile(this.state, unit).size));
+  }
+
+  private readonly fields = new Map<string, Float64Array>();
+
+  /** Counted distances from a unit's space to every square (the table's fields, looked up once). */
+  fieldOf(unit: UnitState): Float64Array {
+    let f = this.fields.get(unit.id);
+    if (!f) this.fields.set(unit.id, (f = this.table.rangesFrom(squaresOf(this.state, unit))));
+    return f;
   }
 
   /** Attacks a unit could make: single-target or burst, ones whose costs it can pay are the caller's to check. */
@@ -229,32 +252,62 @@ export class Judge {
     return r;
   }
 
+  private readonly looks = new Map<string, Look>();
+
+  /** What `position` and `danger` need about a unit, worked out once per decision. */
+  private look(unit: UnitState): Look {
+    let l = this.looks.get(unit.id);
+    if (l) return l;
+    const p = profile(this.state, unit);
+    const side = this.side(unit);
+    const friends = unitList(this.state).filter((u) => u.id !== unit.id && onMap(u) && this.side(u) === side);
+    const objectives = this.board.objectives.map((area) => ({
+      area,
+      held: friends.some((u) => squaresOf(this.state, u).some((s) => area.includes(s))),
+      field: this.table.rangesFrom(area),
+    }));
+    const enemies = this.enemiesOf(side).map((e) => {
+      const ep = profile(this.state, e);
+      return {
+        e,
+        field: this.fieldOf(e),
+        move: ep.move,
+        perFive: this.worth(e) / Math.max(1, this.toScore(e) / 5),
+        attacks: ep.attacks.filter((a) => a.burst === undefined),
+      };
+    });
+    l = { size: p.size, move: Math.max(1, p.move), reach: this.reach(unit), objectives, enemies };
+    this.looks.set(unit.id, l);
+    return l;
+  }
+
   /**
    * Expected loss, in VP, if `unit` ends its turn on `at`: each enemy's best attack on it next time
    * that enemy acts, weighted by how easily it gets there (already in range and sight: exact odds from
-   * where it stands, cover included; a move away; two moves away), for the share `danger`.
+   * where it stands, cover included; a move away; two moves away), for the share `danger`. `quick`
+   * leaves out the lines of sight (plain odds from beside the unit throughout).
    */
   danger(unit: UnitState, at: number, quick = false): number {
     // A unit of the other side under our command (§6.2) is theirs to lose.
     if (unit.player !== this.me) return 0;
-    const there = { ...unit, at };
-    const placed: GameState = unit.at === at ? this.state : { ...this.state, units: { ...this.state.units, [unit.id]: there } };
+    const l = this.look(unit);
+    const squares = footprint(this.board, at, l.size);
+    let placed: GameState | null = null;
     let wounds = 0;
-    for (const e of this.enemiesOf(this.side(unit))) {
-      if (e.id === unit.id) continue;
-      const p = profile(this.state, e);
-      const d = this.distance(e, unit, at);
+    for (const { e, field, move, attacks } of l.enemies) {
+      const d = nearestIn(field, squares);
       let best = 0;
-      for (const a of p.attacks) {
-        if (a.burst !== undefined) continue;
+      for (const a of attacks) {
+        if (d > 2 * move + a.range) continue;
         let threat = 0;
         if (d <= a.range && quick) threat = 1.5 * this.plainWounds(e, a, unit);
         else if (d <= a.range) {
           // In range without moving: the real line from where it stands to the square (cover, sight).
+          placed ??= unit.at === at ? this.state : { ...this.state, units: { ...this.state.units, [unit.id]: { ...unit, at } } };
           const r = this.outlookIn(placed, e, a.id, unit);
           threat = r ? 1.8 * r.expectedWounds : 1.1 * this.plainWounds(e, a, unit);
-        } else if (d <= p.move + a.range) threat = 1.4 * this.plainWounds(e, a, unit);
-        else if (d <= 2 * p.move + a.range) threat = 0.6 * this.plainWounds(e, a, unit);
+        } else if (d <= move + a.range) threat = 1.4 * this.plainWounds(e, a, unit);
+        else threat = 0.6 * this.plainWounds(e, a, unit);
         if (threat > best) best = threat;
       }
       wounds += best;
@@ -266,33 +319,23 @@ export class Judge {
   position(unit: UnitState, at: number | null, opts: { enraged?: readonly string[] | null; quick?: boolean } = {}): number {
     if (at === null || unit.player !== this.me) return 0;
     const board = this.board;
-    const size = profile(this.state, unit).size;
-    const squares = footprint(board, at, size);
+    const l = this.look(unit);
+    const squares = footprint(board, at, l.size);
     let v = 0;
     // R4 objectives: held alone at the round's end, 5 VP; contesting one denies the enemy.
-    const side = this.side(unit);
-    const mine = side === this.me;
-    board.objectives.forEach((area) => {
-      const on = squares.some((s) => area.includes(s));
-      const heldByFriend = unitList(this.state).some((u) => u.id !== unit.id && onMap(u) && this.side(u) === side && squaresOf(this.state, u).some((s) => area.includes(s)));
-      if (on) v += heldByFriend ? 0.5 : this.w.objective;
-      else if (!heldByFriend && mine) {
-        const d = nearestIn(this.table.rangesFrom(area), squares);
-        v += this.w.objectiveNear / (1 + d / Math.max(1, profile(this.state, unit).move));
-      }
-    });
+    for (const o of l.objectives) {
+      const on = squares.some((s) => o.area.includes(s));
+      if (on) v += o.held ? 0.5 : this.w.objective;
+      else if (!o.held) v += this.w.objectiveNear / (1 + nearestIn(o.field, squares) / l.move);
+    }
     // Damaging terrain wounds a unit that starts its turn in it (R9, R19).
     if (squares.some((s) => hasTerrain(board, s, T.damaging))) v -= this.woundValue(unit, 5) + 1;
     // The pull towards the enemy most worth attacking, by how soon this unit could strike it.
-    const reach = this.reach(unit);
-    if (reach > 0) {
-      const move = Math.max(1, profile(this.state, unit).move);
+    if (l.reach > 0) {
       let pull = 0;
-      for (const e of this.enemiesOf(side)) {
-        const d = this.distance(e, unit, at);
-        const gap = Math.max(0, d - reach);
-        const perFive = this.worth(e) / Math.max(1, this.toScore(e) / 5);
-        pull = Math.max(pull, perFive / (1 + gap / move));
+      for (const { field, perFive } of l.enemies) {
+        const gap = Math.max(0, nearestIn(field, squares) - l.reach);
+        pull = Math.max(pull, perFive / (1 + gap / l.move));
       }
       v += this.w.approach * Math.min(pull, 12);
     }
@@ -300,7 +343,7 @@ export class Judge {
     if (opts.enraged && opts.enraged.length > 0) {
       const beside = opts.enraged.some((id) => {
         const e = this.state.units[id];
-        return e !== undefined && onMap(e) && this.table.touching(at, size, e.at!, profile(this.state, e).size);
+        return e !== undefined && onMap(e) && this.table.touching(at, l.size, e.at!, profile(this.state, e).size);
       });
       if (!beside) v -= this.w.vigor * 2;
     }
@@ -351,6 +394,16 @@ export class Judge {
     const costly = [...this.attacks(unit).map((a) => a.cost), ...liveTraits(this.state, unit).flatMap((t) => (t.trait === 'act' ? [t.cost] : []))].some((c) => (c.react ?? 0) > 0);
     if (costly) v += 0.8;
     return v;
+  }
+
+  private readonly plans = new Map<string, ReturnType<typeof movePlans>>();
+
+  /** movePlans, kept for this decision. */
+  movePlans(unit: UnitState, maneuver: boolean): ReturnType<typeof movePlans> {
+    const key = `${unit.id}|${maneuver}`;
+    let m = this.plans.get(key);
+    if (!m) this.plans.set(key, (m = movePlans(this.state, unit.id, maneuver)));
+    return m;
   }
 
   /** A square name's index. */

@@ -15,7 +15,7 @@
 import { nameOf } from '../engine/board';
 import type { Command } from '../engine/commands';
 import { canPay, commanderOf } from '../engine/acts';
-import { burstOutlook, chargeOptions, reachableSquares, targetsFrom, visibleTargets, type TargetView } from '../engine/queries';
+import { burstOutlook, chargeOptions, targetsFrom, visibleTargets, type TargetView } from '../engine/queries';
 import type { UnitState } from '../engine/state';
 import { liveTraits, profile } from '../engine/stats';
 import { onMap, unitOf } from '../engine/table';
@@ -37,6 +37,8 @@ interface AttackOption {
 
 /** Squares judged exactly (odds from there, danger with cover) after a quick look at every reachable one. */
 const EXACT_SQUARES = 8;
+/** Units planned in full when choosing which to activate. */
+const FULL_UNITS = 2;
 
 /** Candidate commands for the turn in front of the AI, best first (not yet checked with decide). */
 export function turnCandidates(j: Judge): Candidate[] {
@@ -46,6 +48,9 @@ export function turnCandidates(j: Judge): Candidate[] {
   if (turn.unit !== null) {
     out.push(...unitCandidates(j, unitOf(state, turn.unit), false));
   } else {
+    // Which unit to activate: a quick look at every unit (squares judged without lines of sight),
+    // then the most promising few planned in full; the gain is the plan's value over staying put.
+    const looked: { u: UnitState; stay: number; best: number }[] = [];
     for (const u of waitingUnits(state, turn.player)) {
       // §6.2: the opponent commands a Controlled unit's acts; its owner may only end its turn, which denies them it.
       if (commanderOf(state, u) !== j.me) {
@@ -53,8 +58,13 @@ export function turnCandidates(j: Judge): Candidate[] {
         continue;
       }
       const stay = j.position(u, u.at);
-      for (const c of unitCandidates(j, u, true)) out.push({ command: c.command, value: c.value - stay });
+      const quick = unitCandidates(j, u, true, 0);
+      looked.push({ u, stay, best: Math.max(...quick.map((c) => c.value)) - stay });
     }
+    looked.sort((a, b) => b.best - a.best || (a.u.id < b.u.id ? -1 : 1));
+    for (const { u, stay } of looked.slice(0, FULL_UNITS)) for (const c of unitCandidates(j, u, true, EXACT_SQUARES)) out.push({ command: c.command, value: c.value - stay });
+    // The rest may still end their turns (a unit with nothing to do), valued as the quick look said.
+    for (const { u } of looked.slice(FULL_UNITS)) out.push({ command: { end: u.id }, value: -0.001 });
   }
   return out.sort((a, b) => b.value - a.value);
 }
@@ -121,7 +131,7 @@ function sequence(options: readonly AttackOption[], acts: number, cap: number): 
 }
 
 /** Candidate first acts for one unit, valued as the plans they begin. */
-function unitCandidates(j: Judge, u: UnitState, activating: boolean): Candidate[] {
+function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXACT_SQUARES): Candidate[] {
   const state = j.state;
   const turn = state.turn!;
   const acts = activating ? actsFor(state, u) : turn.actsLeft;
@@ -147,9 +157,9 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean): Candidate[
   }
 
   // Moves: a quick look at every square, then the best few judged exactly.
-  const moves: { to: string; maneuver: boolean }[] = [];
-  if (!pinned && used.move < 2) for (const to of reachableSquares(state, u.id).keys()) moves.push({ to, maneuver: false });
-  if (!pinned && used.maneuver < 2 && here !== null) for (const to of reachableSquares(state, u.id, true).keys()) moves.push({ to, maneuver: true });
+  const moves: { to: string; path: string[]; maneuver: boolean }[] = [];
+  if (!pinned && used.move < 2) for (const [to, plan] of j.movePlans(u, false)) moves.push({ to, path: plan.path, maneuver: false });
+  if (!pinned && used.maneuver < 2 && here !== null) for (const [to, plan] of j.movePlans(u, true)) moves.push({ to, path: plan.path, maneuver: true });
   if (moves.length > 0) {
     const quick = moves.map((m) => ({ ...m, at: j.square(m.to), score: 0 }));
     for (const m of quick) m.score = j.position(u, m.at, { enraged, quick: true }) + quickAttack(j, u, m.at, acts - 1) - (m.maneuver || here === null ? 0 : adjacentRisk);
@@ -157,8 +167,12 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean): Candidate[
     const seen = new Set<number>();
     let judged = 0;
     let bestMove = -Infinity;
+    if (exact === 0) {
+      // A quick look only: the best few squares as the quick score says.
+      for (const m of quick.slice(0, 3)) out.push({ command: { act: m.maneuver ? 'maneuver' : 'move', unit: u.id, path: m.path }, value: m.score });
+    }
     for (const m of quick) {
-      if (judged >= EXACT_SQUARES) break;
+      if (judged >= exact) break;
       if (seen.has(m.at)) continue;
       seen.add(m.at);
       judged++;
@@ -167,14 +181,16 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean): Candidate[
       const risk = (m.maneuver || here === null ? 0 : adjacentRisk) + (after.count > 0 ? j.replyRisk(u, m.at) : 0);
       const value = pos + after.value - risk + (acts - 1 - after.count > 0 ? restGain * 0.5 : 0);
       bestMove = Math.max(bestMove, pos - (m.maneuver || here === null ? 0 : adjacentRisk));
-      out.push({ command: m.maneuver ? { act: 'maneuver', unit: u.id, to: m.to } : { act: 'move', unit: u.id, to: m.to }, value });
+      // The engine's own path for `to`, given as a path: the same move, checked without a search.
+      out.push({ command: m.maneuver ? { act: 'maneuver', unit: u.id, path: m.path } : { act: 'move', unit: u.id, path: m.path }, value });
     }
     // Strike first, then step away to a better square.
     if (seq.first && acts - seq.first.acts >= 1 && bestMove > stay) out.push({ command: seq.first.command, value: seq.first.value + bestMove - adjacentRisk });
   }
 
   // Charges (R23): +2 to hit, +5 to the first wound, for 5 Vigor; then more attacks from where it ends.
-  if (onMap(u) && cap > 0 && !pinned && u.vigor >= 5) {
+  // (A charge moves two squares and ends adjacent, so only enemies within 4 can be charged: skip the query otherwise.)
+  if (onMap(u) && cap > 0 && !pinned && u.vigor >= 5 && j.enemiesOf(j.side(u)).some((e) => j.distance(u, e, e.at!) <= 4)) {
     for (const c of chargeOptions(state, u.id)) {
       const attack = profile(state, u).attacks.find((a) => a.id === c.attack)!;
       if (!canPay(u, attack.cost)) continue;

@@ -381,3 +381,21 @@ export function recoveryChance(state: GameState, unitId: string, index: number):
   for (let d = 1; d <= 19; d++) if (d + added < needed) n++;
   return n / 20;
 }
+
+/**
+ * reachableSquares with the way there: for each square a Basic Move (or a Maneuver) could end on,
+ * its cost, the path the engine would take for `to:` (cheapest, then fewest reply chances, R25), and
+ * how many reply chances that path passes. A move given this path is the same move as one given `to`.
+ */
+export function movePlans(given: GameState, unitId: string, maneuver = false): Map<string, { cost: number; path: string[]; replyChances: number }> {
+  const unit = unitOf(given, unitId);
+  const state = asCommanded(given, unit);
+  const turn = state.turn;
+  const budget = maneuver ? 2 : (turn?.unit === unitId ? turn.movePoints : 0) + profile(state, unit).move;
+  const board = boardOf(state);
+  const out = new Map<string, { cost: number; path: string[]; replyChances: number }>();
+  for (const [at, plan] of reachable(state, moverOf(state, unit), budget, turn?.unit === unitId ? turn.diagonals : 0)) {
+    if (!maneuver || plan.path.length === 1) out.set(nameOf(board, at), { cost: plan.spent, path: plan.path.map((i) => nameOf(board, i)), replyChances: plan.replyChances });
+  }
+  return out;
+}
