@@ -36,7 +36,7 @@ interface AttackOption {
 }
 
 /** Squares judged exactly (odds from there, danger with cover) after a quick look at every reachable one. */
-const EXACT_SQUARES = 8;
+const EXACT_SQUARES = 6;
 /** Units planned in full when choosing which to activate. */
 const FULL_UNITS = 2;
 
@@ -159,7 +159,9 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
   // Moves: a quick look at every square, then the best few judged exactly.
   const moves: { to: string; path: string[]; maneuver: boolean }[] = [];
   if (!pinned && used.move < 2) for (const [to, plan] of j.movePlans(u, false)) moves.push({ to, path: plan.path, maneuver: false });
-  if (!pinned && used.maneuver < 2 && here !== null) for (const [to, plan] of j.movePlans(u, true)) moves.push({ to, path: plan.path, maneuver: true });
+  // A Maneuver lets no one reply (R14): worth a look beside an enemy, or when Basic Moves are used up or too short.
+  const maneuvers = adjacentRisk > 0 || used.move >= 2 || profile(state, u).move < 2;
+  if (!pinned && used.maneuver < 2 && here !== null && maneuvers) for (const [to, plan] of j.movePlans(u, true)) moves.push({ to, path: plan.path, maneuver: true });
   if (moves.length > 0) {
     const quick = moves.map((m) => ({ ...m, at: j.square(m.to), score: 0 }));
     for (const m of quick) m.score = j.position(u, m.at, { enraged, quick: true }) + quickAttack(j, u, m.at, acts - 1) - (m.maneuver || here === null ? 0 : adjacentRisk);
