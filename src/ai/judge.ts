@@ -41,18 +41,21 @@ export interface Weights {
   readonly powerToken: number;
   /** 5 Vigor (charges, costs, the buffer before injury boxes). */
   readonly vigor: number;
+  /** What a move must gain to be worth making (so units on a good square stay there). */
+  readonly moveCost: number;
 }
 
 export const DEFAULT_WEIGHTS: Weights = {
   progress: 0.6,
   menace: 0.3,
-  danger: 0.45,
-  approach: 0.5,
+  danger: 0.25,
+  approach: 1,
   objective: 6,
   objectiveNear: 2,
   reactToken: 1,
   powerToken: 0.8,
   vigor: 0.6,
+  moveCost: 0.3,
 };
 
 /** How bad each status is for its bearer, as a share of (a quarter of its worth + 2) VP. Negative: it helps. */

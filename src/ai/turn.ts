@@ -171,7 +171,7 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
     let bestMove = -Infinity;
     if (exact === 0) {
       // A quick look only: the best few squares as the quick score says.
-      for (const m of quick.slice(0, 3)) out.push({ command: { act: m.maneuver ? 'maneuver' : 'move', unit: u.id, path: m.path }, value: m.score });
+      for (const m of quick.slice(0, 3)) out.push({ command: { act: m.maneuver ? 'maneuver' : 'move', unit: u.id, path: m.path }, value: m.score - j.w.moveCost });
     }
     for (const m of quick) {
       if (judged >= exact) break;
@@ -181,8 +181,8 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
       const pos = j.position(u, m.at, { enraged });
       const after = acts - 1 > 0 && cap > 0 ? sequence(attackOptions(j, u, m.to, acts - 1), acts - 1, cap) : { value: 0, count: 0, first: null };
       const risk = (m.maneuver || here === null ? 0 : adjacentRisk) + (after.count > 0 ? j.replyRisk(u, m.at) : 0);
-      const value = pos + after.value - risk + (acts - 1 - after.count > 0 ? restGain * 0.5 : 0);
-      bestMove = Math.max(bestMove, pos - (m.maneuver || here === null ? 0 : adjacentRisk));
+      const value = pos + after.value - risk + (acts - 1 - after.count > 0 ? restGain * 0.5 : 0) - j.w.moveCost;
+      bestMove = Math.max(bestMove, pos - (m.maneuver || here === null ? 0 : adjacentRisk) - j.w.moveCost);
       // The engine's own path for `to`, given as a path: the same move, checked without a search.
       out.push({ command: m.maneuver ? { act: 'maneuver', unit: u.id, path: m.path } : { act: 'move', unit: u.id, path: m.path }, value });
     }
