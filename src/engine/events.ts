@@ -58,6 +58,13 @@ export type GameEvent =
       source: UnitId | null;
       /** What dealt them: an attack's name, recurring wounds, damaging terrain. */
       cause: string;
+      /**
+       * Where they came from: an attack (`attack` its id), a reply (likewise), an act trait (`trait`
+       * its id), damaging terrain or a recurring status. Logs written before these fields existed lack them.
+       */
+      from?: WoundSource;
+      attack?: string;
+      trait?: string;
       /** Wounds after immunity, vulnerability and toughness (R22). */
       taken: number;
       toughness: number;
@@ -79,6 +86,9 @@ export type GameEvent =
   /** The player leaves: out, units off the table unscored, any open prompt withdrawn (decide.ts `concede`). */
   | { type: 'conceded'; player: PlayerId }
   | { type: 'game-over'; winner: PlayerId | null; reason: string };
+
+/** What dealt a unit's wounds (the `wounded` event's `from`). */
+export type WoundSource = 'attack' | 'reply' | 'trait' | 'terrain' | 'recurring';
 
 export type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 

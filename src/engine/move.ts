@@ -101,7 +101,7 @@ handle('move-steps', (ctx, frame, stack) => {
     if (hasTerrain(board, to, T.damaging)) {
       flush();
       stack.push({ ...frame, index, spent, offered: false });
-      stack.push({ k: 'wound', unit: id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain' });
+      stack.push({ k: 'wound', unit: id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain', from: 'terrain' });
       return;
     }
   }

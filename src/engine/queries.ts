@@ -11,13 +11,16 @@ import { planCommand } from './decide';
 import { defaultDecision } from './defaults';
 import { Refusal } from './errors';
 import { moverOf, reachable } from './paths';
-import type { GameState, UnitState } from './state';
+import type { GameState, PlayerId, UnitState } from './state';
 import { liveTraits, profile } from './stats';
 import { boardOf, label, onMap, squaresOf, tableOf, unitList, unitOf } from './table';
 import { nearestIn } from './distance';
 import { attackLine, hitChance, isProblem, type AttackLine } from './targeting';
 import { waitingUnits } from './turns';
-import { afterDefences } from './wounds';
+import { afterDefences, boxesLeft, type SplitChoice } from './wounds';
+import type { InjuryBox } from '../formats/card';
+import { scorerOf, unitPoints } from './scoring';
+import { MORTAL_DROP_ROLL } from './turns';
 import { chargePaths, planCharge } from './charge';
 
 const accepted = (state: GameState, command: Command): boolean => {
@@ -235,4 +238,47 @@ export function describeState(state: GameState): string {
     lines.push(`${u.player}: ${label(state, u)} ${where}, Vigor ${u.vigor}${injuries}${statuses}${u.turnTaken ? ', has acted' : ''}.`);
   }
   return lines.join('\n');
+}
+
+/** What one way of taking a wounds prompt leads to (§4.30, R3, R9, R22), for the choice's label. */
+export interface SplitOutcome {
+  readonly choice: SplitChoice;
+  /** Vigor the unit has left. */
+  readonly vigor: number;
+  readonly marked: readonly InjuryBox[];
+  /** Unmarked boxes it has left; none means it drops. */
+  readonly boxesLeft: number;
+  readonly drops: boolean;
+  /** VP another player gains at once (marking Mortal, or dropping without it, R3). */
+  readonly vp: { readonly player: PlayerId; readonly points: number } | null;
+  /** Left on the table with Mortal marked: the chance it drops at the start of each of its turns (R9). */
+  readonly mortalRisk: number;
+}
+
+/** Every way to take the open wounds prompt, in the prompt's own order (split-options.ts), with what each leads to. */
+export function woundOutcomes(state: GameState): SplitOutcome[] {
+  const prompt = state.prompt;
+  if (!prompt || prompt.kind !== 'wounds' || prompt.unit === undefined) return [];
+  const options = prompt.options as WoundsPromptOptions;
+  const unit = unitOf(state, prompt.unit);
+  const left = boxesLeft(state, unit).length;
+  const hadMortal = unit.injuries.includes('mortal');
+  const scorer = scorerOf(state, unit, options.source ?? null);
+  const points = unitPoints(state, unit);
+  return splitOptions(options).map((choice) => {
+    const drops = choice.injuries.length >= left;
+    const marksMortal = choice.injuries.includes('mortal');
+    // R3: a unit scores once: when Mortal is marked, or when it drops without Mortal marked.
+    const scores = !hadMortal && (marksMortal || drops);
+    const mortal = !drops && (hadMortal || marksMortal);
+    return {
+      choice,
+      vigor: unit.vigor - choice.avoid,
+      marked: choice.injuries,
+      boxesLeft: left - choice.injuries.length,
+      drops,
+      vp: scores && scorer !== null ? { player: scorer, points } : null,
+      mortalRisk: mortal ? (21 - MORTAL_DROP_ROLL) / 20 : 0,
+    };
+  });
 }
