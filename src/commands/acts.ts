@@ -25,7 +25,7 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
   const live = gameHere(app, interaction.channelId);
   const command = build(live);
   const reply = (done: Submitted) => {
-    const lines = describeChange(done);
+    const lines = describeChange(done, interaction.user.id);
     const after = gameOf(done.after)!;
     if (lines.length === 0 && 'end' in command) lines.push(`ends the turn of ${label(after, unitOf(after, command.end))}.`);
     return `**${nameIn(done.setup)(interaction.user.id)}**: ${lines.join(' ')}`;

@@ -14,6 +14,7 @@ import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import type { PostBody } from './post-body';
 import type { Submitted } from './submit';
+import { eventSentences } from '../render';
 
 export const nameIn = (setup: MatchSetup) => (p: PlayerId | null | undefined): string => (p ? (setup.names[p] ?? p) : 'nobody');
 
@@ -39,19 +40,13 @@ function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchS
   }
 }
 
-function roundLine(e: GameEvent, name: (p: PlayerId | null) => string): string | null {
-  switch (e.type) {
-    case 'round-started':
-      return `**Round ${e.round} begins.**`;
-    case 'tactics-rolled':
-      return `🎲 Tactics check${e.rerolled ? ` (${name(e.rerolled)} rerolled)` : ''}: ${Object.entries(e.totals).map(([p, t]) => `${name(p)} ${t}`).join(', ')}${e.winner ? `; **${name(e.winner)}** is the AP` : ''}.`;
-    case 'order-set':
-      return `${name(e.ap)} sets the order: ${e.order.map(name).join(' → ')}${e.greaterAdvantage ? ` (greater advantage: ${name(e.ap)} also takes phase 0)` : ''}.`;
-    case 'scored':
-      return e.reason.startsWith('objective') ? `${name(e.player)} scores ${e.points} VP (${e.reason}).` : null;
-    default:
-      return null;
-  }
+/** Round news in the words of the game's log (render/last-turn-words.ts), on its own lines as the round turns. */
+function roundLine(game: GameState, e: GameEvent, names: MatchSetup['names']): string | null {
+  if (e.type !== 'round-started' && e.type !== 'tactics-rolled' && e.type !== 'order-set' && !(e.type === 'scored' && e.reason.startsWith('objective'))) return null;
+  const line = eventSentences(game, { lastTurn: [e], names }).join(' ');
+  if (!line) return null;
+  if (e.type === 'round-started') return `**${line}**`;
+  return e.type === 'tactics-rolled' ? `🎲 ${line}` : line;
 }
 
 export interface PlanOptions {
@@ -100,7 +95,7 @@ export function planPosts(store: Store, s: Submitted, options: PlanOptions = {})
       posts.push({ kind: 'opening' }, ...s.setup.players.map((player): PostBody => ({ kind: 'warband', player })));
     }
     game = apply(game, event.event);
-    const line = roundLine(event.event, name);
+    const line = roundLine(game, event.event, s.setup.names);
     if (line) lines.push(line);
     if (event.event.type === 'turn-ended') {
       flush();

@@ -41,7 +41,7 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
       : { game: { decide: gamePromptAnswer(gameOf(snapshot)!.prompt!, id.action, arg) } };
   // What the answer set off (the attack it let resolve, the rest of a move) goes on the prompt itself.
   const chose = `✅ <@${interaction.user.id}> chose **${chosenLabel(interaction)}**.`;
-  const lines = (done: Submitted) => [chose, ...describeChange(done).map((l) => `• ${l}`)];
+  const lines = (done: Submitted) => [chose, ...describeChange(done, interaction.user.id).map((l) => `• ${l}`)];
   const done = await submit(app, row.id, interaction.user.id, id.seq, command, { via: interaction, answered: { messageId: interaction.message.id, lines } });
   await answerOwn(app, interaction, done.posts);
 }

@@ -6,13 +6,16 @@
 import type { GameEvent } from '../engine/events';
 import { apply } from '../engine/events';
 import type { GameState } from '../engine/state';
-import { eventSentences, renderCard, renderMapWithAlt } from '../render';
+import { eventSentences, FRAMING, NEWS, renderCard, renderMapWithAlt, type HappeningKind } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import type { PostBody } from './post-body';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
+
+/** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
+const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
 
 export type Rendered =
   | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string } }
@@ -45,7 +48,7 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
   const { png, alt, headline } = renderMapWithAlt(game, request);
-  const log = eventSentences(game, request);
+  const log = eventSentences(game, request, { skip: TURN_SKIP });
   const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
@@ -57,7 +60,7 @@ function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number)
   const { game, before, events } = turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
   const { png, alt } = renderMapWithAlt(game, request);
-  const log = eventSentences(game, request);
+  const log = eventSentences(game, request, { skip: TURN_SKIP });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
     .join(', ');

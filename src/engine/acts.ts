@@ -124,7 +124,9 @@ handle('act', (ctx, frame, stack) => {
     ctx.emit({ type: 'act-lost', unit: unit.id, reason: `${label(ctx.state, unit)} ${short} after the start of its turn` });
     return;
   }
-  ctx.emit({ type: 'act-begun', unit: unit.id, act, acts, ...(act === 'move' ? { keepMovePoints: true } : {}) });
+  // An act trait's id goes on the event, so the log can name the trait even when it reaches nobody.
+  const trait = act === 'trait' ? field<string>(field<Frame>(frame, 'then'), 'trait') : undefined;
+  ctx.emit({ type: 'act-begun', unit: unit.id, act, acts, ...(act === 'move' ? { keepMovePoints: true } : {}), ...(trait !== undefined ? { trait } : {}) });
   if (cost && (cost.react || cost.blue || cost.red || cost.vigor)) {
     ctx.emit({ type: 'paid', unit: unit.id, tokens: { react: cost.react ?? 0, blue: cost.blue ?? 0, red: cost.red ?? 0 }, vigor: cost.vigor ?? 0 });
   }

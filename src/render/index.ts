@@ -5,7 +5,12 @@
 import type { GameState } from '../engine/state';
 import { header, mapAltText } from './alt-text';
 import { drawMap } from './map';
-import { sentence } from './last-turn-words';
+import type { GameEvent } from '../engine/events';
+import type { Happening } from './happenings';
+import { unitLabels } from './labels';
+import { tell } from './last-turn-words';
+import { lastTurnView } from './view-last-turn';
+import { playerViews } from './view-units';
 import { toMapView, type ViewRequest } from './view';
 
 export { altText, describeMap, mapAltText, DISCORD_ALT_TEXT_LIMIT } from './alt-text';
@@ -13,6 +18,8 @@ export { renderCard } from './card';
 export { drawMap, renderMap } from './map';
 export { toMapView } from './view';
 export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';
+export { FRAMING, NEWS, causeWords, sentence, tell, woundSentence, type Telling } from './last-turn-words';
+export type { HappeningKind, PromptWords, WoundCause, WoundWords } from './happenings';
 
 /** The map image and its alt text from one view, for posting together. */
 export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string; headline: string } {
@@ -20,10 +27,19 @@ export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): {
   return { png: drawMap(view), alt: mapAltText(view), headline: header(view) };
 }
 
-/**
- * The events in sentences, as the picture describes them ("GN attacked SP with Claw: rolled 14+1
- * against 11, hit."), for the turn log posted beside the map and the reply to each act.
- */
-export function eventSentences(state: GameState, request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names'>): string[] {
-  return toMapView(state, request).lastTurn?.happenings.map(sentence) ?? [];
+/** Events read into happenings (happenings.ts): a turn's, an act's, or any run of them. */
+export function happeningsOf(state: GameState, events: readonly GameEvent[], request: Pick<ViewRequest, 'before' | 'names'> = {}): Happening[] {
+  const labels = unitLabels(state);
+  const players = playerViews(state, labels, request.names ?? {});
+  return [...lastTurnView(state, labels, players, events, request.before).happenings];
 }
+
+/**
+ * The events in sentences ("GN attacked SP with Claw: rolled 14+1 against 11, hit; SP took 5 cut
+ * wounds (marked mobility)."), for the turn log posted beside the map and the reply to each act.
+ */
+export function eventSentences(state: GameState, request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names'>, telling: Parameters<typeof tell>[1] = {}): string[] {
+  return tell(happeningsOf(state, request.lastTurn ?? [], request), telling);
+}
+
+export { matchLog, rosterLine, shortDigest, sinceLastAct, type LogEntry } from './match-log';

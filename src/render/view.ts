@@ -11,7 +11,10 @@ import type { GameEvent } from '../engine/events';
 import type { GameState, PlayerId, UnitId } from '../engine/state';
 import { boardOf } from '../engine/table';
 import type { TokenShape } from './palette';
+import type { Happening } from './happenings';
 import { lastTurnView } from './view-last-turn';
+
+export type { Happening } from './happenings';
 import { previewView, reachView, sightView } from './view-overlays';
 import { playerViews, statusLine, unitViews } from './view-units';
 import { unitLabels } from './labels';
@@ -194,24 +197,6 @@ export interface DropView {
   readonly span: 1 | 2;
   readonly by: string | null;
 }
-
-/** One thing that happened, in order: the last turn as data; last-turn-words.ts puts it into words. */
-export type Happening =
-  | { readonly kind: 'move'; readonly move: MoveView; readonly spent: number }
-  | { readonly kind: 'charge'; readonly move: MoveView; readonly target: string }
-  | { readonly kind: 'shove'; readonly move: MoveView; readonly by: string; readonly effect: string }
-  | { readonly kind: 'attack'; readonly attack: AttackView }
-  | { readonly kind: 'reply-declared'; readonly unit: string; readonly against: string; readonly attack: string }
-  | { readonly kind: 'harm'; readonly harm: HarmView; readonly source: string | null; readonly avoided: number; readonly injuries: readonly string[] }
-  | { readonly kind: 'status'; readonly unit: string; readonly status: string; readonly gained: boolean; readonly reason: string }
-  | { readonly kind: 'recovery-failed'; readonly unit: string; readonly rolls: readonly number[] }
-  | { readonly kind: 'drop'; readonly drop: DropView }
-  | { readonly kind: 'score'; readonly player: string; readonly points: number; readonly reason: string }
-  | { readonly kind: 'rest'; readonly unit: string; readonly token: string }
-  | { readonly kind: 'crow'; readonly unit: string; readonly vigor: number }
-  | { readonly kind: 'roll'; readonly unit: string; readonly why: string; readonly rolls: readonly number[] }
-  | { readonly kind: 'player-out'; readonly player: string }
-  | { readonly kind: 'game-over'; readonly winner: string | null; readonly reason: string };
 
 export interface LastTurnView {
   /** Name of the player whose turn it was, and the label of the unit that took it. */
