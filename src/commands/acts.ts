@@ -109,7 +109,7 @@ export const attackCommand = actCommand(
   [
     { type: T.String, name: 'attack', description: 'Which attack', required: true, autocomplete: true },
     { type: T.String, name: 'target', description: 'The unit attacked', autocomplete: true },
-    { type: T.Boolean, name: 'charge', description: 'Charge: move up to 2 squares into reach first (R23)' },
+    { type: T.Boolean, name: 'charge', description: 'Charge: 2 steps straight into reach first, for 5 Vigor and +5 wounds' },
     { type: T.String, name: 'origin', description: 'For a burst: the square it is centred on' },
   ],
   z.object({ unit, attack: text(60), target: text(40).optional(), charge: z.boolean().optional(), origin: square.optional() }),
@@ -132,7 +132,7 @@ export const restCommand = actCommand(
   'rest',
 );
 
-export const crowCommand = actCommand('crow', 'Crow: once a round, after dropping an enemy, regain Vigor (R30)', [], z.object({ unit }), (_l, _o, u) => ({ act: 'crow', unit: u }), 'crow');
+export const crowCommand = actCommand('crow', 'Crow: once a round, in a turn this unit dropped an enemy, regain 5 Vigor', [], z.object({ unit }), (_l, _o, u) => ({ act: 'crow', unit: u }), 'crow');
 
 export const traitCommand = actCommand(
   'trait',

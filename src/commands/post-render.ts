@@ -11,6 +11,7 @@ import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import type { PostBody } from './post-body';
+import { entryMapFile } from './entry-map';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
 
@@ -116,7 +117,11 @@ export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendere
       if (row.seq !== body.seq || !setup || !row.snapshot) return { to: 'skip', reason: 'the match moved past this prompt before it was posted' };
       const made = promptPostOf(row, setup, row.snapshot as MatchSnapshot);
       if (!made) return { to: 'skip', reason: 'no prompt is open' };
-      return { to: 'create', post: { content: made.post.content, components: made.post.components, ping: [made.player] }, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
+      // The entry tile is chosen looking at the map, its start areas and the tiles already placed.
+      const snapshot = row.snapshot as MatchSnapshot;
+      const map = made.kind === 'entry' && snapshot.stage === 'pregame' ? entryMapFile(setup, snapshot.pregame) : null;
+      const post = { content: made.post.content, components: made.post.components, ping: [made.player], ...(map ? { files: [map] } : {}) };
+      return { to: 'create', post, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
     }
     case 'retire':
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };

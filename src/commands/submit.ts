@@ -10,6 +10,7 @@ import type { RuleError } from '../engine/errors';
 import { OPEN_STATUSES, type MatchRow, type OutboxRow } from '../store';
 import type { App } from './app';
 import { planPosts } from './announce';
+import { withoutRuleCodes } from '../render/plain-rules';
 import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { markSaved } from './saved';
 import { enqueue, inTransaction, type Via } from './table';
@@ -76,7 +77,7 @@ export async function submit(app: App, matchId: string, by: PlayerId | undefined
     if (done.reason === 'not-found') refuse('no-such-match', 'That match no longer exists.');
     if (done.reason === 'stale') refuse('stale', 'The match moved on while you were choosing (someone acted first, or this was sent twice). Nothing was changed; look at the latest message in the thread.');
     const players = app.store.matches.get(matchId)?.players ?? [];
-    refuse(done.error.code, withMentions(done.error.message, players));
+    refuse(done.error.code, withMentions(withoutRuleCodes(done.error.message), players));
   }
   if (telling.via) markSaved(telling.via);
   return { row: done.row, setup: (done.row.setup as MatchSetup) ?? setup!, before: before!, after: done.snapshot, events: done.events, posts };

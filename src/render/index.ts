@@ -43,3 +43,4 @@ export function eventSentences(state: GameState, request: Pick<ViewRequest, 'las
 }
 
 export { matchLog, rosterLine, shortDigest, sinceLastAct, type LogEntry } from './match-log';
+export { withoutRuleCodes } from './plain-rules';

@@ -6,6 +6,7 @@
  * with what was ignored, avoided and marked.
  */
 import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
+import { withoutRuleCodes } from './plain-rules';
 import type { AttackView, LastTurnView, MoveView } from './view';
 
 /** Who reads the words: decisions waiting on this player are "your choice", not "waiting for" them. */
@@ -133,8 +134,16 @@ function traitSentence(h: Extract<Happening, { kind: 'trait' }>): string {
   return `${h.unit} used ${h.trait}${paid}${parts.length > 0 ? `: ${parts.join('; ')}` : ', with no effect'}.`;
 }
 
-/** One sentence, or null for what needs no words (a decision since made, told by what followed). */
+/**
+ * One sentence, or null for what needs no words (a decision since made, told by what followed). Rule
+ * citations the engine puts in its reasons are taken out: players read rules by topic.
+ */
 export function sentence(h: Happening, o: Telling = {}): string | null {
+  const said = rawSentence(h, o);
+  return said === null ? null : withoutRuleCodes(said);
+}
+
+function rawSentence(h: Happening, o: Telling): string | null {
   switch (h.kind) {
     case 'round':
       return `Round ${h.round} begins.`;
