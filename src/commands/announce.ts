@@ -13,6 +13,7 @@ import { label, unitOf } from '../engine/table';
 import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import type { PostBody } from './post-body';
+import { closing } from './match-end';
 import type { Submitted } from './submit';
 import { eventSentences } from '../render';
 
@@ -103,7 +104,8 @@ export function planPosts(store: Store, s: Submitted, options: PlanOptions = {})
     }
   }
   flush();
-  if (s.events.length > 0) posts.push(...whatNext(s.row, s.after, options.by));
+  const newTurn = s.events.some((e) => e.event.stage === 'game' && e.event.event.type === 'turn-started');
+  if (s.events.length > 0) posts.push(...whatNext(s.row, s.after, options.by, newTurn));
   return posts;
 }
 
@@ -113,17 +115,22 @@ function nextActor(game: GameState): string | null {
   return game.turn.unit ? commanderOf(game, unitOf(game, game.turn.unit)) : game.turn.player;
 }
 
-/** The prompt, the next actor's ping, or the result: what the thread needs to move on. */
-export function whatNext(row: MatchRow, after: MatchSnapshot, by?: string): PostBody[] {
+/**
+ * The prompt, the next actor's ping, or the result and the match's closing: what the thread needs to
+ * move on. Whoever the game waits on is pinged, the player who just acted too when a new turn of theirs
+ * begins (they go again, or the order they chose puts them first); only a player going on with the
+ * same unit is not pinged again.
+ */
+export function whatNext(row: MatchRow, after: MatchSnapshot, by?: string, newTurn = false): PostBody[] {
   const game = gameOf(after);
-  if (game?.over) return [{ kind: 'result', seq: row.seq }];
+  if (game?.over) return [{ kind: 'result', seq: row.seq }, ...closing(row)];
   const prompt = after.stage === 'pregame' ? after.pregame.prompt : game?.prompt;
   if (prompt) return [{ kind: 'prompt', seq: row.seq }];
   const actor = game ? nextActor(game) : null;
-  if (!game?.turn || !actor || actor === by) return [];
+  if (!game?.turn || !actor || (actor === by && !newTurn)) return [];
   const unit = game.turn.unit ? unitOf(game, game.turn.unit) : null;
   const content = unit
     ? `<@${actor}>, go on with **${label(game, unit)}**: ${game.turn.actsLeft} act${game.turn.actsLeft === 1 ? '' : 's'} left, or \`/end\` its turn.`
     : `<@${actor}>, it's your turn (round ${game.round}, phase ${game.phase}). Choose a unit that has not acted and give it an act: \`/move\`, \`/attack\`, \`/rest\`…; \`/skirmish view\` shows what it can reach.`;
-  return [{ kind: 'text', content, ping: [actor] }];
+  return [{ kind: 'your-turn', seq: row.seq, player: actor, content }];
 }

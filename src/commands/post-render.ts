@@ -12,6 +12,9 @@ import { nameIn } from './announce';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import type { PostBody } from './post-body';
 import { entryMapFile } from './entry-map';
+import { challengeButtons } from './challenge-buttons';
+import { finishedName, leagueResult } from './match-end';
+import { yourTurnContent } from './your-turn';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
 
@@ -19,7 +22,10 @@ import type { Post } from './thread';
 const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
 
 export type Rendered =
-  | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string } }
+  /** A new message, in the row's channel unless `channel` names another (the league channel, for a result). */
+  | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string }; readonly channel?: string }
+  /** The row's thread renamed and archived, whatever of that is not done yet. */
+  | { readonly to: 'thread'; readonly name: string; readonly archive: boolean }
   /** An edit of one of the bot's messages; `lines` are added under its text unless already there. */
   | { readonly to: 'edit'; readonly messageId: string; readonly lines: readonly string[] }
   | { readonly to: 'skip'; readonly reason: string };
@@ -93,6 +99,14 @@ function warbandPost(setup: MatchSetup, player: string): Post {
   return { content: `**${name(player)}** brings **${w.name}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
 }
 
+const playerName = (store: Store) => (p: string) => store.players.get(p)?.name ?? p;
+
+/** Who conceded the match, if it ended by a concession in play. */
+function concededBy(store: Store, row: MatchRow): string | null {
+  const e = store.matches.events<MatchEvent>(row.id).find((x) => x.event.stage === 'game' && x.event.event.type === 'conceded');
+  return e && e.event.stage === 'game' && e.event.event.type === 'conceded' ? e.event.event.player : null;
+}
+
 export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendered {
   const setup = row.setup as MatchSetup | null;
   const needSetup = (): MatchSetup => setup ?? (() => { throw new Error(`match ${row.id} has no setup`); })();
@@ -123,6 +137,14 @@ export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendere
       const post = { content: made.post.content, components: made.post.components, ping: [made.player], ...(map ? { files: [map] } : {}) };
       return { to: 'create', post, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
     }
+    case 'your-turn':
+      return { to: 'create', post: { content: setup ? yourTurnContent(store, row, setup, body.seq, body.player, body.content) : body.content, ping: [body.player] } };
+    case 'challenge':
+      return { to: 'create', post: { content: body.content, ping: body.ping, components: challengeButtons(row) }, prompt: { seq: 0, player: row.players[1] ?? row.players[0]!, kind: 'challenge' } };
+    case 'league-result':
+      return { to: 'create', post: { content: leagueResult(row, playerName(store), concededBy(store, row)) }, channel: row.channelId };
+    case 'close-thread':
+      return { to: 'thread', name: finishedName(row, playerName(store)), archive: true };
     case 'retire':
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };
     case 'answered':

@@ -50,8 +50,10 @@ describe('a whole match through Discord, from challenge to victory', () => {
     expect(played.refused.filter((r) => /Something went wrong/.test(r))).toEqual([]);
 
     // The log rebuilds the saved state exactly.
-    const check = await world.run({ user: 'carol', channel: thread.id, name: 'skirmish check' });
+    const check = await world.run({ user: 'bob', channel: thread.id, name: 'skirmish check' });
     expect(answerText(check)).toContain('identical');
+    expect(answerText(check)).not.toContain(row.id);
+    expect(answerText(await world.run({ user: 'carol', channel: thread.id, name: 'skirmish check' }))).toMatch(/Only the players of this match and the organisers/);
     expect(world.store.matches.ids().map((id) => checkMatch(world.store, id)!.ok)).not.toContain(false);
     // A snapshot that drifted from its log is caught.
     const drifted = world.store.matches.act<{ stage: string; game: { round: number } }, never, never>(row.id, row.seq, (s) => ({ ok: true, events: [], snapshot: { ...s!, game: { ...s!.game, round: 99 } } }));
