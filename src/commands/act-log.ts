@@ -15,5 +15,5 @@ export function describeChange(done: Submitted, by?: string): string[] {
   const after = gameOf(done.after);
   if (!before || !after) return [];
   const events = done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-  return eventSentences(after, { lastTurn: events, before, names: done.setup.names }, { you: by, skip: SKIP });
+  return eventSentences(after, { lastTurn: events, before, names: done.setup.names }, { you: by, skip: SKIP, news: false });
 }

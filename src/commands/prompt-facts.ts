@@ -110,13 +110,14 @@ export function woundFacts(state: GameState, prompt: Prompt, name: (p: PlayerId)
   const cause = causeOf(state, o);
   const boxes = boxesLeft(state, unit);
   const outcomes = woundOutcomes(state);
-  const mortal = outcomes.find((x) => x.marked.includes('mortal') && x.vp);
+  const mortal = outcomes.find((x) => x.marked.includes('mortal') && x.vp && !x.drops) ?? outcomes.find((x) => x.marked.includes('mortal') && x.vp);
   const lines = [
     `**${label(state, unit)}** takes **${o.wounds} ${o.type}** wounds${cause ? ` from ${cause}` : ''}. It has ${unit.vigor} Vigor and ${boxes.length} unmarked box${boxes.length === 1 ? '' : 'es'} (${boxes.map((b) => boxName(state, unit.id, b)).join(', ') || 'none'}).`,
     'Each 5 wounds is avoided with 5 Vigor or marks a box; the last box drops the unit.',
   ];
   if (mortal?.vp) {
-    lines.push(`Marking **mortal** gives ${name(mortal.vp.player)} **${mortal.vp.points} VP** at once, and at the start of each of its turns the unit drops on a natural 20 (${percent(mortal.mortalRisk)}).`);
+    const risk = mortal.mortalRisk > 0 ? `, and at the start of each of its turns the unit drops on a natural 20 (${percent(mortal.mortalRisk)})` : '';
+    lines.push(`Marking **mortal** gives ${name(mortal.vp.player)} **${mortal.vp.points} VP** at once${risk}.`);
   }
   const options = outcomes.map((x, i) => {
     const what = [x.choice.avoid > 0 ? `spend ${x.choice.avoid} Vigor` : null, x.marked.length > 0 ? `mark ${x.marked.map((b) => boxName(state, unit.id, b)).join(', ')}` : null].filter(Boolean).join(', then ') || 'nothing to mark';

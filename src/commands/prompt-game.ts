@@ -37,7 +37,7 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
     case 'wounds': {
       const facts = woundFacts(state, prompt, name);
       return {
-        content: `${who}, how does it take them?\n${facts.text}`,
+        content: `${who}, ${facts.text}\nHow does it take them?`,
         components: [selectRow('wounds', match, seq, 'Choose how to take the wounds', facts.options)],
       };
     }

@@ -66,7 +66,8 @@ export type Happening =
   | { readonly kind: 'charge'; readonly move: MoveView; readonly target: string; readonly paid: string | null }
   | { readonly kind: 'shove'; readonly move: MoveView; readonly by: string; readonly effect: string }
   | { readonly kind: 'prompt'; readonly prompt: PromptWords }
-  | { readonly kind: 'reply-declared'; readonly unit: string; readonly against: string; readonly attack: string }
+  /** `lost`: the replier dropped before its reply came (R26). */
+  | { readonly kind: 'reply-declared'; readonly unit: string; readonly against: string; readonly attack: string; readonly lost: boolean }
   /** Units asked whether to reply to the same act, that let it pass. */
   | { readonly kind: 'replies-declined'; readonly units: readonly string[]; readonly against: string }
   | {

@@ -18,7 +18,7 @@ export { renderCard } from './card';
 export { drawMap, renderMap } from './map';
 export { toMapView } from './view';
 export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';
-export { FRAMING, NEWS, causeWords, sentence, tell, woundSentence, type Telling } from './last-turn-words';
+export { FRAMING, NEWS, isRoundNews, causeWords, sentence, tell, woundSentence, type Telling } from './last-turn-words';
 export type { HappeningKind, PromptWords, WoundCause, WoundWords } from './happenings';
 
 /** The map image and its alt text from one view, for posting together. */

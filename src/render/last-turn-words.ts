@@ -111,7 +111,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): string {
   const a = h.attack;
-  const paid = h.paid ? ` (spending ${h.paid})` : '';
+  const paid = h.paid ? ` (${a.reply ? 'spending' : 'paying'} ${h.paid})` : '';
   const who = a.reply ? `${a.attacker} replied to ${a.target} with ${a.attack}${paid}` : `${a.attacker} attacked ${a.target} with ${a.attack}${paid}`;
   if (h.problem) return `${who}, but it could not be made: ${h.problem}.`;
   const mod = a.modifier === 0 ? '' : a.modifier > 0 ? `+${a.modifier}` : `${a.modifier}`;
@@ -190,7 +190,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'prompt':
       return promptSentence(h.prompt, o);
     case 'reply-declared':
-      return `${h.unit} will reply to ${h.against} with ${h.attack}.`;
+      return h.lost ? `${h.unit} declared a reply to ${h.against} with ${h.attack}, but dropped before it could make it.` : `${h.unit} will reply to ${h.against} with ${h.attack}.`;
     case 'replies-declined':
       return `${list(h.units)} ${h.units.length === 1 ? 'does' : 'do'} not reply to ${h.against}.`;
     case 'attack':
@@ -270,12 +270,14 @@ export function phrase(h: Happening): string | null {
 
 /** Round news (posted on its own lines as the round turns), and what frames a turn rather than tells it. */
 export const NEWS: ReadonlySet<HappeningKind> = new Set(['round', 'tactics', 'order', 'phase']);
+/** Round news, objectives scored at the round's end included. */
+export const isRoundNews = (h: Happening): boolean => NEWS.has(h.kind) || (h.kind === 'score' && h.objective);
 export const FRAMING: ReadonlySet<HappeningKind> = new Set(['turn', 'activate', 'turn-ended']);
 
 /** The sentences of happenings, skipping those with nothing to say and any kinds left out. */
-export function tell(happenings: readonly Happening[], o: Telling & { readonly skip?: ReadonlySet<HappeningKind> } = {}): string[] {
+export function tell(happenings: readonly Happening[], o: Telling & { readonly skip?: ReadonlySet<HappeningKind>; readonly news?: false } = {}): string[] {
   return happenings.flatMap((h) => {
-    if (o.skip?.has(h.kind)) return [];
+    if (o.skip?.has(h.kind) || (o.news === false && isRoundNews(h))) return [];
     const s = sentence(h, o);
     return s === null ? [] : [s];
   });

@@ -143,6 +143,8 @@ export function lastTurnView(
   const drops: DropView[] = [];
   const happenings: (Happening | OpenAttack | OpenTrait)[] = [];
   let prompt: Mutable<PromptWords> | null = null;
+  /** Replies declared and not yet made: a replier dropped first loses its reply (R26). */
+  const replies = new Map<string, { unit: UnitId; h: Mutable<Extract<Happening, { kind: 'reply-declared' }>> }>();
   const declared = new Set<string>();
 
   const moveTo = (unit: UnitId, kind: MoveView['kind'], path: readonly string[], start: string | null): MoveView => {
@@ -277,16 +279,18 @@ export function lastTurnView(
           happenings.push({ kind: 'replies-declined', units: [name(e.unit)], against: name(e.against) });
           break;
         }
-        happenings.push({ kind: 'reply-declared', unit: name(e.unit), against: name(e.against), attack: (replier && findAttack(state, replier, e.attack)?.name) ?? e.attack });
+        const declaredReply = { kind: 'reply-declared' as const, unit: name(e.unit), against: name(e.against), attack: (replier && findAttack(state, replier, e.attack)?.name) ?? e.attack, lost: false };
+        replies.set(`${e.unit}>${e.against}`, { unit: e.unit, h: declaredReply });
+        happenings.push(declaredReply);
         break;
       }
       case 'attack-rolled': {
         const attacker = unitAt(e.unit);
         const attack = attacker ? findAttack(state, attacker, e.attack) : undefined;
-        // A reply's react token, paid just before it rolls, goes with the reply.
+        // What an attack or a reply cost, paid just before it rolls, goes with it.
         const last = happenings.at(-1);
         let paid: string | null = null;
-        if (e.reply && last && 'kind' in last && last.kind === 'pay' && last.unit === name(e.unit)) {
+        if (last && 'kind' in last && last.kind === 'pay' && last.unit === name(e.unit)) {
           happenings.pop();
           paid = last.what;
         }
@@ -325,6 +329,7 @@ export function lastTurnView(
         attacks.push(rec);
         open.push(rec);
         happenings.push(rec);
+        if (e.reply) replies.delete(`${e.unit}>${e.target}`);
         break;
       }
       case 'wounded': {
@@ -467,6 +472,8 @@ export function lastTurnView(
     }
   }
 
+  const dropped = new Set(events.flatMap((e) => (e.type === 'dropped' ? [e.unit] : [])));
+  for (const r of replies.values()) if (dropped.has(r.unit)) r.h.lost = true;
   // Attacks are filled in after their roll (wounds, statuses, drops), so they are frozen last.
   const done = new Map(attacks.map((a) => [a, { ...a.view } as AttackView]));
   const freeze = (h: Happening | OpenAttack | OpenTrait): Happening => {
@@ -474,6 +481,7 @@ export function lastTurnView(
     if ('unitId' in h) return { ...h.h, gains: [...h.h.gains], statuses: [...h.h.statuses], wounds: [...h.h.wounds] };
     if (h.kind === 'prompt') return { kind: 'prompt', prompt: { ...h.prompt } };
     if (h.kind === 'replies-declined') return { ...h, units: [...h.units] };
+    if (h.kind === 'reply-declared') return { ...h };
     return h;
   };
   // Whose turn it was: the owner of the unit that took it (a trailing start of the next turn is not it).
