@@ -13,7 +13,7 @@ import { nameIn } from './announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
 import type { CommandModule } from './command';
 import { gameOf } from './match-state';
-import { gameHere, resolvePath, resolveSquare, resolveUnit, type LiveGame } from './match-context';
+import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveUnit, suggestCharge, type LiveGame } from './match-context';
 import { parseOptions, text, type ReadOptions } from './options';
 import { answerOwn } from './own-answer';
 import { submit, type Submitted } from './submit';
@@ -115,9 +115,10 @@ export const attackCommand = actCommand(
   z.object({ unit, attack: text(60), target: text(40).optional(), charge: z.boolean().optional(), origin: square.optional() }),
   (live, o, u) => {
     if ((o.target === undefined) === (o.origin === undefined)) refuse('bad-option', 'Give a `target` unit, or for a burst an `origin` square (one of the two).');
-    const attack = String(o.attack).trim().toLowerCase();
+    const attack = resolveAttack(live.game, unitOf(live.game, u), String(o.attack));
     if (o.origin !== undefined) return { act: 'attack', unit: u, attack, origin: resolveSquare(live.game.map, String(o.origin)) };
     const target = resolveUnit(live.game, String(o.target)).id;
+    if (!o.charge) suggestCharge(live.game, unitOf(live.game, u), attack, target);
     return { act: 'attack', unit: u, attack, target, ...(o.charge ? { charge: true as const } : {}) };
   },
   'attack',

@@ -9,13 +9,12 @@ import { renderMapWithAlt, type ViewRequest } from '../render';
 import { logView } from './log-pages';
 import type { App } from './app';
 import { retirements } from './announce';
-import { findAttack } from '../engine/table';
 import { checkMatch } from './match-check';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import { buttonRows } from './prompt-components';
 import { closing } from './match-end';
 import type { MatchRow } from '../store';
-import { gameHere, matchHere, resolveSquare, resolveUnit } from './match-context';
+import { gameHere, matchHere, resolveAttack, resolveSquare, resolveUnit } from './match-context';
 import { answerOwn } from './own-answer';
 import { setupPromptAnswer } from './prompt-setup';
 import { submit, toYou, withMentions } from './submit';
@@ -115,8 +114,7 @@ export async function view(interaction: ChatInputCommandInteraction, app: App, o
   if (o.overlay === 'sight') request = { ...request, sight: { unit: unit.id } };
   if (o.overlay === 'preview') {
     if (!o.attack || !o.target) refuse('bad-option', 'A preview needs an `attack` and a `target`.');
-    const attack = o.attack.trim().toLowerCase();
-    if (!findAttack(game, unit, attack)) refuse('unknown-attack', `${game.cards[unit.card]!.name} has no attack "${o.attack}".`);
+    const attack = resolveAttack(game, unit, o.attack);
     request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, o.target).id } };
   }
   if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver') refuse('not-on-map', `${game.cards[unit.card]!.name} (\`${unit.id}\`) is not on the map.`);

@@ -2,7 +2,7 @@
  * Basic Moves and Maneuvers (§3, R11–R14, R25): planning a move through the pathfinder and carrying
  * it out step by step, with replies to movement and damaging terrain on the way.
  */
-import { hasTerrain, nameOf, squareIndex, T } from './board';
+import { hasTerrain, nameOf, squareIndex, T, type Board } from './board';
 import type { ActCommand } from './commands';
 import type { Ctx } from './context';
 import { refuse } from './errors';
@@ -16,6 +16,9 @@ import { checkAsterisks } from './statuses';
 import { boardOf, label, tableOf, unitOf } from './table';
 import { areAdjacent } from './targeting';
 import { checkActType, needActsLeft, parseSquares, type ActPlan } from './acts';
+
+/** R19: entering a damaging square (the unit's top-left square) deals 5 wounds of the map's damage type. */
+export const hurtsOnEntering = (board: Board, to: number): boolean => hasTerrain(board, to, T.damaging);
 
 /** R11: the points a Basic Move starts with, carrying over a chained move's leftover. */
 function moveBudget(state: GameState, unit: UnitState, turn: TurnState): number {
@@ -98,7 +101,7 @@ handle('move-steps', (ctx, frame, stack) => {
     spent += step.cost;
     at = to;
     index++;
-    if (hasTerrain(board, to, T.damaging)) {
+    if (hurtsOnEntering(board, to)) {
       flush();
       stack.push({ ...frame, index, spent, offered: false });
       stack.push({ k: 'wound', unit: id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain', from: 'terrain' });

@@ -22,6 +22,7 @@ import type { InjuryBox } from '../formats/card';
 import { scorerOf, unitPoints } from './scoring';
 import { MORTAL_DROP_ROLL } from './turns';
 import { chargePaths, planCharge } from './charge';
+import { hurtsOnEntering } from './move';
 
 const accepted = (state: GameState, command: Command): boolean => {
   if ('begin' in command || 'decide' in command) return true;
@@ -113,6 +114,45 @@ export function reachableSquares(given: GameState, unitId: string, maneuver = fa
     if (!maneuver || plan.path.length === 1) out.set(nameOf(board, at), plan.spent);
   }
   return out;
+}
+
+/** A square a unit could move to now, what it costs, and how many damaging squares the path enters (R19: 5 wounds each). */
+export interface MoveOption {
+  readonly square: string;
+  readonly cost: number;
+  readonly damaging: number;
+}
+
+/** reachableSquares with the paths' damaging terrain, for suggestions that warn before the move. */
+export function moveOptions(given: GameState, unitId: string, maneuver = false): MoveOption[] {
+  const unit = unitOf(given, unitId);
+  const state = asCommanded(given, unit);
+  const turn = state.turn;
+  const mine = turn?.unit === unitId;
+  const budget = maneuver ? 2 : (mine ? turn!.movePoints : 0) + profile(state, unit).move;
+  const board = boardOf(state);
+  const out: MoveOption[] = [];
+  for (const [at, plan] of reachable(state, moverOf(state, unit), budget, mine ? turn!.diagonals : 0)) {
+    if (maneuver && plan.path.length !== 1) continue;
+    out.push({ square: nameOf(board, at), cost: plan.spent, damaging: plan.path.filter((i) => hurtsOnEntering(board, i)).length });
+  }
+  return out;
+}
+
+/**
+ * Whether `unit` may take a Basic Move (or a Maneuver) now: null when it may, else the engine's
+ * refusal (no acts left, two moves already, Pinned, another unit's turn…), asked as decide() would.
+ */
+export function moveRefusal(state: GameState, unitId: string, maneuver = false): { code: string; message: string } | null {
+  const first = moveOptions(state, unitId, maneuver).sort((a, b) => a.cost - b.cost)[0];
+  if (!first) return { code: 'unreachable', message: 'there is no square it can reach' };
+  try {
+    planCommand(state, { act: maneuver ? 'maneuver' : 'move', unit: unitId, to: first.square });
+    return null;
+  } catch (e) {
+    if (e instanceof Refusal) return e.error;
+    throw e;
+  }
 }
 
 export interface TargetView {
