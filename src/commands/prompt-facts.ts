@@ -39,16 +39,16 @@ export function replyFacts(state: GameState, prompt: Prompt): ReplyFacts {
   let incoming: string;
   const i = o.incoming;
   if (!i || 'move' in i) {
-    incoming = `${them} is stepping away from ${me} with a Basic Move; ${me} may reply before it goes.`;
+    incoming = `${them} is stepping away from ${me} with a Basic Move; ${me} may reply to ${them} before it goes.`;
   } else if ('origin' in i) {
-    incoming = `${them} declared **${findAttack(state, against, i.attack)?.name ?? i.attack}**, a burst centred on ${i.origin}; ${me} may reply first.`;
+    incoming = `${them} declared **${findAttack(state, against, i.attack)?.name ?? i.attack}**, a burst centred on ${i.origin}; ${me} may reply to ${them} first.`;
   } else {
     const target = unitOf(state, i.target);
     const name = findAttack(state, against, i.attack)?.name ?? i.attack;
     const odds = attackOdds(state, against.id, i.attack, target.id);
     const aimed = target.id === replier.id ? me : `**${label(state, target)}**`;
     const chances = 'chance' in odds ? `: ${percent(odds.chance)} to hit, ${percent(odds.criticalChance)} critical${i.charge ? ' (a charge: +5 wounds)' : ''}` : '';
-    incoming = `${them} declared **${name}** against ${aimed}${chances}. ${me} may reply first.`;
+    incoming = `${them} declared **${name}** against ${aimed}${chances}. ${me} may reply to ${them} first.`;
   }
   const buttons = o.attacks.map((id, n) => {
     const attack = findAttack(state, replier, id);

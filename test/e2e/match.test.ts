@@ -46,7 +46,7 @@ describe('a whole match through Discord, from challenge to victory', () => {
 
     // Prompts carry the facts: the attack coming and its odds, each reply's chance and token; each
     // way of taking wounds with what it leads to.
-    const replies = posts.filter((m) => m.content.includes('may reply first'));
+    const replies = posts.filter((m) => /may reply to .* first/.test(m.content));
     expect(replies.length).toBeGreaterThan(0);
     expect(replies.some((m) => /declared \*\*[^*]+\*\* against \*\*[^*]+\*\*: \d+% to hit, \d+% critical/.test(m.content))).toBe(true);
     // (Buttons come off answered prompts; the one clicked is written on the prompt.)
