@@ -7,6 +7,7 @@ import type { HappeningKind } from '../render';
 import { eventSentences, NEWS } from '../render';
 import { gameOf } from './match-state';
 import type { Submitted } from './submit';
+import { shownNames } from './user-text';
 
 const SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, 'turn']);
 
@@ -15,5 +16,6 @@ export function describeChange(done: Submitted, by?: string): string[] {
   const after = gameOf(done.after);
   if (!before || !after) return [];
   const events = done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-  return eventSentences(after, { lastTurn: events, before, names: done.setup.names }, { you: by, skip: SKIP, news: false });
+  // Names are escaped for Discord's markdown where they are shown (user-text.ts).
+  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { you: by, skip: SKIP, news: false });
 }

@@ -16,8 +16,10 @@ import type { PostBody } from './post-body';
 import { closing } from './match-end';
 import type { Submitted } from './submit';
 import { eventSentences } from '../render';
+import { shown, shownNames } from './user-text';
 
-export const nameIn = (setup: MatchSetup) => (p: PlayerId | null | undefined): string => (p ? (setup.names[p] ?? p) : 'nobody');
+/** A player's name as the thread shows it: their display name, escaped for markdown. */
+export const nameIn = (setup: MatchSetup) => (p: PlayerId | null | undefined): string => (p ? shown(setup.names[p] ?? p) : 'nobody');
 
 function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchSetup): string | null {
   switch (e.type) {
@@ -30,7 +32,7 @@ function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchS
     case 'chooser-named':
       return `${name(e.ap)} names **${name(e.chooser)}** to choose the map.`;
     case 'map-chosen': {
-      const map = setup.maps.find((m) => m.id === e.map)?.map.name ?? e.map;
+      const map = shown(setup.maps.find((m) => m.id === e.map)?.map.name ?? e.map);
       return e.by ? `${name(e.by)} chooses the map **${map}**.` : `The map is **${map}**.`;
     }
     case 'entry-placed':
@@ -91,12 +93,12 @@ export function planPosts(store: Store, s: Submitted, options: PlanOptions = {})
     if (!game) {
       // The first game event: setup is over and the battle begins.
       game = s.setup.start!;
-      lines.push(`**Setup is done. The battle begins on ${game.map.name}.**`);
+      lines.push(`**Setup is done. The battle begins on ${shown(game.map.name)}.**`);
       flush();
       posts.push({ kind: 'opening' }, ...s.setup.players.map((player): PostBody => ({ kind: 'warband', player })));
     }
     game = apply(game, event.event);
-    const line = roundLine(game, event.event, s.setup.names);
+    const line = roundLine(game, event.event, shownNames(s.setup.names));
     if (line) lines.push(line);
     if (event.event.type === 'turn-ended') {
       flush();

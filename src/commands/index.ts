@@ -2,8 +2,9 @@
 import { actCommands } from './acts';
 import { catalogCommand } from './catalog';
 import type { CommandModule } from './command';
+import { helpCommand, rulesCommand } from './help';
 import { mapCommand } from './map';
 import { skirmishCommand } from './skirmish';
 import { warbandCommand } from './warband';
 
-export const commandModules: readonly CommandModule[] = [warbandCommand, catalogCommand, mapCommand, skirmishCommand, ...actCommands];
+export const commandModules: readonly CommandModule[] = [warbandCommand, catalogCommand, mapCommand, skirmishCommand, ...actCommands, helpCommand, rulesCommand];

@@ -10,6 +10,7 @@ import type { MatchRow, Store } from '../store';
 import { gameOf, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { buttonRows, type Row } from './prompt-components';
 import { refuse } from './user-error';
+import { shownNames } from './user-text';
 
 /** Room for a page's lines under its title and roster, inside Discord's 2,000 characters. */
 const PAGE_CHARS = 1500;
@@ -62,12 +63,14 @@ export function logView(store: Store, row: MatchRow, reader: string, request: Lo
     note = from === 0 ? ' · you have not acted yet, so all of it' : ' · since your last act';
   }
   const start = from === 0 ? setup.start : events.slice(0, from).reduce((s, e) => applyGame(s, e), setup.start);
-  const entries = matchLog(start, events.slice(from), { names: setup.names, you: reader });
+  // Names are escaped for Discord's markdown where they are shown (user-text.ts).
+  const names = shownNames(setup.names);
+  const entries = matchLog(start, events.slice(from), { names, you: reader });
   const pages = paginate(entries);
   if (pages.length === 0) return { content: `**Match log**${note}\nNothing has happened since.`, components: [] };
   const n = request.page === null ? pages.length : Math.min(Math.max(1, request.page), pages.length);
   const title = `**Match log** · page ${n} of ${pages.length}${note}`;
-  const roster = `-# ${rosterLine(setup.start, setup.names)}`.slice(0, 400);
+  const roster = `-# ${rosterLine(setup.start, names)}`.slice(0, 400);
   const content = [title, roster, ...pages[n - 1]!].join('\n');
   const tag = request.since === 'me' ? 'me' : 'all';
   const buttons = [

@@ -9,6 +9,7 @@ import { gridmapSchema, type Gridmap } from '../formats/gridmap';
 import type { MapRow } from '../store';
 import type { App } from './app';
 import { choice, suggest } from './command';
+import { shown } from './user-text';
 
 export type MapLibrary = Pick<App, 'store' | 'content'>;
 
@@ -87,7 +88,7 @@ export function mapListEmbed(app: MapLibrary, guild?: GuildScope): APIEmbed {
     const map = mapById(app, m.id, guild);
     const facts = map ? mapFacts(map) : undefined;
     const size = facts ? ` · ${facts.width}×${facts.height} · ${facts.players} players` : '';
-    const line = `**${m.name}** \`${m.id}\`${size}${m.shipped ? '' : ' · submitted'}`;
+    const line = `**${shown(m.name)}** \`${m.id}\`${size}${m.shipped ? '' : ' · submitted'}`;
     const more = `…and ${entries.length - i} more: type in \`/map show\` to find them.`;
     if (length + line.length + 1 + more.length > EMBED_DESCRIPTION_LIMIT) {
       lines.push(more);

@@ -8,6 +8,7 @@ import { gridmapSchema, type Gridmap } from '../formats/gridmap';
 import { formatProblems, parseWith } from '../formats/problems';
 import type { MapRow } from '../store';
 import { refuse } from './user-error';
+import { shown } from './user-text';
 import type { MapLibrary } from './map-library';
 import { bulletList } from './warband-check';
 
@@ -31,7 +32,7 @@ export function parseMapSubmission(text: string, fileName: string): Gridmap {
   const parsed = doc.ok ? parseWith(gridmapSchema, doc.value) : doc;
   if (parsed.ok) return parsed.value;
   const lines = parsed.problems.map((p) => formatProblems([p]));
-  return refuse('bad-map', `**${fileName}** is not a valid map:\n${bulletList(lines)}\nFORMATS.md "Gridmap" describes the format.`);
+  return refuse('bad-map', `**${shown(fileName)}** is not a valid map:\n${bulletList(lines)}\nFORMATS.md "Gridmap" describes the format.`);
 }
 
 /**
@@ -41,7 +42,7 @@ export function parseMapSubmission(text: string, fileName: string): Gridmap {
 export function checkMapId(app: MapLibrary, map: Gridmap, guildId: string): MapRow | undefined {
   const shipped = app.content.maps.get(map.id);
   if (shipped) {
-    return refuse('map-id-taken', `\`${map.id}\` is the id of ${shipped.name}, which ships with the bot. Give your map another \`id\`.`);
+    return refuse('map-id-taken', `\`${map.id}\` is the id of ${shown(shipped.name)}, which ships with the bot. Give your map another \`id\`.`);
   }
   const row = app.store.maps.get(map.id);
   if (row && row.guildId !== guildId) {

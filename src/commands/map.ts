@@ -15,6 +15,7 @@ import { parseOptions, text, type ReadOptions } from './options';
 import { refuse } from './user-error';
 import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
 import { markSaved } from './saved';
+import { shown } from './user-text';
 
 const SHARE = { type: ApplicationCommandOptionType.Boolean, name: 'share', description: 'Post it in the channel for everyone to see' } as const;
 
@@ -48,7 +49,7 @@ const visibility = (share: boolean) => (share ? {} : { flags: MessageFlags.Ephem
 /** "Mill Crossing · `mill-crossing` · 18×18 · 2 players" */
 function mapHeadline(map: Gridmap): string {
   const f = mapFacts(map);
-  return `**${map.name}** · \`${map.id}\` · ${f.width}×${f.height} · ${f.players} players`;
+  return `**${shown(map.name)}** · \`${map.id}\` · ${f.width}×${f.height} · ${f.players} players`;
 }
 
 function previewFile(map: Gridmap): AttachmentBuilder {
@@ -61,7 +62,7 @@ async function show(interaction: ChatInputCommandInteraction, app: App, options:
   const map = mapById(app, id, interaction.guildId);
   if (!map) {
     const known = mapIds(app, interaction.guildId);
-    refuse('unknown-map', `There is no map "${id}"${didYouMean(id.toLowerCase(), known)}. \`/map list\` shows the maps you can use.`);
+    refuse('unknown-map', `There is no map "${shown(id)}"${didYouMean(id.toLowerCase(), known)}. \`/map list\` shows the maps you can use.`);
   }
   await interaction.deferReply(visibility(share));
   await interaction.editReply({ content: mapHeadline(map), files: [previewFile(map)] });

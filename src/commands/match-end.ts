@@ -8,6 +8,7 @@ import type { GameState, PlayerId } from '../engine/state';
 import type { MatchRow } from '../store';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import type { PostBody } from './post-body';
+import { shown } from './user-text';
 
 /** The posts that close a match that has just ended (over, or a challenge declined). */
 export function closing(row: MatchRow): PostBody[] {
@@ -52,13 +53,15 @@ export function finishedName(row: MatchRow, fallbackNames: (p: PlayerId) => stri
 
 /** The result post for the league channel: winner, score, length, how it ended, and the thread. */
 export function leagueResult(row: MatchRow, fallbackNames: (p: PlayerId) => string, conceded: PlayerId | null = null): string {
-  const o = outcome(row, fallbackNames, conceded);
+  const plain = outcome(row, fallbackNames, conceded);
+  // The post reads markdown, so the names are escaped (user-text.ts); the thread's name is plain text.
+  const o = { ...plain, names: (p: PlayerId) => shown(plain.names(p)) };
   const setup = row.setup as MatchSetup | null;
   const map = o.game ? o.game.map.name : null;
   const who = o.winner ? `**${o.names(o.winner)}** beat ${o.others.map((p) => `**${o.names(p)}**`).join(', ')}` : `${row.players.map((p) => `**${o.names(p)}**`).join(' and ')} drew`;
   const score = o.score ? ` ${o.score}` : '';
   const days = Math.max(1, Math.ceil(((row.ended ?? row.updated) - row.created) / 86_400_000));
-  const length = o.game ? `${o.game.round} round${o.game.round === 1 ? '' : 's'}${map ? ` on ${map}` : ''}` : 'during setup';
+  const length = o.game ? `${o.game.round} round${o.game.round === 1 ? '' : 's'}${map ? ` on ${shown(map)}` : ''}` : 'during setup';
   const how = o.conceded ? ` (${o.names(o.conceded)} conceded)` : o.game?.over && o.winner ? ` (target ${setup?.options.vpTarget ?? '?'} VP)` : '';
   const thread = row.threadId ? ` <#${row.threadId}>` : '';
   return `🏆 ${who}${score}${how}: ${length}, ${days} day${days === 1 ? '' : 's'}.${thread}`;

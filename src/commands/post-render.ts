@@ -17,6 +17,7 @@ import { finishedName, leagueResult } from './match-end';
 import { yourTurnContent } from './your-turn';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
+import { shown, shownNames } from './user-text';
 
 /** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
 const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
@@ -55,7 +56,7 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
   const { png, alt, headline } = renderMapWithAlt(game, request);
-  const log = eventSentences(game, request, { skip: TURN_SKIP });
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
   const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
@@ -67,14 +68,17 @@ function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number)
   const { game, before, events } = turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
   const { png, alt } = renderMapWithAlt(game, request);
-  const log = eventSentences(game, request, { skip: TURN_SKIP });
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
     .join(', ');
   const winner = game.winner ? `🏆 <@${game.winner}> (**${name(game.winner)}**) wins!` : 'The match is a draw.';
   const players = setup.players.map((p) => `<@${p}>`).join(' ');
+  const secret = (row.terms as { dice?: { secret?: string } } | null)?.dice?.secret;
+  // The match is over, so the dice's secret can be shown: anyone can now check every roll.
+  const dice = setup.dice && secret ? [`-# 🎲 The dice's secret was \`${secret}\` (its SHA-256 is the commitment posted with the challenge). \`/skirmish verify\` checks every roll; \`/skirmish export\` gives the whole match as a file.`] : [];
   return {
-    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`].join('\n'),
+    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`, ...dice].join('\n'),
     ping: [...setup.players],
     files: [{ png, name: 'final.png', alt }],
   };
@@ -95,8 +99,8 @@ function warbandPost(setup: MatchSetup, player: string): Post {
     });
   const units = Object.values(game.units)
     .filter((u) => u.player === player)
-    .map((u) => `\`${u.id}\` ${game.cards[u.card]!.name}${u.mod ? ` + ${game.mods[u.mod]!.name}` : ''}`);
-  return { content: `**${name(player)}** brings **${w.name}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
+    .map((u) => `\`${u.id}\` ${shown(game.cards[u.card]!.name)}${u.mod ? ` + ${shown(game.mods[u.mod]!.name)}` : ''}`);
+  return { content: `**${name(player)}** brings **${shown(w.name)}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
 }
 
 const playerName = (store: Store) => (p: string) => store.players.get(p)?.name ?? p;

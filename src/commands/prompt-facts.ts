@@ -12,6 +12,7 @@ import { cardOf, findAttack, label, modOf, unitOf } from '../engine/table';
 import { boxesLeft } from '../engine/wounds';
 import type { InjuryBox } from '../formats/card';
 import type { OptionSpec } from './prompt-components';
+import { unshown } from './user-text';
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;
 
@@ -93,7 +94,8 @@ function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
   const parts = [`Vigor ${o.vigor}`];
   if (o.drops) parts.push('it drops');
   else parts.push(`${o.boxesLeft} box${o.boxesLeft === 1 ? '' : 'es'} left`);
-  if (o.vp) parts.push(`${name(o.vp.player)} +${o.vp.points} VP now`);
+  // A menu's description is plain text: names there are shown as typed.
+  if (o.vp) parts.push(`${unshown(name(o.vp.player))} +${o.vp.points} VP now`);
   if (o.mortalRisk > 0) parts.push(`${percent(o.mortalRisk)} each turn to drop (Mortal roll)`);
   return parts.join(' · ');
 }

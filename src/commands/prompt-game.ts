@@ -12,6 +12,7 @@ import { label, unitOf } from '../engine/table';
 import type { ComponentAction } from './codec';
 import { buttonRows, selectRow, type Row } from './prompt-components';
 import { refuse } from './user-error';
+import { unshown } from './user-text';
 
 export interface PromptPost {
   readonly content: string;
@@ -44,7 +45,8 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
     case 'order': {
       const players = prompt.options as PlayerId[];
       const all = orders(players);
-      const text = (o: PlayerId[]) => o.map(name).join(' → ');
+      // Button and menu labels are plain text: the names come escaped for messages.
+      const text = (o: PlayerId[]) => unshown(o.map(name).join(' → '));
       return {
         content: `${who}, you won the tactics check: choose the order of players for round ${state.round}.`,
         components: all.length <= 6 ? buttonRows('order', match, seq, all.map((o, i) => ({ label: text(o), arg: String(i) }))) : [selectRow('order', match, seq, 'Choose the order', all.map((o, i) => ({ label: text(o), value: String(i) })))],

@@ -8,6 +8,7 @@ import type { ComponentAction } from './codec';
 import type { PromptPost } from './prompt-game';
 import { buttonRows, selectRow } from './prompt-components';
 import { refuse } from './user-error';
+import { unshown } from './user-text';
 
 /** Discord shows at most 25 options in a menu: a long start area offers every other tile, evenly spread. */
 function spread<T>(items: readonly T[], max: number): T[] {
@@ -31,7 +32,7 @@ export function setupPromptPost(match: string, seq: number, prompt: PregamePromp
     case 'map-chooser':
       return {
         content: `${who}, you won the setup tactics check. Who chooses the map and places the first entry tile?`,
-        components: buttonRows('chooser', match, seq, prompt.options.map((p) => ({ label: p === prompt.player ? 'I will' : name(p), arg: p }))),
+        components: buttonRows('chooser', match, seq, prompt.options.map((p) => ({ label: p === prompt.player ? 'I will' : unshown(name(p)), arg: p }))),
       };
     case 'map':
       return {

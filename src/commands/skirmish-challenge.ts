@@ -18,7 +18,9 @@ import { matchHere } from './match-context';
 import { answerOwn } from './own-answer';
 import { save } from './saved';
 import { enqueue } from './table';
+import { commitmentOf, seedFrom, type DiceCommitment } from '../match/dice-proof';
 import { refuse } from './user-error';
+import { shown } from './user-text';
 import { loadWarband, type LoadedWarband } from './warband-library';
 
 type Committed = MatchWarband & { readonly map: string };
@@ -31,12 +33,17 @@ export interface Terms {
   readonly map: string | null;
   /** The warbands committed so far, by player: the challenger's from the start. */
   readonly accepted: Readonly<Record<PlayerId, Committed>>;
+  /**
+   * The dice (match/dice-proof.ts): the secret minted with the challenge, its commitment (posted), and
+   * the accept interactions' ids so far. The secret is shown only when the match is over.
+   */
+  readonly dice?: DiceCommitment & { readonly secret: string };
 }
 
 export const DEFAULT_POINTS = 121;
 
 function checkPoints(w: LoadedWarband, points: number): void {
-  if (w.points > points) refuse('over-cap', `**${w.row.name}** costs ${w.points} points; this match allows ${points}.`);
+  if (w.points > points) refuse('over-cap', `**${shown(w.row.name)}** costs ${w.points} points; this match allows ${points}.`);
 }
 
 /** The VP target: the one the challenger named, else the smaller warband's points, so it can be reached. */
@@ -86,20 +93,23 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   checkPoints(warband, points);
   let map: string | null = null;
   if (o.map !== undefined) {
-    const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${o.map}". \`/map list\` shows them.`);
-    if (seats(chosen) < players.length) refuse('map-too-small', `${chosen.name} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
+    const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
+    if (seats(chosen) < players.length) refuse('map-too-small', `${shown(chosen.name)} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
     map = chosen.id;
   }
   app.store.players.upsert({ id: me, name: displayName(interaction) });
   await interaction.deferReply();
   const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
   // Each match of a league channel has its own number, so rematches get threads of their own names.
+  // A thread's name is plain text; only the messages below read markdown.
   const number = app.store.matches.countIn(channel.id) + 1;
   const thread = await channel.threads.create({ name: threadName(names, number), autoArchiveDuration: 10080, reason: 'Sellsword match' });
-  const terms: Terms = { points, target, map, accepted: { [me]: committed(warband) } };
+  const challenger = shown(names[0]!);
+  const secret = app.mintSecret();
+  const terms: Terms = { points, target, map, accepted: { [me]: committed(warband) }, dice: { secret, commitment: commitmentOf(secret), entropy: [] } };
   const them = invited.map((id) => `<@${id}>`).join(', ');
   const goal = target !== null ? `first to **${target} VP** wins` : `first to the smaller warband's points in VP wins`;
-  const content = `⚔️ ${them}: **${names[0]}** challenges you with **${warband.row.name}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${mapById(app, map)!.name}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.`;
+  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, () => {
     // The channel a challenge is made in is a league: its matches and results are listed together.
     app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
@@ -111,7 +121,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   app.outbox.kick(row.id);
   await thread.members.add(me).catch(() => undefined);
   await interaction
-    .editReply({ content: `**${names[0]}** challenged ${them}: the match is in <#${thread.id}>. The VP target is ${target !== null ? `${target} VP` : "the smaller warband's points, fixed when the challenge is accepted"}.`, allowedMentions: { parse: [] } })
+    .editReply({ content: `**${challenger}** challenged ${them}: the match is in <#${thread.id}>. The VP target is ${target !== null ? `${target} VP` : "the smaller warband's points, fixed when the challenge is accepted"}.`, allowedMentions: { parse: [] } })
     .catch((error: unknown) => app.log('could not answer a challenge; its thread has it', error));
 }
 
@@ -145,10 +155,9 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
   const mine = loadWarband(app, me, o.warband);
   checkPoints(mine, terms.points);
   app.store.players.upsert({ id: me, name: displayName(interaction) });
-  const seed = app.mintSeed();
   let setup: MatchSetup | null = null;
   let waiting: PlayerId[] = [];
-  const line = `**${displayName(interaction)}** accepts with **${mine.row.name}** (${mine.faction}, ${mine.points} points).`;
+  const line = `**${shown(displayName(interaction))}** accepts with **${shown(mine.row.name)}** (${mine.faction}, ${mine.points} points).`;
   const { done, posts } = await save(app, interaction, () => {
     // Everything is read again inside the transaction: two opponents accepting at once must not
     // overwrite each other's warband (accepting adds no events, so the sequence number cannot tell).
@@ -157,16 +166,22 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
       if (snapshot || current.status !== 'challenged') return { ok: false, error: { code: 'not-open', message: 'This challenge is no longer open.' } };
       if (fresh.accepted[me]) return { ok: false, error: { code: 'already-accepted', message: 'You have already accepted; waiting for the others.' } };
       const accepted = { ...fresh.accepted, [me]: committed(mine) };
+      // Discord mints the accept's id: nobody knows it when the commitment is posted.
+      const dice = fresh.dice ? { ...fresh.dice, entropy: [...fresh.dice.entropy, interaction.id] } : undefined;
       waiting = current.players.filter((p) => !accepted[p]);
-      if (waiting.length > 0) return { ok: true, events: [], snapshot: null, terms: { ...fresh, accepted } };
+      if (waiting.length > 0) return { ok: true, events: [], snapshot: null, terms: { ...fresh, accepted, ...(dice ? { dice } : {}) } };
+      // A fixed seed (tests, SANDBOX_SEED) replaces the dice proof; such a match says it cannot be verified.
+      const fixed = app.fixedSeed?.();
+      const seed = fixed ?? (dice ? seedFrom(dice.secret, dice.entropy) : seedFrom(app.mintSecret(), []));
       const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
       const maps = candidateMaps(app, current.guildId, fresh, accepted, current.players.length);
-      const made = makeSetup({ seed, players: current.players, names, warbands: accepted, maps, options: { vpTarget: vpTarget(fresh, accepted), glancingBlow: true, roundLimit: null } }, app.content);
+      const proof = dice && fixed === undefined ? { dice: { commitment: dice.commitment, entropy: dice.entropy } } : {};
+      const made = makeSetup({ seed, players: current.players, names, warbands: accepted, maps, options: { vpTarget: vpTarget(fresh, accepted), glancingBlow: true, roundLimit: null }, ...proof }, app.content);
       if ('code' in made) return { ok: false, error: made };
       setup = made;
       const begun = beginMatch(made);
       if (!begun.ok) return begun;
-      return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made, terms: { ...fresh, accepted } };
+      return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made, terms: { ...fresh, accepted, ...(dice ? { dice } : {}) } };
     });
     if (!done.ok) return { done, posts: [] };
     app.store.follows.add(row.id, me);

@@ -13,6 +13,7 @@ import { accept, challenge, decline } from './skirmish-challenge';
 import { check, concede, entry, follow, log, status, view } from './skirmish-play';
 import { refuse } from './user-error';
 import { warbandChoices } from './warband-library';
+import { exportFile, verify } from './skirmish-dice';
 
 const warbandOption = { type: T.String, name: 'warband', description: 'One of your saved warbands', required: true, autocomplete: true } as const;
 const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption => ({ type: T.Subcommand, name, description, options });
@@ -57,6 +58,8 @@ const data = {
     ]),
     sub('entry', 'Place your entry tile by typing its top-left square', [{ type: T.String, name: 'square', description: 'Top-left square of the 2×2 tile, like B1', required: true }]),
     sub('check', 'Players and organisers: rebuild the match from its log and compare it with the saved state'),
+    sub('verify', 'Check every die of a finished match against the commitment posted with the challenge'),
+    sub('export', 'The whole match as a file: setup, every event, and once it is over the dice’s secret'),
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -92,6 +95,10 @@ export const skirmishCommand: CommandModule = {
         return entry(interaction, app, parseOptions(schemas.entry, values).square);
       case 'check':
         return check(interaction, app);
+      case 'verify':
+        return verify(interaction, app);
+      case 'export':
+        return exportFile(interaction, app);
       default:
         return refuse('unknown-command', `Unknown subcommand ${String(name)}.`);
     }

@@ -6,6 +6,7 @@ import { apply, type GameEvent } from '../engine/events';
 import { shortDigest, sinceLastAct } from '../render';
 import type { MatchRow, Store } from '../store';
 import type { MatchEvent, MatchSetup } from './match-state';
+import { shownNames } from './user-text';
 
 export function yourTurnContent(store: Store, row: MatchRow, setup: MatchSetup, seq: number, player: string, content: string): string {
   if (!setup.start) return content;
@@ -17,6 +18,6 @@ export function yourTurnContent(store: Store, row: MatchRow, setup: MatchSetup, 
   // Nothing to catch up on when the player never acted, or nobody else did anything since.
   if (from === 0 || from >= events.length) return content;
   const start = events.slice(0, from).reduce<typeof setup.start>((s, e) => apply(s, e), setup.start);
-  const digest = shortDigest(start, events.slice(from), setup.names, 600);
+  const digest = shortDigest(start, events.slice(from), shownNames(setup.names), 600);
   return digest ? `${content}\n-# Since your last act: ${digest}. (\`/skirmish log since:me\` has it all.)` : content;
 }

@@ -156,7 +156,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     if (entry) entry.route = route.pattern;
     let restRequest: RestRequest;
     try {
-      if (route.needsAuth && !/^Bot \S+/.test(request.headers.authorization ?? '')) {
+      const auth = /^Bot (\S+)/.exec(request.headers.authorization ?? '');
+      if (route.needsAuth && (!auth || (options.acceptsToken && !options.acceptsToken(auth[1]!)))) {
         throw new RestError(401, 0, '401: Unauthorized');
       }
       const { body, list, files } = await readBody(request, maxUploadBytes);

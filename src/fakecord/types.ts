@@ -379,6 +379,11 @@ export interface FakeDiscordOptions {
   readonly clock?: () => number;
   /** How long a nonce counts for `enforce_nonce` (default 5 minutes; Discord says "the past few minutes"). */
   readonly nonceWindowMs?: number;
+  /**
+   * Which bot tokens Discord accepts (default: any). A refused token gets 401 on every authenticated
+   * route, as Discord answers a reset or mistyped token, so a test can check the bot's start-up message.
+   */
+  readonly acceptsToken?: (token: string) => boolean;
 }
 
 export interface FakeDiscord {

@@ -5,13 +5,13 @@
  */
 import { z } from 'zod';
 import { parseText } from './document';
-import { idSchema, wordSchema } from './fields';
+import { idSchema, nameField, wordSchema } from './fields';
 import { fail, parseWith, type Problem, type Result } from './problems';
 
 export const warbandUnitSchema = z.strictObject({ card: idSchema, mod: idSchema.optional() });
 
 export const warbandSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: nameField(100),
   faction: wordSchema,
   map: idSchema,
   units: z.array(warbandUnitSchema).min(1).max(40),

@@ -30,12 +30,13 @@ export function componentsOf(m: FakeMessage): { type: number; custom_id: string;
   return m.components.flatMap((row) => ('components' in row ? (row.components as never[]) : []));
 }
 
-export async function startWorld(seed = 42): Promise<World> {
+/** `seed` fixes every match's dice; `null` lets matches take their seed from the dice proof (docs/dice.md). */
+export async function startWorld(seed: number | null = 42): Promise<World> {
   const fake = await startFakeDiscord({ heartbeatMs: 1000 });
   const dbPath = join(mkdtempSync(join(tmpdir(), 'sellsword-e2e-')), 'bot.db');
   const errors: string[] = [];
   const boot = async (store: Store) =>
-    startBot({ token: 'test-token', apiBase: fake.apiBase, guildId: fake.guild.id, store, mintSeed: () => seed, log: (m, e) => void errors.push(`${m}: ${String(e)}`) });
+    startBot({ token: 'test-token', apiBase: fake.apiBase, guildId: fake.guild.id, store, ...(seed === null ? {} : { mintSeed: () => seed }), log: (m, e) => void errors.push(`${m}: ${String(e)}`) });
   // As the bot opens its own database: a write waits at most 50 ms for another connection's lock.
   let store = openStore(dbPath, { busyMs: 50 });
   const world: World = {

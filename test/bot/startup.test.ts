@@ -1,0 +1,69 @@
+/**
+ * Start-up checks (issue 10): `npm start` stops with one sentence, before going online, on a token
+ * Discord refuses and on a database it cannot bring up to date; nothing is half started.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBot } from '../../src/bot/start';
+import { StartupError } from '../../src/bot/startup-error';
+import { startBotProcess } from '../../src/cli/bot-process';
+import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+let fake: FakeDiscord;
+beforeAll(async () => {
+  fake = await startFakeDiscord({ heartbeatMs: 1000, acceptsToken: (t) => t !== 'a-wrong-token' });
+});
+afterAll(async () => fake?.close());
+
+const freshPath = () => join(mkdtempSync(join(tmpdir(), 'sellsword-start-')), 'bot.db');
+
+/** `npm start` as a person runs it, without npm's own lines: its exit code and what it printed. */
+function npmStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'silent' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => resolve({ code, stderr, stdout }));
+  });
+}
+
+describe('npm start', () => {
+  it('goes online, serves its health check, and on SIGTERM finishes and exits 0 within 10 s', async () => {
+    const bot = await startBotProcess(fake, { databasePath: freshPath(), env: { METRICS_PORT: '0' } });
+    const url = /health: (http:\/\/127\.0\.0\.1:\d+)\/healthz/.exec(bot.output())?.[1];
+    expect(url).toBeDefined();
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const started = Date.now();
+    const exit = await bot.stop(10_000);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('refuses a token Discord refuses, with one sentence and exit code 1', async () => {
+    const run = await npmStart({ DISCORD_TOKEN: 'a-wrong-token', DISCORD_API_BASE: fake.apiBase, DATABASE_PATH: freshPath() });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'Sellsword Table could not start. Discord refused DISCORD_TOKEN. Copy the token again from your application\'s Bot page ("Reset Token"), and check it has no quotes or spaces.',
+    );
+    expect(run.stdout).not.toContain('online');
+  }, 30_000);
+
+  it('refuses a database whose migrations cannot be applied, and says which file', async () => {
+    const path = freshPath();
+    // A table the first migration creates, already there with other columns: the migration fails.
+    const db = new Database(path);
+    db.exec('CREATE TABLE players (id integer)');
+    db.close();
+    const started = startBot({ token: 'the-right-token', apiBase: fake.apiBase, databasePath: path, log: () => undefined });
+    await expect(started).rejects.toBeInstanceOf(StartupError);
+    await expect(started).rejects.toThrow(`The database at ${path} could not be opened or brought up to date`);
+  });
+});
