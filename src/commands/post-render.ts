@@ -6,7 +6,7 @@
 import type { GameEvent } from '../engine/events';
 import { apply } from '../engine/events';
 import type { GameState } from '../engine/state';
-import { eventSentences, FRAMING, NEWS, renderCard, renderLegend, renderMapWithAlt, renderTurn, type HappeningKind, type Picture } from '../render';
+import { eventSentences, FRAMING, NEWS, renderCard, renderFocus, renderLegend, renderMapWithAlt, renderTurn, type HappeningKind, type Picture } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
@@ -46,6 +46,17 @@ function turnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): { 
   const before = gameOf(rebuildMatch(setup, mine.slice(0, start).map((e) => e.event))) ?? setup.start!;
   const events = mine.slice(start).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
   return { game: events.reduce(apply, before), before, events };
+}
+
+/** The close-up of the last turn that ended by event `seq`, for the your-turn ping: what just happened, readable on a phone. */
+function lastTurnCloseUp(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Picture | null {
+  const ended = store.matches
+    .events<MatchEvent>(row.id, 0)
+    .filter((e) => e.seq <= seq && e.event.stage === 'game' && e.event.event.type === 'turn-ended')
+    .at(-1);
+  if (!ended) return null;
+  const turn = turnAt(store, row, setup, ended.seq);
+  return renderFocus(turn.game, { lastTurn: turn.events, before: turn.before, names: setup.names });
 }
 
 function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Post {
@@ -146,8 +157,11 @@ export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendere
       const post = { content: made.post.content, components: made.post.components, ping: [made.player], ...(map ? { files: [map] } : {}) };
       return { to: 'create', post, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
     }
-    case 'your-turn':
-      return { to: 'create', post: { content: setup ? yourTurnContent(store, row, setup, body.seq, body.player, body.content) : body.content, ping: [body.player] } };
+    case 'your-turn': {
+      const content = setup ? yourTurnContent(store, row, setup, body.seq, body.player, body.content) : body.content;
+      const close = setup ? lastTurnCloseUp(store, row, setup, body.seq) : null;
+      return { to: 'create', post: { content, ping: [body.player], ...(close ? { files: [{ png: close.png, name: 'last-turn-close-up.png', alt: close.alt }] } : {}) } };
+    }
     case 'challenge':
       return { to: 'create', post: { content: body.content, ping: body.ping, components: challengeButtons(row) }, prompt: { seq: 0, player: row.players[1] ?? row.players[0]!, kind: 'challenge' } };
     case 'league-result':

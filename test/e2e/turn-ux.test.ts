@@ -100,6 +100,10 @@ describe('catching up', () => {
     const pings = posts.filter((m) => /it's your turn|go on with/.test(m.content));
     expect(pings.length).toBeGreaterThan(0);
     expect(pings.some((m) => m.content.includes('-# Since your last act: '))).toBe(true);
+    // After a turn has been played, the ping shows its close-up, readable on a phone.
+    const afterATurn = pings.filter((m) => m.attachments.some((a) => a.filename === 'last-turn-close-up.png'));
+    expect(afterATurn.length).toBeGreaterThan(0);
+    expect(afterATurn[0]!.attachments[0]!.description).toBeTruthy();
     for (const m of posts) {
       const said = m.interaction?.userId;
       if (said) expect(m.content).not.toContain(`waiting for ${world.fake.user(said)!.displayName}`);
