@@ -378,7 +378,7 @@ export class Judge {
   boxCost(unit: UnitState, box: InjuryBox): number {
     const cost = unitCost(this.state.cards[unit.card]!, unit.mod ? this.state.mods[unit.mod] : undefined);
     const scale = cost / 10 + 1;
-    if (box === 'mortal') return this.vp(unit) + 2 * scale + 50;
+    if (box === 'mortal') return this.vp(unit) + 2 * scale + 20;
     let c = 0.6 * scale;
     if (box === 'mobility') c += (this.reach(unit) <= 2 ? 0.6 : 0.25) * scale;
     else if (box === 'defensive') c += 0.9 * scale;

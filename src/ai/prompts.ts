@@ -11,8 +11,7 @@
  */
 import type { Decision } from '../engine/commands';
 import { defaultDecision } from '../engine/defaults';
-import { recoveryChance } from '../engine/queries';
-import { splitOptions, type WoundsPromptOptions } from '../engine/split-options';
+import { recoveryChance, woundOutcomes } from '../engine/queries';
 import type { Prompt, UnitState } from '../engine/state';
 import type { StatusName } from '../formats/vocabulary';
 import { profile } from '../engine/stats';
@@ -55,15 +54,18 @@ function replyAnswers(j: Judge, prompt: Prompt): Decision[] {
 
 function woundAnswers(j: Judge, prompt: Prompt): Decision[] {
   const unit = unitOf(j.state, prompt.unit!);
-  const options = prompt.options as WoundsPromptOptions;
   const charger = profile(j.state, unit).attacks.some((a) => a.acts === 1 && a.range <= 3 && a.burst === undefined);
-  const priced = splitOptions(options).map((choice, order) => {
+  // What each split leads to (drops, VP given away, the Mortal roll) is the engine's woundOutcomes.
+  const priced = woundOutcomes(j.state).map((o, order) => {
     let cost = 0;
-    for (const box of choice.injuries) cost += j.boxCost(unit, box);
-    cost += (choice.avoid / 5) * j.w.vigor;
+    for (const box of o.marked) if (box !== 'mortal') cost += j.boxCost(unit, box);
+    if (o.vp) cost += o.vp.points + 20;
+    if (o.drops) cost += j.worth(unit);
+    else cost += o.mortalRisk * 10 * j.worth(unit);
+    cost += (o.choice.avoid / 5) * j.w.vigor;
     // Spending the last 5 Vigor leaves a melee unit unable to charge (R23).
-    if (choice.avoid > 0 && unit.vigor - choice.avoid < 5 && charger) cost += j.w.vigor;
-    return { choice, cost, order };
+    if (o.choice.avoid > 0 && o.vigor < 5 && charger) cost += j.w.vigor;
+    return { choice: o.choice, cost, order };
   });
   priced.sort((a, b) => a.cost - b.cost || a.order - b.order);
   return priced.map(({ choice }) => ({ unit: unit.id, avoid: choice.avoid, injuries: [...choice.injuries] }));
