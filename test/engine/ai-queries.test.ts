@@ -94,7 +94,7 @@ describe('queries for the practice AI', () => {
     }
   });
 
-  it('burstOutlook at an enemy's square lists that enemy (never the attacker), each unit caught with odds', () => {
+  it('burstOutlook at an enemy’s square lists that enemy (never the attacker), each unit caught with odds', () => {
     let checked = 0;
     for (const state of states) {
       for (const u of Object.values(state.units)) {
