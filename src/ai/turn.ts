@@ -15,7 +15,7 @@
 import { nameOf } from '../engine/board';
 import type { Command } from '../engine/commands';
 import { canPay, commanderOf } from '../engine/acts';
-import { burstOutlook, chargeOptions, targetsFrom, visibleTargets, type TargetView } from '../engine/queries';
+import { attackOutlook, burstOutlook, chargeOptions, targetsFrom, visibleTargets, type TargetView } from '../engine/queries';
 import type { UnitState } from '../engine/state';
 import { liveTraits, profile } from '../engine/stats';
 import { onMap, unitOf } from '../engine/table';
@@ -181,7 +181,12 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
       const pos = j.position(u, m.at, { enraged });
       const after = acts - 1 > 0 && cap > 0 ? sequence(attackOptions(j, u, m.to, acts - 1), acts - 1, cap) : { value: 0, count: 0, first: null };
       const risk = (m.maneuver || here === null ? 0 : adjacentRisk) + (after.count > 0 ? j.replyRisk(u, m.at) : 0);
-      const value = pos + after.value - risk + (acts - 1 - after.count > 0 ? restGain * 0.5 : 0) - j.w.moveCost;
+      let value = pos + after.value - risk + (acts - 1 - after.count > 0 ? restGain * 0.5 : 0) - j.w.moveCost;
+      // Or move, then charge from there (R23: +2 to hit, +5 wounds), then attack again.
+      if (after.count === 0 && acts - 1 > 0 && cap > 0 && u.vigor >= 5) {
+        const charge = chargeFrom(j, u, m.at, acts - 1, cap, enraged);
+        if (charge !== null) value = Math.max(value, charge - (m.maneuver || here === null ? 0 : adjacentRisk) - j.w.moveCost);
+      }
       bestMove = Math.max(bestMove, pos - (m.maneuver || here === null ? 0 : adjacentRisk) - j.w.moveCost);
       // The engine's own path for `to`, given as a path: the same move, checked without a search.
       out.push({ command: m.maneuver ? { act: 'maneuver', unit: u.id, path: m.path } : { act: 'move', unit: u.id, path: m.path }, value });
@@ -220,6 +225,31 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
     out.push({ command: { act: 'crow', unit: u.id }, value: stay + j.w.vigor * (Math.min(5, profile(state, u).vigorMax - u.vigor) / 5) * 1.5 });
   }
   return out;
+}
+
+/**
+ * The best charge the unit could make after moving to `at`, with the attacks after it and the square
+ * it ends on: the engine's chargeOptions and attackOutlook asked of the state with the unit there.
+ */
+function chargeFrom(j: Judge, u: UnitState, at: number, acts: number, cap: number, enraged: readonly string[] | null): number | null {
+  const side = j.side(u);
+  if (!j.enemiesOf(side).some((e) => j.distance(e, u, at) <= 4)) return null;
+  const moved = { ...u, at };
+  const placed = { ...j.state, units: { ...j.state.units, [u.id]: moved } };
+  let best: number | null = null;
+  for (const c of chargeOptions(placed, u.id)) {
+    const attack = profile(placed, moved).attacks.find((a) => a.id === c.attack);
+    if (!attack || !canPay(u, attack.cost)) continue;
+    const o = attackOutlook(placed, u.id, attack.id, c.target, { charge: true });
+    if ('code' in o) continue;
+    const end = c.path[c.path.length - 1]!;
+    const endAt = j.square(end);
+    const hit = j.outlookValue(attack, unitOf(j.state, c.target), o) - costValue(j, u, attack.cost) - j.w.vigor;
+    const more = acts - 1 > 0 ? sequence(attackOptions(j, u, end, acts - 1), acts - 1, cap - 1) : { value: 0 };
+    const value = hit + 0.85 * more.value + j.position(u, endAt, { enraged }) - j.replyRisk(u, endAt);
+    if (best === null || value > best) best = value;
+  }
+  return best;
 }
 
 /** A rough value of attacking from `at` with `acts` acts: the best plain attack on an enemy in reach, without sight. */
