@@ -5,8 +5,12 @@
  * because the match's sequence number has moved on.
  *
  *   ss1:<action>:<match>:<seq>:<arg>     at most 100 characters (Discord's limit)
+ *
+ * `replay` (the step buttons of `/skirmish replay turn:N`) is the one action that changes nothing: its
+ * `seq` is how far into the log the replay reads (so turn numbers stay put while the match goes on),
+ * and its argument the turn to show, or `goto` for the button and form that ask for a turn number.
  */
-export const ACTIONS = ['reply', 'wounds', 'order', 'reroll', 'recover', 'chooser', 'map', 'entry'] as const;
+export const ACTIONS = ['reply', 'wounds', 'order', 'reroll', 'recover', 'chooser', 'map', 'entry', 'replay'] as const;
 export type ComponentAction = (typeof ACTIONS)[number];
 
 export interface ComponentId {

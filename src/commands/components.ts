@@ -4,7 +4,7 @@
  * is. A stale or foreign click is refused and changes nothing; an accepted one goes through `submit`
  * like any act, then the prompt message is closed so it cannot be clicked again.
  */
-import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
+import type { ButtonInteraction, ModalSubmitInteraction, StringSelectMenuInteraction } from 'discord.js';
 import type { App } from './app';
 import { describeChange } from './act-log';
 import { parseComponentId } from './codec';
@@ -14,6 +14,7 @@ import { setupPromptAnswer } from './prompt-setup';
 import { answerOwn } from './own-answer';
 import { submit, type Submitted } from './submit';
 import { refuse } from './user-error';
+import { replayButton, replayModal } from './skirmish-replay';
 
 function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteraction): string {
   if (interaction.isStringSelectMenu()) {
@@ -27,6 +28,8 @@ function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteractio
 export async function handleComponent(interaction: ButtonInteraction | StringSelectMenuInteraction, app: App): Promise<void> {
   const id = parseComponentId(interaction.customId);
   if (!id) refuse('unknown-component', 'That button is from an older version of the bot and no longer works.');
+  // Replay steps change nothing and belong to no prompt.
+  if (id.action === 'replay' && interaction.isButton()) return replayButton(interaction, app, id);
   const row = app.store.matches.get(id.match);
   if (!row || !row.snapshot) refuse('no-such-match', 'That match no longer exists.');
   if (row.seq !== id.seq) refuse('stale-prompt', 'That prompt has passed.');
@@ -44,4 +47,11 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
   const lines = (done: Submitted) => [chose, ...describeChange(done).map((l) => `• ${l}`)];
   const done = await submit(app, row.id, interaction.user.id, id.seq, command, { via: interaction, answered: { messageId: interaction.message.id, lines } });
   await answerOwn(app, interaction, done.posts);
+}
+
+/** A submitted form; the only one is the replay's "go to a turn". */
+export async function handleModal(interaction: ModalSubmitInteraction, app: App): Promise<void> {
+  const id = parseComponentId(interaction.customId);
+  if (!id || id.action !== 'replay') refuse('unknown-component', 'That form is from an older version of the bot and no longer works.');
+  await replayModal(interaction, app, id);
 }

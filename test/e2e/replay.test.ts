@@ -1,0 +1,130 @@
+/**
+ * /skirmish replay through Discord (issue 17): the animation of a whole match, one frame per unit turn,
+ * and `turn:N` privately with step buttons and a "go to a turn" form, all stateless.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseComponentId } from '../../src/commands/codec';
+import type { MatchEvent } from '../../src/commands/match-state';
+import { REPLAY_MAX_BYTES } from '../../src/replay/animate';
+import { countTurns } from '../../src/replay/turns';
+import type { FakeMessage } from '../../src/fakecord';
+import { readGif } from '../replay/gif-reader';
+import { playThrough } from './driver';
+import { matchUnderWay } from './setup-match';
+import { answerText, componentsOf, startWorld, type World } from './world';
+
+let world: World;
+let thread: string;
+let turns: number;
+
+beforeAll(async () => {
+  world = await startWorld(33);
+  thread = await matchUnderWay(world);
+  await playThrough(world, thread, 4);
+  const row = world.store.matches.byThread(thread)!;
+  expect(row.status).toBe('over');
+  turns = countTurns(world.store.matches.events<MatchEvent>(row.id));
+}, 180_000);
+afterAll(async () => world?.close());
+
+const button = (m: FakeMessage, arg: RegExp) => componentsOf(m).find((c) => arg.test(parseComponentId(c.custom_id)?.arg ?? ''))!;
+/** The private replay message as carol sees it now. */
+const replayMessage = (id: string) => world.messages(thread, 'carol').find((m) => m.id === id)!;
+
+describe('/skirmish replay', () => {
+  it('posts the whole match as an animated GIF: the opening and one frame per unit turn, under 8 MB', async () => {
+    const s = await world.run({ user: 'carol', channel: thread, name: 'skirmish replay' });
+    const post = s.original!;
+    expect(post.ephemeral).toBe(false);
+    expect(post.content).toContain(`then ${turns} unit turns`);
+    const file = post.attachments[0]!;
+    expect(file.contentType).toBe('image/gif');
+    expect(file.description).toMatch(/^Animated replay on Mill Crossing: the opening map, then each of the \d+ unit turns/);
+    const bytes = world.fake.attachment(file.url)!;
+    expect(bytes.length).toBeLessThan(REPLAY_MAX_BYTES);
+    const gif = readGif(bytes);
+    expect(gif.frames).toHaveLength(turns + 1);
+    expect(gif.loops).toBe(0);
+    expect(world.errors).toEqual([]);
+  }, 60_000);
+
+  it('its "Step through it" button opens the opening privately for whoever clicks', async () => {
+    const post = world.messages(thread).filter((m) => m.attachments[0]?.contentType === 'image/gif').at(-1)!;
+    const s = await world.click('dave', post, button(post, /^open:0$/).custom_id);
+    expect(s.original!.ephemeral).toBe(true);
+    expect(s.original!.content).toContain('**Replay** · the opening');
+  });
+
+  it('turn:N shows the map after turn N and its log privately, as the thread showed that turn, and the buttons step back and forward', async () => {
+    // The thread's turn posts, in order: turn N is the N-th. Take one whose log has a few lines.
+    const posted = world.messages(thread).filter((m) => /^turn-\d+\.png$/.test(m.attachments[0]?.filename ?? ''));
+    // (A match that ends in the middle of a turn has a last replay frame but no turn post for it.)
+    expect(posted.length).toBeGreaterThanOrEqual(turns - 1);
+    expect(posted.length).toBeLessThanOrEqual(turns);
+    const bullets = (text: string) => text.split('\n').filter((l) => l.startsWith('• '));
+    const n = Math.max(2, posted.findIndex((m) => bullets(m.content).length >= 2) + 1);
+    const s = await world.run({ user: 'carol', channel: thread, name: 'skirmish replay', options: { turn: n } });
+    const first = s.original!;
+    expect(first.ephemeral).toBe(true);
+    expect(first.content).toMatch(new RegExp(`^\\*\\*Replay\\*\\* · turn ${n} of ${turns} \\(round \\d+\\): \\*\\*\\w+\\*\\*'s turn with .+\\.`));
+    expect(bullets(first.content)).toEqual(bullets(posted[n - 1]!.content));
+    expect(bullets(first.content).length).toBeGreaterThanOrEqual(2);
+    expect(first.attachments[0]!.filename).toBe(`replay-turn-${n}.png`);
+    expect(first.attachments[0]!.description).toBe(posted[n - 1]!.attachments[0]!.description);
+    // Nothing went to the thread for others.
+    expect(world.messages(thread, 'alice').some((m) => m.id === first.id)).toBe(false);
+
+    const next = await world.click('carol', first, button(first, /^next:/).custom_id);
+    expect(next.response?.kind).toBe('deferred-update');
+    expect(replayMessage(first.id).content).toContain(`turn ${n + 1} of ${turns}`);
+    expect(replayMessage(first.id).attachments[0]!.filename).toBe(`replay-turn-${n + 1}.png`);
+
+    for (let i = n + 1; i > 0; i--) await world.click('carol', replayMessage(first.id), button(replayMessage(first.id), /^back:/).custom_id);
+    const opening = replayMessage(first.id);
+    expect(opening.content).toContain('the opening');
+    // At the start, Start and Back are disabled; at the end, Next and End.
+    expect(button(opening, /^first:/).disabled).toBe(true);
+    expect(button(opening, /^back:/).disabled).toBe(true);
+    await world.click('carol', opening, button(opening, /^last:/).custom_id);
+    const end = replayMessage(first.id);
+    expect(end.content).toContain(`of ${turns}`);
+    expect(button(end, /^next:/).disabled).toBe(true);
+    expect(button(end, /^last:/).disabled).toBe(true);
+    expect(world.errors).toEqual([]);
+  }, 60_000);
+
+  it('"Turn N of M…" asks for a turn and goes there; a word instead of a number is refused', async () => {
+    const s = await world.run({ user: 'carol', channel: thread, name: 'skirmish replay', options: { turn: 1 } });
+    const message = s.original!;
+    const ask = button(message, /^ask:1:\d+$/);
+    expect(ask.label).toBe(`Turn 1 of ${turns}…`);
+    const opened = await world.fake.click({ user: 'carol', message: message.id, customId: ask.custom_id });
+    expect((await opened.response()).kind).toBe('modal');
+    const sent = await world.fake.submitModal({ user: 'carol', interaction: opened.id, values: { turn: '5' } });
+    await sent.response();
+    await world.bot.idle();
+    expect(replayMessage(message.id).content).toContain(`turn 5 of ${turns}`);
+
+    const again = await world.fake.click({ user: 'carol', message: message.id, customId: button(replayMessage(message.id), /^ask:/).custom_id });
+    await again.response();
+    const bad = await world.fake.submitModal({ user: 'carol', interaction: again.id, values: { turn: 'five' } });
+    await bad.response();
+    await world.bot.idle();
+    expect(answerText(await bad.settled({ quietMs: 20 }))).toContain('"five" is not a turn number');
+    expect(replayMessage(message.id).content).toContain(`turn 5 of ${turns}`);
+  }, 60_000);
+
+  it('a turn past the last shows the last and says so; buttons still work after a restart', async () => {
+    const s = await world.run({ user: 'carol', channel: thread, name: 'skirmish replay', options: { turn: 99999 } });
+    expect(s.original!.content).toContain(`There are only ${turns} turns; this is the last.`);
+    await world.restart();
+    const message = world.messages(thread, 'carol').find((m) => m.id === s.original!.id)!;
+    await world.click('carol', message, button(message, /^first:/).custom_id);
+    expect(replayMessage(message.id).content).toContain('the opening');
+  }, 60_000);
+
+  it('is refused outside a match thread', async () => {
+    const s = await world.run({ user: 'carol', name: 'skirmish replay' });
+    expect(answerText(s)).toContain('This command works inside a match thread');
+  });
+});
