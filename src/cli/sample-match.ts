@@ -20,6 +20,8 @@ export interface SampleOptions {
   readonly map?: string;
   /** Stop once this many unit turns have ended (the match may then be unfinished). */
   readonly turns?: number;
+  /** Stop after this many commands (setup answers included), which may be in the middle of a turn. */
+  readonly commands?: number;
   readonly vpTarget?: number;
   readonly roundLimit?: number;
 }
@@ -64,7 +66,7 @@ export function sampleMatch(content: Content, seed: number, o: SampleOptions = {
   let turns = 0;
   for (let i = 0; i < 100_000; i++) {
     const game = gameOf(snapshot);
-    if (game?.over || (o.turns !== undefined && turns >= o.turns)) break;
+    if (game?.over || (o.turns !== undefined && turns >= o.turns) || (o.commands !== undefined && i >= o.commands)) break;
     const command: MatchCommand = snapshot.stage === 'pregame' ? answerSetup(snapshot.pregame.prompt!) : { game: chooseCommand(game!, play) };
     let r = stepMatch(setup, snapshot, command, undefined);
     // The random driver can ask for what the rules refuse; the unit's turn then simply ends.
