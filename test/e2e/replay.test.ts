@@ -2,9 +2,15 @@
  * /skirmish replay through Discord (issue 17): the animation of a whole match, one frame per unit turn,
  * and `turn:N` privately with step buttons and a "go to a turn" form, all stateless.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { summary } from '../../src/cli/scenario-runner';
 import { parseComponentId } from '../../src/commands/codec';
-import type { MatchEvent } from '../../src/commands/match-state';
+import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/commands/match-state';
 import { REPLAY_MAX_BYTES } from '../../src/replay/animate';
 import { countTurns } from '../../src/replay/turns';
 import type { FakeMessage } from '../../src/fakecord';
@@ -27,7 +33,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => world?.close());
 
-const button = (m: FakeMessage, arg: RegExp) => componentsOf(m).find((c) => arg.test(parseComponentId(c.custom_id)?.arg ?? ''))!;
+const button = (m: FakeMessage, arg: RegExp) => componentsOf(m).find((c) => arg.test(parseComponentId(c.custom_id)?.arg ?? ''))! as ReturnType<typeof componentsOf>[number] & { disabled?: boolean };
 /** The private replay message as carol sees it now. */
 const replayMessage = (id: string) => world.messages(thread, 'carol').find((m) => m.id === id)!;
 
@@ -121,6 +127,18 @@ describe('/skirmish replay', () => {
     const message = world.messages(thread, 'carol').find((m) => m.id === s.original!.id)!;
     await world.click('carol', message, button(message, /^first:/).custom_id);
     expect(replayMessage(message.id).content).toContain('the opening');
+  }, 60_000);
+
+  it('/skirmish export, then npm run scenario on the file: the same final state as the match', async () => {
+    const exported = await world.run({ user: 'carol', channel: thread, name: 'skirmish export' });
+    const bytes = world.fake.attachment(exported.original!.attachments[0]!.url)!;
+    const path = join(mkdtempSync(join(tmpdir(), 'sellsword-replay-')), 'match.json');
+    writeFileSync(path, bytes);
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const out = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/scenario.ts', path], { cwd: root, encoding: 'utf8' });
+    expect(out.status).toBe(0);
+    const stored = gameOf(world.store.matches.byThread(thread)!.snapshot as MatchSnapshot)!;
+    expect(JSON.parse(out.stdout).state).toEqual(summary(stored));
   }, 60_000);
 
   it('is refused outside a match thread', async () => {
