@@ -56,15 +56,16 @@ function targetOf(arg: string): number | null {
 
 function stepButtons(row: MatchRow, seq: number, n: number, last: number) {
   const id = (arg: string) => encodeComponentId({ action: 'replay', match: row.id, seq, arg });
-  const button = (arg: string, label: string, disabled: boolean, style = ButtonStyle.Secondary) => new ButtonBuilder().setCustomId(id(arg)).setLabel(label).setStyle(style).setDisabled(disabled);
+  const button = (arg: string, emoji: string, label: string, disabled: boolean, style = ButtonStyle.Secondary) =>
+    new ButtonBuilder().setCustomId(id(arg)).setEmoji({ name: emoji }).setLabel(label).setStyle(style).setDisabled(disabled);
   return [
     new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-      button('first:0', '⏮ Start', n === 0),
-      button(`back:${Math.max(0, n - 1)}`, '◀ Back', n === 0, ButtonStyle.Primary),
+      button('first:0', '⏮️', 'Start', n === 0),
+      button(`back:${Math.max(0, n - 1)}`, '◀️', 'Back', n === 0, ButtonStyle.Primary),
       // Opens a form that asks for a turn number; its id says where the replay stands (the sandbox's slider reads it).
-      button(`ask:${n}:${last}`, `Turn ${n} of ${last}…`, false),
-      button(`next:${Math.min(last, n + 1)}`, 'Next ▶', n >= last, ButtonStyle.Primary),
-      button(`last:${last}`, 'End ⏭', n >= last),
+      button(`ask:${n}:${last}`, '🔢', `Turn ${n} of ${last}…`, false),
+      button(`next:${Math.min(last, n + 1)}`, '▶️', 'Next', n >= last, ButtonStyle.Primary),
+      button(`last:${last}`, '⏭️', 'End', n >= last),
     ),
   ];
 }
@@ -212,7 +213,7 @@ export async function replay(interaction: ChatInputCommandInteraction, app: App,
     files: [new AttachmentBuilder(image.gif, { name: `replay-${row.id}.gif`, description: altText(setup, log, image) })],
     components: [
       new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-        new ButtonBuilder().setCustomId(encodeComponentId({ action: 'replay', match: row.id, seq: row.seq, arg: 'open:0' })).setLabel('Step through it').setStyle(ButtonStyle.Secondary),
+        new ButtonBuilder().setCustomId(encodeComponentId({ action: 'replay', match: row.id, seq: row.seq, arg: 'open:0' })).setEmoji({ name: '🔍' }).setLabel('Step through it').setStyle(ButtonStyle.Secondary),
       ),
     ],
     allowedMentions: { parse: [] },

@@ -14,6 +14,7 @@ import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/commands/
 import { REPLAY_MAX_BYTES } from '../../src/replay/animate';
 import { countTurns } from '../../src/replay/turns';
 import type { FakeMessage } from '../../src/fakecord';
+import { createWebServer, listen } from '../../src/sandbox/web-server';
 import { readGif } from '../replay/gif-reader';
 import { playThrough } from './driver';
 import { matchUnderWay } from './setup-match';
@@ -145,4 +146,40 @@ describe('/skirmish replay', () => {
     const s = await world.run({ user: 'carol', name: 'skirmish replay' });
     expect(answerText(s)).toContain('This command works inside a match thread');
   });
+});
+
+describe("the sandbox page's replay slider", () => {
+  it('is told where a replay message stands, and moves it as a player would: the "Turn N of M…" button, then its form', async () => {
+    const web = createWebServer(world.fake, () => undefined);
+    const port = await listen(web.http, 0, '127.0.0.1');
+    const api = async (path: string, body?: unknown) => {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return (await response.json()) as Record<string, any>;
+    };
+    try {
+      const s = await world.run({ user: 'carol', channel: thread, name: 'skirmish replay', options: { turn: 1 } });
+      const id = s.original!.id;
+      const find = async () => ((await api(`/api/messages?channel=${thread}&viewer=carol`)) as unknown as { id: string; replay?: { turn: number; last: number; ask: string }; content: string }[]).find((m) => m.id === id)!;
+      const shown = await find();
+      expect(shown.replay).toEqual({ turn: 1, last: turns, ask: expect.stringMatching(/^ss1:replay:/) });
+      // Other messages are not marked.
+      expect(((await api(`/api/messages?channel=${thread}&viewer=carol`)) as unknown as { replay?: unknown }[]).filter((m) => m.replay)).toHaveLength(world.messages(thread, 'carol').filter((m) => componentsOf(m).some((c) => /:ask:/.test(c.custom_id))).length);
+
+      const opened = await api('/api/click', { user: 'carol', message: id, customId: shown.replay!.ask });
+      expect(opened.ok).toBe(true);
+      expect(opened.modal).toEqual({ title: 'Go to a turn', fields: [expect.objectContaining({ id: 'turn', label: `Turn (0 to ${turns})`, required: true })] });
+      const moved = await api('/api/modal', { user: 'carol', interaction: opened.interaction, values: { turn: String(turns - 1) } });
+      expect(moved).toEqual({ ok: true, interaction: expect.any(String) });
+      await world.bot.idle();
+      const after = await find();
+      expect(after.replay!.turn).toBe(turns - 1);
+      expect(after.content).toContain(`turn ${turns - 1} of ${turns}`);
+
+      // A form for an interaction that opened none is refused with the fake's sentence.
+      const refused = await api('/api/modal', { user: 'carol', interaction: moved.interaction, values: { turn: '1' } });
+      expect(refused.error).toContain('did not open a modal');
+    } finally {
+      await web.close();
+    }
+  }, 60_000);
 });
