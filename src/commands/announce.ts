@@ -13,7 +13,7 @@ import { label, unitOf } from '../engine/table';
 import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import type { PostBody } from './post-body';
-import type { Submitted } from './submit';
+import type { Submitted } from './submitted';
 import { shown } from './user-text';
 
 /** A player's name as the thread shows it: their display name, escaped for markdown. */

@@ -5,7 +5,8 @@
  */
 import type { APIEmbed, ApplicationCommandOptionChoiceData } from 'discord.js';
 import { buildBoard } from '../engine/board';
-import { gridmapSchema, type Gridmap } from '../formats/gridmap';
+import type { Gridmap } from '../formats/gridmap';
+import { battlefieldSchema } from '../engine/battlefield';
 import type { MapRow } from '../store';
 import type { App } from './app';
 import { choice, suggest } from './command';
@@ -31,7 +32,7 @@ const visible = (row: MapRow, guild: GuildScope): boolean => guild === undefined
 
 /** A stored map, read through the schema again so it gets the same defaults as a shipped one. */
 function storedMap(row: MapRow): Gridmap | undefined {
-  const parsed = gridmapSchema.safeParse(row.gridmap);
+  const parsed = battlefieldSchema.safeParse(row.gridmap);
   return parsed.success ? parsed.data : undefined;
 }
 

@@ -4,7 +4,8 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { parseText } from '../formats/document';
-import { gridmapSchema, type Gridmap } from '../formats/gridmap';
+import type { Gridmap } from '../formats/gridmap';
+import { battlefieldSchema } from '../engine/battlefield';
 import { formatProblems, parseWith } from '../formats/problems';
 import type { MapRow } from '../store';
 import { refuse } from './user-error';
@@ -29,7 +30,7 @@ export function checkOrganiser(guildId: string | null, permissions: PermissionSe
 /** Parses and validates a gridmap upload (shape and battlefield rules), listing the first problems. */
 export function parseMapSubmission(text: string, fileName: string): Gridmap {
   const doc = parseText(text, fileName);
-  const parsed = doc.ok ? parseWith(gridmapSchema, doc.value) : doc;
+  const parsed = doc.ok ? parseWith(battlefieldSchema, doc.value) : doc;
   if (parsed.ok) return parsed.value;
   const lines = parsed.problems.map((p) => formatProblems([p]));
   return refuse('bad-map', `**${shown(fileName)}** is not a valid map:\n${bulletList(lines)}\nFORMATS.md "Gridmap" describes the format.`);

@@ -52,9 +52,10 @@ function mapHeadline(map: Gridmap): string {
   return `**${shown(map.name)}** · \`${map.id}\` · ${f.width}×${f.height} · ${f.players} players`;
 }
 
-function previewFile(map: Gridmap): AttachmentBuilder {
-  const { png, alt } = renderMapPreview(map);
-  return new AttachmentBuilder(png, { name: `${map.id}.png`, description: alt });
+/** The map and, beside it, its key (the map picture itself carries none). */
+function previewFiles(map: Gridmap): AttachmentBuilder[] {
+  const { png, alt, key } = renderMapPreview(map);
+  return [new AttachmentBuilder(png, { name: `${map.id}.png`, description: alt }), new AttachmentBuilder(key.png, { name: `${map.id}-key.png`, description: key.alt })];
 }
 
 async function show(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
@@ -65,7 +66,7 @@ async function show(interaction: ChatInputCommandInteraction, app: App, options:
     refuse('unknown-map', `There is no map "${shown(id)}"${didYouMean(id.toLowerCase(), known)}. \`/map list\` shows the maps you can use.`);
   }
   await interaction.deferReply(visibility(share));
-  await interaction.editReply({ content: mapHeadline(map), files: [previewFile(map)] });
+  await interaction.editReply({ content: mapHeadline(map), files: previewFiles(map) });
 }
 
 async function submit(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
@@ -78,7 +79,7 @@ async function submit(interaction: ChatInputCommandInteraction, app: App, option
   markSaved(interaction);
   await interaction.editReply({
     content: `${replaced ? 'Updated' : 'Added'} ${mapHeadline(map)} to this server. Players can now name \`${map.id}\` in their warbands.`,
-    files: [previewFile(map)],
+    files: previewFiles(map),
   });
 }
 

@@ -6,7 +6,7 @@
 import type { GameEvent } from '../engine/events';
 import { apply } from '../engine/events';
 import type { GameState } from '../engine/state';
-import { eventSentences, renderCard, renderMapWithAlt } from '../render';
+import { eventSentences, renderCard, renderLegend, renderMapWithAlt, renderTurn, type Picture } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
@@ -45,19 +45,22 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
   const ended = turn.events.at(-1);
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
-  const { png, alt, headline } = renderMapWithAlt(game, request);
+  const { png, alt, headline, focus } = renderTurn(game, request);
   const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
   const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
-  return { content, files: [{ png, name: `turn-${seq}.png`, alt }] };
+  return { content, files: [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)] };
 }
+
+/** The close-up of a turn as a second file beside the map, when the turn has one. */
+const closeUp = (focus: Picture | null, name: string) => (focus ? [{ png: focus.png, name, alt: focus.alt }] : []);
 
 function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Post {
   const name = nameIn(setup);
   const { game, before, events } = turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
-  const { png, alt } = renderMapWithAlt(game, request);
+  const { png, alt, focus } = renderTurn(game, request);
   const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
@@ -70,7 +73,7 @@ function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number)
   return {
     content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`, ...dice].join('\n'),
     ping: [...setup.players],
-    files: [{ png, name: 'final.png', alt }],
+    files: [{ png, name: 'final.png', alt }, ...closeUp(focus, 'final-close-up.png')],
   };
 }
 
@@ -101,9 +104,11 @@ export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendere
     case 'reply':
       return { to: 'create', post: { content: body.content, ...(body.ping ? { ping: body.ping } : {}) } };
     case 'opening': {
+      // The map's key is posted once, here, rather than under every turn's map.
       const game = needSetup().start!;
       const { png, alt } = renderMapWithAlt(game, { names: needSetup().names });
-      return { to: 'create', post: { files: [{ png, name: 'map.png', alt }] } };
+      const key = renderLegend(game, { names: needSetup().names });
+      return { to: 'create', post: { files: [{ png, name: 'map.png', alt }, { png: key.png, name: 'key.png', alt: key.alt }] } };
     }
     case 'warband':
       return { to: 'create', post: warbandPost(needSetup(), body.player) };

@@ -7,21 +7,16 @@
  */
 import type { PlayerId } from '../engine/state';
 import type { RuleError } from '../engine/errors';
-import { OPEN_STATUSES, type MatchRow, type OutboxRow } from '../store';
+import { OPEN_STATUSES, type OutboxRow } from '../store';
 import type { App } from './app';
 import { planPosts } from './announce';
+import type { Submitted } from './submitted';
+
+export type { Submitted } from './submitted';
 import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { markSaved } from './saved';
 import { enqueue, inTransaction, type Via } from './table';
 import { refuse } from './user-error';
-
-export interface Submitted {
-  readonly row: MatchRow;
-  readonly setup: MatchSetup;
-  readonly before: MatchSnapshot;
-  readonly after: MatchSnapshot;
-  readonly events: readonly { readonly seq: number; readonly event: MatchEvent }[];
-}
 
 export interface Recorded extends Submitted {
   /** The outbox rows the change wrote, in delivery order. */

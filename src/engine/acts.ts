@@ -13,14 +13,18 @@ import { sideOf } from './sides';
 import { boardOf, label, unitOf } from './table';
 import { actsFor, controllerOf } from './turns';
 
-/** The rule of 3 (R8) and the caps of two Basic Moves (§3.1) and two Maneuvers (R14). */
-export function checkActType(state: GameState, unit: UnitState, turn: TurnState, act: ActType): void {
+/**
+ * The rule of 3 (R8) and the caps of two Basic Moves (§3.1) and two Maneuvers (R14). An act that
+ * takes several acts counts that many of its type (R44: after a 2-act attack, no other attack).
+ */
+export function checkActType(state: GameState, unit: UnitState, turn: TurnState, act: ActType, acts = 1): void {
   const used = turn.used[act];
   const rule = liveTraits(state, unit).find((t) => t.trait === 'rule' && t.maxSameAct !== undefined);
   const max = act === 'move' || act === 'maneuver' ? 2 : rule && rule.trait === 'rule' ? rule.maxSameAct! : 2;
-  if (used >= max) {
-    const why = act === 'move' ? 'at most two Basic Moves a turn' : act === 'maneuver' ? 'at most two Maneuvers a turn (R14)' : 'the rule of 3: no act type three times in a turn (R8)';
-    refuse('rule-of-three', `${label(state, unit)} has used ${act} ${used} times this turn; ${why}`);
+  if (used + acts > max) {
+    const why = act === 'move' ? 'a unit makes at most two Basic Moves a turn' : act === 'maneuver' ? 'a unit makes at most two Maneuvers a turn' : `the rule of 3 allows no act type ${max + 1} times in a turn`;
+    const counted = acts > 1 ? ` and this ${act} takes ${acts}, each counted` : '';
+    refuse('rule-of-three', `${label(state, unit)} has used ${used} ${act} act${used === 1 ? '' : 's'} this turn${counted}; ${why}.`);
   }
 }
 

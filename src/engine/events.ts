@@ -170,7 +170,8 @@ export function apply(state: GameState, event: GameEvent): GameState {
         turn: {
           ...t,
           actsLeft: t.actsLeft - event.acts,
-          used: { ...t.used, [event.act]: t.used[event.act] + 1 },
+          // R44: an act that takes several acts counts as that many of its type (the rule of 3).
+          used: { ...t.used, [event.act]: t.used[event.act] + event.acts },
           movePoints: event.keepMovePoints ? t.movePoints : 0,
         },
       };

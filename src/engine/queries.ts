@@ -19,6 +19,7 @@ import { attackLine, hitChance, isProblem, type AttackLine } from './targeting';
 import { waitingUnits } from './turns';
 import { afterDefences } from './wounds';
 import { chargePaths, planCharge } from './charge';
+import { reachesOne, traitReach } from './traits';
 
 const accepted = (state: GameState, command: Command): boolean => {
   if ('begin' in command || 'decide' in command) return true;
@@ -80,7 +81,12 @@ function unitActs(state: GameState, unit: UnitState): Command[] {
   }
   out.push({ act: 'rest', unit: unit.id, token: 'react' }, { act: 'rest', unit: unit.id, token: 'blue' }, { act: 'rest', unit: unit.id, token: 'red' });
   out.push({ act: 'crow', unit: unit.id });
-  for (const t of liveTraits(state, unit)) if (t.trait === 'act') out.push({ act: 'trait', unit: unit.id, trait: t.id });
+  for (const t of liveTraits(state, unit)) {
+    if (t.trait !== 'act') continue;
+    // R32: a trait used on one unit is offered once for each unit it can reach.
+    if (reachesOne(t)) for (const u of traitReach(planning, unit, t)) out.push({ act: 'trait', unit: unit.id, trait: t.id, target: u.id });
+    else out.push({ act: 'trait', unit: unit.id, trait: t.id });
+  }
   if (!onMap(unit)) return out;
   // §6.2: a Controlled unit may attack its owner's units, not its controller's.
   const side = commanderOf(state, unit);

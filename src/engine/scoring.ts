@@ -35,13 +35,26 @@ export function scoreUnit(ctx: Ctx, unit: UnitState, by: UnitId | null): void {
   checkVictory(ctx);
 }
 
+/**
+ * R2: a player whose score reaches the VP target wins at once. R52: when several reach it at the same
+ * moment (objectives scored at a round's end), the highest score wins; equal scores draw.
+ */
 export function checkVictory(ctx: Ctx): void {
   if (ctx.state.over) return;
-  const winner = ctx.state.players.find((p) => (ctx.state.score[p] ?? 0) >= ctx.state.options.vpTarget);
-  if (winner !== undefined) ctx.emit({ type: 'game-over', winner, reason: `${winner} reached ${ctx.state.options.vpTarget} VP` });
+  const { score, options } = ctx.state;
+  const reached = ctx.state.players.filter((p) => (score[p] ?? 0) >= options.vpTarget);
+  if (reached.length === 0) return;
+  const best = Math.max(...reached.map((p) => score[p] ?? 0));
+  const leaders = reached.filter((p) => (score[p] ?? 0) === best);
+  if (leaders.length === 1) {
+    const winner = leaders[0]!;
+    const others = reached.length > 1 ? `, ahead of ${reached.filter((p) => p !== winner).join(', ')}` : '';
+    ctx.emit({ type: 'game-over', winner, reason: `${winner} reached ${options.vpTarget} VP${others}` });
+  } else ctx.emit({ type: 'game-over', winner: null, reason: `${leaders.join(' and ')} reached ${options.vpTarget} VP together with ${best} each: a draw` });
 }
 
-function checkElimination(ctx: Ctx): void {
+/** R2, R50: a player all of whose units are dropped is out; when one player is left, that player wins. */
+export function checkElimination(ctx: Ctx): void {
   for (const p of ctx.state.players) {
     if (ctx.state.out.includes(p)) continue;
     if (Object.values(ctx.state.units).every((u) => u.player !== p || u.dropped)) ctx.emit({ type: 'player-out', player: p });

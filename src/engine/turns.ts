@@ -16,14 +16,16 @@ export const waitingUnits = (state: GameState, player: PlayerId): UnitState[] =>
   Object.values(state.units).filter((u) => u.player === player && !u.dropped && !u.turnTaken);
 
 
-/** Phase k is led by order[(k−1) mod n] and proceeds in order from there (R7). */
+/**
+ * Phase k is led by order[(k−1) mod n] and proceeds in order from there (R7). A player who is out
+ * has left the round's order: n counts only the players still in (R50).
+ */
 export function phaseOrder(state: GameState, phase: number): PlayerId[] {
-  // Positions come from the round's whole order; a player who is out is skipped, not re-counted.
-  const order = state.order;
+  const order = state.order.filter((p) => !state.out.includes(p));
   const n = order.length;
   if (n === 0) return [];
   const start = (((phase - 1) % n) + n) % n;
-  return [...order.slice(start), ...order.slice(0, start)].filter((p) => !state.out.includes(p));
+  return [...order.slice(start), ...order.slice(0, start)];
 }
 
 /**
@@ -103,15 +105,16 @@ handle('start-mortal', (ctx, frame) => {
   const controlled = fresh.statuses.find((s) => s.status === 'controlled');
   if (controlled) ctx.emit({ type: 'controlled', unit: fresh.id, player: controllerOf(ctx.state, fresh, controlled.source), why: 'Controlled' });
   // §6.2: Enraged and Glamyred roll at the start of the turn; a roll at or above Wits takes hold.
+  // R48: they work as recovery rolls (R28): +1 per injury, and a natural 20 always takes hold.
   let rage = false;
   for (const status of ['enraged', 'glamyred'] as const) {
     const u = unitOf(ctx.state, unit.id);
     const s = u.statuses.find((x) => x.status === status);
     if (u.dropped || !s) continue;
     const roll = ctx.roll();
-    const wits = profile(ctx.state, u).wits;
-    ctx.emit({ type: 'rolled', unit: u.id, why: `${status} roll against Wits ${wits}`, rolls: ctx.rolls() });
-    if (roll < wits) continue;
+    const { wits, injuries } = profile(ctx.state, u);
+    ctx.emit({ type: 'rolled', unit: u.id, why: `${status} roll against Wits ${wits}${injuries > 0 ? `, +${injuries} for injuries` : ''}`, rolls: ctx.rolls() });
+    if (roll !== 20 && roll + injuries < wits) continue;
     if (status === 'enraged') rage = true;
     else if (!controlled) ctx.emit({ type: 'controlled', unit: u.id, player: controllerOf(ctx.state, u, s.source), why: 'Glamyred' });
   }

@@ -3,10 +3,13 @@
  * function of its arguments (fonts are loaded once, on first use).
  */
 import type { GameState } from '../engine/state';
-import { header, mapAltText } from './alt-text';
+import { DISCORD_ALT_TEXT_LIMIT, header, mapAltText } from './alt-text';
+import { drawFocusCanvas, focusAltText, focusWindow } from './focus';
+import { drawLegendCanvas, legendWords } from './legend';
 import { drawMap } from './map';
+import { encodePng } from './png';
 import { sentence } from './last-turn-words';
-import { toMapView, type ViewRequest } from './view';
+import { toMapView, type MapView, type ViewRequest } from './view';
 
 export { altText, describeMap, mapAltText, DISCORD_ALT_TEXT_LIMIT } from './alt-text';
 export { renderCard } from './card';
@@ -18,6 +21,43 @@ export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happenin
 export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string; headline: string } {
   const view = toMapView(state, request);
   return { png: drawMap(view), alt: mapAltText(view), headline: header(view) };
+}
+
+/** A picture and its alt text. */
+export interface Picture {
+  readonly png: Buffer;
+  readonly alt: string;
+}
+
+/** The close-up of a view's last turn (focus.ts), or null when there is nothing to show closer. */
+function focusOf(view: MapView): Picture | null {
+  const w = focusWindow(view);
+  return w ? { png: encodePng(drawFocusCanvas(view, w)), alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) } : null;
+}
+
+/**
+ * What is posted after a turn, from one view: the map and its alt text, the close-up of the squares
+ * where the turn happened (null when the turn spread over most of the board), and the headline.
+ */
+export function renderTurn(state: GameState, request: ViewRequest = {}): Picture & { headline: string; focus: Picture | null } {
+  const view = toMapView(state, request);
+  return { png: drawMap(view), alt: mapAltText(view), headline: header(view), focus: focusOf(view) };
+}
+
+/** The close-up of the last turn alone (the "your turn" ping can carry it). */
+export function renderFocus(state: GameState, request: ViewRequest = {}): Picture | null {
+  return focusOf(toMapView(state, request));
+}
+
+/**
+ * The key to a match's maps (terrain on its map, how to read a token, statuses, how a turn is
+ * drawn), posted once with the opening map; its alt text spells the whole key out.
+ */
+export function renderLegend(state: GameState, request: Pick<ViewRequest, 'names'> = {}): Picture {
+  const view = toMapView(state, request);
+  const words = legendWords(view);
+  const alt = words.length <= DISCORD_ALT_TEXT_LIMIT ? words : `${words.slice(0, words.lastIndexOf(' ', DISCORD_ALT_TEXT_LIMIT - 1))}…`;
+  return { png: encodePng(drawLegendCanvas(view)), alt };
 }
 
 /**

@@ -17,7 +17,7 @@ import { hasTerrain, squareIndex, T } from '../engine/board';
 import type { EventOf, GameEvent } from '../engine/events';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine/state';
 import { boardOf, cardOf, findAttack, footprint } from '../engine/table';
-import { sqOf, type AttackResult, type AttackView, type DropView, type Happening, type HarmView, type LastTurnView, type MoveView, type PlayerView, type Sq } from './view';
+import { sqOf, type AttackResult, type AttackView, type DropView, type Happening, type HarmView, type LastTurnView, type MoveView, type PlayerView, type Sq } from './view-types';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -172,6 +172,8 @@ describe('the /map handler', () => {
     const edit = i.sent[1]!.payload as { content: string; files: { name: string; description: string }[] };
     expect(edit.content).toBe('Added **Smithy Yard** · `smithy-yard` · 10×8 · 2 players to this server. Players can now name `smithy-yard` in their warbands.');
     expect(edit.files[0]).toMatchObject({ name: 'smithy-yard.png', description: expect.stringMatching(/^Map Smithy Yard/) });
+    // The map carries no key of its own: the key is the second picture.
+    expect(edit.files[1]).toMatchObject({ name: 'smithy-yard-key.png', description: expect.stringMatching(/^Key to the maps of Smithy Yard/) });
     expect(store.maps.get('smithy-yard')).toBeDefined();
   });
 

@@ -33,10 +33,16 @@ describe('a whole match through Discord, from challenge to victory', () => {
     const posts = world.messages(thread.id).filter((m) => !m.ephemeral);
     const images = posts.filter((m) => m.attachments.some((a) => a.contentType === 'image/png'));
     const turns = world.store.matches.events<MatchEvent>(row.id).filter((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
-    const turnImages = posts.filter((m) => /turn with .* is over/.test(m.content) && m.attachments.length === 1);
+    const turnImages = posts.filter((m) => /turn with .* is over/.test(m.content) && m.attachments.length >= 1);
     expect(turnImages.length).toBe(turns.length);
     expect(images.length).toBeGreaterThan(turns.length);
     for (const m of turnImages.slice(0, 3)) expect(m.attachments[0]!.description).toBeTruthy();
+    // Beside the map, a close-up of the squares where the turn happened, with its own alt text.
+    const closeUps = turnImages.flatMap((m) => m.attachments.slice(1));
+    expect(closeUps.length).toBeGreaterThan(turns.length / 2);
+    for (const a of closeUps) expect(a).toMatchObject({ filename: expect.stringMatching(/^turn-\d+-close-up\.png$/), description: expect.stringMatching(/^Close-up of squares/) });
+    // The key is posted once, with the opening map.
+    expect(posts.filter((m) => m.attachments.some((a) => a.filename === 'key.png')).length).toBe(1);
     const result = posts.find((m) => /wins!|draw/.test(m.content))!;
     expect([...result.mentions].sort()).toEqual([...row.players].sort());
     expect(result.attachments[0]?.filename).toBe("final.png");
