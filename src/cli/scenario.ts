@@ -2,7 +2,7 @@
  * `npm run scenario -- FILE`: runs a rules scenario (FORMATS.md "Scenario") and prints its report as
  * JSON. Exit 0 when it ran, whatever the steps did; 2 when the file itself is invalid. A match
  * exported with `/skirmish export` (`"format": "sellsword-match"`) is replayed instead, and its final
- * state reported the same way (src/replay/export-report.ts).
+ * state reported the same way (export-report.ts).
  */
 import { readFileSync } from 'node:fs';
 import { defaultContent } from '../content/load';
@@ -10,7 +10,7 @@ import { parseText } from '../formats/document';
 import { formatProblems, parseWith } from '../formats/problems';
 import { scenarioSchema } from '../formats/scenario';
 import { matchExportSchema } from '../formats/match-export';
-import { ExportFileError, exportReport } from '../replay/export-report';
+import { ExportFileError, exportReport } from './export-report';
 import { runScenario, ScenarioFileError } from './scenario-runner';
 
 const file = process.argv[2];

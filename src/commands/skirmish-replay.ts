@@ -21,9 +21,9 @@ import {
   type MessageActionRowComponentBuilder,
   type ModalSubmitInteraction,
 } from 'discord.js';
-import { eventSentences, renderMapWithAlt } from '../render';
-import { REPLAY_MAX_BYTES, replayGif, type ReplayImage } from '../replay/animate';
-import { countTurns, replayTurns, type LoggedEvent, type ReplayTurn } from '../replay/turns';
+import { eventSentences, renderLegend, renderTurn } from '../render';
+import { REPLAY_MAX_BYTES, replayGif, type ReplayImage } from './replay-gif';
+import { countTurns, replayTurns, type LoggedEvent, type ReplayTurn } from './replay-turns';
 import type { MatchRow } from '../store';
 import type { App } from './app';
 import { encodeComponentId, type ComponentId } from './codec';
@@ -91,7 +91,9 @@ export function turnMessage(row: MatchRow, setup: MatchSetup, log: readonly Logg
   }
   if (!turn) refuse('not-started', 'The battle has not begun yet: there is nothing to replay.');
   const request = turn.index === 0 ? { names: setup.names } : { lastTurn: [...turn.events], before: turn.before, names: setup.names };
-  const { png, alt, headline: small } = renderMapWithAlt(turn.game, request);
+  // The pictures the thread got: the map and the turn's close-up, or for the opening the map and its key.
+  const { png, alt, headline: small, focus } = renderTurn(turn.game, request);
+  const second = turn.index === 0 ? renderLegend(turn.game, request) : focus;
   const lines = turn.index === 0 ? [] : eventSentences(turn.game, { ...request, names: shownNames(setup.names) }).map((l) => `• ${l}`);
   const said = n > last ? [`-# There ${last === 1 ? 'is' : 'are'} only ${last} turn${last === 1 ? '' : 's'}; this is the last.`] : [];
   const top = headline(setup, turn, last);
@@ -104,7 +106,10 @@ export function turnMessage(row: MatchRow, setup: MatchSetup, log: readonly Logg
   }
   return {
     content: body.slice(0, 2000),
-    files: [new AttachmentBuilder(png, { name: `replay-turn-${turn.index}.png`, description: alt })],
+    files: [
+      new AttachmentBuilder(png, { name: `replay-turn-${turn.index}.png`, description: alt }),
+      ...(second ? [new AttachmentBuilder(second.png, { name: turn.index === 0 ? 'key.png' : `replay-turn-${turn.index}-close-up.png`, description: second.alt })] : []),
+    ],
     components: stepButtons(row, seq, turn.index, last),
     allowedMentions: { parse: [] },
   };

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summary } from '../../src/cli/scenario-runner';
 import { parseComponentId } from '../../src/commands/codec';
 import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/commands/match-state';
-import { REPLAY_MAX_BYTES } from '../../src/replay/animate';
-import { countTurns } from '../../src/replay/turns';
+import { REPLAY_MAX_BYTES } from '../../src/commands/replay-gif';
+import { countTurns } from '../../src/commands/replay-turns';
 import type { FakeMessage } from '../../src/fakecord';
 import { createWebServer, listen } from '../../src/sandbox/web-server';
 import { readGif } from '../replay/gif-reader';
@@ -78,6 +78,8 @@ describe('/skirmish replay', () => {
     expect(bullets(first.content).length).toBeGreaterThanOrEqual(2);
     expect(first.attachments[0]!.filename).toBe(`replay-turn-${n}.png`);
     expect(first.attachments[0]!.description).toBe(posted[n - 1]!.attachments[0]!.description);
+    // The close-up beside the map too, when the thread had one.
+    expect(first.attachments.map((a) => a.description)).toEqual(posted[n - 1]!.attachments.map((a) => a.description));
     // Nothing went to the thread for others.
     expect(world.messages(thread, 'alice').some((m) => m.id === first.id)).toBe(false);
 

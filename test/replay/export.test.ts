@@ -15,8 +15,8 @@ import { gameOf, rebuildMatch } from '../../src/commands/match-state';
 import { defaultContent } from '../../src/content/load';
 import { apply as applyEvent } from '../../src/engine/events';
 import { matchExportSchema, type MatchExport } from '../../src/formats/match-export';
-import { ExportFileError, exportReport } from '../../src/replay/export-report';
-import { allTurns, countTurns, turnOf } from '../../src/replay/turns';
+import { ExportFileError, exportReport } from '../../src/cli/export-report';
+import { allTurns, countTurns, turnOf } from '../../src/commands/replay-turns';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const content = defaultContent();

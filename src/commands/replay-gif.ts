@@ -20,11 +20,11 @@ import { createRequire } from 'node:module';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Palette } from 'gifenc';
-import type { MatchSetup } from '../commands/match-state';
+import type { MatchSetup } from './match-state';
 import { drawMapCanvas } from '../render/map';
 import * as colours from '../render/palette';
 import { toMapView } from '../render/view';
-import { replayTurns, type LoggedEvent, type ReplayTurn } from './turns';
+import { replayTurns, type LoggedEvent, type ReplayTurn } from './replay-turns';
 
 // gifenc's CommonJS build, the same under Node and under the test runner (whose bundler would take its ES build).
 const gifenc = createRequire(import.meta.url)('gifenc') as typeof import('gifenc');

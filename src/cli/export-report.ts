@@ -9,8 +9,8 @@ import { diceUsed } from '../engine/dice';
 import { apply, type GameEvent } from '../engine/events';
 import type { MatchExport } from '../formats/match-export';
 import type { MatchEvent, MatchSetup } from '../commands/match-state';
-import { summary, type Report } from '../cli/scenario-runner';
-import { replayTurns, ReplayError, type LoggedEvent, type ReplayTurn } from './turns';
+import { summary, type Report } from './scenario-runner';
+import { replayTurns, ReplayError, type LoggedEvent, type ReplayTurn } from '../commands/replay-turns';
 
 /** An export that cannot be replayed (exit 2, like an invalid scenario). */
 export class ExportFileError extends Error {}

@@ -7,7 +7,7 @@
  */
 import { apply, type GameEvent } from '../engine/events';
 import type { GameState, PlayerId, UnitId } from '../engine/state';
-import type { MatchEvent, MatchSetup } from '../commands/match-state';
+import type { MatchEvent, MatchSetup } from './match-state';
 
 export interface ReplayTurn {
   /** 0 for the opening map (the battle about to begin), then 1, 2, … for each unit turn in order. */
