@@ -9,7 +9,7 @@
  */
 import { loadavg } from 'node:os';
 import { defaultContent } from '../content/load';
-import { renderMapWithAlt } from '../render';
+import { renderTurn } from '../render';
 import { REPLAY_MAX_BYTES, replayGif } from '../commands/replay-gif';
 import { countTurns, turnOf } from '../commands/replay-turns';
 import { sampleMatch, type SampleMatch } from './sample-match';
@@ -48,8 +48,8 @@ const times: number[] = [];
 for (let i = 0; i < 5; i++) {
   const t = performance.now();
   const turn = turnOf(match.setup, match.events, turns - 1 - i)!;
-  renderMapWithAlt(turn.game, { lastTurn: [...turn.events], before: turn.before, names: match.setup.names });
+  renderTurn(turn.game, { lastTurn: [...turn.events], before: turn.before, names: match.setup.names });
   times.push(performance.now() - t);
 }
 times.sort((a, b) => a - b);
-console.log(`  one turn near the end (replay turn:N): median ${times[2]!.toFixed(1)} ms (log replayed to it, map drawn with alt text)`);
+console.log(`  one turn near the end (replay turn:N): median ${times[2]!.toFixed(1)} ms (log replayed to it; map, close-up and alt text drawn, as the command does)`);
