@@ -4,13 +4,14 @@
  * its player commits it (the challenger's at the challenge, the others' on accepting), so what was
  * shown is what is played; when the last opponent accepts, setup begins.
  */
-import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
+import { ChannelType, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { RuleError } from '../engine/errors';
 import { entryAreas } from '../engine/pregame';
 import type { PlayerId } from '../engine/state';
 import type { Gridmap } from '../formats/gridmap';
 import type { App } from './app';
-import { planPosts } from './announce';
+import { planPosts, retirements } from './announce';
+import { closing } from './match-end';
 import { listMaps, mapById } from './map-library';
 import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot, type MatchWarband } from './match-state';
 import { matchHere } from './match-context';
@@ -25,7 +26,10 @@ import { loadWarband, type LoadedWarband } from './warband-library';
 type Committed = MatchWarband & { readonly map: string };
 
 export interface Terms {
+  /** The point cap for every warband. */
   readonly points: number;
+  /** The VP target when the challenger named one (`points`); otherwise the smaller warband's points. */
+  readonly target?: number | null;
   readonly map: string | null;
   /** The warbands committed so far, by player: the challenger's from the start. */
   readonly accepted: Readonly<Record<PlayerId, Committed>>;
@@ -42,12 +46,26 @@ function checkPoints(w: LoadedWarband, points: number): void {
   if (w.points > points) refuse('over-cap', `**${shown(w.row.name)}** costs ${w.points} points; this match allows ${points}.`);
 }
 
+/** The VP target: the one the challenger named, else the smaller warband's points, so it can be reached. */
+export function vpTarget(terms: Terms, accepted: Readonly<Record<PlayerId, { readonly points: number }>>): number {
+  if (terms.target != null) return terms.target;
+  // Challenges made before targets were separate from caps used the cap.
+  if (terms.target === undefined) return terms.points;
+  return Math.min(...Object.values(accepted).map((w) => w.points));
+}
+
+/** A thread's name: the players and the league's match number ("Alice vs Bob · #7"). */
+export const threadName = (names: readonly string[], number: number): string => {
+  const tail = ` · #${number}`;
+  return `${names.join(' vs ').slice(0, 100 - tail.length)}${tail}`;
+};
+
 const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
 
 /** Whether a map has a start area for each player (R5). */
 const seats = (map: Gridmap): number => entryAreas(map).length;
 
-const displayName = (interaction: ChatInputCommandInteraction): string =>
+const displayName = (interaction: ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction): string =>
   (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ?? interaction.user.globalName ?? interaction.user.username;
 
 export interface ChallengeOptions {
@@ -70,6 +88,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   if (opponents.some((u) => !u || u.bot)) refuse('bad-opponent', 'Challenge players, not bots.');
   const players = [me, ...invited];
   const points = o.points ?? DEFAULT_POINTS;
+  const target = o.points ?? null;
   const warband = loadWarband(app, me, o.warband);
   checkPoints(warband, points);
   let map: string | null = null;
@@ -81,25 +100,28 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   app.store.players.upsert({ id: me, name: displayName(interaction) });
   await interaction.deferReply();
   const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
+  // Each match of a league channel has its own number, so rematches get threads of their own names.
   // A thread's name is plain text; only the messages below read markdown.
-  const thread = await channel.threads.create({ name: names.join(' vs ').slice(0, 100), autoArchiveDuration: 10080, reason: 'Sellsword match' });
+  const number = app.store.matches.countIn(channel.id) + 1;
+  const thread = await channel.threads.create({ name: threadName(names, number), autoArchiveDuration: 10080, reason: 'Sellsword match' });
   const challenger = shown(names[0]!);
   const secret = app.mintSecret();
-  const terms: Terms = { points, map, accepted: { [me]: committed(warband) }, dice: { secret, commitment: commitmentOf(secret), entropy: [] } };
+  const terms: Terms = { points, target, map, accepted: { [me]: committed(warband) }, dice: { secret, commitment: commitmentOf(secret), entropy: [] } };
   const them = invited.map((id) => `<@${id}>`).join(', ');
-  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
+  const goal = target !== null ? `first to **${target} VP** wins` : `first to the smaller warband's points in VP wins`;
+  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, () => {
     // The channel a challenge is made in is a league: its matches and results are listed together.
     app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
     const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, threadId: thread.id, players, terms });
     app.store.follows.add(row.id, me);
-    enqueue(app, row, [{ kind: 'text', content, ping: invited }]);
+    enqueue(app, row, [{ kind: 'challenge', content, ping: invited }]);
     return row;
   });
   app.outbox.kick(row.id);
   await thread.members.add(me).catch(() => undefined);
   await interaction
-    .editReply({ content: `**${challenger}** challenged ${them}: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } })
+    .editReply({ content: `**${challenger}** challenged ${them}: the match is in <#${thread.id}>. The VP target is ${target !== null ? `${target} VP` : "the smaller warband's points, fixed when the challenge is accepted"}.`, allowedMentions: { parse: [] } })
     .catch((error: unknown) => app.log('could not answer a challenge; its thread has it', error));
 }
 
@@ -122,7 +144,7 @@ function candidateMaps(app: App, guildId: string, terms: Terms, accepted: Readon
   return any.length > 0 ? any : refuse('no-map', `No map available here has start areas for ${players} players.`);
 }
 
-export async function accept(interaction: ChatInputCommandInteraction, app: App, o: { warband: string }): Promise<void> {
+export async function accept(interaction: ChatInputCommandInteraction | StringSelectMenuInteraction, app: App, o: { warband: string }): Promise<void> {
   const row = matchHere(app, interaction.channelId);
   const me = interaction.user.id;
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open.');
@@ -154,7 +176,7 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
       const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
       const maps = candidateMaps(app, current.guildId, fresh, accepted, current.players.length);
       const proof = dice && fixed === undefined ? { dice: { commitment: dice.commitment, entropy: dice.entropy } } : {};
-      const made = makeSetup({ seed, players: current.players, names, warbands: accepted, maps, options: { vpTarget: fresh.points, glancingBlow: true, roundLimit: null }, ...proof }, app.content);
+      const made = makeSetup({ seed, players: current.players, names, warbands: accepted, maps, options: { vpTarget: vpTarget(fresh, accepted), glancingBlow: true, roundLimit: null }, ...proof }, app.content);
       if ('code' in made) return { ok: false, error: made };
       setup = made;
       const begun = beginMatch(made);
@@ -168,13 +190,14 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
       return { done, posts: enqueue(app, done.row, [{ kind: 'reply', content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.` }], interaction) };
     }
     const submitted = { row: done.row, setup: started, before: { stage: 'pregame' as const, pregame: pregameStart(started) }, after: done.snapshot, events: done.events };
-    return { done, posts: enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins.` }), interaction) };
+    const goal = `first to **${started.options.vpTarget} VP** wins${(done.row.terms as Terms).target == null ? " (the smaller warband's points)" : ''}`;
+    return { done, posts: enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins: ${goal}.` }), interaction) };
   });
   if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'not-open', done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.');
   await answerOwn(app, interaction, posts);
 }
 
-export async function decline(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+export async function decline(interaction: ChatInputCommandInteraction | ButtonInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open; to give up a match in progress, use `/skirmish concede`.');
   if (!row.players.includes(interaction.user.id)) refuse('not-your-challenge', 'Only the players named in this challenge can decline or withdraw it.');
@@ -183,7 +206,7 @@ export async function decline(interaction: ChatInputCommandInteraction, app: App
   const content = `<@${interaction.user.id}> ${withdrawn ? 'withdrew' : 'declined'} the challenge, so it is off. ${others.map((p) => `<@${p}>`).join(', ')}`;
   const { done, posts } = await save(app, interaction, () => {
     const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
-    return { done, posts: done.ok ? enqueue(app, done.row, [{ kind: 'reply', content, ping: others }], interaction) : [] };
+    return { done, posts: done.ok ? enqueue(app, done.row, [{ kind: 'reply', content, ping: others }, ...retirements(app.store, done.row), ...closing(done.row)], interaction) : [] };
   });
   if (!done.ok) refuse('not-open', 'This challenge changed while you answered; look at the thread.');
   await answerOwn(app, interaction, posts);

@@ -21,7 +21,7 @@ import {
   type MessageActionRowComponentBuilder,
   type ModalSubmitInteraction,
 } from 'discord.js';
-import { eventSentences, renderLegend, renderTurn } from '../render';
+import { eventSentences, FRAMING, NEWS, renderLegend, renderTurn, type HappeningKind } from '../render';
 import { REPLAY_MAX_BYTES, replayGif, type ReplayImage } from './replay-gif';
 import { countTurns, replayTurns, type LoggedEvent, type ReplayTurn } from './replay-turns';
 import type { MatchRow } from '../store';
@@ -33,6 +33,9 @@ import { refuse } from './user-error';
 import { shown, shownNames } from './user-text';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
+
+/** A turn's log as the thread's turn post gives it (post-render.ts): without round news and the turn's framing. */
+const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
 
 /** The match's log as far as `seq`. */
 function logUpTo(app: App, row: MatchRow, seq: number): LoggedEvent[] {
@@ -94,7 +97,7 @@ export function turnMessage(row: MatchRow, setup: MatchSetup, log: readonly Logg
   // The pictures the thread got: the map and the turn's close-up, or for the opening the map and its key.
   const { png, alt, headline: small, focus } = renderTurn(turn.game, request);
   const second = turn.index === 0 ? renderLegend(turn.game, request) : focus;
-  const lines = turn.index === 0 ? [] : eventSentences(turn.game, { ...request, names: shownNames(setup.names) }).map((l) => `• ${l}`);
+  const lines = turn.index === 0 ? [] : eventSentences(turn.game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP }).map((l) => `• ${l}`);
   const said = n > last ? [`-# There ${last === 1 ? 'is' : 'are'} only ${last} turn${last === 1 ? '' : 's'}; this is the last.`] : [];
   const top = headline(setup, turn, last);
   const foot = `-# ${small}`;

@@ -13,6 +13,7 @@ import { planPosts } from './announce';
 import type { Submitted } from './submitted';
 
 export type { Submitted } from './submitted';
+import { withoutRuleCodes } from '../render/plain-rules';
 import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { markSaved } from './saved';
 import { enqueue, inTransaction, type Via } from './table';
@@ -35,6 +36,15 @@ export interface Telling {
 /** Engine messages name players by id; in Discord a mention shows the name (and pings nobody when sent with no allowed mentions). */
 export function withMentions(text: string, players: readonly PlayerId[]): string {
   return players.reduce((t, p) => t.split(p).join(`<@${p}>`), text);
+}
+
+/**
+ * The engine says "Waiting for p2 to choose …"; said to p2 that is their own choice, so it reads
+ * "Your choice first: …" (a prompt above waits for them), never "Waiting for @you".
+ */
+export function toYou(text: string, me: string | undefined): string {
+  if (me === undefined) return text;
+  return text.replace(`Waiting for ${me} to choose `, 'Your choice comes first (the prompt in the thread): ').replace(`Waiting for ${me} to decide`, 'Waiting for your decision');
 }
 
 export async function submit(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling = {}): Promise<Recorded> {
@@ -71,7 +81,7 @@ export async function submit(app: App, matchId: string, by: PlayerId | undefined
     if (done.reason === 'not-found') refuse('no-such-match', 'That match no longer exists.');
     if (done.reason === 'stale') refuse('stale', 'The match moved on while you were choosing (someone acted first, or this was sent twice). Nothing was changed; look at the latest message in the thread.');
     const players = app.store.matches.get(matchId)?.players ?? [];
-    refuse(done.error.code, withMentions(done.error.message, players));
+    refuse(done.error.code, withMentions(toYou(withoutRuleCodes(done.error.message), by), players));
   }
   if (telling.via) markSaved(telling.via);
   return { row: done.row, setup: (done.row.setup as MatchSetup) ?? setup!, before: before!, after: done.snapshot, events: done.events, posts };

@@ -11,7 +11,8 @@ import { defaultRecovery } from './setup';
 import { forcedMove, forcedOf } from './forced';
 import { areEnemies } from './sides';
 import { areAdjacent, attackLine, isProblem } from './targeting';
-import { findAttack, unitOf } from './table';
+import { nameOf } from './board';
+import { findAttack, tableOf, unitOf } from './table';
 import { afterDefences, toughnessUse } from './wounds';
 
 export interface AttackFrame extends Frame {
@@ -52,11 +53,23 @@ handle('offer-replies', (ctx, frame, stack) => {
       kind: 'reply',
       player: next.player,
       unit: next.id,
-      options: { against: attacker.id, attacks: options },
+      options: { against: attacker.id, attacks: options, incoming: incomingOf(ctx, field<Frame>(frame, 'then')) },
     });
   }
   stack.push({ ...field<Frame>(frame, 'then'), replies: nextDeclared });
 });
+
+/**
+ * What a reply prompt answers (R25, R26), from the frame the replies wait on: a declared attack on a
+ * target, a declared burst at a square, or a Basic Move stepping away.
+ */
+export type Incoming = { readonly attack: string; readonly target: UnitId; readonly charge: boolean } | { readonly attack: string; readonly origin: string } | { readonly move: true };
+
+function incomingOf(ctx: Ctx, then: Frame): Incoming {
+  if (then.k === 'attack') return { attack: field<string>(then, 'attack'), target: field<UnitId>(then, 'target'), charge: field<boolean>(then, 'charge') };
+  if (then.k === 'burst-with-replies') return { attack: field<string>(then, 'attack'), origin: nameOf(tableOf(ctx.state).board, field<number>(then, 'origin')) };
+  return { move: true };
+}
 
 /** Adjacent enemies able to reply to `attacker` now, in board order (R26). */
 function repliersTo(ctx: Ctx, attacker: UnitState): UnitState[] {
@@ -143,7 +156,7 @@ handle('roll', (ctx, frame, stack) => {
     notes: line.automatic ? ['helpless and adjacent: hit and critical (R20)'] : [...line.notes],
     reply: field<boolean>(frame, 'reply'),
   });
-  if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false, shove: field(frame, 'shove') });
+  if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false, shove: field(frame, 'shove'), reply: field<boolean>(frame, 'reply') });
 });
 
 /**
@@ -194,7 +207,10 @@ handle('effects', (ctx, frame, stack) => {
     const defended = afterDefences(ctx.state, target, amount, effect.type);
     const caused = defended - toughnessUse(ctx.state, target, defended) > 0;
     stack.push(next(caused, { bonusUsed: true }));
-    stack.push({ k: 'wound', unit: target.id, wound: amount, woundType: effect.type, source: attacker.id, why: attack.name });
+    // The wound names what dealt it, so a log read after a prompt still knows the attack (or trait).
+    const traitId = field<string | undefined>(frame, 'trait');
+    const from = traitId !== undefined ? { from: 'trait', trait: traitId } : { from: field<boolean | undefined>(frame, 'reply') ? 'reply' : 'attack', attack: field<string>(frame, 'attack') };
+    stack.push({ k: 'wound', unit: target.id, wound: amount, woundType: effect.type, source: attacker.id, why: attack.name, ...from });
     return;
   }
   if ('status' in effect) {

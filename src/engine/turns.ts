@@ -86,11 +86,14 @@ handle('start-steps', (ctx, frame, stack) => {
   // Damaging terrain the unit stands in (R19): nobody scores these wounds (R3).
   if (squaresOf(ctx.state, unit).some((s) => hasTerrain(board, s, T.damaging))) {
     stack.push({ k: 'start-mortal', unit: unit.id });
-    stack.push({ k: 'wound', unit: unit.id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain' });
+    stack.push({ k: 'wound', unit: unit.id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain', from: 'terrain' });
     return;
   }
   stack.push({ k: 'start-mortal', unit: unit.id });
 });
+
+/** R9: the Mortal roll at the start of each of its turns drops a unit on this d20 or more (a natural 20). */
+export const MORTAL_DROP_ROLL = 20;
 
 handle('start-mortal', (ctx, frame) => {
   const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
@@ -98,7 +101,7 @@ handle('start-mortal', (ctx, frame) => {
   if (unit.injuries.includes('mortal')) {
     const roll = ctx.roll();
     ctx.emit({ type: 'rolled', unit: unit.id, why: 'Mortal roll: a natural 20 drops the unit', rolls: ctx.rolls() });
-    if (roll === 20) dropUnit(ctx, unit.id, null);
+    if (roll >= MORTAL_DROP_ROLL) dropUnit(ctx, unit.id, null);
   }
   const fresh = unitOf(ctx.state, unit.id);
   if (fresh.dropped) return;
@@ -159,7 +162,7 @@ handle('end-turn', (ctx, frame, stack) => {
       // Pushed in reverse so the oldest status deals its wounds first.
       const recurring = live ? unit.statuses.filter((s) => s.status === 'recurring') : [];
       for (const s of [...recurring].reverse()) {
-        stack.push({ k: 'wound', unit: unit!.id, wound: s.wound ?? 0, woundType: s.type ?? 'fire', source: s.source, why: 'recurring wounds', recurring: true });
+        stack.push({ k: 'wound', unit: unit!.id, wound: s.wound ?? 0, woundType: s.type ?? 'fire', source: s.source, why: 'recurring wounds', from: 'recurring' });
       }
       return;
     }

@@ -173,7 +173,7 @@ describe('the sandbox server', () => {
     expect(thread[0]!.content).toMatch(/challenges you with \*\*Hrolf's Watch\*\*/);
     expect(thread.some((m) => /accepts with \*\*Grave Host\*\*/.test(m.content))).toBe(true);
     expect(thread.at(-1)!.components.length).toBeGreaterThan(0);
-    expect(sandbox.fake.threads().map((t) => t.name)).toContain('Alice vs Bob');
+    expect(sandbox.fake.threads().map((t) => t.name)).toContain('Alice vs Bob · #1');
     expect(problems).toEqual([]);
   }, 20_000);
 
