@@ -188,17 +188,20 @@ export class Judge {
   }
 
   /**
-   * Expected wounds `attacker` would deal `target` with `attack` standing next to it in the open: a
-   * rough figure for attacks that need a move first, found with attackOutlook from a free square
-   * beside the target (0 when there is none).
+   * Expected wounds `attacker` would deal `target` with `attack` wherever it gets to: a rough figure
+   * for attacks that need a move first. The odds as things stand when the attack can be made now,
+   * else attackOutlook from a free square beside the target (0 when there is none).
    */
   plainWounds(attacker: UnitState, attack: Attack, target: UnitState): number {
     const key = `${attacker.id}|${attack.id}|${target.id}`;
     let v = this.plain.get(key);
     if (v !== undefined) return v;
     v = 0;
-    const from = this.freeBeside(attacker, target);
-    if (from !== null) {
+    // Where the attack can be made as things stand, its odds there serve (no table to build).
+    const now = onMap(attacker) && onMap(target) ? this.outlook(attacker, attack.id, target) : null;
+    const from = now ? null : this.freeBeside(attacker, target);
+    if (now) v = now.expectedWounds;
+    else if (from !== null) {
       const o = attackOutlook(this.state, attacker.id, attack.id, target.id, { from: nameOf(this.board, from) });
       if (!('code' in o)) v = o.expectedWounds;
     }
