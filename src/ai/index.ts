@@ -19,8 +19,9 @@
  *   replaced), the clock or Math.random; `options.seed` only breaks ties between equal choices, so two
  *   AIs with different seeds can play each other and not repeat one game.
  * - It takes well under 200 ms a decision on one core (`npm run bench` measures it).
- * - Setup before round 1 (engine/pregame.ts: the setup tactics check, map and entry tiles) is not
- *   its business: the bot decides those for its seat (defaultDecision-style answers will do).
+ * - Setup before round 1 (engine/pregame.ts: the setup tactics check, map and entry tiles) has its
+ *   own small helper, `chooseSetup(pregame, player)` (setup.ts): the answer for the bot's seat, or
+ *   null when the setup is not waiting on it.
  */
 import type { Command } from '../engine/commands';
 import { step } from '../engine/decide';
@@ -37,6 +38,7 @@ import { promptAnswers } from './prompts';
 import { turnCandidates, type Candidate } from './turn';
 
 export { DEFAULT_WEIGHTS, type Weights } from './judge';
+export { chooseSetup } from './setup';
 
 export interface AiOptions {
   /** Breaks ties between choices within 0.0001 VP of each other (default 0). */

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aiMoves, chooseCommand, waitsOn, type AiOptions } from '../../src/ai';
+import { aiMoves, chooseCommand, chooseSetup, waitsOn, type AiOptions } from '../../src/ai';
+import { pregameApply, pregameDecide, pregameInitial, type PregameState } from '../../src/engine/pregame';
 import { scenarioState } from '../../src/cli/scenario-runner';
 import { chooseCommand as driverCommand, Chooser, newGame } from '../../src/cli/selfplay';
 import { defaultContent } from '../../src/content/load';
@@ -199,5 +200,24 @@ describe('practice AI', { timeout: 300_000 }, () => {
     const played = aiMoves(state, player);
     expect(played.commands.length).toBeGreaterThan(0);
     expect(waitsOn(played.state)).not.toBe(player);
+  });
+
+  it('answers the setup for its seat: two AI seats finish it on every shipped map, with rerolls to spend', () => {
+    for (const [n, id] of maps.entries()) {
+      const players = ['p1', 'p2'];
+      let state: PregameState = pregameInitial({ players, rerolls: { p1: 1, p2: 2 }, maps: [...maps.slice(n), ...maps.slice(0, n)].map((m) => ({ id: m, map: content.maps.get(m)! })), rng: seeded(40 + n) });
+      const take = (command: Parameters<typeof pregameDecide>[1], by?: string) => {
+        const r = pregameDecide(state, command, by);
+        if ('error' in r) throw new Error(`${JSON.stringify(command)}: ${r.error.message}`);
+        state = r.events.reduce(pregameApply, state);
+      };
+      take({ begin: true });
+      for (let i = 0; i < 50 && !state.done; i++) {
+        const player = state.prompt!.player;
+        expect(chooseSetup(state, players.find((p) => p !== player)!)).toBeNull();
+        take(chooseSetup(state, player)!, player);
+      }
+      expect(state.done, id).not.toBeNull();
+    }
   });
 });
