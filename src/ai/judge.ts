@@ -8,7 +8,7 @@
  */
 import type { Attack, InjuryBox } from '../formats/card';
 import type { Size, StatusName } from '../formats/vocabulary';
-import { hasTerrain, squareIndex, T } from '../engine/board';
+import { squareIndex } from '../engine/board';
 import { commanderOf } from '../engine/acts';
 import { nearestIn } from '../engine/distance';
 import { endError, moverOf } from '../engine/paths';
@@ -18,7 +18,8 @@ import { unitCost } from '../engine/roster';
 import type { GameState, PlayerId, UnitState } from '../engine/state';
 import { liveTraits, profile } from '../engine/stats';
 import { boardOf, footprint, onMap, squaresOf, tableOf, unitList, type Table } from '../engine/table';
-import { boxesLeft, toughnessUse } from '../engine/wounds';
+import { afterDefences, boxesLeft, toughnessUse } from '../engine/wounds';
+import { entersDamaging, standsOnDamaging, walkUntilDamaging } from '../engine/damaging';
 import { nameOf, type Board } from '../engine/board';
 
 /** The knobs of the evaluation; the defaults are what the benchmark measured. */
@@ -335,7 +336,7 @@ export class Judge {
       else if (!o.held) v += this.w.objectiveNear / (1 + nearestIn(o.field, squares) / l.move);
     }
     // Damaging terrain wounds a unit that starts its turn in it (R9, R19).
-    if (squares.some((s) => hasTerrain(board, s, T.damaging))) v -= this.woundValue(unit, 5) + 1;
+    if (standsOnDamaging(board, at, l.size)) v -= this.burn(unit) + 0.5;
     // The pull towards the enemy most worth attacking, by how soon this unit could strike it.
     if (l.reach > 0) {
       let pull = 0;
@@ -424,6 +425,31 @@ export class Judge {
       out.push(at);
     }
     return out;
+  }
+
+  /** What 5 wounds of the map's damaging terrain cost the unit (R19), after its immunity or vulnerability. */
+  burn(unit: UnitState): number {
+    return this.woundValue(unit, afterDefences(this.state, unit, 5, this.board.damage));
+  }
+
+  /** How many times walking `path` (square names) would wound the unit in damaging terrain (R19; a flyer only where it ends, R45). */
+  burnsOnPath(unit: UnitState, path: readonly string[]): number {
+    const squares = path.map((n) => this.square(n));
+    const p = profile(this.state, unit);
+    let n = 0;
+    let i = 0;
+    if (unit.at === null && squares.length > 0) {
+      // Entering from reserve onto the first square.
+      if ((!p.fly || squares.length === 1) && entersDamaging(this.board, null, squares[0]!, p.size)) n++;
+      i = 1;
+    }
+    while (i < squares.length) {
+      const step = walkUntilDamaging(this.board, p.size, p.fly, i === 0 ? unit.at! : squares[i - 1]!, squares, i);
+      if (!step.wounds) break;
+      n++;
+      i = step.end;
+    }
+    return n;
   }
 
   /** A square name's index. */

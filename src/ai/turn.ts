@@ -185,13 +185,14 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
       const pos = j.position(u, m.at, { enraged });
       const after = acts - 1 > 0 && cap > 0 ? sequence(attackOptions(j, u, m.to, acts - 1), acts - 1, cap) : { value: 0, count: 0, first: null };
       const risk = (m.maneuver || here === null ? 0 : adjacentRisk) + (after.count > 0 ? j.replyRisk(u, m.at) : 0);
-      let value = pos + after.value - risk + (acts - 1 - after.count > 0 ? restGain * 0.5 : 0) - j.w.moveCost;
+      const burns = j.burnsOnPath(u, m.path) * j.burn(u);
+      let value = pos + after.value - risk + (acts - 1 - after.count > 0 ? restGain * 0.5 : 0) - j.w.moveCost - burns;
       // Or move, then charge from there (R23: +2 to hit, +5 wounds), then attack again.
       if (after.count === 0 && acts - 1 > 0 && cap > 0 && u.vigor >= 5) {
         const charge = chargeFrom(j, u, m.at, acts - 1, cap, enraged);
-        if (charge !== null) value = Math.max(value, charge - (m.maneuver || here === null ? 0 : adjacentRisk) - j.w.moveCost);
+        if (charge !== null) value = Math.max(value, charge - (m.maneuver || here === null ? 0 : adjacentRisk) - j.w.moveCost - burns);
       }
-      bestMove = Math.max(bestMove, pos - (m.maneuver || here === null ? 0 : adjacentRisk) - j.w.moveCost);
+      bestMove = Math.max(bestMove, pos - (m.maneuver || here === null ? 0 : adjacentRisk) - j.w.moveCost - burns);
       // The engine's own path for `to`, given as a path: the same move, checked without a search.
       out.push({ command: m.maneuver ? { act: 'maneuver', unit: u.id, path: m.path } : { act: 'move', unit: u.id, path: m.path }, value });
     }
@@ -209,7 +210,8 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
       const endAt = j.square(c.path[c.path.length - 1]!);
       const hit = j.attackValue(u, attack, target, { charge: true }) - costValue(j, u, attack.cost) - j.w.vigor;
       const more = acts - 1 > 0 ? sequence(attackOptions(j, u, c.path[c.path.length - 1]!, acts - 1), acts - 1, cap - 1) : { value: 0, count: 0 };
-      const value = hit + 0.85 * more.value + j.position(u, endAt, { enraged }) - j.replyRisk(u, endAt);
+      const burns = j.burnsOnPath(u, c.path) * j.burn(u);
+      const value = hit + 0.85 * more.value + j.position(u, endAt, { enraged }) - j.replyRisk(u, endAt) - burns;
       out.push({ command: { act: 'attack', unit: u.id, attack: attack.id, target: c.target, charge: true }, value });
     }
   }
@@ -250,7 +252,7 @@ function chargeFrom(j: Judge, u: UnitState, at: number, acts: number, cap: numbe
     const endAt = j.square(end);
     const hit = j.outlookValue(attack, unitOf(j.state, c.target), o) - costValue(j, u, attack.cost) - j.w.vigor;
     const more = acts - 1 > 0 ? sequence(attackOptions(j, u, end, acts - 1), acts - 1, cap - 1) : { value: 0 };
-    const value = hit + 0.85 * more.value + j.position(u, endAt, { enraged }) - j.replyRisk(u, endAt);
+    const value = hit + 0.85 * more.value + j.position(u, endAt, { enraged }) - j.replyRisk(u, endAt) - j.burnsOnPath(moved, c.path) * j.burn(u);
     if (best === null || value > best) best = value;
   }
   return best;
