@@ -241,7 +241,7 @@ export class OutboxWorker implements OutboxControl {
     }
     const rendered = renderBody(store, match, body);
     if (rendered.to === 'skip') return store.outbox.dropped(row.id, rendered.reason);
-    const channel = await this.#client.channels.fetch(row.channelId);
+    const channel = rendered.to === 'create' && rendered.dm ? await this.#client.users.createDM(rendered.dm) : await this.#client.channels.fetch(row.channelId);
     if (!channel?.isSendable()) throw new Undeliverable(`channel ${row.channelId} is not one the bot can post in`);
     if (rendered.to === 'edit') {
       const message = await channel.messages.fetch(rendered.messageId);

@@ -16,6 +16,7 @@ import { createBotLog } from './log';
 import { OutboxWorker } from './outbox-worker';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
+import { Scheduler } from './scheduler';
 import { StartupError } from './startup-error';
 
 export interface BotOptions {
@@ -32,11 +33,17 @@ export interface BotOptions {
   readonly mintSeed?: () => number;
   /** Called when another process took over the database's lease: this one must stop at once. */
   readonly onLeaseLost?: () => void;
+  /** The game clock for deadlines, reminders and vacations (`Date.now` by default); tests and the sandbox move it. */
+  readonly now?: () => number;
+  /** How often the scheduler looks for due deadlines (default 10 s). */
+  readonly schedulerTickMs?: number;
 }
 
 export interface RunningBot {
   readonly client: Client;
   readonly app: App;
+  /** Deadlines: `tick()` handles whatever is due now instead of at the next tick. */
+  readonly scheduler: Scheduler;
   /** Resolves when every interaction received so far has been fully handled and its posts delivered. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -93,7 +100,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     log,
     mintId: () => randomBytes(6).toString('base64url'),
     mintSeed: options.mintSeed ?? (() => randomInt(0, 2 ** 31)),
+    now: options.now ?? Date.now,
   };
+  const scheduler = new Scheduler(app, { ...(options.schedulerTickMs === undefined ? {} : { tickMs: options.schedulerTickMs }) });
   const route = makeRouter(app, commandModules);
   const inFlight = new Set<Promise<void>>();
   client.on(Events.InteractionCreate, (interaction) => {
@@ -114,17 +123,22 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   }
   queueMissingPrompts(app);
   outbox.start();
+  // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
+  await scheduler.start();
   const idle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
+    await scheduler.idle();
     await outbox.drain();
     if (inFlight.size > 0) await idle();
   };
   return {
     client,
     app,
+    scheduler,
     idle,
     async stop() {
       await idle();
+      await scheduler.stop();
       await outbox.stop();
       await client.destroy();
       lease.release();

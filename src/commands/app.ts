@@ -26,4 +26,6 @@ export interface App {
   readonly log: (message: string, error?: unknown) => void;
   readonly mintId: () => string;
   readonly mintSeed: () => number;
+  /** The game clock (ms since the epoch): deadlines, reminders and vacations read it; tests and the sandbox move it. */
+  readonly now: () => number;
 }

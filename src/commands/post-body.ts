@@ -22,6 +22,8 @@ export type PostBody =
   /** Takes the buttons off a prompt message the match has moved past, with a short note. */
   | { readonly kind: 'retire'; readonly messageId: string; readonly note: string }
   /** Writes a click's answer on the prompt it answered, and takes its buttons off. */
-  | { readonly kind: 'answered'; readonly messageId: string; readonly lines: readonly string[] };
+  | { readonly kind: 'answered'; readonly messageId: string; readonly lines: readonly string[] }
+  /** A direct message to one user (a reminder for a player who turned DMs on with /notify). */
+  | { readonly kind: 'dm'; readonly user: string; readonly content: string };
 
 export type PostKind = PostBody['kind'];

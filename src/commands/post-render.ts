@@ -15,7 +15,7 @@ import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
 
 export type Rendered =
-  | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string } }
+  | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string }; readonly dm?: string }
   /** An edit of one of the bot's messages; `lines` are added under its text unless already there. */
   | { readonly to: 'edit'; readonly messageId: string; readonly lines: readonly string[] }
   | { readonly to: 'skip'; readonly reason: string };
@@ -119,5 +119,7 @@ export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendere
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };
     case 'answered':
       return { to: 'edit', messageId: body.messageId, lines: body.lines };
+    case 'dm':
+      return { to: 'create', post: { content: body.content }, dm: body.user };
   }
 }

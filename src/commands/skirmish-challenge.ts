@@ -11,11 +11,13 @@ import type { PlayerId } from '../engine/state';
 import type { Gridmap } from '../formats/gridmap';
 import type { App } from './app';
 import { planPosts } from './announce';
+import { planWaits } from './deadline-plan';
 import { listMaps, mapById } from './map-library';
 import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot, type MatchWarband } from './match-state';
 import { matchHere } from './match-context';
 import { answerOwn } from './own-answer';
 import { save } from './saved';
+import { settle } from './submit';
 import { enqueue } from './table';
 import { refuse } from './user-error';
 import { loadWarband, type LoadedWarband } from './warband-library';
@@ -84,6 +86,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, threadId: thread.id, players, terms });
     app.store.follows.add(row.id, me);
     enqueue(app, row, [{ kind: 'text', content, ping: invited }]);
+    planWaits(app.store, app.now(), row);
     return row;
   });
   app.outbox.kick(row.id);
@@ -150,10 +153,13 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
     app.store.follows.add(row.id, me);
     const started = setup as MatchSetup | null;
     if (!started || !done.snapshot) {
+      planWaits(app.store, app.now(), done.row);
       return { done, posts: enqueue(app, done.row, [{ kind: 'reply', content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.` }], interaction) };
     }
     const submitted = { row: done.row, setup: started, before: { stage: 'pregame' as const, pregame: pregameStart(started) }, after: done.snapshot, events: done.events };
-    return { done, posts: enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins.` }), interaction) };
+    const posts = enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins.` }), interaction);
+    settle(app, { ...submitted, posts });
+    return { done, posts };
   });
   if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'not-open', done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.');
   await answerOwn(app, interaction, posts);
@@ -168,6 +174,7 @@ export async function decline(interaction: ChatInputCommandInteraction, app: App
   const content = `<@${interaction.user.id}> ${withdrawn ? 'withdrew' : 'declined'} the challenge, so it is off. ${others.map((p) => `<@${p}>`).join(', ')}`;
   const { done, posts } = await save(app, interaction, () => {
     const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
+    if (done.ok) planWaits(app.store, app.now(), done.row);
     return { done, posts: done.ok ? enqueue(app, done.row, [{ kind: 'reply', content, ping: others }], interaction) : [] };
   });
   if (!done.ok) refuse('not-open', 'This challenge changed while you answered; look at the thread.');

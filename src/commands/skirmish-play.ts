@@ -10,6 +10,7 @@ import type { App } from './app';
 import { retirements } from './announce';
 import { findAttack } from '../engine/table';
 import { checkMatch } from './match-check';
+import { planWaits } from './deadline-plan';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { gameHere, matchHere, resolveSquare, resolveUnit } from './match-context';
 import { answerOwn } from './own-answer';
@@ -65,6 +66,7 @@ export async function concede(interaction: ChatInputCommandInteraction, app: App
       const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s, current) =>
         current.status !== 'setup' ? { ok: false, error: { code: 'match-over', message: 'This match is already over.' } } : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
       );
+      if (done.ok) planWaits(app.store, app.now(), done.row);
       return { done, posts: done.ok ? enqueue(app, done.row, [{ kind: 'reply', content, ping: other }, ...retirements(app.store, done.row)], interaction) : [] };
     });
     if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'stale', done.reason === 'refused' ? done.error.message : 'The match moved on while you answered; try again.');

@@ -4,7 +4,7 @@
  * it (commands/deadline-plan.ts); a scheduler claims due rows (bot/scheduler.ts) and marks each done
  * in the transaction that acts on it, so each is handled once.
  */
-import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock, Db } from './db';
 import type { DeadlineRow } from './rows';
 import { deadlines } from './schema';
@@ -41,6 +41,8 @@ export interface Deadlines {
   claim(now: number, until: number, limit?: number): DeadlineRow[];
   /** Hands claimed rows back (a scheduler that could not handle them now). */
   unclaim(ids: readonly number[]): void;
+  /** Releases every claim: at start-up, when the database's lease says no other scheduler runs. */
+  releaseClaims(): number;
   /** A match's pending rows, earliest first. */
   pending(matchId: string): DeadlineRow[];
   /** Pending rows of several matches at once (for /games). */
@@ -52,6 +54,8 @@ export interface Deadlines {
   /** Timeouts of this player in this match that ran out (`missed`). */
   misses(matchId: string, player: string): number;
   get(id: number): DeadlineRow | undefined;
+  /** Every row of a match, done or not, in id order (checks and tests). */
+  ofMatch(matchId: string): DeadlineRow[];
 }
 
 export function deadlinesStore(db: Db, now: Clock): Deadlines {
@@ -113,6 +117,12 @@ export function deadlinesStore(db: Db, now: Clock): Deadlines {
         .where(and(inArray(deadlines.id, [...ids]), isNull(deadlines.done)))
         .run();
     },
+    releaseClaims: () =>
+      db
+        .update(deadlines)
+        .set({ claimedUntil: null })
+        .where(and(isNull(deadlines.done), isNotNull(deadlines.claimedUntil)))
+        .run().changes,
     pending: (matchId) => pendingRows([matchId]),
     pendingOf: (matchIds) => (matchIds.length === 0 ? [] : pendingRows(matchIds)),
     cancel(ids) {
@@ -139,5 +149,6 @@ export function deadlinesStore(db: Db, now: Clock): Deadlines {
         .where(and(eq(deadlines.matchId, matchId), eq(deadlines.player, player), eq(deadlines.outcome, 'missed')))
         .get()!.n,
     get: (id) => db.select().from(deadlines).where(eq(deadlines.id, id)).get(),
+    ofMatch: (matchId) => db.select().from(deadlines).where(eq(deadlines.matchId, matchId)).orderBy(asc(deadlines.id)).all(),
   };
 }

@@ -18,7 +18,7 @@ let store: Store;
 let app: App;
 beforeEach(() => {
   store = openStore(':memory:');
-  app = { store, content, client: undefined as never, outbox: undefined as never, log: () => undefined, mintId: () => 'm1', mintSeed: () => 1 };
+  app = { store, content, client: undefined as never, outbox: undefined as never, log: () => undefined, mintId: () => 'm1', mintSeed: () => 1, now: Date.now };
 });
 afterEach(() => {
   store.close();
