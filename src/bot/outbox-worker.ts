@@ -182,7 +182,9 @@ export class OutboxWorker implements OutboxControl {
         continue;
       }
       if (this.#busy.size >= this.#concurrency) break;
-      if (!this.#busy.has(w.matchId)) this.kick(w.matchId);
+      // A match whose next row an interaction holds is left alone: its delivery would end at once, and
+      // its end starts another pass, which would kick it again, for ever, without yielding.
+      if (!this.#busy.has(w.matchId) && !this.#isHeadHeld(w.matchId)) this.kick(w.matchId);
     }
   }
 
