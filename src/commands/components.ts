@@ -8,6 +8,7 @@ import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js'
 import type { App } from './app';
 import { describeChange } from './act-log';
 import { parseComponentId } from './codec';
+import { showDigest } from './games';
 import { gameOf, type MatchCommand, type MatchSnapshot } from './match-state';
 import { gamePromptAnswer } from './prompt-game';
 import { setupPromptAnswer } from './prompt-setup';
@@ -27,6 +28,7 @@ function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteractio
 export async function handleComponent(interaction: ButtonInteraction | StringSelectMenuInteraction, app: App): Promise<void> {
   const id = parseComponentId(interaction.customId);
   if (!id) refuse('unknown-component', 'That button is from an older version of the bot and no longer works.');
+  if (id.action === 'digest' && interaction.isButton()) return showDigest(interaction, app, id.match);
   const row = app.store.matches.get(id.match);
   if (!row || !row.snapshot) refuse('no-such-match', 'That match no longer exists.');
   if (row.seq !== id.seq) refuse('stale-prompt', 'That prompt has passed.');

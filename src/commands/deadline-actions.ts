@@ -106,7 +106,8 @@ export function handleDeadline(app: App, d: DeadlineRow): Handled | null {
   if (!wait) return moot();
   if (d.kind === 'reminder') {
     const timeout = timeoutOf(store.deadlines.pending(row.id), wait.player);
-    if (!timeout) return moot();
+    // A reminder found only after its deadline passed (the bot was down) would remind of nothing: the timeout acts now.
+    if (!timeout || timeout.due <= app.now()) return moot();
     if (!store.deadlines.done(d.id, 'sent')) return null;
     enqueue(app, row, reminderPosts(app, row, wait, timeout.due));
     return { matchId: row.id, did: 'reminded' };

@@ -5,5 +5,8 @@ import type { CommandModule } from './command';
 import { mapCommand } from './map';
 import { skirmishCommand } from './skirmish';
 import { warbandCommand } from './warband';
+import { gamesCommand } from './games';
+import { ordersCommand } from './orders';
+import { notifyCommand, vacationCommand } from './vacation';
 
-export const commandModules: readonly CommandModule[] = [warbandCommand, catalogCommand, mapCommand, skirmishCommand, ...actCommands];
+export const commandModules: readonly CommandModule[] = [warbandCommand, catalogCommand, mapCommand, skirmishCommand, ...actCommands, gamesCommand, ordersCommand, vacationCommand, notifyCommand];

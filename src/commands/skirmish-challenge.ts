@@ -12,6 +12,7 @@ import type { Gridmap } from '../formats/gridmap';
 import type { App } from './app';
 import { planPosts } from './announce';
 import { planWaits } from './deadline-plan';
+import { clockFromOptions, clockLine, clockOf, type ClockTerms } from './clock-terms';
 import { listMaps, mapById } from './map-library';
 import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot, type MatchWarband } from './match-state';
 import { matchHere } from './match-context';
@@ -29,6 +30,8 @@ export interface Terms {
   readonly map: string | null;
   /** The warbands committed so far, by player: the challenger's from the start. */
   readonly accepted: Readonly<Record<PlayerId, Committed>>;
+  /** Deadlines, reminders and misses, where they differ from the defaults (clock-terms.ts). */
+  readonly clock?: Partial<ClockTerms>;
 }
 
 export const DEFAULT_POINTS = 121;
@@ -52,6 +55,9 @@ export interface ChallengeOptions {
   readonly warband: string;
   readonly points?: number | undefined;
   readonly map?: string | undefined;
+  readonly turn_hours?: number | undefined;
+  readonly prompt_hours?: number | undefined;
+  readonly misses?: number | undefined;
 }
 
 export async function challenge(interaction: ChatInputCommandInteraction, app: App, o: ChallengeOptions): Promise<void> {
@@ -77,9 +83,10 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   await interaction.deferReply();
   const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
   const thread = await channel.threads.create({ name: names.join(' vs ').slice(0, 100), autoArchiveDuration: 10080, reason: 'Sellsword match' });
-  const terms: Terms = { points, map, accepted: { [me]: committed(warband) } };
+  const clock = clockFromOptions({ turnHours: o.turn_hours, promptHours: o.prompt_hours, misses: o.misses });
+  const terms: Terms = { points, map, accepted: { [me]: committed(warband) }, ...(clock ? { clock } : {}) };
   const them = invited.map((id) => `<@${id}>`).join(', ');
-  const content = `⚔️ ${them}: **${names[0]}** challenges you with **${warband.row.name}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${mapById(app, map)!.name}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.`;
+  const content = `⚔️ ${them}: **${names[0]}** challenges you with **${warband.row.name}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${mapById(app, map)!.name}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}`;
   const row = await save(app, interaction, () => {
     // The channel a challenge is made in is a league: its matches and results are listed together.
     app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);

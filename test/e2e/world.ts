@@ -21,7 +21,8 @@ export interface World {
   select(user: string, message: FakeMessage, value?: string, menu?: number): Promise<InteractionSummary>;
   /** Messages in a channel or thread as `viewer` sees them. */
   messages(channel: string, viewer?: string): FakeMessage[];
-  restart(): Promise<void>;
+  /** Stops the bot and starts it again on the same database; `whileDown` runs in between. */
+  restart(whileDown?: () => void): Promise<void>;
   close(): Promise<void>;
   /** The game clock the bot reads (deadlines, reminders, vacations). */
   readonly clock: WorldClock;
@@ -79,8 +80,9 @@ export async function startWorld(seed = 42, start = Date.UTC(2030, 0, 1)): Promi
       return out.settled({ quietMs: 20 });
     },
     messages: (channel, viewer) => fake.messages(channel, viewer ? { viewer } : {}),
-    async restart() {
+    async restart(whileDown) {
       await world.bot.stop();
+      whileDown?.();
       store.close();
       store = openStore(dbPath, { busyMs: 50 });
       world.store = store;
