@@ -28,10 +28,12 @@ import { recordChange, type Submitted } from './submit';
 import { enqueue } from './table';
 import { waitWords } from './wait-words';
 
-export type Handled =
-  | { readonly matchId: string; readonly did: 'reminded' | 'default' | 'forfeit' | 'lapsed' }
-  /** Nothing to do: the match is over, or the wait it was for has gone. */
-  | { readonly matchId: string; readonly did: 'moot' };
+export interface Handled {
+  readonly deadline: number;
+  readonly matchId: string;
+  /** `moot`: nothing to do (the match is over, the wait has gone, or a reminder's deadline has already passed). */
+  readonly did: 'reminded' | 'default' | 'forfeit' | 'lapsed' | 'moot';
+}
 
 /** What a wait comes to when its time runs out, and those words for the thread. */
 export function timeoutCommand(snapshot: MatchSnapshot, name: (p: PlayerId) => string): { command: MatchCommand; what: string } | null {
@@ -98,9 +100,14 @@ export function reminderPosts(app: App, row: MatchRow, wait: Wait, due: number):
 
 /** Acts on a due deadline; call inside a transaction. Null when another scheduler (or a change) got to it first. */
 export function handleDeadline(app: App, d: DeadlineRow): Handled | null {
+  const did = handle(app, d);
+  return did ? { deadline: d.id, matchId: d.matchId, did } : null;
+}
+
+function handle(app: App, d: DeadlineRow): Handled['did'] | null {
   const store = app.store;
   const row = store.matches.get(d.matchId);
-  const moot = (): Handled | null => (store.deadlines.done(d.id, 'moot') ? { matchId: d.matchId, did: 'moot' } : null);
+  const moot = (): Handled['did'] | null => (store.deadlines.done(d.id, 'moot') ? 'moot' : null);
   if (!row || !(OPEN_STATUSES as readonly string[]).includes(row.status)) return moot();
   const wait = waitsOf(row).find((w) => w.player === d.player && (d.kind === 'reminder' || w.kind === d.kind));
   if (!wait) return moot();
@@ -110,7 +117,7 @@ export function handleDeadline(app: App, d: DeadlineRow): Handled | null {
     if (!timeout || timeout.due <= app.now()) return moot();
     if (!store.deadlines.done(d.id, 'sent')) return null;
     enqueue(app, row, reminderPosts(app, row, wait, timeout.due));
-    return { matchId: row.id, did: 'reminded' };
+    return 'reminded';
   }
   if (!isWaitKind(d.kind)) return moot();
   if (d.kind === 'accept') {
@@ -133,22 +140,22 @@ export function handleDeadline(app: App, d: DeadlineRow): Handled | null {
     app.log(`the timeout of match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`);
     planWaits(store, app.now(), row);
   }
-  return { matchId: row.id, did: 'default' };
+  return 'default';
 }
 
 /** A challenge nobody accepted in time is off. */
-function lapse(app: App, row: MatchRow, wait: Wait): Handled {
+function lapse(app: App, row: MatchRow, wait: Wait): Handled['did'] {
   const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'cancelled' }));
   if (!done.ok) throw new Error(`match ${row.id}: a challenge could not lapse (${done.reason})`);
   const hours = clockOf(row.terms).acceptHours;
   const content = `⏰ The challenge lapsed: <@${wait.player}> did not accept within ${hoursText(hours)}. ${row.players.map((p) => `<@${p}>`).join(' ')}`;
   enqueue(app, done.row, [{ kind: 'text', content, ping: [...row.players] }]);
   planWaits(app.store, app.now(), done.row);
-  return { matchId: row.id, did: 'lapsed' };
+  return 'lapsed';
 }
 
 /** The set number of missed deadlines: the player forfeits, as a concession (the engine's in play). */
-function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Handled {
+function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Handled['did'] {
   const setup = row.setup as MatchSetup;
   const name = `**${setup.names[player] ?? player}**`;
   const line = `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`;
@@ -156,7 +163,7 @@ function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Han
   if (snapshot.stage === 'game') {
     const change = recordChange(app, row.id, undefined, row.seq, { game: { concede: player } }, { reply: () => line });
     if (!change.ok) throw new Error(`match ${row.id}: a forfeit was refused (${change.reason})`);
-    return { matchId: row.id, did: 'forfeit' };
+    return 'forfeit';
   }
   // During setup a forfeit ends the match as a concession does (skirmish-play.ts `concede`).
   const others = row.players.filter((p) => p !== player);
@@ -166,5 +173,5 @@ function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Han
   const content = `${line}${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;
   enqueue(app, done.row, [{ kind: 'text', content, ping: others }, ...retirements(app.store, done.row)]);
   planWaits(app.store, app.now(), done.row);
-  return { matchId: row.id, did: 'forfeit' };
+  return 'forfeit';
 }

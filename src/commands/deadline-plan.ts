@@ -94,3 +94,15 @@ export function planWaits(store: Store, now: number, row: MatchRow, events: read
 /** The timeout a match's wait on `player` runs out at, if one is pending. */
 export const timeoutOf = (pending: readonly DeadlineRow[], player?: PlayerId): DeadlineRow | undefined =>
   pending.find((d) => isWaitKind(d.kind) && (player === undefined || d.player === player));
+
+/**
+ * A player's act that arrives once their time has run out is refused, even before the scheduler has
+ * acted on the deadline: at the deadline the timeout wins, so an act and a timeout never both go
+ * through. A concession is always accepted.
+ */
+export function lateAct(store: Store, now: number, matchId: string, by: PlayerId | undefined, concession: boolean): { code: string; message: string } | null {
+  if (by === undefined || concession) return null;
+  const timeout = timeoutOf(store.deadlines.pending(matchId), by);
+  if (!timeout || timeout.due > now) return null;
+  return { code: 'time-ran-out', message: `⏰ Your time for this ran out <t:${Math.floor(timeout.due / 1000)}:R>, so nothing was changed: the bot is taking the default for you now.` };
+}

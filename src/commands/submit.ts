@@ -12,6 +12,7 @@ import type { App } from './app';
 import { planPosts } from './announce';
 import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { markSaved } from './saved';
+import { lateAct } from './deadline-plan';
 import { settleChange } from './settle';
 import { enqueue, inTransaction, type Via } from './table';
 import { refuse } from './user-error';
@@ -87,6 +88,8 @@ function changeOnce(app: App, matchId: string, by: PlayerId | undefined, expectS
  * scheduler's timeouts come through here as players' acts do.
  */
 export function recordChange(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling = {}): Change {
+  const late = lateAct(app.store, app.now(), matchId, by, 'game' in command && 'concede' in command.game);
+  if (late) return { ok: false, reason: 'refused', error: late };
   const first = changeOnce(app, matchId, by, expectSeq, command, telling);
   if (first.ok) settle(app, first.recorded);
   return first;

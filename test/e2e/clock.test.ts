@@ -188,16 +188,18 @@ describe('a timeout racing a real act', () => {
   it('lets exactly one of them through: the act (the deadline is cancelled) or the timeout (the act is refused)', async () => {
     const bob = world.fake.user('bob')!.id;
     const outcomes: string[] = [];
-    for (const delay of [0, 0, 2, 5, 10, 20, 40]) {
+    for (const delay of [0, 0, 1, 2, 5, 10, 40]) {
       const thread = await challengeAccepted(world);
       for (let i = 0; i < 50 && waitOf(world, thread)?.player !== bob; i++) await actNow(world, thread);
       const match = rowOf(world, thread).id;
       const timeout = world.store.deadlines.pending(match).find((d) => d.kind !== 'reminder' && d.player === bob)!;
       const posts = world.messages(thread).length;
-      // Past the deadline, but nobody has looked yet: bob acts and the scheduler ticks at the same moment.
-      world.clock.set(timeout.due + 1);
+      // Bob acts a moment before his deadline; while his act is on its way, the deadline passes and the
+      // scheduler ticks. Whichever transaction comes first wins: an act that arrives late is refused.
+      world.clock.set(timeout.due - 1);
       const act = bobActs(thread);
-      await new Promise((r) => setTimeout(r, delay));
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      world.clock.set(timeout.due + 1);
       const tick = world.bot.scheduler.tick();
       const outcome = await act;
       await tick;
@@ -214,12 +216,22 @@ describe('a timeout racing a real act', () => {
       } else {
         expect(timedOut).toBe(true);
         expect(summary.response?.ephemeral).toBe(true);
-        expect(answerText(summary)).toMatch(/passed|moved on|not your turn|already had its turn|is taking this turn|It is .*'s turn/i);
+        expect(answerText(summary)).toMatch(/Your time for this ran out <t:\d+:R>, so nothing was changed|That prompt has passed|moved on|already had its turn|It is .*'s turn/);
         expect(lines.length).toBe(1);
       }
       outcomes.push(acted ? 'act' : 'timeout');
     }
     expect(outcomes.length).toBe(7);
+    // A late act is refused even before the scheduler has looked.
+    const thread = await challengeAccepted(world);
+    for (let i = 0; i < 50 && waitOf(world, thread)?.player !== bob; i++) await actNow(world, thread);
+    const timeout = world.store.deadlines.pending(rowOf(world, thread).id).find((d) => d.kind !== 'reminder' && d.player === bob)!;
+    world.clock.set(timeout.due + 1);
+    const late = await (await bobActs(thread)).settled({ quietMs: 20 });
+    expect(answerText(late)).toMatch(/^⏰ Your time for this ran out <t:\d+:R>, so nothing was changed: the bot is taking the default for you now\.$/);
+    expect(world.store.deadlines.get(timeout.id)!.done).toBeNull();
+    await world.advance(0);
+    expect(world.store.deadlines.get(timeout.id)!.outcome).toBe('missed');
     expect(world.errors).toEqual([]);
   }, 120_000);
 });
