@@ -70,7 +70,8 @@ export function woundSplit(o: WoundsPromptOptions, way: 'vigor' | 'boxes', order
   const injuries = boxes.slice(0, Math.min(fives - avoid, boxes.length));
   const wanted = { avoid: avoid * 5, injuries };
   const same = (c: SplitChoice) => c.avoid === wanted.avoid && c.injuries.map(keyOf).sort().join() === wanted.injuries.map(keyOf).sort().join();
-  return splitOptions(o).find(same) ?? null;
+  // Offered by the prompt (the engine checks it again when it is given).
+  return splitOptions(o).some(same) ? wanted : null;
 }
 
 export interface StandingAnswer {
