@@ -28,12 +28,16 @@ export interface TickReport {
 
 export const DEFAULT_TICK_MS = 10_000;
 
+/** Deadlines handled in one commit: few enough that an interaction waits at most a few tens of ms behind them. */
+const PER_COMMIT = 20;
+
 export class Scheduler {
   readonly #app: App;
   readonly #tickMs: number;
   readonly #batch: number;
   #timer: NodeJS.Timeout | null = null;
-  #running = false;
+  /** Set by stop(): a tick in progress ends after the deadline it is handling. */
+  #stopped = false;
   /** Ticks run one after another, never two at once in one process. */
   #chain: Promise<unknown> = Promise.resolve();
 
@@ -53,7 +57,7 @@ export class Scheduler {
    * this is the only bot on it. Then the first tick handles whatever fell due while the bot was down.
    */
   async start(): Promise<TickReport> {
-    this.#running = true;
+    this.#stopped = false;
     const store = this.#app.store;
     store.deadlines.releaseClaims();
     for (const row of store.matches.open()) {
@@ -72,7 +76,7 @@ export class Scheduler {
   }
 
   async stop(): Promise<void> {
-    this.#running = false;
+    this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     await this.#chain.catch(() => undefined);
@@ -105,21 +109,34 @@ export class Scheduler {
         break;
       }
       claimed += due.length;
-      for (const [i, d] of due.entries()) {
+      for (let i = 0; i < due.length && !this.#stopped; i += PER_COMMIT) {
+        const chunk = due.slice(i, i + PER_COMMIT);
         try {
-          const done = await inTransaction(app, () => handleDeadline(app, d));
-          if (done) {
-            handled.push(done);
-            app.outbox.kick(done.matchId);
+          // Several deadlines share a commit (one write to disk instead of many), each in its own
+          // savepoint: one that fails is rolled back alone and stays claimed for a later tick.
+          const done = await inTransaction(app, () =>
+            chunk.map((d) => {
+              try {
+                return app.store.transaction(() => handleDeadline(app, d));
+              } catch (error) {
+                app.log(`deadline ${d.id} of match ${d.matchId} could not be handled`, error);
+                return null;
+              }
+            }),
+          );
+          for (const h of done) {
+            if (!h) continue;
+            handled.push(h);
+            app.outbox.kick(h.matchId);
           }
         } catch (error) {
-          // Left claimed: once the claim runs out, a later tick tries again.
-          app.log(`deadline ${d.id} of match ${d.matchId} could not be handled`, error);
+          // A busy database: left claimed, so once the claim runs out a later tick tries again.
+          app.log(`${chunk.length} deadlines could not be handled now`, error);
         }
-        // Interactions go on between deadlines: a tick with many due ones must not freeze the bot.
-        if (i % 20 === 19) await yieldToLoop();
+        // Interactions go on between commits: a tick with many due deadlines must not freeze the bot.
+        await yieldToLoop();
       }
-      if (due.length < this.#batch || !this.#running) break;
+      if (due.length < this.#batch || this.#stopped) break;
     }
     return { claimed, handled };
   }

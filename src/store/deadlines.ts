@@ -59,6 +59,28 @@ export interface Deadlines {
 }
 
 export function deadlinesStore(db: Db, now: Clock): Deadlines {
+  // The scheduler and every change of a match run these: prepared once, not built and compiled each time.
+  const pendingOne = db
+    .select()
+    .from(deadlines)
+    .where(and(isNull(deadlines.done), eq(deadlines.matchId, sql.placeholder('matchId'))))
+    .orderBy(asc(deadlines.due), asc(deadlines.id))
+    .prepare();
+  const insertOne = db
+    .insert(deadlines)
+    .values({ matchId: sql.placeholder('matchId'), due: sql.placeholder('due'), kind: sql.placeholder('kind'), player: sql.placeholder('player'), seq: sql.placeholder('seq') })
+    .returning()
+    .prepare();
+  const markDone = db
+    .update(deadlines)
+    .set({ done: sql`${sql.placeholder('at')}`, outcome: sql`${sql.placeholder('outcome')}` })
+    .where(and(eq(deadlines.id, sql.placeholder('id')), isNull(deadlines.done)))
+    .prepare();
+  const countMisses = db
+    .select({ n: count() })
+    .from(deadlines)
+    .where(and(eq(deadlines.matchId, sql.placeholder('matchId')), eq(deadlines.player, sql.placeholder('player')), eq(deadlines.outcome, 'missed')))
+    .prepare();
   const pendingRows = (matchIds: readonly string[]) =>
     db
       .select()
@@ -67,12 +89,7 @@ export function deadlinesStore(db: Db, now: Clock): Deadlines {
       .orderBy(asc(deadlines.due), asc(deadlines.id))
       .all();
   return {
-    add: (d) =>
-      db
-        .insert(deadlines)
-        .values({ matchId: d.matchId, due: d.due, kind: d.kind, player: d.player ?? null, seq: d.seq ?? null })
-        .returning()
-        .get(),
+    add: (d) => insertOne.get({ matchId: d.matchId, due: d.due, kind: d.kind, player: d.player ?? null, seq: d.seq ?? null })!,
     due(at, limit) {
       const query = db
         .select()
@@ -81,12 +98,7 @@ export function deadlinesStore(db: Db, now: Clock): Deadlines {
         .orderBy(asc(deadlines.due), asc(deadlines.id));
       return limit === undefined ? query.all() : query.limit(limit).all();
     },
-    done: (id, outcome) =>
-      db
-        .update(deadlines)
-        .set({ done: now(), outcome: outcome ?? null })
-        .where(and(eq(deadlines.id, id), isNull(deadlines.done)))
-        .run().changes > 0,
+    done: (id, outcome) => markDone.run({ id, at: now(), outcome: outcome ?? null }).changes > 0,
     doneForMatch: (matchId, outcome = 'cancelled') =>
       db
         .update(deadlines)
@@ -123,15 +135,11 @@ export function deadlinesStore(db: Db, now: Clock): Deadlines {
         .set({ claimedUntil: null })
         .where(and(isNull(deadlines.done), isNotNull(deadlines.claimedUntil)))
         .run().changes,
-    pending: (matchId) => pendingRows([matchId]),
+    pending: (matchId) => pendingOne.all({ matchId }),
     pendingOf: (matchIds) => (matchIds.length === 0 ? [] : pendingRows(matchIds)),
     cancel(ids) {
-      if (ids.length === 0) return 0;
-      return db
-        .update(deadlines)
-        .set({ done: now(), outcome: 'cancelled' })
-        .where(and(inArray(deadlines.id, [...ids]), isNull(deadlines.done)))
-        .run().changes;
+      const at = now();
+      return ids.reduce((n, id) => n + markDone.run({ id, at, outcome: 'cancelled' }).changes, 0);
     },
     shift(player, ms) {
       const moved = db
@@ -142,12 +150,7 @@ export function deadlinesStore(db: Db, now: Clock): Deadlines {
         .all();
       return [...new Set(moved.map((r) => r.matchId))];
     },
-    misses: (matchId, player) =>
-      db
-        .select({ n: count() })
-        .from(deadlines)
-        .where(and(eq(deadlines.matchId, matchId), eq(deadlines.player, player), eq(deadlines.outcome, 'missed')))
-        .get()!.n,
+    misses: (matchId, player) => countMisses.get({ matchId, player })!.n,
     get: (id) => db.select().from(deadlines).where(eq(deadlines.id, id)).get(),
     ofMatch: (matchId) => db.select().from(deadlines).where(eq(deadlines.matchId, matchId)).orderBy(asc(deadlines.id)).all(),
   };

@@ -2,7 +2,7 @@
  * Standing orders (/orders) and reminder settings (/notify). The store keeps the orders as given; the
  * match layer (commands/orders.ts) says what they mean.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock, Db } from './db';
 import { notifySettings, standingOrders } from './schema';
 
@@ -25,13 +25,14 @@ export interface NotifySettings {
 }
 
 export function standingOrdersStore(db: Db, now: Clock): StandingOrders {
+  // Asked whenever a prompt opens: prepared once.
+  const one = db
+    .select({ orders: standingOrders.orders })
+    .from(standingOrders)
+    .where(and(eq(standingOrders.userId, sql.placeholder('userId')), eq(standingOrders.scope, sql.placeholder('scope'))))
+    .prepare();
   return {
-    get: (userId, scope) =>
-      db
-        .select({ orders: standingOrders.orders })
-        .from(standingOrders)
-        .where(and(eq(standingOrders.userId, userId), eq(standingOrders.scope, scope)))
-        .get()?.orders,
+    get: (userId, scope) => one.get({ userId, scope })?.orders,
     set(userId, scope, orders) {
       const at = now();
       db.insert(standingOrders)

@@ -2,7 +2,7 @@
  * Time away (/vacation). Times are the game clock's (the caller passes them), like deadlines' due
  * times, so a test or the sandbox that moves its clock moves vacations with it.
  */
-import { and, asc, desc, eq, gt, gte, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from './db';
 import type { VacationRow } from './rows';
 import { vacations } from './schema';
@@ -18,16 +18,17 @@ export interface Vacations {
 }
 
 export function vacationsStore(db: Db): Vacations {
+  // Asked for every new wait of every match: prepared once.
+  const running = db
+    .select()
+    .from(vacations)
+    .where(and(eq(vacations.userId, sql.placeholder('userId')), isNull(vacations.ended), gt(vacations.until, sql.placeholder('at'))))
+    .orderBy(desc(vacations.start))
+    .limit(1)
+    .prepare();
   return {
     add: (v) => db.insert(vacations).values(v).returning().get(),
-    current: (userId, at) =>
-      db
-        .select()
-        .from(vacations)
-        .where(and(eq(vacations.userId, userId), isNull(vacations.ended), gt(vacations.until, at)))
-        .orderBy(desc(vacations.start))
-        .limit(1)
-        .get(),
+    current: (userId, at) => running.get({ userId, at }),
     end: (id, at) =>
       db
         .update(vacations)
