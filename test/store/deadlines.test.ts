@@ -87,3 +87,30 @@ describe('claiming deadlines', () => {
     expect(store.deadlines.misses('m1', 'bob')).toBe(0);
   });
 });
+
+describe('two processes on one database file', () => {
+  it('never claim the same deadline, and only one of them can mark it done', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { openStore } = await import('../../src/store');
+    const file = join(mkdtempSync(join(tmpdir(), 'sellsword-deadlines-')), 'two.db');
+    const a = openStore(file);
+    const b = openStore(file);
+    try {
+      a.matches.create(aMatch());
+      for (let i = 0; i < 10; i++) a.deadlines.add({ matchId: 'm1', due: i, kind: 'turn', player: 'alice' });
+      const first = a.deadlines.claim(100, 1000, 6);
+      const second = b.deadlines.claim(100, 1000, 6);
+      expect(first.length).toBe(6);
+      expect(second.length).toBe(4);
+      expect(new Set([...first, ...second].map((d) => d.id)).size).toBe(10);
+      // Even a row both see (a claim ran out) is marked done by one of them only.
+      const id = first[0]!.id;
+      expect([a.deadlines.done(id, 'missed'), b.deadlines.done(id, 'missed')]).toEqual([true, false]);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+});
