@@ -21,6 +21,8 @@ export interface LeaseOptions {
 
 export interface HeldLease {
   readonly row: LeaseRow;
+  /** False once another process took the lease over. */
+  held(): boolean;
   release(): void;
 }
 
@@ -67,6 +69,7 @@ export function takeLease(store: Store, options: LeaseOptions): HeldLease {
   beat.unref();
   return {
     row: got.lease,
+    held: () => !lost,
     release() {
       clearInterval(beat);
       if (!lost) store.leases.release(name, holder);

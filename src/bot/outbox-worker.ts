@@ -23,6 +23,8 @@ export interface OutboxWorkerOptions {
   /** Matches delivered at the same time (each match's rows stay in order). */
   readonly concurrency?: number;
   readonly now?: () => number;
+  /** Reports how long drawing and delivering took (the bot's metrics). */
+  readonly observe?: { render(kind: string, seconds: number): void; delivered(lagSeconds: number): void };
 }
 
 /** After this many failed tries a row is given up, so one broken post cannot stall its match for ever. */
@@ -57,6 +59,7 @@ export class OutboxWorker implements OutboxControl {
   readonly #log: OutboxWorkerOptions['log'];
   readonly #concurrency: number;
   readonly #now: () => number;
+  readonly #observe: OutboxWorkerOptions['observe'];
   readonly #held = new Set<number>();
   /** Matches being delivered now, and those kicked meanwhile (their loop must look again). */
   readonly #busy = new Map<string, Promise<void>>();
@@ -77,6 +80,7 @@ export class OutboxWorker implements OutboxControl {
     this.#log = options.log;
     this.#concurrency = options.concurrency ?? 4;
     this.#now = options.now ?? Date.now;
+    this.#observe = options.observe;
   }
 
   /** Starts delivering: first whatever was left waiting when the bot last stopped. */
@@ -216,6 +220,7 @@ export class OutboxWorker implements OutboxControl {
   async #deliver(row: OutboxRow): Promise<boolean> {
     try {
       await this.#send(row);
+      this.#observe?.delivered((this.#now() - row.created) / 1000);
       return true;
     } catch (error) {
       if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
@@ -241,10 +246,14 @@ export class OutboxWorker implements OutboxControl {
       const original = await this.#originalReply(row.via);
       if (original) return store.outbox.delivered(row.id, original);
     }
+    const drawing = performance.now();
     const rendered = renderBody(store, match, body);
+    this.#observe?.render(body.kind, (performance.now() - drawing) / 1000);
     if (rendered.to === 'skip') return store.outbox.dropped(row.id, rendered.reason);
-    const channel = rendered.to === 'create' && rendered.dm ? await this.#client.users.createDM(rendered.dm) : await this.#client.channels.fetch(row.channelId);
-    if (!channel?.isSendable()) throw new Undeliverable(`channel ${row.channelId} is not one the bot can post in`);
+    if (rendered.to === 'thread') return this.#closeThread(row, rendered.name, rendered.archive);
+    const channelId = rendered.to === 'create' ? (rendered.channel ?? row.channelId) : row.channelId;
+    const channel = rendered.to === 'create' && rendered.dm ? await this.#client.users.createDM(rendered.dm) : await this.#client.channels.fetch(channelId);
+    if (!channel?.isSendable()) throw new Undeliverable(`channel ${channelId} is not one the bot can post in`);
     if (rendered.to === 'edit') {
       const message = await channel.messages.fetch(rendered.messageId);
       const first = rendered.lines[0] ?? '';
@@ -265,6 +274,18 @@ export class OutboxWorker implements OutboxControl {
       }
       store.outbox.delivered(row.id, message.id);
     });
+  }
+
+  /**
+   * Renames and archives a finished match's thread. A repeat finds it done: the name is set only when
+   * it differs and the thread archived only when it is not, so nothing happens twice.
+   */
+  async #closeThread(row: OutboxRow, name: string, archive: boolean): Promise<void> {
+    const thread = await this.#client.channels.fetch(row.channelId, { force: true });
+    if (!thread?.isThread()) throw new Undeliverable(`channel ${row.channelId} is not a thread`);
+    if (thread.name !== name) await thread.setName(name, 'The match is over');
+    if (archive && !thread.archived) await thread.setArchived(true, 'The match is over');
+    this.#store.outbox.delivered(row.id, null);
   }
 
   /** The id of the interaction's reply if it went out; null if it did not, or can no longer be asked. */

@@ -21,7 +21,26 @@ function whatToSay(error: unknown, saved: boolean): string {
   return 'Something went wrong on our side, and nothing was changed. Please try again; if it keeps happening, tell an organiser.';
 }
 
-export function makeRouter(app: App, modules: readonly CommandModule[]): (interaction: Interaction) => Promise<void> {
+/** How an interaction ended, for the metrics: done, refused with a reason, the database busy, or a bug. */
+export type Outcome = 'ok' | 'refused' | 'busy' | 'error';
+
+const outcomeOf = (error: unknown): Outcome => (error instanceof UserError ? (error.code === 'table-busy' ? 'busy' : 'refused') : isBusy(error) ? 'busy' : 'error');
+
+const nameOf = (interaction: Interaction): string =>
+  interaction.isAutocomplete() ? 'autocomplete' : interaction.isChatInputCommand() ? interaction.commandName : interaction.isMessageComponent() ? 'component' : 'other';
+
+export type Observe = (command: string, outcome: Outcome, seconds: number) => void;
+
+export function makeRouter(app: App, modules: readonly CommandModule[], observe?: Observe): (interaction: Interaction) => Promise<void> {
+  const route = routeTo(app, modules);
+  return async (interaction) => {
+    const started = performance.now();
+    const outcome = await route(interaction);
+    observe?.(nameOf(interaction), outcome, (performance.now() - started) / 1000);
+  };
+}
+
+function routeTo(app: App, modules: readonly CommandModule[]): (interaction: Interaction) => Promise<Outcome> {
   const byName = new Map(modules.map((m) => [m.data.name, m]));
   return async (interaction) => {
     try {
@@ -29,27 +48,29 @@ export function makeRouter(app: App, modules: readonly CommandModule[]): (intera
         const module = byName.get(interaction.commandName);
         const choices = module?.autocomplete ? await module.autocomplete(interaction, app, readOptions(interaction)) : [];
         await interaction.respond(choices.slice(0, 25));
-        return;
+        return 'ok';
       }
       if (interaction.isChatInputCommand()) {
         const module = byName.get(interaction.commandName);
         if (!module) throw new UserError('unknown-command', `I don't know the command /${interaction.commandName}. It may be from an older version of the bot.`);
         await module.run(interaction, app, readOptions(interaction));
-        return;
+        return 'ok';
       }
       if (interaction.isButton() || interaction.isStringSelectMenu()) {
         await handleComponent(interaction, app);
       }
+      return 'ok';
     } catch (error) {
       if (interaction.isAutocomplete()) {
         if (!(error instanceof UserError)) app.log(`autocomplete /${interaction.commandName} failed`, error);
         await interaction.respond([]).catch(() => undefined);
-        return;
+        return outcomeOf(error);
       }
-      if (!interaction.isRepliable()) return;
+      if (!interaction.isRepliable()) return outcomeOf(error);
       const message = whatToSay(error, wasSaved(interaction));
       if (!(error instanceof UserError)) app.log(`interaction ${interaction.id} failed`, error);
       await answerPrivately(interaction, message).catch((e: unknown) => app.log('could not answer an interaction', e));
+      return outcomeOf(error);
     }
   };
 }

@@ -5,14 +5,16 @@
  * whatever an earlier run left waiting. Anything the person starting it can fix is a StartupError with
  * a sentence that says what to do.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { defaultContent, type Content } from '../content/load';
 import type { App } from '../commands/app';
 import { commandModules } from '../commands';
+import { answerPrivately } from '../commands/answer';
 import { DEFAULT_DATABASE_PATH, isBusy, openStore, type Store } from '../store';
 import { takeLease } from './lease';
 import { createBotLog } from './log';
+import { createMetrics, serveMetrics, type Metrics } from './metrics';
 import { OutboxWorker } from './outbox-worker';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
@@ -29,7 +31,10 @@ export interface BotOptions {
   readonly store?: Store;
   readonly content?: Content;
   readonly log?: (message: string, error?: unknown) => void;
-  /** Seeds for new matches; random by default. Tests pass a fixed one to replay the same match. */
+  /**
+   * A fixed seed for every new match instead of the dice proof (docs/dice.md); tests and SANDBOX_SEED
+   * pass one to replay the same dice. Such matches say they cannot be verified.
+   */
   readonly mintSeed?: () => number;
   /** Called when another process took over the database's lease: this one must stop at once. */
   readonly onLeaseLost?: () => void;
@@ -37,6 +42,8 @@ export interface BotOptions {
   readonly now?: () => number;
   /** How often the scheduler looks for due deadlines (default 10 s). */
   readonly schedulerTickMs?: number;
+  /** Serve /metrics (Prometheus) and /healthz on this port (METRICS_PORT); 0 picks a free one. */
+  readonly metricsPort?: number | undefined;
 }
 
 export interface RunningBot {
@@ -44,6 +51,9 @@ export interface RunningBot {
   readonly app: App;
   /** Deadlines: `tick()` handles whatever is due now instead of at the next tick. */
   readonly scheduler: Scheduler;
+  readonly metrics: Metrics;
+  /** Where /metrics and /healthz answer, when a port was given. */
+  readonly metricsUrl: string | null;
   /** Resolves when every interaction received so far has been fully handled and its posts delivered. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -91,21 +101,39 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   }
   // No message may ping anyone unless it says so: a post that pings lists its users itself.
   const client = new Client({ intents: [GatewayIntentBits.Guilds], allowedMentions: { parse: [] }, ...(options.apiBase ? { rest: { api: options.apiBase } } : {}) });
-  const outbox = new OutboxWorker({ store, client, log });
+  const metrics = createMetrics(store);
+  const outbox = new OutboxWorker({
+    store,
+    client,
+    log,
+    observe: { render: (kind, s) => metrics.renderSeconds.observe({ kind }, s), delivered: (s) => metrics.outboxLagSeconds.observe(s) },
+  });
   const app: App = {
     store,
     content: options.content ?? defaultContent(),
     client,
     outbox,
     log,
+    timeAct: (s) => metrics.actSeconds.observe(s),
     mintId: () => randomBytes(6).toString('base64url'),
-    mintSeed: options.mintSeed ?? (() => randomInt(0, 2 ** 31)),
+    mintSecret: () => randomBytes(32).toString('hex'),
+    fixedSeed: options.mintSeed,
     now: options.now ?? Date.now,
   };
   const scheduler = new Scheduler(app, { ...(options.schedulerTickMs === undefined ? {} : { tickMs: options.schedulerTickMs }) });
-  const route = makeRouter(app, commandModules);
+  const route = makeRouter(app, commandModules, (command, outcome, seconds) => {
+    metrics.interactions.inc({ command, outcome });
+    metrics.interactionSeconds.observe({ command }, seconds);
+    if (outcome === 'busy') metrics.databaseErrors.inc({ kind: 'busy' });
+  });
   const inFlight = new Set<Promise<void>>();
+  let stopping = false;
   client.on(Events.InteractionCreate, (interaction) => {
+    if (stopping) {
+      // Shutting down: take nothing new on; what is under way finishes, and posts wait in the outbox.
+      if (interaction.isRepliable()) void answerPrivately(interaction, 'The bot is restarting; try again in a moment. Nothing was changed.').catch(() => undefined);
+      return;
+    }
     const handling = route(interaction).finally(() => inFlight.delete(handling));
     inFlight.add(handling);
   });
@@ -125,6 +153,19 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   outbox.start();
   // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
   await scheduler.start();
+  const health = () => {
+    let database = true;
+    try {
+      store.leases.get('bot');
+    } catch {
+      database = false;
+    }
+    const checks = { discord: client.isReady(), database, lease: lease.held() };
+    return { ok: Object.values(checks).every(Boolean), checks };
+  };
+  const server = options.metricsPort === undefined ? null : await serveMetrics(metrics, health, options.metricsPort);
+  const address = server?.address();
+  const metricsUrl = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
   const idle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
     await scheduler.idle();
@@ -135,11 +176,15 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     client,
     app,
     scheduler,
+    metrics,
+    metricsUrl,
     idle,
     async stop() {
+      stopping = true;
       await idle();
       await scheduler.stop();
       await outbox.stop();
+      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
       await client.destroy();
       lease.release();
       if (!options.store) store.close();

@@ -36,7 +36,7 @@ function appOn(store: Store): App {
     outbox: { hold: () => undefined, isHeld: () => false, release: () => undefined, kick: () => undefined },
     log: (m, e) => console.error(`${m}${e ? `: ${String(e)}` : ''}`),
     mintId: () => 'x',
-    mintSeed: () => 1,
+    mintSecret: () => 'secret',
     now: () => NOW,
   };
 }

@@ -5,6 +5,7 @@
 import type { Content } from '../content/load';
 import type { UnitCard } from '../formats/card';
 import { gridmapSchema, type Gridmap } from '../formats/gridmap';
+import { battlefieldProblems } from '../engine/battlefield';
 import type { ModCard } from '../formats/mod';
 import type { Scenario, Step } from '../formats/scenario';
 import { nameOf } from '../engine/board';
@@ -32,7 +33,12 @@ export interface Report {
 export class ScenarioFileError extends Error {}
 
 function mapOf(scenario: Scenario, content: Content): Gridmap {
-  if (typeof scenario.map !== 'string') return scenario.map;
+  if (typeof scenario.map !== 'string') {
+    // The format checked the inline map's shape; whether it is a battlefield needs the board.
+    const problems = battlefieldProblems(scenario.map);
+    if (problems.length > 0) throw new ScenarioFileError(problems.map((p) => `map.${p.path}: ${p.message}`).join('\n'));
+    return scenario.map;
+  }
   const map = content.maps.get(scenario.map);
   if (!map) throw new ScenarioFileError(`map: no map "${scenario.map}" (known: ${[...content.maps.keys()].join(', ')})`);
   return gridmapSchema.parse(map);
@@ -84,22 +90,29 @@ export function runScenario(scenario: Scenario, content: Content): Report {
     return null;
   };
   const opening: GameEvent[] = [];
+  // Defaults that settle a prompt join the events of the last step that was carried out: the step
+  // that left the prompt open (or the opening, which the report does not list). A refused step
+  // changes nothing, so a prompt open before it is still open after it (FORMATS.md: a mis-shaped
+  // `decide` is refused with `wrong-prompt` and the prompt waits for the next step, or the end).
+  let settled = opening;
   const begun = play({ begin: true });
   if ('error' in begun) report.error = begun.error;
   else opening.push(...begun.events);
-  if (!report.error) report.error = autoResolve(scenario.steps[0], opening);
   for (let i = 0; i < scenario.steps.length && !report.error; i++) {
     const step = scenario.steps[i]!;
+    report.error = autoResolve(step, settled);
+    if (report.error) break;
     const r = play(step);
     if ('error' in r) {
       report.steps.push({ ok: false, error: r.error });
       if (r.error.code === 'out-of-dice') report.error = r.error;
       continue;
     }
-    const events = [...r.events];
-    report.error = autoResolve(scenario.steps[i + 1], events);
-    report.steps.push({ ok: true, events });
+    settled = [...r.events];
+    report.steps.push({ ok: true, events: settled });
   }
+  // Any prompt still open after the last step is settled too, whether or not that step was refused.
+  if (!report.error) report.error = autoResolve(undefined, settled);
   report.state = summary(state);
   report.dice = diceUsed(state.rng);
   return report;

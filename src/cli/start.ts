@@ -1,7 +1,7 @@
 /**
  * `npm start`: runs the bot against Discord when DISCORD_TOKEN is set (DISCORD_GUILD_ID registers the
  * commands in one server, DISCORD_API_BASE points at a Discord-compatible API, DATABASE_PATH picks the
- * database file). Without a token it runs the local sandbox (docs/sandbox.md): the fake Discord, the
+ * database file, METRICS_PORT serves /metrics and /healthz). Without a token it runs the local sandbox (docs/sandbox.md): the fake Discord, the
  * real bot connected to it, and a page at http://localhost:3000 (SANDBOX_PORT; SANDBOX_HOST to listen
  * elsewhere; SANDBOX_SEED for the same dice in every match; DATABASE_PATH, default data/sandbox.db).
  */
@@ -34,9 +34,17 @@ function numberFrom(name: string): number | undefined {
 
 const token = process.env.DISCORD_TOKEN;
 if (token) {
-  const bot = await orStop(startBot({ token, apiBase: process.env.DISCORD_API_BASE, guildId: process.env.DISCORD_GUILD_ID, databasePath: process.env.DATABASE_PATH }));
-  console.log(`Sellsword Table is online as ${bot.client.user?.tag ?? 'the bot'}.`);
-  const stop = () => void bot.stop().then(() => process.exit(0));
+  const metricsPort = numberFrom('METRICS_PORT');
+  const bot = await orStop(
+    startBot({ token, apiBase: process.env.DISCORD_API_BASE, guildId: process.env.DISCORD_GUILD_ID, databasePath: process.env.DATABASE_PATH, metricsPort }),
+  );
+  console.log(`Sellsword Table is online as ${bot.client.user?.tag ?? 'the bot'}.${bot.metricsUrl ? ` Metrics: ${bot.metricsUrl}/metrics, health: ${bot.metricsUrl}/healthz.` : ''}`);
+  // Interactions under way finish and the outbox is given the rest of 10 s; whatever is still
+  // waiting then is delivered by the next start, so exiting loses nothing.
+  const stop = () => {
+    setTimeout(() => process.exit(0), 10_000).unref();
+    void bot.stop().then(() => process.exit(0));
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } else {

@@ -24,8 +24,13 @@ export interface App {
   readonly client: Client;
   readonly outbox: OutboxControl;
   readonly log: (message: string, error?: unknown) => void;
+  /** Where the time of each change's transaction is reported (the bot's metrics); optional in tests. */
+  readonly timeAct?: (seconds: number) => void;
   readonly mintId: () => string;
-  readonly mintSeed: () => number;
+  /** A secret for a new match's dice (match/dice-proof.ts). */
+  readonly mintSecret: () => string;
+  /** A fixed seed for every match instead of the dice proof: tests and SANDBOX_SEED replay the same dice. */
+  readonly fixedSeed?: (() => number) | undefined;
   /** The game clock (ms since the epoch): deadlines, reminders and vacations read it; tests and the sandbox move it. */
   readonly now: () => number;
 }

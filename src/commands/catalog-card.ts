@@ -13,6 +13,7 @@ import { DISCORD_ALT_TEXT_LIMIT } from '../render';
 import { attackBody, capital, descriptorLine, traitText } from '../render/card-text';
 import { choice, suggest } from './command';
 import { refuse } from './user-error';
+import { shown } from './user-text';
 import { capitalise } from './warband-embed';
 
 const fold = (s: string): string => s.trim().toLowerCase();
@@ -23,16 +24,16 @@ export function findCard(index: CatalogIndex, typed: string): UnitCard {
   const card = index.units.get(key) ?? [...index.units.values()].find((c) => fold(c.name) === key);
   if (card) return card;
   const hint = index.mods.has(key) ? ` ("${key}" is a mod: pick a card in \`id\` and the mod in \`mod\`)` : didYouMean(key, index.units.keys());
-  return refuse('unknown-card', `There is no unit card "${typed}" in the catalog${hint}. \`/catalog units\` lists them all.`);
+  return refuse('unknown-card', `There is no unit card "${shown(typed)}" in the catalog${hint}. \`/catalog units\` lists them all.`);
 }
 
 /** Why a mod cannot go on a card (R1), or null when it fits. */
 export function modMisfit(card: UnitCard, mod: ModCard): string | null {
-  if (mod.faction !== card.faction) return `${mod.name} is a ${mod.faction} mod; it cannot go on the ${card.faction} card ${card.name}.`;
+  if (mod.faction !== card.faction) return `${shown(mod.name)} is a ${mod.faction} mod; it cannot go on the ${card.faction} card ${shown(card.name)}.`;
   const missing = mod.modUse.filter((m) => !card.modUse.includes(m));
   if (missing.length > 0) {
     const has = card.modUse.length > 0 ? card.modUse.join(', ') : 'none';
-    return `${mod.name} needs the mod-use mark${missing.length === 1 ? '' : 's'} ${missing.join(', ')}; ${card.name} has ${has}.`;
+    return `${shown(mod.name)} needs the mod-use mark${missing.length === 1 ? '' : 's'} ${missing.join(', ')}; ${shown(card.name)} has ${has}.`;
   }
   return null;
 }
@@ -41,7 +42,7 @@ export function modMisfit(card: UnitCard, mod: ModCard): string | null {
 export function findMod(index: CatalogIndex, card: UnitCard, typed: string): ModCard {
   const key = fold(typed);
   const mod = index.mods.get(key) ?? [...index.mods.values()].find((m) => fold(m.name) === key);
-  if (!mod) return refuse('unknown-mod', `There is no mod "${typed}" in the catalog${didYouMean(key, index.mods.keys())}.`);
+  if (!mod) return refuse('unknown-mod', `There is no mod "${shown(typed)}" in the catalog${didYouMean(key, index.mods.keys())}.`);
   const misfit = modMisfit(card, mod);
   if (misfit) return refuse('mod-does-not-fit', misfit);
   return mod;

@@ -7,6 +7,7 @@ import type { UnitCard } from '../formats/card';
 import type { CatalogIndex } from '../formats/catalog';
 import type { ModCard } from '../formats/mod';
 import { capitalise, factionColour } from './warband-embed';
+import { shown } from './user-text';
 
 /** Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
 export const EMBED_LIMITS = { title: 256, description: 4096, fields: 25, fieldName: 256, fieldValue: 1024, footer: 2048, total: 6000, perMessage: 10 } as const;
@@ -25,12 +26,12 @@ export function factionsOf(index: CatalogIndex): string[] {
 const byCost = <C extends { cost: number; name: string }>(a: C, b: C): number => a.cost - b.cost || a.name.localeCompare(b.name);
 
 export function cardLine(c: UnitCard): string {
-  return `**${c.name}** \`${c.id}\` · ${c.cost} pts · fantasy ${c.fantasy} · ${c.size}`;
+  return `**${shown(c.name)}** \`${c.id}\` · ${c.cost} pts · fantasy ${c.fantasy} · ${c.size}`;
 }
 
 export function modLine(m: ModCard): string {
   const uses = m.modUse.length > 0 ? m.modUse.join(', ') : 'any unit';
-  return `**${m.name}** \`${m.id}\` · +${m.cost} pts · ${uses}`;
+  return `**${shown(m.name)}** \`${m.id}\` · +${m.cost} pts · ${uses}`;
 }
 
 /** Lines packed into descriptions of at most `limit` characters, never splitting a line. */

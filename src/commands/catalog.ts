@@ -13,6 +13,7 @@ import { catalogMessages, factionsOf } from './catalog-embeds';
 import { choice, type CommandModule } from './command';
 import { parseOptions, text, type ReadOptions } from './options';
 import { refuse } from './user-error';
+import { shown } from './user-text';
 import { capitalise } from './warband-embed';
 
 const SHARE = { type: ApplicationCommandOptionType.Boolean, name: 'share', description: 'Post it in the channel for everyone to see' } as const;
@@ -76,7 +77,7 @@ async function card(interaction: ChatInputCommandInteraction, app: App, options:
   // Drawing a card takes tens of milliseconds; deferring keeps well inside Discord's three seconds on a busy host.
   await interaction.deferReply(share ? {} : { flags: MessageFlags.Ephemeral });
   const file = new AttachmentBuilder(renderCard(found, mod), { name: `${found.id}${mod ? `+${mod.id}` : ''}.png`, description: cardAltText(found, mod) });
-  const title = `**${found.name}**${mod ? ` + ${mod.name}` : ''} · ${capitalise(found.faction)} · ${unitCost(found, mod)} pts · \`${found.id}${mod ? `+${mod.id}` : ''}\``;
+  const title = `**${shown(found.name)}**${mod ? ` + ${shown(mod.name)}` : ''} · ${capitalise(found.faction)} · ${unitCost(found, mod)} pts · \`${found.id}${mod ? `+${mod.id}` : ''}\``;
   await interaction.editReply({ content: title, files: [file] });
 }
 

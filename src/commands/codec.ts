@@ -6,7 +6,7 @@
  *
  *   ss1:<action>:<match>:<seq>:<arg>     at most 100 characters (Discord's limit)
  */
-export const ACTIONS = ['reply', 'wounds', 'order', 'reroll', 'recover', 'chooser', 'map', 'entry', 'digest'] as const;
+export const ACTIONS = ['reply', 'wounds', 'order', 'reroll', 'recover', 'chooser', 'map', 'entry', 'log', 'concede', 'challenge', 'digest'] as const;
 export type ComponentAction = (typeof ACTIONS)[number];
 
 export interface ComponentId {

@@ -15,6 +15,14 @@ import { setupPromptAnswer } from './prompt-setup';
 import { answerOwn } from './own-answer';
 import { submit, type Submitted } from './submit';
 import { refuse } from './user-error';
+import { logView, parseLogArg } from './log-pages';
+import { answerChallenge, confirmConcede } from './match-buttons';
+import type { MatchRow } from '../store';
+
+async function pageLog(interaction: ButtonInteraction, app: App, row: MatchRow, arg: string): Promise<void> {
+  const view = logView(app.store, row, interaction.user.id, parseLogArg(arg));
+  await interaction.update({ content: view.content, components: view.components, allowedMentions: { parse: [] } });
+}
 
 function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteraction): string {
   if (interaction.isStringSelectMenu()) {
@@ -30,7 +38,12 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
   if (!id) refuse('unknown-component', 'That button is from an older version of the bot and no longer works.');
   if (id.action === 'digest' && interaction.isButton()) return showDigest(interaction, app, id.match);
   const row = app.store.matches.get(id.match);
-  if (!row || !row.snapshot) refuse('no-such-match', 'That match no longer exists.');
+  if (!row) refuse('no-such-match', 'That match no longer exists.');
+  // Buttons that change nothing, or ask before they do: paging a log, confirming a concession or a challenge.
+  if (id.action === 'log' && interaction.isButton()) return pageLog(interaction, app, row, id.arg);
+  if (id.action === 'concede' && interaction.isButton()) return confirmConcede(interaction, app, row, id.arg);
+  if (id.action === 'challenge') return answerChallenge(interaction, app, row, id.arg);
+  if (!row.snapshot) refuse('no-such-match', 'That match no longer exists.');
   if (row.seq !== id.seq) refuse('stale-prompt', 'That prompt has passed.');
   const snapshot = row.snapshot as MatchSnapshot;
   const prompt = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : gameOf(snapshot)!.prompt;
@@ -43,7 +56,7 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
       : { game: { decide: gamePromptAnswer(gameOf(snapshot)!.prompt!, id.action, arg) } };
   // What the answer set off (the attack it let resolve, the rest of a move) goes on the prompt itself.
   const chose = `✅ <@${interaction.user.id}> chose **${chosenLabel(interaction)}**.`;
-  const lines = (done: Submitted) => [chose, ...describeChange(done).map((l) => `• ${l}`)];
+  const lines = (done: Submitted) => [chose, ...describeChange(done, interaction.user.id).map((l) => `• ${l}`)];
   const done = await submit(app, row.id, interaction.user.id, id.seq, command, { via: interaction, answered: { messageId: interaction.message.id, lines } });
   await answerOwn(app, interaction, done.posts);
 }

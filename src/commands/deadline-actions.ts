@@ -18,15 +18,17 @@ import type { RuleError } from '../engine/errors';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
 import { describeChange } from './act-log';
 import { retirements } from './announce';
+import { closing } from './match-end';
 import type { App } from './app';
 import { clockOf, discordTime, hoursText } from './clock-terms';
 import { isWaitKind, planWaits, timeoutOf, waitsOf, type Wait } from './deadline-plan';
 import type { MatchCommand, MatchSetup, MatchSnapshot } from './match-state';
 import type { PostBody } from './post-body';
-import { describeSplit } from './prompt-game';
+import { splitWords } from './standing-orders';
 import { recordChange, type Submitted } from './submit';
 import { enqueue } from './table';
 import { waitWords } from './wait-words';
+import { shown } from './user-text';
 
 export interface Handled {
   readonly deadline: number;
@@ -74,7 +76,7 @@ function describeDefault(game: GameState, d: ReturnType<typeof defaultDecision>,
     case 'reply':
       return `${unit} takes no reply`;
     case 'wounds':
-      return `${unit} takes the wounds the default way: ${describeSplit((prompt.options as WoundsPromptOptions).default)}`;
+      return `${unit} takes the wounds the default way: ${splitWords(game, prompt.unit!, (prompt.options as WoundsPromptOptions).default)}`;
     case 'order':
       return `the order of players is ${(d.order ?? []).map(name).join(' → ')}`;
     case 'reroll':
@@ -92,7 +94,7 @@ export function reminderPosts(app: App, row: MatchRow, wait: Wait, due: number):
   const words = waitWords(row, wait);
   const posts: PostBody[] = [{ kind: 'text', content: `⏳ ${words} ${when}`, ping: [wait.player] }];
   if (app.store.notify.dms(wait.player) && row.threadId) {
-    const title = row.players.map((p) => app.store.players.get(p)?.name ?? p).join(' vs ');
+    const title = row.players.map((p) => shown(app.store.players.get(p)?.name ?? p)).join(' vs ');
     posts.push({ kind: 'dm', user: wait.player, content: `⏳ **${title}** in <#${row.threadId}>: ${words} ${when}` });
   }
   return posts;
@@ -128,7 +130,7 @@ function handle(app: App, d: DeadlineRow): Handled['did'] | null {
   const clock = clockOf(row.terms);
   const misses = store.deadlines.misses(row.id, wait.player);
   const setup = row.setup as MatchSetup;
-  const name = (p: PlayerId) => `**${setup.names[p] ?? p}**`;
+  const name = (p: PlayerId) => `**${shown(setup.names[p] ?? p)}**`;
   if (misses >= clock.maxMisses) return forfeit(app, row, wait.player, misses);
   const made = timeoutCommand(row.snapshot as MatchSnapshot, name);
   if (!made) return moot();
@@ -149,7 +151,7 @@ function lapse(app: App, row: MatchRow, wait: Wait): Handled['did'] {
   if (!done.ok) throw new Error(`match ${row.id}: a challenge could not lapse (${done.reason})`);
   const hours = clockOf(row.terms).acceptHours;
   const content = `⏰ The challenge lapsed: <@${wait.player}> did not accept within ${hoursText(hours)}. ${row.players.map((p) => `<@${p}>`).join(' ')}`;
-  enqueue(app, done.row, [{ kind: 'text', content, ping: [...row.players] }]);
+  enqueue(app, done.row, [{ kind: 'text', content, ping: [...row.players] }, ...retirements(app.store, done.row), ...closing(done.row)]);
   planWaits(app.store, app.now(), done.row);
   return 'lapsed';
 }
@@ -157,7 +159,7 @@ function lapse(app: App, row: MatchRow, wait: Wait): Handled['did'] {
 /** The set number of missed deadlines: the player forfeits, as a concession (the engine's in play). */
 function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Handled['did'] {
   const setup = row.setup as MatchSetup;
-  const name = `**${setup.names[player] ?? player}**`;
+  const name = `**${shown(setup.names[player] ?? player)}**`;
   const line = `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`;
   const snapshot = row.snapshot as MatchSnapshot;
   if (snapshot.stage === 'game') {
@@ -171,7 +173,7 @@ function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Han
   const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s) => ({ ok: true, events: [], snapshot: s!, status: 'over', winner, result: { forfeited: player } }));
   if (!done.ok) throw new Error(`match ${row.id}: a forfeit could not be saved (${done.reason})`);
   const content = `${line}${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;
-  enqueue(app, done.row, [{ kind: 'text', content, ping: others }, ...retirements(app.store, done.row)]);
+  enqueue(app, done.row, [{ kind: 'text', content, ping: others }, ...retirements(app.store, done.row), ...closing(done.row)]);
   planWaits(app.store, app.now(), done.row);
   return 'forfeit';
 }

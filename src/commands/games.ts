@@ -4,14 +4,14 @@
  * match opens its catch-up digest (what happened since the player's last move), also privately.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type MessageActionRowComponentBuilder, type ButtonInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import { apply, type GameEvent } from '../engine/events';
-import { eventSentences } from '../render';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
 import type { App } from './app';
 import { discordTime } from './clock-terms';
 import type { CommandModule } from './command';
 import { timeoutOf, waitsOf } from './deadline-plan';
-import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
+import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
+import { logView } from './log-pages';
+import { shown, unshown } from './user-text';
 import { encodeComponentId } from './codec';
 import type { Row } from './prompt-components';
 import { refuse } from './user-error';
@@ -20,7 +20,7 @@ import { waitWords } from './wait-words';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
-const titleOf = (app: App, row: MatchRow) => row.players.map((p) => (row.setup as MatchSetup | null)?.names[p] ?? app.store.players.get(p)?.name ?? p).join(' vs ');
+const titleOf = (app: App, row: MatchRow) => row.players.map((p) => shown((row.setup as MatchSetup | null)?.names[p] ?? app.store.players.get(p)?.name ?? p)).join(' vs ');
 
 export interface GameLine {
   readonly row: MatchRow;
@@ -64,11 +64,11 @@ async function games(interaction: ChatInputCommandInteraction, app: App): Promis
     await interaction.reply({ content: ['You are in no open match. Challenge someone with `/skirmish challenge`.', ...footer].join('\n'), ...privately });
     return;
   }
-  const shown = lines.slice(0, 25);
-  const body = shown.map((l, i) => `${i + 1}. ${l.text}`);
-  let content = [`**Your open matches** (${lines.length}):`, ...body, ...(lines.length > shown.length ? [`…and ${lines.length - shown.length} more.`] : []), '', ...footer].join('\n');
+  const listed = lines.slice(0, 25);
+  const body = listed.map((l, i) => `${i + 1}. ${l.text}`);
+  let content = [`**Your open matches** (${lines.length}):`, ...body, ...(lines.length > listed.length ? [`…and ${lines.length - listed.length} more.`] : []), '', ...footer].join('\n');
   if (content.length > 2000) content = `${content.slice(0, 1990)}…`;
-  await interaction.reply({ content, components: digestButtons(shown.map((l, i) => ({ label: `📜 ${i + 1}. Catch up: ${titleOf(app, l.row)}`, match: l.row.id, seq: l.row.seq }))), ...privately });
+  await interaction.reply({ content, components: digestButtons(listed.map((l, i) => ({ label: `📜 ${i + 1}. Catch up: ${unshown(titleOf(app, l.row))}`, match: l.row.id, seq: l.row.seq }))), ...privately });
 }
 
 /** One "catch up" button per match, 5 to a row (25 at most, Discord's limit). */
@@ -82,36 +82,20 @@ function digestButtons(buttons: readonly { label: string; match: string; seq: nu
   return rows;
 }
 
-/** Events since the player's last move: their last turn's end, answer or setup choice. */
-function sinceLastMove(events: readonly { seq: number; event: MatchEvent }[], user: string): number {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!.event;
-    const ev = e.event as { type: string; player?: string; ap?: string; by?: string | null };
-    if (e.stage === 'game' && (ev.type === 'turn-ended' || ev.type === 'answered') && ev.player === user) return i + 1;
-    if (e.stage === 'pregame' && (ev.player === user || ev.by === user || (ev.type === 'chooser-named' && ev.ap === user))) return i + 1;
-  }
-  return 0;
-}
-
-export function digest(app: App, row: MatchRow, user: string): string {
+/**
+ * The catch-up digest of one match for a player: what it waits for now and by when, then the match
+ * log since the player's last act (`/skirmish log since:me`, with its paging buttons).
+ */
+export function digest(app: App, row: MatchRow, user: string): { content: string; components: Row[] } {
   const title = `📜 **${titleOf(app, row)}**${row.threadId ? ` (<#${row.threadId}>)` : ''}`;
   const wait = waitsOf(row)[0];
   const timeout = wait ? timeoutOf(app.store.deadlines.pending(row.id), wait.player) : undefined;
-  const now = wait ? `${waitWords(row, wait)}${timeout ? ` Deadline ${discordTime(timeout.due, 'R')}.` : ''}` : 'The match is over.';
-  const setup = row.setup as MatchSetup | null;
+  const now = `**Now:** ${wait ? `${waitWords(row, wait)}${timeout ? ` Deadline ${discordTime(timeout.due, 'R')}.` : ''}` : 'The match is over.'}`;
   const snapshot = row.snapshot as MatchSnapshot | null;
-  const game = snapshot ? gameOf(snapshot) : null;
-  if (!setup || !game) return [title, `**Now:** ${now}`].join('\n');
-  const all = app.store.matches.events<MatchEvent>(row.id);
-  const from = Math.max(sinceLastMove(all, user), all.findIndex((e) => e.event.stage === 'game'));
-  const before = gameOf(rebuildMatch(setup, all.slice(0, from).map((e) => e.event))) ?? setup.start!;
-  const events: GameEvent[] = all.slice(from).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-  const after = events.reduce(apply, before);
-  const lines = eventSentences(after, { lastTurn: events, before, names: setup.names });
-  const shown = lines.slice(-15);
-  const head = lines.length === 0 ? 'Nothing has happened since your last move.' : `Since your last move${lines.length > shown.length ? ` (the last ${shown.length} of ${lines.length})` : ''}:`;
-  const text = [title, head, ...shown.map((l) => `• ${l}`), `**Now:** ${now}`].join('\n');
-  return text.length > 2000 ? `${text.slice(0, 1990)}…` : text;
+  if (!snapshot || !gameOf(snapshot)) return { content: [title, now, 'The battle has not begun yet.'].join('\n'), components: [] };
+  const log = logView(app.store, row, user, { since: 'me', page: null });
+  const content = [title, now, log.content].join('\n');
+  return { content: content.length > 2000 ? `${content.slice(0, 1999)}…` : content, components: log.components };
 }
 
 /** A "catch up" button from /games. */
@@ -119,7 +103,8 @@ export async function showDigest(interaction: ButtonInteraction, app: App, match
   const row = app.store.matches.get(matchId);
   if (!row) refuse('no-such-match', 'That match no longer exists.');
   if (!row.players.includes(interaction.user.id)) refuse('not-a-player', 'That is not one of your matches.');
-  await interaction.reply({ content: digest(app, row, interaction.user.id), ...privately });
+  const made = digest(app, row, interaction.user.id);
+  await interaction.reply({ content: made.content, components: made.components, ...privately });
 }
 
 export const gamesCommand: CommandModule = {

@@ -2,6 +2,7 @@
 import { actCommands } from './acts';
 import { catalogCommand } from './catalog';
 import type { CommandModule } from './command';
+import { helpCommand, rulesCommand } from './help';
 import { mapCommand } from './map';
 import { skirmishCommand } from './skirmish';
 import { warbandCommand } from './warband';
@@ -9,4 +10,4 @@ import { gamesCommand } from './games';
 import { ordersCommand } from './orders';
 import { notifyCommand, vacationCommand } from './vacation';
 
-export const commandModules: readonly CommandModule[] = [warbandCommand, catalogCommand, mapCommand, skirmishCommand, ...actCommands, gamesCommand, ordersCommand, vacationCommand, notifyCommand];
+export const commandModules: readonly CommandModule[] = [warbandCommand, catalogCommand, mapCommand, skirmishCommand, ...actCommands, helpCommand, rulesCommand, gamesCommand, ordersCommand, vacationCommand, notifyCommand];

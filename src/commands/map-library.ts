@@ -5,10 +5,12 @@
  */
 import type { APIEmbed, ApplicationCommandOptionChoiceData } from 'discord.js';
 import { buildBoard } from '../engine/board';
-import { gridmapSchema, type Gridmap } from '../formats/gridmap';
+import type { Gridmap } from '../formats/gridmap';
+import { battlefieldSchema } from '../engine/battlefield';
 import type { MapRow } from '../store';
 import type { App } from './app';
 import { choice, suggest } from './command';
+import { shown } from './user-text';
 
 export type MapLibrary = Pick<App, 'store' | 'content'>;
 
@@ -30,7 +32,7 @@ const visible = (row: MapRow, guild: GuildScope): boolean => guild === undefined
 
 /** A stored map, read through the schema again so it gets the same defaults as a shipped one. */
 function storedMap(row: MapRow): Gridmap | undefined {
-  const parsed = gridmapSchema.safeParse(row.gridmap);
+  const parsed = battlefieldSchema.safeParse(row.gridmap);
   return parsed.success ? parsed.data : undefined;
 }
 
@@ -87,7 +89,7 @@ export function mapListEmbed(app: MapLibrary, guild?: GuildScope): APIEmbed {
     const map = mapById(app, m.id, guild);
     const facts = map ? mapFacts(map) : undefined;
     const size = facts ? ` · ${facts.width}×${facts.height} · ${facts.players} players` : '';
-    const line = `**${m.name}** \`${m.id}\`${size}${m.shipped ? '' : ' · submitted'}`;
+    const line = `**${shown(m.name)}** \`${m.id}\`${size}${m.shipped ? '' : ' · submitted'}`;
     const more = `…and ${entries.length - i} more: type in \`/map show\` to find them.`;
     if (length + line.length + 1 + more.length > EMBED_DESCRIPTION_LIMIT) {
       lines.push(more);

@@ -9,7 +9,7 @@ import { seeded } from '../engine/dice';
 import { initial } from '../engine/setup';
 import type { Gridmap } from '../formats/gridmap';
 import { TERRAINS } from '../formats/vocabulary';
-import { DISCORD_ALT_TEXT_LIMIT, renderMap } from '../render';
+import { DISCORD_ALT_TEXT_LIMIT, renderLegend, renderMap, type Picture } from '../render';
 
 /** "G1–L2" for a rectangle; "12 squares within G1–L2" when the area is not one. */
 function areaText(board: Board, area: readonly number[]): string {
@@ -42,8 +42,8 @@ export function mapPreviewAlt(map: Gridmap, limit = DISCORD_ALT_TEXT_LIMIT): str
   return text;
 }
 
-/** The map drawn with no units, and its alt text. */
-export function renderMapPreview(map: Gridmap): { png: Buffer; alt: string } {
+/** The map drawn with no units, and its alt text; and the key to its terrain and marks. */
+export function renderMapPreview(map: Gridmap): { png: Buffer; alt: string; key: Picture } {
   const setup = initial({
     map,
     cards: new Map(),
@@ -55,5 +55,5 @@ export function renderMapPreview(map: Gridmap): { png: Buffer; alt: string } {
     rng: seeded(0),
   });
   if ('error' in setup) throw new Error(`map ${map.id} cannot be set up empty: ${setup.error.message}`);
-  return { png: renderMap(setup.state), alt: mapPreviewAlt(map) };
+  return { png: renderMap(setup.state), alt: mapPreviewAlt(map), key: renderLegend(setup.state) };
 }

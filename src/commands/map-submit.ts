@@ -4,10 +4,12 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { parseText } from '../formats/document';
-import { gridmapSchema, type Gridmap } from '../formats/gridmap';
+import type { Gridmap } from '../formats/gridmap';
+import { battlefieldSchema } from '../engine/battlefield';
 import { formatProblems, parseWith } from '../formats/problems';
 import type { MapRow } from '../store';
 import { refuse } from './user-error';
+import { shown } from './user-text';
 import type { MapLibrary } from './map-library';
 import { bulletList } from './warband-check';
 
@@ -28,10 +30,10 @@ export function checkOrganiser(guildId: string | null, permissions: PermissionSe
 /** Parses and validates a gridmap upload (shape and battlefield rules), listing the first problems. */
 export function parseMapSubmission(text: string, fileName: string): Gridmap {
   const doc = parseText(text, fileName);
-  const parsed = doc.ok ? parseWith(gridmapSchema, doc.value) : doc;
+  const parsed = doc.ok ? parseWith(battlefieldSchema, doc.value) : doc;
   if (parsed.ok) return parsed.value;
   const lines = parsed.problems.map((p) => formatProblems([p]));
-  return refuse('bad-map', `**${fileName}** is not a valid map:\n${bulletList(lines)}\nFORMATS.md "Gridmap" describes the format.`);
+  return refuse('bad-map', `**${shown(fileName)}** is not a valid map:\n${bulletList(lines)}\nFORMATS.md "Gridmap" describes the format.`);
 }
 
 /**
@@ -41,7 +43,7 @@ export function parseMapSubmission(text: string, fileName: string): Gridmap {
 export function checkMapId(app: MapLibrary, map: Gridmap, guildId: string): MapRow | undefined {
   const shipped = app.content.maps.get(map.id);
   if (shipped) {
-    return refuse('map-id-taken', `\`${map.id}\` is the id of ${shipped.name}, which ships with the bot. Give your map another \`id\`.`);
+    return refuse('map-id-taken', `\`${map.id}\` is the id of ${shown(shipped.name)}, which ships with the bot. Give your map another \`id\`.`);
   }
   const row = app.store.maps.get(map.id);
   if (row && row.guildId !== guildId) {

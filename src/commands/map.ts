@@ -15,6 +15,7 @@ import { parseOptions, text, type ReadOptions } from './options';
 import { refuse } from './user-error';
 import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
 import { markSaved } from './saved';
+import { shown } from './user-text';
 
 const SHARE = { type: ApplicationCommandOptionType.Boolean, name: 'share', description: 'Post it in the channel for everyone to see' } as const;
 
@@ -48,12 +49,13 @@ const visibility = (share: boolean) => (share ? {} : { flags: MessageFlags.Ephem
 /** "Mill Crossing · `mill-crossing` · 18×18 · 2 players" */
 function mapHeadline(map: Gridmap): string {
   const f = mapFacts(map);
-  return `**${map.name}** · \`${map.id}\` · ${f.width}×${f.height} · ${f.players} players`;
+  return `**${shown(map.name)}** · \`${map.id}\` · ${f.width}×${f.height} · ${f.players} players`;
 }
 
-function previewFile(map: Gridmap): AttachmentBuilder {
-  const { png, alt } = renderMapPreview(map);
-  return new AttachmentBuilder(png, { name: `${map.id}.png`, description: alt });
+/** The map and, beside it, its key (the map picture itself carries none). */
+function previewFiles(map: Gridmap): AttachmentBuilder[] {
+  const { png, alt, key } = renderMapPreview(map);
+  return [new AttachmentBuilder(png, { name: `${map.id}.png`, description: alt }), new AttachmentBuilder(key.png, { name: `${map.id}-key.png`, description: key.alt })];
 }
 
 async function show(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
@@ -61,10 +63,10 @@ async function show(interaction: ChatInputCommandInteraction, app: App, options:
   const map = mapById(app, id, interaction.guildId);
   if (!map) {
     const known = mapIds(app, interaction.guildId);
-    refuse('unknown-map', `There is no map "${id}"${didYouMean(id.toLowerCase(), known)}. \`/map list\` shows the maps you can use.`);
+    refuse('unknown-map', `There is no map "${shown(id)}"${didYouMean(id.toLowerCase(), known)}. \`/map list\` shows the maps you can use.`);
   }
   await interaction.deferReply(visibility(share));
-  await interaction.editReply({ content: mapHeadline(map), files: [previewFile(map)] });
+  await interaction.editReply({ content: mapHeadline(map), files: previewFiles(map) });
 }
 
 async function submit(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
@@ -77,7 +79,7 @@ async function submit(interaction: ChatInputCommandInteraction, app: App, option
   markSaved(interaction);
   await interaction.editReply({
     content: `${replaced ? 'Updated' : 'Added'} ${mapHeadline(map)} to this server. Players can now name \`${map.id}\` in their warbands.`,
-    files: [previewFile(map)],
+    files: previewFiles(map),
   });
 }
 

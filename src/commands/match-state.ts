@@ -17,6 +17,7 @@ import { initial } from '../engine/setup';
 import type { GameState, Options, PlayerId } from '../engine/state';
 import { seeded } from '../engine/dice';
 import { labelUnits } from '../render/labels';
+import type { DiceCommitment } from '../match/dice-proof';
 
 export interface MatchWarband {
   readonly name: string;
@@ -41,6 +42,8 @@ export interface MatchSetup {
   readonly mods: Readonly<Record<string, ModCard>>;
   /** The game's first state, saved when setup finishes: the catalog may change later, this game may not. */
   readonly start?: GameState;
+  /** The public half of the dice proof; absent when the match was given a fixed seed. */
+  readonly dice?: DiceCommitment;
 }
 
 export type MatchSnapshot = { readonly stage: 'pregame'; readonly pregame: PregameState } | { readonly stage: 'game'; readonly game: GameState };

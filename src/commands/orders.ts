@@ -17,6 +17,7 @@ import { recordChange } from './submit';
 import { inTransaction } from './table';
 import { describeChange } from './act-log';
 import { refuse } from './user-error';
+import { shown } from './user-text';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
@@ -111,7 +112,7 @@ function myMatchHere(app: App, channelId: string, user: string): MatchRow | unde
   return row && row.players.includes(user) ? row : undefined;
 }
 
-const titleOf = (app: App, row: MatchRow) => row.players.map((p) => (row.setup as MatchSetup | null)?.names[p] ?? app.store.players.get(p)?.name ?? p).join(' vs ');
+const titleOf = (app: App, row: MatchRow) => row.players.map((p) => shown((row.setup as MatchSetup | null)?.names[p] ?? app.store.players.get(p)?.name ?? p)).join(' vs ');
 
 /**
  * Prompts already waiting on the player that their orders now answer: answered at once, as the

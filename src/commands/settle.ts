@@ -9,7 +9,8 @@ import type { App } from './app';
 import { planWaits } from './deadline-plan';
 import type { MatchCommand, MatchEvent } from './match-state';
 import { answeredLine, standingAnswer } from './standing-orders';
-import type { Change, Recorded, Submitted } from './submit';
+import type { Change, Recorded } from './change';
+import type { Submitted } from './submitted';
 
 /** More answers in a row than any turn needs: a guard, not a rule. */
 const MAX_STANDING_ANSWERS = 50;

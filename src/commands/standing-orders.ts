@@ -14,7 +14,7 @@ import type { InjuryBox } from '../formats/card';
 import type { PregamePrompt } from '../engine/pregame';
 import { ALL_MATCHES, type Store } from '../store';
 import type { MatchCommand, MatchSetup, MatchSnapshot } from './match-state';
-import { describeSplit } from './prompt-game';
+import { shown } from './user-text';
 
 /** Box kinds a player may order wounds by; `trait` stands for every trait box. */
 export const BOX_KINDS = ['mobility', 'defensive', 'trait'] as const;
@@ -47,6 +47,14 @@ export function describeOrders(o: Orders): string[] {
   if (o.boxes && o.boxes.length > 0) lines.push(`box order: ${o.boxes.join(', ')}`);
   if (o.rerolls) lines.push(`rerolls: ${o.rerolls === 'losing' ? 'reroll when losing' : o.rerolls === 'never' ? 'never reroll' : 'ask me'}`);
   return lines;
+}
+
+/** A wound split in words: "spend 10 Vigor, then mark defensive, the Pike box". */
+export function splitWords(game: GameState, unitId: string, c: SplitChoice): string {
+  const unit = unitOf(game, unitId);
+  const box = (b: InjuryBox) => (typeof b === 'string' ? b : `the ${findAttack(game, unit, b.trait)?.name ?? b.trait} box`);
+  const parts = [c.avoid > 0 ? `spend ${c.avoid} Vigor` : null, c.injuries.length > 0 ? `mark ${c.injuries.map(box).join(', ')}` : null].filter(Boolean);
+  return parts.length > 0 ? parts.join(', then ') : 'nothing to mark';
 }
 
 const kindOf = (b: InjuryBox): string => (typeof b === 'string' ? b : 'trait');
@@ -111,7 +119,7 @@ function gameAnswer(game: GameState, prompt: Prompt, orders: Orders): { decision
       if (!w || w === 'ask') return null;
       const split = woundSplit(prompt.options as WoundsPromptOptions, w, orders.boxes ?? []);
       if (!split) return null;
-      return { decision: { unit: prompt.unit!, avoid: split.avoid, injuries: [...split.injuries] }, chose: `${unit} takes the wounds: ${describeSplit(split)}` };
+      return { decision: { unit: prompt.unit!, avoid: split.avoid, injuries: [...split.injuries] }, chose: `${unit} takes the wounds: ${splitWords(game, prompt.unit!, split)}` };
     }
     case 'reroll': {
       const r = orders.rerolls;
@@ -144,4 +152,4 @@ export function standingAnswer(store: Store, matchId: string, snapshot: MatchSna
 }
 
 /** The thread's line for an answer given by standing orders. */
-export const answeredLine = (setup: MatchSetup, a: StandingAnswer): string => `🗒️ Answered by **${setup.names[a.player] ?? a.player}**'s standing order: ${a.chose}.`;
+export const answeredLine = (setup: MatchSetup, a: StandingAnswer): string => `🗒️ Answered by **${shown(setup.names[a.player] ?? a.player)}**'s standing order: ${a.chose}.`;

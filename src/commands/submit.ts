@@ -7,9 +7,15 @@
  */
 import type { PlayerId } from '../engine/state';
 import type { RuleError } from '../engine/errors';
-import { OPEN_STATUSES, type MatchRow, type OutboxRow } from '../store';
+import { OPEN_STATUSES } from '../store';
 import type { App } from './app';
 import { planPosts } from './announce';
+import type { Submitted } from './submitted';
+
+export type { Submitted } from './submitted';
+export type { Change, Recorded } from './change';
+import type { Change, Recorded } from './change';
+import { withoutRuleCodes } from '../render/plain-rules';
 import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { markSaved } from './saved';
 import { lateAct } from './deadline-plan';
@@ -17,18 +23,6 @@ import { settleChange } from './settle';
 import { enqueue, inTransaction, type Via } from './table';
 import { refuse } from './user-error';
 
-export interface Submitted {
-  readonly row: MatchRow;
-  readonly setup: MatchSetup;
-  readonly before: MatchSnapshot;
-  readonly after: MatchSnapshot;
-  readonly events: readonly { readonly seq: number; readonly event: MatchEvent }[];
-}
-
-export interface Recorded extends Submitted {
-  /** The outbox rows the change wrote, in delivery order. */
-  readonly posts: readonly OutboxRow[];
-}
 
 /** What the interaction behind a change will say itself, planned from the change. */
 export interface Telling {
@@ -44,12 +38,15 @@ export function withMentions(text: string, players: readonly PlayerId[]): string
   return players.reduce((t, p) => t.split(p).join(`<@${p}>`), text);
 }
 
-/** A change's outcome inside its transaction: recorded, or why not (nothing was written). */
-export type Change =
-  | { readonly ok: true; readonly recorded: Recorded }
-  | { readonly ok: false; readonly reason: 'not-found' }
-  | { readonly ok: false; readonly reason: 'stale' }
-  | { readonly ok: false; readonly reason: 'refused'; readonly error: RuleError };
+/**
+ * The engine says "Waiting for p2 to choose …"; said to p2 that is their own choice, so it reads
+ * "Your choice first: …" (a prompt above waits for them), never "Waiting for @you".
+ */
+export function toYou(text: string, me: string | undefined): string {
+  if (me === undefined) return text;
+  return text.replace(`Waiting for ${me} to choose `, 'Your choice comes first (the prompt in the thread): ').replace(`Waiting for ${me} to decide`, 'Waiting for your decision');
+}
+
 
 /** One change and its posts; must run inside a transaction. */
 function changeOnce(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling): Change {
@@ -106,7 +103,7 @@ export async function submit(app: App, matchId: string, by: PlayerId | undefined
     if (change.reason === 'not-found') refuse('no-such-match', 'That match no longer exists.');
     if (change.reason === 'stale') refuse('stale', 'The match moved on while you were choosing (someone acted first, or this was sent twice). Nothing was changed; look at the latest message in the thread.');
     const players = app.store.matches.get(matchId)?.players ?? [];
-    refuse(change.error.code, withMentions(change.error.message, players));
+    refuse(change.error.code, withMentions(toYou(withoutRuleCodes(change.error.message), by), players));
   }
   if (telling.via) markSaved(telling.via);
   return change.recorded;

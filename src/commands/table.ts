@@ -15,9 +15,12 @@ import { refuse } from './user-error';
 const BUSY_PAUSES_MS = [20, 50, 100, 200, 400, 600, 700];
 
 export async function inTransaction<T>(app: App, work: () => T): Promise<T> {
+  const started = performance.now();
   for (let attempt = 0; ; attempt++) {
     try {
-      return app.store.transaction(work);
+      const result = app.store.transaction(work);
+      app.timeAct?.((performance.now() - started) / 1000);
+      return result;
     } catch (error) {
       if (!isBusy(error)) throw error;
       const pause = BUSY_PAUSES_MS[attempt];

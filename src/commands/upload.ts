@@ -5,6 +5,7 @@
  * Shared by /warband submit and /map submit.
  */
 import { refuse } from './user-error';
+import { shown } from './user-text';
 
 /** 64 KiB: a full warband is well under 2 KiB and a 40×40 map about 10 KiB, so this leaves room without inviting abuse. */
 export const UPLOAD_LIMIT = 64 * 1024;
@@ -29,11 +30,11 @@ export const kib = (bytes: number): string => `${Math.ceil(bytes / 1024)} KiB`;
 export function checkUploadMeta(file: Pick<UploadMeta, 'name' | 'size' | 'contentType'>, what: string, limit = UPLOAD_LIMIT): void {
   if (!DOCUMENT_NAME.test(file.name) || (file.contentType !== null && MEDIA_TYPE.test(file.contentType))) {
     const type = file.contentType ? ` (${file.contentType.split(';')[0]})` : '';
-    refuse('upload-wrong-type', `**${file.name}**${type} is not a JSON or YAML file. Attach ${what} as a \`.json\`, \`.yaml\` or \`.yml\` file.`);
+    refuse('upload-wrong-type', `**${shown(file.name)}**${type} is not a JSON or YAML file. Attach ${what} as a \`.json\`, \`.yaml\` or \`.yml\` file.`);
   }
-  if (file.size === 0) refuse('upload-empty', `**${file.name}** is empty.`);
+  if (file.size === 0) refuse('upload-empty', `**${shown(file.name)}** is empty.`);
   if (file.size > limit) {
-    refuse('upload-too-large', `**${file.name}** is ${kib(file.size)}; uploads are limited to ${kib(limit)}. ${capitalise(what)} is usually only a few KiB: is this the right file?`);
+    refuse('upload-too-large', `**${shown(file.name)}** is ${kib(file.size)}; uploads are limited to ${kib(limit)}. ${capitalise(what)} is usually only a few KiB: is this the right file?`);
   }
 }
 
@@ -74,21 +75,21 @@ export async function readUpload(file: UploadMeta, what: string, fetcher: Fetche
   try {
     response = await fetcher(file.url, { signal: AbortSignal.timeout(10_000) });
   } catch {
-    return refuse('upload-failed', `I couldn't download **${file.name}** from Discord. Please try again in a moment.`);
+    return refuse('upload-failed', `I couldn't download **${shown(file.name)}** from Discord. Please try again in a moment.`);
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
-    return refuse('upload-failed', `I couldn't download **${file.name}** from Discord (HTTP ${response.status}). Please attach it again.`);
+    return refuse('upload-failed', `I couldn't download **${shown(file.name)}** from Discord (HTTP ${response.status}). Please attach it again.`);
   }
-  const bytes = await readCapped(response, limit).catch(() => refuse('upload-failed', `The download of **${file.name}** was cut off. Please try again.`));
-  if (bytes === null) refuse('upload-too-large', `**${file.name}** is larger than ${kib(limit)}; uploads are limited to ${kib(limit)}.`);
+  const bytes = await readCapped(response, limit).catch(() => refuse('upload-failed', `The download of **${shown(file.name)}** was cut off. Please try again.`));
+  if (bytes === null) refuse('upload-too-large', `**${shown(file.name)}** is larger than ${kib(limit)}; uploads are limited to ${kib(limit)}.`);
   let text: string;
   try {
     // fatal: a binary file fails here instead of turning into replacement characters the parser then trips over.
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return refuse('upload-not-text', `**${file.name}** is not text (it should be UTF-8 JSON or YAML). Was it saved by a word processor or compressed?`);
+    return refuse('upload-not-text', `**${shown(file.name)}** is not text (it should be UTF-8 JSON or YAML). Was it saved by a word processor or compressed?`);
   }
-  if (text.trim() === '') refuse('upload-empty', `**${file.name}** is empty.`);
+  if (text.trim() === '') refuse('upload-empty', `**${shown(file.name)}** is empty.`);
   return text;
 }

@@ -16,6 +16,7 @@ import { parseOptions } from './options';
 import { save } from './saved';
 import { enqueue } from './table';
 import { refuse } from './user-error';
+import { shown } from './user-text';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
@@ -31,7 +32,7 @@ export function vacationDays(store: Store, user: string, now: number): { used: n
   return { used, allowance: DEFAULT_CLOCK.vacationDays };
 }
 
-const nameOf = (app: App, user: string, setup: unknown) => (setup as MatchSetup | null)?.names[user] ?? app.store.players.get(user)?.name ?? user;
+const nameOf = (app: App, user: string, setup: unknown) => shown((setup as MatchSetup | null)?.names[user] ?? app.store.players.get(user)?.name ?? user);
 
 /** Posts a line in the thread of every open match of the player; returns how many. */
 function tellThreads(app: App, user: string, line: (name: string) => string): string[] {

@@ -10,6 +10,7 @@ import { formatProblems, type Problem } from '../formats/problems';
 import { parseWarbandText, type Warband } from '../formats/warband';
 import { checkWarband, DEFAULT_LIMITS, unitCost, type RosterProblem, type WarbandLimits } from '../engine/roster';
 import { refuse } from './user-error';
+import { shown } from './user-text';
 
 export interface WarbandEntry {
   readonly card: UnitCard;
@@ -34,11 +35,14 @@ export const CHAT_FORM_HELP = `Write it as \`name | faction | map | card, card+m
 const LINE_LIMIT = 300;
 const clip = (line: string): string => (line.length > LINE_LIMIT ? `${line.slice(0, LINE_LIMIT - 1)}…` : line);
 
-/** Bulleted lines, the first `max` of them, and how many more there are. */
+/**
+ * Bulleted lines, the first `max` of them, and how many more there are. The lines are plain text that
+ * quotes what the player wrote (keys, ids, names), so they are escaped for markdown.
+ */
 export function bulletList(lines: readonly string[], max = MAX_LISTED_PROBLEMS): string {
-  const shown = lines.slice(0, max).map((l) => `• ${clip(l)}`);
-  if (lines.length > max) shown.push(`…and ${lines.length - max} more.`);
-  return shown.join('\n');
+  const bullets = lines.slice(0, max).map((l) => `• ${clip(shown(l))}`);
+  if (lines.length > max) bullets.push(`…and ${lines.length - max} more.`);
+  return bullets.join('\n');
 }
 
 /** Parses the text of a submission; `fileName` is set for uploads, absent for the chat line. */
@@ -47,7 +51,7 @@ export function parseSubmission(text: string, fileName?: string): Warband {
   if (parsed.ok) return parsed.value;
   if (fileName) {
     const lines = parsed.problems.map((p: Problem) => formatProblems([p]));
-    return refuse('bad-warband', `**${fileName}** is not a valid warband:\n${bulletList(lines)}`);
+    return refuse('bad-warband', `**${shown(fileName)}** is not a valid warband:\n${bulletList(lines)}`);
   }
   // A chat line has no visible structure to point into, so "units[1].card" becomes "unit 2".
   const lines = parsed.problems.map((p: Problem) => formatProblems([{ ...p, path: chatPath(p.path) }]));
@@ -114,7 +118,7 @@ export function checkRoster(warband: Warband, catalog: CatalogIndex, mapIds: Rea
       money.mods += u.mod === undefined ? 0 : (catalog.mods.get(u.mod)?.cost ?? 0);
     }
     const lines = problems.map((p) => describeProblem(p, warband, catalog, money, limits));
-    const head = problems.length === 1 ? `**${warband.name}** breaks a warband rule:` : `**${warband.name}** breaks ${problems.length} warband rules:`;
+    const head = problems.length === 1 ? `**${shown(warband.name)}** breaks a warband rule:` : `**${shown(warband.name)}** breaks ${problems.length} warband rules:`;
     return refuse(problems[0]!.code, `${head}\n${bulletList(lines)}`);
   }
   const units = warband.units.map((u): WarbandEntry => {

@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS, type WarbandLimits } from '../engine/roster';
 import type { Warband } from '../formats/warband';
 import { FACTION_COLOUR } from '../render/palette';
 import type { CheckedWarband, WarbandEntry } from './warband-check';
+import { shown } from './user-text';
 
 /** Discord's embed description limit. */
 const DESCRIPTION_LIMIT = 4096;
@@ -21,9 +22,9 @@ export function factionColour(faction: string): number {
 }
 
 export function unitLine(u: WarbandEntry, n: number): string {
-  const mod = u.mod ? ` + ${u.mod.name}` : '';
+  const mod = u.mod ? ` + ${shown(u.mod.name)}` : '';
   const ids = u.mod ? `${u.card.id}+${u.mod.id}` : u.card.id;
-  return `${n}. **${u.card.name}**${mod} · ${u.cost} pts · \`${ids}\``;
+  return `${n}. **${shown(u.card.name)}**${mod} · ${u.cost} pts · \`${ids}\``;
 }
 
 export function warbandEmbed(checked: CheckedWarband, mapName: string | undefined, limits: WarbandLimits = DEFAULT_LIMITS): APIEmbed {
@@ -32,12 +33,12 @@ export function warbandEmbed(checked: CheckedWarband, mapName: string | undefine
   // Unreachable for a legal warband (8 units), but a stored one checked under other limits may be longer.
   if (description.length > DESCRIPTION_LIMIT) description = `${description.slice(0, DESCRIPTION_LIMIT - 1)}…`;
   return {
-    title: warband.name,
+    title: shown(warband.name),
     color: factionColour(warband.faction),
     description,
     fields: [
       { name: 'Faction', value: capitalise(warband.faction), inline: true },
-      { name: 'Map', value: mapName ? `${mapName} (\`${warband.map}\`)` : `\`${warband.map}\``, inline: true },
+      { name: 'Map', value: mapName ? `${shown(mapName)} (\`${warband.map}\`)` : `\`${warband.map}\``, inline: true },
       { name: 'Total', value: `${points} / ${limits.pointCap} points · ${units.length} / ${limits.unitCap} units`, inline: true },
     ],
   };

@@ -13,6 +13,7 @@ import { choice, suggest } from './command';
 import { refuse } from './user-error';
 import type { CheckedWarband, WarbandEntry } from './warband-check';
 import { capitalise, warbandLine } from './warband-embed';
+import { shown } from './user-text';
 
 /** What these functions need from the app; tests pass an in-memory store and the shipped content. */
 export type Library = Pick<App, 'store' | 'content'>;
@@ -35,8 +36,8 @@ export function findWarband(app: Library, owner: string, name: string): WarbandR
 
 function unknownWarband(app: Library, owner: string, name: string): never {
   const mine = app.store.warbands.list(owner).map((w) => w.name);
-  const known = mine.length === 0 ? 'You have no saved warbands yet: add one with `/warband submit`.' : `Your warbands: ${mine.slice(0, 10).join(', ')}${mine.length > 10 ? ', …' : ''}.`;
-  return refuse('unknown-warband', `You have no warband called "${name}". ${known}`);
+  const known = mine.length === 0 ? 'You have no saved warbands yet: add one with `/warband submit`.' : `Your warbands: ${mine.slice(0, 10).map(shown).join(', ')}${mine.length > 10 ? ', …' : ''}.`;
+  return refuse('unknown-warband', `You have no warband called "${shown(name)}". ${known}`);
 }
 
 /**
@@ -48,7 +49,7 @@ export function loadWarband(app: Library, owner: string, name: string): LoadedWa
   const row = findWarband(app, owner, name) ?? unknownWarband(app, owner, name);
   const parsed = parseWith(warbandSchema, row.document);
   if (!parsed.ok) {
-    return refuse('warband-unreadable', `**${row.name}** was saved in a form this version of the bot cannot read. Please submit it again with \`/warband submit\`.`);
+    return refuse('warband-unreadable', `**${shown(row.name)}** was saved in a form this version of the bot cannot read. Please submit it again with \`/warband submit\`.`);
   }
   const warband = parsed.value;
   const units: WarbandEntry[] = [];
@@ -57,7 +58,7 @@ export function loadWarband(app: Library, owner: string, name: string): LoadedWa
     const mod = u.mod === undefined ? undefined : app.content.index.mods.get(u.mod);
     const missing = !card ? u.card : u.mod !== undefined && !mod ? u.mod : null;
     if (missing !== null || !card) {
-      return refuse('warband-out-of-date', `**${row.name}** uses "${missing}", which is no longer in the catalog. Change it and submit the warband again with \`/warband submit\`.`);
+      return refuse('warband-out-of-date', `**${shown(row.name)}** uses "${missing}", which is no longer in the catalog. Change it and submit the warband again with \`/warband submit\`.`);
     }
     units.push({ card, ...(mod ? { mod } : {}), cost: unitCost(card, mod) });
   }
@@ -115,7 +116,7 @@ export function warbandListEmbed(app: Library, owner: string): APIEmbed {
   const mapName = (id: string) => app.content.maps.get(id)?.name ?? app.store.maps.get(id)?.name ?? id;
   const lines = rows.map((w) => {
     const map = (w.document as { map?: unknown } | null)?.map;
-    return `**${w.name}** · ${capitalise(w.faction)} · ${w.points} pts${typeof map === 'string' ? ` · ${mapName(map)}` : ''}`;
+    return `**${shown(w.name)}** · ${capitalise(w.faction)} · ${w.points} pts${typeof map === 'string' ? ` · ${shown(mapName(map))}` : ''}`;
   });
   return { title: 'Your warbands', description: lines.join('\n').slice(0, 4096), footer: { text: `${rows.length} of ${MAX_WARBANDS} · /warband show name for the units` } };
 }

@@ -14,6 +14,7 @@ import { warbandEmbed } from './warband-embed';
 import { loadWarband, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from './warband-library';
 import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
 import { markSaved } from './saved';
+import { shown } from './user-text';
 
 const NAME = { type: ApplicationCommandOptionType.String, name: 'name', description: 'One of your warbands', required: true, autocomplete: true, max_length: 100 } as const;
 
@@ -67,7 +68,7 @@ async function submit(interaction: ChatInputCommandInteraction, app: App, values
   const { replaced } = saveWarband(app, { id: interaction.user.id, name: interaction.user.displayName }, checked, source);
   markSaved(interaction);
   const reply = {
-    content: `${replaced ? 'Replaced' : 'Saved'} **${checked.warband.name}**. It's ready for a skirmish; \`/warband show\` brings it back.`,
+    content: `${replaced ? 'Replaced' : 'Saved'} **${shown(checked.warband.name)}**. It's ready for a skirmish; \`/warband show\` brings it back.`,
     embeds: [warbandEmbed(checked, mapById(app, checked.warband.map, guild)?.name)],
   };
   if (interaction.deferred) await interaction.editReply(reply);
@@ -95,7 +96,7 @@ async function run(interaction: ChatInputCommandInteraction, app: App, options: 
       markSaved(interaction);
       // A legal warband's line is a few hundred characters; the check keeps the reply under Discord's 2,000.
       const undo = removed.line && removed.line.length < 1800 ? ` To bring it back: \`/warband submit text:${removed.line}\`` : '';
-      await interaction.reply({ content: `Removed **${removed.name}**.${undo}`, ...privately });
+      await interaction.reply({ content: `Removed **${shown(removed.name)}**.${undo}`, ...privately });
       return;
     }
     default:

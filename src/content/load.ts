@@ -7,7 +7,8 @@ import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogSchema, indexCatalogs, type Catalog, type CatalogIndex } from '../formats/catalog';
 import { parseText } from '../formats/document';
-import { gridmapSchema, type Gridmap } from '../formats/gridmap';
+import type { Gridmap } from '../formats/gridmap';
+import { battlefieldSchema } from '../engine/battlefield';
 import { fail, ok, parseWith, type Problem, type Result } from '../formats/problems';
 import type { z } from 'zod';
 
@@ -38,7 +39,7 @@ export function loadContent(dir: string = CONTENT_DIR): Result<Content> {
   const problems: Problem[] = [];
   const catalogs = loadFolder(join(dir, 'catalogs'), catalogSchema, problems);
   const maps = new Map<string, Gridmap>();
-  for (const { file, value } of loadFolder(join(dir, 'maps'), gridmapSchema, problems)) {
+  for (const { file, value } of loadFolder(join(dir, 'maps'), battlefieldSchema, problems)) {
     const stem = basename(file, extname(file));
     if (value.id !== stem) problems.push({ path: `${file}: id`, message: `map id "${value.id}" should match its file name "${stem}"` });
     if (maps.has(value.id)) problems.push({ path: `${file}: id`, message: `duplicate map id "${value.id}"` });

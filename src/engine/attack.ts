@@ -3,19 +3,17 @@
  * effects in order with AND/THEN, then the replies (before the attack if it is slow).
  */
 import type { Attack, Effect } from '../formats/card';
-import { nameOf, squareIndex } from './board';
-import { nearestIn } from './distance';
 import type { Ctx } from './context';
 import { ask, field, handle } from './flow';
 import { replyAttacks } from './reactions';
 import type { Frame, UnitId, UnitState } from './state';
 import { defaultRecovery } from './setup';
+import { forcedMove, forcedOf } from './forced';
 import { areEnemies } from './sides';
 import { areAdjacent, attackLine, isProblem } from './targeting';
-import { findAttack, footprint, tableOf, unitOf } from './table';
+import { nameOf } from './board';
+import { findAttack, tableOf, unitOf } from './table';
 import { afterDefences, toughnessUse } from './wounds';
-import { endError, moverOf, stepCost } from './paths';
-import { checkAsterisks } from './statuses';
 
 export interface AttackFrame extends Frame {
   readonly k: 'attack';
@@ -55,11 +53,23 @@ handle('offer-replies', (ctx, frame, stack) => {
       kind: 'reply',
       player: next.player,
       unit: next.id,
-      options: { against: attacker.id, attacks: options },
+      options: { against: attacker.id, attacks: options, incoming: incomingOf(ctx, field<Frame>(frame, 'then')) },
     });
   }
   stack.push({ ...field<Frame>(frame, 'then'), replies: nextDeclared });
 });
+
+/**
+ * What a reply prompt answers (R25, R26), from the frame the replies wait on: a declared attack on a
+ * target, a declared burst at a square, or a Basic Move stepping away.
+ */
+export type Incoming = { readonly attack: string; readonly target: UnitId; readonly charge: boolean } | { readonly attack: string; readonly origin: string } | { readonly move: true };
+
+function incomingOf(ctx: Ctx, then: Frame): Incoming {
+  if (then.k === 'attack') return { attack: field<string>(then, 'attack'), target: field<UnitId>(then, 'target'), charge: field<boolean>(then, 'charge') };
+  if (then.k === 'burst-with-replies') return { attack: field<string>(then, 'attack'), origin: nameOf(tableOf(ctx.state).board, field<number>(then, 'origin')) };
+  return { move: true };
+}
 
 /** Adjacent enemies able to reply to `attacker` now, in board order (R26). */
 function repliersTo(ctx: Ctx, attacker: UnitState): UnitState[] {
@@ -146,7 +156,7 @@ handle('roll', (ctx, frame, stack) => {
     notes: line.automatic ? ['helpless and adjacent: hit and critical (R20)'] : [...line.notes],
     reply: field<boolean>(frame, 'reply'),
   });
-  if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false, shove: field(frame, 'shove') });
+  if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false, shove: field(frame, 'shove'), reply: field<boolean>(frame, 'reply') });
 });
 
 /**
@@ -161,31 +171,7 @@ function effectSource(ctx: Ctx, unit: UnitState, frame: Frame): { name: string; 
   return { name: trait.name, effects: trait.effects ?? [] };
 }
 
-/** §3.11: the unit ends on the open square nearest the pit it was pushed into, then is Shaken unless it flies. */
-function rescueFromPit(ctx: Ctx, attacker: UnitState, target: UnitState, path: number[], pit: number, what: string): boolean {
-  const table = tableOf(ctx.state);
-  const { board } = table;
-  const mover = moverOf(ctx.state, target);
-  const field = table.rangesFrom([pit]);
-  let spot: number | null = null;
-  for (let i = 0; i < field.length; i++) {
-    if (field[i] === Number.POSITIVE_INFINITY || (spot !== null && field[i]! >= field[spot]!)) continue;
-    if (!endError(ctx.state, table, mover, i)) spot = i;
-  }
-  if (spot === null) return false;
-  // Among the nearest open squares, the edge it was pushed from comes first: it caught that edge.
-  const edge = path.length > 0 ? path[path.length - 1]! : target.at!;
-  if (field[edge] === field[spot] && !endError(ctx.state, table, mover, edge)) spot = edge;
-  const moved = spot === target.at && path.length === 0 ? [] : [...path.filter((s) => s !== spot), spot];
-  if (moved.length > 0) ctx.emit({ type: 'shoved', unit: target.id, by: attacker.id, from: nameOf(board, target.at!), path: moved.map((s) => nameOf(board, s)), effect: `${what}: into the pit at ${nameOf(board, pit)}, caught the edge (§3.11)` });
-  if (!mover.fly && !unitOf(ctx.state, target.id).statuses.some((s) => s.status === 'shaken')) {
-    ctx.emit({ type: 'status-gained', unit: target.id, status: { status: 'shaken', recover: defaultRecovery('shaken'), modifier: 0, source: attacker.id, asterisk: false } });
-  }
-  checkAsterisks(ctx);
-  return true;
-}
-
-/** The wound of the first wound effect gets the critical, charge and glancing changes (R20, R23). */
+/** The wound of the first wound effect the attack lists gets the critical, charge and glancing changes (R20, R23, R37). */
 function firstWoundAmount(effect: Effect & { wound: number }, f: { critical: boolean; glancing: boolean; charge: boolean }): number {
   let n = effect.wound;
   if (f.critical) n += 10;
@@ -208,17 +194,23 @@ handle('effects', (ctx, frame, stack) => {
   if (!effect || target.dropped) return;
   const gated = index > 0 && effect.link === 'then' && !field<boolean>(frame, 'caused');
   const next = (caused: boolean, extra: Record<string, unknown> = {}) => ({ ...frame, index: index + 1, caused, ...extra });
+  const isWound = 'wound' in effect && !('status' in effect);
   if (gated) {
-    stack.push(next(false));
+    // R37: the critical (charge, glancing) change belongs to the first wound effect the attack
+    // lists; when THEN leaves that one out, no later wound effect takes it instead.
+    stack.push(next(false, isWound ? { bonusUsed: true } : {}));
     return;
   }
-  if ('wound' in effect && !('status' in effect)) {
+  if (isWound) {
     const bonus = !field<boolean>(frame, 'bonusUsed');
     const amount = bonus ? firstWoundAmount(effect, { critical: field(frame, 'critical'), glancing: field(frame, 'glancing'), charge: field(frame, 'charge') }) : effect.wound;
     const defended = afterDefences(ctx.state, target, amount, effect.type);
     const caused = defended - toughnessUse(ctx.state, target, defended) > 0;
     stack.push(next(caused, { bonusUsed: true }));
-    stack.push({ k: 'wound', unit: target.id, wound: amount, woundType: effect.type, source: attacker.id, why: attack.name });
+    // The wound names what dealt it, so a log read after a prompt still knows the attack (or trait).
+    const traitId = field<string | undefined>(frame, 'trait');
+    const from = traitId !== undefined ? { from: 'trait', trait: traitId } : { from: field<boolean | undefined>(frame, 'reply') ? 'reply' : 'attack', attack: field<string>(frame, 'attack') };
+    stack.push({ k: 'wound', unit: target.id, wound: amount, woundType: effect.type, source: attacker.id, why: attack.name, ...from });
     return;
   }
   if ('status' in effect) {
@@ -240,61 +232,7 @@ handle('effects', (ctx, frame, stack) => {
     stack.push(next(true));
     return;
   }
-  stack.push(next(forceMove(ctx, attacker, target, effect, field<string[] | undefined>(frame, 'shove'))));
+  const moving = forcedMove(ctx.state, attacker, target, forcedOf(effect)!, field<string[] | undefined>(frame, 'shove'));
+  stack.push(next(moving !== null));
+  if (moving) stack.push(moving);
 });
-
-/**
- * §4.6 movement effects. Push moves away from the attacker, pull towards it, move anywhere; each
- * ignores terrain costs. Recoil moves away paying terrain. The squares may be chosen (`shove`, in
- * order); otherwise the target goes straight. It stops where the next step is not allowed (a wall,
- * an enemy, a step that does not get further or closer as it must).
- */
-function forceMove(ctx: Ctx, attacker: UnitState, target: UnitState, effect: Effect, chosen?: readonly string[]): boolean {
-  const key = (['push', 'pull', 'move', 'recoil'] as const).find((k) => k in effect)!;
-  const amount = (effect as unknown as Record<typeof key, number>)[key];
-  const table = tableOf(ctx.state);
-  const { board } = table;
-  const mover = moverOf(ctx.state, target);
-  const fromAttacker = table.rangesFrom(footprint(board, attacker.at!, moverOf(ctx.state, attacker).size));
-  const away = (at: number) => nearestIn(fromAttacker, footprint(board, at, mover.size));
-  const ac = attacker.at! % board.width;
-  const ar = Math.floor(attacker.at! / board.width);
-  let at = target.at!;
-  let points = amount;
-  const path: number[] = [];
-  const towards = key === 'pull';
-  const straight = (from: number): number | null => {
-    const c = from % board.width;
-    const r = Math.floor(from / board.width);
-    const dc = Math.sign(c - ac) * (towards ? -1 : 1);
-    const dr = Math.sign(r - ar) * (towards ? -1 : 1);
-    if ((dc === 0 && dr === 0) || c + dc < 0 || c + dc >= board.width || r + dr < 0 || r + dr >= board.height) return null;
-    return from + dr * board.width + dc;
-  };
-  for (let i = 0; i < amount; i++) {
-    const to = chosen ? (i < chosen.length ? squareIndex(board, chosen[i]!) : null) : straight(at);
-    if (to === null) break;
-    const step = stepCost(ctx.state, table, mover, at, to, 0);
-    if ('error' in step) {
-      // §3.11: pushed (pulled, moved) into a pit, the unit catches the edge, is moved to the nearest
-      // open space and is Shaken. Recoil is the unit's own backing away, so a pit just stops it.
-      if (step.error.code === 'pit' && key !== 'recoil') return rescueFromPit(ctx, attacker, target, [...path], to, `${key} ${amount}`);
-      break;
-    }
-    if ((key === 'push' || key === 'recoil') && away(to) <= away(at)) break;
-    if (key === 'pull' && away(to) >= away(at)) break;
-    // Push, pull and move ignore terrain costs (§4.6); recoil pays them.
-    const cost = key === 'recoil' ? step.cost : 1;
-    if (cost > points) break;
-    points -= cost;
-    path.push(to);
-    at = to;
-  }
-  // Stop on the last square the unit may end on.
-  while (path.length > 0 && endError(ctx.state, table, mover, path[path.length - 1]!)) path.pop();
-  if (path.length === 0) return false;
-  ctx.emit({ type: 'shoved', unit: target.id, by: attacker.id, from: nameOf(board, target.at!), path: path.map((s) => nameOf(board, s)), effect: `${key} ${amount}` });
-  checkAsterisks(ctx);
-  return true;
-}
-

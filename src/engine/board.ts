@@ -5,7 +5,7 @@
  * map validation.
  */
 import type { Gridmap } from '../formats/gridmap';
-import { parseSquare, squareName } from '../formats/squares';
+import { colOf, edgeId, inBounds, indexOf, rowOf, squareIndex } from '../formats/squares';
 import { GRID_LEGEND, type Terrain, type WoundType } from '../formats/vocabulary';
 
 export const T = {
@@ -37,37 +37,8 @@ export interface Board {
   readonly defaultStartAreas: boolean;
 }
 
-export const indexOf = (b: Pick<Board, 'width'>, col: number, row: number): number => row * b.width + col;
-export const colOf = (b: Pick<Board, 'width'>, i: number): number => i % b.width;
-export const rowOf = (b: Pick<Board, 'width'>, i: number): number => Math.floor(i / b.width);
-export const inBounds = (b: Pick<Board, 'width' | 'height'>, col: number, row: number): boolean =>
-  col >= 0 && row >= 0 && col < b.width && row < b.height;
-
-/** Square names met so far, parsed: events and commands name the same few hundred squares again and again. */
-const parsed = new Map<string, ReturnType<typeof parseSquare>>();
-
-export function squareIndex(b: Pick<Board, 'width' | 'height'>, name: string): number | null {
-  let c = parsed.get(name);
-  if (c === undefined) {
-    if (parsed.size > 10000) parsed.clear();
-    parsed.set(name, (c = parseSquare(name)));
-  }
-  return c && inBounds(b, c.col, c.row) ? indexOf(b, c.col, c.row) : null;
-}
-
-export const nameOf = (b: Pick<Board, 'width'>, i: number): string => squareName({ col: colOf(b, i), row: rowOf(b, i) });
-
-/**
- * Id of the edge between two orthogonally adjacent squares, or -1 if they are not. The edge on the
- * right of square i is 2i, the edge below it 2i+1.
- */
-export function edgeId(b: Pick<Board, 'width'>, a: number, c: number): number {
-  const lo = Math.min(a, c);
-  const hi = Math.max(a, c);
-  if (hi - lo === 1 && rowOf(b, lo) === rowOf(b, hi)) return 2 * lo;
-  if (hi - lo === b.width) return 2 * lo + 1;
-  return -1;
-}
+// Square arithmetic is the formats' (squares.ts); the engine uses it through the board.
+export { colOf, edgeId, inBounds, indexOf, nameOf, rowOf, squareIndex } from '../formats/squares';
 
 export const hasTerrain = (b: Board, i: number, flag: number): boolean => (b.terrain[i]! & flag) !== 0;
 
@@ -132,7 +103,7 @@ function defaultStartAreas(width: number, height: number): number[][] {
   return width > height ? [cols(0), cols(width - 2)] : [rows(0), rows(height - 2)];
 }
 
-/** Builds the board from a gridmap whose shape and squares are already checked (gridmapSchema). */
+/** Builds the board from a gridmap whose shape and squares are already checked (formats/gridmap.ts). */
 export function buildBoard(map: Gridmap): Board {
   const height = map.grid.length;
   const width = map.grid[0]!.length;

@@ -7,7 +7,8 @@
 import { cannotSee } from './sight-words';
 import type { Attack } from '../formats/card';
 import type { Size } from '../formats/vocabulary';
-import { hasTerrain, nameOf, neighbours, T, type Board } from './board';
+import { hasTerrain, nameOf, neighbours, squareIndex, T, type Board } from './board';
+import { terrainWound, walkUntilDamaging } from './damaging';
 import { nearestIn } from './distance';
 import { refuse } from './errors';
 import { handle, field } from './flow';
@@ -109,11 +110,30 @@ export function planCharge(state: GameState, unit: UnitState, attack: Attack, ta
   return path;
 }
 
-/** The charge movement: no movement replies (R23); asterisk statuses may end as the unit leaves. */
+/**
+ * The charge movement: no movement replies (R23); asterisk statuses may end as the unit leaves. Each
+ * of its two squares is entered, so damaging terrain wounds it there (R19); if that drops it, the
+ * charge ends and its attack is lost.
+ */
 handle('charge-move', (ctx, frame, stack) => {
   const unit = unitOf(ctx.state, field<string>(frame, 'unit'));
-  if (unit.dropped) return;
-  ctx.emit({ type: 'charged', unit: unit.id, from: nameOf(tableOf(ctx.state).board, unit.at!), path: field<string[]>(frame, 'path'), target: field<string>(frame, 'target') });
+  if (unit.dropped || unit.at === null) return;
+  const names = field<string[]>(frame, 'path');
+  const index = field<number | undefined>(frame, 'index') ?? 0;
+  if (index >= names.length) {
+    stack.push(field(frame, 'then'));
+    return;
+  }
+  const board = tableOf(ctx.state).board;
+  const squares = names.map((n) => squareIndex(board, n)!);
+  const mover = moverOf(ctx.state, unit);
+  const { end, wounds } = walkUntilDamaging(board, mover.size, mover.fly, unit.at, squares, index);
+  ctx.emit({ type: 'charged', unit: unit.id, from: nameOf(board, unit.at), path: names.slice(index, end), target: field<string>(frame, 'target') });
   checkAsterisks(ctx);
-  stack.push(field(frame, 'then'));
+  if (!wounds) {
+    stack.push(field(frame, 'then'));
+    return;
+  }
+  stack.push({ ...frame, index: end });
+  stack.push(terrainWound(board, unit.id));
 });

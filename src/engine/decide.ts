@@ -14,20 +14,21 @@ import './turns';
 import './wounds';
 import { actFrames, asCommanded, checkActor, checkActType, checkCost, commanderOf, needActsLeft, type ActPlan } from './acts';
 import { planMove } from './move';
-import { traitReach } from './traits';
+import { nothingToGain, reachesOne, reachWords, traitChangesAnything, traitReach } from './traits';
 import type { ActCommand, Command, Concession, Decision } from './commands';
 import { Ctx } from './context';
 import { refuse, Refusal, type RuleError } from './errors';
 import type { GameEvent } from './events';
 import { run } from './flow';
 import type { Frame, GameState, PlayerId, Prompt, UnitState } from './state';
-import { inPlay } from './scoring';
+import { checkElimination, inPlay } from './scoring';
 import { checkAsterisks } from './statuses';
 import { liveTraits, profile } from './stats';
 import { boardOf, findAttack, label, unitOf } from './table';
 import { nameOf as squareNameOf, squareIndex } from './board';
 import { checkBurstOrigin } from './burst';
 import { CHARGE_VIGOR, planCharge } from './charge';
+import { checkShove } from './forced';
 import { attackLine, isProblem } from './targeting';
 import type { SplitChoice } from './wounds';
 
@@ -62,6 +63,9 @@ export function step(state: GameState, command: Command | Concession, by?: strin
 /** Starts play: the first turn of a table set up mid-round, or round 1 with its tactics check. */
 function begin(ctx: Ctx): void {
   if (ctx.state.turn || ctx.state.prompt || ctx.state.over) refuse('already-begun', 'The game is already under way.');
+  // R50: a player all of whose units are dropped when the game (or a scenario) starts is out at once.
+  checkElimination(ctx);
+  if (ctx.state.over) return;
   if (ctx.state.round === 0) {
     ctx.emit({ type: 'round-started', round: 1 });
     run(ctx, [{ k: 'next-turn' }, { k: 'tactics' }]);
@@ -129,6 +133,7 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
   const who = d.player ?? (d.unit !== undefined ? state.units[d.unit]?.player : undefined);
   if (who !== prompt.player || (by !== undefined && by !== prompt.player)) refuse('not-your-decision', waitingFor(state, prompt));
   if (prompt.unit !== undefined && d.unit !== undefined && d.unit !== prompt.unit) refuse('not-your-decision', waitingFor(state, prompt));
+  checkShape(state, prompt, d);
   let value: unknown;
   switch (prompt.kind) {
     case 'reply': {
@@ -166,6 +171,37 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
   ctx.emit({ type: 'answered', player: prompt.player, answer: value });
   stack.push({ ...top, answer: value });
   run(ctx, stack);
+}
+
+/** The answer fields each kind of prompt takes (FORMATS.md `decide`). */
+const ANSWER_FIELDS: Record<Prompt['kind'], readonly (keyof Decision)[]> = {
+  reply: ['reply'],
+  wounds: ['avoid', 'injuries'],
+  order: ['order'],
+  reroll: ['reroll'],
+  recover: ['recover'],
+};
+
+/** What each kind of answer is, in words, for the refusal. */
+const ANSWER_WORDS: Record<Prompt['kind'], string> = {
+  reply: 'a reply',
+  wounds: 'a wound split',
+  order: 'an order of players',
+  reroll: 'a reroll',
+  recover: 'a recovery choice',
+};
+
+/**
+ * An answer is judged against the prompt in front of the game only (FORMATS.md `decide`): one whose
+ * shape fits another kind of prompt (a reply sent to a wound split), or no prompt at all, is refused
+ * as `wrong-prompt` before its values are looked at.
+ */
+function checkShape(state: GameState, prompt: Prompt, d: Decision): void {
+  const given = (Object.keys(ANSWER_FIELDS) as Prompt['kind'][]).filter((kind) => ANSWER_FIELDS[kind].some((f) => d[f] !== undefined));
+  if (given.length === 1 && given[0] === prompt.kind) return;
+  const other = given.find((kind) => kind !== prompt.kind);
+  const what = other !== undefined ? `That is ${ANSWER_WORDS[other]}, but the game` : 'That answers nothing: the game';
+  refuse('wrong-prompt', `${what} is waiting for ${ANSWER_WORDS[prompt.kind]}. ${waitingFor(state, prompt)}`);
 }
 
 /**
@@ -213,7 +249,7 @@ export function planCommand(given: GameState, command: ActCommand | { end: strin
 /** Enough acts left (R8) and the act type not used up (the rule of 3), by the same checks moves use. */
 function needActs(state: GameState, plan: ActPlan, acts: number, act: 'rest' | 'crow' | 'trait' | 'attack'): void {
   needActsLeft(state, plan, acts);
-  checkActType(state, plan.unit, state.turn!, act);
+  checkActType(state, plan.unit, state.turn!, act, acts);
 }
 
 /** R31: Rest regains one react token; blue or red only where a rest trait says, at its price in acts. */
@@ -240,15 +276,27 @@ function crowFrame(state: GameState, plan: ActPlan): Frame {
   return { k: 'act', act: 'crow', unit: unit.id, acts: 1, then: { k: 'crow', unit: unit.id } };
 }
 
+/**
+ * An act trait (FORMATS.md `act`). R32: it reaches every unit it names within its range, or the one
+ * the act names (the one it must name when its text says "one"); one that would reach nobody, or
+ * change nothing for those it reaches, is refused, and nothing is spent.
+ */
 function traitFrame(state: GameState, plan: ActPlan, id: string, target: string | undefined): Frame {
   const { unit } = plan;
   const trait = liveTraits(state, unit).find((t) => t.trait === 'act' && t.id === id);
   if (!trait || trait.trait !== 'act') refuse('unknown-trait', `${label(state, unit)} has no act trait "${id}".`);
   needActs(state, plan, 1, 'trait');
   checkCost(state, unit, trait.cost, trait.name);
-  if (target !== undefined && !traitReach(state, unit, trait).some((u) => u.id === target)) {
+  const reach = traitReach(state, unit, trait);
+  if (target !== undefined && !reach.some((u) => u.id === target)) {
     refuse('out-of-reach', `${trait.name} cannot reach ${state.units[target] ? label(state, state.units[target]) : `"${target}"`}.`);
   }
+  if (target === undefined && reachesOne(trait)) refuse('needs-target', `${trait.name} is used on one ${reachWords(trait)}: name the one.`);
+  const reached = target === undefined ? reach : reach.filter((u) => u.id === target);
+  if (reached.length === 0) {
+    refuse('nobody-in-reach', `${trait.name} would reach no ${reachWords(trait)} within ${trait.range ?? 0} square${trait.range === 1 ? '' : 's'} of ${label(state, unit)}; nothing is spent.`);
+  }
+  if (!traitChangesAnything(state, unit, trait, reached)) refuse('would-change-nothing', `${trait.name} would change nothing: ${nothingToGain(state, reached)}; nothing is spent.`);
   return { k: 'act', act: 'trait', unit: unit.id, acts: 1, cost: trait.cost, then: { k: 'use-trait', unit: unit.id, trait: id, target } };
 }
 
@@ -264,6 +312,7 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
   if (attack.burst !== undefined) {
     if (cmd.origin === undefined) refuse('burst-needs-origin', `${attack.name} is a burst: give the origin square, not a target (R24).`);
     if (cmd.charge !== undefined) refuse('cannot-charge-with', 'A charge ends in a single-target attack (R23).');
+    if (cmd.shove !== undefined) refuse('nothing-to-shove', `${attack.name} is a burst: it moves nobody along chosen squares.`);
     const origin = squareIndex(boardOf(state), cmd.origin);
     if (origin === null) refuse('off-map', `${cmd.origin} is not on the map.`);
     checkBurstOrigin(state, unit, attack, origin);
@@ -277,6 +326,11 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
   if (cmd.charge !== undefined) {
     const path = planCharge(state, unit, attack, target, cmd.charge);
     const names = path.map((i) => squareNameOf(boardOf(state), i));
+    if (cmd.shove !== undefined) {
+      // The shove squares are judged from where the charge ends, where the attack is made.
+      const moved = { ...unit, at: path[path.length - 1]! };
+      checkShove({ ...state, units: { ...state.units, [unit.id]: moved } }, moved, attack, target, cmd.shove);
+    }
     const strike = { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: true, reply: false, shove: cmd.shove };
     // R23: the charge movement triggers no movement replies; adjacent enemies may reply to the attack.
     const charge = { k: 'charge-move', unit: unit.id, path: names, target: target.id, then: withReplies(unit, strike) };
@@ -284,6 +338,7 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
   }
   const line = attackLine(state, unit, attack, target);
   if (isProblem(line)) refuse(line.code, line.message);
+  if (cmd.shove !== undefined) checkShove(state, unit, attack, target, cmd.shove);
   return attackAct(unit, attack.acts, attack.cost, withReplies(unit, { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: false, reply: false, shove: cmd.shove }));
 }
 

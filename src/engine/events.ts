@@ -24,7 +24,8 @@ export type GameEvent =
   | { type: 'enraged'; unit: UnitId; nearest: UnitId[]; canClose: boolean }
   | { type: 'vigor-lost'; unit: UnitId; amount: number; why: string }
   | { type: 'act-lost'; unit: UnitId; reason: string }
-  | { type: 'act-begun'; unit: UnitId; act: ActType; acts: number; keepMovePoints?: boolean }
+  /** `trait`: the act trait used, for a `trait` act (absent in logs written before it was added). */
+  | { type: 'act-begun'; unit: UnitId; act: ActType; acts: number; keepMovePoints?: boolean; trait?: string }
   /** `from` is where the unit stood before this part of the move: a square, or null from reserve. */
   | { type: 'moved'; unit: UnitId; from: string | null; path: string[]; spent: number; diagonals: number; pointsLeft: number; maneuver?: boolean }
   | { type: 'charged'; unit: UnitId; from: string; path: string[]; target: UnitId }
@@ -58,6 +59,13 @@ export type GameEvent =
       source: UnitId | null;
       /** What dealt them: an attack's name, recurring wounds, damaging terrain. */
       cause: string;
+      /**
+       * Where they came from: an attack (`attack` its id), a reply (likewise), an act trait (`trait`
+       * its id), damaging terrain or a recurring status. Logs written before these fields existed lack them.
+       */
+      from?: WoundSource;
+      attack?: string;
+      trait?: string;
       /** Wounds after immunity, vulnerability and toughness (R22). */
       taken: number;
       toughness: number;
@@ -79,6 +87,9 @@ export type GameEvent =
   /** The player leaves: out, units off the table unscored, any open prompt withdrawn (decide.ts `concede`). */
   | { type: 'conceded'; player: PlayerId }
   | { type: 'game-over'; winner: PlayerId | null; reason: string };
+
+/** What dealt a unit's wounds (the `wounded` event's `from`). */
+export type WoundSource = 'attack' | 'reply' | 'trait' | 'terrain' | 'recurring';
 
 export type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 
@@ -170,7 +181,8 @@ export function apply(state: GameState, event: GameEvent): GameState {
         turn: {
           ...t,
           actsLeft: t.actsLeft - event.acts,
-          used: { ...t.used, [event.act]: t.used[event.act] + 1 },
+          // R44: an act that takes several acts counts as that many of its type (the rule of 3).
+          used: { ...t.used, [event.act]: t.used[event.act] + event.acts },
           movePoints: event.keepMovePoints ? t.movePoints : 0,
         },
       };

@@ -2,14 +2,15 @@
  * Basic Moves and Maneuvers (§3, R11–R14, R25): planning a move through the pathfinder and carrying
  * it out step by step, with replies to movement and damaging terrain on the way.
  */
-import { hasTerrain, nameOf, squareIndex, T } from './board';
+import { nameOf, squareIndex } from './board';
+import { entersDamaging, standsOnDamaging, terrainWound } from './damaging';
 import type { ActCommand } from './commands';
 import type { Ctx } from './context';
 import { refuse } from './errors';
 import { field, handle } from './flow';
 import { checkPath, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
 import { replyAttacks } from './reactions';
-import type { GameState, TurnState, UnitState } from './state';
+import type { Frame, GameState, TurnState, UnitState } from './state';
 import { areEnemies } from './sides';
 import { profile } from './stats';
 import { checkAsterisks } from './statuses';
@@ -63,6 +64,13 @@ handle('move-steps', (ctx, frame, stack) => {
   let index = field<number>(frame, 'index');
   let spent = field<number>(frame, 'spent');
   let offered = field<boolean>(frame, 'offered');
+  // R45: a flyer takes damaging terrain's wounds only where its move ends, not for squares it passes over.
+  let flewOver = field<boolean | undefined>(frame, 'flewOver') ?? false;
+  /** The frame again from `index`; `flewOver` is kept only when set, so other moves' frames read as before. */
+  const again = (fields: Record<string, unknown>): Frame => {
+    const { flewOver: _, ...rest } = frame;
+    return { ...rest, ...fields, ...(flewOver ? { flewOver } : {}) } as Frame;
+  };
   const board = boardOf(ctx.state);
   const table = tableOf(ctx.state);
   let at = unitOf(ctx.state, id).at;
@@ -82,13 +90,14 @@ handle('move-steps', (ctx, frame, stack) => {
     if (unit.dropped) break;
     if (!maneuver && at !== null && !offered && moveRepliers(ctx.state, unit).length > 0) {
       flush();
-      stack.push({ ...frame, index, spent, offered: true });
+      stack.push(again({ index, spent, offered: true }));
       stack.push({ k: 'offer-replies', unit: id, asked: [], declared: [], then: { k: 'resolve-replies', target: id } });
       return;
     }
     offered = false;
     const to = squareIndex(board, path[index]!)!;
     const mover = moverOf(ctx.state, unit);
+    const from = at;
     const step = at === null ? entryCost(ctx.state, table, mover, to) : stepCost(ctx.state, table, mover, at, to, ctx.state.turn!.diagonals + segment.diagonals);
     // A reply's push or recoil can leave the rest of the path impossible: the move ends early.
     if ('error' in step) break;
@@ -98,15 +107,26 @@ handle('move-steps', (ctx, frame, stack) => {
     spent += step.cost;
     at = to;
     index++;
-    if (hasTerrain(board, to, T.damaging)) {
-      flush();
-      stack.push({ ...frame, index, spent, offered: false });
-      stack.push({ k: 'wound', unit: id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain' });
-      return;
+    // R19: entering damaging terrain wounds; a Big unit enters it with any square it newly covers.
+    if (entersDamaging(board, from, to, mover.size)) {
+      if (!mover.fly || index === path.length) {
+        flush();
+        stack.push(again({ index, spent, offered: false }));
+        stack.push(terrainWound(board, id));
+        return;
+      }
+      flewOver = true;
     }
   }
   flush();
-  settle(ctx, id, [...field<string[]>(frame, 'from'), ...path.slice(0, index)]);
+  const walked = path.slice(0, index);
+  settle(ctx, id, [...field<string[]>(frame, 'from'), ...walked]);
+  // R45: a flyer's move cut short (a reply moved or hurt it) ends where it stands: over damaging
+  // terrain it passed on the way, it takes the wounds there.
+  const now = unitOf(ctx.state, id);
+  if (flewOver && index < path.length && !now.dropped && now.at !== null && walked.includes(nameOf(board, now.at)) && standsOnDamaging(board, now.at, moverOf(ctx.state, now).size)) {
+    stack.push(terrainWound(board, id));
+  }
 });
 
 /**

@@ -11,14 +11,19 @@ import { planCommand } from './decide';
 import { defaultDecision } from './defaults';
 import { Refusal } from './errors';
 import { moverOf, reachable } from './paths';
-import type { GameState, UnitState } from './state';
+import type { GameState, PlayerId, UnitState } from './state';
 import { liveTraits, profile } from './stats';
 import { boardOf, label, onMap, squaresOf, tableOf, unitList, unitOf } from './table';
 import { nearestIn } from './distance';
 import { attackLine, hitChance, isProblem, type AttackLine } from './targeting';
 import { waitingUnits } from './turns';
-import { afterDefences } from './wounds';
+import { afterDefences, boxesLeft, type SplitChoice } from './wounds';
+import type { InjuryBox } from '../formats/card';
+import { scorerOf, unitPoints } from './scoring';
+import { MORTAL_DROP_ROLL } from './turns';
 import { chargePaths, planCharge } from './charge';
+import { reachesOne, traitReach } from './traits';
+import { isDamaging } from './damaging';
 
 const accepted = (state: GameState, command: Command): boolean => {
   if ('begin' in command || 'decide' in command) return true;
@@ -80,7 +85,12 @@ function unitActs(state: GameState, unit: UnitState): Command[] {
   }
   out.push({ act: 'rest', unit: unit.id, token: 'react' }, { act: 'rest', unit: unit.id, token: 'blue' }, { act: 'rest', unit: unit.id, token: 'red' });
   out.push({ act: 'crow', unit: unit.id });
-  for (const t of liveTraits(state, unit)) if (t.trait === 'act') out.push({ act: 'trait', unit: unit.id, trait: t.id });
+  for (const t of liveTraits(state, unit)) {
+    if (t.trait !== 'act') continue;
+    // R32: a trait used on one unit is offered once for each unit it can reach.
+    if (reachesOne(t)) for (const u of traitReach(planning, unit, t)) out.push({ act: 'trait', unit: unit.id, trait: t.id, target: u.id });
+    else out.push({ act: 'trait', unit: unit.id, trait: t.id });
+  }
   if (!onMap(unit)) return out;
   // §6.2: a Controlled unit may attack its owner's units, not its controller's.
   const side = commanderOf(state, unit);
@@ -110,6 +120,45 @@ export function reachableSquares(given: GameState, unitId: string, maneuver = fa
     if (!maneuver || plan.path.length === 1) out.set(nameOf(board, at), plan.spent);
   }
   return out;
+}
+
+/** A square a unit could move to now, what it costs, and how many damaging squares the path enters (R19: 5 wounds each). */
+export interface MoveOption {
+  readonly square: string;
+  readonly cost: number;
+  readonly damaging: number;
+}
+
+/** reachableSquares with the paths' damaging terrain, for suggestions that warn before the move. */
+export function moveOptions(given: GameState, unitId: string, maneuver = false): MoveOption[] {
+  const unit = unitOf(given, unitId);
+  const state = asCommanded(given, unit);
+  const turn = state.turn;
+  const mine = turn?.unit === unitId;
+  const budget = maneuver ? 2 : (mine ? turn!.movePoints : 0) + profile(state, unit).move;
+  const board = boardOf(state);
+  const out: MoveOption[] = [];
+  for (const [at, plan] of reachable(state, moverOf(state, unit), budget, mine ? turn!.diagonals : 0)) {
+    if (maneuver && plan.path.length !== 1) continue;
+    out.push({ square: nameOf(board, at), cost: plan.spent, damaging: plan.path.filter((i) => isDamaging(board, i)).length });
+  }
+  return out;
+}
+
+/**
+ * Whether `unit` may take a Basic Move (or a Maneuver) now: null when it may, else the engine's
+ * refusal (no acts left, two moves already, Pinned, another unit's turn…), asked as decide() would.
+ */
+export function moveRefusal(state: GameState, unitId: string, maneuver = false): { code: string; message: string } | null {
+  const first = moveOptions(state, unitId, maneuver).sort((a, b) => a.cost - b.cost)[0];
+  if (!first) return { code: 'unreachable', message: 'there is no square it can reach' };
+  try {
+    planCommand(state, { act: maneuver ? 'maneuver' : 'move', unit: unitId, to: first.square });
+    return null;
+  } catch (e) {
+    if (e instanceof Refusal) return e.error;
+    throw e;
+  }
 }
 
 export interface TargetView {
@@ -235,4 +284,47 @@ export function describeState(state: GameState): string {
     lines.push(`${u.player}: ${label(state, u)} ${where}, Vigor ${u.vigor}${injuries}${statuses}${u.turnTaken ? ', has acted' : ''}.`);
   }
   return lines.join('\n');
+}
+
+/** What one way of taking a wounds prompt leads to (§4.30, R3, R9, R22), for the choice's label. */
+export interface SplitOutcome {
+  readonly choice: SplitChoice;
+  /** Vigor the unit has left. */
+  readonly vigor: number;
+  readonly marked: readonly InjuryBox[];
+  /** Unmarked boxes it has left; none means it drops. */
+  readonly boxesLeft: number;
+  readonly drops: boolean;
+  /** VP another player gains at once (marking Mortal, or dropping without it, R3). */
+  readonly vp: { readonly player: PlayerId; readonly points: number } | null;
+  /** Left on the table with Mortal marked: the chance it drops at the start of each of its turns (R9). */
+  readonly mortalRisk: number;
+}
+
+/** Every way to take the open wounds prompt, in the prompt's own order (split-options.ts), with what each leads to. */
+export function woundOutcomes(state: GameState): SplitOutcome[] {
+  const prompt = state.prompt;
+  if (!prompt || prompt.kind !== 'wounds' || prompt.unit === undefined) return [];
+  const options = prompt.options as WoundsPromptOptions;
+  const unit = unitOf(state, prompt.unit);
+  const left = boxesLeft(state, unit).length;
+  const hadMortal = unit.injuries.includes('mortal');
+  const scorer = scorerOf(state, unit, options.source ?? null);
+  const points = unitPoints(state, unit);
+  return splitOptions(options).map((choice) => {
+    const drops = choice.injuries.length >= left;
+    const marksMortal = choice.injuries.includes('mortal');
+    // R3: a unit scores once: when Mortal is marked, or when it drops without Mortal marked.
+    const scores = !hadMortal && (marksMortal || drops);
+    const mortal = !drops && (hadMortal || marksMortal);
+    return {
+      choice,
+      vigor: unit.vigor - choice.avoid,
+      marked: choice.injuries,
+      boxesLeft: left - choice.injuries.length,
+      drops,
+      vp: scores && scorer !== null ? { player: scorer, points } : null,
+      mortalRisk: mortal ? (21 - MORTAL_DROP_ROLL) / 20 : 0,
+    };
+  });
 }

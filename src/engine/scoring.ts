@@ -19,29 +19,49 @@ export function dropUnit(ctx: Ctx, id: UnitId, by: UnitId | null): void {
   checkElimination(ctx);
 }
 
-/** R3: VP for a unit (cost with mod) to the player whose unit caused the wounds. */
-export function scoreUnit(ctx: Ctx, unit: UnitState, by: UnitId | null): void {
-  const card = ctx.state.cards[unit.card]!;
-  const points = card.cost + (unit.mod ? (ctx.state.mods[unit.mod]?.cost ?? 0) : 0);
-  let player: PlayerId | null = null;
+/** R3: what a unit is worth in VP: its card's cost with its mod's. */
+export function unitPoints(state: GameState, unit: UnitState): number {
+  return state.cards[unit.card]!.cost + (unit.mod ? (state.mods[unit.mod]?.cost ?? 0) : 0);
+}
+
+/** R3: who scores a unit whose wounds `by` caused: that unit's player, else the opponent of two, else nobody. */
+export function scorerOf(state: GameState, unit: UnitState, by: UnitId | null): PlayerId | null {
   if (by !== null) {
-    const scorer = unitOf(ctx.state, by).player;
-    if (scorer !== unit.player && !ctx.state.out.includes(scorer)) player = scorer;
+    const scorer = unitOf(state, by).player;
+    if (scorer !== unit.player && !state.out.includes(scorer)) return scorer;
   }
   // Wounds with no scoring source go to the opponent in a two-player game, to nobody otherwise.
-  if (player === null && ctx.state.players.length === 2) player = ctx.state.players.find((p) => p !== unit.player) ?? null;
+  return state.players.length === 2 ? (state.players.find((p) => p !== unit.player) ?? null) : null;
+}
+
+/** R3: VP for a unit (cost with mod) to the player whose unit caused the wounds. */
+export function scoreUnit(ctx: Ctx, unit: UnitState, by: UnitId | null): void {
+  const player = scorerOf(ctx.state, unit, by);
   if (player === null) return;
-  ctx.emit({ type: 'scored', player, points, reason: `${label(ctx.state, unit)}` });
+  ctx.emit({ type: 'scored', player, points: unitPoints(ctx.state, unit), reason: `${label(ctx.state, unit)}` });
   checkVictory(ctx);
 }
 
+/**
+ * R2: a player whose score reaches the VP target wins at once. R52: when several reach it at the same
+ * moment (objectives scored at a round's end), the highest score wins; equal scores draw.
+ */
 export function checkVictory(ctx: Ctx): void {
   if (ctx.state.over) return;
-  const winner = ctx.state.players.find((p) => (ctx.state.score[p] ?? 0) >= ctx.state.options.vpTarget);
-  if (winner !== undefined) ctx.emit({ type: 'game-over', winner, reason: `${winner} reached ${ctx.state.options.vpTarget} VP` });
+  const { score, options } = ctx.state;
+  const reached = ctx.state.players.filter((p) => (score[p] ?? 0) >= options.vpTarget);
+  if (reached.length === 0) return;
+  const best = Math.max(...reached.map((p) => score[p] ?? 0));
+  const leaders = reached.filter((p) => (score[p] ?? 0) === best);
+  if (leaders.length === 1) {
+    const winner = leaders[0]!;
+    const others = reached.length > 1 ? `, ahead of ${reached.filter((p) => p !== winner).join(', ')}` : '';
+    ctx.emit({ type: 'game-over', winner, reason: `${winner} reached ${options.vpTarget} VP${others}` });
+  } else ctx.emit({ type: 'game-over', winner: null, reason: `${leaders.join(' and ')} reached ${options.vpTarget} VP together with ${best} each: a draw` });
 }
 
-function checkElimination(ctx: Ctx): void {
+/** R2, R50: a player all of whose units are dropped is out; when one player is left, that player wins. */
+export function checkElimination(ctx: Ctx): void {
   for (const p of ctx.state.players) {
     if (ctx.state.out.includes(p)) continue;
     if (Object.values(ctx.state.units).every((u) => u.player !== p || u.dropped)) ctx.emit({ type: 'player-out', player: p });

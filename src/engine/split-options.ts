@@ -5,6 +5,8 @@
  * the same thing when the click comes back.
  */
 import type { InjuryBox } from '../formats/card';
+import type { WoundSource } from './events';
+import type { UnitId } from './state';
 import type { SplitChoice } from './wounds';
 
 export interface WoundsPromptOptions {
@@ -12,6 +14,12 @@ export interface WoundsPromptOptions {
   readonly vigor: number;
   readonly boxes: readonly InjuryBox[];
   readonly default: SplitChoice;
+  /** What dealt the wounds (as on the `wounded` event); absent in prompts opened before they were added. */
+  readonly source?: UnitId | null;
+  readonly cause?: string;
+  readonly from?: WoundSource;
+  readonly attack?: string;
+  readonly trait?: string;
 }
 
 const key = (b: InjuryBox): string => (typeof b === 'string' ? b : `trait:${b.trait}`);

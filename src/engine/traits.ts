@@ -1,12 +1,12 @@
 /** Act traits (FORMATS.md `act`, §2.4 "use a trait"): who they reach, and their gains and effects. */
-import type { Trait } from '../formats/card';
+import type { Effect, Trait } from '../formats/card';
 import { nearestIn } from './distance';
 import { field, handle } from './flow';
 import type { GameState, UnitState } from './state';
 import { commanderOf } from './acts';
 import { sideOf } from './sides';
 import { liveTraits, profile } from './stats';
-import { squaresOf, tableOf, unitOf } from './table';
+import { label, squaresOf, tableOf, unitOf } from './table';
 
 /**
  * An act trait (FORMATS.md `act`): its gains, then its effects without a roll, for each unit it reaches:
@@ -51,4 +51,52 @@ export function traitReach(state: GameState, unit: UnitState, trait: Extract<Tra
     if (trait.descriptor !== undefined && !profile(state, u).descriptors.includes(trait.descriptor)) return false;
     return nearestIn(table.rangesFrom(squaresOf(state, unit)), squaresOf(state, u)) <= range;
   });
+}
+
+type ActTrait = Extract<Trait, { trait: 'act' }>;
+
+/** R32: a trait whose text says "one" reaches one unit: the one the act names as its target. */
+export const reachesOne = (trait: ActTrait): boolean => trait.who !== undefined && /\bone\b/i.test(trait.text ?? '');
+
+/** What an act trait's `who` (and descriptor) names, in words: "undead ally", "enemy", "unit". */
+export function reachWords(trait: ActTrait): string {
+  const who = trait.who === 'allies' ? 'ally' : trait.who === 'enemies' ? 'enemy' : 'unit';
+  return trait.descriptor !== undefined ? `${trait.descriptor} ${who}` : who;
+}
+
+/** Whether an effect would change anything for `unit` (a status it already has would not). */
+function effectChanges(effect: Effect, unit: UnitState): boolean {
+  if (!('status' in effect)) return true;
+  return effect.status === 'recurring' || !unit.statuses.some((s) => s.status === effect.status);
+}
+
+/**
+ * R32: whether using the trait now would change anything for the units it reaches: a gain one of
+ * them can take (judged after the trait's own cost is paid, as its gains come after: a unit at its
+ * full Vigor gains nothing), or an effect one of them does not already have.
+ */
+export function traitChangesAnything(state: GameState, unit: UnitState, trait: ActTrait, reached: readonly UnitState[]): boolean {
+  const cost = trait.cost;
+  for (const target of reached) {
+    const p = profile(state, target);
+    const self = target.id === unit.id;
+    const vigor = target.vigor - (self ? (cost.vigor ?? 0) : 0);
+    const gain = trait.gain;
+    if (gain) {
+      if ((gain.vigor ?? 0) > 0 && vigor < p.vigorMax) return true;
+      for (const token of ['react', 'blue', 'red'] as const) {
+        const have = target.tokens[token] - (self ? (cost[token] ?? 0) : 0);
+        if ((gain[token] ?? 0) > 0 && have < p.tokensMax[token]) return true;
+      }
+    }
+    if (trait.effects?.some((e) => effectChanges(e, target))) return true;
+  }
+  return false;
+}
+
+/** The words for "nothing to gain", naming who: "Ghoul (g) has", "Ghoul (g) and Serf (s) have". */
+export function nothingToGain(state: GameState, reached: readonly UnitState[]): string {
+  const names = reached.map((u) => label(state, u));
+  const who = names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${who} ${names.length === 1 ? 'has' : 'have'} nothing to gain from it`;
 }

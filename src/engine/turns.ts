@@ -16,14 +16,16 @@ export const waitingUnits = (state: GameState, player: PlayerId): UnitState[] =>
   Object.values(state.units).filter((u) => u.player === player && !u.dropped && !u.turnTaken);
 
 
-/** Phase k is led by order[(k−1) mod n] and proceeds in order from there (R7). */
+/**
+ * Phase k is led by order[(k−1) mod n] and proceeds in order from there (R7). A player who is out
+ * has left the round's order: n counts only the players still in (R50).
+ */
 export function phaseOrder(state: GameState, phase: number): PlayerId[] {
-  // Positions come from the round's whole order; a player who is out is skipped, not re-counted.
-  const order = state.order;
+  const order = state.order.filter((p) => !state.out.includes(p));
   const n = order.length;
   if (n === 0) return [];
   const start = (((phase - 1) % n) + n) % n;
-  return [...order.slice(start), ...order.slice(0, start)].filter((p) => !state.out.includes(p));
+  return [...order.slice(start), ...order.slice(0, start)];
 }
 
 /**
@@ -84,11 +86,14 @@ handle('start-steps', (ctx, frame, stack) => {
   // Damaging terrain the unit stands in (R19): nobody scores these wounds (R3).
   if (squaresOf(ctx.state, unit).some((s) => hasTerrain(board, s, T.damaging))) {
     stack.push({ k: 'start-mortal', unit: unit.id });
-    stack.push({ k: 'wound', unit: unit.id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain' });
+    stack.push({ k: 'wound', unit: unit.id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain', from: 'terrain' });
     return;
   }
   stack.push({ k: 'start-mortal', unit: unit.id });
 });
+
+/** R9: the Mortal roll at the start of each of its turns drops a unit on this d20 or more (a natural 20). */
+export const MORTAL_DROP_ROLL = 20;
 
 handle('start-mortal', (ctx, frame) => {
   const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
@@ -96,22 +101,23 @@ handle('start-mortal', (ctx, frame) => {
   if (unit.injuries.includes('mortal')) {
     const roll = ctx.roll();
     ctx.emit({ type: 'rolled', unit: unit.id, why: 'Mortal roll: a natural 20 drops the unit', rolls: ctx.rolls() });
-    if (roll === 20) dropUnit(ctx, unit.id, null);
+    if (roll >= MORTAL_DROP_ROLL) dropUnit(ctx, unit.id, null);
   }
   const fresh = unitOf(ctx.state, unit.id);
   if (fresh.dropped) return;
   const controlled = fresh.statuses.find((s) => s.status === 'controlled');
   if (controlled) ctx.emit({ type: 'controlled', unit: fresh.id, player: controllerOf(ctx.state, fresh, controlled.source), why: 'Controlled' });
   // §6.2: Enraged and Glamyred roll at the start of the turn; a roll at or above Wits takes hold.
+  // R48: they work as recovery rolls (R28): +1 per injury, and a natural 20 always takes hold.
   let rage = false;
   for (const status of ['enraged', 'glamyred'] as const) {
     const u = unitOf(ctx.state, unit.id);
     const s = u.statuses.find((x) => x.status === status);
     if (u.dropped || !s) continue;
     const roll = ctx.roll();
-    const wits = profile(ctx.state, u).wits;
-    ctx.emit({ type: 'rolled', unit: u.id, why: `${status} roll against Wits ${wits}`, rolls: ctx.rolls() });
-    if (roll < wits) continue;
+    const { wits, injuries } = profile(ctx.state, u);
+    ctx.emit({ type: 'rolled', unit: u.id, why: `${status} roll against Wits ${wits}${injuries > 0 ? `, +${injuries} for injuries` : ''}`, rolls: ctx.rolls() });
+    if (roll !== 20 && roll + injuries < wits) continue;
     if (status === 'enraged') rage = true;
     else if (!controlled) ctx.emit({ type: 'controlled', unit: u.id, player: controllerOf(ctx.state, u, s.source), why: 'Glamyred' });
   }
@@ -156,7 +162,7 @@ handle('end-turn', (ctx, frame, stack) => {
       // Pushed in reverse so the oldest status deals its wounds first.
       const recurring = live ? unit.statuses.filter((s) => s.status === 'recurring') : [];
       for (const s of [...recurring].reverse()) {
-        stack.push({ k: 'wound', unit: unit!.id, wound: s.wound ?? 0, woundType: s.type ?? 'fire', source: s.source, why: 'recurring wounds', recurring: true });
+        stack.push({ k: 'wound', unit: unit!.id, wound: s.wound ?? 0, woundType: s.type ?? 'fire', source: s.source, why: 'recurring wounds', from: 'recurring' });
       }
       return;
     }

@@ -8,7 +8,8 @@ import type { WoundType } from '../formats/vocabulary';
 import type { Ctx } from './context';
 import { refuse } from './errors';
 import { ask, field, handle } from './flow';
-import type { GameState, UnitId, UnitState } from './state';
+import type { WoundSource } from './events';
+import type { Frame, GameState, UnitId, UnitState } from './state';
 import { liveTraits } from './stats';
 import { cardOf, label, unitOf } from './table';
 import { dropUnit, scoreUnit } from './scoring';
@@ -92,12 +93,20 @@ handle('wound', (ctx, frame, stack) => {
       kind: 'wounds',
       player: unit.player,
       unit: unit.id,
-      options: { wounds: taken, type, vigor: unit.vigor, boxes: boxesLeft(ctx.state, unit), default: split },
+      options: { wounds: taken, type, vigor: unit.vigor, boxes: boxesLeft(ctx.state, unit), default: split, source, cause: field<string>(frame, 'why'), ...woundFrom(frame) },
     });
   }
-  ctx.emit({ type: 'wounded', unit: unit.id, wound, woundType: type, source, cause: field<string>(frame, 'why'), taken, toughness: tough, avoided: split.avoid, injuries: [...split.injuries] });
+  ctx.emit({ type: 'wounded', unit: unit.id, wound, woundType: type, source, cause: field<string>(frame, 'why'), ...woundFrom(frame), taken, toughness: tough, avoided: split.avoid, injuries: [...split.injuries] });
   afterWounds(ctx, unit.id, split.injuries, source);
 });
+
+/** What dealt the wounds, as the frame says (attack.ts, move.ts, turns.ts push them). */
+function woundFrom(frame: Frame): { from: WoundSource; attack?: string; trait?: string } {
+  const from = field<WoundSource>(frame, 'from');
+  const attack = field<string | undefined>(frame, 'attack');
+  const trait = field<string | undefined>(frame, 'trait');
+  return { from, ...(attack !== undefined ? { attack } : {}), ...(trait !== undefined ? { trait } : {}) };
+}
 
 /** Whether the owner has anything to choose: Vigor to spend, or different kinds of box to mark. */
 function hasChoice(state: GameState, unit: UnitState, fives: number): boolean {

@@ -1,5 +1,6 @@
 /** Field schemas shared by several formats, each with the message an author needs. */
 import { z } from 'zod';
+import { hiddenCharacter, hiddenCharacterMessage } from './characters';
 import { normalizeSquare } from './squares';
 
 /**
@@ -18,7 +19,22 @@ export const wordSchema = z
   .string()
   .regex(/^[a-z][a-z-]*$/, { error: 'expected a lower-case word, like "undead"' });
 
-export const nameSchema = z.string().trim().min(1).max(80);
+/**
+ * A name other players read: a warband's, a map's, a catalog's, a card's, a mod's, an attack's or a
+ * trait's. One line of visible text; see characters.ts for what is refused and why.
+ */
+export const nameField = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .superRefine((name, ctx) => {
+      const found = hiddenCharacter(name);
+      if (found) ctx.addIssue({ code: 'custom', message: hiddenCharacterMessage(found) });
+    });
+
+export const nameSchema = nameField(80);
 export const textSchema = z.string().max(1000);
 
 export const int = (min: number, max: number) => z.number().int().min(min).max(max);

@@ -1,10 +1,9 @@
 /**
- * Gridmaps (FORMATS.md "Gridmap"). Beyond the shape, a map is checked as a battlefield: equal rows,
- * 6–40 squares a side, everything on the map, edges between orthogonal neighbours, room for a 2×2
- * entry tile in every start area, and a legal path between the start areas.
+ * Gridmaps (FORMATS.md "Gridmap"): the shape, equal rows, 6–40 squares a side, everything on the map,
+ * edges between orthogonal neighbours. The battlefield checks (entry tiles, paths) are the engine's.
  */
 import { z } from 'zod';
-import { buildBoard, colOf, edgeId, groundReach, hasTerrain, indexOf, nameOf, squareIndex, T, type Board } from '../engine/board';
+import { edgeId, indexOf, nameOf, squareIndex } from './squares';
 import { idSchema, nameSchema, squareSchema, uniqueList, whenValid } from './fields';
 import { GRID_LEGEND, MAP_MAX_SIZE, MAP_MIN_SIZE, TERRAINS, WOUND_TYPES } from './vocabulary';
 
@@ -112,44 +111,12 @@ function checkPlacement(map: Gridmap, ctx: Ctx): boolean {
   return good;
 }
 
-/** An entry tile is 2×2 (R5): some 2×2 block of the area must be squares a unit may stand on. */
-function hasEntryTileRoom(board: Board, area: readonly number[]): boolean {
-  const inside = new Set(area.filter((i) => !hasTerrain(board, i, T.wall | T.pit | T.obstructing)));
-  return [...inside].some((i) => colOf(board, i) + 1 < board.width && [i + 1, i + board.width, i + board.width + 1].every((j) => inside.has(j)));
-}
-
-function checkBattlefield(map: Gridmap, ctx: Ctx): void {
-  const board = buildBoard(map);
-  board.objectives.forEach((area) =>
-    area.forEach((i) => {
-      if (hasTerrain(board, i, T.wall | T.pit)) problem(ctx, ['objectives'], `objective square ${nameOf(board, i)} is a wall or pit; no unit could hold it`);
-    }),
-  );
-  const players = board.startAreas.map((a, p) => ({ p: p + 1, area: a }));
-  const missing = players.filter(({ area }) => area.length === 0).map(({ p }) => p);
-  if (missing.length > 0 || players.length < 2) {
-    const have = players.filter(({ area }) => area.length > 0).map(({ p }) => p);
-    problem(ctx, ['grid'], `start areas must be numbered from 1 with none skipped and at least 2 players; found ${have.join(', ') || 'none'}`);
-    return;
-  }
-  for (const { p, area } of players) {
-    if (!hasEntryTileRoom(board, area)) {
-      problem(ctx, ['grid'], `start area ${p} has no 2×2 block of open squares for an entry tile`);
-    }
-  }
-  const first = players[0]!;
-  const reach = groundReach(board, first.area);
-  for (const { p, area } of players.slice(1)) {
-    if (!area.some((i) => reach.has(i))) {
-      const to = nameOf(board, area[0]!);
-      const from = nameOf(board, first.area[0]!);
-      problem(ctx, ['grid'], `no legal path joins start area ${first.p} (${from}) and start area ${p} (${to}); walls or pits cut them off`);
-    }
-  }
-}
-
+/**
+ * A map's shape and placement: what the format alone can check. Whether it makes a battlefield (room
+ * for entry tiles, a path between start areas) needs the board, so the engine adds that
+ * (engine/battlefield.ts `battlefieldSchema`), and whatever accepts a map from people uses that one.
+ */
 export const gridmapSchema = gridmapShape.superRefine((map, ctx) => {
   if (!checkGrid(map, ctx)) return;
-  if (!checkPlacement(map, ctx)) return;
-  checkBattlefield(map, ctx);
+  checkPlacement(map, ctx);
 }, whenValid);

@@ -45,3 +45,42 @@ export function normalizeSquare(name: string): string | null {
   const c = parseSquare(name);
   return c ? squareName(c) : null;
 }
+
+/** A board's size, all the square arithmetic below needs. */
+export interface Dims {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Square numbers count along each row from A1: index = row × width + col. */
+export const indexOf = (b: Pick<Dims, 'width'>, col: number, row: number): number => row * b.width + col;
+export const colOf = (b: Pick<Dims, 'width'>, i: number): number => i % b.width;
+export const rowOf = (b: Pick<Dims, 'width'>, i: number): number => Math.floor(i / b.width);
+export const inBounds = (b: Dims, col: number, row: number): boolean => col >= 0 && row >= 0 && col < b.width && row < b.height;
+
+/** Square names met so far, parsed: events and commands name the same few hundred squares again and again. */
+const parsed = new Map<string, Coord | null>();
+
+export function squareIndex(b: Dims, name: string): number | null {
+  let c = parsed.get(name);
+  if (c === undefined) {
+    if (parsed.size > 10000) parsed.clear();
+    c = parseSquare(name);
+    parsed.set(name, c);
+  }
+  return c && inBounds(b, c.col, c.row) ? indexOf(b, c.col, c.row) : null;
+}
+
+export const nameOf = (b: Pick<Dims, 'width'>, i: number): string => squareName({ col: colOf(b, i), row: rowOf(b, i) });
+
+/**
+ * Id of the edge between two orthogonally adjacent squares, or -1 if they are not. The edge on the
+ * right of square i is 2i, the edge below it 2i+1.
+ */
+export function edgeId(b: Pick<Dims, 'width'>, a: number, c: number): number {
+  const lo = Math.min(a, c);
+  const hi = Math.max(a, c);
+  if (hi - lo === 1 && rowOf(b, lo) === rowOf(b, hi)) return 2 * lo;
+  if (hi - lo === b.width) return 2 * lo + 1;
+  return -1;
+}

@@ -5,13 +5,13 @@
  */
 import { z } from 'zod';
 import { parseText } from './document';
-import { idSchema, wordSchema } from './fields';
+import { idSchema, nameField, wordSchema } from './fields';
 import { fail, parseWith, type Problem, type Result } from './problems';
 
 export const warbandUnitSchema = z.strictObject({ card: idSchema, mod: idSchema.optional() });
 
 export const warbandSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: nameField(100),
   faction: wordSchema,
   map: idSchema,
   units: z.array(warbandUnitSchema).min(1).max(40),
@@ -49,7 +49,8 @@ export function parseWarbandLine(line: string): Result<Warband> {
     ...(u.extra ? [{ path: `units[${i}]`, message: 'a unit takes at most one mod (card+mod)' }] : []),
   ]);
   if (problems.length > 0) return fail(problems);
-  return parseWith(warbandSchema, { name, faction: faction.toLowerCase(), map: map.toLowerCase(), units });
+  // A map is typed as players read it ("Mill Crossing"): words joined by hyphens make its id.
+  return parseWith(warbandSchema, { name, faction: faction.toLowerCase(), map: map.toLowerCase().replace(/[\s_]+/g, '-'), units });
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Card text in the rulebook's wording: "Sacrificial Dagger (R1) +9 vs. Armor; 10 Pierce THEN 10
+ * Card text in the rulebook's wording: "Sacrificial Dagger (Range 1) +9 vs. Armor; 10 Pierce THEN 10
  * recurring Magic (Spirit)." and "Immune 5 Cold". Pure string building, shared by the card image
  * and anything else that lists a unit's attacks and traits.
  */
@@ -34,7 +34,8 @@ export function effectText(e: Effect): string {
 
 /** The bracket after an attack's name: range, burst, acts, slow, cost. */
 export function attackTerms(a: Attack): string {
-  const terms = [`R${a.range}`];
+  // "Range 1", not the rulebook's "R1": elsewhere players meet R-numbers as rulings.
+  const terms = [`Range ${a.range}`];
   if (a.burst !== undefined) terms.push(`Burst ${a.burst}`);
   if (a.slow) terms.push('Slow');
   if (a.acts > 1) terms.push(`${a.acts} Acts`);
@@ -43,7 +44,7 @@ export function attackTerms(a: Attack): string {
   return `(${terms.join(', ')})`;
 }
 
-/** Everything after the attack's name: "(R1) +9 vs. Armor; 10 Pierce THEN 10 recurring Magic (Spirit)." */
+/** Everything after the attack's name: "(Range 1) +9 vs. Armor; 10 Pierce THEN 10 recurring Magic (Spirit)." */
 export function attackBody(a: Attack): string {
   const effects = a.effects.map((e, i) => (i === 0 ? '' : e.link === 'then' ? ' THEN ' : ' AND ') + effectText(e)).join('');
   return `${attackTerms(a)} ${signed(a.bonus)} vs. ${capital(a.vs)}; ${effects}.`;

@@ -3,16 +3,26 @@
  * function of its arguments (fonts are loaded once, on first use).
  */
 import type { GameState } from '../engine/state';
-import { header, mapAltText } from './alt-text';
+import { DISCORD_ALT_TEXT_LIMIT, header, mapAltText } from './alt-text';
+import { drawFocusCanvas, focusAltText, focusWindow } from './focus';
+import { drawLegendCanvas, legendWords } from './legend';
 import { drawMap } from './map';
-import { sentence } from './last-turn-words';
-import { toMapView, type ViewRequest } from './view';
+import { encodePng } from './png';
+import type { GameEvent } from '../engine/events';
+import type { Happening } from './happenings';
+import { unitLabels } from './labels';
+import { tell } from './last-turn-words';
+import { lastTurnView } from './view-last-turn';
+import { playerViews } from './view-units';
+import { toMapView, type MapView, type ViewRequest } from './view';
 
 export { altText, describeMap, mapAltText, DISCORD_ALT_TEXT_LIMIT } from './alt-text';
 export { renderCard } from './card';
 export { drawMap, renderMap } from './map';
 export { toMapView } from './view';
 export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';
+export { FRAMING, NEWS, isRoundNews, causeWords, sentence, tell, woundSentence, type Telling } from './last-turn-words';
+export type { HappeningKind, PromptWords, WoundCause, WoundWords } from './happenings';
 
 /** The map image and its alt text from one view, for posting together. */
 export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string; headline: string } {
@@ -20,10 +30,57 @@ export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): {
   return { png: drawMap(view), alt: mapAltText(view), headline: header(view) };
 }
 
-/**
- * The events in sentences, as the picture describes them ("GN attacked SP with Claw: rolled 14+1
- * against 11, hit."), for the turn log posted beside the map and the reply to each act.
- */
-export function eventSentences(state: GameState, request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names'>): string[] {
-  return toMapView(state, request).lastTurn?.happenings.map(sentence) ?? [];
+/** A picture and its alt text. */
+export interface Picture {
+  readonly png: Buffer;
+  readonly alt: string;
 }
+
+/** The close-up of a view's last turn (focus.ts), or null when there is nothing to show closer. */
+function focusOf(view: MapView): Picture | null {
+  const w = focusWindow(view);
+  return w ? { png: encodePng(drawFocusCanvas(view, w)), alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) } : null;
+}
+
+/**
+ * What is posted after a turn, from one view: the map and its alt text, the close-up of the squares
+ * where the turn happened (null when the turn spread over most of the board), and the headline.
+ */
+export function renderTurn(state: GameState, request: ViewRequest = {}): Picture & { headline: string; focus: Picture | null } {
+  const view = toMapView(state, request);
+  return { png: drawMap(view), alt: mapAltText(view), headline: header(view), focus: focusOf(view) };
+}
+
+/** The close-up of the last turn alone (the "your turn" ping can carry it). */
+export function renderFocus(state: GameState, request: ViewRequest = {}): Picture | null {
+  return focusOf(toMapView(state, request));
+}
+
+/**
+ * The key to a match's maps (terrain on its map, how to read a token, statuses, how a turn is
+ * drawn), posted once with the opening map; its alt text spells the whole key out.
+ */
+export function renderLegend(state: GameState, request: Pick<ViewRequest, 'names'> = {}): Picture {
+  const view = toMapView(state, request);
+  const words = legendWords(view);
+  const alt = words.length <= DISCORD_ALT_TEXT_LIMIT ? words : `${words.slice(0, words.lastIndexOf(' ', DISCORD_ALT_TEXT_LIMIT - 1))}…`;
+  return { png: encodePng(drawLegendCanvas(view)), alt };
+}
+
+/** Events read into happenings (happenings.ts): a turn's, an act's, or any run of them. */
+export function happeningsOf(state: GameState, events: readonly GameEvent[], request: Pick<ViewRequest, 'before' | 'names'> = {}): Happening[] {
+  const labels = unitLabels(state);
+  const players = playerViews(state, labels, request.names ?? {});
+  return [...lastTurnView(state, labels, players, events, request.before).happenings];
+}
+
+/**
+ * The events in sentences ("GN attacked SP with Claw: rolled 14+1 against 11, hit; SP took 5 cut
+ * wounds (marked mobility)."), for the turn log posted beside the map and the reply to each act.
+ */
+export function eventSentences(state: GameState, request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names'>, telling: Parameters<typeof tell>[1] = {}): string[] {
+  return tell(happeningsOf(state, request.lastTurn ?? [], request), telling);
+}
+
+export { matchLog, rosterLine, shortDigest, sinceLastAct, type LogEntry } from './match-log';
+export { withoutRuleCodes } from './plain-rules';

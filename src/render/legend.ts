@@ -1,16 +1,41 @@
 /**
- * The legend under the board: the terrain on this map, how to read a token, the statuses in play,
- * and a key for each overlay shown. Only what the picture uses is listed, so the legend stays short.
+ * Keys to the map, in two parts:
+ * - the match's legend, a picture of its own posted once with the opening map (and spelled out in
+ *   its alt text): the terrain on this map, a token drawn large with each part named, every status,
+ *   and how the last turn is drawn;
+ * - under a map picture, only what is particular to it: the key to an overlay asked for (reach,
+ *   sight, preview) and the numbered list of tags that had no room on the board.
  */
-import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { StatusName, Terrain } from '../formats/vocabulary';
-import { font } from './fonts';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { STATUSES, type Terrain } from '../formats/vocabulary';
+import { T } from '../engine/board';
+import { measuringContext } from './canvas-pool';
+import { font, loadFonts } from './fonts';
 import { shapePath, star } from './glyphs';
-import { ACTIVE_RING, CHARGE, CRITICAL, EDGE_WALL, HIT, INK, LOW_COVER, MISS, MORTAL, OBJECTIVE, OBJECTIVE_INK, REACH, REPLY, SIGHT, STATUS_COLOUR, STATUS_CODE, TOKEN_STYLE } from './palette';
+import { activeMark, drawToken } from './units';
+import {
+  CHARGE,
+  CRITICAL,
+  EDGE_WALL,
+  HIT,
+  INK,
+  LOW_COVER,
+  MISS,
+  OBJECTIVE,
+  OBJECTIVE_INK,
+  PAPER,
+  PATH,
+  PATH_EDGE,
+  REACH,
+  REPLY,
+  SIGHT,
+  STATUS_COLOUR,
+  STATUS_CODE,
+} from './palette';
+import { numberBadge, tagBox, type PlacedTag } from './tags';
 import { terrainSquare } from './terrain';
 import { flow, type Flow, type Run } from './text-flow';
-import { T } from '../engine/board';
-import type { MapView } from './view';
+import type { MapView, UnitView } from './view';
 
 type Ctx = SKRSContext2D;
 
@@ -38,7 +63,7 @@ function terrainRow(view: MapView): Run[] {
   }
   if (view.board.walls.length > 0) runs.push(...item(swatchLine(EDGE_WALL, [], 0.3, 1.3), 'wall edge'));
   if (view.board.lowCover.length > 0) runs.push(...item(swatchLine(LOW_COVER, [0.35, 0.2], 0.2, 1.3), 'low cover'));
-  if (view.board.objectives.length > 0) runs.push(...item(pic(1.1, (ctx, x, y, h) => star(ctx, x + h / 2, y + h / 2, h, OBJECTIVE, OBJECTIVE_INK)), 'objective'));
+  if (view.board.objectives.length > 0) runs.push(...item(pic(1.1, (ctx, x, y, h) => star(ctx, x + h / 2, y + h / 2, h, OBJECTIVE, OBJECTIVE_INK)), 'objective (gold outline)'));
   runs.push(...item(pic(1.2, (ctx, x, y, h) => {
     ctx.save();
     ctx.setLineDash([h * 0.25, h * 0.15]);
@@ -47,7 +72,7 @@ function terrainRow(view: MapView): Run[] {
     ctx.strokeRect(x + 2, y + 2, h - 4, h - 4);
     ctx.restore();
   }), 'start area P1-P4 (hatched)'));
-  if (view.entries.length > 0) runs.push(...item(pic(1.2, (ctx, x, y, h) => entryMark(ctx, x, y, h, INK)), 'entry tile'));
+  runs.push(...item(pic(1.2, (ctx, x, y, h) => entryMark(ctx, x, y, h, INK)), 'entry tile'));
   return runs;
 }
 
@@ -69,48 +94,6 @@ export function entryMark(ctx: Ctx, x: number, y: number, size: number, colour: 
   ctx.restore();
 }
 
-function tokenRow(): Run[] {
-  const boxPic = (shape: 'circle' | 'diamond', fill: string, edge: string) =>
-    pic(0.8, (ctx, x, y, h) => {
-      shapePath(ctx, shape, x + h * 0.35, y + h / 2, h * 0.55);
-      ctx.fillStyle = fill;
-      ctx.fill();
-      ctx.lineWidth = h * 0.1;
-      ctx.strokeStyle = edge;
-      ctx.stroke();
-    });
-  const pip = (kind: keyof typeof TOKEN_STYLE) =>
-    pic(0.8, (ctx, x, y, h) => {
-      shapePath(ctx, TOKEN_STYLE[kind].shape, x + h * 0.35, y + h / 2, h * 0.6);
-      ctx.fillStyle = TOKEN_STYLE[kind].colour;
-      ctx.fill();
-      ctx.lineWidth = h * 0.08;
-      ctx.strokeStyle = INK;
-      ctx.stroke();
-    });
-  return [
-    heading('Tokens'),
-    ...item(boxPic('circle', '#ffffff', INK), 'injury box'),
-    ...item(boxPic('circle', INK, '#ffffff'), 'injured'),
-    ...item(boxPic('diamond', '#ffffff', MORTAL), 'Mortal box'),
-    ...item(boxPic('diamond', MORTAL, '#ffffff'), 'Mortal marked'),
-    ...item(pic(1.3, (ctx, x, y, h) => {
-      ctx.fillStyle = INK;
-      ctx.fillRect(x, y + h * 0.35, h * 1.2, h * 0.3);
-      ctx.fillStyle = '#f5f0dc';
-      ctx.fillRect(x + 2, y + h * 0.35 + 2, h * 0.7, h * 0.3 - 4);
-    }), 'Vigor'),
-    pip('react'), pip('blue'), pip('red'),
-    { text: ' react, blue, red token (hollow: spent)' }, { space: 0.9 },
-    { text: 'faded: has acted this round', bold: false }, { space: 0.9 },
-    ...item(pic(1.1, (ctx, x, y, h) => {
-      ctx.lineWidth = h * 0.14;
-      ctx.strokeStyle = ACTIVE_RING;
-      ctx.strokeRect(x + 3, y + 3, h - 6, h - 6);
-    }), 'active unit'),
-  ];
-}
-
 export function statusBadge(code: string, colour: string): Run {
   return pic(1.05, (ctx, x, y, h) => {
     ctx.fillStyle = colour;
@@ -125,20 +108,23 @@ export function statusBadge(code: string, colour: string): Run {
   });
 }
 
-function statusRow(view: MapView): Run[] {
-  const present = new Set<StatusName>(view.units.filter((u) => u.where === 'map').flatMap((u) => u.statuses.map((s) => s.status)));
-  if (present.size === 0) return [];
-  const order = Object.keys(STATUS_CODE) as StatusName[];
-  return [heading('Status'), ...order.filter((s) => present.has(s)).flatMap((s) => item(statusBadge(STATUS_CODE[s], STATUS_COLOUR[s]), s))];
+/** Every status: any may turn up during a match, and this legend is posted once. */
+function statusRow(): Run[] {
+  return [heading('Status'), ...STATUSES.flatMap((s) => item(statusBadge(STATUS_CODE[s], STATUS_COLOUR[s]), s))];
 }
 
 /** A legend swatch of a line: `width` and `length` are fractions of the text height. */
-function swatchLine(colour: string, dash: number[] = [], width = 0.16, length = 1.25): Run {
+function swatchLine(colour: string, dash: number[] = [], width = 0.16, length = 1.25, edge?: string): Run {
   return pic(1.4, (ctx, x, y, h) => {
     ctx.save();
     ctx.beginPath();
     ctx.moveTo(x, y + h / 2);
     ctx.lineTo(x + h * length, y + h / 2);
+    if (edge) {
+      ctx.strokeStyle = edge;
+      ctx.lineWidth = width * h + 4;
+      ctx.stroke();
+    }
     ctx.setLineDash(dash.map((d) => d * h));
     ctx.strokeStyle = colour;
     ctx.lineWidth = width * h;
@@ -147,20 +133,46 @@ function swatchLine(colour: string, dash: number[] = [], width = 0.16, length = 
   });
 }
 
+/** A tag as the board shows it, at legend size. */
+function tagSwatch(text: string, colour: string): Run {
+  const measure = measuringContext();
+  measure.font = font(100, 'bold');
+  // The box's width in text heights: the words at 0.8 of the line's text size, plus the tag's padding.
+  const w = ((measure.measureText(text).width + 60) / 100) * 0.8;
+  return pic(w + 0.15, (ctx, x, y, h) => tagBox(ctx, text, colour, { x, y: y - h * 0.02, w: w * h, h: h * 1.04 }, h * 0.8));
+}
+
+function lastTurnRows(): Run[][] {
+  return [
+    [
+      heading('Last turn'),
+      ...item(swatchLine(PATH, [], 0.2, 1.25, PATH_EDGE), 'path moved (ring: start, arrow: end)'),
+      ...item(swatchLine(PATH, [0.25, 0.18], 0.2, 1.25, PATH_EDGE), 'maneuver'),
+      ...item(swatchLine(PATH, [0.06, 0.2], 0.2, 1.25, PATH_EDGE), 'pushed or pulled'),
+      ...item(swatchLine(CHARGE, [], 0.2, 1.25, PATH_EDGE), 'charge'),
+    ],
+    [
+      heading('Attacks'),
+      { group: [tagSwatch('HIT 10', HIT), { text: ' hit for 10 wounds (after toughness and immunity)' }] },
+      { space: 0.9 },
+      { group: [tagSwatch('CRIT 20', CRITICAL), { text: ' critical hit' }] },
+      { space: 0.9 },
+      { group: [tagSwatch('GLANCE 5', HIT), { text: ' glancing blow' }] },
+      { space: 0.9 },
+      { group: [tagSwatch('MISS', MISS), { text: ' missed (dashed line, cross)' }] },
+      { space: 0.9 },
+      { group: [tagSwatch('REPLY HIT 5', REPLY), { text: ' a reply' }] },
+      { space: 0.9 },
+      { group: [tagSwatch('SD DROPPED', CRITICAL), { text: ' dropped (red cross where it stood)' }] },
+      { space: 0.9 },
+      ...item(pic(1.1, (ctx, x, y, h) => numberBadge(ctx, 1, HIT, x + h * 0.5, y + h * 0.5, h)), 'a tag with no room on the board, listed under the map'),
+    ],
+  ];
+}
+
+/** The picture-specific key under a map: an overlay's key and the numbered tags. Empty when there is neither. */
 function overlayRows(view: MapView): Run[][] {
   const rows: Run[][] = [];
-  const last = view.lastTurn;
-  if (last && (last.moves.length > 0 || last.attacks.length > 0 || last.drops.length > 0)) {
-    rows.push([
-      heading('Last turn'),
-      ...item(swatchLine('#ffffff'), 'path moved (ring = start)'),
-      ...item(swatchLine(HIT), 'HIT n: hit, n wounds'),
-      ...item(swatchLine(CRITICAL), 'CRIT: critical'),
-      ...item(swatchLine(MISS, [0.3, 0.2]), 'MISS'),
-      ...item(swatchLine(REPLY), 'REPLY'),
-      ...item(swatchLine(CHARGE), 'CHARGE'),
-    ]);
-  }
   if (view.reach) {
     const [r, g, b] = REACH;
     rows.push([
@@ -198,8 +210,167 @@ function overlayRows(view: MapView): Run[][] {
   return rows;
 }
 
-/** The legend laid out for an image `width` wide. */
-export function legend(ctx: Ctx, view: MapView, width: number, px: number): Flow {
-  const rows = [terrainRow(view), tokenRow(), statusRow(view), ...overlayRows(view)].filter((r) => r.length > 0);
+/** The tags that had no room on the board, by number. */
+function tagListRow(tags: readonly PlacedTag[]): Run[] {
+  const listed = tags.filter((t) => t.number !== null);
+  if (listed.length === 0) return [];
+  return [
+    heading('Tags'),
+    ...listed.flatMap((t) => item(pic(1.1, (ctx, x, y, h) => numberBadge(ctx, t.number!, t.colour, x + h * 0.5, y + h * 0.5, h)), t.listText)),
+  ];
+}
+
+/** What goes under a map picture: the key to its overlay and its numbered tags (often nothing). */
+export function mapKey(ctx: Ctx, view: MapView, tags: readonly PlacedTag[], width: number, px: number): Flow {
+  const rows = [...overlayRows(view), tagListRow(tags)].filter((r) => r.length > 0);
   return flow(ctx, rows, width, px);
+}
+
+/** A token to explain the parts of one: in the first player's colour and shape, with one of everything. */
+function sampleToken(view: MapView): UnitView {
+  const p = view.players[0];
+  return {
+    id: 'sample',
+    label: 'KC',
+    name: 'Knight-Captain',
+    player: p?.id ?? 'p1',
+    colour: p?.colour ?? '#1f5fbf',
+    shape: p?.shape ?? 'circle',
+    size: 'medium',
+    span: 1,
+    where: 'map',
+    at: null,
+    vigor: 7,
+    vigorMax: 10,
+    boxes: [
+      { kind: 'mobility', marked: true },
+      { kind: 'defensive', marked: false },
+      { kind: 'mortal', marked: false },
+    ],
+    statuses: [
+      { status: 'pinned', code: STATUS_CODE.pinned, source: null },
+      { status: 'hobbled', code: STATUS_CODE.hobbled, source: null },
+    ],
+    tokens: { react: { left: 1, max: 1 }, blue: { left: 1, max: 2 }, red: { left: 1, max: 1 } },
+    acted: false,
+    active: false,
+  };
+}
+
+/** How to read a token: one drawn large, each part named beside it with a leader line. */
+function tokenDiagram(view: MapView, px: number): { height: number; draw: (ctx: Ctx, x: number, y: number) => void } {
+  const cell = Math.round(px * 6);
+  // Top to bottom, so the leader lines do not cross.
+  const parts: { text: string; x: number; y: number }[] = [
+    { text: 'status badges (letters below)', x: 0.87, y: 0.13 },
+    { text: 'injury boxes (filled: marked; diamond: Mortal)', x: 0.56, y: 0.15 },
+    { text: 'label: the initials of the card\u2019s name', x: 0.8, y: 0.49 },
+    { text: 'Vigor left', x: 0.7, y: 0.75 },
+    { text: 'action-pool tokens: react, blue, red (hollow: spent)', x: 0.62, y: 0.885 },
+  ];
+  const pad = px * 0.4;
+  return {
+    height: cell + 2 * pad,
+    draw: (ctx, x0, y0) => {
+      ctx.save();
+      const tx = x0 + pad;
+      const ty = y0 + pad;
+      ctx.fillStyle = '#ece4cf';
+      ctx.fillRect(x0, y0, cell + 2 * pad, cell + 2 * pad);
+      drawToken(ctx, sampleToken(view), tx, ty, cell);
+      const textX = tx + cell + px * 2.2;
+      parts.forEach((p, i) => {
+        const ly = ty + (cell / parts.length) * (i + 0.5);
+        const to = { x: tx + cell * p.x, y: ty + cell * p.y };
+        ctx.beginPath();
+        ctx.moveTo(textX - px * 0.3, ly);
+        ctx.lineTo(tx + cell + px * 0.9, ly);
+        ctx.lineTo(to.x, to.y);
+        ctx.lineJoin = 'round';
+        ctx.strokeStyle = '#ffffff';
+        ctx.lineWidth = 4;
+        ctx.stroke();
+        ctx.strokeStyle = INK;
+        ctx.lineWidth = 1.6;
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.arc(to.x, to.y, 3.5, 0, Math.PI * 2);
+        ctx.fillStyle = INK;
+        ctx.fill();
+        ctx.font = font(px, 'normal');
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(p.text, textX, ly);
+      });
+      ctx.restore();
+    },
+  };
+}
+
+/** The other marks on tokens: the active unit's brackets, a faded token, each player's shape and colour. */
+function tokenRow(view: MapView): Run[] {
+  const faded = { ...sampleToken(view), acted: true, statuses: [] };
+  return [
+    heading('Tokens'),
+    ...item(pic(1.1, (ctx, x, y, h) => activeMark(ctx, x, y, h, h)), 'magenta corners: the unit whose turn it is'),
+    ...item(pic(1.1, (ctx, x, y, h) => drawToken(ctx, faded, x, y, h)), 'faded: has acted this round'),
+    ...players(view),
+  ];
+}
+
+/** The match's legend as a picture `width` wide: title, token diagram, tokens, map, statuses, last turn. */
+export function drawLegendCanvas(view: MapView, width = 760): Canvas {
+  loadFonts();
+  const px = 24;
+  const pad = Math.round(px * 0.8);
+  const inner = width - 2 * pad;
+  const scratch = measuringContext();
+  const title = flow(scratch, [[{ text: `Key to the map: ${view.board.name}`, bold: true, scale: 1.15 }]], inner, px);
+  const diagram = tokenDiagram(view, px);
+  const rows = flow(scratch, [tokenRow(view), terrainRow(view), statusRow(), ...lastTurnRows()], inner, px);
+  const height = Math.ceil(pad + title.height + pad / 2 + diagram.height + pad / 2 + rows.height + pad);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, width, height);
+  let y = pad;
+  title.draw(ctx, pad, y);
+  y += title.height + pad / 2;
+  diagram.draw(ctx, pad, y);
+  y += diagram.height + pad / 2;
+  rows.draw(ctx, pad, y);
+  return canvas;
+}
+
+/** Each player's token shape and colour, with the seat number the start areas show. */
+function players(view: MapView): Run[] {
+  return view.players.flatMap((p) =>
+    item(
+      pic(1.1, (ctx, x, y, h) => {
+        shapePath(ctx, p.shape, x + h * 0.5, y + h * 0.5, h * 0.9);
+        ctx.fillStyle = p.colour;
+        ctx.fill();
+        ctx.lineWidth = Math.max(1.5, h * 0.08);
+        ctx.strokeStyle = INK;
+        ctx.stroke();
+      }),
+      `${p.name}'s units (P${p.seat + 1})`,
+    ),
+  );
+}
+
+const SHAPE_WORD = { circle: 'circles', square: 'rounded squares', hexagon: 'hexagons', diamond: 'diamonds' } as const;
+
+/** The legend in words, for the legend picture's alt text (under Discord's 1,024 characters). */
+export function legendWords(view: MapView): string {
+  const terrain = view.board.terrains.map((t) => (t === 'damaging' ? `damaging (${view.board.damage})` : TERRAIN_NAME[t]));
+  const lines = [
+    `Key to the maps of ${view.board.name}.`,
+    view.players.length > 0 ? `Tokens: ${view.players.map((p) => `${p.name} ${SHAPE_WORD[p.shape]}`).join(', ')}, labelled with the card's initials.` : '',
+    `Terrain, each with its own mark: ${terrain.join(', ') || 'none'}. Thick black lines: walls; dashed brown: low cover; gold outline: objective; hatched: start areas P1-P4.`,
+    'On a token: injury boxes on top (filled: marked, diamond: Mortal), Vigor bar and react, blue and red tokens below (hollow: spent), status letters in the corners. Faded: has acted. Magenta corners: the unit whose turn it is.',
+    `Statuses: ${STATUSES.map((s) => `${STATUS_CODE[s]} ${s}`).join(', ')}.`,
+    'Last turn: a path from a ring to an arrow (dashed: maneuver, dotted: pushed, orange: charge); attack arrows tagged HIT, CRIT, GLANCE or AUTO with the wounds, or MISS; replies purple; a red cross where a unit dropped; a numbered disc is a tag listed under the map.',
+  ];
+  return lines.filter(Boolean).join(' ');
 }

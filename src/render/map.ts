@@ -6,15 +6,14 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { GameState } from '../engine/state';
 import { measuringContext, pooledCanvas } from './canvas-pool';
 import { loadFonts } from './fonts';
-import { boardGeometry, cornerOf, textSize } from './layout';
-import { entryMark, legend } from './legend';
-import { drawAttacks, drawCharges, drawDrops, drawHarms, drawMoves, drawPreview, drawReach, drawSight, ring } from './overlays';
-import { INK, PAPER, PREVIEW } from './palette';
+import { boardGeometry, textSize } from './layout';
+import { mapKey } from './legend';
+import { boardSquares, drawBoardMarks, overlayTags, tagSpace } from './overlays';
+import { INK, PAPER } from './palette';
 import { panel } from './panel';
 import { encodePng } from './png';
 import { boardPicture } from './terrain';
-import { TagLayer } from './tags';
-import { drawUnits } from './units';
+import { placeTags } from './tags';
 import { toMapView, type MapView, type ViewRequest } from './view';
 
 /**
@@ -27,12 +26,14 @@ export function drawMapCanvas(view: MapView, reuse = false) {
   const width = g.width;
   const px = textSize(width);
   const pad = Math.round(px * 0.6);
-  // The header and legend are measured first, on a scratch context, so the image is the right height.
+  // The header and the key under the board are measured first, on a scratch context, so the image
+  // is the right height; tags are placed first too, since the key lists those with no room.
   const scratch = measuringContext();
   const head = panel(scratch, view, width - 2 * pad, px);
-  const foot = legend(scratch, view, width - 2 * pad, Math.round(px * 0.8));
+  const tags = placeTags(overlayTags(g, view), tagSpace(g, view, boardSquares(g, view)), scratch);
+  const foot = mapKey(scratch, view, tags, width - 2 * pad, Math.round(px * 0.8));
   const top = head.height + 2 * pad;
-  const height = top + g.height + foot.height + 2 * pad;
+  const height = top + g.height + (foot.height > 0 ? foot.height + 2 * pad : 0);
 
   const canvas = reuse ? pooledCanvas(width, height) : createCanvas(width, height);
   const ctx = canvas.getContext('2d');
@@ -46,39 +47,14 @@ export function drawMapCanvas(view: MapView, reuse = false) {
   ctx.drawImage(boardPicture(g, view.board, startColours), 0, top);
   ctx.save();
   ctx.translate(0, top);
-  for (const e of view.entries) {
-    const colour = view.players.find((p) => p.id === e.player)?.colour ?? INK;
-    const { x, y } = cornerOf(g, e.at);
-    entryMark(ctx, x, y, g.cell * 2, colour);
-  }
-  // Tags keep off unit squares where they can, and off each other always.
-  const squares = view.units.flatMap((u) => (u.at ? [{ ...cornerOf(g, u.at), w: g.cell * u.span, h: g.cell * u.span }] : []));
-  const tags = new TagLayer(ctx, g, squares);
-  // Under the tokens: shading, paths, sight and preview lines (they run from token to token, and
-  // the labels must stay readable). Over them: attack lines between neighbours, drops, tags.
-  if (view.reach) drawReach(ctx, g, view.reach);
-  if (view.lastTurn) drawMoves(ctx, g, view.lastTurn, tags);
-  if (view.sight) {
-    ring(ctx, g, view.sight.from, view.sight.span, '#ffffff');
-    drawSight(ctx, g, view.sight, tags);
-  }
-  if (view.preview) {
-    if (view.preview.from) ring(ctx, g, view.preview.from, view.preview.fromSpan, PREVIEW);
-    drawPreview(ctx, g, view.preview, tags);
-  }
-  drawUnits(ctx, g, view.units);
-  if (view.reach) drawCharges(ctx, g, view.reach, tags);
-  if (view.lastTurn) {
-    drawDrops(ctx, g, view.lastTurn, tags);
-    drawAttacks(ctx, g, view.lastTurn, tags);
-    drawHarms(g, view.lastTurn, tags);
-  }
-  tags.draw();
+  drawBoardMarks(ctx, g, view, tags);
   ctx.restore();
 
-  ctx.fillStyle = INK;
-  ctx.fillRect(0, top + g.height, width, 2);
-  foot.draw(ctx, pad, top + g.height + pad);
+  if (foot.height > 0) {
+    ctx.fillStyle = INK;
+    ctx.fillRect(0, top + g.height, width, 2);
+    foot.draw(ctx, pad, top + g.height + pad);
+  }
   return canvas;
 }
 

@@ -8,8 +8,10 @@ import { font } from './fonts';
 import { arrowhead, cross, star } from './glyphs';
 import { centreOf, cornerOf, type BoardGeometry } from './layout';
 import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT } from './palette';
-import { around, type Point, type TagLayer } from './tags';
-import type { AttackView, LastTurnView, MoveView, PreviewView, ReachView, SightView, Sq } from './view';
+import { entryMark } from './legend';
+import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from './tags';
+import { drawUnits } from './units';
+import type { AttackView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq } from './view';
 
 type Ctx = SKRSContext2D;
 
@@ -89,19 +91,24 @@ function haloLine(ctx: Ctx, from: { x: number; y: number }, to: { x: number; y: 
   ctx.setLineDash([]);
 }
 
-export function drawMoves(ctx: Ctx, g: BoardGeometry, last: LastTurnView, tags: TagLayer): void {
+export function drawMoves(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
   for (const m of last.moves) {
     const style = MOVE_STYLE[m.kind];
     const points = m.path.map((s) => centre(g, s, m.span));
     // A path of one known square (a unit that only entered) still gets its arrow from the square before.
     pathLine(ctx, g, points, style.core, style.dash(g.cell), m.fromKnown);
-    if (style.word && points.length > 0) {
-      const a = points[0]!;
-      const b = points[points.length - 1]!;
-      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-      tags.add(style.word, m.kind === 'charge' ? CHARGE : PATH_EDGE, mid, around(mid, g.cell * 0.5));
-    }
   }
+}
+
+/** CHARGE and SHOVED on their paths, as near the middle of the path as there is room. */
+function moveTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
+  return last.moves.flatMap((m): TagRequest[] => {
+    const word = MOVE_STYLE[m.kind].word;
+    const points = m.path.map((s) => centre(g, s, m.span));
+    if (!word || points.length === 0) return [];
+    const spots = alongPath(points, g.cell / 4);
+    return [{ text: word, listText: `${m.unit} ${word === 'SHOVED' ? 'was shoved' : 'charged'}`, colour: m.kind === 'charge' ? CHARGE : PATH_EDGE, anchor: spots[0]!, spots, px: g.cell * 0.38 }];
+  });
 }
 
 const RESULT_WORD = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' } as const;
@@ -113,8 +120,20 @@ export function attackWords(a: AttackView): string {
   return `${a.reply ? 'REPLY ' : ''}${result}${wounds}`;
 }
 
-export function drawAttacks(ctx: Ctx, g: BoardGeometry, last: LastTurnView, tags: TagLayer): void {
+interface AttackLine {
+  readonly attack: AttackView;
+  readonly start: Point;
+  readonly end: Point;
+  readonly ux: number;
+  readonly uy: number;
+  readonly colour: string;
+  readonly width: number;
+}
+
+/** Where each attack's line runs: from the attacker's edge to the target's, side by side for an attack and its reply. */
+function attackLines(g: BoardGeometry, last: LastTurnView): AttackLine[] {
   const pairs = new Map<string, number>();
+  const lines: AttackLine[] = [];
   for (const a of last.attacks) {
     if (!a.from || !a.to) continue;
     const p = centre(g, a.from, a.fromSpan);
@@ -130,47 +149,74 @@ export function drawAttacks(ctx: Ctx, g: BoardGeometry, last: LastTurnView, tags
     const off = n === 0 ? 0 : (n % 2 === 1 ? 1 : -1) * Math.ceil(n / 2) * g.cell * 0.22;
     const ox = -uy * off;
     const oy = ux * off;
-    const start = { x: p.x + ux * g.cell * 0.3 * a.fromSpan + ox, y: p.y + uy * g.cell * 0.3 * a.fromSpan + oy };
-    const end = { x: q.x - ux * g.cell * 0.42 * a.toSpan + ox, y: q.y - uy * g.cell * 0.42 * a.toSpan + oy };
+    // From the attacker's square edge to just inside the target's, so the line and its arrowhead
+    // cross as little of either token (and its label) as they can; between neighbours the arrow
+    // sits on the border between them.
+    const edge = (span: 1 | 2) => (g.cell * span) / 2 / Math.max(Math.abs(ux), Math.abs(uy));
+    const from = Math.min(edge(a.fromSpan) - g.cell * 0.1, len / 2);
+    const to = edge(a.toSpan) - g.cell * 0.14;
+    const start = { x: p.x + ux * from + ox, y: p.y + uy * from + oy };
+    const end = { x: q.x - ux * to + ox, y: q.y - uy * to + oy };
     const colour = a.reply ? REPLY : a.result === 'critical' || a.result === 'automatic' ? CRITICAL : a.result === 'miss' ? MISS : HIT;
     const width = Math.max(2.5, g.cell * (a.result === 'critical' || a.result === 'automatic' ? 0.12 : 0.08));
+    lines.push({ attack: a, start, end, ux, uy, colour, width });
+  }
+  return lines;
+}
+
+export function drawAttacks(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
+  for (const { attack: a, start, end, ux, uy, colour, width } of attackLines(g, last)) {
     ctx.save();
     ctx.lineCap = 'round';
     haloLine(ctx, start, end, '#ffffff', width + 4, colour, width, a.result === 'miss' ? [g.cell * 0.18, g.cell * 0.14] : []);
     if (a.result === 'miss') {
-      cross(ctx, end.x, end.y, g.cell * 0.3, '#ffffff', width + 4);
-      cross(ctx, end.x, end.y, g.cell * 0.3, colour, width);
+      cross(ctx, end.x, end.y, g.cell * 0.26, '#ffffff', width + 4);
+      cross(ctx, end.x, end.y, g.cell * 0.26, colour, width);
     } else {
-      arrowhead(ctx, end.x, end.y, Math.atan2(uy, ux), g.cell * 0.42, colour, '#ffffff');
-      if (a.result === 'critical' || a.result === 'automatic') star(ctx, end.x, end.y, g.cell * 0.5, '#ffd54a', CRITICAL);
+      arrowhead(ctx, end.x, end.y, Math.atan2(uy, ux), g.cell * 0.32, colour, '#ffffff');
+      if (a.result === 'critical' || a.result === 'automatic') star(ctx, end.x, end.y, g.cell * 0.42, '#ffd54a', CRITICAL);
     }
     ctx.restore();
-    const at = { x: start.x + (end.x - start.x) * 0.55, y: start.y + (end.y - start.y) * 0.55 };
-    // Beside the line rather than on it when the line is short: the ends are covered by tokens.
-    const side = (k: number) => ({ x: at.x - uy * k * g.cell, y: at.y + ux * k * g.cell });
-    tags.add(attackWords(a), colour, at, [at, side(0.65), side(-0.65), side(1.3), side(-1.3), ...around(at, g.cell * 0.7).slice(1)]);
   }
 }
 
-export function drawHarms(g: BoardGeometry, last: LastTurnView, tags: TagLayer): void {
-  for (const h of last.harms) {
-    if (!h.at) continue;
+/** Each attack's result on its line, moved along it (then beside it) until it covers no token. */
+function attackTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
+  return attackLines(g, last).map(({ attack: a, start, end, ux, uy, colour }) => {
+    const at = { x: start.x + (end.x - start.x) * 0.55, y: start.y + (end.y - start.y) * 0.55 };
+    const side = (k: number) => ({ x: at.x - uy * k * g.cell, y: at.y + ux * k * g.cell });
+    const words = attackWords(a);
+    return { text: words, listText: `${a.attacker} ${a.reply ? 'replied on' : 'on'} ${a.target}: ${words}`, colour, anchor: at, spots: [...along(start, end), side(0.65), side(-0.65)], px: g.cell * 0.38 };
+  });
+}
+
+function harmTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
+  return last.harms.flatMap((h): TagRequest[] => {
+    if (!h.at) return [];
     const c = cornerOf(g, h.at);
     const at = { x: c.x + (g.cell * h.span) / 2, y: c.y + g.cell * h.span };
-    tags.add(`-${h.wounds} ${h.type}`, '#8a2b0e', at, around(at, g.cell * 0.5), g.cell * 0.32);
-  }
+    const text = `-${h.wounds} ${h.type}`;
+    return [{ text, listText: `${h.unit}: ${text} (${h.why === 'terrain' ? 'terrain' : 'recurring'})`, colour: '#8a2b0e', anchor: at, spots: [], px: g.cell * 0.32 }];
+  });
 }
 
-export function drawDrops(ctx: Ctx, g: BoardGeometry, last: LastTurnView, tags: TagLayer): void {
+export function drawDrops(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
   for (const d of last.drops) {
     if (!d.at) continue;
     const p = centre(g, d.at, d.span);
     const s = g.cell * 0.7 * d.span;
     cross(ctx, p.x, p.y, s, '#ffffff', g.cell * 0.22);
     cross(ctx, p.x, p.y, s, CRITICAL, g.cell * 0.13);
-    const at = { x: p.x, y: p.y + s / 2 + g.cell * 0.2 };
-    tags.add(`${d.unit} DROPPED`, CRITICAL, at, around(at, g.cell * 0.5), g.cell * 0.32);
   }
+}
+
+function dropTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
+  return last.drops.flatMap((d): TagRequest[] => {
+    if (!d.at) return [];
+    const p = centre(g, d.at, d.span);
+    const at = { x: p.x, y: p.y + g.cell * 0.35 * d.span + g.cell * 0.2 };
+    return [{ text: `${d.unit} DROPPED`, listText: `${d.unit} dropped`, colour: CRITICAL, anchor: p, spots: [at], px: g.cell * 0.32 }];
+  });
 }
 
 /** Reachable squares: stronger shade for cheaper squares, and the cost written in each. */
@@ -204,7 +250,7 @@ export function drawReach(ctx: Ctx, g: BoardGeometry, reach: ReachView): void {
 }
 
 /** Charge targets: a dashed ring, the word CHARGE, and the two squares the charge would cross. */
-export function drawCharges(ctx: Ctx, g: BoardGeometry, reach: ReachView, tags: TagLayer): void {
+export function drawCharges(ctx: Ctx, g: BoardGeometry, reach: ReachView): void {
   for (const c of reach.charges) {
     const p = centre(g, c.at, c.span);
     ctx.save();
@@ -225,15 +271,21 @@ export function drawCharges(ctx: Ctx, g: BoardGeometry, reach: ReachView, tags: 
     ctx.strokeStyle = CHARGE;
     ctx.stroke();
     ctx.restore();
-    const at = { x: p.x, y: p.y - g.cell * 0.5 * c.span - g.cell * 0.05 };
-    tags.add('CHARGE', CHARGE, at, around(at, g.cell * 0.5), g.cell * 0.32);
   }
+}
+
+function chargeTags(g: BoardGeometry, reach: ReachView): TagRequest[] {
+  return reach.charges.map((c) => {
+    const p = centre(g, c.at, c.span);
+    const above = { x: p.x, y: p.y - g.cell * 0.5 * c.span - g.cell * 0.3 };
+    return { text: 'CHARGE', listText: `${reach.unit} can charge ${c.target} (${c.attack})`, colour: CHARGE, anchor: p, spots: [above], px: g.cell * 0.32 };
+  });
 }
 
 const SIGHT_WORD = { clear: 'CLEAR', cover: 'COVER', invisible: 'INVISIBLE', blocked: 'NO SIGHT' } as const;
 const SIGHT_DASH = { clear: [] as number[], cover: [0.22, 0.12], invisible: [0.04, 0.14], blocked: [] as number[] };
 
-export function drawSight(ctx: Ctx, g: BoardGeometry, sight: SightView, tags: TagLayer): void {
+export function drawSight(ctx: Ctx, g: BoardGeometry, sight: SightView): void {
   const from = centre(g, sight.from, sight.span);
   for (const t of sight.targets) {
     if (t.mark === 'blocked') continue;
@@ -243,32 +295,65 @@ export function drawSight(ctx: Ctx, g: BoardGeometry, sight: SightView, tags: Ta
     haloLine(ctx, from, to, 'rgba(255,255,255,0.85)', Math.max(4, g.cell * 0.1), SIGHT[t.mark], Math.max(2.5, g.cell * 0.06), SIGHT_DASH[t.mark].map((d) => d * g.cell));
     ctx.restore();
   }
-  for (const t of sight.targets) {
+}
+
+/** Each target's mark and range above it, or back along its sight line. */
+function sightTags(g: BoardGeometry, sight: SightView): TagRequest[] {
+  const from = centre(g, sight.from, sight.span);
+  return sight.targets.map((t) => {
     const p = centre(g, t.at, t.span);
-    const range = Number.isFinite(t.range) ? ` ${t.range}` : '';
-    const at = { x: p.x, y: p.y - (g.cell * t.span) / 2 - g.cell * 0.08 };
-    tags.add(`${SIGHT_WORD[t.mark]}${t.mark === 'blocked' ? '' : range}`, SIGHT[t.mark], at, around(at, g.cell * 0.5), g.cell * 0.32);
-  }
+    const range = Number.isFinite(t.range) && t.mark !== 'blocked' ? ` ${t.range}` : '';
+    const text = `${SIGHT_WORD[t.mark]}${range}`;
+    const above = { x: p.x, y: p.y - (g.cell * t.span) / 2 - g.cell * 0.3 };
+    const back = t.mark === 'blocked' ? [] : along(from, p, [0.75, 0.65, 0.55, 0.45]);
+    return { text, listText: `${t.unit}: ${text}`, colour: SIGHT[t.mark], anchor: p, spots: [above, ...back], px: g.cell * 0.32 };
+  });
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-export function drawPreview(ctx: Ctx, g: BoardGeometry, preview: PreviewView, tags: TagLayer): void {
-  if (!preview.from || !preview.to) return;
+function previewLine(g: BoardGeometry, preview: PreviewView): { p: Point; end: Point; ux: number; uy: number } | null {
+  if (!preview.from || !preview.to) return null;
   const p = centre(g, preview.from, preview.fromSpan);
   const q = centre(g, preview.to, preview.toSpan);
   const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
   const ux = (q.x - p.x) / len;
   const uy = (q.y - p.y) / len;
-  const end = { x: q.x - ux * g.cell * 0.42 * preview.toSpan, y: q.y - uy * g.cell * 0.42 * preview.toSpan };
+  return { p, end: { x: q.x - ux * g.cell * 0.42 * preview.toSpan, y: q.y - uy * g.cell * 0.42 * preview.toSpan }, ux, uy };
+}
+
+export function drawPreview(ctx: Ctx, g: BoardGeometry, preview: PreviewView): void {
+  const line = previewLine(g, preview);
+  if (!line) return;
+  const { p, end, ux, uy } = line;
   const colour = preview.odds ? PREVIEW : MISS;
   ctx.save();
   ctx.lineCap = 'round';
   haloLine(ctx, p, end, '#ffffff', g.cell * 0.14 + 4, colour, g.cell * 0.14, preview.odds ? [] : [g.cell * 0.18, g.cell * 0.14]);
   ctx.restore();
   arrowhead(ctx, end.x, end.y, Math.atan2(uy, ux), g.cell * 0.5, colour, '#ffffff');
-  const mid = { x: (p.x + end.x) / 2, y: (p.y + end.y) / 2 };
-  tags.add(preview.odds ? `${pct(preview.odds.chance)} TO HIT` : 'CANNOT ATTACK', colour, mid, around(mid, g.cell * 0.6), g.cell * 0.42);
+}
+
+function previewTags(g: BoardGeometry, preview: PreviewView): TagRequest[] {
+  const line = previewLine(g, preview);
+  if (!line) return [];
+  const text = preview.odds ? `${pct(preview.odds.chance)} TO HIT` : 'CANNOT ATTACK';
+  const spots = along(line.p, line.end);
+  return [{ text, listText: `${preview.attacker} on ${preview.target}: ${text}`, colour: preview.odds ? PREVIEW : MISS, anchor: spots[0]!, spots, px: g.cell * 0.42 }];
+}
+
+/**
+ * Every tag the view's overlays ask for, most important first (they get the nearest spots): attack
+ * results, drops, other wounds, charge and shove paths, then the asked-for overlays.
+ */
+export function overlayTags(g: BoardGeometry, view: MapView): TagRequest[] {
+  const last = view.lastTurn;
+  return [
+    ...(view.preview ? previewTags(g, view.preview) : []),
+    ...(last ? [...attackTags(g, last), ...dropTags(g, last), ...harmTags(g, last), ...moveTags(g, last)] : []),
+    ...(view.reach ? chargeTags(g, view.reach) : []),
+    ...(view.sight ? sightTags(g, view.sight) : []),
+  ];
 }
 
 /** Marks on a unit's square that keep the eye on it: used for the preview's and sight's own unit. */
@@ -282,4 +367,50 @@ export function ring(ctx: Ctx, g: BoardGeometry, at: Sq, span: 1 | 2, colour: st
   ctx.lineWidth = 1.5;
   ctx.strokeStyle = INK;
   ctx.stroke();
+}
+
+/** Where tags may go: inside `bounds`, never on a unit's square, and off a dropped unit's cross when they can. */
+export function tagSpace(g: BoardGeometry, view: MapView, bounds: Rect): TagSpace {
+  const square = (at: Sq, span: 1 | 2): Rect => ({ ...cornerOf(g, at), w: g.cell * span, h: g.cell * span });
+  return {
+    bounds,
+    tokens: view.units.flatMap((u) => (u.at ? [square(u.at, u.span)] : [])),
+    soft: (view.lastTurn?.drops ?? []).flatMap((d) => (d.at ? [square(d.at, d.span)] : [])),
+    cell: g.cell,
+  };
+}
+
+/** The squares of the board, without the coordinates round them. */
+export const boardSquares = (g: BoardGeometry, view: MapView): Rect => ({ x: g.margin, y: g.margin, w: view.board.width * g.cell, h: view.board.height * g.cell });
+
+/**
+ * Everything drawn on the board picture, in order. Under the tokens: entry tiles, reach shading,
+ * paths, sight and preview lines, tags' leader lines (they run from token to token, and the labels
+ * must stay readable). Over them: charge rings, drops, attack lines between neighbours, then the
+ * placed tags (which cover no token).
+ */
+export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: readonly PlacedTag[]): void {
+  for (const e of view.entries) {
+    const colour = view.players.find((p) => p.id === e.player)?.colour ?? INK;
+    const { x, y } = cornerOf(g, e.at);
+    entryMark(ctx, x, y, g.cell * 2, colour);
+  }
+  if (view.reach) drawReach(ctx, g, view.reach);
+  if (view.lastTurn) drawMoves(ctx, g, view.lastTurn);
+  if (view.sight) {
+    ring(ctx, g, view.sight.from, view.sight.span, '#ffffff');
+    drawSight(ctx, g, view.sight);
+  }
+  if (view.preview) {
+    if (view.preview.from) ring(ctx, g, view.preview.from, view.preview.fromSpan, PREVIEW);
+    drawPreview(ctx, g, view.preview);
+  }
+  drawLeaders(ctx, tags, g.cell);
+  drawUnits(ctx, g, view.units);
+  if (view.reach) drawCharges(ctx, g, view.reach);
+  if (view.lastTurn) {
+    drawDrops(ctx, g, view.lastTurn);
+    drawAttacks(ctx, g, view.lastTurn);
+  }
+  drawTags(ctx, tags);
 }

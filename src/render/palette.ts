@@ -87,7 +87,8 @@ export const TOKEN_STYLE = {
   red: { colour: '#e53935', shape: 'triangle' },
 } as const;
 
-export const ACTIVE_RING = '#ffd21f';
+/** The active unit's corner brackets: a colour nothing else on the map uses (objectives are gold). */
+export const ACTIVE_MARK = '#ff2bd6';
 export const MORTAL = '#b00020';
 
 /** Overlay marks. */

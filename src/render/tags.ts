@@ -1,111 +1,262 @@
 /**
- * Word tags on the board ("HIT 10", "CHARGE", "COVER 7"), placed so they do not cover each other.
- * Overlays ask for a tag with a list of preferred spots; the tag goes to the first spot that overlaps
- * no placed tag and the fewest unit squares, and a thin leader line joins a moved tag to its anchor.
- * Tags are drawn last, over everything, in the order they were asked for (so the result is fixed).
+ * Word tags on the board ("HIT 10", "CHARGE", "COVER 7"), placed so that they never cover a token or
+ * each other. Placing is worked out before anything is drawn, from the tag requests and the unit
+ * squares alone, so it is a pure function and the picture's footer can be sized for the list:
+ * - each tag goes to the first of its own spots (along its line, best first) that covers no unit
+ *   square, no placed tag and stays on the board; failing those, to the nearest such spot round its
+ *   anchor, within a few squares, with a thin leader line back to the anchor;
+ * - a tag that finds no room is gathered into a numbered list under the board, and only a small
+ *   numbered badge is placed (by the same rule) where the tag would have gone.
+ * Requests are placed in order, so the first get the best spots and the result is fixed.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font, fontSafe } from './fonts';
-import type { BoardGeometry } from './layout';
 
 type Ctx = SKRSContext2D;
 export interface Point {
   readonly x: number;
   readonly y: number;
 }
-interface Rect {
+export interface Rect {
   readonly x: number;
   readonly y: number;
   readonly w: number;
   readonly h: number;
 }
-interface Tag {
+
+/** What an overlay asks for: a word in a colour, what it labels, and where it would like to go. */
+export interface TagRequest {
   readonly text: string;
-  readonly rect: Rect;
-  readonly bg: string;
-  readonly px: number;
+  /** The words in the numbered list, when the tag has no room on the board ("KC on SD: CRIT 20"). */
+  readonly listText: string;
+  readonly colour: string;
+  /** The point it labels (a line's middle, a unit's square). */
   readonly anchor: Point;
+  /** Preferred centres, best first: points along its line, or beside what it labels. */
+  readonly spots: readonly Point[];
+  /** Text size in pixels. */
+  readonly px: number;
 }
 
-const overlap = (a: Rect, b: Rect): number =>
+export interface PlacedTag {
+  readonly text: string;
+  readonly listText: string;
+  readonly colour: string;
+  readonly anchor: Point;
+  readonly px: number;
+  /** Where the tag is drawn; for a listed tag, its numbered badge. */
+  readonly rect: Rect;
+  /** Set when the tag is in the numbered list: the number on its badge. */
+  readonly number: number | null;
+  /** Covers a unit square even so (only when the whole search failed; the tests assert it never does). */
+  readonly forced: boolean;
+}
+
+export interface TagSpace {
+  /** The area tags must stay inside (the board's squares, or a close-up's window). */
+  readonly bounds: Rect;
+  /** Unit squares: never covered. */
+  readonly tokens: readonly Rect[];
+  /** Squares better left clear (a dropped unit's cross); covered only when nothing else fits. */
+  readonly soft: readonly Rect[];
+  /** Side of a square in pixels: sets how far a tag may wander. */
+  readonly cell: number;
+}
+
+export const overlap = (a: Rect, b: Rect): number =>
   Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
 
-export class TagLayer {
-  private readonly tags: Tag[] = [];
+/** A rectangle grown by `d` on every side. */
+const grow = (r: Rect, d: number): Rect => ({ x: r.x - d, y: r.y - d, w: r.w + 2 * d, h: r.h + 2 * d });
 
-  /** `avoid`: rectangles tags should stay off when they can (unit squares). */
-  constructor(
-    private readonly ctx: Ctx,
-    private readonly g: BoardGeometry,
-    private readonly avoid: readonly Rect[],
-  ) {}
+/** Size of a tag's box for a text at `px`. */
+export function tagSize(measure: Ctx, text: string, px: number): { w: number; h: number } {
+  measure.font = font(px, 'bold');
+  return { w: measure.measureText(fontSafe(text)).width + px * 0.6, h: px * 1.3 };
+}
 
-  /** Places a tag at the best of `spots` (centres); `anchor` is what it labels. */
-  add(text: string, bg: string, anchor: Point, spots: readonly Point[], px: number = this.g.cell * 0.38): void {
-    const t = fontSafe(text);
-    this.ctx.font = font(px, 'bold');
-    const w = this.ctx.measureText(t).width + px * 0.6;
-    const h = px * 1.3;
-    const rectAt = (p: Point): Rect => ({
-      x: Math.max(2, Math.min(this.g.width - w - 2, p.x - w / 2)),
-      y: Math.max(2, Math.min(this.g.height - h - 2, p.y - h / 2)),
-      w,
-      h,
-    });
-    let best: { rect: Rect; score: number } | null = null;
-    for (const spot of spots.length > 0 ? spots : [anchor]) {
-      const rect = rectAt(spot);
-      const tagHit = this.tags.reduce((s, other) => s + overlap(rect, other.rect), 0);
-      const unitHit = this.avoid.reduce((s, r) => s + overlap(rect, r), 0);
-      const score = tagHit * 100 + unitHit;
-      if (!best || score < best.score) best = { rect, score };
-      if (score === 0) break;
+/**
+ * Spots round a point, nearest first: a grid of quarter squares out to `reach` squares, in a fixed
+ * order (distance, then angle from straight up, clockwise), so the search is deterministic.
+ */
+export function spiral(p: Point, cell: number, reach: number): Point[] {
+  const step = cell / 4;
+  const n = Math.ceil((reach * cell) / step);
+  const out: { p: Point; d: number; a: number }[] = [];
+  for (let i = -n; i <= n; i++) {
+    for (let j = -n; j <= n; j++) {
+      const d = Math.hypot(i, j) * step;
+      if (d > reach * cell) continue;
+      // Sideways moves read better for wide tags: count them a little nearer.
+      const weighted = Math.hypot(i * 0.8, j) * step;
+      out.push({ p: { x: p.x + i * step, y: p.y + j * step }, d: weighted, a: (Math.atan2(i, -j) + 2 * Math.PI) % (2 * Math.PI) });
     }
-    this.tags.push({ text: t, rect: best!.rect, bg, px, anchor });
   }
+  out.sort((a, b) => a.d - b.d || a.a - b.a);
+  return out.map((o) => o.p);
+}
 
-  draw(): void {
-    const ctx = this.ctx;
-    for (const tag of this.tags) {
-      const { x, y, w, h } = tag.rect;
-      const cx = x + w / 2;
-      const cy = y + h / 2;
-      // A leader line when the tag had to move away from what it labels.
-      if (Math.hypot(cx - tag.anchor.x, cy - tag.anchor.y) > this.g.cell * 0.5) {
-        ctx.beginPath();
-        ctx.moveTo(cx, cy);
-        ctx.lineTo(tag.anchor.x, tag.anchor.y);
-        ctx.strokeStyle = '#ffffff';
-        ctx.lineWidth = 4;
-        ctx.stroke();
-        ctx.strokeStyle = tag.bg;
-        ctx.lineWidth = 2;
-        ctx.stroke();
-      }
+/** How far (in squares) a tag may move from its anchor before it goes to the list instead. */
+const TAG_REACH = 2.25;
+const BADGE_REACH = 3;
+
+/** Places every requested tag (see the file comment). `measure` is only used to measure text. */
+export function placeTags(requests: readonly TagRequest[], space: TagSpace, measure: Ctx): PlacedTag[] {
+  const placed: PlacedTag[] = [];
+  const { bounds, cell } = space;
+  const gap = Math.max(2, cell * 0.04);
+  const fits = (rect: Rect): boolean =>
+    rect.x >= bounds.x - 0.5 &&
+    rect.y >= bounds.y - 0.5 &&
+    rect.x + rect.w <= bounds.x + bounds.w + 0.5 &&
+    rect.y + rect.h <= bounds.y + bounds.h + 0.5 &&
+    // A pixel of grace: a tag may touch a square's edge, not cross it.
+    space.tokens.every((t) => overlap(rect, grow(t, -1)) === 0) &&
+    placed.every((o) => overlap(rect, grow(o.rect, gap)) === 0);
+  const softFree = (rect: Rect) => space.soft.every((s) => overlap(rect, s) === 0);
+  const inside = (c: Point, w: number, h: number): Rect => ({
+    x: Math.max(bounds.x, Math.min(bounds.x + bounds.w - w, c.x - w / 2)),
+    y: Math.max(bounds.y, Math.min(bounds.y + bounds.h - h, c.y - h / 2)),
+    w,
+    h,
+  });
+  /** The first spot where a box fits, preferring one that leaves soft squares clear. */
+  const find = (spots: readonly Point[], w: number, h: number): Rect | null => {
+    let fallback: Rect | null = null;
+    for (const s of spots) {
+      const rect = inside(s, w, h);
+      if (!fits(rect)) continue;
+      if (softFree(rect)) return rect;
+      fallback ??= rect;
     }
-    for (const tag of this.tags) {
-      const { x, y, w, h } = tag.rect;
-      ctx.beginPath();
-      ctx.roundRect(x, y, w, h, h * 0.3);
-      ctx.fillStyle = tag.bg;
-      ctx.fill();
-      ctx.lineWidth = 1.5;
-      ctx.strokeStyle = '#ffffff';
-      ctx.stroke();
-      ctx.font = font(tag.px, 'bold');
-      ctx.fillStyle = '#ffffff';
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(tag.text, x + w / 2, y + h / 2 + 1);
+    return fallback;
+  };
+  let listed = 0;
+  for (const r of requests) {
+    const base = { text: fontSafe(r.text), listText: fontSafe(r.listText), colour: r.colour, anchor: r.anchor, px: r.px };
+    const { w, h } = tagSize(measure, r.text, r.px);
+    const rect = find([...r.spots, ...spiral(r.anchor, cell, TAG_REACH)], w, h);
+    if (rect) {
+      placed.push({ ...base, rect, number: null, forced: false });
+      continue;
     }
+    const side = badgeSide(r.px);
+    const badge = find([...r.spots, ...spiral(r.anchor, cell, BADGE_REACH)], side, side);
+    listed++;
+    placed.push({ ...base, rect: badge ?? inside(r.anchor, side, side), number: listed, forced: badge === null });
+  }
+  return placed;
+}
+
+/** Side of a numbered badge for tags of text size `px`. */
+const badgeSide = (px: number) => Math.round(px * 1.3);
+
+/**
+ * Leader lines from tags that had to move to what they label. Drawn under the tokens, so a leader
+ * never covers one either: it shows between them and points the way.
+ */
+export function drawLeaders(ctx: Ctx, tags: readonly PlacedTag[], cell: number): void {
+  for (const tag of tags) {
+    const { x, y, w, h } = tag.rect;
+    const cx = x + w / 2;
+    const cy = y + h / 2;
+    // A leader line when the tag had to move away from what it labels: from the box's edge.
+    if (Math.hypot(cx - tag.anchor.x, cy - tag.anchor.y) <= cell * 0.55) continue;
+    const from = edgePoint(tag.rect, tag.anchor);
+    ctx.beginPath();
+    ctx.moveTo(from.x, from.y);
+    ctx.lineTo(tag.anchor.x, tag.anchor.y);
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 4;
+    ctx.stroke();
+    ctx.strokeStyle = tag.colour;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(tag.anchor.x, tag.anchor.y, 3.5, 0, Math.PI * 2);
+    ctx.fillStyle = tag.colour;
+    ctx.fill();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = '#ffffff';
+    ctx.stroke();
   }
 }
 
-/** Spots around a point: on it, then above, below, right, left, then further out. */
-export function around(p: Point, step: number): Point[] {
-  const out: Point[] = [p];
-  for (const k of [1, 2]) {
-    out.push({ x: p.x, y: p.y - step * k }, { x: p.x, y: p.y + step * k }, { x: p.x + step * 1.6 * k, y: p.y }, { x: p.x - step * 1.6 * k, y: p.y });
+/** Draws the placed tags and numbered badges, over everything. */
+export function drawTags(ctx: Ctx, tags: readonly PlacedTag[]): void {
+  for (const tag of tags) {
+    if (tag.number === null) tagBox(ctx, tag.text, tag.colour, tag.rect, tag.px);
+    else numberBadge(ctx, tag.number, tag.colour, tag.rect.x + tag.rect.w / 2, tag.rect.y + tag.rect.h / 2, tag.rect.w);
   }
-  return out;
+}
+
+/** Where the line from a box's centre to `p` leaves the box. */
+function edgePoint(r: Rect, p: Point): Point {
+  const cx = r.x + r.w / 2;
+  const cy = r.y + r.h / 2;
+  const dx = p.x - cx;
+  const dy = p.y - cy;
+  const t = Math.min(dx === 0 ? Infinity : r.w / 2 / Math.abs(dx), dy === 0 ? Infinity : r.h / 2 / Math.abs(dy));
+  return t >= 1 ? p : { x: cx + dx * t, y: cy + dy * t };
+}
+
+/** One tag: white bold words on a rounded box of its colour. */
+export function tagBox(ctx: Ctx, text: string, colour: string, rect: Rect, px: number): void {
+  const { x, y, w, h } = rect;
+  ctx.save();
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, h * 0.3);
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = '#ffffff';
+  ctx.stroke();
+  ctx.font = font(px, 'bold');
+  ctx.fillStyle = '#ffffff';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x + w / 2, y + h / 2 + 1);
+  ctx.restore();
+}
+
+/** A numbered badge: a white-edged disc of the tag's colour (on the board and in the list). */
+export function numberBadge(ctx: Ctx, n: number, colour: string, cx: number, cy: number, side: number): void {
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(cx, cy, side / 2, 0, Math.PI * 2);
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1.5, side * 0.08);
+  ctx.strokeStyle = '#ffffff';
+  ctx.stroke();
+  ctx.font = font(side * (n > 9 ? 0.55 : 0.7), 'bold');
+  ctx.fillStyle = '#ffffff';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(String(n), cx, cy + 1);
+  ctx.restore();
+}
+
+/** Spots along a segment, nearest its middle first (fractions of its length from `a`). */
+export function along(a: Point, b: Point, fractions: readonly number[] = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]): Point[] {
+  return fractions.map((t) => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }));
+}
+
+/** Spots along a polyline, nearest its middle (by length) first. */
+export function alongPath(points: readonly Point[], step: number): Point[] {
+  if (points.length === 0) return [];
+  const samples: { p: Point; at: number }[] = [];
+  let run = 0;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1]!;
+    const b = points[i]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const n = Math.max(1, Math.round(len / step));
+    for (let k = 0; k < n; k++) samples.push({ p: { x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n }, at: run + (len * k) / n });
+    run += len;
+  }
+  samples.push({ p: points[points.length - 1]!, at: run });
+  const mid = run / 2;
+  return samples.sort((x, y) => Math.abs(x.at - mid) - Math.abs(y.at - mid) || x.at - y.at).map((s) => s.p);
 }

@@ -237,14 +237,18 @@ function walls(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
   }
 }
 
-/** Draws the whole board picture onto a canvas of the board's size. */
-export function drawBoard(ctx: Ctx, g: BoardGeometry, board: BoardView, startColours: readonly string[]): void {
+/**
+ * Draws the whole board picture onto a canvas of the board's size. With `only`, the caller has
+ * clipped to that window of squares (a close-up), and squares outside it are skipped.
+ */
+export function drawBoard(ctx: Ctx, g: BoardGeometry, board: BoardView, startColours: readonly string[], only?: { col: number; row: number; cols: number; rows: number }): void {
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, g.width, g.height);
   for (let i = 0; i < board.width * board.height; i++) {
-    const x = g.margin + (i % board.width) * g.cell;
-    const y = g.margin + Math.floor(i / board.width) * g.cell;
-    terrainSquare(ctx, board.terrain[i]!, x, y, g.cell, board.damage);
+    const col = i % board.width;
+    const row = Math.floor(i / board.width);
+    if (only && (col < only.col || col >= only.col + only.cols || row < only.row || row >= only.row + only.rows)) continue;
+    terrainSquare(ctx, board.terrain[i]!, g.margin + col * g.cell, g.margin + row * g.cell, g.cell, board.damage);
   }
   startAreas(ctx, g, board, startColours);
   grid(ctx, g, board);

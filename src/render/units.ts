@@ -1,17 +1,18 @@
 /**
  * Unit tokens. Inside a unit's square (2×2 for Big units), from the middle out:
- * - the body in the player's colour and seat shape, the label in the middle;
+ * - the body in the player's colour and seat shape, the label across the middle, as big as fits;
  * - injury boxes along the top: hollow = free, filled = marked; Mortal is a diamond, a trait box a square;
- * - a Vigor bar along the bottom (with the number on Big units, which have room);
- * - status badges (one letter each) down the right edge;
- * - action-pool tokens down the left edge: react circle, blue square, red triangle; hollow = spent.
- * A unit that has acted this round is faded; the active unit has a gold frame.
+ * - a Vigor bar near the bottom (with the number on Big units, which have room);
+ * - action-pool tokens (react circle, blue square, red triangle; hollow = spent) along the bottom,
+ *   or down the left edge of a Big unit;
+ * - status badges (one letter each) in the corners, or down the right edge of a Big unit.
+ * A unit that has acted this round is faded; the active unit has magenta corner brackets.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font, fontSafe } from './fonts';
 import { shapePath } from './glyphs';
 import { cornerOf, type BoardGeometry } from './layout';
-import { ACTIVE_RING, INK, MORTAL, PAPER, STATUS_COLOUR, TOKEN_STYLE } from './palette';
+import { ACTIVE_MARK, INK, MORTAL, PAPER, STATUS_COLOUR, TOKEN_STYLE } from './palette';
 import type { BoxView, UnitView } from './view';
 
 type Ctx = SKRSContext2D;
@@ -53,20 +54,194 @@ function tokenPip(ctx: Ctx, kind: keyof typeof TOKEN_STYLE, left: boolean, cx: n
   ctx.stroke();
 }
 
+/**
+ * The label as large as fits `width` at up to `max` px: squeezed sideways (to 78%) before it is made
+ * smaller, so a three-letter label ("GH2", "SKA") stays as tall as a two-letter one.
+ */
+export function labelFit(ctx: Ctx, text: string, width: number, max: number): { px: number; squeeze: number } {
+  ctx.font = font(max, 'bold');
+  const w = ctx.measureText(text).width;
+  if (w <= width) return { px: max, squeeze: 1 };
+  if (w * 0.78 <= width) return { px: max, squeeze: width / w };
+  return { px: Math.max(8, Math.floor((max * width) / (w * 0.78))), squeeze: 0.78 };
+}
+
+/**
+ * The active unit's marker: thick corner brackets round its square, in a colour no terrain, player
+ * or overlay uses (objectives have a gold outline all round, start areas a dashed one).
+ */
+export function activeMark(ctx: Ctx, x: number, y: number, size: number, cell: number): void {
+  const arm = Math.min(size * 0.3, cell * 0.36);
+  const w = Math.max(3, cell * 0.11);
+  const inset = w / 2 + 1;
+  ctx.save();
+  ctx.lineCap = 'butt';
+  ctx.lineJoin = 'miter';
+  ctx.beginPath();
+  for (const [cx, cy, dx, dy] of [
+    [x + inset, y + inset, 1, 1],
+    [x + size - inset, y + inset, -1, 1],
+    [x + inset, y + size - inset, 1, -1],
+    [x + size - inset, y + size - inset, -1, -1],
+  ] as const) {
+    ctx.moveTo(cx, cy + dy * arm);
+    ctx.lineTo(cx, cy);
+    ctx.lineTo(cx + dx * arm, cy);
+  }
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = w + 2.5;
+  ctx.stroke();
+  ctx.strokeStyle = ACTIVE_MARK;
+  ctx.lineWidth = w;
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** A row of pips centred at (cx, cy) that fits `room` pixels: smaller and closer when there are many. */
+function pipRow(count: number, cx: number, room: number, pip: number, step: number): { xs: number[]; size: number } {
+  const s = count > 1 ? Math.min(step, (room - pip) / (count - 1)) : step;
+  const size = Math.min(pip, s * 0.9);
+  const width = (count - 1) * s;
+  return { xs: Array.from({ length: count }, (_, i) => cx - width / 2 + i * s), size };
+}
+
+interface Badge {
+  readonly text: string;
+  readonly colour: string;
+}
+
+function badgeAt(ctx: Ctx, b: Badge, bx: number, by: number, side: number): void {
+  ctx.fillStyle = b.colour;
+  ctx.fillRect(bx, by, side, side);
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = '#ffffff';
+  ctx.strokeRect(bx + 0.75, by + 0.75, side - 1.5, side - 1.5);
+  ctx.fillStyle = '#ffffff';
+  ctx.font = font(b.text.length > 1 ? side * 0.6 : side * 0.78, 'bold');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(b.text, bx + side / 2, by + side / 2 + 1);
+}
+
+/** Status badges to show in `slots` places: "+n" in the last when there are more. */
+function badgesOf(u: UnitView, slots: number): Badge[] {
+  const shown = u.statuses.length > slots ? u.statuses.slice(0, slots - 1) : u.statuses;
+  const more = u.statuses.length - shown.length;
+  const badges: Badge[] = shown.map((s) => ({ text: s.code, colour: STATUS_COLOUR[s.status] }));
+  if (more > 0) badges.push({ text: `+${more}`, colour: INK });
+  return badges;
+}
+
+/**
+ * A one-square token, laid out so the label can be as big as the square allows (it is what must
+ * read when a phone shows a 24×24 map 400 px wide): injury boxes in a row along the top, the label
+ * across the middle, the Vigor bar and then the action-pool tokens along the bottom, status badges
+ * in the corners (top right, bottom right, top left, bottom left).
+ */
+function smallToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: number): void {
+  const cx = x + cell / 2;
+  const badge = cell * 0.27;
+  const badges = badgesOf(u, 4);
+  const corners = [
+    [x + cell - badge, y],
+    [x + cell - badge, y + cell - badge],
+    [x, y],
+    [x, y + cell - badge],
+  ] as const;
+  // Rows share the width with the corner badges beside them.
+  const topBadges = badges.filter((_, i) => i === 0 || i === 2).length;
+  const bottomBadges = badges.filter((_, i) => i === 1 || i === 3).length;
+  const room = (n: number) => cell - (n === 0 ? cell * 0.16 : 2 * badge + cell * 0.04);
+
+  const label = fontSafe(u.label);
+  const fit = labelFit(ctx, label, cell * 0.84, cell * 0.56);
+  ctx.save();
+  ctx.font = font(fit.px, 'bold');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.translate(cx, y + cell * 0.49);
+  ctx.scale(fit.squeeze, 1);
+  // The label of a faded unit is faded less: it must still read on a phone.
+  if (u.acted) ctx.globalAlpha = LABEL_FADED;
+  haloText(ctx, label, 0, 0, '#ffffff', INK, Math.max(2, fit.px * 0.2));
+  ctx.restore();
+
+  const boxes = pipRow(u.boxes.length, cx, room(topBadges), cell * 0.13, cell * 0.16);
+  u.boxes.forEach((b, i) => box(ctx, b, boxes.xs[i]!, y + cell * 0.15, boxes.size));
+
+  const barW = cell * 0.46;
+  const barH = cell * 0.075;
+  const barY = y + cell * 0.715;
+  const share = u.vigorMax > 0 ? Math.max(0, Math.min(1, u.vigor / u.vigorMax)) : 0;
+  ctx.fillStyle = INK;
+  ctx.fillRect(cx - barW / 2 - 1, barY - 1, barW + 2, barH + 2);
+  ctx.fillStyle = '#f5f0dc';
+  ctx.fillRect(cx - barW / 2, barY, barW * share, barH);
+
+  const pips: [keyof typeof TOKEN_STYLE, boolean][] = [];
+  for (const kind of ['react', 'blue', 'red'] as const) {
+    const t = u.tokens[kind];
+    for (let i = 0; i < Math.max(t.max, t.left); i++) pips.push([kind, i < t.left]);
+  }
+  const row = pipRow(pips.length, cx, room(bottomBadges), cell * 0.13, cell * 0.15);
+  pips.forEach(([kind, left], i) => tokenPip(ctx, kind, left, row.xs[i]!, y + cell * 0.885, row.size));
+  // Badges are never faded: they matter to the other player too.
+  ctx.globalAlpha = 1;
+  badges.forEach((b, i) => badgeAt(ctx, b, corners[i]![0], corners[i]![1], badge));
+}
+
+/** A Big unit's token (2×2): room for the Vigor number, tokens down the left, badges down the right. */
+function bigToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: number, body: number): void {
+  const size = cell * 2;
+  const cx = x + size / 2;
+  const cy = y + size / 2;
+  const label = fontSafe(u.label);
+  const px = fitFont(ctx, label, body * 0.62, cell * 0.62);
+  ctx.font = font(px, 'bold');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const alpha = ctx.globalAlpha;
+  if (u.acted) ctx.globalAlpha = LABEL_FADED;
+  haloText(ctx, label, cx, cy - cell * 0.2, '#ffffff', INK, Math.max(2, px * 0.22));
+  ctx.globalAlpha = alpha;
+
+  const pip = cell * 0.18;
+  const gap = pip * 1.35;
+  const boxesWidth = (u.boxes.length - 1) * gap;
+  u.boxes.forEach((b, i) => box(ctx, b, cx - boxesWidth / 2 + i * gap, y + cell * 0.32, pip));
+
+  const barW = body * 0.62;
+  const barH = cell * 0.16;
+  const barY = y + size - cell * 0.4;
+  const share = u.vigorMax > 0 ? Math.max(0, Math.min(1, u.vigor / u.vigorMax)) : 0;
+  ctx.fillStyle = INK;
+  ctx.fillRect(cx - barW / 2 - 1, barY - 1, barW + 2, barH + 2);
+  ctx.fillStyle = '#f5f0dc';
+  ctx.fillRect(cx - barW / 2, barY, barW * share, barH);
+  ctx.font = font(cell * 0.3, 'bold');
+  haloText(ctx, `Vigor ${u.vigor}/${u.vigorMax}`, cx, barY - cell * 0.22, '#ffffff', INK, 3);
+
+  const tok = cell * 0.18;
+  let ty = y + cell * 0.36;
+  for (const kind of ['react', 'blue', 'red'] as const) {
+    const t = u.tokens[kind];
+    for (let i = 0; i < Math.max(t.max, t.left); i++) {
+      tokenPip(ctx, kind, i < t.left, x + cell * 0.13, ty, tok);
+      ty += tok * 1.2;
+    }
+  }
+}
+
+/** Opacity of a faded unit's label (the rest of the token is at 0.45). */
+const LABEL_FADED = 0.8;
+
 /** One unit's token, with its square's top-left at (x, y). */
 export function drawToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: number): void {
   const size = cell * u.span;
   const cx = x + size / 2;
   const cy = y + size / 2;
   ctx.save();
-  if (u.active) {
-    ctx.lineWidth = Math.max(3, cell * 0.12);
-    ctx.strokeStyle = INK;
-    ctx.strokeRect(x + 1, y + 1, size - 2, size - 2);
-    ctx.lineWidth = Math.max(2, cell * 0.07);
-    ctx.strokeStyle = ACTIVE_RING;
-    ctx.strokeRect(x + 1, y + 1, size - 2, size - 2);
-  }
+  if (u.active) activeMark(ctx, x, y, size, cell);
   const body = size - cell * 0.14;
   // Faded, not hidden: a unit that has acted still blocks and can still be attacked. An opaque
   // base keeps paths drawn underneath from showing through the faded token.
@@ -82,69 +257,18 @@ export function drawToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: num
   ctx.lineWidth = Math.max(1.5, cell * 0.05);
   ctx.strokeStyle = INK;
   ctx.stroke();
-
-  // Label in the middle, as big as fits.
-  const label = fontSafe(u.label);
-  const px = fitFont(ctx, label, body * 0.62, u.span === 2 ? cell * 0.62 : cell * 0.4);
-  ctx.font = font(px, 'bold');
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  haloText(ctx, label, cx, cy + (u.span === 2 ? -cell * 0.2 : cell * 0.02), '#ffffff', INK, Math.max(2, px * 0.22));
-
-  // Injury boxes along the top.
-  const pip = cell * (u.span === 2 ? 0.18 : 0.13);
-  const gap = pip * 1.35;
-  const boxesWidth = (u.boxes.length - 1) * gap;
-  u.boxes.forEach((b, i) => box(ctx, b, cx - boxesWidth / 2 + i * gap, y + cell * (u.span === 2 ? 0.32 : 0.2), pip));
-
-  // Vigor bar along the bottom.
-  const barW = body * (u.span === 2 ? 0.62 : 0.56);
-  const barH = cell * (u.span === 2 ? 0.16 : 0.1);
-  const barY = y + size - cell * (u.span === 2 ? 0.4 : 0.26);
-  const share = u.vigorMax > 0 ? Math.max(0, Math.min(1, u.vigor / u.vigorMax)) : 0;
-  ctx.fillStyle = INK;
-  ctx.fillRect(cx - barW / 2 - 1, barY - 1, barW + 2, barH + 2);
-  ctx.fillStyle = '#f5f0dc';
-  ctx.fillRect(cx - barW / 2, barY, barW * share, barH);
-  if (u.span === 2) {
-    // Big units have room for the number as well.
-    ctx.font = font(cell * 0.3, 'bold');
-    haloText(ctx, `Vigor ${u.vigor}/${u.vigorMax}`, cx, barY - cell * 0.22, '#ffffff', INK, 3);
+  if (u.span === 1) {
+    smallToken(ctx, u, x, y, cell);
+    ctx.restore();
+    return;
   }
-
-  // Action-pool tokens down the left edge.
-  const tok = cell * (u.span === 2 ? 0.18 : 0.14);
-  let ty = y + cell * 0.36;
-  for (const kind of ['react', 'blue', 'red'] as const) {
-    const t = u.tokens[kind];
-    for (let i = 0; i < Math.max(t.max, t.left); i++) {
-      tokenPip(ctx, kind, i < t.left, x + cell * 0.13, ty, tok);
-      ty += tok * 1.2;
-    }
-  }
+  bigToken(ctx, u, x, y, cell, body);
   ctx.restore();
 
   // Status badges down the right edge, never faded: they matter to the other player too.
-  const badge = cell * (u.span === 2 ? 0.36 : 0.3);
+  const badge = cell * 0.36;
   const fits = Math.max(1, Math.floor((size - cell * 0.04) / (badge + 1)));
-  const shown = u.statuses.length > fits ? u.statuses.slice(0, fits - 1) : u.statuses;
-  const more = u.statuses.length - shown.length;
-  const badges: { text: string; colour: string }[] = shown.map((s) => ({ text: s.code, colour: STATUS_COLOUR[s.status] }));
-  if (more > 0) badges.push({ text: `+${more}`, colour: INK });
-  badges.forEach((b, i) => {
-    const bx = x + size - badge - 1;
-    const by = y + 1 + i * (badge + 1);
-    ctx.fillStyle = b.colour;
-    ctx.fillRect(bx, by, badge, badge);
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = '#ffffff';
-    ctx.strokeRect(bx + 0.75, by + 0.75, badge - 1.5, badge - 1.5);
-    ctx.fillStyle = '#ffffff';
-    ctx.font = font(b.text.length > 1 ? badge * 0.6 : badge * 0.78, 'bold');
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(b.text, bx + badge / 2, by + badge / 2 + 1);
-  });
+  badgesOf(u, fits).forEach((b, i) => badgeAt(ctx, b, x + size - badge - 1, y + 1 + i * (badge + 1), badge));
 }
 
 /** Every unit on the map. */

@@ -10,7 +10,7 @@ import type { GameState, UnitId, UnitState } from '../engine/state';
 import { profile } from '../engine/stats';
 import { boardOf, cardOf, onMap, unitOf } from '../engine/table';
 import { invisibleTo, rangeBetween, sightOf } from '../engine/targeting';
-import { sqOf, type PreviewView, type ReachView, type SightMark, type SightView, type Sq, type ViewRequest } from './view';
+import { sqOf, type PreviewView, type ReachView, type SightMark, type SightView, type Sq, type ViewRequest } from './view-types';
 
 const spanOf = (state: GameState, u: UnitState): 1 | 2 => (cardOf(state, u).size === 'big' ? 2 : 1);
 const atOf = (state: GameState, u: UnitState): Sq | null => (onMap(u) ? sqOf(boardOf(state), u.at!) : null);

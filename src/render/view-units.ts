@@ -10,7 +10,7 @@ import { boardOf, cardOf } from '../engine/table';
 import { nextTurn } from '../engine/turns';
 import { boxesLeft } from '../engine/wounds';
 import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS, STATUS_CODE } from './palette';
-import { sqOf, type BoxView, type PlayerView, type StatusLine, type UnitView } from './view';
+import { sqOf, type BoxView, type PlayerView, type StatusLine, type UnitView } from './view-types';
 
 /** A player's faction: the faction of their first unit's card. */
 function factionOf(state: GameState, player: PlayerId): string | null {

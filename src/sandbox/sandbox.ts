@@ -53,14 +53,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const now = () => Date.now() + ahead;
   const fake = await startFakeDiscord({ clock: now });
   // The fake Discord forgets its threads when the sandbox stops, but the database keeps their matches:
-  // at start the bot cannot post their prompts again. Say so once, not once per match.
-  let starting = true;
-  let orphans = 0;
+  // posts still waiting for those threads can never be delivered. Say so once, not once per post.
+  let orphans: ReadonlySet<string> = new Set();
   const botLog = (message: string, error?: unknown) => {
-    if (starting && message.startsWith('could not re-post the prompt of match')) {
-      orphans++;
-      return;
-    }
+    const match = /^gave up a post for match (\S+)/.exec(message)?.[1];
+    if (match && orphans.has(match)) return;
     const why = error instanceof Error ? (error.name.startsWith('DiscordAPIError') ? error.message : (error.stack ?? error.message)) : error === undefined || error === '' ? '' : String(error);
     log(`bot: ${message}${why ? `: ${why}` : ''}`);
   };
@@ -79,9 +76,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await fake.close();
     throw error;
   }
-  starting = false;
-  if (orphans > 0) {
-    const what = orphans === 1 ? '1 unfinished match from an earlier sandbox run stays' : `${orphans} unfinished matches from earlier sandbox runs stay`;
+  orphans = new Set(bot.app.store.matches.open().flatMap((m) => (m.threadId && !fake.channels().some((c) => c.id === m.threadId) ? [m.id] : [])));
+  if (orphans.size > 0) {
+    const what = orphans.size === 1 ? '1 unfinished match from an earlier sandbox run stays' : `${orphans.size} unfinished matches from earlier sandbox runs stay`;
     log(`${what} in ${databasePath}, but the threads ended with those runs, so they cannot go on. Delete the file to clear them.`);
   }
   const running = bot;

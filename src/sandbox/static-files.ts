@@ -34,21 +34,37 @@ export async function serveStatic(response: ServerResponse, name: string): Promi
   return true;
 }
 
-const FONT_FILE = /^atkinson-hyperlegible-latin(?:-ext)?-(?:400|700)-(?:normal|italic)\.woff2$/;
+/** Font files the page may ask for, by the npm package that ships them. */
+const FONT_FILES: readonly [RegExp, string][] = [
+  [/^atkinson-hyperlegible-latin(?:-ext)?-(?:400|700)-(?:normal|italic)\.woff2$/, '@fontsource/atkinson-hyperlegible'],
+  [/^noto-color-emoji-\d+-400-normal\.woff2$/, '@fontsource/noto-color-emoji'],
+];
 
 /**
- * The page's font, Atkinson Hyperlegible (the renderer's, already a dependency), from its npm
- * package, so the page reads the same on every machine and needs no network.
+ * The page's fonts from their npm packages, so the page reads the same on every machine and needs no
+ * network: Atkinson Hyperlegible (the renderer's, already a dependency) for text, and Noto Color Emoji
+ * for the bot's 🎲 ✅ ⚔️, which a machine without an emoji font shows as empty boxes. `emoji.css` is the
+ * package's own @font-face rules (split by unicode range, so only the pieces a page uses are loaded),
+ * pointed at this server.
  */
 export async function serveFont(response: ServerResponse, name: string): Promise<boolean> {
-  if (!FONT_FILE.test(name)) return false;
+  const resolve = createRequire(import.meta.url).resolve;
   let bytes: Buffer;
+  let type = 'font/woff2';
   try {
-    bytes = await readFile(createRequire(import.meta.url).resolve(`@fontsource/atkinson-hyperlegible/files/${name}`));
+    if (name === 'emoji.css') {
+      const css = await readFile(resolve('@fontsource/noto-color-emoji/400.css'), 'utf8');
+      bytes = Buffer.from(css.replace(/url\(\.\/files\/([^)]+\.woff2)\) format\('woff2'\), url\([^)]+\) format\('woff'\)/g, "url(/fonts/$1) format('woff2')"));
+      type = 'text/css; charset=utf-8';
+    } else {
+      const from = FONT_FILES.find(([pattern]) => pattern.test(name))?.[1];
+      if (!from) return false;
+      bytes = await readFile(resolve(`${from}/files/${name}`));
+    }
   } catch {
     return false;
   }
-  response.writeHead(200, { 'content-type': 'font/woff2', 'content-length': bytes.length, 'cache-control': 'public, max-age=604800' });
+  response.writeHead(200, { 'content-type': type, 'content-length': bytes.length, 'cache-control': 'public, max-age=604800' });
   response.end(bytes);
   return true;
 }

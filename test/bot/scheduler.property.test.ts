@@ -92,7 +92,7 @@ function world(): World {
   const store = openStore(':memory:');
   const logs: string[] = [];
   const outbox: OutboxControl = { hold: () => undefined, isHeld: () => false, release: () => undefined, kick: () => undefined };
-  const app: App = { store, content, client: undefined as never, outbox, log: (m, e) => void logs.push(`${m} ${String(e ?? '')}`), mintId: () => 'x', mintSeed: () => 1, now: () => now };
+  const app: App = { store, content, client: undefined as never, outbox, log: (m, e) => void logs.push(`${m} ${String(e ?? '')}`), mintId: () => 'x', mintSecret: () => 'secret', now: () => now };
   return { app, store, reports: [], logs, scheduler: new Scheduler(app, { tickMs: TICK }), advance: (ms) => void (now += ms) };
 }
 

@@ -11,12 +11,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../src/bot/start';
 import { StartupError } from '../../src/bot/startup-error';
+import { startBotProcess } from '../../src/cli/bot-process';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let fake: FakeDiscord;
 beforeAll(async () => {
-  fake = await startFakeDiscord({ heartbeatMs: 1000, acceptsToken: (t) => t === 'the-right-token' });
+  fake = await startFakeDiscord({ heartbeatMs: 1000, acceptsToken: (t) => t !== 'a-wrong-token' });
 });
 afterAll(async () => fake?.close());
 
@@ -35,6 +36,17 @@ function npmStart(env: Record<string, string>): Promise<{ code: number | null; s
 }
 
 describe('npm start', () => {
+  it('goes online, serves its health check, and on SIGTERM finishes and exits 0 within 10 s', async () => {
+    const bot = await startBotProcess(fake, { databasePath: freshPath(), env: { METRICS_PORT: '0' } });
+    const url = /health: (http:\/\/127\.0\.0\.1:\d+)\/healthz/.exec(bot.output())?.[1];
+    expect(url).toBeDefined();
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const started = Date.now();
+    const exit = await bot.stop(10_000);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+
   it('refuses a token Discord refuses, with one sentence and exit code 1', async () => {
     const run = await npmStart({ DISCORD_TOKEN: 'a-wrong-token', DISCORD_API_BASE: fake.apiBase, DATABASE_PATH: freshPath() });
     expect(run.code).toBe(1);

@@ -139,7 +139,7 @@ describe('/catalog card', () => {
     }
     const alt = cardAltText(findCard(index, 'havoc-gray-necromancer'), index.mods.get('havoc-infernal-aura'));
     expect(alt).toMatch(/^Stat card: Gray Necromancer with Infernal Aura, Havoc, 37 points, medium, fantasy 2\./);
-    expect(alt).toContain('Sacrificial Dagger (R1) +9 vs. Armor; 10 Pierce THEN 10 recurring Magic (Spirit).');
+    expect(alt).toContain('Sacrificial Dagger (Range 1) +9 vs. Armor; 10 Pierce THEN 10 recurring Magic (Spirit).');
     expect(alt).toContain('Vigor 20');
   });
 

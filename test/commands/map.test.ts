@@ -18,7 +18,7 @@ let store: Store;
 let app: App;
 beforeEach(() => {
   store = openStore(':memory:');
-  app = { store, content, client: undefined as never, outbox: undefined as never, log: () => undefined, mintId: () => 'm1', mintSeed: () => 1, now: Date.now };
+  app = { store, content, client: undefined as never, outbox: undefined as never, log: () => undefined, mintId: () => 'm1', mintSecret: () => 'secret', now: Date.now };
 });
 afterEach(() => {
   store.close();
@@ -81,6 +81,9 @@ describe('a submitted map', () => {
     ['uneven rows', () => submitMap(app, JSON.stringify({ ...YARD, grid: [...YARD.grid.slice(0, 7), '..'] }), 'y.json', 'u1', 'g1'), 'bad-map', /grid\[7\]: row 8 has 2 squares but row 1 has 10/],
     ['start areas walled apart', () => submitMap(app, JSON.stringify({ ...YARD, grid: YARD.grid.map((r, i) => (i === 3 ? '##########' : r)) }), 'y.json', 'u1', 'g1'), 'bad-map', /no legal path joins start area 1/],
     ['a shipped map\'s id', () => submitMap(app, JSON.stringify({ ...YARD, id: 'mill-crossing' }), 'y.json', 'u1', 'g1'), 'map-id-taken', /`mill-crossing` is the id of Mill Crossing, which ships with the bot/],
+    // Issue 10: this used to answer "Maximum call stack size exceeded", and the next one aborted the bot.
+    ['10,000 nested lists', () => submitMap(app, `grid: ${'['.repeat(10_000)}`, 'y.yaml', 'u1', 'g1'), 'bad-map', /^\*\*y\.yaml\*\* is not a valid map:\n• the file nests 10001 levels deep; the most allowed is 64\n/],
+    ['a name with a right-to-left override', () => submitMap(app, JSON.stringify({ ...YARD, name: 'Smithy\u202EYard' }), 'y.json', 'u1', 'g1'), 'bad-map', /• name: contains an invisible or direction-changing character \(U\+202E\) at position 7; remove it/],
   ];
   it.each(bad)('is refused for %s, and nothing is stored', (_what, fn, code, message) => {
     const r = refusal(fn);
@@ -169,6 +172,8 @@ describe('the /map handler', () => {
     const edit = i.sent[1]!.payload as { content: string; files: { name: string; description: string }[] };
     expect(edit.content).toBe('Added **Smithy Yard** · `smithy-yard` · 10×8 · 2 players to this server. Players can now name `smithy-yard` in their warbands.');
     expect(edit.files[0]).toMatchObject({ name: 'smithy-yard.png', description: expect.stringMatching(/^Map Smithy Yard/) });
+    // The map carries no key of its own: the key is the second picture.
+    expect(edit.files[1]).toMatchObject({ name: 'smithy-yard-key.png', description: expect.stringMatching(/^Key to the maps of Smithy Yard/) });
     expect(store.maps.get('smithy-yard')).toBeDefined();
   });
 

@@ -96,6 +96,22 @@ describe('the act’s line survives', () => {
   });
 });
 
+describe('a declined challenge whose reply fails', () => {
+  it('still says so in the thread, once, pinging the challenger', async () => {
+    await world.run({ user: 'carol', name: 'warband submit', options: { text: HAVOC.replace('Grave Host', 'Carol Host') } });
+    await world.run({ user: 'carol', name: 'skirmish challenge', options: { opponent: 'dave', warband: 'Carol Host', points: 60 } });
+    const challenge = world.fake.threads(world.fake.channel.id).at(-1)!.id;
+    world.fake.faults.add({ route: CALLBACK, status: 500, times: 4 });
+    const out = await world.fake.command({ user: 'dave', channel: challenge, name: 'skirmish decline' });
+    await out.response(3000).catch(() => undefined);
+    await world.bot.idle();
+    const lines = world.messages(challenge).filter((m) => m.content.includes('declined the challenge'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.mentions).toEqual([world.fake.user('carol')!.id]);
+    expect(world.store.matches.byThread(challenge)!.status).toBe('declined');
+  }, 20_000);
+});
+
 describe('a saved change whose reply fails', () => {
   it('is reported as saved, never as "nothing was changed"', async () => {
     world.fake.faults.add({ route: CALLBACK, status: 500, times: 4 });

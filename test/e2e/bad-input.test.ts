@@ -117,6 +117,28 @@ describe('bad input gets a clear private message and changes nothing', () => {
     expect(world.store.warbands.list(world.fake.user('carol')!.id).map((w) => w.name)).not.toContain('Too Many');
   });
 
+  it('a 10,000-deep YAML file and a name with a bidi override are refused in a sentence, and the bot keeps answering (issue 10)', async () => {
+    const errors = world.errors.length;
+    const flow = { name: 'deep.yaml', data: `${'['.repeat(10_000)}${']'.repeat(10_000)}`, contentType: 'application/yaml' };
+    const block = { name: 'deep.yml', data: `${'- '.repeat(10_000)}x\n`, contentType: 'application/yaml' };
+    // Twice: the second such file used to abort the whole process.
+    for (const file of [flow, flow, block]) {
+      const text = await refused({ user: 'carol', name: 'warband submit', attachments: { file } }, /is not a valid warband/);
+      expect(text).toBe(`**${file.name}** is not a valid warband:\n• the file nests 10000 levels deep; the most allowed is 64`);
+    }
+    const rlo = 'Hro\u202Elf | valor | mill-crossing | valor-squire';
+    const line = await refused({ user: 'carol', name: 'warband submit', options: { text: rlo } }, /That warband is not valid/);
+    expect(line).toContain('• name: contains an invisible or direction-changing character (U+202E) at position 4; remove it');
+    const upload = { name: 'rlo.json', data: JSON.stringify({ name: 'Hro\u202Elf', faction: 'valor', map: 'mill-crossing', units: [{ card: 'valor-squire' }] }), contentType: 'application/json' };
+    const file = await refused({ user: 'carol', name: 'warband submit', attachments: { file: upload } }, /rlo\.json\*\* is not a valid warband/);
+    expect(file).toContain('• name: contains an invisible or direction-changing character (U+202E) at position 4; remove it');
+    expect(world.store.warbands.list(world.fake.user('carol')!.id).map((w) => w.name)).not.toContain('Hro\u202Elf');
+    // The bot is still up and answering.
+    const after = await world.run({ user: 'alice', channel: thread, name: 'skirmish status' });
+    expect(answerText(after)).toContain('Round 1');
+    expect(world.errors.slice(errors)).toEqual([]);
+  });
+
   it('a crash in one handler is answered with an apology and the bot keeps serving', async () => {
     // A match whose saved state is damaged makes its handler throw a TypeError: a bug, not bad input.
     await world.run({ user: 'carol', name: 'skirmish challenge', options: { opponent: 'dave', warband: "Carol's Own", points: 40 } });

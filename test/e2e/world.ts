@@ -42,7 +42,8 @@ export function componentsOf(m: FakeMessage): { type: number; custom_id: string;
   return m.components.flatMap((row) => ('components' in row ? (row.components as never[]) : []));
 }
 
-export async function startWorld(seed = 42, start = Date.UTC(2030, 0, 1)): Promise<World> {
+/** `seed` fixes every match's dice; `null` lets matches take their seed from the dice proof (docs/dice.md). `start` is the game clock's first time. */
+export async function startWorld(seed: number | null = 42, start = Date.UTC(2030, 0, 1)): Promise<World> {
   let now = start;
   const clock: WorldClock = Object.assign(() => now, { set: (ms: number) => void (now = ms) });
   const fake = await startFakeDiscord({ heartbeatMs: 1000 });
@@ -50,7 +51,7 @@ export async function startWorld(seed = 42, start = Date.UTC(2030, 0, 1)): Promi
   const errors: string[] = [];
   const boot = async (store: Store) =>
     // The scheduler's own tick is an hour of real time: the tests move the clock and tick themselves.
-    startBot({ token: 'test-token', apiBase: fake.apiBase, guildId: fake.guild.id, store, mintSeed: () => seed, log: (m, e) => void errors.push(`${m}: ${String(e)}`), now: clock, schedulerTickMs: HOUR });
+    startBot({ token: 'test-token', apiBase: fake.apiBase, guildId: fake.guild.id, store, ...(seed === null ? {} : { mintSeed: () => seed }), log: (m, e) => void errors.push(`${m}: ${String(e)}`), now: clock, schedulerTickMs: HOUR });
   // As the bot opens its own database: a write waits at most 50 ms for another connection's lock.
   let store = openStore(dbPath, { busyMs: 50 });
   const world: World = {

@@ -6,7 +6,7 @@ import { scenarioState } from '../../src/cli/scenario-runner';
 import { defaultContent } from '../../src/content/load';
 import { decide } from '../../src/engine/decide';
 import { apply } from '../../src/engine/events';
-import { attackOdds, chargeOptions, chargePlan, describeState, reachableSquares, visibleTargets } from '../../src/engine/queries';
+import { attackOdds, chargeOptions, chargePlan, describeState, legalActs, reachableSquares, visibleTargets } from '../../src/engine/queries';
 import { scenarioSchema } from '../../src/formats/scenario';
 
 const scenario = scenarioSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r23-charge.json'), 'utf8')));
@@ -50,5 +50,19 @@ describe('queries', () => {
 
   it('describes the state in words for logs and screen readers', () => {
     expect(describeState(state)).toMatch(/Round 1, phase 1\. Score: p1 0, p2 0 \(target 121\)\.\np1 to act\./);
+  });
+
+  it('R32: offers an act trait only when it would change something, and a trait for one unit once per unit it would help', () => {
+    const r32 = scenarioSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r32-act-traits-that-would-do-nothing-are-refused.json'), 'utf8')));
+    let table = scenarioState(r32, defaultContent());
+    const started = decide(table, { begin: true });
+    if ('error' in started) throw new Error(started.error.message);
+    for (const e of started.events) table = apply(table, e);
+    const traits = legalActs(table).filter((c) => 'act' in c && c.act === 'trait' && c.unit === 'h');
+    // Mend reaches a3, who is hurt; Bless only on a3; Rally, Ward and Veil would change nothing.
+    expect(traits).toEqual([
+      { act: 'trait', unit: 'h', trait: 'mend' },
+      { act: 'trait', unit: 'h', trait: 'bless', target: 'a3' },
+    ]);
   });
 });

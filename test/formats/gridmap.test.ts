@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildBoard, groundReach, squareIndex, T, hasTerrain } from '../../src/engine/board';
 import { gridmapSchema } from '../../src/formats/gridmap';
+import { battlefieldSchema } from '../../src/engine/battlefield';
 import { parseWith } from '../../src/formats/problems';
 import { smallMap, withMap } from '../fixtures/maps';
 import { probe } from '../fixtures/problems';
 
 
 
-const { expectProblem } = probe(gridmapSchema, 'map');
+const { expectProblem } = probe(battlefieldSchema, 'map');
 
 describe('gridmap schema', () => {
   it('accepts a small valid map and fills defaults', () => {
@@ -66,6 +67,12 @@ describe('gridmap schema', () => {
   it('start areas are numbered from 1 with none skipped', () => {
     const grid = smallMap.grid.map((r) => r.replace(/2/g, '3'));
     expectProblem(withMap({ grid }), 'grid', /numbered from 1 with none skipped/);
+  });
+
+  it('leaves the battlefield checks to the engine: the format alone accepts a well-formed map with its start areas cut off', () => {
+    const grid = ['11....', '11....', '######', '......', '....22', '....22'];
+    expect(parseWith(gridmapSchema, withMap({ grid })).ok).toBe(true);
+    expectProblem(withMap({ grid }), 'grid', /no legal path/);
   });
 
   it('refuses a map whose start areas no legal path joins', () => {

@@ -1,10 +1,30 @@
 /**
  * The golden pictures: between them every terrain type, a Big unit, every status badge, each
- * overlay, a 40×40 map and two stat cards. Each case says what to look for in its picture.
+ * overlay, a 40×40 map, a busy melee, a turn's close-up, a 24×24 map at a phone's width, the key
+ * and two stat cards. Each case says what to look for in its picture.
  */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { renderCard } from '../../src/render/card';
-import { renderMap } from '../../src/render/map';
-import { bigTable, content, lastTurnTable, samplerTable, shoveTable, statusTable, yardTable } from './states';
+import { drawFocusCanvas, focusWindow } from '../../src/render/focus';
+import { drawLegendCanvas } from '../../src/render/legend';
+import { drawMapCanvas, renderMap } from '../../src/render/map';
+import { encodePng } from '../../src/render/png';
+import { toMapView } from '../../src/render/view';
+import { bigTable, content, crowdTable, lastTurnTable, meleeTable, samplerTable, shoveTable, statusTable, yardTable } from './states';
+
+/** Discord shows a picture about 400 px wide on a phone. */
+export const PHONE_WIDTH = 400;
+
+/** A picture scaled down to a phone's width, as Discord shows it there. */
+export function atPhoneWidth(canvas: Canvas): Buffer {
+  const height = Math.round((canvas.height * PHONE_WIDTH) / canvas.width);
+  const small = createCanvas(PHONE_WIDTH, height);
+  const ctx = small.getContext('2d');
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(canvas, 0, 0, PHONE_WIDTH, height);
+  return encodePng(small);
+}
 
 export interface GoldenCase {
   readonly name: string;
@@ -20,7 +40,7 @@ export const goldenCases: readonly GoldenCase[] = [
   },
   {
     name: 'map-statuses-big-unit',
-    shows: 'all eleven status badges, a square with more than fit (+3), a Big unit with a marked Mortal box and spent react token, faded units that have acted, the active unit framed',
+    shows: 'all eleven status badges in token corners, a square with more than fit (+2), a Big unit with a marked Mortal box and spent react token, faded units that have acted, the active unit in magenta corner brackets',
     render: () => renderMap(statusTable().state),
   },
   {
@@ -53,6 +73,36 @@ export const goldenCases: readonly GoldenCase[] = [
     name: 'map-attack-preview',
     shows: 'an attack preview through low cover with its chance to hit, explained in the legend',
     render: () => renderMap(yardTable(), { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } }),
+  },
+  {
+    name: 'map-melee',
+    shows: 'a busy melee, nine units within three squares: a charge, a critical that drops its target, a reply that hits, an attack on a Big unit and its critical reply that shoves the attacker; no tag covers a token (tags move along their line, or beside it with a leader line)',
+    render: () => {
+      const t = meleeTable();
+      return renderMap(t.state, { lastTurn: t.events, before: t.before });
+    },
+  },
+  {
+    name: 'focus-melee',
+    shows: 'the close-up posted beside the melee map: the squares of the turn at twice the scale (ten by ten of twenty), with its own coordinates, the same tags clear of the tokens',
+    render: () => {
+      const t = meleeTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return encodePng(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
+    name: 'phone-24x24',
+    shows: 'Burning Village (24×24) with sixteen units and a turn, scaled to 400 px wide as a phone shows it: every unit label still reads (LS, PD, WH, SW, SD, GH…), the faded ones too',
+    render: () => {
+      const t = crowdTable();
+      return atPhoneWidth(drawMapCanvas(toMapView(t.state, { lastTurn: t.events, before: t.before })));
+    },
+  },
+  {
+    name: 'key-mill-crossing',
+    shows: 'the key posted once with the opening map: a token drawn large with its parts named, the active-unit corners, faded, player shapes, the terrain on Mill Crossing, every status, the marks of a last turn and the numbered-tag badge',
+    render: () => encodePng(drawLegendCanvas(toMapView(statusTable().state))),
   },
   {
     name: 'map-40x40',

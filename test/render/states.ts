@@ -151,6 +151,37 @@ export function lastTurnTable(): { before: GameState; events: GameEvent[]; state
   ]);
 }
 
+/**
+ * A busy melee on Barrow Hill: nine units within three squares. The Knight-Captain moves, charges
+ * the Shambling Dead through a gap (a natural 20: critical, dropped) while the Ghoul replies and
+ * hits, then attacks the Armored Ogre, which replies with its maul: a critical that pushes the
+ * captain a square (shoved). Every kind of tag, crowded round the tokens they describe.
+ */
+export function meleeTable(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const start = table({
+    map: 'barrow-hill',
+    dice: [20, 12, 17, 19, 19],
+    units: [
+      u('cap', 'valor-knight-captain', 'p1', 'J10'),
+      u('knight', 'valor-knight', 'p1', 'H14'),
+      u('guard', 'valor-guard', 'p1', 'K14'),
+      u('pike', 'valor-pikeman', 'p1', 'M14'),
+      u('zombie', 'havoc-zombie', 'p2', 'J16'),
+      u('ogre', 'havoc-armored-ogre', 'p2', 'K16'),
+      u('ghoul', 'havoc-ghoul', 'p2', 'I16'),
+      u('skeleton', 'havoc-skeleton', 'p2', 'H15'),
+      u('ghoul2', 'havoc-ghoul', 'p2', 'M15'),
+    ],
+  });
+  return play(start, [
+    { act: 'move', unit: 'cap', path: ['J11', 'J12', 'J13'] },
+    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'zombie', charge: ['J14', 'J15'] },
+    { decide: { unit: 'ghoul', reply: 'claw' } },
+    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'ogre' },
+    { decide: { unit: 'ogre', reply: 'maul' } },
+  ]);
+}
+
 /** A Big unit's turn: the ogre moves and mauls the guard, pushing it a square (a shove). */
 export function shoveTable(): { before: GameState; events: GameEvent[]; state: GameState } {
   const start = table({

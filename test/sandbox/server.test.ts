@@ -154,6 +154,12 @@ describe('the sandbox server', () => {
     expect(await (await fetch(`${base()}/`)).text()).toContain('<script type="module" src="/app.js">');
     expect((await fetch(`${base()}/app.js`)).headers.get('content-type')).toMatch(/javascript/);
     expect((await fetch(`${base()}/fonts/atkinson-hyperlegible-latin-400-normal.woff2`)).status).toBe(200);
+    // The emoji font, so 🎲 ✅ 👁 are not empty boxes on a machine without one.
+    const emoji = await (await fetch(`${base()}/fonts/emoji.css`)).text();
+    expect(emoji).toContain("font-family: 'Noto Color Emoji'");
+    const piece = /url\((\/fonts\/noto-color-emoji-\d+-400-normal\.woff2)\)/.exec(emoji)![1]!;
+    expect((await fetch(`${base()}${piece}`)).headers.get('content-type')).toBe('font/woff2');
+    expect(emoji).not.toContain('./files/');
     expect((await fetch(`${base()}/fonts/..%2F..%2Fpackage.json`)).status).toBe(404);
     expect((await fetch(`${base()}/sandbox.ts`)).status).toBe(404);
     expect((await fetch(`${base()}/%2E%2E/sandbox.ts`)).status).toBe(404);
@@ -167,7 +173,7 @@ describe('the sandbox server', () => {
     expect(thread[0]!.content).toMatch(/challenges you with \*\*Hrolf's Watch\*\*/);
     expect(thread.some((m) => /accepts with \*\*Grave Host\*\*/.test(m.content))).toBe(true);
     expect(thread.at(-1)!.components.length).toBeGreaterThan(0);
-    expect(sandbox.fake.threads().map((t) => t.name)).toContain('Alice vs Bob');
+    expect(sandbox.fake.threads().map((t) => t.name)).toContain('Alice vs Bob · #1');
     expect(problems).toEqual([]);
   }, 20_000);
 

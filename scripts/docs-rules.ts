@@ -1,0 +1,7 @@
+/** `npm run docs:rules`: rewrites the "Rules by topic" part of docs/playing.md from the `/rules` topics. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { withRules } from '../src/content/rules-doc';
+
+const path = new URL('../docs/playing.md', import.meta.url);
+writeFileSync(path, withRules(readFileSync(path, 'utf8')));
+console.log('docs/playing.md: rules by topic rewritten');

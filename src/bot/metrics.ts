@@ -1,0 +1,91 @@
+/**
+ * What an operator watches (README "Operations"): Prometheus metrics through prom-client and a health
+ * check, served on METRICS_PORT. Each bot has its own registry, so several bots in one test process
+ * do not share counters.
+ */
+import { createServer, type Server } from 'node:http';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Store } from '../store';
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** Interactions by command (or `component`, `autocomplete`) and outcome: ok, refused, busy, error. */
+  readonly interactions: Counter<'command' | 'outcome'>;
+  readonly interactionSeconds: Histogram<'command'>;
+  /** How long a change's transaction took, retries for a busy database included. */
+  readonly actSeconds: Histogram;
+  /** Drawing a post's pictures when it is delivered. */
+  readonly renderSeconds: Histogram<'kind'>;
+  /** From a post being written to the outbox to Discord having it. */
+  readonly outboxLagSeconds: Histogram;
+  readonly databaseErrors: Counter<'kind'>;
+}
+
+export function createMetrics(store: Store): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'sellsword_' });
+  const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+  new Gauge({
+    name: 'sellsword_open_matches',
+    help: 'Matches challenged, in setup or being played',
+    registers: [registry],
+    collect() {
+      this.set(store.matches.open().length);
+    },
+  });
+  new Gauge({
+    name: 'sellsword_outbox_waiting',
+    help: 'Posts written but not yet delivered',
+    registers: [registry],
+    collect() {
+      this.set(store.outbox.pending().length);
+    },
+  });
+  return {
+    registry,
+    interactions: new Counter({ name: 'sellsword_interactions_total', help: 'Interactions handled, by command and outcome', labelNames: ['command', 'outcome'], registers: [registry] }),
+    interactionSeconds: new Histogram({ name: 'sellsword_interaction_seconds', help: 'Time to handle an interaction', labelNames: ['command'], buckets: seconds, registers: [registry] }),
+    actSeconds: new Histogram({ name: 'sellsword_act_transaction_seconds', help: 'Time of a change’s transaction, busy retries included', buckets: seconds, registers: [registry] }),
+    renderSeconds: new Histogram({ name: 'sellsword_render_seconds', help: 'Time to draw a post’s pictures', labelNames: ['kind'], buckets: seconds, registers: [registry] }),
+    outboxLagSeconds: new Histogram({ name: 'sellsword_outbox_lag_seconds', help: 'From a post being written to it being delivered', buckets: [...seconds, 30, 60, 300], registers: [registry] }),
+    databaseErrors: new Counter({ name: 'sellsword_database_errors_total', help: 'Database errors, by kind (busy, other)', labelNames: ['kind'], registers: [registry] }),
+  };
+}
+
+export interface Health {
+  /** Whether the bot is connected, holds its lease and can read its database. */
+  (): { ok: boolean; checks: Record<string, boolean> };
+}
+
+/** `/metrics` (Prometheus text) and `/healthz` (200 or 503, with the checks as JSON) on 127.0.0.1 unless told otherwise. */
+export async function serveMetrics(metrics: Metrics, health: Health, port: number, host = '127.0.0.1'): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path === '/healthz') {
+      const h = health();
+      response.writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ status: h.ok ? 'ok' : 'unhealthy', ...h.checks }));
+      return;
+    }
+    if (path === '/metrics') {
+      metrics.registry
+        .metrics()
+        .then((text) => {
+          response.writeHead(200, { 'content-type': metrics.registry.contentType });
+          response.end(text);
+        })
+        .catch(() => {
+          response.writeHead(500);
+          response.end();
+        });
+      return;
+    }
+    response.writeHead(404);
+    response.end();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}

@@ -1,0 +1,63 @@
+/**
+ * `/help` topics: how to use the bot, in the words a new player needs. The rules themselves are
+ * `/rules` (content/rules-topics.ts); docs/playing.md says the same at more length.
+ */
+export interface HelpTopic {
+  readonly id: string;
+  readonly title: string;
+  readonly text: string;
+}
+
+export const HELP_TOPICS: readonly HelpTopic[] = [
+  {
+    id: 'start',
+    title: 'Getting a match going',
+    text: [
+      '1. **Bring a warband:** `/warband submit` with a file, or in one line: `name | faction | map | card, card+mod, …` (for example `Hrolf’s Watch | valor | mill-crossing | valor-knight, valor-guard+valor-banner`). `/catalog units` lists the cards.',
+      '2. **Challenge** from a league channel: `/skirmish challenge opponent:@someone warband:…` (up to three opponents). The match gets its own thread.',
+      '3. **Accept** in that thread: `/skirmish accept warband:…` (or `/skirmish decline`).',
+      '4. **Setup** runs as buttons in the thread: the setup roll, who picks the map, the map, and where each player’s entry tile goes.',
+    ].join('\n'),
+  },
+  {
+    id: 'turn',
+    title: 'Taking a turn',
+    text: [
+      'When the bot pings you, pick a unit that has not acted this round and give it up to 3 acts, one command each:',
+      '`/move unit:kn to:C5` · `/maneuver` (one careful step, no replies) · `/attack unit:kn attack:… target:…` (add `charge:true`, or `origin:` for a burst) · `/rest token:react` · `/crow` · `/trait` · and `/end unit:kn` to finish early.',
+      'Units are named by the labels on the map (`kn`, `gh2`). Type `/` and the bot suggests only what the rules allow: your units that can act, squares with their cost, targets with the chance to hit.',
+      'After the turn the bot posts the map and what happened, and pings whoever goes next.',
+    ].join('\n'),
+  },
+  {
+    id: 'prompts',
+    title: 'Choices out of turn (buttons)',
+    text: [
+      'Some choices belong to another player, mid-turn. The bot posts them in the thread with buttons, mentioning the one player who must choose; only that player can click.',
+      '• **Reply:** an enemy next to your unit moved away or attacked. Reply with an attack (it spends the react token), or let it pass.',
+      '• **Wounds:** your unit was hit. Choose how much Vigor to spend and which injury boxes to mark.',
+      '• **Order:** you won the tactics check; choose the order of players for the round.',
+      '• **Reroll:** use a Warleader die to reroll a lost tactics check or a failed recovery roll.',
+      '• **Recover:** choose which status your unit tries to shake off.',
+      'A button that has passed says so when clicked; nothing happens twice.',
+    ].join('\n'),
+  },
+  {
+    id: 'follow',
+    title: 'Following and catching up',
+    text: [
+      '`/skirmish status` says where the match stands and who it waits for. `/skirmish log` shows what happened. `/skirmish view unit:… overlay:reach|sight|preview` shows you, privately, where a unit can go, what it sees, or the odds of an attack.',
+      'Spectators: `/skirmish follow` in the match thread.',
+    ].join('\n'),
+  },
+  {
+    id: 'commands',
+    title: 'Every command',
+    text: [
+      '**Warbands:** `/warband submit|show|list|remove` · **Cards:** `/catalog units|card` · **Maps:** `/map list|show|submit`',
+      '**Matches:** `/skirmish challenge|accept|decline|status|log|view|follow|entry|concede|check|verify|export`',
+      '**Acts:** `/move` `/maneuver` `/attack` `/rest` `/crow` `/trait` `/end`',
+      '**Help:** `/help topic:…` · `/rules topic:…` (the rules by topic: replies, the rule of three, wounds, cover…)',
+    ].join('\n'),
+  },
+];

@@ -1,0 +1,53 @@
+/**
+ * `/skirmish export` and the checks behind `/skirmish verify` and `npm run verify` (docs/dice.md): a
+ * stored match as a file, and a file checked: its dice against the commitment, and its log replayed
+ * into the game it claims.
+ */
+import type { MatchRow, Store } from '../store';
+import { checkDice } from '../match/dice-proof';
+import type { MatchExport } from '../formats/match-export';
+import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup } from './match-state';
+
+export function exportMatch(store: Store, row: MatchRow): MatchExport {
+  const setup = row.setup as MatchSetup | null;
+  const over = row.status === 'over';
+  const dice = (row.terms as { dice?: { commitment: string; entropy: string[]; secret: string } } | null)?.dice;
+  // Before the end the seed must stay secret, and the first state holds the dice generator's position.
+  const { seed, start, ...open } = setup ?? ({} as MatchSetup);
+  return {
+    format: 'sellsword-match',
+    version: 1,
+    match: row.id,
+    status: row.status,
+    players: [...row.players],
+    names: setup ? { ...setup.names } : {},
+    winner: row.winner,
+    dice: dice && setup?.dice ? { commitment: dice.commitment, entropy: [...setup.dice.entropy], ...(over ? { secret: dice.secret, seed } : {}) } : null,
+    // A JSON copy: the file is plain data, whatever the engine's types say.
+    setup: setup ? (JSON.parse(JSON.stringify(over ? setup : open)) as MatchExport['setup']) : null,
+    events: store.matches.events<MatchEvent>(row.id).map((e) => ({ seq: e.seq, event: e.event as MatchExport['events'][number]['event'] })),
+  };
+}
+
+export interface Verdict {
+  readonly ok: boolean;
+  /** What was checked, or the first thing that failed, in sentences. */
+  readonly lines: readonly string[];
+}
+
+export function verifyExport(doc: MatchExport): Verdict {
+  if (doc.status !== 'over') return { ok: false, lines: ['The match is not over yet: its dice stay secret until the end, so they cannot be checked now.'] };
+  if (!doc.dice) return { ok: false, lines: ['This match was played with a fixed seed (a test or the sandbox), not with committed dice, so there is nothing to verify.'] };
+  if (!doc.dice.secret || doc.dice.seed === undefined) return { ok: false, lines: ['The file has no revealed secret and seed; export the match again now that it is over.'] };
+  const dice = checkDice({ commitment: doc.dice.commitment, entropy: doc.dice.entropy, secret: doc.dice.secret, seed: doc.dice.seed }, doc.events);
+  if (!dice.ok) return { ok: false, lines: [`❌ The dice do not check out: ${dice.problem}.`] };
+  const lines = [`✅ The secret matches the commitment \`${doc.dice.commitment.slice(0, 16)}…\`, the seed comes from it and the ${doc.dice.entropy.length} accept id${doc.dice.entropy.length === 1 ? '' : 's'}, and all ${dice.rolls} rolls are the seed's dice, in order.`];
+  try {
+    const game = gameOf(rebuildMatch(doc.setup as unknown as MatchSetup, doc.events.map((e) => e.event as MatchEvent)));
+    const winner = game?.winner ?? null;
+    if (winner !== doc.winner) return { ok: false, lines: [...lines, `❌ Replaying the log gives ${winner ? `a win for ${doc.names[winner] ?? winner}` : 'no winner'}, but the file says ${doc.winner ? doc.names[doc.winner] ?? doc.winner : 'nobody'} won.`] };
+    return { ok: true, lines: [...lines, `✅ Replaying its ${doc.events.length} events gives the same result${game ? ` (round ${game.round}, ${Object.entries(game.score).map(([p, v]) => `${doc.names[p] ?? p} ${v}`).join(', ')})` : ''}.`] };
+  } catch (error) {
+    return { ok: false, lines: [...lines, `❌ The log cannot be replayed: ${error instanceof Error ? error.message : String(error)}.`] };
+  }
+}

@@ -1,0 +1,254 @@
+/**
+ * Movement effects of attacks (§4.6, R21, R41, R42): push, pull, move and recoil. Where the target
+ * goes: along the step's `shove` squares, which are checked when the attack is declared (FORMATS.md),
+ * or straight away from (towards, for a pull) the attacker, stopping where the next step is not
+ * allowed. Push, pull and move count squares and ignore terrain costs; recoil pays for each square
+ * as a Basic Move does. A unit pushed, pulled or moved into a pit catches the edge (§3.11, R41).
+ */
+import type { Attack, Effect } from '../formats/card';
+import { nameOf, neighbours, squareIndex, type Board } from './board';
+import { terrainWound, walkUntilDamaging } from './damaging';
+import { nearestIn } from './distance';
+import { refuse, ruleError, type RuleError } from './errors';
+import { field, handle } from './flow';
+import { endError, moverOf, stepCost, type Mover } from './paths';
+import { defaultRecovery } from './setup';
+import type { Frame, GameState, UnitId, UnitState } from './state';
+import { checkAsterisks } from './statuses';
+import { boardOf, footprint, label, tableOf, unitOf, type Table } from './table';
+
+export type ForcedKind = 'push' | 'pull' | 'move' | 'recoil';
+
+export interface Forced {
+  readonly kind: ForcedKind;
+  /** Squares for push, pull and move; movement points for recoil (R42). */
+  readonly amount: number;
+}
+
+const KINDS: readonly ForcedKind[] = ['push', 'pull', 'move', 'recoil'];
+
+/** The movement an effect makes, or null when it is a wound or status effect. */
+export function forcedOf(effect: Effect): Forced | null {
+  for (const kind of KINDS) {
+    if (kind in effect) return { kind, amount: (effect as unknown as Record<ForcedKind, number>)[kind] };
+  }
+  return null;
+}
+
+/** What forced steps are judged by: the table, the unit moved, and its counted distance (R15) from the attacker. */
+interface Judge {
+  readonly state: GameState;
+  readonly table: Table;
+  readonly attacker: UnitState;
+  readonly mover: Mover;
+  readonly forced: Forced;
+  readonly away: (at: number) => number;
+}
+
+function judgeOf(state: GameState, attacker: UnitState, target: UnitState, forced: Forced): Judge {
+  const table = tableOf(state);
+  const { board } = table;
+  const mover = moverOf(state, target);
+  const fromAttacker = table.rangesFrom(footprint(board, attacker.at!, moverOf(state, attacker).size));
+  return { state, table, attacker, mover, forced, away: (at) => nearestIn(fromAttacker, footprint(board, at, mover.size)) };
+}
+
+type ForcedStep = { readonly to: number; readonly cost: number; readonly diagonal: boolean } | { readonly pit: number } | { readonly error: RuleError };
+
+/**
+ * One forced step from `at` to `to`, with `points` left (recoil) or squares left (the others) and
+ * `diagonals` taken so far in this movement (recoil pays the second-diagonal surcharge, R42): its
+ * cost, a pit that catches the unit, or why it is not allowed (a wall, an enemy, not further away
+ * for a push or recoil, not nearer for a pull).
+ */
+function forcedStep(f: Judge, at: number, to: number, diagonals: number, points: number): ForcedStep {
+  const { kind } = f.forced;
+  const board = f.table.board;
+  const step = stepCost(f.state, f.table, f.mover, at, to, diagonals);
+  if ('error' in step) {
+    // §3.11: pushed (pulled, moved) into a pit, the unit catches the edge. Recoil is the unit's own
+    // backing away, so a pit just stops it.
+    if (step.error.code === 'pit' && kind !== 'recoil') return { pit: to };
+    return step;
+  }
+  const who = label(f.state, f.attacker);
+  if ((kind === 'push' || kind === 'recoil') && f.away(to) <= f.away(at)) {
+    return { error: ruleError('shove-not-further', `${nameOf(board, to)} is not further from ${who} than ${nameOf(board, at)}: a ${kind} moves the target away`) };
+  }
+  if (kind === 'pull' && f.away(to) >= f.away(at)) {
+    return { error: ruleError('shove-not-nearer', `${nameOf(board, to)} is not nearer to ${who} than ${nameOf(board, at)}: a pull moves the target towards it`) };
+  }
+  // Push, pull and move ignore terrain costs (§4.6); recoil pays them (R42).
+  const cost = kind === 'recoil' ? step.cost : 1;
+  if (cost > points) {
+    const what = kind === 'recoil' ? `${nameOf(board, to)} costs ${cost} and recoil ${f.forced.amount} has ${points} point${points === 1 ? '' : 's'} left` : `${kind} ${f.forced.amount} moves at most ${f.forced.amount} square${f.forced.amount === 1 ? '' : 's'}`;
+    return { error: ruleError('shove-too-far', what) };
+  }
+  return { to, cost, diagonal: step.diagonal };
+}
+
+/**
+ * Checks the `shove` squares a step names for `attack` on `target` (FORMATS.md), from where the
+ * attacker will stand when it strikes: each must be a legal forced step, further from the attacker
+ * for a push or recoil, nearer for a pull, within the effect's squares (or points), the last one a
+ * square the unit may end on or a pit it falls into; a chosen recoil must end as far from the
+ * attacker as its points allow (R42). Refuses otherwise, so a declared attack never moves its
+ * target somewhere the rules do not allow.
+ */
+export function checkShove(state: GameState, attacker: UnitState, attack: Attack, target: UnitState, shove: readonly string[]): void {
+  const forced = attack.effects.map(forcedOf).find((f) => f !== null);
+  if (!forced) refuse('nothing-to-shove', `${attack.name} moves nobody: only an attack that pushes, pulls, moves or recoils its target takes shove squares.`);
+  const f = judgeOf(state, attacker, target, forced);
+  const board = f.table.board;
+  let at = target.at!;
+  let points = forced.amount;
+  let diagonals = 0;
+  for (let i = 0; i < shove.length; i++) {
+    const to = squareIndex(board, shove[i]!);
+    if (to === null) refuse('off-map', `${shove[i]} is not on the map.`);
+    if (points <= 0) refuse('shove-too-far', `${forced.kind} ${forced.amount} moves at most ${forced.amount} square${forced.amount === 1 ? '' : 's'}; ${shove.length} are named.`);
+    const step = forcedStep(f, at, to, diagonals, points);
+    if ('error' in step) refuse(step.error.code, `${label(state, target)} cannot be moved so: ${step.error.message}.`);
+    if ('pit' in step) {
+      if (i < shove.length - 1) refuse('shove-past-pit', `${nameOf(board, to)} is a pit: a unit moved into a pit catches its edge and the ${forced.kind} ends there, so no square may follow it.`);
+      return;
+    }
+    points -= step.cost;
+    if (step.diagonal) diagonals++;
+    at = to;
+  }
+  const end = endError(state, f.table, f.mover, at);
+  if (end) refuse(end.code, `${end.message}.`);
+  if (forced.kind === 'recoil') {
+    const best = farthestRecoil(f, target.at!);
+    if (f.away(at) < best.distance) {
+      refuse('recoil-not-farthest', `Recoil ${forced.amount} must take ${label(state, target)} as far from ${label(state, f.attacker)} as its points allow: ${nameOf(board, at)} is ${f.away(at)} away, ${nameOf(board, best.at)} would be ${best.distance}.`);
+    }
+  }
+}
+
+/**
+ * R42: the farthest a recoil can take the unit (counted distance from the attacker, R15), stepping
+ * further away each time and paying as a Basic Move: the square it would end on, and its distance.
+ */
+function farthestRecoil(f: Judge, from: number): { at: number; distance: number } {
+  const board = f.table.board;
+  let best = { at: from, distance: f.away(from) };
+  const search = (at: number, points: number, diagonals: number): void => {
+    for (const to of neighbours(board, at)) {
+      const step = forcedStep(f, at, to, diagonals, points);
+      if (!('to' in step)) continue;
+      const d = f.away(to);
+      if ((d > best.distance || (d === best.distance && to < best.at)) && !endError(f.state, f.table, f.mover, to)) best = { at: to, distance: d };
+      search(to, points - step.cost, diagonals + (step.diagonal ? 1 : 0));
+    }
+  };
+  search(from, f.forced.amount, 0);
+  return best;
+}
+
+/**
+ * Carries out a movement effect: along the chosen squares or straight, stopping where the next
+ * step is not allowed (the table may have changed since the attack was declared: a reply came
+ * first). Returns the frame that moves the unit (forced-steps), or null when it does not move; a
+ * THEN that follows applies only if it moved or fell into a pit (R21).
+ */
+export function forcedMove(state: GameState, attacker: UnitState, target: UnitState, forced: Forced, chosen?: readonly string[]): Frame | null {
+  const f = judgeOf(state, attacker, target, forced);
+  const { board } = f.table;
+  const ac = attacker.at! % board.width;
+  const ar = Math.floor(attacker.at! / board.width);
+  const towards = forced.kind === 'pull';
+  const straight = (from: number): number | null => {
+    const c = from % board.width;
+    const r = Math.floor(from / board.width);
+    const dc = Math.sign(c - ac) * (towards ? -1 : 1);
+    const dr = Math.sign(r - ar) * (towards ? -1 : 1);
+    if ((dc === 0 && dr === 0) || c + dc < 0 || c + dc >= board.width || r + dr < 0 || r + dr >= board.height) return null;
+    return from + dr * board.width + dc;
+  };
+  const effect = `${forced.kind} ${forced.amount}`;
+  let at = target.at!;
+  let points = forced.amount;
+  let diagonals = 0;
+  const path: number[] = [];
+  for (let i = 0; i < forced.amount && points > 0; i++) {
+    const to = chosen ? (i < chosen.length ? squareIndex(board, chosen[i]!) : null) : straight(at);
+    if (to === null) break;
+    const step = forcedStep(f, at, to, diagonals, points);
+    if ('pit' in step) {
+      const spot = pitLanding(f, target, path, step.pit);
+      if (spot === null) return null;
+      const moved = spot === target.at && path.length === 0 ? [] : [...path.filter((s) => s !== spot), spot];
+      return walk(board, target, attacker, moved, effect, nameOf(board, step.pit));
+    }
+    if ('error' in step) break;
+    points -= step.cost;
+    if (step.diagonal) diagonals++;
+    path.push(to);
+    at = to;
+  }
+  // Stop on the last square the unit may end on.
+  while (path.length > 0 && endError(state, f.table, f.mover, path[path.length - 1]!)) path.pop();
+  return path.length === 0 ? null : walk(board, target, attacker, path, effect, null);
+}
+
+const walk = (board: Board, target: UnitState, attacker: UnitState, squares: readonly number[], effect: string, pit: string | null): Frame => ({
+  k: 'forced-steps',
+  unit: target.id,
+  by: attacker.id,
+  squares: squares.map((s) => nameOf(board, s)),
+  index: 0,
+  effect,
+  pit,
+});
+
+/**
+ * §3.11, R41: the open square nearest the pit (counted from the pit square, R15), the square it
+ * was pushed from first among equals, then board order; null when there is none.
+ */
+function pitLanding(f: Judge, target: UnitState, path: readonly number[], pit: number): number | null {
+  const { table, mover } = f;
+  const field = table.rangesFrom([pit]);
+  let spot: number | null = null;
+  for (let i = 0; i < field.length; i++) {
+    if (field[i] === Number.POSITIVE_INFINITY || (spot !== null && field[i]! >= field[spot]!)) continue;
+    if (!endError(f.state, table, mover, i)) spot = i;
+  }
+  if (spot === null) return null;
+  // Among the nearest open squares, the edge it was pushed from comes first: it caught that edge.
+  const edge = path.length > 0 ? path[path.length - 1]! : target.at!;
+  if (field[edge] === field[spot] && !endError(f.state, table, mover, edge)) spot = edge;
+  return spot;
+}
+
+/**
+ * The forced movement, square by square: every square it is moved into is entered, so damaging
+ * terrain wounds it there (R49, R19) and the movement goes on once the wounds are taken, unless they
+ * drop it. Uninterrupted squares are one `shoved` event. A unit caught by a pit lands on its square
+ * and is Shaken unless it flies (§3.11, R41).
+ */
+handle('forced-steps', (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+  if (unit.dropped || unit.at === null) return;
+  const board = boardOf(ctx.state);
+  const names = field<string[]>(frame, 'squares');
+  const squares = names.map((n) => squareIndex(board, n)!);
+  const index = field<number>(frame, 'index');
+  const pit = field<string | null>(frame, 'pit');
+  const by = field<UnitId>(frame, 'by');
+  const mover = moverOf(ctx.state, unit);
+  const { end, wounds } = walkUntilDamaging(board, mover.size, mover.fly, unit.at, squares, index);
+  const last = end === squares.length;
+  const effect = field<string>(frame, 'effect');
+  if (end > index) {
+    ctx.emit({ type: 'shoved', unit: unit.id, by, from: nameOf(board, unit.at), path: names.slice(index, end), effect: last && pit !== null ? `${effect}: into the pit at ${pit}, caught the edge (§3.11)` : effect });
+  }
+  if (last && pit !== null && !mover.fly && !unitOf(ctx.state, unit.id).statuses.some((s) => s.status === 'shaken')) {
+    ctx.emit({ type: 'status-gained', unit: unit.id, status: { status: 'shaken', recover: defaultRecovery('shaken'), modifier: 0, source: by, asterisk: false } });
+  }
+  checkAsterisks(ctx);
+  if (!wounds) return;
+  if (!last) stack.push({ ...frame, index: end });
+  stack.push(terrainWound(board, unit.id));
+});

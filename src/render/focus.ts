@@ -1,0 +1,172 @@
+/**
+ * The close-up posted beside the full map after each turn: the squares where the turn happened, at
+ * about twice the scale, so a phone shows them twice as large. It is the same drawing as the map
+ * (terrain, tokens, paths, attack lines, tags) with the board's geometry at a larger square size,
+ * clipped to a window of the board, with the window's own coordinates round it. Pure, like the map.
+ *
+ * The window: every square the last turn touched (paths, attackers and targets where they stood,
+ * wounds, drops; the unit that took the turn when nothing else happened), a square of room round
+ * them, and at least half the board each way, so it is twice the scale of the full map when both
+ * are shown at a phone's width. When the turn spread over most of the board there is no close-up.
+ */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { columnName } from '../formats/squares';
+import { measuringContext } from './canvas-pool';
+import { font, loadFonts } from './fonts';
+import { textSize, type BoardGeometry } from './layout';
+import { lastTurnPhrases } from './last-turn-words';
+import { mapKey } from './legend';
+import { boardGeometry } from './layout';
+import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
+import { INK, PAPER } from './palette';
+import { placeTags, type Rect } from './tags';
+import { drawBoard } from './terrain';
+import { flow } from './text-flow';
+import type { MapView, Sq } from './view';
+
+/** A window of the board: its top-left square, its size in squares, and the square size to draw it at. */
+export interface FocusWindow {
+  readonly col: number;
+  readonly row: number;
+  readonly cols: number;
+  readonly rows: number;
+  readonly cell: number;
+}
+
+/** The close-up is left out when it would be less than this much larger than the full map. */
+const MIN_ZOOM = 1.3;
+
+/** Every square the last turn touched, as top-left squares with their span. */
+export function turnSquares(view: MapView): { at: Sq; span: 1 | 2 }[] {
+  const last = view.lastTurn;
+  if (!last) return [];
+  const out: { at: Sq; span: 1 | 2 }[] = [];
+  for (const m of last.moves) for (const at of m.path) out.push({ at, span: m.span });
+  for (const a of last.attacks) {
+    if (a.from) out.push({ at: a.from, span: a.fromSpan });
+    if (a.to) out.push({ at: a.to, span: a.toSpan });
+  }
+  for (const h of last.harms) if (h.at) out.push({ at: h.at, span: h.span });
+  for (const d of last.drops) if (d.at) out.push({ at: d.at, span: d.span });
+  if (out.length === 0 && last.unit !== null) {
+    const u = view.units.find((x) => x.label === last.unit && x.at);
+    if (u?.at) out.push({ at: u.at, span: u.span });
+  }
+  return out;
+}
+
+/** The window to show for the last turn, or null when there is nothing to show closer. */
+export function focusWindow(view: MapView): FocusWindow | null {
+  const squares = turnSquares(view);
+  if (squares.length === 0) return null;
+  const { width: W, height: H } = view.board;
+  const g = boardGeometry(view.board);
+  const c0 = Math.min(...squares.map((s) => s.at.col));
+  const r0 = Math.min(...squares.map((s) => s.at.row));
+  const c1 = Math.max(...squares.map((s) => s.at.col + s.span - 1));
+  const r1 = Math.max(...squares.map((s) => s.at.row + s.span - 1));
+  // A square of room on every side, for tags and the units next to the action.
+  const cols = Math.min(W, Math.max(c1 - c0 + 3, Math.ceil(W / 2)));
+  const rows = Math.min(H, Math.max(r1 - r0 + 3, Math.ceil(H / 2)));
+  const cell = Math.min(2 * g.cell, Math.floor((W * g.cell) / cols), Math.floor((H * g.cell) / rows));
+  if (cell < g.cell * MIN_ZOOM) return null;
+  const place = (lo: number, hi: number, n: number, size: number) => Math.max(0, Math.min(size - n, Math.round((lo + hi + 1) / 2 - n / 2)));
+  return { col: place(c0, c1, cols, W), row: place(r0, r1, rows, H), cols, rows, cell };
+}
+
+const squareName = (col: number, row: number) => `${columnName(col)}${row + 1}`;
+
+/** The window's corners by name: "H8-Q17". */
+export const windowName = (w: FocusWindow): string => `${squareName(w.col, w.row)}-${squareName(w.col + w.cols - 1, w.row + w.rows - 1)}`;
+
+/** Draws the close-up of `view` in window `w`. */
+export function drawFocusCanvas(view: MapView, w: FocusWindow): Canvas {
+  loadFonts();
+  const margin = Math.round(w.cell * 0.7);
+  // The whole board at the close-up's square size; only the window is drawn into the picture.
+  const g: BoardGeometry = { cell: w.cell, margin, width: view.board.width * w.cell + 2 * margin, height: view.board.height * w.cell + 2 * margin };
+  const boardW = w.cols * w.cell;
+  const boardH = w.rows * w.cell;
+  const width = boardW + 2 * margin;
+  const px = textSize(width);
+  const pad = Math.round(px * 0.6);
+  const scratch = measuringContext();
+  const who = view.lastTurn?.player ? `${view.lastTurn.player}'s last turn` : 'The last turn';
+  const head = flow(scratch, [[{ text: `${who}, close up`, bold: true }, { text: `  ${windowName(w).replace('-', ' to ')}` }]], width - 2 * pad, px);
+  const top = head.height + 2 * pad;
+
+  // In the whole board's coordinates, the window is this rectangle; tags stay inside it.
+  const win: Rect = { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: boardW, h: boardH };
+  const inWindow = (p: { x: number; y: number }) => p.x >= win.x && p.x <= win.x + win.w && p.y >= win.y && p.y <= win.y + win.h;
+  const tags = placeTags(
+    overlayTags(g, view).filter((t) => inWindow(t.anchor)),
+    tagSpace(g, view, win),
+    scratch,
+  );
+  const foot = mapKey(scratch, view, tags, width - 2 * pad, Math.round(px * 0.8));
+  const height = top + boardH + 2 * margin + (foot.height > 0 ? foot.height + 2 * pad : 0);
+
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, width, height);
+  head.draw(ctx, pad, pad);
+  ctx.fillStyle = INK;
+  ctx.fillRect(0, top - 2, width, 2);
+
+  ctx.save();
+  ctx.translate(-w.col * w.cell, top - w.row * w.cell);
+  ctx.beginPath();
+  ctx.rect(win.x, win.y, win.w, win.h);
+  ctx.clip();
+  const startColours = view.board.startAreas.map((_, seat) => view.players[seat]?.colour ?? '#7a7a7a');
+  drawBoard(ctx, g, view.board, startColours, { col: w.col, row: w.row, cols: w.cols, rows: w.rows });
+  drawBoardMarks(ctx, g, view, tags);
+  ctx.restore();
+
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = 2;
+  ctx.strokeRect(margin, top + margin, boardW, boardH);
+  coordinates(ctx, w, margin, top);
+
+  if (foot.height > 0) {
+    const y = top + boardH + 2 * margin;
+    ctx.fillStyle = INK;
+    ctx.fillRect(0, y, width, 2);
+    foot.draw(ctx, pad, y + pad);
+  }
+  return canvas;
+}
+
+/** The window's column letters and row numbers on all four sides. */
+function coordinates(ctx: ReturnType<Canvas['getContext']>, w: FocusWindow, margin: number, top: number): void {
+  ctx.fillStyle = INK;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.font = font(Math.round(w.cell * 0.42), 'bold');
+  const bottom = top + margin + w.rows * w.cell;
+  const right = margin + w.cols * w.cell;
+  for (let c = 0; c < w.cols; c++) {
+    const x = margin + (c + 0.5) * w.cell;
+    ctx.fillText(columnName(w.col + c), x, top + margin / 2);
+    ctx.fillText(columnName(w.col + c), x, bottom + margin / 2);
+  }
+  for (let r = 0; r < w.rows; r++) {
+    const y = top + margin + (r + 0.5) * w.cell;
+    ctx.fillText(String(w.row + r + 1), margin / 2, y);
+    ctx.fillText(String(w.row + r + 1), right + margin / 2, y);
+  }
+}
+
+/** Alt text for the close-up: where it is, what happened there, and who stands in it. */
+export function focusAltText(view: MapView, w: FocusWindow, limit: number): string {
+  const inside = view.units.filter((u) => u.at && u.at.col + u.span > w.col && u.at.col < w.col + w.cols && u.at.row + u.span > w.row && u.at.row < w.row + w.rows);
+  const said = view.lastTurn ? lastTurnPhrases(view.lastTurn).join('; ').replace(/\u00a0/g, ' ') : '';
+  const parts = [
+    `Close-up of squares ${windowName(w).replace('-', ' to ')}, where the last turn happened${view.lastTurn?.player ? ` (${view.lastTurn.player})` : ''}.`,
+    said ? `${said}.` : '',
+    inside.length > 0 ? `Units here: ${inside.map((u) => `${u.label} ${u.at!.name}`).join(', ')}.` : '',
+  ];
+  const text = parts.filter(Boolean).join(' ');
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}

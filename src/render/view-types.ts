@@ -1,0 +1,351 @@
+/**
+ * What the renderer draws, as plain data (STYLE.md 8): the map view and its parts. The view is built
+ * in view.ts and its helpers (view-units, view-overlays, view-last-turn), which all share these types;
+ * keeping them here lets those helpers use them without importing view.ts back.
+ */
+import type { Terrain, WoundType, StatusName, Size } from '../formats/vocabulary';
+import { colOf, nameOf, rowOf, type Board } from '../engine/board';
+import type { GameEvent } from '../engine/events';
+import type { GameState, PlayerId, UnitId } from '../engine/state';
+import type { TokenShape } from './palette';
+
+export interface ViewRequest {
+  /** The last turn's events, in order: drawn as paths, attack lines and results. */
+  readonly lastTurn?: readonly GameEvent[];
+  /**
+   * The state the last turn started from. A `moved` event lists the squares entered, not the square
+   * left, so without this a unit's first step of the turn cannot be drawn.
+   */
+  readonly before?: GameState;
+  /** Shade the squares a unit can reach now, by cost, and mark its charge targets. */
+  readonly reach?: { readonly unit: UnitId; readonly maneuver?: boolean };
+  /** Mark each enemy as a unit sees it: clear, cover, invisible or out of sight. */
+  readonly sight?: { readonly unit: UnitId };
+  /** Show one proposed attack with its chance to hit. */
+  readonly preview?: { readonly unit: UnitId; readonly attack: string; readonly target: UnitId; readonly charge?: boolean };
+  /** Names to show for players (e.g. Discord nicknames); the player id otherwise. */
+  readonly names?: Readonly<Record<PlayerId, string>>;
+}
+
+/** A square by name and grid position (0-based column and row). */
+export interface Sq {
+  readonly name: string;
+  readonly col: number;
+  readonly row: number;
+}
+
+/** An edge on the right of, or below, a square (the engine's edge numbering, spelled out). */
+export interface EdgeView {
+  readonly square: number;
+  readonly side: 'right' | 'below';
+}
+
+/** The static map: shared by every view of the same map, so drawing can cache its picture. */
+export interface BoardView {
+  readonly id: string;
+  readonly name: string;
+  readonly width: number;
+  readonly height: number;
+  /** Terrain flags (engine T) per square index. */
+  readonly terrain: readonly number[];
+  readonly walls: readonly EdgeView[];
+  readonly lowCover: readonly EdgeView[];
+  readonly damage: WoundType;
+  readonly objectives: readonly (readonly number[])[];
+  /** Start areas in player-number order (R5). */
+  readonly startAreas: readonly (readonly number[])[];
+  readonly defaultStartAreas: boolean;
+  /** Terrain types that appear on the map, in vocabulary order (for the legend). */
+  readonly terrains: readonly Terrain[];
+}
+
+export interface PlayerView {
+  readonly id: PlayerId;
+  readonly name: string;
+  /** Seat order (0-based): picks the token shape and the start area. */
+  readonly seat: number;
+  readonly faction: string | null;
+  readonly colour: string;
+  readonly shape: TokenShape;
+  readonly score: number;
+  readonly out: boolean;
+  readonly winner: boolean;
+  /** Labels of units still in reserve, and of dropped units. */
+  readonly reserve: readonly string[];
+  readonly dropped: readonly string[];
+}
+
+export interface BoxView {
+  readonly kind: 'mobility' | 'defensive' | 'mortal' | 'trait';
+  /** For a trait box: the attack or trait it disables. */
+  readonly trait?: string;
+  readonly marked: boolean;
+}
+
+export interface StatusView {
+  readonly status: StatusName;
+  readonly code: string;
+  /** Label of the unit that imposed it, if any. */
+  readonly source: string | null;
+}
+
+export interface TokenCount {
+  readonly left: number;
+  readonly max: number;
+}
+
+export interface UnitView {
+  readonly id: UnitId;
+  readonly label: string;
+  readonly name: string;
+  readonly player: PlayerId;
+  readonly colour: string;
+  readonly shape: TokenShape;
+  readonly size: Size;
+  /** Squares a side: 2 for Big units. */
+  readonly span: 1 | 2;
+  readonly where: 'map' | 'reserve' | 'dropped';
+  /** Top-left square on the map; null in reserve or once dropped. */
+  readonly at: Sq | null;
+  readonly vigor: number;
+  readonly vigorMax: number;
+  /** Injury boxes in card order. */
+  readonly boxes: readonly BoxView[];
+  readonly statuses: readonly StatusView[];
+  readonly tokens: { readonly react: TokenCount; readonly blue: TokenCount; readonly red: TokenCount };
+  /** Has taken its turn this round. */
+  readonly acted: boolean;
+  /** The unit whose turn it is. */
+  readonly active: boolean;
+}
+
+export interface StatusLine {
+  readonly map: string;
+  readonly round: number;
+  readonly phase: number;
+  readonly target: number;
+  readonly roundLimit: number | null;
+  /** The turn in progress. */
+  readonly turn: { readonly player: PlayerId; readonly unit: string | null; readonly actsLeft: number } | null;
+  /** Whose turn comes next when none is in progress. */
+  readonly next: { readonly player: PlayerId; readonly phase: number } | null;
+  /** An open decision, in words. */
+  readonly prompt: { readonly kind: string; readonly player: PlayerId; readonly text: string } | null;
+  readonly over: boolean;
+  readonly winner: PlayerId | null;
+}
+
+export type AttackResult = 'hit' | 'miss' | 'critical' | 'glancing' | 'automatic';
+
+export interface MoveView {
+  readonly unit: string;
+  readonly kind: 'move' | 'maneuver' | 'charge' | 'shove';
+  /** Top-left squares in order, starting where the unit stood when that is known. */
+  readonly path: readonly Sq[];
+  readonly fromKnown: boolean;
+  readonly span: 1 | 2;
+}
+
+export interface AttackView {
+  readonly attacker: string;
+  readonly target: string;
+  readonly attack: string;
+  readonly reply: boolean;
+  readonly from: Sq | null;
+  readonly fromSpan: 1 | 2;
+  readonly to: Sq | null;
+  readonly toSpan: 1 | 2;
+  readonly result: AttackResult;
+  /** The d20 that counted, the modifier and the number needed. */
+  readonly roll: number | null;
+  readonly modifier: number;
+  readonly need: number;
+  /** Wounds after immunity, vulnerability and toughness; of those, avoided with Vigor, and boxes marked. */
+  readonly wounds: number;
+  /** Wounds toughness ignored (§4.7). */
+  readonly toughness: number;
+  readonly avoided: number;
+  readonly injuries: readonly string[];
+  readonly statuses: readonly StatusName[];
+  readonly dropped: boolean;
+}
+
+/** Wounds that no attack dealt: damaging terrain, recurring statuses. */
+export interface HarmView {
+  readonly unit: string;
+  readonly at: Sq | null;
+  readonly span: 1 | 2;
+  readonly wounds: number;
+  readonly type: WoundType;
+  readonly why: 'terrain' | 'recurring';
+}
+
+export interface DropView {
+  readonly unit: string;
+  readonly at: Sq | null;
+  readonly span: 1 | 2;
+  readonly by: string | null;
+}
+
+export interface LastTurnView {
+  /** Name of the player whose turn it was, and the label of the unit that took it. */
+  readonly player: string | null;
+  readonly unit: string | null;
+  readonly moves: readonly MoveView[];
+  readonly attacks: readonly AttackView[];
+  readonly harms: readonly HarmView[];
+  readonly drops: readonly DropView[];
+  readonly happenings: readonly Happening[];
+}
+
+export interface ReachView {
+  readonly unit: string;
+  /** Where the unit stands (its own square is not shaded even when it could end there again). */
+  readonly from: Sq | null;
+  readonly span: 1 | 2;
+  readonly maneuver: boolean;
+  readonly squares: readonly { readonly at: Sq; readonly cost: number }[];
+  readonly maxCost: number;
+  readonly charges: readonly { readonly target: string; readonly at: Sq; readonly span: 1 | 2; readonly attack: string; readonly path: readonly Sq[] }[];
+}
+
+export type SightMark = 'clear' | 'cover' | 'invisible' | 'blocked';
+
+export interface SightView {
+  readonly unit: string;
+  readonly from: Sq;
+  readonly span: 1 | 2;
+  readonly targets: readonly { readonly unit: string; readonly at: Sq; readonly span: 1 | 2; readonly mark: SightMark; readonly range: number }[];
+}
+
+export interface PreviewView {
+  readonly attacker: string;
+  readonly target: string;
+  readonly attack: string;
+  readonly charge: boolean;
+  readonly from: Sq | null;
+  readonly fromSpan: 1 | 2;
+  readonly to: Sq | null;
+  readonly toSpan: 1 | 2;
+  /** Null when the attack cannot be made; `problem` says why. */
+  readonly odds: { readonly chance: number; readonly critical: number; readonly expectedWounds: number; readonly need: number; readonly modifier: number; readonly notes: readonly string[] } | null;
+  readonly problem: string | null;
+}
+
+export interface MapView {
+  readonly board: BoardView;
+  readonly entries: readonly { readonly player: PlayerId; readonly at: Sq }[];
+  readonly players: readonly PlayerView[];
+  readonly units: readonly UnitView[];
+  readonly status: StatusLine;
+  readonly lastTurn: LastTurnView | null;
+  readonly reach: ReachView | null;
+  readonly sight: SightView | null;
+  readonly preview: PreviewView | null;
+}
+
+export const sqOf = (board: Pick<Board, 'width'>, i: number): Sq => ({ name: nameOf(board, i), col: colOf(board, i), row: rowOf(board, i) });
+
+// What happened, as data: the game's events read into happenings (view-last-turn.ts), which
+// last-turn-words.ts puts into words for every reader.
+/** One batch of wounds landing on a unit (a `wounded` event), with what became of them (R22). */
+export interface WoundWords {
+  readonly unit: string;
+  /** Wounds dealt, before immunity, vulnerability and toughness. */
+  readonly wound: number;
+  readonly type: string;
+  /** After immunity and vulnerability, before toughness. */
+  readonly defended: number;
+  readonly toughness: number;
+  /** What was left to allot: avoided with Vigor in fives, a box marked for each other five. */
+  readonly taken: number;
+  readonly avoided: number;
+  readonly injuries: readonly string[];
+}
+
+/** Where wounds that no attack in view dealt came from. */
+export type WoundCause =
+  | { readonly kind: 'attack' | 'reply'; readonly by: string; readonly attack: string }
+  | { readonly kind: 'trait'; readonly by: string; readonly trait: string }
+  | { readonly kind: 'terrain' }
+  | { readonly kind: 'recurring'; readonly by: string | null };
+
+/** What a reply prompt answers: a declared attack, a burst, or a move leaving the replier's side. */
+export type IncomingWords =
+  | { readonly kind: 'attack'; readonly attacker: string; readonly attack: string; readonly target: string; readonly charge: boolean }
+  | { readonly kind: 'burst'; readonly attacker: string; readonly attack: string; readonly origin: string }
+  | { readonly kind: 'move'; readonly mover: string };
+
+/** An open (or since answered) decision: who makes it, about what. */
+export interface PromptWords {
+  readonly kind: 'reply' | 'wounds' | 'order' | 'reroll' | 'recover';
+  readonly player: string;
+  readonly playerId: string;
+  readonly unit: string | null;
+  /** Still waiting at the end of the events read (not answered in them). */
+  readonly open: boolean;
+  readonly incoming: IncomingWords | null;
+  /** For a wounds prompt: how many, of what type, from what. */
+  readonly wounds: { readonly count: number; readonly type: string; readonly cause: WoundCause | null } | null;
+  /** For a tactics reroll: a recovery roll's reroll instead (§4.7). */
+  readonly recovery: boolean;
+  /** The first prompt about this declared attack or move in the events read. */
+  readonly first: boolean;
+}
+
+export type Happening =
+  | { readonly kind: 'round'; readonly round: number }
+  | { readonly kind: 'tactics'; readonly totals: readonly { readonly player: string; readonly total: number }[]; readonly winner: string | null; readonly rerolled: string | null; readonly leader: string | null }
+  | { readonly kind: 'order'; readonly ap: string; readonly order: readonly string[]; readonly greater: boolean }
+  | { readonly kind: 'phase'; readonly phase: number }
+  | { readonly kind: 'turn'; readonly player: string; readonly playerId: string }
+  | { readonly kind: 'activate'; readonly unit: string; readonly name: string; readonly player: string; readonly acts: number }
+  | { readonly kind: 'controlled'; readonly unit: string; readonly player: string; readonly why: string }
+  | { readonly kind: 'enraged'; readonly unit: string; readonly nearest: readonly string[]; readonly canClose: boolean }
+  | { readonly kind: 'vigor-lost'; readonly unit: string; readonly amount: number; readonly why: string }
+  | { readonly kind: 'act-lost'; readonly unit: string; readonly reason: string }
+  | { readonly kind: 'move'; readonly move: MoveView; readonly spent: number }
+  | { readonly kind: 'charge'; readonly move: MoveView; readonly target: string; readonly paid: string | null }
+  | { readonly kind: 'shove'; readonly move: MoveView; readonly by: string; readonly effect: string }
+  | { readonly kind: 'prompt'; readonly prompt: PromptWords }
+  /** `lost`: the replier dropped before its reply came (R26). */
+  | { readonly kind: 'reply-declared'; readonly unit: string; readonly against: string; readonly attack: string; readonly lost: boolean }
+  /** Units asked whether to reply to the same act, that let it pass. */
+  | { readonly kind: 'replies-declined'; readonly units: readonly string[]; readonly against: string }
+  | {
+      readonly kind: 'attack';
+      readonly attack: AttackView;
+      /** What the attack cost beyond its act ("its react token" for a reply). */
+      readonly paid: string | null;
+      readonly wounds: readonly WoundWords[];
+      /** Wounds waiting on their owner's split when the events end (or when the prompt was answered later). */
+      readonly pending: PromptWords | null;
+      /** Why it could not be made when it came to resolve (no roll was made), or null. */
+      readonly problem: string | null;
+    }
+  | {
+      readonly kind: 'trait';
+      readonly unit: string;
+      readonly trait: string;
+      readonly paid: string | null;
+      readonly gains: readonly { readonly unit: string; readonly what: string }[];
+      readonly statuses: readonly { readonly unit: string; readonly status: string }[];
+      readonly wounds: readonly WoundWords[];
+    }
+  | { readonly kind: 'wound'; readonly wound: WoundWords; readonly cause: WoundCause; readonly harm: HarmView | null }
+  | { readonly kind: 'pay'; readonly unit: string; readonly what: string }
+  | { readonly kind: 'gain'; readonly unit: string; readonly what: string }
+  | { readonly kind: 'status'; readonly unit: string; readonly status: string; readonly gained: boolean; readonly reason: string; readonly source: string | null }
+  | { readonly kind: 'recovery-failed'; readonly unit: string; readonly status: string | null; readonly rolls: readonly number[] }
+  | { readonly kind: 'warleader-die'; readonly unit: string; readonly for: string }
+  | { readonly kind: 'drop'; readonly drop: DropView }
+  | { readonly kind: 'score'; readonly player: string; readonly points: number; readonly reason: string; readonly objective: boolean }
+  | { readonly kind: 'rest'; readonly unit: string; readonly token: string }
+  | { readonly kind: 'crow'; readonly unit: string; readonly vigor: number }
+  | { readonly kind: 'roll'; readonly unit: string; readonly why: string; readonly rolls: readonly number[] }
+  | { readonly kind: 'turn-ended'; readonly unit: string | null; readonly player: string }
+  | { readonly kind: 'player-out'; readonly player: string }
+  | { readonly kind: 'conceded'; readonly player: string }
+  | { readonly kind: 'game-over'; readonly winner: string | null; readonly reason: string };
+
+export type HappeningKind = Happening['kind'];

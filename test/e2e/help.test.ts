@@ -1,0 +1,48 @@
+/** /help and /rules (issue 12, "Teach the game"): topics in the project's words, found by the words a player knows. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULES_TOPICS } from '../../src/content/rules-topics';
+import { HELP_TOPICS } from '../../src/commands/help-topics';
+import { answerText, startWorld, type World } from './world';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(5);
+}, 30_000);
+afterAll(async () => world?.close());
+
+describe('/help', () => {
+  it('says what the bot is and lists its topics, privately', async () => {
+    const s = await world.run({ user: 'carol', name: 'help' });
+    expect(s.response?.ephemeral).toBe(true);
+    expect(answerText(s)).toContain('tabletop miniatures game');
+    for (const t of HELP_TOPICS) expect(answerText(s)).toContain(`/help topic:${t.id}`);
+  });
+
+  it('shows a topic, and shares it when asked', async () => {
+    const s = await world.run({ user: 'carol', name: 'help', options: { topic: 'prompts', share: true } });
+    expect(s.response?.ephemeral).toBe(false);
+    expect(answerText(s)).toContain('Choices out of turn');
+  });
+});
+
+describe('/rules', () => {
+  it('finds a topic by a word a player knows', async () => {
+    const choices = await world.fake.autocomplete({ user: 'carol', name: 'rules', options: { topic: 'flank' }, focused: 'topic' });
+    expect(choices.map((c) => c.value)).toEqual(['compromised']);
+    const s = await world.run({ user: 'carol', name: 'rules', options: { topic: 'flank' } });
+    expect(answerText(s)).toContain('**Compromised (flanking)**');
+  });
+
+  it('refuses an unknown topic with what it might have meant', async () => {
+    const s = await world.run({ user: 'carol', name: 'rules', options: { topic: 'charg' } });
+    expect(answerText(s)).toContain('There is no rules topic "charg". Did you mean `charge`');
+  });
+});
+
+describe('the words players read', () => {
+  it('name rules by topic, never by a rulebook section or ruling number', () => {
+    for (const t of [...RULES_TOPICS.map((r) => r.text), ...HELP_TOPICS.map((h) => h.text)]) {
+      expect(t).not.toMatch(/§|\bR\d+\b/);
+    }
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * Maps that read on a phone: tags never cover a token (they move along their line, or go to a
+ * numbered list), the close-up of a turn, labels big enough at Discord's phone width, an active-unit
+ * marker no terrain uses, and the key posted once rather than under every map.
+ */
+import { describe, expect, it } from 'vitest';
+import { newGame, playGame } from '../../src/cli/selfplay';
+import { replay } from '../../src/engine/replay';
+import type { GameState } from '../../src/engine/state';
+import { renderLegend, renderTurn } from '../../src/render';
+import { measuringContext } from '../../src/render/canvas-pool';
+import { loadFonts } from '../../src/render/fonts';
+import { focusWindow, turnSquares } from '../../src/render/focus';
+import { boardGeometry, type BoardGeometry } from '../../src/render/layout';
+import { boardSquares, overlayTags, tagSpace } from '../../src/render/overlays';
+import { ACTIVE_MARK, FACTION_COLOUR, OBJECTIVE, OBJECTIVE_INK, SPARE_COLOURS, STATUS_COLOUR, TERRAIN_FILL, TERRAIN_INK } from '../../src/render/palette';
+import { overlap, placeTags, type PlacedTag, type Rect, type TagRequest } from '../../src/render/tags';
+import { labelFit } from '../../src/render/units';
+import { toMapView, type MapView, type ViewRequest } from '../../src/render/view';
+import { content, crowdTable, lastTurnTable, meleeTable, shoveTable, yardTable } from './states';
+
+loadFonts();
+
+/** The tags of a view placed on the full map, and the unit squares they must keep off. */
+function placedOn(view: MapView, g: BoardGeometry = boardGeometry(view.board), bounds: Rect = boardSquares(g, view)) {
+  const space = tagSpace(g, view, bounds);
+  return { tags: placeTags(overlayTags(g, view), space, measuringContext()), space };
+}
+
+function expectClear(tags: readonly PlacedTag[], tokens: readonly Rect[], bounds: Rect): void {
+  for (const t of tags) {
+    for (const u of tokens) expect(overlap(t.rect, { x: u.x + 1, y: u.y + 1, w: u.w - 2, h: u.h - 2 }), `"${t.text}" covers a token`).toBe(0);
+    for (const o of tags) if (o !== t) expect(overlap(t.rect, o.rect), `"${t.text}" covers "${o.text}"`).toBe(0);
+    expect(t.rect.x).toBeGreaterThanOrEqual(bounds.x - 0.5);
+    expect(t.rect.y).toBeGreaterThanOrEqual(bounds.y - 0.5);
+    expect(t.rect.x + t.rect.w).toBeLessThanOrEqual(bounds.x + bounds.w + 0.5);
+    expect(t.rect.y + t.rect.h).toBeLessThanOrEqual(bounds.y + bounds.h + 0.5);
+    expect(t.forced).toBe(false);
+  }
+}
+
+/** Turns of a self-played game on a 24×24 map that had an attack: busy pictures of every kind. */
+function selfPlayedTurns(count: number): { state: GameState; request: ViewRequest }[] {
+  const start = newGame(content, 'burning-village', 5);
+  const { events } = playGame(start, 5, 600);
+  const out: { state: GameState; request: ViewRequest }[] = [];
+  let begun = 0;
+  events.forEach((e, i) => {
+    if (e.type === 'turn-started') begun = i;
+    if (e.type !== 'turn-ended' || out.length >= count) return;
+    const turn = events.slice(begun, i + 1);
+    if (!turn.some((x) => x.type === 'attack-rolled')) return;
+    out.push({ state: replay(start, events.slice(0, i + 1)), request: { lastTurn: turn, before: replay(start, events.slice(0, begun)) } });
+  });
+  return out;
+}
+
+describe('tags never cover a token', () => {
+  it('in a busy melee: charge, critical, drop, two replies and a shove round nine units', () => {
+    const t = meleeTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const { tags, space } = placedOn(view);
+    expect(tags.map((x) => x.text)).toEqual(expect.arrayContaining(['CHARGE', 'CRIT 20', 'SD DROPPED', 'REPLY HIT 5', 'HIT 5', 'REPLY CRIT 20', 'SHOVED']));
+    expectClear(tags, space.tokens, space.bounds);
+  });
+
+  it('on every golden turn and overlay, and in turns of a self-played game, on the map and in the close-up', () => {
+    const cases: { state: GameState; request: ViewRequest }[] = [
+      ...[lastTurnTable(), shoveTable(), crowdTable(), meleeTable()].map((t) => ({ state: t.state, request: { lastTurn: t.events, before: t.before } })),
+      { state: yardTable(), request: { reach: { unit: 'hero' } } },
+      { state: yardTable(), request: { sight: { unit: 'bow' } } },
+      { state: yardTable(), request: { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } } },
+      ...selfPlayedTurns(6),
+    ];
+    for (const c of cases) {
+      const view = toMapView(c.state, c.request);
+      const { tags, space } = placedOn(view);
+      expectClear(tags, space.tokens, space.bounds);
+      const w = focusWindow(view);
+      if (!w) continue;
+      const margin = Math.round(w.cell * 0.7);
+      const g = { cell: w.cell, margin, width: view.board.width * w.cell + 2 * margin, height: view.board.height * w.cell + 2 * margin };
+      const win = { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: w.cols * w.cell, h: w.rows * w.cell };
+      const close = placedOn(view, g, win);
+      expectClear(close.tags, close.space.tokens, win);
+    }
+  });
+
+  it('a tag with no room goes to the numbered list, leaving a numbered badge that covers no token either', () => {
+    // A board three squares wide, units on every square but a column of three: no room for a long word.
+    const cell = 40;
+    const tokens: Rect[] = [];
+    for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) if (c !== 1) tokens.push({ x: c * cell, y: r * cell, w: cell, h: cell });
+    const request: TagRequest = { text: 'REPLY CRIT 20', listText: 'GH replied on KC: CRIT 20', colour: '#5b2a86', anchor: { x: 60, y: 60 }, spots: [], px: cell * 0.38 };
+    const placed = placeTags([request, { ...request, text: 'HIT 5', listText: 'KC on GH: HIT 5' }], { bounds: { x: 0, y: 0, w: 3 * cell, h: 3 * cell }, tokens, soft: [], cell }, measuringContext());
+    expect(placed.map((p) => [p.number, p.listText])).toEqual([
+      [1, 'GH replied on KC: CRIT 20'],
+      [2, 'KC on GH: HIT 5'],
+    ]);
+    expectClear(placed, tokens, { x: 0, y: 0, w: 3 * cell, h: 3 * cell });
+  });
+
+  it('goes to the first spot along its own line that is clear, so an attack between distant units keeps its tag on the line', () => {
+    const view = toMapView(yardTable(), { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } });
+    const g = boardGeometry(view.board);
+    const [tag] = placedOn(view).tags;
+    const [request] = overlayTags(g, view);
+    const centre = { x: tag!.rect.x + tag!.rect.w / 2, y: tag!.rect.y + tag!.rect.h / 2 };
+    expect(request!.spots.some((s) => Math.hypot(s.x - centre.x, s.y - centre.y) < 1)).toBe(true);
+  });
+});
+
+describe('the close-up of a turn', () => {
+  it('holds every square the turn touched, at twice the scale, at least half the board each way', () => {
+    const t = lastTurnTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const w = focusWindow(view)!;
+    const g = boardGeometry(view.board);
+    expect(w.cell).toBe(2 * g.cell);
+    expect(w.cols).toBeGreaterThanOrEqual(view.board.width / 2);
+    expect(w.rows).toBeGreaterThanOrEqual(view.board.height / 2);
+    for (const s of turnSquares(view)) {
+      expect(s.at.col).toBeGreaterThanOrEqual(w.col);
+      expect(s.at.col + s.span).toBeLessThanOrEqual(w.col + w.cols);
+      expect(s.at.row).toBeGreaterThanOrEqual(w.row);
+      expect(s.at.row + s.span).toBeLessThanOrEqual(w.row + w.rows);
+    }
+    // The path began at J10 and the fight was at J15-K16: all inside, with room round them.
+    expect(turnSquares(view).map((s) => s.at.name)).toEqual(expect.arrayContaining(['J10', 'J15', 'J16', 'K16']));
+  });
+
+  it('is posted with the turn, with alt text naming its squares and the units in it; none without a last turn', () => {
+    const t = meleeTable();
+    const { focus } = renderTurn(t.state, { lastTurn: t.events, before: t.before });
+    expect(focus!.png.subarray(1, 4).toString()).toBe('PNG');
+    expect(focus!.alt).toMatch(/^Close-up of squares [A-Z]+\d+ to [A-Z]+\d+, where the last turn happened/);
+    expect(focus!.alt).toContain('KC I14');
+    expect(focus!.alt.length).toBeLessThanOrEqual(1024);
+    expect(renderTurn(t.state, {}).focus).toBeNull();
+  });
+
+  it('is left out when the turn spread over most of the board (it would be no closer)', () => {
+    const t = lastTurnTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const last = view.lastTurn!;
+    const far = { ...last.moves[0]!, path: [{ name: 'A1', col: 0, row: 0 }, { name: 'T20', col: 19, row: 19 }] };
+    expect(focusWindow({ ...view, lastTurn: { ...last, moves: [far] } })).toBeNull();
+  });
+
+  it('is the same bytes twice', () => {
+    const t = shoveTable();
+    const a = renderTurn(t.state, { lastTurn: t.events, before: t.before }).focus!;
+    const b = renderTurn(t.state, { lastTurn: t.events, before: t.before }).focus!;
+    expect(a.png.equals(b.png)).toBe(true);
+  });
+});
+
+describe('a 24×24 map at a phone’s width', () => {
+  it('draws every unit’s label at least 8 px tall when the picture is shown 400 px wide', () => {
+    const t = crowdTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    expect(view.board.width).toBe(24);
+    const g = boardGeometry(view.board);
+    const scale = 400 / g.width;
+    for (const u of view.units) {
+      const fit = labelFit(measuringContext(), u.label, g.cell * 0.84, g.cell * 0.56);
+      expect(fit.px * scale, u.label).toBeGreaterThanOrEqual(8);
+    }
+    // Three letters ("GH2", "SKA") are squeezed sideways before they are made smaller.
+    const two = labelFit(measuringContext(), 'GH', g.cell * 0.84, g.cell * 0.56).px;
+    for (const three of ['GH2', 'SKA', 'SEA', 'LS1']) expect(labelFit(measuringContext(), three, g.cell * 0.84, g.cell * 0.56).px * scale, three).toBeGreaterThanOrEqual(Math.min(8, two * 0.9 * scale));
+  });
+});
+
+describe('the active unit', () => {
+  it('is marked in a colour no terrain, objective, player or status uses', () => {
+    const used = [...Object.values(TERRAIN_FILL), ...Object.values(TERRAIN_INK), OBJECTIVE, OBJECTIVE_INK, ...Object.values(FACTION_COLOUR), ...SPARE_COLOURS, ...Object.values(STATUS_COLOUR)];
+    expect(used.map((c) => c.toLowerCase())).not.toContain(ACTIVE_MARK.toLowerCase());
+  });
+});
+
+describe('the key', () => {
+  it('is a picture of its own with every status and the last turn’s marks, spelled out in alt text within Discord’s limit', () => {
+    const t = lastTurnTable();
+    const key = renderLegend(t.state);
+    expect(key.png.subarray(1, 4).toString()).toBe('PNG');
+    expect(key.alt.length).toBeLessThanOrEqual(1024);
+    expect(key.alt).toMatch(/challenging.*brush/);
+    expect(key.alt).toContain('X helpless');
+    expect(key.alt).toContain('Magenta corners');
+  });
+
+  it('is no longer under a turn’s map: the picture ends with the board', () => {
+    const t = lastTurnTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const { png } = renderTurn(t.state, { lastTurn: t.events, before: t.before });
+    const height = png.readUInt32BE(20);
+    const g = boardGeometry(view.board);
+    // Header plus board: no rows of key under it (those were about 300 px).
+    expect(height - g.height).toBeLessThan(400);
+  });
+});
