@@ -4,7 +4,7 @@
  * is. A stale or foreign click is refused and changes nothing; an accepted one goes through `submit`
  * like any act, then the prompt message is closed so it cannot be clicked again.
  */
-import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
+import type { ButtonInteraction, ModalSubmitInteraction, StringSelectMenuInteraction } from 'discord.js';
 import type { App } from './app';
 import { describeChange } from './act-log';
 import { parseComponentId } from './codec';
@@ -23,6 +23,7 @@ async function pageLog(interaction: ButtonInteraction, app: App, row: MatchRow, 
   const view = logView(app.store, row, interaction.user.id, parseLogArg(arg));
   await interaction.update({ content: view.content, components: view.components, allowedMentions: { parse: [] } });
 }
+import { replayButton, replayModal } from './skirmish-replay';
 
 function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteraction): string {
   if (interaction.isStringSelectMenu()) {
@@ -36,6 +37,9 @@ function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteractio
 export async function handleComponent(interaction: ButtonInteraction | StringSelectMenuInteraction, app: App): Promise<void> {
   const id = parseComponentId(interaction.customId);
   if (!id) refuse('unknown-component', 'That button is from an older version of the bot and no longer works.');
+  // Replay steps change nothing and belong to no prompt.
+  if (id.action === 'replay' && interaction.isButton()) return replayButton(interaction, app, id);
+  // A /games catch-up button: the digest of its match, privately.
   if (id.action === 'digest' && interaction.isButton()) return showDigest(interaction, app, id.match);
   const row = app.store.matches.get(id.match);
   if (!row) refuse('no-such-match', 'That match no longer exists.');
@@ -59,4 +63,11 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
   const lines = (done: Submitted) => [chose, ...describeChange(done, interaction.user.id).map((l) => `• ${l}`)];
   const done = await submit(app, row.id, interaction.user.id, id.seq, command, { via: interaction, answered: { messageId: interaction.message.id, lines } });
   await answerOwn(app, interaction, done.posts);
+}
+
+/** A submitted form; the only one is the replay's "go to a turn". */
+export async function handleModal(interaction: ModalSubmitInteraction, app: App): Promise<void> {
+  const id = parseComponentId(interaction.customId);
+  if (!id || id.action !== 'replay') refuse('unknown-component', 'That form is from an older version of the bot and no longer works.');
+  await replayModal(interaction, app, id);
 }

@@ -1,5 +1,6 @@
 /**
- * /skirmish: challenge, accept, decline, status, log, concede, follow, view, entry and check.
+ * /skirmish: challenge, accept, decline, status, log, concede, follow, view, entry, check, verify, export
+ * and replay.
  */
 import { ApplicationCommandOptionType as T, type APIApplicationCommandBasicOption, type APIApplicationCommandSubcommandOption, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import { check, concede, entry, follow, log, status, view } from './skirmish-pla
 import { refuse } from './user-error';
 import { warbandChoices } from './warband-library';
 import { exportFile, verify } from './skirmish-dice';
+import { replay } from './skirmish-replay';
 
 const warbandOption = { type: T.String, name: 'warband', description: 'One of your saved warbands', required: true, autocomplete: true } as const;
 const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption => ({ type: T.Subcommand, name, description, options });
@@ -63,6 +65,9 @@ const data = {
     sub('check', 'Players and organisers: rebuild the match from its log and compare it with the saved state'),
     sub('verify', 'Check every die of a finished match against the commitment posted with the challenge'),
     sub('export', 'The whole match as a file: setup, every event, and once it is over the dice’s secret'),
+    sub('replay', 'Watch the match again: an animation of every turn, or one turn with its log', [
+      { type: T.Integer, name: 'turn', description: 'Show this turn privately, with buttons to step (0 is the opening)', min_value: 0, max_value: 100000 },
+    ]),
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -82,6 +87,7 @@ const schemas = {
   log: z.object({ since: z.enum(['me']).optional(), page: z.number().int().min(1).max(1000).optional() }),
   view: z.object({ unit: text(40), overlay: z.enum(['reach', 'maneuver', 'sight', 'preview', 'none']).default('reach'), attack: text(60).optional(), target: text(40).optional() }),
   entry: z.object({ square: text(8) }),
+  replay: z.object({ turn: z.number().int().min(0).max(100000).optional() }),
 };
 
 export const skirmishCommand: CommandModule = {
@@ -112,6 +118,8 @@ export const skirmishCommand: CommandModule = {
         return verify(interaction, app);
       case 'export':
         return exportFile(interaction, app);
+      case 'replay':
+        return replay(interaction, app, parseOptions(schemas.replay, values));
       default:
         return refuse('unknown-command', `Unknown subcommand ${String(name)}.`);
     }

@@ -44,6 +44,7 @@ export function createWebServer(fake: FakeDiscord, log: (line: string) => void, 
     '/api/autocomplete': (body) => actions.autocomplete(body),
     '/api/click': (body) => actions.click(body),
     '/api/select': (body) => actions.select(body),
+    '/api/modal': (body) => actions.modal(body),
     '/api/post': (body) => actions.post(body),
     '/api/demo': () => actions.demo(),
     '/api/clock': async (body) => {
