@@ -104,5 +104,7 @@ export function lateAct(store: Store, now: number, matchId: string, by: PlayerId
   if (by === undefined || concession) return null;
   const timeout = timeoutOf(store.deadlines.pending(matchId), by);
   if (!timeout || timeout.due > now) return null;
-  return { code: 'time-ran-out', message: `⏰ Your time for this ran out <t:${Math.floor(timeout.due / 1000)}:R>, so nothing was changed: the bot is taking the default for you now.` };
+  const when = `<t:${Math.floor(timeout.due / 1000)}:R>`;
+  if (timeout.kind === 'accept') return { code: 'time-ran-out', message: `⏰ The time to accept ran out ${when}: the challenge has lapsed.` };
+  return { code: 'time-ran-out', message: `⏰ Your time for this ran out ${when}, so nothing was changed: the bot is taking the default for you now.` };
 }

@@ -12,7 +12,7 @@ import type { Gridmap } from '../formats/gridmap';
 import type { App } from './app';
 import { planPosts, retirements } from './announce';
 import { closing } from './match-end';
-import { planWaits } from './deadline-plan';
+import { lateAct, planWaits } from './deadline-plan';
 import { clockFromOptions, clockLine, clockOf, type ClockTerms } from './clock-terms';
 import { listMaps, mapById } from './map-library';
 import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot, type MatchWarband } from './match-state';
@@ -169,6 +169,9 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
   let waiting: PlayerId[] = [];
   const line = `**${shown(displayName(interaction))}** accepts with **${shown(mine.row.name)}** (${mine.faction}, ${mine.points} points).`;
   const { done, posts } = await save(app, interaction, () => {
+    // At the deadline the timeout wins: a late accept is refused, and the scheduler lapses the challenge.
+    const late = lateAct(app.store, app.now(), row.id, me, false);
+    if (late) refuse(late.code, late.message);
     // Everything is read again inside the transaction: two opponents accepting at once must not
     // overwrite each other's warband (accepting adds no events, so the sequence number cannot tell).
     const done = app.store.matches.act<MatchSnapshot | null, MatchEvent, RuleError>(row.id, row.seq, (snapshot, current) => {

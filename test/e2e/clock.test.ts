@@ -269,3 +269,27 @@ describe('a restart with overdue deadlines', () => {
     expect(world.errors).toEqual([]);
   }, 120_000);
 });
+
+describe('a challenge nobody accepts', () => {
+  it('lapses at its deadline, and an accept that comes after it is refused', async () => {
+    const bob = world.fake.user('bob')!.id;
+    const start = world.clock();
+    await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing', turn_hours: 12 } });
+    const thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
+    const row = rowOf(world, thread);
+    expect((row.terms as { clock?: unknown }).clock).toEqual({ turnHours: 12 });
+    expect(world.messages(thread)[0]!.content).toContain("⏱️ Deadlines: 48 h to accept, 12 h for each unit's turn, 24 h for each reply, wound split or setup choice; 3 missed deadlines forfeit the match.");
+    const timeout = world.store.deadlines.pending(row.id).find((d) => d.kind === 'accept')!;
+    expect([timeout.player, (timeout.due - start) / HOUR]).toEqual([bob, 48]);
+    await world.advance(24);
+    expect(world.messages(thread).at(-1)!.content).toMatch(/^⏳ Waiting for <@\d+> to accept the challenge/);
+    world.clock.set(timeout.due + 1);
+    const late = await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+    expect(answerText(late)).toMatch(/^⏰ The time to accept ran out <t:\d+:R>: the challenge has lapsed\.$/);
+    await world.advance(0);
+    expect(rowOf(world, thread).status).toBe('cancelled');
+    expect(world.messages(thread).some((m) => m.content.startsWith(`⏰ The challenge lapsed: <@${bob}> did not accept within 48 h.`))).toBe(true);
+    expect(world.store.deadlines.pending(row.id)).toEqual([]);
+    expect(world.errors).toEqual([]);
+  }, 60_000);
+});
