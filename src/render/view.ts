@@ -23,11 +23,6 @@ export { sqOf } from './view-types';
  * afresh from the store gets the same board, and with it the same view; a view lives as long as its
  * board, and boards are kept in a bounded cache.
  */
-/**
- * Views by board. Boards are found by the map's content (engine/table.ts boardOfMap), so a match read
- * afresh from the store gets the same board, and with it the same view; a view lives as long as its
- * board, and boards are kept in a bounded cache.
- */
 const boardViews = new WeakMap<Board, BoardView>();
 
 function edgesOf(set: ReadonlySet<number>): EdgeView[] {
