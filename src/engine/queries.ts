@@ -4,6 +4,8 @@
  */
 import { splitOptions, type WoundsPromptOptions } from './split-options';
 import type { Attack } from '../formats/card';
+import { burstLine, burstTargets, checkBurstOrigin } from './burst';
+import { recoveryNeeded } from './recovery';
 import { nameOf, squareIndex } from './board';
 import type { Command, Decision } from './commands';
 import { asCommanded, commanderOf } from './acts';
@@ -327,4 +329,165 @@ export function woundOutcomes(state: GameState): SplitOutcome[] {
       mortalRisk: mortal ? (21 - MORTAL_DROP_ROLL) / 20 : 0,
     };
   });
+}
+
+/** One way an attack roll can go that hits, with the wounds it would deal. */
+export interface AttackOutcome {
+  /** The chance of this outcome (d20 faces out of 20). */
+  readonly chance: number;
+  readonly critical: boolean;
+  readonly glancing: boolean;
+  /** Wounds after immunity and vulnerability (R22), over the attack's wound effects, before toughness and Vigor. */
+  readonly wounds: number;
+}
+
+export interface Outlook {
+  readonly chance: number;
+  readonly criticalChance: number;
+  readonly expectedWounds: number;
+  /** The hits, one entry per distinct result (misses are the rest of the chance). */
+  readonly outcomes: readonly AttackOutcome[];
+}
+
+/** The hits of a roll against `need` with `modifier` (R20), each with its wounds from `woundsOf`. */
+function outcomesOf(
+  state: GameState,
+  roll: { readonly modifier: number; readonly need: number; readonly automatic: boolean },
+  woundsOf: (critical: boolean, glancing: boolean) => number,
+): Outlook {
+  const byKind = new Map<string, { chance: number; critical: boolean; glancing: boolean; wounds: number }>();
+  let chance = 0;
+  let crit = 0;
+  let expected = 0;
+  for (let d = 1; d <= 20; d++) {
+    const total = d + roll.modifier;
+    const hit = roll.automatic || (d !== 1 && (d === 20 || total >= roll.need));
+    if (!hit) continue;
+    const glancing = !roll.automatic && d === 13 && state.options.glancingBlow;
+    const critical = roll.automatic || (!glancing && (d === 20 || total >= roll.need + 10));
+    const key = `${critical}${glancing}`;
+    let o = byKind.get(key);
+    if (!o) byKind.set(key, (o = { chance: 0, critical, glancing, wounds: woundsOf(critical, glancing) }));
+    const p = roll.automatic ? 1 : 1 / 20;
+    o.chance += p;
+    chance += p;
+    if (critical) crit += p;
+    expected += o.wounds * p;
+    if (roll.automatic) break;
+  }
+  return { chance, criticalChance: crit, expectedWounds: expected, outcomes: [...byKind.values()] };
+}
+
+/** Wounds an attack's effects deal `target` after immunity and vulnerability: the first wound effect takes the critical, charge and glancing changes (R20, R23). */
+function attackWounds(state: GameState, attack: Attack, target: UnitState, critical: boolean, glancing: boolean, charge: boolean): number {
+  let n = 0;
+  let first = true;
+  for (const e of attack.effects) {
+    if (!('wound' in e) || 'status' in e) continue;
+    let amount = e.wound;
+    if (first) amount = Math.max(0, amount + (critical ? 10 : 0) + (charge ? 5 : 0) - (glancing ? 5 : 0));
+    first = false;
+    n += afterDefences(state, target, amount, e.type);
+  }
+  return n;
+}
+
+/** The state with a unit standing on `square` instead, to ask what it could do from there (nothing else changes). */
+function placed(state: GameState, unitId: string, square: string): GameState | null {
+  const at = squareIndex(boardOf(state), square);
+  if (at === null) return null;
+  const unit = unitOf(state, unitId);
+  if (unit.at === at) return state;
+  return { ...state, units: { ...state.units, [unitId]: { ...unit, at } } };
+}
+
+/**
+ * attackOdds with the whole spread of hits: the chance of a plain hit, a critical and a glancing blow,
+ * each with its wounds, for the AI's odds of dropping a unit. `from` judges the attack as if the
+ * attacker stood on that square (where a move would take it); a charge is judged from the end of its path.
+ */
+export function attackOutlook(
+  state: GameState,
+  unitId: string,
+  attackId: string,
+  targetId: string,
+  opts: { charge?: boolean; from?: string } = {},
+): (Outlook & { readonly line: AttackLine }) | { code: string; message: string } {
+  if (opts.from !== undefined) {
+    const there = placed(state, unitId, opts.from);
+    if (!there) return { code: 'off-map', message: `${opts.from} is not on the map` };
+    state = there;
+  }
+  let unit = unitOf(state, unitId);
+  const target = unitOf(state, targetId);
+  const attack = profile(state, unit).attacks.find((a) => a.id === attackId);
+  if (!attack) return { code: 'unknown-attack', message: `${label(state, unit)} has no attack ${attackId}` };
+  if (opts.charge) {
+    const plan = chargePlan(state, unitId, attackId, targetId);
+    if (!('path' in plan)) return plan;
+    unit = { ...unit, at: squareIndex(boardOf(state), plan.path[plan.path.length - 1]!)! };
+    state = { ...state, units: { ...state.units, [unit.id]: unit } };
+  }
+  const line = attackLine(state, unit, attack, target, { charge: opts.charge === true });
+  if (isProblem(line)) return line;
+  const charge = opts.charge === true;
+  return { ...outcomesOf(state, line, (critical, glancing) => attackWounds(state, attack, target, critical, glancing, charge)), line };
+}
+
+/** visibleTargets as if the unit stood on `square` (where a move would take it). */
+export function targetsFrom(state: GameState, unitId: string, square: string): TargetView[] {
+  const there = placed(state, unitId, square);
+  return there ? visibleTargets(there, unitId) : [];
+}
+
+/** For a burst at `origin` (R24): every unit it would catch, allies too, with the odds and wounds against each; or why it cannot be made there. */
+export function burstOutlook(
+  state: GameState,
+  unitId: string,
+  attackId: string,
+  origin: string,
+): { unit: string; outlook: Outlook }[] | { code: string; message: string } {
+  const unit = unitOf(state, unitId);
+  const attack = profile(state, unit).attacks.find((a) => a.id === attackId);
+  if (!attack || attack.burst === undefined) return { code: 'not-a-burst', message: `${label(state, unit)} has no burst attack ${attackId}` };
+  const at = squareIndex(boardOf(state), origin);
+  if (at === null) return { code: 'off-map', message: `${origin} is not on the map` };
+  try {
+    checkBurstOrigin(state, unit, attack, at);
+  } catch (e) {
+    if (e instanceof Refusal) return e.error;
+    throw e;
+  }
+  return burstTargets(state, unit, attack, at).map((target) => {
+    const roll = { ...burstLine(state, unit, attack, at, target), automatic: false };
+    return { unit: target.id, outlook: outcomesOf(state, roll, (critical, glancing) => attackWounds(state, attack, target, critical, glancing, false)) };
+  });
+}
+
+/** The chance that a recovery roll for the unit's status `index` succeeds now (R28: d20 + injuries under the need, a natural 20 fails). */
+export function recoveryChance(state: GameState, unitId: string, index: number): number {
+  const unit = unitOf(state, unitId);
+  if (unit.statuses[index]?.recover == null) return 0;
+  const { needed, added } = recoveryNeeded(state, unit, index);
+  let n = 0;
+  for (let d = 1; d <= 19; d++) if (d + added < needed) n++;
+  return n / 20;
+}
+
+/**
+ * reachableSquares with the way there: for each square a Basic Move (or a Maneuver) could end on,
+ * its cost, the path the engine would take for `to:` (cheapest, then fewest reply chances, R25), and
+ * how many reply chances that path passes. A move given this path is the same move as one given `to`.
+ */
+export function movePlans(given: GameState, unitId: string, maneuver = false): Map<string, { cost: number; path: string[]; replyChances: number }> {
+  const unit = unitOf(given, unitId);
+  const state = asCommanded(given, unit);
+  const turn = state.turn;
+  const budget = maneuver ? 2 : (turn?.unit === unitId ? turn.movePoints : 0) + profile(state, unit).move;
+  const board = boardOf(state);
+  const out = new Map<string, { cost: number; path: string[]; replyChances: number }>();
+  for (const [at, plan] of reachable(state, moverOf(state, unit), budget, turn?.unit === unitId ? turn.diagonals : 0)) {
+    if (!maneuver || plan.path.length === 1) out.set(nameOf(board, at), { cost: plan.spent, path: plan.path.map((i) => nameOf(board, i)), replyChances: plan.replyChances });
+  }
+  return out;
 }
