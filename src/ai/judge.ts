@@ -409,6 +409,20 @@ export class Judge {
     return m;
   }
 
+  /** Squares the unit could stand on within its Move by counted distance (R15): a rough stand-in for the pathfinder. */
+  roughReach(unit: UnitState): number[] {
+    const field = this.fieldOf(unit);
+    const move = profile(this.state, unit).move;
+    const mover = moverOf(this.state, unit);
+    const out: number[] = [];
+    for (let at = 0; at < field.length; at++) {
+      const d = field[at]!;
+      if (d < 1 || d > move || endError(this.state, this.table, mover, at)) continue;
+      out.push(at);
+    }
+    return out;
+  }
+
   /** A square name's index. */
   square(name: string): number {
     return squareIndex(this.board, name)!;

@@ -158,7 +158,11 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
 
   // Moves: a quick look at every square, then the best few judged exactly.
   const moves: { to: string; path: string[]; maneuver: boolean }[] = [];
-  if (!pinned && used.move < 2) for (const [to, plan] of j.movePlans(u, false)) moves.push({ to, path: plan.path, maneuver: false });
+  if (!pinned && used.move < 2 && exact === 0 && here !== null) {
+    // The quick look at a unit only ranks it: squares within its Move by counted distance stand in
+    // for the pathfinder's (terrain costs and enemies in the way are left to the full plan).
+    for (const at of j.roughReach(u)) moves.push({ to: nameOf(j.board, at), path: [nameOf(j.board, at)], maneuver: false });
+  } else if (!pinned && used.move < 2) for (const [to, plan] of j.movePlans(u, false)) moves.push({ to, path: plan.path, maneuver: false });
   // A Maneuver lets no one reply (R14): worth a look beside an enemy, or when Basic Moves are used up or too short.
   const maneuvers = adjacentRisk > 0 || used.move >= 2 || profile(state, u).move < 2;
   if (!pinned && used.maneuver < 2 && here !== null && maneuvers) for (const [to, plan] of j.movePlans(u, true)) moves.push({ to, path: plan.path, maneuver: true });
