@@ -186,7 +186,9 @@ export class OutboxWorker implements OutboxControl {
         continue;
       }
       if (this.#busy.size >= this.#concurrency) break;
-      if (!this.#busy.has(w.matchId)) this.kick(w.matchId);
+      // A match whose next row an interaction holds is left alone: its delivery would end at once, and
+      // its end starts another pass, which would kick it again, for ever, without yielding.
+      if (!this.#busy.has(w.matchId) && !this.#isHeadHeld(w.matchId)) this.kick(w.matchId);
     }
   }
 
@@ -250,7 +252,7 @@ export class OutboxWorker implements OutboxControl {
     if (rendered.to === 'skip') return store.outbox.dropped(row.id, rendered.reason);
     if (rendered.to === 'thread') return this.#closeThread(row, rendered.name, rendered.archive);
     const channelId = rendered.to === 'create' ? (rendered.channel ?? row.channelId) : row.channelId;
-    const channel = await this.#client.channels.fetch(channelId);
+    const channel = rendered.to === 'create' && rendered.dm ? await this.#client.users.createDM(rendered.dm) : await this.#client.channels.fetch(channelId);
     if (!channel?.isSendable()) throw new Undeliverable(`channel ${channelId} is not one the bot can post in`);
     if (rendered.to === 'edit') {
       const message = await channel.messages.fetch(rendered.messageId);

@@ -6,7 +6,7 @@
 import type { HappeningKind } from '../render';
 import { eventSentences, NEWS } from '../render';
 import { gameOf } from './match-state';
-import type { Submitted } from './submit';
+import type { Submitted } from './submitted';
 import { shownNames } from './user-text';
 
 const SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, 'turn']);

@@ -112,7 +112,7 @@ export function planPosts(store: Store, s: Submitted, options: PlanOptions = {})
 }
 
 /** Whoever must give the next act: the commander of the active unit (Controlled, Glamyred), else the turn's player. */
-function nextActor(game: GameState): string | null {
+export function nextActor(game: GameState): string | null {
   if (!game.turn) return null;
   return game.turn.unit ? commanderOf(game, unitOf(game, game.turn.unit)) : game.turn.player;
 }

@@ -8,6 +8,7 @@ import type { ButtonInteraction, ModalSubmitInteraction, StringSelectMenuInterac
 import type { App } from './app';
 import { describeChange } from './act-log';
 import { parseComponentId } from './codec';
+import { showDigest } from './games';
 import { gameOf, type MatchCommand, type MatchSnapshot } from './match-state';
 import { gamePromptAnswer } from './prompt-game';
 import { setupPromptAnswer } from './prompt-setup';
@@ -38,6 +39,8 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
   if (!id) refuse('unknown-component', 'That button is from an older version of the bot and no longer works.');
   // Replay steps change nothing and belong to no prompt.
   if (id.action === 'replay' && interaction.isButton()) return replayButton(interaction, app, id);
+  // A /games catch-up button: the digest of its match, privately.
+  if (id.action === 'digest' && interaction.isButton()) return showDigest(interaction, app, id.match);
   const row = app.store.matches.get(id.match);
   if (!row) refuse('no-such-match', 'That match no longer exists.');
   // Buttons that change nothing, or ask before they do: paging a log, confirming a concession or a challenge.

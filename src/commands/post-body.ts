@@ -30,6 +30,8 @@ export type PostBody =
   /** The match is over: its result, posted in the league (parent) channel with a link to the thread. */
   | { readonly kind: 'league-result' }
   /** The match is over: the thread renamed to say how it went, then archived. */
-  | { readonly kind: 'close-thread' };
+  | { readonly kind: 'close-thread' }
+  /** A direct message to one user (a reminder for a player who turned DMs on with /notify). */
+  | { readonly kind: 'dm'; readonly user: string; readonly content: string };
 
 export type PostKind = PostBody['kind'];

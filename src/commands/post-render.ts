@@ -23,8 +23,8 @@ import { shown, shownNames } from './user-text';
 const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
 
 export type Rendered =
-  /** A new message, in the row's channel unless `channel` names another (the league channel, for a result). */
-  | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string }; readonly channel?: string }
+  /** A new message, in the row's channel unless `channel` names another (the league channel, for a result), or a DM to `dm`. */
+  | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string }; readonly channel?: string; readonly dm?: string }
   /** The row's thread renamed and archived, whatever of that is not done yet. */
   | { readonly to: 'thread'; readonly name: string; readonly archive: boolean }
   /** An edit of one of the bot's messages; `lines` are added under its text unless already there. */
@@ -172,5 +172,7 @@ export function renderBody(store: Store, row: MatchRow, body: PostBody): Rendere
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };
     case 'answered':
       return { to: 'edit', messageId: body.messageId, lines: body.lines };
+    case 'dm':
+      return { to: 'create', post: { content: body.content }, dm: body.user };
   }
 }

@@ -12,11 +12,14 @@ import type { Gridmap } from '../formats/gridmap';
 import type { App } from './app';
 import { planPosts, retirements } from './announce';
 import { closing } from './match-end';
+import { lateAct, planWaits } from './deadline-plan';
+import { clockFromOptions, clockLine, clockOf, type ClockTerms } from './clock-terms';
 import { listMaps, mapById } from './map-library';
 import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot, type MatchWarband } from './match-state';
 import { matchHere } from './match-context';
 import { answerOwn } from './own-answer';
 import { save } from './saved';
+import { settle } from './submit';
 import { enqueue } from './table';
 import { commitmentOf, seedFrom, type DiceCommitment } from '../match/dice-proof';
 import { refuse } from './user-error';
@@ -38,6 +41,8 @@ export interface Terms {
    * the accept interactions' ids so far. The secret is shown only when the match is over.
    */
   readonly dice?: DiceCommitment & { readonly secret: string };
+  /** Deadlines, reminders and misses, where they differ from the defaults (clock-terms.ts). */
+  readonly clock?: Partial<ClockTerms>;
 }
 
 export const DEFAULT_POINTS = 121;
@@ -75,6 +80,9 @@ export interface ChallengeOptions {
   readonly warband: string;
   readonly points?: number | undefined;
   readonly map?: string | undefined;
+  readonly turn_hours?: number | undefined;
+  readonly prompt_hours?: number | undefined;
+  readonly misses?: number | undefined;
 }
 
 export async function challenge(interaction: ChatInputCommandInteraction, app: App, o: ChallengeOptions): Promise<void> {
@@ -106,16 +114,18 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const thread = await channel.threads.create({ name: threadName(names, number), autoArchiveDuration: 10080, reason: 'Sellsword match' });
   const challenger = shown(names[0]!);
   const secret = app.mintSecret();
-  const terms: Terms = { points, target, map, accepted: { [me]: committed(warband) }, dice: { secret, commitment: commitmentOf(secret), entropy: [] } };
+  const clock = clockFromOptions({ turnHours: o.turn_hours, promptHours: o.prompt_hours, misses: o.misses });
+  const terms: Terms = { points, target, map, accepted: { [me]: committed(warband) }, dice: { secret, commitment: commitmentOf(secret), entropy: [] }, ...(clock ? { clock } : {}) };
   const them = invited.map((id) => `<@${id}>`).join(', ');
   const goal = target !== null ? `first to **${target} VP** wins` : `first to the smaller warband's points in VP wins`;
-  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
+  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, () => {
     // The channel a challenge is made in is a league: its matches and results are listed together.
     app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
     const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, threadId: thread.id, players, terms });
     app.store.follows.add(row.id, me);
     enqueue(app, row, [{ kind: 'challenge', content, ping: invited }]);
+    planWaits(app.store, app.now(), row);
     return row;
   });
   app.outbox.kick(row.id);
@@ -159,6 +169,9 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
   let waiting: PlayerId[] = [];
   const line = `**${shown(displayName(interaction))}** accepts with **${shown(mine.row.name)}** (${mine.faction}, ${mine.points} points).`;
   const { done, posts } = await save(app, interaction, () => {
+    // At the deadline the timeout wins: a late accept is refused, and the scheduler lapses the challenge.
+    const late = lateAct(app.store, app.now(), row.id, me, false);
+    if (late) refuse(late.code, late.message);
     // Everything is read again inside the transaction: two opponents accepting at once must not
     // overwrite each other's warband (accepting adds no events, so the sequence number cannot tell).
     const done = app.store.matches.act<MatchSnapshot | null, MatchEvent, RuleError>(row.id, row.seq, (snapshot, current) => {
@@ -187,11 +200,14 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
     app.store.follows.add(row.id, me);
     const started = setup as MatchSetup | null;
     if (!started || !done.snapshot) {
+      planWaits(app.store, app.now(), done.row);
       return { done, posts: enqueue(app, done.row, [{ kind: 'reply', content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.` }], interaction) };
     }
     const submitted = { row: done.row, setup: started, before: { stage: 'pregame' as const, pregame: pregameStart(started) }, after: done.snapshot, events: done.events };
     const goal = `first to **${started.options.vpTarget} VP** wins${(done.row.terms as Terms).target == null ? " (the smaller warband's points)" : ''}`;
-    return { done, posts: enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins: ${goal}.` }), interaction) };
+    const posts = enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins: ${goal}.` }), interaction);
+    settle(app, { ...submitted, posts });
+    return { done, posts };
   });
   if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'not-open', done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.');
   await answerOwn(app, interaction, posts);
@@ -206,6 +222,7 @@ export async function decline(interaction: ChatInputCommandInteraction | ButtonI
   const content = `<@${interaction.user.id}> ${withdrawn ? 'withdrew' : 'declined'} the challenge, so it is off. ${others.map((p) => `<@${p}>`).join(', ')}`;
   const { done, posts } = await save(app, interaction, () => {
     const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
+    if (done.ok) planWaits(app.store, app.now(), done.row);
     return { done, posts: done.ok ? enqueue(app, done.row, [{ kind: 'reply', content, ping: others }, ...retirements(app.store, done.row), ...closing(done.row)], interaction) : [] };
   });
   if (!done.ok) refuse('not-open', 'This challenge changed while you answered; look at the thread.');

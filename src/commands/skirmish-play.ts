@@ -10,6 +10,7 @@ import { logView } from './log-pages';
 import type { App } from './app';
 import { retirements } from './announce';
 import { checkMatch } from './match-check';
+import { planWaits } from './deadline-plan';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import { buttonRows } from './prompt-components';
 import { closing } from './match-end';
@@ -85,7 +86,10 @@ export async function concedeNow(interaction: ButtonInteraction, app: App, row: 
       const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s, current) =>
         current.status !== 'setup' ? { ok: false, error: { code: 'match-over', message: 'This match is already over.' } } : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
       );
-      if (done.ok) enqueue(app, done.row, [{ kind: 'reply', content, ping: other }, ...retirements(app.store, done.row), ...closing(done.row)]);
+      if (done.ok) {
+        enqueue(app, done.row, [{ kind: 'reply', content, ping: other }, ...retirements(app.store, done.row), ...closing(done.row)]);
+        planWaits(app.store, app.now(), done.row);
+      }
       return done;
     });
     if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'stale', done.reason === 'refused' ? done.error.message : 'The match moved on while you answered; try again.');

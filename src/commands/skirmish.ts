@@ -31,6 +31,9 @@ const data = {
       { type: T.String, name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true },
       { type: T.User, name: 'opponent2', description: 'A second opponent, for a three-player match' },
       { type: T.User, name: 'opponent3', description: 'A third opponent, for a four-player match' },
+      { type: T.Integer, name: 'turn_hours', description: "Hours for each unit's turn (default 48)", min_value: 1, max_value: 720 },
+      { type: T.Integer, name: 'prompt_hours', description: 'Hours for each reply, wound split or setup choice (default 24)', min_value: 1, max_value: 720 },
+      { type: T.Integer, name: 'misses', description: 'Missed deadlines that forfeit the match (default 3)', min_value: 1, max_value: 20 },
     ]),
     sub('accept', 'Accept the challenge in this thread', [warbandOption]),
     sub('decline', 'Decline (or withdraw) the challenge in this thread'),
@@ -69,7 +72,17 @@ const data = {
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 const schemas = {
-  challenge: z.object({ opponent: z.string(), opponent2: z.string().optional(), opponent3: z.string().optional(), warband: text(100), points: z.number().int().min(20).max(500).optional(), map: text(60).optional() }),
+  challenge: z.object({
+    opponent: z.string(),
+    opponent2: z.string().optional(),
+    opponent3: z.string().optional(),
+    warband: text(100),
+    points: z.number().int().min(20).max(500).optional(),
+    map: text(60).optional(),
+    turn_hours: z.number().int().min(1).max(720).optional(),
+    prompt_hours: z.number().int().min(1).max(720).optional(),
+    misses: z.number().int().min(1).max(20).optional(),
+  }),
   accept: z.object({ warband: text(100) }),
   log: z.object({ since: z.enum(['me']).optional(), page: z.number().int().min(1).max(1000).optional() }),
   view: z.object({ unit: text(40), overlay: z.enum(['reach', 'maneuver', 'sight', 'preview', 'none']).default('reach'), attack: text(60).optional(), target: text(40).optional() }),

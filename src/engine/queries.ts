@@ -235,6 +235,19 @@ export function chargeOptions(state: GameState, unitId: string): { target: strin
 }
 
 /**
+ * What one face of the d20 does against a roll (R20): a natural 1 misses, a 20 hits and is critical,
+ * 10 over the need is critical, and a glancing 13 (the option) hits but never critically. The odds
+ * and the AI's outlook both count faces through this.
+ */
+function faceResult(d: number, roll: { readonly modifier: number; readonly need: number; readonly automatic: boolean }, glancingBlow: boolean): { hit: boolean; critical: boolean; glancing: boolean } {
+  const total = d + roll.modifier;
+  const hit = roll.automatic || (d !== 1 && (d === 20 || total >= roll.need));
+  const glancing = !roll.automatic && d === 13 && glancingBlow;
+  const critical = roll.automatic || (!glancing && (d === 20 || total >= roll.need + 10));
+  return { hit, critical, glancing };
+}
+
+/**
  * For a proposed attack: the chance to hit, to crit, and the expected wounds (R20–R22). A charge is
  * judged from the end of its path, where the attack is made.
  */
@@ -256,11 +269,8 @@ export function attackOdds(state: GameState, unitId: string, attackId: string, t
   let crit = 0;
   let expected = 0;
   for (let d = 1; d <= 20; d++) {
-    const total = d + line.modifier;
-    const hit = line.automatic || (d !== 1 && (d === 20 || total >= line.need));
+    const { hit, critical, glancing } = faceResult(d, line, state.options.glancingBlow);
     if (!hit) continue;
-    const glancing = !line.automatic && d === 13 && state.options.glancingBlow;
-    const critical = line.automatic || (!glancing && (d === 20 || total >= line.need + 10));
     chance += 1 / 20;
     if (critical) crit += 1 / 20;
     wounds.forEach((w, n) => {
@@ -360,11 +370,8 @@ function outcomesOf(
   let crit = 0;
   let expected = 0;
   for (let d = 1; d <= 20; d++) {
-    const total = d + roll.modifier;
-    const hit = roll.automatic || (d !== 1 && (d === 20 || total >= roll.need));
+    const { hit, critical, glancing } = faceResult(d, roll, state.options.glancingBlow);
     if (!hit) continue;
-    const glancing = !roll.automatic && d === 13 && state.options.glancingBlow;
-    const critical = roll.automatic || (!glancing && (d === 20 || total >= roll.need + 10));
     const key = `${critical}${glancing}`;
     let o = byKind.get(key);
     if (!o) byKind.set(key, (o = { chance: 0, critical, glancing, wounds: woundsOf(critical, glancing) }));

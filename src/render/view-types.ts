@@ -42,6 +42,8 @@ export interface EdgeView {
 
 /** The static map: shared by every view of the same map, so drawing can cache its picture. */
 export interface BoardView {
+  /** Names the map's content (engine/table.ts boardKey): what the board picture is cached by. */
+  readonly key: string;
   readonly id: string;
   readonly name: string;
   readonly width: number;

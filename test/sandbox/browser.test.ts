@@ -180,6 +180,12 @@ describe('the sandbox page', () => {
     await expect(map.locator('xpath=../figcaption').textContent()).resolves.toContain(alt.split('\n')[0]);
     if (SCREENSHOTS) await screenshot('sandbox-map.png');
 
+    // ⏩ fast-forward: a day later, the match's reminder or timeout is in the thread, and the clock says so.
+    await page.locator('#clock-hours').selectOption('24');
+    await page.locator('#clock-button').click();
+    await page.locator('#clock-label', { hasText: '+24 h' }).waitFor();
+    await page.locator('.message .content', { hasText: /⏳ Waiting for|⏰ / }).first().waitFor();
+
     expect(problems).toEqual([]);
   }, 60_000);
 });

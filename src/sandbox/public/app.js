@@ -4,7 +4,7 @@
 
 import { getJson, postJson, subscribe } from './api.js';
 import { createComposer } from './composer.js';
-import { escapeHtml } from './markdown.js';
+import { escapeHtml, setClockAhead } from './markdown.js';
 import { showForm } from './forms-view.js';
 import { avatarHtml, continues, messageView } from './message-view.js';
 
@@ -391,7 +391,32 @@ $('#demo-button').addEventListener('click', async () => {
   await openChannel(result.thread);
 });
 
+// ---- the sandbox's clock -------------------------------------------------------------------------
+
+async function loadClock() {
+  const clock = await getJson('/api/clock');
+  if (!clock || typeof clock.ahead !== 'number') return;
+  setClockAhead(clock.ahead);
+  const hours = Math.round(clock.ahead / 3_600_000);
+  $('#clock-label').textContent = hours === 0 ? '🕒 now' : `🕒 +${hours >= 48 && hours % 24 === 0 ? `${hours / 24} days` : `${hours} h`}`;
+}
+
+$('#clock-button').addEventListener('click', async () => {
+  const button = $('#clock-button');
+  const hours = Number($('#clock-hours').value);
+  button.disabled = true;
+  button.classList.add('loading');
+  const result = await postJson('/api/clock', { hours }).catch((e) => ({ ok: false, error: String(e) }));
+  button.disabled = false;
+  button.classList.remove('loading');
+  if (!result.ok) return toast(result.error ?? 'The clock did not move.');
+  await loadClock();
+  await loadMessages();
+  toast(`⏩ ${hours} h later. Reminders and timeouts that fell due have happened.`);
+});
+
 async function start() {
+  await loadClock();
   await loadWorld();
   const params = new URLSearchParams(location.search);
   const wanted = params.get('as') ?? localStorage.getItem('sandbox.viewer');

@@ -4,7 +4,7 @@
 
 import { componentsView } from './components-view.js';
 import { replaySlider } from './forms-view.js';
-import { escapeHtml, renderMarkdown } from './markdown.js';
+import { escapeHtml, renderMarkdown, sandboxNow } from './markdown.js';
 
 /**
  * @typedef {object} MessageContext
@@ -33,7 +33,7 @@ const nameOf = (user) => user?.displayName ?? user?.username ?? 'unknown';
 export function timeLabel(iso) {
   const d = new Date(iso);
   const time = d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  const today = new Date();
+  const today = new Date(sandboxNow());
   return d.toDateString() === today.toDateString() ? `Today at ${time}` : `${d.toLocaleDateString()} ${time}`;
 }
 
