@@ -2,15 +2,15 @@
  * The AI's acts on its turn. For each unit that may act it weighs short plans for the acts it has
  * left, each ending where the unit will stand when the enemy moves next:
  * - attack from here (up to the rule of 3), then stay or step away;
- * - a Basic Move or a Maneuver to a square, then attack from there;
+ * - a Basic Move or a Maneuver to a square, then attack (or charge) from there;
  * - a charge (R23), then attack again from where it ends;
  * - a burst at an origin that catches enemies more than friends;
  * - an act trait, a rest for a spent token, a crow;
  * - ending the turn where it stands.
  * A plan's value is what its attacks are expected to be worth (Judge.outlookValue) plus the value of
  * the square it ends on (Judge.position: objectives, the pull towards targets, less the danger there),
- * less the replies it invites. The first act of the best plan is played; after it (and its dice) the
- * AI plans again from what it sees.
+ * less the replies it invites and the damaging terrain it walks through. The first act of the best
+ * plan is played; after it (and its dice) the AI plans again from what it sees.
  */
 import { nameOf } from '../engine/board';
 import type { Command } from '../engine/commands';
