@@ -14,16 +14,15 @@
  * attacks under the rule of 3) and R48 (injuries on Glamyred and Enraged rolls: in seeds 1–10 only
  * the roll event's wording, "+N for injuries", as no outcome there changes; in 11–50 outcomes too);
  * the queries by R19 for charges, R44 and R32 (act traits that would do nothing are not offered).
- * Issue 16 moved the self-play value (not the queries) by added fields only: wound frames and
- * `wounded` events name where the wounds came from (`from`, with the attack's or trait's id; the
- * recurring frame's `recurring: true` became `from: 'recurring'`), effects frames say whether the
- * attack is a reply. With those fields taken out again the logs hash to the value pinned before.
+ * Issue 12 then moved the self-play hashes by adding fields only (a `wounded` event names its attack,
+ * reply or trait; reply and wounds prompts name what they answer); with those fields removed, the
+ * games are the same.
  */
 import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: 'a7549900206561dfda11e6cb9c89658901f8bdd1f3f5801a5cb276473ee396ba',
+  selfPlay: '1ad3a5c32537a9840f369211080ae211d86bca53eea99f002a5e20e0ce5a9338',
   queries: '6fedfeac46a7b0d9a775563b0a674d9099575ef24f09a1a87731222a68421b31',
 };
 

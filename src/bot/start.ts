@@ -18,6 +18,7 @@ import { createMetrics, serveMetrics, type Metrics } from './metrics';
 import { OutboxWorker } from './outbox-worker';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
+import { Scheduler } from './scheduler';
 import { StartupError } from './startup-error';
 
 export interface BotOptions {
@@ -37,6 +38,10 @@ export interface BotOptions {
   readonly mintSeed?: () => number;
   /** Called when another process took over the database's lease: this one must stop at once. */
   readonly onLeaseLost?: () => void;
+  /** The game clock for deadlines, reminders and vacations (`Date.now` by default); tests and the sandbox move it. */
+  readonly now?: () => number;
+  /** How often the scheduler looks for due deadlines (default 10 s). */
+  readonly schedulerTickMs?: number;
   /** Serve /metrics (Prometheus) and /healthz on this port (METRICS_PORT); 0 picks a free one. */
   readonly metricsPort?: number | undefined;
 }
@@ -44,6 +49,8 @@ export interface BotOptions {
 export interface RunningBot {
   readonly client: Client;
   readonly app: App;
+  /** Deadlines: `tick()` handles whatever is due now instead of at the next tick. */
+  readonly scheduler: Scheduler;
   readonly metrics: Metrics;
   /** Where /metrics and /healthz answer, when a port was given. */
   readonly metricsUrl: string | null;
@@ -111,7 +118,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     mintId: () => randomBytes(6).toString('base64url'),
     mintSecret: () => randomBytes(32).toString('hex'),
     fixedSeed: options.mintSeed,
+    now: options.now ?? Date.now,
   };
+  const scheduler = new Scheduler(app, { ...(options.schedulerTickMs === undefined ? {} : { tickMs: options.schedulerTickMs }) });
   const route = makeRouter(app, commandModules, (command, outcome, seconds) => {
     metrics.interactions.inc({ command, outcome });
     metrics.interactionSeconds.observe({ command }, seconds);
@@ -142,6 +151,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   }
   queueMissingPrompts(app);
   outbox.start();
+  // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
+  await scheduler.start();
   const health = () => {
     let database = true;
     try {
@@ -157,18 +168,21 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const metricsUrl = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
   const idle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
+    await scheduler.idle();
     await outbox.drain();
     if (inFlight.size > 0) await idle();
   };
   return {
     client,
     app,
+    scheduler,
     metrics,
     metricsUrl,
     idle,
     async stop() {
       stopping = true;
       await idle();
+      await scheduler.stop();
       await outbox.stop();
       await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
       await client.destroy();

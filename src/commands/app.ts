@@ -31,4 +31,6 @@ export interface App {
   readonly mintSecret: () => string;
   /** A fixed seed for every match instead of the dice proof: tests and SANDBOX_SEED replay the same dice. */
   readonly fixedSeed?: (() => number) | undefined;
+  /** The game clock (ms since the epoch): deadlines, reminders and vacations read it; tests and the sandbox move it. */
+  readonly now: () => number;
 }

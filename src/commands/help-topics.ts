@@ -48,6 +48,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     text: [
       '`/skirmish status` says where the match stands and who it waits for. `/skirmish log` shows what happened. `/skirmish view unit:… overlay:reach|sight|preview` shows you, privately, where a unit can go, what it sees, or the odds of an attack.',
       'Spectators: `/skirmish follow` in the match thread.',
+      '`/skirmish replay` plays the match back as an animation, one frame per turn; `/skirmish replay turn:N` shows you one turn with its log and buttons to step through.',
     ].join('\n'),
   },
   {
@@ -55,7 +56,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     title: 'Every command',
     text: [
       '**Warbands:** `/warband submit|show|list|remove` · **Cards:** `/catalog units|card` · **Maps:** `/map list|show|submit`',
-      '**Matches:** `/skirmish challenge|accept|decline|status|log|view|follow|entry|concede|check|verify|export`',
+      '**Matches:** `/skirmish challenge|accept|decline|status|log|view|follow|entry|concede|check|verify|export|replay`',
       '**Acts:** `/move` `/maneuver` `/attack` `/rest` `/crow` `/trait` `/end`',
       '**Help:** `/help topic:…` · `/rules topic:…` (the rules by topic: replies, the rule of three, wounds, cover…)',
     ].join('\n'),

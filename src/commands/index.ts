@@ -6,5 +6,8 @@ import { helpCommand, rulesCommand } from './help';
 import { mapCommand } from './map';
 import { skirmishCommand } from './skirmish';
 import { warbandCommand } from './warband';
+import { gamesCommand } from './games';
+import { ordersCommand } from './orders';
+import { notifyCommand, vacationCommand } from './vacation';
 
-export const commandModules: readonly CommandModule[] = [warbandCommand, catalogCommand, mapCommand, skirmishCommand, ...actCommands, helpCommand, rulesCommand];
+export const commandModules: readonly CommandModule[] = [warbandCommand, catalogCommand, mapCommand, skirmishCommand, ...actCommands, helpCommand, rulesCommand, gamesCommand, ordersCommand, vacationCommand, notifyCommand];

@@ -7,6 +7,10 @@ import { buildBoard } from '../engine/board';
 import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../engine/state';
 import { matchRecord, type MatchRecord } from '../match/record';
+import { CHARGE_VIGOR } from '../engine/charge';
+import { attackOdds, chargePlan } from '../engine/queries';
+import { label } from '../engine/table';
+import { withoutRuleCodes } from '../render/plain-rules';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import { refuse } from './user-error';
@@ -67,4 +71,30 @@ export function resolvePath(game: GameState, typed: string): string[] {
   if (parts.length === 0) refuse('bad-square', 'The path is empty: list the squares entered, like "C4 C5 D6".');
   if (parts.length > 60) refuse('bad-square', 'That path is too long.');
   return parts.map((p) => resolveSquare(game.map, p));
+}
+
+/** An attack of the unit by id or printed name; refuses with the unit's attacks listed. */
+export function resolveAttack(game: GameState, unit: UnitState, typed: string): string {
+  const text = typed.trim().toLowerCase();
+  const all = [...(game.cards[unit.card]?.attacks ?? []), ...(unit.mod ? (game.mods[unit.mod]?.attacks ?? []) : [])];
+  const found = all.find((a) => a.id === text) ?? all.find((a) => a.name.toLowerCase() === text);
+  if (found) return found.id;
+  const list = all.map((a) => `${a.name} (\`${a.id}\`)`).join(', ');
+  return refuse('unknown-attack', `${label(game, unit)} has no attack "${typed}". ${all.length > 0 ? `Its attacks: ${list}.` : 'It has no attacks.'}`);
+}
+
+/**
+ * An attack out of reach that a charge would make (R23: two steps closer, then the attack) is refused
+ * with the charge suggested; one a charge cannot make either says why. Asked only while it is the
+ * unit's player's turn, so the engine's own refusals (not your turn, a prompt open) come first.
+ */
+export function suggestCharge(game: GameState, unit: UnitState, attack: string, target: string): void {
+  if (!game.turn || game.prompt || game.turn.player !== unit.player || (game.turn.unit !== null && game.turn.unit !== unit.id)) return;
+  const odds = attackOdds(game, unit.id, attack, target);
+  if (!('code' in odds) || odds.code !== 'out-of-range') return;
+  const plan = chargePlan(game, unit.id, attack, target);
+  if ('path' in plan) {
+    refuse('out-of-range', `${odds.message}. It can charge instead: \`/attack unit:${unit.id} attack:${attack} target:${target} charge:True\` (two steps to ${plan.path[plan.path.length - 1]}, costing ${CHARGE_VIGOR} Vigor).`);
+  }
+  refuse('out-of-range', `${odds.message}; a charge cannot reach it either: ${withoutRuleCodes(plan.message)}`);
 }

@@ -5,7 +5,7 @@
  */
 import type { MatchRow, Store } from '../store';
 import { checkDice } from '../match/dice-proof';
-import { matchRecord } from '../match/record';
+import { matchRecord, matchSetupOf } from '../match/record';
 import type { MatchExport } from '../formats/match-export';
 import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup } from './match-state';
 
@@ -45,7 +45,7 @@ export function verifyExport(doc: MatchExport): Verdict {
   if (!dice.ok) return { ok: false, lines: [`❌ The dice do not check out: ${dice.problem}.`] };
   const lines = [`✅ The secret matches the commitment \`${doc.dice.commitment.slice(0, 16)}…\`, the seed comes from it and the ${doc.dice.entropy.length} accept id${doc.dice.entropy.length === 1 ? '' : 's'}, and all ${dice.rolls} rolls are the seed's dice, in order.`];
   try {
-    const game = gameOf(rebuildMatch(doc.setup as unknown as MatchSetup, doc.events.map((e) => e.event as MatchEvent)));
+    const game = gameOf(rebuildMatch(matchSetupOf(doc.setup, doc.match), doc.events.map((e) => e.event as MatchEvent)));
     const winner = game?.winner ?? null;
     if (winner !== doc.winner) return { ok: false, lines: [...lines, `❌ Replaying the log gives ${winner ? `a win for ${doc.names[winner] ?? winner}` : 'no winner'}, but the file says ${doc.winner ? doc.names[doc.winner] ?? doc.winner : 'nobody'} won.`] };
     return { ok: true, lines: [...lines, `✅ Replaying its ${doc.events.length} events gives the same result${game ? ` (round ${game.round}, ${Object.entries(game.score).map(([p, v]) => `${doc.names[p] ?? p} ${v}`).join(', ')})` : ''}.`] };

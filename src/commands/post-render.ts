@@ -6,18 +6,28 @@
 import type { GameEvent } from '../engine/events';
 import { apply } from '../engine/events';
 import type { GameState } from '../engine/state';
-import { eventSentences, renderCard, renderLegend, renderMapWithAlt, renderTurn, type Picture } from '../render';
+import { eventSentences, FRAMING, NEWS, renderCard, renderFocus, renderLegend, renderMapWithAlt, renderTurn, type HappeningKind, type Picture } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { matchRecord, type MatchRecord } from '../match/record';
 import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup } from './match-state';
 import type { PostBody } from './post-body';
+import { entryMapFile } from './entry-map';
+import { challengeButtons } from './challenge-buttons';
+import { finishedName, leagueResult } from './match-end';
+import { yourTurnContent } from './your-turn';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
 import { shown, shownNames } from './user-text';
 
+/** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
+const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
+
 export type Rendered =
-  | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string } }
+  /** A new message, in the row's channel unless `channel` names another (the league channel, for a result), or a DM to `dm`. */
+  | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string }; readonly channel?: string; readonly dm?: string }
+  /** The row's thread renamed and archived, whatever of that is not done yet. */
+  | { readonly to: 'thread'; readonly name: string; readonly archive: boolean }
   /** An edit of one of the bot's messages; `lines` are added under its text unless already there. */
   | { readonly to: 'edit'; readonly messageId: string; readonly lines: readonly string[] }
   | { readonly to: 'skip'; readonly reason: string };
@@ -39,6 +49,17 @@ function turnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): { 
   return { game: events.reduce(apply, before), before, events };
 }
 
+/** The close-up of the last turn that ended by event `seq`, for the your-turn ping: what just happened, readable on a phone. */
+function lastTurnCloseUp(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Picture | null {
+  const ended = store.matches
+    .events<MatchEvent>(row.id, 0)
+    .filter((e) => e.seq <= seq && e.event.stage === 'game' && e.event.event.type === 'turn-ended')
+    .at(-1);
+  if (!ended) return null;
+  const turn = turnAt(store, row, setup, ended.seq);
+  return renderFocus(turn.game, { lastTurn: turn.events, before: turn.before, names: setup.names });
+}
+
 function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Post {
   const name = nameIn(setup);
   const turn = turnAt(store, row, setup, seq);
@@ -47,7 +68,7 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
   const { png, alt, headline, focus } = renderTurn(game, request);
-  const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
   const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
@@ -62,7 +83,7 @@ function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: numb
   const { game, before, events } = turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
   const { png, alt, focus } = renderTurn(game, request);
-  const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
     .join(', ');
@@ -97,6 +118,14 @@ function warbandPost(setup: MatchSetup, player: string): Post {
   return { content: `**${name(player)}** brings **${shown(w.name)}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
 }
 
+const playerName = (store: Store) => (p: string) => store.players.get(p)?.name ?? p;
+
+/** Who conceded the match, if it ended by a concession in play. */
+function concededBy(store: Store, row: MatchRow): string | null {
+  const e = store.matches.events<MatchEvent>(row.id).find((x) => x.event.stage === 'game' && x.event.event.type === 'conceded');
+  return e && e.event.stage === 'game' && e.event.event.type === 'conceded' ? e.event.event.player : null;
+}
+
 export function renderBody(store: Store, stored: MatchRow, body: PostBody): Rendered {
   const row = matchRecord(stored);
   const setup = row.setup;
@@ -124,11 +153,28 @@ export function renderBody(store: Store, stored: MatchRow, body: PostBody): Rend
       if (row.seq !== body.seq || !setup || !row.snapshot) return { to: 'skip', reason: 'the match moved past this prompt before it was posted' };
       const made = promptPostOf(row, setup, row.snapshot);
       if (!made) return { to: 'skip', reason: 'no prompt is open' };
-      return { to: 'create', post: { content: made.post.content, components: made.post.components, ping: [made.player] }, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
+      // The entry tile is chosen looking at the map, its start areas and the tiles already placed.
+      const snapshot = row.snapshot;
+      const map = made.kind === 'entry' && snapshot.stage === 'pregame' ? entryMapFile(setup, snapshot.pregame) : null;
+      const post = { content: made.post.content, components: made.post.components, ping: [made.player], ...(map ? { files: [map] } : {}) };
+      return { to: 'create', post, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
     }
+    case 'your-turn': {
+      const content = setup ? yourTurnContent(store, row, setup, body.seq, body.player, body.content) : body.content;
+      const close = setup ? lastTurnCloseUp(store, row, setup, body.seq) : null;
+      return { to: 'create', post: { content, ping: [body.player], ...(close ? { files: [{ png: close.png, name: 'last-turn-close-up.png', alt: close.alt }] } : {}) } };
+    }
+    case 'challenge':
+      return { to: 'create', post: { content: body.content, ping: body.ping, components: challengeButtons(row) }, prompt: { seq: 0, player: row.players[1] ?? row.players[0]!, kind: 'challenge' } };
+    case 'league-result':
+      return { to: 'create', post: { content: leagueResult(row, playerName(store), concededBy(store, row)) }, channel: row.channelId };
+    case 'close-thread':
+      return { to: 'thread', name: finishedName(row, playerName(store)), archive: true };
     case 'retire':
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };
     case 'answered':
       return { to: 'edit', messageId: body.messageId, lines: body.lines };
+    case 'dm':
+      return { to: 'create', post: { content: body.content }, dm: body.user };
   }
 }

@@ -3,7 +3,7 @@
  * frames that start, pay for and carry out acts (moves are in move.ts, act traits in traits.ts). Every check happens before the first event, so a refused act changes
  * nothing.
  */
-import type { ActType } from '../formats/vocabulary';
+import { ACT_TYPES, type ActType } from '../formats/vocabulary';
 import { squareIndex } from './board';
 import { refuse } from './errors';
 import type { Handler } from './flow';
@@ -13,18 +13,32 @@ import { sideOf } from './sides';
 import { boardOf, label, unitOf } from './table';
 import { actsFor, controllerOf } from './turns';
 
+/** How many times a turn the unit may take an act type: the rule of 3 (R8), two Basic Moves (§3.1), two Maneuvers (R14). */
+function maxOf(state: GameState, unit: UnitState, act: ActType): number {
+  const rule = liveTraits(state, unit).find((t) => t.trait === 'rule' && t.maxSameAct !== undefined);
+  return act === 'move' || act === 'maneuver' ? 2 : rule && rule.trait === 'rule' ? rule.maxSameAct! : 2;
+}
+
+/** The act types a unit could still take this turn as far as the rule of 3 and the unit's card go. */
+function actsStillOpen(state: GameState, unit: UnitState, turn: TurnState): ActType[] {
+  const hasTrait = liveTraits(state, unit).some((t) => t.trait === 'act');
+  return ACT_TYPES.filter((a) => turn.used[a] < maxOf(state, unit, a) && (a !== 'trait' || hasTrait) && (a !== 'crow' || (turn.droppedEnemy && !unit.crowed)));
+}
+
 /**
- * The rule of 3 (R8) and the caps of two Basic Moves (§3.1) and two Maneuvers (R14). An act that
- * takes several acts counts that many of its type (R44: after a 2-act attack, no other attack).
+ * The rule of 3 (R8) and the caps of two Basic Moves (§3.1) and two Maneuvers (R14); the refusal says
+ * what is left. An act that takes several acts counts that many of its type (R44: after a 2-act
+ * attack, no other attack).
  */
 export function checkActType(state: GameState, unit: UnitState, turn: TurnState, act: ActType, acts = 1): void {
   const used = turn.used[act];
-  const rule = liveTraits(state, unit).find((t) => t.trait === 'rule' && t.maxSameAct !== undefined);
-  const max = act === 'move' || act === 'maneuver' ? 2 : rule && rule.trait === 'rule' ? rule.maxSameAct! : 2;
-  if (used + acts > max) {
-    const why = act === 'move' ? 'a unit makes at most two Basic Moves a turn' : act === 'maneuver' ? 'a unit makes at most two Maneuvers a turn' : `the rule of 3 allows no act type ${max + 1} times in a turn`;
+  if (used + acts > maxOf(state, unit, act)) {
+    const why = act === 'move' ? 'at most two Basic Moves a turn' : act === 'maneuver' ? 'at most two Maneuvers a turn (R14)' : 'the rule of 3: no act type three times in a turn (R8)';
+    const open = actsStillOpen(state, unit, turn);
+    const left = turn.unit === unit.id ? turn.actsLeft : 0;
+    const still = open.length > 0 && left > 0 ? ` It can still ${open.join(', ')} (${left} act${left === 1 ? '' : 's'} left), or end its turn.` : ' It can end its turn.';
     const counted = acts > 1 ? ` and this ${act} takes ${acts}, each counted` : '';
-    refuse('rule-of-three', `${label(state, unit)} has used ${used} ${act} act${used === 1 ? '' : 's'} this turn${counted}; ${why}.`);
+    refuse('rule-of-three', `${label(state, unit)} has used ${act} ${used} times this turn${counted}; ${why}.${still}`);
   }
 }
 
@@ -128,7 +142,9 @@ export const onAct: Handler<'act'> = (ctx, frame, stack) => {
     ctx.emit({ type: 'act-lost', unit: unit.id, reason: `${label(ctx.state, unit)} ${short} after the start of its turn` });
     return;
   }
-  ctx.emit({ type: 'act-begun', unit: unit.id, act, acts, ...(act === 'move' ? { keepMovePoints: true } : {}) });
+  // An act trait's id goes on the event, so the log can name the trait even when it reaches nobody.
+  const trait = act === 'trait' && frame.then.k === 'use-trait' ? frame.then.trait : undefined;
+  ctx.emit({ type: 'act-begun', unit: unit.id, act, acts, ...(act === 'move' ? { keepMovePoints: true } : {}), ...(trait !== undefined ? { trait } : {}) });
   if (cost && (cost.react || cost.blue || cost.red || cost.vigor)) {
     ctx.emit({ type: 'paid', unit: unit.id, tokens: { react: cost.react ?? 0, blue: cost.blue ?? 0, red: cost.red ?? 0 }, vigor: cost.vigor ?? 0 });
   }

@@ -6,12 +6,13 @@ import type { Attack, Effect } from '../formats/card';
 import type { Ctx } from './context';
 import { ask, type Handler } from './flow';
 import { replyAttacks } from './reactions';
-import type { Frame, FrameOf, UnitState } from './state';
+import type { Frame, FrameOf, Incoming, UnitState } from './state';
 import { defaultRecovery } from './setup';
 import { forcedMove, forcedOf } from './forced';
 import { areEnemies } from './sides';
 import { areAdjacent, attackLine, isProblem } from './targeting';
-import { findAttack, unitOf } from './table';
+import { nameOf } from './board';
+import { findAttack, tableOf, unitOf } from './table';
 import { afterDefences, toughnessUse } from './wounds';
 
 export function attackOf(ctx: Ctx, unit: UnitState, id: string): Attack {
@@ -40,11 +41,20 @@ export const onOfferReplies: Handler<'offer-replies'> = (ctx, frame, stack) => {
       kind: 'reply',
       player: next.player,
       unit: next.id,
-      options: { against: attacker.id, attacks: options },
+      options: { against: attacker.id, attacks: options, incoming: incomingOf(ctx, frame.then) },
     });
   }
   stack.push({ ...frame.then, replies: nextDeclared });
 };
+
+export type { Incoming } from './state';
+
+/** What a reply prompt answers (R25, R26), from the frame the replies wait on (state.ts Incoming). */
+function incomingOf(ctx: Ctx, then: FrameOf<'offer-replies'>['then']): Incoming {
+  if (then.k === 'attack') return { attack: then.attack, target: then.target, charge: then.charge };
+  if (then.k === 'burst-with-replies') return { attack: then.attack, origin: nameOf(tableOf(ctx.state).board, then.origin) };
+  return { move: true };
+}
 
 /** Adjacent enemies able to reply to `attacker` now, in board order (R26). */
 function repliersTo(ctx: Ctx, attacker: UnitState): UnitState[] {

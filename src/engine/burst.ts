@@ -38,6 +38,26 @@ export function burstTargets(state: GameState, attacker: UnitState, attack: Atta
     .map(({ u }) => u);
 }
 
+/** The roll one unit caught by a burst faces (R24): bonus, auras, injuries, cover from the origin, compromise; its defence. */
+export function burstLine(state: GameState, attacker: UnitState, attack: Attack, origin: number, target: UnitState): { modifier: number; need: number; notes: string[] } {
+  const table = tableOf(state);
+  const a = profile(state, attacker);
+  const t = profile(state, target);
+  const notes = [`bonus +${attack.bonus}`];
+  let modifier = attack.bonus + a.attackModifier - a.injuries;
+  if (a.injuries) notes.push(`injuries −${a.injuries}`);
+  if (burstCover(table.board, occupancyBetween(state, attacker, target), origin, bodyOf(state, target))) {
+    modifier -= 2;
+    notes.push('cover −2');
+  }
+  if (compromisedAgainst(state, target, attacker)) {
+    modifier += 2;
+    notes.push('compromised +2');
+  }
+  const need = t[attack.vs] + (attack.vs === 'armor' && hasTrait(state, target, 'shield') ? 2 : 0);
+  return { modifier, need, notes };
+}
+
 /** Rolls against every unit caught, then queues the effects of each hit to apply together. */
 export const onBurst: Handler<'burst'> = (ctx: Ctx, frame, stack) => {
   const attacker = unitOf(ctx.state, frame.unit);
@@ -45,22 +65,9 @@ export const onBurst: Handler<'burst'> = (ctx: Ctx, frame, stack) => {
   const attack = profile(ctx.state, attacker).attacks.find((a) => a.id === frame.attack)!;
   const origin = frame.origin;
   const table = tableOf(ctx.state);
-  const a = profile(ctx.state, attacker);
   const hits: { target: string; critical: boolean; glancing: boolean }[] = [];
   for (const target of burstTargets(ctx.state, attacker, attack, origin)) {
-    const t = profile(ctx.state, target);
-    const notes = [`bonus +${attack.bonus}`];
-    let modifier = attack.bonus + a.attackModifier - a.injuries;
-    if (a.injuries) notes.push(`injuries −${a.injuries}`);
-    if (burstCover(table.board, occupancyBetween(ctx.state, attacker, target), origin, bodyOf(ctx.state, target))) {
-      modifier -= 2;
-      notes.push('cover −2');
-    }
-    if (compromisedAgainst(ctx.state, target, attacker)) {
-      modifier += 2;
-      notes.push('compromised +2');
-    }
-    const need = t[attack.vs] + (attack.vs === 'armor' && hasTrait(ctx.state, target, 'shield') ? 2 : 0);
+    const { modifier, need, notes } = burstLine(ctx.state, attacker, attack, origin, target);
     const d = ctx.roll();
     const hit = d !== 1 && (d === 20 || d + modifier >= need);
     let critical = hit && (d === 20 || d + modifier >= need + 10);

@@ -26,7 +26,8 @@ export type GameEvent =
   | { type: 'enraged'; unit: UnitId; nearest: UnitId[]; canClose: boolean }
   | { type: 'vigor-lost'; unit: UnitId; amount: number; why: string }
   | { type: 'act-lost'; unit: UnitId; reason: string }
-  | { type: 'act-begun'; unit: UnitId; act: ActType; acts: number; keepMovePoints?: boolean }
+  /** `trait`: the act trait used, for a `trait` act (absent in logs written before it was added). */
+  | { type: 'act-begun'; unit: UnitId; act: ActType; acts: number; keepMovePoints?: boolean; trait?: string }
   /** `from` is where the unit stood before this part of the move: a square, or null from reserve. */
   | { type: 'moved'; unit: UnitId; from: string | null; path: string[]; spent: number; diagonals: number; pointsLeft: number; maneuver?: boolean }
   | { type: 'charged'; unit: UnitId; from: string; path: string[]; target: UnitId }
@@ -88,6 +89,7 @@ export type GameEvent =
   /** The player leaves: out, units off the table unscored, any open prompt withdrawn (decide.ts `concede`). */
   | { type: 'conceded'; player: PlayerId }
   | { type: 'game-over'; winner: PlayerId | null; reason: string };
+
 
 export type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 

@@ -90,6 +90,12 @@ export interface WoundsPromptOptions {
   readonly boxes: readonly InjuryBox[];
   /** The split `auto` takes (defaults.ts). */
   readonly default: SplitChoice;
+  /** What dealt the wounds (as on the `wounded` event); absent in prompts opened before they were added. */
+  readonly source?: UnitId | null;
+  readonly cause?: string;
+  readonly from?: WoundSource;
+  readonly attack?: string;
+  readonly trait?: string;
 }
 
 /** A tactics check's reroll (R6): the loser's total against the leader's, and the Warleader dice left. */
@@ -118,8 +124,8 @@ export interface RecoveryRerollOptions {
  * for buttons and the scenario report.
  */
 export type Prompt =
-  /** R26: may `unit` reply to `against`, and with which of `attacks`? */
-  | { readonly kind: 'reply'; readonly player: PlayerId; readonly unit: UnitId; readonly options: { readonly against: UnitId; readonly attacks: readonly string[] } }
+  /** R26: may `unit` reply to `against`, and with which of `attacks`? `incoming`: what it would answer (absent in prompts opened before it was added). */
+  | { readonly kind: 'reply'; readonly player: PlayerId; readonly unit: UnitId; readonly options: { readonly against: UnitId; readonly attacks: readonly string[]; readonly incoming?: Incoming } }
   | { readonly kind: 'wounds'; readonly player: PlayerId; readonly unit: UnitId; readonly options: WoundsPromptOptions }
   /** R7: the AP's order of the players in play. */
   | { readonly kind: 'order'; readonly player: PlayerId; readonly unit?: undefined; readonly options: readonly PlayerId[] }
@@ -130,6 +136,12 @@ export type Prompt =
   | { readonly kind: 'recover'; readonly player: PlayerId; readonly unit: UnitId; readonly options: readonly StatusName[] };
 
 export type PromptOf<K extends Prompt['kind']> = Extract<Prompt, { readonly kind: K }>;
+
+/**
+ * What a reply prompt answers (R25, R26), from the frame the replies wait on: a declared attack on a
+ * target, a declared burst at a square (its name), or a Basic Move stepping away.
+ */
+export type Incoming = { readonly attack: string; readonly target: UnitId; readonly charge: boolean } | { readonly attack: string; readonly origin: string } | { readonly move: true };
 
 /** A reply declared to an attack or a move (R25, R26): who replies, with which attack. */
 export interface DeclaredReply {

@@ -9,6 +9,7 @@ import type { Gridmap } from '../formats/gridmap';
 import type { ModCard } from '../formats/mod';
 import type { Size } from '../formats/vocabulary';
 import { buildBoard, hasTerrain, T, type Board } from './board';
+import { Lru } from './lru';
 import { adjacent, distanceField, type WallAt } from './distance';
 import { sidesKey } from './sides';
 import type { GameState, UnitId, UnitState } from './state';
@@ -34,26 +35,78 @@ export class LastOne<K extends object, V> {
   }
 }
 
+/** Boards by map object: the fast path for the same object asked about again. */
 const boards = new WeakMap<object, Board>();
+
+/**
+ * Boards by content: the map's id and a hash of the whole map. The bot reads every match afresh from
+ * the database, so each act brings the same map as a new object; keyed by content, it still finds the
+ * board (and everything cached per board: distance fields here, the board's view and picture in the
+ * renderer). Bounded, least recently used first out; the entry keeps the content, so two maps whose
+ * hashes collide are told apart.
+ */
+const byContent = new Lru<string, { readonly content: string; readonly board: Board }>(32);
+/** The content key of each board built here (render's caches key on it too). */
+const boardKeys = new WeakMap<Board, string>();
+let unkeyed = 0;
+const stats = { built: 0, reused: 0 };
 
 /** The board of the map asked about last. */
 const lastBoard = new LastOne<Gridmap, Board | null>(null);
 
-/** The board of a state's map, built once per map object. */
+/** cyrb53: a fast 53-bit string hash (not cryptographic: entries are checked against their content). */
+function hash53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** The board of a state's map, built once per map (see boardOfMap). */
 export function boardOf(state: GameState): Board {
   return boardOfMap(state.map);
 }
 
-/** The board of a map, built once per map object (boards are never changed). */
+/** The board of a map, built once per map content (boards are never changed). */
 export function boardOfMap(map: Gridmap): Board {
   if (map === lastBoard.key) return lastBoard.value!;
   let board = boards.get(map);
   if (!board) {
-    board = buildBoard(map);
+    const content = JSON.stringify(map);
+    const key = `${map.id}#${hash53(content).toString(36)}`;
+    const known = byContent.get(key);
+    if (known && known.content === content) {
+      board = known.board;
+      stats.reused++;
+    } else {
+      board = buildBoard(map);
+      stats.built++;
+      byContent.set(key, { content, board });
+      boardKeys.set(board, key);
+    }
     boards.set(map, board);
   }
   return lastBoard.keep(map, board);
 }
+
+/**
+ * A key that names the board's content, for caches of what is drawn from it: the map's id and hash
+ * for boards made by boardOfMap; a key of its own for a board built directly (buildBoard).
+ */
+export function boardKey(board: Board): string {
+  let key = boardKeys.get(board);
+  if (key === undefined) boardKeys.set(board, (key = `${board.id}#board${++unkeyed}`));
+  return key;
+}
+
+/** How many boards boardOfMap has built, and how many times it found one by content (for tests). */
+export const boardCacheStats = (): { readonly built: number; readonly reused: number } => ({ ...stats });
 
 export const SIZE_RANK: Record<Size, 1 | 2 | 3> = { small: 1, medium: 2, big: 3 };
 

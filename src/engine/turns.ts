@@ -92,13 +92,16 @@ export const onStartSteps: Handler<'start-steps'> = (ctx, frame, stack) => {
   stack.push({ k: 'start-mortal', unit: unit.id });
 };
 
+/** R9: the Mortal roll at the start of each of its turns drops a unit on this d20 or more (a natural 20). */
+export const MORTAL_DROP_ROLL = 20;
+
 export const onStartMortal: Handler<'start-mortal'> = (ctx, frame) => {
   const unit = unitOf(ctx.state, frame.unit);
   if (unit.dropped) return;
   if (unit.injuries.includes('mortal')) {
     const roll = ctx.roll();
     ctx.emit({ type: 'rolled', unit: unit.id, why: 'Mortal roll: a natural 20 drops the unit', rolls: ctx.rolls() });
-    if (roll === 20) dropUnit(ctx, unit.id, null);
+    if (roll >= MORTAL_DROP_ROLL) dropUnit(ctx, unit.id, null);
   }
   const fresh = unitOf(ctx.state, unit.id);
   if (fresh.dropped) return;

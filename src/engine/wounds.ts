@@ -89,7 +89,7 @@ export const onWound: Handler<'wound'> = (ctx, frame, stack) => {
       kind: 'wounds',
       player: unit.player,
       unit: unit.id,
-      options: { wounds: taken, type, vigor: unit.vigor, boxes: boxesLeft(ctx.state, unit), default: split },
+      options: { wounds: taken, type, vigor: unit.vigor, boxes: boxesLeft(ctx.state, unit), default: split, source, cause: frame.why, ...woundFrom(frame) },
     });
   }
   ctx.emit({ type: 'wounded', unit: unit.id, wound, woundType: type, source, cause: frame.why, ...woundFrom(frame), taken, toughness: tough, avoided: split.avoid, injuries: [...split.injuries] });

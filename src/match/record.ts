@@ -47,9 +47,34 @@ export type MatchSnapshot = { readonly stage: 'pregame'; readonly pregame: Prega
 /** A warband as committed to a challenge, with the map it names. */
 export type CommittedWarband = MatchWarband & { readonly map: string };
 
+/**
+ * The clock of a match (docs/playing.md "Deadlines"; commands/clock-terms.ts): how long each wait
+ * may last, when reminders go out, how many missed deadlines forfeit the match, and the vacation
+ * allowance.
+ */
+export interface ClockTerms {
+  /** A unit's turn. */
+  readonly turnHours: number;
+  /** An out-of-turn choice (a reply, a wound split, a reroll…) and each setup choice. */
+  readonly promptHours: number;
+  /** Each opponent's time to accept a challenge; then it lapses. */
+  readonly acceptHours: number;
+  /** Reminders at these fractions of the time (0.5: halfway). */
+  readonly remindAt: readonly number[];
+  /** And this many hours before the deadline. */
+  readonly remindBeforeHours: readonly number[];
+  /** Missed deadlines that forfeit the match. */
+  readonly maxMisses: number;
+  /** Vacation days per season (a calendar year, UTC, until leagues have seasons). */
+  readonly vacationDays: number;
+}
+
 /** What a challenge was made on, and who has accepted it (commands/skirmish-challenge.ts). */
 export interface Terms {
+  /** The point cap for every warband. */
   readonly points: number;
+  /** The VP target when the challenger named one (`points`); otherwise the smaller warband's points. */
+  readonly target?: number | null;
   readonly map: string | null;
   /** The warbands committed so far, by player: the challenger's from the start. */
   readonly accepted: Readonly<Record<PlayerId, CommittedWarband>>;
@@ -58,6 +83,8 @@ export interface Terms {
    * the accept interactions' ids so far. The secret is shown only when the match is over.
    */
   readonly dice?: DiceCommitment & { readonly secret: string };
+  /** Deadlines, reminders and misses, where they differ from the defaults (clock-terms.ts). */
+  readonly clock?: Partial<ClockTerms>;
 }
 
 /** A match row with its terms, setup and snapshot decoded. */
@@ -167,9 +194,11 @@ const snapshotSchema = checked<MatchSnapshot>(
 const termsSchema = checked<Terms>(
   z.looseObject({
     points: count,
+    target: count.nullable().optional(),
     map: z.string().nullable(),
     accepted: z.record(z.string(), warband.extend({ map: z.string() })),
     dice: dicePublic.extend({ secret: z.string() }).optional(),
+    clock: z.looseObject({}).optional(),
   }),
 );
 
@@ -184,6 +213,16 @@ export class BadMatchRecord extends Error {
 function decode<T>(row: MatchRow, what: string, schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new BadMatchRecord(row.id, what, parsed.error);
+  return parsed.data;
+}
+
+/**
+ * A setup read from elsewhere than a row (a match file, `/skirmish export`), decoded with the same
+ * schema; `match` names it in the error. Throws BadMatchRecord when it does not fit.
+ */
+export function matchSetupOf(value: unknown, match: string): MatchSetup {
+  const parsed = setupSchema.safeParse(value);
+  if (!parsed.success) throw new BadMatchRecord(match, 'setup', parsed.error);
   return parsed.data;
 }
 

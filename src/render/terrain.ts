@@ -8,6 +8,7 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { columnName } from '../formats/squares';
 import type { Terrain } from '../formats/vocabulary';
 import { T } from '../engine/board';
+import { Lru } from '../engine/lru';
 import { font } from './fonts';
 import { bricks, flame, peaks, pillars, pitHole, slidingDoor, smokeWisps, snowflake, star, tufts } from './glyphs';
 import type { BoardGeometry } from './layout';
@@ -257,18 +258,19 @@ export function drawBoard(ctx: Ctx, g: BoardGeometry, board: BoardView, startCol
   coordinates(ctx, g, board);
 }
 
-const pictures = new WeakMap<BoardView, Map<string, Canvas>>();
+/**
+ * Board pictures by the map's content and the start areas' colours. A picture is a canvas of a few
+ * megabytes held outside the JavaScript heap, so only the last few are kept (every map of the games
+ * being played; a process that renders draws each board once per map and colour set, not per picture).
+ */
+const pictures = new Lru<string, Canvas>(8);
 
 /** The board picture for a map and start-area colours, drawn once and kept while the map is in use. */
 export function boardPicture(g: BoardGeometry, board: BoardView, startColours: readonly string[]): Canvas {
-  let byColours = pictures.get(board);
-  if (!byColours) pictures.set(board, (byColours = new Map()));
-  const key = startColours.join(',');
-  let canvas = byColours.get(key);
-  if (!canvas) {
-    canvas = createCanvas(g.width, g.height);
+  // The geometry follows from the board's size, which the key already names.
+  return pictures.getOrMake(`${board.key}|${startColours.join(',')}`, () => {
+    const canvas = createCanvas(g.width, g.height);
     drawBoard(canvas.getContext('2d'), g, board, startColours);
-    byColours.set(key, canvas);
-  }
-  return canvas;
+    return canvas;
+  });
 }

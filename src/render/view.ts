@@ -7,7 +7,7 @@
 import { TERRAINS } from '../formats/vocabulary';
 import { T, type Board } from '../engine/board';
 import type { GameState } from '../engine/state';
-import { boardOf } from '../engine/table';
+import { boardKey, boardOf } from '../engine/table';
 import { lastTurnView } from './view-last-turn';
 import { previewView, reachView, sightView } from './view-overlays';
 import { playerViews, statusLine, unitViews } from './view-units';
@@ -18,6 +18,11 @@ export type * from './view-types';
 export { sqOf } from './view-types';
 
 
+/**
+ * Views by board. Boards are found by the map's content (engine/table.ts boardOfMap), so a match read
+ * afresh from the store gets the same board, and with it the same view; a view lives as long as its
+ * board, and boards are kept in a bounded cache.
+ */
 const boardViews = new WeakMap<Board, BoardView>();
 
 function edgesOf(set: ReadonlySet<number>): EdgeView[] {
@@ -30,6 +35,7 @@ export function boardView(board: Board): BoardView {
   if (view) return view;
   const all = board.terrain.reduce((acc, t) => acc | t, 0);
   view = {
+    key: boardKey(board),
     id: board.id,
     name: board.name,
     width: board.width,

@@ -68,7 +68,8 @@ async function answerByHttp(): Promise<void> {
   await sandbox.bot.idle();
 }
 
-const pictures = () => page.locator('.message figure.image img');
+/** The turn maps alone: a turn post also carries a close-up, and the your-turn ping the last turn's. */
+const turnMaps = () => page.locator('.message figure.image img[src*="turn-"]:not([src*="close-up"])');
 
 /** A picture of the page for the README, with the pointer out of the way (hover effects). */
 async function screenshot(name: string): Promise<void> {
@@ -153,7 +154,7 @@ describe('the sandbox page', () => {
     await expect(prompt.locator('.content').textContent()).resolves.toMatch(/may reply to/);
     await prompt.scrollIntoViewIfNeeded();
     if (SCREENSHOTS) await screenshot('sandbox-prompt.png');
-    const picturesBefore = await pictures().count();
+    const picturesBefore = await turnMaps().count();
     const seq = sandbox.bot.app.store.matches.byThread(threadId())!.seq;
     await prompt.locator('.btn', { hasText: /^Reply:/ }).first().click();
     await expect.poll(() => sandbox.bot.app.store.matches.byThread(threadId())!.seq, { timeout: 10_000 }).toBeGreaterThan(seq);
@@ -161,7 +162,7 @@ describe('the sandbox page', () => {
     expect(game.prompt).not.toEqual(gameOf(snapshot())!.prompt);
 
     // Play on until the turn ends: the thread gets a new map, drawn on the page with its alt text.
-    for (let step = 0; step < 20 && (await pictures().count()) <= picturesBefore; step++) {
+    for (let step = 0; step < 20 && (await turnMaps().count()) <= picturesBefore; step++) {
       game = gameOf(snapshot())!;
       if (game.over) break;
       if (game.prompt) await answerByHttp();
@@ -169,8 +170,8 @@ describe('the sandbox page', () => {
       else break;
       await page.waitForTimeout(100);
     }
-    await expect.poll(() => pictures().count()).toBeGreaterThan(picturesBefore);
-    const map = pictures().last();
+    await expect.poll(() => turnMaps().count()).toBeGreaterThan(picturesBefore);
+    const map = turnMaps().last();
     await map.scrollIntoViewIfNeeded();
     await expect.poll(() => map.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0)).toBe(true);
     const alt = (await map.getAttribute('alt')) ?? '';
@@ -178,6 +179,12 @@ describe('the sandbox page', () => {
     // The alt text is on screen too, under the picture, not only in the attribute.
     await expect(map.locator('xpath=../figcaption').textContent()).resolves.toContain(alt.split('\n')[0]);
     if (SCREENSHOTS) await screenshot('sandbox-map.png');
+
+    // ⏩ fast-forward: a day later, the match's reminder or timeout is in the thread, and the clock says so.
+    await page.locator('#clock-hours').selectOption('24');
+    await page.locator('#clock-button').click();
+    await page.locator('#clock-label', { hasText: '+24 h' }).waitFor();
+    await page.locator('.message .content', { hasText: /⏳ Waiting for|⏰ / }).first().waitFor();
 
     expect(problems).toEqual([]);
   }, 60_000);

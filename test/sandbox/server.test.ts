@@ -173,7 +173,21 @@ describe('the sandbox server', () => {
     expect(thread[0]!.content).toMatch(/challenges you with \*\*Hrolf's Watch\*\*/);
     expect(thread.some((m) => /accepts with \*\*Grave Host\*\*/.test(m.content))).toBe(true);
     expect(thread.at(-1)!.components.length).toBeGreaterThan(0);
-    expect(sandbox.fake.threads().map((t) => t.name)).toContain('Alice vs Bob');
+    expect(sandbox.fake.threads().map((t) => t.name)).toContain('Alice vs Bob · #1');
+    expect(problems).toEqual([]);
+  }, 20_000);
+
+  it('fast-forwards its clock: the demo match’s reminder, then its timeout, appear in the thread', async () => {
+    const thread = sandbox.fake.threads().at(-1)!.id;
+    expect((await getJson('/api/clock')).body).toMatchObject({ ahead: 0 });
+    expect((await post('/api/clock', { hours: -1 })).status).toBe(400);
+    expect((await post('/api/clock', { hours: 12 })).body).toMatchObject({ ok: true, ahead: 12 * 3_600_000 });
+    expect((await getJson('/api/clock')).body).toMatchObject({ ahead: 12 * 3_600_000 });
+    const reminded = await messages('carol', thread);
+    expect(reminded.at(-1)!.content).toMatch(/^⏳ Waiting for <@\d+> to choose .* Time runs out <t:\d+:R>/);
+    expect((await post('/api/clock', { hours: 12 })).body.ok).toBe(true);
+    const after = await messages('carol', thread);
+    expect(after.some((m) => /^⏰ \*\*\w+\*\*'s time ran out: /.test(m.content))).toBe(true);
     expect(problems).toEqual([]);
   }, 20_000);
 

@@ -4,7 +4,8 @@
 
 import { getJson, postJson, subscribe } from './api.js';
 import { createComposer } from './composer.js';
-import { escapeHtml } from './markdown.js';
+import { escapeHtml, setClockAhead } from './markdown.js';
+import { showForm } from './forms-view.js';
 import { avatarHtml, continues, messageView } from './message-view.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -41,8 +42,16 @@ function toast(text) {
 
 const as = () => state.viewer.username;
 
+/** A button the bot answered with a form: the form is shown, and what is typed goes back to the bot. */
+async function answerForm(result) {
+  if (!result?.ok || !result.modal) return result;
+  const values = await showForm(result.modal);
+  if (!values) return { ok: true };
+  return postJson('/api/modal', { user: as(), interaction: result.interaction, values });
+}
+
 const actions = {
-  click: (message, customId) => postJson('/api/click', { user: as(), message, customId }),
+  click: async (message, customId) => answerForm(await postJson('/api/click', { user: as(), message, customId })),
   select: (message, customId, values) => postJson('/api/select', { user: as(), message, customId, values }),
   users: () => state.world.users,
 };
@@ -165,6 +174,12 @@ const context = {
   dismiss: (id) => {
     state.dismissed.add(id);
     renderMessages();
+  },
+  // The replay slider: the message's "Turn N of M…" button, then its form with the turn typed in.
+  replayTo: async (message, ask, turn) => {
+    const opened = await postJson('/api/click', { user: as(), message, customId: ask });
+    if (!opened.ok || !opened.modal) return opened.ok ? { ok: false, error: 'The bot did not ask for a turn.' } : opened;
+    return postJson('/api/modal', { user: as(), interaction: opened.interaction, values: { [opened.modal.fields[0].id]: String(turn) } });
   },
 };
 
@@ -376,7 +391,32 @@ $('#demo-button').addEventListener('click', async () => {
   await openChannel(result.thread);
 });
 
+// ---- the sandbox's clock -------------------------------------------------------------------------
+
+async function loadClock() {
+  const clock = await getJson('/api/clock');
+  if (!clock || typeof clock.ahead !== 'number') return;
+  setClockAhead(clock.ahead);
+  const hours = Math.round(clock.ahead / 3_600_000);
+  $('#clock-label').textContent = hours === 0 ? '🕒 now' : `🕒 +${hours >= 48 && hours % 24 === 0 ? `${hours / 24} days` : `${hours} h`}`;
+}
+
+$('#clock-button').addEventListener('click', async () => {
+  const button = $('#clock-button');
+  const hours = Number($('#clock-hours').value);
+  button.disabled = true;
+  button.classList.add('loading');
+  const result = await postJson('/api/clock', { hours }).catch((e) => ({ ok: false, error: String(e) }));
+  button.disabled = false;
+  button.classList.remove('loading');
+  if (!result.ok) return toast(result.error ?? 'The clock did not move.');
+  await loadClock();
+  await loadMessages();
+  toast(`⏩ ${hours} h later. Reminders and timeouts that fell due have happened.`);
+});
+
 async function start() {
+  await loadClock();
   await loadWorld();
   const params = new URLSearchParams(location.search);
   const wanted = params.get('as') ?? localStorage.getItem('sandbox.viewer');

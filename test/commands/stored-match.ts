@@ -1,0 +1,89 @@
+/**
+ * A match kept in a store as the bot keeps it: every act reads the row afresh (new objects, as after
+ * a restart or in another process) and runs the pure step inside matches.act.
+ */
+import { defaultContent } from '../../src/content/load';
+import { Chooser, chooseCommand, randomWarband } from '../../src/cli/selfplay';
+import { seeded } from '../../src/engine/dice';
+import type { PregamePrompt } from '../../src/engine/pregame';
+import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/commands/match-state';
+import type { MatchRow, Store } from '../../src/store';
+
+export const content = defaultContent();
+
+export function setupFor(seed: number, maps: readonly string[]): MatchSetup {
+  const choose = new Chooser(seeded(seed));
+  const warband = (faction: string) => ({ name: faction, faction, points: 0, units: randomWarband(content, faction, choose, 'x', 'u').map((u) => ({ card: u.card, ...(u.mod ? { mod: u.mod } : {}) })) });
+  const made = makeSetup(
+    {
+      seed,
+      players: ['111', '222'],
+      names: { '111': 'Alice', '222': 'Bob' },
+      warbands: { '111': warband('valor'), '222': warband('havoc') },
+      maps: maps.map((id) => ({ id, map: content.maps.get(id)! })),
+      options: { vpTarget: 121, glancingBlow: true, roundLimit: 3 },
+    },
+    content,
+  );
+  if ('code' in made) throw new Error(made.message);
+  return made;
+}
+
+export function answerSetup(p: PregamePrompt): MatchCommand {
+  switch (p.kind) {
+    case 'reroll':
+      return { pregame: { reroll: false } };
+    case 'map-chooser':
+      return { pregame: { chooser: p.options[p.options.length - 1]! } };
+    case 'map':
+      return { pregame: { map: p.options[0]!.id } };
+    case 'entry':
+      return { pregame: { entry: p.options.areas[0]!.tiles[0]! } };
+  }
+}
+
+/** Creates the match and runs its first step (the setup tactics check). */
+export function storedMatch(store: Store, id: string, setup: MatchSetup): MatchRow {
+  store.matches.create({ id, guildId: 'g', channelId: 'c', threadId: `t-${id}`, players: [...setup.players], terms: {}, setup, status: 'setup' });
+  const begun = beginMatch(setup);
+  if (!begun.ok) throw new Error(begun.error.message);
+  const done = store.matches.act<MatchSnapshot, MatchEvent, unknown>(id, 0, () => ({ ok: true, events: begun.events, snapshot: begun.snapshot }));
+  if (!done.ok) throw new Error(`could not begin match ${id}`);
+  return done.row;
+}
+
+/** One command against the match as stored now, read afresh; null when the engine refuses it. */
+export function actOn(store: Store, id: string, command: MatchCommand): MatchRow | null {
+  const row = store.matches.get(id)!;
+  const done = store.matches.act<MatchSnapshot, MatchEvent, unknown>(id, row.seq, (snapshot, r) => {
+    const setup = r.setup as MatchSetup;
+    const stepped = stepMatch(setup, snapshot!, command, undefined);
+    if (!stepped.ok) return { ok: false, error: stepped.error };
+    return { ok: true, events: stepped.events, snapshot: stepped.snapshot, ...(stepped.start ? { setup: { ...setup, start: stepped.start } } : {}) };
+  });
+  return done.ok ? done.row : null;
+}
+
+/**
+ * The next command the self-play driver would give (setup prompts answered as answerSetup does); when
+ * the engine refuses it, the active unit's end.
+ */
+export function playOn(store: Store, id: string, choose: Chooser): MatchRow {
+  const snapshot = store.matches.get(id)!.snapshot as MatchSnapshot;
+  if (snapshot.stage === 'pregame') return actOn(store, id, answerSetup(snapshot.pregame.prompt!))!;
+  const game = gameOf(snapshot)!;
+  const row = actOn(store, id, { game: chooseCommand(game, choose) });
+  if (row) return row;
+  const unit = game.turn!.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id;
+  return actOn(store, id, { game: { end: unit } })!;
+}
+
+/** Plays on until the game has begun (setup answered). */
+export function untilPlaying(store: Store, id: string, choose: Chooser): MatchRow {
+  for (let i = 0; i < 50; i++) {
+    const row = store.matches.get(id)!;
+    if ((row.snapshot as MatchSnapshot).stage === 'game') return row;
+    playOn(store, id, choose);
+  }
+  throw new Error('setup did not finish');
+}
