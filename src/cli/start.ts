@@ -7,7 +7,6 @@
  */
 import { startBot } from '../bot/start';
 import { StartupError } from '../bot/startup-error';
-import { startSandbox } from '../sandbox';
 
 /** A reason not to start that the person can fix is printed alone; anything else is a bug and keeps its stack. */
 async function orStop<T>(starting: Promise<T>): Promise<T> {
@@ -50,6 +49,8 @@ if (token) {
 } else {
   const port = numberFrom('SANDBOX_PORT');
   const seed = numberFrom('SANDBOX_SEED');
+  // Loaded only here: a bot with a token never loads the fake Discord or the sandbox's page.
+  const { startSandbox } = await import('../sandbox');
   const sandbox = await orStop(startSandbox({
     ...(port === undefined ? {} : { port }),
     ...(seed === undefined ? {} : { seed }),
