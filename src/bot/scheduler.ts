@@ -40,6 +40,7 @@ export class Scheduler {
   #stopped = false;
   /** Ticks run one after another, never two at once in one process. */
   #chain: Promise<unknown> = Promise.resolve();
+  #soonQueued = false;
 
   constructor(app: App, options: SchedulerOptions = {}) {
     this.#app = app;
@@ -87,6 +88,19 @@ export class Scheduler {
     const run = this.#chain.then(() => this.#tick());
     this.#chain = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * A tick as soon as the current work is done (App.dueNow: a deadline planned already due, the
+   * practice opponent's turn). Several calls before it runs make one tick; none while stopped.
+   */
+  soon(): void {
+    if (this.#soonQueued || this.#stopped || !this.#timer) return;
+    this.#soonQueued = true;
+    setImmediate(() => {
+      this.#soonQueued = false;
+      void this.tick().catch((error: unknown) => this.#app.log('a scheduler tick failed', error));
+    });
   }
 
   /** Resolves when no tick is running. */

@@ -119,6 +119,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     mintSecret: () => randomBytes(32).toString('hex'),
     fixedSeed: options.mintSeed,
     now: options.now ?? Date.now,
+    // The scheduler is made just below; this runs only once the bot is taking interactions.
+    dueNow: () => scheduler.soon(),
   };
   const scheduler = new Scheduler(app, { ...(options.schedulerTickMs === undefined ? {} : { tickMs: options.schedulerTickMs }) });
   const route = makeRouter(app, commandModules, (command, outcome, seconds) => {

@@ -17,6 +17,8 @@ import { closing } from './match-end';
 import type { Submitted } from './submitted';
 import { eventSentences } from '../render';
 import { shown, shownNames } from './user-text';
+import { matchRecord } from '../match/record';
+import { practiceSeat } from './practice-seat';
 
 /** A player's name as the thread shows it: their display name, escaped for markdown. */
 export const nameIn = (setup: MatchSetup) => (p: PlayerId | null | undefined): string => (p ? shown(setup.names[p] ?? p) : 'nobody');
@@ -126,10 +128,12 @@ export function nextActor(game: GameState): string | null {
 export function whatNext(row: MatchRow, after: MatchSnapshot, by?: string, newTurn = false): PostBody[] {
   const game = gameOf(after);
   if (game?.over) return [{ kind: 'result', seq: row.seq }, ...closing(row)];
+  // The practice opponent is never asked or pinged: the AI answers at once (practice-seat.ts).
+  const bot = practiceSeat(matchRecord(row).terms);
   const prompt = after.stage === 'pregame' ? after.pregame.prompt : game?.prompt;
-  if (prompt) return [{ kind: 'prompt', seq: row.seq }];
+  if (prompt) return prompt.player === bot ? [] : [{ kind: 'prompt', seq: row.seq }];
   const actor = game ? nextActor(game) : null;
-  if (!game?.turn || !actor || (actor === by && !newTurn)) return [];
+  if (!game?.turn || !actor || actor === bot || (actor === by && !newTurn)) return [];
   const unit = game.turn.unit ? unitOf(game, game.turn.unit) : null;
   const content = unit
     ? `<@${actor}>, go on with **${label(game, unit)}**: ${game.turn.actsLeft} act${game.turn.actsLeft === 1 ? '' : 's'} left, or \`/end\` its turn.`

@@ -29,12 +29,14 @@ import { enqueue } from './table';
 import { waitWords } from './wait-words';
 import { shown } from './user-text';
 import { matchRecord } from '../match/record';
+import type { PregameCommand, PregamePrompt } from '../engine/pregame-state';
+import { botCommand, playedByBot } from './practice-seat';
 
 export interface Handled {
   readonly deadline: number;
   readonly matchId: string;
   /** `moot`: nothing to do (the match is over, the wait has gone, or a reminder's deadline has already passed). */
-  readonly did: 'reminded' | 'default' | 'forfeit' | 'lapsed' | 'moot';
+  readonly did: 'reminded' | 'default' | 'forfeit' | 'lapsed' | 'played' | 'moot';
 }
 
 /** What a wait comes to when its time runs out, and those words for the thread. */
@@ -43,17 +45,7 @@ export function timeoutCommand(snapshot: MatchSnapshot, name: (p: PlayerId) => s
     const prompt = snapshot.pregame.prompt;
     if (!prompt) return null;
     const command = pregameDefault(prompt);
-    const what =
-      'reroll' in command
-        ? 'the setup tactics check is rerolled'
-        : 'chooser' in command
-          ? `${name(command.chooser)} chooses the map`
-          : 'map' in command
-            ? `the map is **${prompt.kind === 'map' ? (prompt.options.find((m) => m.id === command.map)?.name ?? command.map) : command.map}**`
-            : 'entry' in command
-              ? `the entry tile goes at **${command.entry}**`
-              : 'setup goes on';
-    return { command: { pregame: command }, what };
+    return { command: { pregame: command }, what: setupWords(prompt, command, name) };
   }
   const game = snapshot.game;
   if (game.over) return null;
@@ -67,6 +59,19 @@ export function timeoutCommand(snapshot: MatchSnapshot, name: (p: PlayerId) => s
   const unit = waitingUnits(game, turn.player)[0];
   if (!unit) return null;
   return { command: { game: { end: unit.id } }, what: `${name(turn.player)} takes an empty turn with **${label(game, unit)}**` };
+}
+
+/** A setup choice in words: "the map is **Mill Crossing**". */
+function setupWords(prompt: PregamePrompt, command: PregameCommand, name: (p: PlayerId) => string): string {
+  return 'reroll' in command
+    ? 'the setup tactics check is rerolled'
+    : 'chooser' in command
+      ? `${name(command.chooser)} chooses the map`
+      : 'map' in command
+        ? `the map is **${prompt.kind === 'map' ? (prompt.options.find((m) => m.id === command.map)?.name ?? command.map) : command.map}**`
+        : 'entry' in command
+          ? `the entry tile goes at **${command.entry}**`
+          : 'setup goes on';
 }
 
 function describeDefault(game: GameState, d: ReturnType<typeof defaultDecision>, name: (p: PlayerId) => string): string {
@@ -122,6 +127,7 @@ function handle(app: App, d: DeadlineRow): Handled['did'] | null {
     return 'reminded';
   }
   if (!isWaitKind(d.kind)) return moot();
+  if (playedByBot(matchRecord(row), wait.player)) return store.deadlines.done(d.id, 'played') ? botAct(app, row, wait.player) : null;
   if (d.kind === 'accept') {
     if (!store.deadlines.done(d.id, 'lapsed')) return null;
     return lapse(app, row, wait);
@@ -144,6 +150,34 @@ function handle(app: App, d: DeadlineRow): Handled['did'] | null {
     planWaits(store, app.now(), row);
   }
   return 'default';
+}
+
+/**
+ * The practice opponent's turn to choose (practice-seat.ts): the AI's choice, recorded as the seat's
+ * own act. Should the engine refuse it (a bug in the AI), the default a missed deadline would take is
+ * recorded instead, so a practice match never stalls.
+ */
+function botAct(app: App, row: MatchRow, seat: PlayerId): Handled['did'] {
+  const { setup, snapshot } = matchRecord(row);
+  if (!setup || !snapshot) return 'moot';
+  const name = (p: PlayerId) => `**${shown(setup.names[p] ?? p)}**`;
+  const command = botCommand(snapshot, seat, setup.seed);
+  if (command) {
+    // Setup choices are told by the setup's own lines; the bot's acts get a line as a player's do.
+    const reply = 'game' in command ? (done: Submitted) => {
+      const lines = describeChange(done);
+      // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
+      return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
+    } : undefined;
+    const change = recordChange(app, row.id, seat, row.seq, command, reply ? { reply } : {});
+    if (change.ok) return 'played';
+    app.log(`the practice opponent's choice in match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`);
+  }
+  const made = timeoutCommand(snapshot, name);
+  if (!made) return 'moot';
+  const change = recordChange(app, row.id, undefined, row.seq, made.command, { reply: () => `🤖 ${name(seat)}: ${made.what}.` });
+  if (!change.ok) throw new Error(`match ${row.id}: the practice opponent's default was refused (${change.reason})`);
+  return 'played';
 }
 
 /** A challenge nobody accepted in time is off. */

@@ -11,6 +11,7 @@ import { nextActor } from './announce';
 import { clockOf, HOUR, type ClockTerms } from './clock-terms';
 import type { MatchEvent } from './match-state';
 import { matchRecord } from '../match/record';
+import { practiceSeat } from './practice-seat';
 
 export type WaitKind = 'accept' | 'setup' | 'prompt' | 'turn';
 export const WAIT_KINDS: readonly WaitKind[] = ['accept', 'setup', 'prompt', 'turn'];
@@ -83,8 +84,11 @@ export function planWaits(store: Store, now: number, row: MatchRow, events: read
   const keptWaits = new Set([...kept].map((d) => `${d.player}:${d.seq}`));
   const ended = pending.filter((d) => !kept.has(d) && !(d.kind === 'reminder' && keptWaits.has(`${d.player}:${d.seq}`)));
   store.deadlines.cancel(ended.map((d) => d.id));
-  const clock = clockOf(matchRecord(row).terms);
+  const { terms } = matchRecord(row);
+  const clock = clockOf(terms);
   return missing.flatMap((w) => {
+    // The practice opponent's wait falls due at once: the scheduler has the AI act for it (practice-seat.ts).
+    if (practiceSeat(terms) === w.player) return [store.deadlines.add({ matchId: row.id, player: w.player, seq: row.seq, kind: w.kind, due: now })];
     const start = clockStarts(store, w.player, now);
     const due = start + hoursFor(clock, w.kind) * HOUR;
     const at = { matchId: row.id, player: w.player, seq: row.seq };

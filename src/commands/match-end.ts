@@ -13,7 +13,8 @@ import { matchRecord } from '../match/record';
 
 /** The posts that close a match that has just ended (over, or a challenge declined). */
 export function closing(row: MatchRow): PostBody[] {
-  if (row.status === 'over') return [{ kind: 'league-result' }, { kind: 'close-thread' }];
+  // A practice match against the bot is not a league result: its thread is closed, nothing is announced.
+  if (row.status === 'over') return matchRecord(row).terms.practice ? [{ kind: 'close-thread' }] : [{ kind: 'league-result' }, { kind: 'close-thread' }];
   if (row.status === 'declined' || row.status === 'cancelled') return [{ kind: 'close-thread' }];
   return [];
 }

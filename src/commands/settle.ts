@@ -34,6 +34,7 @@ export function settleChange(app: App, first: Recorded, follow: FollowUp): Recor
     last = next.recorded;
     events.push(...last.events);
   }
-  planWaits(app.store, app.now(), last.row, events);
+  const planned = planWaits(app.store, app.now(), last.row, events);
+  if (planned.some((d) => d.due <= app.now())) app.dueNow?.();
   return last;
 }

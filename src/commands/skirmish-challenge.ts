@@ -9,6 +9,7 @@ import type { RuleError } from '../engine/errors';
 import { entryAreas } from '../engine/pregame';
 import type { PlayerId } from '../engine/state';
 import type { Gridmap } from '../formats/gridmap';
+import type { MatchRow } from '../store';
 import type { App } from './app';
 import { planPosts, retirements } from './announce';
 import { closing } from './match-end';
@@ -33,7 +34,7 @@ export type { Terms } from '../match/record';
 
 export const DEFAULT_POINTS = 121;
 
-function checkPoints(w: LoadedWarband, points: number): void {
+export function checkPoints(w: LoadedWarband, points: number): void {
   if (w.points > points) refuse('over-cap', `**${shown(w.row.name)}** costs ${w.points} points; this match allows ${points}.`);
 }
 
@@ -51,12 +52,12 @@ export const threadName = (names: readonly string[], number: number): string => 
   return `${names.join(' vs ').slice(0, 100 - tail.length)}${tail}`;
 };
 
-const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
+export const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
 
 /** Whether a map has a start area for each player (R5). */
-const seats = (map: Gridmap): number => entryAreas(map).length;
+export const seats = (map: Gridmap): number => entryAreas(map).length;
 
-const displayName = (interaction: ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction): string =>
+export const displayName = (interaction: ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction): string =>
   (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ?? interaction.user.globalName ?? interaction.user.username;
 
 export interface ChallengeOptions {
@@ -140,6 +141,25 @@ function candidateMaps(app: App, guildId: string, terms: Terms, accepted: Readon
   return any.length > 0 ? any : refuse('no-map', `No map available here has start areas for ${players} players.`);
 }
 
+/**
+ * The step that begins setup once every warband is in (as `matches.act`'s result): the match's seed
+ * from the dice proof (or the fixed seed of tests and SANDBOX_SEED, which says the match cannot be
+ * verified), the candidate maps, the setup and its first events.
+ */
+export function beginSetup(app: App, current: MatchRow, terms: Terms): { ok: true; events: MatchEvent[]; snapshot: MatchSnapshot; status: 'setup'; setup: MatchSetup; terms: Terms } | { ok: false; error: RuleError } {
+  const { accepted, dice } = terms;
+  const fixed = app.fixedSeed?.();
+  const seed = fixed ?? (dice ? seedFrom(dice.secret, dice.entropy) : seedFrom(app.mintSecret(), []));
+  const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
+  const maps = candidateMaps(app, current.guildId, terms, accepted, current.players.length);
+  const proof = dice && fixed === undefined ? { dice: { commitment: dice.commitment, entropy: dice.entropy } } : {};
+  const made = makeSetup({ seed, players: current.players, names, warbands: accepted, maps, options: { vpTarget: vpTarget(terms, accepted), glancingBlow: true, roundLimit: null }, ...proof }, app.content);
+  if ('code' in made) return { ok: false, error: made };
+  const begun = beginMatch(made);
+  if (!begun.ok) return begun;
+  return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made, terms };
+}
+
 export async function accept(interaction: ChatInputCommandInteraction | StringSelectMenuInteraction, app: App, o: { warband: string }): Promise<void> {
   const row = matchHere(app, interaction.channelId);
   const me = interaction.user.id;
@@ -169,18 +189,9 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
       const dice = fresh.dice ? { ...fresh.dice, entropy: [...fresh.dice.entropy, interaction.id] } : undefined;
       waiting = current.players.filter((p) => !accepted[p]);
       if (waiting.length > 0) return { ok: true, events: [], snapshot: null, terms: { ...fresh, accepted, ...(dice ? { dice } : {}) } };
-      // A fixed seed (tests, SANDBOX_SEED) replaces the dice proof; such a match says it cannot be verified.
-      const fixed = app.fixedSeed?.();
-      const seed = fixed ?? (dice ? seedFrom(dice.secret, dice.entropy) : seedFrom(app.mintSecret(), []));
-      const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
-      const maps = candidateMaps(app, current.guildId, fresh, accepted, current.players.length);
-      const proof = dice && fixed === undefined ? { dice: { commitment: dice.commitment, entropy: dice.entropy } } : {};
-      const made = makeSetup({ seed, players: current.players, names, warbands: accepted, maps, options: { vpTarget: vpTarget(fresh, accepted), glancingBlow: true, roundLimit: null }, ...proof }, app.content);
-      if ('code' in made) return { ok: false, error: made };
-      setup = made;
-      const begun = beginMatch(made);
-      if (!begun.ok) return begun;
-      return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made, terms: { ...fresh, accepted, ...(dice ? { dice } : {}) } };
+      const begun = beginSetup(app, current, { ...fresh, accepted, ...(dice ? { dice } : {}) });
+      if (begun.ok) setup = begun.setup;
+      return begun;
     });
     if (!done.ok) return { done, posts: [] };
     app.store.follows.add(row.id, me);

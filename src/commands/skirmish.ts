@@ -1,5 +1,5 @@
 /**
- * /skirmish: challenge, accept, decline, status, log, concede, follow, view, entry, check, verify, export
+ * /skirmish: challenge, practice, accept, decline, status, log, concede, follow, view, entry, check, verify, export
  * and replay.
  */
 import { ApplicationCommandOptionType as T, type APIApplicationCommandBasicOption, type APIApplicationCommandSubcommandOption, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
@@ -12,6 +12,8 @@ import { matchRecord } from '../match/record';
 import { gameOf } from './match-state';
 import { parseOptions, text } from './options';
 import { accept, challenge, decline } from './skirmish-challenge';
+import { practice } from './skirmish-practice';
+import { opponentWarbandChoices } from './practice-warbands';
 import { check, concede, entry, follow, log, status, view } from './skirmish-play';
 import { refuse } from './user-error';
 import { warbandChoices } from './warband-library';
@@ -35,6 +37,12 @@ const data = {
       { type: T.Integer, name: 'turn_hours', description: "Hours for each unit's turn (default 48)", min_value: 1, max_value: 720 },
       { type: T.Integer, name: 'prompt_hours', description: 'Hours for each reply, wound split or setup choice (default 24)', min_value: 1, max_value: 720 },
       { type: T.Integer, name: 'misses', description: 'Missed deadlines that forfeit the match (default 3)', min_value: 1, max_value: 20 },
+    ]),
+    sub('practice', 'Play a practice match against the bot (it gets its own thread)', [
+      warbandOption,
+      { type: T.String, name: 'opponent_warband', description: "The bot's warband: a house warband or one of yours (default: a house warband near yours)", autocomplete: true },
+      { type: T.Integer, name: 'points', description: "Point cap and VP target (default: cap 121, target the smaller warband's points)", min_value: 20, max_value: 500 },
+      { type: T.String, name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true },
     ]),
     sub('accept', 'Accept the challenge in this thread', [warbandOption]),
     sub('decline', 'Decline (or withdraw) the challenge in this thread'),
@@ -85,6 +93,7 @@ const schemas = {
     misses: z.number().int().min(1).max(20).optional(),
   }),
   accept: z.object({ warband: text(100) }),
+  practice: z.object({ warband: text(100), opponent_warband: text(100).optional(), points: z.number().int().min(20).max(500).optional(), map: text(60).optional() }),
   log: z.object({ since: z.enum(['me']).optional(), page: z.number().int().min(1).max(1000).optional() }),
   view: z.object({ unit: text(40), overlay: z.enum(['reach', 'maneuver', 'sight', 'preview', 'none']).default('reach'), attack: text(60).optional(), target: text(40).optional() }),
   entry: z.object({ square: text(8) }),
@@ -99,6 +108,8 @@ export const skirmishCommand: CommandModule = {
         return challenge(interaction, app, parseOptions(schemas.challenge, values));
       case 'accept':
         return accept(interaction, app, parseOptions(schemas.accept, values));
+      case 'practice':
+        return practice(interaction, app, parseOptions(schemas.practice, values));
       case 'decline':
         return decline(interaction, app);
       case 'status':
@@ -127,6 +138,7 @@ export const skirmishCommand: CommandModule = {
   },
   autocomplete(interaction, app, { focused, values }) {
     if (focused === 'warband') return warbandChoices(app, interaction.user.id, values.warband);
+    if (focused === 'opponent_warband') return opponentWarbandChoices(app, interaction.user.id, values.opponent_warband);
     if (focused === 'map') return mapChoices(app, values.map, interaction.guildId);
     const row = app.store.matches.byThread(interaction.channelId);
     const snapshot = row ? matchRecord(row).snapshot : null;

@@ -85,6 +85,11 @@ export interface Terms {
   readonly dice?: DiceCommitment & { readonly secret: string };
   /** Deadlines, reminders and misses, where they differ from the defaults (clock-terms.ts). */
   readonly clock?: Partial<ClockTerms>;
+  /**
+   * A practice match (`/skirmish practice`): the bot itself plays `seat` (commands/practice-seat.ts).
+   * Such a match is for trying a warband and counts in no standings.
+   */
+  readonly practice?: { readonly seat: PlayerId };
 }
 
 /** A match row with its terms, setup and snapshot decoded. */
@@ -199,6 +204,7 @@ const termsSchema = checked<Terms>(
     accepted: z.record(z.string(), warband.extend({ map: z.string() })),
     dice: dicePublic.extend({ secret: z.string() }).optional(),
     clock: z.looseObject({}).optional(),
+    practice: z.looseObject({ seat: id }).optional(),
   }),
 );
 

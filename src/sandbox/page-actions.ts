@@ -5,7 +5,7 @@
  */
 import { FakeDiscordError, type FakeDiscord, type FakeUpload, type InteractionOutcome } from '../fakecord';
 import { formView, type FormView } from './forms';
-import { startDemoMatch } from './sample-content';
+import { startDemoMatch, startPracticeMatch } from './sample-content';
 import { optionalString, PageRequestError, recordField, stringField } from './web-requests';
 
 type Body = Record<string, unknown>;
@@ -101,6 +101,18 @@ export class PageActions {
     } catch (error) {
       if (error instanceof FakeDiscordError) throw new PageRequestError(error.message);
       throw error;
+    }
+  }
+
+  /** A practice match against the bot for the page's player; one being set up at a time, as for the demo. */
+  async practice(body: Body): Promise<{ ok: boolean; thread?: string; error?: string }> {
+    if (this.#demoRunning) return { ok: false, error: 'A match is already being set up.' };
+    this.#demoRunning = true;
+    try {
+      const result = await startPracticeMatch(this.fake, stringField(body, 'user'), this.log);
+      return result.ok ? { ok: true, thread: result.thread } : { ok: false, error: result.message };
+    } finally {
+      this.#demoRunning = false;
     }
   }
 

@@ -47,6 +47,7 @@ export function createWebServer(fake: FakeDiscord, log: (line: string) => void, 
     '/api/modal': (body) => actions.modal(body),
     '/api/post': (body) => actions.post(body),
     '/api/demo': () => actions.demo(),
+    '/api/practice': (body) => actions.practice(body),
     '/api/clock': async (body) => {
       if (!clock) throw new PageRequestError('This sandbox has no clock to move.', 404);
       const hours = body.hours;

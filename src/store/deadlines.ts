@@ -20,7 +20,8 @@ export interface NewDeadline {
 }
 
 /** How a deadline ended. */
-export type DeadlineOutcome = 'missed' | 'sent' | 'lapsed' | 'cancelled' | 'moot';
+/** `played`: the practice opponent's wait, answered by the AI. */
+export type DeadlineOutcome = 'missed' | 'sent' | 'lapsed' | 'cancelled' | 'moot' | 'played';
 
 export interface Deadlines {
   add(d: NewDeadline): DeadlineRow;

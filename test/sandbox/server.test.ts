@@ -191,6 +191,26 @@ describe('the sandbox server', () => {
     expect(problems).toEqual([]);
   }, 20_000);
 
+  it('starts a practice match for the page\'s player: the bot plays its side by itself', async () => {
+    expect((await post('/api/practice', { user: 'carol' })).body).toMatchObject({ ok: false, error: expect.stringContaining('Only alice and bob have sample warbands') });
+    const practice = await post('/api/practice', { user: 'alice' });
+    expect(practice.body).toMatchObject({ ok: true, thread: expect.any(String) });
+    const thread = String(practice.body.thread);
+    // The bot won the setup tactics check or not: either way the thread soon waits on alice alone.
+    for (let i = 0; i < 100; i++) {
+      await sandbox.bot.scheduler.idle();
+      await sandbox.bot.idle();
+      const last = (await messages('alice', thread)).at(-1)!;
+      if (last.components.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const shown = await messages('alice', thread);
+    expect(shown[0]!.content).toMatch(/^🤖 \*\*Practice match\.\*\* <@\d+> plays \*\*Hrolf's Watch\*\*/);
+    expect(shown.at(-1)!.components.length).toBeGreaterThan(0);
+    expect(shown.at(-1)!.content).toContain(`<@${sandbox.fake.user('alice')!.id}>`);
+    expect(problems).toEqual([]);
+  }, 20_000);
+
   it('takes a free port when the one asked for is busy', async () => {
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', () => resolve()));

@@ -150,7 +150,7 @@ function introView() {
       <p>This is a local sandbox: a pretend Discord server on your machine, with the real Sellsword Table bot in it.
       Nothing here reaches the internet.</p>
       <ul>
-        <li><strong>alice</strong> and <strong>bob</strong> each have a sample warband saved. Press <strong>⚔ Start a demo match</strong> above, and the match opens in its own thread.</li>
+        <li><strong>alice</strong> and <strong>bob</strong> each have a sample warband saved. Press <strong>⚔ Start a demo match</strong> above, and the match opens in its own thread. To play alone, press <strong>🤖 Practice against the bot</strong>: you play your sample warband and the bot plays the other side.</li>
         <li>Type <kbd>/</kbd> in the box below for the bot's commands, with their options and suggestions.</li>
         <li>Switch player at the top right to play every side. Replies only one player may see stay with that player.</li>
       </ul>`;
@@ -387,6 +387,18 @@ $('#demo-button').addEventListener('click', async () => {
   button.disabled = false;
   button.classList.remove('loading');
   if (!result.ok) return toast(result.error ?? 'The demo match could not start.');
+  await loadWorld();
+  await openChannel(result.thread);
+});
+
+$('#practice-button').addEventListener('click', async () => {
+  const button = $('#practice-button');
+  button.disabled = true;
+  button.classList.add('loading');
+  const result = await postJson('/api/practice', { user: as() }).catch((e) => ({ ok: false, error: String(e) }));
+  button.disabled = false;
+  button.classList.remove('loading');
+  if (!result.ok) return toast(result.error ?? 'The practice match could not start.');
   await loadWorld();
   await openChannel(result.thread);
 });
