@@ -10,6 +10,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { App } from '../commands/app';
+import type { DeadlineRow } from '../store';
 import { handleDeadline, type Handled } from '../commands/deadline-actions';
 import { planWaits } from '../commands/deadline-plan';
 import { inTransaction } from '../commands/table';
@@ -114,7 +115,7 @@ export class Scheduler {
     const handled: Handled[] = [];
     for (;;) {
       const now = app.now();
-      let due;
+      let due: DeadlineRow[];
       try {
         due = app.store.deadlines.claim(now, now + this.#tickMs, this.#batch);
       } catch (error) {

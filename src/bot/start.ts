@@ -89,7 +89,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // The log comes first, so that anything logged during start-up has its tokens redacted.
   const log = options.log ?? defaultLog(options.token);
   const store = options.store ?? openDatabase(path);
-  let lease;
+  let lease: ReturnType<typeof takeLease>;
   try {
     // Taking the lease is also the proof that the database can be written.
     lease = takeLease(store, { log, onLost: () => (options.onLeaseLost ?? (() => process.exit(1)))() });

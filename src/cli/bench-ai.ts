@@ -19,7 +19,7 @@ import { waitingUnits } from '../engine/turns';
 import { chooseCommand as driverCommand, Chooser, newGame } from './selfplay';
 
 const content = defaultContent();
-const GAMES = Number(process.env['BENCH_AI_GAMES'] ?? 200);
+const GAMES = Number(process.env.BENCH_AI_GAMES ?? 200);
 const MAPS = ['barrow-hill', 'mill-crossing'] as const;
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)} %`;
@@ -80,8 +80,13 @@ function againstRandom(): void {
     const m = byMap.get(map) ?? { won: 0, drawn: 0, games: 0, rounds: 0 };
     m.games++;
     m.rounds += end.round;
-    if (end.winner === ai) (won++, m.won++);
-    else if (end.winner === null) (drawn++, m.drawn++);
+    if (end.winner === ai) {
+      won++;
+      m.won++;
+    } else if (end.winner === null) {
+      drawn++;
+      m.drawn++;
+    }
     byMap.set(map, m);
     progress('against random', i + 1, GAMES);
   }
@@ -135,6 +140,6 @@ function decisionTimes(samples: number): void {
 }
 
 console.log('\nSellsword Table practice AI benchmark (one core)\n');
-decisionTimes(Number(process.env['BENCH_AI_DECISIONS'] ?? 2000));
+decisionTimes(Number(process.env.BENCH_AI_DECISIONS ?? 2000));
 againstRandom();
 againstItself();

@@ -70,6 +70,6 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
 /** A submitted form; the only one is the replay's "go to a turn". */
 export async function handleModal(interaction: ModalSubmitInteraction, app: App): Promise<void> {
   const id = parseComponentId(interaction.customId);
-  if (!id || id.action !== 'replay') refuse('unknown-component', 'That form is from an older version of the bot and no longer works.');
+  if (id?.action !== 'replay') refuse('unknown-component', 'That form is from an older version of the bot and no longer works.');
   await replayModal(interaction, app, id);
 }

@@ -109,7 +109,7 @@ export function parseBoxes(typed: string): BoxKind[] {
 /** The match of this thread, when the user plays in it. */
 function myMatchHere(app: App, channelId: string, user: string): MatchRow | undefined {
   const row = app.store.matches.byThread(channelId);
-  return row && row.players.includes(user) ? row : undefined;
+  return row?.players.includes(user) ? row : undefined;
 }
 
 const titleOf = (app: App, row: MatchRow) => {

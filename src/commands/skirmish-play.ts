@@ -132,7 +132,7 @@ export async function entry(interaction: ChatInputCommandInteraction, app: App, 
   const row = matchHere(app, interaction.channelId);
   const snapshot = row.snapshot;
   const prompt = snapshot?.stage === 'pregame' ? snapshot.pregame.prompt : null;
-  if (!prompt || prompt.kind !== 'entry') refuse('no-entry-prompt', 'Nobody is placing an entry tile now.');
+  if (prompt?.kind !== 'entry') refuse('no-entry-prompt', 'Nobody is placing an entry tile now.');
   if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);
   const name = resolveSquare(snapshotMap(row.setup!, snapshot!), square);
   const reply = () => `<@${interaction.user.id}> places their entry tile at **${name}**.`;

@@ -46,7 +46,7 @@ function logUpTo(app: App, row: MatchRow, seq: number): LoggedEvent[] {
 function playedRow(app: App, id: ComponentId): { row: MatchRow; setup: MatchSetup } {
   const stored = app.store.matches.get(id.match);
   const row = stored && matchRecord(stored);
-  if (!row || !row.setup) refuse('no-such-match', 'That match no longer exists.');
+  if (!row?.setup) refuse('no-such-match', 'That match no longer exists.');
   if (id.seq > row.seq) refuse('unknown-component', 'That replay is from a log this match does not have.');
   return { row, setup: row.setup };
 }

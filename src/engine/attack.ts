@@ -151,7 +151,7 @@ function effectSource(ctx: Ctx, unit: UnitState, frame: FrameOf<'effects'>): { n
   if (frame.trait === undefined) return attackOf(ctx, unit, frame.attack);
   const traitId = frame.trait;
   const trait = [...(ctx.state.cards[unit.card]?.traits ?? []), ...(unit.mod ? (ctx.state.mods[unit.mod]?.traits ?? []) : [])].find((t) => t.trait === 'act' && t.id === traitId);
-  if (!trait || trait.trait !== 'act') throw new Error(`${unit.id} has no act trait ${traitId}`);
+  if (trait?.trait !== 'act') throw new Error(`${unit.id} has no act trait ${traitId}`);
   return { name: trait.name, effects: trait.effects ?? [] };
 }
 

@@ -163,7 +163,7 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
       const options = prompt.options;
       const recover = d.recover;
       if (recover === undefined) refuse('bad-answer', `Answer with "recover": one of ${options.join(', ')}, or null.`);
-      const i = recover === null ? null : options.findIndex((s) => s === recover);
+      const i = recover === null ? null : options.indexOf(recover);
       if (i === -1) refuse('bad-answer', `${recover} is not a status this unit can roll for.`);
       value = i;
       resumed = top.k === 'end-turn' ? { ...top, answer: i } : paused(prompt, top);
@@ -266,7 +266,7 @@ function restFrame(state: GameState, plan: ActPlan, token: 'react' | 'blue' | 'r
   let acts = 1;
   if (token !== 'react') {
     const trait = liveTraits(state, unit).find((t) => t.trait === 'rest' && t.token === token);
-    if (!trait || trait.trait !== 'rest') refuse('cannot-rest-for-token', `${label(state, unit)} can only rest for a react token; nothing on its card lets it reclaim ${token}.`);
+    if (trait?.trait !== 'rest') refuse('cannot-rest-for-token', `${label(state, unit)} can only rest for a react token; nothing on its card lets it reclaim ${token}.`);
     acts = trait.acts;
   }
   needActs(state, plan, acts, 'rest');
@@ -291,7 +291,7 @@ function crowFrame(state: GameState, plan: ActPlan): FrameOf<'act'> {
 function traitFrame(state: GameState, plan: ActPlan, id: string, target: string | undefined): FrameOf<'act'> {
   const { unit } = plan;
   const trait = liveTraits(state, unit).find((t) => t.trait === 'act' && t.id === id);
-  if (!trait || trait.trait !== 'act') refuse('unknown-trait', `${label(state, unit)} has no act trait "${id}".`);
+  if (trait?.trait !== 'act') refuse('unknown-trait', `${label(state, unit)} has no act trait "${id}".`);
   needActs(state, plan, 1, 'trait');
   checkCost(state, unit, trait.cost, trait.name);
   const reach = traitReach(state, unit, trait);

@@ -316,7 +316,7 @@ export interface SplitOutcome {
 /** Every way to take the open wounds prompt, in the prompt's own order (split-options.ts), with what each leads to. */
 export function woundOutcomes(state: GameState): SplitOutcome[] {
   const prompt = state.prompt;
-  if (!prompt || prompt.kind !== 'wounds' || prompt.unit === undefined) return [];
+  if (prompt?.kind !== 'wounds' || prompt.unit === undefined) return [];
   const options = prompt.options;
   const unit = unitOf(state, prompt.unit);
   const left = boxesLeft(state, unit).length;

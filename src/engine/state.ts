@@ -170,7 +170,7 @@ export interface FrameFields {
   act: { readonly act: ActType; readonly unit: UnitId; readonly acts: number; readonly cost?: Cost; readonly then: Frame; readonly commander?: PlayerId };
   /** turns.ts: the unit's first act starts its turn (R9). */
   activate: { readonly unit: UnitId };
-  'after-act': {};
+  'after-act': Record<never, never>;
   /** attack.ts: a single-target attack with its declared replies. */
   attack: {
     readonly unit: UnitId;
@@ -223,7 +223,7 @@ export interface FrameFields {
     /** A flyer passed over damaging terrain on the way (R45). */
     readonly flewOver?: boolean;
   };
-  'next-turn': {};
+  'next-turn': Record<never, never>;
   /** attack.ts: the adjacent enemies asked in turn whether to reply (R25, R26), then `then` with the replies. */
   'offer-replies': {
     readonly unit: UnitId;
@@ -244,7 +244,7 @@ export interface FrameFields {
   rest: { readonly unit: UnitId; readonly token: TokenKind };
   /** attack.ts: the attack roll (R20). */
   roll: { readonly unit: UnitId; readonly attack: string; readonly target: UnitId; readonly charge: boolean; readonly reply: boolean; readonly shove?: readonly string[] | undefined };
-  'round-end': {};
+  'round-end': Record<never, never>;
   'start-mortal': { readonly unit: UnitId };
   'start-steps': { readonly unit: UnitId; readonly step: number };
   /** tactics.ts: the tactics check (R6) so far, with the reroll being asked of `asking`. */

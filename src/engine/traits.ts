@@ -15,7 +15,7 @@ import { label, squaresOf, tableOf, unitOf } from './table';
 export const onUseTrait: Handler<'use-trait'> = (ctx, frame, stack) => {
   const unit = unitOf(ctx.state, frame.unit);
   const trait = liveTraits(ctx.state, unit).find((t) => t.trait === 'act' && t.id === frame.trait);
-  if (!trait || trait.trait !== 'act') return;
+  if (trait?.trait !== 'act') return;
   const chosen = frame.target;
   const reached = traitReach(ctx.state, unit, trait).filter((u) => chosen === undefined || u.id === chosen);
   for (const target of reached) {

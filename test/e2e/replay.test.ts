@@ -156,6 +156,7 @@ describe("the sandbox page's replay slider", () => {
     const port = await listen(web.http, 0, '127.0.0.1');
     const api = async (path: string, body?: unknown) => {
       const response = await fetch(`http://127.0.0.1:${port}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      // biome-ignore lint/suspicious/noExplicitAny: the tests read the page's JSON answer's nested fields directly.
       return (await response.json()) as Record<string, any>;
     };
     try {

@@ -7,7 +7,7 @@
  */
 import {
   AttachmentBuilder,
-  DiscordAPIError,
+  type DiscordAPIError,
   HTTPError,
   REST,
   Routes,

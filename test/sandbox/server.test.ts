@@ -110,7 +110,7 @@ describe('the sandbox server', () => {
     const bob = await listen('bob');
     expect((await post('/api/command', { user: 'alice', name: 'warband list' })).body.ok).toBe(true);
     await sandbox.bot.idle();
-    expect((await post('/api/post', { user: 'bob', content: 'Good luck, <@' + sandbox.fake.user('alice')!.id + '>!' })).body.ok).toBe(true);
+    expect((await post('/api/post', { user: 'bob', content: `Good luck, <@${sandbox.fake.user('alice')!.id}>!` })).body.ok).toBe(true);
     await expect.poll(() => bob.events.some((e) => e.event === 'message' && e.data.content === `Good luck, <@${sandbox.fake.user('alice')!.id}>!`)).toBe(true);
     await expect.poll(() => alice.events.filter((e) => e.event === 'message').length).toBeGreaterThanOrEqual(2);
     const privateToAlice = alice.events.filter((e) => e.event === 'message' && e.data.ephemeral === true);

@@ -68,6 +68,7 @@ function inline(raw, names) {
   s = s.replace(/(^|[^\w])_(?!\s)(.+?)_(?!\w)/g, '$1<em>$2</em>');
   s = s.replace(/~~(.+?)~~/g, '<s>$1</s>');
   s = s.replace(/\|\|(.+?)\|\|/g, '<span class="spoiler" tabindex="0">$1</span>');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks the held code spans; no typed text contains it.
   return s.replace(/\u0000(\d+)\u0000/g, (_, i) => held[Number(i)]);
 }
 
@@ -87,7 +88,7 @@ export function renderMarkdown(text, names) {
       out.push(`<pre class="md-pre"><code>${escapeHtml(body.replace(/\n$/, ''))}</code></pre>`);
       return;
     }
-    const source = i % 2 === 1 ? '```' + part : part;
+    const source = i % 2 === 1 ? `\`\`\`${part}` : part;
     let list = [];
     let quote = [];
     const flush = () => {
