@@ -9,5 +9,8 @@ import { replayGoldenCases, writeReplayGoldens } from '../test/replay/golden';
 const names = process.argv.slice(2);
 const isReplay = (n: string) => replayGoldenCases.some((c) => c.name === n);
 const others = names.filter((n) => !isReplay(n));
-const written = [...(names.length === 0 || others.length > 0 ? writeGoldens(others) : []), ...(names.length === 0 || names.some(isReplay) ? await writeReplayGoldens(names.filter(isReplay)) : [])];
+const written = [
+  ...(names.length === 0 || others.length > 0 ? writeGoldens(others) : []),
+  ...(names.length === 0 || names.some(isReplay) ? await writeReplayGoldens(names.filter(isReplay)) : []),
+];
 console.log(`wrote ${written.length} golden image(s) to ${GOLDEN_DIR}:\n${written.map((n) => `  ${n}.png`).join('\n')}`);

@@ -37,6 +37,8 @@ for (const [name, run] of [
   const fp = run();
   const same = fp.sha256 === PINNED[name];
   failed ||= !same;
-  console.log(`${name}: ${fp.sha256} (${fp.games} games, ${fp.events} events, ${((performance.now() - t) / 1000).toFixed(1)} s) ${same ? 'as pinned' : `DIFFERS from pinned ${PINNED[name]}`}`);
+  console.log(
+    `${name}: ${fp.sha256} (${fp.games} games, ${fp.events} events, ${((performance.now() - t) / 1000).toFixed(1)} s) ${same ? 'as pinned' : `DIFFERS from pinned ${PINNED[name]}`}`,
+  );
 }
 process.exit(failed ? 1 : 0);

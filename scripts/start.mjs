@@ -23,7 +23,11 @@ const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
 const sourcesAt = Math.max(newest(join(ROOT, 'src')), newest(join(ROOT, 'package-lock.json')), newest(join(ROOT, 'scripts', 'build.mjs')));
 if (builtAt < sourcesAt) {
   if (!existsSync(join(ROOT, 'node_modules', 'esbuild'))) {
-    console.error(builtAt ? 'dist/ is older than the source, and esbuild (a dev dependency) is not installed to rebuild it; run `npm ci && npm run build`.' : 'There is no build in dist/, and esbuild (a dev dependency) is not installed to make one; run `npm ci && npm run build`.');
+    console.error(
+      builtAt
+        ? 'dist/ is older than the source, and esbuild (a dev dependency) is not installed to rebuild it; run `npm ci && npm run build`.'
+        : 'There is no build in dist/, and esbuild (a dev dependency) is not installed to make one; run `npm ci && npm run build`.',
+    );
     process.exit(1);
   }
   const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });

@@ -398,7 +398,9 @@ export class Judge {
   /** What a unit's react token is worth to it now: more when enemies are beside it. */
   reactValue(unit: UnitState): number {
     let v = this.w.reactToken;
-    const costly = [...this.attacks(unit).map((a) => a.cost), ...liveTraits(this.state, unit).flatMap((t) => (t.trait === 'act' ? [t.cost] : []))].some((c) => (c.react ?? 0) > 0);
+    const costly = [...this.attacks(unit).map((a) => a.cost), ...liveTraits(this.state, unit).flatMap((t) => (t.trait === 'act' ? [t.cost] : []))].some(
+      (c) => (c.react ?? 0) > 0,
+    );
     if (costly) v += 0.8;
     return v;
   }

@@ -78,7 +78,10 @@ function statusIndex(unit: UnitState, status: string): number {
 function rerollAnswers(j: Judge, prompt: PromptOf<'reroll'>): Decision[] {
   const options = prompt.options;
   if (options.roll !== 'recovery' || prompt.unit === undefined) {
-    return [{ player: prompt.player, reroll: true }, { player: prompt.player, reroll: false }];
+    return [
+      { player: prompt.player, reroll: true },
+      { player: prompt.player, reroll: false },
+    ];
   }
   const unit = unitOf(j.state, options.unit);
   const leader = unitOf(j.state, prompt.unit);

@@ -62,7 +62,8 @@ export function turnCandidates(j: Judge): Candidate[] {
       looked.push({ u, stay, best: Math.max(...quick.map((c) => c.value)) - stay });
     }
     looked.sort((a, b) => b.best - a.best || (a.u.id < b.u.id ? -1 : 1));
-    for (const { u, stay } of looked.slice(0, FULL_UNITS)) for (const c of unitCandidates(j, u, true, EXACT_SQUARES)) out.push({ command: c.command, value: c.value - stay });
+    for (const { u, stay } of looked.slice(0, FULL_UNITS))
+      for (const c of unitCandidates(j, u, true, EXACT_SQUARES)) out.push({ command: c.command, value: c.value - stay });
     // The rest may still end their turns (a unit with nothing to do), valued as the quick look said.
     for (const { u } of looked.slice(FULL_UNITS)) out.push({ command: { end: u.id }, value: -0.001 });
   }
@@ -165,17 +166,20 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
   } else if (!pinned && used.move < 2) for (const [to, plan] of j.movePlans(u, false)) moves.push({ to, path: plan.path, maneuver: false });
   // A Maneuver lets no one reply (R14): worth a look beside an enemy, or when Basic Moves are used up or too short.
   const maneuvers = adjacentRisk > 0 || used.move >= 2 || profile(state, u).move < 2;
-  if (!pinned && used.maneuver < 2 && here !== null && maneuvers) for (const [to, plan] of j.movePlans(u, true)) moves.push({ to, path: plan.path, maneuver: true });
+  if (!pinned && used.maneuver < 2 && here !== null && maneuvers)
+    for (const [to, plan] of j.movePlans(u, true)) moves.push({ to, path: plan.path, maneuver: true });
   if (moves.length > 0) {
     const quick = moves.map((m) => ({ ...m, at: j.square(m.to), score: 0 }));
-    for (const m of quick) m.score = j.position(u, m.at, { enraged, quick: true }) + quickAttack(j, u, m.at, acts - 1) - (m.maneuver || here === null ? 0 : adjacentRisk);
+    for (const m of quick)
+      m.score = j.position(u, m.at, { enraged, quick: true }) + quickAttack(j, u, m.at, acts - 1) - (m.maneuver || here === null ? 0 : adjacentRisk);
     quick.sort((a, b) => b.score - a.score || a.at - b.at);
     const seen = new Set<number>();
     let judged = 0;
     let bestMove = -Infinity;
     if (exact === 0) {
       // A quick look only: the best few squares as the quick score says.
-      for (const m of quick.slice(0, 3)) out.push({ command: { act: m.maneuver ? 'maneuver' : 'move', unit: u.id, path: m.path }, value: m.score - j.w.moveCost });
+      for (const m of quick.slice(0, 3))
+        out.push({ command: { act: m.maneuver ? 'maneuver' : 'move', unit: u.id, path: m.path }, value: m.score - j.w.moveCost });
     }
     for (const m of quick) {
       if (judged >= exact) break;
@@ -290,7 +294,8 @@ function traitCandidates(j: Judge, u: UnitState, stay: number): Candidate[] {
         value += (vigor / 5) * j.w.vigor * (danger > 0.5 ? 2.5 : 1.2);
         const react = Math.max(0, Math.min(t.gain.react ?? 0, p.tokensMax.react - v.tokens.react));
         value += react * j.w.reactToken * 0.6;
-        const power = Math.max(0, Math.min(t.gain.blue ?? 0, p.tokensMax.blue - v.tokens.blue)) + Math.max(0, Math.min(t.gain.red ?? 0, p.tokensMax.red - v.tokens.red));
+        const power =
+          Math.max(0, Math.min(t.gain.blue ?? 0, p.tokensMax.blue - v.tokens.blue)) + Math.max(0, Math.min(t.gain.red ?? 0, p.tokensMax.red - v.tokens.red));
         value += power * j.w.powerToken * 0.6;
       }
       for (const e of t.effects ?? []) {

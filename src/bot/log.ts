@@ -96,7 +96,13 @@ function serializeError(error: Error, redact: (text: string) => string, seen: We
       const { files, ...rest } = (body ?? {}) as { files?: unknown } & Record<string, unknown>;
       out.requestBody = {
         ...(redactValue(rest, redact, seen, depth + 1) as object),
-        ...(Array.isArray(files) ? { files: files.map((f: { name?: unknown; contentType?: unknown }) => redactValue({ name: f?.name, contentType: f?.contentType }, redact, seen, depth + 1)) } : {}),
+        ...(Array.isArray(files)
+          ? {
+              files: files.map((f: { name?: unknown; contentType?: unknown }) =>
+                redactValue({ name: f?.name, contentType: f?.contentType }, redact, seen, depth + 1),
+              ),
+            }
+          : {}),
       };
     }
     if (error.cause !== undefined) out.cause = redactValue(error.cause, redact, seen, depth + 1);

@@ -43,12 +43,44 @@ export function createMetrics(store: Store): Metrics {
   });
   return {
     registry,
-    interactions: new Counter({ name: 'sellsword_interactions_total', help: 'Interactions handled, by command and outcome', labelNames: ['command', 'outcome'], registers: [registry] }),
-    interactionSeconds: new Histogram({ name: 'sellsword_interaction_seconds', help: 'Time to handle an interaction', labelNames: ['command'], buckets: seconds, registers: [registry] }),
-    actSeconds: new Histogram({ name: 'sellsword_act_transaction_seconds', help: 'Time of a change’s transaction, busy retries included', buckets: seconds, registers: [registry] }),
-    renderSeconds: new Histogram({ name: 'sellsword_render_seconds', help: 'Time to draw a post’s pictures', labelNames: ['kind'], buckets: seconds, registers: [registry] }),
-    outboxLagSeconds: new Histogram({ name: 'sellsword_outbox_lag_seconds', help: 'From a post being written to it being delivered', buckets: [...seconds, 30, 60, 300], registers: [registry] }),
-    databaseErrors: new Counter({ name: 'sellsword_database_errors_total', help: 'Database errors, by kind (busy, other)', labelNames: ['kind'], registers: [registry] }),
+    interactions: new Counter({
+      name: 'sellsword_interactions_total',
+      help: 'Interactions handled, by command and outcome',
+      labelNames: ['command', 'outcome'],
+      registers: [registry],
+    }),
+    interactionSeconds: new Histogram({
+      name: 'sellsword_interaction_seconds',
+      help: 'Time to handle an interaction',
+      labelNames: ['command'],
+      buckets: seconds,
+      registers: [registry],
+    }),
+    actSeconds: new Histogram({
+      name: 'sellsword_act_transaction_seconds',
+      help: 'Time of a change’s transaction, busy retries included',
+      buckets: seconds,
+      registers: [registry],
+    }),
+    renderSeconds: new Histogram({
+      name: 'sellsword_render_seconds',
+      help: 'Time to draw a post’s pictures',
+      labelNames: ['kind'],
+      buckets: seconds,
+      registers: [registry],
+    }),
+    outboxLagSeconds: new Histogram({
+      name: 'sellsword_outbox_lag_seconds',
+      help: 'From a post being written to it being delivered',
+      buckets: [...seconds, 30, 60, 300],
+      registers: [registry],
+    }),
+    databaseErrors: new Counter({
+      name: 'sellsword_database_errors_total',
+      help: 'Database errors, by kind (busy, other)',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
   };
 }
 

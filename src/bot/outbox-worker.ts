@@ -265,7 +265,14 @@ export class OutboxWorker implements OutboxControl {
     store.transaction(() => {
       const prompt = rendered.prompt;
       if (prompt) {
-        store.prompts.record({ matchId: row.matchId, seq: prompt.seq, channelId: row.channelId, messageId: message.id, player: prompt.player, kind: prompt.kind });
+        store.prompts.record({
+          matchId: row.matchId,
+          seq: prompt.seq,
+          channelId: row.channelId,
+          messageId: message.id,
+          player: prompt.player,
+          kind: prompt.kind,
+        });
         // The match moved on while this prompt was on its way: take its buttons off at once.
         const now = store.matches.get(row.matchId);
         if (now && now.seq !== prompt.seq) {

@@ -24,10 +24,17 @@ function whatToSay(error: unknown, saved: boolean): string {
 /** How an interaction ended, for the metrics: done, refused with a reason, the database busy, or a bug. */
 export type Outcome = 'ok' | 'refused' | 'busy' | 'error';
 
-const outcomeOf = (error: unknown): Outcome => (error instanceof UserError ? (error.code === 'table-busy' ? 'busy' : 'refused') : isBusy(error) ? 'busy' : 'error');
+const outcomeOf = (error: unknown): Outcome =>
+  error instanceof UserError ? (error.code === 'table-busy' ? 'busy' : 'refused') : isBusy(error) ? 'busy' : 'error';
 
 const nameOf = (interaction: Interaction): string =>
-  interaction.isAutocomplete() ? 'autocomplete' : interaction.isChatInputCommand() ? interaction.commandName : interaction.isMessageComponent() ? 'component' : 'other';
+  interaction.isAutocomplete()
+    ? 'autocomplete'
+    : interaction.isChatInputCommand()
+      ? interaction.commandName
+      : interaction.isMessageComponent()
+        ? 'component'
+        : 'other';
 
 export type Observe = (command: string, outcome: Outcome, seconds: number) => void;
 
@@ -52,7 +59,8 @@ function routeTo(app: App, modules: readonly CommandModule[]): (interaction: Int
       }
       if (interaction.isChatInputCommand()) {
         const module = byName.get(interaction.commandName);
-        if (!module) throw new UserError('unknown-command', `I don't know the command /${interaction.commandName}. It may be from an older version of the bot.`);
+        if (!module)
+          throw new UserError('unknown-command', `I don't know the command /${interaction.commandName}. It may be from an older version of the bot.`);
         await module.run(interaction, app, readOptions(interaction));
         return 'ok';
       }

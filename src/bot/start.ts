@@ -77,7 +77,9 @@ async function login(client: Client, token: string): Promise<void> {
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'TokenInvalid' || code === 'TokenMissing') {
-      throw new StartupError('Discord refused DISCORD_TOKEN. Copy the token again from your application\'s Bot page ("Reset Token"), and check it has no quotes or spaces.');
+      throw new StartupError(
+        'Discord refused DISCORD_TOKEN. Copy the token again from your application\'s Bot page ("Reset Token"), and check it has no quotes or spaces.',
+      );
     }
     throw error;
   }
@@ -97,10 +99,16 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     if (!options.store) store.close();
     if (error instanceof StartupError) throw error;
     if (isBusy(error)) throw new StartupError(`The database at ${path} is locked by another program; close it (a backup, the sqlite3 shell) and start again.`);
-    throw new StartupError(`The database at ${path} cannot be written: ${error instanceof Error ? error.message : String(error)}. Check the file and its folder are writable.`);
+    throw new StartupError(
+      `The database at ${path} cannot be written: ${error instanceof Error ? error.message : String(error)}. Check the file and its folder are writable.`,
+    );
   }
   // No message may ping anyone unless it says so: a post that pings lists its users itself.
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], allowedMentions: { parse: [] }, ...(options.apiBase ? { rest: { api: options.apiBase } } : {}) });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    allowedMentions: { parse: [] },
+    ...(options.apiBase ? { rest: { api: options.apiBase } } : {}),
+  });
   const metrics = createMetrics(store);
   const outbox = new OutboxWorker({
     store,
@@ -133,7 +141,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   client.on(Events.InteractionCreate, (interaction) => {
     if (stopping) {
       // Shutting down: take nothing new on; what is under way finishes, and posts wait in the outbox.
-      if (interaction.isRepliable()) void answerPrivately(interaction, 'The bot is restarting; try again in a moment. Nothing was changed.').catch(() => undefined);
+      if (interaction.isRepliable())
+        void answerPrivately(interaction, 'The bot is restarting; try again in a moment. Nothing was changed.').catch(() => undefined);
       return;
     }
     const handling = route(interaction).finally(() => inFlight.delete(handling));

@@ -92,7 +92,8 @@ function againstRandom(): void {
   }
   if (process.stderr.isTTY) process.stderr.write('\r');
   console.log(`AI against random legal play: won ${won}/${GAMES} (${pct(won, GAMES)}), drawn ${drawn}, lost ${GAMES - won - drawn}   target ≥ 90 % won`);
-  for (const [map, m] of byMap) console.log(`  ${map}: won ${m.won}/${m.games} (${pct(m.won, m.games)}), drawn ${m.drawn}, ${(m.rounds / m.games).toFixed(1)} rounds a game`);
+  for (const [map, m] of byMap)
+    console.log(`  ${map}: won ${m.won}/${m.games} (${pct(m.won, m.games)}), drawn ${m.drawn}, ${(m.rounds / m.games).toFixed(1)} rounds a game`);
   console.log(`  (${((performance.now() - start) / 1000).toFixed(0)} s)`);
 }
 
@@ -119,7 +120,9 @@ function againstItself(): void {
     progress('against itself', i + 1, GAMES);
   }
   if (process.stderr.isTTY) process.stderr.write('\r');
-  console.log(`AI against itself, seats swapped: AI A scored ${pct(aScore, GAMES)} over ${GAMES} games (a draw counts half; ${drawn} drawn)   expected about 50 %`);
+  console.log(
+    `AI against itself, seats swapped: AI A scored ${pct(aScore, GAMES)} over ${GAMES} games (a draw counts half; ${drawn} drawn)   expected about 50 %`,
+  );
   console.log(`  the first seat (p1, Valor) scored ${pct(firstSeat, GAMES)}; ${((performance.now() - start) / 1000).toFixed(0)} s`);
 }
 

@@ -22,7 +22,10 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 
 const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
-async function settled(fake: FakeDiscord, run: () => Promise<{ response(ms?: number): Promise<unknown>; settled(o?: { quietMs?: number; timeoutMs?: number }): Promise<unknown> }>): Promise<void> {
+async function settled(
+  fake: FakeDiscord,
+  run: () => Promise<{ response(ms?: number): Promise<unknown>; settled(o?: { quietMs?: number; timeoutMs?: number }): Promise<unknown> }>,
+): Promise<void> {
   const out = await run();
   await out.response(10_000);
   await out.settled({ quietMs: 30, timeoutMs: 20_000 });
@@ -34,7 +37,8 @@ function waitForPost(fake: FakeDiscord, thread: string, since: number, test: (m:
   return fake.waitFor(() => fake.messages(thread).slice(since).find(test), timeoutMs);
 }
 
-const components = (m: FakeMessage) => m.components.flatMap((row) => ('components' in row ? (row.components as { type: number; custom_id: string; options?: { value: string }[] }[]) : []));
+const components = (m: FakeMessage) =>
+  m.components.flatMap((row) => ('components' in row ? (row.components as { type: number; custom_id: string; options?: { value: string }[] }[]) : []));
 
 async function answerPrompts(fake: FakeDiscord, store: ReturnType<typeof openStore>, thread: string): Promise<void> {
   for (let i = 0; i < 20; i++) {
@@ -46,7 +50,12 @@ async function answerPrompts(fake: FakeDiscord, store: ReturnType<typeof openSto
       await new Promise((r) => setTimeout(r, 20));
       continue;
     }
-    const message = await fake.waitFor(() => fake.messages(thread).filter((m) => components(m).length > 0 && m.mentions.includes(prompt.player)).at(-1));
+    const message = await fake.waitFor(() =>
+      fake
+        .messages(thread)
+        .filter((m) => components(m).length > 0 && m.mentions.includes(prompt.player))
+        .at(-1),
+    );
     const c = components(message)[0]!;
     const user = prompt.player;
     if (c.type === 3) await settled(fake, () => fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }));
@@ -64,13 +73,27 @@ async function main(): Promise<void> {
     bot = await startBotProcess(fake, { databasePath, stderr: 'inherit' });
     const store = openStore(databasePath);
     const [alice, bob] = ['alice', 'bob'].map((n) => fake.user(n)!.id) as [string, string];
-    await settled(fake, () => fake.command({ user: alice, name: 'warband submit', options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" } }));
-    await settled(fake, () => fake.command({ user: bob, name: 'warband submit', options: { text: 'Grave Host | havoc | mill-crossing | havoc-orc-warboss, havoc-ghoul, havoc-ghoul' } }));
+    await settled(fake, () =>
+      fake.command({
+        user: alice,
+        name: 'warband submit',
+        options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" },
+      }),
+    );
+    await settled(fake, () =>
+      fake.command({
+        user: bob,
+        name: 'warband submit',
+        options: { text: 'Grave Host | havoc | mill-crossing | havoc-orc-warboss, havoc-ghoul, havoc-ghoul' },
+      }),
+    );
 
     const threads: string[] = [];
     const started = performance.now();
     for (let i = 0; i < MATCHES; i++) {
-      await settled(fake, () => fake.command({ user: alice, name: 'skirmish challenge', options: { opponent: bob, warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } }));
+      await settled(fake, () =>
+        fake.command({ user: alice, name: 'skirmish challenge', options: { opponent: bob, warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } }),
+      );
       const thread = fake.threads(fake.channel.id).at(-1)!.id;
       await settled(fake, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }));
       await answerPrompts(fake, store, thread);
@@ -100,7 +123,9 @@ async function main(): Promise<void> {
     store.close();
     console.log('\nSellsword Table bot benchmark (real bot process, fake Discord on 127.0.0.1)\n');
     console.log(`set up ${MATCHES} matches through Discord in ${setupSeconds.toFixed(1)} s (challenge, accept, setup prompts)`);
-    console.log(`interaction → map image posted: p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms (${latencies.length} turns)   target p99 < 300 ms`);
+    console.log(
+      `interaction → map image posted: p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms (${latencies.length} turns)   target p99 < 300 ms`,
+    );
     console.log(`bot process RSS with ${open} active matches: ${(rss / 2 ** 20).toFixed(0)} MB   target < 400 MB`);
   } finally {
     await bot?.stop();

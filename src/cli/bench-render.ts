@@ -79,7 +79,10 @@ function lastAttackTurn(start: GameState): { state: GameState; request: ViewRequ
     while (!state.over && !events.some((e) => e.type === 'turn-ended')) {
       const command = state.prompt ? { decide: defaultDecision(state.prompt) } : chooseCommand(state, choose);
       const r = decide(state, command);
-      const next = 'error' in r ? step(state, { end: state.turn?.unit ?? Object.values(state.units).find((u) => u.player === state.turn?.player && !u.turnTaken && !u.dropped)!.id }) : { state: r.events.reduce(apply, state), events: r.events };
+      const next =
+        'error' in r
+          ? step(state, { end: state.turn?.unit ?? Object.values(state.units).find((u) => u.player === state.turn?.player && !u.turnTaken && !u.dropped)!.id })
+          : { state: r.events.reduce(apply, state), events: r.events };
       state = next.state;
       events.push(...next.events);
     }
@@ -130,7 +133,9 @@ const fortyPng = renderMap(forty, {});
 const median = quantile(renders, 0.5);
 const floor = quantile(encodes, 0.5);
 console.log('Sellsword Table renderer benchmark (one core)\n');
-console.log(`renderMap, 24×24 burning-village, ${onMap} units on the map, last-turn overlay (${request.lastTurn!.length} events), ${canvas.width}×${canvas.height} px:`);
+console.log(
+  `renderMap, 24×24 burning-village, ${onMap} units on the map, last-turn overlay (${request.lastTurn!.length} events), ${canvas.width}×${canvas.height} px:`,
+);
 console.log(`  median ${ms(median)}, p99 ${ms(quantile(renders, 0.99))} (200 renders)   target median < 60 ms`);
 console.log(`  encoding the drawn canvas alone (the floor): median ${ms(floor)}`);
 console.log(`  ratio render / floor: ${(median / floor).toFixed(2)}   target ≤ 2`);

@@ -32,7 +32,11 @@ function longMatch(): { match: SampleMatch; seed: number } {
 
 const { match, seed } = longMatch();
 const turns = countTurns(match.events);
-console.log(`replay of a ${turns}-turn match on Burning Village (self-play seed ${seed}, ${match.events.length} events); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `replay of a ${turns}-turn match on Burning Village (self-play seed ${seed}, ${match.events.length} events); load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 
 const cpu = process.cpuUsage();
 const started = performance.now();
@@ -40,8 +44,12 @@ const image = await replayGif(match.setup, match.events);
 const wall = performance.now() - started;
 const used = process.cpuUsage(cpu);
 const cpuMs = (used.user + used.system) / 1000;
-console.log(`  animated GIF: ${(wall / 1000).toFixed(2)} s wall, ${(cpuMs / 1000).toFixed(2)} s CPU (target < 10 s); ${(cpuMs / image.frames).toFixed(1)} ms CPU a frame`);
-console.log(`  size ${mb(image.gif.length)} (limit ${mb(REPLAY_MAX_BYTES)}); ${image.frames} frames of ${image.width}×${image.height} at scale ${image.scale}, ${image.colours} colours; ${(image.gif.length / 1024 / image.frames).toFixed(1)} KB a frame`);
+console.log(
+  `  animated GIF: ${(wall / 1000).toFixed(2)} s wall, ${(cpuMs / 1000).toFixed(2)} s CPU (target < 10 s); ${(cpuMs / image.frames).toFixed(1)} ms CPU a frame`,
+);
+console.log(
+  `  size ${mb(image.gif.length)} (limit ${mb(REPLAY_MAX_BYTES)}); ${image.frames} frames of ${image.width}×${image.height} at scale ${image.scale}, ${image.colours} colours; ${(image.gif.length / 1024 / image.frames).toFixed(1)} KB a frame`,
+);
 console.log(`  memory after: rss ${mb(process.memoryUsage().rss)}`);
 
 const times: number[] = [];
@@ -52,4 +60,6 @@ for (let i = 0; i < 5; i++) {
   times.push(performance.now() - t);
 }
 times.sort((a, b) => a - b);
-console.log(`  one turn near the end (replay turn:N): median ${times[2]!.toFixed(1)} ms (log replayed to it; map, close-up and alt text drawn, as the command does)`);
+console.log(
+  `  one turn near the end (replay turn:N): median ${times[2]!.toFixed(1)} ms (log replayed to it; map, close-up and alt text drawn, as the command does)`,
+);

@@ -76,7 +76,10 @@ function promptedMatch(seed: number): { setup: MatchSetup; events: MatchEvent[];
       seed,
       players: PLAYERS,
       names: { '111': 'Alice', '222': 'Bob' },
-      warbands: { '111': warband('valor', ['valor-knight', 'valor-guard', 'valor-squire']), '222': warband('havoc', ['havoc-orc-warboss', 'havoc-ghoul', 'havoc-ghoul']) },
+      warbands: {
+        '111': warband('valor', ['valor-knight', 'valor-guard', 'valor-squire']),
+        '222': warband('havoc', ['havoc-orc-warboss', 'havoc-ghoul', 'havoc-ghoul']),
+      },
       maps: [{ id: 'mill-crossing', map: content.maps.get('mill-crossing') as never }],
       options: { vpTarget: 121, glancingBlow: true, roundLimit: null },
     },
@@ -137,14 +140,17 @@ async function handleTime(dir: string): Promise<{ ms: number; cpuMs: number; han
     const ms = performance.now() - t;
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
-    if (report.handled.filter((h) => h.did === 'default').length !== PROMPTS) throw new Error(`handled ${report.handled.length} of ${PROMPTS}: ${JSON.stringify(report.handled.slice(0, 3))}`);
+    if (report.handled.filter((h) => h.did === 'default').length !== PROMPTS)
+      throw new Error(`handled ${report.handled.length} of ${PROMPTS}: ${JSON.stringify(report.handled.slice(0, 3))}`);
     return { ms, cpuMs, handled: report.handled.length, kinds, bytes };
   } finally {
     store.close();
   }
 }
 
-console.log(`\nSellsword Table scheduler benchmark (one core, a database file in WAL mode; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)\n`);
+console.log(
+  `\nSellsword Table scheduler benchmark (one core, a database file in WAL mode; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)\n`,
+);
 const dir = mkdtempSync(join(tmpdir(), 'sellsword-bench-scheduler-'));
 try {
   const claims = claimTimes(dir);
@@ -153,7 +159,11 @@ try {
   );
   const handled = await handleTime(dir);
   console.log(
-    `handle ${handled.handled.toLocaleString('en')} due prompts (${Object.entries(handled.kinds).map(([k, n]) => `${n} ${k}`).join(', ')}; snapshots of ${Math.round(handled.bytes / 1024)} KB) in one tick: ${(handled.ms / 1000).toFixed(2)} s, ${(handled.ms / handled.handled).toFixed(2)} ms each; CPU time ${(handled.cpuMs / 1000).toFixed(2)} s (what one core spent, whatever else the machine ran)   target < 5 s`,
+    `handle ${handled.handled.toLocaleString('en')} due prompts (${Object.entries(handled.kinds)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(
+        ', ',
+      )}; snapshots of ${Math.round(handled.bytes / 1024)} KB) in one tick: ${(handled.ms / 1000).toFixed(2)} s, ${(handled.ms / handled.handled).toFixed(2)} ms each; CPU time ${(handled.cpuMs / 1000).toFixed(2)} s (what one core spent, whatever else the machine ran)   target < 5 s`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

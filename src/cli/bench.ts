@@ -41,7 +41,9 @@ function decideTimes(map: string, samples: number): number[] {
       const r = decide(state, command);
       times.push(performance.now() - t);
       if ('error' in r) {
-        const end = decide(state, { end: state.turn?.unit ?? Object.values(state.units).find((u) => u.player === state.turn?.player && !u.turnTaken && !u.dropped)!.id });
+        const end = decide(state, {
+          end: state.turn?.unit ?? Object.values(state.units).find((u) => u.player === state.turn?.player && !u.turnTaken && !u.dropped)!.id,
+        });
         if ('error' in end) break;
         for (const e of end.events) state = apply(state, e);
       } else for (const e of r.events) state = apply(state, e);
@@ -71,8 +73,12 @@ function rebuildTime(): { ms: number; events: number } {
 
 console.log('Sellsword Table engine benchmark (one core)\n');
 const games = gamesPerSecond('barrow-hill', 10);
-console.log(`self-play games, 20×20 barrow-hill: ${games.rate.toFixed(1)} games/s (${games.games} games, ${Math.round(games.events / games.games)} events/game)   target ≥ 100 games/s`);
+console.log(
+  `self-play games, 20×20 barrow-hill: ${games.rate.toFixed(1)} games/s (${games.games} games, ${Math.round(games.events / games.games)} events/game)   target ≥ 100 games/s`,
+);
 const times = decideTimes('burning-village', 3000);
-console.log(`decide() per command, 24×24 burning-village, 16 units: p50 ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))} (${times.length} commands)   target p99 < 0.5 ms`);
+console.log(
+  `decide() per command, 24×24 burning-village, 16 units: p50 ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))} (${times.length} commands)   target p99 < 0.5 ms`,
+);
 const rebuild = rebuildTime();
 console.log(`rebuild state from a ${rebuild.events}-event log: ${ms(rebuild.ms)} (median of 30)   target < 10 ms`);

@@ -115,10 +115,7 @@ export async function startBotProcess(fake: FakeDiscord, options: BotProcessOpti
     .map((s) => s.sessionId)
     .filter((id) => !before.has(id));
   const disconnected = async (): Promise<void> => {
-    await fake.waitFor(
-      () => fake.gatewaySessions().every((s) => !sessionIds.includes(s.sessionId) || !s.connected) || undefined,
-      5000,
-    );
+    await fake.waitFor(() => fake.gatewaySessions().every((s) => !sessionIds.includes(s.sessionId) || !s.connected) || undefined, 5000);
   };
   const alive = (): boolean => child.exitCode === null && child.signalCode === null;
 

@@ -58,7 +58,9 @@ export function exportReport(doc: MatchExport): Report {
       steps.push({ ok: true, events: tail });
     }
     if (doc.status === 'over' && (state.winner ?? null) !== doc.winner) {
-      throw new ExportFileError(`replaying the log gives ${state.winner ? `a win for ${doc.names[state.winner] ?? state.winner}` : 'no winner'}, but the file says ${doc.winner ? (doc.names[doc.winner] ?? doc.winner) : 'nobody'} won`);
+      throw new ExportFileError(
+        `replaying the log gives ${state.winner ? `a win for ${doc.names[state.winner] ?? state.winner}` : 'no winner'}, but the file says ${doc.winner ? (doc.names[doc.winner] ?? doc.winner) : 'nobody'} won`,
+      );
     }
     return { steps, state: summary(state), dice: diceUsed(state.rng), error: null };
   } catch (error) {

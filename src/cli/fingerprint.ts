@@ -54,7 +54,15 @@ export function queryFingerprint(content: Content, seeds: readonly number[]): Fi
         if (player === undefined) return;
         for (const u of Object.values(state.units)) {
           if (u.player !== player || u.dropped) continue;
-          hash.update(JSON.stringify([u.id, [...reachableSquares(state, u.id)], [...reachableSquares(state, u.id, true)], visibleTargets(state, u.id), chargeOptions(state, u.id)]));
+          hash.update(
+            JSON.stringify([
+              u.id,
+              [...reachableSquares(state, u.id)],
+              [...reachableSquares(state, u.id, true)],
+              visibleTargets(state, u.id),
+              chargeOptions(state, u.id),
+            ]),
+          );
         }
       });
       games++;

@@ -42,7 +42,12 @@ function answerSetup(p: PregamePrompt): MatchCommand {
 export function sampleMatch(content: Content, seed: number, o: SampleOptions = {}): SampleMatch {
   const map = o.map ?? 'mill-crossing';
   const choose = new Chooser(seeded(seed));
-  const warband = (faction: string) => ({ name: faction === 'valor' ? "Hrolf's Watch" : 'Grave Host', faction, points: 0, units: randomWarband(content, faction, choose, 'x', 'u').map((u) => ({ card: u.card, ...(u.mod ? { mod: u.mod } : {}) })) });
+  const warband = (faction: string) => ({
+    name: faction === 'valor' ? "Hrolf's Watch" : 'Grave Host',
+    faction,
+    points: 0,
+    units: randomWarband(content, faction, choose, 'x', 'u').map((u) => ({ card: u.card, ...(u.mod ? { mod: u.mod } : {}) })),
+  });
   const made = makeSetup(
     {
       seed,
@@ -70,7 +75,13 @@ export function sampleMatch(content: Content, seed: number, o: SampleOptions = {
     const command: MatchCommand = snapshot.stage === 'pregame' ? answerSetup(snapshot.pregame.prompt!) : { game: chooseCommand(game!, play) };
     let r = stepMatch(setup, snapshot, command, undefined);
     // The random driver can ask for what the rules refuse; the unit's turn then simply ends.
-    if (!r.ok && game?.turn) r = stepMatch(setup, snapshot, { game: { end: game.turn.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id } }, undefined);
+    if (!r.ok && game?.turn)
+      r = stepMatch(
+        setup,
+        snapshot,
+        { game: { end: game.turn.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id } },
+        undefined,
+      );
     if (!r.ok) throw new Error(r.error.message);
     if (r.start) setup = { ...setup, start: r.start };
     snapshot = r.snapshot;

@@ -45,7 +45,9 @@ export class Chooser {
  * that many units without mods, drawn from the cards cheap enough for `size` of them to fit.
  */
 export function randomWarband(content: Content, faction: string, choose: Chooser, player: PlayerId, prefix: string, size?: number): ScenarioUnit[] {
-  const cards = [...content.index.units.values()].filter((c) => c.faction === faction && c.fantasy <= 2 && (size === undefined || c.cost <= Math.floor(121 / size)));
+  const cards = [...content.index.units.values()].filter(
+    (c) => c.faction === faction && c.fantasy <= 2 && (size === undefined || c.cost <= Math.floor(121 / size)),
+  );
   const mods = [...content.index.mods.values()].filter((m) => m.faction === faction);
   const units: ScenarioUnit[] = [];
   let points = 0;
@@ -71,7 +73,9 @@ export function newGame(content: Content, mapId: string, seed: number, unitsEach
   const entry: Record<string, string> = {};
   ['p1', 'p2'].forEach((p, n) => {
     const area = new Set(board.startAreas[n]);
-    const tile = [...area].find((i) => footprint(board, i, 'big').every((s) => area.has(s) && !hasTerrain(board, s, T.wall | T.pit | T.obstructing) && i % board.width < board.width - 1));
+    const tile = [...area].find((i) =>
+      footprint(board, i, 'big').every((s) => area.has(s) && !hasTerrain(board, s, T.wall | T.pit | T.obstructing) && i % board.width < board.width - 1),
+    );
     if (tile === undefined) throw new Error(`no room for an entry tile for ${p} on ${mapId}`);
     entry[p] = nameOf(board, tile);
   });
@@ -146,7 +150,9 @@ export function chooseCommand(state: GameState, choose: Chooser): Command {
   const unit = turn.unit !== null ? unitOf(state, turn.unit) : choose.pick(waitingUnits(state, turn.player));
   if (turn.actsLeft === 0 && turn.unit !== null) return { end: unit.id };
   if (onMap(unit)) {
-    const targets = visibleTargets(state, unit.id).filter((t) => profile(state, unit).attacks.find((a) => a.id === t.attack)!.acts <= Math.max(turn.unit === null ? 3 : turn.actsLeft, 1));
+    const targets = visibleTargets(state, unit.id).filter(
+      (t) => profile(state, unit).attacks.find((a) => a.id === t.attack)!.acts <= Math.max(turn.unit === null ? 3 : turn.actsLeft, 1),
+    );
     if (targets.length > 0 && choose.below(4) > 0) {
       const best = targets.reduce((a, b) => (b.chance > a.chance ? b : a));
       return { act: 'attack', unit: unit.id, attack: best.attack, target: best.unit };

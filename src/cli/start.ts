@@ -37,7 +37,9 @@ if (token) {
   const bot = await orStop(
     startBot({ token, apiBase: process.env.DISCORD_API_BASE, guildId: process.env.DISCORD_GUILD_ID, databasePath: process.env.DATABASE_PATH, metricsPort }),
   );
-  console.log(`Sellsword Table is online as ${bot.client.user?.tag ?? 'the bot'}.${bot.metricsUrl ? ` Metrics: ${bot.metricsUrl}/metrics, health: ${bot.metricsUrl}/healthz.` : ''}`);
+  console.log(
+    `Sellsword Table is online as ${bot.client.user?.tag ?? 'the bot'}.${bot.metricsUrl ? ` Metrics: ${bot.metricsUrl}/metrics, health: ${bot.metricsUrl}/healthz.` : ''}`,
+  );
   // Interactions under way finish and the outbox is given the rest of 10 s; whatever is still
   // waiting then is delivered by the next start, so exiting loses nothing.
   const stop = () => {
@@ -51,12 +53,14 @@ if (token) {
   const seed = numberFrom('SANDBOX_SEED');
   // Loaded only here: a bot with a token never loads the fake Discord or the sandbox's page.
   const { startSandbox } = await import('../sandbox');
-  const sandbox = await orStop(startSandbox({
-    ...(port === undefined ? {} : { port }),
-    ...(seed === undefined ? {} : { seed }),
-    ...(process.env.SANDBOX_HOST ? { host: process.env.SANDBOX_HOST } : {}),
-    ...(process.env.DATABASE_PATH ? { databasePath: process.env.DATABASE_PATH } : {}),
-  }));
+  const sandbox = await orStop(
+    startSandbox({
+      ...(port === undefined ? {} : { port }),
+      ...(seed === undefined ? {} : { seed }),
+      ...(process.env.SANDBOX_HOST ? { host: process.env.SANDBOX_HOST } : {}),
+      ...(process.env.DATABASE_PATH ? { databasePath: process.env.DATABASE_PATH } : {}),
+    }),
+  );
   const wanted = port ?? 3000;
   console.log(
     [

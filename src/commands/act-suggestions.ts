@@ -27,7 +27,9 @@ const unitActs = (game: GameState, user: string, unit: unknown, act?: string) =>
 
 /** The caller's units that could take `act` now (or end their turn, for /end). */
 export function unitChoices(game: GameState, user: string, typed: unknown, act?: string): ApplicationCommandOptionChoiceData[] {
-  const ids = new Set(actsOf(game, user).flatMap((c) => ('act' in c && (act === undefined || c.act === act) ? [c.unit] : 'end' in c && act === undefined ? [c.end] : [])));
+  const ids = new Set(
+    actsOf(game, user).flatMap((c) => ('act' in c && (act === undefined || c.act === act) ? [c.unit] : 'end' in c && act === undefined ? [c.end] : [])),
+  );
   const choices = [...ids].map((id) => {
     const u = game.units[id]!;
     const where = u.at === null ? 'in reserve' : `${u.vigor} Vigor`;
@@ -52,13 +54,18 @@ export function squareChoices(game: GameState, unit: unknown, typed: unknown, ma
   const id = String(unit ?? '').toLowerCase();
   if (!game.units[id] || !game.turn || game.prompt) return [];
   if (moveRefusal(game, id, maneuver) !== null) return [];
-  const q = String(typed ?? '').trim().toUpperCase();
+  const q = String(typed ?? '')
+    .trim()
+    .toUpperCase();
   const squares = moveOptions(game, id, maneuver)
     .filter((o) => o.square.startsWith(q))
     .sort((a, b) => a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
   const damage = boardOf(game).damage;
   return spread(squares, 25).map((o) =>
-    choice(`${o.square} (costs ${o.cost})${o.damaging > 0 ? ` ⚠ crosses ${o.damaging} damaging square${o.damaging === 1 ? '' : 's'}: ${5 * o.damaging} ${damage} wounds` : ''}`, o.square),
+    choice(
+      `${o.square} (costs ${o.cost})${o.damaging > 0 ? ` ⚠ crosses ${o.damaging} damaging square${o.damaging === 1 ? '' : 's'}: ${5 * o.damaging} ${damage} wounds` : ''}`,
+      o.square,
+    ),
   );
 }
 
@@ -66,7 +73,10 @@ export function attackChoices(game: GameState, user: string, unit: unknown, type
   const u = game.units[String(unit ?? '').toLowerCase()];
   if (!u) return [];
   const ids = new Set(unitActs(game, user, unit, 'attack').map((c) => (c as Extract<ActCommand, { act: 'attack' }>).attack));
-  return suggest([...ids].map((a) => choice(findAttack(game, u, a)?.name ?? a, a)), typed);
+  return suggest(
+    [...ids].map((a) => choice(findAttack(game, u, a)?.name ?? a, a)),
+    typed,
+  );
 }
 
 export function targetChoices(game: GameState, user: string, unit: unknown, attack: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
@@ -74,7 +84,11 @@ export function targetChoices(game: GameState, user: string, unit: unknown, atta
   if (!game.units[id]) return [];
   const legal = unitActs(game, user, id, 'attack').filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
-  const odds = new Map(visibleTargets(game, id).filter((t) => attack === undefined || t.attack === attack).map((t) => [t.unit, t]));
+  const odds = new Map(
+    visibleTargets(game, id)
+      .filter((t) => attack === undefined || t.attack === attack)
+      .map((t) => [t.unit, t]),
+  );
   return suggest(
     [...targets].map((t) => {
       const o = odds.get(t);
@@ -90,13 +104,21 @@ export function traitChoices(game: GameState, user: string, unit: unknown, typed
   if (!u) return [];
   const ids = new Set(unitActs(game, user, unit, 'trait').map((c) => (c as { trait: string }).trait));
   const named = new Map(liveTraits(game, u).flatMap((t) => (t.trait === 'act' ? [[t.id, t.name] as const] : [])));
-  return suggest([...ids].map((t) => choice(named.get(t) ?? t, t)), typed);
+  return suggest(
+    [...ids].map((t) => choice(named.get(t) ?? t, t)),
+    typed,
+  );
 }
 
 /** For /skirmish view: any unit's attacks and the enemies it sees, whoever's turn it is. */
 export function viewAttackChoices(game: GameState, unit: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
   const u = game.units[String(unit ?? '').toLowerCase()];
-  return u ? suggest(profile(game, u).attacks.map((a) => choice(a.name, a.id)), typed) : [];
+  return u
+    ? suggest(
+        profile(game, u).attacks.map((a) => choice(a.name, a.id)),
+        typed,
+      )
+    : [];
 }
 
 export function viewTargetChoices(game: GameState, unit: unknown, attack: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
@@ -105,5 +127,8 @@ export function viewTargetChoices(game: GameState, unit: unknown, attack: unknow
   const seen = visibleTargets(game, id).filter((t) => attack === undefined || t.attack === attack);
   const best = new Map<string, number>();
   for (const t of seen) best.set(t.unit, Math.max(best.get(t.unit) ?? 0, t.chance));
-  return suggest([...best].map(([t, chance]) => choice(`${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${Math.round(chance * 100)}% to hit`, t)), typed);
+  return suggest(
+    [...best].map(([t, chance]) => choice(`${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${Math.round(chance * 100)}% to hit`, t)),
+    typed,
+  );
 }

@@ -116,7 +116,8 @@ export const attackCommand = actCommand(
   ],
   z.object({ unit, attack: text(60), target: text(40).optional(), charge: z.boolean().optional(), origin: square.optional() }),
   (live, o, u) => {
-    if ((o.target === undefined) === (o.origin === undefined)) refuse('bad-option', 'Give a `target` unit, or for a burst an `origin` square (one of the two).');
+    if ((o.target === undefined) === (o.origin === undefined))
+      refuse('bad-option', 'Give a `target` unit, or for a burst an `origin` square (one of the two).');
     const attack = resolveAttack(live.game, unitOf(live.game, u), String(o.attack));
     if (o.origin !== undefined) return { act: 'attack', unit: u, attack, origin: resolveSquare(live.game.map, String(o.origin)) };
     const target = resolveUnit(live.game, String(o.target)).id;
@@ -135,7 +136,14 @@ export const restCommand = actCommand(
   'rest',
 );
 
-export const crowCommand = actCommand('crow', 'Crow: once a round, in a turn this unit dropped an enemy, regain 5 Vigor', [], z.object({ unit }), (_l, _o, u) => ({ act: 'crow', unit: u }), 'crow');
+export const crowCommand = actCommand(
+  'crow',
+  'Crow: once a round, in a turn this unit dropped an enemy, regain 5 Vigor',
+  [],
+  z.object({ unit }),
+  (_l, _o, u) => ({ act: 'crow', unit: u }),
+  'crow',
+);
 
 export const traitCommand = actCommand(
   'trait',
@@ -145,10 +153,22 @@ export const traitCommand = actCommand(
     { type: T.String, name: 'target', description: 'The unit it is used on, if it needs one' },
   ],
   z.object({ unit, trait: text(60), target: text(40).optional() }),
-  (live, o, u) => ({ act: 'trait', unit: u, trait: String(o.trait).trim().toLowerCase(), ...(o.target !== undefined ? { target: resolveUnit(live.game, String(o.target)).id } : {}) }),
+  (live, o, u) => ({
+    act: 'trait',
+    unit: u,
+    trait: String(o.trait).trim().toLowerCase(),
+    ...(o.target !== undefined ? { target: resolveUnit(live.game, String(o.target)).id } : {}),
+  }),
   'trait',
 );
 
-export const endCommand = actCommand('end', "End the unit's turn (a unit that has not acted takes its turn with no acts)", [], z.object({ unit }), (_l, _o, u) => ({ end: u }), undefined);
+export const endCommand = actCommand(
+  'end',
+  "End the unit's turn (a unit that has not acted takes its turn with no acts)",
+  [],
+  z.object({ unit }),
+  (_l, _o, u) => ({ end: u }),
+  undefined,
+);
 
 export const actCommands: readonly CommandModule[] = [moveCommand, maneuverCommand, attackCommand, restCommand, crowCommand, traitCommand, endCommand];

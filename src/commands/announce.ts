@@ -21,7 +21,10 @@ import { matchRecord } from '../match/record';
 import { practiceSeat } from './practice-seat';
 
 /** A player's name as the thread shows it: their display name, escaped for markdown. */
-export const nameIn = (setup: MatchSetup) => (p: PlayerId | null | undefined): string => (p ? shown(setup.names[p] ?? p) : 'nobody');
+export const nameIn =
+  (setup: MatchSetup) =>
+  (p: PlayerId | null | undefined): string =>
+    p ? shown(setup.names[p] ?? p) : 'nobody';
 
 function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchSetup): string | null {
   switch (e.type) {
@@ -47,7 +50,8 @@ function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchS
 
 /** Round news in the words of the game's log (render/last-turn-words.ts), on its own lines as the round turns. */
 function roundLine(game: GameState, e: GameEvent, names: MatchSetup['names']): string | null {
-  if (e.type !== 'round-started' && e.type !== 'tactics-rolled' && e.type !== 'order-set' && !(e.type === 'scored' && e.reason.startsWith('objective'))) return null;
+  if (e.type !== 'round-started' && e.type !== 'tactics-rolled' && e.type !== 'order-set' && !(e.type === 'scored' && e.reason.startsWith('objective')))
+    return null;
   const line = eventSentences(game, { lastTurn: [e], names }).join(' ');
   if (!line) return null;
   if (e.type === 'round-started') return `**${line}**`;

@@ -4,7 +4,11 @@
  */
 import { MessageFlags, type InteractionReplyOptions, type RepliableInteraction } from 'discord.js';
 
-export async function answerPrivately(interaction: RepliableInteraction, content: string, extra: Omit<InteractionReplyOptions, 'content' | 'flags'> = {}): Promise<void> {
+export async function answerPrivately(
+  interaction: RepliableInteraction,
+  content: string,
+  extra: Omit<InteractionReplyOptions, 'content' | 'flags'> = {},
+): Promise<void> {
   if (interaction.deferred && !interaction.replied) {
     // A deferred reply keeps the visibility chosen at defer time, so a refusal after a public defer is public.
     await interaction.editReply({ content, ...extra } as never);

@@ -54,10 +54,7 @@ function packDescriptions(lines: readonly string[], limit: number): string[] {
 export function factionEmbeds(index: CatalogIndex, faction: string): APIEmbed[] {
   const units = [...index.units.values()].filter((c) => c.faction === faction).sort(byCost);
   const mods = [...index.mods.values()].filter((m) => m.faction === faction).sort(byCost);
-  const lines = [
-    ...units.map(cardLine),
-    ...(mods.length > 0 ? ['', `__Mods__ (add to a unit with card+mod)`, ...mods.map(modLine)] : []),
-  ];
+  const lines = [...units.map(cardLine), ...(mods.length > 0 ? ['', `__Mods__ (add to a unit with card+mod)`, ...mods.map(modLine)] : [])];
   const title = `${capitalise(faction)} · ${units.length} unit cards, ${mods.length} mods`;
   const pages = packDescriptions(lines, EMBED_LIMITS.description);
   return pages.map((description, i) => ({

@@ -2,7 +2,13 @@
  * /catalog units [faction] and /catalog card id [mod]. Browsing is private unless `share` is set,
  * so looking things up does not fill a league channel.
  */
-import { AttachmentBuilder, ApplicationCommandOptionType, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  AttachmentBuilder,
+  ApplicationCommandOptionType,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import { z } from 'zod';
 import { defaultContent, type Content } from '../content/load';
 import { unitCost } from '../engine/roster';
@@ -34,7 +40,9 @@ export function catalogData(content: Content) {
             name: 'faction',
             description: 'Only this faction',
             // Discord allows 25 choices; a league with more factions still gets the full list without the option.
-            choices: factionsOf(content.index).slice(0, 25).map((f) => choice(capitalise(f), f) as { name: string; value: string }),
+            choices: factionsOf(content.index)
+              .slice(0, 25)
+              .map((f) => choice(capitalise(f), f) as { name: string; value: string }),
           },
           SHARE,
         ],
@@ -44,7 +52,14 @@ export function catalogData(content: Content) {
         name: 'card',
         description: 'Show a stat card, optionally with a mod',
         options: [
-          { type: ApplicationCommandOptionType.String, name: 'id', description: 'The card (type a name or id)', required: true, autocomplete: true, max_length: 100 },
+          {
+            type: ApplicationCommandOptionType.String,
+            name: 'id',
+            description: 'The card (type a name or id)',
+            required: true,
+            autocomplete: true,
+            max_length: 100,
+          },
           { type: ApplicationCommandOptionType.String, name: 'mod', description: 'A mod to add (type a name or id)', autocomplete: true, max_length: 100 },
           SHARE,
         ],
@@ -65,7 +80,7 @@ async function units(interaction: ChatInputCommandInteraction, app: App, options
   const flags = share ? {} : { flags: MessageFlags.Ephemeral as const };
   const [first, ...rest] = catalogMessages(index, faction);
   // Discord rejects a message with nothing in it; an empty catalog is a setup mistake worth saying plainly.
-  if (!first) return refuse('empty-catalog', 'The catalog has no cards yet. Ask an organiser to check the bot\'s content.');
+  if (!first) return refuse('empty-catalog', "The catalog has no cards yet. Ask an organiser to check the bot's content.");
   await interaction.reply({ embeds: first, ...flags });
   for (const embeds of rest) await interaction.followUp({ embeds, ...flags });
 }

@@ -29,7 +29,11 @@ export function clockOf(terms: Pick<Terms, 'clock'>): ClockTerms {
 }
 
 /** A challenge's options, as the clock they set (only what was given; the rest stays default). */
-export function clockFromOptions(o: { turnHours?: number | undefined; promptHours?: number | undefined; misses?: number | undefined }): Partial<ClockTerms> | undefined {
+export function clockFromOptions(o: {
+  turnHours?: number | undefined;
+  promptHours?: number | undefined;
+  misses?: number | undefined;
+}): Partial<ClockTerms> | undefined {
   const set: { -readonly [K in keyof ClockTerms]?: ClockTerms[K] } = {};
   if (o.turnHours !== undefined) set.turnHours = o.turnHours;
   if (o.promptHours !== undefined) set.promptHours = o.promptHours;

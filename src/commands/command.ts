@@ -2,7 +2,12 @@
  * A slash command is data (registered as is) plus a thin handler. The same objects are registered by
  * bot/start.ts and routed by bot/router.ts, so what Discord shows and what we handle cannot drift.
  */
-import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction, ChatInputCommandInteraction, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type {
+  ApplicationCommandOptionChoiceData,
+  AutocompleteInteraction,
+  ChatInputCommandInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { App } from './app';
 import type { ReadOptions } from './options';
 
@@ -10,14 +15,23 @@ export interface CommandModule {
   readonly data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   run(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void>;
   /** Suggestions for the focused option; at most 25 (Discord's limit). */
-  autocomplete?(interaction: AutocompleteInteraction, app: App, options: ReadOptions): ApplicationCommandOptionChoiceData[] | Promise<ApplicationCommandOptionChoiceData[]>;
+  autocomplete?(
+    interaction: AutocompleteInteraction,
+    app: App,
+    options: ReadOptions,
+  ): ApplicationCommandOptionChoiceData[] | Promise<ApplicationCommandOptionChoiceData[]>;
 }
 
 /** Discord caps choice names at 100 characters. */
-export const choice = (name: string, value: string): ApplicationCommandOptionChoiceData => ({ name: name.length > 100 ? `${name.slice(0, 99)}…` : name, value });
+export const choice = (name: string, value: string): ApplicationCommandOptionChoiceData => ({
+  name: name.length > 100 ? `${name.slice(0, 99)}…` : name,
+  value,
+});
 
 /** Case-insensitive filter on what the user has typed so far, capped at Discord's 25 choices. */
 export function suggest(choices: readonly ApplicationCommandOptionChoiceData[], typed: unknown): ApplicationCommandOptionChoiceData[] {
-  const q = String(typed ?? '').trim().toLowerCase();
+  const q = String(typed ?? '')
+    .trim()
+    .toLowerCase();
   return choices.filter((c) => q === '' || c.name.toLowerCase().includes(q) || String(c.value).toLowerCase().includes(q)).slice(0, 25);
 }

@@ -91,7 +91,8 @@ function describeDefault(game: GameState, d: ReturnType<typeof defaultDecision>,
   }
 }
 
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** The reminder posts for a wait: in the thread with a ping, and by DM for players who asked. */
 export function reminderPosts(app: App, row: MatchRow, wait: Wait, due: number): PostBody[] {
@@ -142,7 +143,8 @@ function handle(app: App, d: DeadlineRow): Handled['did'] | null {
   const made = timeoutCommand(snapshot, name);
   if (!made) return moot();
   const count = `${misses} of ${clock.maxMisses} missed deadlines forfeit the match`;
-  const reply = (done: Submitted) => [`⏰ ${name(wait.player)}'s time ran out: ${made.what}. (${count}.)`, ...describeChange(done).map((l) => `• ${l}`)].join('\n');
+  const reply = (done: Submitted) =>
+    [`⏰ ${name(wait.player)}'s time ran out: ${made.what}. (${count}.)`, ...describeChange(done).map((l) => `• ${l}`)].join('\n');
   const change = recordChange(app, row.id, undefined, row.seq, made.command, { reply });
   if (!change.ok) {
     // Cannot happen while the engine accepts its own defaults; if it does, the match gets a fresh deadline.
@@ -164,11 +166,14 @@ function botAct(app: App, row: MatchRow, seat: PlayerId): Handled['did'] {
   const command = botCommand(snapshot, seat, setup.seed);
   if (command) {
     // Setup choices are told by the setup's own lines; the bot's acts get a line as a player's do.
-    const reply = 'game' in command ? (done: Submitted) => {
-      const lines = describeChange(done);
-      // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
-      return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
-    } : undefined;
+    const reply =
+      'game' in command
+        ? (done: Submitted) => {
+            const lines = describeChange(done);
+            // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
+            return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
+          }
+        : undefined;
     const change = recordChange(app, row.id, seat, row.seq, command, reply ? { reply } : {});
     if (change.ok) return 'played';
     app.log(`the practice opponent's choice in match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`);
@@ -205,7 +210,14 @@ function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Han
   // During setup a forfeit ends the match as a concession does (skirmish-play.ts `concede`).
   const others = row.players.filter((p) => p !== player);
   const winner = others.length === 1 ? others[0]! : null;
-  const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s) => ({ ok: true, events: [], snapshot: s!, status: 'over', winner, result: { forfeited: player } }));
+  const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s) => ({
+    ok: true,
+    events: [],
+    snapshot: s!,
+    status: 'over',
+    winner,
+    result: { forfeited: player },
+  }));
   if (!done.ok) throw new Error(`match ${row.id}: a forfeit could not be saved (${done.reason})`);
   const content = `${line}${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;
   enqueue(app, done.row, [{ kind: 'text', content, ping: others }, ...retirements(app.store, done.row), ...closing(done.row)]);

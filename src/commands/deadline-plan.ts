@@ -92,7 +92,10 @@ export function planWaits(store: Store, now: number, row: MatchRow, events: read
     const start = clockStarts(store, w.player, now);
     const due = start + hoursFor(clock, w.kind) * HOUR;
     const at = { matchId: row.id, player: w.player, seq: row.seq };
-    return [store.deadlines.add({ ...at, kind: w.kind, due }), ...reminderTimes(clock, start, due).map((t) => store.deadlines.add({ ...at, kind: 'reminder', due: t }))];
+    return [
+      store.deadlines.add({ ...at, kind: w.kind, due }),
+      ...reminderTimes(clock, start, due).map((t) => store.deadlines.add({ ...at, kind: 'reminder', due: t })),
+    ];
   });
 }
 

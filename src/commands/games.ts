@@ -3,7 +3,16 @@
  * with whose move it is, the deadline as a Discord timestamp and a link to the thread; a button per
  * match opens its catch-up digest (what happened since the player's last move), also privately.
  */
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type MessageActionRowComponentBuilder, type ButtonInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  MessageFlags,
+  type MessageActionRowComponentBuilder,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
 import type { App } from './app';
 import { discordTime } from './clock-terms';
@@ -70,9 +79,19 @@ async function games(interaction: ChatInputCommandInteraction, app: App): Promis
   }
   const listed = lines.slice(0, 25);
   const body = listed.map((l, i) => `${i + 1}. ${l.text}`);
-  let content = [`**Your open matches** (${lines.length}):`, ...body, ...(lines.length > listed.length ? [`…and ${lines.length - listed.length} more.`] : []), '', ...footer].join('\n');
+  let content = [
+    `**Your open matches** (${lines.length}):`,
+    ...body,
+    ...(lines.length > listed.length ? [`…and ${lines.length - listed.length} more.`] : []),
+    '',
+    ...footer,
+  ].join('\n');
   if (content.length > 2000) content = `${content.slice(0, 1990)}…`;
-  await interaction.reply({ content, components: digestButtons(listed.map((l, i) => ({ label: `📜 ${i + 1}. Catch up: ${unshown(titleOf(app, l.row))}`, match: l.row.id, seq: l.row.seq }))), ...privately });
+  await interaction.reply({
+    content,
+    components: digestButtons(listed.map((l, i) => ({ label: `📜 ${i + 1}. Catch up: ${unshown(titleOf(app, l.row))}`, match: l.row.id, seq: l.row.seq }))),
+    ...privately,
+  });
 }
 
 /** One "catch up" button per match, 5 to a row (25 at most, Discord's limit). */
@@ -81,7 +100,12 @@ function digestButtons(buttons: readonly { label: string; match: string; seq: nu
   buttons.slice(0, 25).forEach((b, i) => {
     if (i % 5 === 0) rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>());
     const label = b.label.length > 80 ? `${b.label.slice(0, 79)}…` : b.label;
-    rows.at(-1)!.addComponents(new ButtonBuilder().setCustomId(encodeComponentId({ action: 'digest', match: b.match, seq: b.seq, arg: '' })).setLabel(label).setStyle(ButtonStyle.Secondary));
+    rows.at(-1)!.addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeComponentId({ action: 'digest', match: b.match, seq: b.seq, arg: '' }))
+        .setLabel(label)
+        .setStyle(ButtonStyle.Secondary),
+    );
   });
   return rows;
 }
@@ -112,6 +136,9 @@ export async function showDigest(interaction: ButtonInteraction, app: App, match
 }
 
 export const gamesCommand: CommandModule = {
-  data: { name: 'games', description: 'Your open matches: where you are needed, deadlines, and a catch-up for each' } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody,
+  data: {
+    name: 'games',
+    description: 'Your open matches: where you are needed, deadlines, and a catch-up for each',
+  } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody,
   run: (interaction, app) => games(interaction, app),
 };

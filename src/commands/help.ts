@@ -12,13 +12,17 @@ import { refuse } from './user-error';
 
 const SHARE = { type: T.Boolean, name: 'share', description: 'Post it for everyone to see' } as const;
 const ruleChoices = RULES_TOPICS.map((t) => choice(t.title, t.id));
-const visibility = (share: boolean) => (share ? { allowedMentions: { parse: [] } } : { flags: MessageFlags.Ephemeral as const, allowedMentions: { parse: [] } });
+const visibility = (share: boolean) =>
+  share ? { allowedMentions: { parse: [] } } : { flags: MessageFlags.Ephemeral as const, allowedMentions: { parse: [] } };
 
 export const helpCommand: CommandModule = {
   data: {
     name: 'help',
     description: 'How to play with the bot: getting a match going, taking a turn, the buttons',
-    options: [{ type: T.String, name: 'topic', description: 'What you want to know', choices: HELP_TOPICS.map((t) => ({ name: t.title, value: t.id })) }, SHARE],
+    options: [
+      { type: T.String, name: 'topic', description: 'What you want to know', choices: HELP_TOPICS.map((t) => ({ name: t.title, value: t.id })) },
+      SHARE,
+    ],
   },
   async run(interaction, _app, options) {
     const o = parseOptions(z.object({ topic: text(40).optional(), share: z.boolean().default(false) }), options.values);
@@ -45,12 +49,17 @@ export const rulesCommand: CommandModule = {
     const topic = findTopic(o.topic);
     if (!topic) {
       const near = suggest(ruleChoices, o.topic.split(/\s+/)[0]).map((c) => `\`${String(c.value)}\``);
-      refuse('unknown-topic', `There is no rules topic "${o.topic}".${near.length > 0 ? ` Did you mean ${near.slice(0, 5).join(', ')}?` : ''} Start typing and pick one from the list.`);
+      refuse(
+        'unknown-topic',
+        `There is no rules topic "${o.topic}".${near.length > 0 ? ` Did you mean ${near.slice(0, 5).join(', ')}?` : ''} Start typing and pick one from the list.`,
+      );
     }
     await interaction.reply({ content: `**${topic.title}**\n${topic.text}`, ...visibility(o.share) });
   },
   autocomplete(_interaction, _app, options) {
-    const typed = String(options.values.topic ?? '').trim().toLowerCase();
+    const typed = String(options.values.topic ?? '')
+      .trim()
+      .toLowerCase();
     if (typed === '') return ruleChoices.slice(0, 25);
     // A word a player knows ("flank") finds its topic even when the title says "Compromised".
     return RULES_TOPICS.filter((t) => t.title.toLowerCase().includes(typed) || t.id.includes(typed) || t.also.some((a) => a.includes(typed)))

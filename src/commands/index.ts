@@ -10,4 +10,16 @@ import { gamesCommand } from './games';
 import { ordersCommand } from './orders';
 import { notifyCommand, vacationCommand } from './vacation';
 
-export const commandModules: readonly CommandModule[] = [warbandCommand, catalogCommand, mapCommand, skirmishCommand, ...actCommands, helpCommand, rulesCommand, gamesCommand, ordersCommand, vacationCommand, notifyCommand];
+export const commandModules: readonly CommandModule[] = [
+  warbandCommand,
+  catalogCommand,
+  mapCommand,
+  skirmishCommand,
+  ...actCommands,
+  helpCommand,
+  rulesCommand,
+  gamesCommand,
+  ordersCommand,
+  vacationCommand,
+  notifyCommand,
+];

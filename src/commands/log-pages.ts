@@ -52,9 +52,7 @@ export interface LogRequest {
 export function logView(store: Store, row: MatchRow, reader: string, request: LogRequest): LogView {
   const { setup, snapshot } = matchRecord(row);
   if (!setup?.start || !snapshot || !gameOf(snapshot)) refuse('still-setting-up', 'The battle has not begun yet: the log starts with its first round.');
-  const events: GameEvent[] = store.matches
-    .events<MatchEvent>(row.id)
-    .flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
+  const events: GameEvent[] = store.matches.events<MatchEvent>(row.id).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
   let from = 0;
   let note = '';
   if (request.since === 'me') {

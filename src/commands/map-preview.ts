@@ -33,7 +33,10 @@ export function mapPreviewAlt(map: Gridmap, limit = DISCORD_ALT_TEXT_LIMIT): str
   if (board.objectives.length > 0) parts.push(`Objectives: ${board.objectives.map((a) => areaText(board, a)).join('; ')}.`);
   const counts = TERRAINS.map((t) => [t, board.terrain.filter((_, i) => hasTerrain(board, i, T[t])).length] as const).filter(([, n]) => n > 0);
   if (counts.length > 0) parts.push(`Terrain squares: ${counts.map(([t, n]) => `${n} ${t.replace('-', ' ')}`).join(', ')}.`);
-  const edges = [board.walls.size > 0 ? plural(board.walls.size, 'wall edge') : '', board.lowCover.size > 0 ? plural(board.lowCover.size, 'low-cover edge') : ''].filter(Boolean);
+  const edges = [
+    board.walls.size > 0 ? plural(board.walls.size, 'wall edge') : '',
+    board.lowCover.size > 0 ? plural(board.lowCover.size, 'low-cover edge') : '',
+  ].filter(Boolean);
   if (edges.length > 0) parts.push(`${edges.join(', ')}.`);
   if (counts.some(([t]) => t === 'damaging')) parts.push(`Damaging terrain deals ${map.damage} wounds.`);
   let text = parts.join(' ');

@@ -20,7 +20,7 @@ export interface PermissionSet {
 
 /** Organisers are members who may manage the server: the people who already run it. */
 export function checkOrganiser(guildId: string | null, permissions: PermissionSet | null): string {
-  if (guildId === null) return refuse('server-only', 'Maps are added to a server. Run `/map submit` in your league\'s server, not in a direct message.');
+  if (guildId === null) return refuse('server-only', "Maps are added to a server. Run `/map submit` in your league's server, not in a direct message.");
   if (!permissions?.has(PermissionFlagsBits.ManageGuild)) {
     return refuse('organisers-only', 'Only organisers can add maps: you need the **Manage Server** permission. Ask an organiser to submit it for you.');
   }

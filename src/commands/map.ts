@@ -2,7 +2,13 @@
  * /map list | show id | submit file. Anyone may look; only organisers (Manage Server) may add a map,
  * and it is added to their server. Looking is private unless `share` is set.
  */
-import { AttachmentBuilder, ApplicationCommandOptionType, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  AttachmentBuilder,
+  ApplicationCommandOptionType,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import { z } from 'zod';
 import type { Gridmap } from '../formats/gridmap';
 import { didYouMean } from '../formats/suggest';
@@ -28,7 +34,17 @@ const data = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'show',
       description: 'Draw a map',
-      options: [{ type: ApplicationCommandOptionType.String, name: 'id', description: 'The map (type a name or id)', required: true, autocomplete: true, max_length: 100 }, SHARE],
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'id',
+          description: 'The map (type a name or id)',
+          required: true,
+          autocomplete: true,
+          max_length: 100,
+        },
+        SHARE,
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
@@ -55,7 +71,10 @@ function mapHeadline(map: Gridmap): string {
 /** The map and, beside it, its key (the map picture itself carries none). */
 function previewFiles(map: Gridmap): AttachmentBuilder[] {
   const { png, alt, key } = renderMapPreview(map);
-  return [new AttachmentBuilder(png, { name: `${map.id}.png`, description: alt }), new AttachmentBuilder(key.png, { name: `${map.id}-key.png`, description: key.alt })];
+  return [
+    new AttachmentBuilder(png, { name: `${map.id}.png`, description: alt }),
+    new AttachmentBuilder(key.png, { name: `${map.id}-key.png`, description: key.alt }),
+  ];
 }
 
 async function show(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {

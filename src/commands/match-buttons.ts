@@ -26,12 +26,28 @@ export async function answerChallenge(interaction: ButtonInteraction | StringSel
   const me = interaction.user.id;
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open.');
   if (me === row.players[0]) refuse('not-your-challenge', 'You made this challenge; your opponents accept it. To withdraw it, choose Decline.');
-  if (!row.players.includes(me)) refuse('not-your-challenge', `This challenge is for ${row.players.slice(1).map((p) => `<@${p}>`).join(', ')}.`);
+  if (!row.players.includes(me))
+    refuse(
+      'not-your-challenge',
+      `This challenge is for ${row.players
+        .slice(1)
+        .map((p) => `<@${p}>`)
+        .join(', ')}.`,
+    );
   const mine = warbandChoices(app, me, '');
   if (mine.length === 0) refuse('no-warband', 'You have no saved warband yet: submit one with `/warband submit`, then accept.');
   await interaction.reply({
     content: 'Accept with which warband?',
-    components: [selectRow('challenge', row.id, 0, 'Choose your warband', mine.map((c) => ({ label: c.name, value: String(c.value) })), 'warband')],
+    components: [
+      selectRow(
+        'challenge',
+        row.id,
+        0,
+        'Choose your warband',
+        mine.map((c) => ({ label: c.name, value: String(c.value) })),
+        'warband',
+      ),
+    ],
     flags: MessageFlags.Ephemeral,
   });
 }

@@ -51,7 +51,8 @@ export function resolveUnit(game: GameState, typed: string): UnitState {
   const byName = units.filter((u) => game.cards[u.card]?.name.toLowerCase() === text);
   if (byName.length === 1) return byName[0]!;
   const ids = units.map((u) => `\`${u.id}\``).join(', ');
-  if (byName.length > 1) refuse('ambiguous-unit', `Several units are called "${typed}": use the label on the map (${byName.map((u) => `\`${u.id}\``).join(', ')}).`);
+  if (byName.length > 1)
+    refuse('ambiguous-unit', `Several units are called "${typed}": use the label on the map (${byName.map((u) => `\`${u.id}\``).join(', ')}).`);
   return refuse('unknown-unit', `There is no unit "${typed}" in this match. Units are named by their map labels: ${ids}.`);
 }
 
@@ -61,7 +62,8 @@ export function resolveSquare(map: Gridmap, typed: string): string {
   if (!c) refuse('bad-square', `"${typed}" is not a square. Squares are a column letter and a row number, like C5.`);
   const board = buildBoard(map);
   const name = squareName(c);
-  if (c.col >= board.width || c.row >= board.height) refuse('off-map', `${name} is off the map; it runs from A1 to ${squareName({ col: board.width - 1, row: board.height - 1 })}.`);
+  if (c.col >= board.width || c.row >= board.height)
+    refuse('off-map', `${name} is off the map; it runs from A1 to ${squareName({ col: board.width - 1, row: board.height - 1 })}.`);
   return name;
 }
 
@@ -94,7 +96,10 @@ export function suggestCharge(game: GameState, unit: UnitState, attack: string, 
   if (!('code' in odds) || odds.code !== 'out-of-range') return;
   const plan = chargePlan(game, unit.id, attack, target);
   if ('path' in plan) {
-    refuse('out-of-range', `${odds.message}. It can charge instead: \`/attack unit:${unit.id} attack:${attack} target:${target} charge:True\` (two steps to ${plan.path[plan.path.length - 1]}, costing ${CHARGE_VIGOR} Vigor).`);
+    refuse(
+      'out-of-range',
+      `${odds.message}. It can charge instead: \`/attack unit:${unit.id} attack:${attack} target:${target} charge:True\` (two steps to ${plan.path[plan.path.length - 1]}, costing ${CHARGE_VIGOR} Vigor).`,
+    );
   }
   refuse('out-of-range', `${odds.message}; a charge cannot reach it either: ${withoutRuleCodes(plan.message)}`);
 }

@@ -60,7 +60,9 @@ export function leagueResult(row: MatchRow, fallbackNames: (p: PlayerId) => stri
   const o = { ...plain, names: (p: PlayerId) => shown(plain.names(p)) };
   const { setup } = matchRecord(row);
   const map = o.game ? o.game.map.name : null;
-  const who = o.winner ? `**${o.names(o.winner)}** beat ${o.others.map((p) => `**${o.names(p)}**`).join(', ')}` : `${row.players.map((p) => `**${o.names(p)}**`).join(' and ')} drew`;
+  const who = o.winner
+    ? `**${o.names(o.winner)}** beat ${o.others.map((p) => `**${o.names(p)}**`).join(', ')}`
+    : `${row.players.map((p) => `**${o.names(p)}**`).join(' and ')} drew`;
   const score = o.score ? ` ${o.score}` : '';
   const days = Math.max(1, Math.ceil(((row.ended ?? row.updated) - row.created) / 86_400_000));
   const length = o.game ? `${o.game.round} round${o.game.round === 1 ? '' : 's'}${map ? ` on ${shown(map)}` : ''}` : 'during setup';

@@ -39,16 +39,44 @@ export interface Verdict {
 
 export function verifyExport(doc: MatchExport): Verdict {
   if (doc.status !== 'over') return { ok: false, lines: ['The match is not over yet: its dice stay secret until the end, so they cannot be checked now.'] };
-  if (!doc.dice) return { ok: false, lines: ['This match was played with a fixed seed (a test or the sandbox), not with committed dice, so there is nothing to verify.'] };
-  if (!doc.dice.secret || doc.dice.seed === undefined) return { ok: false, lines: ['The file has no revealed secret and seed; export the match again now that it is over.'] };
+  if (!doc.dice)
+    return { ok: false, lines: ['This match was played with a fixed seed (a test or the sandbox), not with committed dice, so there is nothing to verify.'] };
+  if (!doc.dice.secret || doc.dice.seed === undefined)
+    return { ok: false, lines: ['The file has no revealed secret and seed; export the match again now that it is over.'] };
   const dice = checkDice({ commitment: doc.dice.commitment, entropy: doc.dice.entropy, secret: doc.dice.secret, seed: doc.dice.seed }, doc.events);
   if (!dice.ok) return { ok: false, lines: [`❌ The dice do not check out: ${dice.problem}.`] };
-  const lines = [`✅ The secret matches the commitment \`${doc.dice.commitment.slice(0, 16)}…\`, the seed comes from it and the ${doc.dice.entropy.length} accept id${doc.dice.entropy.length === 1 ? '' : 's'}, and all ${dice.rolls} rolls are the seed's dice, in order.`];
+  const lines = [
+    `✅ The secret matches the commitment \`${doc.dice.commitment.slice(0, 16)}…\`, the seed comes from it and the ${doc.dice.entropy.length} accept id${doc.dice.entropy.length === 1 ? '' : 's'}, and all ${dice.rolls} rolls are the seed's dice, in order.`,
+  ];
   try {
-    const game = gameOf(rebuildMatch(matchSetupOf(doc.setup, doc.match), doc.events.map((e) => e.event as MatchEvent)));
+    const game = gameOf(
+      rebuildMatch(
+        matchSetupOf(doc.setup, doc.match),
+        doc.events.map((e) => e.event as MatchEvent),
+      ),
+    );
     const winner = game?.winner ?? null;
-    if (winner !== doc.winner) return { ok: false, lines: [...lines, `❌ Replaying the log gives ${winner ? `a win for ${doc.names[winner] ?? winner}` : 'no winner'}, but the file says ${doc.winner ? doc.names[doc.winner] ?? doc.winner : 'nobody'} won.`] };
-    return { ok: true, lines: [...lines, `✅ Replaying its ${doc.events.length} events gives the same result${game ? ` (round ${game.round}, ${Object.entries(game.score).map(([p, v]) => `${doc.names[p] ?? p} ${v}`).join(', ')})` : ''}.`] };
+    if (winner !== doc.winner)
+      return {
+        ok: false,
+        lines: [
+          ...lines,
+          `❌ Replaying the log gives ${winner ? `a win for ${doc.names[winner] ?? winner}` : 'no winner'}, but the file says ${doc.winner ? (doc.names[doc.winner] ?? doc.winner) : 'nobody'} won.`,
+        ],
+      };
+    return {
+      ok: true,
+      lines: [
+        ...lines,
+        `✅ Replaying its ${doc.events.length} events gives the same result${
+          game
+            ? ` (round ${game.round}, ${Object.entries(game.score)
+                .map(([p, v]) => `${doc.names[p] ?? p} ${v}`)
+                .join(', ')})`
+            : ''
+        }.`,
+      ],
+    };
   } catch (error) {
     return { ok: false, lines: [...lines, `❌ The log cannot be replayed: ${error instanceof Error ? error.message : String(error)}.`] };
   }

@@ -11,7 +11,16 @@ import type { Command, Concession } from '../engine/commands';
 import { decide } from '../engine/decide';
 import type { RuleError } from '../engine/errors';
 import { apply, type GameEvent } from '../engine/events';
-import { checkPregameSetup, pregameApply, pregameDecide, pregameInitial, setupRerolls, type PregameCommand, type PregameEvent, type PregameState } from '../engine/pregame';
+import {
+  checkPregameSetup,
+  pregameApply,
+  pregameDecide,
+  pregameInitial,
+  setupRerolls,
+  type PregameCommand,
+  type PregameEvent,
+  type PregameState,
+} from '../engine/pregame';
 import { initial } from '../engine/setup';
 import type { GameState, PlayerId } from '../engine/state';
 import { seeded } from '../engine/dice';
@@ -35,14 +44,25 @@ export type Stepped =
  */
 export function warbandUnits(setup: Pick<MatchSetup, 'players' | 'warbands' | 'cards'>): ScenarioUnit[] {
   const units = setup.players.flatMap((player, seat) =>
-    (setup.warbands[player]?.units ?? []).map((u, i) => ({ id: `${seat}-${i}`, card: u.card, ...(u.mod ? { mod: u.mod } : {}), player, at: 'reserve' as const })),
+    (setup.warbands[player]?.units ?? []).map((u, i) => ({
+      id: `${seat}-${i}`,
+      card: u.card,
+      ...(u.mod ? { mod: u.mod } : {}),
+      player,
+      at: 'reserve' as const,
+    })),
   );
   const labels = labelUnits(units, (card) => setup.cards[card]?.name ?? card);
   return units.map((u) => ({ ...u, id: labels.get(u.id)!.toLowerCase() }));
 }
 
 export function pregameStart(setup: MatchSetup): PregameState {
-  return pregameInitial({ players: [...setup.players], rerolls: { ...setup.rerolls }, maps: setup.maps.map((m) => ({ id: m.id, map: m.map })), rng: seeded(setup.seed) });
+  return pregameInitial({
+    players: [...setup.players],
+    rerolls: { ...setup.rerolls },
+    maps: setup.maps.map((m) => ({ id: m.id, map: m.map })),
+    rng: seeded(setup.seed),
+  });
 }
 
 function startGame(setup: MatchSetup, pregame: PregameState): { ok: true; state: GameState } | { ok: false; error: RuleError } {
@@ -64,7 +84,8 @@ function startGame(setup: MatchSetup, pregame: PregameState): { ok: true; state:
 /** The pure step: a command against the snapshot, giving the events and the snapshot after them. */
 export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: MatchCommand, by: PlayerId | undefined): Stepped {
   if (snapshot.stage === 'pregame') {
-    if (!('pregame' in command)) return { ok: false, error: { code: 'still-setting-up', message: 'The match is still being set up: answer the setup prompt first.' } };
+    if (!('pregame' in command))
+      return { ok: false, error: { code: 'still-setting-up', message: 'The match is still being set up: answer the setup prompt first.' } };
     const decided = pregameDecide(snapshot.pregame, command.pregame, by);
     if ('error' in decided) return { ok: false, error: decided.error };
     const pregame = decided.events.reduce(pregameApply, snapshot.pregame);
@@ -75,12 +96,21 @@ export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: M
     const begun = decide(started.state, { begin: true });
     if ('error' in begun) return { ok: false, error: begun.error };
     const game = begun.events.reduce(apply, started.state);
-    return { ok: true, events: [...events, ...begun.events.map((event) => ({ stage: 'game' as const, event }))], snapshot: { stage: 'game', game }, start: started.state };
+    return {
+      ok: true,
+      events: [...events, ...begun.events.map((event) => ({ stage: 'game' as const, event }))],
+      snapshot: { stage: 'game', game },
+      start: started.state,
+    };
   }
   if (!('game' in command)) return { ok: false, error: { code: 'setup-over', message: 'Setup is over; the match is being played.' } };
   const decided = decide(snapshot.game, command.game, by);
   if ('error' in decided) return { ok: false, error: decided.error };
-  return { ok: true, events: decided.events.map((event) => ({ stage: 'game', event })), snapshot: { stage: 'game', game: decided.events.reduce(apply, snapshot.game) } };
+  return {
+    ok: true,
+    events: decided.events.map((event) => ({ stage: 'game', event })),
+    snapshot: { stage: 'game', game: decided.events.reduce(apply, snapshot.game) },
+  };
 }
 
 /** Replays the whole log from the setup: what the snapshot must equal (the check command compares them). */
@@ -108,7 +138,8 @@ export function makeSetup(fields: Omit<MatchSetup, 'rerolls' | 'start' | 'cards'
   for (const u of used) {
     const card = content.index.units.get(u.card);
     const mod = u.mod === undefined ? undefined : content.index.mods.get(u.mod);
-    if (!card || (u.mod !== undefined && !mod)) return { code: 'unknown-card', message: `"${card ? u.mod : u.card}" is no longer in the catalog; the warband must be submitted again.` };
+    if (!card || (u.mod !== undefined && !mod))
+      return { code: 'unknown-card', message: `"${card ? u.mod : u.card}" is no longer in the catalog; the warband must be submitted again.` };
     cards[card.id] = card;
     if (mod) mods[mod.id] = mod;
   }
@@ -132,7 +163,11 @@ export function beginMatch(setup: MatchSetup): Stepped {
   const start = pregameStart(setup);
   const decided = pregameDecide(start, { begin: true });
   if ('error' in decided) return { ok: false, error: decided.error };
-  return { ok: true, events: decided.events.map((event) => ({ stage: 'pregame', event })), snapshot: { stage: 'pregame', pregame: decided.events.reduce(pregameApply, start) } };
+  return {
+    ok: true,
+    events: decided.events.map((event) => ({ stage: 'pregame', event })),
+    snapshot: { stage: 'pregame', pregame: decided.events.reduce(pregameApply, start) },
+  };
 }
 
 /** The game state, or null while setting up. */

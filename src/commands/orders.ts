@@ -3,7 +3,13 @@
  * match or for all of a player's matches. Orders that answer a prompt already waiting on the player
  * answer it at once.
  */
-import { ApplicationCommandOptionType as T, MessageFlags, type ChatInputCommandInteraction, type APIApplicationCommandBasicOption, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType as T,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type APIApplicationCommandBasicOption,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import { z } from 'zod';
 import { ALL_MATCHES, OPEN_STATUSES, type MatchRow } from '../store';
 import type { App } from './app';
@@ -25,11 +31,7 @@ const scopeOption = (clear: boolean): APIApplicationCommandBasicOption => ({
   type: T.String,
   name: 'scope',
   description: 'This match, or all your matches (default: this match inside a match thread)',
-  choices: [
-    { name: 'this match', value: 'match' },
-    { name: 'all my matches', value: 'all' },
-    ...(clear ? [{ name: 'everything', value: 'everything' }] : []),
-  ],
+  choices: [{ name: 'this match', value: 'match' }, { name: 'all my matches', value: 'all' }, ...(clear ? [{ name: 'everything', value: 'everything' }] : [])],
 });
 
 const data = {
@@ -95,7 +97,10 @@ const schemas = {
 
 /** "defensive, mobility" → the box kinds, refusing anything else. */
 export function parseBoxes(typed: string): BoxKind[] {
-  const words = typed.toLowerCase().split(/[\s,;>→]+/).filter(Boolean);
+  const words = typed
+    .toLowerCase()
+    .split(/[\s,;>→]+/)
+    .filter(Boolean);
   const kinds: BoxKind[] = [];
   for (const w of words) {
     if (w === 'mortal') refuse('bad-option', '`boxes`: Mortal is always marked last, only when nothing else is left; leave it out.');
@@ -145,7 +150,8 @@ async function set(interaction: ChatInputCommandInteraction, app: App, o: z.outp
   const me = interaction.user.id;
   const here = myMatchHere(app, interaction.channelId, me);
   const scope = o.scope ?? (here ? 'match' : 'all');
-  if (scope === 'match' && !here) refuse('not-in-match-thread', 'Use `scope: this match` inside the thread of a match you play in, or choose `all my matches`.');
+  if (scope === 'match' && !here)
+    refuse('not-in-match-thread', 'Use `scope: this match` inside the thread of a match you play in, or choose `all my matches`.');
   const given: Orders = {
     ...(o.replies ? { replies: o.replies === 'at' ? { at: o.chance ?? 50 } : o.replies } : o.chance !== undefined ? { replies: { at: o.chance } } : {}),
     ...(o.wounds ? { wounds: o.wounds } : {}),
@@ -180,7 +186,10 @@ async function show(interaction: ChatInputCommandInteraction, app: App): Promise
   const here = myMatchHere(app, interaction.channelId, me);
   if (here) {
     const effective = describeOrders(ordersFor(app.store, me, here.id));
-    lines.push(`**In this match** (this match's orders over those for all):`, ...(effective.length > 0 ? effective.map((l) => `• ${l}`) : ['• none: every choice is asked']));
+    lines.push(
+      `**In this match** (this match's orders over those for all):`,
+      ...(effective.length > 0 ? effective.map((l) => `• ${l}`) : ['• none: every choice is asked']),
+    );
   }
   const content = lines.length > 0 ? lines.join('\n') : 'You have no standing orders: every choice is asked. Set some with `/orders set`.';
   await interaction.reply({ content: content.slice(0, 2000), ...privately });
@@ -192,7 +201,12 @@ async function clear(interaction: ChatInputCommandInteraction, app: App, o: z.ou
   const scope = o.scope ?? (here ? 'match' : 'all');
   if (scope === 'match' && !here) refuse('not-in-match-thread', 'Use `scope: this match` inside the thread of a match you play in.');
   const n = await save(app, interaction, () => app.store.orders.clear(me, scope === 'everything' ? undefined : scope === 'match' ? here!.id : ALL_MATCHES));
-  const what = scope === 'everything' ? 'all your standing orders' : scope === 'match' ? `your standing orders for **${titleOf(app, here!)}**` : 'your standing orders for all your matches';
+  const what =
+    scope === 'everything'
+      ? 'all your standing orders'
+      : scope === 'match'
+        ? `your standing orders for **${titleOf(app, here!)}**`
+        : 'your standing orders for all your matches';
   await interaction.reply({ content: n > 0 ? `Cleared ${what}: those choices are asked again.` : `There was nothing to clear (${what}).`, ...privately });
 }
 

@@ -11,7 +11,11 @@ import type { App } from './app';
 import type { PostBody } from './post-body';
 import { clip } from './thread';
 
-export async function answerOwn(app: App, interaction: ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction, posts: readonly OutboxRow[]): Promise<void> {
+export async function answerOwn(
+  app: App,
+  interaction: ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction,
+  posts: readonly OutboxRow[],
+): Promise<void> {
   const own = posts.find((r) => app.outbox.isHeld(r.id));
   try {
     if (!own) return;

@@ -6,7 +6,18 @@
 import type { GameEvent } from '../engine/events';
 import { apply } from '../engine/events';
 import type { GameState } from '../engine/state';
-import { eventSentences, FRAMING, NEWS, renderCard, renderFocus, renderLegend, renderMapWithAlt, renderTurn, type HappeningKind, type Picture } from '../render';
+import {
+  eventSentences,
+  FRAMING,
+  NEWS,
+  renderCard,
+  renderFocus,
+  renderLegend,
+  renderMapWithAlt,
+  renderTurn,
+  type HappeningKind,
+  type Picture,
+} from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { matchRecord, type MatchRecord } from '../match/record';
@@ -25,7 +36,13 @@ const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
 
 export type Rendered =
   /** A new message, in the row's channel unless `channel` names another (the league channel, for a result), or a DM to `dm`. */
-  | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string }; readonly channel?: string; readonly dm?: string }
+  | {
+      readonly to: 'create';
+      readonly post: Post;
+      readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string };
+      readonly channel?: string;
+      readonly dm?: string;
+    }
   /** The row's thread renamed and archived, whatever of that is not done yet. */
   | { readonly to: 'thread'; readonly name: string; readonly archive: boolean }
   /** An edit of one of the bot's messages; `lines` are added under its text unless already there. */
@@ -44,7 +61,13 @@ function turnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): { 
       break;
     }
   }
-  const before = gameOf(rebuildMatch(setup, mine.slice(0, start).map((e) => e.event))) ?? setup.start!;
+  const before =
+    gameOf(
+      rebuildMatch(
+        setup,
+        mine.slice(0, start).map((e) => e.event),
+      ),
+    ) ?? setup.start!;
   const events = mine.slice(start).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
   return { game: events.reduce(apply, before), before, events };
 }
@@ -91,7 +114,12 @@ function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: numb
   const players = setup.players.map((p) => `<@${p}>`).join(' ');
   const secret = row.terms.dice?.secret;
   // The match is over, so the dice's secret can be shown: anyone can now check every roll.
-  const dice = setup.dice && secret ? [`-# 🎲 The dice's secret was \`${secret}\` (its SHA-256 is the commitment posted with the challenge). \`/skirmish verify\` checks every roll; \`/skirmish export\` gives the whole match as a file.`] : [];
+  const dice =
+    setup.dice && secret
+      ? [
+          `-# 🎲 The dice's secret was \`${secret}\` (its SHA-256 is the commitment posted with the challenge). \`/skirmish verify\` checks every roll; \`/skirmish export\` gives the whole match as a file.`,
+        ]
+      : [];
   return {
     content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`, ...dice].join('\n'),
     ping: [...setup.players],
@@ -129,7 +157,11 @@ function concededBy(store: Store, row: MatchRow): string | null {
 export function renderBody(store: Store, stored: MatchRow, body: PostBody): Rendered {
   const row = matchRecord(stored);
   const setup = row.setup;
-  const needSetup = (): MatchSetup => setup ?? (() => { throw new Error(`match ${row.id} has no setup`); })();
+  const needSetup = (): MatchSetup =>
+    setup ??
+    (() => {
+      throw new Error(`match ${row.id} has no setup`);
+    })();
   switch (body.kind) {
     case 'text':
     case 'reply':
@@ -139,7 +171,15 @@ export function renderBody(store: Store, stored: MatchRow, body: PostBody): Rend
       const game = needSetup().start!;
       const { png, alt } = renderMapWithAlt(game, { names: needSetup().names });
       const key = renderLegend(game, { names: needSetup().names });
-      return { to: 'create', post: { files: [{ png, name: 'map.png', alt }, { png: key.png, name: 'key.png', alt: key.alt }] } };
+      return {
+        to: 'create',
+        post: {
+          files: [
+            { png, name: 'map.png', alt },
+            { png: key.png, name: 'key.png', alt: key.alt },
+          ],
+        },
+      };
     }
     case 'warband':
       return { to: 'create', post: warbandPost(needSetup(), body.player) };
@@ -162,10 +202,17 @@ export function renderBody(store: Store, stored: MatchRow, body: PostBody): Rend
     case 'your-turn': {
       const content = setup ? yourTurnContent(store, row, setup, body.seq, body.player, body.content) : body.content;
       const close = setup ? lastTurnCloseUp(store, row, setup, body.seq) : null;
-      return { to: 'create', post: { content, ping: [body.player], ...(close ? { files: [{ png: close.png, name: 'last-turn-close-up.png', alt: close.alt }] } : {}) } };
+      return {
+        to: 'create',
+        post: { content, ping: [body.player], ...(close ? { files: [{ png: close.png, name: 'last-turn-close-up.png', alt: close.alt }] } : {}) },
+      };
     }
     case 'challenge':
-      return { to: 'create', post: { content: body.content, ping: body.ping, components: challengeButtons(row) }, prompt: { seq: 0, player: row.players[1] ?? row.players[0]!, kind: 'challenge' } };
+      return {
+        to: 'create',
+        post: { content: body.content, ping: body.ping, components: challengeButtons(row) },
+        prompt: { seq: 0, player: row.players[1] ?? row.players[0]!, kind: 'challenge' },
+      };
     case 'league-result':
       return { to: 'create', post: { content: leagueResult(row, playerName(store), concededBy(store, row)) }, channel: row.channelId };
     case 'close-thread':

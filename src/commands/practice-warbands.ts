@@ -40,18 +40,26 @@ export function botWarband(app: Pick<App, 'content' | 'store'>, owner: string, m
     const named = house.find((w) => fold(w.name) === fold(wanted));
     if (named) return named;
     if (!findWarband(app, owner, wanted)) {
-      refuse('unknown-warband', `There is no house warband or warband of yours called "${shown(wanted)}". House warbands: ${house.map((w) => `${w.name} (${w.faction}, ${w.points} points)`).join(', ')}.`);
+      refuse(
+        'unknown-warband',
+        `There is no house warband or warband of yours called "${shown(wanted)}". House warbands: ${house.map((w) => `${w.name} (${w.faction}, ${w.points} points)`).join(', ')}.`,
+      );
     }
     const own = loadWarband(app, owner, wanted);
     return { name: own.row.name, faction: own.faction, points: own.points, units: own.warband.units, map: own.map };
   }
   const fits = house.filter((w) => w.points <= cap).sort((a, b) => Math.abs(a.points - mine.points) - Math.abs(b.points - mine.points));
   const pick = fits.find((w) => w.faction !== mine.faction) ?? fits[0];
-  return pick ?? refuse('no-house-warband', `Every house warband costs more than ${cap} points; raise \`points\` or name one of your own warbands for the bot.`);
+  return (
+    pick ?? refuse('no-house-warband', `Every house warband costs more than ${cap} points; raise \`points\` or name one of your own warbands for the bot.`)
+  );
 }
 
 /** Autocomplete for the bot's warband: the house warbands, then the player's own. */
 export function opponentWarbandChoices(app: Pick<App, 'content' | 'store'>, owner: string, typed: unknown): ApplicationCommandOptionChoiceData[] {
-  const house = suggest(houseWarbands(app).map((w) => choice(`${w.name} · house · ${w.faction}, ${w.points} points`, w.name)), typed);
+  const house = suggest(
+    houseWarbands(app).map((w) => choice(`${w.name} · house · ${w.faction}, ${w.points} points`, w.name)),
+    typed,
+  );
   return [...house, ...warbandChoices(app, owner, typed)].slice(0, 25);
 }

@@ -40,6 +40,8 @@ export function selectRow(action: ComponentAction, match: string, seq: number, p
   const menu = new StringSelectMenuBuilder()
     .setCustomId(encodeComponentId({ action, match, seq, arg: tag }))
     .setPlaceholder(cut(placeholder, 150))
-    .addOptions(options.slice(0, 25).map((o) => ({ label: cut(o.label, 100), value: o.value, ...(o.description ? { description: cut(o.description, 100) } : {}) })));
+    .addOptions(
+      options.slice(0, 25).map((o) => ({ label: cut(o.label, 100), value: o.value, ...(o.description ? { description: cut(o.description, 100) } : {}) })),
+    );
   return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(menu);
 }

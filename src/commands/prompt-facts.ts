@@ -47,7 +47,8 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const name = findAttack(state, against, i.attack)?.name ?? i.attack;
     const odds = attackOdds(state, against.id, i.attack, target.id);
     const aimed = target.id === replier.id ? me : `**${label(state, target)}**`;
-    const chances = 'chance' in odds ? `: ${percent(odds.chance)} to hit, ${percent(odds.criticalChance)} critical${i.charge ? ' (a charge: +5 wounds)' : ''}` : '';
+    const chances =
+      'chance' in odds ? `: ${percent(odds.chance)} to hit, ${percent(odds.criticalChance)} critical${i.charge ? ' (a charge: +5 wounds)' : ''}` : '';
     incoming = `${them} declared **${name}** against ${aimed}${chances}. ${me} may reply to ${them} first.`;
   }
   const buttons = o.attacks.map((id, n) => {
@@ -121,7 +122,13 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
     lines.push(`Marking **mortal** gives ${name(mortal.vp.player)} **${mortal.vp.points} VP** at once${risk}.`);
   }
   const options = outcomes.map((x, i) => {
-    const what = [x.choice.avoid > 0 ? `spend ${x.choice.avoid} Vigor` : null, x.marked.length > 0 ? `mark ${x.marked.map((b) => boxName(state, unit.id, b)).join(', ')}` : null].filter(Boolean).join(', then ') || 'nothing to mark';
+    const what =
+      [
+        x.choice.avoid > 0 ? `spend ${x.choice.avoid} Vigor` : null,
+        x.marked.length > 0 ? `mark ${x.marked.map((b) => boxName(state, unit.id, b)).join(', ')}` : null,
+      ]
+        .filter(Boolean)
+        .join(', then ') || 'nothing to mark';
     return { label: `${what}${i === 0 ? ' (default)' : ''}`, value: String(i), description: outcomeWords(x, name) };
   });
   return { text: lines.join('\n'), options };

@@ -49,7 +49,23 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       const text = (o: PlayerId[]) => unshown(o.map(name).join(' → '));
       return {
         content: `${who}, you won the tactics check: choose the order of players for round ${state.round}.`,
-        components: all.length <= 6 ? buttonRows('order', match, seq, all.map((o, i) => ({ label: text(o), arg: String(i) }))) : [selectRow('order', match, seq, 'Choose the order', all.map((o, i) => ({ label: text(o), value: String(i) })))],
+        components:
+          all.length <= 6
+            ? buttonRows(
+                'order',
+                match,
+                seq,
+                all.map((o, i) => ({ label: text(o), arg: String(i) })),
+              )
+            : [
+                selectRow(
+                  'order',
+                  match,
+                  seq,
+                  'Choose the order',
+                  all.map((o, i) => ({ label: text(o), value: String(i) })),
+                ),
+              ],
       };
     }
     case 'reroll': {
@@ -75,7 +91,10 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       const statuses = prompt.options;
       return {
         content: `${who}, **${label(state, unit!)}** may roll to recover from one status at the end of its turn. Which?`,
-        components: buttonRows('recover', match, seq, [...statuses.map((s, i) => ({ label: s, arg: String(i) })), { label: 'None', arg: '', style: ButtonStyle.Secondary }]),
+        components: buttonRows('recover', match, seq, [
+          ...statuses.map((s, i) => ({ label: s, arg: String(i) })),
+          { label: 'None', arg: '', style: ButtonStyle.Secondary },
+        ]),
       };
     }
   }

@@ -32,19 +32,36 @@ export function setupPromptPost(match: string, seq: number, prompt: PregamePromp
     case 'map-chooser':
       return {
         content: `${who}, you won the setup tactics check. Who chooses the map and places the first entry tile?`,
-        components: buttonRows('chooser', match, seq, prompt.options.map((p) => ({ label: p === prompt.player ? 'I will' : unshown(name(p)), arg: p }))),
+        components: buttonRows(
+          'chooser',
+          match,
+          seq,
+          prompt.options.map((p) => ({ label: p === prompt.player ? 'I will' : unshown(name(p)), arg: p })),
+        ),
       };
     case 'map':
       return {
         content: `${who}, choose the map.`,
-        components: buttonRows('map', match, seq, prompt.options.map((m, i) => ({ label: m.name, arg: String(i) }))),
+        components: buttonRows(
+          'map',
+          match,
+          seq,
+          prompt.options.map((m, i) => ({ label: m.name, arg: String(i) })),
+        ),
       };
     case 'entry': {
       const areas = prompt.options.areas.slice(0, 5);
       return {
         content: `${who}, place your 2×2 entry tile: pick its top-left square in one of the start areas (hatched and numbered on the map below), or type \`/skirmish entry square\`. Your units enter the map from it.`,
         components: areas.map((a) =>
-          selectRow('entry', match, seq, `Start area ${a.area}: choose the tile's top-left square`, spread(a.tiles, 25).map((t) => ({ label: t, value: t })), String(a.area)),
+          selectRow(
+            'entry',
+            match,
+            seq,
+            `Start area ${a.area}: choose the tile's top-left square`,
+            spread(a.tiles, 25).map((t) => ({ label: t, value: t })),
+            String(a.area),
+          ),
         ),
       };
     }

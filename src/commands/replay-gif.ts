@@ -131,7 +131,8 @@ class FrameStash {
   #scaled(source: Canvas, y0: number, y1: number, take: (rgba: Uint8ClampedArray, row: number) => void): number {
     const width = Math.ceil(source.width * this.scale);
     const rows = Math.max(1, Math.ceil((y1 - y0) * this.scale));
-    if (!this.#scratch || this.#scratch.width < width || this.#scratch.height < rows) this.#scratch = createCanvas(Math.max(width, this.#scratch?.width ?? 0), Math.max(rows, this.#scratch?.height ?? 0));
+    if (!this.#scratch || this.#scratch.width < width || this.#scratch.height < rows)
+      this.#scratch = createCanvas(Math.max(width, this.#scratch?.width ?? 0), Math.max(rows, this.#scratch?.height ?? 0));
     const ctx = this.#scratch.getContext('2d');
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = colours.PAPER;

@@ -58,7 +58,9 @@ export const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, f
 export const seats = (map: Gridmap): number => entryAreas(map).length;
 
 export const displayName = (interaction: ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction): string =>
-  (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ?? interaction.user.globalName ?? interaction.user.username;
+  (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ??
+  interaction.user.globalName ??
+  interaction.user.username;
 
 export interface ChallengeOptions {
   readonly opponent: string;
@@ -74,7 +76,8 @@ export interface ChallengeOptions {
 
 export async function challenge(interaction: ChatInputCommandInteraction, app: App, o: ChallengeOptions): Promise<void> {
   const channel = interaction.channel;
-  if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText) refuse('not-a-league-channel', 'Challenge from a server text channel: the match gets its own thread there.');
+  if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText)
+    refuse('not-a-league-channel', 'Challenge from a server text channel: the match gets its own thread there.');
   const me = interaction.user.id;
   const invited = [o.opponent, o.opponent2, o.opponent3].filter((p): p is string => p !== undefined);
   if (invited.includes(me)) refuse('self-challenge', 'You cannot challenge yourself. In the sandbox, switch player at the top to play both sides.');
@@ -89,7 +92,8 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   let map: string | null = null;
   if (o.map !== undefined) {
     const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
-    if (seats(chosen) < players.length) refuse('map-too-small', `${shown(chosen.name)} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
+    if (seats(chosen) < players.length)
+      refuse('map-too-small', `${shown(chosen.name)} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
     map = chosen.id;
   }
   app.store.players.upsert({ id: me, name: displayName(interaction) });
@@ -102,7 +106,14 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const challenger = shown(names[0]!);
   const secret = app.mintSecret();
   const clock = clockFromOptions({ turnHours: o.turn_hours, promptHours: o.prompt_hours, misses: o.misses });
-  const terms: Terms = { points, target, map, accepted: { [me]: committed(warband) }, dice: { secret, commitment: commitmentOf(secret), entropy: [] }, ...(clock ? { clock } : {}) };
+  const terms: Terms = {
+    points,
+    target,
+    map,
+    accepted: { [me]: committed(warband) },
+    dice: { secret, commitment: commitmentOf(secret), entropy: [] },
+    ...(clock ? { clock } : {}),
+  };
   const them = invited.map((id) => `<@${id}>`).join(', ');
   const goal = target !== null ? `first to **${target} VP** wins` : `first to the smaller warband's points in VP wins`;
   const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
@@ -118,7 +129,10 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   app.outbox.kick(row.id);
   await thread.members.add(me).catch(() => undefined);
   await interaction
-    .editReply({ content: `**${challenger}** challenged ${them}: the match is in <#${thread.id}>. The VP target is ${target !== null ? `${target} VP` : "the smaller warband's points, fixed when the challenge is accepted"}.`, allowedMentions: { parse: [] } })
+    .editReply({
+      content: `**${challenger}** challenged ${them}: the match is in <#${thread.id}>. The VP target is ${target !== null ? `${target} VP` : "the smaller warband's points, fixed when the challenge is accepted"}.`,
+      allowedMentions: { parse: [] },
+    })
     .catch((error: unknown) => app.log('could not answer a challenge; its thread has it', error));
 }
 
@@ -126,7 +140,13 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
  * The candidate maps (§2.1: each warband names its gridmap) that seat every player; when none of them
  * does, every map of the server that does, so a four-player match of two-player maps can still start.
  */
-function candidateMaps(app: App, guildId: string, terms: Terms, accepted: Readonly<Record<PlayerId, Committed>>, players: number): { id: string; map: Gridmap }[] {
+function candidateMaps(
+  app: App,
+  guildId: string,
+  terms: Terms,
+  accepted: Readonly<Record<PlayerId, Committed>>,
+  players: number,
+): { id: string; map: Gridmap }[] {
   const find = (id: string) => mapById(app, id, guildId);
   const wanted = terms.map ? [terms.map] : [...new Set(Object.values(accepted).map((w) => w.map))];
   const fit = wanted.flatMap((id) => {
@@ -146,14 +166,29 @@ function candidateMaps(app: App, guildId: string, terms: Terms, accepted: Readon
  * from the dice proof (or the fixed seed of tests and SANDBOX_SEED, which says the match cannot be
  * verified), the candidate maps, the setup and its first events.
  */
-export function beginSetup(app: App, current: MatchRow, terms: Terms): { ok: true; events: MatchEvent[]; snapshot: MatchSnapshot; status: 'setup'; setup: MatchSetup; terms: Terms } | { ok: false; error: RuleError } {
+export function beginSetup(
+  app: App,
+  current: MatchRow,
+  terms: Terms,
+): { ok: true; events: MatchEvent[]; snapshot: MatchSnapshot; status: 'setup'; setup: MatchSetup; terms: Terms } | { ok: false; error: RuleError } {
   const { accepted, dice } = terms;
   const fixed = app.fixedSeed?.();
   const seed = fixed ?? (dice ? seedFrom(dice.secret, dice.entropy) : seedFrom(app.mintSecret(), []));
   const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
   const maps = candidateMaps(app, current.guildId, terms, accepted, current.players.length);
   const proof = dice && fixed === undefined ? { dice: { commitment: dice.commitment, entropy: dice.entropy } } : {};
-  const made = makeSetup({ seed, players: current.players, names, warbands: accepted, maps, options: { vpTarget: vpTarget(terms, accepted), glancingBlow: true, roundLimit: null }, ...proof }, app.content);
+  const made = makeSetup(
+    {
+      seed,
+      players: current.players,
+      names,
+      warbands: accepted,
+      maps,
+      options: { vpTarget: vpTarget(terms, accepted), glancingBlow: true, roundLimit: null },
+      ...proof,
+    },
+    app.content,
+  );
   if ('code' in made) return { ok: false, error: made };
   const begun = beginMatch(made);
   if (!begun.ok) return begun;
@@ -166,7 +201,14 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open.');
   const terms = row.terms;
   if (me === row.players[0]) refuse('not-your-challenge', 'You made this challenge; your opponents accept it.');
-  if (!row.players.includes(me)) refuse('not-your-challenge', `This challenge is for ${row.players.slice(1).map((p) => `<@${p}>`).join(', ')}.`);
+  if (!row.players.includes(me))
+    refuse(
+      'not-your-challenge',
+      `This challenge is for ${row.players
+        .slice(1)
+        .map((p) => `<@${p}>`)
+        .join(', ')}.`,
+    );
   if (terms.accepted[me]) refuse('already-accepted', 'You have already accepted; waiting for the others.');
   const mine = loadWarband(app, me, o.warband);
   checkPoints(mine, terms.points);
@@ -198,15 +240,28 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
     const started = setup as MatchSetup | null;
     if (!started || !done.snapshot) {
       planWaits(app.store, app.now(), done.row);
-      return { done, posts: enqueue(app, done.row, [{ kind: 'reply', content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.` }], interaction) };
+      return {
+        done,
+        posts: enqueue(app, done.row, [{ kind: 'reply', content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.` }], interaction),
+      };
     }
-    const submitted = { row: done.row, setup: started, before: { stage: 'pregame' as const, pregame: pregameStart(started) }, after: done.snapshot, events: done.events };
+    const submitted = {
+      row: done.row,
+      setup: started,
+      before: { stage: 'pregame' as const, pregame: pregameStart(started) },
+      after: done.snapshot,
+      events: done.events,
+    };
     const goal = `first to **${started.options.vpTarget} VP** wins${matchRecord(done.row).terms.target == null ? " (the smaller warband's points)" : ''}`;
     const posts = enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins: ${goal}.` }), interaction);
     settle(app, { ...submitted, posts });
     return { done, posts };
   });
-  if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'not-open', done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.');
+  if (!done.ok)
+    refuse(
+      done.reason === 'refused' ? done.error.code : 'not-open',
+      done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.',
+    );
   await answerOwn(app, interaction, posts);
 }
 
@@ -220,7 +275,12 @@ export async function decline(interaction: ChatInputCommandInteraction | ButtonI
   const { done, posts } = await save(app, interaction, () => {
     const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
     if (done.ok) planWaits(app.store, app.now(), done.row);
-    return { done, posts: done.ok ? enqueue(app, done.row, [{ kind: 'reply', content, ping: others }, ...retirements(app.store, done.row), ...closing(done.row)], interaction) : [] };
+    return {
+      done,
+      posts: done.ok
+        ? enqueue(app, done.row, [{ kind: 'reply', content, ping: others }, ...retirements(app.store, done.row), ...closing(done.row)], interaction)
+        : [],
+    };
   });
   if (!done.ok) refuse('not-open', 'This challenge changed while you answered; look at the thread.');
   await answerOwn(app, interaction, posts);

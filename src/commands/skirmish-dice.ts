@@ -27,6 +27,9 @@ export async function exportFile(interaction: ChatInputCommandInteraction, app: 
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const doc = exportMatch(app.store, row);
   const file = new AttachmentBuilder(Buffer.from(JSON.stringify(doc, null, 1)), { name: `sellsword-match-${row.id}.json` });
-  const note = row.status === 'over' ? 'The whole match, with the dice’s secret: `npm run verify -- FILE` checks every roll.' : 'The match so far. Its dice stay secret until it is over; export it again then to check them.';
+  const note =
+    row.status === 'over'
+      ? 'The whole match, with the dice’s secret: `npm run verify -- FILE` checks every roll.'
+      : 'The match so far. Its dice stay secret until it is over; export it again then to check them.';
   await interaction.editReply({ content: note, files: [file] });
 }

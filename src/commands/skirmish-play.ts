@@ -26,19 +26,35 @@ import { refuse } from './user-error';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
-const SETUP_CHOICE: Record<string, string> = { reroll: 'whether to reroll the setup tactics check', 'map-chooser': 'who picks the map', map: 'the map', entry: 'where to place their entry tile' };
-const STATUS_WORDS: Record<string, string> = { challenged: 'challenge open', setup: 'setting up', playing: 'in play', over: 'over', declined: 'declined', cancelled: 'cancelled' };
+const SETUP_CHOICE: Record<string, string> = {
+  reroll: 'whether to reroll the setup tactics check',
+  'map-chooser': 'who picks the map',
+  map: 'the map',
+  entry: 'where to place their entry tile',
+};
+const STATUS_WORDS: Record<string, string> = {
+  challenged: 'challenge open',
+  setup: 'setting up',
+  playing: 'in play',
+  over: 'over',
+  declined: 'declined',
+  cancelled: 'cancelled',
+};
 
 export async function status(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
   const { setup, snapshot } = row;
   const game = snapshot ? gameOf(snapshot) : null;
   let text: string;
-  const name = (p: string) => (setup?.names[p] ?? app.store.players.get(p)?.name ?? p);
+  const name = (p: string) => setup?.names[p] ?? app.store.players.get(p)?.name ?? p;
   if (row.status === 'declined' || row.status === 'cancelled') text = 'This challenge was declined or withdrawn.';
   else if (row.status === 'over' && !game) text = row.winner ? `Over during setup: ${name(row.winner)} won by concession.` : 'Over during setup.';
   else if (!setup || !snapshot) text = `Waiting for <@${row.players[1]}> to accept.`;
-  else if (!game) text = snapshot.stage === 'pregame' && snapshot.pregame.prompt ? `Setting up: waiting for <@${snapshot.pregame.prompt.player}> to choose ${SETUP_CHOICE[snapshot.pregame.prompt.kind]}.` : 'Setting up.';
+  else if (!game)
+    text =
+      snapshot.stage === 'pregame' && snapshot.pregame.prompt
+        ? `Setting up: waiting for <@${snapshot.pregame.prompt.player}> to choose ${SETUP_CHOICE[snapshot.pregame.prompt.kind]}.`
+        : 'Setting up.';
   else text = withMentions(toYou(describeState(game), interaction.user.id), row.players);
   const title = `**${row.players.map(name).join(' vs ')}** (${STATUS_WORDS[row.status] ?? row.status})`;
   await interaction.reply({ content: `${title}\n${text}`.slice(0, 2000), ...privately });
@@ -85,7 +101,9 @@ export async function concedeNow(interaction: ButtonInteraction, app: App, row: 
     const content = `🏳️ <@${me}> concedes during setup.${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;
     const done = await save(app, interaction, () => {
       const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s, current) =>
-        current.status !== 'setup' ? { ok: false, error: { code: 'match-over', message: 'This match is already over.' } } : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
+        current.status !== 'setup'
+          ? { ok: false, error: { code: 'match-over', message: 'This match is already over.' } }
+          : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
       );
       if (done.ok) {
         enqueue(app, done.row, [{ kind: 'reply', content, ping: other }, ...retirements(app.store, done.row), ...closing(done.row)]);
@@ -93,7 +111,11 @@ export async function concedeNow(interaction: ButtonInteraction, app: App, row: 
       }
       return done;
     });
-    if (!done.ok) refuse(done.reason === 'refused' ? done.error.code : 'stale', done.reason === 'refused' ? done.error.message : 'The match moved on while you answered; try again.');
+    if (!done.ok)
+      refuse(
+        done.reason === 'refused' ? done.error.code : 'stale',
+        done.reason === 'refused' ? done.error.message : 'The match moved on while you answered; try again.',
+      );
   } else {
     await submit(app, row.id, me, row.seq, { game: { concede: me } }, { reply: () => `🏳️ <@${me}> concedes.` });
   }
@@ -106,12 +128,19 @@ export async function follow(interaction: ChatInputCommandInteraction, app: App)
   const added = await save(app, interaction, () => app.store.follows.add(row.id, interaction.user.id));
   const thread = interaction.channel;
   if (thread?.isThread()) await thread.members.add(interaction.user.id).catch(() => undefined);
-  await interaction.reply({ content: added ? 'You now follow this match: you will see every turn in this thread.' : 'You already follow this match.', ...privately });
+  await interaction.reply({
+    content: added ? 'You now follow this match: you will see every turn in this thread.' : 'You already follow this match.',
+    ...privately,
+  });
 }
 
 export type Overlay = 'reach' | 'maneuver' | 'sight' | 'preview' | 'none';
 
-export async function view(interaction: ChatInputCommandInteraction, app: App, o: { unit: string; overlay: Overlay; attack?: string | undefined; target?: string | undefined }): Promise<void> {
+export async function view(
+  interaction: ChatInputCommandInteraction,
+  app: App,
+  o: { unit: string; overlay: Overlay; attack?: string | undefined; target?: string | undefined },
+): Promise<void> {
   const { setup, game } = gameHere(app, interaction.channelId);
   const unit = resolveUnit(game, o.unit);
   let request: ViewRequest = { names: setup.names };
@@ -122,7 +151,8 @@ export async function view(interaction: ChatInputCommandInteraction, app: App, o
     const attack = resolveAttack(game, unit, o.attack);
     request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, o.target).id } };
   }
-  if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver') refuse('not-on-map', `${game.cards[unit.card]!.name} (\`${unit.id}\`) is not on the map.`);
+  if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver')
+    refuse('not-on-map', `${game.cards[unit.card]!.name} (\`${unit.id}\`) is not on the map.`);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const { png, alt } = renderMapWithAlt(game, request);
   await interaction.editReply({ files: [new AttachmentBuilder(png, { name: `view-${unit.id}.png`, description: alt })] });
@@ -152,8 +182,9 @@ export async function check(interaction: ChatInputCommandInteraction, app: App):
   if (!row.players.includes(interaction.user.id) && !organiser) refuse('players-only', 'Only the players of this match and the organisers can check it.');
   const r = checkMatch(app.store, row.id)!;
   await interaction.reply({
-    content: r.ok ? `✅ Rebuilt this match from its ${r.events} events: identical to the saved state.` : `❌ This match, rebuilt from its ${r.events} events, differs from the saved state. Please tell an organiser.`,
+    content: r.ok
+      ? `✅ Rebuilt this match from its ${r.events} events: identical to the saved state.`
+      : `❌ This match, rebuilt from its ${r.events} events, differs from the saved state. Please tell an organiser.`,
     ...privately,
   });
 }
-

@@ -31,14 +31,19 @@ export interface PracticeOptions {
 
 export async function practice(interaction: ChatInputCommandInteraction, app: App, o: PracticeOptions): Promise<void> {
   const channel = interaction.channel;
-  if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText) refuse('not-a-league-channel', 'Start a practice match from a server text channel: it gets its own thread there.');
+  if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText)
+    refuse('not-a-league-channel', 'Start a practice match from a server text channel: it gets its own thread there.');
   const bot = app.client.user ?? refuse('bot-not-ready', 'The bot is still starting; try again in a moment.');
   const me = interaction.user.id;
   const points = o.points ?? DEFAULT_POINTS;
   const mine = loadWarband(app, me, o.warband);
   checkPoints(mine, points);
   const theirs = botWarband(app, me, committed(mine), points, o.opponent_warband);
-  if (theirs.points > points) refuse('over-cap', `**${shown(theirs.name)}** costs ${theirs.points} points; this match allows ${points}. Raise \`points\` or pick a smaller warband for the bot.`);
+  if (theirs.points > points)
+    refuse(
+      'over-cap',
+      `**${shown(theirs.name)}** costs ${theirs.points} points; this match allows ${points}. Raise \`points\` or pick a smaller warband for the bot.`,
+    );
   let map: string | null = null;
   if (o.map !== undefined) {
     const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
@@ -51,7 +56,11 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
   app.store.players.upsert({ id: bot.id, name: botName });
   await interaction.deferReply();
   const number = app.store.matches.countIn(channel.id) + 1;
-  const thread = await channel.threads.create({ name: threadName([myName, `${botName} (practice)`], number), autoArchiveDuration: 10080, reason: 'Sellsword practice match' });
+  const thread = await channel.threads.create({
+    name: threadName([myName, `${botName} (practice)`], number),
+    autoArchiveDuration: 10080,
+    reason: 'Sellsword practice match',
+  });
   const secret = app.mintSecret();
   const terms: Terms = {
     points,
@@ -68,11 +77,24 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
   ].join('\n');
   const row = await save(app, interaction, () => {
     app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
-    const created = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, threadId: thread.id, players: [me, bot.id], terms });
+    const created = app.store.matches.create({
+      id: app.mintId(),
+      guildId: interaction.guildId!,
+      channelId: channel.id,
+      threadId: thread.id,
+      players: [me, bot.id],
+      terms,
+    });
     app.store.follows.add(created.id, me);
     enqueue(app, created, [{ kind: 'text', content: intro }]);
-    const done = app.store.matches.act(created.id, created.seq, (_snapshot: MatchSnapshot | null, current) => beginSetup(app, current, matchRecord(current).terms));
-    if (!done.ok) return refuse(done.reason === 'refused' ? done.error.code : 'not-started', done.reason === 'refused' ? done.error.message : 'The practice match could not start; try again.');
+    const done = app.store.matches.act(created.id, created.seq, (_snapshot: MatchSnapshot | null, current) =>
+      beginSetup(app, current, matchRecord(current).terms),
+    );
+    if (!done.ok)
+      return refuse(
+        done.reason === 'refused' ? done.error.code : 'not-started',
+        done.reason === 'refused' ? done.error.message : 'The practice match could not start; try again.',
+      );
     const setup = matchRecord(done.row).setup!;
     const submitted = { row: done.row, setup, before: { stage: 'pregame' as const, pregame: pregameStart(setup) }, after: done.snapshot, events: done.events };
     const posts = enqueue(app, done.row, planPosts(app.store, submitted, { by: me }));

@@ -113,7 +113,9 @@ export function turnMessage(row: MatchRow, setup: MatchSetup, log: readonly Logg
     content: body.slice(0, 2000),
     files: [
       new AttachmentBuilder(png, { name: `replay-turn-${turn.index}.png`, description: alt }),
-      ...(second ? [new AttachmentBuilder(second.png, { name: turn.index === 0 ? 'key.png' : `replay-turn-${turn.index}-close-up.png`, description: second.alt })] : []),
+      ...(second
+        ? [new AttachmentBuilder(second.png, { name: turn.index === 0 ? 'key.png' : `replay-turn-${turn.index}-close-up.png`, description: second.alt })]
+        : []),
     ],
     components: stepButtons(row, seq, turn.index, last),
     allowedMentions: { parse: [] },
@@ -126,7 +128,13 @@ export async function replayButton(interaction: ButtonInteraction, app: App, id:
   const log = logUpTo(app, row, id.seq);
   if (id.arg.startsWith('ask:')) {
     const last = countTurns(log);
-    const input = new TextInputBuilder().setCustomId('turn').setStyle(TextInputStyle.Short).setRequired(true).setMinLength(1).setMaxLength(6).setPlaceholder(`0 is the opening, ${last} the last turn`);
+    const input = new TextInputBuilder()
+      .setCustomId('turn')
+      .setStyle(TextInputStyle.Short)
+      .setRequired(true)
+      .setMinLength(1)
+      .setMaxLength(6)
+      .setPlaceholder(`0 is the opening, ${last} the last turn`);
     const modal = new ModalBuilder()
       .setCustomId(encodeComponentId({ action: 'replay', match: row.id, seq: id.seq, arg: 'goto' }))
       .setTitle('Go to a turn')
@@ -198,7 +206,10 @@ function altText(setup: MatchSetup, log: readonly LoggedEvent[], image: ReplayIm
     .map(([p, v]) => `${setup.names[p] ?? p} ${v} VP`)
     .join(', ');
   const result = game.over ? (game.winner ? `${setup.names[game.winner] ?? game.winner} won` : 'a draw') : 'the match goes on';
-  return `Animated replay on ${game.map.name}: the opening map, then each of the ${turns} unit turns with its moves and attacks drawn, about a second each. It ends in round ${game.round}: ${score}; ${result}.`.slice(0, 1024);
+  return `Animated replay on ${game.map.name}: the opening map, then each of the ${turns} unit turns with its moves and attacks drawn, about a second each. It ends in round ${game.round}: ${score}; ${result}.`.slice(
+    0,
+    1024,
+  );
 }
 
 export async function replay(interaction: ChatInputCommandInteraction, app: App, o: { turn?: number | undefined }): Promise<void> {
@@ -213,7 +224,9 @@ export async function replay(interaction: ChatInputCommandInteraction, app: App,
   const image = await animation(row, setup, log, row.seq);
   const turns = image.frames - 1;
   if (image.gif.length > REPLAY_MAX_BYTES) {
-    await interaction.editReply({ content: `This match is too long to fit in one picture under Discord's 8 MB (${turns} turns). \`/skirmish replay turn:1\` steps through it a turn at a time.` });
+    await interaction.editReply({
+      content: `This match is too long to fit in one picture under Discord's 8 MB (${turns} turns). \`/skirmish replay turn:1\` steps through it a turn at a time.`,
+    });
     return;
   }
   const players = setup.players.map((p) => `**${shown(setup.names[p] ?? p)}**`).join(' vs ');
@@ -223,7 +236,11 @@ export async function replay(interaction: ChatInputCommandInteraction, app: App,
     files: [new AttachmentBuilder(image.gif, { name: `replay-${row.id}.gif`, description: altText(setup, log, image) })],
     components: [
       new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-        new ButtonBuilder().setCustomId(encodeComponentId({ action: 'replay', match: row.id, seq: row.seq, arg: 'open:0' })).setEmoji({ name: '🔍' }).setLabel('Step through it').setStyle(ButtonStyle.Secondary),
+        new ButtonBuilder()
+          .setCustomId(encodeComponentId({ action: 'replay', match: row.id, seq: row.seq, arg: 'open:0' }))
+          .setEmoji({ name: '🔍' })
+          .setLabel('Step through it')
+          .setStyle(ButtonStyle.Secondary),
       ),
     ],
     allowedMentions: { parse: [] },

@@ -2,7 +2,12 @@
  * /skirmish: challenge, practice, accept, decline, status, log, concede, follow, view, entry, check, verify, export
  * and replay.
  */
-import { ApplicationCommandOptionType as T, type APIApplicationCommandBasicOption, type APIApplicationCommandSubcommandOption, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType as T,
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandSubcommandOption,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import { z } from 'zod';
 import type { CommandModule } from './command';
 import { viewAttackChoices, viewTargetChoices } from './act-suggestions';
@@ -21,7 +26,12 @@ import { exportFile, verify } from './skirmish-dice';
 import { replay } from './skirmish-replay';
 
 const warbandOption = { type: T.String, name: 'warband', description: 'One of your saved warbands', required: true, autocomplete: true } as const;
-const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption => ({ type: T.Subcommand, name, description, options });
+const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption => ({
+  type: T.Subcommand,
+  name,
+  description,
+  options,
+});
 
 const data = {
   name: 'skirmish',
@@ -30,7 +40,13 @@ const data = {
     sub('challenge', 'Challenge a player to a match (it gets its own thread)', [
       { type: T.User, name: 'opponent', description: 'Who you challenge', required: true },
       warbandOption,
-      { type: T.Integer, name: 'points', description: "Point cap and VP target (default: cap 121, target the smaller warband's points)", min_value: 20, max_value: 500 },
+      {
+        type: T.Integer,
+        name: 'points',
+        description: "Point cap and VP target (default: cap 121, target the smaller warband's points)",
+        min_value: 20,
+        max_value: 500,
+      },
       { type: T.String, name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true },
       { type: T.User, name: 'opponent2', description: 'A second opponent, for a three-player match' },
       { type: T.User, name: 'opponent3', description: 'A third opponent, for a four-player match' },
@@ -40,8 +56,19 @@ const data = {
     ]),
     sub('practice', 'Play a practice match against the bot (it gets its own thread)', [
       warbandOption,
-      { type: T.String, name: 'opponent_warband', description: "The bot's warband: a house warband or one of yours (default: a house warband near yours)", autocomplete: true },
-      { type: T.Integer, name: 'points', description: "Point cap and VP target (default: cap 121, target the smaller warband's points)", min_value: 20, max_value: 500 },
+      {
+        type: T.String,
+        name: 'opponent_warband',
+        description: "The bot's warband: a house warband or one of yours (default: a house warband near yours)",
+        autocomplete: true,
+      },
+      {
+        type: T.Integer,
+        name: 'points',
+        description: "Point cap and VP target (default: cap 121, target the smaller warband's points)",
+        min_value: 20,
+        max_value: 500,
+      },
       { type: T.String, name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true },
     ]),
     sub('accept', 'Accept the challenge in this thread', [warbandOption]),
@@ -70,7 +97,9 @@ const data = {
       { type: T.String, name: 'attack', description: 'For a preview: the attack', autocomplete: true },
       { type: T.String, name: 'target', description: 'For a preview: the target', autocomplete: true },
     ]),
-    sub('entry', 'Place your entry tile by typing its top-left square', [{ type: T.String, name: 'square', description: 'Top-left square of the 2×2 tile, like B1', required: true }]),
+    sub('entry', 'Place your entry tile by typing its top-left square', [
+      { type: T.String, name: 'square', description: 'Top-left square of the 2×2 tile, like B1', required: true },
+    ]),
     sub('check', 'Players and organisers: rebuild the match from its log and compare it with the saved state'),
     sub('verify', 'Check every die of a finished match against the commitment posted with the challenge'),
     sub('export', 'The whole match as a file: setup, every event, and once it is over the dice’s secret'),
@@ -93,9 +122,19 @@ const schemas = {
     misses: z.number().int().min(1).max(20).optional(),
   }),
   accept: z.object({ warband: text(100) }),
-  practice: z.object({ warband: text(100), opponent_warband: text(100).optional(), points: z.number().int().min(20).max(500).optional(), map: text(60).optional() }),
+  practice: z.object({
+    warband: text(100),
+    opponent_warband: text(100).optional(),
+    points: z.number().int().min(20).max(500).optional(),
+    map: text(60).optional(),
+  }),
   log: z.object({ since: z.enum(['me']).optional(), page: z.number().int().min(1).max(1000).optional() }),
-  view: z.object({ unit: text(40), overlay: z.enum(['reach', 'maneuver', 'sight', 'preview', 'none']).default('reach'), attack: text(60).optional(), target: text(40).optional() }),
+  view: z.object({
+    unit: text(40),
+    overlay: z.enum(['reach', 'maneuver', 'sight', 'preview', 'none']).default('reach'),
+    attack: text(60).optional(),
+    target: text(40).optional(),
+  }),
   entry: z.object({ square: text(8) }),
   replay: z.object({ turn: z.number().int().min(0).max(100000).optional() }),
 };
@@ -144,7 +183,13 @@ export const skirmishCommand: CommandModule = {
     const snapshot = row ? matchRecord(row).snapshot : null;
     const game = snapshot ? gameOf(snapshot) : null;
     if (!game) return [];
-    if (focused === 'unit') return suggest(Object.values(game.units).filter((u) => !u.dropped).map((u) => choice(`${u.id.toUpperCase()} · ${game.cards[u.card]!.name}${u.at === null ? ' · in reserve' : ''}`, u.id)), values.unit);
+    if (focused === 'unit')
+      return suggest(
+        Object.values(game.units)
+          .filter((u) => !u.dropped)
+          .map((u) => choice(`${u.id.toUpperCase()} · ${game.cards[u.card]!.name}${u.at === null ? ' · in reserve' : ''}`, u.id)),
+        values.unit,
+      );
     const unit = String(values.unit ?? '').toLowerCase();
     if (!game.units[unit]) return [];
     if (focused === 'attack') return viewAttackChoices(game, unit, values.attack);

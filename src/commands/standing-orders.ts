@@ -42,8 +42,14 @@ export function ordersFor(store: Store, player: PlayerId, matchId: string): Orde
 
 export function describeOrders(o: Orders): string[] {
   const lines: string[] = [];
-  if (o.replies) lines.push(`replies: ${o.replies === 'never' ? 'never reply' : o.replies === 'ask' ? 'ask me' : `reply when the chance to hit is ${o.replies.at} % or more, else let it pass`}`);
-  if (o.wounds) lines.push(`wounds: ${o.wounds === 'vigor' ? 'spend Vigor first' : o.wounds === 'boxes' ? 'mark boxes first, keep Vigor' : 'ask me'}${o.wounds !== 'ask' ? '; Mortal only when nothing else is left' : ''}`);
+  if (o.replies)
+    lines.push(
+      `replies: ${o.replies === 'never' ? 'never reply' : o.replies === 'ask' ? 'ask me' : `reply when the chance to hit is ${o.replies.at} % or more, else let it pass`}`,
+    );
+  if (o.wounds)
+    lines.push(
+      `wounds: ${o.wounds === 'vigor' ? 'spend Vigor first' : o.wounds === 'boxes' ? 'mark boxes first, keep Vigor' : 'ask me'}${o.wounds !== 'ask' ? '; Mortal only when nothing else is left' : ''}`,
+    );
   if (o.boxes && o.boxes.length > 0) lines.push(`box order: ${o.boxes.join(', ')}`);
   if (o.rerolls) lines.push(`rerolls: ${o.rerolls === 'losing' ? 'reroll when losing' : o.rerolls === 'never' ? 'never reroll' : 'ask me'}`);
   return lines;
@@ -62,8 +68,16 @@ const keyOf = (b: InjuryBox): string => (typeof b === 'string' ? b : `trait:${b.
 
 /** Boxes in the order the player wants them marked: their kinds first, then card order, Mortal never before the rest. */
 function boxOrder(boxes: readonly InjuryBox[], order: readonly BoxKind[]): InjuryBox[] {
-  const rank = (b: InjuryBox) => (kindOf(b) === 'mortal' ? order.length + 1 : (order as readonly string[]).indexOf(kindOf(b)) < 0 ? order.length : (order as readonly string[]).indexOf(kindOf(b)));
-  return boxes.map((b, i) => ({ b, i })).sort((x, y) => rank(x.b) - rank(y.b) || x.i - y.i).map((x) => x.b);
+  const rank = (b: InjuryBox) =>
+    kindOf(b) === 'mortal'
+      ? order.length + 1
+      : (order as readonly string[]).indexOf(kindOf(b)) < 0
+        ? order.length
+        : (order as readonly string[]).indexOf(kindOf(b));
+  return boxes
+    .map((b, i) => ({ b, i }))
+    .sort((x, y) => rank(x.b) - rank(y.b) || x.i - y.i)
+    .map((x) => x.b);
 }
 
 /** The split a wounds order asks for, if it is one the prompt offers. */
@@ -112,14 +126,20 @@ function gameAnswer(game: GameState, prompt: Prompt, orders: Orders): { decision
         return { decision: { unit: prompt.unit, reply: null }, chose: `${unit} lets ${against} pass${why}` };
       }
       const name = findAttack(game, unitOf(game, prompt.unit), best.attack)?.name ?? best.attack;
-      return { decision: { unit: prompt.unit, reply: best.attack }, chose: `${unit} replies to ${against} with ${name} (${Math.round(best.chance * 100)} % to hit)` };
+      return {
+        decision: { unit: prompt.unit, reply: best.attack },
+        chose: `${unit} replies to ${against} with ${name} (${Math.round(best.chance * 100)} % to hit)`,
+      };
     }
     case 'wounds': {
       const w = orders.wounds;
       if (!w || w === 'ask') return null;
       const split = woundSplit(prompt.options, w, orders.boxes ?? []);
       if (!split) return null;
-      return { decision: { unit: prompt.unit, avoid: split.avoid, injuries: [...split.injuries] }, chose: `${unit} takes the wounds: ${splitWords(game, prompt.unit, split)}` };
+      return {
+        decision: { unit: prompt.unit, avoid: split.avoid, injuries: [...split.injuries] },
+        chose: `${unit} takes the wounds: ${splitWords(game, prompt.unit, split)}`,
+      };
     }
     case 'reroll': {
       const r = orders.rerolls;
@@ -152,4 +172,5 @@ export function standingAnswer(store: Store, matchId: string, snapshot: MatchSna
 }
 
 /** The thread's line for an answer given by standing orders. */
-export const answeredLine = (setup: MatchSetup, a: StandingAnswer): string => `🗒️ Answered by **${shown(setup.names[a.player] ?? a.player)}**'s standing order: ${a.chose}.`;
+export const answeredLine = (setup: MatchSetup, a: StandingAnswer): string =>
+  `🗒️ Answered by **${shown(setup.names[a.player] ?? a.player)}**'s standing order: ${a.chose}.`;

@@ -24,7 +24,6 @@ import { settleChange } from './settle';
 import { enqueue, inTransaction, type Via } from './table';
 import { refuse } from './user-error';
 
-
 /** What the interaction behind a change will say itself, planned from the change. */
 export interface Telling {
   readonly via?: Via;
@@ -45,9 +44,10 @@ export function withMentions(text: string, players: readonly PlayerId[]): string
  */
 export function toYou(text: string, me: string | undefined): string {
   if (me === undefined) return text;
-  return text.replace(`Waiting for ${me} to choose `, 'Your choice comes first (the prompt in the thread): ').replace(`Waiting for ${me} to decide`, 'Waiting for your decision');
+  return text
+    .replace(`Waiting for ${me} to choose `, 'Your choice comes first (the prompt in the thread): ')
+    .replace(`Waiting for ${me} to decide`, 'Waiting for your decision');
 }
-
 
 /** One change and its posts; must run inside a transaction. */
 function changeOnce(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling): Change {
@@ -73,7 +73,12 @@ function changeOnce(app: App, matchId: string, by: PlayerId | undefined, expectS
       ...(game?.over ? { winner: game.winner, result: { winner: game.winner, score: game.score, round: game.round } } : {}),
     };
   });
-  if (!done.ok) return done.reason === 'refused' ? { ok: false, reason: 'refused', error: done.error } : done.reason === 'stale' ? { ok: false, reason: 'stale' } : { ok: false, reason: 'not-found' };
+  if (!done.ok)
+    return done.reason === 'refused'
+      ? { ok: false, reason: 'refused', error: done.error }
+      : done.reason === 'stale'
+        ? { ok: false, reason: 'stale' }
+        : { ok: false, reason: 'not-found' };
   const submitted: Submitted = { row: done.row, setup: setup!, before: before!, after: done.snapshot, events: done.events };
   const planned = planPosts(app.store, submitted, {
     by,
@@ -101,11 +106,22 @@ export function settle(app: App, recorded: Recorded): Recorded {
   return settleChange(app, recorded, (player, seq, next, reply) => changeOnce(app, recorded.row.id, player, seq, next, { reply }));
 }
 
-export async function submit(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling = {}): Promise<Recorded> {
+export async function submit(
+  app: App,
+  matchId: string,
+  by: PlayerId | undefined,
+  expectSeq: number,
+  command: MatchCommand,
+  telling: Telling = {},
+): Promise<Recorded> {
   const change = await inTransaction(app, () => recordChange(app, matchId, by, expectSeq, command, telling));
   if (!change.ok) {
     if (change.reason === 'not-found') refuse('no-such-match', 'That match no longer exists.');
-    if (change.reason === 'stale') refuse('stale', 'The match moved on while you were choosing (someone acted first, or this was sent twice). Nothing was changed; look at the latest message in the thread.');
+    if (change.reason === 'stale')
+      refuse(
+        'stale',
+        'The match moved on while you were choosing (someone acted first, or this was sent twice). Nothing was changed; look at the latest message in the thread.',
+      );
     const players = app.store.matches.get(matchId)?.players ?? [];
     refuse(change.error.code, withMentions(toYou(withoutRuleCodes(change.error.message), by), players));
   }

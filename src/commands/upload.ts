@@ -34,7 +34,10 @@ export function checkUploadMeta(file: Pick<UploadMeta, 'name' | 'size' | 'conten
   }
   if (file.size === 0) refuse('upload-empty', `**${shown(file.name)}** is empty.`);
   if (file.size > limit) {
-    refuse('upload-too-large', `**${shown(file.name)}** is ${kib(file.size)}; uploads are limited to ${kib(limit)}. ${capitalise(what)} is usually only a few KiB: is this the right file?`);
+    refuse(
+      'upload-too-large',
+      `**${shown(file.name)}** is ${kib(file.size)}; uploads are limited to ${kib(limit)}. ${capitalise(what)} is usually only a few KiB: is this the right file?`,
+    );
   }
 }
 
@@ -81,7 +84,9 @@ export async function readUpload(file: UploadMeta, what: string, fetcher: Fetche
     await response.body?.cancel().catch(() => undefined);
     return refuse('upload-failed', `I couldn't download **${shown(file.name)}** from Discord (HTTP ${response.status}). Please attach it again.`);
   }
-  const bytes = await readCapped(response, limit).catch(() => refuse('upload-failed', `The download of **${shown(file.name)}** was cut off. Please try again.`));
+  const bytes = await readCapped(response, limit).catch(() =>
+    refuse('upload-failed', `The download of **${shown(file.name)}** was cut off. Please try again.`),
+  );
   if (bytes === null) refuse('upload-too-large', `**${shown(file.name)}** is larger than ${kib(limit)}; uploads are limited to ${kib(limit)}.`);
   let text: string;
   try {

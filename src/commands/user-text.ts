@@ -29,4 +29,5 @@ export function unshown(text: string): string {
 }
 
 /** Every player's name escaped, for the words of a log that goes into a message (alt text keeps them plain). */
-export const shownNames = (names: Readonly<Record<string, string>>): Record<string, string> => Object.fromEntries(Object.entries(names).map(([id, n]) => [id, shown(n)]));
+export const shownNames = (names: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(names).map(([id, n]) => [id, shown(n)]));

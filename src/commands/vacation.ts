@@ -5,7 +5,12 @@
  * early gives back the unused days. The allowance is per season: until leagues have seasons, a
  * calendar year (UTC), counted by the year a vacation starts in.
  */
-import { ApplicationCommandOptionType as T, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType as T,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import { z } from 'zod';
 import { OPEN_STATUSES, type MatchRow, type Store, type VacationRow } from '../store';
 import type { App } from './app';
@@ -52,7 +57,12 @@ async function start(interaction: ChatInputCommandInteraction, app: App, days: n
   const { moved, told } = await save(app, interaction, () => {
     app.store.vacations.add({ userId: me, days, start: now, until });
     const moved = app.store.deadlines.shift(me, days * DAY);
-    const told = tellThreads(app, me, (name) => `🏖️ **${name}** is away until ${discordTime(until, 'f')} (${discordTime(until, 'R')}): their deadlines move by ${days} day${days === 1 ? '' : 's'}.`);
+    const told = tellThreads(
+      app,
+      me,
+      (name) =>
+        `🏖️ **${name}** is away until ${discordTime(until, 'f')} (${discordTime(until, 'R')}): their deadlines move by ${days} day${days === 1 ? '' : 's'}.`,
+    );
     return { moved, told };
   });
   for (const id of told) app.outbox.kick(id);
@@ -92,7 +102,16 @@ export const vacationCommand: CommandModule = {
         type: T.Subcommand,
         name: 'start',
         description: 'Go away for some days: your deadlines move by that much',
-        options: [{ type: T.Integer, name: 'days', description: `How many days (up to ${DEFAULT_CLOCK.vacationDays} a year)`, required: true, min_value: 1, max_value: DEFAULT_CLOCK.vacationDays }],
+        options: [
+          {
+            type: T.Integer,
+            name: 'days',
+            description: `How many days (up to ${DEFAULT_CLOCK.vacationDays} a year)`,
+            required: true,
+            min_value: 1,
+            max_value: DEFAULT_CLOCK.vacationDays,
+          },
+        ],
       },
       { type: T.Subcommand, name: 'end', description: 'Come back early: the days not begun are given back' },
     ],
@@ -115,7 +134,7 @@ export const notifyCommand: CommandModule = {
     await save(app, interaction, () => app.store.notify.setDms(interaction.user.id, dms));
     await interaction.reply({
       content: dms
-        ? '🔔 Reminders now also come to you by direct message (Discord must allow DMs from this server\'s members). Every reminder is still posted in the match thread.'
+        ? "🔔 Reminders now also come to you by direct message (Discord must allow DMs from this server's members). Every reminder is still posted in the match thread."
         : '🔕 Reminders come only in the match threads, with a ping.',
       ...privately,
     });

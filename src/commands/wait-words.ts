@@ -35,7 +35,8 @@ export function waitWords(row: MatchRow, wait: Wait): string {
       const game = snapshot?.stage === 'game' ? snapshot.game : null;
       const turn = game?.turn;
       if (!game || !turn) return `Waiting for ${who} to take a turn.`;
-      if (turn.unit) return `Waiting for ${who} to go on with **${label(game, unitOf(game, turn.unit))}** (${turn.actsLeft} act${turn.actsLeft === 1 ? '' : 's'} left) or \`/end\` its turn.`;
+      if (turn.unit)
+        return `Waiting for ${who} to go on with **${label(game, unitOf(game, turn.unit))}** (${turn.actsLeft} act${turn.actsLeft === 1 ? '' : 's'} left) or \`/end\` its turn.`;
       return `Waiting for ${who} to take a turn (round ${game.round}, phase ${game.phase}).`;
     }
   }

@@ -118,7 +118,8 @@ export function checkRoster(warband: Warband, catalog: CatalogIndex, mapIds: Rea
       money.mods += u.mod === undefined ? 0 : (catalog.mods.get(u.mod)?.cost ?? 0);
     }
     const lines = problems.map((p) => describeProblem(p, warband, catalog, money, limits));
-    const head = problems.length === 1 ? `**${shown(warband.name)}** breaks a warband rule:` : `**${shown(warband.name)}** breaks ${problems.length} warband rules:`;
+    const head =
+      problems.length === 1 ? `**${shown(warband.name)}** breaks a warband rule:` : `**${shown(warband.name)}** breaks ${problems.length} warband rules:`;
     return refuse(problems[0]!.code, `${head}\n${bulletList(lines)}`);
   }
   const units = warband.units.map((u): WarbandEntry => {

@@ -36,7 +36,10 @@ export function findWarband(app: Library, owner: string, name: string): WarbandR
 
 function unknownWarband(app: Library, owner: string, name: string): never {
   const mine = app.store.warbands.list(owner).map((w) => w.name);
-  const known = mine.length === 0 ? 'You have no saved warbands yet: add one with `/warband submit`.' : `Your warbands: ${mine.slice(0, 10).map(shown).join(', ')}${mine.length > 10 ? ', …' : ''}.`;
+  const known =
+    mine.length === 0
+      ? 'You have no saved warbands yet: add one with `/warband submit`.'
+      : `Your warbands: ${mine.slice(0, 10).map(shown).join(', ')}${mine.length > 10 ? ', …' : ''}.`;
   return refuse('unknown-warband', `You have no warband called "${shown(name)}". ${known}`);
 }
 
@@ -49,7 +52,10 @@ export function loadWarband(app: Library, owner: string, name: string): LoadedWa
   const row = findWarband(app, owner, name) ?? unknownWarband(app, owner, name);
   const parsed = parseWith(warbandSchema, row.document);
   if (!parsed.ok) {
-    return refuse('warband-unreadable', `**${shown(row.name)}** was saved in a form this version of the bot cannot read. Please submit it again with \`/warband submit\`.`);
+    return refuse(
+      'warband-unreadable',
+      `**${shown(row.name)}** was saved in a form this version of the bot cannot read. Please submit it again with \`/warband submit\`.`,
+    );
   }
   const warband = parsed.value;
   const units: WarbandEntry[] = [];
@@ -58,7 +64,10 @@ export function loadWarband(app: Library, owner: string, name: string): LoadedWa
     const mod = u.mod === undefined ? undefined : app.content.index.mods.get(u.mod);
     const missing = !card ? u.card : u.mod !== undefined && !mod ? u.mod : null;
     if (missing !== null || !card) {
-      return refuse('warband-out-of-date', `**${shown(row.name)}** uses "${missing}", which is no longer in the catalog. Change it and submit the warband again with \`/warband submit\`.`);
+      return refuse(
+        'warband-out-of-date',
+        `**${shown(row.name)}** uses "${missing}", which is no longer in the catalog. Change it and submit the warband again with \`/warband submit\`.`,
+      );
     }
     units.push({ card, ...(mod ? { mod } : {}), cost: unitCost(card, mod) });
   }
@@ -71,7 +80,12 @@ export function loadWarband(app: Library, owner: string, name: string): LoadedWa
  * refers to). A warband with the same name, ignoring case, is replaced. Returns the row and whether
  * it replaced one.
  */
-export function saveWarband(app: Library, owner: { id: string; name: string }, checked: CheckedWarband, source: string): { row: WarbandRow; replaced: boolean } {
+export function saveWarband(
+  app: Library,
+  owner: { id: string; name: string },
+  checked: CheckedWarband,
+  source: string,
+): { row: WarbandRow; replaced: boolean } {
   const name = checked.warband.name;
   return app.store.transaction(() => {
     const old = findWarband(app, owner.id, name);
@@ -118,5 +132,9 @@ export function warbandListEmbed(app: Library, owner: string): APIEmbed {
     const map = (w.document as { map?: unknown } | null)?.map;
     return `**${shown(w.name)}** · ${capitalise(w.faction)} · ${w.points} pts${typeof map === 'string' ? ` · ${shown(mapName(map))}` : ''}`;
   });
-  return { title: 'Your warbands', description: lines.join('\n').slice(0, 4096), footer: { text: `${rows.length} of ${MAX_WARBANDS} · /warband show name for the units` } };
+  return {
+    title: 'Your warbands',
+    description: lines.join('\n').slice(0, 4096),
+    footer: { text: `${rows.length} of ${MAX_WARBANDS} · /warband show name for the units` },
+  };
 }

@@ -16,7 +16,14 @@ import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
 import { markSaved } from './saved';
 import { shown } from './user-text';
 
-const NAME = { type: ApplicationCommandOptionType.String, name: 'name', description: 'One of your warbands', required: true, autocomplete: true, max_length: 100 } as const;
+const NAME = {
+  type: ApplicationCommandOptionType.String,
+  name: 'name',
+  description: 'One of your warbands',
+  required: true,
+  autocomplete: true,
+  max_length: 100,
+} as const;
 
 const data = {
   name: 'warband',

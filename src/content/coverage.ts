@@ -22,9 +22,7 @@ function attacksOf(cards: readonly Card[]): { card: Card; attack: Attack }[] {
 function effectsOf(cards: readonly Card[]): { where: string; effect: Effect; index: number }[] {
   return cards.flatMap((card) => [
     ...card.attacks.flatMap((a) => a.effects.map((effect, index) => ({ where: `${card.id}/${a.id}`, effect, index }))),
-    ...card.traits.flatMap((t) =>
-      t.trait === 'act' && t.effects ? t.effects.map((effect, index) => ({ where: `${card.id}/${t.id}`, effect, index })) : [],
-    ),
+    ...card.traits.flatMap((t) => (t.trait === 'act' && t.effects ? t.effects.map((effect, index) => ({ where: `${card.id}/${t.id}`, effect, index })) : [])),
   ]);
 }
 
@@ -53,22 +51,67 @@ export function catalogCoverage(catalogs: readonly Catalog[]): CoverageItem[] {
   const items: CoverageItem[] = [];
   const add = (item: string, where: readonly string[]) => items.push({ item, where });
 
-  QUALITY_NAMES.slice(0, 9).forEach((name, q) => add(`quality ${q} (${name})`, units.filter((u) => u.quality === q).map((u) => u.id)));
-  for (const size of SIZES) add(`size ${size}`, units.filter((u) => u.size === size).map((u) => u.id));
-  add('a flyer', units.filter((u) => u.stats.fly || u.traits.some((t) => t.trait === 'fly')).map((u) => u.id));
+  QUALITY_NAMES.slice(0, 9).forEach((name, q) =>
+    add(
+      `quality ${q} (${name})`,
+      units.filter((u) => u.quality === q).map((u) => u.id),
+    ),
+  );
+  for (const size of SIZES)
+    add(
+      `size ${size}`,
+      units.filter((u) => u.size === size).map((u) => u.id),
+    );
+  add(
+    'a flyer',
+    units.filter((u) => u.stats.fly || u.traits.some((t) => t.trait === 'fly')).map((u) => u.id),
+  );
   for (const trait of ['ghostly', 'warleader', 'shield', 'toughness', 'stealthy', 'immune', 'vulnerable'] as const) {
     add(`trait ${trait}`, traitHolders(all, trait));
   }
-  add('a slow attack', attackWhere((a) => a.slow));
-  add('a burst attack', attackWhere((a) => a.burst !== undefined));
-  add('a 2-act attack', attackWhere((a) => a.acts === 2));
-  for (const token of ['react', 'blue', 'red'] as const) add(`an attack costing a ${token} token`, attackWhere((a) => (a.cost[token] ?? 0) > 0));
-  add('a charge-worthy brute', units.filter(isChargeBrute).map((u) => u.id));
-  for (const status of STATUSES) add(`status ${status}`, effects.filter(({ effect }) => 'status' in effect && effect.status === status).map((e) => e.where));
-  add('a THEN chain', effects.filter(({ effect, index }) => index > 0 && effect.link === 'then').map((e) => e.where));
-  add('an AND chain', effects.filter(({ effect, index }) => index > 0 && effect.link !== 'then').map((e) => e.where));
-  for (const move of ['push', 'pull', 'recoil'] as const) add(`movement effect ${move}`, effects.filter(({ effect }) => move in effect).map((e) => e.where));
-  add('a trait injury box', units.filter((u) => u.injuries.some((b) => typeof b === 'object')).map((u) => u.id));
+  add(
+    'a slow attack',
+    attackWhere((a) => a.slow),
+  );
+  add(
+    'a burst attack',
+    attackWhere((a) => a.burst !== undefined),
+  );
+  add(
+    'a 2-act attack',
+    attackWhere((a) => a.acts === 2),
+  );
+  for (const token of ['react', 'blue', 'red'] as const)
+    add(
+      `an attack costing a ${token} token`,
+      attackWhere((a) => (a.cost[token] ?? 0) > 0),
+    );
+  add(
+    'a charge-worthy brute',
+    units.filter(isChargeBrute).map((u) => u.id),
+  );
+  for (const status of STATUSES)
+    add(
+      `status ${status}`,
+      effects.filter(({ effect }) => 'status' in effect && effect.status === status).map((e) => e.where),
+    );
+  add(
+    'a THEN chain',
+    effects.filter(({ effect, index }) => index > 0 && effect.link === 'then').map((e) => e.where),
+  );
+  add(
+    'an AND chain',
+    effects.filter(({ effect, index }) => index > 0 && effect.link !== 'then').map((e) => e.where),
+  );
+  for (const move of ['push', 'pull', 'recoil'] as const)
+    add(
+      `movement effect ${move}`,
+      effects.filter(({ effect }) => move in effect).map((e) => e.where),
+    );
+  add(
+    'a trait injury box',
+    units.filter((u) => u.injuries.some((b) => typeof b === 'object')).map((u) => u.id),
+  );
   add('an aura', traitHolders(all, 'aura'));
   add('an act trait', traitHolders(all, 'act'));
   add('a rest trait', traitHolders(all, 'rest'));
@@ -87,10 +130,13 @@ export function factionProblems(catalogs: readonly Catalog[], factions: readonly
     if (fm.length < 5) problems.push(`${faction} has ${fm.length} mods; at least 5 are needed`);
     const mean = fu.reduce((s, u) => s + u.cost, 0) / Math.max(1, fu.length);
     if (mean < 121 / 8 || mean > 121 / 4) {
-      problems.push(`${faction} cards average ${mean.toFixed(1)} points; 121-point warbands would not come out at 4–8 units (keep it within ${(121 / 8).toFixed(1)}–${(121 / 4).toFixed(1)})`);
+      problems.push(
+        `${faction} cards average ${mean.toFixed(1)} points; 121-point warbands would not come out at 4–8 units (keep it within ${(121 / 8).toFixed(1)}–${(121 / 4).toFixed(1)})`,
+      );
     }
     for (const m of fm) {
-      if (!fu.some((u) => m.modUse.every((mark) => u.modUse.includes(mark)))) problems.push(`mod ${m.id} fits no ${faction} unit (needs [${m.modUse.join(', ')}])`);
+      if (!fu.some((u) => m.modUse.every((mark) => u.modUse.includes(mark))))
+        problems.push(`mod ${m.id} fits no ${faction} unit (needs [${m.modUse.join(', ')}])`);
     }
   }
   for (const u of units) {

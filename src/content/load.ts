@@ -24,7 +24,9 @@ const DOCUMENT = /\.(json|ya?ml)$/i;
 
 function loadFolder<S extends z.ZodType>(dir: string, schema: S, problems: Problem[]): { file: string; value: z.output<S> }[] {
   const out: { file: string; value: z.output<S> }[] = [];
-  for (const name of readdirSync(dir).filter((f) => DOCUMENT.test(f)).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => DOCUMENT.test(f))
+    .sort()) {
     const file = join(dir, name);
     const doc = parseText(readFileSync(file, 'utf8'), name);
     const parsed = doc.ok ? parseWith(schema, doc.value) : doc;

@@ -33,10 +33,16 @@ function actsStillOpen(state: GameState, unit: UnitState, turn: TurnState): ActT
 export function checkActType(state: GameState, unit: UnitState, turn: TurnState, act: ActType, acts = 1): void {
   const used = turn.used[act];
   if (used + acts > maxOf(state, unit, act)) {
-    const why = act === 'move' ? 'at most two Basic Moves a turn' : act === 'maneuver' ? 'at most two Maneuvers a turn (R14)' : 'the rule of 3: no act type three times in a turn (R8)';
+    const why =
+      act === 'move'
+        ? 'at most two Basic Moves a turn'
+        : act === 'maneuver'
+          ? 'at most two Maneuvers a turn (R14)'
+          : 'the rule of 3: no act type three times in a turn (R8)';
     const open = actsStillOpen(state, unit, turn);
     const left = turn.unit === unit.id ? turn.actsLeft : 0;
-    const still = open.length > 0 && left > 0 ? ` It can still ${open.join(', ')} (${left} act${left === 1 ? '' : 's'} left), or end its turn.` : ' It can end its turn.';
+    const still =
+      open.length > 0 && left > 0 ? ` It can still ${open.join(', ')} (${left} act${left === 1 ? '' : 's'} left), or end its turn.` : ' It can end its turn.';
     const counted = acts > 1 ? ` and this ${act} takes ${acts}, each counted` : '';
     refuse('rule-of-three', `${label(state, unit)} has used ${act} ${used} times this turn${counted}; ${why}.${still}`);
   }
@@ -84,7 +90,8 @@ export function checkActor(state: GameState, id: string, by?: string, ending = f
   if (by !== undefined && !(ending && by === unit.player)) {
     // §6.2: a Controlled unit's acts come from its controller; its owner may still end its turn.
     const controller = commanderOf(state, unit);
-    if (by !== controller) refuse('not-your-unit', `${label(state, unit)} is commanded by ${controller}${controller !== unit.player ? ' this turn (Controlled)' : ''}.`);
+    if (by !== controller)
+      refuse('not-your-unit', `${label(state, unit)} is commanded by ${controller}${controller !== unit.player ? ' this turn (Controlled)' : ''}.`);
   }
   if (unit.player !== turn.player) refuse('not-your-turn', `It is ${turn.player}'s turn, not ${unit.player}'s.`);
   if (unit.dropped) refuse('unit-dropped', `${label(state, unit)} has dropped.`);
@@ -99,7 +106,12 @@ export function checkActor(state: GameState, id: string, by?: string, ending = f
 
 export function needActsLeft(state: GameState, plan: ActPlan, acts: number): void {
   if (plan.actsLeft < acts) {
-    refuse('no-acts-left', plan.actsLeft === 0 ? `${label(state, plan.unit)} has no acts left this turn.` : `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; this needs ${acts}.`);
+    refuse(
+      'no-acts-left',
+      plan.actsLeft === 0
+        ? `${label(state, plan.unit)} has no acts left this turn.`
+        : `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; this needs ${acts}.`,
+    );
   }
 }
 
@@ -131,7 +143,11 @@ export const onAct: Handler<'act'> = (ctx, frame, stack) => {
   const commander = frame.commander;
   const now = sideOf(ctx.state, unit);
   if (commander !== undefined && commander !== now) {
-    ctx.emit({ type: 'act-lost', unit: unit.id, reason: `${label(ctx.state, unit)} is Glamyred: ${now} commands it this turn, so the act ${commander} declared does not happen` });
+    ctx.emit({
+      type: 'act-lost',
+      unit: unit.id,
+      reason: `${label(ctx.state, unit)} is Glamyred: ${now} commands it this turn, so the act ${commander} declared does not happen`,
+    });
     return;
   }
   const act = frame.act;
@@ -193,4 +209,3 @@ export function actFrames(plan: ActPlan, act: FrameOf<'act'>): Frame[] {
   if (plan.activates) frames.push({ k: 'activate', unit: plan.unit.id });
   return frames;
 }
-

@@ -37,12 +37,17 @@ export const onOfferReplies: Handler<'offer-replies'> = (ctx, frame, stack) => {
   const next = candidates[0];
   if (next) {
     const options = replyAttacks(ctx.state, next, attacker).map((a) => a.id);
-    return ask(ctx, stack, { ...frame, asked: [...asked, next.id], declared: nextDeclared, current: next.id, answer: undefined }, {
-      kind: 'reply',
-      player: next.player,
-      unit: next.id,
-      options: { against: attacker.id, attacks: options, incoming: incomingOf(ctx, frame.then) },
-    });
+    return ask(
+      ctx,
+      stack,
+      { ...frame, asked: [...asked, next.id], declared: nextDeclared, current: next.id, answer: undefined },
+      {
+        kind: 'reply',
+        player: next.player,
+        unit: next.id,
+        options: { against: attacker.id, attacks: options, incoming: incomingOf(ctx, frame.then) },
+      },
+    );
   }
   stack.push({ ...frame.then, replies: nextDeclared });
 };
@@ -107,7 +112,20 @@ export const onRoll: Handler<'roll'> = (ctx, frame, stack) => {
   const line = attackLine(ctx.state, attacker, attack, target, { charge });
   if (isProblem(line)) {
     // The target moved out of reach or sight before this attack resolved (a reply's recoil, say).
-    ctx.emit({ type: 'attack-rolled', unit: attacker.id, attack: attack.id, target: target.id, rolls: [], modifier: 0, need: 0, hit: false, critical: false, glancing: false, notes: [line.message], reply: frame.reply });
+    ctx.emit({
+      type: 'attack-rolled',
+      unit: attacker.id,
+      attack: attack.id,
+      target: target.id,
+      rolls: [],
+      modifier: 0,
+      need: 0,
+      hit: false,
+      critical: false,
+      glancing: false,
+      notes: [line.message],
+      reply: frame.reply,
+    });
     return;
   }
   let hit: boolean;
@@ -140,7 +158,21 @@ export const onRoll: Handler<'roll'> = (ctx, frame, stack) => {
     notes: line.automatic ? ['helpless and adjacent: hit and critical (R20)'] : [...line.notes],
     reply: frame.reply,
   });
-  if (hit) stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: target.id, index: 0, critical, glancing, charge, caused: true, bonusUsed: false, shove: frame.shove, reply: frame.reply });
+  if (hit)
+    stack.push({
+      k: 'effects',
+      unit: attacker.id,
+      attack: attack.id,
+      target: target.id,
+      index: 0,
+      critical,
+      glancing,
+      charge,
+      caused: true,
+      bonusUsed: false,
+      shove: frame.shove,
+      reply: frame.reply,
+    });
 };
 
 /**
@@ -150,7 +182,9 @@ export const onRoll: Handler<'roll'> = (ctx, frame, stack) => {
 function effectSource(ctx: Ctx, unit: UnitState, frame: FrameOf<'effects'>): { name: string; effects: readonly Effect[] } {
   if (frame.trait === undefined) return attackOf(ctx, unit, frame.attack);
   const traitId = frame.trait;
-  const trait = [...(ctx.state.cards[unit.card]?.traits ?? []), ...(unit.mod ? (ctx.state.mods[unit.mod]?.traits ?? []) : [])].find((t) => t.trait === 'act' && t.id === traitId);
+  const trait = [...(ctx.state.cards[unit.card]?.traits ?? []), ...(unit.mod ? (ctx.state.mods[unit.mod]?.traits ?? []) : [])].find(
+    (t) => t.trait === 'act' && t.id === traitId,
+  );
   if (trait?.trait !== 'act') throw new Error(`${unit.id} has no act trait ${traitId}`);
   return { name: trait.name, effects: trait.effects ?? [] };
 }
@@ -192,7 +226,10 @@ export const onEffects: Handler<'effects'> = (ctx, frame, stack) => {
     const caused = defended - toughnessUse(ctx.state, target, defended) > 0;
     stack.push(next(caused, { bonusUsed: true }));
     // The wound names what dealt it, so a log read after a prompt still knows the attack (or trait).
-    const from = frame.trait !== undefined ? { from: 'trait' as const, trait: frame.trait } : { from: frame.reply ? ('reply' as const) : ('attack' as const), attack: frame.attack };
+    const from =
+      frame.trait !== undefined
+        ? { from: 'trait' as const, trait: frame.trait }
+        : { from: frame.reply ? ('reply' as const) : ('attack' as const), attack: frame.attack };
     stack.push({ k: 'wound', unit: target.id, wound: amount, woundType: effect.type, source: attacker.id, why: attack.name, ...from });
     return;
   }

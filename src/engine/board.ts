@@ -58,8 +58,7 @@ export function besideSquares(b: Board, from: number, to: number): [number, numb
   return [indexOf(b, colOf(b, to), rowOf(b, from)), indexOf(b, colOf(b, from), rowOf(b, to))];
 }
 
-export const isDiagonal = (b: Board, from: number, to: number): boolean =>
-  colOf(b, from) !== colOf(b, to) && rowOf(b, from) !== rowOf(b, to);
+export const isDiagonal = (b: Board, from: number, to: number): boolean => colOf(b, from) !== colOf(b, to) && rowOf(b, from) !== rowOf(b, to);
 
 /** The up-to-8 squares around i that are on the board. */
 export function neighbours(b: Board, i: number): number[] {
@@ -94,7 +93,10 @@ export function crossesLowCover(b: Board, from: number, to: number): boolean {
 }
 
 /** A wall square with no unit to hold it open: walls, and sliding walls (§3.11). */
-export const emptyBoardWall = (b: Board) => (i: number): boolean => hasTerrain(b, i, T.wall | T['sliding-wall']);
+export const emptyBoardWall =
+  (b: Board) =>
+  (i: number): boolean =>
+    hasTerrain(b, i, T.wall | T['sliding-wall']);
 
 /** R5: the two shorter edges, two rows deep (top and bottom on a square map). */
 function defaultStartAreas(width: number, height: number): number[][] {
@@ -131,10 +133,12 @@ export function buildBoard(map: Gridmap): Board {
     terrain[i] = cell.terrain.reduce((acc, t) => acc | T[t], terrain[i]!);
   }
   const edges = (list: readonly string[]) =>
-    new Set(list.map((e) => {
-      const [a, c] = e.split('/') as [string, string];
-      return edgeId(dims, at(a), at(c));
-    }));
+    new Set(
+      list.map((e) => {
+        const [a, c] = e.split('/') as [string, string];
+        return edgeId(dims, at(a), at(c));
+      }),
+    );
   const objectives = map.objectives.map((area) => area.map(at));
   const listed = new Set(objectives.flat());
   for (const i of stars) if (!listed.has(i)) objectives.push([i]);

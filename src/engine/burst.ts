@@ -39,7 +39,13 @@ export function burstTargets(state: GameState, attacker: UnitState, attack: Atta
 }
 
 /** The roll one unit caught by a burst faces (R24): bonus, auras, injuries, cover from the origin, compromise; its defence. */
-export function burstLine(state: GameState, attacker: UnitState, attack: Attack, origin: number, target: UnitState): { modifier: number; need: number; notes: string[] } {
+export function burstLine(
+  state: GameState,
+  attacker: UnitState,
+  attack: Attack,
+  origin: number,
+  target: UnitState,
+): { modifier: number; need: number; notes: string[] } {
   const table = tableOf(state);
   const a = profile(state, attacker);
   const t = profile(state, target);
@@ -73,10 +79,34 @@ export const onBurst: Handler<'burst'> = (ctx: Ctx, frame, stack) => {
     let critical = hit && (d === 20 || d + modifier >= need + 10);
     const glancing = hit && d === 13 && ctx.state.options.glancingBlow;
     if (glancing) critical = false;
-    ctx.emit({ type: 'attack-rolled', unit: attacker.id, attack: attack.id, target: target.id, rolls: ctx.rolls(), modifier, need, hit, critical, glancing, notes, origin: nameOf(table.board, origin) });
+    ctx.emit({
+      type: 'attack-rolled',
+      unit: attacker.id,
+      attack: attack.id,
+      target: target.id,
+      rolls: ctx.rolls(),
+      modifier,
+      need,
+      hit,
+      critical,
+      glancing,
+      notes,
+      origin: nameOf(table.board, origin),
+    });
     if (hit) hits.push({ target: target.id, critical, glancing });
   }
   for (const h of [...hits].reverse()) {
-    stack.push({ k: 'effects', unit: attacker.id, attack: attack.id, target: h.target, index: 0, critical: h.critical, glancing: h.glancing, charge: false, caused: true, bonusUsed: false });
+    stack.push({
+      k: 'effects',
+      unit: attacker.id,
+      attack: attack.id,
+      target: h.target,
+      index: 0,
+      critical: h.critical,
+      glancing: h.glancing,
+      charge: false,
+      caused: true,
+      bonusUsed: false,
+    });
   }
 };

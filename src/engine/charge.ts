@@ -85,7 +85,8 @@ function spaceGap(width: number, a: number, aSize: Size, b: number, bSize: Size)
 /** Checks a declared charge and returns its path; refuses with the reason otherwise. */
 export function planCharge(state: GameState, unit: UnitState, attack: Attack, target: UnitState, declared: true | readonly string[]): number[] {
   const who = label(state, unit);
-  if (attack.acts !== 1 || attack.range > 3) refuse('cannot-charge-with', `A charge ends in a single-act attack of range 3 or less; ${attack.name} is not one (R23).`);
+  if (attack.acts !== 1 || attack.range > 3)
+    refuse('cannot-charge-with', `A charge ends in a single-act attack of range 3 or less; ${attack.name} is not one (R23).`);
   if (unit.vigor < CHARGE_VIGOR) refuse('no-vigor-to-charge', `${who} needs ${CHARGE_VIGOR} Vigor to charge and has ${unit.vigor} (R23).`);
   if (unit.statuses.some((s) => s.status === 'pinned')) refuse('pinned', `${who} is Pinned and cannot charge.`);
   if (areAdjacent(state, unit, target)) refuse('charge-adjacent', `${label(state, target)} is already adjacent; a charge closes from 2 steps away (R23).`);
@@ -98,7 +99,10 @@ export function planCharge(state: GameState, unit: UnitState, attack: Attack, ta
     const names = [...declared].map((s) => s.toUpperCase());
     const found = paths.find((p) => p.map((i) => nameOf(board, i)).join() === names.join());
     if (!found) {
-      refuse('bad-charge-path', `${names.join(' → ')} is not a legal charge; legal paths: ${paths.map((p) => p.map((i) => nameOf(board, i)).join(' → ')).join('; ')}`);
+      refuse(
+        'bad-charge-path',
+        `${names.join(' → ')} is not a legal charge; legal paths: ${paths.map((p) => p.map((i) => nameOf(board, i)).join(' → ')).join('; ')}`,
+      );
     }
     path = found;
   }

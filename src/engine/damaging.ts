@@ -26,7 +26,14 @@ export const standsOnDamaging = (board: Board, at: number, size: Size): boolean 
  * that enters damaging terrain, where the walk stops for the wound, or the end of the squares. A
  * flyer is wounded only for the square where the movement ends (R45).
  */
-export function walkUntilDamaging(board: Board, size: Size, fly: boolean, at: number, squares: readonly number[], index: number): { end: number; wounds: boolean } {
+export function walkUntilDamaging(
+  board: Board,
+  size: Size,
+  fly: boolean,
+  at: number,
+  squares: readonly number[],
+  index: number,
+): { end: number; wounds: boolean } {
   let from = at;
   for (let i = index; i < squares.length; i++) {
     if ((!fly || i === squares.length - 1) && entersDamaging(board, from, squares[i]!, size)) return { end: i + 1, wounds: true };
@@ -36,4 +43,12 @@ export function walkUntilDamaging(board: Board, size: Size, fly: boolean, at: nu
 }
 
 /** The frame that deals damaging terrain's wounds to `unit` (R19): from no unit, so nobody scores them (R3). */
-export const terrainWound = (board: Board, unit: UnitId): Frame => ({ k: 'wound', unit, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain', from: 'terrain' });
+export const terrainWound = (board: Board, unit: UnitId): Frame => ({
+  k: 'wound',
+  unit,
+  wound: 5,
+  woundType: board.damage,
+  source: null,
+  why: 'damaging terrain',
+  from: 'terrain',
+});

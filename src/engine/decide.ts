@@ -108,7 +108,10 @@ export function waitingFor(state: GameState, prompt: Prompt): string {
     reply: 'whether to reply',
     wounds: 'how to take the wounds',
     order: 'the order of players',
-    reroll: prompt.kind === 'reroll' && prompt.options.roll === 'recovery' ? 'whether to spend a warleader die on a recovery reroll' : 'whether to reroll the tactics check',
+    reroll:
+      prompt.kind === 'reroll' && prompt.options.roll === 'recovery'
+        ? 'whether to spend a warleader die on a recovery reroll'
+        : 'whether to reroll the tactics check',
     recover: 'which status to roll recovery for',
   };
   const unit = prompt.unit ? ` (${label(state, unitOf(state, prompt.unit))})` : '';
@@ -133,7 +136,8 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
     case 'reply': {
       const attacks = prompt.options.attacks;
       if (d.reply === undefined) refuse('bad-answer', `Answer with "reply": one of ${attacks.join(', ')}, or null for no reply.`);
-      if (d.reply !== null && !attacks.includes(d.reply)) refuse('bad-answer', `${d.reply} is not a reply this unit can make now (${attacks.join(', ') || 'none'}).`);
+      if (d.reply !== null && !attacks.includes(d.reply))
+        refuse('bad-answer', `${d.reply} is not a reply this unit can make now (${attacks.join(', ') || 'none'}).`);
       value = d.reply;
       resumed = top.k === 'offer-replies' ? { ...top, answer: d.reply } : paused(prompt, top);
       break;
@@ -147,7 +151,8 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
     case 'order': {
       const players = prompt.options;
       const order = d.order ?? [];
-      if (order.length !== players.length || players.some((p) => !order.includes(p))) refuse('bad-answer', `Give the order as each of ${players.join(', ')} once.`);
+      if (order.length !== players.length || players.some((p) => !order.includes(p)))
+        refuse('bad-answer', `Give the order as each of ${players.join(', ')} once.`);
       value = order;
       resumed = top.k === 'order' ? { ...top, answer: order } : paused(prompt, top);
       break;
@@ -239,7 +244,17 @@ export function planCommand(given: GameState, command: ActCommand | { end: strin
       const budget = command.act === 'maneuver' ? 2 : given.turn.movePoints + profile(state, plan.unit).move;
       const names = path.path.map((i) => squareNameOf(boardOf(state), i));
       const from = plan.unit.at === null ? [] : [squareNameOf(boardOf(state), plan.unit.at)];
-      const steps: Frame = { k: 'move-steps', unit: plan.unit.id, path: names, from, maneuver: command.act === 'maneuver', budget, index: 0, spent: 0, offered: false };
+      const steps: Frame = {
+        k: 'move-steps',
+        unit: plan.unit.id,
+        path: names,
+        from,
+        maneuver: command.act === 'maneuver',
+        budget,
+        index: 0,
+        spent: 0,
+        offered: false,
+      };
       return actFrames(plan, { k: 'act', act: command.act, unit: plan.unit.id, acts: 1, then: steps });
     }
     case 'rest':
@@ -266,7 +281,8 @@ function restFrame(state: GameState, plan: ActPlan, token: 'react' | 'blue' | 'r
   let acts = 1;
   if (token !== 'react') {
     const trait = liveTraits(state, unit).find((t) => t.trait === 'rest' && t.token === token);
-    if (trait?.trait !== 'rest') refuse('cannot-rest-for-token', `${label(state, unit)} can only rest for a react token; nothing on its card lets it reclaim ${token}.`);
+    if (trait?.trait !== 'rest')
+      refuse('cannot-rest-for-token', `${label(state, unit)} can only rest for a react token; nothing on its card lets it reclaim ${token}.`);
     acts = trait.acts;
   }
   needActs(state, plan, acts, 'rest');
@@ -301,9 +317,13 @@ function traitFrame(state: GameState, plan: ActPlan, id: string, target: string 
   if (target === undefined && reachesOne(trait)) refuse('needs-target', `${trait.name} is used on one ${reachWords(trait)}: name the one.`);
   const reached = target === undefined ? reach : reach.filter((u) => u.id === target);
   if (reached.length === 0) {
-    refuse('nobody-in-reach', `${trait.name} would reach no ${reachWords(trait)} within ${trait.range ?? 0} square${trait.range === 1 ? '' : 's'} of ${label(state, unit)}; nothing is spent.`);
+    refuse(
+      'nobody-in-reach',
+      `${trait.name} would reach no ${reachWords(trait)} within ${trait.range ?? 0} square${trait.range === 1 ? '' : 's'} of ${label(state, unit)}; nothing is spent.`,
+    );
   }
-  if (!traitChangesAnything(state, unit, trait, reached)) refuse('would-change-nothing', `${trait.name} would change nothing: ${nothingToGain(state, reached)}; nothing is spent.`);
+  if (!traitChangesAnything(state, unit, trait, reached))
+    refuse('would-change-nothing', `${trait.name} would change nothing: ${nothingToGain(state, reached)}; nothing is spent.`);
   return { k: 'act', act: 'trait', unit: unit.id, acts: 1, cost: trait.cost, then: { k: 'use-trait', unit: unit.id, trait: id, target } };
 }
 
@@ -312,7 +332,10 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
   const attack = profile(state, unit).attacks.find((a) => a.id === cmd.attack);
   if (!attack) {
     const disabled = findAttack(state, unit, cmd.attack) !== undefined;
-    refuse(disabled ? 'attack-disabled' : 'unknown-attack', disabled ? `${label(state, unit)} can no longer use ${cmd.attack}: its trait box is marked.` : `${label(state, unit)} has no attack "${cmd.attack}".`);
+    refuse(
+      disabled ? 'attack-disabled' : 'unknown-attack',
+      disabled ? `${label(state, unit)} can no longer use ${cmd.attack}: its trait box is marked.` : `${label(state, unit)} has no attack "${cmd.attack}".`,
+    );
   }
   needActs(state, plan, attack.acts, 'attack');
   checkCost(state, unit, attack.cost, attack.name);
@@ -346,11 +369,21 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
   const line = attackLine(state, unit, attack, target);
   if (isProblem(line)) refuse(line.code, line.message);
   if (cmd.shove !== undefined) checkShove(state, unit, attack, target, cmd.shove);
-  return attackAct(unit, attack.acts, attack.cost, withReplies(unit, { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: false, reply: false, shove: cmd.shove }));
+  return attackAct(
+    unit,
+    attack.acts,
+    attack.cost,
+    withReplies(unit, { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: false, reply: false, shove: cmd.shove }),
+  );
 }
 
 /** R26: replies are declared when the attack is, then `then` resolves the attack with them. */
-const withReplies = (unit: UnitState, then: FrameOf<'attack'> | FrameOf<'burst-with-replies'>): Frame => ({ k: 'offer-replies', unit: unit.id, asked: [], declared: [], then });
+const withReplies = (unit: UnitState, then: FrameOf<'attack'> | FrameOf<'burst-with-replies'>): Frame => ({
+  k: 'offer-replies',
+  unit: unit.id,
+  asked: [],
+  declared: [],
+  then,
+});
 
 const attackAct = (unit: UnitState, acts: number, cost: Cost, then: Frame): FrameOf<'act'> => ({ k: 'act', act: 'attack', unit: unit.id, acts, cost, then });
-

@@ -5,9 +5,7 @@
  * Generator: mulberry32, a small public-domain 32-bit generator; plenty for dice, and its whole
  * state is one number, so replaying a log reproduces every roll.
  */
-export type Rng =
-  | { readonly kind: 'seeded'; readonly state: number }
-  | { readonly kind: 'fixed'; readonly dice: readonly number[]; readonly used: number };
+export type Rng = { readonly kind: 'seeded'; readonly state: number } | { readonly kind: 'fixed'; readonly dice: readonly number[]; readonly used: number };
 
 export const seeded = (seed: number): Rng => ({ kind: 'seeded', state: seed >>> 0 });
 export const fixed = (dice: readonly number[]): Rng => ({ kind: 'fixed', dice, used: 0 });

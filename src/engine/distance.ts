@@ -181,4 +181,3 @@ export function adjacent(board: Board, wallAt: WallAt, a: readonly number[], b: 
 /** On open ground R15 gives max(dx,dy) + 1 once both exceed 1: the closed form, for tests and hints. */
 export const openGroundDistance = (dx: number, dy: number): number =>
   Math.max(Math.abs(dx), Math.abs(dy)) + (Math.min(Math.abs(dx), Math.abs(dy)) >= 2 ? 1 : 0);
-

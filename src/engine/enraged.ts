@@ -65,7 +65,8 @@ export function couldClose(state: GameState, unit: UnitState, targets: readonly 
   const moves = Math.min(2, acts);
   if (moves > 0) {
     // One search for the longest chain; a square its cheapest path reaches within one Move took one act.
-    for (const [at, plan] of reachable(state, mover, moves * move, 0)) keep(spots, at, { acts: acts - (plan.spent <= move ? 1 : moves), diagonals: plan.diagonals });
+    for (const [at, plan] of reachable(state, mover, moves * move, 0))
+      keep(spots, at, { acts: acts - (plan.spent <= move ? 1 : moves), diagonals: plan.diagonals });
   }
   for (const at of spots.keys()) if (beside(at)) return true;
   // Then at most two Maneuvers, one step each for 2 points (R14).
@@ -121,4 +122,3 @@ export function rageSatisfied(state: GameState, unit: UnitState, nearest: readon
   const left = nearest.map((id) => state.units[id]).filter((u): u is UnitState => u !== undefined && onMap(u));
   return left.length === 0 || left.some((e) => areAdjacent(state, e, unit));
 }
-

@@ -90,7 +90,6 @@ export type GameEvent =
   | { type: 'conceded'; player: PlayerId }
   | { type: 'game-over'; winner: PlayerId | null; reason: string };
 
-
 export type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 
 function advance(state: GameState, rolls: readonly number[] | undefined): GameState {
@@ -157,7 +156,17 @@ export function apply(state: GameState, event: GameEvent): GameState {
     case 'turn-started':
       return {
         ...state,
-        turn: { player: event.player, unit: null, actsLeft: 0, used: NO_ACTS, movePoints: 0, diagonals: 0, droppedEnemy: false, controller: null, enraged: null },
+        turn: {
+          player: event.player,
+          unit: null,
+          actsLeft: 0,
+          used: NO_ACTS,
+          movePoints: 0,
+          diagonals: 0,
+          droppedEnemy: false,
+          controller: null,
+          enraged: null,
+        },
       };
     case 'unit-activated':
       return { ...state, turn: { ...turnIn(state), unit: event.unit, actsLeft: event.acts } };

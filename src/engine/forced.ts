@@ -73,15 +73,22 @@ function forcedStep(f: Judge, at: number, to: number, diagonals: number, points:
   }
   const who = label(f.state, f.attacker);
   if ((kind === 'push' || kind === 'recoil') && f.away(to) <= f.away(at)) {
-    return { error: ruleError('shove-not-further', `${nameOf(board, to)} is not further from ${who} than ${nameOf(board, at)}: a ${kind} moves the target away`) };
+    return {
+      error: ruleError('shove-not-further', `${nameOf(board, to)} is not further from ${who} than ${nameOf(board, at)}: a ${kind} moves the target away`),
+    };
   }
   if (kind === 'pull' && f.away(to) >= f.away(at)) {
-    return { error: ruleError('shove-not-nearer', `${nameOf(board, to)} is not nearer to ${who} than ${nameOf(board, at)}: a pull moves the target towards it`) };
+    return {
+      error: ruleError('shove-not-nearer', `${nameOf(board, to)} is not nearer to ${who} than ${nameOf(board, at)}: a pull moves the target towards it`),
+    };
   }
   // Push, pull and move ignore terrain costs (§4.6); recoil pays them (R42).
   const cost = kind === 'recoil' ? step.cost : 1;
   if (cost > points) {
-    const what = kind === 'recoil' ? `${nameOf(board, to)} costs ${cost} and recoil ${f.forced.amount} has ${points} point${points === 1 ? '' : 's'} left` : `${kind} ${f.forced.amount} moves at most ${f.forced.amount} square${f.forced.amount === 1 ? '' : 's'}`;
+    const what =
+      kind === 'recoil'
+        ? `${nameOf(board, to)} costs ${cost} and recoil ${f.forced.amount} has ${points} point${points === 1 ? '' : 's'} left`
+        : `${kind} ${f.forced.amount} moves at most ${f.forced.amount} square${f.forced.amount === 1 ? '' : 's'}`;
     return { error: ruleError('shove-too-far', what) };
   }
   return { to, cost, diagonal: step.diagonal };
@@ -106,11 +113,19 @@ export function checkShove(state: GameState, attacker: UnitState, attack: Attack
   for (let i = 0; i < shove.length; i++) {
     const to = squareIndex(board, shove[i]!);
     if (to === null) refuse('off-map', `${shove[i]} is not on the map.`);
-    if (points <= 0) refuse('shove-too-far', `${forced.kind} ${forced.amount} moves at most ${forced.amount} square${forced.amount === 1 ? '' : 's'}; ${shove.length} are named.`);
+    if (points <= 0)
+      refuse(
+        'shove-too-far',
+        `${forced.kind} ${forced.amount} moves at most ${forced.amount} square${forced.amount === 1 ? '' : 's'}; ${shove.length} are named.`,
+      );
     const step = forcedStep(f, at, to, diagonals, points);
     if ('error' in step) refuse(step.error.code, `${label(state, target)} cannot be moved so: ${step.error.message}.`);
     if ('pit' in step) {
-      if (i < shove.length - 1) refuse('shove-past-pit', `${nameOf(board, to)} is a pit: a unit moved into a pit catches its edge and the ${forced.kind} ends there, so no square may follow it.`);
+      if (i < shove.length - 1)
+        refuse(
+          'shove-past-pit',
+          `${nameOf(board, to)} is a pit: a unit moved into a pit catches its edge and the ${forced.kind} ends there, so no square may follow it.`,
+        );
       return;
     }
     points -= step.cost;
@@ -122,7 +137,10 @@ export function checkShove(state: GameState, attacker: UnitState, attack: Attack
   if (forced.kind === 'recoil') {
     const best = farthestRecoil(f, target.at!);
     if (f.away(at) < best.distance) {
-      refuse('recoil-not-farthest', `Recoil ${forced.amount} must take ${label(state, target)} as far from ${label(state, f.attacker)} as its points allow: ${nameOf(board, at)} is ${f.away(at)} away, ${nameOf(board, best.at)} would be ${best.distance}.`);
+      refuse(
+        'recoil-not-farthest',
+        `Recoil ${forced.amount} must take ${label(state, target)} as far from ${label(state, f.attacker)} as its points allow: ${nameOf(board, at)} is ${f.away(at)} away, ${nameOf(board, best.at)} would be ${best.distance}.`,
+      );
     }
   }
 }
@@ -242,10 +260,21 @@ export const onForcedSteps: Handler<'forced-steps'> = (ctx, frame, stack) => {
   const last = end === squares.length;
   const effect = frame.effect;
   if (end > index) {
-    ctx.emit({ type: 'shoved', unit: unit.id, by, from: nameOf(board, unit.at), path: names.slice(index, end), effect: last && pit !== null ? `${effect}: into the pit at ${pit}, caught the edge (§3.11)` : effect });
+    ctx.emit({
+      type: 'shoved',
+      unit: unit.id,
+      by,
+      from: nameOf(board, unit.at),
+      path: names.slice(index, end),
+      effect: last && pit !== null ? `${effect}: into the pit at ${pit}, caught the edge (§3.11)` : effect,
+    });
   }
   if (last && pit !== null && !mover.fly && !unitOf(ctx.state, unit.id).statuses.some((s) => s.status === 'shaken')) {
-    ctx.emit({ type: 'status-gained', unit: unit.id, status: { status: 'shaken', recover: defaultRecovery('shaken'), modifier: 0, source: by, asterisk: false } });
+    ctx.emit({
+      type: 'status-gained',
+      unit: unit.id,
+      status: { status: 'shaken', recover: defaultRecovery('shaken'), modifier: 0, source: by, asterisk: false },
+    });
   }
   checkAsterisks(ctx);
   if (!wounds) return;

@@ -78,7 +78,16 @@ export const onMoveSteps: Handler<'move-steps'> = (ctx, frame, stack) => {
   const flush = () => {
     if (segment.path.length === 0) return;
     const from = segment.from === null ? null : nameOf(board, segment.from);
-    ctx.emit({ type: 'moved', unit: id, from, path: segment.path, spent: segment.cost, diagonals: segment.diagonals, pointsLeft: maneuver ? 0 : budget - spent, ...(maneuver ? { maneuver: true } : {}) });
+    ctx.emit({
+      type: 'moved',
+      unit: id,
+      from,
+      path: segment.path,
+      spent: segment.cost,
+      diagonals: segment.diagonals,
+      pointsLeft: maneuver ? 0 : budget - spent,
+      ...(maneuver ? { maneuver: true } : {}),
+    });
     segment.from = at;
     segment.path = [];
     segment.cost = 0;
@@ -98,7 +107,8 @@ export const onMoveSteps: Handler<'move-steps'> = (ctx, frame, stack) => {
     const to = squareIndex(board, path[index]!)!;
     const mover = moverOf(ctx.state, unit);
     const from = at;
-    const step = at === null ? entryCost(ctx.state, table, mover, to) : stepCost(ctx.state, table, mover, at, to, ctx.state.turn!.diagonals + segment.diagonals);
+    const step =
+      at === null ? entryCost(ctx.state, table, mover, to) : stepCost(ctx.state, table, mover, at, to, ctx.state.turn!.diagonals + segment.diagonals);
     // A reply's push or recoil can leave the rest of the path impossible: the move ends early.
     if ('error' in step) break;
     segment.path.push(path[index]!);
@@ -124,7 +134,14 @@ export const onMoveSteps: Handler<'move-steps'> = (ctx, frame, stack) => {
   // R45: a flyer's move cut short (a reply moved or hurt it) ends where it stands: over damaging
   // terrain it passed on the way, it takes the wounds there.
   const now = unitOf(ctx.state, id);
-  if (flewOver && index < path.length && !now.dropped && now.at !== null && walked.includes(nameOf(board, now.at)) && standsOnDamaging(board, now.at, moverOf(ctx.state, now).size)) {
+  if (
+    flewOver &&
+    index < path.length &&
+    !now.dropped &&
+    now.at !== null &&
+    walked.includes(nameOf(board, now.at)) &&
+    standsOnDamaging(board, now.at, moverOf(ctx.state, now).size)
+  ) {
     stack.push(terrainWound(board, id));
   }
 };
@@ -140,10 +157,20 @@ function settle(ctx: Ctx, id: string, walked: readonly string[]): void {
   const mover = moverOf(ctx.state, unit);
   if (!endError(ctx.state, table, mover, unit.at)) return;
   const board = table.board;
-  const back = [...walked].reverse().map((n) => squareIndex(board, n)!).filter((i) => i !== unit.at);
+  const back = [...walked]
+    .reverse()
+    .map((n) => squareIndex(board, n)!)
+    .filter((i) => i !== unit.at);
   const spot = back.find((i) => !endError(ctx.state, table, mover, i));
   if (spot === undefined) return;
-  ctx.emit({ type: 'shoved', unit: id, by: id, from: nameOf(board, unit.at), path: [nameOf(board, spot)], effect: 'back to the last square it may end on (R13)' });
+  ctx.emit({
+    type: 'shoved',
+    unit: id,
+    by: id,
+    from: nameOf(board, unit.at),
+    path: [nameOf(board, spot)],
+    effect: 'back to the last square it may end on (R13)',
+  });
 }
 
 /** Adjacent enemies that could reply to this unit stepping away (R25). */

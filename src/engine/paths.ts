@@ -148,7 +148,8 @@ export function endError(state: GameState, table: Table, mover: Mover, at: numbe
     const name = nameOf(board, s);
     if (hasTerrain(board, s, T.wall)) return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end in the wall at ${name}`);
     if (hasTerrain(board, s, T.pit)) return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end over the pit at ${name}`);
-    if (hasTerrain(board, s, T.obstructing)) return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end in the obstructing terrain at ${name}`);
+    if (hasTerrain(board, s, T.obstructing))
+      return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end in the obstructing terrain at ${name}`);
     const who = occupant[s];
     if (who !== null && who !== undefined && who !== mover.unit.id) {
       return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end on ${name}: ${label(state, unitOf(state, who))} is there`);
@@ -177,13 +178,7 @@ export interface PathPlan {
 }
 
 /** Checks a path square by square within `budget` points; the first problem is returned. */
-export function checkPath(
-  state: GameState,
-  mover: Mover,
-  path: readonly number[],
-  budget: number,
-  diagonalsSoFar: number,
-): PathPlan | { error: RuleError } {
+export function checkPath(state: GameState, mover: Mover, path: readonly number[], budget: number, diagonalsSoFar: number): PathPlan | { error: RuleError } {
   const table = tableOf(state);
   if (path.length === 0) return { error: ruleError('empty-path', 'a move needs at least one square') };
   let at = mover.unit.at;
@@ -239,7 +234,8 @@ export function explore(state: GameState, mover: Mover, budget: number, diagonal
     if (tile !== undefined) {
       for (const s of footprint(board, tile, 'big')) {
         const step = entryCost(state, table, mover, s);
-        if (!isStepError(step) && step.cost <= budget) offer(best, frontier, { at: s, diag: Math.min(diagonalsSoFar, 2), cost: step.cost, replies: 0, prev: null });
+        if (!isStepError(step) && step.cost <= budget)
+          offer(best, frontier, { at: s, diag: Math.min(diagonalsSoFar, 2), cost: step.cost, replies: 0, prev: null });
       }
     }
   } else {

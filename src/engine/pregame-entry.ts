@@ -67,7 +67,10 @@ export function checkEntry(map: Gridmap, claimed: Readonly<Record<PlayerId, numb
   const free = freeAreas(map, claimed);
   const n = board.startAreas.findIndex((a) => footprint(board, at, 'big').every((s) => a.includes(s)));
   if (n < 0) {
-    refuse('not-a-start-area', `The tile at ${name} is not wholly inside a start area; free start areas: ${free.map((a) => `${a.area} (tiles ${a.tiles[0]}–${a.tiles[a.tiles.length - 1]})`).join(', ')}.`);
+    refuse(
+      'not-a-start-area',
+      `The tile at ${name} is not wholly inside a start area; free start areas: ${free.map((a) => `${a.area} (tiles ${a.tiles[0]}–${a.tiles[a.tiles.length - 1]})`).join(', ')}.`,
+    );
   }
   const owner = Object.entries(claimed).find(([, area]) => area === n + 1);
   if (owner) refuse('area-taken', `Start area ${n + 1} is already taken by ${owner[0]}; choose another (free: ${free.map((a) => a.area).join(', ')}).`);

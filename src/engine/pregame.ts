@@ -22,7 +22,17 @@ import type { PlayerId } from './state';
 
 export { entryAreas } from './pregame-entry';
 export { pregameApply, pregameReplay } from './pregame-state';
-export type { EntryArea, MapChoice, PregameCommand, PregameDone, PregameEvent, PregamePrompt, PregameSetup, PregameState, RerollOptions } from './pregame-state';
+export type {
+  EntryArea,
+  MapChoice,
+  PregameCommand,
+  PregameDone,
+  PregameEvent,
+  PregamePrompt,
+  PregameSetup,
+  PregameState,
+  RerollOptions,
+} from './pregame-state';
 export { setupRerolls } from './pregame-tactics';
 
 export type PregameDecided = { readonly events: PregameEvent[] } | { readonly error: RuleError };
@@ -101,7 +111,14 @@ function answer(ctx: PregameCtx, command: Exclude<PregameCommand, { begin: true 
   const state = ctx.state;
   const prompt = state.prompt;
   if (!prompt) {
-    refuse('no-prompt', state.done ? 'Setup is finished: the game can begin.' : state.totals === null ? 'Setup has not begun: roll the tactics check first.' : 'There is no decision waiting.');
+    refuse(
+      'no-prompt',
+      state.done
+        ? 'Setup is finished: the game can begin.'
+        : state.totals === null
+          ? 'Setup has not begun: roll the tactics check first.'
+          : 'There is no decision waiting.',
+    );
   }
   if (by !== undefined && by !== prompt.player) refuse('not-your-prompt', waitingFor(prompt));
   // Typed, so TypeScript narrows `command` after a call (a never-returning call must be annotated).
@@ -121,7 +138,8 @@ function answer(ctx: PregameCtx, command: Exclude<PregameCommand, { begin: true 
     case 'map': {
       if (!('map' in command) || typeof command.map !== 'string') wrong();
       const id = command.map;
-      if (!state.maps.some((m) => m.id === id)) refuse('unknown-map', `"${id}" is not one of the maps to choose from: ${state.maps.map((m) => m.id).join(', ')}.`);
+      if (!state.maps.some((m) => m.id === id))
+        refuse('unknown-map', `"${id}" is not one of the maps to choose from: ${state.maps.map((m) => m.id).join(', ')}.`);
       ctx.emit({ type: 'map-chosen', by: prompt.player, map: id });
       return;
     }

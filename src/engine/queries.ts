@@ -104,7 +104,8 @@ function unitActs(state: GameState, unit: UnitState): Command[] {
     }
     for (const e of enemies) {
       out.push({ act: 'attack', unit: unit.id, attack: attack.id, target: e.id });
-      if (attack.acts === 1 && attack.range <= 3 && chargePaths(state, unit, e).length > 0) out.push({ act: 'attack', unit: unit.id, attack: attack.id, target: e.id, charge: true });
+      if (attack.acts === 1 && attack.range <= 3 && chargePaths(state, unit, e).length > 0)
+        out.push({ act: 'attack', unit: unit.id, attack: attack.id, target: e.id, charge: true });
     }
   }
   return out;
@@ -239,7 +240,11 @@ export function chargeOptions(state: GameState, unitId: string): { target: strin
  * 10 over the need is critical, and a glancing 13 (the option) hits but never critically. The odds
  * and the AI's outlook both count faces through this.
  */
-function faceResult(d: number, roll: { readonly modifier: number; readonly need: number; readonly automatic: boolean }, glancingBlow: boolean): { hit: boolean; critical: boolean; glancing: boolean } {
+function faceResult(
+  d: number,
+  roll: { readonly modifier: number; readonly need: number; readonly automatic: boolean },
+  glancingBlow: boolean,
+): { hit: boolean; critical: boolean; glancing: boolean } {
   const total = d + roll.modifier;
   const hit = roll.automatic || (d !== 1 && (d === 20 || total >= roll.need));
   const glancing = !roll.automatic && d === 13 && glancingBlow;
@@ -251,7 +256,13 @@ function faceResult(d: number, roll: { readonly modifier: number; readonly need:
  * For a proposed attack: the chance to hit, to crit, and the expected wounds (R20–R22). A charge is
  * judged from the end of its path, where the attack is made.
  */
-export function attackOdds(state: GameState, unitId: string, attackId: string, targetId: string, opts: { charge?: boolean } = {}): Odds | { code: string; message: string } {
+export function attackOdds(
+  state: GameState,
+  unitId: string,
+  attackId: string,
+  targetId: string,
+  opts: { charge?: boolean } = {},
+): Odds | { code: string; message: string } {
   let unit = unitOf(state, unitId);
   const target = unitOf(state, targetId);
   const attack: Attack | undefined = profile(state, unit).attacks.find((a) => a.id === attackId);
@@ -285,10 +296,15 @@ export function attackOdds(state: GameState, unitId: string, attackId: string, t
 /** A short text account of the state, for logs and screen readers. */
 export function describeState(state: GameState): string {
   const board = boardOf(state);
-  const lines = [`Round ${state.round}, phase ${state.phase}. Score: ${state.players.map((p) => `${p} ${state.score[p] ?? 0}`).join(', ')} (target ${state.options.vpTarget}).`];
+  const lines = [
+    `Round ${state.round}, phase ${state.phase}. Score: ${state.players.map((p) => `${p} ${state.score[p] ?? 0}`).join(', ')} (target ${state.options.vpTarget}).`,
+  ];
   if (state.over) lines.push(state.winner ? `${state.winner} has won.` : 'The game ended in a draw.');
   else if (state.prompt) lines.push(`Waiting for ${state.prompt.player} to decide (${state.prompt.kind}).`);
-  else if (state.turn) lines.push(`${state.turn.player} to act${state.turn.unit ? ` with ${label(state, unitOf(state, state.turn.unit))}, ${state.turn.actsLeft} acts left` : ''}.`);
+  else if (state.turn)
+    lines.push(
+      `${state.turn.player} to act${state.turn.unit ? ` with ${label(state, unitOf(state, state.turn.unit))}, ${state.turn.actsLeft} acts left` : ''}.`,
+    );
   for (const u of Object.values(state.units)) {
     const where = u.dropped ? 'dropped' : u.at === null ? 'in reserve' : `at ${nameOf(board, u.at)}`;
     const injuries = u.injuries.length ? `, injuries ${u.injuries.map((b) => (typeof b === 'string' ? b : b.trait)).join('/')}` : '';
@@ -494,7 +510,8 @@ export function movePlans(given: GameState, unitId: string, maneuver = false): M
   const board = boardOf(state);
   const out = new Map<string, { cost: number; path: string[]; replyChances: number }>();
   for (const [at, plan] of reachable(state, moverOf(state, unit), budget, turn?.unit === unitId ? turn.diagonals : 0)) {
-    if (!maneuver || plan.path.length === 1) out.set(nameOf(board, at), { cost: plan.spent, path: plan.path.map((i) => nameOf(board, i)), replyChances: plan.replyChances });
+    if (!maneuver || plan.path.length === 1)
+      out.set(nameOf(board, at), { cost: plan.spent, path: plan.path.map((i) => nameOf(board, i)), replyChances: plan.replyChances });
   }
   return out;
 }

@@ -58,10 +58,23 @@ export const onRecoveryRoll: Handler<'recovery-roll'> = (ctx, frame, stack) => {
   if (result.recovered) return;
   const helper = recoveryWarleader(ctx.state, unitOf(ctx.state, unit.id));
   if (!helper) return;
-  return ask(ctx, stack, { k: 'recovery-roll', unit: unit.id, index, leader: helper.id }, {
-    kind: 'reroll',
-    player: helper.player,
-    unit: helper.id,
-    options: { roll: 'recovery', unit: unit.id, status: status.status, total: result.total, needed: result.needed, warleader: helper.id, usesLeft: diceLeft(ctx.state, helper) },
-  });
+  return ask(
+    ctx,
+    stack,
+    { k: 'recovery-roll', unit: unit.id, index, leader: helper.id },
+    {
+      kind: 'reroll',
+      player: helper.player,
+      unit: helper.id,
+      options: {
+        roll: 'recovery',
+        unit: unit.id,
+        status: status.status,
+        total: result.total,
+        needed: result.needed,
+        warleader: helper.id,
+        usesLeft: diceLeft(ctx.state, helper),
+      },
+    },
+  );
 };

@@ -41,12 +41,7 @@ export const unitCost = (card: UnitCard, mod?: ModCard): number => card.cost + (
 
 const marks = (list: readonly string[]) => `[${list.join(', ')}]`;
 
-export function checkWarband(
-  warband: Warband,
-  catalog: CatalogIndex,
-  limits: WarbandLimits = DEFAULT_LIMITS,
-  mapIds?: ReadonlySet<string>,
-): RosterProblem[] {
+export function checkWarband(warband: Warband, catalog: CatalogIndex, limits: WarbandLimits = DEFAULT_LIMITS, mapIds?: ReadonlySet<string>): RosterProblem[] {
   const problems: RosterProblem[] = [];
   const add = (code: RosterCode, path: string, message: string) => problems.push({ code, path, message });
 

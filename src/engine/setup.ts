@@ -74,7 +74,8 @@ export function initial(setup: Setup): { state: GameState } | { error: RuleError
       at = squareIndex(board, u.at);
       if (at === null || !fitsOnBoard(board, at, card.size)) return fail(`unit ${u.id}: ${u.at} is off the map for a ${card.size} unit`);
       for (const i of footprint(board, at, card.size)) {
-        if (hasTerrain(board, i, T.wall | T.pit | T.obstructing)) return fail(`unit ${u.id}: ${nameOf(board, i)} cannot be stood on (wall, pit or obstructing)`);
+        if (hasTerrain(board, i, T.wall | T.pit | T.obstructing))
+          return fail(`unit ${u.id}: ${nameOf(board, i)} cannot be stood on (wall, pit or obstructing)`);
         const other = taken.get(i);
         if (other !== undefined) return fail(`unit ${u.id}: ${nameOf(board, i)} is already held by ${other}`);
         taken.set(i, u.id);

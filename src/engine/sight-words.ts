@@ -35,13 +35,16 @@ export function sightBlocker(state: GameState, looker: UnitState, target: UnitSt
     const here = indexOf(board, Math.floor(x), Math.floor(y));
     if (here === previous) continue;
     const orthogonal = Math.abs(colOf(board, here) - colOf(board, previous)) + Math.abs(rowOf(board, here) - rowOf(board, previous)) === 1;
-    if (orthogonal && board.walls.has(edgeId(board, previous, here))) return `the wall between ${nameOf(board, previous)} and ${nameOf(board, here)} blocks the line`;
+    if (orthogonal && board.walls.has(edgeId(board, previous, here)))
+      return `the wall between ${nameOf(board, previous)} and ${nameOf(board, here)} blocks the line`;
     const who = occupant[here];
     if (who !== null && who !== undefined && who !== looker.id && who !== target.id) {
       const other = unitOf(state, who);
-      if (RANK[profile(state, other).size] > targetRank) return `${label(state, other)} at ${nameOf(board, here)} is larger than ${label(state, target)} and blocks the line`;
+      if (RANK[profile(state, other).size] > targetRank)
+        return `${label(state, other)} at ${nameOf(board, here)} is larger than ${label(state, target)} and blocks the line`;
     } else if (hasTerrain(board, here, T.wall)) return `the wall at ${nameOf(board, here)} blocks the line`;
-    else if (hasTerrain(board, here, T['sliding-wall']) && (who === null || who === undefined)) return `the closed sliding wall at ${nameOf(board, here)} blocks the line`;
+    else if (hasTerrain(board, here, T['sliding-wall']) && (who === null || who === undefined))
+      return `the closed sliding wall at ${nameOf(board, here)} blocks the line`;
     previous = here;
   }
   return null;

@@ -125,7 +125,12 @@ export interface RecoveryRerollOptions {
  */
 export type Prompt =
   /** R26: may `unit` reply to `against`, and with which of `attacks`? `incoming`: what it would answer (absent in prompts opened before it was added). */
-  | { readonly kind: 'reply'; readonly player: PlayerId; readonly unit: UnitId; readonly options: { readonly against: UnitId; readonly attacks: readonly string[]; readonly incoming?: Incoming } }
+  | {
+      readonly kind: 'reply';
+      readonly player: PlayerId;
+      readonly unit: UnitId;
+      readonly options: { readonly against: UnitId; readonly attacks: readonly string[]; readonly incoming?: Incoming };
+    }
   | { readonly kind: 'wounds'; readonly player: PlayerId; readonly unit: UnitId; readonly options: WoundsPromptOptions }
   /** R7: the AP's order of the players in play. */
   | { readonly kind: 'order'; readonly player: PlayerId; readonly unit?: undefined; readonly options: readonly PlayerId[] }
@@ -141,7 +146,10 @@ export type PromptOf<K extends Prompt['kind']> = Extract<Prompt, { readonly kind
  * What a reply prompt answers (R25, R26), from the frame the replies wait on: a declared attack on a
  * target, a declared burst at a square (its name), or a Basic Move stepping away.
  */
-export type Incoming = { readonly attack: string; readonly target: UnitId; readonly charge: boolean } | { readonly attack: string; readonly origin: string } | { readonly move: true };
+export type Incoming =
+  | { readonly attack: string; readonly target: UnitId; readonly charge: boolean }
+  | { readonly attack: string; readonly origin: string }
+  | { readonly move: true };
 
 /** A reply declared to an attack or a move (R25, R26): who replies, with which attack. */
 export interface DeclaredReply {
@@ -208,7 +216,14 @@ export interface FrameFields {
   /** turns.ts: the end of the turn (R10) in stages; `answer`: the recover prompt's pick, or null for none. */
   'end-turn': { readonly stage: 'recurring' | 'recover' | 'done'; readonly answer?: number | null };
   /** forced.ts: a push, pull or move effect along `squares` from `index` on; `pit`: the pit it falls into. */
-  'forced-steps': { readonly unit: UnitId; readonly by: UnitId; readonly squares: readonly string[]; readonly index: number; readonly effect: string; readonly pit: string | null };
+  'forced-steps': {
+    readonly unit: UnitId;
+    readonly by: UnitId;
+    readonly squares: readonly string[];
+    readonly index: number;
+    readonly effect: string;
+    readonly pit: string | null;
+  };
   /** move.ts: a Basic Move or Maneuver along `path` from `index` on, `from` the squares it stood on before. */
   'move-steps': {
     readonly unit: UnitId;
@@ -243,7 +258,14 @@ export interface FrameFields {
   'resolve-replies': { readonly target: UnitId; readonly replies?: readonly DeclaredReply[] };
   rest: { readonly unit: UnitId; readonly token: TokenKind };
   /** attack.ts: the attack roll (R20). */
-  roll: { readonly unit: UnitId; readonly attack: string; readonly target: UnitId; readonly charge: boolean; readonly reply: boolean; readonly shove?: readonly string[] | undefined };
+  roll: {
+    readonly unit: UnitId;
+    readonly attack: string;
+    readonly target: UnitId;
+    readonly charge: boolean;
+    readonly reply: boolean;
+    readonly shove?: readonly string[] | undefined;
+  };
   'round-end': Record<never, never>;
   'start-mortal': { readonly unit: UnitId };
   'start-steps': { readonly unit: UnitId; readonly step: number };

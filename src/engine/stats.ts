@@ -237,7 +237,12 @@ export function profile(state: GameState, unit: UnitState): Profile {
 }
 
 function sameBase(state: GameState, unit: UnitState, base: Base): boolean {
-  return bases.get(unit.injuries)?.includes(base) === true && base.exhausted === (unit.vigor === 0) && base.card === cardOf(state, unit) && base.mod === modOf(state, unit);
+  return (
+    bases.get(unit.injuries)?.includes(base) === true &&
+    base.exhausted === (unit.vigor === 0) &&
+    base.card === cardOf(state, unit) &&
+    base.mod === modOf(state, unit)
+  );
 }
 
 function withAuras(base: Base, aura: AuraTotals | null): Profile {

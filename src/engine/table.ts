@@ -243,7 +243,8 @@ function samePlaces(a: GameState, b: GameState): boolean {
     if (ys[i++] !== id) return false;
     const u = x[id]!;
     const v = b.units[id]!;
-    if (v.id !== u.id || v.player !== u.player || v.card !== u.card || v.mod !== u.mod || v.dropped !== u.dropped || !sameInjuries(v.injuries, u.injuries)) return false;
+    if (v.id !== u.id || v.player !== u.player || v.card !== u.card || v.mod !== u.mod || v.dropped !== u.dropped || !sameInjuries(v.injuries, u.injuries))
+      return false;
     if (!u.dropped && v.at !== u.at) return false;
   }
   return i === ys.length;
@@ -289,7 +290,9 @@ function buildTable(state: GameState, board: Board): Table {
   }
   // Distance fields and adjacency depend only on the walls, which change only when a sliding wall is
   // entered or left; so they are shared by every table with the same sliding walls open.
-  const open = slidingSquares(board).filter((i) => occupant[i] !== null).join(',');
+  const open = slidingSquares(board)
+    .filter((i) => occupant[i] !== null)
+    .join(',');
   const wallAt = wallsOf(board, occupant);
   return { board, occupant, wallAt, rangesFrom: rangesOf(board, wallAt, open), touching: touchingFor(board, wallAt, open), memo: new Map() };
 }

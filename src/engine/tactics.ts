@@ -32,7 +32,14 @@ export const onTactics: Handler<'tactics'> = (ctx, frame, stack) => {
       rerolls[asking] = rerolls[asking]! - 1;
       totals[asking] = rollFor(asking);
       const leader = warleader(ctx.state, asking).unit;
-      ctx.emit({ type: 'tactics-rolled', rolls: ctx.rolls(), totals: { ...totals }, winner: null, rerolled: asking, ...(leader !== null ? { warleader: leader } : {}) });
+      ctx.emit({
+        type: 'tactics-rolled',
+        rolls: ctx.rolls(),
+        totals: { ...totals },
+        winner: null,
+        rerolled: asking,
+        ...(leader !== null ? { warleader: leader } : {}),
+      });
     } else declined.push(asking);
   }
   for (;;) {
@@ -45,11 +52,16 @@ export const onTactics: Handler<'tactics'> = (ctx, frame, stack) => {
   const winner = players.reduce((a, b) => (totals[b]! > totals[a]! ? b : a));
   const chooser = players.find((p) => p !== winner && rerolls[p]! > 0 && !declined.includes(p));
   if (chooser !== undefined) {
-    return ask(ctx, stack, { k: 'tactics', totals, rerolls, declined, asking: chooser }, {
-      kind: 'reroll',
-      player: chooser,
-      options: { roll: 'tactics', total: totals[chooser]!, leader: winner, leaderTotal: totals[winner]!, rerollsLeft: rerolls[chooser]! },
-    });
+    return ask(
+      ctx,
+      stack,
+      { k: 'tactics', totals, rerolls, declined, asking: chooser },
+      {
+        kind: 'reroll',
+        player: chooser,
+        options: { roll: 'tactics', total: totals[chooser]!, leader: winner, leaderTotal: totals[winner]!, rerollsLeft: rerolls[chooser]! },
+      },
+    );
   }
   const greater = players.every((p) => p === winner || totals[winner]! - totals[p]! >= 10);
   stack.push({ k: 'order', ap: winner, greater });

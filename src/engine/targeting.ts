@@ -241,12 +241,16 @@ export function attackLine(
   const pair = pairOf(state, attacker, target);
   const { seen, range } = pair;
   if (!seen.visible) return { code: 'no-line-of-sight', message: cannotSee(state, attacker, target) };
-  if (range > attack.range) return { code: 'out-of-range', message: `${label(state, target)} is ${range} squares away; ${attack.name} reaches ${attack.range}` };
+  if (range > attack.range)
+    return { code: 'out-of-range', message: `${label(state, target)} is ${range} squares away; ${attack.name} reaches ${attack.range}` };
   const a: Profile = profile(state, attacker);
   const t: Profile = profile(state, target);
   const { invisible, compromised, adjacent: adjacentNow } = oddsOf(state, pair);
   if (invisible && range >= a.wits) {
-    return { code: 'invisible-too-far', message: `${label(state, target)} is invisible to ${label(state, attacker)} and ${range} away; invisible targets must be closer than its Wits (${a.wits})` };
+    return {
+      code: 'invisible-too-far',
+      message: `${label(state, target)} is invisible to ${label(state, attacker)} and ${range} away; invisible targets must be closer than its Wits (${a.wits})`,
+    };
   }
   const notes: string[] = [`bonus ${sign(attack.bonus)}`];
   let modifier = attack.bonus;

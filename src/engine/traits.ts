@@ -33,7 +33,18 @@ export const onUseTrait: Handler<'use-trait'> = (ctx, frame, stack) => {
   }
   if (trait.effects) {
     for (const target of [...reached].reverse()) {
-      stack.push({ k: 'effects', unit: unit.id, trait: trait.id, target: target.id, index: 0, critical: false, glancing: false, charge: false, caused: true, bonusUsed: true });
+      stack.push({
+        k: 'effects',
+        unit: unit.id,
+        trait: trait.id,
+        target: target.id,
+        index: 0,
+        critical: false,
+        glancing: false,
+        charge: false,
+        caused: true,
+        bonusUsed: true,
+      });
     }
   }
 };

@@ -15,7 +15,6 @@ import { checkVictory, dropUnit, inPlay } from './scoring';
 export const waitingUnits = (state: GameState, player: PlayerId): UnitState[] =>
   Object.values(state.units).filter((u) => u.player === player && !u.dropped && !u.turnTaken);
 
-
 /**
  * Phase k is led by order[(k−1) mod n] and proceeds in order from there (R7). A player who is out
  * has left the round's order: n counts only the players still in (R50).
@@ -116,7 +115,12 @@ export const onStartMortal: Handler<'start-mortal'> = (ctx, frame) => {
     if (u.dropped || !s) continue;
     const roll = ctx.roll();
     const { wits, injuries } = profile(ctx.state, u);
-    ctx.emit({ type: 'rolled', unit: u.id, why: `${status} roll against Wits ${wits}${injuries > 0 ? `, +${injuries} for injuries` : ''}`, rolls: ctx.rolls() });
+    ctx.emit({
+      type: 'rolled',
+      unit: u.id,
+      why: `${status} roll against Wits ${wits}${injuries > 0 ? `, +${injuries} for injuries` : ''}`,
+      rolls: ctx.rolls(),
+    });
     if (roll !== 20 && roll + injuries < wits) continue;
     if (status === 'enraged') rage = true;
     else if (!controlled) ctx.emit({ type: 'controlled', unit: u.id, player: controllerOf(ctx.state, u, s.source), why: 'Glamyred' });
@@ -162,7 +166,15 @@ export const onEndTurn: Handler<'end-turn'> = (ctx, frame, stack) => {
       // Pushed in reverse so the oldest status deals its wounds first.
       const recurring = live ? unit.statuses.filter((s) => s.status === 'recurring') : [];
       for (const s of [...recurring].reverse()) {
-        stack.push({ k: 'wound', unit: unit!.id, wound: s.wound ?? 0, woundType: s.type ?? 'fire', source: s.source, why: 'recurring wounds', from: 'recurring' });
+        stack.push({
+          k: 'wound',
+          unit: unit!.id,
+          wound: s.wound ?? 0,
+          woundType: s.type ?? 'fire',
+          source: s.source,
+          why: 'recurring wounds',
+          from: 'recurring',
+        });
       }
       return;
     }
@@ -217,4 +229,3 @@ export const onRoundEnd: Handler<'round-end'> = (ctx, _frame, stack) => {
   stack.push({ k: 'next-turn' });
   stack.push({ k: 'tactics' });
 };
-

@@ -92,7 +92,19 @@ export const onWound: Handler<'wound'> = (ctx, frame, stack) => {
       options: { wounds: taken, type, vigor: unit.vigor, boxes: boxesLeft(ctx.state, unit), default: split, source, cause: frame.why, ...woundFrom(frame) },
     });
   }
-  ctx.emit({ type: 'wounded', unit: unit.id, wound, woundType: type, source, cause: frame.why, ...woundFrom(frame), taken, toughness: tough, avoided: split.avoid, injuries: [...split.injuries] });
+  ctx.emit({
+    type: 'wounded',
+    unit: unit.id,
+    wound,
+    woundType: type,
+    source,
+    cause: frame.why,
+    ...woundFrom(frame),
+    taken,
+    toughness: tough,
+    avoided: split.avoid,
+    injuries: [...split.injuries],
+  });
   afterWounds(ctx, unit.id, split.injuries, source);
 };
 

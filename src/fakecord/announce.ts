@@ -94,4 +94,3 @@ export function announce(change: WorldChange, world: World, gateway: Gateway, hu
       return;
   }
 }
-

@@ -7,16 +7,7 @@ import type { IncomingFile } from './message-content';
 import { newMessageFields } from './message-content';
 import { checkNonce } from './message-limits';
 import { Permission } from './permissions';
-import {
-  ChannelType,
-  isThread,
-  MessageFlag,
-  MessageKind,
-  type ChannelRecord,
-  type MessageRecord,
-  type UserRecord,
-  type World,
-} from './world';
+import { ChannelType, isThread, MessageFlag, MessageKind, type ChannelRecord, type MessageRecord, type UserRecord, type World } from './world';
 import { isObject, type Json } from './json';
 
 /** A message in an archived thread unarchives it, unless the thread is locked to its author. */
@@ -135,13 +126,7 @@ export function startThread(world: World, parent: ChannelRecord, owner: UserReco
 }
 
 /** A public thread from a message: it takes the message's id, and the message points at it. */
-export function startThreadFromMessage(
-  world: World,
-  parent: ChannelRecord,
-  messageId: string,
-  owner: UserRecord,
-  body: Json,
-): ChannelRecord {
+export function startThreadFromMessage(world: World, parent: ChannelRecord, messageId: string, owner: UserRecord, body: Json): ChannelRecord {
   const message = world.message(messageId);
   if (!message || message.channelId !== parent.id || message.ephemeralFor !== null) throw unknownMessage();
   if (message.threadId !== null) throw new RestError(400, ErrorCode.ThreadExists, 'A thread has already been created for this message');

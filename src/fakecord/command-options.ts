@@ -4,11 +4,7 @@
  * `resolved` users, members, roles, channels and attachments. Discord's client refuses what it
  * cannot send (a missing required option, a value outside the choices), so this does too.
  */
-import type {
-  APIApplicationCommand,
-  APIApplicationCommandOption,
-  APIInteractionDataResolved,
-} from 'discord.js';
+import type { APIApplicationCommand, APIApplicationCommandOption, APIInteractionDataResolved } from 'discord.js';
 import { OptionType } from './command-registry';
 import { FakeDiscordError } from './errors';
 import { apiAttachment, apiInteractionMember, apiResolvedChannel, apiRole, apiUser } from './payloads';
@@ -66,12 +62,7 @@ export function splitCommandName(input: { name: string; group?: string; subcomma
   return { name, group: input.group, subcommand: input.subcommand };
 }
 
-export function commandData(
-  world: World,
-  command: APIApplicationCommand,
-  input: CommandInput | AutocompleteInput,
-  focused?: string,
-): CommandData {
+export function commandData(world: World, command: APIApplicationCommand, input: CommandInput | AutocompleteInput, focused?: string): CommandData {
   const { group, subcommand } = splitCommandName(input);
   const label = `/${[command.name, group, subcommand].filter(Boolean).join(' ')}`;
   const resolved: Required<Pick<APIInteractionDataResolved, 'users' | 'members' | 'roles' | 'channels' | 'attachments'>> = {
@@ -188,9 +179,7 @@ function convert(
     case OptionType.Role:
       return resolveRole(world, String(raw), resolved, where);
     case OptionType.Mentionable:
-      return world.findUser(String(raw))
-        ? resolveUser(world, String(raw), resolved, where)
-        : resolveRole(world, String(raw), resolved, where);
+      return world.findUser(String(raw)) ? resolveUser(world, String(raw), resolved, where) : resolveRole(world, String(raw), resolved, where);
     case OptionType.Channel: {
       const channel = world.findChannel(String(raw)) ?? fail('invalid-option', `${where}: there is no channel "${String(raw)}".`);
       if (definition.channel_types && !definition.channel_types.includes(channel.type)) {
@@ -202,10 +191,7 @@ function convert(
     case OptionType.Attachment: {
       if (!isUpload(raw)) return fail('invalid-option', `${where} needs a file: { name, data }.`);
       const bytes = typeof raw.data === 'string' ? Buffer.from(raw.data) : Buffer.from(raw.data);
-      const record = world.attachments.add(
-        { filename: raw.name, bytes, ...(raw.contentType ? { contentType: raw.contentType } : {}) },
-        { ephemeral: true },
-      );
+      const record = world.attachments.add({ filename: raw.name, bytes, ...(raw.contentType ? { contentType: raw.contentType } : {}) }, { ephemeral: true });
       resolved.attachments[record.id] = apiAttachment(record);
       return record.id;
     }
@@ -219,18 +205,12 @@ function pickChoice(definition: Definition, raw: unknown, where: string): string
   const value = typeof raw === 'number' ? raw : String(raw);
   const choices = definition.choices;
   if (!choices || choices.length === 0) return value;
-  const match =
-    choices.find((c) => c.value === value || String(c.value) === String(value)) ?? choices.find((c) => c.name === String(value));
+  const match = choices.find((c) => c.value === value || String(c.value) === String(value)) ?? choices.find((c) => c.name === String(value));
   if (!match) return fail('invalid-option', `${where} must be one of: ${choices.map((c) => c.name).join(', ')}.`);
   return match.value;
 }
 
-function resolveUser(
-  world: World,
-  ref: string,
-  resolved: Required<Pick<APIInteractionDataResolved, 'users' | 'members'>>,
-  where: string,
-): string {
+function resolveUser(world: World, ref: string, resolved: Required<Pick<APIInteractionDataResolved, 'users' | 'members'>>, where: string): string {
   const user = world.findUser(ref) ?? fail('invalid-option', `${where}: there is no user "${ref}".`);
   resolved.users[user.id] = apiUser(user);
   // A resolved member is the interaction's member without the user (it sits in `users`) or voice state.

@@ -244,15 +244,11 @@ export class CommandRegistry {
       name_localizations: (body.name_localizations ?? null) as APIApplicationCommand['name_localizations'],
       description: typeof body.description === 'string' ? body.description : '',
       description_localizations: (body.description_localizations ?? null) as APIApplicationCommand['description_localizations'],
-      ...(Array.isArray(body.options) && body.options.length > 0
-        ? { options: structuredClone(body.options) as APIApplicationCommandOption[] }
-        : {}),
+      ...(Array.isArray(body.options) && body.options.length > 0 ? { options: structuredClone(body.options) as APIApplicationCommandOption[] } : {}),
       default_member_permissions: permissions === undefined || permissions === null ? null : String(permissions),
       dm_permission: body.dm_permission !== false,
       nsfw: body.nsfw === true,
-      integration_types: (Array.isArray(body.integration_types)
-        ? body.integration_types
-        : [0]) as APIApplicationCommand['integration_types'],
+      integration_types: (Array.isArray(body.integration_types) ? body.integration_types : [0]) as APIApplicationCommand['integration_types'],
       contexts: (Array.isArray(body.contexts) ? body.contexts : null) as APIApplicationCommand['contexts'],
       ...(scope === null ? {} : { guild_id: scope }),
     };

@@ -41,11 +41,7 @@ const fail = (message: string): never => {
  * The values a select interaction carries, and `resolved` for user, role, mentionable and channel
  * menus (whose values are ids; names are accepted and turned into ids).
  */
-export function selectionData(
-  world: World,
-  component: Json,
-  picked: readonly string[],
-): { values: string[]; resolved?: APIInteractionDataResolved } {
+export function selectionData(world: World, component: Json, picked: readonly string[]): { values: string[]; resolved?: APIInteractionDataResolved } {
   const type = Number(component.type);
   const id = String(component.custom_id);
   const min = typeof component.min_values === 'number' ? component.min_values : 1;

@@ -12,13 +12,7 @@ import type { CommandRegistry } from './command-registry';
 import { customIds, findComponent, isSelect, selectionData } from './components';
 import { FakeDiscordError } from './errors';
 import type { Gateway } from './gateway';
-import {
-  autocompleteInteraction,
-  chatInputInteraction,
-  componentInteraction,
-  modalSubmitInteraction,
-  type InteractionTarget,
-} from './interaction-payload';
+import { autocompleteInteraction, chatInputInteraction, componentInteraction, modalSubmitInteraction, type InteractionTarget } from './interaction-payload';
 import type { InteractionRecord, InteractionSpec, InteractionTracker } from './interactions';
 import type { IncomingFile } from './message-content';
 import { apiMessage } from './payloads';
@@ -181,7 +175,11 @@ export class Driver {
     const { name } = splitCommandName(input);
     const command = commands.findChatInput(name, world.guild.id);
     if (!command) {
-      const known = commands.all().filter((c) => c.type === 1).map((c) => `/${c.name}`).join(', ');
+      const known = commands
+        .all()
+        .filter((c) => c.type === 1)
+        .map((c) => `/${c.name}`)
+        .join(', ');
       throw new FakeDiscordError('unknown-command', `The bot has not registered /${name} (it has: ${known || 'nothing'}).`);
     }
     if (!mayUseCommand(world.permissionsOf(user), command.default_member_permissions)) {

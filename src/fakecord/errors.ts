@@ -41,8 +41,7 @@ export class RestError extends Error {
 export const unknownChannel = (): RestError => new RestError(404, ErrorCode.UnknownChannel, 'Unknown Channel');
 export const unknownMessage = (): RestError => new RestError(404, ErrorCode.UnknownMessage, 'Unknown Message');
 export const unknownWebhook = (): RestError => new RestError(404, ErrorCode.UnknownWebhook, 'Unknown Webhook');
-export const unknownInteraction = (): RestError =>
-  new RestError(404, ErrorCode.UnknownInteraction, 'Unknown interaction');
+export const unknownInteraction = (): RestError => new RestError(404, ErrorCode.UnknownInteraction, 'Unknown interaction');
 
 /** One broken field in a request body; `path` is dotted, e.g. `components.0.components.1.custom_id`. */
 export interface FieldProblem {

@@ -67,19 +67,11 @@ function anywhere(world: World, target: InteractionTarget): AnyCommon {
   return { ...rest, user: apiUser(target.user), context: 1 };
 }
 
-export function chatInputInteraction(
-  world: World,
-  target: InteractionTarget,
-  data: CommandData,
-): APIChatInputApplicationCommandGuildInteraction {
+export function chatInputInteraction(world: World, target: InteractionTarget, data: CommandData): APIChatInputApplicationCommandGuildInteraction {
   return { ...template(world, target), type: 2, data: data as APIChatInputApplicationCommandInteractionData };
 }
 
-export function autocompleteInteraction(
-  world: World,
-  target: InteractionTarget,
-  data: CommandData,
-): APIApplicationCommandAutocompleteGuildInteraction {
+export function autocompleteInteraction(world: World, target: InteractionTarget, data: CommandData): APIApplicationCommandAutocompleteGuildInteraction {
   return { ...template(world, target), type: 4, data: data as APIApplicationCommandAutocompleteGuildInteraction['data'] };
 }
 

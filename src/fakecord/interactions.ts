@@ -5,14 +5,7 @@
  * Tests and the sandbox hold an `InteractionOutcome` to await the first answer and the settling.
  */
 import { performance } from 'node:perf_hooks';
-import {
-  ErrorCode,
-  RestError,
-  invalidForm,
-  unknownInteraction,
-  unknownMessage,
-  unknownWebhook,
-} from './errors';
+import { ErrorCode, RestError, invalidForm, unknownInteraction, unknownMessage, unknownWebhook } from './errors';
 import type { RestReply } from './http-router';
 import { editMessageFields, newMessageFields, type IncomingFile, type MessageFields } from './message-content';
 import { checkChoices, checkModal } from './message-limits';
@@ -29,15 +22,7 @@ import type {
 } from './types';
 import { fakeMessage } from './views';
 import { waitUntil } from './waiting';
-import {
-  MessageFlag,
-  MessageKind,
-  type ChannelRecord,
-  type InteractionStamp,
-  type MessageRecord,
-  type UserRecord,
-  type World,
-} from './world';
+import { MessageFlag, MessageKind, type ChannelRecord, type InteractionStamp, type MessageRecord, type UserRecord, type World } from './world';
 import type { Json } from './json';
 
 /** A callback as recorded; its `kind` is named from the type when it is reported. */
@@ -62,10 +47,7 @@ export interface InteractionRecord {
   lastActivity: number;
 }
 
-export type InteractionSpec = Pick<
-  InteractionRecord,
-  'id' | 'token' | 'kind' | 'type' | 'name' | 'user' | 'channel' | 'componentMessageId'
->;
+export type InteractionSpec = Pick<InteractionRecord, 'id' | 'token' | 'kind' | 'type' | 'name' | 'user' | 'channel' | 'componentMessageId'>;
 
 const RESPONSE_KINDS: Readonly<Record<InteractionResponse['type'], ResponseKind>> = {
   4: 'reply',
@@ -76,13 +58,10 @@ const RESPONSE_KINDS: Readonly<Record<InteractionResponse['type'], ResponseKind>
   9: 'modal',
 };
 
-const alreadyAcknowledged = (): RestError =>
-  new RestError(400, ErrorCode.AlreadyAcknowledged, 'Interaction has already been acknowledged.');
+const alreadyAcknowledged = (): RestError => new RestError(400, ErrorCode.AlreadyAcknowledged, 'Interaction has already been acknowledged.');
 
 const badCallbackType = (type: number, kind: InteractionKind): RestError =>
-  invalidForm([
-    { path: 'type', code: 'INTERACTION_RESPONSE_TYPE_INVALID', message: `Callback type ${type} is not valid for a ${kind} interaction.` },
-  ]);
+  invalidForm([{ path: 'type', code: 'INTERACTION_RESPONSE_TYPE_INVALID', message: `Callback type ${type} is not valid for a ${kind} interaction.` }]);
 
 export interface TrackerOptions {
   readonly deadlineMs: number;
@@ -189,9 +168,7 @@ export class InteractionTracker {
       case 5: {
         if (record.kind === 'autocomplete') throw badCallbackType(type, record.kind);
         const message =
-          type === 4
-            ? this.#post(record, newMessageFields(this.world, data, files, { allowEphemeral: true }), null)
-            : this.#postLoading(record, data);
+          type === 4 ? this.#post(record, newMessageFields(this.world, data, files, { allowEphemeral: true }), null) : this.#postLoading(record, data);
         record.originalMessageId = message.id;
         return { message, ...nothingElse };
       }

@@ -78,10 +78,7 @@ export function editMessageFields(world: World, message: MessageRecord, body: Js
       : message.flags;
   refuseBrokenBody(body, flags, files);
   const ephemeral = (flags & MessageFlag.Ephemeral) !== 0;
-  const attachments =
-    'attachments' in body || files.length > 0
-      ? collectAttachments(world, body, files, message.attachments, ephemeral)
-      : message.attachments;
+  const attachments = 'attachments' in body || files.length > 0 ? collectAttachments(world, body, files, message.attachments, ephemeral) : message.attachments;
   const listed = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   const fields: MessageFields = {
     content: 'content' in body ? (typeof body.content === 'string' ? body.content : '') : message.content,

@@ -212,9 +212,7 @@ function checkV2(c: Checker, walk: ComponentWalk, path: string, component: Json,
     case ComponentType.Section: {
       const children = asArray(component.components);
       c.count(`${path}.components`, children, 1, 3);
-      children.forEach((child, i) =>
-        checkV2(c, walk, `${path}.components.${i}`, isObject(child) ? child : {}, new Set([ComponentType.TextDisplay])),
-      );
+      children.forEach((child, i) => checkV2(c, walk, `${path}.components.${i}`, isObject(child) ? child : {}, new Set([ComponentType.TextDisplay])));
       const accessory = isObject(component.accessory) ? component.accessory : undefined;
       if (!accessory) return c.add(`${path}.accessory`, 'BASE_TYPE_REQUIRED', 'This field is required');
       walk.count += 1;

@@ -22,16 +22,7 @@ import type {
   UserFlags,
 } from 'discord.js';
 import type { AttachmentRecord } from './attachments';
-import {
-  ChannelType,
-  isThread,
-  MessageFlag,
-  type ChannelRecord,
-  type MessageRecord,
-  type RoleRecord,
-  type UserRecord,
-  type World,
-} from './world';
+import { ChannelType, isThread, MessageFlag, type ChannelRecord, type MessageRecord, type RoleRecord, type UserRecord, type World } from './world';
 
 export function apiUser(user: UserRecord): APIUser {
   return {
@@ -236,9 +227,7 @@ export function apiMessage(world: World, message: MessageRecord, forGateway = fa
             type: stamp.type,
             user: apiUser(stampUser),
             authorizing_integration_owners: { 0: world.guild.id },
-            ...(stamp.originalResponseMessageId
-              ? { original_response_message_id: stamp.originalResponseMessageId }
-              : {}),
+            ...(stamp.originalResponseMessageId ? { original_response_message_id: stamp.originalResponseMessageId } : {}),
             ...(stamp.interactedMessageId ? { interacted_message_id: stamp.interactedMessageId } : {}),
             ...(stamp.commandType === null ? {} : { command_type: stamp.commandType }),
             ...(stamp.name === null ? {} : { name: stamp.name }),

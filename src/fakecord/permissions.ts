@@ -51,12 +51,7 @@ export const ORGANISER_PERMISSIONS = any(
   Permission.ManageThreads,
 );
 
-export const BOT_PERMISSIONS = any(
-  EVERYONE_PERMISSIONS,
-  Permission.ManageMessages,
-  Permission.ManageThreads,
-  Permission.CreatePrivateThreads,
-);
+export const BOT_PERMISSIONS = any(EVERYONE_PERMISSIONS, Permission.ManageMessages, Permission.ManageThreads, Permission.CreatePrivateThreads);
 
 /** A member's permissions from their roles (channel overwrites are not modelled). */
 export function totalPermissions(rolePermissions: readonly bigint[]): bigint {

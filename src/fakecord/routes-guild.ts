@@ -92,7 +92,12 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
 
   router.add('GET', '/guilds/:guild/channels', (request) => {
     guildOf(request);
-    return ok(world.channels().filter((c) => c.type === ChannelType.Text).map((c) => apiChannel(world, c)));
+    return ok(
+      world
+        .channels()
+        .filter((c) => c.type === ChannelType.Text)
+        .map((c) => apiChannel(world, c)),
+    );
   });
 
   router.add('POST', '/guilds/:guild/channels', (request) => {

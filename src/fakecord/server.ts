@@ -26,12 +26,7 @@ import type { FakeDiscord, FakeDiscordOptions, FakeUserSeed, Rejection } from '.
 import { fakeChannel, fakeMessage, fakeUser } from './views';
 import { ChannelType, isThread, World, type WorldChange } from './world';
 
-const DEFAULT_USERS: readonly FakeUserSeed[] = [
-  { name: 'alice', organiser: true },
-  { name: 'bob' },
-  { name: 'carol' },
-  { name: 'dave' },
-];
+const DEFAULT_USERS: readonly FakeUserSeed[] = [{ name: 'alice', organiser: true }, { name: 'bob' }, { name: 'carol' }, { name: 'dave' }];
 
 export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
   const http = createServer();
@@ -215,7 +210,11 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     botUser: { id: world.bot.id, username: world.bot.username },
     applicationId: world.bot.id,
 
-    users: () => world.members().filter((u) => !u.bot).map((u) => fakeUser(world, u)),
+    users: () =>
+      world
+        .members()
+        .filter((u) => !u.bot)
+        .map((u) => fakeUser(world, u)),
     user: (ref) => {
       const user = world.findUser(ref);
       return user ? fakeUser(world, user) : undefined;
@@ -224,8 +223,16 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       const seed = { name, organiser: opts.organiser ?? false, ...(opts.displayName ? { displayName: opts.displayName } : {}) };
       return fakeUser(world, world.addUser(seed));
     },
-    channels: () => world.channels().filter((c) => c.type === ChannelType.Text).map(fakeChannel),
-    dms: () => world.channels().filter((c) => c.type === ChannelType.DM).map(fakeChannel),
+    channels: () =>
+      world
+        .channels()
+        .filter((c) => c.type === ChannelType.Text)
+        .map(fakeChannel),
+    dms: () =>
+      world
+        .channels()
+        .filter((c) => c.type === ChannelType.DM)
+        .map(fakeChannel),
     addChannel: (name) => fakeChannel(world.addTextChannel(name)),
     threads: (parentId) =>
       world

@@ -3,12 +3,7 @@
  * own JSON shapes (embeds, components, command definitions) are kept as Discord sends them, since a
  * page that draws them and a test that checks them both want the real thing.
  */
-import type {
-  APIApplicationCommand,
-  APIEmbed,
-  APIMessageTopLevelComponent,
-  APIModalInteractionResponseCallbackData,
-} from 'discord.js';
+import type { APIApplicationCommand, APIEmbed, APIMessageTopLevelComponent, APIModalInteractionResponseCallbackData } from 'discord.js';
 
 export interface FakeUser {
   readonly id: string;

@@ -6,12 +6,7 @@
 import type { APIEmbed, APIMessageTopLevelComponent } from 'discord.js';
 import { AttachmentStore, type AttachmentRecord } from './attachments';
 import { FakeDiscordError } from './errors';
-import {
-  BOT_PERMISSIONS,
-  EVERYONE_PERMISSIONS,
-  ORGANISER_PERMISSIONS,
-  totalPermissions,
-} from './permissions';
+import { BOT_PERMISSIONS, EVERYONE_PERMISSIONS, ORGANISER_PERMISSIONS, totalPermissions } from './permissions';
 import { snowflakeMs, snowflakeTime, type SnowflakeMint } from './snowflakes';
 import type { FakeUser, FakeUserSeed } from './types';
 
@@ -211,7 +206,10 @@ export class World {
 
   /** By id, username or display name (case-insensitive), with or without a leading `@`. */
   findUser(ref: string): UserRecord | undefined {
-    const wanted = ref.replace(/^<@!?(\d+)>$/, '$1').replace(/^@/, '').toLowerCase();
+    const wanted = ref
+      .replace(/^<@!?(\d+)>$/, '$1')
+      .replace(/^@/, '')
+      .toLowerCase();
     return (
       this.#users.get(wanted) ??
       [...this.#users.values()].find((u) => u.username.toLowerCase() === wanted) ??
@@ -226,7 +224,10 @@ export class World {
   }
 
   findRole(ref: string): RoleRecord | undefined {
-    const wanted = ref.replace(/^<@&(\d+)>$/, '$1').replace(/^@/, '').toLowerCase();
+    const wanted = ref
+      .replace(/^<@&(\d+)>$/, '$1')
+      .replace(/^@/, '')
+      .toLowerCase();
     return this.#roles.find((role) => role.id === wanted || role.name.toLowerCase().replace(/^@/, '') === wanted);
   }
 

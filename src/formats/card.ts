@@ -24,9 +24,7 @@ const link = z.enum(EFFECT_LINKS).optional();
 const count = int(0, 9);
 
 /** Tokens a unit starts with; each defaults to 0. */
-export const tokensSchema = z
-  .strictObject({ react: count.default(0), blue: count.default(0), red: count.default(0) })
-  .prefault({});
+export const tokensSchema = z.strictObject({ react: count.default(0), blue: count.default(0), red: count.default(0) }).prefault({});
 
 /** What an attack or act trait costs to use, beyond its acts. */
 export const costSchema = z
@@ -123,7 +121,9 @@ const actTrait = z
     range: int(0, 40).optional(),
     who: z.enum(AUDIENCES).optional(),
     descriptor: wordSchema.optional(),
-    gain: z.strictObject(Object.fromEntries(GAINS.map((k) => [k, int(0, 100).optional()])) as Record<(typeof GAINS)[number], z.ZodOptional<z.ZodNumber>>).optional(),
+    gain: z
+      .strictObject(Object.fromEntries(GAINS.map((k) => [k, int(0, 100).optional()])) as Record<(typeof GAINS)[number], z.ZodOptional<z.ZodNumber>>)
+      .optional(),
     effects: effectsSchema.optional(),
   })
   .superRefine((t, ctx) => {

@@ -15,9 +15,7 @@ export const idSchema = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'expected an id of lower-case letters, digits and dashes, like "valor-squire"' });
 
 /** Descriptors and faction names are lower-case words. */
-export const wordSchema = z
-  .string()
-  .regex(/^[a-z][a-z-]*$/, { error: 'expected a lower-case word, like "undead"' });
+export const wordSchema = z.string().regex(/^[a-z][a-z-]*$/, { error: 'expected a lower-case word, like "undead"' });
 
 /**
  * A name other players read: a warband's, a map's, a catalog's, a card's, a mod's, an attack's or a

@@ -41,7 +41,6 @@ export const tooDeep = (depth: number): string => `the file nests ${depth} level
 /** Counting values stops past the limit (an alias bomb has billions), hence "more than". */
 export const tooManyValues = (): string => `the file holds more than ${MAX_VALUES} values; the most allowed is ${MAX_VALUES}`;
 
-export const aliasesExpand = (): string =>
-  `the file's aliases (*name) would expand it to more than ${MAX_VALUES} values; the most allowed is ${MAX_VALUES}`;
+export const aliasesExpand = (): string => `the file's aliases (*name) would expand it to more than ${MAX_VALUES} values; the most allowed is ${MAX_VALUES}`;
 
 export const tooManyAliases = (): string => `the file uses more than ${MAX_ALIASES} aliases (*name); the most allowed is ${MAX_ALIASES}`;

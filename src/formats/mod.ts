@@ -16,9 +16,7 @@ export const modCardSchema = z
     tokens: z
       .strictObject(Object.fromEntries(TOKENS.map((t) => [t, int(0, 9).default(0)])) as Record<(typeof TOKENS)[number], z.ZodDefault<z.ZodNumber>>)
       .prefault({}),
-    stats: z
-      .strictObject(Object.fromEntries(CARD_STATS.map((s) => [s, signed])) as Record<(typeof CARD_STATS)[number], typeof signed>)
-      .prefault({}),
+    stats: z.strictObject(Object.fromEntries(CARD_STATS.map((s) => [s, signed])) as Record<(typeof CARD_STATS)[number], typeof signed>).prefault({}),
     attacks: z.array(attackSchema).default([]),
     traits: z.array(traitSchema).default([]),
     text: textSchema.optional(),

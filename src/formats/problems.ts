@@ -72,8 +72,7 @@ export function issueParts(issue: z.core.$ZodIssue): KeyedProblem[] {
     case 'unrecognized_keys':
       return issue.keys.map((key) => ({ keys: [...issue.path, key], message: 'unknown key (not part of the format; check the spelling)' }));
     case 'invalid_value': {
-      const expected =
-        issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => String(v)).join(', ')}`;
+      const expected = issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => String(v)).join(', ')}`;
       return at(issue.input === undefined ? `is missing (expected ${expected})` : `expected ${expected}; got ${show(issue.input)}`);
     }
     case 'too_small':

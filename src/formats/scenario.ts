@@ -12,9 +12,7 @@ import { normalizeSquare } from './squares';
 import { keyed, parseInside, tagged } from './unions';
 import { RECOVERY_STATS, STATUSES, TOKENS, WOUND_TYPES } from './vocabulary';
 
-export const playerIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'expected a player name of letters, digits, "-" or "_", like "p1"' });
+export const playerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'expected a player name of letters, digits, "-" or "_", like "p1"' });
 
 const unitRef = idSchema;
 const count = int(0, 9);
@@ -35,7 +33,6 @@ const chargeSchema = z.unknown().transform((v, ctx): true | string[] => {
   ctx.addIssue({ code: 'custom', message: `expected true (the engine picks the steps) or the 2 squares moved through, like ["D5", "D6"]; got ${show(v)}` });
   return z.NEVER;
 });
-
 
 /** A status a unit already has when the scenario starts. */
 export const statusStateSchema = z.strictObject({
@@ -84,7 +81,10 @@ const actStep = tagged('act', 'act', {
       charge: chargeSchema.optional(),
       shove: squares.optional(),
     })
-    .refine((s) => (s.target === undefined) !== (s.origin === undefined), { ...whenValid, error: 'an attack takes either a "target" unit or a burst "origin" square' }),
+    .refine((s) => (s.target === undefined) !== (s.origin === undefined), {
+      ...whenValid,
+      error: 'an attack takes either a "target" unit or a burst "origin" square',
+    }),
   rest: z.strictObject({ act: z.literal('rest'), ...stepUnit, token: z.enum(TOKENS).default('react') }),
   crow: z.strictObject({ act: z.literal('crow'), ...stepUnit }),
   trait: z.strictObject({ act: z.literal('trait'), ...stepUnit, trait: idSchema, target: unitRef.optional(), origin: squareSchema.optional() }),
@@ -156,7 +156,8 @@ export const scenarioSchema = z
     s.units.forEach((u, i) => {
       if (ids.has(u.id)) ctx.addIssue({ code: 'custom', path: ['units', i, 'id'], message: `duplicate unit id "${u.id}"` });
       ids.add(u.id);
-      if (!players.has(u.player)) ctx.addIssue({ code: 'custom', path: ['units', i, 'player'], message: `"${u.player}" is not in players (${s.players.join(', ')})` });
+      if (!players.has(u.player))
+        ctx.addIssue({ code: 'custom', path: ['units', i, 'player'], message: `"${u.player}" is not in players (${s.players.join(', ')})` });
     });
     if (s.start) {
       const order = s.start.order;
@@ -165,7 +166,10 @@ export const scenarioSchema = z
       }
     }
     if (s.dice !== undefined && s.seed !== undefined) ctx.addIssue({ code: 'custom', path: ['seed'], message: 'give "dice" or "seed", not both' });
-    for (const [key, entry] of [['entry', s.entry], ['start.entry', s.start?.entry]] as const) {
+    for (const [key, entry] of [
+      ['entry', s.entry],
+      ['start.entry', s.start?.entry],
+    ] as const) {
       for (const p of Object.keys(entry ?? {})) {
         if (!players.has(p)) ctx.addIssue({ code: 'custom', path: [...key.split('.'), p], message: `"${p}" is not in players` });
       }

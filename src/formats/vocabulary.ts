@@ -64,46 +64,15 @@ export const AURA_MODIFIERS = ['attack', 'armor', 'agility', 'brawn', 'spirit', 
 /** What an act trait may give back. */
 export const GAINS = ['vigor', 'react', 'blue', 'red'] as const;
 
-export const COMMON_TRAITS = [
-  'fly',
-  'ghostly',
-  'invisible',
-  'see-invisible',
-  'shield',
-  'stealthy',
-  'toughness',
-  'warleader',
-  'immune',
-  'vulnerable',
-] as const;
+export const COMMON_TRAITS = ['fly', 'ghostly', 'invisible', 'see-invisible', 'shield', 'stealthy', 'toughness', 'warleader', 'immune', 'vulnerable'] as const;
 export const RARE_TRAITS = ['aura', 'act', 'rule', 'rest'] as const;
 export type TraitKind = (typeof COMMON_TRAITS)[number] | (typeof RARE_TRAITS)[number];
 
 /** Box 1: troop quality, by level. Level 9 and above are Epic. */
-export const QUALITY_NAMES = [
-  'villager',
-  'levy',
-  'green',
-  'blooded',
-  'regular',
-  'seasoned',
-  'hardened',
-  'veteran',
-  'elite',
-  'epic',
-] as const;
+export const QUALITY_NAMES = ['villager', 'levy', 'green', 'blooded', 'regular', 'seasoned', 'hardened', 'veteran', 'elite', 'epic'] as const;
 
 /** Terrain a square can carry (§3.11); a cell may hold several (multiclass terrain). */
-export const TERRAINS = [
-  'challenging',
-  'brush',
-  'damaging',
-  'obstructing',
-  'pit',
-  'sliding-wall',
-  'smoke',
-  'wall',
-] as const;
+export const TERRAINS = ['challenging', 'brush', 'damaging', 'obstructing', 'pit', 'sliding-wall', 'smoke', 'wall'] as const;
 export type Terrain = (typeof TERRAINS)[number];
 
 /** Act types for the rule of 3 (R8). */

@@ -130,7 +130,7 @@ export function yamlNesting(text: string): number {
     if (flow === 0) {
       const c = code(i);
       // A comment line ends a multi-line plain scalar; a more-indented line goes on with it.
-      if (c === HASH || (indent === 0 && c === 0x25 /* % directive */)) {
+      if (c === HASH || (indent === 0 && c === 0x25) /* % directive */) {
         plainParent = null;
         i = toLineEnd(i) + 1;
         continue;

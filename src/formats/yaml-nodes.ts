@@ -12,7 +12,8 @@ import { aliasesExpand, MAX_ALIASES, MAX_DEPTH, MAX_VALUES, tooDeep, tooManyAlia
 const CORE_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((t) => `tag:yaml.org,2002:${t}`));
 
 /** A tag as it is written in the file. */
-const written = (tag: string): string => (tag.startsWith('tag:yaml.org,2002:') ? `!!${tag.slice('tag:yaml.org,2002:'.length)}` : tag.startsWith('!') ? tag : `!<${tag}>`);
+const written = (tag: string): string =>
+  tag.startsWith('tag:yaml.org,2002:') ? `!!${tag.slice('tag:yaml.org,2002:'.length)}` : tag.startsWith('!') ? tag : `!<${tag}>`;
 
 interface Size {
   readonly values: number;
@@ -46,7 +47,9 @@ export function yamlNodeProblems(doc: Document.Parsed, where: (offset: number) =
     if (!leaving) {
       const { tag, anchor } = node as { tag?: string; anchor?: string };
       if (tag !== undefined && !CORE_TAGS.has(tag)) {
-        problems.push(`the tag ${written(tag)} at ${at()} is not allowed; only plain text, numbers, true/false, null, lists and mappings are read, so remove the tag`);
+        problems.push(
+          `the tag ${written(tag)} at ${at()} is not allowed; only plain text, numbers, true/false, null, lists and mappings are read, so remove the tag`,
+        );
       }
       if (anchor !== undefined) anchors.set(anchor, node);
       if (isMap(node)) problems.push(...repeatedKeys(node.items, where));

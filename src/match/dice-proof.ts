@@ -34,16 +34,18 @@ export function rollsOf(events: readonly { readonly seq: number; readonly event:
   return out;
 }
 
-export type DiceCheck =
-  | { readonly ok: true; readonly rolls: number }
-  | { readonly ok: false; readonly problem: string };
+export type DiceCheck = { readonly ok: true; readonly rolls: number } | { readonly ok: false; readonly problem: string };
 
 /**
  * Checks a finished match's dice: the secret matches the commitment, the seed is the one the secret
  * and the entropy give, and each recorded roll is the next d20 of that seed's stream.
  */
-export function checkDice(proof: DiceCommitment & { readonly secret: string; readonly seed: number }, events: readonly { readonly seq: number; readonly event: unknown }[]): DiceCheck {
-  if (commitmentOf(proof.secret) !== proof.commitment) return { ok: false, problem: `the revealed secret does not match the commitment ${proof.commitment.slice(0, 12)}… posted when the challenge was made` };
+export function checkDice(
+  proof: DiceCommitment & { readonly secret: string; readonly seed: number },
+  events: readonly { readonly seq: number; readonly event: unknown }[],
+): DiceCheck {
+  if (commitmentOf(proof.secret) !== proof.commitment)
+    return { ok: false, problem: `the revealed secret does not match the commitment ${proof.commitment.slice(0, 12)}… posted when the challenge was made` };
   const seed = seedFrom(proof.secret, proof.entropy);
   if (seed !== proof.seed) return { ok: false, problem: `the match was played with seed ${proof.seed}, but the secret and the accept ids give ${seed}` };
   let rng: Rng = seeded(seed);
@@ -51,7 +53,8 @@ export function checkDice(proof: DiceCommitment & { readonly secret: string; rea
   for (const roll of rolls) {
     const [expected, next] = rollD20(rng);
     rng = next;
-    if (roll.value !== expected) return { ok: false, problem: `event ${roll.seq} records roll ${roll.index + 1} as ${roll.value}, but the dice give ${expected} there` };
+    if (roll.value !== expected)
+      return { ok: false, problem: `event ${roll.seq} records roll ${roll.index + 1} as ${roll.value}, but the dice give ${expected} there` };
   }
   return { ok: true, rolls: rolls.length };
 }

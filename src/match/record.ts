@@ -108,7 +108,12 @@ const id = z.string();
 const ids = z.array(id);
 const count = z.number();
 
-const warband = z.looseObject({ name: z.string(), faction: z.string(), points: count, units: z.array(z.looseObject({ card: z.string(), mod: z.string().optional() })) });
+const warband = z.looseObject({
+  name: z.string(),
+  faction: z.string(),
+  points: count,
+  units: z.array(z.looseObject({ card: z.string(), mod: z.string().optional() })),
+});
 
 const dicePublic = z.looseObject({ commitment: z.string(), entropy: ids });
 
@@ -121,7 +126,13 @@ const gamePrompt = z.discriminatedUnion('kind', [
     ...promptBase,
     kind: z.literal('wounds'),
     unit: id,
-    options: z.looseObject({ wounds: count, type: z.string(), vigor: count, boxes: z.array(z.unknown()), default: z.looseObject({ avoid: count, injuries: z.array(z.unknown()) }) }),
+    options: z.looseObject({
+      wounds: count,
+      type: z.string(),
+      vigor: count,
+      boxes: z.array(z.unknown()),
+      default: z.looseObject({ avoid: count, injuries: z.array(z.unknown()) }),
+    }),
   }),
   z.looseObject({ ...promptBase, kind: z.literal('order'), options: ids }),
   z.looseObject({
@@ -141,7 +152,11 @@ const pregamePrompt = z.discriminatedUnion('kind', [
   z.looseObject({ ...promptBase, kind: z.literal('reroll'), options: z.looseObject({ total: count, leader: id, leaderTotal: count, rerollsLeft: count }) }),
   z.looseObject({ ...promptBase, kind: z.literal('map-chooser'), options: ids }),
   z.looseObject({ ...promptBase, kind: z.literal('map'), options: z.array(z.looseObject({ id: z.string(), name: z.string() })) }),
-  z.looseObject({ ...promptBase, kind: z.literal('entry'), options: z.looseObject({ areas: z.array(z.looseObject({ area: count, tiles: z.array(z.string()) })) }) }),
+  z.looseObject({
+    ...promptBase,
+    kind: z.literal('entry'),
+    options: z.looseObject({ areas: z.array(z.looseObject({ area: count, tiles: z.array(z.string()) })) }),
+  }),
 ]);
 
 const game = z.looseObject({

@@ -42,7 +42,12 @@ export function header(view: MapView): string {
   const name = (id: string) => view.players.find((p) => p.id === id)?.name ?? id;
   if (s.over) lines.push(s.winner ? `Game over: ${name(s.winner)} wins.` : 'Game over: a draw.');
   else if (s.prompt) lines.push(`Waiting for ${name(s.prompt.player)}, who ${s.prompt.text}.`);
-  else if (s.turn) lines.push(s.turn.unit ? `${name(s.turn.player)} is acting with ${s.turn.unit}, ${s.turn.actsLeft} act${s.turn.actsLeft === 1 ? '' : 's'} left.` : `${name(s.turn.player)} to choose a unit.`);
+  else if (s.turn)
+    lines.push(
+      s.turn.unit
+        ? `${name(s.turn.player)} is acting with ${s.turn.unit}, ${s.turn.actsLeft} act${s.turn.actsLeft === 1 ? '' : 's'} left.`
+        : `${name(s.turn.player)} to choose a unit.`,
+    );
   else if (s.next) lines.push(`Next: ${name(s.next.player)}.`);
   return lines.join(' ');
 }
@@ -51,10 +56,14 @@ function overlays(view: MapView, detail: Detail): string[] {
   const out: string[] = [];
   if (view.reach) {
     const charges = view.reach.charges.length > 0 ? ` Can charge ${view.reach.charges.map((c) => c.target).join(', ')}.` : '';
-    out.push(`Shaded: ${view.reach.squares.length} squares ${view.reach.unit} can ${view.reach.maneuver ? 'maneuver' : 'move'} to, costing up to ${view.reach.maxCost}.${charges}`);
+    out.push(
+      `Shaded: ${view.reach.squares.length} squares ${view.reach.unit} can ${view.reach.maneuver ? 'maneuver' : 'move'} to, costing up to ${view.reach.maxCost}.${charges}`,
+    );
   }
   if (view.sight) {
-    const marks = view.sight.targets.map((t) => `${t.unit} ${t.mark === 'blocked' ? 'out of sight' : t.mark}${t.mark !== 'blocked' && detail > 0 ? ` at range ${t.range}` : ''}`);
+    const marks = view.sight.targets.map(
+      (t) => `${t.unit} ${t.mark === 'blocked' ? 'out of sight' : t.mark}${t.mark !== 'blocked' && detail > 0 ? ` at range ${t.range}` : ''}`,
+    );
     out.push(`Sight from ${view.sight.unit}: ${marks.join('; ') || 'no enemies on the map'}.`);
   }
   if (view.preview) {
@@ -73,14 +82,21 @@ export function describeMap(view: MapView, detail: Detail = 2): string {
   const parts = [header(view)];
   if (view.lastTurn) {
     const who = view.lastTurn.player ? ` (${view.lastTurn.player})` : '';
-    const said = detail === 2 ? lastTurnSentences(view.lastTurn).join(' ') : lastTurnPhrases(view.lastTurn).join('; ').replace(/\u00a0/g, ' ');
+    const said =
+      detail === 2
+        ? lastTurnSentences(view.lastTurn).join(' ')
+        : lastTurnPhrases(view.lastTurn)
+            .join('; ')
+            .replace(/\u00a0/g, ' ');
     if (said) parts.push(`Last turn${who}: ${said}${detail === 2 ? '' : '.'}`);
   }
   parts.push(...overlays(view, detail));
   for (const p of view.players) {
     const mine = view.units.filter((u) => u.player === p.id);
     const onMap = mine.filter((u) => u.where === 'map').map((u) => unitEntry(u, detail));
-    const extra = [p.reserve.length > 0 ? `in reserve ${p.reserve.join(', ')}` : '', p.dropped.length > 0 ? `dropped ${p.dropped.join(', ')}` : ''].filter(Boolean);
+    const extra = [p.reserve.length > 0 ? `in reserve ${p.reserve.join(', ')}` : '', p.dropped.length > 0 ? `dropped ${p.dropped.join(', ')}` : ''].filter(
+      Boolean,
+    );
     parts.push(`${p.name}'s units: ${[...onMap, ...extra].join('; ') || 'none'}.`);
   }
   return parts.join('\n');

@@ -74,11 +74,19 @@ export function traitText(t: Trait): { name: string | null; text: string } {
     case 'act': {
       if (t.text) return { name: t.name, text: `As an act (${costText(t.cost) || 'no cost'}): ${t.text}` };
       const who = t.who ? `${AUDIENCE[t.who] ?? t.who}${t.descriptor ? ` (${t.descriptor})` : ''} within ${t.range ?? 0} squares` : 'This unit';
-      const gain = t.gain ? Object.entries(t.gain).filter(([, v]) => v).map(([k, v]) => `${v} ${k === 'vigor' ? 'Vigor' : `${k} token${v === 1 ? '' : 's'}`}`).join(', ') : '';
+      const gain = t.gain
+        ? Object.entries(t.gain)
+            .filter(([, v]) => v)
+            .map(([k, v]) => `${v} ${k === 'vigor' ? 'Vigor' : `${k} token${v === 1 ? '' : 's'}`}`)
+            .join(', ')
+        : '';
       return { name: t.name, text: `As an act, pay ${costText(t.cost) || 'nothing'}; ${who} gain ${gain || 'the effects'}.` };
     }
     case 'rule': {
-      const parts = [t.maxSameAct !== undefined ? `up to ${t.maxSameAct} of the same act a turn` : '', t.acts !== undefined ? `${t.acts} acts a turn` : ''].filter(Boolean);
+      const parts = [
+        t.maxSameAct !== undefined ? `up to ${t.maxSameAct} of the same act a turn` : '',
+        t.acts !== undefined ? `${t.acts} acts a turn` : '',
+      ].filter(Boolean);
       return { name: t.name, text: t.text ?? `${capital(parts.join('; '))}.` };
     }
     case 'rest':

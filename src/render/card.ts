@@ -63,7 +63,10 @@ function middleRows(card: UnitCard, marks: readonly boolean[]): Run[][] {
   const boxAfter = (id: string | undefined): Run[] =>
     id === undefined ? [] : card.injuries.flatMap((b, i) => (typeof b === 'object' && b.trait === id ? [{ space: 0.3 }, dropletRun(marks[i]!, false)] : []));
   const rows: Run[][] = card.attacks.map((a) => [{ text: a.name, bold: true }, { text: ` ${attackBody(a)}` }, ...boxAfter(a.id)]);
-  const common = card.traits.map(traitText).filter((t) => t.name === null).map((t) => t.text);
+  const common = card.traits
+    .map(traitText)
+    .filter((t) => t.name === null)
+    .map((t) => t.text);
   const named = card.traits.flatMap((t) => {
     const words = traitText(t);
     return words.name === null ? [] : [{ words, id: 'id' in t ? t.id : undefined }];
@@ -75,7 +78,9 @@ function middleRows(card: UnitCard, marks: readonly boolean[]): Run[][] {
 }
 
 function modRows(mod: ModCard): Run[][] {
-  const stats = Object.entries(mod.stats).filter(([, v]) => v !== 0).map(([k, v]) => `${v > 0 ? '+' : ''}${v} ${k === 'vigor' || k === 'armor' ? capital(k) : k}`);
+  const stats = Object.entries(mod.stats)
+    .filter(([, v]) => v !== 0)
+    .map(([k, v]) => `${v > 0 ? '+' : ''}${v} ${k === 'vigor' || k === 'armor' ? capital(k) : k}`);
   const tokens = costText(mod.tokens).replace(/(\d+) /g, '+$1 ');
   const rows: Run[][] = [
     [{ text: `MOD: ${mod.name}`, bold: true }, { text: `  +${mod.cost} VP${mod.modUse.length > 0 ? `, needs ${mod.modUse.map(capital).join(', ')}` : ''}` }],
@@ -126,9 +131,20 @@ export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: Unit
   const marks = markedBoxes(card, unit);
   const middle = flow(scratch, middleRows(card, marks), MID, PX);
   const modFlow = mod ? flow(scratch, modRows(mod), W - 2 * PAD - 24, PX) : null;
-  const statusFlow = unit && unit.statuses.length > 0
-    ? flow(scratch, [[{ text: 'STATUS  ', bold: true }, ...unit.statuses.flatMap((s): Run[] => [statusBadge(STATUS_CODE[s.status], STATUS_COLOUR[s.status]), { text: ` ${s.status}  ` }])]], W - 2 * PAD, PX)
-    : null;
+  const statusFlow =
+    unit && unit.statuses.length > 0
+      ? flow(
+          scratch,
+          [
+            [
+              { text: 'STATUS  ', bold: true },
+              ...unit.statuses.flatMap((s): Run[] => [statusBadge(STATUS_CODE[s.status], STATUS_COLOUR[s.status]), { text: ` ${s.status}  ` }]),
+            ],
+          ],
+          W - 2 * PAD,
+          PX,
+        )
+      : null;
 
   const head = 104;
   const leftH = 5 * 76 + 4 * 8;

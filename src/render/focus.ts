@@ -160,8 +160,14 @@ function coordinates(ctx: ReturnType<Canvas['getContext']>, w: FocusWindow, marg
 
 /** Alt text for the close-up: where it is, what happened there, and who stands in it. */
 export function focusAltText(view: MapView, w: FocusWindow, limit: number): string {
-  const inside = view.units.filter((u) => u.at && u.at.col + u.span > w.col && u.at.col < w.col + w.cols && u.at.row + u.span > w.row && u.at.row < w.row + w.rows);
-  const said = view.lastTurn ? lastTurnPhrases(view.lastTurn).join('; ').replace(/\u00a0/g, ' ') : '';
+  const inside = view.units.filter(
+    (u) => u.at && u.at.col + u.span > w.col && u.at.col < w.col + w.cols && u.at.row + u.span > w.row && u.at.row < w.row + w.rows,
+  );
+  const said = view.lastTurn
+    ? lastTurnPhrases(view.lastTurn)
+        .join('; ')
+        .replace(/\u00a0/g, ' ')
+    : '';
   const parts = [
     `Close-up of squares ${windowName(w).replace('-', ' to ')}, where the last turn happened${view.lastTurn?.player ? ` (${view.lastTurn.player})` : ''}.`,
     said ? `${said}.` : '',

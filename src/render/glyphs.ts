@@ -192,7 +192,11 @@ export function smokeWisps(ctx: Ctx, cx: number, cy: number, size: number, ink: 
   ctx.strokeStyle = ink;
   ctx.lineWidth = Math.max(1.2, size * 0.07);
   ctx.lineCap = 'round';
-  for (const [dy, dx] of [[-0.25, -0.06], [0, 0.06], [0.25, -0.02]] as const) {
+  for (const [dy, dx] of [
+    [-0.25, -0.06],
+    [0, 0.06],
+    [0.25, -0.02],
+  ] as const) {
     const y = cy + dy * size;
     const x0 = cx - size * 0.36 + dx * size;
     const w = size * 0.72;

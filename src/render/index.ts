@@ -78,7 +78,11 @@ export function happeningsOf(state: GameState, events: readonly GameEvent[], req
  * The events in sentences ("GN attacked SP with Claw: rolled 14+1 against 11, hit; SP took 5 cut
  * wounds (marked mobility)."), for the turn log posted beside the map and the reply to each act.
  */
-export function eventSentences(state: GameState, request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names'>, telling: Parameters<typeof tell>[1] = {}): string[] {
+export function eventSentences(
+  state: GameState,
+  request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names'>,
+  telling: Parameters<typeof tell>[1] = {},
+): string[] {
   return tell(happeningsOf(state, request.lastTurn ?? [], request), telling);
 }
 

@@ -82,7 +82,8 @@ function incomingWords(i: IncomingWords): string {
 }
 
 /** Who must choose, said to them as "your choice". */
-const waiting = (p: PromptWords, o: Telling, what: string) => (o.you !== undefined && o.you === p.playerId ? `your choice: ${what}` : `waiting for ${p.player} to choose ${what}`);
+const waiting = (p: PromptWords, o: Telling, what: string) =>
+  o.you !== undefined && o.you === p.playerId ? `your choice: ${what}` : `waiting for ${p.player} to choose ${what}`;
 
 function promptSentence(p: PromptWords, o: Telling): string | null {
   switch (p.kind) {
@@ -101,7 +102,9 @@ function promptSentence(p: PromptWords, o: Telling): string | null {
     case 'order':
       return p.open ? `${capital(waiting(p, o, 'the order of players'))}.` : null;
     case 'reroll':
-      return p.open ? `${capital(waiting(p, o, p.recovery ? `whether to spend a Warleader die to reroll ${p.unit ?? 'a'} recovery roll` : 'whether to reroll the tactics check'))}.` : null;
+      return p.open
+        ? `${capital(waiting(p, o, p.recovery ? `whether to spend a Warleader die to reroll ${p.unit ?? 'a'} recovery roll` : 'whether to reroll the tactics check'))}.`
+        : null;
     case 'recover':
       return p.open ? `${capital(waiting(p, o, `which status ${p.unit} rolls to recover from`))}.` : null;
   }
@@ -120,7 +123,8 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   // Wounds are told once, where they landed; a split still to choose is said to be waiting.
   for (const w of h.wounds) out += `; ${woundSentence(w)}`;
   if (a.statuses.length > 0) out += `; ${a.target} is now ${list(a.statuses)}`;
-  if (h.pending?.open && h.pending.wounds) out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them`)}`;
+  if (h.pending?.open && h.pending.wounds)
+    out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them`)}`;
   return `${out}.`;
 }
 
@@ -190,7 +194,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'prompt':
       return promptSentence(h.prompt, o);
     case 'reply-declared':
-      return h.lost ? `${h.unit} declared a reply to ${h.against} with ${h.attack}, but dropped before it could make it.` : `${h.unit} will reply to ${h.against} with ${h.attack}.`;
+      return h.lost
+        ? `${h.unit} declared a reply to ${h.against} with ${h.attack}, but dropped before it could make it.`
+        : `${h.unit} will reply to ${h.against} with ${h.attack}.`;
     case 'replies-declined':
       return `${list(h.units)} ${h.units.length === 1 ? 'does' : 'do'} not reply to ${h.against}.`;
     case 'attack':
@@ -289,11 +295,7 @@ const PICTURE_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING, '
  * A turn's story for its picture's alt text, which has 1,024 characters: what the units did, without
  * the round news, the turn framing, the decisions (told by what followed) and replies let pass.
  */
-export const lastTurnSentences = (last: LastTurnView): string[] =>
-  tell(
-    last.happenings,
-    { skip: PICTURE_SKIP },
-  );
+export const lastTurnSentences = (last: LastTurnView): string[] => tell(last.happenings, { skip: PICTURE_SKIP });
 /** Phrases with non-breaking spaces inside, so a wrapped header line breaks only between them. */
 export const lastTurnPhrases = (last: LastTurnView): string[] =>
   last.happenings

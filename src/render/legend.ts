@@ -59,20 +59,41 @@ function terrainRow(view: MapView): Run[] {
   const runs: Run[] = [heading('Map')];
   for (const t of view.board.terrains) {
     const name = t === 'damaging' ? `damaging (${view.board.damage})` : TERRAIN_NAME[t];
-    runs.push(...item(pic(1.2, (ctx, x, y, h) => terrainSquare(ctx, T[t], x, y - h * 0.1, h * 1.2, view.board.damage)), name));
+    runs.push(
+      ...item(
+        pic(1.2, (ctx, x, y, h) => terrainSquare(ctx, T[t], x, y - h * 0.1, h * 1.2, view.board.damage)),
+        name,
+      ),
+    );
   }
   if (view.board.walls.length > 0) runs.push(...item(swatchLine(EDGE_WALL, [], 0.3, 1.3), 'wall edge'));
   if (view.board.lowCover.length > 0) runs.push(...item(swatchLine(LOW_COVER, [0.35, 0.2], 0.2, 1.3), 'low cover'));
-  if (view.board.objectives.length > 0) runs.push(...item(pic(1.1, (ctx, x, y, h) => star(ctx, x + h / 2, y + h / 2, h, OBJECTIVE, OBJECTIVE_INK)), 'objective (gold outline)'));
-  runs.push(...item(pic(1.2, (ctx, x, y, h) => {
-    ctx.save();
-    ctx.setLineDash([h * 0.25, h * 0.15]);
-    ctx.strokeStyle = INK;
-    ctx.lineWidth = h * 0.12;
-    ctx.strokeRect(x + 2, y + 2, h - 4, h - 4);
-    ctx.restore();
-  }), 'start area P1-P4 (hatched)'));
-  runs.push(...item(pic(1.2, (ctx, x, y, h) => entryMark(ctx, x, y, h, INK)), 'entry tile'));
+  if (view.board.objectives.length > 0)
+    runs.push(
+      ...item(
+        pic(1.1, (ctx, x, y, h) => star(ctx, x + h / 2, y + h / 2, h, OBJECTIVE, OBJECTIVE_INK)),
+        'objective (gold outline)',
+      ),
+    );
+  runs.push(
+    ...item(
+      pic(1.2, (ctx, x, y, h) => {
+        ctx.save();
+        ctx.setLineDash([h * 0.25, h * 0.15]);
+        ctx.strokeStyle = INK;
+        ctx.lineWidth = h * 0.12;
+        ctx.strokeRect(x + 2, y + 2, h - 4, h - 4);
+        ctx.restore();
+      }),
+      'start area P1-P4 (hatched)',
+    ),
+  );
+  runs.push(
+    ...item(
+      pic(1.2, (ctx, x, y, h) => entryMark(ctx, x, y, h, INK)),
+      'entry tile',
+    ),
+  );
   return runs;
 }
 
@@ -165,7 +186,10 @@ function lastTurnRows(): Run[][] {
       { space: 0.9 },
       { group: [tagSwatch('SD DROPPED', CRITICAL), { text: ' dropped (red cross where it stood)' }] },
       { space: 0.9 },
-      ...item(pic(1.1, (ctx, x, y, h) => numberBadge(ctx, 1, HIT, x + h * 0.5, y + h * 0.5, h)), 'a tag with no room on the board, listed under the map'),
+      ...item(
+        pic(1.1, (ctx, x, y, h) => numberBadge(ctx, 1, HIT, x + h * 0.5, y + h * 0.5, h)),
+        'a tag with no room on the board, listed under the map',
+      ),
     ],
   ];
 }
@@ -177,11 +201,16 @@ function overlayRows(view: MapView): Run[][] {
     const [r, g, b] = REACH;
     rows.push([
       heading('Reach'),
-      ...item(pic(1.1, (ctx, x, y, h) => {
-        ctx.fillStyle = `rgba(${r}, ${g}, ${b}, 0.5)`;
-        ctx.fillRect(x, y, h, h);
-      }), `${view.reach.unit} can ${view.reach.maneuver ? 'maneuver' : 'move'} here; the number is the movement it costs`),
-      ...(view.reach.charges.length > 0 ? item(swatchLine(CHARGE, [0.3, 0.2]), `CHARGE: ${view.reach.charges.map((c) => `${c.target} (${c.attack})`).join(', ')}`) : []),
+      ...item(
+        pic(1.1, (ctx, x, y, h) => {
+          ctx.fillStyle = `rgba(${r}, ${g}, ${b}, 0.5)`;
+          ctx.fillRect(x, y, h, h);
+        }),
+        `${view.reach.unit} can ${view.reach.maneuver ? 'maneuver' : 'move'} here; the number is the movement it costs`,
+      ),
+      ...(view.reach.charges.length > 0
+        ? item(swatchLine(CHARGE, [0.3, 0.2]), `CHARGE: ${view.reach.charges.map((c) => `${c.target} (${c.attack})`).join(', ')}`)
+        : []),
     ]);
   }
   if (view.sight) {
@@ -203,7 +232,9 @@ function overlayRows(view: MapView): Run[][] {
         heading('Preview'),
         { text: head },
         { text: `${Math.round(p.odds.chance * 100)}% to hit`, bold: true },
-        { text: ` (d20${mod} against ${p.odds.need}), ${Math.round(p.odds.critical * 100)}% critical, about ${p.odds.expectedWounds.toFixed(1)} wounds${p.odds.notes.length > 0 ? `; ${p.odds.notes.join(', ')}` : ''}` },
+        {
+          text: ` (d20${mod} against ${p.odds.need}), ${Math.round(p.odds.critical * 100)}% critical, about ${p.odds.expectedWounds.toFixed(1)} wounds${p.odds.notes.length > 0 ? `; ${p.odds.notes.join(', ')}` : ''}`,
+        },
       ]);
     } else rows.push([heading('Preview'), { text: head }, { text: `cannot attack: ${p.problem ?? ''}`, bold: true }]);
   }
@@ -216,7 +247,12 @@ function tagListRow(tags: readonly PlacedTag[]): Run[] {
   if (listed.length === 0) return [];
   return [
     heading('Tags'),
-    ...listed.flatMap((t) => item(pic(1.1, (ctx, x, y, h) => numberBadge(ctx, t.number!, t.colour, x + h * 0.5, y + h * 0.5, h)), t.listText)),
+    ...listed.flatMap((t) =>
+      item(
+        pic(1.1, (ctx, x, y, h) => numberBadge(ctx, t.number!, t.colour, x + h * 0.5, y + h * 0.5, h)),
+        t.listText,
+      ),
+    ),
   ];
 }
 
@@ -312,8 +348,14 @@ function tokenRow(view: MapView): Run[] {
   const faded = { ...sampleToken(view), acted: true, statuses: [] };
   return [
     heading('Tokens'),
-    ...item(pic(1.1, (ctx, x, y, h) => activeMark(ctx, x, y, h, h)), 'magenta corners: the unit whose turn it is'),
-    ...item(pic(1.1, (ctx, x, y, h) => drawToken(ctx, faded, x, y, h)), 'faded: has acted this round'),
+    ...item(
+      pic(1.1, (ctx, x, y, h) => activeMark(ctx, x, y, h, h)),
+      'magenta corners: the unit whose turn it is',
+    ),
+    ...item(
+      pic(1.1, (ctx, x, y, h) => drawToken(ctx, faded, x, y, h)),
+      'faded: has acted this round',
+    ),
     ...players(view),
   ];
 }

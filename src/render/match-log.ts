@@ -44,7 +44,11 @@ function segments(events: readonly GameEvent[]): GameEvent[][] {
 }
 
 /** The happenings of `events` played from `start`, each with the round it happened in. */
-export function happeningsFrom(start: GameState, events: readonly GameEvent[], names: Readonly<Record<PlayerId, string>> = {}): { round: number; happening: Happening }[] {
+export function happeningsFrom(
+  start: GameState,
+  events: readonly GameEvent[],
+  names: Readonly<Record<PlayerId, string>> = {},
+): { round: number; happening: Happening }[] {
   const labels = unitLabels(start);
   const out: { round: number; happening: Happening }[] = [];
   let state = start;

@@ -77,7 +77,16 @@ const MOVE_STYLE: Record<MoveView['kind'], { core: string; dash: (c: number) => 
  * A straight line stroked over a halo, so it reads on any terrain. The halo is never dashed; the
  * line may be. Callers set the line cap and save/restore around it.
  */
-function haloLine(ctx: Ctx, from: { x: number; y: number }, to: { x: number; y: number }, halo: string, haloWidth: number, colour: string, width: number, dash: number[]): void {
+function haloLine(
+  ctx: Ctx,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  halo: string,
+  haloWidth: number,
+  colour: string,
+  width: number,
+  dash: number[],
+): void {
   ctx.beginPath();
   ctx.moveTo(from.x, from.y);
   ctx.lineTo(to.x, to.y);
@@ -107,7 +116,16 @@ function moveTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
     const points = m.path.map((s) => centre(g, s, m.span));
     if (!word || points.length === 0) return [];
     const spots = alongPath(points, g.cell / 4);
-    return [{ text: word, listText: `${m.unit} ${word === 'SHOVED' ? 'was shoved' : 'charged'}`, colour: m.kind === 'charge' ? CHARGE : PATH_EDGE, anchor: spots[0]!, spots, px: g.cell * 0.38 }];
+    return [
+      {
+        text: word,
+        listText: `${m.unit} ${word === 'SHOVED' ? 'was shoved' : 'charged'}`,
+        colour: m.kind === 'charge' ? CHARGE : PATH_EDGE,
+        anchor: spots[0]!,
+        spots,
+        px: g.cell * 0.38,
+      },
+    ];
   });
 }
 
@@ -186,7 +204,14 @@ function attackTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
     const at = { x: start.x + (end.x - start.x) * 0.55, y: start.y + (end.y - start.y) * 0.55 };
     const side = (k: number) => ({ x: at.x - uy * k * g.cell, y: at.y + ux * k * g.cell });
     const words = attackWords(a);
-    return { text: words, listText: `${a.attacker} ${a.reply ? 'replied on' : 'on'} ${a.target}: ${words}`, colour, anchor: at, spots: [...along(start, end), side(0.65), side(-0.65)], px: g.cell * 0.38 };
+    return {
+      text: words,
+      listText: `${a.attacker} ${a.reply ? 'replied on' : 'on'} ${a.target}: ${words}`,
+      colour,
+      anchor: at,
+      spots: [...along(start, end), side(0.65), side(-0.65)],
+      px: g.cell * 0.38,
+    };
   });
 }
 
@@ -196,7 +221,9 @@ function harmTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
     const c = cornerOf(g, h.at);
     const at = { x: c.x + (g.cell * h.span) / 2, y: c.y + g.cell * h.span };
     const text = `-${h.wounds} ${h.type}`;
-    return [{ text, listText: `${h.unit}: ${text} (${h.why === 'terrain' ? 'terrain' : 'recurring'})`, colour: '#8a2b0e', anchor: at, spots: [], px: g.cell * 0.32 }];
+    return [
+      { text, listText: `${h.unit}: ${text} (${h.why === 'terrain' ? 'terrain' : 'recurring'})`, colour: '#8a2b0e', anchor: at, spots: [], px: g.cell * 0.32 },
+    ];
   });
 }
 
@@ -292,7 +319,16 @@ export function drawSight(ctx: Ctx, g: BoardGeometry, sight: SightView): void {
     const to = centre(g, t.at, t.span);
     ctx.save();
     ctx.lineCap = 'round';
-    haloLine(ctx, from, to, 'rgba(255,255,255,0.85)', Math.max(4, g.cell * 0.1), SIGHT[t.mark], Math.max(2.5, g.cell * 0.06), SIGHT_DASH[t.mark].map((d) => d * g.cell));
+    haloLine(
+      ctx,
+      from,
+      to,
+      'rgba(255,255,255,0.85)',
+      Math.max(4, g.cell * 0.1),
+      SIGHT[t.mark],
+      Math.max(2.5, g.cell * 0.06),
+      SIGHT_DASH[t.mark].map((d) => d * g.cell),
+    );
     ctx.restore();
   }
 }
@@ -339,7 +375,9 @@ function previewTags(g: BoardGeometry, preview: PreviewView): TagRequest[] {
   if (!line) return [];
   const text = preview.odds ? `${pct(preview.odds.chance)} TO HIT` : 'CANNOT ATTACK';
   const spots = along(line.p, line.end);
-  return [{ text, listText: `${preview.attacker} on ${preview.target}: ${text}`, colour: preview.odds ? PREVIEW : MISS, anchor: spots[0]!, spots, px: g.cell * 0.42 }];
+  return [
+    { text, listText: `${preview.attacker} on ${preview.target}: ${text}`, colour: preview.odds ? PREVIEW : MISS, anchor: spots[0]!, spots, px: g.cell * 0.42 },
+  ];
 }
 
 /**
@@ -381,7 +419,12 @@ export function tagSpace(g: BoardGeometry, view: MapView, bounds: Rect): TagSpac
 }
 
 /** The squares of the board, without the coordinates round them. */
-export const boardSquares = (g: BoardGeometry, view: MapView): Rect => ({ x: g.margin, y: g.margin, w: view.board.width * g.cell, h: view.board.height * g.cell });
+export const boardSquares = (g: BoardGeometry, view: MapView): Rect => ({
+  x: g.margin,
+  y: g.margin,
+  w: view.board.width * g.cell,
+  h: view.board.height * g.cell,
+});
 
 /**
  * Everything drawn on the board picture, in order. Under the tokens: entry tiles, reach shading,

@@ -12,18 +12,7 @@ import { Lru } from '../engine/lru';
 import { font } from './fonts';
 import { bricks, flame, peaks, pillars, pitHole, slidingDoor, smokeWisps, snowflake, star, tufts } from './glyphs';
 import type { BoardGeometry } from './layout';
-import {
-  EDGE_WALL,
-  GRID_LINE,
-  INK,
-  LOW_COVER,
-  OBJECTIVE,
-  OBJECTIVE_INK,
-  PAPER,
-  TERRAIN_FILL,
-  TERRAIN_INK,
-  TERRAIN_ORDER,
-} from './palette';
+import { EDGE_WALL, GRID_LINE, INK, LOW_COVER, OBJECTIVE, OBJECTIVE_INK, PAPER, TERRAIN_FILL, TERRAIN_INK, TERRAIN_ORDER } from './palette';
 import type { BoardView, EdgeView } from './view';
 
 type Ctx = SKRSContext2D;
@@ -67,8 +56,15 @@ export function terrainSquare(ctx: Ctx, flags: number, x: number, y: number, siz
   // Several terrains in one square (multiclass) share it: glyphs shrink and spread out.
   const spots: Record<number, readonly (readonly [number, number])[]> = {
     1: [[0.5, 0.5]],
-    2: [[0.3, 0.32], [0.7, 0.68]],
-    3: [[0.28, 0.3], [0.72, 0.3], [0.5, 0.72]],
+    2: [
+      [0.3, 0.32],
+      [0.7, 0.68],
+    ],
+    3: [
+      [0.28, 0.3],
+      [0.72, 0.3],
+      [0.5, 0.72],
+    ],
   };
   const place = spots[Math.min(glyphs.length, 3)] ?? [];
   const g = glyphs.length === 1 ? size * 0.62 : size * 0.42;
@@ -186,7 +182,11 @@ function startAreas(ctx: Ctx, g: BoardGeometry, board: BoardView, colours: reado
     ctx.font = font(g.cell * 0.36, 'bold');
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText(`P${seat + 1}`, g.margin + (first % board.width) * g.cell + g.cell * 0.08, g.margin + Math.floor(first / board.width) * g.cell + g.cell * 0.06);
+    ctx.fillText(
+      `P${seat + 1}`,
+      g.margin + (first % board.width) * g.cell + g.cell * 0.08,
+      g.margin + Math.floor(first / board.width) * g.cell + g.cell * 0.06,
+    );
   });
 }
 
@@ -246,7 +246,13 @@ function walls(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
  * Draws the whole board picture onto a canvas of the board's size. With `only`, the caller has
  * clipped to that window of squares (a close-up), and squares outside it are skipped.
  */
-export function drawBoard(ctx: Ctx, g: BoardGeometry, board: BoardView, startColours: readonly string[], only?: { col: number; row: number; cols: number; rows: number }): void {
+export function drawBoard(
+  ctx: Ctx,
+  g: BoardGeometry,
+  board: BoardView,
+  startColours: readonly string[],
+  only?: { col: number; row: number; cols: number; rows: number },
+): void {
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, g.width, g.height);
   for (let i = 0; i < board.width * board.height; i++) {

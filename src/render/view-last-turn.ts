@@ -21,7 +21,17 @@ import type { Incoming } from '../engine/attack';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine/state';
 import { boardOf, cardOf, findAttack, footprint, modOf } from '../engine/table';
 import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
-import { sqOf, type AttackResult, type AttackView, type DropView, type HarmView, type LastTurnView, type MoveView, type PlayerView, type Sq } from './view-types';
+import {
+  sqOf,
+  type AttackResult,
+  type AttackView,
+  type DropView,
+  type HarmView,
+  type LastTurnView,
+  type MoveView,
+  type PlayerView,
+  type Sq,
+} from './view-types';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -40,7 +50,11 @@ interface OpenAttack {
 
 interface OpenTrait {
   readonly unitId: UnitId;
-  readonly h: Mutable<Extract<Happening, { kind: 'trait' }>> & { gains: { unit: string; what: string }[]; statuses: { unit: string; status: string }[]; wounds: WoundWords[] };
+  readonly h: Mutable<Extract<Happening, { kind: 'trait' }>> & {
+    gains: { unit: string; what: string }[];
+    statuses: { unit: string; status: string }[];
+    wounds: WoundWords[];
+  };
 }
 
 /** An attack's own wound types (its wound effects, not a recurring status it imposes). */
@@ -53,7 +67,6 @@ function resultOf(e: EventOf<'attack-rolled'>): AttackResult {
   if (e.glancing) return 'glancing';
   return e.critical ? 'critical' : 'hit';
 }
-
 
 /** Tokens and Vigor in words: "1 react token and 5 Vigor". */
 export function amountWords(amount: { tokens?: Partial<Record<'react' | 'blue' | 'red', number>>; vigor?: number }): string {
@@ -151,7 +164,13 @@ export function lastTurnView(
     // The event says where the move began; a reserve unit entering has no start square.
     const from = start === null ? null : squareIndex(board, start);
     const known = from !== undefined && from !== null;
-    const view: MoveView = { unit: name(unit), kind, path: (known ? [from, ...steps] : steps).map((i) => sqOf(board, i)), fromKnown: known, span: spanOf(unit) };
+    const view: MoveView = {
+      unit: name(unit),
+      kind,
+      path: (known ? [from, ...steps] : steps).map((i) => sqOf(board, i)),
+      fromKnown: known,
+      span: spanOf(unit),
+    };
     if (steps.length > 0) pos.set(unit, steps[steps.length - 1]!);
     moves.push(view);
     return view;
@@ -218,7 +237,13 @@ export function lastTurnView(
         open = [];
         trait = null;
         const u = unitAt(e.unit);
-        happenings.push({ kind: 'activate', unit: name(e.unit), name: u ? cardOf(state, u).name : e.unit, player: u ? playerName(u.player) : '?', acts: e.acts });
+        happenings.push({
+          kind: 'activate',
+          unit: name(e.unit),
+          name: u ? cardOf(state, u).name : e.unit,
+          player: u ? playerName(u.player) : '?',
+          acts: e.acts,
+        });
         break;
       }
       case 'controlled':
@@ -237,7 +262,18 @@ export function lastTurnView(
         open = [];
         trait = null;
         if (e.act === 'trait') {
-          trait = { unitId: e.unit, h: { kind: 'trait', unit: name(e.unit), trait: e.trait === undefined ? 'a trait' : traitName(e.unit, e.trait), paid: null, gains: [], statuses: [], wounds: [] } };
+          trait = {
+            unitId: e.unit,
+            h: {
+              kind: 'trait',
+              unit: name(e.unit),
+              trait: e.trait === undefined ? 'a trait' : traitName(e.unit, e.trait),
+              paid: null,
+              gains: [],
+              statuses: [],
+              wounds: [],
+            },
+          };
           happenings.push(trait);
         }
         break;
@@ -278,7 +314,13 @@ export function lastTurnView(
           happenings.push({ kind: 'replies-declined', units: [name(e.unit)], against: name(e.against) });
           break;
         }
-        const declaredReply = { kind: 'reply-declared' as const, unit: name(e.unit), against: name(e.against), attack: (replier && findAttack(state, replier, e.attack)?.name) ?? e.attack, lost: false };
+        const declaredReply = {
+          kind: 'reply-declared' as const,
+          unit: name(e.unit),
+          against: name(e.against),
+          attack: (replier && findAttack(state, replier, e.attack)?.name) ?? e.attack,
+          lost: false,
+        };
         replies.set(`${e.unit}>${e.against}`, { unit: e.unit, h: declaredReply });
         happenings.push(declaredReply);
         break;
@@ -370,7 +412,15 @@ export function lastTurnView(
         const rec = [...open].reverse().find((a) => a.targetId === e.unit && a.attackerId === e.status.source);
         if (rec) rec.view.statuses = [...rec.view.statuses, e.status.status];
         else if (trait && trait.unitId === e.status.source) trait.h.statuses.push({ unit: name(e.unit), status: e.status.status });
-        else happenings.push({ kind: 'status', unit: name(e.unit), status: e.status.status, gained: true, reason: '', source: e.status.source === null ? null : name(e.status.source) });
+        else
+          happenings.push({
+            kind: 'status',
+            unit: name(e.unit),
+            status: e.status.status,
+            gained: true,
+            reason: '',
+            source: e.status.source === null ? null : name(e.status.source),
+          });
         break;
       }
       case 'status-lost':
@@ -421,7 +471,14 @@ export function lastTurnView(
           words.incoming = incomingOf(o.against, o.incoming);
           // A charge just told needs no "charged and" again.
           const last = happenings.at(-1);
-          if (words.incoming?.kind === 'attack' && words.incoming.charge && last && 'kind' in last && last.kind === 'charge' && last.move.unit === words.incoming.attacker) {
+          if (
+            words.incoming?.kind === 'attack' &&
+            words.incoming.charge &&
+            last &&
+            'kind' in last &&
+            last.kind === 'charge' &&
+            last.move.unit === words.incoming.attacker
+          ) {
             words.incoming = { ...words.incoming, charge: false };
           }
           const key = JSON.stringify([o.against, o.incoming ?? null]);
@@ -434,7 +491,12 @@ export function lastTurnView(
           // Wounds from an attack among the events read wait on that attack's line.
           const rec = [...open]
             .reverse()
-            .find((a) => a.targetId === p.unit && (o.source === undefined || a.attackerId === o.source) && (o.attack === undefined || (a.attackId === o.attack && a.isReply === (o.from === 'reply'))));
+            .find(
+              (a) =>
+                a.targetId === p.unit &&
+                (o.source === undefined || a.attackerId === o.source) &&
+                (o.attack === undefined || (a.attackId === o.attack && a.isReply === (o.from === 'reply'))),
+            );
           if (rec && (o.from === undefined || o.from === 'attack' || o.from === 'reply')) {
             rec.pending = words;
             break;
@@ -461,7 +523,11 @@ export function lastTurnView(
         break;
       case 'game-over':
         // The engine's reason names players by id; a reader wants their names.
-        happenings.push({ kind: 'game-over', winner: e.winner === null ? null : playerName(e.winner), reason: players.reduce((r, p) => r.split(p.id).join(p.name), e.reason) });
+        happenings.push({
+          kind: 'game-over',
+          winner: e.winner === null ? null : playerName(e.winner),
+          reason: players.reduce((r, p) => r.split(p.id).join(p.name), e.reason),
+        });
         break;
       default: {
         // Bookkeeping with nothing to tell; a new event kind must be added above.
@@ -476,7 +542,8 @@ export function lastTurnView(
   // Attacks are filled in after their roll (wounds, statuses, drops), so they are frozen last.
   const done = new Map(attacks.map((a) => [a, { ...a.view } as AttackView]));
   const freeze = (h: Happening | OpenAttack | OpenTrait): Happening => {
-    if ('view' in h) return { kind: 'attack', attack: done.get(h)!, paid: h.paid, wounds: [...h.wounds], pending: h.pending && { ...h.pending }, problem: h.problem };
+    if ('view' in h)
+      return { kind: 'attack', attack: done.get(h)!, paid: h.paid, wounds: [...h.wounds], pending: h.pending && { ...h.pending }, problem: h.problem };
     if ('unitId' in h) return { ...h.h, gains: [...h.h.gains], statuses: [...h.h.statuses], wounds: [...h.h.wounds] };
     if (h.kind === 'prompt') return { kind: 'prompt', prompt: { ...h.prompt } };
     if (h.kind === 'replies-declined') return { ...h, units: [...h.units] };

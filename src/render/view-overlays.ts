@@ -29,9 +29,23 @@ export function reachView(state: GameState, labels: ReadonlyMap<UnitId, string>,
     : chargeOptions(state, unitId).map((c) => {
         const e = unitOf(state, c.target);
         const attack = profile(state, unit).attacks.find((x) => x.id === c.attack)!;
-        return { target: labels.get(e.id)!, at: atOf(state, e)!, span: spanOf(state, e), attack: attack.name, path: c.path.map((n) => sqOf(board, squareIndex(board, n)!)) };
+        return {
+          target: labels.get(e.id)!,
+          at: atOf(state, e)!,
+          span: spanOf(state, e),
+          attack: attack.name,
+          path: c.path.map((n) => sqOf(board, squareIndex(board, n)!)),
+        };
       });
-  return { unit: labels.get(unitId)!, from: atOf(state, unit), span: spanOf(state, unit), maneuver, squares, maxCost: squares.reduce((m, s) => Math.max(m, s.cost), 0), charges };
+  return {
+    unit: labels.get(unitId)!,
+    from: atOf(state, unit),
+    span: spanOf(state, unit),
+    maneuver,
+    squares,
+    maxCost: squares.reduce((m, s) => Math.max(m, s.cost), 0),
+    charges,
+  };
 }
 
 export function sightView(state: GameState, labels: ReadonlyMap<UnitId, string>, unitId: UnitId): SightView | null {
@@ -70,7 +84,14 @@ export function previewView(state: GameState, labels: ReadonlyMap<UnitId, string
   const line = odds.line;
   return {
     ...base,
-    odds: { chance: odds.chance, critical: odds.criticalChance, expectedWounds: odds.expectedWounds, need: line.need, modifier: line.modifier, notes: [...line.notes] },
+    odds: {
+      chance: odds.chance,
+      critical: odds.criticalChance,
+      expectedWounds: odds.expectedWounds,
+      need: line.need,
+      modifier: line.modifier,
+      notes: [...line.notes],
+    },
     problem: null,
   };
 }

@@ -230,7 +230,14 @@ export interface PreviewView {
   readonly to: Sq | null;
   readonly toSpan: 1 | 2;
   /** Null when the attack cannot be made; `problem` says why. */
-  readonly odds: { readonly chance: number; readonly critical: number; readonly expectedWounds: number; readonly need: number; readonly modifier: number; readonly notes: readonly string[] } | null;
+  readonly odds: {
+    readonly chance: number;
+    readonly critical: number;
+    readonly expectedWounds: number;
+    readonly need: number;
+    readonly modifier: number;
+    readonly notes: readonly string[];
+  } | null;
   readonly problem: string | null;
 }
 
@@ -297,7 +304,13 @@ export interface PromptWords {
 
 export type Happening =
   | { readonly kind: 'round'; readonly round: number }
-  | { readonly kind: 'tactics'; readonly totals: readonly { readonly player: string; readonly total: number }[]; readonly winner: string | null; readonly rerolled: string | null; readonly leader: string | null }
+  | {
+      readonly kind: 'tactics';
+      readonly totals: readonly { readonly player: string; readonly total: number }[];
+      readonly winner: string | null;
+      readonly rerolled: string | null;
+      readonly leader: string | null;
+    }
   | { readonly kind: 'order'; readonly ap: string; readonly order: readonly string[]; readonly greater: boolean }
   | { readonly kind: 'phase'; readonly phase: number }
   | { readonly kind: 'turn'; readonly player: string; readonly playerId: string }
@@ -337,7 +350,14 @@ export type Happening =
   | { readonly kind: 'wound'; readonly wound: WoundWords; readonly cause: WoundCause; readonly harm: HarmView | null }
   | { readonly kind: 'pay'; readonly unit: string; readonly what: string }
   | { readonly kind: 'gain'; readonly unit: string; readonly what: string }
-  | { readonly kind: 'status'; readonly unit: string; readonly status: string; readonly gained: boolean; readonly reason: string; readonly source: string | null }
+  | {
+      readonly kind: 'status';
+      readonly unit: string;
+      readonly status: string;
+      readonly gained: boolean;
+      readonly reason: string;
+      readonly source: string | null;
+    }
   | { readonly kind: 'recovery-failed'; readonly unit: string; readonly status: string | null; readonly rolls: readonly number[] }
   | { readonly kind: 'warleader-die'; readonly unit: string; readonly for: string }
   | { readonly kind: 'drop'; readonly drop: DropView }

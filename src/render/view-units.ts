@@ -81,7 +81,11 @@ export function unitViews(state: GameState, labels: ReadonlyMap<UnitId, string>,
       vigor: u.vigor,
       vigorMax: p.vigorMax,
       boxes: boxViews(state, u),
-      statuses: u.statuses.map((s) => ({ status: s.status, code: STATUS_CODE[s.status], source: s.source === null ? null : (labels.get(s.source) ?? s.source) })),
+      statuses: u.statuses.map((s) => ({
+        status: s.status,
+        code: STATUS_CODE[s.status],
+        source: s.source === null ? null : (labels.get(s.source) ?? s.source),
+      })),
       tokens: {
         react: { left: u.tokens.react, max: p.tokensMax.react },
         blue: { left: u.tokens.blue, max: p.tokensMax.blue },

@@ -17,7 +17,6 @@ import { sqOf, type BoardView, type EdgeView, type MapView, type ViewRequest } f
 export type * from './view-types';
 export { sqOf } from './view-types';
 
-
 /**
  * Views by board. Boards are found by the map's content (engine/table.ts boardOfMap), so a match read
  * afresh from the store gets the same board, and with it the same view; a view lives as long as its

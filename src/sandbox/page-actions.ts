@@ -42,7 +42,8 @@ async function interact(start: () => Promise<InteractionOutcome>): Promise<Actio
 /** `{ name, type, data }` with base64 data, as the page's file input sends it. */
 function uploadOf(value: unknown, option: string): FakeUpload {
   const file = value as { name?: unknown; type?: unknown; data?: unknown } | null;
-  if (!file || typeof file.name !== 'string' || typeof file.data !== 'string') throw new PageRequestError(`The file for "${option}" is missing its name or data.`);
+  if (!file || typeof file.name !== 'string' || typeof file.data !== 'string')
+    throw new PageRequestError(`The file for "${option}" is missing its name or data.`);
   return { name: file.name, data: Buffer.from(file.data, 'base64'), ...(typeof file.type === 'string' && file.type !== '' ? { contentType: file.type } : {}) };
 }
 
@@ -83,14 +84,18 @@ export class PageActions {
   select(body: Body): Promise<ActionResult> {
     const values = body.values;
     if (!Array.isArray(values) || !values.every((v) => typeof v === 'string')) throw new PageRequestError('"values" must be a list of strings.');
-    return interact(() => this.fake.select({ user: stringField(body, 'user'), message: stringField(body, 'message'), customId: stringField(body, 'customId'), values }));
+    return interact(() =>
+      this.fake.select({ user: stringField(body, 'user'), message: stringField(body, 'message'), customId: stringField(body, 'customId'), values }),
+    );
   }
 
   /** A form sent: `{ user, interaction, values }`, the interaction being the one the bot answered with the form. */
   modal(body: Body): Promise<ActionResult> {
     const values = recordField(body, 'values');
     if (!Object.values(values).every((v) => typeof v === 'string')) throw new PageRequestError('"values" must map each field to a string.');
-    return interact(async () => this.fake.submitModal({ user: stringField(body, 'user'), interaction: stringField(body, 'interaction'), values: values as Record<string, string> }));
+    return interact(async () =>
+      this.fake.submitModal({ user: stringField(body, 'user'), interaction: stringField(body, 'interaction'), values: values as Record<string, string> }),
+    );
   }
 
   async post(body: Body): Promise<ActionResult> {

@@ -80,7 +80,9 @@ export async function startDemoMatch(fake: FakeDiscord, log: (line: string) => v
   ).settled(SETTLE);
   const thread = fake.threads(fake.channel.id).find((t) => !before.has(t.id));
   if (!thread) return { ok: false, message: answerOf(challenge) || 'The bot did not open a thread for the challenge.' };
-  const accept = await (await fake.command({ user: opponent.user, channel: thread.id, name: 'skirmish accept', options: { warband: opponent.name } })).settled(SETTLE);
+  const accept = await (await fake.command({ user: opponent.user, channel: thread.id, name: 'skirmish accept', options: { warband: opponent.name } })).settled(
+    SETTLE,
+  );
   if (accept.response?.ephemeral) return { ok: false, message: answerOf(accept) };
   return { ok: true, thread: thread.id };
 }
@@ -92,7 +94,11 @@ export async function startDemoMatch(fake: FakeDiscord, log: (line: string) => v
 export async function startPracticeMatch(fake: FakeDiscord, user: string, log: (line: string) => void): Promise<DemoResult> {
   await ensureSampleWarbands(fake, log);
   const sample = SAMPLE_WARBANDS.find((w) => w.user === user);
-  if (!sample) return { ok: false, message: `Only ${SAMPLE_WARBANDS.map((w) => w.user).join(' and ')} have sample warbands: switch to one of them, or submit a warband and type \`/skirmish practice\`.` };
+  if (!sample)
+    return {
+      ok: false,
+      message: `Only ${SAMPLE_WARBANDS.map((w) => w.user).join(' and ')} have sample warbands: switch to one of them, or submit a warband and type \`/skirmish practice\`.`,
+    };
   const before = new Set(fake.threads(fake.channel.id).map((t) => t.id));
   const started = await (await fake.command({ user, name: 'skirmish practice', options: { warband: sample.name } })).settled(SETTLE);
   const thread = fake.threads(fake.channel.id).find((t) => !before.has(t.id));

@@ -58,7 +58,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const botLog = (message: string, error?: unknown) => {
     const match = /^gave up a post for match (\S+)/.exec(message)?.[1];
     if (match && orphans.has(match)) return;
-    const why = error instanceof Error ? (error.name.startsWith('DiscordAPIError') ? error.message : (error.stack ?? error.message)) : error === undefined || error === '' ? '' : String(error);
+    const why =
+      error instanceof Error
+        ? error.name.startsWith('DiscordAPIError')
+          ? error.message
+          : (error.stack ?? error.message)
+        : error === undefined || error === ''
+          ? ''
+          : String(error);
     log(`bot: ${message}${why ? `: ${why}` : ''}`);
   };
   let bot: RunningBot;
@@ -78,7 +85,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   orphans = new Set(bot.app.store.matches.open().flatMap((m) => (m.threadId && !fake.channels().some((c) => c.id === m.threadId) ? [m.id] : [])));
   if (orphans.size > 0) {
-    const what = orphans.size === 1 ? '1 unfinished match from an earlier sandbox run stays' : `${orphans.size} unfinished matches from earlier sandbox runs stay`;
+    const what =
+      orphans.size === 1 ? '1 unfinished match from an earlier sandbox run stays' : `${orphans.size} unfinished matches from earlier sandbox runs stay`;
     log(`${what} in ${databasePath}, but the threads ended with those runs, so they cannot go on. Delete the file to clear them.`);
   }
   const running = bot;

@@ -51,7 +51,8 @@ export function createWebServer(fake: FakeDiscord, log: (line: string) => void, 
     '/api/clock': async (body) => {
       if (!clock) throw new PageRequestError('This sandbox has no clock to move.', 404);
       const hours = body.hours;
-      if (typeof hours !== 'number' || !Number.isFinite(hours) || hours <= 0 || hours > MAX_FORWARD_HOURS) throw new PageRequestError(`"hours" must be a number of hours from 0 to ${MAX_FORWARD_HOURS}.`);
+      if (typeof hours !== 'number' || !Number.isFinite(hours) || hours <= 0 || hours > MAX_FORWARD_HOURS)
+        throw new PageRequestError(`"hours" must be a number of hours from 0 to ${MAX_FORWARD_HOURS}.`);
       await clock.forward(hours);
       return { ok: true, now: clock.now(), ahead: clock.ahead() };
     },
@@ -77,14 +78,22 @@ export function createWebServer(fake: FakeDiscord, log: (line: string) => void, 
       case '/api/commands': {
         const user = userId(fake, url.searchParams.get('user'));
         // Chat-input commands only: the page's command box is for slash commands.
-        return sendJson(response, 200, fake.commandsFor(user).filter((c) => c.type === undefined || c.type === 1));
+        return sendJson(
+          response,
+          200,
+          fake.commandsFor(user).filter((c) => c.type === undefined || c.type === 1),
+        );
       }
       case '/api/messages': {
         const channel = url.searchParams.get('channel') ?? fake.channel.id;
         const viewer = userId(fake, url.searchParams.get('viewer'));
         const found = fake.channelByRef(channel);
         if (!found || !mayRead(found, viewer)) throw new PageRequestError(`There is no channel ${channel}.`, 404);
-        return sendJson(response, 200, fake.messages(found.id, { viewer }).map((m) => pageMessage(m, origin)));
+        return sendJson(
+          response,
+          200,
+          fake.messages(found.id, { viewer }).map((m) => pageMessage(m, origin)),
+        );
       }
       case '/api/clock':
         return sendJson(response, 200, clock ? { now: clock.now(), ahead: clock.ahead() } : { now: Date.now(), ahead: 0 });

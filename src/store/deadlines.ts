@@ -69,7 +69,13 @@ export function deadlinesStore(db: Db, now: Clock): Deadlines {
     .prepare();
   const insertOne = db
     .insert(deadlines)
-    .values({ matchId: sql.placeholder('matchId'), due: sql.placeholder('due'), kind: sql.placeholder('kind'), player: sql.placeholder('player'), seq: sql.placeholder('seq') })
+    .values({
+      matchId: sql.placeholder('matchId'),
+      due: sql.placeholder('due'),
+      kind: sql.placeholder('kind'),
+      player: sql.placeholder('player'),
+      seq: sql.placeholder('seq'),
+    })
     .returning()
     .prepare();
   const markDone = db

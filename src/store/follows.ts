@@ -13,8 +13,7 @@ export interface Follows {
 
 export function followsStore(db: Db, now: Clock): Follows {
   return {
-    add: (matchId, userId) =>
-      db.insert(follows).values({ matchId, userId, created: now() }).onConflictDoNothing().run().changes > 0,
+    add: (matchId, userId) => db.insert(follows).values({ matchId, userId, created: now() }).onConflictDoNothing().run().changes > 0,
     remove: (matchId, userId) =>
       db
         .delete(follows)

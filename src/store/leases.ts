@@ -43,12 +43,7 @@ export function leasesStore(db: Db, now: Clock, transaction: <T>(fn: () => T) =>
         const held = get(claim.name);
         if (held && held.holder !== claim.holder && held.expires > at && !claim.holderGone?.(held)) return { ok: false, heldBy: held };
         const row = { name: claim.name, holder: claim.holder, pid: claim.pid, host: claim.host, acquired: at, expires: at + claim.ttlMs };
-        const lease = db
-          .insert(leases)
-          .values(row)
-          .onConflictDoUpdate({ target: leases.name, set: row })
-          .returning()
-          .get();
+        const lease = db.insert(leases).values(row).onConflictDoUpdate({ target: leases.name, set: row }).returning().get();
         return { ok: true, lease };
       }),
     renew: (name, holder, ttlMs) =>

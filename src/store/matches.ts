@@ -101,8 +101,7 @@ export function matchesStore(db: Db, now: Clock): Matches {
       return rows.map((r) => r.match);
     },
     countIn: (channelId) => db.select({ n: count() }).from(matches).where(eq(matches.channelId, channelId)).get()?.n ?? 0,
-    setThread: (id, threadId) =>
-      db.update(matches).set({ threadId, updated: now() }).where(eq(matches.id, id)).run().changes > 0,
+    setThread: (id, threadId) => db.update(matches).set({ threadId, updated: now() }).where(eq(matches.id, id)).run().changes > 0,
     act: (id, expectSeq, step) => act(db, now, id, expectSeq, step),
     events<E = unknown>(id: string, afterSeq = 0) {
       const rows = db

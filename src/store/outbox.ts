@@ -79,4 +79,3 @@ export function outboxStore(db: Db, now: Clock): Outbox {
     get: (id) => db.select().from(outbox).where(eq(outbox.id, id)).get(),
   };
 }
-

@@ -65,7 +65,8 @@ describe('practice AI', { timeout: 300_000 }, () => {
       // meets openings, skirmish lines, wounded units, statuses and the last units standing alike.
       const choose = new Chooser(seeded(seed));
       const prefix = (seed * 37) % 160;
-      for (let i = 0; i < prefix && !state.over; i++) state = !state.turn && !state.prompt ? (step(state, { begin: true }) as { state: GameState }).state : driverStep(state, choose);
+      for (let i = 0; i < prefix && !state.over; i++)
+        state = !state.turn && !state.prompt ? (step(state, { begin: true }) as { state: GameState }).state : driverStep(state, choose);
       if (state.over) continue;
       // The round limit ends the game at the end of this round, so each game is short.
       state = { ...state, options: { ...state.options, roundLimit: Math.max(1, state.round) } };
@@ -77,7 +78,12 @@ describe('practice AI', { timeout: 300_000 }, () => {
         n++;
       }
       for (let m = 0; !state.over; m++) {
-        state = !state.turn && !state.prompt ? (step(state, { begin: true }) as { state: GameState }).state : state.prompt ? aiStep(state, bothAi(seed), seen) : driverStep(state, choose);
+        state =
+          !state.turn && !state.prompt
+            ? (step(state, { begin: true }) as { state: GameState }).state
+            : state.prompt
+              ? aiStep(state, bothAi(seed), seen)
+              : driverStep(state, choose);
         expect(m, `game ${seed} on ${map} finishes`).toBeLessThan(2000);
       }
       commands += n;
@@ -97,7 +103,8 @@ describe('practice AI', { timeout: 300_000 }, () => {
         let state = newGame(content, map, seed);
         const choose = new Chooser(seeded(seed));
         let n = 0;
-        while (!state.over && n++ < 5000) state = waitsOn(state) === ai ? aiStep(state, { [ai]: { seed } }) : !state.turn && !state.prompt ? aiStep(state, {}) : driverStep(state, choose);
+        while (!state.over && n++ < 5000)
+          state = waitsOn(state) === ai ? aiStep(state, { [ai]: { seed } }) : !state.turn && !state.prompt ? aiStep(state, {}) : driverStep(state, choose);
         expect(state.over, `game ${seed} on ${map} ends`).toBe(true);
       }
     }
@@ -138,7 +145,8 @@ describe('practice AI', { timeout: 300_000 }, () => {
   it('does not look at the dice: the same position with another generator state gives the same command', () => {
     let state = newGame(content, 'burning-village', 5);
     const choose = new Chooser(seeded(5));
-    for (let i = 0; i < 120 && !state.over; i++) state = !state.turn && !state.prompt ? (step(state, { begin: true }) as { state: GameState }).state : driverStep(state, choose);
+    for (let i = 0; i < 120 && !state.over; i++)
+      state = !state.turn && !state.prompt ? (step(state, { begin: true }) as { state: GameState }).state : driverStep(state, choose);
     let checked = 0;
     for (let i = 0; i < 40 && !state.over; i++) {
       const player = waitsOn(state);
@@ -205,7 +213,12 @@ describe('practice AI', { timeout: 300_000 }, () => {
   it('answers the setup for its seat: two AI seats finish it on every shipped map, with rerolls to spend', () => {
     for (const [n, id] of maps.entries()) {
       const players = ['p1', 'p2'];
-      let state: PregameState = pregameInitial({ players, rerolls: { p1: 1, p2: 2 }, maps: [...maps.slice(n), ...maps.slice(0, n)].map((m) => ({ id: m, map: content.maps.get(m)! })), rng: seeded(40 + n) });
+      let state: PregameState = pregameInitial({
+        players,
+        rerolls: { p1: 1, p2: 2 },
+        maps: [...maps.slice(n), ...maps.slice(0, n)].map((m) => ({ id: m, map: content.maps.get(m)! })),
+        rng: seeded(40 + n),
+      });
       const take = (command: Parameters<typeof pregameDecide>[1], by?: string) => {
         const r = pregameDecide(state, command, by);
         if ('error' in r) throw new Error(`${JSON.stringify(command)}: ${r.error.message}`);

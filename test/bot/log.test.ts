@@ -72,7 +72,12 @@ describe('the bot log', () => {
     expect(err.requestBody.json.data.content).toBe(`edit it at ${API}/webhooks/${APP_ID}/${REDACTED}/messages/@original`);
     expect(err.requestBody.json.data.embeds[0].footer.text).toBe(`token ${REDACTED}`);
     expect(err.requestBody.files).toEqual([{ name: 'map.png', contentType: 'image/png' }]);
-    expect(err.cause).toMatchObject({ name: 'DiscordAPIError[50027]', status: 401, method: 'PATCH', url: `${API}/webhooks/${APP_ID}/${REDACTED}/messages/@original` });
+    expect(err.cause).toMatchObject({
+      name: 'DiscordAPIError[50027]',
+      status: 401,
+      method: 'PATCH',
+      url: `${API}/webhooks/${APP_ID}/${REDACTED}/messages/@original`,
+    });
     expect(err.cause.cause.message).toBe(`request failed: Authorization: Bot ${REDACTED}`);
     expect(err.cause.cause.stack).toContain(`Bot ${REDACTED}`);
   });
@@ -119,7 +124,7 @@ describe('the bot log', () => {
     expect(text!.err).toBe(`${API}/webhooks/${APP_ID}/${REDACTED}`);
   });
 
-  it('does not replace a made-up short token (the sandbox\'s) inside ordinary words', () => {
+  it("does not replace a made-up short token (the sandbox's) inside ordinary words", () => {
     const lines: string[] = [];
     const log = createBotLog({ token: 'sandbox', destination: { write: (line: string) => void lines.push(line) } });
     log('the sandbox page is up');

@@ -14,7 +14,14 @@ beforeAll(async () => {
   world = await startWorld(3);
   // The world's bot, started again with a metrics port (one bot per database).
   await world.bot.stop();
-  bot = await startBot({ token: 'test-token', apiBase: world.fake.apiBase, guildId: world.fake.guild.id, store: world.store, log: () => undefined, metricsPort: 0 });
+  bot = await startBot({
+    token: 'test-token',
+    apiBase: world.fake.apiBase,
+    guildId: world.fake.guild.id,
+    store: world.store,
+    log: () => undefined,
+    metricsPort: 0,
+  });
   world.bot = bot;
 }, 30_000);
 afterAll(async () => world?.close());

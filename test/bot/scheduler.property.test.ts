@@ -44,7 +44,14 @@ function newMatch(app: App, id: string, seed: number): void {
   const begun = beginMatch(made);
   if (!begun.ok) throw new Error(begun.error.message);
   app.store.transaction(() => {
-    app.store.matches.create({ id, guildId: 'g', channelId: 'c', threadId: `t-${id}`, players: PLAYERS, terms: { points: 60, map: null, accepted: {}, clock: CLOCK } });
+    app.store.matches.create({
+      id,
+      guildId: 'g',
+      channelId: 'c',
+      threadId: `t-${id}`,
+      players: PLAYERS,
+      terms: { points: 60, map: null, accepted: {}, clock: CLOCK },
+    });
     const done = app.store.matches.act(id, 0, () => ({ ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made }));
     if (!done.ok) throw new Error('could not start');
     planWaits(app.store, app.now(), done.row, done.events);
@@ -92,7 +99,16 @@ function world(): World {
   const store = openStore(':memory:');
   const logs: string[] = [];
   const outbox: OutboxControl = { hold: () => undefined, isHeld: () => false, release: () => undefined, kick: () => undefined };
-  const app: App = { store, content, client: undefined as never, outbox, log: (m, e) => void logs.push(`${m} ${String(e ?? '')}`), mintId: () => 'x', mintSecret: () => 'secret', now: () => now };
+  const app: App = {
+    store,
+    content,
+    client: undefined as never,
+    outbox,
+    log: (m, e) => void logs.push(`${m} ${String(e ?? '')}`),
+    mintId: () => 'x',
+    mintSecret: () => 'secret',
+    now: () => now,
+  };
   return { app, store, reports: [], logs, scheduler: new Scheduler(app, { tickMs: TICK }), advance: (ms) => void (now += ms) };
 }
 
@@ -100,8 +116,14 @@ function world(): World {
 function checkWaits(w: World, ids: readonly string[]): void {
   for (const id of ids) {
     const row = w.store.matches.get(id)!;
-    const waits = waitsOf(row).map((x) => `${x.kind}:${x.player}`).sort();
-    const timeouts = w.store.deadlines.pending(id).filter((d) => isWaitKind(d.kind)).map((d) => `${d.kind}:${d.player}`).sort();
+    const waits = waitsOf(row)
+      .map((x) => `${x.kind}:${x.player}`)
+      .sort();
+    const timeouts = w.store.deadlines
+      .pending(id)
+      .filter((d) => isWaitKind(d.kind))
+      .map((d) => `${d.kind}:${d.player}`)
+      .sort();
     expect(timeouts, `match ${id} (${row.status})`).toEqual(waits);
   }
 }

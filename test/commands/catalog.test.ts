@@ -41,10 +41,13 @@ function bigIndex(times: number): CatalogIndex {
 }
 
 describe('/catalog units', () => {
-  it('lists every shipped card and mod with name, id, cost, fantasy and size, within Discord\'s limits', () => {
+  it("lists every shipped card and mod with name, id, cost, fantasy and size, within Discord's limits", () => {
     const messages = catalogMessages(index);
     expectWithinLimits(messages);
-    const text = messages.flat().map((e) => e.description).join('\n');
+    const text = messages
+      .flat()
+      .map((e) => e.description)
+      .join('\n');
     for (const c of index.units.values()) expect(text).toContain(`**${c.name}** \`${c.id}\` · ${c.cost} pts · fantasy ${c.fantasy} · ${c.size}`);
     for (const m of index.mods.values()) expect(text).toContain(`\`${m.id}\` · +${m.cost} pts`);
     expect(messages).toHaveLength(1);
@@ -64,7 +67,10 @@ describe('/catalog units', () => {
     const messages = catalogMessages(big);
     expectWithinLimits(messages);
     expect(messages.length).toBeGreaterThan(1);
-    const text = messages.flat().map((e) => e.description).join('\n');
+    const text = messages
+      .flat()
+      .map((e) => e.description)
+      .join('\n');
     expect(text.match(/`havoc-zombie-\d+`/g)).toHaveLength(40);
   });
 
@@ -85,10 +91,13 @@ describe('/catalog units', () => {
     await run({ share: true });
     expect(sent).toMatchObject([{ flags: 64, embeds: [{ title: 'Valor · 14 unit cards, 6 mods' }] }, { embeds: [{}, {}] }]);
     expect((sent[1] as { flags?: number }).flags).toBeUndefined();
-    await expect(run({ faction: 'elves' })).rejects.toMatchObject({ code: 'unknown-faction', message: 'There is no faction "elves". The catalog has Havoc, Valor.' });
+    await expect(run({ faction: 'elves' })).rejects.toMatchObject({
+      code: 'unknown-faction',
+      message: 'There is no faction "elves". The catalog has Havoc, Valor.',
+    });
   });
 
-  it('offers the catalog\'s factions as choices', () => {
+  it("offers the catalog's factions as choices", () => {
     const faction = catalogData(content).options[0]!.options[0]!;
     expect('choices' in faction && faction.choices).toEqual([
       { name: 'Havoc', value: 'havoc' },
@@ -126,7 +135,12 @@ describe('/catalog card', () => {
     expect(cardChoices(index, 'necro')).toEqual([{ name: 'Gray Necromancer · Havoc · 31 pts', value: 'havoc-gray-necromancer' }]);
     expect(cardChoices(index, '')).toHaveLength(25);
     expect(modChoices(index, 'valor-levy', '').map((c) => c.value)).toEqual(['valor-alchemist-pots']);
-    expect(modChoices(index, 'valor-knight-captain', '').map((c) => c.value)).toEqual(['valor-alchemist-pots', 'valor-banner', 'valor-blessed-steel', 'valor-shield-wall']);
+    expect(modChoices(index, 'valor-knight-captain', '').map((c) => c.value)).toEqual([
+      'valor-alchemist-pots',
+      'valor-banner',
+      'valor-blessed-steel',
+      'valor-shield-wall',
+    ]);
     expect(modChoices(index, '', 'drums')).toEqual([{ name: 'War Drums · +4 pts · Havoc', value: 'havoc-war-drums' }]);
   });
 

@@ -33,7 +33,12 @@ describe('planning the waits of a challenge', () => {
     expect(planWaits(store, 5 * HOUR, row)).toEqual([]);
     expect(store.deadlines.pending('m1').length).toBe(6);
     // Bob accepts: his rows go, carol's stay.
-    const done = store.matches.act('m1', 0, () => ({ ok: true, events: [], snapshot: null, terms: { points: 100, map: null, accepted: { alice: warband, bob: warband } } }));
+    const done = store.matches.act('m1', 0, () => ({
+      ok: true,
+      events: [],
+      snapshot: null,
+      terms: { points: 100, map: null, accepted: { alice: warband, bob: warband } },
+    }));
     if (!done.ok) throw new Error('act');
     expect(planWaits(store, 6 * HOUR, done.row)).toEqual([]);
     expect([...new Set(store.deadlines.pending('m1').map((d) => d.player))]).toEqual(['carol']);

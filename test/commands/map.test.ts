@@ -18,7 +18,16 @@ let store: Store;
 let app: App;
 beforeEach(() => {
   store = openStore(':memory:');
-  app = { store, content, client: undefined as never, outbox: undefined as never, log: () => undefined, mintId: () => 'm1', mintSecret: () => 'secret', now: Date.now };
+  app = {
+    store,
+    content,
+    client: undefined as never,
+    outbox: undefined as never,
+    log: () => undefined,
+    mintId: () => 'm1',
+    mintSecret: () => 'secret',
+    now: Date.now,
+  };
 });
 afterEach(() => {
   store.close();
@@ -77,13 +86,43 @@ describe('a submitted map', () => {
 
   const bad: [string, () => unknown, string, RegExp][] = [
     ['broken JSON', () => submitMap(app, '{"id": ', 'y.json', 'u1', 'g1'), 'bad-map', /\*\*y\.json\*\* is not a valid map:\n• not valid JSON/],
-    ['an unknown key and a bad square', () => submitMap(app, JSON.stringify({ ...YARD, colour: 'red', walls: ['Z99/A1'] }), 'y.json', 'u1', 'g1'), 'bad-map', /• colour: /],
-    ['uneven rows', () => submitMap(app, JSON.stringify({ ...YARD, grid: [...YARD.grid.slice(0, 7), '..'] }), 'y.json', 'u1', 'g1'), 'bad-map', /grid\[7\]: row 8 has 2 squares but row 1 has 10/],
-    ['start areas walled apart', () => submitMap(app, JSON.stringify({ ...YARD, grid: YARD.grid.map((r, i) => (i === 3 ? '##########' : r)) }), 'y.json', 'u1', 'g1'), 'bad-map', /no legal path joins start area 1/],
-    ['a shipped map\'s id', () => submitMap(app, JSON.stringify({ ...YARD, id: 'mill-crossing' }), 'y.json', 'u1', 'g1'), 'map-id-taken', /`mill-crossing` is the id of Mill Crossing, which ships with the bot/],
+    [
+      'an unknown key and a bad square',
+      () => submitMap(app, JSON.stringify({ ...YARD, colour: 'red', walls: ['Z99/A1'] }), 'y.json', 'u1', 'g1'),
+      'bad-map',
+      /• colour: /,
+    ],
+    [
+      'uneven rows',
+      () => submitMap(app, JSON.stringify({ ...YARD, grid: [...YARD.grid.slice(0, 7), '..'] }), 'y.json', 'u1', 'g1'),
+      'bad-map',
+      /grid\[7\]: row 8 has 2 squares but row 1 has 10/,
+    ],
+    [
+      'start areas walled apart',
+      () => submitMap(app, JSON.stringify({ ...YARD, grid: YARD.grid.map((r, i) => (i === 3 ? '##########' : r)) }), 'y.json', 'u1', 'g1'),
+      'bad-map',
+      /no legal path joins start area 1/,
+    ],
+    [
+      "a shipped map's id",
+      () => submitMap(app, JSON.stringify({ ...YARD, id: 'mill-crossing' }), 'y.json', 'u1', 'g1'),
+      'map-id-taken',
+      /`mill-crossing` is the id of Mill Crossing, which ships with the bot/,
+    ],
     // Issue 10: this used to answer "Maximum call stack size exceeded", and the next one aborted the bot.
-    ['10,000 nested lists', () => submitMap(app, `grid: ${'['.repeat(10_000)}`, 'y.yaml', 'u1', 'g1'), 'bad-map', /^\*\*y\.yaml\*\* is not a valid map:\n• the file nests 10001 levels deep; the most allowed is 64\n/],
-    ['a name with a right-to-left override', () => submitMap(app, JSON.stringify({ ...YARD, name: 'Smithy\u202EYard' }), 'y.json', 'u1', 'g1'), 'bad-map', /• name: contains an invisible or direction-changing character \(U\+202E\) at position 7; remove it/],
+    [
+      '10,000 nested lists',
+      () => submitMap(app, `grid: ${'['.repeat(10_000)}`, 'y.yaml', 'u1', 'g1'),
+      'bad-map',
+      /^\*\*y\.yaml\*\* is not a valid map:\n• the file nests 10001 levels deep; the most allowed is 64\n/,
+    ],
+    [
+      'a name with a right-to-left override',
+      () => submitMap(app, JSON.stringify({ ...YARD, name: 'Smithy\u202EYard' }), 'y.json', 'u1', 'g1'),
+      'bad-map',
+      /• name: contains an invisible or direction-changing character \(U\+202E\) at position 7; remove it/,
+    ],
   ];
   it.each(bad)('is refused for %s, and nothing is stored', (_what, fn, code, message) => {
     const r = refusal(fn);
@@ -95,7 +134,10 @@ describe('a submitted map', () => {
 
   it('is refused when another server already uses the id', () => {
     submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
-    expect(refusal(() => submitMap(app, YARD_JSON, 'yard.json', 'u9', 'g2'))).toMatchObject({ code: 'map-id-taken', message: expect.stringContaining('`smithy-yard-2`') });
+    expect(refusal(() => submitMap(app, YARD_JSON, 'yard.json', 'u9', 'g2'))).toMatchObject({
+      code: 'map-id-taken',
+      message: expect.stringContaining('`smithy-yard-2`'),
+    });
     expect(store.maps.get('smithy-yard')?.guildId).toBe('g1');
   });
 
@@ -129,11 +171,15 @@ describe('a map drawn without units', () => {
 
   it('says where the start areas and objectives are and what terrain there is', () => {
     const alt = mapPreviewAlt(gridmapSchema.parse(YARD));
-    expect(alt).toBe('Map Smithy Yard, 10 by 8 squares, for 2 players, no units placed. Start areas: P1 A1–B2; P2 I7–J8. Objectives: E5. Terrain squares: 1 brush, 2 wall. 1 low-cover edge.');
+    expect(alt).toBe(
+      'Map Smithy Yard, 10 by 8 squares, for 2 players, no units placed. Start areas: P1 A1–B2; P2 I7–J8. Objectives: E5. Terrain squares: 1 brush, 2 wall. 1 low-cover edge.',
+    );
   });
 
   it('stays within 1,024 characters on a 40×40 map full of objectives', () => {
-    const grid = Array.from({ length: 40 }, (_, r) => (r < 2 ? '11'.padEnd(40, '.') : r >= 38 ? '22'.padStart(40, '.') : r % 2 ? '*.'.repeat(20) : '.'.repeat(40)));
+    const grid = Array.from({ length: 40 }, (_, r) =>
+      r < 2 ? '11'.padEnd(40, '.') : r >= 38 ? '22'.padStart(40, '.') : r % 2 ? '*.'.repeat(20) : '.'.repeat(40),
+    );
     const alt = mapPreviewAlt(gridmapSchema.parse({ id: 'stars', name: 'Stars', grid }));
     expect(alt.length).toBeLessThanOrEqual(1024);
     expect(alt).toMatch(/^Map Stars, 40 by 40 squares, for 2 players/);
@@ -146,7 +192,15 @@ function fakeInteraction(guildId: string | null, permissions: PermissionsBitFiel
   const record = (kind: string) => async (payload: unknown) => {
     sent.push({ kind, payload });
   };
-  const i = { user: { id: 'u1' }, guildId, memberPermissions: permissions, sent, reply: record('reply'), deferReply: record('defer'), editReply: record('edit') };
+  const i = {
+    user: { id: 'u1' },
+    guildId,
+    memberPermissions: permissions,
+    sent,
+    reply: record('reply'),
+    deferReply: record('defer'),
+    editReply: record('edit'),
+  };
   return i;
 }
 const run = (i: ReturnType<typeof fakeInteraction>, sub: string, values: ReadOptions['values']) =>
@@ -182,7 +236,10 @@ describe('the /map handler', () => {
     await run(i, 'show', { id: 'barrow-hill', share: true });
     expect(i.sent.map((s) => s.kind)).toEqual(['defer', 'edit']);
     expect(i.sent[0]!.payload).toEqual({});
-    await expect(run(fakeInteraction('g1', null), 'show', { id: 'barow-hill' })).rejects.toMatchObject({ code: 'unknown-map', message: expect.stringContaining('did you mean "barrow-hill"') });
+    await expect(run(fakeInteraction('g1', null), 'show', { id: 'barow-hill' })).rejects.toMatchObject({
+      code: 'unknown-map',
+      message: expect.stringContaining('did you mean "barrow-hill"'),
+    });
   });
 
   it('autocompletes map ids for the server', async () => {
@@ -201,7 +258,7 @@ describe('the registered data of /warband, /catalog and /map', () => {
       walk(o.options ?? [], visit);
     }
   };
-  it.each([warbandCommand, catalogCommand, mapCommand])('$data.name follows Discord\'s rules for names, descriptions and option order', (command) => {
+  it.each([warbandCommand, catalogCommand, mapCommand])("$data.name follows Discord's rules for names, descriptions and option order", (command) => {
     const top = command.data as unknown as Option;
     walk([top], (o, siblings) => {
       expect(o.name).toMatch(/^[-_a-z0-9]{1,32}$/);

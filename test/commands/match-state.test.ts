@@ -3,14 +3,29 @@ import { defaultContent } from '../../src/content/load';
 import { Chooser, chooseCommand, randomWarband } from '../../src/cli/selfplay';
 import { seeded } from '../../src/engine/dice';
 import { unitLabels } from '../../src/render/labels';
-import { beginMatch, gameOf, makeSetup, rebuildMatch, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/commands/match-state';
+import {
+  beginMatch,
+  gameOf,
+  makeSetup,
+  rebuildMatch,
+  stepMatch,
+  type MatchCommand,
+  type MatchEvent,
+  type MatchSetup,
+  type MatchSnapshot,
+} from '../../src/commands/match-state';
 import type { PregamePrompt } from '../../src/engine/pregame';
 
 const content = defaultContent();
 
 function setupFor(seed: number, maps: string[]): MatchSetup {
   const choose = new Chooser(seeded(seed));
-  const warband = (faction: string) => ({ name: faction, faction, points: 0, units: randomWarband(content, faction, choose, 'x', 'u').map((u) => ({ card: u.card, ...(u.mod ? { mod: u.mod } : {}) })) });
+  const warband = (faction: string) => ({
+    name: faction,
+    faction,
+    points: 0,
+    units: randomWarband(content, faction, choose, 'x', 'u').map((u) => ({ card: u.card, ...(u.mod ? { mod: u.mod } : {}) })),
+  });
   const made = makeSetup(
     {
       seed,
@@ -51,7 +66,13 @@ function playMatch(setup: MatchSetup): { snapshot: MatchSnapshot; events: MatchE
     if (game?.over) break;
     const command: MatchCommand = snapshot.stage === 'pregame' ? answerSetup(snapshot.pregame.prompt!) : { game: chooseCommand(game!, choose) };
     let r = stepMatch(setup, snapshot, command, undefined);
-    if (!r.ok && game?.turn) r = stepMatch(setup, snapshot, { game: { end: game.turn.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id } }, undefined);
+    if (!r.ok && game?.turn)
+      r = stepMatch(
+        setup,
+        snapshot,
+        { game: { end: game.turn.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id } },
+        undefined,
+      );
     if (!r.ok) throw new Error(r.error.message);
     if (r.start) setup = { ...setup, start: r.start };
     snapshot = r.snapshot;
@@ -69,7 +90,7 @@ describe('a match as the bot stores it', () => {
     expect(JSON.stringify(rebuildMatch(setup, events))).toBe(JSON.stringify(snapshot));
   });
 
-  it("names units by their map labels, so what players type matches the picture", () => {
+  it('names units by their map labels, so what players type matches the picture', () => {
     const setup = setupFor(3, ['mill-crossing']);
     const { snapshot } = playMatch(setup);
     const game = gameOf(snapshot)!;

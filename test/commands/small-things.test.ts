@@ -94,13 +94,17 @@ describe('refusals that say what to do instead', () => {
   it('an attack out of reach suggests the charge that would make it', () => {
     const state = yard();
     const said = refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'gh'));
-    expect(said).toMatch(/Longsword reaches 1\. It can charge instead: `\/attack unit:kn attack:longsword target:gh charge:True` \(two steps to [A-Z]\d+, costing 5 Vigor\)\./);
+    expect(said).toMatch(
+      /Longsword reaches 1\. It can charge instead: `\/attack unit:kn attack:longsword target:gh charge:True` \(two steps to [A-Z]\d+, costing 5 Vigor\)\./,
+    );
     expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'far'))).toMatch(/reaches 1; a charge cannot reach it either: /);
   });
 
   it('an attack the unit does not have lists the ones it has; a printed name is understood', () => {
     const state = yard();
-    expect(refusal(() => resolveAttack(state, state.units.kn!, 'talon'))).toBe('Knight (kn) has no attack "talon". Its attacks: Longsword (`longsword`), Pommel Strike (`pommel`).');
+    expect(refusal(() => resolveAttack(state, state.units.kn!, 'talon'))).toBe(
+      'Knight (kn) has no attack "talon". Its attacks: Longsword (`longsword`), Pommel Strike (`pommel`).',
+    );
     expect(resolveAttack(state, state.units.kn!, 'Pommel Strike')).toBe('pommel');
   });
 
@@ -115,7 +119,9 @@ describe('refusals that say what to do instead', () => {
     });
     state = run(state, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' }, { act: 'attack', unit: 'kn', attack: 'pommel', target: 'gh' });
     const r = decide(state, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
-    expect('error' in r && r.error.message).toMatch(/the rule of 3: no act type three times in a turn \(R8\)\. It can still move, maneuver, rest \(1 act left\), or end its turn\.$/);
+    expect('error' in r && r.error.message).toMatch(
+      /the rule of 3: no act type three times in a turn \(R8\)\. It can still move, maneuver, rest \(1 act left\), or end its turn\.$/,
+    );
   });
 });
 

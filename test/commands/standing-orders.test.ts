@@ -14,7 +14,13 @@ import type { InjuryBox } from '../../src/formats/card';
 import { ALL_MATCHES } from '../../src/store';
 import { memoryStore } from '../store/fixture';
 
-const wounds = (w: number, vigor: number, boxes: InjuryBox[], fallback: SplitChoice): WoundsPromptOptions => ({ wounds: w, type: 'cut', vigor, boxes, default: fallback });
+const wounds = (w: number, vigor: number, boxes: InjuryBox[], fallback: SplitChoice): WoundsPromptOptions => ({
+  wounds: w,
+  type: 'cut',
+  vigor,
+  boxes,
+  default: fallback,
+});
 
 describe('wound orders', () => {
   const boxes: InjuryBox[] = ['mobility', 'defensive', 'mortal'];
@@ -33,7 +39,10 @@ describe('wound orders', () => {
   });
 
   it('marks Mortal only when nothing else is left', () => {
-    expect(woundSplit(wounds(20, 0, ['mobility', 'mortal'], { avoid: 0, injuries: ['mobility', 'mortal'] }), 'boxes')).toEqual({ avoid: 0, injuries: ['mobility', 'mortal'] });
+    expect(woundSplit(wounds(20, 0, ['mobility', 'mortal'], { avoid: 0, injuries: ['mobility', 'mortal'] }), 'boxes')).toEqual({
+      avoid: 0,
+      injuries: ['mobility', 'mortal'],
+    });
     expect(woundSplit(wounds(15, 5, ['mortal', 'defensive'], engineDefault), 'vigor')!.injuries).toEqual(['defensive', 'mortal']);
   });
 
@@ -54,7 +63,9 @@ function firstPrompt(kind: Prompt['kind']): GameState {
       if (state.prompt?.kind === kind) return state;
       const r = step(state, chooseCommand(state, choose));
       if ('error' in r) {
-        const ended = step(state, { end: state.turn?.unit ?? Object.values(state.units).find((u) => u.player === state.turn?.player && !u.turnTaken && !u.dropped)!.id });
+        const ended = step(state, {
+          end: state.turn?.unit ?? Object.values(state.units).find((u) => u.player === state.turn?.player && !u.turnTaken && !u.dropped)!.id,
+        });
         if ('error' in ended) break;
         state = ended.state;
       } else state = r.state;

@@ -6,14 +6,28 @@ import { defaultContent } from '../../src/content/load';
 import { Chooser, chooseCommand, randomWarband } from '../../src/cli/selfplay';
 import { seeded } from '../../src/engine/dice';
 import type { PregamePrompt } from '../../src/engine/pregame';
-import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/commands/match-state';
+import {
+  beginMatch,
+  gameOf,
+  makeSetup,
+  stepMatch,
+  type MatchCommand,
+  type MatchEvent,
+  type MatchSetup,
+  type MatchSnapshot,
+} from '../../src/commands/match-state';
 import type { MatchRow, Store } from '../../src/store';
 
 export const content = defaultContent();
 
 export function setupFor(seed: number, maps: readonly string[]): MatchSetup {
   const choose = new Chooser(seeded(seed));
-  const warband = (faction: string) => ({ name: faction, faction, points: 0, units: randomWarband(content, faction, choose, 'x', 'u').map((u) => ({ card: u.card, ...(u.mod ? { mod: u.mod } : {}) })) });
+  const warband = (faction: string) => ({
+    name: faction,
+    faction,
+    points: 0,
+    units: randomWarband(content, faction, choose, 'x', 'u').map((u) => ({ card: u.card, ...(u.mod ? { mod: u.mod } : {}) })),
+  });
   const made = makeSetup(
     {
       seed,

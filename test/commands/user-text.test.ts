@@ -33,13 +33,19 @@ describe('shown(text)', () => {
   });
 
   it('unshown gives the typed text back, for plain-text places such as button labels', () => {
-    for (const text of [MARKDOWN, '# Heading', '- item', '1. item', '> quote', '-# small', 'a\\*b', 'back\\slash', "Hrolf's Watch"]) expect(unshown(shown(text))).toBe(text);
+    for (const text of [MARKDOWN, '# Heading', '- item', '1. item', '> quote', '-# small', 'a\\*b', 'back\\slash', "Hrolf's Watch"])
+      expect(unshown(shown(text))).toBe(text);
   });
 });
 
 describe('user text in posts', () => {
   it('a markdown-laden warband name comes out escaped in its embed', () => {
-    const checked = checkSubmission(`**Winners** [here](https://evil.example) | valor | mill-crossing | valor-squire`, undefined, content.index, new Set(content.maps.keys()));
+    const checked = checkSubmission(
+      `**Winners** [here](https://evil.example) | valor | mill-crossing | valor-squire`,
+      undefined,
+      content.index,
+      new Set(content.maps.keys()),
+    );
     expect(checked.warband.name).toBe('**Winners** [here](https://evil.example)');
     const embed = warbandEmbed(checked, '__Mill__');
     expect(embed.title).toBe('\\*\\*Winners\\*\\* \\[here](https://evil.example)');

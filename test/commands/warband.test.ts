@@ -22,7 +22,16 @@ let store: Store;
 let app: App;
 beforeEach(() => {
   store = openStore(':memory:');
-  app = { store, content, client: undefined as never, outbox: undefined as never, log: () => undefined, mintId: () => 'm1', mintSecret: () => 'secret', now: Date.now };
+  app = {
+    store,
+    content,
+    client: undefined as never,
+    outbox: undefined as never,
+    log: () => undefined,
+    mintId: () => 'm1',
+    mintSecret: () => 'secret',
+    now: Date.now,
+  };
 });
 afterEach(() => store.close());
 
@@ -41,7 +50,12 @@ const JSON_TEXT = JSON.stringify({
   name: "Hrolf's Watch",
   faction: 'valor',
   map: 'mill-crossing',
-  units: [{ card: 'valor-knight-captain', mod: 'valor-banner' }, { card: 'valor-knight' }, { card: 'valor-squire' }, { card: 'valor-serf', mod: 'valor-shield-wall' }],
+  units: [
+    { card: 'valor-knight-captain', mod: 'valor-banner' },
+    { card: 'valor-knight' },
+    { card: 'valor-squire' },
+    { card: 'valor-serf', mod: 'valor-shield-wall' },
+  ],
 });
 const YAML_TEXT = `name: Hrolf's Watch
 faction: valor
@@ -96,7 +110,7 @@ describe('a good warband', () => {
     ]);
   });
 
-  it('replaces the same owner\'s warband of the same name, even typed in other case', () => {
+  it("replaces the same owner's warband of the same name, even typed in other case", () => {
     saveWarband(app, me, check(LINE), LINE);
     const again = line('valor-knight').replace("Hrolf's Watch", "HROLF'S WATCH");
     expect(saveWarband(app, me, check(again), again).replaced).toBe(true);
@@ -113,22 +127,82 @@ describe('a good warband', () => {
 
 describe('a bad warband is refused with what is wrong, and nothing is stored', () => {
   const cases: [string, string, string | undefined, string, RegExp[]][] = [
-    ['over the point cap', line('valor-knight-captain+valor-banner, valor-knight, valor-squire, valor-serf+valor-shield-wall, valor-mounted-knight'), undefined, 'over-point-cap', [/Hrolf's Watch costs 128 points \(units 118 \+ mods 10\); the cap is 121\./]],
+    [
+      'over the point cap',
+      line('valor-knight-captain+valor-banner, valor-knight, valor-squire, valor-serf+valor-shield-wall, valor-mounted-knight'),
+      undefined,
+      'over-point-cap',
+      [/Hrolf's Watch costs 128 points \(units 118 \+ mods 10\); the cap is 121\./],
+    ],
     ['too many units', line(Array(9).fill('valor-serf').join(', ')), undefined, 'too-many-units', [/Hrolf's Watch has 9 units; the cap is 8\./]],
-    ['mixed factions', line('valor-knight, havoc-ghoul'), undefined, 'mixed-faction', [/Unit 2: "havoc-ghoul" is a havoc card; a valor warband takes valor units only\./]],
-    ['too much fantasy', line('havoc-bone-lich', 'mill-crossing', 'havoc'), undefined, 'fantasy-too-high', [/Unit 1: "havoc-bone-lich" has fantasy rating 3; this scenario allows at most 2\./]],
-    ['a mod without the marks', line('valor-levy+valor-banner'), undefined, 'mod-marks', [/Unit 1: "valor-banner" needs mod-use marks \[command\], card "valor-levy" has \[\]/]],
-    ['a mod of another faction', line('valor-serf+havoc-venom-blades'), undefined, 'mod-wrong-faction', [/"havoc-venom-blades" is a havoc mod; it cannot go on the valor card "valor-serf"/]],
-    ['a mistyped card', line('valor-knigt'), undefined, 'unknown-card', [/Unit 1: no unit card "valor-knigt" in the catalog \(did you mean "valor-knight"\?\)/]],
+    [
+      'mixed factions',
+      line('valor-knight, havoc-ghoul'),
+      undefined,
+      'mixed-faction',
+      [/Unit 2: "havoc-ghoul" is a havoc card; a valor warband takes valor units only\./],
+    ],
+    [
+      'too much fantasy',
+      line('havoc-bone-lich', 'mill-crossing', 'havoc'),
+      undefined,
+      'fantasy-too-high',
+      [/Unit 1: "havoc-bone-lich" has fantasy rating 3; this scenario allows at most 2\./],
+    ],
+    [
+      'a mod without the marks',
+      line('valor-levy+valor-banner'),
+      undefined,
+      'mod-marks',
+      [/Unit 1: "valor-banner" needs mod-use marks \[command\], card "valor-levy" has \[\]/],
+    ],
+    [
+      'a mod of another faction',
+      line('valor-serf+havoc-venom-blades'),
+      undefined,
+      'mod-wrong-faction',
+      [/"havoc-venom-blades" is a havoc mod; it cannot go on the valor card "valor-serf"/],
+    ],
+    [
+      'a mistyped card',
+      line('valor-knigt'),
+      undefined,
+      'unknown-card',
+      [/Unit 1: no unit card "valor-knigt" in the catalog \(did you mean "valor-knight"\?\)/],
+    ],
     ['a card by its printed name', line('squire'), undefined, 'unknown-card', [/did you mean "valor-squire", the Squire\?/]],
     ['a mod where a card goes', line('valor-banner'), undefined, 'unknown-card', [/"valor-banner" is a mod; write card\+mod/]],
-    ['a mistyped mod', line('valor-knight+valor-baner'), undefined, 'unknown-mod', [/Unit 1: no mod "valor-baner" in the catalog \(did you mean "valor-banner"\?\)/]],
+    [
+      'a mistyped mod',
+      line('valor-knight+valor-baner'),
+      undefined,
+      'unknown-mod',
+      [/Unit 1: no mod "valor-baner" in the catalog \(did you mean "valor-banner"\?\)/],
+    ],
     ['an unknown map', line('valor-knight', 'mill-crosing'), undefined, 'unknown-map', [/Map: no map "mill-crosing" \(did you mean "mill-crossing"\?\)/]],
-    ['a short chat line', "Hrolf's Watch | valor | valor-knight", undefined, 'bad-warband', [/has 3 parts separated by "\|"; missing units/, /For example: `Hrolf's Watch \| valor/]],
-    ['a card id in capitals', line('valor-squire, Valor-Knight'), undefined, 'bad-warband', [/• unit 2: expected an id of lower-case letters/, /Write it as `name \| faction \| map/]],
+    [
+      'a short chat line',
+      "Hrolf's Watch | valor | valor-knight",
+      undefined,
+      'bad-warband',
+      [/has 3 parts separated by "\|"; missing units/, /For example: `Hrolf's Watch \| valor/],
+    ],
+    [
+      'a card id in capitals',
+      line('valor-squire, Valor-Knight'),
+      undefined,
+      'bad-warband',
+      [/• unit 2: expected an id of lower-case letters/, /Write it as `name \| faction \| map/],
+    ],
     ['broken JSON', '{"name": "x", ', 'w.json', 'bad-warband', [/\*\*w\.json\*\* is not a valid warband/, /not valid JSON/]],
     ['broken YAML', 'name: [x\nunits: 3', 'w.yaml', 'bad-warband', [/not valid YAML at line/]],
-    ['a document with the wrong shape', JSON.stringify({ name: 'x', faction: 'valor', units: [{ card: 'valor-knight', colour: 'red' }] }), 'w.json', 'bad-warband', [/• map: /, /units\[0\]/]],
+    [
+      'a document with the wrong shape',
+      JSON.stringify({ name: 'x', faction: 'valor', units: [{ card: 'valor-knight', colour: 'red' }] }),
+      'w.json',
+      'bad-warband',
+      [/• map: /, /units\[0\]/],
+    ],
   ];
   it.each(cases)('%s', (_what, text, file, code, messages) => {
     const r = refusal(() => saveWarband(app, me, check(text, file), text));
@@ -148,12 +222,21 @@ describe('a bad warband is refused with what is wrong, and nothing is stored', (
 });
 
 describe('uploads', () => {
-  const meta = (over: Partial<UploadMeta> = {}): UploadMeta => ({ name: 'hrolf.json', size: 300, contentType: 'application/json; charset=utf-8', url: 'https://cdn.example/hrolf.json', ...over });
+  const meta = (over: Partial<UploadMeta> = {}): UploadMeta => ({
+    name: 'hrolf.json',
+    size: 300,
+    contentType: 'application/json; charset=utf-8',
+    url: 'https://cdn.example/hrolf.json',
+    ...over,
+  });
   const serving = (body: ConstructorParameters<typeof Response>[0], status = 200): Fetcher & { calls: number } => {
-    const f = Object.assign(async () => {
-      f.calls++;
-      return new Response(body, { status });
-    }, { calls: 0 });
+    const f = Object.assign(
+      async () => {
+        f.calls++;
+        return new Response(body, { status });
+      },
+      { calls: 0 },
+    );
     return f;
   };
 
@@ -169,7 +252,10 @@ describe('uploads', () => {
     ['a renamed picture', meta({ name: 'army.json', contentType: 'image/png' })],
     ['a text file', meta({ name: 'army.txt', contentType: 'text/plain' })],
   ])('are refused before downloading when not JSON or YAML: %s', (_what, file) => {
-    expect(refusal(() => checkUploadMeta(file, 'a warband'))).toMatchObject({ code: 'upload-wrong-type', message: expect.stringContaining('`.json`, `.yaml` or `.yml`') });
+    expect(refusal(() => checkUploadMeta(file, 'a warband'))).toMatchObject({
+      code: 'upload-wrong-type',
+      message: expect.stringContaining('`.json`, `.yaml` or `.yml`'),
+    });
   });
 
   it('refuse a failed download, an error status, binary content and a body longer than announced', async () => {
@@ -177,7 +263,10 @@ describe('uploads', () => {
       throw new TypeError('fetch failed');
     };
     expect((await asyncRefusal(readUpload(meta(), 'a warband', down))).code).toBe('upload-failed');
-    expect(await asyncRefusal(readUpload(meta(), 'a warband', serving('gone', 404)))).toMatchObject({ code: 'upload-failed', message: expect.stringContaining('HTTP 404') });
+    expect(await asyncRefusal(readUpload(meta(), 'a warband', serving('gone', 404)))).toMatchObject({
+      code: 'upload-failed',
+      message: expect.stringContaining('HTTP 404'),
+    });
     expect((await asyncRefusal(readUpload(meta(), 'a warband', serving(new Uint8Array([0xff, 0xfe, 0x00, 0xc3]))))).code).toBe('upload-not-text');
     expect((await asyncRefusal(readUpload(meta(), 'a warband', serving('x'.repeat(UPLOAD_LIMIT + 1))))).code).toBe('upload-too-large');
     expect((await asyncRefusal(readUpload(meta(), 'a warband', serving('  \n')))).code).toBe('upload-empty');
@@ -188,7 +277,7 @@ describe('uploads', () => {
   });
 });
 
-describe('show, list, remove, load: only the caller\'s own warbands', () => {
+describe("show, list, remove, load: only the caller's own warbands", () => {
   beforeEach(() => {
     saveWarband(app, me, check(LINE), LINE);
     saveWarband(app, { id: 'u2', name: 'Other' }, check(line('valor-serf').replace("Hrolf's Watch", 'Grey Company')), 'x');
@@ -201,7 +290,7 @@ describe('show, list, remove, load: only the caller\'s own warbands', () => {
     expect(w.units.map((u) => u.card.id)).toEqual(['valor-knight-captain', 'valor-knight', 'valor-squire', 'valor-serf']);
   });
 
-  it('refuses someone else\'s warband as unknown, naming the caller\'s own', () => {
+  it("refuses someone else's warband as unknown, naming the caller's own", () => {
     expect(refusal(() => loadWarband(app, 'u1', 'Grey Company'))).toEqual({
       code: 'unknown-warband',
       message: 'You have no warband called "Grey Company". Your warbands: Hrolf\'s Watch.',
@@ -212,11 +301,18 @@ describe('show, list, remove, load: only the caller\'s own warbands', () => {
   });
 
   it('refuses a saved warband whose card has left the catalog', () => {
-    store.warbands.save({ owner: 'u1', name: 'Old', faction: 'valor', points: 5, document: { name: 'Old', faction: 'valor', map: 'mill-crossing', units: [{ card: 'valor-retired' }] }, source: 'x' });
+    store.warbands.save({
+      owner: 'u1',
+      name: 'Old',
+      faction: 'valor',
+      points: 5,
+      document: { name: 'Old', faction: 'valor', map: 'mill-crossing', units: [{ card: 'valor-retired' }] },
+      source: 'x',
+    });
     expect(refusal(() => loadWarband(app, 'u1', 'Old'))).toMatchObject({ code: 'warband-out-of-date', message: expect.stringContaining('"valor-retired"') });
   });
 
-  it('autocompletes only the caller\'s warbands', () => {
+  it("autocompletes only the caller's warbands", () => {
     expect(warbandChoices(app, 'u1', '')).toEqual([{ name: "Hrolf's Watch (Valor, 96 pts)", value: "Hrolf's Watch" }]);
     expect(warbandChoices(app, 'u1', 'grey')).toEqual([]);
     expect(warbandChoices(app, 'u2', 'grey')).toEqual([{ name: 'Grey Company (Valor, 6 pts)', value: 'Grey Company' }]);
@@ -279,7 +375,10 @@ describe('the /warband handler', () => {
     const i = fakeInteraction();
     await warbandCommand.run(asInteraction(i), app, opts('submit', { text: LINE }));
     expect(i.sent).toHaveLength(1);
-    expect(i.sent[0]).toMatchObject({ kind: 'reply', payload: { flags: 64, content: expect.stringContaining("Saved **Hrolf's Watch**"), embeds: [{ title: "Hrolf's Watch" }] } });
+    expect(i.sent[0]).toMatchObject({
+      kind: 'reply',
+      payload: { flags: 64, content: expect.stringContaining("Saved **Hrolf's Watch**"), embeds: [{ title: "Hrolf's Watch" }] },
+    });
     expect(store.warbands.list('u1')).toHaveLength(1);
   });
 

@@ -10,7 +10,15 @@ import { decide } from '../../src/engine/decide';
 import { apply } from '../../src/engine/events';
 import { table } from '../render/states';
 
-const row = { id: 'm1', seq: 7, status: 'playing', players: ['p1', 'p2'], terms: { points: 60, map: null, accepted: {} }, setup: null, snapshot: null } as unknown as MatchRow;
+const row = {
+  id: 'm1',
+  seq: 7,
+  status: 'playing',
+  players: ['p1', 'p2'],
+  terms: { points: 60, map: null, accepted: {} },
+  setup: null,
+  snapshot: null,
+} as unknown as MatchRow;
 const start = () =>
   table({
     map: 'barrow-hill',
@@ -39,7 +47,11 @@ describe('who is pinged', () => {
 
   it('a finished match posts its result, tells the league and closes its thread', () => {
     const game = { ...start(), over: true, winner: 'p1' };
-    expect(whatNext({ ...row, status: 'over' } as MatchRow, { stage: 'game', game }, 'p2').map((b) => b.kind)).toEqual(['result', 'league-result', 'close-thread']);
+    expect(whatNext({ ...row, status: 'over' } as MatchRow, { stage: 'game', game }, 'p2').map((b) => b.kind)).toEqual([
+      'result',
+      'league-result',
+      'close-thread',
+    ]);
   });
 
   it('never the practice opponent, whose turn the bot takes itself, and a practice result is not told to the league', () => {

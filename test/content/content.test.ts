@@ -11,7 +11,9 @@ describe('the shipped Northlands content', () => {
   const { catalogs, maps, index } = loaded.value;
 
   it('covers every item the catalog must have', () => {
-    const missing = catalogCoverage(catalogs).filter((i) => i.where.length === 0).map((i) => i.item);
+    const missing = catalogCoverage(catalogs)
+      .filter((i) => i.where.length === 0)
+      .map((i) => i.item);
     expect(missing).toEqual([]);
     expect(factionProblems(catalogs)).toEqual([]);
   });
@@ -31,7 +33,9 @@ describe('the shipped Northlands content', () => {
   });
 
   it('covers every terrain and map feature, on 4+ maps of 14–24 squares a side', () => {
-    const missing = mapCoverage([...maps.values()]).filter((i) => i.where.length === 0).map((i) => i.item);
+    const missing = mapCoverage([...maps.values()])
+      .filter((i) => i.where.length === 0)
+      .map((i) => i.item);
     expect(missing).toEqual([]);
     expect(mapProblems([...maps.values()])).toEqual([]);
     expect(maps.has('mill-crossing')).toBe(true);
@@ -39,7 +43,10 @@ describe('the shipped Northlands content', () => {
 
   it('121 points buy 4 to 8 units of either faction', () => {
     for (const faction of ['havoc', 'valor']) {
-      const costs = [...index.units.values()].filter((u) => u.faction === faction && u.fantasy <= 2).map((u) => u.cost).sort((a, b) => a - b);
+      const costs = [...index.units.values()]
+        .filter((u) => u.faction === faction && u.fantasy <= 2)
+        .map((u) => u.cost)
+        .sort((a, b) => a - b);
       // R1 allows repeats, so eight of the cheapest card must fit, and four of the dearest must fill most of the cap.
       expect(costs[0]! * 8, faction).toBeLessThanOrEqual(121);
       const dearest4 = costs.slice(-4).reduce((s, c) => s + c, 0);
@@ -73,6 +80,10 @@ describe('loading broken content', () => {
     );
     const r = loadContent(dir);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.problems).toContainEqual({ path: 'extra.mods[0].id', message: expect.stringMatching(/duplicate id "valor-banner" \(also at northlands\.mods\[\d+\]\)/) });
+    if (!r.ok)
+      expect(r.problems).toContainEqual({
+        path: 'extra.mods[0].id',
+        message: expect.stringMatching(/duplicate id "valor-banner" \(also at northlands\.mods\[\d+\]\)/),
+      });
   });
 });

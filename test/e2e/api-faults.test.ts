@@ -90,7 +90,10 @@ describe('the act’s line survives', () => {
     await endATurn();
     await waitForOutbox();
     expect(fault.hits).toBe(1);
-    const lines = world.messages(thread).slice(before).filter((m) => /^\*\*.+\*\*: /.test(m.content));
+    const lines = world
+      .messages(thread)
+      .slice(before)
+      .filter((m) => /^\*\*.+\*\*: /.test(m.content));
     expect(lines).toHaveLength(1);
     expect(lines[0]!.interaction).toBeTruthy();
   });

@@ -68,7 +68,11 @@ describe('bad input gets a clear private message and changes nothing', () => {
     await world.run({ user: 'carol', name: 'skirmish challenge', options: { opponent: 'dave', warband: "Carol's Own", points: 40 } });
     const other = world.fake.threads(world.fake.channel.id).at(-1)!.id;
     await world.run({ user: 'dave', channel: other, name: 'skirmish accept', options: { warband: "Dave's Dead" } });
-    const snap = () => world.store.matches.byThread(other)!.snapshot as { stage: string; pregame: { prompt: { kind: string; player: string; options: { areas: { tiles: string[] }[] } } | null } };
+    const snap = () =>
+      world.store.matches.byThread(other)!.snapshot as {
+        stage: string;
+        pregame: { prompt: { kind: string; player: string; options: { areas: { tiles: string[] }[] } } | null };
+      };
     for (let i = 0; i < 10 && snap().pregame.prompt?.kind !== 'entry'; i++) {
       const p = snap().pregame.prompt!;
       await world.click(world.fake.user(p.player)!.username, openPrompt(world, other)!);
@@ -129,7 +133,11 @@ describe('bad input gets a clear private message and changes nothing', () => {
     const rlo = 'Hro\u202Elf | valor | mill-crossing | valor-squire';
     const line = await refused({ user: 'carol', name: 'warband submit', options: { text: rlo } }, /That warband is not valid/);
     expect(line).toContain('• name: contains an invisible or direction-changing character (U+202E) at position 4; remove it');
-    const upload = { name: 'rlo.json', data: JSON.stringify({ name: 'Hro\u202Elf', faction: 'valor', map: 'mill-crossing', units: [{ card: 'valor-squire' }] }), contentType: 'application/json' };
+    const upload = {
+      name: 'rlo.json',
+      data: JSON.stringify({ name: 'Hro\u202Elf', faction: 'valor', map: 'mill-crossing', units: [{ card: 'valor-squire' }] }),
+      contentType: 'application/json',
+    };
     const file = await refused({ user: 'carol', name: 'warband submit', attachments: { file: upload } }, /rlo\.json\*\* is not a valid warband/);
     expect(file).toContain('• name: contains an invisible or direction-changing character (U+202E) at position 4; remove it');
     expect(world.store.warbands.list(world.fake.user('carol')!.id).map((w) => w.name)).not.toContain('Hro\u202Elf');
@@ -144,7 +152,13 @@ describe('bad input gets a clear private message and changes nothing', () => {
     await world.run({ user: 'carol', name: 'skirmish challenge', options: { opponent: 'dave', warband: "Carol's Own", points: 40 } });
     const broken = world.fake.threads(world.fake.channel.id).at(-1)!.id;
     const row = world.store.matches.byThread(broken)!;
-    world.store.matches.act(row.id, row.seq, () => ({ ok: true, events: [], snapshot: { stage: 'game', game: { nonsense: true } }, status: 'playing', setup: {} }));
+    world.store.matches.act(row.id, row.seq, () => ({
+      ok: true,
+      events: [],
+      snapshot: { stage: 'game', game: { nonsense: true } },
+      status: 'playing',
+      setup: {},
+    }));
     const s = await world.run({ user: 'carol', channel: broken, name: 'move', options: { unit: 'tg', to: 'A1' } });
     expect(s.response?.ephemeral).toBe(true);
     expect(answerText(s)).toMatch(/Something went wrong on our side, and nothing was changed/);
@@ -154,4 +168,3 @@ describe('bad input gets a clear private message and changes nothing', () => {
     expect(answerText(after)).toContain('Round 1');
   });
 });
-

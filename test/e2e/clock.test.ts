@@ -44,7 +44,11 @@ describe('a player who never acts after round 1', () => {
     expect(row.winner).toBe(alice);
     expect(world.store.deadlines.misses(row.id, bob)).toBe(3);
     const timeouts = seen.filter((m) => m.text.startsWith('⏰'));
-    expect(timeouts.map((m) => m.text.split('\n')[0]!.replace(/:.*/, ''))).toEqual(["⏰ **Bob**'s time ran out", "⏰ **Bob**'s time ran out", "⏰ **Bob**'s time ran out for the 3rd time, so **Bob** forfeits the match."]);
+    expect(timeouts.map((m) => m.text.split('\n')[0]!.replace(/:.*/, ''))).toEqual([
+      "⏰ **Bob**'s time ran out",
+      "⏰ **Bob**'s time ran out",
+      "⏰ **Bob**'s time ran out for the 3rd time, so **Bob** forfeits the match.",
+    ]);
     expect(timeouts[0]!.text).toMatch(/\(1 of 3 missed deadlines forfeit the match\.\)/);
     expect(timeouts[1]!.text).toMatch(/\(2 of 3 missed deadlines forfeit the match\.\)/);
     expect(seen.at(-1)!.text).toMatch(/Alice\*\*\) wins!/);
@@ -53,7 +57,11 @@ describe('a player who never acts after round 1', () => {
     // fell due, pinging bob and naming the deadline as a Discord timestamp; the timeout at the deadline.
     const rows = world.store.deadlines.ofMatch(row.id).filter((d) => d.due >= start);
     const missed = rows.filter((d) => d.outcome === 'missed');
-    expect(missed.map((d) => [d.kind, d.player])).toEqual([['prompt', bob], ['turn', bob], ['turn', bob]]);
+    expect(missed.map((d) => [d.kind, d.player])).toEqual([
+      ['prompt', bob],
+      ['turn', bob],
+      ['turn', bob],
+    ]);
     const hour = (ms: number) => (ms - start) / HOUR;
     expect(timeouts.map((m) => m.hour)).toEqual(missed.map((d) => hour(d.due)));
     const reminders = seen.filter((m) => m.text.startsWith('⏳'));
@@ -85,7 +93,8 @@ describe('standing orders', () => {
     expect(set.response?.ephemeral).toBe(true);
     expect(answerText(set)).toContain('Standing orders for all your matches');
     const thread = await challengeAccepted(world);
-    const answered = () => world.messages(thread).filter((m) => /🗒️ Answered by \*\*Bob\*\*'s standing order: .*(replies to|lets .* pass|takes the wounds)/.test(m.content));
+    const answered = () =>
+      world.messages(thread).filter((m) => /🗒️ Answered by \*\*Bob\*\*'s standing order: .*(replies to|lets .* pass|takes the wounds)/.test(m.content));
     for (let i = 0; i < 40 && answered().length === 0 && rowOf(world, thread).status !== 'over'; i++) await playThrough(world, thread, 100 + i, 12);
     const lines = answered();
     expect(lines.length).toBeGreaterThan(0);
@@ -146,7 +155,9 @@ describe('/games and /notify', () => {
     const listed = await world.run({ user: 'bob', name: 'games' });
     expect(listed.response?.ephemeral).toBe(true);
     const text = answerText(listed);
-    expect(text).toMatch(/^\*\*Your open matches\*\* \(\d+\):\n1\. 🔔 \*\*Your move\*\* · \*\*Alice vs Bob\*\* <#\d+>: Waiting for <@\d+> .* Deadline <t:\d+:R>\./);
+    expect(text).toMatch(
+      /^\*\*Your open matches\*\* \(\d+\):\n1\. 🔔 \*\*Your move\*\* · \*\*Alice vs Bob\*\* <#\d+>: Waiting for <@\d+> .* Deadline <t:\d+:R>\./,
+    );
     expect(text).toContain(`<#${thread}>`);
     expect(text).toContain('Reminders by DM: on');
     const buttons = componentsOf(listed.original!);
@@ -176,7 +187,9 @@ async function bobActs(thread: string): Promise<InteractionOutcome> {
   if (wait.kind === 'setup' || wait.kind === 'prompt') {
     const message = openPrompt(world, thread)!;
     const c = componentsOf(message)[0]!;
-    return c.type === 3 ? world.fake.select({ user: who, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }) : world.fake.click({ user: who, message: message.id, customId: c.custom_id });
+    return c.type === 3
+      ? world.fake.select({ user: who, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] })
+      : world.fake.click({ user: who, message: message.id, customId: c.custom_id });
   }
   const game = (row.snapshot as { game: { turn: { unit: string | null; player: string } } }).game;
   const { waitingUnits } = await import('../../src/engine/turns');
@@ -208,7 +221,10 @@ describe('a timeout racing a real act', () => {
       const acted = summary.response?.ephemeral === false || summary.response?.kind === 'update';
       const row = world.store.deadlines.get(timeout.id)!;
       const timedOut = row.outcome === 'missed';
-      const lines = world.messages(thread).slice(posts).filter((m) => m.content.startsWith('⏰'));
+      const lines = world
+        .messages(thread)
+        .slice(posts)
+        .filter((m) => m.content.startsWith('⏰'));
       if (acted) {
         expect(row.outcome).toBe('cancelled');
         expect(lines).toEqual([]);
@@ -216,7 +232,9 @@ describe('a timeout racing a real act', () => {
       } else {
         expect(timedOut).toBe(true);
         expect(summary.response?.ephemeral).toBe(true);
-        expect(answerText(summary)).toMatch(/Your time for this ran out <t:\d+:R>, so nothing was changed|That prompt has passed|moved on|already had its turn|It is .*'s turn/);
+        expect(answerText(summary)).toMatch(
+          /Your time for this ran out <t:\d+:R>, so nothing was changed|That prompt has passed|moved on|already had its turn|It is .*'s turn/,
+        );
         expect(lines.length).toBe(1);
       }
       outcomes.push(acted ? 'act' : 'timeout');
@@ -274,11 +292,17 @@ describe('a challenge nobody accepts', () => {
   it('lapses at its deadline, and an accept that comes after it is refused', async () => {
     const bob = world.fake.user('bob')!.id;
     const start = world.clock();
-    await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing', turn_hours: 12 } });
+    await world.run({
+      user: 'alice',
+      name: 'skirmish challenge',
+      options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing', turn_hours: 12 },
+    });
     const thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
     const row = rowOf(world, thread);
     expect((row.terms as { clock?: unknown }).clock).toEqual({ turnHours: 12 });
-    expect(world.messages(thread)[0]!.content).toContain("⏱️ Deadlines: 48 h to accept, 12 h for each unit's turn, 24 h for each reply, wound split or setup choice; 3 missed deadlines forfeit the match.");
+    expect(world.messages(thread)[0]!.content).toContain(
+      "⏱️ Deadlines: 48 h to accept, 12 h for each unit's turn, 24 h for each reply, wound split or setup choice; 3 missed deadlines forfeit the match.",
+    );
     const timeout = world.store.deadlines.pending(row.id).find((d) => d.kind === 'accept')!;
     expect([timeout.player, (timeout.due - start) / HOUR]).toEqual([bob, 48]);
     await world.advance(24);

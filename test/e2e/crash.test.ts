@@ -107,8 +107,15 @@ interface Table {
 function readTable(): Table {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
-    const m = db.prepare('select id, seq, status, snapshot from matches where thread_id = ?').get(thread) as { id: string; seq: number; status: string; snapshot: string | null };
-    const events = (db.prepare('select seq, event from match_events where match_id = ? order by seq').all(m.id) as { seq: number; event: string }[]).map((e) => ({ seq: e.seq, event: JSON.parse(e.event) as MatchEvent }));
+    const m = db.prepare('select id, seq, status, snapshot from matches where thread_id = ?').get(thread) as {
+      id: string;
+      seq: number;
+      status: string;
+      snapshot: string | null;
+    };
+    const events = (db.prepare('select seq, event from match_events where match_id = ? order by seq').all(m.id) as { seq: number; event: string }[]).map(
+      (e) => ({ seq: e.seq, event: JSON.parse(e.event) as MatchEvent }),
+    );
     const outbox = (
       db.prepare('select id, body, via, attempts, done_at, message_id, error from outbox where match_id = ? order by id').all(m.id) as {
         id: number;
@@ -119,15 +126,38 @@ function readTable(): Table {
         message_id: string | null;
         error: string | null;
       }[]
-    ).map((r) => ({ id: r.id, body: JSON.parse(r.body) as PostBody, via: r.via, attempts: r.attempts, done: r.done_at, messageId: r.message_id, error: r.error }));
+    ).map((r) => ({
+      id: r.id,
+      body: JSON.parse(r.body) as PostBody,
+      via: r.via,
+      attempts: r.attempts,
+      done: r.done_at,
+      messageId: r.message_id,
+      error: r.error,
+    }));
     // The challenge's Accept and Decline buttons are recorded as a prompt too (seq 0); the checks here are about the game's.
-    const prompts = (db.prepare("select seq, message_id, kind, closed_at from prompts where match_id = ? and kind != 'challenge' order by id").all(m.id) as { seq: number; message_id: string; kind: string; closed_at: number | null }[]).map((p) => ({
+    const prompts = (
+      db.prepare("select seq, message_id, kind, closed_at from prompts where match_id = ? and kind != 'challenge' order by id").all(m.id) as {
+        seq: number;
+        message_id: string;
+        kind: string;
+        closed_at: number | null;
+      }[]
+    ).map((p) => ({
       seq: p.seq,
       messageId: p.message_id,
       kind: p.kind,
       closed: p.closed_at,
     }));
-    return { matchId: m.id, seq: m.seq, status: m.status, snapshot: m.snapshot === null ? null : (JSON.parse(m.snapshot) as MatchSnapshot), events, outbox, prompts };
+    return {
+      matchId: m.id,
+      seq: m.seq,
+      status: m.status,
+      snapshot: m.snapshot === null ? null : (JSON.parse(m.snapshot) as MatchSnapshot),
+      events,
+      outbox,
+      prompts,
+    };
   } finally {
     db.close();
   }
@@ -147,14 +177,28 @@ async function delivered(timeoutMs = DELIVERY_MS): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (pendingRows() === 0) return;
-    if (Date.now() > until) throw new Error(`the outbox still has ${pendingRows()} row(s) waiting after ${timeoutMs} ms:\n${JSON.stringify(readTable().outbox.filter((r) => r.done === null), null, 1)}\nbot output:\n${bot?.output() ?? ''}`);
+    if (Date.now() > until)
+      throw new Error(
+        `the outbox still has ${pendingRows()} row(s) waiting after ${timeoutMs} ms:\n${JSON.stringify(
+          readTable().outbox.filter((r) => r.done === null),
+          null,
+          1,
+        )}\nbot output:\n${bot?.output() ?? ''}`,
+      );
     await sleep(25);
   }
 }
 
 /** Waits until the fake has carried out the last request a rule caught (a held request released after the bot died). */
 async function carriedOut(route: string): Promise<void> {
-  await fake.waitFor(() => fake.requests(route).filter((r) => r.fault).at(-1)?.handled || undefined, 5000);
+  await fake.waitFor(
+    () =>
+      fake
+        .requests(route)
+        .filter((r) => r.fault)
+        .at(-1)?.handled || undefined,
+    5000,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -188,7 +232,10 @@ async function clickPrompt(t: Table) {
   const message = promptMessage();
   const c = componentsOf(message)[0]!;
   const user = userName(prompt.player);
-  const out = c.type === 3 ? await fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }) : await fake.click({ user, message: message.id, customId: c.custom_id });
+  const out =
+    c.type === 3
+      ? await fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] })
+      : await fake.click({ user, message: message.id, customId: c.custom_id });
   return { out, message };
 }
 
@@ -243,7 +290,10 @@ function expectThreadWhole(moment: string): void {
   const at = (what: string) => `${moment}: ${what}`;
 
   // Nothing is left waiting, and nothing was given up (a prompt the match moved past is skipped, by design).
-  expect(t.outbox.filter((r) => r.done === null), at('outbox rows still waiting')).toEqual([]);
+  expect(
+    t.outbox.filter((r) => r.done === null),
+    at('outbox rows still waiting'),
+  ).toEqual([]);
   const givenUp = t.outbox.filter((r) => r.messageId === null && r.error !== null && !(r.body.kind === 'prompt' && r.error.includes('moved past')));
   expect(givenUp, at('outbox rows given up')).toEqual([]);
 
@@ -286,7 +336,10 @@ function expectThreadWhole(moment: string): void {
     }
   }
   const openRows = t.prompts.filter((p) => p.closed === null);
-  expect(openRows.map((p) => ({ seq: p.seq, messageId: p.messageId })), at('open prompts recorded')).toEqual(open ? [{ seq: t.seq, messageId: live[0]!.id }] : []);
+  expect(
+    openRows.map((p) => ({ seq: p.seq, messageId: p.messageId })),
+    at('open prompts recorded'),
+  ).toEqual(open ? [{ seq: t.seq, messageId: live[0]!.id }] : []);
   const promptMessages = t.prompts.map((p) => p.messageId);
   expect(promptMessages.length - new Set(promptMessages).size, at('prompts recorded twice')).toBe(0);
   const promptSeqs = t.prompts.map((p) => p.seq);
@@ -359,7 +412,9 @@ describe('the bot killed at every moment of a match, restarted on the same datab
     await start();
     await afterRestart('prompt posted, not recorded');
     // The worker posted it again with the same nonce and got the stored message back.
-    const posts = fake.requests(POST_MESSAGE).filter((r) => Array.isArray(r.body.components) && r.body.components.length > 0 && !String(r.body.content ?? '').startsWith('⚔️'));
+    const posts = fake
+      .requests(POST_MESSAGE)
+      .filter((r) => Array.isArray(r.body.components) && r.body.components.length > 0 && !String(r.body.content ?? '').startsWith('⚔️'));
     expect(posts).toHaveLength(2);
     expect(posts[1]!.body.nonce).toBe(posts[0]!.body.nonce);
   }, 60_000);
@@ -400,7 +455,12 @@ describe('the bot killed at every moment of a match, restarted on the same datab
     await edit.reached(1, DELIVERY_MS);
     await crash();
     edit.drop();
-    expect(fake.requests(EDIT_MESSAGE).filter((r) => r.fault).at(-1)!.path).toContain(message.id);
+    expect(
+      fake
+        .requests(EDIT_MESSAGE)
+        .filter((r) => r.fault)
+        .at(-1)!.path,
+    ).toContain(message.id);
     expect(fake.message(message.id)!.content).toContain(' chose **');
     expect(liveComponents(fake.message(message.id)!)).toEqual([]);
 
@@ -422,7 +482,9 @@ describe('the bot killed at every moment of a match, restarted on the same datab
     await crash();
     await start();
     const after = await afterRestart('killed at dispatch');
-    notes.push(`killed at dispatch: the act was ${after.seq > t.seq ? 'saved' : 'not saved'} (seq ${t.seq} → ${after.seq}), callback ${out.summary().response ? 'sent' : 'not sent'}`);
+    notes.push(
+      `killed at dispatch: the act was ${after.seq > t.seq ? 'saved' : 'not saved'} (seq ${t.seq} → ${after.seq}), callback ${out.summary().response ? 'sent' : 'not sent'}`,
+    );
     await act('move');
     expectThreadWhole('an act after the restart');
   }, 60_000);
@@ -441,7 +503,9 @@ describe('the bot killed at every moment of a match, restarted on the same datab
     await start();
     await afterRestart('between save and reply, reply shown');
     // The worker asked Discord for the reply and found it: the line is not posted again.
-    const line = readTable().outbox.filter((r) => r.body.kind === 'reply').at(-1)!;
+    const line = readTable()
+      .outbox.filter((r) => r.body.kind === 'reply')
+      .at(-1)!;
     expect(line.via).toBeNull();
     expect(fake.message(line.messageId!)!.interaction, 'the line is the interaction reply').not.toBeNull();
   }, 60_000);
@@ -457,7 +521,9 @@ describe('the bot killed at every moment of a match, restarted on the same datab
     held.drop();
     await start();
     await afterRestart('between save and reply, reply lost');
-    const line = readTable().outbox.filter((r) => r.body.kind === 'reply').at(-1)!;
+    const line = readTable()
+      .outbox.filter((r) => r.body.kind === 'reply')
+      .at(-1)!;
     expect(fake.message(line.messageId!)!.interaction, 'the line is a thread post').toBeNull();
   }, 60_000);
 
@@ -474,7 +540,10 @@ describe('the bot killed at every moment of a match, restarted on the same datab
       if (moment === 'before') held.drop();
       else held.release();
       if (moment === 'during') await carriedOut(POST_MESSAGE);
-      const stored = fake.requests(POST_MESSAGE).filter((r) => r.fault).at(-1)!;
+      const stored = fake
+        .requests(POST_MESSAGE)
+        .filter((r) => r.fault)
+        .at(-1)!;
       expect(stored.handled).toBe(moment !== 'before');
       await start();
       await afterRestart(`turn picture, killed ${moment} its post`);
@@ -500,7 +569,13 @@ describe('the bot killed at every moment of a match, restarted on the same datab
     await crash();
     redelivery.release();
     await carriedOut(POST_MESSAGE);
-    expect(fake.requests(POST_MESSAGE).filter((r) => r.fault).at(-1)!.files, 'the first re-delivered post is the turn picture').toBe(1);
+    expect(
+      fake
+        .requests(POST_MESSAGE)
+        .filter((r) => r.fault)
+        .at(-1)!.files,
+      'the first re-delivered post is the turn picture',
+    ).toBe(1);
 
     await start();
     await afterRestart('killed during start-up re-delivery');
@@ -512,7 +587,10 @@ describe('the bot killed at every moment of a match, restarted on the same datab
     expectThreadWhole('the end');
     await bot!.stop();
     bot = null;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/db-check.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_PATH: databasePath } });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/db-check.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_PATH: databasePath },
+    });
     expect(stdout).toContain('every snapshot equals its rebuilt state');
   }, 60_000);
 });

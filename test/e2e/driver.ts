@@ -24,11 +24,27 @@ export function slashFor(user: string, thread: string, c: Command): CommandInput
   if (!('act' in c)) return null;
   switch (c.act) {
     case 'move':
-      return { user, channel: thread, name: 'move', options: c.path ? { unit: c.unit, to: c.path[c.path.length - 1], path: c.path.join(' ') } : { unit: c.unit, to: c.to } };
+      return {
+        user,
+        channel: thread,
+        name: 'move',
+        options: c.path ? { unit: c.unit, to: c.path[c.path.length - 1], path: c.path.join(' ') } : { unit: c.unit, to: c.to },
+      };
     case 'maneuver':
       return { user, channel: thread, name: 'maneuver', options: { unit: c.unit, to: c.to ?? c.path![0] } };
     case 'attack':
-      return { user, channel: thread, name: 'attack', options: { unit: c.unit, attack: c.attack, ...(c.target ? { target: c.target } : {}), ...(c.origin ? { origin: c.origin } : {}), ...(c.charge ? { charge: true } : {}) } };
+      return {
+        user,
+        channel: thread,
+        name: 'attack',
+        options: {
+          unit: c.unit,
+          attack: c.attack,
+          ...(c.target ? { target: c.target } : {}),
+          ...(c.origin ? { origin: c.origin } : {}),
+          ...(c.charge ? { charge: true } : {}),
+        },
+      };
     case 'rest':
       return { user, channel: thread, name: 'rest', options: { unit: c.unit, token: c.token } };
     case 'crow':
@@ -40,7 +56,10 @@ export function slashFor(user: string, thread: string, c: Command): CommandInput
 
 /** The newest message in the thread that still has buttons or menus: the open prompt. */
 export function openPrompt(world: World, thread: string): FakeMessage | undefined {
-  return world.messages(thread).filter((m) => !m.ephemeral && componentsOf(m).length > 0).at(-1);
+  return world
+    .messages(thread)
+    .filter((m) => !m.ephemeral && componentsOf(m).length > 0)
+    .at(-1);
 }
 
 export async function playThrough(world: World, thread: string, seed: number, maxSteps = 3000): Promise<Played> {

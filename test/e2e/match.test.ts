@@ -17,7 +17,11 @@ describe('a whole match through Discord, from challenge to victory', () => {
   it('is played by two players with commands and buttons, and every turn posts a map', async () => {
     expect(answerText(await world.run({ user: 'alice', name: 'warband submit', options: { text: VALOR } }))).not.toMatch(/cannot|error/i);
     await world.run({ user: 'bob', name: 'warband submit', options: { text: HAVOC } });
-    const challenge = await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } });
+    const challenge = await world.run({
+      user: 'alice',
+      name: 'skirmish challenge',
+      options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' },
+    });
     expect(challenge.response?.ephemeral).toBe(false);
     const thread = world.fake.threads(world.fake.channel.id).at(-1)!;
     expect(thread).toBeDefined();
@@ -40,12 +44,13 @@ describe('a whole match through Discord, from challenge to victory', () => {
     // Beside the map, a close-up of the squares where the turn happened, with its own alt text.
     const closeUps = turnImages.flatMap((m) => m.attachments.slice(1));
     expect(closeUps.length).toBeGreaterThan(turns.length / 2);
-    for (const a of closeUps) expect(a).toMatchObject({ filename: expect.stringMatching(/^turn-\d+-close-up\.png$/), description: expect.stringMatching(/^Close-up of squares/) });
+    for (const a of closeUps)
+      expect(a).toMatchObject({ filename: expect.stringMatching(/^turn-\d+-close-up\.png$/), description: expect.stringMatching(/^Close-up of squares/) });
     // The key is posted once, with the opening map.
     expect(posts.filter((m) => m.attachments.some((a) => a.filename === 'key.png')).length).toBe(1);
     const result = posts.find((m) => /wins!|draw/.test(m.content))!;
     expect([...result.mentions].sort()).toEqual([...row.players].sort());
-    expect(result.attachments[0]?.filename).toBe("final.png");
+    expect(result.attachments[0]?.filename).toBe('final.png');
 
     // The match exercised the out-of-turn prompts and the acts the issue names.
     expect([...played.used]).toEqual(expect.arrayContaining(['prompt:reply:replied', 'prompt:wounds', 'act:attack:charge', 'act:crow', 'act:move', 'act:end']));
@@ -57,7 +62,9 @@ describe('a whole match through Discord, from challenge to victory', () => {
     expect(replies.some((m) => /declared \*\*[^*]+\*\* against \*\*[^*]+\*\*: \d+% to hit, \d+% critical/.test(m.content))).toBe(true);
     // (Buttons come off answered prompts; the one clicked is written on the prompt.)
     expect(replies.some((m) => /chose \*\*Reply: .* · \d+% to hit · spends react token\*\*/.test(m.content))).toBe(true);
-    expect(posts.some((m) => /takes \*\*\d+ \w+\*\* wounds/.test(m.content) && /Each 5 wounds is avoided with 5 Vigor or marks a box/.test(m.content))).toBe(true);
+    expect(posts.some((m) => /takes \*\*\d+ \w+\*\* wounds/.test(m.content) && /Each 5 wounds is avoided with 5 Vigor or marks a box/.test(m.content))).toBe(
+      true,
+    );
     // Whoever the game waits on is pinged, with what happened since their last act.
     expect(posts.some((m) => m.content.includes('-# Since your last act: ') && m.mentions.length === 1)).toBe(true);
     // The log never says "0 wounds" of a hit whose split is still to come.
@@ -77,10 +84,16 @@ describe('a whole match through Discord, from challenge to victory', () => {
     const check = await world.run({ user: 'bob', channel: thread.id, name: 'skirmish check' });
     expect(answerText(check)).toContain('identical');
     expect(answerText(check)).not.toContain(row.id);
-    expect(answerText(await world.run({ user: 'carol', channel: thread.id, name: 'skirmish check' }))).toMatch(/Only the players of this match and the organisers/);
+    expect(answerText(await world.run({ user: 'carol', channel: thread.id, name: 'skirmish check' }))).toMatch(
+      /Only the players of this match and the organisers/,
+    );
     expect(world.store.matches.ids().map((id) => checkMatch(world.store, id)!.ok)).not.toContain(false);
     // A snapshot that drifted from its log is caught.
-    const drifted = world.store.matches.act<{ stage: string; game: { round: number } }, never, never>(row.id, row.seq, (s) => ({ ok: true, events: [], snapshot: { ...s!, game: { ...s!.game, round: 99 } } }));
+    const drifted = world.store.matches.act<{ stage: string; game: { round: number } }, never, never>(row.id, row.seq, (s) => ({
+      ok: true,
+      events: [],
+      snapshot: { ...s!, game: { ...s!.game, round: 99 } },
+    }));
     expect(drifted.ok).toBe(true);
     expect(checkMatch(world.store, row.id)).toEqual({ ok: false, events: expect.any(Number) });
     expect(world.errors).toEqual([]);

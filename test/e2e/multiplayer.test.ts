@@ -14,7 +14,11 @@ describe('a three-player match', () => {
     await world.run({ user: 'alice', name: 'warband submit', options: { text: 'Watch | valor | mill-crossing | valor-guard, valor-squire' } });
     await world.run({ user: 'bob', name: 'warband submit', options: { text: 'Host | havoc | mill-crossing | havoc-ghoul, havoc-ghoul' } });
     await world.run({ user: 'carol', name: 'warband submit', options: { text: 'Riders | valor | mill-crossing | valor-knight' } });
-    const tooSmall = await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', opponent2: 'carol', warband: 'Watch', points: 40, map: 'mill-crossing' } });
+    const tooSmall = await world.run({
+      user: 'alice',
+      name: 'skirmish challenge',
+      options: { opponent: 'bob', opponent2: 'carol', warband: 'Watch', points: 40, map: 'mill-crossing' },
+    });
     expect(answerText(tooSmall)).toMatch(/start areas for 2 players; this match has 3/);
 
     await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', opponent2: 'carol', warband: 'Watch', points: 40 } });

@@ -64,7 +64,11 @@ describe('a database locked by another program', () => {
       expect(s).toContain('Setting up');
 
       const seat = (world.store.matches.byThread(a)!.snapshot as { pregame?: { prompt?: { player: string } } }).pregame!.prompt!.player;
-      const click = await world.fake.click({ user: world.fake.user(seat)!.username, message: prompt.id, customId: prompt.components.flatMap((r) => ('components' in r ? (r.components as { custom_id: string }[]) : []))[0]!.custom_id });
+      const click = await world.fake.click({
+        user: world.fake.user(seat)!.username,
+        message: prompt.id,
+        customId: prompt.components.flatMap((r) => ('components' in r ? (r.components as { custom_id: string }[]) : []))[0]!.custom_id,
+      });
       const answered = await click.response();
       expect(answered.ms).toBeLessThan(3000);
       expect(answerText(await click.settled({ quietMs: 20 }))).toContain('The table is busy right now, so nothing was changed');

@@ -79,7 +79,12 @@ describe('reading a match', () => {
     const enemy = Object.values(g.units).find((u) => u.player !== unit.player && u.at !== null && !u.dropped);
     const attack = g.cards[unit.card]!.attacks[0]!.id;
     if (enemy) {
-      const s = await world.run({ user: 'carol', channel: thread, name: 'skirmish view', options: { unit: unit.id, overlay: 'preview', attack, target: enemy.id } });
+      const s = await world.run({
+        user: 'carol',
+        channel: thread,
+        name: 'skirmish view',
+        options: { unit: unit.id, overlay: 'preview', attack, target: enemy.id },
+      });
       expect(s.original!.attachments.length).toBe(1);
     }
     const bad = await world.run({ user: 'carol', channel: thread, name: 'skirmish view', options: { unit: unit.id, overlay: 'preview' } });

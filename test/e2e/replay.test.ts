@@ -34,7 +34,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => world?.close());
 
-const button = (m: FakeMessage, arg: RegExp) => componentsOf(m).find((c) => arg.test(parseComponentId(c.custom_id)?.arg ?? ''))! as ReturnType<typeof componentsOf>[number] & { disabled?: boolean };
+const button = (m: FakeMessage, arg: RegExp) =>
+  componentsOf(m).find((c) => arg.test(parseComponentId(c.custom_id)?.arg ?? ''))! as ReturnType<typeof componentsOf>[number] & { disabled?: boolean };
 /** The private replay message as carol sees it now. */
 const replayMessage = (id: string) => world.messages(thread, 'carol').find((m) => m.id === id)!;
 
@@ -56,7 +57,10 @@ describe('/skirmish replay', () => {
   }, 60_000);
 
   it('its "Step through it" button opens the opening privately for whoever clicks', async () => {
-    const post = world.messages(thread).filter((m) => m.attachments[0]?.contentType === 'image/gif').at(-1)!;
+    const post = world
+      .messages(thread)
+      .filter((m) => m.attachments[0]?.contentType === 'image/gif')
+      .at(-1)!;
     const s = await world.click('dave', post, button(post, /^open:0$/).custom_id);
     expect(s.original!.ephemeral).toBe(true);
     expect(s.original!.content).toContain('**Replay** · the opening');
@@ -155,18 +159,30 @@ describe("the sandbox page's replay slider", () => {
     const web = createWebServer(world.fake, () => undefined);
     const port = await listen(web.http, 0, '127.0.0.1');
     const api = async (path: string, body?: unknown) => {
-      const response = await fetch(`http://127.0.0.1:${port}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(
+        `http://127.0.0.1:${port}${path}`,
+        body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      );
       // biome-ignore lint/suspicious/noExplicitAny: the tests read the page's JSON answer's nested fields directly.
       return (await response.json()) as Record<string, any>;
     };
     try {
       const s = await world.run({ user: 'carol', channel: thread, name: 'skirmish replay', options: { turn: 1 } });
       const id = s.original!.id;
-      const find = async () => ((await api(`/api/messages?channel=${thread}&viewer=carol`)) as unknown as { id: string; replay?: { turn: number; last: number; ask: string }; content: string }[]).find((m) => m.id === id)!;
+      const find = async () =>
+        (
+          (await api(`/api/messages?channel=${thread}&viewer=carol`)) as unknown as {
+            id: string;
+            replay?: { turn: number; last: number; ask: string };
+            content: string;
+          }[]
+        ).find((m) => m.id === id)!;
       const shown = await find();
       expect(shown.replay).toEqual({ turn: 1, last: turns, ask: expect.stringMatching(/^ss1:replay:/) });
       // Other messages are not marked.
-      expect(((await api(`/api/messages?channel=${thread}&viewer=carol`)) as unknown as { replay?: unknown }[]).filter((m) => m.replay)).toHaveLength(world.messages(thread, 'carol').filter((m) => componentsOf(m).some((c) => /:ask:/.test(c.custom_id))).length);
+      expect(((await api(`/api/messages?channel=${thread}&viewer=carol`)) as unknown as { replay?: unknown }[]).filter((m) => m.replay)).toHaveLength(
+        world.messages(thread, 'carol').filter((m) => componentsOf(m).some((c) => /:ask:/.test(c.custom_id))).length,
+      );
 
       const opened = await api('/api/click', { user: 'carol', message: id, customId: shown.replay!.ask });
       expect(opened.ok).toBe(true);

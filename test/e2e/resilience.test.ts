@@ -49,7 +49,9 @@ describe('a double click on the same button or menu', () => {
     const component = componentsOf(message)[0]!;
     const customId = component.custom_id;
     const press = () =>
-      component.type === 3 ? world.fake.select({ user, message: message.id, customId, values: [component.options![0]!.value] }) : world.fake.click({ user, message: message.id, customId });
+      component.type === 3
+        ? world.fake.select({ user, message: message.id, customId, values: [component.options![0]!.value] })
+        : world.fake.click({ user, message: message.id, customId });
     const events = world.store.matches.events<MatchEvent>(world.store.matches.byThread(thread)!.id).length;
     // Both clicks leave before either is answered, as a fast double click does.
     const [a, b] = await Promise.all([press(), press()]);
@@ -59,7 +61,9 @@ describe('a double click on the same button or menu', () => {
     expect(kinds.sort()).toEqual(['That prompt has passed.', 'applied']);
     // Exactly one answer was recorded.
     const after = world.store.matches.events<MatchEvent>(world.store.matches.byThread(thread)!.id).slice(events);
-    const answers = after.filter((e) => e.event.stage === 'pregame' && ['chooser-named', 'map-chosen', 'entry-placed', 'reroll-declined'].includes(e.event.event.type));
+    const answers = after.filter(
+      (e) => e.event.stage === 'pregame' && ['chooser-named', 'map-chosen', 'entry-placed', 'reroll-declined'].includes(e.event.event.type),
+    );
     const rerolls = after.filter((e) => e.event.stage === 'pregame' && e.event.event.type === 'tactics-rolled');
     expect(answers.length + rerolls.length).toBe(1);
   }, 30_000);

@@ -10,7 +10,11 @@ afterAll(async () => world?.close());
 describe('the bot through the real discord.js client', () => {
   it('registers its commands and answers /warband submit', async () => {
     expect(world.fake.commands().map((c) => c.name)).toContain('skirmish');
-    const s = await world.run({ user: 'alice', name: 'warband submit', options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" } });
+    const s = await world.run({
+      user: 'alice',
+      name: 'warband submit',
+      options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" },
+    });
     expect(s.response?.ephemeral).toBe(true);
     expect(JSON.stringify(s.original)).toContain("Hrolf's Watch");
     expect(world.errors).toEqual([]);

@@ -32,7 +32,9 @@ describe('a challenge', () => {
     const menu = await world.click('bob', challenge, componentsOf(challenge)[0]!.custom_id);
     expect(menu.response?.ephemeral).toBe(true);
     const accepted = await world.select('bob', menu.original!, 'Grave Host');
-    expect(accepted.original?.content ?? '').toMatch(/accepts with \*\*Grave Host\*\*.*Setup begins: first to \*\*\d+ VP\*\* wins \(the smaller warband's points\)/);
+    expect(accepted.original?.content ?? '').toMatch(
+      /accepts with \*\*Grave Host\*\*.*Setup begins: first to \*\*\d+ VP\*\* wins \(the smaller warband's points\)/,
+    );
     const setup = world.store.matches.byThread(thread)!.setup as MatchSetup;
     expect(setup.options.vpTarget).toBe(Math.min(...Object.values(setup.warbands).map((w) => w.points)));
     // The challenge loses its buttons once it is answered.
@@ -92,7 +94,9 @@ describe('catching up', () => {
   it('since:me starts after your last act, and is for players', async () => {
     const mine = await world.run({ user: 'alice', channel: thread, name: 'skirmish log', options: { since: 'me' } });
     expect(answerText(mine)).toMatch(/^\*\*Match log\*\*( · page \d+ of \d+)? · since your last act/);
-    expect(answerText(await world.run({ user: 'carol', channel: thread, name: 'skirmish log', options: { since: 'me' } }))).toMatch(/for the players of this match/);
+    expect(answerText(await world.run({ user: 'carol', channel: thread, name: 'skirmish log', options: { since: 'me' } }))).toMatch(
+      /for the players of this match/,
+    );
   });
 
   it('the "your turn" ping carries what happened since, and nobody is told to wait for themselves', async () => {

@@ -51,7 +51,16 @@ export async function startWorld(seed: number | null = 42, start = Date.UTC(2030
   const errors: string[] = [];
   const boot = async (store: Store) =>
     // The scheduler's own tick is an hour of real time: the tests move the clock and tick themselves.
-    startBot({ token: 'test-token', apiBase: fake.apiBase, guildId: fake.guild.id, store, ...(seed === null ? {} : { mintSeed: () => seed }), log: (m, e) => void errors.push(`${m}: ${String(e)}`), now: clock, schedulerTickMs: HOUR });
+    startBot({
+      token: 'test-token',
+      apiBase: fake.apiBase,
+      guildId: fake.guild.id,
+      store,
+      ...(seed === null ? {} : { mintSeed: () => seed }),
+      log: (m, e) => void errors.push(`${m}: ${String(e)}`),
+      now: clock,
+      schedulerTickMs: HOUR,
+    });
   // As the bot opens its own database: a write waits at most 50 ms for another connection's lock.
   let store = openStore(dbPath, { busyMs: 50 });
   const world: World = {

@@ -86,7 +86,13 @@ describe('queries for the practice AI', () => {
         expect(new Map([...plans].map(([sq, p]) => [sq, p.cost]))).toEqual(reachableSquares(state, id, maneuver));
         for (const [, p] of [...plans].slice(0, 5)) {
           const r = step(state, { act: maneuver ? 'maneuver' : 'move', unit: id, path: p.path });
-          if ('error' in r && r.error.code !== 'rule-of-three' && r.error.code !== 'pinned' && r.error.code !== 'no-acts-left' && r.error.code !== 'in-reserve') {
+          if (
+            'error' in r &&
+            r.error.code !== 'rule-of-three' &&
+            r.error.code !== 'pinned' &&
+            r.error.code !== 'no-acts-left' &&
+            r.error.code !== 'in-reserve'
+          ) {
             throw new Error(`${r.error.code}: ${r.error.message}`);
           }
         }
@@ -121,7 +127,10 @@ describe('queries for the practice AI', () => {
     const unit = Object.values(state.units).find(onMap)!;
     const withStatus: GameState = {
       ...state,
-      units: { ...state.units, [unit.id]: { ...unit, injuries: [], statuses: [{ status: 'shaken', recover: 'brawn', modifier: 0, source: null, asterisk: false }] } },
+      units: {
+        ...state.units,
+        [unit.id]: { ...unit, injuries: [], statuses: [{ status: 'shaken', recover: 'brawn', modifier: 0, source: null, asterisk: false }] },
+      },
     };
     const brawn = profile(withStatus, withStatus.units[unit.id]!).brawn;
     expect(recoveryChance(withStatus, unit.id, 0)).toBeCloseTo(Math.min(19, Math.max(0, brawn - 1)) / 20, 12);

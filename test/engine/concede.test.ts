@@ -184,7 +184,7 @@ describe('three players', () => {
     game.expectReplayed();
   });
 
-  it("rolls a new tactics check when the AP concedes before ordering the round", () => {
+  it('rolls a new tactics check when the AP concedes before ordering the round', () => {
     // Round 1: p1 5, p2 17, p3 9: p2 orders. Then p1 12, p3 4 among the two left.
     const game = threePlayers({ start: false, dice: [5, 17, 9, 12, 4] });
     expect(game.state.prompt).toMatchObject({ kind: 'order', player: 'p2', options: ['p1', 'p2', 'p3'] });
@@ -199,7 +199,7 @@ describe('three players', () => {
     game.expectReplayed();
   });
 
-  it("asks the AP again for the order without the player who left", () => {
+  it('asks the AP again for the order without the player who left', () => {
     const game = threePlayers({ start: false, dice: [5, 17, 9] });
     const events = game.play({ concede: 'p3' }, 'p3');
     expect(events.map((e) => e.type)).toEqual(['conceded', 'prompted']);

@@ -44,7 +44,7 @@ describe('§6.2 Controlled: who commands the unit', () => {
     expect(decide(begun(), { end: 'c' }, 'p1')).toHaveProperty('events');
   });
 
-  it("R27: a prompt is answered only by the player it waits for", () => {
+  it('R27: a prompt is answered only by the player it waits for', () => {
     let state = begun();
     const r = decide(state, club, 'p2');
     if ('error' in r) throw new Error(r.error.message);

@@ -33,7 +33,10 @@ const SELF_PLAY_SEEDS_1_TO_10 = '18124d8245eaffd9862b66888f54358df41a226a30bdb89
 
 describe('self-play fingerprint', () => {
   it('is unchanged by the speed work', { timeout: 60_000 }, () => {
-    const fp = selfPlayFingerprint(content, Array.from({ length: 10 }, (_, i) => i + 1));
+    const fp = selfPlayFingerprint(
+      content,
+      Array.from({ length: 10 }, (_, i) => i + 1),
+    );
     expect(fp.games).toBe(40);
     expect(fp.sha256).toBe(SELF_PLAY_SEEDS_1_TO_10);
   });
@@ -128,11 +131,18 @@ describe('sight.mayHide', () => {
 
 describe('stepPrice', () => {
   it('gives the cost stepCost gives, and -1 exactly when stepCost refuses', () => {
-    for (const [map, seed] of [['barrow-hill', 3], ['burning-village', 4], ['mill-crossing', 5], ['pass-of-istlethere', 6]] as const) {
+    for (const [map, seed] of [
+      ['barrow-hill', 3],
+      ['burning-village', 4],
+      ['mill-crossing', 5],
+      ['pass-of-istlethere', 6],
+    ] as const) {
       const state = newGame(content, map, seed);
       const board = boardOf(state);
       // Put every unit on the map, on an open square in turn, so steps meet other units too.
-      const open = [...Array(board.width * board.height).keys()].filter((i) => !hasTerrain(board, i, T.wall | T.pit | T.obstructing) && i % board.width < board.width - 1 && i < board.width * (board.height - 1));
+      const open = [...Array(board.width * board.height).keys()].filter(
+        (i) => !hasTerrain(board, i, T.wall | T.pit | T.obstructing) && i % board.width < board.width - 1 && i < board.width * (board.height - 1),
+      );
       const units = Object.fromEntries(Object.entries(state.units).map(([id, u], n) => [id, { ...u, at: open[(n * 37) % open.length]! }]));
       const placed: GameState = { ...state, units };
       const table = tableOf(placed);
@@ -162,7 +172,10 @@ describe('tables', () => {
     const game = (card: typeof bigCard): GameState => {
       const board = boardOf(start);
       const units = Object.fromEntries(
-        Object.entries(start.units).map(([id, u], n) => [id, { ...u, ...(n === 0 ? { card: card.id, mod: null } : {}), at: board.width * (4 + 2 * Math.floor(n / 8)) + 2 * (n % 8) + 2 }]),
+        Object.entries(start.units).map(([id, u], n) => [
+          id,
+          { ...u, ...(n === 0 ? { card: card.id, mod: null } : {}), at: board.width * (4 + 2 * Math.floor(n / 8)) + 2 * (n % 8) + 2 },
+        ]),
       );
       return { ...start, cards: { ...start.cards, [card.id]: card }, units };
     };

@@ -79,13 +79,26 @@ describe('a two-player setup with fixed dice', () => {
       { type: 'advantage-won', ap: 'p2' },
       { type: 'prompted', prompt: { kind: 'map-chooser', player: 'p2', options: ['p1', 'p2'] } },
       { type: 'chooser-named', ap: 'p2', chooser: 'p1' },
-      { type: 'prompted', prompt: { kind: 'map', player: 'p1', options: [{ id: 'mill-crossing', name: 'Mill Crossing' }, { id: 'barrow-hill', name: 'Barrow Hill' }] } },
+      {
+        type: 'prompted',
+        prompt: {
+          kind: 'map',
+          player: 'p1',
+          options: [
+            { id: 'mill-crossing', name: 'Mill Crossing' },
+            { id: 'barrow-hill', name: 'Barrow Hill' },
+          ],
+        },
+      },
       { type: 'map-chosen', by: 'p1', map: 'barrow-hill' },
       { type: 'prompted', prompt: { kind: 'entry', player: 'p1', options: { areas } } },
       { type: 'entry-placed', player: 'p1', area: 2, square: 'J19' },
       { type: 'prompted', prompt: { kind: 'entry', player: 'p2', options: { areas: [areas[0]] } } },
       { type: 'entry-placed', player: 'p2', area: 1, square: 'H1' },
-      { type: 'setup-done', done: { ap: 'p2', chooser: 'p1', map: 'barrow-hill', entry: { p1: 'J19', p2: 'H1' }, rng: { kind: 'fixed', dice: [12, 12, 15, 9, 18], used: 5 } } },
+      {
+        type: 'setup-done',
+        done: { ap: 'p2', chooser: 'p1', map: 'barrow-hill', entry: { p1: 'J19', p2: 'H1' }, rng: { kind: 'fixed', dice: [12, 12, 15, 9, 18], used: 5 } },
+      },
     ]);
     expect(areas.map((a) => a.area)).toEqual([1, 2]);
     expect(state.done?.entry).toEqual({ p1: 'J19', p2: 'H1' });
@@ -129,7 +142,11 @@ describe('the setup tactics check (R6)', () => {
 
   it('asks the loser again after a reroll that still loses, until the rerolls run out', () => {
     const { state, events } = play(two([15, 5, 7, 3]), [[{ begin: true }], [{ reroll: true }, 'p2'], [{ reroll: true }, 'p2']]);
-    expect(rolled(events).map((e) => e.totals)).toEqual([{ p1: 15, p2: 5 }, { p1: 15, p2: 7 }, { p1: 15, p2: 3 }]);
+    expect(rolled(events).map((e) => e.totals)).toEqual([
+      { p1: 15, p2: 5 },
+      { p1: 15, p2: 7 },
+      { p1: 15, p2: 3 },
+    ]);
     expect(state.ap).toBe('p1');
     expect(state.rerollsLeft).toEqual({ p1: 0, p2: 0 });
     expect(state.prompt).toMatchObject({ kind: 'map-chooser', player: 'p1' });
@@ -144,9 +161,15 @@ describe('the setup tactics check (R6)', () => {
   it('rolls a reroll that ties off between the tied players, then asks again', () => {
     const { state, events } = play(two([15, 5, 15, 10, 4]), [[{ begin: true }], [{ reroll: true }, 'p2']]);
     expect(rolled(events).map((e) => [e.players, e.rolls])).toEqual([
-      [['p1', 'p2'], [15, 5]],
+      [
+        ['p1', 'p2'],
+        [15, 5],
+      ],
       [['p2'], [15]],
-      [['p1', 'p2'], [10, 4]],
+      [
+        ['p1', 'p2'],
+        [10, 4],
+      ],
     ]);
     expect(state.prompt).toEqual({ kind: 'reroll', player: 'p2', options: { total: 4, leader: 'p1', leaderTotal: 10, rerollsLeft: 1 } });
   });
@@ -216,7 +239,10 @@ describe('a map without marked start areas (R5 defaults)', () => {
     expect(refused(state, { entry: 'B1' }, 'p2')).toBe('tile-blocked');
     expect(refused(state, { entry: 'F1' }, 'p2')).toBe('tile-blocked');
     expect(refused(state, { entry: 'A2' }, 'p2')).toBe('not-a-start-area');
-    ({ state } = play(state, [[{ entry: 'g9' }, 'p2'], [{ entry: 'D1' }, 'p1']]));
+    ({ state } = play(state, [
+      [{ entry: 'g9' }, 'p2'],
+      [{ entry: 'D1' }, 'p1'],
+    ]));
     expect(state.done).toMatchObject({ ap: 'p2', chooser: 'p2', map: 'yard', entry: { p2: 'G9', p1: 'D1' } });
   });
 });
@@ -277,10 +303,13 @@ describe('from setup to play', () => {
     while (pre.prompt) {
       const p = pre.prompt;
       const command: PregameCommand =
-        p.kind === 'reroll' ? { reroll: true }
-        : p.kind === 'map-chooser' ? { chooser: p.options[p.options.length - 1]! }
-        : p.kind === 'map' ? { map: p.options[1]!.id }
-        : { entry: p.options.areas[0]!.tiles[0]! };
+        p.kind === 'reroll'
+          ? { reroll: true }
+          : p.kind === 'map-chooser'
+            ? { chooser: p.options[p.options.length - 1]! }
+            : p.kind === 'map'
+              ? { map: p.options[1]!.id }
+              : { entry: p.options.areas[0]!.tiles[0]! };
       pre = play(pre, [[command, p.player]]).state;
     }
     const done = pre.done!;

@@ -53,7 +53,9 @@ describe('queries', () => {
   });
 
   it('R32: offers an act trait only when it would change something, and a trait for one unit once per unit it would help', () => {
-    const r32 = scenarioSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r32-act-traits-that-would-do-nothing-are-refused.json'), 'utf8')));
+    const r32 = scenarioSchema.parse(
+      JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r32-act-traits-that-would-do-nothing-are-refused.json'), 'utf8')),
+    );
     let table = scenarioState(r32, defaultContent());
     const started = decide(table, { begin: true });
     if ('error' in started) throw new Error(started.error.message);

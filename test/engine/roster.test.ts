@@ -12,7 +12,14 @@ describe('R1 warband legality', () => {
   });
 
   it('counts unit cost plus mod cost against the point cap', () => {
-    const units = [{ card: 'v-captain', mod: 'v-banner' }, { card: 'v-captain' }, { card: 'v-squire' }, { card: 'v-levy' }, { card: 'v-levy' }, { card: 'v-levy' }];
+    const units = [
+      { card: 'v-captain', mod: 'v-banner' },
+      { card: 'v-captain' },
+      { card: 'v-squire' },
+      { card: 'v-levy' },
+      { card: 'v-levy' },
+      { card: 'v-levy' },
+    ];
     expect(checkWarband(band(units), testIndex)).toEqual([
       { code: 'over-point-cap', path: 'units', message: 'the warband costs 122 points (units 116 + mods 6); the cap is 121' },
     ]);
@@ -48,7 +55,12 @@ describe('R1 warband legality', () => {
   });
 
   it('unknown ids get a suggestion', () => {
-    const r = checkWarband(band([{ card: 'v-sqiure' }, { card: 'v-squire', mod: 'v-sheild' }, { card: 'v-banner' }], { map: 'mill-crosing' }), testIndex, DEFAULT_LIMITS, new Set(['mill-crossing']));
+    const r = checkWarband(
+      band([{ card: 'v-sqiure' }, { card: 'v-squire', mod: 'v-sheild' }, { card: 'v-banner' }], { map: 'mill-crosing' }),
+      testIndex,
+      DEFAULT_LIMITS,
+      new Set(['mill-crossing']),
+    );
     expect(r).toEqual([
       { code: 'unknown-map', path: 'map', message: 'no map "mill-crosing" (did you mean "mill-crossing"?); known maps: mill-crossing' },
       { code: 'unknown-card', path: 'units[0].card', message: 'no unit card "v-sqiure" in the catalog (did you mean "v-squire"?)' },

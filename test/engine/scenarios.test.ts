@@ -14,7 +14,9 @@ const dir = join(import.meta.dirname, '..', 'scenarios');
 const content = defaultContent();
 
 describe('rules scenarios', () => {
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { name?: string; expect?: unknown };
     it(`${file}: ${raw.name ?? '(unnamed)'}`, () => {
       const parsed = parseWith(scenarioSchema, raw);

@@ -82,7 +82,10 @@ describe("§6.2 Controlled, R29: flanking and the odds follow the turn's sides, 
   });
 
   it('flanks x only while c fights for p2, whichever is asked first', () => {
-    for (const order of [[before, onTurn, before], [onTurn, before, onTurn]]) {
+    for (const order of [
+      [before, onTurn, before],
+      [onTurn, before, onTurn],
+    ]) {
       for (const state of order) expect(flanked(state, unitOf(state, 'x'))).toBe(state === onTurn);
     }
   });
@@ -117,7 +120,10 @@ describe('§6.2 Controlled, R13, R25: passing through units and replies follow t
 
   it('lets c pass x on its own side but not on its controller’s, whichever is asked first', () => {
     const ahead = ['E4', 'F4', 'G4', 'H4'];
-    for (const order of [[free, held, free], [held, free, held]]) {
+    for (const order of [
+      [free, held, free],
+      [held, free, held],
+    ]) {
       for (const state of order) {
         const reach = reachableSquares(state, 'c');
         for (const sq of ahead) expect(reach.has(sq), `${sq} ${state === held ? 'held' : 'free'}`).toBe(state === free);
@@ -147,7 +153,9 @@ describe('§6.2 Controlled, R13, R25: passing through units and replies follow t
 });
 
 describe('the side-changing scenarios in one process', () => {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const sided = files.filter((f) => /controlled|glamyred|enraged/.test(f));
   const run = (f: string) => runScenario(scenarioSchema.parse(JSON.parse(readFileSync(join(dir, f), 'utf8'))), content);
 

@@ -310,13 +310,28 @@ describe('R17 R18 symmetry', () => {
   const CHARS = '......#sbmop';
   const FLAGS: Record<string, number> = { '.': 0, '#': T.wall, s: T['sliding-wall'], b: T.brush, m: T.smoke, o: T.obstructing, p: T.pit };
   const raw = (terrain: number[], walls: number[], low: number[]): Board => ({
-    id: 'raw', name: 'Raw', width: N, height: N, terrain, walls: new Set(walls), lowCover: new Set(low), damage: 'fire',
-    objectives: [], startAreas: [], defaultStartAreas: true,
+    id: 'raw',
+    name: 'Raw',
+    width: N,
+    height: N,
+    terrain,
+    walls: new Set(walls),
+    lowCover: new Set(low),
+    damage: 'fire',
+    objectives: [],
+    startAreas: [],
+    defaultStartAreas: true,
   });
   /** The 8 symmetries of the square, as maps of (col,row). */
   const symmetries: ((c: number, r: number) => [number, number])[] = [
-    (c, r) => [c, r], (c, r) => [N - 1 - c, r], (c, r) => [c, N - 1 - r], (c, r) => [N - 1 - c, N - 1 - r],
-    (c, r) => [r, c], (c, r) => [N - 1 - r, c], (c, r) => [r, N - 1 - c], (c, r) => [N - 1 - r, N - 1 - c],
+    (c, r) => [c, r],
+    (c, r) => [N - 1 - c, r],
+    (c, r) => [c, N - 1 - r],
+    (c, r) => [N - 1 - c, N - 1 - r],
+    (c, r) => [r, c],
+    (c, r) => [N - 1 - r, c],
+    (c, r) => [r, N - 1 - c],
+    (c, r) => [N - 1 - r, N - 1 - c],
   ];
   const edgeSquares = (e: number): [number, number] => (e % 2 === 0 ? [e / 2, e / 2 + 1] : [(e - 1) / 2, (e - 1) / 2 + N]);
   const edgeOf = (a: number, b: number) => {
@@ -329,8 +344,18 @@ describe('R17 R18 symmetry', () => {
     return e % 2 === 0 ? a % N !== N - 1 : b < N * N;
   });
   const bodyArb = fc.oneof(
-    fc.record({ c: fc.nat(N - 1), r: fc.nat(N - 1), size: fc.constantFrom<SizeRank>(1, 2) }).map(({ c, r, size }) => ({ cells: [[c, r]] as [number, number][], size })),
-    fc.record({ c: fc.nat(N - 2), r: fc.nat(N - 2) }).map(({ c, r }) => ({ cells: [[c, r], [c + 1, r], [c, r + 1], [c + 1, r + 1]] as [number, number][], size: 3 as SizeRank })),
+    fc
+      .record({ c: fc.nat(N - 1), r: fc.nat(N - 1), size: fc.constantFrom<SizeRank>(1, 2) })
+      .map(({ c, r, size }) => ({ cells: [[c, r]] as [number, number][], size })),
+    fc.record({ c: fc.nat(N - 2), r: fc.nat(N - 2) }).map(({ c, r }) => ({
+      cells: [
+        [c, r],
+        [c + 1, r],
+        [c, r + 1],
+        [c + 1, r + 1],
+      ] as [number, number][],
+      size: 3 as SizeRank,
+    })),
   );
 
   it('R17 R18 §4.5: sight, cover and burst cover do not depend on how the board is turned or mirrored', () => {
@@ -347,11 +372,20 @@ describe('R17 R18 symmetry', () => {
           const lk = key(looker.cells);
           if (target.cells.some(([c, r]) => lk.has(r * N + c))) return;
           const results = symmetries.map((f) => {
-            const at = (i: number) => { const [c, r] = f(i % N, Math.floor(i / N)); return r * N + c; };
+            const at = (i: number) => {
+              const [c, r] = f(i % N, Math.floor(i / N));
+              return r * N + c;
+            };
             const terrain: number[] = [];
             const occ: number[] = [];
-            chars.forEach((ch, i) => { terrain[at(i)] = FLAGS[ch]!; occ[at(i)] = occupants[i]!; });
-            const moveEdge = (e: number) => { const [a, b] = edgeSquares(e); return edgeOf(at(a), at(b)); };
+            chars.forEach((ch, i) => {
+              terrain[at(i)] = FLAGS[ch]!;
+              occ[at(i)] = occupants[i]!;
+            });
+            const moveEdge = (e: number) => {
+              const [a, b] = edgeSquares(e);
+              return edgeOf(at(a), at(b));
+            };
             const b = raw(terrain, walls.map(moveEdge), low.map(moveEdge));
             const from = { squares: looker.cells.map(([c, r]) => at(r * N + c)), size: looker.size };
             const to = { squares: target.cells.map(([c, r]) => at(r * N + c)), size: target.size };

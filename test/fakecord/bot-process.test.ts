@@ -67,7 +67,12 @@ describe('the bot in its own process', () => {
     const listed = await (await fake.command({ user: 'alice', name: 'warband list' })).settled();
     expect(listed.deliveredTo).toBe(1);
     expect(text(listed)).toContain("Hrolf's Watch");
-    expect(fake.gatewaySessions().filter((s) => s.connected).map((s) => s.sessionId)).toEqual(second.sessionIds);
+    expect(
+      fake
+        .gatewaySessions()
+        .filter((s) => s.connected)
+        .map((s) => s.sessionId),
+    ).toEqual(second.sessionIds);
 
     const stopped = await second.stop();
     expect(stopped.code).toBe(0);

@@ -44,10 +44,7 @@ const commands = [
     .setName('warband')
     .setDescription('Upload a warband')
     .addAttachmentOption((o) => o.setName('file').setDescription('JSON or YAML').setRequired(true)),
-  new SlashCommandBuilder()
-    .setName('league')
-    .setDescription('Organisers only')
-    .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild),
+  new SlashCommandBuilder().setName('league').setDescription('Organisers only').setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild),
 ].map((builder) => builder.toJSON());
 
 let fake: FakeDiscord;
@@ -87,7 +84,12 @@ describe('login and registration', () => {
   });
 
   it('stores global and guild commands with ids, keeping ids when they are registered again', async () => {
-    expect(fake.commands().map((c) => c.name).sort()).toEqual(['league', 'match', 'ping', 'warband']);
+    expect(
+      fake
+        .commands()
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['league', 'match', 'ping', 'warband']);
     const before = fake.commands().find((c) => c.name === 'ping')?.id;
     await rest.put(Routes.applicationCommands(fake.applicationId), { body: commands.slice(0, 3) });
     expect(fake.commands().find((c) => c.name === 'ping')?.id).toBe(before);
@@ -245,9 +247,7 @@ describe('components', () => {
           new ButtonBuilder().setCustomId('act:off').setLabel('Off').setStyle(ButtonStyle.Danger).setDisabled(true),
         ),
         new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-          new StringSelectMenuBuilder()
-            .setCustomId('pick:unit')
-            .addOptions({ label: 'Pikeman', value: 'pi' }, { label: 'Knight', value: 'kc' }),
+          new StringSelectMenuBuilder().setCustomId('pick:unit').addOptions({ label: 'Pikeman', value: 'pi' }, { label: 'Knight', value: 'kc' }),
         ),
       ],
     });
@@ -358,7 +358,7 @@ describe('channels and threads', () => {
     await fake.waitFor(() => bot.client.channels.cache.get(added.id));
   });
 
-  it("sends DMs; only their user sees them and can press their buttons", async () => {
+  it('sends DMs; only their user sees them and can press their buttons', async () => {
     const bob = await bot.client.users.fetch(fake.user('bob')?.id ?? '');
     const sent = await bob.send({
       content: 'Your match is waiting',

@@ -5,15 +5,7 @@
  * counted as a retry), a held request released or dropped, a late answer, and a late interaction
  * callback refused with 10062.
  */
-import {
-  AttachmentBuilder,
-  type DiscordAPIError,
-  HTTPError,
-  REST,
-  Routes,
-  type Interaction,
-  type TextChannel,
-} from 'discord.js';
+import { AttachmentBuilder, type DiscordAPIError, HTTPError, REST, Routes, type Interaction, type TextChannel } from 'discord.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeDiscordError, startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
 import { png, startBot, type TestBot } from './test-bot';
@@ -253,7 +245,12 @@ describe('delays, predicates and edits', () => {
     await message.edit('after edit');
     expect(fault.hits).toBe(1);
     expect(fake.message(message.id)?.content).toBe('after edit');
-    expect(fake.requests('PATCH /channels/:id/messages/:id').filter((r) => r.path.endsWith(message.id)).map((r) => r.status)).toEqual([500, 200]);
+    expect(
+      fake
+        .requests('PATCH /channels/:id/messages/:id')
+        .filter((r) => r.path.endsWith(message.id))
+        .map((r) => r.status),
+    ).toEqual([500, 200]);
   });
 
   it('refuses rules it cannot apply', () => {

@@ -186,8 +186,24 @@ describe('intents', () => {
 
 describe('INTERACTION_CREATE payloads', () => {
   const COMMON = [
-    'id', 'application_id', 'type', 'data', 'guild', 'guild_id', 'channel', 'channel_id', 'member', 'token', 'version',
-    'app_permissions', 'locale', 'guild_locale', 'entitlements', 'authorizing_integration_owners', 'context', 'attachment_size_limit',
+    'id',
+    'application_id',
+    'type',
+    'data',
+    'guild',
+    'guild_id',
+    'channel',
+    'channel_id',
+    'member',
+    'token',
+    'version',
+    'app_permissions',
+    'locale',
+    'guild_locale',
+    'entitlements',
+    'authorizing_integration_owners',
+    'context',
+    'attachment_size_limit',
   ];
 
   it('carries every field discord.js reads, for commands, autocomplete, buttons, menus and modal submits', async () => {

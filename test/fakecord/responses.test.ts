@@ -3,15 +3,7 @@
  * the interaction callback rules (one callback, follow-ups after it, the 3-second window), edits of
  * attachments, mentions, Components v2, and `withResponse`.
  */
-import {
-  AttachmentBuilder,
-  DiscordAPIError,
-  MessageFlags,
-  REST,
-  Routes,
-  SlashCommandBuilder,
-  type ChatInputCommandInteraction,
-} from 'discord.js';
+import { AttachmentBuilder, DiscordAPIError, MessageFlags, REST, Routes, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
 import { png, startBot, type TestBot } from './test-bot';
@@ -77,7 +69,13 @@ describe("Discord's limits", () => {
   it('refuses duplicate custom ids and legacy content in a Components v2 message', async () => {
     const errors: unknown[] = [];
     await say(async (i) => {
-      const row = { type: 1, components: [{ type: 2, style: 1, custom_id: 'same', label: 'A' }, { type: 2, style: 1, custom_id: 'same', label: 'B' }] };
+      const row = {
+        type: 1,
+        components: [
+          { type: 2, style: 1, custom_id: 'same', label: 'A' },
+          { type: 2, style: 1, custom_id: 'same', label: 'B' },
+        ],
+      };
       await i.reply({ components: [row] } as never).catch((e: unknown) => errors.push(e));
       const legacy = { content: 'no', flags: MessageFlags.IsComponentsV2, components: [{ type: 10, content: 'hi' }] };
       await i.reply(legacy as never).catch((e: unknown) => errors.push(e));
@@ -188,7 +186,7 @@ describe('message bodies', () => {
     expect(settled.followUps[0]).toMatchObject({ mentions: [fake.user('bob')?.id], mentionEveryone: true });
   });
 
-  it("pings the author of the message a user replies to", async () => {
+  it('pings the author of the message a user replies to', async () => {
     const original = await fake.post({ user: 'carol', content: 'who is in?' });
     const reply = await fake.post({ user: 'dave', content: 'me', replyTo: original.id });
     expect(reply).toMatchObject({ type: 19, reference: { messageId: original.id }, mentions: [fake.user('carol')?.id] });

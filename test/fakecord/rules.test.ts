@@ -20,32 +20,51 @@ describe('command definitions', () => {
     expect(checkCommand({ name: 'match', description: 'Matches', options: [start] })).toEqual([]);
   });
 
-  it("refuses what Discord refuses: names, order, nesting, choices with autocomplete", () => {
+  it('refuses what Discord refuses: names, order, nesting, choices with autocomplete', () => {
     expect(codes(checkCommand({ name: 'Match', description: 'x' }))).toEqual(['name APPLICATION_COMMAND_INVALID_NAME']);
     expect(codes(checkCommand({ name: 'm', description: '' }))).toEqual(['description BASE_TYPE_BAD_LENGTH']);
-    expect(codes(checkCommand({
-      name: 'm',
-      description: 'x',
-      options: [
-        { type: 3, name: 'a', description: 'a' },
-        { type: 3, name: 'b', description: 'b', required: true },
-      ],
-    }))).toEqual(['options.1.required APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID']);
-    expect(codes(checkCommand({
-      name: 'm',
-      description: 'x',
-      options: [{ type: 1, name: 's', description: 's' }, { type: 3, name: 'a', description: 'a' }],
-    }))).toEqual(['options APPLICATION_COMMAND_OPTIONS_TYPE_INVALID']);
-    expect(codes(checkCommand({
-      name: 'm',
-      description: 'x',
-      options: [{ type: 3, name: 'a', description: 'a', autocomplete: true, choices: [{ name: 'A', value: 'a' }] }],
-    }))).toEqual(['options.0.autocomplete APPLICATION_COMMAND_AUTOCOMPLETE_INVALID']);
-    expect(codes(checkCommand({
-      name: 'm',
-      description: 'x',
-      options: [{ type: 1, name: 's', description: 's', options: [{ type: 1, name: 'deeper', description: 'd' }] }],
-    }))).toEqual(['options.0.options.0.type APPLICATION_COMMAND_OPTIONS_TYPE_INVALID']);
+    expect(
+      codes(
+        checkCommand({
+          name: 'm',
+          description: 'x',
+          options: [
+            { type: 3, name: 'a', description: 'a' },
+            { type: 3, name: 'b', description: 'b', required: true },
+          ],
+        }),
+      ),
+    ).toEqual(['options.1.required APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID']);
+    expect(
+      codes(
+        checkCommand({
+          name: 'm',
+          description: 'x',
+          options: [
+            { type: 1, name: 's', description: 's' },
+            { type: 3, name: 'a', description: 'a' },
+          ],
+        }),
+      ),
+    ).toEqual(['options APPLICATION_COMMAND_OPTIONS_TYPE_INVALID']);
+    expect(
+      codes(
+        checkCommand({
+          name: 'm',
+          description: 'x',
+          options: [{ type: 3, name: 'a', description: 'a', autocomplete: true, choices: [{ name: 'A', value: 'a' }] }],
+        }),
+      ),
+    ).toEqual(['options.0.autocomplete APPLICATION_COMMAND_AUTOCOMPLETE_INVALID']);
+    expect(
+      codes(
+        checkCommand({
+          name: 'm',
+          description: 'x',
+          options: [{ type: 1, name: 's', description: 's', options: [{ type: 1, name: 'deeper', description: 'd' }] }],
+        }),
+      ),
+    ).toEqual(['options.0.options.0.type APPLICATION_COMMAND_OPTIONS_TYPE_INVALID']);
   });
 });
 
@@ -111,7 +130,15 @@ describe('command options', () => {
             options: [
               { type: 4, name: 'points', description: 'p', required: true },
               { type: 5, name: 'ranked', description: 'r' },
-              { type: 3, name: 'size', description: 's', choices: [{ name: 'Small', value: 'sm' }, { name: 'Large', value: 'lg' }] },
+              {
+                type: 3,
+                name: 'size',
+                description: 's',
+                choices: [
+                  { name: 'Small', value: 'sm' },
+                  { name: 'Large', value: 'lg' },
+                ],
+              },
               { type: 6, name: 'who', description: 'w' },
             ],
           },

@@ -2,12 +2,7 @@
  * A throwaway bot for the fake's tests: a real discord.js client whose interaction handlers each
  * test sets by command name or custom-id prefix, and which records anything a handler throws.
  */
-import {
-  Client,
-  Events,
-  GatewayIntentBits,
-  type Interaction,
-} from 'discord.js';
+import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
 import { PNG } from 'pngjs';
 import type { FakeDiscord } from '../../src/fakecord';
 

@@ -71,9 +71,6 @@ const withAttack = (over: Record<string, unknown>) => ({ ...base, attacks: [{ ..
 const withEffects = (effects: unknown[]) => withAttack({ effects });
 const withTraits = (...traits: unknown[]) => ({ ...base, traits });
 
-
-
-
 const { parsed, problems, expectProblem } = probe(unitCardSchema, 'card');
 
 describe('unit card: valid cards', () => {
@@ -138,7 +135,13 @@ describe('unit card: valid cards', () => {
 
   it('accepts every common trait and movement effect', () => {
     const card = parsed({
-      ...withEffects([{ push: 2 }, { pull: 1, link: 'then' }, { move: 2 }, { recoil: 2 }, { status: 'pinned', recover: ['agility', 'brawn'], modifier: -2, asterisk: true }]),
+      ...withEffects([
+        { push: 2 },
+        { pull: 1, link: 'then' },
+        { move: 2 },
+        { recoil: 2 },
+        { status: 'pinned', recover: ['agility', 'brawn'], modifier: -2, asterisk: true },
+      ]),
       traits: [
         { trait: 'fly' },
         { trait: 'ghostly' },
@@ -249,7 +252,10 @@ describe('unit card: problems name the path and what was expected', () => {
 
   it('an effect with none of the keys, and an attack with no effects', () => {
     expectProblem(
-      withEffects([{ wound: 5, type: 'cut' }, { link: 'and', hurt: 3 }]),
+      withEffects([
+        { wound: 5, type: 'cut' },
+        { link: 'and', hurt: 3 },
+      ]),
       'attacks[0].effects[1]',
       /expected effect: an object with one of status, wound, push, pull, move, recoil/,
     );
@@ -261,7 +267,11 @@ describe('unit card: problems name the path and what was expected', () => {
   });
 
   it('an injury box referring to an id not on the card', () => {
-    expectProblem({ ...withAttack({}), injuries: ['mobility', { trait: 'lance' }] }, 'injuries[1].trait', /"lance" is not an attack or trait id on this card \(ids: spear\)/);
+    expectProblem(
+      { ...withAttack({}), injuries: ['mobility', { trait: 'lance' }] },
+      'injuries[1].trait',
+      /"lance" is not an attack or trait id on this card \(ids: spear\)/,
+    );
     expectProblem({ ...base, injuries: [{ trait: 'lance' }] }, 'injuries[0].trait', /"lance" is not an attack or trait id/);
   });
 
@@ -280,7 +290,11 @@ describe('unit card: problems name the path and what was expected', () => {
       'traits[0].modify',
       /needs at least one of attack, armor, agility, brawn, spirit, wits, move/,
     );
-    expectProblem(withTraits({ trait: 'aura', name: 'Dread', range: 3, who: 'friends', modify: { attack: -1 } }), 'traits[0].who', /expected one of allies, enemies, all/);
+    expectProblem(
+      withTraits({ trait: 'aura', name: 'Dread', range: 3, who: 'friends', modify: { attack: -1 } }),
+      'traits[0].who',
+      /expected one of allies, enemies, all/,
+    );
   });
 
   it('an act trait with neither gain nor effects', () => {

@@ -15,8 +15,6 @@ const card = (id: string) => ({
 });
 const mod = (id: string) => ({ id, name: 'Mod', faction: 'valor', cost: 3 });
 
-
-
 const { parsed, problems } = probe(catalogSchema, 'catalog');
 
 describe('catalog schema', () => {

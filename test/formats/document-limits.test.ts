@@ -61,7 +61,14 @@ describe('nesting is refused before a parser sees it', () => {
     // Keys and text full of YAML's own punctuation, written plain, quoted, folded or literal.
     const text = fc.stringMatching(/^[a-z [\]{}"'#:,\-?|>&*!\n]{0,10}$/);
     const value = fc.letrec((tie) => ({
-      v: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.constant(null), fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(text, tie('v'), { maxKeys: 3 })),
+      v: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie('v'), { maxLength: 3 }),
+        fc.dictionary(text, tie('v'), { maxKeys: 3 }),
+      ),
     })).v;
     const style = fc.record({
       collectionStyle: fc.constantFrom('any', 'block', 'flow'),
@@ -111,7 +118,11 @@ describe('size', () => {
   it('YAML is counted on the parser’s tree, before composing, as the values it becomes', () => {
     // (A YAML file of 100,000 values takes the parser most of a second, so the count is checked on a small one.)
     const content = defaultContent();
-    const catalog = { units: [...content.index.units.values()].slice(0, 6), mods: [...content.index.mods.values()].slice(0, 3), maps: [...content.maps.values()] };
+    const catalog = {
+      units: [...content.index.units.values()].slice(0, 6),
+      mods: [...content.index.mods.values()].slice(0, 3),
+      maps: [...content.maps.values()],
+    };
     for (const style of ['block', 'flow'] as const) {
       const text = stringify(catalog, { collectionStyle: style });
       expect(measureSyntaxTree([...new Parser().parse(text)])).toEqual(measureValue(JSON.parse(JSON.stringify(catalog))));
@@ -122,7 +133,10 @@ describe('size', () => {
 describe('YAML aliases', () => {
   it('an alias bomb (billion laughs) is refused before it expands', () => {
     const levels = 'abcdefghi'.split('');
-    const lines = [`a: &a [${Array(9).fill('"lol"').join(', ')}]`, ...levels.slice(1).map((l, i) => `${l}: &${l} [${Array(9).fill(`*${levels[i]}`).join(', ')}]`)];
+    const lines = [
+      `a: &a [${Array(9).fill('"lol"').join(', ')}]`,
+      ...levels.slice(1).map((l, i) => `${l}: &${l} [${Array(9).fill(`*${levels[i]}`).join(', ')}]`),
+    ];
     const started = performance.now();
     expect(messages(parseYamlText(lines.join('\n')))).toEqual([
       `the file's aliases (*name) would expand it to more than ${MAX_VALUES} values; the most allowed is ${MAX_VALUES}`,
@@ -133,9 +147,13 @@ describe('YAML aliases', () => {
   it('aliases that nest past the depth limit, point into themselves, name no anchor, or are too many', () => {
     const chain = ['a0: &a0 [[[[[[[[[[1]]]]]]]]]]', ...Array.from({ length: 9 }, (_, i) => `a${i + 1}: &a${i + 1} [[[[[[[[[[*a${i}]]]]]]]]]]`)];
     expect(messages(parseYamlText(chain.join('\n')))).toEqual([deep(101)]);
-    expect(messages(parseYamlText('a: &a [1, *a]'))).toEqual(['the alias *a at line 1, column 11 is inside the value &a names, so it would repeat forever; remove it']);
+    expect(messages(parseYamlText('a: &a [1, *a]'))).toEqual([
+      'the alias *a at line 1, column 11 is inside the value &a names, so it would repeat forever; remove it',
+    ]);
     expect(messages(parseYamlText('a: *nowhere'))).toEqual(['the alias *nowhere at line 1, column 4 has no anchor &nowhere before it']);
-    const many = `a: &a 1\nb: [${Array(MAX_ALIASES + 1).fill('*a').join(', ')}]`;
+    const many = `a: &a 1\nb: [${Array(MAX_ALIASES + 1)
+      .fill('*a')
+      .join(', ')}]`;
     expect(messages(parseYamlText(many))).toEqual([`the file uses more than ${MAX_ALIASES} aliases (*name); the most allowed is ${MAX_ALIASES}`]);
   });
 
@@ -143,7 +161,10 @@ describe('YAML aliases', () => {
     const text = 'hit: &hit { wound: 5, type: crush }\nattacks:\n  - effects: [*hit]\n  - effects: [*hit, { push: 1 }]\n';
     expect(parseYamlText(text)).toEqual({
       ok: true,
-      value: { hit: { wound: 5, type: 'crush' }, attacks: [{ effects: [{ wound: 5, type: 'crush' }] }, { effects: [{ wound: 5, type: 'crush' }, { push: 1 }] }] },
+      value: {
+        hit: { wound: 5, type: 'crush' },
+        attacks: [{ effects: [{ wound: 5, type: 'crush' }] }, { effects: [{ wound: 5, type: 'crush' }, { push: 1 }] }],
+      },
     });
   });
 });
@@ -173,6 +194,8 @@ describe('other YAML mistakes read as sentences', () => {
   });
 
   it('a second document', () => {
-    expect(messages(parseYamlText('name: a\n---\nname: b'))).toEqual(['the file holds more than one YAML document (a second one starts at line 2, column 1); put everything in one']);
+    expect(messages(parseYamlText('name: a\n---\nname: b'))).toEqual([
+      'the file holds more than one YAML document (a second one starts at line 2, column 1); put everything in one',
+    ]);
   });
 });

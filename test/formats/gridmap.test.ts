@@ -6,8 +6,6 @@ import { parseWith } from '../../src/formats/problems';
 import { smallMap, withMap } from '../fixtures/maps';
 import { probe } from '../fixtures/problems';
 
-
-
 const { expectProblem } = probe(battlefieldSchema, 'map');
 
 describe('gridmap schema', () => {

@@ -17,9 +17,6 @@ const infernalAura = {
 
 const base = { id: 'valor-shield-wall', name: 'Shield Wall', faction: 'valor', cost: 4 };
 
-
-
-
 const { parsed, expectProblem } = probe(modCardSchema, 'mod');
 
 describe('mod card', () => {

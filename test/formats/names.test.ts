@@ -53,8 +53,15 @@ describe('a warband name with a hidden character is refused, saying which and wh
 describe('map, catalog and card names are held to the same rule', () => {
   it('a map name', () => {
     const r = parseText(JSON.stringify({ ...smallMap, name: 'Mill\u202ECrossing' }), 'm.json');
-    expect(r.ok && parseWith(gridmapSchema, r.value)).toMatchObject({ ok: false, problems: [{ path: 'name', message: expect.stringMatching(/^contains an invisible or direction-changing character \(U\+202E\) at position 5; remove it$/) }] });
-    expect(problems(parseWith(gridmapSchema, { ...smallMap, name: 'Mill\u0000' }))).toEqual([{ path: 'name', message: 'contains a control character (U+0000) at position 5; remove it' }]);
+    expect(r.ok && parseWith(gridmapSchema, r.value)).toMatchObject({
+      ok: false,
+      problems: [
+        { path: 'name', message: expect.stringMatching(/^contains an invisible or direction-changing character \(U\+202E\) at position 5; remove it$/) },
+      ],
+    });
+    expect(problems(parseWith(gridmapSchema, { ...smallMap, name: 'Mill\u0000' }))).toEqual([
+      { path: 'name', message: 'contains a control character (U+0000) at position 5; remove it' },
+    ]);
   });
 
   it('a catalog name, and a card, attack and mod name inside it', () => {

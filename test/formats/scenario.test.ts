@@ -64,9 +64,6 @@ const inlineMap = {
   grid: ['11....', '11.^b.', '..#o..', '..*~..', '....22', '....22'],
 };
 
-
-
-
 const { parsed, problems, expectProblem } = probe(scenarioSchema, 'scenario');
 
 describe('scenario: the FORMATS.md example', () => {
@@ -118,10 +115,17 @@ describe('scenario: defaults and normalising', () => {
   it('upper-cases squares, accepts "reserve", charge: true and a seed, and defaults rest to react', () => {
     const s = parsed({
       ...base,
-      units: [{ id: 'a', card: 'valor-squire', player: 'p1', at: 'c3' }, { id: 'b', card: 'havoc-ghoul', player: 'p2', at: 'reserve' }],
+      units: [
+        { id: 'a', card: 'valor-squire', player: 'p1', at: 'c3' },
+        { id: 'b', card: 'havoc-ghoul', player: 'p2', at: 'reserve' },
+      ],
       entry: { p2: 'f6' },
       seed: 7,
-      steps: [{ act: 'move', unit: 'a', path: ['c4', 'aa5'] }, { act: 'attack', unit: 'a', attack: 'spear', target: 'b', charge: true }, { act: 'rest', unit: 'a' }],
+      steps: [
+        { act: 'move', unit: 'a', path: ['c4', 'aa5'] },
+        { act: 'attack', unit: 'a', attack: 'spear', target: 'b', charge: true },
+        { act: 'rest', unit: 'a' },
+      ],
     });
     expect(s.units.map((u) => u.at)).toEqual(['C3', 'reserve']);
     expect(s.entry).toEqual({ p2: 'F6' });
@@ -156,7 +160,11 @@ describe('scenario: defaults and normalising', () => {
   });
 
   it('reports an invalid inline map under map', () => {
-    expectProblem({ ...base, map: { ...inlineMap, grid: ['11....', '11.^b', ...inlineMap.grid.slice(2)] } }, 'map.grid[1]', /row 2 has 5 squares but row 1 has 6/);
+    expectProblem(
+      { ...base, map: { ...inlineMap, grid: ['11....', '11.^b', ...inlineMap.grid.slice(2)] } },
+      'map.grid[1]',
+      /row 2 has 5 squares but row 1 has 6/,
+    );
     expectProblem({ ...base, map: { ...inlineMap, walls: ['A1/C1'] } }, 'map.walls[0]', /do not share a side/);
     expectProblem({ ...base, map: { ...inlineMap, lava: true } }, 'map.lava', /unknown key/);
     expectProblem({ ...base, map: { ...inlineMap, grid: inlineMap.grid.slice(0, 5) } }, 'map.grid', /at least 6 items/);
@@ -181,7 +189,11 @@ describe('scenario: problems name the path and what was expected', () => {
 
   it('an attack with neither target nor origin, or both', () => {
     expectProblem(withSteps({ act: 'attack', unit: 'a', attack: 'spear' }), 'steps[0]', /either a "target" unit or a burst "origin" square/);
-    expectProblem(withSteps({ act: 'attack', unit: 'a', attack: 'spear', target: 'b', origin: 'D4' }), 'steps[0]', /either a "target" unit or a burst "origin"/);
+    expectProblem(
+      withSteps({ act: 'attack', unit: 'a', attack: 'spear', target: 'b', origin: 'D4' }),
+      'steps[0]',
+      /either a "target" unit or a burst "origin"/,
+    );
   });
 
   it('bad squares and unknown keys inside steps', () => {

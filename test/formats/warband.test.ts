@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseWarbandLine, parseWarbandText } from '../../src/formats/warband';
 
-const hrolf = { name: "Hrolf's Watch", faction: 'valor', map: 'mill-crossing', units: [{ card: 'valor-squire' }, { card: 'valor-serf', mod: 'valor-shield-wall' }] };
+const hrolf = {
+  name: "Hrolf's Watch",
+  faction: 'valor',
+  map: 'mill-crossing',
+  units: [{ card: 'valor-squire' }, { card: 'valor-serf', mod: 'valor-shield-wall' }],
+};
 
 describe('warband text forms (FORMATS.md "Warband")', () => {
   it('reads the JSON form', () => {

@@ -43,6 +43,9 @@ describe('verifiable dice (commit and reveal)', () => {
 
   it('fails when the secret does not match the commitment, or the seed does not come from it', () => {
     expect(checkDice({ ...proof, secret: 'b'.repeat(64) }, honestLog(seed)).ok).toBe(false);
-    expect(checkDice({ ...proof, seed: seed ^ 1 }, honestLog(seed ^ 1))).toMatchObject({ ok: false, problem: expect.stringContaining('the secret and the accept ids give') });
+    expect(checkDice({ ...proof, seed: seed ^ 1 }, honestLog(seed ^ 1))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('the secret and the accept ids give'),
+    });
   });
 });

@@ -15,7 +15,12 @@ const content = defaultContent();
 
 function setupFor(seed: number): MatchSetup {
   const choose = new Chooser(seeded(seed));
-  const warband = (faction: string) => ({ name: faction, faction, points: 0, units: randomWarband(content, faction, choose, 'x', 'u').map((u) => ({ card: u.card, ...(u.mod ? { mod: u.mod } : {}) })) });
+  const warband = (faction: string) => ({
+    name: faction,
+    faction,
+    points: 0,
+    units: randomWarband(content, faction, choose, 'x', 'u').map((u) => ({ card: u.card, ...(u.mod ? { mod: u.mod } : {}) })),
+  });
   const made = makeSetup(
     {
       seed,
@@ -75,10 +80,22 @@ function snapshots(seed: number): { setup: MatchSetup; snapshot: MatchSnapshot }
     if (snapshot.stage === 'pregame') {
       const p = snapshot.pregame.prompt!;
       command =
-        p.kind === 'reroll' ? { pregame: { reroll: false } } : p.kind === 'map-chooser' ? { pregame: { chooser: p.options[0]! } } : p.kind === 'map' ? { pregame: { map: p.options[0]!.id } } : { pregame: { entry: p.options.areas[0]!.tiles[0]! } };
+        p.kind === 'reroll'
+          ? { pregame: { reroll: false } }
+          : p.kind === 'map-chooser'
+            ? { pregame: { chooser: p.options[0]! } }
+            : p.kind === 'map'
+              ? { pregame: { map: p.options[0]!.id } }
+              : { pregame: { entry: p.options.areas[0]!.tiles[0]! } };
     } else command = { game: chooseCommand(game!, choose) };
     let r = stepMatch(setup, snapshot, command, undefined);
-    if (!r.ok && game?.turn) r = stepMatch(setup, snapshot, { game: { end: game.turn.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id } }, undefined);
+    if (!r.ok && game?.turn)
+      r = stepMatch(
+        setup,
+        snapshot,
+        { game: { end: game.turn.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id } },
+        undefined,
+      );
     if (!r.ok) throw new Error(r.error.message);
     if (r.start) setup = { ...setup, start: r.start };
     snapshot = r.snapshot;
@@ -101,7 +118,18 @@ describe('matchRecord', () => {
         if (prompt) kinds.add(`${record.snapshot!.stage}:${prompt.kind}`);
       }
     }
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['game:order', 'game:reply', 'game:reroll', 'game:wounds', 'pregame:entry', 'pregame:map', 'pregame:map-chooser', 'pregame:reroll']));
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining([
+        'game:order',
+        'game:reply',
+        'game:reroll',
+        'game:wounds',
+        'pregame:entry',
+        'pregame:map',
+        'pregame:map-chooser',
+        'pregame:reroll',
+      ]),
+    );
   });
 
   it('gives null for a challenge not yet accepted', () => {

@@ -15,9 +15,13 @@ describe('alt text', () => {
     expect(text).toContain('Hrolf (Valor) 8; Morga (Havoc) 0');
     expect(text).toContain('Morga to choose a unit.');
     expect(text).toContain('Last turn (Hrolf): KC moved J10 to J13 (3 squares, 3 movement). KC charged SD, J13 to J15 (paying 5 Vigor).');
-    expect(text).toContain('KC attacked SD with Bastard Sword: rolled 20+11 against 10, hit critically; SD took 25 cut wounds (5 ignored by toughness; marked mobility and mortal).');
+    expect(text).toContain(
+      'KC attacked SD with Bastard Sword: rolled 20+11 against 10, hit critically; SD took 25 cut wounds (5 ignored by toughness; marked mobility and mortal).',
+    );
     expect(text).toContain('GH will reply to KC with Grave Claws.');
-    expect(text).toContain('GH replied to KC with Grave Claws (spending a react token): rolled 15+5 against 17, hit; KC took 5 cut wounds (5 avoided with Vigor); KC is now hobbled.');
+    expect(text).toContain(
+      'GH replied to KC with Grave Claws (spending a react token): rolled 15+5 against 17, hit; KC took 5 cut wounds (5 avoided with Vigor); KC is now hobbled.',
+    );
     expect(text).toContain('SD was dropped by KC.');
     expect(text).toContain("Hrolf's units: KC (Knight-Captain) J15, Vigor 10 of 20, hobbled, has acted; PI (Pikeman) H4, Vigor 10 of 10.");
     expect(text).toContain("Morga's units: GH (Ghoul) K16, Vigor 5 of 5; SA (Skeletal Archer) Q18, Vigor 5 of 5; dropped SD.");
@@ -33,8 +37,12 @@ describe('alt text', () => {
   it('says what the overlays show', () => {
     const state = yardTable();
     expect(altText(state, { reach: { unit: 'hero' } })).toMatch(/Shaded: \d+ squares KN can move to, costing up to 5\. Can charge SW\./);
-    expect(altText(state, { sight: { unit: 'bow' } })).toContain('Sight from LO: SW clear at range 6; GH invisible at range 5; OR out of sight; SD cover at range 9.');
-    expect(altText(state, { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } })).toContain('Preview: LO attacking SD with Longbow, 75% to hit, 25% critical, about 9.8 wounds (bonus +6, cover −2).');
+    expect(altText(state, { sight: { unit: 'bow' } })).toContain(
+      'Sight from LO: SW clear at range 6; GH invisible at range 5; OR out of sight; SD cover at range 9.',
+    );
+    expect(altText(state, { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } })).toContain(
+      'Preview: LO attacking SD with Longbow, 75% to hit, 25% critical, about 9.8 wounds (bonus +6, cover −2).',
+    );
   });
 
   it('fits in 1,024 characters for sixteen units and a last turn, naming every unit and its square', () => {

@@ -6,7 +6,7 @@ import { content } from './states';
 const necro = content.index.units.get('havoc-gray-necromancer')!;
 
 describe('card text', () => {
-  it("writes attacks as the rulebook does", () => {
+  it('writes attacks as the rulebook does', () => {
     expect(attackBody(necro.attacks[0]!)).toBe('(Range 1) +9 vs. Armor; 10 Pierce THEN 10 recurring Magic (Spirit).');
     expect(attackBody(necro.attacks[1]!)).toBe('(Range 10, 2 Acts, 1 blue) +10 vs. Agility; 10 Magic AND 10 Cold.');
   });

@@ -35,12 +35,14 @@ export interface GoldenCase {
 export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'map-terrain-sampler',
-    shows: 'every terrain type and three multiclass squares, edge walls, low cover, objectives, four start areas with entry tiles, four player colours and shapes, reserve and dropped units in the header',
+    shows:
+      'every terrain type and three multiclass squares, edge walls, low cover, objectives, four start areas with entry tiles, four player colours and shapes, reserve and dropped units in the header',
     render: () => renderMap(samplerTable()),
   },
   {
     name: 'map-statuses-big-unit',
-    shows: 'all eleven status badges in token corners, a square with more than fit (+2), a Big unit with a marked Mortal box and spent react token, faded units that have acted, the active unit in magenta corner brackets',
+    shows:
+      'all eleven status badges in token corners, a square with more than fit (+2), a Big unit with a marked Mortal box and spent react token, faded units that have acted, the active unit in magenta corner brackets',
     render: () => renderMap(statusTable().state),
   },
   {
@@ -76,7 +78,8 @@ export const goldenCases: readonly GoldenCase[] = [
   },
   {
     name: 'map-melee',
-    shows: 'a busy melee, nine units within three squares: a charge, a critical that drops its target, a reply that hits, an attack on a Big unit and its critical reply that shoves the attacker; no tag covers a token (tags move along their line, or beside it with a leader line)',
+    shows:
+      'a busy melee, nine units within three squares: a charge, a critical that drops its target, a reply that hits, an attack on a Big unit and its critical reply that shoves the attacker; no tag covers a token (tags move along their line, or beside it with a leader line)',
     render: () => {
       const t = meleeTable();
       return renderMap(t.state, { lastTurn: t.events, before: t.before });
@@ -84,7 +87,8 @@ export const goldenCases: readonly GoldenCase[] = [
   },
   {
     name: 'focus-melee',
-    shows: 'the close-up posted beside the melee map: the squares of the turn at twice the scale (ten by ten of twenty), with its own coordinates, the same tags clear of the tokens',
+    shows:
+      'the close-up posted beside the melee map: the squares of the turn at twice the scale (ten by ten of twenty), with its own coordinates, the same tags clear of the tokens',
     render: () => {
       const t = meleeTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
@@ -93,7 +97,8 @@ export const goldenCases: readonly GoldenCase[] = [
   },
   {
     name: 'phone-24x24',
-    shows: 'Burning Village (24×24) with sixteen units and a turn, scaled to 400 px wide as a phone shows it: every unit label still reads (LS, PD, WH, SW, SD, GH…), the faded ones too',
+    shows:
+      'Burning Village (24×24) with sixteen units and a turn, scaled to 400 px wide as a phone shows it: every unit label still reads (LS, PD, WH, SW, SD, GH…), the faded ones too',
     render: () => {
       const t = crowdTable();
       return atPhoneWidth(drawMapCanvas(toMapView(t.state, { lastTurn: t.events, before: t.before })));
@@ -101,7 +106,8 @@ export const goldenCases: readonly GoldenCase[] = [
   },
   {
     name: 'key-mill-crossing',
-    shows: 'the key posted once with the opening map: a token drawn large with its parts named, the active-unit corners, faded, player shapes, the terrain on Mill Crossing, every status, the marks of a last turn and the numbered-tag badge',
+    shows:
+      'the key posted once with the opening map: a token drawn large with its parts named, the active-unit corners, faded, player shapes, the terrain on Mill Crossing, every status, the marks of a last turn and the numbered-tag badge',
     render: () => encodePng(drawLegendCanvas(toMapView(statusTable().state))),
   },
   {

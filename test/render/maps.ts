@@ -64,11 +64,18 @@ export function bigMap(): Gridmap {
   for (let c = 17; c < 23; c++) for (const r of [0, 1]) put(c, r, '1');
   for (let c = 17; c < 23; c++) for (const r of [38, 39]) put(c, r, '2');
   // Buildings: a ring of wall with a sliding door on the side facing the middle.
-  for (const [c0, r0] of [[4, 5], [30, 5], [4, 30], [30, 30], [17, 17]] as const) {
-    for (let c = c0; c < c0 + 6; c++) for (let r = r0; r < r0 + 5; r++) {
-      const edge = c === c0 || c === c0 + 5 || r === r0 || r === r0 + 4;
-      put(c, r, edge ? '#' : '.');
-    }
+  for (const [c0, r0] of [
+    [4, 5],
+    [30, 5],
+    [4, 30],
+    [30, 30],
+    [17, 17],
+  ] as const) {
+    for (let c = c0; c < c0 + 6; c++)
+      for (let r = r0; r < r0 + 5; r++) {
+        const edge = c === c0 || c === c0 + 5 || r === r0 || r === r0 + 4;
+        put(c, r, edge ? '#' : '.');
+      }
     put(c0 + 2, r0 < 20 ? r0 + 4 : r0, 's');
     put(c0 + 2, r0 + 2, 'o');
   }
@@ -77,13 +84,36 @@ export function bigMap(): Gridmap {
   put(21, 19, '*');
   // Woods, hills, lava, smoke and pits in fixed clumps.
   const clumps: [number, number, string][] = [
-    [12, 10, 'b'], [26, 12, 'b'], [8, 20, 'b'], [31, 22, 'b'], [14, 31, 'b'], [24, 33, 'b'],
-    [15, 4, '^'], [25, 6, '^'], [3, 14, '^'], [35, 16, '^'], [11, 25, '^'], [28, 26, '^'],
-    [20, 10, '~'], [19, 28, '~'], [6, 36, '~'],
-    [10, 15, 'm'], [29, 18, 'm'], [33, 36, 'm'],
-    [24, 22, 'p'], [14, 21, 'p'],
+    [12, 10, 'b'],
+    [26, 12, 'b'],
+    [8, 20, 'b'],
+    [31, 22, 'b'],
+    [14, 31, 'b'],
+    [24, 33, 'b'],
+    [15, 4, '^'],
+    [25, 6, '^'],
+    [3, 14, '^'],
+    [35, 16, '^'],
+    [11, 25, '^'],
+    [28, 26, '^'],
+    [20, 10, '~'],
+    [19, 28, '~'],
+    [6, 36, '~'],
+    [10, 15, 'm'],
+    [29, 18, 'm'],
+    [33, 36, 'm'],
+    [24, 22, 'p'],
+    [14, 21, 'p'],
   ];
-  for (const [c, r, ch] of clumps) for (const [dc, dr] of [[0, 0], [1, 0], [0, 1], [1, 1], [2, 1]] as const) put(c + dc, r + dr, ch);
+  for (const [c, r, ch] of clumps)
+    for (const [dc, dr] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [2, 1],
+    ] as const)
+      put(c + dc, r + dr, ch);
   return parse({
     id: 'render-big',
     name: 'Forty Square Field',

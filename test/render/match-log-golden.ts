@@ -9,6 +9,9 @@ export function matchLogText(): string {
   const start = newGame(content, GOLDEN_LOG.map, GOLDEN_LOG.seed);
   const { events } = playGame(start, GOLDEN_LOG.seed);
   const entries = matchLog(start, events, { names: GOLDEN_LOG.names });
-  const lines = [rosterLine(start, GOLDEN_LOG.names), ...entries.map((e) => (e.kind === 'round' ? `## ${e.text}` : e.kind === 'turn' ? `### ${e.text}` : `- ${e.text}`))];
+  const lines = [
+    rosterLine(start, GOLDEN_LOG.names),
+    ...entries.map((e) => (e.kind === 'round' ? `## ${e.text}` : e.kind === 'turn' ? `### ${e.text}` : `- ${e.text}`)),
+  ];
   return `${lines.join('\n')}\n`;
 }

@@ -91,8 +91,19 @@ describe('tags never cover a token', () => {
     const cell = 40;
     const tokens: Rect[] = [];
     for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) if (c !== 1) tokens.push({ x: c * cell, y: r * cell, w: cell, h: cell });
-    const request: TagRequest = { text: 'REPLY CRIT 20', listText: 'GH replied on KC: CRIT 20', colour: '#5b2a86', anchor: { x: 60, y: 60 }, spots: [], px: cell * 0.38 };
-    const placed = placeTags([request, { ...request, text: 'HIT 5', listText: 'KC on GH: HIT 5' }], { bounds: { x: 0, y: 0, w: 3 * cell, h: 3 * cell }, tokens, soft: [], cell }, measuringContext());
+    const request: TagRequest = {
+      text: 'REPLY CRIT 20',
+      listText: 'GH replied on KC: CRIT 20',
+      colour: '#5b2a86',
+      anchor: { x: 60, y: 60 },
+      spots: [],
+      px: cell * 0.38,
+    };
+    const placed = placeTags(
+      [request, { ...request, text: 'HIT 5', listText: 'KC on GH: HIT 5' }],
+      { bounds: { x: 0, y: 0, w: 3 * cell, h: 3 * cell }, tokens, soft: [], cell },
+      measuringContext(),
+    );
     expect(placed.map((p) => [p.number, p.listText])).toEqual([
       [1, 'GH replied on KC: CRIT 20'],
       [2, 'KC on GH: HIT 5'],
@@ -143,7 +154,13 @@ describe('the close-up of a turn', () => {
     const t = lastTurnTable();
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
     const last = view.lastTurn!;
-    const far = { ...last.moves[0]!, path: [{ name: 'A1', col: 0, row: 0 }, { name: 'T20', col: 19, row: 19 }] };
+    const far = {
+      ...last.moves[0]!,
+      path: [
+        { name: 'A1', col: 0, row: 0 },
+        { name: 'T20', col: 19, row: 19 },
+      ],
+    };
     expect(focusWindow({ ...view, lastTurn: { ...last, moves: [far] } })).toBeNull();
   });
 
@@ -168,13 +185,22 @@ describe('a 24×24 map at a phone’s width', () => {
     }
     // Three letters ("GH2", "SKA") are squeezed sideways before they are made smaller.
     const two = labelFit(measuringContext(), 'GH', g.cell * 0.84, g.cell * 0.56).px;
-    for (const three of ['GH2', 'SKA', 'SEA', 'LS1']) expect(labelFit(measuringContext(), three, g.cell * 0.84, g.cell * 0.56).px * scale, three).toBeGreaterThanOrEqual(Math.min(8, two * 0.9 * scale));
+    for (const three of ['GH2', 'SKA', 'SEA', 'LS1'])
+      expect(labelFit(measuringContext(), three, g.cell * 0.84, g.cell * 0.56).px * scale, three).toBeGreaterThanOrEqual(Math.min(8, two * 0.9 * scale));
   });
 });
 
 describe('the active unit', () => {
   it('is marked in a colour no terrain, objective, player or status uses', () => {
-    const used = [...Object.values(TERRAIN_FILL), ...Object.values(TERRAIN_INK), OBJECTIVE, OBJECTIVE_INK, ...Object.values(FACTION_COLOUR), ...SPARE_COLOURS, ...Object.values(STATUS_COLOUR)];
+    const used = [
+      ...Object.values(TERRAIN_FILL),
+      ...Object.values(TERRAIN_INK),
+      OBJECTIVE,
+      OBJECTIVE_INK,
+      ...Object.values(FACTION_COLOUR),
+      ...SPARE_COLOURS,
+      ...Object.values(STATUS_COLOUR),
+    ];
     expect(used.map((c) => c.toLowerCase())).not.toContain(ACTIVE_MARK.toLowerCase());
   });
 });

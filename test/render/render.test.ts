@@ -30,7 +30,10 @@ function midGame(): { state: GameState; request: ViewRequest } {
   const played = playGame(start, 11, 400);
   const events = played.events;
   const end = events.findLastIndex((e, i) => e.type === 'turn-ended' && events.slice(0, i).some((x) => x.type === 'attack-rolled'));
-  const begun = events.slice(0, end).map((e) => e.type).lastIndexOf('turn-started');
+  const begun = events
+    .slice(0, end)
+    .map((e) => e.type)
+    .lastIndexOf('turn-started');
   return {
     state: replay(start, events.slice(0, end + 1)),
     request: { lastTurn: events.slice(begun, end + 1), before: replay(start, events.slice(0, begun)) },
@@ -52,7 +55,9 @@ describe('renderMap is pure', () => {
   it('gives the same bytes for a state rebuilt from JSON (no hidden dependence on object identity)', () => {
     const t = lastTurnTable();
     const copy = JSON.parse(JSON.stringify(t)) as typeof t;
-    expect(renderMap(t.state, { lastTurn: t.events, before: t.before }).equals(renderMap(copy.state, { lastTurn: copy.events, before: copy.before }))).toBe(true);
+    expect(renderMap(t.state, { lastTurn: t.events, before: t.before }).equals(renderMap(copy.state, { lastTurn: copy.events, before: copy.before }))).toBe(
+      true,
+    );
   });
 
   it('gives the same bytes whatever was drawn before (canvases are reused between pictures of one size)', () => {

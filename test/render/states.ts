@@ -188,17 +188,9 @@ export function shoveTable(): { before: GameState; events: GameEvent[]; state: G
     map: 'mill-crossing',
     players: ['p2', 'p1'],
     dice: [10, 19, 19, 19],
-    units: [
-      u('ogre', 'havoc-armored-ogre', 'p2', 'D3'),
-      u('serf', 'valor-serf', 'p1', 'C5'),
-      u('guard', 'valor-guard', 'p1', 'F5'),
-    ],
+    units: [u('ogre', 'havoc-armored-ogre', 'p2', 'D3'), u('serf', 'valor-serf', 'p1', 'C5'), u('guard', 'valor-guard', 'p1', 'F5')],
   });
-  return play(start, [
-    { act: 'move', unit: 'ogre', path: ['D4'] },
-    { act: 'attack', unit: 'ogre', attack: 'maul', target: 'guard' },
-    { end: 'ogre' },
-  ]);
+  return play(start, [{ act: 'move', unit: 'ogre', path: ['D4'] }, { act: 'attack', unit: 'ogre', attack: 'maul', target: 'guard' }, { end: 'ogre' }]);
 }
 
 const yardUnits: ScenarioUnit[] = [
@@ -218,7 +210,16 @@ export function yardTable(): GameState {
 /** 40×40 with sixteen units in their start areas and two entry tiles. */
 export function bigTable(): GameState {
   const cards = ['valor-knight', 'valor-archer', 'valor-pikeman', 'valor-guard', 'valor-squire', 'valor-scout', 'valor-priest', 'valor-mounted-knight'];
-  const foes = ['havoc-ghoul', 'havoc-skeleton', 'havoc-zombie', 'havoc-orc-raider', 'havoc-wraith', 'havoc-skeletal-archer', 'havoc-plague-cultist', 'havoc-armored-ogre'];
+  const foes = [
+    'havoc-ghoul',
+    'havoc-skeleton',
+    'havoc-zombie',
+    'havoc-orc-raider',
+    'havoc-wraith',
+    'havoc-skeletal-archer',
+    'havoc-plague-cultist',
+    'havoc-armored-ogre',
+  ];
   const cols = ['B', 'E', 'H', 'L', 'P', 'T', 'X', 'AB'];
   return table({
     map: bigMap(),
@@ -236,7 +237,16 @@ export function bigTable(): GameState {
  */
 export function crowdTable(): { before: GameState; events: GameEvent[]; state: GameState } {
   const valor = ['valor-knight', 'valor-archer', 'valor-pikeman', 'valor-guard', 'valor-squire', 'valor-levy', 'valor-priest', 'valor-war-hound'];
-  const havoc = ['havoc-ghoul', 'havoc-skeleton', 'havoc-zombie', 'havoc-orc-raider', 'havoc-wraith', 'havoc-skeletal-archer', 'havoc-plague-cultist', 'havoc-carrion-imp'];
+  const havoc = [
+    'havoc-ghoul',
+    'havoc-skeleton',
+    'havoc-zombie',
+    'havoc-orc-raider',
+    'havoc-wraith',
+    'havoc-skeletal-archer',
+    'havoc-plague-cultist',
+    'havoc-carrion-imp',
+  ];
   const p1 = ['B11', 'C11', 'D11', 'F11', 'H11', 'B12', 'D12', 'G12'];
   const p2 = ['Q13', 'R13', 'T13', 'U13', 'P14', 'S14', 'U14', 'W14'];
   let state = table({

@@ -54,7 +54,12 @@ describe('units and players', () => {
     expect(new Set(view.players.map((p) => p.colour)).size).toBe(4);
     expect(view.players[0]).toMatchObject({ colour: '#c62828', reserve: ['SD'] });
     expect(view.players[1]).toMatchObject({ colour: '#1f5fbf', dropped: ['SE1'] });
-    expect(view.entries.map((e) => [e.player, e.at.name])).toEqual([['p1', 'A1'], ['p2', 'M1'], ['p3', 'A9'], ['p4', 'M9']]);
+    expect(view.entries.map((e) => [e.player, e.at.name])).toEqual([
+      ['p1', 'A1'],
+      ['p2', 'M1'],
+      ['p3', 'A9'],
+      ['p4', 'M9'],
+    ]);
     expect(view.board.terrains).toEqual(['challenging', 'brush', 'damaging', 'obstructing', 'pit', 'sliding-wall', 'smoke', 'wall']);
   });
 
@@ -117,10 +122,16 @@ describe('the last turn', () => {
       toMapView(t.state, { lastTurn: events, before: t.before })
         .lastTurn!.attacks.filter((a) => a.target === 'SD')
         .map((a) => [a.reply, a.wounds]);
-    expect(onZombie(withDecoy(wounded))).toEqual([[false, 20], [true, 0]]);
+    expect(onZombie(withDecoy(wounded))).toEqual([
+      [false, 20],
+      [true, 0],
+    ]);
     // A log from before wounds named their attack still reads, by the old guess: the latest such roll.
     const { from: _from, attack: _attack, ...unnamed } = wounded;
-    expect(onZombie(withDecoy(unnamed))).toEqual([[false, 0], [true, 20]]);
+    expect(onZombie(withDecoy(unnamed))).toEqual([
+      [false, 0],
+      [true, 20],
+    ]);
   });
 
   it('draws each path from where the unit stood even without the state before the turn (events carry it)', () => {
@@ -171,7 +182,14 @@ describe('overlays', () => {
     const preview = toMapView(state, { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } }).preview!;
     const odds = attackOdds(state, 'bow', 'longbow', 'cover');
     if ('code' in odds) throw new Error(odds.message);
-    expect(preview.odds).toEqual({ chance: odds.chance, critical: odds.criticalChance, expectedWounds: odds.expectedWounds, need: odds.line.need, modifier: odds.line.modifier, notes: odds.line.notes });
+    expect(preview.odds).toEqual({
+      chance: odds.chance,
+      critical: odds.criticalChance,
+      expectedWounds: odds.expectedWounds,
+      need: odds.line.need,
+      modifier: odds.line.modifier,
+      notes: odds.line.notes,
+    });
     expect(preview.odds!.notes.join(' ')).toMatch(/cover/);
   });
 

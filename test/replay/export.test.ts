@@ -80,7 +80,11 @@ describe('a bad export file is refused with a sentence', () => {
   it('an export without its first game state (taken before the end)', () => {
     const doc = good();
     delete (doc.setup as Record<string, unknown>).start;
-    expect(() => exportReport(imported(doc))).toThrow(new ExportFileError('it was exported before the match was over, so it holds no first game state (that state would give away the dice); export it again once the match is over'));
+    expect(() => exportReport(imported(doc))).toThrow(
+      new ExportFileError(
+        'it was exported before the match was over, so it holds no first game state (that state would give away the dice); export it again once the match is over',
+      ),
+    );
   });
 
   it('an event that cannot be applied, named by its number', () => {

@@ -133,7 +133,8 @@ export function readGif(bytes: Uint8Array): Gif {
     if (kind === 0x21) {
       const label = bytes[at++]!;
       const data = subBlocks();
-      if (label === 0xf9) control = { disposal: (data[0]! >> 2) & 7, delayMs: (data[1]! | (data[2]! << 8)) * 10, transparentIndex: data[0]! & 1 ? data[3]! : null };
+      if (label === 0xf9)
+        control = { disposal: (data[0]! >> 2) & 7, delayMs: (data[1]! | (data[2]! << 8)) * 10, transparentIndex: data[0]! & 1 ? data[3]! : null };
       if (label === 0xff && String.fromCharCode(...data.subarray(0, 11)) === 'NETSCAPE2.0') loops = data[12]! | (data[13]! << 8);
       continue;
     }

@@ -30,7 +30,12 @@ export function goldenReplay(): Promise<{ gif: Gif; attackFrame: number }> {
 
 export const replayGoldenCases = [
   { name: 'replay-frame-1', shows: 'the first frame of the replay: the opening map, scaled down, in the match palette', frame: async () => 0 },
-  { name: 'replay-first-attack', shows: "the frame of the first turn with an attack, composed over the frames before it: the turn's path and attack line, the header's last turn, the board where the opening had it", frame: async () => (await goldenReplay()).attackFrame },
+  {
+    name: 'replay-first-attack',
+    shows:
+      "the frame of the first turn with an attack, composed over the frames before it: the turn's path and attack line, the header's last turn, the board where the opening had it",
+    frame: async () => (await goldenReplay()).attackFrame,
+  },
 ] as const;
 
 export async function replayGoldenPng(name: (typeof replayGoldenCases)[number]['name']): Promise<Buffer> {

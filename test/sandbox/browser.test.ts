@@ -48,22 +48,37 @@ afterAll(async () => {
 const threadId = () => sandbox.fake.threads(sandbox.fake.channel.id).at(-1)!.id;
 const snapshot = () => sandbox.bot.app.store.matches.byThread(threadId())!.snapshot as MatchSnapshot;
 const nameOf = (id: string) => sandbox.fake.user(id)!.username;
-const openPrompt = () => snapshot().stage === 'pregame' ? (snapshot() as Extract<MatchSnapshot, { stage: 'pregame' }>).pregame.prompt : gameOf(snapshot())!.prompt;
+const openPrompt = () =>
+  snapshot().stage === 'pregame' ? (snapshot() as Extract<MatchSnapshot, { stage: 'pregame' }>).pregame.prompt : gameOf(snapshot())!.prompt;
 
 /** What the page's own back end does for a command, then waits until the bot has posted everything. */
 async function act(input: { user: string; channel?: string; name: string; options?: Record<string, unknown> }): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${sandbox.port}/api/command`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+  const response = await fetch(`http://127.0.0.1:${sandbox.port}/api/command`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
   expect(await response.json()).toMatchObject({ ok: true });
   await sandbox.bot.idle();
 }
 
 /** Answers the open prompt with its first choice through the sandbox's HTTP actions. */
 async function answerByHttp(): Promise<void> {
-  const message = sandbox.fake.messages(threadId()).filter((m: FakeMessage) => !m.ephemeral && componentsOf(m).length > 0).at(-1)!;
+  const message = sandbox.fake
+    .messages(threadId())
+    .filter((m: FakeMessage) => !m.ephemeral && componentsOf(m).length > 0)
+    .at(-1)!;
   const first = componentsOf(message)[0]!;
   const who = nameOf(openPrompt()!.player);
-  const body = first.type === 3 ? { user: who, message: message.id, customId: first.custom_id, values: [first.options![0]!.value] } : { user: who, message: message.id, customId: first.custom_id };
-  const response = await fetch(`http://127.0.0.1:${sandbox.port}/api/${first.type === 3 ? 'select' : 'click'}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const body =
+    first.type === 3
+      ? { user: who, message: message.id, customId: first.custom_id, values: [first.options![0]!.value] }
+      : { user: who, message: message.id, customId: first.custom_id };
+  const response = await fetch(`http://127.0.0.1:${sandbox.port}/api/${first.type === 3 ? 'select' : 'click'}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(await response.json()).toMatchObject({ ok: true });
   await sandbox.bot.idle();
 }
@@ -122,9 +137,14 @@ describe('the sandbox page', () => {
     const move = nextAct(game);
     if (!('act' in move) || move.act !== 'move') throw new Error(`expected the plan to open with a move, not ${JSON.stringify(move)}`);
     await switchPlayer(page, mover);
-    await runCommand(page, 'move', { unit: { type: '', choose: `${move.unit.toUpperCase()} ·` }, to: { type: move.to!, choose: `${move.to} (` } }, async (option) => {
-      if (SCREENSHOTS && option === 'unit') await screenshot('sandbox-command.png');
-    });
+    await runCommand(
+      page,
+      'move',
+      { unit: { type: '', choose: `${move.unit.toUpperCase()} ·` }, to: { type: move.to!, choose: `${move.to} (` } },
+      async (option) => {
+        if (SCREENSHOTS && option === 'unit') await screenshot('sandbox-command.png');
+      },
+    );
     const moved = page.locator('.message:not(.ephemeral)', { has: page.locator('.command-name', { hasText: '/move' }) });
     await moved.last().waitFor();
     const said = await moved.last().locator('.content').textContent();
@@ -156,7 +176,10 @@ describe('the sandbox page', () => {
     if (SCREENSHOTS) await screenshot('sandbox-prompt.png');
     const picturesBefore = await turnMaps().count();
     const seq = sandbox.bot.app.store.matches.byThread(threadId())!.seq;
-    await prompt.locator('.btn', { hasText: /^Reply:/ }).first().click();
+    await prompt
+      .locator('.btn', { hasText: /^Reply:/ })
+      .first()
+      .click();
     await expect.poll(() => sandbox.bot.app.store.matches.byThread(threadId())!.seq, { timeout: 10_000 }).toBeGreaterThan(seq);
     await sandbox.bot.idle();
     expect(game.prompt).not.toEqual(gameOf(snapshot())!.prompt);
@@ -166,7 +189,8 @@ describe('the sandbox page', () => {
       game = gameOf(snapshot())!;
       if (game.over) break;
       if (game.prompt) await answerByHttp();
-      else if (game.turn?.unit) await act({ user: nameOf(game.turn.controller ?? game.turn.player), channel: threadId(), name: 'end', options: { unit: game.turn.unit } });
+      else if (game.turn?.unit)
+        await act({ user: nameOf(game.turn.controller ?? game.turn.player), channel: threadId(), name: 'end', options: { unit: game.turn.unit } });
       else break;
       await page.waitForTimeout(100);
     }
@@ -184,7 +208,10 @@ describe('the sandbox page', () => {
     await page.locator('#clock-hours').selectOption('24');
     await page.locator('#clock-button').click();
     await page.locator('#clock-label', { hasText: '+24 h' }).waitFor();
-    await page.locator('.message .content', { hasText: /⏳ Waiting for|⏰ / }).first().waitFor();
+    await page
+      .locator('.message .content', { hasText: /⏳ Waiting for|⏰ / })
+      .first()
+      .waitFor();
 
     expect(problems).toEqual([]);
   }, 60_000);

@@ -91,7 +91,13 @@ async function unpackNpmChromium(): Promise<string> {
   const binary = join(folder, 'chromium');
   await privateFolder(folder);
   // Only a hard link of a finished file ever creates `binary`, so if it is there it is whole.
-  if (await stat(binary).then((s) => s.isFile(), () => false)) return binary;
+  if (
+    await stat(binary).then(
+      (s) => s.isFile(),
+      () => false,
+    )
+  )
+    return binary;
 
   // Partial files of processes that died while unpacking.
   for (const name of await readdir(folder)) {
@@ -123,7 +129,10 @@ let npmChromium: Promise<string> | undefined;
 export async function chromiumPath(): Promise<string> {
   const override = process.env[CHROMIUM_PATH_ENV];
   if (override) {
-    const ok = await stat(override).then((s) => s.isFile(), () => false);
+    const ok = await stat(override).then(
+      (s) => s.isFile(),
+      () => false,
+    );
     if (!ok) throw new Error(`${CHROMIUM_PATH_ENV}=${override} is not a file. Unset it to use the Chromium from the npm package ${PACKAGE}.`);
     return override;
   }
@@ -135,7 +144,9 @@ export async function chromiumPath(): Promise<string> {
 }
 
 /** A headless Chromium with a fresh profile folder; `close()` ends it and removes the profile. */
-export async function launchChromium(options: { viewport: { width: number; height: number } }): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchChromium(options: {
+  viewport: { width: number; height: number };
+}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const executablePath = await chromiumPath();
   const profile = await mkdtemp(join(tmpdir(), 'sellsword-chromium-profile-'));
   try {

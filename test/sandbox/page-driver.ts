@@ -33,7 +33,10 @@ export async function runCommand(
   const text = composer.locator('.text-input');
   await text.click();
   await text.fill(`/${path}`);
-  await composer.locator('.popup-item', { hasText: new RegExp(`^/${path}(\\s|$)`) }).first().dispatchEvent('mousedown');
+  await composer
+    .locator('.popup-item', { hasText: new RegExp(`^/${path}(\\s|$)`) })
+    .first()
+    .dispatchEvent('mousedown');
   await composer.locator('.command-chip', { hasText: `/${path}` }).waitFor();
   for (const [name, value] of Object.entries(options)) {
     const input = composer.locator(`.option-field[data-option="${name}"] input`);
@@ -51,9 +54,12 @@ export async function runCommand(
   await composer.locator('.send').click();
   await Promise.race([
     composer.locator('.command-chip').waitFor({ state: 'hidden', timeout: 10_000 }),
-    composer.locator('.hint.error').waitFor({ timeout: 10_000 }).then(async () => {
-      throw new Error(`/${path} was refused by the box: ${await composer.locator('.hint').textContent()}`);
-    }),
+    composer
+      .locator('.hint.error')
+      .waitFor({ timeout: 10_000 })
+      .then(async () => {
+        throw new Error(`/${path} was refused by the box: ${await composer.locator('.hint').textContent()}`);
+      }),
   ]);
 }
 

@@ -31,7 +31,8 @@ const post = async (path: string, body: unknown) => {
   const response = await fetch(`${base()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
-const messages = async (viewer: string, channel = sandbox.fake.channel.id) => (await getJson(`/api/messages?channel=${channel}&viewer=${viewer}`)).body as FakeMessage[];
+const messages = async (viewer: string, channel = sandbox.fake.channel.id) =>
+  (await getJson(`/api/messages?channel=${channel}&viewer=${viewer}`)).body as FakeMessage[];
 
 /** Collects one player's server-sent events until `stop()`. */
 function listen(viewer: string): Promise<{ events: { event: string; data: Record<string, unknown> }[]; stop: () => void }> {
@@ -126,7 +127,8 @@ describe('the sandbox server', () => {
     // The bot sends no DMs yet; its client stands in for a future reminder.
     await sandbox.bot.client.users.send(sandbox.fake.user('alice')!.id, 'Your turn in Alice vs Bob.');
     const dm = sandbox.fake.dms().find((c) => c.recipientId === sandbox.fake.user('alice')!.id)!;
-    const channelsOf = async (viewer: string) => ((await getJson(`/api/world?viewer=${viewer}`)).body as { channels: { id: string }[] }).channels.map((c) => c.id);
+    const channelsOf = async (viewer: string) =>
+      ((await getJson(`/api/world?viewer=${viewer}`)).body as { channels: { id: string }[] }).channels.map((c) => c.id);
     expect(await channelsOf('alice')).toContain(dm.id);
     expect(await channelsOf('bob')).not.toContain(dm.id);
     expect((await messages('alice', dm.id)).map((m) => m.content)).toEqual(['Your turn in Alice vs Bob.']);
@@ -137,7 +139,7 @@ describe('the sandbox server', () => {
     bob.stop();
   });
 
-  it('serves the bot\'s pictures from its own address, with their alt text', async () => {
+  it("serves the bot's pictures from its own address, with their alt text", async () => {
     expect((await post('/api/command', { user: 'carol', name: 'map show', options: { id: 'mill-crossing' } })).body.ok).toBe(true);
     await sandbox.bot.idle();
     const shown = (await messages('carol')).at(-1)!;
@@ -146,7 +148,11 @@ describe('the sandbox server', () => {
     expect(picture.description).toMatch(/Mill Crossing/);
     const response = await fetch(`${base()}${picture.url}`);
     expect(response.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await response.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect((await fetch(`${base()}/files/1/none.png`)).status).toBe(404);
   });
 
@@ -191,8 +197,11 @@ describe('the sandbox server', () => {
     expect(problems).toEqual([]);
   }, 20_000);
 
-  it('starts a practice match for the page\'s player: the bot plays its side by itself', async () => {
-    expect((await post('/api/practice', { user: 'carol' })).body).toMatchObject({ ok: false, error: expect.stringContaining('Only alice and bob have sample warbands') });
+  it("starts a practice match for the page's player: the bot plays its side by itself", async () => {
+    expect((await post('/api/practice', { user: 'carol' })).body).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Only alice and bob have sample warbands'),
+    });
     const practice = await post('/api/practice', { user: 'alice' });
     expect(practice.body).toMatchObject({ ok: true, thread: expect.any(String) });
     const thread = String(practice.body.thread);

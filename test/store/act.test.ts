@@ -39,7 +39,12 @@ describe('matches.act', () => {
   });
 
   it('updates the terms when the step gives new ones (an acceptance adds no event), and keeps them otherwise', () => {
-    const r = store.matches.act<Total, Add, Refusal>('m1', 0, () => ({ ok: true, events: [], snapshot: { total: 0, last: null }, terms: { accepted: ['bob'] } }));
+    const r = store.matches.act<Total, Add, Refusal>('m1', 0, () => ({
+      ok: true,
+      events: [],
+      snapshot: { total: 0, last: null },
+      terms: { accepted: ['bob'] },
+    }));
     expect(r.ok).toBe(true);
     expect(store.matches.get('m1')!.terms).toEqual({ accepted: ['bob'] });
     store.matches.act('m1', 0, adding('alice', 1));
@@ -133,14 +138,23 @@ describe('matches.act', () => {
 
   it('refuses an async step before writing anything', () => {
     const before = observe(store);
-    const asyncStep = (async () => ({ ok: true, events: [{ add: 1, by: 'alice' }], snapshot: { total: 1, last: null } })) as unknown as Step<Total, Add, Refusal>;
+    const asyncStep = (async () => ({ ok: true, events: [{ add: 1, by: 'alice' }], snapshot: { total: 1, last: null } })) as unknown as Step<
+      Total,
+      Add,
+      Refusal
+    >;
     expect(() => store.matches.act('m1', 0, asyncStep)).toThrow(/synchronous/);
     expect(observe(store)).toEqual(before);
   });
 
   it('keeps seq when a step accepts with no events, but saves what it changed', () => {
     store.matches.act('m1', 0, adding('alice', 1));
-    const quiet: Step<Total, Add, Refusal> = (snapshot) => ({ ok: true, events: [], snapshot: { total: snapshot?.total ?? 0, last: 'noted' }, setup: { seed: 7 } });
+    const quiet: Step<Total, Add, Refusal> = (snapshot) => ({
+      ok: true,
+      events: [],
+      snapshot: { total: snapshot?.total ?? 0, last: 'noted' },
+      setup: { seed: 7 },
+    });
     expect(store.matches.act('m1', 1, quiet)).toMatchObject({ ok: true, seq: 1, events: [] });
     expect(store.matches.get('m1')).toMatchObject({ seq: 1, setup: { seed: 7 }, snapshot: { total: 1, last: 'noted' } });
     expect(store.matches.events('m1')).toHaveLength(1);

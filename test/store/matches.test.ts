@@ -54,8 +54,7 @@ describe('matches', () => {
   });
 
   it('lists only open matches, oldest first', () => {
-    const end = (id: string, status: 'over' | 'declined' | 'cancelled') =>
-      store.matches.act(id, 0, () => ({ ok: true, events: [], snapshot: null, status }));
+    const end = (id: string, status: 'over' | 'declined' | 'cancelled') => store.matches.act(id, 0, () => ({ ok: true, events: [], snapshot: null, status }));
     for (const [i, id] of ['a', 'b', 'c', 'd', 'e', 'f'].entries()) {
       clock.advance(1000);
       store.matches.create(aMatch({ id, status: (['challenged', 'setup', 'playing'] as const)[i % 3] }));

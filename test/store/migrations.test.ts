@@ -9,7 +9,24 @@ import * as schema from '../../src/store/schema';
 import { MIGRATIONS_FOLDER, openStore } from '../../src/store';
 import { memoryStore } from './fixture';
 
-const TABLES = ['catalogs', 'deadlines', 'follows', 'leagues', 'leases', 'maps', 'match_events', 'match_players', 'matches', 'notify_settings', 'outbox', 'players', 'prompts', 'standing_orders', 'vacations', 'warbands'];
+const TABLES = [
+  'catalogs',
+  'deadlines',
+  'follows',
+  'leagues',
+  'leases',
+  'maps',
+  'match_events',
+  'match_players',
+  'matches',
+  'notify_settings',
+  'outbox',
+  'players',
+  'prompts',
+  'standing_orders',
+  'vacations',
+  'warbands',
+];
 
 function tablesIn(file: string): { tables: string[]; migrations: number } {
   const db = new Database(file, { readonly: true });

@@ -12,7 +12,8 @@ describe('outbox', () => {
     store.matches.create(aMatch({ id: 'm2' }));
   });
 
-  const add = (matchId: string, n: number) => store.outbox.add(Array.from({ length: n }, (_, i) => ({ matchId, channelId: 't', body: { kind: 'text', content: `${matchId}-${i}` } })));
+  const add = (matchId: string, n: number) =>
+    store.outbox.add(Array.from({ length: n }, (_, i) => ({ matchId, channelId: 't', body: { kind: 'text', content: `${matchId}-${i}` } })));
 
   it('keeps a match’s rows in order, and its head is the first not done', () => {
     const [a, b] = add('m1', 2);

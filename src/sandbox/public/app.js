@@ -11,7 +11,8 @@ import { avatarHtml, continues, messageView } from './message-view.js';
 const $ = (selector) => document.querySelector(selector);
 
 /** A speech bubble, for threads (the page ships no icon font). */
-const THREAD_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill-rule="evenodd" d="M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2h-9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 5v2h10V8H7zm0 4v2h7v-2H7z"/></svg>';
+const THREAD_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill-rule="evenodd" d="M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2h-9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 5v2h10V8H7zm0 4v2h7v-2H7z"/></svg>';
 
 const state = {
   /** @type {any} */ world: null,
@@ -90,7 +91,9 @@ function renderSidebar() {
     parts.push('<div class="category dm-category">Direct messages</div>');
     for (const c of dms) {
       const unread = state.unread.get(c.id) ? ' unread' : '';
-      parts.push(`<a href="#" class="channel dm${c.id === state.channelId ? ' active' : ''}${unread}" data-channel="${c.id}">${avatarHtml({ ...state.world.bot, bot: true }, 24)}<span class="channel-name">${escapeHtml(state.world.bot.username)}</span></a>`);
+      parts.push(
+        `<a href="#" class="channel dm${c.id === state.channelId ? ' active' : ''}${unread}" data-channel="${c.id}">${avatarHtml({ ...state.world.bot, bot: true }, 24)}<span class="channel-name">${escapeHtml(state.world.bot.username)}</span></a>`,
+      );
     }
   }
   list.innerHTML = parts.join('');
@@ -102,7 +105,8 @@ const channelLabel = (c) => (c.kind === 'dm' ? `@${state.world.bot.username}` : 
 function renderTitle() {
   const c = currentChannel();
   if (c.kind === 'dm') {
-    $('#title').innerHTML = `<span class="title-icon">@</span><span class="title-name">${escapeHtml(state.world.bot.username)}</span><span class="title-topic">Direct messages with the bot</span>`;
+    $('#title').innerHTML =
+      `<span class="title-icon">@</span><span class="title-name">${escapeHtml(state.world.bot.username)}</span><span class="title-topic">Direct messages with the bot</span>`;
     return;
   }
   const parent = c.parentId ? channelById(c.parentId) : null;
@@ -130,7 +134,8 @@ function renderPlayers() {
         return `<button type="button" role="radio" aria-checked="${active}" class="player${active ? ' active' : ''}${wait}" data-user="${u.username}" title="${escapeHtml(title)}">${avatarHtml(u, 22)}<span>${escapeHtml(u.displayName)}</span></button>`;
       })
       .join('');
-  $('#me').innerHTML = `${avatarHtml(state.viewer, 32)}<div class="me-names"><span class="me-name">${escapeHtml(state.viewer.displayName)}</span><span class="me-tag">${state.viewer.organiser ? 'organiser · ' : ''}@${escapeHtml(state.viewer.username)}</span></div>`;
+  $('#me').innerHTML =
+    `${avatarHtml(state.viewer, 32)}<div class="me-names"><span class="me-name">${escapeHtml(state.viewer.displayName)}</span><span class="me-tag">${state.viewer.organiser ? 'organiser · ' : ''}@${escapeHtml(state.viewer.username)}</span></div>`;
 }
 
 // ---- messages --------------------------------------------------------------------------------------

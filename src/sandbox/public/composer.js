@@ -69,7 +69,8 @@ export function createComposer(root, ctx) {
     hint.innerHTML = html;
     hint.classList.toggle('error', error);
   };
-  const defaultHint = () => setHint(current ? escapeHtml(current.entry.description ?? '') : 'Type <kbd>/</kbd> for the bot\'s commands · <kbd>↑</kbd> brings back your last command');
+  const defaultHint = () =>
+    setHint(current ? escapeHtml(current.entry.description ?? '') : "Type <kbd>/</kbd> for the bot's commands · <kbd>↑</kbd> brings back your last command");
 
   function closePopup() {
     popup.hidden = true;
@@ -151,7 +152,11 @@ export function createComposer(root, ctx) {
 
   function staticChoices(option) {
     if (option.choices?.length) return option.choices;
-    if (option.type === T.BOOLEAN) return [{ name: 'True', value: 'true' }, { name: 'False', value: 'false' }];
+    if (option.type === T.BOOLEAN)
+      return [
+        { name: 'True', value: 'true' },
+        { name: 'False', value: 'false' },
+      ];
     if (option.type === T.USER || option.type === T.MENTIONABLE) return ctx.users().map((u) => ({ name: u.displayName, value: u.username }));
     if (option.type === T.CHANNEL) return ctx.channels().map((c) => ({ name: `#${c.name}`, value: c.id }));
     return null;
@@ -240,7 +245,13 @@ export function createComposer(root, ctx) {
       if (fixed) {
         const q = input.value.trim().toLowerCase();
         const items = fixed.filter((c) => String(c.name).toLowerCase().includes(q) || String(c.value).toLowerCase() === q);
-        openPopup(title, items, (c) => `<span class="item-main">${escapeHtml(String(c.name))}</span>`, (c) => choose(field, c), exactIndex(items, q));
+        openPopup(
+          title,
+          items,
+          (c) => `<span class="item-main">${escapeHtml(String(c.name))}</span>`,
+          (c) => choose(field, c),
+          exactIndex(items, q),
+        );
         return;
       }
       if (option.autocomplete) void askBot(field, title);
@@ -271,21 +282,40 @@ export function createComposer(root, ctx) {
     return field;
   }
 
-  const exactIndex = (items, q) => Math.max(0, items.findIndex((c) => String(c.value).toLowerCase() === q || String(c.name).toLowerCase() === q));
+  const exactIndex = (items, q) =>
+    Math.max(
+      0,
+      items.findIndex((c) => String(c.value).toLowerCase() === q || String(c.name).toLowerCase() === q),
+    );
 
   /** Autocomplete as the player: the bot sees every option typed so far, with this one focused. */
   async function askBot(field, title) {
     const ticket = ++asked;
     const { options } = gather(field.option.name);
     options[field.option.name] = field.input.value;
-    openPopup(`${title} <span class="popup-loading">asking the bot…</span>`, [], () => '', () => {});
+    openPopup(
+      `${title} <span class="popup-loading">asking the bot…</span>`,
+      [],
+      () => '',
+      () => {},
+    );
     const answer = await ctx.autocomplete({ name: current.entry.path, options, focused: field.option.name }).catch((e) => ({ choices: [], error: String(e) }));
     // A newer keystroke or another field has asked since; this answer is stale.
     if (ticket !== asked || document.activeElement !== field.input) return;
     const choices = answer.choices ?? [];
     const q = field.input.value.trim().toLowerCase();
-    const note = answer.error ? `<span class="popup-error">${escapeHtml(answer.error)}</span>` : choices.length ? '' : '<span class="popup-empty">no suggestions: type a value</span>';
-    openPopup(`${title} ${note}`, choices, (c) => `<span class="item-main">${escapeHtml(String(c.name))}</span>`, (c) => choose(field, c), exactIndex(choices, q));
+    const note = answer.error
+      ? `<span class="popup-error">${escapeHtml(answer.error)}</span>`
+      : choices.length
+        ? ''
+        : '<span class="popup-empty">no suggestions: type a value</span>';
+    openPopup(
+      `${title} ${note}`,
+      choices,
+      (c) => `<span class="item-main">${escapeHtml(String(c.name))}</span>`,
+      (c) => choose(field, c),
+      exactIndex(choices, q),
+    );
   }
 
   function choose(field, choice) {
@@ -295,7 +325,8 @@ export function createComposer(root, ctx) {
     field.wrap.classList.add('filled');
     closePopup();
     const fields = current.fields;
-    const next = fields.slice(fields.indexOf(field) + 1).find((f) => !f.filled() && f.option.required) ?? fields.slice(fields.indexOf(field) + 1).find((f) => !f.filled());
+    const next =
+      fields.slice(fields.indexOf(field) + 1).find((f) => !f.filled() && f.option.required) ?? fields.slice(fields.indexOf(field) + 1).find((f) => !f.filled());
     if (next) next.focus();
     else sendButton.focus();
   }

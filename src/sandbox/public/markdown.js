@@ -20,7 +20,12 @@ function timestamp(secs, style) {
   const at = Number(secs) * 1000;
   if (style !== 'R') return new Date(at).toLocaleString();
   const diff = (at - sandboxNow()) / 1000;
-  const units = [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]];
+  const units = [
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+  ];
   const [unit, size] = units.find(([, n]) => Math.abs(diff) >= n) ?? units[3];
   return relative.format(Math.round(diff / size), unit);
 }
@@ -55,9 +60,13 @@ function inline(raw, names) {
     return hold(`<a class="mention channel-link" href="#" data-channel="${id}">#${escapeHtml(name ?? 'unknown')}</a>`);
   });
   s = s.replace(/<@&(\d+)>/g, () => hold('<span class="mention">@role</span>'));
-  s = s.replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, secs, style) => hold(`<span class="md-time" title="${escapeHtml(new Date(Number(secs) * 1000).toLocaleString())}">${escapeHtml(timestamp(secs, style))}</span>`));
+  s = s.replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, secs, style) =>
+    hold(`<span class="md-time" title="${escapeHtml(new Date(Number(secs) * 1000).toLocaleString())}">${escapeHtml(timestamp(secs, style))}</span>`),
+  );
   s = s.replace(/<a?:(\w+):\d+>/g, (_, name) => `:${name}:`);
-  s = s.replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) => hold(`<a href="${escapeHtml(url)}" target="_blank" rel="noreferrer">${escapeHtml(label)}</a>`));
+  s = s.replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) =>
+    hold(`<a href="${escapeHtml(url)}" target="_blank" rel="noreferrer">${escapeHtml(label)}</a>`),
+  );
   s = s.replace(/https?:\/\/[^\s<]+[^\s<.,:;"')\]]/g, (url) => hold(`<a href="${escapeHtml(url)}" target="_blank" rel="noreferrer">${escapeHtml(url)}</a>`));
 
   s = escapeHtml(s);

@@ -67,10 +67,16 @@ export function messageView(message, continued, ctx) {
       message.interaction.type === 2 && message.interaction.name
         ? `used <span class="command-name">/${escapeHtml(message.interaction.name)}</span>`
         : 'clicked a button';
-    parts.push(`<div class="interaction-line"><span class="spine"></span>${avatarHtml(invoker, 16)}<span class="invoker">${escapeHtml(nameOf(invoker))}</span> ${what}</div>`);
+    parts.push(
+      `<div class="interaction-line"><span class="spine"></span>${avatarHtml(invoker, 16)}<span class="invoker">${escapeHtml(nameOf(invoker))}</span> ${what}</div>`,
+    );
   }
   parts.push('<div class="message-main">');
-  parts.push(continued ? `<time class="hover-time">${escapeHtml(new Date(message.timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }))}</time>` : avatarHtml(author));
+  parts.push(
+    continued
+      ? `<time class="hover-time">${escapeHtml(new Date(message.timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }))}</time>`
+      : avatarHtml(author),
+  );
   parts.push('<div class="message-body">');
   if (!continued) {
     parts.push(
@@ -154,7 +160,8 @@ function embedView(e, names, ctx) {
   el.className = 'embed';
   if (typeof e.color === 'number') el.style.borderLeftColor = `#${e.color.toString(16).padStart(6, '0')}`;
   const parts = ['<div class="embed-main">'];
-  if (e.author?.name) parts.push(`<div class="embed-author">${e.author.icon_url ? `<img src="${escapeHtml(e.author.icon_url)}" alt="">` : ''}${escapeHtml(e.author.name)}</div>`);
+  if (e.author?.name)
+    parts.push(`<div class="embed-author">${e.author.icon_url ? `<img src="${escapeHtml(e.author.icon_url)}" alt="">` : ''}${escapeHtml(e.author.name)}</div>`);
   if (e.title) {
     const title = escapeHtml(e.title);
     parts.push(`<div class="embed-title">${e.url ? `<a href="${escapeHtml(e.url)}" target="_blank" rel="noreferrer">${title}</a>` : title}</div>`);
@@ -163,14 +170,18 @@ function embedView(e, names, ctx) {
   if (e.fields?.length) {
     parts.push('<div class="embed-fields">');
     for (const f of e.fields) {
-      parts.push(`<div class="embed-field${f.inline ? ' inline' : ''}"><div class="embed-field-name">${renderMarkdown(f.name, names)}</div><div class="embed-field-value">${renderMarkdown(f.value, names)}</div></div>`);
+      parts.push(
+        `<div class="embed-field${f.inline ? ' inline' : ''}"><div class="embed-field-name">${renderMarkdown(f.name, names)}</div><div class="embed-field-value">${renderMarkdown(f.value, names)}</div></div>`,
+      );
     }
     parts.push('</div>');
   }
   if (e.image?.url) parts.push(`<img class="embed-image" src="${escapeHtml(e.image.url)}" alt="">`);
   if (e.footer?.text || e.timestamp) {
     const when = e.timestamp ? timeLabel(e.timestamp) : '';
-    parts.push(`<div class="embed-footer">${e.footer?.icon_url ? `<img src="${escapeHtml(e.footer.icon_url)}" alt="">` : ''}${escapeHtml([e.footer?.text, when].filter(Boolean).join(' • '))}</div>`);
+    parts.push(
+      `<div class="embed-footer">${e.footer?.icon_url ? `<img src="${escapeHtml(e.footer.icon_url)}" alt="">` : ''}${escapeHtml([e.footer?.text, when].filter(Boolean).join(' • '))}</div>`,
+    );
   }
   parts.push('</div>');
   if (e.thumbnail?.url) parts.push(`<img class="embed-thumbnail" src="${escapeHtml(e.thumbnail.url)}" alt="">`);
