@@ -67,7 +67,7 @@ if (token) {
       `Sellsword Table sandbox: open ${sandbox.url}`,
       ...(sandbox.port !== wanted && wanted !== 0 ? [`(port ${wanted} was taken, so it uses ${sandbox.port})`] : []),
       'No DISCORD_TOKEN is set, so the bot plays in a pretend Discord server on this machine.',
-      'alice and bob have sample warbands; press "Start a demo match" on the page. Ctrl+C stops it.',
+      'alice and bob have sample warbands; press "Demo match" on the page, or "Practice vs the bot" to play alone. Ctrl+C stops it.',
     ].join('\n'),
   );
   const stop = () => void sandbox.close().then(() => process.exit(0));

@@ -88,7 +88,7 @@ export async function startDemoMatch(fake: FakeDiscord, log: (line: string) => v
 }
 
 /**
- * `user` plays a practice match against the bot (the page's "Practice against the bot"), with their
+ * `user` plays a practice match against the bot (the page's "Practice vs the bot"), with their
  * sample warband: the bot answers with a house warband and plays its seat itself.
  */
 export async function startPracticeMatch(fake: FakeDiscord, user: string, log: (line: string) => void): Promise<DemoResult> {

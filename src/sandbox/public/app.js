@@ -155,7 +155,7 @@ function introView() {
       <p>This is a local sandbox: a pretend Discord server on your machine, with the real Sellsword Table bot in it.
       Nothing here reaches the internet.</p>
       <ul>
-        <li><strong>alice</strong> and <strong>bob</strong> each have a sample warband saved. Press <strong>⚔ Start a demo match</strong> above, and the match opens in its own thread. To play alone, press <strong>🤖 Practice against the bot</strong>: you play your sample warband and the bot plays the other side.</li>
+        <li><strong>alice</strong> and <strong>bob</strong> each have a sample warband saved. Press <strong>⚔ Demo match</strong> above, and the match opens in its own thread. To play alone, press <strong>🤖 Practice vs the bot</strong>: you play your sample warband and the bot plays the other side.</li>
         <li>Type <kbd>/</kbd> in the box below for the bot's commands, with their options and suggestions.</li>
         <li>Switch player at the top right to play every side. Replies only one player may see stay with that player.</li>
       </ul>`;
