@@ -165,15 +165,17 @@ function botAct(app: App, row: MatchRow, seat: PlayerId): Handled['did'] {
   const name = (p: PlayerId) => `**${shown(setup.names[p] ?? p)}**`;
   const command = botCommand(snapshot, seat, setup.seed);
   if (command) {
-    // Setup choices are told by the setup's own lines; the bot's acts get a line as a player's do.
-    const reply =
-      'game' in command
-        ? (done: Submitted) => {
-            const lines = describeChange(done);
-            // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
-            return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
-          }
-        : undefined;
+    // Its answers to prompts get a line. Its acts come in a burst, and the turn's own post tells them
+    // all a moment later (a line per act, as a player's interaction gets, made three posts a turn).
+    // Setup choices are told by the setup's own lines.
+    const answersPrompt = 'game' in command && 'decide' in command.game;
+    const reply = answersPrompt
+      ? (done: Submitted) => {
+          const lines = describeChange(done);
+          // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
+          return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
+        }
+      : undefined;
     const change = recordChange(app, row.id, seat, row.seq, command, reply ? { reply } : {});
     if (change.ok) return 'played';
     app.log(`the practice opponent's choice in match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`);

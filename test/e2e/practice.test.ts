@@ -79,6 +79,8 @@ describe('/skirmish practice', () => {
     expect(rowOf(thread).status).toBe('over');
     const messages = world.messages(thread);
     expect(messages.some((m) => m.content.startsWith('🤖 **'))).toBe(true);
+    // Its answers to prompts get a line; its acts are told once, by each turn's post.
+    expect(messages.filter((m) => /^🤖 \*\*[^*]+\*\*:\n• [^\n]*takes its turn with/.test(m.content))).toEqual([]);
     // No prompt was ever posted for the bot, and nothing but the result named it by mention.
     expect(world.store.prompts.open(rowOf(thread).id).length).toBe(0);
     expect(messages.filter((m) => m.content.includes(`<@${botId()}>`) && !m.content.includes('🏆')).map((m) => m.content)).toEqual([]);
