@@ -14,12 +14,15 @@
  * attacks under the rule of 3) and R48 (injuries on Glamyred and Enraged rolls: in seeds 1–10 only
  * the roll event's wording, "+N for injuries", as no outcome there changes; in 11–50 outcomes too);
  * the queries by R19 for charges, R44 and R32 (act traits that would do nothing are not offered).
+ * Issue 12 then moved the self-play hashes by adding fields only (a `wounded` event names its attack,
+ * reply or trait; reply and wounds prompts name what they answer); with those fields removed, the
+ * games are the same.
  */
 import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: '053df2c67b2985105d04e212f4fda5f98b47d931629564bc57bae91bde623fd8',
+  selfPlay: '1ad3a5c32537a9840f369211080ae211d86bca53eea99f002a5e20e0ce5a9338',
   queries: '6fedfeac46a7b0d9a775563b0a674d9099575ef24f09a1a87731222a68421b31',
 };
 

@@ -84,10 +84,8 @@ export function createMetrics(store: Store): Metrics {
   };
 }
 
-export interface Health {
-  /** Whether the bot is connected, holds its lease and can read its database. */
-  (): { ok: boolean; checks: Record<string, boolean> };
-}
+/** Whether the bot is connected, holds its lease and can read its database. */
+export type Health = () => { ok: boolean; checks: Record<string, boolean> };
 
 /** `/metrics` (Prometheus text) and `/healthz` (200 or 503, with the checks as JSON) on 127.0.0.1 unless told otherwise. */
 export async function serveMetrics(metrics: Metrics, health: Health, port: number, host = '127.0.0.1'): Promise<Server> {

@@ -190,7 +190,9 @@ export class OutboxWorker implements OutboxControl {
         continue;
       }
       if (this.#busy.size >= this.#concurrency) break;
-      if (!this.#busy.has(w.matchId)) this.kick(w.matchId);
+      // A match whose next row an interaction holds is left alone: its delivery would end at once, and
+      // its end starts another pass, which would kick it again, for ever, without yielding.
+      if (!this.#busy.has(w.matchId) && !this.#isHeadHeld(w.matchId)) this.kick(w.matchId);
     }
   }
 
@@ -251,8 +253,10 @@ export class OutboxWorker implements OutboxControl {
     const rendered = await renderBody(store, row.matchId, body, this.#renderer);
     this.#observe?.render(body.kind, (performance.now() - drawing) / 1000);
     if (rendered.to === 'skip') return store.outbox.dropped(row.id, rendered.reason);
-    const channel = await this.#client.channels.fetch(row.channelId);
-    if (!channel?.isSendable()) throw new Undeliverable(`channel ${row.channelId} is not one the bot can post in`);
+    if (rendered.to === 'thread') return this.#closeThread(row, rendered.name, rendered.archive);
+    const channelId = rendered.to === 'create' ? (rendered.channel ?? row.channelId) : row.channelId;
+    const channel = rendered.to === 'create' && rendered.dm ? await this.#client.users.createDM(rendered.dm) : await this.#client.channels.fetch(channelId);
+    if (!channel?.isSendable()) throw new Undeliverable(`channel ${channelId} is not one the bot can post in`);
     if (rendered.to === 'edit') {
       const message = await channel.messages.fetch(rendered.messageId);
       const first = rendered.lines[0] ?? '';
@@ -280,6 +284,18 @@ export class OutboxWorker implements OutboxControl {
       }
       store.outbox.delivered(row.id, message.id);
     });
+  }
+
+  /**
+   * Renames and archives a finished match's thread. A repeat finds it done: the name is set only when
+   * it differs and the thread archived only when it is not, so nothing happens twice.
+   */
+  async #closeThread(row: OutboxRow, name: string, archive: boolean): Promise<void> {
+    const thread = await this.#client.channels.fetch(row.channelId, { force: true });
+    if (!thread?.isThread()) throw new Undeliverable(`channel ${row.channelId} is not a thread`);
+    if (thread.name !== name) await thread.setName(name, 'The match is over');
+    if (archive && !thread.archived) await thread.setArchived(true, 'The match is over');
+    this.#store.outbox.delivered(row.id, null);
   }
 
   /** The id of the interaction's reply if it went out; null if it did not, or can no longer be asked. */

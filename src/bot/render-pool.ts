@@ -52,7 +52,12 @@ interface Slot {
   error: unknown;
 }
 
-const WORKER_URL = new URL('./render-worker.mjs', import.meta.url);
+/**
+ * From source, render-worker.mjs loads the worker's TypeScript through tsx. In the bundle (`npm run
+ * build`, scripts/build.mjs) the worker is an entry of its own beside the chunk, and `chunkUrl` is the
+ * chunk's own URL (the bundle's `import.meta.url` names each module's source file instead).
+ */
+const WORKER_URL = import.meta.chunkUrl ? new URL('./render-worker-main.js', import.meta.chunkUrl) : new URL('./render-worker.mjs', import.meta.url);
 
 /** Rendered as it crossed from the worker: each PNG arrives as a plain Uint8Array. */
 function revived(rendered: Rendered): Rendered {

@@ -6,16 +6,19 @@
  */
 import type { App } from '../commands/app';
 import type { PostBody } from '../commands/post-body';
-import type { MatchSnapshot } from '../commands/match-state';
+import { matchRecord } from '../match/record';
 import { enqueue } from '../commands/table';
+import { practiceSeat } from '../commands/practice-seat';
 
 export function queueMissingPrompts(app: App): number {
   let queued = 0;
-  for (const row of app.store.matches.open()) {
+  for (const stored of app.store.matches.open()) {
+    const row = matchRecord(stored);
     if (!row.setup || !row.snapshot || !row.threadId) continue;
-    const snapshot = row.snapshot as MatchSnapshot;
+    const snapshot = row.snapshot;
     const open = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt;
-    if (!open) continue;
+    // The practice opponent's prompts are never posted: the scheduler has the AI answer them.
+    if (!open || open.player === practiceSeat(row.terms)) continue;
     const posted = app.store.prompts.open(row.id).some((p) => p.seq === row.seq);
     const waiting = app.store.outbox.pending(row.id).some((r) => (r.body as PostBody).kind === 'prompt');
     if (posted || waiting) continue;

@@ -8,7 +8,7 @@ import { answerPrivately } from '../commands/answer';
 import type { App } from '../commands/app';
 import type { CommandModule } from '../commands/command';
 import { readOptions } from '../commands/options';
-import { handleComponent } from '../commands/components';
+import { handleComponent, handleModal } from '../commands/components';
 import { UserError } from '../commands/user-error';
 import { wasSaved } from '../commands/saved';
 import { isBusy } from '../store';
@@ -67,6 +67,7 @@ function routeTo(app: App, modules: readonly CommandModule[]): (interaction: Int
       if (interaction.isButton() || interaction.isStringSelectMenu()) {
         await handleComponent(interaction, app);
       }
+      if (interaction.isModalSubmit()) await handleModal(interaction, app);
       return 'ok';
     } catch (error) {
       if (interaction.isAutocomplete()) {

@@ -19,6 +19,7 @@ import { OutboxWorker } from './outbox-worker';
 import { RenderPool, spareCores } from './render-pool';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
+import { Scheduler } from './scheduler';
 import { StartupError } from './startup-error';
 
 export interface BotOptions {
@@ -43,6 +44,10 @@ export interface BotOptions {
    * but one; 0 draws them on the main thread, as does a `:memory:` database (no other thread can open it).
    */
   readonly renderWorkers?: number;
+  /** The game clock for deadlines, reminders and vacations (`Date.now` by default); tests and the sandbox move it. */
+  readonly now?: () => number;
+  /** How often the scheduler looks for due deadlines (default 10 s). */
+  readonly schedulerTickMs?: number;
   /** Serve /metrics (Prometheus) and /healthz on this port (METRICS_PORT); 0 picks a free one. */
   readonly metricsPort?: number | undefined;
 }
@@ -52,6 +57,8 @@ export interface RunningBot {
   readonly app: App;
   /** The render pool, when pictures are drawn off the main thread. */
   readonly renderPool: RenderPool | null;
+  /** Deadlines: `tick()` handles whatever is due now instead of at the next tick. */
+  readonly scheduler: Scheduler;
   readonly metrics: Metrics;
   /** Where /metrics and /healthz answer, when a port was given. */
   readonly metricsUrl: string | null;
@@ -92,7 +99,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // The log comes first, so that anything logged during start-up has its tokens redacted.
   const log = options.log ?? defaultLog(options.token);
   const store = options.store ?? openDatabase(path);
-  let lease;
+  let lease: ReturnType<typeof takeLease>;
   try {
     // Taking the lease is also the proof that the database can be written.
     lease = takeLease(store, { log, onLost: () => (options.onLeaseLost ?? (() => process.exit(1)))() });
@@ -130,7 +137,11 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     mintId: () => randomBytes(6).toString('base64url'),
     mintSecret: () => randomBytes(32).toString('hex'),
     fixedSeed: options.mintSeed,
+    now: options.now ?? Date.now,
+    // The scheduler is made just below; this runs only once the bot is taking interactions.
+    dueNow: () => scheduler.soon(),
   };
+  const scheduler = new Scheduler(app, { ...(options.schedulerTickMs === undefined ? {} : { tickMs: options.schedulerTickMs }) });
   const route = makeRouter(app, commandModules, (command, outcome, seconds) => {
     metrics.interactions.inc({ command, outcome });
     metrics.interactionSeconds.observe({ command }, seconds);
@@ -163,6 +174,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   }
   queueMissingPrompts(app);
   outbox.start();
+  // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
+  await scheduler.start();
   const health = () => {
     let database = true;
     try {
@@ -178,6 +191,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const metricsUrl = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
   const idle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
+    await scheduler.idle();
     await outbox.drain();
     if (inFlight.size > 0) await idle();
   };
@@ -185,12 +199,14 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     client,
     app,
     renderPool,
+    scheduler,
     metrics,
     metricsUrl,
     idle,
     async stop() {
       stopping = true;
       await idle();
+      await scheduler.stop();
       await outbox.stop();
       await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
       await renderPool?.close();

@@ -18,7 +18,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gameOf, type MatchSnapshot } from '../commands/match-state';
+import { gameOf } from '../commands/match-state';
+import { matchRecord } from '../match/record';
 import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../fakecord';
 import { openStore, type Store } from '../store';
 import { startBotProcess, type BotProcess } from './bot-process';
@@ -70,7 +71,10 @@ async function done(
   await out.settled({ quietMs: 30, timeoutMs: TIMEOUT });
 }
 
-const snapshotIn = (store: Store, thread: string) => store.matches.byThread(thread)?.snapshot as MatchSnapshot | undefined;
+const snapshotIn = (store: Store, thread: string) => {
+  const row = store.matches.byThread(thread);
+  return row ? (matchRecord(row).snapshot ?? undefined) : undefined;
+};
 
 /**
  * Waits until the bot has posted everything the match had to post, as a player clicks only what is
@@ -90,7 +94,7 @@ async function outboxEmpty(fake: FakeDiscord, store: Store): Promise<void> {
 async function answerPrompts(fake: FakeDiscord, store: Store, thread: string): Promise<void> {
   for (let i = 0; i < 30; i++) {
     const row = store.matches.byThread(thread);
-    const snapshot = row?.snapshot as MatchSnapshot | undefined;
+    const snapshot = row ? (matchRecord(row).snapshot ?? undefined) : undefined;
     const prompt = snapshot ? (snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt) : null;
     if (!prompt) {
       const game = snapshot ? gameOf(snapshot) : null;

@@ -23,6 +23,11 @@ export interface BotProcessOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** The bot's stderr: kept for `output()` (the default), or passed through to this process's. */
   readonly stderr?: 'capture' | 'inherit';
+  /**
+   * A built bot to run instead (`npm run build`'s dist/start.js, run by plain node with no TypeScript
+   * runner), and the project folder to run it in.
+   */
+  readonly built?: { readonly script: string; readonly cwd: string };
   /** How long to wait for the bot to say it is online (default 30 s); it is killed if it does not. */
   readonly timeoutMs?: number;
   /** Node options before the script (the benchmark passes a profiler's). */
@@ -56,8 +61,8 @@ export interface BotProcess {
 /** Starts the bot against `fake` and resolves once it is online (logged in, commands registered, matches resumed). */
 export async function startBotProcess(fake: FakeDiscord, options: BotProcessOptions): Promise<BotProcess> {
   const before = new Set(fake.gatewaySessions().map((s) => s.sessionId));
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', START], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(options.built ? [options.built.script] : ['--import', 'tsx', START])], {
+    cwd: options.built?.cwd ?? ROOT,
     env: {
       ...process.env,
       ...options.env,

@@ -1,12 +1,16 @@
 /**
  * `npm run scenario -- FILE`: runs a rules scenario (FORMATS.md "Scenario") and prints its report as
- * JSON. Exit 0 when it ran, whatever the steps did; 2 when the file itself is invalid.
+ * JSON. Exit 0 when it ran, whatever the steps did; 2 when the file itself is invalid. A match
+ * exported with `/skirmish export` (`"format": "sellsword-match"`) is replayed instead, and its final
+ * state reported the same way (export-report.ts).
  */
 import { readFileSync } from 'node:fs';
 import { defaultContent } from '../content/load';
 import { parseText } from '../formats/document';
 import { formatProblems, parseWith } from '../formats/problems';
 import { scenarioSchema } from '../formats/scenario';
+import { matchExportSchema } from '../formats/match-export';
+import { ExportFileError, exportReport } from './export-report';
 import { runScenario, ScenarioFileError } from './scenario-runner';
 
 const file = process.argv[2];
@@ -22,6 +26,23 @@ try {
   process.exit(2);
 }
 const doc = parseText(text, file);
+if (doc.ok && (doc.value as { format?: unknown } | null)?.format === 'sellsword-match') {
+  const match = parseWith(matchExportSchema, doc.value);
+  if (!match.ok) {
+    console.error(`${file} is not a valid match export:\n${formatProblems(match.problems)}`);
+    process.exit(2);
+  }
+  try {
+    console.log(JSON.stringify(exportReport(match.value), null, 2));
+  } catch (e) {
+    if (e instanceof ExportFileError) {
+      console.error(`${file} is not a valid match export: ${e.message}.`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  process.exit(0);
+}
 const scenario = doc.ok ? parseWith(scenarioSchema, doc.value) : doc;
 if (!scenario.ok) {
   console.error(`${file} is not a valid scenario:\n${formatProblems(scenario.problems)}`);

@@ -40,30 +40,35 @@ export class Chooser {
   }
 }
 
-/** A random legal warband of up to 121 points and 8 units for one faction (R1). */
-export function randomWarband(content: Content, faction: string, choose: Chooser, player: PlayerId, prefix: string): ScenarioUnit[] {
-  const cards = [...content.index.units.values()].filter((c) => c.faction === faction && c.fantasy <= 2);
+/**
+ * A random legal warband of up to 121 points and 8 units for one faction (R1). With `size`, exactly
+ * that many units without mods, drawn from the cards cheap enough for `size` of them to fit.
+ */
+export function randomWarband(content: Content, faction: string, choose: Chooser, player: PlayerId, prefix: string, size?: number): ScenarioUnit[] {
+  const cards = [...content.index.units.values()].filter(
+    (c) => c.faction === faction && c.fantasy <= 2 && (size === undefined || c.cost <= Math.floor(121 / size)),
+  );
   const mods = [...content.index.mods.values()].filter((m) => m.faction === faction);
   const units: ScenarioUnit[] = [];
   let points = 0;
-  while (units.length < 8) {
+  while (units.length < (size ?? 8)) {
     const affordable = cards.filter((c) => points + c.cost <= 121);
     if (affordable.length === 0) break;
     const card = choose.pick(affordable);
     const fitting = mods.filter((m) => m.modUse.every((u) => card.modUse.includes(u)) && points + card.cost + m.cost <= 121);
-    const mod = fitting.length > 0 && choose.below(3) === 0 ? choose.pick(fitting) : undefined;
+    const mod = size === undefined && fitting.length > 0 && choose.below(3) === 0 ? choose.pick(fitting) : undefined;
     points += unitCost(card, mod);
     units.push({ id: `${prefix}${units.length + 1}`, card: card.id, ...(mod ? { mod: mod.id } : {}), player, at: 'reserve' });
   }
   return units;
 }
 
-/** A game on `mapId` between random Valor and Havoc warbands, with entry tiles placed (R5). */
-export function newGame(content: Content, mapId: string, seed: number): GameState {
+/** A game on `mapId` between random Valor and Havoc warbands, with entry tiles placed (R5); `unitsEach` fixes the warbands' size. */
+export function newGame(content: Content, mapId: string, seed: number, unitsEach?: number): GameState {
   const map = content.maps.get(mapId);
   if (!map) throw new Error(`no map ${mapId}`);
   const choose = new Chooser(seeded(seed ^ 0x5e11));
-  const units = [...randomWarband(content, 'valor', choose, 'p1', 'v'), ...randomWarband(content, 'havoc', choose, 'p2', 'h')];
+  const units = [...randomWarband(content, 'valor', choose, 'p1', 'v', unitsEach), ...randomWarband(content, 'havoc', choose, 'p2', 'h', unitsEach)];
   const board = boardOfMap(map);
   const entry: Record<string, string> = {};
   ['p1', 'p2'].forEach((p, n) => {

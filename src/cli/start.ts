@@ -7,7 +7,6 @@
  */
 import { startBot } from '../bot/start';
 import { StartupError } from '../bot/startup-error';
-import { startSandbox } from '../sandbox';
 
 /** A reason not to start that the person can fix is printed alone; anything else is a bug and keeps its stack. */
 async function orStop<T>(starting: Promise<T>): Promise<T> {
@@ -52,6 +51,8 @@ if (token) {
 } else {
   const port = numberFrom('SANDBOX_PORT');
   const seed = numberFrom('SANDBOX_SEED');
+  // Loaded only here: a bot with a token never loads the fake Discord or the sandbox's page.
+  const { startSandbox } = await import('../sandbox');
   const sandbox = await orStop(
     startSandbox({
       ...(port === undefined ? {} : { port }),
@@ -66,7 +67,7 @@ if (token) {
       `Sellsword Table sandbox: open ${sandbox.url}`,
       ...(sandbox.port !== wanted && wanted !== 0 ? [`(port ${wanted} was taken, so it uses ${sandbox.port})`] : []),
       'No DISCORD_TOKEN is set, so the bot plays in a pretend Discord server on this machine.',
-      'alice and bob have sample warbands; press "Start a demo match" on the page. Ctrl+C stops it.',
+      'alice and bob have sample warbands; press "Demo match" on the page, or "Practice vs the bot" to play alone. Ctrl+C stops it.',
     ].join('\n'),
   );
   const stop = () => void sandbox.close().then(() => process.exit(0));

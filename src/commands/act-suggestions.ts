@@ -5,11 +5,11 @@
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import type { ActCommand, Command } from '../engine/commands';
-import { legalActs, reachableSquares, visibleTargets } from '../engine/queries';
+import { legalActs, moveOptions, moveRefusal, visibleTargets } from '../engine/queries';
 import type { GameState } from '../engine/state';
 import { commanderOf } from '../engine/acts';
 import { liveTraits, profile } from '../engine/stats';
-import { findAttack } from '../engine/table';
+import { boardOf, findAttack } from '../engine/table';
 import { choice, suggest } from './command';
 
 /** Whether `user` may give this command: acts by the unit's commander (Controlled, Glamyred), an end also by its owner. */
@@ -38,17 +38,35 @@ export function unitChoices(game: GameState, user: string, typed: unknown, act?:
   return suggest(choices, typed);
 }
 
+/** At most `max` items spread evenly from first to last (the last always kept). */
+function spread<T>(items: readonly T[], max: number): T[] {
+  if (items.length <= max) return [...items];
+  return Array.from({ length: max }, (_, i) => items[Math.round((i * (items.length - 1)) / (max - 1))]!);
+}
+
+/**
+ * Squares the unit can move (or maneuver) to, only while it may still take that act. With many, the
+ * typed text narrows them by prefix ("D" gives column D, "D1" D1 and D10–D19), and what is left is
+ * spread from the nearest to the farthest, so the far squares a player most often wants are offered.
+ * A path through damaging terrain says so, with the wounds it deals.
+ */
 export function squareChoices(game: GameState, unit: unknown, typed: unknown, maneuver: boolean): ApplicationCommandOptionChoiceData[] {
   const id = String(unit ?? '').toLowerCase();
-  if (!game.units[id] || !game.turn) return [];
-  const squares = [...reachableSquares(game, id, maneuver)].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+  if (!game.units[id] || !game.turn || game.prompt) return [];
+  if (moveRefusal(game, id, maneuver) !== null) return [];
   const q = String(typed ?? '')
     .trim()
     .toUpperCase();
-  return squares
-    .filter(([s]) => s.startsWith(q))
-    .slice(0, 25)
-    .map(([s, cost]) => choice(`${s} (costs ${cost})`, s));
+  const squares = moveOptions(game, id, maneuver)
+    .filter((o) => o.square.startsWith(q))
+    .sort((a, b) => a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
+  const damage = boardOf(game).damage;
+  return spread(squares, 25).map((o) =>
+    choice(
+      `${o.square} (costs ${o.cost})${o.damaging > 0 ? ` ⚠ crosses ${o.damaging} damaging square${o.damaging === 1 ? '' : 's'}: ${5 * o.damaging} ${damage} wounds` : ''}`,
+      o.square,
+    ),
+  );
 }
 
 export function attackChoices(game: GameState, user: string, unit: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {

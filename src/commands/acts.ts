@@ -12,8 +12,9 @@ import { describeChange } from './act-log';
 import { nameIn } from './announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
 import type { CommandModule } from './command';
+import { matchRecord } from '../match/record';
 import { gameOf } from './match-state';
-import { gameHere, resolvePath, resolveSquare, resolveUnit, type LiveGame } from './match-context';
+import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveUnit, suggestCharge, type LiveGame } from './match-context';
 import { parseOptions, text, type ReadOptions } from './options';
 import { answerOwn } from './own-answer';
 import { submit, type Submitted } from './submit';
@@ -25,7 +26,7 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
   const live = gameHere(app, interaction.channelId);
   const command = build(live);
   const reply = (done: Submitted) => {
-    const lines = describeChange(done);
+    const lines = describeChange(done, interaction.user.id);
     const after = gameOf(done.after)!;
     if (lines.length === 0 && 'end' in command) lines.push(`ends the turn of ${label(after, unitOf(after, command.end))}.`);
     return `**${nameIn(done.setup)(interaction.user.id)}**: ${lines.join(' ')}`;
@@ -51,7 +52,8 @@ function actCommand(
     },
     autocomplete(interaction, app, opts) {
       const row = app.store.matches.byThread(interaction.channelId);
-      const game = row?.snapshot ? gameOf(row.snapshot as never) : null;
+      const snapshot = row ? matchRecord(row).snapshot : null;
+      const game = snapshot ? gameOf(snapshot) : null;
       if (!game) return [];
       const v = opts.values;
       const user = interaction.user.id;
@@ -109,16 +111,17 @@ export const attackCommand = actCommand(
   [
     { type: T.String, name: 'attack', description: 'Which attack', required: true, autocomplete: true },
     { type: T.String, name: 'target', description: 'The unit attacked', autocomplete: true },
-    { type: T.Boolean, name: 'charge', description: 'Charge: move up to 2 squares into reach first (R23)' },
+    { type: T.Boolean, name: 'charge', description: 'Charge: 2 steps straight into reach first, for 5 Vigor and +5 wounds' },
     { type: T.String, name: 'origin', description: 'For a burst: the square it is centred on' },
   ],
   z.object({ unit, attack: text(60), target: text(40).optional(), charge: z.boolean().optional(), origin: square.optional() }),
   (live, o, u) => {
     if ((o.target === undefined) === (o.origin === undefined))
       refuse('bad-option', 'Give a `target` unit, or for a burst an `origin` square (one of the two).');
-    const attack = String(o.attack).trim().toLowerCase();
+    const attack = resolveAttack(live.game, unitOf(live.game, u), String(o.attack));
     if (o.origin !== undefined) return { act: 'attack', unit: u, attack, origin: resolveSquare(live.game.map, String(o.origin)) };
     const target = resolveUnit(live.game, String(o.target)).id;
+    if (!o.charge) suggestCharge(live.game, unitOf(live.game, u), attack, target);
     return { act: 'attack', unit: u, attack, target, ...(o.charge ? { charge: true as const } : {}) };
   },
   'attack',
@@ -135,7 +138,7 @@ export const restCommand = actCommand(
 
 export const crowCommand = actCommand(
   'crow',
-  'Crow: once a round, after dropping an enemy, regain Vigor (R30)',
+  'Crow: once a round, in a turn this unit dropped an enemy, regain 5 Vigor',
   [],
   z.object({ unit }),
   (_l, _o, u) => ({ act: 'crow', unit: u }),

@@ -13,8 +13,12 @@ import { label, unitOf } from '../engine/table';
 import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import type { PostBody } from './post-body';
+import { closing } from './match-end';
 import type { Submitted } from './submitted';
-import { shown } from './user-text';
+import { eventSentences } from '../render';
+import { shown, shownNames } from './user-text';
+import { matchRecord } from '../match/record';
+import { practiceSeat } from './practice-seat';
 
 /** A player's name as the thread shows it: their display name, escaped for markdown. */
 export const nameIn =
@@ -44,21 +48,14 @@ function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchS
   }
 }
 
-function roundLine(e: GameEvent, name: (p: PlayerId | null) => string): string | null {
-  switch (e.type) {
-    case 'round-started':
-      return `**Round ${e.round} begins.**`;
-    case 'tactics-rolled':
-      return `🎲 Tactics check${e.rerolled ? ` (${name(e.rerolled)} rerolled)` : ''}: ${Object.entries(e.totals)
-        .map(([p, t]) => `${name(p)} ${t}`)
-        .join(', ')}${e.winner ? `; **${name(e.winner)}** is the AP` : ''}.`;
-    case 'order-set':
-      return `${name(e.ap)} sets the order: ${e.order.map(name).join(' → ')}${e.greaterAdvantage ? ` (greater advantage: ${name(e.ap)} also takes phase 0)` : ''}.`;
-    case 'scored':
-      return e.reason.startsWith('objective') ? `${name(e.player)} scores ${e.points} VP (${e.reason}).` : null;
-    default:
-      return null;
-  }
+/** Round news in the words of the game's log (render/last-turn-words.ts), on its own lines as the round turns. */
+function roundLine(game: GameState, e: GameEvent, names: MatchSetup['names']): string | null {
+  if (e.type !== 'round-started' && e.type !== 'tactics-rolled' && e.type !== 'order-set' && !(e.type === 'scored' && e.reason.startsWith('objective')))
+    return null;
+  const line = eventSentences(game, { lastTurn: [e], names }).join(' ');
+  if (!line) return null;
+  if (e.type === 'round-started') return `**${line}**`;
+  return e.type === 'tactics-rolled' ? `🎲 ${line}` : line;
 }
 
 export interface PlanOptions {
@@ -107,7 +104,7 @@ export function planPosts(store: Store, s: Submitted, options: PlanOptions = {})
       posts.push({ kind: 'opening' }, ...s.setup.players.map((player): PostBody => ({ kind: 'warband', player })));
     }
     game = apply(game, event.event);
-    const line = roundLine(event.event, name);
+    const line = roundLine(game, event.event, shownNames(s.setup.names));
     if (line) lines.push(line);
     if (event.event.type === 'turn-ended') {
       flush();
@@ -115,27 +112,35 @@ export function planPosts(store: Store, s: Submitted, options: PlanOptions = {})
     }
   }
   flush();
-  if (s.events.length > 0) posts.push(...whatNext(s.row, s.after, options.by));
+  const newTurn = s.events.some((e) => e.event.stage === 'game' && e.event.event.type === 'turn-started');
+  if (s.events.length > 0) posts.push(...whatNext(s.row, s.after, options.by, newTurn));
   return posts;
 }
 
 /** Whoever must give the next act: the commander of the active unit (Controlled, Glamyred), else the turn's player. */
-function nextActor(game: GameState): string | null {
+export function nextActor(game: GameState): string | null {
   if (!game.turn) return null;
   return game.turn.unit ? commanderOf(game, unitOf(game, game.turn.unit)) : game.turn.player;
 }
 
-/** The prompt, the next actor's ping, or the result: what the thread needs to move on. */
-export function whatNext(row: MatchRow, after: MatchSnapshot, by?: string): PostBody[] {
+/**
+ * The prompt, the next actor's ping, or the result and the match's closing: what the thread needs to
+ * move on. Whoever the game waits on is pinged, the player who just acted too when a new turn of theirs
+ * begins (they go again, or the order they chose puts them first); only a player going on with the
+ * same unit is not pinged again.
+ */
+export function whatNext(row: MatchRow, after: MatchSnapshot, by?: string, newTurn = false): PostBody[] {
   const game = gameOf(after);
-  if (game?.over) return [{ kind: 'result', seq: row.seq }];
+  if (game?.over) return [{ kind: 'result', seq: row.seq }, ...closing(row)];
+  // The practice opponent is never asked or pinged: the AI answers at once (practice-seat.ts).
+  const bot = practiceSeat(matchRecord(row).terms);
   const prompt = after.stage === 'pregame' ? after.pregame.prompt : game?.prompt;
-  if (prompt) return [{ kind: 'prompt', seq: row.seq }];
+  if (prompt) return prompt.player === bot ? [] : [{ kind: 'prompt', seq: row.seq }];
   const actor = game ? nextActor(game) : null;
-  if (!game?.turn || !actor || actor === by) return [];
+  if (!game?.turn || !actor || actor === bot || (actor === by && !newTurn)) return [];
   const unit = game.turn.unit ? unitOf(game, game.turn.unit) : null;
   const content = unit
     ? `<@${actor}>, go on with **${label(game, unit)}**: ${game.turn.actsLeft} act${game.turn.actsLeft === 1 ? '' : 's'} left, or \`/end\` its turn.`
     : `<@${actor}>, it's your turn (round ${game.round}, phase ${game.phase}). Choose a unit that has not acted and give it an act: \`/move\`, \`/attack\`, \`/rest\`…; \`/skirmish view\` shows what it can reach.`;
-  return [{ kind: 'text', content, ping: [actor] }];
+  return [{ kind: 'your-turn', seq: row.seq, player: actor, content }];
 }

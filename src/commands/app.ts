@@ -31,4 +31,11 @@ export interface App {
   readonly mintSecret: () => string;
   /** A fixed seed for every match instead of the dice proof: tests and SANDBOX_SEED replay the same dice. */
   readonly fixedSeed?: (() => number) | undefined;
+  /**
+   * A deadline fell due the moment it was planned (the practice opponent's wait): run the scheduler as
+   * soon as the change has committed, not at its next tick. Optional: without it the tick finds it.
+   */
+  readonly dueNow?: () => void;
+  /** The game clock (ms since the epoch): deadlines, reminders and vacations read it; tests and the sandbox move it. */
+  readonly now: () => number;
 }

@@ -5,8 +5,13 @@
  * because the match's sequence number has moved on.
  *
  *   ss1:<action>:<match>:<seq>:<arg>     at most 100 characters (Discord's limit)
+ *
+ * `replay` (the step buttons of `/skirmish replay`) changes nothing and answers no prompt: its `seq`
+ * is how far into the log the replay reads (so turn numbers stay put while the match goes on), its
+ * argument where the button goes (`first:0`, `back:N`, `next:N`, `last:N`, `open:0`), `ask:N:M` for
+ * the button that opens the "go to a turn" form (showing turn N of M), `goto` for that form.
  */
-export const ACTIONS = ['reply', 'wounds', 'order', 'reroll', 'recover', 'chooser', 'map', 'entry'] as const;
+export const ACTIONS = ['reply', 'wounds', 'order', 'reroll', 'recover', 'chooser', 'map', 'entry', 'log', 'concede', 'challenge', 'replay', 'digest'] as const;
 export type ComponentAction = (typeof ACTIONS)[number];
 
 export interface ComponentId {

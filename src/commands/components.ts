@@ -4,16 +4,27 @@
  * is. A stale or foreign click is refused and changes nothing; an accepted one goes through `submit`
  * like any act, then the prompt message is closed so it cannot be clicked again.
  */
-import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
+import type { ButtonInteraction, ModalSubmitInteraction, StringSelectMenuInteraction } from 'discord.js';
 import type { App } from './app';
 import { describeChange } from './act-log';
 import { parseComponentId } from './codec';
-import { gameOf, type MatchCommand, type MatchSnapshot } from './match-state';
+import { matchRecord } from '../match/record';
+import { showDigest } from './games';
+import { gameOf, type MatchCommand } from './match-state';
 import { gamePromptAnswer } from './prompt-game';
 import { setupPromptAnswer } from './prompt-setup';
 import { answerOwn } from './own-answer';
 import { submit, type Submitted } from './submit';
 import { refuse } from './user-error';
+import { logView, parseLogArg } from './log-pages';
+import { answerChallenge, confirmConcede } from './match-buttons';
+import type { MatchRow } from '../store';
+
+async function pageLog(interaction: ButtonInteraction, app: App, row: MatchRow, arg: string): Promise<void> {
+  const view = logView(app.store, row, interaction.user.id, parseLogArg(arg));
+  await interaction.update({ content: view.content, components: view.components, allowedMentions: { parse: [] } });
+}
+import { replayButton, replayModal } from './skirmish-replay';
 
 function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteraction): string {
   if (interaction.isStringSelectMenu()) {
@@ -27,10 +38,20 @@ function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteractio
 export async function handleComponent(interaction: ButtonInteraction | StringSelectMenuInteraction, app: App): Promise<void> {
   const id = parseComponentId(interaction.customId);
   if (!id) refuse('unknown-component', 'That button is from an older version of the bot and no longer works.');
-  const row = app.store.matches.get(id.match);
-  if (!row || !row.snapshot) refuse('no-such-match', 'That match no longer exists.');
+  // Replay steps change nothing and belong to no prompt.
+  if (id.action === 'replay' && interaction.isButton()) return replayButton(interaction, app, id);
+  // A /games catch-up button: the digest of its match, privately.
+  if (id.action === 'digest' && interaction.isButton()) return showDigest(interaction, app, id.match);
+  const stored = app.store.matches.get(id.match);
+  if (!stored) refuse('no-such-match', 'That match no longer exists.');
+  const row = matchRecord(stored);
+  // Buttons that change nothing, or ask before they do: paging a log, confirming a concession or a challenge.
+  if (id.action === 'log' && interaction.isButton()) return pageLog(interaction, app, row, id.arg);
+  if (id.action === 'concede' && interaction.isButton()) return confirmConcede(interaction, app, row, id.arg);
+  if (id.action === 'challenge') return answerChallenge(interaction, app, row, id.arg);
+  if (!row.snapshot) refuse('no-such-match', 'That match no longer exists.');
   if (row.seq !== id.seq) refuse('stale-prompt', 'That prompt has passed.');
-  const snapshot = row.snapshot as MatchSnapshot;
+  const snapshot = row.snapshot;
   const prompt = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : gameOf(snapshot)!.prompt;
   if (!prompt) refuse('stale-prompt', 'That prompt has passed.');
   if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);
@@ -41,7 +62,14 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
       : { game: { decide: gamePromptAnswer(gameOf(snapshot)!.prompt!, id.action, arg) } };
   // What the answer set off (the attack it let resolve, the rest of a move) goes on the prompt itself.
   const chose = `✅ <@${interaction.user.id}> chose **${chosenLabel(interaction)}**.`;
-  const lines = (done: Submitted) => [chose, ...describeChange(done).map((l) => `• ${l}`)];
+  const lines = (done: Submitted) => [chose, ...describeChange(done, interaction.user.id).map((l) => `• ${l}`)];
   const done = await submit(app, row.id, interaction.user.id, id.seq, command, { via: interaction, answered: { messageId: interaction.message.id, lines } });
   await answerOwn(app, interaction, done.posts);
+}
+
+/** A submitted form; the only one is the replay's "go to a turn". */
+export async function handleModal(interaction: ModalSubmitInteraction, app: App): Promise<void> {
+  const id = parseComponentId(interaction.customId);
+  if (id?.action !== 'replay') refuse('unknown-component', 'That form is from an older version of the bot and no longer works.');
+  await replayModal(interaction, app, id);
 }

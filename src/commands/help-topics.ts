@@ -16,6 +16,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
       '1. **Bring a warband:** `/warband submit` with a file, or in one line: `name | faction | map | card, card+mod, …` (for example `Hrolf’s Watch | valor | mill-crossing | valor-knight, valor-guard+valor-banner`). `/catalog units` lists the cards.',
       '2. **Challenge** from a league channel: `/skirmish challenge opponent:@someone warband:…` (up to three opponents). The match gets its own thread.',
       '3. **Accept** in that thread: `/skirmish accept warband:…` (or `/skirmish decline`).',
+      'No opponent at hand? `/skirmish practice warband:…` plays a match against the bot, which takes the other side itself.',
       '4. **Setup** runs as buttons in the thread: the setup roll, who picks the map, the map, and where each player’s entry tile goes.',
     ].join('\n'),
   },
@@ -48,6 +49,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     text: [
       '`/skirmish status` says where the match stands and who it waits for. `/skirmish log` shows what happened. `/skirmish view unit:… overlay:reach|sight|preview` shows you, privately, where a unit can go, what it sees, or the odds of an attack.',
       'Spectators: `/skirmish follow` in the match thread.',
+      '`/skirmish replay` plays the match back as an animation, one frame per turn; `/skirmish replay turn:N` shows you one turn with its log and buttons to step through.',
     ].join('\n'),
   },
   {
@@ -55,7 +57,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     title: 'Every command',
     text: [
       '**Warbands:** `/warband submit|show|list|remove` · **Cards:** `/catalog units|card` · **Maps:** `/map list|show|submit`',
-      '**Matches:** `/skirmish challenge|accept|decline|status|log|view|follow|entry|concede|check|verify|export`',
+      '**Matches:** `/skirmish challenge|practice|accept|decline|status|log|view|follow|entry|concede|check|verify|export|replay`',
       '**Acts:** `/move` `/maneuver` `/attack` `/rest` `/crow` `/trait` `/end`',
       '**Help:** `/help topic:…` · `/rules topic:…` (the rules by topic: replies, the rule of three, wounds, cover…)',
     ].join('\n'),

@@ -6,6 +6,9 @@ import { helpCommand, rulesCommand } from './help';
 import { mapCommand } from './map';
 import { skirmishCommand } from './skirmish';
 import { warbandCommand } from './warband';
+import { gamesCommand } from './games';
+import { ordersCommand } from './orders';
+import { notifyCommand, vacationCommand } from './vacation';
 
 export const commandModules: readonly CommandModule[] = [
   warbandCommand,
@@ -15,4 +18,8 @@ export const commandModules: readonly CommandModule[] = [
   ...actCommands,
   helpCommand,
   rulesCommand,
+  gamesCommand,
+  ordersCommand,
+  vacationCommand,
+  notifyCommand,
 ];

@@ -4,7 +4,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Store } from '../store';
-import { rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
+import { matchRecord } from '../match/record';
+import { rebuildMatch, type MatchEvent } from './match-state';
 
 export interface CheckResult {
   readonly ok: boolean;
@@ -13,13 +14,14 @@ export interface CheckResult {
 
 /** Null when there is no such match. */
 export function checkMatch(store: Store, matchId: string): CheckResult | null {
-  const row = store.matches.get(matchId);
-  if (!row) return null;
+  const stored = store.matches.get(matchId);
+  if (!stored) return null;
+  const row = matchRecord(stored);
   if (!row.setup || !row.snapshot) return { ok: true, events: 0 };
   const events = store.matches.events<MatchEvent>(row.id).map((e) => e.event);
-  const rebuilt = rebuildMatch(row.setup as MatchSetup, events);
-  const saved = row.snapshot as MatchSnapshot;
+  const rebuilt = rebuildMatch(row.setup, events);
+  const saved = row.snapshot;
   // A game saved before snapshots kept turn marks has none and never gets any: compare the rest.
-  const expected = rebuilt.stage === 'game' && saved.stage === 'game' && saved.turns === undefined ? { stage: rebuilt.stage, game: rebuilt.game } : rebuilt;
+  const expected = rebuilt.stage === 'game' && saved?.stage === 'game' && saved.turns === undefined ? { stage: rebuilt.stage, game: rebuilt.game } : rebuilt;
   return { ok: isDeepStrictEqual(expected, saved), events: events.length };
 }

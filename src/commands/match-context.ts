@@ -6,19 +6,24 @@ import { parseSquare, squareName } from '../formats/squares';
 import { buildBoard } from '../engine/board';
 import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../engine/state';
-import type { MatchRow } from '../store';
+import { matchRecord, type MatchRecord } from '../match/record';
+import { CHARGE_VIGOR } from '../engine/charge';
+import { attackOdds, chargePlan } from '../engine/queries';
+import { label } from '../engine/table';
+import { withoutRuleCodes } from '../render/plain-rules';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import { refuse } from './user-error';
 
-export function matchHere(app: App, channelId: string): MatchRow {
+/** The match of this thread, decoded. */
+export function matchHere(app: App, channelId: string): MatchRecord {
   const row = app.store.matches.byThread(channelId);
   if (!row) refuse('not-in-match-thread', 'This command works inside a match thread. Start one with `/skirmish challenge`, or open the thread of your match.');
-  return row;
+  return matchRecord(row);
 }
 
 export interface LiveGame {
-  readonly row: MatchRow;
+  readonly row: MatchRecord;
   readonly setup: MatchSetup;
   readonly snapshot: MatchSnapshot;
   readonly game: GameState;
@@ -28,12 +33,13 @@ export function gameHere(app: App, channelId: string): LiveGame {
   const row = matchHere(app, channelId);
   if (row.status === 'challenged') refuse('not-accepted', 'This challenge has not been accepted yet.');
   if (row.status === 'declined' || row.status === 'cancelled') refuse('match-over', 'This challenge was declined.');
-  const snapshot = row.snapshot as MatchSnapshot;
-  const game = gameOf(snapshot);
+  const { setup, snapshot } = row;
+  const game = snapshot ? gameOf(snapshot) : null;
   // A finished game can still be viewed and read; one that ended during setup has no game to show.
   if (!game && row.status === 'over') refuse('match-over', 'This match ended during setup.');
-  if (!game) refuse('still-setting-up', 'The match is still being set up: answer the setup prompt in this thread first.');
-  return { row, setup: row.setup as MatchSetup, snapshot, game };
+  if (!game || !snapshot) refuse('still-setting-up', 'The match is still being set up: answer the setup prompt in this thread first.');
+  if (!setup) throw new Error(`match ${row.id} has a game but no setup`);
+  return { row, setup, snapshot, game };
 }
 
 /** A unit by its id (the map token's label, any case) or, when unambiguous, its card's name. */
@@ -67,4 +73,33 @@ export function resolvePath(game: GameState, typed: string): string[] {
   if (parts.length === 0) refuse('bad-square', 'The path is empty: list the squares entered, like "C4 C5 D6".');
   if (parts.length > 60) refuse('bad-square', 'That path is too long.');
   return parts.map((p) => resolveSquare(game.map, p));
+}
+
+/** An attack of the unit by id or printed name; refuses with the unit's attacks listed. */
+export function resolveAttack(game: GameState, unit: UnitState, typed: string): string {
+  const text = typed.trim().toLowerCase();
+  const all = [...(game.cards[unit.card]?.attacks ?? []), ...(unit.mod ? (game.mods[unit.mod]?.attacks ?? []) : [])];
+  const found = all.find((a) => a.id === text) ?? all.find((a) => a.name.toLowerCase() === text);
+  if (found) return found.id;
+  const list = all.map((a) => `${a.name} (\`${a.id}\`)`).join(', ');
+  return refuse('unknown-attack', `${label(game, unit)} has no attack "${typed}". ${all.length > 0 ? `Its attacks: ${list}.` : 'It has no attacks.'}`);
+}
+
+/**
+ * An attack out of reach that a charge would make (R23: two steps closer, then the attack) is refused
+ * with the charge suggested; one a charge cannot make either says why. Asked only while it is the
+ * unit's player's turn, so the engine's own refusals (not your turn, a prompt open) come first.
+ */
+export function suggestCharge(game: GameState, unit: UnitState, attack: string, target: string): void {
+  if (!game.turn || game.prompt || game.turn.player !== unit.player || (game.turn.unit !== null && game.turn.unit !== unit.id)) return;
+  const odds = attackOdds(game, unit.id, attack, target);
+  if (!('code' in odds) || odds.code !== 'out-of-range') return;
+  const plan = chargePlan(game, unit.id, attack, target);
+  if ('path' in plan) {
+    refuse(
+      'out-of-range',
+      `${odds.message}. It can charge instead: \`/attack unit:${unit.id} attack:${attack} target:${target} charge:True\` (two steps to ${plan.path[plan.path.length - 1]}, costing ${CHARGE_VIGOR} Vigor).`,
+    );
+  }
+  refuse('out-of-range', `${odds.message}; a charge cannot reach it either: ${withoutRuleCodes(plan.message)}`);
 }

@@ -5,13 +5,15 @@
  */
 import type { MatchRow, Store } from '../store';
 import { checkDice } from '../match/dice-proof';
+import { matchRecord, matchSetupOf } from '../match/record';
 import type { MatchExport } from '../formats/match-export';
 import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup } from './match-state';
 
-export function exportMatch(store: Store, row: MatchRow): MatchExport {
-  const setup = row.setup as MatchSetup | null;
+export function exportMatch(store: Store, stored: MatchRow): MatchExport {
+  const row = matchRecord(stored);
+  const setup = row.setup;
   const over = row.status === 'over';
-  const dice = (row.terms as { dice?: { commitment: string; entropy: string[]; secret: string } } | null)?.dice;
+  const dice = row.terms.dice;
   // Before the end the seed must stay secret, and the first state holds the dice generator's position.
   const { seed, start, ...open } = setup ?? ({} as MatchSetup);
   return {
@@ -49,7 +51,7 @@ export function verifyExport(doc: MatchExport): Verdict {
   try {
     const game = gameOf(
       rebuildMatch(
-        doc.setup as unknown as MatchSetup,
+        matchSetupOf(doc.setup, doc.match),
         doc.events.map((e) => e.event as MatchEvent),
       ),
     );

@@ -5,7 +5,6 @@
  */
 import type { Content } from '../content/load';
 import type { UnitCard } from '../formats/card';
-import type { Gridmap } from '../formats/gridmap';
 import type { ModCard } from '../formats/mod';
 import type { ScenarioUnit } from '../formats/scenario';
 import type { Command, Concession } from '../engine/commands';
@@ -23,63 +22,14 @@ import {
   type PregameState,
 } from '../engine/pregame';
 import { initial } from '../engine/setup';
-import type { GameState, Options, PlayerId } from '../engine/state';
+import type { GameState, PlayerId } from '../engine/state';
 import { seeded } from '../engine/dice';
 import { labelUnits } from '../render/labels';
-import type { DiceCommitment } from '../match/dice-proof';
+import type { MatchSetup, MatchSnapshot } from '../match/record';
 
-export interface MatchWarband {
-  readonly name: string;
-  readonly faction: string;
-  readonly points: number;
-  readonly units: readonly { readonly card: string; readonly mod?: string }[];
-}
-
-/** What a match is rebuilt from; written once when the challenge is accepted, plus `start` when play begins. */
-export interface MatchSetup {
-  readonly seed: number;
-  /** Seating order: the challenger first. */
-  readonly players: readonly PlayerId[];
-  readonly names: Readonly<Record<PlayerId, string>>;
-  readonly warbands: Readonly<Record<PlayerId, MatchWarband>>;
-  /** Candidate maps, carried whole so a map edited later cannot change a match in progress. */
-  readonly maps: readonly { readonly id: string; readonly map: Gridmap }[];
-  readonly rerolls: Readonly<Record<PlayerId, number>>;
-  readonly options: Options;
-  /** The cards and mods the warbands use, frozen at acceptance: a catalog changed mid-setup cannot stall the match. */
-  readonly cards: Readonly<Record<string, UnitCard>>;
-  readonly mods: Readonly<Record<string, ModCard>>;
-  /** The game's first state, saved when setup finishes: the catalog may change later, this game may not. */
-  readonly start?: GameState;
-  /** The public half of the dice proof; absent when the match was given a fixed seed. */
-  readonly dice?: DiceCommitment;
-}
-
-/**
- * A game state without what a game never changes (its map, cards and mods): the snapshot's game holds
- * those once, and `withFixed` puts them back.
- */
-export type Moment = Omit<GameState, 'map' | 'cards' | 'mods'>;
-
-/**
- * Where the last turns began, so that posting a turn reads only that turn's events instead of
- * replaying the whole log (commands/post-pictures.ts). A turn begins after the last turn end or round
- * start before it (the overlay's "before").
- */
-export interface TurnMarks {
-  /** The turn in progress began after event `seq`, from `state`. */
-  readonly start: { readonly seq: number; readonly state: Moment };
-  /** The last turn that ended: it began after event `from`, from `state`, and ended with event `end`. */
-  readonly last: { readonly from: number; readonly end: number; readonly state: Moment } | null;
-}
-
-/**
- * What the match is now. A game's `turns` are part of it (rebuildMatch makes them too, and the check
- * compares them); a snapshot saved before they existed has none, and keeps none (see stepMatch).
- */
-export type MatchSnapshot =
-  | { readonly stage: 'pregame'; readonly pregame: PregameState }
-  | { readonly stage: 'game'; readonly game: GameState; readonly turns?: TurnMarks };
+// The stored shapes live with their decoding (match/record.ts); matchRecord(row) reads a row into them.
+export type { MatchSetup, MatchSnapshot, MatchWarband, Moment, TurnMarks } from '../match/record';
+import type { Moment, TurnMarks } from '../match/record';
 
 export type MatchEvent = { readonly stage: 'pregame'; readonly event: PregameEvent } | { readonly stage: 'game'; readonly event: GameEvent };
 

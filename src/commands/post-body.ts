@@ -22,6 +22,16 @@ export type PostBody =
   /** Takes the buttons off a prompt message the match has moved past, with a short note. */
   | { readonly kind: 'retire'; readonly messageId: string; readonly note: string }
   /** Writes a click's answer on the prompt it answered, and takes its buttons off. */
-  | { readonly kind: 'answered'; readonly messageId: string; readonly lines: readonly string[] };
+  | { readonly kind: 'answered'; readonly messageId: string; readonly lines: readonly string[] }
+  /** The game waits on a player to act: the ping, with what happened since their last act (as of `seq`). */
+  | { readonly kind: 'your-turn'; readonly seq: number; readonly player: string; readonly content: string }
+  /** A challenge with its Accept and Decline buttons (a prompt at seq 0, retired when it is answered). */
+  | { readonly kind: 'challenge'; readonly content: string; readonly ping: readonly string[] }
+  /** The match is over: its result, posted in the league (parent) channel with a link to the thread. */
+  | { readonly kind: 'league-result' }
+  /** The match is over: the thread renamed to say how it went, then archived. */
+  | { readonly kind: 'close-thread' }
+  /** A direct message to one user (a reminder for a player who turned DMs on with /notify). */
+  | { readonly kind: 'dm'; readonly user: string; readonly content: string };
 
 export type PostKind = PostBody['kind'];

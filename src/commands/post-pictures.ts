@@ -6,19 +6,35 @@
 import type { GameEvent } from '../engine/events';
 import { apply } from '../engine/events';
 import type { GameState } from '../engine/state';
-import { eventSentences, renderCard, renderLegend, renderMapWithAlt, renderTurn, type Picture } from '../render';
+import { matchRecord, type MatchRecord } from '../match/record';
+import {
+  eventSentences,
+  FRAMING,
+  NEWS,
+  renderCard,
+  renderFocus,
+  renderLegend,
+  renderMapWithAlt,
+  renderTurn,
+  type HappeningKind,
+  type Picture,
+} from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { gameOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from './match-state';
 import type { PostBody } from './post-body';
 import type { Post } from './thread';
 import { shown, shownNames } from './user-text';
+import { yourTurnContent } from './your-turn';
 
-export type PictureBody = Extract<PostBody, { kind: 'opening' | 'warband' | 'turn' | 'result' }>;
+/** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
+const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
 
-/** Bodies that draw pictures (maps, stat cards): the ones a render pool takes off the main thread. */
+export type PictureBody = Extract<PostBody, { kind: 'opening' | 'warband' | 'turn' | 'result' | 'your-turn' }>;
+
+/** Bodies that draw pictures (maps, stat cards, close-ups): the ones a render pool takes off the main thread. */
 export function drawsPictures(body: PostBody): body is PictureBody {
-  return body.kind === 'opening' || body.kind === 'warband' || body.kind === 'turn' || body.kind === 'result';
+  return body.kind === 'opening' || body.kind === 'warband' || body.kind === 'turn' || body.kind === 'result' || body.kind === 'your-turn';
 }
 
 /**
@@ -42,7 +58,7 @@ export function markedStart(snapshot: MatchSnapshot, seq: number, now: number): 
  * as they end); otherwise replays the log up to `seq`.
  */
 export function turnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): { game: GameState; before: GameState; events: GameEvent[] } {
-  const snapshot = row.snapshot as MatchSnapshot | null;
+  const snapshot = matchRecord(row).snapshot;
   const marked = snapshot ? markedStart(snapshot, seq, row.seq) : null;
   if (marked && snapshot?.stage === 'game') {
     const before = withFixed(snapshot.game, marked.state);
@@ -83,7 +99,7 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
   const { png, alt, headline, focus } = renderTurn(game, request);
-  const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
   const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
@@ -93,18 +109,18 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
 /** The close-up of a turn as a second file beside the map, when the turn has one. */
 const closeUp = (focus: Picture | null, name: string) => (focus ? [{ png: focus.png, name, alt: focus.alt }] : []);
 
-function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Post {
+function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Post {
   const name = nameIn(setup);
   const { game, before, events } = turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
   const { png, alt, focus } = renderTurn(game, request);
-  const log = eventSentences(game, { ...request, names: shownNames(setup.names) });
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
     .join(', ');
   const winner = game.winner ? `🏆 <@${game.winner}> (**${name(game.winner)}**) wins!` : 'The match is a draw.';
   const players = setup.players.map((p) => `<@${p}>`).join(' ');
-  const secret = (row.terms as { dice?: { secret?: string } } | null)?.dice?.secret;
+  const secret = row.terms.dice?.secret;
   // The match is over, so the dice's secret can be shown: anyone can now check every roll.
   const dice =
     setup.dice && secret
@@ -117,6 +133,24 @@ function resultPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number)
     ping: [...setup.players],
     files: [{ png, name: 'final.png', alt }, ...closeUp(focus, 'final-close-up.png')],
   };
+}
+
+/**
+ * The close-up of the last turn that ended by event `seq`, for the your-turn ping: what just happened,
+ * readable on a phone. The snapshot's turn marks say where that turn ended; without them the log is read.
+ */
+function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Picture | null {
+  const last = row.snapshot?.stage === 'game' ? row.snapshot.turns?.last : undefined;
+  const end =
+    last && last.end <= seq
+      ? last.end
+      : store.matches
+          .events<MatchEvent>(row.id, 0)
+          .filter((e) => e.seq <= seq && e.event.stage === 'game' && e.event.event.type === 'turn-ended')
+          .at(-1)?.seq;
+  if (end === undefined) return null;
+  const turn = turnAt(store, row, setup, end);
+  return renderFocus(turn.game, { lastTurn: turn.events, before: turn.before, names: setup.names });
 }
 
 function warbandPost(setup: MatchSetup, player: string): Post {
@@ -139,8 +173,16 @@ function warbandPost(setup: MatchSetup, player: string): Post {
 }
 
 /** The message for a body with pictures, drawn in this thread. */
-export function picturePost(store: Store, row: MatchRow, body: PictureBody): Post {
-  const setup = row.setup as MatchSetup | null;
+export function picturePost(store: Store, stored: MatchRow, body: PictureBody): Post {
+  const row = matchRecord(stored);
+  const setup = row.setup;
+  if (body.kind === 'your-turn') {
+    // A ping needs no setup to be sent; with one it carries the digest and the last turn's close-up.
+    if (!setup) return { content: body.content, ping: [body.player] };
+    const content = yourTurnContent(store, row, setup, body.seq, body.player, body.content);
+    const close = lastTurnCloseUp(store, row, setup, body.seq);
+    return { content, ping: [body.player], ...(close ? { files: [{ png: close.png, name: 'last-turn-close-up.png', alt: close.alt }] } : {}) };
+  }
   if (!setup) throw new Error(`match ${row.id} has no setup`);
   switch (body.kind) {
     case 'opening': {

@@ -1,21 +1,42 @@
 /**
  * Turns an outbox body into the Discord message it stands for, when it is delivered: pictures and
- * logs are made then (post-pictures.ts), from the match as stored, so a process that dies before
- * posting loses nothing that cannot be made again. Pure reads of the store; sending is the worker's
- * (bot/outbox-worker.ts).
+ * logs are made then (the pictures in post-pictures.ts, in a render worker when the bot has them),
+ * from the match as stored, so a process that dies before posting loses nothing that cannot be made
+ * again. Pure reads of the store; sending is the worker's (bot/outbox-worker.ts).
  */
 import type { MatchRow, Store } from '../store';
-import type { MatchSetup, MatchSnapshot } from './match-state';
+import { matchRecord } from '../match/record';
+import type { MatchEvent } from './match-state';
 import type { PostBody } from './post-body';
 import { drawsPictures, picturePost, type PictureBody } from './post-pictures';
+import { entryMapFile } from './entry-map';
+import { challengeButtons } from './challenge-buttons';
+import { finishedName, leagueResult } from './match-end';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
 
 export type Rendered =
-  | { readonly to: 'create'; readonly post: Post; readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string } }
+  /** A new message, in the row's channel unless `channel` names another (the league channel, for a result), or a DM to `dm`. */
+  | {
+      readonly to: 'create';
+      readonly post: Post;
+      readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string };
+      readonly channel?: string;
+      readonly dm?: string;
+    }
+  /** The row's thread renamed and archived, whatever of that is not done yet. */
+  | { readonly to: 'thread'; readonly name: string; readonly archive: boolean }
   /** An edit of one of the bot's messages; `lines` are added under its text unless already there. */
   | { readonly to: 'edit'; readonly messageId: string; readonly lines: readonly string[] }
   | { readonly to: 'skip'; readonly reason: string };
+
+const playerName = (store: Store) => (p: string) => store.players.get(p)?.name ?? p;
+
+/** Who conceded the match, if it ended by a concession in play. */
+function concededBy(store: Store, row: MatchRow): string | null {
+  const e = store.matches.events<MatchEvent>(row.id).find((x) => x.event.stage === 'game' && x.event.event.type === 'conceded');
+  return e && e.event.stage === 'game' && e.event.event.type === 'conceded' ? e.event.event.player : null;
+}
 
 /** Where pictures are drawn: the bot's render pool (bot/render-pool.ts). */
 export interface Renderer {
@@ -29,42 +50,46 @@ export interface Renderer {
  */
 export async function renderBody(store: Store, matchId: string, body: PostBody, renderer?: Renderer): Promise<Rendered> {
   if (renderer && drawsPictures(body)) return renderer.render(matchId, body);
-  if (body.kind !== 'prompt' && !drawsPictures(body)) {
-    // Text and edits need nothing from the match but that it exists.
-    return store.matches.exists(matchId) ? renderBodyNow(store, null, body) : gone;
-  }
   const row = store.matches.get(matchId);
-  return row ? renderBodyNow(store, row, body) : gone;
+  return row ? renderBodyNow(store, row, body) : { to: 'skip', reason: 'the match no longer exists' };
 }
 
-const gone: Rendered = { to: 'skip', reason: 'the match no longer exists' };
-
-/** renderBody in this thread, from the match as read (every body but text and edits needs it). */
-export function renderBodyNow(store: Store, row: MatchRow | null, body: PostBody): Rendered {
-  if (drawsPictures(body)) {
-    if (!row) throw new Error(`a ${body.kind} post needs its match`);
-    return { to: 'create', post: picturePost(store, row, body) };
-  }
+/** renderBody in this thread, from the match as read. */
+export function renderBodyNow(store: Store, stored: MatchRow, body: PostBody): Rendered {
+  if (drawsPictures(body)) return { to: 'create', post: picturePost(store, stored, body) };
+  const row = matchRecord(stored);
+  const setup = row.setup;
   switch (body.kind) {
     case 'text':
     case 'reply':
       return { to: 'create', post: { content: body.content, ...(body.ping ? { ping: body.ping } : {}) } };
     case 'prompt': {
-      const setup = (row?.setup ?? null) as MatchSetup | null;
       // A prompt the match has moved past (answered by a typed command, withdrawn by a concession)
       // would only be refused if clicked, so it is never posted.
-      if (!row || row.seq !== body.seq || !setup || !row.snapshot) return { to: 'skip', reason: 'the match moved past this prompt before it was posted' };
-      const made = promptPostOf(row, setup, row.snapshot as MatchSnapshot);
+      if (row.seq !== body.seq || !setup || !row.snapshot) return { to: 'skip', reason: 'the match moved past this prompt before it was posted' };
+      const made = promptPostOf(row, setup, row.snapshot);
       if (!made) return { to: 'skip', reason: 'no prompt is open' };
+      // The entry tile is chosen looking at the map, its start areas and the tiles already placed.
+      const snapshot = row.snapshot;
+      const map = made.kind === 'entry' && snapshot.stage === 'pregame' ? entryMapFile(setup, snapshot.pregame) : null;
+      const post = { content: made.post.content, components: made.post.components, ping: [made.player], ...(map ? { files: [map] } : {}) };
+      return { to: 'create', post, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
+    }
+    case 'challenge':
       return {
         to: 'create',
-        post: { content: made.post.content, components: made.post.components, ping: [made.player] },
-        prompt: { seq: row.seq, player: made.player, kind: made.kind },
+        post: { content: body.content, ping: body.ping, components: challengeButtons(row) },
+        prompt: { seq: 0, player: row.players[1] ?? row.players[0]!, kind: 'challenge' },
       };
-    }
+    case 'league-result':
+      return { to: 'create', post: { content: leagueResult(row, playerName(store), concededBy(store, row)) }, channel: row.channelId };
+    case 'close-thread':
+      return { to: 'thread', name: finishedName(row, playerName(store)), archive: true };
     case 'retire':
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };
     case 'answered':
       return { to: 'edit', messageId: body.messageId, lines: body.lines };
+    case 'dm':
+      return { to: 'create', post: { content: body.content }, dm: body.user };
   }
 }

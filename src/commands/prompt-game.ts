@@ -5,10 +5,10 @@
  */
 import { ButtonStyle } from 'discord.js';
 import type { Decision } from '../engine/commands';
-import { splitOptions, type WoundsPromptOptions } from '../engine/split-options';
+import { splitOptions } from '../engine/split-options';
+import { replyFacts, woundFacts } from './prompt-facts';
 import type { GameState, PlayerId, Prompt } from '../engine/state';
-import { findAttack, label, unitOf } from '../engine/table';
-import type { SplitChoice } from '../engine/wounds';
+import { label, unitOf } from '../engine/table';
 import type { ComponentAction } from './codec';
 import { buttonRows, selectRow, type Row } from './prompt-components';
 import { refuse } from './user-error';
@@ -17,13 +17,6 @@ import { unshown } from './user-text';
 export interface PromptPost {
   readonly content: string;
   readonly components: Row[];
-}
-
-const boxName = (b: SplitChoice['injuries'][number]) => (typeof b === 'string' ? b : `trait box (${b.trait})`);
-
-export function describeSplit(c: SplitChoice): string {
-  const parts = [c.avoid > 0 ? `spend ${c.avoid} Vigor` : null, c.injuries.length > 0 ? `mark ${c.injuries.map(boxName).join(', ')}` : null].filter(Boolean);
-  return parts.length > 0 ? parts.join(', then ') : 'nothing to mark';
 }
 
 function orders(players: readonly PlayerId[]): PlayerId[][] {
@@ -36,37 +29,26 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
   const unit = prompt.unit ? unitOf(state, prompt.unit) : null;
   switch (prompt.kind) {
     case 'reply': {
-      const o = prompt.options as { against: string; attacks: string[] };
-      const against = label(state, unitOf(state, o.against));
-      const buttons = o.attacks.map((id, i) => ({ label: `Reply: ${findAttack(state, unit!, id)?.name ?? id}`, arg: String(i) }));
+      const facts = replyFacts(state, prompt);
       return {
-        content: `${who}, **${label(state, unit!)}** may reply to **${against}** (RULINGS R25–R26). Reply, or let it pass?`,
-        components: buttonRows('reply', match, seq, [...buttons, { label: 'Pass', arg: '', style: ButtonStyle.Secondary }]),
+        content: `${who}, ${facts.text} Reply, or let it pass?`,
+        components: buttonRows('reply', match, seq, [...facts.buttons, { label: 'Pass (keep the react token)', arg: '', style: ButtonStyle.Secondary }]),
       };
     }
     case 'wounds': {
-      const o = prompt.options as WoundsPromptOptions & { type: string };
-      const choices = splitOptions(o);
+      const facts = woundFacts(state, prompt, name);
       return {
-        content: `${who}, **${label(state, unit!)}** takes **${o.wounds} ${o.type}** wounds. It has ${o.vigor} Vigor. How does it take them (§4.30)?`,
-        components: [
-          selectRow(
-            'wounds',
-            match,
-            seq,
-            'Choose how to take the wounds',
-            choices.map((c, i) => ({ label: describeSplit(c), value: String(i), ...(i === 0 ? { description: 'The default: Vigor first' } : {}) })),
-          ),
-        ],
+        content: `${who}, ${facts.text}\nHow does it take them?`,
+        components: [selectRow('wounds', match, seq, 'Choose how to take the wounds', facts.options)],
       };
     }
     case 'order': {
-      const players = prompt.options as PlayerId[];
+      const players = prompt.options;
       const all = orders(players);
       // Button and menu labels are plain text: the names come escaped for messages.
       const text = (o: PlayerId[]) => unshown(o.map(name).join(' → '));
       return {
-        content: `${who}, you won the tactics check: choose the order of players for round ${state.round} (R7).`,
+        content: `${who}, you won the tactics check: choose the order of players for round ${state.round}.`,
         components:
           all.length <= 6
             ? buttonRows(
@@ -87,18 +69,7 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       };
     }
     case 'reroll': {
-      const o = prompt.options as {
-        roll?: string;
-        total?: number;
-        leader?: PlayerId;
-        leaderTotal?: number;
-        rerollsLeft?: number;
-        unit?: string;
-        status?: string;
-        needed?: number;
-        warleader?: string;
-        usesLeft?: number;
-      };
+      const o = prompt.options;
       const buttons = buttonRows('reroll', match, seq, [
         { label: 'Reroll', arg: 'y' },
         { label: 'Keep the roll', arg: 'n', style: ButtonStyle.Secondary },
@@ -107,19 +78,19 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
         const rolled = o.unit ? label(state, unitOf(state, o.unit)) : 'your unit';
         const leader = o.warleader ? label(state, unitOf(state, o.warleader)) : 'your Warleader';
         return {
-          content: `${who}, ${rolled} failed to recover from **${o.status}** (rolled ${o.total}, needed under ${o.needed}). Spend a react token and a Warleader die of ${leader} to reroll it (§4.7)? Dice left: ${o.usesLeft}.`,
+          content: `${who}, ${rolled} failed to recover from **${o.status}** (rolled ${o.total}, needed under ${o.needed}). Spend a react token and a Warleader die of ${leader} to reroll it? Dice left: ${o.usesLeft}.`,
           components: buttons,
         };
       }
       return {
-        content: `${who}, you lost the tactics check (${o.total} against ${o.leader ? name(o.leader) : '?'}'s ${o.leaderTotal}). Reroll with a Warleader die (R6)? Rerolls left: ${o.rerollsLeft}.`,
+        content: `${who}, you lost the tactics check (${o.total} against ${o.leader ? name(o.leader) : '?'}'s ${o.leaderTotal}). Reroll with a Warleader die? Rerolls left: ${o.rerollsLeft}.`,
         components: buttons,
       };
     }
     case 'recover': {
-      const statuses = prompt.options as string[];
+      const statuses = prompt.options;
       return {
-        content: `${who}, **${label(state, unit!)}** may roll to recover from one status (R10). Which?`,
+        content: `${who}, **${label(state, unit!)}** may roll to recover from one status at the end of its turn. Which?`,
         components: buttonRows('recover', match, seq, [
           ...statuses.map((s, i) => ({ label: s, arg: String(i) })),
           { label: 'None', arg: '', style: ButtonStyle.Secondary },
@@ -141,22 +112,22 @@ export function gamePromptAnswer(prompt: Prompt, action: ComponentAction, arg: s
   switch (prompt.kind) {
     // Replies and statuses go by index: ids carry no length limit, component ids do.
     case 'reply': {
-      const attacks = (prompt.options as { attacks: string[] }).attacks;
+      const attacks = prompt.options.attacks;
       return { ...who, reply: arg === '' ? null : attacks[index(attacks.length)]! };
     }
     case 'wounds': {
-      const choices = splitOptions(prompt.options as WoundsPromptOptions);
+      const choices = splitOptions(prompt.options);
       const c = choices[index(choices.length)]!;
       return { ...who, avoid: c.avoid, injuries: [...c.injuries] };
     }
     case 'order': {
-      const all = orders(prompt.options as PlayerId[]);
+      const all = orders(prompt.options);
       return { ...who, order: all[index(all.length)]! };
     }
     case 'reroll':
       return { ...who, reroll: arg === 'y' };
     case 'recover': {
-      const statuses = prompt.options as NonNullable<Decision['recover']>[];
+      const statuses = prompt.options;
       return { ...who, recover: arg === '' ? null : statuses[index(statuses.length)]! };
     }
   }

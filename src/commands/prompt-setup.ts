@@ -22,7 +22,7 @@ export function setupPromptPost(match: string, seq: number, prompt: PregamePromp
     case 'reroll': {
       const o = prompt.options;
       return {
-        content: `${who}, you lost the setup tactics check (${o.total} against ${name(o.leader)}'s ${o.leaderTotal}). Reroll with a Warleader die (R6)? Rerolls left: ${o.rerollsLeft}.`,
+        content: `${who}, you lost the setup tactics check (${o.total} against ${name(o.leader)}'s ${o.leaderTotal}). Reroll with a Warleader die? Rerolls left: ${o.rerollsLeft}.`,
         components: buttonRows('reroll', match, seq, [
           { label: 'Reroll', arg: 'y' },
           { label: 'Keep the roll', arg: 'n', style: ButtonStyle.Secondary },
@@ -31,7 +31,7 @@ export function setupPromptPost(match: string, seq: number, prompt: PregamePromp
     }
     case 'map-chooser':
       return {
-        content: `${who}, you won the setup tactics check. Who chooses the map and places the first entry tile (§2.1)?`,
+        content: `${who}, you won the setup tactics check. Who chooses the map and places the first entry tile?`,
         components: buttonRows(
           'chooser',
           match,
@@ -41,7 +41,7 @@ export function setupPromptPost(match: string, seq: number, prompt: PregamePromp
       };
     case 'map':
       return {
-        content: `${who}, choose the map (§2.1).`,
+        content: `${who}, choose the map.`,
         components: buttonRows(
           'map',
           match,
@@ -52,7 +52,7 @@ export function setupPromptPost(match: string, seq: number, prompt: PregamePromp
     case 'entry': {
       const areas = prompt.options.areas.slice(0, 5);
       return {
-        content: `${who}, place your 2×2 entry tile (R5): pick its top-left square in one of the start areas (or type \`/skirmish entry square\`). Your units enter the map from it.`,
+        content: `${who}, place your 2×2 entry tile: pick its top-left square in one of the start areas (hatched and numbered on the map below), or type \`/skirmish entry square\`. Your units enter the map from it.`,
         components: areas.map((a) =>
           selectRow(
             'entry',

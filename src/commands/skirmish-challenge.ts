@@ -4,50 +4,60 @@
  * its player commits it (the challenger's at the challenge, the others' on accepting), so what was
  * shown is what is played; when the last opponent accepts, setup begins.
  */
-import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
+import { ChannelType, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { RuleError } from '../engine/errors';
 import { entryAreas } from '../engine/pregame';
 import type { PlayerId } from '../engine/state';
 import type { Gridmap } from '../formats/gridmap';
+import type { MatchRow } from '../store';
 import type { App } from './app';
-import { planPosts } from './announce';
+import { planPosts, retirements } from './announce';
+import { closing } from './match-end';
+import { lateAct, planWaits } from './deadline-plan';
+import { clockFromOptions, clockLine, clockOf } from './clock-terms';
 import { listMaps, mapById } from './map-library';
-import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot, type MatchWarband } from './match-state';
+import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { matchHere } from './match-context';
 import { answerOwn } from './own-answer';
 import { save } from './saved';
+import { settle } from './submit';
 import { enqueue } from './table';
-import { commitmentOf, seedFrom, type DiceCommitment } from '../match/dice-proof';
+import { commitmentOf, seedFrom } from '../match/dice-proof';
+import { matchRecord, type CommittedWarband, type Terms } from '../match/record';
 import { refuse } from './user-error';
 import { shown } from './user-text';
 import { loadWarband, type LoadedWarband } from './warband-library';
 
-type Committed = MatchWarband & { readonly map: string };
+type Committed = CommittedWarband;
 
-export interface Terms {
-  readonly points: number;
-  readonly map: string | null;
-  /** The warbands committed so far, by player: the challenger's from the start. */
-  readonly accepted: Readonly<Record<PlayerId, Committed>>;
-  /**
-   * The dice (match/dice-proof.ts): the secret minted with the challenge, its commitment (posted), and
-   * the accept interactions' ids so far. The secret is shown only when the match is over.
-   */
-  readonly dice?: DiceCommitment & { readonly secret: string };
-}
+export type { Terms } from '../match/record';
 
 export const DEFAULT_POINTS = 121;
 
-function checkPoints(w: LoadedWarband, points: number): void {
+export function checkPoints(w: LoadedWarband, points: number): void {
   if (w.points > points) refuse('over-cap', `**${shown(w.row.name)}** costs ${w.points} points; this match allows ${points}.`);
 }
 
-const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
+/** The VP target: the one the challenger named, else the smaller warband's points, so it can be reached. */
+export function vpTarget(terms: Terms, accepted: Readonly<Record<PlayerId, { readonly points: number }>>): number {
+  if (terms.target != null) return terms.target;
+  // Challenges made before targets were separate from caps used the cap.
+  if (terms.target === undefined) return terms.points;
+  return Math.min(...Object.values(accepted).map((w) => w.points));
+}
+
+/** A thread's name: the players and the league's match number ("Alice vs Bob · #7"). */
+export const threadName = (names: readonly string[], number: number): string => {
+  const tail = ` · #${number}`;
+  return `${names.join(' vs ').slice(0, 100 - tail.length)}${tail}`;
+};
+
+export const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
 
 /** Whether a map has a start area for each player (R5). */
-const seats = (map: Gridmap): number => entryAreas(map).length;
+export const seats = (map: Gridmap): number => entryAreas(map).length;
 
-const displayName = (interaction: ChatInputCommandInteraction): string =>
+export const displayName = (interaction: ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction): string =>
   (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ??
   interaction.user.globalName ??
   interaction.user.username;
@@ -59,6 +69,9 @@ export interface ChallengeOptions {
   readonly warband: string;
   readonly points?: number | undefined;
   readonly map?: string | undefined;
+  readonly turn_hours?: number | undefined;
+  readonly prompt_hours?: number | undefined;
+  readonly misses?: number | undefined;
 }
 
 export async function challenge(interaction: ChatInputCommandInteraction, app: App, o: ChallengeOptions): Promise<void> {
@@ -73,6 +86,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   if (opponents.some((u) => !u || u.bot)) refuse('bad-opponent', 'Challenge players, not bots.');
   const players = [me, ...invited];
   const points = o.points ?? DEFAULT_POINTS;
+  const target = o.points ?? null;
   const warband = loadWarband(app, me, o.warband);
   checkPoints(warband, points);
   let map: string | null = null;
@@ -85,25 +99,40 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   app.store.players.upsert({ id: me, name: displayName(interaction) });
   await interaction.deferReply();
   const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
+  // Each match of a league channel has its own number, so rematches get threads of their own names.
   // A thread's name is plain text; only the messages below read markdown.
-  const thread = await channel.threads.create({ name: names.join(' vs ').slice(0, 100), autoArchiveDuration: 10080, reason: 'Sellsword match' });
+  const number = app.store.matches.countIn(channel.id) + 1;
+  const thread = await channel.threads.create({ name: threadName(names, number), autoArchiveDuration: 10080, reason: 'Sellsword match' });
   const challenger = shown(names[0]!);
   const secret = app.mintSecret();
-  const terms: Terms = { points, map, accepted: { [me]: committed(warband) }, dice: { secret, commitment: commitmentOf(secret), entropy: [] } };
+  const clock = clockFromOptions({ turnHours: o.turn_hours, promptHours: o.prompt_hours, misses: o.misses });
+  const terms: Terms = {
+    points,
+    target,
+    map,
+    accepted: { [me]: committed(warband) },
+    dice: { secret, commitment: commitmentOf(secret), entropy: [] },
+    ...(clock ? { clock } : {}),
+  };
   const them = invited.map((id) => `<@${id}>`).join(', ');
-  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept with \`/skirmish accept warband:\` here, or \`/skirmish decline\`. Spectators: \`/skirmish follow\`.\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
+  const goal = target !== null ? `first to **${target} VP** wins` : `first to the smaller warband's points in VP wins`;
+  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, () => {
     // The channel a challenge is made in is a league: its matches and results are listed together.
     app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
     const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, threadId: thread.id, players, terms });
     app.store.follows.add(row.id, me);
-    enqueue(app, row, [{ kind: 'text', content, ping: invited }]);
+    enqueue(app, row, [{ kind: 'challenge', content, ping: invited }]);
+    planWaits(app.store, app.now(), row);
     return row;
   });
   app.outbox.kick(row.id);
   await thread.members.add(me).catch(() => undefined);
   await interaction
-    .editReply({ content: `**${challenger}** challenged ${them}: the match is in <#${thread.id}>.`, allowedMentions: { parse: [] } })
+    .editReply({
+      content: `**${challenger}** challenged ${them}: the match is in <#${thread.id}>. The VP target is ${target !== null ? `${target} VP` : "the smaller warband's points, fixed when the challenge is accepted"}.`,
+      allowedMentions: { parse: [] },
+    })
     .catch((error: unknown) => app.log('could not answer a challenge; its thread has it', error));
 }
 
@@ -132,11 +161,45 @@ function candidateMaps(
   return any.length > 0 ? any : refuse('no-map', `No map available here has start areas for ${players} players.`);
 }
 
-export async function accept(interaction: ChatInputCommandInteraction, app: App, o: { warband: string }): Promise<void> {
+/**
+ * The step that begins setup once every warband is in (as `matches.act`'s result): the match's seed
+ * from the dice proof (or the fixed seed of tests and SANDBOX_SEED, which says the match cannot be
+ * verified), the candidate maps, the setup and its first events.
+ */
+export function beginSetup(
+  app: App,
+  current: MatchRow,
+  terms: Terms,
+): { ok: true; events: MatchEvent[]; snapshot: MatchSnapshot; status: 'setup'; setup: MatchSetup; terms: Terms } | { ok: false; error: RuleError } {
+  const { accepted, dice } = terms;
+  const fixed = app.fixedSeed?.();
+  const seed = fixed ?? (dice ? seedFrom(dice.secret, dice.entropy) : seedFrom(app.mintSecret(), []));
+  const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
+  const maps = candidateMaps(app, current.guildId, terms, accepted, current.players.length);
+  const proof = dice && fixed === undefined ? { dice: { commitment: dice.commitment, entropy: dice.entropy } } : {};
+  const made = makeSetup(
+    {
+      seed,
+      players: current.players,
+      names,
+      warbands: accepted,
+      maps,
+      options: { vpTarget: vpTarget(terms, accepted), glancingBlow: true, roundLimit: null },
+      ...proof,
+    },
+    app.content,
+  );
+  if ('code' in made) return { ok: false, error: made };
+  const begun = beginMatch(made);
+  if (!begun.ok) return begun;
+  return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made, terms };
+}
+
+export async function accept(interaction: ChatInputCommandInteraction | StringSelectMenuInteraction, app: App, o: { warband: string }): Promise<void> {
   const row = matchHere(app, interaction.channelId);
   const me = interaction.user.id;
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open.');
-  const terms = row.terms as Terms;
+  const terms = row.terms;
   if (me === row.players[0]) refuse('not-your-challenge', 'You made this challenge; your opponents accept it.');
   if (!row.players.includes(me))
     refuse(
@@ -154,10 +217,13 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
   let waiting: PlayerId[] = [];
   const line = `**${shown(displayName(interaction))}** accepts with **${shown(mine.row.name)}** (${mine.faction}, ${mine.points} points).`;
   const { done, posts } = await save(app, interaction, () => {
+    // At the deadline the timeout wins: a late accept is refused, and the scheduler lapses the challenge.
+    const late = lateAct(app.store, app.now(), row.id, me, false);
+    if (late) refuse(late.code, late.message);
     // Everything is read again inside the transaction: two opponents accepting at once must not
     // overwrite each other's warband (accepting adds no events, so the sequence number cannot tell).
     const done = app.store.matches.act<MatchSnapshot | null, MatchEvent, RuleError>(row.id, row.seq, (snapshot, current) => {
-      const fresh = current.terms as Terms;
+      const fresh = matchRecord(current).terms;
       if (snapshot || current.status !== 'challenged') return { ok: false, error: { code: 'not-open', message: 'This challenge is no longer open.' } };
       if (fresh.accepted[me]) return { ok: false, error: { code: 'already-accepted', message: 'You have already accepted; waiting for the others.' } };
       const accepted = { ...fresh.accepted, [me]: committed(mine) };
@@ -165,41 +231,15 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
       const dice = fresh.dice ? { ...fresh.dice, entropy: [...fresh.dice.entropy, interaction.id] } : undefined;
       waiting = current.players.filter((p) => !accepted[p]);
       if (waiting.length > 0) return { ok: true, events: [], snapshot: null, terms: { ...fresh, accepted, ...(dice ? { dice } : {}) } };
-      // A fixed seed (tests, SANDBOX_SEED) replaces the dice proof; such a match says it cannot be verified.
-      const fixed = app.fixedSeed?.();
-      const seed = fixed ?? (dice ? seedFrom(dice.secret, dice.entropy) : seedFrom(app.mintSecret(), []));
-      const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
-      const maps = candidateMaps(app, current.guildId, fresh, accepted, current.players.length);
-      const proof = dice && fixed === undefined ? { dice: { commitment: dice.commitment, entropy: dice.entropy } } : {};
-      const made = makeSetup(
-        {
-          seed,
-          players: current.players,
-          names,
-          warbands: accepted,
-          maps,
-          options: { vpTarget: fresh.points, glancingBlow: true, roundLimit: null },
-          ...proof,
-        },
-        app.content,
-      );
-      if ('code' in made) return { ok: false, error: made };
-      setup = made;
-      const begun = beginMatch(made);
-      if (!begun.ok) return begun;
-      return {
-        ok: true,
-        events: begun.events,
-        snapshot: begun.snapshot,
-        status: 'setup',
-        setup: made,
-        terms: { ...fresh, accepted, ...(dice ? { dice } : {}) },
-      };
+      const begun = beginSetup(app, current, { ...fresh, accepted, ...(dice ? { dice } : {}) });
+      if (begun.ok) setup = begun.setup;
+      return begun;
     });
     if (!done.ok) return { done, posts: [] };
     app.store.follows.add(row.id, me);
     const started = setup as MatchSetup | null;
     if (!started || !done.snapshot) {
+      planWaits(app.store, app.now(), done.row);
       return {
         done,
         posts: enqueue(app, done.row, [{ kind: 'reply', content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.` }], interaction),
@@ -212,7 +252,10 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
       after: done.snapshot,
       events: done.events,
     };
-    return { done, posts: enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins.` }), interaction) };
+    const goal = `first to **${started.options.vpTarget} VP** wins${matchRecord(done.row).terms.target == null ? " (the smaller warband's points)" : ''}`;
+    const posts = enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins: ${goal}.` }), interaction);
+    settle(app, { ...submitted, posts });
+    return { done, posts };
   });
   if (!done.ok)
     refuse(
@@ -222,7 +265,7 @@ export async function accept(interaction: ChatInputCommandInteraction, app: App,
   await answerOwn(app, interaction, posts);
 }
 
-export async function decline(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+export async function decline(interaction: ChatInputCommandInteraction | ButtonInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open; to give up a match in progress, use `/skirmish concede`.');
   if (!row.players.includes(interaction.user.id)) refuse('not-your-challenge', 'Only the players named in this challenge can decline or withdraw it.');
@@ -231,7 +274,13 @@ export async function decline(interaction: ChatInputCommandInteraction, app: App
   const content = `<@${interaction.user.id}> ${withdrawn ? 'withdrew' : 'declined'} the challenge, so it is off. ${others.map((p) => `<@${p}>`).join(', ')}`;
   const { done, posts } = await save(app, interaction, () => {
     const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
-    return { done, posts: done.ok ? enqueue(app, done.row, [{ kind: 'reply', content, ping: others }], interaction) : [] };
+    if (done.ok) planWaits(app.store, app.now(), done.row);
+    return {
+      done,
+      posts: done.ok
+        ? enqueue(app, done.row, [{ kind: 'reply', content, ping: others }, ...retirements(app.store, done.row), ...closing(done.row)], interaction)
+        : [],
+    };
   });
   if (!done.ok) refuse('not-open', 'This challenge changed while you answered; look at the thread.');
   await answerOwn(app, interaction, posts);

@@ -12,7 +12,7 @@ const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] 
 
 export async function verify(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
-  const commitment = (row.terms as { dice?: { commitment: string } } | null)?.dice?.commitment;
+  const commitment = row.terms.dice?.commitment;
   if (row.status !== 'over') {
     const said = commitment ? ` Its commitment is \`${commitment}\`.` : '';
     await interaction.reply({ content: `The dice stay secret until the match is over; then this checks every roll.${said}`, ...privately });

@@ -2,23 +2,27 @@
  * /skirmish status, log, concede, follow, view, entry and check: reading a match, leaving it, and
  * answering the entry-tile prompt by typing a square.
  */
-import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { describeState } from '../engine/queries';
 import type { RuleError } from '../engine/errors';
-import { eventSentences, renderMapWithAlt, type ViewRequest } from '../render';
+import { renderMapWithAlt, type ViewRequest } from '../render';
+import { logView } from './log-pages';
 import type { App } from './app';
 import { retirements } from './announce';
-import { findAttack } from '../engine/table';
 import { checkMatch } from './match-check';
-import { gameOf, rebuildMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
-import { gameHere, matchHere, resolveSquare, resolveUnit } from './match-context';
+import { planWaits } from './deadline-plan';
+import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
+import { buttonRows } from './prompt-components';
+import { closing } from './match-end';
+import type { MatchRecord } from '../match/record';
+import type { MatchRow } from '../store';
+import { gameHere, matchHere, resolveAttack, resolveSquare, resolveUnit } from './match-context';
 import { answerOwn } from './own-answer';
 import { setupPromptAnswer } from './prompt-setup';
-import { submit, withMentions } from './submit';
+import { submit, toYou, withMentions } from './submit';
 import { save } from './saved';
 import { enqueue } from './table';
 import { refuse } from './user-error';
-import { shownNames } from './user-text';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
@@ -39,8 +43,7 @@ const STATUS_WORDS: Record<string, string> = {
 
 export async function status(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
-  const setup = row.setup as MatchSetup | null;
-  const snapshot = row.snapshot as MatchSnapshot | null;
+  const { setup, snapshot } = row;
   const game = snapshot ? gameOf(snapshot) : null;
   let text: string;
   const name = (p: string) => setup?.names[p] ?? app.store.players.get(p)?.name ?? p;
@@ -52,62 +55,72 @@ export async function status(interaction: ChatInputCommandInteraction, app: App)
       snapshot.stage === 'pregame' && snapshot.pregame.prompt
         ? `Setting up: waiting for <@${snapshot.pregame.prompt.player}> to choose ${SETUP_CHOICE[snapshot.pregame.prompt.kind]}.`
         : 'Setting up.';
-  else text = withMentions(describeState(game), row.players);
+  else text = withMentions(toYou(describeState(game), interaction.user.id), row.players);
   const title = `**${row.players.map(name).join(' vs ')}** (${STATUS_WORDS[row.status] ?? row.status})`;
   await interaction.reply({ content: `${title}\n${text}`.slice(0, 2000), ...privately });
 }
 
-export async function log(interaction: ChatInputCommandInteraction, app: App, count: number): Promise<void> {
-  const { row, setup, game } = gameHere(app, interaction.channelId);
-  const all = app.store.matches.events<MatchEvent>(row.id).map((e) => e.event);
-  const firstGame = all.findIndex((e) => e.stage === 'game');
-  const from = Math.max(firstGame, all.length - count * 8);
-  const before = gameOf(rebuildMatch(setup, all.slice(0, from))) ?? setup.start;
-  const events = all.slice(from).flatMap((e) => (e.stage === 'game' ? [e.event] : []));
-  const lines = eventSentences(game, { lastTurn: events, ...(before ? { before } : {}), names: shownNames(setup.names) }).slice(-count);
+export async function log(interaction: ChatInputCommandInteraction, app: App, o: { since?: 'me' | undefined; page?: number | undefined }): Promise<void> {
+  const row = matchHere(app, interaction.channelId);
+  const view = logView(app.store, row, interaction.user.id, { since: o.since ?? null, page: o.page ?? null });
+  await interaction.reply({ content: view.content, components: view.components, ...privately });
+}
+
+/** `/skirmish concede` asks first: a concession cannot be taken back (match-buttons.ts carries it out). */
+export async function concede(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+  const row = matchHere(app, interaction.channelId);
+  checkConcession(row, interaction.user.id);
+  const others = row.players.filter((p) => p !== interaction.user.id);
+  const then = others.length === 1 ? `<@${others[0]}> wins the match.` : 'Your units leave the table, scoring nobody, and the others play on.';
   await interaction.reply({
-    content:
-      lines.length > 0
-        ? lines
-            .map((l) => `• ${l}`)
-            .join('\n')
-            .slice(-2000)
-        : 'Nothing has happened yet.',
+    content: `Concede this match? ${then} This cannot be undone.`,
+    components: buttonRows('concede', row.id, row.seq, [
+      { label: 'Yes, concede', arg: 'yes', style: ButtonStyle.Danger },
+      { label: 'No, play on', arg: 'no', style: ButtonStyle.Secondary },
+    ]),
     ...privately,
   });
 }
 
-export async function concede(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
-  const row = matchHere(app, interaction.channelId);
-  const me = interaction.user.id;
+/** Refuses a concession that cannot be made: not a player, or nothing begun to concede. */
+export function checkConcession(row: MatchRow, me: string): void {
   if (!row.players.includes(me)) refuse('not-a-player', 'Only a player in this match can concede it.');
-  const snapshot = row.snapshot as MatchSnapshot | null;
-  if (row.status === 'challenged' || !snapshot) refuse('not-started', 'This challenge has not started; use `/skirmish decline` to withdraw it.');
+  if (row.status === 'over') refuse('match-over', 'This match is already over.');
+  if (row.status === 'challenged' || !row.snapshot) refuse('not-started', 'This challenge has not started; use `/skirmish decline` to withdraw it.');
+}
+
+/** Carries out a confirmed concession; its public line goes to the thread through the outbox. */
+export async function concedeNow(interaction: ButtonInteraction, app: App, row: MatchRecord): Promise<void> {
+  const me = interaction.user.id;
+  checkConcession(row, me);
+  const snapshot = row.snapshot;
+  if (!snapshot) refuse('not-started', 'This challenge has not started; use `/skirmish decline` to withdraw it.');
   if (snapshot.stage === 'pregame') {
     const other = row.players.filter((p) => p !== me);
     const winner = other.length === 1 ? other[0]! : null;
     const content = `🏳️ <@${me}> concedes during setup.${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;
-    const { done, posts } = await save(app, interaction, () => {
+    const done = await save(app, interaction, () => {
       const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s, current) =>
         current.status !== 'setup'
           ? { ok: false, error: { code: 'match-over', message: 'This match is already over.' } }
           : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
       );
-      return {
-        done,
-        posts: done.ok ? enqueue(app, done.row, [{ kind: 'reply', content, ping: other }, ...retirements(app.store, done.row)], interaction) : [],
-      };
+      if (done.ok) {
+        enqueue(app, done.row, [{ kind: 'reply', content, ping: other }, ...retirements(app.store, done.row), ...closing(done.row)]);
+        planWaits(app.store, app.now(), done.row);
+      }
+      return done;
     });
     if (!done.ok)
       refuse(
         done.reason === 'refused' ? done.error.code : 'stale',
         done.reason === 'refused' ? done.error.message : 'The match moved on while you answered; try again.',
       );
-    await answerOwn(app, interaction, posts);
-    return;
+  } else {
+    await submit(app, row.id, me, row.seq, { game: { concede: me } }, { reply: () => `🏳️ <@${me}> concedes.` });
   }
-  const done = await submit(app, row.id, me, row.seq, { game: { concede: me } }, { via: interaction, reply: () => `🏳️ <@${me}> concedes.` });
-  await answerOwn(app, interaction, done.posts);
+  app.outbox.kick(row.id);
+  await interaction.update({ content: 'You conceded this match.', components: [] });
 }
 
 export async function follow(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
@@ -135,8 +148,7 @@ export async function view(
   if (o.overlay === 'sight') request = { ...request, sight: { unit: unit.id } };
   if (o.overlay === 'preview') {
     if (!o.attack || !o.target) refuse('bad-option', 'A preview needs an `attack` and a `target`.');
-    const attack = o.attack.trim().toLowerCase();
-    if (!findAttack(game, unit, attack)) refuse('unknown-attack', `${game.cards[unit.card]!.name} has no attack "${o.attack}".`);
+    const attack = resolveAttack(game, unit, o.attack);
     request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, o.target).id } };
   }
   if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver')
@@ -148,11 +160,11 @@ export async function view(
 
 export async function entry(interaction: ChatInputCommandInteraction, app: App, square: string): Promise<void> {
   const row = matchHere(app, interaction.channelId);
-  const snapshot = row.snapshot as MatchSnapshot | null;
+  const snapshot = row.snapshot;
   const prompt = snapshot?.stage === 'pregame' ? snapshot.pregame.prompt : null;
-  if (!prompt || prompt.kind !== 'entry') refuse('no-entry-prompt', 'Nobody is placing an entry tile now.');
+  if (prompt?.kind !== 'entry') refuse('no-entry-prompt', 'Nobody is placing an entry tile now.');
   if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);
-  const name = resolveSquare(snapshotMap(row.setup as MatchSetup, snapshot!), square);
+  const name = resolveSquare(snapshotMap(row.setup!, snapshot!), square);
   const reply = () => `<@${interaction.user.id}> places their entry tile at **${name}**.`;
   const done = await submit(app, row.id, interaction.user.id, row.seq, { pregame: setupPromptAnswer(prompt, 'entry', name) }, { via: interaction, reply });
   await answerOwn(app, interaction, done.posts);
@@ -165,11 +177,14 @@ function snapshotMap(setup: MatchSetup, snapshot: MatchSnapshot) {
 
 export async function check(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = matchHere(app, interaction.channelId);
+  // A check replays the whole match: it is for the players and the organisers (Manage Server), not everyone.
+  const organiser = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+  if (!row.players.includes(interaction.user.id) && !organiser) refuse('players-only', 'Only the players of this match and the organisers can check it.');
   const r = checkMatch(app.store, row.id)!;
   await interaction.reply({
     content: r.ok
-      ? `✅ Rebuilt match ${row.id} from its ${r.events} events: identical to the saved state.`
-      : `❌ Match ${row.id} rebuilt from its ${r.events} events differs from the saved state. Please tell an organiser.`,
+      ? `✅ Rebuilt this match from its ${r.events} events: identical to the saved state.`
+      : `❌ This match, rebuilt from its ${r.events} events, differs from the saved state. Please tell an organiser.`,
     ...privately,
   });
 }

@@ -1,5 +1,6 @@
 /**
- * /skirmish: challenge, accept, decline, status, log, concede, follow, view, entry and check.
+ * /skirmish: challenge, practice, accept, decline, status, log, concede, follow, view, entry, check, verify, export
+ * and replay.
  */
 import {
   ApplicationCommandOptionType as T,
@@ -12,13 +13,17 @@ import type { CommandModule } from './command';
 import { viewAttackChoices, viewTargetChoices } from './act-suggestions';
 import { choice, suggest } from './command';
 import { mapChoices } from './map-library';
-import { gameOf, type MatchSnapshot } from './match-state';
+import { matchRecord } from '../match/record';
+import { gameOf } from './match-state';
 import { parseOptions, text } from './options';
 import { accept, challenge, decline } from './skirmish-challenge';
+import { practice } from './skirmish-practice';
+import { opponentWarbandChoices } from './practice-warbands';
 import { check, concede, entry, follow, log, status, view } from './skirmish-play';
 import { refuse } from './user-error';
 import { warbandChoices } from './warband-library';
 import { exportFile, verify } from './skirmish-dice';
+import { replay } from './skirmish-replay';
 
 const warbandOption = { type: T.String, name: 'warband', description: 'One of your saved warbands', required: true, autocomplete: true } as const;
 const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption => ({
@@ -35,16 +40,43 @@ const data = {
     sub('challenge', 'Challenge a player to a match (it gets its own thread)', [
       { type: T.User, name: 'opponent', description: 'Who you challenge', required: true },
       warbandOption,
-      { type: T.Integer, name: 'points', description: 'Point cap for every warband and VP target (default 121)', min_value: 20, max_value: 500 },
+      {
+        type: T.Integer,
+        name: 'points',
+        description: "Point cap and VP target (default: cap 121, target the smaller warband's points)",
+        min_value: 20,
+        max_value: 500,
+      },
       { type: T.String, name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true },
       { type: T.User, name: 'opponent2', description: 'A second opponent, for a three-player match' },
       { type: T.User, name: 'opponent3', description: 'A third opponent, for a four-player match' },
+      { type: T.Integer, name: 'turn_hours', description: "Hours for each unit's turn (default 48)", min_value: 1, max_value: 720 },
+      { type: T.Integer, name: 'prompt_hours', description: 'Hours for each reply, wound split or setup choice (default 24)', min_value: 1, max_value: 720 },
+      { type: T.Integer, name: 'misses', description: 'Missed deadlines that forfeit the match (default 3)', min_value: 1, max_value: 20 },
+    ]),
+    sub('practice', 'Play a practice match against the bot (it gets its own thread)', [
+      warbandOption,
+      {
+        type: T.String,
+        name: 'opponent_warband',
+        description: "The bot's warband: a house warband or one of yours (default: a house warband near yours)",
+        autocomplete: true,
+      },
+      {
+        type: T.Integer,
+        name: 'points',
+        description: "Point cap and VP target (default: cap 121, target the smaller warband's points)",
+        min_value: 20,
+        max_value: 500,
+      },
+      { type: T.String, name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true },
     ]),
     sub('accept', 'Accept the challenge in this thread', [warbandOption]),
     sub('decline', 'Decline (or withdraw) the challenge in this thread'),
     sub('status', "The match's state: score, whose turn, every unit"),
-    sub('log', 'The latest happenings, with their rolls', [
-      { type: T.Integer, name: 'count', description: 'How many lines (default 15)', min_value: 1, max_value: 50 },
+    sub('log', 'The whole match, page by page, with its rolls (newest page first)', [
+      { type: T.String, name: 'since', description: 'Only what happened since your last act', choices: [{ name: 'my last act', value: 'me' }] },
+      { type: T.Integer, name: 'page', description: 'Which page (1 is the start of the match)', min_value: 1, max_value: 1000 },
     ]),
     sub('concede', 'Give up this match'),
     sub('follow', 'Follow this match as a spectator'),
@@ -68,9 +100,12 @@ const data = {
     sub('entry', 'Place your entry tile by typing its top-left square', [
       { type: T.String, name: 'square', description: 'Top-left square of the 2×2 tile, like B1', required: true },
     ]),
-    sub('check', 'Rebuild the match from its log and compare it with the saved state'),
+    sub('check', 'Players and organisers: rebuild the match from its log and compare it with the saved state'),
     sub('verify', 'Check every die of a finished match against the commitment posted with the challenge'),
     sub('export', 'The whole match as a file: setup, every event, and once it is over the dice’s secret'),
+    sub('replay', 'Watch the match again: an animation of every turn, or one turn with its log', [
+      { type: T.Integer, name: 'turn', description: 'Show this turn privately, with buttons to step (0 is the opening)', min_value: 0, max_value: 100000 },
+    ]),
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -82,9 +117,18 @@ const schemas = {
     warband: text(100),
     points: z.number().int().min(20).max(500).optional(),
     map: text(60).optional(),
+    turn_hours: z.number().int().min(1).max(720).optional(),
+    prompt_hours: z.number().int().min(1).max(720).optional(),
+    misses: z.number().int().min(1).max(20).optional(),
   }),
   accept: z.object({ warband: text(100) }),
-  log: z.object({ count: z.number().int().min(1).max(50).default(15) }),
+  practice: z.object({
+    warband: text(100),
+    opponent_warband: text(100).optional(),
+    points: z.number().int().min(20).max(500).optional(),
+    map: text(60).optional(),
+  }),
+  log: z.object({ since: z.enum(['me']).optional(), page: z.number().int().min(1).max(1000).optional() }),
   view: z.object({
     unit: text(40),
     overlay: z.enum(['reach', 'maneuver', 'sight', 'preview', 'none']).default('reach'),
@@ -92,6 +136,7 @@ const schemas = {
     target: text(40).optional(),
   }),
   entry: z.object({ square: text(8) }),
+  replay: z.object({ turn: z.number().int().min(0).max(100000).optional() }),
 };
 
 export const skirmishCommand: CommandModule = {
@@ -102,12 +147,14 @@ export const skirmishCommand: CommandModule = {
         return challenge(interaction, app, parseOptions(schemas.challenge, values));
       case 'accept':
         return accept(interaction, app, parseOptions(schemas.accept, values));
+      case 'practice':
+        return practice(interaction, app, parseOptions(schemas.practice, values));
       case 'decline':
         return decline(interaction, app);
       case 'status':
         return status(interaction, app);
       case 'log':
-        return log(interaction, app, parseOptions(schemas.log, values).count);
+        return log(interaction, app, parseOptions(schemas.log, values));
       case 'concede':
         return concede(interaction, app);
       case 'follow':
@@ -122,15 +169,19 @@ export const skirmishCommand: CommandModule = {
         return verify(interaction, app);
       case 'export':
         return exportFile(interaction, app);
+      case 'replay':
+        return replay(interaction, app, parseOptions(schemas.replay, values));
       default:
         return refuse('unknown-command', `Unknown subcommand ${String(name)}.`);
     }
   },
   autocomplete(interaction, app, { focused, values }) {
     if (focused === 'warband') return warbandChoices(app, interaction.user.id, values.warband);
+    if (focused === 'opponent_warband') return opponentWarbandChoices(app, interaction.user.id, values.opponent_warband);
     if (focused === 'map') return mapChoices(app, values.map, interaction.guildId);
     const row = app.store.matches.byThread(interaction.channelId);
-    const game = row?.snapshot ? gameOf(row.snapshot as MatchSnapshot) : null;
+    const snapshot = row ? matchRecord(row).snapshot : null;
+    const game = snapshot ? gameOf(snapshot) : null;
     if (!game) return [];
     if (focused === 'unit')
       return suggest(

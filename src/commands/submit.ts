@@ -7,21 +7,22 @@
  */
 import type { PlayerId } from '../engine/state';
 import type { RuleError } from '../engine/errors';
-import { OPEN_STATUSES, type OutboxRow } from '../store';
+import { matchRecord } from '../match/record';
+import { OPEN_STATUSES } from '../store';
 import type { App } from './app';
 import { planPosts } from './announce';
 import type { Submitted } from './submitted';
 
 export type { Submitted } from './submitted';
+export type { Change, Recorded } from './change';
+import type { Change, Recorded } from './change';
+import { withoutRuleCodes } from '../render/plain-rules';
 import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { markSaved } from './saved';
+import { lateAct } from './deadline-plan';
+import { settleChange } from './settle';
 import { enqueue, inTransaction, type Via } from './table';
 import { refuse } from './user-error';
-
-export interface Recorded extends Submitted {
-  /** The outbox rows the change wrote, in delivery order. */
-  readonly posts: readonly OutboxRow[];
-}
 
 /** What the interaction behind a change will say itself, planned from the change. */
 export interface Telling {
@@ -37,6 +38,74 @@ export function withMentions(text: string, players: readonly PlayerId[]): string
   return players.reduce((t, p) => t.split(p).join(`<@${p}>`), text);
 }
 
+/**
+ * The engine says "Waiting for p2 to choose …"; said to p2 that is their own choice, so it reads
+ * "Your choice first: …" (a prompt above waits for them), never "Waiting for @you".
+ */
+export function toYou(text: string, me: string | undefined): string {
+  if (me === undefined) return text;
+  return text
+    .replace(`Waiting for ${me} to choose `, 'Your choice comes first (the prompt in the thread): ')
+    .replace(`Waiting for ${me} to decide`, 'Waiting for your decision');
+}
+
+/** One change and its posts; must run inside a transaction. */
+function changeOnce(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling): Change {
+  let before: MatchSnapshot | null = null;
+  let setup: MatchSetup | null = null;
+  const done = app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (_snapshot, stored) => {
+    const row = matchRecord(stored);
+    const snapshot = row.snapshot;
+    if (!snapshot || !row.setup) return { ok: false, error: { code: 'not-started', message: 'This match has not been accepted yet.' } };
+    if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
+    before = snapshot;
+    const stepped = stepMatch(row.setup, snapshot, command, by, row.seq);
+    if (!stepped.ok) return { ok: false, error: stepped.error };
+    // The setup as the row will hold it: with the game's first state once setup is over.
+    setup = stepped.start ? { ...row.setup, start: stepped.start } : row.setup;
+    const game = gameOf(stepped.snapshot);
+    return {
+      ok: true,
+      events: stepped.events,
+      snapshot: stepped.snapshot,
+      status: game ? (game.over ? 'over' : 'playing') : 'setup',
+      ...(stepped.start ? { setup } : {}),
+      ...(game?.over ? { winner: game.winner, result: { winner: game.winner, score: game.score, round: game.round } } : {}),
+    };
+  });
+  if (!done.ok)
+    return done.reason === 'refused'
+      ? { ok: false, reason: 'refused', error: done.error }
+      : done.reason === 'stale'
+        ? { ok: false, reason: 'stale' }
+        : { ok: false, reason: 'not-found' };
+  const submitted: Submitted = { row: done.row, setup: setup!, before: before!, after: done.snapshot, events: done.events };
+  const planned = planPosts(app.store, submitted, {
+    by,
+    reply: telling.reply?.(submitted),
+    answered: telling.answered ? { messageId: telling.answered.messageId, lines: telling.answered.lines(submitted) } : undefined,
+  });
+  return { ok: true, recorded: { ...submitted, posts: enqueue(app, done.row, planned, telling.via) } };
+}
+
+/**
+ * A change with everything that follows from it in the same transaction: the prompts standing orders
+ * answer, and the deadlines of the wait it leaves (settle.ts). Must run inside a transaction; the
+ * scheduler's timeouts come through here as players' acts do.
+ */
+export function recordChange(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling = {}): Change {
+  const late = lateAct(app.store, app.now(), matchId, by, 'game' in command && 'concede' in command.game);
+  if (late) return { ok: false, reason: 'refused', error: late };
+  const first = changeOnce(app, matchId, by, expectSeq, command, telling);
+  if (first.ok) settle(app, first.recorded);
+  return first;
+}
+
+/** The standing orders and deadlines that follow a change made outside `recordChange` (accepting a challenge). */
+export function settle(app: App, recorded: Recorded): Recorded {
+  return settleChange(app, recorded, (player, seq, next, reply) => changeOnce(app, recorded.row.id, player, seq, next, { reply }));
+}
+
 export async function submit(
   app: App,
   matchId: string,
@@ -45,45 +114,17 @@ export async function submit(
   command: MatchCommand,
   telling: Telling = {},
 ): Promise<Recorded> {
-  let before: MatchSnapshot | null = null;
-  let setup: MatchSetup | null = null;
-  const { done, posts } = await inTransaction(app, () => {
-    const done = app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (snapshot, row) => {
-      if (!snapshot || !row.setup) return { ok: false, error: { code: 'not-started', message: 'This match has not been accepted yet.' } };
-      if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
-      before = snapshot;
-      setup = row.setup as MatchSetup;
-      const stepped = stepMatch(setup, snapshot, command, by, row.seq);
-      if (!stepped.ok) return { ok: false, error: stepped.error };
-      const game = gameOf(stepped.snapshot);
-      return {
-        ok: true,
-        events: stepped.events,
-        snapshot: stepped.snapshot,
-        status: game ? (game.over ? 'over' : 'playing') : 'setup',
-        ...(stepped.start ? { setup: { ...setup, start: stepped.start } } : {}),
-        ...(game?.over ? { winner: game.winner, result: { winner: game.winner, score: game.score, round: game.round } } : {}),
-      };
-    });
-    if (!done.ok) return { done, posts: [] };
-    const submitted: Submitted = { row: done.row, setup: (done.row.setup as MatchSetup) ?? setup!, before: before!, after: done.snapshot, events: done.events };
-    const planned = planPosts(app.store, submitted, {
-      by,
-      reply: telling.reply?.(submitted),
-      answered: telling.answered ? { messageId: telling.answered.messageId, lines: telling.answered.lines(submitted) } : undefined,
-    });
-    return { done, posts: enqueue(app, done.row, planned, telling.via) };
-  });
-  if (!done.ok) {
-    if (done.reason === 'not-found') refuse('no-such-match', 'That match no longer exists.');
-    if (done.reason === 'stale')
+  const change = await inTransaction(app, () => recordChange(app, matchId, by, expectSeq, command, telling));
+  if (!change.ok) {
+    if (change.reason === 'not-found') refuse('no-such-match', 'That match no longer exists.');
+    if (change.reason === 'stale')
       refuse(
         'stale',
         'The match moved on while you were choosing (someone acted first, or this was sent twice). Nothing was changed; look at the latest message in the thread.',
       );
     const players = app.store.matches.get(matchId)?.players ?? [];
-    refuse(done.error.code, withMentions(done.error.message, players));
+    refuse(change.error.code, withMentions(toYou(withoutRuleCodes(change.error.message), by), players));
   }
   if (telling.via) markSaved(telling.via);
-  return { row: done.row, setup: (done.row.setup as MatchSetup) ?? setup!, before: before!, after: done.snapshot, events: done.events, posts };
+  return change.recorded;
 }

@@ -3,33 +3,48 @@
  * frames that start, pay for and carry out acts (moves are in move.ts, act traits in traits.ts). Every check happens before the first event, so a refused act changes
  * nothing.
  */
-import type { ActType } from '../formats/vocabulary';
+import { ACT_TYPES, type ActType } from '../formats/vocabulary';
 import { squareIndex } from './board';
 import { refuse } from './errors';
-import { field, handle } from './flow';
-import type { Frame, GameState, TurnState, UnitState } from './state';
+import type { Handler } from './flow';
+import type { Cost, Frame, FrameOf, GameState, TurnState, UnitState } from './state';
 import { liveTraits, profile } from './stats';
 import { sideOf } from './sides';
 import { boardOf, label, unitOf } from './table';
 import { actsFor, controllerOf } from './turns';
 
+/** How many times a turn the unit may take an act type: the rule of 3 (R8), two Basic Moves (§3.1), two Maneuvers (R14). */
+function maxOf(state: GameState, unit: UnitState, act: ActType): number {
+  const rule = liveTraits(state, unit).find((t) => t.trait === 'rule' && t.maxSameAct !== undefined);
+  return act === 'move' || act === 'maneuver' ? 2 : rule && rule.trait === 'rule' ? rule.maxSameAct! : 2;
+}
+
+/** The act types a unit could still take this turn as far as the rule of 3 and the unit's card go. */
+function actsStillOpen(state: GameState, unit: UnitState, turn: TurnState): ActType[] {
+  const hasTrait = liveTraits(state, unit).some((t) => t.trait === 'act');
+  return ACT_TYPES.filter((a) => turn.used[a] < maxOf(state, unit, a) && (a !== 'trait' || hasTrait) && (a !== 'crow' || (turn.droppedEnemy && !unit.crowed)));
+}
+
 /**
- * The rule of 3 (R8) and the caps of two Basic Moves (§3.1) and two Maneuvers (R14). An act that
- * takes several acts counts that many of its type (R44: after a 2-act attack, no other attack).
+ * The rule of 3 (R8) and the caps of two Basic Moves (§3.1) and two Maneuvers (R14); the refusal says
+ * what is left. An act that takes several acts counts that many of its type (R44: after a 2-act
+ * attack, no other attack).
  */
 export function checkActType(state: GameState, unit: UnitState, turn: TurnState, act: ActType, acts = 1): void {
   const used = turn.used[act];
-  const rule = liveTraits(state, unit).find((t) => t.trait === 'rule' && t.maxSameAct !== undefined);
-  const max = act === 'move' || act === 'maneuver' ? 2 : rule && rule.trait === 'rule' ? rule.maxSameAct! : 2;
-  if (used + acts > max) {
+  if (used + acts > maxOf(state, unit, act)) {
     const why =
       act === 'move'
-        ? 'a unit makes at most two Basic Moves a turn'
+        ? 'at most two Basic Moves a turn'
         : act === 'maneuver'
-          ? 'a unit makes at most two Maneuvers a turn'
-          : `the rule of 3 allows no act type ${max + 1} times in a turn`;
+          ? 'at most two Maneuvers a turn (R14)'
+          : 'the rule of 3: no act type three times in a turn (R8)';
+    const open = actsStillOpen(state, unit, turn);
+    const left = turn.unit === unit.id ? turn.actsLeft : 0;
+    const still =
+      open.length > 0 && left > 0 ? ` It can still ${open.join(', ')} (${left} act${left === 1 ? '' : 's'} left), or end its turn.` : ' It can end its turn.';
     const counted = acts > 1 ? ` and this ${act} takes ${acts}, each counted` : '';
-    refuse('rule-of-three', `${label(state, unit)} has used ${used} ${act} act${used === 1 ? '' : 's'} this turn${counted}; ${why}.`);
+    refuse('rule-of-three', `${label(state, unit)} has used ${act} ${used} times this turn${counted}; ${why}.${still}`);
   }
 }
 
@@ -113,10 +128,10 @@ export function parseSquares(state: GameState, names: readonly string[]): number
  * An act starting: counted against the turn (R8), paid for, then carried out. Activation has run by
  * now, so the act is checked again when it was paused behind a prompt (a start-of-turn wound, say).
  */
-handle('act', (ctx, frame, stack) => {
-  const unit = unitOf(ctx.state, field<string>(frame, 'unit'));
+export const onAct: Handler<'act'> = (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, frame.unit);
   const turn = ctx.state.turn;
-  const acts = field<number>(frame, 'acts');
+  const acts = frame.acts;
   if (!turn || unit.dropped) return;
   if (turn.actsLeft < acts) {
     ctx.emit({ type: 'act-lost', unit: unit.id, reason: `${label(ctx.state, unit)} has ${turn.actsLeft} acts left after the start of its turn` });
@@ -125,7 +140,7 @@ handle('act', (ctx, frame, stack) => {
   // §6.2, R9: the Glamyred roll is made at the start of the turn, before any act. When it hands the
   // unit to another player, the act its owner declared (which activated the unit) does not happen:
   // the controller chooses the unit's one act instead.
-  const commander = field<string | undefined>(frame, 'commander');
+  const commander = frame.commander;
   const now = sideOf(ctx.state, unit);
   if (commander !== undefined && commander !== now) {
     ctx.emit({
@@ -135,22 +150,22 @@ handle('act', (ctx, frame, stack) => {
     });
     return;
   }
-  const act = field<ActType>(frame, 'act');
-  const cost = field<{ react?: number; blue?: number; red?: number; vigor?: number } | undefined>(frame, 'cost');
+  const act = frame.act;
+  const cost = frame.cost;
   const short = cost ? unpayable(unit, cost) : null;
   if (short) {
     // The start of the turn (a terrain wound avoided with Vigor, say) can leave the act unaffordable.
     ctx.emit({ type: 'act-lost', unit: unit.id, reason: `${label(ctx.state, unit)} ${short} after the start of its turn` });
     return;
   }
-  ctx.emit({ type: 'act-begun', unit: unit.id, act, acts, ...(act === 'move' ? { keepMovePoints: true } : {}) });
+  // An act trait's id goes on the event, so the log can name the trait even when it reaches nobody.
+  const trait = act === 'trait' && frame.then.k === 'use-trait' ? frame.then.trait : undefined;
+  ctx.emit({ type: 'act-begun', unit: unit.id, act, acts, ...(act === 'move' ? { keepMovePoints: true } : {}), ...(trait !== undefined ? { trait } : {}) });
   if (cost && (cost.react || cost.blue || cost.red || cost.vigor)) {
     ctx.emit({ type: 'paid', unit: unit.id, tokens: { react: cost.react ?? 0, blue: cost.blue ?? 0, red: cost.red ?? 0 }, vigor: cost.vigor ?? 0 });
   }
-  stack.push(field<Frame>(frame, 'then'));
-});
-
-type Cost = { react?: number; blue?: number; red?: number; vigor?: number };
+  stack.push(frame.then);
+};
 
 /** The first thing the unit lacks to pay `cost` (tokens, then Vigor), or null when it can pay. */
 function shortfall(unit: UnitState, cost: Cost): { what: 'react' | 'blue' | 'red' | 'vigor'; need: number; have: number } | null {
@@ -177,19 +192,19 @@ export function checkCost(state: GameState, unit: UnitState, cost: Cost, what: s
   refuse('no-token', `${what} needs ${short.need} ${short.what} token(s); ${label(state, unit)} has ${short.have}.`);
 }
 
-handle('rest', (ctx, frame) => {
-  ctx.emit({ type: 'rested', unit: field<string>(frame, 'unit'), token: field<'react' | 'blue' | 'red'>(frame, 'token') });
-});
+export const onRest: Handler<'rest'> = (ctx, frame) => {
+  ctx.emit({ type: 'rested', unit: frame.unit, token: frame.token });
+};
 
 /** R30, R22: +5 Vigor, never above the starting Vigor. */
-handle('crow', (ctx, frame) => {
-  const unit = unitOf(ctx.state, field<string>(frame, 'unit'));
+export const onCrow: Handler<'crow'> = (ctx, frame) => {
+  const unit = unitOf(ctx.state, frame.unit);
   const gain = Math.max(0, Math.min(5, profile(ctx.state, unit).vigorMax - unit.vigor));
   ctx.emit({ type: 'crowed', unit: unit.id, vigor: gain });
-});
+};
 
 /** Frames for an act: activation first when needed, the act, then the end-of-act check. */
-export function actFrames(plan: ActPlan, act: Frame): Frame[] {
+export function actFrames(plan: ActPlan, act: FrameOf<'act'>): Frame[] {
   const frames: Frame[] = [{ k: 'after-act' }, { ...act, commander: plan.commander }];
   if (plan.activates) frames.push({ k: 'activate', unit: plan.unit.id });
   return frames;

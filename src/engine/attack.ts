@@ -4,24 +4,16 @@
  */
 import type { Attack, Effect } from '../formats/card';
 import type { Ctx } from './context';
-import { ask, field, handle } from './flow';
+import { ask, type Handler } from './flow';
 import { replyAttacks } from './reactions';
-import type { Frame, UnitId, UnitState } from './state';
+import type { Frame, FrameOf, Incoming, UnitState } from './state';
 import { defaultRecovery } from './setup';
 import { forcedMove, forcedOf } from './forced';
 import { areEnemies } from './sides';
 import { areAdjacent, attackLine, isProblem } from './targeting';
-import { findAttack, unitOf } from './table';
+import { nameOf } from './board';
+import { findAttack, tableOf, unitOf } from './table';
 import { afterDefences, toughnessUse } from './wounds';
-
-export interface AttackFrame extends Frame {
-  readonly k: 'attack';
-  readonly unit: UnitId;
-  readonly attack: string;
-  readonly target: UnitId;
-  readonly charge: boolean;
-  readonly reply: boolean;
-}
 
 export function attackOf(ctx: Ctx, unit: UnitState, id: string): Attack {
   const attack = findAttack(ctx.state, unit, id);
@@ -33,12 +25,9 @@ export function attackOf(ctx: Ctx, unit: UnitState, id: string): Attack {
  * R26: enemies adjacent to the attacker (the target included) with a react token may declare a reply,
  * each asked in board order. Declared replies are collected in the frame, then resolved.
  */
-handle('offer-replies', (ctx, frame, stack) => {
-  const attacker = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
-  const asked = field<UnitId[]>(frame, 'asked');
-  const declared = field<{ unit: UnitId; attack: string }[]>(frame, 'declared');
-  const answer = field<string | null | undefined>(frame, 'answer');
-  const current = field<UnitId | undefined>(frame, 'current');
+export const onOfferReplies: Handler<'offer-replies'> = (ctx, frame, stack) => {
+  const attacker = unitOf(ctx.state, frame.unit);
+  const { asked, declared, answer, current } = frame;
   const nextDeclared = [...declared];
   if (current !== undefined && answer !== undefined) {
     ctx.emit({ type: 'reply-declared', unit: current, attack: answer, against: attacker.id });
@@ -56,12 +45,21 @@ handle('offer-replies', (ctx, frame, stack) => {
         kind: 'reply',
         player: next.player,
         unit: next.id,
-        options: { against: attacker.id, attacks: options },
+        options: { against: attacker.id, attacks: options, incoming: incomingOf(ctx, frame.then) },
       },
     );
   }
-  stack.push({ ...field<Frame>(frame, 'then'), replies: nextDeclared });
-});
+  stack.push({ ...frame.then, replies: nextDeclared });
+};
+
+export type { Incoming } from './state';
+
+/** What a reply prompt answers (R25, R26), from the frame the replies wait on (state.ts Incoming). */
+function incomingOf(ctx: Ctx, then: FrameOf<'offer-replies'>['then']): Incoming {
+  if (then.k === 'attack') return { attack: then.attack, target: then.target, charge: then.charge };
+  if (then.k === 'burst-with-replies') return { attack: then.attack, origin: nameOf(tableOf(ctx.state).board, then.origin) };
+  return { move: true };
+}
 
 /** Adjacent enemies able to reply to `attacker` now, in board order (R26). */
 function repliersTo(ctx: Ctx, attacker: UnitState): UnitState[] {
@@ -72,46 +70,45 @@ function repliersTo(ctx: Ctx, attacker: UnitState): UnitState[] {
 }
 
 /** The attack, with its declared replies; a slow attack suffers its replies first (§4.5). */
-handle('attack', (ctx, frame, stack) => {
-  const f = frame as AttackFrame;
-  const replies = field<{ unit: UnitId; attack: string }[] | undefined>(frame, 'replies') ?? [];
+export const onAttack: Handler<'attack'> = (ctx, f, stack) => {
+  const replies = f.replies ?? [];
   const attacker = unitOf(ctx.state, f.unit);
   const attack = attackOf(ctx, attacker, f.attack);
   const replyFrames: Frame[] = replies.map((r) => ({ k: 'reply', unit: r.unit, attack: r.attack, target: f.unit }));
-  const roll: Frame = { k: 'roll', unit: f.unit, attack: f.attack, target: f.target, charge: f.charge, reply: f.reply, shove: field(frame, 'shove') };
+  const roll: Frame = { k: 'roll', unit: f.unit, attack: f.attack, target: f.target, charge: f.charge, reply: f.reply, shove: f.shove };
   // The stack runs last-pushed first.
   if (attack.slow) stack.push(roll, ...[...replyFrames].reverse());
   else stack.push(...[...replyFrames].reverse(), roll);
-});
+};
 
 /** A burst with its declared replies: slow bursts suffer them first, like any attack (§4.5). */
-handle('burst-with-replies', (ctx, frame, stack) => {
-  const attacker = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
-  const attack = attackOf(ctx, attacker, field<string>(frame, 'attack'));
-  const replies = field<{ unit: UnitId; attack: string }[] | undefined>(frame, 'replies') ?? [];
+export const onBurstWithReplies: Handler<'burst-with-replies'> = (ctx, frame, stack) => {
+  const attacker = unitOf(ctx.state, frame.unit);
+  const attack = attackOf(ctx, attacker, frame.attack);
+  const replies = frame.replies ?? [];
   const replyFrames: Frame[] = replies.map((r) => ({ k: 'reply', unit: r.unit, attack: r.attack, target: attacker.id }));
-  const burst: Frame = { k: 'burst', unit: attacker.id, attack: attack.id, origin: field<number>(frame, 'origin') };
+  const burst: Frame = { k: 'burst', unit: attacker.id, attack: attack.id, origin: frame.origin };
   if (attack.slow) stack.push(burst, ...[...replyFrames].reverse());
   else stack.push(...[...replyFrames].reverse(), burst);
-});
+};
 
 /** A declared reply: lost if the replier dropped; spends the react token, then attacks (R25, R26). */
-handle('reply', (ctx, frame, stack) => {
-  const replier = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
-  const target = unitOf(ctx.state, field<UnitId>(frame, 'target'));
+export const onReply: Handler<'reply'> = (ctx, frame, stack) => {
+  const replier = unitOf(ctx.state, frame.unit);
+  const target = unitOf(ctx.state, frame.target);
   if (replier.dropped || target.dropped || replier.tokens.react < 1) return;
-  const attack = attackOf(ctx, replier, field<string>(frame, 'attack'));
+  const attack = attackOf(ctx, replier, frame.attack);
   ctx.emit({ type: 'paid', unit: replier.id, tokens: { ...attack.cost, react: (attack.cost.react ?? 0) + 1 }, vigor: attack.cost.vigor ?? 0 });
   stack.push({ k: 'roll', unit: replier.id, attack: attack.id, target: target.id, charge: false, reply: true });
-});
+};
 
 /** The attack roll (R20): natural 1 misses, natural 20 hits critically, 10 over is critical, 13 may glance. */
-handle('roll', (ctx, frame, stack) => {
-  const attacker = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
-  const target = unitOf(ctx.state, field<UnitId>(frame, 'target'));
+export const onRoll: Handler<'roll'> = (ctx, frame, stack) => {
+  const attacker = unitOf(ctx.state, frame.unit);
+  const target = unitOf(ctx.state, frame.target);
   if (attacker.dropped || target.dropped) return;
-  const attack = attackOf(ctx, attacker, field<string>(frame, 'attack'));
-  const charge = field<boolean>(frame, 'charge');
+  const attack = attackOf(ctx, attacker, frame.attack);
+  const charge = frame.charge;
   const line = attackLine(ctx.state, attacker, attack, target, { charge });
   if (isProblem(line)) {
     // The target moved out of reach or sight before this attack resolved (a reply's recoil, say).
@@ -127,7 +124,7 @@ handle('roll', (ctx, frame, stack) => {
       critical: false,
       glancing: false,
       notes: [line.message],
-      reply: field<boolean>(frame, 'reply'),
+      reply: frame.reply,
     });
     return;
   }
@@ -159,7 +156,7 @@ handle('roll', (ctx, frame, stack) => {
     critical,
     glancing,
     notes: line.automatic ? ['helpless and adjacent: hit and critical (R20)'] : [...line.notes],
-    reply: field<boolean>(frame, 'reply'),
+    reply: frame.reply,
   });
   if (hit)
     stack.push({
@@ -173,21 +170,22 @@ handle('roll', (ctx, frame, stack) => {
       charge,
       caused: true,
       bonusUsed: false,
-      shove: field(frame, 'shove'),
+      shove: frame.shove,
+      reply: frame.reply,
     });
-});
+};
 
 /**
  * Where an effects frame's effects come from: an attack, or an act trait used without a roll
  * (FORMATS.md `act`), which gets no critical, charge or glancing changes.
  */
-function effectSource(ctx: Ctx, unit: UnitState, frame: Frame): { name: string; effects: readonly Effect[] } {
-  const traitId = field<string | undefined>(frame, 'trait');
-  if (traitId === undefined) return attackOf(ctx, unit, field<string>(frame, 'attack'));
+function effectSource(ctx: Ctx, unit: UnitState, frame: FrameOf<'effects'>): { name: string; effects: readonly Effect[] } {
+  if (frame.trait === undefined) return attackOf(ctx, unit, frame.attack);
+  const traitId = frame.trait;
   const trait = [...(ctx.state.cards[unit.card]?.traits ?? []), ...(unit.mod ? (ctx.state.mods[unit.mod]?.traits ?? []) : [])].find(
     (t) => t.trait === 'act' && t.id === traitId,
   );
-  if (!trait || trait.trait !== 'act') throw new Error(`${unit.id} has no act trait ${traitId}`);
+  if (trait?.trait !== 'act') throw new Error(`${unit.id} has no act trait ${traitId}`);
   return { name: trait.name, effects: trait.effects ?? [] };
 }
 
@@ -205,15 +203,15 @@ function firstWoundAmount(effect: Effect & { wound: number }, f: { critical: boo
  * least one wound after immunity, vulnerability and toughness. A status or movement effect passes on
  * whether it applied.
  */
-handle('effects', (ctx, frame, stack) => {
-  const attacker = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
-  const target = unitOf(ctx.state, field<UnitId>(frame, 'target'));
+export const onEffects: Handler<'effects'> = (ctx, frame, stack) => {
+  const attacker = unitOf(ctx.state, frame.unit);
+  const target = unitOf(ctx.state, frame.target);
   const attack = effectSource(ctx, attacker, frame);
-  const index = field<number>(frame, 'index');
+  const index = frame.index;
   const effect = attack.effects[index];
   if (!effect || target.dropped) return;
-  const gated = index > 0 && effect.link === 'then' && !field<boolean>(frame, 'caused');
-  const next = (caused: boolean, extra: Record<string, unknown> = {}) => ({ ...frame, index: index + 1, caused, ...extra });
+  const gated = index > 0 && effect.link === 'then' && !frame.caused;
+  const next = (caused: boolean, extra: { readonly bonusUsed?: true } = {}): Frame => ({ ...frame, index: index + 1, caused, ...extra });
   const isWound = 'wound' in effect && !('status' in effect);
   if (gated) {
     // R37: the critical (charge, glancing) change belongs to the first wound effect the attack
@@ -222,14 +220,17 @@ handle('effects', (ctx, frame, stack) => {
     return;
   }
   if (isWound) {
-    const bonus = !field<boolean>(frame, 'bonusUsed');
-    const amount = bonus
-      ? firstWoundAmount(effect, { critical: field(frame, 'critical'), glancing: field(frame, 'glancing'), charge: field(frame, 'charge') })
-      : effect.wound;
+    const bonus = !frame.bonusUsed;
+    const amount = bonus ? firstWoundAmount(effect, { critical: frame.critical, glancing: frame.glancing, charge: frame.charge }) : effect.wound;
     const defended = afterDefences(ctx.state, target, amount, effect.type);
     const caused = defended - toughnessUse(ctx.state, target, defended) > 0;
     stack.push(next(caused, { bonusUsed: true }));
-    stack.push({ k: 'wound', unit: target.id, wound: amount, woundType: effect.type, source: attacker.id, why: attack.name });
+    // The wound names what dealt it, so a log read after a prompt still knows the attack (or trait).
+    const from =
+      frame.trait !== undefined
+        ? { from: 'trait' as const, trait: frame.trait }
+        : { from: frame.reply ? ('reply' as const) : ('attack' as const), attack: frame.attack };
+    stack.push({ k: 'wound', unit: target.id, wound: amount, woundType: effect.type, source: attacker.id, why: attack.name, ...from });
     return;
   }
   if ('status' in effect) {
@@ -251,7 +252,7 @@ handle('effects', (ctx, frame, stack) => {
     stack.push(next(true));
     return;
   }
-  const moving = forcedMove(ctx.state, attacker, target, forcedOf(effect)!, field<string[] | undefined>(frame, 'shove'));
+  const moving = forcedMove(ctx.state, attacker, target, forcedOf(effect)!, frame.shove);
   stack.push(next(moving !== null));
   if (moving) stack.push(moving);
-});
+};

@@ -9,7 +9,7 @@ import { colOf, nameOf, rowOf } from './board';
 import type { Ctx } from './context';
 import { distance } from './distance';
 import { refuse } from './errors';
-import { field, handle } from './flow';
+import type { Handler } from './flow';
 import { burstCover, seesCentre } from './sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile } from './stats';
@@ -38,29 +38,42 @@ export function burstTargets(state: GameState, attacker: UnitState, attack: Atta
     .map(({ u }) => u);
 }
 
+/** The roll one unit caught by a burst faces (R24): bonus, auras, injuries, cover from the origin, compromise; its defence. */
+export function burstLine(
+  state: GameState,
+  attacker: UnitState,
+  attack: Attack,
+  origin: number,
+  target: UnitState,
+): { modifier: number; need: number; notes: string[] } {
+  const table = tableOf(state);
+  const a = profile(state, attacker);
+  const t = profile(state, target);
+  const notes = [`bonus +${attack.bonus}`];
+  let modifier = attack.bonus + a.attackModifier - a.injuries;
+  if (a.injuries) notes.push(`injuries −${a.injuries}`);
+  if (burstCover(table.board, occupancyBetween(state, attacker, target), origin, bodyOf(state, target))) {
+    modifier -= 2;
+    notes.push('cover −2');
+  }
+  if (compromisedAgainst(state, target, attacker)) {
+    modifier += 2;
+    notes.push('compromised +2');
+  }
+  const need = t[attack.vs] + (attack.vs === 'armor' && hasTrait(state, target, 'shield') ? 2 : 0);
+  return { modifier, need, notes };
+}
+
 /** Rolls against every unit caught, then queues the effects of each hit to apply together. */
-handle('burst', (ctx: Ctx, frame, stack) => {
-  const attacker = unitOf(ctx.state, field<string>(frame, 'unit'));
+export const onBurst: Handler<'burst'> = (ctx: Ctx, frame, stack) => {
+  const attacker = unitOf(ctx.state, frame.unit);
   if (attacker.dropped) return;
-  const attack = profile(ctx.state, attacker).attacks.find((a) => a.id === field<string>(frame, 'attack'))!;
-  const origin = field<number>(frame, 'origin');
+  const attack = profile(ctx.state, attacker).attacks.find((a) => a.id === frame.attack)!;
+  const origin = frame.origin;
   const table = tableOf(ctx.state);
-  const a = profile(ctx.state, attacker);
   const hits: { target: string; critical: boolean; glancing: boolean }[] = [];
   for (const target of burstTargets(ctx.state, attacker, attack, origin)) {
-    const t = profile(ctx.state, target);
-    const notes = [`bonus +${attack.bonus}`];
-    let modifier = attack.bonus + a.attackModifier - a.injuries;
-    if (a.injuries) notes.push(`injuries −${a.injuries}`);
-    if (burstCover(table.board, occupancyBetween(ctx.state, attacker, target), origin, bodyOf(ctx.state, target))) {
-      modifier -= 2;
-      notes.push('cover −2');
-    }
-    if (compromisedAgainst(ctx.state, target, attacker)) {
-      modifier += 2;
-      notes.push('compromised +2');
-    }
-    const need = t[attack.vs] + (attack.vs === 'armor' && hasTrait(ctx.state, target, 'shield') ? 2 : 0);
+    const { modifier, need, notes } = burstLine(ctx.state, attacker, attack, origin, target);
     const d = ctx.roll();
     const hit = d !== 1 && (d === 20 || d + modifier >= need);
     let critical = hit && (d === 20 || d + modifier >= need + 10);
@@ -96,4 +109,4 @@ handle('burst', (ctx: Ctx, frame, stack) => {
       bonusUsed: false,
     });
   }
-});
+};

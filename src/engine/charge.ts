@@ -11,7 +11,7 @@ import { hasTerrain, nameOf, neighbours, squareIndex, T, type Board } from './bo
 import { terrainWound, walkUntilDamaging } from './damaging';
 import { nearestIn } from './distance';
 import { refuse } from './errors';
-import { handle, field } from './flow';
+import type { Handler } from './flow';
 import { endError, moverOf, stepPrice, type Mover } from './paths';
 import type { GameState, UnitState } from './state';
 import { checkAsterisks } from './statuses';
@@ -119,25 +119,25 @@ export function planCharge(state: GameState, unit: UnitState, attack: Attack, ta
  * of its two squares is entered, so damaging terrain wounds it there (R19); if that drops it, the
  * charge ends and its attack is lost.
  */
-handle('charge-move', (ctx, frame, stack) => {
-  const unit = unitOf(ctx.state, field<string>(frame, 'unit'));
+export const onChargeMove: Handler<'charge-move'> = (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, frame.unit);
   if (unit.dropped || unit.at === null) return;
-  const names = field<string[]>(frame, 'path');
-  const index = field<number | undefined>(frame, 'index') ?? 0;
+  const names = frame.path;
+  const index = frame.index ?? 0;
   if (index >= names.length) {
-    stack.push(field(frame, 'then'));
+    stack.push(frame.then);
     return;
   }
   const board = tableOf(ctx.state).board;
   const squares = names.map((n) => squareIndex(board, n)!);
   const mover = moverOf(ctx.state, unit);
   const { end, wounds } = walkUntilDamaging(board, mover.size, mover.fly, unit.at, squares, index);
-  ctx.emit({ type: 'charged', unit: unit.id, from: nameOf(board, unit.at), path: names.slice(index, end), target: field<string>(frame, 'target') });
+  ctx.emit({ type: 'charged', unit: unit.id, from: nameOf(board, unit.at), path: names.slice(index, end), target: frame.target });
   checkAsterisks(ctx);
   if (!wounds) {
-    stack.push(field(frame, 'then'));
+    stack.push(frame.then);
     return;
   }
   stack.push({ ...frame, index: end });
   stack.push(terrainWound(board, unit.id));
-});
+};

@@ -15,6 +15,9 @@ export function entersDamaging(board: Board, from: number | null, to: number, si
   return footprint(board, to, size).some((s) => hasTerrain(board, s, T.damaging) && !before.includes(s));
 }
 
+/** Whether a square is damaging terrain (the move suggestions warn about each one on a path). */
+export const isDamaging = (board: Board, square: number): boolean => hasTerrain(board, square, T.damaging);
+
 /** Whether any square of a unit's space at `at` is damaging. */
 export const standsOnDamaging = (board: Board, at: number, size: Size): boolean => footprint(board, at, size).some((s) => hasTerrain(board, s, T.damaging));
 
@@ -47,4 +50,5 @@ export const terrainWound = (board: Board, unit: UnitId): Frame => ({
   woundType: board.damage,
   source: null,
   why: 'damaging terrain',
+  from: 'terrain',
 });

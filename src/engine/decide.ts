@@ -3,15 +3,6 @@
  * command against the rules and returns the events it causes; a refusal returns an error and changes
  * nothing. Replaying the events with apply() gives the same state.
  */
-import './attack';
-import './burst';
-import './charge';
-import './move';
-import './recovery';
-import './tactics';
-import './traits';
-import './turns';
-import './wounds';
 import { actFrames, asCommanded, checkActor, checkActType, checkCost, commanderOf, needActsLeft, type ActPlan } from './acts';
 import { planMove } from './move';
 import { nothingToGain, reachesOne, reachWords, traitChangesAnything, traitReach } from './traits';
@@ -19,8 +10,8 @@ import type { ActCommand, Command, Concession, Decision } from './commands';
 import { Ctx } from './context';
 import { refuse, Refusal, type RuleError } from './errors';
 import type { GameEvent } from './events';
-import { run } from './flow';
-import type { Frame, GameState, PlayerId, Prompt, UnitState } from './state';
+import { run } from './handlers';
+import type { Cost, Frame, FrameOf, GameState, PlayerId, Prompt, UnitState } from './state';
 import { checkElimination, inPlay } from './scoring';
 import { checkAsterisks } from './statuses';
 import { liveTraits, profile } from './stats';
@@ -30,7 +21,6 @@ import { checkBurstOrigin } from './burst';
 import { CHARGE_VIGOR, planCharge } from './charge';
 import { checkShove } from './forced';
 import { attackLine, isProblem } from './targeting';
-import type { SplitChoice } from './wounds';
 
 export type Decided = { readonly events: GameEvent[] } | { readonly error: RuleError };
 
@@ -119,7 +109,7 @@ export function waitingFor(state: GameState, prompt: Prompt): string {
     wounds: 'how to take the wounds',
     order: 'the order of players',
     reroll:
-      (prompt.options as { roll?: string }).roll === 'recovery'
+      prompt.kind === 'reroll' && prompt.options.roll === 'recovery'
         ? 'whether to spend a warleader die on a recovery reroll'
         : 'whether to reroll the tactics check',
     recover: 'which status to roll recovery for',
@@ -137,45 +127,62 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
   if (who !== prompt.player || (by !== undefined && by !== prompt.player)) refuse('not-your-decision', waitingFor(state, prompt));
   if (prompt.unit !== undefined && d.unit !== undefined && d.unit !== prompt.unit) refuse('not-your-decision', waitingFor(state, prompt));
   checkShape(state, prompt, d);
+  const stack: Frame[] = [...state.resume];
+  const top = stack.pop()!;
+  // The frame paused behind the prompt, with the answer on it: each kind of prompt pauses its own kind of frame.
   let value: unknown;
+  let resumed: Frame;
   switch (prompt.kind) {
     case 'reply': {
-      const attacks = (prompt.options as { attacks: string[] }).attacks;
+      const attacks = prompt.options.attacks;
       if (d.reply === undefined) refuse('bad-answer', `Answer with "reply": one of ${attacks.join(', ')}, or null for no reply.`);
       if (d.reply !== null && !attacks.includes(d.reply))
         refuse('bad-answer', `${d.reply} is not a reply this unit can make now (${attacks.join(', ') || 'none'}).`);
       value = d.reply;
+      resumed = top.k === 'offer-replies' ? { ...top, answer: d.reply } : paused(prompt, top);
       break;
     }
-    case 'wounds':
-      value = { avoid: d.avoid ?? 0, injuries: d.injuries ?? [] } satisfies SplitChoice;
+    case 'wounds': {
+      const split = { avoid: d.avoid ?? 0, injuries: d.injuries ?? [] };
+      value = split;
+      resumed = top.k === 'wound' ? { ...top, answer: split } : paused(prompt, top);
       break;
+    }
     case 'order': {
-      const players = prompt.options as string[];
+      const players = prompt.options;
       const order = d.order ?? [];
       if (order.length !== players.length || players.some((p) => !order.includes(p)))
         refuse('bad-answer', `Give the order as each of ${players.join(', ')} once.`);
       value = order;
+      resumed = top.k === 'order' ? { ...top, answer: order } : paused(prompt, top);
       break;
     }
-    case 'reroll':
-      if (d.reroll === undefined) refuse('bad-answer', 'Answer with "reroll": true or false.');
-      value = d.reroll;
+    case 'reroll': {
+      const reroll = d.reroll;
+      if (reroll === undefined) refuse('bad-answer', 'Answer with "reroll": true or false.');
+      value = reroll;
+      resumed = top.k === 'tactics' || top.k === 'recovery-roll' ? { ...top, answer: reroll } : paused(prompt, top);
       break;
+    }
     case 'recover': {
-      const options = prompt.options as string[];
-      if (d.recover === undefined) refuse('bad-answer', `Answer with "recover": one of ${options.join(', ')}, or null.`);
-      const i = d.recover === null ? null : options.indexOf(d.recover);
-      if (i === -1) refuse('bad-answer', `${d.recover} is not a status this unit can roll for.`);
+      const options = prompt.options;
+      const recover = d.recover;
+      if (recover === undefined) refuse('bad-answer', `Answer with "recover": one of ${options.join(', ')}, or null.`);
+      const i = recover === null ? null : options.indexOf(recover);
+      if (i === -1) refuse('bad-answer', `${recover} is not a status this unit can roll for.`);
       value = i;
+      resumed = top.k === 'end-turn' ? { ...top, answer: i } : paused(prompt, top);
       break;
     }
   }
-  const stack: Frame[] = [...state.resume];
-  const top = stack.pop()!;
   ctx.emit({ type: 'answered', player: prompt.player, answer: value });
-  stack.push({ ...top, answer: value });
+  stack.push(resumed);
   run(ctx, stack);
+}
+
+/** A prompt found over a frame of another kind than the one it pauses: a state no decision makes. */
+function paused(prompt: Prompt, top: Frame | undefined): never {
+  throw new Error(`a ${prompt.kind} prompt is open over a ${top?.k ?? 'missing'} frame`);
 }
 
 /** The answer fields each kind of prompt takes (FORMATS.md `decide`). */
@@ -237,7 +244,7 @@ export function planCommand(given: GameState, command: ActCommand | { end: strin
       const budget = command.act === 'maneuver' ? 2 : given.turn.movePoints + profile(state, plan.unit).move;
       const names = path.path.map((i) => squareNameOf(boardOf(state), i));
       const from = plan.unit.at === null ? [] : [squareNameOf(boardOf(state), plan.unit.at)];
-      const steps = {
+      const steps: Frame = {
         k: 'move-steps',
         unit: plan.unit.id,
         path: names,
@@ -268,13 +275,13 @@ function needActs(state: GameState, plan: ActPlan, acts: number, act: 'rest' | '
 }
 
 /** R31: Rest regains one react token; blue or red only where a rest trait says, at its price in acts. */
-function restFrame(state: GameState, plan: ActPlan, token: 'react' | 'blue' | 'red'): Frame {
+function restFrame(state: GameState, plan: ActPlan, token: 'react' | 'blue' | 'red'): FrameOf<'act'> {
   const { unit } = plan;
   const max = profile(state, unit).tokensMax;
   let acts = 1;
   if (token !== 'react') {
     const trait = liveTraits(state, unit).find((t) => t.trait === 'rest' && t.token === token);
-    if (!trait || trait.trait !== 'rest')
+    if (trait?.trait !== 'rest')
       refuse('cannot-rest-for-token', `${label(state, unit)} can only rest for a react token; nothing on its card lets it reclaim ${token}.`);
     acts = trait.acts;
   }
@@ -284,7 +291,7 @@ function restFrame(state: GameState, plan: ActPlan, token: 'react' | 'blue' | 'r
 }
 
 /** R30: once per round, in a turn in which this unit dropped an enemy: +5 Vigor up to its start. */
-function crowFrame(state: GameState, plan: ActPlan): Frame {
+function crowFrame(state: GameState, plan: ActPlan): FrameOf<'act'> {
   const { unit } = plan;
   needActs(state, plan, 1, 'crow');
   if (!state.turn!.droppedEnemy || plan.activates) refuse('cannot-crow', `${label(state, unit)} has not dropped an enemy this turn.`);
@@ -297,10 +304,10 @@ function crowFrame(state: GameState, plan: ActPlan): Frame {
  * the act names (the one it must name when its text says "one"); one that would reach nobody, or
  * change nothing for those it reaches, is refused, and nothing is spent.
  */
-function traitFrame(state: GameState, plan: ActPlan, id: string, target: string | undefined): Frame {
+function traitFrame(state: GameState, plan: ActPlan, id: string, target: string | undefined): FrameOf<'act'> {
   const { unit } = plan;
   const trait = liveTraits(state, unit).find((t) => t.trait === 'act' && t.id === id);
-  if (!trait || trait.trait !== 'act') refuse('unknown-trait', `${label(state, unit)} has no act trait "${id}".`);
+  if (trait?.trait !== 'act') refuse('unknown-trait', `${label(state, unit)} has no act trait "${id}".`);
   needActs(state, plan, 1, 'trait');
   checkCost(state, unit, trait.cost, trait.name);
   const reach = traitReach(state, unit, trait);
@@ -320,7 +327,7 @@ function traitFrame(state: GameState, plan: ActPlan, id: string, target: string 
   return { k: 'act', act: 'trait', unit: unit.id, acts: 1, cost: trait.cost, then: { k: 'use-trait', unit: unit.id, trait: id, target } };
 }
 
-function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, { act: 'attack' }>): Frame {
+function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, { act: 'attack' }>): FrameOf<'act'> {
   const { unit } = plan;
   const attack = profile(state, unit).attacks.find((a) => a.id === cmd.attack);
   if (!attack) {
@@ -354,9 +361,9 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
       const moved = { ...unit, at: path[path.length - 1]! };
       checkShove({ ...state, units: { ...state.units, [unit.id]: moved } }, moved, attack, target, cmd.shove);
     }
-    const strike = { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: true, reply: false, shove: cmd.shove };
+    const strike: FrameOf<'attack'> = { k: 'attack', unit: unit.id, attack: attack.id, target: target.id, charge: true, reply: false, shove: cmd.shove };
     // R23: the charge movement triggers no movement replies; adjacent enemies may reply to the attack.
-    const charge = { k: 'charge-move', unit: unit.id, path: names, target: target.id, then: withReplies(unit, strike) };
+    const charge: Frame = { k: 'charge-move', unit: unit.id, path: names, target: target.id, then: withReplies(unit, strike) };
     return attackAct(unit, 1, { ...attack.cost, vigor: (attack.cost.vigor ?? 0) + CHARGE_VIGOR }, charge);
   }
   const line = attackLine(state, unit, attack, target);
@@ -371,6 +378,12 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
 }
 
 /** R26: replies are declared when the attack is, then `then` resolves the attack with them. */
-const withReplies = (unit: UnitState, then: Frame): Frame => ({ k: 'offer-replies', unit: unit.id, asked: [], declared: [], then });
+const withReplies = (unit: UnitState, then: FrameOf<'attack'> | FrameOf<'burst-with-replies'>): Frame => ({
+  k: 'offer-replies',
+  unit: unit.id,
+  asked: [],
+  declared: [],
+  then,
+});
 
-const attackAct = (unit: UnitState, acts: number, cost: Frame['cost'], then: Frame): Frame => ({ k: 'act', act: 'attack', unit: unit.id, acts, cost, then });
+const attackAct = (unit: UnitState, acts: number, cost: Cost, then: Frame): FrameOf<'act'> => ({ k: 'act', act: 'attack', unit: unit.id, acts, cost, then });

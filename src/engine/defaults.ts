@@ -9,18 +9,18 @@ import type { Prompt } from './state';
 export function defaultDecision(prompt: Prompt): Decision {
   switch (prompt.kind) {
     case 'reply':
-      return { unit: prompt.unit!, reply: null };
+      return { unit: prompt.unit, reply: null };
     case 'wounds': {
-      const split = (prompt.options as { default: { avoid: number; injuries: Decision['injuries'] } }).default;
-      return { unit: prompt.unit!, avoid: split.avoid, injuries: split.injuries ?? [] };
+      const split = prompt.options.default;
+      return { unit: prompt.unit, avoid: split.avoid, injuries: [...split.injuries] };
     }
     case 'order': {
-      const players = prompt.options as string[];
+      const players = prompt.options;
       return { player: prompt.player, order: [prompt.player, ...players.filter((p) => p !== prompt.player)] };
     }
     case 'reroll':
       return { player: prompt.player, reroll: true };
     case 'recover':
-      return { unit: prompt.unit!, recover: (prompt.options as NonNullable<Decision['recover']>[])[0]! };
+      return { unit: prompt.unit, recover: prompt.options[0]! };
   }
 }

@@ -9,7 +9,9 @@ import { squareIndex } from './board';
 import { rollD20 } from './dice';
 import { sideOf } from './sides';
 import { boardOf } from './table';
-import type { Frame, GameState, PlayerId, Prompt, StatusState, Tokens, TurnState, UnitId, UnitState } from './state';
+import type { Frame, GameState, PlayerId, Prompt, StatusState, Tokens, TurnState, UnitId, UnitState, WoundSource } from './state';
+
+export type { WoundSource } from './state';
 
 export type GameEvent =
   | { type: 'round-started'; round: number }
@@ -24,7 +26,8 @@ export type GameEvent =
   | { type: 'enraged'; unit: UnitId; nearest: UnitId[]; canClose: boolean }
   | { type: 'vigor-lost'; unit: UnitId; amount: number; why: string }
   | { type: 'act-lost'; unit: UnitId; reason: string }
-  | { type: 'act-begun'; unit: UnitId; act: ActType; acts: number; keepMovePoints?: boolean }
+  /** `trait`: the act trait used, for a `trait` act (absent in logs written before it was added). */
+  | { type: 'act-begun'; unit: UnitId; act: ActType; acts: number; keepMovePoints?: boolean; trait?: string }
   /** `from` is where the unit stood before this part of the move: a square, or null from reserve. */
   | { type: 'moved'; unit: UnitId; from: string | null; path: string[]; spent: number; diagonals: number; pointsLeft: number; maneuver?: boolean }
   | { type: 'charged'; unit: UnitId; from: string; path: string[]; target: UnitId }
@@ -58,6 +61,13 @@ export type GameEvent =
       source: UnitId | null;
       /** What dealt them: an attack's name, recurring wounds, damaging terrain. */
       cause: string;
+      /**
+       * Where they came from: an attack (`attack` its id), a reply (likewise), an act trait (`trait`
+       * its id), damaging terrain or a recurring status. Logs written before these fields existed lack them.
+       */
+      from?: WoundSource;
+      attack?: string;
+      trait?: string;
       /** Wounds after immunity, vulnerability and toughness (R22). */
       taken: number;
       toughness: number;

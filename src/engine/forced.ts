@@ -10,10 +10,10 @@ import { nameOf, neighbours, squareIndex, type Board } from './board';
 import { terrainWound, walkUntilDamaging } from './damaging';
 import { nearestIn } from './distance';
 import { refuse, ruleError, type RuleError } from './errors';
-import { field, handle } from './flow';
+import type { Handler } from './flow';
 import { endError, moverOf, stepCost, type Mover } from './paths';
 import { defaultRecovery } from './setup';
-import type { Frame, GameState, UnitId, UnitState } from './state';
+import type { Frame, GameState, UnitState } from './state';
 import { checkAsterisks } from './statuses';
 import { boardOf, footprint, label, tableOf, unitOf, type Table } from './table';
 
@@ -246,19 +246,19 @@ function pitLanding(f: Judge, target: UnitState, path: readonly number[], pit: n
  * drop it. Uninterrupted squares are one `shoved` event. A unit caught by a pit lands on its square
  * and is Shaken unless it flies (§3.11, R41).
  */
-handle('forced-steps', (ctx, frame, stack) => {
-  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+export const onForcedSteps: Handler<'forced-steps'> = (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, frame.unit);
   if (unit.dropped || unit.at === null) return;
   const board = boardOf(ctx.state);
-  const names = field<string[]>(frame, 'squares');
+  const names = frame.squares;
   const squares = names.map((n) => squareIndex(board, n)!);
-  const index = field<number>(frame, 'index');
-  const pit = field<string | null>(frame, 'pit');
-  const by = field<UnitId>(frame, 'by');
+  const index = frame.index;
+  const pit = frame.pit;
+  const by = frame.by;
   const mover = moverOf(ctx.state, unit);
   const { end, wounds } = walkUntilDamaging(board, mover.size, mover.fly, unit.at, squares, index);
   const last = end === squares.length;
-  const effect = field<string>(frame, 'effect');
+  const effect = frame.effect;
   if (end > index) {
     ctx.emit({
       type: 'shoved',
@@ -280,4 +280,4 @@ handle('forced-steps', (ctx, frame, stack) => {
   if (!wounds) return;
   if (!last) stack.push({ ...frame, index: end });
   stack.push(terrainWound(board, unit.id));
-});
+};

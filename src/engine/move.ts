@@ -7,7 +7,7 @@ import { entersDamaging, standsOnDamaging, terrainWound } from './damaging';
 import type { ActCommand } from './commands';
 import type { Ctx } from './context';
 import { refuse } from './errors';
-import { field, handle } from './flow';
+import type { Handler } from './flow';
 import { checkPath, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
 import { replyAttacks } from './reactions';
 import type { Frame, GameState, TurnState, UnitState } from './state';
@@ -56,20 +56,20 @@ export function planMove(state: GameState, cmd: Extract<ActCommand, { act: 'move
  * that enemy may reply (R25); entering damaging terrain wounds (R19). Uninterrupted steps are reported
  * as one `moved` event.
  */
-handle('move-steps', (ctx, frame, stack) => {
-  const id = field<string>(frame, 'unit');
-  const path = field<string[]>(frame, 'path');
-  const maneuver = field<boolean>(frame, 'maneuver');
-  const budget = field<number>(frame, 'budget');
-  let index = field<number>(frame, 'index');
-  let spent = field<number>(frame, 'spent');
-  let offered = field<boolean>(frame, 'offered');
+export const onMoveSteps: Handler<'move-steps'> = (ctx, frame, stack) => {
+  const id = frame.unit;
+  const path = frame.path;
+  const maneuver = frame.maneuver;
+  const budget = frame.budget;
+  let index = frame.index;
+  let spent = frame.spent;
+  let offered = frame.offered;
   // R45: a flyer takes damaging terrain's wounds only where its move ends, not for squares it passes over.
-  let flewOver = field<boolean | undefined>(frame, 'flewOver') ?? false;
+  let flewOver = frame.flewOver ?? false;
   /** The frame again from `index`; `flewOver` is kept only when set, so other moves' frames read as before. */
-  const again = (fields: Record<string, unknown>): Frame => {
+  const again = (fields: { readonly index: number; readonly spent: number; readonly offered: boolean }): Frame => {
     const { flewOver: _, ...rest } = frame;
-    return { ...rest, ...fields, ...(flewOver ? { flewOver } : {}) } as Frame;
+    return { ...rest, ...fields, ...(flewOver ? { flewOver } : {}) };
   };
   const board = boardOf(ctx.state);
   const table = tableOf(ctx.state);
@@ -130,7 +130,7 @@ handle('move-steps', (ctx, frame, stack) => {
   }
   flush();
   const walked = path.slice(0, index);
-  settle(ctx, id, [...field<string[]>(frame, 'from'), ...walked]);
+  settle(ctx, id, [...frame.from, ...walked]);
   // R45: a flyer's move cut short (a reply moved or hurt it) ends where it stands: over damaging
   // terrain it passed on the way, it takes the wounds there.
   const now = unitOf(ctx.state, id);
@@ -144,7 +144,7 @@ handle('move-steps', (ctx, frame, stack) => {
   ) {
     stack.push(terrainWound(board, id));
   }
-});
+};
 
 /**
  * R13: a move ends with the unit's whole space on empty, standable squares. A move cut short while
@@ -180,8 +180,8 @@ function moveRepliers(state: GameState, unit: UnitState): UnitState[] {
   );
 }
 
-handle('resolve-replies', (_ctx, frame, stack) => {
-  const replies = field<{ unit: string; attack: string }[]>(frame, 'replies') ?? [];
-  const target = field<string>(frame, 'target');
+export const onResolveReplies: Handler<'resolve-replies'> = (_ctx, frame, stack) => {
+  const replies = frame.replies ?? [];
+  const target = frame.target;
   for (const r of [...replies].reverse()) stack.push({ k: 'reply', unit: r.unit, attack: r.attack, target });
-});
+};

@@ -31,32 +31,38 @@ export type StepResult = { readonly cost: number; readonly diagonal: boolean } |
 const isStepError = (r: StepResult): r is Extract<StepResult, { error: RuleError }> => 'error' in r;
 
 /*
- * Why the last step stepPrice refused was refused, for stepCost's message. The searches ask about
- * thousands of steps and only want the price, so the reason is kept here instead of built each time.
+ * Why a step is refused, as a number: the searches ask about thousands of steps and want only the
+ * price, so the price function returns the reason in its result (below zero) instead of a message.
+ * A refusal is -1 - (reason + 8 × k), k being which square of the mover's space was refused (0 for
+ * one square; 0–3 across a Big unit's 2×2, as stepPrice walks them); stepCost words it.
  */
-let refusedCode: 'not-a-step' | 'off-map' | 'wall' | 'pit' | 'enemy-occupied' | 'wall-between' = 'not-a-step';
-let refusedSquare = 0;
-let refusedOrigin = 0;
-let refusedBy: UnitState | null = null;
+const NOT_A_STEP = 0;
+const OFF_MAP = 1;
+const WALL = 2;
+const PIT = 3;
+const ENEMY_OCCUPIED = 4;
+const WALL_BETWEEN = 5;
+
+const refusal = (reason: number, k: number): number => -1 - (reason + 8 * k);
 
 /**
  * The price of one step of `mover` from top-left `from` to top-left `to` (R12), given how many
  * diagonal steps it has taken this turn; -1 when the step is not allowed (stepCost says why).
  */
 export function stepPrice(state: GameState, table: Table, mover: Mover, from: number, to: number, diagonalsSoFar: number): number {
+  const price = priceOrRefusal(state, table, mover, from, to, diagonalsSoFar);
+  return price < 0 ? -1 : price;
+}
+
+/** stepPrice, with the reason for a refusal in the result (see `refusal`). */
+function priceOrRefusal(state: GameState, table: Table, mover: Mover, from: number, to: number, diagonalsSoFar: number): number {
   const { board, occupant } = table;
   const w = board.width;
   const fc = from % w;
   const tc = to % w;
   const dr = Math.floor(to / w) - Math.floor(from / w);
-  if (Math.abs(tc - fc) > 1 || Math.abs(dr) > 1 || from === to) {
-    refusedCode = 'not-a-step';
-    return -1;
-  }
-  if (!fitsOnBoard(board, to, mover.size)) {
-    refusedCode = 'off-map';
-    return -1;
-  }
+  if (Math.abs(tc - fc) > 1 || Math.abs(dr) > 1 || from === to) return refusal(NOT_A_STEP, 0);
+  if (!fitsOnBoard(board, to, mover.size)) return refusal(OFF_MAP, 0);
   const delta = to - from;
   const big = mover.size === 'big';
   const me = mover.unit.id;
@@ -69,18 +75,17 @@ export function stepPrice(state: GameState, table: Table, mover: Mover, from: nu
     if (big && s - from >= 0 && (s - from === 0 || s - from === 1 || s - from === w || s - from === w + 1)) continue;
     const origin = s - delta;
     const terrain = board.terrain[s]!;
-    if (terrain & T.wall && !mover.ghostly) return refuseStep('wall', s, origin, null);
-    if (terrain & T.pit && !mover.fly && !mover.ghostly) return refuseStep('pit', s, origin, null);
+    if (terrain & T.wall && !mover.ghostly) return refusal(WALL, k);
+    if (terrain & T.pit && !mover.fly && !mover.ghostly) return refusal(PIT, k);
     const who = occupant[s];
     if (who !== null && who !== undefined && who !== me) {
       const other = unitOf(state, who);
       // R13 by side, not owner: a Controlled unit taking its turn passes its controller's units (§6.2).
-      if (areEnemies(state, other, mover.unit) && !mover.ghostly && !(mover.fly && !moverOf(state, other).fly))
-        return refuseStep('enemy-occupied', s, origin, other);
+      if (areEnemies(state, other, mover.unit) && !mover.ghostly && !(mover.fly && !moverOf(state, other).fly)) return refusal(ENEMY_OCCUPIED, k);
     }
     // Walls between squares: ghostly units move through walls (§3.2); everyone else is stopped.
     // (A sliding wall the mover itself holds open is no wall to it.)
-    if (!mover.ghostly && stepBlocked(board, origin, s, (i) => table.wallAt(i) && occupant[i] !== me)) return refuseStep('wall-between', s, origin, null);
+    if (!mover.ghostly && stepBlocked(board, origin, s, (i) => table.wallAt(i) && occupant[i] !== me)) return refusal(WALL_BETWEEN, k);
     // R12: challenging, brush and obstructing cost +1, once; flyers and ghosts pay no such extra.
     if (!mover.fly && !mover.ghostly && terrain & (T.challenging | T.brush | T.obstructing)) extra = 1;
     if (crossesLowCover(board, origin, s)) lowCover = true;
@@ -89,36 +94,32 @@ export function stepPrice(state: GameState, table: Table, mover: Mover, from: nu
   return 1 + extra + (lowCover ? 1 : 0) + (diagonal && diagonalsSoFar === 1 ? 1 : 0) + (mover.hobbled ? 1 : 0);
 }
 
-function refuseStep(code: typeof refusedCode, square: number, origin: number, by: UnitState | null): -1 {
-  refusedCode = code;
-  refusedSquare = square;
-  refusedOrigin = origin;
-  refusedBy = by;
-  return -1;
-}
-
 /**
  * The cost of one step of `mover` from top-left `from` to top-left `to` (R12), given how many diagonal
  * steps it has taken this turn, or why the step is not allowed.
  */
 export function stepCost(state: GameState, table: Table, mover: Mover, from: number, to: number, diagonalsSoFar: number): StepResult {
-  const cost = stepPrice(state, table, mover, from, to, diagonalsSoFar);
+  const cost = priceOrRefusal(state, table, mover, from, to, diagonalsSoFar);
   const { board } = table;
   if (cost >= 0) return { cost, diagonal: isDiagonal(board, from, to) };
-  const name = nameOf(board, refusedSquare);
-  switch (refusedCode) {
-    case 'not-a-step':
+  // The square refused, as priceOrRefusal walks the mover's space, and the square it is entered from.
+  const reason = (-1 - cost) % 8;
+  const k = Math.floor((-1 - cost) / 8);
+  const square = mover.size === 'big' ? to + (k & 1) + (k >> 1) * board.width : to;
+  const name = nameOf(board, square);
+  switch (reason) {
+    case NOT_A_STEP:
       return { error: ruleError('not-a-step', `${nameOf(board, to)} is not next to ${nameOf(board, from)}`) };
-    case 'off-map':
+    case OFF_MAP:
       return { error: ruleError('off-map', `${label(state, mover.unit)} would leave the map`) };
-    case 'wall':
+    case WALL:
       return { error: ruleError('wall', `${name} is a wall`) };
-    case 'pit':
+    case PIT:
       return { error: ruleError('pit', `${name} is a pit; only flying and ghostly units cross it`) };
-    case 'enemy-occupied':
-      return { error: ruleError('enemy-occupied', `${name} is held by ${label(state, refusedBy!)}`) };
-    case 'wall-between':
-      return { error: ruleError('wall-between', `a wall blocks the step from ${nameOf(board, refusedOrigin)} to ${name}`) };
+    case ENEMY_OCCUPIED:
+      return { error: ruleError('enemy-occupied', `${name} is held by ${label(state, unitOf(state, table.occupant[square]!))}`) };
+    default:
+      return { error: ruleError('wall-between', `a wall blocks the step from ${nameOf(board, square - (to - from))} to ${name}`) };
   }
 }
 
@@ -245,7 +246,7 @@ export function explore(state: GameState, mover: Mover, budget: number, diagonal
     let here = threats.get(node.at);
     if (here === undefined) threats.set(node.at, (here = replyThreats(state, table, mover, node.at).length));
     for (const next of neighbours(board, node.at)) {
-      const price = stepPrice(state, table, mover, node.at, next, node.diag);
+      const price = priceOrRefusal(state, table, mover, node.at, next, node.diag);
       if (price < 0 || node.cost + price > budget) continue;
       offer(best, frontier, {
         at: next,

@@ -2,8 +2,10 @@
  * Queries for the bot, the renderer and the AI (STYLE.md 4): separate from commands, built on the same
  * checks decide() uses, so nothing offered here is refused there.
  */
-import { splitOptions, type WoundsPromptOptions } from './split-options';
+import { splitOptions } from './split-options';
 import type { Attack } from '../formats/card';
+import { burstLine, burstTargets, checkBurstOrigin } from './burst';
+import { recoveryNeeded } from './recovery';
 import { nameOf, squareIndex } from './board';
 import type { Command, Decision } from './commands';
 import { asCommanded, commanderOf } from './acts';
@@ -11,15 +13,19 @@ import { planCommand } from './decide';
 import { defaultDecision } from './defaults';
 import { Refusal } from './errors';
 import { moverOf, reachable } from './paths';
-import type { GameState, UnitState } from './state';
+import type { GameState, PlayerId, UnitState } from './state';
 import { liveTraits, profile } from './stats';
 import { boardOf, label, onMap, squaresOf, tableOf, unitList, unitOf } from './table';
 import { nearestIn } from './distance';
 import { attackLine, hitChance, isProblem, type AttackLine } from './targeting';
 import { waitingUnits } from './turns';
-import { afterDefences } from './wounds';
+import { afterDefences, boxesLeft, type SplitChoice } from './wounds';
+import type { InjuryBox } from '../formats/card';
+import { scorerOf, unitPoints } from './scoring';
+import { MORTAL_DROP_ROLL } from './turns';
 import { chargePaths, planCharge } from './charge';
 import { reachesOne, traitReach } from './traits';
+import { isDamaging } from './damaging';
 
 const accepted = (state: GameState, command: Command): boolean => {
   if ('begin' in command || 'decide' in command) return true;
@@ -38,11 +44,11 @@ function promptAnswers(state: GameState): Command[] {
   const out: Decision[] = [];
   switch (prompt.kind) {
     case 'reply':
-      out.push({ unit: prompt.unit!, reply: null }, ...(prompt.options as { attacks: string[] }).attacks.map((a) => ({ unit: prompt.unit!, reply: a })));
+      out.push({ unit: prompt.unit, reply: null }, ...prompt.options.attacks.map((a) => ({ unit: prompt.unit, reply: a })));
       break;
     case 'wounds':
       // The same list the bot's menu offers (split-options.ts): every distinct Vigor and box split.
-      for (const c of splitOptions(prompt.options as WoundsPromptOptions)) out.push({ unit: prompt.unit!, avoid: c.avoid, injuries: [...c.injuries] });
+      for (const c of splitOptions(prompt.options)) out.push({ unit: prompt.unit, avoid: c.avoid, injuries: [...c.injuries] });
       break;
     case 'reroll':
       out.push({ player: prompt.player, reroll: true }, { player: prompt.player, reroll: false });
@@ -50,7 +56,7 @@ function promptAnswers(state: GameState): Command[] {
     case 'order':
     case 'recover':
       out.push(defaultDecision(prompt));
-      if (prompt.kind === 'recover') out.push({ unit: prompt.unit!, recover: null });
+      if (prompt.kind === 'recover') out.push({ unit: prompt.unit, recover: null });
       break;
   }
   return out.map((decide) => ({ decide }));
@@ -117,6 +123,45 @@ export function reachableSquares(given: GameState, unitId: string, maneuver = fa
     if (!maneuver || plan.path.length === 1) out.set(nameOf(board, at), plan.spent);
   }
   return out;
+}
+
+/** A square a unit could move to now, what it costs, and how many damaging squares the path enters (R19: 5 wounds each). */
+export interface MoveOption {
+  readonly square: string;
+  readonly cost: number;
+  readonly damaging: number;
+}
+
+/** reachableSquares with the paths' damaging terrain, for suggestions that warn before the move. */
+export function moveOptions(given: GameState, unitId: string, maneuver = false): MoveOption[] {
+  const unit = unitOf(given, unitId);
+  const state = asCommanded(given, unit);
+  const turn = state.turn;
+  const mine = turn?.unit === unitId;
+  const budget = maneuver ? 2 : (mine ? turn!.movePoints : 0) + profile(state, unit).move;
+  const board = boardOf(state);
+  const out: MoveOption[] = [];
+  for (const [at, plan] of reachable(state, moverOf(state, unit), budget, mine ? turn!.diagonals : 0)) {
+    if (maneuver && plan.path.length !== 1) continue;
+    out.push({ square: nameOf(board, at), cost: plan.spent, damaging: plan.path.filter((i) => isDamaging(board, i)).length });
+  }
+  return out;
+}
+
+/**
+ * Whether `unit` may take a Basic Move (or a Maneuver) now: null when it may, else the engine's
+ * refusal (no acts left, two moves already, Pinned, another unit's turn…), asked as decide() would.
+ */
+export function moveRefusal(state: GameState, unitId: string, maneuver = false): { code: string; message: string } | null {
+  const first = moveOptions(state, unitId, maneuver).sort((a, b) => a.cost - b.cost)[0];
+  if (!first) return { code: 'unreachable', message: 'there is no square it can reach' };
+  try {
+    planCommand(state, { act: maneuver ? 'maneuver' : 'move', unit: unitId, to: first.square });
+    return null;
+  } catch (e) {
+    if (e instanceof Refusal) return e.error;
+    throw e;
+  }
 }
 
 export interface TargetView {
@@ -191,6 +236,23 @@ export function chargeOptions(state: GameState, unitId: string): { target: strin
 }
 
 /**
+ * What one face of the d20 does against a roll (R20): a natural 1 misses, a 20 hits and is critical,
+ * 10 over the need is critical, and a glancing 13 (the option) hits but never critically. The odds
+ * and the AI's outlook both count faces through this.
+ */
+function faceResult(
+  d: number,
+  roll: { readonly modifier: number; readonly need: number; readonly automatic: boolean },
+  glancingBlow: boolean,
+): { hit: boolean; critical: boolean; glancing: boolean } {
+  const total = d + roll.modifier;
+  const hit = roll.automatic || (d !== 1 && (d === 20 || total >= roll.need));
+  const glancing = !roll.automatic && d === 13 && glancingBlow;
+  const critical = roll.automatic || (!glancing && (d === 20 || total >= roll.need + 10));
+  return { hit, critical, glancing };
+}
+
+/**
  * For a proposed attack: the chance to hit, to crit, and the expected wounds (R20–R22). A charge is
  * judged from the end of its path, where the attack is made.
  */
@@ -218,11 +280,8 @@ export function attackOdds(
   let crit = 0;
   let expected = 0;
   for (let d = 1; d <= 20; d++) {
-    const total = d + line.modifier;
-    const hit = line.automatic || (d !== 1 && (d === 20 || total >= line.need));
+    const { hit, critical, glancing } = faceResult(d, line, state.options.glancingBlow);
     if (!hit) continue;
-    const glancing = !line.automatic && d === 13 && state.options.glancingBlow;
-    const critical = line.automatic || (!glancing && (d === 20 || total >= line.need + 10));
     chance += 1 / 20;
     if (critical) crit += 1 / 20;
     wounds.forEach((w, n) => {
@@ -253,4 +312,206 @@ export function describeState(state: GameState): string {
     lines.push(`${u.player}: ${label(state, u)} ${where}, Vigor ${u.vigor}${injuries}${statuses}${u.turnTaken ? ', has acted' : ''}.`);
   }
   return lines.join('\n');
+}
+
+/** What one way of taking a wounds prompt leads to (§4.30, R3, R9, R22), for the choice's label. */
+export interface SplitOutcome {
+  readonly choice: SplitChoice;
+  /** Vigor the unit has left. */
+  readonly vigor: number;
+  readonly marked: readonly InjuryBox[];
+  /** Unmarked boxes it has left; none means it drops. */
+  readonly boxesLeft: number;
+  readonly drops: boolean;
+  /** VP another player gains at once (marking Mortal, or dropping without it, R3). */
+  readonly vp: { readonly player: PlayerId; readonly points: number } | null;
+  /** Left on the table with Mortal marked: the chance it drops at the start of each of its turns (R9). */
+  readonly mortalRisk: number;
+}
+
+/** Every way to take the open wounds prompt, in the prompt's own order (split-options.ts), with what each leads to. */
+export function woundOutcomes(state: GameState): SplitOutcome[] {
+  const prompt = state.prompt;
+  if (prompt?.kind !== 'wounds' || prompt.unit === undefined) return [];
+  const options = prompt.options;
+  const unit = unitOf(state, prompt.unit);
+  const left = boxesLeft(state, unit).length;
+  const hadMortal = unit.injuries.includes('mortal');
+  const scorer = scorerOf(state, unit, options.source ?? null);
+  const points = unitPoints(state, unit);
+  return splitOptions(options).map((choice) => {
+    const drops = choice.injuries.length >= left;
+    const marksMortal = choice.injuries.includes('mortal');
+    // R3: a unit scores once: when Mortal is marked, or when it drops without Mortal marked.
+    const scores = !hadMortal && (marksMortal || drops);
+    const mortal = !drops && (hadMortal || marksMortal);
+    return {
+      choice,
+      vigor: unit.vigor - choice.avoid,
+      marked: choice.injuries,
+      boxesLeft: left - choice.injuries.length,
+      drops,
+      vp: scores && scorer !== null ? { player: scorer, points } : null,
+      mortalRisk: mortal ? (21 - MORTAL_DROP_ROLL) / 20 : 0,
+    };
+  });
+}
+
+/** One way an attack roll can go that hits, with the wounds it would deal. */
+export interface AttackOutcome {
+  /** The chance of this outcome (d20 faces out of 20). */
+  readonly chance: number;
+  readonly critical: boolean;
+  readonly glancing: boolean;
+  /** Wounds after immunity and vulnerability (R22), over the attack's wound effects, before toughness and Vigor. */
+  readonly wounds: number;
+}
+
+export interface Outlook {
+  readonly chance: number;
+  readonly criticalChance: number;
+  readonly expectedWounds: number;
+  /** The hits, one entry per distinct result (misses are the rest of the chance). */
+  readonly outcomes: readonly AttackOutcome[];
+}
+
+/** The hits of a roll against `need` with `modifier` (R20), each with its wounds from `woundsOf`. */
+function outcomesOf(
+  state: GameState,
+  roll: { readonly modifier: number; readonly need: number; readonly automatic: boolean },
+  woundsOf: (critical: boolean, glancing: boolean) => number,
+): Outlook {
+  const byKind = new Map<string, { chance: number; critical: boolean; glancing: boolean; wounds: number }>();
+  let chance = 0;
+  let crit = 0;
+  let expected = 0;
+  for (let d = 1; d <= 20; d++) {
+    const { hit, critical, glancing } = faceResult(d, roll, state.options.glancingBlow);
+    if (!hit) continue;
+    const key = `${critical}${glancing}`;
+    let o = byKind.get(key);
+    if (!o) byKind.set(key, (o = { chance: 0, critical, glancing, wounds: woundsOf(critical, glancing) }));
+    const p = roll.automatic ? 1 : 1 / 20;
+    o.chance += p;
+    chance += p;
+    if (critical) crit += p;
+    expected += o.wounds * p;
+    if (roll.automatic) break;
+  }
+  return { chance, criticalChance: crit, expectedWounds: expected, outcomes: [...byKind.values()] };
+}
+
+/** Wounds an attack's effects deal `target` after immunity and vulnerability: the first wound effect takes the critical, charge and glancing changes (R20, R23). */
+function attackWounds(state: GameState, attack: Attack, target: UnitState, critical: boolean, glancing: boolean, charge: boolean): number {
+  let n = 0;
+  let first = true;
+  for (const e of attack.effects) {
+    if (!('wound' in e) || 'status' in e) continue;
+    let amount = e.wound;
+    if (first) amount = Math.max(0, amount + (critical ? 10 : 0) + (charge ? 5 : 0) - (glancing ? 5 : 0));
+    first = false;
+    n += afterDefences(state, target, amount, e.type);
+  }
+  return n;
+}
+
+/** The state with a unit standing on `square` instead, to ask what it could do from there (nothing else changes). */
+function placed(state: GameState, unitId: string, square: string): GameState | null {
+  const at = squareIndex(boardOf(state), square);
+  if (at === null) return null;
+  const unit = unitOf(state, unitId);
+  if (unit.at === at) return state;
+  return { ...state, units: { ...state.units, [unitId]: { ...unit, at } } };
+}
+
+/**
+ * attackOdds with the whole spread of hits: the chance of a plain hit, a critical and a glancing blow,
+ * each with its wounds, for the AI's odds of dropping a unit. `from` judges the attack as if the
+ * attacker stood on that square (where a move would take it); a charge is judged from the end of its path.
+ */
+export function attackOutlook(
+  state: GameState,
+  unitId: string,
+  attackId: string,
+  targetId: string,
+  opts: { charge?: boolean; from?: string } = {},
+): (Outlook & { readonly line: AttackLine }) | { code: string; message: string } {
+  if (opts.from !== undefined) {
+    const there = placed(state, unitId, opts.from);
+    if (!there) return { code: 'off-map', message: `${opts.from} is not on the map` };
+    state = there;
+  }
+  let unit = unitOf(state, unitId);
+  const target = unitOf(state, targetId);
+  const attack = profile(state, unit).attacks.find((a) => a.id === attackId);
+  if (!attack) return { code: 'unknown-attack', message: `${label(state, unit)} has no attack ${attackId}` };
+  if (opts.charge) {
+    const plan = chargePlan(state, unitId, attackId, targetId);
+    if (!('path' in plan)) return plan;
+    unit = { ...unit, at: squareIndex(boardOf(state), plan.path[plan.path.length - 1]!)! };
+    state = { ...state, units: { ...state.units, [unit.id]: unit } };
+  }
+  const line = attackLine(state, unit, attack, target, { charge: opts.charge === true });
+  if (isProblem(line)) return line;
+  const charge = opts.charge === true;
+  return { ...outcomesOf(state, line, (critical, glancing) => attackWounds(state, attack, target, critical, glancing, charge)), line };
+}
+
+/** visibleTargets as if the unit stood on `square` (where a move would take it). */
+export function targetsFrom(state: GameState, unitId: string, square: string): TargetView[] {
+  const there = placed(state, unitId, square);
+  return there ? visibleTargets(there, unitId) : [];
+}
+
+/** For a burst at `origin` (R24): every unit it would catch, allies too, with the odds and wounds against each; or why it cannot be made there. */
+export function burstOutlook(
+  state: GameState,
+  unitId: string,
+  attackId: string,
+  origin: string,
+): { unit: string; outlook: Outlook }[] | { code: string; message: string } {
+  const unit = unitOf(state, unitId);
+  const attack = profile(state, unit).attacks.find((a) => a.id === attackId);
+  if (!attack || attack.burst === undefined) return { code: 'not-a-burst', message: `${label(state, unit)} has no burst attack ${attackId}` };
+  const at = squareIndex(boardOf(state), origin);
+  if (at === null) return { code: 'off-map', message: `${origin} is not on the map` };
+  try {
+    checkBurstOrigin(state, unit, attack, at);
+  } catch (e) {
+    if (e instanceof Refusal) return e.error;
+    throw e;
+  }
+  return burstTargets(state, unit, attack, at).map((target) => {
+    const roll = { ...burstLine(state, unit, attack, at, target), automatic: false };
+    return { unit: target.id, outlook: outcomesOf(state, roll, (critical, glancing) => attackWounds(state, attack, target, critical, glancing, false)) };
+  });
+}
+
+/** The chance that a recovery roll for the unit's status `index` succeeds now (R28: d20 + injuries under the need, a natural 20 fails). */
+export function recoveryChance(state: GameState, unitId: string, index: number): number {
+  const unit = unitOf(state, unitId);
+  if (unit.statuses[index]?.recover == null) return 0;
+  const { needed, added } = recoveryNeeded(state, unit, index);
+  let n = 0;
+  for (let d = 1; d <= 19; d++) if (d + added < needed) n++;
+  return n / 20;
+}
+
+/**
+ * reachableSquares with the way there: for each square a Basic Move (or a Maneuver) could end on,
+ * its cost, the path the engine would take for `to:` (cheapest, then fewest reply chances, R25), and
+ * how many reply chances that path passes. A move given this path is the same move as one given `to`.
+ */
+export function movePlans(given: GameState, unitId: string, maneuver = false): Map<string, { cost: number; path: string[]; replyChances: number }> {
+  const unit = unitOf(given, unitId);
+  const state = asCommanded(given, unit);
+  const turn = state.turn;
+  const budget = maneuver ? 2 : (turn?.unit === unitId ? turn.movePoints : 0) + profile(state, unit).move;
+  const board = boardOf(state);
+  const out = new Map<string, { cost: number; path: string[]; replyChances: number }>();
+  for (const [at, plan] of reachable(state, moverOf(state, unit), budget, turn?.unit === unitId ? turn.diagonals : 0)) {
+    if (!maneuver || plan.path.length === 1)
+      out.set(nameOf(board, at), { cost: plan.spent, path: plan.path.map((i) => nameOf(board, i)), replyChances: plan.replyChances });
+  }
+  return out;
 }

@@ -4,8 +4,8 @@
  * roll, and a failed reroll is again a recovery roll just resolved, so another die may follow.
  */
 import type { Ctx } from './context';
-import { ask, field, handle } from './flow';
-import type { UnitId, UnitState } from './state';
+import { ask, type Handler } from './flow';
+import type { GameState, UnitState } from './state';
 import { profile, recoveryStat } from './stats';
 import { unitOf } from './table';
 import { diceLeft, recoveryWarleader } from './warleader';
@@ -18,23 +18,22 @@ export interface RecoveryResult {
   readonly needed: number;
 }
 
+/** R28: what a recovery roll for status `index` must come under (the recovery stat plus the status modifier), and what it adds (1 per injury). */
+export function recoveryNeeded(state: GameState, unit: UnitState, index: number): { needed: number; added: number } {
+  const status = unit.statuses[index]!;
+  const p = profile(state, unit);
+  return { needed: recoveryStat(p, status.recover!) + status.modifier, added: p.injuries };
+}
+
 /** R28: d20 + 1 per injury must come under the recovery stat plus modifier; a natural 20 fails. */
 export function recoveryRoll(ctx: Ctx, unit: UnitState, index: number): RecoveryResult {
   const status = unit.statuses[index]!;
   const roll = ctx.roll();
-  const p = profile(ctx.state, unit);
-  const needed = recoveryStat(p, status.recover!) + status.modifier;
-  const total = roll + p.injuries;
+  const { needed, added } = recoveryNeeded(ctx.state, unit, index);
+  const total = roll + added;
   const recovered = roll !== 20 && total < needed;
   if (recovered) {
-    ctx.emit({
-      type: 'status-lost',
-      unit: unit.id,
-      index,
-      status: status.status,
-      reason: `recovered (${roll}+${p.injuries} under ${needed})`,
-      rolls: ctx.rolls(),
-    });
+    ctx.emit({ type: 'status-lost', unit: unit.id, index, status: status.status, reason: `recovered (${roll}+${added} under ${needed})`, rolls: ctx.rolls() });
   } else {
     ctx.emit({ type: 'recovery-failed', unit: unit.id, index, rolls: ctx.rolls() });
   }
@@ -45,12 +44,12 @@ export function recoveryRoll(ctx: Ctx, unit: UnitState, index: number): Recovery
  * Rolls recovery for status `index` of `unit`; after a failure, offers an adjacent Warleader's die.
  * Answered with a warleader in `leader`: true spends the die and rolls again, false ends here.
  */
-handle('recovery-roll', (ctx, frame, stack) => {
-  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
-  const index = field<number>(frame, 'index');
-  const leader = field<UnitId | undefined>(frame, 'leader');
+export const onRecoveryRoll: Handler<'recovery-roll'> = (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, frame.unit);
+  const index = frame.index;
+  const leader = frame.leader;
   if (leader !== undefined) {
-    if (field<boolean>(frame, 'answer') !== true) return;
+    if (frame.answer !== true) return;
     ctx.emit({ type: 'warleader-die', unit: leader, for: unit.id, roll: 'recovery' });
   }
   if (unit.dropped || unit.statuses[index] === undefined) return;
@@ -78,4 +77,4 @@ handle('recovery-roll', (ctx, frame, stack) => {
       },
     },
   );
-});
+};

@@ -19,19 +19,26 @@ export function dropUnit(ctx: Ctx, id: UnitId, by: UnitId | null): void {
   checkElimination(ctx);
 }
 
-/** R3: VP for a unit (cost with mod) to the player whose unit caused the wounds. */
-export function scoreUnit(ctx: Ctx, unit: UnitState, by: UnitId | null): void {
-  const card = ctx.state.cards[unit.card]!;
-  const points = card.cost + (unit.mod ? (ctx.state.mods[unit.mod]?.cost ?? 0) : 0);
-  let player: PlayerId | null = null;
+/** R3: what a unit is worth in VP: its card's cost with its mod's. */
+export function unitPoints(state: GameState, unit: UnitState): number {
+  return state.cards[unit.card]!.cost + (unit.mod ? (state.mods[unit.mod]?.cost ?? 0) : 0);
+}
+
+/** R3: who scores a unit whose wounds `by` caused: that unit's player, else the opponent of two, else nobody. */
+export function scorerOf(state: GameState, unit: UnitState, by: UnitId | null): PlayerId | null {
   if (by !== null) {
-    const scorer = unitOf(ctx.state, by).player;
-    if (scorer !== unit.player && !ctx.state.out.includes(scorer)) player = scorer;
+    const scorer = unitOf(state, by).player;
+    if (scorer !== unit.player && !state.out.includes(scorer)) return scorer;
   }
   // Wounds with no scoring source go to the opponent in a two-player game, to nobody otherwise.
-  if (player === null && ctx.state.players.length === 2) player = ctx.state.players.find((p) => p !== unit.player) ?? null;
+  return state.players.length === 2 ? (state.players.find((p) => p !== unit.player) ?? null) : null;
+}
+
+/** R3: VP for a unit (cost with mod) to the player whose unit caused the wounds. */
+export function scoreUnit(ctx: Ctx, unit: UnitState, by: UnitId | null): void {
+  const player = scorerOf(ctx.state, unit, by);
   if (player === null) return;
-  ctx.emit({ type: 'scored', player, points, reason: `${label(ctx.state, unit)}` });
+  ctx.emit({ type: 'scored', player, points: unitPoints(ctx.state, unit), reason: `${label(ctx.state, unit)}` });
   checkVictory(ctx);
 }
 

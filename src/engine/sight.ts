@@ -63,9 +63,10 @@
  * origin to centre of the target's space, and only walls count: it gives cover when the segment is
  * blocked by walls or touches a wall square, closed sliding wall or wall edge (corner points count).
  *
- * Purity: no I/O, no clock, no randomness. Walks keep their state in module variables (no allocation
- * per segment), so `occupancy` must not call back into this module. Each board's edge sets are
- * copied once into a flat array, memoised per Board object (boards are immutable).
+ * Purity: no I/O, no clock, no randomness. Each question (sight, seesCentre, burstCover,
+ * traceSegment) makes its own Walk, which holds that walk's state: no allocation per segment, and
+ * nothing shared between questions. Each board's edge sets are copied once into a flat array,
+ * memoised per Board object (boards are immutable).
  * docs/sight.md explains the same rules for players and map makers.
  */
 import { T, type Board } from './board';
@@ -89,29 +90,13 @@ export interface Sight {
 }
 
 /* ---------------------------------------------------------------------------------------------- */
-/* Walk context. The engine is single-threaded and walks never nest, so the state of one walk lives */
-/* in module variables: no allocation per segment.                                                  */
+/* ---------------------------------------------------------------------------------------------- */
+/* Constants                                                                                        */
 
-let B: Board;
-let W = 0;
-let H = 0;
-let occ: Occupancy = () => 0;
-let lookSq: readonly number[] = [];
-let targSq: readonly number[] = [];
-/** Units larger than this block sight (3 when nothing does: no target, or a Big target). */
-let targSize = 3;
-/** False for burst cover, which only walls give. */
-let countCover = true;
-
+/** When a walk may stop early: never, once blocked (sight), once it touches something (cover). */
 const STOP_NEVER = 0;
 const STOP_BLOCKED = 1;
 const STOP_TOUCHED = 2;
-let stopWhen = STOP_NEVER;
-
-let rBlocked = false;
-let rTouch = false;
-let rBrush = false;
-let rVeil = false;
 
 // Terrain flags copied once: the hot loops read plain constants.
 const WALL = T.wall;
@@ -120,7 +105,6 @@ const BRUSH = T.brush;
 const SMOKE = T.smoke;
 const OBSTRUCTING = T.obstructing;
 /** Per edge id: 1 wall edge, 2 low cover. Built once per board (a pure memo of its edge sets). */
-let edgeFlags: Uint8Array = new Uint8Array(0);
 const EDGE_WALL = 1;
 const EDGE_LOW = 2;
 const edgeCache = new WeakMap<Board, Uint8Array>();
@@ -148,125 +132,11 @@ const G_VEIL = 8;
 const G_WALLON = 16;
 const PAIRED = G_BLOCK | G_COVER | G_BRUSH | G_VEIL;
 
-function isLook(i: number): boolean {
-  for (let k = 0; k < lookSq.length; k++) if (lookSq[k] === i) return true;
-  return false;
-}
-
-function isTarg(i: number): boolean {
-  for (let k = 0; k < targSq.length; k++) if (targSq[k] === i) return true;
-  return false;
-}
-
-/** The closed box [x0,x1]×[y0,y1] (a square or a unit edge) shares a point with the looker's space. */
-function touchesLooker(x0: number, x1: number, y0: number, y1: number): boolean {
-  for (let k = 0; k < lookSq.length; k++) {
-    const s = lookSq[k]!;
-    const lc = s % W;
-    const lr = (s - lc) / W;
-    if (lc <= x1 && x0 <= lc + 1 && lr <= y1 && y0 <= lr + 1) return true;
-  }
-  return false;
-}
-
-const squareTouchesLooker = (c: number, r: number): boolean => touchesLooker(c, c + 1, r, r + 1);
-/** The vertical unit edge x = X, y ∈ [R, R+1]. */
-const vEdgeTouchesLooker = (X: number, R: number): boolean => touchesLooker(X, X, R, R + 1);
-/** The horizontal unit edge y = Y, x ∈ [C, C+1]. */
-const hEdgeTouchesLooker = (C: number, Y: number): boolean => touchesLooker(C, C + 1, Y, Y);
-
-/** Id of the vertical edge x = X between (X−1,R) and (X,R), or −1 on the rim / off the board. */
-const vEdge = (X: number, R: number): number => (X <= 0 || X >= W || R < 0 || R >= H ? -1 : 2 * (R * W + X - 1));
-/** Id of the horizontal edge y = Y between (C,Y−1) and (C,Y), or −1 on the rim / off the board. */
-const hEdge = (C: number, Y: number): number => (Y <= 0 || Y >= H || C < 0 || C >= W ? -1 : 2 * ((Y - 1) * W + C) + 1);
-
-const isWallEdge = (e: number): boolean => e >= 0 && (edgeFlags[e]! & EDGE_WALL) !== 0;
-const isLowCover = (e: number): boolean => e >= 0 && (edgeFlags[e]! & EDGE_LOW) !== 0;
-
-/** What square (c,r) is to a line (G_ bits). Off the board: blocking. */
-function groups(c: number, r: number): number {
-  if (c < 0 || r < 0 || c >= W || r >= H) return G_BLOCK;
-  const i = r * W + c;
-  if (isLook(i)) return 0;
-  const t = B.terrain[i]!;
-  if (isTarg(i)) return t & BRUSH ? G_BRUSH : 0;
-  if (t & WALL) return G_BLOCK | G_WALLON;
-  const o = occ(i);
-  if (t & SLIDING && o === 0) return G_BLOCK | G_WALLON;
-  let g = 0;
-  if (o > targSize) g |= G_BLOCK;
-  if (o > 0) g |= G_COVER;
-  if (t & OBSTRUCTING && !squareTouchesLooker(c, r)) g |= G_COVER;
-  if (t & BRUSH) g |= G_BRUSH | G_VEIL;
-  else if (t & SMOKE) g |= G_VEIL;
-  return g;
-}
-
-function block(): void {
-  rBlocked = true;
-  rTouch = true;
-}
-
-const done = (): boolean => (stopWhen === STOP_BLOCKED ? rBlocked : stopWhen === STOP_TOUCHED && rTouch);
-
-/** The open segment passes through the interior of square (c,r). */
-function visit(c: number, r: number): void {
-  const g = groups(c, r);
-  if (g === 0) return;
-  if (g & G_BLOCK) block();
-  if (countCover && g & G_COVER) rTouch = true;
-  if (g & G_BRUSH) rBrush = true;
-  if (g & G_VEIL) rVeil = true;
-}
-
-/** The open segment crosses edge `e` (between squares a and b) at a point inside the edge. */
-function cross(e: number, a: number, b: number, touchesLooker: boolean): void {
-  if ((isLook(a) && isLook(b)) || (isTarg(a) && isTarg(b))) return;
-  const f = edgeFlags[e]!;
-  if (f & EDGE_WALL) block();
-  else if (countCover && f & EDGE_LOW && !touchesLooker) rTouch = true;
-}
-
-/** The open segment runs along the unit edge `e` (−1 on the rim) between squares (ca,ra) and (cb,rb). */
-function along(e: number, ca: number, ra: number, cb: number, rb: number, touchesLooker: boolean): void {
-  if (e >= 0) {
-    const a = ra * W + ca;
-    const b = rb * W + cb;
-    if ((isLook(a) && isLook(b)) || (isTarg(a) && isTarg(b))) return;
-  }
-  const ga = groups(ca, ra);
-  const gb = groups(cb, rb);
-  const wallEdge = isWallEdge(e);
-  if (wallEdge || (ga & G_BLOCK && gb & G_BLOCK)) block();
-  if ((ga | gb) & G_WALLON) rTouch = true;
-  const both = ga & gb;
-  if (countCover && (both & G_COVER || (!touchesLooker && isLowCover(e)))) rTouch = true;
-  if (both & G_BRUSH) rBrush = true;
-  if (both & G_VEIL) rVeil = true;
-}
-
 /*
  * Around a grid corner (X,Y) there are 8 slots, clockwise on screen from east (y grows downwards):
  * 0 E edge, 1 SE square, 2 S edge, 3 SW square, 4 W edge, 5 NW square, 6 N edge, 7 NE square.
  * An edge slot lies between the two square slots beside it.
  */
-const slotG = [0, 0, 0, 0, 0, 0, 0, 0];
-const slotE = [0, 0, 0, 0, 0, 0, 0, 0];
-
-/** Fills slotG (G_ bits per slot) and slotE (edge ids of the edge slots) for corner (X,Y). */
-function fillSlots(X: number, Y: number): void {
-  slotG[1] = groups(X, Y);
-  slotG[3] = groups(X - 1, Y);
-  slotG[5] = groups(X - 1, Y - 1);
-  slotG[7] = groups(X, Y - 1);
-  slotE[0] = hEdge(X, Y);
-  slotE[2] = vEdge(X, Y);
-  slotE[4] = hEdge(X - 1, Y);
-  slotE[6] = vEdge(X, Y - 1);
-  for (let s = 0; s < 8; s += 2) {
-    slotG[s] = (slotG[(s + 7) & 7]! & slotG[s + 1]! & PAIRED) | (isWallEdge(slotE[s]!) ? G_BLOCK : 0);
-  }
-}
 
 /** Direction slot of (dx,dy). */
 function slotOf(dx: number, dy: number): number {
@@ -276,226 +146,10 @@ function slotOf(dx: number, dy: number): number {
   return dy > 0 ? 3 : 5;
 }
 
-/** G_ bits met strictly between slot a and its opposite, going round in direction `step` (±1). */
-function side(a: number, step: number): number {
-  return slotG[(a + step + 8) & 7]! | slotG[(a + 2 * step + 8) & 7]! | slotG[(a + 3 * step + 8) & 7]!;
-}
-
-/** The open segment passes through corner (X,Y), arriving from slot `a`. */
-function corner(X: number, Y: number, a: number): void {
-  fillSlots(X, Y);
-  const both = side(a, 1) & side(a, -1);
-  if (both & G_BLOCK) block();
-  if (slotG[1]! & G_WALLON || slotG[3]! & G_WALLON || slotG[5]! & G_WALLON || slotG[7]! & G_WALLON) rTouch = true;
-  for (let s = 0; s < 8; s += 2) if (isWallEdge(slotE[s]!)) rTouch = true;
-  if (countCover && !rTouch) {
-    if (both & G_COVER) rTouch = true;
-    else if (isLowCover(slotE[0]!) && !hEdgeTouchesLooker(X, Y)) rTouch = true;
-    else if (isLowCover(slotE[2]!) && !vEdgeTouchesLooker(X, Y)) rTouch = true;
-    else if (isLowCover(slotE[4]!) && !hEdgeTouchesLooker(X - 1, Y)) rTouch = true;
-    else if (isLowCover(slotE[6]!) && !vEdgeTouchesLooker(X, Y - 1)) rTouch = true;
-  }
-  if (both & G_BRUSH) rBrush = true;
-  if (both & G_VEIL) rVeil = true;
-}
-
-/**
- * The body's slots at corner (X,Y): its squares, and the edge slots beside them that do not block
- * (its own sides, unless they are walls). Call after fillSlots.
- */
-function bodySlots(body: readonly number[], X: number, Y: number): number {
-  let m = 0;
-  for (let k = 0; k < body.length; k++) {
-    const s = body[k]!;
-    const c = s % W;
-    const r = (s - c) / W;
-    if (r === Y) {
-      if (c === X) m |= 1 << 1;
-      else if (c === X - 1) m |= 1 << 3;
-    } else if (r === Y - 1) {
-      if (c === X - 1) m |= 1 << 5;
-      else if (c === X) m |= 1 << 7;
-    }
-  }
-  for (let s = 0; s < 8; s += 2) {
-    if (m & ((1 << ((s + 7) & 7)) | (1 << (s + 1))) && !(slotG[s]! & G_BLOCK)) m |= 1 << s;
-  }
-  return m;
-}
-
-/**
- * Whether a line can get round corner (X,Y) from the slots `from` to the slots `to` without meeting a
- * blocking slot, on either side of the line (a: the slot the line comes from). Call after fillSlots.
- */
-function passes(a: number, from: number, to: number): boolean {
-  for (let step = -1; step <= 1; step += 2) {
-    let open = false;
-    for (let k = 0; k <= 4; k++) {
-      const s = (a + step * k + 8) & 7;
-      const bit = 1 << s;
-      if (from & bit) open = true;
-      else if (!(to & bit) && slotG[s]! & G_BLOCK) open = false;
-      if (open && to & bit) return true;
-    }
-  }
-  return false;
-}
-
-/** The segment starts at (px,py) (doubled) on the looker's boundary, heading (dx,dy). */
-function start(px: number, py: number, dx: number, dy: number): void {
-  const xe = (px & 1) === 0;
-  const ye = (py & 1) === 0;
-  if (xe && ye) {
-    const X = px >> 1;
-    const Y = py >> 1;
-    fillSlots(X, Y);
-    const b = slotOf(dx, dy);
-    const a = (b + 4) & 7;
-    // Without a looker (burst origin, tools) the line is taken to come straight on.
-    if (!passes(a, lookSq.length > 0 ? bodySlots(lookSq, X, Y) : 1 << a, 1 << b)) block();
-  } else if (xe && dx !== 0) {
-    const X = px >> 1;
-    const R = py >> 1;
-    const into = dx > 0 ? R * W + X : R * W + X - 1;
-    if (X > 0 && X < W && !isLook(into) && isWallEdge(vEdge(X, R))) block();
-  } else if (ye && dy !== 0) {
-    const C = px >> 1;
-    const Y = py >> 1;
-    const into = dy > 0 ? Y * W + C : (Y - 1) * W + C;
-    if (Y > 0 && Y < H && !isLook(into) && isWallEdge(hEdge(C, Y))) block();
-  }
-}
-
-/** The segment ends at (qx,qy) (doubled) in the target's space, arriving with heading (dx,dy). */
-function end(qx: number, qy: number, dx: number, dy: number): void {
-  const xe = (qx & 1) === 0;
-  const ye = (qy & 1) === 0;
-  if (xe && ye) {
-    const X = qx >> 1;
-    const Y = qy >> 1;
-    fillSlots(X, Y);
-    const a = slotOf(-dx, -dy);
-    if (!passes(a, 1 << a, targSq.length > 0 ? bodySlots(targSq, X, Y) : 1 << ((a + 4) & 7))) block();
-  } else if (xe && dx !== 0) {
-    const X = qx >> 1;
-    const R = qy >> 1;
-    const from = dx > 0 ? R * W + X - 1 : R * W + X;
-    if (X > 0 && X < W && !isTarg(from) && isWallEdge(vEdge(X, R))) block();
-  } else if (ye && dy !== 0) {
-    const C = qx >> 1;
-    const Y = qy >> 1;
-    const from = dy > 0 ? (Y - 1) * W + C : Y * W + C;
-    if (Y > 0 && Y < H && !isTarg(from) && isWallEdge(hEdge(C, Y))) block();
-  }
-}
-
-/** A segment on the vertical grid line x = X, from doubled y0 to y1. */
-function runVertical(X: number, y0: number, y1: number): void {
-  const sy = y1 > y0 ? 1 : -1;
-  const a = sy > 0 ? 6 : 2;
-  const lo = Math.min(y0, y1);
-  const hi = Math.max(y0, y1);
-  for (let k = lo >> 1; 2 * k < hi; k++) {
-    along(vEdge(X, k), X - 1, k, X, k, vEdgeTouchesLooker(X, k));
-    if (done()) return;
-    if (2 * k + 2 < hi) {
-      corner(X, k + 1, a);
-      if (done()) return;
-    }
-  }
-}
-
-/** A segment on the horizontal grid line y = Y, from doubled x0 to x1. */
-function runHorizontal(Y: number, x0: number, x1: number): void {
-  const sx = x1 > x0 ? 1 : -1;
-  const a = sx > 0 ? 4 : 0;
-  const lo = Math.min(x0, x1);
-  const hi = Math.max(x0, x1);
-  for (let k = lo >> 1; 2 * k < hi; k++) {
-    along(hEdge(k, Y), k, Y - 1, k, Y, hEdgeTouchesLooker(k, Y));
-    if (done()) return;
-    if (2 * k + 2 < hi) {
-      corner(k + 1, Y, a);
-      if (done()) return;
-    }
-  }
-}
-
 const FAR = 1 << 30;
 
-/** The open segment between doubled points: squares entered, edges crossed, corners passed. */
-function middle(px: number, py: number, qx: number, qy: number): void {
-  const dx = qx - px;
-  const dy = qy - py;
-  if (dx === 0 && (px & 1) === 0) return runVertical(px >> 1, py, qy);
-  if (dy === 0 && (py & 1) === 0) return runHorizontal(py >> 1, px, qx);
-  const sx = Math.sign(dx);
-  const sy = Math.sign(dy);
-  const adx = Math.abs(dx);
-  const ady = Math.abs(dy);
-  // The square the segment enters first.
-  let c = px & 1 ? px >> 1 : sx > 0 ? px >> 1 : (px >> 1) - 1;
-  let r = py & 1 ? py >> 1 : sy > 0 ? py >> 1 : (py >> 1) - 1;
-  // Doubled distances, along each axis, to the next vertical / horizontal grid line.
-  let ax = sx === 0 ? FAR : px & 1 ? 1 : 2;
-  let ay = sy === 0 ? FAR : py & 1 ? 1 : 2;
-  const a = slotOf(-sx, -sy);
-  for (;;) {
-    visit(c, r);
-    if (done()) return;
-    const xIn = ax < adx;
-    const yIn = ay < ady;
-    if (!xIn && !yIn) return;
-    const cmp = !xIn ? 1 : !yIn ? -1 : ax * ady - ay * adx;
-    if (cmp < 0) {
-      const X = sx > 0 ? c + 1 : c;
-      cross(vEdge(X, r), r * W + c, r * W + c + sx, vEdgeTouchesLooker(X, r));
-      c += sx;
-      ax += 2;
-    } else if (cmp > 0) {
-      const Y = sy > 0 ? r + 1 : r;
-      cross(hEdge(c, Y), r * W + c, (r + sy) * W + c, hEdgeTouchesLooker(c, Y));
-      r += sy;
-      ay += 2;
-    } else {
-      corner(sx > 0 ? c + 1 : c, sy > 0 ? r + 1 : r, a);
-      c += sx;
-      r += sy;
-      ax += 2;
-      ay += 2;
-    }
-    if (done()) return;
-  }
-}
-
-/** Walks one segment between doubled points; results in rBlocked, rTouch, rBrush, rVeil. */
-function trace(px: number, py: number, qx: number, qy: number, stop: number): void {
-  rBlocked = false;
-  rTouch = false;
-  rBrush = false;
-  rVeil = false;
-  stopWhen = stop;
-  const dx = qx - px;
-  const dy = qy - py;
-  if (dx === 0 && dy === 0) return;
-  start(px, py, dx, dy);
-  if (done()) return;
-  middle(px, py, qx, qy);
-  if (done()) return;
-  end(qx, qy, dx, dy);
-}
-
-function setup(board: Board, occupancy: Occupancy, look: readonly number[], targ: readonly number[], size: number, cover: boolean): void {
-  B = board;
-  W = board.width;
-  H = board.height;
-  occ = occupancy;
-  edgeFlags = edgesOf(board);
-  lookSq = look;
-  targSq = targ;
-  targSize = size;
-  countCover = cover;
-}
+/** Offsets (doubled) of one square's boundary samples and of its 3×3 lattice. */
+const RING = [0, 0, 1, 0, 2, 0, 2, 1, 2, 2, 1, 2, 0, 2, 0, 1];
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Samples                                                                                          */
@@ -554,78 +208,454 @@ export function interiorSamples(board: Pick<Board, 'width'>, squares: readonly n
 }
 
 /** Doubled coordinates of the centre of a space (its square, or its 2×2). */
-function centreOf(squares: readonly number[]): [number, number] {
-  let c0 = Infinity;
-  let c1 = -Infinity;
-  let r0 = Infinity;
-  let r1 = -Infinity;
-  for (const s of squares) {
-    const c = s % W;
-    const r = (s - c) / W;
-    c0 = Math.min(c0, c);
-    c1 = Math.max(c1, c);
-    r0 = Math.min(r0, r);
-    r1 = Math.max(r1, r);
+/* ---------------------------------------------------------------------------------------------- */
+/* Walks                                                                                            */
+
+/**
+ * One question's walk: the board, who stands where, the looker's and the target's spaces, the
+ * sample points, and what the segment traced last met (rBlocked, rTouch, rBrush, rVeil). Made for
+ * each question and dropped after it, so walks share nothing; within a walk, segments allocate nothing.
+ */
+class Walk {
+  readonly W: number;
+  readonly H: number;
+  /** Per edge id: EDGE_WALL, EDGE_LOW. */
+  readonly edgeFlags: Uint8Array;
+  stopWhen = STOP_NEVER;
+  rBlocked = false;
+  rTouch = false;
+  rBrush = false;
+  rVeil = false;
+  /** The slots round the corner being passed (fillSlots): G_ bits per slot, and the edge slots' edge ids. */
+  readonly slotG = [0, 0, 0, 0, 0, 0, 0, 0];
+  readonly slotE = [0, 0, 0, 0, 0, 0, 0, 0];
+  /** Sample points (x,y pairs, doubled): the looker's boundary points and the target's points. */
+  readonly lookPts = new Int32Array(64);
+  lookN = 0;
+  readonly targPts = new Int32Array(64);
+  targN = 0;
+
+  /**
+   * `targSize`: units larger than this block sight (3 when nothing does: no target, or a Big target).
+   * `countCover`: false for burst cover, which only walls give.
+   */
+  constructor(
+    readonly B: Board,
+    readonly occ: Occupancy,
+    readonly lookSq: readonly number[],
+    readonly targSq: readonly number[],
+    readonly targSize: number,
+    readonly countCover: boolean,
+  ) {
+    this.W = B.width;
+    this.H = B.height;
+    this.edgeFlags = edgesOf(B);
   }
-  return [c0 + c1 + 1, r0 + r1 + 1];
-}
 
-/** Reused sample buffers (x,y pairs): the looker's boundary points and the target's points. */
-const lookPts = new Int32Array(64);
-let lookN = 0;
-const targPts = new Int32Array(64);
-let targN = 0;
-/** Offsets (doubled) of one square's boundary samples and of its 3×3 lattice. */
-const RING = [0, 0, 1, 0, 2, 0, 2, 1, 2, 2, 1, 2, 0, 2, 0, 1];
+  isLook(i: number): boolean {
+    for (let k = 0; k < this.lookSq.length; k++) if (this.lookSq[k] === i) return true;
+    return false;
+  }
 
-function fillLook(squares: readonly number[]): void {
-  if (squares.length === 1) {
-    const s = squares[0]!;
-    const c = s % W;
-    const x = 2 * c;
-    const y = 2 * ((s - c) / W);
-    for (let k = 0; k < 16; k += 2) {
-      lookPts[k] = x + RING[k]!;
-      lookPts[k + 1] = y + RING[k + 1]!;
+  isTarg(i: number): boolean {
+    for (let k = 0; k < this.targSq.length; k++) if (this.targSq[k] === i) return true;
+    return false;
+  }
+
+  /** The closed box [x0,x1]×[y0,y1] (a square or a unit edge) shares a point with the looker's space. */
+  touchesLooker(x0: number, x1: number, y0: number, y1: number): boolean {
+    for (let k = 0; k < this.lookSq.length; k++) {
+      const s = this.lookSq[k]!;
+      const lc = s % this.W;
+      const lr = (s - lc) / this.W;
+      if (lc <= x1 && x0 <= lc + 1 && lr <= y1 && y0 <= lr + 1) return true;
     }
-    lookN = 16;
-    return;
+    return false;
   }
-  const pts = boundarySamples(B, squares);
-  lookPts.set(pts.slice(0, lookPts.length));
-  lookN = Math.min(pts.length, lookPts.length);
-}
 
-function fillTarg(squares: readonly number[]): void {
-  if (squares.length === 1) {
-    const s = squares[0]!;
-    const c = s % W;
-    const x = 2 * c;
-    const y = 2 * ((s - c) / W);
-    let k = 0;
-    for (let j = 0; j <= 2; j++) {
-      for (let i = 0; i <= 2; i++) {
-        targPts[k++] = x + i;
-        targPts[k++] = y + j;
+  squareTouchesLooker(c: number, r: number): boolean {
+    return this.touchesLooker(c, c + 1, r, r + 1);
+  }
+
+  /** The vertical unit edge x = X, y ∈ [R, R+1]. */
+  vEdgeTouchesLooker(X: number, R: number): boolean {
+    return this.touchesLooker(X, X, R, R + 1);
+  }
+
+  /** The horizontal unit edge y = Y, x ∈ [C, C+1]. */
+  hEdgeTouchesLooker(C: number, Y: number): boolean {
+    return this.touchesLooker(C, C + 1, Y, Y);
+  }
+
+  /** Id of the vertical edge x = X between (X−1,R) and (X,R), or −1 on the rim / off the board. */
+  vEdge(X: number, R: number): number {
+    return X <= 0 || X >= this.W || R < 0 || R >= this.H ? -1 : 2 * (R * this.W + X - 1);
+  }
+
+  /** Id of the horizontal edge y = Y between (C,Y−1) and (C,Y), or −1 on the rim / off the board. */
+  hEdge(C: number, Y: number): number {
+    return Y <= 0 || Y >= this.H || C < 0 || C >= this.W ? -1 : 2 * ((Y - 1) * this.W + C) + 1;
+  }
+
+  isWallEdge(e: number): boolean {
+    return e >= 0 && (this.edgeFlags[e]! & EDGE_WALL) !== 0;
+  }
+
+  isLowCover(e: number): boolean {
+    return e >= 0 && (this.edgeFlags[e]! & EDGE_LOW) !== 0;
+  }
+
+  /** What square (c,r) is to a line (G_ bits). Off the board: blocking. */
+  groups(c: number, r: number): number {
+    if (c < 0 || r < 0 || c >= this.W || r >= this.H) return G_BLOCK;
+    const i = r * this.W + c;
+    if (this.isLook(i)) return 0;
+    const t = this.B.terrain[i]!;
+    if (this.isTarg(i)) return t & BRUSH ? G_BRUSH : 0;
+    if (t & WALL) return G_BLOCK | G_WALLON;
+    const o = this.occ(i);
+    if (t & SLIDING && o === 0) return G_BLOCK | G_WALLON;
+    let g = 0;
+    if (o > this.targSize) g |= G_BLOCK;
+    if (o > 0) g |= G_COVER;
+    if (t & OBSTRUCTING && !this.squareTouchesLooker(c, r)) g |= G_COVER;
+    if (t & BRUSH) g |= G_BRUSH | G_VEIL;
+    else if (t & SMOKE) g |= G_VEIL;
+    return g;
+  }
+
+  block(): void {
+    this.rBlocked = true;
+    this.rTouch = true;
+  }
+
+  done(): boolean {
+    return this.stopWhen === STOP_BLOCKED ? this.rBlocked : this.stopWhen === STOP_TOUCHED && this.rTouch;
+  }
+
+  /** The open segment passes through the interior of square (c,r). */
+  visit(c: number, r: number): void {
+    const g = this.groups(c, r);
+    if (g === 0) return;
+    if (g & G_BLOCK) this.block();
+    if (this.countCover && g & G_COVER) this.rTouch = true;
+    if (g & G_BRUSH) this.rBrush = true;
+    if (g & G_VEIL) this.rVeil = true;
+  }
+
+  /** The open segment crosses edge `e` (between squares a and b) at a point inside the edge. */
+  cross(e: number, a: number, b: number, touchesLooker: boolean): void {
+    if ((this.isLook(a) && this.isLook(b)) || (this.isTarg(a) && this.isTarg(b))) return;
+    const f = this.edgeFlags[e]!;
+    if (f & EDGE_WALL) this.block();
+    else if (this.countCover && f & EDGE_LOW && !touchesLooker) this.rTouch = true;
+  }
+
+  /** The open segment runs along the unit edge `e` (−1 on the rim) between squares (ca,ra) and (cb,rb). */
+  along(e: number, ca: number, ra: number, cb: number, rb: number, touchesLooker: boolean): void {
+    if (e >= 0) {
+      const a = ra * this.W + ca;
+      const b = rb * this.W + cb;
+      if ((this.isLook(a) && this.isLook(b)) || (this.isTarg(a) && this.isTarg(b))) return;
+    }
+    const ga = this.groups(ca, ra);
+    const gb = this.groups(cb, rb);
+    const wallEdge = this.isWallEdge(e);
+    if (wallEdge || (ga & G_BLOCK && gb & G_BLOCK)) this.block();
+    if ((ga | gb) & G_WALLON) this.rTouch = true;
+    const both = ga & gb;
+    if (this.countCover && (both & G_COVER || (!touchesLooker && this.isLowCover(e)))) this.rTouch = true;
+    if (both & G_BRUSH) this.rBrush = true;
+    if (both & G_VEIL) this.rVeil = true;
+  }
+
+  /** Fills slotG (G_ bits per slot) and slotE (edge ids of the edge slots) for corner (X,Y). */
+  fillSlots(X: number, Y: number): void {
+    this.slotG[1] = this.groups(X, Y);
+    this.slotG[3] = this.groups(X - 1, Y);
+    this.slotG[5] = this.groups(X - 1, Y - 1);
+    this.slotG[7] = this.groups(X, Y - 1);
+    this.slotE[0] = this.hEdge(X, Y);
+    this.slotE[2] = this.vEdge(X, Y);
+    this.slotE[4] = this.hEdge(X - 1, Y);
+    this.slotE[6] = this.vEdge(X, Y - 1);
+    for (let s = 0; s < 8; s += 2) {
+      this.slotG[s] = (this.slotG[(s + 7) & 7]! & this.slotG[s + 1]! & PAIRED) | (this.isWallEdge(this.slotE[s]!) ? G_BLOCK : 0);
+    }
+  }
+
+  /** G_ bits met strictly between slot a and its opposite, going round in direction `step` (±1). */
+  side(a: number, step: number): number {
+    return this.slotG[(a + step + 8) & 7]! | this.slotG[(a + 2 * step + 8) & 7]! | this.slotG[(a + 3 * step + 8) & 7]!;
+  }
+
+  /** The open segment passes through corner (X,Y), arriving from slot `a`. */
+  corner(X: number, Y: number, a: number): void {
+    this.fillSlots(X, Y);
+    const both = this.side(a, 1) & this.side(a, -1);
+    if (both & G_BLOCK) this.block();
+    if (this.slotG[1]! & G_WALLON || this.slotG[3]! & G_WALLON || this.slotG[5]! & G_WALLON || this.slotG[7]! & G_WALLON) this.rTouch = true;
+    for (let s = 0; s < 8; s += 2) if (this.isWallEdge(this.slotE[s]!)) this.rTouch = true;
+    if (this.countCover && !this.rTouch) {
+      if (both & G_COVER) this.rTouch = true;
+      else if (this.isLowCover(this.slotE[0]!) && !this.hEdgeTouchesLooker(X, Y)) this.rTouch = true;
+      else if (this.isLowCover(this.slotE[2]!) && !this.vEdgeTouchesLooker(X, Y)) this.rTouch = true;
+      else if (this.isLowCover(this.slotE[4]!) && !this.hEdgeTouchesLooker(X - 1, Y)) this.rTouch = true;
+      else if (this.isLowCover(this.slotE[6]!) && !this.vEdgeTouchesLooker(X, Y - 1)) this.rTouch = true;
+    }
+    if (both & G_BRUSH) this.rBrush = true;
+    if (both & G_VEIL) this.rVeil = true;
+  }
+
+  /**
+   * The body's slots at corner (X,Y): its squares, and the edge slots beside them that do not block
+   * (its own sides, unless they are walls). Call after fillSlots.
+   */
+  bodySlots(body: readonly number[], X: number, Y: number): number {
+    let m = 0;
+    for (let k = 0; k < body.length; k++) {
+      const s = body[k]!;
+      const c = s % this.W;
+      const r = (s - c) / this.W;
+      if (r === Y) {
+        if (c === X) m |= 1 << 1;
+        else if (c === X - 1) m |= 1 << 3;
+      } else if (r === Y - 1) {
+        if (c === X - 1) m |= 1 << 5;
+        else if (c === X) m |= 1 << 7;
       }
     }
-    targN = 18;
-    return;
+    for (let s = 0; s < 8; s += 2) {
+      if (m & ((1 << ((s + 7) & 7)) | (1 << (s + 1))) && !(this.slotG[s]! & G_BLOCK)) m |= 1 << s;
+    }
+    return m;
   }
-  const pts = interiorSamples(B, squares);
-  targPts.set(pts.slice(0, targPts.length));
-  targN = Math.min(pts.length, targPts.length);
-}
 
-/** The doubled point (x,y) lies in (or on the edge of) a brush square of the target. */
-function inTargetBrush(x: number, y: number): boolean {
-  for (const s of targSq) {
-    if (!(B.terrain[s]! & BRUSH)) continue;
-    const c = s % W;
-    const r = (s - c) / W;
-    if (2 * c <= x && x <= 2 * c + 2 && 2 * r <= y && y <= 2 * r + 2) return true;
+  /**
+   * Whether a line can get round corner (X,Y) from the slots `from` to the slots `to` without meeting a
+   * blocking slot, on either side of the line (a: the slot the line comes from). Call after fillSlots.
+   */
+  passes(a: number, from: number, to: number): boolean {
+    for (let step = -1; step <= 1; step += 2) {
+      let open = false;
+      for (let k = 0; k <= 4; k++) {
+        const s = (a + step * k + 8) & 7;
+        const bit = 1 << s;
+        if (from & bit) open = true;
+        else if (!(to & bit) && this.slotG[s]! & G_BLOCK) open = false;
+        if (open && to & bit) return true;
+      }
+    }
+    return false;
   }
-  return false;
+
+  /** The segment starts at (px,py) (doubled) on the looker's boundary, heading (dx,dy). */
+  start(px: number, py: number, dx: number, dy: number): void {
+    const xe = (px & 1) === 0;
+    const ye = (py & 1) === 0;
+    if (xe && ye) {
+      const X = px >> 1;
+      const Y = py >> 1;
+      this.fillSlots(X, Y);
+      const b = slotOf(dx, dy);
+      const a = (b + 4) & 7;
+      // Without a looker (burst origin, tools) the line is taken to come straight on.
+      if (!this.passes(a, this.lookSq.length > 0 ? this.bodySlots(this.lookSq, X, Y) : 1 << a, 1 << b)) this.block();
+    } else if (xe && dx !== 0) {
+      const X = px >> 1;
+      const R = py >> 1;
+      const into = dx > 0 ? R * this.W + X : R * this.W + X - 1;
+      if (X > 0 && X < this.W && !this.isLook(into) && this.isWallEdge(this.vEdge(X, R))) this.block();
+    } else if (ye && dy !== 0) {
+      const C = px >> 1;
+      const Y = py >> 1;
+      const into = dy > 0 ? Y * this.W + C : (Y - 1) * this.W + C;
+      if (Y > 0 && Y < this.H && !this.isLook(into) && this.isWallEdge(this.hEdge(C, Y))) this.block();
+    }
+  }
+
+  /** The segment ends at (qx,qy) (doubled) in the target's space, arriving with heading (dx,dy). */
+  end(qx: number, qy: number, dx: number, dy: number): void {
+    const xe = (qx & 1) === 0;
+    const ye = (qy & 1) === 0;
+    if (xe && ye) {
+      const X = qx >> 1;
+      const Y = qy >> 1;
+      this.fillSlots(X, Y);
+      const a = slotOf(-dx, -dy);
+      if (!this.passes(a, 1 << a, this.targSq.length > 0 ? this.bodySlots(this.targSq, X, Y) : 1 << ((a + 4) & 7))) this.block();
+    } else if (xe && dx !== 0) {
+      const X = qx >> 1;
+      const R = qy >> 1;
+      const from = dx > 0 ? R * this.W + X - 1 : R * this.W + X;
+      if (X > 0 && X < this.W && !this.isTarg(from) && this.isWallEdge(this.vEdge(X, R))) this.block();
+    } else if (ye && dy !== 0) {
+      const C = qx >> 1;
+      const Y = qy >> 1;
+      const from = dy > 0 ? (Y - 1) * this.W + C : Y * this.W + C;
+      if (Y > 0 && Y < this.H && !this.isTarg(from) && this.isWallEdge(this.hEdge(C, Y))) this.block();
+    }
+  }
+
+  /** A segment on the vertical grid line x = X, from doubled y0 to y1. */
+  runVertical(X: number, y0: number, y1: number): void {
+    const sy = y1 > y0 ? 1 : -1;
+    const a = sy > 0 ? 6 : 2;
+    const lo = Math.min(y0, y1);
+    const hi = Math.max(y0, y1);
+    for (let k = lo >> 1; 2 * k < hi; k++) {
+      this.along(this.vEdge(X, k), X - 1, k, X, k, this.vEdgeTouchesLooker(X, k));
+      if (this.done()) return;
+      if (2 * k + 2 < hi) {
+        this.corner(X, k + 1, a);
+        if (this.done()) return;
+      }
+    }
+  }
+
+  /** A segment on the horizontal grid line y = Y, from doubled x0 to x1. */
+  runHorizontal(Y: number, x0: number, x1: number): void {
+    const sx = x1 > x0 ? 1 : -1;
+    const a = sx > 0 ? 4 : 0;
+    const lo = Math.min(x0, x1);
+    const hi = Math.max(x0, x1);
+    for (let k = lo >> 1; 2 * k < hi; k++) {
+      this.along(this.hEdge(k, Y), k, Y - 1, k, Y, this.hEdgeTouchesLooker(k, Y));
+      if (this.done()) return;
+      if (2 * k + 2 < hi) {
+        this.corner(k + 1, Y, a);
+        if (this.done()) return;
+      }
+    }
+  }
+
+  /** The open segment between doubled points: squares entered, edges crossed, corners passed. */
+  middle(px: number, py: number, qx: number, qy: number): void {
+    const dx = qx - px;
+    const dy = qy - py;
+    if (dx === 0 && (px & 1) === 0) return this.runVertical(px >> 1, py, qy);
+    if (dy === 0 && (py & 1) === 0) return this.runHorizontal(py >> 1, px, qx);
+    const sx = Math.sign(dx);
+    const sy = Math.sign(dy);
+    const adx = Math.abs(dx);
+    const ady = Math.abs(dy);
+    // The square the segment enters first.
+    let c = px & 1 ? px >> 1 : sx > 0 ? px >> 1 : (px >> 1) - 1;
+    let r = py & 1 ? py >> 1 : sy > 0 ? py >> 1 : (py >> 1) - 1;
+    // Doubled distances, along each axis, to the next vertical / horizontal grid line.
+    let ax = sx === 0 ? FAR : px & 1 ? 1 : 2;
+    let ay = sy === 0 ? FAR : py & 1 ? 1 : 2;
+    const a = slotOf(-sx, -sy);
+    for (;;) {
+      this.visit(c, r);
+      if (this.done()) return;
+      const xIn = ax < adx;
+      const yIn = ay < ady;
+      if (!xIn && !yIn) return;
+      const cmp = !xIn ? 1 : !yIn ? -1 : ax * ady - ay * adx;
+      if (cmp < 0) {
+        const X = sx > 0 ? c + 1 : c;
+        this.cross(this.vEdge(X, r), r * this.W + c, r * this.W + c + sx, this.vEdgeTouchesLooker(X, r));
+        c += sx;
+        ax += 2;
+      } else if (cmp > 0) {
+        const Y = sy > 0 ? r + 1 : r;
+        this.cross(this.hEdge(c, Y), r * this.W + c, (r + sy) * this.W + c, this.hEdgeTouchesLooker(c, Y));
+        r += sy;
+        ay += 2;
+      } else {
+        this.corner(sx > 0 ? c + 1 : c, sy > 0 ? r + 1 : r, a);
+        c += sx;
+        r += sy;
+        ax += 2;
+        ay += 2;
+      }
+      if (this.done()) return;
+    }
+  }
+
+  /** Walks one segment between doubled points; results in rBlocked, rTouch, rBrush, rVeil. */
+  trace(px: number, py: number, qx: number, qy: number, stop: number): void {
+    this.rBlocked = false;
+    this.rTouch = false;
+    this.rBrush = false;
+    this.rVeil = false;
+    this.stopWhen = stop;
+    const dx = qx - px;
+    const dy = qy - py;
+    if (dx === 0 && dy === 0) return;
+    this.start(px, py, dx, dy);
+    if (this.done()) return;
+    this.middle(px, py, qx, qy);
+    if (this.done()) return;
+    this.end(qx, qy, dx, dy);
+  }
+
+  centreOf(squares: readonly number[]): [number, number] {
+    let c0 = Infinity;
+    let c1 = -Infinity;
+    let r0 = Infinity;
+    let r1 = -Infinity;
+    for (const s of squares) {
+      const c = s % this.W;
+      const r = (s - c) / this.W;
+      c0 = Math.min(c0, c);
+      c1 = Math.max(c1, c);
+      r0 = Math.min(r0, r);
+      r1 = Math.max(r1, r);
+    }
+    return [c0 + c1 + 1, r0 + r1 + 1];
+  }
+
+  fillLook(squares: readonly number[]): void {
+    if (squares.length === 1) {
+      const s = squares[0]!;
+      const c = s % this.W;
+      const x = 2 * c;
+      const y = 2 * ((s - c) / this.W);
+      for (let k = 0; k < 16; k += 2) {
+        this.lookPts[k] = x + RING[k]!;
+        this.lookPts[k + 1] = y + RING[k + 1]!;
+      }
+      this.lookN = 16;
+      return;
+    }
+    const pts = boundarySamples(this.B, squares);
+    this.lookPts.set(pts.slice(0, this.lookPts.length));
+    this.lookN = Math.min(pts.length, this.lookPts.length);
+  }
+
+  fillTarg(squares: readonly number[]): void {
+    if (squares.length === 1) {
+      const s = squares[0]!;
+      const c = s % this.W;
+      const x = 2 * c;
+      const y = 2 * ((s - c) / this.W);
+      let k = 0;
+      for (let j = 0; j <= 2; j++) {
+        for (let i = 0; i <= 2; i++) {
+          this.targPts[k++] = x + i;
+          this.targPts[k++] = y + j;
+        }
+      }
+      this.targN = 18;
+      return;
+    }
+    const pts = interiorSamples(this.B, squares);
+    this.targPts.set(pts.slice(0, this.targPts.length));
+    this.targN = Math.min(pts.length, this.targPts.length);
+  }
+
+  /** The doubled point (x,y) lies in (or on the edge of) a brush square of the target. */
+  inTargetBrush(x: number, y: number): boolean {
+    for (const s of this.targSq) {
+      if (!(this.B.terrain[s]! & BRUSH)) continue;
+      const c = s % this.W;
+      const r = (s - c) / this.W;
+      if (2 * c <= x && x <= 2 * c + 2 && 2 * r <= y && y <= 2 * r + 2) return true;
+    }
+    return false;
+  }
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -635,36 +665,36 @@ const NOT_VISIBLE: Sight = { visible: false, cover: false, hidden: false };
 
 /** R17 visibility, R18 cover and terrain invisibility of `to` for the looker `from`. */
 export function sight(board: Board, occupancy: Occupancy, from: Body, to: Body): Sight {
-  setup(board, occupancy, from.squares, to.squares, to.size, true);
-  fillLook(from.squares);
-  fillTarg(to.squares);
+  const w = new Walk(board, occupancy, from.squares, to.squares, to.size, true);
+  w.fillLook(from.squares);
+  w.fillTarg(to.squares);
   let visible = false;
   let allBrush = true;
   let allVeiled = true;
-  outer: for (let t = 0; t < targN; t += 2) {
-    const qx = targPts[t]!;
-    const qy = targPts[t + 1]!;
-    const brushEnd = inTargetBrush(qx, qy);
-    for (let l = 0; l < lookN; l += 2) {
-      const px = lookPts[l]!;
-      const py = lookPts[l + 1]!;
+  outer: for (let t = 0; t < w.targN; t += 2) {
+    const qx = w.targPts[t]!;
+    const qy = w.targPts[t + 1]!;
+    const brushEnd = w.inTargetBrush(qx, qy);
+    for (let l = 0; l < w.lookN; l += 2) {
+      const px = w.lookPts[l]!;
+      const py = w.lookPts[l + 1]!;
       if (px === qx && py === qy) continue;
-      trace(px, py, qx, qy, STOP_BLOCKED);
-      if (rBlocked) continue;
+      w.trace(px, py, qx, qy, STOP_BLOCKED);
+      if (w.rBlocked) continue;
       visible = true;
-      if (!rBrush && !brushEnd) allBrush = false;
-      if (!rVeil) allVeiled = false;
+      if (!w.rBrush && !brushEnd) allBrush = false;
+      if (!w.rVeil) allVeiled = false;
       if (!allBrush && !allVeiled) break outer;
     }
   }
   if (!visible) return NOT_VISIBLE;
   let cover = allBrush;
   if (!cover) {
-    const [cx, cy] = centreOf(to.squares);
+    const [cx, cy] = w.centreOf(to.squares);
     cover = true;
-    for (let l = 0; l < lookN; l += 2) {
-      trace(lookPts[l]!, lookPts[l + 1]!, cx, cy, STOP_TOUCHED);
-      if (!rTouch) {
+    for (let l = 0; l < w.lookN; l += 2) {
+      w.trace(w.lookPts[l]!, w.lookPts[l + 1]!, cx, cy, STOP_TOUCHED);
+      if (!w.rTouch) {
         cover = false;
         break;
       }
@@ -675,25 +705,25 @@ export function sight(board: Board, occupancy: Occupancy, from: Body, to: Body):
 
 /** §4.5 burst: can the attacker trace sight to the CENTRE of the origin square (walls block as in R17). */
 export function seesCentre(board: Board, occupancy: Occupancy, from: Body, square: number): boolean {
-  setup(board, occupancy, from.squares, [], 3, true);
-  fillLook(from.squares);
+  const w = new Walk(board, occupancy, from.squares, [], 3, true);
+  w.fillLook(from.squares);
   const c = square % board.width;
   const qx = 2 * c + 1;
   const qy = 2 * ((square - c) / board.width) + 1;
-  for (let l = 0; l < lookN; l += 2) {
-    trace(lookPts[l]!, lookPts[l + 1]!, qx, qy, STOP_BLOCKED);
-    if (!rBlocked) return true;
+  for (let l = 0; l < w.lookN; l += 2) {
+    w.trace(w.lookPts[l]!, w.lookPts[l + 1]!, qx, qy, STOP_BLOCKED);
+    if (!w.rBlocked) return true;
   }
   return false;
 }
 
 /** §4.5 burst cover: the line from the centre of the origin square to the centre of the target's space is blocked (touches a wall/blocking square, crosses a wall edge). */
 export function burstCover(board: Board, occupancy: Occupancy, origin: number, to: Body): boolean {
-  setup(board, occupancy, [], to.squares, 3, false);
+  const w = new Walk(board, occupancy, [], to.squares, 3, false);
   const c = origin % board.width;
-  const [qx, qy] = centreOf(to.squares);
-  trace(2 * c + 1, 2 * ((origin - c) / board.width) + 1, qx, qy, STOP_TOUCHED);
-  return rTouch;
+  const [qx, qy] = w.centreOf(to.squares);
+  w.trace(2 * c + 1, 2 * ((origin - c) / board.width) + 1, qx, qy, STOP_TOUCHED);
+  return w.rTouch;
 }
 
 /** Per board: how many brush or smoke squares lie above and left of each grid point (a summed-area table), and a list of them. */
@@ -806,7 +836,7 @@ export function traceSegment(
 ): Trace {
   const d = [p[0] * 2, p[1] * 2, q[0] * 2, q[1] * 2];
   if (!d.every(Number.isInteger)) throw new RangeError('points must be multiples of 1/2');
-  setup(board, occupancy, from?.squares ?? [], to?.squares ?? [], to?.size ?? 3, true);
-  trace(d[0]!, d[1]!, d[2]!, d[3]!, STOP_NEVER);
-  return { blocked: rBlocked, touches: rTouch, brush: rBrush, veiled: rVeil };
+  const w = new Walk(board, occupancy, from?.squares ?? [], to?.squares ?? [], to?.size ?? 3, true);
+  w.trace(d[0]!, d[1]!, d[2]!, d[3]!, STOP_NEVER);
+  return { blocked: w.rBlocked, touches: w.rTouch, brush: w.rBrush, veiled: w.rVeil };
 }

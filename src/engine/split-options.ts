@@ -5,14 +5,9 @@
  * the same thing when the click comes back.
  */
 import type { InjuryBox } from '../formats/card';
-import type { SplitChoice } from './wounds';
+import type { SplitChoice, WoundsPromptOptions } from './state';
 
-export interface WoundsPromptOptions {
-  readonly wounds: number;
-  readonly vigor: number;
-  readonly boxes: readonly InjuryBox[];
-  readonly default: SplitChoice;
-}
+export type { WoundsPromptOptions } from './state';
 
 const key = (b: InjuryBox): string => (typeof b === 'string' ? b : `trait:${b.trait}`);
 
@@ -36,7 +31,7 @@ function boxSets(boxes: readonly InjuryBox[], n: number): InjuryBox[][] {
   return out;
 }
 
-export function splitOptions(options: WoundsPromptOptions): SplitChoice[] {
+export function splitOptions(options: Omit<WoundsPromptOptions, 'type'>): SplitChoice[] {
   const fives = Math.floor(options.wounds / 5);
   const out: SplitChoice[] = [options.default];
   const same = (a: SplitChoice, b: SplitChoice) => a.avoid === b.avoid && a.injuries.map(key).sort().join() === b.injuries.map(key).sort().join();

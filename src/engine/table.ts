@@ -14,6 +14,27 @@ import { adjacent, distanceField, type WallAt } from './distance';
 import { sidesKey } from './sides';
 import type { GameState, UnitId, UnitState } from './state';
 
+/**
+ * A cache of one entry: the last object asked about, compared by identity, and what was found for
+ * it. Rules ask about the same map, state or units object many times in a row, so one of these
+ * answers before any keyed cache is looked at. Each is a plain object of its own, named for what it
+ * keeps; `key` is null until the first answer.
+ */
+export class LastOne<K extends object, V> {
+  key: K | null = null;
+  value: V;
+
+  constructor(empty: V) {
+    this.value = empty;
+  }
+
+  keep<T extends V>(key: K, value: T): T {
+    this.key = key;
+    this.value = value;
+    return value;
+  }
+}
+
 /** Boards by map object: the fast path for the same object asked about again. */
 const boards = new WeakMap<object, Board>();
 
@@ -30,8 +51,8 @@ const boardKeys = new WeakMap<Board, string>();
 let unkeyed = 0;
 const stats = { built: 0, reused: 0 };
 
-let lastMap: object | null = null;
-let lastBoard: Board | null = null;
+/** The board of the map asked about last. */
+const lastBoard = new LastOne<Gridmap, Board | null>(null);
 
 /** cyrb53: a fast 53-bit string hash (not cryptographic: entries are checked against their content). */
 function hash53(text: string): number {
@@ -54,7 +75,7 @@ export function boardOf(state: GameState): Board {
 
 /** The board of a map, built once per map content (boards are never changed). */
 export function boardOfMap(map: Gridmap): Board {
-  if (map === lastMap) return lastBoard!;
+  if (map === lastBoard.key) return lastBoard.value!;
   let board = boards.get(map);
   if (!board) {
     const content = JSON.stringify(map);
@@ -71,9 +92,7 @@ export function boardOfMap(map: Gridmap): Board {
     }
     boards.set(map, board);
   }
-  lastMap = map;
-  lastBoard = board;
-  return board;
+  return lastBoard.keep(map, board);
 }
 
 /**
@@ -231,23 +250,19 @@ function samePlaces(a: GameState, b: GameState): boolean {
   return i === ys.length;
 }
 
-/** The last state asked about: rules ask for the table of the same state many times in a row. */
-let lastState: GameState | null = null;
-let lastTable: Table | null = null;
+/** The table of the state asked about last: rules ask for the table of the same state many times in a row. */
+const lastTable = new LastOne<GameState, Table | null>(null);
 
 export function tableOf(state: GameState): Table {
-  if (state === lastState) return lastTable!;
-  const table = tableFor(state);
-  lastState = state;
-  lastTable = table;
-  return table;
+  if (state === lastTable.key) return lastTable.value!;
+  return lastTable.keep(state, tableFor(state));
 }
 
 function tableFor(state: GameState): Table {
   // Most events move nobody (a roll, a prompt, a token spent, a status gained): when everyone stands
   // where they stood in the last state asked about, its table is this one's too.
-  const last = lastState;
-  if (last !== null && last.cards === state.cards && last.map === state.map && samePlaces(last, state)) return lastTable!;
+  const last = lastTable.key;
+  if (last !== null && last.cards === state.cards && last.map === state.map && samePlaces(last, state)) return lastTable.value!;
   const board = boardOf(state);
   let byPlace = shared.get(state.cards);
   if (!byPlace) shared.set(state.cards, (byPlace = new Map()));
@@ -342,16 +357,12 @@ function touchingFor(board: Board, wallAt: WallAt, open: string): Table['touchin
   };
 }
 
-let listed: object | null = null;
-let list: readonly UnitState[] = [];
+/** The list of the units object asked about last. */
+const lastList = new LastOne<GameState['units'], readonly UnitState[]>([]);
 
 /** `Object.values(state.units)`, made once per units object (read-only: it is shared). */
 export function unitList(state: GameState): readonly UnitState[] {
-  if (state.units !== listed) {
-    list = Object.values(state.units);
-    listed = state.units;
-  }
-  return list;
+  return state.units === lastList.key ? lastList.value : lastList.keep(state.units, Object.values(state.units));
 }
 
 export function unitOf(state: GameState, id: UnitId): UnitState {

@@ -1,5 +1,5 @@
 /** The tactics check and the order of players (R6, R7): rolls, ties, Warleader rerolls, the AP's choice. */
-import { ask, field, handle } from './flow';
+import { ask, type Handler } from './flow';
 import { inPlay } from './scoring';
 import type { GameState, PlayerId } from './state';
 import { diceLeft, topWarleader } from './warleader';
@@ -11,13 +11,13 @@ function warleader(state: GameState, player: PlayerId): { unit: string | null; i
 }
 
 /** R6: everyone rolls; ties roll again; losers may reroll with Warleader dice; the AP orders the round. */
-handle('tactics', (ctx, frame, stack) => {
+export const onTactics: Handler<'tactics'> = (ctx, frame, stack) => {
   const players = inPlay(ctx.state);
-  const totals: Record<PlayerId, number> = { ...field<Record<PlayerId, number> | undefined>(frame, 'totals') };
-  const rerolls: Record<PlayerId, number> = { ...field<Record<PlayerId, number> | undefined>(frame, 'rerolls') };
-  const declined = [...(field<PlayerId[] | undefined>(frame, 'declined') ?? [])];
-  const asking = field<PlayerId | undefined>(frame, 'asking');
-  const answer = field<boolean | undefined>(frame, 'answer');
+  const totals: Record<PlayerId, number> = { ...frame.totals };
+  const rerolls: Record<PlayerId, number> = { ...frame.rerolls };
+  const declined = [...(frame.declined ?? [])];
+  const asking = frame.asking;
+  const answer = frame.answer;
   const rollFor = (p: PlayerId) => ctx.roll() - warleader(ctx.state, p).injuries;
   if (Object.keys(totals).length === 0) {
     for (const p of players) {
@@ -59,21 +59,21 @@ handle('tactics', (ctx, frame, stack) => {
       {
         kind: 'reroll',
         player: chooser,
-        options: { roll: 'tactics', total: totals[chooser], leader: winner, leaderTotal: totals[winner], rerollsLeft: rerolls[chooser] },
+        options: { roll: 'tactics', total: totals[chooser]!, leader: winner, leaderTotal: totals[winner]!, rerollsLeft: rerolls[chooser]! },
       },
     );
   }
   const greater = players.every((p) => p === winner || totals[winner]! - totals[p]! >= 10);
   stack.push({ k: 'order', ap: winner, greater });
-});
+};
 
 /** R7: the AP chooses the order of players for the round. */
-handle('order', (ctx, frame, stack) => {
-  const ap = field<PlayerId>(frame, 'ap');
-  const answer = field<PlayerId[] | undefined>(frame, 'answer');
+export const onOrder: Handler<'order'> = (ctx, frame, stack) => {
+  const ap = frame.ap;
+  const answer = frame.answer;
   const players = inPlay(ctx.state);
   if (answer === undefined) {
     return ask(ctx, stack, frame, { kind: 'order', player: ap, options: players });
   }
-  ctx.emit({ type: 'order-set', order: answer, ap, greaterAdvantage: field<boolean>(frame, 'greater') });
-});
+  ctx.emit({ type: 'order-set', order: [...answer], ap, greaterAdvantage: frame.greater });
+};

@@ -1,7 +1,7 @@
 /** Act traits (FORMATS.md `act`, §2.4 "use a trait"): who they reach, and their gains and effects. */
 import type { Effect, Trait } from '../formats/card';
 import { nearestIn } from './distance';
-import { field, handle } from './flow';
+import type { Handler } from './flow';
 import type { GameState, UnitState } from './state';
 import { commanderOf } from './acts';
 import { sideOf } from './sides';
@@ -12,11 +12,11 @@ import { label, squaresOf, tableOf, unitOf } from './table';
  * An act trait (FORMATS.md `act`): its gains, then its effects without a roll, for each unit it reaches:
  * itself by default; with `who`, every such unit within `range`, or just the one the command named.
  */
-handle('use-trait', (ctx, frame, stack) => {
-  const unit = unitOf(ctx.state, field<string>(frame, 'unit'));
-  const trait = liveTraits(ctx.state, unit).find((t) => t.trait === 'act' && t.id === field<string>(frame, 'trait'));
-  if (!trait || trait.trait !== 'act') return;
-  const chosen = field<string | undefined>(frame, 'target');
+export const onUseTrait: Handler<'use-trait'> = (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, frame.unit);
+  const trait = liveTraits(ctx.state, unit).find((t) => t.trait === 'act' && t.id === frame.trait);
+  if (trait?.trait !== 'act') return;
+  const chosen = frame.target;
   const reached = traitReach(ctx.state, unit, trait).filter((u) => chosen === undefined || u.id === chosen);
   for (const target of reached) {
     const gain = trait.gain;
@@ -47,7 +47,7 @@ handle('use-trait', (ctx, frame, stack) => {
       });
     }
   }
-});
+};
 
 /** The units an act trait reaches (FORMATS.md `act`): itself by default, or every `who` within `range`. */
 export function traitReach(state: GameState, unit: UnitState, trait: Extract<Trait, { trait: 'act' }>): UnitState[] {

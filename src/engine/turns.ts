@@ -3,7 +3,7 @@
  * the end-of-turn steps, and round end with objective scoring (the tactics check is in tactics.ts,
  * drops and victory in scoring.ts).
  */
-import { ask, field, handle } from './flow';
+import { ask, type Handler } from './flow';
 import type { GameState, PlayerId, UnitId, UnitState } from './state';
 import { couldClose, nearestEnemies, rageSatisfied } from './enraged';
 import { liveTraits, profile } from './stats';
@@ -59,7 +59,7 @@ export function actsFor(state: GameState, unit: UnitState): number {
 }
 
 /** Starts the next turn, or ends the round when nobody has a unit waiting. */
-handle('next-turn', (ctx, _frame, stack) => {
+export const onNextTurn: Handler<'next-turn'> = (ctx, _frame, stack) => {
   if (ctx.state.turn) return;
   const next = nextTurn(ctx.state);
   if (!next) {
@@ -68,36 +68,39 @@ handle('next-turn', (ctx, _frame, stack) => {
   }
   if (next.phase !== ctx.state.phase) ctx.emit({ type: 'phase-started', phase: next.phase });
   ctx.emit({ type: 'turn-started', player: next.player });
-});
+};
 
 /** Activation (R9): the unit's first act starts its turn; the start-of-turn steps run first. */
-handle('activate', (ctx, frame, stack) => {
-  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+export const onActivate: Handler<'activate'> = (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, frame.unit);
   ctx.emit({ type: 'unit-activated', unit: unit.id, acts: actsFor(ctx.state, unit) });
   stack.push({ k: 'start-steps', unit: unit.id, step: 0 });
-});
+};
 
 /** R9 in order: damaging terrain, the Mortal roll, Enraged and Glamyred rolls. */
-handle('start-steps', (ctx, frame, stack) => {
-  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+export const onStartSteps: Handler<'start-steps'> = (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, frame.unit);
   if (unit.dropped || unit.at === null) return;
   const board = boardOf(ctx.state);
   // Damaging terrain the unit stands in (R19): nobody scores these wounds (R3).
   if (squaresOf(ctx.state, unit).some((s) => hasTerrain(board, s, T.damaging))) {
     stack.push({ k: 'start-mortal', unit: unit.id });
-    stack.push({ k: 'wound', unit: unit.id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain' });
+    stack.push({ k: 'wound', unit: unit.id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain', from: 'terrain' });
     return;
   }
   stack.push({ k: 'start-mortal', unit: unit.id });
-});
+};
 
-handle('start-mortal', (ctx, frame) => {
-  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+/** R9: the Mortal roll at the start of each of its turns drops a unit on this d20 or more (a natural 20). */
+export const MORTAL_DROP_ROLL = 20;
+
+export const onStartMortal: Handler<'start-mortal'> = (ctx, frame) => {
+  const unit = unitOf(ctx.state, frame.unit);
   if (unit.dropped) return;
   if (unit.injuries.includes('mortal')) {
     const roll = ctx.roll();
     ctx.emit({ type: 'rolled', unit: unit.id, why: 'Mortal roll: a natural 20 drops the unit', rolls: ctx.rolls() });
-    if (roll === 20) dropUnit(ctx, unit.id, null);
+    if (roll >= MORTAL_DROP_ROLL) dropUnit(ctx, unit.id, null);
   }
   const fresh = unitOf(ctx.state, unit.id);
   if (fresh.dropped) return;
@@ -130,7 +133,7 @@ handle('start-mortal', (ctx, frame) => {
     const canClose = couldClose(ctx.state, raging, nearest, ctx.state.turn?.actsLeft ?? 0);
     ctx.emit({ type: 'enraged', unit: raging.id, nearest: nearest.map((e) => e.id), canClose });
   }
-});
+};
 
 /** Who commands a Controlled unit: the player of the unit that imposed it, or else the (first) opponent. */
 export function controllerOf(state: GameState, unit: UnitState, source: UnitId | null): PlayerId {
@@ -140,24 +143,24 @@ export function controllerOf(state: GameState, unit: UnitState, source: UnitId |
 }
 
 /** Ends the turn when no act is left (R8). */
-handle('after-act', (ctx, _frame, stack) => {
+export const onAfterAct: Handler<'after-act'> = (ctx, _frame, stack) => {
   const turn = ctx.state.turn;
   if (!turn || turn.unit === null) return;
   const unit = unitOf(ctx.state, turn.unit);
   if (unit.dropped || turn.actsLeft <= 0) stack.push({ k: 'end-turn', stage: 'recurring' });
-});
+};
 
 /**
  * R10: recurring wounds, then one recovery roll (owner's choice, default the oldest; recovery.ts,
  * with a Warleader's reroll), then the turn passes on.
  */
-handle('end-turn', (ctx, frame, stack) => {
+export const onEndTurn: Handler<'end-turn'> = (ctx, frame, stack) => {
   const turn = ctx.state.turn;
   if (!turn) return;
   const id = turn.unit;
   const unit = id === null ? null : unitOf(ctx.state, id);
   const live = unit !== null && !unit.dropped;
-  switch (field<string>(frame, 'stage')) {
+  switch (frame.stage) {
     case 'recurring': {
       stack.push({ k: 'end-turn', stage: 'recover' });
       // Pushed in reverse so the oldest status deals its wounds first.
@@ -170,7 +173,7 @@ handle('end-turn', (ctx, frame, stack) => {
           woundType: s.type ?? 'fire',
           source: s.source,
           why: 'recurring wounds',
-          recurring: true,
+          from: 'recurring',
         });
       }
       return;
@@ -178,14 +181,14 @@ handle('end-turn', (ctx, frame, stack) => {
     case 'recover': {
       const options = live ? unit.statuses.flatMap((s, i) => (s.recover === null ? [] : [i])) : [];
       // §6.2 Enraged: not beside the nearest enemy it could reach costs 5 Vigor and fails the recovery roll.
-      if (live && turn.enraged !== null && !rageSatisfied(ctx.state, unit, turn.enraged) && field(frame, 'answer') === undefined) {
+      if (live && turn.enraged !== null && !rageSatisfied(ctx.state, unit, turn.enraged) && frame.answer === undefined) {
         const amount = Math.min(5, unit.vigor);
         if (amount > 0) ctx.emit({ type: 'vigor-lost', unit: unit.id, amount, why: 'Enraged and not beside the nearest enemy, which it could have reached' });
         if (options.length > 0) ctx.emit({ type: 'recovery-failed', unit: unit.id, index: options[0]!, rolls: [] });
         stack.push({ k: 'end-turn', stage: 'done' });
         return;
       }
-      const answer = field<number | null | undefined>(frame, 'answer');
+      const answer = frame.answer;
       if (options.length > 1 && answer === undefined) {
         return ask(ctx, stack, frame, { kind: 'recover', player: unit!.player, unit: unit!.id, options: options.map((i) => unit!.statuses[i]!.status) });
       }
@@ -199,10 +202,10 @@ handle('end-turn', (ctx, frame, stack) => {
       ctx.emit({ type: 'turn-ended', unit: id, player: turn.player });
       stack.push({ k: 'next-turn' });
   }
-});
+};
 
 /** R4 objectives, R2 round limit, then the next round. */
-handle('round-end', (ctx, _frame, stack) => {
+export const onRoundEnd: Handler<'round-end'> = (ctx, _frame, stack) => {
   const state = ctx.state;
   const board = boardOf(state);
   board.objectives.forEach((area, n) => {
@@ -225,4 +228,4 @@ handle('round-end', (ctx, _frame, stack) => {
   ctx.emit({ type: 'round-started', round: state.round + 1 });
   stack.push({ k: 'next-turn' });
   stack.push({ k: 'tactics' });
-});
+};

@@ -7,8 +7,8 @@ import type { InjuryBox } from '../formats/card';
 import type { WoundType } from '../formats/vocabulary';
 import type { Ctx } from './context';
 import { refuse } from './errors';
-import { ask, field, handle } from './flow';
-import type { GameState, UnitId, UnitState } from './state';
+import { ask, type Handler } from './flow';
+import type { FrameOf, GameState, SplitChoice, UnitId, UnitState, WoundSource } from './state';
 import { liveTraits } from './stats';
 import { cardOf, label, unitOf } from './table';
 import { dropUnit, scoreUnit } from './scoring';
@@ -47,10 +47,7 @@ export function defaultSplit(state: GameState, unit: UnitState, wounds: number):
   return { avoid: avoidFives * 5, injuries: order.slice(0, fives - avoidFives) };
 }
 
-export interface SplitChoice {
-  readonly avoid: number;
-  readonly injuries: readonly InjuryBox[];
-}
+export type { SplitChoice } from './state';
 
 /** Checks an owner's split: fives only, Vigor they have, boxes they have, everything allotted. */
 export function checkSplit(state: GameState, unit: UnitState, wounds: number, choice: SplitChoice): void {
@@ -72,17 +69,17 @@ export function checkSplit(state: GameState, unit: UnitState, wounds: number, ch
 }
 
 /** A wound effect landing on a unit: computes, asks the owner for the split when it is a real choice, applies. */
-handle('wound', (ctx, frame, stack) => {
-  const unit = unitOf(ctx.state, field<UnitId>(frame, 'unit'));
+export const onWound: Handler<'wound'> = (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, frame.unit);
   if (unit.dropped) return;
-  const type = field<WoundType>(frame, 'woundType');
-  const wound = field<number>(frame, 'wound');
-  const source = field<UnitId | null>(frame, 'source');
+  const type = frame.woundType;
+  const wound = frame.wound;
+  const source = frame.source;
   const defended = afterDefences(ctx.state, unit, wound, type);
   const tough = toughnessUse(ctx.state, unit, defended);
   const taken = defended - tough;
   const fives = Math.floor(taken / 5);
-  const answer = field<SplitChoice | undefined>(frame, 'answer');
+  const answer = frame.answer;
   let split: SplitChoice = defaultSplit(ctx.state, unit, taken);
   if (answer !== undefined) {
     checkSplit(ctx.state, unit, taken, answer);
@@ -92,7 +89,7 @@ handle('wound', (ctx, frame, stack) => {
       kind: 'wounds',
       player: unit.player,
       unit: unit.id,
-      options: { wounds: taken, type, vigor: unit.vigor, boxes: boxesLeft(ctx.state, unit), default: split },
+      options: { wounds: taken, type, vigor: unit.vigor, boxes: boxesLeft(ctx.state, unit), default: split, source, cause: frame.why, ...woundFrom(frame) },
     });
   }
   ctx.emit({
@@ -101,14 +98,21 @@ handle('wound', (ctx, frame, stack) => {
     wound,
     woundType: type,
     source,
-    cause: field<string>(frame, 'why'),
+    cause: frame.why,
+    ...woundFrom(frame),
     taken,
     toughness: tough,
     avoided: split.avoid,
     injuries: [...split.injuries],
   });
   afterWounds(ctx, unit.id, split.injuries, source);
-});
+};
+
+/** What dealt the wounds, as the frame says (attack.ts, damaging.ts, turns.ts push them). */
+function woundFrom(frame: FrameOf<'wound'>): { from: WoundSource | undefined; attack?: string; trait?: string } {
+  const { from, attack, trait } = frame;
+  return { from, ...(attack !== undefined ? { attack } : {}), ...(trait !== undefined ? { trait } : {}) };
+}
 
 /** Whether the owner has anything to choose: Vigor to spend, or different kinds of box to mark. */
 function hasChoice(state: GameState, unit: UnitState, fives: number): boolean {

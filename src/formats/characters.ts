@@ -17,6 +17,7 @@ export interface HiddenCharacter {
 
 const LINE_BREAKS = /[\n\r\u0085\u2028\u2029]/u;
 /** C0 and C1 controls (NUL, tab, escape, …) and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/u;
 /** Zero-width characters and bidirectional marks, embeddings, overrides and isolates. */
 const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\u061c\ufeff]/u;

@@ -49,7 +49,8 @@ export function parseWarbandLine(line: string): Result<Warband> {
     ...(u.extra ? [{ path: `units[${i}]`, message: 'a unit takes at most one mod (card+mod)' }] : []),
   ]);
   if (problems.length > 0) return fail(problems);
-  return parseWith(warbandSchema, { name, faction: faction.toLowerCase(), map: map.toLowerCase(), units });
+  // A map is typed as players read it ("Mill Crossing"): words joined by hyphens make its id.
+  return parseWith(warbandSchema, { name, faction: faction.toLowerCase(), map: map.toLowerCase().replace(/[\s_]+/g, '-'), units });
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Card text in the rulebook's wording, with the range spelled out for players: "Sacrificial Dagger
- * (Range 1) +9 vs. Armor; 10 Pierce THEN 10 recurring Magic (Spirit)." and "Immune 5 Cold". Pure string building, shared by the card image
+ * Card text in the rulebook's wording: "Sacrificial Dagger (Range 1) +9 vs. Armor; 10 Pierce THEN 10
+ * recurring Magic (Spirit)." and "Immune 5 Cold". Pure string building, shared by the card image
  * and anything else that lists a unit's attacks and traits.
  */
 import type { Attack, Cost, Effect, Trait } from '../formats/card';

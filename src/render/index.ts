@@ -8,7 +8,12 @@ import { drawFocusCanvas, focusAltText, focusWindow } from './focus';
 import { drawLegendCanvas, legendWords } from './legend';
 import { drawMap } from './map';
 import { encodePng } from './png';
-import { sentence } from './last-turn-words';
+import type { GameEvent } from '../engine/events';
+import type { Happening } from './happenings';
+import { unitLabels } from './labels';
+import { tell } from './last-turn-words';
+import { lastTurnView } from './view-last-turn';
+import { playerViews } from './view-units';
 import { toMapView, type MapView, type ViewRequest } from './view';
 
 export { altText, describeMap, mapAltText, DISCORD_ALT_TEXT_LIMIT } from './alt-text';
@@ -16,6 +21,8 @@ export { renderCard } from './card';
 export { drawMap, renderMap } from './map';
 export { toMapView } from './view';
 export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';
+export { FRAMING, NEWS, isRoundNews, causeWords, sentence, tell, woundSentence, type Telling } from './last-turn-words';
+export type { HappeningKind, PromptWords, WoundCause, WoundWords } from './happenings';
 
 /** The map image and its alt text from one view, for posting together. */
 export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): { png: Buffer; alt: string; headline: string } {
@@ -60,10 +67,24 @@ export function renderLegend(state: GameState, request: Pick<ViewRequest, 'names
   return { png: encodePng(drawLegendCanvas(view)), alt };
 }
 
-/**
- * The events in sentences, as the picture describes them ("GN attacked SP with Claw: rolled 14+1
- * against 11, hit."), for the turn log posted beside the map and the reply to each act.
- */
-export function eventSentences(state: GameState, request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names'>): string[] {
-  return toMapView(state, request).lastTurn?.happenings.map(sentence) ?? [];
+/** Events read into happenings (happenings.ts): a turn's, an act's, or any run of them. */
+export function happeningsOf(state: GameState, events: readonly GameEvent[], request: Pick<ViewRequest, 'before' | 'names'> = {}): Happening[] {
+  const labels = unitLabels(state);
+  const players = playerViews(state, labels, request.names ?? {});
+  return [...lastTurnView(state, labels, players, events, request.before).happenings];
 }
+
+/**
+ * The events in sentences ("GN attacked SP with Claw: rolled 14+1 against 11, hit; SP took 5 cut
+ * wounds (marked mobility)."), for the turn log posted beside the map and the reply to each act.
+ */
+export function eventSentences(
+  state: GameState,
+  request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names'>,
+  telling: Parameters<typeof tell>[1] = {},
+): string[] {
+  return tell(happeningsOf(state, request.lastTurn ?? [], request), telling);
+}
+
+export { matchLog, rosterLine, shortDigest, sinceLastAct, type LogEntry } from './match-log';
+export { withoutRuleCodes } from './plain-rules';

@@ -1,8 +1,18 @@
 /**
- * The last turn in words: a full sentence per happening (alt text, logs) and a short phrase per
- * happening (the header line a phone reader sees first).
+ * The one place events become words (happenings.ts is what they say): a full sentence per happening,
+ * for the act's reply, the turn log, the match log, the catch-up digest and the alt text, and a short
+ * phrase per happening for the header a phone reader sees first. Every event is told with its real
+ * cause (an attack, a reply, terrain, a status, a trait); wounds are told once, where they landed,
+ * with what was ignored, avoided and marked.
  */
-import type { AttackView, Happening, LastTurnView, MoveView } from './view';
+import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
+import { withoutRuleCodes } from './plain-rules';
+import type { AttackView, LastTurnView, MoveView } from './view';
+
+/** Who reads the words: decisions waiting on this player are "your choice", not "waiting for" them. */
+export interface Telling {
+  readonly you?: string | undefined;
+}
 
 const RESULT_WORDS: Record<AttackView['result'], string> = {
   hit: 'hit',
@@ -17,38 +27,162 @@ const SHORT_RESULT: Record<AttackView['result'], string> = { hit: 'HIT', miss: '
 const SHOVE_VERB: Record<string, string> = { push: 'pushed', pull: 'pulled', move: 'moved', recoil: 'recoiled' };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const list = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const either = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
 
 function route(m: MoveView): string {
   const end = m.path[m.path.length - 1]?.name ?? '?';
   return m.fromKnown && m.path.length > 1 ? `${m.path[0]!.name} to ${end}` : `to ${end}`;
 }
 
-function attackSentence(a: AttackView): string {
+/**
+ * What became of a batch of wounds: "SP took 15 cut wounds (5 avoided with Vigor; marked mobility)",
+ * or with its cause "SP took 15 cut wounds from KN's Longsword: 5 avoided with Vigor; marked mobility".
+ */
+export function woundSentence(w: WoundWords, cause?: WoundCause): string {
+  const parts: string[] = [];
+  if (w.defended < w.wound) parts.push(`${w.wound - w.defended} stopped by immunity`);
+  if (w.defended > w.wound) parts.push(`${w.defended - w.wound} more for vulnerability`);
+  if (w.toughness > 0) parts.push(`${w.toughness} ignored by toughness`);
+  if (w.avoided > 0) parts.push(`${w.avoided} avoided with Vigor`);
+  if (w.injuries.length > 0) parts.push(`marked ${list(w.injuries)}`);
+  const rest = w.taken - w.avoided - 5 * w.injuries.length;
+  // R22: wounds left over below 5 do nothing.
+  if (rest > 0 && rest < 5) parts.push(`${rest} left over, under 5, did nothing`);
+  if (w.taken === 0 && parts.length > 0) parts.push('none got through');
+  const took = w.wound === 0 ? `${w.unit} took no wounds` : `${w.unit} took ${plural(w.wound, `${w.type} wound`)}`;
+  if (cause) return `${took} from ${causeWords(cause)}${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
+  return `${took}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
+}
+
+export function causeWords(c: WoundCause): string {
+  switch (c.kind) {
+    case 'attack':
+      return `${c.by}'s ${c.attack}`;
+    case 'reply':
+      return `${c.by}'s ${c.attack} (a reply)`;
+    case 'trait':
+      return `${c.by}'s ${c.trait}`;
+    case 'terrain':
+      return 'damaging terrain';
+    case 'recurring':
+      return c.by ? `recurring wounds (a status from ${c.by})` : 'recurring wounds (a status)';
+  }
+}
+
+function incomingWords(i: IncomingWords): string {
+  switch (i.kind) {
+    case 'attack':
+      return `${i.attacker} ${i.charge ? 'charged and ' : ''}declared an attack on ${i.target} with ${i.attack}`;
+    case 'burst':
+      return `${i.attacker} declared ${i.attack}, a burst centred on ${i.origin}`;
+    case 'move':
+      return `${i.mover} is about to step away with a Basic Move`;
+  }
+}
+
+/** Who must choose, said to them as "your choice". */
+const waiting = (p: PromptWords, o: Telling, what: string) =>
+  o.you !== undefined && o.you === p.playerId ? `your choice: ${what}` : `waiting for ${p.player} to choose ${what}`;
+
+function promptSentence(p: PromptWords, o: Telling): string | null {
+  switch (p.kind) {
+    case 'reply': {
+      const declared = p.first && p.incoming ? `${incomingWords(p.incoming)}.` : null;
+      if (!p.open) return declared;
+      const against = p.incoming ? (p.incoming.kind === 'move' ? p.incoming.mover : p.incoming.attacker) : 'it';
+      const ask = `${p.unit ?? 'A unit'} may ${p.first ? '' : 'also '}reply to ${against} first: ${waiting(p, o, 'whether it replies')}.`;
+      return declared ? `${declared} ${capital(ask)}` : capital(ask);
+    }
+    case 'wounds': {
+      if (!p.open || !p.wounds) return null;
+      const from = p.wounds.cause ? ` from ${causeWords(p.wounds.cause)}` : '';
+      return `${p.unit} must take ${plural(p.wounds.count, `${p.wounds.type} wound`)}${from}: ${waiting(p, o, `how ${p.unit} takes them`)}.`;
+    }
+    case 'order':
+      return p.open ? `${capital(waiting(p, o, 'the order of players'))}.` : null;
+    case 'reroll':
+      return p.open
+        ? `${capital(waiting(p, o, p.recovery ? `whether to spend a Warleader die to reroll ${p.unit ?? 'a'} recovery roll` : 'whether to reroll the tactics check'))}.`
+        : null;
+    case 'recover':
+      return p.open ? `${capital(waiting(p, o, `which status ${p.unit} rolls to recover from`))}.` : null;
+  }
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): string {
+  const a = h.attack;
+  const paid = h.paid ? ` (${a.reply ? 'spending' : 'paying'} ${h.paid})` : '';
+  const who = a.reply ? `${a.attacker} replied to ${a.target} with ${a.attack}${paid}` : `${a.attacker} attacked ${a.target} with ${a.attack}${paid}`;
+  if (h.problem) return `${who}, but it could not be made: ${h.problem}.`;
   const mod = a.modifier === 0 ? '' : a.modifier > 0 ? `+${a.modifier}` : `${a.modifier}`;
   const roll = a.roll === null ? 'no roll needed' : `rolled ${a.roll}${mod} against ${a.need}`;
-  const who = a.reply ? `${a.attacker} replied to ${a.target} with ${a.attack}` : `${a.attacker} attacked ${a.target} with ${a.attack}`;
   let out = `${who}: ${roll}, ${RESULT_WORDS[a.result]}`;
-  if (a.result !== 'miss') {
-    const parts = [plural(a.wounds, 'wound')];
-    if (a.toughness > 0) parts.push(`${a.toughness} ignored by toughness`);
-    if (a.avoided > 0) parts.push(`${a.avoided} avoided with Vigor`);
-    if (a.injuries.length > 0) parts.push(`injured: ${a.injuries.join(', ')}`);
-    out += `, ${parts.join('; ')}`;
-    if (a.statuses.length > 0) out += `; now ${a.statuses.join(', ')}`;
-  }
+  // Wounds are told once, where they landed; a split still to choose is said to be waiting.
+  for (const w of h.wounds) out += `; ${woundSentence(w)}`;
+  if (a.statuses.length > 0) out += `; ${a.target} is now ${list(a.statuses)}`;
+  if (h.pending?.open && h.pending.wounds)
+    out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them`)}`;
   return `${out}.`;
 }
 
-/** One sentence. */
-export function sentence(h: Happening): string {
+function traitSentence(h: Extract<Happening, { kind: 'trait' }>): string {
+  const parts = [
+    ...h.gains.map((g) => `${g.unit} gained ${g.what}`),
+    ...h.statuses.map((s) => `${s.unit} is now ${s.status}`),
+    ...h.wounds.map((w) => woundSentence(w)),
+  ];
+  const paid = h.paid ? ` (paying ${h.paid})` : '';
+  return `${h.unit} used ${h.trait}${paid}${parts.length > 0 ? `: ${parts.join('; ')}` : ', with no effect'}.`;
+}
+
+/**
+ * One sentence, or null for what needs no words (a decision since made, told by what followed). Rule
+ * citations the engine puts in its reasons are taken out: players read rules by topic.
+ */
+export function sentence(h: Happening, o: Telling = {}): string | null {
+  const said = rawSentence(h, o);
+  return said === null ? null : withoutRuleCodes(said);
+}
+
+function rawSentence(h: Happening, o: Telling): string | null {
   switch (h.kind) {
+    case 'round':
+      return `Round ${h.round} begins.`;
+    case 'tactics': {
+      const totals = h.totals.map((t) => `${t.player} ${t.total}`).join(', ');
+      const reroll = h.rerolled ? ` (${h.rerolled} rerolled${h.leader ? ` with a Warleader die of ${h.leader}` : ''})` : '';
+      return `Tactics check${reroll}: ${totals}; ${h.winner ? `${h.winner} is ahead` : 'a tie, rolled again'}.`;
+    }
+    case 'order':
+      return `${h.ap} sets the order: ${h.order.join(' → ')}${h.greater ? ` (greater advantage: ${h.ap} also takes phase 0)` : ''}.`;
+    case 'phase':
+      return `Phase ${h.phase}.`;
+    case 'turn':
+      return `${h.player}'s turn.`;
+    case 'activate':
+      return `${h.player}'s ${h.unit} (${h.name}) takes its turn with ${plural(h.acts, 'act')}.`;
+    case 'controlled':
+      return `${h.unit} is ${h.why}: ${h.player} commands it this turn, for one act.`;
+    case 'enraged':
+      return h.canClose
+        ? `${h.unit} is Enraged: it must end this turn beside ${either(h.nearest)}.`
+        : `${h.unit} is Enraged but cannot reach ${either(h.nearest)} this turn, so nothing is demanded of it.`;
+    case 'vigor-lost':
+      return `${h.unit} lost ${h.amount} Vigor: ${h.why}.`;
+    case 'act-lost':
+      return `An act of ${h.unit} is lost: ${h.reason}.`;
     case 'move': {
       const steps = h.move.path.length - (h.move.fromKnown ? 1 : 0);
       if (h.move.kind === 'maneuver') return `${h.move.unit} maneuvered ${route(h.move)}.`;
+      // A move with no square to start from came in from reserve, through its entry tile (R5).
+      if (!h.move.fromKnown) return `${h.move.unit} entered the map and moved ${route(h.move)} (${plural(steps, 'square')}, ${h.spent} movement).`;
       return `${h.move.unit} moved ${route(h.move)} (${plural(steps, 'square')}, ${h.spent} movement).`;
     }
     case 'charge':
-      return `${h.move.unit} charged ${h.target}, ${route(h.move)}.`;
+      return `${h.move.unit} charged ${h.target}, ${route(h.move)}${h.paid ? ` (paying ${h.paid})` : ''}.`;
     case 'shove': {
       // The engine's effect reads "push 1", "push 2: into the pit at F5, …", or why a mover was put back.
       const verb = SHOVE_VERB[h.effect.split(/[\s:]/)[0] ?? ''];
@@ -57,31 +191,46 @@ export function sentence(h: Happening): string {
       const detail = h.effect.includes(':') ? ` (${h.effect.slice(h.effect.indexOf(':') + 1).trim()})` : '';
       return `${h.by} ${verb} ${h.move.unit} to ${end}${detail}.`;
     }
-    case 'attack':
-      return attackSentence(h.attack);
+    case 'prompt':
+      return promptSentence(h.prompt, o);
     case 'reply-declared':
-      return `${h.unit} declared a reply to ${h.against} with ${h.attack}.`;
-    case 'harm': {
-      const from = h.harm.why === 'terrain' ? 'damaging terrain' : h.source ? `a recurring status from ${h.source}` : 'a recurring status';
-      const parts = [h.avoided > 0 ? `${h.avoided} avoided with Vigor` : '', h.injuries.length > 0 ? `injured: ${h.injuries.join(', ')}` : ''].filter(Boolean);
-      return `${h.harm.unit} took ${plural(h.harm.wounds, `${h.harm.type} wound`)} from ${from}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}.`;
-    }
+      return h.lost
+        ? `${h.unit} declared a reply to ${h.against} with ${h.attack}, but dropped before it could make it.`
+        : `${h.unit} will reply to ${h.against} with ${h.attack}.`;
+    case 'replies-declined':
+      return `${list(h.units)} ${h.units.length === 1 ? 'does' : 'do'} not reply to ${h.against}.`;
+    case 'attack':
+      return attackSentence(h, o);
+    case 'trait':
+      return traitSentence(h);
+    case 'wound':
+      return `${woundSentence(h.wound, h.cause)}.`;
+    case 'pay':
+      return `${h.unit} paid ${h.what}.`;
+    case 'gain':
+      return `${h.unit} gained ${h.what}.`;
     case 'status':
-      return h.gained ? `${h.unit} is now ${h.status}.` : `${h.unit} is no longer ${h.status} (${h.reason}).`;
+      return h.gained ? `${h.unit} is now ${h.status}${h.source ? ` (from ${h.source})` : ''}.` : `${h.unit} is no longer ${h.status} (${h.reason}).`;
     case 'recovery-failed':
-      return h.rolls.length > 0 ? `${h.unit} failed to recover (rolled ${h.rolls.join(', ')}).` : `${h.unit} failed to recover.`;
+      return `${h.unit} failed to recover${h.status ? ` from ${h.status}` : ''}${h.rolls.length > 0 ? ` (rolled ${h.rolls.join(', ')})` : ''}.`;
+    case 'warleader-die':
+      return `${h.unit} spent its react token and a Warleader die so ${h.for} could reroll its recovery roll.`;
     case 'drop':
       return `${h.drop.unit} was dropped${h.drop.by ? ` by ${h.drop.by}` : ''}.`;
     case 'score':
-      return `${h.player} scored ${h.points} VP (${h.reason}).`;
+      return h.objective ? `${h.player} scored ${h.points} VP for holding ${h.reason}.` : `${h.player} scored ${h.points} VP for ${h.reason}.`;
     case 'rest':
       return `${h.unit} rested and took back a ${h.token} token.`;
     case 'crow':
       return `${h.unit} crowed and regained ${h.vigor} Vigor.`;
     case 'roll':
       return `${h.unit}: ${h.why}; rolled ${h.rolls.join(', ')}.`;
+    case 'turn-ended':
+      return h.unit ? `${h.unit}'s turn is over.` : `${h.player}'s turn is over.`;
     case 'player-out':
       return `${h.player} has no units left.`;
+    case 'conceded':
+      return `${h.player} concedes: their units leave the table, scoring nobody.`;
     case 'game-over':
       return h.winner ? `Game over: ${h.winner} wins (${h.reason}).` : `Game over: a draw (${h.reason}).`;
   }
@@ -98,10 +247,14 @@ export function phrase(h: Happening): string | null {
       return `${h.move.unit} shoved to ${h.move.path[h.move.path.length - 1]?.name ?? '?'}`;
     case 'attack': {
       const a = h.attack;
-      return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${a.result === 'miss' ? '' : ` ${a.wounds}`}`;
+      if (h.problem) return null;
+      const wounds = a.result === 'miss' ? '' : h.wounds.length > 0 ? ` ${a.wounds}` : h.pending?.wounds ? ` ${h.pending.wounds.count}` : '';
+      return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${wounds}`;
     }
-    case 'harm':
-      return `${h.harm.unit} -${h.harm.wounds} ${h.harm.type}`;
+    case 'trait':
+      return `${h.unit} used ${h.trait}`;
+    case 'wound':
+      return `${h.wound.unit} -${h.wound.taken} ${h.wound.type}`;
     case 'status':
       return h.gained ? `${h.unit} ${h.status}` : `${h.unit} no longer ${h.status}`;
     case 'drop':
@@ -112,6 +265,8 @@ export function phrase(h: Happening): string | null {
       return `${h.unit} rested`;
     case 'crow':
       return `${h.unit} crowed`;
+    case 'conceded':
+      return `${h.player} conceded`;
     case 'game-over':
       return h.winner ? `${h.winner} wins` : 'draw';
     default:
@@ -119,7 +274,28 @@ export function phrase(h: Happening): string | null {
   }
 }
 
-export const lastTurnSentences = (last: LastTurnView): string[] => last.happenings.map(sentence);
+/** Round news (posted on its own lines as the round turns), and what frames a turn rather than tells it. */
+export const NEWS: ReadonlySet<HappeningKind> = new Set(['round', 'tactics', 'order', 'phase']);
+/** Round news, objectives scored at the round's end included. */
+export const isRoundNews = (h: Happening): boolean => NEWS.has(h.kind) || (h.kind === 'score' && h.objective);
+export const FRAMING: ReadonlySet<HappeningKind> = new Set(['turn', 'activate', 'turn-ended']);
+
+/** The sentences of happenings, skipping those with nothing to say and any kinds left out. */
+export function tell(happenings: readonly Happening[], o: Telling & { readonly skip?: ReadonlySet<HappeningKind>; readonly news?: false } = {}): string[] {
+  return happenings.flatMap((h) => {
+    if (o.skip?.has(h.kind) || (o.news === false && isRoundNews(h))) return [];
+    const s = sentence(h, o);
+    return s === null ? [] : [s];
+  });
+}
+
+const PICTURE_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING, 'prompt', 'replies-declined']);
+
+/**
+ * A turn's story for its picture's alt text, which has 1,024 characters: what the units did, without
+ * the round news, the turn framing, the decisions (told by what followed) and replies let pass.
+ */
+export const lastTurnSentences = (last: LastTurnView): string[] => tell(last.happenings, { skip: PICTURE_SKIP });
 /** Phrases with non-breaking spaces inside, so a wrapped header line breaks only between them. */
 export const lastTurnPhrases = (last: LastTurnView): string[] =>
   last.happenings

@@ -75,20 +75,6 @@ export function encodePng(canvas: Canvas): Buffer {
   const { width, height } = canvas;
   const stride = width * 4;
   const raw = scanlines((stride + 1) * height);
-  if (process.env.PNG_BANDS) {
-    const ctx = canvas.getContext('2d');
-    const BAND = Number(process.env.PNG_BANDS);
-    for (let y0 = 0; y0 < height; y0 += BAND) {
-      const rows = Math.min(BAND, height - y0);
-      const band = ctx.getImageData(0, y0, width, rows).data;
-      for (let r = 0; r < rows; r++) {
-        const o = (y0 + r) * (stride + 1);
-        raw[o] = 0;
-        raw.set(band.subarray(r * stride, (r + 1) * stride), o + 1);
-      }
-    }
-    return encode(raw, width, height);
-  }
   const pixels = canvas.data();
   if (pixels.length !== stride * height) throw new Error(`encodePng: expected ${stride * height} bytes of RGBA, the canvas gave ${pixels.length}`);
   for (let y = 0; y < height; y++) {

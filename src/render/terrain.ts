@@ -88,16 +88,20 @@ function edgeLine(ctx: Ctx, g: BoardGeometry, width: number, e: EdgeView): void 
 /** The outline of an area of squares: every square side not shared with another square of the area. */
 export function outlineArea(ctx: Ctx, g: BoardGeometry, width: number, squares: readonly number[]): void {
   const inside = new Set(squares);
+  const edge = (x0: number, y0: number, x1: number, y1: number): void => {
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+  };
   ctx.beginPath();
   for (const i of squares) {
     const col = i % width;
     const row = Math.floor(i / width);
     const x = g.margin + col * g.cell;
     const y = g.margin + row * g.cell;
-    if (!inside.has(i - width)) ctx.moveTo(x, y), ctx.lineTo(x + g.cell, y);
-    if (!inside.has(i + width)) ctx.moveTo(x, y + g.cell), ctx.lineTo(x + g.cell, y + g.cell);
-    if (col === 0 || !inside.has(i - 1)) ctx.moveTo(x, y), ctx.lineTo(x, y + g.cell);
-    if (col === width - 1 || !inside.has(i + 1)) ctx.moveTo(x + g.cell, y), ctx.lineTo(x + g.cell, y + g.cell);
+    if (!inside.has(i - width)) edge(x, y, x + g.cell, y);
+    if (!inside.has(i + width)) edge(x, y + g.cell, x + g.cell, y + g.cell);
+    if (col === 0 || !inside.has(i - 1)) edge(x, y, x, y + g.cell);
+    if (col === width - 1 || !inside.has(i + 1)) edge(x + g.cell, y, x + g.cell, y + g.cell);
   }
 }
 

@@ -1,28 +1,31 @@
 /**
- * What just happened: the last turn's events read into paths, attack lines with their results,
- * other wounds, drops, and an ordered list of happenings (last-turn-words.ts puts them into words).
+ * What just happened: events read into paths, attack lines with their results, other wounds, drops,
+ * and an ordered list of happenings (happenings.ts) that last-turn-words.ts puts into words. It reads
+ * any run of events: one act's, a unit's turn, or a whole match's, a turn at a time (match-log.ts).
  *
  * Where things stood. Each `moved`, `charged` and `shoved` event says where its move began, so paths
  * start at the right square. Where a unit that dropped stood comes from following the moves forward
  * from the `before` state when there is one; without it, from its last move.
  *
- * Which attack dealt which wounds. A `wounded` event does not name the attack; it belongs to the
- * latest attack of the same attacker on the same unit, since the last act began, whose own wound
- * effects include its type. Recurring wounds (a status's type, not the attack's) and terrain wounds
- * (no source, on damaging ground) are listed apart.
+ * Which attack dealt which wounds. A `wounded` event names its attack (or reply, or trait) and its
+ * source; it belongs to the latest such attack on the same unit since the last act began. Wounds
+ * whose attack is not among the events read (it was rolled before a prompt) are told apart with
+ * their real cause. Logs written before events named their attack fall back on the attack's wound
+ * types, and on the `cause` the event gives.
  */
 import type { Attack } from '../formats/card';
 import type { WoundType } from '../formats/vocabulary';
 import { hasTerrain, squareIndex, T } from '../engine/board';
 import type { EventOf, GameEvent } from '../engine/events';
+import type { Incoming } from '../engine/attack';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine/state';
-import { boardOf, cardOf, findAttack, footprint } from '../engine/table';
+import { boardOf, cardOf, findAttack, footprint, modOf } from '../engine/table';
+import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import {
   sqOf,
   type AttackResult,
   type AttackView,
   type DropView,
-  type Happening,
   type HarmView,
   type LastTurnView,
   type MoveView,
@@ -36,7 +39,22 @@ interface OpenAttack {
   readonly view: Mutable<AttackView>;
   readonly attackerId: UnitId;
   readonly targetId: UnitId;
+  readonly attackId: string;
+  readonly isReply: boolean;
   readonly types: readonly WoundType[];
+  paid: string | null;
+  readonly wounds: WoundWords[];
+  pending: Mutable<PromptWords> | null;
+  readonly problem: string | null;
+}
+
+interface OpenTrait {
+  readonly unitId: UnitId;
+  readonly h: Mutable<Extract<Happening, { kind: 'trait' }>> & {
+    gains: { unit: string; what: string }[];
+    statuses: { unit: string; status: string }[];
+    wounds: WoundWords[];
+  };
 }
 
 /** An attack's own wound types (its wound effects, not a recurring status it imposes). */
@@ -50,7 +68,16 @@ function resultOf(e: EventOf<'attack-rolled'>): AttackResult {
   return e.critical ? 'critical' : 'hit';
 }
 
-const boxName = (b: string | { trait: string }) => (typeof b === 'string' ? b : `trait (${b.trait})`);
+/** Tokens and Vigor in words: "1 react token and 5 Vigor". */
+export function amountWords(amount: { tokens?: Partial<Record<'react' | 'blue' | 'red', number>>; vigor?: number }): string {
+  const parts: string[] = [];
+  for (const t of ['react', 'blue', 'red'] as const) {
+    const n = amount.tokens?.[t] ?? 0;
+    if (n > 0) parts.push(n === 1 ? `a ${t} token` : `${n} ${t} tokens`);
+  }
+  if ((amount.vigor ?? 0) > 0) parts.push(`${amount.vigor} Vigor`);
+  return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
 
 export function lastTurnView(
   state: GameState,
@@ -66,6 +93,16 @@ export function lastTurnView(
   const spanOf = (id: UnitId): 1 | 2 => {
     const u = unitAt(id);
     return u && cardOf(state, u).size === 'big' ? 2 : 1;
+  };
+  const attackName = (unit: UnitId | null, id: string): string => {
+    const u = unit === null ? undefined : unitAt(unit);
+    return (u && findAttack(state, u, id)?.name) ?? id;
+  };
+  const traitName = (unit: UnitId | null, id: string): string => {
+    const u = unit === null ? undefined : unitAt(unit);
+    const traits = u ? [...cardOf(state, u).traits, ...(modOf(state, u)?.traits ?? [])] : [];
+    const t = traits.find((x) => 'id' in x && x.id === id);
+    return t && 'name' in t && typeof t.name === 'string' ? t.name : id;
   };
 
   // Where each unit stands as the events unfold: top-left index, null off the map, undefined unknown.
@@ -88,14 +125,39 @@ export function lastTurnView(
     return at !== null && u !== undefined && footprint(board, at, cardOf(state, u).size).some((i) => hasTerrain(board, i, T.damaging));
   };
 
+  /** What dealt wounds, from the fields a `wounded` event (or a wounds prompt) carries. */
+  const causeOf = (w: { source?: UnitId | null; from?: string; attack?: string; trait?: string; cause?: string }, unit: UnitId): WoundCause => {
+    const source = w.source ?? null;
+    switch (w.from) {
+      case 'attack':
+      case 'reply':
+        return { kind: w.from, by: name(source), attack: attackName(source, w.attack ?? w.cause ?? '?') };
+      case 'trait':
+        return { kind: 'trait', by: name(source), trait: traitName(source, w.trait ?? w.cause ?? '?') };
+      case 'terrain':
+        return { kind: 'terrain' };
+      case 'recurring':
+        return { kind: 'recurring', by: source === null ? null : name(source) };
+    }
+    // A log from before wounds named their source: read the cause the event gives.
+    if (w.cause === 'damaging terrain' || (source === null && onDamaging(unit))) return { kind: 'terrain' };
+    if (w.cause === 'recurring wounds' || source === null) return { kind: 'recurring', by: source === null ? null : name(source) };
+    return { kind: 'attack', by: name(source), attack: w.cause ?? '?' };
+  };
+
   let player: PlayerId | null = null;
   let active: UnitId | null = null;
   const moves: MoveView[] = [];
   const attacks: OpenAttack[] = [];
   let open: OpenAttack[] = [];
+  let trait: OpenTrait | null = null;
   const harms: HarmView[] = [];
   const drops: DropView[] = [];
-  const happenings: (Happening | OpenAttack)[] = [];
+  const happenings: (Happening | OpenAttack | OpenTrait)[] = [];
+  let prompt: Mutable<PromptWords> | null = null;
+  /** Replies declared and not yet made: a replier dropped first loses its reply (R26). */
+  const replies = new Map<string, { unit: UnitId; h: Mutable<Extract<Happening, { kind: 'reply-declared' }>> }>();
+  const declared = new Set<string>();
 
   const moveTo = (unit: UnitId, kind: MoveView['kind'], path: readonly string[], start: string | null): MoveView => {
     const steps = path.map((s) => squareIndex(board, s)).filter((i): i is number => i !== null);
@@ -114,42 +176,165 @@ export function lastTurnView(
     return view;
   };
 
+  /** A box by what it is: "mortal", or for a trait box the attack or trait it disables, "Mend box". */
+  const boxName = (unit: UnitId, b: string | { trait: string }): string => {
+    if (typeof b === 'string') return b;
+    const u = unitAt(unit);
+    const attack = u ? findAttack(state, u, b.trait) : undefined;
+    return `the ${attack?.name ?? traitName(unit, b.trait)} box`;
+  };
+
+  const woundWords = (e: EventOf<'wounded'>): WoundWords => ({
+    unit: name(e.unit),
+    wound: e.wound,
+    type: e.woundType,
+    defended: e.taken + e.toughness,
+    toughness: e.toughness,
+    taken: e.taken,
+    avoided: e.avoided,
+    injuries: e.injuries.map((b) => boxName(e.unit, b)),
+  });
+
+  const incomingOf = (against: UnitId, incoming: Incoming | undefined): IncomingWords | null => {
+    if (!incoming) return null;
+    if ('move' in incoming) return { kind: 'move', mover: name(against) };
+    if ('origin' in incoming) return { kind: 'burst', attacker: name(against), attack: attackName(against, incoming.attack), origin: incoming.origin };
+    return { kind: 'attack', attacker: name(against), attack: attackName(against, incoming.attack), target: name(incoming.target), charge: incoming.charge };
+  };
+
   for (const e of events) {
     switch (e.type) {
+      case 'round-started':
+        happenings.push({ kind: 'round', round: e.round });
+        break;
+      case 'tactics-rolled': {
+        // The event's `winner` is left null while rerolls may follow: the highest total leads, unless tied.
+        const top = Math.max(...Object.values(e.totals));
+        const leaders = Object.keys(e.totals).filter((p) => e.totals[p] === top);
+        const ahead = e.winner ?? (leaders.length === 1 ? leaders[0]! : null);
+        happenings.push({
+          kind: 'tactics',
+          totals: Object.entries(e.totals).map(([p, total]) => ({ player: playerName(p), total })),
+          winner: ahead === null ? null : playerName(ahead),
+          rerolled: e.rerolled === undefined ? null : playerName(e.rerolled),
+          leader: e.warleader === undefined ? null : name(e.warleader),
+        });
+        break;
+      }
+      case 'order-set':
+        happenings.push({ kind: 'order', ap: playerName(e.ap), order: e.order.map(playerName), greater: e.greaterAdvantage });
+        break;
+      case 'phase-started':
+        happenings.push({ kind: 'phase', phase: e.phase });
+        break;
       case 'turn-started':
         // The turn shown is the first one begun; a trailing start of the next player's turn is not it.
         player ??= e.player;
+        happenings.push({ kind: 'turn', player: playerName(e.player), playerId: e.player });
         break;
-      case 'unit-activated':
+      case 'unit-activated': {
         active ??= e.unit;
         open = [];
+        trait = null;
+        const u = unitAt(e.unit);
+        happenings.push({
+          kind: 'activate',
+          unit: name(e.unit),
+          name: u ? cardOf(state, u).name : e.unit,
+          player: u ? playerName(u.player) : '?',
+          acts: e.acts,
+        });
+        break;
+      }
+      case 'controlled':
+        happenings.push({ kind: 'controlled', unit: name(e.unit), player: playerName(e.player), why: e.why });
+        break;
+      case 'enraged':
+        happenings.push({ kind: 'enraged', unit: name(e.unit), nearest: e.nearest.map(name), canClose: e.canClose });
+        break;
+      case 'vigor-lost':
+        happenings.push({ kind: 'vigor-lost', unit: name(e.unit), amount: e.amount, why: e.why });
+        break;
+      case 'act-lost':
+        happenings.push({ kind: 'act-lost', unit: name(e.unit), reason: e.reason });
         break;
       case 'act-begun':
         open = [];
+        trait = null;
+        if (e.act === 'trait') {
+          trait = {
+            unitId: e.unit,
+            h: {
+              kind: 'trait',
+              unit: name(e.unit),
+              trait: e.trait === undefined ? 'a trait' : traitName(e.unit, e.trait),
+              paid: null,
+              gains: [],
+              statuses: [],
+              wounds: [],
+            },
+          };
+          happenings.push(trait);
+        }
         break;
       case 'moved':
         happenings.push({ kind: 'move', move: moveTo(e.unit, e.maneuver ? 'maneuver' : 'move', e.path, e.from), spent: e.spent });
         break;
-      case 'charged':
-        happenings.push({ kind: 'charge', move: moveTo(e.unit, 'charge', e.path, e.from), target: name(e.target) });
+      case 'charged': {
+        // The charge's Vigor (R23), paid as the act began, goes with the charge.
+        const last = happenings.at(-1);
+        const paid = last && 'kind' in last && last.kind === 'pay' && last.unit === name(e.unit) ? last.what : null;
+        if (paid !== null) happenings.pop();
+        happenings.push({ kind: 'charge', move: moveTo(e.unit, 'charge', e.path, e.from), target: name(e.target), paid });
         break;
+      }
       case 'shoved':
         happenings.push({ kind: 'shove', move: moveTo(e.unit, 'shove', e.path, e.from), by: name(e.by), effect: e.effect });
         break;
+      case 'paid': {
+        const what = amountWords(e);
+        // A trait's price goes with the trait, when it is what was just begun.
+        if (trait && trait.unitId === e.unit && happenings.at(-1) === trait && trait.h.paid === null) trait.h.paid = what;
+        else happenings.push({ kind: 'pay', unit: name(e.unit), what });
+        break;
+      }
+      case 'gained':
+        if (trait) trait.h.gains.push({ unit: name(e.unit), what: amountWords(e) });
+        else happenings.push({ kind: 'gain', unit: name(e.unit), what: amountWords(e) });
+        break;
       case 'reply-declared': {
-        if (e.attack === null) break;
         const replier = unitAt(e.unit);
-        happenings.push({
-          kind: 'reply-declared',
+        if (e.attack === null) {
+          // Units letting the same act pass are told together, past the prompts that asked them.
+          const last = [...happenings].reverse().find((h) => !('kind' in h && h.kind === 'prompt' && !h.prompt.first));
+          if (last && 'kind' in last && last.kind === 'replies-declined' && last.against === name(e.against)) {
+            (last.units as string[]).push(name(e.unit));
+            break;
+          }
+          happenings.push({ kind: 'replies-declined', units: [name(e.unit)], against: name(e.against) });
+          break;
+        }
+        const declaredReply = {
+          kind: 'reply-declared' as const,
           unit: name(e.unit),
           against: name(e.against),
           attack: (replier && findAttack(state, replier, e.attack)?.name) ?? e.attack,
-        });
+          lost: false,
+        };
+        replies.set(`${e.unit}>${e.against}`, { unit: e.unit, h: declaredReply });
+        happenings.push(declaredReply);
         break;
       }
       case 'attack-rolled': {
         const attacker = unitAt(e.unit);
         const attack = attacker ? findAttack(state, attacker, e.attack) : undefined;
+        // What an attack or a reply cost, paid just before it rolls, goes with it.
+        const last = happenings.at(-1);
+        let paid: string | null = null;
+        if (last && 'kind' in last && last.kind === 'pay' && last.unit === name(e.unit)) {
+          happenings.pop();
+          paid = last.what;
+        }
         const rec: OpenAttack = {
           view: {
             attacker: name(e.unit),
@@ -173,46 +358,79 @@ export function lastTurnView(
           },
           attackerId: e.unit,
           targetId: e.target,
+          attackId: e.attack,
+          isReply: e.reply === true,
           types: woundTypes(attack),
+          paid,
+          wounds: [],
+          pending: null,
+          // The attack could not be made when it came to resolve (the target moved out of reach).
+          problem: e.rolls.length === 0 && !e.hit ? (e.notes[0] ?? 'it could not be made') : null,
         };
         attacks.push(rec);
         open.push(rec);
         happenings.push(rec);
+        if (e.reply) replies.delete(`${e.unit}>${e.target}`);
         break;
       }
       case 'wounded': {
-        const rec = [...open].reverse().find((a) => a.attackerId === e.source && a.targetId === e.unit && a.types.includes(e.woundType));
-        const boxes = e.injuries.map(boxName);
+        const byAttack = e.from === undefined || e.from === 'attack' || e.from === 'reply';
+        const rec = byAttack
+          ? [...open]
+              .reverse()
+              .find(
+                (a) =>
+                  a.attackerId === e.source &&
+                  a.targetId === e.unit &&
+                  (e.attack !== undefined ? a.attackId === e.attack && a.isReply === (e.from === 'reply') : a.types.includes(e.woundType)),
+              )
+          : undefined;
+        const words = woundWords(e);
         if (rec) {
           rec.view.wounds += e.taken;
           rec.view.toughness += e.toughness;
           rec.view.avoided += e.avoided;
-          rec.view.injuries = [...rec.view.injuries, ...boxes];
+          rec.view.injuries = [...rec.view.injuries, ...words.injuries];
+          rec.wounds.push(words);
+          rec.pending = null;
           break;
         }
-        const harm: HarmView = {
-          unit: name(e.unit),
-          at: where(e.unit),
-          span: spanOf(e.unit),
-          wounds: e.taken,
-          type: e.woundType,
-          why: e.source === null && onDamaging(e.unit) ? 'terrain' : 'recurring',
-        };
-        harms.push(harm);
-        happenings.push({ kind: 'harm', harm, source: e.source === null ? null : name(e.source), avoided: e.avoided, injuries: boxes });
+        if (e.from === 'trait' && trait && trait.unitId === e.source) {
+          trait.h.wounds.push(words);
+          break;
+        }
+        const cause = causeOf(e, e.unit);
+        let harm: HarmView | null = null;
+        if (cause.kind === 'terrain' || cause.kind === 'recurring') {
+          harm = { unit: name(e.unit), at: where(e.unit), span: spanOf(e.unit), wounds: e.taken, type: e.woundType, why: cause.kind };
+          harms.push(harm);
+        }
+        happenings.push({ kind: 'wound', wound: words, cause, harm });
         break;
       }
       case 'status-gained': {
         const rec = [...open].reverse().find((a) => a.targetId === e.unit && a.attackerId === e.status.source);
         if (rec) rec.view.statuses = [...rec.view.statuses, e.status.status];
-        else happenings.push({ kind: 'status', unit: name(e.unit), status: e.status.status, gained: true, reason: '' });
+        else if (trait && trait.unitId === e.status.source) trait.h.statuses.push({ unit: name(e.unit), status: e.status.status });
+        else
+          happenings.push({
+            kind: 'status',
+            unit: name(e.unit),
+            status: e.status.status,
+            gained: true,
+            reason: '',
+            source: e.status.source === null ? null : name(e.status.source),
+          });
         break;
       }
       case 'status-lost':
-        happenings.push({ kind: 'status', unit: name(e.unit), status: e.status, gained: false, reason: e.reason });
+        happenings.push({ kind: 'status', unit: name(e.unit), status: e.status, gained: false, reason: e.reason, source: null });
         break;
       case 'recovery-failed':
-        happenings.push({ kind: 'recovery-failed', unit: name(e.unit), rolls: e.rolls });
+        happenings.push({ kind: 'recovery-failed', unit: name(e.unit), status: unitAt(e.unit)?.statuses[e.index]?.status ?? null, rolls: e.rolls });
+        break;
+      case 'warleader-die':
+        happenings.push({ kind: 'warleader-die', unit: name(e.unit), for: name(e.for) });
         break;
       case 'dropped': {
         const drop: DropView = { unit: name(e.unit), at: where(e.unit), span: spanOf(e.unit), by: e.by === null ? null : name(e.by) };
@@ -223,7 +441,7 @@ export function lastTurnView(
         break;
       }
       case 'scored':
-        happenings.push({ kind: 'score', player: playerName(e.player), points: e.points, reason: e.reason });
+        happenings.push({ kind: 'score', player: playerName(e.player), points: e.points, reason: e.reason, objective: e.reason.startsWith('objective') });
         break;
       case 'rested':
         happenings.push({ kind: 'rest', unit: name(e.unit), token: e.token });
@@ -234,8 +452,74 @@ export function lastTurnView(
       case 'rolled':
         happenings.push({ kind: 'roll', unit: name(e.unit), why: e.why, rolls: e.rolls });
         break;
+      case 'prompted': {
+        const p = e.prompt;
+        const words: Mutable<PromptWords> = {
+          kind: p.kind,
+          player: playerName(p.player),
+          playerId: p.player,
+          unit: p.unit === undefined ? null : name(p.unit),
+          open: true,
+          incoming: null,
+          wounds: null,
+          recovery: false,
+          first: false,
+        };
+        prompt = words;
+        if (p.kind === 'reply') {
+          const o = p.options;
+          words.incoming = incomingOf(o.against, o.incoming);
+          // A charge just told needs no "charged and" again.
+          const last = happenings.at(-1);
+          if (
+            words.incoming?.kind === 'attack' &&
+            words.incoming.charge &&
+            last &&
+            'kind' in last &&
+            last.kind === 'charge' &&
+            last.move.unit === words.incoming.attacker
+          ) {
+            words.incoming = { ...words.incoming, charge: false };
+          }
+          const key = JSON.stringify([o.against, o.incoming ?? null]);
+          words.first = !declared.has(key);
+          declared.add(key);
+        } else if (p.kind === 'wounds') {
+          const o = p.options;
+          const known = o.from !== undefined || o.source !== undefined;
+          words.wounds = { count: o.wounds, type: o.type, cause: known ? causeOf(o, p.unit) : null };
+          // Wounds from an attack among the events read wait on that attack's line.
+          const rec = [...open]
+            .reverse()
+            .find(
+              (a) =>
+                a.targetId === p.unit &&
+                (o.source === undefined || a.attackerId === o.source) &&
+                (o.attack === undefined || (a.attackId === o.attack && a.isReply === (o.from === 'reply'))),
+            );
+          if (rec && (o.from === undefined || o.from === 'attack' || o.from === 'reply')) {
+            rec.pending = words;
+            break;
+          }
+        } else if (p.kind === 'reroll') {
+          words.recovery = p.options.roll === 'recovery';
+        }
+        happenings.push({ kind: 'prompt', prompt: words });
+        break;
+      }
+      case 'answered':
+        if (prompt) prompt.open = false;
+        prompt = null;
+        break;
+      case 'turn-ended':
+        happenings.push({ kind: 'turn-ended', unit: e.unit === null ? null : name(e.unit), player: playerName(e.player) });
+        break;
       case 'player-out':
         happenings.push({ kind: 'player-out', player: playerName(e.player) });
+        break;
+      case 'conceded':
+        if (prompt) prompt.open = false;
+        happenings.push({ kind: 'conceded', player: playerName(e.player) });
         break;
       case 'game-over':
         // The engine's reason names players by id; a reader wants their names.
@@ -245,14 +529,27 @@ export function lastTurnView(
           reason: players.reduce((r, p) => r.split(p.id).join(p.name), e.reason),
         });
         break;
-      default:
-        // Bookkeeping (acts begun, prompts, payments) and events this renderer does not know yet.
-        break;
+      default: {
+        // Bookkeeping with nothing to tell; a new event kind must be added above.
+        const never: never = e;
+        void never;
+      }
     }
   }
 
+  const dropped = new Set(events.flatMap((e) => (e.type === 'dropped' ? [e.unit] : [])));
+  for (const r of replies.values()) if (dropped.has(r.unit)) r.h.lost = true;
   // Attacks are filled in after their roll (wounds, statuses, drops), so they are frozen last.
   const done = new Map(attacks.map((a) => [a, { ...a.view } as AttackView]));
+  const freeze = (h: Happening | OpenAttack | OpenTrait): Happening => {
+    if ('view' in h)
+      return { kind: 'attack', attack: done.get(h)!, paid: h.paid, wounds: [...h.wounds], pending: h.pending && { ...h.pending }, problem: h.problem };
+    if ('unitId' in h) return { ...h.h, gains: [...h.h.gains], statuses: [...h.h.statuses], wounds: [...h.h.wounds] };
+    if (h.kind === 'prompt') return { kind: 'prompt', prompt: { ...h.prompt } };
+    if (h.kind === 'replies-declined') return { ...h, units: [...h.units] };
+    if (h.kind === 'reply-declared') return { ...h };
+    return h;
+  };
   // Whose turn it was: the owner of the unit that took it (a trailing start of the next turn is not it).
   const owner = active !== null ? (unitAt(active)?.player ?? player) : player;
   return {
@@ -262,6 +559,6 @@ export function lastTurnView(
     attacks: [...done.values()],
     harms,
     drops,
-    happenings: happenings.map((h) => ('view' in h ? { kind: 'attack', attack: done.get(h)! } : h)),
+    happenings: happenings.map(freeze),
   };
 }

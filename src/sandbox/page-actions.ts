@@ -4,7 +4,8 @@
  * bot receives exactly the interaction Discord would send it.
  */
 import { FakeDiscordError, type FakeDiscord, type FakeUpload, type InteractionOutcome } from '../fakecord';
-import { startDemoMatch } from './sample-content';
+import { formView, type FormView } from './forms';
+import { startDemoMatch, startPracticeMatch } from './sample-content';
 import { optionalString, PageRequestError, recordField, stringField } from './web-requests';
 
 type Body = Record<string, unknown>;
@@ -17,6 +18,8 @@ export interface ActionResult {
   /** The interaction, so the page can tie the reply to the box it came from. */
   readonly interaction?: string;
   readonly error?: string;
+  /** The form the bot answered with, for the page to show (then `modal()` sends it). */
+  readonly modal?: FormView;
 }
 
 /** Runs a driver call and turns what the fake refuses into a sentence for the page. */
@@ -29,8 +32,8 @@ async function interact(start: () => Promise<InteractionOutcome>): Promise<Actio
     throw error;
   }
   try {
-    await outcome.response(RESPONSE_WAIT_MS);
-    return { ok: true, interaction: outcome.id };
+    const response = await outcome.response(RESPONSE_WAIT_MS);
+    return { ok: true, interaction: outcome.id, ...(response.modal ? { modal: formView(response.modal) } : {}) };
   } catch {
     return { ok: false, interaction: outcome.id, error: 'The bot did not respond in time (Discord would say "The application did not respond").' };
   }
@@ -86,6 +89,15 @@ export class PageActions {
     );
   }
 
+  /** A form sent: `{ user, interaction, values }`, the interaction being the one the bot answered with the form. */
+  modal(body: Body): Promise<ActionResult> {
+    const values = recordField(body, 'values');
+    if (!Object.values(values).every((v) => typeof v === 'string')) throw new PageRequestError('"values" must map each field to a string.');
+    return interact(async () =>
+      this.fake.submitModal({ user: stringField(body, 'user'), interaction: stringField(body, 'interaction'), values: values as Record<string, string> }),
+    );
+  }
+
   async post(body: Body): Promise<ActionResult> {
     const channel = optionalString(body, 'channel');
     try {
@@ -94,6 +106,18 @@ export class PageActions {
     } catch (error) {
       if (error instanceof FakeDiscordError) throw new PageRequestError(error.message);
       throw error;
+    }
+  }
+
+  /** A practice match against the bot for the page's player; one being set up at a time, as for the demo. */
+  async practice(body: Body): Promise<{ ok: boolean; thread?: string; error?: string }> {
+    if (this.#demoRunning) return { ok: false, error: 'A match is already being set up.' };
+    this.#demoRunning = true;
+    try {
+      const result = await startPracticeMatch(this.fake, stringField(body, 'user'), this.log);
+      return result.ok ? { ok: true, thread: result.thread } : { ok: false, error: result.message };
+    } finally {
+      this.#demoRunning = false;
     }
   }
 

@@ -4,6 +4,7 @@
  * reachable (a forwarded port, another machine on the network).
  */
 import type { FakeChannel, FakeDiscord, FakeMessage, FakeUser } from '../fakecord';
+import { replayMark, type ReplayMark } from './forms';
 
 export interface PageWorld {
   readonly guild: { readonly id: string; readonly name: string };
@@ -27,12 +28,17 @@ export function pageWorld(fake: FakeDiscord, viewer: string | undefined): PageWo
 /** Whether `viewer` (a user id) may read the channel: any guild channel, and only their own DMs. */
 export const mayRead = (channel: FakeChannel, viewer: string): boolean => channel.kind !== 'dm' || channel.recipientId === viewer;
 
-/** Rewrites every string that starts with the fake's file address: attachments, embed images. */
-export function pageMessage(message: FakeMessage, fakeOrigin: string): FakeMessage {
+/**
+ * Rewrites every string that starts with the fake's file address: attachments, embed images. A replay
+ * message gets `replay` (forms.ts), for the page's slider.
+ */
+export function pageMessage(message: FakeMessage, fakeOrigin: string): FakeMessage & { replay?: ReplayMark } {
   const prefix = `${fakeOrigin}/attachments/`;
-  return JSON.parse(JSON.stringify(message), (_key, value: unknown) =>
+  const view = JSON.parse(JSON.stringify(message), (_key, value: unknown) =>
     typeof value === 'string' && value.startsWith(prefix) ? `/files/${value.slice(prefix.length)}` : value,
   ) as FakeMessage;
+  const replay = replayMark(message);
+  return replay ? { ...view, replay } : view;
 }
 
 /** Whether `viewer` (a user id) sees the message: not someone else's ephemeral reply, nor someone else's DM. */

@@ -86,3 +86,22 @@ export async function startDemoMatch(fake: FakeDiscord, log: (line: string) => v
   if (accept.response?.ephemeral) return { ok: false, message: answerOf(accept) };
   return { ok: true, thread: thread.id };
 }
+
+/**
+ * `user` plays a practice match against the bot (the page's "Practice vs the bot"), with their
+ * sample warband: the bot answers with a house warband and plays its seat itself.
+ */
+export async function startPracticeMatch(fake: FakeDiscord, user: string, log: (line: string) => void): Promise<DemoResult> {
+  await ensureSampleWarbands(fake, log);
+  const sample = SAMPLE_WARBANDS.find((w) => w.user === user);
+  if (!sample)
+    return {
+      ok: false,
+      message: `Only ${SAMPLE_WARBANDS.map((w) => w.user).join(' and ')} have sample warbands: switch to one of them, or submit a warband and type \`/skirmish practice\`.`,
+    };
+  const before = new Set(fake.threads(fake.channel.id).map((t) => t.id));
+  const started = await (await fake.command({ user, name: 'skirmish practice', options: { warband: sample.name } })).settled(SETTLE);
+  const thread = fake.threads(fake.channel.id).find((t) => !before.has(t.id));
+  if (!thread) return { ok: false, message: answerOf(started) || 'The bot did not open a thread for the practice match.' };
+  return { ok: true, thread: thread.id };
+}

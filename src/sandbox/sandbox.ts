@@ -32,13 +32,26 @@ export interface Sandbox {
   readonly port: number;
   readonly fake: FakeDiscord;
   readonly bot: RunningBot;
+  /** The sandbox's clock: the bot's deadlines and the fake Discord's timestamps read it; ⏩ moves it. */
+  readonly clock: SandboxClock;
   close(): Promise<void>;
+}
+
+/** The machine's time plus however far the page fast-forwarded it. */
+export interface SandboxClock {
+  now(): number;
+  /** How far ahead of the machine's time, in ms. */
+  ahead(): number;
+  /** Moves the clock on by `hours`, lets the bot handle what fell due, and resolves when it has. */
+  forward(hours: number): Promise<void>;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const log = options.log ?? ((line: string) => console.error(line));
   const databasePath = options.databasePath ?? DEFAULT_SANDBOX_DATABASE;
-  const fake = await startFakeDiscord();
+  let ahead = 0;
+  const now = () => Date.now() + ahead;
+  const fake = await startFakeDiscord({ clock: now });
   // The fake Discord forgets its threads when the sandbox stops, but the database keeps their matches:
   // posts still waiting for those threads can never be delivered. Say so once, not once per post.
   let orphans: ReadonlySet<string> = new Set();
@@ -63,6 +76,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       guildId: fake.guild.id,
       databasePath,
       log: botLog,
+      now,
       ...(options.seed === undefined ? {} : { mintSeed: () => options.seed! }),
     });
   } catch (error) {
@@ -75,7 +89,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       orphans.size === 1 ? '1 unfinished match from an earlier sandbox run stays' : `${orphans.size} unfinished matches from earlier sandbox runs stay`;
     log(`${what} in ${databasePath}, but the threads ended with those runs, so they cannot go on. Delete the file to clear them.`);
   }
-  const web = createWebServer(fake, log);
+  const running = bot;
+  const clock: SandboxClock = {
+    now,
+    ahead: () => ahead,
+    async forward(hours) {
+      ahead += hours * 3_600_000;
+      // The scheduler would see it within a tick; looking now lets the page show what happened at once.
+      await running.scheduler.tick();
+      await running.idle();
+    },
+  };
+  const web = createWebServer(fake, log, clock);
   const stopAll = async () => {
     await web.close();
     await bot.stop();
@@ -86,7 +111,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const host = options.host ?? '127.0.0.1';
     const port = await listen(web.http, options.port ?? DEFAULT_SANDBOX_PORT, host);
     const shown = host === '127.0.0.1' || host === '::1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-    return { url: `http://${shown}:${port}`, port, fake, bot, close: stopAll };
+    return { url: `http://${shown}:${port}`, port, fake, bot, clock, close: stopAll };
   } catch (error) {
     await stopAll().catch(() => undefined);
     throw error;

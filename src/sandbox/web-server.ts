@@ -24,7 +24,17 @@ function userId(fake: FakeDiscord, ref: string | null): string {
   return user.id;
 }
 
-export function createWebServer(fake: FakeDiscord, log: (line: string) => void): WebServer {
+/** What the page may do with the sandbox's clock (sandbox.ts). */
+export interface PageClock {
+  now(): number;
+  ahead(): number;
+  forward(hours: number): Promise<void>;
+}
+
+/** The longest fast-forward the page asks for at once: a fortnight. */
+const MAX_FORWARD_HOURS = 14 * 24;
+
+export function createWebServer(fake: FakeDiscord, log: (line: string) => void, clock?: PageClock): WebServer {
   const events = new EventStream(fake);
   const actions = new PageActions(fake, log);
   const origin = fakeOriginOf(fake);
@@ -34,8 +44,18 @@ export function createWebServer(fake: FakeDiscord, log: (line: string) => void):
     '/api/autocomplete': (body) => actions.autocomplete(body),
     '/api/click': (body) => actions.click(body),
     '/api/select': (body) => actions.select(body),
+    '/api/modal': (body) => actions.modal(body),
     '/api/post': (body) => actions.post(body),
     '/api/demo': () => actions.demo(),
+    '/api/practice': (body) => actions.practice(body),
+    '/api/clock': async (body) => {
+      if (!clock) throw new PageRequestError('This sandbox has no clock to move.', 404);
+      const hours = body.hours;
+      if (typeof hours !== 'number' || !Number.isFinite(hours) || hours <= 0 || hours > MAX_FORWARD_HOURS)
+        throw new PageRequestError(`"hours" must be a number of hours from 0 to ${MAX_FORWARD_HOURS}.`);
+      await clock.forward(hours);
+      return { ok: true, now: clock.now(), ahead: clock.ahead() };
+    },
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -75,6 +95,8 @@ export function createWebServer(fake: FakeDiscord, log: (line: string) => void):
           fake.messages(found.id, { viewer }).map((m) => pageMessage(m, origin)),
         );
       }
+      case '/api/clock':
+        return sendJson(response, 200, clock ? { now: clock.now(), ahead: clock.ahead() } : { now: Date.now(), ahead: 0 });
       case '/api/events':
         return events.subscribe(request, response, userId(fake, url.searchParams.get('viewer')));
       default: {

@@ -1,4 +1,10 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+/**
+ * Deadlines (docs/store.md "Deadlines"): rows, not timers, so any process can pick one up after a
+ * restart. A wait's rows are added and cancelled in the transaction of the change that starts or ends
+ * it (commands/deadline-plan.ts); a scheduler claims due rows (bot/scheduler.ts) and marks each done
+ * in the transaction that acts on it, so each is handled once.
+ */
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock, Db } from './db';
 import type { DeadlineRow } from './rows';
 import { deadlines } from './schema';
@@ -9,7 +15,13 @@ export interface NewDeadline {
   due: number;
   kind: string;
   player?: string | null;
+  /** The match's seq when the wait it belongs to began. */
+  seq?: number | null;
 }
+
+/** How a deadline ended. */
+/** `played`: the practice opponent's wait, answered by the AI. */
+export type DeadlineOutcome = 'missed' | 'sent' | 'lapsed' | 'cancelled' | 'moot' | 'played';
 
 export interface Deadlines {
   add(d: NewDeadline): DeadlineRow;
@@ -19,19 +31,72 @@ export interface Deadlines {
    * Marks one done. True only for the caller that marked it, so when several processes see the same
    * due row, exactly one handles it: call this first and act only on true.
    */
-  done(id: number): boolean;
+  done(id: number, outcome?: DeadlineOutcome): boolean;
   /** Marks a match's pending deadlines done (say, when it ends); returns how many. */
-  doneForMatch(matchId: string): number;
+  doneForMatch(matchId: string, outcome?: DeadlineOutcome): number;
+  /**
+   * Claims up to `limit` pending rows due at `now` that nobody holds (or whose holder's claim ran out)
+   * until `until`, in one `UPDATE … RETURNING`, earliest first. A claim only keeps other schedulers
+   * away; the row is done when `done` marks it, in the transaction that acts on it.
+   */
+  claim(now: number, until: number, limit?: number): DeadlineRow[];
+  /** Hands claimed rows back (a scheduler that could not handle them now). */
+  unclaim(ids: readonly number[]): void;
+  /** Releases every claim: at start-up, when the database's lease says no other scheduler runs. */
+  releaseClaims(): number;
+  /** A match's pending rows, earliest first. */
+  pending(matchId: string): DeadlineRow[];
+  /** Pending rows of several matches at once (for /games). */
+  pendingOf(matchIds: readonly string[]): DeadlineRow[];
+  /** Marks these rows done as cancelled, if still pending. */
+  cancel(ids: readonly number[]): number;
+  /** Moves every pending row of a player by `ms` (a vacation); returns the matches touched. */
+  shift(player: string, ms: number): string[];
+  /** Timeouts of this player in this match that ran out (`missed`). */
+  misses(matchId: string, player: string): number;
+  get(id: number): DeadlineRow | undefined;
+  /** Every row of a match, done or not, in id order (checks and tests). */
+  ofMatch(matchId: string): DeadlineRow[];
 }
 
 export function deadlinesStore(db: Db, now: Clock): Deadlines {
+  // The scheduler and every change of a match run these: prepared once, not built and compiled each time.
+  const pendingOne = db
+    .select()
+    .from(deadlines)
+    .where(and(isNull(deadlines.done), eq(deadlines.matchId, sql.placeholder('matchId'))))
+    .orderBy(asc(deadlines.due), asc(deadlines.id))
+    .prepare();
+  const insertOne = db
+    .insert(deadlines)
+    .values({
+      matchId: sql.placeholder('matchId'),
+      due: sql.placeholder('due'),
+      kind: sql.placeholder('kind'),
+      player: sql.placeholder('player'),
+      seq: sql.placeholder('seq'),
+    })
+    .returning()
+    .prepare();
+  const markDone = db
+    .update(deadlines)
+    .set({ done: sql`${sql.placeholder('at')}`, outcome: sql`${sql.placeholder('outcome')}` })
+    .where(and(eq(deadlines.id, sql.placeholder('id')), isNull(deadlines.done)))
+    .prepare();
+  const countMisses = db
+    .select({ n: count() })
+    .from(deadlines)
+    .where(and(eq(deadlines.matchId, sql.placeholder('matchId')), eq(deadlines.player, sql.placeholder('player')), eq(deadlines.outcome, 'missed')))
+    .prepare();
+  const pendingRows = (matchIds: readonly string[]) =>
+    db
+      .select()
+      .from(deadlines)
+      .where(and(isNull(deadlines.done), inArray(deadlines.matchId, [...matchIds])))
+      .orderBy(asc(deadlines.due), asc(deadlines.id))
+      .all();
   return {
-    add: (d) =>
-      db
-        .insert(deadlines)
-        .values({ matchId: d.matchId, due: d.due, kind: d.kind, player: d.player ?? null })
-        .returning()
-        .get(),
+    add: (d) => insertOne.get({ matchId: d.matchId, due: d.due, kind: d.kind, player: d.player ?? null, seq: d.seq ?? null })!,
     due(at, limit) {
       const query = db
         .select()
@@ -40,17 +105,60 @@ export function deadlinesStore(db: Db, now: Clock): Deadlines {
         .orderBy(asc(deadlines.due), asc(deadlines.id));
       return limit === undefined ? query.all() : query.limit(limit).all();
     },
-    done: (id) =>
+    done: (id, outcome) => markDone.run({ id, at: now(), outcome: outcome ?? null }).changes > 0,
+    doneForMatch: (matchId, outcome = 'cancelled') =>
       db
         .update(deadlines)
-        .set({ done: now() })
-        .where(and(eq(deadlines.id, id), isNull(deadlines.done)))
-        .run().changes > 0,
-    doneForMatch: (matchId) =>
-      db
-        .update(deadlines)
-        .set({ done: now() })
+        .set({ done: now(), outcome })
         .where(and(eq(deadlines.matchId, matchId), isNull(deadlines.done)))
         .run().changes,
+    claim(at, until, limit = 1000) {
+      const free = or(isNull(deadlines.claimedUntil), lte(deadlines.claimedUntil, at));
+      const ids = db
+        .select({ id: deadlines.id })
+        .from(deadlines)
+        .where(and(isNull(deadlines.done), lte(deadlines.due, at), free))
+        .orderBy(asc(deadlines.due), asc(deadlines.id))
+        .limit(limit);
+      // The conditions are checked again on the row being updated, so two processes never both claim it.
+      const rows = db
+        .update(deadlines)
+        .set({ claimedUntil: until })
+        .where(and(inArray(deadlines.id, ids), isNull(deadlines.done), free))
+        .returning()
+        .all();
+      return rows.sort((a, b) => a.due - b.due || a.id - b.id);
+    },
+    unclaim(ids) {
+      if (ids.length === 0) return;
+      db.update(deadlines)
+        .set({ claimedUntil: null })
+        .where(and(inArray(deadlines.id, [...ids]), isNull(deadlines.done)))
+        .run();
+    },
+    releaseClaims: () =>
+      db
+        .update(deadlines)
+        .set({ claimedUntil: null })
+        .where(and(isNull(deadlines.done), isNotNull(deadlines.claimedUntil)))
+        .run().changes,
+    pending: (matchId) => pendingOne.all({ matchId }),
+    pendingOf: (matchIds) => (matchIds.length === 0 ? [] : pendingRows(matchIds)),
+    cancel(ids) {
+      const at = now();
+      return ids.reduce((n, id) => n + markDone.run({ id, at, outcome: 'cancelled' }).changes, 0);
+    },
+    shift(player, ms) {
+      const moved = db
+        .update(deadlines)
+        .set({ due: sql`${deadlines.due} + ${ms}` })
+        .where(and(eq(deadlines.player, player), isNull(deadlines.done)))
+        .returning({ matchId: deadlines.matchId })
+        .all();
+      return [...new Set(moved.map((r) => r.matchId))];
+    },
+    misses: (matchId, player) => countMisses.get({ matchId, player })!.n,
+    get: (id) => db.select().from(deadlines).where(eq(deadlines.id, id)).get(),
+    ofMatch: (matchId) => db.select().from(deadlines).where(eq(deadlines.matchId, matchId)).orderBy(asc(deadlines.id)).all(),
   };
 }

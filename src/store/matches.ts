@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { act } from './act';
 import type { ActResult, Step } from './act';
 import type { Clock, Db } from './db';
@@ -33,6 +33,8 @@ export interface Matches {
   ids(): string[];
   /** A user's matches, most recently changed first. */
   forPlayer(userId: string, opts?: { status?: readonly MatchStatus[]; limit?: number }): MatchRow[];
+  /** How many matches were ever made from a channel (its league): numbers its threads. */
+  countIn(channelId: string): number;
   /** True when the match exists. A thread holds one match (unique). */
   setThread(id: string, threadId: string): boolean;
   /** See act.ts: the one way a match's state, status and events change. */
@@ -101,6 +103,7 @@ export function matchesStore(db: Db, now: Clock): Matches {
       const rows = opts.limit === undefined ? query.all() : query.limit(opts.limit).all();
       return rows.map((r) => r.match);
     },
+    countIn: (channelId) => db.select({ n: count() }).from(matches).where(eq(matches.channelId, channelId)).get()?.n ?? 0,
     setThread: (id, threadId) => db.update(matches).set({ threadId, updated: now() }).where(eq(matches.id, id)).run().changes > 0,
     act: (id, expectSeq, step) => act(db, now, id, expectSeq, step),
     events<E = unknown>(id: string, afterSeq = 0, throughSeq?: number) {

@@ -11,3 +11,4 @@ export type PromptRow = typeof t.prompts.$inferSelect;
 export type DeadlineRow = typeof t.deadlines.$inferSelect;
 export type OutboxRow = typeof t.outbox.$inferSelect;
 export type LeaseRow = typeof t.leases.$inferSelect;
+export type VacationRow = typeof t.vacations.$inferSelect;

@@ -188,9 +188,61 @@ export const deadlines = sqliteTable(
     player: text('player'),
     /** When it was handled or cancelled; null while pending. */
     done: integer('done_at'),
+    /** The match's seq when the wait it belongs to began (commands/deadline-plan.ts). */
+    seq: integer('seq'),
+    /** How it ended: `missed` (a timeout acted), `sent` (a reminder), `lapsed`, `cancelled` (the wait ended first), `moot`. */
+    outcome: text('outcome'),
+    /**
+     * A scheduler took it until this time (bot/scheduler.ts). Marking it done happens in the
+     * transaction that acts on it; a claim that runs out (a crashed process) lets another take it.
+     */
+    claimedUntil: integer('claimed_until'),
   },
-  (t) => [index('deadlines_pending_idx').on(t.due).where(sql`done_at is null`), index('deadlines_match_idx').on(t.matchId)],
+  (t) => [
+    index('deadlines_pending_idx').on(t.due).where(sql`done_at is null`),
+    index('deadlines_match_idx').on(t.matchId),
+    // A player's pending deadlines, moved together by a vacation.
+    index('deadlines_player_idx').on(t.player).where(sql`done_at is null`),
+  ],
 );
+
+/** Time away (/vacation): a player's deadlines move by the time they are away. */
+export const vacations = sqliteTable(
+  'vacations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id').notNull(),
+    /** The whole days asked for. */
+    days: integer('days').notNull(),
+    start: integer('started_at').notNull(),
+    /** When it ends as asked: start + days. */
+    until: integer('until_at').notNull(),
+    /** When `/vacation end` ended it early; null when it runs (or ran) to `until`. */
+    ended: integer('ended_at'),
+  },
+  (t) => [index('vacations_user_idx').on(t.userId, t.start)],
+);
+
+/** Standing orders (/orders): how a player answers out-of-turn prompts without being asked. */
+export const standingOrders = sqliteTable(
+  'standing_orders',
+  {
+    userId: text('user_id').notNull(),
+    /** A match id, or `*` for every match of the player. */
+    scope: text('scope').notNull(),
+    orders: text('orders', { mode: 'json' }).$type<unknown>().notNull(),
+    updated: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope] })],
+);
+
+/** How a player wants to be reminded (/notify). */
+export const notifySettings = sqliteTable('notify_settings', {
+  userId: text('user_id').primaryKey(),
+  /** Reminders also come as direct messages. */
+  dms: integer('dms', { mode: 'boolean' }).notNull(),
+  updated: integer('updated_at').notNull(),
+});
 
 /**
  * What a match must show people, written in the same transaction as the change that caused it and

@@ -30,6 +30,10 @@ import type { Players } from './players';
 import { promptsStore } from './prompts';
 import type { Prompts } from './prompts';
 import { warbandsStore } from './warbands';
+import { notifySettingsStore, standingOrdersStore } from './orders';
+import type { NotifySettings, StandingOrders } from './orders';
+import { vacationsStore } from './vacations';
+import type { Vacations } from './vacations';
 import type { Warbands } from './warbands';
 
 export interface Store {
@@ -44,6 +48,9 @@ export interface Store {
   deadlines: Deadlines;
   outbox: Outbox;
   leases: Leases;
+  vacations: Vacations;
+  orders: StandingOrders;
+  notify: NotifySettings;
   /**
    * Runs `fn` as one transaction: every store call inside it commits together or not at all (for
    * example creating a match and its first deadline). `fn` must be synchronous; throw to roll back.
@@ -115,6 +122,9 @@ export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DA
       deadlines: deadlinesStore(db, now),
       outbox: outboxStore(db, now),
       leases: leasesStore(db, now, transaction),
+      vacations: vacationsStore(db),
+      orders: standingOrdersStore(db, now),
+      notify: notifySettingsStore(db, now),
       transaction,
       path: inMemory ? null : path,
       close: () => sqlite.close(),

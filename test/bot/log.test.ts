@@ -21,6 +21,7 @@ const SECRETS = [BOT_TOKEN, INTERACTION_TOKEN, WEBHOOK_TOKEN, OTHER_INTERACTION_
 function capture(options: { token?: string; level?: string } = {}) {
   const lines: string[] = [];
   const log = createBotLog({ token: BOT_TOKEN, ...options, destination: { write: (line: string) => void lines.push(line) } });
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read a parsed log line's nested fields directly.
   return { log, lines, records: () => lines.map((line) => JSON.parse(line) as Record<string, any>) };
 }
 

@@ -18,7 +18,16 @@ let store: Store;
 let app: App;
 beforeEach(() => {
   store = openStore(':memory:');
-  app = { store, content, client: undefined as never, outbox: undefined as never, log: () => undefined, mintId: () => 'm1', mintSecret: () => 'secret' };
+  app = {
+    store,
+    content,
+    client: undefined as never,
+    outbox: undefined as never,
+    log: () => undefined,
+    mintId: () => 'm1',
+    mintSecret: () => 'secret',
+    now: Date.now,
+  };
 });
 afterEach(() => {
   store.close();

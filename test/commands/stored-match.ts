@@ -59,7 +59,16 @@ export function answerSetup(p: PregamePrompt): MatchCommand {
 
 /** Creates the match and runs its first step (the setup tactics check). */
 export function storedMatch(store: Store, id: string, setup: MatchSetup): MatchRow {
-  store.matches.create({ id, guildId: 'g', channelId: 'c', threadId: `t-${id}`, players: [...setup.players], terms: {}, setup, status: 'setup' });
+  store.matches.create({
+    id,
+    guildId: 'g',
+    channelId: 'c',
+    threadId: `t-${id}`,
+    players: [...setup.players],
+    terms: { points: 121, map: null, accepted: {} },
+    setup,
+    status: 'setup',
+  });
   const begun = beginMatch(setup);
   if (!begun.ok) throw new Error(begun.error.message);
   const done = store.matches.act<MatchSnapshot, MatchEvent, unknown>(id, 0, () => ({ ok: true, events: begun.events, snapshot: begun.snapshot }));

@@ -135,8 +135,9 @@ function readTable(): Table {
       messageId: r.message_id,
       error: r.error,
     }));
+    // The challenge's Accept and Decline buttons are recorded as a prompt too (seq 0); the checks here are about the game's.
     const prompts = (
-      db.prepare('select seq, message_id, kind, closed_at from prompts where match_id = ? order by id').all(m.id) as {
+      db.prepare("select seq, message_id, kind, closed_at from prompts where match_id = ? and kind != 'challenge' order by id").all(m.id) as {
         seq: number;
         message_id: string;
         kind: string;
@@ -316,6 +317,13 @@ function expectThreadWhole(moment: string): void {
     const shown = messages.filter((m) => m.content === content);
     expect(shown.length, at(`messages reading ${JSON.stringify(content.slice(0, 120))}`)).toBe(n);
   }
+  // A "your turn" ping gets its digest when it is delivered: its line, once, is how it begins.
+  const pings = new Map<string, number>();
+  for (const r of t.outbox) if (r.body.kind === 'your-turn' && r.done !== null && !r.error) pings.set(r.body.content, (pings.get(r.body.content) ?? 0) + 1);
+  for (const [content, n] of pings) {
+    const shown = messages.filter((m) => m.content === content || m.content.startsWith(`${content}\n`));
+    expect(shown.length, at(`pings reading ${JSON.stringify(content.slice(0, 120))}`)).toBe(n);
+  }
 
   // Every prompt once, and the open one clickable: one message with live components, for this seq.
   const live = messages.filter((m) => liveComponents(m).length > 0);
@@ -404,7 +412,9 @@ describe('the bot killed at every moment of a match, restarted on the same datab
     await start();
     await afterRestart('prompt posted, not recorded');
     // The worker posted it again with the same nonce and got the stored message back.
-    const posts = fake.requests(POST_MESSAGE).filter((r) => Array.isArray(r.body.components) && r.body.components.length > 0);
+    const posts = fake
+      .requests(POST_MESSAGE)
+      .filter((r) => Array.isArray(r.body.components) && r.body.components.length > 0 && !String(r.body.content ?? '').startsWith('⚔️'));
     expect(posts).toHaveLength(2);
     expect(posts[1]!.body.nonce).toBe(posts[0]!.body.nonce);
   }, 60_000);

@@ -55,14 +55,38 @@ describe('a whole match through Discord, from challenge to victory', () => {
     // The match exercised the out-of-turn prompts and the acts the issue names.
     expect([...played.used]).toEqual(expect.arrayContaining(['prompt:reply:replied', 'prompt:wounds', 'act:attack:charge', 'act:crow', 'act:move', 'act:end']));
 
+    // Prompts carry the facts: the attack coming and its odds, each reply's chance and token; each
+    // way of taking wounds with what it leads to.
+    const replies = posts.filter((m) => /may reply to .* first/.test(m.content));
+    expect(replies.length).toBeGreaterThan(0);
+    expect(replies.some((m) => /declared \*\*[^*]+\*\* against \*\*[^*]+\*\*: \d+% to hit, \d+% critical/.test(m.content))).toBe(true);
+    // (Buttons come off answered prompts; the one clicked is written on the prompt.)
+    expect(replies.some((m) => /chose \*\*Reply: .* · \d+% to hit · spends react token\*\*/.test(m.content))).toBe(true);
+    expect(posts.some((m) => /takes \*\*\d+ \w+\*\* wounds/.test(m.content) && /Each 5 wounds is avoided with 5 Vigor or marks a box/.test(m.content))).toBe(
+      true,
+    );
+    // Whoever the game waits on is pinged, with what happened since their last act.
+    expect(posts.some((m) => m.content.includes('-# Since your last act: ') && m.mentions.length === 1)).toBe(true);
+    // The log never says "0 wounds" of a hit whose split is still to come.
+    expect(posts.filter((m) => /hit[^.]*\b0 wounds/.test(m.content))).toEqual([]);
+    // The league channel has the result, and the thread is renamed and archived.
+    expect(world.messages(world.fake.channel.id).some((m) => m.content.startsWith('🏆') && m.content.includes(`<#${thread.id}>`))).toBe(true);
+    const closed = world.fake.threads(world.fake.channel.id).find((t) => t.id === thread.id)!;
+    expect(closed.name).toMatch(/^(✅ \w+ beat \w+|🤝 \w+ and \w+ drew) \d+–\d+$/);
+    expect(closed.archived).toBe(true);
+
     // What a reply or a wound split set off is written on the answered prompt.
     expect(posts.some((m) => m.content.includes('chose **Reply:') && m.content.includes('• '))).toBe(true);
     // The driver's refusals are the engine's rule refusals, never the bot failing.
     expect(played.refused.filter((r) => /Something went wrong/.test(r))).toEqual([]);
 
     // The log rebuilds the saved state exactly.
-    const check = await world.run({ user: 'carol', channel: thread.id, name: 'skirmish check' });
+    const check = await world.run({ user: 'bob', channel: thread.id, name: 'skirmish check' });
     expect(answerText(check)).toContain('identical');
+    expect(answerText(check)).not.toContain(row.id);
+    expect(answerText(await world.run({ user: 'carol', channel: thread.id, name: 'skirmish check' }))).toMatch(
+      /Only the players of this match and the organisers/,
+    );
     expect(world.store.matches.ids().map((id) => checkMatch(world.store, id)!.ok)).not.toContain(false);
     // A snapshot that drifted from its log is caught.
     const drifted = world.store.matches.act<{ stage: string; game: { round: number } }, never, never>(row.id, row.seq, (s) => ({

@@ -48,7 +48,7 @@ describe('autocomplete offers only what the engine accepts', () => {
     if (unit) {
       const squares = await world.fake.autocomplete({ user: me, channel: thread, name: 'move', focused: 'to', options: { unit: unit.value, to: '' } });
       expect(squares.length).toBeGreaterThan(0);
-      expect(squares[0]!.name).toMatch(/^[A-Z]+\d+ \(costs \d+\)$/);
+      expect(squares[0]!.name).toMatch(/^[A-Z]+\d+ \(costs \d+\)( ⚠ crosses \d+ damaging squares?: \d+ \w+ wounds)?$/);
     }
     const warbands = await world.fake.autocomplete({ user: 'alice', name: 'skirmish challenge', focused: 'warband', options: { warband: '' } });
     expect(warbands.map((c) => c.value)).toEqual(["Hrolf's Watch"]);
@@ -60,9 +60,10 @@ describe('reading a match', () => {
     const status = await world.run({ user: 'carol', channel: thread, name: 'skirmish status' });
     expect(status.response?.ephemeral).toBe(true);
     expect(answerText(status)).toMatch(/Round \d+, phase \d+\. Score:/);
-    const log = await world.run({ user: 'carol', channel: thread, name: 'skirmish log', options: { count: 5 } });
+    const log = await world.run({ user: 'carol', channel: thread, name: 'skirmish log' });
     expect(log.response?.ephemeral).toBe(true);
-    expect(answerText(log).split('\n').length).toBeLessThanOrEqual(5);
+    expect(answerText(log)).toMatch(/^\*\*Match log\*\* · page (\d+) of \1\n/);
+    expect(answerText(log).length).toBeLessThanOrEqual(2000);
   });
 
   it('view: a private picture of reach, sight and an attack preview', async () => {

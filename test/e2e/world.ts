@@ -21,21 +21,36 @@ export interface World {
   select(user: string, message: FakeMessage, value?: string, menu?: number): Promise<InteractionSummary>;
   /** Messages in a channel or thread as `viewer` sees them. */
   messages(channel: string, viewer?: string): FakeMessage[];
-  restart(): Promise<void>;
+  /** Stops the bot and starts it again on the same database; `whileDown` runs in between. */
+  restart(whileDown?: () => void): Promise<void>;
   close(): Promise<void>;
+  /** The game clock the bot reads (deadlines, reminders, vacations). */
+  readonly clock: WorldClock;
+  /** Moves the clock on by `hours` and lets the scheduler handle what fell due; resolves when the bot is idle. */
+  advance(hours: number): Promise<void>;
 }
+
+export interface WorldClock {
+  (): number;
+  set(ms: number): void;
+}
+
+const HOUR = 3_600_000;
 
 /** Every component of a message, flattened from its action rows. */
 export function componentsOf(m: FakeMessage): { type: number; custom_id: string; label?: string; options?: { value: string; label: string }[] }[] {
   return m.components.flatMap((row) => ('components' in row ? (row.components as never[]) : []));
 }
 
-/** `seed` fixes every match's dice; `null` lets matches take their seed from the dice proof (docs/dice.md). */
-export async function startWorld(seed: number | null = 42): Promise<World> {
+/** `seed` fixes every match's dice; `null` lets matches take their seed from the dice proof (docs/dice.md). `start` is the game clock's first time. */
+export async function startWorld(seed: number | null = 42, start = Date.UTC(2030, 0, 1)): Promise<World> {
+  let now = start;
+  const clock: WorldClock = Object.assign(() => now, { set: (ms: number) => void (now = ms) });
   const fake = await startFakeDiscord({ heartbeatMs: 1000 });
   const dbPath = join(mkdtempSync(join(tmpdir(), 'sellsword-e2e-')), 'bot.db');
   const errors: string[] = [];
   const boot = async (store: Store) =>
+    // The scheduler's own tick is an hour of real time: the tests move the clock and tick themselves.
     startBot({
       token: 'test-token',
       apiBase: fake.apiBase,
@@ -43,6 +58,8 @@ export async function startWorld(seed: number | null = 42): Promise<World> {
       store,
       ...(seed === null ? {} : { mintSeed: () => seed }),
       log: (m, e) => void errors.push(`${m}: ${String(e)}`),
+      now: clock,
+      schedulerTickMs: HOUR,
     });
   // As the bot opens its own database: a write waits at most 50 ms for another connection's lock.
   let store = openStore(dbPath, { busyMs: 50 });
@@ -73,8 +90,9 @@ export async function startWorld(seed: number | null = 42): Promise<World> {
       return out.settled({ quietMs: 20 });
     },
     messages: (channel, viewer) => fake.messages(channel, viewer ? { viewer } : {}),
-    async restart() {
+    async restart(whileDown) {
       await world.bot.stop();
+      whileDown?.();
       store.close();
       store = openStore(dbPath, { busyMs: 50 });
       world.store = store;
@@ -85,6 +103,12 @@ export async function startWorld(seed: number | null = 42): Promise<World> {
       await world.bot.stop();
       store.close();
       await fake.close();
+    },
+    clock,
+    async advance(hours) {
+      now += hours * HOUR;
+      await world.bot.scheduler.tick();
+      await world.bot.idle();
     },
   };
   return world;

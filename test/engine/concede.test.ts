@@ -138,7 +138,7 @@ describe('three players', () => {
     const events = game.play({ concede: 'p1' }, 'p1');
     expect(events.map((e) => e.type)).toEqual(['conceded', 'turn-ended', 'turn-started']);
     expect(game.state).toMatchObject({ over: false, winner: null, out: ['p1'], turn: { player: 'p2', unit: null }, prompt: null });
-    expect(game.state.units['a']).toMatchObject({ dropped: true, at: null });
+    expect(game.state.units.a).toMatchObject({ dropped: true, at: null });
     expect(game.refused({ concede: 'p1' }, 'p1')).toBe('already-out');
     // The round goes on without p1: p2, then p3.
     game.play({ end: 'b' }, 'p2');
@@ -163,7 +163,7 @@ describe('three players', () => {
     game.play({ act: 'attack', unit: 'a', attack: 'sword', target: 'c' }, 'p1');
     expect(game.state.prompt).toMatchObject({ kind: 'wounds', player: 'p3', unit: 'c' });
     expect(game.play({ concede: 'p3' }).map((e) => e.type)).toEqual(['conceded']);
-    expect(game.state.units['c']).toMatchObject({ dropped: true, injuries: [], vigor: 10 });
+    expect(game.state.units.c).toMatchObject({ dropped: true, injuries: [], vigor: 10 });
     expect(game.state.score).toEqual({ p1: 0, p2: 0, p3: 0 });
     expect(game.state.turn).toMatchObject({ player: 'p1', unit: 'a' });
     game.expectReplayed();
@@ -179,7 +179,7 @@ describe('three players', () => {
     // The reply has nobody left to strike: no token is spent, no die rolled, and p2's turn comes.
     const events = game.play({ decide: { unit: 'b', reply: 'sword' } }, 'p2');
     expect(events.map((e) => e.type)).toEqual(['answered', 'reply-declared', 'turn-ended', 'turn-started']);
-    expect(game.state.units['b']!.tokens.react).toBe(1);
+    expect(game.state.units.b!.tokens.react).toBe(1);
     expect(game.state.turn?.player).toBe('p2');
     game.expectReplayed();
   });

@@ -25,9 +25,11 @@ const boards = [...content.maps.values()].map((m) => boardOfMap(m));
  * (`npx tsx scripts/selfplay-fingerprint.ts` prints it, and the 50-seed one). First pinned at the
  * merge of the rules branch (§4.7, §6.2 sides), where main's engine without these caches gave the
  * same value; moved since by issue 18's rulings R19 (charges), R45, R44 and R48 (for these seeds only
- * the wording of injured units' Glamyred and Enraged roll events, which now say what the injuries add).
+ * the wording of injured units' Glamyred and Enraged roll events, which now say what the injuries add),
+ * and by issue 12, which only added fields (a `wounded` event names its attack, reply or trait; a reply
+ * prompt names the incoming act; a wounds prompt names its source).
  */
-const SELF_PLAY_SEEDS_1_TO_10 = '61c1f5a8c8e869dd4c6c9439d4cd328e3e15a01fafac409fe20c0d7206511200';
+const SELF_PLAY_SEEDS_1_TO_10 = '18124d8245eaffd9862b66888f54358df41a226a30bdb89329fc089a9dfb5146';
 
 describe('self-play fingerprint', () => {
   it('is unchanged by the speed work', { timeout: 60_000 }, () => {

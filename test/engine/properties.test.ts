@@ -25,7 +25,7 @@ const maps = [...content.maps.keys()];
  */
 function standingProblems(state: GameState): string[] {
   const board = boardOf(state);
-  const passing = new Set(state.resume.filter((f) => f.k === 'move-steps').map((f) => f['unit'] as string));
+  const passing = new Set(state.resume.filter((f) => f.k === 'move-steps').map((f) => f.unit as string));
   const seen = new Map<number, string>();
   const out: string[] = [];
   for (const u of Object.values(state.units)) {

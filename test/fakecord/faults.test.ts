@@ -5,7 +5,7 @@
  * counted as a retry), a held request released or dropped, a late answer, and a late interaction
  * callback refused with 10062.
  */
-import { AttachmentBuilder, DiscordAPIError, HTTPError, REST, Routes, type Interaction, type TextChannel } from 'discord.js';
+import { AttachmentBuilder, type DiscordAPIError, HTTPError, REST, Routes, type Interaction, type TextChannel } from 'discord.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeDiscordError, startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
 import { png, startBot, type TestBot } from './test-bot';

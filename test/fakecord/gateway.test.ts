@@ -122,8 +122,8 @@ describe('handshake', () => {
     });
     expect(guild).toMatchObject({ t: 'GUILD_CREATE', s: 2 });
     expect(guild?.d).toMatchObject({ id: fake.guild.id, unavailable: false, channels: [{ id: fake.channel.id, name: 'skirmishes' }] });
-    expect((guild?.d.members as unknown[]).length).toBe(5);
-    expect((guild?.d.roles as { name: string }[]).map((r) => r.name)).toEqual(['@everyone', 'Organiser', 'Sellsword Table']);
+    expect((guild!.d.members as unknown[]).length).toBe(5);
+    expect((guild!.d.roles as { name: string }[]).map((r) => r.name)).toEqual(['@everyone', 'Organiser', 'Sellsword Table']);
   });
 
   it('closes on a second IDENTIFY and on an unknown opcode', async () => {
@@ -268,7 +268,7 @@ describe('INTERACTION_CREATE payloads', () => {
         ],
       },
     });
-    const resolved = (command?.data as { resolved: Record<string, Record<string, Record<string, unknown>>> }).resolved;
+    const resolved = (command!.data as { resolved: Record<string, Record<string, Record<string, unknown>>> }).resolved;
     expect(resolved.users?.[bob]?.username).toBe('bob');
     expect(resolved.members?.[bob]?.permissions).toEqual(expect.any(String));
     expect(Object.values(resolved.attachments ?? {})[0]).toMatchObject({ filename: 'a.txt', size: 2, url: expect.stringContaining('/attachments/') });

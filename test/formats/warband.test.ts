@@ -25,6 +25,9 @@ describe('warband text forms (FORMATS.md "Warband")', () => {
     expect(parseWarbandLine(line)).toEqual({ ok: true, value: hrolf });
     expect(parseWarbandText(line)).toEqual({ ok: true, value: hrolf });
     expect(parseWarbandLine("Hrolf's Watch|VALOR|Mill-Crossing|valor-squire ,  valor-serf + valor-shield-wall ")).toEqual({ ok: true, value: hrolf });
+    // The map as players read it: "Mill Crossing" is mill-crossing.
+    expect(parseWarbandLine("Hrolf's Watch | valor | Mill Crossing | valor-squire, valor-serf+valor-shield-wall")).toEqual({ ok: true, value: hrolf });
+    expect(parseWarbandLine("Hrolf's Watch | valor | mill  crossing | valor-squire, valor-serf+valor-shield-wall")).toEqual({ ok: true, value: hrolf });
   });
 
   it('the chat form with a missing field says which part is missing', () => {

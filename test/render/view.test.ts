@@ -8,6 +8,7 @@ import { attackOdds, reachableSquares } from '../../src/engine/queries';
 import { STATUSES } from '../../src/formats/vocabulary';
 import { unitLabels } from '../../src/render/labels';
 import { STATUS_CODE } from '../../src/render/palette';
+import type { EventOf, GameEvent } from '../../src/engine/events';
 import { toMapView } from '../../src/render/view';
 import { content, lastTurnTable, samplerTable, shoveTable, statusTable, table, yardTable } from './states';
 
@@ -104,6 +105,33 @@ describe('the last turn', () => {
     expect(last.attacks[0]).toMatchObject({ toughness: 5, injuries: ['mobility', 'mortal'], dropped: true });
     expect(last.attacks[2]).toMatchObject({ avoided: 5, statuses: ['hobbled'] });
     expect(last.drops).toEqual([{ unit: 'SD', at: { name: 'J16', col: 9, row: 15 }, span: 1, by: 'KC' }]);
+  });
+
+  it('puts wounds on the attack their event names, not the latest roll that could have dealt them', () => {
+    const t = lastTurnTable();
+    const isWound = (e: GameEvent): e is EventOf<'wounded'> => e.type === 'wounded' && e.unit === 'zombie';
+    const at = t.events.findIndex(isWound);
+    const wounded = t.events.find(isWound)!;
+    expect(wounded).toMatchObject({ from: 'attack', attack: 'bastard-sword' });
+    const rolled = t.events.find((e): e is EventOf<'attack-rolled'> => e.type === 'attack-rolled' && e.target === 'zombie')!;
+    // A reply by the same unit with the same attack, rolled after the attack and before its wounds:
+    // attacker, target and wound type cannot tell the two apart; the attack and `from` can.
+    const decoy: GameEvent = { ...rolled, reply: true, hit: false, critical: false };
+    const withDecoy = (w: GameEvent) => [...t.events.slice(0, at), decoy, w, ...t.events.slice(at + 1)];
+    const onZombie = (events: GameEvent[]) =>
+      toMapView(t.state, { lastTurn: events, before: t.before })
+        .lastTurn!.attacks.filter((a) => a.target === 'SD')
+        .map((a) => [a.reply, a.wounds]);
+    expect(onZombie(withDecoy(wounded))).toEqual([
+      [false, 20],
+      [true, 0],
+    ]);
+    // A log from before wounds named their attack still reads, by the old guess: the latest such roll.
+    const { from: _from, attack: _attack, ...unnamed } = wounded;
+    expect(onZombie(withDecoy(unnamed))).toEqual([
+      [false, 0],
+      [true, 20],
+    ]);
   });
 
   it('draws each path from where the unit stood even without the state before the turn (events carry it)', () => {

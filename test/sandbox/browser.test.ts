@@ -6,7 +6,12 @@
  * steps the test plays quick turns through the sandbox's own HTTP actions (the page's back end),
  * deciding from the bot's database as the e2e driver does.
  *
- * `SANDBOX_SCREENSHOTS=1` also writes docs/sandbox-command.png, docs/sandbox-prompt.png and docs/sandbox-map.png.
+ * The reply and wound prompts are checked for the facts a player decides on (the incoming act and its
+ * odds, each reply's chance and cost; the wounds, their cause, and each split's result), and the page
+ * is photographed at a phone's width (400 px) into a temporary folder, or SANDBOX_PHONE_DIR.
+ *
+ * `SANDBOX_SCREENSHOTS=1` also writes docs/sandbox-command.png, sandbox-prompt.png, sandbox-map.png,
+ * sandbox-phone-wounds.png and sandbox-phone-map.png.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +28,8 @@ import { answerFirst, lastPrompt, runCommand, switchPlayer } from './page-driver
 import { nextAct } from './skirmish-plan';
 
 const SCREENSHOTS = process.env.SANDBOX_SCREENSHOTS ? join(import.meta.dirname, '../../docs') : null;
+/** Phone-width screenshots, every run, to look at: SANDBOX_PHONE_DIR or a temporary folder (its path is printed). */
+const PHONE = process.env.SANDBOX_PHONE_DIR ?? mkdtempSync(join(tmpdir(), 'sellsword-phone-'));
 
 let sandbox: Sandbox;
 let browser: { context: BrowserContext; close: () => Promise<void> };
@@ -83,11 +90,16 @@ async function answerByHttp(): Promise<void> {
   await sandbox.bot.idle();
 }
 
-const pictures = () => page.locator('.message figure.image img');
+/** The turn maps alone: a turn post also carries a close-up, and the your-turn ping the last turn's. */
+const turnMaps = () => page.locator('.message figure.image img[src*="turn-"]:not([src*="close-up"])');
+
+/** The emoji font comes in pieces the browser fetches when a glyph first needs one: wait for them before a picture. */
+const fontsLoaded = () => page.evaluate('document.fonts.ready.then(() => undefined)');
 
 /** A picture of the page for the README, with the pointer out of the way (hover effects). */
 async function screenshot(name: string): Promise<void> {
   await page.mouse.move(1, 890);
+  await fontsLoaded();
   await page.screenshot({ path: join(SCREENSHOTS!, name) });
 }
 
@@ -170,10 +182,17 @@ describe('the sandbox page', () => {
     const replier = nameOf(game.prompt!.player);
     await switchPlayer(page, replier);
     const prompt = lastPrompt(page);
-    await expect(prompt.locator('.content').textContent()).resolves.toMatch(/may reply to/);
+    // The prompt carries the facts to decide on: the incoming act, what a reply spends, and each reply's odds.
+    const asked = (await prompt.locator('.content').textContent()) ?? '';
+    expect(asked).toMatch(/may reply to/);
+    expect(asked).toMatch(/(declared .* against .*: \d+% to hit, \d+% critical|stepping away from|a burst centred on)/);
+    expect(asked).toMatch(/A reply spends .*'s react token \(it has \d+\)\./);
+    const replyButtons = await prompt.locator('.btn', { hasText: /^Reply:/ }).allTextContents();
+    expect(replyButtons.length).toBeGreaterThan(0);
+    for (const b of replyButtons) expect(b).toMatch(/^Reply: .+( · \d+% to hit)? · spends .*react token/);
     await prompt.scrollIntoViewIfNeeded();
     if (SCREENSHOTS) await screenshot('sandbox-prompt.png');
-    const picturesBefore = await pictures().count();
+    const picturesBefore = await turnMaps().count();
     const seq = sandbox.bot.app.store.matches.byThread(threadId())!.seq;
     await prompt
       .locator('.btn', { hasText: /^Reply:/ })
@@ -184,7 +203,7 @@ describe('the sandbox page', () => {
     expect(game.prompt).not.toEqual(gameOf(snapshot())!.prompt);
 
     // Play on until the turn ends: the thread gets a new map, drawn on the page with its alt text.
-    for (let step = 0; step < 20 && (await pictures().count()) <= picturesBefore; step++) {
+    for (let step = 0; step < 20 && (await turnMaps().count()) <= picturesBefore; step++) {
       game = gameOf(snapshot())!;
       if (game.over) break;
       if (game.prompt) await answerByHttp();
@@ -193,8 +212,8 @@ describe('the sandbox page', () => {
       else break;
       await page.waitForTimeout(100);
     }
-    await expect.poll(() => pictures().count()).toBeGreaterThan(picturesBefore);
-    const map = pictures().last();
+    await expect.poll(() => turnMaps().count()).toBeGreaterThan(picturesBefore);
+    const map = turnMaps().last();
     await map.scrollIntoViewIfNeeded();
     await expect.poll(() => map.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0)).toBe(true);
     const alt = (await map.getAttribute('alt')) ?? '';
@@ -203,6 +222,60 @@ describe('the sandbox page', () => {
     await expect(map.locator('xpath=../figcaption').textContent()).resolves.toContain(alt.split('\n')[0]);
     if (SCREENSHOTS) await screenshot('sandbox-map.png');
 
+    // Quick turns until someone must split wounds, then that player does it on the page with the menu.
+    for (let step = 0; step < 200; step++) {
+      game = gameOf(snapshot())!;
+      if (game.prompt?.kind === 'wounds' || game.over) break;
+      if (game.prompt) await answerByHttp();
+      else await act(slashFor(nameOf(game.turn!.controller ?? game.turn!.player), threadId(), nextAct(game))! as never);
+    }
+    game = gameOf(snapshot())!;
+    expect(game.prompt?.kind, 'the plan should bring a wound split within 200 steps').toBe('wounds');
+    await switchPlayer(page, nameOf(game.prompt!.player));
+    const wounds = lastPrompt(page);
+    await wounds.scrollIntoViewIfNeeded();
+    // What the wounds are, where they came from, and what each way of taking them leads to.
+    const woundText = (await wounds.locator('.content').textContent()) ?? '';
+    expect(woundText).toMatch(/takes \d+ \w+ wounds/);
+    expect(woundText).toMatch(/It has \d+ Vigor and \d+ unmarked box/);
+    expect(woundText).toContain('Each 5 wounds is avoided with 5 Vigor or marks a box; the last box drops the unit.');
+    // From here on, a phone's width (Discord's mobile column is about 400 px): the prompt and its menu, then the map.
+    await page.setViewportSize({ width: 400, height: 860 });
+    await wounds.scrollIntoViewIfNeeded();
+    await wounds.locator('.select-face').first().click();
+    const choices = wounds.locator('.select-option');
+    await choices.first().waitFor();
+    const described = await wounds.locator('.select-option .select-description').allTextContents();
+    expect(described.length).toBe(await choices.count());
+    for (const d of described) expect(d).toMatch(/^Vigor \d+ · (it drops|\d+ box(es)? left)/);
+    await fontsLoaded();
+    await page.screenshot({ path: join(PHONE, 'phone-wounds.png') });
+    if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'sandbox-phone-wounds.png') });
+    const woundSeq = sandbox.bot.app.store.matches.byThread(threadId())!.seq;
+    await choices.nth((await choices.count()) > 1 ? 1 : 0).click();
+    await expect.poll(() => sandbox.bot.app.store.matches.byThread(threadId())!.seq, { timeout: 10_000 }).toBeGreaterThan(woundSeq);
+    await sandbox.bot.idle();
+
+    // The newest map fits the phone's width.
+    const phoneMap = turnMaps().last();
+    await phoneMap.scrollIntoViewIfNeeded();
+    const box = await phoneMap.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(400);
+    await fontsLoaded();
+    await page.screenshot({ path: join(PHONE, 'phone-map.png') });
+    if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'sandbox-phone-map.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // ⏩ fast-forward: a day later, the match's reminder or timeout is in the thread, and the clock says so.
+    await page.locator('#clock-hours').selectOption('24');
+    await page.locator('#clock-button').click();
+    await page.locator('#clock-label', { hasText: '+24 h' }).waitFor();
+    await page
+      .locator('.message .content', { hasText: /⏳ Waiting for|⏰ / })
+      .first()
+      .waitFor();
+
+    console.log(`phone-width screenshots: ${PHONE}`);
     expect(problems).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

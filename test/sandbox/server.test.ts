@@ -111,7 +111,7 @@ describe('the sandbox server', () => {
     const bob = await listen('bob');
     expect((await post('/api/command', { user: 'alice', name: 'warband list' })).body.ok).toBe(true);
     await sandbox.bot.idle();
-    expect((await post('/api/post', { user: 'bob', content: 'Good luck, <@' + sandbox.fake.user('alice')!.id + '>!' })).body.ok).toBe(true);
+    expect((await post('/api/post', { user: 'bob', content: `Good luck, <@${sandbox.fake.user('alice')!.id}>!` })).body.ok).toBe(true);
     await expect.poll(() => bob.events.some((e) => e.event === 'message' && e.data.content === `Good luck, <@${sandbox.fake.user('alice')!.id}>!`)).toBe(true);
     await expect.poll(() => alice.events.filter((e) => e.event === 'message').length).toBeGreaterThanOrEqual(2);
     const privateToAlice = alice.events.filter((e) => e.event === 'message' && e.data.ephemeral === true);
@@ -179,7 +179,44 @@ describe('the sandbox server', () => {
     expect(thread[0]!.content).toMatch(/challenges you with \*\*Hrolf's Watch\*\*/);
     expect(thread.some((m) => /accepts with \*\*Grave Host\*\*/.test(m.content))).toBe(true);
     expect(thread.at(-1)!.components.length).toBeGreaterThan(0);
-    expect(sandbox.fake.threads().map((t) => t.name)).toContain('Alice vs Bob');
+    expect(sandbox.fake.threads().map((t) => t.name)).toContain('Alice vs Bob · #1');
+    expect(problems).toEqual([]);
+  }, 20_000);
+
+  it('fast-forwards its clock: the demo match’s reminder, then its timeout, appear in the thread', async () => {
+    const thread = sandbox.fake.threads().at(-1)!.id;
+    expect((await getJson('/api/clock')).body).toMatchObject({ ahead: 0 });
+    expect((await post('/api/clock', { hours: -1 })).status).toBe(400);
+    expect((await post('/api/clock', { hours: 12 })).body).toMatchObject({ ok: true, ahead: 12 * 3_600_000 });
+    expect((await getJson('/api/clock')).body).toMatchObject({ ahead: 12 * 3_600_000 });
+    const reminded = await messages('carol', thread);
+    expect(reminded.at(-1)!.content).toMatch(/^⏳ Waiting for <@\d+> to choose .* Time runs out <t:\d+:R>/);
+    expect((await post('/api/clock', { hours: 12 })).body.ok).toBe(true);
+    const after = await messages('carol', thread);
+    expect(after.some((m) => /^⏰ \*\*\w+\*\*'s time ran out: /.test(m.content))).toBe(true);
+    expect(problems).toEqual([]);
+  }, 20_000);
+
+  it("starts a practice match for the page's player: the bot plays its side by itself", async () => {
+    expect((await post('/api/practice', { user: 'carol' })).body).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Only alice and bob have sample warbands'),
+    });
+    const practice = await post('/api/practice', { user: 'alice' });
+    expect(practice.body).toMatchObject({ ok: true, thread: expect.any(String) });
+    const thread = String(practice.body.thread);
+    // The bot won the setup tactics check or not: either way the thread soon waits on alice alone.
+    for (let i = 0; i < 100; i++) {
+      await sandbox.bot.scheduler.idle();
+      await sandbox.bot.idle();
+      const last = (await messages('alice', thread)).at(-1)!;
+      if (last.components.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const shown = await messages('alice', thread);
+    expect(shown[0]!.content).toMatch(/^🤖 \*\*Practice match\.\*\* <@\d+> plays \*\*Hrolf's Watch\*\*/);
+    expect(shown.at(-1)!.components.length).toBeGreaterThan(0);
+    expect(shown.at(-1)!.content).toContain(`<@${sandbox.fake.user('alice')!.id}>`);
     expect(problems).toEqual([]);
   }, 20_000);
 

@@ -91,7 +91,10 @@ describe('matches.act', () => {
     expect(store.matches.act('m1', 0, click)).toMatchObject({ ok: true, seq: 1 });
     const after = observe(store);
     let ran = false;
-    const again = store.matches.act<Total, Add, Refusal>('m1', 0, (s, row) => ((ran = true), click(s, row)));
+    const again = store.matches.act<Total, Add, Refusal>('m1', 0, (s, row) => {
+      ran = true;
+      return click(s, row);
+    });
     expect(again).toEqual({ ok: false, reason: 'stale', seq: 1 });
     expect(ran).toBe(false);
     expect(observe(store)).toEqual(after);

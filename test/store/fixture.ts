@@ -31,6 +31,6 @@ export const aMatch = (over: Partial<NewMatch> = {}): NewMatch => ({
   guildId: 'g1',
   channelId: 'c1',
   players: ['alice', 'bob'],
-  terms: { points: 100, map: 'barrow-hill' },
+  terms: { points: 100, map: 'barrow-hill', accepted: {} },
   ...over,
 });

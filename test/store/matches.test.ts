@@ -20,7 +20,7 @@ describe('matches', () => {
       threadId: null,
       status: 'challenged',
       players: ['alice', 'bob'],
-      terms: { points: 100, map: 'barrow-hill' },
+      terms: { points: 100, map: 'barrow-hill', accepted: {} },
       setup: { seed: 42 },
       snapshot: null,
       seq: 0,

@@ -19,9 +19,12 @@ const TABLES = [
   'match_events',
   'match_players',
   'matches',
+  'notify_settings',
   'outbox',
   'players',
   'prompts',
+  'standing_orders',
+  'vacations',
   'warbands',
 ];
 

@@ -4,7 +4,8 @@
 
 import { getJson, postJson, subscribe } from './api.js';
 import { createComposer } from './composer.js';
-import { escapeHtml } from './markdown.js';
+import { escapeHtml, setClockAhead } from './markdown.js';
+import { showForm } from './forms-view.js';
 import { avatarHtml, continues, messageView } from './message-view.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -42,8 +43,16 @@ function toast(text) {
 
 const as = () => state.viewer.username;
 
+/** A button the bot answered with a form: the form is shown, and what is typed goes back to the bot. */
+async function answerForm(result) {
+  if (!result?.ok || !result.modal) return result;
+  const values = await showForm(result.modal);
+  if (!values) return { ok: true };
+  return postJson('/api/modal', { user: as(), interaction: result.interaction, values });
+}
+
 const actions = {
-  click: (message, customId) => postJson('/api/click', { user: as(), message, customId }),
+  click: async (message, customId) => answerForm(await postJson('/api/click', { user: as(), message, customId })),
   select: (message, customId, values) => postJson('/api/select', { user: as(), message, customId, values }),
   users: () => state.world.users,
 };
@@ -146,7 +155,7 @@ function introView() {
       <p>This is a local sandbox: a pretend Discord server on your machine, with the real Sellsword Table bot in it.
       Nothing here reaches the internet.</p>
       <ul>
-        <li><strong>alice</strong> and <strong>bob</strong> each have a sample warband saved. Press <strong>⚔ Start a demo match</strong> above, and the match opens in its own thread.</li>
+        <li><strong>alice</strong> and <strong>bob</strong> each have a sample warband saved. Press <strong>⚔ Demo match</strong> above, and the match opens in its own thread. To play alone, press <strong>🤖 Practice vs the bot</strong>: you play your sample warband and the bot plays the other side.</li>
         <li>Type <kbd>/</kbd> in the box below for the bot's commands, with their options and suggestions.</li>
         <li>Switch player at the top right to play every side. Replies only one player may see stay with that player.</li>
       </ul>`;
@@ -170,6 +179,12 @@ const context = {
   dismiss: (id) => {
     state.dismissed.add(id);
     renderMessages();
+  },
+  // The replay slider: the message's "Turn N of M…" button, then its form with the turn typed in.
+  replayTo: async (message, ask, turn) => {
+    const opened = await postJson('/api/click', { user: as(), message, customId: ask });
+    if (!opened.ok || !opened.modal) return opened.ok ? { ok: false, error: 'The bot did not ask for a turn.' } : opened;
+    return postJson('/api/modal', { user: as(), interaction: opened.interaction, values: { [opened.modal.fields[0].id]: String(turn) } });
   },
 };
 
@@ -381,7 +396,44 @@ $('#demo-button').addEventListener('click', async () => {
   await openChannel(result.thread);
 });
 
+$('#practice-button').addEventListener('click', async () => {
+  const button = $('#practice-button');
+  button.disabled = true;
+  button.classList.add('loading');
+  const result = await postJson('/api/practice', { user: as() }).catch((e) => ({ ok: false, error: String(e) }));
+  button.disabled = false;
+  button.classList.remove('loading');
+  if (!result.ok) return toast(result.error ?? 'The practice match could not start.');
+  await loadWorld();
+  await openChannel(result.thread);
+});
+
+// ---- the sandbox's clock -------------------------------------------------------------------------
+
+async function loadClock() {
+  const clock = await getJson('/api/clock');
+  if (!clock || typeof clock.ahead !== 'number') return;
+  setClockAhead(clock.ahead);
+  const hours = Math.round(clock.ahead / 3_600_000);
+  $('#clock-label').textContent = hours === 0 ? '🕒 now' : `🕒 +${hours >= 48 && hours % 24 === 0 ? `${hours / 24} days` : `${hours} h`}`;
+}
+
+$('#clock-button').addEventListener('click', async () => {
+  const button = $('#clock-button');
+  const hours = Number($('#clock-hours').value);
+  button.disabled = true;
+  button.classList.add('loading');
+  const result = await postJson('/api/clock', { hours }).catch((e) => ({ ok: false, error: String(e) }));
+  button.disabled = false;
+  button.classList.remove('loading');
+  if (!result.ok) return toast(result.error ?? 'The clock did not move.');
+  await loadClock();
+  await loadMessages();
+  toast(`⏩ ${hours} h later. Reminders and timeouts that fell due have happened.`);
+});
+
 async function start() {
+  await loadClock();
   await loadWorld();
   const params = new URLSearchParams(location.search);
   const wanted = params.get('as') ?? localStorage.getItem('sandbox.viewer');

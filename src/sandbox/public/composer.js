@@ -163,7 +163,7 @@ export function createComposer(root, ctx) {
   }
 
   /** The value a field sends: its chosen choice's value while the box still shows that choice. */
-  const valueOf = (field) => (field.chosen && field.input.value === field.chosen.name ? field.chosen.value : field.input.value.trim());
+  const sentValue = (field) => (field.chosen && field.input.value === field.chosen.name ? field.chosen.value : field.input.value.trim());
 
   function startCommand(entry, values = {}) {
     closePopup();
@@ -359,7 +359,7 @@ export function createComposer(root, ctx) {
       if (f.option.name === skip) continue;
       if (f.option.type === T.ATTACHMENT) {
         if (f.file) files[f.option.name] = f.file;
-      } else if (f.filled()) options[f.option.name] = valueOf(f);
+      } else if (f.filled()) options[f.option.name] = sentValue(f);
     }
     return { options, files };
   }

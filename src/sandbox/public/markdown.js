@@ -2,6 +2,34 @@
 // spoilers, inline code and code blocks, headers, quotes, lists, subtext, links, and mentions of
 // users, channels and roles. Text is escaped first; only the markup below ever becomes HTML.
 
+/** How far the sandbox's clock is ahead of this machine's (the page's ⏩ fast-forward), in ms. */
+let clockAhead = 0;
+
+/** @param {number} ms */
+export function setClockAhead(ms) {
+  clockAhead = ms;
+}
+
+/** The sandbox's time: what the bot's deadlines are measured against. */
+export const sandboxNow = () => Date.now() + clockAhead;
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+/** A Discord timestamp as Discord shows it: relative ("in 22 hours") for `R`, the date and time otherwise. */
+function timestamp(secs, style) {
+  const at = Number(secs) * 1000;
+  if (style !== 'R') return new Date(at).toLocaleString();
+  const diff = (at - sandboxNow()) / 1000;
+  const units = [
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+  ];
+  const [unit, size] = units.find(([, n]) => Math.abs(diff) >= n) ?? units[3];
+  return relative.format(Math.round(diff / size), unit);
+}
+
 /** @param {string} text */
 export function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -32,8 +60,8 @@ function inline(raw, names) {
     return hold(`<a class="mention channel-link" href="#" data-channel="${id}">#${escapeHtml(name ?? 'unknown')}</a>`);
   });
   s = s.replace(/<@&(\d+)>/g, () => hold('<span class="mention">@role</span>'));
-  s = s.replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, secs) =>
-    hold(`<span class="md-time">${escapeHtml(new Date(Number(secs) * 1000).toLocaleString())}</span>`),
+  s = s.replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, secs, style) =>
+    hold(`<span class="md-time" title="${escapeHtml(new Date(Number(secs) * 1000).toLocaleString())}">${escapeHtml(timestamp(secs, style))}</span>`),
   );
   s = s.replace(/<a?:(\w+):\d+>/g, (_, name) => `:${name}:`);
   s = s.replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) =>
@@ -49,6 +77,7 @@ function inline(raw, names) {
   s = s.replace(/(^|[^\w])_(?!\s)(.+?)_(?!\w)/g, '$1<em>$2</em>');
   s = s.replace(/~~(.+?)~~/g, '<s>$1</s>');
   s = s.replace(/\|\|(.+?)\|\|/g, '<span class="spoiler" tabindex="0">$1</span>');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks the held code spans; no typed text contains it.
   return s.replace(/\u0000(\d+)\u0000/g, (_, i) => held[Number(i)]);
 }
 
@@ -68,7 +97,7 @@ export function renderMarkdown(text, names) {
       out.push(`<pre class="md-pre"><code>${escapeHtml(body.replace(/\n$/, ''))}</code></pre>`);
       return;
     }
-    const source = i % 2 === 1 ? '```' + part : part;
+    const source = i % 2 === 1 ? `\`\`\`${part}` : part;
     let list = [];
     let quote = [];
     const flush = () => {

@@ -3,7 +3,8 @@
 // components, and the "Only you can see this" line of an ephemeral reply.
 
 import { componentsView } from './components-view.js';
-import { escapeHtml, renderMarkdown } from './markdown.js';
+import { replaySlider } from './forms-view.js';
+import { escapeHtml, renderMarkdown, sandboxNow } from './markdown.js';
 
 /**
  * @typedef {object} MessageContext
@@ -13,6 +14,7 @@ import { escapeHtml, renderMarkdown } from './markdown.js';
  * @property {import('./components-view.js').ComponentActions} actions
  * @property {(src: string, alt: string) => void} openImage
  * @property {(messageId: string) => void} dismiss
+ * @property {(messageId: string, ask: string, turn: number) => Promise<{ ok: boolean, error?: string }>} replayTo
  */
 
 const AVATAR_COLOURS = ['#e0733f', '#3ba55c', '#5b8def', '#c061cb', '#d4a72c', '#e2556f'];
@@ -31,7 +33,7 @@ const nameOf = (user) => user?.displayName ?? user?.username ?? 'unknown';
 export function timeLabel(iso) {
   const d = new Date(iso);
   const time = d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  const today = new Date();
+  const today = new Date(sandboxNow());
   return d.toDateString() === today.toDateString() ? `Today at ${time}` : `${d.toLocaleDateString()} ${time}`;
 }
 
@@ -92,6 +94,7 @@ export function messageView(message, continued, ctx) {
 
   const files = attachmentsView(message, ctx);
   if (files) body.append(files);
+  if (message.replay) body.append(replaySlider(message, ctx.replayTo));
   for (const embed of message.embeds ?? []) body.append(embedView(embed, names, ctx));
   const components = componentsView(message, ctx.actions);
   if (components) body.append(components);

@@ -1,0 +1,158 @@
+/**
+ * The scheduler (docs/store.md "Deadlines"): every tick it claims the deadlines that have fallen due,
+ * in the database, and acts on each (commands/deadline-actions.ts). There are no per-deadline timers:
+ * a restart loses nothing, and at start-up whatever fell due while the bot was down is handled first.
+ *
+ * Claims are one `UPDATE … RETURNING` and only keep other schedulers away for a while; a deadline is
+ * done when the transaction that acts on it marks it, with the same seq check as a player's act. So a
+ * deadline is acted on once even with several processes, and a player acting in the same instant
+ * either wins (the deadline is cancelled in their transaction) or is told the match moved on.
+ */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { App } from '../commands/app';
+import type { DeadlineRow } from '../store';
+import { handleDeadline, type Handled } from '../commands/deadline-actions';
+import { planWaits } from '../commands/deadline-plan';
+import { inTransaction } from '../commands/table';
+
+export interface SchedulerOptions {
+  /** How often to look for due deadlines (default 10 s). */
+  readonly tickMs?: number;
+  /** How many deadlines one claim takes (default 500); a tick claims again while it fills its batch. */
+  readonly batch?: number;
+}
+
+export interface TickReport {
+  readonly claimed: number;
+  readonly handled: readonly Handled[];
+}
+
+export const DEFAULT_TICK_MS = 10_000;
+
+/** Deadlines handled in one commit: few enough that an interaction waits at most a few tens of ms behind them. */
+const PER_COMMIT = 20;
+
+export class Scheduler {
+  readonly #app: App;
+  readonly #tickMs: number;
+  readonly #batch: number;
+  #timer: NodeJS.Timeout | null = null;
+  /** Set by stop(): a tick in progress ends after the deadline it is handling. */
+  #stopped = false;
+  /** Ticks run one after another, never two at once in one process. */
+  #chain: Promise<unknown> = Promise.resolve();
+  #soonQueued = false;
+
+  constructor(app: App, options: SchedulerOptions = {}) {
+    this.#app = app;
+    this.#tickMs = options.tickMs ?? DEFAULT_TICK_MS;
+    this.#batch = options.batch ?? 500;
+  }
+
+  get tickMs(): number {
+    return this.#tickMs;
+  }
+
+  /**
+   * Starts ticking. First, the waits of open matches that have no deadline yet (made before deadlines
+   * existed) get one, and claims left by a process that died are released: the database's lease says
+   * this is the only bot on it. Then the first tick handles whatever fell due while the bot was down.
+   */
+  async start(): Promise<TickReport> {
+    this.#stopped = false;
+    const store = this.#app.store;
+    store.deadlines.releaseClaims();
+    for (const row of store.matches.open()) {
+      try {
+        await inTransaction(this.#app, () => {
+          const fresh = store.matches.get(row.id);
+          if (fresh) planWaits(store, this.#app.now(), fresh);
+        });
+      } catch (error) {
+        this.#app.log(`could not give match ${row.id} its deadlines`, error);
+      }
+    }
+    this.#timer = setInterval(() => void this.tick().catch((error: unknown) => this.#app.log('a scheduler tick failed', error)), this.#tickMs);
+    this.#timer.unref?.();
+    return this.tick();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#chain.catch(() => undefined);
+  }
+
+  /** Looks for due deadlines now (tests and the sandbox's fast-forward call it); resolves when they are handled. */
+  tick(): Promise<TickReport> {
+    const run = this.#chain.then(() => this.#tick());
+    this.#chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * A tick as soon as the current work is done (App.dueNow: a deadline planned already due, the
+   * practice opponent's turn). Several calls before it runs make one tick; none while stopped.
+   */
+  soon(): void {
+    if (this.#soonQueued || this.#stopped || !this.#timer) return;
+    this.#soonQueued = true;
+    setImmediate(() => {
+      this.#soonQueued = false;
+      void this.tick().catch((error: unknown) => this.#app.log('a scheduler tick failed', error));
+    });
+  }
+
+  /** Resolves when no tick is running. */
+  async idle(): Promise<void> {
+    await this.#chain;
+  }
+
+  async #tick(): Promise<TickReport> {
+    const app = this.#app;
+    let claimed = 0;
+    const handled: Handled[] = [];
+    for (;;) {
+      const now = app.now();
+      let due: DeadlineRow[];
+      try {
+        due = app.store.deadlines.claim(now, now + this.#tickMs, this.#batch);
+      } catch (error) {
+        // A busy database: the next tick looks again.
+        app.log('the scheduler could not claim deadlines', error);
+        break;
+      }
+      claimed += due.length;
+      for (let i = 0; i < due.length && !this.#stopped; i += PER_COMMIT) {
+        const chunk = due.slice(i, i + PER_COMMIT);
+        try {
+          // Several deadlines share a commit (one write to disk instead of many), each in its own
+          // savepoint: one that fails is rolled back alone and stays claimed for a later tick.
+          const done = await inTransaction(app, () =>
+            chunk.map((d) => {
+              try {
+                return app.store.transaction(() => handleDeadline(app, d));
+              } catch (error) {
+                app.log(`deadline ${d.id} of match ${d.matchId} could not be handled`, error);
+                return null;
+              }
+            }),
+          );
+          for (const h of done) {
+            if (!h) continue;
+            handled.push(h);
+            app.outbox.kick(h.matchId);
+          }
+        } catch (error) {
+          // A busy database: left claimed, so once the claim runs out a later tick tries again.
+          app.log(`${chunk.length} deadlines could not be handled now`, error);
+        }
+        // Interactions go on between commits: a tick with many due deadlines must not freeze the bot.
+        await yieldToLoop();
+      }
+      if (due.length < this.#batch || this.#stopped) break;
+    }
+    return { claimed, handled };
+  }
+}

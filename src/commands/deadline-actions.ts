@@ -1,0 +1,228 @@
+/**
+ * What happens when a deadline falls due (docs/playing.md "Deadlines"), inside one transaction with
+ * the mark that the deadline is done, so a deadline is acted on once however many schedulers see it:
+ * - a reminder pings the player in the thread (and by DM if they turned DMs on with /notify);
+ * - a prompt or a setup choice is answered by the engine's defaults (engine/defaults.ts, the same
+ *   answers as the scenario runner's `auto`), a unit's turn not started is taken as an empty turn and
+ *   one in progress is ended: as a player's act, through `recordChange`, with the seq check;
+ * - the miss is counted, and the set number of misses forfeits the match;
+ * - a challenge not accepted in time lapses.
+ */
+import { defaultDecision } from '../engine/defaults';
+import { pregameDefault } from '../engine/pregame-defaults';
+import type { GameState, PlayerId } from '../engine/state';
+import { label, unitOf } from '../engine/table';
+import { waitingUnits } from '../engine/turns';
+import type { RuleError } from '../engine/errors';
+import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
+import { describeChange } from './act-log';
+import { retirements } from './announce';
+import { closing } from './match-end';
+import type { App } from './app';
+import { clockOf, discordTime, hoursText } from './clock-terms';
+import { isWaitKind, planWaits, timeoutOf, waitsOf, type Wait } from './deadline-plan';
+import type { MatchCommand, MatchSnapshot } from './match-state';
+import type { PostBody } from './post-body';
+import { splitWords } from './standing-orders';
+import { recordChange, type Submitted } from './submit';
+import { enqueue } from './table';
+import { waitWords } from './wait-words';
+import { shown } from './user-text';
+import { matchRecord } from '../match/record';
+import type { PregameCommand, PregamePrompt } from '../engine/pregame-state';
+import { botCommand, playedByBot } from './practice-seat';
+
+export interface Handled {
+  readonly deadline: number;
+  readonly matchId: string;
+  /** `moot`: nothing to do (the match is over, the wait has gone, or a reminder's deadline has already passed). */
+  readonly did: 'reminded' | 'default' | 'forfeit' | 'lapsed' | 'played' | 'moot';
+}
+
+/** What a wait comes to when its time runs out, and those words for the thread. */
+export function timeoutCommand(snapshot: MatchSnapshot, name: (p: PlayerId) => string): { command: MatchCommand; what: string } | null {
+  if (snapshot.stage === 'pregame') {
+    const prompt = snapshot.pregame.prompt;
+    if (!prompt) return null;
+    const command = pregameDefault(prompt);
+    return { command: { pregame: command }, what: setupWords(prompt, command, name) };
+  }
+  const game = snapshot.game;
+  if (game.over) return null;
+  if (game.prompt) {
+    const decision = defaultDecision(game.prompt);
+    return { command: { game: { decide: decision } }, what: describeDefault(game, decision, name) };
+  }
+  const turn = game.turn;
+  if (!turn) return null;
+  if (turn.unit) return { command: { game: { end: turn.unit } }, what: `**${label(game, unitOf(game, turn.unit))}**'s turn ends` };
+  const unit = waitingUnits(game, turn.player)[0];
+  if (!unit) return null;
+  return { command: { game: { end: unit.id } }, what: `${name(turn.player)} takes an empty turn with **${label(game, unit)}**` };
+}
+
+/** A setup choice in words: "the map is **Mill Crossing**". */
+function setupWords(prompt: PregamePrompt, command: PregameCommand, name: (p: PlayerId) => string): string {
+  return 'reroll' in command
+    ? 'the setup tactics check is rerolled'
+    : 'chooser' in command
+      ? `${name(command.chooser)} chooses the map`
+      : 'map' in command
+        ? `the map is **${prompt.kind === 'map' ? (prompt.options.find((m) => m.id === command.map)?.name ?? command.map) : command.map}**`
+        : 'entry' in command
+          ? `the entry tile goes at **${command.entry}**`
+          : 'setup goes on';
+}
+
+function describeDefault(game: GameState, d: ReturnType<typeof defaultDecision>, name: (p: PlayerId) => string): string {
+  const prompt = game.prompt!;
+  const unit = prompt.unit ? `**${label(game, unitOf(game, prompt.unit))}**` : '';
+  switch (prompt.kind) {
+    case 'reply':
+      return `${unit} takes no reply`;
+    case 'wounds':
+      return `${unit} takes the wounds the default way: ${splitWords(game, prompt.unit, prompt.options.default)}`;
+    case 'order':
+      return `the order of players is ${(d.order ?? []).map(name).join(' → ')}`;
+    case 'reroll':
+      return 'the roll is rerolled';
+    case 'recover':
+      return d.recover ? `${unit} rolls to recover from ${d.recover}` : `${unit} does not roll to recover`;
+  }
+}
+
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
+/** The reminder posts for a wait: in the thread with a ping, and by DM for players who asked. */
+export function reminderPosts(app: App, row: MatchRow, wait: Wait, due: number): PostBody[] {
+  const when = `Time runs out ${discordTime(due, 'R')} (${discordTime(due, 'f')}).`;
+  const words = waitWords(row, wait);
+  const posts: PostBody[] = [{ kind: 'text', content: `⏳ ${words} ${when}`, ping: [wait.player] }];
+  if (app.store.notify.dms(wait.player) && row.threadId) {
+    const title = row.players.map((p) => shown(app.store.players.get(p)?.name ?? p)).join(' vs ');
+    posts.push({ kind: 'dm', user: wait.player, content: `⏳ **${title}** in <#${row.threadId}>: ${words} ${when}` });
+  }
+  return posts;
+}
+
+/** Acts on a due deadline; call inside a transaction. Null when another scheduler (or a change) got to it first. */
+export function handleDeadline(app: App, d: DeadlineRow): Handled | null {
+  const did = handle(app, d);
+  return did ? { deadline: d.id, matchId: d.matchId, did } : null;
+}
+
+function handle(app: App, d: DeadlineRow): Handled['did'] | null {
+  const store = app.store;
+  const row = store.matches.get(d.matchId);
+  const moot = (): Handled['did'] | null => (store.deadlines.done(d.id, 'moot') ? 'moot' : null);
+  if (!row || !(OPEN_STATUSES as readonly string[]).includes(row.status)) return moot();
+  const wait = waitsOf(row).find((w) => w.player === d.player && (d.kind === 'reminder' || w.kind === d.kind));
+  if (!wait) return moot();
+  if (d.kind === 'reminder') {
+    const timeout = timeoutOf(store.deadlines.pending(row.id), wait.player);
+    // A reminder found only after its deadline passed (the bot was down) would remind of nothing: the timeout acts now.
+    if (!timeout || timeout.due <= app.now()) return moot();
+    if (!store.deadlines.done(d.id, 'sent')) return null;
+    enqueue(app, row, reminderPosts(app, row, wait, timeout.due));
+    return 'reminded';
+  }
+  if (!isWaitKind(d.kind)) return moot();
+  if (playedByBot(matchRecord(row), wait.player)) return store.deadlines.done(d.id, 'played') ? botAct(app, row, wait.player) : null;
+  if (d.kind === 'accept') {
+    if (!store.deadlines.done(d.id, 'lapsed')) return null;
+    return lapse(app, row, wait);
+  }
+  if (!store.deadlines.done(d.id, 'missed')) return null;
+  const { terms, setup, snapshot } = matchRecord(row);
+  if (!setup || !snapshot) return moot();
+  const clock = clockOf(terms);
+  const misses = store.deadlines.misses(row.id, wait.player);
+  const name = (p: PlayerId) => `**${shown(setup.names[p] ?? p)}**`;
+  if (misses >= clock.maxMisses) return forfeit(app, row, wait.player, misses);
+  const made = timeoutCommand(snapshot, name);
+  if (!made) return moot();
+  const count = `${misses} of ${clock.maxMisses} missed deadlines forfeit the match`;
+  const reply = (done: Submitted) =>
+    [`⏰ ${name(wait.player)}'s time ran out: ${made.what}. (${count}.)`, ...describeChange(done).map((l) => `• ${l}`)].join('\n');
+  const change = recordChange(app, row.id, undefined, row.seq, made.command, { reply });
+  if (!change.ok) {
+    // Cannot happen while the engine accepts its own defaults; if it does, the match gets a fresh deadline.
+    app.log(`the timeout of match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`);
+    planWaits(store, app.now(), row);
+  }
+  return 'default';
+}
+
+/**
+ * The practice opponent's turn to choose (practice-seat.ts): the AI's choice, recorded as the seat's
+ * own act. Should the engine refuse it (a bug in the AI), the default a missed deadline would take is
+ * recorded instead, so a practice match never stalls.
+ */
+function botAct(app: App, row: MatchRow, seat: PlayerId): Handled['did'] {
+  const { setup, snapshot } = matchRecord(row);
+  if (!setup || !snapshot) return 'moot';
+  const name = (p: PlayerId) => `**${shown(setup.names[p] ?? p)}**`;
+  const command = botCommand(snapshot, seat, setup.seed);
+  if (command) {
+    // Its answers to prompts get a line. Its acts come in a burst, and the turn's own post tells them
+    // all a moment later (a line per act, as a player's interaction gets, made three posts a turn).
+    // Setup choices are told by the setup's own lines.
+    const answersPrompt = 'game' in command && 'decide' in command.game;
+    const reply = answersPrompt
+      ? (done: Submitted) => {
+          const lines = describeChange(done);
+          // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
+          return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
+        }
+      : undefined;
+    const change = recordChange(app, row.id, seat, row.seq, command, reply ? { reply } : {});
+    if (change.ok) return 'played';
+    app.log(`the practice opponent's choice in match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`);
+  }
+  const made = timeoutCommand(snapshot, name);
+  if (!made) return 'moot';
+  const change = recordChange(app, row.id, undefined, row.seq, made.command, { reply: () => `🤖 ${name(seat)}: ${made.what}.` });
+  if (!change.ok) throw new Error(`match ${row.id}: the practice opponent's default was refused (${change.reason})`);
+  return 'played';
+}
+
+/** A challenge nobody accepted in time is off. */
+function lapse(app: App, row: MatchRow, wait: Wait): Handled['did'] {
+  const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'cancelled' }));
+  if (!done.ok) throw new Error(`match ${row.id}: a challenge could not lapse (${done.reason})`);
+  const hours = clockOf(matchRecord(row).terms).acceptHours;
+  const content = `⏰ The challenge lapsed: <@${wait.player}> did not accept within ${hoursText(hours)}. ${row.players.map((p) => `<@${p}>`).join(' ')}`;
+  enqueue(app, done.row, [{ kind: 'text', content, ping: [...row.players] }, ...retirements(app.store, done.row), ...closing(done.row)]);
+  planWaits(app.store, app.now(), done.row);
+  return 'lapsed';
+}
+
+/** The set number of missed deadlines: the player forfeits, as a concession (the engine's in play). */
+function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Handled['did'] {
+  const { setup, snapshot } = matchRecord(row);
+  if (!setup || !snapshot) throw new Error(`match ${row.id}: a forfeit before the match began`);
+  const name = `**${shown(setup.names[player] ?? player)}**`;
+  const line = `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`;
+  if (snapshot.stage === 'game') {
+    const change = recordChange(app, row.id, undefined, row.seq, { game: { concede: player } }, { reply: () => line });
+    if (!change.ok) throw new Error(`match ${row.id}: a forfeit was refused (${change.reason})`);
+    return 'forfeit';
+  }
+  // During setup a forfeit ends the match as a concession does (skirmish-play.ts `concede`).
+  const others = row.players.filter((p) => p !== player);
+  const winner = others.length === 1 ? others[0]! : null;
+  const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s) => ({
+    ok: true,
+    events: [],
+    snapshot: s!,
+    status: 'over',
+    winner,
+    result: { forfeited: player },
+  }));
+  if (!done.ok) throw new Error(`match ${row.id}: a forfeit could not be saved (${done.reason})`);
+  const content = `${line}${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;
+  enqueue(app, done.row, [{ kind: 'text', content, ping: others }, ...retirements(app.store, done.row), ...closing(done.row)]);
+  planWaits(app.store, app.now(), done.row);
+  return 'forfeit';
+}

@@ -1,0 +1,118 @@
+/**
+ * Deadlines on every wait (docs/playing.md "Deadlines"). A match waits on one player at a time (on
+ * each opponent not yet in, for a challenge): to accept, for a setup choice, for a prompt, or for a
+ * unit's turn. Planned like posts, from the change, inside its transaction: the rows of a wait that
+ * ended are cancelled and a new wait gets its timeout and its reminders. The scheduler
+ * (bot/scheduler.ts) acts on them when they fall due.
+ */
+import type { PlayerId } from '../engine/state';
+import { OPEN_STATUSES, type DeadlineRow, type MatchRow, type Store } from '../store';
+import { nextActor } from './announce';
+import { clockOf, HOUR, type ClockTerms } from './clock-terms';
+import type { MatchEvent } from './match-state';
+import { matchRecord } from '../match/record';
+import { practiceSeat } from './practice-seat';
+
+export type WaitKind = 'accept' | 'setup' | 'prompt' | 'turn';
+export const WAIT_KINDS: readonly WaitKind[] = ['accept', 'setup', 'prompt', 'turn'];
+export const isWaitKind = (kind: string): kind is WaitKind => (WAIT_KINDS as readonly string[]).includes(kind);
+
+/** What the match waits for from one player now. */
+export interface Wait {
+  readonly kind: WaitKind;
+  readonly player: PlayerId;
+}
+
+/** The waits of a match as it stands: none once it is over. */
+export function waitsOf(row: MatchRow): Wait[] {
+  if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) return [];
+  if (row.status === 'challenged') {
+    const accepted = matchRecord(row).terms.accepted;
+    return row.players.filter((p) => !accepted[p]).map((player) => ({ kind: 'accept', player }));
+  }
+  const { snapshot } = matchRecord(row);
+  if (!snapshot) return [];
+  if (snapshot.stage === 'pregame') return snapshot.pregame.prompt ? [{ kind: 'setup', player: snapshot.pregame.prompt.player }] : [];
+  const game = snapshot.game;
+  if (game.over) return [];
+  if (game.prompt) return [{ kind: 'prompt', player: game.prompt.player }];
+  const actor = nextActor(game);
+  return actor ? [{ kind: 'turn', player: actor }] : [];
+}
+
+export const hoursFor = (clock: ClockTerms, kind: WaitKind): number =>
+  kind === 'turn' ? clock.turnHours : kind === 'accept' ? clock.acceptHours : clock.promptHours;
+
+/** When a player's clock runs again: now, or the end of their vacation. */
+export const clockStarts = (store: Store, player: PlayerId, now: number): number => Math.max(now, store.vacations.current(player, now)?.until ?? now);
+
+/** Reminder times for a wait from `start` to `due`: at the set fractions and hours before, strictly inside it. */
+export function reminderTimes(clock: ClockTerms, start: number, due: number): number[] {
+  const length = due - start;
+  const times = [...clock.remindAt.map((f) => start + Math.round(f * length)), ...clock.remindBeforeHours.map((h) => due - h * HOUR)];
+  const inside = times.filter((t) => t > start && t < due).sort((a, b) => a - b);
+  // Two reminders within a minute of each other are one.
+  return inside.filter((t, i) => i === 0 || t - inside[i - 1]! >= 60_000);
+}
+
+/**
+ * Whether a pending timeout still stands for a wait after a change: a challenge waits until the player
+ * answers; a prompt is the one open at the seq it was made at; a unit's turn lasts until a new turn
+ * starts (its acts do not restart the clock).
+ */
+function stillOn(d: DeadlineRow, row: MatchRow, newTurn: boolean): boolean {
+  if (d.kind === 'accept') return true;
+  if (d.kind === 'turn') return !newTurn;
+  return d.seq === row.seq;
+}
+
+/**
+ * Brings a match's deadlines in line with its waits, inside the change's transaction: the rows of waits
+ * that ended are cancelled, and each new wait gets a timeout and its reminders. `events` are the
+ * change's (a unit's turn that started is a new wait even for the same player). Returns the rows added.
+ */
+export function planWaits(store: Store, now: number, row: MatchRow, events: readonly { readonly event: MatchEvent }[] = []): DeadlineRow[] {
+  const pending = store.deadlines.pending(row.id);
+  const newTurn = events.some((e) => e.event.stage === 'game' && e.event.event.type === 'turn-started');
+  const kept = new Set<DeadlineRow>();
+  const missing: Wait[] = [];
+  for (const w of waitsOf(row)) {
+    const timeout = pending.find((d) => d.kind === w.kind && d.player === w.player && !kept.has(d) && stillOn(d, row, newTurn));
+    if (timeout) kept.add(timeout);
+    else missing.push(w);
+  }
+  const keptWaits = new Set([...kept].map((d) => `${d.player}:${d.seq}`));
+  const ended = pending.filter((d) => !kept.has(d) && !(d.kind === 'reminder' && keptWaits.has(`${d.player}:${d.seq}`)));
+  store.deadlines.cancel(ended.map((d) => d.id));
+  const { terms } = matchRecord(row);
+  const clock = clockOf(terms);
+  return missing.flatMap((w) => {
+    // The practice opponent's wait falls due at once: the scheduler has the AI act for it (practice-seat.ts).
+    if (practiceSeat(terms) === w.player) return [store.deadlines.add({ matchId: row.id, player: w.player, seq: row.seq, kind: w.kind, due: now })];
+    const start = clockStarts(store, w.player, now);
+    const due = start + hoursFor(clock, w.kind) * HOUR;
+    const at = { matchId: row.id, player: w.player, seq: row.seq };
+    return [
+      store.deadlines.add({ ...at, kind: w.kind, due }),
+      ...reminderTimes(clock, start, due).map((t) => store.deadlines.add({ ...at, kind: 'reminder', due: t })),
+    ];
+  });
+}
+
+/** The timeout a match's wait on `player` runs out at, if one is pending. */
+export const timeoutOf = (pending: readonly DeadlineRow[], player?: PlayerId): DeadlineRow | undefined =>
+  pending.find((d) => isWaitKind(d.kind) && (player === undefined || d.player === player));
+
+/**
+ * A player's act that arrives once their time has run out is refused, even before the scheduler has
+ * acted on the deadline: at the deadline the timeout wins, so an act and a timeout never both go
+ * through. A concession is always accepted.
+ */
+export function lateAct(store: Store, now: number, matchId: string, by: PlayerId | undefined, concession: boolean): { code: string; message: string } | null {
+  if (by === undefined || concession) return null;
+  const timeout = timeoutOf(store.deadlines.pending(matchId), by);
+  if (!timeout || timeout.due > now) return null;
+  const when = `<t:${Math.floor(timeout.due / 1000)}:R>`;
+  if (timeout.kind === 'accept') return { code: 'time-ran-out', message: `⏰ The time to accept ran out ${when}: the challenge has lapsed.` };
+  return { code: 'time-ran-out', message: `⏰ Your time for this ran out ${when}, so nothing was changed: the bot is taking the default for you now.` };
+}

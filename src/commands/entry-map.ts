@@ -1,0 +1,29 @@
+/**
+ * The map an entry tile is chosen on (R5): the chosen map with its numbered start areas and the tiles
+ * already placed, drawn by the renderer, posted with the entry prompt so the choice is made looking at
+ * the board rather than a list of squares.
+ */
+import { seeded } from '../engine/dice';
+import type { PregameState } from '../engine/pregame';
+import { initial } from '../engine/setup';
+import { renderMapWithAlt } from '../render';
+import { warbandUnits, type MatchSetup } from './match-state';
+
+export function entryMapFile(setup: MatchSetup, pregame: PregameState): { png: Buffer; name: string; alt: string } | null {
+  const map = setup.maps.find((m) => m.id === pregame.map)?.map;
+  if (!map) return null;
+  const made = initial({
+    map,
+    cards: new Map(Object.entries(setup.cards)),
+    mods: new Map(Object.entries(setup.mods)),
+    options: setup.options,
+    players: setup.players,
+    units: warbandUnits(setup),
+    rng: seeded(setup.seed),
+    entry: pregame.entry,
+  });
+  if ('error' in made) return null;
+  const { png, alt } = renderMapWithAlt(made.state, { names: setup.names });
+  const placed = Object.entries(pregame.entry).map(([p, square]) => `${setup.names[p] ?? p}'s entry tile is at ${square}.`);
+  return { png, name: 'entry-tiles.png', alt: `Where to enter: the start areas are hatched and numbered. ${placed.join(' ')} ${alt}`.slice(0, 1024) };
+}

@@ -1,0 +1,227 @@
+/**
+ * /orders set, show and clear: standing orders for out-of-turn choices (standing-orders.ts), for one
+ * match or for all of a player's matches. Orders that answer a prompt already waiting on the player
+ * answer it at once.
+ */
+import {
+  ApplicationCommandOptionType as T,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type APIApplicationCommandBasicOption,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import { z } from 'zod';
+import { ALL_MATCHES, OPEN_STATUSES, type MatchRow } from '../store';
+import type { App } from './app';
+import type { CommandModule } from './command';
+import { waitsOf } from './deadline-plan';
+import { parseOptions, text } from './options';
+import { save } from './saved';
+import { answeredLine, BOX_KINDS, describeOrders, ORDER_FIELDS, ordersFor, standingAnswer, type BoxKind, type Orders } from './standing-orders';
+import { recordChange } from './submit';
+import { inTransaction } from './table';
+import { describeChange } from './act-log';
+import { refuse } from './user-error';
+import { shown } from './user-text';
+import { matchRecord } from '../match/record';
+
+const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
+
+const scopeOption = (clear: boolean): APIApplicationCommandBasicOption => ({
+  type: T.String,
+  name: 'scope',
+  description: 'This match, or all your matches (default: this match inside a match thread)',
+  choices: [{ name: 'this match', value: 'match' }, { name: 'all my matches', value: 'all' }, ...(clear ? [{ name: 'everything', value: 'everything' }] : [])],
+});
+
+const data = {
+  name: 'orders',
+  description: 'Standing orders: answer replies, wound splits and rerolls without being asked',
+  options: [
+    {
+      type: T.Subcommand,
+      name: 'set',
+      description: 'Set standing orders (only the ones you give change)',
+      options: [
+        {
+          type: T.String,
+          name: 'replies',
+          description: 'Reply prompts',
+          choices: [
+            { name: 'reply when the chance to hit is at least `chance`', value: 'at' },
+            { name: 'never reply', value: 'never' },
+            { name: 'ask me', value: 'ask' },
+          ],
+        },
+        { type: T.Integer, name: 'chance', description: 'For replies: the least chance to hit, in percent (default 50)', min_value: 5, max_value: 100 },
+        {
+          type: T.String,
+          name: 'wounds',
+          description: 'Wound splits (Mortal is marked only when nothing else is left)',
+          choices: [
+            { name: 'spend Vigor first', value: 'vigor' },
+            { name: 'mark boxes first, keep Vigor', value: 'boxes' },
+            { name: 'ask me', value: 'ask' },
+          ],
+        },
+        { type: T.String, name: 'boxes', description: 'The order to mark boxes in, e.g. "defensive, mobility, trait"' },
+        {
+          type: T.String,
+          name: 'rerolls',
+          description: 'Warleader rerolls of a lost tactics check or a failed recovery',
+          choices: [
+            { name: 'reroll when losing', value: 'losing' },
+            { name: 'never reroll', value: 'never' },
+            { name: 'ask me', value: 'ask' },
+          ],
+        },
+        scopeOption(false),
+      ],
+    },
+    { type: T.Subcommand, name: 'show', description: 'Your standing orders' },
+    { type: T.Subcommand, name: 'clear', description: 'Clear standing orders', options: [scopeOption(true)] },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+const schemas = {
+  set: z.object({
+    replies: z.enum(['at', 'never', 'ask']).optional(),
+    chance: z.number().int().min(5).max(100).optional(),
+    wounds: z.enum(['vigor', 'boxes', 'ask']).optional(),
+    boxes: text(100).optional(),
+    rerolls: z.enum(['losing', 'never', 'ask']).optional(),
+    scope: z.enum(['match', 'all']).optional(),
+  }),
+  clear: z.object({ scope: z.enum(['match', 'all', 'everything']).optional() }),
+};
+
+/** "defensive, mobility" → the box kinds, refusing anything else. */
+export function parseBoxes(typed: string): BoxKind[] {
+  const words = typed
+    .toLowerCase()
+    .split(/[\s,;>→]+/)
+    .filter(Boolean);
+  const kinds: BoxKind[] = [];
+  for (const w of words) {
+    if (w === 'mortal') refuse('bad-option', '`boxes`: Mortal is always marked last, only when nothing else is left; leave it out.');
+    const kind = BOX_KINDS.find((k) => k === w || `${k}s` === w);
+    if (!kind) refuse('bad-option', `\`boxes\`: "${w}" is not a box kind; use ${BOX_KINDS.join(', ')}.`);
+    if (!kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds;
+}
+
+/** The match of this thread, when the user plays in it. */
+function myMatchHere(app: App, channelId: string, user: string): MatchRow | undefined {
+  const row = app.store.matches.byThread(channelId);
+  return row?.players.includes(user) ? row : undefined;
+}
+
+const titleOf = (app: App, row: MatchRow) => {
+  const { setup } = matchRecord(row);
+  return row.players.map((p) => shown(setup?.names[p] ?? app.store.players.get(p)?.name ?? p)).join(' vs ');
+};
+
+/**
+ * Prompts already waiting on the player that their orders now answer: answered at once, as the
+ * player's own choice, through the same path as a click.
+ */
+async function answerWaiting(app: App, user: string, rows: readonly MatchRow[]): Promise<number> {
+  let answered = 0;
+  for (const row of rows) {
+    const done = await inTransaction(app, () => {
+      const stored = app.store.matches.get(row.id);
+      const fresh = stored && matchRecord(stored);
+      if (!fresh?.snapshot || !waitsOf(fresh).some((w) => w.player === user && (w.kind === 'prompt' || w.kind === 'setup'))) return false;
+      const answer = standingAnswer(app.store, fresh.id, fresh.snapshot);
+      if (!answer || answer.player !== user) return false;
+      const reply = (d: Parameters<typeof describeChange>[0]) => [answeredLine(d.setup, answer), ...describeChange(d).map((l) => `• ${l}`)].join('\n');
+      return recordChange(app, fresh.id, user, fresh.seq, answer.command, { reply }).ok;
+    });
+    if (done) {
+      answered++;
+      app.outbox.kick(row.id);
+    }
+  }
+  return answered;
+}
+
+async function set(interaction: ChatInputCommandInteraction, app: App, o: z.output<typeof schemas.set>): Promise<void> {
+  const me = interaction.user.id;
+  const here = myMatchHere(app, interaction.channelId, me);
+  const scope = o.scope ?? (here ? 'match' : 'all');
+  if (scope === 'match' && !here)
+    refuse('not-in-match-thread', 'Use `scope: this match` inside the thread of a match you play in, or choose `all my matches`.');
+  const given: Orders = {
+    ...(o.replies ? { replies: o.replies === 'at' ? { at: o.chance ?? 50 } : o.replies } : o.chance !== undefined ? { replies: { at: o.chance } } : {}),
+    ...(o.wounds ? { wounds: o.wounds } : {}),
+    ...(o.boxes ? { boxes: parseBoxes(o.boxes) } : {}),
+    ...(o.rerolls ? { rerolls: o.rerolls } : {}),
+  };
+  if (Object.keys(given).length === 0) refuse('bad-option', `Give at least one order: ${ORDER_FIELDS.join(', ')}.`);
+  const key = scope === 'match' ? here!.id : ALL_MATCHES;
+  const merged = await save(app, interaction, () => {
+    const next = { ...((app.store.orders.get(me, key) ?? {}) as Orders), ...given };
+    app.store.orders.set(me, key, next);
+    return next;
+  });
+  const open = scope === 'match' ? [here!] : app.store.matches.forPlayer(me, { status: OPEN_STATUSES });
+  const answered = await answerWaiting(app, me, open);
+  const where = scope === 'match' ? `for **${titleOf(app, here!)}**` : 'for all your matches';
+  const lines = [`🗒️ Standing orders ${where}:`, ...describeOrders(merged).map((l) => `• ${l}`)];
+  if (answered > 0) lines.push(`They answered ${answered === 1 ? 'a prompt' : `${answered} prompts`} waiting on you at once.`);
+  await interaction.reply({ content: lines.join('\n'), ...privately });
+}
+
+async function show(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+  const me = interaction.user.id;
+  const lines: string[] = [];
+  for (const { scope, orders } of app.store.orders.list(me)) {
+    const row = scope === ALL_MATCHES ? null : app.store.matches.get(scope);
+    if (scope !== ALL_MATCHES && (!row || !(OPEN_STATUSES as readonly string[]).includes(row.status))) continue;
+    const described = describeOrders(orders as Orders);
+    if (described.length === 0) continue;
+    lines.push(row ? `**${titleOf(app, row)}**${row.threadId ? ` (<#${row.threadId}>)` : ''}:` : '**All your matches:**', ...described.map((l) => `• ${l}`));
+  }
+  const here = myMatchHere(app, interaction.channelId, me);
+  if (here) {
+    const effective = describeOrders(ordersFor(app.store, me, here.id));
+    lines.push(
+      `**In this match** (this match's orders over those for all):`,
+      ...(effective.length > 0 ? effective.map((l) => `• ${l}`) : ['• none: every choice is asked']),
+    );
+  }
+  const content = lines.length > 0 ? lines.join('\n') : 'You have no standing orders: every choice is asked. Set some with `/orders set`.';
+  await interaction.reply({ content: content.slice(0, 2000), ...privately });
+}
+
+async function clear(interaction: ChatInputCommandInteraction, app: App, o: z.output<typeof schemas.clear>): Promise<void> {
+  const me = interaction.user.id;
+  const here = myMatchHere(app, interaction.channelId, me);
+  const scope = o.scope ?? (here ? 'match' : 'all');
+  if (scope === 'match' && !here) refuse('not-in-match-thread', 'Use `scope: this match` inside the thread of a match you play in.');
+  const n = await save(app, interaction, () => app.store.orders.clear(me, scope === 'everything' ? undefined : scope === 'match' ? here!.id : ALL_MATCHES));
+  const what =
+    scope === 'everything'
+      ? 'all your standing orders'
+      : scope === 'match'
+        ? `your standing orders for **${titleOf(app, here!)}**`
+        : 'your standing orders for all your matches';
+  await interaction.reply({ content: n > 0 ? `Cleared ${what}: those choices are asked again.` : `There was nothing to clear (${what}).`, ...privately });
+}
+
+export const ordersCommand: CommandModule = {
+  data,
+  async run(interaction, app, { sub, values }) {
+    switch (sub) {
+      case 'set':
+        return set(interaction, app, parseOptions(schemas.set, values));
+      case 'show':
+        return show(interaction, app);
+      case 'clear':
+        return clear(interaction, app, parseOptions(schemas.clear, values));
+      default:
+        return refuse('unknown-command', `Unknown subcommand ${String(sub)}.`);
+    }
+  },
+};

@@ -1,0 +1,110 @@
+/**
+ * /skirmish practice (issue 17): a match against the bot itself, to try a warband before a league. It
+ * opens a thread like a challenge, but the bot accepts at once with its warband (a house warband, or
+ * one of the player's own) and plays its seat with the AI (practice-seat.ts). Setup begins in the
+ * same transaction that makes the match, so there is nothing to accept and no deadline for the player
+ * to start. The dice are committed and revealed as in any match, with this interaction's id (minted
+ * by Discord) as the entropy nobody chose.
+ */
+import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
+import type { App } from './app';
+import { planPosts } from './announce';
+import { mapById } from './map-library';
+import { pregameStart, type MatchSnapshot } from './match-state';
+import { botWarband } from './practice-warbands';
+import { save } from './saved';
+import { beginSetup, checkPoints, committed, DEFAULT_POINTS, displayName, seats, threadName } from './skirmish-challenge';
+import { settle } from './submit';
+import { enqueue } from './table';
+import { commitmentOf } from '../match/dice-proof';
+import { matchRecord, type Terms } from '../match/record';
+import { refuse } from './user-error';
+import { shown } from './user-text';
+import { loadWarband } from './warband-library';
+
+export interface PracticeOptions {
+  readonly warband: string;
+  readonly opponent_warband?: string | undefined;
+  readonly points?: number | undefined;
+  readonly map?: string | undefined;
+}
+
+export async function practice(interaction: ChatInputCommandInteraction, app: App, o: PracticeOptions): Promise<void> {
+  const channel = interaction.channel;
+  if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText)
+    refuse('not-a-league-channel', 'Start a practice match from a server text channel: it gets its own thread there.');
+  const bot = app.client.user ?? refuse('bot-not-ready', 'The bot is still starting; try again in a moment.');
+  const me = interaction.user.id;
+  const points = o.points ?? DEFAULT_POINTS;
+  const mine = loadWarband(app, me, o.warband);
+  checkPoints(mine, points);
+  const theirs = botWarband(app, me, committed(mine), points, o.opponent_warband);
+  if (theirs.points > points)
+    refuse(
+      'over-cap',
+      `**${shown(theirs.name)}** costs ${theirs.points} points; this match allows ${points}. Raise \`points\` or pick a smaller warband for the bot.`,
+    );
+  let map: string | null = null;
+  if (o.map !== undefined) {
+    const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
+    if (seats(chosen) < 2) refuse('map-too-small', `${shown(chosen.name)} has no start area for a second player.`);
+    map = chosen.id;
+  }
+  const myName = displayName(interaction);
+  const botName = bot.globalName ?? bot.username;
+  app.store.players.upsert({ id: me, name: myName });
+  app.store.players.upsert({ id: bot.id, name: botName });
+  await interaction.deferReply();
+  const number = app.store.matches.countIn(channel.id) + 1;
+  const thread = await channel.threads.create({
+    name: threadName([myName, `${botName} (practice)`], number),
+    autoArchiveDuration: 10080,
+    reason: 'Sellsword practice match',
+  });
+  const secret = app.mintSecret();
+  const terms: Terms = {
+    points,
+    target: o.points ?? null,
+    map,
+    accepted: { [me]: committed(mine), [bot.id]: theirs },
+    dice: { secret, commitment: commitmentOf(secret), entropy: [interaction.id] },
+    practice: { seat: bot.id },
+  };
+  const intro = [
+    `🤖 **Practice match.** <@${me}> plays **${shown(mine.row.name)}** (${mine.faction}, ${mine.points} points) against the bot's **${shown(theirs.name)}** (${theirs.faction}, ${theirs.points} points).`,
+    `The bot plays its side at once, with what any player can see. A practice match counts in no standings; \`/skirmish concede\` ends it whenever you like.`,
+    `-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: \`/skirmish verify\` checks every roll once the match is over.`,
+  ].join('\n');
+  const row = await save(app, interaction, () => {
+    app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
+    const created = app.store.matches.create({
+      id: app.mintId(),
+      guildId: interaction.guildId!,
+      channelId: channel.id,
+      threadId: thread.id,
+      players: [me, bot.id],
+      terms,
+    });
+    app.store.follows.add(created.id, me);
+    enqueue(app, created, [{ kind: 'text', content: intro }]);
+    const done = app.store.matches.act(created.id, created.seq, (_snapshot: MatchSnapshot | null, current) =>
+      beginSetup(app, current, matchRecord(current).terms),
+    );
+    if (!done.ok)
+      return refuse(
+        done.reason === 'refused' ? done.error.code : 'not-started',
+        done.reason === 'refused' ? done.error.message : 'The practice match could not start; try again.',
+      );
+    const setup = matchRecord(done.row).setup!;
+    const submitted = { row: done.row, setup, before: { stage: 'pregame' as const, pregame: pregameStart(setup) }, after: done.snapshot, events: done.events };
+    const posts = enqueue(app, done.row, planPosts(app.store, submitted, { by: me }));
+    settle(app, { ...submitted, posts });
+    return done.row;
+  });
+  app.outbox.kick(row.id);
+  await thread.members.add(me).catch(() => undefined);
+  const goal = `first to **${matchRecord(row).setup?.options.vpTarget ?? points} VP** wins`;
+  await interaction
+    .editReply({ content: `Your practice match against the bot is in <#${thread.id}>: ${goal}. Setup goes on there.`, allowedMentions: { parse: [] } })
+    .catch((error: unknown) => app.log('could not answer a practice command; its thread has it', error));
+}

@@ -1,0 +1,142 @@
+/**
+ * /vacation start and end, and /notify (docs/playing.md "Vacation", "Reminders"). A vacation pauses
+ * the player's clocks in every match: each deadline waiting on them moves by the time away (a wait that
+ * begins while they are away starts its clock when they are back), and each thread is told. Ending
+ * early gives back the unused days. The allowance is per season: until leagues have seasons, a
+ * calendar year (UTC), counted by the year a vacation starts in.
+ */
+import {
+  ApplicationCommandOptionType as T,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import { z } from 'zod';
+import { OPEN_STATUSES, type MatchRow, type Store, type VacationRow } from '../store';
+import type { App } from './app';
+import { DAY, DEFAULT_CLOCK, discordTime } from './clock-terms';
+import type { CommandModule } from './command';
+import { parseOptions } from './options';
+import { save } from './saved';
+import { enqueue } from './table';
+import { refuse } from './user-error';
+import { shown } from './user-text';
+import { matchRecord } from '../match/record';
+
+const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
+
+/** The first instant of the season `at` falls in: 1 January, UTC. */
+export const seasonStart = (at: number): number => Date.UTC(new Date(at).getUTCFullYear(), 0, 1);
+
+/** Whole days a vacation counts for: those asked for, or, ended early, the days begun before it ended. */
+export const daysCharged = (v: VacationRow): number => (v.ended === null ? v.days : Math.min(v.days, Math.ceil((v.ended - v.start) / DAY)));
+
+/** Days used this season (the running vacation counted whole) and the allowance. */
+export function vacationDays(store: Store, user: string, now: number): { used: number; allowance: number } {
+  const used = store.vacations.since(user, seasonStart(now)).reduce((n, v) => n + daysCharged(v), 0);
+  return { used, allowance: DEFAULT_CLOCK.vacationDays };
+}
+
+const nameOf = (app: App, user: string, row: MatchRow) => shown(matchRecord(row).setup?.names[user] ?? app.store.players.get(user)?.name ?? user);
+
+/** Posts a line in the thread of every open match of the player; returns how many. */
+function tellThreads(app: App, user: string, line: (name: string) => string): string[] {
+  const rows = app.store.matches.forPlayer(user, { status: OPEN_STATUSES });
+  for (const row of rows) enqueue(app, row, [{ kind: 'text', content: line(nameOf(app, user, row)) }]);
+  return rows.map((r) => r.id);
+}
+
+async function start(interaction: ChatInputCommandInteraction, app: App, days: number): Promise<void> {
+  const me = interaction.user.id;
+  const now = app.now();
+  const away = app.store.vacations.current(me, now);
+  if (away) refuse('already-away', `You are already away until ${discordTime(away.until, 'f')}. \`/vacation end\` ends it.`);
+  const { used, allowance } = vacationDays(app.store, me, now);
+  if (used + days > allowance) refuse('no-days-left', `You have ${allowance - used} of ${allowance} vacation days left this year (${used} used), not ${days}.`);
+  const until = now + days * DAY;
+  const { moved, told } = await save(app, interaction, () => {
+    app.store.vacations.add({ userId: me, days, start: now, until });
+    const moved = app.store.deadlines.shift(me, days * DAY);
+    const told = tellThreads(
+      app,
+      me,
+      (name) =>
+        `🏖️ **${name}** is away until ${discordTime(until, 'f')} (${discordTime(until, 'R')}): their deadlines move by ${days} day${days === 1 ? '' : 's'}.`,
+    );
+    return { moved, told };
+  });
+  for (const id of told) app.outbox.kick(id);
+  await interaction.reply({
+    content: `🏖️ You are away until ${discordTime(until, 'f')}. Your deadlines in ${moved.length} match${moved.length === 1 ? '' : 'es'} moved by ${days} day${days === 1 ? '' : 's'}; a wait that begins meanwhile starts its clock when you are back. Vacation this year: ${used + days} of ${allowance} days used. \`/vacation end\` comes back early and gives back the days not begun.`,
+    ...privately,
+  });
+}
+
+async function end(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+  const me = interaction.user.id;
+  const now = app.now();
+  const away = app.store.vacations.current(me, now);
+  if (!away) refuse('not-away', 'You are not on vacation.');
+  const early = away.until - now;
+  const told = await save(app, interaction, () => {
+    if (!app.store.vacations.end(away.id, now)) refuse('not-away', 'You are not on vacation.');
+    // Each deadline moved by the whole vacation at its start (or began at its end): take back the time not spent away.
+    app.store.deadlines.shift(me, -early);
+    return tellThreads(app, me, (name) => `🏖️ **${name}** is back: their deadlines run again from now.`);
+  });
+  for (const id of told) app.outbox.kick(id);
+  const charged = daysCharged({ ...away, ended: now });
+  const { used, allowance } = vacationDays(app.store, me, now);
+  await interaction.reply({
+    content: `Welcome back. This vacation counts ${charged} day${charged === 1 ? '' : 's'}; ${away.days - charged} ${away.days - charged === 1 ? 'is' : 'are'} given back. Vacation this year: ${used} of ${allowance} days used.`,
+    ...privately,
+  });
+}
+
+export const vacationCommand: CommandModule = {
+  data: {
+    name: 'vacation',
+    description: 'Pause your clocks in every match while you are away',
+    options: [
+      {
+        type: T.Subcommand,
+        name: 'start',
+        description: 'Go away for some days: your deadlines move by that much',
+        options: [
+          {
+            type: T.Integer,
+            name: 'days',
+            description: `How many days (up to ${DEFAULT_CLOCK.vacationDays} a year)`,
+            required: true,
+            min_value: 1,
+            max_value: DEFAULT_CLOCK.vacationDays,
+          },
+        ],
+      },
+      { type: T.Subcommand, name: 'end', description: 'Come back early: the days not begun are given back' },
+    ],
+  } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody,
+  async run(interaction, app, { sub, values }) {
+    if (sub === 'start') return start(interaction, app, parseOptions(z.object({ days: z.number().int().min(1).max(365) }), values).days);
+    if (sub === 'end') return end(interaction, app);
+    return refuse('unknown-command', `Unknown subcommand ${String(sub)}.`);
+  },
+};
+
+export const notifyCommand: CommandModule = {
+  data: {
+    name: 'notify',
+    description: 'How the bot reminds you of deadlines',
+    options: [{ type: T.Boolean, name: 'dms', description: 'Also send reminders as direct messages', required: true }],
+  } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody,
+  async run(interaction, app, { values }) {
+    const { dms } = parseOptions(z.object({ dms: z.boolean() }), values);
+    await save(app, interaction, () => app.store.notify.setDms(interaction.user.id, dms));
+    await interaction.reply({
+      content: dms
+        ? "🔔 Reminders now also come to you by direct message (Discord must allow DMs from this server's members). Every reminder is still posted in the match thread."
+        : '🔕 Reminders come only in the match threads, with a ping.',
+      ...privately,
+    });
+  },
+};

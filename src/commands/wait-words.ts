@@ -1,0 +1,43 @@
+/**
+ * What a match is waiting for, in words, for reminders and /games: "Waiting for @Bob to choose
+ * whether to reply (Ghoul (gh))." Prompts are worded by the engine (`waitingFor`), so a reminder
+ * says what the prompt itself says.
+ */
+import { waitingFor } from '../engine/decide';
+import { label, unitOf } from '../engine/table';
+import type { MatchRow } from '../store';
+import type { Wait } from './deadline-plan';
+import { withMentions } from './submit';
+import { matchRecord } from '../match/record';
+
+const SETUP_CHOICE: Record<string, string> = {
+  reroll: 'whether to reroll the setup tactics check',
+  'map-chooser': 'who chooses the map',
+  map: 'the map',
+  entry: 'where to place their entry tile',
+};
+
+export function waitWords(row: MatchRow, wait: Wait): string {
+  const who = `<@${wait.player}>`;
+  const { snapshot } = matchRecord(row);
+  switch (wait.kind) {
+    case 'accept':
+      return `Waiting for ${who} to accept the challenge (\`/skirmish accept\`) or decline it.`;
+    case 'setup': {
+      const prompt = snapshot?.stage === 'pregame' ? snapshot.pregame.prompt : null;
+      return `Waiting for ${who} to choose ${prompt ? SETUP_CHOICE[prompt.kind] : 'a setup choice'}.`;
+    }
+    case 'prompt': {
+      const game = snapshot?.stage === 'game' ? snapshot.game : null;
+      return game?.prompt ? withMentions(waitingFor(game, game.prompt), row.players) : `Waiting for ${who} to choose.`;
+    }
+    case 'turn': {
+      const game = snapshot?.stage === 'game' ? snapshot.game : null;
+      const turn = game?.turn;
+      if (!game || !turn) return `Waiting for ${who} to take a turn.`;
+      if (turn.unit)
+        return `Waiting for ${who} to go on with **${label(game, unitOf(game, turn.unit))}** (${turn.actsLeft} act${turn.actsLeft === 1 ? '' : 's'} left) or \`/end\` its turn.`;
+      return `Waiting for ${who} to take a turn (round ${game.round}, phase ${game.phase}).`;
+    }
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * A whole match (or any stretch of it) as a log: round headers, a header for each unit's turn naming
+ * its player, and the turn's happenings in the words of last-turn-words.ts. `/skirmish log` pages
+ * through it; the catch-up digest is the same log from a player's last act on, or its phrases in
+ * short. Pure: a start state and events in, lines out.
+ */
+import { apply, type GameEvent } from '../engine/events';
+import type { GameState, PlayerId } from '../engine/state';
+import { cardOf } from '../engine/table';
+import type { Happening } from './happenings';
+import { unitLabels } from './labels';
+import { phrase, sentence, type Telling } from './last-turn-words';
+import { lastTurnView } from './view-last-turn';
+import { playerViews } from './view-units';
+
+export interface LogEntry {
+  /** A round header, a turn header, or a line of what happened. */
+  readonly kind: 'round' | 'turn' | 'line';
+  readonly text: string;
+  readonly round: number;
+}
+
+export interface LogOptions extends Telling {
+  readonly names?: Readonly<Record<PlayerId, string>>;
+}
+
+/** Where a stretch of log is cut: after each turn's end and before each round. */
+function segments(events: readonly GameEvent[]): GameEvent[][] {
+  const out: GameEvent[][] = [];
+  let current: GameEvent[] = [];
+  for (const e of events) {
+    if (e.type === 'round-started' && current.length > 0) {
+      out.push(current);
+      current = [];
+    }
+    current.push(e);
+    if (e.type === 'turn-ended') {
+      out.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/** The happenings of `events` played from `start`, each with the round it happened in. */
+export function happeningsFrom(
+  start: GameState,
+  events: readonly GameEvent[],
+  names: Readonly<Record<PlayerId, string>> = {},
+): { round: number; happening: Happening }[] {
+  const labels = unitLabels(start);
+  const out: { round: number; happening: Happening }[] = [];
+  let state = start;
+  for (const seg of segments(events)) {
+    const before = state;
+    for (const e of seg) state = apply(state, e);
+    const players = playerViews(state, labels, names);
+    let round = before.round;
+    for (const h of lastTurnView(state, labels, players, seg, before).happenings) {
+      if (h.kind === 'round') round = h.round;
+      out.push({ round, happening: h });
+    }
+  }
+  return out;
+}
+
+/** The log of `events` from `start`: headers for rounds and units' turns, a line per happening. */
+export function matchLog(start: GameState, events: readonly GameEvent[], options: LogOptions = {}): LogEntry[] {
+  const names = options.names ?? {};
+  const out: LogEntry[] = [];
+  for (const { round, happening: h } of happeningsFrom(start, events, names)) {
+    switch (h.kind) {
+      case 'round':
+        out.push({ kind: 'round', text: `Round ${h.round}`, round });
+        break;
+      case 'activate':
+        out.push({ kind: 'turn', text: `${h.player}: ${h.unit} (${h.name})${h.acts === 3 ? '' : `, ${h.acts} act${h.acts === 1 ? '' : 's'}`}`, round });
+        break;
+      case 'turn-ended':
+        if (out.at(-1)?.kind === 'turn' && h.unit !== null) out.push({ kind: 'line', text: `${h.unit} ended its turn without acting.`, round });
+        break;
+      case 'turn':
+      case 'phase':
+        // The headers say it.
+        break;
+      default: {
+        const text = sentence(h, options);
+        if (text !== null) out.push({ kind: 'line', text, round });
+      }
+    }
+  }
+  return out;
+}
+
+/** Who has which units: "Alice: KN Knight, GU Guard. Bob: OW Orc Warboss." */
+export function rosterLine(state: GameState, names: Readonly<Record<PlayerId, string>> = {}): string {
+  const labels = unitLabels(state);
+  return state.players
+    .map((p) => {
+      const units = Object.values(state.units)
+        .filter((u) => u.player === p)
+        .map((u) => `${labels.get(u.id) ?? u.id} ${cardOf(state, u).name}`);
+      return `${names[p] ?? p}: ${units.join(', ')}.`;
+    })
+    .join(' ');
+}
+
+/**
+ * Where a player's catch-up starts: just after the last thing they did (an answer, a unit's act, the
+ * end of their turn), so the digest is everything others did since. The whole log when they have not
+ * acted yet.
+ */
+export function sinceLastAct(start: GameState, events: readonly GameEvent[], player: PlayerId): number {
+  let state = start;
+  let from = 0;
+  events.forEach((e, i) => {
+    const mine =
+      (e.type === 'answered' && e.player === player) ||
+      (e.type === 'turn-ended' && e.player === player) ||
+      (e.type === 'act-begun' && state.turn !== null && (state.turn.controller ?? state.turn.player) === player);
+    state = apply(state, e);
+    if (mine) from = i + 1;
+  });
+  // What the player's own act set off, up to where the game next waited on someone, is theirs too.
+  while (from < events.length && !isHandover(events[from]!)) from++;
+  return from;
+}
+
+/** Where the game passes to someone: a turn starts, or a decision is asked for. */
+const HANDOVERS: ReadonlySet<GameEvent['type']> = new Set(['turn-started', 'unit-activated', 'act-begun', 'prompted', 'round-started', 'game-over']);
+const isHandover = (e: GameEvent) => HANDOVERS.has(e.type);
+
+/** The digest in short: a few words per happening, for the "your turn" ping. */
+export function shortDigest(start: GameState, events: readonly GameEvent[], names: Readonly<Record<PlayerId, string>> = {}, limit = 400): string {
+  const parts = happeningsFrom(start, events, names)
+    .map(({ happening }) => (happening.kind === 'round' ? `round ${happening.round}` : phrase(happening)))
+    .filter((p): p is string => p !== null);
+  let text = '';
+  for (const p of parts) {
+    const next = text ? `${text}; ${p}` : p;
+    if (next.length > limit) return `${text}; …`;
+    text = next;
+  }
+  return text;
+}

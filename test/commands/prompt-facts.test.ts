@@ -1,0 +1,72 @@
+/**
+ * Prompts carry the facts: a reply prompt names the attack coming and its odds, and each reply button
+ * its own chance and the token it spends; the wound menu shows what each choice leads to, from the
+ * engine's own queries (woundOutcomes).
+ */
+import { describe, expect, it } from 'vitest';
+import { decide } from '../../src/engine/decide';
+import { apply } from '../../src/engine/events';
+import type { Command } from '../../src/engine/commands';
+import type { GameState } from '../../src/engine/state';
+import { woundOutcomes } from '../../src/engine/queries';
+import { replyFacts, woundFacts } from '../../src/commands/prompt-facts';
+import { gamePromptPost } from '../../src/commands/prompt-game';
+import { table } from '../render/states';
+
+function run(state: GameState, ...commands: Command[]): GameState {
+  let s = state;
+  for (const c of commands) {
+    const r = decide(s, c);
+    if ('error' in r) throw new Error(r.error.message);
+    s = r.events.reduce(apply, s);
+  }
+  return s;
+}
+
+const start = () =>
+  table({
+    map: 'barrow-hill',
+    dice: [10, 19, 19],
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+      { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+    ],
+  });
+const name = (p: string) => ({ p1: 'Alice', p2: 'Bob' })[p] ?? p;
+
+describe('the reply prompt', () => {
+  it('names the incoming attack with its odds, and each reply its chance and its react token', () => {
+    const s = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const facts = replyFacts(s, prompt);
+    expect(facts.text).toMatch(/\*\*Knight \(kn\)\*\* declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical\./);
+    expect(facts.text).toMatch(/A reply spends Ghoul \(gh\)'s react token \(it has 1\)\./);
+    expect(facts.buttons[0]!.label).toMatch(/^Reply: Grave Claws · \d+% to hit · spends react token$/);
+    const post = gamePromptPost('m1', 3, s, s.prompt!, name);
+    expect(post.content).toContain('<@p2>');
+    expect(post.content).not.toMatch(/R\d|§/);
+  });
+});
+
+describe('the wound prompt', () => {
+  it('shows for each choice the Vigor left, the boxes, a drop, the VP handed over and the Mortal risk', () => {
+    const s = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' }, { decide: { unit: 'gh', reply: null } });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'wounds') throw new Error(`a wounds prompt, not ${prompt?.kind}`);
+    const outcomes = woundOutcomes(s);
+    expect(outcomes.length).toBeGreaterThan(1);
+    const mortal = outcomes.find((o) => o.marked.includes('mortal') && !o.drops)!;
+    expect(mortal.vp).toEqual({ player: 'p1', points: s.cards['havoc-ghoul']!.cost });
+    expect(mortal.mortalRisk).toBeCloseTo(0.05);
+    const spared = outcomes.find((o) => !o.marked.includes('mortal'))!;
+    expect(spared.vp).toBeNull();
+    expect(spared.mortalRisk).toBe(0);
+    const facts = woundFacts(s, prompt, name);
+    expect(facts.text).toMatch(/\*\*Ghoul \(gh\)\*\* takes \*\*\d+ cut\*\* wounds from Knight \(kn\)'s Longsword\./);
+    expect(facts.text).toMatch(/Marking \*\*mortal\*\* gives Alice \*\*\d+ VP\*\* at once/);
+    const withMortal = facts.options[outcomes.indexOf(mortal)]!;
+    expect(withMortal.description).toMatch(/^Vigor \d+ · \d+ box(es)? left · Alice \+\d+ VP now · 5% each turn to drop \(Mortal roll\)$/);
+    expect(facts.options[0]!.label).toMatch(/\(default\)$/);
+  });
+});

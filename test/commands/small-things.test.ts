@@ -1,0 +1,134 @@
+/**
+ * The small things that made players stop: suggestions that fit what they type and warn of damaging
+ * ground, none once a unit cannot move; refusals that say what to do instead (charge, the unit's
+ * attacks, what the rule of three still leaves); a VP target the warbands can reach.
+ */
+import { describe, expect, it } from 'vitest';
+import { squareChoices } from '../../src/commands/act-suggestions';
+import { resolveAttack, suggestCharge } from '../../src/commands/match-context';
+import { vpTarget } from '../../src/commands/skirmish-challenge';
+import { UserError } from '../../src/commands/user-error';
+import { decide } from '../../src/engine/decide';
+import { apply } from '../../src/engine/events';
+import type { Command } from '../../src/engine/commands';
+import type { GameState } from '../../src/engine/state';
+import { hasTerrain, squareIndex, T } from '../../src/engine/board';
+import { boardOf } from '../../src/engine/table';
+import { table } from '../render/states';
+
+function run(state: GameState, ...commands: Command[]): GameState {
+  let s = state;
+  for (const c of commands) {
+    const r = decide(s, c);
+    if ('error' in r) throw new Error(r.error.message);
+    s = r.events.reduce(apply, s);
+  }
+  return s;
+}
+
+function refusal(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof UserError) return e.message;
+    throw e;
+  }
+  return '';
+}
+
+const yard = () =>
+  table({
+    map: 'mill-crossing',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'C5' },
+      { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'C8' },
+      { id: 'far', card: 'havoc-ghoul', player: 'p2', at: 'H16' },
+    ],
+  });
+
+describe('/move suggestions', () => {
+  it('narrow by the typed prefix, and spread from near to far when there are many', () => {
+    const all = squareChoices(yard(), 'kn', '', false);
+    expect(all.length).toBe(25);
+    const costs = all.map((c) => Number(/costs (\d+)/.exec(c.name)![1]));
+    expect(Math.max(...costs)).toBe(5);
+    expect(Math.min(...costs)).toBe(1);
+    const d = squareChoices(yard(), 'kn', 'd', false);
+    expect(d.length).toBeGreaterThan(0);
+    for (const c of d) expect(String(c.value)).toMatch(/^D\d+$/);
+    const d1 = squareChoices(yard(), 'kn', 'D1', false).map((c) => c.value);
+    for (const v of d1) expect(String(v)).toMatch(/^D1\d*$/);
+  });
+
+  it('warn of damaging terrain on the path, with its wounds', () => {
+    // Beside the damaging ground of the ford, at C9.
+    const state = table({
+      map: 'mill-crossing',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'C7' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'H16' },
+      ],
+    });
+    const board = boardOf(state);
+    const warned = squareChoices(state, 'kn', '', false).concat(...'ABCDEFGH'.split('').map((col) => squareChoices(state, 'kn', col, false)));
+    const hurt = warned.filter((c) => c.name.includes('⚠'));
+    expect(hurt.length).toBeGreaterThan(0);
+    expect(hurt[0]!.name).toMatch(/⚠ crosses \d+ damaging squares?: \d+ \w+ wounds$/);
+    // A damaging square itself is one such.
+    const damaging = warned.find((c) => hasTerrain(board, squareIndex(board, String(c.value))!, T.damaging));
+    if (damaging) expect(damaging.name).toContain('⚠');
+  });
+
+  it('offer nothing once the unit has no move left', () => {
+    let state = yard();
+    const first = String(squareChoices(state, 'kn', '', false)[0]!.value);
+    state = run(state, { act: 'move', unit: 'kn', to: first });
+    const second = String(squareChoices(state, 'kn', '', false)[0]!.value);
+    state = run(state, { act: 'move', unit: 'kn', to: second });
+    expect(squareChoices(state, 'kn', '', false)).toEqual([]);
+    expect(squareChoices(state, 'kn', '', true).length).toBeGreaterThan(0);
+  });
+});
+
+describe('refusals that say what to do instead', () => {
+  it('an attack out of reach suggests the charge that would make it', () => {
+    const state = yard();
+    const said = refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'gh'));
+    expect(said).toMatch(
+      /Longsword reaches 1\. It can charge instead: `\/attack unit:kn attack:longsword target:gh charge:True` \(two steps to [A-Z]\d+, costing 5 Vigor\)\./,
+    );
+    expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'far'))).toMatch(/reaches 1; a charge cannot reach it either: /);
+  });
+
+  it('an attack the unit does not have lists the ones it has; a printed name is understood', () => {
+    const state = yard();
+    expect(refusal(() => resolveAttack(state, state.units.kn!, 'talon'))).toBe(
+      'Knight (kn) has no attack "talon". Its attacks: Longsword (`longsword`), Pommel Strike (`pommel`).',
+    );
+    expect(resolveAttack(state, state.units.kn!, 'Pommel Strike')).toBe('pommel');
+  });
+
+  it('the rule of three says what the unit can still do', () => {
+    let state = table({
+      map: 'mill-crossing',
+      dice: [1, 1],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'C5' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'C6', tokens: { react: 0 } },
+      ],
+    });
+    state = run(state, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' }, { act: 'attack', unit: 'kn', attack: 'pommel', target: 'gh' });
+    const r = decide(state, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    expect('error' in r && r.error.message).toMatch(
+      /the rule of 3: no act type three times in a turn \(R8\)\. It can still move, maneuver, rest \(1 act left\), or end its turn\.$/,
+    );
+  });
+});
+
+describe('the VP target', () => {
+  it("is the smaller warband's points unless the challenger named one", () => {
+    const accepted = { a: { points: 80 }, b: { points: 56 } };
+    expect(vpTarget({ points: 121, target: null, map: null, accepted: {} }, accepted)).toBe(56);
+    expect(vpTarget({ points: 60, target: 60, map: null, accepted: {} }, accepted)).toBe(60);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * /skirmish practice (issue 17): a match against the bot, which plays its seat with the AI through the
+ * scheduler (commands/practice-seat.ts). A scripted player plays a whole match against it through
+ * Discord; the bot is never sent a prompt or a ping; and a decision pending when the bot stops is taken
+ * once after it starts again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Chooser, chooseCommand } from '../../src/cli/selfplay';
+import { waitsOf } from '../../src/commands/deadline-plan';
+import { gameOf } from '../../src/commands/match-state';
+import { seeded } from '../../src/engine/dice';
+import { matchRecord } from '../../src/match/record';
+import { openPrompt, slashFor } from './driver';
+import { VALOR } from './setup-match';
+import { answerText, componentsOf, startWorld, type World } from './world';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(11);
+  await world.run({ user: 'alice', name: 'warband submit', options: { text: VALOR } });
+}, 30_000);
+afterAll(async () => world?.close());
+
+const botId = () => world.bot.client.user!.id;
+const rowOf = (thread: string) => world.store.matches.byThread(thread)!;
+
+/** Lets the bot's seat finish whatever it is doing (its scheduler ticks as soon as it is due). */
+async function botSettles(thread: string): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    await world.bot.scheduler.idle();
+    await world.bot.idle();
+    const waits = waitsOf(rowOf(thread));
+    if (!waits.some((w) => w.player === botId())) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('the practice opponent never finished');
+}
+
+async function startPractice(options: Record<string, string | number> = {}): Promise<string> {
+  const s = await world.run({ user: 'alice', name: 'skirmish practice', options: { warband: "Hrolf's Watch", ...options } });
+  expect(answerText(s)).toContain('Your practice match against the bot is in');
+  const thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
+  await botSettles(thread);
+  return thread;
+}
+
+/** One input from alice: the open prompt's first choice, or an act chosen as self-play does. */
+async function aliceActs(thread: string, choose: Chooser): Promise<void> {
+  const row = matchRecord(rowOf(thread));
+  const snapshot = row.snapshot!;
+  const game = gameOf(snapshot);
+  const prompt = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : game!.prompt;
+  if (prompt) {
+    expect(prompt.player).not.toBe(botId());
+    const message = openPrompt(world, thread)!;
+    if (componentsOf(message)[0]!.type === 3) await world.select('alice', message);
+    else await world.click('alice', message);
+    return;
+  }
+  const input = slashFor('alice', thread, chooseCommand(game!, choose))!;
+  const s = await world.run(input);
+  if (s.response?.ephemeral) {
+    const unit = game!.turn!.unit ?? (input.options as { unit: string }).unit;
+    await world.run({ user: 'alice', channel: thread, name: 'end', options: { unit } });
+  }
+}
+
+describe('/skirmish practice', () => {
+  it('plays a whole match against the bot, which answers its own prompts and is never asked or pinged', async () => {
+    const thread = await startPractice();
+    const terms = matchRecord(rowOf(thread)).terms;
+    expect(terms.practice).toEqual({ seat: botId() });
+    expect(Object.values(terms.accepted).map((w) => w.name)).toEqual(["Hrolf's Watch", 'House Grave Host']);
+    const choose = new Chooser(seeded(5));
+    for (let step = 0; step < 2000 && rowOf(thread).status !== 'over'; step++) {
+      await aliceActs(thread, choose);
+      await botSettles(thread);
+    }
+    expect(rowOf(thread).status).toBe('over');
+    const messages = world.messages(thread);
+    expect(messages.some((m) => m.content.startsWith('🤖 **'))).toBe(true);
+    // Its answers to prompts get a line; its acts are told once, by each turn's post.
+    expect(messages.filter((m) => /^🤖 \*\*[^*]+\*\*:\n• [^\n]*takes its turn with/.test(m.content))).toEqual([]);
+    // No prompt was ever posted for the bot, and nothing but the result named it by mention.
+    expect(world.store.prompts.open(rowOf(thread).id).length).toBe(0);
+    expect(messages.filter((m) => m.content.includes(`<@${botId()}>`) && !m.content.includes('🏆')).map((m) => m.content)).toEqual([]);
+    const deadlines = world.store.deadlines.ofMatch(rowOf(thread).id).filter((d) => d.player === botId());
+    expect(deadlines.length).toBeGreaterThan(10);
+    expect(deadlines.every((d) => d.outcome === 'played' || d.outcome === 'cancelled' || d.outcome === 'moot')).toBe(true);
+    // It counts in no standings: the league channel gets no result post, and the thread is closed.
+    expect(world.messages(world.fake.channel.id).filter((m) => m.content.includes('🏆') || / beat /.test(m.content))).toEqual([]);
+    expect(world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!.name).toMatch(/^(✅|🤝)/);
+    expect(world.errors).toEqual([]);
+  }, 300_000);
+
+  it('refuses an unknown warband for the bot with the house warbands it can take', async () => {
+    const s = await world.run({ user: 'alice', name: 'skirmish practice', options: { warband: "Hrolf's Watch", opponent_warband: 'Nobody' } });
+    expect(s.response?.ephemeral).toBe(true);
+    expect(answerText(s)).toContain('House warbands: House Watch (valor, 79 points)');
+  });
+
+  it('offers house warbands and your own for the bot', async () => {
+    const choices = await world.fake.autocomplete({ user: 'alice', name: 'skirmish practice', focused: 'opponent_warband', options: { opponent_warband: '' } });
+    expect(choices.map((c) => c.value)).toEqual(expect.arrayContaining(['House Horde', 'House Vanguard', "Hrolf's Watch"]));
+  });
+
+  it('takes a decision that was due when the bot stopped once, after it starts again', async () => {
+    const thread = await startPractice({ opponent_warband: 'House Horde', points: 121 });
+    const choose = new Chooser(seeded(9));
+    // Stop the scheduler so alice's act leaves the bot's decision due but not taken, then restart.
+    for (let step = 0; step < 200; step++) {
+      await world.bot.scheduler.stop();
+      const before = rowOf(thread).seq;
+      await aliceActs(thread, choose);
+      const waiting = waitsOf(rowOf(thread)).some((w) => w.player === botId());
+      if (!waiting) {
+        await world.bot.scheduler.start();
+        continue;
+      }
+      expect(rowOf(thread).seq).toBeGreaterThan(before);
+      const pending = world.store.deadlines.pending(rowOf(thread).id).filter((d) => d.player === botId());
+      expect(pending.length).toBe(1);
+      const seqBefore = rowOf(thread).seq;
+      await world.restart();
+      await botSettles(thread);
+      expect(world.store.deadlines.get(pending[0]!.id)!.outcome).toBe('played');
+      expect(rowOf(thread).seq).toBeGreaterThan(seqBefore);
+      // Another restart finds nothing to do for that decision.
+      const after = rowOf(thread).seq;
+      const waitsNow = waitsOf(rowOf(thread)).some((w) => w.player === botId());
+      expect(waitsNow).toBe(false);
+      await world.restart();
+      await botSettles(thread);
+      expect(rowOf(thread).seq).toBe(after);
+      return;
+    }
+    throw new Error('the bot never had a decision to take');
+  }, 120_000);
+});

@@ -1,0 +1,244 @@
+/**
+ * The one module that puts events into words (last-turn-words.ts over view-last-turn.ts): every event
+ * kind the engine emits is told, with its real cause; wounds are told once, where they landed; a
+ * decision still open says who must make it ("your choice" to that player).
+ */
+import { describe, expect, it } from 'vitest';
+import type { EventOf, GameEvent } from '../../src/engine/events';
+import type { Prompt } from '../../src/engine/state';
+import { happeningsOf, tell } from '../../src/render';
+import { table } from './states';
+
+const state = table({
+  map: 'barrow-hill',
+  units: [
+    { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+    { id: 'pi', card: 'valor-pikeman', player: 'p1', at: 'H4' },
+    { id: 'gn', card: 'havoc-gray-necromancer', player: 'p2', at: 'Q18' },
+    { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'K16' },
+  ],
+});
+const names = { p1: 'Alice', p2: 'Bob' };
+const words = (events: readonly GameEvent[], you?: string) => tell(happeningsOf(state, events, { names }), { you });
+const say = (e: GameEvent, you?: string) => words([e], you).join(' ');
+
+const roll = (over: Partial<EventOf<'attack-rolled'>> = {}): EventOf<'attack-rolled'> => ({
+  type: 'attack-rolled',
+  unit: 'kn',
+  attack: 'longsword',
+  target: 'gh',
+  rolls: [14],
+  modifier: 2,
+  need: 12,
+  hit: true,
+  critical: false,
+  glancing: false,
+  notes: [],
+  ...over,
+});
+const wounded = (over: Partial<EventOf<'wounded'>> = {}): EventOf<'wounded'> => ({
+  type: 'wounded',
+  unit: 'gh',
+  wound: 15,
+  woundType: 'cut',
+  source: 'kn',
+  cause: 'Longsword',
+  from: 'attack',
+  attack: 'longsword',
+  taken: 15,
+  toughness: 0,
+  avoided: 5,
+  injuries: ['mobility', 'mortal'],
+  ...over,
+});
+const prompted = (prompt: Prompt): EventOf<'prompted'> => ({ type: 'prompted', prompt, resume: [] });
+const woundsPrompt = (over: Record<string, unknown> = {}): Prompt => ({
+  kind: 'wounds',
+  player: 'p2',
+  unit: 'gh',
+  options: {
+    wounds: 15,
+    type: 'cut',
+    vigor: 5,
+    boxes: ['mobility', 'mortal'],
+    default: { avoid: 5, injuries: ['mobility', 'mortal'] },
+    source: 'kn',
+    cause: 'Longsword',
+    from: 'attack',
+    attack: 'longsword',
+    ...over,
+  },
+});
+const status = { status: 'shaken' as const, recover: null, modifier: 0, source: 'gn', asterisk: false };
+
+/** One event of every kind, and the words it must give on its own. */
+const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
+  'round-started': [{ type: 'round-started', round: 2 }, 'Round 2 begins.'],
+  'tactics-rolled': [{ type: 'tactics-rolled', rolls: [14, 9], totals: { p1: 14, p2: 9 }, winner: 'p1' }, 'Tactics check: Alice 14, Bob 9; Alice is ahead.'],
+  'order-set': [{ type: 'order-set', order: ['p2', 'p1'], ap: 'p1', greaterAdvantage: false }, 'Alice sets the order: Bob → Alice.'],
+  'phase-started': [{ type: 'phase-started', phase: 2 }, 'Phase 2.'],
+  'turn-started': [{ type: 'turn-started', player: 'p2' }, "Bob's turn."],
+  'unit-activated': [{ type: 'unit-activated', unit: 'kn', acts: 3 }, "Alice's KN (Knight) takes its turn with 3 acts."],
+  controlled: [{ type: 'controlled', unit: 'gh', player: 'p1', why: 'Glamyred' }, 'GH is Glamyred: Alice commands it this turn, for one act.'],
+  enraged: [{ type: 'enraged', unit: 'gh', nearest: ['kn', 'pi'], canClose: true }, 'GH is Enraged: it must end this turn beside KN or PI.'],
+  'vigor-lost': [
+    { type: 'vigor-lost', unit: 'gh', amount: 5, why: 'Enraged and not beside the nearest enemy' },
+    'GH lost 5 Vigor: Enraged and not beside the nearest enemy.',
+  ],
+  'act-lost': [{ type: 'act-lost', unit: 'gh', reason: 'Ghoul (gh) has no acts left' }, 'An act of GH is lost: Ghoul (gh) has no acts left.'],
+  'act-begun': [{ type: 'act-begun', unit: 'gn', act: 'trait', acts: 1, trait: 'ritual' }, 'GN used Ritual, with no effect.'],
+  moved: [{ type: 'moved', unit: 'kn', from: 'C4', path: ['C5'], spent: 1, diagonals: 0, pointsLeft: 4 }, 'KN moved C4 to C5 (1 square, 1 movement).'],
+  charged: [{ type: 'charged', unit: 'kn', from: 'C4', path: ['C5'], target: 'gn' }, 'KN charged GN, C4 to C5.'],
+  shoved: [{ type: 'shoved', unit: 'gh', by: 'kn', from: 'D6', path: ['D7'], effect: 'push 1' }, 'KN pushed GH to D7.'],
+  'reply-declared': [{ type: 'reply-declared', unit: 'gh', attack: 'claw', against: 'kn' }, 'GH will reply to KN with Grave Claws.'],
+  rested: [{ type: 'rested', unit: 'kn', token: 'react' }, 'KN rested and took back a react token.'],
+  crowed: [{ type: 'crowed', unit: 'kn', vigor: 5 }, 'KN crowed and regained 5 Vigor.'],
+  paid: [{ type: 'paid', unit: 'gn', tokens: { blue: 1 }, vigor: 10 }, 'GN paid a blue token and 10 Vigor.'],
+  gained: [{ type: 'gained', unit: 'gn', vigor: 5 }, 'GN gained 5 Vigor.'],
+  'attack-rolled': [roll({ hit: false }), 'KN attacked GH with Longsword: rolled 14+2 against 12, missed.'],
+  wounded: [
+    wounded({ from: 'reply', source: 'pi', attack: 'pike', cause: 'Pike' }),
+    "GH took 15 cut wounds from PI's Pike (a reply): 5 avoided with Vigor; marked mobility and mortal.",
+  ],
+  'status-gained': [{ type: 'status-gained', unit: 'kn', status }, 'KN is now shaken (from GN).'],
+  'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken (recovered).'],
+  'recovery-failed': [{ type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17] }, 'KN failed to recover (rolled 17).'],
+  'warleader-die': [
+    { type: 'warleader-die', unit: 'pi', for: 'kn', roll: 'recovery' },
+    'PI spent its react token and a Warleader die so KN could reroll its recovery roll.',
+  ],
+  rolled: [
+    { type: 'rolled', unit: 'kn', why: 'Mortal roll: a natural 20 drops the unit', rolls: [7] },
+    'KN: Mortal roll: a natural 20 drops the unit; rolled 7.',
+  ],
+  dropped: [{ type: 'dropped', unit: 'gh', by: 'kn' }, 'GH was dropped by KN.'],
+  scored: [{ type: 'scored', player: 'p1', points: 12, reason: 'Ghoul (gh)' }, 'Alice scored 12 VP for Ghoul (gh).'],
+  prompted: [
+    prompted(woundsPrompt({ from: 'terrain', source: null, cause: 'damaging terrain', attack: undefined })),
+    'GH must take 15 cut wounds from damaging terrain: waiting for Bob to choose how GH takes them.',
+  ],
+  answered: [{ type: 'answered', player: 'p2', answer: null }, ''],
+  'turn-ended': [{ type: 'turn-ended', unit: 'kn', player: 'p1' }, "KN's turn is over."],
+  'player-out': [{ type: 'player-out', player: 'p2' }, 'Bob has no units left.'],
+  conceded: [{ type: 'conceded', player: 'p2' }, 'Bob concedes: their units leave the table, scoring nobody.'],
+  'game-over': [{ type: 'game-over', winner: 'p1', reason: 'p1 reached 60 VP' }, 'Game over: Alice wins (Alice reached 60 VP).'],
+};
+
+describe('every event kind in words', () => {
+  for (const [kind, [event, expected]] of Object.entries(EVERY_KIND)) {
+    it(kind, () => expect(say(event as GameEvent)).toBe(expected));
+  }
+});
+
+describe('wounds are told once, with their cause', () => {
+  it('an attack and its wounds in one sentence, with what was avoided and marked', () => {
+    expect(words([roll(), wounded()])).toEqual([
+      'KN attacked GH with Longsword: rolled 14+2 against 12, hit; GH took 15 cut wounds (5 avoided with Vigor; marked mobility and mortal).',
+    ]);
+  });
+
+  it('a hit waiting on the split says who chooses, never "0 wounds"', () => {
+    const told = words([roll(), prompted(woundsPrompt())]);
+    expect(told).toEqual(['KN attacked GH with Longsword: rolled 14+2 against 12, hit; 15 cut wounds for GH: waiting for Bob to choose how GH takes them.']);
+    expect(told.join(' ')).not.toMatch(/\b0 wounds/);
+    expect(words([roll(), prompted(woundsPrompt())], 'p2')[0]).toContain('your choice: how GH takes them');
+  });
+
+  it('a hit with no wound effect says nothing of wounds', () => {
+    expect(words([roll()])).toEqual(['KN attacked GH with Longsword: rolled 14+2 against 12, hit.']);
+  });
+
+  it('wounds whose reply was rolled before the prompt name the reply, not a recurring status', () => {
+    const told = words([
+      { type: 'answered', player: 'p1', answer: { avoid: 0, injuries: [] } },
+      wounded({ unit: 'kn', source: 'gh', from: 'reply', attack: 'claw', cause: 'Grave Claws', avoided: 0, injuries: ['mobility'], wound: 7, taken: 7 }),
+    ]);
+    expect(told).toEqual(["KN took 7 cut wounds from GH's Grave Claws (a reply): marked mobility; 2 left over, under 5, did nothing."]);
+    expect(told.join(' ')).not.toMatch(/recurring/);
+  });
+
+  it('terrain, recurring statuses and traits are named as such', () => {
+    expect(say(wounded({ source: null, from: 'terrain', attack: undefined, cause: 'damaging terrain', wound: 5, taken: 5, avoided: 5, injuries: [] }))).toBe(
+      'GH took 5 cut wounds from damaging terrain: 5 avoided with Vigor.',
+    );
+    expect(
+      say(
+        wounded({
+          source: 'gn',
+          from: 'recurring',
+          attack: undefined,
+          cause: 'recurring wounds',
+          woundType: 'fire',
+          wound: 5,
+          taken: 5,
+          avoided: 0,
+          injuries: ['mobility'],
+        }),
+      ),
+    ).toBe('GH took 5 fire wounds from recurring wounds (a status from GN): marked mobility.');
+    expect(say(wounded({ toughness: 5, taken: 0, wound: 5, avoided: 0, injuries: [] }))).toBe(
+      "GH took 5 cut wounds from KN's Longsword: 5 ignored by toughness; none got through.",
+    );
+  });
+
+  it('an old log without the wound source still reads terrain and recurring wounds right', () => {
+    const { from, attack, ...old } = wounded({ source: null, cause: 'damaging terrain' });
+    void from;
+    void attack;
+    expect(say(old as GameEvent)).toMatch(/^GH took 15 cut wounds from damaging terrain/);
+  });
+});
+
+describe('acts and decisions', () => {
+  it('a trait names itself, its price and everything it did', () => {
+    const events: GameEvent[] = [
+      { type: 'act-begun', unit: 'gn', act: 'trait', acts: 1, trait: 'ritual' },
+      { type: 'paid', unit: 'gn', tokens: { react: 0, blue: 0, red: 0 }, vigor: 10 },
+      { type: 'gained', unit: 'gh', vigor: 5 },
+      { type: 'status-gained', unit: 'gh', status },
+    ];
+    expect(words(events)).toEqual(['GN used Ritual (paying 10 Vigor): GH gained 5 Vigor; GH is now shaken.']);
+  });
+
+  it('a declared attack is told before its reply prompt, and the prompt says who chooses', () => {
+    const reply: Prompt = {
+      kind: 'reply',
+      player: 'p2',
+      unit: 'gh',
+      options: { against: 'kn', attacks: ['claw'], incoming: { attack: 'longsword', target: 'gn', charge: false } },
+    };
+    const events: GameEvent[] = [{ type: 'act-begun', unit: 'kn', act: 'attack', acts: 1 }, prompted(reply)];
+    expect(words(events)).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN first: waiting for Bob to choose whether it replies.']);
+    expect(words(events, 'p2')).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN first: your choice: whether it replies.']);
+    // Answered later in the same run of events: the declaration stays, the waiting goes.
+    expect(words([...events, { type: 'answered', player: 'p2', answer: null }, { type: 'reply-declared', unit: 'gh', attack: null, against: 'kn' }])).toEqual([
+      'KN declared an attack on GN with Longsword.',
+      'GH does not reply to KN.',
+    ]);
+  });
+
+  it('a reply spends its react token, said with the reply', () => {
+    const events: GameEvent[] = [
+      { type: 'paid', unit: 'gh', tokens: { react: 1, blue: 0, red: 0 }, vigor: 0 },
+      roll({ unit: 'gh', attack: 'claw', target: 'kn', reply: true }),
+    ];
+    expect(words(events)).toEqual(['GH replied to KN with Grave Claws (spending a react token): rolled 14+2 against 12, hit.']);
+  });
+
+  it('the other decisions say who they wait for', () => {
+    expect(say(prompted({ kind: 'order', player: 'p1', options: ['p1', 'p2'] }))).toBe('Waiting for Alice to choose the order of players.');
+    expect(say(prompted({ kind: 'order', player: 'p1', options: ['p1', 'p2'] }), 'p1')).toBe('Your choice: the order of players.');
+    expect(say(prompted({ kind: 'reroll', player: 'p2', options: { roll: 'tactics', total: 3, leader: 'p1', leaderTotal: 9, rerollsLeft: 1 } }))).toBe(
+      'Waiting for Bob to choose whether to reroll the tactics check.',
+    );
+    expect(say(prompted({ kind: 'recover', player: 'p1', unit: 'kn', options: ['shaken', 'hobbled'] }))).toBe(
+      'Waiting for Alice to choose which status KN rolls to recover from.',
+    );
+  });
+
+  it('an attack that could no longer be made says why', () => {
+    expect(say(roll({ rolls: [], hit: false, notes: ['GH is out of range'] }))).toBe(
+      'KN attacked GH with Longsword, but it could not be made: GH is out of range.',
+    );
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The whole match as a log: a golden text of a self-play game (every line of it, with round and turn
+ * headers), the catch-up digest from a player's last act, and the short digest for a ping.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { matchLogText, GOLDEN_LOG } from './match-log-golden';
+import { newGame, playGame } from '../../src/cli/selfplay';
+import { content } from './states';
+import { matchLog, shortDigest, sinceLastAct } from '../../src/render';
+
+describe('the match log', () => {
+  it('reads a whole self-play game as its golden text (npx tsx scripts/log-golden-update.ts rewrites it)', () => {
+    const golden = readFileSync(join(__dirname, 'golden', GOLDEN_LOG.file), 'utf8');
+    expect(matchLogText()).toBe(golden);
+  });
+
+  it('never says "0 wounds" or blames a recurring status for an attack, and names every turn', () => {
+    const text = matchLogText();
+    expect(text).not.toMatch(/\b0 wounds\b/);
+    expect(text).not.toMatch(/from a recurring status/);
+    expect(text).toMatch(/^## Round 1$/m);
+    expect(text).toMatch(/^### Alice: /m);
+    expect(text).toMatch(/^### Bob: /m);
+  });
+
+  it('catches a player up from their last act: only what others did since', () => {
+    const start = newGame(content, GOLDEN_LOG.map, GOLDEN_LOG.seed);
+    const { events } = playGame(start, GOLDEN_LOG.seed, 400);
+    const p1Ends = events.flatMap((e, i) => (e.type === 'turn-ended' && e.player === 'p1' ? [i] : []));
+    const cut = p1Ends[1]! + 1;
+    const upTo = events.slice(0, cut + 40);
+    const from = sinceLastAct(start, upTo, 'p1');
+    expect(from).toBeGreaterThanOrEqual(cut);
+    const digest = matchLog(start, upTo.slice(from), { names: GOLDEN_LOG.names });
+    expect(digest.length).toBeGreaterThan(0);
+    const short = shortDigest(start, upTo.slice(from), GOLDEN_LOG.names, 300);
+    expect(short.length).toBeLessThanOrEqual(300);
+  });
+});
