@@ -66,25 +66,7 @@ function movable(rendered: Rendered): { rendered: Rendered; transfer: ArrayBuffe
   return { rendered: { ...rendered, post: { ...rendered.post, files } }, transfer };
 }
 
-let jobsDone = 0;
 port.on('message', (job: RenderRequest) => {
-  if (process.env.DBG_MEM && ++jobsDone % 50 === 0) {
-    const m = process.memoryUsage();
-    console.error(
-      'WORKER mem',
-      jobsDone,
-      'heapUsed',
-      (m.heapUsed / 2 ** 20).toFixed(0),
-      'heapTotal',
-      (m.heapTotal / 2 ** 20).toFixed(0),
-      'external',
-      (m.external / 2 ** 20).toFixed(0),
-      'arrayBuffers',
-      (m.arrayBuffers / 2 ** 20).toFixed(0),
-      'rss',
-      (m.rss / 2 ** 20).toFixed(0),
-    );
-  }
   if (job.crash) process.exit(70);
   try {
     // Opened on the first job, so a worker started for a bot that never draws costs no connection.
