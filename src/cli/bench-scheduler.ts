@@ -46,7 +46,7 @@ function claimTimes(dir: string): number[] {
   try {
     const matches = 1000;
     store.transaction(() => {
-      for (let m = 0; m < matches; m++) store.matches.create({ id: `m${m}`, guildId: 'g', channelId: 'c', players: PLAYERS, terms: {} });
+      for (let m = 0; m < matches; m++) store.matches.create({ id: `m${m}`, guildId: 'g', channelId: 'c', players: PLAYERS, terms: { points: 121, map: null, accepted: {} } });
       for (let i = 0; i < PENDING; i++) {
         // DUE of them fell due in the last day; the rest fall due over the next 30 days.
         const due = i < DUE ? NOW - 1 - Math.floor((i * 24 * HOUR) / DUE) : NOW + 1 + Math.floor(((i - DUE) * 30 * 24 * HOUR) / (PENDING - DUE));
@@ -124,7 +124,7 @@ async function handleTime(dir: string): Promise<{ ms: number; cpuMs: number; han
       for (let m = 0; m < PROMPTS; m++) {
         const log = logs[m % logs.length]!;
         const id = `p${m}`;
-        store.matches.create({ id, guildId: 'g', channelId: 'c', threadId: `t${m}`, players: PLAYERS, terms: {} });
+        store.matches.create({ id, guildId: 'g', channelId: 'c', threadId: `t${m}`, players: PLAYERS, terms: { points: 121, map: null, accepted: {} } });
         const done = store.matches.act(id, 0, () => ({ ok: true, events: log.events, snapshot: log.snapshot, status: 'playing', setup: log.setup }));
         if (!done.ok) throw new Error('could not store a match');
         const prompt = gameOf(log.snapshot)!.prompt!;
