@@ -38,7 +38,7 @@ let store: Store | null = null;
  * way. So the worker collects itself whenever the process has grown by RSS_SLACK since it last did
  * (a full collection of this small heap takes a few milliseconds, between jobs).
  */
-const RSS_SLACK = Number(process.env.RENDER_RSS_SLACK_MB ?? 128) * 2 ** 20;
+const RSS_SLACK = Number(process.env.RENDER_RSS_SLACK_MB ?? 32) * 2 ** 20;
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
 let settled = process.memoryUsage.rss();
