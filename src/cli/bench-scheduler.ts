@@ -46,7 +46,8 @@ function claimTimes(dir: string): number[] {
   try {
     const matches = 1000;
     store.transaction(() => {
-      for (let m = 0; m < matches; m++) store.matches.create({ id: `m${m}`, guildId: 'g', channelId: 'c', players: PLAYERS, terms: { points: 121, map: null, accepted: {} } });
+      for (let m = 0; m < matches; m++)
+        store.matches.create({ id: `m${m}`, guildId: 'g', channelId: 'c', players: PLAYERS, terms: { points: 121, map: null, accepted: {} } });
       for (let i = 0; i < PENDING; i++) {
         // DUE of them fell due in the last day; the rest fall due over the next 30 days.
         const due = i < DUE ? NOW - 1 - Math.floor((i * 24 * HOUR) / DUE) : NOW + 1 + Math.floor(((i - DUE) * 30 * 24 * HOUR) / (PENDING - DUE));
