@@ -21,6 +21,13 @@ const below = {
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', comment: 'Modules importing each other in a circle.', from: {}, to: { circular: true } },
+    {
+      name: 'engine-through-its-index',
+      severity: 'error',
+      comment: 'Outside src/engine, the engine is imported through its public API, src/engine/index.ts (scripts/engine-imports.mjs rewrites such imports).',
+      from: { path: '^src/', pathNot: '^src/engine/' },
+      to: { path: '^src/engine/', pathNot: '^src/engine/index\\.ts$' },
+    },
     ...Object.entries(below).map(([layer, allowed]) => ({
       name: `${layer}-imports-only-below`,
       severity: 'error',

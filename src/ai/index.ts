@@ -23,16 +23,16 @@
  *   own small helper, `chooseSetup(pregame, player)` (setup.ts): the answer for the bot's seat, or
  *   null when the setup is not waiting on it.
  */
-import type { Command } from '../engine/commands';
-import { step } from '../engine/decide';
-import { decide } from '../engine/decide';
-import { seeded } from '../engine/dice';
-import type { GameEvent } from '../engine/events';
-import { commanderOf } from '../engine/acts';
-import { legalActs } from '../engine/queries';
-import type { GameState, PlayerId } from '../engine/state';
-import { unitOf } from '../engine/table';
-import { waitingUnits } from '../engine/turns';
+import type { Command } from '../engine';
+import { step } from '../engine';
+import { decide } from '../engine';
+import { seeded } from '../engine';
+import type { GameEvent } from '../engine';
+import { commanderOf } from '../engine';
+import { legalActs } from '../engine';
+import type { GameState, PlayerId } from '../engine';
+import { unitOf } from '../engine';
+import { waitingUnits } from '../engine';
 import { DEFAULT_WEIGHTS, Judge, type Weights } from './judge';
 import { promptAnswers } from './prompts';
 import { turnCandidates, type Candidate } from './turn';

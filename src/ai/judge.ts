@@ -8,19 +8,19 @@
  */
 import type { Attack, InjuryBox } from '../formats/card';
 import type { Size, StatusName } from '../formats/vocabulary';
-import { squareIndex } from '../engine/board';
-import { commanderOf } from '../engine/acts';
-import { nearestIn } from '../engine/distance';
-import { endError, moverOf } from '../engine/paths';
-import { attackOutlook, movePlans, type Outlook } from '../engine/queries';
-import { replyAttacks } from '../engine/reactions';
-import { unitCost } from '../engine/roster';
-import type { GameState, PlayerId, UnitState } from '../engine/state';
-import { liveTraits, profile } from '../engine/stats';
-import { boardOf, footprint, onMap, squaresOf, tableOf, unitList, type Table } from '../engine/table';
-import { afterDefences, boxesLeft, toughnessUse } from '../engine/wounds';
-import { entersDamaging, standsOnDamaging, walkUntilDamaging } from '../engine/damaging';
-import { nameOf, type Board } from '../engine/board';
+import { squareIndex } from '../engine';
+import { commanderOf } from '../engine';
+import { nearestIn } from '../engine';
+import { endError, moverOf } from '../engine';
+import { attackOutlook, movePlans, type Outlook } from '../engine';
+import { replyAttacks } from '../engine';
+import { unitCost } from '../engine';
+import type { GameState, PlayerId, UnitState } from '../engine';
+import { liveTraits, profile } from '../engine';
+import { boardOf, footprint, onMap, squaresOf, tableOf, unitList, type Table } from '../engine';
+import { afterDefences, boxesLeft, toughnessUse } from '../engine';
+import { entersDamaging, standsOnDamaging, walkUntilDamaging } from '../engine';
+import { nameOf, type Board } from '../engine';
 
 /** The knobs of the evaluation; the defaults are what the benchmark measured. */
 export interface Weights {

@@ -9,12 +9,12 @@
  * - recover: the status that is worst to keep times the chance of shaking it off; none when every
  *   status it could roll for helps it (Invisible).
  */
-import type { Decision } from '../engine/commands';
-import { defaultDecision } from '../engine/defaults';
-import { recoveryChance, woundOutcomes } from '../engine/queries';
-import type { Prompt, PromptOf, UnitState } from '../engine/state';
-import { profile } from '../engine/stats';
-import { unitOf } from '../engine/table';
+import type { Decision } from '../engine';
+import { defaultDecision } from '../engine';
+import { recoveryChance, woundOutcomes } from '../engine';
+import type { Prompt, PromptOf, UnitState } from '../engine';
+import { profile } from '../engine';
+import { unitOf } from '../engine';
 import type { Judge } from './judge';
 
 export function promptAnswers(j: Judge, prompt: Prompt): Decision[] {

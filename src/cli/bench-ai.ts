@@ -12,10 +12,10 @@
  */
 import { chooseCommand as aiCommand, waitsOn, type AiOptions } from '../ai';
 import { defaultContent } from '../content/load';
-import { step } from '../engine/decide';
-import { seeded } from '../engine/dice';
-import type { GameState, PlayerId } from '../engine/state';
-import { waitingUnits } from '../engine/turns';
+import { step } from '../engine';
+import { seeded } from '../engine';
+import type { GameState, PlayerId } from '../engine';
+import { waitingUnits } from '../engine';
 import { chooseCommand as driverCommand, Chooser, newGame } from './selfplay';
 
 const content = defaultContent();

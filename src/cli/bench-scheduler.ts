@@ -15,8 +15,8 @@ import type { App } from '../commands/app';
 import { HOUR } from '../commands/clock-terms';
 import { beginMatch, gameOf, makeSetup, stepMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../commands/match-state';
 import { defaultContent } from '../content/load';
-import { seeded } from '../engine/dice';
-import { pregameDefault } from '../engine/pregame-defaults';
+import { seeded } from '../engine';
+import { pregameDefault } from '../engine';
 import { openStore, type Store } from '../store';
 import { Chooser, chooseCommand } from './selfplay';
 

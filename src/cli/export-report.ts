@@ -5,8 +5,8 @@
  * unit turn (or the last stretch of a match that ended mid-turn), with its events; `state` is the
  * final state. A file that cannot be replayed is refused with a sentence saying why.
  */
-import { diceUsed } from '../engine/dice';
-import { apply, type GameEvent } from '../engine/events';
+import { diceUsed } from '../engine';
+import { apply, type GameEvent } from '../engine';
 import type { MatchExport } from '../formats/match-export';
 import type { MatchEvent, MatchSetup } from '../commands/match-state';
 import { matchSetupOf } from '../match/record';

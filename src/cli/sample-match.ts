@@ -4,8 +4,8 @@
  * replay's benchmark and tests: the same seed gives the same match.
  */
 import type { Content } from '../content/load';
-import type { PregamePrompt } from '../engine/pregame';
-import { seeded } from '../engine/dice';
+import type { PregamePrompt } from '../engine';
+import { seeded } from '../engine';
 import type { MatchExport } from '../formats/match-export';
 import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../commands/match-state';
 import { Chooser, chooseCommand, randomWarband } from './selfplay';

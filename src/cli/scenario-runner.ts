@@ -5,20 +5,20 @@
 import type { Content } from '../content/load';
 import type { UnitCard } from '../formats/card';
 import { gridmapSchema, type Gridmap } from '../formats/gridmap';
-import { battlefieldProblems } from '../engine/battlefield';
+import { battlefieldProblems } from '../engine';
 import type { ModCard } from '../formats/mod';
 import type { Scenario, Step } from '../formats/scenario';
-import { nameOf } from '../engine/board';
-import type { Command } from '../engine/commands';
-import { decide } from '../engine/decide';
-import { defaultDecision } from '../engine/defaults';
-import { diceUsed, fixed, seeded } from '../engine/dice';
-import type { RuleError } from '../engine/errors';
-import { apply, type GameEvent } from '../engine/events';
-import { initial } from '../engine/setup';
-import type { GameState, Prompt, StatusState } from '../engine/state';
-import { boardOf } from '../engine/table';
-import { actsFor, nextTurn } from '../engine/turns';
+import { nameOf } from '../engine';
+import type { Command } from '../engine';
+import { decide } from '../engine';
+import { defaultDecision } from '../engine';
+import { diceUsed, fixed, seeded } from '../engine';
+import type { RuleError } from '../engine';
+import { apply, type GameEvent } from '../engine';
+import { initial } from '../engine';
+import type { GameState, Prompt, StatusState } from '../engine';
+import { boardOf } from '../engine';
+import { actsFor, nextTurn } from '../engine';
 
 export type StepReport = { ok: true; events: GameEvent[] } | { ok: false; error: RuleError };
 

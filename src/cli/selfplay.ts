@@ -6,21 +6,21 @@
  */
 import type { Content } from '../content/load';
 import type { ScenarioUnit } from '../formats/scenario';
-import { hasTerrain, isDiagonal, nameOf, neighbours, T } from '../engine/board';
-import type { Command } from '../engine/commands';
-import { step } from '../engine/decide';
-import { defaultDecision } from '../engine/defaults';
-import { rollD20, seeded, type Rng } from '../engine/dice';
-import type { GameEvent } from '../engine/events';
-import { chargePaths } from '../engine/charge';
-import { initial } from '../engine/setup';
-import type { GameState, PlayerId, UnitState } from '../engine/state';
-import { profile } from '../engine/stats';
-import { boardOf, boardOfMap, footprint, onMap, tableOf, unitList, unitOf } from '../engine/table';
-import { visibleTargets } from '../engine/queries';
-import { endError, entryCost, moverOf, stepPrice } from '../engine/paths';
-import { waitingUnits } from '../engine/turns';
-import { unitCost } from '../engine/roster';
+import { hasTerrain, isDiagonal, nameOf, neighbours, T } from '../engine';
+import type { Command } from '../engine';
+import { step } from '../engine';
+import { defaultDecision } from '../engine';
+import { rollD20, seeded, type Rng } from '../engine';
+import type { GameEvent } from '../engine';
+import { chargePaths } from '../engine';
+import { initial } from '../engine';
+import type { GameState, PlayerId, UnitState } from '../engine';
+import { profile } from '../engine';
+import { boardOf, boardOfMap, footprint, onMap, tableOf, unitList, unitOf } from '../engine';
+import { visibleTargets } from '../engine';
+import { endError, entryCost, moverOf, stepPrice } from '../engine';
+import { waitingUnits } from '../engine';
+import { unitCost } from '../engine';
 
 /** A tiny wrapper so the driver can draw numbers from the same kind of generator as the dice. */
 export class Chooser {

@@ -4,12 +4,12 @@
  * reach, targets in sight and range with the chance to hit.
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
-import type { ActCommand, Command } from '../engine/commands';
-import { legalActs, moveOptions, moveRefusal, visibleTargets } from '../engine/queries';
-import type { GameState } from '../engine/state';
-import { commanderOf } from '../engine/acts';
-import { liveTraits, profile } from '../engine/stats';
-import { boardOf, findAttack } from '../engine/table';
+import type { ActCommand, Command } from '../engine';
+import { legalActs, moveOptions, moveRefusal, visibleTargets } from '../engine';
+import type { GameState } from '../engine';
+import { commanderOf } from '../engine';
+import { liveTraits, profile } from '../engine';
+import { boardOf, findAttack } from '../engine';
 import { choice, suggest } from './command';
 
 /** Whether `user` may give this command: acts by the unit's commander (Controlled, Glamyred), an end also by its owner. */

@@ -5,8 +5,8 @@
  */
 import { ApplicationCommandOptionType as T, type ChatInputCommandInteraction } from 'discord.js';
 import { z } from 'zod';
-import type { Command } from '../engine/commands';
-import { label, unitOf } from '../engine/table';
+import type { Command } from '../engine';
+import { label, unitOf } from '../engine';
 import type { App } from './app';
 import { describeChange } from './act-log';
 import { nameIn } from './announce';

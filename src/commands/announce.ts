@@ -5,11 +5,11 @@
  * the buttons taken off prompts the match has moved past. Planned inside the change's transaction and
  * delivered later (bot/outbox-worker.ts); nothing here talks to Discord.
  */
-import type { PregameEvent } from '../engine/pregame';
-import { apply, type GameEvent } from '../engine/events';
-import { commanderOf } from '../engine/acts';
-import type { GameState, PlayerId } from '../engine/state';
-import { label, unitOf } from '../engine/table';
+import type { PregameEvent } from '../engine';
+import { apply, type GameEvent } from '../engine';
+import { commanderOf } from '../engine';
+import type { GameState, PlayerId } from '../engine';
+import { label, unitOf } from '../engine';
 import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
 import type { PostBody } from './post-body';

@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import { z } from 'zod';
 import { defaultContent, type Content } from '../content/load';
-import { unitCost } from '../engine/roster';
+import { unitCost } from '../engine';
 import { renderCard } from '../render';
 import type { App } from './app';
 import { cardAltText, cardChoices, findCard, findMod, modChoices } from './catalog-card';

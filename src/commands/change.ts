@@ -1,5 +1,5 @@
 /** What a change to a match recorded, or why it was not (submit.ts `recordChange`). */
-import type { RuleError } from '../engine/errors';
+import type { RuleError } from '../engine';
 import type { OutboxRow } from '../store';
 import type { Submitted } from './submitted';
 

@@ -8,12 +8,12 @@
  * - the miss is counted, and the set number of misses forfeits the match;
  * - a challenge not accepted in time lapses.
  */
-import { defaultDecision } from '../engine/defaults';
-import { pregameDefault } from '../engine/pregame-defaults';
-import type { GameState, PlayerId } from '../engine/state';
-import { label, unitOf } from '../engine/table';
-import { waitingUnits } from '../engine/turns';
-import type { RuleError } from '../engine/errors';
+import { defaultDecision } from '../engine';
+import { pregameDefault } from '../engine';
+import type { GameState, PlayerId } from '../engine';
+import { label, unitOf } from '../engine';
+import { waitingUnits } from '../engine';
+import type { RuleError } from '../engine';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
 import { describeChange } from './act-log';
 import { retirements } from './announce';
@@ -29,7 +29,7 @@ import { enqueue } from './table';
 import { waitWords } from './wait-words';
 import { shown } from './user-text';
 import { matchRecord } from '../match/record';
-import type { PregameCommand, PregamePrompt } from '../engine/pregame-state';
+import type { PregameCommand, PregamePrompt } from '../engine';
 import { botCommand, playedByBot } from './practice-seat';
 
 export interface Handled {

@@ -3,9 +3,9 @@
  * already placed, drawn by the renderer, posted with the entry prompt so the choice is made looking at
  * the board rather than a list of squares.
  */
-import { seeded } from '../engine/dice';
-import type { PregameState } from '../engine/pregame';
-import { initial } from '../engine/setup';
+import { seeded } from '../engine';
+import type { PregameState } from '../engine';
+import { initial } from '../engine';
 import { renderMapWithAlt } from '../render';
 import { warbandUnits, type MatchSetup } from './match-state';
 

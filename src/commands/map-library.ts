@@ -4,9 +4,9 @@
  * crowd another's lists). Shipped maps win any id clash, and are checked first.
  */
 import type { APIEmbed, ApplicationCommandOptionChoiceData } from 'discord.js';
-import { buildBoard } from '../engine/board';
+import { buildBoard } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
-import { battlefieldSchema } from '../engine/battlefield';
+import { battlefieldSchema } from '../engine';
 import type { MapRow } from '../store';
 import type { App } from './app';
 import { choice, suggest } from './command';

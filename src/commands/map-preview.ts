@@ -4,9 +4,9 @@
  * "Setup, before round 1" header. The renderer's alt text describes a game (round, score, units),
  * which says nothing useful here, so the description is written from the board instead.
  */
-import { buildBoard, hasTerrain, nameOf, T, type Board } from '../engine/board';
-import { seeded } from '../engine/dice';
-import { initial } from '../engine/setup';
+import { buildBoard, hasTerrain, nameOf, T, type Board } from '../engine';
+import { seeded } from '../engine';
+import { initial } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import { TERRAINS } from '../formats/vocabulary';
 import { DISCORD_ALT_TEXT_LIMIT, renderLegend, renderMap, type Picture } from '../render';

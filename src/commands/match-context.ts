@@ -3,13 +3,13 @@
  * the way players type them, with a specific message for anything that does not fit.
  */
 import { parseSquare, squareName } from '../formats/squares';
-import { buildBoard } from '../engine/board';
+import { buildBoard } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
-import type { GameState, UnitState } from '../engine/state';
+import type { GameState, UnitState } from '../engine';
 import { matchRecord, type MatchRecord } from '../match/record';
-import { CHARGE_VIGOR } from '../engine/charge';
-import { attackOdds, chargePlan } from '../engine/queries';
-import { label } from '../engine/table';
+import { CHARGE_VIGOR } from '../engine';
+import { attackOdds, chargePlan } from '../engine';
+import { label } from '../engine';
 import { withoutRuleCodes } from '../render/plain-rules';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';

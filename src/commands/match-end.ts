@@ -4,7 +4,7 @@
  * and archived. Both are outbox bodies (docs/store.md "The outbox"), planned with the change that
  * ended the match and made into messages at delivery from the match as stored.
  */
-import type { GameState, PlayerId } from '../engine/state';
+import type { GameState, PlayerId } from '../engine';
 import type { MatchRow } from '../store';
 import { gameOf } from './match-state';
 import type { PostBody } from './post-body';

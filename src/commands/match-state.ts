@@ -7,10 +7,10 @@ import type { Content } from '../content/load';
 import type { UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
 import type { ScenarioUnit } from '../formats/scenario';
-import type { Command, Concession } from '../engine/commands';
-import { decide } from '../engine/decide';
-import type { RuleError } from '../engine/errors';
-import { apply, type GameEvent } from '../engine/events';
+import type { Command, Concession } from '../engine';
+import { decide } from '../engine';
+import type { RuleError } from '../engine';
+import { apply, type GameEvent } from '../engine';
 import {
   checkPregameSetup,
   pregameApply,
@@ -20,10 +20,10 @@ import {
   type PregameCommand,
   type PregameEvent,
   type PregameState,
-} from '../engine/pregame';
-import { initial } from '../engine/setup';
-import type { GameState, PlayerId } from '../engine/state';
-import { seeded } from '../engine/dice';
+} from '../engine';
+import { initial } from '../engine';
+import type { GameState, PlayerId } from '../engine';
+import { seeded } from '../engine';
 import { labelUnits } from '../render/labels';
 import type { MatchSetup, MatchSnapshot } from '../match/record';
 

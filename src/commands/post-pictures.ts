@@ -3,9 +3,9 @@
  * result), made into messages from the match as stored. Kept apart from post-render.ts so the render
  * pool's workers (bot/render-worker-main.ts) load the drawing code and nothing of discord.js.
  */
-import type { GameEvent } from '../engine/events';
-import { apply } from '../engine/events';
-import type { GameState } from '../engine/state';
+import type { GameEvent } from '../engine';
+import { apply } from '../engine';
+import type { GameState } from '../engine';
 import { matchRecord, type MatchRecord } from '../match/record';
 import {
   eventSentences,

@@ -4,11 +4,11 @@
  * what each way of taking them leads to (Vigor left, boxes marked, a drop, VP handed over now, the
  * Mortal roll's risk).
  */
-import { attackOdds, woundOutcomes, type SplitOutcome } from '../engine/queries';
-import type { WoundsPromptOptions } from '../engine/split-options';
-import type { GameState, PlayerId, PromptOf } from '../engine/state';
-import { cardOf, findAttack, label, modOf, unitOf } from '../engine/table';
-import { boxesLeft } from '../engine/wounds';
+import { attackOdds, woundOutcomes, type SplitOutcome } from '../engine';
+import type { WoundsPromptOptions } from '../engine';
+import type { GameState, PlayerId, PromptOf } from '../engine';
+import { cardOf, findAttack, label, modOf, unitOf } from '../engine';
+import { boxesLeft } from '../engine';
 import type { InjuryBox } from '../formats/card';
 import type { OptionSpec } from './prompt-components';
 import { unshown } from './user-text';

@@ -3,7 +3,7 @@
  * standing orders answer is answered at once, as that player's decision, with what was chosen written
  * in the thread; then the deadlines are brought in line with the wait the match is left in.
  */
-import type { PlayerId } from '../engine/state';
+import type { PlayerId } from '../engine';
 import { describeChange } from './act-log';
 import type { App } from './app';
 import { planWaits } from './deadline-plan';

@@ -5,9 +5,9 @@
  * shown is what is played; when the last opponent accepts, setup begins.
  */
 import { ChannelType, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
-import type { RuleError } from '../engine/errors';
-import { entryAreas } from '../engine/pregame';
-import type { PlayerId } from '../engine/state';
+import type { RuleError } from '../engine';
+import { entryAreas } from '../engine';
+import type { PlayerId } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { MatchRow } from '../store';
 import type { App } from './app';

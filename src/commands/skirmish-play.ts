@@ -3,8 +3,8 @@
  * answering the entry-tile prompt by typing a square.
  */
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { describeState } from '../engine/queries';
-import type { RuleError } from '../engine/errors';
+import { describeState } from '../engine';
+import type { RuleError } from '../engine';
 import { renderMapWithAlt, type ViewRequest } from '../render';
 import { logView } from './log-pages';
 import type { App } from './app';

@@ -4,14 +4,14 @@
  * answer it, the answer is given at once, in the same transaction, as that player's own decision
  * (commands/settle.ts); what was chosen is shown in the thread.
  */
-import type { Decision } from '../engine/commands';
-import { attackOdds } from '../engine/queries';
-import { splitOptions, type WoundsPromptOptions } from '../engine/split-options';
-import type { GameState, PlayerId, Prompt, PromptOf } from '../engine/state';
-import { findAttack, label, unitOf } from '../engine/table';
-import type { SplitChoice } from '../engine/wounds';
+import type { Decision } from '../engine';
+import { attackOdds } from '../engine';
+import { splitOptions, type WoundsPromptOptions } from '../engine';
+import type { GameState, PlayerId, Prompt, PromptOf } from '../engine';
+import { findAttack, label, unitOf } from '../engine';
+import type { SplitChoice } from '../engine';
 import type { InjuryBox } from '../formats/card';
-import type { PregamePrompt } from '../engine/pregame';
+import type { PregamePrompt } from '../engine';
 import { ALL_MATCHES, type Store } from '../store';
 import type { MatchCommand, MatchSetup, MatchSnapshot } from './match-state';
 import { shown } from './user-text';

@@ -5,8 +5,8 @@
  * nothing and becomes a UserError; a stale sequence number means someone (or the same double click)
  * got there first.
  */
-import type { PlayerId } from '../engine/state';
-import type { RuleError } from '../engine/errors';
+import type { PlayerId } from '../engine';
+import type { RuleError } from '../engine';
 import { matchRecord } from '../match/record';
 import { OPEN_STATUSES } from '../store';
 import type { App } from './app';

@@ -3,8 +3,8 @@
  * whether to reply (Ghoul (gh))." Prompts are worded by the engine (`waitingFor`), so a reminder
  * says what the prompt itself says.
  */
-import { waitingFor } from '../engine/decide';
-import { label, unitOf } from '../engine/table';
+import { waitingFor } from '../engine';
+import { label, unitOf } from '../engine';
 import type { MatchRow } from '../store';
 import type { Wait } from './deadline-plan';
 import { withMentions } from './submit';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { catalogSchema, indexCatalogs, type Catalog, type CatalogIndex } from '../formats/catalog';
 import { parseText } from '../formats/document';
 import type { Gridmap } from '../formats/gridmap';
-import { battlefieldSchema } from '../engine/battlefield';
+import { battlefieldSchema } from '../engine';
 import { fail, ok, parseWith, type Problem, type Result } from '../formats/problems';
 import type { z } from 'zod';
 

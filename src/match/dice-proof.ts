@@ -6,7 +6,7 @@
  * recompute the seed, then every d20 of the match, and compare them with the rolls in the log.
  */
 import { createHash } from 'node:crypto';
-import { rollD20, seeded, type Rng } from '../engine/dice';
+import { rollD20, seeded, type Rng } from '../engine';
 
 /** The public half, known from the start: the commitment and the entropy gathered so far. */
 export interface DiceCommitment {

@@ -4,7 +4,7 @@
  * what any overlay shows. Discord caps an attachment description at 1,024 characters, so the text is
  * written at three levels of detail and the fullest one that fits is used.
  */
-import type { GameState } from '../engine/state';
+import type { GameState } from '../engine';
 import { lastTurnPhrases, lastTurnSentences } from './last-turn-words';
 import { phaseName } from './panel';
 import { toMapView, type MapView, type UnitView, type ViewRequest } from './view';

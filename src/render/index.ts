@@ -2,13 +2,13 @@
  * The renderer's public face: map images, stat cards and alt text. Everything here is a pure
  * function of its arguments (fonts are loaded once, on first use).
  */
-import type { GameState } from '../engine/state';
+import type { GameState } from '../engine';
 import { DISCORD_ALT_TEXT_LIMIT, header, mapAltText } from './alt-text';
 import { drawFocusCanvas, focusAltText, focusWindow } from './focus';
 import { drawLegendCanvas, legendWords } from './legend';
 import { drawMap } from './map';
 import { encodePng } from './png';
-import type { GameEvent } from '../engine/events';
+import type { GameEvent } from '../engine';
 import type { Happening } from './happenings';
 import { unitLabels } from './labels';
 import { tell } from './last-turn-words';

@@ -3,7 +3,7 @@
  * several of one card. Built from every unit in the state, reserve and dropped ones included, in
  * setup order; units are never added or removed during a game, so a label never changes.
  */
-import type { GameState, UnitId } from '../engine/state';
+import type { GameState, UnitId } from '../engine';
 
 /** Words that do not give an initial: "Priest of the Dawn" is PD. */
 const SMALL = new Set(['of', 'the', 'at', 'and', 'a', 'an', 'in', 'on']);

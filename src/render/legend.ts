@@ -8,7 +8,7 @@
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { STATUSES, type Terrain } from '../formats/vocabulary';
-import { T } from '../engine/board';
+import { T } from '../engine';
 import { measuringContext } from './canvas-pool';
 import { font, loadFonts } from './fonts';
 import { shapePath, star } from './glyphs';

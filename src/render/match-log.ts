@@ -4,9 +4,9 @@
  * through it; the catch-up digest is the same log from a player's last act on, or its phrases in
  * short. Pure: a start state and events in, lines out.
  */
-import { apply, type GameEvent } from '../engine/events';
-import type { GameState, PlayerId } from '../engine/state';
-import { cardOf } from '../engine/table';
+import { apply, type GameEvent } from '../engine';
+import type { GameState, PlayerId } from '../engine';
+import { cardOf } from '../engine';
 import type { Happening } from './happenings';
 import { unitLabels } from './labels';
 import { phrase, sentence, type Telling } from './last-turn-words';

@@ -7,8 +7,8 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { columnName } from '../formats/squares';
 import type { Terrain } from '../formats/vocabulary';
-import { T } from '../engine/board';
-import { Lru } from '../engine/lru';
+import { T } from '../engine';
+import { Lru } from '../engine';
 import { font } from './fonts';
 import { bricks, flame, peaks, pillars, pitHole, slidingDoor, smokeWisps, snowflake, star, tufts } from './glyphs';
 import type { BoardGeometry } from './layout';

@@ -15,11 +15,11 @@
  */
 import type { Attack } from '../formats/card';
 import type { WoundType } from '../formats/vocabulary';
-import { hasTerrain, squareIndex, T } from '../engine/board';
-import type { EventOf, GameEvent } from '../engine/events';
-import type { Incoming } from '../engine/attack';
-import type { GameState, PlayerId, UnitId, UnitState } from '../engine/state';
-import { boardOf, cardOf, findAttack, footprint, modOf } from '../engine/table';
+import { hasTerrain, squareIndex, T } from '../engine';
+import type { EventOf, GameEvent } from '../engine';
+import type { Incoming } from '../engine';
+import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
+import { boardOf, cardOf, findAttack, footprint, modOf } from '../engine';
 import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import {
   sqOf,

@@ -4,12 +4,12 @@
  * (queries.chargeOptions / chargePlan), sight and cover (targeting.sightOf / invisibleTo), and an attack preview
  * (queries.attackOdds).
  */
-import { squareIndex } from '../engine/board';
-import { attackOdds, chargeOptions, chargePlan, reachableSquares } from '../engine/queries';
-import type { GameState, UnitId, UnitState } from '../engine/state';
-import { profile } from '../engine/stats';
-import { boardOf, cardOf, onMap, unitOf } from '../engine/table';
-import { invisibleTo, rangeBetween, sightOf } from '../engine/targeting';
+import { squareIndex } from '../engine';
+import { attackOdds, chargeOptions, chargePlan, reachableSquares } from '../engine';
+import type { GameState, UnitId, UnitState } from '../engine';
+import { profile } from '../engine';
+import { boardOf, cardOf, onMap, unitOf } from '../engine';
+import { invisibleTo, rangeBetween, sightOf } from '../engine';
 import { sqOf, type PreviewView, type ReachView, type SightMark, type SightView, type Sq, type ViewRequest } from './view-types';
 
 const spanOf = (state: GameState, u: UnitState): 1 | 2 => (cardOf(state, u).size === 'big' ? 2 : 1);

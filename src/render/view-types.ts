@@ -4,9 +4,9 @@
  * keeping them here lets those helpers use them without importing view.ts back.
  */
 import type { Terrain, WoundType, StatusName, Size } from '../formats/vocabulary';
-import { colOf, nameOf, rowOf, type Board } from '../engine/board';
-import type { GameEvent } from '../engine/events';
-import type { GameState, PlayerId, UnitId } from '../engine/state';
+import { colOf, nameOf, rowOf, type Board } from '../engine';
+import type { GameEvent } from '../engine';
+import type { GameState, PlayerId, UnitId } from '../engine';
 import type { TokenShape } from './palette';
 
 export interface ViewRequest {

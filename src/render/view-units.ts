@@ -4,11 +4,11 @@
  * line (round, phase, whose turn, open prompt).
  */
 import type { InjuryBox } from '../formats/card';
-import type { GameState, PlayerId, UnitId, UnitState } from '../engine/state';
-import { profile } from '../engine/stats';
-import { boardOf, cardOf } from '../engine/table';
-import { nextTurn } from '../engine/turns';
-import { boxesLeft } from '../engine/wounds';
+import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
+import { profile } from '../engine';
+import { boardOf, cardOf } from '../engine';
+import { nextTurn } from '../engine';
+import { boxesLeft } from '../engine';
 import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS, STATUS_CODE } from './palette';
 import { sqOf, type BoxView, type PlayerView, type StatusLine, type UnitView } from './view-types';
 

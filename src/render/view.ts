@@ -5,9 +5,9 @@
  * reads only this view, and most tests assert on it rather than on pixels.
  */
 import { TERRAINS } from '../formats/vocabulary';
-import { T, type Board } from '../engine/board';
-import type { GameState } from '../engine/state';
-import { boardKey, boardOf } from '../engine/table';
+import { T, type Board } from '../engine';
+import type { GameState } from '../engine';
+import { boardKey, boardOf } from '../engine';
 import { lastTurnView } from './view-last-turn';
 import { previewView, reachView, sightView } from './view-overlays';
 import { playerViews, statusLine, unitViews } from './view-units';
