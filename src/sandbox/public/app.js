@@ -31,12 +31,15 @@ const userById = (id) => (id === state.world.bot.id ? { ...state.world.bot, bot:
 const channelById = (id) => state.world.channels.find((c) => c.id === id);
 const currentChannel = () => channelById(state.channelId) ?? state.world.channels[0];
 
+/** The toast's pending hide, replaced by each new toast. */
+let toastTimer;
+
 function toast(text) {
   const el = $('#toast');
   el.textContent = text;
   el.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => (el.hidden = true), 6000);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (el.hidden = true), 6000);
 }
 
 // ---- actions as the current player ---------------------------------------------------------------
@@ -359,13 +362,13 @@ document.addEventListener('keydown', (e) => {
 
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
-  const channel = target?.closest('[data-channel]');
+  const channel = /** @type {HTMLElement | null | undefined} */ (target?.closest('[data-channel]'));
   if (channel) {
     event.preventDefault();
     void openChannel(channel.dataset.channel);
     return;
   }
-  const player = target?.closest('.player');
+  const player = /** @type {HTMLElement | null | undefined} */ (target?.closest('.player'));
   if (player) void switchPlayer(player.dataset.user);
 });
 

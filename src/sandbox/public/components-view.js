@@ -162,7 +162,7 @@ function closeMenus(except) {
   for (const wrap of document.querySelectorAll('.select.open')) {
     if (wrap === except) continue;
     wrap.classList.remove('open');
-    wrap.querySelector('.select-list').hidden = true;
+    /** @type {HTMLElement} */ (wrap.querySelector('.select-list')).hidden = true;
   }
 }
 

@@ -50,12 +50,12 @@ export function createComposer(root, ctx) {
       <button type="button" class="send" title="Send (Enter)" aria-label="Send">➤</button>
     </div>
     <div class="hint"></div>`;
-  const popup = root.querySelector('.popup');
-  const chip = root.querySelector('.command-chip');
-  const fieldsBox = root.querySelector('.fields');
-  const text = root.querySelector('.text-input');
-  const hint = root.querySelector('.hint');
-  const sendButton = root.querySelector('.send');
+  const popup = /** @type {HTMLElement} */ (root.querySelector('.popup'));
+  const chip = /** @type {HTMLElement} */ (root.querySelector('.command-chip'));
+  const fieldsBox = /** @type {HTMLElement} */ (root.querySelector('.fields'));
+  const text = /** @type {HTMLInputElement} */ (root.querySelector('.text-input'));
+  const hint = /** @type {HTMLElement} */ (root.querySelector('.hint'));
+  const sendButton = /** @type {HTMLButtonElement} */ (root.querySelector('.send'));
 
   /** @type {null | { entry: any, fields: any[] }} */
   let current = null;

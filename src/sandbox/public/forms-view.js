@@ -34,12 +34,12 @@ export function showForm(form) {
     });
     dialog.querySelector('form').addEventListener('submit', (e) => {
       e.preventDefault();
-      const data = new FormData(e.target);
+      const data = new FormData(/** @type {HTMLFormElement} */ (e.target));
       done(Object.fromEntries(form.fields.map((f) => [f.id, String(data.get(f.id) ?? '')])));
     });
     document.body.append(dialog);
     dialog.showModal();
-    dialog.querySelector('input, textarea')?.focus();
+    /** @type {HTMLElement | null} */ (dialog.querySelector('input, textarea'))?.focus();
   });
 }
 

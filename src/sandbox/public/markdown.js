@@ -20,6 +20,7 @@ function timestamp(secs, style) {
   const at = Number(secs) * 1000;
   if (style !== 'R') return new Date(at).toLocaleString();
   const diff = (at - sandboxNow()) / 1000;
+  /** @type {[Intl.RelativeTimeFormatUnit, number][]} */
   const units = [
     ['day', 86400],
     ['hour', 3600],

@@ -186,6 +186,7 @@ function embedView(e, names, ctx) {
   parts.push('</div>');
   if (e.thumbnail?.url) parts.push(`<img class="embed-thumbnail" src="${escapeHtml(e.thumbnail.url)}" alt="">`);
   el.innerHTML = parts.join('');
-  for (const img of el.querySelectorAll('.embed-image, .embed-thumbnail')) img.addEventListener('click', () => ctx.openImage(img.src, ''));
+  for (const img of el.querySelectorAll('.embed-image, .embed-thumbnail'))
+    img.addEventListener('click', () => ctx.openImage(/** @type {HTMLImageElement} */ (img).src, ''));
   return el;
 }
