@@ -3,8 +3,7 @@
  * names the unit and squares as the engine expects, and hands the act to `submit`; the engine decides.
  * The reply is public, so the thread reads as a log of the game; refusals are private (router.ts).
  */
-import { ApplicationCommandOptionType as T, type ChatInputCommandInteraction } from 'discord.js';
-import { z } from 'zod';
+import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Command } from '../engine';
 import { label, unitOf } from '../engine';
 import type { App } from './app';
@@ -15,12 +14,15 @@ import type { CommandModule } from './command';
 import { matchRecord } from '../match/record';
 import { gameOf } from './match-state';
 import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveUnit, suggestCharge, type LiveGame } from './match-context';
-import { parseOptions, text, type ReadOptions } from './options';
+import { type ArgsOf, booleanOption, choiceOption, type OptionSet, type OptionSpec, optionSet, textOption } from './option-spec';
+import type { ReadOptions } from './options';
 import { answerOwn } from './own-answer';
 import { submit, type Submitted } from './submit';
 import { refuse } from './user-error';
 
-const unitOption = { type: T.String, name: 'unit', description: 'Your unit, by its label on the map', required: true, autocomplete: true } as const;
+const unit = textOption({ name: 'unit', description: 'Your unit, by its label on the map', required: true, autocomplete: true, max: 40 });
+/** Every act names its unit first; this reads it for `actCommand`, whatever else the act takes. */
+const unitOnly = optionSet(unit);
 
 async function act(interaction: ChatInputCommandInteraction, app: App, build: (live: LiveGame) => Command): Promise<void> {
   const live = gameHere(app, interaction.channelId);
@@ -36,19 +38,19 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
 }
 
 /** A module for one act: its options, how they become a command, and autocomplete from the engine. */
-function actCommand(
+function actCommand<const S extends readonly OptionSpec[]>(
   name: string,
   description: string,
-  options: readonly Record<string, unknown>[],
-  schema: z.ZodType<Record<string, unknown>>,
-  build: (live: LiveGame, o: Record<string, unknown>, unit: string) => Command,
+  options: OptionSet<S>,
+  build: (live: LiveGame, o: ArgsOf<S>, unitId: string) => Command,
   actName: string | undefined,
 ): CommandModule {
   return {
-    data: { name, description, options: [unitOption, ...options] as never },
+    data: { name, description, options: options.json },
     async run(interaction, app, opts: ReadOptions) {
-      const o = parseOptions(schema, opts.values);
-      await act(interaction, app, (live) => build(live, o, resolveUnit(live.game, String(o.unit)).id));
+      const o = options.parse(opts.values);
+      const named = unitOnly.parse(opts.values).unit;
+      await act(interaction, app, (live) => build(live, o, resolveUnit(live.game, named).id));
     },
     autocomplete(interaction, app, opts) {
       const row = app.store.matches.byThread(interaction.channelId);
@@ -75,21 +77,20 @@ function actCommand(
   };
 }
 
-const unit = text(40);
-const square = text(8);
+const square = (name: string, description: string) => textOption({ name, description, max: 8 });
 
 export const moveCommand = actCommand(
   'move',
   'Basic Move: walk a unit to a square (the cheapest path), or along a path you give',
-  [
-    { type: T.String, name: 'to', description: 'The square to end on, like C5', required: true, autocomplete: true },
-    { type: T.String, name: 'path', description: 'Optional: every square entered, in order, like "C4 C5"' },
-  ],
-  z.object({ unit, to: square, path: text(300).optional() }),
+  optionSet(
+    unit,
+    textOption({ name: 'to', description: 'The square to end on, like C5', required: true, autocomplete: true, max: 8 }),
+    textOption({ name: 'path', description: 'Optional: every square entered, in order, like "C4 C5"', max: 300 }),
+  ),
   (live, o, u) => {
-    const to = resolveSquare(live.game.map, String(o.to));
+    const to = resolveSquare(live.game.map, o.to);
     if (o.path === undefined) return { act: 'move', unit: u, to };
-    const path = resolvePath(live.game, String(o.path));
+    const path = resolvePath(live.game, o.path);
     if (path[path.length - 1] !== to) refuse('path-mismatch', `The path ends at ${path[path.length - 1]}, not at ${to}.`);
     return { act: 'move', unit: u, path };
   },
@@ -99,28 +100,27 @@ export const moveCommand = actCommand(
 export const maneuverCommand = actCommand(
   'maneuver',
   'Maneuver: one careful step that does not invite replies',
-  [{ type: T.String, name: 'to', description: 'The square to step to', required: true, autocomplete: true }],
-  z.object({ unit, to: square }),
-  (live, o, u) => ({ act: 'maneuver', unit: u, to: resolveSquare(live.game.map, String(o.to)) }),
+  optionSet(unit, textOption({ name: 'to', description: 'The square to step to', required: true, autocomplete: true, max: 8 })),
+  (live, o, u) => ({ act: 'maneuver', unit: u, to: resolveSquare(live.game.map, o.to) }),
   'maneuver',
 );
 
 export const attackCommand = actCommand(
   'attack',
   'Attack a unit (or a square, for a burst); charge to move in first',
-  [
-    { type: T.String, name: 'attack', description: 'Which attack', required: true, autocomplete: true },
-    { type: T.String, name: 'target', description: 'The unit attacked', autocomplete: true },
-    { type: T.Boolean, name: 'charge', description: 'Charge: 2 steps straight into reach first, for 5 Vigor and +5 wounds' },
-    { type: T.String, name: 'origin', description: 'For a burst: the square it is centred on' },
-  ],
-  z.object({ unit, attack: text(60), target: text(40).optional(), charge: z.boolean().optional(), origin: square.optional() }),
+  optionSet(
+    unit,
+    textOption({ name: 'attack', description: 'Which attack', required: true, autocomplete: true, max: 60 }),
+    textOption({ name: 'target', description: 'The unit attacked', autocomplete: true, max: 40 }),
+    booleanOption({ name: 'charge', description: 'Charge: 2 steps straight into reach first, for 5 Vigor and +5 wounds' }),
+    square('origin', 'For a burst: the square it is centred on'),
+  ),
   (live, o, u) => {
     if ((o.target === undefined) === (o.origin === undefined))
       refuse('bad-option', 'Give a `target` unit, or for a burst an `origin` square (one of the two).');
-    const attack = resolveAttack(live.game, unitOf(live.game, u), String(o.attack));
-    if (o.origin !== undefined) return { act: 'attack', unit: u, attack, origin: resolveSquare(live.game.map, String(o.origin)) };
-    const target = resolveUnit(live.game, String(o.target)).id;
+    const attack = resolveAttack(live.game, unitOf(live.game, u), o.attack);
+    if (o.origin !== undefined) return { act: 'attack', unit: u, attack, origin: resolveSquare(live.game.map, o.origin) };
+    const target = resolveUnit(live.game, o.target!).id;
     if (!o.charge) suggestCharge(live.game, unitOf(live.game, u), attack, target);
     return { act: 'attack', unit: u, attack, target, ...(o.charge ? { charge: true as const } : {}) };
   },
@@ -130,17 +130,15 @@ export const attackCommand = actCommand(
 export const restCommand = actCommand(
   'rest',
   'Rest: regain a token',
-  [{ type: T.String, name: 'token', description: 'Which token', required: true, choices: ['react', 'blue', 'red'].map((t) => ({ name: t, value: t })) }],
-  z.object({ unit, token: z.enum(['react', 'blue', 'red']) }),
-  (_live, o, u) => ({ act: 'rest', unit: u, token: o.token as 'react' }),
+  optionSet(unit, choiceOption({ name: 'token', description: 'Which token', required: true, choices: ['react', 'blue', 'red'] })),
+  (_live, o, u) => ({ act: 'rest', unit: u, token: o.token }),
   'rest',
 );
 
 export const crowCommand = actCommand(
   'crow',
   'Crow: once a round, in a turn this unit dropped an enemy, regain 5 Vigor',
-  [],
-  z.object({ unit }),
+  optionSet(unit),
   (_l, _o, u) => ({ act: 'crow', unit: u }),
   'crow',
 );
@@ -148,16 +146,16 @@ export const crowCommand = actCommand(
 export const traitCommand = actCommand(
   'trait',
   "Use one of the unit's act traits",
-  [
-    { type: T.String, name: 'trait', description: 'Which trait', required: true, autocomplete: true },
-    { type: T.String, name: 'target', description: 'The unit it is used on, if it needs one' },
-  ],
-  z.object({ unit, trait: text(60), target: text(40).optional() }),
+  optionSet(
+    unit,
+    textOption({ name: 'trait', description: 'Which trait', required: true, autocomplete: true, max: 60 }),
+    textOption({ name: 'target', description: 'The unit it is used on, if it needs one', max: 40 }),
+  ),
   (live, o, u) => ({
     act: 'trait',
     unit: u,
-    trait: String(o.trait).trim().toLowerCase(),
-    ...(o.target !== undefined ? { target: resolveUnit(live.game, String(o.target)).id } : {}),
+    trait: o.trait.toLowerCase(),
+    ...(o.target !== undefined ? { target: resolveUnit(live.game, o.target).id } : {}),
   }),
   'trait',
 );
@@ -165,8 +163,7 @@ export const traitCommand = actCommand(
 export const endCommand = actCommand(
   'end',
   "End the unit's turn (a unit that has not acted takes its turn with no acts)",
-  [],
-  z.object({ unit }),
+  optionSet(unit),
   (_l, _o, u) => ({ end: u }),
   undefined,
 );

@@ -9,7 +9,6 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { z } from 'zod';
 import { defaultContent, type Content } from '../content/load';
 import { unitCost } from '../engine';
 import { renderCard } from '../render';
@@ -17,15 +16,38 @@ import type { App } from './app';
 import { cardAltText, cardChoices, findCard, findMod, modChoices } from './catalog-card';
 import { catalogMessages, factionsOf } from './catalog-embeds';
 import { choice, type CommandModule } from './command';
-import { parseOptions, text, type ReadOptions } from './options';
+import { booleanOption, optionSet, textOption } from './option-spec';
+import type { ReadOptions } from './options';
 import { refuse } from './user-error';
 import { shown } from './user-text';
 import { capitalise } from './warband-embed';
 
-const SHARE = { type: ApplicationCommandOptionType.Boolean, name: 'share', description: 'Post it in the channel for everyone to see' } as const;
+const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });
 
-/** The command as registered; faction choices come from the catalogs the bot ships with. */
+/** The options; faction choices (for the registered command) come from the catalogs the bot ships with. */
+function catalogArgs(factions?: readonly string[]) {
+  return {
+    units: optionSet(
+      textOption({
+        name: 'faction',
+        description: 'Only this faction',
+        max: 40,
+        // Discord allows 25 choices; a league with more factions still gets the full list without the option.
+        ...(factions ? { choices: factions.slice(0, 25).map((f) => choice(capitalise(f), f) as { name: string; value: string }) } : {}),
+      }),
+      share,
+    ),
+    card: optionSet(
+      textOption({ name: 'id', description: 'The card (type a name or id)', required: true, autocomplete: true, capInDiscord: true }),
+      textOption({ name: 'mod', description: 'A mod to add (type a name or id)', autocomplete: true, capInDiscord: true }),
+      share,
+    ),
+  };
+}
+
+/** The command as registered. */
 export function catalogData(content: Content) {
+  const registered = catalogArgs(factionsOf(content.index));
   return {
     name: 'catalog',
     description: 'Browse the unit cards and mods',
@@ -34,45 +56,18 @@ export function catalogData(content: Content) {
         type: ApplicationCommandOptionType.Subcommand,
         name: 'units',
         description: 'List the unit cards and mods, with ids and costs',
-        options: [
-          {
-            type: ApplicationCommandOptionType.String,
-            name: 'faction',
-            description: 'Only this faction',
-            // Discord allows 25 choices; a league with more factions still gets the full list without the option.
-            choices: factionsOf(content.index)
-              .slice(0, 25)
-              .map((f) => choice(capitalise(f), f) as { name: string; value: string }),
-          },
-          SHARE,
-        ],
+        options: registered.units.json,
       },
-      {
-        type: ApplicationCommandOptionType.Subcommand,
-        name: 'card',
-        description: 'Show a stat card, optionally with a mod',
-        options: [
-          {
-            type: ApplicationCommandOptionType.String,
-            name: 'id',
-            description: 'The card (type a name or id)',
-            required: true,
-            autocomplete: true,
-            max_length: 100,
-          },
-          { type: ApplicationCommandOptionType.String, name: 'mod', description: 'A mod to add (type a name or id)', autocomplete: true, max_length: 100 },
-          SHARE,
-        ],
-      },
+      { type: ApplicationCommandOptionType.Subcommand, name: 'card', description: 'Show a stat card, optionally with a mod', options: registered.card.json },
     ],
   } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 }
 
-const unitsOptions = z.object({ faction: text(40).optional(), share: z.boolean().default(false) });
-const cardOptions = z.object({ id: text(100), mod: text(100).optional(), share: z.boolean().default(false) });
+/** The parsers: a faction is checked against the catalogs when used, so they need no choices. */
+const args = catalogArgs();
 
 async function units(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
-  const { faction, share } = parseOptions(unitsOptions, options.values);
+  const { faction, share } = args.units.parse(options.values);
   const index = app.content.index;
   if (faction !== undefined && !factionsOf(index).includes(faction)) {
     refuse('unknown-faction', `There is no faction "${faction}". The catalog has ${factionsOf(index).map(capitalise).join(', ')}.`);
@@ -86,7 +81,7 @@ async function units(interaction: ChatInputCommandInteraction, app: App, options
 }
 
 async function card(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
-  const { id, mod: modTyped, share } = parseOptions(cardOptions, options.values);
+  const { id, mod: modTyped, share } = args.card.parse(options.values);
   const found = findCard(app.content.index, id);
   const mod = modTyped === undefined ? undefined : findMod(app.content.index, found, modTyped);
   // Drawing a card takes tens of milliseconds; deferring keeps well inside Discord's three seconds on a busy host.

@@ -2,15 +2,22 @@
  * /help [topic] and /rules topic: how to use the bot, and the rules in the project's own words, with
  * autocomplete over the topics. Private unless `share` is set, so looking things up fills no thread.
  */
-import { ApplicationCommandOptionType as T, MessageFlags } from 'discord.js';
-import { z } from 'zod';
+import { MessageFlags } from 'discord.js';
 import { findTopic, RULES_TOPICS } from '../content/rules-topics';
 import { choice, suggest, type CommandModule } from './command';
 import { HELP_TOPICS } from './help-topics';
-import { parseOptions, text } from './options';
+import { booleanOption, optionSet, textOption } from './option-spec';
 import { refuse } from './user-error';
 
-const SHARE = { type: T.Boolean, name: 'share', description: 'Post it for everyone to see' } as const;
+const share = booleanOption({ name: 'share', description: 'Post it for everyone to see', default: false });
+const helpArgs = optionSet(
+  textOption({ name: 'topic', description: 'What you want to know', max: 40, choices: HELP_TOPICS.map((t) => ({ name: t.title, value: t.id })) }),
+  share,
+);
+const rulesArgs = optionSet(
+  textOption({ name: 'topic', description: 'The rule (type to search)', required: true, autocomplete: true, max: 60, capInDiscord: true }),
+  share,
+);
 const ruleChoices = RULES_TOPICS.map((t) => choice(t.title, t.id));
 const visibility = (share: boolean) =>
   share ? { allowedMentions: { parse: [] } } : { flags: MessageFlags.Ephemeral as const, allowedMentions: { parse: [] } };
@@ -19,13 +26,10 @@ export const helpCommand: CommandModule = {
   data: {
     name: 'help',
     description: 'How to play with the bot: getting a match going, taking a turn, the buttons',
-    options: [
-      { type: T.String, name: 'topic', description: 'What you want to know', choices: HELP_TOPICS.map((t) => ({ name: t.title, value: t.id })) },
-      SHARE,
-    ],
+    options: helpArgs.json,
   },
   async run(interaction, _app, options) {
-    const o = parseOptions(z.object({ topic: text(40).optional(), share: z.boolean().default(false) }), options.values);
+    const o = helpArgs.parse(options.values);
     const topic = HELP_TOPICS.find((t) => t.id === o.topic);
     const content = topic
       ? `**${topic.title}**\n${topic.text}`
@@ -42,10 +46,10 @@ export const rulesCommand: CommandModule = {
   data: {
     name: 'rules',
     description: 'Look up a rule: replies, the rule of three, wounds, cover, charging…',
-    options: [{ type: T.String, name: 'topic', description: 'The rule (type to search)', required: true, autocomplete: true, max_length: 60 }, SHARE],
+    options: rulesArgs.json,
   },
   async run(interaction, _app, options) {
-    const o = parseOptions(z.object({ topic: text(60), share: z.boolean().default(false) }), options.values);
+    const o = rulesArgs.parse(options.values);
     const topic = findTopic(o.topic);
     if (!topic) {
       const near = suggest(ruleChoices, o.topic.split(/\s+/)[0]).map((c) => `\`${String(c.value)}\``);

@@ -9,7 +9,6 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { z } from 'zod';
 import type { Gridmap } from '../formats/gridmap';
 import { didYouMean } from '../formats/suggest';
 import type { App } from './app';
@@ -17,48 +16,30 @@ import type { CommandModule } from './command';
 import { mapById, mapChoices, mapFacts, mapIds, mapListEmbed } from './map-library';
 import { renderMapPreview } from './map-preview';
 import { checkOrganiser, submitMap } from './map-submit';
-import { parseOptions, text, type ReadOptions } from './options';
+import { attachmentOption, booleanOption, optionSet, textOption } from './option-spec';
+import type { ReadOptions } from './options';
 import { refuse } from './user-error';
-import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
+import { checkUploadMeta, readUpload } from './upload';
 import { markSaved } from './saved';
 import { shown } from './user-text';
 
-const SHARE = { type: ApplicationCommandOptionType.Boolean, name: 'share', description: 'Post it in the channel for everyone to see' } as const;
+const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });
+
+const args = {
+  list: optionSet(share),
+  show: optionSet(textOption({ name: 'id', description: 'The map (type a name or id)', required: true, autocomplete: true, capInDiscord: true }), share),
+  submit: optionSet(attachmentOption({ name: 'file', description: 'A .json or .yaml gridmap', required: true })),
+};
 
 const data = {
   name: 'map',
   description: 'Browse the maps, or add one (organisers)',
   options: [
-    { type: ApplicationCommandOptionType.Subcommand, name: 'list', description: 'List the maps you can play on', options: [SHARE] },
-    {
-      type: ApplicationCommandOptionType.Subcommand,
-      name: 'show',
-      description: 'Draw a map',
-      options: [
-        {
-          type: ApplicationCommandOptionType.String,
-          name: 'id',
-          description: 'The map (type a name or id)',
-          required: true,
-          autocomplete: true,
-          max_length: 100,
-        },
-        SHARE,
-      ],
-    },
-    {
-      type: ApplicationCommandOptionType.Subcommand,
-      name: 'submit',
-      description: 'Add a map to this server (needs Manage Server)',
-      options: [{ type: ApplicationCommandOptionType.Attachment, name: 'file', description: 'A .json or .yaml gridmap', required: true }],
-    },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'list', description: 'List the maps you can play on', options: args.list.json },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'show', description: 'Draw a map', options: args.show.json },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'submit', description: 'Add a map to this server (needs Manage Server)', options: args.submit.json },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
-
-const attachment = z.custom<UploadMeta>((v) => typeof v === 'object' && v !== null && 'url' in v && 'size' in v, 'is not a file');
-const listOptions = z.object({ share: z.boolean().default(false) });
-const showOptions = z.object({ id: text(100), share: z.boolean().default(false) });
-const submitOptions = z.object({ file: attachment });
 
 const visibility = (share: boolean) => (share ? {} : { flags: MessageFlags.Ephemeral as const });
 
@@ -78,7 +59,7 @@ function previewFiles(map: Gridmap): AttachmentBuilder[] {
 }
 
 async function show(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
-  const { id, share } = parseOptions(showOptions, options.values);
+  const { id, share } = args.show.parse(options.values);
   const map = mapById(app, id, interaction.guildId);
   if (!map) {
     const known = mapIds(app, interaction.guildId);
@@ -90,7 +71,7 @@ async function show(interaction: ChatInputCommandInteraction, app: App, options:
 
 async function submit(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
   const guild = checkOrganiser(interaction.guildId, interaction.memberPermissions);
-  const { file } = parseOptions(submitOptions, options.values);
+  const { file } = args.submit.parse(options.values);
   checkUploadMeta(file, 'a map');
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const source = await readUpload(file, 'a map');
@@ -107,7 +88,7 @@ export const mapCommand: CommandModule = {
   async run(interaction, app, options) {
     switch (options.sub) {
       case 'list': {
-        const { share } = parseOptions(listOptions, options.values);
+        const { share } = args.list.parse(options.values);
         await interaction.reply({ embeds: [mapListEmbed(app, interaction.guildId)], ...visibility(share) });
         return;
       }

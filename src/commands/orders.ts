@@ -7,15 +7,13 @@ import {
   ApplicationCommandOptionType as T,
   MessageFlags,
   type ChatInputCommandInteraction,
-  type APIApplicationCommandBasicOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { z } from 'zod';
 import { ALL_MATCHES, OPEN_STATUSES, type MatchRow } from '../store';
 import type { App } from './app';
 import type { CommandModule } from './command';
 import { waitsOf } from './deadline-plan';
-import { parseOptions, text } from './options';
+import { choiceOption, integerOption, optionSet, textOption } from './option-spec';
 import { save } from './saved';
 import { answeredLine, BOX_KINDS, describeOrders, ORDER_FIELDS, ordersFor, standingAnswer, type BoxKind, type Orders } from './standing-orders';
 import { recordChange } from './submit';
@@ -27,75 +25,58 @@ import { matchRecord } from '../match/record';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
-const scopeOption = (clear: boolean): APIApplicationCommandBasicOption => ({
-  type: T.String,
-  name: 'scope',
-  description: 'This match, or all your matches (default: this match inside a match thread)',
-  choices: [{ name: 'this match', value: 'match' }, { name: 'all my matches', value: 'all' }, ...(clear ? [{ name: 'everything', value: 'everything' }] : [])],
-});
+const scopeDescription = 'This match, or all your matches (default: this match inside a match thread)';
+const thisOrAll = [
+  { name: 'this match', value: 'match' },
+  { name: 'all my matches', value: 'all' },
+] as const;
+
+const args = {
+  set: optionSet(
+    choiceOption({
+      name: 'replies',
+      description: 'Reply prompts',
+      choices: [
+        { name: 'reply when the chance to hit is at least `chance`', value: 'at' },
+        { name: 'never reply', value: 'never' },
+        { name: 'ask me', value: 'ask' },
+      ],
+    }),
+    integerOption({ name: 'chance', description: 'For replies: the least chance to hit, in percent (default 50)', min: 5, max: 100 }),
+    choiceOption({
+      name: 'wounds',
+      description: 'Wound splits (Mortal is marked only when nothing else is left)',
+      choices: [
+        { name: 'spend Vigor first', value: 'vigor' },
+        { name: 'mark boxes first, keep Vigor', value: 'boxes' },
+        { name: 'ask me', value: 'ask' },
+      ],
+    }),
+    textOption({ name: 'boxes', description: 'The order to mark boxes in, e.g. "defensive, mobility, trait"' }),
+    choiceOption({
+      name: 'rerolls',
+      description: 'Warleader rerolls of a lost tactics check or a failed recovery',
+      choices: [
+        { name: 'reroll when losing', value: 'losing' },
+        { name: 'never reroll', value: 'never' },
+        { name: 'ask me', value: 'ask' },
+      ],
+    }),
+    choiceOption({ name: 'scope', description: scopeDescription, choices: thisOrAll }),
+  ),
+  clear: optionSet(choiceOption({ name: 'scope', description: scopeDescription, choices: [...thisOrAll, { name: 'everything', value: 'everything' }] })),
+};
 
 const data = {
   name: 'orders',
   description: 'Standing orders: answer replies, wound splits and rerolls without being asked',
   options: [
-    {
-      type: T.Subcommand,
-      name: 'set',
-      description: 'Set standing orders (only the ones you give change)',
-      options: [
-        {
-          type: T.String,
-          name: 'replies',
-          description: 'Reply prompts',
-          choices: [
-            { name: 'reply when the chance to hit is at least `chance`', value: 'at' },
-            { name: 'never reply', value: 'never' },
-            { name: 'ask me', value: 'ask' },
-          ],
-        },
-        { type: T.Integer, name: 'chance', description: 'For replies: the least chance to hit, in percent (default 50)', min_value: 5, max_value: 100 },
-        {
-          type: T.String,
-          name: 'wounds',
-          description: 'Wound splits (Mortal is marked only when nothing else is left)',
-          choices: [
-            { name: 'spend Vigor first', value: 'vigor' },
-            { name: 'mark boxes first, keep Vigor', value: 'boxes' },
-            { name: 'ask me', value: 'ask' },
-          ],
-        },
-        { type: T.String, name: 'boxes', description: 'The order to mark boxes in, e.g. "defensive, mobility, trait"' },
-        {
-          type: T.String,
-          name: 'rerolls',
-          description: 'Warleader rerolls of a lost tactics check or a failed recovery',
-          choices: [
-            { name: 'reroll when losing', value: 'losing' },
-            { name: 'never reroll', value: 'never' },
-            { name: 'ask me', value: 'ask' },
-          ],
-        },
-        scopeOption(false),
-      ],
-    },
+    { type: T.Subcommand, name: 'set', description: 'Set standing orders (only the ones you give change)', options: args.set.json },
     { type: T.Subcommand, name: 'show', description: 'Your standing orders' },
-    { type: T.Subcommand, name: 'clear', description: 'Clear standing orders', options: [scopeOption(true)] },
+    { type: T.Subcommand, name: 'clear', description: 'Clear standing orders', options: args.clear.json },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-const schemas = {
-  set: z.object({
-    replies: z.enum(['at', 'never', 'ask']).optional(),
-    chance: z.number().int().min(5).max(100).optional(),
-    wounds: z.enum(['vigor', 'boxes', 'ask']).optional(),
-    boxes: text(100).optional(),
-    rerolls: z.enum(['losing', 'never', 'ask']).optional(),
-    scope: z.enum(['match', 'all']).optional(),
-  }),
-  clear: z.object({ scope: z.enum(['match', 'all', 'everything']).optional() }),
-};
-
-/** "defensive, mobility" → the box kinds, refusing anything else. */
 export function parseBoxes(typed: string): BoxKind[] {
   const words = typed
     .toLowerCase()
@@ -146,7 +127,7 @@ async function answerWaiting(app: App, user: string, rows: readonly MatchRow[]):
   return answered;
 }
 
-async function set(interaction: ChatInputCommandInteraction, app: App, o: z.output<typeof schemas.set>): Promise<void> {
+async function set(interaction: ChatInputCommandInteraction, app: App, o: ReturnType<typeof args.set.parse>): Promise<void> {
   const me = interaction.user.id;
   const here = myMatchHere(app, interaction.channelId, me);
   const scope = o.scope ?? (here ? 'match' : 'all');
@@ -195,7 +176,7 @@ async function show(interaction: ChatInputCommandInteraction, app: App): Promise
   await interaction.reply({ content: content.slice(0, 2000), ...privately });
 }
 
-async function clear(interaction: ChatInputCommandInteraction, app: App, o: z.output<typeof schemas.clear>): Promise<void> {
+async function clear(interaction: ChatInputCommandInteraction, app: App, o: ReturnType<typeof args.clear.parse>): Promise<void> {
   const me = interaction.user.id;
   const here = myMatchHere(app, interaction.channelId, me);
   const scope = o.scope ?? (here ? 'match' : 'all');
@@ -215,11 +196,11 @@ export const ordersCommand: CommandModule = {
   async run(interaction, app, { sub, values }) {
     switch (sub) {
       case 'set':
-        return set(interaction, app, parseOptions(schemas.set, values));
+        return set(interaction, app, args.set.parse(values));
       case 'show':
         return show(interaction, app);
       case 'clear':
-        return clear(interaction, app, parseOptions(schemas.clear, values));
+        return clear(interaction, app, args.clear.parse(values));
       default:
         return refuse('unknown-command', `Unknown subcommand ${String(sub)}.`);
     }

@@ -8,14 +8,13 @@ import {
   type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { z } from 'zod';
 import type { CommandModule } from './command';
 import { viewAttackChoices, viewTargetChoices } from './act-suggestions';
 import { choice, suggest } from './command';
 import { mapChoices } from './map-library';
 import { matchRecord } from '../match/record';
 import { gameOf } from './match-state';
-import { parseOptions, text } from './options';
+import { choiceOption, integerOption, optionSet, textOption, userOption } from './option-spec';
 import { accept, challenge, decline } from './skirmish-challenge';
 import { practice } from './skirmish-practice';
 import { opponentWarbandChoices } from './practice-warbands';
@@ -25,144 +24,116 @@ import { warbandChoices } from './warband-library';
 import { exportFile, verify } from './skirmish-dice';
 import { replay } from './skirmish-replay';
 
-const warbandOption = { type: T.String, name: 'warband', description: 'One of your saved warbands', required: true, autocomplete: true } as const;
-const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption => ({
+const warband = textOption({ name: 'warband', description: 'One of your saved warbands', required: true, autocomplete: true });
+const points = integerOption({
+  name: 'points',
+  description: "Point cap and VP target (default: cap 121, target the smaller warband's points)",
+  min: 20,
+  max: 500,
+});
+const map = textOption({ name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true, max: 60 });
+
+/** Each subcommand's options, defined once: registered from here, and parsed by the same definitions. */
+const options = {
+  challenge: optionSet(
+    userOption({ name: 'opponent', description: 'Who you challenge', required: true }),
+    warband,
+    points,
+    map,
+    userOption({ name: 'opponent2', description: 'A second opponent, for a three-player match' }),
+    userOption({ name: 'opponent3', description: 'A third opponent, for a four-player match' }),
+    integerOption({ name: 'turn_hours', description: "Hours for each unit's turn (default 48)", min: 1, max: 720 }),
+    integerOption({ name: 'prompt_hours', description: 'Hours for each reply, wound split or setup choice (default 24)', min: 1, max: 720 }),
+    integerOption({ name: 'misses', description: 'Missed deadlines that forfeit the match (default 3)', min: 1, max: 20 }),
+  ),
+  practice: optionSet(
+    warband,
+    textOption({
+      name: 'opponent_warband',
+      description: "The bot's warband: a house warband or one of yours (default: a house warband near yours)",
+      autocomplete: true,
+    }),
+    points,
+    map,
+  ),
+  accept: optionSet(warband),
+  log: optionSet(
+    choiceOption({ name: 'since', description: 'Only what happened since your last act', choices: [{ name: 'my last act', value: 'me' }] }),
+    integerOption({ name: 'page', description: 'Which page (1 is the start of the match)', min: 1, max: 1000 }),
+  ),
+  view: optionSet(
+    textOption({ name: 'unit', description: 'Any unit, by its map label', required: true, autocomplete: true, max: 40 }),
+    choiceOption({
+      name: 'overlay',
+      description: 'What to show (default: where it can move)',
+      default: 'reach',
+      choices: [
+        { name: 'where it can move', value: 'reach' },
+        { name: 'where it can maneuver', value: 'maneuver' },
+        { name: 'what it can see', value: 'sight' },
+        { name: 'attack preview', value: 'preview' },
+        { name: 'just the map', value: 'none' },
+      ],
+    }),
+    textOption({ name: 'attack', description: 'For a preview: the attack', autocomplete: true, max: 60 }),
+    textOption({ name: 'target', description: 'For a preview: the target', autocomplete: true, max: 40 }),
+  ),
+  entry: optionSet(textOption({ name: 'square', description: 'Top-left square of the 2×2 tile, like B1', required: true, max: 8 })),
+  replay: optionSet(integerOption({ name: 'turn', description: 'Show this turn privately, with buttons to step (0 is the opening)', min: 0, max: 100000 })),
+};
+
+const sub = (name: string, description: string, set?: { readonly json: APIApplicationCommandBasicOption[] }): APIApplicationCommandSubcommandOption => ({
   type: T.Subcommand,
   name,
   description,
-  options,
+  options: set?.json ?? [],
 });
 
 const data = {
   name: 'skirmish',
   description: 'Challenge, follow and play Sellsword matches',
   options: [
-    sub('challenge', 'Challenge a player to a match (it gets its own thread)', [
-      { type: T.User, name: 'opponent', description: 'Who you challenge', required: true },
-      warbandOption,
-      {
-        type: T.Integer,
-        name: 'points',
-        description: "Point cap and VP target (default: cap 121, target the smaller warband's points)",
-        min_value: 20,
-        max_value: 500,
-      },
-      { type: T.String, name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true },
-      { type: T.User, name: 'opponent2', description: 'A second opponent, for a three-player match' },
-      { type: T.User, name: 'opponent3', description: 'A third opponent, for a four-player match' },
-      { type: T.Integer, name: 'turn_hours', description: "Hours for each unit's turn (default 48)", min_value: 1, max_value: 720 },
-      { type: T.Integer, name: 'prompt_hours', description: 'Hours for each reply, wound split or setup choice (default 24)', min_value: 1, max_value: 720 },
-      { type: T.Integer, name: 'misses', description: 'Missed deadlines that forfeit the match (default 3)', min_value: 1, max_value: 20 },
-    ]),
-    sub('practice', 'Play a practice match against the bot (it gets its own thread)', [
-      warbandOption,
-      {
-        type: T.String,
-        name: 'opponent_warband',
-        description: "The bot's warband: a house warband or one of yours (default: a house warband near yours)",
-        autocomplete: true,
-      },
-      {
-        type: T.Integer,
-        name: 'points',
-        description: "Point cap and VP target (default: cap 121, target the smaller warband's points)",
-        min_value: 20,
-        max_value: 500,
-      },
-      { type: T.String, name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true },
-    ]),
-    sub('accept', 'Accept the challenge in this thread', [warbandOption]),
+    sub('challenge', 'Challenge a player to a match (it gets its own thread)', options.challenge),
+    sub('practice', 'Play a practice match against the bot (it gets its own thread)', options.practice),
+    sub('accept', 'Accept the challenge in this thread', options.accept),
     sub('decline', 'Decline (or withdraw) the challenge in this thread'),
     sub('status', "The match's state: score, whose turn, every unit"),
-    sub('log', 'The whole match, page by page, with its rolls (newest page first)', [
-      { type: T.String, name: 'since', description: 'Only what happened since your last act', choices: [{ name: 'my last act', value: 'me' }] },
-      { type: T.Integer, name: 'page', description: 'Which page (1 is the start of the match)', min_value: 1, max_value: 1000 },
-    ]),
+    sub('log', 'The whole match, page by page, with its rolls (newest page first)', options.log),
     sub('concede', 'Give up this match'),
     sub('follow', 'Follow this match as a spectator'),
-    sub('view', 'A private picture: where a unit can go, what it sees, or an attack preview', [
-      { type: T.String, name: 'unit', description: 'Any unit, by its map label', required: true, autocomplete: true },
-      {
-        type: T.String,
-        name: 'overlay',
-        description: 'What to show (default: where it can move)',
-        choices: [
-          { name: 'where it can move', value: 'reach' },
-          { name: 'where it can maneuver', value: 'maneuver' },
-          { name: 'what it can see', value: 'sight' },
-          { name: 'attack preview', value: 'preview' },
-          { name: 'just the map', value: 'none' },
-        ],
-      },
-      { type: T.String, name: 'attack', description: 'For a preview: the attack', autocomplete: true },
-      { type: T.String, name: 'target', description: 'For a preview: the target', autocomplete: true },
-    ]),
-    sub('entry', 'Place your entry tile by typing its top-left square', [
-      { type: T.String, name: 'square', description: 'Top-left square of the 2×2 tile, like B1', required: true },
-    ]),
+    sub('view', 'A private picture: where a unit can go, what it sees, or an attack preview', options.view),
+    sub('entry', 'Place your entry tile by typing its top-left square', options.entry),
     sub('check', 'Players and organisers: rebuild the match from its log and compare it with the saved state'),
     sub('verify', 'Check every die of a finished match against the commitment posted with the challenge'),
     sub('export', 'The whole match as a file: setup, every event, and once it is over the dice’s secret'),
-    sub('replay', 'Watch the match again: an animation of every turn, or one turn with its log', [
-      { type: T.Integer, name: 'turn', description: 'Show this turn privately, with buttons to step (0 is the opening)', min_value: 0, max_value: 100000 },
-    ]),
+    sub('replay', 'Watch the match again: an animation of every turn, or one turn with its log', options.replay),
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
-
-const schemas = {
-  challenge: z.object({
-    opponent: z.string(),
-    opponent2: z.string().optional(),
-    opponent3: z.string().optional(),
-    warband: text(100),
-    points: z.number().int().min(20).max(500).optional(),
-    map: text(60).optional(),
-    turn_hours: z.number().int().min(1).max(720).optional(),
-    prompt_hours: z.number().int().min(1).max(720).optional(),
-    misses: z.number().int().min(1).max(20).optional(),
-  }),
-  accept: z.object({ warband: text(100) }),
-  practice: z.object({
-    warband: text(100),
-    opponent_warband: text(100).optional(),
-    points: z.number().int().min(20).max(500).optional(),
-    map: text(60).optional(),
-  }),
-  log: z.object({ since: z.enum(['me']).optional(), page: z.number().int().min(1).max(1000).optional() }),
-  view: z.object({
-    unit: text(40),
-    overlay: z.enum(['reach', 'maneuver', 'sight', 'preview', 'none']).default('reach'),
-    attack: text(60).optional(),
-    target: text(40).optional(),
-  }),
-  entry: z.object({ square: text(8) }),
-  replay: z.object({ turn: z.number().int().min(0).max(100000).optional() }),
-};
 
 export const skirmishCommand: CommandModule = {
   data,
   async run(interaction, app, { sub: name, values }) {
     switch (name) {
       case 'challenge':
-        return challenge(interaction, app, parseOptions(schemas.challenge, values));
+        return challenge(interaction, app, options.challenge.parse(values));
       case 'accept':
-        return accept(interaction, app, parseOptions(schemas.accept, values));
+        return accept(interaction, app, options.accept.parse(values));
       case 'practice':
-        return practice(interaction, app, parseOptions(schemas.practice, values));
+        return practice(interaction, app, options.practice.parse(values));
       case 'decline':
         return decline(interaction, app);
       case 'status':
         return status(interaction, app);
       case 'log':
-        return log(interaction, app, parseOptions(schemas.log, values));
+        return log(interaction, app, options.log.parse(values));
       case 'concede':
         return concede(interaction, app);
       case 'follow':
         return follow(interaction, app);
       case 'view':
-        return view(interaction, app, parseOptions(schemas.view, values));
+        return view(interaction, app, options.view.parse(values));
       case 'entry':
-        return entry(interaction, app, parseOptions(schemas.entry, values).square);
+        return entry(interaction, app, options.entry.parse(values).square);
       case 'check':
         return check(interaction, app);
       case 'verify':
@@ -170,7 +141,7 @@ export const skirmishCommand: CommandModule = {
       case 'export':
         return exportFile(interaction, app);
       case 'replay':
-        return replay(interaction, app, parseOptions(schemas.replay, values));
+        return replay(interaction, app, options.replay.parse(values));
       default:
         return refuse('unknown-command', `Unknown subcommand ${String(name)}.`);
     }

@@ -11,12 +11,11 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { z } from 'zod';
 import { OPEN_STATUSES, type MatchRow, type Store, type VacationRow } from '../store';
 import type { App } from './app';
 import { DAY, DEFAULT_CLOCK, discordTime } from './clock-terms';
 import type { CommandModule } from './command';
-import { parseOptions } from './options';
+import { booleanOption, integerOption, optionSet } from './option-spec';
 import { save } from './saved';
 import { enqueue } from './table';
 import { refuse } from './user-error';
@@ -93,6 +92,17 @@ async function end(interaction: ChatInputCommandInteraction, app: App): Promise<
   });
 }
 
+const startArgs = optionSet(
+  integerOption({
+    name: 'days',
+    description: `How many days (up to ${DEFAULT_CLOCK.vacationDays} a year)`,
+    required: true,
+    min: 1,
+    max: DEFAULT_CLOCK.vacationDays,
+  }),
+);
+const notifyArgs = optionSet(booleanOption({ name: 'dms', description: 'Also send reminders as direct messages', required: true }));
+
 export const vacationCommand: CommandModule = {
   data: {
     name: 'vacation',
@@ -102,22 +112,13 @@ export const vacationCommand: CommandModule = {
         type: T.Subcommand,
         name: 'start',
         description: 'Go away for some days: your deadlines move by that much',
-        options: [
-          {
-            type: T.Integer,
-            name: 'days',
-            description: `How many days (up to ${DEFAULT_CLOCK.vacationDays} a year)`,
-            required: true,
-            min_value: 1,
-            max_value: DEFAULT_CLOCK.vacationDays,
-          },
-        ],
+        options: startArgs.json,
       },
       { type: T.Subcommand, name: 'end', description: 'Come back early: the days not begun are given back' },
     ],
   } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody,
   async run(interaction, app, { sub, values }) {
-    if (sub === 'start') return start(interaction, app, parseOptions(z.object({ days: z.number().int().min(1).max(365) }), values).days);
+    if (sub === 'start') return start(interaction, app, startArgs.parse(values).days);
     if (sub === 'end') return end(interaction, app);
     return refuse('unknown-command', `Unknown subcommand ${String(sub)}.`);
   },
@@ -127,10 +128,10 @@ export const notifyCommand: CommandModule = {
   data: {
     name: 'notify',
     description: 'How the bot reminds you of deadlines',
-    options: [{ type: T.Boolean, name: 'dms', description: 'Also send reminders as direct messages', required: true }],
+    options: notifyArgs.json,
   } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody,
   async run(interaction, app, { values }) {
-    const { dms } = parseOptions(z.object({ dms: z.boolean() }), values);
+    const { dms } = notifyArgs.parse(values);
     await save(app, interaction, () => app.store.notify.setDms(interaction.user.id, dms));
     await interaction.reply({
       content: dms

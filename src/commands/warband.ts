@@ -3,27 +3,30 @@
  * business until a match reveals it, and a failed submission is nobody else's. `show` can be shared.
  */
 import { ApplicationCommandOptionType, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import { z } from 'zod';
 import type { App } from './app';
 import type { CommandModule } from './command';
 import { mapById, mapIds } from './map-library';
-import { parseOptions, text, type OptionValue, type ReadOptions } from './options';
+import { attachmentOption, booleanOption, optionSet, textOption } from './option-spec';
+import type { OptionValue, ReadOptions } from './options';
 import { refuse } from './user-error';
 import { CHAT_FORM_HELP, checkSubmission } from './warband-check';
 import { warbandEmbed } from './warband-embed';
 import { loadWarband, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from './warband-library';
-import { checkUploadMeta, readUpload, type UploadMeta } from './upload';
+import { checkUploadMeta, readUpload } from './upload';
 import { markSaved } from './saved';
 import { shown } from './user-text';
 
-const NAME = {
-  type: ApplicationCommandOptionType.String,
-  name: 'name',
-  description: 'One of your warbands',
-  required: true,
-  autocomplete: true,
-  max_length: 100,
-} as const;
+const nameArg = textOption({ name: 'name', description: 'One of your warbands', required: true, autocomplete: true, capInDiscord: true });
+const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });
+
+const args = {
+  submit: optionSet(
+    attachmentOption({ name: 'file', description: 'A .json or .yaml warband file' }),
+    textOption({ name: 'text', description: 'name | faction | map | card, card+mod, …', max: 2000, capInDiscord: true }),
+  ),
+  show: optionSet(nameArg, share),
+  remove: optionSet(nameArg),
+};
 
 const data = {
   name: 'warband',
@@ -33,31 +36,18 @@ const data = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'submit',
       description: 'Save a warband from a JSON or YAML file, or from one line of text',
-      options: [
-        { type: ApplicationCommandOptionType.Attachment, name: 'file', description: 'A .json or .yaml warband file' },
-        { type: ApplicationCommandOptionType.String, name: 'text', description: 'name | faction | map | card, card+mod, …', max_length: 2000 },
-      ],
+      options: args.submit.json,
     },
-    {
-      type: ApplicationCommandOptionType.Subcommand,
-      name: 'show',
-      description: 'Show one of your warbands',
-      options: [NAME, { type: ApplicationCommandOptionType.Boolean, name: 'share', description: 'Post it in the channel for everyone to see' }],
-    },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'show', description: 'Show one of your warbands', options: args.show.json },
     { type: ApplicationCommandOptionType.Subcommand, name: 'list', description: 'List your saved warbands' },
-    { type: ApplicationCommandOptionType.Subcommand, name: 'remove', description: 'Delete one of your warbands', options: [NAME] },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'remove', description: 'Delete one of your warbands', options: args.remove.json },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
-
-/** discord.js gives an `Attachment`; only what readUpload needs is checked. */
-const attachment = z.custom<UploadMeta>((v) => typeof v === 'object' && v !== null && 'url' in v && 'size' in v, 'is not a file');
-const submitOptions = z.object({ file: attachment.optional(), text: text(2000).optional() });
-const nameOptions = z.object({ name: text(100), share: z.boolean().default(false) });
 
 const privately = { flags: MessageFlags.Ephemeral } as const;
 
 async function submit(interaction: ChatInputCommandInteraction, app: App, values: Readonly<Record<string, OptionValue>>): Promise<void> {
-  const { file, text: line } = parseOptions(submitOptions, values);
+  const { file, text: line } = args.submit.parse(values);
   if ((file === undefined) === (line === undefined)) {
     refuse('submit-needs-one', `Give either \`file\` (a JSON or YAML warband) or \`text\`, not ${file ? 'both' : 'neither'}. ${CHAT_FORM_HELP}`);
   }
@@ -88,7 +78,7 @@ async function run(interaction: ChatInputCommandInteraction, app: App, options: 
     case 'submit':
       return submit(interaction, app, options.values);
     case 'show': {
-      const { name, share } = parseOptions(nameOptions, options.values);
+      const { name, share } = args.show.parse(options.values);
       const loaded = loadWarband(app, owner, name);
       const embed = warbandEmbed(loaded, mapById(app, loaded.map, interaction.guildId)?.name);
       await interaction.reply({ embeds: [embed], ...(share ? {} : privately) });
@@ -98,7 +88,7 @@ async function run(interaction: ChatInputCommandInteraction, app: App, options: 
       await interaction.reply({ embeds: [warbandListEmbed(app, owner)], ...privately });
       return;
     case 'remove': {
-      const { name } = parseOptions(nameOptions, options.values);
+      const { name } = args.remove.parse(options.values);
       const removed = removeWarband(app, owner, name);
       markSaved(interaction);
       // A legal warband's line is a few hundred characters; the check keeps the reply under Discord's 2,000.
