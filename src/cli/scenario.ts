@@ -1,11 +1,13 @@
 /**
  * `npm run scenario -- FILE`: runs a rules scenario (FORMATS.md "Scenario") and prints its report as
- * JSON. Exit 0 when it ran, whatever the steps did; 2 when the file itself is invalid. A match
+ * JSON, with the catalogs in a `catalog/` folder beside the file added to the shipped one (the shared
+ * test cards of test/scenarios). Exit 0 when it ran, whatever the steps did; 2 when the file itself is invalid. A match
  * exported with `/skirmish export` (`"format": "sellsword-match"`) is replayed instead, and its final
  * state reported the same way (export-report.ts).
  */
-import { readFileSync } from 'node:fs';
-import { defaultContent } from '../content/load';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { defaultContent, withCatalogFolder } from '../content/load';
 import { parseText } from '../formats/document';
 import { formatProblems, parseWith } from '../formats/problems';
 import { scenarioSchema } from '../formats/scenario';
@@ -48,8 +50,15 @@ if (!scenario.ok) {
   console.error(`${file} is not a valid scenario:\n${formatProblems(scenario.problems)}`);
   process.exit(2);
 }
+// Test cards shared by a folder of scenarios live in its catalog/ folder (test/scenarios/catalog).
+const sharedDir = join(dirname(file), 'catalog');
+const content = existsSync(sharedDir) ? withCatalogFolder(defaultContent(), sharedDir) : { ok: true as const, value: defaultContent() };
+if (!content.ok) {
+  console.error(`the shared test cards in ${sharedDir} are invalid:\n${formatProblems(content.problems)}`);
+  process.exit(2);
+}
 try {
-  console.log(JSON.stringify(runScenario(scenario.value, defaultContent()), null, 2));
+  console.log(JSON.stringify(runScenario(scenario.value, content.value), null, 2));
 } catch (e) {
   if (e instanceof ScenarioFileError) {
     console.error(`${file} is not a valid scenario: ${e.message}`);

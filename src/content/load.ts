@@ -53,6 +53,20 @@ export function loadContent(dir: string = CONTENT_DIR): Result<Content> {
   return ok({ catalogs: catalogs.map((c) => c.value), index: index.value, maps });
 }
 
+/**
+ * The content with the catalogs of the JSON or YAML files in `dir` added (a rules scenario folder's
+ * shared test cards: test/scenarios/catalog). Ids stay unique across all of them, as in a league.
+ */
+export function withCatalogFolder(content: Content, dir: string): Result<Content> {
+  const problems: Problem[] = [];
+  const extra = loadFolder(dir, catalogSchema, problems).map((c) => c.value);
+  const catalogs = [...content.catalogs, ...extra];
+  const index = indexCatalogs(catalogs);
+  if (!index.ok) problems.push(...index.problems);
+  if (problems.length > 0 || !index.ok) return fail(problems);
+  return ok({ ...content, catalogs, index: index.value });
+}
+
 let cached: Content | undefined;
 
 /** The default content, loaded once; throws if the shipped files are broken (the content check catches that first). */

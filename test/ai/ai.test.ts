@@ -10,7 +10,7 @@ import { aiMoves, chooseCommand, chooseSetup, waitsOn, type AiOptions } from '..
 import { pregameApply, pregameDecide, pregameInitial, type PregameState } from '../../src/engine/pregame';
 import { scenarioState } from '../../src/cli/scenario-runner';
 import { chooseCommand as driverCommand, Chooser, newGame } from '../../src/cli/selfplay';
-import { defaultContent } from '../../src/content/load';
+import { scenarioContent } from '../fixtures/scenario-content';
 import type { Command } from '../../src/engine/commands';
 import { decide, step } from '../../src/engine/decide';
 import { seeded } from '../../src/engine/dice';
@@ -19,7 +19,7 @@ import { waitingUnits } from '../../src/engine/turns';
 import { parseWith } from '../../src/formats/problems';
 import { scenarioSchema } from '../../src/formats/scenario';
 
-const content = defaultContent();
+const content = scenarioContent();
 const maps = [...content.maps.keys()].sort();
 
 /** One command of the self-play driver (random legal play), ending the turn when it guessed wrong. */

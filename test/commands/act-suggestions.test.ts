@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioState } from '../../src/cli/scenario-runner';
 import { attackChoices, unitChoices } from '../../src/commands/act-suggestions';
-import { defaultContent } from '../../src/content/load';
+import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/engine/decide';
 import { apply } from '../../src/engine/events';
 import { scenarioSchema } from '../../src/formats/scenario';
 
 const file = join(import.meta.dirname, '..', 'scenarios', 's6.2-controlled-glamyred-enraged.json');
 const scenario = scenarioSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-const start = scenarioState(scenario, defaultContent());
+const start = scenarioState(scenario, scenarioContent());
 const begun = decide(start, { begin: true });
 if ('error' in begun) throw new Error(begun.error.message);
 const game = begun.events.reduce(apply, start);

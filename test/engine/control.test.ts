@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioState } from '../../src/cli/scenario-runner';
-import { defaultContent } from '../../src/content/load';
+import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/engine/decide';
 import { apply } from '../../src/engine/events';
 import { legalActs, reachableSquares } from '../../src/engine/queries';
 import type { GameState } from '../../src/engine/state';
 import { scenarioSchema } from '../../src/formats/scenario';
 
-const content = defaultContent();
+const content = scenarioContent();
 
 function begun(name = 's6.2-controlled-glamyred-enraged.json'): GameState {
   const file = join(import.meta.dirname, '..', 'scenarios', name);

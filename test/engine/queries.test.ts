@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioState } from '../../src/cli/scenario-runner';
-import { defaultContent } from '../../src/content/load';
+import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/engine/decide';
 import { apply } from '../../src/engine/events';
 import { attackOdds, chargeOptions, chargePlan, describeState, legalActs, reachableSquares, visibleTargets } from '../../src/engine/queries';
 import { scenarioSchema } from '../../src/formats/scenario';
 
 const scenario = scenarioSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r23-charge.json'), 'utf8')));
-let state = scenarioState(scenario, defaultContent());
+let state = scenarioState(scenario, scenarioContent());
 const begun = decide(state, { begin: true });
 if ('error' in begun) throw new Error(begun.error.message);
 for (const e of begun.events) state = apply(state, e);
@@ -56,7 +56,7 @@ describe('queries', () => {
     const r32 = scenarioSchema.parse(
       JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r32-act-traits-that-would-do-nothing-are-refused.json'), 'utf8')),
     );
-    let table = scenarioState(r32, defaultContent());
+    let table = scenarioState(r32, scenarioContent());
     const started = decide(table, { begin: true });
     if ('error' in started) throw new Error(started.error.message);
     for (const e of started.events) table = apply(table, e);

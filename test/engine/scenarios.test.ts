@@ -1,17 +1,20 @@
 /**
  * Runs every scenario in test/scenarios: each names the rule it checks and carries an `expect` that
- * the report must match (a partial deep match: only what is written is checked).
+ * the report must match (a partial deep match: only what is written is checked). Cards used by more
+ * than one scenario live once in test/scenarios/catalog; no card is written out twice.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/cli/scenario-runner';
-import { defaultContent } from '../../src/content/load';
+import { scenarioContent } from '../fixtures/scenario-content';
 import { formatProblems, parseWith } from '../../src/formats/problems';
 import { scenarioSchema } from '../../src/formats/scenario';
 
 const dir = join(import.meta.dirname, '..', 'scenarios');
-const content = defaultContent();
+// The test cards the scenarios share (test/scenarios/catalog), beside the shipped catalog; a scenario's
+// own `cards` add to both, and win over a shared card of the same id.
+const content = scenarioContent();
 
 describe('rules scenarios', () => {
   for (const file of readdirSync(dir)
@@ -27,4 +30,18 @@ describe('rules scenarios', () => {
       expect(report).toMatchObject(raw.expect as object);
     });
   }
+});
+
+describe("the scenarios' shared test cards", () => {
+  it('leave no card written out in two scenario files', () => {
+    const seen = new Map<string, string>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+      const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { cards?: unknown[] };
+      for (const card of raw.cards ?? []) {
+        const key = JSON.stringify(card);
+        expect(seen.get(key), `${file} repeats a card of ${seen.get(key)}; move it to test/scenarios/catalog`).toBeUndefined();
+        seen.set(key, file);
+      }
+    }
+  });
 });

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenario, scenarioState } from '../../src/cli/scenario-runner';
-import { defaultContent } from '../../src/content/load';
+import { scenarioContent } from '../fixtures/scenario-content';
 import { asCommanded } from '../../src/engine/acts';
 import { squareIndex } from '../../src/engine/board';
 import type { Command } from '../../src/engine/commands';
@@ -22,7 +22,7 @@ import { findAttack, tableOf, unitOf } from '../../src/engine/table';
 import { attackLine, flanked, isProblem } from '../../src/engine/targeting';
 import { scenarioSchema, type Scenario } from '../../src/formats/scenario';
 
-const content = defaultContent();
+const content = scenarioContent();
 const dir = join(import.meta.dirname, '..', 'scenarios');
 
 const card = {

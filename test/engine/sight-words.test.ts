@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioState } from '../../src/cli/scenario-runner';
-import { defaultContent } from '../../src/content/load';
+import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/engine/decide';
 import { apply } from '../../src/engine/events';
 import { sightBlocker } from '../../src/engine/sight-words';
 import { scenarioSchema } from '../../src/formats/scenario';
 
-const content = defaultContent();
+const content = scenarioContent();
 const base = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r17-no-line-of-sight-through-a-wall.json'), 'utf8'));
 
 function refusalFor(change: (s: typeof base) => void): string {
