@@ -18,7 +18,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gameOf } from '../commands/match-state';
+import { gameOf } from '../match/match-state';
 import { matchRecord } from '../match/record';
 import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../fakecord';
 import { openStore, type Store } from '../store';

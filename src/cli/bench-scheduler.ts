@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { Scheduler } from '../bot/scheduler';
 import type { App } from '../commands/app';
 import { HOUR } from '../commands/clock-terms';
-import { beginMatch, gameOf, makeSetup, stepMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../commands/match-state';
+import { beginMatch, gameOf, makeSetup, stepMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { defaultContent } from '../content/load';
 import { seeded } from '../engine';
 import { pregameDefault } from '../engine';

@@ -3,7 +3,7 @@
  * ./data/sellsword.db) from its event log and compares it with the saved snapshot. Exits 1 when any
  * differs, so it can run before a backup or after an upgrade.
  */
-import { checkMatch } from '../commands/match-check';
+import { checkMatch } from '../match/match-check';
 import { openStore } from '../store';
 
 const store = openStore(process.env.DATABASE_PATH);

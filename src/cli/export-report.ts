@@ -8,7 +8,7 @@
 import { diceUsed } from '../engine';
 import { apply, type GameEvent } from '../engine';
 import type { MatchExport } from '../formats/match-export';
-import type { MatchEvent, MatchSetup } from '../commands/match-state';
+import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { matchSetupOf } from '../match/record';
 import { summary, type Report } from './scenario-runner';
 import { replayTurns, ReplayError, type LoggedEvent, type ReplayTurn } from '../commands/replay-turns';

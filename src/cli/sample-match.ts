@@ -7,7 +7,7 @@ import type { Content } from '../content/load';
 import type { PregamePrompt } from '../engine';
 import { seeded } from '../engine';
 import type { MatchExport } from '../formats/match-export';
-import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../commands/match-state';
+import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { Chooser, chooseCommand, randomWarband } from './selfplay';
 
 export interface SampleMatch {

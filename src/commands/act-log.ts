@@ -5,7 +5,7 @@
  */
 import type { HappeningKind } from '../render';
 import { eventSentences, NEWS } from '../render';
-import { gameOf } from './match-state';
+import { gameOf } from '../match/match-state';
 import type { Submitted } from './submitted';
 import { shownNames } from './user-text';
 

@@ -12,7 +12,7 @@ import { nameIn } from './announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
 import type { CommandModule } from './command';
 import { matchRecord } from '../match/record';
-import { gameOf } from './match-state';
+import { gameOf } from '../match/match-state';
 import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveUnit, suggestCharge, type LiveGame } from './match-context';
 import { type ArgsOf, booleanOption, choiceOption, type OptionSet, type OptionSpec, optionSet, textOption } from './option-spec';
 import type { ReadOptions } from './options';

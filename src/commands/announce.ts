@@ -11,7 +11,7 @@ import { commanderOf } from '../engine';
 import type { GameState, PlayerId } from '../engine';
 import { label, unitOf } from '../engine';
 import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
-import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
+import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import type { PostBody } from './post-body';
 import { closing } from './match-end';
 import type { Submitted } from './submitted';

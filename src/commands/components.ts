@@ -10,7 +10,7 @@ import { describeChange } from './act-log';
 import { parseComponentId } from './codec';
 import { matchRecord } from '../match/record';
 import { showDigest } from './games';
-import { gameOf, type MatchCommand } from './match-state';
+import { gameOf, type MatchCommand } from '../match/match-state';
 import { gamePromptAnswer } from './prompt-game';
 import { setupPromptAnswer } from './prompt-setup';
 import { answerOwn } from './own-answer';

@@ -21,7 +21,7 @@ import { closing } from './match-end';
 import type { App } from './app';
 import { clockOf, discordTime, hoursText } from './clock-terms';
 import { isWaitKind, planWaits, timeoutOf, waitsOf, type Wait } from './deadline-plan';
-import type { MatchCommand, MatchSnapshot } from './match-state';
+import type { MatchCommand, MatchSnapshot } from '../match/match-state';
 import type { PostBody } from './post-body';
 import { splitWords } from './standing-orders';
 import { recordChange, type Submitted } from './submit';

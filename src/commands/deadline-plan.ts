@@ -9,7 +9,7 @@ import type { PlayerId } from '../engine';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow, type Store } from '../store';
 import { nextActor } from './announce';
 import { clockOf, HOUR, type ClockTerms } from './clock-terms';
-import type { MatchEvent } from './match-state';
+import type { MatchEvent } from '../match/match-state';
 import { matchRecord } from '../match/record';
 import { practiceSeat } from './practice-seat';
 

@@ -7,7 +7,7 @@ import { seeded } from '../engine';
 import type { PregameState } from '../engine';
 import { initial } from '../engine';
 import { renderMapWithAlt } from '../render';
-import { warbandUnits, type MatchSetup } from './match-state';
+import { warbandUnits, type MatchSetup } from '../match/match-state';
 
 export function entryMapFile(setup: MatchSetup, pregame: PregameState): { png: Buffer; name: string; alt: string } | null {
   const map = setup.maps.find((m) => m.id === pregame.map)?.map;

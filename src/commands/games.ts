@@ -18,7 +18,7 @@ import type { App } from './app';
 import { discordTime } from './clock-terms';
 import type { CommandModule } from './command';
 import { timeoutOf, waitsOf } from './deadline-plan';
-import { gameOf } from './match-state';
+import { gameOf } from '../match/match-state';
 import { logView } from './log-pages';
 import { shown, unshown } from './user-text';
 import { encodeComponentId } from './codec';

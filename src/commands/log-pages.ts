@@ -7,7 +7,7 @@ import { ButtonStyle } from 'discord.js';
 import { apply as applyGame, type GameEvent } from '../engine';
 import { matchLog, rosterLine, sinceLastAct, type LogEntry } from '../render';
 import type { MatchRow, Store } from '../store';
-import { gameOf, type MatchEvent } from './match-state';
+import { gameOf, type MatchEvent } from '../match/match-state';
 import { buttonRows, type Row } from './prompt-components';
 import { refuse } from './user-error';
 import { shownNames } from './user-text';

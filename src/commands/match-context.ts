@@ -12,7 +12,7 @@ import { attackOdds, chargePlan } from '../engine';
 import { label } from '../engine';
 import { withoutRuleCodes } from '../render/plain-rules';
 import type { App } from './app';
-import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
+import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { refuse } from './user-error';
 
 /** The match of this thread, decoded. */

@@ -6,7 +6,7 @@
  */
 import type { GameState, PlayerId } from '../engine';
 import type { MatchRow } from '../store';
-import { gameOf } from './match-state';
+import { gameOf } from '../match/match-state';
 import type { PostBody } from './post-body';
 import { shown } from './user-text';
 import { matchRecord } from '../match/record';

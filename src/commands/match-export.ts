@@ -7,7 +7,7 @@ import type { MatchRow, Store } from '../store';
 import { checkDice } from '../match/dice-proof';
 import { matchRecord, matchSetupOf } from '../match/record';
 import type { MatchExport } from '../formats/match-export';
-import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup } from './match-state';
+import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup } from '../match/match-state';
 
 export function exportMatch(store: Store, stored: MatchRow): MatchExport {
   const row = matchRecord(stored);

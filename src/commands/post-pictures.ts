@@ -21,7 +21,7 @@ import {
 } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
-import { gameOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from './match-state';
+import { gameOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';
 import type { PostBody } from './post-body';
 import type { Post } from './thread';
 import { shown, shownNames } from './user-text';

@@ -6,7 +6,7 @@
  */
 import type { MatchRow, Store } from '../store';
 import { matchRecord } from '../match/record';
-import type { MatchEvent } from './match-state';
+import type { MatchEvent } from '../match/match-state';
 import type { PostBody } from './post-body';
 import { drawsPictures, picturePost, type PictureBody } from './post-pictures';
 import { entryMapFile } from './entry-map';

@@ -14,7 +14,7 @@
 import { chooseCommand, chooseSetup } from '../ai';
 import type { PlayerId } from '../engine';
 import type { MatchRecord, Terms } from '../match/record';
-import type { MatchCommand, MatchSnapshot } from './match-state';
+import type { MatchCommand, MatchSnapshot } from '../match/match-state';
 
 /** The player the bot plays in a practice match, or null in a match between people. */
 export const practiceSeat = (terms: Terms): PlayerId | null => terms.practice?.seat ?? null;

@@ -5,7 +5,7 @@
 import type { PlayerId } from '../engine';
 import type { MatchRow } from '../store';
 import { nameIn } from './announce';
-import { gameOf, type MatchSetup, type MatchSnapshot } from './match-state';
+import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { gamePromptPost, type PromptPost } from './prompt-game';
 import { setupPromptPost } from './prompt-setup';
 

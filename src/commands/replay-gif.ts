@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Palette } from 'gifenc';
-import type { MatchSetup } from './match-state';
+import type { MatchSetup } from '../match/match-state';
 import { drawMapCanvas } from '../render/map';
 import * as colours from '../render/palette';
 import { toMapView } from '../render/view';

@@ -7,7 +7,7 @@
  */
 import { apply, type GameEvent } from '../engine';
 import type { GameState, PlayerId, UnitId } from '../engine';
-import type { MatchEvent, MatchSetup } from './match-state';
+import type { MatchEvent, MatchSetup } from '../match/match-state';
 
 export interface ReplayTurn {
   /** 0 for the opening map (the battle about to begin), then 1, 2, … for each unit turn in order. */

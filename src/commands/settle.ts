@@ -7,7 +7,7 @@ import type { PlayerId } from '../engine';
 import { describeChange } from './act-log';
 import type { App } from './app';
 import { planWaits } from './deadline-plan';
-import type { MatchCommand, MatchEvent } from './match-state';
+import type { MatchCommand, MatchEvent } from '../match/match-state';
 import { answeredLine, standingAnswer } from './standing-orders';
 import type { Change, Recorded } from './change';
 import type { Submitted } from './submitted';

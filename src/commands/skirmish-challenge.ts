@@ -16,7 +16,7 @@ import { closing } from './match-end';
 import { lateAct, planWaits } from './deadline-plan';
 import { clockFromOptions, clockLine, clockOf } from './clock-terms';
 import { listMaps, mapById } from './map-library';
-import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
+import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { matchHere } from './match-context';
 import { answerOwn } from './own-answer';
 import { save } from './saved';

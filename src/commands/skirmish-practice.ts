@@ -10,7 +10,7 @@ import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
 import type { App } from './app';
 import { planPosts } from './announce';
 import { mapById } from './map-library';
-import { pregameStart, type MatchSnapshot } from './match-state';
+import { pregameStart, type MatchSnapshot } from '../match/match-state';
 import { botWarband } from './practice-warbands';
 import { save } from './saved';
 import { beginSetup, checkPoints, committed, DEFAULT_POINTS, displayName, seats, threadName } from './skirmish-challenge';

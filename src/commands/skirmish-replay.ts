@@ -28,7 +28,7 @@ import type { MatchRow } from '../store';
 import type { App } from './app';
 import { encodeComponentId, type ComponentId } from './codec';
 import { gameHere } from './match-context';
-import type { MatchEvent, MatchSetup } from './match-state';
+import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { refuse } from './user-error';
 import { shown, shownNames } from './user-text';
 import { matchRecord } from '../match/record';

@@ -13,7 +13,7 @@ import { viewAttackChoices, viewTargetChoices } from './act-suggestions';
 import { choice, suggest } from './command';
 import { mapChoices } from './map-library';
 import { matchRecord } from '../match/record';
-import { gameOf } from './match-state';
+import { gameOf } from '../match/match-state';
 import { choiceOption, integerOption, optionSet, textOption, userOption } from './option-spec';
 import { accept, challenge, decline } from './skirmish-challenge';
 import { practice } from './skirmish-practice';

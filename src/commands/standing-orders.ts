@@ -13,7 +13,7 @@ import type { SplitChoice } from '../engine';
 import type { InjuryBox } from '../formats/card';
 import type { PregamePrompt } from '../engine';
 import { ALL_MATCHES, type Store } from '../store';
-import type { MatchCommand, MatchSetup, MatchSnapshot } from './match-state';
+import type { MatchCommand, MatchSetup, MatchSnapshot } from '../match/match-state';
 import { shown } from './user-text';
 
 /** Box kinds a player may order wounds by; `trait` stands for every trait box. */

@@ -17,7 +17,7 @@ export type { Submitted } from './submitted';
 export type { Change, Recorded } from './change';
 import type { Change, Recorded } from './change';
 import { withoutRuleCodes } from '../render/plain-rules';
-import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
+import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { markSaved } from './saved';
 import { lateAct } from './deadline-plan';
 import { settleChange } from './settle';

@@ -5,7 +5,7 @@
 import { apply, type GameEvent } from '../engine';
 import { shortDigest, sinceLastAct } from '../render';
 import type { MatchRow, Store } from '../store';
-import type { MatchEvent, MatchSetup } from './match-state';
+import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { shownNames } from './user-text';
 
 export function yourTurnContent(store: Store, row: MatchRow, setup: MatchSetup, seq: number, player: string, content: string): string {

@@ -44,7 +44,7 @@ export interface MatchSetup {
 
 /**
  * A game state without what a game never changes (its map, cards and mods): the snapshot's game holds
- * those once, and `withFixed` (commands/match-state.ts) puts them back.
+ * those once, and `withFixed` (match/match-state.ts) puts them back.
  */
 export type Moment = Omit<GameState, 'map' | 'cards' | 'mods'>;
 

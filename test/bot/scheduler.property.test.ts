@@ -11,7 +11,7 @@ import type { App, OutboxControl } from '../../src/commands/app';
 import { HOUR } from '../../src/commands/clock-terms';
 import { isWaitKind, planWaits, waitsOf } from '../../src/commands/deadline-plan';
 import { handleDeadline } from '../../src/commands/deadline-actions';
-import { beginMatch, makeSetup, type MatchCommand, type MatchSnapshot } from '../../src/commands/match-state';
+import { beginMatch, makeSetup, type MatchCommand, type MatchSnapshot } from '../../src/match/match-state';
 import type { PostBody } from '../../src/commands/post-body';
 import { recordChange } from '../../src/commands/submit';
 import { Chooser, chooseCommand } from '../../src/cli/selfplay';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Chooser } from '../../src/cli/selfplay';
-import { gameOf, type MatchSnapshot } from '../../src/commands/match-state';
+import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { seeded } from '../../src/engine/dice';
 import { Lru } from '../../src/engine/lru';
 import { boardCacheStats, boardOf } from '../../src/engine/table';

@@ -13,7 +13,7 @@ import {
   type MatchEvent,
   type MatchSetup,
   type MatchSnapshot,
-} from '../../src/commands/match-state';
+} from '../../src/match/match-state';
 import type { PregamePrompt } from '../../src/engine/pregame';
 
 const content = defaultContent();

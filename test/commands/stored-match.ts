@@ -7,16 +7,7 @@ import { Chooser, chooseCommand, randomWarband } from '../../src/cli/selfplay';
 import { defaultDecision } from '../../src/engine/defaults';
 import { seeded } from '../../src/engine/dice';
 import type { PregamePrompt } from '../../src/engine/pregame';
-import {
-  beginMatch,
-  gameOf,
-  makeSetup,
-  stepMatch,
-  type MatchCommand,
-  type MatchEvent,
-  type MatchSetup,
-  type MatchSnapshot,
-} from '../../src/commands/match-state';
+import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 import type { MatchRow, Store } from '../../src/store';
 
 export const content = defaultContent();

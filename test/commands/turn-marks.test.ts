@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Chooser } from '../../src/cli/selfplay';
-import { checkMatch } from '../../src/commands/match-check';
-import { gameOf, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/commands/match-state';
+import { checkMatch } from '../../src/match/match-check';
+import { gameOf, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 import { markedStart, replayedTurnAt, turnAt } from '../../src/commands/post-pictures';
 import { seeded } from '../../src/engine/dice';
 import type { MatchRow, Store } from '../../src/store';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '../../src/engine/commands';
 import { legalActs } from '../../src/engine/queries';
-import type { MatchEvent } from '../../src/commands/match-state';
+import type { MatchEvent } from '../../src/match/match-state';
 import { slashFor } from './driver';
 import { HAVOC, matchUnderWay, snapshotOf } from './setup-match';
 import { answerText, startWorld, type World } from './world';

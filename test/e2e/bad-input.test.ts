@@ -3,7 +3,7 @@
  * match does not change (its sequence number stays put).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameOf } from '../../src/commands/match-state';
+import { gameOf } from '../../src/match/match-state';
 import { answerText, componentsOf, startWorld, type World } from './world';
 import { matchUnderWay, snapshotOf } from './setup-match';
 import { openPrompt } from './driver';

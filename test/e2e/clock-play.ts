@@ -1,6 +1,6 @@
 /** Helpers for the clock tests: act as a player promptly, and read the match's waits and deadlines. */
 import { waitsOf, type Wait } from '../../src/commands/deadline-plan';
-import { gameOf, type MatchSnapshot } from '../../src/commands/match-state';
+import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { waitingUnits } from '../../src/engine/turns';
 import type { FakeMessage } from '../../src/fakecord';
 import { openPrompt } from './driver';

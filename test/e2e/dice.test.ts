@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitmentOf, seedFrom } from '../../src/match/dice-proof';
-import type { MatchSetup } from '../../src/commands/match-state';
+import type { MatchSetup } from '../../src/match/match-state';
 import { playThrough } from './driver';
 import { HAVOC, VALOR } from './setup-match';
 import { answerText, startWorld, type World } from './world';

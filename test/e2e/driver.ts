@@ -8,7 +8,7 @@ import { seeded } from '../../src/engine/dice';
 import type { Command } from '../../src/engine/commands';
 import { commanderOf } from '../../src/engine/acts';
 import { legalActs } from '../../src/engine/queries';
-import { gameOf, type MatchSnapshot } from '../../src/commands/match-state';
+import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import type { CommandInput, FakeMessage, InteractionSummary } from '../../src/fakecord';
 import { componentsOf, type World } from './world';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkMatch } from '../../src/commands/match-check';
-import type { MatchEvent } from '../../src/commands/match-state';
+import { checkMatch } from '../../src/match/match-check';
+import type { MatchEvent } from '../../src/match/match-state';
 import { playThrough } from './driver';
 import { answerText, startWorld, type World } from './world';
 

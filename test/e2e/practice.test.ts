@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Chooser, chooseCommand } from '../../src/cli/selfplay';
 import { waitsOf } from '../../src/commands/deadline-plan';
-import { gameOf } from '../../src/commands/match-state';
+import { gameOf } from '../../src/match/match-state';
 import { seeded } from '../../src/engine/dice';
 import { matchRecord } from '../../src/match/record';
 import { openPrompt, slashFor } from './driver';

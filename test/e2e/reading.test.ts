@@ -3,7 +3,7 @@
  * status, log and follow.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameOf } from '../../src/commands/match-state';
+import { gameOf } from '../../src/match/match-state';
 import { playThrough } from './driver';
 import { answerPrompts, matchUnderWay, snapshotOf } from './setup-match';
 import { answerText, startWorld, type World } from './world';

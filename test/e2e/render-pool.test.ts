@@ -4,7 +4,7 @@
  * that kills its worker every time fails its outbox row, which is tried again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameOf, type MatchEvent } from '../../src/commands/match-state';
+import { gameOf, type MatchEvent } from '../../src/match/match-state';
 import type { RenderPool } from '../../src/bot/render-pool';
 import { matchUnderWay, snapshotOf } from './setup-match';
 import { startWorld, type World } from './world';

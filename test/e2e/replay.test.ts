@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summary } from '../../src/cli/scenario-runner';
 import { parseComponentId } from '../../src/commands/codec';
-import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/commands/match-state';
+import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/match/match-state';
 import { REPLAY_MAX_BYTES } from '../../src/commands/replay-gif';
 import { countTurns } from '../../src/commands/replay-turns';
 import type { FakeMessage } from '../../src/fakecord';

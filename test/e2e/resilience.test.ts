@@ -3,7 +3,7 @@
  * and the match goes on; two clicks on one button apply once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchEvent } from '../../src/commands/match-state';
+import type { MatchEvent } from '../../src/match/match-state';
 import { openPrompt } from './driver';
 import { challengeAccepted, snapshotOf } from './setup-match';
 import { answerText, componentsOf, startWorld, type World } from './world';

@@ -1,5 +1,5 @@
 /** Brings a world to the first turn of a match: warbands submitted, challenge accepted, setup answered. */
-import type { MatchSnapshot } from '../../src/commands/match-state';
+import type { MatchSnapshot } from '../../src/match/match-state';
 import { componentsOf, type World } from './world';
 import { openPrompt } from './driver';
 

@@ -4,7 +4,7 @@
  * through with round and turn headers, and the catch-up from one's last act.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchSetup } from '../../src/commands/match-state';
+import type { MatchSetup } from '../../src/match/match-state';
 import { openPrompt, playThrough } from './driver';
 import { HAVOC, VALOR, snapshotOf } from './setup-match';
 import { answerText, componentsOf, startWorld, type World } from './world';

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { summary } from '../../src/cli/scenario-runner';
 import { sampleExport, sampleMatch } from '../../src/cli/sample-match';
-import { gameOf, rebuildMatch } from '../../src/commands/match-state';
+import { gameOf, rebuildMatch } from '../../src/match/match-state';
 import { defaultContent } from '../../src/content/load';
 import { apply as applyEvent } from '../../src/engine/events';
 import { matchExportSchema, type MatchExport } from '../../src/formats/match-export';

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameOf, type MatchSnapshot } from '../../src/commands/match-state';
+import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import type { FakeMessage } from '../../src/fakecord';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { slashFor } from '../e2e/driver';

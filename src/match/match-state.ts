@@ -25,11 +25,11 @@ import { initial } from '../engine';
 import type { GameState, PlayerId } from '../engine';
 import { seeded } from '../engine';
 import { labelUnits } from '../render/labels';
-import type { MatchSetup, MatchSnapshot } from '../match/record';
+import type { MatchSetup, MatchSnapshot } from './record';
 
 // The stored shapes live with their decoding (match/record.ts); matchRecord(row) reads a row into them.
-export type { MatchSetup, MatchSnapshot, MatchWarband, Moment, TurnMarks } from '../match/record';
-import type { Moment, TurnMarks } from '../match/record';
+export type { MatchSetup, MatchSnapshot, MatchWarband, Moment, TurnMarks } from './record';
+import type { Moment, TurnMarks } from './record';
 
 export type MatchEvent = { readonly stage: 'pregame'; readonly event: PregameEvent } | { readonly stage: 'game'; readonly event: GameEvent };
 

@@ -4,7 +4,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Store } from '../store';
-import { matchRecord } from '../match/record';
+import { matchRecord } from './record';
 import { rebuildMatch, type MatchEvent } from './match-state';
 
 export interface CheckResult {
