@@ -6,6 +6,8 @@
 import type { HappeningKind } from '../render';
 import { eventSentences, NEWS } from '../render';
 import { gameOf } from '../match/match-state';
+import { matchRecord } from '../match/record';
+import { practiceSeat } from './practice-seat';
 import type { Submitted } from './submitted';
 import { shownNames } from './user-text';
 
@@ -17,5 +19,7 @@ export function describeChange(done: Submitted, by?: string): string[] {
   if (!before || !after) return [];
   const events = done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
   // Names are escaped for Discord's markdown where they are shown (user-text.ts).
-  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { you: by, skip: SKIP, news: false });
+  // The practice bot answers its prompts at once: nobody is "waiting for" it.
+  const instant = practiceSeat(matchRecord(done.row).terms) ?? undefined;
+  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { you: by, instant, skip: SKIP, news: false });
 }

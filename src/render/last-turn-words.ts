@@ -12,6 +12,8 @@ import type { AttackView, LastTurnView, MoveView } from './view';
 /** Who reads the words: decisions waiting on this player are "your choice", not "waiting for" them. */
 export interface Telling {
   readonly you?: string | undefined;
+  /** A player who decides at once (the practice bot): "X chooses …", since nobody waits for them. */
+  readonly instant?: string | undefined;
 }
 
 const RESULT_WORDS: Record<AttackView['result'], string> = {
@@ -83,7 +85,11 @@ function incomingWords(i: IncomingWords): string {
 
 /** Who must choose, said to them as "your choice". */
 const waiting = (p: PromptWords, o: Telling, what: string) =>
-  o.you !== undefined && o.you === p.playerId ? `your choice: ${what}` : `waiting for ${p.player} to choose ${what}`;
+  o.you !== undefined && o.you === p.playerId
+    ? `your choice: ${what}`
+    : o.instant !== undefined && o.instant === p.playerId
+      ? `${p.player} chooses ${what}`
+      : `waiting for ${p.player} to choose ${what}`;
 
 function promptSentence(p: PromptWords, o: Telling): string | null {
   switch (p.kind) {

@@ -79,6 +79,15 @@ describe('/skirmish practice', () => {
     expect(rowOf(thread).status).toBe('over');
     const messages = world.messages(thread);
     expect(messages.some((m) => m.content.startsWith('🤖 **'))).toBe(true);
+    // Nobody is told they are waiting for the bot: it chooses at once.
+    const botName = world.fake.user(botId())!.username;
+    expect(
+      world
+        .messages(thread)
+        .filter((m) => m.content.includes(`waiting for ${botName}`))
+        .map((m) => m.content),
+    ).toEqual([]);
+    expect(world.messages(thread).some((m) => m.content.includes(`${botName} chooses`))).toBe(true);
     // Its answers to prompts get a line; its acts are told once, by each turn's post.
     expect(messages.filter((m) => /^🤖 \*\*[^*]+\*\*:\n• [^\n]*takes its turn with/.test(m.content))).toEqual([]);
     // No prompt was ever posted for the bot, and nothing but the result named it by mention.
