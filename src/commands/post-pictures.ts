@@ -57,20 +57,30 @@ export function markedStart(snapshot: MatchSnapshot, seq: number, now: number): 
  * only that turn's events when the snapshot's turn marks cover it (nearly always: turns are posted
  * as they end); otherwise replays the log up to `seq`.
  */
-export function turnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): { game: GameState; before: GameState; events: GameEvent[] } {
+export async function turnAt(
+  store: Store,
+  row: MatchRow,
+  setup: MatchSetup,
+  seq: number,
+): Promise<{ game: GameState; before: GameState; events: GameEvent[] }> {
   const snapshot = matchRecord(row).snapshot;
   const marked = snapshot ? markedStart(snapshot, seq, row.seq) : null;
   if (marked && snapshot?.stage === 'game') {
     const before = withFixed(snapshot.game, marked.state);
-    const events = store.matches.events<MatchEvent>(row.id, marked.from, seq).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
+    const events = (await store.matches.events<MatchEvent>(row.id, marked.from, seq)).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
     return { game: events.reduce(apply, before), before, events };
   }
   return replayedTurnAt(store, row, setup, seq);
 }
 
 /** turnAt by replaying the match's log from the start. */
-export function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): { game: GameState; before: GameState; events: GameEvent[] } {
-  const mine = store.matches.events<MatchEvent>(row.id, 0, seq);
+export async function replayedTurnAt(
+  store: Store,
+  row: MatchRow,
+  setup: MatchSetup,
+  seq: number,
+): Promise<{ game: GameState; before: GameState; events: GameEvent[] }> {
+  const mine = await store.matches.events<MatchEvent>(row.id, 0, seq);
   // The turn began after the last turn end or round start before its own end.
   let start = 0;
   for (let i = mine.length - 2; i >= 0; i--) {
@@ -91,9 +101,9 @@ export function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSetup, s
   return { game: events.reduce(apply, before), before, events };
 }
 
-function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Post {
+async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Promise<Post> {
   const name = nameIn(setup);
-  const turn = turnAt(store, row, setup, seq);
+  const turn = await turnAt(store, row, setup, seq);
   const { game } = turn;
   const ended = turn.events.at(-1);
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
@@ -109,9 +119,9 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
 /** The close-up of a turn as a second file beside the map, when the turn has one. */
 const closeUp = (focus: Picture | null, name: string) => (focus ? [{ png: focus.png, name, alt: focus.alt }] : []);
 
-function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Post {
+async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<Post> {
   const name = nameIn(setup);
-  const { game, before, events } = turnAt(store, row, setup, seq);
+  const { game, before, events } = await turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
   const { png, alt, focus } = renderTurn(game, request);
   const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
@@ -139,17 +149,16 @@ function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: numb
  * The close-up of the last turn that ended by event `seq`, for the your-turn ping: what just happened,
  * readable on a phone. The snapshot's turn marks say where that turn ended; without them the log is read.
  */
-function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Picture | null {
+async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<Picture | null> {
   const last = row.snapshot?.stage === 'game' ? row.snapshot.turns?.last : undefined;
   const end =
     last && last.end <= seq
       ? last.end
-      : store.matches
-          .events<MatchEvent>(row.id, 0)
+      : (await store.matches.events<MatchEvent>(row.id, 0))
           .filter((e) => e.seq <= seq && e.event.stage === 'game' && e.event.event.type === 'turn-ended')
           .at(-1)?.seq;
   if (end === undefined) return null;
-  const turn = turnAt(store, row, setup, end);
+  const turn = await turnAt(store, row, setup, end);
   return renderFocus(turn.game, { lastTurn: turn.events, before: turn.before, names: setup.names });
 }
 
@@ -173,14 +182,14 @@ function warbandPost(setup: MatchSetup, player: string): Post {
 }
 
 /** The message for a body with pictures, drawn in this thread. */
-export function picturePost(store: Store, stored: MatchRow, body: PictureBody): Post {
+export async function picturePost(store: Store, stored: MatchRow, body: PictureBody): Promise<Post> {
   const row = matchRecord(stored);
   const setup = row.setup;
   if (body.kind === 'your-turn') {
     // A ping needs no setup to be sent; with one it carries the digest and the last turn's close-up.
     if (!setup) return { content: body.content, ping: [body.player] };
-    const content = yourTurnContent(store, row, setup, body.seq, body.player, body.content);
-    const close = lastTurnCloseUp(store, row, setup, body.seq);
+    const content = await yourTurnContent(store, row, setup, body.seq, body.player, body.content);
+    const close = await lastTurnCloseUp(store, row, setup, body.seq);
     return { content, ping: [body.player], ...(close ? { files: [{ png: close.png, name: 'last-turn-close-up.png', alt: close.alt }] } : {}) };
   }
   if (!setup) throw new Error(`match ${row.id} has no setup`);

@@ -8,10 +8,9 @@ import type { MatchRow, Store } from '../store';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { shownNames } from './user-text';
 
-export function yourTurnContent(store: Store, row: MatchRow, setup: MatchSetup, seq: number, player: string, content: string): string {
+export async function yourTurnContent(store: Store, row: MatchRow, setup: MatchSetup, seq: number, player: string, content: string): Promise<string> {
   if (!setup.start) return content;
-  const events: GameEvent[] = store.matches
-    .events<MatchEvent>(row.id)
+  const events: GameEvent[] = (await store.matches.events<MatchEvent>(row.id))
     .filter((e) => e.seq <= seq)
     .flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
   const from = sinceLastAct(setup.start, events, player);
