@@ -238,6 +238,7 @@ async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: nu
     }
   })();
   const [m0, p0, f0] = [mainThreadCpu(pid), processCpu(pid), process.cpuUsage()];
+  const requestsBefore = fake.requests().length;
   const t0 = performance.now();
   const images = ready.map(({ thread }) => clock.next(thread));
   await Promise.all(ready.map(({ command }) => fake.command(command)));
@@ -246,6 +247,19 @@ async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: nu
   const [main, all, f] = [mainThreadCpu(pid) - m0, processCpu(pid) - p0, process.cpuUsage(f0)];
   const wall = (performance.now() - t0) / 1000;
   const burstBusy = { main: main / wall, others: (all - main) / wall, fake: (f.user + f.system) / 1e6 / wall };
+  const routes = new Map<string, number>();
+  for (const r of fake.requests().slice(requestsBefore)) routes.set(r.route ?? r.path, (routes.get(r.route ?? r.path) ?? 0) + 1);
+  if (process.env.BENCH_DEBUG)
+    for (const { thread } of ready.slice(0, 4))
+      console.error(
+        fake
+          .messages(thread)
+          .slice(-4)
+          .map((m) => `[${m.content.slice(0, 90).replaceAll('\n', ' / ')}] files ${m.attachments.map((a) => a.filename).join(',')}`)
+          .join('\n'),
+        '\n--',
+      );
+  console.error([...routes].map(([route, n]) => `${route}: ${(n / ready.length).toFixed(2)}/act`).join('; '));
   await askWhileBusy;
   await sleep(200);
   clearInterval(sampler);
