@@ -1,7 +1,7 @@
 /**
- * `npm run bench` (bot part): drives the real bot, started by `src/cli/start.ts` in its own process
- * exactly as `npm start` does (render pool included; bot-process.ts, as the crash tests start it),
- * through the project's fake Discord, and prints,
+ * `npm run bench` (bot part): drives the real bot, bundled and started in its own process exactly as
+ * `npm start` runs it (dist/start.js with plain node, render pool included; bot-process.ts), through
+ * the project's fake Discord, and prints,
  * for each of three runs and as min / median / max over them:
  * - one turn-ending act at a time over every match (`/end`): the time from the interaction to its
  *   map image being posted, p50 and p99 (target p99 < 100 ms); and the bot's CPU per such act, on
@@ -16,13 +16,14 @@
  * BENCH_RUNS (3) shrink it for a quick look; BENCH_BOT_NODE_ARGS adds node options to the bot (a profiler).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gameOf } from '../match/match-state';
 import { matchRecord } from '../match/record';
 import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../fakecord';
 import { openStore, type Store } from '../store';
-import { startBotProcess, type BotProcess } from './bot-process';
+import { buildBot, startBotProcess, type BotProcess } from './bot-process';
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 200);
 const BURST = Math.min(MATCHES, Number(process.env.BENCH_BURST ?? 100));
@@ -55,6 +56,22 @@ const mainThreadCpu = (pid: number) => cpuSeconds(`/proc/${pid}/task/${pid}/stat
 const processCpu = (pid: number) => cpuSeconds(`/proc/${pid}/stat`);
 const statusField = (pid: number, field: string): number =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** A port free now, for the bot's metrics. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The main thread's JavaScript heap and the memory outside it, from the bot's own /metrics (prom-client's process figures). */
+async function heapFigures(port: number): Promise<string> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^sellsword_${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return `main thread heap used ${mb(value('nodejs_heap_size_used_bytes')).toFixed(0)} MB of ${mb(value('nodejs_heap_size_total_bytes')).toFixed(0)} MB, external ${mb(value('nodejs_external_memory_bytes')).toFixed(0)} MB`;
+}
 
 /** Resets the kernel's peak-RSS mark (VmHWM) of a process; false when not allowed. */
 function resetPeak(pid: number): boolean {
@@ -180,6 +197,8 @@ interface RunFigures {
   readonly burstPeakMb: number;
   readonly peakHow: string;
   readonly autocompleteMs: readonly number[];
+  /** During the burst, each side's CPU as a share of one core: where the burst is bound. */
+  readonly burstBusy: { readonly main: number; readonly others: number; readonly fake: number };
   readonly load: string;
 }
 
@@ -244,11 +263,29 @@ async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: nu
       autocompleteMs.push(performance.now() - t);
     }
   })();
+  const [m0, p0, f0] = [mainThreadCpu(pid), processCpu(pid), process.cpuUsage()];
+  const requestsBefore = fake.requests().length;
   const t0 = performance.now();
   const images = ready.map(({ thread }) => clock.next(thread));
   await Promise.all(ready.map(({ command }) => fake.command(command)));
   const at = await Promise.all(images);
   const last = Math.max(...at);
+  const [main, all, f] = [mainThreadCpu(pid) - m0, processCpu(pid) - p0, process.cpuUsage(f0)];
+  const wall = (performance.now() - t0) / 1000;
+  const burstBusy = { main: main / wall, others: (all - main) / wall, fake: (f.user + f.system) / 1e6 / wall };
+  const routes = new Map<string, number>();
+  for (const r of fake.requests().slice(requestsBefore)) routes.set(r.route ?? r.path, (routes.get(r.route ?? r.path) ?? 0) + 1);
+  if (process.env.BENCH_DEBUG)
+    for (const { thread } of ready.slice(0, 4))
+      console.error(
+        fake
+          .messages(thread)
+          .slice(-4)
+          .map((m) => `[${m.content.slice(0, 90).replaceAll('\n', ' / ')}] files ${m.attachments.map((a) => a.filename).join(',')}`)
+          .join('\n'),
+        '\n--',
+      );
+  console.error([...routes].map(([route, n]) => `${route}: ${(n / ready.length).toFixed(2)}/act`).join('; '));
   await askWhileBusy;
   await sleep(200);
   clearInterval(sampler);
@@ -262,6 +299,7 @@ async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: nu
     burstPeakMb: mb(peak),
     peakHow: exact ? 'kernel peak (VmHWM)' : 'sampled every 10 ms',
     autocompleteMs,
+    burstBusy,
     burstActs: ready.length,
   };
 }
@@ -277,12 +315,19 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sellsword-bench-'));
   const databasePath = join(dir, 'bench.db');
   let bot: BotProcess | undefined;
+  const built = buildBot();
+  const metricsPort = await freePort();
   // However this process ends (a timeout throws from a timer), the bot does not outlive it.
-  process.on('exit', () => bot?.child.kill('SIGKILL'));
+  process.on('exit', () => {
+    bot?.child.kill('SIGKILL');
+    built.remove();
+  });
   try {
     // BENCH_BOT_NODE_ARGS: extra node options for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
     bot = await startBotProcess(fake, {
       databasePath,
+      built,
+      env: { METRICS_PORT: String(metricsPort) },
       stderr: 'inherit',
       nodeArgs: (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean),
       timeoutMs: TIMEOUT,
@@ -429,11 +474,16 @@ async function main(): Promise<void> {
         '< 500 MB',
       )}`,
     );
+    const busy = (pick: (b: RunFigures['burstBusy']) => number) => runs.map((r) => `${Math.round(pick(r.burstBusy) * 100)} %`).join(', ');
+    console.log(
+      `  CPU during the burst, as a share of one core (run by run): bot main thread ${busy((b) => b.main)}; bot render workers and other threads ${busy((b) => b.others)}; fake Discord ${busy((b) => b.fake)}`,
+    );
     if (autocomplete.length > 0)
       console.log(
         `  autocomplete answered during the bursts: median ${quantile(autocomplete, 0.5).toFixed(0)} ms, max ${autocomplete[autocomplete.length - 1]!.toFixed(0)} ms (${autocomplete.length} requests)`,
       );
     console.log(`bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB   target < 400 MB`);
+    console.log(`  of which: ${await heapFigures(metricsPort)}; the rest is native (canvas, SQLite) and the render workers`);
   } finally {
     // A clean stop (a profiler writes its file then); killed if it takes more than 20 s.
     await bot?.stop(20_000);

@@ -4,7 +4,7 @@
  * pool's workers (bot/render-worker-main.ts) load the drawing code and nothing of discord.js.
  */
 import type { GameEvent } from '../engine';
-import { apply } from '../engine';
+import { apply, Lru } from '../engine';
 import type { GameState } from '../engine';
 import { matchRecord, type MatchRecord } from '../match/record';
 import {
@@ -25,7 +25,7 @@ import { gameOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type
 import type { PostBody } from './post-body';
 import type { Post } from './thread';
 import { shown, shownNames } from './user-text';
-import { yourTurnContent } from './your-turn';
+import { yourTurnContent, type KnownState } from './your-turn';
 
 /** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
 const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
@@ -62,13 +62,13 @@ export async function turnAt(
   row: MatchRow,
   setup: MatchSetup,
   seq: number,
-): Promise<{ game: GameState; before: GameState; events: GameEvent[] }> {
+): Promise<{ game: GameState; before: GameState; events: GameEvent[]; began?: { seq: number; moment: Moment } }> {
   const snapshot = matchRecord(row).snapshot;
   const marked = snapshot ? markedStart(snapshot, seq, row.seq) : null;
   if (marked && snapshot?.stage === 'game') {
     const before = withFixed(snapshot.game, marked.state);
     const events = (await store.matches.events<MatchEvent>(row.id, marked.from, seq)).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-    return { game: events.reduce(apply, before), before, events };
+    return { game: events.reduce(apply, before), before, events, began: { seq: marked.from, moment: marked.state } };
   }
   return replayedTurnAt(store, row, setup, seq);
 }
@@ -101,10 +101,11 @@ export async function replayedTurnAt(
   return { game: events.reduce(apply, before), before, events };
 }
 
-async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Promise<Post> {
+async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }: Extract<PictureBody, { kind: 'turn' }>): Promise<Post> {
   const name = nameIn(setup);
   const turn = await turnAt(store, row, setup, seq);
   const { game } = turn;
+  if (turn.began) keepTurnStart(row.id, turn.began);
   const ended = turn.events.at(-1);
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
@@ -113,7 +114,52 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: num
   const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
-  return { content, files: [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)] };
+  keepCloseUp(row.id, seq, focus);
+  const files = [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)];
+  if (!ping) return { content, files };
+  // The ping that followed the turn rides on its post; its close-up would be this turn's again.
+  const line = await yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content, knownStarts(row.id, game));
+  return { content: withPing(content, line), ping: [ping.player], files };
+}
+
+/** A post's content with a ping's line after it, the post cut short (never the ping) to fit Discord's 2,000 characters. */
+export function withPing(content: string, line: string): string {
+  const room = 2000 - line.length - 1;
+  return `${content.length > room ? `${content.slice(0, room - 1)}…` : content}\n${line}`;
+}
+
+/**
+ * Where the last few turns this process posted began, by match: a ping's digest of what happened since
+ * the player's last act reads the log from there, not from the match's start (your-turn.ts). Four
+ * turns back covers a player's last act in any match of up to four players taking turns in order.
+ * Only the changing part of each state is kept; the map, cards and mods come from the match as read.
+ */
+const turnStarts = new Lru<string, readonly { seq: number; moment: Moment }[]>(128);
+
+function keepTurnStart(matchId: string, began: { seq: number; moment: Moment }): void {
+  const kept = (turnStarts.get(matchId) ?? []).filter((k) => k.seq !== began.seq);
+  turnStarts.set(matchId, [...kept, began].slice(-4));
+}
+
+/** The turn starts kept for a match, as states of the game `now` (whose map, cards and mods never change in a match). */
+const knownStarts = (matchId: string, now: GameState): KnownState[] =>
+  (turnStarts.get(matchId) ?? []).map((k) => ({ seq: k.seq, state: withFixed(now, k.moment) }));
+
+/**
+ * The close-ups of turns just posted, by match and the seq that ended the turn. The your-turn ping
+ * that follows a turn's post carries that same turn's close-up (the same view, so the same bytes);
+ * taking it from here instead of drawing it again saves a third of a turn's drawing. Copies go in and
+ * out, since a render worker hands its PNGs' memory to the main thread (render-worker-main.ts).
+ */
+const closeUps = new Lru<string, Picture | null>(32);
+
+function keepCloseUp(matchId: string, end: number, focus: Picture | null): void {
+  closeUps.set(`${matchId}:${end}`, focus && { ...focus, png: Buffer.from(focus.png) });
+}
+
+function keptCloseUp(matchId: string, end: number): Picture | null | undefined {
+  const kept = closeUps.get(`${matchId}:${end}`);
+  return kept && { ...kept, png: Buffer.from(kept.png) };
 }
 
 /** The close-up of a turn as a second file beside the map, when the turn has one. */
@@ -158,6 +204,8 @@ async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup
           .filter((e) => e.seq <= seq && e.event.stage === 'game' && e.event.event.type === 'turn-ended')
           .at(-1)?.seq;
   if (end === undefined) return null;
+  const kept = keptCloseUp(row.id, end);
+  if (kept !== undefined) return kept;
   const turn = await turnAt(store, row, setup, end);
   return renderFocus(turn.game, { lastTurn: turn.events, before: turn.before, names: setup.names });
 }
@@ -188,7 +236,8 @@ export async function picturePost(store: Store, stored: MatchRow, body: PictureB
   if (body.kind === 'your-turn') {
     // A ping needs no setup to be sent; with one it carries the digest and the last turn's close-up.
     if (!setup) return { content: body.content, ping: [body.player] };
-    const content = await yourTurnContent(store, row, setup, body.seq, body.player, body.content);
+    const now = row.snapshot ? gameOf(row.snapshot) : null;
+    const content = await yourTurnContent(store, row, setup, body.seq, body.player, body.content, now ? knownStarts(row.id, now) : []);
     const close = await lastTurnCloseUp(store, row, setup, body.seq);
     return { content, ping: [body.player], ...(close ? { files: [{ png: close.png, name: 'last-turn-close-up.png', alt: close.alt }] } : {}) };
   }
@@ -209,7 +258,7 @@ export async function picturePost(store: Store, stored: MatchRow, body: PictureB
     case 'warband':
       return warbandPost(setup, body.player);
     case 'turn':
-      return turnPost(store, row, setup, body.seq);
+      return turnPost(store, row, setup, body);
     case 'result':
       return resultPost(store, row, setup, body.seq);
   }
