@@ -13,6 +13,7 @@ import { commandModules } from '../commands';
 import { answerPrivately } from '../commands/answer';
 import { DEFAULT_DATABASE_PATH, isBusy, openStore, type Store } from '../store';
 import { type HeldLease, takeLease } from './lease';
+import { isPostgresUrl, openPgStore } from '../store/open-pg';
 import { createBotLog } from './log';
 import { createMetrics, serveMetrics, type Metrics } from './metrics';
 import { OutboxWorker } from './outbox-worker';
@@ -29,6 +30,8 @@ export interface BotOptions {
   /** Register commands in this guild only (instant, for development); globally otherwise. */
   readonly guildId?: string | undefined;
   readonly databasePath?: string | undefined;
+  /** A PostgreSQL URL (postgres://…, or pglite:); DATABASE_URL by default. Wins over databasePath. */
+  readonly databaseUrl?: string | undefined;
   readonly store?: Store;
   readonly content?: Content;
   readonly log?: (message: string, error?: unknown) => void;
@@ -69,12 +72,15 @@ export interface RunningBot {
 
 const defaultLog = (token: string) => createBotLog({ token });
 
-function openDatabase(path: string): Store {
+async function openDatabase(path: string, url: string | undefined): Promise<Store> {
   try {
+    // DATABASE_URL=postgres://… selects PostgreSQL (docs/store.md "Two backends"); otherwise the SQLite file.
+    if (isPostgresUrl(url)) return await openPgStore(url);
     // Writes that meet another connection's lock fail fast and are retried without blocking (store/busy.ts).
     return openStore(path, { busyMs: 50 });
   } catch (error) {
-    throw new StartupError(`The database at ${path} could not be opened or brought up to date: ${error instanceof Error ? error.message : String(error)}`);
+    const where = isPostgresUrl(url) ? 'The PostgreSQL database' : `The database at ${path}`;
+    throw new StartupError(`${where} could not be opened or brought up to date: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -98,7 +104,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const path = options.databasePath ?? process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
   // The log comes first, so that anything logged during start-up has its tokens redacted.
   const log = options.log ?? defaultLog(options.token);
-  const store = options.store ?? openDatabase(path);
+  const url = options.databaseUrl ?? process.env.DATABASE_URL;
+  const store = options.store ?? (await openDatabase(path, url));
   let lease: HeldLease;
   try {
     // Taking the lease is also the proof that the database can be written.
@@ -122,7 +129,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     ...(options.apiBase ? { rest: { api: options.apiBase } } : {}),
   });
   const workers = options.renderWorkers ?? (process.env.RENDER_WORKERS ? Number(process.env.RENDER_WORKERS) : spareCores());
-  const renderPool = store.path && workers > 0 ? new RenderPool({ databasePath: store.path, size: workers, log }) : null;
+  // The render workers open a second connection: the SQLite file, or the same PostgreSQL database.
+  const location = options.store ? store.path : isPostgresUrl(url) && !url.startsWith('pglite:') ? url : store.path;
+  const renderPool = location && workers > 0 ? new RenderPool({ databasePath: location, size: workers, log }) : null;
   const metrics = createMetrics(store);
   const outbox = new OutboxWorker({
     store,
