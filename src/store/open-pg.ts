@@ -11,7 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Clock } from './db';
-import { pgStore, type PgDb } from './pg-store';
+import { pgStore, type PgConnection, type PgDb } from './pg-store';
 import type { Store } from './store';
 
 /** Resolved from this file, like the SQLite migrations. */
@@ -28,7 +28,8 @@ export interface PgStoreOptions {
 /** True for a URL that names PostgreSQL (a server or PGlite) rather than a SQLite file. */
 export const isPostgresUrl = (url: string | undefined): url is string => url !== undefined && /^(postgres(ql)?|pglite):/.test(url);
 
-export async function openPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
+/** The drizzle database of a PostgreSQL URL, migrated unless told not to: for the store, and for tools (db:copy). */
+export async function openPgDatabase(url: string, options: PgStoreOptions = {}): Promise<PgConnection> {
   if (url.startsWith('pglite:')) {
     // `pglite:` alone is a database in memory; `pglite:/some/dir` one kept in that folder.
     const dir = url.slice('pglite:'.length);
@@ -36,7 +37,7 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     try {
       const db = drizzlePglite({ client });
       if (options.migrate !== false) await migratePglite(db, { migrationsFolder: PG_MIGRATIONS_FOLDER });
-      return pgStore({ db: db as unknown as PgDb, close: () => client.close() }, options.now);
+      return { db: db as unknown as PgDb, close: () => client.close() };
     } catch (error) {
       await client.close();
       throw error;
@@ -46,9 +47,13 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
   try {
     const db = drizzlePg({ client: pool });
     if (options.migrate !== false) await migratePg(db, { migrationsFolder: PG_MIGRATIONS_FOLDER });
-    return pgStore({ db: db as unknown as PgDb, close: () => pool.end() }, options.now);
+    return { db: db as unknown as PgDb, close: () => pool.end() };
   } catch (error) {
     await pool.end();
     throw error;
   }
+}
+
+export async function openPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
+  return pgStore(await openPgDatabase(url, options), options.now);
 }
