@@ -12,25 +12,25 @@ import type { PgConnection } from './pg-store';
 import * as lite from './schema';
 import * as pgSchema from './schema-pg';
 
-/** Parents before children, so every foreign key finds its row. */
-const TABLES = [
-  'players',
-  'catalogs',
-  'maps',
-  'warbands',
-  'leagues',
-  'matches',
-  'matchPlayers',
-  'matchEvents',
-  'prompts',
-  'follows',
-  'deadlines',
-  'vacations',
-  'standingOrders',
-  'notifySettings',
-  'outbox',
-  'leases',
-] as const;
+/** Each SQLite table and its PostgreSQL twin, parents before children, so every foreign key finds its row. */
+const TABLES: readonly (readonly [SQLiteTable, PgTable])[] = [
+  [lite.players, pgSchema.players],
+  [lite.catalogs, pgSchema.catalogs],
+  [lite.maps, pgSchema.maps],
+  [lite.warbands, pgSchema.warbands],
+  [lite.leagues, pgSchema.leagues],
+  [lite.matches, pgSchema.matches],
+  [lite.matchPlayers, pgSchema.matchPlayers],
+  [lite.matchEvents, pgSchema.matchEvents],
+  [lite.prompts, pgSchema.prompts],
+  [lite.follows, pgSchema.follows],
+  [lite.deadlines, pgSchema.deadlines],
+  [lite.vacations, pgSchema.vacations],
+  [lite.standingOrders, pgSchema.standingOrders],
+  [lite.notifySettings, pgSchema.notifySettings],
+  [lite.outbox, pgSchema.outbox],
+  [lite.leases, pgSchema.leases],
+];
 
 /** Tables whose `id` is an identity column on PostgreSQL. */
 const IDENTITY = new Set(['warbands', 'prompts', 'deadlines', 'vacations', 'outbox']);
@@ -44,9 +44,7 @@ export async function copySqliteToPg(fromPath: string, to: PgConnection): Promis
     const from = drizzle({ client: sqlite });
     const counts: Record<string, number> = {};
     await to.db.transaction(async (tx) => {
-      for (const key of TABLES) {
-        const source = lite[key] as SQLiteTable;
-        const target = pgSchema[key] as PgTable;
+      for (const [source, target] of TABLES) {
         const rows = from.select().from(source).all();
         for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(target).values(rows.slice(i, i + CHUNK));
         counts[getTableName(target)] = rows.length;
