@@ -21,7 +21,7 @@ import {
 } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
-import { gameOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';
+import { gameOf, momentOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';
 import type { PostBody } from './post-body';
 import type { Post } from './thread';
 import { shown, shownNames } from './user-text';
@@ -35,6 +35,14 @@ export type PictureBody = Extract<PostBody, { kind: 'opening' | 'warband' | 'tur
 /** Bodies that draw pictures (maps, stat cards, close-ups): the ones a render pool takes off the main thread. */
 export function drawsPictures(body: PostBody): body is PictureBody {
   return body.kind === 'opening' || body.kind === 'warband' || body.kind === 'turn' || body.kind === 'result' || body.kind === 'your-turn';
+}
+
+/** A unit's turn: the state after it, the state it began from and its events, and where it began (after event `began.seq`). */
+export interface TurnAt {
+  readonly game: GameState;
+  readonly before: GameState;
+  readonly events: GameEvent[];
+  readonly began?: { readonly seq: number; readonly moment: Moment };
 }
 
 /**
@@ -57,12 +65,7 @@ export function markedStart(snapshot: MatchSnapshot, seq: number, now: number): 
  * only that turn's events when the snapshot's turn marks cover it (nearly always: turns are posted
  * as they end); otherwise replays the log up to `seq`.
  */
-export async function turnAt(
-  store: Store,
-  row: MatchRow,
-  setup: MatchSetup,
-  seq: number,
-): Promise<{ game: GameState; before: GameState; events: GameEvent[]; began?: { seq: number; moment: Moment } }> {
+export async function turnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Promise<TurnAt> {
   const snapshot = matchRecord(row).snapshot;
   const marked = snapshot ? markedStart(snapshot, seq, row.seq) : null;
   if (marked && snapshot?.stage === 'game') {
@@ -74,12 +77,7 @@ export async function turnAt(
 }
 
 /** turnAt by replaying the match's log from the start. */
-export async function replayedTurnAt(
-  store: Store,
-  row: MatchRow,
-  setup: MatchSetup,
-  seq: number,
-): Promise<{ game: GameState; before: GameState; events: GameEvent[] }> {
+export async function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Promise<TurnAt> {
   const mine = await store.matches.events<MatchEvent>(row.id, 0, seq);
   // The turn began after the last turn end or round start before its own end.
   let start = 0;
@@ -98,7 +96,8 @@ export async function replayedTurnAt(
       ),
     ) ?? setup.start!;
   const events = mine.slice(start).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-  return { game: events.reduce(apply, before), before, events };
+  const began = start > 0 ? { began: { seq: mine[start - 1]!.seq, moment: momentOf(before) } } : {};
+  return { game: events.reduce(apply, before), before, events, ...began };
 }
 
 async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }: Extract<PictureBody, { kind: 'turn' }>): Promise<Post> {

@@ -21,7 +21,11 @@ describe('a turn post carries the ping that follows it', () => {
     await untilPlaying(store, 'm1', choose);
     // On to a unit's turn not yet begun, with no prompt open.
     const waiting = async () => gameOf((await store.matches.get('m1'))!.snapshot as MatchSnapshot)!;
-    for (let i = 0; i < 50 && (!(await waiting()).turn || (await waiting()).turn!.unit || (await waiting()).prompt); i++) await playOn(store, 'm1', choose);
+    for (let i = 0; i < 50; i++) {
+      const game = await waiting();
+      if (game.turn && !game.turn.unit && !game.prompt) break;
+      await playOn(store, 'm1', choose);
+    }
     const before = (await store.matches.get('m1'))!;
     const game = gameOf(before.snapshot as MatchSnapshot)!;
     const unit = Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id;

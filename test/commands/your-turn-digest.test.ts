@@ -58,11 +58,11 @@ describe("a ping's digest", () => {
       }
     }
     expect(windowed).toBeGreaterThan(0);
-    const contents = await Promise.all(setup.players.map((p) => yourTurnContent(store, row, setup, row.seq, p, 'x', known)));
-    expect(contents.some((c) => c.includes('-# Since your last act: '))).toBe(true);
+    const digests = await Promise.all(setup.players.map((p) => yourTurnContent(store, row, setup, row.seq, p, 'x', known)));
+    expect(digests.some((d) => d.includes('-# Since your last act: '))).toBe(true);
   });
 
-  it('comes from the turns the bot posted as the match went on', async () => {
+  it('comes from the turns the bot posted as the match went on', { timeout: 60_000 }, async () => {
     const store = memoryStore();
     const choose = new Chooser(seeded(52));
     await storedMatch(store, 'm2', setupFor(52, ['burning-village']));
