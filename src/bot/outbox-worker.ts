@@ -14,7 +14,7 @@ import type { PostBody } from '../commands/post-body';
 import { renderBody, type Renderer } from '../commands/post-render';
 import { retirements } from '../commands/announce';
 import { clip, messageOf } from '../commands/thread';
-import type { OutboxRow, Store } from '../store';
+import { onShard, type OutboxRow, type ShardScope, type Store } from '../store';
 
 export interface OutboxWorkerOptions {
   readonly store: Store;
@@ -25,6 +25,11 @@ export interface OutboxWorkerOptions {
   /** Draws the pictures (the render pool); without it they are drawn on this thread. */
   readonly renderer?: Renderer;
   readonly now?: () => number;
+  /**
+   * A sharded bot's shard: only posts of matches of its own guilds are delivered here; each other
+   * shard delivers its own, so a match's posts still go out once and in order (store/shard.ts).
+   */
+  readonly shard?: ShardScope;
   /** Reports how long drawing and delivering took (the bot's metrics). */
   readonly observe?: { render(kind: string, seconds: number): void; delivered(lagSeconds: number): void };
 }
@@ -63,6 +68,8 @@ export class OutboxWorker implements OutboxControl {
   readonly #renderer: Renderer | undefined;
   readonly #now: () => number;
   readonly #observe: OutboxWorkerOptions['observe'];
+  readonly #shard: ShardScope | undefined;
+  readonly #owned = new Map<string, boolean>();
   readonly #held = new Set<number>();
   /** Matches being delivered now, and those kicked meanwhile (their loop must look again). */
   readonly #busy = new Map<string, Promise<void>>();
@@ -85,6 +92,7 @@ export class OutboxWorker implements OutboxControl {
     this.#renderer = options.renderer;
     this.#now = options.now ?? Date.now;
     this.#observe = options.observe;
+    this.#shard = options.shard;
   }
 
   /** Starts delivering: first whatever was left waiting when the bot last stopped. */
@@ -116,7 +124,7 @@ export class OutboxWorker implements OutboxControl {
   }
 
   kick(matchId: string): void {
-    if (!this.#running) return;
+    if (!this.#running || !this.#owns(matchId)) return;
     const snoozed = this.#snoozed.get(matchId);
     if (snoozed !== undefined) {
       if (snoozed > this.#now()) return this.#wake(snoozed);
@@ -158,11 +166,23 @@ export class OutboxWorker implements OutboxControl {
     }
   }
 
+  /** Whether this process delivers the match's posts: always unsharded; with a shard, when its guild is on it (a match never moves guild). */
+  #owns(matchId: string): boolean {
+    if (!this.#shard) return true;
+    let owned = this.#owned.get(matchId);
+    if (owned === undefined) {
+      const row = this.#store.matches.get(matchId);
+      owned = row !== undefined && onShard(this.#shard, row.guildId);
+      this.#owned.set(matchId, owned);
+    }
+    return owned;
+  }
+
   /** Matches whose next row may go now. */
   #ready(): string[] {
     const at = this.#now();
     return this.#store.outbox
-      .waiting()
+      .waiting(undefined, this.#shard)
       .filter((w) => w.due <= at && (this.#snoozed.get(w.matchId) ?? 0) <= at && !this.#isHeadHeld(w.matchId))
       .map((w) => w.matchId);
   }
@@ -176,7 +196,7 @@ export class OutboxWorker implements OutboxControl {
     if (!this.#running) return;
     let waiting: { matchId: string; due: number }[];
     try {
-      waiting = this.#store.outbox.waiting();
+      waiting = this.#store.outbox.waiting(undefined, this.#shard);
     } catch (error) {
       // A busy database: look again shortly.
       this.#log('could not read the outbox', error);

@@ -11,7 +11,7 @@ import { defaultContent, type Content } from '../content/load';
 import type { App } from '../commands/app';
 import { commandModules } from '../commands';
 import { answerPrivately } from '../commands/answer';
-import { DEFAULT_DATABASE_PATH, isBusy, openStore, type Store } from '../store';
+import { DEFAULT_DATABASE_PATH, isBusy, openStore, type ShardScope, type Store } from '../store';
 import { takeLease } from './lease';
 import { createBotLog } from './log';
 import { createMetrics, serveMetrics, type Metrics } from './metrics';
@@ -20,6 +20,7 @@ import { RenderPool, spareCores } from './render-pool';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
+import { leaseName, shardFromEnvironment, shardLabel } from './shard';
 import { StartupError } from './startup-error';
 
 export interface BotOptions {
@@ -50,6 +51,12 @@ export interface BotOptions {
   readonly schedulerTickMs?: number;
   /** Serve /metrics (Prometheus) and /healthz on this port (METRICS_PORT); 0 picks a free one. */
   readonly metricsPort?: number | undefined;
+  /**
+   * This process's shard (docs/deploy.md "Shards"): it identifies as `[id, count]`, holds that shard's
+   * lease, and handles deadlines, posts and start-up work of its own guilds' matches only. Default:
+   * what discord.js's ShardingManager put in the environment (shard.ts); none for an unsharded bot.
+   */
+  readonly shard?: ShardScope | undefined;
 }
 
 export interface RunningBot {
@@ -98,11 +105,17 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const path = options.databasePath ?? process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
   // The log comes first, so that anything logged during start-up has its tokens redacted.
   const log = options.log ?? defaultLog(options.token);
+  const shard = 'shard' in options ? options.shard : shardFromEnvironment();
   const store = options.store ?? openDatabase(path);
   let lease: ReturnType<typeof takeLease>;
   try {
     // Taking the lease is also the proof that the database can be written.
-    lease = takeLease(store, { log, onLost: () => (options.onLeaseLost ?? (() => process.exit(1)))() });
+    lease = takeLease(store, {
+      name: leaseName(shard),
+      ...(shard ? { who: shardLabel(shard).replace(/^s/, 'S') } : {}),
+      log,
+      onLost: () => (options.onLeaseLost ?? (() => process.exit(1)))(),
+    });
   } catch (error) {
     if (!options.store) store.close();
     if (error instanceof StartupError) throw error;
@@ -115,6 +128,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [] },
+    ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
     ...(options.apiBase ? { rest: { api: options.apiBase } } : {}),
   });
   const workers = options.renderWorkers ?? (process.env.RENDER_WORKERS ? Number(process.env.RENDER_WORKERS) : spareCores());
@@ -125,6 +139,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     client,
     log,
     ...(renderPool ? { renderer: renderPool } : {}),
+    ...(shard ? { shard } : {}),
     observe: { render: (kind, s) => metrics.renderSeconds.observe({ kind }, s), delivered: (s) => metrics.outboxLagSeconds.observe(s) },
   });
   const app: App = {
@@ -141,7 +156,10 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     // The scheduler is made just below; this runs only once the bot is taking interactions.
     dueNow: () => scheduler.soon(),
   };
-  const scheduler = new Scheduler(app, { ...(options.schedulerTickMs === undefined ? {} : { tickMs: options.schedulerTickMs }) });
+  const scheduler = new Scheduler(app, {
+    ...(options.schedulerTickMs === undefined ? {} : { tickMs: options.schedulerTickMs }),
+    ...(shard ? { shard } : {}),
+  });
   const route = makeRouter(app, commandModules, (command, outcome, seconds) => {
     metrics.interactions.inc({ command, outcome });
     metrics.interactionSeconds.observe({ command }, seconds);
@@ -162,9 +180,12 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   client.on(Events.Error, (error) => log('client error', error));
   try {
     await login(client, options.token);
-    const data = commandModules.map((m) => m.data);
-    if (options.guildId) await client.application!.commands.set(data, options.guildId);
-    else await client.application!.commands.set(data);
+    // Commands belong to the application, not to a shard: the first shard registers them for all.
+    if (!shard || shard.id === 0) {
+      const data = commandModules.map((m) => m.data);
+      if (options.guildId) await client.application!.commands.set(data, options.guildId);
+      else await client.application!.commands.set(data);
+    }
   } catch (error) {
     await client.destroy();
     await renderPool?.close();
@@ -172,14 +193,14 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     if (!options.store) store.close();
     throw error;
   }
-  queueMissingPrompts(app);
+  queueMissingPrompts(app, shard);
   outbox.start();
   // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
   await scheduler.start();
   const health = () => {
     let database = true;
     try {
-      store.leases.get('bot');
+      store.leases.get(lease.row.name);
     } catch {
       database = false;
     }
