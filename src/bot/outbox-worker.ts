@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DiscordAPIError, Routes, type Client } from 'discord.js';
-import type { OutboxControl } from '../commands/app';
+import type { Log, LogContext, OutboxControl } from '../commands/app';
 import type { PostBody } from '../commands/post-body';
 import { renderBody, type Renderer } from '../commands/post-render';
 import { retirements } from '../commands/announce';
@@ -19,7 +19,7 @@ import { onShard, type OutboxRow, type ShardScope, type Store } from '../store';
 export interface OutboxWorkerOptions {
   readonly store: Store;
   readonly client: Client;
-  readonly log: (message: string, error?: unknown) => void;
+  readonly log: Log;
   /** Matches delivered at the same time (each match's rows stay in order). */
   readonly concurrency?: number;
   /** Draws the pictures (the render pool); without it they are drawn on this thread. */
@@ -140,7 +140,7 @@ export class OutboxWorker implements OutboxControl {
     }
     const loop = this.#deliverMatch(matchId)
       .catch((error: unknown) => {
-        this.#log(`outbox delivery for match ${matchId} paused`, error);
+        this.#log(`outbox delivery for match ${matchId} paused`, error, this.#about(matchId));
         this.#snoozed.set(matchId, this.#now() + 1000);
         this.#wake(this.#now() + 1000);
       })
@@ -176,6 +176,15 @@ export class OutboxWorker implements OutboxControl {
       this.#owned.set(matchId, owned);
     }
     return owned;
+  }
+
+  /** The log context of a line about a match: its id and guild (looked up only when something is logged). */
+  #about(matchId: string): LogContext {
+    try {
+      return { matchId, guildId: this.#store.matches.get(matchId)?.guildId };
+    } catch {
+      return { matchId };
+    }
   }
 
   /** Matches whose next row may go now. */
@@ -248,12 +257,15 @@ export class OutboxWorker implements OutboxControl {
       return true;
     } catch (error) {
       if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
-        this.#log(`gave up a post for match ${row.matchId} (outbox row ${row.id})`, error);
+        this.#log(`gave up a post for match ${row.matchId} (outbox row ${row.id})`, error, { ...this.#about(row.matchId), outboxRow: row.id });
         this.#store.outbox.dropped(row.id, describe(error));
         return true;
       }
       const due = this.#now() + backoffMs(row.attempts);
-      this.#log(`a post for match ${row.matchId} failed; trying again in ${Math.round((due - this.#now()) / 1000)} s (outbox row ${row.id})`, error);
+      this.#log(`a post for match ${row.matchId} failed; trying again in ${Math.round((due - this.#now()) / 1000)} s (outbox row ${row.id})`, error, {
+        ...this.#about(row.matchId),
+        outboxRow: row.id,
+      });
       this.#store.outbox.failed(row.id, describe(error), due);
       this.#wake(due);
       return false;

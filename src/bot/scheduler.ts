@@ -9,7 +9,7 @@
  * either wins (the deadline is cancelled in their transaction) or is told the match moved on.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { App } from '../commands/app';
+import { aboutMatch, type App } from '../commands/app';
 import { onShard, type DeadlineRow, type ShardScope } from '../store';
 import { handleDeadline, type Handled } from '../commands/deadline-actions';
 import { planWaits } from '../commands/deadline-plan';
@@ -75,7 +75,7 @@ export class Scheduler {
           if (fresh) planWaits(store, this.#app.now(), fresh);
         });
       } catch (error) {
-        this.#app.log(`could not give match ${row.id} its deadlines`, error);
+        this.#app.log(`could not give match ${row.id} its deadlines`, error, aboutMatch(row));
       }
     }
     this.#timer = setInterval(() => void this.tick().catch((error: unknown) => this.#app.log('a scheduler tick failed', error)), this.#tickMs);
@@ -140,7 +140,11 @@ export class Scheduler {
               try {
                 return app.store.transaction(() => handleDeadline(app, d));
               } catch (error) {
-                app.log(`deadline ${d.id} of match ${d.matchId} could not be handled`, error);
+                app.log(`deadline ${d.id} of match ${d.matchId} could not be handled`, error, {
+                  matchId: d.matchId,
+                  guildId: app.store.matches.get(d.matchId)?.guildId,
+                  deadline: d.id,
+                });
                 return null;
               }
             }),

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { defaultContent, type Content } from '../content/load';
-import type { App } from '../commands/app';
+import type { App, Log } from '../commands/app';
 import { commandModules } from '../commands';
 import { answerPrivately } from '../commands/answer';
 import { DEFAULT_DATABASE_PATH, isBusy, openStore, type ShardScope, type Store } from '../store';
@@ -32,7 +32,7 @@ export interface BotOptions {
   readonly databasePath?: string | undefined;
   readonly store?: Store;
   readonly content?: Content;
-  readonly log?: (message: string, error?: unknown) => void;
+  readonly log?: Log;
   /**
    * A fixed seed for every new match instead of the dice proof (docs/dice.md); tests and SANDBOX_SEED
    * pass one to replay the same dice. Such matches say they cannot be verified.
@@ -74,7 +74,8 @@ export interface RunningBot {
   stop(): Promise<void>;
 }
 
-const defaultLog = (token: string) => createBotLog({ token });
+/** Every line says which shard wrote it (0 for an unsharded bot). */
+const defaultLog = (token: string, shard: ShardScope | undefined) => createBotLog({ token, base: { shard: shard?.id ?? 0 } });
 
 function openDatabase(path: string): Store {
   try {
@@ -103,9 +104,9 @@ async function login(client: Client, token: string): Promise<void> {
 
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const path = options.databasePath ?? process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
-  // The log comes first, so that anything logged during start-up has its tokens redacted.
-  const log = options.log ?? defaultLog(options.token);
   const shard = 'shard' in options ? options.shard : shardFromEnvironment();
+  // The log comes next, so that anything logged during start-up has its tokens redacted.
+  const log = options.log ?? defaultLog(options.token, shard);
   const store = options.store ?? openDatabase(path);
   let lease: ReturnType<typeof takeLease>;
   try {
