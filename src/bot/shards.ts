@@ -1,14 +1,17 @@
 /**
  * A sharded start (docs/deploy.md "Shards"): discord.js's own ShardingManager runs one process per
  * shard, each the same entry point as an unsharded bot (which finds its shard in its environment,
- * shard.ts). This process only starts them, restarts one that dies, and on SIGTERM stops them all
- * with their own clean shutdown.
+ * shard.ts). This process starts them, restarts one that dies, on SIGTERM stops them all with their
+ * own clean shutdown, and runs the REST proxy every shard sends its requests through, so that all of
+ * them together keep to Discord's global rate limit (rest-proxy.ts). The proxy's address reaches the
+ * shards as SHARD_REST_PROXY.
  *
  * `SHARDS=auto` asks Discord (GET /gateway/bot, at DISCORD_API_BASE when set) how many shards it
  * recommends; discord.js's own `auto` would always ask discord.com, which the fake Discord is not.
  */
 import type { ChildProcess } from 'node:child_process';
 import { ShardingManager } from 'discord.js';
+import { startRestProxy } from './rest-proxy';
 import { StartupError } from './startup-error';
 
 export interface ShardsOptions {
@@ -55,6 +58,9 @@ export async function shardCount(raw: string, token: string, apiBase?: string): 
 export async function startShards(options: ShardsOptions): Promise<RunningShards> {
   const say = options.say ?? ((line: string) => console.log(line));
   const count = await shardCount(options.shards, options.token, options.apiBase);
+  const proxy = await startRestProxy({ api: options.apiBase });
+  // Each shard's environment is a copy of this process's, made as the shard is created.
+  process.env.SHARD_REST_PROXY = proxy.url;
   const manager = new ShardingManager(options.file, {
     token: options.token,
     totalShards: count,
@@ -69,6 +75,7 @@ export async function startShards(options: ShardsOptions): Promise<RunningShards
   });
   const stop = async (): Promise<void> => {
     manager.respawn = false;
+    // The proxy stays until every shard has flushed its outbox through it.
     await Promise.all(
       [...manager.shards.values()].map(async (shard) => {
         const child = shard.process;
@@ -81,6 +88,7 @@ export async function startShards(options: ShardsOptions): Promise<RunningShards
         clearTimeout(timer);
       }),
     );
+    await proxy.close();
   };
   try {
     await manager.spawn({ amount: count, delay: options.spawnDelayMs ?? 5500, timeout: 60_000 });

@@ -63,7 +63,8 @@ if (token && shards && !process.env.SHARDING_MANAGER) {
   const bot = await orStop(
     startBot({
       token,
-      apiBase: process.env.DISCORD_API_BASE,
+      // A shard sends its REST through the manager's proxy, so all shards share one rate limit.
+      apiBase: (shard && process.env.SHARD_REST_PROXY) || process.env.DISCORD_API_BASE,
       guildId: process.env.DISCORD_GUILD_ID,
       databasePath: process.env.DATABASE_PATH,
       metricsPort,
