@@ -134,7 +134,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   });
   const workers = options.renderWorkers ?? (process.env.RENDER_WORKERS ? Number(process.env.RENDER_WORKERS) : spareCores());
   const renderPool = store.path && workers > 0 ? new RenderPool({ databasePath: store.path, size: workers, log }) : null;
-  const metrics = createMetrics(store);
+  const metrics = createMetrics(store, shard);
   const outbox = new OutboxWorker({
     store,
     client,

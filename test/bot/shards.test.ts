@@ -11,7 +11,9 @@ import { leaseName, shardFromEnvironment } from '../../src/bot/shard';
 import { shardCount } from '../../src/bot/shards';
 import { startBot, type RunningBot } from '../../src/bot/start';
 import { StartupError } from '../../src/bot/startup-error';
+import { createMetrics } from '../../src/bot/metrics';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
+import { aMatch, memoryStore } from '../store/fixture';
 
 let fake: FakeDiscord;
 const running: RunningBot[] = [];
@@ -54,5 +56,18 @@ describe('shards', () => {
     const again = start(1);
     await expect(again).rejects.toBeInstanceOf(StartupError);
     await expect(again).rejects.toThrow(`Shard 1 of 2 is already running on this database: process ${process.pid}`);
+  });
+
+  it("counts its own guilds' open matches and waiting posts in its metrics, so the shards' figures add up", async () => {
+    const store = memoryStore();
+    store.matches.create(aMatch({ id: 'even', guildId: (2n << 22n).toString() }));
+    store.matches.create(aMatch({ id: 'odd', guildId: (3n << 22n).toString() }));
+    store.outbox.add([{ matchId: 'odd', channelId: 'c', body: { kind: 'text', content: 'x' } }]);
+    const gauge = async (shard: { id: number; count: number } | undefined, name: string) =>
+      (await createMetrics(store, shard).registry.getSingleMetric(name)!.get()).values[0]!.value;
+    expect(await gauge(undefined, 'sellsword_open_matches')).toBe(2);
+    expect(await gauge({ id: 0, count: 2 }, 'sellsword_open_matches')).toBe(1);
+    expect(await gauge({ id: 0, count: 2 }, 'sellsword_outbox_waiting')).toBe(0);
+    expect(await gauge({ id: 1, count: 2 }, 'sellsword_outbox_waiting')).toBe(1);
   });
 });
