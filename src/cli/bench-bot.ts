@@ -16,6 +16,7 @@
  * BENCH_RUNS (3) shrink it for a quick look; BENCH_BOT_NODE_ARGS adds node options to the bot (a profiler).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeDiscord, type FakeDiscord } from '../fakecord';
@@ -43,6 +44,22 @@ import {
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 200);
 const BURST = Math.min(MATCHES, Number(process.env.BENCH_BURST ?? 100));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** A port free now, for the bot's metrics. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The main thread's JavaScript heap and the memory outside it, from the bot's own /metrics (prom-client's process figures). */
+async function heapFigures(port: number): Promise<string> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^sellsword_${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return `main thread heap used ${mb(value('nodejs_heap_size_used_bytes')).toFixed(0)} MB of ${mb(value('nodejs_heap_size_total_bytes')).toFixed(0)} MB, external ${mb(value('nodejs_external_memory_bytes')).toFixed(0)} MB`;
+}
+
 interface RunFigures {
   readonly p50: number;
   readonly p99: number;
@@ -125,6 +142,7 @@ async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: nu
     }
   })();
   const [m0, p0, f0] = [mainThreadCpu(pid), processCpu(pid), process.cpuUsage()];
+  const requestsBefore = fake.requests().length;
   const t0 = performance.now();
   const images = ready.map(({ thread }) => clock.next(thread));
   await Promise.all(ready.map(({ command }) => fake.command(command)));
@@ -133,6 +151,19 @@ async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: nu
   const [main, all, f] = [mainThreadCpu(pid) - m0, processCpu(pid) - p0, process.cpuUsage(f0)];
   const wall = (performance.now() - t0) / 1000;
   const burstBusy = { main: main / wall, others: (all - main) / wall, fake: (f.user + f.system) / 1e6 / wall };
+  const routes = new Map<string, number>();
+  for (const r of fake.requests().slice(requestsBefore)) routes.set(r.route ?? r.path, (routes.get(r.route ?? r.path) ?? 0) + 1);
+  if (process.env.BENCH_DEBUG)
+    for (const { thread } of ready.slice(0, 4))
+      console.error(
+        fake
+          .messages(thread)
+          .slice(-4)
+          .map((m) => `[${m.content.slice(0, 90).replaceAll('\n', ' / ')}] files ${m.attachments.map((a) => a.filename).join(',')}`)
+          .join('\n'),
+        '\n--',
+      );
+  console.error([...routes].map(([route, n]) => `${route}: ${(n / ready.length).toFixed(2)}/act`).join('; '));
   await askWhileBusy;
   await sleep(200);
   clearInterval(sampler);
@@ -163,6 +194,7 @@ async function main(): Promise<void> {
   const databasePath = join(dir, 'bench.db');
   let bot: BotProcess | undefined;
   const built = buildBot();
+  const metricsPort = await freePort();
   // However this process ends (a timeout throws from a timer), the bot does not outlive it.
   process.on('exit', () => {
     bot?.child.kill('SIGKILL');
@@ -173,6 +205,7 @@ async function main(): Promise<void> {
     bot = await startBotProcess(fake, {
       databasePath,
       built,
+      env: { METRICS_PORT: String(metricsPort) },
       stderr: 'inherit',
       nodeArgs: (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean),
       timeoutMs: TIMEOUT,
@@ -328,6 +361,7 @@ async function main(): Promise<void> {
         `  autocomplete answered during the bursts: median ${quantile(autocomplete, 0.5).toFixed(0)} ms, max ${autocomplete[autocomplete.length - 1]!.toFixed(0)} ms (${autocomplete.length} requests)`,
       );
     console.log(`bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB   target < 400 MB`);
+    console.log(`  of which: ${await heapFigures(metricsPort)}; the rest is native (canvas, SQLite) and the render workers`);
   } finally {
     // A clean stop (a profiler writes its file then); killed if it takes more than 20 s.
     await bot?.stop(20_000);

@@ -91,7 +91,7 @@ export function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSetup, s
   return { game: events.reduce(apply, before), before, events };
 }
 
-function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Post {
+function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }: Extract<PictureBody, { kind: 'turn' }>): Post {
   const name = nameIn(setup);
   const turn = turnAt(store, row, setup, seq);
   const { game } = turn;
@@ -104,7 +104,17 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
   keepCloseUp(row.id, seq, focus);
-  return { content, files: [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)] };
+  const files = [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)];
+  if (!ping) return { content, files };
+  // The ping that followed the turn rides on its post; its close-up would be this turn's again.
+  const line = yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content);
+  return { content: withPing(content, line), ping: [ping.player], files };
+}
+
+/** A post's content with a ping's line after it, the post cut short (never the ping) to fit Discord's 2,000 characters. */
+export function withPing(content: string, line: string): string {
+  const room = 2000 - line.length - 1;
+  return `${content.length > room ? `${content.slice(0, room - 1)}…` : content}\n${line}`;
 }
 
 /**
@@ -220,7 +230,7 @@ export function picturePost(store: Store, stored: MatchRow, body: PictureBody): 
     case 'warband':
       return warbandPost(setup, body.player);
     case 'turn':
-      return turnPost(store, row, setup, body.seq);
+      return turnPost(store, row, setup, body);
     case 'result':
       return resultPost(store, row, setup, body.seq);
   }
