@@ -68,6 +68,8 @@ export async function startShards(options: ShardsOptions): Promise<RunningShards
     respawn: true,
   });
   manager.on('shardCreate', (shard) => {
+    // A shard that could not be started again (its own message says why): said here, not thrown.
+    shard.on('error', (error) => say(`Shard ${shard.id} of ${count} could not be started again: ${error instanceof Error ? error.message : String(error)}`));
     shard.on('death', (child) => {
       const code = 'exitCode' in child ? (child as ChildProcess).exitCode : null;
       if (manager.respawn) say(`Shard ${shard.id} of ${count} stopped (exit code ${code}); starting it again.`);
