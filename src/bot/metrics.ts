@@ -27,9 +27,9 @@ export interface Metrics {
  */
 export function createMetrics(store: Store, shard?: ShardScope): Metrics {
   const guildOf = new Map<string, string | undefined>();
-  const mine = (matchId: string): boolean => {
+  const mine = async (matchId: string): Promise<boolean> => {
     if (!shard) return true;
-    if (!guildOf.has(matchId)) guildOf.set(matchId, store.matches.get(matchId)?.guildId);
+    if (!guildOf.has(matchId)) guildOf.set(matchId, (await store.matches.get(matchId))?.guildId);
     const guild = guildOf.get(matchId);
     return guild !== undefined && onShard(shard, guild);
   };
@@ -40,16 +40,18 @@ export function createMetrics(store: Store, shard?: ShardScope): Metrics {
     name: 'sellsword_open_matches',
     help: 'Matches challenged, in setup or being played',
     registers: [registry],
-    collect() {
-      this.set(store.matches.open().filter((m) => onShard(shard, m.guildId)).length);
+    async collect() {
+      this.set((await store.matches.open()).filter((row) => onShard(shard, row.guildId)).length);
     },
   });
   new Gauge({
     name: 'sellsword_outbox_waiting',
     help: 'Posts written but not yet delivered',
     registers: [registry],
-    collect() {
-      this.set(store.outbox.pending().filter((r) => mine(r.matchId)).length);
+    async collect() {
+      let count = 0;
+      for (const row of await store.outbox.pending()) if (await mine(row.matchId)) count++;
+      this.set(count);
     },
   });
   return {
@@ -96,16 +98,17 @@ export function createMetrics(store: Store, shard?: ShardScope): Metrics {
 }
 
 /** Whether the bot is connected, holds its lease and can read its database. */
-export type Health = () => { ok: boolean; checks: Record<string, boolean> };
+export type Health = () => Promise<{ ok: boolean; checks: Record<string, boolean> }>;
 
 /** `/metrics` (Prometheus text) and `/healthz` (200 or 503, with the checks as JSON) on 127.0.0.1 unless told otherwise. */
 export async function serveMetrics(metrics: Metrics, health: Health, port: number, host = '127.0.0.1'): Promise<Server> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (path === '/healthz') {
-      const h = health();
-      response.writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ status: h.ok ? 'ok' : 'unhealthy', ...h.checks }));
+      health().then((h) => {
+        response.writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ status: h.ok ? 'ok' : 'unhealthy', ...h.checks }));
+      });
       return;
     }
     if (path === '/metrics') {

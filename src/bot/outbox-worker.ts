@@ -96,10 +96,10 @@ export class OutboxWorker implements OutboxControl {
   }
 
   /** Starts delivering: first whatever was left waiting when the bot last stopped. */
-  start(): void {
+  async start(): Promise<void> {
     this.#running = true;
     this.#poll = setInterval(() => this.#pass(), POLL_MS);
-    this.#pass();
+    await this.#scan();
   }
 
   async stop(): Promise<void> {
@@ -119,12 +119,27 @@ export class OutboxWorker implements OutboxControl {
 
   release(rowId: number): void {
     this.#held.delete(rowId);
-    const row = this.#store.outbox.get(rowId);
-    if (row) this.kick(row.matchId);
+    this.#store.outbox.get(rowId).then(
+      (row) => row && this.kick(row.matchId),
+      // A busy database: the next pass finds the row.
+      (error: unknown) => this.#log(`could not read outbox row ${rowId}`, error),
+    );
   }
 
   kick(matchId: string): void {
-    if (!this.#running || !this.#owns(matchId)) return;
+    if (!this.#running) return;
+    if (this.#shard) {
+      const owned = this.#owned.get(matchId);
+      if (owned === undefined) {
+        // First kick for this match in this process: learn its guild's shard, then kick again.
+        void this.#learnOwner(matchId).then(
+          () => this.kick(matchId),
+          () => undefined,
+        );
+        return;
+      }
+      if (!owned) return;
+    }
     const snoozed = this.#snoozed.get(matchId);
     if (snoozed !== undefined) {
       if (snoozed > this.#now()) return this.#wake(snoozed);
@@ -140,7 +155,7 @@ export class OutboxWorker implements OutboxControl {
     }
     const loop = this.#deliverMatch(matchId)
       .catch((error: unknown) => {
-        this.#log(`outbox delivery for match ${matchId} paused`, error, this.#about(matchId));
+        void this.#about(matchId).then((context) => this.#log(`outbox delivery for match ${matchId} paused`, error, context));
         this.#snoozed.set(matchId, this.#now() + 1000);
         this.#wake(this.#now() + 1000);
       })
@@ -159,7 +174,7 @@ export class OutboxWorker implements OutboxControl {
   async drain(): Promise<void> {
     for (;;) {
       await Promise.all(this.#busy.values());
-      const ready = this.#ready();
+      const ready = await this.#ready();
       if (ready.length === 0 && this.#busy.size === 0) return;
       for (const m of ready) this.kick(m);
       if (this.#busy.size === 0) await sleep(5);
@@ -167,61 +182,59 @@ export class OutboxWorker implements OutboxControl {
   }
 
   /** Whether this process delivers the match's posts: always unsharded; with a shard, when its guild is on it (a match never moves guild). */
-  #owns(matchId: string): boolean {
-    if (!this.#shard) return true;
-    let owned = this.#owned.get(matchId);
-    if (owned === undefined) {
-      const row = this.#store.matches.get(matchId);
-      owned = row !== undefined && onShard(this.#shard, row.guildId);
-      this.#owned.set(matchId, owned);
-    }
-    return owned;
+  async #learnOwner(matchId: string): Promise<void> {
+    const row = await this.#store.matches.get(matchId);
+    this.#owned.set(matchId, row !== undefined && onShard(this.#shard, row.guildId));
   }
 
   /** The log context of a line about a match: its id and guild (looked up only when something is logged). */
-  #about(matchId: string): LogContext {
+  async #about(matchId: string): Promise<LogContext> {
     try {
-      return { matchId, guildId: this.#store.matches.get(matchId)?.guildId };
+      return { matchId, guildId: (await this.#store.matches.get(matchId))?.guildId };
     } catch {
       return { matchId };
     }
   }
 
   /** Matches whose next row may go now. */
-  #ready(): string[] {
+  async #ready(): Promise<string[]> {
     const at = this.#now();
-    return this.#store.outbox
-      .waiting(undefined, this.#shard)
-      .filter((w) => w.due <= at && (this.#snoozed.get(w.matchId) ?? 0) <= at && !this.#isHeadHeld(w.matchId))
-      .map((w) => w.matchId);
+    const ready: string[] = [];
+    for (const w of await this.#store.outbox.waiting(undefined, this.#shard)) {
+      if (w.due <= at && (this.#snoozed.get(w.matchId) ?? 0) <= at && !(await this.#isHeadHeld(w.matchId))) ready.push(w.matchId);
+    }
+    return ready;
   }
 
-  #isHeadHeld(matchId: string): boolean {
-    const head = this.#store.outbox.head(matchId);
+  async #isHeadHeld(matchId: string): Promise<boolean> {
+    const head = await this.#store.outbox.head(matchId);
     return head !== undefined && this.#held.has(head.id);
   }
 
+  /** Looks for rows to deliver, from a timer or a finished delivery: nothing waits for it. */
   #pass(): void {
+    void this.#scan();
+  }
+
+  async #scan(): Promise<void> {
     if (!this.#running) return;
-    let waiting: { matchId: string; due: number }[];
     try {
-      waiting = this.#store.outbox.waiting(undefined, this.#shard);
+      const waiting = await this.#store.outbox.waiting(undefined, this.#shard);
+      const at = this.#now();
+      for (const w of waiting) {
+        if (w.due > at) {
+          this.#wake(w.due);
+          continue;
+        }
+        if (this.#busy.size >= this.#concurrency) break;
+        // A match whose next row an interaction holds is left alone: its delivery would end at once, and
+        // its end starts another pass, which would kick it again, for ever, without yielding.
+        if (!this.#busy.has(w.matchId) && !(await this.#isHeadHeld(w.matchId))) this.kick(w.matchId);
+      }
     } catch (error) {
       // A busy database: look again shortly.
       this.#log('could not read the outbox', error);
       this.#wake(this.#now() + 1000);
-      return;
-    }
-    const at = this.#now();
-    for (const w of waiting) {
-      if (w.due > at) {
-        this.#wake(w.due);
-        continue;
-      }
-      if (this.#busy.size >= this.#concurrency) break;
-      // A match whose next row an interaction holds is left alone: its delivery would end at once, and
-      // its end starts another pass, which would kick it again, for ever, without yielding.
-      if (!this.#busy.has(w.matchId) && !this.#isHeadHeld(w.matchId)) this.kick(w.matchId);
     }
   }
 
@@ -242,7 +255,7 @@ export class OutboxWorker implements OutboxControl {
 
   async #deliverMatch(matchId: string): Promise<void> {
     while (this.#running) {
-      const row = this.#store.outbox.head(matchId);
+      const row = await this.#store.outbox.head(matchId);
       if (!row || this.#held.has(row.id)) return;
       if (row.due > this.#now()) return this.#wake(row.due);
       if (!(await this.#deliver(row))) return;
@@ -257,16 +270,16 @@ export class OutboxWorker implements OutboxControl {
       return true;
     } catch (error) {
       if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
-        this.#log(`gave up a post for match ${row.matchId} (outbox row ${row.id})`, error, { ...this.#about(row.matchId), outboxRow: row.id });
-        this.#store.outbox.dropped(row.id, describe(error));
+        this.#log(`gave up a post for match ${row.matchId} (outbox row ${row.id})`, error, { ...(await this.#about(row.matchId)), outboxRow: row.id });
+        await this.#store.outbox.dropped(row.id, describe(error));
         return true;
       }
       const due = this.#now() + backoffMs(row.attempts);
       this.#log(`a post for match ${row.matchId} failed; trying again in ${Math.round((due - this.#now()) / 1000)} s (outbox row ${row.id})`, error, {
-        ...this.#about(row.matchId),
+        ...(await this.#about(row.matchId)),
         outboxRow: row.id,
       });
-      this.#store.outbox.failed(row.id, describe(error), due);
+      await this.#store.outbox.failed(row.id, describe(error), due);
       this.#wake(due);
       return false;
     }
@@ -297,10 +310,10 @@ export class OutboxWorker implements OutboxControl {
       return store.outbox.delivered(row.id, message.id);
     }
     const message = await channel.send({ ...messageOf(rendered.post), nonce: nonceOf(row), enforceNonce: true });
-    store.transaction(() => {
+    await store.transaction(async () => {
       const prompt = rendered.prompt;
       if (prompt) {
-        store.prompts.record({
+        await store.prompts.record({
           matchId: row.matchId,
           seq: prompt.seq,
           channelId: row.channelId,
@@ -309,12 +322,12 @@ export class OutboxWorker implements OutboxControl {
           kind: prompt.kind,
         });
         // The match moved on while this prompt was on its way: take its buttons off at once.
-        const now = store.matches.get(row.matchId);
+        const now = await store.matches.get(row.matchId);
         if (now && now.seq !== prompt.seq) {
-          store.outbox.add(retirements(store, now).map((b) => ({ matchId: row.matchId, channelId: row.channelId, body: b })));
+          await store.outbox.add((await retirements(store, now)).map((b) => ({ matchId: row.matchId, channelId: row.channelId, body: b })));
         }
       }
-      store.outbox.delivered(row.id, message.id);
+      await store.outbox.delivered(row.id, message.id);
     });
   }
 
@@ -327,7 +340,7 @@ export class OutboxWorker implements OutboxControl {
     if (!thread?.isThread()) throw new Undeliverable(`channel ${row.channelId} is not a thread`);
     if (thread.name !== name) await thread.setName(name, 'The match is over');
     if (archive && !thread.archived) await thread.setArchived(true, 'The match is over');
-    this.#store.outbox.delivered(row.id, null);
+    await this.#store.outbox.delivered(row.id, null);
   }
 
   /** The id of the interaction's reply if it went out; null if it did not, or can no longer be asked. */

@@ -15,9 +15,9 @@ import { practiceSeat } from '../commands/practice-seat';
  * With a shard, only matches of its own guilds: another shard's prompts are that shard's to post, and
  * queueing them here too would post them twice.
  */
-export function queueMissingPrompts(app: App, shard?: ShardScope): number {
+export async function queueMissingPrompts(app: App, shard?: ShardScope): Promise<number> {
   let queued = 0;
-  for (const stored of app.store.matches.open()) {
+  for (const stored of await app.store.matches.open()) {
     if (!onShard(shard, stored.guildId)) continue;
     const row = matchRecord(stored);
     if (!row.setup || !row.snapshot || !row.threadId) continue;
@@ -25,10 +25,10 @@ export function queueMissingPrompts(app: App, shard?: ShardScope): number {
     const open = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt;
     // The practice opponent's prompts are never posted: the scheduler has the AI answer them.
     if (!open || open.player === practiceSeat(row.terms)) continue;
-    const posted = app.store.prompts.open(row.id).some((p) => p.seq === row.seq);
-    const waiting = app.store.outbox.pending(row.id).some((r) => (r.body as PostBody).kind === 'prompt');
+    const posted = (await app.store.prompts.open(row.id)).some((p) => p.seq === row.seq);
+    const waiting = (await app.store.outbox.pending(row.id)).some((r) => (r.body as PostBody).kind === 'prompt');
     if (posted || waiting) continue;
-    app.store.transaction(() => enqueue(app, row, [{ kind: 'prompt', seq: row.seq }]));
+    await app.store.transaction(() => enqueue(app, row, [{ kind: 'prompt', seq: row.seq }]));
     queued++;
   }
   return queued;

@@ -40,10 +40,10 @@ const nameOf = (interaction: Interaction): string =>
  * What a failed interaction's log line is about: its guild, command, and the match whose thread it
  * came from, if any (looked up only when something is logged).
  */
-function contextOf(app: App, interaction: Interaction): LogContext {
+async function contextOf(app: App, interaction: Interaction): Promise<LogContext> {
   let matchId: string | undefined;
   try {
-    matchId = interaction.channelId ? app.store.matches.byThread(interaction.channelId)?.id : undefined;
+    matchId = interaction.channelId ? (await app.store.matches.byThread(interaction.channelId))?.id : undefined;
   } catch {
     matchId = undefined;
   }
@@ -85,14 +85,14 @@ function routeTo(app: App, modules: readonly CommandModule[]): (interaction: Int
       return 'ok';
     } catch (error) {
       if (interaction.isAutocomplete()) {
-        if (!(error instanceof UserError)) app.log(`autocomplete /${interaction.commandName} failed`, error, contextOf(app, interaction));
+        if (!(error instanceof UserError)) app.log(`autocomplete /${interaction.commandName} failed`, error, await contextOf(app, interaction));
         await interaction.respond([]).catch(() => undefined);
         return outcomeOf(error);
       }
       if (!interaction.isRepliable()) return outcomeOf(error);
       const message = whatToSay(error, wasSaved(interaction));
-      if (!(error instanceof UserError)) app.log(`interaction ${interaction.id} failed`, error, contextOf(app, interaction));
-      await answerPrivately(interaction, message).catch((e: unknown) => app.log('could not answer an interaction', e, contextOf(app, interaction)));
+      if (!(error instanceof UserError)) app.log(`interaction ${interaction.id} failed`, error, await contextOf(app, interaction));
+      await answerPrivately(interaction, message).catch(async (e: unknown) => app.log('could not answer an interaction', e, await contextOf(app, interaction)));
       return outcomeOf(error);
     }
   };

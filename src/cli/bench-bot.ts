@@ -88,10 +88,10 @@ async function oneAtATime(fake: FakeDiscord, store: Store, clock: ImageClock, pi
   let fakeCpu = 0;
   for (const thread of threads) {
     await answerPrompts(fake, store, thread);
-    const command = endCommand(store, thread);
+    const command = await endCommand(store, thread);
     if (!command) continue;
     // One act at a time: the last one's posts (prompts retired, pings) are all out first (see answerPrompts).
-    await outboxEmpty(fake, store);
+    await outboxEmpty(store);
     const before = fake.messages(thread).length;
     const [m0, p0, f0] = [mainThreadCpu(pid), processCpu(pid), process.cpuUsage()];
     const t0 = performance.now();
@@ -121,10 +121,11 @@ async function oneAtATime(fake: FakeDiscord, store: Store, clock: ImageClock, pi
 async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: number, threads: readonly string[]) {
   for (const thread of threads) await answerPrompts(fake, store, thread);
   await sleep(500);
-  const ready = threads.flatMap((thread) => {
-    const command = endCommand(store, thread);
-    return command ? [{ thread, command }] : [];
-  });
+  const ready: { thread: string; command: NonNullable<Awaited<ReturnType<typeof endCommand>>> }[] = [];
+  for (const thread of threads) {
+    const command = await endCommand(store, thread);
+    if (command) ready.push({ thread, command });
+  }
   const exact = resetPeak(pid);
   let sampled = statusField(pid, 'VmRSS');
   const sampler = setInterval(() => (sampled = Math.max(sampled, statusField(pid, 'VmRSS'))), 10);
@@ -134,7 +135,7 @@ async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: nu
   const askWhileBusy = (async () => {
     for (let i = 0; i < 5; i++) {
       await sleep(150);
-      const command = endCommand(store, asker);
+      const command = await endCommand(store, asker);
       if (!command) return;
       const t = performance.now();
       await fake.autocomplete({ user: command.user, channel: asker, name: 'end', options: { unit: '' }, focused: 'unit' }, TIMEOUT).catch(() => undefined);
@@ -213,14 +214,14 @@ async function main(): Promise<void> {
     const pid = bot.pid;
     const store = openStore(databasePath, { readonly: true, migrate: false });
     const [alice, bob] = ['alice', 'bob'].map((n) => fake.user(n)!.id) as [string, string];
-    await done(fake, store, () =>
+    await done(store, () =>
       fake.command({
         user: alice,
         name: 'warband submit',
         options: { text: VALOR_WARBAND },
       }),
     );
-    await done(fake, store, () =>
+    await done(store, () =>
       fake.command({
         user: bob,
         name: 'warband submit',
@@ -231,11 +232,11 @@ async function main(): Promise<void> {
     const threads: string[] = [];
     const started = performance.now();
     for (let i = 0; i < MATCHES; i++) {
-      await done(fake, store, () =>
+      await done(store, () =>
         fake.command({ user: alice, name: 'skirmish challenge', options: { opponent: bob, warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } }),
       );
       const thread = fake.threads(fake.channel.id).at(-1)!.id;
-      await done(fake, store, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }));
+      await done(store, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }));
       await answerPrompts(fake, store, thread);
       threads.push(thread);
       if (process.env.BENCH_DEBUG) console.error(`match ${i} set up`);
@@ -258,8 +259,8 @@ async function main(): Promise<void> {
       );
     }
     const rss = statusField(pid, 'VmRSS');
-    const open = store.matches.open().length;
-    store.close();
+    const open = (await store.matches.open()).length;
+    await store.close();
     const autocomplete = sorted(runs.flatMap((r) => r.autocompleteMs));
     console.log('\nSellsword Table bot benchmark (real bot process, fake Discord on 127.0.0.1 in the benchmark process)\n');
     console.log(

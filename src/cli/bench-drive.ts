@@ -47,10 +47,9 @@ export const components = (m: FakeMessage) =>
   m.components.flatMap((row) => ('components' in row ? (row.components as { type: number; custom_id: string; options?: { value: string }[] }[]) : []));
 
 export async function done(
-  fake: FakeDiscord,
   store: Store,
   run: () => Promise<{ response(ms?: number): Promise<unknown>; settled(o?: { quietMs?: number; timeoutMs?: number }): Promise<unknown> }>,
-  settle: () => Promise<void> = () => outboxEmpty(fake, store),
+  settle: () => Promise<void> = () => outboxEmpty(store),
 ): Promise<void> {
   await settle();
   const out = await run();
@@ -58,8 +57,17 @@ export async function done(
   await out.settled({ quietMs: 30, timeoutMs: TIMEOUT });
 }
 
-export const snapshotIn = (store: Store, thread: string) => {
-  const row = store.matches.byThread(thread);
+/** Polls an answer that needs the (async) store until it holds; the fake's waitFor takes only synchronous checks. */
+export async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
+export const snapshotIn = async (store: Store, thread: string) => {
+  const row = await store.matches.byThread(thread);
   return row ? (matchRecord(row).snapshot ?? undefined) : undefined;
 };
 
@@ -72,20 +80,15 @@ export const snapshotIn = (store: Store, thread: string) => {
  * So every interaction but the burst's waits until the bot has nothing left to post; the burst keeps
  * the case in, and counts an image not posted within a minute as late.
  */
-export async function outboxEmpty(fake: FakeDiscord, store: Store): Promise<void> {
+export async function outboxEmpty(store: Store): Promise<void> {
   // Three minutes: an answer stuck as above is given up by discord.js after four 15 s tries.
-  await fake.waitFor(() => store.outbox.pending().length === 0 || undefined, 3 * TIMEOUT);
+  await until(async () => (await store.outbox.pending()).length === 0, 3 * TIMEOUT, 'the outbox did not empty');
 }
 
-/** Answers the match's open prompts with their first choice until a player has a turn to take. */
-export async function answerPrompts(
-  fake: FakeDiscord,
-  store: Store,
-  thread: string,
-  settle: () => Promise<void> = () => outboxEmpty(fake, store),
-): Promise<void> {
+/** Answers the match's open prompts with their first choice until a player has a turn to take; `settle` waits before each answer. */
+export async function answerPrompts(fake: FakeDiscord, store: Store, thread: string, settle: () => Promise<void> = () => outboxEmpty(store)): Promise<void> {
   for (let i = 0; i < 30; i++) {
-    const row = store.matches.byThread(thread);
+    const row = await store.matches.byThread(thread);
     const snapshot = row ? (matchRecord(row).snapshot ?? undefined) : undefined;
     const prompt = snapshot ? (snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt) : null;
     if (!prompt) {
@@ -105,15 +108,16 @@ export async function answerPrompts(
     );
     const c = components(message)[0]!;
     const user = prompt.player;
-    if (c.type === 3) await done(fake, store, () => fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }), settle);
-    else await done(fake, store, () => fake.click({ user, message: message.id, customId: c.custom_id }), settle);
-    await fake.waitFor(() => store.matches.byThread(thread)!.seq !== row!.seq || undefined, TIMEOUT);
+    if (c.type === 3) await done(store, () => fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }), settle);
+    else await done(store, () => fake.click({ user, message: message.id, customId: c.custom_id }), settle);
+    await until(async () => (await store.matches.byThread(thread))!.seq !== row!.seq, TIMEOUT, 'the match did not move on');
   }
 }
 
 /** The `/end` that ends the current player's turn with a unit that has not acted, or null once the match is over. */
-export function endCommand(store: Store, thread: string): { user: string; channel: string; name: string; options: { unit: string } } | null {
-  const game = gameOf(snapshotIn(store, thread)!);
+export async function endCommand(store: Store, thread: string): Promise<{ user: string; channel: string; name: string; options: { unit: string } } | null> {
+  const snapshot = await snapshotIn(store, thread);
+  const game = snapshot ? gameOf(snapshot) : null;
   if (!game || game.over || !game.turn) return null;
   const turn = game.turn;
   const unit = turn.unit ?? Object.values(game.units).find((u) => u.player === turn.player && !u.turnTaken && !u.dropped)?.id;

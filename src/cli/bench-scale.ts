@@ -43,9 +43,9 @@ const ACTS = Number(process.env.BENCH_SCALE_ACTS ?? 600);
 const SHARDS = 2;
 
 /** Polls `check` until it is true (a waitFor on the fake would re-read the database on every event of 20 guilds). */
-async function until(check: () => boolean, timeoutMs = 3 * TIMEOUT): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 3 * TIMEOUT): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out');
     await sleep(25);
   }
@@ -53,9 +53,9 @@ async function until(check: () => boolean, timeoutMs = 3 * TIMEOUT): Promise<voi
 
 /** Waits until a match has nothing left to post: its own outbox, not everyone's, since 20 guilds play at once. */
 const matchSettled = (store: Store, thread: string) => () =>
-  until(() => {
-    const row = store.matches.byThread(thread);
-    return row !== undefined && store.outbox.pending(row.id).length === 0;
+  until(async () => {
+    const row = await store.matches.byThread(thread);
+    return row !== undefined && (await store.outbox.pending(row.id)).length === 0;
   });
 
 /** The shard processes: the sharding manager's children. */
@@ -119,7 +119,6 @@ async function setUpMatch(fake: FakeDiscord, store: Store, channel: string, thre
   {
     const settleAll = () => until(() => true);
     await done(
-      fake,
       store,
       () =>
         fake.command({
@@ -132,7 +131,6 @@ async function setUpMatch(fake: FakeDiscord, store: Store, channel: string, thre
     );
     const thread = fake.threads(channel).at(-1)!.id;
     await done(
-      fake,
       store,
       () => fake.command({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }),
       matchSettled(store, thread),
@@ -183,9 +181,9 @@ async function main(): Promise<void> {
 
   const store = openStore(databasePath, { readonly: true, migrate: false });
   const guilds = fake.guilds();
-  const settleAll = () => until(() => store.outbox.pending().length === 0);
-  await done(fake, store, () => fake.command({ user: 'alice', name: 'warband submit', options: { text: VALOR_WARBAND } }), settleAll);
-  await done(fake, store, () => fake.command({ user: 'bob', name: 'warband submit', options: { text: HAVOC_WARBAND } }), settleAll);
+  const settleAll = () => until(async () => (await store.outbox.pending()).length === 0);
+  await done(store, () => fake.command({ user: 'alice', name: 'warband submit', options: { text: VALOR_WARBAND } }), settleAll);
+  await done(store, () => fake.command({ user: 'bob', name: 'warband submit', options: { text: HAVOC_WARBAND } }), settleAll);
 
   // Set up: one chain of challenges per guild, all guilds at once.
   const started = performance.now();
@@ -222,9 +220,9 @@ async function main(): Promise<void> {
           () => true,
           () => false,
         );
-        let command: ReturnType<typeof endCommand> = null;
+        let command: Awaited<ReturnType<typeof endCommand>> = null;
         try {
-          command = ready ? endCommand(store, thread) : null;
+          command = ready ? await endCommand(store, thread) : null;
         } catch (error) {
           // A match the read-only connection could not read now: skipped, and said once.
           if (skipped++ === 0) console.error(`  a match could not be read (${error instanceof Error ? error.message : String(error)}); skipped`);

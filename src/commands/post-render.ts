@@ -14,6 +14,7 @@ import { challengeButtons } from './challenge-buttons';
 import { finishedName, leagueResult } from './match-end';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
+import { storedNames } from './player-names';
 
 export type Rendered =
   /** A new message, in the row's channel unless `channel` names another (the league channel, for a result), or a DM to `dm`. */
@@ -30,11 +31,9 @@ export type Rendered =
   | { readonly to: 'edit'; readonly messageId: string; readonly lines: readonly string[] }
   | { readonly to: 'skip'; readonly reason: string };
 
-const playerName = (store: Store) => (p: string) => store.players.get(p)?.name ?? p;
-
 /** Who conceded the match, if it ended by a concession in play. */
-function concededBy(store: Store, row: MatchRow): string | null {
-  const e = store.matches.events<MatchEvent>(row.id).find((x) => x.event.stage === 'game' && x.event.event.type === 'conceded');
+async function concededBy(store: Store, row: MatchRow): Promise<string | null> {
+  const e = (await store.matches.events<MatchEvent>(row.id)).find((x) => x.event.stage === 'game' && x.event.event.type === 'conceded');
   return e && e.event.stage === 'game' && e.event.event.type === 'conceded' ? e.event.event.player : null;
 }
 
@@ -50,13 +49,13 @@ export interface Renderer {
  */
 export async function renderBody(store: Store, matchId: string, body: PostBody, renderer?: Renderer): Promise<Rendered> {
   if (renderer && drawsPictures(body)) return renderer.render(matchId, body);
-  const row = store.matches.get(matchId);
-  return row ? renderBodyNow(store, row, body) : { to: 'skip', reason: 'the match no longer exists' };
+  const row = await store.matches.get(matchId);
+  return row ? await renderBodyNow(store, row, body) : { to: 'skip', reason: 'the match no longer exists' };
 }
 
 /** renderBody in this thread, from the match as read. */
-export function renderBodyNow(store: Store, stored: MatchRow, body: PostBody): Rendered {
-  if (drawsPictures(body)) return { to: 'create', post: picturePost(store, stored, body) };
+export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBody): Promise<Rendered> {
+  if (drawsPictures(body)) return { to: 'create', post: await picturePost(store, stored, body) };
   const row = matchRecord(stored);
   const setup = row.setup;
   switch (body.kind) {
@@ -82,9 +81,13 @@ export function renderBodyNow(store: Store, stored: MatchRow, body: PostBody): R
         prompt: { seq: 0, player: row.players[1] ?? row.players[0]!, kind: 'challenge' },
       };
     case 'league-result':
-      return { to: 'create', post: { content: leagueResult(row, playerName(store), concededBy(store, row)) }, channel: row.channelId };
+      return {
+        to: 'create',
+        post: { content: leagueResult(row, await storedNames(store, row.players), await concededBy(store, row)) },
+        channel: row.channelId,
+      };
     case 'close-thread':
-      return { to: 'thread', name: finishedName(row, playerName(store)), archive: true };
+      return { to: 'thread', name: finishedName(row, await storedNames(store, row.players)), archive: true };
     case 'retire':
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };
     case 'answered':

@@ -18,13 +18,13 @@ function stubClient(sent: string[]): Client {
 describe('the outbox worker', () => {
   it('delivers other matches while an interaction holds one match’s next row, without spinning on it', async () => {
     const store = memoryStore();
-    store.matches.create(aMatch({ id: 'm1', threadId: 't1' }));
-    store.matches.create(aMatch({ id: 'm2', threadId: 't2' }));
+    await store.matches.create(aMatch({ id: 'm1', threadId: 't1' }));
+    await store.matches.create(aMatch({ id: 'm2', threadId: 't2' }));
     const sent: string[] = [];
     const worker = new OutboxWorker({ store, client: stubClient(sent), log: () => undefined });
-    const [held] = store.outbox.add([{ matchId: 'm1', channelId: 't1', body: { kind: 'reply', content: 'held' } }]);
+    const [held] = await store.outbox.add([{ matchId: 'm1', channelId: 't1', body: { kind: 'reply', content: 'held' } }]);
     worker.hold(held!.id);
-    store.outbox.add([{ matchId: 'm2', channelId: 't2', body: { kind: 'text', content: 'other match' } }]);
+    await store.outbox.add([{ matchId: 'm2', channelId: 't2', body: { kind: 'text', content: 'other match' } }]);
     // Every pass reads the waiting matches: a worker that kicked the held match again and again would read it without end.
     let reads = 0;
     const waiting = store.outbox.waiting.bind(store.outbox);
@@ -32,12 +32,12 @@ describe('the outbox worker', () => {
       if (++reads > 500) throw new Error('the worker spins');
       return waiting(limit);
     };
-    worker.start();
+    await worker.start();
     worker.kick('m2');
     await worker.drain();
     expect(sent).toEqual(['other match']);
     expect(reads).toBeLessThan(50);
-    worker.release(held!.id);
+    await worker.release(held!.id);
     await worker.drain();
     expect(sent).toEqual(['other match', 'held']);
     await worker.stop();
@@ -48,8 +48,8 @@ describe('the outbox worker', () => {
     // Guild ids whose timestamp part is even (shard 0 of 2) and odd (shard 1).
     const even = (2n << 22n).toString();
     const odd = (3n << 22n).toString();
-    store.matches.create(aMatch({ id: 'mine', threadId: 't1', guildId: even }));
-    store.matches.create(aMatch({ id: 'theirs', threadId: 't2', guildId: odd }));
+    await store.matches.create(aMatch({ id: 'mine', threadId: 't1', guildId: even }));
+    await store.matches.create(aMatch({ id: 'theirs', threadId: 't2', guildId: odd }));
     const sent: string[] = [];
     const lines: { message: string; context: unknown }[] = [];
     const worker = new OutboxWorker({
@@ -58,13 +58,13 @@ describe('the outbox worker', () => {
       log: (message, _error, context) => void lines.push({ message, context }),
       shard: { id: 0, count: 2 },
     });
-    store.outbox.add([{ matchId: 'mine', channelId: 't1', body: { kind: 'text', content: 'mine' } }]);
-    store.outbox.add([{ matchId: 'theirs', channelId: 't2', body: { kind: 'text', content: 'theirs' } }]);
-    worker.start();
+    await store.outbox.add([{ matchId: 'mine', channelId: 't1', body: { kind: 'text', content: 'mine' } }]);
+    await store.outbox.add([{ matchId: 'theirs', channelId: 't2', body: { kind: 'text', content: 'theirs' } }]);
+    await worker.start();
     worker.kick('theirs');
     await worker.drain();
     expect(sent).toEqual(['mine']);
-    expect(store.outbox.pending('theirs')).toHaveLength(1);
+    expect(await store.outbox.pending('theirs')).toHaveLength(1);
 
     const failing = new OutboxWorker({
       store,
@@ -72,7 +72,7 @@ describe('the outbox worker', () => {
       log: (message, _error, context) => void lines.push({ message, context }),
       shard: { id: 1, count: 2 },
     });
-    failing.start();
+    await failing.start();
     await failing.drain();
     await failing.stop();
     await worker.stop();

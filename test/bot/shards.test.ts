@@ -60,9 +60,9 @@ describe('shards', () => {
 
   it("counts its own guilds' open matches and waiting posts in its metrics, so the shards' figures add up", async () => {
     const store = memoryStore();
-    store.matches.create(aMatch({ id: 'even', guildId: (2n << 22n).toString() }));
-    store.matches.create(aMatch({ id: 'odd', guildId: (3n << 22n).toString() }));
-    store.outbox.add([{ matchId: 'odd', channelId: 'c', body: { kind: 'text', content: 'x' } }]);
+    await store.matches.create(aMatch({ id: 'even', guildId: (2n << 22n).toString() }));
+    await store.matches.create(aMatch({ id: 'odd', guildId: (3n << 22n).toString() }));
+    await store.outbox.add([{ matchId: 'odd', channelId: 'c', body: { kind: 'text', content: 'x' } }]);
     const gauge = async (shard: { id: number; count: number } | undefined, name: string) =>
       (await createMetrics(store, shard).registry.getSingleMetric(name)!.get()).values[0]!.value;
     expect(await gauge(undefined, 'sellsword_open_matches')).toBe(2);

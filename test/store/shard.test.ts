@@ -13,11 +13,11 @@ const shard1 = { id: 1, count: 2 };
 
 describe('a shard scope', () => {
   let store: Store;
-  beforeEach(() => {
+  beforeEach(async () => {
     store = memoryStore();
     // Large ids, as Discord's are (past 2^53, where a JavaScript number would round them).
-    store.matches.create(aMatch({ id: 'even', guildId: guildAt(1_234_567_890_124) }));
-    store.matches.create(aMatch({ id: 'odd', guildId: guildAt(1_234_567_890_123) }));
+    await store.matches.create(aMatch({ id: 'even', guildId: guildAt(1_234_567_890_124) }));
+    await store.matches.create(aMatch({ id: 'odd', guildId: guildAt(1_234_567_890_123) }));
   });
 
   it('tells which shard a guild falls on, as Discord does', () => {
@@ -27,28 +27,23 @@ describe('a shard scope', () => {
     expect(onShard(undefined, guildAt(7))).toBe(true);
   });
 
-  it("claims only its own guilds' deadlines, and releases only its own claims", () => {
-    store.deadlines.add({ matchId: 'even', due: 100, kind: 'turn' });
-    store.deadlines.add({ matchId: 'odd', due: 100, kind: 'turn' });
-    expect(store.deadlines.claim(200, 300, 10, shard1).map((d) => d.matchId)).toEqual(['odd']);
-    expect(store.deadlines.claim(200, 300, 10, shard0).map((d) => d.matchId)).toEqual(['even']);
+  it("claims only its own guilds' deadlines, and releases only its own claims", async () => {
+    await store.deadlines.add({ matchId: 'even', due: 100, kind: 'turn' });
+    await store.deadlines.add({ matchId: 'odd', due: 100, kind: 'turn' });
+    expect((await store.deadlines.claim(200, 300, 10, shard1)).map((d) => d.matchId)).toEqual(['odd']);
+    expect((await store.deadlines.claim(200, 300, 10, shard0)).map((d) => d.matchId)).toEqual(['even']);
     // Shard 1 restarting releases its claim, not shard 0's.
-    expect(store.deadlines.releaseClaims(shard1)).toBe(1);
-    expect(store.deadlines.claim(250, 350, 10).map((d) => d.matchId)).toEqual(['odd']);
+    expect(await store.deadlines.releaseClaims(shard1)).toBe(1);
+    expect((await store.deadlines.claim(250, 350, 10)).map((d) => d.matchId)).toEqual(['odd']);
   });
 
-  it("lists only its own guilds' waiting posts", () => {
-    store.outbox.add([
+  it("lists only its own guilds' waiting posts", async () => {
+    await store.outbox.add([
       { matchId: 'even', channelId: 'c', body: { kind: 'note' } },
       { matchId: 'odd', channelId: 'c', body: { kind: 'note' } },
     ]);
-    expect(store.outbox.waiting(10, shard0).map((w) => w.matchId)).toEqual(['even']);
-    expect(store.outbox.waiting(10, shard1).map((w) => w.matchId)).toEqual(['odd']);
-    expect(
-      store.outbox
-        .waiting(10)
-        .map((w) => w.matchId)
-        .sort(),
-    ).toEqual(['even', 'odd']);
+    expect((await store.outbox.waiting(10, shard0)).map((w) => w.matchId)).toEqual(['even']);
+    expect((await store.outbox.waiting(10, shard1)).map((w) => w.matchId)).toEqual(['odd']);
+    expect((await store.outbox.waiting(10)).map((w) => w.matchId).sort()).toEqual(['even', 'odd']);
   });
 });
