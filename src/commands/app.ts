@@ -18,12 +18,25 @@ export interface OutboxControl {
   kick(matchId: string): void;
 }
 
+/** What a log line is about (bot/log.ts): its match and guild; the bot's log adds the shard. */
+export interface LogContext {
+  readonly matchId?: string | undefined;
+  readonly guildId?: string | undefined;
+  readonly [field: string]: unknown;
+}
+
+/** A line for the log: with an error at level error, else info; `context` says which match it is about. */
+export type Log = (message: string, error?: unknown, context?: LogContext) => void;
+
+/** The context of a line about this match. */
+export const aboutMatch = (row: { readonly id: string; readonly guildId: string }): LogContext => ({ matchId: row.id, guildId: row.guildId });
+
 export interface App {
   readonly store: Store;
   readonly content: Content;
   readonly client: Client;
   readonly outbox: OutboxControl;
-  readonly log: (message: string, error?: unknown) => void;
+  readonly log: Log;
   /** Where the time of each change's transaction is reported (the bot's metrics); optional in tests. */
   readonly timeAct?: (seconds: number) => void;
   readonly mintId: () => string;

@@ -21,3 +21,5 @@ export type { Leagues } from './leagues';
 export type { Follows } from './follows';
 export type * from './rows';
 export { isBusy } from './busy';
+export { onShard } from './shard';
+export type { ShardScope } from './shard';

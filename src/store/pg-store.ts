@@ -22,6 +22,7 @@ import type { Acquired } from './leases';
 import type { MatchRow } from './rows';
 import * as t from './schema-pg';
 import { OPEN_STATUSES, type MatchStatus } from './schema';
+import { matchOnShard } from './shard';
 import type { Store } from './store';
 
 /** drizzle's PostgreSQL database or a transaction on it, whichever driver is behind it. */
@@ -267,11 +268,11 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
             .orderBy(asc(t.outbox.id))
             .limit(1),
         ),
-      waiting(limit = 1000) {
+      waiting(limit = 1000, shard) {
         const heads = q()
           .select({ matchId: t.outbox.matchId, first: min(t.outbox.id).as('first') })
           .from(t.outbox)
-          .where(isNull(t.outbox.done))
+          .where(and(isNull(t.outbox.done), matchOnShard(t.outbox.matchId, shard, t.matches)))
           .groupBy(t.outbox.matchId)
           .as('heads');
         return q()
@@ -473,13 +474,13 @@ function deadlines(q: () => PgDb, now: Clock): Store['deadlines'] {
           .where(and(eq(t.deadlines.matchId, matchId), isNull(t.deadlines.done)))
           .returning({ id: t.deadlines.id })
       ).length,
-    async claim(at, until, limit = 1000) {
+    async claim(at, until, limit = 1000, shard) {
       const free = or(isNull(t.deadlines.claimedUntil), lte(t.deadlines.claimedUntil, at));
       // SKIP LOCKED: rows another scheduler is claiming right now are left to it, not waited for.
       const ids = q()
         .select({ id: t.deadlines.id })
         .from(t.deadlines)
-        .where(and(isNull(t.deadlines.done), lte(t.deadlines.due, at), free))
+        .where(and(isNull(t.deadlines.done), lte(t.deadlines.due, at), free, matchOnShard(t.deadlines.matchId, shard, t.matches)))
         .orderBy(asc(t.deadlines.due), asc(t.deadlines.id))
         .limit(limit)
         .for('update', { skipLocked: true });
@@ -497,12 +498,12 @@ function deadlines(q: () => PgDb, now: Clock): Store['deadlines'] {
         .set({ claimedUntil: null })
         .where(and(inArray(t.deadlines.id, [...ids]), isNull(t.deadlines.done)));
     },
-    releaseClaims: async () =>
+    releaseClaims: async (shard) =>
       (
         await q()
           .update(t.deadlines)
           .set({ claimedUntil: null })
-          .where(and(isNull(t.deadlines.done), isNotNull(t.deadlines.claimedUntil)))
+          .where(and(isNull(t.deadlines.done), isNotNull(t.deadlines.claimedUntil), matchOnShard(t.deadlines.matchId, shard, t.matches)))
           .returning({ id: t.deadlines.id })
       ).length,
     pending: (matchId) => pendingOf([matchId]),

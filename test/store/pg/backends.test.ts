@@ -132,4 +132,30 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
     expect((await store.prompts.record({ matchId: 'm1', seq: 2, channelId: 't', messageId: 'p1', player: 'bob', kind: 'x' })).id).toBeGreaterThan(0);
     expect(await store.prompts.close('m1')).toBe(1);
   });
+
+  it("gives a shard only its own guilds' deadlines and posts", async ({ skip }) => {
+    if (!available()) skip();
+    // A store of its own: the others' matches have made-up guild ids, which are not Discord's numbers.
+    const store = await open(clock);
+    // Guild ids whose timestamp part is odd and even fall on shards 1 and 0 of 2, as Discord routes them.
+    const guildAt = (ms: number) => (BigInt(ms) << 22n).toString();
+    await store.matches.create(aMatch({ id: 'even', guildId: guildAt(1_234_567_890_124) }));
+    await store.matches.create(aMatch({ id: 'odd', guildId: guildAt(1_234_567_890_123) }));
+    await store.deadlines.add({ matchId: 'even', due: 100, kind: 'turn' });
+    await store.deadlines.add({ matchId: 'odd', due: 100, kind: 'turn' });
+    const [shard0, shard1] = [
+      { id: 0, count: 2 },
+      { id: 1, count: 2 },
+    ];
+    expect((await store.deadlines.claim(200, 300, 10, shard1)).map((d) => d.matchId)).toEqual(['odd']);
+    expect((await store.deadlines.claim(200, 300, 10, shard0)).map((d) => d.matchId)).toEqual(['even']);
+    expect(await store.deadlines.releaseClaims(shard1)).toBe(1);
+    await store.outbox.add([
+      { matchId: 'even', channelId: 'c', body: { kind: 'note' } },
+      { matchId: 'odd', channelId: 'c', body: { kind: 'note' } },
+    ]);
+    expect((await store.outbox.waiting(10, shard0)).map((w) => w.matchId)).toEqual(['even']);
+    expect((await store.outbox.waiting(10, shard1)).map((w) => w.matchId)).toEqual(['odd']);
+    await store.close();
+  }, 60_000);
 });
