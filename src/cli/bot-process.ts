@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { FakeDiscord } from '../fakecord';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MALLOC_SETTINGS = JSON.parse(readFileSync(join(ROOT, 'scripts', 'malloc-settings.json'), 'utf8')) as Record<string, string>;
 const START = fileURLToPath(new URL('./start.ts', import.meta.url));
 const ONLINE = /Sellsword Table is online as /;
 /** What the sharding manager says once every shard is online. */
@@ -90,6 +91,8 @@ export async function startBotProcess(fake: FakeDiscord, options: BotProcessOpti
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(options.built ? [options.built.script] : ['--import', 'tsx', START])], {
     cwd: options.built?.cwd ?? ROOT,
     env: {
+      // As `npm start` runs it on Linux (scripts/start.mjs says why).
+      ...MALLOC_SETTINGS,
       ...process.env,
       ...options.env,
       DISCORD_TOKEN: 'bot-process-token',
