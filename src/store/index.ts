@@ -2,8 +2,13 @@
 export { openStore, DEFAULT_DATABASE_PATH, MIGRATIONS_FOLDER } from './store';
 export type { Store, StoreOptions } from './store';
 export type { Json } from './json';
-export { MATCH_STATUSES, OPEN_STATUSES } from './schema';
-export type { MatchStatus } from './schema';
+export { MATCH_STATUSES, OPEN_STATUSES, SEASON_STATES, PAIRING_SYSTEMS, OUTCOMES, RESULT_WAYS } from './schema';
+export type { MatchStatus, SeasonState, PairingSystem, Outcome, ResultWay } from './schema';
+export type { LeagueLog, LeagueSettings, LeagueSettingsPatch, NewLeagueLogEntry } from './league-settings';
+export type { LeaguePosts, NewLeaguePost } from './league-posts';
+export type { NewPairing, NewSeason, Seasons } from './seasons';
+export type { NewResult, NewResultPlayer, Results, ResultWithPlayers, StandingsLine } from './results';
+export type { RatingUpdate, Ratings } from './ratings';
 export type { ActResult, Step, StepResult } from './act';
 export type { NewMatch, Matches } from './matches';
 export type { NewWarband, Warbands } from './warbands';

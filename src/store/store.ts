@@ -34,6 +34,16 @@ import { notifySettingsStore, standingOrdersStore } from './orders';
 import type { NotifySettings, StandingOrders } from './orders';
 import { vacationsStore } from './vacations';
 import type { Vacations } from './vacations';
+import { leagueLogStore, leagueSettingsStore } from './league-settings';
+import type { LeagueLog, LeagueSettings } from './league-settings';
+import { leaguePostsStore } from './league-posts';
+import type { LeaguePosts } from './league-posts';
+import { seasonsStore } from './seasons';
+import type { Seasons } from './seasons';
+import { resultsStore } from './results';
+import type { Results } from './results';
+import { ratingsStore } from './ratings';
+import type { Ratings } from './ratings';
 import type { Warbands } from './warbands';
 
 export interface Store {
@@ -51,6 +61,13 @@ export interface Store {
   vacations: Vacations;
   orders: StandingOrders;
   notify: NotifySettings;
+  /** Leagues (issue 14): their methods answer Promises, ahead of the asynchronous store (store/promised.ts). */
+  leagueSettings: LeagueSettings;
+  leagueLog: LeagueLog;
+  leaguePosts: LeaguePosts;
+  seasons: Seasons;
+  results: Results;
+  ratings: Ratings;
   /**
    * Runs `fn` as one transaction: every store call inside it commits together or not at all (for
    * example creating a match and its first deadline). `fn` must be synchronous; throw to roll back.
@@ -125,6 +142,12 @@ export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DA
       vacations: vacationsStore(db),
       orders: standingOrdersStore(db, now),
       notify: notifySettingsStore(db, now),
+      leagueSettings: leagueSettingsStore(db, now),
+      leagueLog: leagueLogStore(db, now),
+      leaguePosts: leaguePostsStore(db, now),
+      seasons: seasonsStore(db, now),
+      results: resultsStore(db, now),
+      ratings: ratingsStore(db, now),
       transaction,
       path: inMemory ? null : path,
       close: () => sqlite.close(),

@@ -1,0 +1,82 @@
+/** A league's settings and the log of every organiser's change (docs/store.md "Leagues"). */
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import type { Clock, Db } from './db';
+import type { Json } from './json';
+import { settled } from './promised';
+import type { LeagueLogRow, LeagueSettingsRow } from './rows';
+import { leagueLog, leagueSettings } from './schema';
+
+/** The settings an organiser may change: every column but the key, the bookkeeping and the times. */
+export type LeagueSettingsPatch = Partial<Omit<LeagueSettingsRow, 'leagueId' | 'created' | 'updated' | 'ratedThrough'>>;
+
+export interface NewLeagueLogEntry {
+  leagueId: string;
+  by: string;
+  kind: string;
+  subject: string;
+  before?: Json | undefined;
+  after?: Json | undefined;
+  reason?: string | null | undefined;
+}
+
+export interface LeagueSettings {
+  /** The league's settings; undefined for a channel no one made a league with `/league create`. */
+  get(leagueId: string): Promise<LeagueSettingsRow | undefined>;
+  /** Makes the settings row (every setting at its default), or leaves an existing one as it is. */
+  create(leagueId: string): Promise<LeagueSettingsRow>;
+  /** Changes some settings and answers the row as it now is (undefined when there is none). */
+  set(leagueId: string, patch: LeagueSettingsPatch): Promise<LeagueSettingsRow | undefined>;
+}
+
+export interface LeagueLog {
+  add(entry: NewLeagueLogEntry): Promise<LeagueLogRow>;
+  /** The league's log, newest first, `limit` entries before id `before`. */
+  list(leagueId: string, options?: { limit?: number; before?: number }): Promise<LeagueLogRow[]>;
+  /** The whole log in order (exports). */
+  all(leagueId: string): Promise<LeagueLogRow[]>;
+}
+
+export function leagueSettingsStore(db: Db, now: Clock): LeagueSettings {
+  const get = (leagueId: string) => db.select().from(leagueSettings).where(eq(leagueSettings.leagueId, leagueId)).get();
+  return {
+    get: (leagueId) => settled(get(leagueId)),
+    create(leagueId) {
+      const at = now();
+      db.insert(leagueSettings).values({ leagueId, created: at, updated: at }).onConflictDoNothing().run();
+      return settled(get(leagueId)!);
+    },
+    set: (leagueId, patch) =>
+      settled(
+        db
+          .update(leagueSettings)
+          .set({ ...patch, updated: now() })
+          .where(eq(leagueSettings.leagueId, leagueId))
+          .returning()
+          .get(),
+      ),
+  };
+}
+
+export function leagueLogStore(db: Db, now: Clock): LeagueLog {
+  return {
+    add: (e) =>
+      settled(
+        db
+          .insert(leagueLog)
+          .values({ ...e, before: e.before ?? null, after: e.after ?? null, reason: e.reason ?? null, at: now() })
+          .returning()
+          .get(),
+      ),
+    list: (leagueId, { limit = 20, before } = {}) =>
+      settled(
+        db
+          .select()
+          .from(leagueLog)
+          .where(before === undefined ? eq(leagueLog.leagueId, leagueId) : and(eq(leagueLog.leagueId, leagueId), lt(leagueLog.id, before)))
+          .orderBy(desc(leagueLog.id))
+          .limit(limit)
+          .all(),
+      ),
+    all: (leagueId) => settled(db.select().from(leagueLog).where(eq(leagueLog.leagueId, leagueId)).orderBy(asc(leagueLog.id)).all()),
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * League results (docs/store.md "Leagues"): one per finished league match or organiser's award, each
+ * with every player's side. A result is never deleted; overturning it stamps it and the standings and
+ * ratings leave it out.
+ */
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Clock, Db } from './db';
+import type { Json } from './json';
+import { settled } from './promised';
+import type { ResultPlayerRow, ResultRow } from './rows';
+import { type Outcome, type ResultWay, resultPlayers, results } from './schema';
+
+export interface NewResultPlayer {
+  player: string;
+  seat: number;
+  outcome: Outcome;
+  place: number;
+  warband: Json | null;
+  vpFor: number;
+  vpAgainst: number;
+}
+
+export interface NewResult {
+  leagueId: string;
+  seasonId: number | null;
+  pairingId: number | null;
+  matchId: string | null;
+  way: ResultWay;
+  winner: string | null;
+  rounds: number;
+  duration: number;
+  ended: number;
+  by?: string | null;
+  reason?: string | null;
+  players: readonly NewResultPlayer[];
+}
+
+export type ResultWithPlayers = ResultRow & { readonly players: readonly ResultPlayerRow[] };
+
+/** One player's line of a standings table, before ratings are joined to it. */
+export interface StandingsLine {
+  readonly player: string;
+  readonly played: number;
+  readonly won: number;
+  readonly drawn: number;
+  readonly lost: number;
+  readonly forfeits: number;
+  readonly vpFor: number;
+  readonly vpAgainst: number;
+}
+
+export interface Results {
+  /** Records a result and its players' sides at once; a match that already has a standing result fails (unique index). */
+  record(r: NewResult): Promise<ResultWithPlayers>;
+  get(id: number): Promise<ResultWithPlayers | undefined>;
+  /** The match's standing (not overturned) result. */
+  forMatch(matchId: string): Promise<ResultWithPlayers | undefined>;
+  /** The league's standing results after id `after`, oldest first: what ratings are made from. */
+  standing(leagueId: string, after?: number): Promise<ResultWithPlayers[]>;
+  /** Every result of a season (or, with null, of the league outside seasons), overturned ones too, oldest first (exports). */
+  ofSeason(leagueId: string, seasonId: number | null): Promise<ResultWithPlayers[]>;
+  /** A player's standing results in a league, newest first. */
+  forPlayer(leagueId: string, player: string, limit?: number): Promise<ResultWithPlayers[]>;
+  /** Marks a result overturned; false when it already was. */
+  overturn(id: number, o: { by: string; reason: string; at: number; replacedBy: number | null }): Promise<boolean>;
+  /**
+   * The standings of a season (of the whole league when `seasonId` is undefined): each player's
+   * standing results counted. Ratings are the league layer's to add.
+   */
+  standings(leagueId: string, seasonId?: number): Promise<StandingsLine[]>;
+}
+
+export function resultsStore(db: Db, now: Clock): Results {
+  const withPlayers = (rows: ResultRow[]): ResultWithPlayers[] => {
+    if (rows.length === 0) return [];
+    const sides = new Map<number, ResultPlayerRow[]>();
+    // Chunked: SQLite allows a limited number of bound parameters per statement.
+    for (let i = 0; i < rows.length; i += 500) {
+      const ids = rows.slice(i, i + 500).map((r) => r.id);
+      for (const p of db.select().from(resultPlayers).where(inArray(resultPlayers.resultId, ids)).orderBy(asc(resultPlayers.seat)).all()) {
+        const list = sides.get(p.resultId) ?? [];
+        list.push(p);
+        sides.set(p.resultId, list);
+      }
+    }
+    return rows.map((r) => ({ ...r, players: sides.get(r.id) ?? [] }));
+  };
+  const one = (row: ResultRow | undefined) => (row ? withPlayers([row])[0] : undefined);
+  return {
+    record(r) {
+      const { players, ...result } = r;
+      const row = db
+        .insert(results)
+        .values({ ...result, by: r.by ?? null, reason: r.reason ?? null, created: now() })
+        .returning()
+        .get();
+      const sides =
+        players.length > 0
+          ? db
+              .insert(resultPlayers)
+              .values(players.map((p) => ({ ...p, resultId: row.id })))
+              .returning()
+              .all()
+          : [];
+      return settled({ ...row, players: sides.sort((a, b) => a.seat - b.seat) });
+    },
+    get: (id) => settled(one(db.select().from(results).where(eq(results.id, id)).get())),
+    forMatch: (matchId) =>
+      settled(
+        one(
+          db
+            .select()
+            .from(results)
+            .where(and(eq(results.matchId, matchId), isNull(results.overturned)))
+            .get(),
+        ),
+      ),
+    standing: (leagueId, after = 0) =>
+      settled(
+        withPlayers(
+          db
+            .select()
+            .from(results)
+            .where(and(eq(results.leagueId, leagueId), isNull(results.overturned), gt(results.id, after)))
+            .orderBy(asc(results.id))
+            .all(),
+        ),
+      ),
+    ofSeason: (leagueId, seasonId) =>
+      settled(
+        withPlayers(
+          db
+            .select()
+            .from(results)
+            .where(and(eq(results.leagueId, leagueId), seasonId === null ? isNull(results.seasonId) : eq(results.seasonId, seasonId)))
+            .orderBy(asc(results.id))
+            .all(),
+        ),
+      ),
+    forPlayer: (leagueId, player, limit = 1000) =>
+      settled(
+        withPlayers(
+          db
+            .select({ r: results })
+            .from(results)
+            .innerJoin(resultPlayers, eq(resultPlayers.resultId, results.id))
+            .where(and(eq(results.leagueId, leagueId), eq(resultPlayers.player, player), isNull(results.overturned)))
+            .orderBy(sql`${results.id} desc`)
+            .limit(limit)
+            .all()
+            .map((x) => x.r),
+        ),
+      ),
+    overturn: (id, o) =>
+      settled(
+        db
+          .update(results)
+          .set({ overturned: o.at, overturnedBy: o.by, overturnReason: o.reason, replacedBy: o.replacedBy })
+          .where(and(eq(results.id, id), isNull(results.overturned)))
+          .run().changes > 0,
+      ),
+    standings(leagueId, seasonId) {
+      const count = (o: Outcome) => sql<number>`sum(case when ${resultPlayers.outcome} = ${o} then 1 else 0 end)`.mapWith(Number);
+      return settled(
+        db
+          .select({
+            player: resultPlayers.player,
+            played: sql<number>`count(*)`.mapWith(Number),
+            won: count('win'),
+            drawn: count('draw'),
+            lost: count('loss'),
+            forfeits: count('forfeit'),
+            vpFor: sql<number>`sum(${resultPlayers.vpFor})`.mapWith(Number),
+            vpAgainst: sql<number>`sum(${resultPlayers.vpAgainst})`.mapWith(Number),
+          })
+          .from(resultPlayers)
+          .innerJoin(results, eq(results.id, resultPlayers.resultId))
+          .where(and(eq(results.leagueId, leagueId), isNull(results.overturned), seasonId === undefined ? undefined : eq(results.seasonId, seasonId)))
+          .groupBy(resultPlayers.player)
+          .all(),
+      );
+    },
+  };
+}
