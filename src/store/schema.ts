@@ -412,6 +412,8 @@ export const seasons = sqliteTable(
     rounds: integer('rounds'),
     /** How long each round lasts before its unplayed matches are forfeited. */
     roundHours: real('round_hours'),
+    /** Sign-ups close by themselves then (the season runner pairs round 1); null: an organiser closes them. */
+    signupDeadline: integer('signup_deadline_at'),
     /** The league's settings when the season started, so a season reads the same afterwards. */
     settings: text('settings', { mode: 'json' }).$type<unknown>(),
     created: integer('created_at').notNull(),

@@ -11,6 +11,8 @@ export interface NewSeason {
   pairing: PairingSystem;
   rounds?: number | null;
   roundHours?: number | null;
+  /** When sign-ups close by themselves; null: an organiser closes them. */
+  signupDeadline?: number | null;
   settings?: unknown;
 }
 
@@ -29,6 +31,8 @@ export interface Seasons {
   get(id: number): Promise<SeasonRow | undefined>;
   /** The league's season in sign-up or running, if any. */
   open(leagueId: string): Promise<SeasonRow | undefined>;
+  /** Every season signing up or running, in any league: what the season runner looks after. */
+  active(): Promise<SeasonRow[]>;
   /** The league's newest season, whatever its state. */
   latest(leagueId: string): Promise<SeasonRow | undefined>;
   /** Every season of the league, oldest first. */
@@ -79,6 +83,7 @@ export function seasonsStore(db: Db, now: Clock): Seasons {
             pairing: s.pairing,
             rounds: s.rounds ?? null,
             roundHours: s.roundHours ?? null,
+            signupDeadline: s.signupDeadline ?? null,
             settings: s.settings ?? null,
             created: now(),
           })
@@ -95,6 +100,7 @@ export function seasonsStore(db: Db, now: Clock): Seasons {
           .where(and(eq(seasons.leagueId, leagueId), ne(seasons.state, 'closed')))
           .get(),
       ),
+    active: () => settled(db.select().from(seasons).where(ne(seasons.state, 'closed')).orderBy(asc(seasons.id)).all()),
     latest: (leagueId) => settled(db.select().from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(desc(seasons.number)).limit(1).get()),
     list: (leagueId) => settled(db.select().from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(asc(seasons.number)).all()),
     advance(id, from, to, at) {
@@ -114,7 +120,8 @@ export function seasonsStore(db: Db, now: Clock): Seasons {
           .values({ ...e, removed: null, problem: null })
           .onConflictDoUpdate({
             target: [seasonEntries.seasonId, seasonEntries.player],
-            set: { warbandId: e.warbandId, warband: e.warband, problem: null },
+            // Joining again (a new warband, or back after leaving during sign-ups) puts the player back in.
+            set: { warbandId: e.warbandId, warband: e.warband, problem: null, removed: null },
           })
           .returning()
           .get(),
