@@ -20,6 +20,8 @@ import { RenderPool, spareCores } from './render-pool';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
+import { LeaguePostWorker } from './league-post-worker';
+import { SeasonRunner } from '../commands/season-runner';
 import { StartupError } from './startup-error';
 
 export interface BotOptions {
@@ -127,8 +129,15 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     ...(renderPool ? { renderer: renderPool } : {}),
     observe: { render: (kind, s) => metrics.renderSeconds.observe({ kind }, s), delivered: (s) => metrics.outboxLagSeconds.observe(s) },
   });
+  const leaguePosts = new LeaguePostWorker({ store, client, log, ...(options.now ? { now: options.now } : {}) });
+  // The runner reads the app it is part of; a pass ends by delivering the league posts it wrote.
+  const seasons = new SeasonRunner(
+    () => app,
+    () => leaguePosts.kick(),
+  );
   const app: App = {
     store,
+    seasons,
     content: options.content ?? defaultContent(),
     client,
     outbox,
@@ -174,6 +183,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   }
   queueMissingPrompts(app);
   outbox.start();
+  leaguePosts.start();
   // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
   await scheduler.start();
   const health = () => {
@@ -192,7 +202,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const idle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
     await scheduler.idle();
+    await seasons.idle();
     await outbox.drain();
+    await leaguePosts.drain();
     if (inFlight.size > 0) await idle();
   };
   return {
@@ -207,7 +219,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       stopping = true;
       await idle();
       await scheduler.stop();
+      await seasons.idle();
       await outbox.stop();
+      await leaguePosts.stop();
       await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
       await renderPool?.close();
       await client.destroy();

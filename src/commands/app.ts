@@ -36,6 +36,11 @@ export interface App {
    * soon as the change has committed, not at its next tick. Optional: without it the tick finds it.
    */
   readonly dueNow?: () => void;
+  /**
+   * The season runner (season-runner.ts): kicked after a change that may move a league season on (a
+   * league match ending). Optional: without it the scheduler's tick finds the change.
+   */
+  readonly seasons?: { kick(): void; run(): Promise<void> };
   /** The game clock (ms since the epoch): deadlines, reminders and vacations read it; tests and the sandbox move it. */
   readonly now: () => number;
 }

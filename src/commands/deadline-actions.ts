@@ -200,10 +200,18 @@ function lapse(app: App, row: MatchRow, wait: Wait): Handled['did'] {
 
 /** The set number of missed deadlines: the player forfeits, as a concession (the engine's in play). */
 function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Handled['did'] {
+  return forfeitWith(app, row, player, (name) => `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`);
+}
+
+/**
+ * `player` forfeits the match, with `says(name)` as the thread's line: at the set number of misses, or
+ * when a league round's deadline passes with the match still waiting on them (season-runner.ts).
+ */
+export function forfeitWith(app: App, row: MatchRow, player: PlayerId, says: (name: string) => string): Handled['did'] {
   const { setup, snapshot } = matchRecord(row);
   if (!setup || !snapshot) throw new Error(`match ${row.id}: a forfeit before the match began`);
   const name = `**${shown(setup.names[player] ?? player)}**`;
-  const line = `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`;
+  const line = says(name);
   if (snapshot.stage === 'game') {
     const change = recordChange(app, row.id, undefined, row.seq, { game: { concede: player } }, { reply: () => line });
     if (!change.ok) throw new Error(`match ${row.id}: a forfeit was refused (${change.reason})`);

@@ -50,5 +50,7 @@ export function enqueue(app: App, row: MatchRow, posts: readonly PostBody[], via
     posts.map((body, i) => ({ matchId: row.id, channelId: row.threadId!, body, via: i === own && body.kind === 'reply' ? `${via!.id}:${via!.token}` : null })),
   );
   if (own >= 0) app.outbox.hold(rows[own]!.id);
+  // A league match has ended: its season may move on (the runner looks once this change has committed).
+  if (posts.some((p) => p.kind === 'league-result')) app.seasons?.kick();
   return rows;
 }

@@ -50,8 +50,17 @@ export interface PairingView {
   readonly matchId: string | null;
   /** Whether its match is over (or cancelled), so it no longer holds the round up. */
   readonly done: boolean;
-  /** Match points each player took from it (a bye: the bye's). Empty while it is played. */
-  readonly points: Readonly<Record<string, number>>;
+  /** How it went for each player (a bye: the bye). Empty while it is played. */
+  readonly sides: Readonly<Record<string, Side>>;
+}
+
+export type SeasonOutcome = keyof typeof POINTS;
+
+/** One player's side of a finished pairing. */
+export interface Side {
+  readonly outcome: SeasonOutcome;
+  readonly vpFor: number;
+  readonly vpAgainst: number;
 }
 
 export type SeasonStep =
@@ -80,7 +89,8 @@ export function plannedRounds(view: Pick<SeasonView, 'pairing' | 'rounds'>, play
 export function scores(view: Pick<SeasonView, 'players' | 'roundsPlayed'>): Map<string, number> {
   const out = new Map(view.players.map((p) => [p, 0]));
   for (const r of view.roundsPlayed)
-    for (const p of r.pairings) for (const [player, points] of Object.entries(p.points)) if (out.has(player)) out.set(player, out.get(player)! + points);
+    for (const p of r.pairings)
+      for (const [player, side] of Object.entries(p.sides)) if (out.has(player)) out.set(player, out.get(player)! + POINTS[side.outcome]);
   return out;
 }
 

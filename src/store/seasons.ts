@@ -31,6 +31,8 @@ export interface Seasons {
   get(id: number): Promise<SeasonRow | undefined>;
   /** The league's season in sign-up or running, if any. */
   open(leagueId: string): Promise<SeasonRow | undefined>;
+  /** Moves the time sign-ups close by themselves (null: an organiser closes them). */
+  setSignupDeadline(id: number, at: number | null): Promise<void>;
   /** Every season signing up or running, in any league: what the season runner looks after. */
   active(): Promise<SeasonRow[]>;
   /** The league's newest season, whatever its state. */
@@ -100,6 +102,10 @@ export function seasonsStore(db: Db, now: Clock): Seasons {
           .where(and(eq(seasons.leagueId, leagueId), ne(seasons.state, 'closed')))
           .get(),
       ),
+    setSignupDeadline(id, at) {
+      db.update(seasons).set({ signupDeadline: at }).where(eq(seasons.id, id)).run();
+      return settled(undefined);
+    },
     active: () => settled(db.select().from(seasons).where(ne(seasons.state, 'closed')).orderBy(asc(seasons.id)).all()),
     latest: (leagueId) => settled(db.select().from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(desc(seasons.number)).limit(1).get()),
     list: (leagueId) => settled(db.select().from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(asc(seasons.number)).all()),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pairKey } from '../../src/league/pairing';
-import { nextStep, type PairingView, plannedRounds, POINTS, type RoundView, type SeasonView, scores } from '../../src/league/season-plan';
+import { nextStep, type PairingView, plannedRounds, POINTS, type RoundView, type SeasonOutcome, type SeasonView, scores } from '../../src/league/season-plan';
 
 const HOUR = 3_600_000;
 const six = ['a', 'b', 'c', 'd', 'e', 'f'];
@@ -20,6 +20,8 @@ function season(over: Partial<SeasonView> = {}): SeasonView {
   };
 }
 
+const side = (outcome: SeasonOutcome) => ({ outcome, vpFor: 0, vpAgainst: 0 });
+
 /** Plays a paired round: the first player of each pair wins; a bye scores as a win. */
 function played(number: number, pairs: readonly { a: string; b: string | null }[], ended: number | null = 1): RoundView {
   let id = number * 100;
@@ -29,7 +31,7 @@ function played(number: number, pairs: readonly { a: string; b: string | null }[
     bye: p.b === null,
     matchId: p.b === null ? null : `m${id}`,
     done: true,
-    points: p.b === null ? { [p.a]: POINTS.bye } : { [p.a]: POINTS.win, [p.b]: POINTS.loss },
+    sides: p.b === null ? { [p.a]: side('bye') } : { [p.a]: side('win'), [p.b]: side('loss') },
   }));
   return { number, deadline: null, ended, pairings };
 }
@@ -58,7 +60,7 @@ describe('what a season does next', () => {
       number: 1,
       deadline: null,
       ended: null,
-      pairings: r1.pairs.map((p, i) => ({ id: i, players: [p.a, p.b!], bye: false, matchId: null, done: false, points: {} })),
+      pairings: r1.pairs.map((p, i) => ({ id: i, players: [p.a, p.b!], bye: false, matchId: null, done: false, sides: {} })),
     };
     expect(nextStep(season({ roundsPlayed: [unopened] }), 1)).toEqual({ kind: 'open', round: 1, pairings: [0, 1, 2] });
     const opened = { ...unopened, pairings: unopened.pairings.map((p) => ({ ...p, matchId: `m${p.id}` })) };
@@ -79,7 +81,12 @@ describe('what a season does next', () => {
     if (r3.kind !== 'pair') throw new Error('round 3 not paired');
     expect(nextStep(season({ roundsPlayed: [one, two, played(3, r3.pairs)] }), 1)).toEqual({ kind: 'finish', round: 3, early: false });
     expect(scores(season({ roundsPlayed: [one, two, played(3, r3.pairs)] }))).toEqual(
-      new Map(six.map((p) => [p, [one, two, played(3, r3.pairs)].reduce((n, r) => n + r.pairings.reduce((m, x) => m + (x.points[p] ?? 0), 0), 0)])),
+      new Map(
+        six.map((p) => [
+          p,
+          [one, two, played(3, r3.pairs)].reduce((n, r) => n + r.pairings.reduce((m, x) => m + (x.sides[p] ? POINTS[x.sides[p].outcome] : 0), 0), 0),
+        ]),
+      ),
     );
   });
 
@@ -89,8 +96,8 @@ describe('what a season does next', () => {
       deadline: 500,
       ended: null,
       pairings: [
-        { id: 1, players: ['a', 'b'], bye: false, matchId: 'm1', done: true, points: { a: 3, b: 0 } },
-        { id: 2, players: ['c', 'd'], bye: false, matchId: 'm2', done: false, points: {} },
+        { id: 1, players: ['a', 'b'], bye: false, matchId: 'm1', done: true, sides: { a: side('win'), b: side('loss') } },
+        { id: 2, players: ['c', 'd'], bye: false, matchId: 'm2', done: false, sides: {} },
       ],
     };
     expect(nextStep(season({ roundsPlayed: [round] }), 499)).toEqual({ kind: 'wait' });
