@@ -100,8 +100,9 @@ async function start(
   const now = app.now();
   const signupDeadline = o.signup_hours === undefined ? null : now + o.signup_hours * HOUR;
   const roundHours = o.round_hours ?? DEFAULT_ROUND_HOURS;
-  const season = await save(app, interaction, () => {
-    const created = app.store.seasons.create({
+  // A synchronous transaction cannot return the repositories' Promises: the season is read after.
+  await save(app, interaction, () => {
+    void app.store.seasons.create({
       leagueId: league.id,
       pairing: o.pairing,
       rounds: o.rounds ?? null,
@@ -117,8 +118,8 @@ async function start(
       before: null,
       after: { pairing: o.pairing, rounds: o.rounds ?? null, roundHours, signupDeadline },
     });
-    return created;
   });
+  const season = (await app.store.seasons.open(league.id))!;
   const closes =
     signupDeadline === null
       ? 'An organiser closes sign-ups with `/league season close`.'

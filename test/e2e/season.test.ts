@@ -1,0 +1,209 @@
+/**
+ * A whole league season through the fake Discord with the injected clock (issue 14): six players,
+ * Swiss, three rounds. The organiser only starts it (with a sign-up deadline); the bot closes
+ * sign-ups, pairs each round, opens every match thread itself, pairs the next round when a round's
+ * matches are over, and posts the final standings. One player never acts and forfeits by the clock
+ * every round; one result is overturned by an organiser; a non-organiser is refused every organiser
+ * command.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchSnapshot } from '../../src/match/match-state';
+import type { PairingRow } from '../../src/store/rows';
+import { openPrompt } from './driver';
+import { HAVOC, VALOR } from './setup-match';
+import { answerText, componentsOf, startWorld, type World } from './world';
+
+let world: World;
+let league: string;
+const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank'];
+/** Frank signs up and then never acts again. */
+const LAZY = 'frank';
+const id = (name: string) => world.fake.user(name)!.id;
+const nameOf = (userId: string) => world.fake.user(userId)!.username;
+
+beforeAll(async () => {
+  world = await startWorld(7);
+  world.fake.addUser('erin');
+  world.fake.addUser('frank');
+  league = world.fake.channel.id;
+  // The league branch's `/league create`: a league channel with its settings. One missed deadline
+  // forfeits a league match, so the player who never acts forfeits at the first wait on him.
+  world.store.leagues.ensure(world.fake.guild.id, league, 'Northlands League');
+  await world.store.leagueSettings.create(league);
+  await world.store.leagueSettings.set(league, { maxMisses: 1 });
+}, 30_000);
+afterAll(async () => world?.close());
+
+/** `/skirmish concede` in a match thread, confirmed with its button. */
+async function concede(user: string, thread: string): Promise<void> {
+  const asked = await world.run({ user, channel: thread, name: 'skirmish concede' });
+  const yes = componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!;
+  await world.click(user, asked.original!, yes.custom_id);
+}
+
+/** The lazy player's match: the other player answers what is theirs; the clock runs out on the lazy one. */
+async function waitOutLazy(thread: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    const row = world.store.matches.byThread(thread)!;
+    if (row.status === 'over') return;
+    const s = row.snapshot as MatchSnapshot;
+    const prompt = s.stage === 'pregame' ? s.pregame.prompt : s.game.prompt;
+    if (prompt && prompt.player !== id(LAZY)) {
+      const message = openPrompt(world, thread)!;
+      const who = nameOf(prompt.player);
+      if (componentsOf(message)[0]!.type === 3) await world.select(who, message);
+      else await world.click(who, message);
+    } else await world.advance(25);
+  }
+  throw new Error('the lazy match never ended');
+}
+
+const seasonId = async () => (await world.store.seasons.latest(league))!.id;
+const leaguePosts = () => world.messages(league).map((m) => m.content);
+
+/** Plays one round: in each match the second seat concedes, except that the lazy player's opponent waits him out. */
+async function playRound(round: number): Promise<PairingRow[]> {
+  const pairings = await world.store.seasons.pairings(await seasonId(), round);
+  expect(pairings).toHaveLength(3);
+  const lazyLast = [...pairings].sort((a, b) => Number(a.players.includes(id(LAZY))) - Number(b.players.includes(id(LAZY))));
+  for (const p of lazyLast) {
+    const row = world.store.matches.get(p.matchId!)!;
+    // The bot opened the match itself: nothing to accept, setup under way.
+    expect(row.status).toBe('setup');
+    if (p.players.includes(id(LAZY))) await waitOutLazy(row.threadId!);
+    else await concede(nameOf(p.players[1]!), row.threadId!);
+  }
+  return pairings;
+}
+
+describe('a league season of six players, Swiss, three rounds', () => {
+  it('runs from sign-up to final standings with only the start from the organiser', async () => {
+    for (const [i, name] of NAMES.entries()) await world.run({ user: name, name: 'warband submit', options: { text: i % 2 === 0 ? VALOR : HAVOC } });
+
+    // A non-organiser is refused every organiser command.
+    for (const options of [{ name: 'league season start' }, { name: 'league season close' }]) {
+      const refused = await world.run({ user: 'bob', channel: league, ...options });
+      expect(answerText(refused)).toMatch(/^Only the league's organisers may do that/);
+    }
+    expect(await world.store.seasons.latest(league)).toBeUndefined();
+
+    const started = await world.run({
+      user: 'alice',
+      channel: league,
+      name: 'league season start',
+      options: { pairing: 'swiss', rounds: 3, signup_hours: 24 },
+    });
+    expect(world.errors).toEqual([]);
+    expect(answerText(started)).toMatch(/Season 1.*open for sign-ups: Swiss by rating, 3 rounds/);
+    for (const [i, name] of NAMES.entries()) {
+      const joined = await world.run({ user: name, channel: league, name: 'league join', options: { warband: i % 2 === 0 ? "Hrolf's Watch" : 'Grave Host' } });
+      expect(answerText(joined)).toMatch(new RegExp(`joins \\*\\*Season 1\\*\\*.*${i + 1} signed up`));
+    }
+    expect(answerText(await world.run({ user: 'bob', channel: league, name: 'league round' }))).toMatch(/no round yet: 6 signed up/);
+
+    // The sign-up deadline passes: round 1 is paired and its three matches opened, by the bot alone.
+    await world.advance(24);
+    const season = (await world.store.seasons.latest(league))!;
+    expect(season.state).toBe('running');
+    expect(leaguePosts().some((c) => c.startsWith('📋 **Season 1, round 1 of 3.** Sign-ups are closed: 6 players, 3 rounds (Swiss).'))).toBe(true);
+    const r1 = await playRound(1);
+    const roundText = answerText(await world.run({ user: 'carol', channel: league, name: 'league round', options: { number: 1 } }));
+    expect(roundText).toMatch(/Season 1, round 1 of 3\*\* \(over\)/);
+    expect(roundText.match(/won by/g)).toHaveLength(3);
+
+    // Round 1 over: round 2 was paired at once, with no repeat.
+    expect(leaguePosts().some((c) => c.startsWith('✅ **Season 1, round 1** is over.'))).toBe(true);
+    const r2 = await world.store.seasons.pairings(season.id, 2);
+    expect(r2).toHaveLength(3);
+
+    // An organiser overturns a round-1 result (the league branch's command; here its store function):
+    // the second seat is awarded the win instead.
+    const overturned = r1.find((p) => !p.players.includes(id(LAZY)))!;
+    const match = world.store.matches.get(overturned.matchId!)!;
+    const [winner, loser] = [match.players[1]!, match.players[0]!];
+    expect(match.winner).toBe(loser);
+    const standing =
+      (await world.store.results.forMatch(match.id)) ??
+      (await world.store.results.record({
+        leagueId: league,
+        seasonId: season.id,
+        pairingId: overturned.id,
+        matchId: match.id,
+        way: 'conceded',
+        winner: loser,
+        rounds: 0,
+        duration: 0,
+        ended: world.clock(),
+        players: [
+          { player: loser, seat: 0, outcome: 'win', place: 1, warband: null, vpFor: 0, vpAgainst: 0 },
+          { player: winner, seat: 1, outcome: 'loss', place: 2, warband: null, vpFor: 0, vpAgainst: 0 },
+        ],
+      }));
+    await world.store.results.overturn(standing.id, { by: id('alice'), reason: 'played the wrong warband', at: world.clock(), replacedBy: null });
+    await world.store.results.record({
+      leagueId: league,
+      seasonId: season.id,
+      pairingId: overturned.id,
+      matchId: match.id,
+      way: 'awarded',
+      winner,
+      rounds: 0,
+      duration: 0,
+      ended: world.clock(),
+      by: id('alice'),
+      reason: 'played the wrong warband',
+      players: [
+        { player: loser, seat: 0, outcome: 'loss', place: 2, warband: null, vpFor: 0, vpAgainst: 0 },
+        { player: winner, seat: 1, outcome: 'win', place: 1, warband: null, vpFor: 0, vpAgainst: 0 },
+      ],
+    });
+
+    await playRound(2);
+    const r3 = await world.store.seasons.pairings(season.id, 3);
+    const met = new Set([...r1, ...r2].map((p) => [...p.players].sort().join()));
+    for (const p of r3) expect(met.has([...p.players].sort().join())).toBe(false);
+    await playRound(3);
+
+    // The season is closed and its final standings posted, computed here by hand.
+    expect((await world.store.seasons.get(season.id))!.state).toBe('closed');
+    const tally = new Map(NAMES.map((n) => [id(n), { points: 0, won: 0, lost: 0, forfeits: 0 }]));
+    for (const round of [1, 2, 3])
+      for (const p of await world.store.seasons.pairings(season.id, round)) {
+        const row = world.store.matches.get(p.matchId!)!;
+        let won = row.winner!;
+        if (p.id === overturned.id) won = winner;
+        for (const player of row.players) {
+          const t = tally.get(player)!;
+          if (player === won) {
+            t.points += 3;
+            t.won++;
+          } else if (player === id(LAZY)) t.forfeits++;
+          else t.lost++;
+        }
+      }
+    expect(tally.get(id(LAZY))).toEqual({ points: 0, won: 0, lost: 0, forfeits: 3 });
+    const final = leaguePosts().find((c) => c.startsWith('🏆 **Season 1** is over.'))!;
+    expect(final).toBeDefined();
+    const rows = final
+      .split('\n')
+      .map((l) => /^\s*(\d+) (\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(l))
+      .filter((m) => m !== null);
+    expect(rows).toHaveLength(6);
+    const shown = new Map(rows.map((m) => [m[2]!.toLowerCase(), { points: Number(m[3]), won: Number(m[5]), lost: Number(m[7]), forfeits: Number(m[8]) }]));
+    for (const name of NAMES) expect(shown.get(name)).toEqual(tally.get(id(name)));
+    // Ranked by points.
+    const points = rows.map((m) => Number(m[3]));
+    expect(points).toEqual([...points].sort((a, b) => b - a));
+    const champion = rows[0]![2]!.toLowerCase();
+    expect(final).toContain(`<@${id(champion)}> wins the season with ${rows[0]![3]} points`);
+
+    // The league channel told the season's story in order: pairings, round ends, the final standings.
+    const story = leaguePosts().flatMap((c) => {
+      const m = /^(📋|✅|🏆) \*\*Season 1(?:, round (\d) of 3\.\*\*|, round (\d)\*\* is over\.|\*\* is over\.)/.exec(c);
+      return m ? [`${m[1]}${m[2] ?? m[3] ?? ''}`] : [];
+    });
+    if (process.env.SHOW_POSTS) console.log(leaguePosts().join('\n---\n'));
+    expect(story).toEqual(['📋1', '✅1', '📋2', '✅2', '📋3', '✅3', '🏆']);
+    expect(world.errors).toEqual([]);
+  }, 240_000);
+});
