@@ -15,6 +15,8 @@ import { renderBody, type Renderer } from '../commands/post-render';
 import { retirements } from '../commands/announce';
 import { clip, messageOf } from '../commands/thread';
 import type { OutboxRow, Store } from '../store';
+import { settleLeagueResult } from '../commands/league-result-post';
+import { LeaguePostWorker } from './league-post-worker';
 
 export interface OutboxWorkerOptions {
   readonly store: Store;
@@ -76,6 +78,8 @@ export class OutboxWorker implements OutboxControl {
   #wakeAt = Infinity;
   #poll: NodeJS.Timeout | null = null;
   #running = false;
+  /** A league's own posts (settings changes, standings) go through their own lanes (league-post-worker.ts). */
+  readonly #leagues: LeaguePostWorker;
 
   constructor(options: OutboxWorkerOptions) {
     this.#store = options.store;
@@ -85,20 +89,29 @@ export class OutboxWorker implements OutboxControl {
     this.#renderer = options.renderer;
     this.#now = options.now ?? Date.now;
     this.#observe = options.observe;
+    this.#leagues = new LeaguePostWorker({ store: options.store, client: options.client, log: options.log, now: this.#now });
+  }
+
+  kickLeague(): void {
+    this.#leagues.kick();
   }
 
   /** Starts delivering: first whatever was left waiting when the bot last stopped. */
   start(): void {
     this.#running = true;
-    this.#poll = setInterval(() => this.#pass(), POLL_MS);
+    this.#poll = setInterval(() => {
+      this.#pass();
+      this.#leagues.kick();
+    }, POLL_MS);
     this.#pass();
+    this.#leagues.start();
   }
 
   async stop(): Promise<void> {
     this.#running = false;
     if (this.#timer) clearTimeout(this.#timer);
     if (this.#poll) clearInterval(this.#poll);
-    await Promise.all(this.#busy.values());
+    await Promise.all([...this.#busy.values(), this.#leagues.stop()]);
   }
 
   hold(rowId: number): void {
@@ -152,7 +165,12 @@ export class OutboxWorker implements OutboxControl {
     for (;;) {
       await Promise.all(this.#busy.values());
       const ready = this.#ready();
-      if (ready.length === 0 && this.#busy.size === 0) return;
+      if (ready.length === 0 && this.#busy.size === 0) {
+        // A match's result may have queued a league post (the pinned standings): deliver those too.
+        await this.#leagues.drain();
+        if (this.#ready().length === 0 && this.#busy.size === 0) return;
+        continue;
+      }
       for (const m of ready) this.kick(m);
       if (this.#busy.size === 0) await sleep(5);
     }
@@ -248,6 +266,8 @@ export class OutboxWorker implements OutboxControl {
       const original = await this.#originalReply(row.via);
       if (original) return store.outbox.delivered(row.id, original);
     }
+    // A league result: the ratings take it in before its post says how the standings changed.
+    if (body.kind === 'league-result' && (await settleLeagueResult(store, row.matchId))) this.#leagues.kick();
     // With a render pool, the time includes waiting for a worker: how long the post waited for its picture.
     const drawing = performance.now();
     const rendered = await renderBody(store, row.matchId, body, this.#renderer);

@@ -20,7 +20,6 @@ import { RenderPool, spareCores } from './render-pool';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
-import { LeaguePostWorker } from './league-post-worker';
 import { SeasonRunner } from '../commands/season-runner';
 import { StartupError } from './startup-error';
 
@@ -129,11 +128,10 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     ...(renderPool ? { renderer: renderPool } : {}),
     observe: { render: (kind, s) => metrics.renderSeconds.observe({ kind }, s), delivered: (s) => metrics.outboxLagSeconds.observe(s) },
   });
-  const leaguePosts = new LeaguePostWorker({ store, client, log, ...(options.now ? { now: options.now } : {}) });
   // The runner reads the app it is part of; a pass ends by delivering the league posts it wrote.
   const seasons = new SeasonRunner(
     () => app,
-    () => leaguePosts.kick(),
+    () => outbox.kickLeague(),
   );
   const app: App = {
     store,
@@ -183,7 +181,6 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   }
   queueMissingPrompts(app);
   outbox.start();
-  leaguePosts.start();
   // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
   await scheduler.start();
   const health = () => {
@@ -204,7 +201,6 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     await scheduler.idle();
     await seasons.idle();
     await outbox.drain();
-    await leaguePosts.drain();
     if (inFlight.size > 0) await idle();
   };
   return {
@@ -221,7 +217,6 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       await scheduler.stop();
       await seasons.idle();
       await outbox.stop();
-      await leaguePosts.stop();
       await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
       await renderPool?.close();
       await client.destroy();

@@ -16,6 +16,8 @@ export interface OutboxControl {
   release(rowId: number): void;
   /** New rows for a match: deliver them soon. */
   kick(matchId: string): void;
+  /** New league posts (store `league_posts`): deliver them soon. Optional: tools without a worker leave them. */
+  kickLeague?(): void;
 }
 
 export interface App {

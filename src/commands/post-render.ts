@@ -14,6 +14,7 @@ import { challengeButtons } from './challenge-buttons';
 import { finishedName, leagueResult } from './match-end';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
+import { standingsChangeText } from './league-result-post';
 
 export type Rendered =
   /** A new message, in the row's channel unless `channel` names another (the league channel, for a result), or a DM to `dm`. */
@@ -51,6 +52,12 @@ export interface Renderer {
 export async function renderBody(store: Store, matchId: string, body: PostBody, renderer?: Renderer): Promise<Rendered> {
   if (renderer && drawsPictures(body)) return renderer.render(matchId, body);
   const row = store.matches.get(matchId);
+  if (row && body.kind === 'league-result') {
+    // The one text post that reads more than the match: the league's standings after it (async reads).
+    const made = renderBodyNow(store, row, body);
+    if (made.to !== 'create') return made;
+    return { ...made, post: { ...made.post, content: `${made.post.content ?? ''}${await standingsChangeText(store, row)}` } };
+  }
   return row ? renderBodyNow(store, row, body) : { to: 'skip', reason: 'the match no longer exists' };
 }
 

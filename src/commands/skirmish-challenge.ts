@@ -14,7 +14,8 @@ import type { App } from './app';
 import { planPosts, retirements } from './announce';
 import { closing } from './match-end';
 import { lateAct, planWaits } from './deadline-plan';
-import { clockFromOptions, clockLine, clockOf } from './clock-terms';
+import { clockFromOptions, clockLine, clockOf, type ClockTerms } from './clock-terms';
+import { leagueTerms, type LeagueTerms } from '../league/settings';
 import { listMaps, mapById } from './map-library';
 import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { matchHere } from './match-context';
@@ -54,6 +55,21 @@ export const threadName = (names: readonly string[], number: number): string => 
 
 export const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
 
+/**
+ * A league's pinned terms (league/settings.ts) win over a challenge's options; a challenge that asks
+ * for something else is refused rather than quietly changed, so nobody plays terms they did not see.
+ */
+function leagueAllows(pinned: LeagueTerms, points: number | undefined, clock: Partial<ClockTerms> | undefined): void {
+  if (pinned.points !== undefined && points !== undefined && points !== pinned.points)
+    refuse('league-points', `This league plays at ${pinned.points} points; leave \`points\` out.`);
+  const names: Partial<Record<keyof ClockTerms, string>> = { turnHours: 'turn_hours', promptHours: 'prompt_hours', maxMisses: 'misses' };
+  for (const [key, option] of Object.entries(names) as [keyof ClockTerms, string][]) {
+    const set = pinned.clock?.[key];
+    if (set !== undefined && clock?.[key] !== undefined && clock[key] !== set)
+      refuse('league-clock', `This league sets \`${option}\` to ${String(set)}; leave it out.`);
+  }
+}
+
 /** Whether a map has a start area for each player (R5). */
 export const seats = (map: Gridmap): number => entryAreas(map).length;
 
@@ -78,6 +94,13 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const channel = interaction.channel;
   if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText)
     refuse('not-a-league-channel', 'Challenge from a server text channel: the match gets its own thread there.');
+  const league = await app.store.leagueSettings.get(channel.id);
+  if (league && !league.freeChallenges)
+    refuse(
+      'pairings-only',
+      "This league plays only its season's pairings: the bot opens each match itself when a round is paired. `/league round` shows the round's matches.",
+    );
+  const pinned = league ? leagueTerms(league) : {};
   const me = interaction.user.id;
   const invited = [o.opponent, o.opponent2, o.opponent3].filter((p): p is string => p !== undefined);
   if (invited.includes(me)) refuse('self-challenge', 'You cannot challenge yourself. In the sandbox, switch player at the top to play both sides.');
@@ -85,8 +108,10 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const opponents = await Promise.all(invited.map((id) => app.client.users.fetch(id).catch(() => null)));
   if (opponents.some((u) => !u || u.bot)) refuse('bad-opponent', 'Challenge players, not bots.');
   const players = [me, ...invited];
-  const points = o.points ?? DEFAULT_POINTS;
-  const target = o.points ?? null;
+  const given = clockFromOptions({ turnHours: o.turn_hours, promptHours: o.prompt_hours, misses: o.misses });
+  leagueAllows(pinned, o.points, given);
+  const points = pinned.points ?? o.points ?? DEFAULT_POINTS;
+  const target = pinned.target ?? o.points ?? null;
   const warband = loadWarband(app, me, o.warband);
   checkPoints(warband, points);
   let map: string | null = null;
@@ -94,6 +119,8 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
     if (seats(chosen) < players.length)
       refuse('map-too-small', `${shown(chosen.name)} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
+    if (pinned.maps && !pinned.maps.includes(chosen.id))
+      refuse('map-not-allowed', `This league plays on ${pinned.maps.map((m) => shown(mapById(app, m)?.name ?? m)).join(', ')}, not ${shown(chosen.name)}.`);
     map = chosen.id;
   }
   app.store.players.upsert({ id: me, name: displayName(interaction) });
@@ -105,7 +132,8 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const thread = await channel.threads.create({ name: threadName(names, number), autoArchiveDuration: 10080, reason: 'Sellsword match' });
   const challenger = shown(names[0]!);
   const secret = app.mintSecret();
-  const clock = clockFromOptions({ turnHours: o.turn_hours, promptHours: o.prompt_hours, misses: o.misses });
+  const merged = { ...given, ...pinned.clock };
+  const clock = Object.keys(merged).length > 0 ? merged : undefined;
   const terms: Terms = {
     points,
     target,
@@ -113,6 +141,8 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     accepted: { [me]: committed(warband) },
     dice: { secret, commitment: commitmentOf(secret), entropy: [] },
     ...(clock ? { clock } : {}),
+    ...(pinned.maps ? { allowedMaps: pinned.maps } : {}),
+    ...(pinned.catalogVersion ? { catalogVersion: pinned.catalogVersion } : {}),
   };
   const them = invited.map((id) => `<@${id}>`).join(', ');
   const goal = target !== null ? `first to **${target} VP** wins` : `first to the smaller warband's points in VP wins`;
@@ -148,16 +178,19 @@ function candidateMaps(
   players: number,
 ): { id: string; map: Gridmap }[] {
   const find = (id: string) => mapById(app, id, guildId);
-  const wanted = terms.map ? [terms.map] : [...new Set(Object.values(accepted).map((w) => w.map))];
+  const allowed = (id: string) => !terms.allowedMaps || terms.allowedMaps.includes(id);
+  const wanted = (terms.map ? [terms.map] : [...new Set(Object.values(accepted).map((w) => w.map))]).filter(allowed);
   const fit = wanted.flatMap((id) => {
     const map = find(id);
     return map && seats(map) >= players ? [{ id, map }] : [];
   });
   if (fit.length > 0) return fit;
-  const any = listMaps(app, guildId).flatMap((m) => {
-    const map = find(m.id);
-    return map && seats(map) >= players ? [{ id: m.id, map }] : [];
-  });
+  const any = listMaps(app, guildId)
+    .filter((m) => allowed(m.id))
+    .flatMap((m) => {
+      const map = find(m.id);
+      return map && seats(map) >= players ? [{ id: m.id, map }] : [];
+    });
   return any.length > 0 ? any : refuse('no-map', `No map available here has start areas for ${players} players.`);
 }
 

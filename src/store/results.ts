@@ -8,7 +8,7 @@ import type { Clock, Db } from './db';
 import type { Json } from './json';
 import { settled } from './promised';
 import type { ResultPlayerRow, ResultRow } from './rows';
-import { type Outcome, type ResultWay, resultPlayers, results } from './schema';
+import { type Outcome, type ResultWay, pairings, resultPlayers, results, seasonEntries, seasons } from './schema';
 
 export interface NewResultPlayer {
   player: string;
@@ -52,6 +52,12 @@ export interface StandingsLine {
 export interface Results {
   /** Records a result and its players' sides at once; a match that already has a standing result fails (unique index). */
   record(r: NewResult): Promise<ResultWithPlayers>;
+  /**
+   * Records a finished match's result (once: a match with a standing result is left alone, answering
+   * undefined). Its season and pairing are found here: the pairing whose match it is, else the league's
+   * running season when every player is signed up for it (and not removed), else none.
+   */
+  recordMatch(r: Omit<NewResult, 'seasonId' | 'pairingId'>): Promise<ResultWithPlayers | undefined>;
   get(id: number): Promise<ResultWithPlayers | undefined>;
   /** The match's standing (not overturned) result. */
   forMatch(matchId: string): Promise<ResultWithPlayers | undefined>;
@@ -86,23 +92,54 @@ export function resultsStore(db: Db, now: Clock): Results {
     return rows.map((r) => ({ ...r, players: sides.get(r.id) ?? [] }));
   };
   const one = (row: ResultRow | undefined) => (row ? withPlayers([row])[0] : undefined);
+  const record = (r: NewResult): ResultWithPlayers => {
+    const { players, ...result } = r;
+    const row = db
+      .insert(results)
+      .values({ ...result, by: r.by ?? null, reason: r.reason ?? null, created: now() })
+      .returning()
+      .get();
+    const sides =
+      players.length > 0
+        ? db
+            .insert(resultPlayers)
+            .values(players.map((p) => ({ ...p, resultId: row.id })))
+            .returning()
+            .all()
+        : [];
+    return { ...row, players: sides.sort((a, b) => a.seat - b.seat) };
+  };
   return {
-    record(r) {
-      const { players, ...result } = r;
-      const row = db
-        .insert(results)
-        .values({ ...result, by: r.by ?? null, reason: r.reason ?? null, created: now() })
-        .returning()
+    recordMatch(r) {
+      if (r.matchId === null) throw new Error('results.recordMatch: a match result needs its match');
+      const standing = db
+        .select({ id: results.id })
+        .from(results)
+        .where(and(eq(results.matchId, r.matchId), isNull(results.overturned)))
         .get();
-      const sides =
-        players.length > 0
-          ? db
-              .insert(resultPlayers)
-              .values(players.map((p) => ({ ...p, resultId: row.id })))
-              .returning()
-              .all()
-          : [];
-      return settled({ ...row, players: sides.sort((a, b) => a.seat - b.seat) });
+      if (standing) return settled(undefined);
+      const pairing = db.select().from(pairings).where(eq(pairings.matchId, r.matchId)).get();
+      let seasonId = pairing?.seasonId ?? null;
+      if (!pairing) {
+        const running = db
+          .select({ id: seasons.id })
+          .from(seasons)
+          .where(and(eq(seasons.leagueId, r.leagueId), eq(seasons.state, 'running')))
+          .get();
+        if (running) {
+          const ids = r.players.map((p) => p.player);
+          const signed = db
+            .select({ player: seasonEntries.player })
+            .from(seasonEntries)
+            .where(and(eq(seasonEntries.seasonId, running.id), isNull(seasonEntries.removed), inArray(seasonEntries.player, ids)))
+            .all();
+          if (signed.length === ids.length) seasonId = running.id;
+        }
+      }
+      return settled(record({ ...r, seasonId, pairingId: pairing?.id ?? null }));
+    },
+    record(r) {
+      return settled(record(r));
     },
     get: (id) => settled(one(db.select().from(results).where(eq(results.id, id)).get())),
     forMatch: (matchId) =>

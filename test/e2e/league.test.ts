@@ -1,0 +1,85 @@
+/**
+ * Leagues through Discord (issue 14): an organiser makes the channel a league and sets its rules,
+ * every change is told in the channel; a challenge there takes the league's terms; a finished match
+ * is recorded as a result, rated, and its post says how the standings changed; non-organisers are
+ * refused every organiser command.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchRecord } from '../../src/match/record';
+import { answerText, startWorld, type World } from './world';
+import { HAVOC, VALOR } from './setup-match';
+
+let world: World;
+let channel: string;
+beforeAll(async () => {
+  world = await startWorld(13);
+  channel = world.fake.channel.id;
+  await world.run({ user: 'alice', name: 'warband submit', options: { text: VALOR } });
+  await world.run({ user: 'bob', name: 'warband submit', options: { text: HAVOC } });
+}, 30_000);
+afterAll(async () => world?.close());
+
+const posts = () => world.messages(channel).map((m) => m.content);
+
+describe('a league', () => {
+  it('is made by an organiser, and its settings are changed and told in the channel', async () => {
+    const refused = await world.run({ user: 'bob', name: 'league create', options: { name: 'North' } });
+    expect(answerText(refused)).toMatch(/Only the league's organisers may do that/);
+    const made = await world.run({ user: 'alice', name: 'league create', options: { name: 'North' } });
+    expect(answerText(made)).toMatch(/now the league \*\*North\*\*/);
+    expect(posts().some((c) => c.startsWith('🏟️') && c.includes('the league **North**'))).toBe(true);
+    await world.run({ user: 'alice', name: 'league', group: 'settings', subcommand: 'points', options: { points: 60 } });
+    await world.run({ user: 'alice', name: 'league', group: 'settings', subcommand: 'clock', options: { turn_hours: 24, misses: 2, reminders: '50, 90' } });
+    await world.run({ user: 'alice', name: 'league', group: 'settings', subcommand: 'maps', options: { maps: 'mill-crossing' } });
+    expect(posts()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('set the points limit: the default → 60.'),
+        expect.stringContaining('set the time per turn: the default → 24 h.'),
+        expect.stringContaining('set the reminders (share of the time): the default → 50%, 90%.'),
+        expect.stringContaining('set the allowed maps: any map → mill-crossing.'),
+      ]),
+    );
+    const log = await world.store.leagueLog.all(channel);
+    expect(log.filter((e) => e.kind === 'setting').map((e) => e.subject)).toEqual(['points', 'turnHours', 'maxMisses', 'remindAt', 'maps']);
+    const shown = await world.run({ user: 'bob', name: 'league', group: 'settings', subcommand: 'show' });
+    expect(answerText(shown)).toMatch(/points limit: 60/);
+    const bad = await world.run({ user: 'alice', name: 'league', group: 'settings', subcommand: 'maps', options: { maps: 'mill-crossing, nowhere' } });
+    expect(answerText(bad)).toMatch(/There is no map "nowhere"/);
+    expect((await world.store.leagueSettings.get(channel))?.maps).toEqual(['mill-crossing']);
+  });
+
+  it('refuses every organiser setting to a non-organiser', async () => {
+    for (const [subcommand, options] of [
+      ['points', { points: 100 }],
+      ['clock', { misses: 5 }],
+      ['maps', { maps: 'any' }],
+      ['catalog', { version: '2' }],
+      ['challenges', { free: false }],
+      ['organiser-role', {}],
+    ] as const) {
+      const out = await world.run({ user: 'bob', name: 'league', group: 'settings', subcommand, options });
+      expect(answerText(out), subcommand).toMatch(/Only the league's organisers may do that/);
+    }
+    expect((await world.store.leagueSettings.get(channel))?.points).toBe(60);
+  });
+
+  it("gives a challenge the league's terms, and refuses one that asks for others", async () => {
+    const other = await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch", points: 100 } });
+    expect(answerText(other)).toMatch(/This league plays at 60 points/);
+    const misses = await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch", misses: 5 } });
+    expect(answerText(misses)).toMatch(/This league sets `misses` to 2/);
+    await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
+    const row = world.store.matches.forPlayer(world.fake.user('alice')!.id)[0]!;
+    const { terms } = matchRecord(row);
+    expect(terms).toMatchObject({ points: 60, allowedMaps: ['mill-crossing'], clock: { turnHours: 24, maxMisses: 2, remindAt: [0.5, 0.9] } });
+    await world.run({ user: 'alice', channel: row.threadId!, name: 'skirmish decline' });
+  });
+
+  it('with free challenges off, refuses a challenge and says why', async () => {
+    await world.run({ user: 'alice', name: 'league', group: 'settings', subcommand: 'challenges', options: { free: false } });
+    const out = await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
+    expect(answerText(out)).toMatch(/This league plays only its season's pairings/);
+    await world.run({ user: 'alice', name: 'league', group: 'settings', subcommand: 'challenges', options: { free: true } });
+    expect(world.errors).toEqual([]);
+  });
+});
