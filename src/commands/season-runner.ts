@@ -16,6 +16,7 @@
 import { ChannelType } from 'discord.js';
 import type { PlayerId } from '../engine';
 import type { Pair } from '../league/pairing';
+import { catchUp } from '../league/ratings';
 import { nextStep, type PairingView, type RoundView, type SeasonStep, type SeasonView, type Side } from '../league/season-plan';
 import { seasonStandings, standingsTable } from '../league/season-standings';
 import { commitmentOf } from '../match/dice-proof';
@@ -63,6 +64,9 @@ async function sidesOf(app: App, row: MatchRow): Promise<Record<string, Side>> {
 
 /** Everything `nextStep` needs, read from the store. */
 export async function seasonView(app: App, season: SeasonRow): Promise<{ view: SeasonView; pairings: PairingRow[] }> {
+  // Results are rated when their post is delivered; a season may move on before that, so it rates
+  // what is recorded first (idempotent): Swiss ranks by these ratings, and the standings show them.
+  await catchUp(app.store, season.leagueId);
   const [entries, rounds, pairings, ratings] = await Promise.all([
     app.store.seasons.entries(season.id),
     app.store.seasons.rounds(season.id),

@@ -4,9 +4,11 @@
  * sign-ups, pairs each round, opens every match thread itself, pairs the next round when a round's
  * matches are over, and posts the final standings. One player never acts and forfeits by the clock
  * every round; one result is overturned by an organiser; a non-organiser is refused every organiser
- * command.
+ * command. The organiser's acts: /league create, /league settings clock, /league season start.
  */
+import { ordinal, type Rating, rate, rating } from 'openskill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rerate } from '../../src/league/ratings';
 import type { MatchSnapshot } from '../../src/match/match-state';
 import type { PairingRow } from '../../src/store/rows';
 import { openPrompt } from './driver';
@@ -26,11 +28,6 @@ beforeAll(async () => {
   world.fake.addUser('erin');
   world.fake.addUser('frank');
   league = world.fake.channel.id;
-  // The league branch's `/league create`: a league channel with its settings. One missed deadline
-  // forfeits a league match, so the player who never acts forfeits at the first wait on him.
-  world.store.leagues.ensure(world.fake.guild.id, league, 'Northlands League');
-  await world.store.leagueSettings.create(league);
-  await world.store.leagueSettings.set(league, { maxMisses: 1 });
 }, 30_000);
 afterAll(async () => world?.close());
 
@@ -61,6 +58,9 @@ async function waitOutLazy(thread: string): Promise<void> {
 const seasonId = async () => (await world.store.seasons.latest(league))!.id;
 const leaguePosts = () => world.messages(league).map((m) => m.content);
 
+/** Match ids in the order they ended: the order their results are recorded, and so rated. */
+const ended: string[] = [];
+
 /** Plays one round: in each match the second seat concedes, except that the lazy player's opponent waits him out. */
 async function playRound(round: number): Promise<PairingRow[]> {
   const pairings = await world.store.seasons.pairings(await seasonId(), round);
@@ -72,6 +72,7 @@ async function playRound(round: number): Promise<PairingRow[]> {
     expect(row.status).toBe('setup');
     if (p.players.includes(id(LAZY))) await waitOutLazy(row.threadId!);
     else await concede(nameOf(p.players[1]!), row.threadId!);
+    ended.push(row.id);
   }
   return pairings;
 }
@@ -80,12 +81,27 @@ describe('a league season of six players, Swiss, three rounds', () => {
   it('runs from sign-up to final standings with only the start from the organiser', async () => {
     for (const [i, name] of NAMES.entries()) await world.run({ user: name, name: 'warband submit', options: { text: i % 2 === 0 ? VALOR : HAVOC } });
 
-    // A non-organiser is refused every organiser command.
-    for (const options of [{ name: 'league season start' }, { name: 'league season close' }]) {
-      const refused = await world.run({ user: 'bob', channel: league, ...options });
+    // A non-organiser is refused every organiser command, before and after the league exists.
+    const organiserOnly = [
+      { name: 'league settings points', options: { points: 80 } },
+      { name: 'league settings clock', options: { misses: 5 } },
+      { name: 'league settings challenges', options: { free: false } },
+      { name: 'league season start', options: {} },
+      { name: 'league season close', options: {} },
+    ];
+    expect(answerText(await world.run({ user: 'bob', channel: league, name: 'league create', options: { name: 'Northlands League' } }))).toMatch(
+      /^Only the league's organisers may do that/,
+    );
+    // The organiser makes the channel a league where one missed deadline forfeits a match, so the
+    // player who never acts forfeits at the first wait on him.
+    await world.run({ user: 'alice', channel: league, name: 'league create', options: { name: 'Northlands League' } });
+    await world.run({ user: 'alice', channel: league, name: 'league settings clock', options: { misses: 1 } });
+    for (const command of organiserOnly) {
+      const refused = await world.run({ user: 'bob', channel: league, ...command });
       expect(answerText(refused)).toMatch(/^Only the league's organisers may do that/);
     }
     expect(await world.store.seasons.latest(league)).toBeUndefined();
+    expect((await world.store.leagueSettings.get(league))!.maxMisses).toBe(1);
 
     const started = await world.run({
       user: 'alice',
@@ -157,6 +173,11 @@ describe('a league season of six players, Swiss, three rounds', () => {
         { player: winner, seat: 1, outcome: 'win', place: 1, warband: null, vpFor: 0, vpAgainst: 0 },
       ],
     });
+    // As the overturn command does: the league's ratings made again from its standing results.
+    await rerate(world.store, league);
+    const replaced = ended.indexOf(match.id);
+    ended.splice(replaced, 1);
+    ended.push(match.id);
 
     await playRound(2);
     const r3 = await world.store.seasons.pairings(season.id, 3);
@@ -196,6 +217,27 @@ describe('a league season of six players, Swiss, three rounds', () => {
     expect(points).toEqual([...points].sort((a, b) => b - a));
     const champion = rows[0]![2]!.toLowerCase();
     expect(final).toContain(`<@${id(champion)}> wins the season with ${rows[0]![3]} points`);
+
+    // The ratings, computed here with OpenSkill from the results in the order they stood: the
+    // overturned match counts where its replacement was recorded, its winner the awarded one.
+    const skills = new Map(NAMES.map((n) => [id(n), rating()]));
+    for (const m of ended) {
+      const row = world.store.matches.get(m)!;
+      const won = m === match.id ? winner : row.winner!;
+      const lost = row.players.find((p) => p !== won)!;
+      const [[a], [b]] = rate([[skills.get(won)!], [skills.get(lost)!]], { rank: [1, 2] }) as [[Rating], [Rating]];
+      skills.set(won, a);
+      skills.set(lost, b);
+    }
+    const stored = new Map((await world.store.ratings.of(league)).map((r) => [r.player, r]));
+    for (const name of NAMES) {
+      const mine = skills.get(id(name))!;
+      expect(stored.get(id(name))!.mu).toBeCloseTo(mine.mu, 9);
+      expect(stored.get(id(name))!.sigma).toBeCloseTo(mine.sigma, 9);
+      expect(stored.get(id(name))!.games).toBe(3);
+      const row = rows.find((m) => m[2]!.toLowerCase() === name)!;
+      expect(row.input.trimEnd().split(/\s+/).at(-1)).toBe(ordinal(mine).toFixed(1));
+    }
 
     // The league channel told the season's story in order: pairings, round ends, the final standings.
     const story = leaguePosts().flatMap((c) => {
