@@ -21,6 +21,8 @@ import { shown } from './user-text';
 import { loadWarband } from './warband-library';
 import { OPEN_STATUSES } from '../store';
 import { seasonView } from './season-runner';
+import { leagueProblems, warbandOfEntry } from './league-catalog';
+import { bulletList } from './warband-check';
 import { matchRecord } from '../match/record';
 
 /** A round lasts a week unless the organiser says otherwise. */
@@ -148,13 +150,22 @@ async function close(interaction: ChatInputCommandInteraction, app: App): Promis
 
 async function join(interaction: ChatInputCommandInteraction, app: App, name: string): Promise<void> {
   const league = await leagueHere(app, interaction);
-  const season = await openSeason(app, league.id, 'signup');
+  const season = await openSeason(app, league.id);
   const me = interaction.user.id;
-  // The warband check a challenge makes, with the league's point cap.
+  const again = await app.store.seasons.entry(season.id, me);
+  // Once the season runs, only its players may join again: to change the warband of their next matches.
+  if (season.state === 'running' && (!again || again.removed !== null))
+    refuse('signups-closed', `Sign-ups for ${seasonLabel(season)} are closed: it is under way.`);
+  // The warband check a challenge makes, with the league's point cap, then the league's catalog version.
   const warband = loadWarband(app, me, name);
   const points = league.settings.points ?? DEFAULT_POINTS;
   checkPoints(warband, points);
-  const again = await app.store.seasons.entry(season.id, me);
+  const problems = leagueProblems(app, league.settings, warbandOfEntry(committed(warband)));
+  if (problems.length > 0)
+    refuse(
+      'warband-not-legal',
+      `**${shown(warband.row.name)}** breaks this league's warband rules (catalog ${shown(league.settings.catalogVersion ?? 'as shipped')}):\n${bulletList(problems.map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}.`))}`,
+    );
   await save(app, interaction, () => {
     app.store.players.upsert({ id: me, name: displayName(interaction) });
     void app.store.seasons.join({ seasonId: season.id, player: me, warbandId: warband.row.id, warband: committed(warband) as never, joined: app.now() });

@@ -11,6 +11,7 @@ import {
 import type { CommandModule } from './command';
 import { clockPatch, createLeague, mapsPatch, pointsPatch, settingChange, showSettings } from './league-settings';
 import { booleanOption, integerOption, optionSet, roleOption, textOption } from './option-spec';
+import { catalogChange } from './league-catalog';
 import { runSeasonCommand, seasonSubcommands } from './league-season';
 import { refuse } from './user-error';
 import { warbandChoices } from './warband-library';
@@ -82,7 +83,8 @@ export const leagueCommand: CommandModule = {
         case 'maps':
           return settingChange(interaction, app, mapsPatch(app, interaction.guildId, options.maps.parse(values).maps));
         case 'catalog':
-          return settingChange(interaction, app, { catalogVersion: options.catalog.parse(values).version });
+          // The warbands registered in the season are checked again (league-catalog.ts).
+          return catalogChange(interaction, app, options.catalog.parse(values).version);
         case 'challenges':
           return settingChange(interaction, app, { freeChallenges: options.challenges.parse(values).free });
         case 'organiser-role':

@@ -17,6 +17,7 @@ import { ChannelType } from 'discord.js';
 import type { PlayerId } from '../engine';
 import type { Pair } from '../league/pairing';
 import { catchUp } from '../league/ratings';
+import { leagueTerms } from '../league/settings';
 import { nextStep, type PairingView, type RoundView, type SeasonStep, type SeasonView, type Side } from '../league/season-plan';
 import { seasonStandings, standingsTable } from '../league/season-standings';
 import { commitmentOf } from '../match/dice-proof';
@@ -26,7 +27,7 @@ import { OPEN_STATUSES, type MatchRow } from '../store';
 import type { LeagueSettingsRow, PairingRow, SeasonRow } from '../store/rows';
 import { planPosts } from './announce';
 import type { App } from './app';
-import { clockLine, clockOf, type ClockTerms, discordTime } from './clock-terms';
+import { clockLine, clockOf, discordTime } from './clock-terms';
 import { waitsOf } from './deadline-plan';
 import { forfeitWith } from './deadline-actions';
 import { beginSetup, DEFAULT_POINTS, threadName } from './skirmish-challenge';
@@ -219,19 +220,6 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
   }
 }
 
-/** The league's clock for its matches, where it differs from the defaults. */
-function leagueClock(settings: LeagueSettingsRow | undefined): Partial<ClockTerms> | undefined {
-  if (!settings) return undefined;
-  const clock: Partial<{ -readonly [K in keyof ClockTerms]: ClockTerms[K] }> = {};
-  if (settings.turnHours !== null) clock.turnHours = settings.turnHours;
-  if (settings.promptHours !== null) clock.promptHours = settings.promptHours;
-  if (settings.remindAt !== null) clock.remindAt = settings.remindAt;
-  if (settings.remindBeforeHours !== null) clock.remindBeforeHours = settings.remindBeforeHours;
-  if (settings.maxMisses !== null) clock.maxMisses = settings.maxMisses;
-  if (settings.vacationDays !== null) clock.vacationDays = settings.vacationDays;
-  return Object.keys(clock).length > 0 ? clock : undefined;
-}
-
 /**
  * Opens a pairing's match as if its challenge had just been accepted by everyone: the thread, then
  * in one transaction the match with the warbands the players joined with, setup begun, its posts and
@@ -253,20 +241,19 @@ async function openPairing(
   const number = app.store.matches.countIn(channel.id) + 1;
   const thread = await channel.threads.create({ name: threadName(names, number), autoArchiveDuration: 10080, reason: 'Sellsword league match' });
   const accepted: Record<PlayerId, CommittedWarband> = Object.fromEntries(players.map((p) => [p, entries.get(p)!.warband as CommittedWarband]));
-  const allowed = settings?.maps ?? null;
-  // The league's maps: the warbands' own maps when the league allows them, else the first it allows.
-  const own = players.map((p) => accepted[p]!.map);
-  const map = allowed && allowed.length > 0 && !own.some((m) => allowed.includes(m)) ? allowed[0]! : null;
+  // The league's terms, as a challenge in its channel gets them (league/settings.ts).
+  const pinned = settings ? leagueTerms(settings) : {};
   const secret = app.mintSecret();
-  const clock = leagueClock(settings);
   const terms: Terms = {
-    points: settings?.points ?? DEFAULT_POINTS,
-    target: settings?.vpTarget ?? null,
-    map,
+    points: pinned.points ?? DEFAULT_POINTS,
+    target: pinned.target ?? null,
+    map: null,
     accepted,
     // Discord minted the thread's id after the secret was drawn: nobody chose it.
     dice: { secret, commitment: commitmentOf(secret), entropy: [thread.id] },
-    ...(clock ? { clock } : {}),
+    ...(pinned.clock ? { clock: pinned.clock } : {}),
+    ...(pinned.maps ? { allowedMaps: pinned.maps } : {}),
+    ...(pinned.catalogVersion ? { catalogVersion: pinned.catalogVersion } : {}),
   };
   const sides = players.map((p) => `<@${p}> (**${shown(accepted[p]!.name)}**, ${accepted[p]!.faction}, ${accepted[p]!.points} points)`).join(' vs ');
   const by = deadline === null ? '' : ` Finish by ${discordTime(deadline, 'f')} (${discordTime(deadline, 'R')}).`;

@@ -92,6 +92,6 @@ export function recheckNotice(flag: FlaggedWarband, version: string): string {
     `⚠️ <@${flag.player}>: the league now plays catalog **${version}**, and your warband **${flag.warband.name}** no longer passes the warband rules.`,
     `What changed:\n${changed}`,
     `What to fix:\n${flag.problems.map((l) => `• ${l}`).join('\n')}`,
-    'Submit a fixed warband with `/warband submit` and register it again with `/league join`; matches already under way keep the catalog they started with.',
+    'Fix it with `/warband submit`, then `/league join` with it: your next matches use it. Matches already under way keep the cards they started with.',
   ].join('\n');
 }
