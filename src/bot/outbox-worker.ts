@@ -29,6 +29,8 @@ export interface OutboxWorkerOptions {
   readonly now?: () => number;
   /** Reports how long drawing and delivering took (the bot's metrics). */
   readonly observe?: { render(kind: string, seconds: number): void; delivered(lagSeconds: number): void };
+  /** A league result was posted: its season may move on now (the season runner waits for the post, so the league reads in order). */
+  readonly onLeagueResult?: () => void;
 }
 
 /** After this many failed tries a row is given up, so one broken post cannot stall its match for ever. */
@@ -65,6 +67,7 @@ export class OutboxWorker implements OutboxControl {
   readonly #renderer: Renderer | undefined;
   readonly #now: () => number;
   readonly #observe: OutboxWorkerOptions['observe'];
+  readonly #onLeagueResult: OutboxWorkerOptions['onLeagueResult'];
   readonly #held = new Set<number>();
   /** Matches being delivered now, and those kicked meanwhile (their loop must look again). */
   readonly #busy = new Map<string, Promise<void>>();
@@ -89,6 +92,7 @@ export class OutboxWorker implements OutboxControl {
     this.#renderer = options.renderer;
     this.#now = options.now ?? Date.now;
     this.#observe = options.observe;
+    this.#onLeagueResult = options.onLeagueResult;
     this.#leagues = new LeaguePostWorker({ store: options.store, client: options.client, log: options.log, now: this.#now });
   }
 
@@ -243,6 +247,7 @@ export class OutboxWorker implements OutboxControl {
     try {
       await this.#send(row);
       this.#observe?.delivered((this.#now() - row.created) / 1000);
+      if ((row.body as PostBody).kind === 'league-result') this.#onLeagueResult?.();
       return true;
     } catch (error) {
       if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {

@@ -127,6 +127,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     log,
     ...(renderPool ? { renderer: renderPool } : {}),
     observe: { render: (kind, s) => metrics.renderSeconds.observe({ kind }, s), delivered: (s) => metrics.outboxLagSeconds.observe(s) },
+    onLeagueResult: () => seasons.kick(),
   });
   // The runner reads the app it is part of; a pass ends by delivering the league posts it wrote.
   const seasons = new SeasonRunner(
@@ -201,7 +202,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     await scheduler.idle();
     await seasons.idle();
     await outbox.drain();
-    if (inFlight.size > 0) await idle();
+    // A delivered league result may have moved a season on, which may have posted more.
+    if (inFlight.size > 0 || seasons.pending) await idle();
   };
   return {
     client,

@@ -63,6 +63,9 @@ async function sidesOf(app: App, row: MatchRow): Promise<Record<string, Side>> {
   );
 }
 
+/** Whether the match's league result is still waiting in its outbox (the runner is kicked when it goes). */
+const resultUnposted = (app: App, matchId: string) => app.store.outbox.pending(matchId).some((r) => (r.body as { kind?: string }).kind === 'league-result');
+
 /** Everything `nextStep` needs, read from the store. */
 export async function seasonView(app: App, season: SeasonRow): Promise<{ view: SeasonView; pairings: PairingRow[] }> {
   // Results are rated when their post is delivered; a season may move on before that, so it rates
@@ -93,7 +96,8 @@ export async function seasonView(app: App, season: SeasonRow): Promise<{ view: S
         continue;
       }
       const row = p.matchId ? app.store.matches.get(p.matchId) : undefined;
-      const done = row !== undefined && !isOpen(row);
+      // Over, and its result posted in the league channel: the round's news comes after its results.
+      const done = row !== undefined && !isOpen(row) && !resultUnposted(app, row.id);
       views.push({ id: p.id, players: p.players, bye: false, matchId: p.matchId, done, sides: row && done ? await sidesOf(app, row) : {} });
     }
     roundsPlayed.push({ number: r.number, deadline: r.deadline, ended: r.ended, pairings: views });
@@ -175,7 +179,13 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
       return true;
     }
     case 'forfeit-late': {
-      for (const matchId of step.matches) {
+      // Matches already over whose result is still being posted hold the round only until it goes.
+      const late = step.matches.filter((id) => {
+        const row = app.store.matches.get(id);
+        return row !== undefined && isOpen(row);
+      });
+      if (late.length === 0) return false;
+      for (const matchId of late) {
         await inTransaction(app, () => {
           const row = app.store.matches.get(matchId);
           if (!row || !isOpen(row)) return;
@@ -186,7 +196,7 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
         app.outbox.kick(matchId);
       }
       // A match that waits on nobody (none should) would hold the round for ever: end the round anyway.
-      const stuck = step.matches.some((id) => {
+      const stuck = late.some((id) => {
         const row = app.store.matches.get(id);
         return row !== undefined && isOpen(row) && waitsOf(row).length === 0;
       });
@@ -323,6 +333,11 @@ export class SeasonRunner {
     const pass = this.#chain.then(() => this.#pass());
     this.#chain = pass.catch((error: unknown) => this.#app().log('a season pass failed', error));
     return this.#chain;
+  }
+
+  /** A pass is asked for and has not run yet. */
+  get pending(): boolean {
+    return this.#queued;
   }
 
   async idle(): Promise<void> {

@@ -11,7 +11,7 @@
  * is photographed at a phone's width (400 px) into a temporary folder, or SANDBOX_PHONE_DIR.
  *
  * `SANDBOX_SCREENSHOTS=1` also writes docs/sandbox-command.png, sandbox-prompt.png, sandbox-map.png,
- * sandbox-phone-wounds.png and sandbox-phone-map.png.
+ * sandbox-phone-wounds.png, sandbox-phone-map.png and sandbox-league.png (the demo league's final standings).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -276,6 +276,31 @@ describe('the sandbox page', () => {
       .waitFor();
 
     console.log(`phone-width screenshots: ${PHONE}`);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('runs the demo league with fast-forward, to its final standings in the league channel', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await switchPlayer(page, 'alice');
+    await page.locator('#league-button').click();
+    await page.locator('.message .content', { hasText: 'joins Season 1' }).first().waitFor();
+    // A week at a time: sign-ups close, each round's matches time out, the next round is paired.
+    for (let i = 0; i < 20; i++) {
+      const season = await sandbox.bot.app.store.seasons.latest(sandbox.fake.channel.id);
+      if (season?.state === 'closed') break;
+      await page.locator('#clock-hours').selectOption('24');
+      await page.locator('#clock-button').click();
+      await sandbox.bot.idle();
+    }
+    const final = page.locator('.message .content', { hasText: 'Season 1 is over' });
+    await final.waitFor();
+    // The last results arrive after it; then the page is scrolled to the end for the picture.
+    await sandbox.bot.idle();
+    await page.waitForTimeout(300);
+    await page.locator('#messages').evaluate((list) => {
+      list.scrollTop = list.scrollHeight;
+    });
+    if (SCREENSHOTS) await screenshot('sandbox-league.png');
     expect(problems).toEqual([]);
   }, 120_000);
 });
