@@ -22,6 +22,8 @@ export interface NewLeagueLogEntry {
 export interface LeagueSettings {
   /** The league's settings; undefined for a channel no one made a league with `/league create`. */
   get(leagueId: string): Promise<LeagueSettingsRow | undefined>;
+  /** Every league made with `/league create`, by channel id. */
+  list(): Promise<LeagueSettingsRow[]>;
   /** Makes the settings row (every setting at its default), or leaves an existing one as it is. */
   create(leagueId: string): Promise<LeagueSettingsRow>;
   /** Changes some settings and answers the row as it now is (undefined when there is none). */
@@ -40,6 +42,7 @@ export function leagueSettingsStore(db: Db, now: Clock): LeagueSettings {
   const get = (leagueId: string) => db.select().from(leagueSettings).where(eq(leagueSettings.leagueId, leagueId)).get();
   return {
     get: (leagueId) => settled(get(leagueId)),
+    list: () => settled(db.select().from(leagueSettings).orderBy(asc(leagueSettings.leagueId)).all()),
     create(leagueId) {
       const at = now();
       db.insert(leagueSettings).values({ leagueId, created: at, updated: at }).onConflictDoNothing().run();

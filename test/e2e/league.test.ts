@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRecord } from '../../src/match/record';
 import { answerText, startWorld, type World } from './world';
-import { HAVOC, VALOR } from './setup-match';
+import { answerPrompts, HAVOC, VALOR } from './setup-match';
+import { componentsOf } from './world';
+import { rate, rating, ordinal } from 'openskill';
 
 let world: World;
 let channel: string;
@@ -80,6 +82,31 @@ describe('a league', () => {
     const out = await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
     expect(answerText(out)).toMatch(/This league plays only its season's pairings/);
     await world.run({ user: 'alice', name: 'league', group: 'settings', subcommand: 'challenges', options: { free: true } });
+    expect(world.errors).toEqual([]);
+  });
+
+  it('records a finished match as a result in its ending act, rates it, and posts the standings change', async () => {
+    await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
+    const thread = world.fake.threads(channel).at(-1)!.id;
+    await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+    await answerPrompts(world, thread);
+    const asked = await world.run({ user: 'bob', channel: thread, name: 'skirmish concede' });
+    await world.click('bob', asked.original!, componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!.custom_id);
+    const row = world.store.matches.byThread(thread)!;
+    const [alice, bob] = [world.fake.user('alice')!.id, world.fake.user('bob')!.id];
+    const result = await world.store.results.forMatch(row.id);
+    expect(result).toMatchObject({ leagueId: channel, way: 'conceded', winner: alice, seasonId: null });
+    expect(result!.players.map((p) => [p.player, p.outcome, p.place])).toEqual([
+      [alice, 'win', 1],
+      [bob, 'loss', 2],
+    ]);
+    // The ratings, against the library by hand: a two-player game, alice first.
+    const [[a], [b]] = rate([[rating()], [rating()]], { rank: [1, 2] });
+    const stored = new Map((await world.store.ratings.of(channel)).map((r) => [r.player, r]));
+    expect(stored.get(alice)).toMatchObject({ mu: a!.mu, sigma: a!.sigma, ordinal: ordinal(a!), games: 1 });
+    expect(stored.get(bob)).toMatchObject({ mu: b!.mu, sigma: b!.sigma, games: 1 });
+    const post = posts().find((c) => c.startsWith('🏆'))!;
+    expect(post).toMatch(/\n-# 📊 Alice: new at 1st, rating 0\.0 → \d+\.\d \(\+\d+\.\d\) · Bob: new at 2nd, rating 0\.0 → -?\d+\.\d/);
     expect(world.errors).toEqual([]);
   });
 });
