@@ -1,7 +1,7 @@
 /**
- * `npm run bench` (bot part): drives the real bot, started by `src/cli/start.ts` in its own process
- * exactly as `npm start` does (render pool included; bot-process.ts, as the crash tests start it),
- * through the project's fake Discord, and prints,
+ * `npm run bench` (bot part): drives the real bot, bundled and started in its own process exactly as
+ * `npm start` runs it (dist/start.js with plain node, render pool included; bot-process.ts), through
+ * the project's fake Discord, and prints,
  * for each of three runs and as min / median / max over them:
  * - one turn-ending act at a time over every match (`/end`): the time from the interaction to its
  *   map image being posted, p50 and p99 (target p99 < 100 ms); and the bot's CPU per such act, on
@@ -22,7 +22,7 @@ import { gameOf } from '../match/match-state';
 import { matchRecord } from '../match/record';
 import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../fakecord';
 import { openStore, type Store } from '../store';
-import { startBotProcess, type BotProcess } from './bot-process';
+import { buildBot, startBotProcess, type BotProcess } from './bot-process';
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 200);
 const BURST = Math.min(MATCHES, Number(process.env.BENCH_BURST ?? 100));
@@ -172,6 +172,8 @@ interface RunFigures {
   readonly burstPeakMb: number;
   readonly peakHow: string;
   readonly autocompleteMs: readonly number[];
+  /** During the burst, each side's CPU as a share of one core: where the burst is bound. */
+  readonly burstBusy: { readonly main: number; readonly others: number; readonly fake: number };
   readonly load: string;
 }
 
@@ -235,11 +237,29 @@ async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: nu
       autocompleteMs.push(performance.now() - t);
     }
   })();
+  const [m0, p0, f0] = [mainThreadCpu(pid), processCpu(pid), process.cpuUsage()];
+  const requestsBefore = fake.requests().length;
   const t0 = performance.now();
   const images = ready.map(({ thread }) => clock.next(thread));
   await Promise.all(ready.map(({ command }) => fake.command(command)));
   const at = await Promise.all(images);
   const last = Math.max(...at);
+  const [main, all, f] = [mainThreadCpu(pid) - m0, processCpu(pid) - p0, process.cpuUsage(f0)];
+  const wall = (performance.now() - t0) / 1000;
+  const burstBusy = { main: main / wall, others: (all - main) / wall, fake: (f.user + f.system) / 1e6 / wall };
+  const routes = new Map<string, number>();
+  for (const r of fake.requests().slice(requestsBefore)) routes.set(r.route ?? r.path, (routes.get(r.route ?? r.path) ?? 0) + 1);
+  if (process.env.BENCH_DEBUG)
+    for (const { thread } of ready.slice(0, 4))
+      console.error(
+        fake
+          .messages(thread)
+          .slice(-4)
+          .map((m) => `[${m.content.slice(0, 90).replaceAll('\n', ' / ')}] files ${m.attachments.map((a) => a.filename).join(',')}`)
+          .join('\n'),
+        '\n--',
+      );
+  console.error([...routes].map(([route, n]) => `${route}: ${(n / ready.length).toFixed(2)}/act`).join('; '));
   await askWhileBusy;
   await sleep(200);
   clearInterval(sampler);
@@ -253,6 +273,7 @@ async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: nu
     burstPeakMb: mb(peak),
     peakHow: exact ? 'kernel peak (VmHWM)' : 'sampled every 10 ms',
     autocompleteMs,
+    burstBusy,
     burstActs: ready.length,
   };
 }
@@ -268,12 +289,17 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sellsword-bench-'));
   const databasePath = join(dir, 'bench.db');
   let bot: BotProcess | undefined;
+  const built = buildBot();
   // However this process ends (a timeout throws from a timer), the bot does not outlive it.
-  process.on('exit', () => bot?.child.kill('SIGKILL'));
+  process.on('exit', () => {
+    bot?.child.kill('SIGKILL');
+    built.remove();
+  });
   try {
     // BENCH_BOT_NODE_ARGS: extra node options for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
     bot = await startBotProcess(fake, {
       databasePath,
+      built,
       stderr: 'inherit',
       nodeArgs: (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean),
       timeoutMs: TIMEOUT,
@@ -419,6 +445,10 @@ async function main(): Promise<void> {
         0,
         '< 500 MB',
       )}`,
+    );
+    const busy = (pick: (b: RunFigures['burstBusy']) => number) => runs.map((r) => `${Math.round(pick(r.burstBusy) * 100)} %`).join(', ');
+    console.log(
+      `  CPU during the burst, as a share of one core (run by run): bot main thread ${busy((b) => b.main)}; bot render workers and other threads ${busy((b) => b.others)}; fake Discord ${busy((b) => b.fake)}`,
     );
     if (autocomplete.length > 0)
       console.log(

@@ -7,7 +7,10 @@
  * The process is `node --import tsx src/cli/start.ts`, not `npx tsx …`: tsx's command line would put
  * a second process between, and a SIGKILL would kill that one and leave the bot running.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FakeDiscord } from '../fakecord';
 
@@ -56,6 +59,19 @@ export interface BotProcess {
   kill(): Promise<ProcessExit>;
   /** SIGTERM: the bot's own shutdown (it finishes what it is doing and logs out); SIGKILL after `timeoutMs` (10 s). */
   stop(timeoutMs?: number): Promise<ProcessExit>;
+}
+
+/**
+ * The bot as `npm start` runs it: bundled by scripts/build.mjs, here into a folder of its own (so a
+ * running `npm start` keeps its dist/), beside links to the project's source (where the bundle finds
+ * its data files), migrations and packages. `remove()` deletes the folder.
+ */
+export function buildBot(): { readonly script: string; readonly cwd: string; remove(): void } {
+  const cwd = mkdtempSync(join(tmpdir(), 'sellsword-built-'));
+  for (const name of ['src', 'migrations', 'node_modules']) symlinkSync(join(ROOT, name), join(cwd, name));
+  writeFileSync(join(cwd, 'package.json'), readFileSync(join(ROOT, 'package.json')));
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--outdir', join(cwd, 'dist')], { stdio: 'pipe' });
+  return { script: join(cwd, 'dist', 'start.js'), cwd, remove: () => rmSync(cwd, { recursive: true, force: true }) };
 }
 
 /** Starts the bot against `fake` and resolves once it is online (logged in, commands registered, matches resumed). */

@@ -114,7 +114,19 @@ export function planPosts(store: Store, s: Submitted, options: PlanOptions = {})
   flush();
   const newTurn = s.events.some((e) => e.event.stage === 'game' && e.event.event.type === 'turn-started');
   if (s.events.length > 0) posts.push(...whatNext(s.row, s.after, options.by, newTurn));
-  return posts;
+  return pingOnTurn(posts);
+}
+
+/**
+ * A your-turn ping that comes right after a turn's post rides on that post: one message instead of
+ * two in the thread (the ping's close-up would repeat the post's own), and one request fewer against
+ * Discord's global limit of 50 a second, which caps how many turns the bot can post in a burst.
+ */
+function pingOnTurn(posts: PostBody[]): PostBody[] {
+  const turn = posts.at(-2);
+  const ping = posts.at(-1);
+  if (turn?.kind !== 'turn' || ping?.kind !== 'your-turn') return posts;
+  return [...posts.slice(0, -2), { ...turn, ping: { seq: ping.seq, player: ping.player, content: ping.content } }];
 }
 
 /** Whoever must give the next act: the commander of the active unit (Controlled, Glamyred), else the turn's player. */

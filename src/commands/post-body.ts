@@ -13,8 +13,11 @@ export type PostBody =
   | { readonly kind: 'opening' }
   /** One player's warband with its stat cards, after the opening picture. */
   | { readonly kind: 'warband'; readonly player: string }
-  /** A unit's turn is over: the map and the turn's log, as they were after event `seq`. */
-  | { readonly kind: 'turn'; readonly seq: number }
+  /**
+   * A unit's turn is over: the map and the turn's log, as they were after event `seq`; with `ping`, the
+   * your-turn ping that came right after it, carried on the same message (announce.ts).
+   */
+  | { readonly kind: 'turn'; readonly seq: number; readonly ping?: YourTurnPing }
   /** The match is over: who won, the score, and the final turn. */
   | { readonly kind: 'result'; readonly seq: number }
   /** The prompt open at match seq `seq`; skipped if the match has moved on by delivery. */
@@ -24,7 +27,7 @@ export type PostBody =
   /** Writes a click's answer on the prompt it answered, and takes its buttons off. */
   | { readonly kind: 'answered'; readonly messageId: string; readonly lines: readonly string[] }
   /** The game waits on a player to act: the ping, with what happened since their last act (as of `seq`). */
-  | { readonly kind: 'your-turn'; readonly seq: number; readonly player: string; readonly content: string }
+  | ({ readonly kind: 'your-turn' } & YourTurnPing)
   /** A challenge with its Accept and Decline buttons (a prompt at seq 0, retired when it is answered). */
   | { readonly kind: 'challenge'; readonly content: string; readonly ping: readonly string[] }
   /** The match is over: its result, posted in the league (parent) channel with a link to the thread. */
@@ -35,3 +38,10 @@ export type PostBody =
   | { readonly kind: 'dm'; readonly user: string; readonly content: string };
 
 export type PostKind = PostBody['kind'];
+
+/** Whom the game waits on, and their ping's line; the digest of what happened since is added at delivery (as of `seq`). */
+export interface YourTurnPing {
+  readonly seq: number;
+  readonly player: string;
+  readonly content: string;
+}

@@ -4,7 +4,7 @@
  * pool's workers (bot/render-worker-main.ts) load the drawing code and nothing of discord.js.
  */
 import type { GameEvent } from '../engine';
-import { apply } from '../engine';
+import { apply, Lru } from '../engine';
 import type { GameState } from '../engine';
 import { matchRecord, type MatchRecord } from '../match/record';
 import {
@@ -91,7 +91,7 @@ export function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSetup, s
   return { game: events.reduce(apply, before), before, events };
 }
 
-function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Post {
+function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }: Extract<PictureBody, { kind: 'turn' }>): Post {
   const name = nameIn(setup);
   const turn = turnAt(store, row, setup, seq);
   const { game } = turn;
@@ -103,7 +103,35 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, seq: number): 
   const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
   const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
-  return { content, files: [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)] };
+  keepCloseUp(row.id, seq, focus);
+  const files = [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)];
+  if (!ping) return { content, files };
+  // The ping that followed the turn rides on its post; its close-up would be this turn's again.
+  const line = yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content);
+  return { content: withPing(content, line), ping: [ping.player], files };
+}
+
+/** A post's content with a ping's line after it, the post cut short (never the ping) to fit Discord's 2,000 characters. */
+export function withPing(content: string, line: string): string {
+  const room = 2000 - line.length - 1;
+  return `${content.length > room ? `${content.slice(0, room - 1)}…` : content}\n${line}`;
+}
+
+/**
+ * The close-ups of turns just posted, by match and the seq that ended the turn. The your-turn ping
+ * that follows a turn's post carries that same turn's close-up (the same view, so the same bytes);
+ * taking it from here instead of drawing it again saves a third of a turn's drawing. Copies go in and
+ * out, since a render worker hands its PNGs' memory to the main thread (render-worker-main.ts).
+ */
+const closeUps = new Lru<string, Picture | null>(32);
+
+function keepCloseUp(matchId: string, end: number, focus: Picture | null): void {
+  closeUps.set(`${matchId}:${end}`, focus && { ...focus, png: Buffer.from(focus.png) });
+}
+
+function keptCloseUp(matchId: string, end: number): Picture | null | undefined {
+  const kept = closeUps.get(`${matchId}:${end}`);
+  return kept && { ...kept, png: Buffer.from(kept.png) };
 }
 
 /** The close-up of a turn as a second file beside the map, when the turn has one. */
@@ -149,6 +177,8 @@ function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq:
           .filter((e) => e.seq <= seq && e.event.stage === 'game' && e.event.event.type === 'turn-ended')
           .at(-1)?.seq;
   if (end === undefined) return null;
+  const kept = keptCloseUp(row.id, end);
+  if (kept !== undefined) return kept;
   const turn = turnAt(store, row, setup, end);
   return renderFocus(turn.game, { lastTurn: turn.events, before: turn.before, names: setup.names });
 }
@@ -200,7 +230,7 @@ export function picturePost(store: Store, stored: MatchRow, body: PictureBody): 
     case 'warband':
       return warbandPost(setup, body.player);
     case 'turn':
-      return turnPost(store, row, setup, body.seq);
+      return turnPost(store, row, setup, body);
     case 'result':
       return resultPost(store, row, setup, body.seq);
   }

@@ -104,10 +104,20 @@ describe('catching up', () => {
     const pings = posts.filter((m) => /it's your turn|go on with/.test(m.content));
     expect(pings.length).toBeGreaterThan(0);
     expect(pings.some((m) => m.content.includes('-# Since your last act: '))).toBe(true);
-    // After a turn has been played, the ping shows its close-up, readable on a phone.
-    const afterATurn = pings.filter((m) => m.attachments.some((a) => a.filename === 'last-turn-close-up.png'));
-    expect(afterATurn.length).toBeGreaterThan(0);
-    expect(afterATurn[0]!.attachments[0]!.description).toBeTruthy();
+    // After a turn has been played, the ping shows its close-up, readable on a phone: a ping that comes
+    // right after a turn's post is that post (its map, log and close-up), else it carries the close-up itself.
+    const closeUps = pings.flatMap((m) => m.attachments.filter((a) => a.filename.endsWith('close-up.png')));
+    expect(closeUps.length).toBeGreaterThan(0);
+    expect(closeUps.every((a) => a.description)).toBe(true);
+    const onTurnPosts = pings.filter((m) => /'s turn with .* is over\./.test(m.content));
+    expect(onTurnPosts.length).toBeGreaterThan(0);
+    for (const m of onTurnPosts) {
+      expect(m.attachments.some((a) => /^turn-\d+\.png$/.test(a.filename))).toBe(true);
+      // The ping's line closes the post, and no separate ping follows it.
+      expect(m.content).toMatch(/(it's your turn|go on with)[^\n]*(\n-# Since your last act: .*)?$/);
+      const next = posts[posts.indexOf(m) + 1];
+      if (next) expect(next.content).not.toMatch(/^<@\d+>, (it's your turn|go on with)/);
+    }
     for (const m of posts) {
       const said = m.interaction?.userId;
       if (said) expect(m.content).not.toContain(`waiting for ${world.fake.user(said)!.displayName}`);
