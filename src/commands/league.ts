@@ -12,6 +12,7 @@ import type { CommandModule } from './command';
 import { clockPatch, createLeague, mapsPatch, pointsPatch, settingChange, showSettings } from './league-settings';
 import { booleanOption, integerOption, optionSet, roleOption, textOption } from './option-spec';
 import { refuse } from './user-error';
+import { standings } from './league-standings';
 
 const options = {
   create: optionSet(textOption({ name: 'name', description: 'The league’s name', required: true, max: 80 })),
@@ -30,6 +31,7 @@ const options = {
   maps: optionSet(textOption({ name: 'maps', description: 'Map ids, comma-separated, or "any"', required: true, max: 400 })),
   catalog: optionSet(textOption({ name: 'version', description: 'The catalog version the league plays with', required: true, max: 40 })),
   challenges: optionSet(booleanOption({ name: 'free', description: 'Players may challenge freely (false: only the season’s pairings)', required: true })),
+  standings: optionSet(booleanOption({ name: 'pin', description: 'Organisers: post standings the bot keeps up to date after every result', default: false })),
   organiserRole: optionSet(roleOption({ name: 'role', description: 'Members with this role organise the league (leave out to clear)' })),
 };
 
@@ -45,6 +47,7 @@ const data = {
   description: 'Leagues: settings, standings, profiles and organiser tools',
   options: [
     sub('create', 'Organisers: make this channel a league', options.create),
+    sub('standings', "The season's table: played, won, drawn, lost, forfeits, VP difference, rating", options.standings),
     {
       type: T.SubcommandGroup,
       name: 'settings',
@@ -86,6 +89,8 @@ export const leagueCommand: CommandModule = {
     switch (name) {
       case 'create':
         return createLeague(interaction, app, options.create.parse(values));
+      case 'standings':
+        return standings(interaction, app, options.standings.parse(values));
       default:
         return refuse('unknown-command', `Unknown subcommand ${String(name)}.`);
     }

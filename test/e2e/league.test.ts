@@ -109,4 +109,33 @@ describe('a league', () => {
     expect(post).toMatch(/\n-# 📊 Alice: new at 1st, rating 0\.0 → \d+\.\d \(\+\d+\.\d\) · Bob: new at 2nd, rating 0\.0 → -?\d+\.\d/);
     expect(world.errors).toEqual([]);
   });
+
+  it('shows the standings as a picture with the table as alt text, and keeps a pinned post up to date', async () => {
+    const out = await world.run({ user: 'carol', name: 'league standings' });
+    const picture = out.original!.attachments[0]!;
+    expect(picture.filename).toBe('standings.png');
+    expect(picture.description).toMatch(
+      /^North\. Rank, player, played, won, drawn, lost, forfeits, VP difference, rating:\n1\. Alice: 1 played, 1 won, 0 drawn, 0 lost, 0 forfeits, VP \+?\d+, rating \d+\.\d\n2\. Bob: 1 played, 0 won/,
+    );
+    const refused = await world.run({ user: 'bob', name: 'league standings', options: { pin: true } });
+    expect(answerText(refused)).toMatch(/Only the league's organisers may do that/);
+    await world.run({ user: 'alice', name: 'league standings', options: { pin: true } });
+    const pinned = world.messages(channel).find((m) => m.content.startsWith('📌 Standings'))!;
+    expect(pinned.attachments[0]!.description).toMatch(/1\. Alice: 1 played/);
+    await playToConcession('alice');
+    const edited = world.fake.message(pinned.id)!;
+    expect(edited.attachments[0]!.description).toMatch(/Alice: 2 played, 1 won, 0 drawn, 1 lost/);
+    expect(world.messages(channel).filter((m) => m.content.startsWith('📌 Standings'))).toHaveLength(1);
+    expect(world.errors).toEqual([]);
+  });
 });
+
+/** Alice challenges Bob, who accepts; setup is answered, then `loser` concedes. */
+async function playToConcession(loser: 'alice' | 'bob'): Promise<void> {
+  await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
+  const thread = world.fake.threads(channel).at(-1)!.id;
+  await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+  await answerPrompts(world, thread);
+  const asked = await world.run({ user: loser, channel: thread, name: 'skirmish concede' });
+  await world.click(loser, asked.original!, componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!.custom_id);
+}
