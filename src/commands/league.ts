@@ -10,7 +10,8 @@ import {
 } from 'discord.js';
 import type { CommandModule } from './command';
 import { clockPatch, createLeague, mapsPatch, pointsPatch, settingChange, showSettings } from './league-settings';
-import { booleanOption, integerOption, optionSet, roleOption, textOption } from './option-spec';
+import { booleanOption, integerOption, optionSet, roleOption, textOption, userOption } from './option-spec';
+import { profile } from './league-profile';
 import { refuse } from './user-error';
 import { standings } from './league-standings';
 
@@ -32,6 +33,7 @@ const options = {
   catalog: optionSet(textOption({ name: 'version', description: 'The catalog version the league plays with', required: true, max: 40 })),
   challenges: optionSet(booleanOption({ name: 'free', description: 'Players may challenge freely (false: only the season’s pairings)', required: true })),
   standings: optionSet(booleanOption({ name: 'pin', description: 'Organisers: post standings the bot keeps up to date after every result', default: false })),
+  profile: optionSet(userOption({ name: 'player', description: 'Whose profile (default: yours)' })),
   organiserRole: optionSet(roleOption({ name: 'role', description: 'Members with this role organise the league (leave out to clear)' })),
 };
 
@@ -47,6 +49,7 @@ const data = {
   description: 'Leagues: settings, standings, profiles and organiser tools',
   options: [
     sub('create', 'Organisers: make this channel a league', options.create),
+    sub('profile', "A player's record, rating and trend, favourite units and reliability", options.profile),
     sub('standings', "The season's table: played, won, drawn, lost, forfeits, VP difference, rating", options.standings),
     {
       type: T.SubcommandGroup,
@@ -89,6 +92,8 @@ export const leagueCommand: CommandModule = {
     switch (name) {
       case 'create':
         return createLeague(interaction, app, options.create.parse(values));
+      case 'profile':
+        return profile(interaction, app, options.profile.parse(values));
       case 'standings':
         return standings(interaction, app, options.standings.parse(values));
       default:

@@ -128,6 +128,16 @@ describe('a league', () => {
     expect(world.messages(channel).filter((m) => m.content.startsWith('📌 Standings'))).toHaveLength(1);
     expect(world.errors).toEqual([]);
   });
+
+  it("shows a player's profile: record, rating and trend, favourite units, reliability", async () => {
+    const out = await world.run({ user: 'carol', name: 'league profile', options: { player: 'alice' } });
+    const text = answerText(out);
+    expect(text).toMatch(/^\*\*Alice\*\* in \*\*North\*\*/);
+    expect(text).toMatch(/Record: 2 played: 1 won, 0 drawn, 1 lost, 0 forfeited/);
+    expect(text).toMatch(/Rating: \*\*-?\d+\.\d\*\*, ↘ -\d+\.\d over the last 2 results/);
+    expect(text).toMatch(/Favourite units: .*\(2\)/);
+    expect(text).toMatch(/Reliability: 100% of deadlines met \(\d+ met, 0 missed\)/);
+  });
 });
 
 /** Alice challenges Bob, who accepts; setup is answered, then `loser` concedes. */
