@@ -12,6 +12,7 @@ import type { CommandModule } from './command';
 import { clockPatch, createLeague, mapsPatch, pointsPatch, settingChange, showSettings } from './league-settings';
 import { booleanOption, integerOption, optionSet, roleOption, textOption, userOption } from './option-spec';
 import { profile } from './league-profile';
+import { award, exportSeason, extend, overturn, removePlayer } from './league-organiser';
 import { refuse } from './user-error';
 import { standings } from './league-standings';
 
@@ -34,6 +35,19 @@ const options = {
   challenges: optionSet(booleanOption({ name: 'free', description: 'Players may challenge freely (false: only the season’s pairings)', required: true })),
   standings: optionSet(booleanOption({ name: 'pin', description: 'Organisers: post standings the bot keeps up to date after every result', default: false })),
   profile: optionSet(userOption({ name: 'player', description: 'Whose profile (default: yours)' })),
+  award: optionSet(
+    textOption({ name: 'reason', description: 'Why (told in the league channel and logged)', required: true, max: 300 }),
+    userOption({ name: 'winner', description: 'Who wins (leave out for a draw)' }),
+  ),
+  overturn: optionSet(textOption({ name: 'reason', description: 'Why (told in the league channel and logged)', required: true, max: 300 })),
+  remove: optionSet(
+    userOption({ name: 'player', description: 'Who leaves the league', required: true }),
+    textOption({ name: 'reason', description: 'Why (told in the league channel and logged)', required: true, max: 300 }),
+  ),
+  extend: optionSet(
+    integerOption({ name: 'hours', description: 'How many hours every waiting deadline moves', required: true, min: 1, max: 720 }),
+    textOption({ name: 'reason', description: 'Why (told in the thread and logged)', max: 300 }),
+  ),
   organiserRole: optionSet(roleOption({ name: 'role', description: 'Members with this role organise the league (leave out to clear)' })),
 };
 
@@ -50,6 +64,11 @@ const data = {
   options: [
     sub('create', 'Organisers: make this channel a league', options.create),
     sub('profile', "A player's record, rating and trend, favourite units and reliability", options.profile),
+    sub('award', "Organisers, in a match's thread: set its result (a winner, or a draw)", options.award),
+    sub('overturn', "Organisers, in a match's thread: its result no longer counts", options.overturn),
+    sub('remove', 'Organisers: remove a player; their open matches here are forfeited', options.remove),
+    sub('extend', "Organisers, in a match's thread: move its waiting deadlines later", options.extend),
+    sub('export', 'Organisers: the season as CSV and JSON files'),
     sub('standings', "The season's table: played, won, drawn, lost, forfeits, VP difference, rating", options.standings),
     {
       type: T.SubcommandGroup,
@@ -92,6 +111,16 @@ export const leagueCommand: CommandModule = {
     switch (name) {
       case 'create':
         return createLeague(interaction, app, options.create.parse(values));
+      case 'award':
+        return award(interaction, app, options.award.parse(values));
+      case 'overturn':
+        return overturn(interaction, app, options.overturn.parse(values));
+      case 'remove':
+        return removePlayer(interaction, app, options.remove.parse(values));
+      case 'extend':
+        return extend(interaction, app, options.extend.parse(values));
+      case 'export':
+        return exportSeason(interaction, app);
       case 'profile':
         return profile(interaction, app, options.profile.parse(values));
       case 'standings':

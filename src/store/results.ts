@@ -72,6 +72,11 @@ export interface Results {
    * missed (the clock acted, or their challenge lapsed). Reminders are not deadlines.
    */
   deadlineRecord(leagueId: string, player: string): Promise<{ met: number; missed: number }>;
+  /**
+   * Records an organiser's result in place of a standing one (`replaced`, null when there is none): the
+   * old one is overturned, pointing at the new one, at once.
+   */
+  replace(replaced: number | null, r: NewResult, o: { by: string; reason: string; at: number }): Promise<ResultWithPlayers>;
   /** Marks a result overturned; false when it already was. */
   overturn(id: number, o: { by: string; reason: string; at: number; replacedBy: number | null }): Promise<boolean>;
   /**
@@ -204,6 +209,19 @@ export function resultsStore(db: Db, now: Clock): Results {
         .where(and(eq(matches.channelId, leagueId), eq(deadlines.player, player), ne(deadlines.kind, 'reminder')))
         .get();
       return settled({ met: row?.met ?? 0, missed: row?.missed ?? 0 });
+    },
+    replace(replaced, r, o) {
+      if (replaced !== null) {
+        const done = db
+          .update(results)
+          .set({ overturned: o.at, overturnedBy: o.by, overturnReason: o.reason })
+          .where(and(eq(results.id, replaced), isNull(results.overturned)))
+          .run().changes;
+        if (done === 0) throw new Error(`results.replace: result ${replaced} is not standing`);
+      }
+      const made = record(r);
+      if (replaced !== null) db.update(results).set({ replacedBy: made.id }).where(eq(results.id, replaced)).run();
+      return settled(made);
     },
     overturn: (id, o) =>
       settled(

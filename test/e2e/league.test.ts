@@ -138,6 +138,78 @@ describe('a league', () => {
     expect(text).toMatch(/Favourite units: .*\(2\)/);
     expect(text).toMatch(/Reliability: 100% of deadlines met \(\d+ met, 0 missed\)/);
   });
+
+  it('refuses every organiser tool to a non-organiser', async () => {
+    const thread = world.fake.threads(channel).at(-1)!.id;
+    const tries = [
+      { channel: thread, name: 'league award', options: { winner: 'bob', reason: 'x' } },
+      { channel: thread, name: 'league overturn', options: { reason: 'x' } },
+      { channel: thread, name: 'league extend', options: { hours: 5 } },
+      { name: 'league remove', options: { player: 'alice', reason: 'x' } },
+      { name: 'league export' },
+      { name: 'league standings', options: { pin: true } },
+      { name: 'league create', options: { name: 'Mine' } },
+    ];
+    for (const t of tries) expect(answerText(await world.run({ user: 'bob', ...t })), t.name).toMatch(/Only the league's organisers may do that/);
+    expect((await world.store.leagueLog.all(channel)).every((e) => e.by === world.fake.user('alice')!.id)).toBe(true);
+  });
+
+  it('lets an organiser overturn a result and award it again, with reasons, the ratings recomputed', async () => {
+    const thread = world.fake.threads(channel).at(-1)!.id;
+    const row = world.store.matches.byThread(thread)!;
+    const [alice, bob] = [world.fake.user('alice')!.id, world.fake.user('bob')!.id];
+    const before = (await world.store.results.forMatch(row.id))!;
+    expect(before.winner).toBe(bob);
+    await world.run({ user: 'alice', channel: thread, name: 'league overturn', options: { reason: 'Bob fielded an illegal warband' } });
+    expect(await world.store.results.forMatch(row.id)).toBeUndefined();
+    expect(posts().some((c) => c.includes('overturned the result of') && c.includes('Bob fielded an illegal warband'))).toBe(true);
+    const aliceLine = (await world.store.results.standings(channel)).find((l) => l.player === alice)!;
+    expect(aliceLine).toMatchObject({ played: 1, won: 1, lost: 0 });
+    const [[a]] = rate([[rating()], [rating()]], { rank: [1, 2] });
+    expect((await world.store.ratings.of(channel, [alice]))[0]).toMatchObject({ mu: a!.mu, games: 1 });
+    await world.run({ user: 'alice', channel: thread, name: 'league award', options: { winner: 'alice', reason: 'Replayed at the club' } });
+    const awarded = (await world.store.results.forMatch(row.id))!;
+    expect(awarded).toMatchObject({ way: 'awarded', winner: alice, reason: 'Replayed at the club', by: alice });
+    expect((await world.store.results.get(before.id))!.replacedBy).toBeNull();
+    expect((await world.store.results.standings(channel)).find((l) => l.player === alice)).toMatchObject({ played: 2, won: 2 });
+    const { ratingDrift } = await import('../../src/league/ratings');
+    expect(await ratingDrift(world.store, channel)).toEqual([]);
+    const pinned = world.messages(channel).find((m) => m.content.startsWith('📌 Standings'))!;
+    expect(world.fake.message(pinned.id)!.attachments[0]!.description).toMatch(/Alice: 2 played, 2 won/);
+  });
+
+  it("lets an organiser extend a match's deadlines and remove a player, whose open match is forfeited", async () => {
+    await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
+    const thread = world.fake.threads(channel).at(-1)!.id;
+    await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+    const row = world.store.matches.byThread(thread)!;
+    const due = world.store.deadlines.pending(row.id).map((d) => d.due);
+    await world.run({ user: 'alice', channel: thread, name: 'league extend', options: { hours: 24, reason: 'a holiday' } });
+    expect(world.store.deadlines.pending(row.id).map((d) => d.due)).toEqual(due.map((d) => d + 24 * 3_600_000));
+    expect(world.messages(thread).some((m) => m.content.includes('gave this match 24 more hours: a holiday'))).toBe(true);
+    await world.run({ user: 'alice', name: 'league remove', options: { player: 'bob', reason: 'left the server' } });
+    const ended = world.store.matches.get(row.id)!;
+    expect(ended.status).toBe('over');
+    const result = (await world.store.results.forMatch(row.id))!;
+    expect(result.way).toBe('forfeit');
+    expect(result.players.map((p) => p.outcome)).toEqual(['win', 'forfeit']);
+    expect(posts().some((c) => c.includes('removed **Bob** from the league: left the server. They forfeit 1 open match.'))).toBe(true);
+  });
+
+  it('exports the league as CSV and JSON for an organiser', async () => {
+    const out = await world.run({ user: 'alice', name: 'league export' });
+    const files = out.original!.attachments;
+    expect(files.map((f) => f.filename)).toEqual(['north.csv', 'north.json']);
+    const csv = world.fake.attachment(files[0]!.url)!.toString('utf8');
+    expect(csv.split('\n')[0]).toBe('result,match,way,ended_at,rounds,duration_hours,player,name,outcome,place,warband,vp_for,vp_against,overturned,reason');
+    expect(csv).toMatch(/,conceded,.*,yes,Bob fielded an illegal warband/);
+    const json = JSON.parse(world.fake.attachment(files[1]!.url)!.toString('utf8'));
+    expect(json.league.name).toBe('North');
+    expect(json.log.map((e: { kind: string }) => e.kind)).toEqual(
+      expect.arrayContaining(['create', 'setting', 'pin', 'overturn', 'award', 'extend', 'remove']),
+    );
+    expect(world.errors).toEqual([]);
+  });
 });
 
 /** Alice challenges Bob, who accepts; setup is answered, then `loser` concedes. */
