@@ -6,7 +6,7 @@
  * a sentence that says what to do.
  */
 import { randomBytes } from 'node:crypto';
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
 import { defaultContent, type Content } from '../content/load';
 import type { App } from '../commands/app';
 import { commandModules } from '../commands';
@@ -116,6 +116,10 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [] },
+    // discord.js keeps the last 200 messages it has seen in every channel by default, for the life of
+    // the process: every post of every match thread the bot has served. The bot only fetches messages
+    // to edit its recent prompts, so a few per thread will do.
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 25 }),
     ...(options.apiBase ? { rest: { api: options.apiBase } } : {}),
   });
   const workers = options.renderWorkers ?? (process.env.RENDER_WORKERS ? Number(process.env.RENDER_WORKERS) : spareCores());

@@ -16,6 +16,7 @@
  * BENCH_RUNS (3) shrink it for a quick look; BENCH_BOT_NODE_ARGS adds node options to the bot (a profiler).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gameOf } from '../match/match-state';
@@ -46,6 +47,22 @@ const mainThreadCpu = (pid: number) => cpuSeconds(`/proc/${pid}/task/${pid}/stat
 const processCpu = (pid: number) => cpuSeconds(`/proc/${pid}/stat`);
 const statusField = (pid: number, field: string): number =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** A port free now, for the bot's metrics. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The main thread's JavaScript heap and the memory outside it, from the bot's own /metrics (prom-client's process figures). */
+async function heapFigures(port: number): Promise<string> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^sellsword_${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return `main thread heap used ${mb(value('nodejs_heap_size_used_bytes')).toFixed(0)} MB of ${mb(value('nodejs_heap_size_total_bytes')).toFixed(0)} MB, external ${mb(value('nodejs_external_memory_bytes')).toFixed(0)} MB`;
+}
 
 /** Resets the kernel's peak-RSS mark (VmHWM) of a process; false when not allowed. */
 function resetPeak(pid: number): boolean {
@@ -290,6 +307,7 @@ async function main(): Promise<void> {
   const databasePath = join(dir, 'bench.db');
   let bot: BotProcess | undefined;
   const built = buildBot();
+  const metricsPort = await freePort();
   // However this process ends (a timeout throws from a timer), the bot does not outlive it.
   process.on('exit', () => {
     bot?.child.kill('SIGKILL');
@@ -300,6 +318,7 @@ async function main(): Promise<void> {
     bot = await startBotProcess(fake, {
       databasePath,
       built,
+      env: { METRICS_PORT: String(metricsPort) },
       stderr: 'inherit',
       nodeArgs: (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean),
       timeoutMs: TIMEOUT,
@@ -455,6 +474,7 @@ async function main(): Promise<void> {
         `  autocomplete answered during the bursts: median ${quantile(autocomplete, 0.5).toFixed(0)} ms, max ${autocomplete[autocomplete.length - 1]!.toFixed(0)} ms (${autocomplete.length} requests)`,
       );
     console.log(`bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB   target < 400 MB`);
+    console.log(`  of which: ${await heapFigures(metricsPort)}; the rest is native (canvas, SQLite) and the render workers`);
   } finally {
     // A clean stop (a profiler writes its file then); killed if it takes more than 20 s.
     await bot?.stop(20_000);

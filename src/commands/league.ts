@@ -10,10 +10,13 @@ import {
 } from 'discord.js';
 import type { CommandModule } from './command';
 import { clockPatch, createLeague, mapsPatch, pointsPatch, settingChange, showSettings } from './league-settings';
-import { booleanOption, integerOption, optionSet, roleOption, textOption } from './option-spec';
+import { booleanOption, integerOption, optionSet, roleOption, textOption, userOption } from './option-spec';
 import { catalogChange } from './league-catalog';
+import { profile } from './league-profile';
+import { award, exportSeason, extend, overturn, removePlayer } from './league-organiser';
 import { runSeasonCommand, seasonSubcommands } from './league-season';
 import { refuse } from './user-error';
+import { standings } from './league-standings';
 import { warbandChoices } from './warband-library';
 
 const options = {
@@ -33,6 +36,21 @@ const options = {
   maps: optionSet(textOption({ name: 'maps', description: 'Map ids, comma-separated, or "any"', required: true, max: 400 })),
   catalog: optionSet(textOption({ name: 'version', description: 'The catalog version the league plays with', required: true, max: 40 })),
   challenges: optionSet(booleanOption({ name: 'free', description: 'Players may challenge freely (false: only the season’s pairings)', required: true })),
+  standings: optionSet(booleanOption({ name: 'pin', description: 'Organisers: post standings the bot keeps up to date after every result', default: false })),
+  profile: optionSet(userOption({ name: 'player', description: 'Whose profile (default: yours)' })),
+  award: optionSet(
+    textOption({ name: 'reason', description: 'Why (told in the league channel and logged)', required: true, max: 300 }),
+    userOption({ name: 'winner', description: 'Who wins (leave out for a draw)' }),
+  ),
+  overturn: optionSet(textOption({ name: 'reason', description: 'Why (told in the league channel and logged)', required: true, max: 300 })),
+  remove: optionSet(
+    userOption({ name: 'player', description: 'Who leaves the league', required: true }),
+    textOption({ name: 'reason', description: 'Why (told in the league channel and logged)', required: true, max: 300 }),
+  ),
+  extend: optionSet(
+    integerOption({ name: 'hours', description: 'How many hours every waiting deadline moves', required: true, min: 1, max: 720 }),
+    textOption({ name: 'reason', description: 'Why (told in the thread and logged)', max: 300 }),
+  ),
   organiserRole: optionSet(roleOption({ name: 'role', description: 'Members with this role organise the league (leave out to clear)' })),
 };
 
@@ -48,6 +66,13 @@ const data = {
   description: 'Leagues: settings, standings, profiles and organiser tools',
   options: [
     sub('create', 'Organisers: make this channel a league', options.create),
+    sub('profile', "A player's record, rating and trend, favourite units and reliability", options.profile),
+    sub('award', "Organisers, in a match's thread: set its result (a winner, or a draw)", options.award),
+    sub('overturn', "Organisers, in a match's thread: its result no longer counts", options.overturn),
+    sub('remove', 'Organisers: remove a player; their open matches here are forfeited', options.remove),
+    sub('extend', "Organisers, in a match's thread: move its waiting deadlines later", options.extend),
+    sub('export', 'Organisers: the season as CSV and JSON files'),
+    sub('standings', "The season's table: played, won, drawn, lost, forfeits, VP difference, rating", options.standings),
     {
       type: T.SubcommandGroup,
       name: 'settings',
@@ -94,6 +119,20 @@ export const leagueCommand: CommandModule = {
     switch (name) {
       case 'create':
         return createLeague(interaction, app, options.create.parse(values));
+      case 'award':
+        return award(interaction, app, options.award.parse(values));
+      case 'overturn':
+        return overturn(interaction, app, options.overturn.parse(values));
+      case 'remove':
+        return removePlayer(interaction, app, options.remove.parse(values));
+      case 'extend':
+        return extend(interaction, app, options.extend.parse(values));
+      case 'export':
+        return exportSeason(interaction, app);
+      case 'profile':
+        return profile(interaction, app, options.profile.parse(values));
+      case 'standings':
+        return standings(interaction, app, options.standings.parse(values));
       default:
         return refuse('unknown-command', `Unknown subcommand ${String(name)}.`);
     }

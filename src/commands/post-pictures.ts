@@ -25,7 +25,7 @@ import { gameOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type
 import type { PostBody } from './post-body';
 import type { Post } from './thread';
 import { shown, shownNames } from './user-text';
-import { yourTurnContent } from './your-turn';
+import { yourTurnContent, type KnownState } from './your-turn';
 
 /** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
 const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
@@ -57,13 +57,18 @@ export function markedStart(snapshot: MatchSnapshot, seq: number, now: number): 
  * only that turn's events when the snapshot's turn marks cover it (nearly always: turns are posted
  * as they end); otherwise replays the log up to `seq`.
  */
-export function turnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): { game: GameState; before: GameState; events: GameEvent[] } {
+export function turnAt(
+  store: Store,
+  row: MatchRow,
+  setup: MatchSetup,
+  seq: number,
+): { game: GameState; before: GameState; events: GameEvent[]; began?: { seq: number; moment: Moment } } {
   const snapshot = matchRecord(row).snapshot;
   const marked = snapshot ? markedStart(snapshot, seq, row.seq) : null;
   if (marked && snapshot?.stage === 'game') {
     const before = withFixed(snapshot.game, marked.state);
     const events = store.matches.events<MatchEvent>(row.id, marked.from, seq).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-    return { game: events.reduce(apply, before), before, events };
+    return { game: events.reduce(apply, before), before, events, began: { seq: marked.from, moment: marked.state } };
   }
   return replayedTurnAt(store, row, setup, seq);
 }
@@ -95,6 +100,7 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }:
   const name = nameIn(setup);
   const turn = turnAt(store, row, setup, seq);
   const { game } = turn;
+  if (turn.began) keepTurnStart(row.id, turn.began);
   const ended = turn.events.at(-1);
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
@@ -107,7 +113,7 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }:
   const files = [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)];
   if (!ping) return { content, files };
   // The ping that followed the turn rides on its post; its close-up would be this turn's again.
-  const line = yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content);
+  const line = yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content, knownStarts(row.id, game));
   return { content: withPing(content, line), ping: [ping.player], files };
 }
 
@@ -116,6 +122,23 @@ export function withPing(content: string, line: string): string {
   const room = 2000 - line.length - 1;
   return `${content.length > room ? `${content.slice(0, room - 1)}…` : content}\n${line}`;
 }
+
+/**
+ * Where the last few turns this process posted began, by match: a ping's digest of what happened since
+ * the player's last act reads the log from there, not from the match's start (your-turn.ts). Four
+ * turns back covers a player's last act in any match of up to four players taking turns in order.
+ * Only the changing part of each state is kept; the map, cards and mods come from the match as read.
+ */
+const turnStarts = new Lru<string, readonly { seq: number; moment: Moment }[]>(128);
+
+function keepTurnStart(matchId: string, began: { seq: number; moment: Moment }): void {
+  const kept = (turnStarts.get(matchId) ?? []).filter((k) => k.seq !== began.seq);
+  turnStarts.set(matchId, [...kept, began].slice(-4));
+}
+
+/** The turn starts kept for a match, as states of the game `now` (whose map, cards and mods never change in a match). */
+const knownStarts = (matchId: string, now: GameState): KnownState[] =>
+  (turnStarts.get(matchId) ?? []).map((k) => ({ seq: k.seq, state: withFixed(now, k.moment) }));
 
 /**
  * The close-ups of turns just posted, by match and the seq that ended the turn. The your-turn ping
@@ -209,7 +232,8 @@ export function picturePost(store: Store, stored: MatchRow, body: PictureBody): 
   if (body.kind === 'your-turn') {
     // A ping needs no setup to be sent; with one it carries the digest and the last turn's close-up.
     if (!setup) return { content: body.content, ping: [body.player] };
-    const content = yourTurnContent(store, row, setup, body.seq, body.player, body.content);
+    const now = row.snapshot ? gameOf(row.snapshot) : null;
+    const content = yourTurnContent(store, row, setup, body.seq, body.player, body.content, now ? knownStarts(row.id, now) : []);
     const close = lastTurnCloseUp(store, row, setup, body.seq);
     return { content, ping: [body.player], ...(close ? { files: [{ png: close.png, name: 'last-turn-close-up.png', alt: close.alt }] } : {}) };
   }

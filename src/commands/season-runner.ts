@@ -23,7 +23,7 @@ import { seasonStandings, standingsTable } from '../league/season-standings';
 import { commitmentOf } from '../match/dice-proof';
 import { type MatchSnapshot, pregameStart } from '../match/match-state';
 import { type CommittedWarband, matchRecord, type Terms } from '../match/record';
-import { OPEN_STATUSES, type MatchRow } from '../store';
+import { OPEN_STATUSES, type MatchRow, type ResultWithPlayers } from '../store';
 import type { LeagueSettingsRow, PairingRow, SeasonRow } from '../store/rows';
 import { planPosts } from './announce';
 import type { App } from './app';
@@ -43,16 +43,19 @@ const isOpen = (row: MatchRow) => (OPEN_STATUSES as readonly string[]).includes(
 /** A player's display name as the store has it. */
 const nameOf = (app: App, player: string) => app.store.players.get(player)?.name ?? player;
 
-/** How one match went for each of its players, from its standing league result, else from the match itself. */
-async function sidesOf(app: App, row: MatchRow): Promise<Record<string, Side>> {
-  const result = await app.store.results.forMatch(row.id);
-  if (result) return Object.fromEntries(result.players.map((p) => [p.player, { outcome: p.outcome, vpFor: p.vpFor, vpAgainst: p.vpAgainst }]));
-  if (isOpen(row) || row.status !== 'over') return {};
-  // No league result recorded (yet): read the match. A forfeit or concession names who gave up.
+/**
+ * How one match went for each of its players: its standing league result; nothing when its results
+ * were all overturned (it no longer counts); the match itself when no result was recorded (a match
+ * ended before results were kept).
+ */
+function sidesOf(row: MatchRow, results: readonly ResultWithPlayers[]): Record<string, Side> {
+  const mine = results.filter((r) => r.matchId === row.id);
+  const standing = mine.find((r) => r.overturned === null);
+  if (standing) return Object.fromEntries(standing.players.map((p) => [p.player, { outcome: p.outcome, vpFor: p.vpFor, vpAgainst: p.vpAgainst }]));
+  if (mine.length > 0 || row.status !== 'over') return {};
   const { snapshot } = matchRecord(row);
   const score = snapshot?.stage === 'game' ? snapshot.game.score : {};
-  const gaveUp = (row.result as { conceded?: string; forfeited?: string } | null) ?? {};
-  const quitter = gaveUp.forfeited ?? null;
+  const quitter = (row.result as { forfeited?: string } | null)?.forfeited ?? null;
   return Object.fromEntries(
     row.players.map((p) => {
       const vpFor = score[p] ?? 0;
@@ -71,11 +74,12 @@ export async function seasonView(app: App, season: SeasonRow): Promise<{ view: S
   // Results are rated when their post is delivered; a season may move on before that, so it rates
   // what is recorded first (idempotent): Swiss ranks by these ratings, and the standings show them.
   await catchUp(app.store, season.leagueId);
-  const [entries, rounds, pairings, ratings] = await Promise.all([
+  const [entries, rounds, pairings, ratings, results] = await Promise.all([
     app.store.seasons.entries(season.id),
     app.store.seasons.rounds(season.id),
     app.store.seasons.pairings(season.id),
     app.store.ratings.of(season.leagueId),
+    app.store.results.ofSeason(season.leagueId, season.id),
   ]);
   // Those who left before the season started are not in it; those removed since keep their seat.
   const entrants = entries.filter((e) => e.removed === null || (season.started !== null && e.removed >= season.started)).map((e) => e.player);
@@ -98,7 +102,7 @@ export async function seasonView(app: App, season: SeasonRow): Promise<{ view: S
       const row = p.matchId ? app.store.matches.get(p.matchId) : undefined;
       // Over, and its result posted in the league channel: the round's news comes after its results.
       const done = row !== undefined && !isOpen(row) && !resultUnposted(app, row.id);
-      views.push({ id: p.id, players: p.players, bye: false, matchId: p.matchId, done, sides: row && done ? await sidesOf(app, row) : {} });
+      views.push({ id: p.id, players: p.players, bye: false, matchId: p.matchId, done, sides: row && done ? sidesOf(row, results) : {} });
     }
     roundsPlayed.push({ number: r.number, deadline: r.deadline, ended: r.ended, pairings: views });
   }

@@ -149,7 +149,8 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, () => {
     // The channel a challenge is made in is a league: its matches and results are listed together.
-    app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
+    // A league made with /league create keeps the name its organiser gave it.
+    if (!league) app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
     const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, threadId: thread.id, players, terms });
     app.store.follows.add(row.id, me);
     enqueue(app, row, [{ kind: 'challenge', content, ping: invited }]);

@@ -2,22 +2,51 @@
  * The ping when the game waits on a player, made at delivery: its line, and in small print what
  * happened since that player's last act (render/match-log.ts), so they can act without scrolling.
  */
-import { apply, type GameEvent } from '../engine';
-import { shortDigest, sinceLastAct } from '../render';
+import { apply, type GameEvent, type GameState } from '../engine';
+import { afterLastAct, shortDigest, sinceLastAct, toHandover } from '../render';
 import type { MatchRow, Store } from '../store';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { shownNames } from './user-text';
 
-export function yourTurnContent(store: Store, row: MatchRow, setup: MatchSetup, seq: number, player: string, content: string): string {
+/** The state of a match after event `seq`: a turn's start, known from posting that turn (post-pictures.ts). */
+export interface KnownState {
+  readonly seq: number;
+  readonly state: GameState;
+}
+
+const gameEvents = (rows: readonly { event: MatchEvent }[]): GameEvent[] => rows.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
+
+/**
+ * The ping's line, with the digest of what happened since the player's last act as of `seq`. The
+ * digest starts where the player last acted, usually a turn or two back: when the events after the
+ * earliest `known` state hold that act, only those are read; otherwise (the act is older, or nothing
+ * is known) the log is replayed from the start.
+ */
+export function yourTurnContent(
+  store: Store,
+  row: MatchRow,
+  setup: MatchSetup,
+  seq: number,
+  player: string,
+  content: string,
+  known: readonly KnownState[] = [],
+): string {
   if (!setup.start) return content;
-  const events: GameEvent[] = store.matches
-    .events<MatchEvent>(row.id)
-    .filter((e) => e.seq <= seq)
-    .flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-  const from = sinceLastAct(setup.start, events, player);
+  const earliest = known.filter((k) => k.seq <= seq).reduce<KnownState | null>((a, k) => (a && a.seq <= k.seq ? a : k), null);
+  if (earliest) {
+    const events = gameEvents(store.matches.events<MatchEvent>(row.id, earliest.seq, seq));
+    const acted = afterLastAct(earliest.state, events, player);
+    // The player's last act is among these events, so the digest is the one the whole log would give.
+    if (acted > 0) return withDigest(content, earliest.state, events, toHandover(events, acted), setup);
+  }
+  const events = gameEvents(store.matches.events<MatchEvent>(row.id, 0, seq));
+  return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), setup);
+}
+
+function withDigest(content: string, start: GameState, events: readonly GameEvent[], from: number, setup: MatchSetup): string {
   // Nothing to catch up on when the player never acted, or nobody else did anything since.
   if (from === 0 || from >= events.length) return content;
-  const start = events.slice(0, from).reduce<typeof setup.start>((s, e) => apply(s, e), setup.start);
-  const digest = shortDigest(start, events.slice(from), shownNames(setup.names), 600);
+  const at = events.slice(0, from).reduce<GameState>((s, e) => apply(s, e), start);
+  const digest = shortDigest(at, events.slice(from), shownNames(setup.names), 600);
   return digest ? `${content}\n-# Since your last act: ${digest}. (\`/skirmish log since:me\` has it all.)` : content;
 }

@@ -10,9 +10,20 @@ import { clockOf } from '../match/clock';
 import { matchRecord, type MatchRecord } from '../match/record';
 import type { Json, MatchRow, NewResult, NewResultPlayer, Outcome, ResultWay, Store } from '../store';
 
+/**
+ * What `matches.result` says of how a match ended, where the bot set it without the engine: a
+ * concession or forfeit in setup, or an organiser's act (a removed player forfeits; an award).
+ */
+export interface MatchEnding {
+  readonly conceded?: PlayerId;
+  readonly forfeited?: PlayerId;
+  /** An organiser ended the match: who, and why. */
+  readonly organiser?: { readonly by: string; readonly reason: string };
+}
+
 /** Who gave up, if anyone, and whether the clock made them (a forfeit) or they chose to (a concession). */
 function quitter(store: Store, row: MatchRecord): { player: PlayerId; forfeit: boolean } | null {
-  const said = row.result as { conceded?: PlayerId; forfeited?: PlayerId } | null;
+  const said = row.result as MatchEnding | null;
   if (said?.forfeited) return { player: said.forfeited, forfeit: true };
   let player = said?.conceded ?? null;
   if (!player) {
@@ -48,7 +59,8 @@ export function resultOfMatch(store: Store, stored: MatchRow, now: number): Omit
     if (winner === null) return quit?.player === p ? 'loss' : 'draw';
     return p === winner ? 'win' : 'loss';
   };
-  const way: ResultWay = quit ? (quit.forfeit ? 'forfeit' : 'conceded') : 'played';
+  const organiser = (row.result as MatchEnding | null)?.organiser;
+  const way: ResultWay = organiser && !quit ? 'awarded' : quit ? (quit.forfeit ? 'forfeit' : 'conceded') : 'played';
   const warband = (p: PlayerId): Json | null => {
     const w = row.setup?.warbands[p] ?? row.terms.accepted[p];
     return w ? (JSON.parse(JSON.stringify(w)) as Json) : null;
@@ -72,6 +84,7 @@ export function resultOfMatch(store: Store, stored: MatchRow, now: number): Omit
     duration: Math.max(0, ended - row.created),
     ended,
     players,
+    ...(organiser ? { by: organiser.by, reason: organiser.reason } : {}),
   };
 }
 

@@ -118,8 +118,9 @@ export async function resultStandingsLines(store: Store, matchId: string, show: 
     const history = await store.ratings.history(result.leagueId, p.player, 100);
     const at = history.findIndex((h) => h.resultId === result.id);
     if (at >= 0) ratingsAfter.set(p.player, history[at]!.ordinal);
+    // Before their first rated game a player has the first rating.
     const prior = history.find((h) => h.resultId < result.id);
-    if (prior) ratingsBefore.set(p.player, prior.ordinal);
+    ratingsBefore.set(p.player, prior ? prior.ordinal : shownRating(FIRST));
   }
   const all = ratingMap(await store.ratings.of(result.leagueId));
   const withOthers = (m: Map<string, number>) => new Map([...all, ...m]);

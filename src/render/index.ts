@@ -87,5 +87,5 @@ export function eventSentences(
   return tell(happeningsOf(state, request.lastTurn ?? [], request), telling);
 }
 
-export { matchLog, rosterLine, shortDigest, sinceLastAct, type LogEntry } from './match-log';
+export { afterLastAct, matchLog, rosterLine, shortDigest, sinceLastAct, toHandover, type LogEntry } from './match-log';
 export { withoutRuleCodes } from './plain-rules';

@@ -112,19 +112,29 @@ export function rosterLine(state: GameState, names: Readonly<Record<PlayerId, st
  * acted yet.
  */
 export function sinceLastAct(start: GameState, events: readonly GameEvent[], player: PlayerId): number {
+  return toHandover(events, afterLastAct(start, events, player));
+}
+
+/** The index just after the player's last act among the events (an answer, a turn ended, an act begun), or 0 when none is. */
+export function afterLastAct(start: GameState, events: readonly GameEvent[], player: PlayerId): number {
   let state = start;
-  let from = 0;
+  let after = 0;
   events.forEach((e, i) => {
     const mine =
       (e.type === 'answered' && e.player === player) ||
       (e.type === 'turn-ended' && e.player === player) ||
       (e.type === 'act-begun' && state.turn !== null && (state.turn.controller ?? state.turn.player) === player);
     state = apply(state, e);
-    if (mine) from = i + 1;
+    if (mine) after = i + 1;
   });
-  // What the player's own act set off, up to where the game next waited on someone, is theirs too.
-  while (from < events.length && !isHandover(events[from]!)) from++;
-  return from;
+  return after;
+}
+
+/** What the player's own act set off, up to where the game next waited on someone, is theirs too: the index of that handover. */
+export function toHandover(events: readonly GameEvent[], from: number): number {
+  let at = from;
+  while (at < events.length && !isHandover(events[at]!)) at++;
+  return at;
 }
 
 /** Where the game passes to someone: a turn starts, or a decision is asked for. */

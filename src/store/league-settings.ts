@@ -3,8 +3,8 @@ import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { Clock, Db } from './db';
 import type { Json } from './json';
 import { settled } from './promised';
-import type { LeagueLogRow, LeagueSettingsRow } from './rows';
-import { leagueLog, leagueSettings } from './schema';
+import type { LeagueLogRow, LeaguePostRow, LeagueSettingsRow } from './rows';
+import { leagueLog, leaguePosts, leagueSettings } from './schema';
 
 /** The settings an organiser may change: every column but the key, the bookkeeping and the times. */
 export type LeagueSettingsPatch = Partial<Omit<LeagueSettingsRow, 'leagueId' | 'created' | 'updated' | 'ratedThrough'>>;
@@ -22,8 +22,15 @@ export interface NewLeagueLogEntry {
 export interface LeagueSettings {
   /** The league's settings; undefined for a channel no one made a league with `/league create`. */
   get(leagueId: string): Promise<LeagueSettingsRow | undefined>;
+  /** Every league made with `/league create`, by channel id. */
+  list(): Promise<LeagueSettingsRow[]>;
   /** Makes the settings row (every setting at its default), or leaves an existing one as it is. */
   create(leagueId: string): Promise<LeagueSettingsRow>;
+  /**
+   * Queues a new standings post (a `league_posts` row with this body) and makes it the league's pinned
+   * one, at once, so the row's id need not be read back inside a transaction.
+   */
+  pinStandings(leagueId: string, body: unknown): Promise<LeaguePostRow>;
   /** Changes some settings and answers the row as it now is (undefined when there is none). */
   set(leagueId: string, patch: LeagueSettingsPatch): Promise<LeagueSettingsRow | undefined>;
 }
@@ -40,10 +47,17 @@ export function leagueSettingsStore(db: Db, now: Clock): LeagueSettings {
   const get = (leagueId: string) => db.select().from(leagueSettings).where(eq(leagueSettings.leagueId, leagueId)).get();
   return {
     get: (leagueId) => settled(get(leagueId)),
+    list: () => settled(db.select().from(leagueSettings).orderBy(asc(leagueSettings.leagueId)).all()),
     create(leagueId) {
       const at = now();
       db.insert(leagueSettings).values({ leagueId, created: at, updated: at }).onConflictDoNothing().run();
       return settled(get(leagueId)!);
+    },
+    pinStandings(leagueId, body) {
+      const at = now();
+      const post = db.insert(leaguePosts).values({ leagueId, channelId: leagueId, body, created: at, due: at }).returning().get();
+      db.update(leagueSettings).set({ standingsPost: post.id, updated: at }).where(eq(leagueSettings.leagueId, leagueId)).run();
+      return settled(post);
     },
     set: (leagueId, patch) =>
       settled(

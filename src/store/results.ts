@@ -3,12 +3,12 @@
  * with every player's side. A result is never deleted; overturning it stamps it and the standings and
  * ratings leave it out.
  */
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Clock, Db } from './db';
 import type { Json } from './json';
 import { settled } from './promised';
 import type { ResultPlayerRow, ResultRow } from './rows';
-import { type Outcome, type ResultWay, pairings, resultPlayers, results, seasonEntries, seasons } from './schema';
+import { type Outcome, type ResultWay, deadlines, matches, pairings, resultPlayers, results, seasonEntries, seasons } from './schema';
 
 export interface NewResultPlayer {
   player: string;
@@ -67,6 +67,16 @@ export interface Results {
   ofSeason(leagueId: string, seasonId: number | null): Promise<ResultWithPlayers[]>;
   /** A player's standing results in a league, newest first. */
   forPlayer(leagueId: string, player: string, limit?: number): Promise<ResultWithPlayers[]>;
+  /**
+   * A player's deadlines in the league's matches: met (the wait ended before its time ran out) and
+   * missed (the clock acted, or their challenge lapsed). Reminders are not deadlines.
+   */
+  deadlineRecord(leagueId: string, player: string): Promise<{ met: number; missed: number }>;
+  /**
+   * Records an organiser's result in place of a standing one (`replaced`, null when there is none): the
+   * old one is overturned, pointing at the new one, at once.
+   */
+  replace(replaced: number | null, r: NewResult, o: { by: string; reason: string; at: number }): Promise<ResultWithPlayers>;
   /** Marks a result overturned; false when it already was. */
   overturn(id: number, o: { by: string; reason: string; at: number; replacedBy: number | null }): Promise<boolean>;
   /**
@@ -188,6 +198,31 @@ export function resultsStore(db: Db, now: Clock): Results {
             .map((x) => x.r),
         ),
       ),
+    deadlineRecord(leagueId, player) {
+      const row = db
+        .select({
+          met: sql<number>`coalesce(sum(case when ${deadlines.outcome} = 'cancelled' then 1 else 0 end), 0)`.mapWith(Number),
+          missed: sql<number>`coalesce(sum(case when ${deadlines.outcome} in ('missed', 'lapsed') then 1 else 0 end), 0)`.mapWith(Number),
+        })
+        .from(deadlines)
+        .innerJoin(matches, eq(matches.id, deadlines.matchId))
+        .where(and(eq(matches.channelId, leagueId), eq(deadlines.player, player), ne(deadlines.kind, 'reminder')))
+        .get();
+      return settled({ met: row?.met ?? 0, missed: row?.missed ?? 0 });
+    },
+    replace(replaced, r, o) {
+      if (replaced !== null) {
+        const done = db
+          .update(results)
+          .set({ overturned: o.at, overturnedBy: o.by, overturnReason: o.reason })
+          .where(and(eq(results.id, replaced), isNull(results.overturned)))
+          .run().changes;
+        if (done === 0) throw new Error(`results.replace: result ${replaced} is not standing`);
+      }
+      const made = record(r);
+      if (replaced !== null) db.update(results).set({ replacedBy: made.id }).where(eq(results.id, replaced)).run();
+      return settled(made);
+    },
     overturn: (id, o) =>
       settled(
         db

@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRecord } from '../../src/match/record';
 import { answerText, startWorld, type World } from './world';
-import { HAVOC, VALOR } from './setup-match';
+import { answerPrompts, HAVOC, VALOR } from './setup-match';
+import { componentsOf } from './world';
+import { rate, rating, ordinal } from 'openskill';
 
 let world: World;
 let channel: string;
@@ -82,4 +84,140 @@ describe('a league', () => {
     await world.run({ user: 'alice', name: 'league', group: 'settings', subcommand: 'challenges', options: { free: true } });
     expect(world.errors).toEqual([]);
   });
+
+  it('records a finished match as a result in its ending act, rates it, and posts the standings change', async () => {
+    await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
+    const thread = world.fake.threads(channel).at(-1)!.id;
+    await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+    await answerPrompts(world, thread);
+    const asked = await world.run({ user: 'bob', channel: thread, name: 'skirmish concede' });
+    await world.click('bob', asked.original!, componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!.custom_id);
+    const row = world.store.matches.byThread(thread)!;
+    const [alice, bob] = [world.fake.user('alice')!.id, world.fake.user('bob')!.id];
+    const result = await world.store.results.forMatch(row.id);
+    expect(result).toMatchObject({ leagueId: channel, way: 'conceded', winner: alice, seasonId: null });
+    expect(result!.players.map((p) => [p.player, p.outcome, p.place])).toEqual([
+      [alice, 'win', 1],
+      [bob, 'loss', 2],
+    ]);
+    // The ratings, against the library by hand: a two-player game, alice first.
+    const [[a], [b]] = rate([[rating()], [rating()]], { rank: [1, 2] });
+    const stored = new Map((await world.store.ratings.of(channel)).map((r) => [r.player, r]));
+    expect(stored.get(alice)).toMatchObject({ mu: a!.mu, sigma: a!.sigma, ordinal: ordinal(a!), games: 1 });
+    expect(stored.get(bob)).toMatchObject({ mu: b!.mu, sigma: b!.sigma, games: 1 });
+    const post = posts().find((c) => c.startsWith('🏆'))!;
+    expect(post).toMatch(/\n-# 📊 Alice: new at 1st, rating 0\.0 → \d+\.\d \(\+\d+\.\d\) · Bob: new at 2nd, rating 0\.0 → -?\d+\.\d/);
+    expect(world.errors).toEqual([]);
+  });
+
+  it('shows the standings as a picture with the table as alt text, and keeps a pinned post up to date', async () => {
+    const out = await world.run({ user: 'carol', name: 'league standings' });
+    const picture = out.original!.attachments[0]!;
+    expect(picture.filename).toBe('standings.png');
+    expect(picture.description).toMatch(
+      /^North\. Rank, player, played, won, drawn, lost, forfeits, VP difference, rating:\n1\. Alice: 1 played, 1 won, 0 drawn, 0 lost, 0 forfeits, VP \+?\d+, rating \d+\.\d\n2\. Bob: 1 played, 0 won/,
+    );
+    const refused = await world.run({ user: 'bob', name: 'league standings', options: { pin: true } });
+    expect(answerText(refused)).toMatch(/Only the league's organisers may do that/);
+    await world.run({ user: 'alice', name: 'league standings', options: { pin: true } });
+    const pinned = world.messages(channel).find((m) => m.content.startsWith('📌 Standings'))!;
+    expect(pinned.attachments[0]!.description).toMatch(/1\. Alice: 1 played/);
+    await playToConcession('alice');
+    const edited = world.fake.message(pinned.id)!;
+    expect(edited.attachments[0]!.description).toMatch(/Alice: 2 played, 1 won, 0 drawn, 1 lost/);
+    expect(world.messages(channel).filter((m) => m.content.startsWith('📌 Standings'))).toHaveLength(1);
+    expect(world.errors).toEqual([]);
+  });
+
+  it("shows a player's profile: record, rating and trend, favourite units, reliability", async () => {
+    const out = await world.run({ user: 'carol', name: 'league profile', options: { player: 'alice' } });
+    const text = answerText(out);
+    expect(text).toMatch(/^\*\*Alice\*\* in \*\*North\*\*/);
+    expect(text).toMatch(/Record: 2 played: 1 won, 0 drawn, 1 lost, 0 forfeited/);
+    expect(text).toMatch(/Rating: \*\*-?\d+\.\d\*\*, ↘ -\d+\.\d over the last 2 results/);
+    expect(text).toMatch(/Favourite units: .*\(2\)/);
+    expect(text).toMatch(/Reliability: 100% of deadlines met \(\d+ met, 0 missed\)/);
+  });
+
+  it('refuses every organiser tool to a non-organiser', async () => {
+    const thread = world.fake.threads(channel).at(-1)!.id;
+    const tries = [
+      { channel: thread, name: 'league award', options: { winner: 'bob', reason: 'x' } },
+      { channel: thread, name: 'league overturn', options: { reason: 'x' } },
+      { channel: thread, name: 'league extend', options: { hours: 5 } },
+      { name: 'league remove', options: { player: 'alice', reason: 'x' } },
+      { name: 'league export' },
+      { name: 'league standings', options: { pin: true } },
+      { name: 'league create', options: { name: 'Mine' } },
+    ];
+    for (const t of tries) expect(answerText(await world.run({ user: 'bob', ...t })), t.name).toMatch(/Only the league's organisers may do that/);
+    expect((await world.store.leagueLog.all(channel)).every((e) => e.by === world.fake.user('alice')!.id)).toBe(true);
+  });
+
+  it('lets an organiser overturn a result and award it again, with reasons, the ratings recomputed', async () => {
+    const thread = world.fake.threads(channel).at(-1)!.id;
+    const row = world.store.matches.byThread(thread)!;
+    const [alice, bob] = [world.fake.user('alice')!.id, world.fake.user('bob')!.id];
+    const before = (await world.store.results.forMatch(row.id))!;
+    expect(before.winner).toBe(bob);
+    await world.run({ user: 'alice', channel: thread, name: 'league overturn', options: { reason: 'Bob fielded an illegal warband' } });
+    expect(await world.store.results.forMatch(row.id)).toBeUndefined();
+    expect(posts().some((c) => c.includes('overturned the result of') && c.includes('Bob fielded an illegal warband'))).toBe(true);
+    const aliceLine = (await world.store.results.standings(channel)).find((l) => l.player === alice)!;
+    expect(aliceLine).toMatchObject({ played: 1, won: 1, lost: 0 });
+    const [[a]] = rate([[rating()], [rating()]], { rank: [1, 2] });
+    expect((await world.store.ratings.of(channel, [alice]))[0]).toMatchObject({ mu: a!.mu, games: 1 });
+    await world.run({ user: 'alice', channel: thread, name: 'league award', options: { winner: 'alice', reason: 'Replayed at the club' } });
+    const awarded = (await world.store.results.forMatch(row.id))!;
+    expect(awarded).toMatchObject({ way: 'awarded', winner: alice, reason: 'Replayed at the club', by: alice });
+    expect((await world.store.results.get(before.id))!.replacedBy).toBeNull();
+    expect((await world.store.results.standings(channel)).find((l) => l.player === alice)).toMatchObject({ played: 2, won: 2 });
+    const { ratingDrift } = await import('../../src/league/ratings');
+    expect(await ratingDrift(world.store, channel)).toEqual([]);
+    const pinned = world.messages(channel).find((m) => m.content.startsWith('📌 Standings'))!;
+    expect(world.fake.message(pinned.id)!.attachments[0]!.description).toMatch(/Alice: 2 played, 2 won/);
+  });
+
+  it("lets an organiser extend a match's deadlines and remove a player, whose open match is forfeited", async () => {
+    await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
+    const thread = world.fake.threads(channel).at(-1)!.id;
+    await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+    const row = world.store.matches.byThread(thread)!;
+    const due = world.store.deadlines.pending(row.id).map((d) => d.due);
+    await world.run({ user: 'alice', channel: thread, name: 'league extend', options: { hours: 24, reason: 'a holiday' } });
+    expect(world.store.deadlines.pending(row.id).map((d) => d.due)).toEqual(due.map((d) => d + 24 * 3_600_000));
+    expect(world.messages(thread).some((m) => m.content.includes('gave this match 24 more hours: a holiday'))).toBe(true);
+    await world.run({ user: 'alice', name: 'league remove', options: { player: 'bob', reason: 'left the server' } });
+    const ended = world.store.matches.get(row.id)!;
+    expect(ended.status).toBe('over');
+    const result = (await world.store.results.forMatch(row.id))!;
+    expect(result.way).toBe('forfeit');
+    expect(result.players.map((p) => p.outcome)).toEqual(['win', 'forfeit']);
+    expect(posts().some((c) => c.includes('removed **Bob** from the league: left the server. They forfeit 1 open match.'))).toBe(true);
+  });
+
+  it('exports the league as CSV and JSON for an organiser', async () => {
+    const out = await world.run({ user: 'alice', name: 'league export' });
+    const files = out.original!.attachments;
+    expect(files.map((f) => f.filename)).toEqual(['north.csv', 'north.json']);
+    const csv = world.fake.attachment(files[0]!.url)!.toString('utf8');
+    expect(csv.split('\n')[0]).toBe('result,match,way,ended_at,rounds,duration_hours,player,name,outcome,place,warband,vp_for,vp_against,overturned,reason');
+    expect(csv).toMatch(/,conceded,.*,yes,Bob fielded an illegal warband/);
+    const json = JSON.parse(world.fake.attachment(files[1]!.url)!.toString('utf8'));
+    expect(json.league.name).toBe('North');
+    expect(json.log.map((e: { kind: string }) => e.kind)).toEqual(
+      expect.arrayContaining(['create', 'setting', 'pin', 'overturn', 'award', 'extend', 'remove']),
+    );
+    expect(world.errors).toEqual([]);
+  });
 });
+
+/** Alice challenges Bob, who accepts; setup is answered, then `loser` concedes. */
+async function playToConcession(loser: 'alice' | 'bob'): Promise<void> {
+  await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
+  const thread = world.fake.threads(channel).at(-1)!.id;
+  await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+  await answerPrompts(world, thread);
+  const asked = await world.run({ user: loser, channel: thread, name: 'skirmish concede' });
+  await world.click(loser, asked.original!, componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!.custom_id);
+}

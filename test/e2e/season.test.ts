@@ -8,7 +8,6 @@
  */
 import { ordinal, type Rating, rate, rating } from 'openskill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rerate } from '../../src/league/ratings';
 import type { MatchSnapshot } from '../../src/match/match-state';
 import type { PairingRow } from '../../src/store/rows';
 import { openPrompt } from './driver';
@@ -88,6 +87,8 @@ describe('a league season of six players, Swiss, three rounds', () => {
       { name: 'league settings challenges', options: { free: false } },
       { name: 'league season start', options: {} },
       { name: 'league season close', options: {} },
+      { name: 'league remove', options: { player: 'carol', reason: 'testing' } },
+      { name: 'league export', options: {} },
     ];
     expect(answerText(await world.run({ user: 'bob', channel: league, name: 'league create', options: { name: 'Northlands League' } }))).toMatch(
       /^Only the league's organisers may do that/,
@@ -132,51 +133,25 @@ describe('a league season of six players, Swiss, three rounds', () => {
     const r2 = await world.store.seasons.pairings(season.id, 2);
     expect(r2).toHaveLength(3);
 
-    // An organiser overturns a round-1 result (the league branch's command; here its store function):
-    // the second seat is awarded the win instead.
+    // An organiser overturns a round-1 result: /league award in its thread gives the second seat
+    // the win instead (its standing result is replaced). A non-organiser is refused there too.
     const overturned = r1.find((p) => !p.players.includes(id(LAZY)))!;
     const match = world.store.matches.get(overturned.matchId!)!;
     const [winner, loser] = [match.players[1]!, match.players[0]!];
     expect(match.winner).toBe(loser);
-    const standing =
-      (await world.store.results.forMatch(match.id)) ??
-      (await world.store.results.record({
-        leagueId: league,
-        seasonId: season.id,
-        pairingId: overturned.id,
-        matchId: match.id,
-        way: 'conceded',
-        winner: loser,
-        rounds: 0,
-        duration: 0,
-        ended: world.clock(),
-        players: [
-          { player: loser, seat: 0, outcome: 'win', place: 1, warband: null, vpFor: 0, vpAgainst: 0 },
-          { player: winner, seat: 1, outcome: 'loss', place: 2, warband: null, vpFor: 0, vpAgainst: 0 },
-        ],
-      }));
-    await world.store.results.overturn(standing.id, { by: id('alice'), reason: 'played the wrong warband', at: world.clock(), replacedBy: null });
-    await world.store.results.record({
-      leagueId: league,
-      seasonId: season.id,
-      pairingId: overturned.id,
-      matchId: match.id,
-      way: 'awarded',
-      winner,
-      rounds: 0,
-      duration: 0,
-      ended: world.clock(),
-      by: id('alice'),
-      reason: 'played the wrong warband',
-      players: [
-        { player: loser, seat: 0, outcome: 'loss', place: 2, warband: null, vpFor: 0, vpAgainst: 0 },
-        { player: winner, seat: 1, outcome: 'win', place: 1, warband: null, vpFor: 0, vpAgainst: 0 },
-      ],
-    });
-    // As the overturn command does: the league's ratings made again from its standing results.
-    await rerate(world.store, league);
-    const replaced = ended.indexOf(match.id);
-    ended.splice(replaced, 1);
+    const inThread = [
+      { name: 'league award', options: { winner: nameOf(winner), reason: 'played the wrong warband' } },
+      { name: 'league overturn', options: { reason: 'played the wrong warband' } },
+      { name: 'league extend', options: { hours: 24 } },
+    ];
+    for (const command of inThread) {
+      const refused = await world.run({ user: 'bob', channel: match.threadId!, ...command });
+      expect(answerText(refused)).toMatch(/^Only the league's organisers may do that/);
+    }
+    await world.run({ user: 'alice', channel: match.threadId!, name: 'league award', options: { winner: nameOf(winner), reason: 'played the wrong warband' } });
+    expect((await world.store.results.forMatch(match.id))!.winner).toBe(winner);
+    // Its result now counts where the award was recorded: after round 1's.
+    ended.splice(ended.indexOf(match.id), 1);
     ended.push(match.id);
 
     await playRound(2);
