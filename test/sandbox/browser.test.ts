@@ -11,7 +11,8 @@
  * is photographed at a phone's width (400 px) into a temporary folder, or SANDBOX_PHONE_DIR.
  *
  * `SANDBOX_SCREENSHOTS=1` also writes docs/sandbox-command.png, sandbox-prompt.png, sandbox-map.png,
- * sandbox-phone-wounds.png and sandbox-phone-map.png.
+ * sandbox-phone-wounds.png and sandbox-phone-map.png, and docs/sandbox-league.png (a league's
+ * standings after the match, for docs/leagues.md).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -278,4 +279,37 @@ describe('the sandbox page', () => {
     console.log(`phone-width screenshots: ${PHONE}`);
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('runs a league in the channel: the organiser makes it one, the match counts, the standings are a picture', async () => {
+    const channel = sandbox.fake.channel.id;
+    const thread = threadId();
+    await page.locator(`.channel[data-channel="${channel}"]`).first().click();
+    await page.locator('.title-name', { hasText: 'skirmishes' }).waitFor();
+    await switchPlayer(page, 'alice');
+    await runCommand(page, 'league create', { name: 'Sandbox League' });
+    await page.locator('.message .content', { hasText: 'the league Sandbox League' }).first().waitFor();
+    // Bob gives up the demo match; its result is posted in the league channel.
+    await act({ user: 'bob', channel: thread, name: 'skirmish concede' });
+    const ask = sandbox.fake
+      .messages(thread)
+      .filter((m: FakeMessage) => componentsOf(m).some((c) => c.label === 'Yes, concede'))
+      .at(-1)!;
+    const yes = componentsOf(ask).find((c) => c.label === 'Yes, concede')!;
+    const clicked = await fetch(`http://127.0.0.1:${sandbox.port}/api/click`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'bob', message: ask.id, customId: yes.custom_id }),
+    });
+    expect(await clicked.json()).toMatchObject({ ok: true });
+    await sandbox.bot.idle();
+    await page.locator('.message .content', { hasText: '📊' }).first().waitFor();
+    await runCommand(page, 'league standings');
+    const table = page.locator('.message figure.image img[src*="standings"]').last();
+    await table.waitFor();
+    await table.scrollIntoViewIfNeeded();
+    await expect.poll(() => table.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await table.getAttribute('alt')).toMatch(/^Sandbox League\. Rank, player, played/);
+    if (SCREENSHOTS) await screenshot('sandbox-league.png');
+    expect(problems).toEqual([]);
+  }, 60_000);
 });
