@@ -210,6 +210,24 @@ describe('a league', () => {
     );
     expect(world.errors).toEqual([]);
   });
+
+  it('records a forfeit on the clock as a forfeit, and the profile counts the missed deadline', async () => {
+    await world.run({ user: 'alice', name: 'league', group: 'settings', subcommand: 'clock', options: { misses: 1 } });
+    await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
+    const thread = world.fake.threads(channel).at(-1)!.id;
+    await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+    const row = world.store.matches.byThread(thread)!;
+    for (let i = 0; i < 10 && world.store.matches.get(row.id)!.status !== 'over'; i++) await world.advance(25);
+    const result = (await world.store.results.forMatch(row.id))!;
+    expect(result.way).toBe('forfeit');
+    const quitter = result.players.find((p) => p.outcome === 'forfeit')!;
+    expect(result.players.find((p) => p.player !== quitter.player)!.outcome).toBe('win');
+    const name = world.fake.user(quitter.player)!.username;
+    const profile = answerText(await world.run({ user: 'carol', name: 'league profile', options: { player: name } }));
+    expect(profile).toMatch(/forfeited/);
+    expect(profile).toMatch(/Reliability: \d+% of deadlines met \(\d+ met, 1 missed\)/);
+    expect(world.errors).toEqual([]);
+  });
 });
 
 /** Alice challenges Bob, who accepts; setup is answered, then `loser` concedes. */
