@@ -25,6 +25,8 @@ export async function settleLeagueResult(store: Store, matchId: string): Promise
 
 /** The standings change under a league result post ("Alice: 3rd → 1st, rating 1.2 → 4.0 (+2.8)"). */
 export async function standingsChangeText(store: Store, row: MatchRow): Promise<string> {
+  // A channel nobody made a league with /league create has no standings to speak of.
+  if (!(await store.leagueSettings.get(row.channelId))) return '';
   const lines = await resultStandingsLines(store, row.id, shown);
   return lines.length > 0 ? `\n-# 📊 ${lines.join(' · ')}` : '';
 }

@@ -93,6 +93,8 @@ export function resultOfMatch(store: Store, stored: MatchRow, now: number): Omit
  * ended it. A match that already has a standing result (a repeated ending) is left alone.
  */
 export function recordMatchResult(store: Store, row: MatchRow, now: number): void {
+  // A match made outside any league channel (tools, tests that make matches directly) has no league to count in.
+  if (!store.leagues.get(row.channelId)) return;
   const result = resultOfMatch(store, row, now);
   // The store answers a Promise, settled already on SQLite: nothing here waits for it (store/promised.ts).
   if (result) void store.results.recordMatch(result);
