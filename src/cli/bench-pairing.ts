@@ -47,5 +47,5 @@ for (let run = 0; run < RUNS; run++) {
 times.sort((x, y) => x - y);
 const ms = (t: number) => `${t.toFixed(1)} ms`;
 console.log(
-  `league: pairing a Swiss round of ${PLAYERS} players (round 6, ${met.size} past pairings): min ${ms(times[0]!)}, median ${ms(times[Math.floor(RUNS / 2)]!)}, max ${ms(times[RUNS - 1]!)} (target < 1 s)`,
+  `pairing: a Swiss round of ${PLAYERS} players (round 6, ${met.size} past pairings): min ${ms(times[0]!)}, median ${ms(times[Math.floor(RUNS / 2)]!)}, max ${ms(times[RUNS - 1]!)} (target < 1 s)`,
 );
