@@ -16,6 +16,8 @@ export interface OutboxControl {
   release(rowId: number): void;
   /** New rows for a match: deliver them soon. */
   kick(matchId: string): void;
+  /** New league posts (store `league_posts`): deliver them soon. Optional: tools without a worker leave them. */
+  kickLeague?(): void;
 }
 
 export interface App {
@@ -36,6 +38,11 @@ export interface App {
    * soon as the change has committed, not at its next tick. Optional: without it the tick finds it.
    */
   readonly dueNow?: () => void;
+  /**
+   * The season runner (season-runner.ts): kicked after a change that may move a league season on (a
+   * league match ending). Optional: without it the scheduler's tick finds the change.
+   */
+  readonly seasons?: { kick(): void; run(): Promise<void> };
   /** The game clock (ms since the epoch): deadlines, reminders and vacations read it; tests and the sandbox move it. */
   readonly now: () => number;
 }
