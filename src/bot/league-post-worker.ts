@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { DiscordAPIError, type Client } from 'discord.js';
 import { renderLeaguePost } from '../commands/league-posts';
 import { messageOf } from '../commands/thread';
-import type { LeaguePostRow, Store } from '../store';
+import { onShard, type LeaguePostRow, type ShardScope, type Store } from '../store';
 
 const MAX_ATTEMPTS = 12;
 const backoffMs = (attempts: number) => Math.min(1000 * 2 ** attempts, 300_000);
@@ -30,8 +30,12 @@ export class LeaguePostWorker {
   #timer: NodeJS.Timeout | null = null;
   #running = false;
 
-  constructor(o: { store: Store; client: Client; log: (message: string, error?: unknown) => void; now?: () => number }) {
+  /** This process's shard: it delivers the posts of leagues whose guild is on it (store/shard.ts). */
+  readonly #shard: ShardScope | undefined;
+
+  constructor(o: { store: Store; client: Client; log: (message: string, error?: unknown) => void; now?: () => number; shard?: ShardScope | undefined }) {
     this.#store = o.store;
+    this.#shard = o.shard;
     this.#client = o.client;
     this.#log = o.log;
     this.#now = o.now ?? Date.now;
@@ -71,7 +75,8 @@ export class LeaguePostWorker {
     for (let i = 0; i < 100; i++) {
       if (this.#loop) await this.#loop;
       const at = this.#now();
-      const ready = (await this.#store.leaguePosts.waiting()).some((w) => w.due <= at);
+      let ready = false;
+      for (const w of await this.#store.leaguePosts.waiting()) if (w.due <= at && (await this.#mine(w.leagueId))) ready = true;
       if (!ready || !this.#running) return;
       this.kick();
     }
@@ -80,6 +85,7 @@ export class LeaguePostWorker {
   async #pass(): Promise<void> {
     for (const w of await this.#store.leaguePosts.waiting()) {
       if (!this.#running) return;
+      if (!(await this.#mine(w.leagueId))) continue;
       if (w.due > this.#now()) {
         this.#wake(w.due);
         continue;
@@ -89,6 +95,13 @@ export class LeaguePostWorker {
         if (!row || row.due > this.#now() || !(await this.#deliver(row))) break;
       }
     }
+  }
+
+  /** The league's guild is on this shard (a league the store no longer knows is nobody's). */
+  async #mine(leagueId: string): Promise<boolean> {
+    if (!this.#shard) return true;
+    const league = await this.#store.leagues.get(leagueId);
+    return league !== undefined && onShard(this.#shard, league.guildId);
   }
 
   #wake(at: number): void {

@@ -10,8 +10,10 @@ import type { LeaseRow, Store } from '../store';
 import { StartupError } from './startup-error';
 
 export interface LeaseOptions {
-  /** The lease's name: one per database with SQLite; one per set of shards on PostgreSQL. */
+  /** The lease's name: "bot" for an unsharded bot, one per shard otherwise (shard.ts leaseName). */
   readonly name?: string;
+  /** What holds it, for the refusal: "Another bot" by default, "Shard 1 of 2" for a shard's. */
+  readonly who?: string;
   readonly ttlMs?: number;
   readonly renewMs?: number;
   /** Called if the lease is lost (taken over after this process froze past its ttl). */
@@ -47,9 +49,13 @@ export async function takeLease(store: Store, options: LeaseOptions): Promise<He
   const got = await store.leases.acquire(claim);
   if (!got.ok) {
     const l = got.heldBy;
+    const runsOut = `its claim runs out ${Math.ceil((l.expires - Date.now()) / 1000)} s after it stops renewing it`;
     throw new StartupError(
-      `Another bot is already running on this database: process ${l.pid} on ${l.host}, started ${ago(Date.now() - l.acquired)}. ` +
-        `One database serves one bot process; stop that one first (its claim runs out ${Math.ceil((l.expires - Date.now()) / 1000)} s after it stops renewing it).`,
+      options.who
+        ? `${options.who} is already running on this database: process ${l.pid} on ${l.host}, started ${ago(Date.now() - l.acquired)}. ` +
+            `Each shard runs in one process; stop that one first (${runsOut}).`
+        : `Another bot is already running on this database: process ${l.pid} on ${l.host}, started ${ago(Date.now() - l.acquired)}. ` +
+            `One database serves one bot process; stop that one first (${runsOut}).`,
     );
   }
   let lost = false;

@@ -11,8 +11,15 @@
  * the same rewrite, which also covers direct use of the pino logger.
  *
  * The level is `LOG_LEVEL` (fatal, error, warn, info, debug, trace or silent; default info).
+ *
+ * Lines are JSON for a log collector; in a terminal (standard error is a TTY), or with LOG_PRETTY=1,
+ * they are printed readably by pino-pretty instead (LOG_PRETTY=0 keeps JSON in a terminal). Every line
+ * carries the process's `shard` when sharded, and a line about a match its `matchId` and `guildId`
+ * (the third argument, `LogContext`; `child()` binds them for a run of lines).
  */
+import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import type { LogContext } from '../commands/app';
 
 export const REDACTED = '[redacted]';
 
@@ -113,11 +120,15 @@ function serializeError(error: Error, redact: (text: string) => string, seen: We
   }
 }
 
-/** The bot's `(message, error?)` log, with the pino logger behind it and its redaction. */
+export type { LogContext };
+
+/** The bot's `(message, error?, context?)` log, with the pino logger behind it and its redaction. */
 export interface BotLog {
-  (message: string, error?: unknown): void;
+  (message: string, error?: unknown, context?: LogContext): void;
   readonly pino: Logger;
   readonly redact: (text: string) => string;
+  /** The same log with these fields on every line. */
+  child(bindings: LogContext): BotLog;
 }
 
 export interface BotLogOptions {
@@ -127,6 +138,24 @@ export interface BotLogOptions {
   readonly level?: string | undefined;
   /** Where the lines go; default: standard error, written synchronously (nothing lost at exit). */
   readonly destination?: DestinationStream;
+  /** Readable lines instead of JSON (pino-pretty); default LOG_PRETTY, else whether standard error is a terminal. Ignored with a destination. */
+  readonly pretty?: boolean;
+  /** Fields on every line, e.g. `{ shard: 1 }`. */
+  readonly base?: LogContext;
+}
+
+/** LOG_PRETTY=1/true or 0/false; unset: pretty when standard error is a terminal. */
+export function prettyFrom(raw: string | undefined, tty: boolean): boolean {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '') return tty;
+  return value === '1' || value === 'true' || value === 'yes';
+}
+
+/** pino-pretty as a synchronous stream to standard error (no worker thread, so nothing is lost at exit). */
+function prettyStream(): DestinationStream {
+  // Loaded only when asked for: production JSON never loads it.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (options: Record<string, unknown>) => DestinationStream;
+  return pretty({ destination: 2, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
 }
 
 function levelFrom(raw: string | undefined): Level {
@@ -154,11 +183,19 @@ export function createBotLog(options: BotLogOptions = {}): BotLog {
         streamWrite: redact,
       },
     },
-    options.destination ?? pino.destination({ dest: 2, sync: true }),
+    options.destination ??
+      ((options.pretty ?? prettyFrom(process.env.LOG_PRETTY, process.stderr.isTTY === true)) ? prettyStream() : pino.destination({ dest: 2, sync: true })),
   );
-  const log = (message: string, error?: unknown): void => {
-    if (error === undefined) logger.info(message);
-    else logger.error({ err: error }, message);
+  return wrap(options.base ? logger.child(withoutUndefined(options.base)) : logger, redact);
+}
+
+const withoutUndefined = (fields: LogContext): Record<string, unknown> => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+
+function wrap(logger: Logger, redact: (text: string) => string): BotLog {
+  const log = (message: string, error?: unknown, context?: LogContext): void => {
+    const fields = context ? withoutUndefined(context) : {};
+    if (error === undefined) logger.info(fields, message);
+    else logger.error({ ...fields, err: error }, message);
   };
-  return Object.assign(log, { pino: logger, redact });
+  return Object.assign(log, { pino: logger, redact, child: (bindings: LogContext) => wrap(logger.child(withoutUndefined(bindings)), redact) });
 }

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Store } from '../store';
+import { onShard, type ShardScope, type Store } from '../store';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -21,7 +21,18 @@ export interface Metrics {
   readonly databaseErrors: Counter<'kind'>;
 }
 
-export function createMetrics(store: Store): Metrics {
+/**
+ * With a shard, the gauges count its own guilds' matches and posts only, so that the shards' figures
+ * add up to the bot's.
+ */
+export function createMetrics(store: Store, shard?: ShardScope): Metrics {
+  const guildOf = new Map<string, string | undefined>();
+  const mine = async (matchId: string): Promise<boolean> => {
+    if (!shard) return true;
+    if (!guildOf.has(matchId)) guildOf.set(matchId, (await store.matches.get(matchId))?.guildId);
+    const guild = guildOf.get(matchId);
+    return guild !== undefined && onShard(shard, guild);
+  };
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'sellsword_' });
   const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -30,7 +41,7 @@ export function createMetrics(store: Store): Metrics {
     help: 'Matches challenged, in setup or being played',
     registers: [registry],
     async collect() {
-      this.set((await store.matches.open()).length);
+      this.set((await store.matches.open()).filter((row) => onShard(shard, row.guildId)).length);
     },
   });
   new Gauge({
@@ -38,7 +49,9 @@ export function createMetrics(store: Store): Metrics {
     help: 'Posts written but not yet delivered',
     registers: [registry],
     async collect() {
-      this.set((await store.outbox.pending()).length);
+      let count = 0;
+      for (const row of await store.outbox.pending()) if (await mine(row.matchId)) count++;
+      this.set(count);
     },
   });
   return {

@@ -9,24 +9,29 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DiscordAPIError, Routes, type Client } from 'discord.js';
-import type { OutboxControl } from '../commands/app';
+import type { Log, LogContext, OutboxControl } from '../commands/app';
 import type { PostBody } from '../commands/post-body';
 import { renderBody, type Renderer } from '../commands/post-render';
 import { retirements } from '../commands/announce';
 import { clip, messageOf } from '../commands/thread';
-import type { OutboxRow, Store } from '../store';
+import { onShard, type OutboxRow, type ShardScope, type Store } from '../store';
 import { settleLeagueResult } from '../commands/league-result-post';
 import { LeaguePostWorker } from './league-post-worker';
 
 export interface OutboxWorkerOptions {
   readonly store: Store;
   readonly client: Client;
-  readonly log: (message: string, error?: unknown) => void;
+  readonly log: Log;
   /** Matches delivered at the same time (each match's rows stay in order). */
   readonly concurrency?: number;
   /** Draws the pictures (the render pool); without it they are drawn on this thread. */
   readonly renderer?: Renderer;
   readonly now?: () => number;
+  /**
+   * A sharded bot's shard: only posts of matches of its own guilds are delivered here; each other
+   * shard delivers its own, so a match's posts still go out once and in order (store/shard.ts).
+   */
+  readonly shard?: ShardScope;
   /** Reports how long drawing and delivering took (the bot's metrics). */
   readonly observe?: { render(kind: string, seconds: number): void; delivered(lagSeconds: number): void };
   /** A league result was posted: its season may move on now (the season runner waits for the post, so the league reads in order). */
@@ -68,6 +73,8 @@ export class OutboxWorker implements OutboxControl {
   readonly #now: () => number;
   readonly #observe: OutboxWorkerOptions['observe'];
   readonly #onLeagueResult: OutboxWorkerOptions['onLeagueResult'];
+  readonly #shard: ShardScope | undefined;
+  readonly #owned = new Map<string, boolean>();
   readonly #held = new Set<number>();
   /** Matches being delivered now, and those kicked meanwhile (their loop must look again). */
   readonly #busy = new Map<string, Promise<void>>();
@@ -92,8 +99,9 @@ export class OutboxWorker implements OutboxControl {
     this.#renderer = options.renderer;
     this.#now = options.now ?? Date.now;
     this.#observe = options.observe;
+    this.#shard = options.shard;
     this.#onLeagueResult = options.onLeagueResult;
-    this.#leagues = new LeaguePostWorker({ store: options.store, client: options.client, log: options.log, now: this.#now });
+    this.#leagues = new LeaguePostWorker({ store: options.store, client: options.client, log: options.log, now: this.#now, shard: options.shard });
   }
 
   kickLeague(): void {
@@ -137,6 +145,18 @@ export class OutboxWorker implements OutboxControl {
 
   kick(matchId: string): void {
     if (!this.#running) return;
+    if (this.#shard) {
+      const owned = this.#owned.get(matchId);
+      if (owned === undefined) {
+        // First kick for this match in this process: learn its guild's shard, then kick again.
+        void this.#learnOwner(matchId).then(
+          () => this.kick(matchId),
+          () => undefined,
+        );
+        return;
+      }
+      if (!owned) return;
+    }
     const snoozed = this.#snoozed.get(matchId);
     if (snoozed !== undefined) {
       if (snoozed > this.#now()) return this.#wake(snoozed);
@@ -152,7 +172,7 @@ export class OutboxWorker implements OutboxControl {
     }
     const loop = this.#deliverMatch(matchId)
       .catch((error: unknown) => {
-        this.#log(`outbox delivery for match ${matchId} paused`, error);
+        void this.#about(matchId).then((context) => this.#log(`outbox delivery for match ${matchId} paused`, error, context));
         this.#snoozed.set(matchId, this.#now() + 1000);
         this.#wake(this.#now() + 1000);
       })
@@ -183,11 +203,26 @@ export class OutboxWorker implements OutboxControl {
     }
   }
 
+  /** Whether this process delivers the match's posts: always unsharded; with a shard, when its guild is on it (a match never moves guild). */
+  async #learnOwner(matchId: string): Promise<void> {
+    const row = await this.#store.matches.get(matchId);
+    this.#owned.set(matchId, row !== undefined && onShard(this.#shard, row.guildId));
+  }
+
+  /** The log context of a line about a match: its id and guild (looked up only when something is logged). */
+  async #about(matchId: string): Promise<LogContext> {
+    try {
+      return { matchId, guildId: (await this.#store.matches.get(matchId))?.guildId };
+    } catch {
+      return { matchId };
+    }
+  }
+
   /** Matches whose next row may go now. */
   async #ready(): Promise<string[]> {
     const at = this.#now();
     const ready: string[] = [];
-    for (const w of await this.#store.outbox.waiting()) {
+    for (const w of await this.#store.outbox.waiting(undefined, this.#shard)) {
       if (w.due <= at && (this.#snoozed.get(w.matchId) ?? 0) <= at && !(await this.#isHeadHeld(w.matchId))) ready.push(w.matchId);
     }
     return ready;
@@ -206,7 +241,7 @@ export class OutboxWorker implements OutboxControl {
   async #scan(): Promise<void> {
     if (!this.#running) return;
     try {
-      const waiting = await this.#store.outbox.waiting();
+      const waiting = await this.#store.outbox.waiting(undefined, this.#shard);
       const at = this.#now();
       for (const w of waiting) {
         if (w.due > at) {
@@ -258,12 +293,15 @@ export class OutboxWorker implements OutboxControl {
       return true;
     } catch (error) {
       if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
-        this.#log(`gave up a post for match ${row.matchId} (outbox row ${row.id})`, error);
+        this.#log(`gave up a post for match ${row.matchId} (outbox row ${row.id})`, error, { ...(await this.#about(row.matchId)), outboxRow: row.id });
         await this.#store.outbox.dropped(row.id, describe(error));
         return true;
       }
       const due = this.#now() + backoffMs(row.attempts);
-      this.#log(`a post for match ${row.matchId} failed; trying again in ${Math.round((due - this.#now()) / 1000)} s (outbox row ${row.id})`, error);
+      this.#log(`a post for match ${row.matchId} failed; trying again in ${Math.round((due - this.#now()) / 1000)} s (outbox row ${row.id})`, error, {
+        ...(await this.#about(row.matchId)),
+        outboxRow: row.id,
+      });
       await this.#store.outbox.failed(row.id, describe(error), due);
       this.#wake(due);
       return false;

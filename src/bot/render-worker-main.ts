@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { picturePost, type PictureBody } from '../commands/post-pictures';
 import type { Rendered } from '../commands/post-render';
 import { openStore, type Store } from '../store';
+import { isPostgresUrl, openPgStore } from '../store/open-pg';
 
 export interface RenderRequest {
   readonly id: number;
@@ -29,7 +30,13 @@ export interface RenderWorkerData {
 const port = parentPort;
 if (!port) throw new Error('render-worker-main.ts runs only as a worker thread (bot/render-pool.ts)');
 const { databasePath } = workerData as RenderWorkerData;
-let store: Store | null = null;
+let store: Promise<Store> | null = null;
+
+/** A second connection to the bot's database: a read-only SQLite one, or a one-connection PostgreSQL pool. */
+const openReader = (location: string): Promise<Store> =>
+  isPostgresUrl(location)
+    ? openPgStore(location, { migrate: false, poolSize: 1 })
+    : Promise.resolve(openStore(location, { readonly: true, migrate: false, busyMs: 2000 }));
 
 /**
  * Pictures live outside the JavaScript heap: a canvas's pixels (several megabytes for a map or a
@@ -70,10 +77,11 @@ port.on('message', async (job: RenderRequest) => {
   if (job.crash) process.exit(70);
   try {
     // Opened on the first job, so a worker started for a bot that never draws costs no connection.
-    store ??= openStore(databasePath, { readonly: true, migrate: false, busyMs: 2000 });
-    const row = await store.matches.get(job.matchId);
+    store ??= openReader(databasePath);
+    const reader = await store;
+    const row = await reader.matches.get(job.matchId);
     const { rendered, transfer } = movable(
-      row ? { to: 'create', post: await picturePost(store, row, job.body) } : { to: 'skip', reason: 'the match no longer exists' },
+      row ? { to: 'create', post: await picturePost(reader, row, job.body) } : { to: 'skip', reason: 'the match no longer exists' },
     );
     port.postMessage({ id: job.id, ok: true, rendered } satisfies RenderReply, transfer);
     collectIfGrown();

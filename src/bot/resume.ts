@@ -7,12 +7,18 @@
 import type { App } from '../commands/app';
 import type { PostBody } from '../commands/post-body';
 import { matchRecord } from '../match/record';
+import { onShard, type ShardScope } from '../store';
 import { enqueue } from '../commands/table';
 import { practiceSeat } from '../commands/practice-seat';
 
-export async function queueMissingPrompts(app: App): Promise<number> {
+/**
+ * With a shard, only matches of its own guilds: another shard's prompts are that shard's to post, and
+ * queueing them here too would post them twice.
+ */
+export async function queueMissingPrompts(app: App, shard?: ShardScope): Promise<number> {
   let queued = 0;
   for (const stored of await app.store.matches.open()) {
+    if (!onShard(shard, stored.guildId)) continue;
     const row = matchRecord(stored);
     if (!row.setup || !row.snapshot || !row.threadId) continue;
     const snapshot = row.snapshot;

@@ -5,7 +5,7 @@
  */
 import type { Interaction } from 'discord.js';
 import { answerPrivately } from '../commands/answer';
-import type { App } from '../commands/app';
+import type { App, LogContext } from '../commands/app';
 import type { CommandModule } from '../commands/command';
 import { readOptions } from '../commands/options';
 import { handleComponent, handleModal } from '../commands/components';
@@ -35,6 +35,20 @@ const nameOf = (interaction: Interaction): string =>
       : interaction.isMessageComponent()
         ? 'component'
         : 'other';
+
+/**
+ * What a failed interaction's log line is about: its guild, command, and the match whose thread it
+ * came from, if any (looked up only when something is logged).
+ */
+async function contextOf(app: App, interaction: Interaction): Promise<LogContext> {
+  let matchId: string | undefined;
+  try {
+    matchId = interaction.channelId ? (await app.store.matches.byThread(interaction.channelId))?.id : undefined;
+  } catch {
+    matchId = undefined;
+  }
+  return { matchId, guildId: interaction.guildId ?? undefined, interactionId: interaction.id, command: nameOf(interaction) };
+}
 
 export type Observe = (command: string, outcome: Outcome, seconds: number) => void;
 
@@ -71,14 +85,14 @@ function routeTo(app: App, modules: readonly CommandModule[]): (interaction: Int
       return 'ok';
     } catch (error) {
       if (interaction.isAutocomplete()) {
-        if (!(error instanceof UserError)) app.log(`autocomplete /${interaction.commandName} failed`, error);
+        if (!(error instanceof UserError)) app.log(`autocomplete /${interaction.commandName} failed`, error, await contextOf(app, interaction));
         await interaction.respond([]).catch(() => undefined);
         return outcomeOf(error);
       }
       if (!interaction.isRepliable()) return outcomeOf(error);
       const message = whatToSay(error, wasSaved(interaction));
-      if (!(error instanceof UserError)) app.log(`interaction ${interaction.id} failed`, error);
-      await answerPrivately(interaction, message).catch((e: unknown) => app.log('could not answer an interaction', e));
+      if (!(error instanceof UserError)) app.log(`interaction ${interaction.id} failed`, error, await contextOf(app, interaction));
+      await answerPrivately(interaction, message).catch(async (e: unknown) => app.log('could not answer an interaction', e, await contextOf(app, interaction)));
       return outcomeOf(error);
     }
   };

@@ -9,8 +9,8 @@
  * either wins (the deadline is cancelled in their transaction) or is told the match moved on.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { App } from '../commands/app';
-import type { DeadlineRow } from '../store';
+import { aboutMatch, type App } from '../commands/app';
+import { onShard, type DeadlineRow, type ShardScope } from '../store';
 import { handleDeadline, type Handled } from '../commands/deadline-actions';
 import { planWaits } from '../commands/deadline-plan';
 import { inTransaction } from '../commands/table';
@@ -20,6 +20,8 @@ export interface SchedulerOptions {
   readonly tickMs?: number;
   /** How many deadlines one claim takes (default 500); a tick claims again while it fills its batch. */
   readonly batch?: number;
+  /** A sharded bot's shard: only deadlines of matches of its own guilds are claimed (store/shard.ts). */
+  readonly shard?: ShardScope;
 }
 
 export interface TickReport {
@@ -36,6 +38,7 @@ export class Scheduler {
   readonly #app: App;
   readonly #tickMs: number;
   readonly #batch: number;
+  readonly #shard: ShardScope | undefined;
   #timer: NodeJS.Timeout | null = null;
   /** Set by stop(): a tick in progress ends after the deadline it is handling. */
   #stopped = false;
@@ -47,6 +50,7 @@ export class Scheduler {
     this.#app = app;
     this.#tickMs = options.tickMs ?? DEFAULT_TICK_MS;
     this.#batch = options.batch ?? 500;
+    this.#shard = options.shard;
   }
 
   get tickMs(): number {
@@ -56,20 +60,22 @@ export class Scheduler {
   /**
    * Starts ticking. First, the waits of open matches that have no deadline yet (made before deadlines
    * existed) get one, and claims left by a process that died are released: the database's lease says
-   * this is the only bot on it. Then the first tick handles whatever fell due while the bot was down.
+   * this is the only bot on it (a shard's lease: the only process for its guilds, whose claims alone
+   * it releases). Then the first tick handles whatever fell due while the bot was down.
    */
   async start(): Promise<TickReport> {
     this.#stopped = false;
     const store = this.#app.store;
-    await store.deadlines.releaseClaims();
+    await store.deadlines.releaseClaims(this.#shard);
     for (const row of await store.matches.open()) {
+      if (!onShard(this.#shard, row.guildId)) continue;
       try {
         await inTransaction(this.#app, async () => {
           const fresh = await store.matches.get(row.id);
           if (fresh) await planWaits(store, this.#app.now(), fresh);
         });
       } catch (error) {
-        this.#app.log(`could not give match ${row.id} its deadlines`, error);
+        this.#app.log(`could not give match ${row.id} its deadlines`, error, aboutMatch(row));
       }
     }
     this.#timer = setInterval(() => void this.tick().catch((error: unknown) => this.#app.log('a scheduler tick failed', error)), this.#tickMs);
@@ -117,7 +123,7 @@ export class Scheduler {
       const now = app.now();
       let due: DeadlineRow[];
       try {
-        due = await app.store.deadlines.claim(now, now + this.#tickMs, this.#batch);
+        due = await app.store.deadlines.claim(now, now + this.#tickMs, this.#batch, this.#shard);
       } catch (error) {
         // A busy database: the next tick looks again.
         app.log('the scheduler could not claim deadlines', error);
@@ -136,7 +142,11 @@ export class Scheduler {
               try {
                 handledHere.push(await app.store.transaction(() => handleDeadline(app, d)));
               } catch (error) {
-                app.log(`deadline ${d.id} of match ${d.matchId} could not be handled`, error);
+                app.log(`deadline ${d.id} of match ${d.matchId} could not be handled`, error, {
+                  matchId: d.matchId,
+                  guildId: (await app.store.matches.get(d.matchId).catch(() => undefined))?.guildId,
+                  deadline: d.id,
+                });
                 handledHere.push(null);
               }
             }

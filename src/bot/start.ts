@@ -8,11 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
 import { defaultContent, type Content } from '../content/load';
-import type { App } from '../commands/app';
+import type { App, Log } from '../commands/app';
 import { commandModules } from '../commands';
 import { answerPrivately } from '../commands/answer';
-import { DEFAULT_DATABASE_PATH, isBusy, openStore, type Store } from '../store';
+import { DEFAULT_DATABASE_PATH, isBusy, openStore, type ShardScope, type Store } from '../store';
 import { type HeldLease, takeLease } from './lease';
+import { isPostgresUrl, openPgStore } from '../store/open-pg';
 import { createBotLog } from './log';
 import { createMetrics, serveMetrics, type Metrics } from './metrics';
 import { OutboxWorker } from './outbox-worker';
@@ -21,6 +22,7 @@ import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
 import { SeasonRunner } from '../commands/season-runner';
+import { leaseName, shardFromEnvironment, shardLabel } from './shard';
 import { StartupError } from './startup-error';
 
 export interface BotOptions {
@@ -30,9 +32,11 @@ export interface BotOptions {
   /** Register commands in this guild only (instant, for development); globally otherwise. */
   readonly guildId?: string | undefined;
   readonly databasePath?: string | undefined;
+  /** A PostgreSQL URL (postgres://…, or pglite:); DATABASE_URL by default. Wins over databasePath. */
+  readonly databaseUrl?: string | undefined;
   readonly store?: Store;
   readonly content?: Content;
-  readonly log?: (message: string, error?: unknown) => void;
+  readonly log?: Log;
   /**
    * A fixed seed for every new match instead of the dice proof (docs/dice.md); tests and SANDBOX_SEED
    * pass one to replay the same dice. Such matches say they cannot be verified.
@@ -51,6 +55,12 @@ export interface BotOptions {
   readonly schedulerTickMs?: number;
   /** Serve /metrics (Prometheus) and /healthz on this port (METRICS_PORT); 0 picks a free one. */
   readonly metricsPort?: number | undefined;
+  /**
+   * This process's shard (docs/deploy.md "Shards"): it identifies as `[id, count]`, holds that shard's
+   * lease, and handles deadlines, posts and start-up work of its own guilds' matches only. Default:
+   * what discord.js's ShardingManager put in the environment (shard.ts); none for an unsharded bot.
+   */
+  readonly shard?: ShardScope | undefined;
 }
 
 export interface RunningBot {
@@ -68,14 +78,18 @@ export interface RunningBot {
   stop(): Promise<void>;
 }
 
-const defaultLog = (token: string) => createBotLog({ token });
+/** Every line says which shard wrote it (0 for an unsharded bot). */
+const defaultLog = (token: string, shard: ShardScope | undefined) => createBotLog({ token, base: { shard: shard?.id ?? 0 } });
 
-function openDatabase(path: string): Store {
+async function openDatabase(path: string, url: string | undefined): Promise<Store> {
   try {
+    // DATABASE_URL=postgres://… selects PostgreSQL (docs/store.md "Two backends"); otherwise the SQLite file.
+    if (isPostgresUrl(url)) return await openPgStore(url);
     // Writes that meet another connection's lock fail fast and are retried without blocking (store/busy.ts).
     return openStore(path, { busyMs: 50 });
   } catch (error) {
-    throw new StartupError(`The database at ${path} could not be opened or brought up to date: ${error instanceof Error ? error.message : String(error)}`);
+    const where = isPostgresUrl(url) ? 'The PostgreSQL database' : `The database at ${path}`;
+    throw new StartupError(`${where} could not be opened or brought up to date: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -97,13 +111,20 @@ async function login(client: Client, token: string): Promise<void> {
 
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const path = options.databasePath ?? process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
-  // The log comes first, so that anything logged during start-up has its tokens redacted.
-  const log = options.log ?? defaultLog(options.token);
-  const store = options.store ?? openDatabase(path);
+  const shard = 'shard' in options ? options.shard : shardFromEnvironment();
+  // The log comes next, so that anything logged during start-up has its tokens redacted.
+  const log = options.log ?? defaultLog(options.token, shard);
+  const url = options.databaseUrl ?? process.env.DATABASE_URL;
+  const store = options.store ?? (await openDatabase(path, url));
   let lease: HeldLease;
   try {
     // Taking the lease is also the proof that the database can be written.
-    lease = await takeLease(store, { log, onLost: () => (options.onLeaseLost ?? (() => process.exit(1)))() });
+    lease = await takeLease(store, {
+      name: leaseName(shard),
+      ...(shard ? { who: shardLabel(shard).replace(/^s/, 'S') } : {}),
+      log,
+      onLost: () => (options.onLeaseLost ?? (() => process.exit(1)))(),
+    });
   } catch (error) {
     if (!options.store) await store.close();
     if (error instanceof StartupError) throw error;
@@ -116,6 +137,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [] },
+    ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
     // discord.js keeps the last 200 messages it has seen in every channel by default, for the life of
     // the process: every post of every match thread the bot has served. The bot only fetches messages
     // to edit its recent prompts, so a few per thread will do.
@@ -123,13 +145,16 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     ...(options.apiBase ? { rest: { api: options.apiBase } } : {}),
   });
   const workers = options.renderWorkers ?? (process.env.RENDER_WORKERS ? Number(process.env.RENDER_WORKERS) : spareCores());
-  const renderPool = store.path && workers > 0 ? new RenderPool({ databasePath: store.path, size: workers, log }) : null;
-  const metrics = createMetrics(store);
+  // The render workers open a second connection: the SQLite file, or the same PostgreSQL database.
+  const location = options.store ? store.path : isPostgresUrl(url) && !url.startsWith('pglite:') ? url : store.path;
+  const renderPool = location && workers > 0 ? new RenderPool({ databasePath: location, size: workers, log }) : null;
+  const metrics = createMetrics(store, shard);
   const outbox = new OutboxWorker({
     store,
     client,
     log,
     ...(renderPool ? { renderer: renderPool } : {}),
+    ...(shard ? { shard } : {}),
     observe: { render: (kind, s) => metrics.renderSeconds.observe({ kind }, s), delivered: (s) => metrics.outboxLagSeconds.observe(s) },
     onLeagueResult: () => seasons.kick(),
   });
@@ -141,6 +166,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const app: App = {
     store,
     seasons,
+    ...(shard ? { shard } : {}),
     content: options.content ?? defaultContent(),
     client,
     outbox,
@@ -153,7 +179,10 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     // The scheduler is made just below; this runs only once the bot is taking interactions.
     dueNow: () => scheduler.soon(),
   };
-  const scheduler = new Scheduler(app, { ...(options.schedulerTickMs === undefined ? {} : { tickMs: options.schedulerTickMs }) });
+  const scheduler = new Scheduler(app, {
+    ...(options.schedulerTickMs === undefined ? {} : { tickMs: options.schedulerTickMs }),
+    ...(shard ? { shard } : {}),
+  });
   const route = makeRouter(app, commandModules, (command, outcome, seconds) => {
     metrics.interactions.inc({ command, outcome });
     metrics.interactionSeconds.observe({ command }, seconds);
@@ -174,9 +203,12 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   client.on(Events.Error, (error) => log('client error', error));
   try {
     await login(client, options.token);
-    const data = commandModules.map((m) => m.data);
-    if (options.guildId) await client.application!.commands.set(data, options.guildId);
-    else await client.application!.commands.set(data);
+    // Commands belong to the application, not to a shard: the first shard registers them for all.
+    if (!shard || shard.id === 0) {
+      const data = commandModules.map((m) => m.data);
+      if (options.guildId) await client.application!.commands.set(data, options.guildId);
+      else await client.application!.commands.set(data);
+    }
   } catch (error) {
     await client.destroy();
     await renderPool?.close();
@@ -184,14 +216,14 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     if (!options.store) await store.close();
     throw error;
   }
-  await queueMissingPrompts(app);
+  await queueMissingPrompts(app, shard);
   await outbox.start();
   // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
   await scheduler.start();
   const health = async () => {
     let database = true;
     try {
-      await store.leases.get('bot');
+      await store.leases.get(lease.row.name);
     } catch {
       database = false;
     }

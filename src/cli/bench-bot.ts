@@ -15,48 +15,35 @@
  * with the bot's, as it would not against Discord. BENCH_MATCHES (default 200), BENCH_BURST (100) and
  * BENCH_RUNS (3) shrink it for a quick look; BENCH_BOT_NODE_ARGS adds node options to the bot (a profiler).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gameOf } from '../match/match-state';
-import { matchRecord } from '../match/record';
-import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../fakecord';
+import { startFakeDiscord, type FakeDiscord } from '../fakecord';
 import { openStore, type Store } from '../store';
 import { buildBot, startBotProcess, type BotProcess } from './bot-process';
+import {
+  answerPrompts,
+  done,
+  endCommand,
+  ImageClock,
+  mainThreadCpu,
+  mb,
+  outboxEmpty,
+  processCpu,
+  quantile,
+  resetPeak,
+  sleep,
+  sorted,
+  statusField,
+  TIMEOUT,
+  VALOR_WARBAND,
+  HAVOC_WARBAND,
+} from './bench-drive';
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 200);
 const BURST = Math.min(MATCHES, Number(process.env.BENCH_BURST ?? 100));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const TIMEOUT = 60_000;
-
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
-const mb = (bytes: number) => bytes / 2 ** 20;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls an answer that needs the (async) store until it holds; the fake's waitFor takes only synchronous checks. */
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms`);
-    await sleep(20);
-  }
-}
-
-/** CPU seconds of a process (all threads) or of one of its threads, from /proc. */
-const TICK = 100; // USER_HZ on Linux
-function cpuSeconds(path: string): number {
-  const stat = readFileSync(path, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 14 and 15 (utime, stime) are the 12th and 13th after the command name.
-  return (Number(fields[11]) + Number(fields[12])) / TICK;
-}
-const mainThreadCpu = (pid: number) => cpuSeconds(`/proc/${pid}/task/${pid}/stat`);
-const processCpu = (pid: number) => cpuSeconds(`/proc/${pid}/stat`);
-const statusField = (pid: number, field: string): number =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-
 /** A port free now, for the bot's metrics. */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -71,114 +58,6 @@ async function heapFigures(port: number): Promise<string> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const value = (name: string) => Number(new RegExp(`^sellsword_${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
   return `main thread heap used ${mb(value('nodejs_heap_size_used_bytes')).toFixed(0)} MB of ${mb(value('nodejs_heap_size_total_bytes')).toFixed(0)} MB, external ${mb(value('nodejs_external_memory_bytes')).toFixed(0)} MB`;
-}
-
-/** Resets the kernel's peak-RSS mark (VmHWM) of a process; false when not allowed. */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const components = (m: FakeMessage) =>
-  m.components.flatMap((row) => ('components' in row ? (row.components as { type: number; custom_id: string; options?: { value: string }[] }[]) : []));
-
-async function done(
-  store: Store,
-  run: () => Promise<{ response(ms?: number): Promise<unknown>; settled(o?: { quietMs?: number; timeoutMs?: number }): Promise<unknown> }>,
-): Promise<void> {
-  await outboxEmpty(store);
-  const out = await run();
-  await out.response(TIMEOUT);
-  await out.settled({ quietMs: 30, timeoutMs: TIMEOUT });
-}
-
-const snapshotIn = async (store: Store, thread: string) => {
-  const row = await store.matches.byThread(thread);
-  return row ? (matchRecord(row).snapshot ?? undefined) : undefined;
-};
-
-/**
- * Waits until the bot has posted everything the match had to post, as a player clicks only what is
- * on screen. An interaction that reaches the bot while one of its own requests to the fake Discord is
- * still in flight can have its answer created in undici but never sent (seen with undici 6.29.1
- * against the fake, most readily when a prompt is clicked before the bot has heard back from posting
- * it); the answer then waits for discord.js's 15 s timeout and retries, and the act's posts behind it.
- * So every interaction but the burst's waits until the bot has nothing left to post; the burst keeps
- * the case in, and counts an image not posted within a minute as late.
- */
-async function outboxEmpty(store: Store): Promise<void> {
-  // Three minutes: an answer stuck as above is given up by discord.js after four 15 s tries.
-  await until(async () => (await store.outbox.pending()).length === 0, 3 * TIMEOUT, 'the outbox did not empty');
-}
-
-/** Answers the match's open prompts with their first choice until a player has a turn to take. */
-async function answerPrompts(fake: FakeDiscord, store: Store, thread: string): Promise<void> {
-  for (let i = 0; i < 30; i++) {
-    const row = await store.matches.byThread(thread);
-    const snapshot = row ? (matchRecord(row).snapshot ?? undefined) : undefined;
-    const prompt = snapshot ? (snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt) : null;
-    if (!prompt) {
-      const game = snapshot ? gameOf(snapshot) : null;
-      if (game?.turn || game?.over) return;
-      await sleep(20);
-      continue;
-    }
-    await outboxEmpty(store);
-    const message = await fake.waitFor(
-      () =>
-        fake
-          .messages(thread)
-          .filter((m) => components(m).length > 0 && m.mentions.includes(prompt.player))
-          .at(-1),
-      TIMEOUT,
-    );
-    const c = components(message)[0]!;
-    const user = prompt.player;
-    if (c.type === 3) await done(store, () => fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }));
-    else await done(store, () => fake.click({ user, message: message.id, customId: c.custom_id }));
-    await until(async () => (await store.matches.byThread(thread))!.seq !== row!.seq, TIMEOUT, 'the match did not move on');
-  }
-}
-
-/** The `/end` that ends the current player's turn with a unit that has not acted, or null once the match is over. */
-async function endCommand(store: Store, thread: string): Promise<{ user: string; channel: string; name: string; options: { unit: string } } | null> {
-  const game = gameOf((await snapshotIn(store, thread))!);
-  if (!game || game.over || !game.turn) return null;
-  const turn = game.turn;
-  const unit = turn.unit ?? Object.values(game.units).find((u) => u.player === turn.player && !u.turnTaken && !u.dropped)?.id;
-  return unit ? { user: turn.player, channel: thread, name: 'end', options: { unit } } : null;
-}
-
-/** Times when each thread next gets a map image, from one listener on the fake. */
-class ImageClock {
-  readonly #waiting = new Map<string, (at: number) => void>();
-  constructor(fake: FakeDiscord) {
-    fake.on('message-create', (m) => {
-      if (!m.attachments.some((a) => a.contentType === 'image/png')) return;
-      const resolve = this.#waiting.get(m.channelId);
-      if (resolve) {
-        this.#waiting.delete(m.channelId);
-        resolve(performance.now());
-      }
-    });
-  }
-  /** When the thread's next image is posted; Infinity when none is within TIMEOUT (counted as late). */
-  next(thread: string): Promise<number> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.#waiting.delete(thread);
-        resolve(Infinity);
-      }, TIMEOUT);
-      this.#waiting.set(thread, (at) => {
-        clearTimeout(timer);
-        resolve(at);
-      });
-    });
-  }
 }
 
 interface RunFigures {
@@ -339,14 +218,14 @@ async function main(): Promise<void> {
       fake.command({
         user: alice,
         name: 'warband submit',
-        options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" },
+        options: { text: VALOR_WARBAND },
       }),
     );
     await done(store, () =>
       fake.command({
         user: bob,
         name: 'warband submit',
-        options: { text: 'Grave Host | havoc | mill-crossing | havoc-orc-warboss, havoc-ghoul, havoc-ghoul' },
+        options: { text: HAVOC_WARBAND },
       }),
     );
 

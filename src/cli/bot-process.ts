@@ -17,6 +17,8 @@ import type { FakeDiscord } from '../fakecord';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const START = fileURLToPath(new URL('./start.ts', import.meta.url));
 const ONLINE = /Sellsword Table is online as /;
+/** What the sharding manager says once every shard is online. */
+const SHARDS_ONLINE = /Sellsword Table is running \d+ shards?, one process each\./;
 const OUTPUT_LIMIT = 64 * 1024;
 
 export interface BotProcessOptions {
@@ -35,6 +37,14 @@ export interface BotProcessOptions {
   readonly timeoutMs?: number;
   /** Node options before the script (the benchmark passes a profiler's). */
   readonly nodeArgs?: readonly string[];
+  /**
+   * Run this many shards (SHARDS) under discord.js's ShardingManager, started 100 ms apart: the
+   * process is then the manager, and it is online when every shard is. `stop()` stops them all;
+   * `kill()` kills the manager only, so use `stop()`.
+   */
+  readonly shards?: number;
+  /** Where the bot registers its commands (DISCORD_GUILD_ID): the fake's first guild by default; null registers them globally, for every guild. */
+  readonly guildId?: string | null;
 }
 
 export interface ProcessExit {
@@ -84,8 +94,9 @@ export async function startBotProcess(fake: FakeDiscord, options: BotProcessOpti
       ...options.env,
       DISCORD_TOKEN: 'bot-process-token',
       DISCORD_API_BASE: fake.apiBase,
-      DISCORD_GUILD_ID: fake.guild.id,
+      ...(options.guildId === null ? {} : { DISCORD_GUILD_ID: options.guildId ?? fake.guild.id }),
       DATABASE_PATH: options.databasePath,
+      ...(options.shards === undefined ? {} : { SHARDS: String(options.shards), SHARD_SPAWN_DELAY_MS: '100' }),
     },
     stdio: ['ignore', 'pipe', options.stderr === 'inherit' ? 'inherit' : 'pipe'],
   });
@@ -115,7 +126,7 @@ export async function startBotProcess(fake: FakeDiscord, options: BotProcessOpti
       else resolve();
     };
     const check = (): void => {
-      if (ONLINE.test(output)) finish();
+      if ((options.shards === undefined ? ONLINE : SHARDS_ONLINE).test(output)) finish();
     };
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

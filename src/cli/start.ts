@@ -1,10 +1,14 @@
 /**
  * `npm start`: runs the bot against Discord when DISCORD_TOKEN is set (DISCORD_GUILD_ID registers the
  * commands in one server, DISCORD_API_BASE points at a Discord-compatible API, DATABASE_PATH picks the
- * database file, METRICS_PORT serves /metrics and /healthz). Without a token it runs the local sandbox (docs/sandbox.md): the fake Discord, the
+ * database file, METRICS_PORT serves /metrics and /healthz; SHARDS=auto or a number runs that many
+ * shard processes under discord.js's ShardingManager, each this same script; SCHEDULER_TICK_MS how
+ * often deadlines are looked for, default 10 s). Without a token it runs the local sandbox (docs/sandbox.md): the fake Discord, the
  * real bot connected to it, and a page at http://localhost:3000 (SANDBOX_PORT; SANDBOX_HOST to listen
  * elsewhere; SANDBOX_SEED for the same dice in every match; DATABASE_PATH, default data/sandbox.db).
  */
+import { shardFromEnvironment, shardLabel } from '../bot/shard';
+import { startShards } from '../bot/shards';
 import { startBot } from '../bot/start';
 import { StartupError } from '../bot/startup-error';
 
@@ -32,13 +36,44 @@ function numberFrom(name: string): number | undefined {
 }
 
 const token = process.env.DISCORD_TOKEN;
-if (token) {
-  const metricsPort = numberFrom('METRICS_PORT');
+const shards = process.env.SHARDS?.trim();
+if (token && shards && !process.env.SHARDING_MANAGER) {
+  // The sharding manager: it runs this same script once per shard and does nothing else itself.
+  const spawnDelayMs = numberFrom('SHARD_SPAWN_DELAY_MS');
+  const running = await orStop(
+    startShards({
+      token,
+      shards,
+      file: process.argv[1] ?? '',
+      execArgv: process.execArgv,
+      apiBase: process.env.DISCORD_API_BASE,
+      ...(spawnDelayMs === undefined ? {} : { spawnDelayMs }),
+    }),
+  );
+  console.log(`Sellsword Table is running ${running.count} shard${running.count === 1 ? '' : 's'}, one process each.`);
+  const stop = () => void running.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} else if (token) {
+  const shard = shardFromEnvironment();
+  const schedulerTickMs = numberFrom('SCHEDULER_TICK_MS');
+  const basePort = numberFrom('METRICS_PORT');
+  // Each shard serves its own metrics, on METRICS_PORT + its shard id (0 still picks a free port).
+  const metricsPort = basePort === undefined || basePort === 0 || !shard ? basePort : basePort + shard.id;
   const bot = await orStop(
-    startBot({ token, apiBase: process.env.DISCORD_API_BASE, guildId: process.env.DISCORD_GUILD_ID, databasePath: process.env.DATABASE_PATH, metricsPort }),
+    startBot({
+      token,
+      // A shard sends its REST through the manager's proxy, so all shards share one rate limit.
+      apiBase: (shard && process.env.SHARD_REST_PROXY) || process.env.DISCORD_API_BASE,
+      guildId: process.env.DISCORD_GUILD_ID,
+      databasePath: process.env.DATABASE_PATH,
+      metricsPort,
+      shard,
+      ...(schedulerTickMs ? { schedulerTickMs } : {}),
+    }),
   );
   console.log(
-    `Sellsword Table is online as ${bot.client.user?.tag ?? 'the bot'}.${bot.metricsUrl ? ` Metrics: ${bot.metricsUrl}/metrics, health: ${bot.metricsUrl}/healthz.` : ''}`,
+    `Sellsword Table${shard ? ` (${shardLabel(shard)})` : ''} is online as ${bot.client.user?.tag ?? 'the bot'}.${bot.metricsUrl ? ` Metrics: ${bot.metricsUrl}/metrics, health: ${bot.metricsUrl}/healthz.` : ''}`,
   );
   // Interactions under way finish and the outbox is given the rest of 10 s; whatever is still
   // waiting then is delivered by the next start, so exiting loses nothing.
@@ -49,6 +84,8 @@ if (token) {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } else {
+  // The sandbox is one process; discord.js would read SHARDS as its own setting.
+  delete process.env.SHARDS;
   const port = numberFrom('SANDBOX_PORT');
   const seed = numberFrom('SANDBOX_SEED');
   // Loaded only here: a bot with a token never loads the fake Discord or the sandbox's page.

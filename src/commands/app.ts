@@ -5,7 +5,7 @@
  */
 import type { Client } from 'discord.js';
 import type { Content } from '../content/load';
-import type { Store } from '../store';
+import type { ShardScope, Store } from '../store';
 
 /** The outbox worker as handlers see it (bot/outbox-worker.ts). */
 export interface OutboxControl {
@@ -20,12 +20,25 @@ export interface OutboxControl {
   kickLeague?(): void;
 }
 
+/** What a log line is about (bot/log.ts): its match and guild; the bot's log adds the shard. */
+export interface LogContext {
+  readonly matchId?: string | undefined;
+  readonly guildId?: string | undefined;
+  readonly [field: string]: unknown;
+}
+
+/** A line for the log: with an error at level error, else info; `context` says which match it is about. */
+export type Log = (message: string, error?: unknown, context?: LogContext) => void;
+
+/** The context of a line about this match. */
+export const aboutMatch = (row: { readonly id: string; readonly guildId: string }): LogContext => ({ matchId: row.id, guildId: row.guildId });
+
 export interface App {
   readonly store: Store;
   readonly content: Content;
   readonly client: Client;
   readonly outbox: OutboxControl;
-  readonly log: (message: string, error?: unknown) => void;
+  readonly log: Log;
   /** Where the time of each change's transaction is reported (the bot's metrics); optional in tests. */
   readonly timeAct?: (seconds: number) => void;
   readonly mintId: () => string;
@@ -43,6 +56,8 @@ export interface App {
    * league match ending). Optional: without it the scheduler's tick finds the change.
    */
   readonly seasons?: { kick(): void; run(): Promise<void> };
+  /** This process's shard (store/shard.ts); none for an unsharded bot. Work the scheduler and outbox do not scope by SQL (league seasons) checks it. */
+  readonly shard?: ShardScope | undefined;
   /** The game clock (ms since the epoch): deadlines, reminders and vacations read it; tests and the sandbox move it. */
   readonly now: () => number;
 }

@@ -18,7 +18,7 @@ import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
 import { describeChange } from './act-log';
 import { retirements } from './announce';
 import { closing } from './match-end';
-import type { App } from './app';
+import { aboutMatch, type App } from './app';
 import { clockOf, discordTime, hoursText } from './clock-terms';
 import { isWaitKind, planWaits, timeoutOf, waitsOf, type Wait } from './deadline-plan';
 import type { MatchCommand, MatchSnapshot } from '../match/match-state';
@@ -150,7 +150,7 @@ async function handle(app: App, d: DeadlineRow): Promise<Handled['did'] | null> 
   const change = await recordChange(app, row.id, undefined, row.seq, made.command, { reply });
   if (!change.ok) {
     // Cannot happen while the engine accepts its own defaults; if it does, the match gets a fresh deadline.
-    app.log(`the timeout of match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`);
+    app.log(`the timeout of match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`, undefined, aboutMatch(row));
     await planWaits(store, app.now(), row);
   }
   return 'default';
@@ -180,7 +180,11 @@ async function botAct(app: App, row: MatchRow, seat: PlayerId): Promise<Handled[
       : undefined;
     const change = await recordChange(app, row.id, seat, row.seq, command, reply ? { reply } : {});
     if (change.ok) return 'played';
-    app.log(`the practice opponent's choice in match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`);
+    app.log(
+      `the practice opponent's choice in match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`,
+      undefined,
+      aboutMatch(row),
+    );
   }
   const made = timeoutCommand(snapshot, name);
   if (!made) return 'moot';

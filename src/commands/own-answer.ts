@@ -28,7 +28,10 @@ export async function answerOwn(
       await app.store.outbox.delivered(own.id, interaction.message.id);
     }
   } catch (error) {
-    app.log('answering an interaction failed; its thread still gets the post', error);
+    app.log('answering an interaction failed; its thread still gets the post', error, {
+      matchId: posts[0]?.matchId,
+      guildId: interaction.guildId ?? undefined,
+    });
   } finally {
     if (own) app.outbox.release(own.id);
     else if (posts[0]) app.outbox.kick(posts[0].matchId);

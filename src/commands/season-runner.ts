@@ -23,7 +23,7 @@ import { seasonStandings, standingsTable } from '../league/season-standings';
 import { commitmentOf } from '../match/dice-proof';
 import { type MatchSnapshot, pregameStart } from '../match/match-state';
 import { type CommittedWarband, matchRecord, type Terms } from '../match/record';
-import { OPEN_STATUSES, storedNames, type MatchRow, type ResultWithPlayers } from '../store';
+import { onShard, OPEN_STATUSES, storedNames, type MatchRow, type ResultWithPlayers } from '../store';
 import type { LeagueSettingsRow, PairingRow, SeasonRow } from '../store/rows';
 import { planPosts } from './announce';
 import type { App } from './app';
@@ -353,6 +353,10 @@ export class SeasonRunner {
   async #pass(): Promise<void> {
     const app = this.#app();
     for (const season of await app.store.seasons.active()) {
+      // On a sharded bot each season is run by the shard of its league's guild (store/shard.ts): a
+      // pairing's match thread must be opened once.
+      const league = await app.store.leagues.get(season.leagueId);
+      if (!league || !onShard(app.shard, league.guildId)) continue;
       try {
         await runSeason(app, season.id);
       } catch (error) {

@@ -5,7 +5,7 @@
  */
 import type { PlayerId } from '../engine';
 import { describeChange } from './act-log';
-import type { App } from './app';
+import { aboutMatch, type App } from './app';
 import { planWaits } from './deadline-plan';
 import type { MatchCommand, MatchEvent } from '../match/match-state';
 import { answeredLine, standingAnswer } from './standing-orders';
@@ -28,7 +28,11 @@ export async function settleChange(app: App, first: Recorded, follow: FollowUp):
     const next = await follow(answer.player, last.row.seq, answer.command, reply);
     if (!next.ok) {
       // The engine refused what the orders asked: the prompt stays for the player to answer.
-      app.log(`a standing order of ${answer.player} in match ${last.row.id} was refused: ${next.reason === 'refused' ? next.error.message : next.reason}`);
+      app.log(
+        `a standing order of ${answer.player} in match ${last.row.id} was refused: ${next.reason === 'refused' ? next.error.message : next.reason}`,
+        undefined,
+        aboutMatch(last.row),
+      );
       break;
     }
     last = next.recorded;

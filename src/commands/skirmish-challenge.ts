@@ -10,7 +10,7 @@ import { entryAreas } from '../engine';
 import type { PlayerId } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { MatchRow } from '../store';
-import type { App } from './app';
+import { aboutMatch, type App } from './app';
 import { planPosts, retirements } from './announce';
 import { closing } from './match-end';
 import { lateAct, planWaits } from './deadline-plan';
@@ -167,7 +167,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
       content: `**${challenger}** challenged ${them}: the match is in <#${thread.id}>. The VP target is ${target !== null ? `${target} VP` : "the smaller warband's points, fixed when the challenge is accepted"}.`,
       allowedMentions: { parse: [] },
     })
-    .catch((error: unknown) => app.log('could not answer a challenge; its thread has it', error));
+    .catch((error: unknown) => app.log('could not answer a challenge; its thread has it', error, aboutMatch(row)));
 }
 
 /**

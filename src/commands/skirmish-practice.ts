@@ -7,7 +7,7 @@
  * by Discord) as the entropy nobody chose.
  */
 import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
-import type { App } from './app';
+import { aboutMatch, type App } from './app';
 import { planPosts } from './announce';
 import { mapById } from './map-library';
 import { pregameStart, type MatchSnapshot } from '../match/match-state';
@@ -107,5 +107,5 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
   const goal = `first to **${matchRecord(row).setup?.options.vpTarget ?? points} VP** wins`;
   await interaction
     .editReply({ content: `Your practice match against the bot is in <#${thread.id}>: ${goal}. Setup goes on there.`, allowedMentions: { parse: [] } })
-    .catch((error: unknown) => app.log('could not answer a practice command; its thread has it', error));
+    .catch((error: unknown) => app.log('could not answer a practice command; its thread has it', error, aboutMatch(row)));
 }

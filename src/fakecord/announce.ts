@@ -29,8 +29,10 @@ function messageIntent(world: World, message: MessageRecord): number {
   return world.channel(message.channelId)?.type === ChannelType.DM ? Intent.DirectMessages : Intent.GuildMessages;
 }
 
+/** The guild a channel's events belong to (routed to that guild's shard); null for a DM. */
+const guildOf = (world: World, channelId: string): string | null => world.channel(channelId)?.guildId ?? null;
+
 export function announce(change: WorldChange, world: World, gateway: Gateway, hub: EventHub): void {
-  const guildId = world.guild.id;
   switch (change.kind) {
     case 'message-create':
     case 'message-update': {
@@ -38,7 +40,7 @@ export function announce(change: WorldChange, world: World, gateway: Gateway, hu
       // Ephemeral messages are never dispatched; only the interaction's webhook sees them.
       if (message.ephemeralFor === null) {
         const event = change.kind === 'message-create' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE';
-        gateway.dispatch(event, messageFor(world, message), messageIntent(world, message));
+        gateway.dispatch(event, messageFor(world, message), messageIntent(world, message), guildOf(world, message.channelId));
       }
       hub.emit(change.kind, fakeMessage(world, message));
       return;
@@ -46,9 +48,9 @@ export function announce(change: WorldChange, world: World, gateway: Gateway, hu
     case 'message-delete': {
       const { message } = change;
       if (message.ephemeralFor === null) {
-        const inGuild = world.channel(message.channelId)?.type !== ChannelType.DM;
-        const data = { id: message.id, channel_id: message.channelId, ...(inGuild ? { guild_id: guildId } : {}) };
-        gateway.dispatch('MESSAGE_DELETE', data, messageIntent(world, message));
+        const guildId = guildOf(world, message.channelId);
+        const data = { id: message.id, channel_id: message.channelId, ...(guildId ? { guild_id: guildId } : {}) };
+        gateway.dispatch('MESSAGE_DELETE', data, messageIntent(world, message), guildId);
       }
       hub.emit('message-delete', { id: message.id, channelId: message.channelId });
       return;
@@ -65,14 +67,15 @@ export function announce(change: WorldChange, world: World, gateway: Gateway, hu
       const creating = change.kind === 'channel-create';
       const event = thread ? (creating ? 'THREAD_CREATE' : 'THREAD_UPDATE') : creating ? 'CHANNEL_CREATE' : 'CHANNEL_UPDATE';
       const data = { ...apiChannel(world, channel), ...(thread && creating ? { newly_created: true } : {}) };
-      gateway.dispatch(event, data, Intent.Guilds);
+      gateway.dispatch(event, data, Intent.Guilds, channel.guildId);
       hub.emit(change.kind, fakeChannel(channel));
       return;
     }
     case 'thread-member': {
       const { channel, userId, added } = change;
+      const guildId = channel.guildId ?? world.guild.id;
       if (userId === world.bot.id && added) {
-        gateway.dispatch('THREAD_MEMBER_UPDATE', { ...apiThreadMember(channel, userId), guild_id: guildId }, Intent.Guilds);
+        gateway.dispatch('THREAD_MEMBER_UPDATE', { ...apiThreadMember(channel, userId), guild_id: guildId }, Intent.Guilds, guildId);
       }
       const user = world.user(userId);
       gateway.dispatch(
@@ -85,12 +88,14 @@ export function announce(change: WorldChange, world: World, gateway: Gateway, hu
           ...(added ? {} : { removed_member_ids: [userId] }),
         },
         Intent.GuildMembers,
+        guildId,
       );
       hub.emit('channel-update', fakeChannel(channel));
       return;
     }
     case 'member-add':
-      gateway.dispatch('GUILD_MEMBER_ADD', { ...apiMember(change.user), guild_id: guildId }, Intent.GuildMembers);
+      // Every user is a member of every guild of the fake.
+      for (const guild of world.guilds) gateway.dispatch('GUILD_MEMBER_ADD', { ...apiMember(change.user), guild_id: guild.id }, Intent.GuildMembers, guild.id);
       return;
   }
 }

@@ -52,7 +52,7 @@ export class Driver {
     const { world } = this.parts;
     const user = this.#person(input.user);
     const channel = this.#guildChannel(input.channel);
-    const command = this.#command(user, input);
+    const command = this.#command(user, input, channel.guildId ?? this.parts.world.guild.id);
     const data = commandData(world, command, input);
     const record = this.#open({ kind: 'command', type: 2, name: this.#fullName(input), user, channel, componentMessageId: null });
     return this.#send(record, chatInputInteraction(world, this.#target(record, input.locale), data));
@@ -62,7 +62,7 @@ export class Driver {
     const { world } = this.parts;
     const user = this.#person(input.user);
     const channel = this.#guildChannel(input.channel);
-    const command = this.#command(user, input);
+    const command = this.#command(user, input, channel.guildId ?? this.parts.world.guild.id);
     const data = commandData(world, command, input, input.focused);
     const name = `${this.#fullName(input)} ${input.focused}`;
     const record = this.#open({ kind: 'autocomplete', type: 4, name, user, channel, componentMessageId: null });
@@ -170,10 +170,10 @@ export class Driver {
     return [name, group, subcommand].filter(Boolean).join(' ');
   }
 
-  #command(user: UserRecord, input: { name: string; group?: string; subcommand?: string }) {
+  #command(user: UserRecord, input: { name: string; group?: string; subcommand?: string }, guildId: string) {
     const { world, commands } = this.parts;
     const { name } = splitCommandName(input);
-    const command = commands.findChatInput(name, world.guild.id);
+    const command = commands.findChatInput(name, guildId);
     if (!command) {
       const known = commands
         .all()
@@ -244,7 +244,7 @@ export class Driver {
   }
 
   #send(record: InteractionRecord, payload: unknown): InteractionOutcome {
-    const sessions = this.parts.gateway.dispatch('INTERACTION_CREATE', payload);
+    const sessions = this.parts.gateway.dispatch('INTERACTION_CREATE', payload, undefined, record.channel.guildId);
     this.parts.tracker.delivered(record, sessions);
     return this.parts.tracker.outcome(record);
   }

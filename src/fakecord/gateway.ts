@@ -7,7 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { shardOf } from './snowflakes';
 import type { GatewaySessionInfo } from './types';
+
+/** IDENTIFY's `shard`: absent means `[0, 1]`; anything but two whole numbers with id < count is invalid (null). */
+function shardFrom(raw: unknown): readonly [number, number] | null {
+  if (raw === undefined || raw === null) return [0, 1];
+  if (!Array.isArray(raw) || raw.length !== 2) return null;
+  const [id, count] = raw as unknown[];
+  if (!Number.isInteger(id) || !Number.isInteger(count)) return null;
+  if ((id as number) < 0 || (count as number) < 1 || (id as number) >= (count as number)) return null;
+  return [id as number, count as number];
+}
 
 const Op = {
   Dispatch: 0,
@@ -29,6 +40,7 @@ const Close = {
   NotAuthenticated: 4003,
   AuthenticationFailed: 4004,
   AlreadyAuthenticated: 4005,
+  InvalidShard: 4010,
 } as const;
 
 /** Events kept per session for RESUME; a client that missed more must identify again. */
@@ -40,6 +52,8 @@ interface Session {
   readonly id: string;
   readonly token: string;
   readonly intents: number;
+  /** `[id, count]`: the session gets the events of guilds with `(guild_id >> 22) % count === id`. */
+  readonly shard: readonly [number, number];
   seq: number;
   resumes: number;
   readonly replay: string[];
@@ -50,10 +64,10 @@ interface Session {
 
 export interface GatewayHooks {
   readonly heartbeatMs: number;
-  /** READY's data for a new session (its `resume_gateway_url` is where clients come back). */
-  ready(sessionId: string): unknown;
-  /** The guild, sent as GUILD_CREATE right after READY. */
-  guildCreate(): unknown;
+  /** READY's data for a new session on this shard (its `resume_gateway_url` is where clients come back). */
+  ready(sessionId: string, shard: readonly [number, number]): unknown;
+  /** The shard's guilds, each sent as GUILD_CREATE right after READY. */
+  guildCreates(shard: readonly [number, number]): unknown[];
   /** GUILD_MEMBERS_CHUNK's members for a Request Guild Members (op 8). */
   members(query: { readonly userIds?: readonly string[]; readonly query?: string; readonly limit?: number }): unknown[];
   onSessionChange(info: GatewaySessionInfo): void;
@@ -77,14 +91,16 @@ export class Gateway {
 
   /**
    * Sends an event to every session (buffering it for those between sockets, to replay on RESUME).
-   * With `intent`, only sessions that asked for that intent get it. Returns how many connected
+   * With `intent`, only sessions that asked for that intent get it; with `guildId`, only sessions of
+   * the shard that guild falls on, as Discord routes a guild's events. Returns how many connected
    * sessions it went to: a session whose client dropped (a killed bot's, say) keeps its buffer for
    * the resume window but is not counted.
    */
-  dispatch(t: string, data: DispatchData, intent?: number): number {
+  dispatch(t: string, data: DispatchData, intent?: number, guildId?: string | null): number {
     let count = 0;
     for (const session of this.#sessions.values()) {
       if (intent !== undefined && (session.intents & intent) === 0) continue;
+      if (guildId && shardOf(guildId, session.shard[1]) !== session.shard[0]) continue;
       const d = typeof data === 'function' ? (data as (intents: number) => unknown)(session.intents) : data;
       if (d === undefined) continue;
       this.#send(session, t, d);
@@ -117,6 +133,7 @@ export class Gateway {
       intents: session.intents,
       sequence: session.seq,
       resumes: session.resumes,
+      shard: session.shard,
     };
   }
 
@@ -154,7 +171,10 @@ export class Gateway {
         case Op.Identify: {
           if (session) return socket.close(Close.AlreadyAuthenticated, 'You sent more than one identify payload.');
           if (typeof d.token !== 'string' || d.token === '') return socket.close(Close.AuthenticationFailed, 'Authentication failed.');
+          const shard = shardFrom(d.shard);
+          if (!shard) return socket.close(Close.InvalidShard, 'You sent an invalid shard when identifying.');
           session = {
+            shard,
             id: randomUUID().replaceAll('-', ''),
             token: d.token,
             intents: typeof d.intents === 'number' ? d.intents : 0,
@@ -166,8 +186,8 @@ export class Gateway {
             expiry: null,
           };
           this.#sessions.set(session.id, session);
-          this.#send(session, 'READY', this.hooks.ready(session.id));
-          this.#send(session, 'GUILD_CREATE', this.hooks.guildCreate());
+          this.#send(session, 'READY', this.hooks.ready(session.id, shard));
+          for (const guild of this.hooks.guildCreates(shard)) this.#send(session, 'GUILD_CREATE', guild);
           this.hooks.onSessionChange(this.#info(session));
           return;
         }

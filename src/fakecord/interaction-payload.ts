@@ -36,13 +36,14 @@ type AnyCommon = Omit<APIBaseInteraction<InteractionType, unknown>, 'type' | 'da
 
 /** The fields every guild interaction carries, whatever its kind. */
 function template(world: World, target: InteractionTarget): GuildCommon {
+  const guildId = target.channel.guildId ?? world.guild.id;
   return {
     id: target.id,
     application_id: world.bot.id,
     token: target.token,
     version: 1,
-    guild: { id: world.guild.id, locale: 'en-US' as Locale, features: [] },
-    guild_id: world.guild.id,
+    guild: { id: guildId, locale: 'en-US' as Locale, features: [] },
+    guild_id: guildId,
     channel: apiChannel(world, target.channel),
     channel_id: target.channel.id,
     member: apiInteractionMember(world, target.user),
@@ -50,7 +51,7 @@ function template(world: World, target: InteractionTarget): GuildCommon {
     locale: (target.locale ?? 'en-GB') as Locale,
     guild_locale: 'en-US' as Locale,
     entitlements: [],
-    authorizing_integration_owners: { 0: world.guild.id },
+    authorizing_integration_owners: { 0: guildId },
     context: 0,
     attachment_size_limit: target.attachmentSizeLimit,
   };

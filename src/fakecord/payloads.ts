@@ -22,7 +22,17 @@ import type {
   UserFlags,
 } from 'discord.js';
 import type { AttachmentRecord } from './attachments';
-import { ChannelType, isThread, MessageFlag, type ChannelRecord, type MessageRecord, type RoleRecord, type UserRecord, type World } from './world';
+import {
+  ChannelType,
+  isThread,
+  MessageFlag,
+  type ChannelRecord,
+  type GuildRecord,
+  type MessageRecord,
+  type RoleRecord,
+  type UserRecord,
+  type World,
+} from './world';
 
 export function apiUser(user: UserRecord): APIUser {
   return {
@@ -105,7 +115,7 @@ export function apiChannel(world: World, channel: ChannelRecord): APIChannel {
   }
   const common = {
     id: channel.id,
-    guild_id: world.guild.id,
+    guild_id: channel.guildId ?? world.guild.id,
     name: channel.name,
     last_message_id: channel.lastMessageId,
     rate_limit_per_user: channel.rateLimitPerUser,
@@ -187,11 +197,13 @@ export function apiMessage(world: World, message: MessageRecord, forGateway = fa
   const thread = message.threadId ? world.channel(message.threadId) : undefined;
   const stamp = message.interaction;
   const stampUser = stamp ? (world.user(stamp.userId) ?? world.bot) : undefined;
-  const inGuild = world.channel(message.channelId)?.type !== ChannelType.DM;
+  const channel = world.channel(message.channelId);
+  const inGuild = channel?.type !== ChannelType.DM;
+  const guildId = channel?.guildId ?? world.guild.id;
   return {
     id: message.id,
     channel_id: message.channelId,
-    ...(forGateway && inGuild ? { guild_id: world.guild.id } : {}),
+    ...(forGateway && inGuild ? { guild_id: guildId } : {}),
     author: apiUser(author),
     ...(forGateway && inGuild && !message.webhookId ? { member: messageMember(author) } : {}),
     content: message.content,
@@ -215,7 +227,7 @@ export function apiMessage(world: World, message: MessageRecord, forGateway = fa
             type: 0,
             message_id: message.reference.messageId,
             channel_id: message.reference.channelId,
-            guild_id: world.guild.id,
+            guild_id: guildId,
           },
         }
       : {}),
@@ -226,7 +238,7 @@ export function apiMessage(world: World, message: MessageRecord, forGateway = fa
             id: stamp.id,
             type: stamp.type,
             user: apiUser(stampUser),
-            authorizing_integration_owners: { 0: world.guild.id },
+            authorizing_integration_owners: { 0: guildId },
             ...(stamp.originalResponseMessageId ? { original_response_message_id: stamp.originalResponseMessageId } : {}),
             ...(stamp.interactedMessageId ? { interacted_message_id: stamp.interactedMessageId } : {}),
             ...(stamp.commandType === null ? {} : { command_type: stamp.commandType }),
@@ -252,25 +264,25 @@ export function isEphemeral(message: MessageRecord): boolean {
   return (message.flags & MessageFlag.Ephemeral) !== 0;
 }
 
-/** GUILD_CREATE: the whole guild, sent to every session right after READY. */
-export function apiGuildCreate(world: World): GatewayGuildCreateDispatchData {
-  const channels = world.channels();
+/** GUILD_CREATE: the whole guild (default the first), sent right after READY to each session whose shard it falls on. */
+export function apiGuildCreate(world: World, guild: GuildRecord = world.guild): GatewayGuildCreateDispatchData {
+  const channels = world.channels().filter((channel) => channel.guildId === guild.id);
   const members = world.members();
   return {
-    id: world.guild.id,
-    name: world.guild.name,
+    id: guild.id,
+    name: guild.name,
     icon: null,
     splash: null,
     discovery_splash: null,
     banner: null,
     description: null,
-    owner_id: world.guild.ownerId,
+    owner_id: guild.ownerId,
     afk_channel_id: null,
     afk_timeout: 300,
     verification_level: 0,
     default_message_notifications: 1,
     explicit_content_filter: 0,
-    roles: world.roles().map(apiRole),
+    roles: world.roles(guild.id).map(apiRole),
     emojis: [],
     stickers: [],
     features: [],

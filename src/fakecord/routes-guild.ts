@@ -7,15 +7,16 @@ import type { CommandRegistry, CommandScope } from './command-registry';
 import { ErrorCode, RestError } from './errors';
 import { created, noContent, ok, type RestRequest, type Router } from './http-router';
 import { apiChannel, apiGuildCreate, apiMember, apiRole, apiUser } from './payloads';
-import { ChannelType, isThread, type World } from './world';
+import { ChannelType, isThread, type GuildRecord, type World } from './world';
 
-export function addGuildRoutes(router: Router, world: World, commands: CommandRegistry, gatewayUrl: string): void {
+export function addGuildRoutes(router: Router, world: World, commands: CommandRegistry, gatewayUrl: string, shards = 1): void {
   const gatewayInfo = { url: gatewayUrl };
   router.add('GET', '/gateway', () => ok(gatewayInfo));
   router.add('GET', '/gateway/bot', () =>
     ok({
       ...gatewayInfo,
-      shards: 1,
+      // The shard count Discord recommends; `shards` of startFakeDiscord.
+      shards,
       // Generous, so a test suite that logs in many times never waits for identify buckets.
       session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 },
     }),
@@ -47,7 +48,7 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
     owner: apiUser(owner),
     team: null,
     bot: apiUser(world.bot),
-    approximate_guild_count: 1,
+    approximate_guild_count: world.guilds.length,
   });
   router.add('GET', '/applications/@me', () => ok(application()));
   router.add('GET', '/oauth2/applications/@me', () => ok(application()));
@@ -58,7 +59,7 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
     if (request.params.app !== world.bot.id) throw new RestError(404, ErrorCode.UnknownApplication, 'Unknown Application');
     const guild = request.params.guild;
     if (guild === undefined) return null;
-    if (guild !== world.guild.id) throw new RestError(404, ErrorCode.UnknownGuild, 'Unknown Guild');
+    if (!world.guildById(guild)) throw new RestError(404, ErrorCode.UnknownGuild, 'Unknown Guild');
     return guild;
   };
   for (const base of ['/applications/:app/commands', '/applications/:app/guilds/:guild/commands']) {
@@ -78,49 +79,49 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
 
   // ---- the guild -----------------------------------------------------------------------------------
 
-  const guildOf = (request: RestRequest): void => {
-    if (request.params.guild !== world.guild.id) throw new RestError(404, ErrorCode.UnknownGuild, 'Unknown Guild');
+  const guildOf = (request: RestRequest): GuildRecord => {
+    const guild = world.guildById(request.params.guild ?? '');
+    if (!guild) throw new RestError(404, ErrorCode.UnknownGuild, 'Unknown Guild');
+    return guild;
   };
 
   router.add('GET', '/guilds/:guild', (request) => {
-    guildOf(request);
     // GET /guilds/:id is the guild object without GUILD_CREATE's gateway-only lists.
-    const { members: _m, channels: _c, threads: _t, voice_states: _v, presences: _p, ...guild } = apiGuildCreate(world);
+    const { members: _m, channels: _c, threads: _t, voice_states: _v, presences: _p, ...guild } = apiGuildCreate(world, guildOf(request));
     const counts = request.query.get('with_counts') === 'true';
     return ok({ ...guild, ...(counts ? { approximate_member_count: world.members().length, approximate_presence_count: 0 } : {}) });
   });
 
   router.add('GET', '/guilds/:guild/channels', (request) => {
-    guildOf(request);
+    const guild = guildOf(request);
     return ok(
       world
         .channels()
-        .filter((c) => c.type === ChannelType.Text)
+        .filter((c) => c.type === ChannelType.Text && c.guildId === guild.id)
         .map((c) => apiChannel(world, c)),
     );
   });
 
   router.add('POST', '/guilds/:guild/channels', (request) => {
-    guildOf(request);
+    const guild = guildOf(request);
     const name = typeof request.body.name === 'string' ? request.body.name : '';
     const type = request.body.type === undefined ? ChannelType.Text : Number(request.body.type);
     if (name.length < 1 || name.length > 100 || type !== ChannelType.Text) {
       throw new RestError(400, ErrorCode.InvalidFormBody, 'The fake guild makes text channels with a 1-100 character name only.');
     }
-    const channel = world.addTextChannel(name);
+    const channel = world.addTextChannel(name, guild.id);
     if (typeof request.body.topic === 'string') channel.topic = request.body.topic;
     return created(apiChannel(world, channel));
   });
 
   router.add('GET', '/guilds/:guild/threads/active', (request) => {
-    guildOf(request);
-    const threads = world.channels().filter((c) => isThread(c) && !c.archived);
+    const guild = guildOf(request);
+    const threads = world.channels().filter((c) => isThread(c) && !c.archived && c.guildId === guild.id);
     return ok({ threads: threads.map((t) => apiChannel(world, t)), members: [] });
   });
 
   router.add('GET', '/guilds/:guild/roles', (request) => {
-    guildOf(request);
-    return ok(world.roles().map(apiRole));
+    return ok(world.roles(guildOf(request).id).map(apiRole));
   });
 
   router.add('GET', '/guilds/:guild/members', (request) => {

@@ -21,7 +21,7 @@ import { addChannelRoutes } from './routes-channels';
 import { addGuildRoutes } from './routes-guild';
 import { RequestLog } from './request-log';
 import { addInteractionRoutes } from './routes-interactions';
-import { snowflakeMint } from './snowflakes';
+import { shardOf, snowflakeMint } from './snowflakes';
 import type { FakeDiscord, FakeDiscordOptions, FakeUserSeed, Rejection } from './types';
 import { fakeChannel, fakeMessage, fakeUser } from './views';
 import { ChannelType, isThread, World, type WorldChange } from './world';
@@ -55,24 +55,27 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     users: options.users ?? DEFAULT_USERS,
     guildName: options.guildName ?? 'Sellsword Table',
     channelName: options.channelName ?? 'skirmishes',
+    ...(options.guilds ? { guilds: options.guilds } : {}),
     botName: options.botName ?? 'Sellsword Table',
     notify: (change) => fanOut(change),
     clock,
     ...(options.nonceWindowMs === undefined ? {} : { nonceWindowMs: options.nonceWindowMs }),
   });
+  /** The guilds a session on this shard is sent, as Discord routes them. */
+  const guildsOn = (shard: readonly [number, number]) => world.guilds.filter((guild) => shardOf(guild.id, shard[1]) === shard[0]);
   const commands = new CommandRegistry(world.bot.id, mint, () => hub.emit('commands', commands.all()));
   const gateway = new Gateway(http, {
     heartbeatMs: options.heartbeatMs ?? 45_000,
-    ready: (sessionId) => ({
+    ready: (sessionId, shard) => ({
       v: 10,
       user: { ...apiUser(world.bot), verified: true, mfa_enabled: false },
-      guilds: [{ id: world.guild.id, unavailable: true }],
+      guilds: guildsOn(shard).map((guild) => ({ id: guild.id, unavailable: true })),
       session_id: sessionId,
       resume_gateway_url: gatewayUrl,
-      shard: [0, 1],
+      shard,
       application: { id: world.bot.id, flags: 0 },
     }),
-    guildCreate: () => apiGuildCreate(world),
+    guildCreates: (shard) => guildsOn(shard).map((guild) => apiGuildCreate(world, guild)),
     members: ({ userIds, query, limit }) => {
       let members = world.members();
       if (userIds) members = members.filter((u) => userIds.includes(u.id));
@@ -92,7 +95,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   fanOut = (change) => announce(change, world, gateway, hub);
 
   const router = new Router();
-  addGuildRoutes(router, world, commands, gatewayUrl);
+  addGuildRoutes(router, world, commands, gatewayUrl, options.shards ?? 1);
   addChannelRoutes(router, world);
   addInteractionRoutes(router, world, tracker);
 
@@ -206,6 +209,12 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     apiBase: `${origin}/api`,
     port,
     guild: { id: world.guild.id, name: world.guild.name },
+    guilds: () =>
+      world.guilds.map((guild) => {
+        const channel = world.channel(guild.defaultChannelId);
+        return { id: guild.id, name: guild.name, channel: { id: guild.defaultChannelId, name: channel?.name ?? '' } };
+      }),
+    shardOf,
     channel: { id: world.defaultChannel.id, name: world.defaultChannel.name },
     botUser: { id: world.bot.id, username: world.bot.username },
     applicationId: world.bot.id,

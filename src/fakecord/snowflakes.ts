@@ -16,6 +16,11 @@ export interface SnowflakeMint {
   next(): string;
   /** The n-th fixed id, the same in every run (for seeded things). */
   fixed(n: number): string;
+  /**
+   * The id of the k-th extra seeded guild (k ≥ 1): one millisecond after the seed moment per k, so
+   * `(id >> 22) % shards`, the shard Discord routes a guild to, steps through the shards as k grows.
+   */
+  guild(k: number): string;
 }
 
 export function snowflakeMint(now: () => number = Date.now): SnowflakeMint {
@@ -29,7 +34,15 @@ export function snowflakeMint(now: () => number = Date.now): SnowflakeMint {
     fixed(n) {
       return (((BigInt(SEED_MOMENT) - DISCORD_EPOCH) << 22n) + BigInt(n)).toString();
     },
+    guild(k) {
+      return ((BigInt(SEED_MOMENT) - DISCORD_EPOCH + BigInt(k)) << 22n).toString();
+    },
   };
+}
+
+/** The shard Discord sends a guild's events to: `(guild_id >> 22) % shard_count`. */
+export function shardOf(guildId: string, shardCount: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(Math.max(1, shardCount)));
 }
 
 /** When an id was made, in milliseconds since the Unix epoch. */

@@ -333,6 +333,8 @@ export interface GatewaySessionInfo {
   readonly intents: number;
   readonly sequence: number;
   readonly resumes: number;
+  /** `[shard id, shard count]` from IDENTIFY (`[0, 1]` when the client sent none). */
+  readonly shard: readonly [number, number];
 }
 
 export interface FakeDiscordEvents {
@@ -350,6 +352,13 @@ export interface FakeDiscordEvents {
 
 export type FakeDiscordEvent = keyof FakeDiscordEvents;
 
+export interface FakeGuild {
+  readonly id: string;
+  readonly name: string;
+  /** Its text channel, where commands run when it is named as their `channel`. */
+  readonly channel: { readonly id: string; readonly name: string };
+}
+
 export interface FakeDiscordOptions {
   /** 0 (the default) picks a free port. */
   readonly port?: number;
@@ -360,6 +369,13 @@ export interface FakeDiscordOptions {
   readonly guildName?: string;
   /** The default text channel's name (default `skirmishes`). */
   readonly channelName?: string;
+  /**
+   * Guilds besides the first, each with one text channel (`channelName`, default `skirmishes-2`, `-3`…);
+   * every user is a member of each. The k-th extra guild's id falls on shard `(first + k) % count`.
+   */
+  readonly guilds?: readonly { readonly name: string; readonly channelName?: string }[];
+  /** The shard count `GET /gateway/bot` recommends (default 1). Clients may identify with any count. */
+  readonly shards?: number;
   readonly botName?: string;
   /** Discord's window for the first callback (default 3000 ms). */
   readonly deadlineMs?: number;
@@ -386,6 +402,10 @@ export interface FakeDiscord {
   readonly apiBase: string;
   readonly port: number;
   readonly guild: { readonly id: string; readonly name: string };
+  /** Every guild, the first one first, with its text channel. */
+  guilds(): FakeGuild[];
+  /** The shard a guild's events go to with this many shards: `(guild_id >> 22) % count`. */
+  shardOf(guildId: string, shardCount: number): number;
   /** The default text channel. */
   readonly channel: { readonly id: string; readonly name: string };
   readonly botUser: { readonly id: string; readonly username: string };

@@ -33,6 +33,8 @@ export const isThread = (channel: { readonly type: number }): boolean =>
 export interface ChannelRecord {
   readonly id: string;
   readonly type: StoredChannelType;
+  /** The guild it belongs to (a thread's is its parent's); null for a DM. */
+  readonly guildId: string | null;
   name: string;
   readonly parentId: string | null;
   readonly position: number;
@@ -125,6 +127,8 @@ export interface WorldOptions {
   readonly users: readonly FakeUserSeed[];
   readonly guildName: string;
   readonly channelName: string;
+  /** Guilds besides the first (default none). */
+  readonly guilds?: readonly GuildSeed[];
   readonly botName: string;
   readonly notify: (change: WorldChange) => void;
   /** The fake's clock (ms since the Unix epoch; `Date.now` by default); give the mint the same one. */
@@ -133,11 +137,29 @@ export interface WorldOptions {
   readonly nonceWindowMs?: number;
 }
 
+/** A guild of the fake: the seeded one, and any extra ones asked for (`guilds`), each with its own text channel. */
+export interface GuildRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly ownerId: string;
+  readonly defaultChannelId: string;
+}
+
+/** An extra guild to seed beside the first: every user is a member of every guild. */
+export interface GuildSeed {
+  readonly name: string;
+  /** Its text channel's name (default `skirmishes-2`, `-3`… by its place); unique, since channels are found by name. */
+  readonly channelName?: string;
+}
+
 /** Fixed id numbers for the seeded things (see snowflakes.ts). */
-const SEED = { guild: 1, organiserRole: 2, botRole: 3, bot: 10, channel: 20, firstUser: 100 } as const;
+const SEED = { guild: 1, organiserRole: 2, botRole: 3, bot: 10, channel: 20, firstUser: 100, extraChannels: 1000 } as const;
 
 export class World {
-  readonly guild: { readonly id: string; readonly name: string; readonly ownerId: string };
+  /** The first guild, where commands run and channels are made unless a channel of another is named. */
+  readonly guild: GuildRecord;
+  /** Every guild, the first one first. */
+  readonly guilds: readonly GuildRecord[];
   readonly bot: UserRecord;
   readonly defaultChannel: ChannelRecord;
   readonly attachments: AttachmentStore;
@@ -185,14 +207,27 @@ export class World {
       this.#users.set(user.id, user);
     });
     const owner = [...this.#users.values()].find((user) => user.organiser) ?? this.bot;
-    this.guild = { id: guildId, name: options.guildName, ownerId: owner.id };
-    this.defaultChannel = this.#newChannel(this.#mint.fixed(SEED.channel), ChannelType.Text, options.channelName, null, null);
+    this.defaultChannel = this.#newChannel(this.#mint.fixed(SEED.channel), ChannelType.Text, options.channelName, null, null, null, guildId);
+    this.guild = { id: guildId, name: options.guildName, ownerId: owner.id, defaultChannelId: this.defaultChannel.id };
+    const extra = (options.guilds ?? []).map((seed, index) => {
+      const id = this.#mint.guild(index + 1);
+      const name = seed.channelName ?? `${options.channelName}-${index + 2}`;
+      const channel = this.#newChannel(this.#mint.fixed(SEED.extraChannels + index), ChannelType.Text, name, null, null, null, id);
+      return { id, name: seed.name, ownerId: owner.id, defaultChannelId: channel.id };
+    });
+    this.guilds = [this.guild, ...extra];
+  }
+
+  guildById(id: string): GuildRecord | undefined {
+    return this.guilds.find((guild) => guild.id === id);
   }
 
   // ---- people -------------------------------------------------------------------------------------
 
-  roles(): readonly RoleRecord[] {
-    return this.#roles;
+  /** The roles of a guild (default the first): the same ones in every guild, but for @everyone, which takes the guild's id. */
+  roles(guildId: string = this.guild.id): readonly RoleRecord[] {
+    if (guildId === this.guild.id) return this.#roles;
+    return this.#roles.map((role, index) => (index === 0 ? { ...role, id: guildId } : role));
   }
 
   /** Everyone in the guild, the bot included. */
@@ -285,8 +320,8 @@ export class World {
     return channel;
   }
 
-  addTextChannel(name: string): ChannelRecord {
-    const channel = this.#newChannel(this.#mint.next(), ChannelType.Text, name, null, null);
+  addTextChannel(name: string, guildId: string = this.guild.id): ChannelRecord {
+    const channel = this.#newChannel(this.#mint.next(), ChannelType.Text, name, null, null, null, guildId);
     this.#notify({ kind: 'channel-create', channel });
     return channel;
   }
@@ -311,7 +346,7 @@ export class World {
     /** A thread started from a message takes the message's id. */
     readonly id?: string;
   }): ChannelRecord {
-    const thread = this.#newChannel(spec.id ?? this.#mint.next(), spec.type, spec.name, spec.parent.id, spec.ownerId);
+    const thread = this.#newChannel(spec.id ?? this.#mint.next(), spec.type, spec.name, spec.parent.id, spec.ownerId, null, spec.parent.guildId);
     thread.autoArchiveDuration = spec.autoArchiveDuration ?? 4320;
     thread.invitable = spec.invitable ?? true;
     thread.rateLimitPerUser = spec.rateLimitPerUser ?? 0;
@@ -346,10 +381,12 @@ export class World {
     parentId: string | null,
     ownerId: string | null,
     recipientId: string | null = null,
+    guildId: string | null = null,
   ): ChannelRecord {
     const channel: ChannelRecord = {
       id,
       type,
+      guildId,
       name,
       parentId,
       position: type === ChannelType.Text ? [...this.#channels.values()].filter((c) => c.type === ChannelType.Text).length : 0,

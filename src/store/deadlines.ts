@@ -9,6 +9,7 @@ import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { DeadlineRow } from './rows';
 import { deadlines } from './schema';
+import { matchOnShard, type ShardScope } from './shard';
 
 export interface NewDeadline {
   matchId: string;
@@ -41,11 +42,14 @@ export interface DeadlinesSync {
    * until `until`, in one `UPDATE … RETURNING`, earliest first. A claim only keeps other schedulers
    * away; the row is done when `done` marks it, in the transaction that acts on it.
    */
-  claim(now: number, until: number, limit?: number): DeadlineRow[];
+  claim(now: number, until: number, limit?: number, shard?: ShardScope): DeadlineRow[];
   /** Hands claimed rows back (a scheduler that could not handle them now). */
   unclaim(ids: readonly number[]): void;
-  /** Releases every claim: at start-up, when the database's lease says no other scheduler runs. */
-  releaseClaims(): number;
+  /**
+   * Releases every claim (with a shard, of that shard's matches): at start-up, when the database's
+   * lease (the shard's lease) says no other scheduler runs over these rows.
+   */
+  releaseClaims(shard?: ShardScope): number;
   /** A match's pending rows, earliest first. */
   pending(matchId: string): DeadlineRow[];
   /** Pending rows of several matches at once (for /games). */
@@ -119,12 +123,12 @@ export function deadlinesStore(db: Db, now: Clock): DeadlinesSync {
         .set({ done: now(), outcome })
         .where(and(eq(deadlines.matchId, matchId), isNull(deadlines.done)))
         .run().changes,
-    claim(at, until, limit = 1000) {
+    claim(at, until, limit = 1000, shard) {
       const free = or(isNull(deadlines.claimedUntil), lte(deadlines.claimedUntil, at));
       const ids = db
         .select({ id: deadlines.id })
         .from(deadlines)
-        .where(and(isNull(deadlines.done), lte(deadlines.due, at), free))
+        .where(and(isNull(deadlines.done), lte(deadlines.due, at), free, matchOnShard(deadlines.matchId, shard)))
         .orderBy(asc(deadlines.due), asc(deadlines.id))
         .limit(limit);
       // The conditions are checked again on the row being updated, so two processes never both claim it.
@@ -143,11 +147,11 @@ export function deadlinesStore(db: Db, now: Clock): DeadlinesSync {
         .where(and(inArray(deadlines.id, [...ids]), isNull(deadlines.done)))
         .run();
     },
-    releaseClaims: () =>
+    releaseClaims: (shard) =>
       db
         .update(deadlines)
         .set({ claimedUntil: null })
-        .where(and(isNull(deadlines.done), isNotNull(deadlines.claimedUntil)))
+        .where(and(isNull(deadlines.done), isNotNull(deadlines.claimedUntil), matchOnShard(deadlines.matchId, shard)))
         .run().changes,
     pending: (matchId) => pendingOne.all({ matchId }),
     pendingOf: (matchIds) => (matchIds.length === 0 ? [] : pendingRows(matchIds)),

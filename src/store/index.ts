@@ -27,3 +27,5 @@ export type { Follows } from './follows';
 export type * from './rows';
 export { isBusy } from './busy';
 export { storedNames } from './player-names';
+export { onShard } from './shard';
+export type { ShardScope } from './shard';

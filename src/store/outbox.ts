@@ -8,6 +8,7 @@ import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { OutboxRow } from './rows';
 import { outbox } from './schema';
+import { matchOnShard, type ShardScope } from './shard';
 
 export interface NewOutboxRow {
   matchId: string;
@@ -23,8 +24,8 @@ export interface OutboxSync {
   add(rows: readonly NewOutboxRow[]): OutboxRow[];
   /** The first row of a match not yet done, due or not: the one that must go next. */
   head(matchId: string): OutboxRow | undefined;
-  /** Matches with a row not yet done, with the time their head row is due, soonest first. */
-  waiting(limit?: number): { matchId: string; due: number }[];
+  /** Matches with a row not yet done (with a shard, of that shard's guilds), with the time their head row is due, soonest first. */
+  waiting(limit?: number, shard?: ShardScope): { matchId: string; due: number }[];
   /** Every row not yet done, oldest first (for tests and `db:check`). */
   pending(matchId?: string): OutboxRow[];
   /** Delivered (with the message it made or edited, if any). Clears `via`. */
@@ -52,12 +53,12 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .all();
     },
     head: (matchId) => db.select().from(outbox).where(pendingOf(matchId)).orderBy(asc(outbox.id)).limit(1).get(),
-    waiting(limit = 1000) {
+    waiting(limit = 1000, shard) {
       // A match's head row decides when it may move: the smallest id's due time, not the smallest due.
       const heads = db
         .select({ matchId: outbox.matchId, first: min(outbox.id).as('first') })
         .from(outbox)
-        .where(isNull(outbox.done))
+        .where(and(isNull(outbox.done), matchOnShard(outbox.matchId, shard)))
         .groupBy(outbox.matchId)
         .as('heads');
       return db

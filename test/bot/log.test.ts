@@ -2,9 +2,16 @@
  * The bot's log (src/bot/log.ts): JSON lines through pino that never carry an interaction token, a
  * webhook token or the bot token, wherever in an error they sit.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { DiscordAPIError } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBotLog, REDACTED } from '../../src/bot/log';
+import { createBotLog, prettyFrom, REDACTED } from '../../src/bot/log';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** A script that logs one line about a match the way the bot does, to standard error. */
+const PRINT =
+  "import('./src/bot/log.ts').then(({ createBotLog }) => createBotLog({ base: { shard: 0 } })('online', undefined, { matchId: 'm9', guildId: '7' }))";
 
 // Made-up secrets, put together at run time so no token-shaped string sits in the source.
 const BOT_TOKEN = ['MTIzNDU2Nzg5MDEyMzQ1Njc4OQ', 'GhIjKl', 'Zm9vYmFyLWJvdC10b2tlbi1zZWNyZXQtMDEyMzQ1Njc'].join('.');
@@ -146,4 +153,40 @@ describe('the bot log', () => {
     vi.stubEnv('LOG_LEVEL', 'loud');
     expect(() => capture()).toThrow(/LOG_LEVEL must be one of/);
   });
+});
+
+describe('what a line is about', () => {
+  it('carries the match id, guild and shard of a line about a match', () => {
+    const lines: string[] = [];
+    const log = createBotLog({ token: BOT_TOKEN, base: { shard: 1 }, destination: { write: (line: string) => void lines.push(line) } });
+    log('a post for match m1 failed', new Error('boom'), { matchId: 'm1', guildId: '42', outboxRow: 7 });
+    log.child({ matchId: 'm2', guildId: '43' })('nothing wrong');
+    log('not about a match');
+    const [failed, child, plain] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(failed).toMatchObject({ level: 50, shard: 1, matchId: 'm1', guildId: '42', outboxRow: 7, msg: 'a post for match m1 failed' });
+    expect(child).toMatchObject({ level: 30, shard: 1, matchId: 'm2', guildId: '43', msg: 'nothing wrong' });
+    expect(plain).toMatchObject({ shard: 1, msg: 'not about a match' });
+    expect(plain).not.toHaveProperty('matchId');
+  });
+
+  it('is JSON for a collector and readable in a terminal (LOG_PRETTY overrides)', () => {
+    expect(prettyFrom(undefined, false)).toBe(false);
+    expect(prettyFrom(undefined, true)).toBe(true);
+    expect(prettyFrom('1', false)).toBe(true);
+    expect(prettyFrom('0', true)).toBe(false);
+    const pretty = spawnSync(process.execPath, ['--import', 'tsx', '-e', PRINT], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_PRETTY: '1', LOG_LEVEL: 'info' },
+      encoding: 'utf8',
+    });
+    expect(pretty.stderr).toMatch(/INFO.*online/);
+    expect(pretty.stderr).toContain('matchId: "m9"');
+    expect(() => JSON.parse(pretty.stderr)).toThrow();
+    const json = spawnSync(process.execPath, ['--import', 'tsx', '-e', PRINT], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_PRETTY: '0', LOG_LEVEL: 'info' },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(json.stderr)).toMatchObject({ msg: 'online', matchId: 'm9', guildId: '7', shard: 0 });
+  }, 30_000);
 });

@@ -42,4 +42,40 @@ describe('the outbox worker', () => {
     expect(sent).toEqual(['other match', 'held']);
     await worker.stop();
   });
+
+  it("with a shard, delivers only its own guilds' posts, and logs a failure with the match and guild", async () => {
+    const store = memoryStore();
+    // Guild ids whose timestamp part is even (shard 0 of 2) and odd (shard 1).
+    const even = (2n << 22n).toString();
+    const odd = (3n << 22n).toString();
+    await store.matches.create(aMatch({ id: 'mine', threadId: 't1', guildId: even }));
+    await store.matches.create(aMatch({ id: 'theirs', threadId: 't2', guildId: odd }));
+    const sent: string[] = [];
+    const lines: { message: string; context: unknown }[] = [];
+    const worker = new OutboxWorker({
+      store,
+      client: stubClient(sent),
+      log: (message, _error, context) => void lines.push({ message, context }),
+      shard: { id: 0, count: 2 },
+    });
+    await store.outbox.add([{ matchId: 'mine', channelId: 't1', body: { kind: 'text', content: 'mine' } }]);
+    await store.outbox.add([{ matchId: 'theirs', channelId: 't2', body: { kind: 'text', content: 'theirs' } }]);
+    await worker.start();
+    worker.kick('theirs');
+    await worker.drain();
+    expect(sent).toEqual(['mine']);
+    expect(await store.outbox.pending('theirs')).toHaveLength(1);
+
+    const failing = new OutboxWorker({
+      store,
+      client: { channels: { fetch: async () => Promise.reject(new Error('Discord is down')) } } as unknown as Client,
+      log: (message, _error, context) => void lines.push({ message, context }),
+      shard: { id: 1, count: 2 },
+    });
+    await failing.start();
+    await failing.drain();
+    await failing.stop();
+    await worker.stop();
+    expect(lines.find((l) => l.message.includes('a post for match theirs failed'))?.context).toMatchObject({ matchId: 'theirs', guildId: odd });
+  });
 });

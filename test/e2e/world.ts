@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBot, type RunningBot } from '../../src/bot/start';
 import { startFakeDiscord, type CommandInput, type FakeDiscord, type FakeMessage, type InteractionSummary } from '../../src/fakecord';
+import { openPgStore } from '../../src/store/open-pg';
 import { openStore, type Store } from '../../src/store';
 
 export interface World {
@@ -43,7 +44,8 @@ export function componentsOf(m: FakeMessage): { type: number; custom_id: string;
 }
 
 /** `seed` fixes every match's dice; `null` lets matches take their seed from the dice proof (docs/dice.md). `start` is the game clock's first time. */
-export async function startWorld(seed: number | null = 42, start = Date.UTC(2030, 0, 1)): Promise<World> {
+/** `databaseUrl` runs the bot on PostgreSQL (`pglite:` in process) instead of a SQLite file; a restart keeps it only on a server. */
+export async function startWorld(seed: number | null = 42, start = Date.UTC(2030, 0, 1), databaseUrl?: string): Promise<World> {
   let now = start;
   const clock: WorldClock = Object.assign(() => now, { set: (ms: number) => void (now = ms) });
   const fake = await startFakeDiscord({ heartbeatMs: 1000 });
@@ -62,7 +64,8 @@ export async function startWorld(seed: number | null = 42, start = Date.UTC(2030
       schedulerTickMs: HOUR,
     });
   // As the bot opens its own database: a write waits at most 50 ms for another connection's lock.
-  let store = openStore(dbPath, { busyMs: 50 });
+  const open = (): Promise<Store> => (databaseUrl ? openPgStore(databaseUrl) : Promise.resolve(openStore(dbPath, { busyMs: 50 })));
+  let store = await open();
   const world: World = {
     fake,
     bot: await boot(store),
@@ -94,7 +97,7 @@ export async function startWorld(seed: number | null = 42, start = Date.UTC(2030
       await world.bot.stop();
       whileDown?.();
       await store.close();
-      store = openStore(dbPath, { busyMs: 50 });
+      store = await open();
       world.store = store;
       world.bot = await boot(store);
       await world.bot.idle();

@@ -1,0 +1,104 @@
+/**
+ * A sharded start (docs/deploy.md "Shards"): discord.js's own ShardingManager runs one process per
+ * shard, each the same entry point as an unsharded bot (which finds its shard in its environment,
+ * shard.ts). This process starts them, restarts one that dies, on SIGTERM stops them all with their
+ * own clean shutdown, and runs the REST proxy every shard sends its requests through, so that all of
+ * them together keep to Discord's global rate limit (rest-proxy.ts). The proxy's address reaches the
+ * shards as SHARD_REST_PROXY.
+ *
+ * `SHARDS=auto` asks Discord (GET /gateway/bot, at DISCORD_API_BASE when set) how many shards it
+ * recommends; discord.js's own `auto` would always ask discord.com, which the fake Discord is not.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { ShardingManager } from 'discord.js';
+import { startRestProxy } from './rest-proxy';
+import { StartupError } from './startup-error';
+
+export interface ShardsOptions {
+  readonly token: string;
+  /** `auto` or a whole number of shards. */
+  readonly shards: string;
+  /** The entry point each shard runs (this same script). */
+  readonly file: string;
+  /** Node options for each shard (e.g. `--import tsx` when run from source). */
+  readonly execArgv?: readonly string[];
+  readonly apiBase?: string | undefined;
+  /**
+   * Between starting one shard and the next (default 5500 ms): Discord lets a bot identify once per
+   * 5 s (max_concurrency 1), and separate processes cannot share discord.js's identify queue.
+   */
+  readonly spawnDelayMs?: number;
+  readonly say?: (line: string) => void;
+}
+
+export interface RunningShards {
+  readonly count: number;
+  /** SIGTERM to every shard (each finishes what is in flight and flushes its outbox), then resolves when all have exited. */
+  stop(): Promise<void>;
+}
+
+/** The shard count from `SHARDS`: a whole number, or Discord's recommendation for `auto`. */
+export async function shardCount(raw: string, token: string, apiBase?: string): Promise<number> {
+  if (raw.trim().toLowerCase() !== 'auto') {
+    const count = Number(raw);
+    if (!Number.isInteger(count) || count < 1) throw new StartupError(`SHARDS must be "auto" or a whole number of at least 1, not "${raw}".`);
+    return count;
+  }
+  const url = `${apiBase ?? 'https://discord.com/api'}/v10/gateway/bot`;
+  const response = await fetch(url, { headers: { authorization: `Bot ${token}` } }).catch((error: unknown) => {
+    throw new StartupError(`Could not ask Discord how many shards to run (${url}): ${error instanceof Error ? error.message : String(error)}.`);
+  });
+  if (response.status === 401) throw new StartupError('Discord refused DISCORD_TOKEN when asked how many shards to run; copy the token again.');
+  const body = (await response.json().catch(() => ({}))) as { shards?: unknown };
+  if (!response.ok || typeof body.shards !== 'number')
+    throw new StartupError(`Discord did not say how many shards to run (${url} answered ${response.status}).`);
+  return Math.max(1, body.shards);
+}
+
+export async function startShards(options: ShardsOptions): Promise<RunningShards> {
+  const say = options.say ?? ((line: string) => console.log(line));
+  const count = await shardCount(options.shards, options.token, options.apiBase);
+  const proxy = await startRestProxy({ api: options.apiBase });
+  // Each shard's environment is a copy of this process's, made as the shard is created.
+  process.env.SHARD_REST_PROXY = proxy.url;
+  const manager = new ShardingManager(options.file, {
+    token: options.token,
+    totalShards: count,
+    execArgv: [...(options.execArgv ?? [])],
+    respawn: true,
+  });
+  manager.on('shardCreate', (shard) => {
+    // A shard that could not be started again (its own message says why): said here, not thrown.
+    shard.on('error', (error) => say(`Shard ${shard.id} of ${count} could not be started again: ${error instanceof Error ? error.message : String(error)}`));
+    shard.on('death', (child) => {
+      const code = 'exitCode' in child ? (child as ChildProcess).exitCode : null;
+      if (manager.respawn) say(`Shard ${shard.id} of ${count} stopped (exit code ${code}); starting it again.`);
+    });
+  });
+  const stop = async (): Promise<void> => {
+    manager.respawn = false;
+    // The proxy stays until every shard has flushed its outbox through it.
+    await Promise.all(
+      [...manager.shards.values()].map(async (shard) => {
+        const child = shard.process;
+        if (!child || child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGTERM');
+        // A shard gives itself 10 s to stop; past that it is stuck.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
+    await proxy.close();
+  };
+  try {
+    await manager.spawn({ amount: count, delay: options.spawnDelayMs ?? 5500, timeout: 60_000 });
+  } catch (error) {
+    await stop();
+    throw new StartupError(
+      `Shard ${manager.shards.size - 1} of ${count} did not come online (${error instanceof Error ? error.message : String(error)}); its own message above says why.`,
+    );
+  }
+  return { count, stop };
+}

@@ -1,0 +1,153 @@
+/**
+ * Driving the bot through the fake Discord for the benchmarks (bench-bot.ts, bench-scale.ts): players'
+ * acts and prompt answers as a person would make them, the times images appear, and the CPU and memory
+ * of a process from /proc.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gameOf } from '../match/match-state';
+import { matchRecord } from '../match/record';
+import type { FakeDiscord, FakeMessage } from '../fakecord';
+import type { Store } from '../store';
+
+export const TIMEOUT = 60_000;
+
+/** The two players' warbands: alice's Valor and bob's Havoc, 60 points each on mill-crossing. */
+export const VALOR_WARBAND = "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire";
+export const HAVOC_WARBAND = 'Grave Host | havoc | mill-crossing | havoc-orc-warboss, havoc-ghoul, havoc-ghoul';
+
+export const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+export const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
+export const mb = (bytes: number) => bytes / 2 ** 20;
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** CPU seconds of a process (all threads) or of one of its threads, from /proc. */
+export const TICK = 100; // USER_HZ on Linux
+export function cpuSeconds(path: string): number {
+  const stat = readFileSync(path, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 (utime, stime) are the 12th and 13th after the command name.
+  return (Number(fields[11]) + Number(fields[12])) / TICK;
+}
+export const mainThreadCpu = (pid: number) => cpuSeconds(`/proc/${pid}/task/${pid}/stat`);
+export const processCpu = (pid: number) => cpuSeconds(`/proc/${pid}/stat`);
+export const statusField = (pid: number, field: string): number =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** Resets the kernel's peak-RSS mark (VmHWM) of a process; false when not allowed. */
+export function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const components = (m: FakeMessage) =>
+  m.components.flatMap((row) => ('components' in row ? (row.components as { type: number; custom_id: string; options?: { value: string }[] }[]) : []));
+
+export async function done(
+  store: Store,
+  run: () => Promise<{ response(ms?: number): Promise<unknown>; settled(o?: { quietMs?: number; timeoutMs?: number }): Promise<unknown> }>,
+  settle: () => Promise<void> = () => outboxEmpty(store),
+): Promise<void> {
+  await settle();
+  const out = await run();
+  await out.response(TIMEOUT);
+  await out.settled({ quietMs: 30, timeoutMs: TIMEOUT });
+}
+
+/** Polls an answer that needs the (async) store until it holds; the fake's waitFor takes only synchronous checks. */
+export async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
+export const snapshotIn = async (store: Store, thread: string) => {
+  const row = await store.matches.byThread(thread);
+  return row ? (matchRecord(row).snapshot ?? undefined) : undefined;
+};
+
+/**
+ * Waits until the bot has posted everything the match had to post, as a player clicks only what is
+ * on screen. An interaction that reaches the bot while one of its own requests to the fake Discord is
+ * still in flight can have its answer created in undici but never sent (seen with undici 6.29.1
+ * against the fake, most readily when a prompt is clicked before the bot has heard back from posting
+ * it); the answer then waits for discord.js's 15 s timeout and retries, and the act's posts behind it.
+ * So every interaction but the burst's waits until the bot has nothing left to post; the burst keeps
+ * the case in, and counts an image not posted within a minute as late.
+ */
+export async function outboxEmpty(store: Store): Promise<void> {
+  // Three minutes: an answer stuck as above is given up by discord.js after four 15 s tries.
+  await until(async () => (await store.outbox.pending()).length === 0, 3 * TIMEOUT, 'the outbox did not empty');
+}
+
+/** Answers the match's open prompts with their first choice until a player has a turn to take; `settle` waits before each answer. */
+export async function answerPrompts(fake: FakeDiscord, store: Store, thread: string, settle: () => Promise<void> = () => outboxEmpty(store)): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    const row = await store.matches.byThread(thread);
+    const snapshot = row ? (matchRecord(row).snapshot ?? undefined) : undefined;
+    const prompt = snapshot ? (snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt) : null;
+    if (!prompt) {
+      const game = snapshot ? gameOf(snapshot) : null;
+      if (game?.turn || game?.over) return;
+      await sleep(20);
+      continue;
+    }
+    await settle();
+    const message = await fake.waitFor(
+      () =>
+        fake
+          .messages(thread)
+          .filter((m) => components(m).length > 0 && m.mentions.includes(prompt.player))
+          .at(-1),
+      TIMEOUT,
+    );
+    const c = components(message)[0]!;
+    const user = prompt.player;
+    if (c.type === 3) await done(store, () => fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }), settle);
+    else await done(store, () => fake.click({ user, message: message.id, customId: c.custom_id }), settle);
+    await until(async () => (await store.matches.byThread(thread))!.seq !== row!.seq, TIMEOUT, 'the match did not move on');
+  }
+}
+
+/** The `/end` that ends the current player's turn with a unit that has not acted, or null once the match is over. */
+export async function endCommand(store: Store, thread: string): Promise<{ user: string; channel: string; name: string; options: { unit: string } } | null> {
+  const snapshot = await snapshotIn(store, thread);
+  const game = snapshot ? gameOf(snapshot) : null;
+  if (!game || game.over || !game.turn) return null;
+  const turn = game.turn;
+  const unit = turn.unit ?? Object.values(game.units).find((u) => u.player === turn.player && !u.turnTaken && !u.dropped)?.id;
+  return unit ? { user: turn.player, channel: thread, name: 'end', options: { unit } } : null;
+}
+
+/** Times when each thread next gets a map image, from one listener on the fake. */
+export class ImageClock {
+  readonly #waiting = new Map<string, (at: number) => void>();
+  constructor(fake: FakeDiscord) {
+    fake.on('message-create', (m) => {
+      if (!m.attachments.some((a) => a.contentType === 'image/png')) return;
+      const resolve = this.#waiting.get(m.channelId);
+      if (resolve) {
+        this.#waiting.delete(m.channelId);
+        resolve(performance.now());
+      }
+    });
+  }
+  /** When the thread's next image is posted; Infinity when none is within TIMEOUT (counted as late). */
+  next(thread: string): Promise<number> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#waiting.delete(thread);
+        resolve(Infinity);
+      }, TIMEOUT);
+      this.#waiting.set(thread, (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
+    });
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * `npm run db:copy -- --from sqlite:FILE --to postgres://…` (docs/store.md "Two backends"): copies a
+ * SQLite database's whole history, every table and every row with its ids, into an empty PostgreSQL
+ * database, in one transaction, then moves each identity column's sequence past the copied ids.
+ */
+import Database from 'better-sqlite3';
+import { getTableName, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { PgConnection } from './pg-store';
+import * as lite from './schema';
+import * as pgSchema from './schema-pg';
+
+/** Each SQLite table and its PostgreSQL twin, parents before children, so every foreign key finds its row. */
+const TABLES: readonly (readonly [SQLiteTable, PgTable])[] = [
+  [lite.players, pgSchema.players],
+  [lite.catalogs, pgSchema.catalogs],
+  [lite.maps, pgSchema.maps],
+  [lite.warbands, pgSchema.warbands],
+  [lite.leagues, pgSchema.leagues],
+  [lite.matches, pgSchema.matches],
+  [lite.matchPlayers, pgSchema.matchPlayers],
+  [lite.matchEvents, pgSchema.matchEvents],
+  [lite.prompts, pgSchema.prompts],
+  [lite.follows, pgSchema.follows],
+  [lite.deadlines, pgSchema.deadlines],
+  [lite.vacations, pgSchema.vacations],
+  [lite.standingOrders, pgSchema.standingOrders],
+  [lite.notifySettings, pgSchema.notifySettings],
+  [lite.outbox, pgSchema.outbox],
+  [lite.leases, pgSchema.leases],
+  [lite.leagueSettings, pgSchema.leagueSettings],
+  [lite.leagueLog, pgSchema.leagueLog],
+  [lite.leaguePosts, pgSchema.leaguePosts],
+  [lite.seasons, pgSchema.seasons],
+  [lite.seasonEntries, pgSchema.seasonEntries],
+  [lite.seasonRounds, pgSchema.seasonRounds],
+  [lite.pairings, pgSchema.pairings],
+  [lite.results, pgSchema.results],
+  [lite.resultPlayers, pgSchema.resultPlayers],
+  [lite.ratings, pgSchema.ratings],
+  [lite.ratingHistory, pgSchema.ratingHistory],
+];
+
+/** Tables whose `id` is an identity column on PostgreSQL. */
+const IDENTITY = new Set(['warbands', 'prompts', 'deadlines', 'vacations', 'outbox', 'league_log', 'league_posts', 'seasons', 'pairings', 'results']);
+
+const CHUNK = 500;
+
+/** Copies every row of the SQLite file into `to` (which must hold the migrated, empty schema); returns the rows per table. */
+export async function copySqliteToPg(fromPath: string, to: PgConnection): Promise<Record<string, number>> {
+  const sqlite = new Database(fromPath, { readonly: true, fileMustExist: true });
+  try {
+    const from = drizzle({ client: sqlite });
+    const counts: Record<string, number> = {};
+    await to.db.transaction(async (tx) => {
+      for (const [source, target] of TABLES) {
+        const rows = from.select().from(source).all();
+        for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(target).values(rows.slice(i, i + CHUNK));
+        counts[getTableName(target)] = rows.length;
+        if (IDENTITY.has(getTableName(target)) && rows.length > 0) {
+          const name = getTableName(target);
+          await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('"${name}"', 'id'), (select max(id) from "${name}"))`));
+        }
+      }
+    });
+    return counts;
+  } finally {
+    sqlite.close();
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Opening the PostgreSQL store (docs/store.md "Two backends"): `postgres://…` through a node-postgres
+ * pool, or `pglite:` for PGlite, PostgreSQL compiled to WebAssembly and run in this process (tests, and
+ * machines without a server). Migrations come from migrations-pg/, applied at open like SQLite's.
+ */
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Clock } from './db';
+import { pgStore, type PgConnection, type PgDb } from './pg-store';
+import type { Store } from './store';
+
+/** Resolved from this file, like the SQLite migrations. */
+export const PG_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations-pg', import.meta.url));
+
+export interface PgStoreOptions {
+  now?: Clock;
+  /** Bring the schema up to date (default true); a second connection of a running bot passes false. */
+  migrate?: boolean;
+  /** Connections in the pool (node-postgres only); 10 by default. */
+  poolSize?: number;
+}
+
+/** True for a URL that names PostgreSQL (a server or PGlite) rather than a SQLite file. */
+export const isPostgresUrl = (url: string | undefined): url is string => url !== undefined && /^(postgres(ql)?|pglite):/.test(url);
+
+/** The drizzle database of a PostgreSQL URL, migrated unless told not to: for the store, and for tools (db:copy). */
+export async function openPgDatabase(url: string, options: PgStoreOptions = {}): Promise<PgConnection> {
+  if (url.startsWith('pglite:')) {
+    // `pglite:` alone is a database in memory; `pglite:/some/dir` one kept in that folder.
+    const dir = url.slice('pglite:'.length);
+    const client = new PGlite(dir === '' ? undefined : dir);
+    try {
+      const db = drizzlePglite({ client });
+      if (options.migrate !== false) await migratePglite(db, { migrationsFolder: PG_MIGRATIONS_FOLDER });
+      return { db: db as unknown as PgDb, close: () => client.close() };
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  try {
+    const db = drizzlePg({ client: pool });
+    if (options.migrate !== false) await migratePg(db, { migrationsFolder: PG_MIGRATIONS_FOLDER });
+    return { db: db as unknown as PgDb, close: () => pool.end() };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+export async function openPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
+  return pgStore(await openPgDatabase(url, options), options.now);
+}

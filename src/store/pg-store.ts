@@ -1,0 +1,549 @@
+/**
+ * The store on PostgreSQL (docs/store.md "Two backends"): the same `Store` as SQLite's, its queries
+ * written for drizzle's asynchronous PostgreSQL drivers (node-postgres for a server, PGlite in process
+ * for tests). Rows read back exactly as SQLite's (schema-pg.ts gives them the same types).
+ *
+ * Transactions: `transaction(fn)` runs `fn` in one PostgreSQL transaction, and an AsyncLocalStorage
+ * context sends every store call made inside it (through `tx` or the store itself) to that transaction;
+ * a transaction or act inside it is a savepoint. Many transactions run at once, each on its own pooled
+ * connection: the database itself keeps them apart.
+ *
+ * - `matches.act` reads the match row `FOR UPDATE`, so two acts on one match queue on the row lock and
+ *   the second sees the first's seq (stale), exactly as SQLite's IMMEDIATE lock makes it.
+ * - `deadlines.claim` picks due rows `FOR UPDATE SKIP LOCKED`, so schedulers in several processes never
+ *   claim the same row, and never wait for each other.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
+import type { ActResult, Step } from './act';
+import type { Clock } from './db';
+import { leagueLogPg, leaguePostsPg, leagueSettingsPg, ratingsPg, resultsPg, seasonsPg } from './league-pg';
+import type { Acquired } from './leases';
+import type { MatchRow } from './rows';
+import * as t from './schema-pg';
+import { OPEN_STATUSES, type MatchStatus } from './schema';
+import { matchOnShard } from './shard';
+import type { Store } from './store';
+
+import type { PgDb } from './pg-db';
+
+export type { PgDb } from './pg-db';
+
+export interface PgConnection {
+  readonly db: PgDb;
+  /** Ends the connection (the pool, or PGlite). */
+  close(): Promise<void>;
+}
+
+const OPEN: ReadonlySet<MatchStatus> = new Set(OPEN_STATUSES);
+const first = <R>(rows: R[]): R | undefined => rows[0];
+
+export function pgStore(connection: PgConnection, now: Clock = Date.now): Store {
+  const context = new AsyncLocalStorage<{ tx: PgDb; open: boolean }>();
+  /** The transaction the caller runs in, or the database. */
+  const q = (): PgDb => {
+    const held = context.getStore();
+    return held?.open ? held.tx : connection.db;
+  };
+  const inTransaction = <T>(fn: (tx: PgDb) => Promise<T>): Promise<T> =>
+    q().transaction(async (tx) => {
+      const mine = { tx: tx as unknown as PgDb, open: true };
+      try {
+        return await context.run(mine, () => fn(mine.tx));
+      } finally {
+        mine.open = false;
+      }
+    });
+
+  const store: Store = {
+    players: {
+      async upsert({ id, name }) {
+        const at = now();
+        const rows = await q()
+          .insert(t.players)
+          .values({ id, name, created: at, updated: at })
+          .onConflictDoUpdate({ target: t.players.id, set: { name, updated: at } })
+          .returning();
+        return rows[0]!;
+      },
+      get: async (id) => first(await q().select().from(t.players).where(eq(t.players.id, id))),
+    },
+    warbands: {
+      async save(w) {
+        const at = now();
+        const { faction, points, document, source } = w;
+        const rows = await q()
+          .insert(t.warbands)
+          .values({ ...w, created: at, updated: at })
+          .onConflictDoUpdate({ target: [t.warbands.owner, t.warbands.name], set: { faction, points, document, source, updated: at } })
+          .returning();
+        return rows[0]!;
+      },
+      get: async (owner, name) =>
+        first(
+          await q()
+            .select()
+            .from(t.warbands)
+            .where(and(eq(t.warbands.owner, owner), eq(t.warbands.name, name))),
+        ),
+      list: (owner) => q().select().from(t.warbands).where(eq(t.warbands.owner, owner)).orderBy(asc(t.warbands.name)),
+      remove: async (owner, name) =>
+        (
+          await q()
+            .delete(t.warbands)
+            .where(and(eq(t.warbands.owner, owner), eq(t.warbands.name, name)))
+            .returning({ id: t.warbands.id })
+        ).length > 0,
+    },
+    maps: {
+      async save(m) {
+        const row = { id: m.id, name: m.name, gridmap: m.gridmap, owner: m.owner ?? null, guildId: m.guildId ?? null };
+        const rows = await q()
+          .insert(t.maps)
+          .values({ ...row, created: now() })
+          .onConflictDoUpdate({ target: t.maps.id, set: row })
+          .returning();
+        return rows[0]!;
+      },
+      get: async (id) => first(await q().select().from(t.maps).where(eq(t.maps.id, id))),
+      list: (guildId) =>
+        q()
+          .select()
+          .from(t.maps)
+          .where(guildId === undefined ? undefined : or(isNull(t.maps.guildId), eq(t.maps.guildId, guildId)))
+          .orderBy(asc(t.maps.name)),
+    },
+    catalogs: {
+      async save(c) {
+        const { faction, document, owner } = c;
+        const rows = await q()
+          .insert(t.catalogs)
+          .values({ ...c, created: now() })
+          .onConflictDoUpdate({ target: t.catalogs.id, set: { faction, document, owner } })
+          .returning();
+        return rows[0]!;
+      },
+      get: async (id) => first(await q().select().from(t.catalogs).where(eq(t.catalogs.id, id))),
+      list: (faction) =>
+        q()
+          .select()
+          .from(t.catalogs)
+          .where(faction === undefined ? undefined : eq(t.catalogs.faction, faction))
+          .orderBy(asc(t.catalogs.id)),
+    },
+    leagues: {
+      async ensure(guildId, channelId, name) {
+        const rows = await q()
+          .insert(t.leagues)
+          .values({ guildId, channelId, name, created: now() })
+          .onConflictDoUpdate({ target: t.leagues.channelId, set: { name } })
+          .returning();
+        return rows[0]!;
+      },
+      get: async (channelId) => first(await q().select().from(t.leagues).where(eq(t.leagues.channelId, channelId))),
+      list: (guildId) => q().select().from(t.leagues).where(eq(t.leagues.guildId, guildId)).orderBy(asc(t.leagues.name)),
+    },
+    matches: {
+      create(m) {
+        if (m.players.length === 0 || new Set(m.players).size !== m.players.length) {
+          return Promise.reject(new Error(`matches.create: players must be distinct and at least one, got ${JSON.stringify(m.players)}`));
+        }
+        const at = now();
+        return inTransaction(async (tx) => {
+          const rows = await tx
+            .insert(t.matches)
+            .values({
+              id: m.id,
+              guildId: m.guildId,
+              channelId: m.channelId,
+              threadId: m.threadId ?? null,
+              status: m.status ?? 'challenged',
+              players: [...m.players],
+              terms: m.terms,
+              setup: m.setup ?? null,
+              snapshot: null,
+              seq: 0,
+              created: at,
+              updated: at,
+            })
+            .returning();
+          await tx.insert(t.matchPlayers).values(m.players.map((userId, seat) => ({ matchId: m.id, userId, seat })));
+          return rows[0]!;
+        });
+      },
+      get: async (id) => first(await q().select().from(t.matches).where(eq(t.matches.id, id))),
+      exists: async (id) => (await q().select({ id: t.matches.id }).from(t.matches).where(eq(t.matches.id, id))).length > 0,
+      byThread: async (threadId) => first(await q().select().from(t.matches).where(eq(t.matches.threadId, threadId))),
+      open: () =>
+        q()
+          .select()
+          .from(t.matches)
+          .where(inArray(t.matches.status, [...OPEN_STATUSES]))
+          .orderBy(asc(t.matches.created), asc(t.matches.id)),
+      ids: async () => (await q().select({ id: t.matches.id }).from(t.matches).orderBy(asc(t.matches.created), asc(t.matches.id))).map((r) => r.id),
+      async forPlayer(userId, opts = {}) {
+        const mine = eq(t.matchPlayers.userId, userId);
+        const query = q()
+          .select({ match: t.matches })
+          .from(t.matchPlayers)
+          .innerJoin(t.matches, eq(t.matches.id, t.matchPlayers.matchId))
+          .where(opts.status ? and(mine, inArray(t.matches.status, [...opts.status])) : mine)
+          .orderBy(desc(t.matches.updated), asc(t.matches.id));
+        const rows = opts.limit === undefined ? await query : await query.limit(opts.limit);
+        return rows.map((r) => r.match);
+      },
+      countIn: async (channelId) => (await q().select({ n: count() }).from(t.matches).where(eq(t.matches.channelId, channelId)))[0]?.n ?? 0,
+      setThread: async (id, threadId) =>
+        (await q().update(t.matches).set({ threadId, updated: now() }).where(eq(t.matches.id, id)).returning({ id: t.matches.id })).length > 0,
+      act: <S, E, X>(id: string, expectSeq: number, step: Step<S, E, X>) => inTransaction((tx) => act(tx, now, id, expectSeq, step)),
+      async events<E = unknown>(id: string, afterSeq = 0, throughSeq?: number) {
+        const after = and(eq(t.matchEvents.matchId, id), gt(t.matchEvents.seq, afterSeq));
+        const rows = await q()
+          .select({ seq: t.matchEvents.seq, event: t.matchEvents.event })
+          .from(t.matchEvents)
+          .where(throughSeq === undefined ? after : and(after, lte(t.matchEvents.seq, throughSeq)))
+          .orderBy(asc(t.matchEvents.seq));
+        return rows as { seq: number; event: E }[];
+      },
+    },
+    prompts: {
+      async record(p) {
+        const rows = await q()
+          .insert(t.prompts)
+          .values({ ...p, created: now() })
+          .returning();
+        return rows[0]!;
+      },
+      open: (matchId) =>
+        q()
+          .select()
+          .from(t.prompts)
+          .where(matchId === undefined ? isNull(t.prompts.closed) : and(isNull(t.prompts.closed), eq(t.prompts.matchId, matchId)))
+          .orderBy(asc(t.prompts.created), asc(t.prompts.id)),
+      async close(matchId, throughSeq) {
+        const mine = and(eq(t.prompts.matchId, matchId), isNull(t.prompts.closed));
+        const rows = await q()
+          .update(t.prompts)
+          .set({ closed: now() })
+          .where(throughSeq === undefined ? mine : and(mine, lte(t.prompts.seq, throughSeq)))
+          .returning({ id: t.prompts.id });
+        return rows.length;
+      },
+    },
+    follows: {
+      add: async (matchId, userId) =>
+        (await q().insert(t.follows).values({ matchId, userId, created: now() }).onConflictDoNothing().returning({ userId: t.follows.userId })).length > 0,
+      remove: async (matchId, userId) =>
+        (
+          await q()
+            .delete(t.follows)
+            .where(and(eq(t.follows.matchId, matchId), eq(t.follows.userId, userId)))
+            .returning({ userId: t.follows.userId })
+        ).length > 0,
+      list: async (matchId) =>
+        (
+          await q()
+            .select({ userId: t.follows.userId })
+            .from(t.follows)
+            .where(eq(t.follows.matchId, matchId))
+            .orderBy(asc(t.follows.created), asc(t.follows.userId))
+        ).map((r) => r.userId),
+    },
+    deadlines: deadlines(q, now),
+    outbox: {
+      add: async (rows) => {
+        if (rows.length === 0) return [];
+        const at = now();
+        return q()
+          .insert(t.outbox)
+          .values(rows.map((r) => ({ matchId: r.matchId, channelId: r.channelId, body: r.body, via: r.via ?? null, created: at, due: at })))
+          .returning();
+      },
+      head: async (matchId) =>
+        first(
+          await q()
+            .select()
+            .from(t.outbox)
+            .where(and(isNull(t.outbox.done), eq(t.outbox.matchId, matchId)))
+            .orderBy(asc(t.outbox.id))
+            .limit(1),
+        ),
+      waiting(limit = 1000, shard) {
+        const heads = q()
+          .select({ matchId: t.outbox.matchId, first: min(t.outbox.id).as('first') })
+          .from(t.outbox)
+          .where(and(isNull(t.outbox.done), matchOnShard(t.outbox.matchId, shard, t.matches)))
+          .groupBy(t.outbox.matchId)
+          .as('heads');
+        return q()
+          .select({ matchId: heads.matchId, due: t.outbox.due })
+          .from(heads)
+          .innerJoin(t.outbox, eq(t.outbox.id, heads.first))
+          .orderBy(asc(t.outbox.due))
+          .limit(limit);
+      },
+      pending: (matchId) =>
+        q()
+          .select()
+          .from(t.outbox)
+          .where(matchId === undefined ? isNull(t.outbox.done) : and(isNull(t.outbox.done), eq(t.outbox.matchId, matchId)))
+          .orderBy(asc(t.outbox.id)),
+      async delivered(id, messageId) {
+        await q().update(t.outbox).set({ done: now(), messageId, via: null, error: null }).where(eq(t.outbox.id, id));
+      },
+      async failed(id, error, due) {
+        await q()
+          .update(t.outbox)
+          .set({ attempts: sql`${t.outbox.attempts} + 1`, error, due })
+          .where(and(eq(t.outbox.id, id), isNull(t.outbox.done)));
+      },
+      async dropped(id, reason) {
+        await q().update(t.outbox).set({ done: now(), error: reason, via: null }).where(eq(t.outbox.id, id));
+      },
+      get: async (id) => first(await q().select().from(t.outbox).where(eq(t.outbox.id, id))),
+    },
+    leases: {
+      acquire: (claim) =>
+        inTransaction(async (tx): Promise<Acquired> => {
+          const at = now();
+          const held = first(await tx.select().from(t.leases).where(eq(t.leases.name, claim.name)).for('update'));
+          if (held && held.holder !== claim.holder && held.expires > at && !claim.holderGone?.(held)) return { ok: false, heldBy: held };
+          const row = { name: claim.name, holder: claim.holder, pid: claim.pid, host: claim.host, acquired: at, expires: at + claim.ttlMs };
+          const rows = await tx.insert(t.leases).values(row).onConflictDoUpdate({ target: t.leases.name, set: row }).returning();
+          return { ok: true, lease: rows[0]! };
+        }),
+      renew: async (name, holder, ttlMs) =>
+        (
+          await q()
+            .update(t.leases)
+            .set({ expires: now() + ttlMs })
+            .where(and(eq(t.leases.name, name), eq(t.leases.holder, holder)))
+            .returning({ name: t.leases.name })
+        ).length > 0,
+      async release(name, holder) {
+        await q()
+          .delete(t.leases)
+          .where(and(eq(t.leases.name, name), eq(t.leases.holder, holder)));
+      },
+      get: async (name) => first(await q().select().from(t.leases).where(eq(t.leases.name, name))),
+    },
+    vacations: {
+      add: async (v) => (await q().insert(t.vacations).values(v).returning())[0]!,
+      current: async (userId, at) =>
+        first(
+          await q()
+            .select()
+            .from(t.vacations)
+            .where(and(eq(t.vacations.userId, userId), isNull(t.vacations.ended), gt(t.vacations.until, at)))
+            .orderBy(desc(t.vacations.start))
+            .limit(1),
+        ),
+      end: async (id, at) =>
+        (
+          await q()
+            .update(t.vacations)
+            .set({ ended: at })
+            .where(and(eq(t.vacations.id, id), isNull(t.vacations.ended)))
+            .returning({ id: t.vacations.id })
+        ).length > 0,
+      since: (userId, from) =>
+        q()
+          .select()
+          .from(t.vacations)
+          .where(and(eq(t.vacations.userId, userId), gte(t.vacations.start, from)))
+          .orderBy(asc(t.vacations.start)),
+    },
+    orders: {
+      get: async (userId, scope) =>
+        first(
+          await q()
+            .select({ orders: t.standingOrders.orders })
+            .from(t.standingOrders)
+            .where(and(eq(t.standingOrders.userId, userId), eq(t.standingOrders.scope, scope))),
+        )?.orders,
+      async set(userId, scope, orders) {
+        const at = now();
+        await q()
+          .insert(t.standingOrders)
+          .values({ userId, scope, orders, updated: at })
+          .onConflictDoUpdate({ target: [t.standingOrders.userId, t.standingOrders.scope], set: { orders, updated: at } });
+      },
+      clear: async (userId, scope) =>
+        (
+          await q()
+            .delete(t.standingOrders)
+            .where(scope === undefined ? eq(t.standingOrders.userId, userId) : and(eq(t.standingOrders.userId, userId), eq(t.standingOrders.scope, scope)))
+            .returning({ scope: t.standingOrders.scope })
+        ).length,
+      list: (userId) =>
+        q()
+          .select({ scope: t.standingOrders.scope, orders: t.standingOrders.orders })
+          .from(t.standingOrders)
+          .where(eq(t.standingOrders.userId, userId))
+          .orderBy(asc(t.standingOrders.scope)),
+    },
+    notify: {
+      dms: async (userId) =>
+        first(await q().select({ dms: t.notifySettings.dms }).from(t.notifySettings).where(eq(t.notifySettings.userId, userId)))?.dms ?? false,
+      async setDms(userId, on) {
+        const at = now();
+        await q()
+          .insert(t.notifySettings)
+          .values({ userId, dms: on, updated: at })
+          .onConflictDoUpdate({ target: t.notifySettings.userId, set: { dms: on, updated: at } });
+      },
+    },
+    leagueSettings: leagueSettingsPg(q, now),
+    leagueLog: leagueLogPg(q, now),
+    leaguePosts: leaguePostsPg(q, now),
+    seasons: seasonsPg(q, now),
+    results: resultsPg(q, now),
+    ratings: ratingsPg(q, now),
+    transaction: (fn) => inTransaction(() => fn(store)),
+    path: null,
+    close: () => connection.close(),
+  };
+  return store;
+}
+
+/** act.ts on PostgreSQL: the match row is locked FOR UPDATE before its seq is checked. */
+async function act<S, E, X>(tx: PgDb, now: Clock, id: string, expectSeq: number, step: Step<S, E, X>): Promise<ActResult<S, E, X>> {
+  const row = first(await tx.select().from(t.matches).where(eq(t.matches.id, id)).for('update')) as MatchRow | undefined;
+  if (!row) return { ok: false, reason: 'not-found' };
+  if (row.seq !== expectSeq) return { ok: false, reason: 'stale', seq: row.seq };
+  const decided = step(row.snapshot as S | null, row);
+  if ((decided as unknown) instanceof Promise) throw new Error('matches.act: the step must be synchronous');
+  if (!decided.ok) return { ok: false, reason: 'refused', error: decided.error };
+  const at = now();
+  const events = decided.events.map((event, i) => ({ seq: row.seq + 1 + i, event }));
+  if (events.length > 0) await tx.insert(t.matchEvents).values(events.map((e) => ({ matchId: id, seq: e.seq, event: e.event, created: at })));
+  const status = decided.status ?? row.status;
+  const saved = first(
+    await tx
+      .update(t.matches)
+      .set({
+        seq: row.seq + events.length,
+        snapshot: decided.snapshot,
+        status,
+        ...(decided.setup !== undefined && { setup: decided.setup }),
+        ...(decided.terms !== undefined && { terms: decided.terms }),
+        ...(decided.winner !== undefined && { winner: decided.winner }),
+        ...(decided.result !== undefined && { result: decided.result }),
+        updated: at,
+        ended: row.ended ?? (OPEN.has(status) ? null : at),
+      })
+      .where(and(eq(t.matches.id, id), eq(t.matches.seq, row.seq)))
+      .returning(),
+  ) as MatchRow | undefined;
+  if (!saved) throw new Error(`matches.act: match ${id} changed inside its own transaction`);
+  const done = { ok: true as const, seq: saved.seq, events, snapshot: decided.snapshot, row: saved };
+  return decided.extra === undefined ? done : { ...done, extra: decided.extra };
+}
+
+function deadlines(q: () => PgDb, now: Clock): Store['deadlines'] {
+  const markDone = async (id: number, at: number, outcome: string | null) =>
+    (
+      await q()
+        .update(t.deadlines)
+        .set({ done: at, outcome })
+        .where(and(eq(t.deadlines.id, id), isNull(t.deadlines.done)))
+        .returning({ id: t.deadlines.id })
+    ).length;
+  const pendingOf = (matchIds: readonly string[]) =>
+    q()
+      .select()
+      .from(t.deadlines)
+      .where(and(isNull(t.deadlines.done), inArray(t.deadlines.matchId, [...matchIds])))
+      .orderBy(asc(t.deadlines.due), asc(t.deadlines.id));
+  return {
+    add: async (d) =>
+      (
+        await q()
+          .insert(t.deadlines)
+          .values({ matchId: d.matchId, due: d.due, kind: d.kind, player: d.player ?? null, seq: d.seq ?? null })
+          .returning()
+      )[0]!,
+    due(at, limit) {
+      const query = q()
+        .select()
+        .from(t.deadlines)
+        .where(and(isNull(t.deadlines.done), lte(t.deadlines.due, at)))
+        .orderBy(asc(t.deadlines.due), asc(t.deadlines.id));
+      return limit === undefined ? query : query.limit(limit);
+    },
+    done: async (id, outcome) => (await markDone(id, now(), outcome ?? null)) > 0,
+    doneForMatch: async (matchId, outcome = 'cancelled') =>
+      (
+        await q()
+          .update(t.deadlines)
+          .set({ done: now(), outcome })
+          .where(and(eq(t.deadlines.matchId, matchId), isNull(t.deadlines.done)))
+          .returning({ id: t.deadlines.id })
+      ).length,
+    async claim(at, until, limit = 1000, shard) {
+      const free = or(isNull(t.deadlines.claimedUntil), lte(t.deadlines.claimedUntil, at));
+      // SKIP LOCKED: rows another scheduler is claiming right now are left to it, not waited for.
+      const ids = q()
+        .select({ id: t.deadlines.id })
+        .from(t.deadlines)
+        .where(and(isNull(t.deadlines.done), lte(t.deadlines.due, at), free, matchOnShard(t.deadlines.matchId, shard, t.matches)))
+        .orderBy(asc(t.deadlines.due), asc(t.deadlines.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const rows = await q()
+        .update(t.deadlines)
+        .set({ claimedUntil: until })
+        .where(and(inArray(t.deadlines.id, ids), isNull(t.deadlines.done), free))
+        .returning();
+      return rows.sort((a, b) => a.due - b.due || a.id - b.id);
+    },
+    async unclaim(ids) {
+      if (ids.length === 0) return;
+      await q()
+        .update(t.deadlines)
+        .set({ claimedUntil: null })
+        .where(and(inArray(t.deadlines.id, [...ids]), isNull(t.deadlines.done)));
+    },
+    releaseClaims: async (shard) =>
+      (
+        await q()
+          .update(t.deadlines)
+          .set({ claimedUntil: null })
+          .where(and(isNull(t.deadlines.done), isNotNull(t.deadlines.claimedUntil), matchOnShard(t.deadlines.matchId, shard, t.matches)))
+          .returning({ id: t.deadlines.id })
+      ).length,
+    pending: (matchId) => pendingOf([matchId]),
+    pendingOf: async (matchIds) => (matchIds.length === 0 ? [] : pendingOf(matchIds)),
+    async cancel(ids) {
+      const at = now();
+      let n = 0;
+      for (const id of ids) n += await markDone(id, at, 'cancelled');
+      return n;
+    },
+    async shift(player, ms) {
+      const moved = await q()
+        .update(t.deadlines)
+        .set({ due: sql`${t.deadlines.due} + ${ms}` })
+        .where(and(eq(t.deadlines.player, player), isNull(t.deadlines.done)))
+        .returning({ matchId: t.deadlines.matchId });
+      return [...new Set(moved.map((r) => r.matchId))];
+    },
+    extend: async (matchId, ms) =>
+      (
+        await q()
+          .update(t.deadlines)
+          .set({ due: sql`${t.deadlines.due} + ${ms}` })
+          .where(and(eq(t.deadlines.matchId, matchId), isNull(t.deadlines.done)))
+          .returning({ id: t.deadlines.id })
+      ).length,
+    misses: async (matchId, player) =>
+      (
+        await q()
+          .select({ n: count() })
+          .from(t.deadlines)
+          .where(and(eq(t.deadlines.matchId, matchId), eq(t.deadlines.player, player), eq(t.deadlines.outcome, 'missed')))
+      )[0]?.n ?? 0,
+    get: async (id) => first(await q().select().from(t.deadlines).where(eq(t.deadlines.id, id))),
+    ofMatch: (matchId) => q().select().from(t.deadlines).where(eq(t.deadlines.matchId, matchId)).orderBy(asc(t.deadlines.id)),
+  };
+}

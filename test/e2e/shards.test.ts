@@ -1,0 +1,171 @@
+/**
+ * Two shards (issue 15): `npm start` with SHARDS=2 runs discord.js's ShardingManager, which starts two
+ * bot processes on one database, against a fake Discord with two guilds, one on each shard. A match is
+ * played to its first turn in each guild, then every deadline of both matches is made due at once and
+ * both shards' schedulers look for them. Every interaction reaches one process and is answered once,
+ * each deadline is handled once, by the shard of its guild, and no post is sent twice.
+ *
+ * The database is a shared SQLite file (WAL) until the PostgreSQL store lands; the assertions do not
+ * depend on the engine.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBotProcess, type BotProcess } from '../../src/cli/bot-process';
+import type { MatchSnapshot } from '../../src/match/match-state';
+import { startFakeDiscord, type CommandInput, type FakeDiscord, type FakeGuild, type FakeMessage, type InteractionOutcome } from '../../src/fakecord';
+import { HAVOC, VALOR } from './setup-match';
+import { componentsOf } from './world';
+
+let fake: FakeDiscord;
+let dir: string;
+let bot: BotProcess | null = null;
+let db: Database.Database;
+const outcomes: InteractionOutcome[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeDiscord({ heartbeatMs: 1000, shards: 2, guilds: [{ name: 'Second table' }] });
+  dir = mkdtempSync(join(tmpdir(), 'sellsword-shards-'));
+  bot = await startBotProcess(fake, {
+    databasePath: join(dir, 'bot.db'),
+    shards: 2,
+    // Two guilds: the commands are registered for every guild, by shard 0.
+    guildId: null,
+    env: { SCHEDULER_TICK_MS: '300', RENDER_WORKERS: '0' },
+    timeoutMs: 60_000,
+  });
+  db = new Database(join(dir, 'bot.db'), { readonly: true });
+  db.pragma('busy_timeout = 2000');
+}, 90_000);
+
+afterAll(async () => {
+  db?.close();
+  await bot?.stop();
+  await fake?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+interface MatchRowLite {
+  id: string;
+  guild_id: string;
+  thread_id: string | null;
+  snapshot: string | null;
+}
+
+const matchIn = (guild: FakeGuild): MatchRowLite | undefined =>
+  db.prepare('select id, guild_id, thread_id, snapshot from matches where guild_id = ?').get(guild.id) as MatchRowLite | undefined;
+
+const openPromptOf = (thread: string): FakeMessage | undefined =>
+  fake
+    .messages(thread)
+    .filter((m) => !m.ephemeral && componentsOf(m).length > 0)
+    .at(-1);
+
+async function act(outcome: InteractionOutcome): Promise<void> {
+  outcomes.push(outcome);
+  expect(outcome.deliveredTo).toBe(1);
+  await outcome.settled({ quietMs: 50, timeoutMs: 15_000 });
+}
+
+const run = async (input: CommandInput) => act(await fake.command(input));
+
+/** Plays the guild's match to its first turn, through its own channel, and returns the thread. */
+async function matchUnderWay(guild: FakeGuild): Promise<string> {
+  await run({ user: 'alice', channel: guild.channel.id, name: 'warband submit', options: { text: VALOR } });
+  await run({ user: 'bob', channel: guild.channel.id, name: 'warband submit', options: { text: HAVOC } });
+  await run({
+    user: 'alice',
+    channel: guild.channel.id,
+    name: 'skirmish challenge',
+    options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' },
+  });
+  const thread = await fake.waitFor(() => fake.threads(guild.channel.id).at(-1)?.id, 10_000);
+  await run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+  for (let i = 0; i < 200; i++) {
+    const row = matchIn(guild)!;
+    const snapshot = JSON.parse(row.snapshot ?? 'null') as MatchSnapshot | null;
+    const prompt = snapshot ? (snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt) : null;
+    if (!prompt) {
+      if (snapshot?.stage === 'game') return thread;
+      await sleep(50);
+      continue;
+    }
+    // The prompt is posted through the outbox, by the shard of this guild.
+    const message = await fake.waitFor(() => {
+      const m = openPromptOf(thread);
+      return m && componentsOf(m).some((c) => c.custom_id.includes(row.id)) ? m : undefined;
+    }, 10_000);
+    const who = fake.user(prompt.player)!.username;
+    const c = componentsOf(message)[0]!;
+    await act(
+      c.type === 3
+        ? await fake.select({ user: who, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] })
+        : await fake.click({ user: who, message: message.id, customId: c.custom_id }),
+    );
+    await fake.waitFor(() => openPromptOf(thread)?.id !== message.id || undefined, 10_000).catch(() => undefined);
+  }
+  throw new Error('the prompts never ended');
+}
+
+describe('two shard processes on one database', () => {
+  it('starts one process per shard, each with its own guild', async () => {
+    // The manager counts a shard started once it has logged in; it says it is online a moment later.
+    for (let i = 0; i < 100 && !/shard 1 of 2\) is online/.test(bot!.output()); i++) await sleep(100);
+    const sessions = fake.gatewaySessions().filter((s) => s.connected);
+    expect(sessions.map((s) => s.shard).sort()).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+    const [first, second] = fake.guilds();
+    expect(fake.shardOf(first!.id, 2)).not.toBe(fake.shardOf(second!.id, 2));
+    expect(bot!.output()).toMatch(/shard 0 of 2\) is online/);
+  });
+
+  it('answers every interaction of a match in each guild once, from the shard of its guild', async () => {
+    const threads = await Promise.all(fake.guilds().map((guild) => matchUnderWay(guild)));
+    expect(threads).toHaveLength(2);
+    fake.guilds().forEach((guild, i) => expect(matchIn(guild)!.thread_id).toBe(threads[i]));
+    // One callback per interaction: two processes answering would send two.
+    const callbacks = fake.requests('POST /interactions/:id/:token/callback').map((r) => r.path.split('/')[2]);
+    for (const outcome of outcomes) {
+      expect(outcome.summary().response).not.toBeNull();
+      expect(callbacks.filter((id) => id === outcome.id)).toHaveLength(1);
+    }
+    // Discord would have refused a second answer to any interaction (40060).
+    expect(fake.rejections().filter((r) => r.code === 40060)).toEqual([]);
+  }, 120_000);
+
+  it('handles each deadline once, and posts nothing twice', async () => {
+    const matches = fake.guilds().map((guild) => matchIn(guild)!);
+    // Every pending deadline of both matches falls due now; both shards' schedulers tick every 300 ms.
+    const writer = new Database(join(dir, 'bot.db'));
+    writer.pragma('busy_timeout = 5000');
+    const due = writer
+      .prepare(`update deadlines set due_at = ? where done_at is null and match_id in (?, ?) returning id, match_id`)
+      .all(Date.now() - 1000, matches[0]!.id, matches[1]!.id) as { id: number; match_id: string }[];
+    writer.close();
+    expect(new Set(due.map((d) => d.match_id)).size).toBe(2);
+    const ids = due.map((d) => d.id);
+    const handled = await fake.waitFor(() => {
+      const rows = db.prepare(`select id, done_at, outcome from deadlines where id in (${ids.join(',')})`).all() as { done_at: number | null }[];
+      return rows.every((r) => r.done_at !== null) ? rows : undefined;
+    }, 20_000);
+    expect(handled).toHaveLength(ids.length);
+    // Everything the deadlines made has gone out.
+    await fake.waitFor(() => (db.prepare('select count(*) as n from outbox where done_at is null').get() as { n: number }).n === 0 || undefined, 20_000);
+    // No post shows twice: every message of the bot in the threads carries its outbox row's nonce, and
+    // no nonce appears on two messages. (A request may repeat a nonce when the bot could not record a
+    // delivery, a busy SQLite file, and sends it again; Discord then answers with the first message.)
+    const posted = matches.flatMap((m) => fake.messages(m.thread_id!)).filter((x) => x.nonce !== null);
+    expect(posted.length).toBeGreaterThan(0);
+    expect(new Set(posted.map((x) => String(x.nonce))).size).toBe(posted.length);
+    // And each thread shows each message once.
+    for (const m of matches) {
+      const ids = fake.messages(m.thread_id!).map((x) => x.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  }, 60_000);
+});

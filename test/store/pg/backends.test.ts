@@ -1,0 +1,161 @@
+/**
+ * The store's behaviour on every backend (docs/store.md "Two backends"): SQLite in memory, PostgreSQL in
+ * process through PGlite, and a real PostgreSQL server where its binaries exist (a throw-away cluster).
+ * Each backend starts from an empty database with its migrations applied.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../../src/store';
+import { openPgStore } from '../../../src/store/open-pg';
+import { aMatch, testClock } from '../fixture';
+import { pgServerMissing, startPgServer, type PgServer } from './server';
+
+type Open = (clock: () => number) => Promise<Store>;
+
+let server: PgServer | null = null;
+let serverDb = 0;
+const missing = pgServerMissing();
+if (missing) console.log(`PostgreSQL server tier skipped: ${missing}.`);
+
+beforeAll(async () => {
+  server = await startPgServer();
+}, 60_000);
+afterAll(() => server?.stop());
+
+/** A fresh database on the real server for each store. */
+async function serverStore(clock: () => number): Promise<Store> {
+  const admin = new pg.Client({ connectionString: server!.url });
+  const name = `t${++serverDb}_${process.pid}`;
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return openPgStore(server!.url.replace(/\/postgres$/, `/${name}`), { now: clock });
+}
+
+const BACKENDS: [string, Open, () => boolean][] = [
+  ['SQLite in memory', async (clock) => openStore(':memory:', { now: clock }), () => true],
+  ['PGlite', (clock) => openPgStore('pglite:', { now: clock }), () => true],
+  ['a PostgreSQL server', serverStore, () => server !== null],
+];
+
+interface Add {
+  add: number;
+}
+
+describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
+  let store: Store;
+  const clock = testClock();
+  beforeAll(async () => {
+    if (available()) store = await open(clock);
+  }, 60_000);
+  afterAll(async () => store?.close());
+
+  it('creates a match, acts on it once per seq, and keeps its events in order', async ({ skip }) => {
+    if (!available()) skip();
+    await store.players.upsert({ id: 'alice', name: 'Alice' });
+    const created = await store.matches.create(aMatch());
+    expect(created).toMatchObject({ id: 'm1', seq: 0, status: 'challenged', snapshot: null, players: ['alice', 'bob'] });
+    const step = (snapshot: { total: number } | null) => ({
+      ok: true as const,
+      events: [{ add: 2 }, { add: 3 }],
+      snapshot: { total: (snapshot?.total ?? 0) + 5 },
+    });
+    const done = await store.matches.act<{ total: number }, Add, never>('m1', 0, step);
+    expect(done).toMatchObject({ ok: true, seq: 2, snapshot: { total: 5 } });
+    expect(await store.matches.act<{ total: number }, Add, never>('m1', 0, step)).toEqual({ ok: false, reason: 'stale', seq: 2 });
+    expect(await store.matches.events<Add>('m1')).toEqual([
+      { seq: 1, event: { add: 2 } },
+      { seq: 2, event: { add: 3 } },
+    ]);
+    expect(await store.matches.forPlayer('bob')).toHaveLength(1);
+    expect(await store.matches.countIn('c1')).toBe(1);
+    await expect(store.matches.create(aMatch())).rejects.toThrow();
+  });
+
+  it('rolls a transaction back whole, and a failed savepoint alone', async ({ skip }) => {
+    if (!available()) skip();
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.outbox.add([{ matchId: 'm1', channelId: 't', body: { n: 1 } }]);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await store.outbox.pending('m1')).toEqual([]);
+    await store.transaction(async (tx) => {
+      await tx.outbox.add([{ matchId: 'm1', channelId: 't', body: { n: 2 } }]);
+      await expect(
+        tx.transaction(async () => {
+          await store.deadlines.add({ matchId: 'm1', due: 1, kind: 'turn' });
+          throw new Error('no');
+        }),
+      ).rejects.toThrow('no');
+    });
+    expect((await store.outbox.pending('m1')).map((r) => r.body)).toEqual([{ n: 2 }]);
+    expect(await store.deadlines.pending('m1')).toEqual([]);
+  });
+
+  it('claims each due deadline once, and marks it done once', async ({ skip }) => {
+    if (!available()) skip();
+    const now = clock();
+    const a = await store.deadlines.add({ matchId: 'm1', due: now - 10, kind: 'turn', player: 'bob', seq: 2 });
+    await store.deadlines.add({ matchId: 'm1', due: now + 1e9, kind: 'reminder' });
+    const claimed = await store.deadlines.claim(now, now + 1000);
+    expect(claimed.map((d) => d.id)).toEqual([a.id]);
+    expect(await store.deadlines.claim(now, now + 1000)).toEqual([]);
+    expect([await store.deadlines.done(a.id, 'missed'), await store.deadlines.done(a.id, 'missed')]).toEqual([true, false]);
+    expect(await store.deadlines.misses('m1', 'bob')).toBe(1);
+    expect(await store.deadlines.shift('bob', 5)).toEqual([]);
+  });
+
+  it('keeps the outbox, leases, settings and the rest', async ({ skip }) => {
+    if (!available()) skip();
+    const [row] = await store.outbox.add([{ matchId: 'm1', channelId: 't', body: { kind: 'text' }, via: 'i:tok' }]);
+    expect(await store.outbox.waiting()).toEqual([{ matchId: 'm1', due: row!.due }]);
+    await store.outbox.failed(row!.id, 'HTTP 502', row!.due + 1000);
+    expect(await store.outbox.get(row!.id)).toMatchObject({ attempts: 1, error: 'HTTP 502' });
+    await store.outbox.delivered(row!.id, 'msg');
+    expect((await store.outbox.pending('m1')).map((r) => r.id)).not.toContain(row!.id);
+    const claim = { name: 'bot', holder: 'a', pid: 1, host: 'h', ttlMs: 1000 };
+    expect(await store.leases.acquire(claim)).toMatchObject({ ok: true });
+    expect(await store.leases.acquire({ ...claim, holder: 'b' })).toMatchObject({ ok: false, heldBy: { holder: 'a' } });
+    expect(await store.leases.renew('bot', 'a', 1000)).toBe(true);
+    await store.notify.setDms('bob', true);
+    expect(await store.notify.dms('bob')).toBe(true);
+    await store.orders.set('bob', '*', { pass: true });
+    expect(await store.orders.get('bob', '*')).toEqual({ pass: true });
+    expect(await store.follows.add('m1', 'carol')).toBe(true);
+    expect(await store.follows.add('m1', 'carol')).toBe(false);
+    const v = await store.vacations.add({ userId: 'bob', days: 2, start: clock(), until: clock() + 1000 });
+    expect(await store.vacations.current('bob', clock())).toMatchObject({ id: v.id });
+    expect((await store.warbands.save({ owner: 'alice', name: 'W', faction: 'valor', points: 3, document: { a: 1 }, source: 'x' })).document).toEqual({ a: 1 });
+    expect(await store.warbands.remove('alice', 'W')).toBe(true);
+    expect((await store.prompts.record({ matchId: 'm1', seq: 2, channelId: 't', messageId: 'p1', player: 'bob', kind: 'x' })).id).toBeGreaterThan(0);
+    expect(await store.prompts.close('m1')).toBe(1);
+  });
+
+  it("gives a shard only its own guilds' deadlines and posts", async ({ skip }) => {
+    if (!available()) skip();
+    // A store of its own: the others' matches have made-up guild ids, which are not Discord's numbers.
+    const store = await open(clock);
+    // Guild ids whose timestamp part is odd and even fall on shards 1 and 0 of 2, as Discord routes them.
+    const guildAt = (ms: number) => (BigInt(ms) << 22n).toString();
+    await store.matches.create(aMatch({ id: 'even', guildId: guildAt(1_234_567_890_124) }));
+    await store.matches.create(aMatch({ id: 'odd', guildId: guildAt(1_234_567_890_123) }));
+    await store.deadlines.add({ matchId: 'even', due: 100, kind: 'turn' });
+    await store.deadlines.add({ matchId: 'odd', due: 100, kind: 'turn' });
+    const [shard0, shard1] = [
+      { id: 0, count: 2 },
+      { id: 1, count: 2 },
+    ];
+    expect((await store.deadlines.claim(200, 300, 10, shard1)).map((d) => d.matchId)).toEqual(['odd']);
+    expect((await store.deadlines.claim(200, 300, 10, shard0)).map((d) => d.matchId)).toEqual(['even']);
+    expect(await store.deadlines.releaseClaims(shard1)).toBe(1);
+    await store.outbox.add([
+      { matchId: 'even', channelId: 'c', body: { kind: 'note' } },
+      { matchId: 'odd', channelId: 'c', body: { kind: 'note' } },
+    ]);
+    expect((await store.outbox.waiting(10, shard0)).map((w) => w.matchId)).toEqual(['even']);
+    expect((await store.outbox.waiting(10, shard1)).map((w) => w.matchId)).toEqual(['odd']);
+    await store.close();
+  }, 60_000);
+});

@@ -1,0 +1,75 @@
+/**
+ * A throw-away PostgreSQL server for the real-server tier: `initdb` a cluster in a temp folder, start it
+ * with `pg_ctl` on a free port (as the `postgres` user when the tests run as root, since PostgreSQL
+ * refuses to run as root), and remove it afterwards. Where the binaries are missing, `startPgServer`
+ * answers null and the tier says so in one line and skips.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface PgServer {
+  readonly url: string;
+  stop(): void;
+}
+
+const BIN_DIRS = ['/usr/local/bin', '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin', '/usr/bin'];
+
+function binary(name: string): string | null {
+  for (const dir of BIN_DIRS) if (existsSync(join(dir, name))) return join(dir, name);
+  return null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Why the real-server tier cannot run here, or null when it can. */
+export function pgServerMissing(): string | null {
+  if (!binary('initdb') || !binary('pg_ctl')) return 'no PostgreSQL server binaries (initdb, pg_ctl) on this machine';
+  if (process.getuid?.() === 0) {
+    try {
+      execFileSync('id', ['postgres'], { stdio: 'ignore' });
+    } catch {
+      return 'running as root with no postgres user to run the server as';
+    }
+  }
+  return null;
+}
+
+export async function startPgServer(): Promise<PgServer | null> {
+  if (pgServerMissing()) return null;
+  const initdb = binary('initdb')!;
+  const pgCtl = binary('pg_ctl')!;
+  const root = process.getuid?.() === 0;
+  const dir = mkdtempSync(join(tmpdir(), 'sellsword-pg-'));
+  const data = join(dir, 'data');
+  // As root, the cluster belongs to `postgres`: the folder must be theirs to write.
+  const as = (cmd: string, args: string[]) =>
+    root ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+  if (root) {
+    chmodSync(dir, 0o777);
+    execFileSync('chown', ['postgres', dir]);
+  }
+  const port = await freePort();
+  as(initdb, ['-D', data, '-U', 'sellsword', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  as(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  return {
+    url: `postgres://sellsword@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        as(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
