@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewResult, Store } from '../../src/store';
+import { openPgStore } from '../../src/store/open-pg';
 import { aMatch, memoryStore, testClock } from './fixture';
 import type { TestClock } from './fixture';
 
@@ -20,12 +21,22 @@ const duel = (over: Partial<NewResult> = {}): NewResult => ({
   ...over,
 });
 
-describe('league store', () => {
+// The league repositories on both backends: SQLite, and PostgreSQL in process (PGlite).
+const BACKENDS: [string, (clock: TestClock) => Promise<Store>][] = [
+  ['SQLite', async (clock) => memoryStore(clock)],
+  ['PGlite', (clock) => openPgStore('pglite:', { now: clock })],
+];
+
+describe.each(BACKENDS)('league store on %s', (backend, open) => {
   let clock: TestClock;
   let store: Store;
+  afterEach(async () => {
+    // memoryStore's stores are closed by the fixture.
+    if (backend !== 'SQLite') await store.close();
+  });
   beforeEach(async () => {
     clock = testClock();
-    store = memoryStore(clock);
+    store = await open(clock);
     await store.leagues.ensure('g1', 'c1', 'north');
     await store.players.upsert({ id: 'alice', name: 'Alice' });
     await store.players.upsert({ id: 'bob', name: 'Bob' });
