@@ -1,6 +1,7 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `npm run db:generate` writes SQL migrations from the store's schema into migrations/.
+// `npm run db:generate` writes SQL migrations from the store's SQLite schema into migrations/ (and
+// drizzle-pg.config.ts the PostgreSQL ones into migrations-pg/).
 export default defineConfig({
   dialect: 'sqlite',
   schema: './src/store/schema.ts',

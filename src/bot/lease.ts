@@ -23,7 +23,7 @@ export interface HeldLease {
   readonly row: LeaseRow;
   /** False once another process took the lease over. */
   held(): boolean;
-  release(): void;
+  release(): Promise<void>;
 }
 
 function processExists(pid: number): boolean {
@@ -38,13 +38,13 @@ function processExists(pid: number): boolean {
 
 const ago = (ms: number) => `${Math.max(0, Math.round(ms / 1000))} s ago`;
 
-export function takeLease(store: Store, options: LeaseOptions): HeldLease {
+export async function takeLease(store: Store, options: LeaseOptions): Promise<HeldLease> {
   const name = options.name ?? 'bot';
   const ttlMs = options.ttlMs ?? 30_000;
   const holder = randomBytes(8).toString('hex');
   const host = hostname();
   const claim = { name, holder, pid: process.pid, host, ttlMs, holderGone: (l: LeaseRow) => l.host === host && !processExists(l.pid) };
-  const got = store.leases.acquire(claim);
+  const got = await store.leases.acquire(claim);
   if (!got.ok) {
     const l = got.heldBy;
     throw new StartupError(
@@ -53,9 +53,9 @@ export function takeLease(store: Store, options: LeaseOptions): HeldLease {
     );
   }
   let lost = false;
-  const beat = setInterval(() => {
+  const beat = setInterval(async () => {
     try {
-      if (store.leases.renew(name, holder, ttlMs)) return;
+      if (await store.leases.renew(name, holder, ttlMs)) return;
       lost = true;
     } catch (error) {
       // A busy database: the lease still has time; try at the next beat.
@@ -70,9 +70,9 @@ export function takeLease(store: Store, options: LeaseOptions): HeldLease {
   return {
     row: got.lease,
     held: () => !lost,
-    release() {
+    async release() {
       clearInterval(beat);
-      if (!lost) store.leases.release(name, holder);
+      if (!lost) await store.leases.release(name, holder);
     },
   };
 }

@@ -29,16 +29,16 @@ export function createMetrics(store: Store): Metrics {
     name: 'sellsword_open_matches',
     help: 'Matches challenged, in setup or being played',
     registers: [registry],
-    collect() {
-      this.set(store.matches.open().length);
+    async collect() {
+      this.set((await store.matches.open()).length);
     },
   });
   new Gauge({
     name: 'sellsword_outbox_waiting',
     help: 'Posts written but not yet delivered',
     registers: [registry],
-    collect() {
-      this.set(store.outbox.pending().length);
+    async collect() {
+      this.set((await store.outbox.pending()).length);
     },
   });
   return {
@@ -85,16 +85,17 @@ export function createMetrics(store: Store): Metrics {
 }
 
 /** Whether the bot is connected, holds its lease and can read its database. */
-export type Health = () => { ok: boolean; checks: Record<string, boolean> };
+export type Health = () => Promise<{ ok: boolean; checks: Record<string, boolean> }>;
 
 /** `/metrics` (Prometheus text) and `/healthz` (200 or 503, with the checks as JSON) on 127.0.0.1 unless told otherwise. */
 export async function serveMetrics(metrics: Metrics, health: Health, port: number, host = '127.0.0.1'): Promise<Server> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (path === '/healthz') {
-      const h = health();
-      response.writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ status: h.ok ? 'ok' : 'unhealthy', ...h.checks }));
+      health().then((h) => {
+        response.writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ status: h.ok ? 'ok' : 'unhealthy', ...h.checks }));
+      });
       return;
     }
     if (path === '/metrics') {

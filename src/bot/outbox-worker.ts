@@ -97,14 +97,14 @@ export class OutboxWorker implements OutboxControl {
   }
 
   /** Starts delivering: first whatever was left waiting when the bot last stopped. */
-  start(): void {
+  async start(): Promise<void> {
     this.#running = true;
     this.#poll = setInterval(() => {
       this.#pass();
       this.#leagues.kick();
     }, POLL_MS);
-    this.#pass();
     this.#leagues.start();
+    await this.#scan();
   }
 
   async stop(): Promise<void> {
@@ -124,8 +124,11 @@ export class OutboxWorker implements OutboxControl {
 
   release(rowId: number): void {
     this.#held.delete(rowId);
-    const row = this.#store.outbox.get(rowId);
-    if (row) this.kick(row.matchId);
+    this.#store.outbox.get(rowId).then(
+      (row) => row && this.kick(row.matchId),
+      // A busy database: the next pass finds the row.
+      (error: unknown) => this.#log(`could not read outbox row ${rowId}`, error),
+    );
   }
 
   kick(matchId: string): void {
@@ -164,11 +167,11 @@ export class OutboxWorker implements OutboxControl {
   async drain(): Promise<void> {
     for (;;) {
       await Promise.all(this.#busy.values());
-      const ready = this.#ready();
+      const ready = await this.#ready();
       if (ready.length === 0 && this.#busy.size === 0) {
         // A match's result may have queued a league post (the pinned standings): deliver those too.
         await this.#leagues.drain();
-        if (this.#ready().length === 0 && this.#busy.size === 0) return;
+        if ((await this.#ready()).length === 0 && this.#busy.size === 0) return;
         continue;
       }
       for (const m of ready) this.kick(m);
@@ -177,40 +180,44 @@ export class OutboxWorker implements OutboxControl {
   }
 
   /** Matches whose next row may go now. */
-  #ready(): string[] {
+  async #ready(): Promise<string[]> {
     const at = this.#now();
-    return this.#store.outbox
-      .waiting()
-      .filter((w) => w.due <= at && (this.#snoozed.get(w.matchId) ?? 0) <= at && !this.#isHeadHeld(w.matchId))
-      .map((w) => w.matchId);
+    const ready: string[] = [];
+    for (const w of await this.#store.outbox.waiting()) {
+      if (w.due <= at && (this.#snoozed.get(w.matchId) ?? 0) <= at && !(await this.#isHeadHeld(w.matchId))) ready.push(w.matchId);
+    }
+    return ready;
   }
 
-  #isHeadHeld(matchId: string): boolean {
-    const head = this.#store.outbox.head(matchId);
+  async #isHeadHeld(matchId: string): Promise<boolean> {
+    const head = await this.#store.outbox.head(matchId);
     return head !== undefined && this.#held.has(head.id);
   }
 
+  /** Looks for rows to deliver, from a timer or a finished delivery: nothing waits for it. */
   #pass(): void {
+    void this.#scan();
+  }
+
+  async #scan(): Promise<void> {
     if (!this.#running) return;
-    let waiting: { matchId: string; due: number }[];
     try {
-      waiting = this.#store.outbox.waiting();
+      const waiting = await this.#store.outbox.waiting();
+      const at = this.#now();
+      for (const w of waiting) {
+        if (w.due > at) {
+          this.#wake(w.due);
+          continue;
+        }
+        if (this.#busy.size >= this.#concurrency) break;
+        // A match whose next row an interaction holds is left alone: its delivery would end at once, and
+        // its end starts another pass, which would kick it again, for ever, without yielding.
+        if (!this.#busy.has(w.matchId) && !(await this.#isHeadHeld(w.matchId))) this.kick(w.matchId);
+      }
     } catch (error) {
       // A busy database: look again shortly.
       this.#log('could not read the outbox', error);
       this.#wake(this.#now() + 1000);
-      return;
-    }
-    const at = this.#now();
-    for (const w of waiting) {
-      if (w.due > at) {
-        this.#wake(w.due);
-        continue;
-      }
-      if (this.#busy.size >= this.#concurrency) break;
-      // A match whose next row an interaction holds is left alone: its delivery would end at once, and
-      // its end starts another pass, which would kick it again, for ever, without yielding.
-      if (!this.#busy.has(w.matchId) && !this.#isHeadHeld(w.matchId)) this.kick(w.matchId);
     }
   }
 
@@ -231,7 +238,7 @@ export class OutboxWorker implements OutboxControl {
 
   async #deliverMatch(matchId: string): Promise<void> {
     while (this.#running) {
-      const row = this.#store.outbox.head(matchId);
+      const row = await this.#store.outbox.head(matchId);
       if (!row || this.#held.has(row.id)) return;
       if (row.due > this.#now()) return this.#wake(row.due);
       if (!(await this.#deliver(row))) return;
@@ -247,12 +254,12 @@ export class OutboxWorker implements OutboxControl {
     } catch (error) {
       if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
         this.#log(`gave up a post for match ${row.matchId} (outbox row ${row.id})`, error);
-        this.#store.outbox.dropped(row.id, describe(error));
+        await this.#store.outbox.dropped(row.id, describe(error));
         return true;
       }
       const due = this.#now() + backoffMs(row.attempts);
       this.#log(`a post for match ${row.matchId} failed; trying again in ${Math.round((due - this.#now()) / 1000)} s (outbox row ${row.id})`, error);
-      this.#store.outbox.failed(row.id, describe(error), due);
+      await this.#store.outbox.failed(row.id, describe(error), due);
       this.#wake(due);
       return false;
     }
@@ -285,10 +292,10 @@ export class OutboxWorker implements OutboxControl {
       return store.outbox.delivered(row.id, message.id);
     }
     const message = await channel.send({ ...messageOf(rendered.post), nonce: nonceOf(row), enforceNonce: true });
-    store.transaction(() => {
+    await store.transaction(async () => {
       const prompt = rendered.prompt;
       if (prompt) {
-        store.prompts.record({
+        await store.prompts.record({
           matchId: row.matchId,
           seq: prompt.seq,
           channelId: row.channelId,
@@ -297,12 +304,12 @@ export class OutboxWorker implements OutboxControl {
           kind: prompt.kind,
         });
         // The match moved on while this prompt was on its way: take its buttons off at once.
-        const now = store.matches.get(row.matchId);
+        const now = await store.matches.get(row.matchId);
         if (now && now.seq !== prompt.seq) {
-          store.outbox.add(retirements(store, now).map((b) => ({ matchId: row.matchId, channelId: row.channelId, body: b })));
+          await store.outbox.add((await retirements(store, now)).map((b) => ({ matchId: row.matchId, channelId: row.channelId, body: b })));
         }
       }
-      store.outbox.delivered(row.id, message.id);
+      await store.outbox.delivered(row.id, message.id);
     });
   }
 
@@ -315,7 +322,7 @@ export class OutboxWorker implements OutboxControl {
     if (!thread?.isThread()) throw new Undeliverable(`channel ${row.channelId} is not a thread`);
     if (thread.name !== name) await thread.setName(name, 'The match is over');
     if (archive && !thread.archived) await thread.setArchived(true, 'The match is over');
-    this.#store.outbox.delivered(row.id, null);
+    await this.#store.outbox.delivered(row.id, null);
   }
 
   /** The id of the interaction's reply if it went out; null if it did not, or can no longer be asked. */

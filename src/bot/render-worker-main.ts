@@ -66,14 +66,14 @@ function movable(rendered: Rendered): { rendered: Rendered; transfer: ArrayBuffe
   return { rendered: { ...rendered, post: { ...rendered.post, files } }, transfer };
 }
 
-port.on('message', (job: RenderRequest) => {
+port.on('message', async (job: RenderRequest) => {
   if (job.crash) process.exit(70);
   try {
     // Opened on the first job, so a worker started for a bot that never draws costs no connection.
     store ??= openStore(databasePath, { readonly: true, migrate: false, busyMs: 2000 });
-    const row = store.matches.get(job.matchId);
+    const row = await store.matches.get(job.matchId);
     const { rendered, transfer } = movable(
-      row ? { to: 'create', post: picturePost(store, row, job.body) } : { to: 'skip', reason: 'the match no longer exists' },
+      row ? { to: 'create', post: await picturePost(store, row, job.body) } : { to: 'skip', reason: 'the match no longer exists' },
     );
     port.postMessage({ id: job.id, ok: true, rendered } satisfies RenderReply, transfer);
     collectIfGrown();

@@ -10,19 +10,19 @@ import { matchRecord } from '../match/record';
 import { enqueue } from '../commands/table';
 import { practiceSeat } from '../commands/practice-seat';
 
-export function queueMissingPrompts(app: App): number {
+export async function queueMissingPrompts(app: App): Promise<number> {
   let queued = 0;
-  for (const stored of app.store.matches.open()) {
+  for (const stored of await app.store.matches.open()) {
     const row = matchRecord(stored);
     if (!row.setup || !row.snapshot || !row.threadId) continue;
     const snapshot = row.snapshot;
     const open = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt;
     // The practice opponent's prompts are never posted: the scheduler has the AI answer them.
     if (!open || open.player === practiceSeat(row.terms)) continue;
-    const posted = app.store.prompts.open(row.id).some((p) => p.seq === row.seq);
-    const waiting = app.store.outbox.pending(row.id).some((r) => (r.body as PostBody).kind === 'prompt');
+    const posted = (await app.store.prompts.open(row.id)).some((p) => p.seq === row.seq);
+    const waiting = (await app.store.outbox.pending(row.id)).some((r) => (r.body as PostBody).kind === 'prompt');
     if (posted || waiting) continue;
-    app.store.transaction(() => enqueue(app, row, [{ kind: 'prompt', seq: row.seq }]));
+    await app.store.transaction(() => enqueue(app, row, [{ kind: 'prompt', seq: row.seq }]));
     queued++;
   }
   return queued;

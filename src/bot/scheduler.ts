@@ -61,12 +61,12 @@ export class Scheduler {
   async start(): Promise<TickReport> {
     this.#stopped = false;
     const store = this.#app.store;
-    store.deadlines.releaseClaims();
-    for (const row of store.matches.open()) {
+    await store.deadlines.releaseClaims();
+    for (const row of await store.matches.open()) {
       try {
-        await inTransaction(this.#app, () => {
-          const fresh = store.matches.get(row.id);
-          if (fresh) planWaits(store, this.#app.now(), fresh);
+        await inTransaction(this.#app, async () => {
+          const fresh = await store.matches.get(row.id);
+          if (fresh) await planWaits(store, this.#app.now(), fresh);
         });
       } catch (error) {
         this.#app.log(`could not give match ${row.id} its deadlines`, error);
@@ -117,7 +117,7 @@ export class Scheduler {
       const now = app.now();
       let due: DeadlineRow[];
       try {
-        due = app.store.deadlines.claim(now, now + this.#tickMs, this.#batch);
+        due = await app.store.deadlines.claim(now, now + this.#tickMs, this.#batch);
       } catch (error) {
         // A busy database: the next tick looks again.
         app.log('the scheduler could not claim deadlines', error);
@@ -129,16 +129,19 @@ export class Scheduler {
         try {
           // Several deadlines share a commit (one write to disk instead of many), each in its own
           // savepoint: one that fails is rolled back alone and stays claimed for a later tick.
-          const done = await inTransaction(app, () =>
-            chunk.map((d) => {
+          // One after another: each savepoint must be released before the next begins.
+          const done = await inTransaction(app, async () => {
+            const handledHere: (Handled | null)[] = [];
+            for (const d of chunk) {
               try {
-                return app.store.transaction(() => handleDeadline(app, d));
+                handledHere.push(await app.store.transaction(() => handleDeadline(app, d)));
               } catch (error) {
                 app.log(`deadline ${d.id} of match ${d.matchId} could not be handled`, error);
-                return null;
+                handledHere.push(null);
               }
-            }),
-          );
+            }
+            return handledHere;
+          });
           for (const h of done) {
             if (!h) continue;
             handled.push(h);

@@ -12,7 +12,7 @@ import type { App } from '../commands/app';
 import { commandModules } from '../commands';
 import { answerPrivately } from '../commands/answer';
 import { DEFAULT_DATABASE_PATH, isBusy, openStore, type Store } from '../store';
-import { takeLease } from './lease';
+import { type HeldLease, takeLease } from './lease';
 import { createBotLog } from './log';
 import { createMetrics, serveMetrics, type Metrics } from './metrics';
 import { OutboxWorker } from './outbox-worker';
@@ -99,12 +99,12 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // The log comes first, so that anything logged during start-up has its tokens redacted.
   const log = options.log ?? defaultLog(options.token);
   const store = options.store ?? openDatabase(path);
-  let lease: ReturnType<typeof takeLease>;
+  let lease: HeldLease;
   try {
     // Taking the lease is also the proof that the database can be written.
-    lease = takeLease(store, { log, onLost: () => (options.onLeaseLost ?? (() => process.exit(1)))() });
+    lease = await takeLease(store, { log, onLost: () => (options.onLeaseLost ?? (() => process.exit(1)))() });
   } catch (error) {
-    if (!options.store) store.close();
+    if (!options.store) await store.close();
     if (error instanceof StartupError) throw error;
     if (isBusy(error)) throw new StartupError(`The database at ${path} is locked by another program; close it (a backup, the sqlite3 shell) and start again.`);
     throw new StartupError(
@@ -172,18 +172,18 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   } catch (error) {
     await client.destroy();
     await renderPool?.close();
-    lease.release();
-    if (!options.store) store.close();
+    await lease.release();
+    if (!options.store) await store.close();
     throw error;
   }
-  queueMissingPrompts(app);
-  outbox.start();
+  await queueMissingPrompts(app);
+  await outbox.start();
   // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
   await scheduler.start();
-  const health = () => {
+  const health = async () => {
     let database = true;
     try {
-      store.leases.get('bot');
+      await store.leases.get('bot');
     } catch {
       database = false;
     }
@@ -215,8 +215,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
       await renderPool?.close();
       await client.destroy();
-      lease.release();
-      if (!options.store) store.close();
+      await lease.release();
+      if (!options.store) await store.close();
     },
   };
 }

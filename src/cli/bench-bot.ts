@@ -35,6 +35,15 @@ const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
 const mb = (bytes: number) => bytes / 2 ** 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Polls an answer that needs the (async) store until it holds; the fake's waitFor takes only synchronous checks. */
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
 /** CPU seconds of a process (all threads) or of one of its threads, from /proc. */
 const TICK = 100; // USER_HZ on Linux
 function cpuSeconds(path: string): number {
@@ -78,18 +87,17 @@ const components = (m: FakeMessage) =>
   m.components.flatMap((row) => ('components' in row ? (row.components as { type: number; custom_id: string; options?: { value: string }[] }[]) : []));
 
 async function done(
-  fake: FakeDiscord,
   store: Store,
   run: () => Promise<{ response(ms?: number): Promise<unknown>; settled(o?: { quietMs?: number; timeoutMs?: number }): Promise<unknown> }>,
 ): Promise<void> {
-  await outboxEmpty(fake, store);
+  await outboxEmpty(store);
   const out = await run();
   await out.response(TIMEOUT);
   await out.settled({ quietMs: 30, timeoutMs: TIMEOUT });
 }
 
-const snapshotIn = (store: Store, thread: string) => {
-  const row = store.matches.byThread(thread);
+const snapshotIn = async (store: Store, thread: string) => {
+  const row = await store.matches.byThread(thread);
   return row ? (matchRecord(row).snapshot ?? undefined) : undefined;
 };
 
@@ -102,15 +110,15 @@ const snapshotIn = (store: Store, thread: string) => {
  * So every interaction but the burst's waits until the bot has nothing left to post; the burst keeps
  * the case in, and counts an image not posted within a minute as late.
  */
-async function outboxEmpty(fake: FakeDiscord, store: Store): Promise<void> {
+async function outboxEmpty(store: Store): Promise<void> {
   // Three minutes: an answer stuck as above is given up by discord.js after four 15 s tries.
-  await fake.waitFor(() => store.outbox.pending().length === 0 || undefined, 3 * TIMEOUT);
+  await until(async () => (await store.outbox.pending()).length === 0, 3 * TIMEOUT, 'the outbox did not empty');
 }
 
 /** Answers the match's open prompts with their first choice until a player has a turn to take. */
 async function answerPrompts(fake: FakeDiscord, store: Store, thread: string): Promise<void> {
   for (let i = 0; i < 30; i++) {
-    const row = store.matches.byThread(thread);
+    const row = await store.matches.byThread(thread);
     const snapshot = row ? (matchRecord(row).snapshot ?? undefined) : undefined;
     const prompt = snapshot ? (snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt) : null;
     if (!prompt) {
@@ -119,7 +127,7 @@ async function answerPrompts(fake: FakeDiscord, store: Store, thread: string): P
       await sleep(20);
       continue;
     }
-    await outboxEmpty(fake, store);
+    await outboxEmpty(store);
     const message = await fake.waitFor(
       () =>
         fake
@@ -130,15 +138,15 @@ async function answerPrompts(fake: FakeDiscord, store: Store, thread: string): P
     );
     const c = components(message)[0]!;
     const user = prompt.player;
-    if (c.type === 3) await done(fake, store, () => fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }));
-    else await done(fake, store, () => fake.click({ user, message: message.id, customId: c.custom_id }));
-    await fake.waitFor(() => store.matches.byThread(thread)!.seq !== row!.seq || undefined, TIMEOUT);
+    if (c.type === 3) await done(store, () => fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }));
+    else await done(store, () => fake.click({ user, message: message.id, customId: c.custom_id }));
+    await until(async () => (await store.matches.byThread(thread))!.seq !== row!.seq, TIMEOUT, 'the match did not move on');
   }
 }
 
 /** The `/end` that ends the current player's turn with a unit that has not acted, or null once the match is over. */
-function endCommand(store: Store, thread: string): { user: string; channel: string; name: string; options: { unit: string } } | null {
-  const game = gameOf(snapshotIn(store, thread)!);
+async function endCommand(store: Store, thread: string): Promise<{ user: string; channel: string; name: string; options: { unit: string } } | null> {
+  const game = gameOf((await snapshotIn(store, thread))!);
   if (!game || game.over || !game.turn) return null;
   const turn = game.turn;
   const unit = turn.unit ?? Object.values(game.units).find((u) => u.player === turn.player && !u.turnTaken && !u.dropped)?.id;
@@ -201,10 +209,10 @@ async function oneAtATime(fake: FakeDiscord, store: Store, clock: ImageClock, pi
   let fakeCpu = 0;
   for (const thread of threads) {
     await answerPrompts(fake, store, thread);
-    const command = endCommand(store, thread);
+    const command = await endCommand(store, thread);
     if (!command) continue;
     // One act at a time: the last one's posts (prompts retired, pings) are all out first (see answerPrompts).
-    await outboxEmpty(fake, store);
+    await outboxEmpty(store);
     const before = fake.messages(thread).length;
     const [m0, p0, f0] = [mainThreadCpu(pid), processCpu(pid), process.cpuUsage()];
     const t0 = performance.now();
@@ -234,10 +242,11 @@ async function oneAtATime(fake: FakeDiscord, store: Store, clock: ImageClock, pi
 async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: number, threads: readonly string[]) {
   for (const thread of threads) await answerPrompts(fake, store, thread);
   await sleep(500);
-  const ready = threads.flatMap((thread) => {
-    const command = endCommand(store, thread);
-    return command ? [{ thread, command }] : [];
-  });
+  const ready: { thread: string; command: NonNullable<Awaited<ReturnType<typeof endCommand>>> }[] = [];
+  for (const thread of threads) {
+    const command = await endCommand(store, thread);
+    if (command) ready.push({ thread, command });
+  }
   const exact = resetPeak(pid);
   let sampled = statusField(pid, 'VmRSS');
   const sampler = setInterval(() => (sampled = Math.max(sampled, statusField(pid, 'VmRSS'))), 10);
@@ -247,7 +256,7 @@ async function burst(fake: FakeDiscord, store: Store, clock: ImageClock, pid: nu
   const askWhileBusy = (async () => {
     for (let i = 0; i < 5; i++) {
       await sleep(150);
-      const command = endCommand(store, asker);
+      const command = await endCommand(store, asker);
       if (!command) return;
       const t = performance.now();
       await fake.autocomplete({ user: command.user, channel: asker, name: 'end', options: { unit: '' }, focused: 'unit' }, TIMEOUT).catch(() => undefined);
@@ -326,14 +335,14 @@ async function main(): Promise<void> {
     const pid = bot.pid;
     const store = openStore(databasePath, { readonly: true, migrate: false });
     const [alice, bob] = ['alice', 'bob'].map((n) => fake.user(n)!.id) as [string, string];
-    await done(fake, store, () =>
+    await done(store, () =>
       fake.command({
         user: alice,
         name: 'warband submit',
         options: { text: "Hrolf's Watch | valor | mill-crossing | valor-knight, valor-guard, valor-squire" },
       }),
     );
-    await done(fake, store, () =>
+    await done(store, () =>
       fake.command({
         user: bob,
         name: 'warband submit',
@@ -344,11 +353,11 @@ async function main(): Promise<void> {
     const threads: string[] = [];
     const started = performance.now();
     for (let i = 0; i < MATCHES; i++) {
-      await done(fake, store, () =>
+      await done(store, () =>
         fake.command({ user: alice, name: 'skirmish challenge', options: { opponent: bob, warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } }),
       );
       const thread = fake.threads(fake.channel.id).at(-1)!.id;
-      await done(fake, store, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }));
+      await done(store, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }));
       await answerPrompts(fake, store, thread);
       threads.push(thread);
       if (process.env.BENCH_DEBUG) console.error(`match ${i} set up`);
@@ -371,8 +380,8 @@ async function main(): Promise<void> {
       );
     }
     const rss = statusField(pid, 'VmRSS');
-    const open = store.matches.open().length;
-    store.close();
+    const open = (await store.matches.open()).length;
+    await store.close();
     const autocomplete = sorted(runs.flatMap((r) => r.autocompleteMs));
     console.log('\nSellsword Table bot benchmark (real bot process, fake Discord on 127.0.0.1 in the benchmark process)\n');
     console.log(

@@ -29,12 +29,12 @@ const store = openStore(join(dir, 'league.db'), { busyMs: 50 });
 try {
   const league = 'league-channel';
   const built = performance.now();
-  store.transaction(() => {
-    store.leagues.ensure('guild', league, 'Bench League');
-    void store.leagueSettings.create(league);
-    for (let p = 0; p < PLAYERS; p++) store.players.upsert({ id: `p${p}`, name: `Player ${p}` });
+  await store.transaction(async () => {
+    await store.leagues.ensure('guild', league, 'Bench League');
+    await store.leagueSettings.create(league);
+    for (let p = 0; p < PLAYERS; p++) await store.players.upsert({ id: `p${p}`, name: `Player ${p}` });
     // Season 1 (id 1): the results count for it, as a season's results do.
-    void store.seasons.create({ leagueId: league, pairing: 'swiss' });
+    await store.seasons.create({ leagueId: league, pairing: 'swiss' });
     for (let r = 0; r < RESULTS; r++) {
       const size = r % 10 === 0 ? 2 + Math.floor(random() * 3) : 2;
       const seats = new Set<number>();
@@ -50,7 +50,7 @@ try {
         vpFor: vp[seat]!,
         vpAgainst: Math.max(...vp.filter((_, i) => i !== seat)),
       }));
-      void store.results.record({
+      await store.results.record({
         leagueId: league,
         seasonId: 1,
         pairingId: null,

@@ -41,31 +41,31 @@ function appOn(store: Store): App {
   };
 }
 
-function claimTimes(dir: string): number[] {
+async function claimTimes(dir: string): Promise<number[]> {
   const store = openStore(join(dir, 'claim.db'), { busyMs: 50 });
   try {
     const matches = 1000;
-    store.transaction(() => {
+    await store.transaction(async () => {
       for (let m = 0; m < matches; m++)
-        store.matches.create({ id: `m${m}`, guildId: 'g', channelId: 'c', players: PLAYERS, terms: { points: 121, map: null, accepted: {} } });
+        await store.matches.create({ id: `m${m}`, guildId: 'g', channelId: 'c', players: PLAYERS, terms: { points: 121, map: null, accepted: {} } });
       for (let i = 0; i < PENDING; i++) {
         // DUE of them fell due in the last day; the rest fall due over the next 30 days.
         const due = i < DUE ? NOW - 1 - Math.floor((i * 24 * HOUR) / DUE) : NOW + 1 + Math.floor(((i - DUE) * 30 * 24 * HOUR) / (PENDING - DUE));
-        store.deadlines.add({ matchId: `m${i % matches}`, due, kind: i % 3 === 0 ? 'turn' : 'reminder', player: PLAYERS[i % 2]!, seq: 1 });
+        await store.deadlines.add({ matchId: `m${i % matches}`, due, kind: i % 3 === 0 ? 'turn' : 'reminder', player: PLAYERS[i % 2]!, seq: 1 });
       }
     });
     const times: number[] = [];
     for (let run = 0; run < 30; run++) {
       const t = performance.now();
-      const claimed = store.deadlines.claim(NOW, NOW + 10_000, 1000);
+      const claimed = await store.deadlines.claim(NOW, NOW + 10_000, 1000);
       times.push(performance.now() - t);
       if (claimed.length !== DUE) throw new Error(`claimed ${claimed.length}, expected ${DUE}`);
       // As if the tick that claimed them died: the next run claims them again.
-      store.deadlines.releaseClaims();
+      await store.deadlines.releaseClaims();
     }
     return times.sort((a, b) => a - b);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -121,17 +121,17 @@ async function handleTime(dir: string): Promise<{ ms: number; cpuMs: number; han
     }
     const kinds: Record<string, number> = {};
     let bytes = 0;
-    store.transaction(() => {
+    await store.transaction(async () => {
       for (let m = 0; m < PROMPTS; m++) {
         const log = logs[m % logs.length]!;
         const id = `p${m}`;
-        store.matches.create({ id, guildId: 'g', channelId: 'c', threadId: `t${m}`, players: PLAYERS, terms: { points: 121, map: null, accepted: {} } });
-        const done = store.matches.act(id, 0, () => ({ ok: true, events: log.events, snapshot: log.snapshot, status: 'playing', setup: log.setup }));
+        await store.matches.create({ id, guildId: 'g', channelId: 'c', threadId: `t${m}`, players: PLAYERS, terms: { points: 121, map: null, accepted: {} } });
+        const done = await store.matches.act(id, 0, () => ({ ok: true, events: log.events, snapshot: log.snapshot, status: 'playing', setup: log.setup }));
         if (!done.ok) throw new Error('could not store a match');
         const prompt = gameOf(log.snapshot)!.prompt!;
         kinds[prompt.kind] = (kinds[prompt.kind] ?? 0) + 1;
         if (m === 0) bytes = JSON.stringify(log.snapshot).length;
-        store.deadlines.add({ matchId: id, due: NOW - HOUR, kind: 'prompt', player: prompt.player, seq: done.row.seq });
+        await store.deadlines.add({ matchId: id, due: NOW - HOUR, kind: 'prompt', player: prompt.player, seq: done.row.seq });
       }
     });
     const scheduler = new Scheduler(appOn(store), { tickMs: 10_000 });
@@ -145,7 +145,7 @@ async function handleTime(dir: string): Promise<{ ms: number; cpuMs: number; han
       throw new Error(`handled ${report.handled.length} of ${PROMPTS}: ${JSON.stringify(report.handled.slice(0, 3))}`);
     return { ms, cpuMs, handled: report.handled.length, kinds, bytes };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -154,7 +154,7 @@ console.log(
 );
 const dir = mkdtempSync(join(tmpdir(), 'sellsword-bench-scheduler-'));
 try {
-  const claims = claimTimes(dir);
+  const claims = await claimTimes(dir);
   console.log(
     `find and claim the due deadlines, ${PENDING.toLocaleString('en')} pending, ${DUE.toLocaleString('en')} due: p50 ${quantile(claims, 0.5).toFixed(1)} ms, max ${claims.at(-1)!.toFixed(1)} ms per tick (${claims.length} ticks)   target < 50 ms`,
   );

@@ -9,15 +9,15 @@ import { openStore } from '../store';
 const store = openStore(process.env.DATABASE_PATH);
 let bad = 0;
 let events = 0;
-const ids = store.matches.ids();
+const ids = await store.matches.ids();
 for (const id of ids) {
-  const r = checkMatch(store, id)!;
+  const r = (await checkMatch(store, id))!;
   events += r.events;
   if (!r.ok) {
     bad++;
     console.log(`match ${id}: the state rebuilt from its ${r.events} events differs from the saved snapshot`);
   }
 }
-store.close();
+await store.close();
 console.log(`${ids.length} matches, ${events} events: ${bad === 0 ? 'every snapshot equals its rebuilt state' : `${bad} differ`}.`);
 process.exit(bad === 0 ? 0 : 1);

@@ -25,7 +25,7 @@ const unit = textOption({ name: 'unit', description: 'Your unit, by its label on
 const unitOnly = optionSet(unit);
 
 async function act(interaction: ChatInputCommandInteraction, app: App, build: (live: LiveGame) => Command): Promise<void> {
-  const live = gameHere(app, interaction.channelId);
+  const live = await gameHere(app, interaction.channelId);
   const command = build(live);
   const reply = (done: Submitted) => {
     const lines = describeChange(done, interaction.user.id);
@@ -52,8 +52,8 @@ function actCommand<const S extends readonly OptionSpec[]>(
       const named = unitOnly.parse(opts.values).unit;
       await act(interaction, app, (live) => build(live, o, resolveUnit(live.game, named).id));
     },
-    autocomplete(interaction, app, opts) {
-      const row = app.store.matches.byThread(interaction.channelId);
+    async autocomplete(interaction, app, opts) {
+      const row = await app.store.matches.byThread(interaction.channelId);
       const snapshot = row ? matchRecord(row).snapshot : null;
       const game = snapshot ? gameOf(snapshot) : null;
       if (!game) return [];

@@ -71,19 +71,19 @@ export interface PlanOptions {
  * Closes the prompts a change has moved past and plans their retirement: all of them once the match is
  * over, else those posted before its new seq. The message a click answered is written on instead.
  */
-export function retirements(store: Store, row: MatchRow, except?: string, note = 'This prompt has passed.'): PostBody[] {
+export async function retirements(store: Store, row: MatchRow, except?: string, note = 'This prompt has passed.'): Promise<PostBody[]> {
   const all = !(OPEN_STATUSES as readonly string[]).includes(row.status);
-  const stale = store.prompts.open(row.id).filter((p) => all || p.seq < row.seq);
-  store.prompts.close(row.id, all ? undefined : row.seq - 1);
+  const stale = (await store.prompts.open(row.id)).filter((p) => all || p.seq < row.seq);
+  await store.prompts.close(row.id, all ? undefined : row.seq - 1);
   return stale.filter((p) => p.messageId !== except).map((p) => ({ kind: 'retire', messageId: p.messageId, note }));
 }
 
 /** Must run inside the change's transaction: it closes the prompts the change has moved past. */
-export function planPosts(store: Store, s: Submitted, options: PlanOptions = {}): PostBody[] {
+export async function planPosts(store: Store, s: Submitted, options: PlanOptions = {}): Promise<PostBody[]> {
   const posts: PostBody[] = [];
   if (options.answered) posts.push({ kind: 'answered', messageId: options.answered.messageId, lines: options.answered.lines });
   if (options.reply) posts.push({ kind: 'reply', content: options.reply });
-  posts.push(...retirements(store, s.row, options.answered?.messageId));
+  posts.push(...(await retirements(store, s.row, options.answered?.messageId)));
   const name = nameIn(s.setup);
   const lines: string[] = [];
   const flush = () => {

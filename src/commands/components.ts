@@ -21,7 +21,7 @@ import { answerChallenge, confirmConcede } from './match-buttons';
 import type { MatchRow } from '../store';
 
 async function pageLog(interaction: ButtonInteraction, app: App, row: MatchRow, arg: string): Promise<void> {
-  const view = logView(app.store, row, interaction.user.id, parseLogArg(arg));
+  const view = await logView(app.store, row, interaction.user.id, parseLogArg(arg));
   await interaction.update({ content: view.content, components: view.components, allowedMentions: { parse: [] } });
 }
 import { replayButton, replayModal } from './skirmish-replay';
@@ -42,7 +42,7 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
   if (id.action === 'replay' && interaction.isButton()) return replayButton(interaction, app, id);
   // A /games catch-up button: the digest of its match, privately.
   if (id.action === 'digest' && interaction.isButton()) return showDigest(interaction, app, id.match);
-  const stored = app.store.matches.get(id.match);
+  const stored = await app.store.matches.get(id.match);
   if (!stored) refuse('no-such-match', 'That match no longer exists.');
   const row = matchRecord(stored);
   // Buttons that change nothing, or ask before they do: paging a log, confirming a concession or a challenge.

@@ -31,6 +31,7 @@ import { shown } from './user-text';
 import { matchRecord } from '../match/record';
 import type { PregameCommand, PregamePrompt } from '../engine';
 import { botCommand, playedByBot } from './practice-seat';
+import { storedNames } from './player-names';
 
 export interface Handled {
   readonly deadline: number;
@@ -95,49 +96,50 @@ const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** The reminder posts for a wait: in the thread with a ping, and by DM for players who asked. */
-export function reminderPosts(app: App, row: MatchRow, wait: Wait, due: number): PostBody[] {
+export async function reminderPosts(app: App, row: MatchRow, wait: Wait, due: number): Promise<PostBody[]> {
   const when = `Time runs out ${discordTime(due, 'R')} (${discordTime(due, 'f')}).`;
   const words = waitWords(row, wait);
   const posts: PostBody[] = [{ kind: 'text', content: `⏳ ${words} ${when}`, ping: [wait.player] }];
-  if (app.store.notify.dms(wait.player) && row.threadId) {
-    const title = row.players.map((p) => shown(app.store.players.get(p)?.name ?? p)).join(' vs ');
+  if ((await app.store.notify.dms(wait.player)) && row.threadId) {
+    const name = await storedNames(app.store, row.players);
+    const title = row.players.map((p) => shown(name(p))).join(' vs ');
     posts.push({ kind: 'dm', user: wait.player, content: `⏳ **${title}** in <#${row.threadId}>: ${words} ${when}` });
   }
   return posts;
 }
 
 /** Acts on a due deadline; call inside a transaction. Null when another scheduler (or a change) got to it first. */
-export function handleDeadline(app: App, d: DeadlineRow): Handled | null {
-  const did = handle(app, d);
+export async function handleDeadline(app: App, d: DeadlineRow): Promise<Handled | null> {
+  const did = await handle(app, d);
   return did ? { deadline: d.id, matchId: d.matchId, did } : null;
 }
 
-function handle(app: App, d: DeadlineRow): Handled['did'] | null {
+async function handle(app: App, d: DeadlineRow): Promise<Handled['did'] | null> {
   const store = app.store;
-  const row = store.matches.get(d.matchId);
-  const moot = (): Handled['did'] | null => (store.deadlines.done(d.id, 'moot') ? 'moot' : null);
+  const row = await store.matches.get(d.matchId);
+  const moot = async (): Promise<Handled['did'] | null> => ((await store.deadlines.done(d.id, 'moot')) ? 'moot' : null);
   if (!row || !(OPEN_STATUSES as readonly string[]).includes(row.status)) return moot();
   const wait = waitsOf(row).find((w) => w.player === d.player && (d.kind === 'reminder' || w.kind === d.kind));
   if (!wait) return moot();
   if (d.kind === 'reminder') {
-    const timeout = timeoutOf(store.deadlines.pending(row.id), wait.player);
+    const timeout = timeoutOf(await store.deadlines.pending(row.id), wait.player);
     // A reminder found only after its deadline passed (the bot was down) would remind of nothing: the timeout acts now.
     if (!timeout || timeout.due <= app.now()) return moot();
-    if (!store.deadlines.done(d.id, 'sent')) return null;
-    enqueue(app, row, reminderPosts(app, row, wait, timeout.due));
+    if (!(await store.deadlines.done(d.id, 'sent'))) return null;
+    await enqueue(app, row, await reminderPosts(app, row, wait, timeout.due));
     return 'reminded';
   }
   if (!isWaitKind(d.kind)) return moot();
-  if (playedByBot(matchRecord(row), wait.player)) return store.deadlines.done(d.id, 'played') ? botAct(app, row, wait.player) : null;
+  if (playedByBot(matchRecord(row), wait.player)) return (await store.deadlines.done(d.id, 'played')) ? await botAct(app, row, wait.player) : null;
   if (d.kind === 'accept') {
-    if (!store.deadlines.done(d.id, 'lapsed')) return null;
+    if (!(await store.deadlines.done(d.id, 'lapsed'))) return null;
     return lapse(app, row, wait);
   }
-  if (!store.deadlines.done(d.id, 'missed')) return null;
+  if (!(await store.deadlines.done(d.id, 'missed'))) return null;
   const { terms, setup, snapshot } = matchRecord(row);
   if (!setup || !snapshot) return moot();
   const clock = clockOf(terms);
-  const misses = store.deadlines.misses(row.id, wait.player);
+  const misses = await store.deadlines.misses(row.id, wait.player);
   const name = (p: PlayerId) => `**${shown(setup.names[p] ?? p)}**`;
   if (misses >= clock.maxMisses) return forfeit(app, row, wait.player, misses);
   const made = timeoutCommand(snapshot, name);
@@ -145,11 +147,11 @@ function handle(app: App, d: DeadlineRow): Handled['did'] | null {
   const count = `${misses} of ${clock.maxMisses} missed deadlines forfeit the match`;
   const reply = (done: Submitted) =>
     [`⏰ ${name(wait.player)}'s time ran out: ${made.what}. (${count}.)`, ...describeChange(done).map((l) => `• ${l}`)].join('\n');
-  const change = recordChange(app, row.id, undefined, row.seq, made.command, { reply });
+  const change = await recordChange(app, row.id, undefined, row.seq, made.command, { reply });
   if (!change.ok) {
     // Cannot happen while the engine accepts its own defaults; if it does, the match gets a fresh deadline.
     app.log(`the timeout of match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`);
-    planWaits(store, app.now(), row);
+    await planWaits(store, app.now(), row);
   }
   return 'default';
 }
@@ -159,7 +161,7 @@ function handle(app: App, d: DeadlineRow): Handled['did'] | null {
  * own act. Should the engine refuse it (a bug in the AI), the default a missed deadline would take is
  * recorded instead, so a practice match never stalls.
  */
-function botAct(app: App, row: MatchRow, seat: PlayerId): Handled['did'] {
+async function botAct(app: App, row: MatchRow, seat: PlayerId): Promise<Handled['did']> {
   const { setup, snapshot } = matchRecord(row);
   if (!setup || !snapshot) return 'moot';
   const name = (p: PlayerId) => `**${shown(setup.names[p] ?? p)}**`;
@@ -176,43 +178,43 @@ function botAct(app: App, row: MatchRow, seat: PlayerId): Handled['did'] {
           return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
         }
       : undefined;
-    const change = recordChange(app, row.id, seat, row.seq, command, reply ? { reply } : {});
+    const change = await recordChange(app, row.id, seat, row.seq, command, reply ? { reply } : {});
     if (change.ok) return 'played';
     app.log(`the practice opponent's choice in match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`);
   }
   const made = timeoutCommand(snapshot, name);
   if (!made) return 'moot';
-  const change = recordChange(app, row.id, undefined, row.seq, made.command, { reply: () => `🤖 ${name(seat)}: ${made.what}.` });
+  const change = await recordChange(app, row.id, undefined, row.seq, made.command, { reply: () => `🤖 ${name(seat)}: ${made.what}.` });
   if (!change.ok) throw new Error(`match ${row.id}: the practice opponent's default was refused (${change.reason})`);
   return 'played';
 }
 
 /** A challenge nobody accepted in time is off. */
-function lapse(app: App, row: MatchRow, wait: Wait): Handled['did'] {
-  const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'cancelled' }));
+async function lapse(app: App, row: MatchRow, wait: Wait): Promise<Handled['did']> {
+  const done = await app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'cancelled' }));
   if (!done.ok) throw new Error(`match ${row.id}: a challenge could not lapse (${done.reason})`);
   const hours = clockOf(matchRecord(row).terms).acceptHours;
   const content = `⏰ The challenge lapsed: <@${wait.player}> did not accept within ${hoursText(hours)}. ${row.players.map((p) => `<@${p}>`).join(' ')}`;
-  enqueue(app, done.row, [{ kind: 'text', content, ping: [...row.players] }, ...retirements(app.store, done.row), ...closing(done.row)]);
-  planWaits(app.store, app.now(), done.row);
+  await enqueue(app, done.row, [{ kind: 'text', content, ping: [...row.players] }, ...(await retirements(app.store, done.row)), ...closing(done.row)]);
+  await planWaits(app.store, app.now(), done.row);
   return 'lapsed';
 }
 
 /** The set number of missed deadlines: the player forfeits, as a concession (the engine's in play). */
-function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Handled['did'] {
+async function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Promise<Handled['did']> {
   const { setup, snapshot } = matchRecord(row);
   if (!setup || !snapshot) throw new Error(`match ${row.id}: a forfeit before the match began`);
   const name = `**${shown(setup.names[player] ?? player)}**`;
   const line = `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`;
   if (snapshot.stage === 'game') {
-    const change = recordChange(app, row.id, undefined, row.seq, { game: { concede: player } }, { reply: () => line });
+    const change = await recordChange(app, row.id, undefined, row.seq, { game: { concede: player } }, { reply: () => line });
     if (!change.ok) throw new Error(`match ${row.id}: a forfeit was refused (${change.reason})`);
     return 'forfeit';
   }
   // During setup a forfeit ends the match as a concession does (skirmish-play.ts `concede`).
   const others = row.players.filter((p) => p !== player);
   const winner = others.length === 1 ? others[0]! : null;
-  const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s) => ({
+  const done = await app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s) => ({
     ok: true,
     events: [],
     snapshot: s!,
@@ -222,7 +224,7 @@ function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Han
   }));
   if (!done.ok) throw new Error(`match ${row.id}: a forfeit could not be saved (${done.reason})`);
   const content = `${line}${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;
-  enqueue(app, done.row, [{ kind: 'text', content, ping: others }, ...retirements(app.store, done.row), ...closing(done.row)]);
-  planWaits(app.store, app.now(), done.row);
+  await enqueue(app, done.row, [{ kind: 'text', content, ping: others }, ...(await retirements(app.store, done.row)), ...closing(done.row)]);
+  await planWaits(app.store, app.now(), done.row);
   return 'forfeit';
 }

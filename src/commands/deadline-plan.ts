@@ -44,7 +44,8 @@ export const hoursFor = (clock: ClockTerms, kind: WaitKind): number =>
   kind === 'turn' ? clock.turnHours : kind === 'accept' ? clock.acceptHours : clock.promptHours;
 
 /** When a player's clock runs again: now, or the end of their vacation. */
-export const clockStarts = (store: Store, player: PlayerId, now: number): number => Math.max(now, store.vacations.current(player, now)?.until ?? now);
+export const clockStarts = async (store: Store, player: PlayerId, now: number): Promise<number> =>
+  Math.max(now, (await store.vacations.current(player, now))?.until ?? now);
 
 /** Reminder times for a wait from `start` to `due`: at the set fractions and hours before, strictly inside it. */
 export function reminderTimes(clock: ClockTerms, start: number, due: number): number[] {
@@ -71,8 +72,8 @@ function stillOn(d: DeadlineRow, row: MatchRow, newTurn: boolean): boolean {
  * that ended are cancelled, and each new wait gets a timeout and its reminders. `events` are the
  * change's (a unit's turn that started is a new wait even for the same player). Returns the rows added.
  */
-export function planWaits(store: Store, now: number, row: MatchRow, events: readonly { readonly event: MatchEvent }[] = []): DeadlineRow[] {
-  const pending = store.deadlines.pending(row.id);
+export async function planWaits(store: Store, now: number, row: MatchRow, events: readonly { readonly event: MatchEvent }[] = []): Promise<DeadlineRow[]> {
+  const pending = await store.deadlines.pending(row.id);
   const newTurn = events.some((e) => e.event.stage === 'game' && e.event.event.type === 'turn-started');
   const kept = new Set<DeadlineRow>();
   const missing: Wait[] = [];
@@ -83,20 +84,23 @@ export function planWaits(store: Store, now: number, row: MatchRow, events: read
   }
   const keptWaits = new Set([...kept].map((d) => `${d.player}:${d.seq}`));
   const ended = pending.filter((d) => !kept.has(d) && !(d.kind === 'reminder' && keptWaits.has(`${d.player}:${d.seq}`)));
-  store.deadlines.cancel(ended.map((d) => d.id));
+  await store.deadlines.cancel(ended.map((d) => d.id));
   const { terms } = matchRecord(row);
   const clock = clockOf(terms);
-  return missing.flatMap((w) => {
-    // The practice opponent's wait falls due at once: the scheduler has the AI act for it (practice-seat.ts).
-    if (practiceSeat(terms) === w.player) return [store.deadlines.add({ matchId: row.id, player: w.player, seq: row.seq, kind: w.kind, due: now })];
-    const start = clockStarts(store, w.player, now);
-    const due = start + hoursFor(clock, w.kind) * HOUR;
+  const added: DeadlineRow[] = [];
+  for (const w of missing) {
     const at = { matchId: row.id, player: w.player, seq: row.seq };
-    return [
-      store.deadlines.add({ ...at, kind: w.kind, due }),
-      ...reminderTimes(clock, start, due).map((t) => store.deadlines.add({ ...at, kind: 'reminder', due: t })),
-    ];
-  });
+    // The practice opponent's wait falls due at once: the scheduler has the AI act for it (practice-seat.ts).
+    if (practiceSeat(terms) === w.player) {
+      added.push(await store.deadlines.add({ ...at, kind: w.kind, due: now }));
+      continue;
+    }
+    const start = await clockStarts(store, w.player, now);
+    const due = start + hoursFor(clock, w.kind) * HOUR;
+    added.push(await store.deadlines.add({ ...at, kind: w.kind, due }));
+    for (const t of reminderTimes(clock, start, due)) added.push(await store.deadlines.add({ ...at, kind: 'reminder', due: t }));
+  }
+  return added;
 }
 
 /** The timeout a match's wait on `player` runs out at, if one is pending. */
@@ -108,9 +112,15 @@ export const timeoutOf = (pending: readonly DeadlineRow[], player?: PlayerId): D
  * acted on the deadline: at the deadline the timeout wins, so an act and a timeout never both go
  * through. A concession is always accepted.
  */
-export function lateAct(store: Store, now: number, matchId: string, by: PlayerId | undefined, concession: boolean): { code: string; message: string } | null {
+export async function lateAct(
+  store: Store,
+  now: number,
+  matchId: string,
+  by: PlayerId | undefined,
+  concession: boolean,
+): Promise<{ code: string; message: string } | null> {
   if (by === undefined || concession) return null;
-  const timeout = timeoutOf(store.deadlines.pending(matchId), by);
+  const timeout = timeoutOf(await store.deadlines.pending(matchId), by);
   if (!timeout || timeout.due > now) return null;
   const when = `<t:${Math.floor(timeout.due / 1000)}:R>`;
   if (timeout.kind === 'accept') return { code: 'time-ran-out', message: `⏰ The time to accept ran out ${when}: the challenge has lapsed.` };

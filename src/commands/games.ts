@@ -27,12 +27,14 @@ import { refuse } from './user-error';
 import { vacationDays } from './vacation';
 import { waitWords } from './wait-words';
 import { matchRecord } from '../match/record';
+import { storedNames } from './player-names';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
-const titleOf = (app: App, row: MatchRow) => {
+const titleOf = async (app: App, row: MatchRow) => {
   const { setup } = matchRecord(row);
-  return row.players.map((p) => shown(setup?.names[p] ?? app.store.players.get(p)?.name ?? p)).join(' vs ');
+  const name = await storedNames(app.store, row.players);
+  return row.players.map((p) => shown(setup?.names[p] ?? name(p))).join(' vs ');
 };
 
 export interface GameLine {
@@ -43,35 +45,37 @@ export interface GameLine {
 }
 
 /** The player's open matches, waiting on them first, then by deadline. */
-export function gameLines(app: App, user: string): GameLine[] {
-  const rows = app.store.matches.forPlayer(user, { status: OPEN_STATUSES });
-  const pending = app.store.deadlines.pendingOf(rows.map((r) => r.id));
+export async function gameLines(app: App, user: string): Promise<GameLine[]> {
+  const rows = await app.store.matches.forPlayer(user, { status: OPEN_STATUSES });
+  const pending = await app.store.deadlines.pendingOf(rows.map((r) => r.id));
   const byMatch = new Map<string, DeadlineRow[]>();
   for (const d of pending) byMatch.set(d.matchId, [...(byMatch.get(d.matchId) ?? []), d]);
-  const lines = rows.map((row): GameLine => {
-    const waits = waitsOf(row);
-    const mine = waits.some((w) => w.player === user);
-    const wait = waits.find((w) => w.player === user) ?? waits[0];
-    const timeout = wait ? timeoutOf(byMatch.get(row.id) ?? [], wait.player) : undefined;
-    const due = timeout?.due ?? null;
-    const what = wait ? waitWords(row, wait) : 'Nothing is waiting.';
-    const when = due !== null ? ` Deadline ${discordTime(due, 'R')}.` : '';
-    const link = row.threadId ? ` <#${row.threadId}>` : '';
-    return { row, mine, due, text: `${mine ? '🔔 **Your move** · ' : ''}**${titleOf(app, row)}**${link}: ${what}${when}` };
-  });
+  const lines = await Promise.all(
+    rows.map(async (row): Promise<GameLine> => {
+      const waits = waitsOf(row);
+      const mine = waits.some((w) => w.player === user);
+      const wait = waits.find((w) => w.player === user) ?? waits[0];
+      const timeout = wait ? timeoutOf(byMatch.get(row.id) ?? [], wait.player) : undefined;
+      const due = timeout?.due ?? null;
+      const what = wait ? waitWords(row, wait) : 'Nothing is waiting.';
+      const when = due !== null ? ` Deadline ${discordTime(due, 'R')}.` : '';
+      const link = row.threadId ? ` <#${row.threadId}>` : '';
+      return { row, mine, due, text: `${mine ? '🔔 **Your move** · ' : ''}**${await titleOf(app, row)}**${link}: ${what}${when}` };
+    }),
+  );
   return lines.sort((a, b) => Number(b.mine) - Number(a.mine) || (a.due ?? Infinity) - (b.due ?? Infinity));
 }
 
 async function games(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const me = interaction.user.id;
   const now = app.now();
-  const lines = gameLines(app, me);
-  const away = app.store.vacations.current(me, now);
-  const { used, allowance } = vacationDays(app.store, me, now);
+  const lines = await gameLines(app, me);
+  const away = await app.store.vacations.current(me, now);
+  const { used, allowance } = await vacationDays(app.store, me, now);
   const footer = [
     away ? `🏖️ You are away until ${discordTime(away.until, 'f')}.` : null,
     `Vacation this year: ${used} of ${allowance} days used.`,
-    `Reminders by DM: ${app.store.notify.dms(me) ? 'on' : 'off'} (\`/notify\`).`,
+    `Reminders by DM: ${(await app.store.notify.dms(me)) ? 'on' : 'off'} (\`/notify\`).`,
   ].filter(Boolean);
   if (lines.length === 0) {
     await interaction.reply({ content: ['You are in no open match. Challenge someone with `/skirmish challenge`.', ...footer].join('\n'), ...privately });
@@ -89,7 +93,11 @@ async function games(interaction: ChatInputCommandInteraction, app: App): Promis
   if (content.length > 2000) content = `${content.slice(0, 1990)}…`;
   await interaction.reply({
     content,
-    components: digestButtons(listed.map((l, i) => ({ label: `📜 ${i + 1}. Catch up: ${unshown(titleOf(app, l.row))}`, match: l.row.id, seq: l.row.seq }))),
+    components: digestButtons(
+      await Promise.all(
+        listed.map(async (l, i) => ({ label: `📜 ${i + 1}. Catch up: ${unshown(await titleOf(app, l.row))}`, match: l.row.id, seq: l.row.seq })),
+      ),
+    ),
     ...privately,
   });
 }
@@ -114,24 +122,24 @@ function digestButtons(buttons: readonly { label: string; match: string; seq: nu
  * The catch-up digest of one match for a player: what it waits for now and by when, then the match
  * log since the player's last act (`/skirmish log since:me`, with its paging buttons).
  */
-export function digest(app: App, row: MatchRow, user: string): { content: string; components: Row[] } {
-  const title = `📜 **${titleOf(app, row)}**${row.threadId ? ` (<#${row.threadId}>)` : ''}`;
+export async function digest(app: App, row: MatchRow, user: string): Promise<{ content: string; components: Row[] }> {
+  const title = `📜 **${await titleOf(app, row)}**${row.threadId ? ` (<#${row.threadId}>)` : ''}`;
   const wait = waitsOf(row)[0];
-  const timeout = wait ? timeoutOf(app.store.deadlines.pending(row.id), wait.player) : undefined;
+  const timeout = wait ? timeoutOf(await app.store.deadlines.pending(row.id), wait.player) : undefined;
   const now = `**Now:** ${wait ? `${waitWords(row, wait)}${timeout ? ` Deadline ${discordTime(timeout.due, 'R')}.` : ''}` : 'The match is over.'}`;
   const { snapshot } = matchRecord(row);
   if (!snapshot || !gameOf(snapshot)) return { content: [title, now, 'The battle has not begun yet.'].join('\n'), components: [] };
-  const log = logView(app.store, row, user, { since: 'me', page: null });
+  const log = await logView(app.store, row, user, { since: 'me', page: null });
   const content = [title, now, log.content].join('\n');
   return { content: content.length > 2000 ? `${content.slice(0, 1999)}…` : content, components: log.components };
 }
 
 /** A "catch up" button from /games. */
 export async function showDigest(interaction: ButtonInteraction, app: App, matchId: string): Promise<void> {
-  const row = app.store.matches.get(matchId);
+  const row = await app.store.matches.get(matchId);
   if (!row) refuse('no-such-match', 'That match no longer exists.');
   if (!row.players.includes(interaction.user.id)) refuse('not-a-player', 'That is not one of your matches.');
-  const made = digest(app, row, interaction.user.id);
+  const made = await digest(app, row, interaction.user.id);
   await interaction.reply({ content: made.content, components: made.components, ...privately });
 }
 

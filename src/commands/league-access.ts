@@ -20,7 +20,7 @@ export function memberOf(interaction: ChatInputCommandInteraction): { manageServ
 export async function leagueHere(app: App, interaction: ChatInputCommandInteraction): Promise<{ id: string; name: string; settings: LeagueSettingsRow }> {
   const id = interaction.channelId;
   const settings = await app.store.leagueSettings.get(id);
-  const league = app.store.leagues.get(id);
+  const league = await app.store.leagues.get(id);
   if (!settings || !league)
     refuse('not-a-league', 'This channel is not a league. An organiser makes it one with `/league create name:…`; league commands are typed in its channel.');
   return { id, name: league.name, settings };

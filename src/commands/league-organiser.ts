@@ -7,7 +7,7 @@
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { rerate } from '../league/ratings';
 import type { MatchEnding } from '../league/results';
-import { standingsOf, standingsText } from '../league/standings';
+import { namesOf, standingsOf, standingsText } from '../league/standings';
 import { OPEN_STATUSES, type LeagueSettingsRow, type MatchRow, type NewResult, type ResultWithPlayers } from '../store';
 import type { App } from './app';
 import { retirements } from './announce';
@@ -27,28 +27,35 @@ const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] 
 
 /** The league of the match thread the command was typed in, and the match; refused elsewhere, and to non-organisers. */
 async function leagueMatch(app: App, interaction: ChatInputCommandInteraction): Promise<{ row: MatchRow; settings: LeagueSettingsRow }> {
-  const record = matchHere(app, interaction.channelId);
-  const row = app.store.matches.get(record.id)!;
+  const record = await matchHere(app, interaction.channelId);
+  const row = (await app.store.matches.get(record.id))!;
   const settings = await app.store.leagueSettings.get(row.channelId);
   if (!settings) refuse('not-a-league', "This match's channel is not a league (`/league create` makes it one).");
   mustOrganise(interaction, settings);
   return { row, settings };
 }
 
-const nameOf = (app: App, player: string) => shown(app.store.players.get(player)?.name ?? player);
+const nameOf = async (app: App, player: string) => shown((await app.store.players.get(player))?.name ?? player);
 
 /** The pinned standings' redraw, when the league has one. */
 const redraw = (settings: LeagueSettingsRow): LeaguePostBody[] =>
   settings.standingsPost !== null ? [{ kind: 'standings-edit', post: settings.standingsPost }] : [];
 
 /** Ends an open match by an organiser's act (status, winner, why), with its thread's posts and deadlines, inside a transaction. */
-function endMatch(app: App, row: MatchRow, line: string, ending: MatchEnding, winner: string | null): void {
+async function endMatch(app: App, row: MatchRow, line: string, ending: MatchEnding, winner: string | null): Promise<void> {
   // A challenge not yet accepted was never a game: it is called off, with no result.
   const status = row.status === 'challenged' ? 'cancelled' : 'over';
-  const done = app.store.matches.act<unknown, never, never>(row.id, row.seq, (s) => ({ ok: true, events: [], snapshot: s, status, winner, result: ending }));
+  const done = await app.store.matches.act<unknown, never, never>(row.id, row.seq, (s) => ({
+    ok: true,
+    events: [],
+    snapshot: s,
+    status,
+    winner,
+    result: ending,
+  }));
   if (!done.ok) throw new Error(`match ${row.id}: an organiser could not end it (${done.reason})`);
-  enqueue(app, done.row, [{ kind: 'text', content: line, ping: [...row.players] }, ...retirements(app.store, done.row), ...closing(done.row)]);
-  planWaits(app.store, app.now(), done.row);
+  await enqueue(app, done.row, [{ kind: 'text', content: line, ping: [...row.players] }, ...(await retirements(app.store, done.row)), ...closing(done.row)]);
+  await planWaits(app.store, app.now(), done.row);
 }
 
 /** An awarded result built on the match's standing one (its warbands and VP kept), or on the match alone. */
@@ -85,19 +92,19 @@ export async function award(interaction: ChatInputCommandInteraction, app: App, 
   if (row.status === 'challenged') refuse('not-begun', 'This challenge has not been accepted: there is no match to award. Decline it instead.');
   const by = interaction.user.id;
   const org = `**${shown(displayName(interaction))}**`;
-  const what = winner === null ? 'a draw' : `a win for **${nameOf(app, winner)}**`;
+  const what = winner === null ? 'a draw' : `a win for **${await nameOf(app, winner)}**`;
   const line = `⚖️ ${org} awarded this match as ${what}: ${shown(o.reason)}`;
   const standing = await app.store.results.forMatch(row.id);
   const open = (OPEN_STATUSES as readonly string[]).includes(row.status);
-  await save(app, interaction, () => {
-    app.store.players.upsert({ id: by, name: displayName(interaction) });
+  await save(app, interaction, async () => {
+    await app.store.players.upsert({ id: by, name: displayName(interaction) });
     // An open match ends now; its league result is recorded by its closing posts (league/results.ts).
-    if (open) endMatch(app, row, line, { organiser: { by, reason: o.reason } }, winner);
+    if (open) await endMatch(app, row, line, { organiser: { by, reason: o.reason } }, winner);
     else {
-      void app.store.results.replace(standing?.id ?? null, awarded(row, standing, winner, by, o.reason, app.now()), { by, reason: o.reason, at: app.now() });
-      enqueue(app, row, [{ kind: 'text', content: line }]);
+      await app.store.results.replace(standing?.id ?? null, awarded(row, standing, winner, by, o.reason, app.now()), { by, reason: o.reason, at: app.now() });
+      await enqueue(app, row, [{ kind: 'text', content: line }]);
     }
-    void app.store.leagueLog.add({
+    await app.store.leagueLog.add({
       leagueId: row.channelId,
       by,
       kind: 'award',
@@ -106,7 +113,7 @@ export async function award(interaction: ChatInputCommandInteraction, app: App, 
       after: winner,
       reason: o.reason,
     });
-    void postInLeague(app, row.channelId, [
+    await postInLeague(app, row.channelId, [
       { kind: 'text', content: `⚖️ ${org} awarded <#${row.threadId}> as ${what}: ${shown(o.reason)}` },
       ...(open ? [] : redraw(settings)),
     ]);
@@ -123,12 +130,12 @@ export async function overturn(interaction: ChatInputCommandInteraction, app: Ap
   if (!standing) refuse('no-result', 'This match has no result to overturn.');
   const by = interaction.user.id;
   const org = `**${shown(displayName(interaction))}**`;
-  await save(app, interaction, () => {
-    app.store.players.upsert({ id: by, name: displayName(interaction) });
-    void app.store.results.overturn(standing.id, { by, reason: o.reason, at: app.now(), replacedBy: null });
-    void app.store.leagueLog.add({ leagueId: row.channelId, by, kind: 'overturn', subject: String(standing.id), reason: o.reason });
-    enqueue(app, row, [{ kind: 'text', content: `⚖️ ${org} overturned this match's result: ${shown(o.reason)}. It no longer counts.` }]);
-    void postInLeague(app, row.channelId, [
+  await save(app, interaction, async () => {
+    await app.store.players.upsert({ id: by, name: displayName(interaction) });
+    await app.store.results.overturn(standing.id, { by, reason: o.reason, at: app.now(), replacedBy: null });
+    await app.store.leagueLog.add({ leagueId: row.channelId, by, kind: 'overturn', subject: String(standing.id), reason: o.reason });
+    await enqueue(app, row, [{ kind: 'text', content: `⚖️ ${org} overturned this match's result: ${shown(o.reason)}. It no longer counts.` }]);
+    await postInLeague(app, row.channelId, [
       { kind: 'text', content: `⚖️ ${org} overturned the result of <#${row.threadId}>: ${shown(o.reason)}. It no longer counts for the standings or ratings.` },
       ...redraw(settings),
     ]);
@@ -144,14 +151,14 @@ export async function removePlayer(interaction: ChatInputCommandInteraction, app
   mustOrganise(interaction, league.settings);
   const season = await app.store.seasons.open(league.id);
   const entry = season ? await app.store.seasons.entry(season.id, o.player) : undefined;
-  const open = app.store.matches.forPlayer(o.player, { status: OPEN_STATUSES }).filter((m) => m.channelId === league.id);
+  const open = (await app.store.matches.forPlayer(o.player, { status: OPEN_STATUSES })).filter((m) => m.channelId === league.id);
   if (open.length === 0 && (!entry || entry.removed !== null))
     refuse('nothing-to-remove', `<@${o.player}> has no open match in this league and is not signed up for its season.`);
   const by = interaction.user.id;
   const org = `**${shown(displayName(interaction))}**`;
-  const who = `**${nameOf(app, o.player)}**`;
-  await save(app, interaction, () => {
-    app.store.players.upsert({ id: by, name: displayName(interaction) });
+  const who = `**${await nameOf(app, o.player)}**`;
+  await save(app, interaction, async () => {
+    await app.store.players.upsert({ id: by, name: displayName(interaction) });
     for (const row of open) {
       const others = row.players.filter((p) => p !== o.player);
       endMatch(
@@ -162,9 +169,9 @@ export async function removePlayer(interaction: ChatInputCommandInteraction, app
         others.length === 1 ? others[0]! : null,
       );
     }
-    if (season && entry && entry.removed === null) void app.store.seasons.removeEntry(season.id, o.player, app.now());
-    void app.store.leagueLog.add({ leagueId: league.id, by, kind: 'remove', subject: o.player, after: open.map((m) => m.id), reason: o.reason });
-    void postInLeague(app, league.id, [
+    if (season && entry && entry.removed === null) await app.store.seasons.removeEntry(season.id, o.player, app.now());
+    await app.store.leagueLog.add({ leagueId: league.id, by, kind: 'remove', subject: o.player, after: open.map((m) => m.id), reason: o.reason });
+    await postInLeague(app, league.id, [
       {
         kind: 'text',
         content: `⚖️ ${org} removed ${who} from the league: ${shown(o.reason)}. ${open.length === 0 ? 'They had no open match.' : `They forfeit ${open.length} open match${open.length === 1 ? '' : 'es'}.`}`,
@@ -182,16 +189,16 @@ export async function extend(interaction: ChatInputCommandInteraction, app: App,
   const by = interaction.user.id;
   const org = `**${shown(displayName(interaction))}**`;
   const why = o.reason ? `: ${shown(o.reason)}` : '';
-  const moved = await save(app, interaction, () => {
-    const moved = app.store.deadlines.extend(row.id, o.hours * HOUR);
-    void app.store.leagueLog.add({ leagueId: row.channelId, by, kind: 'extend', subject: row.id, after: o.hours, reason: o.reason ?? null });
-    enqueue(app, row, [
+  const moved = await save(app, interaction, async () => {
+    const moved = await app.store.deadlines.extend(row.id, o.hours * HOUR);
+    await app.store.leagueLog.add({ leagueId: row.channelId, by, kind: 'extend', subject: row.id, after: o.hours, reason: o.reason ?? null });
+    await enqueue(app, row, [
       {
         kind: 'text',
         content: `⏳ ${org} gave this match ${o.hours} more hour${o.hours === 1 ? '' : 's'}${why}. Every deadline now waiting moves by that much.`,
       },
     ]);
-    void postInLeague(app, row.channelId, [{ kind: 'text', content: `⏳ ${org} extended the deadlines of <#${row.threadId}> by ${o.hours} h${why}.` }]);
+    await postInLeague(app, row.channelId, [{ kind: 'text', content: `⏳ ${org} extended the deadlines of <#${row.threadId}> by ${o.hours} h${why}.` }]);
     return moved;
   });
   app.outbox.kick(row.id);
@@ -211,7 +218,10 @@ export async function exportSeason(interaction: ChatInputCommandInteraction, app
   const season = (await app.store.seasons.open(league.id)) ?? (await app.store.seasons.latest(league.id));
   const results = season ? await app.store.results.ofSeason(league.id, season.id) : await app.store.results.ofSeason(league.id, null);
   const table = await standingsOf(app.store, league.id, season?.id);
-  const name = (p: string) => app.store.players.get(p)?.name ?? p;
+  const name = await namesOf(
+    app.store,
+    results.flatMap((r) => r.players.map((p) => p.player)),
+  );
   const header = [
     'result',
     'match',

@@ -9,7 +9,7 @@ export async function profile(interaction: ChatInputCommandInteraction, app: App
   const league = await leagueHere(app, interaction);
   const player = o.player ?? interaction.user.id;
   const p = await profileOf(app.store, league.id, player);
-  const name = shown(app.store.players.get(player)?.name ?? (await app.client.users.fetch(player).catch(() => null))?.username ?? player);
+  const name = shown((await app.store.players.get(player))?.name ?? (await app.client.users.fetch(player).catch(() => null))?.username ?? player);
   const cardName = (id: string) => shown(app.content.index.units.get(id)?.name ?? id);
   const share = reliability(p.deadlines);
   const lines = [

@@ -17,8 +17,8 @@ export async function settleLeagueResult(store: Store, matchId: string): Promise
   const settings = await store.leagueSettings.get(result.leagueId);
   if (settings?.standingsPost == null) return false;
   const post = settings.standingsPost;
-  store.transaction(() => {
-    void store.leaguePosts.add([{ leagueId: result.leagueId, channelId: result.leagueId, body: { kind: 'standings-edit', post } }]);
+  await store.transaction(async () => {
+    await store.leaguePosts.add([{ leagueId: result.leagueId, channelId: result.leagueId, body: { kind: 'standings-edit', post } }]);
   });
   return true;
 }

@@ -23,14 +23,14 @@ export async function createLeague(interaction: ChatInputCommandInteraction, app
     refuse('not-a-text-channel', "Create a league in a server's text channel: its matches get threads there.");
   const existing = await app.store.leagueSettings.get(channel.id);
   mustOrganise(interaction, existing ?? null);
-  if (existing) refuse('already-a-league', `This channel is already the league **${shown(app.store.leagues.get(channel.id)?.name ?? o.name)}**.`);
+  if (existing) refuse('already-a-league', `This channel is already the league **${shown((await app.store.leagues.get(channel.id))?.name ?? o.name)}**.`);
   const by = interaction.user.id;
-  await save(app, interaction, () => {
-    app.store.players.upsert({ id: by, name: displayName(interaction) });
-    app.store.leagues.ensure(interaction.guildId!, channel.id, o.name);
-    void app.store.leagueSettings.create(channel.id);
-    void app.store.leagueLog.add({ leagueId: channel.id, by, kind: 'create', subject: channel.id, after: o.name });
-    void postInLeague(app, channel.id, [
+  await save(app, interaction, async () => {
+    await app.store.players.upsert({ id: by, name: displayName(interaction) });
+    await app.store.leagues.ensure(interaction.guildId!, channel.id, o.name);
+    await app.store.leagueSettings.create(channel.id);
+    await app.store.leagueLog.add({ leagueId: channel.id, by, kind: 'create', subject: channel.id, after: o.name });
+    await postInLeague(app, channel.id, [
       {
         kind: 'text',
         content: `🏟️ **${shown(displayName(interaction))}** made this channel the league **${shown(o.name)}**. Challenges here count for its standings and ratings. Organisers set its rules with \`/league settings\`; \`/league standings\` shows the table.`,
@@ -52,12 +52,12 @@ async function change(interaction: ChatInputCommandInteraction, app: App, patch:
   }
   const by = interaction.user.id;
   const name = `**${shown(displayName(interaction))}**`;
-  await save(app, interaction, () => {
-    app.store.players.upsert({ id: by, name: displayName(interaction) });
-    void app.store.leagueSettings.set(league.id, patch);
+  await save(app, interaction, async () => {
+    await app.store.players.upsert({ id: by, name: displayName(interaction) });
+    await app.store.leagueSettings.set(league.id, patch);
     for (const c of changes)
-      void app.store.leagueLog.add({ leagueId: league.id, by, kind: 'setting', subject: c.key, before: c.before as never, after: c.after as never });
-    void postInLeague(app, league.id, [{ kind: 'text', content: changes.map((c) => changeLine(name, c)).join('\n') }]);
+      await app.store.leagueLog.add({ leagueId: league.id, by, kind: 'setting', subject: c.key, before: c.before as never, after: c.after as never });
+    await postInLeague(app, league.id, [{ kind: 'text', content: changes.map((c) => changeLine(name, c)).join('\n') }]);
   });
   app.outbox.kickLeague?.();
   await interaction.reply({ content: `Saved. ${changes.map((c) => changeLine('You', c)).join(' ')}`, ...privately });
@@ -110,7 +110,7 @@ export function clockPatch(o: {
   return patch;
 }
 
-export function mapsPatch(app: App, guildId: string | null, text: string): LeagueSettingsPatch {
+export async function mapsPatch(app: App, guildId: string | null, text: string): Promise<LeagueSettingsPatch> {
   if (text.trim().toLowerCase() === 'any') return { maps: null };
   const ids = [
     ...new Set(
@@ -120,7 +120,8 @@ export function mapsPatch(app: App, guildId: string | null, text: string): Leagu
         .filter((s) => s !== ''),
     ),
   ];
-  const unknown = ids.filter((id) => !mapById(app, id, guildId));
+  const found = await Promise.all(ids.map((id) => mapById(app, id, guildId)));
+  const unknown = ids.filter((_, i) => !found[i]);
   if (unknown.length > 0) refuse('unknown-map', `There is no map ${unknown.map((u) => `"${shown(u)}"`).join(', ')}. \`/map list\` shows them.`);
   return { maps: ids };
 }

@@ -18,9 +18,9 @@ export async function standings(interaction: ChatInputCommandInteraction, app: A
   if (o.pin) {
     mustOrganise(interaction, league.settings);
     const by = interaction.user.id;
-    await save(app, interaction, () => {
-      void app.store.leagueSettings.pinStandings(league.id, { kind: 'standings', pinned: true });
-      void app.store.leagueLog.add({ leagueId: league.id, by, kind: 'pin', subject: 'standings' });
+    await save(app, interaction, async () => {
+      await app.store.leagueSettings.pinStandings(league.id, { kind: 'standings', pinned: true });
+      await app.store.leagueLog.add({ leagueId: league.id, by, kind: 'pin', subject: 'standings' });
     });
     app.outbox.kickLeague?.();
     await interaction.reply({

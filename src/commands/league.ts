@@ -99,7 +99,7 @@ export const leagueCommand: CommandModule = {
         case 'clock':
           return settingChange(interaction, app, clockPatch(options.clock.parse(values)));
         case 'maps':
-          return settingChange(interaction, app, mapsPatch(app, interaction.guildId, options.maps.parse(values).maps));
+          return settingChange(interaction, app, await mapsPatch(app, interaction.guildId, options.maps.parse(values).maps));
         case 'catalog':
           return settingChange(interaction, app, { catalogVersion: options.catalog.parse(values).version });
         case 'challenges':

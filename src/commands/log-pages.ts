@@ -49,10 +49,10 @@ export interface LogRequest {
 }
 
 /** The page the reader asked for, with buttons to the older and newer ones. */
-export function logView(store: Store, row: MatchRow, reader: string, request: LogRequest): LogView {
+export async function logView(store: Store, row: MatchRow, reader: string, request: LogRequest): Promise<LogView> {
   const { setup, snapshot } = matchRecord(row);
   if (!setup?.start || !snapshot || !gameOf(snapshot)) refuse('still-setting-up', 'The battle has not begun yet: the log starts with its first round.');
-  const events: GameEvent[] = store.matches.events<MatchEvent>(row.id).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
+  const events: GameEvent[] = (await store.matches.events<MatchEvent>(row.id)).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
   let from = 0;
   let note = '';
   if (request.since === 'me') {

@@ -37,31 +37,31 @@ function storedMap(row: MapRow): Gridmap | undefined {
 }
 
 /** The map with this id that the server may use, or undefined. Ids are case-insensitive on input. */
-export function mapById(app: MapLibrary, id: string, guild?: GuildScope): Gridmap | undefined {
+export async function mapById(app: MapLibrary, id: string, guild?: GuildScope): Promise<Gridmap | undefined> {
   const key = id.trim().toLowerCase();
   const shipped = app.content.maps.get(key);
   if (shipped) return shipped;
-  const row = app.store.maps.get(key);
+  const row = await app.store.maps.get(key);
   return row && visible(row, guild) ? storedMap(row) : undefined;
 }
 
 /** Every map the server may use: shipped first, then submitted ones, each by name. */
-export function listMaps(app: MapLibrary, guild?: GuildScope): MapEntry[] {
+export async function listMaps(app: MapLibrary, guild?: GuildScope): Promise<MapEntry[]> {
   const shipped = [...app.content.maps.values()]
     .map((m): MapEntry => ({ id: m.id, name: m.name, shipped: true, owner: null }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  const rows = guild === undefined ? app.store.maps.list() : app.store.maps.list(guild ?? undefined).filter((r) => visible(r, guild));
+  const rows = guild === undefined ? await app.store.maps.list() : (await app.store.maps.list(guild ?? undefined)).filter((r) => visible(r, guild));
   const submitted = rows.filter((r) => !app.content.maps.has(r.id)).map((r): MapEntry => ({ id: r.id, name: r.name, shipped: false, owner: r.owner }));
   return [...shipped, ...submitted];
 }
 
 /** Ids a warband may name as its map in this server. */
-export const mapIds = (app: MapLibrary, guild?: GuildScope): Set<string> => new Set(listMaps(app, guild).map((m) => m.id));
+export const mapIds = async (app: MapLibrary, guild?: GuildScope): Promise<Set<string>> => new Set((await listMaps(app, guild)).map((m) => m.id));
 
 /** Autocomplete for a map option: name and id, filtered by what is typed. */
-export function mapChoices(app: MapLibrary, typed: unknown, guild?: GuildScope): ApplicationCommandOptionChoiceData[] {
+export async function mapChoices(app: MapLibrary, typed: unknown, guild?: GuildScope): Promise<ApplicationCommandOptionChoiceData[]> {
   return suggest(
-    listMaps(app, guild).map((m) => choice(`${m.name} (${m.id})`, m.id)),
+    (await listMaps(app, guild)).map((m) => choice(`${m.name} (${m.id})`, m.id)),
     typed,
   );
 }
@@ -81,12 +81,12 @@ export function mapFacts(map: Gridmap): MapFacts {
 const EMBED_DESCRIPTION_LIMIT = 4096;
 
 /** The map list as one embed; a line per map, cut short (with a count) if a server ever has hundreds. */
-export function mapListEmbed(app: MapLibrary, guild?: GuildScope): APIEmbed {
+export async function mapListEmbed(app: MapLibrary, guild?: GuildScope): Promise<APIEmbed> {
   const lines: string[] = [];
   let length = 0;
-  const entries = listMaps(app, guild);
+  const entries = await listMaps(app, guild);
   for (const [i, m] of entries.entries()) {
-    const map = mapById(app, m.id, guild);
+    const map = await mapById(app, m.id, guild);
     const facts = map ? mapFacts(map) : undefined;
     const size = facts ? ` · ${facts.width}×${facts.height} · ${facts.players} players` : '';
     const line = `**${shown(m.name)}** \`${m.id}\`${size}${m.shipped ? '' : ' · submitted'}`;

@@ -40,12 +40,12 @@ export function parseMapSubmission(text: string, fileName: string): Gridmap {
  * Whether this server may use the id: not a shipped map's, and not another server's. Returns the
  * row it would replace (this server's own earlier version), if any.
  */
-export function checkMapId(app: MapLibrary, map: Gridmap, guildId: string): MapRow | undefined {
+export async function checkMapId(app: MapLibrary, map: Gridmap, guildId: string): Promise<MapRow | undefined> {
   const shipped = app.content.maps.get(map.id);
   if (shipped) {
     return refuse('map-id-taken', `\`${map.id}\` is the id of ${shown(shipped.name)}, which ships with the bot. Give your map another \`id\`.`);
   }
-  const row = app.store.maps.get(map.id);
+  const row = await app.store.maps.get(map.id);
   if (row && row.guildId !== guildId) {
     return refuse('map-id-taken', `\`${map.id}\` is already used by a map from another server. Give your map another \`id\`, such as \`${map.id}-2\`.`);
   }
@@ -53,11 +53,11 @@ export function checkMapId(app: MapLibrary, map: Gridmap, guildId: string): MapR
 }
 
 /** Checks and stores an organiser's map; `replaced` says whether it overwrote their earlier version. */
-export function submitMap(app: MapLibrary, text: string, fileName: string, owner: string, guildId: string): { map: Gridmap; replaced: boolean } {
+export function submitMap(app: MapLibrary, text: string, fileName: string, owner: string, guildId: string): Promise<{ map: Gridmap; replaced: boolean }> {
   const map = parseMapSubmission(text, fileName);
-  return app.store.transaction(() => {
-    const old = checkMapId(app, map, guildId);
-    app.store.maps.save({ id: map.id, name: map.name, gridmap: map, owner, guildId });
+  return app.store.transaction(async () => {
+    const old = await checkMapId(app, map, guildId);
+    await app.store.maps.save({ id: map.id, name: map.name, gridmap: map, owner, guildId });
     return { map, replaced: old !== undefined };
   });
 }

@@ -60,9 +60,9 @@ function previewFiles(map: Gridmap): AttachmentBuilder[] {
 
 async function show(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
   const { id, share } = args.show.parse(options.values);
-  const map = mapById(app, id, interaction.guildId);
+  const map = await mapById(app, id, interaction.guildId);
   if (!map) {
-    const known = mapIds(app, interaction.guildId);
+    const known = await mapIds(app, interaction.guildId);
     refuse('unknown-map', `There is no map "${shown(id)}"${didYouMean(id.toLowerCase(), known)}. \`/map list\` shows the maps you can use.`);
   }
   await interaction.deferReply(visibility(share));
@@ -75,7 +75,7 @@ async function submit(interaction: ChatInputCommandInteraction, app: App, option
   checkUploadMeta(file, 'a map');
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const source = await readUpload(file, 'a map');
-  const { map, replaced } = submitMap(app, source, file.name, interaction.user.id, guild);
+  const { map, replaced } = await submitMap(app, source, file.name, interaction.user.id, guild);
   markSaved(interaction);
   await interaction.editReply({
     content: `${replaced ? 'Updated' : 'Added'} ${mapHeadline(map)} to this server. Players can now name \`${map.id}\` in their warbands.`,
@@ -89,7 +89,7 @@ export const mapCommand: CommandModule = {
     switch (options.sub) {
       case 'list': {
         const { share } = args.list.parse(options.values);
-        await interaction.reply({ embeds: [mapListEmbed(app, interaction.guildId)], ...visibility(share) });
+        await interaction.reply({ embeds: [await mapListEmbed(app, interaction.guildId)], ...visibility(share) });
         return;
       }
       case 'show':
@@ -100,5 +100,5 @@ export const mapCommand: CommandModule = {
         refuse('unknown-command', `I don't know \`/map ${options.sub ?? ''}\`. It may be from an older version of the bot.`);
     }
   },
-  autocomplete: (interaction, app, options) => (options.focused === 'id' ? mapChoices(app, options.values.id, interaction.guildId) : []),
+  autocomplete: async (interaction, app, options) => (options.focused === 'id' ? await mapChoices(app, options.values.id, interaction.guildId) : []),
 };

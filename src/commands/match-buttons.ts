@@ -34,7 +34,7 @@ export async function answerChallenge(interaction: ButtonInteraction | StringSel
         .map((p) => `<@${p}>`)
         .join(', ')}.`,
     );
-  const mine = warbandChoices(app, me, '');
+  const mine = await warbandChoices(app, me, '');
   if (mine.length === 0) refuse('no-warband', 'You have no saved warband yet: submit one with `/warband submit`, then accept.');
   await interaction.reply({
     content: 'Accept with which warband?',

@@ -16,8 +16,8 @@ import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-stat
 import { refuse } from './user-error';
 
 /** The match of this thread, decoded. */
-export function matchHere(app: App, channelId: string): MatchRecord {
-  const row = app.store.matches.byThread(channelId);
+export async function matchHere(app: App, channelId: string): Promise<MatchRecord> {
+  const row = await app.store.matches.byThread(channelId);
   if (!row) refuse('not-in-match-thread', 'This command works inside a match thread. Start one with `/skirmish challenge`, or open the thread of your match.');
   return matchRecord(row);
 }
@@ -29,8 +29,8 @@ export interface LiveGame {
   readonly game: GameState;
 }
 
-export function gameHere(app: App, channelId: string): LiveGame {
-  const row = matchHere(app, channelId);
+export async function gameHere(app: App, channelId: string): Promise<LiveGame> {
+  const row = await matchHere(app, channelId);
   if (row.status === 'challenged') refuse('not-accepted', 'This challenge has not been accepted yet.');
   if (row.status === 'declined' || row.status === 'cancelled') refuse('match-over', 'This challenge was declined.');
   const { setup, snapshot } = row;

@@ -9,7 +9,7 @@ import { matchRecord, matchSetupOf } from '../match/record';
 import type { MatchExport } from '../formats/match-export';
 import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup } from '../match/match-state';
 
-export function exportMatch(store: Store, stored: MatchRow): MatchExport {
+export async function exportMatch(store: Store, stored: MatchRow): Promise<MatchExport> {
   const row = matchRecord(stored);
   const setup = row.setup;
   const over = row.status === 'over';
@@ -27,7 +27,7 @@ export function exportMatch(store: Store, stored: MatchRow): MatchExport {
     dice: dice && setup?.dice ? { commitment: dice.commitment, entropy: [...setup.dice.entropy], ...(over ? { secret: dice.secret, seed } : {}) } : null,
     // A JSON copy: the file is plain data, whatever the engine's types say.
     setup: setup ? (JSON.parse(JSON.stringify(over ? setup : open)) as MatchExport['setup']) : null,
-    events: store.matches.events<MatchEvent>(row.id).map((e) => ({ seq: e.seq, event: e.event as MatchExport['events'][number]['event'] })),
+    events: (await store.matches.events<MatchEvent>(row.id)).map((e) => ({ seq: e.seq, event: e.event as MatchExport['events'][number]['event'] })),
   };
 }
 

@@ -22,6 +22,7 @@ import { describeChange } from './act-log';
 import { refuse } from './user-error';
 import { shown } from './user-text';
 import { matchRecord } from '../match/record';
+import { storedNames } from './player-names';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
@@ -93,14 +94,15 @@ export function parseBoxes(typed: string): BoxKind[] {
 }
 
 /** The match of this thread, when the user plays in it. */
-function myMatchHere(app: App, channelId: string, user: string): MatchRow | undefined {
-  const row = app.store.matches.byThread(channelId);
+async function myMatchHere(app: App, channelId: string, user: string): Promise<MatchRow | undefined> {
+  const row = await app.store.matches.byThread(channelId);
   return row?.players.includes(user) ? row : undefined;
 }
 
-const titleOf = (app: App, row: MatchRow) => {
+const titleOf = async (app: App, row: MatchRow) => {
   const { setup } = matchRecord(row);
-  return row.players.map((p) => shown(setup?.names[p] ?? app.store.players.get(p)?.name ?? p)).join(' vs ');
+  const name = await storedNames(app.store, row.players);
+  return row.players.map((p) => shown(setup?.names[p] ?? name(p))).join(' vs ');
 };
 
 /**
@@ -110,14 +112,14 @@ const titleOf = (app: App, row: MatchRow) => {
 async function answerWaiting(app: App, user: string, rows: readonly MatchRow[]): Promise<number> {
   let answered = 0;
   for (const row of rows) {
-    const done = await inTransaction(app, () => {
-      const stored = app.store.matches.get(row.id);
+    const done = await inTransaction(app, async () => {
+      const stored = await app.store.matches.get(row.id);
       const fresh = stored && matchRecord(stored);
       if (!fresh?.snapshot || !waitsOf(fresh).some((w) => w.player === user && (w.kind === 'prompt' || w.kind === 'setup'))) return false;
-      const answer = standingAnswer(app.store, fresh.id, fresh.snapshot);
+      const answer = await standingAnswer(app.store, fresh.id, fresh.snapshot);
       if (!answer || answer.player !== user) return false;
       const reply = (d: Parameters<typeof describeChange>[0]) => [answeredLine(d.setup, answer), ...describeChange(d).map((l) => `• ${l}`)].join('\n');
-      return recordChange(app, fresh.id, user, fresh.seq, answer.command, { reply }).ok;
+      return (await recordChange(app, fresh.id, user, fresh.seq, answer.command, { reply })).ok;
     });
     if (done) {
       answered++;
@@ -129,7 +131,7 @@ async function answerWaiting(app: App, user: string, rows: readonly MatchRow[]):
 
 async function set(interaction: ChatInputCommandInteraction, app: App, o: ReturnType<typeof args.set.parse>): Promise<void> {
   const me = interaction.user.id;
-  const here = myMatchHere(app, interaction.channelId, me);
+  const here = await myMatchHere(app, interaction.channelId, me);
   const scope = o.scope ?? (here ? 'match' : 'all');
   if (scope === 'match' && !here)
     refuse('not-in-match-thread', 'Use `scope: this match` inside the thread of a match you play in, or choose `all my matches`.');
@@ -141,14 +143,14 @@ async function set(interaction: ChatInputCommandInteraction, app: App, o: Return
   };
   if (Object.keys(given).length === 0) refuse('bad-option', `Give at least one order: ${ORDER_FIELDS.join(', ')}.`);
   const key = scope === 'match' ? here!.id : ALL_MATCHES;
-  const merged = await save(app, interaction, () => {
-    const next = { ...((app.store.orders.get(me, key) ?? {}) as Orders), ...given };
-    app.store.orders.set(me, key, next);
+  const merged = await save(app, interaction, async () => {
+    const next = { ...(((await app.store.orders.get(me, key)) ?? {}) as Orders), ...given };
+    await app.store.orders.set(me, key, next);
     return next;
   });
-  const open = scope === 'match' ? [here!] : app.store.matches.forPlayer(me, { status: OPEN_STATUSES });
+  const open = scope === 'match' ? [here!] : await app.store.matches.forPlayer(me, { status: OPEN_STATUSES });
   const answered = await answerWaiting(app, me, open);
-  const where = scope === 'match' ? `for **${titleOf(app, here!)}**` : 'for all your matches';
+  const where = scope === 'match' ? `for **${await titleOf(app, here!)}**` : 'for all your matches';
   const lines = [`🗒️ Standing orders ${where}:`, ...describeOrders(merged).map((l) => `• ${l}`)];
   if (answered > 0) lines.push(`They answered ${answered === 1 ? 'a prompt' : `${answered} prompts`} waiting on you at once.`);
   await interaction.reply({ content: lines.join('\n'), ...privately });
@@ -157,16 +159,19 @@ async function set(interaction: ChatInputCommandInteraction, app: App, o: Return
 async function show(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const me = interaction.user.id;
   const lines: string[] = [];
-  for (const { scope, orders } of app.store.orders.list(me)) {
-    const row = scope === ALL_MATCHES ? null : app.store.matches.get(scope);
+  for (const { scope, orders } of await app.store.orders.list(me)) {
+    const row = scope === ALL_MATCHES ? null : await app.store.matches.get(scope);
     if (scope !== ALL_MATCHES && (!row || !(OPEN_STATUSES as readonly string[]).includes(row.status))) continue;
     const described = describeOrders(orders as Orders);
     if (described.length === 0) continue;
-    lines.push(row ? `**${titleOf(app, row)}**${row.threadId ? ` (<#${row.threadId}>)` : ''}:` : '**All your matches:**', ...described.map((l) => `• ${l}`));
+    lines.push(
+      row ? `**${await titleOf(app, row)}**${row.threadId ? ` (<#${row.threadId}>)` : ''}:` : '**All your matches:**',
+      ...described.map((l) => `• ${l}`),
+    );
   }
-  const here = myMatchHere(app, interaction.channelId, me);
+  const here = await myMatchHere(app, interaction.channelId, me);
   if (here) {
-    const effective = describeOrders(ordersFor(app.store, me, here.id));
+    const effective = describeOrders(await ordersFor(app.store, me, here.id));
     lines.push(
       `**In this match** (this match's orders over those for all):`,
       ...(effective.length > 0 ? effective.map((l) => `• ${l}`) : ['• none: every choice is asked']),
@@ -178,7 +183,7 @@ async function show(interaction: ChatInputCommandInteraction, app: App): Promise
 
 async function clear(interaction: ChatInputCommandInteraction, app: App, o: ReturnType<typeof args.clear.parse>): Promise<void> {
   const me = interaction.user.id;
-  const here = myMatchHere(app, interaction.channelId, me);
+  const here = await myMatchHere(app, interaction.channelId, me);
   const scope = o.scope ?? (here ? 'match' : 'all');
   if (scope === 'match' && !here) refuse('not-in-match-thread', 'Use `scope: this match` inside the thread of a match you play in.');
   const n = await save(app, interaction, () => app.store.orders.clear(me, scope === 'everything' ? undefined : scope === 'match' ? here!.id : ALL_MATCHES));
@@ -186,7 +191,7 @@ async function clear(interaction: ChatInputCommandInteraction, app: App, o: Retu
     scope === 'everything'
       ? 'all your standing orders'
       : scope === 'match'
-        ? `your standing orders for **${titleOf(app, here!)}**`
+        ? `your standing orders for **${await titleOf(app, here!)}**`
         : 'your standing orders for all your matches';
   await interaction.reply({ content: n > 0 ? `Cleared ${what}: those choices are asked again.` : `There was nothing to clear (${what}).`, ...privately });
 }

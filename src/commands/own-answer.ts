@@ -22,10 +22,10 @@ export async function answerOwn(
     const body = own.body as PostBody;
     if (body.kind === 'reply') {
       const sent = await interaction.reply({ content: clip(body.content), allowedMentions: { users: [...(body.ping ?? [])], parse: [] }, withResponse: true });
-      app.store.outbox.delivered(own.id, sent.resource?.message?.id ?? null);
+      await app.store.outbox.delivered(own.id, sent.resource?.message?.id ?? null);
     } else if (body.kind === 'answered' && interaction.isMessageComponent()) {
       await interaction.update({ content: clip([interaction.message.content, ...body.lines].join('\n')), components: [], allowedMentions: { parse: [] } });
-      app.store.outbox.delivered(own.id, interaction.message.id);
+      await app.store.outbox.delivered(own.id, interaction.message.id);
     }
   } catch (error) {
     app.log('answering an interaction failed; its thread still gets the post', error);

@@ -21,7 +21,7 @@ import {
 } from '../render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
-import { gameOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';
+import { gameOf, momentOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';
 import type { PostBody } from './post-body';
 import type { Post } from './thread';
 import { shown, shownNames } from './user-text';
@@ -35,6 +35,14 @@ export type PictureBody = Extract<PostBody, { kind: 'opening' | 'warband' | 'tur
 /** Bodies that draw pictures (maps, stat cards, close-ups): the ones a render pool takes off the main thread. */
 export function drawsPictures(body: PostBody): body is PictureBody {
   return body.kind === 'opening' || body.kind === 'warband' || body.kind === 'turn' || body.kind === 'result' || body.kind === 'your-turn';
+}
+
+/** A unit's turn: the state after it, the state it began from and its events, and where it began (after event `began.seq`). */
+export interface TurnAt {
+  readonly game: GameState;
+  readonly before: GameState;
+  readonly events: GameEvent[];
+  readonly began?: { readonly seq: number; readonly moment: Moment };
 }
 
 /**
@@ -57,25 +65,20 @@ export function markedStart(snapshot: MatchSnapshot, seq: number, now: number): 
  * only that turn's events when the snapshot's turn marks cover it (nearly always: turns are posted
  * as they end); otherwise replays the log up to `seq`.
  */
-export function turnAt(
-  store: Store,
-  row: MatchRow,
-  setup: MatchSetup,
-  seq: number,
-): { game: GameState; before: GameState; events: GameEvent[]; began?: { seq: number; moment: Moment } } {
+export async function turnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Promise<TurnAt> {
   const snapshot = matchRecord(row).snapshot;
   const marked = snapshot ? markedStart(snapshot, seq, row.seq) : null;
   if (marked && snapshot?.stage === 'game') {
     const before = withFixed(snapshot.game, marked.state);
-    const events = store.matches.events<MatchEvent>(row.id, marked.from, seq).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
+    const events = (await store.matches.events<MatchEvent>(row.id, marked.from, seq)).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
     return { game: events.reduce(apply, before), before, events, began: { seq: marked.from, moment: marked.state } };
   }
   return replayedTurnAt(store, row, setup, seq);
 }
 
 /** turnAt by replaying the match's log from the start. */
-export function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): { game: GameState; before: GameState; events: GameEvent[] } {
-  const mine = store.matches.events<MatchEvent>(row.id, 0, seq);
+export async function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSetup, seq: number): Promise<TurnAt> {
+  const mine = await store.matches.events<MatchEvent>(row.id, 0, seq);
   // The turn began after the last turn end or round start before its own end.
   let start = 0;
   for (let i = mine.length - 2; i >= 0; i--) {
@@ -93,12 +96,13 @@ export function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSetup, s
       ),
     ) ?? setup.start!;
   const events = mine.slice(start).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-  return { game: events.reduce(apply, before), before, events };
+  const began = start > 0 ? { began: { seq: mine[start - 1]!.seq, moment: momentOf(before) } } : {};
+  return { game: events.reduce(apply, before), before, events, ...began };
 }
 
-function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }: Extract<PictureBody, { kind: 'turn' }>): Post {
+async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }: Extract<PictureBody, { kind: 'turn' }>): Promise<Post> {
   const name = nameIn(setup);
-  const turn = turnAt(store, row, setup, seq);
+  const turn = await turnAt(store, row, setup, seq);
   const { game } = turn;
   if (turn.began) keepTurnStart(row.id, turn.began);
   const ended = turn.events.at(-1);
@@ -113,7 +117,7 @@ function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }:
   const files = [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)];
   if (!ping) return { content, files };
   // The ping that followed the turn rides on its post; its close-up would be this turn's again.
-  const line = yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content, knownStarts(row.id, game));
+  const line = await yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content, knownStarts(row.id, game));
   return { content: withPing(content, line), ping: [ping.player], files };
 }
 
@@ -160,9 +164,9 @@ function keptCloseUp(matchId: string, end: number): Picture | null | undefined {
 /** The close-up of a turn as a second file beside the map, when the turn has one. */
 const closeUp = (focus: Picture | null, name: string) => (focus ? [{ png: focus.png, name, alt: focus.alt }] : []);
 
-function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Post {
+async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<Post> {
   const name = nameIn(setup);
-  const { game, before, events } = turnAt(store, row, setup, seq);
+  const { game, before, events } = await turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
   const { png, alt, focus } = renderTurn(game, request);
   const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
@@ -190,19 +194,18 @@ function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: numb
  * The close-up of the last turn that ended by event `seq`, for the your-turn ping: what just happened,
  * readable on a phone. The snapshot's turn marks say where that turn ended; without them the log is read.
  */
-function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Picture | null {
+async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<Picture | null> {
   const last = row.snapshot?.stage === 'game' ? row.snapshot.turns?.last : undefined;
   const end =
     last && last.end <= seq
       ? last.end
-      : store.matches
-          .events<MatchEvent>(row.id, 0)
+      : (await store.matches.events<MatchEvent>(row.id, 0))
           .filter((e) => e.seq <= seq && e.event.stage === 'game' && e.event.event.type === 'turn-ended')
           .at(-1)?.seq;
   if (end === undefined) return null;
   const kept = keptCloseUp(row.id, end);
   if (kept !== undefined) return kept;
-  const turn = turnAt(store, row, setup, end);
+  const turn = await turnAt(store, row, setup, end);
   return renderFocus(turn.game, { lastTurn: turn.events, before: turn.before, names: setup.names });
 }
 
@@ -226,15 +229,15 @@ function warbandPost(setup: MatchSetup, player: string): Post {
 }
 
 /** The message for a body with pictures, drawn in this thread. */
-export function picturePost(store: Store, stored: MatchRow, body: PictureBody): Post {
+export async function picturePost(store: Store, stored: MatchRow, body: PictureBody): Promise<Post> {
   const row = matchRecord(stored);
   const setup = row.setup;
   if (body.kind === 'your-turn') {
     // A ping needs no setup to be sent; with one it carries the digest and the last turn's close-up.
     if (!setup) return { content: body.content, ping: [body.player] };
     const now = row.snapshot ? gameOf(row.snapshot) : null;
-    const content = yourTurnContent(store, row, setup, body.seq, body.player, body.content, now ? knownStarts(row.id, now) : []);
-    const close = lastTurnCloseUp(store, row, setup, body.seq);
+    const content = await yourTurnContent(store, row, setup, body.seq, body.player, body.content, now ? knownStarts(row.id, now) : []);
+    const close = await lastTurnCloseUp(store, row, setup, body.seq);
     return { content, ping: [body.player], ...(close ? { files: [{ png: close.png, name: 'last-turn-close-up.png', alt: close.alt }] } : {}) };
   }
   if (!setup) throw new Error(`match ${row.id} has no setup`);

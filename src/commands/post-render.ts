@@ -14,6 +14,7 @@ import { challengeButtons } from './challenge-buttons';
 import { finishedName, leagueResult } from './match-end';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
+import { storedNames } from './player-names';
 import { standingsChangeText } from './league-result-post';
 
 export type Rendered =
@@ -31,11 +32,9 @@ export type Rendered =
   | { readonly to: 'edit'; readonly messageId: string; readonly lines: readonly string[] }
   | { readonly to: 'skip'; readonly reason: string };
 
-const playerName = (store: Store) => (p: string) => store.players.get(p)?.name ?? p;
-
 /** Who conceded the match, if it ended by a concession in play. */
-function concededBy(store: Store, row: MatchRow): string | null {
-  const e = store.matches.events<MatchEvent>(row.id).find((x) => x.event.stage === 'game' && x.event.event.type === 'conceded');
+async function concededBy(store: Store, row: MatchRow): Promise<string | null> {
+  const e = (await store.matches.events<MatchEvent>(row.id)).find((x) => x.event.stage === 'game' && x.event.event.type === 'conceded');
   return e && e.event.stage === 'game' && e.event.event.type === 'conceded' ? e.event.event.player : null;
 }
 
@@ -51,19 +50,19 @@ export interface Renderer {
  */
 export async function renderBody(store: Store, matchId: string, body: PostBody, renderer?: Renderer): Promise<Rendered> {
   if (renderer && drawsPictures(body)) return renderer.render(matchId, body);
-  const row = store.matches.get(matchId);
+  const row = await store.matches.get(matchId);
   if (row && body.kind === 'league-result') {
-    // The one text post that reads more than the match: the league's standings after it (async reads).
-    const made = renderBodyNow(store, row, body);
+    // The one text post that reads more than the match: the league's standings after it.
+    const made = await renderBodyNow(store, row, body);
     if (made.to !== 'create') return made;
     return { ...made, post: { ...made.post, content: `${made.post.content ?? ''}${await standingsChangeText(store, row)}` } };
   }
-  return row ? renderBodyNow(store, row, body) : { to: 'skip', reason: 'the match no longer exists' };
+  return row ? await renderBodyNow(store, row, body) : { to: 'skip', reason: 'the match no longer exists' };
 }
 
 /** renderBody in this thread, from the match as read. */
-export function renderBodyNow(store: Store, stored: MatchRow, body: PostBody): Rendered {
-  if (drawsPictures(body)) return { to: 'create', post: picturePost(store, stored, body) };
+export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBody): Promise<Rendered> {
+  if (drawsPictures(body)) return { to: 'create', post: await picturePost(store, stored, body) };
   const row = matchRecord(stored);
   const setup = row.setup;
   switch (body.kind) {
@@ -89,9 +88,13 @@ export function renderBodyNow(store: Store, stored: MatchRow, body: PostBody): R
         prompt: { seq: 0, player: row.players[1] ?? row.players[0]!, kind: 'challenge' },
       };
     case 'league-result':
-      return { to: 'create', post: { content: leagueResult(row, playerName(store), concededBy(store, row)) }, channel: row.channelId };
+      return {
+        to: 'create',
+        post: { content: leagueResult(row, await storedNames(store, row.players), await concededBy(store, row)) },
+        channel: row.channelId,
+      };
     case 'close-thread':
-      return { to: 'thread', name: finishedName(row, playerName(store)), archive: true };
+      return { to: 'thread', name: finishedName(row, await storedNames(store, row.players)), archive: true };
     case 'retire':
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };
     case 'answered':

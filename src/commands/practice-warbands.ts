@@ -34,18 +34,24 @@ const fold = (name: string) => name.trim().toLowerCase();
  * The bot's warband: the house warband or the player's own saved warband named `wanted`; by default
  * the house warband of another faction than the player's closest to theirs in points, under `cap`.
  */
-export function botWarband(app: Pick<App, 'content' | 'store'>, owner: string, mine: CommittedWarband, cap: number, wanted?: string): CommittedWarband {
+export async function botWarband(
+  app: Pick<App, 'content' | 'store'>,
+  owner: string,
+  mine: CommittedWarband,
+  cap: number,
+  wanted?: string,
+): Promise<CommittedWarband> {
   const house = houseWarbands(app);
   if (wanted !== undefined) {
     const named = house.find((w) => fold(w.name) === fold(wanted));
     if (named) return named;
-    if (!findWarband(app, owner, wanted)) {
+    if (!(await findWarband(app, owner, wanted))) {
       refuse(
         'unknown-warband',
         `There is no house warband or warband of yours called "${shown(wanted)}". House warbands: ${house.map((w) => `${w.name} (${w.faction}, ${w.points} points)`).join(', ')}.`,
       );
     }
-    const own = loadWarband(app, owner, wanted);
+    const own = await loadWarband(app, owner, wanted);
     return { name: own.row.name, faction: own.faction, points: own.points, units: own.warband.units, map: own.map };
   }
   const fits = house.filter((w) => w.points <= cap).sort((a, b) => Math.abs(a.points - mine.points) - Math.abs(b.points - mine.points));
@@ -56,10 +62,14 @@ export function botWarband(app: Pick<App, 'content' | 'store'>, owner: string, m
 }
 
 /** Autocomplete for the bot's warband: the house warbands, then the player's own. */
-export function opponentWarbandChoices(app: Pick<App, 'content' | 'store'>, owner: string, typed: unknown): ApplicationCommandOptionChoiceData[] {
+export async function opponentWarbandChoices(
+  app: Pick<App, 'content' | 'store'>,
+  owner: string,
+  typed: unknown,
+): Promise<ApplicationCommandOptionChoiceData[]> {
   const house = suggest(
     houseWarbands(app).map((w) => choice(`${w.name} · house · ${w.faction}, ${w.points} points`, w.name)),
     typed,
   );
-  return [...house, ...warbandChoices(app, owner, typed)].slice(0, 25);
+  return [...house, ...(await warbandChoices(app, owner, typed))].slice(0, 25);
 }

@@ -17,7 +17,7 @@ export function wasSaved(interaction: object): boolean {
 }
 
 /** Runs a change as one transaction (retried while the database is busy) and marks the interaction as having saved it. */
-export async function save<T>(app: App, interaction: object, work: () => T): Promise<T> {
+export async function save<T>(app: App, interaction: object, work: () => Promise<T>): Promise<T> {
   const result = await inTransaction(app, work);
   markSaved(interaction);
   return result;

@@ -15,17 +15,17 @@ import type { Submitted } from './submitted';
 /** More answers in a row than any turn needs: a guard, not a rule. */
 const MAX_STANDING_ANSWERS = 50;
 
-export type FollowUp = (by: PlayerId, expectSeq: number, command: MatchCommand, reply: (done: Submitted) => string) => Change;
+export type FollowUp = (by: PlayerId, expectSeq: number, command: MatchCommand, reply: (done: Submitted) => string) => Promise<Change>;
 
 /** Returns the last change of the chain (the first when no standing order answered). */
-export function settleChange(app: App, first: Recorded, follow: FollowUp): Recorded {
+export async function settleChange(app: App, first: Recorded, follow: FollowUp): Promise<Recorded> {
   let last = first;
   const events: { readonly event: MatchEvent }[] = [...first.events];
   for (let i = 0; i < MAX_STANDING_ANSWERS; i++) {
-    const answer = standingAnswer(app.store, last.row.id, last.after);
+    const answer = await standingAnswer(app.store, last.row.id, last.after);
     if (!answer) break;
     const reply = (done: Submitted) => [answeredLine(done.setup, answer), ...describeChange(done).map((l) => `• ${l}`)].join('\n');
-    const next = follow(answer.player, last.row.seq, answer.command, reply);
+    const next = await follow(answer.player, last.row.seq, answer.command, reply);
     if (!next.ok) {
       // The engine refused what the orders asked: the prompt stays for the player to answer.
       app.log(`a standing order of ${answer.player} in match ${last.row.id} was refused: ${next.reason === 'refused' ? next.error.message : next.reason}`);
@@ -34,7 +34,7 @@ export function settleChange(app: App, first: Recorded, follow: FollowUp): Recor
     last = next.recorded;
     events.push(...last.events);
   }
-  const planned = planWaits(app.store, app.now(), last.row, events);
+  const planned = await planWaits(app.store, app.now(), last.row, events);
   if (planned.some((d) => d.due <= app.now())) app.dueNow?.();
   return last;
 }

@@ -27,6 +27,7 @@ import { commitmentOf, seedFrom } from '../match/dice-proof';
 import { matchRecord, type CommittedWarband, type Terms } from '../match/record';
 import { refuse } from './user-error';
 import { shown } from './user-text';
+import { storedNames } from './player-names';
 import { loadWarband, type LoadedWarband } from './warband-library';
 
 type Committed = CommittedWarband;
@@ -112,23 +113,26 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   leagueAllows(pinned, o.points, given);
   const points = pinned.points ?? o.points ?? DEFAULT_POINTS;
   const target = pinned.target ?? o.points ?? null;
-  const warband = loadWarband(app, me, o.warband);
+  const warband = await loadWarband(app, me, o.warband);
   checkPoints(warband, points);
   let map: string | null = null;
   if (o.map !== undefined) {
-    const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
+    const chosen = (await mapById(app, o.map, interaction.guildId)) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
     if (seats(chosen) < players.length)
       refuse('map-too-small', `${shown(chosen.name)} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
     if (pinned.maps && !pinned.maps.includes(chosen.id))
-      refuse('map-not-allowed', `This league plays on ${pinned.maps.map((m) => shown(mapById(app, m)?.name ?? m)).join(', ')}, not ${shown(chosen.name)}.`);
+      refuse(
+        'map-not-allowed',
+        `This league plays on ${(await Promise.all(pinned.maps.map(async (m) => shown((await mapById(app, m))?.name ?? m)))).join(', ')}, not ${shown(chosen.name)}.`,
+      );
     map = chosen.id;
   }
-  app.store.players.upsert({ id: me, name: displayName(interaction) });
+  await app.store.players.upsert({ id: me, name: displayName(interaction) });
   await interaction.deferReply();
   const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
   // Each match of a league channel has its own number, so rematches get threads of their own names.
   // A thread's name is plain text; only the messages below read markdown.
-  const number = app.store.matches.countIn(channel.id) + 1;
+  const number = (await app.store.matches.countIn(channel.id)) + 1;
   const thread = await channel.threads.create({ name: threadName(names, number), autoArchiveDuration: 10080, reason: 'Sellsword match' });
   const challenger = shown(names[0]!);
   const secret = app.mintSecret();
@@ -146,15 +150,15 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   };
   const them = invited.map((id) => `<@${id}>`).join(', ');
   const goal = target !== null ? `first to **${target} VP** wins` : `first to the smaller warband's points in VP wins`;
-  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${shown(mapById(app, map)!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
-  const row = await save(app, interaction, () => {
+  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${shown((await mapById(app, map))!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
+  const row = await save(app, interaction, async () => {
     // The channel a challenge is made in is a league: its matches and results are listed together.
     // A league made with /league create keeps the name its organiser gave it.
-    if (!league) app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
-    const row = app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, threadId: thread.id, players, terms });
-    app.store.follows.add(row.id, me);
-    enqueue(app, row, [{ kind: 'challenge', content, ping: invited }]);
-    planWaits(app.store, app.now(), row);
+    if (!league) await app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
+    const row = await app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, threadId: thread.id, players, terms });
+    await app.store.follows.add(row.id, me);
+    await enqueue(app, row, [{ kind: 'challenge', content, ping: invited }]);
+    await planWaits(app.store, app.now(), row);
     return row;
   });
   app.outbox.kick(row.id);
@@ -168,17 +172,35 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
 }
 
 /**
+ * What beginning setup reads from the store, read before the act: its step must be synchronous (the
+ * store's `matches.act`), and the maps a late accept names are among the server's.
+ */
+export interface SetupReads {
+  readonly names: (player: PlayerId) => string;
+  /** Every map the server may use, by id. */
+  readonly maps: ReadonlyMap<string, Gridmap>;
+}
+
+export async function readForSetup(app: App, row: MatchRow): Promise<SetupReads> {
+  const maps = new Map<string, Gridmap>();
+  for (const entry of await listMaps(app, row.guildId)) {
+    const map = await mapById(app, entry.id, row.guildId);
+    if (map) maps.set(entry.id, map);
+  }
+  return { names: await storedNames(app.store, row.players), maps };
+}
+
+/**
  * The candidate maps (§2.1: each warband names its gridmap) that seat every player; when none of them
  * does, every map of the server that does, so a four-player match of two-player maps can still start.
  */
 function candidateMaps(
-  app: App,
-  guildId: string,
+  known: ReadonlyMap<string, Gridmap>,
   terms: Terms,
   accepted: Readonly<Record<PlayerId, Committed>>,
   players: number,
 ): { id: string; map: Gridmap }[] {
-  const find = (id: string) => mapById(app, id, guildId);
+  const find = (id: string) => known.get(id.trim().toLowerCase());
   const allowed = (id: string) => !terms.allowedMaps || terms.allowedMaps.includes(id);
   const wanted = (terms.map ? [terms.map] : [...new Set(Object.values(accepted).map((w) => w.map))]).filter(allowed);
   const fit = wanted.flatMap((id) => {
@@ -186,30 +208,26 @@ function candidateMaps(
     return map && seats(map) >= players ? [{ id, map }] : [];
   });
   if (fit.length > 0) return fit;
-  const any = listMaps(app, guildId)
-    .filter((m) => allowed(m.id))
-    .flatMap((m) => {
-      const map = find(m.id);
-      return map && seats(map) >= players ? [{ id: m.id, map }] : [];
-    });
+  const any = [...known].flatMap(([id, map]) => (allowed(id) && seats(map) >= players ? [{ id, map }] : []));
   return any.length > 0 ? any : refuse('no-map', `No map available here has start areas for ${players} players.`);
 }
 
 /**
  * The step that begins setup once every warband is in (as `matches.act`'s result): the match's seed
  * from the dice proof (or the fixed seed of tests and SANDBOX_SEED, which says the match cannot be
- * verified), the candidate maps, the setup and its first events.
+ * verified), the candidate maps, the setup and its first events. `reads` come from `readForSetup`.
  */
 export function beginSetup(
   app: App,
   current: MatchRow,
   terms: Terms,
+  reads: SetupReads,
 ): { ok: true; events: MatchEvent[]; snapshot: MatchSnapshot; status: 'setup'; setup: MatchSetup; terms: Terms } | { ok: false; error: RuleError } {
   const { accepted, dice } = terms;
   const fixed = app.fixedSeed?.();
   const seed = fixed ?? (dice ? seedFrom(dice.secret, dice.entropy) : seedFrom(app.mintSecret(), []));
-  const names = Object.fromEntries(current.players.map((p) => [p, app.store.players.get(p)?.name ?? p]));
-  const maps = candidateMaps(app, current.guildId, terms, accepted, current.players.length);
+  const names = Object.fromEntries(current.players.map((p) => [p, reads.names(p)]));
+  const maps = candidateMaps(reads.maps, terms, accepted, current.players.length);
   const proof = dice && fixed === undefined ? { dice: { commitment: dice.commitment, entropy: dice.entropy } } : {};
   const made = makeSetup(
     {
@@ -230,7 +248,7 @@ export function beginSetup(
 }
 
 export async function accept(interaction: ChatInputCommandInteraction | StringSelectMenuInteraction, app: App, o: { warband: string }): Promise<void> {
-  const row = matchHere(app, interaction.channelId);
+  const row = await matchHere(app, interaction.channelId);
   const me = interaction.user.id;
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open.');
   const terms = row.terms;
@@ -244,19 +262,20 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
         .join(', ')}.`,
     );
   if (terms.accepted[me]) refuse('already-accepted', 'You have already accepted; waiting for the others.');
-  const mine = loadWarband(app, me, o.warband);
+  const mine = await loadWarband(app, me, o.warband);
   checkPoints(mine, terms.points);
-  app.store.players.upsert({ id: me, name: displayName(interaction) });
+  await app.store.players.upsert({ id: me, name: displayName(interaction) });
   let setup: MatchSetup | null = null;
   let waiting: PlayerId[] = [];
   const line = `**${shown(displayName(interaction))}** accepts with **${shown(mine.row.name)}** (${mine.faction}, ${mine.points} points).`;
-  const { done, posts } = await save(app, interaction, () => {
+  const { done, posts } = await save(app, interaction, async () => {
     // At the deadline the timeout wins: a late accept is refused, and the scheduler lapses the challenge.
-    const late = lateAct(app.store, app.now(), row.id, me, false);
+    const late = await lateAct(app.store, app.now(), row.id, me, false);
     if (late) refuse(late.code, late.message);
     // Everything is read again inside the transaction: two opponents accepting at once must not
     // overwrite each other's warband (accepting adds no events, so the sequence number cannot tell).
-    const done = app.store.matches.act<MatchSnapshot | null, MatchEvent, RuleError>(row.id, row.seq, (snapshot, current) => {
+    const reads = await readForSetup(app, row);
+    const done = await app.store.matches.act<MatchSnapshot | null, MatchEvent, RuleError>(row.id, row.seq, (snapshot, current) => {
       const fresh = matchRecord(current).terms;
       if (snapshot || current.status !== 'challenged') return { ok: false, error: { code: 'not-open', message: 'This challenge is no longer open.' } };
       if (fresh.accepted[me]) return { ok: false, error: { code: 'already-accepted', message: 'You have already accepted; waiting for the others.' } };
@@ -265,18 +284,18 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
       const dice = fresh.dice ? { ...fresh.dice, entropy: [...fresh.dice.entropy, interaction.id] } : undefined;
       waiting = current.players.filter((p) => !accepted[p]);
       if (waiting.length > 0) return { ok: true, events: [], snapshot: null, terms: { ...fresh, accepted, ...(dice ? { dice } : {}) } };
-      const begun = beginSetup(app, current, { ...fresh, accepted, ...(dice ? { dice } : {}) });
+      const begun = beginSetup(app, current, { ...fresh, accepted, ...(dice ? { dice } : {}) }, reads);
       if (begun.ok) setup = begun.setup;
       return begun;
     });
     if (!done.ok) return { done, posts: [] };
-    app.store.follows.add(row.id, me);
+    await app.store.follows.add(row.id, me);
     const started = setup as MatchSetup | null;
     if (!started || !done.snapshot) {
-      planWaits(app.store, app.now(), done.row);
+      await planWaits(app.store, app.now(), done.row);
       return {
         done,
-        posts: enqueue(app, done.row, [{ kind: 'reply', content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.` }], interaction),
+        posts: await enqueue(app, done.row, [{ kind: 'reply', content: `${line} Waiting for ${waiting.map((p) => `<@${p}>`).join(', ')}.` }], interaction),
       };
     }
     const submitted = {
@@ -287,8 +306,8 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
       events: done.events,
     };
     const goal = `first to **${started.options.vpTarget} VP** wins${matchRecord(done.row).terms.target == null ? " (the smaller warband's points)" : ''}`;
-    const posts = enqueue(app, done.row, planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins: ${goal}.` }), interaction);
-    settle(app, { ...submitted, posts });
+    const posts = await enqueue(app, done.row, await planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins: ${goal}.` }), interaction);
+    await settle(app, { ...submitted, posts });
     return { done, posts };
   });
   if (!done.ok)
@@ -300,19 +319,24 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
 }
 
 export async function decline(interaction: ChatInputCommandInteraction | ButtonInteraction, app: App): Promise<void> {
-  const row = matchHere(app, interaction.channelId);
+  const row = await matchHere(app, interaction.channelId);
   if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open; to give up a match in progress, use `/skirmish concede`.');
   if (!row.players.includes(interaction.user.id)) refuse('not-your-challenge', 'Only the players named in this challenge can decline or withdraw it.');
   const withdrawn = interaction.user.id === row.players[0];
   const others = row.players.filter((p) => p !== interaction.user.id);
   const content = `<@${interaction.user.id}> ${withdrawn ? 'withdrew' : 'declined'} the challenge, so it is off. ${others.map((p) => `<@${p}>`).join(', ')}`;
-  const { done, posts } = await save(app, interaction, () => {
-    const done = app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
-    if (done.ok) planWaits(app.store, app.now(), done.row);
+  const { done, posts } = await save(app, interaction, async () => {
+    const done = await app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
+    if (done.ok) await planWaits(app.store, app.now(), done.row);
     return {
       done,
       posts: done.ok
-        ? enqueue(app, done.row, [{ kind: 'reply', content, ping: others }, ...retirements(app.store, done.row), ...closing(done.row)], interaction)
+        ? await enqueue(
+            app,
+            done.row,
+            [{ kind: 'reply', content, ping: others }, ...(await retirements(app.store, done.row)), ...closing(done.row)],
+            interaction,
+          )
         : [],
     };
   });

@@ -11,21 +11,21 @@ import { exportMatch, verifyExport } from './match-export';
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
 export async function verify(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
-  const row = matchHere(app, interaction.channelId);
+  const row = await matchHere(app, interaction.channelId);
   const commitment = row.terms.dice?.commitment;
   if (row.status !== 'over') {
     const said = commitment ? ` Its commitment is \`${commitment}\`.` : '';
     await interaction.reply({ content: `The dice stay secret until the match is over; then this checks every roll.${said}`, ...privately });
     return;
   }
-  const verdict = verifyExport(exportMatch(app.store, row));
+  const verdict = verifyExport(await exportMatch(app.store, row));
   await interaction.reply({ content: verdict.lines.join('\n'), ...privately });
 }
 
 export async function exportFile(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
-  const row = matchHere(app, interaction.channelId);
+  const row = await matchHere(app, interaction.channelId);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const doc = exportMatch(app.store, row);
+  const doc = await exportMatch(app.store, row);
   const file = new AttachmentBuilder(Buffer.from(JSON.stringify(doc, null, 1)), { name: `sellsword-match-${row.id}.json` });
   const note =
     row.status === 'over'

@@ -42,13 +42,13 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 export async function status(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
-  const row = matchHere(app, interaction.channelId);
+  const row = await matchHere(app, interaction.channelId);
   const { setup, snapshot } = row;
   const game = snapshot ? gameOf(snapshot) : null;
   let text: string;
-  const name = (p: string) => setup?.names[p] ?? app.store.players.get(p)?.name ?? p;
+  const name = async (p: string) => setup?.names[p] ?? (await app.store.players.get(p))?.name ?? p;
   if (row.status === 'declined' || row.status === 'cancelled') text = 'This challenge was declined or withdrawn.';
-  else if (row.status === 'over' && !game) text = row.winner ? `Over during setup: ${name(row.winner)} won by concession.` : 'Over during setup.';
+  else if (row.status === 'over' && !game) text = row.winner ? `Over during setup: ${await name(row.winner)} won by concession.` : 'Over during setup.';
   else if (!setup || !snapshot) text = `Waiting for <@${row.players[1]}> to accept.`;
   else if (!game)
     text =
@@ -61,14 +61,14 @@ export async function status(interaction: ChatInputCommandInteraction, app: App)
 }
 
 export async function log(interaction: ChatInputCommandInteraction, app: App, o: { since?: 'me' | undefined; page?: number | undefined }): Promise<void> {
-  const row = matchHere(app, interaction.channelId);
-  const view = logView(app.store, row, interaction.user.id, { since: o.since ?? null, page: o.page ?? null });
+  const row = await matchHere(app, interaction.channelId);
+  const view = await logView(app.store, row, interaction.user.id, { since: o.since ?? null, page: o.page ?? null });
   await interaction.reply({ content: view.content, components: view.components, ...privately });
 }
 
 /** `/skirmish concede` asks first: a concession cannot be taken back (match-buttons.ts carries it out). */
 export async function concede(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
-  const row = matchHere(app, interaction.channelId);
+  const row = await matchHere(app, interaction.channelId);
   checkConcession(row, interaction.user.id);
   const others = row.players.filter((p) => p !== interaction.user.id);
   const then = others.length === 1 ? `<@${others[0]}> wins the match.` : 'Your units leave the table, scoring nobody, and the others play on.';
@@ -99,15 +99,15 @@ export async function concedeNow(interaction: ButtonInteraction, app: App, row: 
     const other = row.players.filter((p) => p !== me);
     const winner = other.length === 1 ? other[0]! : null;
     const content = `🏳️ <@${me}> concedes during setup.${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;
-    const done = await save(app, interaction, () => {
-      const done = app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s, current) =>
+    const done = await save(app, interaction, async () => {
+      const done = await app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s, current) =>
         current.status !== 'setup'
           ? { ok: false, error: { code: 'match-over', message: 'This match is already over.' } }
           : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
       );
       if (done.ok) {
-        enqueue(app, done.row, [{ kind: 'reply', content, ping: other }, ...retirements(app.store, done.row), ...closing(done.row)]);
-        planWaits(app.store, app.now(), done.row);
+        await enqueue(app, done.row, [{ kind: 'reply', content, ping: other }, ...(await retirements(app.store, done.row)), ...closing(done.row)]);
+        await planWaits(app.store, app.now(), done.row);
       }
       return done;
     });
@@ -124,7 +124,7 @@ export async function concedeNow(interaction: ButtonInteraction, app: App, row: 
 }
 
 export async function follow(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
-  const row = matchHere(app, interaction.channelId);
+  const row = await matchHere(app, interaction.channelId);
   const added = await save(app, interaction, () => app.store.follows.add(row.id, interaction.user.id));
   const thread = interaction.channel;
   if (thread?.isThread()) await thread.members.add(interaction.user.id).catch(() => undefined);
@@ -141,7 +141,7 @@ export async function view(
   app: App,
   o: { unit: string; overlay: Overlay; attack?: string | undefined; target?: string | undefined },
 ): Promise<void> {
-  const { setup, game } = gameHere(app, interaction.channelId);
+  const { setup, game } = await gameHere(app, interaction.channelId);
   const unit = resolveUnit(game, o.unit);
   let request: ViewRequest = { names: setup.names };
   if (o.overlay === 'reach' || o.overlay === 'maneuver') request = { ...request, reach: { unit: unit.id, maneuver: o.overlay === 'maneuver' } };
@@ -159,7 +159,7 @@ export async function view(
 }
 
 export async function entry(interaction: ChatInputCommandInteraction, app: App, square: string): Promise<void> {
-  const row = matchHere(app, interaction.channelId);
+  const row = await matchHere(app, interaction.channelId);
   const snapshot = row.snapshot;
   const prompt = snapshot?.stage === 'pregame' ? snapshot.pregame.prompt : null;
   if (prompt?.kind !== 'entry') refuse('no-entry-prompt', 'Nobody is placing an entry tile now.');
@@ -176,11 +176,11 @@ function snapshotMap(setup: MatchSetup, snapshot: MatchSnapshot) {
 }
 
 export async function check(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
-  const row = matchHere(app, interaction.channelId);
+  const row = await matchHere(app, interaction.channelId);
   // A check replays the whole match: it is for the players and the organisers (Manage Server), not everyone.
   const organiser = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
   if (!row.players.includes(interaction.user.id) && !organiser) refuse('players-only', 'Only the players of this match and the organisers can check it.');
-  const r = checkMatch(app.store, row.id)!;
+  const r = (await checkMatch(app.store, row.id))!;
   await interaction.reply({
     content: r.ok
       ? `✅ Rebuilt this match from its ${r.events} events: identical to the saved state.`

@@ -13,7 +13,7 @@ import { mapById } from './map-library';
 import { pregameStart, type MatchSnapshot } from '../match/match-state';
 import { botWarband } from './practice-warbands';
 import { save } from './saved';
-import { beginSetup, checkPoints, committed, DEFAULT_POINTS, displayName, seats, threadName } from './skirmish-challenge';
+import { beginSetup, checkPoints, readForSetup, committed, DEFAULT_POINTS, displayName, seats, threadName } from './skirmish-challenge';
 import { settle } from './submit';
 import { enqueue } from './table';
 import { commitmentOf } from '../match/dice-proof';
@@ -36,9 +36,9 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
   const bot = app.client.user ?? refuse('bot-not-ready', 'The bot is still starting; try again in a moment.');
   const me = interaction.user.id;
   const points = o.points ?? DEFAULT_POINTS;
-  const mine = loadWarband(app, me, o.warband);
+  const mine = await loadWarband(app, me, o.warband);
   checkPoints(mine, points);
-  const theirs = botWarband(app, me, committed(mine), points, o.opponent_warband);
+  const theirs = await botWarband(app, me, committed(mine), points, o.opponent_warband);
   if (theirs.points > points)
     refuse(
       'over-cap',
@@ -46,16 +46,16 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
     );
   let map: string | null = null;
   if (o.map !== undefined) {
-    const chosen = mapById(app, o.map, interaction.guildId) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
+    const chosen = (await mapById(app, o.map, interaction.guildId)) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
     if (seats(chosen) < 2) refuse('map-too-small', `${shown(chosen.name)} has no start area for a second player.`);
     map = chosen.id;
   }
   const myName = displayName(interaction);
   const botName = bot.globalName ?? bot.username;
-  app.store.players.upsert({ id: me, name: myName });
-  app.store.players.upsert({ id: bot.id, name: botName });
+  await app.store.players.upsert({ id: me, name: myName });
+  await app.store.players.upsert({ id: bot.id, name: botName });
   await interaction.deferReply();
-  const number = app.store.matches.countIn(channel.id) + 1;
+  const number = (await app.store.matches.countIn(channel.id)) + 1;
   const thread = await channel.threads.create({
     name: threadName([myName, `${botName} (practice)`], number),
     autoArchiveDuration: 10080,
@@ -75,9 +75,9 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
     `The bot plays its side at once, with what any player can see. A practice match counts in no standings; \`/skirmish concede\` ends it whenever you like.`,
     `-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: \`/skirmish verify\` checks every roll once the match is over.`,
   ].join('\n');
-  const row = await save(app, interaction, () => {
-    app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
-    const created = app.store.matches.create({
+  const row = await save(app, interaction, async () => {
+    await app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
+    const created = await app.store.matches.create({
       id: app.mintId(),
       guildId: interaction.guildId!,
       channelId: channel.id,
@@ -85,10 +85,11 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
       players: [me, bot.id],
       terms,
     });
-    app.store.follows.add(created.id, me);
-    enqueue(app, created, [{ kind: 'text', content: intro }]);
-    const done = app.store.matches.act(created.id, created.seq, (_snapshot: MatchSnapshot | null, current) =>
-      beginSetup(app, current, matchRecord(current).terms),
+    await app.store.follows.add(created.id, me);
+    await enqueue(app, created, [{ kind: 'text', content: intro }]);
+    const reads = await readForSetup(app, created);
+    const done = await app.store.matches.act(created.id, created.seq, (_snapshot: MatchSnapshot | null, current) =>
+      beginSetup(app, current, matchRecord(current).terms, reads),
     );
     if (!done.ok)
       return refuse(
@@ -97,8 +98,8 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
       );
     const setup = matchRecord(done.row).setup!;
     const submitted = { row: done.row, setup, before: { stage: 'pregame' as const, pregame: pregameStart(setup) }, after: done.snapshot, events: done.events };
-    const posts = enqueue(app, done.row, planPosts(app.store, submitted, { by: me }));
-    settle(app, { ...submitted, posts });
+    const posts = await enqueue(app, done.row, await planPosts(app.store, submitted, { by: me }));
+    await settle(app, { ...submitted, posts });
     return done.row;
   });
   app.outbox.kick(row.id);

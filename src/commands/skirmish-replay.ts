@@ -39,12 +39,12 @@ const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] 
 const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
 
 /** The match's log as far as `seq`. */
-function logUpTo(app: App, row: MatchRow, seq: number): LoggedEvent[] {
-  return app.store.matches.events<MatchEvent>(row.id).filter((e) => e.seq <= seq);
+async function logUpTo(app: App, row: MatchRow, seq: number): Promise<LoggedEvent[]> {
+  return (await app.store.matches.events<MatchEvent>(row.id)).filter((e) => e.seq <= seq);
 }
 
-function playedRow(app: App, id: ComponentId): { row: MatchRow; setup: MatchSetup } {
-  const stored = app.store.matches.get(id.match);
+async function playedRow(app: App, id: ComponentId): Promise<{ row: MatchRow; setup: MatchSetup }> {
+  const stored = await app.store.matches.get(id.match);
   const row = stored && matchRecord(stored);
   if (!row?.setup) refuse('no-such-match', 'That match no longer exists.');
   if (id.seq > row.seq) refuse('unknown-component', 'That replay is from a log this match does not have.');
@@ -124,8 +124,8 @@ export function turnMessage(row: MatchRow, setup: MatchSetup, log: readonly Logg
 
 /** A step button: on the private replay it moves that message; on the posted animation it opens a private one. */
 export async function replayButton(interaction: ButtonInteraction, app: App, id: ComponentId): Promise<void> {
-  const { row, setup } = playedRow(app, id);
-  const log = logUpTo(app, row, id.seq);
+  const { row, setup } = await playedRow(app, id);
+  const log = await logUpTo(app, row, id.seq);
   if (id.arg.startsWith('ask:')) {
     const last = countTurns(log);
     const input = new TextInputBuilder()
@@ -155,10 +155,10 @@ export async function replayButton(interaction: ButtonInteraction, app: App, id:
 
 /** The "go to a turn" form. */
 export async function replayModal(interaction: ModalSubmitInteraction, app: App, id: ComponentId): Promise<void> {
-  const { row, setup } = playedRow(app, id);
+  const { row, setup } = await playedRow(app, id);
   const typed = interaction.fields.getTextInputValue('turn').trim();
   if (!/^\d{1,6}$/.test(typed)) refuse('bad-turn', `"${typed.slice(0, 20)}" is not a turn number: type a whole number, 0 for the opening.`);
-  const message = turnMessage(row, setup, logUpTo(app, row, id.seq), id.seq, Number(typed));
+  const message = turnMessage(row, setup, await logUpTo(app, row, id.seq), id.seq, Number(typed));
   if (interaction.isFromMessage()) {
     await interaction.deferUpdate();
     await interaction.editReply(message);
@@ -213,8 +213,8 @@ function altText(setup: MatchSetup, log: readonly LoggedEvent[], image: ReplayIm
 }
 
 export async function replay(interaction: ChatInputCommandInteraction, app: App, o: { turn?: number | undefined }): Promise<void> {
-  const { row, setup } = gameHere(app, interaction.channelId);
-  const log = logUpTo(app, row, row.seq);
+  const { row, setup } = await gameHere(app, interaction.channelId);
+  const log = await logUpTo(app, row, row.seq);
   if (o.turn !== undefined) {
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     await interaction.editReply(turnMessage(row, setup, log, row.seq, o.turn));

@@ -146,11 +146,11 @@ export const skirmishCommand: CommandModule = {
         return refuse('unknown-command', `Unknown subcommand ${String(name)}.`);
     }
   },
-  autocomplete(interaction, app, { focused, values }) {
+  async autocomplete(interaction, app, { focused, values }) {
     if (focused === 'warband') return warbandChoices(app, interaction.user.id, values.warband);
     if (focused === 'opponent_warband') return opponentWarbandChoices(app, interaction.user.id, values.opponent_warband);
     if (focused === 'map') return mapChoices(app, values.map, interaction.guildId);
-    const row = app.store.matches.byThread(interaction.channelId);
+    const row = await app.store.matches.byThread(interaction.channelId);
     const snapshot = row ? matchRecord(row).snapshot : null;
     const game = snapshot ? gameOf(snapshot) : null;
     if (!game) return [];

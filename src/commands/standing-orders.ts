@@ -34,9 +34,9 @@ export interface Orders {
 export const ORDER_FIELDS = ['replies', 'wounds', 'boxes', 'rerolls'] as const;
 
 /** A player's orders for one match: that match's own, else those for all their matches. */
-export function ordersFor(store: Store, player: PlayerId, matchId: string): Orders {
-  const all = (store.orders.get(player, ALL_MATCHES) ?? {}) as Orders;
-  const here = (store.orders.get(player, matchId) ?? {}) as Orders;
+export async function ordersFor(store: Store, player: PlayerId, matchId: string): Promise<Orders> {
+  const all = ((await store.orders.get(player, ALL_MATCHES)) ?? {}) as Orders;
+  const here = ((await store.orders.get(player, matchId)) ?? {}) as Orders;
   return { ...all, ...here };
 }
 
@@ -158,16 +158,16 @@ function setupAnswer(prompt: PregamePrompt, orders: Orders): { command: MatchCom
 }
 
 /** The answer the prompt's player's standing orders give to the prompt open in `snapshot`, if they give one. */
-export function standingAnswer(store: Store, matchId: string, snapshot: MatchSnapshot): StandingAnswer | null {
+export async function standingAnswer(store: Store, matchId: string, snapshot: MatchSnapshot): Promise<StandingAnswer | null> {
   if (snapshot.stage === 'pregame') {
     const prompt = snapshot.pregame.prompt;
     if (!prompt) return null;
-    const made = setupAnswer(prompt, ordersFor(store, prompt.player, matchId));
+    const made = setupAnswer(prompt, await ordersFor(store, prompt.player, matchId));
     return made ? { player: prompt.player, ...made } : null;
   }
   const prompt = snapshot.game.prompt;
   if (!prompt || snapshot.game.over) return null;
-  const made = gameAnswer(snapshot.game, prompt, ordersFor(store, prompt.player, matchId));
+  const made = gameAnswer(snapshot.game, prompt, await ordersFor(store, prompt.player, matchId));
   return made ? { player: prompt.player, command: { game: { decide: made.decision } }, chose: made.chose } : null;
 }
 

@@ -50,10 +50,10 @@ export function toYou(text: string, me: string | undefined): string {
 }
 
 /** One change and its posts; must run inside a transaction. */
-function changeOnce(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling): Change {
+async function changeOnce(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling): Promise<Change> {
   let before: MatchSnapshot | null = null;
   let setup: MatchSetup | null = null;
-  const done = app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (_snapshot, stored) => {
+  const done = await app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (_snapshot, stored) => {
     const row = matchRecord(stored);
     const snapshot = row.snapshot;
     if (!snapshot || !row.setup) return { ok: false, error: { code: 'not-started', message: 'This match has not been accepted yet.' } };
@@ -80,12 +80,12 @@ function changeOnce(app: App, matchId: string, by: PlayerId | undefined, expectS
         ? { ok: false, reason: 'stale' }
         : { ok: false, reason: 'not-found' };
   const submitted: Submitted = { row: done.row, setup: setup!, before: before!, after: done.snapshot, events: done.events };
-  const planned = planPosts(app.store, submitted, {
+  const planned = await planPosts(app.store, submitted, {
     by,
     reply: telling.reply?.(submitted),
     answered: telling.answered ? { messageId: telling.answered.messageId, lines: telling.answered.lines(submitted) } : undefined,
   });
-  return { ok: true, recorded: { ...submitted, posts: enqueue(app, done.row, planned, telling.via) } };
+  return { ok: true, recorded: { ...submitted, posts: await enqueue(app, done.row, planned, telling.via) } };
 }
 
 /**
@@ -93,16 +93,23 @@ function changeOnce(app: App, matchId: string, by: PlayerId | undefined, expectS
  * answer, and the deadlines of the wait it leaves (settle.ts). Must run inside a transaction; the
  * scheduler's timeouts come through here as players' acts do.
  */
-export function recordChange(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling = {}): Change {
-  const late = lateAct(app.store, app.now(), matchId, by, 'game' in command && 'concede' in command.game);
+export async function recordChange(
+  app: App,
+  matchId: string,
+  by: PlayerId | undefined,
+  expectSeq: number,
+  command: MatchCommand,
+  telling: Telling = {},
+): Promise<Change> {
+  const late = await lateAct(app.store, app.now(), matchId, by, 'game' in command && 'concede' in command.game);
   if (late) return { ok: false, reason: 'refused', error: late };
-  const first = changeOnce(app, matchId, by, expectSeq, command, telling);
-  if (first.ok) settle(app, first.recorded);
+  const first = await changeOnce(app, matchId, by, expectSeq, command, telling);
+  if (first.ok) await settle(app, first.recorded);
   return first;
 }
 
 /** The standing orders and deadlines that follow a change made outside `recordChange` (accepting a challenge). */
-export function settle(app: App, recorded: Recorded): Recorded {
+export function settle(app: App, recorded: Recorded): Promise<Recorded> {
   return settleChange(app, recorded, (player, seq, next, reply) => changeOnce(app, recorded.row.id, player, seq, next, { reply }));
 }
 
@@ -117,12 +124,15 @@ export async function submit(
   const change = await inTransaction(app, () => recordChange(app, matchId, by, expectSeq, command, telling));
   if (!change.ok) {
     if (change.reason === 'not-found') refuse('no-such-match', 'That match no longer exists.');
+    // A click on a prompt that another act got past first (a double click): the prompt has passed, as
+    // the click is told when it arrives after that act (components.ts).
+    if (change.reason === 'stale' && telling.answered) refuse('stale-prompt', 'That prompt has passed.');
     if (change.reason === 'stale')
       refuse(
         'stale',
         'The match moved on while you were choosing (someone acted first, or this was sent twice). Nothing was changed; look at the latest message in the thread.',
       );
-    const players = app.store.matches.get(matchId)?.players ?? [];
+    const players = (await app.store.matches.get(matchId))?.players ?? [];
     refuse(change.error.code, withMentions(toYou(withoutRuleCodes(change.error.message), by), players));
   }
   if (telling.via) markSaved(telling.via);

@@ -15,11 +15,11 @@ import { refuse } from './user-error';
 /** Pauses between tries while the database is busy: about 2 s in all, inside Discord's 3 s. */
 const BUSY_PAUSES_MS = [20, 50, 100, 200, 400, 600, 700];
 
-export async function inTransaction<T>(app: App, work: () => T): Promise<T> {
+export async function inTransaction<T>(app: App, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   for (let attempt = 0; ; attempt++) {
     try {
-      const result = app.store.transaction(work);
+      const result = await app.store.transaction(work);
       app.timeAct?.((performance.now() - started) / 1000);
       return result;
     } catch (error) {
@@ -44,13 +44,13 @@ export interface Via {
  * Adds a change's posts to the outbox for the match's thread; call it inside the change's transaction.
  * With `via`, the row that interaction will deliver itself is held from the worker (own-answer.ts).
  */
-export function enqueue(app: App, row: MatchRow, posts: readonly PostBody[], via?: Via): OutboxRow[] {
+export async function enqueue(app: App, row: MatchRow, posts: readonly PostBody[], via?: Via): Promise<OutboxRow[]> {
   if (!row.threadId || posts.length === 0) return [];
   // Every way a match ends (played out, conceded, forfeited by the clock) posts its league result
   // through here, inside the ending act's transaction: the result is recorded with it.
-  if (posts.some((p) => p.kind === 'league-result')) recordMatchResult(app.store, row, app.now());
+  if (posts.some((p) => p.kind === 'league-result')) await recordMatchResult(app.store, row, app.now());
   const own = via ? posts.findIndex((p) => p.kind === 'reply' || p.kind === 'answered') : -1;
-  const rows = app.store.outbox.add(
+  const rows = await app.store.outbox.add(
     posts.map((body, i) => ({ matchId: row.id, channelId: row.threadId!, body, via: i === own && body.kind === 'reply' ? `${via!.id}:${via!.token}` : null })),
   );
   if (own >= 0) app.outbox.hold(rows[own]!.id);

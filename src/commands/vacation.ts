@@ -31,32 +31,32 @@ export const seasonStart = (at: number): number => Date.UTC(new Date(at).getUTCF
 export const daysCharged = (v: VacationRow): number => (v.ended === null ? v.days : Math.min(v.days, Math.ceil((v.ended - v.start) / DAY)));
 
 /** Days used this season (the running vacation counted whole) and the allowance. */
-export function vacationDays(store: Store, user: string, now: number): { used: number; allowance: number } {
-  const used = store.vacations.since(user, seasonStart(now)).reduce((n, v) => n + daysCharged(v), 0);
+export async function vacationDays(store: Store, user: string, now: number): Promise<{ used: number; allowance: number }> {
+  const used = (await store.vacations.since(user, seasonStart(now))).reduce((n, v) => n + daysCharged(v), 0);
   return { used, allowance: DEFAULT_CLOCK.vacationDays };
 }
 
-const nameOf = (app: App, user: string, row: MatchRow) => shown(matchRecord(row).setup?.names[user] ?? app.store.players.get(user)?.name ?? user);
+const nameOf = async (app: App, user: string, row: MatchRow) => shown(matchRecord(row).setup?.names[user] ?? (await app.store.players.get(user))?.name ?? user);
 
 /** Posts a line in the thread of every open match of the player; returns how many. */
-function tellThreads(app: App, user: string, line: (name: string) => string): string[] {
-  const rows = app.store.matches.forPlayer(user, { status: OPEN_STATUSES });
-  for (const row of rows) enqueue(app, row, [{ kind: 'text', content: line(nameOf(app, user, row)) }]);
+async function tellThreads(app: App, user: string, line: (name: string) => string): Promise<string[]> {
+  const rows = await app.store.matches.forPlayer(user, { status: OPEN_STATUSES });
+  for (const row of rows) await enqueue(app, row, [{ kind: 'text', content: line(await nameOf(app, user, row)) }]);
   return rows.map((r) => r.id);
 }
 
 async function start(interaction: ChatInputCommandInteraction, app: App, days: number): Promise<void> {
   const me = interaction.user.id;
   const now = app.now();
-  const away = app.store.vacations.current(me, now);
+  const away = await app.store.vacations.current(me, now);
   if (away) refuse('already-away', `You are already away until ${discordTime(away.until, 'f')}. \`/vacation end\` ends it.`);
-  const { used, allowance } = vacationDays(app.store, me, now);
+  const { used, allowance } = await vacationDays(app.store, me, now);
   if (used + days > allowance) refuse('no-days-left', `You have ${allowance - used} of ${allowance} vacation days left this year (${used} used), not ${days}.`);
   const until = now + days * DAY;
-  const { moved, told } = await save(app, interaction, () => {
-    app.store.vacations.add({ userId: me, days, start: now, until });
-    const moved = app.store.deadlines.shift(me, days * DAY);
-    const told = tellThreads(
+  const { moved, told } = await save(app, interaction, async () => {
+    await app.store.vacations.add({ userId: me, days, start: now, until });
+    const moved = await app.store.deadlines.shift(me, days * DAY);
+    const told = await tellThreads(
       app,
       me,
       (name) =>
@@ -74,18 +74,18 @@ async function start(interaction: ChatInputCommandInteraction, app: App, days: n
 async function end(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const me = interaction.user.id;
   const now = app.now();
-  const away = app.store.vacations.current(me, now);
+  const away = await app.store.vacations.current(me, now);
   if (!away) refuse('not-away', 'You are not on vacation.');
   const early = away.until - now;
-  const told = await save(app, interaction, () => {
-    if (!app.store.vacations.end(away.id, now)) refuse('not-away', 'You are not on vacation.');
+  const told = await save(app, interaction, async () => {
+    if (!(await app.store.vacations.end(away.id, now))) refuse('not-away', 'You are not on vacation.');
     // Each deadline moved by the whole vacation at its start (or began at its end): take back the time not spent away.
-    app.store.deadlines.shift(me, -early);
+    await app.store.deadlines.shift(me, -early);
     return tellThreads(app, me, (name) => `🏖️ **${name}** is back: their deadlines run again from now.`);
   });
   for (const id of told) app.outbox.kick(id);
   const charged = daysCharged({ ...away, ended: now });
-  const { used, allowance } = vacationDays(app.store, me, now);
+  const { used, allowance } = await vacationDays(app.store, me, now);
   await interaction.reply({
     content: `Welcome back. This vacation counts ${charged} day${charged === 1 ? '' : 's'}; ${away.days - charged} ${away.days - charged === 1 ? 'is' : 'are'} given back. Vacation this year: ${used} of ${allowance} days used.`,
     ...privately,

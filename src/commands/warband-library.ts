@@ -30,12 +30,12 @@ export interface LoadedWarband extends CheckedWarband {
 const fold = (name: string): string => name.trim().toLowerCase();
 
 /** The owner's warband with this name (exact first, then ignoring case), or undefined. */
-export function findWarband(app: Library, owner: string, name: string): WarbandRow | undefined {
-  return app.store.warbands.get(owner, name) ?? app.store.warbands.list(owner).find((w) => fold(w.name) === fold(name));
+export async function findWarband(app: Library, owner: string, name: string): Promise<WarbandRow | undefined> {
+  return (await app.store.warbands.get(owner, name)) ?? (await app.store.warbands.list(owner)).find((w) => fold(w.name) === fold(name));
 }
 
-function unknownWarband(app: Library, owner: string, name: string): never {
-  const mine = app.store.warbands.list(owner).map((w) => w.name);
+async function unknownWarband(app: Library, owner: string, name: string): Promise<never> {
+  const mine = (await app.store.warbands.list(owner)).map((w) => w.name);
   const known =
     mine.length === 0
       ? 'You have no saved warbands yet: add one with `/warband submit`.'
@@ -48,8 +48,8 @@ function unknownWarband(app: Library, owner: string, name: string): never {
  * (a card re-costed since it was saved counts at its new cost), faction and map. Refuses when the
  * warband is not the owner's, or uses a card or mod the catalog no longer has.
  */
-export function loadWarband(app: Library, owner: string, name: string): LoadedWarband {
-  const row = findWarband(app, owner, name) ?? unknownWarband(app, owner, name);
+export async function loadWarband(app: Library, owner: string, name: string): Promise<LoadedWarband> {
+  const row = (await findWarband(app, owner, name)) ?? (await unknownWarband(app, owner, name));
   const parsed = parseWith(warbandSchema, row.document);
   if (!parsed.ok) {
     return refuse(
@@ -85,17 +85,17 @@ export function saveWarband(
   owner: { id: string; name: string },
   checked: CheckedWarband,
   source: string,
-): { row: WarbandRow; replaced: boolean } {
+): Promise<{ row: WarbandRow; replaced: boolean }> {
   const name = checked.warband.name;
-  return app.store.transaction(() => {
-    const old = findWarband(app, owner.id, name);
-    if (!old && app.store.warbands.list(owner.id).length >= MAX_WARBANDS) {
+  return app.store.transaction(async () => {
+    const old = await findWarband(app, owner.id, name);
+    if (!old && (await app.store.warbands.list(owner.id)).length >= MAX_WARBANDS) {
       refuse('too-many-warbands', `You already have ${MAX_WARBANDS} saved warbands. Remove one with \`/warband remove\` first, or reuse a name to replace it.`);
     }
-    app.store.players.upsert(owner);
+    await app.store.players.upsert(owner);
     // The store keys warbands by exact name; a retyped name in other case replaces the old row instead of sitting beside it.
-    if (old && old.name !== name) app.store.warbands.remove(owner.id, old.name);
-    const row = app.store.warbands.save({
+    if (old && old.name !== name) await app.store.warbands.remove(owner.id, old.name);
+    const row = await app.store.warbands.save({
       owner: owner.id,
       name,
       faction: checked.warband.faction,
@@ -108,30 +108,32 @@ export function saveWarband(
 }
 
 /** Removes the owner's warband; returns its name as saved and its chat line, to paste back if that was a mistake. */
-export function removeWarband(app: Library, owner: string, name: string): { name: string; line: string | null } {
-  const row = findWarband(app, owner, name) ?? unknownWarband(app, owner, name);
-  app.store.warbands.remove(owner, row.name);
+export async function removeWarband(app: Library, owner: string, name: string): Promise<{ name: string; line: string | null }> {
+  const row = (await findWarband(app, owner, name)) ?? (await unknownWarband(app, owner, name));
+  await app.store.warbands.remove(owner, row.name);
   const parsed = parseWith(warbandSchema, row.document);
   return { name: row.name, line: parsed.ok ? warbandLine(parsed.value) : null };
 }
 
 /** Autocomplete for a warband name option: the owner's warbands, filtered by what is typed. */
-export function warbandChoices(app: Library, owner: string, typed: unknown): ApplicationCommandOptionChoiceData[] {
-  const all = app.store.warbands.list(owner).map((w) => choice(`${w.name} (${capitalise(w.faction)}, ${w.points} pts)`, w.name));
+export async function warbandChoices(app: Library, owner: string, typed: unknown): Promise<ApplicationCommandOptionChoiceData[]> {
+  const all = (await app.store.warbands.list(owner)).map((w) => choice(`${w.name} (${capitalise(w.faction)}, ${w.points} pts)`, w.name));
   return suggest(all, typed);
 }
 
 /** The owner's warbands as one embed (at most MAX_WARBANDS lines, well inside Discord's limits). */
-export function warbandListEmbed(app: Library, owner: string): APIEmbed {
-  const rows = app.store.warbands.list(owner);
+export async function warbandListEmbed(app: Library, owner: string): Promise<APIEmbed> {
+  const rows = await app.store.warbands.list(owner);
   if (rows.length === 0) {
     return { title: 'Your warbands', description: 'None yet. Add one with `/warband submit`: attach a JSON or YAML file, or write it on one line.' };
   }
-  const mapName = (id: string) => app.content.maps.get(id)?.name ?? app.store.maps.get(id)?.name ?? id;
-  const lines = rows.map((w) => {
-    const map = (w.document as { map?: unknown } | null)?.map;
-    return `**${shown(w.name)}** · ${capitalise(w.faction)} · ${w.points} pts${typeof map === 'string' ? ` · ${shown(mapName(map))}` : ''}`;
-  });
+  const mapName = async (id: string) => app.content.maps.get(id)?.name ?? (await app.store.maps.get(id))?.name ?? id;
+  const lines = await Promise.all(
+    rows.map(async (w) => {
+      const map = (w.document as { map?: unknown } | null)?.map;
+      return `**${shown(w.name)}** · ${capitalise(w.faction)} · ${w.points} pts${typeof map === 'string' ? ` · ${shown(await mapName(map))}` : ''}`;
+    }),
+  );
   return {
     title: 'Your warbands',
     description: lines.join('\n').slice(0, 4096),

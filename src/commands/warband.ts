@@ -61,12 +61,12 @@ async function submit(interaction: ChatInputCommandInteraction, app: App, values
     source = line!;
   }
   const guild = interaction.guildId;
-  const checked = checkSubmission(source, file?.name, app.content.index, mapIds(app, guild));
-  const { replaced } = saveWarband(app, { id: interaction.user.id, name: interaction.user.displayName }, checked, source);
+  const checked = checkSubmission(source, file?.name, app.content.index, await mapIds(app, guild));
+  const { replaced } = await saveWarband(app, { id: interaction.user.id, name: interaction.user.displayName }, checked, source);
   markSaved(interaction);
   const reply = {
     content: `${replaced ? 'Replaced' : 'Saved'} **${shown(checked.warband.name)}**. It's ready for a skirmish; \`/warband show\` brings it back.`,
-    embeds: [warbandEmbed(checked, mapById(app, checked.warband.map, guild)?.name)],
+    embeds: [warbandEmbed(checked, (await mapById(app, checked.warband.map, guild))?.name)],
   };
   if (interaction.deferred) await interaction.editReply(reply);
   else await interaction.reply({ ...reply, ...privately });
@@ -79,17 +79,17 @@ async function run(interaction: ChatInputCommandInteraction, app: App, options: 
       return submit(interaction, app, options.values);
     case 'show': {
       const { name, share } = args.show.parse(options.values);
-      const loaded = loadWarband(app, owner, name);
-      const embed = warbandEmbed(loaded, mapById(app, loaded.map, interaction.guildId)?.name);
+      const loaded = await loadWarband(app, owner, name);
+      const embed = warbandEmbed(loaded, (await mapById(app, loaded.map, interaction.guildId))?.name);
       await interaction.reply({ embeds: [embed], ...(share ? {} : privately) });
       return;
     }
     case 'list':
-      await interaction.reply({ embeds: [warbandListEmbed(app, owner)], ...privately });
+      await interaction.reply({ embeds: [await warbandListEmbed(app, owner)], ...privately });
       return;
     case 'remove': {
       const { name } = args.remove.parse(options.values);
-      const removed = removeWarband(app, owner, name);
+      const removed = await removeWarband(app, owner, name);
       markSaved(interaction);
       // A legal warband's line is a few hundred characters; the check keeps the reply under Discord's 2,000.
       const undo = removed.line && removed.line.length < 1800 ? ` To bring it back: \`/warband submit text:${removed.line}\`` : '';
@@ -104,5 +104,5 @@ async function run(interaction: ChatInputCommandInteraction, app: App, options: 
 export const warbandCommand: CommandModule = {
   data,
   run,
-  autocomplete: (interaction, app, options) => (options.focused === 'name' ? warbandChoices(app, interaction.user.id, options.values.name) : []),
+  autocomplete: async (interaction, app, options) => (options.focused === 'name' ? await warbandChoices(app, interaction.user.id, options.values.name) : []),
 };

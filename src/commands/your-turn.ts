@@ -22,7 +22,7 @@ const gameEvents = (rows: readonly { event: MatchEvent }[]): GameEvent[] => rows
  * earliest `known` state hold that act, only those are read; otherwise (the act is older, or nothing
  * is known) the log is replayed from the start.
  */
-export function yourTurnContent(
+export async function yourTurnContent(
   store: Store,
   row: MatchRow,
   setup: MatchSetup,
@@ -30,16 +30,16 @@ export function yourTurnContent(
   player: string,
   content: string,
   known: readonly KnownState[] = [],
-): string {
+): Promise<string> {
   if (!setup.start) return content;
   const earliest = known.filter((k) => k.seq <= seq).reduce<KnownState | null>((a, k) => (a && a.seq <= k.seq ? a : k), null);
   if (earliest) {
-    const events = gameEvents(store.matches.events<MatchEvent>(row.id, earliest.seq, seq));
+    const events = gameEvents(await store.matches.events<MatchEvent>(row.id, earliest.seq, seq));
     const acted = afterLastAct(earliest.state, events, player);
     // The player's last act is among these events, so the digest is the one the whole log would give.
     if (acted > 0) return withDigest(content, earliest.state, events, toHandover(events, acted), setup);
   }
-  const events = gameEvents(store.matches.events<MatchEvent>(row.id, 0, seq));
+  const events = gameEvents(await store.matches.events<MatchEvent>(row.id, 0, seq));
   return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), setup);
 }
 

@@ -81,13 +81,9 @@ export async function catchUp(store: Store, leagueId: string): Promise<void> {
     const { history } = applyResults(skills, fresh);
     const touched = new Set(history.map((h) => h.player));
     const through = fresh.at(-1)!.id;
-    // The store's writes run at the call (store/promised.ts), so this transaction holds them all; a
-    // transaction function may not return a Promise, so its answer is awaited after the commit.
-    let saved: Promise<boolean> = Promise.resolve(false);
-    store.transaction(() => {
-      saved = store.ratings.apply(leagueId, from, through, updatesOf(skills, touched), history);
-    });
-    if (await saved) return;
+    // One transaction: the ratings, their history and rated_through move together, or not at all.
+    const saved = await store.transaction((tx) => tx.ratings.apply(leagueId, from, through, updatesOf(skills, touched), history));
+    if (saved) return;
   }
   throw new Error(`ratings of league ${leagueId} kept changing while they were updated`);
 }
@@ -102,9 +98,9 @@ export async function recompute(store: Store, leagueId: string): Promise<Rated &
 /** Forgets the league's ratings and makes them again from its standing results: after an overturn or an award. */
 export async function rerate(store: Store, leagueId: string): Promise<void> {
   const { skills, history, through } = await recompute(store, leagueId);
-  store.transaction(() => {
-    void store.ratings.reset(leagueId);
-    void store.ratings.apply(leagueId, 0, through, updatesOf(skills, skills.keys()), history);
+  await store.transaction(async () => {
+    await store.ratings.reset(leagueId);
+    await store.ratings.apply(leagueId, 0, through, updatesOf(skills, skills.keys()), history);
   });
 }
 

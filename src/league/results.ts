@@ -22,17 +22,17 @@ export interface MatchEnding {
 }
 
 /** Who gave up, if anyone, and whether the clock made them (a forfeit) or they chose to (a concession). */
-function quitter(store: Store, row: MatchRecord): { player: PlayerId; forfeit: boolean } | null {
+async function quitter(store: Store, row: MatchRecord): Promise<{ player: PlayerId; forfeit: boolean } | null> {
   const said = row.result as MatchEnding | null;
   if (said?.forfeited) return { player: said.forfeited, forfeit: true };
   let player = said?.conceded ?? null;
   if (!player) {
-    const e = store.matches.events<MatchEvent>(row.id).find((x) => x.event.stage === 'game' && x.event.event.type === 'conceded');
+    const e = (await store.matches.events<MatchEvent>(row.id)).find((x) => x.event.stage === 'game' && x.event.event.type === 'conceded');
     player = e && e.event.stage === 'game' && e.event.event.type === 'conceded' ? e.event.event.player : null;
   }
   if (!player) return null;
   // The clock forfeits a player by conceding for them (commands/deadline-actions.ts) once their misses reach the limit.
-  const forfeit = store.deadlines.misses(row.id, player) >= clockOf(row.terms).maxMisses;
+  const forfeit = (await store.deadlines.misses(row.id, player)) >= clockOf(row.terms).maxMisses;
   return { player, forfeit };
 }
 
@@ -46,12 +46,12 @@ function places(players: readonly PlayerId[], vp: (p: PlayerId) => number, winne
 }
 
 /** The result of a match that has just ended, or null when it counts for no league (practice, not over). */
-export function resultOfMatch(store: Store, stored: MatchRow, now: number): Omit<NewResult, 'seasonId' | 'pairingId'> | null {
+export async function resultOfMatch(store: Store, stored: MatchRow, now: number): Promise<Omit<NewResult, 'seasonId' | 'pairingId'> | null> {
   const row = matchRecord(stored);
   if (row.status !== 'over' || row.terms.practice) return null;
   const game = row.snapshot ? gameOf(row.snapshot) : null;
   const winner = row.winner ?? game?.winner ?? null;
-  const quit = quitter(store, row);
+  const quit = await quitter(store, row);
   const vp = (p: PlayerId) => game?.score[p] ?? 0;
   const placeOf = places(row.players, vp, winner);
   const outcome = (p: PlayerId): Outcome => {
@@ -92,10 +92,9 @@ export function resultOfMatch(store: Store, stored: MatchRow, now: number): Omit
  * Records the result of a match that has just ended; call it inside the transaction of the act that
  * ended it. A match that already has a standing result (a repeated ending) is left alone.
  */
-export function recordMatchResult(store: Store, row: MatchRow, now: number): void {
+export async function recordMatchResult(store: Store, row: MatchRow, now: number): Promise<void> {
   // A match made outside any league channel (tools, tests that make matches directly) has no league to count in.
-  if (!store.leagues.get(row.channelId)) return;
-  const result = resultOfMatch(store, row, now);
-  // The store answers a Promise, settled already on SQLite: nothing here waits for it (store/promised.ts).
-  if (result) void store.results.recordMatch(result);
+  if (!(await store.leagues.get(row.channelId))) return;
+  const result = await resultOfMatch(store, row, now);
+  if (result) await store.results.recordMatch(result);
 }

@@ -38,17 +38,31 @@ export interface Standings {
 
 const ratingMap = (rows: readonly RatingRow[]) => new Map(rows.map((r) => [r.player, r.ordinal]));
 
-/** The names players are shown by: their display name as the bot last saw it. */
-export const nameOf = (store: Store) => (player: string) => store.players.get(player)?.name ?? player;
+/** The names players are shown by (their display name as the bot last saw it), read once for these players. */
+export async function namesOf(store: Store, players: Iterable<string>): Promise<(player: string) => string> {
+  const names = new Map<string, string>();
+  for (const p of new Set(players)) names.set(p, (await store.players.get(p))?.name ?? p);
+  return (player) => names.get(player) ?? player;
+}
 
 /** The league's standings for a season (the open or latest one), or over all its results when it has none. */
 export async function standingsOf(store: Store, leagueId: string, seasonId?: number): Promise<Standings> {
-  const league = store.leagues.get(leagueId);
+  const league = await store.leagues.get(leagueId);
   const season = seasonId !== undefined ? await store.seasons.get(seasonId) : ((await store.seasons.open(leagueId)) ?? (await store.seasons.latest(leagueId)));
   const lines = await store.results.standings(leagueId, season?.id);
   const ratings = ratingMap(await store.ratings.of(leagueId));
   const title = `${league?.name ?? 'League'}${season ? ` · season ${season.number}` : ''}`;
-  return { title, rows: rankLines(lines, ratings, nameOf(store)) };
+  return {
+    title,
+    rows: rankLines(
+      lines,
+      ratings,
+      await namesOf(
+        store,
+        lines.map((l) => l.player),
+      ),
+    ),
+  };
 }
 
 /** The rows as a plain-text table: the standings image's alt text, and what `/league export` writes. */
@@ -124,7 +138,10 @@ export async function resultStandingsLines(store: Store, matchId: string, show: 
   }
   const all = ratingMap(await store.ratings.of(result.leagueId));
   const withOthers = (m: Map<string, number>) => new Map([...all, ...m]);
-  const names = nameOf(store);
+  const names = await namesOf(
+    store,
+    after.map((l) => l.player),
+  );
   const ordinalText = (n: number) => (n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
   return standingsChange(after, result, withOthers(ratingsBefore), withOthers(ratingsAfter), names).map((c) => {
     const rank =

@@ -13,12 +13,12 @@ export interface CheckResult {
 }
 
 /** Null when there is no such match. */
-export function checkMatch(store: Store, matchId: string): CheckResult | null {
-  const stored = store.matches.get(matchId);
+export async function checkMatch(store: Store, matchId: string): Promise<CheckResult | null> {
+  const stored = await store.matches.get(matchId);
   if (!stored) return null;
   const row = matchRecord(stored);
   if (!row.setup || !row.snapshot) return { ok: true, events: 0 };
-  const events = store.matches.events<MatchEvent>(row.id).map((e) => e.event);
+  const events = (await store.matches.events<MatchEvent>(row.id)).map((e) => e.event);
   const rebuilt = rebuildMatch(row.setup, events);
   const saved = row.snapshot;
   // A game saved before snapshots kept turn marks has none and never gets any: compare the rest.

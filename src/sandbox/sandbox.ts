@@ -83,7 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await fake.close();
     throw error;
   }
-  orphans = new Set(bot.app.store.matches.open().flatMap((m) => (m.threadId && !fake.channels().some((c) => c.id === m.threadId) ? [m.id] : [])));
+  orphans = new Set((await bot.app.store.matches.open()).flatMap((m) => (m.threadId && !fake.channels().some((c) => c.id === m.threadId) ? [m.id] : [])));
   if (orphans.size > 0) {
     const what =
       orphans.size === 1 ? '1 unfinished match from an earlier sandbox run stays' : `${orphans.size} unfinished matches from earlier sandbox runs stay`;

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { Json } from './json';
 import type { CatalogRow } from './rows';
@@ -12,7 +13,8 @@ export interface NewCatalog {
   owner: string;
 }
 
-export interface Catalogs {
+/** The synchronous queries on one SQLite connection; callers see {@link Catalogs}. */
+export interface CatalogsSync {
   /** Adds the catalog or replaces the one with the same id (keeping its created time). */
   save(c: NewCatalog): CatalogRow;
   get(id: string): CatalogRow | undefined;
@@ -20,7 +22,10 @@ export interface Catalogs {
   list(faction?: string): CatalogRow[];
 }
 
-export function catalogsStore(db: Db, now: Clock): Catalogs {
+/** What callers see: every query answers a Promise. */
+export type Catalogs = Async<CatalogsSync>;
+
+export function catalogsStore(db: Db, now: Clock): CatalogsSync {
   return {
     save(c) {
       const { faction, document, owner } = c;

@@ -5,6 +5,7 @@
  * in the transaction that acts on it, so each is handled once.
  */
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { DeadlineRow } from './rows';
 import { deadlines } from './schema';
@@ -23,7 +24,8 @@ export interface NewDeadline {
 /** `played`: the practice opponent's wait, answered by the AI. */
 export type DeadlineOutcome = 'missed' | 'sent' | 'lapsed' | 'cancelled' | 'moot' | 'played';
 
-export interface Deadlines {
+/** The synchronous queries on one SQLite connection; callers see {@link Deadlines}. */
+export interface DeadlinesSync {
   add(d: NewDeadline): DeadlineRow;
   /** Pending deadlines due at or before `now`, earliest first. */
   due(now: number, limit?: number): DeadlineRow[];
@@ -61,7 +63,10 @@ export interface Deadlines {
   ofMatch(matchId: string): DeadlineRow[];
 }
 
-export function deadlinesStore(db: Db, now: Clock): Deadlines {
+/** What callers see: every query answers a Promise. */
+export type Deadlines = Async<DeadlinesSync>;
+
+export function deadlinesStore(db: Db, now: Clock): DeadlinesSync {
   // The scheduler and every change of a match run these: prepared once, not built and compiled each time.
   const pendingOne = db
     .select()

@@ -1,8 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import { follows } from './schema';
 
-export interface Follows {
+/** The synchronous queries on one SQLite connection; callers see {@link Follows}. */
+export interface FollowsSync {
   /** True when the user was not following yet. */
   add(matchId: string, userId: string): boolean;
   /** True when the user was following. */
@@ -11,7 +13,10 @@ export interface Follows {
   list(matchId: string): string[];
 }
 
-export function followsStore(db: Db, now: Clock): Follows {
+/** What callers see: every query answers a Promise. */
+export type Follows = Async<FollowsSync>;
+
+export function followsStore(db: Db, now: Clock): FollowsSync {
   return {
     add: (matchId, userId) => db.insert(follows).values({ matchId, userId, created: now() }).onConflictDoNothing().run().changes > 0,
     remove: (matchId, userId) =>

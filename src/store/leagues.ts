@@ -1,9 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { LeagueRow } from './rows';
 import { leagues } from './schema';
 
-export interface Leagues {
+/** The synchronous queries on one SQLite connection; callers see {@link Leagues}. */
+export interface LeaguesSync {
   /** The league played in this channel, created if new; a different name renames it. */
   ensure(guildId: string, channelId: string, name: string): LeagueRow;
   get(channelId: string): LeagueRow | undefined;
@@ -11,7 +13,10 @@ export interface Leagues {
   list(guildId: string): LeagueRow[];
 }
 
-export function leaguesStore(db: Db, now: Clock): Leagues {
+/** What callers see: every query answers a Promise. */
+export type Leagues = Async<LeaguesSync>;
+
+export function leaguesStore(db: Db, now: Clock): LeaguesSync {
   return {
     ensure: (guildId, channelId, name) =>
       db

@@ -4,6 +4,7 @@
  * renews it with a heartbeat. A lease that runs out (its holder crashed or froze) may be taken over.
  */
 import { and, eq } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { LeaseRow } from './rows';
 import { leases } from './schema';
@@ -24,7 +25,8 @@ export interface LeaseClaim {
 
 export type Acquired = { ok: true; lease: LeaseRow } | { ok: false; heldBy: LeaseRow };
 
-export interface Leases {
+/** The synchronous queries on one SQLite connection; callers see {@link Leases}. */
+export interface LeasesSync {
   /** Takes the lease if it is free, run out, already ours, or its holder is gone. */
   acquire(claim: LeaseClaim): Acquired;
   /** Extends our lease; false when it is no longer ours (someone took it over after it ran out). */
@@ -34,7 +36,10 @@ export interface Leases {
   get(name: string): LeaseRow | undefined;
 }
 
-export function leasesStore(db: Db, now: Clock, transaction: <T>(fn: () => T) => T): Leases {
+/** What callers see: every query answers a Promise. */
+export type Leases = Async<LeasesSync>;
+
+export function leasesStore(db: Db, now: Clock, transaction: <T>(fn: () => T) => T): LeasesSync {
   const get = (name: string) => db.select().from(leases).where(eq(leases.name, name)).get();
   return {
     acquire: (claim) =>

@@ -1,4 +1,5 @@
 import { asc, eq, isNull, or } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { Json } from './json';
 import type { MapRow } from './rows';
@@ -14,7 +15,8 @@ export interface NewMap {
   guildId?: string | null;
 }
 
-export interface Maps {
+/** The synchronous queries on one SQLite connection; callers see {@link Maps}. */
+export interface MapsSync {
   /** Adds the map or replaces the one with the same id (keeping its created time). */
   save(m: NewMap): MapRow;
   get(id: string): MapRow | undefined;
@@ -22,7 +24,10 @@ export interface Maps {
   list(guildId?: string): MapRow[];
 }
 
-export function mapsStore(db: Db, now: Clock): Maps {
+/** What callers see: every query answers a Promise. */
+export type Maps = Async<MapsSync>;
+
+export function mapsStore(db: Db, now: Clock): MapsSync {
   return {
     save(m) {
       const row = { id: m.id, name: m.name, gridmap: m.gridmap, owner: m.owner ?? null, guildId: m.guildId ?? null };

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { act } from './act';
 import type { ActResult, Step } from './act';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { MatchRow } from './rows';
 import { matchEvents, matches, matchPlayers, OPEN_STATUSES } from './schema';
@@ -20,7 +21,8 @@ export interface NewMatch {
   status?: (typeof OPEN_STATUSES)[number];
 }
 
-export interface Matches {
+/** The synchronous queries on one SQLite connection; callers see {@link Matches}. */
+export interface MatchesSync {
   /** A new match at seq 0 with no snapshot. */
   create(m: NewMatch): MatchRow;
   get(id: string): MatchRow | undefined;
@@ -43,7 +45,15 @@ export interface Matches {
   events<E = unknown>(id: string, afterSeq?: number, throughSeq?: number): { seq: number; event: E }[];
 }
 
-export function matchesStore(db: Db, now: Clock): Matches {
+/** What callers see: every query answers a Promise (the generic ones written out: a mapped type would erase them). */
+export type Matches = Omit<Async<MatchesSync>, 'act' | 'events'> & {
+  /** See act.ts: the one way a match's state, status and events change. The step itself stays synchronous. */
+  act<S, E, X>(id: string, expectSeq: number, step: Step<S, E, X>): Promise<ActResult<S, E, X>>;
+  /** The match's events after `afterSeq` (default 0: all) and up to `throughSeq` (default: the last), in seq order. */
+  events<E = unknown>(id: string, afterSeq?: number, throughSeq?: number): Promise<{ seq: number; event: E }[]>;
+};
+
+export function matchesStore(db: Db, now: Clock): MatchesSync {
   return {
     create(m) {
       if (m.players.length === 0 || new Set(m.players).size !== m.players.length) {

@@ -3,13 +3,15 @@
  * match layer (commands/orders.ts) says what they mean.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import { notifySettings, standingOrders } from './schema';
 
 /** Orders for every match of a player, as opposed to one match's id. */
 export const ALL_MATCHES = '*';
 
-export interface StandingOrders {
+/** The synchronous queries on one SQLite connection; callers see {@link StandingOrders}. */
+export interface StandingOrdersSync {
   get(userId: string, scope: string): unknown;
   set(userId: string, scope: string, orders: unknown): void;
   /** Clears one scope's orders, or all of the player's; returns how many were cleared. */
@@ -18,13 +20,20 @@ export interface StandingOrders {
   list(userId: string): { scope: string; orders: unknown }[];
 }
 
-export interface NotifySettings {
+/** What callers see: every query answers a Promise. */
+export type StandingOrders = Async<StandingOrdersSync>;
+
+/** The synchronous queries on one SQLite connection; callers see {@link NotifySettings}. */
+export interface NotifySettingsSync {
   /** Whether reminders also come by direct message (off unless turned on). */
   dms(userId: string): boolean;
   setDms(userId: string, on: boolean): void;
 }
 
-export function standingOrdersStore(db: Db, now: Clock): StandingOrders {
+/** What callers see: every query answers a Promise. */
+export type NotifySettings = Async<NotifySettingsSync>;
+
+export function standingOrdersStore(db: Db, now: Clock): StandingOrdersSync {
   // Asked whenever a prompt opens: prepared once.
   const one = db
     .select({ orders: standingOrders.orders })
@@ -55,7 +64,7 @@ export function standingOrdersStore(db: Db, now: Clock): StandingOrders {
   };
 }
 
-export function notifySettingsStore(db: Db, now: Clock): NotifySettings {
+export function notifySettingsStore(db: Db, now: Clock): NotifySettingsSync {
   return {
     dms: (userId) => db.select({ dms: notifySettings.dms }).from(notifySettings).where(eq(notifySettings.userId, userId)).get()?.dms ?? false,
     setDms(userId, on) {

@@ -4,6 +4,7 @@
  * of one match are delivered in id order, so the thread reads in the order things happened.
  */
 import { and, asc, eq, isNull, min, sql } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { OutboxRow } from './rows';
 import { outbox } from './schema';
@@ -16,7 +17,8 @@ export interface NewOutboxRow {
   via?: string | null;
 }
 
-export interface Outbox {
+/** The synchronous queries on one SQLite connection; callers see {@link Outbox}. */
+export interface OutboxSync {
   /** Adds rows in order; call it inside the transaction of the change they report. */
   add(rows: readonly NewOutboxRow[]): OutboxRow[];
   /** The first row of a match not yet done, due or not: the one that must go next. */
@@ -34,7 +36,10 @@ export interface Outbox {
   get(id: number): OutboxRow | undefined;
 }
 
-export function outboxStore(db: Db, now: Clock): Outbox {
+/** What callers see: every query answers a Promise. */
+export type Outbox = Async<OutboxSync>;
+
+export function outboxStore(db: Db, now: Clock): OutboxSync {
   const pendingOf = (matchId?: string) => (matchId === undefined ? isNull(outbox.done) : and(isNull(outbox.done), eq(outbox.matchId, matchId)));
   return {
     add(rows) {

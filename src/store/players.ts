@@ -1,15 +1,20 @@
 import { eq } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { PlayerRow } from './rows';
 import { players } from './schema';
 
-export interface Players {
+/** The synchronous queries on one SQLite connection; callers see {@link Players}. */
+export interface PlayersSync {
   /** Adds the player or refreshes their display name. */
   upsert(p: { id: string; name: string }): PlayerRow;
   get(id: string): PlayerRow | undefined;
 }
 
-export function playersStore(db: Db, now: Clock): Players {
+/** What callers see: every query answers a Promise. */
+export type Players = Async<PlayersSync>;
+
+export function playersStore(db: Db, now: Clock): PlayersSync {
   return {
     upsert({ id, name }) {
       const at = now();

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { PromptRow } from './rows';
 import { prompts } from './schema';
@@ -13,7 +14,8 @@ export interface NewPrompt {
   kind: string;
 }
 
-export interface Prompts {
+/** The synchronous queries on one SQLite connection; callers see {@link Prompts}. */
+export interface PromptsSync {
   /** Records a posted prompt message. A message id recorded twice throws (unique). */
   record(p: NewPrompt): PromptRow;
   /** Prompts not yet closed, oldest first: all of them (to re-post after a restart) or one match's. */
@@ -22,7 +24,10 @@ export interface Prompts {
   close(matchId: string, throughSeq?: number): number;
 }
 
-export function promptsStore(db: Db, now: Clock): Prompts {
+/** What callers see: every query answers a Promise. */
+export type Prompts = Async<PromptsSync>;
+
+export function promptsStore(db: Db, now: Clock): PromptsSync {
   return {
     record: (p) =>
       db

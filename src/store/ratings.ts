@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Clock, Db } from './db';
-import { settled } from './promised';
+import type { Async } from './async';
 import type { RatingHistoryRow, RatingRow } from './rows';
 import { leagueSettings, ratingHistory, ratings } from './schema';
 
@@ -17,41 +17,37 @@ export interface RatingUpdate {
   games: number;
 }
 
-export interface Ratings {
+/** The synchronous queries on one SQLite connection; callers see {@link Ratings}. */
+export interface RatingsSync {
   /** The league's ratings of these players (all its players when none are named). */
-  of(leagueId: string, players?: readonly string[]): Promise<RatingRow[]>;
+  of(leagueId: string, players?: readonly string[]): RatingRow[];
   /**
    * Saves the ratings made by results up to `through` (and their history rows), if the stored ratings
    * still include results up to `from`: false, writing nothing, when another update got in first.
    */
-  apply(
-    leagueId: string,
-    from: number,
-    through: number,
-    updates: readonly RatingUpdate[],
-    history: readonly Omit<RatingHistoryRow, 'leagueId'>[],
-  ): Promise<boolean>;
+  apply(leagueId: string, from: number, through: number, updates: readonly RatingUpdate[], history: readonly Omit<RatingHistoryRow, 'leagueId'>[]): boolean;
   /** Forgets the league's ratings and history (before a rebuild or a recomputation after an overturn). */
-  reset(leagueId: string): Promise<void>;
+  reset(leagueId: string): void;
   /** A player's ratings after each result, newest first. */
-  history(leagueId: string, player: string, limit?: number): Promise<RatingHistoryRow[]>;
+  history(leagueId: string, player: string, limit?: number): RatingHistoryRow[];
   /** The whole history of a league in result order (the rebuild compares it). */
-  allHistory(leagueId: string): Promise<RatingHistoryRow[]>;
+  allHistory(leagueId: string): RatingHistoryRow[];
 }
 
-export function ratingsStore(db: Db, now: Clock): Ratings {
+/** What callers see: every query answers a Promise. */
+export type Ratings = Async<RatingsSync>;
+
+export function ratingsStore(db: Db, now: Clock): RatingsSync {
   return {
     of(leagueId, players) {
       const mine = eq(ratings.leagueId, leagueId);
-      if (players === undefined) return settled(db.select().from(ratings).where(mine).all());
-      if (players.length === 0) return settled([]);
-      return settled(
-        db
-          .select()
-          .from(ratings)
-          .where(and(mine, inArray(ratings.player, [...players])))
-          .all(),
-      );
+      if (players === undefined) return db.select().from(ratings).where(mine).all();
+      if (players.length === 0) return [];
+      return db
+        .select()
+        .from(ratings)
+        .where(and(mine, inArray(ratings.player, [...players])))
+        .all();
     },
     apply(leagueId, from, through, updates, history) {
       const moved = db
@@ -59,7 +55,7 @@ export function ratingsStore(db: Db, now: Clock): Ratings {
         .set({ ratedThrough: through })
         .where(and(eq(leagueSettings.leagueId, leagueId), eq(leagueSettings.ratedThrough, from)))
         .run().changes;
-      if (moved === 0) return settled(false);
+      if (moved === 0) return false;
       const at = now();
       for (const u of updates) {
         db.insert(ratings)
@@ -75,27 +71,23 @@ export function ratingsStore(db: Db, now: Clock): Ratings {
           .values(history.slice(i, i + 200).map((h) => ({ ...h, leagueId })))
           .run();
       }
-      return settled(true);
+      return true;
     },
     reset(leagueId) {
       db.delete(ratingHistory).where(eq(ratingHistory.leagueId, leagueId)).run();
       db.delete(ratings).where(eq(ratings.leagueId, leagueId)).run();
       db.update(leagueSettings).set({ ratedThrough: 0 }).where(eq(leagueSettings.leagueId, leagueId)).run();
-      return settled(undefined);
+      return;
     },
     history: (leagueId, player, limit = 50) =>
-      settled(
-        db
-          .select()
-          .from(ratingHistory)
-          .where(and(eq(ratingHistory.leagueId, leagueId), eq(ratingHistory.player, player)))
-          .orderBy(desc(ratingHistory.resultId))
-          .limit(limit)
-          .all(),
-      ),
+      db
+        .select()
+        .from(ratingHistory)
+        .where(and(eq(ratingHistory.leagueId, leagueId), eq(ratingHistory.player, player)))
+        .orderBy(desc(ratingHistory.resultId))
+        .limit(limit)
+        .all(),
     allHistory: (leagueId) =>
-      settled(
-        db.select().from(ratingHistory).where(eq(ratingHistory.leagueId, leagueId)).orderBy(asc(ratingHistory.resultId), asc(ratingHistory.player)).all(),
-      ),
+      db.select().from(ratingHistory).where(eq(ratingHistory.leagueId, leagueId)).orderBy(asc(ratingHistory.resultId), asc(ratingHistory.player)).all(),
   };
 }

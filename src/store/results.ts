@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Clock, Db } from './db';
 import type { Json } from './json';
-import { settled } from './promised';
+import type { Async } from './async';
 import type { ResultPlayerRow, ResultRow } from './rows';
 import { type Outcome, type ResultWay, deadlines, matches, pairings, resultPlayers, results, seasonEntries, seasons } from './schema';
 
@@ -49,44 +49,48 @@ export interface StandingsLine {
   readonly vpAgainst: number;
 }
 
-export interface Results {
+/** The synchronous queries on one SQLite connection; callers see {@link Results}. */
+export interface ResultsSync {
   /** Records a result and its players' sides at once; a match that already has a standing result fails (unique index). */
-  record(r: NewResult): Promise<ResultWithPlayers>;
+  record(r: NewResult): ResultWithPlayers;
   /**
    * Records a finished match's result (once: a match with a standing result is left alone, answering
    * undefined). Its season and pairing are found here: the pairing whose match it is, else the league's
    * running season when every player is signed up for it (and not removed), else none.
    */
-  recordMatch(r: Omit<NewResult, 'seasonId' | 'pairingId'>): Promise<ResultWithPlayers | undefined>;
-  get(id: number): Promise<ResultWithPlayers | undefined>;
+  recordMatch(r: Omit<NewResult, 'seasonId' | 'pairingId'>): ResultWithPlayers | undefined;
+  get(id: number): ResultWithPlayers | undefined;
   /** The match's standing (not overturned) result. */
-  forMatch(matchId: string): Promise<ResultWithPlayers | undefined>;
+  forMatch(matchId: string): ResultWithPlayers | undefined;
   /** The league's standing results after id `after`, oldest first: what ratings are made from. */
-  standing(leagueId: string, after?: number): Promise<ResultWithPlayers[]>;
+  standing(leagueId: string, after?: number): ResultWithPlayers[];
   /** Every result of a season (or, with null, of the league outside seasons), overturned ones too, oldest first (exports). */
-  ofSeason(leagueId: string, seasonId: number | null): Promise<ResultWithPlayers[]>;
+  ofSeason(leagueId: string, seasonId: number | null): ResultWithPlayers[];
   /** A player's standing results in a league, newest first. */
-  forPlayer(leagueId: string, player: string, limit?: number): Promise<ResultWithPlayers[]>;
+  forPlayer(leagueId: string, player: string, limit?: number): ResultWithPlayers[];
   /**
    * A player's deadlines in the league's matches: met (the wait ended before its time ran out) and
    * missed (the clock acted, or their challenge lapsed). Reminders are not deadlines.
    */
-  deadlineRecord(leagueId: string, player: string): Promise<{ met: number; missed: number }>;
+  deadlineRecord(leagueId: string, player: string): { met: number; missed: number };
   /**
    * Records an organiser's result in place of a standing one (`replaced`, null when there is none): the
    * old one is overturned, pointing at the new one, at once.
    */
-  replace(replaced: number | null, r: NewResult, o: { by: string; reason: string; at: number }): Promise<ResultWithPlayers>;
+  replace(replaced: number | null, r: NewResult, o: { by: string; reason: string; at: number }): ResultWithPlayers;
   /** Marks a result overturned; false when it already was. */
-  overturn(id: number, o: { by: string; reason: string; at: number; replacedBy: number | null }): Promise<boolean>;
+  overturn(id: number, o: { by: string; reason: string; at: number; replacedBy: number | null }): boolean;
   /**
    * The standings of a season (of the whole league when `seasonId` is undefined): each player's
    * standing results counted. Ratings are the league layer's to add.
    */
-  standings(leagueId: string, seasonId?: number): Promise<StandingsLine[]>;
+  standings(leagueId: string, seasonId?: number): StandingsLine[];
 }
 
-export function resultsStore(db: Db, now: Clock): Results {
+/** What callers see: every query answers a Promise. */
+export type Results = Async<ResultsSync>;
+
+export function resultsStore(db: Db, now: Clock): ResultsSync {
   const withPlayers = (rows: ResultRow[]): ResultWithPlayers[] => {
     if (rows.length === 0) return [];
     const sides = new Map<number, ResultPlayerRow[]>();
@@ -127,7 +131,7 @@ export function resultsStore(db: Db, now: Clock): Results {
         .from(results)
         .where(and(eq(results.matchId, r.matchId), isNull(results.overturned)))
         .get();
-      if (standing) return settled(undefined);
+      if (standing) return;
       const pairing = db.select().from(pairings).where(eq(pairings.matchId, r.matchId)).get();
       let seasonId = pairing?.seasonId ?? null;
       if (!pairing) {
@@ -146,57 +150,49 @@ export function resultsStore(db: Db, now: Clock): Results {
           if (signed.length === ids.length) seasonId = running.id;
         }
       }
-      return settled(record({ ...r, seasonId, pairingId: pairing?.id ?? null }));
+      return record({ ...r, seasonId, pairingId: pairing?.id ?? null });
     },
     record(r) {
-      return settled(record(r));
+      return record(r);
     },
-    get: (id) => settled(one(db.select().from(results).where(eq(results.id, id)).get())),
+    get: (id) => one(db.select().from(results).where(eq(results.id, id)).get()),
     forMatch: (matchId) =>
-      settled(
-        one(
-          db
-            .select()
-            .from(results)
-            .where(and(eq(results.matchId, matchId), isNull(results.overturned)))
-            .get(),
-        ),
+      one(
+        db
+          .select()
+          .from(results)
+          .where(and(eq(results.matchId, matchId), isNull(results.overturned)))
+          .get(),
       ),
     standing: (leagueId, after = 0) =>
-      settled(
-        withPlayers(
-          db
-            .select()
-            .from(results)
-            .where(and(eq(results.leagueId, leagueId), isNull(results.overturned), gt(results.id, after)))
-            .orderBy(asc(results.id))
-            .all(),
-        ),
+      withPlayers(
+        db
+          .select()
+          .from(results)
+          .where(and(eq(results.leagueId, leagueId), isNull(results.overturned), gt(results.id, after)))
+          .orderBy(asc(results.id))
+          .all(),
       ),
     ofSeason: (leagueId, seasonId) =>
-      settled(
-        withPlayers(
-          db
-            .select()
-            .from(results)
-            .where(and(eq(results.leagueId, leagueId), seasonId === null ? isNull(results.seasonId) : eq(results.seasonId, seasonId)))
-            .orderBy(asc(results.id))
-            .all(),
-        ),
+      withPlayers(
+        db
+          .select()
+          .from(results)
+          .where(and(eq(results.leagueId, leagueId), seasonId === null ? isNull(results.seasonId) : eq(results.seasonId, seasonId)))
+          .orderBy(asc(results.id))
+          .all(),
       ),
     forPlayer: (leagueId, player, limit = 1000) =>
-      settled(
-        withPlayers(
-          db
-            .select({ r: results })
-            .from(results)
-            .innerJoin(resultPlayers, eq(resultPlayers.resultId, results.id))
-            .where(and(eq(results.leagueId, leagueId), eq(resultPlayers.player, player), isNull(results.overturned)))
-            .orderBy(sql`${results.id} desc`)
-            .limit(limit)
-            .all()
-            .map((x) => x.r),
-        ),
+      withPlayers(
+        db
+          .select({ r: results })
+          .from(results)
+          .innerJoin(resultPlayers, eq(resultPlayers.resultId, results.id))
+          .where(and(eq(results.leagueId, leagueId), eq(resultPlayers.player, player), isNull(results.overturned)))
+          .orderBy(sql`${results.id} desc`)
+          .limit(limit)
+          .all()
+          .map((x) => x.r),
       ),
     deadlineRecord(leagueId, player) {
       const row = db
@@ -208,7 +204,7 @@ export function resultsStore(db: Db, now: Clock): Results {
         .innerJoin(matches, eq(matches.id, deadlines.matchId))
         .where(and(eq(matches.channelId, leagueId), eq(deadlines.player, player), ne(deadlines.kind, 'reminder')))
         .get();
-      return settled({ met: row?.met ?? 0, missed: row?.missed ?? 0 });
+      return { met: row?.met ?? 0, missed: row?.missed ?? 0 };
     },
     replace(replaced, r, o) {
       if (replaced !== null) {
@@ -221,36 +217,32 @@ export function resultsStore(db: Db, now: Clock): Results {
       }
       const made = record(r);
       if (replaced !== null) db.update(results).set({ replacedBy: made.id }).where(eq(results.id, replaced)).run();
-      return settled(made);
+      return made;
     },
     overturn: (id, o) =>
-      settled(
-        db
-          .update(results)
-          .set({ overturned: o.at, overturnedBy: o.by, overturnReason: o.reason, replacedBy: o.replacedBy })
-          .where(and(eq(results.id, id), isNull(results.overturned)))
-          .run().changes > 0,
-      ),
+      db
+        .update(results)
+        .set({ overturned: o.at, overturnedBy: o.by, overturnReason: o.reason, replacedBy: o.replacedBy })
+        .where(and(eq(results.id, id), isNull(results.overturned)))
+        .run().changes > 0,
     standings(leagueId, seasonId) {
       const count = (o: Outcome) => sql<number>`sum(case when ${resultPlayers.outcome} = ${o} then 1 else 0 end)`.mapWith(Number);
-      return settled(
-        db
-          .select({
-            player: resultPlayers.player,
-            played: sql<number>`count(*)`.mapWith(Number),
-            won: count('win'),
-            drawn: count('draw'),
-            lost: count('loss'),
-            forfeits: count('forfeit'),
-            vpFor: sql<number>`sum(${resultPlayers.vpFor})`.mapWith(Number),
-            vpAgainst: sql<number>`sum(${resultPlayers.vpAgainst})`.mapWith(Number),
-          })
-          .from(resultPlayers)
-          .innerJoin(results, eq(results.id, resultPlayers.resultId))
-          .where(and(eq(results.leagueId, leagueId), isNull(results.overturned), seasonId === undefined ? undefined : eq(results.seasonId, seasonId)))
-          .groupBy(resultPlayers.player)
-          .all(),
-      );
+      return db
+        .select({
+          player: resultPlayers.player,
+          played: sql<number>`count(*)`.mapWith(Number),
+          won: count('win'),
+          drawn: count('draw'),
+          lost: count('loss'),
+          forfeits: count('forfeit'),
+          vpFor: sql<number>`sum(${resultPlayers.vpFor})`.mapWith(Number),
+          vpAgainst: sql<number>`sum(${resultPlayers.vpAgainst})`.mapWith(Number),
+        })
+        .from(resultPlayers)
+        .innerJoin(results, eq(results.id, resultPlayers.resultId))
+        .where(and(eq(results.leagueId, leagueId), isNull(results.overturned), seasonId === undefined ? undefined : eq(results.seasonId, seasonId)))
+        .groupBy(resultPlayers.player)
+        .all();
     },
   };
 }

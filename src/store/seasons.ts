@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, isNull, max, ne } from 'drizzle-orm';
 import type { Clock, Db } from './db';
 import type { Json } from './json';
-import { settled } from './promised';
+import type { Async } from './async';
 import type { PairingRow, SeasonEntryRow, SeasonRoundRow, SeasonRow } from './rows';
 import { type PairingSystem, type SeasonState, pairings, seasonEntries, seasonRounds, seasons } from './schema';
 
@@ -23,44 +23,48 @@ export interface NewPairing {
   matchId?: string | null;
 }
 
-export interface Seasons {
+/** The synchronous queries on one SQLite connection; callers see {@link Seasons}. */
+export interface SeasonsSync {
   /** Opens sign-ups for the league's next season (numbered after its last); fails while one is open. */
-  create(s: NewSeason): Promise<SeasonRow>;
-  get(id: number): Promise<SeasonRow | undefined>;
+  create(s: NewSeason): SeasonRow;
+  get(id: number): SeasonRow | undefined;
   /** The league's season in sign-up or running, if any. */
-  open(leagueId: string): Promise<SeasonRow | undefined>;
+  open(leagueId: string): SeasonRow | undefined;
   /** The league's newest season, whatever its state. */
-  latest(leagueId: string): Promise<SeasonRow | undefined>;
+  latest(leagueId: string): SeasonRow | undefined;
   /** Every season of the league, oldest first. */
-  list(leagueId: string): Promise<SeasonRow[]>;
+  list(leagueId: string): SeasonRow[];
   /** Moves a season on (`running` stamps started, `closed` stamps closed); false when it was not in `from`. */
-  advance(id: number, from: SeasonState, to: SeasonState, at: number): Promise<boolean>;
+  advance(id: number, from: SeasonState, to: SeasonState, at: number): boolean;
 
   /** Signs a player up (the `players` row must exist); replaces their warband if they had joined already. */
-  join(e: { seasonId: number; player: string; warbandId: number | null; warband: Json; joined: number }): Promise<SeasonEntryRow>;
+  join(e: { seasonId: number; player: string; warbandId: number | null; warband: Json; joined: number }): SeasonEntryRow;
   /** A season's entries in sign-up order, removed players included. */
-  entries(seasonId: number): Promise<SeasonEntryRow[]>;
-  entry(seasonId: number, player: string): Promise<SeasonEntryRow | undefined>;
+  entries(seasonId: number): SeasonEntryRow[];
+  entry(seasonId: number, player: string): SeasonEntryRow | undefined;
   /** An organiser removed the player; false when they were not in, or already removed. */
-  removeEntry(seasonId: number, player: string, at: number): Promise<boolean>;
+  removeEntry(seasonId: number, player: string, at: number): boolean;
   /** Flags (or, with null, clears) what makes an entry's warband illegal. */
-  setProblem(seasonId: number, player: string, problem: string | null): Promise<void>;
+  setProblem(seasonId: number, player: string, problem: string | null): void;
 
-  addRound(r: { seasonId: number; number: number; started: number; deadline: number | null }): Promise<SeasonRoundRow>;
-  rounds(seasonId: number): Promise<SeasonRoundRow[]>;
+  addRound(r: { seasonId: number; number: number; started: number; deadline: number | null }): SeasonRoundRow;
+  rounds(seasonId: number): SeasonRoundRow[];
   /** Marks a round over; false when it already was. */
-  endRound(seasonId: number, number: number, at: number): Promise<boolean>;
+  endRound(seasonId: number, number: number, at: number): boolean;
   /** Moves a round's deadline. */
-  setRoundDeadline(seasonId: number, number: number, deadline: number | null): Promise<void>;
+  setRoundDeadline(seasonId: number, number: number, deadline: number | null): void;
 
-  addPairings(rows: readonly NewPairing[]): Promise<PairingRow[]>;
+  addPairings(rows: readonly NewPairing[]): PairingRow[];
   /** A season's pairings (one round's, when given) by round and table. */
-  pairings(seasonId: number, round?: number): Promise<PairingRow[]>;
-  pairingOfMatch(matchId: string): Promise<PairingRow | undefined>;
-  setPairingMatch(pairingId: number, matchId: string): Promise<void>;
+  pairings(seasonId: number, round?: number): PairingRow[];
+  pairingOfMatch(matchId: string): PairingRow | undefined;
+  setPairingMatch(pairingId: number, matchId: string): void;
 }
 
-export function seasonsStore(db: Db, now: Clock): Seasons {
+/** What callers see: every query answers a Promise. */
+export type Seasons = Async<SeasonsSync>;
+
+export function seasonsStore(db: Db, now: Clock): SeasonsSync {
   const getSeason = (id: number) => db.select().from(seasons).where(eq(seasons.id, id)).get();
   return {
     create(s) {
@@ -69,34 +73,30 @@ export function seasonsStore(db: Db, now: Clock): Seasons {
         .from(seasons)
         .where(eq(seasons.leagueId, s.leagueId))
         .get();
-      return settled(
-        db
-          .insert(seasons)
-          .values({
-            leagueId: s.leagueId,
-            number: (last?.n ?? 0) + 1,
-            state: 'signup',
-            pairing: s.pairing,
-            rounds: s.rounds ?? null,
-            roundHours: s.roundHours ?? null,
-            settings: s.settings ?? null,
-            created: now(),
-          })
-          .returning()
-          .get(),
-      );
+      return db
+        .insert(seasons)
+        .values({
+          leagueId: s.leagueId,
+          number: (last?.n ?? 0) + 1,
+          state: 'signup',
+          pairing: s.pairing,
+          rounds: s.rounds ?? null,
+          roundHours: s.roundHours ?? null,
+          settings: s.settings ?? null,
+          created: now(),
+        })
+        .returning()
+        .get();
     },
-    get: (id) => settled(getSeason(id)),
+    get: (id) => getSeason(id),
     open: (leagueId) =>
-      settled(
-        db
-          .select()
-          .from(seasons)
-          .where(and(eq(seasons.leagueId, leagueId), ne(seasons.state, 'closed')))
-          .get(),
-      ),
-    latest: (leagueId) => settled(db.select().from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(desc(seasons.number)).limit(1).get()),
-    list: (leagueId) => settled(db.select().from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(asc(seasons.number)).all()),
+      db
+        .select()
+        .from(seasons)
+        .where(and(eq(seasons.leagueId, leagueId), ne(seasons.state, 'closed')))
+        .get(),
+    latest: (leagueId) => db.select().from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(desc(seasons.number)).limit(1).get(),
+    list: (leagueId) => db.select().from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(asc(seasons.number)).all(),
     advance(id, from, to, at) {
       const stamp = to === 'running' ? { started: at } : to === 'closed' ? { closed: at } : {};
       const changed = db
@@ -104,88 +104,76 @@ export function seasonsStore(db: Db, now: Clock): Seasons {
         .set({ state: to, ...stamp })
         .where(and(eq(seasons.id, id), eq(seasons.state, from)))
         .run().changes;
-      return settled(changed > 0);
+      return changed > 0;
     },
 
     join: (e) =>
-      settled(
-        db
-          .insert(seasonEntries)
-          .values({ ...e, removed: null, problem: null })
-          .onConflictDoUpdate({
-            target: [seasonEntries.seasonId, seasonEntries.player],
-            set: { warbandId: e.warbandId, warband: e.warband, problem: null },
-          })
-          .returning()
-          .get(),
-      ),
-    entries: (seasonId) => settled(db.select().from(seasonEntries).where(eq(seasonEntries.seasonId, seasonId)).orderBy(asc(seasonEntries.joined)).all()),
+      db
+        .insert(seasonEntries)
+        .values({ ...e, removed: null, problem: null })
+        .onConflictDoUpdate({
+          target: [seasonEntries.seasonId, seasonEntries.player],
+          set: { warbandId: e.warbandId, warband: e.warband, problem: null },
+        })
+        .returning()
+        .get(),
+    entries: (seasonId) => db.select().from(seasonEntries).where(eq(seasonEntries.seasonId, seasonId)).orderBy(asc(seasonEntries.joined)).all(),
     entry: (seasonId, player) =>
-      settled(
-        db
-          .select()
-          .from(seasonEntries)
-          .where(and(eq(seasonEntries.seasonId, seasonId), eq(seasonEntries.player, player)))
-          .get(),
-      ),
+      db
+        .select()
+        .from(seasonEntries)
+        .where(and(eq(seasonEntries.seasonId, seasonId), eq(seasonEntries.player, player)))
+        .get(),
     removeEntry: (seasonId, player, at) =>
-      settled(
-        db
-          .update(seasonEntries)
-          .set({ removed: at })
-          .where(and(eq(seasonEntries.seasonId, seasonId), eq(seasonEntries.player, player), isNull(seasonEntries.removed)))
-          .run().changes > 0,
-      ),
+      db
+        .update(seasonEntries)
+        .set({ removed: at })
+        .where(and(eq(seasonEntries.seasonId, seasonId), eq(seasonEntries.player, player), isNull(seasonEntries.removed)))
+        .run().changes > 0,
     setProblem(seasonId, player, problem) {
       db.update(seasonEntries)
         .set({ problem })
         .where(and(eq(seasonEntries.seasonId, seasonId), eq(seasonEntries.player, player)))
         .run();
-      return settled(undefined);
+      return;
     },
 
-    addRound: (r) => settled(db.insert(seasonRounds).values(r).returning().get()),
-    rounds: (seasonId) => settled(db.select().from(seasonRounds).where(eq(seasonRounds.seasonId, seasonId)).orderBy(asc(seasonRounds.number)).all()),
+    addRound: (r) => db.insert(seasonRounds).values(r).returning().get(),
+    rounds: (seasonId) => db.select().from(seasonRounds).where(eq(seasonRounds.seasonId, seasonId)).orderBy(asc(seasonRounds.number)).all(),
     endRound: (seasonId, number, at) =>
-      settled(
-        db
-          .update(seasonRounds)
-          .set({ ended: at })
-          .where(and(eq(seasonRounds.seasonId, seasonId), eq(seasonRounds.number, number), isNull(seasonRounds.ended)))
-          .run().changes > 0,
-      ),
+      db
+        .update(seasonRounds)
+        .set({ ended: at })
+        .where(and(eq(seasonRounds.seasonId, seasonId), eq(seasonRounds.number, number), isNull(seasonRounds.ended)))
+        .run().changes > 0,
     setRoundDeadline(seasonId, number, deadline) {
       db.update(seasonRounds)
         .set({ deadline })
         .where(and(eq(seasonRounds.seasonId, seasonId), eq(seasonRounds.number, number)))
         .run();
-      return settled(undefined);
+      return;
     },
 
     addPairings(rows) {
-      if (rows.length === 0) return settled([]);
+      if (rows.length === 0) return [];
       const at = now();
-      return settled(
-        db
-          .insert(pairings)
-          .values(rows.map((r) => ({ ...r, bye: r.bye ?? false, matchId: r.matchId ?? null, created: at })))
-          .returning()
-          .all(),
-      );
+      return db
+        .insert(pairings)
+        .values(rows.map((r) => ({ ...r, bye: r.bye ?? false, matchId: r.matchId ?? null, created: at })))
+        .returning()
+        .all();
     },
     pairings: (seasonId, round) =>
-      settled(
-        db
-          .select()
-          .from(pairings)
-          .where(round === undefined ? eq(pairings.seasonId, seasonId) : and(eq(pairings.seasonId, seasonId), eq(pairings.round, round)))
-          .orderBy(asc(pairings.round), asc(pairings.table))
-          .all(),
-      ),
-    pairingOfMatch: (matchId) => settled(db.select().from(pairings).where(eq(pairings.matchId, matchId)).get()),
+      db
+        .select()
+        .from(pairings)
+        .where(round === undefined ? eq(pairings.seasonId, seasonId) : and(eq(pairings.seasonId, seasonId), eq(pairings.round, round)))
+        .orderBy(asc(pairings.round), asc(pairings.table))
+        .all(),
+    pairingOfMatch: (matchId) => db.select().from(pairings).where(eq(pairings.matchId, matchId)).get(),
     setPairingMatch(pairingId, matchId) {
       db.update(pairings).set({ matchId }).where(eq(pairings.id, pairingId)).run();
-      return settled(undefined);
+      return;
     },
   };
 }

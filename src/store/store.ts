@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { Async } from './async';
 import { catalogsStore } from './catalogs';
 import type { Catalogs } from './catalogs';
 import type { Clock } from './db';
@@ -32,6 +33,7 @@ import type { Prompts } from './prompts';
 import { warbandsStore } from './warbands';
 import { notifySettingsStore, standingOrdersStore } from './orders';
 import type { NotifySettings, StandingOrders } from './orders';
+import { SerialConnection } from './serial';
 import { vacationsStore } from './vacations';
 import type { Vacations } from './vacations';
 import { leagueLogStore, leagueSettingsStore } from './league-settings';
@@ -61,7 +63,7 @@ export interface Store {
   vacations: Vacations;
   orders: StandingOrders;
   notify: NotifySettings;
-  /** Leagues (issue 14): their methods answer Promises, ahead of the asynchronous store (store/promised.ts). */
+  /** Leagues (issue 14). */
   leagueSettings: LeagueSettings;
   leagueLog: LeagueLog;
   leaguePosts: LeaguePosts;
@@ -70,12 +72,16 @@ export interface Store {
   ratings: Ratings;
   /**
    * Runs `fn` as one transaction: every store call inside it commits together or not at all (for
-   * example creating a match and its first deadline). `fn` must be synchronous; throw to roll back.
+   * example creating a match and its first deadline); throw to roll back. `fn` gets the store to
+   * query (calling the store itself from inside `fn` is the same). It must await nothing but the
+   * store: the connection is held until it settles, so a network call inside it would stall every
+   * other query. Inside another transaction it is a savepoint.
    */
-  transaction<T>(fn: () => T): T;
+  transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** The database file, or null for a `:memory:` database (which no other connection can open). */
   readonly path: string | null;
-  close(): void;
+  /** Closes the connection once the queries before it are done. */
+  close(): Promise<void>;
 }
 
 export interface StoreOptions {
@@ -126,34 +132,47 @@ export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DA
     sqlite.pragma('foreign_keys = ON');
 
     const now = options.now ?? Date.now;
-    const transaction = <T>(fn: () => T): T => sqlite.transaction(fn).immediate();
-    return {
-      players: playersStore(db, now),
-      warbands: warbandsStore(db, now),
-      maps: mapsStore(db, now),
-      catalogs: catalogsStore(db, now),
-      leagues: leaguesStore(db, now),
-      matches: matchesStore(db, now),
-      prompts: promptsStore(db, now),
-      follows: followsStore(db, now),
-      deadlines: deadlinesStore(db, now),
-      outbox: outboxStore(db, now),
-      leases: leasesStore(db, now, transaction),
-      vacations: vacationsStore(db),
-      orders: standingOrdersStore(db, now),
-      notify: notifySettingsStore(db, now),
-      leagueSettings: leagueSettingsStore(db, now),
-      leagueLog: leagueLogStore(db, now),
-      leaguePosts: leaguePostsStore(db, now),
-      seasons: seasonsStore(db, now),
-      results: resultsStore(db, now),
-      ratings: ratingsStore(db, now),
-      transaction,
+    // The repositories' own synchronous groups (a lease's read-then-write, an act) on the connection they already hold.
+    const inline = <T>(fn: () => T): T => sqlite.transaction(fn).immediate();
+    const connection = new SerialConnection(sqlite);
+    const serial = <T extends object>(queries: T): Async<T> => serialise(connection, queries);
+    const store: Store = {
+      players: serial(playersStore(db, now)),
+      warbands: serial(warbandsStore(db, now)),
+      maps: serial(mapsStore(db, now)),
+      catalogs: serial(catalogsStore(db, now)),
+      leagues: serial(leaguesStore(db, now)),
+      matches: serial(matchesStore(db, now)) as Matches,
+      prompts: serial(promptsStore(db, now)),
+      follows: serial(followsStore(db, now)),
+      deadlines: serial(deadlinesStore(db, now)),
+      outbox: serial(outboxStore(db, now)),
+      leases: serial(leasesStore(db, now, inline)),
+      vacations: serial(vacationsStore(db)),
+      orders: serial(standingOrdersStore(db, now)),
+      notify: serial(notifySettingsStore(db, now)),
+      leagueSettings: serial(leagueSettingsStore(db, now)),
+      leagueLog: serial(leagueLogStore(db, now)),
+      leaguePosts: serial(leaguePostsStore(db, now)),
+      seasons: serial(seasonsStore(db, now)),
+      results: serial(resultsStore(db, now)),
+      ratings: serial(ratingsStore(db, now)),
+      transaction: (fn) => connection.transaction(() => fn(store)),
       path: inMemory ? null : path,
-      close: () => sqlite.close(),
+      close: () => connection.run(() => void sqlite.close()),
     };
+    return store;
   } catch (error) {
     sqlite.close();
     throw error;
   }
+}
+
+/** Every method of `queries`, run in turn on the connection (serial.ts) and answering a Promise. */
+function serialise<T extends object>(connection: SerialConnection, queries: T): Async<T> {
+  const out: Record<string, unknown> = {};
+  for (const [name, query] of Object.entries(queries)) {
+    out[name] = typeof query === 'function' ? (...args: unknown[]) => connection.run(() => query(...args)) : query;
+  }
+  return out as Async<T>;
 }

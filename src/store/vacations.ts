@@ -3,11 +3,13 @@
  * times, so a test or the sandbox that moves its clock moves vacations with it.
  */
 import { and, asc, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Db } from './db';
 import type { VacationRow } from './rows';
 import { vacations } from './schema';
 
-export interface Vacations {
+/** The synchronous queries on one SQLite connection; callers see {@link Vacations}. */
+export interface VacationsSync {
   add(v: { userId: string; days: number; start: number; until: number }): VacationRow;
   /** The vacation running at `at`: started, not ended early, not yet over. */
   current(userId: string, at: number): VacationRow | undefined;
@@ -17,7 +19,10 @@ export interface Vacations {
   since(userId: string, from: number): VacationRow[];
 }
 
-export function vacationsStore(db: Db): Vacations {
+/** What callers see: every query answers a Promise. */
+export type Vacations = Async<VacationsSync>;
+
+export function vacationsStore(db: Db): VacationsSync {
   // Asked for every new wait of every match: prepared once.
   const running = db
     .select()

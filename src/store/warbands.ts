@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { Json } from './json';
 import type { WarbandRow } from './rows';
@@ -15,7 +16,8 @@ export interface NewWarband {
   source: string;
 }
 
-export interface Warbands {
+/** The synchronous queries on one SQLite connection; callers see {@link Warbands}. */
+export interface WarbandsSync {
   /** Saves a warband, replacing the owner's warband of the same name (which keeps its id and created time). */
   save(w: NewWarband): WarbandRow;
   get(owner: string, name: string): WarbandRow | undefined;
@@ -25,7 +27,10 @@ export interface Warbands {
   remove(owner: string, name: string): boolean;
 }
 
-export function warbandsStore(db: Db, now: Clock): Warbands {
+/** What callers see: every query answers a Promise. */
+export type Warbands = Async<WarbandsSync>;
+
+export function warbandsStore(db: Db, now: Clock): WarbandsSync {
   const same = (owner: string, name: string) => and(eq(warbands.owner, owner), eq(warbands.name, name));
   return {
     save(w) {

@@ -18,13 +18,13 @@ function stubClient(sent: string[]): Client {
 describe('the outbox worker', () => {
   it('delivers other matches while an interaction holds one match’s next row, without spinning on it', async () => {
     const store = memoryStore();
-    store.matches.create(aMatch({ id: 'm1', threadId: 't1' }));
-    store.matches.create(aMatch({ id: 'm2', threadId: 't2' }));
+    await store.matches.create(aMatch({ id: 'm1', threadId: 't1' }));
+    await store.matches.create(aMatch({ id: 'm2', threadId: 't2' }));
     const sent: string[] = [];
     const worker = new OutboxWorker({ store, client: stubClient(sent), log: () => undefined });
-    const [held] = store.outbox.add([{ matchId: 'm1', channelId: 't1', body: { kind: 'reply', content: 'held' } }]);
+    const [held] = await store.outbox.add([{ matchId: 'm1', channelId: 't1', body: { kind: 'reply', content: 'held' } }]);
     worker.hold(held!.id);
-    store.outbox.add([{ matchId: 'm2', channelId: 't2', body: { kind: 'text', content: 'other match' } }]);
+    await store.outbox.add([{ matchId: 'm2', channelId: 't2', body: { kind: 'text', content: 'other match' } }]);
     // Every pass reads the waiting matches: a worker that kicked the held match again and again would read it without end.
     let reads = 0;
     const waiting = store.outbox.waiting.bind(store.outbox);
@@ -32,12 +32,12 @@ describe('the outbox worker', () => {
       if (++reads > 500) throw new Error('the worker spins');
       return waiting(limit);
     };
-    worker.start();
+    await worker.start();
     worker.kick('m2');
     await worker.drain();
     expect(sent).toEqual(['other match']);
     expect(reads).toBeLessThan(50);
-    worker.release(held!.id);
+    await worker.release(held!.id);
     await worker.drain();
     expect(sent).toEqual(['other match', 'held']);
     await worker.stop();

@@ -28,7 +28,7 @@ const CLOCK = { turnHours: 3, promptHours: 2, acceptHours: 2, remindAt: [0.5], r
 
 const warband = (faction: string, cards: string[]) => ({ name: faction, faction, points: 60, units: cards.map((card) => ({ card })) });
 
-function newMatch(app: App, id: string, seed: number): void {
+async function newMatch(app: App, id: string, seed: number): Promise<void> {
   const made = makeSetup(
     {
       seed,
@@ -43,8 +43,8 @@ function newMatch(app: App, id: string, seed: number): void {
   if ('code' in made) throw new Error(made.message);
   const begun = beginMatch(made);
   if (!begun.ok) throw new Error(begun.error.message);
-  app.store.transaction(() => {
-    app.store.matches.create({
+  await app.store.transaction(async () => {
+    await app.store.matches.create({
       id,
       guildId: 'g',
       channelId: 'c',
@@ -52,9 +52,9 @@ function newMatch(app: App, id: string, seed: number): void {
       players: PLAYERS,
       terms: { points: 60, map: null, accepted: {}, clock: CLOCK },
     });
-    const done = app.store.matches.act(id, 0, () => ({ ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made }));
+    const done = await app.store.matches.act(id, 0, () => ({ ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made }));
     if (!done.ok) throw new Error('could not start');
-    planWaits(app.store, app.now(), done.row, done.events);
+    await planWaits(app.store, app.now(), done.row, done.events);
   });
 }
 
@@ -113,14 +113,13 @@ function world(): World {
 }
 
 /** Every open match has one pending timeout per wait, for that wait's player and kind, and nothing else. */
-function checkWaits(w: World, ids: readonly string[]): void {
+async function checkWaits(w: World, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
-    const row = w.store.matches.get(id)!;
+    const row = (await w.store.matches.get(id))!;
     const waits = waitsOf(row)
       .map((x) => `${x.kind}:${x.player}`)
       .sort();
-    const timeouts = w.store.deadlines
-      .pending(id)
+    const timeouts = (await w.store.deadlines.pending(id))
       .filter((d) => isWaitKind(d.kind))
       .map((d) => `${d.kind}:${d.player}`)
       .sort();
@@ -129,8 +128,8 @@ function checkWaits(w: World, ids: readonly string[]): void {
 }
 
 /** Right after a tick at `now`, nothing due at `now` is left: no match waits past its deadline plus one tick. */
-function checkNothingOverdue(w: World): void {
-  const left = w.store.deadlines.due(w.app.now());
+async function checkNothingOverdue(w: World): Promise<void> {
+  const left = await w.store.deadlines.due(w.app.now());
   expect(left.map((d) => `${d.kind} due ${(w.app.now() - d.due) / 60000} min ago`)).toEqual([]);
 }
 
@@ -145,87 +144,87 @@ describe('the scheduler, for random schedules of acts, timeouts, crashes and res
           const choose = new Chooser(seeded(seed));
           const tick = async () => {
             w.reports.push(await w.scheduler.tick());
-            checkNothingOverdue(w);
+            await checkNothingOverdue(w);
           };
           await w.scheduler.start().then((r) => w.reports.push(r));
           for (const step of schedule) {
             if (step.op === 'act' || step.op === 'race') {
               const id = ids[step.match]!;
-              const row = w.store.matches.get(id)!;
+              const row = (await w.store.matches.get(id))!;
               const wait = waitsOf(row)[0];
               if (!wait) continue;
               const command = playerCommand(row.snapshot as MatchSnapshot, choose);
               if (!command) continue;
               const act = () => w.store.transaction(() => recordChange(w.app, id, wait.player, row.seq, command));
               if (step.op === 'act') {
-                const done = act();
+                const done = await act();
                 if (!done.ok && done.reason === 'refused' && 'game' in command) {
                   // A random act the engine refuses: the player ends the turn instead, as players do.
                   const game = (row.snapshot as { game: { turn: { unit: string | null } | null } }).game;
                   const unit = game.turn?.unit;
-                  if (unit) w.store.transaction(() => recordChange(w.app, id, wait.player, row.seq, { game: { end: unit } }));
+                  if (unit) await w.store.transaction(() => recordChange(w.app, id, wait.player, row.seq, { game: { end: unit } }));
                 }
-                checkWaits(w, ids);
+                await checkWaits(w, ids);
                 continue;
               }
               // An act that ends the wait, and the timeout, around the deadline in either order: exactly one goes through.
-              const timeout = w.store.deadlines.pending(id).find((d) => isWaitKind(d.kind) && d.player === wait.player)!;
+              const timeout = (await w.store.deadlines.pending(id)).find((d) => isWaitKind(d.kind) && d.player === wait.player)!;
               const ending = waitEnding(row.snapshot as MatchSnapshot) ?? command;
               const endAct = () => w.store.transaction(() => recordChange(w.app, id, wait.player, row.seq, ending));
               let acted: boolean;
               if (step.actFirst) {
                 // Just in time, then the scheduler at the deadline.
                 if (timeout.due - 1 > w.app.now()) w.advance(timeout.due - 1 - w.app.now());
-                acted = endAct().ok;
+                acted = (await endAct()).ok;
                 w.advance(Math.max(0, timeout.due - w.app.now()));
                 await tick();
               } else {
                 // At the deadline: too late, whether the scheduler has acted yet or not.
                 if (timeout.due > w.app.now()) w.advance(timeout.due - w.app.now());
-                const early = endAct();
+                const early = await endAct();
                 expect(early.ok).toBe(false);
                 await tick();
-                acted = endAct().ok;
+                acted = (await endAct()).ok;
               }
-              const outcome = w.store.deadlines.get(timeout.id)!.outcome;
+              const outcome = (await w.store.deadlines.get(timeout.id))!.outcome;
               if (acted) expect(outcome).toBe('cancelled');
               else expect(['missed', 'lapsed']).toContain(outcome);
-              checkWaits(w, ids);
+              await checkWaits(w, ids);
               continue;
             }
             if (step.op === 'wait') {
               w.advance(step.minutes * 60_000);
               await tick();
-              checkWaits(w, ids);
+              await checkWaits(w, ids);
               continue;
             }
             if (step.op === 'crash') {
               // A process claims what is due, handles some of it, and dies; another starts on the database.
-              const claimed = w.store.deadlines.claim(w.app.now(), w.app.now() + TICK);
+              const claimed = await w.store.deadlines.claim(w.app.now(), w.app.now() + TICK);
               for (const d of claimed.slice(0, step.handled)) {
-                const done = w.store.transaction(() => handleDeadline(w.app, d));
+                const done = await w.store.transaction(() => handleDeadline(w.app, d));
                 if (done) w.reports.push({ claimed: 1, handled: [done] });
               }
             }
             await w.scheduler.stop();
             w.scheduler = new Scheduler(w.app, { tickMs: TICK });
             w.reports.push(await w.scheduler.start());
-            checkNothingOverdue(w);
-            checkWaits(w, ids);
+            await checkNothingOverdue(w);
+            await checkWaits(w, ids);
           }
           await w.scheduler.stop();
 
           // Exactly once: each deadline that was acted on was reported once; cancelled ones never.
           const handled = w.reports.flatMap((r) => r.handled.map((h) => h.deadline));
           expect(new Set(handled).size).toBe(handled.length);
-          const rows = ids.flatMap((id) => w.store.deadlines.ofMatch(id));
+          const rows = (await Promise.all(ids.map((id) => w.store.deadlines.ofMatch(id)))).flat();
           for (const d of rows) {
             if (d.outcome === null) continue;
             expect(handled.filter((h) => h === d.id).length, `deadline ${d.id} (${d.kind}, ${d.outcome})`).toBe(d.outcome === 'cancelled' ? 0 : 1);
           }
           // …and its action happened once: one ⏰ line per timeout, one ⏳ per reminder sent.
           for (const id of ids) {
-            const bodies = w.store.outbox.pending(id).map((r) => r.body as PostBody);
+            const bodies = (await w.store.outbox.pending(id)).map((r) => r.body as PostBody);
             const lines = (mark: string) => bodies.filter((b) => 'content' in b && b.kind !== 'dm' && b.content.startsWith(mark)).length;
             const mine = rows.filter((d) => d.matchId === id);
             expect(lines('⏰')).toBe(mine.filter((d) => d.outcome === 'missed' || d.outcome === 'lapsed').length);
@@ -234,7 +233,7 @@ describe('the scheduler, for random schedules of acts, timeouts, crashes and res
           expect(w.logs).toEqual([]);
         } finally {
           await w.scheduler.stop();
-          w.store.close();
+          await w.store.close();
         }
       }),
       { numRuns: 25, ...(process.env.PROP_SEED ? { seed: Number(process.env.PROP_SEED), path: process.env.PROP_PATH, endOnFailure: true } : {}) },

@@ -18,18 +18,18 @@ import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
 const gameIn = (row: { snapshot: unknown }) => gameOf(row.snapshot as MatchSnapshot)!;
 
 describe('the board cache', () => {
-  it('gives a second act on a match, read afresh from the store, the board of the first', () => {
+  it('gives a second act on a match, read afresh from the store, the board of the first', async () => {
     const store = memoryStore();
     const choose = new Chooser(seeded(21));
-    storedMatch(store, 'm1', setupFor(21, ['burning-village']));
-    const first = gameIn(untilPlaying(store, 'm1', choose));
+    await storedMatch(store, 'm1', setupFor(21, ['burning-village']));
+    const first = gameIn(await untilPlaying(store, 'm1', choose));
     const board = boardOf(first);
     const view = toMapView(first).board;
     const colours = ['#123456', '#654321'];
     const picture = boardPicture(boardGeometry(view), view, colours);
     const built = boardCacheStats().built;
 
-    const second = gameIn(playOn(store, 'm1', choose));
+    const second = gameIn(await playOn(store, 'm1', choose));
     // A new object with the same content, as every read from the store gives.
     expect(second.map).not.toBe(first.map);
     expect(second.map).toEqual(first.map);
@@ -42,11 +42,11 @@ describe('the board cache', () => {
     expect(boardPicture(boardGeometry(again), again, ['#000000', '#ffffff'])).not.toBe(picture);
   });
 
-  it('tells apart two maps with the same id and different content', () => {
+  it('tells apart two maps with the same id and different content', async () => {
     const store = memoryStore();
     const choose = new Chooser(seeded(22));
-    storedMatch(store, 'm2', setupFor(22, ['burning-village']));
-    const game = gameIn(untilPlaying(store, 'm2', choose));
+    await storedMatch(store, 'm2', setupFor(22, ['burning-village']));
+    const game = gameIn(await untilPlaying(store, 'm2', choose));
     const edited = { ...game.map, grid: game.map.grid.map((row, r) => (r === 0 ? `.${row.slice(1)}` : row)) };
     expect(edited.grid[0]).not.toBe(game.map.grid[0]);
     expect(boardOf({ ...game, map: edited })).not.toBe(boardOf(game));

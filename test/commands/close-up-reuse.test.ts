@@ -19,40 +19,39 @@ vi.mock('../../src/render', async (original) => {
 });
 
 /** Plays until `count` turns have ended; the seqs of their turn-ended events. */
-function turnEnds(store: Store, id: string, choose: Chooser, count: number): number[] {
+async function turnEnds(store: Store, id: string, choose: Chooser, count: number): Promise<number[]> {
   for (let i = 0; i < 400; i++) {
-    const ends = store.matches
-      .events<MatchEvent>(id, 0)
+    const ends = (await store.matches.events<MatchEvent>(id, 0))
       .filter((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended')
       .map((e) => e.seq);
     if (ends.length >= count) return ends;
-    playOn(store, id, choose);
+    await playOn(store, id, choose);
   }
   throw new Error('not enough turns ended');
 }
 
-const file = (post: ReturnType<typeof picturePost>, name: string) => post.files?.find((f) => f.name === name);
+const file = (post: Awaited<ReturnType<typeof picturePost>>, name: string) => post.files?.find((f) => f.name === name);
 
 describe("the your-turn ping's close-up", () => {
-  it('is the turn post’s own close-up, not drawn again', () => {
+  it('is the turn post’s own close-up, not drawn again', async () => {
     const store = memoryStore();
     const choose = new Chooser(seeded(31));
-    storedMatch(store, 'm1', setupFor(31, ['burning-village']));
-    untilPlaying(store, 'm1', choose);
-    const [, second] = turnEnds(store, 'm1', choose, 2) as [number, number];
-    const row = (): MatchRow => store.matches.get('m1')!;
+    await storedMatch(store, 'm1', setupFor(31, ['burning-village']));
+    await untilPlaying(store, 'm1', choose);
+    const [, second] = (await turnEnds(store, 'm1', choose, 2)) as [number, number];
+    const row = async (): Promise<MatchRow> => (await store.matches.get('m1'))!;
     const drawn = vi.mocked(render.renderFocus);
 
     // A ping for a turn this process never posted: drawn from the log.
     drawn.mockClear();
-    const cold = picturePost(store, row(), { kind: 'your-turn', seq: second, player: '222', content: 'Your turn.' });
+    const cold = await picturePost(store, await row(), { kind: 'your-turn', seq: second, player: '222', content: 'Your turn.' });
     expect(drawn).toHaveBeenCalledTimes(1);
     const coldPng = file(cold, 'last-turn-close-up.png')?.png;
 
     // The turn's post, then its ping: the ping's close-up is the post's, with no second drawing.
-    const turn = picturePost(store, row(), { kind: 'turn', seq: second });
+    const turn = await picturePost(store, await row(), { kind: 'turn', seq: second });
     drawn.mockClear();
-    const ping = picturePost(store, row(), { kind: 'your-turn', seq: second, player: '222', content: 'Your turn.' });
+    const ping = await picturePost(store, await row(), { kind: 'your-turn', seq: second, player: '222', content: 'Your turn.' });
     expect(drawn).not.toHaveBeenCalled();
     const posted = file(turn, `turn-${second}-close-up.png`);
     const carried = file(ping, 'last-turn-close-up.png');

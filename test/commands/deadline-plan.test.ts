@@ -20,41 +20,41 @@ describe('reminder times', () => {
 });
 
 describe('planning the waits of a challenge', () => {
-  it('gives each opponent a deadline to accept, keeps it while they think, and cancels it when they answer', () => {
+  it('gives each opponent a deadline to accept, keeps it while they think, and cancels it when they answer', async () => {
     const store = memoryStore();
-    const row = store.matches.create(aMatch({ players: ['alice', 'bob', 'carol'], terms: { points: 100, map: null, accepted: { alice: warband } } }));
-    const added = planWaits(store, 0, row);
+    const row = await store.matches.create(aMatch({ players: ['alice', 'bob', 'carol'], terms: { points: 100, map: null, accepted: { alice: warband } } }));
+    const added = await planWaits(store, 0, row);
     expect(added.filter((d) => d.kind === 'accept').map((d) => [d.player, d.due / HOUR])).toEqual([
       ['bob', 48],
       ['carol', 48],
     ]);
     expect(added.filter((d) => d.kind === 'reminder').length).toBe(4);
     // Nothing changed: nothing is added or cancelled.
-    expect(planWaits(store, 5 * HOUR, row)).toEqual([]);
-    expect(store.deadlines.pending('m1').length).toBe(6);
+    expect(await planWaits(store, 5 * HOUR, row)).toEqual([]);
+    expect((await store.deadlines.pending('m1')).length).toBe(6);
     // Bob accepts: his rows go, carol's stay.
-    const done = store.matches.act('m1', 0, () => ({
+    const done = await store.matches.act('m1', 0, () => ({
       ok: true,
       events: [],
       snapshot: null,
       terms: { points: 100, map: null, accepted: { alice: warband, bob: warband } },
     }));
     if (!done.ok) throw new Error('act');
-    expect(planWaits(store, 6 * HOUR, done.row)).toEqual([]);
-    expect([...new Set(store.deadlines.pending('m1').map((d) => d.player))]).toEqual(['carol']);
+    expect(await planWaits(store, 6 * HOUR, done.row)).toEqual([]);
+    expect([...new Set((await store.deadlines.pending('m1')).map((d) => d.player))]).toEqual(['carol']);
     // Declined: everything goes.
-    const off = store.matches.act('m1', 0, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
+    const off = await store.matches.act('m1', 0, () => ({ ok: true, events: [], snapshot: null, status: 'declined' }));
     if (!off.ok) throw new Error('act');
-    planWaits(store, 7 * HOUR, off.row);
-    expect(store.deadlines.pending('m1')).toEqual([]);
-    expect(store.deadlines.ofMatch('m1').every((d) => d.outcome === 'cancelled')).toBe(true);
+    await planWaits(store, 7 * HOUR, off.row);
+    expect(await store.deadlines.pending('m1')).toEqual([]);
+    expect((await store.deadlines.ofMatch('m1')).every((d) => d.outcome === 'cancelled')).toBe(true);
   });
 
-  it('starts the clock of a player on vacation when they are back', () => {
+  it('starts the clock of a player on vacation when they are back', async () => {
     const store = memoryStore();
-    store.vacations.add({ userId: 'bob', days: 2, start: 0, until: 48 * HOUR });
-    const row = store.matches.create(aMatch({ terms: { points: 100, map: null, accepted: { alice: warband }, clock: { acceptHours: 10 } } }));
-    const [timeout, ...reminders] = planWaits(store, HOUR, row);
+    await store.vacations.add({ userId: 'bob', days: 2, start: 0, until: 48 * HOUR });
+    const row = await store.matches.create(aMatch({ terms: { points: 100, map: null, accepted: { alice: warband }, clock: { acceptHours: 10 } } }));
+    const [timeout, ...reminders] = await planWaits(store, HOUR, row);
     expect(timeout!.due).toBe(58 * HOUR);
     expect(reminders.map((d) => d.due / HOUR)).toEqual([53, 56]);
   });

@@ -1,4 +1,4 @@
-import { refusal } from './refusal';
+import { refusal, refusedAsync } from './refusal';
 import { PermissionFlagsBits, PermissionsBitField, type ChatInputCommandInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../src/commands/app';
@@ -29,8 +29,8 @@ beforeEach(() => {
     now: Date.now,
   };
 });
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
   vi.unstubAllGlobals();
 });
 
@@ -60,28 +60,28 @@ describe('who may submit a map', () => {
 });
 
 describe('a submitted map', () => {
-  it('is validated, stored for its server, and then found, listed and offered there only', () => {
-    const { map, replaced } = submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
+  it('is validated, stored for its server, and then found, listed and offered there only', async () => {
+    const { map, replaced } = await submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
     expect(replaced).toBe(false);
     expect(map.cells[0]!.at).toBe('E6');
-    expect(store.maps.get('smithy-yard')).toMatchObject({ name: 'Smithy Yard', owner: 'u1', guildId: 'g1' });
-    expect(mapById(app, 'smithy-yard', 'g1')).toEqual(gridmapSchema.parse(YARD));
-    expect(mapById(app, 'Smithy-Yard', 'g1')?.name).toBe('Smithy Yard');
-    expect(mapById(app, 'smithy-yard', 'g2')).toBeUndefined();
-    expect(mapById(app, 'smithy-yard', null)).toBeUndefined();
-    expect(mapById(app, 'smithy-yard')).toBeDefined();
-    expect(mapIds(app, 'g1').has('smithy-yard')).toBe(true);
-    expect(mapIds(app, 'g2').has('smithy-yard')).toBe(false);
-    expect(mapChoices(app, 'smithy', 'g1')).toEqual([{ name: 'Smithy Yard (smithy-yard)', value: 'smithy-yard' }]);
-    expect(mapChoices(app, 'smithy', 'g2')).toEqual([]);
-    expect(listMaps(app, 'g1').at(-1)).toEqual({ id: 'smithy-yard', name: 'Smithy Yard', shipped: false, owner: 'u1' });
+    expect(await store.maps.get('smithy-yard')).toMatchObject({ name: 'Smithy Yard', owner: 'u1', guildId: 'g1' });
+    expect(await mapById(app, 'smithy-yard', 'g1')).toEqual(gridmapSchema.parse(YARD));
+    expect((await mapById(app, 'Smithy-Yard', 'g1'))?.name).toBe('Smithy Yard');
+    expect(await mapById(app, 'smithy-yard', 'g2')).toBeUndefined();
+    expect(await mapById(app, 'smithy-yard', null)).toBeUndefined();
+    expect(await mapById(app, 'smithy-yard')).toBeDefined();
+    expect((await mapIds(app, 'g1')).has('smithy-yard')).toBe(true);
+    expect((await mapIds(app, 'g2')).has('smithy-yard')).toBe(false);
+    expect(await mapChoices(app, 'smithy', 'g1')).toEqual([{ name: 'Smithy Yard (smithy-yard)', value: 'smithy-yard' }]);
+    expect(await mapChoices(app, 'smithy', 'g2')).toEqual([]);
+    expect((await listMaps(app, 'g1')).at(-1)).toEqual({ id: 'smithy-yard', name: 'Smithy Yard', shipped: false, owner: 'u1' });
   });
 
-  it('in YAML is accepted too, and a second submission in the same server replaces the first', () => {
-    submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
+  it('in YAML is accepted too, and a second submission in the same server replaces the first', async () => {
+    await submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
     const yaml = `id: smithy-yard\nname: Smithy Yard Redone\ngrid:\n${YARD.grid.map((r) => `  - "${r}"`).join('\n')}\n`;
-    expect(submitMap(app, yaml, 'yard.yml', 'u2', 'g1').replaced).toBe(true);
-    expect(store.maps.get('smithy-yard')?.name).toBe('Smithy Yard Redone');
+    expect((await submitMap(app, yaml, 'yard.yml', 'u2', 'g1')).replaced).toBe(true);
+    expect((await store.maps.get('smithy-yard'))?.name).toBe('Smithy Yard Redone');
   });
 
   const bad: [string, () => unknown, string, RegExp][] = [
@@ -124,21 +124,21 @@ describe('a submitted map', () => {
       /• name: contains an invisible or direction-changing character \(U\+202E\) at position 7; remove it/,
     ],
   ];
-  it.each(bad)('is refused for %s, and nothing is stored', (_what, fn, code, message) => {
-    const r = refusal(fn);
+  it.each(bad)('is refused for %s, and nothing is stored', async (_what, fn, code, message) => {
+    const r = await refusedAsync(fn);
     expect(r.code).toBe(code);
     expect(r.message).toMatch(message);
     expect(r.message.length).toBeLessThan(2000);
-    expect(store.maps.list()).toEqual([]);
+    expect(await store.maps.list()).toEqual([]);
   });
 
-  it('is refused when another server already uses the id', () => {
-    submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
-    expect(refusal(() => submitMap(app, YARD_JSON, 'yard.json', 'u9', 'g2'))).toMatchObject({
+  it('is refused when another server already uses the id', async () => {
+    await submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
+    expect(await refusedAsync(() => submitMap(app, YARD_JSON, 'yard.json', 'u9', 'g2'))).toMatchObject({
       code: 'map-id-taken',
       message: expect.stringContaining('`smithy-yard-2`'),
     });
-    expect(store.maps.get('smithy-yard')?.guildId).toBe('g1');
+    expect((await store.maps.get('smithy-yard'))?.guildId).toBe('g1');
   });
 
   it('lists problems with their paths, the first few', () => {
@@ -149,8 +149,8 @@ describe('a submitted map', () => {
 });
 
 describe('the map list', () => {
-  it('shows every shipped map with its size and players', () => {
-    const embed = mapListEmbed(app, 'g1');
+  it('shows every shipped map with its size and players', async () => {
+    const embed = await mapListEmbed(app, 'g1');
     for (const m of content.maps.values()) {
       const f = mapFacts(m);
       expect(embed.description).toContain(`**${m.name}** \`${m.id}\` · ${f.width}×${f.height} · ${f.players} players`);
@@ -228,7 +228,7 @@ describe('the /map handler', () => {
     expect(edit.files[0]).toMatchObject({ name: 'smithy-yard.png', description: expect.stringMatching(/^Map Smithy Yard/) });
     // The map carries no key of its own: the key is the second picture.
     expect(edit.files[1]).toMatchObject({ name: 'smithy-yard-key.png', description: expect.stringMatching(/^Key to the maps of Smithy Yard/) });
-    expect(store.maps.get('smithy-yard')).toBeDefined();
+    expect(await store.maps.get('smithy-yard')).toBeDefined();
   });
 
   it('shows a map, and suggests the right id for a typo before deferring', async () => {
@@ -243,7 +243,7 @@ describe('the /map handler', () => {
   });
 
   it('autocompletes map ids for the server', async () => {
-    submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
+    await submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
     const i = fakeInteraction('g1', null);
     const choices = await mapCommand.autocomplete!(i as never, app, { group: null, sub: 'show', values: { id: 'yard' }, focused: 'id' });
     expect(choices).toEqual([{ name: 'Smithy Yard (smithy-yard)', value: 'smithy-yard' }]);

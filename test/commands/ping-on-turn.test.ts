@@ -14,20 +14,24 @@ import { memoryStore } from '../store/fixture';
 import { actOn, playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
 
 describe('a turn post carries the ping that follows it', () => {
-  it('is planned as one body, and delivered as one message that pings the next player', () => {
+  it('is planned as one body, and delivered as one message that pings the next player', async () => {
     const store = memoryStore();
-    storedMatch(store, 'm1', setupFor(41, ['burning-village']));
+    await storedMatch(store, 'm1', setupFor(41, ['burning-village']));
     const choose = new Chooser(seeded(41));
-    untilPlaying(store, 'm1', choose);
+    await untilPlaying(store, 'm1', choose);
     // On to a unit's turn not yet begun, with no prompt open.
-    const waiting = () => gameOf(store.matches.get('m1')!.snapshot as MatchSnapshot)!;
-    for (let i = 0; i < 50 && (!waiting().turn || waiting().turn!.unit || waiting().prompt); i++) playOn(store, 'm1', choose);
-    const before = store.matches.get('m1')!;
+    const waiting = async () => gameOf((await store.matches.get('m1'))!.snapshot as MatchSnapshot)!;
+    for (let i = 0; i < 50; i++) {
+      const game = await waiting();
+      if (game.turn && !game.turn.unit && !game.prompt) break;
+      await playOn(store, 'm1', choose);
+    }
+    const before = (await store.matches.get('m1'))!;
     const game = gameOf(before.snapshot as MatchSnapshot)!;
     const unit = Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id;
-    const after = actOn(store, 'm1', { game: { end: unit } })!;
-    const events = store.matches.events<MatchEvent>('m1', before.seq);
-    const posts = planPosts(store, {
+    const after = (await actOn(store, 'm1', { game: { end: unit } }))!;
+    const events = await store.matches.events<MatchEvent>('m1', before.seq);
+    const posts = await planPosts(store, {
       row: after,
       setup: after.setup as MatchSetup,
       before: before.snapshot as MatchSnapshot,
@@ -39,7 +43,7 @@ describe('a turn post carries the ping that follows it', () => {
     const next = gameOf(after.snapshot as MatchSnapshot)!.turn!.player;
     expect(turn).toMatchObject({ kind: 'turn', ping: { player: next, seq: after.seq, content: expect.stringContaining(`<@${next}>`) } });
 
-    const post = picturePost(store, after, turn as Extract<typeof turn, { kind: 'turn' }>);
+    const post = await picturePost(store, after, turn as Extract<typeof turn, { kind: 'turn' }>);
     expect(post.ping).toEqual([next]);
     expect(post.content).toMatch(/'s turn with .* is over\./);
     expect(post.content).toMatch(new RegExp(`\\n<@${next}>, it's your turn \\(round \\d+, phase \\d+\\)`));

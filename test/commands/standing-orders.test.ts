@@ -81,30 +81,30 @@ describe('standing answers', () => {
   const best = Math.max(...o.attacks.map((a) => (attackOdds(game, prompt.unit!, a, o.against) as { chance: number }).chance));
   const snapshot = { stage: 'game' as const, game };
 
-  it('reply with the likeliest attack when its chance reaches the order, else let it pass', () => {
+  it('reply with the likeliest attack when its chance reaches the order, else let it pass', async () => {
     const store = memoryStore();
-    expect(standingAnswer(store, 'm1', snapshot)).toBeNull();
-    store.orders.set(prompt.player, ALL_MATCHES, { replies: { at: Math.round(best * 100) } });
-    const yes = standingAnswer(store, 'm1', snapshot)!;
+    expect(await standingAnswer(store, 'm1', snapshot)).toBeNull();
+    await store.orders.set(prompt.player, ALL_MATCHES, { replies: { at: Math.round(best * 100) } });
+    const yes = (await standingAnswer(store, 'm1', snapshot))!;
     expect(yes.player).toBe(prompt.player);
     expect((yes.command as { game: { decide: { reply: string } } }).game.decide.reply).not.toBeNull();
     expect(yes.chose).toMatch(new RegExp(`replies to .* \\(${Math.round(best * 100)} % to hit\\)`));
-    store.orders.set(prompt.player, ALL_MATCHES, { replies: { at: Math.round(best * 100) + 1 } });
-    const no = standingAnswer(store, 'm1', snapshot)!;
+    await store.orders.set(prompt.player, ALL_MATCHES, { replies: { at: Math.round(best * 100) + 1 } });
+    const no = (await standingAnswer(store, 'm1', snapshot))!;
     expect((no.command as { game: { decide: { reply: string | null } } }).game.decide.reply).toBeNull();
     expect(no.chose).toMatch(/lets .* pass \(best chance \d+ %, under \d+ %\)/);
   });
 
-  it('takes this match’s orders over those for all matches, and "ask me" asks', () => {
+  it('takes this match’s orders over those for all matches, and "ask me" asks', async () => {
     const store = memoryStore();
-    store.orders.set(prompt.player, ALL_MATCHES, { replies: 'never' });
-    expect(standingAnswer(store, 'm1', snapshot)!.chose).toMatch(/lets .* pass$/);
-    store.orders.set(prompt.player, 'm1', { replies: 'ask' });
-    expect(standingAnswer(store, 'm1', snapshot)).toBeNull();
-    expect(standingAnswer(store, 'm2', snapshot)).not.toBeNull();
+    await store.orders.set(prompt.player, ALL_MATCHES, { replies: 'never' });
+    expect((await standingAnswer(store, 'm1', snapshot))!.chose).toMatch(/lets .* pass$/);
+    await store.orders.set(prompt.player, 'm1', { replies: 'ask' });
+    expect(await standingAnswer(store, 'm1', snapshot)).toBeNull();
+    expect(await standingAnswer(store, 'm2', snapshot)).not.toBeNull();
     // Orders of another player never answer this one's prompt.
     const other = memoryStore();
-    other.orders.set(prompt.player === 'p1' ? 'p2' : 'p1', ALL_MATCHES, { replies: 'never' });
-    expect(standingAnswer(other, 'm1', snapshot)).toBeNull();
+    await other.orders.set(prompt.player === 'p1' ? 'p2' : 'p1', ALL_MATCHES, { replies: 'never' });
+    expect(await standingAnswer(other, 'm1', snapshot)).toBeNull();
   });
 });

@@ -49,8 +49,8 @@ export function answerSetup(p: PregamePrompt): MatchCommand {
 }
 
 /** Creates the match and runs its first step (the setup tactics check). */
-export function storedMatch(store: Store, id: string, setup: MatchSetup): MatchRow {
-  store.matches.create({
+export async function storedMatch(store: Store, id: string, setup: MatchSetup): Promise<MatchRow> {
+  await store.matches.create({
     id,
     guildId: 'g',
     channelId: 'c',
@@ -62,15 +62,15 @@ export function storedMatch(store: Store, id: string, setup: MatchSetup): MatchR
   });
   const begun = beginMatch(setup);
   if (!begun.ok) throw new Error(begun.error.message);
-  const done = store.matches.act<MatchSnapshot, MatchEvent, unknown>(id, 0, () => ({ ok: true, events: begun.events, snapshot: begun.snapshot }));
+  const done = await store.matches.act<MatchSnapshot, MatchEvent, unknown>(id, 0, () => ({ ok: true, events: begun.events, snapshot: begun.snapshot }));
   if (!done.ok) throw new Error(`could not begin match ${id}`);
   return done.row;
 }
 
 /** One command against the match as stored now, read afresh; null when the engine refuses it. */
-export function actOn(store: Store, id: string, command: MatchCommand): MatchRow | null {
-  const row = store.matches.get(id)!;
-  const done = store.matches.act<MatchSnapshot, MatchEvent, unknown>(id, row.seq, (snapshot, r) => {
+export async function actOn(store: Store, id: string, command: MatchCommand): Promise<MatchRow | null> {
+  const row = (await store.matches.get(id))!;
+  const done = await store.matches.act<MatchSnapshot, MatchEvent, unknown>(id, row.seq, (snapshot, r) => {
     const setup = r.setup as MatchSetup;
     const stepped = stepMatch(setup, snapshot!, command, undefined, r.seq);
     if (!stepped.ok) return { ok: false, error: stepped.error };
@@ -83,23 +83,23 @@ export function actOn(store: Store, id: string, command: MatchCommand): MatchRow
  * The next command the self-play driver would give (setup prompts answered as answerSetup does, the
  * game's prompts with their default); when the engine refuses it, the active unit's end.
  */
-export function playOn(store: Store, id: string, choose: Chooser): MatchRow {
-  const snapshot = store.matches.get(id)!.snapshot as MatchSnapshot;
-  if (snapshot.stage === 'pregame') return actOn(store, id, answerSetup(snapshot.pregame.prompt!))!;
+export async function playOn(store: Store, id: string, choose: Chooser): Promise<MatchRow> {
+  const snapshot = (await store.matches.get(id))!.snapshot as MatchSnapshot;
+  if (snapshot.stage === 'pregame') return (await actOn(store, id, answerSetup(snapshot.pregame.prompt!)))!;
   const game = gameOf(snapshot)!;
-  if (game.prompt) return actOn(store, id, { game: { decide: defaultDecision(game.prompt) } })!;
-  const row = actOn(store, id, { game: chooseCommand(game, choose) });
+  if (game.prompt) return (await actOn(store, id, { game: { decide: defaultDecision(game.prompt) } }))!;
+  const row = await actOn(store, id, { game: chooseCommand(game, choose) });
   if (row) return row;
   const unit = game.turn!.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id;
-  return actOn(store, id, { game: { end: unit } })!;
+  return (await actOn(store, id, { game: { end: unit } }))!;
 }
 
 /** Plays on until the game has begun (setup answered). */
-export function untilPlaying(store: Store, id: string, choose: Chooser): MatchRow {
+export async function untilPlaying(store: Store, id: string, choose: Chooser): Promise<MatchRow> {
   for (let i = 0; i < 50; i++) {
-    const row = store.matches.get(id)!;
+    const row = (await store.matches.get(id))!;
     if ((row.snapshot as MatchSnapshot).stage === 'game') return row;
-    playOn(store, id, choose);
+    await playOn(store, id, choose);
   }
   throw new Error('setup did not finish');
 }

@@ -14,13 +14,13 @@ import { memoryStore } from '../store/fixture';
 import { playOn, setupFor, storedMatch } from './stored-match';
 
 /** Plays the match to its end; after every act, `look` sees the row and the events the act wrote. */
-function playAll(store: Store, id: string, seed: number, look: (row: MatchRow, wrote: { seq: number; event: MatchEvent }[]) => void): MatchRow {
+async function playAll(store: Store, id: string, seed: number, look: (row: MatchRow, wrote: { seq: number; event: MatchEvent }[]) => void): Promise<MatchRow> {
   const choose = new Chooser(seeded(seed));
-  let row = store.matches.get(id)!;
+  let row = (await store.matches.get(id))!;
   for (let i = 0; i < 3000 && !gameOf(row.snapshot as MatchSnapshot)?.over; i++) {
     const before = row.seq;
-    row = playOn(store, id, choose);
-    look(row, store.matches.events<MatchEvent>(id, before));
+    row = await playOn(store, id, choose);
+    look(row, await store.matches.events<MatchEvent>(id, before));
   }
   return row;
 }
@@ -28,74 +28,71 @@ function playAll(store: Store, id: string, seed: number, look: (row: MatchRow, w
 const isGame = (e: MatchEvent, type: string) => e.stage === 'game' && e.event.type === type;
 
 describe('turn marks in the snapshot', () => {
-  it('give every turn post, made right after its act, the same turn as a replay, from that turn’s events only', () => {
+  it('give every turn post, made right after its act, the same turn as a replay, from that turn’s events only', async () => {
     const store = memoryStore();
-    storedMatch(store, 'm1', setupFor(31, ['mill-crossing']));
+    await storedMatch(store, 'm1', setupFor(31, ['mill-crossing']));
     let turns = 0;
-    const final = playAll(store, 'm1', 32, (row, wrote) => {
+    const final = await playAll(store, 'm1', 32, async (row, wrote) => {
       const setup = row.setup as MatchSetup;
       const posts = wrote.filter((e) => isGame(e.event, 'turn-ended')).map((e) => e.seq);
       if (gameOf(row.snapshot as MatchSnapshot)?.over) posts.push(row.seq);
       for (const seq of posts) {
         expect(markedStart(row.snapshot as MatchSnapshot, seq, row.seq)).not.toBeNull();
-        expect(turnAt(store, row, setup, seq)).toEqual(replayedTurnAt(store, row, setup, seq));
+        expect(await turnAt(store, row, setup, seq)).toEqual(await replayedTurnAt(store, row, setup, seq));
         turns++;
       }
     });
     expect(gameOf(final.snapshot as MatchSnapshot)!.over).toBe(true);
     expect(turns).toBeGreaterThan(10);
-    expect(checkMatch(store, 'm1')).toEqual({ ok: true, events: final.seq });
+    expect(await checkMatch(store, 'm1')).toEqual({ ok: true, events: final.seq });
   });
 
-  it('fall back to a replay for a turn the match has moved more than a turn past', () => {
+  it('fall back to a replay for a turn the match has moved more than a turn past', async () => {
     const store = memoryStore();
-    storedMatch(store, 'm2', setupFor(33, ['mill-crossing']));
+    await storedMatch(store, 'm2', setupFor(33, ['mill-crossing']));
     const ends: number[] = [];
-    const final = playAll(store, 'm2', 34, (_row, wrote) => ends.push(...wrote.filter((e) => isGame(e.event, 'turn-ended')).map((e) => e.seq)));
+    const final = await playAll(store, 'm2', 34, (_row, wrote) => ends.push(...wrote.filter((e) => isGame(e.event, 'turn-ended')).map((e) => e.seq)));
     const setup = final.setup as MatchSetup;
     const snapshot = final.snapshot as MatchSnapshot;
     let replayed = 0;
     for (const seq of ends) {
       if (!markedStart(snapshot, seq, final.seq)) replayed++;
-      expect(turnAt(store, final, setup, seq)).toEqual(replayedTurnAt(store, final, setup, seq));
+      expect(await turnAt(store, final, setup, seq)).toEqual(await replayedTurnAt(store, final, setup, seq));
     }
     expect(replayed).toBeGreaterThan(0);
   });
 
-  it('keep a snapshot saved before turn marks without them, which the check accepts', () => {
+  it('keep a snapshot saved before turn marks without them, which the check accepts', async () => {
     const store = memoryStore();
-    storedMatch(store, 'm3', setupFor(35, ['mill-crossing']));
+    await storedMatch(store, 'm3', setupFor(35, ['mill-crossing']));
     const choose = new Chooser(seeded(36));
-    while ((store.matches.get('m3')!.snapshot as MatchSnapshot).stage !== 'game') playOn(store, 'm3', choose);
+    while (((await store.matches.get('m3'))!.snapshot as MatchSnapshot).stage !== 'game') await playOn(store, 'm3', choose);
     // As an older bot saved it: the game alone.
-    const row = store.matches.get('m3')!;
-    const legacy = store.matches.act<MatchSnapshot, MatchEvent, unknown>('m3', row.seq, (s) => ({
+    const row = (await store.matches.get('m3'))!;
+    const legacy = await store.matches.act<MatchSnapshot, MatchEvent, unknown>('m3', row.seq, (s) => ({
       ok: true,
       events: [],
       snapshot: { stage: 'game', game: gameOf(s!)! },
     }));
     expect(legacy.ok).toBe(true);
-    for (let i = 0; i < 40; i++) playOn(store, 'm3', choose);
-    const later = store.matches.get('m3')!;
+    for (let i = 0; i < 40; i++) await playOn(store, 'm3', choose);
+    const later = (await store.matches.get('m3'))!;
     expect((later.snapshot as MatchSnapshot & { stage: 'game' }).turns).toBeUndefined();
-    expect(checkMatch(store, 'm3')!.ok).toBe(true);
-    const end = store.matches
-      .events<MatchEvent>('m3')
-      .filter((e) => isGame(e.event, 'turn-ended'))
-      .at(-1)!.seq;
-    expect(turnAt(store, later, later.setup as MatchSetup, end)).toEqual(replayedTurnAt(store, later, later.setup as MatchSetup, end));
+    expect((await checkMatch(store, 'm3'))!.ok).toBe(true);
+    const end = (await store.matches.events<MatchEvent>('m3')).filter((e) => isGame(e.event, 'turn-ended')).at(-1)!.seq;
+    expect(await turnAt(store, later, later.setup as MatchSetup, end)).toEqual(await replayedTurnAt(store, later, later.setup as MatchSetup, end));
   });
 
-  it('are checked: a wrong mark is a difference', () => {
+  it('are checked: a wrong mark is a difference', async () => {
     const store = memoryStore();
-    storedMatch(store, 'm4', setupFor(37, ['mill-crossing']));
+    await storedMatch(store, 'm4', setupFor(37, ['mill-crossing']));
     const choose = new Chooser(seeded(38));
-    for (let i = 0; i < 30; i++) playOn(store, 'm4', choose);
-    const row = store.matches.get('m4')!;
+    for (let i = 0; i < 30; i++) await playOn(store, 'm4', choose);
+    const row = (await store.matches.get('m4'))!;
     const snapshot = row.snapshot as MatchSnapshot & { stage: 'game' };
     expect(snapshot.turns).toBeDefined();
     const bent = { ...snapshot, turns: { ...snapshot.turns!, start: { ...snapshot.turns!.start, seq: snapshot.turns!.start.seq - 1 } } };
-    store.matches.act<MatchSnapshot, MatchEvent, unknown>('m4', row.seq, () => ({ ok: true, events: [], snapshot: bent }));
-    expect(checkMatch(store, 'm4')!.ok).toBe(false);
+    await store.matches.act<MatchSnapshot, MatchEvent, unknown>('m4', row.seq, () => ({ ok: true, events: [], snapshot: bent }));
+    expect((await checkMatch(store, 'm4'))!.ok).toBe(false);
   });
 });

@@ -52,16 +52,16 @@ describe('user text in posts', () => {
     expect(embed.fields?.find((f) => f.name === 'Map')?.value).toBe('\\_\\_Mill\\_\\_ (`mill-crossing`)');
   });
 
-  it('a player’s display name in match posts, and a submitted map’s name in the map list', () => {
+  it('a player’s display name in match posts, and a submitted map’s name in the map list', async () => {
     const setup = { names: { p1: '*Sneaky* @everyone' } } as unknown as MatchSetup;
     expect(nameIn(setup)('p1')).toBe('\\*Sneaky\\* @\u200beveryone');
     const store = openStore(':memory:');
     try {
       const map = { ...content.maps.get('mill-crossing')!, id: 'trap', name: '[Free Nitro](https://evil.example)' };
-      store.maps.save({ id: 'trap', name: map.name, gridmap: map, owner: 'u1', guildId: 'g1' });
-      expect(mapListEmbed({ store, content }, 'g1').description).toContain('**\\[Free Nitro](https://evil.example)** `trap`');
+      await store.maps.save({ id: 'trap', name: map.name, gridmap: map, owner: 'u1', guildId: 'g1' });
+      expect((await mapListEmbed({ store, content }, 'g1')).description).toContain('**\\[Free Nitro](https://evil.example)** `trap`');
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

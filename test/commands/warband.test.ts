@@ -1,4 +1,4 @@
-import { refusal } from './refusal';
+import { refusal, refusedAsync } from './refusal';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultContent } from '../../src/content/load';
@@ -77,7 +77,7 @@ describe('a good warband', () => {
     ['the chat line', LINE, undefined],
     ['JSON', JSON_TEXT, 'hrolf.json'],
     ['YAML', YAML_TEXT, 'hrolf.yaml'],
-  ])('in %s is checked, costed, stored and listed', (_form, text, file) => {
+  ])('in %s is checked, costed, stored and listed', async (_form, text, file) => {
     const checked = check(text, file);
     expect(checked.points).toBe(38 + 6 + 27 + 15 + 6 + 4);
     expect(checked.units.map((u) => [u.card.id, u.mod?.id, u.cost])).toEqual([
@@ -86,12 +86,12 @@ describe('a good warband', () => {
       ['valor-squire', undefined, 15],
       ['valor-serf', 'valor-shield-wall', 10],
     ]);
-    const { row, replaced } = saveWarband(app, me, checked, text);
+    const { row, replaced } = await saveWarband(app, me, checked, text);
     expect(replaced).toBe(false);
     expect(row).toMatchObject({ owner: 'u1', name: "Hrolf's Watch", faction: 'valor', points: 96, source: text });
-    expect(store.warbands.list('u1').map((w) => w.name)).toEqual(["Hrolf's Watch"]);
-    expect(store.players.get('u1')?.name).toBe('Hrolf');
-    expect(warbandListEmbed(app, 'u1').description).toBe("**Hrolf's Watch** · Valor · 96 pts · Mill Crossing");
+    expect((await store.warbands.list('u1')).map((w) => w.name)).toEqual(["Hrolf's Watch"]);
+    expect((await store.players.get('u1'))?.name).toBe('Hrolf');
+    expect((await warbandListEmbed(app, 'u1')).description).toBe("**Hrolf's Watch** · Valor · 96 pts · Mill Crossing");
   });
 
   it('is summarised in an embed: each unit with its mod and cost, faction, map and the total against the cap', () => {
@@ -110,18 +110,18 @@ describe('a good warband', () => {
     ]);
   });
 
-  it("replaces the same owner's warband of the same name, even typed in other case", () => {
-    saveWarband(app, me, check(LINE), LINE);
+  it("replaces the same owner's warband of the same name, even typed in other case", async () => {
+    await saveWarband(app, me, check(LINE), LINE);
     const again = line('valor-knight').replace("Hrolf's Watch", "HROLF'S WATCH");
-    expect(saveWarband(app, me, check(again), again).replaced).toBe(true);
-    expect(store.warbands.list('u1').map((w) => [w.name, w.points])).toEqual([["HROLF'S WATCH", 27]]);
+    expect((await saveWarband(app, me, check(again), again)).replaced).toBe(true);
+    expect((await store.warbands.list('u1')).map((w) => [w.name, w.points])).toEqual([["HROLF'S WATCH", 27]]);
   });
 
-  it('stops at the per-player cap, but still allows replacing one', () => {
-    for (let i = 0; i < MAX_WARBANDS; i++) saveWarband(app, me, check(line('valor-serf').replace("Hrolf's Watch", `Band ${i}`)), 'x');
-    expect(refusal(() => saveWarband(app, me, check(LINE), LINE)).code).toBe('too-many-warbands');
-    expect(saveWarband(app, me, check(line('valor-squire').replace("Hrolf's Watch", 'Band 3')), 'x').replaced).toBe(true);
-    expect(store.warbands.list('u1')).toHaveLength(MAX_WARBANDS);
+  it('stops at the per-player cap, but still allows replacing one', async () => {
+    for (let i = 0; i < MAX_WARBANDS; i++) await saveWarband(app, me, check(line('valor-serf').replace("Hrolf's Watch", `Band ${i}`)), 'x');
+    expect((await refusedAsync(() => saveWarband(app, me, check(LINE), LINE))).code).toBe('too-many-warbands');
+    expect((await saveWarband(app, me, check(line('valor-squire').replace("Hrolf's Watch", 'Band 3')), 'x')).replaced).toBe(true);
+    expect(await store.warbands.list('u1')).toHaveLength(MAX_WARBANDS);
   });
 });
 
@@ -204,12 +204,12 @@ describe('a bad warband is refused with what is wrong, and nothing is stored', (
       [/• map: /, /units\[0\]/],
     ],
   ];
-  it.each(cases)('%s', (_what, text, file, code, messages) => {
-    const r = refusal(() => saveWarband(app, me, check(text, file), text));
+  it.each(cases)('%s', async (_what, text, file, code, messages) => {
+    const r = await refusedAsync(() => saveWarband(app, me, check(text, file), text));
     expect(r.code).toBe(code);
     for (const m of messages) expect(r.message).toMatch(m);
     expect(r.message.length).toBeLessThan(2000);
-    expect(store.warbands.list('u1')).toEqual([]);
+    expect(await store.warbands.list('u1')).toEqual([]);
   });
 
   it('lists every broken rule at once, the first few of many', () => {
@@ -278,30 +278,30 @@ describe('uploads', () => {
 });
 
 describe("show, list, remove, load: only the caller's own warbands", () => {
-  beforeEach(() => {
-    saveWarband(app, me, check(LINE), LINE);
-    saveWarband(app, { id: 'u2', name: 'Other' }, check(line('valor-serf').replace("Hrolf's Watch", 'Grey Company')), 'x');
+  beforeEach(async () => {
+    await saveWarband(app, me, check(LINE), LINE);
+    await saveWarband(app, { id: 'u2', name: 'Other' }, check(line('valor-serf').replace("Hrolf's Watch", 'Grey Company')), 'x');
   });
 
-  it('loads a warband for a skirmish with its cards, costs, faction and map', () => {
-    const w = loadWarband(app, 'u1', "hrolf's watch ");
+  it('loads a warband for a skirmish with its cards, costs, faction and map', async () => {
+    const w = await loadWarband(app, 'u1', "hrolf's watch ");
     expect(w).toMatchObject({ points: 96, faction: 'valor', map: 'mill-crossing' });
     expect(w.warband.units[0]).toEqual({ card: 'valor-knight-captain', mod: 'valor-banner' });
     expect(w.units.map((u) => u.card.id)).toEqual(['valor-knight-captain', 'valor-knight', 'valor-squire', 'valor-serf']);
   });
 
-  it("refuses someone else's warband as unknown, naming the caller's own", () => {
-    expect(refusal(() => loadWarband(app, 'u1', 'Grey Company'))).toEqual({
+  it("refuses someone else's warband as unknown, naming the caller's own", async () => {
+    expect(await refusedAsync(() => loadWarband(app, 'u1', 'Grey Company'))).toEqual({
       code: 'unknown-warband',
       message: 'You have no warband called "Grey Company". Your warbands: Hrolf\'s Watch.',
     });
-    expect(refusal(() => loadWarband(app, 'u3', 'x')).message).toMatch(/no saved warbands yet/);
-    expect(refusal(() => removeWarband(app, 'u2', "Hrolf's Watch")).code).toBe('unknown-warband');
-    expect(store.warbands.list('u1')).toHaveLength(1);
+    expect((await refusedAsync(() => loadWarband(app, 'u3', 'x'))).message).toMatch(/no saved warbands yet/);
+    expect((await refusedAsync(() => removeWarband(app, 'u2', "Hrolf's Watch"))).code).toBe('unknown-warband');
+    expect(await store.warbands.list('u1')).toHaveLength(1);
   });
 
-  it('refuses a saved warband whose card has left the catalog', () => {
-    store.warbands.save({
+  it('refuses a saved warband whose card has left the catalog', async () => {
+    await store.warbands.save({
       owner: 'u1',
       name: 'Old',
       faction: 'valor',
@@ -309,20 +309,23 @@ describe("show, list, remove, load: only the caller's own warbands", () => {
       document: { name: 'Old', faction: 'valor', map: 'mill-crossing', units: [{ card: 'valor-retired' }] },
       source: 'x',
     });
-    expect(refusal(() => loadWarband(app, 'u1', 'Old'))).toMatchObject({ code: 'warband-out-of-date', message: expect.stringContaining('"valor-retired"') });
+    expect(await refusedAsync(() => loadWarband(app, 'u1', 'Old'))).toMatchObject({
+      code: 'warband-out-of-date',
+      message: expect.stringContaining('"valor-retired"'),
+    });
   });
 
-  it("autocompletes only the caller's warbands", () => {
-    expect(warbandChoices(app, 'u1', '')).toEqual([{ name: "Hrolf's Watch (Valor, 96 pts)", value: "Hrolf's Watch" }]);
-    expect(warbandChoices(app, 'u1', 'grey')).toEqual([]);
-    expect(warbandChoices(app, 'u2', 'grey')).toEqual([{ name: 'Grey Company (Valor, 6 pts)', value: 'Grey Company' }]);
+  it("autocompletes only the caller's warbands", async () => {
+    expect(await warbandChoices(app, 'u1', '')).toEqual([{ name: "Hrolf's Watch (Valor, 96 pts)", value: "Hrolf's Watch" }]);
+    expect(await warbandChoices(app, 'u1', 'grey')).toEqual([]);
+    expect(await warbandChoices(app, 'u2', 'grey')).toEqual([{ name: 'Grey Company (Valor, 6 pts)', value: 'Grey Company' }]);
   });
 
-  it('removes, giving back the line that would restore it', () => {
-    expect(removeWarband(app, 'u1', "HROLF'S WATCH")).toEqual({ name: "Hrolf's Watch", line: LINE });
-    expect(store.warbands.list('u1')).toEqual([]);
-    expect(store.warbands.list('u2')).toHaveLength(1);
-    expect(warbandListEmbed(app, 'u1').description).toMatch(/^None yet/);
+  it('removes, giving back the line that would restore it', async () => {
+    expect(await removeWarband(app, 'u1', "HROLF'S WATCH")).toEqual({ name: "Hrolf's Watch", line: LINE });
+    expect(await store.warbands.list('u1')).toEqual([]);
+    expect(await store.warbands.list('u2')).toHaveLength(1);
+    expect((await warbandListEmbed(app, 'u1')).description).toMatch(/^None yet/);
   });
 
   it('the chat line round-trips', () => {
@@ -379,7 +382,7 @@ describe('the /warband handler', () => {
       kind: 'reply',
       payload: { flags: 64, content: expect.stringContaining("Saved **Hrolf's Watch**"), embeds: [{ title: "Hrolf's Watch" }] },
     });
-    expect(store.warbands.list('u1')).toHaveLength(1);
+    expect(await store.warbands.list('u1')).toHaveLength(1);
   });
 
   it('defers, downloads and saves a file', async () => {
@@ -388,7 +391,7 @@ describe('the /warband handler', () => {
     const file = { name: 'hrolf.yml', size: YAML_TEXT.length, contentType: 'application/x-yaml', url: 'https://cdn.example/hrolf.yml' };
     await warbandCommand.run(asInteraction(i), app, opts('submit', { file: file as never }));
     expect(i.sent.map((s) => s.kind)).toEqual(['defer', 'edit']);
-    expect(store.warbands.get('u1', "Hrolf's Watch")?.source).toBe(YAML_TEXT);
+    expect((await store.warbands.get('u1', "Hrolf's Watch"))?.source).toBe(YAML_TEXT);
   });
 
   it('wants exactly one of file and text, and refuses a huge file without deferring', async () => {
@@ -401,7 +404,7 @@ describe('the /warband handler', () => {
   });
 
   it('shows privately unless shared; lists; removes; autocompletes names', async () => {
-    saveWarband(app, me, check(LINE), LINE);
+    await saveWarband(app, me, check(LINE), LINE);
     const i = fakeInteraction();
     await warbandCommand.run(asInteraction(i), app, opts('show', { name: "Hrolf's Watch" }));
     await warbandCommand.run(asInteraction(i), app, opts('show', { name: "Hrolf's Watch", share: true }));
@@ -410,13 +413,13 @@ describe('the /warband handler', () => {
     const payloads = i.sent.map((s) => s.payload as { flags?: number; content?: string });
     expect(payloads.map((p) => p.flags)).toEqual([64, undefined, 64, 64]);
     expect(payloads[3]!.content).toBe(`Removed **Hrolf's Watch**. To bring it back: \`/warband submit text:${LINE}\``);
-    expect(store.warbands.list('u1')).toEqual([]);
-    saveWarband(app, me, check(LINE), LINE);
+    expect(await store.warbands.list('u1')).toEqual([]);
+    await saveWarband(app, me, check(LINE), LINE);
     const choices = await warbandCommand.autocomplete!(asInteraction(i) as never, app, opts('show', { name: 'hro' }, 'name'));
     expect(choices.map((c) => c.value)).toEqual(["Hrolf's Watch"]);
   });
 
-  it('checks maps against what the server may use', () => {
-    expect(mapIds(app, 'g1')).toEqual(maps);
+  it('checks maps against what the server may use', async () => {
+    expect(await mapIds(app, 'g1')).toEqual(maps);
   });
 });

@@ -14,32 +14,31 @@ import type { Store } from '../../src/store';
 import { memoryStore } from '../store/fixture';
 import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
 
-function playedMatch(store: Store, turns: number): number[] {
+async function playedMatch(store: Store, turns: number): Promise<number[]> {
   const choose = new Chooser(seeded(51));
-  storedMatch(store, 'm1', setupFor(51, ['burning-village']));
-  untilPlaying(store, 'm1', choose);
+  await storedMatch(store, 'm1', setupFor(51, ['burning-village']));
+  await untilPlaying(store, 'm1', choose);
   for (let i = 0; i < 600; i++) {
-    const ends = store.matches
-      .events<MatchEvent>('m1', 0)
+    const ends = (await store.matches.events<MatchEvent>('m1', 0))
       .filter((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended')
       .map((e) => e.seq);
-    const game = gameOf(store.matches.get('m1')!.snapshot as MatchSnapshot)!;
+    const game = gameOf((await store.matches.get('m1'))!.snapshot as MatchSnapshot)!;
     if (ends.length >= turns || game.over) return ends;
-    playOn(store, 'm1', choose);
+    await playOn(store, 'm1', choose);
   }
   throw new Error('the match did not get that far');
 }
 
 describe("a ping's digest", () => {
-  it('reads the log only from the turns just posted, and says what the whole log says', () => {
+  it('reads the log only from the turns just posted, and says what the whole log says', async () => {
     const store = memoryStore();
-    const ends = playedMatch(store, 12);
+    const ends = await playedMatch(store, 12);
     expect(ends.length).toBeGreaterThanOrEqual(12);
-    const row = store.matches.get('m1')!;
+    const row = (await store.matches.get('m1'))!;
     const setup = row.setup as MatchSetup;
     const now = gameOf(row.snapshot as MatchSnapshot)!;
     // The last turn posted, as the turn post knows where it began (its seq and state).
-    const began = turnAt(store, row, setup, ends.at(-1)!).began;
+    const began = (await turnAt(store, row, setup, ends.at(-1)!)).began;
     expect(began).toBeDefined();
     const known: KnownState[] = [{ seq: began!.seq, state: withFixed(now, began!.moment) }];
 
@@ -47,10 +46,10 @@ describe("a ping's digest", () => {
     let windowed = 0;
     for (const player of setup.players) {
       reads.mockClear();
-      const whole = yourTurnContent(store, row, setup, row.seq, player, 'Your turn.');
+      const whole = await yourTurnContent(store, row, setup, row.seq, player, 'Your turn.');
       expect(reads.mock.calls.map((c) => c[1])).toEqual([0]);
       reads.mockClear();
-      const fromKnown = yourTurnContent(store, row, setup, row.seq, player, 'Your turn.', known);
+      const fromKnown = await yourTurnContent(store, row, setup, row.seq, player, 'Your turn.', known);
       expect(fromKnown).toBe(whole);
       // The player who ended the last turn acted inside it: only its events were read.
       if (reads.mock.calls.length === 1) {
@@ -59,24 +58,24 @@ describe("a ping's digest", () => {
       }
     }
     expect(windowed).toBeGreaterThan(0);
-    expect(setup.players.some((p) => yourTurnContent(store, row, setup, row.seq, p, 'x', known).includes('-# Since your last act: '))).toBe(true);
+    const digests = await Promise.all(setup.players.map((p) => yourTurnContent(store, row, setup, row.seq, p, 'x', known)));
+    expect(digests.some((d) => d.includes('-# Since your last act: '))).toBe(true);
   });
 
-  it('comes from the turns the bot posted as the match went on', () => {
+  it('comes from the turns the bot posted as the match went on', { timeout: 60_000 }, async () => {
     const store = memoryStore();
     const choose = new Chooser(seeded(52));
-    storedMatch(store, 'm2', setupFor(52, ['burning-village']));
-    untilPlaying(store, 'm2', choose);
+    await storedMatch(store, 'm2', setupFor(52, ['burning-village']));
+    await untilPlaying(store, 'm2', choose);
     const reads = vi.spyOn(store.matches, 'events');
     let posted = 0;
     let fromStart = 0;
     let lastEnd = 0;
     for (let i = 0; i < 600 && posted < 14; i++) {
-      const row = playOn(store, 'm2', choose);
+      const row = await playOn(store, 'm2', choose);
       const game = gameOf(row.snapshot as MatchSnapshot)!;
       if (game.over) break;
-      const end = store.matches
-        .events<MatchEvent>('m2', lastEnd)
+      const end = (await store.matches.events<MatchEvent>('m2', lastEnd))
         .filter((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended')
         .at(-1)?.seq;
       if (end === undefined || !game.turn || game.prompt) continue;
@@ -84,10 +83,10 @@ describe("a ping's digest", () => {
       // Each turn is posted as it ends, with the ping for whoever goes next, as the outbox does.
       const ping = { seq: row.seq, player: game.turn.player, content: 'Your turn.' };
       reads.mockClear();
-      const post = picturePost(store, row, { kind: 'turn', seq: end, ping });
+      const post = await picturePost(store, row, { kind: 'turn', seq: end, ping });
       posted++;
       if (reads.mock.calls.some((c) => (c[1] ?? 0) === 0)) fromStart++;
-      const whole = yourTurnContent(store, row, row.setup as MatchSetup, row.seq, ping.player, 'Your turn.');
+      const whole = await yourTurnContent(store, row, row.setup as MatchSetup, row.seq, ping.player, 'Your turn.');
       expect(post.content!.endsWith(whole)).toBe(true);
     }
     expect(posted).toBe(14);

@@ -26,7 +26,7 @@ const hasImage = (r: { files: readonly unknown[] }) => r.files.length > 0;
 
 /** The player on turn ends the turn of the first unit they may end: one `turn-ended`, one turn post. */
 async function endATurn(): Promise<{ seq: number }> {
-  const s = snapshotOf(world, thread);
+  const s = await snapshotOf(world, thread);
   if (s.stage !== 'game') throw new Error('the match is not under way');
   const end = legalActs(s.game).find((c): c is Extract<Command, { end: string }> => 'end' in c)!;
   const player = s.game.turn!.player;
@@ -35,13 +35,20 @@ async function endATurn(): Promise<{ seq: number }> {
   // When every reply fails no callback ever arrives, so this waits out its time.
   await out.response(3000).catch(() => undefined);
   await world.bot.idle();
-  const match = world.store.matches.byThread(thread)!;
-  const ended = world.store.matches.events<MatchEvent>(match.id).filter((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
+  const match = (await world.store.matches.byThread(thread))!;
+  const ended = (await world.store.matches.events<MatchEvent>(match.id)).filter((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
   return { seq: ended.at(-1)!.seq };
 }
 
 const turnPosts = (seq: number) => world.messages(thread).filter((m) => m.attachments.some((a) => a.filename === `turn-${seq}.png`));
-const waitForOutbox = () => world.fake.waitFor(() => world.store.outbox.pending().length === 0, 10_000);
+/** Until every outbox row is delivered (the fake's waitFor takes only synchronous checks; the store is async). */
+async function waitForOutbox(): Promise<void> {
+  const until = Date.now() + 10_000;
+  while ((await world.store.outbox.pending()).length > 0) {
+    if (Date.now() > until) throw new Error('the outbox still has rows waiting after 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('the turn post survives', () => {
   it('a 500 after Discord stored it: discord.js sends again, and the nonce keeps it to one post', async () => {
@@ -59,8 +66,8 @@ describe('the turn post survives', () => {
     const fault = world.fake.faults.add({ route: MESSAGES, when: hasImage, status: 502, after: true, times: 4 });
     const { seq } = await endATurn();
     expect(fault.hits).toBe(4);
-    const match = world.store.matches.byThread(thread)!;
-    expect(world.store.outbox.pending(match.id)[0]).toMatchObject({ attempts: 1 });
+    const match = (await world.store.matches.byThread(thread))!;
+    expect((await world.store.outbox.pending(match.id))[0]).toMatchObject({ attempts: 1 });
     await waitForOutbox();
     expect(turnPosts(seq)).toHaveLength(1);
   }, 20_000);
@@ -111,7 +118,7 @@ describe('a declined challenge whose reply fails', () => {
     const lines = world.messages(challenge).filter((m) => m.content.includes('declined the challenge'));
     expect(lines).toHaveLength(1);
     expect(lines[0]!.mentions).toEqual([world.fake.user('carol')!.id]);
-    expect(world.store.matches.byThread(challenge)!.status).toBe('declined');
+    expect((await world.store.matches.byThread(challenge))!.status).toBe('declined');
   }, 20_000);
 });
 
@@ -123,6 +130,6 @@ describe('a saved change whose reply fails', () => {
     const said = answerText(await out.settled({ quietMs: 50 }));
     expect(said).toContain('That was saved');
     expect(said).not.toContain('nothing was changed');
-    expect(world.store.warbands.list(world.fake.user('bob')!.id).map((w) => w.name)).toContain('Grave Host II');
+    expect((await world.store.warbands.list(world.fake.user('bob')!.id)).map((w) => w.name)).toContain('Grave Host II');
   });
 });

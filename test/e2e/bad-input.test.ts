@@ -10,19 +10,19 @@ import { openPrompt } from './driver';
 
 let world: World;
 let thread: string;
-const seqOf = () => world.store.matches.byThread(thread)!.seq;
-const turnPlayer = () => world.fake.user(gameOf(snapshotOf(world, thread))!.turn!.player)!.username;
-const otherPlayer = () => (turnPlayer() === 'alice' ? 'bob' : 'alice');
-const unitsOf = (user: string) => Object.values(gameOf(snapshotOf(world, thread))!.units).filter((u) => u.player === world.fake.user(user)!.id);
+const seqOf = async () => (await world.store.matches.byThread(thread))!.seq;
+const turnPlayer = async () => world.fake.user(gameOf(await snapshotOf(world, thread))!.turn!.player)!.username;
+const otherPlayer = async () => ((await turnPlayer()) === 'alice' ? 'bob' : 'alice');
+const unitsOf = async (user: string) => Object.values(gameOf(await snapshotOf(world, thread))!.units).filter((u) => u.player === world.fake.user(user)!.id);
 
 /** Runs a command that must be refused: privately, with `pattern`, and changing nothing. */
 async function refused(input: Parameters<World['run']>[0], pattern: RegExp): Promise<string> {
-  const before = seqOf();
+  const before = await seqOf();
   const s = await world.run(input);
   expect(s.response?.ephemeral, `${input.name} should be answered privately`).toBe(true);
   const text = answerText(s);
   expect(text).toMatch(pattern);
-  expect(seqOf()).toBe(before);
+  expect(await seqOf()).toBe(before);
   return text;
 }
 
@@ -34,26 +34,29 @@ afterAll(async () => world?.close());
 
 describe('bad input gets a clear private message and changes nothing', () => {
   it('acting out of turn', async () => {
-    const mine = unitsOf(otherPlayer())[0]!;
-    await refused({ user: otherPlayer(), channel: thread, name: 'move', options: { unit: mine.id, to: 'A1' } }, /turn/i);
+    const mine = (await unitsOf(await otherPlayer()))[0]!;
+    await refused({ user: await otherPlayer(), channel: thread, name: 'move', options: { unit: mine.id, to: 'A1' } }, /turn/i);
   });
 
   it("acting with someone else's unit", async () => {
-    const theirs = unitsOf(otherPlayer())[0]!;
-    await refused({ user: turnPlayer(), channel: thread, name: 'end', options: { unit: theirs.id } }, /not yours|belongs|<@/i);
+    const theirs = (await unitsOf(await otherPlayer()))[0]!;
+    await refused({ user: await turnPlayer(), channel: thread, name: 'end', options: { unit: theirs.id } }, /not yours|belongs|<@/i);
   });
 
   it('an illegal act, with the rule explained', async () => {
-    const mine = unitsOf(turnPlayer())[0]!;
-    const text = await refused({ user: turnPlayer(), channel: thread, name: 'move', options: { unit: mine.id, to: 'J9' } }, /.{20,}/);
+    const mine = (await unitsOf(await turnPlayer()))[0]!;
+    const text = await refused({ user: await turnPlayer(), channel: thread, name: 'move', options: { unit: mine.id, to: 'J9' } }, /.{20,}/);
     expect(text).toMatch(/reach|cost|movement|enter|entry/i);
   });
 
   it('a malformed square, a square off the map, an unknown unit', async () => {
-    const mine = unitsOf(turnPlayer())[0]!;
-    await refused({ user: turnPlayer(), channel: thread, name: 'move', options: { unit: mine.id, to: 'hello' } }, /"hello" is not a square/);
-    await refused({ user: turnPlayer(), channel: thread, name: 'move', options: { unit: mine.id, to: 'Z40' } }, /Z40 is off the map; it runs from A1 to R18/);
-    await refused({ user: turnPlayer(), channel: thread, name: 'move', options: { unit: 'dragon', to: 'A1' } }, /no unit "dragon".*map labels/);
+    const mine = (await unitsOf(await turnPlayer()))[0]!;
+    await refused({ user: await turnPlayer(), channel: thread, name: 'move', options: { unit: mine.id, to: 'hello' } }, /"hello" is not a square/);
+    await refused(
+      { user: await turnPlayer(), channel: thread, name: 'move', options: { unit: mine.id, to: 'Z40' } },
+      /Z40 is off the map; it runs from A1 to R18/,
+    );
+    await refused({ user: await turnPlayer(), channel: thread, name: 'move', options: { unit: 'dragon', to: 'A1' } }, /no unit "dragon".*map labels/);
   });
 
   it('a command used outside a match thread', async () => {
@@ -68,40 +71,43 @@ describe('bad input gets a clear private message and changes nothing', () => {
     await world.run({ user: 'carol', name: 'skirmish challenge', options: { opponent: 'dave', warband: "Carol's Own", points: 40 } });
     const other = world.fake.threads(world.fake.channel.id).at(-1)!.id;
     await world.run({ user: 'dave', channel: other, name: 'skirmish accept', options: { warband: "Dave's Dead" } });
-    const snap = () =>
-      world.store.matches.byThread(other)!.snapshot as {
+    const snap = async () =>
+      (await world.store.matches.byThread(other))!.snapshot as {
         stage: string;
         pregame: { prompt: { kind: string; player: string; options: { areas: { tiles: string[] }[] } } | null };
       };
-    for (let i = 0; i < 10 && snap().pregame.prompt?.kind !== 'entry'; i++) {
-      const p = snap().pregame.prompt!;
+    for (let i = 0; i < 10 && (await snap()).pregame.prompt?.kind !== 'entry'; i++) {
+      const p = (await snap()).pregame.prompt!;
       await world.click(world.fake.user(p.player)!.username, openPrompt(world, other)!);
     }
-    const entry = snap().pregame.prompt!;
+    const entry = (await snap()).pregame.prompt!;
     const chooser = world.fake.user(entry.player)!.username;
     const menu = openPrompt(world, other)!;
     // Someone else's prompt: refused, nothing changes.
     const intruder = chooser === 'carol' ? 'dave' : 'carol';
-    const seqBefore = world.store.matches.byThread(other)!.seq;
+    const seqBefore = (await world.store.matches.byThread(other))!.seq;
     const foreign = await world.select(intruder, menu);
     expect(foreign.response?.ephemeral).toBe(true);
     expect(answerText(foreign)).toMatch(/That choice is not yours: it is for <@\d+>/);
-    expect(world.store.matches.byThread(other)!.seq).toBe(seqBefore);
+    expect((await world.store.matches.byThread(other))!.seq).toBe(seqBefore);
     // The owner answers by typing the square instead while, a moment later, a stale client still sends
     // the menu (before the bot has taken it off the message): the click arrives second and is refused.
     const typed = await world.fake.command({ user: chooser, channel: other, name: 'skirmish entry', options: { square: entry.options.areas[0]!.tiles[0]! } });
+    // The store is async, so two interactions in flight at once may reach the database in either order:
+    // the command's answer is awaited first, so the stale click is the one that comes second.
+    await typed.response();
     const c = componentsOf(menu)[0]!;
     const late = await world.fake.select({ user: chooser, message: menu.id, customId: c.custom_id, values: [c.options![1]!.value] });
     await Promise.all([typed.response(), late.response()]);
     await world.bot.idle();
     expect(typed.summary().response?.ephemeral).toBe(false);
-    const after = world.store.matches.byThread(other)!.seq;
+    const after = (await world.store.matches.byThread(other))!.seq;
     const stale = late.summary();
     expect(stale.response?.ephemeral).toBe(true);
     expect(answerText(stale)).toBe('That prompt has passed.');
     // The menu the command answered is taken off its message.
     expect(componentsOf(world.fake.message(menu.id)!)).toEqual([]);
-    expect(world.store.matches.byThread(other)!.seq).toBe(after);
+    expect((await world.store.matches.byThread(other))!.seq).toBe(after);
   });
 
   it('an oversized upload, and a malformed one', async () => {
@@ -111,14 +117,14 @@ describe('bad input gets a clear private message and changes nothing', () => {
     const s = await world.run({ user: 'carol', name: 'warband submit', attachments: { file: broken } });
     expect(s.response?.ephemeral).toBe(true);
     expect(answerText(s)).toMatch(/JSON/i);
-    expect(world.store.warbands.list(world.fake.user('carol')!.id).map((w) => w.name)).not.toContain('Oops');
+    expect((await world.store.warbands.list(world.fake.user('carol')!.id)).map((w) => w.name)).not.toContain('Oops');
   });
 
   it('a warband over the cap', async () => {
     const line = 'Too Many | valor | mill-crossing | valor-knight, valor-knight, valor-knight, valor-knight, valor-knight';
     const s = await world.run({ user: 'carol', name: 'warband submit', options: { text: line } });
     expect(answerText(s)).toMatch(/135 points.*121|121.*135/);
-    expect(world.store.warbands.list(world.fake.user('carol')!.id).map((w) => w.name)).not.toContain('Too Many');
+    expect((await world.store.warbands.list(world.fake.user('carol')!.id)).map((w) => w.name)).not.toContain('Too Many');
   });
 
   it('a 10,000-deep YAML file and a name with a bidi override are refused in a sentence, and the bot keeps answering (issue 10)', async () => {
@@ -140,7 +146,7 @@ describe('bad input gets a clear private message and changes nothing', () => {
     };
     const file = await refused({ user: 'carol', name: 'warband submit', attachments: { file: upload } }, /rlo\.json\*\* is not a valid warband/);
     expect(file).toContain('• name: contains an invisible or direction-changing character (U+202E) at position 4; remove it');
-    expect(world.store.warbands.list(world.fake.user('carol')!.id).map((w) => w.name)).not.toContain('Hro\u202Elf');
+    expect((await world.store.warbands.list(world.fake.user('carol')!.id)).map((w) => w.name)).not.toContain('Hro\u202Elf');
     // The bot is still up and answering.
     const after = await world.run({ user: 'alice', channel: thread, name: 'skirmish status' });
     expect(answerText(after)).toContain('Round 1');
@@ -151,8 +157,8 @@ describe('bad input gets a clear private message and changes nothing', () => {
     // A match whose saved state is damaged makes its handler throw a TypeError: a bug, not bad input.
     await world.run({ user: 'carol', name: 'skirmish challenge', options: { opponent: 'dave', warband: "Carol's Own", points: 40 } });
     const broken = world.fake.threads(world.fake.channel.id).at(-1)!.id;
-    const row = world.store.matches.byThread(broken)!;
-    world.store.matches.act(row.id, row.seq, () => ({
+    const row = (await world.store.matches.byThread(broken))!;
+    await world.store.matches.act(row.id, row.seq, () => ({
       ok: true,
       events: [],
       snapshot: { stage: 'game', game: { nonsense: true } },

@@ -6,15 +6,15 @@ import type { FakeMessage } from '../../src/fakecord';
 import { openPrompt } from './driver';
 import { componentsOf, type World } from './world';
 
-export const rowOf = (world: World, thread: string) => world.store.matches.byThread(thread)!;
+export const rowOf = async (world: World, thread: string) => (await world.store.matches.byThread(thread))!;
 
-export const waitOf = (world: World, thread: string): Wait | undefined => waitsOf(rowOf(world, thread))[0];
+export const waitOf = async (world: World, thread: string): Promise<Wait | undefined> => waitsOf(await rowOf(world, thread))[0];
 
 export const username = (world: World, id: string) => world.fake.user(id)!.username;
 
 /** The one player the match waits on acts at once: a prompt's first choice, or the end of a unit's turn. */
 export async function actNow(world: World, thread: string): Promise<void> {
-  const row = rowOf(world, thread);
+  const row = await rowOf(world, thread);
   const wait = waitsOf(row)[0];
   if (!wait) throw new Error('the match waits on nobody');
   const who = username(world, wait.player);
@@ -38,4 +38,4 @@ export function newMessages(world: World, thread: string, after?: string): FakeM
   return all.filter((m) => BigInt(m.id) > BigInt(after));
 }
 
-export const roundOf = (world: World, thread: string): number => gameOf(rowOf(world, thread).snapshot as MatchSnapshot)?.round ?? 0;
+export const roundOf = async (world: World, thread: string): Promise<number> => gameOf((await rowOf(world, thread)).snapshot as MatchSnapshot)?.round ?? 0;

@@ -25,24 +25,24 @@ describe('a player who never acts after round 1', () => {
     const alice = world.fake.user('alice')!.id;
     const bob = world.fake.user('bob')!.id;
     // Setup and round 1: both players act at once.
-    for (let i = 0; i < 200 && roundOf(world, thread) < 2; i++) await actNow(world, thread);
-    expect(roundOf(world, thread)).toBe(2);
-    expect(world.store.deadlines.misses(rowOf(world, thread).id, bob)).toBe(0);
+    for (let i = 0; i < 200 && (await roundOf(world, thread)) < 2; i++) await actNow(world, thread);
+    expect(await roundOf(world, thread)).toBe(2);
+    expect(await world.store.deadlines.misses((await rowOf(world, thread)).id, bob)).toBe(0);
 
     // From now on only alice acts; the clock moves an hour at a time while the match waits on bob.
     const seen: { hour: number; text: string; mentions: readonly string[] }[] = [];
     const start = world.clock();
     let last = newMessages(world, thread).at(-1)?.id;
-    for (let i = 0; i < 400 && rowOf(world, thread).status !== 'over'; i++) {
-      if (waitOf(world, thread)?.player === alice) await actNow(world, thread);
+    for (let i = 0; i < 400 && (await rowOf(world, thread)).status !== 'over'; i++) {
+      if ((await waitOf(world, thread))?.player === alice) await actNow(world, thread);
       else await world.advance(1);
       for (const m of newMessages(world, thread, last)) seen.push({ hour: (world.clock() - start) / HOUR, text: m.content, mentions: m.mentions });
       last = newMessages(world, thread).at(-1)?.id ?? last;
     }
-    const row = rowOf(world, thread);
+    const row = await rowOf(world, thread);
     expect(row.status).toBe('over');
     expect(row.winner).toBe(alice);
-    expect(world.store.deadlines.misses(row.id, bob)).toBe(3);
+    expect(await world.store.deadlines.misses(row.id, bob)).toBe(3);
     const timeouts = seen.filter((m) => m.text.startsWith('⏰'));
     expect(timeouts.map((m) => m.text.split('\n')[0]!.replace(/:.*/, ''))).toEqual([
       "⏰ **Bob**'s time ran out",
@@ -55,7 +55,7 @@ describe('a player who never acts after round 1', () => {
 
     // Each of bob's deadlines: a reminder halfway and one 2 hours before, each posted in the hour it
     // fell due, pinging bob and naming the deadline as a Discord timestamp; the timeout at the deadline.
-    const rows = world.store.deadlines.ofMatch(row.id).filter((d) => d.due >= start);
+    const rows = (await world.store.deadlines.ofMatch(row.id)).filter((d) => d.due >= start);
     const missed = rows.filter((d) => d.outcome === 'missed');
     expect(missed.map((d) => [d.kind, d.player])).toEqual([
       ['prompt', bob],
@@ -80,7 +80,7 @@ describe('a player who never acts after round 1', () => {
     }
     // Alice acted each time at once: none of her deadlines ran out, and she was never reminded.
     expect(rows.filter((d) => d.player === alice).every((d) => d.outcome === 'cancelled')).toBe(true);
-    expect(world.store.deadlines.pending(row.id)).toEqual([]);
+    expect(await world.store.deadlines.pending(row.id)).toEqual([]);
     expect(world.errors).toEqual([]);
   }, 120_000);
 });
@@ -95,7 +95,7 @@ describe('standing orders', () => {
     const thread = await challengeAccepted(world);
     const answered = () =>
       world.messages(thread).filter((m) => /🗒️ Answered by \*\*Bob\*\*'s standing order: .*(replies to|lets .* pass|takes the wounds)/.test(m.content));
-    for (let i = 0; i < 40 && answered().length === 0 && rowOf(world, thread).status !== 'over'; i++) await playThrough(world, thread, 100 + i, 12);
+    for (let i = 0; i < 40 && answered().length === 0 && (await rowOf(world, thread)).status !== 'over'; i++) await playThrough(world, thread, 100 + i, 12);
     const lines = answered();
     expect(lines.length).toBeGreaterThan(0);
     expect(lines[0]!.content).toMatch(/standing order: .*(replies to|takes the wounds|rerolls|lets)/);
@@ -108,7 +108,7 @@ describe('standing orders', () => {
     expect(answerText(shown)).toContain('reply when the chance to hit is 5 % or more');
     const cleared = await world.run({ user: 'bob', name: 'orders clear', options: { scope: 'everything' } });
     expect(answerText(cleared)).toContain('Cleared all your standing orders');
-    expect(world.store.orders.list(bob)).toEqual([]);
+    expect(await world.store.orders.list(bob)).toEqual([]);
     expect(world.errors).toEqual([]);
   }, 240_000);
 });
@@ -118,27 +118,27 @@ describe('a vacation', () => {
     const alice = world.fake.user('alice')!.id;
     const bob = world.fake.user('bob')!.id;
     const thread = await challengeAccepted(world);
-    for (let i = 0; i < 50 && waitOf(world, thread)?.player !== alice; i++) await actNow(world, thread);
-    const match = rowOf(world, thread).id;
-    const aliceDue = world.store.deadlines.pending(match).find((d) => d.kind !== 'reminder')!.due;
+    for (let i = 0; i < 50 && (await waitOf(world, thread))?.player !== alice; i++) await actNow(world, thread);
+    const match = (await rowOf(world, thread)).id;
+    const aliceDue = (await world.store.deadlines.pending(match)).find((d) => d.kind !== 'reminder')!.due;
     const t0 = world.clock();
     const away = await world.run({ user: 'bob', name: 'vacation start', options: { days: 3 } });
     expect(answerText(away)).toMatch(/You are away until <t:\d+:f>\..*Vacation this year: 3 of 14 days used/s);
     expect(world.messages(thread).some((m) => m.content.startsWith('🏖️ **Bob** is away until'))).toBe(true);
     // Alice's clock is not bob's: her deadline stays.
-    expect(world.store.deadlines.pending(match).find((d) => d.kind !== 'reminder')!.due).toBe(aliceDue);
+    expect((await world.store.deadlines.pending(match)).find((d) => d.kind !== 'reminder')!.due).toBe(aliceDue);
     // A wait on bob that begins while he is away starts its clock when he is back.
-    for (let i = 0; i < 50 && waitOf(world, thread)?.player !== bob; i++) await actNow(world, thread);
-    const wait = waitOf(world, thread)!;
+    for (let i = 0; i < 50 && (await waitOf(world, thread))?.player !== bob; i++) await actNow(world, thread);
+    const wait = (await waitOf(world, thread))!;
     const hours = wait.kind === 'turn' ? 48 : 24;
-    const bobDue = () => world.store.deadlines.pending(match).find((d) => d.kind !== 'reminder' && d.player === bob)!.due;
-    expect(bobDue()).toBe(t0 + 3 * 24 * HOUR + hours * HOUR);
+    const bobDue = async () => (await world.store.deadlines.pending(match)).find((d) => d.kind !== 'reminder' && d.player === bob)!.due;
+    expect(await bobDue()).toBe(t0 + 3 * 24 * HOUR + hours * HOUR);
     // Nothing runs out while he is away.
     await world.advance(25);
-    expect(world.store.deadlines.misses(match, bob)).toBe(0);
+    expect(await world.store.deadlines.misses(match, bob)).toBe(0);
     const back = await world.run({ user: 'bob', name: 'vacation end' });
     expect(answerText(back)).toContain('This vacation counts 2 days; 1 is given back. Vacation this year: 2 of 14 days used.');
-    expect(bobDue()).toBe(t0 + 25 * HOUR + hours * HOUR);
+    expect(await bobDue()).toBe(t0 + 25 * HOUR + hours * HOUR);
     expect(world.messages(thread).some((m) => m.content.startsWith('🏖️ **Bob** is back'))).toBe(true);
     const again = await world.run({ user: 'bob', name: 'vacation start', options: { days: 13 } });
     expect(answerText(again)).toBe('You have 12 of 14 vacation days left this year (2 used), not 13.');
@@ -168,8 +168,8 @@ describe('/games and /notify', () => {
     expect(answerText(digest)).toMatch(/📜 \*\*Alice vs Bob\*\*/);
     expect(answerText(digest)).toMatch(/\*\*Now:\*\* Waiting for <@\d+>/);
     // A reminder now comes by DM as well as in the thread.
-    const match = rowOf(world, thread).id;
-    const due = world.store.deadlines.pending(match).find((d) => d.kind === 'reminder' && d.player === bob)!.due;
+    const match = (await rowOf(world, thread)).id;
+    const due = (await world.store.deadlines.pending(match)).find((d) => d.kind === 'reminder' && d.player === bob)!.due;
     await world.advance(Math.ceil((due - world.clock()) / HOUR));
     const dm = world.fake.dms().find((c) => c.recipientId === bob);
     expect(dm).toBeDefined();
@@ -181,8 +181,8 @@ describe('/games and /notify', () => {
 
 /** Bob acts on the wait in front of him, without waiting for the bot: a click on the prompt, or /end. */
 async function bobActs(thread: string): Promise<InteractionOutcome> {
-  const row = rowOf(world, thread);
-  const wait = waitOf(world, thread)!;
+  const row = await rowOf(world, thread);
+  const wait = (await waitOf(world, thread))!;
   const who = username(world, wait.player);
   if (wait.kind === 'setup' || wait.kind === 'prompt') {
     const message = openPrompt(world, thread)!;
@@ -203,9 +203,9 @@ describe('a timeout racing a real act', () => {
     const outcomes: string[] = [];
     for (const delay of [0, 0, 1, 2, 5, 10, 40]) {
       const thread = await challengeAccepted(world);
-      for (let i = 0; i < 50 && waitOf(world, thread)?.player !== bob; i++) await actNow(world, thread);
-      const match = rowOf(world, thread).id;
-      const timeout = world.store.deadlines.pending(match).find((d) => d.kind !== 'reminder' && d.player === bob)!;
+      for (let i = 0; i < 50 && (await waitOf(world, thread))?.player !== bob; i++) await actNow(world, thread);
+      const match = (await rowOf(world, thread)).id;
+      const timeout = (await world.store.deadlines.pending(match)).find((d) => d.kind !== 'reminder' && d.player === bob)!;
       const posts = world.messages(thread).length;
       // Bob acts a moment before his deadline; while his act is on its way, the deadline passes and the
       // scheduler ticks. Whichever transaction comes first wins: an act that arrives late is refused.
@@ -219,7 +219,7 @@ describe('a timeout racing a real act', () => {
       const summary = await outcome.settled({ quietMs: 20 });
       await world.bot.idle();
       const acted = summary.response?.ephemeral === false || summary.response?.kind === 'update';
-      const row = world.store.deadlines.get(timeout.id)!;
+      const row = (await world.store.deadlines.get(timeout.id))!;
       const timedOut = row.outcome === 'missed';
       const lines = world
         .messages(thread)
@@ -228,7 +228,7 @@ describe('a timeout racing a real act', () => {
       if (acted) {
         expect(row.outcome).toBe('cancelled');
         expect(lines).toEqual([]);
-        expect(world.store.deadlines.misses(match, bob)).toBe(0);
+        expect(await world.store.deadlines.misses(match, bob)).toBe(0);
       } else {
         expect(timedOut).toBe(true);
         expect(summary.response?.ephemeral).toBe(true);
@@ -242,14 +242,14 @@ describe('a timeout racing a real act', () => {
     expect(outcomes.length).toBe(7);
     // A late act is refused even before the scheduler has looked.
     const thread = await challengeAccepted(world);
-    for (let i = 0; i < 50 && waitOf(world, thread)?.player !== bob; i++) await actNow(world, thread);
-    const timeout = world.store.deadlines.pending(rowOf(world, thread).id).find((d) => d.kind !== 'reminder' && d.player === bob)!;
+    for (let i = 0; i < 50 && (await waitOf(world, thread))?.player !== bob; i++) await actNow(world, thread);
+    const timeout = (await world.store.deadlines.pending((await rowOf(world, thread)).id)).find((d) => d.kind !== 'reminder' && d.player === bob)!;
     world.clock.set(timeout.due + 1);
     const late = await (await bobActs(thread)).settled({ quietMs: 20 });
     expect(answerText(late)).toMatch(/^⏰ Your time for this ran out <t:\d+:R>, so nothing was changed: the bot is taking the default for you now\.$/);
-    expect(world.store.deadlines.get(timeout.id)!.done).toBeNull();
+    expect((await world.store.deadlines.get(timeout.id))!.done).toBeNull();
     await world.advance(0);
-    expect(world.store.deadlines.get(timeout.id)!.outcome).toBe('missed');
+    expect((await world.store.deadlines.get(timeout.id))!.outcome).toBe('missed');
     expect(world.errors).toEqual([]);
   }, 120_000);
 });
@@ -260,17 +260,17 @@ describe('a restart with overdue deadlines', () => {
     const threads: string[] = [];
     for (let n = 0; n < 3; n++) {
       const thread = await challengeAccepted(world);
-      for (let i = 0; i < 50 && waitOf(world, thread)?.player !== bob; i++) await actNow(world, thread);
+      for (let i = 0; i < 50 && (await waitOf(world, thread))?.player !== bob; i++) await actNow(world, thread);
       threads.push(thread);
     }
-    const matches = threads.map((t) => rowOf(world, t).id);
+    const matches = await Promise.all(threads.map(async (t) => (await rowOf(world, t)).id));
     const before = threads.map((t) => world.messages(t).length);
-    const pending = world.store.deadlines.pendingOf(matches);
+    const pending = await world.store.deadlines.pendingOf(matches);
     // One of them was claimed by a process that died before handling it.
-    world.store.deadlines.claim(world.clock(), world.clock() + 1000 * HOUR, 1);
+    await world.store.deadlines.claim(world.clock(), world.clock() + 1000 * HOUR, 1);
     await world.restart(() => world.clock.set(world.clock() + 60 * HOUR));
     for (const d of pending) {
-      const row = world.store.deadlines.get(d.id)!;
+      const row = (await world.store.deadlines.get(d.id))!;
       expect(row.done, `deadline ${d.id} (${d.kind})`).not.toBeNull();
       expect(row.outcome).toBe(d.kind === 'reminder' ? 'moot' : 'missed');
     }
@@ -278,7 +278,7 @@ describe('a restart with overdue deadlines', () => {
       const after = world.messages(t).slice(before[i]!);
       expect(after.filter((m) => m.content.startsWith('⏰')).length).toBe(1);
       expect(after.filter((m) => m.content.startsWith('⏳')).length).toBe(0);
-      expect(world.store.deadlines.misses(matches[i]!, bob)).toBe(1);
+      expect(await world.store.deadlines.misses(matches[i]!, bob)).toBe(1);
     }
     // Another restart finds nothing left to do.
     const counts = threads.map((t) => world.messages(t).length);
@@ -298,12 +298,12 @@ describe('a challenge nobody accepts', () => {
       options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing', turn_hours: 12 },
     });
     const thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
-    const row = rowOf(world, thread);
+    const row = await rowOf(world, thread);
     expect((row.terms as { clock?: unknown }).clock).toEqual({ turnHours: 12 });
     expect(world.messages(thread)[0]!.content).toContain(
       "⏱️ Deadlines: 48 h to accept, 12 h for each unit's turn, 24 h for each reply, wound split or setup choice; 3 missed deadlines forfeit the match.",
     );
-    const timeout = world.store.deadlines.pending(row.id).find((d) => d.kind === 'accept')!;
+    const timeout = (await world.store.deadlines.pending(row.id)).find((d) => d.kind === 'accept')!;
     expect([timeout.player, (timeout.due - start) / HOUR]).toEqual([bob, 48]);
     await world.advance(24);
     expect(world.messages(thread).at(-1)!.content).toMatch(/^⏳ Waiting for <@\d+> to accept the challenge/);
@@ -311,9 +311,9 @@ describe('a challenge nobody accepts', () => {
     const late = await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
     expect(answerText(late)).toMatch(/^⏰ The time to accept ran out <t:\d+:R>: the challenge has lapsed\.$/);
     await world.advance(0);
-    expect(rowOf(world, thread).status).toBe('cancelled');
+    expect((await rowOf(world, thread)).status).toBe('cancelled');
     expect(world.messages(thread).some((m) => m.content.startsWith(`⏰ The challenge lapsed: <@${bob}> did not accept within 48 h.`))).toBe(true);
-    expect(world.store.deadlines.pending(row.id)).toEqual([]);
+    expect(await world.store.deadlines.pending(row.id)).toEqual([]);
     expect(world.errors).toEqual([]);
   }, 60_000);
 });

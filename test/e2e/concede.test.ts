@@ -30,7 +30,7 @@ describe('conceding', () => {
     expect(asked.response?.ephemeral).toBe(true);
     expect(answerText(asked)).toMatch(/^Concede this match\? <@\d+> wins the match\. This cannot be undone\./);
     expect(confirmed?.response?.kind).toBe('update');
-    const row = world.store.matches.byThread(thread)!;
+    const row = (await world.store.matches.byThread(thread))!;
     expect(row.status).toBe('over');
     expect(row.winner).toBe(world.fake.user('bob')!.id);
     const line = world.messages(thread).find((m) => m.content.includes('concedes during setup'))!;
@@ -39,9 +39,9 @@ describe('conceding', () => {
     const again = await world.run({ user: 'bob', channel: thread, name: 'skirmish concede' });
     expect(again.response?.ephemeral).toBe(true);
     expect(answerText(again)).toMatch(/already over/);
-    expect(world.store.matches.byThread(thread)!.winner).toBe(world.fake.user('bob')!.id);
+    expect((await world.store.matches.byThread(thread))!.winner).toBe(world.fake.user('bob')!.id);
     // The setup prompt left in the thread loses its buttons.
-    expect(world.store.prompts.open(row.id)).toEqual([]);
+    expect(await world.store.prompts.open(row.id)).toEqual([]);
   });
 
   it('in play: the other player wins, the result is posted and pings both', async () => {
@@ -51,9 +51,9 @@ describe('conceding', () => {
     const asked = await world.run({ user: 'bob', channel: thread, name: 'skirmish concede' });
     const no = componentsOf(asked.original!).find((c) => c.label === 'No, play on')!;
     expect((await world.click('bob', asked.original!, no.custom_id)).response?.kind).toBe('update');
-    expect(world.store.matches.byThread(thread)!.status).toBe('playing');
+    expect((await world.store.matches.byThread(thread))!.status).toBe('playing');
     await concede('bob', thread);
-    const row = world.store.matches.byThread(thread)!;
+    const row = (await world.store.matches.byThread(thread))!;
     expect(row.status).toBe('over');
     expect(row.winner).toBe(world.fake.user('alice')!.id);
     const result = world.messages(thread).find((m) => m.content.includes('wins!'))!;

@@ -284,7 +284,7 @@ async function act(kind: 'end' | 'move'): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // What the thread must show after every restart
 
-function expectThreadWhole(moment: string): void {
+async function expectThreadWhole(moment: string): Promise<void> {
   const t = readTable();
   const messages = threadMessages();
   const at = (what: string) => `${moment}: ${what}`;
@@ -359,16 +359,16 @@ function expectThreadWhole(moment: string): void {
   // The saved state is what the event log rebuilds.
   const store = openStore(databasePath, { readonly: true });
   try {
-    expect(checkMatch(store, t.matchId), at('the match rebuilt from its events')).toMatchObject({ ok: true });
+    expect(await checkMatch(store, t.matchId), at('the match rebuilt from its events')).toMatchObject({ ok: true });
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 /** After a restart: wait until the bot delivered what it owed, then check the thread. */
 async function afterRestart(moment: string): Promise<Table> {
   await delivered();
-  expectThreadWhole(moment);
+  await expectThreadWhole(moment);
   return readTable();
 }
 
@@ -471,7 +471,7 @@ describe('the bot killed at every moment of a match, restarted on the same datab
     // The prompt open now works after the restart: answer the rest of setup.
     await answerPrompts();
     expect(readTable().status).toBe('playing');
-    expectThreadWhole('setup finished after the restarts');
+    await expectThreadWhole('setup finished after the restarts');
   }, 60_000);
 
   it('killed as soon as Discord dispatched an act', async () => {
@@ -486,7 +486,7 @@ describe('the bot killed at every moment of a match, restarted on the same datab
       `killed at dispatch: the act was ${after.seq > t.seq ? 'saved' : 'not saved'} (seq ${t.seq} → ${after.seq}), callback ${out.summary().response ? 'sent' : 'not sent'}`,
     );
     await act('move');
-    expectThreadWhole('an act after the restart');
+    await expectThreadWhole('an act after the restart');
   }, 60_000);
 
   it('killed between the save and the reply; Discord shows the reply after the crash', async () => {
@@ -584,7 +584,7 @@ describe('the bot killed at every moment of a match, restarted on the same datab
   it('plays on after all of it: prompts and acts work, and npm run db:check passes', async () => {
     await act('move');
     await act('end');
-    expectThreadWhole('the end');
+    await expectThreadWhole('the end');
     await bot!.stop();
     bot = null;
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/db-check.ts'], {

@@ -43,7 +43,7 @@ describe('verifiable dice', () => {
     const accept = await world.fake.command({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
     await accept.response();
     await world.bot.idle();
-    const row = world.store.matches.byThread(thread)!;
+    const row = (await world.store.matches.byThread(thread))!;
     const secret = (row.terms as { dice: { secret: string } }).dice.secret;
     expect(commitmentOf(secret)).toBe(posted);
     expect((row.setup as MatchSetup).seed).toBe(seedFrom(secret, [accept.id]));
@@ -51,7 +51,7 @@ describe('verifiable dice', () => {
     expect(world.messages(thread).some((m) => m.content.includes(secret))).toBe(false);
 
     await playThrough(world, thread, 5);
-    expect(world.store.matches.byThread(thread)!.status).toBe('over');
+    expect((await world.store.matches.byThread(thread))!.status).toBe('over');
     expect(world.messages(thread).at(-1)!.content).toContain(`The dice's secret was \`${secret}\``);
   }, 120_000);
 

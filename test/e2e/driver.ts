@@ -69,7 +69,7 @@ export async function playThrough(world: World, thread: string, seed: number, ma
   const refused: string[] = [];
   let commands = 0;
   for (let step = 0; step < maxSteps; step++) {
-    const row = world.store.matches.byThread(thread)!;
+    const row = (await world.store.matches.byThread(thread))!;
     if (row.status === 'over') break;
     const snapshot = row.snapshot as MatchSnapshot;
     const game = gameOf(snapshot);

@@ -71,7 +71,7 @@ describe('a league', () => {
     const misses = await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch", misses: 5 } });
     expect(answerText(misses)).toMatch(/This league sets `misses` to 2/);
     await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
-    const row = world.store.matches.forPlayer(world.fake.user('alice')!.id)[0]!;
+    const row = (await world.store.matches.forPlayer(world.fake.user('alice')!.id))[0]!;
     const { terms } = matchRecord(row);
     expect(terms).toMatchObject({ points: 60, allowedMaps: ['mill-crossing'], clock: { turnHours: 24, maxMisses: 2, remindAt: [0.5, 0.9] } });
     await world.run({ user: 'alice', channel: row.threadId!, name: 'skirmish decline' });
@@ -92,7 +92,7 @@ describe('a league', () => {
     await answerPrompts(world, thread);
     const asked = await world.run({ user: 'bob', channel: thread, name: 'skirmish concede' });
     await world.click('bob', asked.original!, componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!.custom_id);
-    const row = world.store.matches.byThread(thread)!;
+    const row = (await world.store.matches.byThread(thread))!;
     const [alice, bob] = [world.fake.user('alice')!.id, world.fake.user('bob')!.id];
     const result = await world.store.results.forMatch(row.id);
     expect(result).toMatchObject({ leagueId: channel, way: 'conceded', winner: alice, seasonId: null });
@@ -156,7 +156,7 @@ describe('a league', () => {
 
   it('lets an organiser overturn a result and award it again, with reasons, the ratings recomputed', async () => {
     const thread = world.fake.threads(channel).at(-1)!.id;
-    const row = world.store.matches.byThread(thread)!;
+    const row = (await world.store.matches.byThread(thread))!;
     const [alice, bob] = [world.fake.user('alice')!.id, world.fake.user('bob')!.id];
     const before = (await world.store.results.forMatch(row.id))!;
     expect(before.winner).toBe(bob);
@@ -182,13 +182,13 @@ describe('a league', () => {
     await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
     const thread = world.fake.threads(channel).at(-1)!.id;
     await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
-    const row = world.store.matches.byThread(thread)!;
-    const due = world.store.deadlines.pending(row.id).map((d) => d.due);
+    const row = (await world.store.matches.byThread(thread))!;
+    const due = (await world.store.deadlines.pending(row.id)).map((d) => d.due);
     await world.run({ user: 'alice', channel: thread, name: 'league extend', options: { hours: 24, reason: 'a holiday' } });
-    expect(world.store.deadlines.pending(row.id).map((d) => d.due)).toEqual(due.map((d) => d + 24 * 3_600_000));
+    expect((await world.store.deadlines.pending(row.id)).map((d) => d.due)).toEqual(due.map((d) => d + 24 * 3_600_000));
     expect(world.messages(thread).some((m) => m.content.includes('gave this match 24 more hours: a holiday'))).toBe(true);
     await world.run({ user: 'alice', name: 'league remove', options: { player: 'bob', reason: 'left the server' } });
-    const ended = world.store.matches.get(row.id)!;
+    const ended = (await world.store.matches.get(row.id))!;
     expect(ended.status).toBe('over');
     const result = (await world.store.results.forMatch(row.id))!;
     expect(result.way).toBe('forfeit');
@@ -216,8 +216,8 @@ describe('a league', () => {
     await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
     const thread = world.fake.threads(channel).at(-1)!.id;
     await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
-    const row = world.store.matches.byThread(thread)!;
-    for (let i = 0; i < 10 && world.store.matches.get(row.id)!.status !== 'over'; i++) await world.advance(25);
+    const row = (await world.store.matches.byThread(thread))!;
+    for (let i = 0; i < 10 && (await world.store.matches.get(row.id))!.status !== 'over'; i++) await world.advance(25);
     const result = (await world.store.results.forMatch(row.id))!;
     expect(result.way).toBe('forfeit');
     const quitter = result.players.find((p) => p.outcome === 'forfeit')!;

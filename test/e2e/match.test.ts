@@ -29,14 +29,14 @@ describe('a whole match through Discord, from challenge to victory', () => {
     expect(accepted.response?.ephemeral).toBe(false);
 
     const played = await playThrough(world, thread.id, 3);
-    const row = world.store.matches.byThread(thread.id)!;
+    const row = (await world.store.matches.byThread(thread.id))!;
     expect(row.status).toBe('over');
     expect(row.winner).not.toBeNull();
 
     // The thread shows the opening map and warband cards, and a map after every unit's turn.
     const posts = world.messages(thread.id).filter((m) => !m.ephemeral);
     const images = posts.filter((m) => m.attachments.some((a) => a.contentType === 'image/png'));
-    const turns = world.store.matches.events<MatchEvent>(row.id).filter((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
+    const turns = (await world.store.matches.events<MatchEvent>(row.id)).filter((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
     const turnImages = posts.filter((m) => /turn with .* is over/.test(m.content) && m.attachments.length >= 1);
     expect(turnImages.length).toBe(turns.length);
     expect(images.length).toBeGreaterThan(turns.length);
@@ -87,15 +87,15 @@ describe('a whole match through Discord, from challenge to victory', () => {
     expect(answerText(await world.run({ user: 'carol', channel: thread.id, name: 'skirmish check' }))).toMatch(
       /Only the players of this match and the organisers/,
     );
-    expect(world.store.matches.ids().map((id) => checkMatch(world.store, id)!.ok)).not.toContain(false);
+    expect(await Promise.all((await world.store.matches.ids()).map(async (id) => (await checkMatch(world.store, id))!.ok))).not.toContain(false);
     // A snapshot that drifted from its log is caught.
-    const drifted = world.store.matches.act<{ stage: string; game: { round: number } }, never, never>(row.id, row.seq, (s) => ({
+    const drifted = await world.store.matches.act<{ stage: string; game: { round: number } }, never, never>(row.id, row.seq, (s) => ({
       ok: true,
       events: [],
       snapshot: { ...s!, game: { ...s!.game, round: 99 } },
     }));
     expect(drifted.ok).toBe(true);
-    expect(checkMatch(world.store, row.id)).toEqual({ ok: false, events: expect.any(Number) });
+    expect(await checkMatch(world.store, row.id)).toEqual({ ok: false, events: expect.any(Number) });
     expect(world.errors).toEqual([]);
   }, 240_000);
 });

@@ -25,14 +25,14 @@ describe('a three-player match', () => {
     const thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
     const first = await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Host' } });
     expect(answerText(first)).toMatch(/Waiting for <@\d+>/);
-    expect(world.store.matches.byThread(thread)!.status).toBe('challenged');
+    expect((await world.store.matches.byThread(thread))!.status).toBe('challenged');
     const again = await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Host' } });
     expect(answerText(again)).toMatch(/already accepted/);
     await world.run({ user: 'carol', channel: thread, name: 'skirmish accept', options: { warband: 'Riders' } });
-    expect(world.store.matches.byThread(thread)!.status).toBe('setup');
+    expect((await world.store.matches.byThread(thread))!.status).toBe('setup');
 
     await playThrough(world, thread, 5, 4000);
-    const row = world.store.matches.byThread(thread)!;
+    const row = (await world.store.matches.byThread(thread))!;
     expect(row.status).toBe('over');
     expect(row.players.length).toBe(3);
     const setup = row.setup as { maps: { id: string }[] };

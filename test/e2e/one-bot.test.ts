@@ -31,13 +31,13 @@ describe('one bot per database', () => {
 
   it('refuses to start on a database it cannot write, before connecting', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'sellsword-ro-')), 'bot.db');
-    openStore(path).close();
+    await openStore(path).close();
     const readonly = openStore(path, { readonly: true });
     try {
       const started = startBot({ token: 'test-token', apiBase: world.fake.apiBase, store: readonly, log: () => undefined });
       await expect(started).rejects.toThrow(/cannot be written/);
     } finally {
-      readonly.close();
+      await readonly.close();
     }
   });
 });
@@ -46,7 +46,7 @@ describe('a database locked by another program', () => {
   it('keeps answering other matches, and refuses an act as busy without applying any of it', async () => {
     const a = await challengeAccepted(world);
     const b = await challengeAccepted(world);
-    const matchA = world.store.matches.byThread(a)!;
+    const matchA = (await world.store.matches.byThread(a))!;
     const prompt = openPrompt(world, a)!;
     const holder = new Database(world.dbPath);
     holder.exec('BEGIN EXCLUSIVE');
@@ -63,7 +63,7 @@ describe('a database locked by another program', () => {
       const s = (await status.settled({ quietMs: 20 })).original!.content;
       expect(s).toContain('Setting up');
 
-      const seat = (world.store.matches.byThread(a)!.snapshot as { pregame?: { prompt?: { player: string } } }).pregame!.prompt!.player;
+      const seat = ((await world.store.matches.byThread(a))!.snapshot as { pregame?: { prompt?: { player: string } } }).pregame!.prompt!.player;
       const click = await world.fake.click({
         user: world.fake.user(seat)!.username,
         message: prompt.id,
@@ -76,7 +76,7 @@ describe('a database locked by another program', () => {
       await released;
     }
     // Nothing of the refused answer was written, and the prompt still works now the lock is gone.
-    expect(world.store.matches.byThread(a)!.seq).toBe(matchA.seq);
-    expect(world.store.outbox.pending(matchA.id)).toEqual([]);
+    expect((await world.store.matches.byThread(a))!.seq).toBe(matchA.seq);
+    expect(await world.store.outbox.pending(matchA.id)).toEqual([]);
   }, 30_000);
 });

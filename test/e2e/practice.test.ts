@@ -22,14 +22,14 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 const botId = () => world.bot.client.user!.id;
-const rowOf = (thread: string) => world.store.matches.byThread(thread)!;
+const rowOf = async (thread: string) => (await world.store.matches.byThread(thread))!;
 
 /** Lets the bot's seat finish whatever it is doing (its scheduler ticks as soon as it is due). */
 async function botSettles(thread: string): Promise<void> {
   for (let i = 0; i < 500; i++) {
     await world.bot.scheduler.idle();
     await world.bot.idle();
-    const waits = waitsOf(rowOf(thread));
+    const waits = waitsOf(await rowOf(thread));
     if (!waits.some((w) => w.player === botId())) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -46,7 +46,7 @@ async function startPractice(options: Record<string, string | number> = {}): Pro
 
 /** One input from alice: the open prompt's first choice, or an act chosen as self-play does. */
 async function aliceActs(thread: string, choose: Chooser): Promise<void> {
-  const row = matchRecord(rowOf(thread));
+  const row = matchRecord(await rowOf(thread));
   const snapshot = row.snapshot!;
   const game = gameOf(snapshot);
   const prompt = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : game!.prompt;
@@ -68,15 +68,15 @@ async function aliceActs(thread: string, choose: Chooser): Promise<void> {
 describe('/skirmish practice', () => {
   it('plays a whole match against the bot, which answers its own prompts and is never asked or pinged', async () => {
     const thread = await startPractice();
-    const terms = matchRecord(rowOf(thread)).terms;
+    const terms = matchRecord(await rowOf(thread)).terms;
     expect(terms.practice).toEqual({ seat: botId() });
     expect(Object.values(terms.accepted).map((w) => w.name)).toEqual(["Hrolf's Watch", 'House Grave Host']);
     const choose = new Chooser(seeded(5));
-    for (let step = 0; step < 2000 && rowOf(thread).status !== 'over'; step++) {
+    for (let step = 0; step < 2000 && (await rowOf(thread)).status !== 'over'; step++) {
       await aliceActs(thread, choose);
       await botSettles(thread);
     }
-    expect(rowOf(thread).status).toBe('over');
+    expect((await rowOf(thread)).status).toBe('over');
     const messages = world.messages(thread);
     expect(messages.some((m) => m.content.startsWith('🤖 **'))).toBe(true);
     // Nobody is told they are waiting for the bot: it chooses at once.
@@ -91,9 +91,9 @@ describe('/skirmish practice', () => {
     // Its answers to prompts get a line; its acts are told once, by each turn's post.
     expect(messages.filter((m) => /^🤖 \*\*[^*]+\*\*:\n• [^\n]*takes its turn with/.test(m.content))).toEqual([]);
     // No prompt was ever posted for the bot, and nothing but the result named it by mention.
-    expect(world.store.prompts.open(rowOf(thread).id).length).toBe(0);
+    expect((await world.store.prompts.open((await rowOf(thread)).id)).length).toBe(0);
     expect(messages.filter((m) => m.content.includes(`<@${botId()}>`) && !m.content.includes('🏆')).map((m) => m.content)).toEqual([]);
-    const deadlines = world.store.deadlines.ofMatch(rowOf(thread).id).filter((d) => d.player === botId());
+    const deadlines = (await world.store.deadlines.ofMatch((await rowOf(thread)).id)).filter((d) => d.player === botId());
     expect(deadlines.length).toBeGreaterThan(10);
     expect(deadlines.every((d) => d.outcome === 'played' || d.outcome === 'cancelled' || d.outcome === 'moot')).toBe(true);
     // It counts in no standings: the league channel gets no result post, and the thread is closed.
@@ -119,28 +119,28 @@ describe('/skirmish practice', () => {
     // Stop the scheduler so alice's act leaves the bot's decision due but not taken, then restart.
     for (let step = 0; step < 200; step++) {
       await world.bot.scheduler.stop();
-      const before = rowOf(thread).seq;
+      const before = (await rowOf(thread)).seq;
       await aliceActs(thread, choose);
-      const waiting = waitsOf(rowOf(thread)).some((w) => w.player === botId());
+      const waiting = waitsOf(await rowOf(thread)).some((w) => w.player === botId());
       if (!waiting) {
         await world.bot.scheduler.start();
         continue;
       }
-      expect(rowOf(thread).seq).toBeGreaterThan(before);
-      const pending = world.store.deadlines.pending(rowOf(thread).id).filter((d) => d.player === botId());
+      expect((await rowOf(thread)).seq).toBeGreaterThan(before);
+      const pending = (await world.store.deadlines.pending((await rowOf(thread)).id)).filter((d) => d.player === botId());
       expect(pending.length).toBe(1);
-      const seqBefore = rowOf(thread).seq;
+      const seqBefore = (await rowOf(thread)).seq;
       await world.restart();
       await botSettles(thread);
-      expect(world.store.deadlines.get(pending[0]!.id)!.outcome).toBe('played');
-      expect(rowOf(thread).seq).toBeGreaterThan(seqBefore);
+      expect((await world.store.deadlines.get(pending[0]!.id))!.outcome).toBe('played');
+      expect((await rowOf(thread)).seq).toBeGreaterThan(seqBefore);
       // Another restart finds nothing to do for that decision.
-      const after = rowOf(thread).seq;
-      const waitsNow = waitsOf(rowOf(thread)).some((w) => w.player === botId());
+      const after = (await rowOf(thread)).seq;
+      const waitsNow = waitsOf(await rowOf(thread)).some((w) => w.player === botId());
       expect(waitsNow).toBe(false);
       await world.restart();
       await botSettles(thread);
-      expect(rowOf(thread).seq).toBe(after);
+      expect((await rowOf(thread)).seq).toBe(after);
       return;
     }
     throw new Error('the bot never had a decision to take');

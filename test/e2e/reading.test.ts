@@ -10,7 +10,7 @@ import { answerText, startWorld, type World } from './world';
 
 let world: World;
 let thread: string;
-const game = () => gameOf(snapshotOf(world, thread))!;
+const game = async () => gameOf(await snapshotOf(world, thread))!;
 const nameOf = (id: string) => world.fake.user(id)!.username;
 
 beforeAll(async () => {
@@ -24,7 +24,7 @@ afterAll(async () => world?.close());
 
 describe('autocomplete offers only what the engine accepts', () => {
   it('units: only your own, only ones that can act', async () => {
-    const g = game();
+    const g = await game();
     expect(g.prompt).toBeNull();
     if (!g.turn) throw new Error('no turn');
     const me = nameOf(g.turn.player);
@@ -40,7 +40,7 @@ describe('autocomplete offers only what the engine accepts', () => {
   });
 
   it('squares: reachable ones with their cost; warbands: your own', async () => {
-    const g = game();
+    const g = await game();
     expect(g.prompt).toBeNull();
     if (!g.turn) throw new Error('no turn');
     const me = nameOf(g.turn.player);
@@ -67,7 +67,7 @@ describe('reading a match', () => {
   });
 
   it('view: a private picture of reach, sight and an attack preview', async () => {
-    const g = game();
+    const g = await game();
     const unit = Object.values(g.units).find((u) => u.at !== null && !u.dropped)!;
     for (const overlay of ['reach', 'sight', 'none']) {
       const s = await world.run({ user: 'carol', channel: thread, name: 'skirmish view', options: { unit: unit.id, overlay } });

@@ -21,12 +21,12 @@ const pool = (): RenderPool => world.bot.renderPool!;
 
 /** Ends the active player's turn with a unit that has not acted: one turn-ending act. Gives the turn end's seq. */
 async function endATurn(): Promise<number> {
-  const row = world.store.matches.byThread(thread)!;
-  const game = gameOf(snapshotOf(world, thread))!;
+  const row = (await world.store.matches.byThread(thread))!;
+  const game = gameOf(await snapshotOf(world, thread))!;
   const turn = game.turn!;
   const unit = turn.unit ?? Object.values(game.units).find((u) => u.player === turn.player && !u.turnTaken && !u.dropped)!.id;
   await world.run({ user: world.fake.user(turn.player)!.username, channel: thread, name: 'end', options: { unit } });
-  const ended = world.store.matches.events<MatchEvent>(row.id, row.seq).find((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
+  const ended = (await world.store.matches.events<MatchEvent>(row.id, row.seq)).find((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
   if (!ended) throw new Error('the turn did not end');
   return ended.seq;
 }
@@ -63,15 +63,15 @@ describe('the render pool', () => {
     // Both of the pool's tries die: the pool gives the row up, and the outbox tries it again 1 s later.
     pool().crashNextJob(2);
     const seq = await endATurn();
-    const id = world.store.matches.byThread(thread)!.id;
-    const failed = world.store.outbox.pending(id).find((r) => (r.body as { kind: string; seq?: number }).kind === 'turn');
+    const id = (await world.store.matches.byThread(thread))!.id;
+    const failed = (await world.store.outbox.pending(id)).find((r) => (r.body as { kind: string; seq?: number }).kind === 'turn');
     expect(failed?.attempts).toBe(1);
     expect(failed?.error).toContain('RenderWorkerCrashed');
     expect(turnImage(seq)).toBeUndefined();
     await world.fake.waitFor(() => turnImage(seq), 20_000);
     expect(pool().restarts).toBe(restarts + 2);
     await world.bot.idle();
-    expect(world.store.outbox.pending(id)).toEqual([]);
+    expect(await world.store.outbox.pending(id)).toEqual([]);
     expect(world.errors.some((e) => e.includes('trying again in 1 s'))).toBe(true);
   }, 60_000);
 });

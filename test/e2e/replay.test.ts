@@ -28,9 +28,9 @@ beforeAll(async () => {
   world = await startWorld(33);
   thread = await matchUnderWay(world);
   await playThrough(world, thread, 4);
-  const row = world.store.matches.byThread(thread)!;
+  const row = (await world.store.matches.byThread(thread))!;
   expect(row.status).toBe('over');
-  turns = countTurns(world.store.matches.events<MatchEvent>(row.id));
+  turns = countTurns(await world.store.matches.events<MatchEvent>(row.id));
 }, 180_000);
 afterAll(async () => world?.close());
 
@@ -144,7 +144,7 @@ describe('/skirmish replay', () => {
     const root = fileURLToPath(new URL('../../', import.meta.url));
     const out = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/scenario.ts', path], { cwd: root, encoding: 'utf8' });
     expect(out.status).toBe(0);
-    const stored = gameOf(world.store.matches.byThread(thread)!.snapshot as MatchSnapshot)!;
+    const stored = gameOf((await world.store.matches.byThread(thread))!.snapshot as MatchSnapshot)!;
     expect(JSON.parse(out.stdout).state).toEqual(summary(stored));
   }, 60_000);
 

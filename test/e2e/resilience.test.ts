@@ -17,11 +17,11 @@ afterAll(async () => world?.close());
 describe('a restart in the middle of an open prompt', () => {
   it('keeps the one posted prompt live, and the match goes on from the database', async () => {
     const thread = await challengeAccepted(world);
-    const s = snapshotOf(world, thread);
+    const s = await snapshotOf(world, thread);
     const prompt = s.stage === 'pregame' ? s.pregame.prompt! : null;
     expect(prompt).not.toBeNull();
     const before = world.messages(thread).filter((m) => componentsOf(m).length > 0).length;
-    const seq = world.store.matches.byThread(thread)!.seq;
+    const seq = (await world.store.matches.byThread(thread))!.seq;
 
     const old = openPrompt(world, thread)!;
     await world.restart();
@@ -30,11 +30,11 @@ describe('a restart in the middle of an open prompt', () => {
     expect(live.length).toBe(before);
     expect(live.at(-1)!.id).toBe(old.id);
     expect(live.at(-1)!.mentions).toEqual([prompt!.player]);
-    expect(world.store.matches.byThread(thread)!.seq).toBe(seq);
+    expect((await world.store.matches.byThread(thread))!.seq).toBe(seq);
 
     const answered = await world.click(world.fake.user(prompt!.player)!.username, openPrompt(world, thread)!);
     expect(answered.response?.kind).toBe('update');
-    expect(world.store.matches.byThread(thread)!.seq).toBeGreaterThan(seq);
+    expect((await world.store.matches.byThread(thread))!.seq).toBeGreaterThan(seq);
     expect(world.errors).toEqual([]);
   }, 30_000);
 });
@@ -42,7 +42,7 @@ describe('a restart in the middle of an open prompt', () => {
 describe('a double click on the same button or menu', () => {
   it('applies once; the second click is told the prompt has passed', async () => {
     const thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
-    const s = snapshotOf(world, thread);
+    const s = await snapshotOf(world, thread);
     const prompt = s.stage === 'pregame' ? s.pregame.prompt! : s.game.prompt!;
     const message = openPrompt(world, thread)!;
     const user = world.fake.user(prompt.player)!.username;
@@ -52,7 +52,7 @@ describe('a double click on the same button or menu', () => {
       component.type === 3
         ? world.fake.select({ user, message: message.id, customId, values: [component.options![0]!.value] })
         : world.fake.click({ user, message: message.id, customId });
-    const events = world.store.matches.events<MatchEvent>(world.store.matches.byThread(thread)!.id).length;
+    const events = (await world.store.matches.events<MatchEvent>((await world.store.matches.byThread(thread))!.id)).length;
     // Both clicks leave before either is answered, as a fast double click does.
     const [a, b] = await Promise.all([press(), press()]);
     await Promise.all([a.response(), b.response()]);
@@ -60,7 +60,7 @@ describe('a double click on the same button or menu', () => {
     const kinds = [a.summary(), b.summary()].map((x) => (x.response?.kind === 'update' ? 'applied' : answerText(x)));
     expect(kinds.sort()).toEqual(['That prompt has passed.', 'applied']);
     // Exactly one answer was recorded.
-    const after = world.store.matches.events<MatchEvent>(world.store.matches.byThread(thread)!.id).slice(events);
+    const after = (await world.store.matches.events<MatchEvent>((await world.store.matches.byThread(thread))!.id)).slice(events);
     const answers = after.filter(
       (e) => e.event.stage === 'pregame' && ['chooser-named', 'map-chosen', 'entry-placed', 'reroll-declined'].includes(e.event.event.type),
     );

@@ -15,12 +15,12 @@ export async function challengeAccepted(world: World): Promise<string> {
   return thread;
 }
 
-export const snapshotOf = (world: World, thread: string) => world.store.matches.byThread(thread)!.snapshot as MatchSnapshot;
+export const snapshotOf = async (world: World, thread: string) => (await world.store.matches.byThread(thread))!.snapshot as MatchSnapshot;
 
 /** Answers prompts with their first choice until the game waits for a turn. */
 export async function answerPrompts(world: World, thread: string): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    const s = snapshotOf(world, thread);
+    const s = await snapshotOf(world, thread);
     const prompt = s.stage === 'pregame' ? s.pregame.prompt : s.game.prompt;
     if (!prompt) return;
     const message = openPrompt(world, thread)!;

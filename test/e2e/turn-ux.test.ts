@@ -35,7 +35,7 @@ describe('a challenge', () => {
     expect(accepted.original?.content ?? '').toMatch(
       /accepts with \*\*Grave Host\*\*.*Setup begins: first to \*\*\d+ VP\*\* wins \(the smaller warband's points\)/,
     );
-    const setup = world.store.matches.byThread(thread)!.setup as MatchSetup;
+    const setup = (await world.store.matches.byThread(thread))!.setup as MatchSetup;
     expect(setup.options.vpTarget).toBe(Math.min(...Object.values(setup.warbands).map((w) => w.points)));
     // The challenge loses its buttons once it is answered.
     expect(componentsOf(world.messages(thread).find((m) => m.id === challenge.id)!)).toEqual([]);
@@ -51,7 +51,7 @@ describe('setup', () => {
   it('shows the map, its start areas and the tiles placed, with the entry prompt', async () => {
     let entries = 0;
     for (let i = 0; i < 20; i++) {
-      const s = snapshotOf(world, thread);
+      const s = await snapshotOf(world, thread);
       if (s.stage !== 'pregame' || !s.pregame.prompt) break;
       const message = openPrompt(world, thread)!;
       const who = world.fake.user(s.pregame.prompt.player)!.username;

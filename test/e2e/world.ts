@@ -93,7 +93,7 @@ export async function startWorld(seed: number | null = 42, start = Date.UTC(2030
     async restart(whileDown) {
       await world.bot.stop();
       whileDown?.();
-      store.close();
+      await store.close();
       store = openStore(dbPath, { busyMs: 50 });
       world.store = store;
       world.bot = await boot(store);
@@ -101,7 +101,7 @@ export async function startWorld(seed: number | null = 42, start = Date.UTC(2030
     },
     async close() {
       await world.bot.stop();
-      store.close();
+      await store.close();
       await fake.close();
     },
     clock,

@@ -19,9 +19,9 @@ const side = (player: string, seat: number, outcome: NewResultPlayer['outcome'],
   vpAgainst: 0,
 });
 
-function league(store: Store): void {
-  store.leagues.ensure('g', 'L', 'North');
-  void store.leagueSettings.create('L');
+async function league(store: Store): Promise<void> {
+  await store.leagues.ensure('g', 'L', 'North');
+  await store.leagueSettings.create('L');
 }
 
 const record = (store: Store, players: NewResultPlayer[], winner: string | null = players[0]!.player) =>
@@ -49,7 +49,7 @@ describe('ratings', () => {
 
   it('catch up result by result to what a rebuild makes, and a rebuild finds and mends tampered ratings', async () => {
     const store = memoryStore();
-    league(store);
+    await league(store);
     await record(store, [side('a', 0, 'win', 1), side('b', 1, 'loss', 2)]);
     await catchUp(store, 'L');
     await record(store, [side('b', 0, 'win', 1), side('c', 1, 'loss', 2), side('a', 2, 'loss', 2)]);
@@ -69,7 +69,7 @@ describe('ratings', () => {
 
   it('leave out an overturned result once recomputed', async () => {
     const store = memoryStore();
-    league(store);
+    await league(store);
     const first = await record(store, [side('a', 0, 'win', 1), side('b', 1, 'loss', 2)]);
     await record(store, [side('a', 0, 'win', 1), side('b', 1, 'loss', 2)]);
     await catchUp(store, 'L');
@@ -83,10 +83,10 @@ describe('ratings', () => {
   it('npm run ratings:rebuild reports equal ratings with exit 0, and differing ones with exit 1 after replacing them', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'ratings-')), 'league.db');
     const store = openStore(file);
-    league(store);
+    await league(store);
     await record(store, [side('a', 0, 'win', 1), side('b', 1, 'loss', 2)]);
     await catchUp(store, 'L');
-    store.close();
+    await store.close();
     const run = () =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ratings-rebuild.ts'], { env: { ...process.env, DATABASE_PATH: file }, encoding: 'utf8' });
     const same = run();
@@ -94,7 +94,7 @@ describe('ratings', () => {
     expect(same.status).toBe(0);
     const again = openStore(file);
     await again.ratings.reset('L');
-    again.close();
+    await again.close();
     const differ = run();
     expect(differ.stdout).toMatch(/league L: the stored ratings differ from the rebuilt ones \(replaced\):\n {2}a: has results but no stored rating/);
     expect(differ.status).toBe(1);

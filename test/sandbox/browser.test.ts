@@ -54,10 +54,12 @@ afterAll(async () => {
 });
 
 const threadId = () => sandbox.fake.threads(sandbox.fake.channel.id).at(-1)!.id;
-const snapshot = () => sandbox.bot.app.store.matches.byThread(threadId())!.snapshot as MatchSnapshot;
+const snapshot = async () => (await sandbox.bot.app.store.matches.byThread(threadId()))!.snapshot as MatchSnapshot;
 const nameOf = (id: string) => sandbox.fake.user(id)!.username;
-const openPrompt = () =>
-  snapshot().stage === 'pregame' ? (snapshot() as Extract<MatchSnapshot, { stage: 'pregame' }>).pregame.prompt : gameOf(snapshot())!.prompt;
+const openPrompt = async () =>
+  (await snapshot()).stage === 'pregame'
+    ? ((await snapshot()) as Extract<MatchSnapshot, { stage: 'pregame' }>).pregame.prompt
+    : gameOf(await snapshot())!.prompt;
 
 /** What the page's own back end does for a command, then waits until the bot has posted everything. */
 async function act(input: { user: string; channel?: string; name: string; options?: Record<string, unknown> }): Promise<void> {
@@ -77,7 +79,7 @@ async function answerByHttp(): Promise<void> {
     .filter((m: FakeMessage) => !m.ephemeral && componentsOf(m).length > 0)
     .at(-1)!;
   const first = componentsOf(message)[0]!;
-  const who = nameOf(openPrompt()!.player);
+  const who = nameOf((await openPrompt())!.player);
   const body =
     first.type === 3
       ? { user: who, message: message.id, customId: first.custom_id, values: [first.options![0]!.value] }
@@ -132,19 +134,19 @@ describe('the sandbox page', () => {
     await page.locator('.message', { hasText: 'Setup begins' }).waitFor();
 
     // Setup prompts, answered on the page by whoever each one waits for.
-    for (let i = 0; i < 12 && snapshot().stage === 'pregame'; i++) {
-      const prompt = openPrompt()!;
+    for (let i = 0; i < 12 && (await snapshot()).stage === 'pregame'; i++) {
+      const prompt = (await openPrompt())!;
       await switchPlayer(page, nameOf(prompt.player));
-      const seq = sandbox.bot.app.store.matches.byThread(threadId())!.seq;
+      const seq = (await sandbox.bot.app.store.matches.byThread(threadId()))!.seq;
       await answerFirst(lastPrompt(page));
-      await expect.poll(() => sandbox.bot.app.store.matches.byThread(threadId())!.seq, { timeout: 10_000 }).toBeGreaterThan(seq);
+      await expect.poll(async () => (await sandbox.bot.app.store.matches.byThread(threadId()))!.seq, { timeout: 10_000 }).toBeGreaterThan(seq);
       await sandbox.bot.idle();
     }
-    expect(snapshot().stage).toBe('game');
-    while (gameOf(snapshot())!.prompt) await answerByHttp();
+    expect((await snapshot()).stage).toBe('game');
+    while (gameOf(await snapshot())!.prompt) await answerByHttp();
 
     // The first act of the match is a move typed in the command box, with the unit picked from the bot's suggestions.
-    let game = gameOf(snapshot())!;
+    let game = gameOf(await snapshot())!;
     const mover = nameOf(game.turn!.player);
     const move = nextAct(game);
     if (!('act' in move) || move.act !== 'move') throw new Error(`expected the plan to open with a move, not ${JSON.stringify(move)}`);
@@ -163,11 +165,11 @@ describe('the sandbox page', () => {
     expect(said).toContain(move.unit.toUpperCase());
     expect(said).toContain(move.to);
     await sandbox.bot.idle();
-    expect(gameOf(snapshot())!.units[move.unit]!.at).not.toBeNull();
+    expect(gameOf(await snapshot())!.units[move.unit]!.at).not.toBeNull();
 
     // Quick turns through the page's back end until a unit may reply to an enemy (R25, R26).
     for (let step = 0; step < 80; step++) {
-      game = gameOf(snapshot())!;
+      game = gameOf(await snapshot())!;
       if (game.prompt?.kind === 'reply' || game.over) break;
       if (game.prompt) {
         await answerByHttp();
@@ -176,7 +178,7 @@ describe('the sandbox page', () => {
       const who = nameOf(game.turn!.controller ?? game.turn!.player);
       await act(slashFor(who, threadId(), nextAct(game))! as never);
     }
-    game = gameOf(snapshot())!;
+    game = gameOf(await snapshot())!;
     expect(game.prompt?.kind, 'the plan should bring a reply prompt within 80 steps').toBe('reply');
 
     // The reply prompt, answered on the page by the player it waits for.
@@ -194,18 +196,18 @@ describe('the sandbox page', () => {
     await prompt.scrollIntoViewIfNeeded();
     if (SCREENSHOTS) await screenshot('sandbox-prompt.png');
     const picturesBefore = await turnMaps().count();
-    const seq = sandbox.bot.app.store.matches.byThread(threadId())!.seq;
+    const seq = (await sandbox.bot.app.store.matches.byThread(threadId()))!.seq;
     await prompt
       .locator('.btn', { hasText: /^Reply:/ })
       .first()
       .click();
-    await expect.poll(() => sandbox.bot.app.store.matches.byThread(threadId())!.seq, { timeout: 10_000 }).toBeGreaterThan(seq);
+    await expect.poll(async () => (await sandbox.bot.app.store.matches.byThread(threadId()))!.seq, { timeout: 10_000 }).toBeGreaterThan(seq);
     await sandbox.bot.idle();
-    expect(game.prompt).not.toEqual(gameOf(snapshot())!.prompt);
+    expect(game.prompt).not.toEqual(gameOf(await snapshot())!.prompt);
 
     // Play on until the turn ends: the thread gets a new map, drawn on the page with its alt text.
     for (let step = 0; step < 20 && (await turnMaps().count()) <= picturesBefore; step++) {
-      game = gameOf(snapshot())!;
+      game = gameOf(await snapshot())!;
       if (game.over) break;
       if (game.prompt) await answerByHttp();
       else if (game.turn?.unit)
@@ -225,12 +227,12 @@ describe('the sandbox page', () => {
 
     // Quick turns until someone must split wounds, then that player does it on the page with the menu.
     for (let step = 0; step < 200; step++) {
-      game = gameOf(snapshot())!;
+      game = gameOf(await snapshot())!;
       if (game.prompt?.kind === 'wounds' || game.over) break;
       if (game.prompt) await answerByHttp();
       else await act(slashFor(nameOf(game.turn!.controller ?? game.turn!.player), threadId(), nextAct(game))! as never);
     }
-    game = gameOf(snapshot())!;
+    game = gameOf(await snapshot())!;
     expect(game.prompt?.kind, 'the plan should bring a wound split within 200 steps').toBe('wounds');
     await switchPlayer(page, nameOf(game.prompt!.player));
     const wounds = lastPrompt(page);
@@ -252,9 +254,9 @@ describe('the sandbox page', () => {
     await fontsLoaded();
     await page.screenshot({ path: join(PHONE, 'phone-wounds.png') });
     if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'sandbox-phone-wounds.png') });
-    const woundSeq = sandbox.bot.app.store.matches.byThread(threadId())!.seq;
+    const woundSeq = (await sandbox.bot.app.store.matches.byThread(threadId()))!.seq;
     await choices.nth((await choices.count()) > 1 ? 1 : 0).click();
-    await expect.poll(() => sandbox.bot.app.store.matches.byThread(threadId())!.seq, { timeout: 10_000 }).toBeGreaterThan(woundSeq);
+    await expect.poll(async () => (await sandbox.bot.app.store.matches.byThread(threadId()))!.seq, { timeout: 10_000 }).toBeGreaterThan(woundSeq);
     await sandbox.bot.idle();
 
     // The newest map fits the phone's width.

@@ -15,8 +15,8 @@ export function testClock(start = 1_700_000_000_000): TestClock {
 }
 
 const opened: Store[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
 });
 
 /** A fresh `:memory:` store, closed after the test. */

@@ -26,11 +26,11 @@ describe('league store', () => {
   beforeEach(async () => {
     clock = testClock();
     store = memoryStore(clock);
-    store.leagues.ensure('g1', 'c1', 'north');
-    store.players.upsert({ id: 'alice', name: 'Alice' });
-    store.players.upsert({ id: 'bob', name: 'Bob' });
-    store.matches.create(aMatch());
-    store.matches.create(aMatch({ id: 'm2' }));
+    await store.leagues.ensure('g1', 'c1', 'north');
+    await store.players.upsert({ id: 'alice', name: 'Alice' });
+    await store.players.upsert({ id: 'bob', name: 'Bob' });
+    await store.matches.create(aMatch());
+    await store.matches.create(aMatch({ id: 'm2' }));
     await store.leagueSettings.create('c1');
   });
 
@@ -54,7 +54,7 @@ describe('league store', () => {
   it('numbers seasons, allows one open at a time, and moves them on once', async () => {
     const s1 = await store.seasons.create({ leagueId: 'c1', pairing: 'swiss', rounds: 3 });
     expect(s1).toMatchObject({ number: 1, state: 'signup' });
-    expect(() => store.seasons.create({ leagueId: 'c1', pairing: 'swiss' })).toThrow();
+    await expect(store.seasons.create({ leagueId: 'c1', pairing: 'swiss' })).rejects.toThrow();
     expect(await store.seasons.advance(s1.id, 'signup', 'running', 5)).toBe(true);
     expect(await store.seasons.advance(s1.id, 'signup', 'running', 6)).toBe(false);
     expect((await store.seasons.open('c1'))?.started).toBe(5);
@@ -91,7 +91,7 @@ describe('league store', () => {
   it('records results with each side, one standing result per match, and counts standings without overturned ones', async () => {
     const r1 = await store.results.record(duel());
     expect(r1.players.map((p) => p.player)).toEqual(['alice', 'bob']);
-    expect(() => store.results.record(duel())).toThrow();
+    await expect(store.results.record(duel())).rejects.toThrow();
     await store.results.record(
       duel({
         matchId: 'm2',

@@ -11,8 +11,8 @@ describe('matches', () => {
     store = memoryStore(clock);
   });
 
-  it('creates a challenged match at seq 0 with no snapshot', () => {
-    const row = store.matches.create(aMatch({ setup: { seed: 42 } }));
+  it('creates a challenged match at seq 0 with no snapshot', async () => {
+    const row = await store.matches.create(aMatch({ setup: { seed: 42 } }));
     expect(row).toEqual({
       id: 'm1',
       guildId: 'g1',
@@ -30,55 +30,55 @@ describe('matches', () => {
       updated: clock(),
       ended: null,
     });
-    expect(store.matches.get('m1')).toEqual(row);
-    expect(store.matches.events('m1')).toEqual([]);
+    expect(await store.matches.get('m1')).toEqual(row);
+    expect(await store.matches.events('m1')).toEqual([]);
   });
 
-  it('refuses a repeated id, and players that are missing or repeated', () => {
-    store.matches.create(aMatch());
-    expect(() => store.matches.create(aMatch())).toThrow(/UNIQUE/);
-    expect(() => store.matches.create(aMatch({ id: 'm2', players: [] }))).toThrow(/players/);
-    expect(() => store.matches.create(aMatch({ id: 'm3', players: ['alice', 'alice'] }))).toThrow(/players/);
-    expect(store.matches.get('m2')).toBeUndefined();
-    expect(store.matches.get('m3')).toBeUndefined();
+  it('refuses a repeated id, and players that are missing or repeated', async () => {
+    await store.matches.create(aMatch());
+    await expect(store.matches.create(aMatch())).rejects.toThrow(/UNIQUE/);
+    await expect(store.matches.create(aMatch({ id: 'm2', players: [] }))).rejects.toThrow(/players/);
+    await expect(store.matches.create(aMatch({ id: 'm3', players: ['alice', 'alice'] }))).rejects.toThrow(/players/);
+    expect(await store.matches.get('m2')).toBeUndefined();
+    expect(await store.matches.get('m3')).toBeUndefined();
   });
 
-  it('finds a match by its thread, which holds only one', () => {
-    store.matches.create(aMatch());
-    store.matches.create(aMatch({ id: 'm2' }));
-    expect(store.matches.byThread('t1')).toBeUndefined();
-    expect(store.matches.setThread('m1', 't1')).toBe(true);
-    expect(store.matches.byThread('t1')?.id).toBe('m1');
-    expect(() => store.matches.setThread('m2', 't1')).toThrow(/UNIQUE/);
-    expect(store.matches.setThread('nope', 't2')).toBe(false);
+  it('finds a match by its thread, which holds only one', async () => {
+    await store.matches.create(aMatch());
+    await store.matches.create(aMatch({ id: 'm2' }));
+    expect(await store.matches.byThread('t1')).toBeUndefined();
+    expect(await store.matches.setThread('m1', 't1')).toBe(true);
+    expect((await store.matches.byThread('t1'))?.id).toBe('m1');
+    await expect(store.matches.setThread('m2', 't1')).rejects.toThrow(/UNIQUE/);
+    expect(await store.matches.setThread('nope', 't2')).toBe(false);
   });
 
-  it('lists only open matches, oldest first', () => {
+  it('lists only open matches, oldest first', async () => {
     const end = (id: string, status: 'over' | 'declined' | 'cancelled') => store.matches.act(id, 0, () => ({ ok: true, events: [], snapshot: null, status }));
     for (const [i, id] of ['a', 'b', 'c', 'd', 'e', 'f'].entries()) {
       clock.advance(1000);
-      store.matches.create(aMatch({ id, status: (['challenged', 'setup', 'playing'] as const)[i % 3] }));
+      await store.matches.create(aMatch({ id, status: (['challenged', 'setup', 'playing'] as const)[i % 3] }));
     }
-    end('b', 'over');
-    end('d', 'declined');
-    end('f', 'cancelled');
-    expect(store.matches.open().map((m) => m.id)).toEqual(['a', 'c', 'e']);
+    await end('b', 'over');
+    await end('d', 'declined');
+    await end('f', 'cancelled');
+    expect((await store.matches.open()).map((m) => m.id)).toEqual(['a', 'c', 'e']);
   });
 
-  it('lists a player’s matches, most recently changed first, by status and with a limit', () => {
-    store.matches.create(aMatch({ id: 'ab', players: ['alice', 'bob'] }));
+  it('lists a player’s matches, most recently changed first, by status and with a limit', async () => {
+    await store.matches.create(aMatch({ id: 'ab', players: ['alice', 'bob'] }));
     clock.advance(1000);
-    store.matches.create(aMatch({ id: 'bc', players: ['bob', 'carol'] }));
+    await store.matches.create(aMatch({ id: 'bc', players: ['bob', 'carol'] }));
     clock.advance(1000);
-    store.matches.create(aMatch({ id: 'ca', players: ['carol', 'alice'] }));
+    await store.matches.create(aMatch({ id: 'ca', players: ['carol', 'alice'] }));
     clock.advance(1000);
-    store.matches.act('ab', 0, () => ({ ok: true, events: ['x'], snapshot: 1, status: 'over' }));
+    await store.matches.act('ab', 0, () => ({ ok: true, events: ['x'], snapshot: 1, status: 'over' }));
 
-    expect(store.matches.forPlayer('alice').map((m) => m.id)).toEqual(['ab', 'ca']);
-    expect(store.matches.forPlayer('alice', { status: ['challenged', 'setup', 'playing'] }).map((m) => m.id)).toEqual(['ca']);
-    expect(store.matches.forPlayer('bob', { limit: 1 }).map((m) => m.id)).toEqual(['ab']);
-    expect(store.matches.forPlayer('dave')).toEqual([]);
+    expect((await store.matches.forPlayer('alice')).map((m) => m.id)).toEqual(['ab', 'ca']);
+    expect((await store.matches.forPlayer('alice', { status: ['challenged', 'setup', 'playing'] })).map((m) => m.id)).toEqual(['ca']);
+    expect((await store.matches.forPlayer('bob', { limit: 1 })).map((m) => m.id)).toEqual(['ab']);
+    expect(await store.matches.forPlayer('dave')).toEqual([]);
     // The full row comes back, seats in order.
-    expect(store.matches.forPlayer('carol').find((m) => m.id === 'ca')?.players).toEqual(['carol', 'alice']);
+    expect((await store.matches.forPlayer('carol')).find((m) => m.id === 'ca')?.players).toEqual(['carol', 'alice']);
   });
 });

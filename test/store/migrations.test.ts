@@ -62,29 +62,29 @@ describe('migrations', () => {
     expect(readdirSync(join(MIGRATIONS_FOLDER, 'meta'))).toContain('_journal.json');
   });
 
-  it('apply to a fresh in-memory database', () => {
+  it('apply to a fresh in-memory database', async () => {
     const store = memoryStore();
-    expect(store.players.get('nobody')).toBeUndefined();
-    expect(store.matches.open()).toEqual([]);
+    expect(await store.players.get('nobody')).toBeUndefined();
+    expect(await store.matches.open()).toEqual([]);
   });
 
-  it('apply to a new file, creating its folder, and are not applied twice on reopening', () => {
+  it('apply to a new file, creating its folder, and are not applied twice on reopening', async () => {
     const file = join(dir, 'nested', 'deeper', 'sellsword.db');
-    openStore(file).close();
+    await openStore(file).close();
     const first = tablesIn(file);
     expect(first.tables).toEqual(expect.arrayContaining(TABLES));
     expect(first.migrations).toBeGreaterThan(0);
 
-    openStore(file).close();
+    await openStore(file).close();
     expect(tablesIn(file)).toEqual(first);
   });
 
-  it('take the path from DATABASE_PATH when none is given', () => {
+  it('take the path from DATABASE_PATH when none is given', async () => {
     const file = join(dir, 'from-env.db');
     const before = process.env.DATABASE_PATH;
     process.env.DATABASE_PATH = file;
     try {
-      openStore().close();
+      await openStore().close();
     } finally {
       if (before === undefined) delete process.env.DATABASE_PATH;
       else process.env.DATABASE_PATH = before;
@@ -92,9 +92,9 @@ describe('migrations', () => {
     expect(tablesIn(file).tables).toEqual(expect.arrayContaining(TABLES));
   });
 
-  it('match the schema: every table and column in schema.ts exists (run `npm run db:generate` after editing it)', () => {
+  it('match the schema: every table and column in schema.ts exists (run `npm run db:generate` after editing it)', async () => {
     const file = join(dir, 'drift.db');
-    openStore(file).close();
+    await openStore(file).close();
     const db = new Database(file, { readonly: true });
     try {
       const tables = Object.values(schema as Record<string, unknown>).filter((v): v is SQLiteTable => is(v, SQLiteTable));
@@ -110,14 +110,14 @@ describe('migrations', () => {
     }
   });
 
-  it('leave a file database in WAL mode with foreign keys on', () => {
+  it('leave a file database in WAL mode with foreign keys on', async () => {
     const file = join(dir, 'modes.db');
     const store = openStore(file);
     try {
       // A warband of a player who was never recorded breaks the foreign key.
-      expect(() => store.warbands.save({ owner: 'ghost', name: 'w', faction: 'Havoc', points: 1, document: {}, source: '' })).toThrow(/FOREIGN KEY/);
+      await expect(store.warbands.save({ owner: 'ghost', name: 'w', faction: 'Havoc', points: 1, document: {}, source: '' })).rejects.toThrow(/FOREIGN KEY/);
     } finally {
-      store.close();
+      await store.close();
     }
     const db = new Database(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

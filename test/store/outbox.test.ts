@@ -5,55 +5,55 @@ import { aMatch, memoryStore, testClock, type TestClock } from './fixture';
 describe('outbox', () => {
   let clock: TestClock;
   let store: Store;
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = testClock();
     store = memoryStore(clock);
-    store.matches.create(aMatch());
-    store.matches.create(aMatch({ id: 'm2' }));
+    await store.matches.create(aMatch());
+    await store.matches.create(aMatch({ id: 'm2' }));
   });
 
   const add = (matchId: string, n: number) =>
     store.outbox.add(Array.from({ length: n }, (_, i) => ({ matchId, channelId: 't', body: { kind: 'text', content: `${matchId}-${i}` } })));
 
-  it('keeps a match’s rows in order, and its head is the first not done', () => {
-    const [a, b] = add('m1', 2);
-    expect(store.outbox.head('m1')!.id).toBe(a!.id);
-    store.outbox.delivered(a!.id, 'msg-a');
-    expect(store.outbox.head('m1')!.id).toBe(b!.id);
-    expect(store.outbox.get(a!.id)).toMatchObject({ done: clock(), messageId: 'msg-a', error: null });
-    store.outbox.dropped(b!.id, 'the match moved past this prompt');
-    expect(store.outbox.head('m1')).toBeUndefined();
-    expect(store.outbox.pending()).toEqual([]);
+  it('keeps a match’s rows in order, and its head is the first not done', async () => {
+    const [a, b] = await add('m1', 2);
+    expect((await store.outbox.head('m1'))!.id).toBe(a!.id);
+    await store.outbox.delivered(a!.id, 'msg-a');
+    expect((await store.outbox.head('m1'))!.id).toBe(b!.id);
+    expect(await store.outbox.get(a!.id)).toMatchObject({ done: clock(), messageId: 'msg-a', error: null });
+    await store.outbox.dropped(b!.id, 'the match moved past this prompt');
+    expect(await store.outbox.head('m1')).toBeUndefined();
+    expect(await store.outbox.pending()).toEqual([]);
   });
 
-  it('lists waiting matches by when their head is due, not by any later row', () => {
-    const [a] = add('m1', 2);
+  it('lists waiting matches by when their head is due, not by any later row', async () => {
+    const [a] = await add('m1', 2);
     clock.advance(5);
-    add('m2', 1);
+    await add('m2', 1);
     // m1's head fails and waits a minute; m2 is due now and goes first.
-    store.outbox.failed(a!.id, 'HTTP 502', clock() + 60_000);
-    expect(store.outbox.waiting()).toEqual([
+    await store.outbox.failed(a!.id, 'HTTP 502', clock() + 60_000);
+    expect(await store.outbox.waiting()).toEqual([
       { matchId: 'm2', due: clock() },
       { matchId: 'm1', due: clock() + 60_000 },
     ]);
-    expect(store.outbox.get(a!.id)).toMatchObject({ attempts: 1, error: 'HTTP 502', done: null });
+    expect(await store.outbox.get(a!.id)).toMatchObject({ attempts: 1, error: 'HTTP 502', done: null });
   });
 
-  it('forgets an interaction token once its row is done', () => {
-    const [row] = store.outbox.add([{ matchId: 'm1', channelId: 't', body: { kind: 'reply', content: 'x' }, via: '123:secret' }]);
+  it('forgets an interaction token once its row is done', async () => {
+    const [row] = await store.outbox.add([{ matchId: 'm1', channelId: 't', body: { kind: 'reply', content: 'x' }, via: '123:secret' }]);
     expect(row!.via).toBe('123:secret');
-    store.outbox.delivered(row!.id, null);
-    expect(store.outbox.get(row!.id)!.via).toBeNull();
+    await store.outbox.delivered(row!.id, null);
+    expect((await store.outbox.get(row!.id))!.via).toBeNull();
   });
 
-  it('rolls back with the change that wrote it', () => {
-    expect(() =>
-      store.transaction(() => {
-        add('m1', 3);
+  it('rolls back with the change that wrote it', async () => {
+    await expect(
+      store.transaction(async () => {
+        await add('m1', 3);
         throw new Error('the act was refused');
       }),
-    ).toThrow('refused');
-    expect(store.outbox.pending()).toEqual([]);
+    ).rejects.toThrow('refused');
+    expect(await store.outbox.pending()).toEqual([]);
   });
 });
 
@@ -66,26 +66,26 @@ describe('leases', () => {
   });
   const claim = (holder: string, over = {}) => ({ name: 'bot', holder, pid: 1, host: 'h', ttlMs: 30_000, ...over });
 
-  it('refuses a second holder while the first renews, and lets it in once the lease runs out', () => {
-    expect(store.leases.acquire(claim('a')).ok).toBe(true);
-    const refused = store.leases.acquire(claim('b', { pid: 2 }));
+  it('refuses a second holder while the first renews, and lets it in once the lease runs out', async () => {
+    expect((await store.leases.acquire(claim('a'))).ok).toBe(true);
+    const refused = await store.leases.acquire(claim('b', { pid: 2 }));
     expect(refused).toMatchObject({ ok: false, heldBy: { holder: 'a', pid: 1, host: 'h' } });
     clock.advance(20_000);
-    expect(store.leases.renew('bot', 'a', 30_000)).toBe(true);
+    expect(await store.leases.renew('bot', 'a', 30_000)).toBe(true);
     clock.advance(20_000);
-    expect(store.leases.acquire(claim('b')).ok).toBe(false);
+    expect((await store.leases.acquire(claim('b'))).ok).toBe(false);
     clock.advance(11_000);
-    expect(store.leases.acquire(claim('b')).ok).toBe(true);
+    expect((await store.leases.acquire(claim('b'))).ok).toBe(true);
     // The first holder learns it lost the lease at its next renewal.
-    expect(store.leases.renew('bot', 'a', 30_000)).toBe(false);
+    expect(await store.leases.renew('bot', 'a', 30_000)).toBe(false);
   });
 
-  it('is taken over at once when its holder is known to be gone, and released only by its holder', () => {
-    store.leases.acquire(claim('a'));
-    expect(store.leases.acquire({ ...claim('b'), holderGone: (l) => l.pid === 1 }).ok).toBe(true);
-    store.leases.release('bot', 'a');
-    expect(store.leases.get('bot')!.holder).toBe('b');
-    store.leases.release('bot', 'b');
-    expect(store.leases.get('bot')).toBeUndefined();
+  it('is taken over at once when its holder is known to be gone, and released only by its holder', async () => {
+    await store.leases.acquire(claim('a'));
+    expect((await store.leases.acquire({ ...claim('b'), holderGone: (l) => l.pid === 1 })).ok).toBe(true);
+    await store.leases.release('bot', 'a');
+    expect((await store.leases.get('bot'))!.holder).toBe('b');
+    await store.leases.release('bot', 'b');
+    expect(await store.leases.get('bot')).toBeUndefined();
   });
 });

@@ -21,55 +21,55 @@ const raiders = (over: Partial<NewWarband> = {}): NewWarband => ({
 describe('warbands', () => {
   let clock: TestClock;
   let store: Store;
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = testClock();
     store = memoryStore(clock);
-    store.players.upsert({ id: 'alice', name: 'Alice' });
-    store.players.upsert({ id: 'bob', name: 'Bob' });
+    await store.players.upsert({ id: 'alice', name: 'Alice' });
+    await store.players.upsert({ id: 'bob', name: 'Bob' });
   });
 
-  it('saves and reads back a warband with its document and source', () => {
-    const saved = store.warbands.save(raiders());
+  it('saves and reads back a warband with its document and source', async () => {
+    const saved = await store.warbands.save(raiders());
     expect(saved).toMatchObject({ owner: 'alice', name: 'Raiders', faction: 'Havoc', points: 98, created: clock(), updated: clock() });
     // undefined members vanish in JSON, as they would in any upload.
-    expect(store.warbands.get('alice', 'Raiders')?.document).toEqual({ name: 'Raiders', faction: 'Havoc', units: [{ card: 'havoc-ghoul' }] });
-    expect(store.warbands.get('alice', 'Raiders')?.source).toBe('Raiders | Havoc | barrow-hill | havoc-ghoul');
+    expect((await store.warbands.get('alice', 'Raiders'))?.document).toEqual({ name: 'Raiders', faction: 'Havoc', units: [{ card: 'havoc-ghoul' }] });
+    expect((await store.warbands.get('alice', 'Raiders'))?.source).toBe('Raiders | Havoc | barrow-hill | havoc-ghoul');
   });
 
-  it('replaces the same owner and name, keeping the id and created time', () => {
-    const first = store.warbands.save(raiders());
+  it('replaces the same owner and name, keeping the id and created time', async () => {
+    const first = await store.warbands.save(raiders());
     const later = clock.advance(60_000);
-    const second = store.warbands.save(raiders({ points: 100, faction: 'Valor', source: 'changed' }));
+    const second = await store.warbands.save(raiders({ points: 100, faction: 'Valor', source: 'changed' }));
     expect(second).toMatchObject({ id: first.id, created: first.created, updated: later, points: 100, faction: 'Valor', source: 'changed' });
-    expect(store.warbands.list('alice')).toHaveLength(1);
+    expect(await store.warbands.list('alice')).toHaveLength(1);
   });
 
-  it('keeps names apart per owner and lists one owner by name', () => {
-    store.warbands.save(raiders({ name: 'Zealots' }));
-    store.warbands.save(raiders());
-    store.warbands.save(raiders({ owner: 'bob' }));
-    expect(store.warbands.list('alice').map((w) => w.name)).toEqual(['Raiders', 'Zealots']);
-    expect(store.warbands.list('bob').map((w) => w.name)).toEqual(['Raiders']);
-    expect(store.warbands.list('carol')).toEqual([]);
+  it('keeps names apart per owner and lists one owner by name', async () => {
+    await store.warbands.save(raiders({ name: 'Zealots' }));
+    await store.warbands.save(raiders());
+    await store.warbands.save(raiders({ owner: 'bob' }));
+    expect((await store.warbands.list('alice')).map((w) => w.name)).toEqual(['Raiders', 'Zealots']);
+    expect((await store.warbands.list('bob')).map((w) => w.name)).toEqual(['Raiders']);
+    expect(await store.warbands.list('carol')).toEqual([]);
   });
 
-  it('removes one warband and says whether there was one', () => {
-    store.warbands.save(raiders());
-    store.warbands.save(raiders({ owner: 'bob' }));
-    expect(store.warbands.remove('alice', 'Raiders')).toBe(true);
-    expect(store.warbands.remove('alice', 'Raiders')).toBe(false);
-    expect(store.warbands.get('alice', 'Raiders')).toBeUndefined();
-    expect(store.warbands.get('bob', 'Raiders')).toBeDefined();
+  it('removes one warband and says whether there was one', async () => {
+    await store.warbands.save(raiders());
+    await store.warbands.save(raiders({ owner: 'bob' }));
+    expect(await store.warbands.remove('alice', 'Raiders')).toBe(true);
+    expect(await store.warbands.remove('alice', 'Raiders')).toBe(false);
+    expect(await store.warbands.get('alice', 'Raiders')).toBeUndefined();
+    expect(await store.warbands.get('bob', 'Raiders')).toBeDefined();
   });
 
-  it('refuses a second row with the same owner and name at the database', () => {
+  it('refuses a second row with the same owner and name at the database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sellsword-warbands-'));
     try {
       const file = join(dir, 'w.db');
       const onFile = openStore(file);
-      onFile.players.upsert({ id: 'alice', name: 'Alice' });
-      onFile.warbands.save(raiders());
-      onFile.close();
+      await onFile.players.upsert({ id: 'alice', name: 'Alice' });
+      await onFile.warbands.save(raiders());
+      await onFile.close();
       // Only the store's upsert replaces; a plain insert (a bug, another tool) hits the unique index.
       const raw = new Database(file);
       const insert = raw.prepare(
