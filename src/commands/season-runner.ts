@@ -13,6 +13,7 @@
  * Opening a match needs Discord first (its thread), then one transaction makes the match and links
  * the pairing to it; a crash between the two leaves an empty thread and the pairing is opened again.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ChannelType } from 'discord.js';
 import type { PlayerId } from '../engine';
 import type { Pair } from '../league/pairing';
@@ -318,6 +319,13 @@ export class SeasonRunner {
   #queued = false;
   /** Called after a pass that wrote league posts or opened matches. */
   readonly #after: () => void;
+  /**
+   * Runs a function in the async context the runner was made in (outside any transaction). A kick
+   * comes from inside a change's transaction, whose context marks the store's connection as held by
+   * it (store/serial.ts, pg-store.ts): a pass started in that context would send its queries into
+   * that transaction while it is still open (on PostgreSQL every query yields, so it is).
+   */
+  readonly #outside = AsyncLocalStorage.snapshot();
 
   constructor(app: () => App, after: () => void = () => undefined) {
     this.#app = app;
@@ -328,10 +336,12 @@ export class SeasonRunner {
     if (this.#queued) return;
     this.#queued = true;
     // After the current transaction and its caller are done: a kick comes from inside a change.
-    setImmediate(() => {
-      this.#queued = false;
-      void this.run();
-    });
+    setImmediate(() =>
+      this.#outside(() => {
+        this.#queued = false;
+        void this.run();
+      }),
+    );
   }
 
   run(): Promise<void> {
