@@ -10,10 +10,10 @@ const below = {
   content: ['formats', 'engine'],
   render: ['formats', 'engine', 'content'],
   match: ['formats', 'engine', 'store', 'render', 'content'],
-  commands: ['formats', 'engine', 'store', 'render', 'content', 'match', 'ai'],
-  bot: ['formats', 'engine', 'store', 'render', 'content', 'match', 'commands', 'ai'],
+  commands: ['formats', 'engine', 'store', 'render', 'content', 'match', 'ai', 'league'],
+  bot: ['formats', 'engine', 'store', 'render', 'content', 'match', 'commands', 'ai', 'league'],
   fakecord: [],
-  sandbox: ['fakecord', 'bot', 'commands', 'store', 'content', 'formats', 'engine'],
+  sandbox: ['fakecord', 'bot', 'commands', 'store', 'content', 'formats', 'engine', 'league'],
   ai: ['formats', 'engine'],
   league: ['formats', 'engine', 'store', 'match'],
 };

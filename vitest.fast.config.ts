@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['test/{engine,formats,store,commands,content,bot,match}/**/*.test.ts', 'test/render/{view,alt-text}.test.ts'],
+    include: ['test/{engine,formats,store,commands,content,bot,match,league}/**/*.test.ts', 'test/render/{view,alt-text}.test.ts'],
     exclude: ['test/engine/{fast-paths,properties,pregame-properties,side-caches}.test.ts', 'test/bot/startup.test.ts', 'test/bot/render-pool.test.ts'],
     maxWorkers: 2,
   },

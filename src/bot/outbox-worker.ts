@@ -15,6 +15,8 @@ import { renderBody, type Renderer } from '../commands/post-render';
 import { retirements } from '../commands/announce';
 import { clip, messageOf } from '../commands/thread';
 import { onShard, type OutboxRow, type ShardScope, type Store } from '../store';
+import { settleLeagueResult } from '../commands/league-result-post';
+import { LeaguePostWorker } from './league-post-worker';
 
 export interface OutboxWorkerOptions {
   readonly store: Store;
@@ -32,6 +34,8 @@ export interface OutboxWorkerOptions {
   readonly shard?: ShardScope;
   /** Reports how long drawing and delivering took (the bot's metrics). */
   readonly observe?: { render(kind: string, seconds: number): void; delivered(lagSeconds: number): void };
+  /** A league result was posted: its season may move on now (the season runner waits for the post, so the league reads in order). */
+  readonly onLeagueResult?: () => void;
 }
 
 /** After this many failed tries a row is given up, so one broken post cannot stall its match for ever. */
@@ -68,6 +72,7 @@ export class OutboxWorker implements OutboxControl {
   readonly #renderer: Renderer | undefined;
   readonly #now: () => number;
   readonly #observe: OutboxWorkerOptions['observe'];
+  readonly #onLeagueResult: OutboxWorkerOptions['onLeagueResult'];
   readonly #shard: ShardScope | undefined;
   readonly #owned = new Map<string, boolean>();
   readonly #held = new Set<number>();
@@ -83,6 +88,8 @@ export class OutboxWorker implements OutboxControl {
   #wakeAt = Infinity;
   #poll: NodeJS.Timeout | null = null;
   #running = false;
+  /** A league's own posts (settings changes, standings) go through their own lanes (league-post-worker.ts). */
+  readonly #leagues: LeaguePostWorker;
 
   constructor(options: OutboxWorkerOptions) {
     this.#store = options.store;
@@ -93,12 +100,22 @@ export class OutboxWorker implements OutboxControl {
     this.#now = options.now ?? Date.now;
     this.#observe = options.observe;
     this.#shard = options.shard;
+    this.#onLeagueResult = options.onLeagueResult;
+    this.#leagues = new LeaguePostWorker({ store: options.store, client: options.client, log: options.log, now: this.#now, shard: options.shard });
+  }
+
+  kickLeague(): void {
+    this.#leagues.kick();
   }
 
   /** Starts delivering: first whatever was left waiting when the bot last stopped. */
   async start(): Promise<void> {
     this.#running = true;
-    this.#poll = setInterval(() => this.#pass(), POLL_MS);
+    this.#poll = setInterval(() => {
+      this.#pass();
+      this.#leagues.kick();
+    }, POLL_MS);
+    this.#leagues.start();
     await this.#scan();
   }
 
@@ -106,7 +123,7 @@ export class OutboxWorker implements OutboxControl {
     this.#running = false;
     if (this.#timer) clearTimeout(this.#timer);
     if (this.#poll) clearInterval(this.#poll);
-    await Promise.all(this.#busy.values());
+    await Promise.all([...this.#busy.values(), this.#leagues.stop()]);
   }
 
   hold(rowId: number): void {
@@ -175,7 +192,12 @@ export class OutboxWorker implements OutboxControl {
     for (;;) {
       await Promise.all(this.#busy.values());
       const ready = await this.#ready();
-      if (ready.length === 0 && this.#busy.size === 0) return;
+      if (ready.length === 0 && this.#busy.size === 0) {
+        // A match's result may have queued a league post (the pinned standings): deliver those too.
+        await this.#leagues.drain();
+        if ((await this.#ready()).length === 0 && this.#busy.size === 0) return;
+        continue;
+      }
       for (const m of ready) this.kick(m);
       if (this.#busy.size === 0) await sleep(5);
     }
@@ -267,6 +289,7 @@ export class OutboxWorker implements OutboxControl {
     try {
       await this.#send(row);
       this.#observe?.delivered((this.#now() - row.created) / 1000);
+      if ((row.body as PostBody).kind === 'league-result') this.#onLeagueResult?.();
       return true;
     } catch (error) {
       if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
@@ -293,6 +316,8 @@ export class OutboxWorker implements OutboxControl {
       const original = await this.#originalReply(row.via);
       if (original) return store.outbox.delivered(row.id, original);
     }
+    // A league result: the ratings take it in before its post says how the standings changed.
+    if (body.kind === 'league-result' && (await settleLeagueResult(store, row.matchId))) this.#leagues.kick();
     // With a render pool, the time includes waiting for a worker: how long the post waited for its picture.
     const drawing = performance.now();
     const rendered = await renderBody(store, row.matchId, body, this.#renderer);

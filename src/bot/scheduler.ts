@@ -166,6 +166,8 @@ export class Scheduler {
       }
       if (due.length < this.#batch || this.#stopped) break;
     }
+    // League seasons move by the clock too: sign-ups closing, round deadlines (season-runner.ts).
+    if (!this.#stopped && app.seasons) await app.seasons.run();
     return { claimed, handled };
   }
 }

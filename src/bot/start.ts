@@ -21,6 +21,7 @@ import { RenderPool, spareCores } from './render-pool';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
+import { SeasonRunner } from '../commands/season-runner';
 import { leaseName, shardFromEnvironment, shardLabel } from './shard';
 import { StartupError } from './startup-error';
 
@@ -155,9 +156,17 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     ...(renderPool ? { renderer: renderPool } : {}),
     ...(shard ? { shard } : {}),
     observe: { render: (kind, s) => metrics.renderSeconds.observe({ kind }, s), delivered: (s) => metrics.outboxLagSeconds.observe(s) },
+    onLeagueResult: () => seasons.kick(),
   });
+  // The runner reads the app it is part of; a pass ends by delivering the league posts it wrote.
+  const seasons = new SeasonRunner(
+    () => app,
+    () => outbox.kickLeague(),
+  );
   const app: App = {
     store,
+    seasons,
+    ...(shard ? { shard } : {}),
     content: options.content ?? defaultContent(),
     client,
     outbox,
@@ -227,8 +236,10 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const idle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
     await scheduler.idle();
+    await seasons.idle();
     await outbox.drain();
-    if (inFlight.size > 0) await idle();
+    // A delivered league result may have moved a season on, which may have posted more.
+    if (inFlight.size > 0 || seasons.pending) await idle();
   };
   return {
     client,
@@ -242,6 +253,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       stopping = true;
       await idle();
       await scheduler.stop();
+      await seasons.idle();
       await outbox.stop();
       await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
       await renderPool?.close();

@@ -5,7 +5,7 @@
  */
 import type { Client } from 'discord.js';
 import type { Content } from '../content/load';
-import type { Store } from '../store';
+import type { ShardScope, Store } from '../store';
 
 /** The outbox worker as handlers see it (bot/outbox-worker.ts). */
 export interface OutboxControl {
@@ -16,6 +16,8 @@ export interface OutboxControl {
   release(rowId: number): void;
   /** New rows for a match: deliver them soon. */
   kick(matchId: string): void;
+  /** New league posts (store `league_posts`): deliver them soon. Optional: tools without a worker leave them. */
+  kickLeague?(): void;
 }
 
 /** What a log line is about (bot/log.ts): its match and guild; the bot's log adds the shard. */
@@ -49,6 +51,13 @@ export interface App {
    * soon as the change has committed, not at its next tick. Optional: without it the tick finds it.
    */
   readonly dueNow?: () => void;
+  /**
+   * The season runner (season-runner.ts): kicked after a change that may move a league season on (a
+   * league match ending). Optional: without it the scheduler's tick finds the change.
+   */
+  readonly seasons?: { kick(): void; run(): Promise<void> };
+  /** This process's shard (store/shard.ts); none for an unsharded bot. Work the scheduler and outbox do not scope by SQL (league seasons) checks it. */
+  readonly shard?: ShardScope | undefined;
   /** The game clock (ms since the epoch): deadlines, reminders and vacations read it; tests and the sandbox move it. */
   readonly now: () => number;
 }

@@ -4,29 +4,16 @@
  * match's terms, so a league (a later issue) or a challenge can set them per match; a match made
  * before they existed reads the defaults.
  */
-import type { ClockTerms, Terms } from '../match/record';
+import type { ClockTerms } from '../match/record';
+
+// The defaults and the merge live below the commands (the league layer reads them too).
+export { DEFAULT_CLOCK, clockOf } from '../match/clock';
 
 // Stored in the terms, so it is typed beside them (match/record.ts).
 export type { ClockTerms } from '../match/record';
 
-export const DEFAULT_CLOCK: ClockTerms = {
-  turnHours: 48,
-  promptHours: 24,
-  acceptHours: 48,
-  remindAt: [0.5],
-  remindBeforeHours: [2],
-  maxMisses: 3,
-  vacationDays: 14,
-};
-
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
-
-/** The clock a match's terms set, over the defaults. */
-export function clockOf(terms: Pick<Terms, 'clock'>): ClockTerms {
-  const set = terms.clock;
-  return set ? { ...DEFAULT_CLOCK, ...set } : DEFAULT_CLOCK;
-}
 
 /** A challenge's options, as the clock they set (only what was given; the rest stays default). */
 export function clockFromOptions(o: {

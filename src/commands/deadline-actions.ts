@@ -31,7 +31,7 @@ import { shown } from './user-text';
 import { matchRecord } from '../match/record';
 import type { PregameCommand, PregamePrompt } from '../engine';
 import { botCommand, playedByBot } from './practice-seat';
-import { storedNames } from './player-names';
+import { storedNames } from '../store';
 
 export interface Handled {
   readonly deadline: number;
@@ -206,10 +206,18 @@ async function lapse(app: App, row: MatchRow, wait: Wait): Promise<Handled['did'
 
 /** The set number of missed deadlines: the player forfeits, as a concession (the engine's in play). */
 async function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Promise<Handled['did']> {
+  return forfeitWith(app, row, player, (name) => `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`);
+}
+
+/**
+ * `player` forfeits the match, with `says(name)` as the thread's line: at the set number of misses, or
+ * when a league round's deadline passes with the match still waiting on them (season-runner.ts).
+ */
+export async function forfeitWith(app: App, row: MatchRow, player: PlayerId, says: (name: string) => string): Promise<Handled['did']> {
   const { setup, snapshot } = matchRecord(row);
   if (!setup || !snapshot) throw new Error(`match ${row.id}: a forfeit before the match began`);
   const name = `**${shown(setup.names[player] ?? player)}**`;
-  const line = `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`;
+  const line = says(name);
   if (snapshot.stage === 'game') {
     const change = await recordChange(app, row.id, undefined, row.seq, { game: { concede: player } }, { reply: () => line });
     if (!change.ok) throw new Error(`match ${row.id}: a forfeit was refused (${change.reason})`);

@@ -27,7 +27,7 @@ import { refuse } from './user-error';
 import { vacationDays } from './vacation';
 import { waitWords } from './wait-words';
 import { matchRecord } from '../match/record';
-import { storedNames } from './player-names';
+import { storedNames } from '../store';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

@@ -59,7 +59,18 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
       '**Warbands:** `/warband submit|show|list|remove` · **Cards:** `/catalog units|card` · **Maps:** `/map list|show|submit`',
       '**Matches:** `/skirmish challenge|practice|accept|decline|status|log|view|follow|entry|concede|check|verify|export|replay`',
       '**Acts:** `/move` `/maneuver` `/attack` `/rest` `/crow` `/trait` `/end`',
+      '**Leagues:** `/league standings|profile|settings show` · organisers: `/league create|settings|award|overturn|remove|extend|export`',
       '**Help:** `/help topic:…` · `/rules topic:…` (the rules by topic: replies, the rule of three, wounds, cover…)',
+    ].join('\n'),
+  },
+  {
+    id: 'leagues',
+    title: 'Leagues: standings, ratings and organisers',
+    text: [
+      'An organiser (Manage Server, or the league’s organiser role) makes a channel a league with `/league create name:…` and sets its rules with `/league settings` (points, VP target, deadlines, maps, catalog version, free challenges or pairings only); every change is posted in the channel.',
+      'A match played in the league’s channel counts: its result is posted there with how the standings moved. `/league standings` shows the table (played, won, drawn, lost, forfeits, VP difference, rating); `/league profile player:@…` a player’s record, rating trend, favourite units and share of deadlines met.',
+      'Ratings are OpenSkill’s conservative estimate: they start at 0 and rise as you win and the bot grows sure of you.',
+      'Organisers can award or overturn a result (in the match’s thread, with a reason), remove a player, extend a match’s deadlines and export the season.',
     ].join('\n'),
   },
 ];

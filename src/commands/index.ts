@@ -9,6 +9,7 @@ import { warbandCommand } from './warband';
 import { gamesCommand } from './games';
 import { ordersCommand } from './orders';
 import { notifyCommand, vacationCommand } from './vacation';
+import { leagueCommand } from './league';
 
 export const commandModules: readonly CommandModule[] = [
   warbandCommand,
@@ -22,4 +23,5 @@ export const commandModules: readonly CommandModule[] = [
   ordersCommand,
   vacationCommand,
   notifyCommand,
+  leagueCommand,
 ];

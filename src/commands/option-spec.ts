@@ -96,6 +96,11 @@ export function userOption<const N extends string, P extends Presence<string> = 
   return spec<N, string, P>(o, T.User, z.string());
 }
 
+/** A role of the server: the value is its id. */
+export function roleOption<const N extends string, P extends Presence<string> = Presence<string>>(o: Common<N> & P) {
+  return spec<N, string, P>(o, T.Role, z.string());
+}
+
 /** An uploaded file. */
 export function attachmentOption<const N extends string, P extends Presence<UploadMeta> = Presence<UploadMeta>>(o: Common<N> & P) {
   const file = z.custom<UploadMeta>((v) => typeof v === 'object' && v !== null && 'url' in v && 'size' in v, 'is not a file');

@@ -22,7 +22,7 @@ import { describeChange } from './act-log';
 import { refuse } from './user-error';
 import { shown } from './user-text';
 import { matchRecord } from '../match/record';
-import { storedNames } from './player-names';
+import { storedNames } from '../store';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

@@ -14,7 +14,8 @@ import { challengeButtons } from './challenge-buttons';
 import { finishedName, leagueResult } from './match-end';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
-import { storedNames } from './player-names';
+import { storedNames } from '../store';
+import { standingsChangeText } from './league-result-post';
 
 export type Rendered =
   /** A new message, in the row's channel unless `channel` names another (the league channel, for a result), or a DM to `dm`. */
@@ -50,6 +51,12 @@ export interface Renderer {
 export async function renderBody(store: Store, matchId: string, body: PostBody, renderer?: Renderer): Promise<Rendered> {
   if (renderer && drawsPictures(body)) return renderer.render(matchId, body);
   const row = await store.matches.get(matchId);
+  if (row && body.kind === 'league-result') {
+    // The one text post that reads more than the match: the league's standings after it.
+    const made = await renderBodyNow(store, row, body);
+    if (made.to !== 'create') return made;
+    return { ...made, post: { ...made.post, content: `${made.post.content ?? ''}${await standingsChangeText(store, row)}` } };
+  }
   return row ? await renderBodyNow(store, row, body) : { to: 'skip', reason: 'the match no longer exists' };
 }
 

@@ -14,7 +14,8 @@ import { aboutMatch, type App } from './app';
 import { planPosts, retirements } from './announce';
 import { closing } from './match-end';
 import { lateAct, planWaits } from './deadline-plan';
-import { clockFromOptions, clockLine, clockOf } from './clock-terms';
+import { clockFromOptions, clockLine, clockOf, type ClockTerms } from './clock-terms';
+import { leagueTerms, type LeagueTerms } from '../league/settings';
 import { listMaps, mapById } from './map-library';
 import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { matchHere } from './match-context';
@@ -26,7 +27,7 @@ import { commitmentOf, seedFrom } from '../match/dice-proof';
 import { matchRecord, type CommittedWarband, type Terms } from '../match/record';
 import { refuse } from './user-error';
 import { shown } from './user-text';
-import { storedNames } from './player-names';
+import { storedNames } from '../store';
 import { loadWarband, type LoadedWarband } from './warband-library';
 
 type Committed = CommittedWarband;
@@ -55,6 +56,21 @@ export const threadName = (names: readonly string[], number: number): string => 
 
 export const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
 
+/**
+ * A league's pinned terms (league/settings.ts) win over a challenge's options; a challenge that asks
+ * for something else is refused rather than quietly changed, so nobody plays terms they did not see.
+ */
+function leagueAllows(pinned: LeagueTerms, points: number | undefined, clock: Partial<ClockTerms> | undefined): void {
+  if (pinned.points !== undefined && points !== undefined && points !== pinned.points)
+    refuse('league-points', `This league plays at ${pinned.points} points; leave \`points\` out.`);
+  const names: Partial<Record<keyof ClockTerms, string>> = { turnHours: 'turn_hours', promptHours: 'prompt_hours', maxMisses: 'misses' };
+  for (const [key, option] of Object.entries(names) as [keyof ClockTerms, string][]) {
+    const set = pinned.clock?.[key];
+    if (set !== undefined && clock?.[key] !== undefined && clock[key] !== set)
+      refuse('league-clock', `This league sets \`${option}\` to ${String(set)}; leave it out.`);
+  }
+}
+
 /** Whether a map has a start area for each player (R5). */
 export const seats = (map: Gridmap): number => entryAreas(map).length;
 
@@ -79,6 +95,13 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const channel = interaction.channel;
   if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText)
     refuse('not-a-league-channel', 'Challenge from a server text channel: the match gets its own thread there.');
+  const league = await app.store.leagueSettings.get(channel.id);
+  if (league && !league.freeChallenges)
+    refuse(
+      'pairings-only',
+      "This league plays only its season's pairings: the bot opens each match itself when a round is paired. `/league round` shows the round's matches.",
+    );
+  const pinned = league ? leagueTerms(league) : {};
   const me = interaction.user.id;
   const invited = [o.opponent, o.opponent2, o.opponent3].filter((p): p is string => p !== undefined);
   if (invited.includes(me)) refuse('self-challenge', 'You cannot challenge yourself. In the sandbox, switch player at the top to play both sides.');
@@ -86,8 +109,10 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const opponents = await Promise.all(invited.map((id) => app.client.users.fetch(id).catch(() => null)));
   if (opponents.some((u) => !u || u.bot)) refuse('bad-opponent', 'Challenge players, not bots.');
   const players = [me, ...invited];
-  const points = o.points ?? DEFAULT_POINTS;
-  const target = o.points ?? null;
+  const given = clockFromOptions({ turnHours: o.turn_hours, promptHours: o.prompt_hours, misses: o.misses });
+  leagueAllows(pinned, o.points, given);
+  const points = pinned.points ?? o.points ?? DEFAULT_POINTS;
+  const target = pinned.target ?? o.points ?? null;
   const warband = await loadWarband(app, me, o.warband);
   checkPoints(warband, points);
   let map: string | null = null;
@@ -95,6 +120,10 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     const chosen = (await mapById(app, o.map, interaction.guildId)) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
     if (seats(chosen) < players.length)
       refuse('map-too-small', `${shown(chosen.name)} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
+    if (pinned.maps && !pinned.maps.includes(chosen.id)) {
+      const names = await Promise.all(pinned.maps.map(async (m) => shown((await mapById(app, m))?.name ?? m)));
+      refuse('map-not-allowed', `This league plays on ${names.join(', ')}, not ${shown(chosen.name)}.`);
+    }
     map = chosen.id;
   }
   await app.store.players.upsert({ id: me, name: displayName(interaction) });
@@ -106,7 +135,8 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const thread = await channel.threads.create({ name: threadName(names, number), autoArchiveDuration: 10080, reason: 'Sellsword match' });
   const challenger = shown(names[0]!);
   const secret = app.mintSecret();
-  const clock = clockFromOptions({ turnHours: o.turn_hours, promptHours: o.prompt_hours, misses: o.misses });
+  const merged = { ...given, ...pinned.clock };
+  const clock = Object.keys(merged).length > 0 ? merged : undefined;
   const terms: Terms = {
     points,
     target,
@@ -114,13 +144,16 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     accepted: { [me]: committed(warband) },
     dice: { secret, commitment: commitmentOf(secret), entropy: [] },
     ...(clock ? { clock } : {}),
+    ...(pinned.maps ? { allowedMaps: pinned.maps } : {}),
+    ...(pinned.catalogVersion ? { catalogVersion: pinned.catalogVersion } : {}),
   };
   const them = invited.map((id) => `<@${id}>`).join(', ');
   const goal = target !== null ? `first to **${target} VP** wins` : `first to the smaller warband's points in VP wins`;
   const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${shown((await mapById(app, map))!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, async () => {
     // The channel a challenge is made in is a league: its matches and results are listed together.
-    await app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
+    // A league made with /league create keeps the name its organiser gave it.
+    if (!league) await app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
     const row = await app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, threadId: thread.id, players, terms });
     await app.store.follows.add(row.id, me);
     await enqueue(app, row, [{ kind: 'challenge', content, ping: invited }]);
@@ -167,13 +200,14 @@ function candidateMaps(
   players: number,
 ): { id: string; map: Gridmap }[] {
   const find = (id: string) => known.get(id.trim().toLowerCase());
-  const wanted = terms.map ? [terms.map] : [...new Set(Object.values(accepted).map((w) => w.map))];
+  const allowed = (id: string) => !terms.allowedMaps || terms.allowedMaps.includes(id);
+  const wanted = (terms.map ? [terms.map] : [...new Set(Object.values(accepted).map((w) => w.map))]).filter(allowed);
   const fit = wanted.flatMap((id) => {
     const map = find(id);
     return map && seats(map) >= players ? [{ id, map }] : [];
   });
   if (fit.length > 0) return fit;
-  const any = [...known].flatMap(([id, map]) => (seats(map) >= players ? [{ id, map }] : []));
+  const any = [...known].flatMap(([id, map]) => (allowed(id) && seats(map) >= players ? [{ id, map }] : []));
   return any.length > 0 ? any : refuse('no-map', `No map available here has start areas for ${players} players.`);
 }
 

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isBusy, type MatchRow, type OutboxRow } from '../store';
 import type { App } from './app';
 import type { PostBody } from './post-body';
+import { recordMatchResult } from '../league/results';
 import { refuse } from './user-error';
 
 /** Pauses between tries while the database is busy: about 2 s in all, inside Discord's 3 s. */
@@ -45,10 +46,15 @@ export interface Via {
  */
 export async function enqueue(app: App, row: MatchRow, posts: readonly PostBody[], via?: Via): Promise<OutboxRow[]> {
   if (!row.threadId || posts.length === 0) return [];
+  // Every way a match ends (played out, conceded, forfeited by the clock) posts its league result
+  // through here, inside the ending act's transaction: the result is recorded with it.
+  if (posts.some((p) => p.kind === 'league-result')) await recordMatchResult(app.store, row, app.now());
   const own = via ? posts.findIndex((p) => p.kind === 'reply' || p.kind === 'answered') : -1;
   const rows = await app.store.outbox.add(
     posts.map((body, i) => ({ matchId: row.id, channelId: row.threadId!, body, via: i === own && body.kind === 'reply' ? `${via!.id}:${via!.token}` : null })),
   );
   if (own >= 0) app.outbox.hold(rows[own]!.id);
+  // A league match has ended: its season may move on (the runner looks once this change has committed).
+  if (posts.some((p) => p.kind === 'league-result')) app.seasons?.kick();
   return rows;
 }

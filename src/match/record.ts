@@ -114,6 +114,10 @@ export interface Terms {
    * Such a match is for trying a warband and counts in no standings.
    */
   readonly practice?: { readonly seat: PlayerId };
+  /** A league's allowed maps (`/league settings maps`): the map chooser offers only these. */
+  readonly allowedMaps?: readonly string[];
+  /** The league's catalog version when the match was made; the match keeps it. */
+  readonly catalogVersion?: string;
 }
 
 /** A match row with its terms, setup and snapshot decoded. */

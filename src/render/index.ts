@@ -18,6 +18,7 @@ import { toMapView, type MapView, type ViewRequest } from './view';
 
 export { altText, describeMap, mapAltText, DISCORD_ALT_TEXT_LIMIT } from './alt-text';
 export { renderCard } from './card';
+export { renderStandings, STANDINGS_PICTURE_ROWS, type StandingsPictureRow } from './standings';
 export { drawMap, renderMap } from './map';
 export { toMapView } from './view';
 export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';

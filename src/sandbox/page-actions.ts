@@ -6,6 +6,7 @@
 import { FakeDiscordError, type FakeDiscord, type FakeUpload, type InteractionOutcome } from '../fakecord';
 import { formView, type FormView } from './forms';
 import { startDemoMatch, startPracticeMatch } from './sample-content';
+import { startDemoLeague } from './sample-league';
 import { optionalString, PageRequestError, recordField, stringField } from './web-requests';
 
 type Body = Record<string, unknown>;
@@ -116,6 +117,18 @@ export class PageActions {
     try {
       const result = await startPracticeMatch(this.fake, stringField(body, 'user'), this.log);
       return result.ok ? { ok: true, thread: result.thread } : { ok: false, error: result.message };
+    } finally {
+      this.#demoRunning = false;
+    }
+  }
+
+  /** The demo league: a round-robin season of the four sample players, which fast-forward runs to its end. */
+  async league(): Promise<{ ok: boolean; channel?: string; error?: string }> {
+    if (this.#demoRunning) return { ok: false, error: 'A demo is already being set up.' };
+    this.#demoRunning = true;
+    try {
+      const result = await startDemoLeague(this.fake, this.log);
+      return result.ok ? { ok: true, channel: result.channel } : { ok: false, error: result.message };
     } finally {
       this.#demoRunning = false;
     }

@@ -48,6 +48,7 @@ export function createWebServer(fake: FakeDiscord, log: (line: string) => void, 
     '/api/post': (body) => actions.post(body),
     '/api/demo': () => actions.demo(),
     '/api/practice': (body) => actions.practice(body),
+    '/api/league': () => actions.league(),
     '/api/clock': async (body) => {
       if (!clock) throw new PageRequestError('This sandbox has no clock to move.', 404);
       const hours = body.hours;

@@ -30,10 +30,21 @@ const TABLES: readonly (readonly [SQLiteTable, PgTable])[] = [
   [lite.notifySettings, pgSchema.notifySettings],
   [lite.outbox, pgSchema.outbox],
   [lite.leases, pgSchema.leases],
+  [lite.leagueSettings, pgSchema.leagueSettings],
+  [lite.leagueLog, pgSchema.leagueLog],
+  [lite.leaguePosts, pgSchema.leaguePosts],
+  [lite.seasons, pgSchema.seasons],
+  [lite.seasonEntries, pgSchema.seasonEntries],
+  [lite.seasonRounds, pgSchema.seasonRounds],
+  [lite.pairings, pgSchema.pairings],
+  [lite.results, pgSchema.results],
+  [lite.resultPlayers, pgSchema.resultPlayers],
+  [lite.ratings, pgSchema.ratings],
+  [lite.ratingHistory, pgSchema.ratingHistory],
 ];
 
 /** Tables whose `id` is an identity column on PostgreSQL. */
-const IDENTITY = new Set(['warbands', 'prompts', 'deadlines', 'vacations', 'outbox']);
+const IDENTITY = new Set(['warbands', 'prompts', 'deadlines', 'vacations', 'outbox', 'league_log', 'league_posts', 'seasons', 'pairings', 'results']);
 
 const CHUNK = 500;
 

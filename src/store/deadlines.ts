@@ -58,6 +58,8 @@ export interface DeadlinesSync {
   cancel(ids: readonly number[]): number;
   /** Moves every pending row of a player by `ms` (a vacation); returns the matches touched. */
   shift(player: string, ms: number): string[];
+  /** Moves every pending deadline of one match by `ms` (an organiser extends it); answers how many moved. */
+  extend(matchId: string, ms: number): number;
   /** Timeouts of this player in this match that ran out (`missed`). */
   misses(matchId: string, player: string): number;
   get(id: number): DeadlineRow | undefined;
@@ -166,6 +168,12 @@ export function deadlinesStore(db: Db, now: Clock): DeadlinesSync {
         .all();
       return [...new Set(moved.map((r) => r.matchId))];
     },
+    extend: (matchId, ms) =>
+      db
+        .update(deadlines)
+        .set({ due: sql`${deadlines.due} + ${ms}` })
+        .where(and(eq(deadlines.matchId, matchId), isNull(deadlines.done)))
+        .run().changes,
     misses: (matchId, player) => countMisses.get({ matchId, player })!.n,
     get: (id) => db.select().from(deadlines).where(eq(deadlines.id, id)).get(),
     ofMatch: (matchId) => db.select().from(deadlines).where(eq(deadlines.matchId, matchId)).orderBy(asc(deadlines.id)).all(),

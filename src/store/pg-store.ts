@@ -15,9 +15,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ActResult, Step } from './act';
 import type { Clock } from './db';
+import { leagueLogPg, leaguePostsPg, leagueSettingsPg, ratingsPg, resultsPg, seasonsPg } from './league-pg';
 import type { Acquired } from './leases';
 import type { MatchRow } from './rows';
 import * as t from './schema-pg';
@@ -25,9 +25,9 @@ import { OPEN_STATUSES, type MatchStatus } from './schema';
 import { matchOnShard } from './shard';
 import type { Store } from './store';
 
-/** drizzle's PostgreSQL database or a transaction on it, whichever driver is behind it. */
-// biome-ignore lint/suspicious/noExplicitAny: the schema type parameter; every query names its tables itself
-export type PgDb = PgDatabase<PgQueryResultHKT, any>;
+import type { PgDb } from './pg-db';
+
+export type { PgDb } from './pg-db';
 
 export interface PgConnection {
   readonly db: PgDb;
@@ -393,6 +393,12 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .onConflictDoUpdate({ target: t.notifySettings.userId, set: { dms: on, updated: at } });
       },
     },
+    leagueSettings: leagueSettingsPg(q, now),
+    leagueLog: leagueLogPg(q, now),
+    leaguePosts: leaguePostsPg(q, now),
+    seasons: seasonsPg(q, now),
+    results: resultsPg(q, now),
+    ratings: ratingsPg(q, now),
     transaction: (fn) => inTransaction(() => fn(store)),
     path: null,
     close: () => connection.close(),
@@ -522,6 +528,14 @@ function deadlines(q: () => PgDb, now: Clock): Store['deadlines'] {
         .returning({ matchId: t.deadlines.matchId });
       return [...new Set(moved.map((r) => r.matchId))];
     },
+    extend: async (matchId, ms) =>
+      (
+        await q()
+          .update(t.deadlines)
+          .set({ due: sql`${t.deadlines.due} + ${ms}` })
+          .where(and(eq(t.deadlines.matchId, matchId), isNull(t.deadlines.done)))
+          .returning({ id: t.deadlines.id })
+      ).length,
     misses: async (matchId, player) =>
       (
         await q()

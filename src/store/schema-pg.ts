@@ -13,9 +13,9 @@
  * never looks inside, and the engine's types are interfaces, which TypeScript does not accept as `Json`.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Json } from './json';
-import { MATCH_STATUSES } from './schema';
+import { MATCH_STATUSES, OUTCOMES, PAIRING_SYSTEMS, RESULT_WAYS, SEASON_STATES } from './schema';
 
 export const players = pgTable('players', {
   /** Discord user id. */
@@ -294,3 +294,221 @@ export const leases = pgTable('leases', {
   acquired: bigint('acquired_at', { mode: 'number' }).notNull(),
   expires: bigint('expires_at', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Leagues (issue 14; schema.ts has the comments on each column). A null setting means "as a free
+ * challenge would have it".
+ */
+export const leagueSettings = pgTable('league_settings', {
+  leagueId: text('league_id')
+    .primaryKey()
+    .references(() => leagues.channelId, { onDelete: 'cascade' }),
+  organiserRole: text('organiser_role'),
+  points: integer('points'),
+  vpTarget: integer('vp_target'),
+  turnHours: doublePrecision('turn_hours'),
+  promptHours: doublePrecision('prompt_hours'),
+  remindAt: json('remind_at').$type<readonly number[]>(),
+  remindBeforeHours: json('remind_before_hours').$type<readonly number[]>(),
+  maxMisses: integer('max_misses'),
+  vacationDays: integer('vacation_days'),
+  maps: json('maps').$type<readonly string[]>(),
+  catalogVersion: text('catalog_version'),
+  freeChallenges: boolean('free_challenges').notNull().default(true),
+  standingsPost: integer('standings_post'),
+  ratedThrough: integer('rated_through').notNull().default(0),
+  created: bigint('created_at', { mode: 'number' }).notNull(),
+  updated: bigint('updated_at', { mode: 'number' }).notNull(),
+});
+
+export const leagueLog = pgTable(
+  'league_log',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    by: text('by').notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    before: json('before').$type<Json>(),
+    after: json('after').$type<Json>(),
+    reason: text('reason'),
+    at: bigint('at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('league_log_league_idx').on(t.leagueId, t.id)],
+);
+
+export const leaguePosts = pgTable(
+  'league_posts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    channelId: text('channel_id').notNull(),
+    body: json('body').$type<unknown>().notNull(),
+    created: bigint('created_at', { mode: 'number' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    due: bigint('due_at', { mode: 'number' }).notNull(),
+    done: bigint('done_at', { mode: 'number' }),
+    messageId: text('message_id'),
+    error: text('error'),
+  },
+  (t) => [index('league_posts_pending_idx').on(t.leagueId, t.id).where(sql`done_at is null`)],
+);
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    state: text('state', { enum: SEASON_STATES }).notNull(),
+    pairing: text('pairing', { enum: PAIRING_SYSTEMS }).notNull(),
+    rounds: integer('rounds'),
+    roundHours: doublePrecision('round_hours'),
+    signupDeadline: bigint('signup_deadline_at', { mode: 'number' }),
+    settings: json('settings').$type<unknown>(),
+    created: bigint('created_at', { mode: 'number' }).notNull(),
+    started: bigint('started_at', { mode: 'number' }),
+    closed: bigint('closed_at', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('seasons_league_number_idx').on(t.leagueId, t.number),
+    uniqueIndex('seasons_open_idx').on(t.leagueId).where(sql`state <> 'closed'`),
+    check('seasons_state_check', sql`${t.state} in (${sql.raw(SEASON_STATES.map((s) => `'${s}'`).join(', '))})`),
+  ],
+);
+
+export const seasonEntries = pgTable(
+  'season_entries',
+  {
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    player: text('player')
+      .notNull()
+      .references(() => players.id),
+    warbandId: integer('warband_id').references(() => warbands.id, { onDelete: 'set null' }),
+    warband: json('warband').$type<Json>().notNull(),
+    joined: bigint('joined_at', { mode: 'number' }).notNull(),
+    removed: bigint('removed_at', { mode: 'number' }),
+    problem: text('problem'),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.player] }), index('season_entries_player_idx').on(t.player)],
+);
+
+export const seasonRounds = pgTable(
+  'season_rounds',
+  {
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    started: bigint('started_at', { mode: 'number' }).notNull(),
+    deadline: bigint('deadline_at', { mode: 'number' }),
+    ended: bigint('ended_at', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.number] })],
+);
+
+export const pairings = pgTable(
+  'pairings',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    table: integer('table_no').notNull(),
+    players: json('players').$type<readonly string[]>().notNull(),
+    bye: boolean('bye').notNull().default(false),
+    matchId: text('match_id')
+      .unique()
+      .references(() => matches.id, { onDelete: 'set null' }),
+    created: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('pairings_round_idx').on(t.seasonId, t.round)],
+);
+
+export const results = pgTable(
+  'results',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'set null' }),
+    pairingId: integer('pairing_id').references(() => pairings.id, { onDelete: 'set null' }),
+    matchId: text('match_id').references(() => matches.id, { onDelete: 'set null' }),
+    way: text('way', { enum: RESULT_WAYS }).notNull(),
+    winner: text('winner'),
+    rounds: integer('rounds').notNull(),
+    /** Milliseconds: a match of a month does not fit an `integer`. */
+    duration: bigint('duration_ms', { mode: 'number' }).notNull(),
+    ended: bigint('ended_at', { mode: 'number' }).notNull(),
+    by: text('by'),
+    reason: text('reason'),
+    overturned: bigint('overturned_at', { mode: 'number' }),
+    overturnedBy: text('overturned_by'),
+    overturnReason: text('overturn_reason'),
+    replacedBy: integer('replaced_by'),
+    created: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('results_league_idx').on(t.leagueId, t.id),
+    index('results_season_idx').on(t.seasonId),
+    uniqueIndex('results_match_idx').on(t.matchId).where(sql`overturned_at is null and match_id is not null`),
+  ],
+);
+
+export const resultPlayers = pgTable(
+  'result_players',
+  {
+    resultId: integer('result_id')
+      .notNull()
+      .references(() => results.id, { onDelete: 'cascade' }),
+    player: text('player').notNull(),
+    seat: integer('seat').notNull(),
+    outcome: text('outcome', { enum: OUTCOMES }).notNull(),
+    place: integer('place').notNull(),
+    warband: json('warband').$type<Json>(),
+    vpFor: integer('vp_for').notNull(),
+    vpAgainst: integer('vp_against').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.player] }), index('result_players_player_idx').on(t.player)],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    player: text('player').notNull(),
+    mu: doublePrecision('mu').notNull(),
+    sigma: doublePrecision('sigma').notNull(),
+    ordinal: doublePrecision('ordinal').notNull(),
+    games: integer('games').notNull(),
+    updated: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leagueId, t.player] }), index('ratings_ordinal_idx').on(t.leagueId, t.ordinal)],
+);
+
+export const ratingHistory = pgTable(
+  'rating_history',
+  {
+    resultId: integer('result_id')
+      .notNull()
+      .references(() => results.id, { onDelete: 'cascade' }),
+    leagueId: text('league_id').notNull(),
+    player: text('player').notNull(),
+    mu: doublePrecision('mu').notNull(),
+    sigma: doublePrecision('sigma').notNull(),
+    ordinal: doublePrecision('ordinal').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.player] }), index('rating_history_player_idx').on(t.leagueId, t.player, t.resultId)],
+);

@@ -7,7 +7,7 @@
  * never looks inside, and the engine's types are interfaces, which TypeScript does not accept as `Json`.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Json } from './json';
 
 export const MATCH_STATUSES = ['challenged', 'setup', 'playing', 'over', 'declined', 'cancelled'] as const;
@@ -292,3 +292,301 @@ export const leases = sqliteTable('leases', {
   acquired: integer('acquired_at').notNull(),
   expires: integer('expires_at').notNull(),
 });
+
+/*
+ * Leagues (issue 14). A league is a channel (`leagues` above); what follows is its settings, its
+ * seasons and their pairings, the results of its matches and the ratings made from them. The league
+ * layer (src/league) owns what the values mean; the store keeps them.
+ */
+
+export const SEASON_STATES = ['signup', 'running', 'closed'] as const;
+export type SeasonState = (typeof SEASON_STATES)[number];
+export const PAIRING_SYSTEMS = ['round-robin', 'swiss'] as const;
+export type PairingSystem = (typeof PAIRING_SYSTEMS)[number];
+/** How one player's match went for them. */
+export const OUTCOMES = ['win', 'loss', 'draw', 'forfeit'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+/** How a result came about: played out, ended by the clock, conceded, or set by an organiser. */
+export const RESULT_WAYS = ['played', 'forfeit', 'conceded', 'awarded'] as const;
+export type ResultWay = (typeof RESULT_WAYS)[number];
+
+/**
+ * A league's settings, one row per league channel, made by `/league create`. A null setting means
+ * "as a free challenge would have it" (the command's or the clock's default), so a league only pins
+ * what its organiser chose.
+ */
+export const leagueSettings = sqliteTable('league_settings', {
+  leagueId: text('league_id')
+    .primaryKey()
+    .references(() => leagues.channelId, { onDelete: 'cascade' }),
+  /** Members with this role organise the league, besides those with Manage Server. */
+  organiserRole: text('organiser_role'),
+  /** The point cap of every warband. */
+  points: integer('points'),
+  /** The VP target; null: the smaller warband's points. */
+  vpTarget: integer('vp_target'),
+  /** The clock (match/record.ts ClockTerms), each null for the default. */
+  turnHours: real('turn_hours'),
+  promptHours: real('prompt_hours'),
+  /** Reminders at these fractions of the time. */
+  remindAt: text('remind_at', { mode: 'json' }).$type<readonly number[]>(),
+  /** And this many hours before the deadline. */
+  remindBeforeHours: text('remind_before_hours', { mode: 'json' }).$type<readonly number[]>(),
+  maxMisses: integer('max_misses'),
+  vacationDays: integer('vacation_days'),
+  /** Map ids the league's matches may be played on; null: any map of the server. */
+  maps: text('maps', { mode: 'json' }).$type<readonly string[]>(),
+  /** The catalog version the league plays with; null: the bot's current one. */
+  catalogVersion: text('catalog_version'),
+  /** False: only the season's pairings may be played here, no /skirmish challenge. */
+  freeChallenges: integer('free_challenges', { mode: 'boolean' }).notNull().default(true),
+  /**
+   * The standings post the bot keeps up to date (`/league standings pin:true`): the `league_posts`
+   * row that posted it, whose message id is the message to edit. Null when none is pinned.
+   */
+  standingsPost: integer('standings_post'),
+  /** Results up to this id are in the stored ratings (src/league/ratings.ts catches up from here). */
+  ratedThrough: integer('rated_through').notNull().default(0),
+  created: integer('created_at').notNull(),
+  updated: integer('updated_at').notNull(),
+});
+
+/** Every change an organiser made (settings, awarded and overturned results, removals, extensions), never deleted. */
+export const leagueLog = sqliteTable(
+  'league_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    /** The organiser (user id). */
+    by: text('by').notNull(),
+    /** `setting`, `award`, `overturn`, `remove`, `extend`, `season`… (src/league owns the list). */
+    kind: text('kind').notNull(),
+    /** What changed: the setting's name, a result id, a player, a match id. */
+    subject: text('subject').notNull(),
+    before: text('before', { mode: 'json' }).$type<Json>(),
+    after: text('after', { mode: 'json' }).$type<Json>(),
+    reason: text('reason'),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('league_log_league_idx').on(t.leagueId, t.id)],
+);
+
+/**
+ * What a league shows its channel outside any match (a settings change, the pinned standings and
+ * their edits), written in the transaction of the change and delivered by the outbox worker like a
+ * match's `outbox` rows, one league's rows in id order.
+ */
+export const leaguePosts = sqliteTable(
+  'league_posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    channelId: text('channel_id').notNull(),
+    body: text('body', { mode: 'json' }).$type<unknown>().notNull(),
+    created: integer('created_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    due: integer('due_at').notNull(),
+    done: integer('done_at'),
+    messageId: text('message_id'),
+    error: text('error'),
+  },
+  (t) => [index('league_posts_pending_idx').on(t.leagueId, t.id).where(sql`done_at is null`)],
+);
+
+export const seasons = sqliteTable(
+  'seasons',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    /** 1, 2, 3… within the league. */
+    number: integer('number').notNull(),
+    state: text('state', { enum: SEASON_STATES }).notNull(),
+    pairing: text('pairing', { enum: PAIRING_SYSTEMS }).notNull(),
+    /** Rounds planned; null: as the pairing system decides (round-robin: players − 1). */
+    rounds: integer('rounds'),
+    /** How long each round lasts before its unplayed matches are forfeited. */
+    roundHours: real('round_hours'),
+    /** Sign-ups close by themselves then (the season runner pairs round 1); null: an organiser closes them. */
+    signupDeadline: integer('signup_deadline_at'),
+    /** The league's settings when the season started, so a season reads the same afterwards. */
+    settings: text('settings', { mode: 'json' }).$type<unknown>(),
+    created: integer('created_at').notNull(),
+    /** Sign-ups closed and round 1 paired. */
+    started: integer('started_at'),
+    closed: integer('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('seasons_league_number_idx').on(t.leagueId, t.number),
+    // At most one season of a league is open (signing up or running) at a time.
+    uniqueIndex('seasons_open_idx').on(t.leagueId).where(sql`state <> 'closed'`),
+    check('seasons_state_check', sql`${t.state} in (${sql.raw(SEASON_STATES.map((s) => `'${s}'`).join(', '))})`),
+  ],
+);
+
+/** A player signed up for a season, with the warband they play it with, frozen when they joined. */
+export const seasonEntries = sqliteTable(
+  'season_entries',
+  {
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    player: text('player')
+      .notNull()
+      .references(() => players.id),
+    /** The saved warband they joined with (null once it is deleted; the snapshot stays). */
+    warbandId: integer('warband_id').references(() => warbands.id, { onDelete: 'set null' }),
+    /** The warband as committed (match/record.ts CommittedWarband). */
+    warband: text('warband', { mode: 'json' }).$type<Json>().notNull(),
+    joined: integer('joined_at').notNull(),
+    /** Removed by an organiser (their open matches forfeited); null while they play. */
+    removed: integer('removed_at'),
+    /** What makes the warband illegal under the league's current catalog version; null when legal. */
+    problem: text('problem'),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.player] }), index('season_entries_player_idx').on(t.player)],
+);
+
+export const seasonRounds = sqliteTable(
+  'season_rounds',
+  {
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    started: integer('started_at').notNull(),
+    /** Unplayed matches are forfeited then. */
+    deadline: integer('deadline_at'),
+    /** Every pairing's match over (or forfeited). */
+    ended: integer('ended_at'),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.number] })],
+);
+
+/** Who plays whom in a round: two or more players and their match, or one player's bye. */
+export const pairings = sqliteTable(
+  'pairings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    /** Table number within the round, from 1. */
+    table: integer('table_no').notNull(),
+    /** User ids in seat order. */
+    players: text('players', { mode: 'json' }).$type<readonly string[]>().notNull(),
+    /** A bye: one player, no match, counted as a win. */
+    bye: integer('bye', { mode: 'boolean' }).notNull().default(false),
+    /** The match the bot opened for it; null for a bye or before it is opened. */
+    matchId: text('match_id')
+      .unique()
+      .references(() => matches.id, { onDelete: 'set null' }),
+    created: integer('created_at').notNull(),
+  },
+  (t) => [index('pairings_round_idx').on(t.seasonId, t.round)],
+);
+
+/**
+ * A league result: one per finished league match (practice matches are none), or set by an
+ * organiser. Never deleted: an overturned result stays, pointing at the one that replaced it (or
+ * none), so history and ratings can be rebuilt. `result_players` holds each player's side.
+ */
+export const results = sqliteTable(
+  'results',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    /** The season it counts for; null for a free challenge outside any running season. */
+    seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'set null' }),
+    pairingId: integer('pairing_id').references(() => pairings.id, { onDelete: 'set null' }),
+    /** The match; null for a result an organiser set without one. */
+    matchId: text('match_id').references(() => matches.id, { onDelete: 'set null' }),
+    way: text('way', { enum: RESULT_WAYS }).notNull(),
+    /** Null for a draw. */
+    winner: text('winner'),
+    /** Game rounds played (0 when it ended in setup). */
+    rounds: integer('rounds').notNull(),
+    /** From the challenge to the end, in ms. */
+    duration: integer('duration_ms').notNull(),
+    /** When the match ended (or the organiser set it). */
+    ended: integer('ended_at').notNull(),
+    /** An organiser's result: who set it and why. */
+    by: text('by'),
+    reason: text('reason'),
+    /** Overturned: when, by whom, why, and the result that replaced it (null when none did). */
+    overturned: integer('overturned_at'),
+    overturnedBy: text('overturned_by'),
+    overturnReason: text('overturn_reason'),
+    replacedBy: integer('replaced_by'),
+    created: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('results_league_idx').on(t.leagueId, t.id),
+    index('results_season_idx').on(t.seasonId),
+    // A match has at most one standing result; overturned ones may pile up beside it.
+    uniqueIndex('results_match_idx').on(t.matchId).where(sql`overturned_at is null and match_id is not null`),
+  ],
+);
+
+/** Each player's side of a result. */
+export const resultPlayers = sqliteTable(
+  'result_players',
+  {
+    resultId: integer('result_id')
+      .notNull()
+      .references(() => results.id, { onDelete: 'cascade' }),
+    player: text('player').notNull(),
+    seat: integer('seat').notNull(),
+    outcome: text('outcome', { enum: OUTCOMES }).notNull(),
+    /** 1 for the winner; players who drew share a place. Ratings read it (free-for-all). */
+    place: integer('place').notNull(),
+    /** The warband played (match/record.ts CommittedWarband), null for an organiser's result without a match. */
+    warband: text('warband', { mode: 'json' }).$type<Json>(),
+    vpFor: integer('vp_for').notNull(),
+    /** The opponents' VP: the opponent's in a duel, the best opponent's in a free-for-all. */
+    vpAgainst: integer('vp_against').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.player] }), index('result_players_player_idx').on(t.player)],
+);
+
+/** A player's rating in a league (OpenSkill, src/league/ratings.ts), made from its standing results in id order. */
+export const ratings = sqliteTable(
+  'ratings',
+  {
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    player: text('player').notNull(),
+    mu: real('mu').notNull(),
+    sigma: real('sigma').notNull(),
+    /** The conservative ordinal shown to players (mu − 3σ, scaled by src/league). */
+    ordinal: real('ordinal').notNull(),
+    games: integer('games').notNull(),
+    updated: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leagueId, t.player] }), index('ratings_ordinal_idx').on(t.leagueId, t.ordinal)],
+);
+
+/** A player's rating after each result: its trend. Rebuilt with the ratings. */
+export const ratingHistory = sqliteTable(
+  'rating_history',
+  {
+    resultId: integer('result_id')
+      .notNull()
+      .references(() => results.id, { onDelete: 'cascade' }),
+    leagueId: text('league_id').notNull(),
+    player: text('player').notNull(),
+    mu: real('mu').notNull(),
+    sigma: real('sigma').notNull(),
+    ordinal: real('ordinal').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.player] }), index('rating_history_player_idx').on(t.leagueId, t.player, t.resultId)],
+);

@@ -36,6 +36,16 @@ import type { NotifySettings, StandingOrders } from './orders';
 import { SerialConnection } from './serial';
 import { vacationsStore } from './vacations';
 import type { Vacations } from './vacations';
+import { leagueLogStore, leagueSettingsStore } from './league-settings';
+import type { LeagueLog, LeagueSettings } from './league-settings';
+import { leaguePostsStore } from './league-posts';
+import type { LeaguePosts } from './league-posts';
+import { seasonsStore } from './seasons';
+import type { Seasons } from './seasons';
+import { resultsStore } from './results';
+import type { Results } from './results';
+import { ratingsStore } from './ratings';
+import type { Ratings } from './ratings';
 import type { Warbands } from './warbands';
 
 export interface Store {
@@ -53,6 +63,13 @@ export interface Store {
   vacations: Vacations;
   orders: StandingOrders;
   notify: NotifySettings;
+  /** Leagues (issue 14). */
+  leagueSettings: LeagueSettings;
+  leagueLog: LeagueLog;
+  leaguePosts: LeaguePosts;
+  seasons: Seasons;
+  results: Results;
+  ratings: Ratings;
   /**
    * Runs `fn` as one transaction: every store call inside it commits together or not at all (for
    * example creating a match and its first deadline); throw to roll back. `fn` gets the store to
@@ -134,6 +151,12 @@ export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DA
       vacations: serial(vacationsStore(db)),
       orders: serial(standingOrdersStore(db, now)),
       notify: serial(notifySettingsStore(db, now)),
+      leagueSettings: serial(leagueSettingsStore(db, now)),
+      leagueLog: serial(leagueLogStore(db, now)),
+      leaguePosts: serial(leaguePostsStore(db, now)),
+      seasons: serial(seasonsStore(db, now)),
+      results: serial(resultsStore(db, now)),
+      ratings: serial(ratingsStore(db, now)),
       transaction: (fn) => connection.transaction(() => fn(store)),
       path: inMemory ? null : path,
       close: () => connection.run(() => void sqlite.close()),

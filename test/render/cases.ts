@@ -5,6 +5,7 @@
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { renderCard } from '../../src/render/card';
+import { renderStandings } from '../../src/render/standings';
 import { drawFocusCanvas, focusWindow } from '../../src/render/focus';
 import { drawLegendCanvas } from '../../src/render/legend';
 import { drawMapCanvas, renderMap } from '../../src/render/map';
@@ -146,5 +147,38 @@ export const goldenCases: readonly GoldenCase[] = [
     name: 'card-priest',
     shows: 'a card with a trait injury box after the trait it disables, a burst attack, two blue tokens',
     render: () => renderCard(content.index.units.get('valor-priest')!),
+  },
+  {
+    name: 'league-standings',
+    shows:
+      'a league table: title, header P W D L FF VP ± Rating, striped rows, two players level sharing rank 2, a long name cut with an ellipsis, a negative VP difference and rating, and the "…and N more" line under 25 rows',
+    render: () =>
+      renderStandings('North Marches · season 2', [
+        { rank: 1, name: 'Alice', played: 5, won: 4, drawn: 1, lost: 0, forfeits: 0, vpDiff: 112, rating: 9.4 },
+        { rank: 2, name: 'Bob', played: 5, won: 3, drawn: 0, lost: 2, forfeits: 0, vpDiff: 20, rating: 5.1 },
+        { rank: 2, name: 'Carol', played: 5, won: 3, drawn: 0, lost: 2, forfeits: 0, vpDiff: 20, rating: 5.1 },
+        {
+          rank: 4,
+          name: 'Dave the Unreasonably Long-Named Warlord of the Northern Reaches',
+          played: 5,
+          won: 1,
+          drawn: 1,
+          lost: 2,
+          forfeits: 1,
+          vpDiff: -48,
+          rating: -1.7,
+        },
+        ...Array.from({ length: 24 }, (_, i) => ({
+          rank: 5 + i,
+          name: `Player ${5 + i}`,
+          played: 4,
+          won: 0,
+          drawn: 0,
+          lost: 4,
+          forfeits: 0,
+          vpDiff: -10 - i,
+          rating: -2 - i / 10,
+        })),
+      ]),
   },
 ];

@@ -11,7 +11,9 @@
  * is photographed at a phone's width (400 px) into a temporary folder, or SANDBOX_PHONE_DIR.
  *
  * `SANDBOX_SCREENSHOTS=1` also writes docs/sandbox-command.png, sandbox-prompt.png, sandbox-map.png,
- * sandbox-phone-wounds.png and sandbox-phone-map.png.
+ * sandbox-phone-wounds.png and sandbox-phone-map.png, docs/sandbox-league.png (a league's
+ * standings after the match, for docs/leagues.md) and docs/sandbox-season.png (the demo league's
+ * season at its end).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -278,6 +280,64 @@ describe('the sandbox page', () => {
       .waitFor();
 
     console.log(`phone-width screenshots: ${PHONE}`);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('runs a league in the channel: the organiser makes it one, the match counts, the standings are a picture', async () => {
+    const channel = sandbox.fake.channel.id;
+    const thread = threadId();
+    await page.locator(`.channel[data-channel="${channel}"]`).first().click();
+    await page.locator('.title-name', { hasText: 'skirmishes' }).waitFor();
+    await switchPlayer(page, 'alice');
+    await runCommand(page, 'league create', { name: 'Sandbox League' });
+    await page.locator('.message .content', { hasText: 'the league Sandbox League' }).first().waitFor();
+    // Bob gives up the demo match; its result is posted in the league channel.
+    await act({ user: 'bob', channel: thread, name: 'skirmish concede' });
+    const ask = sandbox.fake
+      .messages(thread)
+      .filter((m: FakeMessage) => componentsOf(m).some((c) => c.label === 'Yes, concede'))
+      .at(-1)!;
+    const yes = componentsOf(ask).find((c) => c.label === 'Yes, concede')!;
+    const clicked = await fetch(`http://127.0.0.1:${sandbox.port}/api/click`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'bob', message: ask.id, customId: yes.custom_id }),
+    });
+    expect(await clicked.json()).toMatchObject({ ok: true });
+    await sandbox.bot.idle();
+    await page.locator('.message .content', { hasText: '📊' }).first().waitFor();
+    await runCommand(page, 'league standings');
+    const table = page.locator('.message figure.image img[src*="standings"]').last();
+    await table.waitFor();
+    await table.scrollIntoViewIfNeeded();
+    await expect.poll(() => table.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await table.getAttribute('alt')).toMatch(/^Sandbox League\. Rank, player, played/);
+    if (SCREENSHOTS) await screenshot('sandbox-league.png');
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('runs the demo league with fast-forward, to its final standings in the league channel', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await switchPlayer(page, 'alice');
+    await page.locator('#league-button').click();
+    await page.locator('.message .content', { hasText: 'joins Season 1' }).first().waitFor();
+    // A week at a time: sign-ups close, each round's matches time out, the next round is paired.
+    for (let i = 0; i < 20; i++) {
+      const season = await sandbox.bot.app.store.seasons.latest(sandbox.fake.channel.id);
+      if (season?.state === 'closed') break;
+      await page.locator('#clock-hours').selectOption('24');
+      await page.locator('#clock-button').click();
+      await sandbox.bot.idle();
+    }
+    const final = page.locator('.message .content', { hasText: 'Season 1 is over' });
+    await final.waitFor();
+    // The last results arrive after it; then the page is scrolled to the end for the picture.
+    await sandbox.bot.idle();
+    await page.waitForTimeout(300);
+    await page.locator('#messages').evaluate((list) => {
+      list.scrollTop = list.scrollHeight;
+    });
+    if (SCREENSHOTS) await screenshot('sandbox-season.png');
     expect(problems).toEqual([]);
   }, 120_000);
 });

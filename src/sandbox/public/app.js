@@ -411,6 +411,19 @@ $('#practice-button').addEventListener('click', async () => {
   await openChannel(result.thread);
 });
 
+$('#league-button').addEventListener('click', async () => {
+  const button = $('#league-button');
+  button.disabled = true;
+  button.classList.add('loading');
+  const result = await postJson('/api/league', {}).catch((e) => ({ ok: false, error: String(e) }));
+  button.disabled = false;
+  button.classList.remove('loading');
+  if (!result.ok) return toast(result.error ?? 'The demo league could not start.');
+  await loadWorld();
+  await openChannel(result.channel);
+  toast('Sign-ups close in an hour: ⏩ fast-forward to run the season.');
+});
+
 // ---- the sandbox's clock -------------------------------------------------------------------------
 
 async function loadClock() {

@@ -19,6 +19,17 @@ same<typeof lite.notifySettings.$inferSelect, typeof pgSchema.notifySettings.$in
 same<typeof lite.vacations.$inferSelect, typeof pgSchema.vacations.$inferSelect>(true);
 same<typeof lite.leases.$inferSelect, typeof pgSchema.leases.$inferSelect>(true);
 same<typeof lite.prompts.$inferSelect, typeof pgSchema.prompts.$inferSelect>(true);
+same<typeof lite.leagueSettings.$inferSelect, typeof pgSchema.leagueSettings.$inferSelect>(true);
+same<typeof lite.leagueLog.$inferSelect, typeof pgSchema.leagueLog.$inferSelect>(true);
+same<typeof lite.leaguePosts.$inferSelect, typeof pgSchema.leaguePosts.$inferSelect>(true);
+same<typeof lite.seasons.$inferSelect, typeof pgSchema.seasons.$inferSelect>(true);
+same<typeof lite.seasonEntries.$inferSelect, typeof pgSchema.seasonEntries.$inferSelect>(true);
+same<typeof lite.seasonRounds.$inferSelect, typeof pgSchema.seasonRounds.$inferSelect>(true);
+same<typeof lite.pairings.$inferSelect, typeof pgSchema.pairings.$inferSelect>(true);
+same<typeof lite.results.$inferSelect, typeof pgSchema.results.$inferSelect>(true);
+same<typeof lite.resultPlayers.$inferSelect, typeof pgSchema.resultPlayers.$inferSelect>(true);
+same<typeof lite.ratings.$inferSelect, typeof pgSchema.ratings.$inferSelect>(true);
+same<typeof lite.ratingHistory.$inferSelect, typeof pgSchema.ratingHistory.$inferSelect>(true);
 
 const describeColumns = (columns: readonly { name: string; notNull: boolean; hasDefault: boolean; primary: boolean }[]) =>
   columns.map((c) => ({ name: c.name, notNull: c.notNull, hasDefault: c.hasDefault, primary: c.primary })).sort((x, y) => x.name.localeCompare(y.name));

@@ -1,0 +1,1 @@
+ALTER TABLE `seasons` ADD `signup_deadline_at` integer;

@@ -1,0 +1,378 @@
+/**
+ * The season runner (issue 14): seasons that run themselves. After anything that may move a season
+ * on (a league match ending, sign-ups closing, a scheduler tick), it reads each open season, asks
+ * `nextStep` (league/season-plan.ts) what comes next and carries that out, until the answer is to
+ * wait: close sign-ups and pair round 1, open each pairing's match thread (a challenge already
+ * accepted, setup begun), forfeit what is still open at a round's deadline, end a round whose matches
+ * are over and pair the next, and after the last round post the final standings and close the season.
+ *
+ * Each step's changes and its league posts are one transaction, which awaits nothing but the store;
+ * the runner reads first and then writes. It runs one pass at a time (the bot holds the database's
+ * lease, so there is one runner), and each step is guarded (a round ends once, a season moves from one
+ * state once).
+ * Opening a match needs Discord first (its thread), then one transaction makes the match and links
+ * the pairing to it; a crash between the two leaves an empty thread and the pairing is opened again.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ChannelType } from 'discord.js';
+import type { PlayerId } from '../engine';
+import type { Pair } from '../league/pairing';
+import { catchUp } from '../league/ratings';
+import { leagueTerms } from '../league/settings';
+import { nextStep, type PairingView, type RoundView, type SeasonStep, type SeasonView, type Side } from '../league/season-plan';
+import { seasonStandings, standingsTable } from '../league/season-standings';
+import { commitmentOf } from '../match/dice-proof';
+import { type MatchSnapshot, pregameStart } from '../match/match-state';
+import { type CommittedWarband, matchRecord, type Terms } from '../match/record';
+import { onShard, OPEN_STATUSES, storedNames, type MatchRow, type ResultWithPlayers } from '../store';
+import type { LeagueSettingsRow, PairingRow, SeasonRow } from '../store/rows';
+import { planPosts } from './announce';
+import type { App } from './app';
+import { clockLine, clockOf, discordTime } from './clock-terms';
+import { waitsOf } from './deadline-plan';
+import { forfeitWith } from './deadline-actions';
+import { beginSetup, DEFAULT_POINTS, readForSetup, threadName } from './skirmish-challenge';
+import { settle } from './submit';
+import { enqueue, inTransaction } from './table';
+import { shown } from './user-text';
+
+/** Steps one season may take in one pass: more means a bug that would otherwise loop. */
+const MAX_STEPS = 50;
+
+const isOpen = (row: MatchRow) => (OPEN_STATUSES as readonly string[]).includes(row.status);
+
+/**
+ * How one match went for each of its players: its standing league result; nothing when its results
+ * were all overturned (it no longer counts); the match itself when no result was recorded (a match
+ * ended before results were kept).
+ */
+function sidesOf(row: MatchRow, results: readonly ResultWithPlayers[]): Record<string, Side> {
+  const mine = results.filter((r) => r.matchId === row.id);
+  const standing = mine.find((r) => r.overturned === null);
+  if (standing) return Object.fromEntries(standing.players.map((p) => [p.player, { outcome: p.outcome, vpFor: p.vpFor, vpAgainst: p.vpAgainst }]));
+  if (mine.length > 0 || row.status !== 'over') return {};
+  const { snapshot } = matchRecord(row);
+  const score = snapshot?.stage === 'game' ? snapshot.game.score : {};
+  const quitter = (row.result as { forfeited?: string } | null)?.forfeited ?? null;
+  return Object.fromEntries(
+    row.players.map((p) => {
+      const vpFor = score[p] ?? 0;
+      const vpAgainst = Math.max(0, ...row.players.filter((q) => q !== p).map((q) => score[q] ?? 0));
+      const outcome = row.winner === null ? 'draw' : row.winner === p ? 'win' : p === quitter ? 'forfeit' : 'loss';
+      return [p, { outcome, vpFor, vpAgainst }];
+    }),
+  );
+}
+
+/** Whether the match's league result is still waiting in its outbox (the runner is kicked when it goes). */
+const resultUnposted = async (app: App, matchId: string) =>
+  (await app.store.outbox.pending(matchId)).some((r) => (r.body as { kind?: string }).kind === 'league-result');
+
+/** Everything `nextStep` needs, read from the store. */
+export async function seasonView(app: App, season: SeasonRow): Promise<{ view: SeasonView; pairings: PairingRow[] }> {
+  // Results are rated when their post is delivered; a season may move on before that, so it rates
+  // what is recorded first (idempotent): Swiss ranks by these ratings, and the standings show them.
+  await catchUp(app.store, season.leagueId);
+  const [entries, rounds, pairings, ratings, results] = await Promise.all([
+    app.store.seasons.entries(season.id),
+    app.store.seasons.rounds(season.id),
+    app.store.seasons.pairings(season.id),
+    app.store.ratings.of(season.leagueId),
+    app.store.results.ofSeason(season.leagueId, season.id),
+  ]);
+  // Those who left before the season started are not in it; those removed since keep their seat.
+  const entrants = entries.filter((e) => e.removed === null || (season.started !== null && e.removed >= season.started)).map((e) => e.player);
+  const players = entries.filter((e) => e.removed === null).map((e) => e.player);
+  const roundsPlayed: RoundView[] = [];
+  for (const r of rounds) {
+    const views: PairingView[] = [];
+    for (const p of pairings.filter((x) => x.round === r.number)) {
+      if (p.bye) {
+        views.push({
+          id: p.id,
+          players: p.players,
+          bye: true,
+          matchId: null,
+          done: true,
+          sides: { [p.players[0]!]: { outcome: 'bye', vpFor: 0, vpAgainst: 0 } },
+        });
+        continue;
+      }
+      const row = p.matchId ? await app.store.matches.get(p.matchId) : undefined;
+      // Over, and its result posted in the league channel: the round's news comes after its results.
+      const done = row !== undefined && !isOpen(row) && !(await resultUnposted(app, row.id));
+      views.push({ id: p.id, players: p.players, bye: false, matchId: p.matchId, done, sides: row && done ? sidesOf(row, results) : {} });
+    }
+    roundsPlayed.push({ number: r.number, deadline: r.deadline, ended: r.ended, pairings: views });
+  }
+  return {
+    view: {
+      state: season.state,
+      pairing: season.pairing,
+      rounds: season.rounds,
+      signupDeadline: season.signupDeadline,
+      roundHours: season.roundHours,
+      entrants,
+      players,
+      roundsPlayed,
+      ratings: new Map(ratings.map((r) => [r.player, r.ordinal])),
+    },
+    pairings,
+  };
+}
+
+/** A league post in the league's channel (its outbox outside any match). */
+async function post(app: App, season: SeasonRow, content: string, ping: readonly string[] = []): Promise<void> {
+  await app.store.leaguePosts.add([{ leagueId: season.leagueId, channelId: season.leagueId, body: { kind: 'text', content, ping } }]);
+}
+
+const seasonName = (season: SeasonRow) => `Season ${season.number}`;
+
+function pairsText(pairs: readonly Pair[]): string {
+  return pairs.map((p, i) => (p.b === null ? `• <@${p.a}> has a bye (counts as a win)` : `• Table ${i + 1}: <@${p.a}> vs <@${p.b}>`)).join('\n');
+}
+
+/** Carries out one step; false when there was nothing to do. */
+async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: SeasonView, pairings: PairingRow[]): Promise<boolean> {
+  const now = app.now();
+  const name = await storedNames(app.store, [...view.entrants, ...view.players]);
+  switch (step.kind) {
+    case 'wait':
+      return false;
+    case 'cancel':
+      await inTransaction(app, async () => {
+        await app.store.seasons.advance(season.id, 'signup', 'closed', now);
+        await post(app, season, `🏁 **${seasonName(season)}** is called off: ${step.reason} by the time sign-ups closed.`);
+      });
+      return true;
+    case 'pair': {
+      const players = step.pairs.flatMap((p) => (p.b === null ? [p.a] : [p.a, p.b]));
+      await inTransaction(app, async () => {
+        if (step.round === 1) await app.store.seasons.advance(season.id, 'signup', 'running', now);
+        await app.store.seasons.addRound({ seasonId: season.id, number: step.round, started: now, deadline: step.deadline });
+        await app.store.seasons.addPairings(
+          step.pairs.map((p, i) => ({ seasonId: season.id, round: step.round, table: i + 1, players: p.b === null ? [p.a] : [p.a, p.b], bye: p.b === null })),
+        );
+        const opening =
+          step.round === 1
+            ? `Sign-ups are closed: ${view.players.length} players, ${step.of} rounds (${season.pairing === 'swiss' ? 'Swiss' : 'round-robin'}). `
+            : '';
+        const deadline =
+          step.deadline === null
+            ? ''
+            : ` Matches must be over by ${discordTime(step.deadline, 'f')} (${discordTime(step.deadline, 'R')}); whoever a match is still waiting on then forfeits it.`;
+        await post(
+          app,
+          season,
+          `📋 **${seasonName(season)}, round ${step.round} of ${step.of}.** ${opening}The bot opens each match's thread now, with setup under way.${deadline}\n${pairsText(step.pairs)}`,
+          players,
+        );
+      });
+      return true;
+    }
+    case 'open': {
+      const entries = new Map((await app.store.seasons.entries(season.id)).map((e) => [e.player, e]));
+      const settings = await app.store.leagueSettings.get(season.leagueId);
+      const round = (await app.store.seasons.rounds(season.id)).find((r) => r.number === step.round);
+      for (const id of step.pairings) {
+        const pairing = pairings.find((p) => p.id === id);
+        if (!pairing) continue;
+        await openPairing(app, season, pairing, step.round, round?.deadline ?? null, entries, settings);
+      }
+      return true;
+    }
+    case 'forfeit-late': {
+      // Matches already over whose result is still being posted hold the round only until it goes.
+      const late: string[] = [];
+      for (const id of step.matches) {
+        const row = await app.store.matches.get(id);
+        if (row !== undefined && isOpen(row)) late.push(id);
+      }
+      if (late.length === 0) return false;
+      for (const matchId of late) {
+        await inTransaction(app, async () => {
+          const row = await app.store.matches.get(matchId);
+          if (!row || !isOpen(row)) return;
+          const waiting = waitsOf(row)[0]?.player;
+          if (!waiting) return;
+          await forfeitWith(app, row, waiting, (n) => `⏰ The round's deadline has passed with the match waiting on ${n}, so ${n} forfeits it.`);
+        });
+        app.outbox.kick(matchId);
+      }
+      // A match that waits on nobody (none should) would hold the round for ever: end the round anyway.
+      let stuck = false;
+      for (const id of late) {
+        const row = await app.store.matches.get(id);
+        if (row !== undefined && isOpen(row) && waitsOf(row).length === 0) stuck = true;
+      }
+      if (stuck) await inTransaction(app, () => app.store.seasons.endRound(season.id, step.round, now));
+      return true;
+    }
+    case 'end-round': {
+      const lines = seasonStandings({ ...view, roundsPlayed: view.roundsPlayed });
+      await inTransaction(app, async () => {
+        await app.store.seasons.endRound(season.id, step.round, now);
+        await post(app, season, `✅ **${seasonName(season)}, round ${step.round}** is over. Standings:\n${standingsTable(lines, name)}`);
+      });
+      return true;
+    }
+    case 'finish': {
+      const lines = seasonStandings(view);
+      const winner = lines[0];
+      await inTransaction(app, async () => {
+        await app.store.seasons.advance(season.id, 'running', 'closed', now);
+        const early = step.early ? ` It ends after round ${step.round}: no round could be paired without a repeat.` : '';
+        const champion = winner ? ` <@${winner.player}> wins the season with ${winner.points} points.` : '';
+        await post(
+          app,
+          season,
+          `🏆 **${seasonName(season)}** is over.${champion}${early} Final standings:\n${standingsTable(lines, name)}`,
+          winner ? [winner.player] : [],
+        );
+      });
+      return true;
+    }
+  }
+}
+
+/**
+ * Opens a pairing's match as if its challenge had just been accepted by everyone: the thread, then
+ * in one transaction the match with the warbands the players joined with, setup begun, its posts and
+ * deadlines, and the pairing linked to it.
+ */
+async function openPairing(
+  app: App,
+  season: SeasonRow,
+  pairing: PairingRow,
+  round: number,
+  deadline: number | null,
+  entries: ReadonlyMap<string, { warband: unknown }>,
+  settings: LeagueSettingsRow | undefined,
+): Promise<void> {
+  const channel = await app.client.channels.fetch(season.leagueId);
+  if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`league ${season.leagueId}: its channel is not a server text channel`);
+  const players = [...pairing.players];
+  const names = players.map(await storedNames(app.store, players));
+  const number = (await app.store.matches.countIn(channel.id)) + 1;
+  const thread = await channel.threads.create({ name: threadName(names, number), autoArchiveDuration: 10080, reason: 'Sellsword league match' });
+  const accepted: Record<PlayerId, CommittedWarband> = Object.fromEntries(players.map((p) => [p, entries.get(p)!.warband as CommittedWarband]));
+  // The league's terms, as a challenge in its channel gets them (league/settings.ts).
+  const pinned = settings ? leagueTerms(settings) : {};
+  const secret = app.mintSecret();
+  const terms: Terms = {
+    points: pinned.points ?? DEFAULT_POINTS,
+    target: pinned.target ?? null,
+    map: null,
+    accepted,
+    // Discord minted the thread's id after the secret was drawn: nobody chose it.
+    dice: { secret, commitment: commitmentOf(secret), entropy: [thread.id] },
+    ...(pinned.clock ? { clock: pinned.clock } : {}),
+    ...(pinned.maps ? { allowedMaps: pinned.maps } : {}),
+    ...(pinned.catalogVersion ? { catalogVersion: pinned.catalogVersion } : {}),
+  };
+  const sides = players.map((p) => `<@${p}> (**${shown(accepted[p]!.name)}**, ${accepted[p]!.faction}, ${accepted[p]!.points} points)`).join(' vs ');
+  const by = deadline === null ? '' : ` Finish by ${discordTime(deadline, 'f')} (${discordTime(deadline, 'R')}).`;
+  const intro = [
+    `🏆 **${seasonName(season)}, round ${round}**: ${sides}. The league paired you, so there is nothing to accept: setup begins now.${by}`,
+    clockLine(clockOf(terms)),
+    `-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: \`/skirmish verify\` checks every roll once the match is over.`,
+  ].join('\n');
+  const matchId = await inTransaction(app, async () => {
+    const created = await app.store.matches.create({ id: app.mintId(), guildId: channel.guildId, channelId: channel.id, threadId: thread.id, players, terms });
+    for (const p of players) await app.store.follows.add(created.id, p);
+    await enqueue(app, created, [{ kind: 'text', content: intro, ping: players }]);
+    const reads = await readForSetup(app, created);
+    const done = await app.store.matches.act(created.id, created.seq, (_snapshot: MatchSnapshot | null, current) =>
+      beginSetup(app, current, matchRecord(current).terms, reads),
+    );
+    if (!done.ok) throw new Error(`pairing ${pairing.id}: its match could not begin (${done.reason === 'refused' ? done.error.message : done.reason})`);
+    const setup = matchRecord(done.row).setup!;
+    const submitted = { row: done.row, setup, before: { stage: 'pregame' as const, pregame: pregameStart(setup) }, after: done.snapshot, events: done.events };
+    const posts = await enqueue(app, done.row, await planPosts(app.store, submitted));
+    await settle(app, { ...submitted, posts });
+    await app.store.seasons.setPairingMatch(pairing.id, created.id);
+    return created.id;
+  });
+  app.outbox.kick(matchId);
+  for (const p of players) await thread.members.add(p).catch(() => undefined);
+}
+
+/** One pass over one season: steps until it waits. */
+export async function runSeason(app: App, seasonId: number): Promise<void> {
+  for (let i = 0; i < MAX_STEPS; i++) {
+    const season = await app.store.seasons.get(seasonId);
+    if (!season || season.state === 'closed') return;
+    const { view, pairings } = await seasonView(app, season);
+    const step = nextStep(view, app.now());
+    if (!(await carryOut(app, season, step, view, pairings))) return;
+  }
+  app.log(`season ${seasonId} took ${MAX_STEPS} steps in one pass; it waits for the next`);
+}
+
+/**
+ * Runs the seasons, one pass at a time: `kick()` after a change that may move one on (it runs once the
+ * change has committed), `run()` to wait for a pass (the scheduler's tick), `idle()` for tests.
+ */
+export class SeasonRunner {
+  readonly #app: () => App;
+  #chain: Promise<void> = Promise.resolve();
+  #queued = false;
+  /** Called after a pass that wrote league posts or opened matches. */
+  readonly #after: () => void;
+  /**
+   * Runs a function in the async context the runner was made in (outside any transaction). A kick
+   * comes from inside a change's transaction, whose context marks the store's connection as held by
+   * it (store/serial.ts, pg-store.ts): a pass started in that context would send its queries into
+   * that transaction while it is still open (on PostgreSQL every query yields, so it is).
+   */
+  readonly #outside = AsyncLocalStorage.snapshot();
+
+  constructor(app: () => App, after: () => void = () => undefined) {
+    this.#app = app;
+    this.#after = after;
+  }
+
+  kick(): void {
+    if (this.#queued) return;
+    this.#queued = true;
+    // After the current transaction and its caller are done: a kick comes from inside a change.
+    setImmediate(() =>
+      this.#outside(() => {
+        this.#queued = false;
+        void this.run();
+      }),
+    );
+  }
+
+  run(): Promise<void> {
+    const pass = this.#chain.then(() => this.#pass());
+    this.#chain = pass.catch((error: unknown) => this.#app().log('a season pass failed', error));
+    return this.#chain;
+  }
+
+  /** A pass is asked for and has not run yet. */
+  get pending(): boolean {
+    return this.#queued;
+  }
+
+  async idle(): Promise<void> {
+    while (this.#queued) await new Promise((resolve) => setImmediate(resolve));
+    await this.#chain;
+  }
+
+  async #pass(): Promise<void> {
+    const app = this.#app();
+    for (const season of await app.store.seasons.active()) {
+      // On a sharded bot each season is run by the shard of its league's guild (store/shard.ts): a
+      // pairing's match thread must be opened once.
+      const league = await app.store.leagues.get(season.leagueId);
+      if (!league || !onShard(app.shard, league.guildId)) continue;
+      try {
+        await runSeason(app, season.id);
+      } catch (error) {
+        app.log(`season ${season.id} of league ${season.leagueId} could not move on`, error);
+      }
+    }
+    this.#after();
+  }
+}
