@@ -5,113 +5,180 @@
  * both shards' schedulers look for them. Every interaction reaches one process and is answered once,
  * each deadline is handled once, by the shard of its guild, and no post is sent twice.
  *
- * The database is a shared SQLite file (WAL) until the PostgreSQL store lands; the assertions do not
- * depend on the engine.
+ * It runs on both backends: a PostgreSQL server (a throw-away cluster, where the server binaries
+ * exist; it says so in one line and passes over itself where they do not) and a shared SQLite file
+ * (WAL), which one machine running a few shards may use. The assertions do not depend on the engine.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotProcess, type BotProcess } from '../../src/cli/bot-process';
 import type { MatchSnapshot } from '../../src/match/match-state';
 import { startFakeDiscord, type CommandInput, type FakeDiscord, type FakeGuild, type FakeMessage, type InteractionOutcome } from '../../src/fakecord';
+import { pgServerMissing, startPgServer, type PgServer } from '../store/pg/server';
 import { HAVOC, VALOR } from './setup-match';
 import { componentsOf } from './world';
 
-let fake: FakeDiscord;
-let dir: string;
-let bot: BotProcess | null = null;
-let db: Database.Database;
-const outcomes: InteractionOutcome[] = [];
+/** The test's own connection to the bot's database, to look at rows and to make deadlines due; SQL with `?` placeholders. */
+interface Peek {
+  query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
 
-beforeAll(async () => {
-  fake = await startFakeDiscord({ heartbeatMs: 1000, shards: 2, guilds: [{ name: 'Second table' }] });
-  dir = mkdtempSync(join(tmpdir(), 'sellsword-shards-'));
-  bot = await startBotProcess(fake, {
-    databasePath: join(dir, 'bot.db'),
-    shards: 2,
-    // Two guilds: the commands are registered for every guild, by shard 0.
-    guildId: null,
-    env: { SCHEDULER_TICK_MS: '300', RENDER_WORKERS: '0' },
-    timeoutMs: 60_000,
-  });
-  db = new Database(join(dir, 'bot.db'), { readonly: true });
-  db.pragma('busy_timeout = 2000');
-}, 90_000);
+function sqliteFile(path: string): Peek {
+  const db = new Database(path);
+  db.pragma('busy_timeout = 5000');
+  return {
+    query: async <T>(sql: string, params: readonly unknown[] = []) => db.prepare(sql).all(...params) as T[],
+    close: async () => {
+      db.close();
+    },
+  };
+}
 
-afterAll(async () => {
-  db?.close();
-  await bot?.stop();
-  await fake?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+async function postgres(server: PgServer): Promise<Peek> {
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  return {
+    query: async <T>(sql: string, params: readonly unknown[] = []) => {
+      let n = 0;
+      return (
+        await client.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          [...params],
+        )
+      ).rows as T[];
+    },
+    close: () => client.end(),
+  };
+}
+
+const missing = pgServerMissing();
+if (missing) console.log(`The 2-shard test on PostgreSQL is passed over: ${missing}.`);
+
+const BACKENDS: [string, boolean][] = [
+  ['a PostgreSQL server', !missing],
+  ['a shared SQLite file', true],
+];
 
 interface MatchRowLite {
   id: string;
   guild_id: string;
   thread_id: string | null;
-  snapshot: string | null;
+  /** Text on SQLite, already parsed on PostgreSQL. */
+  snapshot: string | MatchSnapshot | null;
 }
 
-const matchIn = (guild: FakeGuild): MatchRowLite | undefined =>
-  db.prepare('select id, guild_id, thread_id, snapshot from matches where guild_id = ?').get(guild.id) as MatchRowLite | undefined;
-
-const openPromptOf = (thread: string): FakeMessage | undefined =>
-  fake
-    .messages(thread)
-    .filter((m) => !m.ephemeral && componentsOf(m).length > 0)
-    .at(-1);
-
-async function act(outcome: InteractionOutcome): Promise<void> {
-  outcomes.push(outcome);
-  expect(outcome.deliveredTo).toBe(1);
-  await outcome.settled({ quietMs: 50, timeoutMs: 15_000 });
-}
-
-const run = async (input: CommandInput) => act(await fake.command(input));
-
-/** Plays the guild's match to its first turn, through its own channel, and returns the thread. */
-async function matchUnderWay(guild: FakeGuild): Promise<string> {
-  await run({ user: 'alice', channel: guild.channel.id, name: 'warband submit', options: { text: VALOR } });
-  await run({ user: 'bob', channel: guild.channel.id, name: 'warband submit', options: { text: HAVOC } });
-  await run({
-    user: 'alice',
-    channel: guild.channel.id,
-    name: 'skirmish challenge',
-    options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' },
-  });
-  const thread = await fake.waitFor(() => fake.threads(guild.channel.id).at(-1)?.id, 10_000);
-  await run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
-  for (let i = 0; i < 200; i++) {
-    const row = matchIn(guild)!;
-    const snapshot = JSON.parse(row.snapshot ?? 'null') as MatchSnapshot | null;
-    const prompt = snapshot ? (snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt) : null;
-    if (!prompt) {
-      if (snapshot?.stage === 'game') return thread;
-      await sleep(50);
-      continue;
-    }
-    // The prompt is posted through the outbox, by the shard of this guild.
-    const message = await fake.waitFor(() => {
-      const m = openPromptOf(thread);
-      return m && componentsOf(m).some((c) => c.custom_id.includes(row.id)) ? m : undefined;
-    }, 10_000);
-    const who = fake.user(prompt.player)!.username;
-    const c = componentsOf(message)[0]!;
-    await act(
-      c.type === 3
-        ? await fake.select({ user: who, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] })
-        : await fake.click({ user: who, message: message.id, customId: c.custom_id }),
-    );
-    await fake.waitFor(() => openPromptOf(thread)?.id !== message.id || undefined, 10_000).catch(() => undefined);
+/** Checks `check` every 50 ms until it gives a value (the fake's waitFor takes synchronous checks only). */
+async function poll<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`nothing after ${timeoutMs} ms`);
+    await sleep(50);
   }
-  throw new Error('the prompts never ended');
 }
 
-describe('two shard processes on one database', () => {
-  it('starts one process per shard, each with its own guild', async () => {
+describe.each(BACKENDS)('two shard processes on %s', (backend, available) => {
+  let fake: FakeDiscord;
+  let dir: string;
+  let server: PgServer | null = null;
+  let bot: BotProcess | null = null;
+  let db: Peek;
+  const outcomes: InteractionOutcome[] = [];
+
+  beforeAll(async () => {
+    if (!available) return;
+    fake = await startFakeDiscord({ heartbeatMs: 1000, shards: 2, guilds: [{ name: 'Second table' }] });
+    dir = mkdtempSync(join(tmpdir(), 'sellsword-shards-'));
+    if (backend === 'a PostgreSQL server') {
+      server = await startPgServer();
+      db = await postgres(server!);
+    }
+    bot = await startBotProcess(fake, {
+      databasePath: join(dir, 'bot.db'),
+      shards: 2,
+      // Two guilds: the commands are registered for every guild, by shard 0.
+      guildId: null,
+      env: { SCHEDULER_TICK_MS: '300', RENDER_WORKERS: '0', ...(server ? { DATABASE_URL: server.url } : {}) },
+      timeoutMs: 60_000,
+    });
+    if (!server) db = sqliteFile(join(dir, 'bot.db'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.close();
+    await bot?.stop();
+    await fake?.close();
+    server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const matchIn = async (guild: FakeGuild): Promise<MatchRowLite | undefined> =>
+    (await db.query<MatchRowLite>('select id, guild_id, thread_id, snapshot from matches where guild_id = ?', [guild.id]))[0];
+
+  const snapshotOf = (row: MatchRowLite): MatchSnapshot | null =>
+    typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as MatchSnapshot) : row.snapshot;
+
+  const openPromptOf = (thread: string): FakeMessage | undefined =>
+    fake
+      .messages(thread)
+      .filter((m) => !m.ephemeral && componentsOf(m).length > 0)
+      .at(-1);
+
+  async function act(outcome: InteractionOutcome): Promise<void> {
+    outcomes.push(outcome);
+    expect(outcome.deliveredTo).toBe(1);
+    await outcome.settled({ quietMs: 50, timeoutMs: 15_000 });
+  }
+
+  const run = async (input: CommandInput) => act(await fake.command(input));
+
+  /** Plays the guild's match to its first turn, through its own channel, and returns the thread. */
+  async function matchUnderWay(guild: FakeGuild): Promise<string> {
+    await run({ user: 'alice', channel: guild.channel.id, name: 'warband submit', options: { text: VALOR } });
+    await run({ user: 'bob', channel: guild.channel.id, name: 'warband submit', options: { text: HAVOC } });
+    await run({
+      user: 'alice',
+      channel: guild.channel.id,
+      name: 'skirmish challenge',
+      options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' },
+    });
+    const thread = await fake.waitFor(() => fake.threads(guild.channel.id).at(-1)?.id, 10_000);
+    await run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+    for (let i = 0; i < 200; i++) {
+      const row = (await matchIn(guild))!;
+      const snapshot = snapshotOf(row);
+      const prompt = snapshot ? (snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt) : null;
+      if (!prompt) {
+        if (snapshot?.stage === 'game') return thread;
+        await sleep(50);
+        continue;
+      }
+      // The prompt is posted through the outbox, by the shard of this guild.
+      const message = await fake.waitFor(() => {
+        const m = openPromptOf(thread);
+        return m && componentsOf(m).some((c) => c.custom_id.includes(row.id)) ? m : undefined;
+      }, 10_000);
+      const who = fake.user(prompt.player)!.username;
+      const c = componentsOf(message)[0]!;
+      await act(
+        c.type === 3
+          ? await fake.select({ user: who, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] })
+          : await fake.click({ user: who, message: message.id, customId: c.custom_id }),
+      );
+      await fake.waitFor(() => openPromptOf(thread)?.id !== message.id || undefined, 10_000).catch(() => undefined);
+    }
+    throw new Error('the prompts never ended');
+  }
+
+  it('starts one process per shard, each with its own guild', async ({ skip }) => {
+    if (!available) skip();
     // The manager counts a shard started once it has logged in; it says it is online a moment later.
     for (let i = 0; i < 100 && !/shard 1 of 2\) is online/.test(bot!.output()); i++) await sleep(100);
     const sessions = fake.gatewaySessions().filter((s) => s.connected);
@@ -124,10 +191,11 @@ describe('two shard processes on one database', () => {
     expect(bot!.output()).toMatch(/shard 0 of 2\) is online/);
   });
 
-  it('answers every interaction of a match in each guild once, from the shard of its guild', async () => {
+  it('answers every interaction of a match in each guild once, from the shard of its guild', async ({ skip }) => {
+    if (!available) skip();
     const threads = await Promise.all(fake.guilds().map((guild) => matchUnderWay(guild)));
     expect(threads).toHaveLength(2);
-    fake.guilds().forEach((guild, i) => expect(matchIn(guild)!.thread_id).toBe(threads[i]));
+    for (const [i, guild] of fake.guilds().entries()) expect((await matchIn(guild))!.thread_id).toBe(threads[i]);
     // One callback per interaction: two processes answering would send two.
     const callbacks = fake.requests('POST /interactions/:id/:token/callback').map((r) => r.path.split('/')[2]);
     for (const outcome of outcomes) {
@@ -138,24 +206,26 @@ describe('two shard processes on one database', () => {
     expect(fake.rejections().filter((r) => r.code === 40060)).toEqual([]);
   }, 120_000);
 
-  it('handles each deadline once, and posts nothing twice', async () => {
-    const matches = fake.guilds().map((guild) => matchIn(guild)!);
+  it('handles each deadline once, and posts nothing twice', async ({ skip }) => {
+    if (!available) skip();
+    const matches = await Promise.all(fake.guilds().map(async (guild) => (await matchIn(guild))!));
     // Every pending deadline of both matches falls due now; both shards' schedulers tick every 300 ms.
-    const writer = new Database(join(dir, 'bot.db'));
-    writer.pragma('busy_timeout = 5000');
-    const due = writer
-      .prepare(`update deadlines set due_at = ? where done_at is null and match_id in (?, ?) returning id, match_id`)
-      .all(Date.now() - 1000, matches[0]!.id, matches[1]!.id) as { id: number; match_id: string }[];
-    writer.close();
+    const due = await db.query<{ id: number; match_id: string }>(
+      'update deadlines set due_at = ? where done_at is null and match_id in (?, ?) returning id, match_id',
+      [Date.now() - 1000, matches[0]!.id, matches[1]!.id],
+    );
     expect(new Set(due.map((d) => d.match_id)).size).toBe(2);
     const ids = due.map((d) => d.id);
-    const handled = await fake.waitFor(() => {
-      const rows = db.prepare(`select id, done_at, outcome from deadlines where id in (${ids.join(',')})`).all() as { done_at: number | null }[];
+    const handled = await poll(async () => {
+      const rows = await db.query<{ done_at: number | null }>(`select id, done_at, outcome from deadlines where id in (${ids.join(',')})`);
       return rows.every((r) => r.done_at !== null) ? rows : undefined;
     }, 20_000);
     expect(handled).toHaveLength(ids.length);
     // Everything the deadlines made has gone out.
-    await fake.waitFor(() => (db.prepare('select count(*) as n from outbox where done_at is null').get() as { n: number }).n === 0 || undefined, 20_000);
+    await poll(
+      async () => Number((await db.query<{ n: number | string }>('select count(*) as n from outbox where done_at is null'))[0]!.n) === 0 || undefined,
+      20_000,
+    );
     // No post shows twice: every message of the bot in the threads carries its outbox row's nonce, and
     // no nonce appears on two messages. (A request may repeat a nonce when the bot could not record a
     // delivery, a busy SQLite file, and sends it again; Discord then answers with the first message.)
