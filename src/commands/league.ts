@@ -2,15 +2,10 @@
  * /league: making a channel a league and setting its rules, its standings, players' profiles and the
  * organisers' tools (docs/leagues.md). Seasons and pairings add their own subcommands here.
  */
-import {
-  ApplicationCommandOptionType as T,
-  type APIApplicationCommandBasicOption,
-  type APIApplicationCommandSubcommandOption,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType as T, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandModule } from './command';
 import { clockPatch, createLeague, mapsPatch, pointsPatch, settingChange, showSettings } from './league-settings';
-import { booleanOption, integerOption, optionSet, roleOption, textOption, userOption } from './option-spec';
+import { booleanOption, integerOption, optionSet, roleOption, textOption, userOption, subcommand } from './option-spec';
 import { catalogChange } from './league-catalog';
 import { profile } from './league-profile';
 import { award, exportSeason, extend, overturn, removePlayer } from './league-organiser';
@@ -54,37 +49,30 @@ const options = {
   organiserRole: optionSet(roleOption({ name: 'role', description: 'Members with this role organise the league (leave out to clear)' })),
 };
 
-const sub = (name: string, description: string, set?: { readonly json: APIApplicationCommandBasicOption[] }): APIApplicationCommandSubcommandOption => ({
-  type: T.Subcommand,
-  name,
-  description,
-  options: set?.json ?? [],
-});
-
 const data = {
   name: 'league',
   description: 'Leagues: settings, standings, profiles and organiser tools',
   options: [
-    sub('create', 'Organisers: make this channel a league', options.create),
-    sub('profile', "A player's record, rating and trend, favourite units and reliability", options.profile),
-    sub('award', "Organisers, in a match's thread: set its result (a winner, or a draw)", options.award),
-    sub('overturn', "Organisers, in a match's thread: its result no longer counts", options.overturn),
-    sub('remove', 'Organisers: remove a player; their open matches here are forfeited', options.remove),
-    sub('extend', "Organisers, in a match's thread: move its waiting deadlines later", options.extend),
-    sub('export', 'Organisers: the season as CSV and JSON files'),
-    sub('standings', "The season's table: played, won, drawn, lost, forfeits, VP difference, rating", options.standings),
+    subcommand('create', 'Organisers: make this channel a league', options.create),
+    subcommand('profile', "A player's record, rating and trend, favourite units and reliability", options.profile),
+    subcommand('award', "Organisers, in a match's thread: set its result (a winner, or a draw)", options.award),
+    subcommand('overturn', "Organisers, in a match's thread: its result no longer counts", options.overturn),
+    subcommand('remove', 'Organisers: remove a player; their open matches here are forfeited', options.remove),
+    subcommand('extend', "Organisers, in a match's thread: move its waiting deadlines later", options.extend),
+    subcommand('export', 'Organisers: the season as CSV and JSON files'),
+    subcommand('standings', "The season's table: played, won, drawn, lost, forfeits, VP difference, rating", options.standings),
     {
       type: T.SubcommandGroup,
       name: 'settings',
       description: "The league's rules for its matches",
       options: [
-        sub('show', "Every setting of this channel's league"),
-        sub('points', 'Organisers: the point cap and VP target', options.points),
-        sub('clock', 'Organisers: deadlines, reminders, misses and vacation days', options.clock),
-        sub('maps', 'Organisers: the maps league matches may be played on', options.maps),
-        sub('catalog', 'Organisers: the catalog version the league plays with', options.catalog),
-        sub('challenges', 'Organisers: free challenges, or only the season’s pairings', options.challenges),
-        sub('organiser-role', 'Organisers: the role whose members also organise the league', options.organiserRole),
+        subcommand('show', "Every setting of this channel's league"),
+        subcommand('points', 'Organisers: the point cap and VP target', options.points),
+        subcommand('clock', 'Organisers: deadlines, reminders, misses and vacation days', options.clock),
+        subcommand('maps', 'Organisers: the maps league matches may be played on', options.maps),
+        subcommand('catalog', 'Organisers: the catalog version the league plays with', options.catalog),
+        subcommand('challenges', 'Organisers: free challenges, or only the season’s pairings', options.challenges),
+        subcommand('organiser-role', 'Organisers: the role whose members also organise the league', options.organiserRole),
       ],
     },
     // Seasons: sign-ups, pairings and rounds (league-season.ts).

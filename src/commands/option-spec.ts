@@ -7,6 +7,7 @@
 import {
   type APIApplicationCommandBasicOption,
   type APIApplicationCommandOptionChoice,
+  type APIApplicationCommandSubcommandOption,
   type ApplicationCommandOptionType,
   ApplicationCommandOptionType as T,
 } from 'discord.js';
@@ -127,3 +128,15 @@ export function optionSet<const S extends readonly OptionSpec[]>(...specs: S): O
   const schema = z.object(shape);
   return { json: specs.map((s) => s.json), parse: (values) => parseOptions(schema, values) as ArgsOf<S> };
 }
+
+/** A subcommand as Discord registers it, with the options of an `optionSet` (none when left out). */
+export const subcommand = (
+  name: string,
+  description: string,
+  set?: { readonly json: APIApplicationCommandBasicOption[] },
+): APIApplicationCommandSubcommandOption => ({
+  type: T.Subcommand,
+  name,
+  description,
+  options: set?.json ?? [],
+});

@@ -2,19 +2,14 @@
  * /skirmish: challenge, practice, accept, decline, status, log, concede, follow, view, entry, check, verify, export
  * and replay.
  */
-import {
-  ApplicationCommandOptionType as T,
-  type APIApplicationCommandBasicOption,
-  type APIApplicationCommandSubcommandOption,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandModule } from './command';
 import { viewAttackChoices, viewTargetChoices } from './act-suggestions';
 import { choice, suggest } from './command';
 import { mapChoices } from './map-library';
 import { matchRecord } from '../match/record';
 import { gameOf } from '../match/match-state';
-import { choiceOption, integerOption, optionSet, textOption, userOption } from './option-spec';
+import { choiceOption, integerOption, optionSet, textOption, userOption, subcommand } from './option-spec';
 import { accept, challenge, decline } from './skirmish-challenge';
 import { practice } from './skirmish-practice';
 import { opponentWarbandChoices } from './practice-warbands';
@@ -82,31 +77,24 @@ const options = {
   replay: optionSet(integerOption({ name: 'turn', description: 'Show this turn privately, with buttons to step (0 is the opening)', min: 0, max: 100000 })),
 };
 
-const sub = (name: string, description: string, set?: { readonly json: APIApplicationCommandBasicOption[] }): APIApplicationCommandSubcommandOption => ({
-  type: T.Subcommand,
-  name,
-  description,
-  options: set?.json ?? [],
-});
-
 const data = {
   name: 'skirmish',
   description: 'Challenge, follow and play Sellsword matches',
   options: [
-    sub('challenge', 'Challenge a player to a match (it gets its own thread)', options.challenge),
-    sub('practice', 'Play a practice match against the bot (it gets its own thread)', options.practice),
-    sub('accept', 'Accept the challenge in this thread', options.accept),
-    sub('decline', 'Decline (or withdraw) the challenge in this thread'),
-    sub('status', "The match's state: score, whose turn, every unit"),
-    sub('log', 'The whole match, page by page, with its rolls (newest page first)', options.log),
-    sub('concede', 'Give up this match'),
-    sub('follow', 'Follow this match as a spectator'),
-    sub('view', 'A private picture: where a unit can go, what it sees, or an attack preview', options.view),
-    sub('entry', 'Place your entry tile by typing its top-left square', options.entry),
-    sub('check', 'Players and organisers: rebuild the match from its log and compare it with the saved state'),
-    sub('verify', 'Check every die of a finished match against the commitment posted with the challenge'),
-    sub('export', 'The whole match as a file: setup, every event, and once it is over the dice’s secret'),
-    sub('replay', 'Watch the match again: an animation of every turn, or one turn with its log', options.replay),
+    subcommand('challenge', 'Challenge a player to a match (it gets its own thread)', options.challenge),
+    subcommand('practice', 'Play a practice match against the bot (it gets its own thread)', options.practice),
+    subcommand('accept', 'Accept the challenge in this thread', options.accept),
+    subcommand('decline', 'Decline (or withdraw) the challenge in this thread'),
+    subcommand('status', "The match's state: score, whose turn, every unit"),
+    subcommand('log', 'The whole match, page by page, with its rolls (newest page first)', options.log),
+    subcommand('concede', 'Give up this match'),
+    subcommand('follow', 'Follow this match as a spectator'),
+    subcommand('view', 'A private picture: where a unit can go, what it sees, or an attack preview', options.view),
+    subcommand('entry', 'Place your entry tile by typing its top-left square', options.entry),
+    subcommand('check', 'Players and organisers: rebuild the match from its log and compare it with the saved state'),
+    subcommand('verify', 'Check every die of a finished match against the commitment posted with the challenge'),
+    subcommand('export', 'The whole match as a file: setup, every event, and once it is over the dice’s secret'),
+    subcommand('replay', 'Watch the match again: an animation of every turn, or one turn with its log', options.replay),
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
