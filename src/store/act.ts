@@ -46,50 +46,88 @@ export type Step<S, E, X> = (snapshot: S | null, row: MatchRow) => StepResult<S,
 
 const OPEN: ReadonlySet<MatchStatus> = new Set(OPEN_STATUSES);
 
+/** The columns an act sets on its match row (the same names on both backends). */
+export interface ActSet {
+  readonly seq: number;
+  readonly snapshot: unknown;
+  readonly status: MatchStatus;
+  readonly setup?: unknown;
+  readonly terms?: unknown;
+  readonly winner?: string | null;
+  readonly result?: unknown;
+  readonly updated: number;
+  readonly ended: number | null;
+}
+
+/**
+ * What an act does with its match row, read under the write lock: nothing (not found, stale, refused)
+ * with its answer, or the events to append and the row's new columns, and how to answer once the row
+ * is saved. Each backend's transaction (here and pg-store.ts) only reads, writes and calls `finish`.
+ */
+export type ActPlan<S, E, X> =
+  | { readonly write: false; readonly result: ActResult<S, E, X> }
+  | {
+      readonly write: true;
+      readonly events: { seq: number; event: E }[];
+      readonly eventRows: { matchId: string; seq: number; event: E; created: number }[];
+      readonly set: ActSet;
+      /** The answer from the row as saved, which must have been updated (the lock is held since the read). */
+      finish(saved: MatchRow | undefined): ActResult<S, E, X>;
+    };
+
+export function planAct<S, E, X>(row: MatchRow | undefined, id: string, expectSeq: number, step: Step<S, E, X>, now: Clock): ActPlan<S, E, X> {
+  if (!row) return { write: false, result: { ok: false, reason: 'not-found' } };
+  if (row.seq !== expectSeq) return { write: false, result: { ok: false, reason: 'stale', seq: row.seq } };
+  // The stored snapshot is whatever an earlier step returned for this match.
+  const decided = step(row.snapshot as S | null, row);
+  // An async step would write after the transaction had already committed.
+  if ((decided as unknown) instanceof Promise) throw new Error('matches.act: the step must be synchronous');
+  if (!decided.ok) return { write: false, result: { ok: false, reason: 'refused', error: decided.error } };
+
+  const at = now();
+  const events = decided.events.map((event, i) => ({ seq: row.seq + 1 + i, event }));
+  const status = decided.status ?? row.status;
+  return {
+    write: true,
+    events,
+    eventRows: events.map((e) => ({ matchId: id, seq: e.seq, event: e.event, created: at })),
+    set: {
+      seq: row.seq + events.length,
+      snapshot: decided.snapshot,
+      status,
+      ...(decided.setup !== undefined && { setup: decided.setup }),
+      ...(decided.terms !== undefined && { terms: decided.terms }),
+      ...(decided.winner !== undefined && { winner: decided.winner }),
+      ...(decided.result !== undefined && { result: decided.result }),
+      updated: at,
+      ended: row.ended ?? (OPEN.has(status) ? null : at),
+    },
+    finish(saved) {
+      if (!saved) throw new Error(`matches.act: match ${id} changed inside its own transaction`);
+      const done = { ok: true as const, seq: saved.seq, events, snapshot: decided.snapshot, row: saved };
+      return decided.extra === undefined ? done : { ...done, extra: decided.extra };
+    },
+  };
+}
+
 export function act<S, E, X>(db: Db, now: Clock, id: string, expectSeq: number, step: Step<S, E, X>): ActResult<S, E, X> {
   // IMMEDIATE takes the write lock before the read, so two processes sharing the file queue up on
   // busy_timeout instead of both reading the same seq and one failing to upgrade its lock.
   return db.transaction(
     (tx): ActResult<S, E, X> => {
       const row = tx.select().from(matches).where(eq(matches.id, id)).get();
-      if (!row) return { ok: false, reason: 'not-found' };
-      if (row.seq !== expectSeq) return { ok: false, reason: 'stale', seq: row.seq };
-
-      // The stored snapshot is whatever an earlier step returned for this match.
-      const decided = step(row.snapshot as S | null, row);
-      // An async step would write after the transaction had already committed.
-      if ((decided as unknown) instanceof Promise) throw new Error('matches.act: the step must be synchronous');
-      if (!decided.ok) return { ok: false, reason: 'refused', error: decided.error };
-
-      const at = now();
-      const events = decided.events.map((event, i) => ({ seq: row.seq + 1 + i, event }));
-      if (events.length > 0) {
-        tx.insert(matchEvents)
-          .values(events.map((e) => ({ matchId: id, seq: e.seq, event: e.event, created: at })))
-          .run();
-      }
-      const status = decided.status ?? row.status;
-      const saved = tx
-        .update(matches)
-        .set({
-          seq: row.seq + events.length,
-          snapshot: decided.snapshot,
-          status,
-          ...(decided.setup !== undefined && { setup: decided.setup }),
-          ...(decided.terms !== undefined && { terms: decided.terms }),
-          ...(decided.winner !== undefined && { winner: decided.winner }),
-          ...(decided.result !== undefined && { result: decided.result }),
-          updated: at,
-          ended: row.ended ?? (OPEN.has(status) ? null : at),
-        })
-        .where(and(eq(matches.id, id), eq(matches.seq, row.seq)))
-        .returning()
-        .get();
+      const plan = planAct(row, id, expectSeq, step, now);
+      if (!plan.write) return plan.result;
+      if (plan.eventRows.length > 0) tx.insert(matchEvents).values(plan.eventRows).run();
       // The write lock is held since the read, so the row cannot have moved.
-      if (!saved) throw new Error(`matches.act: match ${id} changed inside its own transaction`);
-
-      const done = { ok: true as const, seq: saved.seq, events, snapshot: decided.snapshot, row: saved };
-      return decided.extra === undefined ? done : { ...done, extra: decided.extra };
+      return plan.finish(
+        tx
+          .update(matches)
+          .set(plan.set)
+          .where(and(eq(matches.id, id), eq(matches.seq, expectSeq)))
+          .returning()
+          .get(),
+      );
     },
     { behavior: 'immediate' },
   );

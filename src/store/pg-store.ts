@@ -15,13 +15,13 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
-import type { ActResult, Step } from './act';
+import { planAct, type ActResult, type Step } from './act';
 import type { Clock } from './db';
 import { leagueLogPg, leaguePostsPg, leagueSettingsPg, ratingsPg, resultsPg, seasonsPg } from './league-pg';
 import type { Acquired } from './leases';
 import type { MatchRow } from './rows';
 import * as t from './schema-pg';
-import { OPEN_STATUSES, type MatchStatus } from './schema';
+import { OPEN_STATUSES } from './schema';
 import { matchOnShard } from './shard';
 import type { Store } from './store';
 
@@ -35,7 +35,6 @@ export interface PgConnection {
   close(): Promise<void>;
 }
 
-const OPEN: ReadonlySet<MatchStatus> = new Set(OPEN_STATUSES);
 const first = <R>(rows: R[]): R | undefined => rows[0];
 
 export function pgStore(connection: PgConnection, now: Clock = Date.now): Store {
@@ -409,35 +408,17 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
 /** act.ts on PostgreSQL: the match row is locked FOR UPDATE before its seq is checked. */
 async function act<S, E, X>(tx: PgDb, now: Clock, id: string, expectSeq: number, step: Step<S, E, X>): Promise<ActResult<S, E, X>> {
   const row = first(await tx.select().from(t.matches).where(eq(t.matches.id, id)).for('update')) as MatchRow | undefined;
-  if (!row) return { ok: false, reason: 'not-found' };
-  if (row.seq !== expectSeq) return { ok: false, reason: 'stale', seq: row.seq };
-  const decided = step(row.snapshot as S | null, row);
-  if ((decided as unknown) instanceof Promise) throw new Error('matches.act: the step must be synchronous');
-  if (!decided.ok) return { ok: false, reason: 'refused', error: decided.error };
-  const at = now();
-  const events = decided.events.map((event, i) => ({ seq: row.seq + 1 + i, event }));
-  if (events.length > 0) await tx.insert(t.matchEvents).values(events.map((e) => ({ matchId: id, seq: e.seq, event: e.event, created: at })));
-  const status = decided.status ?? row.status;
+  const plan = planAct(row, id, expectSeq, step, now);
+  if (!plan.write) return plan.result;
+  if (plan.eventRows.length > 0) await tx.insert(t.matchEvents).values(plan.eventRows);
   const saved = first(
     await tx
       .update(t.matches)
-      .set({
-        seq: row.seq + events.length,
-        snapshot: decided.snapshot,
-        status,
-        ...(decided.setup !== undefined && { setup: decided.setup }),
-        ...(decided.terms !== undefined && { terms: decided.terms }),
-        ...(decided.winner !== undefined && { winner: decided.winner }),
-        ...(decided.result !== undefined && { result: decided.result }),
-        updated: at,
-        ended: row.ended ?? (OPEN.has(status) ? null : at),
-      })
-      .where(and(eq(t.matches.id, id), eq(t.matches.seq, row.seq)))
+      .set(plan.set)
+      .where(and(eq(t.matches.id, id), eq(t.matches.seq, expectSeq)))
       .returning(),
   ) as MatchRow | undefined;
-  if (!saved) throw new Error(`matches.act: match ${id} changed inside its own transaction`);
-  const done = { ok: true as const, seq: saved.seq, events, snapshot: decided.snapshot, row: saved };
-  return decided.extra === undefined ? done : { ...done, extra: decided.extra };
+  return plan.finish(saved);
 }
 
 function deadlines(q: () => PgDb, now: Clock): Store['deadlines'] {
