@@ -84,8 +84,12 @@ const defaultLog = (token: string, shard: ShardScope | undefined) => createBotLo
 async function openDatabase(path: string, url: string | undefined): Promise<Store> {
   try {
     // DATABASE_URL=postgres://… selects PostgreSQL (docs/store.md "Two backends"); otherwise the SQLite file.
-    if (isPostgresUrl(url)) return await openPgStore(url);
     // Writes that meet another connection's lock fail fast and are retried without blocking (store/busy.ts).
+    // Both backends wait 50 ms a try, so with commands/table.ts's pauses a change held up by a stuck lock
+    // is refused after about 2.5 s on either, inside Discord's 3 s. On PostgreSQL the wait would not block
+    // the event loop, but 2 s a try times eight tries would keep the player (and a pooled connection)
+    // waiting some 18 s, long after Discord gave up on the interaction.
+    if (isPostgresUrl(url)) return await openPgStore(url, { lockTimeoutMs: 50 });
     return openStore(path, { busyMs: 50 });
   } catch (error) {
     const where = isPostgresUrl(url) ? 'The PostgreSQL database' : `The database at ${path}`;

@@ -1,7 +1,8 @@
 /**
  * Writing a change to the database without ever freezing the bot: a transaction that meets another
- * connection's lock is retried after a pause that yields to other interactions, and after about two
- * seconds the player is told the table is busy; nothing was written, since the transaction never ran.
+ * connection's lock (on PostgreSQL also one that lost a deadlock or a serialization race; store/busy.ts)
+ * is retried after a pause that yields to other interactions, and after about two seconds the player is
+ * told the table is busy; nothing was written, since the transaction never ran or was rolled back whole.
  * Everything a change must show people is written in the same transaction (the outbox), and the row
  * that the interaction itself will answer is held back from the worker until that answer is tried.
  */
@@ -15,7 +16,8 @@ import { refuse } from './user-error';
 /** Pauses between tries while the database is busy: about 2 s in all, inside Discord's 3 s. */
 const BUSY_PAUSES_MS = [20, 50, 100, 200, 400, 600, 700];
 
-export async function inTransaction<T>(app: App, work: () => Promise<T>): Promise<T> {
+/** Only what the retry needs of the App, so tests can drive it with a store alone. */
+export async function inTransaction<T>(app: Pick<App, 'store' | 'log' | 'timeAct'>, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   for (let attempt = 0; ; attempt++) {
     try {

@@ -1,9 +1,32 @@
 /**
- * A busy database: another connection holds the write lock (a backup, the sqlite3 shell, a second
- * process). better-sqlite3 waits for a lock on the event loop, which would freeze every match, so the
- * store waits only briefly (busy_timeout) and callers retry without blocking (commands/table.ts).
+ * A busy database: a transaction lost a race for a lock, so it changed nothing and may simply be run
+ * again (commands/table.ts retries it, then tells the player the table is busy).
+ *
+ * SQLite: another connection holds the write lock (a backup, the sqlite3 shell, a second process).
+ * better-sqlite3 waits for a lock on the event loop, which would freeze every match, so the store waits
+ * only briefly (busy_timeout) and callers retry without blocking.
+ *
+ * PostgreSQL: each of these SQLSTATEs aborts the transaction, and the store rolls it back whole before
+ * the error reaches the caller, so nothing of it was written and a retry starts clean.
  */
+const PG_BUSY = new Set([
+  // serialization_failure: a concurrent transaction changed what this one read; PostgreSQL's own
+  // advice is to retry the whole transaction.
+  '40001',
+  // deadlock_detected: PostgreSQL broke a lock cycle by aborting this transaction; the other one goes on.
+  '40P01',
+  // lock_not_available: waited longer than the pool's lock_timeout for a lock (open-pg.ts), e.g. a row
+  // held by a stuck connection.
+  '55P03',
+]);
+
+/** drizzle wraps driver errors (DrizzleQueryError, the driver's error as `cause`); a few levels are plenty. */
+const MAX_CAUSES = 5;
+
 export function isBusy(error: unknown): boolean {
-  const code = error instanceof Error && 'code' in error ? String((error as { code: unknown }).code) : '';
-  return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
+  for (let depth = 0; depth <= MAX_CAUSES && error instanceof Error; depth++, error = error.cause) {
+    const code = 'code' in error ? String(error.code) : '';
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || PG_BUSY.has(code)) return true;
+  }
+  return false;
 }

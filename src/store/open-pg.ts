@@ -23,7 +23,17 @@ export interface PgStoreOptions {
   migrate?: boolean;
   /** Connections in the pool (node-postgres only); 10 by default. */
   poolSize?: number;
+  /**
+   * How long a statement may wait for a lock (ms, node-postgres only) before failing with 55P03, which
+   * isBusy (store/busy.ts) counts as busy; 2000 by default, so a row held by a stuck connection never
+   * hangs a caller. Like SQLite's `busyMs`: a generous default for callers that do not retry (db:copy,
+   * db:migrate), and the bot passes 50 (bot/start.ts) because it retries.
+   */
+  lockTimeoutMs?: number;
 }
+
+/** Far longer than a healthy transaction holds a row (milliseconds); short enough that a stuck one is reported, not waited out. */
+const DEFAULT_LOCK_TIMEOUT_MS = 2000;
 
 /** True for a URL that names PostgreSQL (a server or PGlite) rather than a SQLite file. */
 export const isPostgresUrl = (url: string | undefined): url is string => url !== undefined && /^(postgres(ql)?|pglite):/.test(url);
@@ -43,7 +53,8 @@ export async function openPgDatabase(url: string, options: PgStoreOptions = {}):
       throw error;
     }
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // PGlite has one connection, so nothing there waits for another's lock.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, lock_timeout: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS });
   try {
     const db = drizzlePg({ client: pool });
     if (options.migrate !== false) await migratePg(db, { migrationsFolder: PG_MIGRATIONS_FOLDER });

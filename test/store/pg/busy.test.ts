@@ -1,0 +1,115 @@
+/**
+ * A busy PostgreSQL database (docs/store.md "A busy database"): two stores (two pools) whose
+ * transactions lock two rows in opposite orders deadlock, and PostgreSQL aborts one of them with an error
+ * isBusy recognises; run through the bot's retry (commands/table.ts `inTransaction`), both commit. A
+ * transaction waiting on a row a stuck connection holds fails after the pool's lock_timeout instead of
+ * hanging, and the retry then refuses the change as busy. Runs on a real server (a throw-away cluster)
+ * where its binaries exist; PGlite has one connection, so nothing there can wait for another.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../../src/commands/table';
+import { isBusy, type Store } from '../../../src/store';
+import { openPgStore } from '../../../src/store/open-pg';
+import { pgServerMissing, startPgServer, type PgServer } from './server';
+
+let server: PgServer | null = null;
+let url: string;
+let a: Store;
+let b: Store;
+const missing = pgServerMissing();
+if (missing) console.log(`PostgreSQL busy tests skipped: ${missing}.`);
+
+beforeAll(async () => {
+  server = await startPgServer();
+  if (!server) return;
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query('create database busy');
+  await admin.end();
+  url = server.url.replace(/\/postgres$/, '/busy');
+  a = await openPgStore(url);
+  b = await openPgStore(url, { migrate: false });
+  for (const name of ['x', 'y']) await a.leases.acquire(claim(name));
+}, 60_000);
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  server?.stop();
+});
+
+/** Taking a lease reads its row FOR UPDATE: a row lock held until the transaction ends. */
+const claim = (name: string) => ({ name, holder: 'h', pid: 1, host: 'test', ttlMs: 60_000 });
+
+/** The SQLSTATE under drizzle's wrapping. */
+function codeOf(error: unknown): unknown {
+  for (let e = error; e instanceof Error; e = e.cause) if ('code' in e) return e.code;
+  return undefined;
+}
+
+type Run = (store: Store, body: () => Promise<unknown>) => Promise<unknown>;
+
+/** a locks x and b locks y; once both hold their first row, each asks for the other's. */
+function crossed(run: Run) {
+  let holding = 0;
+  let go!: () => void;
+  const both = new Promise<void>((resolve) => (go = resolve));
+  const take = (store: Store, first: string, second: string) =>
+    run(store, async () => {
+      await store.leases.acquire(claim(first));
+      // A retry finds `both` settled and simply queues behind the winner.
+      if (++holding === 2) go();
+      await both;
+      return store.leases.acquire(claim(second));
+    });
+  return Promise.allSettled([take(a, 'x', 'y'), take(b, 'y', 'x')]);
+}
+
+describe('a busy PostgreSQL database', () => {
+  it('aborts one of two deadlocked transactions with an error isBusy recognises', async ({ skip }) => {
+    if (!server) skip();
+    const results = await crossed((store, body) => store.transaction(body));
+    const failed = results.filter((r) => r.status === 'rejected');
+    expect(failed).toHaveLength(1);
+    expect(codeOf(failed[0]!.reason)).toBe('40P01');
+    expect(isBusy(failed[0]!.reason)).toBe(true);
+    expect(results.find((r) => r.status === 'fulfilled')).toMatchObject({ value: { ok: true } });
+  });
+
+  it('commits both deadlocked transactions when the bot retries them', async ({ skip }) => {
+    if (!server) skip();
+    const logged: string[] = [];
+    const results = await crossed((store, body) => inTransaction({ store, log: (line) => logged.push(line) }, body));
+    expect(results).toEqual([
+      { status: 'fulfilled', value: expect.objectContaining({ ok: true }) },
+      { status: 'fulfilled', value: expect.objectContaining({ ok: true }) },
+    ]);
+    expect(logged).toEqual([]);
+  });
+
+  it('fails a wait on a stuck row lock after the lock timeout, and the retry refuses the change as busy', async ({ skip }) => {
+    if (!server) skip();
+    const stuck = new pg.Client({ connectionString: url });
+    await stuck.connect();
+    const short = await openPgStore(url, { migrate: false, lockTimeoutMs: 100 });
+    try {
+      await stuck.query('begin');
+      await stuck.query(`select name from leases where name = 'x' for update`);
+      const started = performance.now();
+      const error = await short.leases.acquire(claim('x')).catch((e: unknown) => e);
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(codeOf(error)).toBe('55P03');
+      expect(isBusy(error)).toBe(true);
+      const logged: string[] = [];
+      await expect(inTransaction({ store: short, log: (line) => logged.push(line) }, () => short.leases.acquire(claim('x')))).rejects.toMatchObject({
+        code: 'table-busy',
+      });
+      expect(logged).toEqual(['the database stayed busy; a change was refused']);
+      await stuck.query('rollback');
+      expect(await short.leases.acquire(claim('x'))).toMatchObject({ ok: true });
+    } finally {
+      await stuck.end();
+      await short.close();
+    }
+  });
+});
