@@ -3,13 +3,12 @@
  * match as stored, with a read-only connection of its own to the bot's database, and hands back the
  * finished message with its PNGs moved, not copied, to the main thread.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { picturePost, type PictureBody } from '../commands/post-pictures';
 import type { Rendered } from '../commands/post-render';
 import { openStore, type Store } from '../store';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
+import { collectWhenGrown } from './collect';
 
 export interface RenderRequest {
   readonly id: number;
@@ -38,24 +37,8 @@ const openReader = (location: string): Promise<Store> =>
     ? openPgStore(location, { migrate: false, poolSize: 1 })
     : Promise.resolve(openStore(location, { readonly: true, migrate: false, busyMs: 2000 }));
 
-/**
- * Pictures live outside the JavaScript heap: a canvas's pixels (several megabytes for a map or a
- * close-up) and its read-back are freed only when their small JavaScript objects are collected, and
- * V8, which sees only those objects, collects rarely. A stream of turns took the bot past 1 GB that
- * way. So the worker collects itself whenever the process has grown by RSS_SLACK since it last did
- * (a full collection of this small heap takes a few milliseconds, between jobs).
- */
-const RSS_SLACK = Number(process.env.RENDER_RSS_SLACK_MB ?? 32) * 2 ** 20;
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-let settled = process.memoryUsage.rss();
-
-function collectIfGrown(): void {
-  if (process.memoryUsage.rss() - settled < RSS_SLACK) return;
-  collect();
-  // The native memory goes when the collected objects' finalizers run, on the next turn of the loop.
-  setImmediate(() => (settled = process.memoryUsage.rss()));
-}
+/** The whole process's growth (collect.ts says why); RENDER_RSS_SLACK_MB tunes it. */
+const collectIfGrown = collectWhenGrown(() => process.memoryUsage.rss(), Number(process.env.RENDER_RSS_SLACK_MB ?? 32) * 2 ** 20);
 
 /**
  * The message with its PNGs ready to move: each on an ArrayBuffer of its own (a PNG that shares one
@@ -85,6 +68,12 @@ port.on('message', async (job: RenderRequest) => {
     );
     port.postMessage({ id: job.id, ok: true, rendered } satisfies RenderReply, transfer);
     collectIfGrown();
+    if (process.env.RENDER_DEBUG_MEM && job.id % 5 === 0) {
+      const h = (await import('node:v8')).getHeapStatistics();
+      console.error(
+        `WORKER ${Date.now() % 1e6} job ${job.id}: heap used ${(h.used_heap_size / 2 ** 20).toFixed(0)} total ${(h.total_heap_size / 2 ** 20).toFixed(0)} physical ${(h.total_physical_size / 2 ** 20).toFixed(0)} malloced ${(h.malloced_memory / 2 ** 20).toFixed(0)} external ${(h.external_memory / 2 ** 20).toFixed(0)} MB; rss ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)}`,
+      );
+    }
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     port.postMessage({ id: job.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack } } satisfies RenderReply);

@@ -18,6 +18,7 @@ import { createBotLog } from './log';
 import { createMetrics, serveMetrics, type Metrics } from './metrics';
 import { OutboxWorker } from './outbox-worker';
 import { RenderPool, spareCores } from './render-pool';
+import { collectWhenGrown } from './collect';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
@@ -80,6 +81,9 @@ export interface RunningBot {
 
 /** Every line says which shard wrote it (0 for an unsharded bot). */
 const defaultLog = (token: string, shard: ShardScope | undefined) => createBotLog({ token, base: { shard: shard?.id ?? 0 } });
+
+/** How much the main thread's ArrayBuffers may grow between collections: some 50 turns' pictures. */
+const MAIN_PICTURE_SLACK = 32 * 2 ** 20;
 
 async function openDatabase(path: string, url: string | undefined): Promise<Store> {
   try {
@@ -153,13 +157,22 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const location = options.store ? store.path : isPostgresUrl(url) && !url.startsWith('pglite:') ? url : store.path;
   const renderPool = location && workers > 0 ? new RenderPool({ databasePath: location, size: workers, log }) : null;
   const metrics = createMetrics(store, shard);
+  // The main thread's pictures are ArrayBuffers (collect.ts): RSS would also count the workers' memory.
+  const collectPictures = collectWhenGrown(() => process.memoryUsage().arrayBuffers, MAIN_PICTURE_SLACK);
   const outbox = new OutboxWorker({
     store,
     client,
     log,
     ...(renderPool ? { renderer: renderPool } : {}),
     ...(shard ? { shard } : {}),
-    observe: { render: (kind, s) => metrics.renderSeconds.observe({ kind }, s), delivered: (s) => metrics.outboxLagSeconds.observe(s) },
+    observe: {
+      render: (kind, s) => metrics.renderSeconds.observe({ kind }, s),
+      delivered: (s) => {
+        metrics.outboxLagSeconds.observe(s);
+        // A delivered post's PNGs and upload body are garbage now; collect once enough have piled up.
+        collectPictures();
+      },
+    },
     onLeagueResult: () => seasons.kick(),
   });
   // The runner reads the app it is part of; a pass ends by delivering the league posts it wrote.

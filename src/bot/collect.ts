@@ -1,0 +1,58 @@
+/**
+ * Collecting garbage when memory outside the JavaScript heap has grown. Pictures live there: a
+ * canvas's pixels and its read-back in a render worker, and on the main thread the PNGs that cross
+ * from the workers and the upload bodies made from them (several hundred kilobytes a turn). Each is
+ * freed only when its small JavaScript object is collected, and V8, which sees mostly those small
+ * objects, collects rarely: in the bot benchmark's burst of 100 turn ends the main thread held
+ * 120-140 MB of dead ArrayBuffers, which one collection brought down to 20 MB, and a render worker
+ * left alone took the bot past 1 GB. So a thread that handles pictures asks for a full collection
+ * whenever its measure has grown by `slackBytes` since the last one settled.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/** How long after a collection its memory is measured as given back (the test waits for it too). */
+export const SETTLE_MS = 100;
+
+let gc: (() => void) | undefined;
+
+/** V8's gc(), made callable without starting node with --expose-gc. */
+function fullCollection(): () => void {
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  return gc;
+}
+
+export interface Collector {
+  /** Collects now when the measure has grown by the slack since the last collection settled; cheap otherwise. */
+  (): void;
+  /** Full collections made so far. */
+  readonly count: number;
+}
+
+/**
+ * A collector for this thread. `measure` is what to watch (the process's RSS in a render worker; the
+ * main thread's ArrayBuffers, since its RSS also moves with the workers'). Call it between jobs, never
+ * in the middle of one: the collection pauses the thread for a few milliseconds.
+ */
+export function collectWhenGrown(measure: () => number, slackBytes: number): Collector {
+  const collect = fullCollection();
+  let settled = measure();
+  let count = 0;
+  let pending = false;
+  const check = (): void => {
+    if (pending || measure() - settled < slackBytes) return;
+    collect();
+    count++;
+    // The memory goes when the collected objects' finalizers have run and V8's sweeper, on a thread of
+    // its own, has freed their ArrayBuffers' stores: measure a little later, and collect no more meanwhile.
+    pending = true;
+    setTimeout(() => {
+      settled = measure();
+      pending = false;
+    }, SETTLE_MS).unref();
+  };
+  return Object.defineProperty(check, 'count', { get: () => count }) as Collector;
+}

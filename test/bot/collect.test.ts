@@ -1,0 +1,46 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { collectWhenGrown, SETTLE_MS } from '../../src/bot/collect';
+
+const MB = 2 ** 20;
+
+describe('collecting when pictures pile up outside the heap (bot/collect.ts)', () => {
+  it('collects only once the measure has grown by the slack, then measures afresh after the finalizers ran', async () => {
+    let measured = 100 * MB;
+    const collect = collectWhenGrown(() => measured, 32 * MB);
+    measured += 31 * MB;
+    collect();
+    expect(collect.count).toBe(0);
+    measured += 2 * MB;
+    collect();
+    expect(collect.count).toBe(1);
+    // Asked again before the memory has been given back: no second collection.
+    collect();
+    expect(collect.count).toBe(1);
+    // The collection freed most of it; the next one waits for another 32 MB from there.
+    measured = 110 * MB;
+    await sleep(SETTLE_MS + 20);
+    measured = 141 * MB;
+    collect();
+    expect(collect.count).toBe(1);
+    measured = 143 * MB;
+    collect();
+    expect(collect.count).toBe(2);
+  });
+
+  it('frees ArrayBuffers that are no longer reachable', async () => {
+    const arrayBuffers = () => process.memoryUsage().arrayBuffers;
+    const collect = collectWhenGrown(arrayBuffers, 16 * MB);
+    // Pictures that were posted: held until now, then dropped, with nothing allocated after that would
+    // give V8 a reason to collect on its own.
+    let posted: Uint8Array[] | null = Array.from({ length: 8 }, (_, i) => new Uint8Array(4 * MB).fill(i));
+    const before = arrayBuffers();
+    // (No expect() on the buffers themselves: the assertion would keep a reference to them.)
+    if (posted.length !== 8) throw new Error('not allocated');
+    posted = null;
+    collect();
+    await sleep(SETTLE_MS);
+    expect(collect.count).toBe(1);
+    expect(arrayBuffers()).toBeLessThan(before - 16 * MB);
+  });
+});
