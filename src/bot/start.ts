@@ -136,6 +136,13 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   } catch (error) {
     if (!options.store) await store.close();
     if (error instanceof StartupError) throw error;
+    // A PostgreSQL URL may carry a password, so it is never printed.
+    if (isPostgresUrl(url)) {
+      if (isBusy(error)) throw new StartupError('The PostgreSQL database (DATABASE_URL) is locked by another session; wait for it to finish and start again.');
+      throw new StartupError(
+        `The PostgreSQL database (DATABASE_URL) cannot be written: ${error instanceof Error ? error.message : String(error)}. Check the role may write to it.`,
+      );
+    }
     if (isBusy(error)) throw new StartupError(`The database at ${path} is locked by another program; close it (a backup, the sqlite3 shell) and start again.`);
     throw new StartupError(
       `The database at ${path} cannot be written: ${error instanceof Error ? error.message : String(error)}. Check the file and its folder are writable.`,
