@@ -10,10 +10,14 @@
  *   and p99 (target p99 < 3 s); turn-ending acts per second (100 / time to the last image; target
  *   ≥ 30); the bot's peak RSS during the burst (target < 500 MB); and how long autocomplete requests
  *   sent during the burst waited for their answer (the main thread must keep answering);
- * - the bot's RSS with every match loaded.
+ * - the bot's RSS with every match loaded;
+ * - act transactions per second on one connection with every match in the database, the bot stopped.
+ * It does all of this once on each backend: SQLite, and PostgreSQL on a throw-away local server
+ * (pg-server.ts, fsync on), which says in one line that it was not run where no server binaries exist.
  * The fake Discord runs in this process, on the same cores: its CPU (receiving every image) competes
- * with the bot's, as it would not against Discord. BENCH_MATCHES (default 200), BENCH_BURST (100) and
- * BENCH_RUNS (3) shrink it for a quick look; BENCH_BOT_NODE_ARGS adds node options to the bot (a profiler).
+ * with the bot's, as it would not against Discord. BENCH_MATCHES (default 200), BENCH_BURST (100),
+ * BENCH_RUNS (3) and BENCH_BACKENDS (sqlite,postgres) shrink it for a quick look; BENCH_BOT_NODE_ARGS
+ * adds node options to the bot (a profiler).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -21,6 +25,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeDiscord, type FakeDiscord } from '../fakecord';
 import { openStore, type Store } from '../store';
+import { openPgStore } from '../store/open-pg';
+import { pgServerMissing, startPgServer } from './pg-server';
 import { buildBot, startBotProcess, type BotProcess } from './bot-process';
 import {
   answerPrompts,
@@ -37,6 +43,7 @@ import {
   sorted,
   statusField,
   TIMEOUT,
+  treeCpu,
   VALOR_WARBAND,
   HAVOC_WARBAND,
 } from './bench-drive';
@@ -189,22 +196,95 @@ function spread(label: string, values: readonly number[], unit: string, digits: 
   return `${label}: min ${f(s[0]!)}, median ${f(quantile(s, 0.5))}, max ${f(s[s.length - 1]!)}   target ${target}`;
 }
 
-async function main(): Promise<void> {
-  const fake = await startFakeDiscord({ heartbeatMs: 5000 });
+type Backend = 'sqlite' | 'postgres';
+
+/** Where the bot keeps its data in one backend's run, and a second connection for the benchmark to read it. */
+interface Database {
+  readonly label: string;
+  /** The bot's settings: DATABASE_PATH always; DATABASE_URL for PostgreSQL. */
+  readonly path: string;
+  readonly url?: string;
+  open(): Promise<Store>;
+  /** The database server's processes, for their CPU (PostgreSQL); none for SQLite, which runs inside the bot. */
+  readonly serverPid?: () => number;
+  stop(): void;
+}
+
+async function database(backend: Backend): Promise<Database | string> {
   const dir = mkdtempSync(join(tmpdir(), 'sellsword-bench-'));
-  const databasePath = join(dir, 'bench.db');
-  let bot: BotProcess | undefined;
-  const built = buildBot();
+  const path = join(dir, 'bench.db');
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  if (backend === 'sqlite') {
+    return { label: 'SQLite (a file in WAL mode, inside the bot process)', path, open: async () => openStore(path, { migrate: false }), stop: remove };
+  }
+  const missing = pgServerMissing();
+  const server = missing ? null : await startPgServer({ durable: true });
+  if (!server) {
+    remove();
+    return `PostgreSQL: not run, ${missing ?? 'the server did not start'}`;
+  }
+  return {
+    label: 'PostgreSQL (a local server, fsync on, its own processes on the same 2 cores)',
+    path,
+    url: server.url,
+    open: () => openPgStore(server.url, { migrate: false, poolSize: 2 }),
+    serverPid: () => server.pid(),
+    stop: () => {
+      server.stop();
+      remove();
+    },
+  };
+}
+
+/**
+ * Act transactions back to back on one connection over every match (the bot stopped): how many one
+ * core of the bot side commits per second with this many active matches in the database. Each act
+ * rewrites its match's snapshot as it is and appends one placeholder event, so it writes what a real
+ * act writes but for the rules engine's work; the database is thrown away afterwards.
+ */
+async function actRate(db: Database, seconds: number): Promise<{ rate: number; benchCpu: number; serverCpu: number; matches: number }> {
+  const store = await db.open();
+  try {
+    const seqs = new Map((await store.matches.open()).map((row) => [row.id, row.seq]));
+    const ids = [...seqs.keys()];
+    const serverCpu = () => (db.serverPid ? treeCpu(db.serverPid()) : 0);
+    const [c0, s0, t0] = [process.cpuUsage(), serverCpu(), performance.now()];
+    let n = 0;
+    while (performance.now() - t0 < seconds * 1000) {
+      const id = ids[n % ids.length]!;
+      const result = await store.matches.act(id, seqs.get(id)!, (snapshot: unknown) => ({ ok: true, events: [{ kind: 'bench' }], snapshot }));
+      if (!result.ok) throw new Error(`the benchmark's act on match ${id} was ${result.reason}`);
+      seqs.set(id, result.seq);
+      n++;
+    }
+    const wall = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(c0);
+    return { rate: n / wall, benchCpu: (cpu.user + cpu.system) / 1e6 / wall, serverCpu: (serverCpu() - s0) / wall, matches: ids.length };
+  } finally {
+    await store.close();
+  }
+}
+
+async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Promise<string[]> {
+  const db = await database(backend);
+  if (typeof db === 'string') return [db];
+  const fake = await startFakeDiscord({ heartbeatMs: 5000 });
   const metricsPort = await freePort();
-  // However this process ends (a timeout throws from a timer), the bot does not outlive it.
-  process.on('exit', () => {
+  let bot: BotProcess | undefined;
+  let store: Store | undefined;
+  const out: string[] = [];
+  const say = (line: string) => out.push(line);
+  // However this process ends (a timeout throws from a timer), the bot and the server do not outlive it.
+  const cleanUp = () => {
     bot?.child.kill('SIGKILL');
-    built.remove();
-  });
+    db.stop();
+  };
+  process.once('exit', cleanUp);
   try {
     // BENCH_BOT_NODE_ARGS: extra node options for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
     bot = await startBotProcess(fake, {
-      databasePath,
+      databasePath: db.path,
+      ...(db.url ? { databaseUrl: db.url } : {}),
       built,
       env: { METRICS_PORT: String(metricsPort) },
       stderr: 'inherit',
@@ -212,32 +292,21 @@ async function main(): Promise<void> {
       timeoutMs: TIMEOUT,
     });
     const pid = bot.pid;
-    const store = openStore(databasePath, { readonly: true, migrate: false });
+    store = await db.open();
+    const reader = store;
     const [alice, bob] = ['alice', 'bob'].map((n) => fake.user(n)!.id) as [string, string];
-    await done(store, () =>
-      fake.command({
-        user: alice,
-        name: 'warband submit',
-        options: { text: VALOR_WARBAND },
-      }),
-    );
-    await done(store, () =>
-      fake.command({
-        user: bob,
-        name: 'warband submit',
-        options: { text: HAVOC_WARBAND },
-      }),
-    );
+    await done(reader, () => fake.command({ user: alice, name: 'warband submit', options: { text: VALOR_WARBAND } }));
+    await done(reader, () => fake.command({ user: bob, name: 'warband submit', options: { text: HAVOC_WARBAND } }));
 
     const threads: string[] = [];
     const started = performance.now();
     for (let i = 0; i < MATCHES; i++) {
-      await done(store, () =>
+      await done(reader, () =>
         fake.command({ user: alice, name: 'skirmish challenge', options: { opponent: bob, warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } }),
       );
       const thread = fake.threads(fake.channel.id).at(-1)!.id;
-      await done(store, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }));
-      await answerPrompts(fake, store, thread);
+      await done(reader, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }));
+      await answerPrompts(fake, reader, thread);
       threads.push(thread);
       if (process.env.BENCH_DEBUG) console.error(`match ${i} set up`);
     }
@@ -246,129 +315,83 @@ async function main(): Promise<void> {
 
     const runs: RunFigures[] = [];
     for (let r = 0; r < RUNS; r++) {
-      const sequential = await oneAtATime(fake, store, clock, pid, threads);
+      const sequential = await oneAtATime(fake, reader, clock, pid, threads);
       const burstThreads = threads.slice((r * BURST) % Math.max(1, threads.length - BURST + 1)).slice(0, BURST);
-      const b = await burst(fake, store, clock, pid, burstThreads.length === BURST ? burstThreads : threads.slice(0, BURST));
+      const b = await burst(fake, reader, clock, pid, burstThreads.length === BURST ? burstThreads : threads.slice(0, BURST));
       const load = loadavg()
         .map((l) => l.toFixed(2))
         .join(' ');
       runs.push({ ...sequential, ...b, load });
       console.error(
-        `run ${r + 1}: ${sequential.acts} acts one at a time: p50 ${sequential.p50.toFixed(1)} ms, p99 ${sequential.p99.toFixed(1)} ms, main thread ${sequential.mainCpuMs.toFixed(1)} ms/act, process ${sequential.processCpuMs.toFixed(1)} ms/act, fake Discord ${sequential.fakeCpuMs.toFixed(1)} ms/act; ` +
+        `${backend} run ${r + 1}: ${sequential.acts} acts one at a time: p50 ${sequential.p50.toFixed(1)} ms, p99 ${sequential.p99.toFixed(1)} ms, main thread ${sequential.mainCpuMs.toFixed(1)} ms/act, process ${sequential.processCpuMs.toFixed(1)} ms/act, fake Discord ${sequential.fakeCpuMs.toFixed(1)} ms/act; ` +
           `burst of ${b.burstActs}: p50 ${b.burstP50.toFixed(0)} ms, p99 ${b.burstP99.toFixed(0)} ms, ${b.burstRate.toFixed(1)} acts/s, peak RSS ${b.burstPeakMb.toFixed(0)} MB, autocomplete ${b.autocompleteMs.map((x) => x.toFixed(0)).join('/')} ms; load ${load}`,
       );
     }
     const rss = statusField(pid, 'VmRSS');
-    const open = (await store.matches.open()).length;
-    await store.close();
+    const open = (await reader.matches.open()).length;
+    const heap = await heapFigures(metricsPort);
+    await reader.close();
+    store = undefined;
+    // A clean stop (a profiler writes its file then); killed if it takes more than 20 s.
+    await bot.stop(20_000);
+    const acts = await actRate(db, 5);
+
     const autocomplete = sorted(runs.flatMap((r) => r.autocompleteMs));
-    console.log('\nSellsword Table bot benchmark (real bot process, fake Discord on 127.0.0.1 in the benchmark process)\n');
-    console.log(
+    const line = (label: string, pick: (r: RunFigures) => number, unit: string, digits: number, target: string) =>
+      say(`  ${spread(label, runs.map(pick), unit, digits, target)}`);
+    say(`Database: ${db.label}`);
+    say(
       `set up ${MATCHES} matches through Discord in ${setupSeconds.toFixed(1)} s; ${RUNS} runs; load average at the end of each run: ${runs.map((r) => `[${r.load}]`).join(' ')}`,
     );
-    console.log(
+    say(
       `one turn-ending act at a time over ${MATCHES} matches (${runs.map((r) => r.acts).join(', ')} acts; images not posted within ${TIMEOUT / 1000} s: ${runs.map((r) => r.late).join(', ')}):`,
     );
-    console.log(
-      `  ${spread(
-        'interaction → map image posted, p50',
-        runs.map((r) => r.p50),
-        ' ms',
-        1,
-        'none',
-      )}`,
-    );
-    console.log(
-      `  ${spread(
-        'interaction → map image posted, p99',
-        runs.map((r) => r.p99),
-        ' ms',
-        1,
-        'p99 < 100 ms',
-      )}`,
-    );
-    console.log(
-      `  ${spread(
-        'bot CPU on the main thread per turn-ending act',
-        runs.map((r) => r.mainCpuMs),
-        ' ms',
-        1,
-        '≤ 15 ms',
-      )}`,
-    );
-    console.log(
-      `  ${spread(
-        'bot CPU in the whole process per turn-ending act (render workers included)',
-        runs.map((r) => r.processCpuMs),
-        ' ms',
-        1,
-        'none',
-      )}`,
-    );
-    console.log(
-      `  ${spread(
-        'this process (the fake Discord, on the same cores) CPU per turn-ending act',
-        runs.map((r) => r.fakeCpuMs),
-        ' ms',
-        1,
-        'none',
-      )}`,
-    );
-    console.log(
-      `burst: ${BURST} matches end a turn at the same instant (images not posted within ${TIMEOUT / 1000} s: ${runs.map((r) => r.burstLate).join(', ')}):`,
-    );
-    console.log(
-      `  ${spread(
-        'time until the image is posted, p50',
-        runs.map((r) => r.burstP50),
-        ' ms',
-        0,
-        'none',
-      )}`,
-    );
-    console.log(
-      `  ${spread(
-        'time until the image is posted, p99',
-        runs.map((r) => r.burstP99),
-        ' ms',
-        0,
-        'p99 < 3000 ms',
-      )}`,
-    );
-    console.log(
-      `  ${spread(
-        'turn-ending acts per second (burst size / time to the last image)',
-        runs.map((r) => r.burstRate),
-        ' acts/s',
-        1,
-        '≥ 30 acts/s',
-      )}`,
-    );
-    console.log(
-      `  ${spread(
-        `bot peak RSS during the burst (${runs[0]!.peakHow})`,
-        runs.map((r) => r.burstPeakMb),
-        ' MB',
-        0,
-        '< 500 MB',
-      )}`,
-    );
+    line('interaction → map image posted, p50', (r) => r.p50, ' ms', 1, 'none');
+    line('interaction → map image posted, p99', (r) => r.p99, ' ms', 1, 'p99 < 100 ms');
+    line('bot CPU on the main thread per turn-ending act', (r) => r.mainCpuMs, ' ms', 1, '≤ 15 ms');
+    line('bot CPU in the whole process per turn-ending act (render workers included)', (r) => r.processCpuMs, ' ms', 1, 'none');
+    line('this process (the fake Discord, on the same cores) CPU per turn-ending act', (r) => r.fakeCpuMs, ' ms', 1, 'none');
+    say(`burst: ${BURST} matches end a turn at the same instant (images not posted within ${TIMEOUT / 1000} s: ${runs.map((r) => r.burstLate).join(', ')}):`);
+    line('time until the image is posted, p50', (r) => r.burstP50, ' ms', 0, 'none');
+    line('time until the image is posted, p99', (r) => r.burstP99, ' ms', 0, 'p99 < 3000 ms');
+    line('turn-ending acts per second (burst size / time to the last image)', (r) => r.burstRate, ' acts/s', 1, '≥ 30 acts/s');
+    line(`bot peak RSS during the burst (${runs[0]!.peakHow})`, (r) => r.burstPeakMb, ' MB', 0, '< 500 MB');
     const busy = (pick: (b: RunFigures['burstBusy']) => number) => runs.map((r) => `${Math.round(pick(r.burstBusy) * 100)} %`).join(', ');
-    console.log(
+    say(
       `  CPU during the burst, as a share of one core (run by run): bot main thread ${busy((b) => b.main)}; bot render workers and other threads ${busy((b) => b.others)}; fake Discord ${busy((b) => b.fake)}`,
     );
     if (autocomplete.length > 0)
-      console.log(
+      say(
         `  autocomplete answered during the bursts: median ${quantile(autocomplete, 0.5).toFixed(0)} ms, max ${autocomplete[autocomplete.length - 1]!.toFixed(0)} ms (${autocomplete.length} requests)`,
       );
-    console.log(`bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB   target < 400 MB`);
-    console.log(`  of which: ${await heapFigures(metricsPort)}; the rest is native (canvas, SQLite) and the render workers`);
+    say(`bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB   target < 400 MB`);
+    say(`  of which: ${heap}; the rest is native (canvas, the database driver) and the render workers`);
+    say(
+      `act transactions on one connection, one at a time, with ${acts.matches} active matches: ${acts.rate.toFixed(0)} per second ` +
+        `(this process ${(acts.benchCpu * 100).toFixed(0)} % of a core${db.serverPid ? `, the PostgreSQL server ${(acts.serverCpu * 100).toFixed(0)} %` : ''})`,
+    );
+    return out;
   } finally {
-    // A clean stop (a profiler writes its file then); killed if it takes more than 20 s.
+    await store?.close();
     await bot?.stop(20_000);
     await fake.close();
-    rmSync(dir, { recursive: true, force: true });
+    process.removeListener('exit', cleanUp);
+    db.stop();
   }
+}
+
+/** BENCH_BACKENDS: which backends to run, comma-separated (default both). */
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'sqlite,postgres').split(',').map((b) => b.trim()) as Backend[];
+
+async function main(): Promise<void> {
+  const built = buildBot();
+  process.once('exit', () => built.remove());
+  for (const backend of BACKENDS)
+    if (backend !== 'sqlite' && backend !== 'postgres') throw new Error(`BENCH_BACKENDS: unknown backend ${backend}; use sqlite, postgres or both`);
+  console.log('Sellsword Table bot benchmark (real bot process, fake Discord on 127.0.0.1 in the benchmark process)');
+  // Each backend's figures as soon as they are in, so a failure in the second loses none of the first's.
+  for (const backend of BACKENDS) console.log(`\n${(await benchOn(backend, built)).join('\n')}`);
+  built.remove();
 }
 
 await main();

@@ -3,7 +3,7 @@
  * acts and prompt answers as a person would make them, the times images appear, and the CPU and memory
  * of a process from /proc.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gameOf } from '../match/match-state';
 import { matchRecord } from '../match/record';
 import type { FakeDiscord, FakeMessage } from '../fakecord';
@@ -30,6 +30,30 @@ export function cpuSeconds(path: string): number {
 }
 export const mainThreadCpu = (pid: number) => cpuSeconds(`/proc/${pid}/task/${pid}/stat`);
 export const processCpu = (pid: number) => cpuSeconds(`/proc/${pid}/stat`);
+/** A process's children now (a sharding manager's shards, a PostgreSQL server's connections), from /proc. */
+export function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+/** CPU seconds of a process and its children alive now (a child that has exited is not counted). */
+export const treeCpu = (pid: number): number =>
+  processCpu(pid) +
+  childrenOf(pid).reduce((n, child) => {
+    try {
+      return n + processCpu(child);
+    } catch {
+      return n;
+    }
+  }, 0);
 export const statusField = (pid: number, field: string): number =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 

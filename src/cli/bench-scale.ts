@@ -9,18 +9,23 @@
  *   act transactions (the database) and its pictures took, from its own /metrics;
  * - where it saturates first: render CPU, the database, or the event loop, and an estimate of the
  *   active matches one 2-core machine carries.
- * The database is the shared SQLite file (WAL) until the PostgreSQL store is on main. The fake Discord
+ * The database is PostgreSQL, a throw-away local server (pg-server.ts, fsync on) that both shards share;
+ * where no server binaries exist, or with BENCH_SCALE_BACKEND=sqlite, a shared SQLite file (WAL). The
+ * server's own processes run on the same cores, and their CPU is reported. The fake Discord
  * runs in this process, on the same cores, and its CPU is reported too.
  *
  * BENCH_SCALE_MATCHES (default 1000), BENCH_SCALE_GUILDS (20) and BENCH_SCALE_ACTS (600) shrink it.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeDiscord, type FakeDiscord } from '../fakecord';
 import { openStore, type Store } from '../store';
+import { openPgStore } from '../store/open-pg';
+import { pgServerMissing, startPgServer, type PgServer } from './pg-server';
 import {
   answerPrompts,
+  childrenOf,
   done,
   endCommand,
   ImageClock,
@@ -32,6 +37,7 @@ import {
   sorted,
   statusField,
   TIMEOUT,
+  treeCpu,
   VALOR_WARBAND,
   HAVOC_WARBAND,
 } from './bench-drive';
@@ -57,21 +63,6 @@ const matchSettled = (store: Store, thread: string) => () =>
     const row = await store.matches.byThread(thread);
     return row !== undefined && (await store.outbox.pending(row.id)).length === 0;
   });
-
-/** The shard processes: the sharding manager's children. */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** A Prometheus text exposition as name{labels} → value. */
 async function scrape(url: string): Promise<Map<string, number>> {
@@ -148,6 +139,10 @@ async function main(): Promise<void> {
   });
   const dir = mkdtempSync(join(tmpdir(), 'sellsword-scale-'));
   const databasePath = join(dir, 'scale.db');
+  const wantPg = (process.env.BENCH_SCALE_BACKEND ?? 'postgres') === 'postgres';
+  const missing = wantPg ? pgServerMissing() : null;
+  if (missing) console.log(`PostgreSQL not run (${missing}); the shards share a SQLite file instead.`);
+  const server: PgServer | null = wantPg && !missing ? await startPgServer({ durable: true }) : null;
   let bot: BotProcess | undefined;
   const built = buildBot();
   process.on('exit', () => {
@@ -160,12 +155,14 @@ async function main(): Promise<void> {
       }
     }
     built.remove();
+    server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
   let shardPids: number[] = [];
   const t0 = performance.now();
   bot = await startBotProcess(fake, {
     databasePath,
+    ...(server ? { databaseUrl: server.url } : {}),
     built,
     shards: SHARDS,
     guildId: null,
@@ -179,7 +176,8 @@ async function main(): Promise<void> {
   shardPids = childrenOf(bot.pid);
   console.log(`Started ${SHARDS} shards in ${((performance.now() - t0) / 1000).toFixed(1)} s (pids ${shardPids.join(', ')}).`);
 
-  const store = openStore(databasePath, { readonly: true, migrate: false });
+  const store = server ? await openPgStore(server.url, { migrate: false, poolSize: 4 }) : openStore(databasePath, { readonly: true, migrate: false });
+  const serverCpu = () => (server ? treeCpu(server.pid()) : 0);
   const guilds = fake.guilds();
   const settleAll = () => until(async () => (await store.outbox.pending()).length === 0);
   await done(store, () => fake.command({ user: 'alice', name: 'warband submit', options: { text: VALOR_WARBAND } }), settleAll);
@@ -206,6 +204,7 @@ async function main(): Promise<void> {
   for (const [id, url] of metricsUrls) before.set(id, await scrape(url));
   const cpu0 = shardPids.map((pid) => ({ main: mainThreadCpu(pid), all: processCpu(pid) }));
   const fake0 = process.cpuUsage();
+  const server0 = serverCpu();
   const peaks = shardPids.map((pid) => statusField(pid, 'VmRSS'));
   const sampler = setInterval(() => shardPids.forEach((pid, i) => (peaks[i] = Math.max(peaks[i]!, statusField(pid, 'VmRSS')))), 100);
   const latencies: number[] = [];
@@ -244,6 +243,7 @@ async function main(): Promise<void> {
   const wall = (performance.now() - driveStart) / 1000;
   clearInterval(sampler);
   const fakeCpu = process.cpuUsage(fake0);
+  const serverShare = (serverCpu() - server0) / wall;
   const shards: ShardFigures[] = [];
   for (const [i, pid] of shardPids.entries()) {
     const id = [...metricsUrls.keys()][i] ?? i;
@@ -271,7 +271,8 @@ async function main(): Promise<void> {
   const cores = cpus().length;
 
   console.log('');
-  console.log(`bench:scale — ${SHARDS} shards, ${threads.length} active matches in ${guilds.length} guilds, SQLite (WAL) shared by both, ${cores} cores`);
+  const backend = server ? 'PostgreSQL (a local server, fsync on) shared by both' : 'SQLite (WAL) shared by both';
+  console.log(`bench:scale — ${SHARDS} shards, ${threads.length} active matches in ${guilds.length} guilds, ${backend}, ${cores} cores`);
   console.log(
     `  set-up: ${threads.length} matches in ${setupSeconds.toFixed(0)} s${setupFailures ? ` (${setupFailures} more failed: an answer not filled in within ${TIMEOUT / 1000} s, or the database busy)` : ''}`,
   );
@@ -289,6 +290,10 @@ async function main(): Promise<void> {
         `(${((f.dbSeconds / wall) * 100).toFixed(1)}% of the time); pictures ${(f.renderSeconds / wall).toFixed(2)} s per s`,
     );
   }
+  if (server)
+    console.log(
+      `  PostgreSQL server: ${(serverShare * 100).toFixed(0)}% of a core (its connection processes alive at the end, the benchmark's own polling reads included)`,
+    );
   console.log(`  fake Discord (this process): ${(fakeShare * 100).toFixed(0)}% of a core; load average ${loadavg()[0]!.toFixed(2)}`);
 
   // Where it saturates first.
@@ -296,12 +301,14 @@ async function main(): Promise<void> {
   const renderCpu = shards.reduce((n, f) => n + f.others, 0);
   const maxMain = Math.max(...shards.map((f) => f.main));
   const maxLag = Math.max(...shards.map((f) => f.lagP99));
-  const dbShare = shards.reduce((n, f) => n + f.dbSeconds, 0) / wall;
-  const machine = (botCpu + fakeShare) / cores;
+  // SQLite lets one writer in at a time, so its share is the time the act transactions held the file;
+  // a PostgreSQL server runs them side by side, so its share is its CPU of the machine's.
+  const dbShare = server ? serverShare / cores : shards.reduce((n, f) => n + f.dbSeconds, 0) / wall;
+  const machine = (botCpu + serverShare + fakeShare) / cores;
   const verdicts: [string, number][] = [
     ['render CPU (render workers and other threads)', renderCpu / Math.max(1, cores)],
     ['the event loop (a shard main thread)', Math.max(maxMain, maxLag / 0.1)],
-    ['the database (act transactions, one writer at a time on SQLite)', dbShare],
+    [server ? 'the database (the PostgreSQL server’s CPU)' : 'the database (act transactions, one writer at a time on SQLite)', dbShare],
   ];
   verdicts.sort((a, b) => b[1] - a[1]);
   console.log(
@@ -310,15 +317,17 @@ async function main(): Promise<void> {
   );
   // Active matches one 2-core machine carries: a play-by-post match sees about one act per player per day;
   // allow a hundred times that at peak (a busy evening) and keep the machine half free.
+  // The fake Discord's CPU is left out: Discord's own servers do that work.
   const actsPerMatchPerSecondAtPeak = (2 * 100) / 86_400;
-  const perCoreRate = rate / Math.max(0.05, machine * cores);
+  const botCores = botCpu + serverShare;
+  const perCoreRate = rate / Math.max(0.05, botCores);
   const carried = Math.floor((perCoreRate * 2 * 0.5) / actsPerMatchPerSecondAtPeak);
   console.log(
-    `  estimate: ${rate.toFixed(1)} acts/s used ${(machine * cores).toFixed(2)} cores, so ${perCoreRate.toFixed(1)} acts/s per core; at a peak of 100× the ` +
+    `  estimate: ${rate.toFixed(1)} acts/s used ${botCores.toFixed(2)} cores of bot${server ? ' and database' : ''}, so ${perCoreRate.toFixed(1)} acts/s per core; at a peak of 100× the ` +
       `daily rate (two acts per match per day) and half the machine kept free, one 2-core machine carries about ${carried.toLocaleString('en')} active matches`,
   );
 
-  store.close();
+  await store.close();
   await bot.stop(20_000);
   await fake.close();
 }

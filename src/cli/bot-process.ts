@@ -25,6 +25,8 @@ const OUTPUT_LIMIT = 64 * 1024;
 export interface BotProcessOptions {
   /** The bot's SQLite file; start a second process on the same one to model a restart. */
   readonly databasePath: string;
+  /** A PostgreSQL database for the bot instead of the SQLite file (DATABASE_URL, which wins over the file). */
+  readonly databaseUrl?: string;
   /** More environment for the bot (it inherits this process's, then gets the four settings above). */
   readonly env?: Readonly<Record<string, string>>;
   /** The bot's stderr: kept for `output()` (the default), or passed through to this process's. */
@@ -79,7 +81,7 @@ export interface BotProcess {
  */
 export function buildBot(): { readonly script: string; readonly cwd: string; remove(): void } {
   const cwd = mkdtempSync(join(tmpdir(), 'sellsword-built-'));
-  for (const name of ['src', 'migrations', 'node_modules']) symlinkSync(join(ROOT, name), join(cwd, name));
+  for (const name of ['src', 'migrations', 'migrations-pg', 'node_modules']) symlinkSync(join(ROOT, name), join(cwd, name));
   writeFileSync(join(cwd, 'package.json'), readFileSync(join(ROOT, 'package.json')));
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--outdir', join(cwd, 'dist')], { stdio: 'pipe' });
   return { script: join(cwd, 'dist', 'start.js'), cwd, remove: () => rmSync(cwd, { recursive: true, force: true }) };
@@ -99,6 +101,7 @@ export async function startBotProcess(fake: FakeDiscord, options: BotProcessOpti
       DISCORD_API_BASE: fake.apiBase,
       ...(options.guildId === null ? {} : { DISCORD_GUILD_ID: options.guildId ?? fake.guild.id }),
       DATABASE_PATH: options.databasePath,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...(options.shards === undefined ? {} : { SHARDS: String(options.shards), SHARD_SPAWN_DELAY_MS: '100' }),
     },
     stdio: ['ignore', 'pipe', options.stderr === 'inherit' ? 'inherit' : 'pipe'],

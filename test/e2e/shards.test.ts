@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotProcess, type BotProcess } from '../../src/cli/bot-process';
 import type { MatchSnapshot } from '../../src/match/match-state';
 import { startFakeDiscord, type CommandInput, type FakeDiscord, type FakeGuild, type FakeMessage, type InteractionOutcome } from '../../src/fakecord';
-import { pgServerMissing, startPgServer, type PgServer } from '../store/pg/server';
+import { pgServerMissing, startPgServer, type PgServer } from '../../src/cli/pg-server';
 import { HAVOC, VALOR } from './setup-match';
 import { componentsOf } from './world';
 

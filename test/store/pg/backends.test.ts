@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/store';
 import { openPgStore } from '../../../src/store/open-pg';
 import { aMatch, testClock } from '../fixture';
-import { pgServerMissing, startPgServer, type PgServer } from './server';
+import { pgServerMissing, startPgServer, type PgServer } from '../../../src/cli/pg-server';
 
 type Open = (clock: () => number) => Promise<Store>;
 

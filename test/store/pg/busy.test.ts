@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../../src/commands/table';
 import { isBusy, type Store } from '../../../src/store';
 import { openPgStore } from '../../../src/store/open-pg';
-import { pgServerMissing, startPgServer, type PgServer } from './server';
+import { pgServerMissing, startPgServer, type PgServer } from '../../../src/cli/pg-server';
 
 let server: PgServer | null = null;
 let url: string;

@@ -1,17 +1,20 @@
 /**
- * A throw-away PostgreSQL server for the real-server tier: `initdb` a cluster in a temp folder, start it
+ * A throw-away PostgreSQL server for the store's real-server test tier and the benchmarks on
+ * PostgreSQL (bench-bot.ts, bench-scale.ts): `initdb` a cluster in a temp folder, start it
  * with `pg_ctl` on a free port (as the `postgres` user when the tests run as root, since PostgreSQL
  * refuses to run as root), and remove it afterwards. Where the binaries are missing, `startPgServer`
  * answers null and the tier says so in one line and skips.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface PgServer {
   readonly url: string;
+  /** The server's main process (postmaster); each connection is a child of it. */
+  pid(): number;
   stop(): void;
 }
 
@@ -45,7 +48,15 @@ export function pgServerMissing(): string | null {
   return null;
 }
 
-export async function startPgServer(): Promise<PgServer | null> {
+export interface PgServerOptions {
+  /**
+   * Write to disk as a production server does (fsync on), for the benchmarks; the tests' cluster skips
+   * fsync, since it is thrown away and only its answers matter.
+   */
+  readonly durable?: boolean;
+}
+
+export async function startPgServer(options: PgServerOptions = {}): Promise<PgServer | null> {
   if (pgServerMissing()) return null;
   const initdb = binary('initdb')!;
   const pgCtl = binary('pg_ctl')!;
@@ -60,10 +71,20 @@ export async function startPgServer(): Promise<PgServer | null> {
     execFileSync('chown', ['postgres', dir]);
   }
   const port = await freePort();
-  as(initdb, ['-D', data, '-U', 'sellsword', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  as(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  as(initdb, ['-D', data, '-U', 'sellsword', '--auth=trust', '-E', 'UTF8', ...(options.durable ? [] : ['--no-sync'])]);
+  as(pgCtl, [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.durable ? 'on' : 'off'}`,
+    'start',
+  ]);
   return {
     url: `postgres://sellsword@127.0.0.1:${port}/postgres`,
+    pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       try {
         as(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
