@@ -26,14 +26,32 @@ export interface PgStoreOptions {
   /**
    * How long a statement may wait for a lock (ms, node-postgres only) before failing with 55P03, which
    * isBusy (store/busy.ts) counts as busy; 2000 by default, so a row held by a stuck connection never
-   * hangs a caller. Like SQLite's `busyMs`: a generous default for callers that do not retry (db:copy,
-   * db:migrate), and the bot passes 50 (bot/start.ts) because it retries.
+   * hangs a caller. Like SQLite's `busyMs`: a generous default for callers that do not retry (db:copy),
+   * and the bot passes 50 (bot/start.ts) because it retries. Migrations wait longer, on a connection of
+   * their own (MIGRATION_LOCK_TIMEOUT_MS).
    */
   lockTimeoutMs?: number;
 }
 
 /** Far longer than a healthy transaction holds a row (milliseconds); short enough that a stuck one is reported, not waited out. */
 const DEFAULT_LOCK_TIMEOUT_MS = 2000;
+
+/**
+ * How long a migration may wait for a table's lock (ms). A new migration's ALTER TABLE waits until every
+ * transaction touching that table has ended; with a bot of the last version still running (a rolling
+ * restart, another shard) that is a moment under load, and the bot's own 50 ms would refuse the start.
+ */
+const MIGRATION_LOCK_TIMEOUT_MS = 30_000;
+
+/** Brings a server's schema up to date on a connection of its own, with the migrations' own lock timeout. */
+async function migrateServer(url: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 1, lock_timeout: MIGRATION_LOCK_TIMEOUT_MS });
+  try {
+    await migratePg(drizzlePg({ client: pool }), { migrationsFolder: PG_MIGRATIONS_FOLDER });
+  } finally {
+    await pool.end();
+  }
+}
 
 /** True for a URL that names PostgreSQL (a server or PGlite) rather than a SQLite file. */
 export const isPostgresUrl = (url: string | undefined): url is string => url !== undefined && /^(postgres(ql)?|pglite):/.test(url);
@@ -54,10 +72,10 @@ export async function openPgDatabase(url: string, options: PgStoreOptions = {}):
     }
   }
   // PGlite has one connection, so nothing there waits for another's lock.
+  if (options.migrate !== false) await migrateServer(url);
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, lock_timeout: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS });
   try {
     const db = drizzlePg({ client: pool });
-    if (options.migrate !== false) await migratePg(db, { migrationsFolder: PG_MIGRATIONS_FOLDER });
     return { db: db as unknown as PgDb, close: () => pool.end() };
   } catch (error) {
     await pool.end();

@@ -3,7 +3,8 @@
  * transactions lock two rows in opposite orders deadlock, and PostgreSQL aborts one of them with an error
  * isBusy recognises; run through the bot's retry (commands/table.ts `inTransaction`), both commit. A
  * transaction waiting on a row a stuck connection holds fails after the pool's lock_timeout instead of
- * hanging, and the retry then refuses the change as busy. Runs on a real server (a throw-away cluster)
+ * hanging, and the retry then refuses the change as busy; bringing the schema up to date waits longer
+ * than that, so a bot starts beside one still running. Runs on a real server (a throw-away cluster)
  * where its binaries exist; PGlite has one connection, so nothing there can wait for another.
  */
 import pg from 'pg';
@@ -110,6 +111,26 @@ describe('a busy PostgreSQL database', () => {
     } finally {
       await stuck.end();
       await short.close();
+    }
+  });
+
+  it("brings the schema up to date past the store's short lock timeout, waiting for a running bot's transaction", async ({ skip }) => {
+    if (!server) skip();
+    // A bot still running holds a lock on a table the migrator reads (at worst alters) for a moment.
+    const running = new pg.Client({ connectionString: url });
+    await running.connect();
+    try {
+      await running.query('begin');
+      await running.query('lock table drizzle.__drizzle_migrations in access exclusive mode');
+      const released = new Promise((resolve) => setTimeout(resolve, 300)).then(() => running.query('commit'));
+      const started = performance.now();
+      const store = await openPgStore(url, { lockTimeoutMs: 50 });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+      await released;
+      expect(await store.leases.acquire(claim('z'))).toMatchObject({ ok: true });
+      await store.close();
+    } finally {
+      await running.end();
     }
   });
 });
