@@ -287,7 +287,8 @@ async function main(): Promise<void> {
       `  shard ${f.id} (pid ${f.pid}): RSS peak ${mb(f.peakRss).toFixed(0)} MB, at the end ${mb(f.endRss).toFixed(0)} MB; ` +
         `CPU main thread ${(f.main * 100).toFixed(0)}%, render workers and other threads ${(f.others * 100).toFixed(0)}% of a core; ` +
         `event-loop delay p99 ${(f.lagP99 * 1000).toFixed(0)} ms; act transactions ${f.acts} taking ${(f.dbSeconds * 1000).toFixed(0)} ms ` +
-        `(${((f.dbSeconds / wall) * 100).toFixed(1)}% of the time); pictures ${(f.renderSeconds / wall).toFixed(2)} s per s`,
+        `(${((f.dbSeconds / wall) * 100).toFixed(1)}% of the time${server ? ', added up over transactions running at once' : ''}); ` +
+        `pictures ${(f.renderSeconds / wall).toFixed(2)} s per s (queueing for a worker included)`,
     );
   }
   if (server)
