@@ -4,9 +4,9 @@
  * from the workers and the upload bodies made from them (several hundred kilobytes a turn). Each is
  * freed only when its small JavaScript object is collected, and V8, which sees mostly those small
  * objects, collects rarely: in the bot benchmark's burst of 100 turn ends the main thread held
- * 120-140 MB of dead ArrayBuffers, which one collection brought down to 20 MB, and a render worker
- * left alone took the bot past 1 GB. So a thread that handles pictures asks for a full collection
- * whenever its measure has grown by `slackBytes` since the last one settled.
+ * 120-140 MB of dead ArrayBuffers (the upload bodies alone), which one collection brought down to
+ * 20 MB, and a render worker left alone took the bot past 1 GB. So a thread that handles pictures asks
+ * for a full collection whenever its measure has grown by `slackBytes` since it was lowest.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -34,8 +34,9 @@ export interface Collector {
 
 /**
  * A collector for this thread. `measure` is what to watch (the process's RSS in a render worker; the
- * main thread's ArrayBuffers, since its RSS also moves with the workers'). Call it between jobs, never
- * in the middle of one: the collection pauses the thread for a few milliseconds.
+ * main thread's external memory, since its RSS also moves with the workers'; its ArrayBuffers alone
+ * would miss the PNGs moved from a worker and the canvas's own buffers). Call it between jobs, never in
+ * the middle of one: the collection pauses the thread for a few milliseconds.
  */
 export function collectWhenGrown(measure: () => number, slackBytes: number): Collector {
   const collect = fullCollection();
@@ -43,7 +44,11 @@ export function collectWhenGrown(measure: () => number, slackBytes: number): Col
   let count = 0;
   let pending = false;
   const check = (): void => {
-    if (pending || measure() - settled < slackBytes) return;
+    if (pending) return;
+    const now = measure();
+    // Memory V8 freed on its own lowers the mark too, so growth is counted from the lowest point.
+    settled = Math.min(settled, now);
+    if (now - settled < slackBytes) return;
     collect();
     count++;
     // The memory goes when the collected objects' finalizers have run and V8's sweeper, on a thread of

@@ -68,12 +68,6 @@ port.on('message', async (job: RenderRequest) => {
     );
     port.postMessage({ id: job.id, ok: true, rendered } satisfies RenderReply, transfer);
     collectIfGrown();
-    if (process.env.RENDER_DEBUG_MEM && job.id % 5 === 0) {
-      const h = (await import('node:v8')).getHeapStatistics();
-      console.error(
-        `WORKER ${Date.now() % 1e6} job ${job.id}: heap used ${(h.used_heap_size / 2 ** 20).toFixed(0)} total ${(h.total_heap_size / 2 ** 20).toFixed(0)} physical ${(h.total_physical_size / 2 ** 20).toFixed(0)} malloced ${(h.malloced_memory / 2 ** 20).toFixed(0)} external ${(h.external_memory / 2 ** 20).toFixed(0)} MB; rss ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)}`,
-      );
-    }
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     port.postMessage({ id: job.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack } } satisfies RenderReply);
