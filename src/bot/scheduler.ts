@@ -10,7 +10,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { aboutMatch, type App } from '../commands/app';
-import { onShard, type DeadlineRow, type ShardScope } from '../store';
+import { isBusy, onShard, type DeadlineRow, type ShardScope } from '../store';
 import { handleDeadline, type Handled } from '../commands/deadline-actions';
 import { planWaits } from '../commands/deadline-plan';
 import { inTransaction } from '../commands/table';
@@ -142,6 +142,9 @@ export class Scheduler {
               try {
                 handledHere.push(await app.store.transaction(() => handleDeadline(app, d)));
               } catch (error) {
+                // A lock another connection holds (an act on the same match): the whole commit is tried
+                // again after a pause (commands/table.ts), which rolls back and redoes the chunk's others.
+                if (isBusy(error)) throw error;
                 app.log(`deadline ${d.id} of match ${d.matchId} could not be handled`, error, {
                   matchId: d.matchId,
                   guildId: (await app.store.matches.get(d.matchId).catch(() => undefined))?.guildId,

@@ -88,12 +88,13 @@ const MAIN_PICTURE_SLACK = 32 * 2 ** 20;
 async function openDatabase(path: string, url: string | undefined): Promise<Store> {
   try {
     // DATABASE_URL=postgres://… selects PostgreSQL (docs/store.md "Two backends"); otherwise the SQLite file.
-    // Writes that meet another connection's lock fail fast and are retried without blocking (store/busy.ts).
-    // Both backends wait 50 ms a try, so with commands/table.ts's pauses a change held up by a stuck lock
-    // is refused after about 2.5 s on either, inside Discord's 3 s. On PostgreSQL the wait would not block
-    // the event loop, but 2 s a try times eight tries would keep the player (and a pooled connection)
-    // waiting some 18 s, long after Discord gave up on the interaction.
-    if (isPostgresUrl(url)) return await openPgStore(url, { lockTimeoutMs: 50 });
+    // A change that meets another connection's lock fails fast and is retried without blocking
+    // (commands/table.ts): 50 ms a try on both backends. SQLite's wait belongs to the connection
+    // (better-sqlite3 waits on the event loop, so every query waits briefly); PostgreSQL's is set for each
+    // change's transaction, and the bot's other work (the outbox's bookkeeping, the scheduler's claims,
+    // lease renewals), which its own pooled connections may hold up for a moment, waits up to the pool's
+    // 2 s (store/open-pg.ts).
+    if (isPostgresUrl(url)) return await openPgStore(url);
     return openStore(path, { busyMs: 50 });
   } catch (error) {
     const where = isPostgresUrl(url) ? 'The PostgreSQL database' : `The database at ${path}`;

@@ -1,7 +1,7 @@
 /**
  * Writing a change to the database without ever freezing the bot: a transaction that meets another
  * connection's lock (on PostgreSQL also one that lost a deadlock or a serialization race; store/busy.ts)
- * is retried after a pause that yields to other interactions, and after about two seconds the player is
+ * is retried after a pause that yields to other interactions, and after about 2.5 s the player is
  * told the table is busy; nothing was written, since the transaction never ran or was rolled back whole.
  * Everything a change must show people is written in the same transaction (the outbox), and the row
  * that the interaction itself will answer is held back from the worker until that answer is tried.
@@ -13,15 +13,22 @@ import type { PostBody } from './post-body';
 import { recordMatchResult } from '../league/results';
 import { refuse } from './user-error';
 
-/** Pauses between tries while the database is busy: about 2 s in all, inside Discord's 3 s. */
+/** Pauses between tries while the database is busy: 1-2 s in all, inside Discord's 3 s. */
 const BUSY_PAUSES_MS = [20, 50, 100, 200, 400, 600, 700];
+
+/**
+ * How long each try may wait for another connection's lock (PostgreSQL; the bot opens SQLite with the same
+ * 50 ms busy timeout, bot/start.ts): with the pauses, a change held up by a stuck lock is refused after
+ * about 2.5 s on either backend. Waiting longer a try would keep the player waiting past Discord's 3 s.
+ */
+const LOCK_WAIT_MS = 50;
 
 /** Only what the retry needs of the App, so tests can drive it with a store alone. */
 export async function inTransaction<T>(app: Pick<App, 'store' | 'log' | 'timeAct'>, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   for (let attempt = 0; ; attempt++) {
     try {
-      const result = await app.store.transaction(work);
+      const result = await app.store.transaction(work, { lockWaitMs: LOCK_WAIT_MS });
       app.timeAct?.((performance.now() - started) / 1000);
       return result;
     } catch (error) {
@@ -31,7 +38,10 @@ export async function inTransaction<T>(app: Pick<App, 'store' | 'log' | 'timeAct
         app.log('the database stayed busy; a change was refused', error);
         refuse('table-busy', 'The table is busy right now, so nothing was changed. Try again in a moment.');
       }
-      await sleep(pause);
+      // Each pause drawn between half and all of its length (so never past Discord's 3 s): two changes that each hold
+      // a lock the other waits for (say, two results rating the same players in opposite orders) both
+      // fail after 50 ms, and with equal pauses they would meet again on every try.
+      await sleep(pause * (0.5 + Math.random() / 2));
     }
   }
 }

@@ -1,6 +1,6 @@
 /** The storage layer: a thin synchronous adapter over drizzle + better-sqlite3. See docs/store.md. */
 export { openStore, DEFAULT_DATABASE_PATH, MIGRATIONS_FOLDER } from './store';
-export type { Store, StoreOptions } from './store';
+export type { Store, StoreOptions, TransactionOptions } from './store';
 export type { Json } from './json';
 export { MATCH_STATUSES, OPEN_STATUSES, SEASON_STATES, PAIRING_SYSTEMS, OUTCOMES, RESULT_WAYS } from './schema';
 export type { MatchStatus, SeasonState, PairingSystem, Outcome, ResultWay } from './schema';

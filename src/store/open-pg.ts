@@ -3,6 +3,7 @@
  * pool, or `pglite:` for PGlite, PostgreSQL compiled to WebAssembly and run in this process (tests, and
  * machines without a server). Migrations come from migrations-pg/, applied at open like SQLite's.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { isBusy } from './busy';
 import type { Clock } from './db';
 import { pgStore, type PgConnection, type PgDb } from './pg-store';
 import type { Store } from './store';
@@ -26,9 +28,8 @@ export interface PgStoreOptions {
   /**
    * How long a statement may wait for a lock (ms, node-postgres only) before failing with 55P03, which
    * isBusy (store/busy.ts) counts as busy; 2000 by default, so a row held by a stuck connection never
-   * hangs a caller. Like SQLite's `busyMs`: a generous default for callers that do not retry (db:copy),
-   * and the bot passes 50 (bot/start.ts) because it retries. Migrations wait longer, on a connection of
-   * their own (MIGRATION_LOCK_TIMEOUT_MS).
+   * hangs a caller. The bot's changes, which retry, wait 50 ms a try instead (`store.transaction`'s
+   * `lockWaitMs`, commands/table.ts). Migrations run on a connection of their own (migrateServer).
    */
   lockTimeoutMs?: number;
 }
@@ -37,17 +38,27 @@ export interface PgStoreOptions {
 const DEFAULT_LOCK_TIMEOUT_MS = 2000;
 
 /**
- * How long a migration may wait for a table's lock (ms). A new migration's ALTER TABLE waits until every
- * transaction touching that table has ended; with a bot of the last version still running (a rolling
- * restart, another shard) that is a moment under load, and the bot's own 50 ms would refuse the start.
+ * Migrations' lock waits. A new migration's ALTER TABLE waits until every transaction on its table has
+ * ended; with a bot of the last version still running (a rolling restart, another shard) that is a
+ * moment, but a waiting ALTER also makes every later query on the table queue behind it, so it must not
+ * wait long: 2 s a try, and the whole migration (one transaction, rolled back whole) tried again.
  */
-const MIGRATION_LOCK_TIMEOUT_MS = 30_000;
+const MIGRATION_LOCK_TIMEOUT_MS = 2000;
+const MIGRATION_TRIES = 10;
+const MIGRATION_PAUSE_MS = 1000;
 
-/** Brings a server's schema up to date on a connection of its own, with the migrations' own lock timeout. */
+/** Brings a server's schema up to date on a connection of its own, with the migrations' own lock waits. */
 async function migrateServer(url: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1, lock_timeout: MIGRATION_LOCK_TIMEOUT_MS });
   try {
-    await migratePg(drizzlePg({ client: pool }), { migrationsFolder: PG_MIGRATIONS_FOLDER });
+    for (let tried = 1; ; tried++) {
+      try {
+        return await migratePg(drizzlePg({ client: pool }), { migrationsFolder: PG_MIGRATIONS_FOLDER });
+      } catch (error) {
+        if (!isBusy(error) || tried >= MIGRATION_TRIES) throw error;
+        await sleep(MIGRATION_PAUSE_MS);
+      }
+    }
   } finally {
     await pool.end();
   }

@@ -398,7 +398,15 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
     seasons: seasonsPg(q, now),
     results: resultsPg(q, now),
     ratings: ratingsPg(q, now),
-    transaction: (fn) => inTransaction(() => fn(store)),
+    transaction: (fn, options) => {
+      const outermost = context.getStore()?.open !== true;
+      return inTransaction(async (tx) => {
+        // A whole number of milliseconds, written into the statement: SET takes no bound parameters.
+        if (outermost && options?.lockWaitMs !== undefined)
+          await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.round(options.lockWaitMs))}`));
+        return fn(store);
+      });
+    },
     path: null,
     close: () => connection.close(),
   };

@@ -48,6 +48,16 @@ import { ratingsStore } from './ratings';
 import type { Ratings } from './ratings';
 import type { Warbands } from './warbands';
 
+export interface TransactionOptions {
+  /**
+   * How long the transaction's statements may wait for another connection's lock before failing as busy
+   * (store/busy.ts), in milliseconds: on PostgreSQL `SET LOCAL lock_timeout` for this transaction (not
+   * inside a savepoint, where the outer transaction's holds). SQLite has one wait for every transaction of
+   * a connection, its busy timeout (`busyMs`), so there it is the connection's.
+   */
+  readonly lockWaitMs?: number;
+}
+
 export interface Store {
   players: Players;
   warbands: Warbands;
@@ -77,7 +87,7 @@ export interface Store {
    * store: the connection is held until it settles, so a network call inside it would stall every
    * other query. Inside another transaction it is a savepoint.
    */
-  transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Store) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** The database file, or null for a `:memory:` database (which no other connection can open). */
   readonly path: string | null;
   /** Closes the connection once the queries before it are done. */
