@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { startFakeDiscord, type FakeDiscord } from '../fakecord';
 import { openStore, type Store } from '../store';
 import { openPgStore } from '../store/open-pg';
-import { pgServerMissing, startPgServer } from './pg-server';
+import { pgServerMissing, startPgServer, stopQuietly } from './pg-server';
 import { buildBot, startBotProcess, type BotProcess } from './bot-process';
 import {
   answerPrompts,
@@ -230,7 +230,7 @@ async function database(backend: Backend): Promise<Database | string> {
     open: () => openPgStore(server.url, { migrate: false, poolSize: 2 }),
     serverPid: () => server.pid(),
     stop: () => {
-      server.stop();
+      stopQuietly(server);
       remove();
     },
   };
@@ -268,8 +268,7 @@ async function actRate(db: Database, seconds: number): Promise<{ rate: number; b
 async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Promise<string[]> {
   const db = await database(backend);
   if (typeof db === 'string') return [db];
-  const fake = await startFakeDiscord({ heartbeatMs: 5000 });
-  const metricsPort = await freePort();
+  let discord: FakeDiscord | undefined;
   let bot: BotProcess | undefined;
   let store: Store | undefined;
   const out: string[] = [];
@@ -281,6 +280,8 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
   };
   process.once('exit', cleanUp);
   try {
+    const fake = (discord = await startFakeDiscord({ heartbeatMs: 5000 }));
+    const metricsPort = await freePort();
     // BENCH_BOT_NODE_ARGS: extra node options for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
     bot = await startBotProcess(fake, {
       databasePath: db.path,
@@ -374,7 +375,7 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
   } finally {
     await store?.close();
     await bot?.stop(20_000);
-    await fake.close();
+    await discord?.close();
     process.removeListener('exit', cleanUp);
     db.stop();
   }

@@ -44,9 +44,22 @@ export function childrenOf(pid: number): number[] {
     })
     .map(Number);
 }
-/** CPU seconds of a process and its children alive now (a child that has exited is not counted). */
+/** CPU seconds that a process's children used before they exited and it reaped them (cutime, cstime). */
+function reapedCpu(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 16 and 17 (cutime, cstime) are the 14th and 15th after the command name.
+  return (Number(fields[13]) + Number(fields[14])) / TICK;
+}
+
+/**
+ * CPU seconds of a process and all its children: those alive now, and those that have exited (a
+ * PostgreSQL server's connections come and go, and the server reaps each). A child that exited between
+ * two readings moves from the first sum to the second, so the total never goes back.
+ */
 export const treeCpu = (pid: number): number =>
   processCpu(pid) +
+  reapedCpu(pid) +
   childrenOf(pid).reduce((n, child) => {
     try {
       return n + processCpu(child);

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { startFakeDiscord, type FakeDiscord } from '../fakecord';
 import { openStore, type Store } from '../store';
 import { openPgStore } from '../store/open-pg';
-import { pgServerMissing, startPgServer, type PgServer } from './pg-server';
+import { pgServerMissing, startPgServer, stopQuietly, type PgServer } from './pg-server';
 import {
   answerPrompts,
   childrenOf,
@@ -142,9 +142,11 @@ async function main(): Promise<void> {
   const wantPg = (process.env.BENCH_SCALE_BACKEND ?? 'postgres') === 'postgres';
   const missing = wantPg ? pgServerMissing() : null;
   if (missing) console.log(`PostgreSQL not run (${missing}); the shards share a SQLite file instead.`);
-  const server: PgServer | null = wantPg && !missing ? await startPgServer({ durable: true }) : null;
+  let server: PgServer | null = null;
   let bot: BotProcess | undefined;
-  const built = buildBot();
+  let built: ReturnType<typeof buildBot> | undefined;
+  let shardPids: number[] = [];
+  // Whatever fails from here on (a build, a start, a timeout thrown from a timer), nothing outlives this process.
   process.on('exit', () => {
     bot?.child.kill('SIGKILL');
     for (const pid of shardPids) {
@@ -154,11 +156,12 @@ async function main(): Promise<void> {
         // already gone
       }
     }
-    built.remove();
-    server?.stop();
+    built?.remove();
+    stopQuietly(server);
     rmSync(dir, { recursive: true, force: true });
   });
-  let shardPids: number[] = [];
+  server = wantPg && !missing ? await startPgServer({ durable: true }) : null;
+  built = buildBot();
   const t0 = performance.now();
   bot = await startBotProcess(fake, {
     databasePath,

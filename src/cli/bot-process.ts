@@ -90,12 +90,14 @@ export function buildBot(): { readonly script: string; readonly cwd: string; rem
 /** Starts the bot against `fake` and resolves once it is online (logged in, commands registered, matches resumed). */
 export async function startBotProcess(fake: FakeDiscord, options: BotProcessOptions): Promise<BotProcess> {
   const before = new Set(fake.gatewaySessions().map((s) => s.sessionId));
+  // The bot's database is the one given here, never a DATABASE_URL this process happens to have.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(options.built ? [options.built.script] : ['--import', 'tsx', START])], {
     cwd: options.built?.cwd ?? ROOT,
     env: {
       // As `npm start` runs it on Linux (scripts/start.mjs says why).
       ...MALLOC_SETTINGS,
-      ...process.env,
+      ...inherited,
       ...options.env,
       DISCORD_TOKEN: 'bot-process-token',
       DISCORD_API_BASE: fake.apiBase,

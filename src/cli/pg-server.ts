@@ -70,27 +70,43 @@ export async function startPgServer(options: PgServerOptions = {}): Promise<PgSe
     chmodSync(dir, 0o777);
     execFileSync('chown', ['postgres', dir]);
   }
-  const port = await freePort();
-  as(initdb, ['-D', data, '-U', 'sellsword', '--auth=trust', '-E', 'UTF8', ...(options.durable ? [] : ['--no-sync'])]);
-  as(pgCtl, [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.durable ? 'on' : 'off'}`,
-    'start',
-  ]);
-  return {
-    url: `postgres://sellsword@127.0.0.1:${port}/postgres`,
-    pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
-    stop() {
-      try {
-        as(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+  const stop = () => {
+    try {
+      as(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   };
+  try {
+    const port = await freePort();
+    as(initdb, ['-D', data, '-U', 'sellsword', '--auth=trust', '-E', 'UTF8', ...(options.durable ? [] : ['--no-sync'])]);
+    as(pgCtl, [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.durable ? 'on' : 'off'}`,
+      'start',
+    ]);
+    return {
+      url: `postgres://sellsword@127.0.0.1:${port}/postgres`,
+      pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
+      stop,
+    };
+  } catch (error) {
+    // A cluster made but not started, or started half-way: nothing of it is left behind.
+    stopQuietly({ stop });
+    throw error;
+  }
+}
+
+/** Stops a throw-away server without throwing: in an exit handler, or after another error. */
+export function stopQuietly(server: Pick<PgServer, 'stop'> | null): void {
+  try {
+    server?.stop();
+  } catch (error) {
+    console.error(`The throw-away PostgreSQL server did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
