@@ -34,9 +34,8 @@ export interface Collector {
 
 /**
  * A collector for this thread. `measure` is what to watch (the process's RSS in a render worker; the
- * main thread's external memory, since its RSS also moves with the workers'; its ArrayBuffers alone
- * would miss the PNGs moved from a worker and the canvas's own buffers). Call it between jobs, never in
- * the middle of one: the collection pauses the thread for a few milliseconds.
+ * main thread's ArrayBuffers, since its RSS also moves with the workers', bot/start.ts says more). Call
+ * it between jobs, never in the middle of one: the collection pauses the thread for a few milliseconds.
  */
 export function collectWhenGrown(measure: () => number, slackBytes: number): Collector {
   const collect = fullCollection();

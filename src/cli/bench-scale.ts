@@ -296,7 +296,7 @@ async function main(): Promise<void> {
   }
   if (server)
     console.log(
-      `  PostgreSQL server: ${(serverShare * 100).toFixed(0)}% of a core (its connection processes alive at the end, the benchmark's own polling reads included)`,
+      `  PostgreSQL server: ${(serverShare * 100).toFixed(0)}% of a core (every connection's process, closed ones too, and the benchmark's own polling reads)`,
     );
   console.log(`  fake Discord (this process): ${(fakeShare * 100).toFixed(0)}% of a core; load average ${loadavg()[0]!.toFixed(2)}`);
 
