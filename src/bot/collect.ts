@@ -26,7 +26,7 @@ function fullCollection(): () => void {
 }
 
 export interface Collector {
-  /** Collects now when the measure has grown by the slack since the last collection settled; cheap otherwise. */
+  /** Collects now when the measure has grown by the slack from its lowest point since the last collection; cheap otherwise. */
   (): void;
   /** Full collections made so far. */
   readonly count: number;

@@ -38,9 +38,9 @@ export async function inTransaction<T>(app: Pick<App, 'store' | 'log' | 'timeAct
         app.log('the database stayed busy; a change was refused', error);
         refuse('table-busy', 'The table is busy right now, so nothing was changed. Try again in a moment.');
       }
-      // Each pause drawn between half and all of its length (so never past Discord's 3 s): two changes that each hold
-      // a lock the other waits for (say, two results rating the same players in opposite orders) both
-      // fail after 50 ms, and with equal pauses they would meet again on every try.
+      // Each pause is drawn between half and all of its length (so never past Discord's 3 s): two
+      // changes that each hold a lock the other waits for (say, two results rating the same players in
+      // opposite orders) both fail after 50 ms, and with equal pauses they would meet again on every try.
       await sleep(pause * (0.5 + Math.random() / 2));
     }
   }

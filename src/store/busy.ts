@@ -15,8 +15,8 @@ const PG_BUSY = new Set([
   '40001',
   // deadlock_detected: PostgreSQL broke a lock cycle by aborting this transaction; the other one goes on.
   '40P01',
-  // lock_not_available: waited longer than the pool's lock_timeout for a lock (open-pg.ts), e.g. a row
-  // held by a stuck connection.
+  // lock_not_available: waited longer than the lock_timeout for a lock (a change's own 50 ms, or the
+  // pool's, open-pg.ts), e.g. for a row another change or a stuck connection holds.
   '55P03',
 ]);
 
