@@ -20,13 +20,12 @@
  * adds node options to the bot (a profiler).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeDiscord, type FakeDiscord } from '../fakecord';
 import { openStore, type Store } from '../store';
 import { openPgStore } from '../store/open-pg';
-import { pgServerMissing, startPgServer, stopQuietly } from './pg-server';
+import { freePort, pgServerMissing, startPgServer, stopQuietly } from './pg-server';
 import { buildBot, startBotProcess, type BotProcess } from './bot-process';
 import {
   answerPrompts,
@@ -51,14 +50,6 @@ import {
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 200);
 const BURST = Math.min(MATCHES, Number(process.env.BENCH_BURST ?? 100));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-/** A port free now, for the bot's metrics. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The main thread's JavaScript heap and the memory outside it, from the bot's own /metrics (prom-client's process figures). */
 async function heapFigures(port: number): Promise<string> {

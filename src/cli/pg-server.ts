@@ -10,9 +10,13 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 export interface PgServer {
+  /** The `postgres` database, for administration; `database()` makes one for a store. */
   readonly url: string;
+  /** Creates an empty database on this server and answers its URL (the name must be a plain identifier). */
+  database(name: string): Promise<string>;
   /** The server's main process (postmaster); each connection is a child of it. */
   pid(): number;
   stop(): void;
@@ -25,7 +29,8 @@ function binary(name: string): string | null {
   return null;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that is free now (the server's, and the bot benchmark's metrics). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -90,8 +95,19 @@ export async function startPgServer(options: PgServerOptions = {}): Promise<PgSe
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.durable ? 'on' : 'off'}`,
       'start',
     ]);
+    const url = `postgres://sellsword@127.0.0.1:${port}/postgres`;
     return {
-      url: `postgres://sellsword@127.0.0.1:${port}/postgres`,
+      url,
+      async database(name) {
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        try {
+          await admin.query(`create database ${name}`);
+        } finally {
+          await admin.end();
+        }
+        return url.replace(/\/postgres$/, `/${name}`);
+      },
       pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
       stop,
     };

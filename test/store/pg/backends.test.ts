@@ -3,7 +3,6 @@
  * process through PGlite, and a real PostgreSQL server where its binaries exist (a throw-away cluster).
  * Each backend starts from an empty database with its migrations applied.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/store';
 import { openPgStore } from '../../../src/store/open-pg';
@@ -24,12 +23,7 @@ afterAll(() => server?.stop());
 
 /** A fresh database on the real server for each store. */
 async function serverStore(clock: () => number): Promise<Store> {
-  const admin = new pg.Client({ connectionString: server!.url });
-  const name = `t${++serverDb}_${process.pid}`;
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return openPgStore(server!.url.replace(/\/postgres$/, `/${name}`), { now: clock });
+  return openPgStore(await server!.database(`t${++serverDb}_${process.pid}`), { now: clock });
 }
 
 const BACKENDS: [string, Open, () => boolean][] = [

@@ -24,11 +24,7 @@ if (missing) console.log(`PostgreSQL busy tests skipped: ${missing}.`);
 beforeAll(async () => {
   server = await startPgServer();
   if (!server) return;
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('create database busy');
-  await admin.end();
-  url = server.url.replace(/\/postgres$/, '/busy');
+  url = await server.database('busy');
   a = await openPgStore(url);
   b = await openPgStore(url, { migrate: false });
   for (const name of ['x', 'y']) await a.leases.acquire(claim(name));

@@ -5,7 +5,6 @@
  * deadlines between them (SKIP LOCKED), each row claimed once. Runs on a real server (a throw-away
  * cluster) where its binaries exist; PGlite has one connection, so nothing there can overlap.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/store';
 import { openPgStore } from '../../../src/store/open-pg';
@@ -21,11 +20,7 @@ if (missing) console.log(`PostgreSQL race tests skipped: ${missing}.`);
 beforeAll(async () => {
   server = await startPgServer();
   if (!server) return;
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('create database race');
-  await admin.end();
-  const url = server.url.replace(/\/postgres$/, '/race');
+  const url = await server.database('race');
   a = await openPgStore(url);
   b = await openPgStore(url, { migrate: false });
 }, 60_000);
