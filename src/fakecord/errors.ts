@@ -21,10 +21,13 @@ export const ErrorCode = {
   MissingAccess: 50001,
   NotAuthor: 50005,
   EmptyMessage: 50006,
+  CannotMessageUser: 50007,
+  MissingPermissions: 50013,
   InvalidFormBody: 50035,
-  ThreadLocked: 50083,
+  ThreadArchived: 50083,
   InvalidJson: 50109,
   ThreadExists: 160004,
+  ThreadLocked: 160005,
 } as const;
 
 export class RestError extends Error {

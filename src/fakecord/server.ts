@@ -16,7 +16,7 @@ import { FaultBook } from './faults';
 import { readBody, Router, sendJson, type RestReply, type RestRequest } from './http-router';
 import { InteractionTracker } from './interactions';
 import { apiGuildCreate, apiMember, apiUser } from './payloads';
-import { mayUseCommand } from './permissions';
+import { mayUseCommand, Permission } from './permissions';
 import { addChannelRoutes } from './routes-channels';
 import { addGuildRoutes } from './routes-guild';
 import { RequestLog } from './request-log';
@@ -251,6 +251,21 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     channelByRef: (ref) => {
       const channel = world.findChannel(ref);
       return channel ? fakeChannel(channel) : undefined;
+    },
+
+    setThread: (ref, state) => {
+      const thread = world.requireChannel(ref);
+      world.updateChannel(thread, (c) => {
+        if (state.archived !== undefined) c.archived = state.archived;
+        if (state.locked !== undefined) c.locked = state.locked;
+      });
+      return fakeChannel(thread);
+    },
+    deleteChannel: (ref) => world.deleteChannel(world.requireChannel(ref)),
+    setDms: (ref, open) => world.setDms(world.requireUser(ref).id, open),
+    botPermissions: (change) => {
+      const bits = (names: readonly (keyof typeof Permission)[] = []) => names.reduce((sum, name) => sum | Permission[name], 0n);
+      world.changeBotPermissions(bits(change.deny), bits(change.allow));
     },
 
     commands: () => commands.all(),

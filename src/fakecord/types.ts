@@ -3,6 +3,7 @@
  * own JSON shapes (embeds, components, command definitions) are kept as Discord sends them, since a
  * page that draws them and a test that checks them both want the real thing.
  */
+import type { Permission } from './permissions';
 import type { APIApplicationCommand, APIEmbed, APIMessageTopLevelComponent, APIModalInteractionResponseCallbackData } from 'discord.js';
 
 export interface FakeUser {
@@ -343,6 +344,7 @@ export interface FakeDiscordEvents {
   'message-delete': { readonly id: string; readonly channelId: string };
   'channel-create': FakeChannel;
   'channel-update': FakeChannel;
+  'channel-delete': { readonly id: string; readonly parentId: string | null };
   interaction: InteractionSummary;
   'interaction-response': InteractionSummary;
   commands: readonly RegisteredCommand[];
@@ -358,6 +360,9 @@ export interface FakeGuild {
   /** Its text channel, where commands run when it is named as their `channel`. */
   readonly channel: { readonly id: string; readonly name: string };
 }
+
+/** A permission of the bot's role that a test may take away or give back. */
+export type FakePermission = keyof typeof Permission;
 
 export interface FakeDiscordOptions {
   /** 0 (the default) picks a free port. */
@@ -420,6 +425,18 @@ export interface FakeDiscord {
   dms(): FakeChannel[];
   threads(parentId?: string): FakeChannel[];
   channelByRef(ref: string): FakeChannel | undefined;
+
+  /** A moderator archives a thread (and locks it, with `locked`), or reopens it (`archived: false`). */
+  setThread(ref: string, state: { archived?: boolean; locked?: boolean }): FakeChannel;
+  /** A moderator deletes a channel or thread, with its messages; the bot hears CHANNEL_DELETE or THREAD_DELETE. */
+  deleteChannel(ref: string): void;
+  /** A user closes (or opens) their direct messages: the bot's DMs to them get 50007. */
+  setDms(user: string, open: boolean): void;
+  /**
+   * An administrator takes permissions from the bot (its role and @everyone: the fake has no channel
+   * overwrites) or gives them to its role, e.g. `{ deny: ['AttachFiles'] }`; the bot hears GUILD_ROLE_UPDATE.
+   */
+  botPermissions(change: { deny?: readonly FakePermission[]; allow?: readonly FakePermission[] }): void;
 
   /** Everything the bot registered, global and guild. */
   commands(): RegisteredCommand[];
