@@ -7,6 +7,7 @@ import { describeState } from '../engine';
 import type { RuleError } from '../engine';
 import { renderMapWithAlt, type ViewRequest } from '../render';
 import { logView } from './log-pages';
+import { postTroubleLines } from './post-status';
 import type { App } from './app';
 import { retirements } from './announce';
 import { checkMatch } from '../match/match-check';
@@ -57,7 +58,8 @@ export async function status(interaction: ChatInputCommandInteraction, app: App)
         : 'Setting up.';
   else text = withMentions(toYou(describeState(game), interaction.user.id), row.players);
   const title = `**${row.players.map(name).join(' vs ')}** (${STATUS_WORDS[row.status] ?? row.status})`;
-  await interaction.reply({ content: `${title}\n${text}`.slice(0, 2000), ...privately });
+  const trouble = await postTroubleLines(app.store, row);
+  await interaction.reply({ content: [title, ...trouble, text].join('\n').slice(0, 2000), ...privately });
 }
 
 export async function log(interaction: ChatInputCommandInteraction, app: App, o: { since?: 'me' | undefined; page?: number | undefined }): Promise<void> {

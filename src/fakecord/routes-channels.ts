@@ -23,6 +23,7 @@ export function addChannelRoutes(router: Router, world: World): void {
   const channelOf = (params: Readonly<Record<string, string>>): ChannelRecord => {
     const channel = world.channel(params.channel ?? '');
     if (!channel) throw unknownChannel();
+    if (!world.botSees(channel)) throw new RestError(403, ErrorCode.MissingAccess, 'Missing Access');
     return channel;
   };
   /** Ephemeral messages do not exist for channel routes, only for their interaction's webhook. */

@@ -262,6 +262,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       return fakeChannel(thread);
     },
     deleteChannel: (ref) => world.deleteChannel(world.requireChannel(ref)),
+    hideFromBot: (ref, hidden) => world.setHidden(world.requireChannel(ref).id, hidden),
     setDms: (ref, open) => world.setDms(world.requireUser(ref).id, open),
     botPermissions: (change) => {
       const bits = (names: readonly (keyof typeof Permission)[] = []) => names.reduce((sum, name) => sum | Permission[name], 0n);

@@ -430,6 +430,8 @@ export interface FakeDiscord {
   setThread(ref: string, state: { archived?: boolean; locked?: boolean }): FakeChannel;
   /** A moderator deletes a channel or thread, with its messages; the bot hears CHANNEL_DELETE or THREAD_DELETE. */
   deleteChannel(ref: string): void;
+  /** An administrator hides a channel from the bot (or shows it again): it and its threads answer 50001 Missing Access. */
+  hideFromBot(ref: string, hidden: boolean): void;
   /** A user closes (or opens) their direct messages: the bot's DMs to them get 50007. */
   setDms(user: string, open: boolean): void;
   /**

@@ -180,6 +180,8 @@ export class World {
   readonly #nonces = new Map<string, string>();
   /** Users who allow no direct messages from the bot (Discord answers 50007). */
   readonly #closedDms = new Set<string>();
+  /** Channels the bot may not view (an overwrite denying View Channel): they and their threads answer 50001. */
+  readonly #hidden = new Set<string>();
 
   constructor(options: WorldOptions) {
     this.#mint = options.mint;
@@ -294,6 +296,16 @@ export class World {
   /** Whether the user lets the bot send them direct messages (a privacy setting the bot cannot see). */
   dmsOpen(userId: string): boolean {
     return !this.#closedDms.has(userId);
+  }
+
+  /** Whether the bot may view the channel (a thread: its parent too). */
+  botSees(channel: ChannelRecord): boolean {
+    return !this.#hidden.has(channel.id) && (channel.parentId === null || !this.#hidden.has(channel.parentId));
+  }
+
+  setHidden(channelId: string, hidden: boolean): void {
+    if (hidden) this.#hidden.add(channelId);
+    else this.#hidden.delete(channelId);
   }
 
   setDms(userId: string, open: boolean): void {

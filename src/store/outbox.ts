@@ -37,6 +37,8 @@ export interface OutboxSync {
   get(id: number): OutboxRow | undefined;
   /** The Discord messages already recorded for the match's last `limit` rows before `beforeId` (default 50). */
   recorded(matchId: string, beforeId: number, limit?: number): string[];
+  /** Whether one of the match's rows ended with this outcome. */
+  hasOutcome(matchId: string, outcome: OutboxOutcome): boolean;
   /** The match's rows in trouble, newest first: waiting after a failed try, or given up. */
   troubles(matchId: string, limit?: number): OutboxRow[];
 }
@@ -96,6 +98,13 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .limit(limit)
         .all()
         .flatMap((r) => (r.messageId ? [r.messageId] : [])),
+    hasOutcome: (matchId, outcome) =>
+      db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.matchId, matchId), eq(outbox.outcome, outcome)))
+        .limit(1)
+        .get() !== undefined,
     troubles: (matchId, limit = 5) =>
       db
         .select()

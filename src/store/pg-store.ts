@@ -311,6 +311,14 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
             .orderBy(desc(t.outbox.id))
             .limit(limit)
         ).flatMap((r) => (r.messageId ? [r.messageId] : [])),
+      hasOutcome: async (matchId, outcome) =>
+        (
+          await q()
+            .select({ id: t.outbox.id })
+            .from(t.outbox)
+            .where(and(eq(t.outbox.matchId, matchId), eq(t.outbox.outcome, outcome)))
+            .limit(1)
+        ).length > 0,
       troubles: (matchId, limit = 5) =>
         q()
           .select()

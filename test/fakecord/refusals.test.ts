@@ -100,6 +100,18 @@ describe('refusals', () => {
     expect(fake.messages(thread.id).map((m) => m.content)).toEqual(['Map (text only)']);
   });
 
+  it('a channel hidden from the bot answers 50001 Missing Access, its threads too', async () => {
+    const thread = await newThread('Hidden');
+    fake.hideFromBot(fake.channel.id, true);
+    try {
+      const channel = bot.client.channels.cache.get(fake.channel.id) as TextChannel;
+      expect(await refusal(channel.send('Results'))).toEqual({ status: 403, code: 50001, message: 'Missing Access' });
+      expect(await refusal(thread.send('Turn'))).toEqual({ status: 403, code: 50001, message: 'Missing Access' });
+    } finally {
+      fake.hideFromBot(fake.channel.id, false);
+    }
+  });
+
   it('a nonce is not in a message fetched later, only in the create answer', async () => {
     const thread = await newThread('Nonce');
     const sent = await thread.send({ content: 'Marked', nonce: 'abc', enforceNonce: true });
