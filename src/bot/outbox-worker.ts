@@ -32,6 +32,8 @@ export interface OutboxWorkerOptions {
   /** Draws the pictures (the render pool); without it they are drawn on this thread. */
   readonly renderer?: Renderer;
   readonly now?: () => number;
+  /** The game clock deadlines run on (`App.now`): a paused match's time is counted on it. Default `now`. */
+  readonly gameClock?: () => number;
   /**
    * A sharded bot's shard: only posts of matches of its own guilds are delivered here; each other
    * shard delivers its own, so a match's posts still go out once and in order (store/shard.ts).
@@ -76,6 +78,7 @@ export class OutboxWorker implements OutboxControl {
   readonly #concurrency: number;
   readonly #renderer: Renderer | undefined;
   readonly #now: () => number;
+  readonly #gameClock: () => number;
   readonly #observe: OutboxWorkerOptions['observe'];
   readonly #onLeagueResult: OutboxWorkerOptions['onLeagueResult'];
   readonly #shard: ShardScope | undefined;
@@ -108,6 +111,7 @@ export class OutboxWorker implements OutboxControl {
     this.#concurrency = options.concurrency ?? 8;
     this.#renderer = options.renderer;
     this.#now = options.now ?? Date.now;
+    this.#gameClock = options.gameClock ?? this.#now;
     this.#observe = options.observe;
     this.#shard = options.shard;
     this.#onLeagueResult = options.onLeagueResult;
@@ -338,7 +342,7 @@ export class OutboxWorker implements OutboxControl {
     const match = await this.#store.matches.get(row.matchId);
     await this.#store.transaction(async () => {
       if (body.kind === 'league-result') await tellLeagueChannelLost(this.#store, row.matchId, why, this.#ownerOf(match?.guildId));
-      else if (body.kind !== 'dm') await pauseForLostThread(this.#store, row.matchId, why);
+      else if (body.kind !== 'dm') await pauseForLostThread(this.#store, row.matchId, why, this.#gameClock());
       await this.#store.outbox.dropped(row.id, `${describe(error)} (the channel is lost: ${why})`);
     });
     this.kick(row.matchId);

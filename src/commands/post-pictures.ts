@@ -233,8 +233,8 @@ function warbandPost(setup: MatchSetup, player: string): Post {
 /** A reopened match's first post in its new thread: the map as it stands (the opening map before the game starts). */
 function boardPost(row: MatchRecord, setup: MatchSetup): Post {
   const game = (row.snapshot ? gameOf(row.snapshot) : null) ?? setup.start;
+  if (!game) return { content: 'The match goes on in this thread, with the setup choice below.' };
   const content = 'The match goes on in this thread. The map as it stands:';
-  if (!game) return { content };
   const { png, alt } = renderMapWithAlt(game, { names: setup.names });
   return { content, files: [{ png, name: `board-${row.seq}.png`, alt }] };
 }

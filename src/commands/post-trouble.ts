@@ -43,12 +43,12 @@ export async function noticeNoFiles(store: Store, matchId: string, channelId: st
 /**
  * The bot can no longer post in an open match's thread: the match is paused (no deadline runs) and
  * each player is told, by DM or else in the channel the thread hung from, how to carry on. True when
- * this paused it; a match already paused, or over, is left as it is.
+ * this paused it (at `at` on the game clock); a match already paused, or over, is left as it is.
  */
-export async function pauseForLostThread(store: Store, matchId: string, why: string): Promise<boolean> {
+export async function pauseForLostThread(store: Store, matchId: string, why: string, at: number): Promise<boolean> {
   const row = await store.matches.get(matchId);
   if (!row || !(OPEN_STATUSES as readonly string[]).includes(row.status)) return false;
-  if (!(await store.pauses.pause(matchId, row.threadId, why))) return false;
+  if (!(await store.pauses.pause(matchId, at, row.threadId, why))) return false;
   const title = await titleOf(store, row);
   const content = `⏸ **${title}** is paused: the bot can no longer post in its thread, because ${why}. Its clock is stopped. Run \`/skirmish reopen\` in <#${row.channelId}> to carry on in a new thread, with the map and any open choice.`;
   await store.outbox.add(

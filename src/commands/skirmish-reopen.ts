@@ -45,7 +45,7 @@ export async function reopen(interaction: ChatInputCommandInteraction, app: App)
     reason: 'Sellsword match reopened',
   });
   const moved = await save(app, interaction, async () => {
-    const paused = await app.store.pauses.resume(row.id);
+    const paused = await app.store.pauses.resume(row.id, app.now());
     await app.store.matches.setThread(row.id, thread.id);
     // The old thread's prompt messages are gone with it: the open prompt is posted again below.
     await app.store.prompts.close(row.id);

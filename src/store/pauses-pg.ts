@@ -1,16 +1,15 @@
 /** Paused matches on PostgreSQL: the same queries as pauses.ts (see there). */
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Clock } from './db';
 import { PAUSE_OFFSET_MS, type Pauses } from './pauses';
 import type { PgDb } from './pg-db';
 import { deadlines, matchPauses } from './schema-pg';
 
-export function pausesPg(q: () => PgDb, now: Clock): Pauses {
+export function pausesPg(q: () => PgDb): Pauses {
   const get = async (matchId: string) => (await q().select().from(matchPauses).where(eq(matchPauses.matchId, matchId)))[0];
   const pending = (matchId: string) => and(eq(deadlines.matchId, matchId), isNull(deadlines.done));
   return {
-    async pause(matchId, threadId, reason) {
-      const added = (await q().insert(matchPauses).values({ matchId, since: now(), threadId, reason }).onConflictDoNothing().returning()).length > 0;
+    async pause(matchId, at, threadId, reason) {
+      const added = (await q().insert(matchPauses).values({ matchId, since: at, threadId, reason }).onConflictDoNothing().returning()).length > 0;
       if (added)
         await q()
           .update(deadlines)
@@ -18,10 +17,10 @@ export function pausesPg(q: () => PgDb, now: Clock): Pauses {
           .where(pending(matchId));
       return added;
     },
-    async resume(matchId) {
+    async resume(matchId, at) {
       const paused = (await q().delete(matchPauses).where(eq(matchPauses.matchId, matchId)).returning())[0];
       if (!paused) return undefined;
-      const back = PAUSE_OFFSET_MS - Math.max(0, now() - paused.since);
+      const back = PAUSE_OFFSET_MS - Math.max(0, at - paused.since);
       await q()
         .update(deadlines)
         .set({ due: sql`${deadlines.due} - ${back}` })

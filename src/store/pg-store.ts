@@ -250,7 +250,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
         ).map((r) => r.userId),
     },
     deadlines: deadlines(q, now),
-    pauses: pausesPg(q, now),
+    pauses: pausesPg(q),
     outbox: {
       add: async (rows) => {
         if (rows.length === 0) return [];

@@ -161,7 +161,7 @@ export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DA
       follows: serial(followsStore(db, now)),
       deadlines: serial(deadlinesStore(db, now)),
       outbox: serial(outboxStore(db, now)),
-      pauses: serial(pausesStore(db, now)),
+      pauses: serial(pausesStore(db)),
       leases: serial(leasesStore(db, now, inline)),
       vacations: serial(vacationsStore(db)),
       orders: serial(standingOrdersStore(db, now)),
