@@ -24,6 +24,16 @@ function replyCost(cost: { react?: number; blue?: number; red?: number; vigor?: 
   return parts.join(' + ');
 }
 
+/**
+ * When a reply to an attack resolves: after the attack, or before it when the attack is slow; a replier
+ * the attack drops loses its reply. A reply to a Basic Move comes before the step (said where it is asked).
+ */
+export function replyTiming(me: string, them: string, attack: string, slow: boolean, hitsMe: boolean): string {
+  if (slow) return `${me} may reply to ${them}: ${attack} is slow, so the reply resolves **before** it.`;
+  const lost = hitsMe ? `, if ${me} is still standing` : '';
+  return `${me} may reply to ${them}: the reply resolves **after** ${attack}${lost}.`;
+}
+
 export interface ReplyFacts {
   readonly text: string;
   readonly buttons: readonly { readonly label: string; readonly arg: string }[];
@@ -41,15 +51,17 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
   if (!i || 'move' in i) {
     incoming = `${them} is stepping away from ${me} with a Basic Move; ${me} may reply to ${them} before it goes.`;
   } else if ('origin' in i) {
-    incoming = `${them} declared **${findAttack(state, against, i.attack)?.name ?? i.attack}**, a burst centred on ${i.origin}; ${me} may reply to ${them} first.`;
+    const attack = findAttack(state, against, i.attack);
+    incoming = `${them} declared **${attack?.name ?? i.attack}**, a burst centred on ${i.origin}. ${replyTiming(me, them, attack?.name ?? i.attack, attack?.slow === true, true)}`;
   } else {
     const target = unitOf(state, i.target);
-    const name = findAttack(state, against, i.attack)?.name ?? i.attack;
+    const attack = findAttack(state, against, i.attack);
+    const name = attack?.name ?? i.attack;
     const odds = attackOdds(state, against.id, i.attack, target.id);
     const aimed = target.id === replier.id ? me : `**${label(state, target)}**`;
     const chances =
       'chance' in odds ? `: ${percent(odds.chance)} to hit, ${percent(odds.criticalChance)} critical${i.charge ? ' (a charge: +5 wounds)' : ''}` : '';
-    incoming = `${them} declared **${name}** against ${aimed}${chances}. ${me} may reply to ${them} first.`;
+    incoming = `${them} declared **${name}** against ${aimed}${chances}. ${replyTiming(me, them, name, attack?.slow === true, target.id === replier.id)}`;
   }
   const buttons = o.attacks.map((id, n) => {
     const attack = findAttack(state, replier, id);

@@ -47,6 +47,25 @@ describe('the reply prompt', () => {
     expect(post.content).toContain('<@p2>');
     expect(post.content).not.toMatch(/R\d|§/);
   });
+
+  it('says a reply to an attack resolves after it (R26), not first', () => {
+    const s = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const text = replyFacts(s, prompt).text;
+    expect(text).not.toMatch(/first/);
+    expect(text).toContain('the reply resolves **after** Longsword, if **Ghoul (gh)** is still standing.');
+  });
+
+  it('says a reply to a slow attack resolves before it (§4.5)', () => {
+    const plain = start();
+    const knight = plain.cards['valor-knight']!;
+    const slow = { ...knight, attacks: knight.attacks.map((a) => (a.id === 'longsword' ? { ...a, slow: true } : a)) };
+    const s = run({ ...plain, cards: { ...plain.cards, 'valor-knight': slow } }, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    expect(replyFacts(s, prompt).text).toContain('Longsword is slow, so the reply resolves **before** it.');
+  });
 });
 
 describe('the wound prompt', () => {

@@ -60,6 +60,9 @@ describe('reading a match', () => {
     const status = await world.run({ user: 'carol', channel: thread, name: 'skirmish status' });
     expect(status.response?.ephemeral).toBe(true);
     expect(answerText(status)).toMatch(/Round \d+, phase \d+\. Score:/);
+    // The title names both players, each name looked up before the two are joined.
+    expect(answerText(status)).toMatch(/^\*\*\w+ vs \w+\*\* \(in play\)\n/);
+    expect(answerText(status)).not.toContain('[object Promise]');
     const log = await world.run({ user: 'carol', channel: thread, name: 'skirmish log' });
     expect(log.response?.ephemeral).toBe(true);
     expect(answerText(log)).toMatch(/^\*\*Match log\*\* · page (\d+) of \1\n/);
