@@ -40,7 +40,11 @@ describe('the reply prompt', () => {
     const prompt = s.prompt;
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     const facts = replyFacts(s, prompt);
-    expect(facts.text).toMatch(/\*\*Knight \(kn\)\*\* declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical\./);
+    expect(facts.text).toMatch(
+      /\*\*Knight \(kn\)\*\* declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical; 10 wounds a hit, 20 a critical\./,
+    );
+    // Each reply's own odds and wounds against the attacker, after immunity and vulnerability.
+    expect(facts.text).toMatch(/\n-# Grave Claws: \d+% to hit · 5 wounds a hit, 15 a critical\.$/);
     expect(facts.text).toMatch(/A reply spends Ghoul \(gh\)'s react token \(it has 1\)\./);
     expect(facts.buttons[0]!.label).toMatch(/^Reply: Grave Claws · \d+% to hit · spends react token$/);
     const post = gamePromptPost('m1', 3, s, s.prompt!, name);
