@@ -1,5 +1,5 @@
 /**
- * Autocomplete for the act commands, built from the engine's own queries (STYLE.md 4), so a player
+ * Autocomplete for the act commands, built from the engine's own queries, so a player
  * is only ever offered what the engine would accept: their units that can act, squares they can
  * reach, targets in sight and range with the chance to hit.
  */

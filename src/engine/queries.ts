@@ -1,5 +1,5 @@
 /**
- * Queries for the bot, the renderer and the AI (STYLE.md 4): separate from commands, built on the same
+ * Queries for the bot, the renderer and the AI: separate from commands, built on the same
  * checks decide() uses, so nothing offered here is refused there.
  */
 import { splitOptions } from './split-options';

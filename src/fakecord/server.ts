@@ -132,7 +132,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     if (serveAttachment(url, method, response)) return;
     const api = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
     const path = api?.[1] ?? url.pathname;
-    const entry = api ? requestLog.begin(method, path) : undefined;
+    const entry = api ? requestLog.begin(method, path, /^Bot \S/.test(request.headers.authorization ?? '')) : undefined;
     /** Answers the client, unless it has gone away; the log keeps what it was told. */
     const respond = (reply: RestReply): void => {
       if (response.destroyed || response.writableEnded) return;

@@ -253,6 +253,8 @@ export interface RecordedRequest {
   readonly handled: boolean;
   /** A fault rule caught it. */
   readonly fault: boolean;
+  /** It carried a bot token (`Authorization: Bot …`); a bot must never send one to an interaction's webhook or callback. */
+  readonly authorized: boolean;
   /** The fake's clock when it arrived (ms since the Unix epoch). */
   readonly at: number;
 }
