@@ -1,5 +1,5 @@
 /**
- * Routes every interaction to its handler, with the one catch (STYLE.md 7): a UserError is answered
+ * Routes every interaction to its handler, with the one catch: a UserError is answered
  * ephemerally with its message; anything else is a bug, logged, and answered with an apology. Nothing
  * thrown here may reach discord.js's event loop, so a crash in one handler never takes the bot down.
  */

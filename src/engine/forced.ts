@@ -1,6 +1,6 @@
 /**
  * Movement effects of attacks (§4.6, R21, R41, R42): push, pull, move and recoil. Where the target
- * goes: along the step's `shove` squares, which are checked when the attack is declared (FORMATS.md),
+ * goes: along the step's `shove` squares, which are checked when the attack is declared (docs/formats.md),
  * or straight away from (towards, for a pull) the attacker, stopping where the next step is not
  * allowed. Push, pull and move count squares and ignore terrain costs; recoil pays for each square
  * as a Basic Move does. A unit pushed, pulled or moved into a pit catches the edge (§3.11, R41).
@@ -95,7 +95,7 @@ function forcedStep(f: Judge, at: number, to: number, diagonals: number, points:
 }
 
 /**
- * Checks the `shove` squares a step names for `attack` on `target` (FORMATS.md), from where the
+ * Checks the `shove` squares a step names for `attack` on `target` (docs/formats.md), from where the
  * attacker will stand when it strikes: each must be a legal forced step, further from the attacker
  * for a push or recoil, nearer for a pull, within the effect's squares (or points), the last one a
  * square the unit may end on or a pit it falls into; a chosen recoil must end as far from the
