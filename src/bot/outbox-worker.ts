@@ -4,11 +4,12 @@
  * retried with backoff, and rows still waiting when the bot starts are delivered then, so a crash or
  * an outage loses no post. Every delivery may be a repeat of one that reached Discord before the bot
  * heard back, so each is idempotent: new messages carry a nonce that Discord enforces, edits check
- * what the message already says, and an act's reply asks Discord whether the reply went out.
+ * what the message already says, and an act's reply asks Discord whether the reply went out
+ * (interaction-reply.ts, which never sends the bot token to an interaction's webhook).
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DiscordAPIError, Routes, type Client } from 'discord.js';
+import { DiscordAPIError, type Client } from 'discord.js';
 import type { Log, LogContext, OutboxControl } from '../commands/app';
 import type { PostBody } from '../commands/post-body';
 import { renderBody, type Renderer } from '../commands/post-render';
@@ -16,6 +17,7 @@ import { retirements } from '../commands/announce';
 import { clip, messageOf } from '../commands/thread';
 import { onShard, type OutboxRow, type ShardScope, type Store } from '../store';
 import { settleLeagueResult } from '../commands/league-result-post';
+import { interactionReply } from './interaction-reply';
 import { LeaguePostWorker } from './league-post-worker';
 
 export interface OutboxWorkerOptions {
@@ -313,7 +315,7 @@ export class OutboxWorker implements OutboxControl {
     const body = row.body as PostBody;
     if (body.kind === 'reply' && row.via) {
       // The interaction may have answered before the bot stopped or heard back: then that is the post.
-      const original = await this.#originalReply(row.via);
+      const original = await interactionReply(this.#client, row.via, row.channelId, this.#now());
       if (original) return store.outbox.delivered(row.id, original);
     }
     // A league result: the ratings take it in before its post says how the standings changed.
@@ -366,20 +368,5 @@ export class OutboxWorker implements OutboxControl {
     if (thread.name !== name) await thread.setName(name, 'The match is over');
     if (archive && !thread.archived) await thread.setArchived(true, 'The match is over');
     await this.#store.outbox.delivered(row.id, null);
-  }
-
-  /** The id of the interaction's reply if it went out; null if it did not, or can no longer be asked. */
-  async #originalReply(via: string): Promise<string | null> {
-    const [, token] = via.split(':');
-    const application = this.#client.application?.id;
-    if (!token || !application) return null;
-    try {
-      const message = (await this.#client.rest.get(Routes.webhookMessage(application, token, '@original'))) as { id: string };
-      return message.id;
-    } catch (error) {
-      // Unknown message, unknown webhook or an expired token: no reply can be found, so post it.
-      if (permanent(error)) return null;
-      throw error;
-    }
   }
 }
