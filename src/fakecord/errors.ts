@@ -19,6 +19,7 @@ export const ErrorCode = {
   RequestTooLarge: 40005,
   AlreadyAcknowledged: 40060,
   MissingAccess: 50001,
+  MissingPermissions: 50013,
   NotAuthor: 50005,
   EmptyMessage: 50006,
   InvalidWebhookToken: 50027,

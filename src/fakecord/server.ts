@@ -19,6 +19,7 @@ import { InteractionTracker } from './interactions';
 import { apiGuildCreate, apiMember, apiUser } from './payloads';
 import { mayUseCommand } from './permissions';
 import { addChannelRoutes } from './routes-channels';
+import { setBotOverwrite } from './channel-access';
 import { addGuildRoutes } from './routes-guild';
 import { RequestLog } from './request-log';
 import { addInteractionRoutes } from './routes-interactions';
@@ -255,6 +256,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       const channel = world.findChannel(ref);
       return channel ? fakeChannel(channel) : undefined;
     },
+    setBotPermissions: (ref, change) => setBotOverwrite(world, world.requireChannel(ref), change),
 
     commands: () => commands.all(),
     commandsFor: (ref) => {

@@ -16,7 +16,11 @@ describe('clip', () => {
     expect(wellFormed(cut)).toBe(true);
     expect(cut.endsWith('…')).toBe(true);
     const family = '👨‍👩‍👧‍👦';
-    expect(graphemesOf(clip(family.repeat(10), 30)).slice(0, -1).every((g) => g === family)).toBe(true);
+    expect(
+      graphemesOf(clip(family.repeat(10), 30))
+        .slice(0, -1)
+        .every((g) => g === family),
+    ).toBe(true);
   });
 
   it('leaves text that fits alone, and takes a Discord limit by name', () => {
@@ -55,7 +59,9 @@ describe('the fake refuses what Discord refuses', () => {
   it('option bounds and contexts on command definitions', () => {
     const codes = (body: unknown) => checkCommand(body).map((p) => `${p.path} ${p.code}`);
     expect(codes({ name: 'm', description: 'x', contexts: [0, 1], options: [{ type: 3, name: 'a', description: 'a', max_length: 80 }] })).toEqual([]);
-    expect(codes({ name: 'm', description: 'x', options: [{ type: 3, name: 'a', description: 'a', max_length: 7000 }] })).toEqual(['options.0.max_length NUMBER_TYPE_MAX']);
+    expect(codes({ name: 'm', description: 'x', options: [{ type: 3, name: 'a', description: 'a', max_length: 7000 }] })).toEqual([
+      'options.0.max_length NUMBER_TYPE_MAX',
+    ]);
     expect(codes({ name: 'm', description: 'x', options: [{ type: 4, name: 'a', description: 'a', min_value: 5, max_value: 1 }] })).toEqual([
       'options.0.min_value NUMBER_TYPE_MAX',
     ]);
