@@ -8,7 +8,7 @@ import type { GameState, PlayerId } from '../engine';
 import type { MatchRow } from '../store';
 import { gameOf } from '../match/match-state';
 import type { PostBody } from './post-body';
-import { shown } from './user-text';
+import { shown, clip } from '../discord/text';
 import { matchRecord } from '../match/record';
 
 /** The posts that close a match that has just ended (over, or a challenge declined). */
@@ -19,8 +19,7 @@ export function closing(row: MatchRow): PostBody[] {
   return [];
 }
 
-/** Discord caps a channel name at 100 characters. */
-const cut = (s: string) => (s.length > 100 ? `${s.slice(0, 99)}…` : s);
+const cut = (s: string) => clip(s, 'threadName');
 
 interface Outcome {
   readonly names: (p: PlayerId) => string;
@@ -56,7 +55,7 @@ export function finishedName(row: MatchRow, fallbackNames: (p: PlayerId) => stri
 /** The result post for the league channel: winner, score, length, how it ended, and the thread. */
 export function leagueResult(row: MatchRow, fallbackNames: (p: PlayerId) => string, conceded: PlayerId | null = null): string {
   const plain = outcome(row, fallbackNames, conceded);
-  // The post reads markdown, so the names are escaped (user-text.ts); the thread's name is plain text.
+  // The post reads markdown, so the names are escaped (discord/text.ts); the thread's name is plain text.
   const o = { ...plain, names: (p: PlayerId) => shown(plain.names(p)) };
   const { setup } = matchRecord(row);
   const map = o.game ? o.game.map.name : null;

@@ -3,6 +3,7 @@
  * VP difference, then rating. Pure; the season runner posts them after each round and at the end.
  * Byes count as wins in points but not as played matches.
  */
+import { graphemesOf } from '../discord/text';
 import { POINTS, type SeasonView } from './season-plan';
 
 export interface SeasonLine {
@@ -50,7 +51,11 @@ export function seasonStandings(view: Pick<SeasonView, 'entrants' | 'roundsPlaye
   );
 }
 
-const pad = (s: string, n: number) => (s.length >= n ? s.slice(0, n) : s + ' '.repeat(n - s.length));
+/** `s` in `n` columns, counting (and cutting) whole graphemes, so an emoji is never cut in half. */
+const pad = (s: string, n: number) => {
+  const g = graphemesOf(s);
+  return g.length >= n ? g.slice(0, n).join('') : s + ' '.repeat(n - g.length);
+};
 const padStart = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
 
 /**
