@@ -165,7 +165,7 @@ export async function removePlayer(interaction: ChatInputCommandInteraction, app
         app,
         row,
         `⚖️ ${org} removed ${who} from the league (${shown(o.reason)}), so ${who} forfeits this match.`,
-        { forfeited: o.player, organiser: { by, reason: o.reason } },
+        { forfeited: o.player, forfeit: 'withdrawn', organiser: { by, reason: o.reason } },
         others.length === 1 ? others[0]! : null,
       );
     }

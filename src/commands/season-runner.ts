@@ -195,7 +195,7 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
           if (!row || !isOpen(row)) return;
           const waiting = waitsOf(row)[0]?.player;
           if (!waiting) return;
-          await forfeitWith(app, row, waiting, (n) => `⏰ The round's deadline has passed with the match waiting on ${n}, so ${n} forfeits it.`);
+          await forfeitWith(app, row, waiting, 'deadline', (n) => `⏰ The round's deadline has passed with the match waiting on ${n}, so ${n} forfeits it.`);
         });
         app.outbox.kick(matchId);
       }

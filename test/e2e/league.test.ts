@@ -191,8 +191,12 @@ describe('a league', () => {
     const ended = (await world.store.matches.get(row.id))!;
     expect(ended.status).toBe('over');
     const result = (await world.store.results.forMatch(row.id))!;
-    expect(result.way).toBe('forfeit');
+    expect(result.way).toBe('forfeit-withdrawn');
     expect(result.players.map((p) => p.outcome)).toEqual(['win', 'forfeit']);
+    // A forfeit is told as one, never as a concession, and shows no score it never had.
+    expect(posts().find((c) => c.includes('by forfeit'))).toMatch(
+      /^🏆 \*\*Alice\*\* beat \*\*Bob\*\* by forfeit: Bob forfeited: they left the league or its season \(counted \d+–0\): /,
+    );
     expect(posts().some((c) => c.includes('removed **Bob** from the league: left the server. They forfeit 1 open match.'))).toBe(true);
   });
 
@@ -219,7 +223,8 @@ describe('a league', () => {
     const row = (await world.store.matches.byThread(thread))!;
     for (let i = 0; i < 10 && (await world.store.matches.get(row.id))!.status !== 'over'; i++) await world.advance(25);
     const result = (await world.store.results.forMatch(row.id))!;
-    expect(result.way).toBe('forfeit');
+    // The no-show forfeits in setup: recorded as such, and losing by the VP target.
+    expect(result.way).toBe('forfeit-setup');
     const quitter = result.players.find((p) => p.outcome === 'forfeit')!;
     expect(result.players.find((p) => p.player !== quitter.player)!.outcome).toBe('win');
     const name = world.fake.user(quitter.player)!.username;
