@@ -222,9 +222,13 @@ export async function exportSeason(interaction: ChatInputCommandInteraction, app
     app.store,
     results.flatMap((r) => r.players.map((p) => p.player)),
   );
+  // Each season result's pairing: its round and table.
+  const seated = new Map((season ? await app.store.seasons.pairings(season.id) : []).map((p) => [p.id, p]));
   const header = [
     'result',
     'match',
+    'round',
+    'table',
     'way',
     'ended_at',
     'rounds',
@@ -244,6 +248,8 @@ export async function exportSeason(interaction: ChatInputCommandInteraction, app
       [
         r.id,
         r.matchId,
+        r.pairingId !== null ? seated.get(r.pairingId)?.round : '',
+        r.pairingId !== null ? seated.get(r.pairingId)?.table : '',
         r.way,
         new Date(r.ended).toISOString(),
         r.rounds,
