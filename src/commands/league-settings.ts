@@ -7,6 +7,7 @@ import { ChannelType, MessageFlags, type ChatInputCommandInteraction } from 'dis
 import { changeLine, changesOf, numberList, SETTING_NAMES, settingText } from '../league/settings';
 import type { ForfeitScore, LeagueSettingsPatch, LeagueSettingsRow } from '../store';
 import type { App } from './app';
+import { mustBeAbleIn } from './bot-permissions';
 import { leagueHere, mustOrganise } from './league-access';
 import { postInLeague } from './league-posts';
 import { mapById } from './map-library';
@@ -24,6 +25,7 @@ export async function createLeague(interaction: ChatInputCommandInteraction, app
   const existing = await app.store.leagueSettings.get(channel.id);
   mustOrganise(interaction, existing ?? null);
   if (existing) refuse('already-a-league', `This channel is already the league **${shown((await app.store.leagues.get(channel.id))?.name ?? o.name)}**.`);
+  await mustBeAbleIn(channel, "run a league here (post its news and open its matches' threads)");
   const by = interaction.user.id;
   await save(app, interaction, async () => {
     await app.store.players.upsert({ id: by, name: displayName(interaction) });

@@ -11,6 +11,7 @@ import type { PlayerId } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { MatchRow } from '../store';
 import { aboutMatch, type App } from './app';
+import { mustBeAbleIn } from './bot-permissions';
 import { planPosts, retirements } from './announce';
 import { closing } from './match-end';
 import { lateAct, planWaits } from './deadline-plan';
@@ -126,6 +127,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     }
     map = chosen.id;
   }
+  await mustBeAbleIn(channel, 'open a thread for this match here');
   await app.store.players.upsert({ id: me, name: displayName(interaction) });
   await interaction.deferReply();
   const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];

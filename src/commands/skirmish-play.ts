@@ -56,8 +56,14 @@ export async function status(interaction: ChatInputCommandInteraction, app: App)
         ? `Setting up: waiting for <@${snapshot.pregame.prompt.player}> to choose ${SETUP_CHOICE[snapshot.pregame.prompt.kind]}.`
         : 'Setting up.';
   else text = withMentions(toYou(describeState(game), interaction.user.id), row.players);
-  const title = `**${row.players.map(name).join(' vs ')}** (${STATUS_WORDS[row.status] ?? row.status})`;
+  const title = await statusTitle(row, name);
   await interaction.reply({ content: `${title}\n${text}`.slice(0, 2000), ...privately });
+}
+
+/** The status answer's title: every player's name, each looked up before they are joined. */
+export async function statusTitle(row: MatchRow, name: (player: string) => Promise<string>): Promise<string> {
+  const names = await Promise.all(row.players.map(name));
+  return `**${names.join(' vs ')}** (${STATUS_WORDS[row.status] ?? row.status})`;
 }
 
 export async function log(interaction: ChatInputCommandInteraction, app: App, o: { since?: 'me' | undefined; page?: number | undefined }): Promise<void> {

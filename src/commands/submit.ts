@@ -1,5 +1,5 @@
 /**
- * Every change to a match ends here (STYLE.md 6): slash commands and buttons alike call `submit`, which
+ * Every change to a match ends here: slash commands and buttons alike call `submit`, which
  * runs the pure match step inside the store's transaction with the sequence number the caller saw, and
  * writes what the change must show people into the outbox in that same transaction. A refusal changes
  * nothing and becomes a UserError; a stale sequence number means someone (or the same double click)

@@ -177,7 +177,7 @@ export const onRoll: Handler<'roll'> = (ctx, frame, stack) => {
 
 /**
  * Where an effects frame's effects come from: an attack, or an act trait used without a roll
- * (FORMATS.md `act`), which gets no critical, charge or glancing changes.
+ * (docs/formats.md `act`), which gets no critical, charge or glancing changes.
  */
 function effectSource(ctx: Ctx, unit: UnitState, frame: FrameOf<'effects'>): { name: string; effects: readonly Effect[] } {
   if (frame.trait === undefined) return attackOf(ctx, unit, frame.attack);

@@ -14,7 +14,7 @@ export interface PregameSetup {
   readonly rerolls: Readonly<Record<PlayerId, number>>;
   /** Candidate maps; exactly one means the map was agreed and nobody is asked for it. */
   readonly maps: readonly MapChoice[];
-  /** Minted by the bot, never here (STYLE.md 2). */
+  /** Minted by the bot, never here. */
   readonly rng: Rng;
 }
 
@@ -135,7 +135,7 @@ export function pregameApply(state: PregameState, event: PregameEvent): PregameS
   }
 }
 
-/** state = events.reduce(pregameApply, start), as for a match (ARCHITECTURE.md). */
+/** state = events.reduce(pregameApply, start), as for a match. */
 export function pregameReplay(start: PregameState, events: readonly PregameEvent[]): PregameState {
   return events.reduce(pregameApply, start);
 }

@@ -24,6 +24,11 @@ export interface StatusState {
   /** Recurring only: wounds each end of turn. */
   readonly wound?: number;
   readonly type?: WoundType;
+  /**
+   * Glamyred only: its start-of-turn roll failed, so until it recovers or begins its next turn the
+   * unit is Compromised and may not react (§6.2, R65). Absent before the first roll and after a pass.
+   */
+  readonly held?: true;
 }
 
 export interface UnitState {

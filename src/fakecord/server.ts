@@ -18,6 +18,7 @@ import { InteractionTracker } from './interactions';
 import { apiGuildCreate, apiMember, apiUser } from './payloads';
 import { mayUseCommand } from './permissions';
 import { addChannelRoutes } from './routes-channels';
+import { setBotOverwrite } from './channel-access';
 import { addGuildRoutes } from './routes-guild';
 import { RequestLog } from './request-log';
 import { addInteractionRoutes } from './routes-interactions';
@@ -131,7 +132,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     if (serveAttachment(url, method, response)) return;
     const api = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
     const path = api?.[1] ?? url.pathname;
-    const entry = api ? requestLog.begin(method, path) : undefined;
+    const entry = api ? requestLog.begin(method, path, /^Bot \S/.test(request.headers.authorization ?? '')) : undefined;
     /** Answers the client, unless it has gone away; the log keeps what it was told. */
     const respond = (reply: RestReply): void => {
       if (response.destroyed || response.writableEnded) return;
@@ -252,6 +253,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       const channel = world.findChannel(ref);
       return channel ? fakeChannel(channel) : undefined;
     },
+    setBotPermissions: (ref, change) => setBotOverwrite(world, world.requireChannel(ref), change),
 
     commands: () => commands.all(),
     commandsFor: (ref) => {

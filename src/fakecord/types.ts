@@ -3,6 +3,7 @@
  * own JSON shapes (embeds, components, command definitions) are kept as Discord sends them, since a
  * page that draws them and a test that checks them both want the real thing.
  */
+import type { Permission } from './permissions';
 import type { APIApplicationCommand, APIEmbed, APIMessageTopLevelComponent, APIModalInteractionResponseCallbackData } from 'discord.js';
 
 export interface FakeUser {
@@ -252,6 +253,8 @@ export interface RecordedRequest {
   readonly handled: boolean;
   /** A fault rule caught it. */
   readonly fault: boolean;
+  /** It carried a bot token (`Authorization: Bot …`); a bot must never send one to an interaction's webhook or callback. */
+  readonly authorized: boolean;
   /** The fake's clock when it arrived (ms since the Unix epoch). */
   readonly at: number;
 }
@@ -397,6 +400,9 @@ export interface FakeDiscordOptions {
   readonly acceptsToken?: (token: string) => boolean;
 }
 
+/** A permission's name in the fake's `Permission` table. */
+export type BotPermissionName = keyof typeof Permission;
+
 export interface FakeDiscord {
   /** `http://127.0.0.1:PORT/api`: pass as the discord.js Client's `rest.api`. */
   readonly apiBase: string;
@@ -420,6 +426,13 @@ export interface FakeDiscord {
   dms(): FakeChannel[];
   threads(parentId?: string): FakeChannel[];
   channelByRef(ref: string): FakeChannel | undefined;
+  /**
+   * The bot's own permission overwrite on a text channel (its threads follow it): `deny` takes
+   * permissions away from what its role gives, `allow` adds them; neither removes the overwrite. Names
+   * as in `Permission` (permissions.ts): `'CreatePublicThreads'`, `'AttachFiles'`, … The bot hears of
+   * it as a CHANNEL_UPDATE, and the fake refuses its requests as Discord would (docs/fakecord.md).
+   */
+  setBotPermissions(channel: string, change: { readonly allow?: readonly BotPermissionName[]; readonly deny?: readonly BotPermissionName[] }): void;
 
   /** Everything the bot registered, global and guild. */
   commands(): RegisteredCommand[];

@@ -450,6 +450,11 @@ export class World {
     return message;
   }
 
+  /** The fake's clock, ms since the Unix epoch. */
+  now(): number {
+    return this.#clock();
+  }
+
   #isoNow(): string {
     return new Date(this.#clock()).toISOString();
   }

@@ -1,5 +1,5 @@
 /**
- * What the renderer draws, as plain data (STYLE.md 8): the map view and its parts. The view is built
+ * What the renderer draws, as plain data: the map view and its parts. The view is built
  * in view.ts and its helpers (view-units, view-overlays, view-last-turn), which all share these types;
  * keeping them here lets those helpers use them without importing view.ts back.
  */

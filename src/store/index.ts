@@ -26,6 +26,7 @@ export type { Leagues } from './leagues';
 export type { Follows } from './follows';
 export type * from './rows';
 export { isBusy } from './busy';
+export { CommitUnknown, isDown, troubleOf, type Trouble } from './trouble';
 export { storedNames } from './player-names';
 export { onShard } from './shard';
 export type { ShardScope } from './shard';

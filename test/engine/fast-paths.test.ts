@@ -19,7 +19,7 @@ const content = defaultContent();
 const boards = [...content.maps.values()].map((m) => boardOfMap(m));
 
 /**
- * Pinned like a perft count (STYLE.md 5): sha256 over the start state, event log and final state of
+ * Pinned like a perft count: sha256 over the start state, event log and final state of
  * seeds 1–10 on every shipped map, with replay checked bit for bit. It moves when a rule, the catalog,
  * a map or the self-play driver changes; then check the change is meant and pin the new value
  * (`npx tsx scripts/selfplay-fingerprint.ts` prints it, and the 50-seed one). First pinned at the
