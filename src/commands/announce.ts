@@ -16,7 +16,7 @@ import type { PostBody } from './post-body';
 import { closing } from './match-end';
 import type { Submitted } from './submitted';
 import { eventSentences } from '../render';
-import { shown, shownNames } from './user-text';
+import { shown, shownNames } from '../discord/text';
 import { matchRecord } from '../match/record';
 import { practiceSeat } from './practice-seat';
 

@@ -27,7 +27,7 @@ import { splitWords } from './standing-orders';
 import { recordChange, type Submitted } from './submit';
 import { enqueue } from './table';
 import { waitWords } from './wait-words';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 import { matchRecord } from '../match/record';
 import type { PregameCommand, PregamePrompt } from '../engine';
 import { botCommand, playedByBot } from './practice-seat';

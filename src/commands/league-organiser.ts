@@ -21,7 +21,7 @@ import { save } from './saved';
 import { displayName } from './skirmish-challenge';
 import { enqueue } from './table';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

@@ -17,7 +17,7 @@ import { choiceOption, integerOption, optionSet, textOption } from './option-spe
 import { save } from './saved';
 import { checkPoints, committed, DEFAULT_POINTS, displayName } from './skirmish-challenge';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 import { loadWarband } from './warband-library';
 import { OPEN_STATUSES } from '../store';
 import { seasonView } from './season-runner';

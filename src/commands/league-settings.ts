@@ -14,7 +14,7 @@ import { mapById } from './map-library';
 import { save } from './saved';
 import { displayName } from './skirmish-challenge';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

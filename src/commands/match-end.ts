@@ -11,7 +11,7 @@ import { resultHow, type ResultFacts, resultTitle, scoreText } from '../league/r
 import type { MatchRow } from '../store';
 import { gameOf } from '../match/match-state';
 import type { PostBody } from './post-body';
-import { shown } from './user-text';
+import { shown, clip } from '../discord/text';
 import { matchRecord } from '../match/record';
 
 /** The posts that close a match that has just ended (over, or a challenge declined). */
@@ -22,8 +22,7 @@ export function closing(row: MatchRow): PostBody[] {
   return [];
 }
 
-/** Discord caps a channel name at 100 characters. */
-const cut = (s: string) => (s.length > 100 ? `${s.slice(0, 99)}…` : s);
+const cut = (s: string) => clip(s, 'threadName');
 
 /** The match's players' names: as its setup has them, else as the bot last saw them. */
 const namesOf = (row: MatchRow, fallbackNames: (p: PlayerId) => string) => {
@@ -40,7 +39,7 @@ export function finishedName(row: MatchRow, fallbackNames: (p: PlayerId) => stri
 /** The result post for the league channel: winner, score, how it ended, length, and the thread. */
 export function leagueResult(row: MatchRow, fallbackNames: (p: PlayerId) => string, result: ResultFacts & { readonly reason?: string | null }): string {
   const plain = namesOf(row, fallbackNames);
-  // The post reads markdown, so the names are escaped (user-text.ts); the thread's name is plain text.
+  // The post reads markdown, so the names are escaped (discord/text.ts); the thread's name is plain text.
   const names = (p: PlayerId) => `**${shown(plain(p))}**`;
   const { setup, snapshot } = matchRecord(row);
   const game: GameState | null = snapshot ? gameOf(snapshot) : null;

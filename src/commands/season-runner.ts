@@ -34,7 +34,7 @@ import { forfeitWith } from './deadline-actions';
 import { beginSetup, DEFAULT_POINTS, readForSetup, threadName } from './skirmish-challenge';
 import { settle } from './submit';
 import { enqueue, inTransaction } from './table';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 /** Steps one season may take in one pass: more means a bug that would otherwise loop. */
 const MAX_STEPS = 50;

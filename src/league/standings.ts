@@ -6,6 +6,7 @@
  * `results.standings`, one grouped query), the season's byes and entrants, and the league's ratings;
  * the picture is drawn by the renderer (render/standings.ts) with the same table as its alt text.
  */
+import { graphemesOf } from '../discord/text';
 import { storedNames, type RatingRow, type ResultWithPlayers, type StandingsLine, type Store } from '../store';
 import { FIRST, shownRating } from './ratings';
 import { POINTS } from './season-plan';
@@ -181,7 +182,11 @@ export async function resultStandingsLines(store: Store, matchId: string, show: 
   });
 }
 
-const pad = (s: string, n: number) => (s.length >= n ? s.slice(0, n) : s + ' '.repeat(n - s.length));
+/** `s` in `n` columns, counting (and cutting) whole graphemes, so an emoji is never cut in half. */
+const pad = (s: string, n: number) => {
+  const g = graphemesOf(s);
+  return g.length >= n ? g.slice(0, n).join('') : s + ' '.repeat(n - g.length);
+};
 const padStart = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
 
 /**

@@ -5,6 +5,7 @@
  * renderer knows nothing of leagues (the league layer makes them, src/league/standings.ts).
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { graphemesOf } from '../discord/text';
 import { pooledCanvas } from './canvas-pool';
 import { font, fontSafe, loadFonts } from './fonts';
 import { INK, MUTED, PAPER } from './palette';
@@ -46,10 +47,12 @@ const COLUMNS: readonly { head: string; right: number; text: (r: StandingsPictur
 ];
 
 function fitted(ctx: SKRSContext2D, text: string, width: number): string {
-  let t = fontSafe(text);
+  const t = fontSafe(text);
   if (ctx.measureText(t).width <= width) return t;
-  while (t.length > 1 && ctx.measureText(`${t}…`).width > width) t = t.slice(0, -1);
-  return `${t}…`;
+  // Whole graphemes come off the end, so an emoji is never cut in half.
+  const kept = graphemesOf(t);
+  while (kept.length > 1 && ctx.measureText(`${kept.join('')}…`).width > width) kept.pop();
+  return `${kept.join('')}…`;
 }
 
 export function renderStandings(title: string, rows: readonly StandingsPictureRow[]): Buffer {
