@@ -190,7 +190,7 @@ async function leave(interaction: ChatInputCommandInteraction, app: App): Promis
     for (const id of open) {
       const row = await app.store.matches.get(id);
       if (!row || !(OPEN_STATUSES as readonly string[]).includes(row.status) || !matchRecord(row).setup) continue;
-      await forfeitWith(app, row, me, (n) => `🚪 ${n} left the season, so ${n} forfeits the match.`);
+      await forfeitWith(app, row, me, 'withdrawn', (n) => `🚪 ${n} left the season, so ${n} forfeits the match.`);
       ended.push(id);
     }
     return ended;
