@@ -14,7 +14,8 @@ import type { Log, LogContext, OutboxControl } from '../commands/app';
 import type { PostBody } from '../commands/post-body';
 import { renderBody, type Renderer } from '../commands/post-render';
 import { retirements } from '../commands/announce';
-import { clip, messageOf } from '../commands/thread';
+import { messageOf } from '../commands/thread';
+import { clip } from '../discord/text';
 import { isDown, onShard, type OutboxRow, type ShardScope, type Store } from '../store';
 import { settleLeagueResult } from '../commands/league-result-post';
 import { interactionReply } from './interaction-reply';
@@ -353,7 +354,7 @@ export class OutboxWorker implements OutboxControl {
     if (rendered.to === 'edit') {
       const message = await channel.messages.fetch(rendered.messageId);
       const first = rendered.lines[0] ?? '';
-      const content = message.content.includes(first) ? message.content : clip([message.content, ...rendered.lines].join('\n'));
+      const content = message.content.includes(first) ? message.content : clip([message.content, ...rendered.lines].join('\n'), 'content');
       if (content !== message.content || message.components.length > 0) await message.edit({ content, components: [], allowedMentions: { parse: [] } });
       return store.outbox.delivered(row.id, message.id);
     }

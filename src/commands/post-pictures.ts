@@ -3,6 +3,7 @@
  * result), made into messages from the match as stored. Kept apart from post-render.ts so the render
  * pool's workers (bot/render-worker-main.ts) load the drawing code and nothing of discord.js.
  */
+import { DiscordLimit } from '../discord/limits';
 import type { GameEvent } from '../engine';
 import { apply, Lru } from '../engine';
 import type { GameState } from '../engine';
@@ -24,7 +25,7 @@ import { nameIn } from './announce';
 import { gameOf, momentOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';
 import type { PostBody } from './post-body';
 import type { Post } from './thread';
-import { shown, shownNames } from './user-text';
+import { shown, shownNames, clip } from '../discord/text';
 import { yourTurnContent, type KnownState } from './your-turn';
 
 /** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
@@ -123,8 +124,7 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
 
 /** A post's content with a ping's line after it, the post cut short (never the ping) to fit Discord's 2,000 characters. */
 export function withPing(content: string, line: string): string {
-  const room = 2000 - line.length - 1;
-  return `${content.length > room ? `${content.slice(0, room - 1)}…` : content}\n${line}`;
+  return `${clip(content, DiscordLimit.content - line.length - 1)}\n${line}`;
 }
 
 /**

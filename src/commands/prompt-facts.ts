@@ -11,7 +11,7 @@ import { cardOf, findAttack, label, modOf, unitOf } from '../engine';
 import { boxesLeft } from '../engine';
 import type { InjuryBox } from '../formats/card';
 import type { OptionSpec } from './prompt-components';
-import { unshown } from './user-text';
+import { unshown } from '../discord/text';
 import { oddsWords, woundWords } from './odds-words';
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;

@@ -2,6 +2,7 @@
  * /skirmish status, log, concede, follow, view, entry and check: reading a match, leaving it, and
  * answering the entry-tile prompt by typing a square.
  */
+import { clip } from '../discord/text';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { describeState } from '../engine';
 import type { RuleError } from '../engine';
@@ -57,7 +58,14 @@ export async function status(interaction: ChatInputCommandInteraction, app: App)
         : 'Setting up.';
   else text = withMentions(toYou(describeState(game), interaction.user.id), row.players);
   const title = await statusTitle(row, name);
-  await interaction.reply({ content: `${title}\n${text}`.slice(0, 2000), ...privately });
+  await interaction.reply({
+    content: clip(
+      `${title}
+${text}`,
+      'content',
+    ),
+    ...privately,
+  });
 }
 
 /** The status answer's title: every player's name, each looked up before they are joined. */

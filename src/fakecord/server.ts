@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { announce } from './announce';
 import { CommandRegistry } from './command-registry';
 import { Driver } from './driver';
-import { RestError } from './errors';
+import { RestError, invalidForm } from './errors';
+import { checkWellFormed } from './message-limits';
 import { EventHub } from './events';
 import { Gateway } from './gateway';
 import { FaultBook } from './faults';
@@ -160,6 +161,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
         throw new RestError(401, 0, '401: Unauthorized');
       }
       const { body, list, files } = await readBody(request, maxUploadBytes);
+      const broken = checkWellFormed(list ?? body);
+      if (broken.length > 0) throw invalidForm(broken);
       restRequest = { method, path, params: route.params, query: url.searchParams, body, list, files };
     } catch (error) {
       if (!(error instanceof RestError)) throw error;
