@@ -272,6 +272,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     command: async (input) => driver.command(input),
     autocomplete: (input, timeoutMs) => driver.autocomplete(input, timeoutMs),
     click: async (input) => driver.click(input),
+    forgeClick: async (input) => driver.forgeClick(input),
     select: async (input) => driver.select(input),
     submitModal: async (input) => driver.submitModal(input),
     post: async (input) => driver.post(input),

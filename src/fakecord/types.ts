@@ -442,6 +442,8 @@ export interface FakeDiscord {
   command(input: CommandInput): Promise<InteractionOutcome>;
   autocomplete(input: AutocompleteInput, timeoutMs?: number): Promise<AutocompleteChoice[]>;
   click(input: ClickInput): Promise<InteractionOutcome>;
+  /** A click with any custom id on a message the user can see (a modified client's); `click` takes only the message's own. */
+  forgeClick(input: ClickInput): Promise<InteractionOutcome>;
   select(input: SelectInput): Promise<InteractionOutcome>;
   submitModal(input: ModalSubmitInput): Promise<InteractionOutcome>;
   /** A user posts a message (the bot hears it if it asked for the Guild Messages intent). */
