@@ -4,21 +4,24 @@
  * retried with backoff, and rows still waiting when the bot starts are delivered then, so a crash or
  * an outage loses no post. Every delivery may be a repeat of one that reached Discord before the bot
  * heard back, so each is idempotent: new messages carry a nonce that Discord enforces, edits check
- * what the message already says, and an act's reply asks Discord whether the reply went out.
+ * what the message already says, and an act's reply asks Discord whether the reply went out
+ * (interaction-reply.ts, which never sends the bot token to an interaction's webhook).
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DiscordAPIError, Routes, type Client, type Message, type MessageCreateOptions, type SendableChannels } from 'discord.js';
+import type { Client, Message, MessageCreateOptions, SendableChannels } from 'discord.js';
 import type { Log, LogContext, OutboxControl } from '../commands/app';
 import type { PostBody } from '../commands/post-body';
 import { renderBody, type Renderer } from '../commands/post-render';
 import { retirements } from '../commands/announce';
-import { clip, messageOf } from '../commands/thread';
-import { onShard, type OutboxRow, type ShardScope, type Store } from '../store';
+import { messageOf } from '../commands/thread';
+import { clip } from '../discord/text';
+import { isDown, onShard, type OutboxRow, type ShardScope, type Store } from '../store';
 import { settleLeagueResult } from '../commands/league-result-post';
 import { noticeNoFiles, pauseForLostThread, tellLeagueChannelLost } from '../commands/post-trouble';
 import type { Rendered } from '../commands/post-render';
 import type { OutboxOutcome } from '../store';
+import { interactionReply } from './interaction-reply';
 import { LeaguePostWorker } from './league-post-worker';
 import { findOwnPost, findPromptPost } from './post-lookup';
 import { classify, withoutFiles } from './post-refusals';
@@ -49,17 +52,14 @@ export interface OutboxWorkerOptions {
 const MAX_ATTEMPTS = 12;
 /** 1 s, 2 s, 4 s … at most 5 minutes between tries: about half an hour in all before giving up. */
 const backoffMs = (attempts: number) => Math.min(1000 * 2 ** attempts, 300_000);
+/**
+ * While the database is down (store/trouble.ts), the whole worker waits before it looks again: 1 s,
+ * 2 s, 4 s … at most 30 s after that many failures in a row, so an outage is neither a hot loop of
+ * errors nor a long wait once the database is back.
+ */
+export const outagePauseMs = (failures: number) => Math.min(1000 * 2 ** Math.max(0, failures - 1), 30_000);
 /** Also look for due rows this often, in case a row was written without a kick (another tool). */
 const POLL_MS = 30_000;
-
-/**
- * Discord errors that a retry cannot fix: the channel or message is gone, the bot lost access, or the
- * request itself is wrong. Rate limits (429) and server errors (5xx) are worth another try.
- */
-function permanent(error: unknown): boolean {
-  if (error instanceof Undeliverable) return true;
-  return error instanceof DiscordAPIError && error.status >= 400 && error.status < 500 && error.status !== 429;
-}
 
 /** The row's channel is not one the bot can post in (gone, or not a text channel). */
 class Undeliverable extends Error {
@@ -101,6 +101,8 @@ export class OutboxWorker implements OutboxControl {
    * process never heard back from, so it is looked for before it is sent again (post-lookup.ts).
    */
   #startedAt = Infinity;
+  /** Database failures in a row (the database down); the next success sets it back to 0. */
+  #outage = 0;
   /** A league's own posts (settings changes, standings) go through their own lanes (league-post-worker.ts). */
   readonly #leagues: LeaguePostWorker;
 
@@ -187,9 +189,10 @@ export class OutboxWorker implements OutboxControl {
     }
     const loop = this.#deliverMatch(matchId)
       .catch((error: unknown) => {
-        void this.#about(matchId).then((context) => this.#log(`outbox delivery for match ${matchId} paused`, error, context));
-        this.#snoozed.set(matchId, this.#now() + 1000);
-        this.#wake(this.#now() + 1000);
+        const pause = this.#pauseAfter(error);
+        void this.#about(matchId).then((context) => this.#log(`outbox delivery for match ${matchId} paused for ${pause / 1000} s`, error, context));
+        this.#snoozed.set(matchId, this.#now() + pause);
+        this.#wake(this.#now() + pause);
       })
       .finally(() => {
         this.#busy.delete(matchId);
@@ -257,6 +260,7 @@ export class OutboxWorker implements OutboxControl {
     if (!this.#running) return;
     try {
       const waiting = await this.#store.outbox.waiting(undefined, this.#shard);
+      this.#outage = 0;
       const at = this.#now();
       for (const w of waiting) {
         if (w.due > at) {
@@ -269,10 +273,18 @@ export class OutboxWorker implements OutboxControl {
         if (!this.#busy.has(w.matchId) && !(await this.#isHeadHeld(w.matchId))) this.kick(w.matchId);
       }
     } catch (error) {
-      // A busy database: look again shortly.
-      this.#log('could not read the outbox', error);
-      this.#wake(this.#now() + 1000);
+      // A busy database: look again shortly; one that is down: later each time.
+      const pause = this.#pauseAfter(error);
+      this.#log(`could not read the outbox; looking again in ${pause / 1000} s`, error);
+      this.#wake(this.#now() + pause);
     }
+  }
+
+  /** How long to leave the outbox after a failure: 1 s when the database is busy or the failure is Discord's, growing while it is down. */
+  #pauseAfter(error: unknown): number {
+    if (!isDown(error)) return 1000;
+    this.#outage++;
+    return outagePauseMs(this.#outage);
   }
 
   /** One timer, for the earliest time something becomes due. */
@@ -303,10 +315,13 @@ export class OutboxWorker implements OutboxControl {
   async #deliver(row: OutboxRow): Promise<boolean> {
     try {
       await this.#send(row);
+      this.#outage = 0;
       this.#observe?.delivered((this.#now() - row.created) / 1000);
       if ((row.body as PostBody).kind === 'league-result') this.#onLeagueResult?.();
       return true;
     } catch (error) {
+      // The database is down: the post did not fail, so it is not a try; the whole worker waits (#pauseAfter).
+      if (isDown(error)) throw error;
       const refusal = error instanceof Undeliverable ? ({ kind: 'refused' } as const) : classify(error, false);
       if (refusal.kind === 'channel-lost' || refusal.kind === 'archived') {
         await this.#channelLost(row, refusal.kind === 'archived' ? 'it is archived, and not by the bot' : refusal.why, error);
@@ -363,7 +378,7 @@ export class OutboxWorker implements OutboxControl {
     const body = row.body as PostBody;
     if (body.kind === 'reply' && row.via) {
       // The interaction may have answered before the bot stopped or heard back: then that is the post.
-      const original = await this.#originalReply(row.via);
+      const original = await interactionReply(this.#client, row.via, row.channelId, this.#now());
       if (original) return store.outbox.delivered(row.id, original);
     }
     // A league result: the ratings take it in before its post says how the standings changed.
@@ -415,7 +430,7 @@ export class OutboxWorker implements OutboxControl {
         const copy = await findPromptPost(channel, this.#client.user.id, row.matchId, body.seq, row.created, taken);
         if (copy && copy.components.length > 0) {
           await this.#withThreadOpen(channel, () =>
-            copy.edit({ content: clip(`${copy.content}\n-# This prompt has passed.`), components: [], allowedMentions: { parse: [] } }),
+            copy.edit({ content: clip(`${copy.content}\n-# This prompt has passed.`, 'content'), components: [], allowedMentions: { parse: [] } }),
           );
         }
       }
@@ -427,7 +442,7 @@ export class OutboxWorker implements OutboxControl {
   async #edit(row: OutboxRow, channel: SendableChannels, rendered: Extract<Rendered, { to: 'edit' }>): Promise<void> {
     const message = await channel.messages.fetch(rendered.messageId);
     const first = rendered.lines[0] ?? '';
-    const content = message.content.includes(first) ? message.content : clip([message.content, ...rendered.lines].join('\n'));
+    const content = message.content.includes(first) ? message.content : clip([message.content, ...rendered.lines].join('\n'), 'content');
     if (content !== message.content || message.components.length > 0) {
       await this.#withThreadOpen(channel, () => message.edit({ content, components: [], allowedMentions: { parse: [] } }));
     }
@@ -477,6 +492,7 @@ export class OutboxWorker implements OutboxControl {
           rendered.post.content,
           (rendered.post.files ?? []).map((f) => f.alt ?? ''),
         ),
+        'content',
       ),
     };
   }
@@ -486,7 +502,7 @@ export class OutboxWorker implements OutboxControl {
     const channel = await this.#client.channels.fetch(channelId);
     if (!channel?.isSendable()) throw new Undeliverable(`channel ${channelId} is not one the bot can post in`);
     return this.#withThreadOpen<Message>(channel, () =>
-      channel.send({ ...options, content: clip(`<@${user}> ${options.content ?? ''}`), allowedMentions: { users: [user], parse: [] } }),
+      channel.send({ ...options, content: clip(`<@${user}> ${options.content ?? ''}`, 'content'), allowedMentions: { users: [user], parse: [] } }),
     );
   }
 
@@ -516,20 +532,5 @@ export class OutboxWorker implements OutboxControl {
     if (thread.name !== name) await thread.setName(name, 'The match is over');
     if (archive && !thread.archived) await thread.setArchived(true, 'The match is over');
     await this.#store.outbox.delivered(row.id, null);
-  }
-
-  /** The id of the interaction's reply if it went out; null if it did not, or can no longer be asked. */
-  async #originalReply(via: string): Promise<string | null> {
-    const [, token] = via.split(':');
-    const application = this.#client.application?.id;
-    if (!token || !application) return null;
-    try {
-      const message = (await this.#client.rest.get(Routes.webhookMessage(application, token, '@original'))) as { id: string };
-      return message.id;
-    } catch (error) {
-      // Unknown message, unknown webhook or an expired token: no reply can be found, so post it.
-      if (permanent(error)) return null;
-      throw error;
-    }
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Runs a scenario (FORMATS.md "Scenario") and builds its report. Pure: the CLI reads the file and
+ * Runs a scenario (docs/formats.md "Scenario") and builds its report. Pure: the CLI reads the file and
  * prints; tests call this directly.
  */
 import type { Content } from '../content/load';
@@ -92,7 +92,7 @@ export function runScenario(scenario: Scenario, content: Content): Report {
   const opening: GameEvent[] = [];
   // Defaults that settle a prompt join the events of the last step that was carried out: the step
   // that left the prompt open (or the opening, which the report does not list). A refused step
-  // changes nothing, so a prompt open before it is still open after it (FORMATS.md: a mis-shaped
+  // changes nothing, so a prompt open before it is still open after it (docs/formats.md: a mis-shaped
   // `decide` is refused with `wrong-prompt` and the prompt waits for the next step, or the end).
   let settled = opening;
   const begun = play({ begin: true });
@@ -126,10 +126,11 @@ function statusOut(s: StatusState): Record<string, unknown> {
     ...(s.source !== null ? { source: s.source } : {}),
     ...(s.asterisk ? { asterisk: true } : {}),
     ...(s.wound !== undefined ? { wound: s.wound, type: s.type } : {}),
+    ...(s.held ? { held: true } : {}),
   };
 }
 
-/** The report's view of the state (FORMATS.md "Report"). */
+/** The report's view of the state (docs/formats.md "Report"). */
 export function summary(state: GameState): Record<string, unknown> {
   const board = boardOf(state);
   const next = state.turn ? null : nextTurn(state);

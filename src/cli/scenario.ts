@@ -1,5 +1,5 @@
 /**
- * `npm run scenario -- FILE`: runs a rules scenario (FORMATS.md "Scenario") and prints its report as
+ * `npm run scenario -- FILE`: runs a rules scenario (docs/formats.md "Scenario") and prints its report as
  * JSON, with the catalogs in a `catalog/` folder beside the file added to the shipped one (the shared
  * test cards of test/scenarios). Exit 0 when it ran, whatever the steps did; 2 when the file itself is invalid. A match
  * exported with `/skirmish export` (`"format": "sellsword-match"`) is replayed instead, and its final

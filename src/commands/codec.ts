@@ -1,5 +1,5 @@
 /**
- * The one codec for component ids (STYLE.md 6). An id is stateless: it carries the match, the event
+ * The one codec for component ids. An id is stateless: it carries the match, the event
  * sequence number the prompt was posted at, what the component does and its argument, so any process
  * (or the same one after a restart) can handle a click, and a click on an old prompt is refused
  * because the match's sequence number has moved on.

@@ -59,7 +59,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
       '**Warbands:** `/warband submit|show|list|remove` · **Cards:** `/catalog units|card` · **Maps:** `/map list|show|submit`',
       '**Matches:** `/skirmish challenge|practice|accept|decline|status|log|view|follow|entry|concede|check|verify|export|replay`',
       '**Acts:** `/move` `/maneuver` `/attack` `/rest` `/crow` `/trait` `/end`',
-      '**Leagues:** `/league standings|profile|settings show` · organisers: `/league create|settings|award|overturn|remove|extend|export`',
+      '**Leagues:** `/league standings|profile|settings show` · organisers: `/league create|settings|award|overturn|remove|extend|export` · `/setup check`',
       '**Help:** `/help topic:…` · `/rules topic:…` (the rules by topic: replies, the rule of three, wounds, cover…)',
     ].join('\n'),
   },
@@ -71,6 +71,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
       'A match played in the league’s channel counts: its result is posted there with how the standings moved. `/league standings` shows the table (played, won, drawn, lost, forfeits, VP difference, rating); `/league profile player:@…` a player’s record, rating trend, favourite units and share of deadlines met.',
       'Ratings are OpenSkill’s conservative estimate: they start at 0 and rise as you win and the bot grows sure of you.',
       'Organisers can award or overturn a result (in the match’s thread, with a reason), remove a player, extend a match’s deadlines and export the season.',
+      '`/setup check` shows organisers what the bot can and cannot do in a channel and its threads (open threads, post, attach pictures…), and how to grant what is missing.',
     ].join('\n'),
   },
 ];

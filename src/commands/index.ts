@@ -10,6 +10,7 @@ import { gamesCommand } from './games';
 import { ordersCommand } from './orders';
 import { notifyCommand, vacationCommand } from './vacation';
 import { leagueCommand } from './league';
+import { setupCommand } from './setup-check';
 
 export const commandModules: readonly CommandModule[] = [
   warbandCommand,
@@ -24,4 +25,5 @@ export const commandModules: readonly CommandModule[] = [
   vacationCommand,
   notifyCommand,
   leagueCommand,
+  setupCommand,
 ];

@@ -9,7 +9,7 @@ import { battlefieldSchema } from '../engine';
 import { formatProblems, parseWith } from '../formats/problems';
 import type { MapRow } from '../store';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 import type { MapLibrary } from './map-library';
 import { bulletList } from './warband-check';
 
@@ -33,7 +33,10 @@ export function parseMapSubmission(text: string, fileName: string): Gridmap {
   const parsed = doc.ok ? parseWith(battlefieldSchema, doc.value) : doc;
   if (parsed.ok) return parsed.value;
   const lines = parsed.problems.map((p) => formatProblems([p]));
-  return refuse('bad-map', `**${shown(fileName)}** is not a valid map:\n${bulletList(lines)}\nFORMATS.md "Gridmap" describes the format.`);
+  return refuse(
+    'bad-map',
+    `**${shown(fileName)}** is not a valid map:\n${bulletList(lines)}\nThe map format is described in the bot's docs/formats.md ("Gridmap").`,
+  );
 }
 
 /**

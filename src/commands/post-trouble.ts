@@ -6,7 +6,7 @@
  */
 import { OPEN_STATUSES, storedNames, type MatchRow, type NewOutboxRow, type Store } from '../store';
 import type { PostBody } from './post-body';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 async function titleOf(store: Store, row: MatchRow): Promise<string> {
   const name = await storedNames(store, row.players);

@@ -4,6 +4,7 @@
  * its player commits it (the challenger's at the challenge, the others' on accepting), so what was
  * shown is what is played; when the last opponent accepts, setup begins.
  */
+import { DiscordLimit } from '../discord/limits';
 import { ChannelType, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { RuleError } from '../engine';
 import { entryAreas } from '../engine';
@@ -11,6 +12,7 @@ import type { PlayerId } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { MatchRow } from '../store';
 import { aboutMatch, type App } from './app';
+import { mustBeAbleIn } from './bot-permissions';
 import { planPosts, retirements } from './announce';
 import { closing } from './match-end';
 import { lateAct, planWaits } from './deadline-plan';
@@ -26,7 +28,7 @@ import { enqueue } from './table';
 import { commitmentOf, seedFrom } from '../match/dice-proof';
 import { matchRecord, type CommittedWarband, type Terms } from '../match/record';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown, clip } from '../discord/text';
 import { storedNames } from '../store';
 import { loadWarband, type LoadedWarband } from './warband-library';
 
@@ -51,7 +53,7 @@ export function vpTarget(terms: Terms, accepted: Readonly<Record<PlayerId, { rea
 /** A thread's name: the players and the league's match number ("Alice vs Bob · #7"). */
 export const threadName = (names: readonly string[], number: number): string => {
   const tail = ` · #${number}`;
-  return `${names.join(' vs ').slice(0, 100 - tail.length)}${tail}`;
+  return `${clip(names.join(' vs '), DiscordLimit.threadName - tail.length)}${tail}`;
 };
 
 export const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
@@ -126,6 +128,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     }
     map = chosen.id;
   }
+  await mustBeAbleIn(channel, 'open a thread for this match here');
   await app.store.players.upsert({ id: me, name: displayName(interaction) });
   await interaction.deferReply();
   const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];

@@ -8,6 +8,7 @@
  */
 import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
 import { aboutMatch, type App } from './app';
+import { mustBeAbleIn } from './bot-permissions';
 import { planPosts } from './announce';
 import { mapById } from './map-library';
 import { pregameStart, type MatchSnapshot } from '../match/match-state';
@@ -19,7 +20,7 @@ import { enqueue } from './table';
 import { commitmentOf } from '../match/dice-proof';
 import { matchRecord, type Terms } from '../match/record';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 import { loadWarband } from './warband-library';
 
 export interface PracticeOptions {
@@ -50,6 +51,7 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
     if (seats(chosen) < 2) refuse('map-too-small', `${shown(chosen.name)} has no start area for a second player.`);
     map = chosen.id;
   }
+  await mustBeAbleIn(channel, 'open a thread for this practice match here');
   const myName = displayName(interaction);
   const botName = bot.globalName ?? bot.username;
   await app.store.players.upsert({ id: me, name: myName });

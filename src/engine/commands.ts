@@ -1,5 +1,5 @@
 /**
- * Commands a player (or a scenario step) gives the engine: the FORMATS.md step shapes, so scenarios,
+ * Commands a player (or a scenario step) gives the engine: the docs/formats.md step shapes, so scenarios,
  * slash commands and buttons all speak one language.
  */
 import type { Step } from '../formats/scenario';

@@ -1,5 +1,5 @@
 /**
- * decide(state, command) → { events } | { error }: the one entry point (ARCHITECTURE.md). It checks a
+ * decide(state, command) → { events } | { error }: the one entry point. It checks a
  * command against the rules and returns the events it causes; a refusal returns an error and changes
  * nothing. Replaying the events with apply() gives the same state.
  */
@@ -185,7 +185,7 @@ function paused(prompt: Prompt, top: Frame | undefined): never {
   throw new Error(`a ${prompt.kind} prompt is open over a ${top?.k ?? 'missing'} frame`);
 }
 
-/** The answer fields each kind of prompt takes (FORMATS.md `decide`). */
+/** The answer fields each kind of prompt takes (docs/formats.md `decide`). */
 const ANSWER_FIELDS: Record<Prompt['kind'], readonly (keyof Decision)[]> = {
   reply: ['reply'],
   wounds: ['avoid', 'injuries'],
@@ -204,7 +204,7 @@ const ANSWER_WORDS: Record<Prompt['kind'], string> = {
 };
 
 /**
- * An answer is judged against the prompt in front of the game only (FORMATS.md `decide`): one whose
+ * An answer is judged against the prompt in front of the game only (docs/formats.md `decide`): one whose
  * shape fits another kind of prompt (a reply sent to a wound split), or no prompt at all, is refused
  * as `wrong-prompt` before its values are looked at.
  */
@@ -300,7 +300,7 @@ function crowFrame(state: GameState, plan: ActPlan): FrameOf<'act'> {
 }
 
 /**
- * An act trait (FORMATS.md `act`). R32: it reaches every unit it names within its range, or the one
+ * An act trait (docs/formats.md `act`). R32: it reaches every unit it names within its range, or the one
  * the act names (the one it must name when its text says "one"); one that would reach nobody, or
  * change nothing for those it reaches, is refused, and nothing is spent.
  */

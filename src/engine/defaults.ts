@@ -1,5 +1,5 @@
 /**
- * The default answer to each prompt (FORMATS.md `auto`): no reply; Vigor first, then boxes in card
+ * The default answer to each prompt (docs/formats.md `auto`): no reply; Vigor first, then boxes in card
  * order with Mortal last; the AP goes first; reroll when losing (a tactics check) or failing (a recovery
  * roll: the prompt only opens then); recover the oldest status.
  */

@@ -1,5 +1,5 @@
 /**
- * d20s from a seeded generator whose position lives in the game state (STYLE.md 2), or from a fixed
+ * d20s from a seeded generator whose position lives in the game state, or from a fixed
  * list (scenarios). The seed is minted by the bot when a match is created, never here.
  *
  * Generator: mulberry32, a small public-domain 32-bit generator; plenty for dice, and its whole

@@ -1,5 +1,5 @@
 /**
- * A broken rule is a value, not an exception (STYLE.md 3): a stable kebab-case code for programs and a
+ * A broken rule is a value, not an exception: a stable kebab-case code for programs and a
  * sentence for players. Throw only for a programming error.
  */
 export interface RuleError {

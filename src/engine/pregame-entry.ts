@@ -1,7 +1,7 @@
 /**
  * Entry tiles (§2.1, R5): a 2×2 tile wholly inside one start area, on squares a unit can stand on.
  * Start areas are the board's (marked on the map, or R5's two short edges when none are), so the
- * prompt's options and the check of an answer come from the same function (STYLE.md 4).
+ * prompt's options and the check of an answer come from the same function.
  */
 import type { Gridmap } from '../formats/gridmap';
 import { buildBoard, hasTerrain, nameOf, squareIndex, T, type Board } from './board';

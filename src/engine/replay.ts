@@ -1,4 +1,4 @@
-/** State = events.reduce(apply, initial(setup)) (ARCHITECTURE.md). */
+/** State = events.reduce(apply, initial(setup)). */
 import { apply, type GameEvent } from './events';
 import type { GameState } from './state';
 

@@ -1,7 +1,7 @@
 /**
  * initial(setup): the state a game starts from. A setup names cards by id; the cards travel into the
  * state so a game never depends on a catalog edited later. A table may be set up mid-game (scenarios,
- * FORMATS.md): round, order, and each unit's Vigor, injuries, statuses and tokens.
+ * docs/formats.md): round, order, and each unit's Vigor, injuries, statuses and tokens.
  */
 import type { InjuryBox, UnitCard } from '../formats/card';
 import type { Gridmap } from '../formats/gridmap';

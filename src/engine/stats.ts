@@ -1,6 +1,6 @@
 /**
- * A unit's current stats: card + mod + injuries + statuses + auras, computed here and nowhere else
- * (ARCHITECTURE.md). Commands, the renderer and the AI read these; they never re-derive them.
+ * A unit's current stats: card + mod + injuries + statuses + auras, computed here and nowhere else.
+ * Commands, the renderer and the AI read these; they never re-derive them.
  */
 import type { Attack, Trait } from '../formats/card';
 import type { RecoveryStat, Size } from '../formats/vocabulary';

@@ -1,4 +1,4 @@
-/** Act traits (FORMATS.md `act`, §2.4 "use a trait"): who they reach, and their gains and effects. */
+/** Act traits (docs/formats.md `act`, §2.4 "use a trait"): who they reach, and their gains and effects. */
 import type { Effect, Trait } from '../formats/card';
 import { nearestIn } from './distance';
 import type { Handler } from './flow';
@@ -9,7 +9,7 @@ import { liveTraits, profile } from './stats';
 import { label, squaresOf, tableOf, unitOf } from './table';
 
 /**
- * An act trait (FORMATS.md `act`): its gains, then its effects without a roll, for each unit it reaches:
+ * An act trait (docs/formats.md `act`): its gains, then its effects without a roll, for each unit it reaches:
  * itself by default; with `who`, every such unit within `range`, or just the one the command named.
  */
 export const onUseTrait: Handler<'use-trait'> = (ctx, frame, stack) => {
@@ -49,7 +49,7 @@ export const onUseTrait: Handler<'use-trait'> = (ctx, frame, stack) => {
   }
 };
 
-/** The units an act trait reaches (FORMATS.md `act`): itself by default, or every `who` within `range`. */
+/** The units an act trait reaches (docs/formats.md `act`): itself by default, or every `who` within `range`. */
 export function traitReach(state: GameState, unit: UnitState, trait: Extract<Trait, { trait: 'act' }>): UnitState[] {
   if (trait.who === undefined) return [unitOf(state, unit.id)];
   const table = tableOf(state);

@@ -39,7 +39,7 @@ export function toughnessUse(state: GameState, unit: UnitState, wounds: number):
   return liveTraits(state, unit).some((t) => t.trait === 'toughness') ? Math.min(unit.toughness, wounds) : 0;
 }
 
-/** The default split (FORMATS.md auto): Vigor first, then boxes in card order with Mortal last. */
+/** The default split (docs/formats.md auto): Vigor first, then boxes in card order with Mortal last. */
 export function defaultSplit(state: GameState, unit: UnitState, wounds: number): { avoid: number; injuries: InjuryBox[] } {
   const fives = Math.floor(wounds / 5);
   const avoidFives = Math.min(fives, Math.floor(unit.vigor / 5));

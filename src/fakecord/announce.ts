@@ -4,7 +4,7 @@
  */
 import type { EventHub } from './events';
 import type { Gateway } from './gateway';
-import { apiChannel, apiMember, apiMessage, apiRole, apiThreadMember, withoutContent } from './payloads';
+import { apiChannel, apiMember, apiMessage, apiThreadMember, withoutContent } from './payloads';
 import { fakeChannel, fakeMessage } from './views';
 import { ChannelType, isThread, type MessageRecord, type World, type WorldChange } from './world';
 
@@ -81,9 +81,6 @@ export function announce(change: WorldChange, world: World, gateway: Gateway, hu
       hub.emit('channel-delete', { id: channel.id, parentId: channel.parentId });
       return;
     }
-    case 'role-update':
-      gateway.dispatch('GUILD_ROLE_UPDATE', { guild_id: change.guildId, role: apiRole(change.role) }, Intent.Guilds, change.guildId);
-      return;
     case 'thread-member': {
       const { channel, userId, added } = change;
       const guildId = channel.guildId ?? world.guild.id;

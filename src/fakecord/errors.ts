@@ -19,10 +19,11 @@ export const ErrorCode = {
   RequestTooLarge: 40005,
   AlreadyAcknowledged: 40060,
   MissingAccess: 50001,
+  MissingPermissions: 50013,
   NotAuthor: 50005,
   EmptyMessage: 50006,
   CannotMessageUser: 50007,
-  MissingPermissions: 50013,
+  InvalidWebhookToken: 50027,
   InvalidFormBody: 50035,
   ThreadArchived: 50083,
   InvalidJson: 50109,
@@ -44,6 +45,8 @@ export class RestError extends Error {
 export const unknownChannel = (): RestError => new RestError(404, ErrorCode.UnknownChannel, 'Unknown Channel');
 export const unknownMessage = (): RestError => new RestError(404, ErrorCode.UnknownMessage, 'Unknown Message');
 export const unknownWebhook = (): RestError => new RestError(404, ErrorCode.UnknownWebhook, 'Unknown Webhook');
+/** What Discord answers on an interaction's webhook once its token has expired (15 minutes after the interaction). */
+export const invalidWebhookToken = (): RestError => new RestError(401, ErrorCode.InvalidWebhookToken, 'Invalid Webhook Token');
 export const unknownInteraction = (): RestError => new RestError(404, ErrorCode.UnknownInteraction, 'Unknown interaction');
 
 /** One broken field in a request body; `path` is dotted, e.g. `components.0.components.1.custom_id`. */

@@ -6,6 +6,7 @@
 export { startFakeDiscord } from './server';
 export { FakeDiscordError } from './errors';
 export type {
+  BotPermissionName,
   FakeGuild,
   AutocompleteChoice,
   AutocompleteInput,

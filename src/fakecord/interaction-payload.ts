@@ -16,6 +16,7 @@ import type {
   InteractionType,
   Locale,
 } from 'discord.js';
+import { botPermissionsIn } from './channel-access';
 import type { CommandData } from './command-options';
 import { apiChannel, apiInteractionMember, apiUser } from './payloads';
 import { ChannelType, type ChannelRecord, type UserRecord, type World } from './world';
@@ -47,7 +48,7 @@ function template(world: World, target: InteractionTarget): GuildCommon {
     channel: apiChannel(world, target.channel),
     channel_id: target.channel.id,
     member: apiInteractionMember(world, target.user),
-    app_permissions: world.permissionsOf(world.bot).toString(),
+    app_permissions: botPermissionsIn(world, target.channel).toString(),
     locale: (target.locale ?? 'en-GB') as Locale,
     guild_locale: 'en-US' as Locale,
     entitlements: [],

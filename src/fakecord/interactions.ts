@@ -5,7 +5,9 @@
  * Tests and the sandbox hold an `InteractionOutcome` to await the first answer and the settling.
  */
 import { performance } from 'node:perf_hooks';
-import { ErrorCode, RestError, invalidForm, unknownInteraction, unknownMessage, unknownWebhook } from './errors';
+import { ErrorCode, RestError, invalidForm, invalidWebhookToken, unknownInteraction, unknownMessage, unknownWebhook } from './errors';
+import { snowflakeMs } from './snowflakes';
+import { DiscordLimit } from '../discord/limits';
 import type { RestReply } from './http-router';
 import { editMessageFields, newMessageFields, type IncomingFile, type MessageFields } from './message-content';
 import { checkChoices, checkModal } from './message-limits';
@@ -207,10 +209,16 @@ export class InteractionTracker {
 
   // ---- the webhook: original response and follow-ups ----------------------------------------------
 
-  /** The interaction behind a webhook token; the application id in the path must be the bot's. */
+  /**
+   * The interaction behind a webhook token; the application id in the path must be the bot's. An
+   * interaction token lasts 15 minutes (of the fake's clock, from the interaction's id): after that
+   * Discord answers 401 "Invalid Webhook Token", which a client that sent its bot token along takes
+   * for a bad bot token.
+   */
   byWebhook(applicationId: string, token: string): InteractionRecord {
     const record = this.#byToken.get(token);
     if (!record || applicationId !== this.world.bot.id) throw unknownWebhook();
+    if (this.world.now() - snowflakeMs(record.id) > DiscordLimit.interactionTokenMs) throw invalidWebhookToken();
     this.#touch(record);
     return record;
   }

@@ -21,6 +21,7 @@ import type {
   ThreadMemberFlags,
   UserFlags,
 } from 'discord.js';
+import { apiOverwrites, botPermissionsIn } from './channel-access';
 import type { AttachmentRecord } from './attachments';
 import {
   ChannelType,
@@ -129,7 +130,7 @@ export function apiChannel(world: World, channel: ChannelRecord): APIChannel {
       parent_id: null,
       topic: channel.topic,
       nsfw: false,
-      permission_overwrites: [],
+      permission_overwrites: apiOverwrites(world, channel),
       default_auto_archive_duration: 4320,
     };
   }
@@ -157,7 +158,7 @@ export function apiChannel(world: World, channel: ChannelRecord): APIChannel {
 
 /** A channel as `resolved.channels` carries it: partial, with the bot's permissions in it. */
 export function apiResolvedChannel(world: World, channel: ChannelRecord): APIInteractionDataResolvedChannel {
-  const base = { id: channel.id, name: channel.name, permissions: world.permissionsOf(world.bot).toString() };
+  const base = { id: channel.id, name: channel.name, permissions: botPermissionsIn(world, channel).toString() };
   if (!isThread(channel)) return { ...base, type: channel.type as typeof ChannelType.Text };
   return {
     ...base,

@@ -5,6 +5,7 @@
  * in an archived thread. A deleted channel or thread is simply not found (10003, routes-channels.ts).
  */
 import { ErrorCode, RestError } from './errors';
+import { botPermissionsIn } from './channel-access';
 import { Permission } from './permissions';
 import { ChannelType, isThread, type ChannelRecord, type UserRecord, type World } from './world';
 import type { Json } from './json';
@@ -14,7 +15,11 @@ export const threadLocked = (): RestError => new RestError(403, ErrorCode.Thread
 export const missingPermissions = (): RestError => new RestError(403, ErrorCode.MissingPermissions, 'Missing Permissions');
 export const cannotMessageUser = (): RestError => new RestError(403, ErrorCode.CannotMessageUser, 'Cannot send messages to this user');
 
-const mayManageThreads = (world: World, user: UserRecord): boolean => (world.permissionsOf(user) & Permission.ManageThreads) !== 0n;
+/** The author's permissions in the channel: the bot's with its overwrites there (channel-access.ts), a user's from their roles. */
+const permissionsIn = (world: World, channel: ChannelRecord, user: UserRecord): bigint =>
+  user.id === world.bot.id ? botPermissionsIn(world, channel) : world.permissionsOf(user);
+const mayManageThreads = (world: World, channel: ChannelRecord, user: UserRecord): boolean =>
+  (permissionsIn(world, channel, user) & Permission.ManageThreads) !== 0n;
 
 /** A message the bot creates through REST: refused as Discord refuses it, before anything is stored. */
 export function refuseBotPost(world: World, channel: ChannelRecord, author: UserRecord, files: number): void {
@@ -23,10 +28,10 @@ export function refuseBotPost(world: World, channel: ChannelRecord, author: User
     return;
   }
   if (isThread(channel)) {
-    if (channel.locked && !mayManageThreads(world, author)) throw threadLocked();
+    if (channel.locked && !mayManageThreads(world, channel, author)) throw threadLocked();
     if (channel.archived) throw threadArchived();
   }
-  if (files > 0 && (world.permissionsOf(author) & Permission.AttachFiles) === 0n) throw missingPermissions();
+  if (files > 0 && (permissionsIn(world, channel, author) & Permission.AttachFiles) === 0n) throw missingPermissions();
 }
 
 /** An edit or delete of a message in an archived thread: Discord wants the thread unarchived first. */
@@ -40,7 +45,7 @@ export function refuseInArchived(channel: ChannelRecord): void {
  */
 export function refuseThreadChange(world: World, thread: ChannelRecord, by: UserRecord, body: Json): void {
   if (!isThread(thread)) return;
-  const manages = mayManageThreads(world, by);
+  const manages = mayManageThreads(world, thread, by);
   if (!manages && (typeof body.locked === 'boolean' || (thread.locked && body.archived === false))) throw missingPermissions();
   if (thread.archived && body.archived !== false) throw threadArchived();
 }

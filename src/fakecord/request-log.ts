@@ -17,6 +17,7 @@ export interface RequestEntry {
   status: number | null;
   handled: boolean;
   fault: boolean;
+  authorized: boolean;
 }
 
 interface Stored extends RequestEntry {
@@ -30,8 +31,8 @@ export class RequestLog {
 
   constructor(private readonly clock: () => number) {}
 
-  begin(method: string, path: string): RequestEntry {
-    const entry: Stored = { method, path, at: this.clock(), route: null, body: {}, files: 0, status: null, handled: false, fault: false };
+  begin(method: string, path: string, authorized: boolean): RequestEntry {
+    const entry: Stored = { method, path, at: this.clock(), route: null, body: {}, files: 0, status: null, handled: false, fault: false, authorized };
     this.#entries.push(entry);
     if (this.#entries.length > LIMIT) this.#entries.shift();
     return entry;

@@ -2,6 +2,7 @@
  * REST routes for channels, threads and channel messages: what `channel.send`, `message.edit`,
  * `channel.threads.create`, `message.startThread` and `thread.members.add` call.
  */
+import { mayReadHistory, requireBotPost, requireThreadCreate } from './channel-access';
 import { ErrorCode, RestError, unknownChannel, unknownMessage } from './errors';
 import { created, noContent, ok, type Router } from './http-router';
 import { editMessageFields } from './message-content';
@@ -23,7 +24,6 @@ export function addChannelRoutes(router: Router, world: World): void {
   const channelOf = (params: Readonly<Record<string, string>>): ChannelRecord => {
     const channel = world.channel(params.channel ?? '');
     if (!channel) throw unknownChannel();
-    if (!world.botSees(channel)) throw new RestError(403, ErrorCode.MissingAccess, 'Missing Access');
     return channel;
   };
   /** Ephemeral messages do not exist for channel routes, only for their interaction's webhook. */
@@ -58,6 +58,8 @@ export function addChannelRoutes(router: Router, world: World): void {
     const limit = Math.min(100, Math.max(1, Number(request.query.get('limit') ?? 50) || 50));
     const before = request.query.get('before');
     const after = request.query.get('after');
+    // Without Read Message History Discord answers an empty list, not an error.
+    if (!mayReadHistory(world, channel)) return ok([]);
     let list = world.channelMessages(channel.id).filter((m) => m.ephemeralFor === null);
     if (before) list = list.filter((m) => BigInt(m.id) < BigInt(before));
     if (after) list = list.filter((m) => BigInt(m.id) > BigInt(after));
@@ -71,11 +73,18 @@ export function addChannelRoutes(router: Router, world: World): void {
     // A repeat of a create Discord already made is answered with that message, whatever changed since.
     const nonce = request.body.nonce;
     const repeat = request.body.enforce_nonce === true && (typeof nonce === 'string' || typeof nonce === 'number') && world.recentByNonce(world.bot.id, nonce);
-    if (!repeat) refuseBotPost(world, channel, world.bot, request.files.length);
+    if (!repeat) {
+      requireBotPost(world, channel);
+      refuseBotPost(world, channel, world.bot, request.files.length);
+    }
     return ok(apiMessage(world, postMessage(world, { channel, author: world.bot, body: request.body, files: request.files })));
   });
 
-  router.add('GET', '/channels/:channel/messages/:message', (request) => ok(stored(apiMessage(world, messageOf(request.params)))));
+  router.add('GET', '/channels/:channel/messages/:message', (request) => {
+    const channel = channelOf(request.params);
+    if (!mayReadHistory(world, channel)) throw new RestError(403, ErrorCode.MissingAccess, 'Missing Access');
+    return ok(stored(apiMessage(world, messageOf(request.params))));
+  });
 
   router.add('PATCH', '/channels/:channel/messages/:message', (request) => {
     const message = messageOf(request.params);
@@ -100,12 +109,15 @@ export function addChannelRoutes(router: Router, world: World): void {
     return noContent();
   });
 
-  router.add('POST', '/channels/:channel/threads', (request) =>
-    created(apiChannel(world, startThread(world, channelOf(request.params), world.bot, request.body))),
-  );
+  router.add('POST', '/channels/:channel/threads', (request) => {
+    const parent = channelOf(request.params);
+    requireThreadCreate(world, parent, Number(request.body.type));
+    return created(apiChannel(world, startThread(world, parent, world.bot, request.body)));
+  });
 
   router.add('POST', '/channels/:channel/messages/:message/threads', (request) => {
     const channel = channelOf(request.params);
+    requireThreadCreate(world, channel, 11);
     return created(apiChannel(world, startThreadFromMessage(world, channel, request.params.message ?? '', world.bot, request.body)));
   });
 

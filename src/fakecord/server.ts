@@ -9,15 +9,17 @@ import type { AddressInfo } from 'node:net';
 import { announce } from './announce';
 import { CommandRegistry } from './command-registry';
 import { Driver } from './driver';
-import { RestError } from './errors';
+import { RestError, invalidForm } from './errors';
+import { checkWellFormed } from './message-limits';
 import { EventHub } from './events';
 import { Gateway } from './gateway';
 import { FaultBook } from './faults';
 import { readBody, Router, sendJson, type RestReply, type RestRequest } from './http-router';
 import { InteractionTracker } from './interactions';
 import { apiGuildCreate, apiMember, apiUser } from './payloads';
-import { mayUseCommand, Permission } from './permissions';
+import { mayUseCommand } from './permissions';
 import { addChannelRoutes } from './routes-channels';
+import { setBotOverwrite } from './channel-access';
 import { addGuildRoutes } from './routes-guild';
 import { RequestLog } from './request-log';
 import { addInteractionRoutes } from './routes-interactions';
@@ -131,7 +133,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     if (serveAttachment(url, method, response)) return;
     const api = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
     const path = api?.[1] ?? url.pathname;
-    const entry = api ? requestLog.begin(method, path) : undefined;
+    const entry = api ? requestLog.begin(method, path, /^Bot \S/.test(request.headers.authorization ?? '')) : undefined;
     /** Answers the client, unless it has gone away; the log keeps what it was told. */
     const respond = (reply: RestReply): void => {
       if (response.destroyed || response.writableEnded) return;
@@ -159,6 +161,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
         throw new RestError(401, 0, '401: Unauthorized');
       }
       const { body, list, files } = await readBody(request, maxUploadBytes);
+      const broken = checkWellFormed(list ?? body);
+      if (broken.length > 0) throw invalidForm(broken);
       restRequest = { method, path, params: route.params, query: url.searchParams, body, list, files };
     } catch (error) {
       if (!(error instanceof RestError)) throw error;
@@ -252,6 +256,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       const channel = world.findChannel(ref);
       return channel ? fakeChannel(channel) : undefined;
     },
+    setBotPermissions: (ref, change) => setBotOverwrite(world, world.requireChannel(ref), change),
 
     setThread: (ref, state) => {
       const thread = world.requireChannel(ref);
@@ -262,12 +267,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       return fakeChannel(thread);
     },
     deleteChannel: (ref) => world.deleteChannel(world.requireChannel(ref)),
-    hideFromBot: (ref, hidden) => world.setHidden(world.requireChannel(ref).id, hidden),
     setDms: (ref, open) => world.setDms(world.requireUser(ref).id, open),
-    botPermissions: (change) => {
-      const bits = (names: readonly (keyof typeof Permission)[] = []) => names.reduce((sum, name) => sum | Permission[name], 0n);
-      world.changeBotPermissions(bits(change.deny), bits(change.allow));
-    },
 
     commands: () => commands.all(),
     commandsFor: (ref) => {
@@ -283,6 +283,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     command: async (input) => driver.command(input),
     autocomplete: (input, timeoutMs) => driver.autocomplete(input, timeoutMs),
     click: async (input) => driver.click(input),
+    forgeClick: async (input) => driver.forgeClick(input),
     select: async (input) => driver.select(input),
     submitModal: async (input) => driver.submitModal(input),
     post: async (input) => driver.post(input),

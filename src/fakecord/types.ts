@@ -253,6 +253,8 @@ export interface RecordedRequest {
   readonly handled: boolean;
   /** A fault rule caught it. */
   readonly fault: boolean;
+  /** It carried a bot token (`Authorization: Bot …`); a bot must never send one to an interaction's webhook or callback. */
+  readonly authorized: boolean;
   /** The fake's clock when it arrived (ms since the Unix epoch). */
   readonly at: number;
 }
@@ -361,9 +363,6 @@ export interface FakeGuild {
   readonly channel: { readonly id: string; readonly name: string };
 }
 
-/** A permission of the bot's role that a test may take away or give back. */
-export type FakePermission = keyof typeof Permission;
-
 export interface FakeDiscordOptions {
   /** 0 (the default) picks a free port. */
   readonly port?: number;
@@ -402,6 +401,9 @@ export interface FakeDiscordOptions {
   readonly acceptsToken?: (token: string) => boolean;
 }
 
+/** A permission's name in the fake's `Permission` table. */
+export type BotPermissionName = keyof typeof Permission;
+
 export interface FakeDiscord {
   /** `http://127.0.0.1:PORT/api`: pass as the discord.js Client's `rest.api`. */
   readonly apiBase: string;
@@ -425,20 +427,20 @@ export interface FakeDiscord {
   dms(): FakeChannel[];
   threads(parentId?: string): FakeChannel[];
   channelByRef(ref: string): FakeChannel | undefined;
+  /**
+   * The bot's own permission overwrite on a text channel (its threads follow it): `deny` takes
+   * permissions away from what its role gives, `allow` adds them; neither removes the overwrite. Names
+   * as in `Permission` (permissions.ts): `'CreatePublicThreads'`, `'AttachFiles'`, … The bot hears of
+   * it as a CHANNEL_UPDATE, and the fake refuses its requests as Discord would (docs/fakecord.md).
+   */
+  setBotPermissions(channel: string, change: { readonly allow?: readonly BotPermissionName[]; readonly deny?: readonly BotPermissionName[] }): void;
 
   /** A moderator archives a thread (and locks it, with `locked`), or reopens it (`archived: false`). */
   setThread(ref: string, state: { archived?: boolean; locked?: boolean }): FakeChannel;
   /** A moderator deletes a channel or thread, with its messages; the bot hears CHANNEL_DELETE or THREAD_DELETE. */
   deleteChannel(ref: string): void;
-  /** An administrator hides a channel from the bot (or shows it again): it and its threads answer 50001 Missing Access. */
-  hideFromBot(ref: string, hidden: boolean): void;
   /** A user closes (or opens) their direct messages: the bot's DMs to them get 50007. */
   setDms(user: string, open: boolean): void;
-  /**
-   * An administrator takes permissions from the bot (its role and @everyone: the fake has no channel
-   * overwrites) or gives them to its role, e.g. `{ deny: ['AttachFiles'] }`; the bot hears GUILD_ROLE_UPDATE.
-   */
-  botPermissions(change: { deny?: readonly FakePermission[]; allow?: readonly FakePermission[] }): void;
 
   /** Everything the bot registered, global and guild. */
   commands(): RegisteredCommand[];
@@ -448,6 +450,8 @@ export interface FakeDiscord {
   command(input: CommandInput): Promise<InteractionOutcome>;
   autocomplete(input: AutocompleteInput, timeoutMs?: number): Promise<AutocompleteChoice[]>;
   click(input: ClickInput): Promise<InteractionOutcome>;
+  /** A click with any custom id on a message the user can see (a modified client's); `click` takes only the message's own. */
+  forgeClick(input: ClickInput): Promise<InteractionOutcome>;
   select(input: SelectInput): Promise<InteractionOutcome>;
   submitModal(input: ModalSubmitInput): Promise<InteractionOutcome>;
   /** A user posts a message (the bot hears it if it asked for the Guild Messages intent). */

@@ -119,7 +119,6 @@ export type WorldChange =
   | { readonly kind: 'channel-create'; readonly channel: ChannelRecord }
   | { readonly kind: 'channel-update'; readonly channel: ChannelRecord }
   | { readonly kind: 'channel-delete'; readonly channel: ChannelRecord }
-  | { readonly kind: 'role-update'; readonly role: RoleRecord; readonly guildId: string }
   | { readonly kind: 'thread-member'; readonly channel: ChannelRecord; readonly userId: string; readonly added: boolean }
   | { readonly kind: 'member-add'; readonly user: UserRecord };
 
@@ -180,8 +179,6 @@ export class World {
   readonly #nonces = new Map<string, string>();
   /** Users who allow no direct messages from the bot (Discord answers 50007). */
   readonly #closedDms = new Set<string>();
-  /** Channels the bot may not view (an overwrite denying View Channel): they and their threads answer 50001. */
-  readonly #hidden = new Set<string>();
 
   constructor(options: WorldOptions) {
     this.#mint = options.mint;
@@ -278,34 +275,9 @@ export class World {
     return totalPermissions([everyone, ...own]);
   }
 
-  /**
-   * Takes permissions from the bot (from its managed role and from @everyone, since the fake has no
-   * channel overwrites) and gives it others (on its role), as an administrator would; every guild hears.
-   */
-  changeBotPermissions(deny: bigint, allow: bigint): void {
-    this.#roles.forEach((role, index) => {
-      const own = this.bot.roles.includes(role.id);
-      if (!own && index !== 0) return;
-      const permissions = own ? (role.permissions & ~deny) | allow : role.permissions & ~deny;
-      if (permissions === role.permissions) return;
-      this.#roles[index] = { ...role, permissions };
-    });
-    for (const guild of this.guilds) for (const role of this.roles(guild.id)) this.#notify({ kind: 'role-update', role, guildId: guild.id });
-  }
-
   /** Whether the user lets the bot send them direct messages (a privacy setting the bot cannot see). */
   dmsOpen(userId: string): boolean {
     return !this.#closedDms.has(userId);
-  }
-
-  /** Whether the bot may view the channel (a thread: its parent too). */
-  botSees(channel: ChannelRecord): boolean {
-    return !this.#hidden.has(channel.id) && (channel.parentId === null || !this.#hidden.has(channel.parentId));
-  }
-
-  setHidden(channelId: string, hidden: boolean): void {
-    if (hidden) this.#hidden.add(channelId);
-    else this.#hidden.delete(channelId);
   }
 
   setDms(userId: string, open: boolean): void {
@@ -498,6 +470,11 @@ export class World {
     const message = id === undefined ? undefined : this.#messages.get(id);
     if (!message || this.#clock() - snowflakeMs(message.id) > this.#nonceWindowMs) return undefined;
     return message;
+  }
+
+  /** The fake's clock, ms since the Unix epoch. */
+  now(): number {
+    return this.#clock();
   }
 
   #isoNow(): string {

@@ -1,4 +1,4 @@
-/** Unit cards, their attacks, effects and traits (FORMATS.md "Unit card"). */
+/** Unit cards, their attacks, effects and traits (docs/formats.md "Unit card"). */
 import { z } from 'zod';
 import { checkUniqueIds, idSchema, whenValid, int, nameSchema, textSchema, uniqueList, wordSchema } from './fields';
 import { show } from './problems';
@@ -177,7 +177,7 @@ export const injuryBoxSchema = z.unknown().transform((v, ctx): InjuryKind | z.ou
   return z.NEVER;
 });
 
-/** Move may be written "F6" for a flyer (FORMATS.md); stored as { move: 6, fly: true }. */
+/** Move may be written "F6" for a flyer (docs/formats.md); stored as { move: 6, fly: true }. */
 const moveSchema = z.unknown().transform((v, ctx): { move: number; fly: boolean } => {
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 20) return { move: v, fly: false };
   const m = typeof v === 'string' ? /^[Ff]([0-9]{1,2})$/.exec(v.trim()) : null;

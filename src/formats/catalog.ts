@@ -1,4 +1,4 @@
-/** Catalogs (FORMATS.md "Catalog") and the merged index of the catalogs a league uses. */
+/** Catalogs (docs/formats.md "Catalog") and the merged index of the catalogs a league uses. */
 import { z } from 'zod';
 import { unitCardSchema, type UnitCard } from './card';
 import { checkUniqueIds, idSchema, nameSchema, whenValid } from './fields';

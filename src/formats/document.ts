@@ -1,5 +1,5 @@
 /**
- * Reading an uploaded document: JSON is canonical, YAML with the same shape is accepted (FORMATS.md).
+ * Reading an uploaded document: JSON is canonical, YAML with the same shape is accepted (docs/formats.md).
  * Anyone in a server can send one, so each is held to the limits of limits.ts at every step where a
  * library could otherwise recurse or allocate without end: the text's size and nesting before it is
  * parsed, YAML's syntax tree and nodes before they become values, and the values before the schemas.

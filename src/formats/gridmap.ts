@@ -1,5 +1,5 @@
 /**
- * Gridmaps (FORMATS.md "Gridmap"): the shape, equal rows, 6–40 squares a side, everything on the map,
+ * Gridmaps (docs/formats.md "Gridmap"): the shape, equal rows, 6–40 squares a side, everything on the map,
  * edges between orthogonal neighbours. The battlefield checks (entry tiles, paths) are the engine's.
  */
 import { z } from 'zod';

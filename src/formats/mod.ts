@@ -1,4 +1,4 @@
-/** Mod cards (FORMATS.md "Mod card"): tokens, signed stat bonuses, attacks and traits added to a unit. */
+/** Mod cards (docs/formats.md "Mod card"): tokens, signed stat bonuses, attacks and traits added to a unit. */
 import { z } from 'zod';
 import { attackSchema, traitSchema } from './card';
 import { checkUniqueIds, idSchema, whenValid, int, nameSchema, textSchema, uniqueList, wordSchema } from './fields';

@@ -1,5 +1,5 @@
 /**
- * Scenarios (FORMATS.md "Scenario"): a table set up mid-game and steps played on it with fixed dice.
+ * Scenarios (docs/formats.md "Scenario"): a table set up mid-game and steps played on it with fixed dice.
  * The schema checks the shape; whether each step is legal is the engine's to say, step by step.
  */
 import { z } from 'zod';

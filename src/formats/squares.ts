@@ -1,5 +1,5 @@
 /**
- * Square names (FORMATS.md "Squares"): `A1` is the top-left square, letters are columns (A–Z, then
+ * Square names (docs/formats.md "Squares"): `A1` is the top-left square, letters are columns (A–Z, then
  * AA–AZ…), numbers are rows from the top. Case-insensitive on input, upper-case on output.
  */
 

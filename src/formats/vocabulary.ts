@@ -1,5 +1,5 @@
 /**
- * The closed vocabulary of the public formats (FORMATS.md). The zod schemas are built from these
+ * The closed vocabulary of the public formats (docs/formats.md). The zod schemas are built from these
  * lists, and the engine switches over them, so a word the engine does not know cannot load.
  */
 
@@ -79,7 +79,7 @@ export type Terrain = (typeof TERRAINS)[number];
 export const ACT_TYPES = ['move', 'maneuver', 'attack', 'rest', 'crow', 'trait'] as const;
 export type ActType = (typeof ACT_TYPES)[number];
 
-/** Grid characters (FORMATS.md "Gridmap"): the terrain each adds, and start areas / objectives. */
+/** Grid characters (docs/formats.md "Gridmap"): the terrain each adds, and start areas / objectives. */
 export const GRID_LEGEND: Readonly<Record<string, { terrain: readonly Terrain[]; start?: number; objective?: true }>> = {
   '.': { terrain: [] },
   '^': { terrain: ['challenging'] },

@@ -1,5 +1,5 @@
 /**
- * Warbands (FORMATS.md "Warband"), as JSON, YAML or the one-line chat form
+ * Warbands (docs/formats.md "Warband"), as JSON, YAML or the one-line chat form
  * `Hrolf's Watch | valor | mill-crossing | valor-squire, valor-serf+valor-shield-wall`.
  * Whether the warband is legal for a scenario is R1, in engine/roster.ts.
  */

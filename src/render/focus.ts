@@ -10,6 +10,7 @@
  * are shown at a phone's width. When the turn spread over most of the board there is no close-up.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { clip } from '../discord/text';
 import { columnName } from '../formats/squares';
 import { measuringContext } from './canvas-pool';
 import { font, loadFonts } from './fonts';
@@ -174,5 +175,5 @@ export function focusAltText(view: MapView, w: FocusWindow, limit: number): stri
     inside.length > 0 ? `Units here: ${inside.map((u) => `${u.label} ${u.at!.name}`).join(', ')}.` : '',
   ];
   const text = parts.filter(Boolean).join(' ');
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+  return clip(text, limit);
 }

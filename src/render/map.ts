@@ -1,6 +1,6 @@
 /**
  * renderMap: state and request → PNG. `toMapView` works out what to show; `drawMap` draws a view and
- * nothing else (STYLE.md 8). Same view, same bytes.
+ * nothing else. Same view, same bytes.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import type { GameState } from '../engine';

@@ -1,6 +1,6 @@
 /**
  * The map view: everything the map image shows, worked out from a state and a request, as plain
- * data (STYLE.md 8: "the renderer sees a view, not the world"). `toMapView` is pure and asks the
+ * data. `toMapView` is pure and asks the
  * engine's queries for every rule-bound fact (reach, sight, odds, current stats); the drawing code
  * reads only this view, and most tests assert on it rather than on pixels.
  */

@@ -1,5 +1,5 @@
 /**
- * The scenario runner keeps to FORMATS.md "Scenario" where the rules tests cannot show it by
+ * The scenario runner keeps to docs/formats.md "Scenario" where the rules tests cannot show it by
  * themselves: how `auto` settles a prompt that a refused step left open, how a `decide` is judged
  * against the prompt in front of the game, and how a `shove` square is checked.
  */
@@ -48,7 +48,7 @@ function run(steps: unknown[], dice: number[], auto: boolean) {
 
 const hit = { act: 'attack', unit: 'a', attack: 'sword', target: 'b' };
 
-describe('scenario runner (FORMATS.md "Scenario")', () => {
+describe('scenario runner (docs/formats.md "Scenario")', () => {
   it('with auto, settles a prompt still open after the last step even when that step was refused', () => {
     // The sword hits: p2 is asked how b takes 5 wounds. p2's answer avoids 10, which is refused
     // (only 5 are to be allotted), and that is the last step: the defaults then take the wounds

@@ -9,7 +9,7 @@ const ids = fc.record({
   arg: fc.string({ maxLength: 40 }),
 });
 
-describe('component id codec (STYLE.md 6)', () => {
+describe('component id codec', () => {
   it('round-trips every id it makes, within Discord’s 100 characters', () => {
     fc.assert(
       fc.property(ids, (id) => {

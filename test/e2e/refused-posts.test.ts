@@ -20,9 +20,8 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 afterEach(() => {
   world.fake.faults.clear();
-  world.fake.botPermissions({ allow: ['AttachFiles', 'ManageThreads'] });
+  world.fake.setBotPermissions(world.fake.channel.id, {});
   world.fake.setDms('bob', true);
-  world.fake.hideFromBot(world.fake.channel.id, false);
 });
 
 interface Ended {
@@ -59,7 +58,7 @@ const matchOf = async (thread: string) => (await world.store.matches.byThread(th
 
 describe('posts Discord refuses', () => {
   it('without Attach Files: pictures go as their alt text, prompts included, and the thread and the owner hear why once', async () => {
-    world.fake.botPermissions({ deny: ['AttachFiles'] });
+    world.fake.setBotPermissions(world.fake.channel.id, { deny: ['AttachFiles'] });
     const thread = await challengeAccepted(world);
     await answerPrompts(world, thread);
     const match = await matchOf(thread);
@@ -141,7 +140,7 @@ describe('posts Discord refuses', () => {
   it('a thread locked by a moderator pauses the match too, and /skirmish status says so in words', async () => {
     const thread = await challengeAccepted(world);
     const match = await matchOf(thread);
-    world.fake.botPermissions({ deny: ['ManageThreads'] });
+    world.fake.setBotPermissions(world.fake.channel.id, { deny: ['ManageThreads'] });
     world.fake.setThread(thread, { locked: true });
     await world.advance(13);
     expect((await world.store.pauses.get(match.id))?.reason).toBe('a moderator locked it');
@@ -163,7 +162,7 @@ describe('posts Discord refuses', () => {
     const out = await world.fake.click({ user: 'bob', message: asked.original!.id, customId: yes.custom_id });
     await out.response();
     await held.reached(1, 10_000);
-    world.fake.hideFromBot(parent, true);
+    world.fake.setBotPermissions(parent, { deny: ['ViewChannel'] });
     held.release();
     await world.bot.idle();
     const ended = endings(match.id);

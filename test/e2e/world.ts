@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBot, type RunningBot } from '../../src/bot/start';
-import { startFakeDiscord, type CommandInput, type FakeDiscord, type FakeMessage, type InteractionSummary } from '../../src/fakecord';
+import { startFakeDiscord, type CommandInput, type FakeDiscord, type FakeDiscordOptions, type FakeMessage, type InteractionSummary } from '../../src/fakecord';
 import { openPgStore } from '../../src/store/open-pg';
 import { openStore, type Store } from '../../src/store';
 
@@ -45,10 +45,16 @@ export function componentsOf(m: FakeMessage): { type: number; custom_id: string;
 
 /** `seed` fixes every match's dice; `null` lets matches take their seed from the dice proof (docs/dice.md). `start` is the game clock's first time. */
 /** `databaseUrl` runs the bot on PostgreSQL (`pglite:` in process) instead of a SQLite file; a restart keeps it only on a server. */
-export async function startWorld(seed: number | null = 42, start = Date.UTC(2030, 0, 1), databaseUrl?: string): Promise<World> {
+/** `fakeOptions` go to the fake Discord (e.g. its own `clock`, which mints ids and ages interaction tokens). */
+export async function startWorld(
+  seed: number | null = 42,
+  start = Date.UTC(2030, 0, 1),
+  databaseUrl?: string,
+  fakeOptions: FakeDiscordOptions = {},
+): Promise<World> {
   let now = start;
   const clock: WorldClock = Object.assign(() => now, { set: (ms: number) => void (now = ms) });
-  const fake = await startFakeDiscord({ heartbeatMs: 1000 });
+  const fake = await startFakeDiscord({ heartbeatMs: 1000, ...fakeOptions });
   const dbPath = join(mkdtempSync(join(tmpdir(), 'sellsword-e2e-')), 'bot.db');
   const errors: string[] = [];
   const boot = async (store: Store) =>

@@ -39,7 +39,7 @@ class Game {
     return r.error.code;
   }
 
-  /** Answers open prompts with the defaults (FORMATS.md `auto`). */
+  /** Answers open prompts with the defaults (docs/formats.md `auto`). */
   settle(): void {
     while (this.state.prompt) this.play({ decide: defaultDecision(this.state.prompt) });
   }

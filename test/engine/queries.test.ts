@@ -1,4 +1,4 @@
-/** The queries the bot and renderer read (STYLE.md 4): charge options and odds, on the R23 scenario's table. */
+/** The queries the bot and renderer read: charge options and odds, on the R23 scenario's table. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

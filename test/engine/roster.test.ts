@@ -75,7 +75,7 @@ describe('R1 warband legality', () => {
     expect(codes).toEqual(['too-many-units', 'mixed-faction', 'mod-wrong-faction', 'mod-marks', 'over-point-cap']);
   });
 
-  it('matches the message in FORMATS.md for the shipped cards', () => {
+  it('matches the message in docs/formats.md for the shipped cards', () => {
     const { index, maps } = defaultContent();
     const units = [{ card: 'valor-squire' }, { card: 'valor-serf' }, { card: 'valor-guard' }, { card: 'valor-levy', mod: 'valor-banner' }];
     expect(checkWarband(band(units, { map: 'mill-crossing' }), index, DEFAULT_LIMITS, new Set(maps.keys()))).toEqual([

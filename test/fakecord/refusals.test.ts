@@ -56,14 +56,14 @@ describe('refusals', () => {
     fake.setThread(thread.id, { locked: true });
     // The fake's bot role has Manage Threads; Discord's invite for this bot does not ask for it.
     await thread.send('Manager may');
-    fake.botPermissions({ deny: ['ManageThreads'] });
+    fake.setBotPermissions(fake.channel.id, { deny: ['ManageThreads'] });
     try {
       expect(await refusal(thread.send('Refused'))).toEqual({ status: 403, code: 160005, message: 'Thread is locked' });
       expect(await refusal(thread.setLocked(false))).toEqual({ status: 403, code: 50013, message: 'Missing Permissions' });
       fake.setThread(thread.id, { archived: true });
       expect(await refusal(thread.setArchived(false))).toEqual({ status: 403, code: 50013, message: 'Missing Permissions' });
     } finally {
-      fake.botPermissions({ allow: ['ManageThreads'] });
+      fake.setBotPermissions(fake.channel.id, {});
     }
     expect(fake.messages(thread.id).map((m) => m.content)).toEqual(['Manager may']);
   });
@@ -89,26 +89,26 @@ describe('refusals', () => {
 
   it('files without Attach Files are refused with 50013; text alone still goes', async () => {
     const thread = await newThread('No files');
-    fake.botPermissions({ deny: ['AttachFiles'] });
+    fake.setBotPermissions(fake.channel.id, { deny: ['AttachFiles'] });
     try {
       const file = new AttachmentBuilder(png(4, 4), { name: 'map.png' });
       expect(await refusal(thread.send({ content: 'Map', files: [file] }))).toEqual({ status: 403, code: 50013, message: 'Missing Permissions' });
       await thread.send('Map (text only)');
     } finally {
-      fake.botPermissions({ allow: ['AttachFiles'] });
+      fake.setBotPermissions(fake.channel.id, {});
     }
     expect(fake.messages(thread.id).map((m) => m.content)).toEqual(['Map (text only)']);
   });
 
   it('a channel hidden from the bot answers 50001 Missing Access, its threads too', async () => {
     const thread = await newThread('Hidden');
-    fake.hideFromBot(fake.channel.id, true);
+    fake.setBotPermissions(fake.channel.id, { deny: ['ViewChannel'] });
     try {
       const channel = bot.client.channels.cache.get(fake.channel.id) as TextChannel;
       expect(await refusal(channel.send('Results'))).toEqual({ status: 403, code: 50001, message: 'Missing Access' });
       expect(await refusal(thread.send('Turn'))).toEqual({ status: 403, code: 50001, message: 'Missing Access' });
     } finally {
-      fake.hideFromBot(fake.channel.id, false);
+      fake.setBotPermissions(fake.channel.id, {});
     }
   });
 

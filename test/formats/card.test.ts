@@ -3,7 +3,7 @@ import { unitCardSchema } from '../../src/formats/card';
 import { formatProblems } from '../../src/formats/problems';
 import { probe } from '../fixtures/problems';
 
-/** The Gray Necromancer, as written in FORMATS.md "Unit card". */
+/** The Gray Necromancer, as written in docs/formats.md "Unit card". */
 const grayNecromancer = {
   id: 'havoc-gray-necromancer',
   name: 'Gray Necromancer',
@@ -74,7 +74,7 @@ const withTraits = (...traits: unknown[]) => ({ ...base, traits });
 const { parsed, problems, expectProblem } = probe(unitCardSchema, 'card');
 
 describe('unit card: valid cards', () => {
-  it('loads the Gray Necromancer from FORMATS.md unchanged in meaning', () => {
+  it('loads the Gray Necromancer from docs/formats.md unchanged in meaning', () => {
     const card = parsed(grayNecromancer);
     expect(card).toMatchObject(grayNecromancer);
     expect(card.stats).toEqual({ agility: 11, brawn: 9, spirit: 14, wits: 13, move: 5, fly: false, armor: 14, vigor: 15 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { modCardSchema } from '../../src/formats/mod';
 import { probe } from '../fixtures/problems';
 
-/** The Infernal Aura, as written in FORMATS.md "Mod card". */
+/** The Infernal Aura, as written in docs/formats.md "Mod card". */
 const infernalAura = {
   id: 'havoc-infernal-aura',
   name: 'Infernal Aura',
@@ -20,7 +20,7 @@ const base = { id: 'valor-shield-wall', name: 'Shield Wall', faction: 'valor', c
 const { parsed, expectProblem } = probe(modCardSchema, 'mod');
 
 describe('mod card', () => {
-  it('loads the Infernal Aura from FORMATS.md, filling tokens and stats with 0', () => {
+  it('loads the Infernal Aura from docs/formats.md, filling tokens and stats with 0', () => {
     const mod = parsed(infernalAura);
     expect(mod).toMatchObject({ id: 'havoc-infernal-aura', name: 'Infernal Aura', faction: 'havoc', modUse: ['magery'], cost: 6, attacks: [] });
     expect(mod.tokens).toEqual({ react: 0, blue: 1, red: 0 });

@@ -3,7 +3,7 @@ import { formatProblems } from '../../src/formats/problems';
 import { scenarioSchema } from '../../src/formats/scenario';
 import { probe } from '../fixtures/problems';
 
-/** The scenario example from FORMATS.md "Scenario". */
+/** The scenario example from docs/formats.md "Scenario". */
 const example = {
   map: 'mill-crossing',
   cards: [],
@@ -66,7 +66,7 @@ const inlineMap = {
 
 const { parsed, problems, expectProblem } = probe(scenarioSchema, 'scenario');
 
-describe('scenario: the FORMATS.md example', () => {
+describe('scenario: the docs/formats.md example', () => {
   it('loads with every step kind', () => {
     const s = parsed(example);
     expect(s.map).toBe('mill-crossing');

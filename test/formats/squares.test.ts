@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { columnName, normalizeSquare, parseSquare, squareName } from '../../src/formats/squares';
 
-describe('square names (FORMATS.md "Squares")', () => {
+describe('square names (docs/formats.md "Squares")', () => {
   it('A1 is the top-left square', () => {
     expect(parseSquare('A1')).toEqual({ col: 0, row: 0 });
     expect(parseSquare('C4')).toEqual({ col: 2, row: 3 });

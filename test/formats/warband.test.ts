@@ -8,7 +8,7 @@ const hrolf = {
   units: [{ card: 'valor-squire' }, { card: 'valor-serf', mod: 'valor-shield-wall' }],
 };
 
-describe('warband text forms (FORMATS.md "Warband")', () => {
+describe('warband text forms (docs/formats.md "Warband")', () => {
   it('reads the JSON form', () => {
     const r = parseWarbandText(JSON.stringify(hrolf), 'watch.json');
     expect(r).toEqual({ ok: true, value: hrolf });
