@@ -118,7 +118,9 @@ async function login(client: Client, token: string): Promise<void> {
     await client.login(token);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === 'TokenInvalid' || code === 'TokenMissing') {
+    // REST refused the token (TokenInvalid), or the gateway closed with 4004 at identify, which
+    // @discordjs/ws rejects with a plain "Authentication failed" (a token reset after the REST call).
+    if (code === 'TokenInvalid' || code === 'TokenMissing' || (error instanceof Error && error.message === 'Authentication failed')) {
       throw new StartupError(
         'Discord refused DISCORD_TOKEN. Copy the token again from your application\'s Bot page ("Reset Token"), and check it has no quotes or spaces.',
       );
