@@ -68,6 +68,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const commands = new CommandRegistry(world.bot.id, mint, () => hub.emit('commands', commands.all()));
   const gateway = new Gateway(http, {
     heartbeatMs: options.heartbeatMs ?? 45_000,
+    acceptsToken: (token) => (options.gatewayAcceptsToken ?? options.acceptsToken)?.(token) ?? true,
     ready: (sessionId, shard) => ({
       v: 10,
       user: { ...apiUser(world.bot), verified: true, mfa_enabled: false },

@@ -398,6 +398,11 @@ export interface FakeDiscordOptions {
    * route, as Discord answers a reset or mistyped token, so a test can check the bot's start-up message.
    */
   readonly acceptsToken?: (token: string) => boolean;
+  /**
+   * Which tokens the gateway accepts at identify (default: as `acceptsToken`). One it refuses is closed
+   * with 4004 "Authentication failed.", as Discord closes a token reset after the bot's first REST call.
+   */
+  readonly gatewayAcceptsToken?: (token: string) => boolean;
 }
 
 /** A permission's name in the fake's `Permission` table. */
