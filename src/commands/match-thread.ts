@@ -124,8 +124,15 @@ async function openOnce(app: App, matchId: string): Promise<string> {
   let last: unknown;
   for (let attempt = 0; attempt < TRIES; attempt++) {
     const found = await findThread(app, channel, name);
-    const id = found ?? (await createThread(app, channel, name).catch((error: unknown) => ((last = error), null)));
-    if (id) return link(app, row, id);
+    if (found) return link(app, row, found);
+    try {
+      return await link(app, row, await createThread(app, channel, name));
+    } catch (error) {
+      // Refused: asking again will not help. Anything else (a 5xx, a lost connection) may have made
+      // the thread: the next try looks for it first.
+      if (error instanceof ThreadRefused) throw error;
+      last = error;
+    }
   }
   throw last;
 }
