@@ -1,21 +1,24 @@
 /**
- * The layers (ARCHITECTURE): interaction → bot → commands → match → engine, store, render → formats.
+ * The layers (ARCHITECTURE): interaction → bot → commands → match → engine, store, render → formats;
+ * src/discord (Discord's limits, user text cut and escaped) sits at the bottom beside formats.
  * A folder may import its own files and those of the layers below it, never above; and nothing may
  * import in a circle. `npm run layers` checks it, inside `npm test`.
  */
 const below = {
   formats: [],
+  // What Discord accepts: its limits, and user text cut and escaped for it.
+  discord: [],
   engine: ['formats'],
   store: ['formats'],
   content: ['formats', 'engine'],
-  render: ['formats', 'engine', 'content'],
-  match: ['formats', 'engine', 'store', 'render', 'content'],
-  commands: ['formats', 'engine', 'store', 'render', 'content', 'match', 'ai', 'league'],
-  bot: ['formats', 'engine', 'store', 'render', 'content', 'match', 'commands', 'ai', 'league'],
-  fakecord: [],
-  sandbox: ['fakecord', 'bot', 'commands', 'store', 'content', 'formats', 'engine', 'league'],
+  render: ['discord', 'formats', 'engine', 'content'],
+  match: ['discord', 'formats', 'engine', 'store', 'render', 'content'],
+  commands: ['discord', 'formats', 'engine', 'store', 'render', 'content', 'match', 'ai', 'league'],
+  bot: ['discord', 'formats', 'engine', 'store', 'render', 'content', 'match', 'commands', 'ai', 'league'],
+  fakecord: ['discord'],
+  sandbox: ['discord', 'fakecord', 'bot', 'commands', 'store', 'content', 'formats', 'engine', 'league'],
   ai: ['formats', 'engine'],
-  league: ['formats', 'engine', 'store', 'match'],
+  league: ['discord', 'formats', 'engine', 'store', 'match'],
 };
 
 module.exports = {

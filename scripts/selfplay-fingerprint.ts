@@ -16,13 +16,20 @@
  * the queries by R19 for charges, R44 and R32 (act traits that would do nothing are not offered).
  * Issue 12 then moved the self-play hashes by adding fields only (a `wounded` event names its attack,
  * reply or trait; reply and wounds prompts name what they answer); with those fields removed, the
- * games are the same.
+ * games are the same. The self-play hash (seeds 11–50; seeds 1–10 keep theirs) then moved by R65: a
+ * Glamyred unit that passes its roll is neither Compromised nor kept from replying; and by R57: a
+ * flyer whose forced movement ends over a pit is caught and lands beside it, where it used to back
+ * up short of the pit. R59 moved it by a field alone: a reroll prompt's saved tactics frame names the
+ * last player to reroll (with it left out, the hash is the one before). Issue 26 moved both self-play
+ * hashes by words only: an `effect-failed` event tells a push, pull or recoil that found no square and
+ * a status the unit already had, and a failed recovery roll's event says what it had to come under;
+ * the state after each event is unchanged.
  */
 import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: '1ad3a5c32537a9840f369211080ae211d86bca53eea99f002a5e20e0ce5a9338',
+  selfPlay: '821a56e74103fee4d138a9088c8e95b6f7e7a3d1dd370c43dfce9b6c50a0b88f',
   queries: '6fedfeac46a7b0d9a775563b0a674d9099575ef24f09a1a87731222a68421b31',
 };
 

@@ -90,15 +90,15 @@ export function createMetrics(store: Store, shard?: ShardScope): Metrics {
     }),
     databaseErrors: new Counter({
       name: 'sellsword_database_errors_total',
-      help: 'Database errors, by kind (busy, other)',
+      help: 'Database errors met by interactions, by kind (busy; unavailable: unreachable, full or read-only)',
       labelNames: ['kind'],
       registers: [registry],
     }),
   };
 }
 
-/** Whether the bot is connected, holds its lease and can read its database. */
-export type Health = () => Promise<{ ok: boolean; checks: Record<string, boolean> }>;
+/** Whether the bot is connected, holds its lease and can read its database; when not, why, in a sentence. */
+export type Health = () => Promise<{ ok: boolean; checks: Record<string, boolean>; reason?: string }>;
 
 /** `/metrics` (Prometheus text) and `/healthz` (200 or 503, with the checks as JSON) on 127.0.0.1 unless told otherwise. */
 export async function serveMetrics(metrics: Metrics, health: Health, port: number, host = '127.0.0.1'): Promise<Server> {
@@ -107,7 +107,7 @@ export async function serveMetrics(metrics: Metrics, health: Health, port: numbe
     if (path === '/healthz') {
       health().then((h) => {
         response.writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ status: h.ok ? 'ok' : 'unhealthy', ...h.checks }));
+        response.end(JSON.stringify({ status: h.ok ? 'ok' : 'unhealthy', ...h.checks, ...(h.reason ? { reason: h.reason } : {}) }));
       });
       return;
     }

@@ -14,8 +14,9 @@ import type { Log, LogContext, OutboxControl } from '../commands/app';
 import type { PostBody } from '../commands/post-body';
 import { renderBody, type Renderer } from '../commands/post-render';
 import { retirements } from '../commands/announce';
-import { clip, messageOf } from '../commands/thread';
-import { onShard, type OutboxRow, type ShardScope, type Store } from '../store';
+import { messageOf } from '../commands/thread';
+import { clip } from '../discord/text';
+import { isDown, onShard, type OutboxRow, type ShardScope, type Store } from '../store';
 import { settleLeagueResult } from '../commands/league-result-post';
 import { interactionReply } from './interaction-reply';
 import { LeaguePostWorker } from './league-post-worker';
@@ -44,6 +45,12 @@ export interface OutboxWorkerOptions {
 const MAX_ATTEMPTS = 12;
 /** 1 s, 2 s, 4 s … at most 5 minutes between tries: about half an hour in all before giving up. */
 const backoffMs = (attempts: number) => Math.min(1000 * 2 ** attempts, 300_000);
+/**
+ * While the database is down (store/trouble.ts), the whole worker waits before it looks again: 1 s,
+ * 2 s, 4 s … at most 30 s after that many failures in a row, so an outage is neither a hot loop of
+ * errors nor a long wait once the database is back.
+ */
+export const outagePauseMs = (failures: number) => Math.min(1000 * 2 ** Math.max(0, failures - 1), 30_000);
 /** Also look for due rows this often, in case a row was written without a kick (another tool). */
 const POLL_MS = 30_000;
 
@@ -90,6 +97,8 @@ export class OutboxWorker implements OutboxControl {
   #wakeAt = Infinity;
   #poll: NodeJS.Timeout | null = null;
   #running = false;
+  /** Database failures in a row (the database down); the next success sets it back to 0. */
+  #outage = 0;
   /** A league's own posts (settings changes, standings) go through their own lanes (league-post-worker.ts). */
   readonly #leagues: LeaguePostWorker;
 
@@ -174,9 +183,10 @@ export class OutboxWorker implements OutboxControl {
     }
     const loop = this.#deliverMatch(matchId)
       .catch((error: unknown) => {
-        void this.#about(matchId).then((context) => this.#log(`outbox delivery for match ${matchId} paused`, error, context));
-        this.#snoozed.set(matchId, this.#now() + 1000);
-        this.#wake(this.#now() + 1000);
+        const pause = this.#pauseAfter(error);
+        void this.#about(matchId).then((context) => this.#log(`outbox delivery for match ${matchId} paused for ${pause / 1000} s`, error, context));
+        this.#snoozed.set(matchId, this.#now() + pause);
+        this.#wake(this.#now() + pause);
       })
       .finally(() => {
         this.#busy.delete(matchId);
@@ -244,6 +254,7 @@ export class OutboxWorker implements OutboxControl {
     if (!this.#running) return;
     try {
       const waiting = await this.#store.outbox.waiting(undefined, this.#shard);
+      this.#outage = 0;
       const at = this.#now();
       for (const w of waiting) {
         if (w.due > at) {
@@ -256,10 +267,18 @@ export class OutboxWorker implements OutboxControl {
         if (!this.#busy.has(w.matchId) && !(await this.#isHeadHeld(w.matchId))) this.kick(w.matchId);
       }
     } catch (error) {
-      // A busy database: look again shortly.
-      this.#log('could not read the outbox', error);
-      this.#wake(this.#now() + 1000);
+      // A busy database: look again shortly; one that is down: later each time.
+      const pause = this.#pauseAfter(error);
+      this.#log(`could not read the outbox; looking again in ${pause / 1000} s`, error);
+      this.#wake(this.#now() + pause);
     }
+  }
+
+  /** How long to leave the outbox after a failure: 1 s when the database is busy or the failure is Discord's, growing while it is down. */
+  #pauseAfter(error: unknown): number {
+    if (!isDown(error)) return 1000;
+    this.#outage++;
+    return outagePauseMs(this.#outage);
   }
 
   /** One timer, for the earliest time something becomes due. */
@@ -290,10 +309,13 @@ export class OutboxWorker implements OutboxControl {
   async #deliver(row: OutboxRow): Promise<boolean> {
     try {
       await this.#send(row);
+      this.#outage = 0;
       this.#observe?.delivered((this.#now() - row.created) / 1000);
       if ((row.body as PostBody).kind === 'league-result') this.#onLeagueResult?.();
       return true;
     } catch (error) {
+      // The database is down: the post did not fail, so it is not a try; the whole worker waits (#pauseAfter).
+      if (isDown(error)) throw error;
       if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
         this.#log(`gave up a post for match ${row.matchId} (outbox row ${row.id})`, error, { ...(await this.#about(row.matchId)), outboxRow: row.id });
         await this.#store.outbox.dropped(row.id, describe(error));
@@ -332,7 +354,7 @@ export class OutboxWorker implements OutboxControl {
     if (rendered.to === 'edit') {
       const message = await channel.messages.fetch(rendered.messageId);
       const first = rendered.lines[0] ?? '';
-      const content = message.content.includes(first) ? message.content : clip([message.content, ...rendered.lines].join('\n'));
+      const content = message.content.includes(first) ? message.content : clip([message.content, ...rendered.lines].join('\n'), 'content');
       if (content !== message.content || message.components.length > 0) await message.edit({ content, components: [], allowedMentions: { parse: [] } });
       return store.outbox.delivered(row.id, message.id);
     }

@@ -151,7 +151,14 @@ export class RenderPool implements Renderer {
     slot.job = null;
     this.#done++;
     if (reply.ok) job.resolve(revived(reply.rendered));
-    else job.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
+    else
+      job.reject(
+        Object.assign(new Error(reply.error.message), {
+          name: reply.error.name,
+          stack: reply.error.stack,
+          ...(reply.error.code === undefined ? {} : { code: reply.error.code }),
+        }),
+      );
     this.#dispatch();
   }
 

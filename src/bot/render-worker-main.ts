@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { picturePost, type PictureBody } from '../commands/post-pictures';
 import type { Rendered } from '../commands/post-render';
-import { openStore, type Store } from '../store';
+import { openStore, troubleOf, type Store } from '../store';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
 import { collectWhenGrown } from './collect';
 
@@ -20,7 +20,12 @@ export interface RenderRequest {
 
 export type RenderReply =
   | { readonly id: number; readonly ok: true; readonly rendered: Rendered }
-  | { readonly id: number; readonly ok: false; readonly error: { readonly name: string; readonly message: string; readonly stack?: string | undefined } };
+  | {
+      readonly id: number;
+      readonly ok: false;
+      /** `code`: the first error code down the cause chain (a database's, store/trouble.ts), so the main thread can tell an outage from a bug. */
+      readonly error: { readonly name: string; readonly message: string; readonly stack?: string | undefined; readonly code?: string | undefined };
+    };
 
 export interface RenderWorkerData {
   readonly databasePath: string;
@@ -56,6 +61,15 @@ function movable(rendered: Rendered): { rendered: Rendered; transfer: ArrayBuffe
   return { rendered: { ...rendered, post: { ...rendered.post, files } }, transfer };
 }
 
+/**
+ * The first `code` down an error's cause chain (drizzle wraps the driver's error). A connection that
+ * node-postgres reports lost has no code: it is sent as 08006, PostgreSQL's connection_failure.
+ */
+function codeOf(error: Error): string | undefined {
+  for (let e: unknown = error, depth = 0; depth < 5 && e instanceof Error; depth++, e = e.cause) if ('code' in e && e.code !== undefined) return String(e.code);
+  return troubleOf(error) === 'unavailable' ? '08006' : undefined;
+}
+
 port.on('message', async (job: RenderRequest) => {
   if (job.crash) process.exit(70);
   try {
@@ -70,6 +84,6 @@ port.on('message', async (job: RenderRequest) => {
     collectIfGrown();
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
-    port.postMessage({ id: job.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack } } satisfies RenderReply);
+    port.postMessage({ id: job.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack, code: codeOf(e) } } satisfies RenderReply);
   }
 });

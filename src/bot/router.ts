@@ -11,21 +11,36 @@ import { readOptions } from '../commands/options';
 import { handleComponent, handleModal } from '../commands/components';
 import { UserError } from '../commands/user-error';
 import { wasSaved } from '../commands/saved';
-import { isBusy } from '../store';
+import { CommitUnknown, troubleOf, type Trouble } from '../store';
+
+/** What a player is told when the database itself failed (store/trouble.ts); busy is the only one that passes in a moment. */
+const TROUBLE: Record<Trouble, string> = {
+  busy: 'The table is busy right now, so nothing was changed. Try again in a moment.',
+  unavailable: 'The table is unavailable right now (the bot cannot reach its database), so nothing was changed. Try again in a minute.',
+  full: "The bot's disk is full, so nothing was changed. Tell whoever runs the bot; it works again once they make room.",
+  'read-only': 'The bot cannot write to its database right now, so nothing was changed. Tell whoever runs the bot.',
+};
 
 /** The sentence for a failed interaction: true about whether anything was saved. */
-function whatToSay(error: unknown, saved: boolean): string {
+export function whatToSay(error: unknown, saved: boolean): string {
   if (error instanceof UserError) return error.message;
-  if (isBusy(error)) return 'The table is busy right now, so nothing was changed. Try again in a moment.';
+  const trouble = troubleOf(error);
+  if (trouble === 'busy') return TROUBLE.busy;
   if (saved) return 'That was saved, but something went wrong while I answered. Look at the thread (or `/skirmish status`) before doing it again.';
+  if (error instanceof CommitUnknown)
+    return 'The bot lost its database just as that was being saved, so it may or may not have been. Once the table is back (in a minute or so), look at the thread (or `/skirmish status`) before doing it again.';
+  if (trouble) return TROUBLE[trouble];
   return 'Something went wrong on our side, and nothing was changed. Please try again; if it keeps happening, tell an organiser.';
 }
 
-/** How an interaction ended, for the metrics: done, refused with a reason, the database busy, or a bug. */
-export type Outcome = 'ok' | 'refused' | 'busy' | 'error';
+/** How an interaction ended, for the metrics: done, refused with a reason, the database busy or down (unavailable, full, read-only), or a bug. */
+export type Outcome = 'ok' | 'refused' | 'busy' | 'unavailable' | 'error';
 
-const outcomeOf = (error: unknown): Outcome =>
-  error instanceof UserError ? (error.code === 'table-busy' ? 'busy' : 'refused') : isBusy(error) ? 'busy' : 'error';
+function outcomeOf(error: unknown): Outcome {
+  if (error instanceof UserError) return error.code === 'table-busy' ? 'busy' : 'refused';
+  const trouble = troubleOf(error);
+  return trouble === 'busy' ? 'busy' : trouble ? 'unavailable' : 'error';
+}
 
 const nameOf = (interaction: Interaction): string =>
   interaction.isAutocomplete()

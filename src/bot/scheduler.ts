@@ -10,7 +10,8 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { aboutMatch, type App } from '../commands/app';
-import { isBusy, onShard, type DeadlineRow, type ShardScope } from '../store';
+import { isBusy, isDown, onShard, type DeadlineRow, type ShardScope } from '../store';
+import { outagePauseMs } from './outbox-worker';
 import { handleDeadline, type Handled } from '../commands/deadline-actions';
 import { planWaits } from '../commands/deadline-plan';
 import { inTransaction } from '../commands/table';
@@ -46,6 +47,9 @@ export class Scheduler {
   /** Ticks run one after another, never two at once in one process. */
   #chain: Promise<unknown> = Promise.resolve();
   #soonQueued = false;
+  /** Claims that failed in a row because the database was down, and the time (Date.now) before which ticks do nothing. */
+  #outage = 0;
+  #restUntil = 0;
 
   constructor(app: App, options: SchedulerOptions = {}) {
     this.#app = app;
@@ -116,18 +120,33 @@ export class Scheduler {
     await this.#chain;
   }
 
+  /**
+   * After a claim failed because the database is down (store/trouble.ts), ticks rest for a growing
+   * while (the outbox's pauses: 1 s, 2 s … 30 s) instead of failing every tick; a busy database is
+   * simply looked at again next tick.
+   */
+  #rest(error: unknown): string {
+    if (!isDown(error)) return 'the next tick looks again';
+    this.#outage++;
+    const pause = outagePauseMs(this.#outage);
+    this.#restUntil = Date.now() + pause;
+    return `the database is down; looking again in ${pause / 1000} s`;
+  }
+
   async #tick(): Promise<TickReport> {
     const app = this.#app;
     let claimed = 0;
     const handled: Handled[] = [];
+    if (Date.now() < this.#restUntil) return { claimed, handled };
     for (;;) {
       const now = app.now();
       let due: DeadlineRow[];
       try {
         due = await app.store.deadlines.claim(now, now + this.#tickMs, this.#batch, this.#shard);
+        this.#outage = 0;
       } catch (error) {
-        // A busy database: the next tick looks again.
-        app.log('the scheduler could not claim deadlines', error);
+        app.log(`the scheduler could not claim deadlines (${this.#rest(error)})`, error);
+        if (this.#outage > 0) return { claimed, handled };
         break;
       }
       claimed += due.length;

@@ -11,7 +11,7 @@ import { defaultContent, type Content } from '../content/load';
 import type { App, Log } from '../commands/app';
 import { commandModules } from '../commands';
 import { answerPrivately } from '../commands/answer';
-import { DEFAULT_DATABASE_PATH, isBusy, openStore, type ShardScope, type Store } from '../store';
+import { DEFAULT_DATABASE_PATH, isBusy, openStore, troubleOf, type ShardScope, type Store } from '../store';
 import { type HeldLease, takeLease } from './lease';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
 import { createBotLog } from './log';
@@ -85,7 +85,27 @@ const defaultLog = (token: string, shard: ShardScope | undefined) => createBotLo
 /** How much the main thread's ArrayBuffers may grow between collections: some 50 turns' upload bodies. */
 const MAIN_PICTURE_SLACK = 32 * 2 ** 20;
 
-async function openDatabase(path: string, url: string | undefined): Promise<Store> {
+/** /healthz's reason when the database does not answer (store/trouble.ts); never the error's text, which may name the server. */
+function databaseProblem(error: unknown): string {
+  const trouble = troubleOf(error);
+  if (trouble === 'unavailable') return 'the database cannot be reached; interactions are answered that nothing was changed';
+  if (trouble === 'full') return "the database's disk is full";
+  if (trouble === 'read-only') return 'the database cannot be written';
+  if (trouble === 'busy') return 'the database is busy';
+  return 'the database answered with an error';
+}
+
+/**
+ * The driver's own words for a failure, on one line: drizzle's wrapper says "Failed query:" and then the
+ * whole statement (a migration's is many lines), so its cause, the database's answer, is what helps.
+ */
+function firstLine(error: unknown): string {
+  let e = error;
+  while (e instanceof Error && e.message.startsWith('Failed query:') && e.cause instanceof Error) e = e.cause;
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0]!.trim();
+}
+
+async function openDatabase(path: string, url: string | undefined, log: Log): Promise<Store> {
   try {
     // DATABASE_URL=postgres://… selects PostgreSQL (docs/store.md "Two backends"); otherwise the SQLite file.
     // A change that meets another connection's lock fails fast and is retried without blocking
@@ -94,11 +114,11 @@ async function openDatabase(path: string, url: string | undefined): Promise<Stor
     // change's transaction, and the bot's other work (the outbox's bookkeeping, the scheduler's claims,
     // lease renewals), which its own pooled connections may hold up for a moment, waits up to the pool's
     // 2 s (store/open-pg.ts).
-    if (isPostgresUrl(url)) return await openPgStore(url);
+    if (isPostgresUrl(url)) return await openPgStore(url, { onConnectionLost: (error) => log('lost a connection to the PostgreSQL database', error) });
     return openStore(path, { busyMs: 50 });
   } catch (error) {
     const where = isPostgresUrl(url) ? 'The PostgreSQL database' : `The database at ${path}`;
-    throw new StartupError(`${where} could not be opened or brought up to date: ${error instanceof Error ? error.message : String(error)}`);
+    throw new StartupError(`${where} could not be opened or brought up to date: ${firstLine(error)}`);
   }
 }
 
@@ -108,7 +128,9 @@ async function login(client: Client, token: string): Promise<void> {
     await client.login(token);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === 'TokenInvalid' || code === 'TokenMissing') {
+    // REST refused the token (TokenInvalid), or the gateway closed with 4004 at identify, which
+    // @discordjs/ws rejects with a plain "Authentication failed" (a token reset after the REST call).
+    if (code === 'TokenInvalid' || code === 'TokenMissing' || (error instanceof Error && error.message === 'Authentication failed')) {
       throw new StartupError(
         'Discord refused DISCORD_TOKEN. Copy the token again from your application\'s Bot page ("Reset Token"), and check it has no quotes or spaces.',
       );
@@ -124,7 +146,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // The log comes next, so that anything logged during start-up has its tokens redacted.
   const log = options.log ?? defaultLog(options.token, shard);
   const url = options.databaseUrl ?? process.env.DATABASE_URL;
-  const store = options.store ?? (await openDatabase(path, url));
+  const store = options.store ?? (await openDatabase(path, url, log));
   let lease: HeldLease;
   try {
     // Taking the lease is also the proof that the database can be written.
@@ -215,7 +237,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const route = makeRouter(app, commandModules, (command, outcome, seconds) => {
     metrics.interactions.inc({ command, outcome });
     metrics.interactionSeconds.observe({ command }, seconds);
-    if (outcome === 'busy') metrics.databaseErrors.inc({ kind: 'busy' });
+    if (outcome === 'busy' || outcome === 'unavailable') metrics.databaseErrors.inc({ kind: outcome });
   });
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
@@ -250,14 +272,15 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
   await scheduler.start();
   const health = async () => {
-    let database = true;
+    let problem: string | undefined;
     try {
       await store.leases.get(lease.row.name);
-    } catch {
-      database = false;
+    } catch (error) {
+      problem = databaseProblem(error);
     }
-    const checks = { discord: client.isReady(), database, lease: lease.held() };
-    return { ok: Object.values(checks).every(Boolean), checks };
+    const checks = { discord: client.isReady(), database: problem === undefined, lease: lease.held() };
+    const reason = problem ?? (!checks.discord ? 'not connected to Discord' : !checks.lease ? 'another process took over the database lease' : undefined);
+    return { ok: Object.values(checks).every(Boolean), checks, ...(reason ? { reason } : {}) };
   };
   const server = options.metricsPort === undefined ? null : await serveMetrics(metrics, health, options.metricsPort);
   const address = server?.address();

@@ -19,6 +19,10 @@ export interface PgServer {
   database(name: string): Promise<string>;
   /** The server's main process (postmaster); each connection is a child of it. */
   pid(): number;
+  /** Stops the server at once, as a crash or `pg_ctl stop -m immediate` does, keeping its data (tests of an outage). */
+  halt(): void;
+  /** Starts a halted server again on the same port, with the same data; resolves once it takes connections. */
+  restart(): void;
   stop(): void;
 }
 
@@ -77,7 +81,8 @@ export async function startPgServer(options: PgServerOptions = {}): Promise<PgSe
   }
   const stop = () => {
     try {
-      as(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      // A halted server has nothing left to stop.
+      if (existsSync(join(data, 'postmaster.pid'))) as(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -85,16 +90,18 @@ export async function startPgServer(options: PgServerOptions = {}): Promise<PgSe
   try {
     const port = await freePort();
     as(initdb, ['-D', data, '-U', 'sellsword', '--auth=trust', '-E', 'UTF8', ...(options.durable ? [] : ['--no-sync'])]);
-    as(pgCtl, [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'log'),
-      '-w',
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.durable ? 'on' : 'off'}`,
-      'start',
-    ]);
+    const start = () =>
+      as(pgCtl, [
+        '-D',
+        data,
+        '-l',
+        join(dir, 'log'),
+        '-w',
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.durable ? 'on' : 'off'}`,
+        'start',
+      ]);
+    start();
     const url = `postgres://sellsword@127.0.0.1:${port}/postgres`;
     return {
       url,
@@ -109,6 +116,8 @@ export async function startPgServer(options: PgServerOptions = {}): Promise<PgSe
         return url.replace(/\/postgres$/, `/${name}`);
       },
       pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
+      halt: () => as(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']),
+      restart: start,
       stop,
     };
   } catch (error) {

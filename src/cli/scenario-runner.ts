@@ -126,6 +126,7 @@ function statusOut(s: StatusState): Record<string, unknown> {
     ...(s.source !== null ? { source: s.source } : {}),
     ...(s.asterisk ? { asterisk: true } : {}),
     ...(s.wound !== undefined ? { wound: s.wound, type: s.type } : {}),
+    ...(s.held ? { held: true } : {}),
   };
 }
 

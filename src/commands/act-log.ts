@@ -9,7 +9,7 @@ import { gameOf } from '../match/match-state';
 import { matchRecord } from '../match/record';
 import { practiceSeat } from './practice-seat';
 import type { Submitted } from './submitted';
-import { shownNames } from './user-text';
+import { shownNames } from '../discord/text';
 
 const SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, 'turn']);
 
@@ -18,7 +18,7 @@ export function describeChange(done: Submitted, by?: string): string[] {
   const after = gameOf(done.after);
   if (!before || !after) return [];
   const events = done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-  // Names are escaped for Discord's markdown where they are shown (user-text.ts).
+  // Names are escaped for Discord's markdown where they are shown (discord/text.ts).
   // The practice bot answers its prompts at once: nobody is "waiting for" it.
   const instant = practiceSeat(matchRecord(done.row).terms) ?? undefined;
   return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { you: by, instant, skip: SKIP, news: false });

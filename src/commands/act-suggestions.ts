@@ -5,12 +5,14 @@
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import type { ActCommand, Command } from '../engine';
-import { legalActs, moveOptions, moveRefusal, visibleTargets } from '../engine';
+import { attackRefusal, chargeOptions, legalActs, moveOptions, moveRefusal, visibleTargets } from '../engine';
 import type { GameState } from '../engine';
 import { commanderOf } from '../engine';
 import { liveTraits, profile } from '../engine';
 import { boardOf, findAttack } from '../engine';
 import { choice, suggest } from './command';
+import { oddsWords } from './odds-words';
+import { withoutRuleCodes } from '../render/plain-rules';
 
 /** Whether `user` may give this command: acts by the unit's commander (Controlled, Glamyred), an end also by its owner. */
 function mayGive(game: GameState, user: string, c: Command): boolean {
@@ -35,7 +37,52 @@ export function unitChoices(game: GameState, user: string, typed: unknown, act?:
     const where = u.at === null ? 'in reserve' : `${u.vigor} Vigor`;
     return choice(`${id.toUpperCase()} · ${game.cards[u.card]!.name} · ${where}`, id);
   });
-  return suggest(choices, typed);
+  return orWhy(suggest(choices, typed), () =>
+    choices.length > 0 ? `none of your units that can ${act ?? 'act'} matches "${String(typed)}"` : noUnitWhy(game, user, act),
+  );
+}
+
+/** The value of the one choice that says why there is nothing to choose: given anyway, it is refused as an unknown name. */
+export const NOTHING = 'none';
+
+/**
+ * An empty list of suggestions says why instead (Discord would only show "type a value"): one
+ * choice whose name is the reason, with the value NOTHING.
+ */
+function orWhy(choices: ApplicationCommandOptionChoiceData[], why: () => string): ApplicationCommandOptionChoiceData[] {
+  return choices.length > 0 ? choices : [choice(`Nothing to choose: ${withoutRuleCodes(why())}`, NOTHING)];
+}
+
+/**
+ * An engine refusal as a suggestion's reason. The few that name players by id (whose turn it is, who
+ * commands a unit) are said without the id, since a suggestion cannot mention anyone.
+ */
+function refusalWords(refusal: { code: string; message: string }): string;
+function refusalWords(refusal: { code: string; message: string } | null): string | null;
+function refusalWords(refusal: { code: string; message: string } | null): string | null {
+  if (!refusal) return null;
+  if (refusal.code === 'not-your-turn') return "it is not this unit's side's turn";
+  if (refusal.code === 'not-your-unit') return 'this unit is not yours to command now';
+  if (refusal.code === 'prompt-open') return 'a decision is waiting to be answered first';
+  return refusal.message.replace(/\.$/, '');
+}
+
+/** Why none of the user's units can take `act` (or act at all) now, in the game's words. */
+function noUnitWhy(game: GameState, user: string, act?: string): string {
+  if (game.over) return 'the match is over';
+  if (game.prompt) return 'a decision is waiting to be answered first';
+  const turn = game.turn;
+  if (!turn) return 'no turn is under way';
+  const active = turn.unit ? game.units[turn.unit] : undefined;
+  if (active && commanderOf(game, active) !== user) return 'another unit is taking its turn';
+  if (!active && turn.player !== user) return 'it is not your turn';
+  const mine = active ? [active] : Object.values(game.units).filter((u) => u.player === turn.player && !u.turnTaken && !u.dropped);
+  if (mine.length === 0) return 'your units have all had their turn this round';
+  const first = mine[0]!;
+  const refusal =
+    act === 'move' || act === 'maneuver' ? moveRefusal(game, first.id, act === 'maneuver') : act === 'attack' ? attackRefusal(game, first.id) : null;
+  if (refusal) return refusalWords(refusal);
+  return act === 'attack' ? 'no enemy is in sight and reach of your units' : `none of your units can ${act ?? 'act'} now`;
 }
 
 /** At most `max` items spread evenly from first to last (the last always kept). */
@@ -52,51 +99,93 @@ function spread<T>(items: readonly T[], max: number): T[] {
  */
 export function squareChoices(game: GameState, unit: unknown, typed: unknown, maneuver: boolean): ApplicationCommandOptionChoiceData[] {
   const id = String(unit ?? '').toLowerCase();
-  if (!game.units[id] || !game.turn || game.prompt) return [];
-  if (moveRefusal(game, id, maneuver) !== null) return [];
+  const act = maneuver ? 'maneuver' : 'move';
+  if (!game.units[id]) return orWhy([], () => (id ? `there is no unit "${id}"` : 'choose the unit first'));
+  if (!game.turn || game.prompt) return orWhy([], () => noUnitWhy(game, '', act));
+  const refusal = moveRefusal(game, id, maneuver);
+  if (refusal !== null) return orWhy([], () => refusalWords(refusal));
   const q = String(typed ?? '')
     .trim()
     .toUpperCase();
   const squares = moveOptions(game, id, maneuver)
     .filter((o) => o.square.startsWith(q))
     .sort((a, b) => a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
-  const damage = boardOf(game).damage;
-  return spread(squares, 25).map((o) =>
-    choice(
-      `${o.square} (costs ${o.cost})${o.damaging > 0 ? ` ⚠ crosses ${o.damaging} damaging square${o.damaging === 1 ? '' : 's'}: ${5 * o.damaging} ${damage} wounds` : ''}`,
-      o.square,
-    ),
+  return orWhy(
+    spread(squares, 25).map((o) => choice(squareWords(game, o), o.square)),
+    () => `no square it can reach starts with "${q}"`,
   );
+}
+
+/** A square with what getting there costs and risks: damaging terrain's wounds, and who may reply on the way. */
+export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[number]): string {
+  const damage = boardOf(game).damage;
+  const parts = [`${o.square} (costs ${o.cost})`];
+  if (o.damaging > 0) parts.push(`⚠ crosses ${o.damaging} damaging square${o.damaging === 1 ? '' : 's'}: ${5 * o.damaging} ${damage} wounds`);
+  if (o.repliers.length > 0) {
+    const who = o.repliers.map((r) => r.toUpperCase());
+    const names = who.length === 1 ? who[0]! : `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`;
+    parts.push(`⚠ passes ${names}, who may reply`);
+  }
+  return parts.join(' ');
 }
 
 export function attackChoices(game: GameState, user: string, unit: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
   const u = game.units[String(unit ?? '').toLowerCase()];
   if (!u) return [];
   const ids = new Set(unitActs(game, user, unit, 'attack').map((c) => (c as Extract<ActCommand, { act: 'attack' }>).attack));
-  return suggest(
-    [...ids].map((a) => choice(findAttack(game, u, a)?.name ?? a, a)),
-    typed,
+  return orWhy(
+    suggest(
+      [...ids].map((a) => choice(findAttack(game, u, a)?.name ?? a, a)),
+      typed,
+    ),
+    () => (ids.size > 0 ? `no attack of this unit matches "${String(typed)}"` : (refusalWords(attackRefusal(game, u.id)) ?? 'no enemy is in sight and reach')),
   );
 }
 
 export function targetChoices(game: GameState, user: string, unit: unknown, attack: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
   const id = String(unit ?? '').toLowerCase();
-  if (!game.units[id]) return [];
+  if (!game.units[id]) return orWhy([], () => (id ? `there is no unit "${id}"` : 'choose the unit first'));
   const legal = unitActs(game, user, id, 'attack').filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
-  const odds = new Map(
+  const seen = new Map(
     visibleTargets(game, id)
       .filter((t) => attack === undefined || t.attack === attack)
       .map((t) => [t.unit, t]),
   );
-  return suggest(
-    [...targets].map((t) => {
-      const o = odds.get(t);
-      const extra = o ? ` · ${Math.round(o.chance * 100)}% to hit · range ${o.range}${o.cover ? ' · cover' : ''}` : ' · charge only';
-      return choice(`${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name}${extra}`, t);
-    }),
-    typed,
+  const charges = new Map(chargeOptions(game, id).map((c) => [c.target, c]));
+  return orWhy(
+    suggest(
+      [...targets].map((t) =>
+        choice(`${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${targetWords(game, id, attack, t, seen.get(t), charges.get(t))}`, t),
+      ),
+      typed,
+    ),
+    () =>
+      targets.size > 0
+        ? `no target matches "${String(typed)}"`
+        : (refusalWords(attackRefusal(game, id, attack === undefined ? undefined : String(attack))) ?? 'no enemy is in sight and reach of this attack'),
   );
+}
+
+/**
+ * A target's odds as the suggestion says them: from where the unit stands (range, cover), or, when
+ * it can only be charged, the charge's own odds from the end of the charge (with its +5 wounds).
+ */
+function targetWords(
+  game: GameState,
+  unitId: string,
+  attack: unknown,
+  target: string,
+  seen: { attack: string; range: number; cover: boolean } | undefined,
+  charge: { attack: string } | undefined,
+): string {
+  if (seen) {
+    const odds = oddsWords(game, unitId, attack === undefined ? seen.attack : String(attack), target);
+    return `${odds ?? ''} · range ${seen.range}${seen.cover ? ' · cover' : ''}`;
+  }
+  const via = attack === undefined ? charge?.attack : String(attack);
+  const odds = via ? oddsWords(game, unitId, via, target, { charge: true }) : null;
+  return `charge (5 Vigor) · ${odds ?? 'odds unknown'}`;
 }
 
 export function traitChoices(game: GameState, user: string, unit: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
@@ -125,10 +214,18 @@ export function viewTargetChoices(game: GameState, unit: unknown, attack: unknow
   const id = String(unit ?? '').toLowerCase();
   if (!game.units[id]) return [];
   const seen = visibleTargets(game, id).filter((t) => attack === undefined || t.attack === attack);
-  const best = new Map<string, number>();
-  for (const t of seen) best.set(t.unit, Math.max(best.get(t.unit) ?? 0, t.chance));
-  return suggest(
-    [...best].map(([t, chance]) => choice(`${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${Math.round(chance * 100)}% to hit`, t)),
-    typed,
+  const best = new Map<string, { chance: number; attack: string }>();
+  for (const t of seen) if ((best.get(t.unit)?.chance ?? -1) < t.chance) best.set(t.unit, { chance: t.chance, attack: t.attack });
+  return orWhy(
+    suggest(
+      [...best].map(([t, b]) =>
+        choice(
+          `${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${oddsWords(game, id, b.attack, t) ?? `${Math.round(b.chance * 100)}% to hit`}`,
+          t,
+        ),
+      ),
+      typed,
+    ),
+    () => (best.size > 0 ? `no target matches "${String(typed)}"` : 'no enemy is in sight and reach of it'),
   );
 }

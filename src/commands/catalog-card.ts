@@ -13,7 +13,7 @@ import { DISCORD_ALT_TEXT_LIMIT } from '../render';
 import { attackBody, capital, descriptorLine, traitText } from '../render/card-text';
 import { choice, suggest } from './command';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown, clip } from '../discord/text';
 import { capitalise } from './warband-embed';
 
 const fold = (s: string): string => s.trim().toLowerCase();
@@ -88,5 +88,5 @@ export function cardAltText(card: UnitCard, mod?: ModCard, limit = DISCORD_ALT_T
     `Mod-use marks: ${card.modUse.length > 0 ? card.modUse.join(', ') : 'none'}.`,
   ].filter(Boolean);
   const text = parts.join(' ');
-  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+  return clip(text, limit);
 }

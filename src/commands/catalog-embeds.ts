@@ -2,15 +2,15 @@
  * The catalog as embeds: per faction, every unit card (name, id, cost, fantasy, size) and every mod,
  * split so no embed and no message breaks Discord's limits however big a league's catalogs grow.
  */
+import { DiscordLimit } from '../discord/limits';
 import type { APIEmbed } from 'discord.js';
 import type { UnitCard } from '../formats/card';
 import type { CatalogIndex } from '../formats/catalog';
 import type { ModCard } from '../formats/mod';
 import { capitalise, factionColour } from './warband-embed';
-import { shown } from './user-text';
+import { shown, clip } from '../discord/text';
 
 /** Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
-export const EMBED_LIMITS = { title: 256, description: 4096, fields: 25, fieldName: 256, fieldValue: 1024, footer: 2048, total: 6000, perMessage: 10 } as const;
 
 /** What Discord counts towards the 6,000 characters of a message's embeds. */
 export function embedLength(e: APIEmbed): number {
@@ -39,7 +39,7 @@ function packDescriptions(lines: readonly string[], limit: number): string[] {
   const out: string[] = [];
   let current = '';
   for (const raw of lines) {
-    const line = raw.length > limit ? `${raw.slice(0, limit - 1)}…` : raw;
+    const line = clip(raw, limit);
     if (current !== '' && current.length + 1 + line.length > limit) {
       out.push(current);
       current = '';
@@ -56,7 +56,7 @@ export function factionEmbeds(index: CatalogIndex, faction: string): APIEmbed[] 
   const mods = [...index.mods.values()].filter((m) => m.faction === faction).sort(byCost);
   const lines = [...units.map(cardLine), ...(mods.length > 0 ? ['', `__Mods__ (add to a unit with card+mod)`, ...mods.map(modLine)] : [])];
   const title = `${capitalise(faction)} · ${units.length} unit cards, ${mods.length} mods`;
-  const pages = packDescriptions(lines, EMBED_LIMITS.description);
+  const pages = packDescriptions(lines, DiscordLimit.embedDescription);
   return pages.map((description, i) => ({
     title: i === 0 ? title : `${capitalise(faction)} (continued)`,
     color: factionColour(faction),
@@ -71,7 +71,7 @@ export function packMessages(embeds: readonly APIEmbed[]): APIEmbed[][] {
   let length = 0;
   for (const e of embeds) {
     const n = embedLength(e);
-    if (current.length > 0 && (current.length === EMBED_LIMITS.perMessage || length + n > EMBED_LIMITS.total)) {
+    if (current.length > 0 && (current.length === DiscordLimit.embeds || length + n > DiscordLimit.embedTotal)) {
       messages.push(current);
       current = [];
       length = 0;

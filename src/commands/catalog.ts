@@ -19,7 +19,7 @@ import { choice, type CommandModule } from './command';
 import { booleanOption, optionSet, textOption } from './option-spec';
 import type { ReadOptions } from './options';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 import { capitalise } from './warband-embed';
 
 const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });

@@ -2,6 +2,8 @@
  * A slash command is data (registered as is) plus a thin handler. The same objects are registered by
  * bot/start.ts and routed by bot/router.ts, so what Discord shows and what we handle cannot drift.
  */
+import { DiscordLimit } from '../discord/limits';
+import { clip } from '../discord/text';
 import type {
   ApplicationCommandOptionChoiceData,
   AutocompleteInteraction,
@@ -22,9 +24,9 @@ export interface CommandModule {
   ): ApplicationCommandOptionChoiceData[] | Promise<ApplicationCommandOptionChoiceData[]>;
 }
 
-/** Discord caps choice names at 100 characters. */
+/** A suggestion: its name is plain text, shown as typed and cut to Discord's limit for choice names. */
 export const choice = (name: string, value: string): ApplicationCommandOptionChoiceData => ({
-  name: name.length > 100 ? `${name.slice(0, 99)}…` : name,
+  name: clip(name, 'choiceName'),
   value,
 });
 
@@ -33,5 +35,5 @@ export function suggest(choices: readonly ApplicationCommandOptionChoiceData[], 
   const q = String(typed ?? '')
     .trim()
     .toLowerCase();
-  return choices.filter((c) => q === '' || c.name.toLowerCase().includes(q) || String(c.value).toLowerCase().includes(q)).slice(0, 25);
+  return choices.filter((c) => q === '' || c.name.toLowerCase().includes(q) || String(c.value).toLowerCase().includes(q)).slice(0, DiscordLimit.choices);
 }

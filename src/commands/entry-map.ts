@@ -3,6 +3,7 @@
  * already placed, drawn by the renderer, posted with the entry prompt so the choice is made looking at
  * the board rather than a list of squares.
  */
+import { clip } from '../discord/text';
 import { seeded } from '../engine';
 import type { PregameState } from '../engine';
 import { initial } from '../engine';
@@ -25,5 +26,9 @@ export function entryMapFile(setup: MatchSetup, pregame: PregameState): { png: B
   if ('error' in made) return null;
   const { png, alt } = renderMapWithAlt(made.state, { names: setup.names });
   const placed = Object.entries(pregame.entry).map(([p, square]) => `${setup.names[p] ?? p}'s entry tile is at ${square}.`);
-  return { png, name: 'entry-tiles.png', alt: `Where to enter: the start areas are hatched and numbered. ${placed.join(' ')} ${alt}`.slice(0, 1024) };
+  return {
+    png,
+    name: 'entry-tiles.png',
+    alt: clip(`Where to enter: the start areas are hatched and numbered. ${placed.join(' ')} ${alt}`, 'altText', { atWord: true }),
+  };
 }

@@ -20,7 +20,7 @@ import type { CommandModule } from './command';
 import { timeoutOf, waitsOf } from './deadline-plan';
 import { gameOf } from '../match/match-state';
 import { logView } from './log-pages';
-import { shown, unshown } from './user-text';
+import { shown, unshown, clip } from '../discord/text';
 import { encodeComponentId } from './codec';
 import type { Row } from './prompt-components';
 import { refuse } from './user-error';
@@ -83,16 +83,15 @@ async function games(interaction: ChatInputCommandInteraction, app: App): Promis
   }
   const listed = lines.slice(0, 25);
   const body = listed.map((l, i) => `${i + 1}. ${l.text}`);
-  let content = [
+  const content = [
     `**Your open matches** (${lines.length}):`,
     ...body,
     ...(lines.length > listed.length ? [`…and ${lines.length - listed.length} more.`] : []),
     '',
     ...footer,
   ].join('\n');
-  if (content.length > 2000) content = `${content.slice(0, 1990)}…`;
   await interaction.reply({
-    content,
+    content: clip(content, 'content'),
     components: digestButtons(
       await Promise.all(
         listed.map(async (l, i) => ({ label: `📜 ${i + 1}. Catch up: ${unshown(await titleOf(app, l.row))}`, match: l.row.id, seq: l.row.seq })),
@@ -107,11 +106,10 @@ function digestButtons(buttons: readonly { label: string; match: string; seq: nu
   const rows: Row[] = [];
   buttons.slice(0, 25).forEach((b, i) => {
     if (i % 5 === 0) rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>());
-    const label = b.label.length > 80 ? `${b.label.slice(0, 79)}…` : b.label;
     rows.at(-1)!.addComponents(
       new ButtonBuilder()
         .setCustomId(encodeComponentId({ action: 'digest', match: b.match, seq: b.seq, arg: '' }))
-        .setLabel(label)
+        .setLabel(clip(b.label, 'buttonLabel'))
         .setStyle(ButtonStyle.Secondary),
     );
   });
@@ -131,7 +129,7 @@ export async function digest(app: App, row: MatchRow, user: string): Promise<{ c
   if (!snapshot || !gameOf(snapshot)) return { content: [title, now, 'The battle has not begun yet.'].join('\n'), components: [] };
   const log = await logView(app.store, row, user, { since: 'me', page: null });
   const content = [title, now, log.content].join('\n');
-  return { content: content.length > 2000 ? `${content.slice(0, 1999)}…` : content, components: log.components };
+  return { content: clip(content, 'content'), components: log.components };
 }
 
 /** A "catch up" button from /games. */

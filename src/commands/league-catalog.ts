@@ -20,7 +20,7 @@ import { settingChange } from './league-settings';
 import { DEFAULT_POINTS } from './skirmish-challenge';
 import { inTransaction } from './table';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 /** The cards and mods of a catalog version; null when there is no such version. */
 export async function catalogIndexOf(app: Pick<App, 'store' | 'content'>, version: string | null): Promise<CatalogIndex | null> {

@@ -4,6 +4,7 @@
  * pinned standings post up to date. Written in the change's transaction, made into messages when
  * delivered (bot/outbox-worker.ts), like a match's posts.
  */
+import { clip } from '../discord/text';
 import { DISCORD_ALT_TEXT_LIMIT, renderStandings, STANDINGS_PICTURE_ROWS } from '../render';
 import { standingsOf, standingsText, type Standings } from '../league/standings';
 import type { LeaguePostRow, Store } from '../store';
@@ -33,7 +34,7 @@ export function standingsMessage(s: Standings, content?: string): Post {
       {
         png: renderStandings(s.title, s.rows),
         name: 'standings.png',
-        alt: alt.length > DISCORD_ALT_TEXT_LIMIT ? `${alt.slice(0, DISCORD_ALT_TEXT_LIMIT - 1)}…` : alt,
+        alt: clip(alt, DISCORD_ALT_TEXT_LIMIT),
       },
     ],
   };

@@ -3,7 +3,7 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import { profileOf, reliability, trendText } from '../league/profile';
 import type { App } from './app';
 import { leagueHere } from './league-access';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 export async function profile(interaction: ChatInputCommandInteraction, app: App, o: { player?: string | undefined }): Promise<void> {
   const league = await leagueHere(app, interaction);

@@ -7,7 +7,7 @@
 import { catchUp } from '../league/ratings';
 import { resultStandingsLines } from '../league/standings';
 import type { MatchRow, Store } from '../store';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 /** Brings the league's ratings up to date and queues the pinned standings' redraw; true when one was queued. */
 export async function settleLeagueResult(store: Store, matchId: string): Promise<boolean> {

@@ -18,7 +18,7 @@ import { choiceOption, integerOption, optionSet, textOption } from './option-spe
 import { save } from './saved';
 import { checkPoints, committed, DEFAULT_POINTS, displayName } from './skirmish-challenge';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 import { loadWarband } from './warband-library';
 import { OPEN_STATUSES } from '../store';
 import { seasonView } from './season-runner';
@@ -191,7 +191,7 @@ async function leave(interaction: ChatInputCommandInteraction, app: App): Promis
     for (const id of open) {
       const row = await app.store.matches.get(id);
       if (!row || !(OPEN_STATUSES as readonly string[]).includes(row.status) || !matchRecord(row).setup) continue;
-      await forfeitWith(app, row, me, (n) => `🚪 ${n} left the season, so ${n} forfeits the match.`);
+      await forfeitWith(app, row, me, 'withdrawn', (n) => `🚪 ${n} left the season, so ${n} forfeits the match.`);
       ended.push(id);
     }
     return ended;

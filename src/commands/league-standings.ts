@@ -11,7 +11,7 @@ import { standingsMessage } from './league-posts';
 import { save } from './saved';
 import { displayName } from './skirmish-challenge';
 import { messageOf } from './thread';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 export async function standings(interaction: ChatInputCommandInteraction, app: App, o: { pin: boolean }): Promise<void> {
   const league = await leagueHere(app, interaction);

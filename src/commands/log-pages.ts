@@ -10,7 +10,7 @@ import type { MatchRow, Store } from '../store';
 import { gameOf, type MatchEvent } from '../match/match-state';
 import { buttonRows, type Row } from './prompt-components';
 import { refuse } from './user-error';
-import { shownNames } from './user-text';
+import { shownNames } from '../discord/text';
 import { matchRecord } from '../match/record';
 
 /** Room for a page's lines under its title and roster, inside Discord's 2,000 characters. */
@@ -61,7 +61,7 @@ export async function logView(store: Store, row: MatchRow, reader: string, reque
     note = from === 0 ? ' · you have not acted yet, so all of it' : ' · since your last act';
   }
   const start = from === 0 ? setup.start : events.slice(0, from).reduce((s, e) => applyGame(s, e), setup.start);
-  // Names are escaped for Discord's markdown where they are shown (user-text.ts).
+  // Names are escaped for Discord's markdown where they are shown (discord/text.ts).
   const names = shownNames(setup.names);
   const entries = matchLog(start, events.slice(from), { names, you: reader });
   const pages = paginate(entries);

@@ -3,6 +3,7 @@
  * submitted (a submitted map belongs to the server it was submitted in, so one league's maps do not
  * crowd another's lists). Shipped maps win any id clash, and are checked first.
  */
+import { DiscordLimit } from '../discord/limits';
 import type { APIEmbed, ApplicationCommandOptionChoiceData } from 'discord.js';
 import { buildBoard } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
@@ -10,7 +11,7 @@ import { battlefieldSchema } from '../engine';
 import type { MapRow } from '../store';
 import type { App } from './app';
 import { choice, suggest } from './command';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 export type MapLibrary = Pick<App, 'store' | 'content'>;
 
@@ -78,8 +79,6 @@ export function mapFacts(map: Gridmap): MapFacts {
   return { width: board.width, height: board.height, players: board.startAreas.length };
 }
 
-const EMBED_DESCRIPTION_LIMIT = 4096;
-
 /** The map list as one embed; a line per map, cut short (with a count) if a server ever has hundreds. */
 export async function mapListEmbed(app: MapLibrary, guild?: GuildScope): Promise<APIEmbed> {
   const lines: string[] = [];
@@ -91,7 +90,7 @@ export async function mapListEmbed(app: MapLibrary, guild?: GuildScope): Promise
     const size = facts ? ` · ${facts.width}×${facts.height} · ${facts.players} players` : '';
     const line = `**${shown(m.name)}** \`${m.id}\`${size}${m.shipped ? '' : ' · submitted'}`;
     const more = `…and ${entries.length - i} more: type in \`/map show\` to find them.`;
-    if (length + line.length + 1 + more.length > EMBED_DESCRIPTION_LIMIT) {
+    if (length + line.length + 1 + more.length > DiscordLimit.embedDescription) {
       lines.push(more);
       break;
     }

@@ -4,6 +4,7 @@
  * "Setup, before round 1" header. The renderer's alt text describes a game (round, score, units),
  * which says nothing useful here, so the description is written from the board instead.
  */
+import { clip } from '../discord/text';
 import { buildBoard, hasTerrain, nameOf, T, type Board } from '../engine';
 import { seeded } from '../engine';
 import { initial } from '../engine';
@@ -39,10 +40,9 @@ export function mapPreviewAlt(map: Gridmap, limit = DISCORD_ALT_TEXT_LIMIT): str
   ].filter(Boolean);
   if (edges.length > 0) parts.push(`${edges.join(', ')}.`);
   if (counts.some(([t]) => t === 'damaging')) parts.push(`Damaging terrain deals ${map.damage} wounds.`);
-  let text = parts.join(' ');
+  const text = parts.join(' ');
   // Only a big map with many scattered objectives runs this long; the cut keeps size, players and start areas.
-  if (text.length > limit) text = `${text.slice(0, limit - 1)}…`;
-  return text;
+  return clip(text, limit);
 }
 
 /** The map drawn with no units, and its alt text; and the key to its terrain and marks. */

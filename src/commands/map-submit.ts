@@ -9,7 +9,7 @@ import { battlefieldSchema } from '../engine';
 import { formatProblems, parseWith } from '../formats/problems';
 import type { MapRow } from '../store';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 import type { MapLibrary } from './map-library';
 import { bulletList } from './warband-check';
 

@@ -21,7 +21,7 @@ import type { ReadOptions } from './options';
 import { refuse } from './user-error';
 import { checkUploadMeta, readUpload } from './upload';
 import { markSaved } from './saved';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });
 

@@ -20,7 +20,7 @@ import { recordChange } from './submit';
 import { inTransaction } from './table';
 import { describeChange } from './act-log';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { clip, shown } from '../discord/text';
 import { matchRecord } from '../match/record';
 import { storedNames } from '../store';
 
@@ -178,7 +178,7 @@ async function show(interaction: ChatInputCommandInteraction, app: App): Promise
     );
   }
   const content = lines.length > 0 ? lines.join('\n') : 'You have no standing orders: every choice is asked. Set some with `/orders set`.';
-  await interaction.reply({ content: content.slice(0, 2000), ...privately });
+  await interaction.reply({ content: clip(content, 'content'), ...privately });
 }
 
 async function clear(interaction: ChatInputCommandInteraction, app: App, o: ReturnType<typeof args.clear.parse>): Promise<void> {

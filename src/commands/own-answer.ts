@@ -9,7 +9,7 @@ import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuIn
 import type { OutboxRow } from '../store';
 import type { App } from './app';
 import type { PostBody } from './post-body';
-import { clip } from './thread';
+import { clip } from '../discord/text';
 
 export async function answerOwn(
   app: App,
@@ -21,10 +21,18 @@ export async function answerOwn(
     if (!own) return;
     const body = own.body as PostBody;
     if (body.kind === 'reply') {
-      const sent = await interaction.reply({ content: clip(body.content), allowedMentions: { users: [...(body.ping ?? [])], parse: [] }, withResponse: true });
+      const sent = await interaction.reply({
+        content: clip(body.content, 'content'),
+        allowedMentions: { users: [...(body.ping ?? [])], parse: [] },
+        withResponse: true,
+      });
       await app.store.outbox.delivered(own.id, sent.resource?.message?.id ?? null);
     } else if (body.kind === 'answered' && interaction.isMessageComponent()) {
-      await interaction.update({ content: clip([interaction.message.content, ...body.lines].join('\n')), components: [], allowedMentions: { parse: [] } });
+      await interaction.update({
+        content: clip([interaction.message.content, ...body.lines].join('\n'), 'content'),
+        components: [],
+        allowedMentions: { parse: [] },
+      });
       await app.store.outbox.delivered(own.id, interaction.message.id);
     }
   } catch (error) {

@@ -3,6 +3,7 @@
  * result), made into messages from the match as stored. Kept apart from post-render.ts so the render
  * pool's workers (bot/render-worker-main.ts) load the drawing code and nothing of discord.js.
  */
+import { DiscordLimit } from '../discord/limits';
 import type { GameEvent } from '../engine';
 import { apply, Lru } from '../engine';
 import type { GameState } from '../engine';
@@ -24,7 +25,7 @@ import { nameIn } from './announce';
 import { gameOf, momentOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';
 import type { PostBody } from './post-body';
 import type { Post } from './thread';
-import { shown, shownNames } from './user-text';
+import { shown, shownNames, clip } from '../discord/text';
 import { yourTurnContent, type KnownState } from './your-turn';
 
 /** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
@@ -123,8 +124,7 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
 
 /** A post's content with a ping's line after it, the post cut short (never the ping) to fit Discord's 2,000 characters. */
 export function withPing(content: string, line: string): string {
-  const room = 2000 - line.length - 1;
-  return `${content.length > room ? `${content.slice(0, room - 1)}…` : content}\n${line}`;
+  return `${clip(content, DiscordLimit.content - line.length - 1)}\n${line}`;
 }
 
 /**
@@ -209,6 +209,33 @@ async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup
   return renderFocus(turn.game, { lastTurn: turn.events, before: turn.before, names: setup.names });
 }
 
+/**
+ * The close-up a ping carries, showing the state it speaks of as of event `seq`: in the middle of a
+ * unit's turn ("go on with …"), that turn so far, with the acting unit; at a turn's start, the turn
+ * that just ended.
+ */
+async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<{ png: Buffer; name: string; alt: string } | null> {
+  const current = await turnSoFar(store, row, setup, seq);
+  if (current) {
+    const focus = renderFocus(current.game, { lastTurn: current.events, before: current.before, names: setup.names });
+    return focus && { png: focus.png, name: 'this-turn-close-up.png', alt: focus.alt };
+  }
+  const close = await lastTurnCloseUp(store, row, setup, seq);
+  return close && { png: close.png, name: 'last-turn-close-up.png', alt: close.alt };
+}
+
+/** The unit's turn under way after event `seq`, or null when no unit has begun acting (a turn's start, a new round). */
+async function turnSoFar(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<TurnAt | null> {
+  const snapshot = row.snapshot;
+  const now = snapshot ? gameOf(snapshot) : null;
+  // Cheap test first: a ping at the match's current seq with no unit acting needs no reading.
+  if (now && row.seq === seq && !now.turn?.unit) return null;
+  const turn = await turnAt(store, row, setup, seq);
+  const last = turn.events.at(-1);
+  if (!turn.game.turn?.unit || !last || last.type === 'turn-ended' || last.type === 'round-started') return null;
+  return turn;
+}
+
 function warbandPost(setup: MatchSetup, player: string): Post {
   const name = nameIn(setup);
   const game = setup.start!;
@@ -237,8 +264,8 @@ export async function picturePost(store: Store, stored: MatchRow, body: PictureB
     if (!setup) return { content: body.content, ping: [body.player] };
     const now = row.snapshot ? gameOf(row.snapshot) : null;
     const content = await yourTurnContent(store, row, setup, body.seq, body.player, body.content, now ? knownStarts(row.id, now) : []);
-    const close = await lastTurnCloseUp(store, row, setup, body.seq);
-    return { content, ping: [body.player], ...(close ? { files: [{ png: close.png, name: 'last-turn-close-up.png', alt: close.alt }] } : {}) };
+    const file = await pingCloseUp(store, row, setup, body.seq);
+    return { content, ping: [body.player], ...(file ? { files: [file] } : {}) };
   }
   if (!setup) throw new Error(`match ${row.id} has no setup`);
   switch (body.kind) {

@@ -6,7 +6,7 @@
 import type { App } from './app';
 import type { CommittedWarband } from '../match/record';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 import { checkSubmission } from './warband-check';
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import { choice, suggest } from './command';

@@ -2,6 +2,8 @@
  * Small builders for prompt messages: rows of buttons (5 to a row, 5 rows) and select menus, with
  * ids from the one codec.
  */
+import { DiscordLimit } from '../discord/limits';
+import { clip } from '../discord/text';
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type MessageActionRowComponentBuilder } from 'discord.js';
 import { encodeComponentId, type ComponentAction } from './codec';
 
@@ -13,16 +15,14 @@ export interface ButtonSpec {
   readonly style?: ButtonStyle;
 }
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
 export function buttonRows(action: ComponentAction, match: string, seq: number, buttons: readonly ButtonSpec[]): Row[] {
   const rows: Row[] = [];
-  buttons.slice(0, 25).forEach((b, i) => {
+  buttons.slice(0, DiscordLimit.rows * DiscordLimit.perRow).forEach((b, i) => {
     if (i % 5 === 0) rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>());
     rows[rows.length - 1]!.addComponents(
       new ButtonBuilder()
         .setCustomId(encodeComponentId({ action, match, seq, arg: b.arg }))
-        .setLabel(cut(b.label, 80))
+        .setLabel(clip(b.label, 'buttonLabel'))
         .setStyle(b.style ?? ButtonStyle.Primary),
     );
   });
@@ -39,9 +39,13 @@ export interface OptionSpec {
 export function selectRow(action: ComponentAction, match: string, seq: number, placeholder: string, options: readonly OptionSpec[], tag = ''): Row {
   const menu = new StringSelectMenuBuilder()
     .setCustomId(encodeComponentId({ action, match, seq, arg: tag }))
-    .setPlaceholder(cut(placeholder, 150))
+    .setPlaceholder(clip(placeholder, 'selectPlaceholder'))
     .addOptions(
-      options.slice(0, 25).map((o) => ({ label: cut(o.label, 100), value: o.value, ...(o.description ? { description: cut(o.description, 100) } : {}) })),
+      options.slice(0, DiscordLimit.selectOptions).map((o) => ({
+        label: clip(o.label, 'selectOptionLabel'),
+        value: o.value,
+        ...(o.description ? { description: clip(o.description, 'selectOptionDescription') } : {}),
+      })),
     );
   return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(menu);
 }

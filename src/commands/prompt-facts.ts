@@ -4,14 +4,15 @@
  * what each way of taking them leads to (Vigor left, boxes marked, a drop, VP handed over now, the
  * Mortal roll's risk).
  */
-import { attackOdds, woundOutcomes, type SplitOutcome } from '../engine';
+import { attackOdds, attackOutlook, woundOutcomes, type SplitOutcome } from '../engine';
 import type { WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, PromptOf } from '../engine';
 import { cardOf, findAttack, label, modOf, unitOf } from '../engine';
 import { boxesLeft } from '../engine';
 import type { InjuryBox } from '../formats/card';
 import type { OptionSpec } from './prompt-components';
-import { unshown } from './user-text';
+import { unshown } from '../discord/text';
+import { oddsWords, woundWords } from './odds-words';
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;
 
@@ -22,6 +23,16 @@ function replyCost(cost: { react?: number; blue?: number; red?: number; vigor?: 
   if (cost.red) parts.push(`${cost.red} red`);
   if (cost.vigor) parts.push(`${cost.vigor} Vigor`);
   return parts.join(' + ');
+}
+
+/**
+ * When a reply to an attack resolves: after the attack, or before it when the attack is slow; a replier
+ * the attack drops loses its reply. A reply to a Basic Move comes before the step (said where it is asked).
+ */
+export function replyTiming(me: string, them: string, attack: string, slow: boolean, hitsMe: boolean): string {
+  if (slow) return `${me} may reply to ${them}: ${attack} is slow, so the reply resolves **before** it.`;
+  const lost = hitsMe ? `, if ${me} is still standing` : '';
+  return `${me} may reply to ${them}: the reply resolves **after** ${attack}${lost}.`;
 }
 
 export interface ReplyFacts {
@@ -41,15 +52,20 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
   if (!i || 'move' in i) {
     incoming = `${them} is stepping away from ${me} with a Basic Move; ${me} may reply to ${them} before it goes.`;
   } else if ('origin' in i) {
-    incoming = `${them} declared **${findAttack(state, against, i.attack)?.name ?? i.attack}**, a burst centred on ${i.origin}; ${me} may reply to ${them} first.`;
+    const attack = findAttack(state, against, i.attack);
+    incoming = `${them} declared **${attack?.name ?? i.attack}**, a burst centred on ${i.origin}. ${replyTiming(me, them, attack?.name ?? i.attack, attack?.slow === true, true)}`;
   } else {
     const target = unitOf(state, i.target);
-    const name = findAttack(state, against, i.attack)?.name ?? i.attack;
-    const odds = attackOdds(state, against.id, i.attack, target.id);
+    const attack = findAttack(state, against, i.attack);
+    const name = attack?.name ?? i.attack;
+    const odds = attackOutlook(state, against.id, i.attack, target.id, i.charge ? { charge: true } : {});
     const aimed = target.id === replier.id ? me : `**${label(state, target)}**`;
+    const wounds = 'chance' in odds ? woundWords(state, against.id, i.attack, target.id, odds.outcomes) : null;
     const chances =
-      'chance' in odds ? `: ${percent(odds.chance)} to hit, ${percent(odds.criticalChance)} critical${i.charge ? ' (a charge: +5 wounds)' : ''}` : '';
-    incoming = `${them} declared **${name}** against ${aimed}${chances}. ${me} may reply to ${them} first.`;
+      'chance' in odds
+        ? `: ${percent(odds.chance)} to hit, ${percent(odds.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${i.charge ? ' (a charge: +5 wounds)' : ''}`
+        : '';
+    incoming = `${them} declared **${name}** against ${aimed}${chances}. ${replyTiming(me, them, name, attack?.slow === true, target.id === replier.id)}`;
   }
   const buttons = o.attacks.map((id, n) => {
     const attack = findAttack(state, replier, id);
@@ -58,7 +74,20 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     return { label: `Reply: ${attack?.name ?? id}${chance} · spends ${replyCost(attack?.cost ?? {})}`, arg: String(n) };
   });
   const tokens = replier.tokens.react;
-  return { text: `${incoming} A reply spends ${label(state, replier)}'s react token (it has ${tokens}).`, buttons };
+  const lines = [
+    `${incoming} A reply spends ${label(state, replier)}'s react token (it has ${tokens}).`,
+    ...replyOdds(state, replier.id, against.id, o.attacks),
+  ];
+  return { text: lines.join('\n'), buttons };
+}
+
+/** Each reply's odds and wounds against the unit it answers, after immunity and vulnerability: "Bite: 60% to hit · 0 wounds a hit, 5 a critical (immune to pierce)". */
+function replyOdds(state: GameState, replier: string, against: string, attacks: readonly string[]): string[] {
+  return attacks.flatMap((id) => {
+    const words = oddsWords(state, replier, id, against);
+    const name = findAttack(state, unitOf(state, replier), id)?.name ?? id;
+    return words ? [`-# ${name}: ${words}.`] : [];
+  });
 }
 
 /** A box by what it is: "mortal", or for a trait box what it takes away ("the Pike box"). */
@@ -68,6 +97,16 @@ function boxName(state: GameState, unitId: string, b: InjuryBox): string {
   const attack = findAttack(state, unit, b.trait);
   const trait = [...cardOf(state, unit).traits, ...(modOf(state, unit)?.traits ?? [])].find((t) => 'id' in t && t.id === b.trait);
   return `the ${attack?.name ?? (trait && 'name' in trait ? String(trait.name) : b.trait)} box`;
+}
+
+/** What marking each kind of box left does, so a choice says what it leads to (the injury rules). */
+function boxEffects(state: GameState, unitId: string, boxes: readonly InjuryBox[]): string {
+  const said: string[] = ['every box marked is −1 to its rolls'];
+  if (boxes.includes('mobility')) said.push('**mobility** also −1 Move (and no flying)');
+  if (boxes.includes('defensive')) said.push('**defensive** also −2 to its defences');
+  const traits = boxes.filter((b) => typeof b !== 'string');
+  if (traits.length > 0) said.push(`${traits.map((b) => boxName(state, unitId, b)).join(', ')} also loses that attack or trait`);
+  return `${said.join('; ')}.`.replace(/^e/, 'E');
 }
 
 /** What dealt wounds, as a wounds prompt says: "Ghoul (gh)'s Grave Claws (a reply)". */
@@ -116,6 +155,7 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
   const lines = [
     `**${label(state, unit)}** takes **${o.wounds} ${o.type}** wounds${cause ? ` from ${cause}` : ''}. It has ${unit.vigor} Vigor and ${boxes.length} unmarked box${boxes.length === 1 ? '' : 'es'} (${boxes.map((b) => boxName(state, unit.id, b)).join(', ') || 'none'}).`,
     'Each 5 wounds is avoided with 5 Vigor or marks a box; the last box drops the unit.',
+    boxEffects(state, unit.id, boxes),
   ];
   if (mortal?.vp) {
     const risk = mortal.mortalRisk > 0 ? `, and at the start of each of its turns the unit drops on a natural 20 (${percent(mortal.mortalRisk)})` : '';

@@ -12,7 +12,7 @@ import { label, unitOf } from '../engine';
 import type { ComponentAction } from './codec';
 import { buttonRows, selectRow, type Row } from './prompt-components';
 import { refuse } from './user-error';
-import { unshown } from './user-text';
+import { unshown } from '../discord/text';
 
 export interface PromptPost {
   readonly content: string;

@@ -8,7 +8,7 @@ import type { ComponentAction } from './codec';
 import type { PromptPost } from './prompt-game';
 import { buttonRows, selectRow } from './prompt-components';
 import { refuse } from './user-error';
-import { unshown } from './user-text';
+import { unshown } from '../discord/text';
 
 /** Discord shows at most 25 options in a menu: a long start area offers every other tile, evenly spread. */
 function spread<T>(items: readonly T[], max: number): T[] {

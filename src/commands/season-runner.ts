@@ -20,7 +20,7 @@ import type { Pair } from '../league/pairing';
 import { catchUp } from '../league/ratings';
 import { leagueTerms } from '../league/settings';
 import { nextStep, type PairingView, type RoundView, type SeasonStep, type SeasonView, type Side } from '../league/season-plan';
-import { seasonStandings, standingsTable } from '../league/season-standings';
+import { standingsOf, standingsTable } from '../league/standings';
 import { commitmentOf } from '../match/dice-proof';
 import { type MatchSnapshot, pregameStart } from '../match/match-state';
 import { type CommittedWarband, matchRecord, type Terms } from '../match/record';
@@ -35,7 +35,7 @@ import { markTold, openMatchThread, threadTrouble } from './match-thread';
 import { beginSetup, DEFAULT_POINTS, readForSetup, threadName } from './skirmish-challenge';
 import { settle } from './submit';
 import { enqueue, inTransaction } from './table';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 /** Steps one season may take in one pass: more means a bug that would otherwise loop. */
 const MAX_STEPS = 50;
@@ -136,7 +136,6 @@ function pairsText(pairs: readonly Pair[]): string {
 /** Carries out one step; false when there was nothing to do. */
 async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: SeasonView, pairings: PairingRow[]): Promise<boolean> {
   const now = app.now();
-  const name = await storedNames(app.store, [...view.entrants, ...view.players]);
   switch (step.kind) {
     case 'wait':
       return false;
@@ -196,7 +195,7 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
           if (!row || !isOpen(row)) return;
           const waiting = waitsOf(row)[0]?.player;
           if (!waiting) return;
-          await forfeitWith(app, row, waiting, (n) => `⏰ The round's deadline has passed with the match waiting on ${n}, so ${n} forfeits it.`);
+          await forfeitWith(app, row, waiting, 'deadline', (n) => `⏰ The round's deadline has passed with the match waiting on ${n}, so ${n} forfeits it.`);
         });
         app.outbox.kick(matchId);
       }
@@ -210,16 +209,16 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
       return true;
     }
     case 'end-round': {
-      const lines = seasonStandings({ ...view, roundsPlayed: view.roundsPlayed });
+      const { rows } = await standingsOf(app.store, season.leagueId, season.id);
       await inTransaction(app, async () => {
         await app.store.seasons.endRound(season.id, step.round, now);
-        await post(app, season, `✅ **${seasonName(season)}, round ${step.round}** is over. Standings:\n${standingsTable(lines, name)}`);
+        await post(app, season, `✅ **${seasonName(season)}, round ${step.round}** is over. Standings:\n${standingsTable(rows)}`);
       });
       return true;
     }
     case 'finish': {
-      const lines = seasonStandings(view);
-      const winner = lines[0];
+      const { rows } = await standingsOf(app.store, season.leagueId, season.id);
+      const winner = rows[0];
       await inTransaction(app, async () => {
         await app.store.seasons.advance(season.id, 'running', 'closed', now);
         const early = step.early ? ` It ends after round ${step.round}: no round could be paired without a repeat.` : '';
@@ -227,7 +226,7 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
         await post(
           app,
           season,
-          `🏆 **${seasonName(season)}** is over.${champion}${early} Final standings:\n${standingsTable(lines, name)}`,
+          `🏆 **${seasonName(season)}** is over.${champion}${early} Final standings:\n${standingsTable(rows)}`,
           winner ? [winner.player] : [],
         );
       });

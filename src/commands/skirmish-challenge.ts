@@ -4,6 +4,7 @@
  * its player commits it (the challenger's at the challenge, the others' on accepting), so what was
  * shown is what is played; when the last opponent accepts, setup begins.
  */
+import { DiscordLimit } from '../discord/limits';
 import { ChannelType, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { RuleError } from '../engine';
 import { entryAreas } from '../engine';
@@ -28,7 +29,7 @@ import { enqueue } from './table';
 import { commitmentOf, seedFrom } from '../match/dice-proof';
 import { matchRecord, type CommittedWarband, type Terms } from '../match/record';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown, clip } from '../discord/text';
 import { storedNames } from '../store';
 import { loadWarband, type LoadedWarband } from './warband-library';
 
@@ -53,7 +54,7 @@ export function vpTarget(terms: Terms, accepted: Readonly<Record<PlayerId, { rea
 /** A thread's name: the players and the league's match number ("Alice vs Bob · #7"). */
 export const threadName = (names: readonly string[], number: number): string => {
   const tail = ` · #${number}`;
-  return `${names.join(' vs ').slice(0, 100 - tail.length)}${tail}`;
+  return `${clip(names.join(' vs '), DiscordLimit.threadName - tail.length)}${tail}`;
 };
 
 /**

@@ -2,6 +2,7 @@
  * /skirmish status, log, concede, follow, view, entry and check: reading a match, leaving it, and
  * answering the entry-tile prompt by typing a square.
  */
+import { clip } from '../discord/text';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { describeState } from '../engine';
 import type { RuleError } from '../engine';
@@ -56,8 +57,21 @@ export async function status(interaction: ChatInputCommandInteraction, app: App)
         ? `Setting up: waiting for <@${snapshot.pregame.prompt.player}> to choose ${SETUP_CHOICE[snapshot.pregame.prompt.kind]}.`
         : 'Setting up.';
   else text = withMentions(toYou(describeState(game), interaction.user.id), row.players);
-  const title = `**${row.players.map(name).join(' vs ')}** (${STATUS_WORDS[row.status] ?? row.status})`;
-  await interaction.reply({ content: `${title}\n${text}`.slice(0, 2000), ...privately });
+  const title = await statusTitle(row, name);
+  await interaction.reply({
+    content: clip(
+      `${title}
+${text}`,
+      'content',
+    ),
+    ...privately,
+  });
+}
+
+/** The status answer's title: every player's name, each looked up before they are joined. */
+export async function statusTitle(row: MatchRow, name: (player: string) => Promise<string>): Promise<string> {
+  const names = await Promise.all(row.players.map(name));
+  return `**${names.join(' vs ')}** (${STATUS_WORDS[row.status] ?? row.status})`;
 }
 
 export async function log(interaction: ChatInputCommandInteraction, app: App, o: { since?: 'me' | undefined; page?: number | undefined }): Promise<void> {

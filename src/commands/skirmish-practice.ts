@@ -20,7 +20,7 @@ import { enqueue } from './table';
 import { commitmentOf } from '../match/dice-proof';
 import { matchRecord, type Terms } from '../match/record';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 import { loadWarband } from './warband-library';
 
 export interface PracticeOptions {

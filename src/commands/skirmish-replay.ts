@@ -6,6 +6,7 @@
  * a restart. These are answers to the person who asked, not match posts, so they do not go through
  * the outbox.
  */
+import { DiscordLimit } from '../discord/limits';
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -30,7 +31,7 @@ import { encodeComponentId, type ComponentId } from './codec';
 import { gameHere } from './match-context';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { refuse } from './user-error';
-import { shown, shownNames } from './user-text';
+import { shown, shownNames, clip } from '../discord/text';
 import { matchRecord } from '../match/record';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
@@ -105,12 +106,12 @@ export function turnMessage(row: MatchRow, setup: MatchSetup, log: readonly Logg
   const foot = `-# ${small}`;
   // Discord's 2,000 characters: the log's first lines are dropped before the headline or the footer.
   let body = [top, ...said, ...lines, foot].join('\n');
-  while (body.length > 2000 && lines.length > 0) {
+  while (body.length > DiscordLimit.content && lines.length > 0) {
     lines.shift();
     body = [top, ...said, '• …', ...lines, foot].join('\n');
   }
   return {
-    content: body.slice(0, 2000),
+    content: clip(body, 'content'),
     files: [
       new AttachmentBuilder(png, { name: `replay-turn-${turn.index}.png`, description: alt }),
       ...(second
@@ -157,7 +158,7 @@ export async function replayButton(interaction: ButtonInteraction, app: App, id:
 export async function replayModal(interaction: ModalSubmitInteraction, app: App, id: ComponentId): Promise<void> {
   const { row, setup } = await playedRow(app, id);
   const typed = interaction.fields.getTextInputValue('turn').trim();
-  if (!/^\d{1,6}$/.test(typed)) refuse('bad-turn', `"${typed.slice(0, 20)}" is not a turn number: type a whole number, 0 for the opening.`);
+  if (!/^\d{1,6}$/.test(typed)) refuse('bad-turn', `"${shown(clip(typed, 20))}" is not a turn number: type a whole number, 0 for the opening.`);
   const message = turnMessage(row, setup, await logUpTo(app, row, id.seq), id.seq, Number(typed));
   if (interaction.isFromMessage()) {
     await interaction.deferUpdate();
@@ -206,9 +207,10 @@ function altText(setup: MatchSetup, log: readonly LoggedEvent[], image: ReplayIm
     .map(([p, v]) => `${setup.names[p] ?? p} ${v} VP`)
     .join(', ');
   const result = game.over ? (game.winner ? `${setup.names[game.winner] ?? game.winner} won` : 'a draw') : 'the match goes on';
-  return `Animated replay on ${game.map.name}: the opening map, then each of the ${turns} unit turns with its moves and attacks drawn, about a second each. It ends in round ${game.round}: ${score}; ${result}.`.slice(
-    0,
-    1024,
+  return clip(
+    `Animated replay on ${game.map.name}: the opening map, then each of the ${turns} unit turns with its moves and attacks drawn, about a second each. It ends in round ${game.round}: ${score}; ${result}.`,
+    'altText',
+    { atWord: true },
   );
 }
 

@@ -14,7 +14,7 @@ import type { InjuryBox } from '../formats/card';
 import type { PregamePrompt } from '../engine';
 import { ALL_MATCHES, type Store } from '../store';
 import type { MatchCommand, MatchSetup, MatchSnapshot } from '../match/match-state';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 /** Box kinds a player may order wounds by; `trait` stands for every trait box. */
 export const BOX_KINDS = ['mobility', 'defensive', 'trait'] as const;

@@ -6,6 +6,7 @@
  * Everything a change must show people is written in the same transaction (the outbox), and the row
  * that the interaction itself will answer is held back from the worker until that answer is tried.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isBusy, THREAD_PENDING, type MatchRow, type OutboxRow } from '../store';
 import type { App } from './app';
@@ -23,15 +24,27 @@ const BUSY_PAUSES_MS = [20, 50, 100, 200, 400, 600, 700];
  */
 const LOCK_WAIT_MS = 50;
 
+/**
+ * The outbox rows a try of a change held from the worker (`enqueue`). A try that fails was rolled back,
+ * and its rows with it, so their holds are let go: a row id the database hands out again (SQLite reuses
+ * a rolled-back id) must not be held for an interaction that will never answer it.
+ */
+const heldByTry = new AsyncLocalStorage<number[]>();
+
 /** Only what the retry needs of the App, so tests can drive it with a store alone. */
-export async function inTransaction<T>(app: Pick<App, 'store' | 'log' | 'timeAct'>, work: () => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  app: Pick<App, 'store' | 'log' | 'timeAct'> & { outbox?: Pick<App['outbox'], 'release'> },
+  work: () => Promise<T>,
+): Promise<T> {
   const started = performance.now();
   for (let attempt = 0; ; attempt++) {
+    const held: number[] = [];
     try {
-      const result = await app.store.transaction(work, { lockWaitMs: LOCK_WAIT_MS });
+      const result = await heldByTry.run(held, () => app.store.transaction(work, { lockWaitMs: LOCK_WAIT_MS }));
       app.timeAct?.((performance.now() - started) / 1000);
       return result;
     } catch (error) {
+      for (const id of held) app.outbox?.release(id);
       if (!isBusy(error)) throw error;
       const pause = BUSY_PAUSES_MS[attempt];
       if (pause === undefined) {
@@ -71,7 +84,10 @@ export async function enqueue(app: App, row: MatchRow, posts: readonly PostBody[
       via: i === own && body.kind === 'reply' ? `${via!.id}:${via!.token}` : null,
     })),
   );
-  if (own >= 0) app.outbox.hold(rows[own]!.id);
+  if (own >= 0) {
+    app.outbox.hold(rows[own]!.id);
+    heldByTry.getStore()?.push(rows[own]!.id);
+  }
   // A league match has ended: its season may move on (the runner looks once this change has committed).
   if (posts.some((p) => p.kind === 'league-result')) app.seasons?.kick();
   return rows;

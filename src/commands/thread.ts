@@ -3,6 +3,7 @@
  * text), only those listed in `ping` are pinged, so a log that names players pings nobody while
  * "your turn" pings the one it is for.
  */
+import { clip } from '../discord/text';
 import { AttachmentBuilder, type MessageCreateOptions } from 'discord.js';
 
 export interface Post {
@@ -14,14 +15,17 @@ export interface Post {
   readonly embeds?: MessageCreateOptions['embeds'];
 }
 
-/** Discord refuses a message over 2,000 characters; a longer text is cut, and says so. */
-export const clip = (text: string): string => (text.length > 2000 ? `${text.slice(0, 1999)}…` : text);
-
 export function messageOf(post: Post): MessageCreateOptions {
   return {
-    ...(post.content ? { content: clip(post.content) } : {}),
+    ...(post.content ? { content: clip(post.content, 'content') } : {}),
     allowedMentions: { users: [...(post.ping ?? [])], parse: [] },
-    ...(post.files ? { files: post.files.map((f) => new AttachmentBuilder(f.png, { name: f.name, ...(f.alt ? { description: f.alt } : {}) })) } : {}),
+    ...(post.files
+      ? {
+          files: post.files.map(
+            (f) => new AttachmentBuilder(f.png, { name: f.name, ...(f.alt ? { description: clip(f.alt, 'altText', { atWord: true }) } : {}) }),
+          ),
+        }
+      : {}),
     ...(post.components ? { components: post.components } : {}),
     ...(post.embeds ? { embeds: post.embeds } : {}),
   };

@@ -5,7 +5,7 @@
  * Shared by /warband submit and /map submit.
  */
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 /** 64 KiB: a full warband is well under 2 KiB and a 40×40 map about 10 KiB, so this leaves room without inviting abuse. */
 export const UPLOAD_LIMIT = 64 * 1024;

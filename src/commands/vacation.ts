@@ -19,7 +19,7 @@ import { booleanOption, integerOption, optionSet } from './option-spec';
 import { save } from './saved';
 import { enqueue } from './table';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 import { matchRecord } from '../match/record';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;

@@ -10,7 +10,7 @@ import { formatProblems, type Problem } from '../formats/problems';
 import { parseWarbandText, type Warband } from '../formats/warband';
 import { checkWarband, DEFAULT_LIMITS, unitCost, type RosterProblem, type WarbandLimits } from '../engine';
 import { refuse } from './user-error';
-import { shown } from './user-text';
+import { shown, clip } from '../discord/text';
 
 export interface WarbandEntry {
   readonly card: UnitCard;
@@ -33,14 +33,13 @@ export const CHAT_FORM_HELP = `Write it as \`name | faction | map | card, card+m
 
 /** One problem line at most; a reply must stay under Discord's 2,000 characters. */
 const LINE_LIMIT = 300;
-const clip = (line: string): string => (line.length > LINE_LIMIT ? `${line.slice(0, LINE_LIMIT - 1)}…` : line);
 
 /**
  * Bulleted lines, the first `max` of them, and how many more there are. The lines are plain text that
  * quotes what the player wrote (keys, ids, names), so they are escaped for markdown.
  */
 export function bulletList(lines: readonly string[], max = MAX_LISTED_PROBLEMS): string {
-  const bullets = lines.slice(0, max).map((l) => `• ${clip(shown(l))}`);
+  const bullets = lines.slice(0, max).map((l) => `• ${shown(clip(l, LINE_LIMIT))}`);
   if (lines.length > max) bullets.push(`…and ${lines.length - max} more.`);
   return bullets.join('\n');
 }

@@ -7,10 +7,8 @@ import { DEFAULT_LIMITS, type WarbandLimits } from '../engine';
 import type { Warband } from '../formats/warband';
 import { FACTION_COLOUR } from '../render/palette';
 import type { CheckedWarband, WarbandEntry } from './warband-check';
-import { shown } from './user-text';
+import { shown, clip } from '../discord/text';
 
-/** Discord's embed description limit. */
-const DESCRIPTION_LIMIT = 4096;
 const NEUTRAL = 0x5865f2;
 
 export const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -29,9 +27,8 @@ export function unitLine(u: WarbandEntry, n: number): string {
 
 export function warbandEmbed(checked: CheckedWarband, mapName: string | undefined, limits: WarbandLimits = DEFAULT_LIMITS): APIEmbed {
   const { warband, units, points } = checked;
-  let description = units.map((u, i) => unitLine(u, i + 1)).join('\n');
   // Unreachable for a legal warband (8 units), but a stored one checked under other limits may be longer.
-  if (description.length > DESCRIPTION_LIMIT) description = `${description.slice(0, DESCRIPTION_LIMIT - 1)}…`;
+  const description = clip(units.map((u, i) => unitLine(u, i + 1)).join('\n'), 'embedDescription');
   return {
     title: shown(warband.name),
     color: factionColour(warband.faction),

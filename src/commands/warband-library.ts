@@ -13,7 +13,7 @@ import { choice, suggest } from './command';
 import { refuse } from './user-error';
 import type { CheckedWarband, WarbandEntry } from './warband-check';
 import { capitalise, warbandLine } from './warband-embed';
-import { shown } from './user-text';
+import { shown, clip } from '../discord/text';
 
 /** What these functions need from the app; tests pass an in-memory store and the shipped content. */
 export type Library = Pick<App, 'store' | 'content'>;
@@ -136,7 +136,7 @@ export async function warbandListEmbed(app: Library, owner: string): Promise<API
   );
   return {
     title: 'Your warbands',
-    description: lines.join('\n').slice(0, 4096),
+    description: clip(lines.join('\n'), 'embedDescription'),
     footer: { text: `${rows.length} of ${MAX_WARBANDS} · /warband show name for the units` },
   };
 }

@@ -14,7 +14,7 @@ import { warbandEmbed } from './warband-embed';
 import { loadWarband, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from './warband-library';
 import { checkUploadMeta, readUpload } from './upload';
 import { markSaved } from './saved';
-import { shown } from './user-text';
+import { shown } from '../discord/text';
 
 const nameArg = textOption({ name: 'name', description: 'One of your warbands', required: true, autocomplete: true, capInDiscord: true });
 const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });

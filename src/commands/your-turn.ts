@@ -6,7 +6,7 @@ import { apply, type GameEvent, type GameState } from '../engine';
 import { afterLastAct, shortDigest, sinceLastAct, toHandover } from '../render';
 import type { MatchRow, Store } from '../store';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
-import { shownNames } from './user-text';
+import { shownNames } from '../discord/text';
 
 /** The state of a match after event `seq`: a turn's start, known from posting that turn (post-pictures.ts). */
 export interface KnownState {

@@ -218,7 +218,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
       '• **Shaken** −1 act. **Stunned** −2 acts, Compromised, no replies. **Helpless** no acts, Compromised, no replies, and an adjacent attack hits critically.',
       '• **Pinned** no moves, maneuvers or charges; Compromised. **Hobbled** +1 to enter every square.',
       '• **Recurring** X wounds at the end of each of its turns.',
-      '• **Controlled** an opponent gives its one act. **Glamyred** rolls at the start of its turn; a failure hands it to the opponent, and it is Compromised. **Enraged** must end its turn next to the nearest enemy if it can, or lose 5 Vigor and fail to recover.',
+      '• **Controlled** an opponent gives its one act. **Glamyred** rolls at the start of its turn; a failure hands it to the opponent for that turn, and until its next turn it is Compromised and cannot react. **Enraged** must end its turn next to the nearest enemy if it can, or lose 5 Vigor and fail to recover.',
       '**Recovery:** at the end of its turn a unit rolls for one status: d20 plus 1 per injury, lower than the stat in brackets recovers; a natural 20 fails. A status with an asterisk also ends when its source is no longer adjacent.',
     ].join('\n'),
   },
@@ -227,7 +227,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
     title: 'Compromised (flanking)',
     also: ['flank', 'flanking', 'compromised'],
     cites: ['§6.2', 'R29'],
-    text: 'Attacks against a **Compromised** unit get +2. A unit is Compromised by some statuses (Pinned, Stunned, Helpless, Glamyred), when an attacker it cannot see sees it, or when **flanked**: a small or medium unit next to two enemies that are exactly 2 squares apart and each next to no other enemy (3 apart for a big unit).',
+    text: 'Attacks against a **Compromised** unit get +2. A unit is Compromised by some statuses (Pinned, Stunned, Helpless, Glamyred after a failed roll), when an attacker it cannot see sees it, or when **flanked**: a small or medium unit next to two enemies that are exactly 2 squares apart and each next to no other enemy (3 apart for a big unit).',
   },
   {
     id: 'forced-movement',

@@ -76,7 +76,13 @@ export type GameEvent =
     }
   | { type: 'status-gained'; unit: UnitId; status: StatusState }
   | { type: 'status-lost'; unit: UnitId; index: number; status: StatusName; reason: string; rolls?: number[] }
-  | { type: 'recovery-failed'; unit: UnitId; index: number; rolls: number[] }
+  /** `needed`: what d20 + `added` (1 per injury) had to come under; a natural 20 always fails (R28). */
+  | { type: 'recovery-failed'; unit: UnitId; index: number; rolls: number[]; needed?: number; added?: number }
+  /**
+   * An effect of `by`'s attack that did not happen to `unit`, and why, so the log can say what the map
+   * cannot show: a push or recoil that found no square, a status the unit already has. Changes nothing.
+   */
+  | { type: 'effect-failed'; unit: UnitId; by: UnitId; effect: string; why: string }
   /** §4.7: warleader `unit` spends a ★ (react) token and a die so `for` may reroll its recovery roll. */
   | { type: 'warleader-die'; unit: UnitId; for: UnitId; roll: 'recovery' }
   | { type: 'rolled'; unit: UnitId; why: string; rolls: number[] }
@@ -123,6 +129,9 @@ const addTokens = (a: Tokens, b: Partial<Tokens> | undefined, sign: 1 | -1): Tok
   red: a.red + sign * (b?.red ?? 0),
 });
 
+/** The `why` of the `controlled` event a failed Glamyred roll emits: it marks the status as held (R65). */
+export const GLAMYRED_HELD = 'Glamyred';
+
 export const NO_ACTS: Readonly<Record<ActType, number>> = { move: 0, maneuver: 0, attack: 0, rest: 0, crow: 0, trait: 0 };
 
 function squareAt(state: GameState, name: string): number {
@@ -168,12 +177,21 @@ export function apply(state: GameState, event: GameEvent): GameState {
           enraged: null,
         },
       };
-    case 'unit-activated':
-      return { ...state, turn: { ...turnIn(state), unit: event.unit, actsLeft: event.acts } };
+    case 'unit-activated': {
+      // R65: a failed Glamyred roll holds until the unit begins its next turn, which rolls again.
+      const turned = { ...state, turn: { ...turnIn(state), unit: event.unit, actsLeft: event.acts } };
+      const u = unitIn(state, event.unit);
+      if (!u.statuses.some((s) => s.held)) return turned;
+      return withUnit(turned, event.unit, { ...u, statuses: u.statuses.map(({ held: _, ...s }) => s) });
+    }
     case 'controlled': {
       // A controlled unit performs only a single act (§6.2).
       const t = turnIn(state);
-      return { ...state, turn: { ...t, controller: event.player, actsLeft: Math.min(t.actsLeft, 1) } };
+      const turned = { ...state, turn: { ...t, controller: event.player, actsLeft: Math.min(t.actsLeft, 1) } };
+      if (event.why !== GLAMYRED_HELD) return turned;
+      // R65: the failed Glamyred roll also makes the unit Compromised and unable to react.
+      const u = unitIn(state, event.unit);
+      return withUnit(turned, event.unit, { ...u, statuses: u.statuses.map((s) => (s.status === 'glamyred' ? { ...s, held: true as const } : s)) });
     }
     case 'enraged':
       return { ...state, turn: { ...turnIn(state), enraged: event.canClose ? event.nearest : null } };
@@ -251,6 +269,8 @@ export function apply(state: GameState, event: GameEvent): GameState {
     }
     case 'recovery-failed':
       return advance(state, event.rolls);
+    case 'effect-failed':
+      return state;
     case 'warleader-die': {
       const u = unitIn(state, event.unit);
       return withUnit(state, event.unit, { ...u, tokens: { ...u.tokens, react: u.tokens.react - 1 }, warleaderUsed: u.warleaderUsed + 1 });

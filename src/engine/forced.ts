@@ -6,7 +6,7 @@
  * as a Basic Move does. A unit pushed, pulled or moved into a pit catches the edge (§3.11, R41).
  */
 import type { Attack, Effect } from '../formats/card';
-import { nameOf, neighbours, squareIndex, type Board } from './board';
+import { hasTerrain, nameOf, neighbours, squareIndex, T, type Board } from './board';
 import { terrainWound, walkUntilDamaging } from './damaging';
 import { nearestIn } from './distance';
 import { refuse, ruleError, type RuleError } from './errors';
@@ -15,7 +15,7 @@ import { endError, moverOf, stepCost, type Mover } from './paths';
 import { defaultRecovery } from './setup';
 import type { Frame, GameState, UnitState } from './state';
 import { checkAsterisks } from './statuses';
-import { boardOf, footprint, label, tableOf, unitOf, type Table } from './table';
+import { boardOf, fitsOnBoard, footprint, label, tableOf, unitOf, type Table } from './table';
 
 export type ForcedKind = 'push' | 'pull' | 'move' | 'recoil';
 
@@ -132,6 +132,8 @@ export function checkShove(state: GameState, attacker: UnitState, attack: Attack
     if (step.diagonal) diagonals++;
     at = to;
   }
+  // R57: a flyer pushed, pulled or moved onto a pit is caught there like any unit (R41).
+  if (forced.kind !== 'recoil' && shove.length > 0 && overPit(f, at)) return;
   const end = endError(state, f.table, f.mover, at);
   if (end) refuse(end.code, `${end.message}.`);
   if (forced.kind === 'recoil') {
@@ -174,17 +176,7 @@ function farthestRecoil(f: Judge, from: number): { at: number; distance: number 
 export function forcedMove(state: GameState, attacker: UnitState, target: UnitState, forced: Forced, chosen?: readonly string[]): Frame | null {
   const f = judgeOf(state, attacker, target, forced);
   const { board } = f.table;
-  const ac = attacker.at! % board.width;
-  const ar = Math.floor(attacker.at! / board.width);
-  const towards = forced.kind === 'pull';
-  const straight = (from: number): number | null => {
-    const c = from % board.width;
-    const r = Math.floor(from / board.width);
-    const dc = Math.sign(c - ac) * (towards ? -1 : 1);
-    const dr = Math.sign(r - ar) * (towards ? -1 : 1);
-    if ((dc === 0 && dr === 0) || c + dc < 0 || c + dc >= board.width || r + dr < 0 || r + dr >= board.height) return null;
-    return from + dr * board.width + dc;
-  };
+  const straight = (from: number): number | null => straightFrom(board, attacker, from, forced.kind === 'pull');
   const effect = `${forced.kind} ${forced.amount}`;
   let at = target.at!;
   let points = forced.amount;
@@ -198,7 +190,7 @@ export function forcedMove(state: GameState, attacker: UnitState, target: UnitSt
       const spot = pitLanding(f, target, path, step.pit);
       if (spot === null) return null;
       const moved = spot === target.at && path.length === 0 ? [] : [...path.filter((s) => s !== spot), spot];
-      return walk(board, target, attacker, moved, effect, nameOf(board, step.pit));
+      return walk(board, target, attacker, moved, effect, nameOf(board, pitOf(f, step.pit)));
     }
     if ('error' in step) break;
     points -= step.cost;
@@ -206,10 +198,36 @@ export function forcedMove(state: GameState, attacker: UnitState, target: UnitSt
     path.push(to);
     at = to;
   }
-  // Stop on the last square the unit may end on.
-  while (path.length > 0 && endError(state, f.table, f.mover, path[path.length - 1]!)) path.pop();
+  // Stop on the last square the unit may end on, backing up over the units it passed (R57, D3).
+  while (path.length > 0 && !overPit(f, path[path.length - 1]!) && endError(state, f.table, f.mover, path[path.length - 1]!)) path.pop();
+  // R57: a flyer whose forced movement ends over a pit is caught like any unit, and not Shaken.
+  const last = path.length > 0 ? path[path.length - 1]! : null;
+  if (last !== null && overPit(f, last)) {
+    path.pop();
+    const spot = pitLanding(f, target, path, last);
+    if (spot === null) return null;
+    return walk(board, target, attacker, [...path.filter((s) => s !== spot), spot], effect, nameOf(board, pitOf(f, last)));
+  }
   return path.length === 0 ? null : walk(board, target, attacker, path, effect, null);
 }
+
+/** The next square straight away from the attacker (towards it for a pull), or null past the board's edge. */
+function straightFrom(board: Board, attacker: UnitState, from: number, towards: boolean): number | null {
+  const ac = attacker.at! % board.width;
+  const ar = Math.floor(attacker.at! / board.width);
+  const c = from % board.width;
+  const r = Math.floor(from / board.width);
+  const dc = Math.sign(c - ac) * (towards ? -1 : 1);
+  const dr = Math.sign(r - ar) * (towards ? -1 : 1);
+  if ((dc === 0 && dr === 0) || c + dc < 0 || c + dc >= board.width || r + dr < 0 || r + dr >= board.height) return null;
+  return from + dr * board.width + dc;
+}
+
+/** Whether the unit's space at `at` is over a pit (only a flyer or a ghost can be). */
+const overPit = (f: Judge, at: number): boolean => footprint(f.table.board, at, f.mover.size).some((s) => hasTerrain(f.table.board, s, T.pit));
+
+/** The first pit square of the unit's space at `at`, for the words of the event. */
+const pitOf = (f: Judge, at: number): number => footprint(f.table.board, at, f.mover.size).find((s) => hasTerrain(f.table.board, s, T.pit)) ?? at;
 
 const walk = (board: Board, target: UnitState, attacker: UnitState, squares: readonly number[], effect: string, pit: string | null): Frame => ({
   k: 'forced-steps',
@@ -222,21 +240,30 @@ const walk = (board: Board, target: UnitState, attacker: UnitState, squares: rea
 });
 
 /**
- * §3.11, R41: the open square nearest the pit (counted from the pit square, R15), the square it
- * was pushed from first among equals, then board order; null when there is none.
+ * §3.11, R41, R53: the open space nearest the pit, counted (R15) from the pit squares under the
+ * space the unit was moved into to the nearest square of each space it may end on; among equals
+ * the space it was pushed from (it caught that edge), then board order of the top-left square;
+ * null when there is none.
  */
-function pitLanding(f: Judge, target: UnitState, path: readonly number[], pit: number): number | null {
+function pitLanding(f: Judge, target: UnitState, path: readonly number[], into: number): number | null {
   const { table, mover } = f;
-  const field = table.rangesFrom([pit]);
+  const { board } = table;
+  const pits = footprint(board, into, mover.size).filter((s) => hasTerrain(board, s, T.pit));
+  const field = table.rangesFrom(pits);
   let spot: number | null = null;
+  let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < field.length; i++) {
-    if (field[i] === Number.POSITIVE_INFINITY || (spot !== null && field[i]! >= field[spot]!)) continue;
-    if (!endError(f.state, table, mover, i)) spot = i;
+    if (!fitsOnBoard(board, i, mover.size)) continue;
+    const d = nearestIn(field, footprint(board, i, mover.size));
+    if (d === Number.POSITIVE_INFINITY || d >= best) continue;
+    if (!endError(f.state, table, mover, i)) {
+      spot = i;
+      best = d;
+    }
   }
   if (spot === null) return null;
-  // Among the nearest open squares, the edge it was pushed from comes first: it caught that edge.
   const edge = path.length > 0 ? path[path.length - 1]! : target.at!;
-  if (field[edge] === field[spot] && !endError(f.state, table, mover, edge)) spot = edge;
+  if (nearestIn(field, footprint(board, edge, mover.size)) === best && !endError(f.state, table, mover, edge)) spot = edge;
   return spot;
 }
 
@@ -281,3 +308,19 @@ export const onForcedSteps: Handler<'forced-steps'> = (ctx, frame, stack) => {
   if (!last) stack.push({ ...frame, index: end });
   stack.push(terrainWound(board, unit.id));
 };
+
+/**
+ * Why a movement effect left the unit where it stood (forcedMove gave null), in a player's words:
+ * the first step's own refusal (a wall, a unit in the way, the board's edge, a square no further
+ * away), or that no square it could reach was one it may end on.
+ */
+export function whyNotMoved(state: GameState, attacker: UnitState, target: UnitState, forced: Forced, chosen?: readonly string[]): string {
+  const f = judgeOf(state, attacker, target, forced);
+  const { board } = f.table;
+  const at = target.at!;
+  const to = chosen?.[0] !== undefined ? squareIndex(board, chosen[0]) : straightFrom(board, attacker, at, forced.kind === 'pull');
+  if (to === null) return `${label(state, target)} stands at the edge of the map`;
+  const step = forcedStep(f, at, to, 0, forced.amount);
+  if ('error' in step) return step.error.message;
+  return `no square on its way is one ${label(state, target)} may stop on`;
+}

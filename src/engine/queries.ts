@@ -12,7 +12,7 @@ import { asCommanded, commanderOf } from './acts';
 import { planCommand } from './decide';
 import { defaultDecision } from './defaults';
 import { Refusal } from './errors';
-import { moverOf, reachable } from './paths';
+import { moverOf, reachable, replyThreats } from './paths';
 import type { GameState, PlayerId, UnitState } from './state';
 import { liveTraits, profile } from './stats';
 import { boardOf, label, onMap, squaresOf, tableOf, unitList, unitOf } from './table';
@@ -125,11 +125,15 @@ export function reachableSquares(given: GameState, unitId: string, maneuver = fa
   return out;
 }
 
-/** A square a unit could move to now, what it costs, and how many damaging squares the path enters (R19: 5 wounds each). */
+/**
+ * A square a unit could move to now, what it costs, how many damaging squares the path enters (R19: 5
+ * wounds each), and the enemies that may reply as the path leaves a square beside them (R25), in board order.
+ */
 export interface MoveOption {
   readonly square: string;
   readonly cost: number;
   readonly damaging: number;
+  readonly repliers: readonly string[];
 }
 
 /** reachableSquares with the paths' damaging terrain, for suggestions that warn before the move. */
@@ -141,12 +145,64 @@ export function moveOptions(given: GameState, unitId: string, maneuver = false):
   const budget = maneuver ? 2 : (mine ? turn!.movePoints : 0) + profile(state, unit).move;
   const board = boardOf(state);
   const out: MoveOption[] = [];
-  for (const [at, plan] of reachable(state, moverOf(state, unit), budget, mine ? turn!.diagonals : 0)) {
+  const mover = moverOf(state, unit);
+  const threats = pathRepliers(state, mover);
+  for (const [at, plan] of reachable(state, mover, budget, mine ? turn!.diagonals : 0)) {
     if (maneuver && plan.path.length !== 1) continue;
-    out.push({ square: nameOf(board, at), cost: plan.spent, damaging: plan.path.filter((i) => isDamaging(board, i)).length });
+    // R14: a Maneuver invites no replies.
+    const repliers = maneuver ? [] : threats(plan.path);
+    out.push({ square: nameOf(board, at), cost: plan.spent, damaging: plan.path.filter((i) => isDamaging(board, i)).length, repliers });
   }
   return out;
 }
+
+/**
+ * The enemies that may reply to a Basic Move along a path (R25): those beside each square the path
+ * leaves (the start, then every square but the last), as the pathfinder counts them (replyThreats).
+ */
+function pathRepliers(state: GameState, mover: ReturnType<typeof moverOf>): (path: readonly number[]) => string[] {
+  const table = tableOf(state);
+  const bySquare = new Map<number, readonly UnitState[]>();
+  const near = (at: number) => {
+    let found = bySquare.get(at);
+    if (!found) bySquare.set(at, (found = replyThreats(state, table, mover, at)));
+    return found;
+  };
+  return (path) => {
+    const left = [...(mover.unit.at === null ? [] : [mover.unit.at]), ...path.slice(0, -1)];
+    const ids = new Map<string, number>();
+    for (const from of left) for (const u of near(from)) ids.set(u.id, u.at!);
+    return [...ids].sort((a, b) => a[1] - b[1]).map(([id]) => id);
+  };
+}
+
+/**
+ * Why `unit` cannot make an attack now, asked as decide() would: null when the act itself is open
+ * (the targets alone then decide), else the engine's refusal (a prompt open, not its turn, no acts
+ * left, the rule of 3, a status, a cost it cannot pay…). Asked with a target that is not on the
+ * table, so every check before the target's is the real one.
+ */
+export function attackRefusal(state: GameState, unitId: string, attackId?: string): { code: string; message: string } | null {
+  const unit = state.units[unitId];
+  if (!unit) return { code: 'unknown-unit', message: `There is no unit "${unitId}".` };
+  const attacks = profile(state, unit).attacks.filter((a) => attackId === undefined || a.id === attackId);
+  const ids = attacks.length > 0 ? attacks.map((a) => a.id) : [attackId ?? ''];
+  let first: { code: string; message: string } | null = null;
+  for (const id of ids) {
+    const burst = attacks.find((a) => a.id === id)?.burst !== undefined;
+    try {
+      planCommand(state, burst ? { act: 'attack', unit: unitId, attack: id, origin: NOWHERE } : { act: 'attack', unit: unitId, attack: id, target: NOWHERE });
+    } catch (e) {
+      if (!(e instanceof Refusal)) throw e;
+      if (e.error.code === (burst ? 'off-map' : 'unknown-unit')) return null;
+      first ??= e.error;
+    }
+  }
+  return first;
+}
+
+/** A unit id and square name that nothing on any table has: a probe past every check before the target's. */
+const NOWHERE = '\u0000nowhere';
 
 /**
  * Whether `unit` may take a Basic Move (or a Maneuver) now: null when it may, else the engine's

@@ -9,10 +9,16 @@ import { profile } from './stats';
 import { attackLine, isProblem } from './targeting';
 
 /** Statuses whose bearer may not React (§6.2). */
-const NO_REACT = ['stunned', 'helpless', 'glamyred'];
+const NO_REACT = ['stunned', 'helpless'];
 
+/** R40, §6.2: Stunned and Helpless never react; Glamyred only while a failed roll holds (R65). */
 export function canReact(unit: UnitState): boolean {
-  return !unit.dropped && unit.at !== null && unit.tokens.react >= 1 && !unit.statuses.some((s) => NO_REACT.includes(s.status));
+  return (
+    !unit.dropped &&
+    unit.at !== null &&
+    unit.tokens.react >= 1 &&
+    !unit.statuses.some((s) => NO_REACT.includes(s.status) || (s.status === 'glamyred' && s.held === true))
+  );
 }
 
 /** The attacks `replier` could reply with against `target` right now. */

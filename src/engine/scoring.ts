@@ -1,6 +1,7 @@
 /** Drops, scoring and victory (R2, R3): who scores a unit, when a player is out, and when the game ends. */
 import type { Ctx } from './context';
 import type { GameState, PlayerId, UnitId, UnitState } from './state';
+import { sideOf } from './sides';
 import { checkAsterisks } from './statuses';
 import { label, unitOf } from './table';
 
@@ -24,10 +25,14 @@ export function unitPoints(state: GameState, unit: UnitState): number {
   return state.cards[unit.card]!.cost + (unit.mod ? (state.mods[unit.mod]?.cost ?? 0) : 0);
 }
 
-/** R3: who scores a unit whose wounds `by` caused: that unit's player, else the opponent of two, else nobody. */
+/**
+ * R3, R67: who scores a unit whose wounds `by` caused: the player `by` fights for as it deals them
+ * (its controller while a Controlled or failed-Glamyred unit takes its turn, §6.2), unless that is
+ * the unit's own player or one who is out; then the opponent of two, else nobody.
+ */
 export function scorerOf(state: GameState, unit: UnitState, by: UnitId | null): PlayerId | null {
   if (by !== null) {
-    const scorer = unitOf(state, by).player;
+    const scorer = sideOf(state, unitOf(state, by));
     if (scorer !== unit.player && !state.out.includes(scorer)) return scorer;
   }
   // Wounds with no scoring source go to the opponent in a two-player game, to nobody otherwise.

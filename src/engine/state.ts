@@ -24,6 +24,11 @@ export interface StatusState {
   /** Recurring only: wounds each end of turn. */
   readonly wound?: number;
   readonly type?: WoundType;
+  /**
+   * Glamyred only: its start-of-turn roll failed, so until it recovers or begins its next turn the
+   * unit is Compromised and may not react (§6.2, R65). Absent before the first roll and after a pass.
+   */
+  readonly held?: true;
 }
 
 export interface UnitState {
@@ -276,6 +281,8 @@ export interface FrameFields {
     readonly declined?: readonly PlayerId[];
     readonly asking?: PlayerId;
     readonly answer?: boolean;
+    /** R59: the last player to reroll; the next to be asked sits after them. */
+    readonly after?: PlayerId;
   };
   /** traits.ts: an act trait's gains and effects (`target`: the one unit named). */
   'use-trait': { readonly unit: UnitId; readonly trait: string; readonly target: UnitId | undefined };

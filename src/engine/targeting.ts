@@ -159,7 +159,8 @@ function isFlanked(state: GameState, unit: UnitState): boolean {
 
 /** Compromised against this attacker (§6.2): by status, by flanking, or unable to see an attacker that sees it. */
 export function compromisedAgainst(state: GameState, target: UnitState, attacker: UnitState): string | null {
-  const status = target.statuses.find((s) => (COMPROMISING as readonly string[]).includes(s.status));
+  // R65: Glamyred compromises only while a failed roll holds.
+  const status = target.statuses.find((s) => (COMPROMISING as readonly string[]).includes(s.status) && (s.status !== 'glamyred' || s.held));
   if (status) return status.status;
   if (flanked(state, target)) return 'flanked';
   // R18: only when the attacker sees the target and the target does not see the attacker; terrain

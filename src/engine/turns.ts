@@ -10,6 +10,7 @@ import { liveTraits, profile } from './stats';
 import { boardOf, squaresOf, unitOf } from './table';
 import { hasTerrain, T } from './board';
 import { checkVictory, dropUnit, inPlay } from './scoring';
+import { GLAMYRED_HELD } from './events';
 
 /** Units of a player that may still take a turn this round (R7): not dropped, no turn yet. */
 export const waitingUnits = (state: GameState, player: PlayerId): UnitState[] =>
@@ -82,7 +83,7 @@ export const onStartSteps: Handler<'start-steps'> = (ctx, frame, stack) => {
   const unit = unitOf(ctx.state, frame.unit);
   if (unit.dropped || unit.at === null) return;
   const board = boardOf(ctx.state);
-  // Damaging terrain the unit stands in (R19): nobody scores these wounds (R3).
+  // Damaging terrain the unit stands in (R19): from no unit, so a drop scores as R3 and R66 say.
   if (squaresOf(ctx.state, unit).some((s) => hasTerrain(board, s, T.damaging))) {
     stack.push({ k: 'start-mortal', unit: unit.id });
     stack.push({ k: 'wound', unit: unit.id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain', from: 'terrain' });
@@ -123,7 +124,11 @@ export const onStartMortal: Handler<'start-mortal'> = (ctx, frame) => {
     });
     if (roll !== 20 && roll + injuries < wits) continue;
     if (status === 'enraged') rage = true;
-    else if (!controlled) ctx.emit({ type: 'controlled', unit: u.id, player: controllerOf(ctx.state, u, s.source), why: 'Glamyred' });
+    else {
+      // A unit already Controlled stays with that controller; the event still marks the failed roll (R65).
+      const player = controlled ? (ctx.state.turn?.controller ?? controllerOf(ctx.state, u, s.source)) : controllerOf(ctx.state, u, s.source);
+      ctx.emit({ type: 'controlled', unit: u.id, player, why: GLAMYRED_HELD });
+    }
   }
   // The rage seeks the nearest enemy of the side it fights on this turn, so it is fixed after both
   // rolls; with the acts it has, it may be unable to reach one, and then nothing is demanded of it.

@@ -2,6 +2,7 @@
  * Posting into a channel or thread, for the bot (REST) and for users (the sandbox's chat box) alike:
  * replies, archived threads waking up on a new message, and threads started from messages.
  */
+import { DiscordLimit } from '../discord/limits';
 import { ErrorCode, RestError, invalidForm, unknownMessage } from './errors';
 import type { IncomingFile } from './message-content';
 import { newMessageFields } from './message-content';
@@ -76,9 +77,9 @@ function threadSettings(body: Json): { autoArchiveDuration?: ChannelRecord['auto
 
 function threadName(body: Json): string {
   const name = typeof body.name === 'string' ? body.name.trim() : '';
-  if (name.length < 1 || name.length > 100) {
+  if (name.length < 1 || name.length > DiscordLimit.threadName) {
     throw new RestError(400, ErrorCode.InvalidFormBody, 'Invalid Form Body', {
-      name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] },
+      name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: `Must be between 1 and ${DiscordLimit.threadName} in length.` }] },
     });
   }
   return name;

@@ -3,6 +3,7 @@
  * them (names, descriptions, option order and nesting, choices), so a definition Discord would refuse
  * is refused here too, with the same 50035 error.
  */
+import { DiscordLimit as L } from '../discord/limits';
 import type { APIApplicationCommand, APIApplicationCommandOption } from 'discord.js';
 import { ErrorCode, RestError, invalidForm, type FieldProblem } from './errors';
 import type { SnowflakeMint } from './snowflakes';
@@ -33,22 +34,22 @@ const OPTION_TYPE_INVALID = 'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID';
 type Report = (path: string, code: string, message: string) => void;
 
 function checkName(report: Report, path: string, name: unknown, chatInput: boolean): void {
-  if (typeof name !== 'string' || name.length < 1 || name.length > 32) {
-    report(path, 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 32 in length.');
+  if (typeof name !== 'string' || name.length < 1 || name.length > L.commandName) {
+    report(path, 'BASE_TYPE_BAD_LENGTH', `Must be between 1 and ${L.commandName} in length.`);
   } else if (chatInput && (!CHAT_INPUT_NAME.test(name) || name !== name.toLowerCase())) {
     report(path, 'APPLICATION_COMMAND_INVALID_NAME', `Command name is invalid: "${name}" must be lowercase letters, digits, - or _.`);
   }
 }
 
 function checkDescription(report: Report, path: string, description: unknown): void {
-  if (typeof description !== 'string' || description.length < 1 || description.length > 100) {
-    report(path, 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
+  if (typeof description !== 'string' || description.length < 1 || description.length > L.commandDescription) {
+    report(path, 'BASE_TYPE_BAD_LENGTH', `Must be between 1 and ${L.commandDescription} in length.`);
   }
 }
 
 /** Options at one level: a command's, a group's or a subcommand's. */
 function checkOptions(report: Report, path: string, options: unknown[], level: 'command' | 'group' | 'subcommand'): void {
-  if (options.length > 25) report(path, 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
+  if (options.length > L.commandOptions) report(path, 'BASE_TYPE_MAX_LENGTH', `Must be ${L.commandOptions} or fewer in length.`);
   const names = new Set<string>();
   let sawOptional = false;
   const nestingCount = options.filter((o) => isObject(o) && NESTING.has(Number(o.type))).length;
@@ -88,6 +89,7 @@ function checkOptions(report: Report, path: string, options: unknown[], level: '
     }
     if (option.required !== true) sawOptional = true;
     checkChoices(report, at, option, type);
+    checkBounds(report, at, option, type);
   });
 }
 
@@ -100,17 +102,45 @@ function checkChoices(report: Report, at: string, option: Json, type: number): v
   if (option.autocomplete === true) {
     report(`${at}.autocomplete`, 'APPLICATION_COMMAND_AUTOCOMPLETE_INVALID', 'Autocomplete and choices cannot both be set.');
   }
-  if (choices.length > 25) report(`${at}.choices`, 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
+  if (choices.length > L.commandOptions) report(`${at}.choices`, 'BASE_TYPE_MAX_LENGTH', `Must be ${L.commandOptions} or fewer in length.`);
   choices.forEach((choice: unknown, j) => {
     const c = isObject(choice) ? choice : {};
-    if (typeof c.name !== 'string' || c.name.length < 1 || c.name.length > 100) {
-      report(`${at}.choices.${j}.name`, 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
+    if (typeof c.name !== 'string' || c.name.length < 1 || c.name.length > L.choiceName) {
+      report(`${at}.choices.${j}.name`, 'BASE_TYPE_BAD_LENGTH', `Must be between 1 and ${L.choiceName} in length.`);
     }
     const wantsString = type === OptionType.String;
     if (wantsString ? typeof c.value !== 'string' : typeof c.value !== 'number') {
       report(`${at}.choices.${j}.value`, 'BASE_TYPE_CHOICES', `Must be a ${wantsString ? 'string' : 'number'}.`);
+    } else if (wantsString && (c.value as string).length > L.choiceValue) {
+      report(`${at}.choices.${j}.value`, 'BASE_TYPE_BAD_LENGTH', `Must be between 1 and ${L.choiceValue} in length.`);
     }
   });
+}
+
+/** `min_length`/`max_length` on strings (0-6,000 and 1-6,000), `min_value`/`max_value` on numbers, each pair in order. */
+function checkBounds(report: Report, at: string, option: Json, type: number): void {
+  const lengths = option.min_length !== undefined || option.max_length !== undefined;
+  if (lengths && type !== OptionType.String) report(`${at}.max_length`, OPTION_TYPE_INVALID, 'Only string options take min_length and max_length.');
+  const inRange = (key: string, min: number) => {
+    const v = option[key];
+    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > L.optionMaxLength)) {
+      report(`${at}.${key}`, 'NUMBER_TYPE_MAX', `Must be an integer between ${min} and ${L.optionMaxLength}.`);
+    }
+  };
+  inRange('min_length', 0);
+  inRange('max_length', 1);
+  const values = option.min_value !== undefined || option.max_value !== undefined;
+  if (values && type !== OptionType.Integer && type !== OptionType.Number) {
+    report(`${at}.max_value`, OPTION_TYPE_INVALID, 'Only integer and number options take min_value and max_value.');
+  }
+  for (const [low, high] of [
+    ['min_length', 'max_length'],
+    ['min_value', 'max_value'],
+  ] as const) {
+    const a = option[low];
+    const b = option[high];
+    if (typeof a === 'number' && typeof b === 'number' && a > b) report(`${at}.${low}`, 'NUMBER_TYPE_MAX', `Must be at most ${high} (${b}).`);
+  }
 }
 
 /** Everything Discord would refuse in one command definition; `path` prefixes each problem's path. */
@@ -136,6 +166,11 @@ export function checkCommand(body: unknown, path = ''): FieldProblem[] {
   const permissions = body.default_member_permissions;
   if (permissions !== undefined && permissions !== null && !/^\d+$/.test(String(permissions))) {
     report(`${prefix}default_member_permissions`, 'BASE_TYPE_BAD_INT', 'Must be a permission bitfield string.');
+  }
+  // Interaction context types: 0 a server, 1 the bot's DM, 2 other DMs and group DMs.
+  const contexts = body.contexts;
+  if (contexts !== undefined && contexts !== null && (!Array.isArray(contexts) || contexts.some((c) => c !== 0 && c !== 1 && c !== 2))) {
+    report(`${prefix}contexts`, 'BASE_TYPE_CHOICES', 'Value must be a list of interaction context types (0, 1, 2).');
   }
   return problems;
 }

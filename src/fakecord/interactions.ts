@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { ErrorCode, RestError, invalidForm, invalidWebhookToken, unknownInteraction, unknownMessage, unknownWebhook } from './errors';
 import { snowflakeMs } from './snowflakes';
+import { DiscordLimit } from '../discord/limits';
 import type { RestReply } from './http-router';
 import { editMessageFields, newMessageFields, type IncomingFile, type MessageFields } from './message-content';
 import { checkChoices, checkModal } from './message-limits';
@@ -63,9 +64,6 @@ const alreadyAcknowledged = (): RestError => new RestError(400, ErrorCode.Alread
 
 const badCallbackType = (type: number, kind: InteractionKind): RestError =>
   invalidForm([{ path: 'type', code: 'INTERACTION_RESPONSE_TYPE_INVALID', message: `Callback type ${type} is not valid for a ${kind} interaction.` }]);
-
-/** How long an interaction's token opens its webhook (Discord: "Interaction tokens are valid for 15 minutes"). */
-const INTERACTION_TOKEN_MS = 15 * 60_000;
 
 export interface TrackerOptions {
   readonly deadlineMs: number;
@@ -220,7 +218,7 @@ export class InteractionTracker {
   byWebhook(applicationId: string, token: string): InteractionRecord {
     const record = this.#byToken.get(token);
     if (!record || applicationId !== this.world.bot.id) throw unknownWebhook();
-    if (this.world.now() - snowflakeMs(record.id) > INTERACTION_TOKEN_MS) throw invalidWebhookToken();
+    if (this.world.now() - snowflakeMs(record.id) > DiscordLimit.interactionTokenMs) throw invalidWebhookToken();
     this.#touch(record);
     return record;
   }

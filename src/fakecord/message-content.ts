@@ -6,7 +6,8 @@
 import type { APIEmbed, APIMessageTopLevelComponent } from 'discord.js';
 import type { AttachmentRecord } from './attachments';
 import { ErrorCode, RestError, invalidForm } from './errors';
-import { checkMessageBody, Limits } from './message-limits';
+import { DiscordLimit } from '../discord/limits';
+import { checkMessageBody } from './message-limits';
 import { MessageFlag, type MessageRecord, type World } from './world';
 import { isObject, type Json } from './json';
 
@@ -101,8 +102,8 @@ export function editMessageFields(world: World, message: MessageRecord, body: Js
 
 function refuseBrokenBody(body: Json, flags: number, files: readonly IncomingFile[]): void {
   const problems = checkMessageBody(body, flags);
-  if (files.length > Limits.files) {
-    problems.push({ path: 'files', code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${Limits.files} or fewer in length.` });
+  if (files.length > DiscordLimit.files) {
+    problems.push({ path: 'files', code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${DiscordLimit.files} or fewer in length.` });
   }
   if (problems.length > 0) throw invalidForm(problems);
 }

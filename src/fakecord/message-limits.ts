@@ -4,23 +4,12 @@
  * bot that would fail in production fails in its tests too. The checks cover the limits a bot
  * realistically hits, not every rule Discord has.
  */
+import { DiscordLimit as L } from '../discord/limits';
 import type { FieldProblem } from './errors';
 import { isObject, type Json } from './json';
 
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-export const Limits = {
-  content: 2000,
-  embeds: 10,
-  embedTotal: 6000,
-  files: 10,
-  rows: 5,
-  perRow: 5,
-  v2Components: 40,
-  v2Text: 4000,
-  choices: 25,
-} as const;
 
 const ComponentType = {
   ActionRow: 1,
@@ -90,31 +79,31 @@ class Checker {
 // ---- embeds -----------------------------------------------------------------------------------------
 
 function checkEmbeds(c: Checker, embeds: unknown[]): void {
-  c.count('embeds', embeds, 0, Limits.embeds);
+  c.count('embeds', embeds, 0, L.embeds);
   let total = 0;
   embeds.forEach((embed, i) => {
     const at = `embeds.${i}`;
     if (!isObject(embed)) return c.add(at, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
-    c.length(`${at}.title`, embed.title, 0, 256);
-    c.length(`${at}.description`, embed.description, 0, 4096);
+    c.length(`${at}.title`, embed.title, 0, L.embedTitle);
+    c.length(`${at}.description`, embed.description, 0, L.embedDescription);
     c.range(`${at}.color`, embed.color, 0, 0xffffff);
     const footer = isObject(embed.footer) ? embed.footer : {};
-    c.length(`${at}.footer.text`, footer.text, 0, 2048, 'footer' in embed);
+    c.length(`${at}.footer.text`, footer.text, 0, L.embedFooterText, 'footer' in embed);
     const author = isObject(embed.author) ? embed.author : {};
-    c.length(`${at}.author.name`, author.name, 0, 256, 'author' in embed);
+    c.length(`${at}.author.name`, author.name, 0, L.embedAuthorName, 'author' in embed);
     const fields = asArray(embed.fields);
-    c.count(`${at}.fields`, fields, 0, 25);
+    c.count(`${at}.fields`, fields, 0, L.embedFields);
     fields.forEach((field, j) => {
       const f = isObject(field) ? field : {};
-      c.length(`${at}.fields.${j}.name`, f.name, 1, 256);
-      c.length(`${at}.fields.${j}.value`, f.value, 1, 1024);
+      c.length(`${at}.fields.${j}.name`, f.name, 1, L.embedFieldName);
+      c.length(`${at}.fields.${j}.value`, f.value, 1, L.embedFieldValue);
       total += text(f.name).length + text(f.value).length;
     });
     total += text(embed.title).length + text(embed.description).length;
     total += text(footer.text).length + text(author.name).length;
   });
-  if (total > Limits.embedTotal) {
-    c.add('embeds', 'MESSAGE_EMBEDS_TOO_LONG', `Embed size exceeds maximum size of ${Limits.embedTotal}`);
+  if (total > L.embedTotal) {
+    c.add('embeds', 'MESSAGE_EMBEDS_TOO_LONG', `Embed size exceeds maximum size of ${L.embedTotal}`);
   }
 }
 
@@ -127,7 +116,7 @@ interface ComponentWalk {
 }
 
 function checkCustomId(c: Checker, walk: ComponentWalk, path: string, id: unknown): void {
-  c.length(`${path}.custom_id`, id, 1, 100);
+  c.length(`${path}.custom_id`, id, 1, L.customId);
   if (typeof id !== 'string') return;
   if (walk.ids.has(id)) c.add(`${path}.custom_id`, 'COMPONENT_CUSTOM_ID_DUPLICATED', 'Component custom id cannot be duplicated');
   walk.ids.add(id);
@@ -138,7 +127,7 @@ function checkButton(c: Checker, walk: ComponentWalk, path: string, button: Json
   if (typeof style !== 'number' || style < 1 || style > 6) {
     return c.add(`${path}.style`, 'BASE_TYPE_CHOICES', 'Value must be one of (1, 2, 3, 4, 5, 6).');
   }
-  c.length(`${path}.label`, button.label, 0, 80);
+  c.length(`${path}.label`, button.label, 0, L.buttonLabel);
   if (style === 5) {
     c.length(`${path}.url`, button.url, 1, 512);
     if (button.custom_id !== undefined) {
@@ -154,22 +143,22 @@ function checkButton(c: Checker, walk: ComponentWalk, path: string, button: Json
 
 function checkSelect(c: Checker, walk: ComponentWalk, path: string, select: Json, type: number): void {
   checkCustomId(c, walk, path, select.custom_id);
-  c.length(`${path}.placeholder`, select.placeholder, 0, 150);
-  c.range(`${path}.min_values`, select.min_values, 0, 25);
-  c.range(`${path}.max_values`, select.max_values, 1, 25);
+  c.length(`${path}.placeholder`, select.placeholder, 0, L.selectPlaceholder);
+  c.range(`${path}.min_values`, select.min_values, 0, L.selectOptions);
+  c.range(`${path}.max_values`, select.max_values, 1, L.selectOptions);
   const min = typeof select.min_values === 'number' ? select.min_values : 1;
   const max = typeof select.max_values === 'number' ? select.max_values : 1;
   if (min > max) c.add(`${path}.min_values`, 'SELECT_COMPONENT_MIN_GREATER_THAN_MAX', 'min_values must not exceed max_values.');
   if (type !== ComponentType.StringSelect) return;
   const options = asArray(select.options);
-  c.count(`${path}.options`, options, 1, 25);
+  c.count(`${path}.options`, options, 1, L.selectOptions);
   if (max > options.length) c.add(`${path}.max_values`, 'SELECT_COMPONENT_MAX_VALUES_TOO_HIGH', `Must be ${options.length} or fewer.`);
   const values = new Set<string>();
   options.forEach((option, i) => {
     const o = isObject(option) ? option : {};
-    c.length(`${path}.options.${i}.label`, o.label, 1, 100);
-    c.length(`${path}.options.${i}.value`, o.value, 1, 100);
-    c.length(`${path}.options.${i}.description`, o.description, 0, 100);
+    c.length(`${path}.options.${i}.label`, o.label, 1, L.selectOptionLabel);
+    c.length(`${path}.options.${i}.value`, o.value, 1, L.selectOptionValue);
+    c.length(`${path}.options.${i}.description`, o.description, 0, L.selectOptionDescription);
     if (values.has(text(o.value))) {
       c.add(`${path}.options.${i}.value`, 'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED', 'Option values must be unique.');
     }
@@ -179,7 +168,7 @@ function checkSelect(c: Checker, walk: ComponentWalk, path: string, select: Json
 
 function checkRow(c: Checker, walk: ComponentWalk, path: string, row: Json): void {
   const children = asArray(row.components);
-  c.count(`${path}.components`, children, 1, Limits.perRow);
+  c.count(`${path}.components`, children, 1, L.perRow);
   const selects = children.filter((child) => isObject(child) && SELECT_TYPES.has(Number(child.type)));
   if (selects.length > 0 && children.length > 1) {
     c.add(`${path}.components`, 'COMPONENT_LAYOUT_WIDTH_EXCEEDED', 'The specified component exceeds the maximum width');
@@ -206,7 +195,7 @@ function checkV2(c: Checker, walk: ComponentWalk, path: string, component: Json,
     case ComponentType.ActionRow:
       return checkRow(c, walk, path, component);
     case ComponentType.TextDisplay:
-      c.length(`${path}.content`, component.content, 1, Limits.v2Text);
+      c.length(`${path}.content`, component.content, 1, L.v2Text);
       walk.textLength += text(component.content).length;
       return;
     case ComponentType.Section: {
@@ -228,7 +217,7 @@ function checkV2(c: Checker, walk: ComponentWalk, path: string, component: Json,
       items.forEach((item, i) => {
         const media = isObject(item) && isObject(item.media) ? item.media : {};
         c.length(`${path}.items.${i}.media.url`, media.url, 1, 2048);
-        c.length(`${path}.items.${i}.description`, isObject(item) ? item.description : undefined, 0, 1024);
+        c.length(`${path}.items.${i}.description`, isObject(item) ? item.description : undefined, 0, L.altText);
       });
       return;
     }
@@ -241,7 +230,7 @@ function checkV2(c: Checker, walk: ComponentWalk, path: string, component: Json,
     }
     case ComponentType.Container: {
       const children = asArray(component.components);
-      c.count(`${path}.components`, children, 1, Limits.v2Components);
+      c.count(`${path}.components`, children, 1, L.v2Components);
       children.forEach((child, i) => checkV2(c, walk, `${path}.components.${i}`, isObject(child) ? child : {}, V2_IN_CONTAINER));
       return;
     }
@@ -253,7 +242,7 @@ function checkV2(c: Checker, walk: ComponentWalk, path: string, component: Json,
 function checkComponents(c: Checker, components: unknown[], v2: boolean): void {
   const walk: ComponentWalk = { ids: new Set(), count: 0, textLength: 0 };
   if (!v2) {
-    c.count('components', components, 0, Limits.rows);
+    c.count('components', components, 0, L.rows);
     components.forEach((row, i) => {
       const at = `components.${i}`;
       if (!isObject(row) || Number(row.type) !== ComponentType.ActionRow) {
@@ -264,11 +253,11 @@ function checkComponents(c: Checker, components: unknown[], v2: boolean): void {
     return;
   }
   components.forEach((component, i) => checkV2(c, walk, `components.${i}`, isObject(component) ? component : {}, V2_TOP_LEVEL));
-  if (walk.count > Limits.v2Components) {
-    c.add('components', 'BASE_TYPE_MAX_LENGTH', `Must be ${Limits.v2Components} or fewer components in total.`);
+  if (walk.count > L.v2Components) {
+    c.add('components', 'BASE_TYPE_MAX_LENGTH', `Must be ${L.v2Components} or fewer components in total.`);
   }
-  if (walk.textLength > Limits.v2Text) {
-    c.add('components', 'BASE_TYPE_MAX_LENGTH', `Text displays must hold ${Limits.v2Text} or fewer characters in total.`);
+  if (walk.textLength > L.v2Text) {
+    c.add('components', 'BASE_TYPE_MAX_LENGTH', `Text displays must hold ${L.v2Text} or fewer characters in total.`);
   }
 }
 
@@ -283,7 +272,7 @@ const IS_COMPONENTS_V2 = 1 << 15;
 export function checkMessageBody(body: Json, flags: number): FieldProblem[] {
   const c = new Checker();
   const v2 = (flags & IS_COMPONENTS_V2) !== 0;
-  c.length('content', body.content, 0, Limits.content);
+  c.length('content', body.content, 0, L.content);
   if ('embeds' in body && body.embeds !== null) checkEmbeds(c, asArray(body.embeds));
   if ('components' in body && body.components !== null) checkComponents(c, asArray(body.components), v2);
   const legacy = 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2';
@@ -294,15 +283,31 @@ export function checkMessageBody(body: Json, flags: number): FieldProblem[] {
     c.add('embeds', legacy, 'The embeds field cannot be used when using MessageFlags.IS_COMPONENTS_V2');
   }
   const attachments = asArray(body.attachments);
-  c.count('attachments', attachments, 0, Limits.files);
+  c.count('attachments', attachments, 0, L.files);
   attachments.forEach((attachment, i) => {
-    if (isObject(attachment)) c.length(`attachments.${i}.description`, attachment.description, 0, 1024);
+    if (isObject(attachment)) c.length(`attachments.${i}.description`, attachment.description, 0, L.altText);
   });
   return c.problems;
 }
 
+/**
+ * Strings holding half of a surrogate pair (text cut inside an emoji), anywhere in a request body:
+ * Discord cannot store them and refuses the request with 50035. The inner code is the fake's choice.
+ */
+export function checkWellFormed(value: unknown, path = ''): FieldProblem[] {
+  if (typeof value === 'string') {
+    return /[\uD800-\uDFFF]/u.test(value)
+      ? [{ path: path || '_root', code: 'STRING_TYPE_INVALID_UNICODE', message: 'Must be valid Unicode (a lone surrogate).' }]
+      : [];
+  }
+  const at = (key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
+  if (Array.isArray(value)) return value.flatMap((v, i) => checkWellFormed(v, at(i)));
+  if (isObject(value)) return Object.entries(value).flatMap(([k, v]) => checkWellFormed(v, at(k)));
+  return [];
+}
+
 /** Discord's limit on a message nonce given as a string. */
-export const NONCE_MAX_LENGTH = 25;
+export const NONCE_MAX_LENGTH = L.nonce;
 
 /**
  * Problems with a message create's `nonce`: an integer, or a string of at most 25 characters (null
@@ -323,11 +328,11 @@ export function checkNonce(body: Json): FieldProblem[] {
 export function checkChoices(data: Json): FieldProblem[] {
   const c = new Checker();
   const choices = asArray(data.choices);
-  c.count('data.choices', choices, 0, Limits.choices);
+  c.count('data.choices', choices, 0, L.choices);
   choices.forEach((choice, i) => {
     const o = isObject(choice) ? choice : {};
-    c.length(`data.choices.${i}.name`, o.name, 1, 100);
-    if (typeof o.value === 'string') c.length(`data.choices.${i}.value`, o.value, 0, 100);
+    c.length(`data.choices.${i}.name`, o.name, 1, L.choiceName);
+    if (typeof o.value === 'string') c.length(`data.choices.${i}.value`, o.value, 0, L.choiceValue);
     else if (typeof o.value !== 'number') c.add(`data.choices.${i}.value`, 'BASE_TYPE_REQUIRED', 'This field is required');
   });
   return c.problems;
@@ -336,24 +341,24 @@ export function checkChoices(data: Json): FieldProblem[] {
 /** Problems with a modal (callback type 9). */
 export function checkModal(data: Json): FieldProblem[] {
   const c = new Checker();
-  c.length('data.custom_id', data.custom_id, 1, 100);
-  c.length('data.title', data.title, 1, 45);
+  c.length('data.custom_id', data.custom_id, 1, L.customId);
+  c.length('data.title', data.title, 1, L.modalTitle);
   const rows = asArray(data.components);
-  c.count('data.components', rows, 1, 5);
+  c.count('data.components', rows, 1, L.rows);
   const ids = new Set<string>();
   const input = (path: string, field: Json, labelled: boolean): void => {
-    c.length(`${path}.custom_id`, field.custom_id, 1, 100);
+    c.length(`${path}.custom_id`, field.custom_id, 1, L.customId);
     if (ids.has(text(field.custom_id))) {
       c.add(`${path}.custom_id`, 'COMPONENT_CUSTOM_ID_DUPLICATED', 'Component custom id cannot be duplicated');
     }
     ids.add(text(field.custom_id));
     if (Number(field.type) !== ComponentType.TextInput) return;
-    if (!labelled) c.length(`${path}.label`, field.label, 1, 45);
+    if (!labelled) c.length(`${path}.label`, field.label, 1, L.textInputLabel);
     c.range(`${path}.style`, field.style, 1, 2);
-    c.range(`${path}.min_length`, field.min_length, 0, 4000);
-    c.range(`${path}.max_length`, field.max_length, 1, 4000);
-    c.length(`${path}.value`, field.value, 0, 4000);
-    c.length(`${path}.placeholder`, field.placeholder, 0, 100);
+    c.range(`${path}.min_length`, field.min_length, 0, L.textInputValue);
+    c.range(`${path}.max_length`, field.max_length, 1, L.textInputValue);
+    c.length(`${path}.value`, field.value, 0, L.textInputValue);
+    c.length(`${path}.placeholder`, field.placeholder, 0, L.textInputPlaceholder);
   };
   rows.forEach((row, i) => {
     const at = `data.components.${i}`;
@@ -364,8 +369,8 @@ export function checkModal(data: Json): FieldProblem[] {
       c.count(`${at}.components`, children, 1, 1);
       children.forEach((child, j) => input(`${at}.components.${j}`, isObject(child) ? child : {}, false));
     } else if (type === ComponentType.Label) {
-      c.length(`${at}.label`, r.label, 1, 45);
-      c.length(`${at}.description`, r.description, 0, 100);
+      c.length(`${at}.label`, r.label, 1, L.textInputLabel);
+      c.length(`${at}.description`, r.description, 0, L.labelDescription);
       input(`${at}.component`, isObject(r.component) ? r.component : {}, true);
     } else if (type !== ComponentType.TextDisplay) {
       c.add(`${at}.type`, 'UNION_TYPE_CHOICES', 'A modal holds labels, text displays or action rows with one text input.');

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { announce } from './announce';
 import { CommandRegistry } from './command-registry';
 import { Driver } from './driver';
-import { RestError } from './errors';
+import { RestError, invalidForm } from './errors';
+import { checkWellFormed } from './message-limits';
 import { EventHub } from './events';
 import { Gateway } from './gateway';
 import { FaultBook } from './faults';
@@ -67,6 +68,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const commands = new CommandRegistry(world.bot.id, mint, () => hub.emit('commands', commands.all()));
   const gateway = new Gateway(http, {
     heartbeatMs: options.heartbeatMs ?? 45_000,
+    acceptsToken: (token) => (options.gatewayAcceptsToken ?? options.acceptsToken)?.(token) ?? true,
     ready: (sessionId, shard) => ({
       v: 10,
       user: { ...apiUser(world.bot), verified: true, mfa_enabled: false },
@@ -160,6 +162,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
         throw new RestError(401, 0, '401: Unauthorized');
       }
       const { body, list, files } = await readBody(request, maxUploadBytes);
+      const broken = checkWellFormed(list ?? body);
+      if (broken.length > 0) throw invalidForm(broken);
       restRequest = { method, path, params: route.params, query: url.searchParams, body, list, files };
     } catch (error) {
       if (!(error instanceof RestError)) throw error;
@@ -269,6 +273,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     command: async (input) => driver.command(input),
     autocomplete: (input, timeoutMs) => driver.autocomplete(input, timeoutMs),
     click: async (input) => driver.click(input),
+    forgeClick: async (input) => driver.forgeClick(input),
     select: async (input) => driver.select(input),
     submitModal: async (input) => driver.submitModal(input),
     post: async (input) => driver.post(input),

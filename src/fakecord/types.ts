@@ -398,6 +398,11 @@ export interface FakeDiscordOptions {
    * route, as Discord answers a reset or mistyped token, so a test can check the bot's start-up message.
    */
   readonly acceptsToken?: (token: string) => boolean;
+  /**
+   * Which tokens the gateway accepts at identify (default: as `acceptsToken`). One it refuses is closed
+   * with 4004 "Authentication failed.", as Discord closes a token reset after the bot's first REST call.
+   */
+  readonly gatewayAcceptsToken?: (token: string) => boolean;
 }
 
 /** A permission's name in the fake's `Permission` table. */
@@ -442,6 +447,8 @@ export interface FakeDiscord {
   command(input: CommandInput): Promise<InteractionOutcome>;
   autocomplete(input: AutocompleteInput, timeoutMs?: number): Promise<AutocompleteChoice[]>;
   click(input: ClickInput): Promise<InteractionOutcome>;
+  /** A click with any custom id on a message the user can see (a modified client's); `click` takes only the message's own. */
+  forgeClick(input: ClickInput): Promise<InteractionOutcome>;
   select(input: SelectInput): Promise<InteractionOutcome>;
   submitModal(input: ModalSubmitInput): Promise<InteractionOutcome>;
   /** A user posts a message (the bot hears it if it asked for the Guild Messages intent). */

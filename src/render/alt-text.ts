@@ -4,13 +4,15 @@
  * what any overlay shows. Discord caps an attachment description at 1,024 characters, so the text is
  * written at three levels of detail and the fullest one that fits is used.
  */
+import { DiscordLimit } from '../discord/limits';
+import { clip } from '../discord/text';
 import type { GameState } from '../engine';
 import { lastTurnPhrases, lastTurnSentences } from './last-turn-words';
 import { phaseName } from './panel';
 import { toMapView, type MapView, type UnitView, type ViewRequest } from './view';
 
 /** Discord's limit for an attachment's description. */
-export const DISCORD_ALT_TEXT_LIMIT = 1024;
+export const DISCORD_ALT_TEXT_LIMIT = DiscordLimit.altText;
 
 type Detail = 0 | 1 | 2;
 
@@ -108,9 +110,7 @@ export function mapAltText(view: MapView, limit: number = DISCORD_ALT_TEXT_LIMIT
     const text = describeMap(view, detail);
     if (text.length <= limit) return text;
   }
-  const text = describeMap(view, 0);
-  const cut = text.slice(0, limit - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 0))}…`;
+  return clip(describeMap(view, 0), limit, { atWord: true });
 }
 
 /** Alt text for renderMap(state, request). */

@@ -2,6 +2,7 @@
  * The renderer's public face: map images, stat cards and alt text. Everything here is a pure
  * function of its arguments (fonts are loaded once, on first use).
  */
+import { clip } from '../discord/text';
 import type { GameState } from '../engine';
 import { DISCORD_ALT_TEXT_LIMIT, header, mapAltText } from './alt-text';
 import { drawFocusCanvas, focusAltText, focusWindow } from './focus';
@@ -64,7 +65,7 @@ export function renderFocus(state: GameState, request: ViewRequest = {}): Pictur
 export function renderLegend(state: GameState, request: Pick<ViewRequest, 'names'> = {}): Picture {
   const view = toMapView(state, request);
   const words = legendWords(view);
-  const alt = words.length <= DISCORD_ALT_TEXT_LIMIT ? words : `${words.slice(0, words.lastIndexOf(' ', DISCORD_ALT_TEXT_LIMIT - 1))}…`;
+  const alt = clip(words, DISCORD_ALT_TEXT_LIMIT, { atWord: true });
   return { png: encodePng(drawLegendCanvas(view)), alt };
 }
 

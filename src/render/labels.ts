@@ -3,6 +3,7 @@
  * several of one card. Built from every unit in the state, reserve and dropped ones included, in
  * setup order; units are never added or removed during a game, so a label never changes.
  */
+import { graphemesOf } from '../discord/text';
 import type { GameState, UnitId } from '../engine';
 
 /** Words that do not give an initial: "Priest of the Dawn" is PD. */
@@ -15,20 +16,23 @@ function words(name: string): string[] {
     .filter((w) => w.length > 0 && !SMALL.has(w.toLowerCase()));
 }
 
+/** The first `n` characters of a word as a reader counts them (an emoji is one). */
+const first = (word: string, n: number) => graphemesOf(word).slice(0, n).join('');
+
 /** Two-letter initials: first letters of the first two words, or the first two letters of one word. */
 function shortForm(name: string): string {
   const w = words(name);
   if (w.length === 0) return 'U';
-  if (w.length === 1) return w[0]!.slice(0, 2).toUpperCase();
-  return (w[0]![0]! + w[1]![0]!).toUpperCase();
+  if (w.length === 1) return first(w[0]!, 2).toUpperCase();
+  return (first(w[0]!, 1) + first(w[1]!, 1)).toUpperCase();
 }
 
 /** Three letters, for when two different cards share initials: "SKA" and "SEA". */
 function longForm(name: string): string {
   const w = words(name);
   if (w.length === 0) return 'U';
-  if (w.length === 1) return w[0]!.slice(0, 3).toUpperCase();
-  return (w[0]!.slice(0, 2) + w[1]![0]!).toUpperCase();
+  if (w.length === 1) return first(w[0]!, 3).toUpperCase();
+  return (first(w[0]!, 2) + first(w[1]!, 1)).toUpperCase();
 }
 
 /** Every unit's label, by unit id. */

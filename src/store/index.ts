@@ -2,8 +2,8 @@
 export { openStore, DEFAULT_DATABASE_PATH, MIGRATIONS_FOLDER } from './store';
 export type { Store, StoreOptions, TransactionOptions } from './store';
 export type { Json } from './json';
-export { MATCH_STATUSES, OPEN_STATUSES, SEASON_STATES, PAIRING_SYSTEMS, OUTCOMES, RESULT_WAYS } from './schema';
-export type { MatchStatus, SeasonState, PairingSystem, Outcome, ResultWay } from './schema';
+export { MATCH_STATUSES, OPEN_STATUSES, SEASON_STATES, PAIRING_SYSTEMS, OUTCOMES, RESULT_WAYS, FORFEIT_SCORES } from './schema';
+export type { MatchStatus, SeasonState, PairingSystem, Outcome, ResultWay, ForfeitScore } from './schema';
 export type { LeagueLog, LeagueSettings, LeagueSettingsPatch, NewLeagueLogEntry } from './league-settings';
 export type { LeaguePosts, NewLeaguePost } from './league-posts';
 export type { NewPairing, NewSeason, Seasons } from './seasons';
@@ -27,6 +27,7 @@ export type { Leagues } from './leagues';
 export type { Follows } from './follows';
 export type * from './rows';
 export { isBusy } from './busy';
+export { CommitUnknown, isDown, troubleOf, type Trouble } from './trouble';
 export { storedNames } from './player-names';
 export { onShard } from './shard';
 export type { ShardScope } from './shard';

@@ -32,6 +32,27 @@ export interface PgStoreOptions {
    * `lockWaitMs`, commands/table.ts). Migrations run on a connection of their own (migrateServer).
    */
   lockTimeoutMs?: number;
+  /** Told when an idle pooled connection is lost (the server stopped or was cut off); the pool drops it and goes on. */
+  onConnectionLost?: (error: Error) => void;
+}
+
+/**
+ * How long a query may wait for a new connection (ms) before failing as unavailable (store/trouble.ts):
+ * a server that does not answer at all (a network cut) must not hold an interaction past Discord's
+ * 3 s, nor the outbox and the scheduler for ever.
+ */
+const CONNECT_TIMEOUT_MS = 2500;
+
+/**
+ * A pool whose lost connections never crash the process. node-postgres emits `error` on the pool when
+ * an idle connection fails (the server stopped, restarted or was cut off) and drops that connection;
+ * unhandled, Node would end the process. Queries under way fail on their own and reach their callers
+ * as unavailable (store/trouble.ts); the next query opens a fresh connection once the server is back.
+ */
+function pool(config: pg.PoolConfig, onLost: ((error: Error) => void) | undefined): pg.Pool {
+  const made = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...config });
+  made.on('error', (error) => onLost?.(error));
+  return made;
 }
 
 /** Far longer than a healthy transaction holds a row (milliseconds); short enough that a stuck one is reported, not waited out. */
@@ -47,20 +68,35 @@ const MIGRATION_LOCK_TIMEOUT_MS = 2000;
 const MIGRATION_TRIES = 10;
 const MIGRATION_PAUSE_MS = 1000;
 
+/**
+ * The advisory lock every process holds while it migrates (an arbitrary constant of this project's):
+ * two bots started at the same instant on an empty database would otherwise both create the same
+ * tables and one would fail inside a migration. The second waits, finds the schema up to date, and
+ * meets the first's lease (bot/lease.ts), which refuses it in one sentence.
+ */
+const MIGRATION_LOCK = 0x5e11_5bd;
+
 /** Brings a server's schema up to date on a connection of its own, with the migrations' own lock waits. */
-async function migrateServer(url: string): Promise<void> {
-  const pool = new pg.Pool({ connectionString: url, max: 1, lock_timeout: MIGRATION_LOCK_TIMEOUT_MS });
+async function migrateServer(url: string, onLost: PgStoreOptions['onConnectionLost']): Promise<void> {
+  // One connection: the advisory lock is the session's, and the migration runs in that session.
+  const migrations = pool({ connectionString: url, max: 1, lock_timeout: MIGRATION_LOCK_TIMEOUT_MS }, onLost);
   try {
     for (let tried = 1; ; tried++) {
       try {
-        return await migratePg(drizzlePg({ client: pool }), { migrationsFolder: PG_MIGRATIONS_FOLDER });
+        // A wait longer than the lock_timeout fails as busy (55P03) and is tried again below.
+        await migrations.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        try {
+          return await migratePg(drizzlePg({ client: migrations }), { migrationsFolder: PG_MIGRATIONS_FOLDER });
+        } finally {
+          await migrations.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        }
       } catch (error) {
         if (!isBusy(error) || tried >= MIGRATION_TRIES) throw error;
         await sleep(MIGRATION_PAUSE_MS);
       }
     }
   } finally {
-    await pool.end();
+    await migrations.end();
   }
 }
 
@@ -83,13 +119,16 @@ export async function openPgDatabase(url: string, options: PgStoreOptions = {}):
     }
   }
   // PGlite has one connection, so nothing there waits for another's lock.
-  if (options.migrate !== false) await migrateServer(url);
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, lock_timeout: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS });
+  if (options.migrate !== false) await migrateServer(url, options.onConnectionLost);
+  const connections = pool(
+    { connectionString: url, max: options.poolSize ?? 10, lock_timeout: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS },
+    options.onConnectionLost,
+  );
   try {
-    const db = drizzlePg({ client: pool });
-    return { db: db as unknown as PgDb, close: () => pool.end() };
+    const db = drizzlePg({ client: connections });
+    return { db: db as unknown as PgDb, close: () => connections.end() };
   } catch (error) {
-    await pool.end();
+    await connections.end();
     throw error;
   }
 }

@@ -25,6 +25,7 @@ import { OPEN_STATUSES } from './schema';
 import { matchOnShard } from './shard';
 import { THREAD_PENDING } from './outbox';
 import type { Store } from './store';
+import { CommitUnknown, troubleOf } from './trouble';
 
 import type { PgDb } from './pg-db';
 
@@ -405,14 +406,23 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
     seasons: seasonsPg(q, now),
     results: resultsPg(q, now),
     ratings: ratingsPg(q, now),
-    transaction: (fn, options) => {
+    transaction: async (fn, options) => {
       const outermost = context.getStore()?.open !== true;
-      return inTransaction(async (tx) => {
-        // A whole number of milliseconds, written into the statement: SET takes no bound parameters.
-        if (outermost && options?.lockWaitMs !== undefined)
-          await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.round(options.lockWaitMs))}`));
-        return fn(store);
-      });
+      let committing = false;
+      try {
+        return await inTransaction(async (tx) => {
+          // A whole number of milliseconds, written into the statement: SET takes no bound parameters.
+          if (outermost && options?.lockWaitMs !== undefined)
+            await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.round(options.lockWaitMs))}`));
+          const result = await fn(store);
+          committing = outermost;
+          return result;
+        });
+      } catch (error) {
+        // The work was done and only the COMMIT failed, with the connection: it may have been saved.
+        if (committing && troubleOf(error) === 'unavailable') throw new CommitUnknown(error);
+        throw error;
+      }
     },
     path: null,
     close: () => connection.close(),

@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Json } from './json';
-import { MATCH_STATUSES, OUTCOMES, PAIRING_SYSTEMS, RESULT_WAYS, SEASON_STATES } from './schema';
+import { FORFEIT_SCORES, MATCH_STATUSES, OUTCOMES, PAIRING_SYSTEMS, RESULT_WAYS, SEASON_STATES } from './schema';
 
 export const players = pgTable('players', {
   /** Discord user id. */
@@ -312,6 +312,8 @@ export const leagueSettings = pgTable('league_settings', {
   remindBeforeHours: json('remind_before_hours').$type<readonly number[]>(),
   maxMisses: integer('max_misses'),
   vacationDays: integer('vacation_days'),
+  /** How a forfeit counts for VP difference; null: `target`. */
+  forfeitScore: text('forfeit_score', { enum: FORFEIT_SCORES }),
   maps: json('maps').$type<readonly string[]>(),
   catalogVersion: text('catalog_version'),
   freeChallenges: boolean('free_challenges').notNull().default(true),

@@ -306,9 +306,17 @@ export type PairingSystem = (typeof PAIRING_SYSTEMS)[number];
 /** How one player's match went for them. */
 export const OUTCOMES = ['win', 'loss', 'draw', 'forfeit'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
-/** How a result came about: played out, ended by the clock, conceded, or set by an organiser. */
-export const RESULT_WAYS = ['played', 'forfeit', 'conceded', 'awarded'] as const;
+/**
+ * How a result came about (src/league/result-kind.ts says each in words): played out, conceded, set
+ * by an organiser, or forfeited: in setup by the clock, in play by the clock, at a season round's
+ * deadline, or by leaving (removed by an organiser, or left the season). `forfeit` is a forfeit
+ * recorded before its kind was kept.
+ */
+export const RESULT_WAYS = ['played', 'forfeit', 'conceded', 'awarded', 'forfeit-setup', 'forfeit-clock', 'forfeit-deadline', 'forfeit-withdrawn'] as const;
 export type ResultWay = (typeof RESULT_WAYS)[number];
+/** How a forfeit is scored for VP (league setting `forfeit_score`): see src/league/result-kind.ts. */
+export const FORFEIT_SCORES = ['target', 'as-played'] as const;
+export type ForfeitScore = (typeof FORFEIT_SCORES)[number];
 
 /**
  * A league's settings, one row per league channel, made by `/league create`. A null setting means
@@ -334,6 +342,8 @@ export const leagueSettings = sqliteTable('league_settings', {
   remindBeforeHours: text('remind_before_hours', { mode: 'json' }).$type<readonly number[]>(),
   maxMisses: integer('max_misses'),
   vacationDays: integer('vacation_days'),
+  /** How a forfeit counts for VP difference; null: `target` (the forfeiting player loses by the VP target). */
+  forfeitScore: text('forfeit_score', { enum: FORFEIT_SCORES }),
   /** Map ids the league's matches may be played on; null: any map of the server. */
   maps: text('maps', { mode: 'json' }).$type<readonly string[]>(),
   /** The catalog version the league plays with; null: the bot's current one. */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioState } from '../../src/cli/scenario-runner';
-import { attackChoices, unitChoices } from '../../src/commands/act-suggestions';
+import { NOTHING, attackChoices, unitChoices } from '../../src/commands/act-suggestions';
 import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/engine/decide';
 import { apply } from '../../src/engine/events';
@@ -19,7 +19,7 @@ const game = begun.events.reduce(apply, start);
 describe('§6.2 Controlled in autocomplete', () => {
   it("offers the Controlled unit's attack to its controller only", () => {
     expect(attackChoices(game, 'p2', 'c', '').length).toBeGreaterThan(0);
-    expect(attackChoices(game, 'p1', 'c', '')).toEqual([]);
+    expect(attackChoices(game, 'p1', 'c', '').map((c) => c.value)).toEqual([NOTHING]);
     expect(unitChoices(game, 'p2', '', 'attack').map((c) => c.value)).toContain('c');
     expect(unitChoices(game, 'p1', '', 'attack').map((c) => c.value)).not.toContain('c');
   });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/commands/app';
 import { catalogCommand, catalogData } from '../../src/commands/catalog';
 import { cardAltText, cardChoices, findCard, findMod, modChoices } from '../../src/commands/catalog-card';
-import { catalogMessages, EMBED_LIMITS, embedLength, factionEmbeds, factionsOf, packMessages } from '../../src/commands/catalog-embeds';
+import { DiscordLimit } from '../../src/discord/limits';
+import { catalogMessages, embedLength, factionEmbeds, factionsOf, packMessages } from '../../src/commands/catalog-embeds';
 import type { ReadOptions } from '../../src/commands/options';
 import { defaultContent } from '../../src/content/load';
 import type { UnitCard } from '../../src/formats/card';
@@ -17,15 +18,15 @@ const index = content.index;
 function expectWithinLimits(messages: APIEmbed[][]): void {
   for (const embeds of messages) {
     expect(embeds.length).toBeGreaterThan(0);
-    expect(embeds.length).toBeLessThanOrEqual(EMBED_LIMITS.perMessage);
-    expect(embeds.reduce((n, e) => n + embedLength(e), 0)).toBeLessThanOrEqual(EMBED_LIMITS.total);
+    expect(embeds.length).toBeLessThanOrEqual(DiscordLimit.embeds);
+    expect(embeds.reduce((n, e) => n + embedLength(e), 0)).toBeLessThanOrEqual(DiscordLimit.embedTotal);
     for (const e of embeds) {
-      expect(e.title?.length ?? 0).toBeLessThanOrEqual(EMBED_LIMITS.title);
-      expect(e.description?.length ?? 0).toBeLessThanOrEqual(EMBED_LIMITS.description);
-      expect(e.fields?.length ?? 0).toBeLessThanOrEqual(EMBED_LIMITS.fields);
+      expect(e.title?.length ?? 0).toBeLessThanOrEqual(DiscordLimit.embedTitle);
+      expect(e.description?.length ?? 0).toBeLessThanOrEqual(DiscordLimit.embedDescription);
+      expect(e.fields?.length ?? 0).toBeLessThanOrEqual(DiscordLimit.embedFields);
       for (const f of e.fields ?? []) {
-        expect(f.name.length).toBeLessThanOrEqual(EMBED_LIMITS.fieldName);
-        expect(f.value.length).toBeLessThanOrEqual(EMBED_LIMITS.fieldValue);
+        expect(f.name.length).toBeLessThanOrEqual(DiscordLimit.embedFieldName);
+        expect(f.value.length).toBeLessThanOrEqual(DiscordLimit.embedFieldValue);
       }
     }
   }

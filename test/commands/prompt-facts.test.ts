@@ -40,12 +40,35 @@ describe('the reply prompt', () => {
     const prompt = s.prompt;
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     const facts = replyFacts(s, prompt);
-    expect(facts.text).toMatch(/\*\*Knight \(kn\)\*\* declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical\./);
+    expect(facts.text).toMatch(
+      /\*\*Knight \(kn\)\*\* declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical; 10 wounds a hit, 20 a critical\./,
+    );
+    // Each reply's own odds and wounds against the attacker, after immunity and vulnerability.
+    expect(facts.text).toMatch(/\n-# Grave Claws: \d+% to hit · 5 wounds a hit, 15 a critical\.$/);
     expect(facts.text).toMatch(/A reply spends Ghoul \(gh\)'s react token \(it has 1\)\./);
     expect(facts.buttons[0]!.label).toMatch(/^Reply: Grave Claws · \d+% to hit · spends react token$/);
     const post = gamePromptPost('m1', 3, s, s.prompt!, name);
     expect(post.content).toContain('<@p2>');
     expect(post.content).not.toMatch(/R\d|§/);
+  });
+
+  it('says a reply to an attack resolves after it (R26), not first', () => {
+    const s = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const text = replyFacts(s, prompt).text;
+    expect(text).not.toMatch(/first/);
+    expect(text).toContain('the reply resolves **after** Longsword, if **Ghoul (gh)** is still standing.');
+  });
+
+  it('says a reply to a slow attack resolves before it (§4.5)', () => {
+    const plain = start();
+    const knight = plain.cards['valor-knight']!;
+    const slow = { ...knight, attacks: knight.attacks.map((a) => (a.id === 'longsword' ? { ...a, slow: true } : a)) };
+    const s = run({ ...plain, cards: { ...plain.cards, 'valor-knight': slow } }, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    expect(replyFacts(s, prompt).text).toContain('Longsword is slow, so the reply resolves **before** it.');
   });
 });
 
@@ -65,6 +88,8 @@ describe('the wound prompt', () => {
     const facts = woundFacts(s, prompt, name);
     expect(facts.text).toMatch(/\*\*Ghoul \(gh\)\*\* takes \*\*\d+ cut\*\* wounds from Knight \(kn\)'s Longsword\./);
     expect(facts.text).toMatch(/Marking \*\*mortal\*\* gives Alice \*\*\d+ VP\*\* at once/);
+    // What marking each box does, so the menu's choices say what they lead to.
+    expect(facts.text).toContain('Every box marked is −1 to its rolls; **mobility** also −1 Move (and no flying); **defensive** also −2 to its defences.');
     const withMortal = facts.options[outcomes.indexOf(mortal)]!;
     expect(withMortal.description).toMatch(/^Vigor \d+ · \d+ box(es)? left · Alice \+\d+ VP now · 5% each turn to drop \(Mortal roll\)$/);
     expect(facts.options[0]!.label).toMatch(/\(default\)$/);

@@ -4,7 +4,7 @@
  * attacks, what the rule of three still leaves); a VP target the warbands can reach.
  */
 import { describe, expect, it } from 'vitest';
-import { squareChoices } from '../../src/commands/act-suggestions';
+import { NOTHING, squareChoices } from '../../src/commands/act-suggestions';
 import { resolveAttack, suggestCharge } from '../../src/commands/match-context';
 import { vpTarget } from '../../src/commands/skirmish-challenge';
 import { UserError } from '../../src/commands/user-error';
@@ -85,7 +85,10 @@ describe('/move suggestions', () => {
     state = run(state, { act: 'move', unit: 'kn', to: first });
     const second = String(squareChoices(state, 'kn', '', false)[0]!.value);
     state = run(state, { act: 'move', unit: 'kn', to: second });
-    expect(squareChoices(state, 'kn', '', false)).toEqual([]);
+    // Nothing to offer, and the one choice left says why: two Basic Moves a turn at most.
+    const none = squareChoices(state, 'kn', '', false);
+    expect(none.map((c) => c.value)).toEqual([NOTHING]);
+    expect(none[0]!.name).toMatch(/^Nothing to choose: .*at most two Basic Moves a turn/);
     expect(squareChoices(state, 'kn', '', true).length).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { nameIn } from '../../src/commands/announce';
 import { mapListEmbed } from '../../src/commands/map-library';
 import type { MatchSetup } from '../../src/match/match-state';
-import { shown, unshown } from '../../src/commands/user-text';
+import { shown, unshown } from '../../src/discord/text';
 import { checkSubmission } from '../../src/commands/warband-check';
 import { warbandEmbed } from '../../src/commands/warband-embed';
 import { defaultContent } from '../../src/content/load';

@@ -36,7 +36,10 @@ describe('autocomplete offers only what the engine accepts', () => {
       expect(u.player).toBe(g.turn.player);
       expect(u.turnTaken).toBe(false);
     }
-    expect(await world.fake.autocomplete({ user: nameOf(them), channel: thread, name: 'end', focused: 'unit', options: { unit: '' } })).toEqual([]);
+    // Nothing for the other player: one choice that says why, not an empty list.
+    expect(await world.fake.autocomplete({ user: nameOf(them), channel: thread, name: 'end', focused: 'unit', options: { unit: '' } })).toEqual([
+      { name: 'Nothing to choose: it is not your turn', value: 'none' },
+    ]);
   });
 
   it('squares: reachable ones with their cost; warbands: your own', async () => {
@@ -48,7 +51,9 @@ describe('autocomplete offers only what the engine accepts', () => {
     if (unit) {
       const squares = await world.fake.autocomplete({ user: me, channel: thread, name: 'move', focused: 'to', options: { unit: unit.value, to: '' } });
       expect(squares.length).toBeGreaterThan(0);
-      expect(squares[0]!.name).toMatch(/^[A-Z]+\d+ \(costs \d+\)( ⚠ crosses \d+ damaging squares?: \d+ \w+ wounds)?$/);
+      expect(squares[0]!.name).toMatch(
+        /^[A-Z]+\d+ \(costs \d+\)( ⚠ crosses \d+ damaging squares?: \d+ \w+ wounds)?( ⚠ passes [A-Z0-9, ]+(and [A-Z0-9]+)?, who may reply)?$/,
+      );
     }
     const warbands = await world.fake.autocomplete({ user: 'alice', name: 'skirmish challenge', focused: 'warband', options: { warband: '' } });
     expect(warbands.map((c) => c.value)).toEqual(["Hrolf's Watch"]);
@@ -60,6 +65,9 @@ describe('reading a match', () => {
     const status = await world.run({ user: 'carol', channel: thread, name: 'skirmish status' });
     expect(status.response?.ephemeral).toBe(true);
     expect(answerText(status)).toMatch(/Round \d+, phase \d+\. Score:/);
+    // The title names both players, each name looked up before the two are joined.
+    expect(answerText(status)).toMatch(/^\*\*\w+ vs \w+\*\* \(in play\)\n/);
+    expect(answerText(status)).not.toContain('[object Promise]');
     const log = await world.run({ user: 'carol', channel: thread, name: 'skirmish log' });
     expect(log.response?.ephemeral).toBe(true);
     expect(answerText(log)).toMatch(/^\*\*Match log\*\* · page (\d+) of \1\n/);

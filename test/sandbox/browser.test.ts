@@ -311,7 +311,7 @@ describe('the sandbox page', () => {
     await table.waitFor();
     await table.scrollIntoViewIfNeeded();
     await expect.poll(() => table.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0)).toBe(true);
-    expect(await table.getAttribute('alt')).toMatch(/^Sandbox League\. Rank, player, played/);
+    expect(await table.getAttribute('alt')).toMatch(/^Sandbox League\. Rank, player, points, played/);
     if (SCREENSHOTS) await screenshot('sandbox-league.png');
     expect(problems).toEqual([]);
   }, 60_000);

@@ -1,0 +1,38 @@
+/**
+ * A ping shows the state it speaks of: "go on with …" in the middle of a unit's turn carries that
+ * turn so far, with the unit that is acting, never the close-up of the turn before.
+ */
+import { describe, expect, it } from 'vitest';
+import { Chooser } from '../../src/cli/selfplay';
+import { picturePost } from '../../src/commands/post-pictures';
+import { seeded } from '../../src/engine/dice';
+import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/match/match-state';
+import { memoryStore } from '../store/fixture';
+import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
+
+describe('the mid-turn ping', () => {
+  it('carries the close-up of the turn under way, with the acting unit', async () => {
+    const store = memoryStore();
+    const choose = new Chooser(seeded(31));
+    await storedMatch(store, 'm1', setupFor(31, ['burning-village']));
+    await untilPlaying(store, 'm1', choose);
+    let ended = 0;
+    // Play until a unit has acted, has acts left, and at least one turn has ended before it.
+    for (let i = 0; i < 400; i++) {
+      const row = (await store.matches.get('m1'))!;
+      const game = gameOf(row.snapshot as MatchSnapshot)!;
+      ended = (await store.matches.events<MatchEvent>('m1', 0)).filter((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended').length;
+      if (ended > 0 && game.turn?.unit && game.turn.actsLeft > 0 && !game.prompt) break;
+      await playOn(store, 'm1', choose);
+    }
+    const row = (await store.matches.get('m1'))!;
+    const game = gameOf(row.snapshot as MatchSnapshot)!;
+    expect(game.turn?.unit).toBeTruthy();
+    const post = await picturePost(store, row, { kind: 'your-turn', seq: row.seq, player: game.turn!.player, content: 'go on' });
+    const files = post.files ?? [];
+    expect(files.map((f) => f.name)).not.toContain('last-turn-close-up.png');
+    const close = files.find((f) => f.name === 'this-turn-close-up.png');
+    expect(close).toBeDefined();
+    expect(close!.alt).toContain(`${game.turn!.unit!.toUpperCase()} moved`);
+  });
+});

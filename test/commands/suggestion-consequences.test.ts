@@ -1,0 +1,93 @@
+/**
+ * Suggestions carry consequences: a path that can be replied to names who may reply (R25); odds
+ * count immunity and vulnerability (R22, R36) and say the wounds; a charge shows its odds (R23); an
+ * empty list says why instead of leaving Discord's "type a value".
+ */
+import { describe, expect, it } from 'vitest';
+import { NOTHING, attackChoices, squareChoices, targetChoices, unitChoices } from '../../src/commands/act-suggestions';
+import { table } from '../render/states';
+
+describe('move suggestions', () => {
+  it('R25: a path leaving a square beside an enemy with a react token names it as one who may reply', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+      ],
+    });
+    const moves = squareChoices(game, 'kn', '', false);
+    expect(moves.length).toBeGreaterThan(0);
+    // Every path leaves J10, beside the Ghoul.
+    for (const m of moves) expect(m.name).toContain('⚠ passes GH, who may reply');
+    // R14: a Maneuver invites no reply, so it warns of none.
+    for (const m of squareChoices(game, 'kn', '', true)) expect(m.name).not.toContain('may reply');
+  });
+
+  it('a path far from every enemy warns of nothing', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'B2' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'T20' },
+      ],
+    });
+    for (const m of squareChoices(game, 'kn', '', false)) expect(m.name).not.toContain('may reply');
+  });
+});
+
+describe('target suggestions', () => {
+  it('R22: a bite against a unit immune to its wounds says a plain hit deals none, and why', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'wh', card: 'valor-war-hound', player: 'p1', at: 'J10' },
+        { id: 'sk', card: 'havoc-skeleton', player: 'p2', at: 'J11' },
+      ],
+    });
+    const [sk] = targetChoices(game, 'p1', 'wh', 'bite', '');
+    expect(sk!.value).toBe('sk');
+    expect(sk!.name).toMatch(/^SK · Skeleton Warrior · \d+% to hit · 0 wounds a hit, 10 a critical \(immune to pierce\) · range 1$/);
+  });
+
+  it('R23: a target that can only be charged shows the charge with its odds', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const choices = targetChoices(game, 'p1', 'kn', 'longsword', '');
+    const gh = choices.find((c) => c.value === 'gh');
+    expect(gh?.name).toMatch(/^GH · Ghoul · charge \(5 Vigor\) · \d+% to hit · \d+ wounds a hit, \d+ a critical$/);
+    expect(gh?.name).not.toContain('charge only');
+  });
+});
+
+describe('an empty list says why', () => {
+  const game = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'B2' },
+      { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'T20' },
+    ],
+  });
+
+  it('not your turn', () => {
+    expect(unitChoices(game, 'p2', '', 'move')).toEqual([{ name: 'Nothing to choose: it is not your turn', value: NOTHING }]);
+  });
+
+  it('nothing in reach', () => {
+    expect(attackChoices(game, 'p1', 'kn', '')).toEqual([{ name: 'Nothing to choose: no enemy is in sight and reach', value: NOTHING }]);
+    expect(targetChoices(game, 'p1', 'kn', 'longsword', '')[0]!.name).toBe('Nothing to choose: no enemy is in sight and reach of this attack');
+  });
+
+  it("a unit whose side's turn it is not cannot move", () => {
+    expect(squareChoices(game, 'gh', '', false)).toEqual([{ name: "Nothing to choose: it is not this unit's side's turn", value: NOTHING }]);
+  });
+
+  it('no square matches what was typed', () => {
+    expect(squareChoices(game, 'kn', 'ZZ', false)[0]!.name).toBe('Nothing to choose: no square it can reach starts with "ZZ"');
+  });
+});
