@@ -197,6 +197,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     store,
     client,
     log,
+    gameClock: options.now ?? Date.now,
     ...(renderPool ? { renderer: renderPool } : {}),
     ...(shard ? { shard } : {}),
     observe: {

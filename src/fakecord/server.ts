@@ -259,6 +259,17 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     },
     setBotPermissions: (ref, change) => setBotOverwrite(world, world.requireChannel(ref), change),
 
+    setThread: (ref, state) => {
+      const thread = world.requireChannel(ref);
+      world.updateChannel(thread, (c) => {
+        if (state.archived !== undefined) c.archived = state.archived;
+        if (state.locked !== undefined) c.locked = state.locked;
+      });
+      return fakeChannel(thread);
+    },
+    deleteChannel: (ref) => world.deleteChannel(world.requireChannel(ref)),
+    setDms: (ref, open) => world.setDms(world.requireUser(ref).id, open),
+
     commands: () => commands.all(),
     commandsFor: (ref) => {
       const user = world.requireUser(ref);

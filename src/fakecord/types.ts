@@ -346,6 +346,7 @@ export interface FakeDiscordEvents {
   'message-delete': { readonly id: string; readonly channelId: string };
   'channel-create': FakeChannel;
   'channel-update': FakeChannel;
+  'channel-delete': { readonly id: string; readonly parentId: string | null };
   interaction: InteractionSummary;
   'interaction-response': InteractionSummary;
   commands: readonly RegisteredCommand[];
@@ -438,6 +439,13 @@ export interface FakeDiscord {
    * it as a CHANNEL_UPDATE, and the fake refuses its requests as Discord would (docs/fakecord.md).
    */
   setBotPermissions(channel: string, change: { readonly allow?: readonly BotPermissionName[]; readonly deny?: readonly BotPermissionName[] }): void;
+
+  /** A moderator archives a thread (and locks it, with `locked`), or reopens it (`archived: false`). */
+  setThread(ref: string, state: { archived?: boolean; locked?: boolean }): FakeChannel;
+  /** A moderator deletes a channel or thread, with its messages; the bot hears CHANNEL_DELETE or THREAD_DELETE. */
+  deleteChannel(ref: string): void;
+  /** A user closes (or opens) their direct messages: the bot's DMs to them get 50007. */
+  setDms(user: string, open: boolean): void;
 
   /** Everything the bot registered, global and guild. */
   commands(): RegisteredCommand[];

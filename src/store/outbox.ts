@@ -3,11 +3,11 @@
  * transaction of the change that caused them and marked done by the worker that delivers them. Rows
  * of one match are delivered in id order, so the thread reads in the order things happened.
  */
-import { and, asc, eq, isNull, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, min, or, sql } from 'drizzle-orm';
 import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { OutboxRow } from './rows';
-import { outbox } from './schema';
+import { outbox, type OutboxOutcome } from './schema';
 import { matchOnShard, type ShardScope } from './shard';
 
 export interface NewOutboxRow {
@@ -28,13 +28,19 @@ export interface OutboxSync {
   waiting(limit?: number, shard?: ShardScope): { matchId: string; due: number }[];
   /** Every row not yet done, oldest first (for tests and `db:check`). */
   pending(matchId?: string): OutboxRow[];
-  /** Delivered (with the message it made or edited, if any). Clears `via`. */
-  delivered(id: number, messageId: string | null): void;
+  /** Delivered (with the message it made or edited, if any), as itself or as a `fallback`. Clears `via`. */
+  delivered(id: number, messageId: string | null, outcome?: Extract<OutboxOutcome, 'delivered' | 'fallback'>): void;
   /** A failed attempt: counted, with the error, and not tried again before `due`. */
   failed(id: number, error: string, due: number): void;
-  /** Given up or skipped for good, with the reason. Clears `via`. */
-  dropped(id: number, reason: string): void;
+  /** Given up (the default) or skipped for good, with the reason. Clears `via`. */
+  dropped(id: number, reason: string, outcome?: Extract<OutboxOutcome, 'skipped' | 'given-up'>): void;
   get(id: number): OutboxRow | undefined;
+  /** The Discord messages already recorded for the match's last `limit` rows before `beforeId` (default 50). */
+  recorded(matchId: string, beforeId: number, limit?: number): string[];
+  /** Whether one of the match's rows ended with this outcome. */
+  hasOutcome(matchId: string, outcome: OutboxOutcome): boolean;
+  /** The match's rows in trouble, newest first: waiting after a failed try, or given up. */
+  troubles(matchId: string, limit?: number): OutboxRow[];
 }
 
 /** What callers see: every query answers a Promise. */
@@ -70,8 +76,8 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .all();
     },
     pending: (matchId) => db.select().from(outbox).where(pendingOf(matchId)).orderBy(asc(outbox.id)).all(),
-    delivered(id, messageId) {
-      db.update(outbox).set({ done: now(), messageId, via: null, error: null }).where(eq(outbox.id, id)).run();
+    delivered(id, messageId, outcome = 'delivered') {
+      db.update(outbox).set({ done: now(), messageId, via: null, error: null, outcome }).where(eq(outbox.id, id)).run();
     },
     failed(id, error, due) {
       db.update(outbox)
@@ -79,9 +85,33 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .where(and(eq(outbox.id, id), isNull(outbox.done)))
         .run();
     },
-    dropped(id, reason) {
-      db.update(outbox).set({ done: now(), error: reason, via: null }).where(eq(outbox.id, id)).run();
+    dropped(id, reason, outcome = 'given-up') {
+      db.update(outbox).set({ done: now(), error: reason, via: null, outcome }).where(eq(outbox.id, id)).run();
     },
     get: (id) => db.select().from(outbox).where(eq(outbox.id, id)).get(),
+    recorded: (matchId, beforeId, limit = 50) =>
+      db
+        .select({ messageId: outbox.messageId })
+        .from(outbox)
+        .where(and(eq(outbox.matchId, matchId), lt(outbox.id, beforeId)))
+        .orderBy(desc(outbox.id))
+        .limit(limit)
+        .all()
+        .flatMap((r) => (r.messageId ? [r.messageId] : [])),
+    hasOutcome: (matchId, outcome) =>
+      db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.matchId, matchId), eq(outbox.outcome, outcome)))
+        .limit(1)
+        .get() !== undefined,
+    troubles: (matchId, limit = 5) =>
+      db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.matchId, matchId), or(and(isNull(outbox.done), gt(outbox.attempts, 0)), eq(outbox.outcome, 'given-up'))))
+        .orderBy(desc(outbox.id))
+        .limit(limit)
+        .all(),
   };
 }
