@@ -3,15 +3,22 @@
  * transaction of the change that caused them and marked done by the worker that delivers them. Rows
  * of one match are delivered in id order, so the thread reads in the order things happened.
  */
-import { and, asc, desc, eq, gt, isNull, lt, min, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { OutboxRow } from './rows';
 import { outbox, type OutboxOutcome } from './schema';
 import { matchOnShard, type ShardScope } from './shard';
 
+/**
+ * The channel of a row written before its match's thread exists (commands/match-thread.ts): such rows
+ * wait, unseen by the worker, until `toThread` gives them the thread.
+ */
+export const THREAD_PENDING = '';
+
 export interface NewOutboxRow {
   matchId: string;
+  /** Where it goes; {@link THREAD_PENDING} for the thread a match does not have yet. */
   channelId: string;
   body: unknown;
   /** "interactionId:token" when the row may be delivered as that interaction's reply. */
@@ -22,7 +29,7 @@ export interface NewOutboxRow {
 export interface OutboxSync {
   /** Adds rows in order; call it inside the transaction of the change they report. */
   add(rows: readonly NewOutboxRow[]): OutboxRow[];
-  /** The first row of a match not yet done, due or not: the one that must go next. */
+  /** The first row of a match not yet done, due or not: the one that must go next (rows waiting for their thread are not). */
   head(matchId: string): OutboxRow | undefined;
   /** Matches with a row not yet done (with a shard, of that shard's guilds), with the time their head row is due, soonest first. */
   waiting(limit?: number, shard?: ShardScope): { matchId: string; due: number }[];
@@ -35,6 +42,8 @@ export interface OutboxSync {
   /** Given up (the default) or skipped for good, with the reason. Clears `via`. */
   dropped(id: number, reason: string, outcome?: Extract<OutboxOutcome, 'skipped' | 'given-up'>): void;
   get(id: number): OutboxRow | undefined;
+  /** The match's thread exists: its rows that waited for it go there, due now. Call it in the transaction that saves the thread. */
+  toThread(matchId: string, channelId: string): void;
   /** The Discord messages already recorded for the match's last `limit` rows before `beforeId` (default 50). */
   recorded(matchId: string, beforeId: number, limit?: number): string[];
   /** Whether one of the match's rows ended with this outcome. */
@@ -48,6 +57,7 @@ export type Outbox = Async<OutboxSync>;
 
 export function outboxStore(db: Db, now: Clock): OutboxSync {
   const pendingOf = (matchId?: string) => (matchId === undefined ? isNull(outbox.done) : and(isNull(outbox.done), eq(outbox.matchId, matchId)));
+  const deliverable = ne(outbox.channelId, THREAD_PENDING);
   return {
     add(rows) {
       if (rows.length === 0) return [];
@@ -58,13 +68,20 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .returning()
         .all();
     },
-    head: (matchId) => db.select().from(outbox).where(pendingOf(matchId)).orderBy(asc(outbox.id)).limit(1).get(),
+    head: (matchId) =>
+      db
+        .select()
+        .from(outbox)
+        .where(and(pendingOf(matchId), deliverable))
+        .orderBy(asc(outbox.id))
+        .limit(1)
+        .get(),
     waiting(limit = 1000, shard) {
       // A match's head row decides when it may move: the smallest id's due time, not the smallest due.
       const heads = db
         .select({ matchId: outbox.matchId, first: min(outbox.id).as('first') })
         .from(outbox)
-        .where(and(isNull(outbox.done), matchOnShard(outbox.matchId, shard)))
+        .where(and(isNull(outbox.done), deliverable, matchOnShard(outbox.matchId, shard)))
         .groupBy(outbox.matchId)
         .as('heads');
       return db
@@ -89,6 +106,12 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
       db.update(outbox).set({ done: now(), error: reason, via: null, outcome }).where(eq(outbox.id, id)).run();
     },
     get: (id) => db.select().from(outbox).where(eq(outbox.id, id)).get(),
+    toThread(matchId, channelId) {
+      db.update(outbox)
+        .set({ channelId, due: now() })
+        .where(and(eq(outbox.matchId, matchId), eq(outbox.channelId, THREAD_PENDING), isNull(outbox.done)))
+        .run();
+    },
     recorded: (matchId, beforeId, limit = 50) =>
       db
         .select({ messageId: outbox.messageId })

@@ -14,7 +14,7 @@
  *   claim the same row, and never wait for each other.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, min, ne, or, sql } from 'drizzle-orm';
 import { planAct, type ActResult, type Step } from './act';
 import type { Clock } from './db';
 import { leagueLogPg, leaguePostsPg, leagueSettingsPg, ratingsPg, resultsPg, seasonsPg } from './league-pg';
@@ -23,6 +23,7 @@ import type { MatchRow } from './rows';
 import * as t from './schema-pg';
 import { OPEN_STATUSES } from './schema';
 import { matchOnShard } from './shard';
+import { THREAD_PENDING } from './outbox';
 import type { Store } from './store';
 import { CommitUnknown, troubleOf } from './trouble';
 
@@ -266,7 +267,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           await q()
             .select()
             .from(t.outbox)
-            .where(and(isNull(t.outbox.done), eq(t.outbox.matchId, matchId)))
+            .where(and(isNull(t.outbox.done), eq(t.outbox.matchId, matchId), ne(t.outbox.channelId, THREAD_PENDING)))
             .orderBy(asc(t.outbox.id))
             .limit(1),
         ),
@@ -274,7 +275,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
         const heads = q()
           .select({ matchId: t.outbox.matchId, first: min(t.outbox.id).as('first') })
           .from(t.outbox)
-          .where(and(isNull(t.outbox.done), matchOnShard(t.outbox.matchId, shard, t.matches)))
+          .where(and(isNull(t.outbox.done), ne(t.outbox.channelId, THREAD_PENDING), matchOnShard(t.outbox.matchId, shard, t.matches)))
           .groupBy(t.outbox.matchId)
           .as('heads');
         return q()
@@ -303,6 +304,12 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
         await q().update(t.outbox).set({ done: now(), error: reason, via: null, outcome }).where(eq(t.outbox.id, id));
       },
       get: async (id) => first(await q().select().from(t.outbox).where(eq(t.outbox.id, id))),
+      async toThread(matchId, channelId) {
+        await q()
+          .update(t.outbox)
+          .set({ channelId, due: now() })
+          .where(and(eq(t.outbox.matchId, matchId), eq(t.outbox.channelId, THREAD_PENDING), isNull(t.outbox.done)));
+      },
       recorded: async (matchId, beforeId, limit = 50) =>
         (
           await q()
