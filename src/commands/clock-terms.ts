@@ -7,7 +7,7 @@
 import type { ClockTerms } from '../match/record';
 
 // The defaults and the merge live below the commands (the league layer reads them too).
-export { DEFAULT_CLOCK, clockOf } from '../match/clock';
+export { DEFAULT_CLOCK, MAX_VACATION_DAYS, clockOf } from '../match/clock';
 
 // Stored in the terms, so it is typed beside them (match/record.ts).
 export type { ClockTerms } from '../match/record';
