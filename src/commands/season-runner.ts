@@ -18,6 +18,7 @@ import { ChannelType } from 'discord.js';
 import type { PlayerId } from '../engine';
 import type { Pair } from '../league/pairing';
 import { catchUp } from '../league/ratings';
+import { plural } from '../league/words';
 import { leagueTerms } from '../league/settings';
 import { nextStep, type PairingView, type RoundView, type SeasonStep, type SeasonView, type Side } from '../league/season-plan';
 import { standingsOf, standingsTable } from '../league/standings';
@@ -27,6 +28,7 @@ import { type CommittedWarband, matchRecord, type Terms } from '../match/record'
 import { onShard, OPEN_STATUSES, storedNames, type MatchRow, type ResultWithPlayers } from '../store';
 import type { LeagueSettingsRow, PairingRow, SeasonRow } from '../store/rows';
 import { planPosts } from './announce';
+import type { LeaguePostBody } from './league-posts';
 import type { App } from './app';
 import { clockLine, clockOf, discordTime } from './clock-terms';
 import { waitsOf } from './deadline-plan';
@@ -122,8 +124,18 @@ export async function seasonView(app: App, season: SeasonRow): Promise<{ view: S
 }
 
 /** A league post in the league's channel (its outbox outside any match). */
-async function post(app: App, season: SeasonRow, content: string, ping: readonly string[] = []): Promise<void> {
-  await app.store.leaguePosts.add([{ leagueId: season.leagueId, channelId: season.leagueId, body: { kind: 'text', content, ping } }]);
+async function post(app: App, season: SeasonRow, content: string, ping: readonly string[] = [], pairings?: number): Promise<void> {
+  const body: LeaguePostBody = { kind: 'text', content, ping, ...(pairings !== undefined ? { pairings } : {}) };
+  await app.store.leaguePosts.add([{ leagueId: season.leagueId, channelId: season.leagueId, body }]);
+}
+
+/**
+ * Whether the round's pairings post is still waiting to go out: its threads open after it, so the
+ * league channel tells the pairings before the players are pinged in the threads. The league post
+ * worker kicks the runner once it is posted (or given up).
+ */
+async function pairingsUnposted(app: App, season: SeasonRow, round: number): Promise<boolean> {
+  return (await app.store.leaguePosts.pending(season.leagueId)).some((r) => (r.body as LeaguePostBody).kind === 'text' && (r.body as { pairings?: number }).pairings === round);
 }
 
 const seasonName = (season: SeasonRow) => `Season ${season.number}`;
@@ -154,7 +166,7 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
         );
         const opening =
           step.round === 1
-            ? `Sign-ups are closed: ${view.players.length} players, ${step.of} rounds (${season.pairing === 'swiss' ? 'Swiss' : 'round-robin'}). `
+            ? `Sign-ups are closed: ${plural(view.players.length, 'player')}, ${plural(step.of, 'round')} (${season.pairing === 'swiss' ? 'Swiss' : 'round-robin'}). `
             : '';
         const deadline =
           step.deadline === null
@@ -165,11 +177,13 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
           season,
           `📋 **${seasonName(season)}, round ${step.round} of ${step.of}.** ${opening}The bot opens each match's thread now, with setup under way.${deadline}\n${pairsText(step.pairs)}`,
           players,
+          step.round,
         );
       });
       return true;
     }
     case 'open': {
+      if (await pairingsUnposted(app, season, step.round)) return false;
       const entries = new Map((await app.store.seasons.entries(season.id)).map((e) => [e.player, e]));
       const settings = await app.store.leagueSettings.get(season.leagueId);
       const round = (await app.store.seasons.rounds(season.id)).find((r) => r.number === step.round);
@@ -273,7 +287,7 @@ async function openPairing(
   const by = deadline === null ? '' : ` Finish by ${discordTime(deadline, 'f')} (${discordTime(deadline, 'R')}).`;
   const intro = [
     `🏆 **${seasonName(season)}, round ${round}**: ${sides}. The league paired you, so there is nothing to accept: setup begins now.${by}`,
-    clockLine(clockOf(terms)),
+    clockLine(clockOf(terms), { accept: false }),
     `-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: \`/skirmish verify\` checks every roll once the match is over.`,
   ].join('\n');
   const matchId = await inTransaction(app, async () => {
@@ -349,10 +363,12 @@ export class SeasonRunner {
     return this.#chain;
   }
 
-  /** A pass is asked for and has not run yet. */
+  /** A pass is asked for and has not run yet, or is running. */
   get pending(): boolean {
-    return this.#queued;
+    return this.#queued || this.#running;
   }
+
+  #running = false;
 
   async idle(): Promise<void> {
     while (this.#queued) await new Promise((resolve) => setImmediate(resolve));
@@ -360,6 +376,15 @@ export class SeasonRunner {
   }
 
   async #pass(): Promise<void> {
+    this.#running = true;
+    try {
+      await this.#passOnce();
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  async #passOnce(): Promise<void> {
     const app = this.#app();
     for (const season of await app.store.seasons.active()) {
       // On a sharded bot each season is run by the shard of its league's guild (store/shard.ts): a
