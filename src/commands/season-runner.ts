@@ -136,7 +136,9 @@ async function post(app: App, season: SeasonRow, content: string, ping: readonly
  * worker kicks the runner once it is posted (or given up).
  */
 async function pairingsUnposted(app: App, season: SeasonRow, round: number): Promise<boolean> {
-  return (await app.store.leaguePosts.pending(season.leagueId)).some((r) => (r.body as LeaguePostBody).kind === 'text' && (r.body as { pairings?: number }).pairings === round);
+  return (await app.store.leaguePosts.pending(season.leagueId)).some(
+    (r) => (r.body as LeaguePostBody).kind === 'text' && (r.body as { pairings?: number }).pairings === round,
+  );
 }
 
 const seasonName = (season: SeasonRow) => `Season ${season.number}`;
