@@ -1,12 +1,24 @@
 /**
- * `npm run db:check`: rebuilds every match in the database (DATABASE_PATH, default
- * ./data/sellsword.db) from its event log and compares it with the saved snapshot. Exits 1 when any
- * differs, so it can run before a backup or after an upgrade.
+ * `npm run db:check`: rebuilds every match in the bot's database from its event log and compares it
+ * with the saved snapshot. Exits 1 when any differs, so it can run before a backup or after an upgrade.
+ * The database is chosen as the bot chooses it: DATABASE_URL (postgres://…) selects PostgreSQL;
+ * otherwise the SQLite file at DATABASE_PATH (default ./data/sellsword.db), which must exist: checking
+ * a file made empty on the spot would pass and prove nothing.
  */
+import { existsSync } from 'node:fs';
 import { checkMatch } from '../match/match-check';
-import { openStore } from '../store';
+import { DEFAULT_DATABASE_PATH, openStore } from '../store';
+import { isPostgresUrl, openPgStore } from '../store/open-pg';
 
-const store = openStore(process.env.DATABASE_PATH);
+const url = process.env.DATABASE_URL;
+const path = process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
+if (!isPostgresUrl(url) && !existsSync(path)) {
+  console.error(`There is no database at ${path}: set DATABASE_PATH to the bot's database file, or DATABASE_URL to its PostgreSQL database.`);
+  process.exit(2);
+}
+// A PostgreSQL URL may carry a password, so it is never printed.
+const where = isPostgresUrl(url) ? 'The PostgreSQL database (DATABASE_URL)' : `The database at ${path}`;
+const store = isPostgresUrl(url) ? await openPgStore(url) : openStore(path);
 let bad = 0;
 let events = 0;
 const ids = await store.matches.ids();
@@ -19,5 +31,5 @@ for (const id of ids) {
   }
 }
 await store.close();
-console.log(`${ids.length} matches, ${events} events: ${bad === 0 ? 'every snapshot equals its rebuilt state' : `${bad} differ`}.`);
+console.log(`${where}: ${ids.length} matches, ${events} events: ${bad === 0 ? 'every snapshot equals its rebuilt state' : `${bad} differ`}.`);
 process.exit(bad === 0 ? 0 : 1);
