@@ -245,7 +245,7 @@ describe('the /map handler', () => {
   it('autocompletes map ids for the server', async () => {
     await submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
     const i = fakeInteraction('g1', null);
-    const choices = await mapCommand.autocomplete!(i as never, app, { group: null, sub: 'show', values: { id: 'yard' }, focused: 'id' });
+    const choices = await mapCommand.autocomplete!(i as never, app, { group: null, sub: 'show', values: { map: 'yard' }, focused: 'map' });
     expect(choices).toEqual([{ name: 'Smithy Yard (smithy-yard)', value: 'smithy-yard' }]);
   });
 });

@@ -12,8 +12,8 @@ import {
   MentionableSelectMenuBuilder,
   RoleSelectMenuBuilder,
   SlashCommandBuilder,
-  SlashCommandSubcommandBuilder,
-  SlashCommandSubcommandGroupBuilder,
+  type SlashCommandSubcommandBuilder,
+  type SlashCommandSubcommandGroupBuilder,
   StringSelectMenuBuilder,
   StringSelectMenuOptionBuilder,
   TextInputBuilder,
@@ -53,7 +53,8 @@ function embedThroughSetters(e: APIEmbed): void {
   if (e.color !== undefined) b.setColor(e.color);
   if (e.timestamp !== undefined) b.setTimestamp(new Date(e.timestamp));
   if (e.footer) b.setFooter({ text: e.footer.text, ...(e.footer.icon_url ? { iconURL: e.footer.icon_url } : {}) });
-  if (e.author) b.setAuthor({ name: e.author.name, ...(e.author.icon_url ? { iconURL: e.author.icon_url } : {}), ...(e.author.url ? { url: e.author.url } : {}) });
+  if (e.author)
+    b.setAuthor({ name: e.author.name, ...(e.author.icon_url ? { iconURL: e.author.icon_url } : {}), ...(e.author.url ? { url: e.author.url } : {}) });
   if (e.image) b.setImage(e.image.url);
   if (e.thumbnail) b.setThumbnail(e.thumbnail.url);
   if (e.fields) b.addFields(e.fields.map((f) => ({ name: f.name, value: f.value, ...(f.inline !== undefined ? { inline: f.inline } : {}) })));
@@ -72,7 +73,11 @@ function buttonThroughSetters(c: APIButtonComponent): ButtonBuilder {
 }
 
 function selectThroughSetters(c: APISelectMenuComponent) {
-  const common = <B extends { setCustomId(id: string): B; setPlaceholder(p: string): B; setMinValues(n: number): B; setMaxValues(n: number): B; setDisabled(d: boolean): B }>(b: B): B => {
+  const common = <
+    B extends { setCustomId(id: string): B; setPlaceholder(p: string): B; setMinValues(n: number): B; setMaxValues(n: number): B; setDisabled(d: boolean): B },
+  >(
+    b: B,
+  ): B => {
     b.setCustomId(c.custom_id);
     if (c.placeholder !== undefined) b.setPlaceholder(c.placeholder);
     if (c.min_values !== undefined) b.setMinValues(c.min_values);
@@ -108,7 +113,9 @@ function rowThroughSetters(row: Json): void {
   const builder = new ActionRowBuilder<ButtonBuilder | ReturnType<typeof selectThroughSetters>>();
   for (const c of list(row.components)) {
     if (!isObject(c)) continue;
-    builder.addComponents(c.type === 2 ? buttonThroughSetters(c as unknown as APIButtonComponent) : selectThroughSetters(c as unknown as APISelectMenuComponent));
+    builder.addComponents(
+      c.type === 2 ? buttonThroughSetters(c as unknown as APIButtonComponent) : selectThroughSetters(c as unknown as APISelectMenuComponent),
+    );
   }
   builder.toJSON();
 }
@@ -118,10 +125,12 @@ function messageProblems(body: Json, problems: string[]): void {
   const flags = typeof body.flags === 'number' ? body.flags : 0;
   for (const p of checkMessageBody(body, flags)) problems.push(`${p.path}: ${p.message}`);
   list(body.embeds).forEach((e, i) => built(problems, `embeds.${i}`, () => embedThroughSetters(e as APIEmbed)));
-  if ((flags & IS_COMPONENTS_V2) === 0) list(body.components).forEach((row, i) => built(problems, `components.${i}`, () => rowThroughSetters(isObject(row) ? row : {})));
+  if ((flags & IS_COMPONENTS_V2) === 0)
+    list(body.components).forEach((row, i) => built(problems, `components.${i}`, () => rowThroughSetters(isObject(row) ? row : {})));
   list(body.attachments).forEach((a, i) => {
     const description = isObject(a) ? a.description : undefined;
-    if (typeof description === 'string' && description.length > DiscordLimit.altText) problems.push(`attachments.${i}.description: longer than ${DiscordLimit.altText}`);
+    if (typeof description === 'string' && description.length > DiscordLimit.altText)
+      problems.push(`attachments.${i}.description: longer than ${DiscordLimit.altText}`);
   });
 }
 
@@ -203,7 +212,9 @@ function commandThroughSetters(c: RESTPostAPIChatInputApplicationCommandsJSONBod
 function commandProblems(command: unknown, at: string, problems: string[]): void {
   for (const p of checkCommand(command, at)) problems.push(`${p.path}: ${p.message}`);
   if (isObject(command) && (command.type === undefined || command.type === 1)) {
-    built(problems, `${at || 'command'} ${String(command.name)}`, () => commandThroughSetters(command as unknown as RESTPostAPIChatInputApplicationCommandsJSONBody));
+    built(problems, `${at || 'command'} ${String(command.name)}`, () =>
+      commandThroughSetters(command as unknown as RESTPostAPIChatInputApplicationCommandsJSONBody),
+    );
   }
 }
 
@@ -236,10 +247,15 @@ export function conformanceProblems(request: SentRequest): string[] {
       for (const p of checkModal(data)) problems.push(`${p.path}: ${p.message}`);
       for (const row of list(data.components)) {
         const input = isObject(row) ? (list(row.components)[0] ?? row.component) : undefined;
-        if (isObject(input) && input.type === 4) built(problems, 'modal text input', () => textInputThroughSetters(input as unknown as APITextInputComponent, row as Json));
+        if (isObject(input) && input.type === 4)
+          built(problems, 'modal text input', () => textInputThroughSetters(input as unknown as APITextInputComponent, row as Json));
       }
     }
-  } else if (route === 'POST /channels/:channel/threads' || route === 'POST /channels/:channel/messages/:message/threads' || route === 'PATCH /channels/:channel') {
+  } else if (
+    route === 'POST /channels/:channel/threads' ||
+    route === 'POST /channels/:channel/messages/:message/threads' ||
+    route === 'PATCH /channels/:channel'
+  ) {
     threadNameProblems(body, problems);
   }
   return problems;

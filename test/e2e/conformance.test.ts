@@ -36,14 +36,18 @@ describe('the conformance check', () => {
     const row = (component: unknown) => ({ components: [{ type: 1, components: [component] }] });
     expect(conformanceProblems(sent(MESSAGE, row({ type: 2, style: 1, custom_id: 'a', label: 'x'.repeat(81) }))).join()).toMatch(/label|discord\.js/);
     expect(conformanceProblems(sent(MESSAGE, { embeds: [{ title: 't', fields: [{ name: '', value: 'v' }] }] })).join()).toMatch(/discord\.js refuses|name/);
-    expect(conformanceProblems(sent(MESSAGE, row({ type: 3, custom_id: 'm', options: [{ label: 'a', value: 'a', description: 'd'.repeat(101) }] }))).length).toBeGreaterThan(0);
+    expect(
+      conformanceProblems(sent(MESSAGE, row({ type: 3, custom_id: 'm', options: [{ label: 'a', value: 'a', description: 'd'.repeat(101) }] }))).length,
+    ).toBeGreaterThan(0);
   });
 
   it('checks command definitions through SlashCommandBuilder, and autocomplete choices and thread names', () => {
     const commands = 'PUT /applications/:app/commands';
     expect(conformanceProblems(sent(commands, [{ name: 'ok', description: 'fine', contexts: [0] }]))).toEqual([]);
     expect(conformanceProblems(sent(commands, [{ name: 'Bad Name', description: 'x' }])).length).toBeGreaterThan(0);
-    expect(conformanceProblems(sent(commands, [{ name: 'm', description: 'x', options: [{ type: 3, name: 'n', description: 'd', max_length: 0 }] }])).length).toBeGreaterThan(0);
+    expect(
+      conformanceProblems(sent(commands, [{ name: 'm', description: 'x', options: [{ type: 3, name: 'n', description: 'd', max_length: 0 }] }])).length,
+    ).toBeGreaterThan(0);
     const callback = 'POST /interactions/:id/:token/callback';
     expect(conformanceProblems(sent(callback, { type: 8, data: { choices: [{ name: 'x'.repeat(101), value: 'x' }] } })).length).toBeGreaterThan(0);
     expect(conformanceProblems(sent('POST /channels/:channel/threads', { name: 'x'.repeat(101) })).length).toBeGreaterThan(0);
