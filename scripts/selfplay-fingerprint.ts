@@ -19,13 +19,17 @@
  * games are the same. The self-play hash (seeds 11–50; seeds 1–10 keep theirs) then moved by R65: a
  * Glamyred unit that passes its roll is neither Compromised nor kept from replying; and by R57: a
  * flyer whose forced movement ends over a pit is caught and lands beside it, where it used to back
- * up short of the pit.
+ * up short of the pit. R59 moved it by a field alone: a reroll prompt's saved tactics frame names the
+ * last player to reroll (with it left out, the hash is the one before). Issue 26 moved both self-play
+ * hashes by words only: an `effect-failed` event tells a push, pull or recoil that found no square and
+ * a status the unit already had, and a failed recovery roll's event says what it had to come under;
+ * the state after each event is unchanged.
  */
 import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: '0e1a720821be2b877cad020a2b6f01337c2c9231eaa45ac5ec45acc61e94f46b',
+  selfPlay: '821a56e74103fee4d138a9088c8e95b6f7e7a3d1dd370c43dfce9b6c50a0b88f',
   queries: '6fedfeac46a7b0d9a775563b0a674d9099575ef24f09a1a87731222a68421b31',
 };
 

@@ -59,8 +59,10 @@ function roundLine(game: GameState, e: GameEvent, names: MatchSetup['names']): s
 }
 
 export interface PlanOptions {
-  /** Who made the change: the next actor is pinged only when it is someone else. */
+  /** Who is at the thread, having made the change in person: the next actor is pinged only when it is someone else. */
   readonly by?: string | undefined;
+  /** The player this change makes forfeit: the engine's concession is told as the forfeit the reply says, not again as a concession. */
+  readonly forfeit?: string | undefined;
   /** The act's public line, first in the thread. */
   readonly reply?: string | undefined;
   /** The prompt message a click answered, and what to write on it. */
@@ -104,6 +106,7 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
       posts.push({ kind: 'opening' }, ...s.setup.players.map((player): PostBody => ({ kind: 'warband', player })));
     }
     game = apply(game, event.event);
+    if (event.event.type === 'conceded' && event.event.player === options.forfeit) continue;
     const line = roundLine(game, event.event, shownNames(s.setup.names));
     if (line) lines.push(line);
     if (event.event.type === 'turn-ended') {

@@ -32,6 +32,7 @@ import { matchRecord } from '../match/record';
 import type { PregameCommand, PregamePrompt } from '../engine';
 import { botCommand, playedByBot } from './practice-seat';
 import { storedNames } from '../store';
+import type { ForfeitCause } from '../league/result-kind';
 
 export interface Handled {
   readonly deadline: number;
@@ -204,22 +205,24 @@ async function lapse(app: App, row: MatchRow, wait: Wait): Promise<Handled['did'
   return 'lapsed';
 }
 
-/** The set number of missed deadlines: the player forfeits, as a concession (the engine's in play). */
+/** The set number of missed deadlines: the player forfeits (in play through the engine's concession, marked as a forfeit). */
 async function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Promise<Handled['did']> {
-  return forfeitWith(app, row, player, (name) => `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`);
+  return forfeitWith(app, row, player, 'clock', (name) => `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`);
 }
 
 /**
- * `player` forfeits the match, with `says(name)` as the thread's line: at the set number of misses, or
- * when a league round's deadline passes with the match still waiting on them (season-runner.ts).
+ * `player` forfeits the match, with `says(name)` as the thread's line: at the set number of misses, when
+ * a league round's deadline passes with the match still waiting on them (season-runner.ts), or when
+ * they leave the season. The match keeps the forfeit and its cause, for its result (league/results.ts).
  */
-export async function forfeitWith(app: App, row: MatchRow, player: PlayerId, says: (name: string) => string): Promise<Handled['did']> {
+export async function forfeitWith(app: App, row: MatchRow, player: PlayerId, cause: ForfeitCause, says: (name: string) => string): Promise<Handled['did']> {
   const { setup, snapshot } = matchRecord(row);
   if (!setup || !snapshot) throw new Error(`match ${row.id}: a forfeit before the match began`);
   const name = `**${shown(setup.names[player] ?? player)}**`;
   const line = says(name);
   if (snapshot.stage === 'game') {
-    const change = await recordChange(app, row.id, undefined, row.seq, { game: { concede: player } }, { reply: () => line });
+    const ending = { forfeited: player, forfeit: cause };
+    const change = await recordChange(app, row.id, undefined, row.seq, { game: { concede: player } }, { reply: () => line, ending });
     if (!change.ok) throw new Error(`match ${row.id}: a forfeit was refused (${change.reason})`);
     return 'forfeit';
   }
@@ -232,7 +235,7 @@ export async function forfeitWith(app: App, row: MatchRow, player: PlayerId, say
     snapshot: s!,
     status: 'over',
     winner,
-    result: { forfeited: player },
+    result: { forfeited: player, forfeit: cause },
   }));
   if (!done.ok) throw new Error(`match ${row.id}: a forfeit could not be saved (${done.reason})`);
   const content = `${line}${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;

@@ -165,7 +165,7 @@ export async function removePlayer(interaction: ChatInputCommandInteraction, app
         app,
         row,
         `⚖️ ${org} removed ${who} from the league (${shown(o.reason)}), so ${who} forfeits this match.`,
-        { forfeited: o.player, organiser: { by, reason: o.reason } },
+        { forfeited: o.player, forfeit: 'withdrawn', organiser: { by, reason: o.reason } },
         others.length === 1 ? others[0]! : null,
       );
     }
@@ -222,9 +222,13 @@ export async function exportSeason(interaction: ChatInputCommandInteraction, app
     app.store,
     results.flatMap((r) => r.players.map((p) => p.player)),
   );
+  // Each season result's pairing: its round and table.
+  const seated = new Map((season ? await app.store.seasons.pairings(season.id) : []).map((p) => [p.id, p]));
   const header = [
     'result',
     'match',
+    'round',
+    'table',
     'way',
     'ended_at',
     'rounds',
@@ -244,6 +248,8 @@ export async function exportSeason(interaction: ChatInputCommandInteraction, app
       [
         r.id,
         r.matchId,
+        r.pairingId !== null ? seated.get(r.pairingId)?.round : '',
+        r.pairingId !== null ? seated.get(r.pairingId)?.table : '',
         r.way,
         new Date(r.ended).toISOString(),
         r.rounds,

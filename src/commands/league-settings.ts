@@ -5,7 +5,7 @@
  */
 import { ChannelType, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { changeLine, changesOf, numberList, SETTING_NAMES, settingText } from '../league/settings';
-import type { LeagueSettingsPatch, LeagueSettingsRow } from '../store';
+import type { ForfeitScore, LeagueSettingsPatch, LeagueSettingsRow } from '../store';
 import type { App } from './app';
 import { mustBeAbleIn } from './bot-permissions';
 import { leagueHere, mustOrganise } from './league-access';
@@ -76,9 +76,11 @@ export async function showSettings(interaction: ChatInputCommandInteraction, app
   await interaction.reply({ content: settingsText(league.name, league.settings), ...privately });
 }
 
-export function pointsPatch(o: { points?: number | undefined; vp_target?: number | undefined }): LeagueSettingsPatch {
-  if (o.points === undefined && o.vp_target === undefined) refuse('nothing-to-set', 'Give `points`, `vp_target` or both.');
+export function pointsPatch(o: { points?: number | undefined; vp_target?: number | undefined; forfeit_score?: ForfeitScore | undefined }): LeagueSettingsPatch {
+  if (o.points === undefined && o.vp_target === undefined && o.forfeit_score === undefined)
+    refuse('nothing-to-set', 'Give `points`, `vp_target`, `forfeit_score`, or more than one.');
   return {
+    ...(o.forfeit_score !== undefined ? { forfeitScore: o.forfeit_score } : {}),
     ...(o.points !== undefined ? { points: o.points } : {}),
     // 0 goes back to the default: the smaller warband's points.
     ...(o.vp_target !== undefined ? { vpTarget: o.vp_target === 0 ? null : o.vp_target } : {}),

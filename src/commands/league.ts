@@ -5,7 +5,7 @@
 import { ApplicationCommandOptionType as T, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandModule } from './command';
 import { clockPatch, createLeague, mapsPatch, pointsPatch, settingChange, showSettings } from './league-settings';
-import { booleanOption, integerOption, optionSet, roleOption, textOption, userOption, subcommand } from './option-spec';
+import { booleanOption, choiceOption, integerOption, optionSet, roleOption, textOption, userOption, subcommand } from './option-spec';
 import { catalogChange } from './league-catalog';
 import { profile } from './league-profile';
 import { award, exportSeason, extend, overturn, removePlayer } from './league-organiser';
@@ -19,6 +19,14 @@ const options = {
   points: optionSet(
     integerOption({ name: 'points', description: 'Point cap of every warband', min: 20, max: 500 }),
     integerOption({ name: 'vp_target', description: "VP to win (0: the smaller warband's points)", min: 0, max: 1000 }),
+    choiceOption({
+      name: 'forfeit_score',
+      description: 'How a forfeit counts for VP difference',
+      choices: [
+        { name: 'The forfeiting player loses by the VP target', value: 'target' },
+        { name: 'The VP as they stood', value: 'as-played' },
+      ],
+    }),
   ),
   clock: optionSet(
     integerOption({ name: 'turn_hours', description: "Hours for each unit's turn", min: 1, max: 720 }),

@@ -1,10 +1,13 @@
 /**
  * When a match ends, the league hears of it: a result post in the parent channel (winner, score,
  * length, a link to the thread), and the thread renamed to say how it went ("✅ Alice beat Bob 95–42")
- * and archived. Both are outbox bodies (docs/store.md "The outbox"), planned with the change that
+ * and archived. Both say the match's result as recorded (league/result-kind.ts), so they tell a
+ * forfeit, a concession and an award alike everywhere. Both are outbox bodies (docs/store.md "The outbox"), planned with the change that
  * ended the match and made into messages at delivery from the match as stored.
  */
 import type { GameState, PlayerId } from '../engine';
+import { plural } from '../league/words';
+import { resultHow, type ResultFacts, resultTitle, scoreText } from '../league/result-kind';
 import type { MatchRow } from '../store';
 import { gameOf } from '../match/match-state';
 import type { PostBody } from './post-body';
@@ -21,51 +24,38 @@ export function closing(row: MatchRow): PostBody[] {
 
 const cut = (s: string) => clip(s, 'threadName');
 
-interface Outcome {
-  readonly names: (p: PlayerId) => string;
-  readonly winner: PlayerId | null;
-  readonly others: readonly PlayerId[];
-  readonly score: string | null;
-  readonly game: GameState | null;
-  readonly conceded: PlayerId | null;
-}
-
-function outcome(row: MatchRow, fallbackNames: (p: PlayerId) => string, conceded: PlayerId | null = null): Outcome {
-  const { setup, snapshot } = matchRecord(row);
-  const names = (p: PlayerId) => setup?.names[p] ?? fallbackNames(p);
-  const game = snapshot ? gameOf(snapshot) : null;
-  const winner = row.winner ?? game?.winner ?? null;
-  const others = row.players.filter((p) => p !== winner);
-  // The score from the winner's side: "95–42".
-  const order = winner ? [winner, ...others] : [...row.players];
-  const score = game ? order.map((p) => game.score[p] ?? 0).join('–') : null;
-  const result = row.result as { conceded?: PlayerId } | null;
-  return { names, winner, others, score, game, conceded: result?.conceded ?? conceded };
-}
-
-/** The thread's name once the match is over: who beat whom and the score. */
-export function finishedName(row: MatchRow, fallbackNames: (p: PlayerId) => string): string {
-  if (row.status === 'declined' || row.status === 'cancelled') return cut(`❌ ${row.players.map(fallbackNames).join(' vs ')} (declined)`);
-  const o = outcome(row, fallbackNames);
-  const score = o.score ? ` ${o.score}` : '';
-  if (o.winner === null) return cut(`🤝 ${row.players.map(o.names).join(' and ')} drew${score}`);
-  return cut(`✅ ${o.names(o.winner)} beat ${o.others.map(o.names).join(', ')}${score}`);
-}
-
-/** The result post for the league channel: winner, score, length, how it ended, and the thread. */
-export function leagueResult(row: MatchRow, fallbackNames: (p: PlayerId) => string, conceded: PlayerId | null = null): string {
-  const plain = outcome(row, fallbackNames, conceded);
-  // The post reads markdown, so the names are escaped (discord/text.ts); the thread's name is plain text.
-  const o = { ...plain, names: (p: PlayerId) => shown(plain.names(p)) };
+/** The match's players' names: as its setup has them, else as the bot last saw them. */
+const namesOf = (row: MatchRow, fallbackNames: (p: PlayerId) => string) => {
   const { setup } = matchRecord(row);
-  const map = o.game ? o.game.map.name : null;
-  const who = o.winner
-    ? `**${o.names(o.winner)}** beat ${o.others.map((p) => `**${o.names(p)}**`).join(', ')}`
-    : `${row.players.map((p) => `**${o.names(p)}**`).join(' and ')} drew`;
-  const score = o.score ? ` ${o.score}` : '';
+  return (p: PlayerId) => setup?.names[p] ?? fallbackNames(p);
+};
+
+/** The thread's name once the match is over, from its result (league/result-kind.ts): who beat whom, and how. */
+export function finishedName(row: MatchRow, fallbackNames: (p: PlayerId) => string, result: ResultFacts | null): string {
+  if (row.status === 'declined' || row.status === 'cancelled' || !result) return cut(`❌ ${row.players.map(fallbackNames).join(' vs ')} (declined)`);
+  return cut(resultTitle(result, namesOf(row, fallbackNames)));
+}
+
+/** The result post for the league channel: winner, score, how it ended, length, and the thread. */
+export function leagueResult(row: MatchRow, fallbackNames: (p: PlayerId) => string, result: ResultFacts & { readonly reason?: string | null }): string {
+  const plain = namesOf(row, fallbackNames);
+  // The post reads markdown, so the names are escaped (discord/text.ts); the thread's name is plain text.
+  const names = (p: PlayerId) => `**${shown(plain(p))}**`;
+  const { setup, snapshot } = matchRecord(row);
+  const game: GameState | null = snapshot ? gameOf(snapshot) : null;
+  const map = game ? game.map.name : null;
+  const others = result.players.map((p) => p.player).filter((p) => p !== result.winner);
+  const who = result.winner
+    ? `${names(result.winner)} beat ${others.map(names).join(', ')}`
+    : `${result.players.map((p) => names(p.player)).join(' and ')} drew`;
+  const score = scoreText(result);
   const days = Math.max(1, Math.ceil(((row.ended ?? row.updated) - row.created) / 86_400_000));
-  const length = o.game ? `${o.game.round} round${o.game.round === 1 ? '' : 's'}${map ? ` on ${shown(map)}` : ''}` : 'during setup';
-  const how = o.conceded ? ` (${o.names(o.conceded)} conceded)` : o.game?.over && o.winner ? ` (target ${setup?.options.vpTarget ?? '?'} VP)` : '';
+  const length = game ? `${plural(game.round, 'round')}${map ? ` on ${shown(map)}` : ''}` : 'during setup';
+  const how = resultHow(
+    { ...result, reason: result.reason ? shown(result.reason) : null },
+    (p) => shown(plain(p)),
+    game?.over ? (setup?.options.vpTarget ?? null) : null,
+  );
   const thread = row.threadId ? ` <#${row.threadId}>` : '';
-  return `🏆 ${who}${score}${how}: ${length}, ${days} day${days === 1 ? '' : 's'}.${thread}`;
+  return `🏆 ${who}${score ? ` ${score}` : ''}${how}: ${length}, ${plural(days, 'day')}.${thread}`;
 }

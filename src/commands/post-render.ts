@@ -6,7 +6,7 @@
  */
 import type { MatchRow, Store } from '../store';
 import { matchRecord } from '../match/record';
-import type { MatchEvent } from '../match/match-state';
+import { resultFactsOf } from '../league/results';
 import type { PostBody } from './post-body';
 import { drawsPictures, picturePost, type PictureBody } from './post-pictures';
 import { entryMapFile } from './entry-map';
@@ -25,6 +25,8 @@ export type Rendered =
       readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string };
       readonly channel?: string;
       readonly dm?: string;
+      /** For a DM: the channel to post it in, with a ping, when the user allows no DMs. */
+      readonly elseIn?: string;
     }
   /** The row's thread renamed and archived, whatever of that is not done yet. */
   | { readonly to: 'thread'; readonly name: string; readonly archive: boolean }
@@ -33,9 +35,11 @@ export type Rendered =
   | { readonly to: 'skip'; readonly reason: string };
 
 /** Who conceded the match, if it ended by a concession in play. */
-async function concededBy(store: Store, row: MatchRow): Promise<string | null> {
-  const e = (await store.matches.events<MatchEvent>(row.id)).find((x) => x.event.stage === 'game' && x.event.event.type === 'conceded');
-  return e && e.event.stage === 'game' && e.event.event.type === 'conceded' ? e.event.event.player : null;
+/** The league post of a match that is over, from its result. */
+async function leagueResultText(store: Store, row: MatchRow): Promise<string> {
+  const facts = await resultFactsOf(store, row);
+  if (!facts) throw new Error(`match ${row.id}: a result post for a match with no result`);
+  return leagueResult(row, await storedNames(store, row.players), facts);
 }
 
 /** Where pictures are drawn: the bot's render pool (bot/render-pool.ts). */
@@ -90,16 +94,16 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
     case 'league-result':
       return {
         to: 'create',
-        post: { content: leagueResult(row, await storedNames(store, row.players), await concededBy(store, row)) },
+        post: { content: await leagueResultText(store, row) },
         channel: row.channelId,
       };
     case 'close-thread':
-      return { to: 'thread', name: finishedName(row, await storedNames(store, row.players)), archive: true };
+      return { to: 'thread', name: finishedName(row, await storedNames(store, row.players), await resultFactsOf(store, row)), archive: true };
     case 'retire':
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };
     case 'answered':
       return { to: 'edit', messageId: body.messageId, lines: body.lines };
     case 'dm':
-      return { to: 'create', post: { content: body.content }, dm: body.user };
+      return { to: 'create', post: { content: body.content }, dm: body.user, ...(body.elseIn ? { elseIn: body.elseIn } : {}) };
   }
 }

@@ -17,6 +17,7 @@ export type { Submitted } from './submitted';
 export type { Change, Recorded } from './change';
 import type { Change, Recorded } from './change';
 import { withoutRuleCodes } from '../render/plain-rules';
+import type { MatchEnding } from '../league/results';
 import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { markSaved } from './saved';
 import { lateAct } from './deadline-plan';
@@ -31,6 +32,8 @@ export interface Telling {
   readonly reply?: (done: Submitted) => string;
   /** A click on a prompt: the message it answered, and the lines to write on it. */
   readonly answered?: { readonly messageId: string; readonly lines: (done: Submitted) => string[] };
+  /** How the bot ended the match, when this change ends it (a forfeit): kept on the match for its result (league/results.ts). */
+  readonly ending?: MatchEnding;
 }
 
 /** Engine messages name players by id; in Discord a mention shows the name (and pings nobody when sent with no allowed mentions). */
@@ -50,7 +53,20 @@ export function toYou(text: string, me: string | undefined): string {
 }
 
 /** One change and its posts; must run inside a transaction. */
-async function changeOnce(app: App, matchId: string, by: PlayerId | undefined, expectSeq: number, command: MatchCommand, telling: Telling): Promise<Change> {
+/**
+ * `present`: the person whose own act this chain of changes began with (they are looking at the
+ * thread, so the turn coming back to them needs no ping); a standing order's answer acts for its owner
+ * but the owner is not there.
+ */
+async function changeOnce(
+  app: App,
+  matchId: string,
+  by: PlayerId | undefined,
+  expectSeq: number,
+  command: MatchCommand,
+  telling: Telling,
+  present: PlayerId | undefined = by,
+): Promise<Change> {
   let before: MatchSnapshot | null = null;
   let setup: MatchSetup | null = null;
   const done = await app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (_snapshot, stored) => {
@@ -70,7 +86,7 @@ async function changeOnce(app: App, matchId: string, by: PlayerId | undefined, e
       snapshot: stepped.snapshot,
       status: game ? (game.over ? 'over' : 'playing') : 'setup',
       ...(stepped.start ? { setup } : {}),
-      ...(game?.over ? { winner: game.winner, result: { winner: game.winner, score: game.score, round: game.round } } : {}),
+      ...(game?.over ? { winner: game.winner, result: { winner: game.winner, score: game.score, round: game.round, ...telling.ending } } : {}),
     };
   });
   if (!done.ok)
@@ -81,7 +97,8 @@ async function changeOnce(app: App, matchId: string, by: PlayerId | undefined, e
         : { ok: false, reason: 'not-found' };
   const submitted: Submitted = { row: done.row, setup: setup!, before: before!, after: done.snapshot, events: done.events };
   const planned = await planPosts(app.store, submitted, {
-    by,
+    by: present,
+    forfeit: telling.ending?.forfeited,
     reply: telling.reply?.(submitted),
     answered: telling.answered ? { messageId: telling.answered.messageId, lines: telling.answered.lines(submitted) } : undefined,
   });
@@ -104,13 +121,17 @@ export async function recordChange(
   const late = await lateAct(app.store, app.now(), matchId, by, 'game' in command && 'concede' in command.game);
   if (late) return { ok: false, reason: 'refused', error: late };
   const first = await changeOnce(app, matchId, by, expectSeq, command, telling);
-  if (first.ok) await settle(app, first.recorded);
+  if (first.ok) await settle(app, first.recorded, by);
   return first;
 }
 
-/** The standing orders and deadlines that follow a change made outside `recordChange` (accepting a challenge). */
-export function settle(app: App, recorded: Recorded): Promise<Recorded> {
-  return settleChange(app, recorded, (player, seq, next, reply) => changeOnce(app, recorded.row.id, player, seq, next, { reply }));
+/**
+ * The standing orders and deadlines that follow a change (`recordChange`, or one made outside it:
+ * accepting a challenge). `present`: the person who made that change; whoever the turn passes to
+ * after a standing order's answer is pinged unless it is them.
+ */
+export function settle(app: App, recorded: Recorded, present?: PlayerId): Promise<Recorded> {
+  return settleChange(app, recorded, (player, seq, next, reply) => changeOnce(app, recorded.row.id, player, seq, next, { reply }, present));
 }
 
 export async function submit(

@@ -42,7 +42,7 @@ export function walkUntilDamaging(
   return { end: squares.length, wounds: false };
 }
 
-/** The frame that deals damaging terrain's wounds to `unit` (R19): from no unit, so nobody scores them (R3). */
+/** The frame that deals damaging terrain's wounds to `unit` (R19): from no unit, so a drop they cause scores for the opponent of two, else nobody (R3, R66). */
 export const terrainWound = (board: Board, unit: UnitId): Frame => ({
   k: 'wound',
   unit,

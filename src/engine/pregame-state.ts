@@ -66,8 +66,10 @@ export interface PregameState {
   /** The setup tactics check's current totals; null until `{ begin: true }`. */
   readonly totals: Readonly<Record<PlayerId, number>> | null;
   readonly rerollsLeft: Readonly<Record<PlayerId, number>>;
-  /** Players who declined a reroll: they are not asked again (as in tactics.ts). */
+  /** Players who declined a reroll: not asked again until a reroll changes the lead (R59, as in tactics.ts). */
   readonly declined: readonly PlayerId[];
+  /** R59: the last player to reroll; the next asked sits after them. */
+  readonly lastRerolled?: PlayerId;
   readonly ap: PlayerId | null;
   readonly chooser: PlayerId | null;
   readonly map: string | null;
@@ -111,7 +113,10 @@ export function pregameApply(state: PregameState, event: PregameEvent): PregameS
       const rolled = { ...state, rng: advance(state.rng, event.rolls), totals: { ...event.totals } };
       if (event.rerolled === undefined) return rolled;
       const left = { ...state.rerollsLeft, [event.rerolled]: (state.rerollsLeft[event.rerolled] ?? 0) - 1 };
-      return { ...rolled, rerollsLeft: left, prompt: null };
+      // R59: a reroll that changes the lead gives those who declined a fresh chance.
+      const lead = (t: Readonly<Record<PlayerId, number>>) => state.players.reduce((a, b) => ((t[b] ?? 0) > (t[a] ?? 0) ? b : a));
+      const declined = state.totals !== null && lead(state.totals) !== lead(event.totals) ? [] : state.declined;
+      return { ...rolled, rerollsLeft: left, declined, lastRerolled: event.rerolled, prompt: null };
     }
     case 'reroll-declined':
       return { ...state, declined: [...state.declined, event.player], prompt: null };

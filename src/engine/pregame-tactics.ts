@@ -2,8 +2,9 @@
  * The setup tactics check (§2.1, R6): everyone rolls a d20, ties among the highest roll again, and a
  * player who lost may reroll once per point of Warleader, the reroll replacing the roll. Its winner
  * (the AP) picks who chooses the map. The steps are tactics.ts's, in the same order: ties are settled
- * before anyone is asked, the first loser in seating order with rerolls left (and who has not
- * declined) is asked, and a reroll may change the lead and so who is asked next. tactics.ts keeps its
+ * before anyone is asked, the next loser in seat order from the seat after the last to reroll, with
+ * rerolls left and not having declined since the lead last changed, is asked (R59), and a reroll may
+ * change the lead and so who is asked next. tactics.ts keeps its
  * steps inside a frame handler of the match, with nothing exported, so they are mirrored here.
  * Before round 1 nobody is injured, so no total is reduced.
  */
@@ -60,9 +61,12 @@ export function settleSetupCheck(ctx: PregameCtx): void {
     for (const p of tied) totals[p] = ctx.roll();
     ctx.emit({ type: 'tactics-rolled', players: tied, rolls: ctx.rolls(), totals });
   }
-  const { totals, rerollsLeft, declined } = ctx.state;
+  const { totals, rerollsLeft, declined, lastRerolled } = ctx.state;
   const winner = players.reduce((a, b) => (totals![b]! > totals![a]! ? b : a));
-  const asking = players.find((p) => p !== winner && (rerollsLeft[p] ?? 0) > 0 && !declined.includes(p));
+  // R59: in seat order from the seat after the last to reroll.
+  const start = lastRerolled === undefined ? 0 : players.indexOf(lastRerolled) + 1;
+  const seats = [...players.slice(start), ...players.slice(0, start)];
+  const asking = seats.find((p) => p !== winner && (rerollsLeft[p] ?? 0) > 0 && !declined.includes(p));
   if (asking !== undefined) {
     ctx.emit({
       type: 'prompted',

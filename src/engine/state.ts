@@ -281,6 +281,8 @@ export interface FrameFields {
     readonly declined?: readonly PlayerId[];
     readonly asking?: PlayerId;
     readonly answer?: boolean;
+    /** R59: the last player to reroll; the next to be asked sits after them. */
+    readonly after?: PlayerId;
   };
   /** traits.ts: an act trait's gains and effects (`target`: the one unit named). */
   'use-trait': { readonly unit: UnitId; readonly trait: string; readonly target: UnitId | undefined };

@@ -10,12 +10,17 @@ function warleader(state: GameState, player: PlayerId): { unit: string | null; i
   return best === null ? { unit: null, injuries: 0, dice: 0 } : { unit: best.id, injuries: best.injuries.length, dice: diceLeft(state, best) };
 }
 
+/** The player with the highest total (ties are rolled off before this is asked; the first seat else). */
+const leaderOf = (players: readonly PlayerId[], totals: Readonly<Record<PlayerId, number>>): PlayerId =>
+  players.reduce((a, b) => (totals[b]! > totals[a]! ? b : a));
+
 /** R6: everyone rolls; ties roll again; losers may reroll with Warleader dice; the AP orders the round. */
 export const onTactics: Handler<'tactics'> = (ctx, frame, stack) => {
   const players = inPlay(ctx.state);
   const totals: Record<PlayerId, number> = { ...frame.totals };
   const rerolls: Record<PlayerId, number> = { ...frame.rerolls };
-  const declined = [...(frame.declined ?? [])];
+  let declined = [...(frame.declined ?? [])];
+  let after = frame.after;
   const asking = frame.asking;
   const answer = frame.answer;
   const rollFor = (p: PlayerId) => ctx.roll() - warleader(ctx.state, p).injuries;
@@ -30,7 +35,11 @@ export const onTactics: Handler<'tactics'> = (ctx, frame, stack) => {
     if (answer) {
       // The reroll replaces the roll (R6) and spends a die of that Warleader for the round (§4.7).
       rerolls[asking] = rerolls[asking]! - 1;
+      const before = leaderOf(players, totals);
       totals[asking] = rollFor(asking);
+      after = asking;
+      // R59: a new leader gives every other player a fresh chance, those who declined included.
+      if (leaderOf(players, totals) !== before) declined = [];
       const leader = warleader(ctx.state, asking).unit;
       ctx.emit({
         type: 'tactics-rolled',
@@ -49,13 +58,16 @@ export const onTactics: Handler<'tactics'> = (ctx, frame, stack) => {
     for (const p of tied) totals[p] = rollFor(p);
     ctx.emit({ type: 'tactics-rolled', rolls: ctx.rolls(), totals: { ...totals }, winner: null });
   }
-  const winner = players.reduce((a, b) => (totals[b]! > totals[a]! ? b : a));
-  const chooser = players.find((p) => p !== winner && rerolls[p]! > 0 && !declined.includes(p));
+  const winner = leaderOf(players, totals);
+  // R59 (R38, R51): losers are asked in seat order, from the seat after the last to reroll.
+  const start = after === undefined ? 0 : players.indexOf(after) + 1;
+  const seats = [...players.slice(start), ...players.slice(0, start)];
+  const chooser = seats.find((p) => p !== winner && rerolls[p]! > 0 && !declined.includes(p));
   if (chooser !== undefined) {
     return ask(
       ctx,
       stack,
-      { k: 'tactics', totals, rerolls, declined, asking: chooser },
+      { k: 'tactics', totals, rerolls, declined, asking: chooser, ...(after !== undefined ? { after } : {}) },
       {
         kind: 'reroll',
         player: chooser,

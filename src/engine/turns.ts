@@ -83,7 +83,7 @@ export const onStartSteps: Handler<'start-steps'> = (ctx, frame, stack) => {
   const unit = unitOf(ctx.state, frame.unit);
   if (unit.dropped || unit.at === null) return;
   const board = boardOf(ctx.state);
-  // Damaging terrain the unit stands in (R19): nobody scores these wounds (R3).
+  // Damaging terrain the unit stands in (R19): from no unit, so a drop scores as R3 and R66 say.
   if (squaresOf(ctx.state, unit).some((s) => hasTerrain(board, s, T.damaging))) {
     stack.push({ k: 'start-mortal', unit: unit.id });
     stack.push({ k: 'wound', unit: unit.id, wound: 5, woundType: board.damage, source: null, why: 'damaging terrain', from: 'terrain' });

@@ -4,7 +4,8 @@
  * organiser chose.
  */
 import type { ClockTerms } from '../match/record';
-import type { LeagueSettingsPatch, LeagueSettingsRow } from '../store';
+import type { ForfeitScore, LeagueSettingsPatch, LeagueSettingsRow } from '../store';
+import { DEFAULT_FORFEIT_SCORE, FORFEIT_SCORE_WORDS } from './result-kind';
 
 /** What a league fixes for every match in its channel; absent members are the challenge's to choose. */
 export interface LeagueTerms {
@@ -45,6 +46,7 @@ export const SETTING_NAMES: Readonly<Record<keyof LeagueSettingsPatch, string>> 
   remindBeforeHours: 'reminders (hours before the deadline)',
   maxMisses: 'missed deadlines before a forfeit',
   vacationDays: 'vacation days per season',
+  forfeitScore: 'forfeit score',
   maps: 'allowed maps',
   catalogVersion: 'catalog version',
   freeChallenges: 'free challenges',
@@ -56,9 +58,11 @@ export function settingText(key: keyof LeagueSettingsPatch, value: unknown): str
   if (value === null || value === undefined) {
     if (key === 'maps') return 'any map';
     if (key === 'vpTarget') return "the smaller warband's points";
+    if (key === 'forfeitScore') return FORFEIT_SCORE_WORDS[DEFAULT_FORFEIT_SCORE];
     return 'the default';
   }
   if (key === 'organiserRole') return `<@&${String(value)}>`;
+  if (key === 'forfeitScore') return FORFEIT_SCORE_WORDS[value as ForfeitScore];
   if (key === 'freeChallenges') return value ? 'allowed' : 'pairings only';
   if (key === 'turnHours' || key === 'promptHours') return `${String(value)} h`;
   if (key === 'remindBeforeHours') return (value as number[]).map((h) => `${h} h`).join(', ');

@@ -1,6 +1,6 @@
 /**
- * A league's standings as a picture: a title, then one row per player (rank, name, played, won,
- * drawn, lost, forfeits, VP difference, rating), the top rows only, since a phone shows a long
+ * A league's standings as a picture: a title, then one row per player (rank, name, points, played,
+ * won, drawn, lost, forfeits, VP difference, rating) in the order the league ranks them, the top rows only, since a phone shows a long
  * picture too small to read; the rest is in `/league export`. The caller gives plain rows, so the
  * renderer knows nothing of leagues (the league layer makes them, src/league/standings.ts).
  */
@@ -14,6 +14,7 @@ import { encodePng } from './png';
 export interface StandingsPictureRow {
   readonly rank: number;
   readonly name: string;
+  readonly points: number;
   readonly played: number;
   readonly won: number;
   readonly drawn: number;
@@ -26,7 +27,7 @@ export interface StandingsPictureRow {
 /** Rows drawn at most; "and N more" says what was left out. */
 export const STANDINGS_PICTURE_ROWS = 25;
 
-const W = 760;
+const W = 800;
 const PAD = 20;
 const ROW = 30;
 const TITLE = 54;
@@ -35,12 +36,13 @@ const STRIPE = '#ece5d6';
 
 /** Columns after the name: header, right edge, and the text of a row. */
 const COLUMNS: readonly { head: string; right: number; text: (r: StandingsPictureRow) => string }[] = [
-  { head: 'P', right: 398, text: (r) => String(r.played) },
-  { head: 'W', right: 448, text: (r) => String(r.won) },
-  { head: 'D', right: 498, text: (r) => String(r.drawn) },
-  { head: 'L', right: 548, text: (r) => String(r.lost) },
-  { head: 'FF', right: 598, text: (r) => String(r.forfeits) },
-  { head: 'VP ±', right: 668, text: (r) => (r.vpDiff > 0 ? `+${r.vpDiff}` : String(r.vpDiff)) },
+  { head: 'Pts', right: 398, text: (r) => String(r.points) },
+  { head: 'P', right: 446, text: (r) => String(r.played) },
+  { head: 'W', right: 490, text: (r) => String(r.won) },
+  { head: 'D', right: 534, text: (r) => String(r.drawn) },
+  { head: 'L', right: 578, text: (r) => String(r.lost) },
+  { head: 'FF', right: 622, text: (r) => String(r.forfeits) },
+  { head: 'VP ±', right: 700, text: (r) => (r.vpDiff > 0 ? `+${r.vpDiff}` : String(r.vpDiff)) },
   { head: 'Rating', right: W - PAD, text: (r) => r.rating.toFixed(1) },
 ];
 
@@ -87,7 +89,7 @@ export function renderStandings(title: string, rows: readonly StandingsPictureRo
     ctx.textAlign = 'left';
     ctx.fillText(String(r.rank), PAD + 4, y);
     ctx.font = font(18);
-    ctx.fillText(fitted(ctx, r.name, 398 - 40 - PAD - 44), PAD + 44, y);
+    ctx.fillText(fitted(ctx, r.name, 398 - 50 - PAD - 44), PAD + 44, y);
     ctx.textAlign = 'right';
     for (const c of COLUMNS) ctx.fillText(c.text(r), c.right, y);
   });

@@ -12,6 +12,9 @@ import type { Json } from './json';
 
 export const MATCH_STATUSES = ['challenged', 'setup', 'playing', 'over', 'declined', 'cancelled'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
+/** How an outbox row ended (`outbox.outcome`). */
+export const OUTBOX_OUTCOMES = ['delivered', 'fallback', 'skipped', 'given-up'] as const;
+export type OutboxOutcome = (typeof OUTBOX_OUTCOMES)[number];
 /** A match in one of these may still change; the others are final. */
 export const OPEN_STATUSES = ['challenged', 'setup', 'playing'] as const satisfies readonly MatchStatus[];
 
@@ -274,9 +277,35 @@ export const outbox = sqliteTable(
     messageId: text('message_id'),
     /** The last failure; with `done` set, why the row was given up. */
     error: text('error'),
+    /**
+     * How the row ended (null while it waits): `delivered`; `fallback` (delivered another way: the
+     * text without its pictures when the bot may not attach files); `skipped` (nothing to post any
+     * more, such as a prompt the match moved past); `given-up` (with the reason in `error`).
+     */
+    outcome: text('outcome', { enum: OUTBOX_OUTCOMES }),
   },
-  (t) => [index('outbox_pending_idx').on(t.matchId, t.id).where(sql`done_at is null`)],
+  (t) => [
+    index('outbox_pending_idx').on(t.matchId, t.id).where(sql`done_at is null`),
+    // A match's rows, delivered ones too: which of its messages are already recorded (bot/post-lookup.ts).
+    index('outbox_match_idx').on(t.matchId, t.id),
+  ],
 );
+
+/**
+ * A match held still because the bot can no longer post in its thread (deleted, or locked by a
+ * moderator): no deadline runs while the row exists (its pending deadlines are pushed out of reach and
+ * pulled back by the time paused when `/skirmish reopen` gives the match a new thread).
+ */
+export const matchPauses = sqliteTable('match_pauses', {
+  matchId: text('match_id')
+    .primaryKey()
+    .references(() => matches.id, { onDelete: 'cascade' }),
+  since: integer('since_at').notNull(),
+  /** The thread that was lost. */
+  threadId: text('thread_id'),
+  /** Why, in words a player reads after "The match is paused: ". */
+  reason: text('reason').notNull(),
+});
 
 /**
  * Who may run against this database (docs/store.md "One bot per database"). A holder renews its
@@ -306,9 +335,17 @@ export type PairingSystem = (typeof PAIRING_SYSTEMS)[number];
 /** How one player's match went for them. */
 export const OUTCOMES = ['win', 'loss', 'draw', 'forfeit'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
-/** How a result came about: played out, ended by the clock, conceded, or set by an organiser. */
-export const RESULT_WAYS = ['played', 'forfeit', 'conceded', 'awarded'] as const;
+/**
+ * How a result came about (src/league/result-kind.ts says each in words): played out, conceded, set
+ * by an organiser, or forfeited: in setup by the clock, in play by the clock, at a season round's
+ * deadline, or by leaving (removed by an organiser, or left the season). `forfeit` is a forfeit
+ * recorded before its kind was kept.
+ */
+export const RESULT_WAYS = ['played', 'forfeit', 'conceded', 'awarded', 'forfeit-setup', 'forfeit-clock', 'forfeit-deadline', 'forfeit-withdrawn'] as const;
 export type ResultWay = (typeof RESULT_WAYS)[number];
+/** How a forfeit is scored for VP (league setting `forfeit_score`): see src/league/result-kind.ts. */
+export const FORFEIT_SCORES = ['target', 'as-played'] as const;
+export type ForfeitScore = (typeof FORFEIT_SCORES)[number];
 
 /**
  * A league's settings, one row per league channel, made by `/league create`. A null setting means
@@ -334,6 +371,8 @@ export const leagueSettings = sqliteTable('league_settings', {
   remindBeforeHours: text('remind_before_hours', { mode: 'json' }).$type<readonly number[]>(),
   maxMisses: integer('max_misses'),
   vacationDays: integer('vacation_days'),
+  /** How a forfeit counts for VP difference; null: `target` (the forfeiting player loses by the VP target). */
+  forfeitScore: text('forfeit_score', { enum: FORFEIT_SCORES }),
   /** Map ids the league's matches may be played on; null: any map of the server. */
   maps: text('maps', { mode: 'json' }).$type<readonly string[]>(),
   /** The catalog version the league plays with; null: the bot's current one. */

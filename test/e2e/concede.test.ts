@@ -66,8 +66,8 @@ describe('conceding', () => {
       new RegExp(`^🏆 \\*\\*Alice\\*\\* beat \\*\\*Bob\\*\\* \\d+–\\d+ \\(Bob conceded\\): \\d+ rounds? on Mill Crossing, 1 day\\. <#${thread}>$`),
     );
     const closed = world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!;
-    expect(closed.name).toMatch(/^✅ Alice beat Bob \d+–\d+$/);
+    expect(closed.name).toMatch(/^✅ Alice beat Bob \d+–\d+ \(conceded\)$/);
     expect(closed.archived).toBe(true);
     expect(world.errors).toEqual([]);
-  });
+  }, 60_000);
 });

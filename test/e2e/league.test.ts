@@ -115,16 +115,16 @@ describe('a league', () => {
     const picture = out.original!.attachments[0]!;
     expect(picture.filename).toBe('standings.png');
     expect(picture.description).toMatch(
-      /^North\. Rank, player, played, won, drawn, lost, forfeits, VP difference, rating:\n1\. Alice: 1 played, 1 won, 0 drawn, 0 lost, 0 forfeits, VP \+?\d+, rating \d+\.\d\n2\. Bob: 1 played, 0 won/,
+      /^North\. Rank, player, points, played, won, drawn, lost, forfeits, byes, VP difference, rating:\n1\. Alice: 3 points, 1 played, 1 won, 0 drawn, 0 lost, 0 forfeits, 0 byes, VP \+?\d+, rating \d+\.\d\n2\. Bob: 0 points, 1 played, 0 won/,
     );
     const refused = await world.run({ user: 'bob', name: 'league standings', options: { pin: true } });
     expect(answerText(refused)).toMatch(/Only the league's organisers may do that/);
     await world.run({ user: 'alice', name: 'league standings', options: { pin: true } });
     const pinned = world.messages(channel).find((m) => m.content.startsWith('📌 Standings'))!;
-    expect(pinned.attachments[0]!.description).toMatch(/1\. Alice: 1 played/);
+    expect(pinned.attachments[0]!.description).toMatch(/1\. Alice: 3 points, 1 played/);
     await playToConcession('alice');
     const edited = world.fake.message(pinned.id)!;
-    expect(edited.attachments[0]!.description).toMatch(/Alice: 2 played, 1 won, 0 drawn, 1 lost/);
+    expect(edited.attachments[0]!.description).toMatch(/Alice: 3 points, 2 played, 1 won, 0 drawn, 1 lost/);
     expect(world.messages(channel).filter((m) => m.content.startsWith('📌 Standings'))).toHaveLength(1);
     expect(world.errors).toEqual([]);
   });
@@ -175,7 +175,7 @@ describe('a league', () => {
     const { ratingDrift } = await import('../../src/league/ratings');
     expect(await ratingDrift(world.store, channel)).toEqual([]);
     const pinned = world.messages(channel).find((m) => m.content.startsWith('📌 Standings'))!;
-    expect(world.fake.message(pinned.id)!.attachments[0]!.description).toMatch(/Alice: 2 played, 2 won/);
+    expect(world.fake.message(pinned.id)!.attachments[0]!.description).toMatch(/Alice: 6 points, 2 played, 2 won/);
   });
 
   it("lets an organiser extend a match's deadlines and remove a player, whose open match is forfeited", async () => {
@@ -191,8 +191,12 @@ describe('a league', () => {
     const ended = (await world.store.matches.get(row.id))!;
     expect(ended.status).toBe('over');
     const result = (await world.store.results.forMatch(row.id))!;
-    expect(result.way).toBe('forfeit');
+    expect(result.way).toBe('forfeit-withdrawn');
     expect(result.players.map((p) => p.outcome)).toEqual(['win', 'forfeit']);
+    // A forfeit is told as one, never as a concession, and shows no score it never had.
+    expect(posts().find((c) => c.includes('by forfeit'))).toMatch(
+      /^🏆 \*\*Alice\*\* beat \*\*Bob\*\* by forfeit: Bob forfeited: they left the league or its season \(counted \d+–0\): /,
+    );
     expect(posts().some((c) => c.includes('removed **Bob** from the league: left the server. They forfeit 1 open match.'))).toBe(true);
   });
 
@@ -201,7 +205,9 @@ describe('a league', () => {
     const files = out.original!.attachments;
     expect(files.map((f) => f.filename)).toEqual(['north.csv', 'north.json']);
     const csv = world.fake.attachment(files[0]!.url)!.toString('utf8');
-    expect(csv.split('\n')[0]).toBe('result,match,way,ended_at,rounds,duration_hours,player,name,outcome,place,warband,vp_for,vp_against,overturned,reason');
+    expect(csv.split('\n')[0]).toBe(
+      'result,match,round,table,way,ended_at,rounds,duration_hours,player,name,outcome,place,warband,vp_for,vp_against,overturned,reason',
+    );
     expect(csv).toMatch(/,conceded,.*,yes,Bob fielded an illegal warband/);
     const json = JSON.parse(world.fake.attachment(files[1]!.url)!.toString('utf8'));
     expect(json.league.name).toBe('North');
@@ -219,7 +225,8 @@ describe('a league', () => {
     const row = (await world.store.matches.byThread(thread))!;
     for (let i = 0; i < 10 && (await world.store.matches.get(row.id))!.status !== 'over'; i++) await world.advance(25);
     const result = (await world.store.results.forMatch(row.id))!;
-    expect(result.way).toBe('forfeit');
+    // The no-show forfeits in setup: recorded as such, and losing by the VP target.
+    expect(result.way).toBe('forfeit-setup');
     const quitter = result.players.find((p) => p.outcome === 'forfeit')!;
     expect(result.players.find((p) => p.player !== quitter.player)!.outcome).toBe('win');
     const name = world.fake.user(quitter.player)!.username;

@@ -106,6 +106,25 @@ export const goldenCases: readonly GoldenCase[] = [
     },
   },
   {
+    name: 'phone-focus-melee',
+    shows:
+      'the melee close-up scaled to 400 px wide as a phone shows it: the unit strip under it gives each unit in it its label in its colour, name, Vigor, injuries and statuses at 11 px or more, and the coordinates read too',
+    render: () => {
+      const t = meleeTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return atPhoneWidth(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
+    name: 'phone-focus-24x24',
+    shows: 'the close-up of a turn on Burning Village (24×24) at 400 px wide, with its unit strip: wounds and Vigor that the tokens cannot show at this size',
+    render: () => {
+      const t = crowdTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return atPhoneWidth(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
     name: 'key-mill-crossing',
     shows:
       'the key posted once with the opening map: a token drawn large with its parts named, the active-unit corners, faded, player shapes, the terrain on Mill Crossing, every status, the marks of a last turn and the numbered-tag badge',
@@ -151,15 +170,16 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'league-standings',
     shows:
-      'a league table: title, header P W D L FF VP ± Rating, striped rows, two players level sharing rank 2, a long name cut with an ellipsis, a negative VP difference and rating, and the "…and N more" line under 25 rows',
+      'a league table: title, header Pts P W D L FF VP ± Rating (ranked by points), striped rows, two players level sharing rank 2, a long name cut with an ellipsis, a negative VP difference and rating, and the "…and N more" line under 25 rows',
     render: () =>
       renderStandings('North Marches · season 2', [
-        { rank: 1, name: 'Alice', played: 5, won: 4, drawn: 1, lost: 0, forfeits: 0, vpDiff: 112, rating: 9.4 },
-        { rank: 2, name: 'Bob', played: 5, won: 3, drawn: 0, lost: 2, forfeits: 0, vpDiff: 20, rating: 5.1 },
-        { rank: 2, name: 'Carol', played: 5, won: 3, drawn: 0, lost: 2, forfeits: 0, vpDiff: 20, rating: 5.1 },
+        { rank: 1, name: 'Alice', points: 13, played: 5, won: 4, drawn: 1, lost: 0, forfeits: 0, vpDiff: 112, rating: 9.4 },
+        { rank: 2, name: 'Bob', points: 9, played: 5, won: 3, drawn: 0, lost: 2, forfeits: 0, vpDiff: 20, rating: 5.1 },
+        { rank: 2, name: 'Carol', points: 9, played: 5, won: 3, drawn: 0, lost: 2, forfeits: 0, vpDiff: 20, rating: 5.1 },
         {
           rank: 4,
           name: 'Dave the Unreasonably Long-Named Warlord of the Northern Reaches',
+          points: 4,
           played: 5,
           won: 1,
           drawn: 1,
@@ -171,6 +191,7 @@ export const goldenCases: readonly GoldenCase[] = [
         ...Array.from({ length: 24 }, (_, i) => ({
           rank: 5 + i,
           name: `Player ${5 + i}`,
+          points: 0,
           played: 4,
           won: 0,
           drawn: 0,
