@@ -233,10 +233,10 @@ describe('the /map handler', () => {
 
   it('shows a map, and suggests the right id for a typo before deferring', async () => {
     const i = fakeInteraction(null, null);
-    await run(i, 'show', { id: 'barrow-hill', share: true });
+    await run(i, 'show', { map: 'barrow-hill', share: true });
     expect(i.sent.map((s) => s.kind)).toEqual(['defer', 'edit']);
     expect(i.sent[0]!.payload).toEqual({});
-    await expect(run(fakeInteraction('g1', null), 'show', { id: 'barow-hill' })).rejects.toMatchObject({
+    await expect(run(fakeInteraction('g1', null), 'show', { map: 'barow-hill' })).rejects.toMatchObject({
       code: 'unknown-map',
       message: expect.stringContaining('did you mean "barrow-hill"'),
     });
