@@ -175,4 +175,24 @@ describe('posts Discord refuses', () => {
     );
     expect((await world.store.matches.get(match.id))!.status).toBe('over');
   }, 30_000);
+
+  it("a league's own post refused in its channel: the server owner is told once", async () => {
+    const north = world.fake.addChannel('north');
+    await world.run({ user: 'alice', channel: north.id, name: 'league create', options: { name: 'North' } });
+    world.fake.setBotPermissions(north.id, { deny: ['SendMessages'] });
+    try {
+      const before = dmsTo('alice').length;
+      await world.run({ user: 'alice', channel: north.id, name: 'league', group: 'settings', subcommand: 'points', options: { points: 60 } });
+      await world.run({ user: 'alice', channel: north.id, name: 'league', group: 'settings', subcommand: 'points', options: { points: 70 } });
+      await world.bot.idle();
+      const told = dmsTo('alice')
+        .slice(before)
+        .filter((m) => m.content.includes('could not post in'));
+      expect(told.map((m) => m.content)).toEqual([
+        expect.stringMatching(new RegExp(`The league \\*\\*North\\*\\* could not post in <#${north.id}>, because the bot lost its permission to post there`)),
+      ]);
+    } finally {
+      world.fake.setBotPermissions(north.id, {});
+    }
+  }, 30_000);
 });
