@@ -20,13 +20,15 @@
  * Glamyred unit that passes its roll is neither Compromised nor kept from replying; and by R57: a
  * flyer whose forced movement ends over a pit is caught and lands beside it, where it used to back
  * up short of the pit. R59 moved it by a field alone: a reroll prompt's saved tactics frame names the
- * last player to reroll (with it left out, the hash is the one before).
+ * last player to reroll (with it left out, the hash is the one before); then by R42's default recoil:
+ * the straightest of the farthest end squares its points reach, where it went straight away and
+ * stopped at the first step it could not take or pay (self-play runs without the recoil prompt).
  */
 import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: '39b95597e34b8aa33c977cfe3eff3c784d1851ecc99bce7f844510e5e175c769',
+  selfPlay: '9169e28918e8f9b8a176412107ea23d2d023e7c711c189720fb6e53f3ae689cd',
   queries: '6fedfeac46a7b0d9a775563b0a674d9099575ef24f09a1a87731222a68421b31',
 };
 
