@@ -9,7 +9,9 @@ import { createHash } from 'node:crypto';
 import { DiscordAPIError, type Client } from 'discord.js';
 import { renderLeaguePost } from '../commands/league-posts';
 import { messageOf } from '../commands/thread';
+import { shown } from '../discord/text';
 import { onShard, type LeaguePostRow, type ShardScope, type Store } from '../store';
+import { classify } from './post-refusals';
 
 const MAX_ATTEMPTS = 12;
 const backoffMs = (attempts: number) => Math.min(1000 * 2 ** attempts, 300_000);
@@ -29,6 +31,8 @@ export class LeaguePostWorker {
   #again = false;
   #timer: NodeJS.Timeout | null = null;
   #running = false;
+  /** Leagues whose owner was told this process that their channel is lost (post-refusals.ts). */
+  readonly #told = new Set<string>();
 
   /** This process's shard: it delivers the posts of leagues whose guild is on it (store/shard.ts). */
   readonly #shard: ShardScope | undefined;
@@ -118,6 +122,7 @@ export class LeaguePostWorker {
       if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
         this.#log(`gave up a post for league ${row.leagueId} (league post ${row.id})`, error);
         await this.#store.leaguePosts.dropped(row.id, describe(error));
+        await this.#tellOwner(row, error);
         return true;
       }
       const due = this.#now() + backoffMs(row.attempts);
@@ -126,6 +131,24 @@ export class LeaguePostWorker {
       this.#wake(due);
       return false;
     }
+  }
+
+  /**
+   * A league post refused because the bot lost its channel (deleted, out of sight, no permission to
+   * post): the server's owner is told by DM, once per league while this process runs, which channel
+   * and why. Best effort: the post itself is given up either way, and a DM refused is only logged.
+   */
+  async #tellOwner(row: LeaguePostRow, error: unknown): Promise<void> {
+    const refusal = classify(error, false);
+    if (refusal.kind !== 'channel-lost' || this.#told.has(row.leagueId)) return;
+    const league = await this.#store.leagues.get(row.leagueId);
+    const owner = league ? this.#client.guilds.cache.get(league.guildId)?.ownerId : undefined;
+    if (!owner) return;
+    this.#told.add(row.leagueId);
+    const content = `⚠️ The league **${shown(league!.name)}** could not post in <#${row.channelId}>, because ${refusal.why}. Its results and standings are recorded; give the bot access to that channel so its posts appear there again.`;
+    await this.#client.users
+      .send(owner, { content, allowedMentions: { parse: [] }, nonce: leagueNonceOf({ leagueId: `told:${row.leagueId}`, id: row.id }), enforceNonce: true })
+      .catch((e: unknown) => this.#log(`could not tell the owner of league ${row.leagueId} that its channel is lost`, e));
   }
 
   async #send(row: LeaguePostRow): Promise<void> {

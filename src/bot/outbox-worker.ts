@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DiscordAPIError, type Client } from 'discord.js';
+import type { Client, Message, MessageCreateOptions, SendableChannels } from 'discord.js';
 import type { Log, LogContext, OutboxControl } from '../commands/app';
 import type { PostBody } from '../commands/post-body';
 import { renderBody, type Renderer } from '../commands/post-render';
@@ -18,8 +18,13 @@ import { messageOf } from '../commands/thread';
 import { clip } from '../discord/text';
 import { isDown, onShard, type OutboxRow, type ShardScope, type Store } from '../store';
 import { settleLeagueResult } from '../commands/league-result-post';
+import { noticeNoFiles, pauseForLostThread, tellLeagueChannelLost } from '../commands/post-trouble';
+import type { Rendered } from '../commands/post-render';
+import type { OutboxOutcome } from '../store';
 import { interactionReply } from './interaction-reply';
 import { LeaguePostWorker } from './league-post-worker';
+import { findOwnPost, findPromptPost } from './post-lookup';
+import { classify, withoutFiles } from './post-refusals';
 
 export interface OutboxWorkerOptions {
   readonly store: Store;
@@ -30,6 +35,8 @@ export interface OutboxWorkerOptions {
   /** Draws the pictures (the render pool); without it they are drawn on this thread. */
   readonly renderer?: Renderer;
   readonly now?: () => number;
+  /** The game clock deadlines run on (`App.now`): a paused match's time is counted on it. Default `now`. */
+  readonly gameClock?: () => number;
   /**
    * A sharded bot's shard: only posts of matches of its own guilds are delivered here; each other
    * shard delivers its own, so a match's posts still go out once and in order (store/shard.ts).
@@ -54,15 +61,6 @@ export const outagePauseMs = (failures: number) => Math.min(1000 * 2 ** Math.max
 /** Also look for due rows this often, in case a row was written without a kick (another tool). */
 const POLL_MS = 30_000;
 
-/**
- * Discord errors that a retry cannot fix: the channel or message is gone, the bot lost access, or the
- * request itself is wrong. Rate limits (429) and server errors (5xx) are worth another try.
- */
-function permanent(error: unknown): boolean {
-  if (error instanceof Undeliverable) return true;
-  return error instanceof DiscordAPIError && error.status >= 400 && error.status < 500 && error.status !== 429;
-}
-
 /** The row's channel is not one the bot can post in (gone, or not a text channel). */
 class Undeliverable extends Error {
   override name = 'Undeliverable';
@@ -80,6 +78,7 @@ export class OutboxWorker implements OutboxControl {
   readonly #concurrency: number;
   readonly #renderer: Renderer | undefined;
   readonly #now: () => number;
+  readonly #gameClock: () => number;
   readonly #observe: OutboxWorkerOptions['observe'];
   readonly #onLeagueResult: OutboxWorkerOptions['onLeagueResult'];
   readonly #shard: ShardScope | undefined;
@@ -97,6 +96,11 @@ export class OutboxWorker implements OutboxControl {
   #wakeAt = Infinity;
   #poll: NodeJS.Timeout | null = null;
   #running = false;
+  /**
+   * When this worker started: a row written before then may have reached Discord in a try the last
+   * process never heard back from, so it is looked for before it is sent again (post-lookup.ts).
+   */
+  #startedAt = Infinity;
   /** Database failures in a row (the database down); the next success sets it back to 0. */
   #outage = 0;
   /** A league's own posts (settings changes, standings) go through their own lanes (league-post-worker.ts). */
@@ -109,6 +113,7 @@ export class OutboxWorker implements OutboxControl {
     this.#concurrency = options.concurrency ?? 8;
     this.#renderer = options.renderer;
     this.#now = options.now ?? Date.now;
+    this.#gameClock = options.gameClock ?? this.#now;
     this.#observe = options.observe;
     this.#shard = options.shard;
     this.#onLeagueResult = options.onLeagueResult;
@@ -122,6 +127,7 @@ export class OutboxWorker implements OutboxControl {
   /** Starts delivering: first whatever was left waiting when the bot last stopped. */
   async start(): Promise<void> {
     this.#running = true;
+    this.#startedAt = this.#now();
     this.#poll = setInterval(() => {
       this.#pass();
       this.#leagues.kick();
@@ -316,7 +322,12 @@ export class OutboxWorker implements OutboxControl {
     } catch (error) {
       // The database is down: the post did not fail, so it is not a try; the whole worker waits (#pauseAfter).
       if (isDown(error)) throw error;
-      if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
+      const refusal = error instanceof Undeliverable ? ({ kind: 'refused' } as const) : classify(error, false);
+      if (refusal.kind === 'channel-lost' || refusal.kind === 'archived') {
+        await this.#channelLost(row, refusal.kind === 'archived' ? 'it is archived, and not by the bot' : refusal.why, error);
+        return true;
+      }
+      if (refusal.kind !== 'later' || row.attempts + 1 >= MAX_ATTEMPTS) {
         this.#log(`gave up a post for match ${row.matchId} (outbox row ${row.id})`, error, { ...(await this.#about(row.matchId)), outboxRow: row.id });
         await this.#store.outbox.dropped(row.id, describe(error));
         return true;
@@ -330,6 +341,36 @@ export class OutboxWorker implements OutboxControl {
       this.#wake(due);
       return false;
     }
+  }
+
+  /**
+   * The row's channel no longer takes the bot's posts (deleted, locked, out of sight). A league result
+   * tells the server's owner; a post for a match's thread pauses the match and tells its players; a
+   * DM is given up. The row is given up with the reason, in the same transaction.
+   */
+  async #channelLost(row: OutboxRow, why: string, error: unknown): Promise<void> {
+    this.#log(`gave up a post for match ${row.matchId}: its channel is lost (outbox row ${row.id})`, error, {
+      ...(await this.#about(row.matchId)),
+      outboxRow: row.id,
+    });
+    const body = row.body as PostBody;
+    const match = await this.#store.matches.get(row.matchId);
+    await this.#store.transaction(async () => {
+      if (body.kind === 'league-result') await tellLeagueChannelLost(this.#store, row.matchId, why, this.#ownerOf(match?.guildId));
+      else if (body.kind !== 'dm') await pauseForLostThread(this.#store, row.matchId, why, this.#gameClock());
+      await this.#store.outbox.dropped(row.id, `${describe(error)} (the channel is lost: ${why})`);
+    });
+    this.kick(row.matchId);
+  }
+
+  /** Who is told when a server's channels refuse the bot: the server's owner (null when the guild is not in this process's cache). */
+  #ownerOf(guildId: string | undefined): string | null {
+    return (guildId && this.#client.guilds.cache.get(guildId)?.ownerId) || null;
+  }
+
+  /** Whether an earlier try of this row may have reached Discord unheard: written before this process started, or tried before. */
+  #mayBeOnDiscord(row: OutboxRow): boolean {
+    return row.created < this.#startedAt || row.attempts > 0;
   }
 
   async #send(row: OutboxRow): Promise<void> {
@@ -346,19 +387,13 @@ export class OutboxWorker implements OutboxControl {
     const drawing = performance.now();
     const rendered = await renderBody(store, row.matchId, body, this.#renderer);
     this.#observe?.render(body.kind, (performance.now() - drawing) / 1000);
-    if (rendered.to === 'skip') return store.outbox.dropped(row.id, rendered.reason);
+    if (rendered.to === 'skip') return this.#skip(row, rendered.reason);
     if (rendered.to === 'thread') return this.#closeThread(row, rendered.name, rendered.archive);
     const channelId = rendered.to === 'create' ? (rendered.channel ?? row.channelId) : row.channelId;
     const channel = rendered.to === 'create' && rendered.dm ? await this.#client.users.createDM(rendered.dm) : await this.#client.channels.fetch(channelId);
     if (!channel?.isSendable()) throw new Undeliverable(`channel ${channelId} is not one the bot can post in`);
-    if (rendered.to === 'edit') {
-      const message = await channel.messages.fetch(rendered.messageId);
-      const first = rendered.lines[0] ?? '';
-      const content = message.content.includes(first) ? message.content : clip([message.content, ...rendered.lines].join('\n'), 'content');
-      if (content !== message.content || message.components.length > 0) await message.edit({ content, components: [], allowedMentions: { parse: [] } });
-      return store.outbox.delivered(row.id, message.id);
-    }
-    const message = await channel.send({ ...messageOf(rendered.post), nonce: nonceOf(row), enforceNonce: true });
+    if (rendered.to === 'edit') return this.#edit(row, channel, rendered);
+    const { message, outcome } = await this.#create(row, channel, rendered);
     await store.transaction(async () => {
       const prompt = rendered.prompt;
       if (prompt) {
@@ -376,8 +411,113 @@ export class OutboxWorker implements OutboxControl {
           await store.outbox.add((await retirements(store, now)).map((b) => ({ matchId: row.matchId, channelId: row.channelId, body: b })));
         }
       }
-      await store.outbox.delivered(row.id, message.id);
+      if (outcome === 'fallback' && !rendered.dm)
+        await noticeNoFiles(store, row.matchId, channelId, this.#ownerOf((await store.matches.get(row.matchId))?.guildId));
+      await store.outbox.delivered(row.id, message.id, outcome);
     });
+  }
+
+  /**
+   * Nothing to post any more. A prompt the match moved past while an earlier try was unheard may still
+   * be on Discord with live buttons: found, its buttons come off, so no unrecorded copy stays clickable.
+   */
+  async #skip(row: OutboxRow, reason: string): Promise<void> {
+    const body = row.body as PostBody;
+    if (body.kind === 'prompt' && this.#mayBeOnDiscord(row) && this.#client.user) {
+      const channel = await this.#client.channels.fetch(row.channelId).catch(() => null);
+      if (channel?.isSendable()) {
+        const taken = new Set(await this.#store.outbox.recorded(row.matchId, row.id));
+        const copy = await findPromptPost(channel, this.#client.user.id, row.matchId, body.seq, row.created, taken);
+        if (copy && copy.components.length > 0) {
+          await this.#withThreadOpen(channel, () =>
+            copy.edit({ content: clip(`${copy.content}\n-# This prompt has passed.`, 'content'), components: [], allowedMentions: { parse: [] } }),
+          );
+        }
+      }
+    }
+    return this.#store.outbox.dropped(row.id, reason, 'skipped');
+  }
+
+  /** An edit of one of the bot's messages: only what is not there yet (a repeat changes nothing). */
+  async #edit(row: OutboxRow, channel: SendableChannels, rendered: Extract<Rendered, { to: 'edit' }>): Promise<void> {
+    const message = await channel.messages.fetch(rendered.messageId);
+    const first = rendered.lines[0] ?? '';
+    const content = message.content.includes(first) ? message.content : clip([message.content, ...rendered.lines].join('\n'), 'content');
+    if (content !== message.content || message.components.length > 0) {
+      await this.#withThreadOpen(channel, () => message.edit({ content, components: [], allowedMentions: { parse: [] } }));
+    }
+    return this.#store.outbox.delivered(row.id, message.id);
+  }
+
+  /**
+   * A new message for the row: the one an unheard earlier try made if Discord has it (found by its
+   * marks, past Discord's nonce memory), else sent now with the row's nonce. Refusals it can mend are
+   * mended here: an archived thread of the bot's own is unarchived and the post sent again; files the
+   * bot may not attach go as text with their alt text (a `fallback`); a DM the user does not allow goes
+   * in the row's `elseIn` channel with a ping (a `fallback`).
+   */
+  async #create(
+    row: OutboxRow,
+    channel: SendableChannels,
+    rendered: Extract<Rendered, { to: 'create' }>,
+  ): Promise<{ message: Message; outcome: Extract<OutboxOutcome, 'delivered' | 'fallback'> }> {
+    const options: MessageCreateOptions = { ...messageOf(rendered.post), nonce: nonceOf(row), enforceNonce: true };
+    const botId = this.#client.user?.id;
+    if (botId && this.#mayBeOnDiscord(row)) {
+      const taken = new Set(await this.#store.outbox.recorded(row.matchId, row.id));
+      const earlier = await findOwnPost(channel, botId, options, row.created, taken);
+      if (earlier) return { message: earlier, outcome: 'delivered' };
+      const text = rendered.post.files?.length ? await findOwnPost(channel, botId, this.#textOnly(rendered, options), row.created, taken) : null;
+      if (text) return { message: text, outcome: 'fallback' };
+    }
+    try {
+      return { message: await this.#withThreadOpen<Message>(channel, () => channel.send(options)), outcome: 'delivered' };
+    } catch (error) {
+      const refusal = classify(error, (rendered.post.files?.length ?? 0) > 0);
+      if (refusal.kind === 'no-files')
+        return { message: await this.#withThreadOpen<Message>(channel, () => channel.send(this.#textOnly(rendered, options))), outcome: 'fallback' };
+      if (refusal.kind === 'closed-dms' && rendered.elseIn && rendered.dm)
+        return { message: await this.#elsewhere(rendered.elseIn, rendered.dm, options), outcome: 'fallback' };
+      throw error;
+    }
+  }
+
+  /** The post without its files: its text, and each picture's alt text in its place. */
+  #textOnly(rendered: Extract<Rendered, { to: 'create' }>, options: MessageCreateOptions): MessageCreateOptions {
+    const { files: _files, ...rest } = options;
+    return {
+      ...rest,
+      content: clip(
+        withoutFiles(
+          rendered.post.content,
+          (rendered.post.files ?? []).map((f) => f.alt ?? ''),
+        ),
+        'content',
+      ),
+    };
+  }
+
+  /** A DM the user does not allow, posted in a channel instead, pinging them. */
+  async #elsewhere(channelId: string, user: string, options: MessageCreateOptions): Promise<Message> {
+    const channel = await this.#client.channels.fetch(channelId);
+    if (!channel?.isSendable()) throw new Undeliverable(`channel ${channelId} is not one the bot can post in`);
+    return this.#withThreadOpen<Message>(channel, () =>
+      channel.send({ ...options, content: clip(`<@${user}> ${options.content ?? ''}`, 'content'), allowedMentions: { users: [user], parse: [] } }),
+    );
+  }
+
+  /**
+   * Runs a post or edit; when Discord refuses it because the thread is archived and the thread is the
+   * bot's own, unarchives it and runs it once more. A thread someone else archived is left as it is.
+   */
+  async #withThreadOpen<T>(channel: SendableChannels, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      if (classify(error, false).kind !== 'archived' || !channel.isThread() || channel.ownerId !== this.#client.user?.id) throw error;
+      await channel.setArchived(false, 'A match post is due in this thread');
+      return send();
+    }
   }
 
   /**
@@ -387,6 +527,8 @@ export class OutboxWorker implements OutboxControl {
   async #closeThread(row: OutboxRow, name: string, archive: boolean): Promise<void> {
     const thread = await this.#client.channels.fetch(row.channelId, { force: true });
     if (!thread?.isThread()) throw new Undeliverable(`channel ${row.channelId} is not a thread`);
+    // An archived thread takes no new name (50083): reopened first, archived again below.
+    if (thread.name !== name && thread.archived && thread.ownerId === this.#client.user?.id) await thread.setArchived(false, 'The match is over');
     if (thread.name !== name) await thread.setName(name, 'The match is over');
     if (archive && !thread.archived) await thread.setArchived(true, 'The match is over');
     await this.#store.outbox.delivered(row.id, null);

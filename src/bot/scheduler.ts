@@ -15,6 +15,7 @@ import { outagePauseMs } from './outbox-worker';
 import { handleDeadline, type Handled } from '../commands/deadline-actions';
 import { planWaits } from '../commands/deadline-plan';
 import { inTransaction } from '../commands/table';
+import { openPendingThreads } from '../commands/match-thread';
 
 export interface SchedulerOptions {
   /** How often to look for due deadlines (default 10 s). */
@@ -188,6 +189,9 @@ export class Scheduler {
       }
       if (due.length < this.#batch || this.#stopped) break;
     }
+    // Matches saved before their thread was made (a crash, Discord failing or refusing): their threads,
+    // each try after a growing pause (match-thread.ts). Before the seasons, which then begin their setup.
+    if (!this.#stopped) await openPendingThreads(app).catch((error: unknown) => app.log('could not open pending match threads', error));
     // League seasons move by the clock too: sign-ups closing, round deadlines (season-runner.ts).
     if (!this.#stopped && app.seasons) await app.seasons.run();
     return { claimed, handled };

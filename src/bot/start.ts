@@ -95,6 +95,16 @@ function databaseProblem(error: unknown): string {
   return 'the database answered with an error';
 }
 
+/**
+ * The driver's own words for a failure, on one line: drizzle's wrapper says "Failed query:" and then the
+ * whole statement (a migration's is many lines), so its cause, the database's answer, is what helps.
+ */
+function firstLine(error: unknown): string {
+  let e = error;
+  while (e instanceof Error && e.message.startsWith('Failed query:') && e.cause instanceof Error) e = e.cause;
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0]!.trim();
+}
+
 async function openDatabase(path: string, url: string | undefined, log: Log): Promise<Store> {
   try {
     // DATABASE_URL=postgres://… selects PostgreSQL (docs/store.md "Two backends"); otherwise the SQLite file.
@@ -108,7 +118,7 @@ async function openDatabase(path: string, url: string | undefined, log: Log): Pr
     return openStore(path, { busyMs: 50 });
   } catch (error) {
     const where = isPostgresUrl(url) ? 'The PostgreSQL database' : `The database at ${path}`;
-    throw new StartupError(`${where} could not be opened or brought up to date: ${error instanceof Error ? error.message : String(error)}`);
+    throw new StartupError(`${where} could not be opened or brought up to date: ${firstLine(error)}`);
   }
 }
 
@@ -118,7 +128,9 @@ async function login(client: Client, token: string): Promise<void> {
     await client.login(token);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === 'TokenInvalid' || code === 'TokenMissing') {
+    // REST refused the token (TokenInvalid), or the gateway closed with 4004 at identify, which
+    // @discordjs/ws rejects with a plain "Authentication failed" (a token reset after the REST call).
+    if (code === 'TokenInvalid' || code === 'TokenMissing' || (error instanceof Error && error.message === 'Authentication failed')) {
       throw new StartupError(
         'Discord refused DISCORD_TOKEN. Copy the token again from your application\'s Bot page ("Reset Token"), and check it has no quotes or spaces.',
       );
@@ -185,6 +197,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     store,
     client,
     log,
+    gameClock: options.now ?? Date.now,
     ...(renderPool ? { renderer: renderPool } : {}),
     ...(shard ? { shard } : {}),
     observe: {

@@ -35,9 +35,35 @@ function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteractio
   return ('label' in button ? button.label : null) ?? '?';
 }
 
+/** The custom ids of a message's buttons and menus, in action rows or any other container. */
+function customIdsOf(components: readonly unknown[]): string[] {
+  const ids: string[] = [];
+  const walk = (c: unknown): void => {
+    if (typeof c !== 'object' || c === null) return;
+    if ('custom_id' in c && typeof c.custom_id === 'string') ids.push(c.custom_id);
+    if ('components' in c && Array.isArray(c.components)) for (const inner of c.components) walk(inner);
+    if ('accessory' in c) walk(c.accessory);
+  };
+  for (const c of components) walk(c);
+  return ids;
+}
+
+/**
+ * Every click is checked against the message it came from: its id must be one of that message's own
+ * components, as the payload shows them. A modified client can send any id on any message it sees
+ * (the concede button's "no" on a public prompt, a log page on a turn post), and the handlers below
+ * update the clicked message; so an id that is not the message's changes nothing. Who may press each
+ * button is then checked by its handler: the prompt's owner, a player of the match, a named opponent.
+ */
+function checkOwnComponent(interaction: ButtonInteraction | StringSelectMenuInteraction): void {
+  const own = customIdsOf(interaction.message.components.map((c) => c.toJSON()));
+  if (!own.includes(interaction.customId)) refuse('not-on-message', 'That button does not belong to this message, so nothing was changed.');
+}
+
 export async function handleComponent(interaction: ButtonInteraction | StringSelectMenuInteraction, app: App): Promise<void> {
   const id = parseComponentId(interaction.customId);
   if (!id) refuse('unknown-component', 'That button is from an older version of the bot and no longer works.');
+  checkOwnComponent(interaction);
   // Replay steps change nothing and belong to no prompt.
   if (id.action === 'replay' && interaction.isButton()) return replayButton(interaction, app, id);
   // A /games catch-up button: the digest of its match, privately.

@@ -48,10 +48,17 @@ export interface GameLine {
 export async function gameLines(app: App, user: string): Promise<GameLine[]> {
   const rows = await app.store.matches.forPlayer(user, { status: OPEN_STATUSES });
   const pending = await app.store.deadlines.pendingOf(rows.map((r) => r.id));
+  const paused = new Map((await app.store.pauses.among(rows.map((r) => r.id))).map((p) => [p.matchId, p]));
   const byMatch = new Map<string, DeadlineRow[]>();
   for (const d of pending) byMatch.set(d.matchId, [...(byMatch.get(d.matchId) ?? []), d]);
   const lines = await Promise.all(
     rows.map(async (row): Promise<GameLine> => {
+      const pause = paused.get(row.id);
+      if (pause) {
+        // Nothing runs on a paused match's clock, so it is nobody's move until it is reopened.
+        const where = `Run \`/skirmish reopen\` in <#${row.channelId}> to carry on.`;
+        return { row, mine: false, due: null, text: `⏸ **${await titleOf(app, row)}** is paused: the bot lost its thread (${pause.reason}). ${where}` };
+      }
       const waits = waitsOf(row);
       const mine = waits.some((w) => w.player === user);
       const wait = waits.find((w) => w.player === user) ?? waits[0];

@@ -7,6 +7,7 @@
 import { type APIApplicationCommandOption, ApplicationCommandOptionType as T, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { plannedRounds } from '../league/season-plan';
 import type { SeasonRow } from '../store/rows';
+import { threadTrouble } from './match-thread';
 import type { App } from './app';
 import { discordTime, HOUR } from './clock-terms';
 import { forfeitWith } from './deadline-actions';
@@ -209,6 +210,10 @@ async function pairingState(app: App, matchId: string | null, bye: boolean): Pro
   if (!matchId) return 'being opened';
   const row = await app.store.matches.get(matchId);
   if (!row) return 'gone';
+  if (!row.threadId && row.status === 'challenged') {
+    const trouble = threadTrouble(app, row.id);
+    return trouble ? `waiting for its thread (${trouble.tries} ${trouble.tries === 1 ? 'try' : 'tries'}): ${trouble.reason}` : 'being opened';
+  }
   const thread = row.threadId ? ` <#${row.threadId}>` : '';
   if (row.status === 'over') {
     const names = matchRecord(row).setup?.names ?? {};

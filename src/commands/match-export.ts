@@ -37,6 +37,14 @@ export interface Verdict {
   readonly lines: readonly string[];
 }
 
+/**
+ * What a passing check still cannot show (docs/dice.md "Limits"): the bot learns the last accept's id,
+ * and with its secret the seed, before it records that accept, so modified code could refuse accepts
+ * until the dice suit it. Said with every verdict that passes, so nobody takes the proof for more.
+ */
+export const LAST_ACCEPT_LIMIT =
+  'ℹ️ What this cannot show: the bot saw the last accept before it recorded it, so a bot running modified code could have refused that accept (claiming the table was busy, say) and waited for another, with a new id and so new dice, until they suited it. A last accept that had to be repeated is the sign to look for (docs/dice.md, "Limits").';
+
 export function verifyExport(doc: MatchExport): Verdict {
   if (doc.status !== 'over') return { ok: false, lines: ['The match is not over yet: its dice stay secret until the end, so they cannot be checked now.'] };
   if (!doc.dice)
@@ -75,6 +83,7 @@ export function verifyExport(doc: MatchExport): Verdict {
                 .join(', ')})`
             : ''
         }.`,
+        LAST_ACCEPT_LIMIT,
       ],
     };
   } catch (error) {

@@ -34,8 +34,13 @@ export type PostBody =
   | { readonly kind: 'league-result' }
   /** The match is over: the thread renamed to say how it went, then archived. */
   | { readonly kind: 'close-thread' }
-  /** A direct message to one user (a reminder for a player who turned DMs on with /notify). */
-  | { readonly kind: 'dm'; readonly user: string; readonly content: string };
+  /**
+   * A direct message to one user (a reminder for a player who turned DMs on with /notify, a paused
+   * match's notice); with `elseIn`, posted in that channel with a ping instead when the user allows no DMs.
+   */
+  | { readonly kind: 'dm'; readonly user: string; readonly content: string; readonly elseIn?: string }
+  /** The map as it stands now, with the match's open prompt posted after it: a reopened match's new thread. */
+  | { readonly kind: 'board' };
 
 export type PostKind = PostBody['kind'];
 

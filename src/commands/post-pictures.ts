@@ -31,11 +31,13 @@ import { yourTurnContent, type KnownState } from './your-turn';
 /** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
 const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
 
-export type PictureBody = Extract<PostBody, { kind: 'opening' | 'warband' | 'turn' | 'result' | 'your-turn' }>;
+export type PictureBody = Extract<PostBody, { kind: 'opening' | 'warband' | 'turn' | 'result' | 'your-turn' | 'board' }>;
 
 /** Bodies that draw pictures (maps, stat cards, close-ups): the ones a render pool takes off the main thread. */
 export function drawsPictures(body: PostBody): body is PictureBody {
-  return body.kind === 'opening' || body.kind === 'warband' || body.kind === 'turn' || body.kind === 'result' || body.kind === 'your-turn';
+  return (
+    body.kind === 'opening' || body.kind === 'warband' || body.kind === 'turn' || body.kind === 'result' || body.kind === 'your-turn' || body.kind === 'board'
+  );
 }
 
 /** A unit's turn: the state after it, the state it began from and its events, and where it began (after event `began.seq`). */
@@ -255,6 +257,15 @@ function warbandPost(setup: MatchSetup, player: string): Post {
   return { content: `**${name(player)}** brings **${shown(w.name)}** (${w.faction}, ${w.points} points): ${units.join(', ')}.`, files };
 }
 
+/** A reopened match's first post in its new thread: the map as it stands (the opening map before the game starts). */
+function boardPost(row: MatchRecord, setup: MatchSetup): Post {
+  const game = (row.snapshot ? gameOf(row.snapshot) : null) ?? setup.start;
+  if (!game) return { content: 'The match goes on in this thread, with the setup choice below.' };
+  const content = 'The match goes on in this thread. The map as it stands:';
+  const { png, alt } = renderMapWithAlt(game, { names: setup.names });
+  return { content, files: [{ png, name: `board-${row.seq}.png`, alt }] };
+}
+
 /** The message for a body with pictures, drawn in this thread. */
 export async function picturePost(store: Store, stored: MatchRow, body: PictureBody): Promise<Post> {
   const row = matchRecord(stored);
@@ -283,6 +294,8 @@ export async function picturePost(store: Store, stored: MatchRow, body: PictureB
     }
     case 'warband':
       return warbandPost(setup, body.player);
+    case 'board':
+      return boardPost(row, setup);
     case 'turn':
       return turnPost(store, row, setup, body);
     case 'result':

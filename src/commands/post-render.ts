@@ -27,6 +27,8 @@ export type Rendered =
       readonly prompt?: { readonly seq: number; readonly player: string; readonly kind: string };
       readonly channel?: string;
       readonly dm?: string;
+      /** For a DM: the channel to post it in, with a ping, when the user allows no DMs. */
+      readonly elseIn?: string;
     }
   /** The row's thread renamed and archived, whatever of that is not done yet. */
   | { readonly to: 'thread'; readonly name: string; readonly archive: boolean }
@@ -111,6 +113,6 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
     case 'answered':
       return { to: 'edit', messageId: body.messageId, lines: body.lines };
     case 'dm':
-      return { to: 'create', post: { content: body.content }, dm: body.user };
+      return { to: 'create', post: { content: body.content }, dm: body.user, ...(body.elseIn ? { elseIn: body.elseIn } : {}) };
   }
 }

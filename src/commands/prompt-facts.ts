@@ -99,6 +99,16 @@ function boxName(state: GameState, unitId: string, b: InjuryBox): string {
   return `the ${attack?.name ?? (trait && 'name' in trait ? String(trait.name) : b.trait)} box`;
 }
 
+/** What marking each kind of box left does, so a choice says what it leads to (the injury rules). */
+function boxEffects(state: GameState, unitId: string, boxes: readonly InjuryBox[]): string {
+  const said: string[] = ['every box marked is −1 to its rolls'];
+  if (boxes.includes('mobility')) said.push('**mobility** also −1 Move (and no flying)');
+  if (boxes.includes('defensive')) said.push('**defensive** also −2 to its defences');
+  const traits = boxes.filter((b) => typeof b !== 'string');
+  if (traits.length > 0) said.push(`${traits.map((b) => boxName(state, unitId, b)).join(', ')} also loses that attack or trait`);
+  return `${said.join('; ')}.`.replace(/^e/, 'E');
+}
+
 /** What dealt wounds, as a wounds prompt says: "Ghoul (gh)'s Grave Claws (a reply)". */
 function causeOf(state: GameState, o: WoundsPromptOptions): string | null {
   const source = o.source ? state.units[o.source] : undefined;
@@ -145,6 +155,7 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
   const lines = [
     `**${label(state, unit)}** takes **${o.wounds} ${o.type}** wounds${cause ? ` from ${cause}` : ''}. It has ${unit.vigor} Vigor and ${boxes.length} unmarked box${boxes.length === 1 ? '' : 'es'} (${boxes.map((b) => boxName(state, unit.id, b)).join(', ') || 'none'}).`,
     'Each 5 wounds is avoided with 5 Vigor or marks a box; the last box drops the unit.',
+    boxEffects(state, unit.id, boxes),
   ];
   if (mortal?.vp) {
     const risk = mortal.mortalRisk > 0 ? `, and at the start of each of its turns the unit drops on a natural 20 (${percent(mortal.mortalRisk)})` : '';

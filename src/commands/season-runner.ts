@@ -10,11 +10,11 @@
  * the runner reads first and then writes. It runs one pass at a time (the bot holds the database's
  * lease, so there is one runner), and each step is guarded (a round ends once, a season moves from one
  * state once).
- * Opening a match needs Discord first (its thread), then one transaction makes the match and links
- * the pairing to it; a crash between the two leaves an empty thread and the pairing is opened again.
+ * Opening a match saves it and links the pairing to it first, then finds or makes its thread
+ * (match-thread.ts) and begins setup: a crash or a refused thread in between leaves a saved match that
+ * the scheduler's next ticks finish, never a second thread or a lost pairing.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ChannelType } from 'discord.js';
 import type { PlayerId } from '../engine';
 import type { Pair } from '../league/pairing';
 import { catchUp } from '../league/ratings';
@@ -31,6 +31,7 @@ import type { App } from './app';
 import { clockLine, clockOf, discordTime } from './clock-terms';
 import { waitsOf } from './deadline-plan';
 import { forfeitWith } from './deadline-actions';
+import { markTold, openMatchThread, threadTrouble } from './match-thread';
 import { beginSetup, DEFAULT_POINTS, readForSetup, threadName } from './skirmish-challenge';
 import { settle } from './submit';
 import { enqueue, inTransaction } from './table';
@@ -235,9 +236,10 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
 }
 
 /**
- * Opens a pairing's match as if its challenge had just been accepted by everyone: the thread, then
- * in one transaction the match with the warbands the players joined with, setup begun, its posts and
- * deadlines, and the pairing linked to it.
+ * Opens a pairing's match as if its challenge had just been accepted by everyone. One transaction
+ * saves the match (every warband in, the thread's name fixed), its intro waiting for the thread, and
+ * links the pairing to it; then its thread is found or made (match-thread.ts), and setup begins
+ * (`beginPaired`). A failure after the save is finished by the scheduler's next ticks, never doubled.
  */
 async function openPairing(
   app: App,
@@ -248,12 +250,11 @@ async function openPairing(
   entries: ReadonlyMap<string, { warband: unknown }>,
   settings: LeagueSettingsRow | undefined,
 ): Promise<void> {
-  const channel = await app.client.channels.fetch(season.leagueId);
-  if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`league ${season.leagueId}: its channel is not a server text channel`);
+  const league = await app.store.leagues.get(season.leagueId);
+  if (!league) throw new Error(`league ${season.leagueId} is gone`);
   const players = [...pairing.players];
   const names = players.map(await storedNames(app.store, players));
-  const number = (await app.store.matches.countIn(channel.id)) + 1;
-  const thread = await channel.threads.create({ name: threadName(names, number), autoArchiveDuration: 10080, reason: 'Sellsword league match' });
+  const number = (await app.store.matches.countIn(season.leagueId)) + 1;
   const accepted: Record<PlayerId, CommittedWarband> = Object.fromEntries(players.map((p) => [p, entries.get(p)!.warband as CommittedWarband]));
   // The league's terms, as a challenge in its channel gets them (league/settings.ts).
   const pinned = settings ? leagueTerms(settings) : {};
@@ -263,11 +264,12 @@ async function openPairing(
     target: pinned.target ?? null,
     map: null,
     accepted,
-    // Discord minted the thread's id after the secret was drawn: nobody chose it.
-    dice: { secret, commitment: commitmentOf(secret), entropy: [thread.id] },
+    // The thread's id joins when the thread is made (`beginPaired`): Discord mints it after the secret was drawn, so nobody chose it.
+    dice: { secret, commitment: commitmentOf(secret), entropy: [] },
     ...(pinned.clock ? { clock: pinned.clock } : {}),
     ...(pinned.maps ? { allowedMaps: pinned.maps } : {}),
     ...(pinned.catalogVersion ? { catalogVersion: pinned.catalogVersion } : {}),
+    thread: { name: threadName(names, number) },
   };
   const sides = players.map((p) => `<@${p}> (**${shown(accepted[p]!.name)}**, ${accepted[p]!.faction}, ${accepted[p]!.points} points)`).join(' vs ');
   const by = deadline === null ? '' : ` Finish by ${discordTime(deadline, 'f')} (${discordTime(deadline, 'R')}).`;
@@ -277,23 +279,85 @@ async function openPairing(
     `-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: \`/skirmish verify\` checks every roll once the match is over.`,
   ].join('\n');
   const matchId = await inTransaction(app, async () => {
-    const created = await app.store.matches.create({ id: app.mintId(), guildId: channel.guildId, channelId: channel.id, threadId: thread.id, players, terms });
+    const created = await app.store.matches.create({ id: app.mintId(), guildId: league.guildId, channelId: season.leagueId, players, terms });
     for (const p of players) await app.store.follows.add(created.id, p);
     await enqueue(app, created, [{ kind: 'text', content: intro, ping: players }]);
-    const reads = await readForSetup(app, created);
-    const done = await app.store.matches.act(created.id, created.seq, (_snapshot: MatchSnapshot | null, current) =>
-      beginSetup(app, current, matchRecord(current).terms, reads),
-    );
-    if (!done.ok) throw new Error(`pairing ${pairing.id}: its match could not begin (${done.reason === 'refused' ? done.error.message : done.reason})`);
+    await app.store.seasons.setPairingMatch(pairing.id, created.id);
+    return created.id;
+  });
+  try {
+    await openMatchThread(app, matchId);
+  } catch (error) {
+    // Tried again by the scheduler, less and less often; the organiser is told after a few tries (`tellTrouble`).
+    app.log(`could not open the thread of match ${matchId} (season ${season.id}, pairing ${pairing.id})`, error, { matchId, guildId: league.guildId });
+    return;
+  }
+  await beginPaired(app, matchId);
+}
+
+/** A paired match saved with every warband in and waiting for setup: its thread is open, so setup begins. */
+const awaitsSetup = (row: MatchRow): boolean =>
+  row.status === 'challenged' && row.threadId !== null && row.players.every((p) => matchRecord(row).terms.accepted[p] !== undefined);
+
+/**
+ * Begins setup of a paired match whose thread is open, with the thread's id as the dice's entropy, in
+ * one transaction with its posts and deadlines. Does nothing to a match already begun (a second pass).
+ */
+async function beginPaired(app: App, matchId: string): Promise<void> {
+  const row = await app.store.matches.get(matchId);
+  if (!row || !awaitsSetup(row)) return;
+  const reads = await readForSetup(app, row);
+  const begun = await inTransaction(app, async () => {
+    const done = await app.store.matches.act(row.id, row.seq, (_snapshot: MatchSnapshot | null, current) => {
+      if (!awaitsSetup(current)) return { ok: false, error: { code: 'not-open', message: 'The match has begun.' } };
+      const terms = matchRecord(current).terms;
+      const dice = terms.dice ? { ...terms.dice, entropy: [current.threadId!] } : undefined;
+      return beginSetup(app, current, { ...terms, ...(dice ? { dice } : {}) }, reads);
+    });
+    if (!done.ok) {
+      if (done.reason === 'refused' && done.error.code !== 'not-open') throw new Error(`match ${matchId}: it could not begin (${done.error.message})`);
+      return false;
+    }
     const setup = matchRecord(done.row).setup!;
     const submitted = { row: done.row, setup, before: { stage: 'pregame' as const, pregame: pregameStart(setup) }, after: done.snapshot, events: done.events };
     const posts = await enqueue(app, done.row, await planPosts(app.store, submitted));
     await settle(app, { ...submitted, posts });
-    await app.store.seasons.setPairingMatch(pairing.id, created.id);
-    return created.id;
+    return true;
   });
-  app.outbox.kick(matchId);
-  for (const p of players) await thread.members.add(p).catch(() => undefined);
+  if (begun) app.outbox.kick(matchId);
+}
+
+/** Tries before the organiser is told that a round's thread will not open. */
+const TELL_AFTER = 3;
+
+/**
+ * The season's matches saved but not begun: setup begins for those whose thread is open (a pass that
+ * stopped between the two), and the organiser is told once about one whose thread keeps failing.
+ */
+async function finishOpenings(app: App, season: SeasonRow, pairings: readonly PairingRow[]): Promise<void> {
+  for (const p of pairings) {
+    if (!p.matchId) continue;
+    const row = await app.store.matches.get(p.matchId);
+    if (!row || !isOpen(row)) continue;
+    if (row.threadId) {
+      if (awaitsSetup(row)) await beginPaired(app, row.id);
+      continue;
+    }
+    const trouble = threadTrouble(app, row.id);
+    if (!trouble || trouble.tries < TELL_AFTER || !markTold(app, row.id)) continue;
+    const organiser = (await app.store.leagueLog.list(season.leagueId, { limit: 200 })).find((e) => e.kind === 'season' && e.subject === 'start')?.by;
+    const role = (await app.store.leagueSettings.get(season.leagueId))?.organiserRole;
+    const who = [organiser ? `<@${organiser}>` : null, role ? `<@&${role}>` : null].filter(Boolean).join(' ') || 'Organisers';
+    await inTransaction(app, () =>
+      post(
+        app,
+        season,
+        `⚠️ ${who}: the bot could not open the thread of **${seasonName(season)}, round ${p.round}**'s match ${p.players.map((x) => `<@${x}>`).join(' vs ')} (${trouble.tries} tries). ${trouble.reason} It keeps trying, less and less often, and the match begins as soon as its thread opens; \`/league round\` shows how it stands.`,
+        organiser ? [organiser] : [],
+      ),
+    );
+    app.outbox.kickLeague?.();
+  }
 }
 
 /** One pass over one season: steps until it waits. */
@@ -301,6 +365,7 @@ export async function runSeason(app: App, seasonId: number): Promise<void> {
   for (let i = 0; i < MAX_STEPS; i++) {
     const season = await app.store.seasons.get(seasonId);
     if (!season || season.state === 'closed') return;
+    if (i === 0) await finishOpenings(app, season, await app.store.seasons.pairings(season.id));
     const { view, pairings } = await seasonView(app, season);
     const step = nextStep(view, app.now());
     if (!(await carryOut(app, season, step, view, pairings))) return;
@@ -316,6 +381,8 @@ export class SeasonRunner {
   readonly #app: () => App;
   #chain: Promise<void> = Promise.resolve();
   #queued = false;
+  /** Passes running now. */
+  #running = 0;
   /** Called after a pass that wrote league posts or opened matches. */
   readonly #after: () => void;
   /**
@@ -349,9 +416,9 @@ export class SeasonRunner {
     return this.#chain;
   }
 
-  /** A pass is asked for and has not run yet. */
+  /** A pass is asked for and has not run yet, or is running: what `idle` waits for may not be done. */
   get pending(): boolean {
-    return this.#queued;
+    return this.#queued || this.#running > 0;
   }
 
   async idle(): Promise<void> {
@@ -360,6 +427,15 @@ export class SeasonRunner {
   }
 
   async #pass(): Promise<void> {
+    this.#running++;
+    try {
+      await this.#seasons();
+    } finally {
+      this.#running--;
+    }
+  }
+
+  async #seasons(): Promise<void> {
     const app = this.#app();
     for (const season of await app.store.seasons.active()) {
       // On a sharded bot each season is run by the shard of its league's guild (store/shard.ts): a

@@ -13,6 +13,7 @@ import type { Gridmap } from '../formats/gridmap';
 import type { MatchRow } from '../store';
 import { aboutMatch, type App } from './app';
 import { mustBeAbleIn } from './bot-permissions';
+import { cancelUnopened, openMatchThread, ThreadRefused } from './match-thread';
 import { planPosts, retirements } from './announce';
 import { closing } from './match-end';
 import { lateAct, planWaits } from './deadline-plan';
@@ -55,6 +56,24 @@ export const threadName = (names: readonly string[], number: number): string => 
   const tail = ` · #${number}`;
   return `${clip(names.join(' vs '), DiscordLimit.threadName - tail.length)}${tail}`;
 };
+
+/**
+ * Opens a just-saved match's thread and says where the match is. Refused by Discord (a permission taken
+ * away since the check), the match is called off and the player told why; a passing failure leaves it
+ * saved, and the scheduler opens its thread once Discord answers.
+ */
+export async function threadFor(app: App, matchId: string, what: 'challenge' | 'practice match'): Promise<string | null> {
+  try {
+    return await openMatchThread(app, matchId);
+  } catch (error) {
+    if (error instanceof ThreadRefused) {
+      await cancelUnopened(app, matchId);
+      refuse('thread-refused', `${error.reason} The ${what} is off; try again once that is fixed (\`/setup check\` shows what the bot can do here).`);
+    }
+    app.log(`could not open the thread of match ${matchId} yet; the scheduler tries again`, error, { matchId });
+    return null;
+  }
+}
 
 export const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
 
@@ -135,7 +154,6 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   // Each match of a league channel has its own number, so rematches get threads of their own names.
   // A thread's name is plain text; only the messages below read markdown.
   const number = (await app.store.matches.countIn(channel.id)) + 1;
-  const thread = await channel.threads.create({ name: threadName(names, number), autoArchiveDuration: 10080, reason: 'Sellsword match' });
   const challenger = shown(names[0]!);
   const secret = app.mintSecret();
   const merged = { ...given, ...pinned.clock };
@@ -149,6 +167,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     ...(clock ? { clock } : {}),
     ...(pinned.maps ? { allowedMaps: pinned.maps } : {}),
     ...(pinned.catalogVersion ? { catalogVersion: pinned.catalogVersion } : {}),
+    thread: { name: threadName(names, number) },
   };
   const them = invited.map((id) => `<@${id}>`).join(', ');
   const goal = target !== null ? `first to **${target} VP** wins` : `first to the smaller warband's points in VP wins`;
@@ -157,17 +176,18 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     // The channel a challenge is made in is a league: its matches and results are listed together.
     // A league made with /league create keeps the name its organiser gave it.
     if (!league) await app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
-    const row = await app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, threadId: thread.id, players, terms });
+    // Saved before its thread exists (match-thread.ts): its posts wait for the thread.
+    const row = await app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, players, terms });
     await app.store.follows.add(row.id, me);
     await enqueue(app, row, [{ kind: 'challenge', content, ping: invited }]);
     await planWaits(app.store, app.now(), row);
     return row;
   });
-  app.outbox.kick(row.id);
-  await thread.members.add(me).catch(() => undefined);
+  const thread = await threadFor(app, row.id, 'challenge');
+  const where = thread ? `the match is in <#${thread}>` : 'the match is saved, and its thread opens as soon as Discord answers';
   await interaction
     .editReply({
-      content: `**${challenger}** challenged ${them}: the match is in <#${thread.id}>. The VP target is ${target !== null ? `${target} VP` : "the smaller warband's points, fixed when the challenge is accepted"}.`,
+      content: `**${challenger}** challenged ${them}: ${where}. The VP target is ${target !== null ? `${target} VP` : "the smaller warband's points, fixed when the challenge is accepted"}.`,
       allowedMentions: { parse: [] },
     })
     .catch((error: unknown) => app.log('could not answer a challenge; its thread has it', error, aboutMatch(row)));

@@ -8,6 +8,7 @@ import { describeState } from '../engine';
 import type { RuleError } from '../engine';
 import { renderMapWithAlt, type ViewRequest } from '../render';
 import { logView } from './log-pages';
+import { postTroubleLines } from './post-status';
 import type { App } from './app';
 import { retirements } from './announce';
 import { checkMatch } from '../match/match-check';
@@ -58,14 +59,8 @@ export async function status(interaction: ChatInputCommandInteraction, app: App)
         : 'Setting up.';
   else text = withMentions(toYou(describeState(game), interaction.user.id), row.players);
   const title = await statusTitle(row, name);
-  await interaction.reply({
-    content: clip(
-      `${title}
-${text}`,
-      'content',
-    ),
-    ...privately,
-  });
+  const trouble = await postTroubleLines(app.store, row);
+  await interaction.reply({ content: clip([title, ...trouble, text].join('\n'), 'content'), ...privately });
 }
 
 /** The status answer's title: every player's name, each looked up before they are joined. */

@@ -14,7 +14,7 @@ import { mapById } from './map-library';
 import { pregameStart, type MatchSnapshot } from '../match/match-state';
 import { botWarband } from './practice-warbands';
 import { save } from './saved';
-import { beginSetup, checkPoints, readForSetup, committed, DEFAULT_POINTS, displayName, seats, threadName } from './skirmish-challenge';
+import { beginSetup, checkPoints, readForSetup, committed, DEFAULT_POINTS, displayName, seats, threadFor, threadName } from './skirmish-challenge';
 import { settle } from './submit';
 import { enqueue } from './table';
 import { commitmentOf } from '../match/dice-proof';
@@ -58,11 +58,6 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
   await app.store.players.upsert({ id: bot.id, name: botName });
   await interaction.deferReply();
   const number = (await app.store.matches.countIn(channel.id)) + 1;
-  const thread = await channel.threads.create({
-    name: threadName([myName, `${botName} (practice)`], number),
-    autoArchiveDuration: 10080,
-    reason: 'Sellsword practice match',
-  });
   const secret = app.mintSecret();
   const terms: Terms = {
     points,
@@ -71,6 +66,7 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
     accepted: { [me]: committed(mine), [bot.id]: theirs },
     dice: { secret, commitment: commitmentOf(secret), entropy: [interaction.id] },
     practice: { seat: bot.id },
+    thread: { name: threadName([myName, `${botName} (practice)`], number) },
   };
   const intro = [
     `🤖 **Practice match.** <@${me}> plays **${shown(mine.row.name)}** (${mine.faction}, ${mine.points} points) against the bot's **${shown(theirs.name)}** (${theirs.faction}, ${theirs.points} points).`,
@@ -83,7 +79,6 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
       id: app.mintId(),
       guildId: interaction.guildId!,
       channelId: channel.id,
-      threadId: thread.id,
       players: [me, bot.id],
       terms,
     });
@@ -104,10 +99,10 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
     await settle(app, { ...submitted, posts });
     return done.row;
   });
-  app.outbox.kick(row.id);
-  await thread.members.add(me).catch(() => undefined);
+  const thread = await threadFor(app, row.id, 'practice match');
+  const where = thread ? `is in <#${thread}>` : 'is saved, and its thread opens as soon as Discord answers';
   const goal = `first to **${matchRecord(row).setup?.options.vpTarget ?? points} VP** wins`;
   await interaction
-    .editReply({ content: `Your practice match against the bot is in <#${thread.id}>: ${goal}. Setup goes on there.`, allowedMentions: { parse: [] } })
+    .editReply({ content: `Your practice match against the bot ${where}: ${goal}. Setup goes on there.`, allowedMentions: { parse: [] } })
     .catch((error: unknown) => app.log('could not answer a practice command; its thread has it', error, aboutMatch(row)));
 }

@@ -1,6 +1,6 @@
 /**
  * /skirmish: challenge, practice, accept, decline, status, log, concede, follow, view, entry, check, verify, export
- * and replay.
+ * replay and reopen.
  */
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandModule } from './command';
@@ -18,6 +18,7 @@ import { refuse } from './user-error';
 import { warbandChoices } from './warband-library';
 import { exportFile, verify } from './skirmish-dice';
 import { replay } from './skirmish-replay';
+import { reopen } from './skirmish-reopen';
 
 const warband = textOption({ name: 'warband', description: 'One of your saved warbands', required: true, autocomplete: true });
 const points = integerOption({
@@ -95,6 +96,7 @@ const data = {
     subcommand('verify', 'Check every die of a finished match against the commitment posted with the challenge'),
     subcommand('export', 'The whole match as a file: setup, every event, and once it is over the dice’s secret'),
     subcommand('replay', 'Watch the match again: an animation of every turn, or one turn with its log', options.replay),
+    subcommand('reopen', 'Carry on your paused match in a new thread (when the bot lost its old one)'),
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -130,6 +132,8 @@ export const skirmishCommand: CommandModule = {
         return exportFile(interaction, app);
       case 'replay':
         return replay(interaction, app, options.replay.parse(values));
+      case 'reopen':
+        return reopen(interaction, app);
       default:
         return refuse('unknown-command', `Unknown subcommand ${String(name)}.`);
     }

@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isBusy, type MatchRow, type OutboxRow } from '../store';
+import { isBusy, THREAD_PENDING, type MatchRow, type OutboxRow } from '../store';
 import type { App } from './app';
 import type { PostBody } from './post-body';
 import { recordMatchResult } from '../league/results';
@@ -68,15 +68,21 @@ export interface Via {
 /**
  * Adds a change's posts to the outbox for the match's thread; call it inside the change's transaction.
  * With `via`, the row that interaction will deliver itself is held from the worker (own-answer.ts).
+ * A match whose thread is not made yet (match-thread.ts) keeps its posts waiting for it.
  */
 export async function enqueue(app: App, row: MatchRow, posts: readonly PostBody[], via?: Via): Promise<OutboxRow[]> {
-  if (!row.threadId || posts.length === 0) return [];
+  if (posts.length === 0) return [];
   // Every way a match ends (played out, conceded, forfeited by the clock) posts its league result
   // through here, inside the ending act's transaction: the result is recorded with it.
   if (posts.some((p) => p.kind === 'league-result')) await recordMatchResult(app.store, row, app.now());
   const own = via ? posts.findIndex((p) => p.kind === 'reply' || p.kind === 'answered') : -1;
   const rows = await app.store.outbox.add(
-    posts.map((body, i) => ({ matchId: row.id, channelId: row.threadId!, body, via: i === own && body.kind === 'reply' ? `${via!.id}:${via!.token}` : null })),
+    posts.map((body, i) => ({
+      matchId: row.id,
+      channelId: row.threadId ?? THREAD_PENDING,
+      body,
+      via: i === own && body.kind === 'reply' ? `${via!.id}:${via!.token}` : null,
+    })),
   );
   if (own >= 0) {
     app.outbox.hold(rows[own]!.id);

@@ -8,11 +8,11 @@ import { ask, type Handler } from './flow';
 import { replyAttacks } from './reactions';
 import type { Frame, FrameOf, Incoming, UnitState } from './state';
 import { defaultRecovery } from './setup';
-import { forcedMove, forcedOf, recoilEnds } from './forced';
+import { forcedMove, forcedOf, recoilEnds, whyNotMoved } from './forced';
 import { areEnemies, sideOf } from './sides';
 import { areAdjacent, attackLine, isProblem } from './targeting';
 import { nameOf } from './board';
-import { findAttack, tableOf, unitOf } from './table';
+import { findAttack, label, tableOf, unitOf } from './table';
 import { afterDefences, toughnessUse } from './wounds';
 
 export function attackOf(ctx: Ctx, unit: UnitState, id: string): Attack {
@@ -235,7 +235,15 @@ export const onEffects: Handler<'effects'> = (ctx, frame, stack) => {
   }
   if ('status' in effect) {
     const has = target.statuses.some((s) => s.status === effect.status && effect.status !== 'recurring');
-    if (!has) {
+    if (has) {
+      ctx.emit({
+        type: 'effect-failed',
+        unit: target.id,
+        by: attacker.id,
+        effect: effect.status,
+        why: `${label(ctx.state, target)} is already ${effect.status}`,
+      });
+    } else {
       ctx.emit({
         type: 'status-gained',
         unit: target.id,
@@ -269,4 +277,12 @@ export const onEffects: Handler<'effects'> = (ctx, frame, stack) => {
   const { steer: _, ...after } = { ...frame, index: frame.index + 1, caused: moving !== null };
   stack.push(after);
   if (moving) stack.push(moving);
+  else
+    ctx.emit({
+      type: 'effect-failed',
+      unit: target.id,
+      by: attacker.id,
+      effect: `${forced.kind} ${forced.amount}`,
+      why: whyNotMoved(ctx.state, attacker, target, forced, frame.steer ?? frame.shove),
+    });
 };

@@ -76,7 +76,13 @@ export type GameEvent =
     }
   | { type: 'status-gained'; unit: UnitId; status: StatusState }
   | { type: 'status-lost'; unit: UnitId; index: number; status: StatusName; reason: string; rolls?: number[] }
-  | { type: 'recovery-failed'; unit: UnitId; index: number; rolls: number[] }
+  /** `needed`: what d20 + `added` (1 per injury) had to come under; a natural 20 always fails (R28). */
+  | { type: 'recovery-failed'; unit: UnitId; index: number; rolls: number[]; needed?: number; added?: number }
+  /**
+   * An effect of `by`'s attack that did not happen to `unit`, and why, so the log can say what the map
+   * cannot show: a push or recoil that found no square, a status the unit already has. Changes nothing.
+   */
+  | { type: 'effect-failed'; unit: UnitId; by: UnitId; effect: string; why: string }
   /** §4.7: warleader `unit` spends a ★ (react) token and a die so `for` may reroll its recovery roll. */
   | { type: 'warleader-die'; unit: UnitId; for: UnitId; roll: 'recovery' }
   | { type: 'rolled'; unit: UnitId; why: string; rolls: number[] }
@@ -263,6 +269,8 @@ export function apply(state: GameState, event: GameEvent): GameState {
     }
     case 'recovery-failed':
       return advance(state, event.rolls);
+    case 'effect-failed':
+      return state;
     case 'warleader-die': {
       const u = unitIn(state, event.unit);
       return withUnit(state, event.unit, { ...u, tokens: { ...u.tokens, react: u.tokens.react - 1 }, warleaderUsed: u.warleaderUsed + 1 });

@@ -225,17 +225,7 @@ export function forcedMove(state: GameState, attacker: UnitState, target: UnitSt
     chosen = ends[pick]!.path;
   }
   const { board } = f.table;
-  const ac = attacker.at! % board.width;
-  const ar = Math.floor(attacker.at! / board.width);
-  const towards = forced.kind === 'pull';
-  const straight = (from: number): number | null => {
-    const c = from % board.width;
-    const r = Math.floor(from / board.width);
-    const dc = Math.sign(c - ac) * (towards ? -1 : 1);
-    const dr = Math.sign(r - ar) * (towards ? -1 : 1);
-    if ((dc === 0 && dr === 0) || c + dc < 0 || c + dc >= board.width || r + dr < 0 || r + dr >= board.height) return null;
-    return from + dr * board.width + dc;
-  };
+  const straight = (from: number): number | null => straightFrom(board, attacker, from, forced.kind === 'pull');
   const effect = `${forced.kind} ${forced.amount}`;
   let at = target.at!;
   let points = forced.amount;
@@ -268,6 +258,18 @@ export function forcedMove(state: GameState, attacker: UnitState, target: UnitSt
     return walk(board, target, attacker, [...path.filter((s) => s !== spot), spot], effect, nameOf(board, pitOf(f, last)));
   }
   return path.length === 0 ? null : walk(board, target, attacker, path, effect, null);
+}
+
+/** The next square straight away from the attacker (towards it for a pull), or null past the board's edge. */
+function straightFrom(board: Board, attacker: UnitState, from: number, towards: boolean): number | null {
+  const ac = attacker.at! % board.width;
+  const ar = Math.floor(attacker.at! / board.width);
+  const c = from % board.width;
+  const r = Math.floor(from / board.width);
+  const dc = Math.sign(c - ac) * (towards ? -1 : 1);
+  const dr = Math.sign(r - ar) * (towards ? -1 : 1);
+  if ((dc === 0 && dr === 0) || c + dc < 0 || c + dc >= board.width || r + dr < 0 || r + dr >= board.height) return null;
+  return from + dr * board.width + dc;
 }
 
 /** Whether the unit's space at `at` is over a pit (only a flyer or a ghost can be). */
@@ -355,3 +357,19 @@ export const onForcedSteps: Handler<'forced-steps'> = (ctx, frame, stack) => {
   if (!last) stack.push({ ...frame, index: end });
   stack.push(terrainWound(board, unit.id));
 };
+
+/**
+ * Why a movement effect left the unit where it stood (forcedMove gave null), in a player's words:
+ * the first step's own refusal (a wall, a unit in the way, the board's edge, a square no further
+ * away), or that no square it could reach was one it may end on.
+ */
+export function whyNotMoved(state: GameState, attacker: UnitState, target: UnitState, forced: Forced, chosen?: readonly string[]): string {
+  const f = judgeOf(state, attacker, target, forced);
+  const { board } = f.table;
+  const at = target.at!;
+  const to = chosen?.[0] !== undefined ? squareIndex(board, chosen[0]) : straightFrom(board, attacker, at, forced.kind === 'pull');
+  if (to === null) return `${label(state, target)} stands at the edge of the map`;
+  const step = forcedStep(f, at, to, 0, forced.amount);
+  if ('error' in step) return step.error.message;
+  return `no square on its way is one ${label(state, target)} may stop on`;
+}

@@ -35,7 +35,7 @@ export function recoveryRoll(ctx: Ctx, unit: UnitState, index: number): Recovery
   if (recovered) {
     ctx.emit({ type: 'status-lost', unit: unit.id, index, status: status.status, reason: `recovered (${roll}+${added} under ${needed})`, rolls: ctx.rolls() });
   } else {
-    ctx.emit({ type: 'recovery-failed', unit: unit.id, index, rolls: ctx.rolls() });
+    ctx.emit({ type: 'recovery-failed', unit: unit.id, index, rolls: ctx.rolls(), needed, added });
   }
   return { recovered, total, needed };
 }

@@ -71,6 +71,16 @@ export function announce(change: WorldChange, world: World, gateway: Gateway, hu
       hub.emit(change.kind, fakeChannel(channel));
       return;
     }
+    case 'channel-delete': {
+      const { channel } = change;
+      if (channel.type !== ChannelType.DM) {
+        const thread = isThread(channel);
+        const data = thread ? { id: channel.id, guild_id: channel.guildId, parent_id: channel.parentId, type: channel.type } : apiChannel(world, channel);
+        gateway.dispatch(thread ? 'THREAD_DELETE' : 'CHANNEL_DELETE', data, Intent.Guilds, channel.guildId);
+      }
+      hub.emit('channel-delete', { id: channel.id, parentId: channel.parentId });
+      return;
+    }
     case 'thread-member': {
       const { channel, userId, added } = change;
       const guildId = channel.guildId ?? world.guild.id;

@@ -7,6 +7,7 @@ import { ErrorCode, RestError, invalidForm, unknownMessage } from './errors';
 import type { IncomingFile } from './message-content';
 import { newMessageFields } from './message-content';
 import { checkNonce } from './message-limits';
+import { threadLocked } from './refusals';
 import { Permission } from './permissions';
 import { ChannelType, isThread, MessageFlag, MessageKind, type ChannelRecord, type MessageRecord, type UserRecord, type World } from './world';
 import { isObject, type Json } from './json';
@@ -15,7 +16,7 @@ import { isObject, type Json } from './json';
 function wakeThread(world: World, channel: ChannelRecord, author: UserRecord): void {
   if (!isThread(channel) || !channel.archived) return;
   if (channel.locked && (world.permissionsOf(author) & Permission.ManageThreads) === 0n) {
-    throw new RestError(400, ErrorCode.ThreadLocked, 'Thread is locked');
+    throw threadLocked();
   }
   world.updateChannel(channel, (thread) => {
     thread.archived = false;

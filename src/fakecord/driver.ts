@@ -79,6 +79,16 @@ export class Driver {
     return this.#componentInteraction(user, message, { custom_id: input.customId, component_type: BUTTON });
   }
 
+  /**
+   * A button interaction with any custom id on a message the user can see, as a modified client or a
+   * self-bot can send one: Discord delivers it, and only the bot can tell the id is not one of the
+   * message's components (it is in the payload's `message.components`).
+   */
+  forgeClick(input: ClickInput): InteractionOutcome {
+    const { user, message } = this.#visible(input);
+    return this.#componentInteraction(user, message, { custom_id: input.customId, component_type: BUTTON });
+  }
+
   select(input: SelectInput): InteractionOutcome {
     const { user, message, component } = this.#component(input);
     if (!isSelect(component)) {
@@ -189,7 +199,8 @@ export class Driver {
     return command;
   }
 
-  #component(input: ClickInput): { user: UserRecord; message: MessageRecord; component: Json } {
+  /** The clicking user and the message, which must exist and be visible to them. */
+  #visible(input: ClickInput): { user: UserRecord; message: MessageRecord } {
     const { world } = this.parts;
     const user = this.#person(input.user);
     const message = world.message(input.message);
@@ -201,6 +212,11 @@ export class Driver {
     if (message.ephemeralFor !== null && message.ephemeralFor !== user.id) {
       throw new FakeDiscordError('not-visible', `Message ${message.id} is ephemeral and only its user sees it.`);
     }
+    return { user, message };
+  }
+
+  #component(input: ClickInput): { user: UserRecord; message: MessageRecord; component: Json } {
+    const { user, message } = this.#visible(input);
     const component = findComponent(message.components, input.customId);
     if (!component) {
       const ids = customIds(message.components);

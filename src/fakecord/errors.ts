@@ -22,11 +22,13 @@ export const ErrorCode = {
   MissingPermissions: 50013,
   NotAuthor: 50005,
   EmptyMessage: 50006,
+  CannotMessageUser: 50007,
   InvalidWebhookToken: 50027,
   InvalidFormBody: 50035,
-  ThreadLocked: 50083,
+  ThreadArchived: 50083,
   InvalidJson: 50109,
   ThreadExists: 160004,
+  ThreadLocked: 160005,
 } as const;
 
 export class RestError extends Error {

@@ -71,6 +71,8 @@ export interface GatewayHooks {
   /** GUILD_MEMBERS_CHUNK's members for a Request Guild Members (op 8). */
   members(query: { readonly userIds?: readonly string[]; readonly query?: string; readonly limit?: number }): unknown[];
   onSessionChange(info: GatewaySessionInfo): void;
+  /** Whether an identify's token is accepted (default: any that is not empty). */
+  acceptsToken?(token: string): boolean;
 }
 
 /** A dispatch's data, or a function of the receiving session's intents (undefined: do not send). */
@@ -170,7 +172,8 @@ export class Gateway {
           return;
         case Op.Identify: {
           if (session) return socket.close(Close.AlreadyAuthenticated, 'You sent more than one identify payload.');
-          if (typeof d.token !== 'string' || d.token === '') return socket.close(Close.AuthenticationFailed, 'Authentication failed.');
+          if (typeof d.token !== 'string' || d.token === '' || this.hooks.acceptsToken?.(d.token) === false)
+            return socket.close(Close.AuthenticationFailed, 'Authentication failed.');
           const shard = shardFrom(d.shard);
           if (!shard) return socket.close(Close.InvalidShard, 'You sent an invalid shard when identifying.');
           session = {

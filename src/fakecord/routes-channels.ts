@@ -8,7 +8,17 @@ import { created, noContent, ok, type Router } from './http-router';
 import { editMessageFields } from './message-content';
 import { apiChannel, apiMember, apiMessage, apiThreadMember } from './payloads';
 import { postMessage, startThread, startThreadFromMessage } from './channel-messages';
+import { refuseBotPost, refuseInArchived, refuseThreadChange } from './refusals';
 import { ChannelType, isThread, type ChannelRecord, type MessageRecord, type World } from './world';
+
+/**
+ * A message as Discord keeps it: the nonce is only in the create's answer and MESSAGE_CREATE, never in
+ * a message fetched later ("not stored long term"), so a bot cannot find its posts by nonce.
+ */
+function stored<T extends { nonce?: unknown }>(message: T): Omit<T, 'nonce'> {
+  const { nonce: _nonce, ...rest } = message;
+  return rest;
+}
 
 export function addChannelRoutes(router: Router, world: World): void {
   const channelOf = (params: Readonly<Record<string, string>>): ChannelRecord => {
@@ -28,6 +38,7 @@ export function addChannelRoutes(router: Router, world: World): void {
   router.add('PATCH', '/channels/:channel', (request) => {
     const channel = channelOf(request.params);
     const body = request.body;
+    refuseThreadChange(world, channel, world.bot, body);
     world.updateChannel(channel, (c) => {
       if (typeof body.name === 'string') c.name = body.name;
       if (typeof body.topic === 'string' || body.topic === null) c.topic = body.topic;
@@ -54,19 +65,25 @@ export function addChannelRoutes(router: Router, world: World): void {
     if (after) list = list.filter((m) => BigInt(m.id) > BigInt(after));
     // Discord lists newest first; `after` pages forward from the oldest end.
     const page = after ? list.slice(0, limit) : list.slice(-limit);
-    return ok(page.reverse().map((m) => apiMessage(world, m)));
+    return ok(page.reverse().map((m) => stored(apiMessage(world, m))));
   });
 
   router.add('POST', '/channels/:channel/messages', (request) => {
     const channel = channelOf(request.params);
-    requireBotPost(world, channel);
+    // A repeat of a create Discord already made is answered with that message, whatever changed since.
+    const nonce = request.body.nonce;
+    const repeat = request.body.enforce_nonce === true && (typeof nonce === 'string' || typeof nonce === 'number') && world.recentByNonce(world.bot.id, nonce);
+    if (!repeat) {
+      requireBotPost(world, channel);
+      refuseBotPost(world, channel, world.bot, request.files.length);
+    }
     return ok(apiMessage(world, postMessage(world, { channel, author: world.bot, body: request.body, files: request.files })));
   });
 
   router.add('GET', '/channels/:channel/messages/:message', (request) => {
     const channel = channelOf(request.params);
     if (!mayReadHistory(world, channel)) throw new RestError(403, ErrorCode.MissingAccess, 'Missing Access');
-    return ok(apiMessage(world, messageOf(request.params)));
+    return ok(stored(apiMessage(world, messageOf(request.params))));
   });
 
   router.add('PATCH', '/channels/:channel/messages/:message', (request) => {
@@ -74,13 +91,16 @@ export function addChannelRoutes(router: Router, world: World): void {
     if (message.authorId !== world.bot.id) {
       throw new RestError(403, ErrorCode.NotAuthor, 'Cannot edit a message authored by another user');
     }
+    refuseInArchived(channelOf(request.params));
     const fields = editMessageFields(world, message, request.body, request.files);
     world.editMessage(message, (m) => Object.assign(m, fields));
     return ok(apiMessage(world, message));
   });
 
   router.add('DELETE', '/channels/:channel/messages/:message', (request) => {
-    world.deleteMessage(messageOf(request.params));
+    const message = messageOf(request.params);
+    refuseInArchived(channelOf(request.params));
+    world.deleteMessage(message);
     return noContent();
   });
 

@@ -68,6 +68,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const commands = new CommandRegistry(world.bot.id, mint, () => hub.emit('commands', commands.all()));
   const gateway = new Gateway(http, {
     heartbeatMs: options.heartbeatMs ?? 45_000,
+    acceptsToken: (token) => (options.gatewayAcceptsToken ?? options.acceptsToken)?.(token) ?? true,
     ready: (sessionId, shard) => ({
       v: 10,
       user: { ...apiUser(world.bot), verified: true, mfa_enabled: false },
@@ -258,6 +259,17 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     },
     setBotPermissions: (ref, change) => setBotOverwrite(world, world.requireChannel(ref), change),
 
+    setThread: (ref, state) => {
+      const thread = world.requireChannel(ref);
+      world.updateChannel(thread, (c) => {
+        if (state.archived !== undefined) c.archived = state.archived;
+        if (state.locked !== undefined) c.locked = state.locked;
+      });
+      return fakeChannel(thread);
+    },
+    deleteChannel: (ref) => world.deleteChannel(world.requireChannel(ref)),
+    setDms: (ref, open) => world.setDms(world.requireUser(ref).id, open),
+
     commands: () => commands.all(),
     commandsFor: (ref) => {
       const user = world.requireUser(ref);
@@ -272,6 +284,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     command: async (input) => driver.command(input),
     autocomplete: (input, timeoutMs) => driver.autocomplete(input, timeoutMs),
     click: async (input) => driver.click(input),
+    forgeClick: async (input) => driver.forgeClick(input),
     select: async (input) => driver.select(input),
     submitModal: async (input) => driver.submitModal(input),
     post: async (input) => driver.post(input),

@@ -346,6 +346,7 @@ export interface FakeDiscordEvents {
   'message-delete': { readonly id: string; readonly channelId: string };
   'channel-create': FakeChannel;
   'channel-update': FakeChannel;
+  'channel-delete': { readonly id: string; readonly parentId: string | null };
   interaction: InteractionSummary;
   'interaction-response': InteractionSummary;
   commands: readonly RegisteredCommand[];
@@ -398,6 +399,11 @@ export interface FakeDiscordOptions {
    * route, as Discord answers a reset or mistyped token, so a test can check the bot's start-up message.
    */
   readonly acceptsToken?: (token: string) => boolean;
+  /**
+   * Which tokens the gateway accepts at identify (default: as `acceptsToken`). One it refuses is closed
+   * with 4004 "Authentication failed.", as Discord closes a token reset after the bot's first REST call.
+   */
+  readonly gatewayAcceptsToken?: (token: string) => boolean;
 }
 
 /** A permission's name in the fake's `Permission` table. */
@@ -434,6 +440,13 @@ export interface FakeDiscord {
    */
   setBotPermissions(channel: string, change: { readonly allow?: readonly BotPermissionName[]; readonly deny?: readonly BotPermissionName[] }): void;
 
+  /** A moderator archives a thread (and locks it, with `locked`), or reopens it (`archived: false`). */
+  setThread(ref: string, state: { archived?: boolean; locked?: boolean }): FakeChannel;
+  /** A moderator deletes a channel or thread, with its messages; the bot hears CHANNEL_DELETE or THREAD_DELETE. */
+  deleteChannel(ref: string): void;
+  /** A user closes (or opens) their direct messages: the bot's DMs to them get 50007. */
+  setDms(user: string, open: boolean): void;
+
   /** Everything the bot registered, global and guild. */
   commands(): RegisteredCommand[];
   /** The commands this user may see (Discord hides those their permissions do not allow). */
@@ -442,6 +455,8 @@ export interface FakeDiscord {
   command(input: CommandInput): Promise<InteractionOutcome>;
   autocomplete(input: AutocompleteInput, timeoutMs?: number): Promise<AutocompleteChoice[]>;
   click(input: ClickInput): Promise<InteractionOutcome>;
+  /** A click with any custom id on a message the user can see (a modified client's); `click` takes only the message's own. */
+  forgeClick(input: ClickInput): Promise<InteractionOutcome>;
   select(input: SelectInput): Promise<InteractionOutcome>;
   submitModal(input: ModalSubmitInput): Promise<InteractionOutcome>;
   /** A user posts a message (the bot hears it if it asked for the Guild Messages intent). */

@@ -118,6 +118,7 @@ export type WorldChange =
   | { readonly kind: 'message-delete'; readonly message: MessageRecord }
   | { readonly kind: 'channel-create'; readonly channel: ChannelRecord }
   | { readonly kind: 'channel-update'; readonly channel: ChannelRecord }
+  | { readonly kind: 'channel-delete'; readonly channel: ChannelRecord }
   | { readonly kind: 'thread-member'; readonly channel: ChannelRecord; readonly userId: string; readonly added: boolean }
   | { readonly kind: 'member-add'; readonly user: UserRecord };
 
@@ -176,6 +177,8 @@ export class World {
   readonly #nonceWindowMs: number;
   /** `author id + nonce` → the id of the last message that author sent with that nonce. */
   readonly #nonces = new Map<string, string>();
+  /** Users who allow no direct messages from the bot (Discord answers 50007). */
+  readonly #closedDms = new Set<string>();
 
   constructor(options: WorldOptions) {
     this.#mint = options.mint;
@@ -272,6 +275,16 @@ export class World {
     return totalPermissions([everyone, ...own]);
   }
 
+  /** Whether the user lets the bot send them direct messages (a privacy setting the bot cannot see). */
+  dmsOpen(userId: string): boolean {
+    return !this.#closedDms.has(userId);
+  }
+
+  setDms(userId: string, open: boolean): void {
+    if (open) this.#closedDms.delete(userId);
+    else this.#closedDms.add(userId);
+  }
+
   addUser(seed: FakeUserSeed): UserRecord {
     if (this.findUser(seed.name)) {
       throw new FakeDiscordError('user-exists', `There is already a user called "${seed.name}".`);
@@ -361,6 +374,15 @@ export class World {
     change(channel);
     if (channel.archived !== wasArchived) channel.archiveTimestamp = this.#isoNow();
     this.#notify({ kind: 'channel-update', channel });
+  }
+
+  /** Deletes a channel or thread with its messages (and a text channel's threads), as a moderator would. */
+  deleteChannel(channel: ChannelRecord): void {
+    for (const child of [...this.#channels.values()].filter((c) => c.parentId === channel.id)) this.deleteChannel(child);
+    for (const id of this.#history.get(channel.id) ?? []) this.#messages.delete(id);
+    this.#history.delete(channel.id);
+    this.#channels.delete(channel.id);
+    this.#notify({ kind: 'channel-delete', channel });
   }
 
   addThreadMember(thread: ChannelRecord, userId: string): void {

@@ -2,7 +2,8 @@
  * Verifiable dice (docs/dice.md): commit and reveal. When a challenge is made the bot mints a secret
  * and posts its SHA-256, the commitment. The match's seed is the SHA-256 of the secret together with
  * the ids Discord gives the accept interactions, which nobody knows in advance, so neither the bot's
- * operator nor a player can pick the dice. When the match ends the secret is revealed, and anyone can
+ * operator nor a player can pick the dice outright (a bot running modified code could still refuse
+ * the last accept until its seed suits it: docs/dice.md "Limits"). When the match ends the secret is revealed, and anyone can
  * recompute the seed, then every d20 of the match, and compare them with the rolls in the log.
  */
 import { createHash } from 'node:crypto';

@@ -118,6 +118,11 @@ export interface Terms {
   readonly allowedMaps?: readonly string[];
   /** The league's catalog version when the match was made; the match keeps it. */
   readonly catalogVersion?: string;
+  /**
+   * The name its thread is made with, fixed when the match is saved (before the thread exists), so a
+   * thread made before a crash or a lost answer is found again by it (commands/match-thread.ts).
+   */
+  readonly thread?: { readonly name: string };
 }
 
 /** A match row with its terms, setup and snapshot decoded. */

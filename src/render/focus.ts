@@ -19,10 +19,10 @@ import { lastTurnPhrases } from './last-turn-words';
 import { mapKey } from './legend';
 import { boardGeometry } from './layout';
 import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
-import { INK, PAPER } from './palette';
+import { INK, PAPER, START_AREA } from './palette';
 import { placeTags, type Rect } from './tags';
 import { drawBoard } from './terrain';
-import { flow } from './text-flow';
+import { flow, type Run } from './text-flow';
 import type { MapView, Sq } from './view';
 
 /** A window of the board: its top-left square, its size in squares, and the square size to draw it at. */
@@ -104,8 +104,11 @@ export function drawFocusCanvas(view: MapView, w: FocusWindow): Canvas {
     tagSpace(g, view, win),
     scratch,
   );
-  const foot = mapKey(scratch, view, tags, width - 2 * pad, Math.round(px * 0.8));
-  const height = top + boardH + 2 * margin + (foot.height > 0 ? foot.height + 2 * pad : 0);
+  const strip = unitStrip(scratch, view, w, width - 2 * pad, phonePx(width));
+  const foot = mapKey(scratch, view, tags, width - 2 * pad, Math.max(Math.round(px * 0.8), phonePx(width)));
+  const stripTop = top + boardH + 2 * margin;
+  const footTop = stripTop + (strip.height > 0 ? strip.height + 2 * pad : 0);
+  const height = footTop + (foot.height > 0 ? foot.height + 2 * pad : 0);
 
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
@@ -120,7 +123,7 @@ export function drawFocusCanvas(view: MapView, w: FocusWindow): Canvas {
   ctx.beginPath();
   ctx.rect(win.x, win.y, win.w, win.h);
   ctx.clip();
-  const startColours = view.board.startAreas.map((_, seat) => view.players[seat]?.colour ?? '#7a7a7a');
+  const startColours = view.board.startAreas.map(() => START_AREA);
   drawBoard(ctx, g, view.board, startColours, { col: w.col, row: w.row, cols: w.cols, rows: w.rows });
   drawBoardMarks(ctx, g, view, tags);
   ctx.restore();
@@ -130,13 +133,48 @@ export function drawFocusCanvas(view: MapView, w: FocusWindow): Canvas {
   ctx.strokeRect(margin, top + margin, boardW, boardH);
   coordinates(ctx, w, margin, top);
 
-  if (foot.height > 0) {
-    const y = top + boardH + 2 * margin;
+  if (strip.height > 0) {
     ctx.fillStyle = INK;
-    ctx.fillRect(0, y, width, 2);
-    foot.draw(ctx, pad, y + pad);
+    ctx.fillRect(0, stripTop, width, 2);
+    strip.draw(ctx, pad, stripTop + pad);
+  }
+  if (foot.height > 0) {
+    ctx.fillStyle = INK;
+    ctx.fillRect(0, footTop, width, 2);
+    foot.draw(ctx, pad, footTop + pad);
   }
   return canvas;
+}
+
+/** Discord shows an image 400 px wide on a phone: text this size is at least 11 px tall there. */
+export const PHONE_WIDTH = 400;
+export const PHONE_TEXT = 11;
+export const phonePx = (imageWidth: number): number => Math.ceil((PHONE_TEXT * imageWidth) / PHONE_WIDTH);
+
+/** The units standing in the window, in the view's order. */
+export function unitsIn(view: MapView, w: FocusWindow): MapView['units'] {
+  return view.units.filter((u) => u.at && u.at.col + u.span > w.col && u.at.col < w.col + w.cols && u.at.row + u.span > w.row && u.at.row < w.row + w.rows);
+}
+
+/**
+ * The unit strip under the close-up: one line per unit in it, with its label in its player's
+ * colour, its Vigor, its injuries and its statuses in words, at a size a phone reads (the tokens'
+ * own marks are too small there).
+ */
+function unitStrip(scratch: ReturnType<typeof measuringContext>, view: MapView, w: FocusWindow, width: number, px: number) {
+  const rows = unitsIn(view, w).map((u): Run[] => {
+    const marked = u.boxes.filter((b) => b.marked).map((b) => (b.kind === 'trait' ? `${b.trait ?? 'trait'} box` : b.kind));
+    const left = u.boxes.length - marked.length;
+    const injuries = marked.length > 0 ? `injured: ${marked.join(', ')} (${left} of ${u.boxes.length} boxes left)` : `no injuries (${u.boxes.length} boxes)`;
+    const statuses = u.statuses.map((s) => s.status).join(', ');
+    return [
+      { text: u.label, bold: true, colour: u.colour },
+      { text: ` ${u.name}${u.active ? ' (acting)' : ''}` },
+      { text: `  Vigor ${u.vigor}/${u.vigorMax}`, bold: true },
+      { text: `  ${injuries}${statuses ? `  ${statuses}` : ''}` },
+    ];
+  });
+  return flow(scratch, rows, width, px);
 }
 
 /** The window's column letters and row numbers on all four sides. */
@@ -144,7 +182,7 @@ function coordinates(ctx: ReturnType<Canvas['getContext']>, w: FocusWindow, marg
   ctx.fillStyle = INK;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.font = font(Math.round(w.cell * 0.42), 'bold');
+  ctx.font = font(Math.max(Math.round(w.cell * 0.42), phonePx(w.cols * w.cell + 2 * margin)), 'bold');
   const bottom = top + margin + w.rows * w.cell;
   const right = margin + w.cols * w.cell;
   for (let c = 0; c < w.cols; c++) {
@@ -161,9 +199,7 @@ function coordinates(ctx: ReturnType<Canvas['getContext']>, w: FocusWindow, marg
 
 /** Alt text for the close-up: where it is, what happened there, and who stands in it. */
 export function focusAltText(view: MapView, w: FocusWindow, limit: number): string {
-  const inside = view.units.filter(
-    (u) => u.at && u.at.col + u.span > w.col && u.at.col < w.col + w.cols && u.at.row + u.span > w.row && u.at.row < w.row + w.rows,
-  );
+  const inside = unitsIn(view, w);
   const said = view.lastTurn
     ? lastTurnPhrases(view.lastTurn)
         .join('; ')

@@ -97,7 +97,9 @@ function promptSentence(p: PromptWords, o: Telling): string | null {
       const declared = p.first && p.incoming ? `${incomingWords(p.incoming)}.` : null;
       if (!p.open) return declared;
       const against = p.incoming ? (p.incoming.kind === 'move' ? p.incoming.mover : p.incoming.attacker) : 'it';
-      const ask = `${p.unit ?? 'A unit'} may ${p.first ? '' : 'also '}reply to ${against} first: ${waiting(p, o, 'whether it replies')}.`;
+      // A reply to a Basic Move comes before the step; a reply to an attack after it (before a slow one).
+      const when = p.incoming?.kind === 'move' ? ' before it steps away' : '';
+      const ask = `${p.unit ?? 'A unit'} may ${p.first ? '' : 'also '}reply to ${against}${when}: ${waiting(p, o, 'whether it replies')}.`;
       return declared ? `${declared} ${capital(ask)}` : capital(ask);
     }
     case 'wounds': {
@@ -127,13 +129,38 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   if (h.problem) return `${who}, but it could not be made: ${h.problem}.`;
   const mod = a.modifier === 0 ? '' : a.modifier > 0 ? `+${a.modifier}` : `${a.modifier}`;
   const roll = a.roll === null ? 'no roll needed' : `rolled ${a.roll}${mod} against ${a.need}`;
-  let out = `${who}: ${roll}, ${RESULT_WORDS[a.result]}`;
+  let out = `${who}: ${roll}, ${RESULT_WORDS[a.result]}${resultNote(a)}`;
   // Wounds are told once, where they landed; a split still to choose is said to be waiting.
   for (const w of h.wounds) out += `; ${woundSentence(w)}`;
   if (a.statuses.length > 0) out += `; ${a.target} is now ${list(a.statuses)}`;
   if (h.pending?.open && h.pending.wounds)
     out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them`)}`;
   return `${out}.`;
+}
+
+/** What a result means when the words alone leave it open: a glancing blow's cause, a critical that adds nothing. */
+function resultNote(a: AttackView): string {
+  if (a.result === 'glancing') return ' (a natural 13: a hit, never critical, 5 wounds fewer)';
+  if ((a.result === 'critical' || a.result === 'automatic') && a.woundless) return ` (${a.attack} deals no wounds, so the critical adds none)`;
+  return '';
+}
+
+/** A failed recovery roll with what it had to come under: recovery rolls must come in low. */
+function recoveryFailed(h: Extract<Happening, { kind: 'recovery-failed' }>): string {
+  const from = h.status ? ` from ${h.status}` : '';
+  const roll = h.rolls.at(-1);
+  if (roll === undefined) return `${h.unit} failed to recover${from}.`;
+  if (h.needed === undefined) return `${h.unit} failed to recover${from} (rolled ${h.rolls.join(', ')}; a recovery roll must come in under a target).`;
+  const added = h.added ? `+${h.added} for injuries` : '';
+  const why = roll === 20 ? 'a natural 20 always fails' : 'the roll must come in under it';
+  return `${h.unit} failed to recover${from}: rolled ${roll}${added}, needed under ${h.needed} (${why}).`;
+}
+
+/** An effect that did not happen, with why: "TG's recoil 2 did not move KN: A3 is taken by SD". */
+function effectFailed(h: Extract<Happening, { kind: 'effect-failed' }>): string {
+  const kind = h.effect.split(' ')[0] ?? '';
+  if (SHOVE_VERB[kind]) return `${h.by}'s ${h.effect} did not move ${h.unit}: ${h.why}.`;
+  return `${h.by}'s ${h.effect} did not take hold on ${h.unit}: ${h.why}.`;
 }
 
 function traitSentence(h: Extract<Happening, { kind: 'trait' }>): string {
@@ -220,7 +247,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'status':
       return h.gained ? `${h.unit} is now ${h.status}${h.source ? ` (from ${h.source})` : ''}.` : `${h.unit} is no longer ${h.status} (${h.reason}).`;
     case 'recovery-failed':
-      return `${h.unit} failed to recover${h.status ? ` from ${h.status}` : ''}${h.rolls.length > 0 ? ` (rolled ${h.rolls.join(', ')})` : ''}.`;
+      return recoveryFailed(h);
+    case 'effect-failed':
+      return effectFailed(h);
     case 'warleader-die':
       return `${h.unit} spent its react token and a Warleader die so ${h.for} could reroll its recovery roll.`;
     case 'drop':
@@ -256,7 +285,7 @@ export function phrase(h: Happening): string | null {
     case 'attack': {
       const a = h.attack;
       if (h.problem) return null;
-      const wounds = a.result === 'miss' ? '' : h.wounds.length > 0 ? ` ${a.wounds}` : h.pending?.wounds ? ` ${h.pending.wounds.count}` : '';
+      const wounds = a.result === 'miss' || a.woundless ? '' : h.wounds.length > 0 ? ` ${a.wounds}` : h.pending?.wounds ? ` ${h.pending.wounds.count}` : '';
       return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${wounds}`;
     }
     case 'trait':

@@ -85,7 +85,7 @@ function terrainRow(view: MapView): Run[] {
         ctx.strokeRect(x + 2, y + 2, h - 4, h - 4);
         ctx.restore();
       }),
-      'start area P1-P4 (hatched)',
+      'start area S1, S2… (hatched; any player may enter from any)',
     ),
   );
   runs.push(
@@ -409,7 +409,7 @@ export function legendWords(view: MapView): string {
   const lines = [
     `Key to the maps of ${view.board.name}.`,
     view.players.length > 0 ? `Tokens: ${view.players.map((p) => `${p.name} ${SHAPE_WORD[p.shape]}`).join(', ')}, labelled with the card's initials.` : '',
-    `Terrain, each with its own mark: ${terrain.join(', ') || 'none'}. Thick black lines: walls; dashed brown: low cover; gold outline: objective; hatched: start areas P1-P4.`,
+    `Terrain, each with its own mark: ${terrain.join(', ') || 'none'}. Thick black lines: walls; dashed brown: low cover; gold outline: objective; hatched: start areas S1, S2 and so on, any player may enter from any.`,
     'On a token: injury boxes on top (filled: marked, diamond: Mortal), Vigor bar and react, blue and red tokens below (hollow: spent), status letters in the corners. Faded: has acted. Magenta corners: the unit whose turn it is.',
     `Statuses: ${STATUSES.map((s) => `${STATUS_CODE[s]} ${s}`).join(', ')}.`,
     'Last turn: a path from a ring to an arrow (dashed: maneuver, dotted: pushed, orange: charge); attack arrows tagged HIT, CRIT, GLANCE or AUTO with the wounds, or MISS; replies purple; a red cross where a unit dropped; a numbered disc is a tag listed under the map.',

@@ -9,7 +9,7 @@ import { loadFonts } from './fonts';
 import { boardGeometry, textSize } from './layout';
 import { mapKey } from './legend';
 import { boardSquares, drawBoardMarks, overlayTags, tagSpace } from './overlays';
-import { INK, PAPER } from './palette';
+import { INK, PAPER, START_AREA } from './palette';
 import { panel } from './panel';
 import { encodePng } from './png';
 import { boardPicture } from './terrain';
@@ -43,7 +43,7 @@ export function drawMapCanvas(view: MapView, reuse = false) {
   ctx.fillStyle = INK;
   ctx.fillRect(0, top - 2, width, 2);
 
-  const startColours = view.board.startAreas.map((_, seat) => view.players[seat]?.colour ?? '#7a7a7a');
+  const startColours = view.board.startAreas.map(() => START_AREA);
   ctx.drawImage(boardPicture(g, view.board, startColours), 0, top);
   ctx.save();
   ctx.translate(0, top);

@@ -134,7 +134,8 @@ const RESULT_WORD = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLA
 /** The words on an attack line: "HIT 10", "MISS", "REPLY CRIT 20". */
 export function attackWords(a: AttackView): string {
   const result = RESULT_WORD[a.result];
-  const wounds = a.result === 'miss' ? '' : ` ${a.wounds}`;
+  // An attack with no wound effect (a Shield Bash) shows no count: "CRIT 0" would read as a critical that failed.
+  const wounds = a.result === 'miss' || a.woundless ? '' : ` ${a.wounds}`;
   return `${a.reply ? 'REPLY ' : ''}${result}${wounds}`;
 }
 

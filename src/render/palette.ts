@@ -39,6 +39,8 @@ export const TERRAIN_ORDER: readonly Terrain[] = ['wall', 'sliding-wall', 'pit',
 
 export const EDGE_WALL = '#24221f';
 export const LOW_COVER = '#6b4a1e';
+/** Start areas belong to no player (either may enter from any), so they are drawn in a neutral ink. */
+export const START_AREA = '#5c5548';
 export const OBJECTIVE = '#e0a800';
 export const OBJECTIVE_INK = '#5a4300';
 

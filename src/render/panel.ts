@@ -71,7 +71,7 @@ function turnRow(view: MapView): Run[] {
 
 function playerRow(p: PlayerView, target: number): Run[] {
   const runs: Run[] = [playerSwatch(p), { space: 0.3 }, { text: p.name, bold: true }];
-  // The seat number matches the start area's "P1"…"P4" on the board.
+  // The seat (P1…P4) picks the token shape; start areas are numbered apart (S1…), since any player may take any.
   runs.push({ text: ` P${p.seat + 1}${p.faction ? ` ${capital(p.faction)}` : ''}` });
   runs.push({ text: `  ${p.score}/${target} VP `, bold: true }, scoreBar(p, target));
   if (p.out) runs.push({ text: ' out', bold: true });

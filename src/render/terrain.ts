@@ -150,7 +150,7 @@ function grid(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
   ctx.strokeRect(g.margin, g.margin, w, h);
 }
 
-/** Start areas: diagonal hatching in the player's colour, a dashed outline and the player number. */
+/** Start areas: diagonal hatching, a dashed outline and the area's number ("S1"), as the entry prompt names them. */
 function startAreas(ctx: Ctx, g: BoardGeometry, board: BoardView, colours: readonly string[]): void {
   board.startAreas.forEach((area, seat) => {
     const colour = colours[seat] ?? '#555555';
@@ -176,14 +176,14 @@ function startAreas(ctx: Ctx, g: BoardGeometry, board: BoardView, colours: reado
     ctx.lineWidth = Math.max(2, g.cell * 0.08);
     ctx.stroke();
     ctx.restore();
-    // The player number in the area's first square, so the area reads without colour.
+    // The area's number in its first square: the entry prompt offers "Start area 1", "Start area 2"…
     const first = Math.min(...area);
     ctx.fillStyle = colour;
     ctx.font = font(g.cell * 0.36, 'bold');
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
     ctx.fillText(
-      `P${seat + 1}`,
+      `S${seat + 1}`,
       g.margin + (first % board.width) * g.cell + g.cell * 0.08,
       g.margin + Math.floor(first / board.width) * g.cell + g.cell * 0.06,
     );

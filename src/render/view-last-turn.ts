@@ -355,6 +355,7 @@ export function lastTurnView(
             injuries: [],
             statuses: [],
             dropped: false,
+            ...(attack && woundTypes(attack).length === 0 ? { woundless: true } : {}),
           },
           attackerId: e.unit,
           targetId: e.target,
@@ -427,7 +428,17 @@ export function lastTurnView(
         happenings.push({ kind: 'status', unit: name(e.unit), status: e.status, gained: false, reason: e.reason, source: null });
         break;
       case 'recovery-failed':
-        happenings.push({ kind: 'recovery-failed', unit: name(e.unit), status: unitAt(e.unit)?.statuses[e.index]?.status ?? null, rolls: e.rolls });
+        happenings.push({
+          kind: 'recovery-failed',
+          unit: name(e.unit),
+          status: unitAt(e.unit)?.statuses[e.index]?.status ?? null,
+          rolls: e.rolls,
+          needed: e.needed,
+          added: e.added,
+        });
+        break;
+      case 'effect-failed':
+        happenings.push({ kind: 'effect-failed', unit: name(e.unit), by: name(e.by), effect: e.effect, why: e.why });
         break;
       case 'warleader-die':
         happenings.push({ kind: 'warleader-die', unit: name(e.unit), for: name(e.for) });

@@ -170,6 +170,8 @@ export interface AttackView {
   readonly injuries: readonly string[];
   readonly statuses: readonly StatusName[];
   readonly dropped: boolean;
+  /** The attack has no wound effect at all (a Shield Bash): no wound count is shown, and a critical adds none. */
+  readonly woundless?: boolean;
 }
 
 /** Wounds that no attack dealt: damaging terrain, recurring statuses. */
@@ -358,7 +360,17 @@ export type Happening =
       readonly reason: string;
       readonly source: string | null;
     }
-  | { readonly kind: 'recovery-failed'; readonly unit: string; readonly status: string | null; readonly rolls: readonly number[] }
+  /** `needed`: what the roll plus `added` (1 per injury) had to come under, when the log says. */
+  | {
+      readonly kind: 'recovery-failed';
+      readonly unit: string;
+      readonly status: string | null;
+      readonly rolls: readonly number[];
+      readonly needed?: number | undefined;
+      readonly added?: number | undefined;
+    }
+  /** An attack's effect that did not happen (a push that found no square, a status already held), and why. */
+  | { readonly kind: 'effect-failed'; readonly unit: string; readonly by: string; readonly effect: string; readonly why: string }
   | { readonly kind: 'warleader-die'; readonly unit: string; readonly for: string }
   | { readonly kind: 'drop'; readonly drop: DropView }
   | { readonly kind: 'score'; readonly player: string; readonly points: number; readonly reason: string; readonly objective: boolean }

@@ -24,6 +24,7 @@ const TABLES: readonly (readonly [SQLiteTable, PgTable])[] = [
   [lite.matchEvents, pgSchema.matchEvents],
   [lite.prompts, pgSchema.prompts],
   [lite.follows, pgSchema.follows],
+  [lite.matchPauses, pgSchema.matchPauses],
   [lite.deadlines, pgSchema.deadlines],
   [lite.vacations, pgSchema.vacations],
   [lite.standingOrders, pgSchema.standingOrders],

@@ -68,13 +68,28 @@ const MIGRATION_LOCK_TIMEOUT_MS = 2000;
 const MIGRATION_TRIES = 10;
 const MIGRATION_PAUSE_MS = 1000;
 
+/**
+ * The advisory lock every process holds while it migrates (an arbitrary constant of this project's):
+ * two bots started at the same instant on an empty database would otherwise both create the same
+ * tables and one would fail inside a migration. The second waits, finds the schema up to date, and
+ * meets the first's lease (bot/lease.ts), which refuses it in one sentence.
+ */
+const MIGRATION_LOCK = 0x5e11_5bd;
+
 /** Brings a server's schema up to date on a connection of its own, with the migrations' own lock waits. */
 async function migrateServer(url: string, onLost: PgStoreOptions['onConnectionLost']): Promise<void> {
+  // One connection: the advisory lock is the session's, and the migration runs in that session.
   const migrations = pool({ connectionString: url, max: 1, lock_timeout: MIGRATION_LOCK_TIMEOUT_MS }, onLost);
   try {
     for (let tried = 1; ; tried++) {
       try {
-        return await migratePg(drizzlePg({ client: migrations }), { migrationsFolder: PG_MIGRATIONS_FOLDER });
+        // A wait longer than the lock_timeout fails as busy (55P03) and is tried again below.
+        await migrations.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        try {
+          return await migratePg(drizzlePg({ client: migrations }), { migrationsFolder: PG_MIGRATIONS_FOLDER });
+        } finally {
+          await migrations.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        }
       } catch (error) {
         if (!isBusy(error) || tried >= MIGRATION_TRIES) throw error;
         await sleep(MIGRATION_PAUSE_MS);

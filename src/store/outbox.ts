@@ -3,15 +3,22 @@
  * transaction of the change that caused them and marked done by the worker that delivers them. Rows
  * of one match are delivered in id order, so the thread reads in the order things happened.
  */
-import { and, asc, eq, isNull, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { OutboxRow } from './rows';
-import { outbox } from './schema';
+import { outbox, type OutboxOutcome } from './schema';
 import { matchOnShard, type ShardScope } from './shard';
+
+/**
+ * The channel of a row written before its match's thread exists (commands/match-thread.ts): such rows
+ * wait, unseen by the worker, until `toThread` gives them the thread.
+ */
+export const THREAD_PENDING = '';
 
 export interface NewOutboxRow {
   matchId: string;
+  /** Where it goes; {@link THREAD_PENDING} for the thread a match does not have yet. */
   channelId: string;
   body: unknown;
   /** "interactionId:token" when the row may be delivered as that interaction's reply. */
@@ -22,19 +29,27 @@ export interface NewOutboxRow {
 export interface OutboxSync {
   /** Adds rows in order; call it inside the transaction of the change they report. */
   add(rows: readonly NewOutboxRow[]): OutboxRow[];
-  /** The first row of a match not yet done, due or not: the one that must go next. */
+  /** The first row of a match not yet done, due or not: the one that must go next (rows waiting for their thread are not). */
   head(matchId: string): OutboxRow | undefined;
   /** Matches with a row not yet done (with a shard, of that shard's guilds), with the time their head row is due, soonest first. */
   waiting(limit?: number, shard?: ShardScope): { matchId: string; due: number }[];
   /** Every row not yet done, oldest first (for tests and `db:check`). */
   pending(matchId?: string): OutboxRow[];
-  /** Delivered (with the message it made or edited, if any). Clears `via`. */
-  delivered(id: number, messageId: string | null): void;
+  /** Delivered (with the message it made or edited, if any), as itself or as a `fallback`. Clears `via`. */
+  delivered(id: number, messageId: string | null, outcome?: Extract<OutboxOutcome, 'delivered' | 'fallback'>): void;
   /** A failed attempt: counted, with the error, and not tried again before `due`. */
   failed(id: number, error: string, due: number): void;
-  /** Given up or skipped for good, with the reason. Clears `via`. */
-  dropped(id: number, reason: string): void;
+  /** Given up (the default) or skipped for good, with the reason. Clears `via`. */
+  dropped(id: number, reason: string, outcome?: Extract<OutboxOutcome, 'skipped' | 'given-up'>): void;
   get(id: number): OutboxRow | undefined;
+  /** The match's thread exists: its rows that waited for it go there, due now. Call it in the transaction that saves the thread. */
+  toThread(matchId: string, channelId: string): void;
+  /** The Discord messages already recorded for the match's last `limit` rows before `beforeId` (default 50). */
+  recorded(matchId: string, beforeId: number, limit?: number): string[];
+  /** Whether one of the match's rows ended with this outcome. */
+  hasOutcome(matchId: string, outcome: OutboxOutcome): boolean;
+  /** The match's rows in trouble, newest first: waiting after a failed try, or given up. */
+  troubles(matchId: string, limit?: number): OutboxRow[];
 }
 
 /** What callers see: every query answers a Promise. */
@@ -42,6 +57,7 @@ export type Outbox = Async<OutboxSync>;
 
 export function outboxStore(db: Db, now: Clock): OutboxSync {
   const pendingOf = (matchId?: string) => (matchId === undefined ? isNull(outbox.done) : and(isNull(outbox.done), eq(outbox.matchId, matchId)));
+  const deliverable = ne(outbox.channelId, THREAD_PENDING);
   return {
     add(rows) {
       if (rows.length === 0) return [];
@@ -52,13 +68,20 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .returning()
         .all();
     },
-    head: (matchId) => db.select().from(outbox).where(pendingOf(matchId)).orderBy(asc(outbox.id)).limit(1).get(),
+    head: (matchId) =>
+      db
+        .select()
+        .from(outbox)
+        .where(and(pendingOf(matchId), deliverable))
+        .orderBy(asc(outbox.id))
+        .limit(1)
+        .get(),
     waiting(limit = 1000, shard) {
       // A match's head row decides when it may move: the smallest id's due time, not the smallest due.
       const heads = db
         .select({ matchId: outbox.matchId, first: min(outbox.id).as('first') })
         .from(outbox)
-        .where(and(isNull(outbox.done), matchOnShard(outbox.matchId, shard)))
+        .where(and(isNull(outbox.done), deliverable, matchOnShard(outbox.matchId, shard)))
         .groupBy(outbox.matchId)
         .as('heads');
       return db
@@ -70,8 +93,8 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .all();
     },
     pending: (matchId) => db.select().from(outbox).where(pendingOf(matchId)).orderBy(asc(outbox.id)).all(),
-    delivered(id, messageId) {
-      db.update(outbox).set({ done: now(), messageId, via: null, error: null }).where(eq(outbox.id, id)).run();
+    delivered(id, messageId, outcome = 'delivered') {
+      db.update(outbox).set({ done: now(), messageId, via: null, error: null, outcome }).where(eq(outbox.id, id)).run();
     },
     failed(id, error, due) {
       db.update(outbox)
@@ -79,9 +102,39 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .where(and(eq(outbox.id, id), isNull(outbox.done)))
         .run();
     },
-    dropped(id, reason) {
-      db.update(outbox).set({ done: now(), error: reason, via: null }).where(eq(outbox.id, id)).run();
+    dropped(id, reason, outcome = 'given-up') {
+      db.update(outbox).set({ done: now(), error: reason, via: null, outcome }).where(eq(outbox.id, id)).run();
     },
     get: (id) => db.select().from(outbox).where(eq(outbox.id, id)).get(),
+    toThread(matchId, channelId) {
+      db.update(outbox)
+        .set({ channelId, due: now() })
+        .where(and(eq(outbox.matchId, matchId), eq(outbox.channelId, THREAD_PENDING), isNull(outbox.done)))
+        .run();
+    },
+    recorded: (matchId, beforeId, limit = 50) =>
+      db
+        .select({ messageId: outbox.messageId })
+        .from(outbox)
+        .where(and(eq(outbox.matchId, matchId), lt(outbox.id, beforeId)))
+        .orderBy(desc(outbox.id))
+        .limit(limit)
+        .all()
+        .flatMap((r) => (r.messageId ? [r.messageId] : [])),
+    hasOutcome: (matchId, outcome) =>
+      db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.matchId, matchId), eq(outbox.outcome, outcome)))
+        .limit(1)
+        .get() !== undefined,
+    troubles: (matchId, limit = 5) =>
+      db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.matchId, matchId), or(and(isNull(outbox.done), gt(outbox.attempts, 0)), eq(outbox.outcome, 'given-up'))))
+        .orderBy(desc(outbox.id))
+        .limit(limit)
+        .all(),
   };
 }

@@ -14,7 +14,7 @@
  *   claim the same row, and never wait for each other.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, min, ne, or, sql } from 'drizzle-orm';
 import { planAct, type ActResult, type Step } from './act';
 import type { Clock } from './db';
 import { leagueLogPg, leaguePostsPg, leagueSettingsPg, ratingsPg, resultsPg, seasonsPg } from './league-pg';
@@ -23,10 +23,12 @@ import type { MatchRow } from './rows';
 import * as t from './schema-pg';
 import { OPEN_STATUSES } from './schema';
 import { matchOnShard } from './shard';
+import { THREAD_PENDING } from './outbox';
 import type { Store } from './store';
 import { CommitUnknown, troubleOf } from './trouble';
 
 import type { PgDb } from './pg-db';
+import { pausesPg } from './pauses-pg';
 
 export type { PgDb } from './pg-db';
 
@@ -250,6 +252,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
         ).map((r) => r.userId),
     },
     deadlines: deadlines(q, now),
+    pauses: pausesPg(q),
     outbox: {
       add: async (rows) => {
         if (rows.length === 0) return [];
@@ -264,7 +267,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           await q()
             .select()
             .from(t.outbox)
-            .where(and(isNull(t.outbox.done), eq(t.outbox.matchId, matchId)))
+            .where(and(isNull(t.outbox.done), eq(t.outbox.matchId, matchId), ne(t.outbox.channelId, THREAD_PENDING)))
             .orderBy(asc(t.outbox.id))
             .limit(1),
         ),
@@ -272,7 +275,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
         const heads = q()
           .select({ matchId: t.outbox.matchId, first: min(t.outbox.id).as('first') })
           .from(t.outbox)
-          .where(and(isNull(t.outbox.done), matchOnShard(t.outbox.matchId, shard, t.matches)))
+          .where(and(isNull(t.outbox.done), ne(t.outbox.channelId, THREAD_PENDING), matchOnShard(t.outbox.matchId, shard, t.matches)))
           .groupBy(t.outbox.matchId)
           .as('heads');
         return q()
@@ -288,8 +291,8 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .from(t.outbox)
           .where(matchId === undefined ? isNull(t.outbox.done) : and(isNull(t.outbox.done), eq(t.outbox.matchId, matchId)))
           .orderBy(asc(t.outbox.id)),
-      async delivered(id, messageId) {
-        await q().update(t.outbox).set({ done: now(), messageId, via: null, error: null }).where(eq(t.outbox.id, id));
+      async delivered(id, messageId, outcome = 'delivered') {
+        await q().update(t.outbox).set({ done: now(), messageId, via: null, error: null, outcome }).where(eq(t.outbox.id, id));
       },
       async failed(id, error, due) {
         await q()
@@ -297,10 +300,40 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .set({ attempts: sql`${t.outbox.attempts} + 1`, error, due })
           .where(and(eq(t.outbox.id, id), isNull(t.outbox.done)));
       },
-      async dropped(id, reason) {
-        await q().update(t.outbox).set({ done: now(), error: reason, via: null }).where(eq(t.outbox.id, id));
+      async dropped(id, reason, outcome = 'given-up') {
+        await q().update(t.outbox).set({ done: now(), error: reason, via: null, outcome }).where(eq(t.outbox.id, id));
       },
       get: async (id) => first(await q().select().from(t.outbox).where(eq(t.outbox.id, id))),
+      async toThread(matchId, channelId) {
+        await q()
+          .update(t.outbox)
+          .set({ channelId, due: now() })
+          .where(and(eq(t.outbox.matchId, matchId), eq(t.outbox.channelId, THREAD_PENDING), isNull(t.outbox.done)));
+      },
+      recorded: async (matchId, beforeId, limit = 50) =>
+        (
+          await q()
+            .select({ messageId: t.outbox.messageId })
+            .from(t.outbox)
+            .where(and(eq(t.outbox.matchId, matchId), lt(t.outbox.id, beforeId)))
+            .orderBy(desc(t.outbox.id))
+            .limit(limit)
+        ).flatMap((r) => (r.messageId ? [r.messageId] : [])),
+      hasOutcome: async (matchId, outcome) =>
+        (
+          await q()
+            .select({ id: t.outbox.id })
+            .from(t.outbox)
+            .where(and(eq(t.outbox.matchId, matchId), eq(t.outbox.outcome, outcome)))
+            .limit(1)
+        ).length > 0,
+      troubles: (matchId, limit = 5) =>
+        q()
+          .select()
+          .from(t.outbox)
+          .where(and(eq(t.outbox.matchId, matchId), or(and(isNull(t.outbox.done), gt(t.outbox.attempts, 0)), eq(t.outbox.outcome, 'given-up'))))
+          .orderBy(desc(t.outbox.id))
+          .limit(limit),
     },
     leases: {
       acquire: (claim) =>

@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Json } from './json';
-import { FORFEIT_SCORES, MATCH_STATUSES, OUTCOMES, PAIRING_SYSTEMS, RESULT_WAYS, SEASON_STATES } from './schema';
+import { FORFEIT_SCORES, MATCH_STATUSES, OUTBOX_OUTCOMES, OUTCOMES, PAIRING_SYSTEMS, RESULT_WAYS, SEASON_STATES } from './schema';
 
 export const players = pgTable('players', {
   /** Discord user id. */
@@ -276,9 +276,35 @@ export const outbox = pgTable(
     messageId: text('message_id'),
     /** The last failure; with `done` set, why the row was given up. */
     error: text('error'),
+    /**
+     * How the row ended (null while it waits): `delivered`; `fallback` (delivered another way: the
+     * text without its pictures when the bot may not attach files); `skipped` (nothing to post any
+     * more, such as a prompt the match moved past); `given-up` (with the reason in `error`).
+     */
+    outcome: text('outcome', { enum: OUTBOX_OUTCOMES }),
   },
-  (t) => [index('outbox_pending_idx').on(t.matchId, t.id).where(sql`done_at is null`)],
+  (t) => [
+    index('outbox_pending_idx').on(t.matchId, t.id).where(sql`done_at is null`),
+    // A match's rows, delivered ones too: which of its messages are already recorded (bot/post-lookup.ts).
+    index('outbox_match_idx').on(t.matchId, t.id),
+  ],
 );
+
+/**
+ * A match held still because the bot can no longer post in its thread (deleted, or locked by a
+ * moderator): no deadline runs while the row exists (its pending deadlines are pushed out of reach and
+ * pulled back by the time paused when `/skirmish reopen` gives the match a new thread).
+ */
+export const matchPauses = pgTable('match_pauses', {
+  matchId: text('match_id')
+    .primaryKey()
+    .references(() => matches.id, { onDelete: 'cascade' }),
+  since: bigint('since_at', { mode: 'number' }).notNull(),
+  /** The thread that was lost. */
+  threadId: text('thread_id'),
+  /** Why, in words a player reads after "The match is paused: ". */
+  reason: text('reason').notNull(),
+});
 
 /**
  * Who may run against this database (docs/store.md "One bot per database"). A holder renews its

@@ -12,6 +12,9 @@ import type { Json } from './json';
 
 export const MATCH_STATUSES = ['challenged', 'setup', 'playing', 'over', 'declined', 'cancelled'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
+/** How an outbox row ended (`outbox.outcome`). */
+export const OUTBOX_OUTCOMES = ['delivered', 'fallback', 'skipped', 'given-up'] as const;
+export type OutboxOutcome = (typeof OUTBOX_OUTCOMES)[number];
 /** A match in one of these may still change; the others are final. */
 export const OPEN_STATUSES = ['challenged', 'setup', 'playing'] as const satisfies readonly MatchStatus[];
 
@@ -274,9 +277,35 @@ export const outbox = sqliteTable(
     messageId: text('message_id'),
     /** The last failure; with `done` set, why the row was given up. */
     error: text('error'),
+    /**
+     * How the row ended (null while it waits): `delivered`; `fallback` (delivered another way: the
+     * text without its pictures when the bot may not attach files); `skipped` (nothing to post any
+     * more, such as a prompt the match moved past); `given-up` (with the reason in `error`).
+     */
+    outcome: text('outcome', { enum: OUTBOX_OUTCOMES }),
   },
-  (t) => [index('outbox_pending_idx').on(t.matchId, t.id).where(sql`done_at is null`)],
+  (t) => [
+    index('outbox_pending_idx').on(t.matchId, t.id).where(sql`done_at is null`),
+    // A match's rows, delivered ones too: which of its messages are already recorded (bot/post-lookup.ts).
+    index('outbox_match_idx').on(t.matchId, t.id),
+  ],
 );
+
+/**
+ * A match held still because the bot can no longer post in its thread (deleted, or locked by a
+ * moderator): no deadline runs while the row exists (its pending deadlines are pushed out of reach and
+ * pulled back by the time paused when `/skirmish reopen` gives the match a new thread).
+ */
+export const matchPauses = sqliteTable('match_pauses', {
+  matchId: text('match_id')
+    .primaryKey()
+    .references(() => matches.id, { onDelete: 'cascade' }),
+  since: integer('since_at').notNull(),
+  /** The thread that was lost. */
+  threadId: text('thread_id'),
+  /** Why, in words a player reads after "The match is paused: ". */
+  reason: text('reason').notNull(),
+});
 
 /**
  * Who may run against this database (docs/store.md "One bot per database"). A holder renews its

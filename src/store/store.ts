@@ -18,6 +18,8 @@ import { followsStore } from './follows';
 import { leasesStore } from './leases';
 import type { Leases } from './leases';
 import { outboxStore } from './outbox';
+import { pausesStore } from './pauses';
+import type { Pauses } from './pauses';
 import type { Outbox } from './outbox';
 import type { Follows } from './follows';
 import { leaguesStore } from './leagues';
@@ -69,6 +71,8 @@ export interface Store {
   follows: Follows;
   deadlines: Deadlines;
   outbox: Outbox;
+  /** Matches held still because their thread is gone (pauses.ts). */
+  pauses: Pauses;
   leases: Leases;
   vacations: Vacations;
   orders: StandingOrders;
@@ -157,6 +161,7 @@ export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DA
       follows: serial(followsStore(db, now)),
       deadlines: serial(deadlinesStore(db, now)),
       outbox: serial(outboxStore(db, now)),
+      pauses: serial(pausesStore(db)),
       leases: serial(leasesStore(db, now, inline)),
       vacations: serial(vacationsStore(db)),
       orders: serial(standingOrdersStore(db, now)),

@@ -56,6 +56,36 @@ describe('npm start', () => {
     expect(run.stdout).not.toContain('online');
   }, 30_000);
 
+  it('refuses a token the gateway closes with 4004 at identify, with the same sentence, and holds nothing', async () => {
+    // REST takes the token; the gateway refuses it, as Discord does for a token reset in between.
+    const refusing = await startFakeDiscord({ heartbeatMs: 1000, gatewayAcceptsToken: (t) => t !== 'a-reset-token' });
+    const path = freshPath();
+    try {
+      const started = startBot({
+        token: 'a-reset-token',
+        apiBase: refusing.apiBase,
+        guildId: refusing.guild.id,
+        databasePath: path,
+        renderWorkers: 0,
+        log: () => undefined,
+      });
+      await expect(started).rejects.toBeInstanceOf(StartupError);
+      await expect(started).rejects.toThrow('Discord refused DISCORD_TOKEN.');
+      // Its lease was given up: a bot with a good token starts at once on the same database.
+      const bot = await startBot({
+        token: 'the-right-token',
+        apiBase: fake.apiBase,
+        guildId: fake.guild.id,
+        databasePath: path,
+        renderWorkers: 0,
+        log: () => undefined,
+      });
+      await bot.stop();
+    } finally {
+      await refusing.close();
+    }
+  }, 30_000);
+
   it('refuses a database whose migrations cannot be applied, and says which file', async () => {
     const path = freshPath();
     // A table the first migration creates, already there with other columns: the migration fails.

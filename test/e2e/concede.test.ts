@@ -69,5 +69,5 @@ describe('conceding', () => {
     expect(closed.name).toMatch(/^✅ Alice beat Bob \d+–\d+ \(conceded\)$/);
     expect(closed.archived).toBe(true);
     expect(world.errors).toEqual([]);
-  });
+  }, 60_000);
 });

@@ -59,6 +59,10 @@ describe('verifiable dice', () => {
     const verdict = answerText(await world.run({ user: 'carol', channel: thread, name: 'skirmish verify' }));
     expect(verdict).toMatch(/✅ The secret matches the commitment .* and all \d+ rolls are the seed's dice, in order\./);
     expect(verdict).toContain('✅ Replaying its');
+    // And what it cannot show: the last accept's veto (docs/dice.md "Limits").
+    expect(verdict).toMatch(
+      /What this cannot show: the bot saw the last accept before it recorded it, so a bot running modified code could have refused that accept/,
+    );
 
     const exported = await world.run({ user: 'carol', channel: thread, name: 'skirmish export' });
     const file = exported.original!.attachments[0]!;

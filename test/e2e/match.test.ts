@@ -57,7 +57,8 @@ describe('a whole match through Discord, from challenge to victory', () => {
 
     // Prompts carry the facts: the attack coming and its odds, each reply's chance and token; each
     // way of taking wounds with what it leads to.
-    const replies = posts.filter((m) => /may reply to .* first/.test(m.content));
+    const replies = posts.filter((m) => /may reply to .*(: the reply resolves \*\*(after|before)\*\*| before it goes)/.test(m.content));
+    expect(posts.filter((m) => /may reply to .* first/.test(m.content))).toEqual([]);
     expect(replies.length).toBeGreaterThan(0);
     expect(replies.some((m) => /declared \*\*[^*]+\*\* against \*\*[^*]+\*\*: \d+% to hit, \d+% critical/.test(m.content))).toBe(true);
     // (Buttons come off answered prompts; the one clicked is written on the prompt.)

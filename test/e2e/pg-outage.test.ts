@@ -139,7 +139,7 @@ describe.skipIf(missing !== null)('a PostgreSQL outage of 30 s under load', () =
         await sleep(200);
       }
     })();
-    await sleep(1000);
+    while (saves.length < 3) await sleep(50);
 
     // The next move is on its way as the server goes.
     const before = await nextMove(thread);
@@ -167,6 +167,9 @@ describe.skipIf(missing !== null)('a PostgreSQL outage of 30 s under load', () =
       if (Date.now() - back > 60_000) throw new Error(`/healthz never came back: ${JSON.stringify((await health()).body)}`);
       await sleep(200);
     }
+    // A few more saves once it is back, then the load stops.
+    const atReturn = saves.length;
+    while (saves.length < atReturn + 3) await sleep(50);
     loading = false;
     await load;
 

@@ -346,12 +346,14 @@ describe('channels and threads', () => {
     expect(fake.messages(fromMessage.id).map((m) => m.author.username)).toEqual(['bob']);
   });
 
-  it('wakes an archived thread when the bot posts in it, and announces new channels', async () => {
+  it('refuses a post in an archived thread until the bot unarchives it, and announces new channels', async () => {
     const channel = (await bot.client.channels.fetch(fake.channel.id)) as TextChannel;
     const thread = await channel.threads.create({ name: 'Old match', type: 12 });
     expect(fake.channelByRef('Old match')?.kind).toBe('private-thread');
     await thread.setArchived(true);
     expect(fake.channelByRef(thread.id)?.archived).toBe(true);
+    await expect(thread.send('Rematch?')).rejects.toMatchObject({ code: 50083, message: 'Thread is archived' });
+    await thread.setArchived(false);
     await thread.send('Rematch?');
     expect(fake.channelByRef(thread.id)?.archived).toBe(false);
     const added = fake.addChannel('league-two');

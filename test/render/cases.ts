@@ -106,6 +106,25 @@ export const goldenCases: readonly GoldenCase[] = [
     },
   },
   {
+    name: 'phone-focus-melee',
+    shows:
+      'the melee close-up scaled to 400 px wide as a phone shows it: the unit strip under it gives each unit in it its label in its colour, name, Vigor, injuries and statuses at 11 px or more, and the coordinates read too',
+    render: () => {
+      const t = meleeTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return atPhoneWidth(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
+    name: 'phone-focus-24x24',
+    shows: 'the close-up of a turn on Burning Village (24×24) at 400 px wide, with its unit strip: wounds and Vigor that the tokens cannot show at this size',
+    render: () => {
+      const t = crowdTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return atPhoneWidth(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
     name: 'key-mill-crossing',
     shows:
       'the key posted once with the opening map: a token drawn large with its parts named, the active-unit corners, faded, player shapes, the terrain on Mill Crossing, every status, the marks of a last turn and the numbered-tag badge',

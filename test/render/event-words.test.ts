@@ -102,7 +102,14 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   ],
   'status-gained': [{ type: 'status-gained', unit: 'kn', status }, 'KN is now shaken (from GN).'],
   'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken (recovered).'],
-  'recovery-failed': [{ type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17] }, 'KN failed to recover (rolled 17).'],
+  'recovery-failed': [
+    { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17], needed: 12, added: 1 },
+    'KN failed to recover: rolled 17+1 for injuries, needed under 12 (the roll must come in under it).',
+  ],
+  'effect-failed': [
+    { type: 'effect-failed', unit: 'kn', by: 'gn', effect: 'recoil 2', why: 'A3 is taken by SD' },
+    "GN's recoil 2 did not move KN: A3 is taken by SD.",
+  ],
   'warleader-die': [
     { type: 'warleader-die', unit: 'pi', for: 'kn', roll: 'recovery' },
     'PI spent its react token and a Warleader die so KN could reroll its recovery roll.',
@@ -208,8 +215,8 @@ describe('acts and decisions', () => {
       options: { against: 'kn', attacks: ['claw'], incoming: { attack: 'longsword', target: 'gn', charge: false } },
     };
     const events: GameEvent[] = [{ type: 'act-begun', unit: 'kn', act: 'attack', acts: 1 }, prompted(reply)];
-    expect(words(events)).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN first: waiting for Bob to choose whether it replies.']);
-    expect(words(events, 'p2')).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN first: your choice: whether it replies.']);
+    expect(words(events)).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN: waiting for Bob to choose whether it replies.']);
+    expect(words(events, 'p2')).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN: your choice: whether it replies.']);
     // Answered later in the same run of events: the declaration stays, the waiting goes.
     expect(words([...events, { type: 'answered', player: 'p2', answer: null }, { type: 'reply-declared', unit: 'gh', attack: null, against: 'kn' }])).toEqual([
       'KN declared an attack on GN with Longsword.',

@@ -226,3 +226,19 @@ describe('the key', () => {
     expect(height - g.height).toBeLessThan(400);
   });
 });
+
+describe('a phone shows wounds', () => {
+  it('the close-up grows a unit strip, one line per unit in it, in text at least 11 px tall at 400 px', async () => {
+    const { drawFocusCanvas, phonePx, unitsIn } = await import('../../src/render/focus');
+    const t = crowdTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const w = focusWindow(view)!;
+    const canvas = drawFocusCanvas(view, w);
+    expect((phonePx(canvas.width) * 400) / canvas.width).toBeGreaterThanOrEqual(11);
+    const inside = unitsIn(view, w);
+    expect(inside.length).toBeGreaterThan(3);
+    // The board and its coordinates, then one strip line (1.35 text heights) per unit at least.
+    const boardOnly = w.rows * w.cell + 2 * Math.round(w.cell * 0.7);
+    expect(canvas.height - boardOnly).toBeGreaterThanOrEqual(inside.length * Math.round(phonePx(canvas.width) * 1.35));
+  });
+});

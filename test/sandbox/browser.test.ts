@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import type { FakeMessage } from '../../src/fakecord';
@@ -26,7 +27,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { slashFor } from '../e2e/driver';
 import { componentsOf } from '../e2e/world';
 import { launchChromium } from './chromium';
-import { answerFirst, lastPrompt, runCommand, switchPlayer } from './page-driver';
+import { answerFirst, handOff, lastPrompt, runCommand, switchPlayer } from './page-driver';
 import { nextAct } from './skirmish-plan';
 
 const SCREENSHOTS = process.env.SANDBOX_SCREENSHOTS ? join(import.meta.dirname, '../../docs') : null;
@@ -107,11 +108,33 @@ async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS!, name) });
 }
 
+/**
+ * Pixels of the emoji at the start of a button (its first 26 px) that are neither the button's green
+ * nor its white text: a colour glyph has dozens, a blank one none.
+ */
+async function emojiColours(selector: string): Promise<number> {
+  const png = PNG.sync.read(await page.locator(selector).screenshot());
+  let n = 0;
+  for (let y = 0; y < png.height; y++) {
+    for (let x = 0; x < Math.min(26, png.width); x++) {
+      const i = (y * png.width + x) * 4;
+      const [r, g, b] = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+      const green = g > r + 40 && g > b + 20;
+      const white = r > 200 && g > 200 && b > 200;
+      if (!green && !white) n++;
+    }
+  }
+  return n;
+}
+
 describe('the sandbox page', () => {
   it('plays a match in the browser: warband, demo match, a move, a reply, a new map', async () => {
     await page.goto(`http://127.0.0.1:${sandbox.port}/`);
     await page.locator('body.ready').waitFor();
     await expect(page.locator('.title-name').textContent()).resolves.toBe('skirmishes');
+    // The page's emoji (⚔ on the demo button) are drawn in colour by the font the page ships, not left blank.
+    await fontsLoaded();
+    expect(await emojiColours('#demo-button')).toBeGreaterThan(20);
 
     // The sample warbands were submitted at start, each answer private to its player.
     await switchPlayer(page, 'alice');
@@ -184,7 +207,9 @@ describe('the sandbox page', () => {
 
     // The reply prompt, answered on the page by the player it waits for.
     const replier = nameOf(game.prompt!.player);
-    await switchPlayer(page, replier);
+    // The prompt offers to play as the player it waits for: one click hands the page over.
+    await switchPlayer(page, replier === 'alice' ? 'bob' : 'alice');
+    await handOff(page, replier);
     const prompt = lastPrompt(page);
     // The prompt carries the facts to decide on: the incoming act, what a reply spends, and each reply's odds.
     const asked = (await prompt.locator('.content').textContent()) ?? '';

@@ -18,6 +18,20 @@ export async function switchPlayer(page: Page, username: string): Promise<void> 
 }
 
 /**
+ * Follows the "▶ Play as …" button on the last prompt that waits for `username` (when the page plays
+ * as someone else), and waits for the page to play as them, as switchPlayer does.
+ */
+export async function handOff(page: Page, username: string): Promise<void> {
+  if ((await page.locator(`.player[data-user="${username}"]`).getAttribute('aria-checked')) === 'true') return;
+  await page
+    .locator('.message.has-components .hand-off-button', { hasText: new RegExp(`Play as ${username}$`, 'i') })
+    .last()
+    .click();
+  await page.locator(`.player.active[data-user="${username}"]`).waitFor();
+  await page.locator(`#messages[data-viewer="${username}"]`).waitFor({ state: 'attached' });
+}
+
+/**
  * Types `/path`, picks the command from the list, fills each option (typing, or picking the
  * suggestion that starts with the given text) and sends it. Resolves once the box has taken the
  * command (it empties); rejects with the box's message when it refuses.

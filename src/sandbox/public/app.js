@@ -179,6 +179,10 @@ const context = {
   },
   actions,
   openImage,
+  playAs: (id) => {
+    const user = userById(id);
+    if (user) void switchPlayer(user.username);
+  },
   dismiss: (id) => {
     state.dismissed.add(id);
     renderMessages();

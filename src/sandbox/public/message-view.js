@@ -15,6 +15,7 @@ import { escapeHtml, renderMarkdown, sandboxNow } from './markdown.js';
  * @property {(src: string, alt: string) => void} openImage
  * @property {(messageId: string) => void} dismiss
  * @property {(messageId: string, ask: string, turn: number) => Promise<{ ok: boolean, error?: string }>} replayTo
+ * @property {(userId: string) => void} playAs switches the page's "Play as" to that user
  */
 
 const AVATAR_COLOURS = ['#e0733f', '#3ba55c', '#5b8def', '#c061cb', '#d4a72c', '#e2556f'];
@@ -98,6 +99,8 @@ export function messageView(message, continued, ctx) {
   for (const embed of message.embeds ?? []) body.append(embedView(embed, names, ctx));
   const components = componentsView(message, ctx.actions);
   if (components) body.append(components);
+  const handOff = handOffView(message, ctx);
+  if (handOff) body.append(handOff);
   if (message.ephemeral) {
     const note = document.createElement('div');
     note.className = 'ephemeral-note';
@@ -106,6 +109,27 @@ export function messageView(message, continued, ctx) {
     body.append(note);
   }
   return el;
+}
+
+/**
+ * The player a prompt or a ping waits for, when it is not the one the page plays as: a button that
+ * switches "Play as" to them, so one person playing every side need not do it by hand. A prompt
+ * has buttons or a menu and pings one player; a ping ("<@bob>, it's your turn…") starts with them.
+ */
+function handOffView(message, ctx) {
+  if (message.ephemeral || message.mentions.length !== 1) return null;
+  const waitsFor = message.mentions[0];
+  if (waitsFor === ctx.viewerId) return null;
+  const prompt = (message.components ?? []).length > 0;
+  const ping = typeof message.content === 'string' && message.content.includes(`<@${waitsFor}>`);
+  if (!prompt && !ping) return null;
+  const user = ctx.user(waitsFor);
+  if (!user || user.bot) return null;
+  const box = document.createElement('div');
+  box.className = 'hand-off';
+  box.innerHTML = `<button type="button" class="hand-off-button">▶ Play as ${escapeHtml(nameOf(user))}</button> <span class="hand-off-why">this waits for them</span>`;
+  box.querySelector('button').addEventListener('click', () => ctx.playAs(waitsFor));
+  return box;
 }
 
 /** Images inline with their alt text under them (the alt text is the map for a reader); other files as cards. */

@@ -127,6 +127,37 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
     expect(await store.prompts.close('m1')).toBe(1);
   });
 
+  it('records how each post ended, and lists the troubled ones', async ({ skip }) => {
+    if (!available()) skip();
+    const rows = await store.outbox.add([1, 2, 3, 4].map((n) => ({ matchId: 'm1', channelId: 't', body: { n } })));
+    const [a, b, c, d] = rows.map((r) => r.id) as [number, number, number, number];
+    await store.outbox.delivered(a, 'ma');
+    await store.outbox.delivered(b, 'mb', 'fallback');
+    await store.outbox.dropped(c, 'the thread was deleted');
+    await store.outbox.failed(d, 'HTTP 502', clock() + 1000);
+    expect((await store.outbox.get(b))?.outcome).toBe('fallback');
+    expect(await store.outbox.get(c)).toMatchObject({ outcome: 'given-up', error: 'the thread was deleted' });
+    expect((await store.outbox.troubles('m1')).map((r) => r.id)).toEqual([d, c]);
+    expect(await store.outbox.recorded('m1', d, 3)).toEqual(['mb', 'ma']);
+    await store.outbox.delivered(d, 'md');
+  });
+
+  it('pauses a match: its deadlines out of reach, then back by the time paused', async ({ skip }) => {
+    if (!available()) skip();
+    const due = clock() + 60_000;
+    const row = await store.deadlines.add({ matchId: 'm1', due, kind: 'turn', player: 'bob', seq: 9 });
+    expect(await store.pauses.pause('m1', clock(), 't', 'the thread was deleted')).toBe(true);
+    expect(await store.pauses.pause('m1', clock(), 't', 'again')).toBe(false);
+    expect(await store.deadlines.claim(due + 1e9, due + 2e9)).toEqual([]);
+    expect((await store.pauses.among(['m1', 'm2'])).map((p) => p.reason)).toEqual(['the thread was deleted']);
+    const resumed = await store.pauses.resume('m1', clock() + 5000);
+    expect(resumed?.threadId).toBe('t');
+    const after = (await store.deadlines.pending('m1')).find((x) => x.id === row.id);
+    expect(after!.due - due).toBe(5000);
+    expect(await store.pauses.get('m1')).toBeUndefined();
+    await store.deadlines.done(row.id, 'cancelled');
+  });
+
   it("gives a shard only its own guilds' deadlines and posts", async ({ skip }) => {
     if (!available()) skip();
     // A store of its own: the others' matches have made-up guild ids, which are not Discord's numbers.
