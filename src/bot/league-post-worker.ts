@@ -27,6 +27,8 @@ export class LeaguePostWorker {
   readonly #client: Client;
   readonly #log: (message: string, error?: unknown) => void;
   readonly #now: () => number;
+  /** A season's round pairings went out (or were given up): the season runner may open that round's threads now. */
+  readonly #onPairings: (() => void) | undefined;
   #loop: Promise<void> | null = null;
   #again = false;
   #timer: NodeJS.Timeout | null = null;
@@ -37,8 +39,16 @@ export class LeaguePostWorker {
   /** This process's shard: it delivers the posts of leagues whose guild is on it (store/shard.ts). */
   readonly #shard: ShardScope | undefined;
 
-  constructor(o: { store: Store; client: Client; log: (message: string, error?: unknown) => void; now?: () => number; shard?: ShardScope | undefined }) {
+  constructor(o: {
+    store: Store;
+    client: Client;
+    log: (message: string, error?: unknown) => void;
+    now?: () => number;
+    shard?: ShardScope | undefined;
+    onPairings?: (() => void) | undefined;
+  }) {
     this.#store = o.store;
+    this.#onPairings = o.onPairings;
     this.#shard = o.shard;
     this.#client = o.client;
     this.#log = o.log;
@@ -115,14 +125,17 @@ export class LeaguePostWorker {
 
   /** True when the row is done with; false when it must wait for a retry. */
   async #deliver(row: LeaguePostRow): Promise<boolean> {
+    const pairings = (row.body as { pairings?: number }).pairings !== undefined;
     try {
       await this.#send(row);
+      if (pairings) this.#onPairings?.();
       return true;
     } catch (error) {
       if (permanent(error) || row.attempts + 1 >= MAX_ATTEMPTS) {
         this.#log(`gave up a post for league ${row.leagueId} (league post ${row.id})`, error);
         await this.#store.leaguePosts.dropped(row.id, describe(error));
         await this.#tellOwner(row, error);
+        if (pairings) this.#onPairings?.();
         return true;
       }
       const due = this.#now() + backoffMs(row.attempts);

@@ -44,7 +44,10 @@ export interface OutboxWorkerOptions {
   readonly shard?: ShardScope;
   /** Reports how long drawing and delivering took (the bot's metrics). */
   readonly observe?: { render(kind: string, seconds: number): void; delivered(lagSeconds: number): void };
-  /** A league result was posted: its season may move on now (the season runner waits for the post, so the league reads in order). */
+  /**
+   * A league result (or a round's pairings) was posted: its season may move on now (the season runner
+   * waits for the post, so the league reads in order).
+   */
   readonly onLeagueResult?: () => void;
 }
 
@@ -117,7 +120,15 @@ export class OutboxWorker implements OutboxControl {
     this.#observe = options.observe;
     this.#shard = options.shard;
     this.#onLeagueResult = options.onLeagueResult;
-    this.#leagues = new LeaguePostWorker({ store: options.store, client: options.client, log: options.log, now: this.#now, shard: options.shard });
+    this.#leagues = new LeaguePostWorker({
+      store: options.store,
+      client: options.client,
+      log: options.log,
+      now: this.#now,
+      shard: options.shard,
+      // A round's threads open once its pairings are posted (the season runner waits for that post).
+      onPairings: options.onLeagueResult,
+    });
   }
 
   kickLeague(): void {

@@ -4,7 +4,8 @@
  * `/setup check` shows, the invite link's permission integer, and what docs/deploy.md lists (a test
  * keeps the doc equal to this list).
  *
- * A thread takes its permissions from its channel, so the channel's are the threads' too.
+ * A thread takes its permissions from its channel, so the channel's are the threads' too. Manage Threads
+ * is not on it: the bot renames, archives and unarchives only threads it made, which their maker may.
  */
 import { PermissionFlagsBits, type PermissionsBitField, type Guild, type GuildBasedChannel, type GuildTextBasedChannel, type TextChannel } from 'discord.js';
 import { refuse } from './user-error';
@@ -29,19 +30,21 @@ export interface NeededPermission {
 const REFUSED =
   "challenges, practice matches and `/league create` there are refused before anything is saved, with the permission's name and how to grant it; a season round's matches wait for their threads, tried again less and less often, its organiser is told after a few tries, and `/league round` says why";
 
+const PAUSED = 'a running match whose thread refuses its posts is paused, its players told, and `/skirmish reopen` offered once it is fixed';
+
 export const NEEDED_PERMISSIONS: readonly NeededPermission[] = [
   {
     flag: 'ViewChannel',
     name: 'View Channel',
     use: 'see the league channel and its match threads',
-    without: `Discord refuses everything the bot does there (50001 Missing Access): ${REFUSED}.`,
+    without: `Discord refuses everything the bot does there (50001 Missing Access): ${REFUSED}; ${PAUSED}; a league result the channel refuses is given up and the server's owner told.`,
     required: true,
   },
   {
     flag: 'SendMessages',
     name: 'Send Messages',
     use: 'post challenges, league news, results and standings in the channel',
-    without: `${REFUSED}; a league post the channel refuses is given up and its organiser told.`,
+    without: `${REFUSED}; a league result the channel refuses is given up and the server's owner told.`,
     required: true,
   },
   {
@@ -55,7 +58,7 @@ export const NEEDED_PERMISSIONS: readonly NeededPermission[] = [
     flag: 'SendMessagesInThreads',
     name: 'Send Messages in Threads',
     use: 'post the maps, prompts and turns in match threads, and add the players to them',
-    without: `${REFUSED}.`,
+    without: `${REFUSED}; ${PAUSED}.`,
     required: true,
   },
   {
@@ -70,15 +73,7 @@ export const NEEDED_PERMISSIONS: readonly NeededPermission[] = [
     name: 'Attach Files',
     use: 'post the map pictures, stat cards and replays',
     without:
-      "matches go on: each post goes out as text with the picture's description (its alt text) instead, and the players and the organiser are told once why the pictures stopped.",
-    required: false,
-  },
-  {
-    flag: 'ManageThreads',
-    name: 'Manage Threads',
-    use: 'reopen a match thread of its own that a moderator archived and locked',
-    without:
-      'matches go on: an archived thread is reopened by the bot all the same (it made the thread); a locked one stays locked, and its match is treated as one whose thread is gone (paused, its players told, `/skirmish reopen` offered).',
+      "matches go on: each post goes out as text, with its pictures' descriptions (their alt text) in their place; the first such post in a thread says why, and the server's owner is told once by DM.",
     required: false,
   },
 ];

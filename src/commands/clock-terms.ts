@@ -7,7 +7,7 @@
 import type { ClockTerms } from '../match/record';
 
 // The defaults and the merge live below the commands (the league layer reads them too).
-export { DEFAULT_CLOCK, clockOf } from '../match/clock';
+export { DEFAULT_CLOCK, MAX_VACATION_DAYS, clockOf } from '../match/clock';
 
 // Stored in the terms, so it is typed beside them (match/record.ts).
 export type { ClockTerms } from '../match/record';
@@ -37,6 +37,6 @@ export function hoursText(hours: number): string {
 /** A Discord timestamp: shown in each reader's own time zone and language. */
 export const discordTime = (ms: number, style: 'R' | 'f' | 'F' | 'D' | 't' = 'R') => `<t:${Math.floor(ms / 1000)}:${style}>`;
 
-/** The match's clock in one line, for the challenge. */
-export const clockLine = (c: ClockTerms): string =>
-  `⏱️ Deadlines: ${hoursText(c.acceptHours)} to accept, ${hoursText(c.turnHours)} for each unit's turn, ${hoursText(c.promptHours)} for each reply, wound split or setup choice; ${c.maxMisses} missed deadline${c.maxMisses === 1 ? '' : 's'} forfeit the match.`;
+/** The match's clock in one line, for the challenge; `accept: false` for a match nobody accepts (a league pairing). */
+export const clockLine = (c: ClockTerms, o: { readonly accept?: boolean } = {}): string =>
+  `⏱️ Deadlines: ${o.accept === false ? '' : `${hoursText(c.acceptHours)} to accept, `}${hoursText(c.turnHours)} for each unit's turn, ${hoursText(c.promptHours)} for each reply, wound split or setup choice; ${c.maxMisses} missed deadline${c.maxMisses === 1 ? '' : 's'} forfeit the match.`;

@@ -24,7 +24,7 @@ import { shown, unshown, clip } from '../discord/text';
 import { encodeComponentId } from './codec';
 import type { Row } from './prompt-components';
 import { refuse } from './user-error';
-import { vacationDays } from './vacation';
+import { limitsText, vacationLimits } from './vacation-limits';
 import { waitWords } from './wait-words';
 import { matchRecord } from '../match/record';
 import { storedNames } from '../store';
@@ -78,10 +78,10 @@ async function games(interaction: ChatInputCommandInteraction, app: App): Promis
   const now = app.now();
   const lines = await gameLines(app, me);
   const away = await app.store.vacations.current(me, now);
-  const { used, allowance } = await vacationDays(app.store, me, now);
+  const limits = await vacationLimits(app.store, me, now);
   const footer = [
     away ? `🏖️ You are away until ${discordTime(away.until, 'f')}.` : null,
-    `Vacation this year: ${used} of ${allowance} days used.`,
+    limitsText(limits),
     `Reminders by DM: ${(await app.store.notify.dms(me)) ? 'on' : 'off'} (\`/notify\`).`,
   ].filter(Boolean);
   if (lines.length === 0) {

@@ -12,7 +12,8 @@ import type { App } from './app';
 import type { Post } from './thread';
 
 export type LeaguePostBody =
-  | { readonly kind: 'text'; readonly content: string; readonly ping?: readonly string[] }
+  /** `pairings`: the round whose pairings this post announces (the season runner opens its threads after it). */
+  | { readonly kind: 'text'; readonly content: string; readonly ping?: readonly string[]; readonly pairings?: number }
   /** The standings picture; `pinned`: the post the bot keeps up to date. */
   | { readonly kind: 'standings'; readonly seasonId?: number | undefined; readonly pinned?: boolean }
   /** Redraws the pinned standings post (the `league_posts` row that made it). */

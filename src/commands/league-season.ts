@@ -16,6 +16,7 @@ import { leagueHere, mustOrganise } from './league-access';
 import type { ReadOptions } from './options';
 import { choiceOption, integerOption, optionSet, textOption } from './option-spec';
 import { save } from './saved';
+import { plural } from '../league/words';
 import { checkPoints, committed, DEFAULT_POINTS, displayName } from './skirmish-challenge';
 import { refuse } from './user-error';
 import { shown } from '../discord/text';
@@ -126,7 +127,7 @@ async function start(
     signupDeadline === null
       ? 'An organiser closes sign-ups with `/league season close`.'
       : `Sign-ups close ${discordTime(signupDeadline, 'f')} (${discordTime(signupDeadline, 'R')}).`;
-  const rounds = o.rounds === undefined ? (o.pairing === 'swiss' ? 'as many rounds as the field needs' : 'everyone meets everyone') : `${o.rounds} rounds`;
+  const rounds = o.rounds === undefined ? (o.pairing === 'swiss' ? 'as many rounds as the field needs' : 'everyone meets everyone') : plural(o.rounds, 'round');
   await interaction.reply({
     content: `📣 **${seasonLabel(season)}** of **${shown(league.name)}** is open for sign-ups: ${o.pairing === 'swiss' ? 'Swiss by rating' : 'round-robin'}, ${rounds}, ${roundHours} h a round. Join with \`/league join warband:\`. ${closes} The bot pairs each round and opens its matches itself.`,
     allowedMentions: { parse: [] },
@@ -159,7 +160,7 @@ async function join(interaction: ChatInputCommandInteraction, app: App, name: st
   // The warband check a challenge makes, with the league's point cap, then the league's catalog version.
   const warband = await loadWarband(app, me, name);
   const points = league.settings.points ?? DEFAULT_POINTS;
-  checkPoints(warband, points);
+  checkPoints(warband, points, 'this league');
   const problems = await leagueProblems(app, league.settings, warbandOfEntry(committed(warband)));
   if (problems.length > 0)
     refuse(

@@ -4,6 +4,7 @@
  */
 import { ApplicationCommandOptionType as T, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandModule } from './command';
+import { MAX_VACATION_DAYS } from './clock-terms';
 import { clockPatch, createLeague, mapsPatch, pointsPatch, settingChange, showSettings } from './league-settings';
 import { booleanOption, choiceOption, integerOption, optionSet, roleOption, textOption, userOption, subcommand } from './option-spec';
 import { catalogChange } from './league-catalog';
@@ -34,7 +35,7 @@ const options = {
     textOption({ name: 'reminders', description: 'Reminders at these shares of the time, in %, like "50, 90"', max: 40 }),
     textOption({ name: 'remind_before', description: 'And this many hours before the deadline, like "2, 12"', max: 40 }),
     integerOption({ name: 'misses', description: 'Missed deadlines that forfeit a match', min: 1, max: 20 }),
-    integerOption({ name: 'vacation_days', description: 'Vacation days each player has per season', min: 0, max: 120 }),
+    integerOption({ name: 'vacation_days', description: 'Vacation days each player has per season', min: 0, max: MAX_VACATION_DAYS }),
   ),
   maps: optionSet(textOption({ name: 'maps', description: 'Map ids, comma-separated, or "any"', required: true, max: 400 })),
   catalog: optionSet(textOption({ name: 'version', description: 'The catalog version the league plays with', required: true, max: 40 })),

@@ -18,6 +18,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PlayerId } from '../engine';
 import type { Pair } from '../league/pairing';
 import { catchUp } from '../league/ratings';
+import { plural } from '../league/words';
 import { leagueTerms } from '../league/settings';
 import { nextStep, type PairingView, type RoundView, type SeasonStep, type SeasonView, type Side } from '../league/season-plan';
 import { standingsOf, standingsTable } from '../league/standings';
@@ -27,6 +28,7 @@ import { type CommittedWarband, matchRecord, type Terms } from '../match/record'
 import { onShard, OPEN_STATUSES, storedNames, type MatchRow, type ResultWithPlayers } from '../store';
 import type { LeagueSettingsRow, PairingRow, SeasonRow } from '../store/rows';
 import { planPosts } from './announce';
+import type { LeaguePostBody } from './league-posts';
 import type { App } from './app';
 import { clockLine, clockOf, discordTime } from './clock-terms';
 import { waitsOf } from './deadline-plan';
@@ -123,8 +125,20 @@ export async function seasonView(app: App, season: SeasonRow): Promise<{ view: S
 }
 
 /** A league post in the league's channel (its outbox outside any match). */
-async function post(app: App, season: SeasonRow, content: string, ping: readonly string[] = []): Promise<void> {
-  await app.store.leaguePosts.add([{ leagueId: season.leagueId, channelId: season.leagueId, body: { kind: 'text', content, ping } }]);
+async function post(app: App, season: SeasonRow, content: string, ping: readonly string[] = [], pairings?: number): Promise<void> {
+  const body: LeaguePostBody = { kind: 'text', content, ping, ...(pairings !== undefined ? { pairings } : {}) };
+  await app.store.leaguePosts.add([{ leagueId: season.leagueId, channelId: season.leagueId, body }]);
+}
+
+/**
+ * Whether the round's pairings post is still waiting to go out: its threads open after it, so the
+ * league channel tells the pairings before the players are pinged in the threads. The league post
+ * worker kicks the runner once it is posted (or given up).
+ */
+async function pairingsUnposted(app: App, season: SeasonRow, round: number): Promise<boolean> {
+  return (await app.store.leaguePosts.pending(season.leagueId)).some(
+    (r) => (r.body as LeaguePostBody).kind === 'text' && (r.body as { pairings?: number }).pairings === round,
+  );
 }
 
 const seasonName = (season: SeasonRow) => `Season ${season.number}`;
@@ -155,7 +169,7 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
         );
         const opening =
           step.round === 1
-            ? `Sign-ups are closed: ${view.players.length} players, ${step.of} rounds (${season.pairing === 'swiss' ? 'Swiss' : 'round-robin'}). `
+            ? `Sign-ups are closed: ${plural(view.players.length, 'player')}, ${plural(step.of, 'round')} (${season.pairing === 'swiss' ? 'Swiss' : 'round-robin'}). `
             : '';
         const deadline =
           step.deadline === null
@@ -166,11 +180,13 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
           season,
           `📋 **${seasonName(season)}, round ${step.round} of ${step.of}.** ${opening}The bot opens each match's thread now, with setup under way.${deadline}\n${pairsText(step.pairs)}`,
           players,
+          step.round,
         );
       });
       return true;
     }
     case 'open': {
+      if (await pairingsUnposted(app, season, step.round)) return false;
       const entries = new Map((await app.store.seasons.entries(season.id)).map((e) => [e.player, e]));
       const settings = await app.store.leagueSettings.get(season.leagueId);
       const round = (await app.store.seasons.rounds(season.id)).find((r) => r.number === step.round);
@@ -275,7 +291,7 @@ async function openPairing(
   const by = deadline === null ? '' : ` Finish by ${discordTime(deadline, 'f')} (${discordTime(deadline, 'R')}).`;
   const intro = [
     `🏆 **${seasonName(season)}, round ${round}**: ${sides}. The league paired you, so there is nothing to accept: setup begins now.${by}`,
-    clockLine(clockOf(terms)),
+    clockLine(clockOf(terms), { accept: false }),
     `-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: \`/skirmish verify\` checks every roll once the match is over.`,
   ].join('\n');
   const matchId = await inTransaction(app, async () => {

@@ -39,8 +39,9 @@ export type { Terms } from '../match/record';
 
 export const DEFAULT_POINTS = 121;
 
-export function checkPoints(w: LoadedWarband, points: number): void {
-  if (w.points > points) refuse('over-cap', `**${shown(w.row.name)}** costs ${w.points} points; this match allows ${points}.`);
+/** The point cap; `where` names what sets it ("this match", "this league"). */
+export function checkPoints(w: LoadedWarband, points: number, where = 'this match'): void {
+  if (w.points > points) refuse('over-cap', `**${shown(w.row.name)}** costs ${w.points} points; ${where} allows ${points}.`);
 }
 
 /** The VP target: the one the challenger named, else the smaller warband's points, so it can be reached. */

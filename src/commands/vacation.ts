@@ -2,8 +2,8 @@
  * /vacation start and end, and /notify (docs/playing.md "Vacation", "Reminders"). A vacation pauses
  * the player's clocks in every match: each deadline waiting on them moves by the time away (a wait that
  * begins while they are away starts its clock when they are back), and each thread is told. Ending
- * early gives back the unused days. The allowance is per season: until leagues have seasons, a
- * calendar year (UTC), counted by the year a vacation starts in.
+ * early gives back the unused days. Each league the player plays in holds the vacation to its own
+ * allowance (vacation-limits.ts).
  */
 import {
   ApplicationCommandOptionType as T,
@@ -11,9 +11,11 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { OPEN_STATUSES, type MatchRow, type Store, type VacationRow } from '../store';
+import { OPEN_STATUSES, type MatchRow } from '../store';
 import type { App } from './app';
-import { DAY, DEFAULT_CLOCK, discordTime } from './clock-terms';
+import { DAY, DEFAULT_CLOCK, discordTime, MAX_VACATION_DAYS } from './clock-terms';
+import { daysCharged, limitsText, vacationLimits } from './vacation-limits';
+import { plural } from '../league/words';
 import type { CommandModule } from './command';
 import { booleanOption, integerOption, optionSet } from './option-spec';
 import { save } from './saved';
@@ -23,18 +25,6 @@ import { shown } from '../discord/text';
 import { matchRecord } from '../match/record';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
-
-/** The first instant of the season `at` falls in: 1 January, UTC. */
-export const seasonStart = (at: number): number => Date.UTC(new Date(at).getUTCFullYear(), 0, 1);
-
-/** Whole days a vacation counts for: those asked for, or, ended early, the days begun before it ended. */
-export const daysCharged = (v: VacationRow): number => (v.ended === null ? v.days : Math.min(v.days, Math.ceil((v.ended - v.start) / DAY)));
-
-/** Days used this season (the running vacation counted whole) and the allowance. */
-export async function vacationDays(store: Store, user: string, now: number): Promise<{ used: number; allowance: number }> {
-  const used = (await store.vacations.since(user, seasonStart(now))).reduce((n, v) => n + daysCharged(v), 0);
-  return { used, allowance: DEFAULT_CLOCK.vacationDays };
-}
 
 const nameOf = async (app: App, user: string, row: MatchRow) => shown(matchRecord(row).setup?.names[user] ?? (await app.store.players.get(user))?.name ?? user);
 
@@ -50,8 +40,13 @@ async function start(interaction: ChatInputCommandInteraction, app: App, days: n
   const now = app.now();
   const away = await app.store.vacations.current(me, now);
   if (away) refuse('already-away', `You are already away until ${discordTime(away.until, 'f')}. \`/vacation end\` ends it.`);
-  const { used, allowance } = await vacationDays(app.store, me, now);
-  if (used + days > allowance) refuse('no-days-left', `You have ${allowance - used} of ${allowance} vacation days left this year (${used} used), not ${days}.`);
+  const limits = await vacationLimits(app.store, me, now);
+  const over = limits.find((l) => l.used + days > l.allowance);
+  if (over)
+    refuse(
+      'no-days-left',
+      `${over.league ? `**${over.league}** allows` : 'Matches outside a league allow'} ${plural(over.allowance, 'vacation day')} ${over.period === 'this season' ? 'a season' : 'a year'}; you have ${over.allowance - over.used} left (${over.used} used), not ${days}.${limits.length > 1 ? " A vacation pauses all your matches, so it must fit each league's limit." : ''}`,
+    );
   const until = now + days * DAY;
   const { moved, told } = await save(app, interaction, async () => {
     await app.store.vacations.add({ userId: me, days, start: now, until });
@@ -66,7 +61,7 @@ async function start(interaction: ChatInputCommandInteraction, app: App, days: n
   });
   for (const id of told) app.outbox.kick(id);
   await interaction.reply({
-    content: `🏖️ You are away until ${discordTime(until, 'f')}. Your deadlines in ${moved.length} match${moved.length === 1 ? '' : 'es'} moved by ${days} day${days === 1 ? '' : 's'}; a wait that begins meanwhile starts its clock when you are back. Vacation this year: ${used + days} of ${allowance} days used. \`/vacation end\` comes back early and gives back the days not begun.`,
+    content: `🏖️ You are away until ${discordTime(until, 'f')}. Your deadlines in ${moved.length} match${moved.length === 1 ? '' : 'es'} moved by ${days} day${days === 1 ? '' : 's'}; a wait that begins meanwhile starts its clock when you are back. ${limitsText(limits.map((l) => ({ ...l, used: l.used + days })))} \`/vacation end\` comes back early and gives back the days not begun.`,
     ...privately,
   });
 }
@@ -85,9 +80,9 @@ async function end(interaction: ChatInputCommandInteraction, app: App): Promise<
   });
   for (const id of told) app.outbox.kick(id);
   const charged = daysCharged({ ...away, ended: now });
-  const { used, allowance } = await vacationDays(app.store, me, now);
+  const limits = await vacationLimits(app.store, me, now);
   await interaction.reply({
-    content: `Welcome back. This vacation counts ${charged} day${charged === 1 ? '' : 's'}; ${away.days - charged} ${away.days - charged === 1 ? 'is' : 'are'} given back. Vacation this year: ${used} of ${allowance} days used.`,
+    content: `Welcome back. This vacation counts ${charged} day${charged === 1 ? '' : 's'}; ${away.days - charged} ${away.days - charged === 1 ? 'is' : 'are'} given back. ${limitsText(limits)}`,
     ...privately,
   });
 }
@@ -95,10 +90,10 @@ async function end(interaction: ChatInputCommandInteraction, app: App): Promise<
 const startArgs = optionSet(
   integerOption({
     name: 'days',
-    description: `How many days (up to ${DEFAULT_CLOCK.vacationDays} a year)`,
+    description: `How many days (each of your leagues' allowance applies; ${DEFAULT_CLOCK.vacationDays} a year outside leagues)`,
     required: true,
     min: 1,
-    max: DEFAULT_CLOCK.vacationDays,
+    max: MAX_VACATION_DAYS,
   }),
 );
 const notifyArgs = optionSet(booleanOption({ name: 'dms', description: 'Also send reminders as direct messages', required: true }));

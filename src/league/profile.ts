@@ -14,7 +14,7 @@ export interface Profile {
   readonly rating: number;
   /** The rating after each of the last results, oldest first (at most 10). */
   readonly trend: readonly number[];
-  /** Unit card ids by how many of their results fielded them, most first (at most 3). */
+  /** Unit card ids by how many of their played results fielded them (not forfeits, not matches that ended in setup), most first (at most 3). */
   readonly favourites: readonly { readonly card: string; readonly games: number }[];
   readonly deadlines: { readonly met: number; readonly missed: number };
 }
@@ -26,7 +26,10 @@ export async function profileOf(store: Store, leagueId: string, player: string):
   const [rating] = await store.ratings.of(leagueId, [player]);
   const history = await store.ratings.history(leagueId, player, 10);
   const fielded = new Map<string, number>();
-  for (const p of mine) {
+  // Units count only where the player fielded them: in a match that reached play and that they did
+  // not forfeit (a no-show's warband never took the table).
+  for (const [i, p] of mine.entries()) {
+    if (results[i]!.rounds === 0 || p.outcome === 'forfeit') continue;
     const units = (p.warband as { units?: { card?: unknown }[] } | null)?.units ?? [];
     for (const card of new Set(units.map((u) => u.card).filter((c): c is string => typeof c === 'string'))) fielded.set(card, (fielded.get(card) ?? 0) + 1);
   }

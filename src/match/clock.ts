@@ -14,6 +14,13 @@ export const DEFAULT_CLOCK: ClockTerms = {
   vacationDays: 14,
 };
 
+/**
+ * The most vacation days a league may give a player in a season, and so the longest `/vacation` one
+ * can ask for: `/league settings clock vacation_days` and `/vacation start days` both take their
+ * limit from here, and the allowance checks hold each vacation to its leagues' own numbers.
+ */
+export const MAX_VACATION_DAYS = 120;
+
 /** The clock a match's terms set, over the defaults. */
 export function clockOf(terms: Pick<Terms, 'clock'>): ClockTerms {
   const set = terms.clock;

@@ -123,7 +123,7 @@ describe('a vacation', () => {
     const aliceDue = (await world.store.deadlines.pending(match)).find((d) => d.kind !== 'reminder')!.due;
     const t0 = world.clock();
     const away = await world.run({ user: 'bob', name: 'vacation start', options: { days: 3 } });
-    expect(answerText(away)).toMatch(/You are away until <t:\d+:f>\..*Vacation this year: 3 of 14 days used/s);
+    expect(answerText(away)).toMatch(/You are away until <t:\d+:f>\..*Vacation: Matches outside a league: 3 of 14 days used this year/s);
     expect(world.messages(thread).some((m) => m.content.startsWith('🏖️ **Bob** is away until'))).toBe(true);
     // Alice's clock is not bob's: her deadline stays.
     expect((await world.store.deadlines.pending(match)).find((d) => d.kind !== 'reminder')!.due).toBe(aliceDue);
@@ -137,11 +137,11 @@ describe('a vacation', () => {
     await world.advance(25);
     expect(await world.store.deadlines.misses(match, bob)).toBe(0);
     const back = await world.run({ user: 'bob', name: 'vacation end' });
-    expect(answerText(back)).toContain('This vacation counts 2 days; 1 is given back. Vacation this year: 2 of 14 days used.');
+    expect(answerText(back)).toContain('This vacation counts 2 days; 1 is given back. Vacation: Matches outside a league: 2 of 14 days used this year.');
     expect(await bobDue()).toBe(t0 + 25 * HOUR + hours * HOUR);
     expect(world.messages(thread).some((m) => m.content.startsWith('🏖️ **Bob** is back'))).toBe(true);
     const again = await world.run({ user: 'bob', name: 'vacation start', options: { days: 13 } });
-    expect(answerText(again)).toBe('You have 12 of 14 vacation days left this year (2 used), not 13.');
+    expect(answerText(again)).toBe('Matches outside a league allow 14 vacation days a year; you have 12 left (2 used), not 13.');
     expect(world.errors).toEqual([]);
   }, 60_000);
 });

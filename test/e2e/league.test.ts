@@ -235,6 +235,33 @@ describe('a league', () => {
     expect(profile).toMatch(/Reliability: \d+% of deadlines met \(\d+ met, 1 missed\)/);
     expect(world.errors).toEqual([]);
   });
+
+  it("holds /vacation to each league's own allowance, and names the league whose limit it is", async () => {
+    // North gives one vacation day; South, a second league, keeps the default 14.
+    await world.run({ user: 'alice', name: 'league', group: 'settings', subcommand: 'clock', options: { vacation_days: 1, misses: 3 } });
+    const challenge = async (where: string) => {
+      await world.run({ user: 'alice', channel: where, name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch" } });
+      await world.run({ user: 'bob', channel: world.fake.threads(where).at(-1)!.id, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+    };
+    await challenge(channel);
+    const refused = await world.run({ user: 'bob', name: 'vacation start', options: { days: 2 } });
+    expect(answerText(refused)).toBe('**North** allows 1 vacation day a year; you have 1 left (0 used), not 2.');
+    const south = world.fake.addChannel('south').id;
+    await world.run({ user: 'alice', channel: south, name: 'league create', options: { name: 'South' } });
+    await challenge(south);
+    const away = answerText(await world.run({ user: 'bob', name: 'vacation start', options: { days: 1 } }));
+    expect(away).toContain('Vacation: **North**: 1 of 1 day used this year · **South**: 1 of 14 days used this year.');
+    await world.run({ user: 'bob', name: 'vacation end' });
+    // The registered option allows what a league may give, from the same number the check uses.
+    type Option = { name: string; max_value?: number; options?: Option[] };
+    const option = (command: string, ...path: string[]) =>
+      path.reduce<Option | undefined>((o, name) => o?.options?.find((x) => x.name === name), world.fake.commands().find((c) => c.name === command) as Option);
+    const days = option('vacation', 'start', 'days')!;
+    const setting = option('league', 'settings', 'clock', 'vacation_days')!;
+    expect(days.max_value).toBeGreaterThan(14);
+    expect(days.max_value).toBe(setting.max_value);
+    expect(world.errors).toEqual([]);
+  });
 });
 
 /** Alice challenges Bob, who accepts; setup is answered, then `loser` concedes. */

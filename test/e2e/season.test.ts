@@ -122,7 +122,19 @@ describe('a league season of six players, Swiss, three rounds', () => {
     await world.advance(24);
     const season = (await world.store.seasons.latest(league))!;
     expect(season.state).toBe('running');
-    expect(leaguePosts().some((c) => c.startsWith('📋 **Season 1, round 1 of 3.** Sign-ups are closed: 6 players, 3 rounds (Swiss).'))).toBe(true);
+    const pairingPost = world
+      .messages(league)
+      .find((m) => m.content.startsWith('📋 **Season 1, round 1 of 3.** Sign-ups are closed: 6 players, 3 rounds (Swiss).'))!;
+    expect(pairingPost).toBeDefined();
+    // The pairings are posted before the round's threads open (ids grow with time).
+    for (const p of await world.store.seasons.pairings(season.id, 1)) {
+      const row = (await world.store.matches.get(p.matchId!))!;
+      expect(BigInt(pairingPost.id) < BigInt(row.threadId!)).toBe(true);
+      // The league paired them: nothing to accept, and no time to accept in.
+      const intro = world.messages(row.threadId!)[0]!.content;
+      expect(intro).toContain('there is nothing to accept');
+      expect(intro).not.toMatch(/to accept,/);
+    }
     const r1 = await playRound(1);
     const roundText = answerText(await world.run({ user: 'carol', channel: league, name: 'league round', options: { number: 1 } }));
     expect(roundText).toMatch(/Season 1, round 1 of 3\*\* \(over\)/);
@@ -213,6 +225,27 @@ describe('a league season of six players, Swiss, three rounds', () => {
       const row = rows.find((m) => m[2]!.toLowerCase() === name)!;
       expect(row.input.trimEnd().split(/\s+/).at(-1)).toBe(ordinal(mine).toFixed(1));
     }
+
+    // One standings order everywhere: the final post, /league standings (its picture's alt text) and the export.
+    const order = rows.map((m) => m[2]!.toLowerCase());
+    const alt = (await world.run({ user: 'carol', channel: league, name: 'league standings' })).original!.attachments[0]!.description!;
+    expect(
+      alt
+        .split('\n')
+        .slice(1)
+        .map((l) => /^\d+\. (\S+):/.exec(l)![1]!.toLowerCase()),
+    ).toEqual(order);
+    expect(alt).toMatch(/^Northlands League · season 1\. Rank, player, points,/);
+    const exported = await world.run({ user: 'alice', channel: league, name: 'league export' });
+    const json = JSON.parse(world.fake.attachment(exported.original!.attachments[1]!.url)!.toString('utf8'));
+    expect(json.standings.map((r: { name: string }) => r.name.toLowerCase())).toEqual(order);
+    expect(json.standings.map((r: { points: number }) => r.points)).toEqual(rows.map((m) => Number(m[3])));
+    // The lazy player's forfeits lose by the VP target: he is last on points and on VP difference.
+    expect(json.standings.at(-1).name.toLowerCase()).toBe(LAZY);
+    expect(json.standings.at(-1).vpDiff).toBeLessThan(0);
+    const csv = world.fake.attachment(exported.original!.attachments[0]!.url)!.toString('utf8');
+    expect(csv.split('\n')[0]!.startsWith('result,match,round,table,way,')).toBe(true);
+    expect(csv).toMatch(/,[123],[123],forfeit-(setup|clock),/);
 
     // The league channel told the season's story in order: pairings, round ends, the final standings.
     const story = leaguePosts().flatMap((c) => {

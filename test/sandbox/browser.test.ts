@@ -293,6 +293,17 @@ describe('the sandbox page', () => {
     await fontsLoaded();
     await page.screenshot({ path: join(PHONE, 'phone-map.png') });
     if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'sandbox-phone-map.png') });
+    // Enlarged, the map and its long caption stay inside the overlay, the caption under the picture, not over it or the page.
+    await phoneMap.click();
+    const lightbox = page.locator('#lightbox');
+    await lightbox.waitFor();
+    const shown = (await lightbox.locator('img').boundingBox())!;
+    const caption = (await lightbox.locator('figcaption').boundingBox())!;
+    expect(caption.y).toBeGreaterThanOrEqual(shown.y + shown.height - 1);
+    expect(caption.x).toBeGreaterThanOrEqual(0);
+    expect(caption.x + caption.width).toBeLessThanOrEqual(400);
+    await page.screenshot({ path: join(PHONE, 'phone-enlarged.png') });
+    await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // ⏩ fast-forward: a day later, the match's reminder or timeout is in the thread, and the clock says so.
