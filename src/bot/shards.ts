@@ -11,13 +11,39 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { ShardingManager } from 'discord.js';
+import { z } from 'zod';
 import { startRestProxy } from './rest-proxy';
 import { StartupError } from './startup-error';
 
+/** What `SHARDS` accepts: `auto` (any case) or a whole number of at least 1, spaces around it ignored. */
+const SHARDS_SETTING = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.union([z.literal('auto'), z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1))]));
+
+export type ShardsSetting = z.output<typeof SHARDS_SETTING>;
+
+/**
+ * The manager's `SHARDS`: undefined when unset (one process, no manager); otherwise `auto` or the count.
+ * Anything else, an empty value included, is refused before anything starts: discord.js's Client would
+ * otherwise read the same variable with JSON.parse and crash with a stack.
+ */
+export function shardsSetting(raw: string | undefined): ShardsSetting | undefined {
+  if (raw === undefined) return undefined;
+  const parsed = SHARDS_SETTING.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw new StartupError(
+    raw.trim() === ''
+      ? 'SHARDS is set but empty: set it to "auto" or a whole number of at least 1, or unset it to run one process.'
+      : `SHARDS must be "auto" or a whole number of at least 1, not "${raw}".`,
+  );
+}
+
 export interface ShardsOptions {
   readonly token: string;
-  /** `auto` or a whole number of shards. */
-  readonly shards: string;
+  /** `auto` or a whole number of shards (shardsSetting). */
+  readonly shards: ShardsSetting;
   /** The entry point each shard runs (this same script). */
   readonly file: string;
   /** Node options for each shard (e.g. `--import tsx` when run from source). */
@@ -37,13 +63,9 @@ export interface RunningShards {
   stop(): Promise<void>;
 }
 
-/** The shard count from `SHARDS`: a whole number, or Discord's recommendation for `auto`. */
-export async function shardCount(raw: string, token: string, apiBase?: string): Promise<number> {
-  if (raw.trim().toLowerCase() !== 'auto') {
-    const count = Number(raw);
-    if (!Number.isInteger(count) || count < 1) throw new StartupError(`SHARDS must be "auto" or a whole number of at least 1, not "${raw}".`);
-    return count;
-  }
+/** The shard count from `SHARDS`: the number given, or Discord's recommendation for `auto`. */
+export async function shardCount(setting: ShardsSetting, token: string, apiBase?: string): Promise<number> {
+  if (setting !== 'auto') return setting;
   const url = `${apiBase ?? 'https://discord.com/api'}/v10/gateway/bot`;
   const response = await fetch(url, { headers: { authorization: `Bot ${token}` } }).catch((error: unknown) => {
     throw new StartupError(`Could not ask Discord how many shards to run (${url}): ${error instanceof Error ? error.message : String(error)}.`);

@@ -8,18 +8,27 @@
  * elsewhere; SANDBOX_SEED for the same dice in every match; DATABASE_PATH, default data/sandbox.db).
  */
 import { shardFromEnvironment, shardLabel } from '../bot/shard';
-import { startShards } from '../bot/shards';
+import { shardsSetting, startShards } from '../bot/shards';
 import { startBot } from '../bot/start';
 import { StartupError } from '../bot/startup-error';
 
 /** A reason not to start that the person can fix is printed alone; anything else is a bug and keeps its stack. */
+function refuse(error: unknown): never {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(`Sellsword Table could not start. ${error.message}`);
+  process.exit(1);
+}
+
 async function orStop<T>(starting: Promise<T>): Promise<T> {
+  return starting.catch(refuse);
+}
+
+/** The same for a setting read before anything starts. */
+function orStopNow<T>(read: () => T): T {
   try {
-    return await starting;
+    return read();
   } catch (error) {
-    if (!(error instanceof StartupError)) throw error;
-    console.error(`Sellsword Table could not start. ${error.message}`);
-    process.exit(1);
+    return refuse(error);
   }
 }
 
@@ -36,8 +45,9 @@ function numberFrom(name: string): number | undefined {
 }
 
 const token = process.env.DISCORD_TOKEN;
-const shards = process.env.SHARDS?.trim();
-if (token && shards && !process.env.SHARDING_MANAGER) {
+// A shard process's SHARDS is its own id, set by the manager (bot/shard.ts); the sandbox ignores it.
+const shards = token && !process.env.SHARDING_MANAGER ? orStopNow(() => shardsSetting(process.env.SHARDS)) : undefined;
+if (token && shards !== undefined) {
   // The sharding manager: it runs this same script once per shard and does nothing else itself.
   const spawnDelayMs = numberFrom('SHARD_SPAWN_DELAY_MS');
   const running = await orStop(

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaseName, shardFromEnvironment } from '../../src/bot/shard';
-import { shardCount } from '../../src/bot/shards';
+import { shardCount, shardsSetting } from '../../src/bot/shards';
 import { startBot, type RunningBot } from '../../src/bot/start';
 import { StartupError } from '../../src/bot/startup-error';
 import { createMetrics } from '../../src/bot/metrics';
@@ -35,9 +35,26 @@ describe('shards', () => {
   });
 
   it('takes the shard count from SHARDS, or for auto from Discord', async () => {
-    expect(await shardCount('3', 'token')).toBe(3);
-    expect(await shardCount('auto', 'token', fake.apiBase)).toBe(2);
-    await expect(shardCount('two', 'token')).rejects.toThrow('SHARDS must be "auto" or a whole number of at least 1, not "two".');
+    expect(await shardCount(shardsSetting('3')!, 'token')).toBe(3);
+    expect(await shardCount(shardsSetting(' Auto ')!, 'token', fake.apiBase)).toBe(2);
+  });
+
+  it('refuses a SHARDS that is empty or neither auto nor a whole number of at least 1, with one sentence', () => {
+    expect(shardsSetting(undefined)).toBeUndefined();
+    expect(shardsSetting(' 4 ')).toBe(4);
+    const refusal = (raw: string) => {
+      try {
+        shardsSetting(raw);
+      } catch (error) {
+        expect(error).toBeInstanceOf(StartupError);
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal('')).toBe('SHARDS is set but empty: set it to "auto" or a whole number of at least 1, or unset it to run one process.');
+    expect(refusal('  ')).toBe(refusal(''));
+    for (const raw of ['two', '0', '-1', '1.5', '1e1', '0x2', '[0,1]'])
+      expect(refusal(raw)).toBe(`SHARDS must be "auto" or a whole number of at least 1, not "${raw}".`);
   });
 
   it('runs two shards on one database, and refuses a second process for the same shard', async () => {

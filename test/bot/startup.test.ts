@@ -3,7 +3,7 @@
  * Discord refuses and on a database it cannot bring up to date; nothing is half started.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,21 @@ describe('npm start', () => {
       'Sellsword Table could not start. Discord refused DISCORD_TOKEN. Copy the token again from your application\'s Bot page ("Reset Token"), and check it has no quotes or spaces.',
     );
     expect(run.stdout).not.toContain('online');
+  }, 30_000);
+
+  it('refuses an empty or malformed SHARDS before starting anything, with one sentence naming it and exit code 1', async () => {
+    for (const [shards, sentence] of [
+      ['', 'SHARDS is set but empty: set it to "auto" or a whole number of at least 1, or unset it to run one process.'],
+      ['[0,1]', 'SHARDS must be "auto" or a whole number of at least 1, not "[0,1]".'],
+    ] as const) {
+      const path = freshPath();
+      const run = await npmStart({ DISCORD_TOKEN: 'a-token', DISCORD_API_BASE: fake.apiBase, DATABASE_PATH: path, SHARDS: shards });
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toBe(`Sellsword Table could not start. ${sentence}`);
+      expect(run.stdout).not.toContain('online');
+      // Refused before the database was even opened.
+      expect(existsSync(path)).toBe(false);
+    }
   }, 30_000);
 
   it('refuses a token the gateway closes with 4004 at identify, with the same sentence, and holds nothing', async () => {
