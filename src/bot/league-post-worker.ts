@@ -5,6 +5,7 @@
  * cannot fix, and idempotent (a new message carries a nonce Discord enforces; an edit is the whole
  * message again). League posts are few, so one league is delivered at a time.
  */
+import { clip } from '../discord/text';
 import { createHash } from 'node:crypto';
 import { DiscordAPIError, type Client } from 'discord.js';
 import { renderLeaguePost } from '../commands/league-posts';
@@ -15,7 +16,7 @@ import { classify } from './post-refusals';
 
 const MAX_ATTEMPTS = 12;
 const backoffMs = (attempts: number) => Math.min(1000 * 2 ** attempts, 300_000);
-const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
+const describe = (error: unknown) => clip(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 500);
 const permanent = (error: unknown) => error instanceof DiscordAPIError && error.status >= 400 && error.status < 500 && error.status !== 429;
 
 /** A nonce naming this league row, distinct from every match row's (outbox-worker.ts nonceOf). */

@@ -69,7 +69,7 @@ class Undeliverable extends Error {
   override name = 'Undeliverable';
 }
 
-const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
+const describe = (error: unknown) => clip(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 500);
 
 /** A message nonce (at most 25 characters) that names this row in this database, and nothing else. */
 export const nonceOf = (row: Pick<OutboxRow, 'matchId' | 'id'>) => createHash('sha256').update(`${row.matchId}:${row.id}`).digest('base64url').slice(0, 25);

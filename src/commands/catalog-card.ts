@@ -23,7 +23,7 @@ export function findCard(index: CatalogIndex, typed: string): UnitCard {
   const key = fold(typed);
   const card = index.units.get(key) ?? [...index.units.values()].find((c) => fold(c.name) === key);
   if (card) return card;
-  const hint = index.mods.has(key) ? ` ("${key}" is a mod: pick a card in \`id\` and the mod in \`mod\`)` : didYouMean(key, index.units.keys());
+  const hint = index.mods.has(key) ? ` ("${key}" is a mod: pick a card in \`card\` and the mod in \`mod\`)` : didYouMean(key, index.units.keys());
   return refuse('unknown-card', `There is no unit card "${shown(typed)}" in the catalog${hint}. \`/catalog units\` lists them all.`);
 }
 

@@ -88,6 +88,6 @@ export function catalogMessages(index: CatalogIndex, faction?: string): APIEmbed
   const factions = faction === undefined ? factionsOf(index) : [faction];
   const embeds = factions.flatMap((f) => factionEmbeds(index, f));
   const last = embeds[embeds.length - 1];
-  if (last) embeds[embeds.length - 1] = { ...last, footer: { text: '/catalog card id shows a stat card' } };
+  if (last) embeds[embeds.length - 1] = { ...last, footer: { text: '/catalog card card shows a stat card' } };
   return packMessages(embeds);
 }

@@ -1,5 +1,5 @@
 /**
- * /catalog units [faction] and /catalog card id [mod]. Browsing is private unless `share` is set,
+ * /catalog units [faction] and /catalog card card [mod]. Browsing is private unless `share` is set,
  * so looking things up does not fill a league channel.
  */
 import {
@@ -38,8 +38,8 @@ function catalogArgs(factions?: readonly string[]) {
       share,
     ),
     card: optionSet(
-      textOption({ name: 'id', description: 'The card (type a name or id)', required: true, autocomplete: true, capInDiscord: true }),
-      textOption({ name: 'mod', description: 'A mod to add (type a name or id)', autocomplete: true, capInDiscord: true }),
+      textOption({ name: 'card', description: 'The card (type a name or id)', required: true, autocomplete: true }),
+      textOption({ name: 'mod', description: 'A mod to add (type a name or id)', autocomplete: true }),
       share,
     ),
   };
@@ -81,8 +81,8 @@ async function units(interaction: ChatInputCommandInteraction, app: App, options
 }
 
 async function card(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
-  const { id, mod: modTyped, share } = args.card.parse(options.values);
-  const found = findCard(app.content.index, id);
+  const { card: typed, mod: modTyped, share } = args.card.parse(options.values);
+  const found = findCard(app.content.index, typed);
   const mod = modTyped === undefined ? undefined : findMod(app.content.index, found, modTyped);
   // Drawing a card takes tens of milliseconds; deferring keeps well inside Discord's three seconds on a busy host.
   await interaction.deferReply(share ? {} : { flags: MessageFlags.Ephemeral });
@@ -100,8 +100,8 @@ export function makeCatalogCommand(content: Content): CommandModule {
       return refuse('unknown-command', `I don't know \`/catalog ${options.sub ?? ''}\`. It may be from an older version of the bot.`);
     },
     autocomplete(_interaction, app, options) {
-      if (options.focused === 'id') return cardChoices(app.content.index, options.values.id);
-      if (options.focused === 'mod') return modChoices(app.content.index, options.values.id, options.values.mod);
+      if (options.focused === 'card') return cardChoices(app.content.index, options.values.card);
+      if (options.focused === 'mod') return modChoices(app.content.index, options.values.card, options.values.mod);
       return [];
     },
   };

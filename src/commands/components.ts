@@ -4,6 +4,7 @@
  * is. A stale or foreign click is refused and changes nothing; an accepted one goes through `submit`
  * like any act, then the prompt message is closed so it cannot be clicked again.
  */
+import { shown } from '../discord/text';
 import type { ButtonInteraction, ModalSubmitInteraction, StringSelectMenuInteraction } from 'discord.js';
 import type { App } from './app';
 import { describeChange } from './act-log';
@@ -87,7 +88,8 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
       ? { pregame: setupPromptAnswer(snapshot.pregame.prompt!, id.action, arg) }
       : { game: { decide: gamePromptAnswer(gameOf(snapshot)!.prompt!, id.action, arg) } };
   // What the answer set off (the attack it let resolve, the rest of a move) goes on the prompt itself.
-  const chose = `✅ <@${interaction.user.id}> chose **${chosenLabel(interaction)}**.`;
+  // A label is plain text and may hold a display name: escaped here, where it goes into markdown.
+  const chose = `✅ <@${interaction.user.id}> chose **${shown(chosenLabel(interaction))}**.`;
   const lines = (done: Submitted) => [chose, ...describeChange(done, interaction.user.id).map((l) => `• ${l}`)];
   const done = await submit(app, row.id, interaction.user.id, id.seq, command, { via: interaction, answered: { messageId: interaction.message.id, lines } });
   await answerOwn(app, interaction, done.posts);

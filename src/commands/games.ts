@@ -125,7 +125,7 @@ function digestButtons(buttons: readonly { label: string; match: string; seq: nu
 
 /**
  * The catch-up digest of one match for a player: what it waits for now and by when, then the match
- * log since the player's last act (`/skirmish log since:me`, with its paging buttons).
+ * log since the player's last act (`/skirmish log since_last_act:True`, with its paging buttons).
  */
 export async function digest(app: App, row: MatchRow, user: string): Promise<{ content: string; components: Row[] }> {
   const title = `📜 **${await titleOf(app, row)}**${row.threadId ? ` (<#${row.threadId}>)` : ''}`;

@@ -14,10 +14,7 @@ const helpArgs = optionSet(
   textOption({ name: 'topic', description: 'What you want to know', max: 40, choices: HELP_TOPICS.map((t) => ({ name: t.title, value: t.id })) }),
   share,
 );
-const rulesArgs = optionSet(
-  textOption({ name: 'topic', description: 'The rule (type to search)', required: true, autocomplete: true, max: 60, capInDiscord: true }),
-  share,
-);
+const rulesArgs = optionSet(textOption({ name: 'topic', description: 'The rule (type to search)', required: true, autocomplete: true, max: 60 }), share);
 const ruleChoices = RULES_TOPICS.map((t) => choice(t.title, t.id));
 const visibility = (share: boolean) =>
   share ? { allowedMentions: { parse: [] } } : { flags: MessageFlags.Ephemeral as const, allowedMentions: { parse: [] } };

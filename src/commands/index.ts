@@ -1,4 +1,5 @@
 /** Every slash command the bot registers and routes: one list, so the two cannot disagree. */
+import { InteractionContextType } from 'discord.js';
 import { actCommands } from './acts';
 import { catalogCommand } from './catalog';
 import type { CommandModule } from './command';
@@ -11,6 +12,17 @@ import { ordersCommand } from './orders';
 import { notifyCommand, vacationCommand } from './vacation';
 import { leagueCommand } from './league';
 import { setupCommand } from './setup-check';
+
+/**
+ * Commands that also work in a DM with the bot: they read only the user who runs them. Every other
+ * command needs a server (its channel, threads, members or league), so Discord shows it only there.
+ */
+const ALSO_IN_DMS: ReadonlySet<string> = new Set(['help', 'rules', 'games']);
+
+const withContexts = (m: CommandModule): CommandModule => ({
+  ...m,
+  data: { ...m.data, contexts: ALSO_IN_DMS.has(m.data.name) ? [InteractionContextType.Guild, InteractionContextType.BotDM] : [InteractionContextType.Guild] },
+});
 
 export const commandModules: readonly CommandModule[] = [
   warbandCommand,
@@ -26,4 +38,4 @@ export const commandModules: readonly CommandModule[] = [
   notifyCommand,
   leagueCommand,
   setupCommand,
-];
+].map(withContexts);

@@ -33,6 +33,6 @@ export function mustOrganise(interaction: ChatInputCommandInteraction, settings:
       'not-an-organiser',
       settings?.organiserRole
         ? `Only the league's organisers may do that: members with Manage Server or the <@&${settings.organiserRole}> role.`
-        : "Only the league's organisers may do that: members with Manage Server (or a role set with `/league settings organiser-role`).",
+        : "Only the league's organisers may do that: members with Manage Server (or a role set with `/league settings organiser_role`).",
     );
 }

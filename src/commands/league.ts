@@ -16,7 +16,7 @@ import { standings } from './league-standings';
 import { warbandChoices } from './warband-library';
 
 const options = {
-  create: optionSet(textOption({ name: 'name', description: 'The league’s name', required: true, max: 80 })),
+  create: optionSet(textOption({ name: 'name', description: 'The league’s name', required: true, max: 80, asName: true })),
   points: optionSet(
     integerOption({ name: 'points', description: 'Point cap of every warband', min: 20, max: 500 }),
     integerOption({ name: 'vp_target', description: "VP to win (0: the smaller warband's points)", min: 0, max: 1000 }),
@@ -81,7 +81,7 @@ const data = {
         subcommand('maps', 'Organisers: the maps league matches may be played on', options.maps),
         subcommand('catalog', 'Organisers: the catalog version the league plays with', options.catalog),
         subcommand('challenges', 'Organisers: free challenges, or only the season’s pairings', options.challenges),
-        subcommand('organiser-role', 'Organisers: the role whose members also organise the league', options.organiserRole),
+        subcommand('organiser_role', 'Organisers: the role whose members also organise the league', options.organiserRole),
       ],
     },
     // Seasons: sign-ups, pairings and rounds (league-season.ts).
@@ -109,7 +109,7 @@ export const leagueCommand: CommandModule = {
           return catalogChange(interaction, app, options.catalog.parse(values).version);
         case 'challenges':
           return settingChange(interaction, app, { freeChallenges: options.challenges.parse(values).free });
-        case 'organiser-role':
+        case 'organiser_role':
           return settingChange(interaction, app, { organiserRole: options.organiserRole.parse(values).role ?? null });
       }
     }

@@ -1,6 +1,6 @@
 /**
  * `/skirmish log`: the whole match in pages that fit a Discord message, newest page first, with round
- * and turn headers and who owns each unit; `since:me` starts after the reader's last act. The Older
+ * and turn headers and who owns each unit; `since_last_act` starts after the reader's last act. The Older
  * and Newer buttons page through it (component action `log`, which changes nothing).
  */
 import { ButtonStyle } from 'discord.js';
@@ -56,7 +56,7 @@ export async function logView(store: Store, row: MatchRow, reader: string, reque
   let from = 0;
   let note = '';
   if (request.since === 'me') {
-    if (!row.players.includes(reader)) refuse('not-a-player', '`since:me` is for the players of this match; the whole log is `/skirmish log`.');
+    if (!row.players.includes(reader)) refuse('not-a-player', '`since_last_act` is for the players of this match; the whole log is `/skirmish log`.');
     from = sinceLastAct(setup.start, events, reader);
     note = from === 0 ? ' · you have not acted yet, so all of it' : ' · since your last act';
   }

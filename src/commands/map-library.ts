@@ -97,5 +97,5 @@ export async function mapListEmbed(app: MapLibrary, guild?: GuildScope): Promise
     lines.push(line);
     length += line.length + 1;
   }
-  return { title: 'Maps', description: lines.join('\n'), footer: { text: '/map show id draws one' } };
+  return { title: 'Maps', description: lines.join('\n'), footer: { text: '/map show map draws one' } };
 }

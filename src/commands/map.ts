@@ -1,5 +1,5 @@
 /**
- * /map list | show id | submit file. Anyone may look; only organisers (Manage Server) may add a map,
+ * /map list | show map | submit file. Anyone may look; only organisers (Manage Server) may add a map,
  * and it is added to their server. Looking is private unless `share` is set.
  */
 import {
@@ -27,7 +27,7 @@ const share = booleanOption({ name: 'share', description: 'Post it in the channe
 
 const args = {
   list: optionSet(share),
-  show: optionSet(textOption({ name: 'id', description: 'The map (type a name or id)', required: true, autocomplete: true, capInDiscord: true }), share),
+  show: optionSet(textOption({ name: 'map', description: 'The map (type a name or id)', required: true, autocomplete: true }), share),
   submit: optionSet(attachmentOption({ name: 'file', description: 'A .json or .yaml gridmap', required: true })),
 };
 
@@ -59,7 +59,7 @@ function previewFiles(map: Gridmap): AttachmentBuilder[] {
 }
 
 async function show(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
-  const { id, share } = args.show.parse(options.values);
+  const { map: id, share } = args.show.parse(options.values);
   const map = await mapById(app, id, interaction.guildId);
   if (!map) {
     const known = await mapIds(app, interaction.guildId);
@@ -100,5 +100,5 @@ export const mapCommand: CommandModule = {
         refuse('unknown-command', `I don't know \`/map ${options.sub ?? ''}\`. It may be from an older version of the bot.`);
     }
   },
-  autocomplete: async (interaction, app, options) => (options.focused === 'id' ? await mapChoices(app, options.values.id, interaction.guildId) : []),
+  autocomplete: async (interaction, app, options) => (options.focused === 'map' ? await mapChoices(app, options.values.map, interaction.guildId) : []),
 };

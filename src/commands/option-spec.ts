@@ -12,6 +12,7 @@ import {
   ApplicationCommandOptionType as T,
 } from 'discord.js';
 import { z } from 'zod';
+import { nameProblem } from '../formats/characters';
 import { type OptionValue, parseOptions, text } from './options';
 import type { UploadMeta } from './upload';
 
@@ -49,23 +50,30 @@ function spec<const N extends string, V, P extends Presence<V>>(
 }
 
 /**
- * Free text, trimmed and capped at `max` characters (100 by default); `autocomplete` lets the bot
- * suggest values; `capInDiscord` has Discord's box stop the typing at the cap too.
+ * Free text, trimmed and capped at `max` characters (100 by default), which Discord's box enforces
+ * too (`max_length`, from the same number); `autocomplete` lets the bot suggest values; `asName` holds
+ * it to the rule for names other players read (formats/characters.ts).
  */
 export function textOption<const N extends string, P extends Presence<string> = Presence<string>>(
   o: Common<N> &
     P & {
       readonly max?: number;
       readonly autocomplete?: boolean;
-      readonly capInDiscord?: boolean;
+      readonly asName?: boolean;
       /** Values Discord offers in a list (made when the command is, from content): checked as text, not as a fixed set. */
       readonly choices?: readonly APIApplicationCommandOptionChoice<string>[];
     },
 ) {
   const max = o.max ?? 100;
-  return spec<N, string, P>(o, T.String, text(max), {
+  const checked = o.asName
+    ? text(max).superRefine((value, ctx) => {
+        const problem = nameProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+    : text(max);
+  return spec<N, string, P>(o, T.String, checked, {
     ...(o.autocomplete ? { autocomplete: true } : {}),
-    ...(o.capInDiscord ? { max_length: max } : {}),
+    max_length: max,
     ...(o.choices ? { choices: o.choices } : {}),
   });
 }

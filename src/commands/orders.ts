@@ -38,7 +38,7 @@ const args = {
       name: 'replies',
       description: 'Reply prompts',
       choices: [
-        { name: 'reply when the chance to hit is at least `chance`', value: 'at' },
+        { name: 'reply when the chance to hit is at least the chance option', value: 'at' },
         { name: 'never reply', value: 'never' },
         { name: 'ask me', value: 'ask' },
       ],

@@ -113,9 +113,10 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
   const { png, alt, headline, focus } = renderTurn(game, request);
   const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
-  const who = ended.unit ? `${game.cards[game.units[ended.unit]!.card]!.name} (\`${ended.unit}\`)` : 'no unit';
-  // The headline is the alt text's opening (round, score, who is next) as Discord's small print.
-  const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${headline}`].join('\n');
+  const who = ended.unit ? `${shown(game.cards[game.units[ended.unit]!.card]!.name)} (\`${ended.unit}\`)` : 'no unit';
+  // The headline is the alt text's opening (round, score, who is next) as Discord's small print. Alt
+  // text keeps names as typed; in a message they are escaped like every name.
+  const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${shown(headline)}`].join('\n');
   keepCloseUp(row.id, seq, focus);
   const files = [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)];
   if (!ping) return { content, files };

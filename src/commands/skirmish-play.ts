@@ -69,9 +69,13 @@ export async function statusTitle(row: MatchRow, name: (player: string) => Promi
   return `**${names.join(' vs ')}** (${STATUS_WORDS[row.status] ?? row.status})`;
 }
 
-export async function log(interaction: ChatInputCommandInteraction, app: App, o: { since?: 'me' | undefined; page?: number | undefined }): Promise<void> {
+export async function log(
+  interaction: ChatInputCommandInteraction,
+  app: App,
+  o: { since_last_act?: boolean | undefined; page?: number | undefined },
+): Promise<void> {
   const row = await matchHere(app, interaction.channelId);
-  const view = await logView(app.store, row, interaction.user.id, { since: o.since ?? null, page: o.page ?? null });
+  const view = await logView(app.store, row, interaction.user.id, { since: o.since_last_act ? 'me' : null, page: o.page ?? null });
   await interaction.reply({ content: view.content, components: view.components, ...privately });
 }
 

@@ -103,7 +103,8 @@ export function turnMessage(row: MatchRow, setup: MatchSetup, log: readonly Logg
   const lines = turn.index === 0 ? [] : eventSentences(turn.game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP }).map((l) => `• ${l}`);
   const said = n > last ? [`-# There ${last === 1 ? 'is' : 'are'} only ${last} turn${last === 1 ? '' : 's'}; this is the last.`] : [];
   const top = headline(setup, turn, last);
-  const foot = `-# ${small}`;
+  // The alt text's opening keeps names as typed; in the message they are escaped.
+  const foot = `-# ${shown(small)}`;
   // Discord's 2,000 characters: the log's first lines are dropped before the headline or the footer.
   let body = [top, ...said, ...lines, foot].join('\n');
   while (body.length > DiscordLimit.content && lines.length > 0) {

@@ -9,7 +9,7 @@ import { choice, suggest } from './command';
 import { mapChoices } from './map-library';
 import { matchRecord } from '../match/record';
 import { gameOf } from '../match/match-state';
-import { choiceOption, integerOption, optionSet, textOption, userOption, subcommand } from './option-spec';
+import { booleanOption, choiceOption, integerOption, optionSet, textOption, userOption, subcommand } from './option-spec';
 import { accept, challenge, decline } from './skirmish-challenge';
 import { practice } from './skirmish-practice';
 import { opponentWarbandChoices } from './practice-warbands';
@@ -34,10 +34,10 @@ const options = {
   challenge: optionSet(
     userOption({ name: 'opponent', description: 'Who you challenge', required: true }),
     warband,
-    points,
-    map,
     userOption({ name: 'opponent2', description: 'A second opponent, for a three-player match' }),
     userOption({ name: 'opponent3', description: 'A third opponent, for a four-player match' }),
+    points,
+    map,
     integerOption({ name: 'turn_hours', description: "Hours for each unit's turn (default 48)", min: 1, max: 720 }),
     integerOption({ name: 'prompt_hours', description: 'Hours for each reply, wound split or setup choice (default 24)', min: 1, max: 720 }),
     integerOption({ name: 'misses', description: 'Missed deadlines that forfeit the match (default 3)', min: 1, max: 20 }),
@@ -54,7 +54,7 @@ const options = {
   ),
   accept: optionSet(warband),
   log: optionSet(
-    choiceOption({ name: 'since', description: 'Only what happened since your last act', choices: [{ name: 'my last act', value: 'me' }] }),
+    booleanOption({ name: 'since_last_act', description: 'Only what happened since your last act' }),
     integerOption({ name: 'page', description: 'Which page (1 is the start of the match)', min: 1, max: 1000 }),
   ),
   view: optionSet(

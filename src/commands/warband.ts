@@ -16,13 +16,13 @@ import { checkUploadMeta, readUpload } from './upload';
 import { markSaved } from './saved';
 import { shown } from '../discord/text';
 
-const nameArg = textOption({ name: 'name', description: 'One of your warbands', required: true, autocomplete: true, capInDiscord: true });
+const nameArg = textOption({ name: 'name', description: 'One of your warbands', required: true, autocomplete: true });
 const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });
 
 const args = {
   submit: optionSet(
-    attachmentOption({ name: 'file', description: 'A .json or .yaml warband file' }),
-    textOption({ name: 'text', description: 'name | faction | map | card, card+mod, …', max: 2000, capInDiscord: true }),
+    attachmentOption({ name: 'file', description: 'A .json or .yaml warband file (or give text instead)' }),
+    textOption({ name: 'text', description: 'Or one line: name | faction | map | card, card+mod, …', max: 2000 }),
   ),
   show: optionSet(nameArg, share),
   remove: optionSet(nameArg),
@@ -35,7 +35,7 @@ const data = {
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'submit',
-      description: 'Save a warband from a JSON or YAML file, or from one line of text',
+      description: 'Needs a file or text: save a warband from a JSON or YAML file, or from one line of text',
       options: args.submit.json,
     },
     { type: ApplicationCommandOptionType.Subcommand, name: 'show', description: 'Show one of your warbands', options: args.show.json },

@@ -48,5 +48,5 @@ function withDigest(content: string, start: GameState, events: readonly GameEven
   if (from === 0 || from >= events.length) return content;
   const at = events.slice(0, from).reduce<GameState>((s, e) => apply(s, e), start);
   const digest = shortDigest(at, events.slice(from), shownNames(setup.names), 600);
-  return digest ? `${content}\n-# Since your last act: ${digest}. (\`/skirmish log since:me\` has it all.)` : content;
+  return digest ? `${content}\n-# Since your last act: ${digest}. (\`/skirmish log since_last_act:True\` has it all.)` : content;
 }

@@ -56,7 +56,10 @@ export function wellFormed(text: string): boolean {
 /** The text exactly as typed, once Discord has read the message's markdown. */
 export function shown(text: string): string {
   return (
-    escapeMarkdown(text, { maskedLink: true, heading: true, bulletedList: true, numberedList: true })
+    escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true })
+      // Every "[" when the text holds a masked link [text](url): discord.js's own masked-link escape
+      // matches from the first "[" to the last ")" of a line, so a second link in the same text stayed live.
+      .replace(/\[/g, (open) => (/\]\(/.test(text) ? '\\[' : open))
       // Mentions, channels, roles, timestamps and custom emoji are all written <…>: escaped, they show as typed.
       .replace(/</g, '\\<')
       // allowedMentions already stops the ping; this stops "@everyone" from even reading as one.

@@ -3,7 +3,7 @@
  * same port, one guild with a few users. Tests and the sandbox drive users through it (commands,
  * clicks, menus, modals, messages) and read what the bot did. See docs/fakecord.md.
  */
-export { startFakeDiscord } from './server';
+export { onFakeDiscordStarted, startFakeDiscord } from './server';
 export { FakeDiscordError } from './errors';
 export type {
   BotPermissionName,
@@ -37,6 +37,7 @@ export type {
   ModalSubmitInput,
   PostInput,
   RecordedRequest,
+  SentRequest,
   RegisteredCommand,
   Rejection,
   ResponseKind,

@@ -30,6 +30,15 @@ import { ChannelType, isThread, World, type WorldChange } from './world';
 
 const DEFAULT_USERS: readonly FakeUserSeed[] = [{ name: 'alice', organiser: true }, { name: 'bob' }, { name: 'carol' }, { name: 'dave' }];
 
+/** Called with every fake started in this process (a test harness watching all of them, test/conformance). */
+const whenStarted = new Set<(fake: FakeDiscord) => void>();
+
+/** Calls `listener` with every fake Discord started from now on in this process; returns the unsubscribe. */
+export function onFakeDiscordStarted(listener: (fake: FakeDiscord) => void): () => void {
+  whenStarted.add(listener);
+  return () => whenStarted.delete(listener);
+}
+
 export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
   const http = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -162,6 +171,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
         throw new RestError(401, 0, '401: Unauthorized');
       }
       const { body, list, files } = await readBody(request, maxUploadBytes);
+      hub.emit('request', { method, path, route: route.pattern, body: list ?? body, files: files.length });
       const broken = checkWellFormed(list ?? body);
       if (broken.length > 0) throw invalidForm(broken);
       restRequest = { method, path, params: route.params, query: url.searchParams, body, list, files };
@@ -323,5 +333,6 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+  for (const listener of whenStarted) listener(fake);
   return fake;
 }

@@ -352,6 +352,20 @@ export interface FakeDiscordEvents {
   commands: readonly RegisteredCommand[];
   rejection: Rejection;
   gateway: GatewaySessionInfo;
+  /** A REST request whose body was read (before it is carried out): its JSON, a list for bulk routes. */
+  request: SentRequest;
+}
+
+/** What a client sent on one REST request, as the `request` event gives it. */
+export interface SentRequest {
+  readonly method: string;
+  /** The path after `/api/v10`. */
+  readonly path: string;
+  /** The fake's route pattern, e.g. `POST /channels/:channel/messages`. */
+  readonly route: string;
+  /** The JSON body (a multipart request's `payload_json`): an object, or a list (bulk command overwrites). */
+  readonly body: unknown;
+  readonly files: number;
 }
 
 export type FakeDiscordEvent = keyof FakeDiscordEvents;

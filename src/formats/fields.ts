@@ -1,6 +1,6 @@
 /** Field schemas shared by several formats, each with the message an author needs. */
 import { z } from 'zod';
-import { hiddenCharacter, hiddenCharacterMessage } from './characters';
+import { nameProblem } from './characters';
 import { normalizeSquare } from './squares';
 
 /**
@@ -28,8 +28,8 @@ export const nameField = (max: number) =>
     .min(1)
     .max(max)
     .superRefine((name, ctx) => {
-      const found = hiddenCharacter(name);
-      if (found) ctx.addIssue({ code: 'custom', message: hiddenCharacterMessage(found) });
+      const problem = nameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
 export const nameSchema = nameField(80);

@@ -1,6 +1,6 @@
 /**
  * Who organises a league: members with Manage Server, or with the role the league names
- * (`/league settings organiser-role`). Pure, so the rule is tested without Discord.
+ * (`/league settings organiser_role`). Pure, so the rule is tested without Discord.
  */
 export interface Member {
   /** Whether they have Manage Server in this channel. */

@@ -168,7 +168,7 @@ describe('/catalog card', () => {
         sent.push({ kind: 'edit', payload: p });
       },
     } as unknown as ChatInputCommandInteraction;
-    const options: ReadOptions = { group: null, sub: 'card', values: { id: 'havoc-ghoul', mod: 'havoc-grave-hunger' }, focused: null };
+    const options: ReadOptions = { group: null, sub: 'card', values: { card: 'havoc-ghoul', mod: 'havoc-grave-hunger' }, focused: null };
     await catalogCommand.run(interaction, { content } as App, options);
     expect(sent.map((s) => s.kind)).toEqual(['defer', 'edit']);
     expect(sent[0]!.payload).toEqual({ flags: 64 });
@@ -185,7 +185,7 @@ describe('/catalog card', () => {
         throw new Error('should not defer');
       },
     } as unknown as ChatInputCommandInteraction;
-    const options: ReadOptions = { group: null, sub: 'card', values: { id: 'valor-levy', mod: 'valor-banner' }, focused: null };
+    const options: ReadOptions = { group: null, sub: 'card', values: { card: 'valor-levy', mod: 'valor-banner' }, focused: null };
     await expect(catalogCommand.run(interaction, { content } as App, options)).rejects.toMatchObject({ code: 'mod-does-not-fit' });
   });
 });

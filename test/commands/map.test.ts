@@ -233,10 +233,10 @@ describe('the /map handler', () => {
 
   it('shows a map, and suggests the right id for a typo before deferring', async () => {
     const i = fakeInteraction(null, null);
-    await run(i, 'show', { id: 'barrow-hill', share: true });
+    await run(i, 'show', { map: 'barrow-hill', share: true });
     expect(i.sent.map((s) => s.kind)).toEqual(['defer', 'edit']);
     expect(i.sent[0]!.payload).toEqual({});
-    await expect(run(fakeInteraction('g1', null), 'show', { id: 'barow-hill' })).rejects.toMatchObject({
+    await expect(run(fakeInteraction('g1', null), 'show', { map: 'barow-hill' })).rejects.toMatchObject({
       code: 'unknown-map',
       message: expect.stringContaining('did you mean "barrow-hill"'),
     });
@@ -245,7 +245,7 @@ describe('the /map handler', () => {
   it('autocompletes map ids for the server', async () => {
     await submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
     const i = fakeInteraction('g1', null);
-    const choices = await mapCommand.autocomplete!(i as never, app, { group: null, sub: 'show', values: { id: 'yard' }, focused: 'id' });
+    const choices = await mapCommand.autocomplete!(i as never, app, { group: null, sub: 'show', values: { map: 'yard' }, focused: 'map' });
     expect(choices).toEqual([{ name: 'Smithy Yard (smithy-yard)', value: 'smithy-yard' }]);
   });
 });

@@ -19,7 +19,7 @@ const set = optionSet(
 describe('optionSet', () => {
   it('registers the options as Discord expects them, in order', () => {
     expect(set.json).toEqual([
-      { type: T.String, name: 'unit', description: 'Your unit', required: true, autocomplete: true },
+      { type: T.String, name: 'unit', description: 'Your unit', required: true, autocomplete: true, max_length: 40 },
       {
         type: T.String,
         name: 'token',

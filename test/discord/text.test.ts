@@ -68,3 +68,10 @@ describe('the fake refuses what Discord refuses', () => {
     expect(codes({ name: 'm', description: 'x', contexts: [7] })).toEqual(['contexts BASE_TYPE_CHOICES']);
   });
 });
+
+describe('shown, with the same hostile name twice in one text', () => {
+  it('escapes every masked link, not only the first of a line', () => {
+    const twice = shown('[x](https://evil.example) and [y](https://evil.example)');
+    expect(twice).not.toMatch(/(?<!\\)\[/);
+  });
+});

@@ -57,7 +57,7 @@ describe('a league', () => {
       ['maps', { maps: 'any' }],
       ['catalog', { version: '2' }],
       ['challenges', { free: false }],
-      ['organiser-role', {}],
+      ['organiser_role', {}],
     ] as const) {
       const out = await world.run({ user: 'bob', name: 'league', group: 'settings', subcommand, options });
       expect(answerText(out), subcommand).toMatch(/Only the league's organisers may do that/);

@@ -91,10 +91,10 @@ describe('catching up', () => {
     }
   });
 
-  it('since:me starts after your last act, and is for players', async () => {
-    const mine = await world.run({ user: 'alice', channel: thread, name: 'skirmish log', options: { since: 'me' } });
+  it('since_last_act starts after your last act, and is for players', async () => {
+    const mine = await world.run({ user: 'alice', channel: thread, name: 'skirmish log', options: { since_last_act: true } });
     expect(answerText(mine)).toMatch(/^\*\*Match log\*\*( · page \d+ of \d+)? · since your last act/);
-    expect(answerText(await world.run({ user: 'carol', channel: thread, name: 'skirmish log', options: { since: 'me' } }))).toMatch(
+    expect(answerText(await world.run({ user: 'carol', channel: thread, name: 'skirmish log', options: { since_last_act: true } }))).toMatch(
       /for the players of this match/,
     );
   });

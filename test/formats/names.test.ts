@@ -86,3 +86,34 @@ describe('map, catalog and card names are held to the same rule', () => {
     ]);
   });
 });
+
+describe('hidden characters are found by Unicode property, not by a hand-made list', () => {
+  const found = (name: string) => problems(parseWarbandText(JSON.stringify(warband(name)), 'w.json'))[0]?.message ?? null;
+  it.each([
+    ['an invisible times (U+2062)', 'Hro\u2062lf', 'U+2062'],
+    ['a Mongolian vowel separator (U+180E)', 'Hro\u180Elf', 'U+180E'],
+    ['a soft hyphen (U+00AD)', 'Hro\u00ADlf', 'U+00AD'],
+    ['a tag character (U+E0041)', 'Hro\u{E0041}lf', 'U+E0041'],
+    ['a combining grapheme joiner (U+034F)', 'Hro\u034Flf', 'U+034F'],
+    ['an inhibit symmetric swapping (U+206A)', 'Hro\u206Alf', 'U+206A'],
+    ['an interlinear annotation anchor (U+FFF9)', 'Hro\uFFF9lf', 'U+FFF9'],
+    ['a Hangul filler (U+3164)', 'Hro\u3164lf', 'U+3164'],
+    ['a Hangul choseong filler (U+115F)', 'Hro\u115Flf', 'U+115F'],
+    ['a Hangul jungseong filler (U+1160)', 'Hro\u1160lf', 'U+1160'],
+    ['a halfwidth Hangul filler (U+FFA0)', 'Hro\uFFA0lf', 'U+FFA0'],
+  ])('%s is refused', (_what, name, code) => {
+    expect(found(name)).toMatch(new RegExp(`\\(${code.replace('+', '\\+')}\\) at position \\d+; remove it`));
+  });
+
+  it('a name made only of invisible characters is refused with its own message', () => {
+    for (const name of ['\u3164', '\u3164\u3164', '\u2800', '\u115F\u1160']) {
+      expect(found(name)).toMatch(/^shows nothing: it is made only of invisible characters or spaces \(U\+/);
+    }
+  });
+
+  it('emoji written with joiners, variation selectors, skin tones and flag tags are kept', () => {
+    for (const name of ['👨‍👩‍👧‍👦 Family', '❤️ Hearts', '👍🏽 Thumbs', '🏴󠁧󠁢󠁥󠁮󠁧󠁿 England', '1️⃣ First', '🇫🇷 Gaul']) {
+      expect(found(name)).toBeNull();
+    }
+  });
+});

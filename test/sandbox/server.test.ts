@@ -140,7 +140,7 @@ describe('the sandbox server', () => {
   });
 
   it("serves the bot's pictures from its own address, with their alt text", async () => {
-    expect((await post('/api/command', { user: 'carol', name: 'map show', options: { id: 'mill-crossing' } })).body.ok).toBe(true);
+    expect((await post('/api/command', { user: 'carol', name: 'map show', options: { map: 'mill-crossing' } })).body.ok).toBe(true);
     await sandbox.bot.idle();
     const shown = (await messages('carol')).at(-1)!;
     const picture = shown.attachments[0]!;
