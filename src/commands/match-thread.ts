@@ -15,7 +15,7 @@
  */
 import { REST } from '@discordjs/rest';
 import { ChannelType, DiscordAPIError, type Client, type RESTPostAPIChannelThreadsResult, Routes, type TextChannel } from 'discord.js';
-import { onShard, type MatchRow, type Store } from '../store';
+import { onShard, THREAD_PENDING, type MatchRow, type Store } from '../store';
 import { matchRecord } from '../match/record';
 import type { App } from './app';
 import { botPermissionsIn, missingFrom, NEEDED_PERMISSIONS, permissionProblem } from './bot-permissions';
@@ -215,14 +215,17 @@ export async function openPendingThreads(app: App): Promise<{ matchId: string; t
 /**
  * Calls off a saved match whose thread Discord refused at once (a challenge or practice match, whose
  * player is told why): nobody saw it, so it is cancelled with its deadlines, and its waiting posts
- * never go anywhere.
+ * are skipped.
  */
 export async function cancelUnopened(app: App, matchId: string): Promise<void> {
   await inTransaction(app, async () => {
     const row = await app.store.matches.get(matchId);
     if (!row || row.threadId) return;
     const done = await app.store.matches.act<unknown, never, never>(row.id, row.seq, (snapshot) => ({ ok: true, events: [], snapshot, status: 'cancelled' }));
-    if (done.ok) await planWaits(app.store, app.now(), done.row);
+    if (!done.ok) return;
+    await planWaits(app.store, app.now(), done.row);
+    for (const waiting of await app.store.outbox.pending(matchId))
+      if (waiting.channelId === THREAD_PENDING) await app.store.outbox.dropped(waiting.id, 'the match was called off before its thread opened', 'skipped');
   });
   troublesOf(app).delete(matchId);
 }
