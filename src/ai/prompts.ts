@@ -7,7 +7,8 @@
  * - order: the AP goes first;
  * - reroll: a losing tactics check always; a failed recovery when the status is worth the react token;
  * - recover: the status that is worst to keep times the chance of shaking it off; none when every
- *   status it could roll for helps it (Invisible).
+ *   status it could roll for helps it (Invisible);
+ * - recoil: an end square out of damaging terrain, R42's default first.
  */
 import type { Decision } from '../engine';
 import { defaultDecision } from '../engine';
@@ -29,7 +30,17 @@ export function promptAnswers(j: Judge, prompt: Prompt): Decision[] {
       return recoverAnswers(j, prompt);
     case 'order':
       return [defaultDecision(prompt)];
+    case 'recoil':
+      return recoilAnswers(prompt);
   }
+}
+
+/** Squares out of damaging terrain first, R42's default first among equals. */
+function recoilAnswers(prompt: PromptOf<'recoil'>): Decision[] {
+  const o = prompt.options;
+  const order = o.ends.map((e, i) => ({ at: e.at, rank: (e.damaging ? 2 : 0) + (i === o.default ? 0 : 1), i }));
+  order.sort((a, b) => a.rank - b.rank || a.i - b.i);
+  return order.map((e) => ({ unit: prompt.unit, recoil: e.at }));
 }
 
 function replyAnswers(j: Judge, prompt: PromptOf<'reply'>): Decision[] {

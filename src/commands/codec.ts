@@ -11,7 +11,22 @@
  * argument where the button goes (`first:0`, `back:N`, `next:N`, `last:N`, `open:0`), `ask:N:M` for
  * the button that opens the "go to a turn" form (showing turn N of M), `goto` for that form.
  */
-export const ACTIONS = ['reply', 'wounds', 'order', 'reroll', 'recover', 'chooser', 'map', 'entry', 'log', 'concede', 'challenge', 'replay', 'digest'] as const;
+export const ACTIONS = [
+  'reply',
+  'wounds',
+  'order',
+  'reroll',
+  'recover',
+  'recoil',
+  'chooser',
+  'map',
+  'entry',
+  'log',
+  'concede',
+  'challenge',
+  'replay',
+  'digest',
+] as const;
 export type ComponentAction = (typeof ACTIONS)[number];
 
 export interface ComponentId {

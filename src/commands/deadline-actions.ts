@@ -90,6 +90,8 @@ function describeDefault(game: GameState, d: ReturnType<typeof defaultDecision>,
       return 'the roll is rerolled';
     case 'recover':
       return d.recover ? `${unit} rolls to recover from ${d.recover}` : `${unit} does not roll to recover`;
+    case 'recoil':
+      return `${unit} recoils the usual way, to ${d.recoil}`;
   }
 }
 

@@ -63,6 +63,15 @@ const args = {
         { name: 'ask me', value: 'ask' },
       ],
     }),
+    choiceOption({
+      name: 'recoil',
+      description: 'Where your unit recoils to when several squares are as far from the attacker',
+      choices: [
+        { name: 'the usual square (farthest in a straight line)', value: 'usual' },
+        { name: 'out of damaging terrain if it can, else the usual', value: 'safe' },
+        { name: 'ask me', value: 'ask' },
+      ],
+    }),
     choiceOption({ name: 'scope', description: scopeDescription, choices: thisOrAll }),
   ),
   clear: optionSet(choiceOption({ name: 'scope', description: scopeDescription, choices: [...thisOrAll, { name: 'everything', value: 'everything' }] })),
@@ -70,7 +79,7 @@ const args = {
 
 const data = {
   name: 'orders',
-  description: 'Standing orders: answer replies, wound splits and rerolls without being asked',
+  description: 'Standing orders: answer replies, wound splits, rerolls and recoils without being asked',
   options: [
     { type: T.Subcommand, name: 'set', description: 'Set standing orders (only the ones you give change)', options: args.set.json },
     { type: T.Subcommand, name: 'show', description: 'Your standing orders' },
@@ -140,6 +149,7 @@ async function set(interaction: ChatInputCommandInteraction, app: App, o: Return
     ...(o.wounds ? { wounds: o.wounds } : {}),
     ...(o.boxes ? { boxes: parseBoxes(o.boxes) } : {}),
     ...(o.rerolls ? { rerolls: o.rerolls } : {}),
+    ...(o.recoil ? { recoil: o.recoil } : {}),
   };
   if (Object.keys(given).length === 0) refuse('bad-option', `Give at least one order: ${ORDER_FIELDS.join(', ')}.`);
   const key = scope === 'match' ? here!.id : ALL_MATCHES;

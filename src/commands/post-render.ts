@@ -10,6 +10,8 @@ import { resultFactsOf } from '../league/results';
 import type { PostBody } from './post-body';
 import { drawsPictures, picturePost, type PictureBody } from './post-pictures';
 import { entryMapFile } from './entry-map';
+import { recoilMapFile } from './prompt-recoil';
+import { gameOf } from '../match/match-state';
 import { challengeButtons } from './challenge-buttons';
 import { finishedName, leagueResult } from './match-end';
 import { promptPostOf } from './prompt-post';
@@ -79,9 +81,16 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
       if (row.seq !== body.seq || !setup || !row.snapshot) return { to: 'skip', reason: 'the match moved past this prompt before it was posted' };
       const made = promptPostOf(row, setup, row.snapshot);
       if (!made) return { to: 'skip', reason: 'no prompt is open' };
-      // The entry tile is chosen looking at the map, its start areas and the tiles already placed.
+      // The entry tile is chosen looking at the map, its start areas and the tiles already placed; a
+      // recoil square looking at the paths to each.
       const snapshot = row.snapshot;
-      const map = made.kind === 'entry' && snapshot.stage === 'pregame' ? entryMapFile(setup, snapshot.pregame) : null;
+      const game = snapshot.stage === 'pregame' ? null : gameOf(snapshot);
+      const map =
+        made.kind === 'entry' && snapshot.stage === 'pregame'
+          ? entryMapFile(setup, snapshot.pregame)
+          : game?.prompt?.kind === 'recoil'
+            ? recoilMapFile(game, game.prompt, setup.names)
+            : null;
       const post = { content: made.post.content, components: made.post.components, ping: [made.player], ...(map ? { files: [map] } : {}) };
       return { to: 'create', post, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
     }

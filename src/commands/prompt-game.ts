@@ -11,6 +11,7 @@ import type { GameState, PlayerId, Prompt } from '../engine';
 import { label, unitOf } from '../engine';
 import type { ComponentAction } from './codec';
 import { buttonRows, selectRow, type Row } from './prompt-components';
+import { recoilPromptAnswer, recoilPromptPost } from './prompt-recoil';
 import { refuse } from './user-error';
 import { unshown } from '../discord/text';
 
@@ -87,6 +88,8 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
         components: buttons,
       };
     }
+    case 'recoil':
+      return recoilPromptPost(match, seq, state, prompt);
     case 'recover': {
       const statuses = prompt.options;
       return {
@@ -130,5 +133,7 @@ export function gamePromptAnswer(prompt: Prompt, action: ComponentAction, arg: s
       const statuses = prompt.options;
       return { ...who, recover: arg === '' ? null : statuses[index(statuses.length)]! };
     }
+    case 'recoil':
+      return recoilPromptAnswer(prompt, arg);
   }
 }

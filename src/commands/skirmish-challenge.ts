@@ -259,7 +259,8 @@ export function beginSetup(
       names,
       warbands: accepted,
       maps,
-      options: { vpTarget: vpTarget(terms, accepted), glancingBlow: true, roundLimit: null },
+      // In play a recoiling unit's owner is asked where it goes (R42).
+      options: { vpTarget: vpTarget(terms, accepted), glancingBlow: true, roundLimit: null, recoilPrompt: true },
       ...proof,
     },
     app.content,

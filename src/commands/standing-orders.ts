@@ -29,9 +29,11 @@ export interface Orders {
   readonly boxes?: readonly BoxKind[];
   /** Reroll a lost tactics check or a failed recovery roll, never, or ask. */
   readonly rerolls?: 'losing' | 'never' | 'ask';
+  /** Where a recoil ends when several squares are as far: the usual square, one out of damaging terrain, or ask. */
+  readonly recoil?: 'usual' | 'safe' | 'ask';
 }
 
-export const ORDER_FIELDS = ['replies', 'wounds', 'boxes', 'rerolls'] as const;
+export const ORDER_FIELDS = ['replies', 'wounds', 'boxes', 'rerolls', 'recoil'] as const;
 
 /** A player's orders for one match: that match's own, else those for all their matches. */
 export async function ordersFor(store: Store, player: PlayerId, matchId: string): Promise<Orders> {
@@ -52,6 +54,10 @@ export function describeOrders(o: Orders): string[] {
     );
   if (o.boxes && o.boxes.length > 0) lines.push(`box order: ${o.boxes.join(', ')}`);
   if (o.rerolls) lines.push(`rerolls: ${o.rerolls === 'losing' ? 'reroll when losing' : o.rerolls === 'never' ? 'never reroll' : 'ask me'}`);
+  if (o.recoil)
+    lines.push(
+      `recoil: ${o.recoil === 'usual' ? 'the usual square (farthest in a straight line)' : o.recoil === 'safe' ? 'keep out of damaging terrain, else the usual square' : 'ask me'}`,
+    );
   return lines;
 }
 
@@ -145,6 +151,14 @@ function gameAnswer(game: GameState, prompt: Prompt, orders: Orders): { decision
       const r = orders.rerolls;
       if (!r || r === 'ask') return null;
       return { decision: { player: prompt.player, reroll: r === 'losing' }, chose: r === 'losing' ? 'rerolls' : 'keeps the roll' };
+    }
+    case 'recoil': {
+      const r = orders.recoil;
+      if (!r || r === 'ask') return null;
+      const ends = prompt.options.ends;
+      const usual = ends[prompt.options.default]!;
+      const end = r === 'safe' && usual.damaging ? (ends.find((e) => !e.damaging) ?? usual) : usual;
+      return { decision: { unit: prompt.unit, recoil: end.at }, chose: `${unit} recoils to ${end.at}` };
     }
     default:
       return null;

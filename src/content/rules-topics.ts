@@ -233,11 +233,11 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
     id: 'forced-movement',
     title: 'Push, pull, move and recoil',
     also: ['push', 'pull', 'recoil', 'shove', 'forced movement', 'knockback'],
-    cites: ['§4.6', 'R41', 'R42', 'R49'],
+    cites: ['§4.6', 'R41', 'R42', 'R49', 'R57'],
     text: [
       '• **Move X:** the attacker moves the target up to X squares, ignoring terrain costs. **Push/Pull X:** the same, each square further from (nearer to) the attacker.',
-      '• **Recoil X:** the target’s owner moves it with X movement points, paying terrain, and must end as far away as they allow.',
-      'Entering damaging terrain this way still wounds; a pit catches the unit on the nearest open square, Shaken.',
+      '• **Recoil X:** the target’s owner moves it with X movement points, paying terrain, and must end as far away as they allow. When several squares are that far, the owner is asked which; left to itself it takes the one farthest in a straight line.',
+      'Entering damaging terrain this way still wounds; a pit catches the unit on the nearest open square, Shaken unless it flies.',
     ].join('\n'),
   },
   {

@@ -8,8 +8,8 @@ import { ask, type Handler } from './flow';
 import { replyAttacks } from './reactions';
 import type { Frame, FrameOf, Incoming, UnitState } from './state';
 import { defaultRecovery } from './setup';
-import { forcedMove, forcedOf, whyNotMoved } from './forced';
-import { areEnemies } from './sides';
+import { forcedMove, forcedOf, recoilEnds, whyNotMoved } from './forced';
+import { areEnemies, sideOf } from './sides';
 import { areAdjacent, attackLine, isProblem } from './targeting';
 import { nameOf } from './board';
 import { findAttack, label, tableOf, unitOf } from './table';
@@ -261,8 +261,21 @@ export const onEffects: Handler<'effects'> = (ctx, frame, stack) => {
     return;
   }
   const forced = forcedOf(effect)!;
-  const moving = forcedMove(ctx.state, attacker, target, forced, frame.shove);
-  stack.push(next(moving !== null));
+  if (forced.kind === 'recoil' && frame.shove === undefined && frame.steer === undefined && ctx.state.options.recoilPrompt) {
+    // R42: the target's owner steers the recoil when more than one end square is farthest.
+    const options = recoilEnds(ctx.state, attacker, target, forced);
+    if (options.ends.length > 1) {
+      return ask(ctx, stack, frame, {
+        kind: 'recoil',
+        player: sideOf(ctx.state, target),
+        unit: target.id,
+        options: { by: attacker.id, points: forced.amount, ends: options.ends, default: options.default },
+      });
+    }
+  }
+  const moving = forcedMove(ctx.state, attacker, target, forced, frame.steer ?? frame.shove);
+  const { steer: _, ...after } = { ...frame, index: frame.index + 1, caused: moving !== null };
+  stack.push(after);
   if (moving) stack.push(moving);
   else
     ctx.emit({
@@ -270,6 +283,6 @@ export const onEffects: Handler<'effects'> = (ctx, frame, stack) => {
       unit: target.id,
       by: attacker.id,
       effect: `${forced.kind} ${forced.amount}`,
-      why: whyNotMoved(ctx.state, attacker, target, forced, frame.shove),
+      why: whyNotMoved(ctx.state, attacker, target, forced, frame.steer ?? frame.shove),
     });
 };

@@ -113,6 +113,7 @@ export function waitingFor(state: GameState, prompt: Prompt): string {
         ? 'whether to spend a warleader die on a recovery reroll'
         : 'whether to reroll the tactics check',
     recover: 'which status to roll recovery for',
+    recoil: 'where the recoil ends',
   };
   const unit = prompt.unit ? ` (${label(state, unitOf(state, prompt.unit))})` : '';
   return `Waiting for ${prompt.player} to choose ${what[prompt.kind]}${unit}.`;
@@ -174,6 +175,19 @@ function answer(ctx: Ctx, d: Decision, by?: string): void {
       resumed = top.k === 'end-turn' ? { ...top, answer: i } : paused(prompt, top);
       break;
     }
+    case 'recoil': {
+      const ends = prompt.options.ends;
+      const at = d.recoil?.toUpperCase();
+      const end = ends.find((e) => e.at === at);
+      if (end === undefined)
+        refuse(
+          'recoil-not-farthest',
+          `The recoil must end on one of ${ends.map((e) => e.at).join(', ')}: the squares farthest from the attacker it can reach.`,
+        );
+      value = end.at;
+      resumed = top.k === 'effects' ? { ...top, steer: end.path } : paused(prompt, top);
+      break;
+    }
   }
   ctx.emit({ type: 'answered', player: prompt.player, answer: value });
   stack.push(resumed);
@@ -192,6 +206,7 @@ const ANSWER_FIELDS: Record<Prompt['kind'], readonly (keyof Decision)[]> = {
   order: ['order'],
   reroll: ['reroll'],
   recover: ['recover'],
+  recoil: ['recoil'],
 };
 
 /** What each kind of answer is, in words, for the refusal. */
@@ -201,6 +216,7 @@ const ANSWER_WORDS: Record<Prompt['kind'], string> = {
   order: 'an order of players',
   reroll: 'a reroll',
   recover: 'a recovery choice',
+  recoil: 'a recoil square',
 };
 
 /**

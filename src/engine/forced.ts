@@ -1,8 +1,9 @@
 /**
  * Movement effects of attacks (§4.6, R21, R41, R42): push, pull, move and recoil. Where the target
  * goes: along the step's `shove` squares, which are checked when the attack is declared (docs/formats.md),
- * or straight away from (towards, for a pull) the attacker, stopping where the next step is not
- * allowed. Push, pull and move count squares and ignore terrain costs; recoil pays for each square
+ * or the recoil square its owner chose (R42's prompt), or by default: a push, pull or move straight
+ * away from (towards, for a pull) the attacker, stopping where the next step is not allowed (D3); a
+ * recoil to R42's default end square. Push, pull and move count squares and ignore terrain costs; recoil pays for each square
  * as a Basic Move does. A unit pushed, pulled or moved into a pit catches the edge (§3.11, R41).
  */
 import type { Attack, Effect } from '../formats/card';
@@ -13,7 +14,7 @@ import { refuse, ruleError, type RuleError } from './errors';
 import type { Handler } from './flow';
 import { endError, moverOf, stepCost, type Mover } from './paths';
 import { defaultRecovery } from './setup';
-import type { Frame, GameState, UnitState } from './state';
+import type { Frame, GameState, RecoilEnd, UnitState } from './state';
 import { checkAsterisks } from './statuses';
 import { boardOf, fitsOnBoard, footprint, label, tableOf, unitOf, type Table } from './table';
 
@@ -137,34 +138,75 @@ export function checkShove(state: GameState, attacker: UnitState, attack: Attack
   const end = endError(state, f.table, f.mover, at);
   if (end) refuse(end.code, `${end.message}.`);
   if (forced.kind === 'recoil') {
-    const best = farthestRecoil(f, target.at!);
-    if (f.away(at) < best.distance) {
+    const { ends } = endsOf(f, target.at!);
+    if (ends.length > 0 && !ends.some((e) => e.at === nameOf(board, at))) {
       refuse(
         'recoil-not-farthest',
-        `Recoil ${forced.amount} must take ${label(state, target)} as far from ${label(state, f.attacker)} as its points allow: ${nameOf(board, at)} is ${f.away(at)} away, ${nameOf(board, best.at)} would be ${best.distance}.`,
+        `Recoil ${forced.amount} must take ${label(state, target)} as far from ${label(state, f.attacker)} as its points allow: ${nameOf(board, at)} is ${f.away(at)} away, ${ends.map((e) => e.at).join(' or ')} would be ${f.away(squareIndex(board, ends[0]!.at)!)}.`,
       );
     }
   }
 }
 
+interface Reached {
+  readonly path: readonly number[];
+  readonly cost: number;
+}
+
+/** Cheaper first, then the path whose squares come first in board order, step by step (R42). */
+function better(a: Reached, b: Reached): boolean {
+  if (a.cost !== b.cost) return a.cost < b.cost;
+  for (let i = 0; i < Math.min(a.path.length, b.path.length); i++) if (a.path[i] !== b.path[i]) return a.path[i]! < b.path[i]!;
+  return a.path.length < b.path.length;
+}
+
 /**
- * R42: the farthest a recoil can take the unit (counted distance from the attacker, R15), stepping
- * further away each time and paying as a Basic Move: the square it would end on, and its distance.
+ * R42: the squares a recoil may end on that are farthest from the attacker (counted distance, R15),
+ * each with its path (cheapest, then board order) and price, in board order; and the default among
+ * them: farthest from the attacker in a straight line (centre to centre), then board order. No ends
+ * when the recoil cannot take the unit further away at all.
  */
-function farthestRecoil(f: Judge, from: number): { at: number; distance: number } {
+export function recoilEnds(state: GameState, attacker: UnitState, target: UnitState, forced: Forced): { ends: RecoilEnd[]; default: number } {
+  const f = judgeOf(state, attacker, target, forced);
+  return endsOf(f, target.at!);
+}
+
+function endsOf(f: Judge, from: number): { ends: RecoilEnd[]; default: number } {
   const board = f.table.board;
-  let best = { at: from, distance: f.away(from) };
-  const search = (at: number, points: number, diagonals: number): void => {
+  const reached = new Map<number, Reached>();
+  const search = (at: number, points: number, diagonals: number, path: number[], cost: number): void => {
     for (const to of neighbours(board, at)) {
       const step = forcedStep(f, at, to, diagonals, points);
       if (!('to' in step)) continue;
-      const d = f.away(to);
-      if ((d > best.distance || (d === best.distance && to < best.at)) && !endError(f.state, f.table, f.mover, to)) best = { at: to, distance: d };
-      search(to, points - step.cost, diagonals + (step.diagonal ? 1 : 0));
+      path.push(to);
+      const here = { path: [...path], cost: cost + step.cost };
+      const known = reached.get(to);
+      if (!endError(f.state, f.table, f.mover, to) && (known === undefined || better(here, known))) reached.set(to, here);
+      search(to, points - step.cost, diagonals + (step.diagonal ? 1 : 0), path, cost + step.cost);
+      path.pop();
     }
   };
-  search(from, f.forced.amount, 0);
-  return best;
+  search(from, f.forced.amount, 0, [], 0);
+  let far = f.away(from);
+  for (const at of reached.keys()) far = Math.max(far, f.away(at));
+  const squares = [...reached.keys()].filter((at) => f.away(at) === far && far > f.away(from)).sort((a, b) => a - b);
+  const half = f.mover.size === 'big' ? 1 : 0.5;
+  const ax = (f.attacker.at! % board.width) + (moverOf(f.state, f.attacker).size === 'big' ? 1 : 0.5);
+  const ay = Math.floor(f.attacker.at! / board.width) + (moverOf(f.state, f.attacker).size === 'big' ? 1 : 0.5);
+  const line = (at: number): number => ((at % board.width) + half - ax) ** 2 + (Math.floor(at / board.width) + half - ay) ** 2;
+  let best = 0;
+  for (let i = 1; i < squares.length; i++) if (line(squares[i]!) > line(squares[best]!)) best = i;
+  const ends = squares.map((at): RecoilEnd => {
+    const r = reached.get(at)!;
+    const entered = f.mover.fly ? [at] : r.path;
+    return {
+      at: nameOf(board, at),
+      path: r.path.map((s) => nameOf(board, s)),
+      cost: r.cost,
+      damaging: entered.some((s) => footprint(board, s, f.mover.size).some((q) => hasTerrain(board, q, T.damaging))),
+    };
+  });
+  return { ends, default: best };
 }
 
 /**
@@ -173,8 +215,15 @@ function farthestRecoil(f: Judge, from: number): { at: number; distance: number 
  * first). Returns the frame that moves the unit (forced-steps), or null when it does not move; a
  * THEN that follows applies only if it moved or fell into a pit (R21).
  */
-export function forcedMove(state: GameState, attacker: UnitState, target: UnitState, forced: Forced, chosen?: readonly string[]): Frame | null {
+export function forcedMove(state: GameState, attacker: UnitState, target: UnitState, forced: Forced, given?: readonly string[]): Frame | null {
   const f = judgeOf(state, attacker, target, forced);
+  let chosen = given;
+  if (forced.kind === 'recoil' && chosen === undefined) {
+    // R42's default: the straightest of the farthest end squares, by the cheapest path.
+    const { ends, default: pick } = endsOf(f, target.at!);
+    if (ends.length === 0) return null;
+    chosen = ends[pick]!.path;
+  }
   const { board } = f.table;
   const straight = (from: number): number | null => straightFrom(board, attacker, from, forced.kind === 'pull');
   const effect = `${forced.kind} ${forced.amount}`;

@@ -79,6 +79,11 @@ export interface Options {
   readonly vpTarget: number;
   readonly glancingBlow: boolean;
   readonly roundLimit: number | null;
+  /**
+   * R42 in play: ask a recoiling unit's owner where it goes when several end squares are farthest.
+   * Off (scenarios, self-play), a recoil without chosen squares takes R42's default at once.
+   */
+  readonly recoilPrompt?: boolean;
 }
 
 /** How an owner takes wounds (R22): Vigor spent in fives, then a box marked for each five left. */
@@ -143,7 +148,27 @@ export type Prompt =
   /** `unit` is the Warleader whose die it would be. */
   | { readonly kind: 'reroll'; readonly player: PlayerId; readonly unit: UnitId; readonly options: RecoveryRerollOptions }
   /** R10: which of these statuses (in the unit's order) to roll recovery for. */
-  | { readonly kind: 'recover'; readonly player: PlayerId; readonly unit: UnitId; readonly options: readonly StatusName[] };
+  | { readonly kind: 'recover'; readonly player: PlayerId; readonly unit: UnitId; readonly options: readonly StatusName[] }
+  /** R42: where `unit` recoils, among the end squares its recoil can reach that are farthest from the attacker. */
+  | { readonly kind: 'recoil'; readonly player: PlayerId; readonly unit: UnitId; readonly options: RecoilPromptOptions };
+
+/** One square a recoil may end on (R42): the path there (cheapest, then board order), its price and what it enters. */
+export interface RecoilEnd {
+  readonly at: string;
+  readonly path: readonly string[];
+  readonly cost: number;
+  /** Whether the path enters damaging terrain, which wounds the unit (R49; a flyer only where it ends, R45). */
+  readonly damaging: boolean;
+}
+
+/** What a recoil prompt offers: the attacker, the recoil's points, the farthest end squares, and the one `auto` takes. */
+export interface RecoilPromptOptions {
+  readonly by: UnitId;
+  readonly points: number;
+  readonly ends: readonly RecoilEnd[];
+  /** Index into `ends` of R42's default. */
+  readonly default: number;
+}
 
 export type PromptOf<K extends Prompt['kind']> = Extract<Prompt, { readonly kind: K }>;
 
@@ -215,6 +240,8 @@ export interface FrameFields {
     readonly caused: boolean;
     readonly bonusUsed: boolean;
     readonly shove?: readonly string[] | undefined;
+    /** R42: the recoil path the target's owner chose at the recoil prompt, for the effect at `index`. */
+    readonly steer?: readonly string[];
     /** The attack is a reply (R25, R26): its wounds say so. */
     readonly reply?: boolean;
   } & ({ readonly attack: string; readonly trait?: undefined } | { readonly trait: string; readonly attack?: undefined });

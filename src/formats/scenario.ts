@@ -100,6 +100,7 @@ const decision = z
     order: uniqueList(playerIdSchema, 'player').optional(),
     reroll: z.boolean().optional(),
     recover: z.enum(STATUSES).nullable().optional(),
+    recoil: squareSchema.optional(),
   })
   .refine((d) => d.unit !== undefined || d.player !== undefined, { ...whenValid, error: 'a decision names the "unit" or "player" deciding' });
 

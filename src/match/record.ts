@@ -178,6 +178,17 @@ const gamePrompt = z.discriminatedUnion('kind', [
     ]),
   }),
   z.looseObject({ ...promptBase, kind: z.literal('recover'), unit: id, options: z.array(z.string()) }),
+  z.looseObject({
+    ...promptBase,
+    kind: z.literal('recoil'),
+    unit: id,
+    options: z.looseObject({
+      by: id,
+      points: count,
+      ends: z.array(z.looseObject({ at: z.string(), path: z.array(z.string()), cost: count, damaging: z.boolean() })).min(2),
+      default: count,
+    }),
+  }),
 ]);
 
 /** The setup's prompts (engine/pregame-state.ts PregamePrompt). */

@@ -115,6 +115,8 @@ function promptSentence(p: PromptWords, o: Telling): string | null {
         : null;
     case 'recover':
       return p.open ? `${capital(waiting(p, o, `which status ${p.unit} rolls to recover from`))}.` : null;
+    case 'recoil':
+      return p.open ? `${capital(waiting(p, o, `where ${p.unit} recoils to`))}.` : null;
   }
 }
 

@@ -289,7 +289,7 @@ export type IncomingWords =
 
 /** An open (or since answered) decision: who makes it, about what. */
 export interface PromptWords {
-  readonly kind: 'reply' | 'wounds' | 'order' | 'reroll' | 'recover';
+  readonly kind: 'reply' | 'wounds' | 'order' | 'reroll' | 'recover' | 'recoil';
   readonly player: string;
   readonly playerId: string;
   readonly unit: string | null;

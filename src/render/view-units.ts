@@ -107,6 +107,7 @@ function promptText(state: GameState, labels: ReadonlyMap<UnitId, string>): Stat
     order: 'chooses the order of players',
     reroll: 'may reroll the tactics check',
     recover: `chooses which status ${unit} tries to shake off`,
+    recoil: `chooses where ${unit} recoils to`,
   }[prompt.kind];
   return { kind: prompt.kind, player: prompt.player, text };
 }
