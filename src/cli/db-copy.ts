@@ -1,8 +1,9 @@
 /**
  * `npm run db:copy -- --from sqlite:FILE --to postgres://…`: moves a SQLite database's whole history into
- * an empty PostgreSQL database (store/copy.ts), migrating it first. Stop the bot before copying.
+ * an empty PostgreSQL database (store/copy.ts), migrating it first. Stop the bot before copying. A
+ * target that already holds rows is refused with one sentence (exit code 1).
  */
-import { copySqliteToPg } from '../store/copy';
+import { CopyRefused, copySqliteToPg } from '../store/copy';
 import { isPostgresUrl, openPgDatabase } from '../store/open-pg';
 
 const arg = (name: string) => {
@@ -23,6 +24,10 @@ try {
       .map(([t, n]) => `${n} ${t}`)
       .join(', ')}.`,
   );
+} catch (error) {
+  if (!(error instanceof CopyRefused)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await target.close();
 }

@@ -1,7 +1,9 @@
 /**
  * `npm run db:copy -- --from sqlite:FILE --to postgres://…` (docs/store.md "Two backends"): copies a
  * SQLite database's whole history, every table and every row with its ids, into an empty PostgreSQL
- * database, in one transaction, then moves each identity column's sequence past the copied ids.
+ * database, in one transaction, then moves each identity column's sequence past the copied ids. A
+ * target that already holds rows is refused before anything is copied: the copied ids would meet its
+ * own, and merging two histories is not a copy.
  */
 import Database from 'better-sqlite3';
 import { getTableName, sql } from 'drizzle-orm';
@@ -49,6 +51,11 @@ const IDENTITY = new Set(['warbands', 'prompts', 'deadlines', 'vacations', 'outb
 
 const CHUNK = 500;
 
+/** The target already holds rows; its message is the one sentence db:copy prints. */
+export class CopyRefused extends Error {
+  override name = 'CopyRefused';
+}
+
 /** Copies every row of the SQLite file into `to` (which must hold the migrated, empty schema); returns the rows per table. */
 export async function copySqliteToPg(fromPath: string, to: PgConnection): Promise<Record<string, number>> {
   const sqlite = new Database(fromPath, { readonly: true, fileMustExist: true });
@@ -56,6 +63,12 @@ export async function copySqliteToPg(fromPath: string, to: PgConnection): Promis
     const from = drizzle({ client: sqlite });
     const counts: Record<string, number> = {};
     await to.db.transaction(async (tx) => {
+      const holding: string[] = [];
+      for (const [, target] of TABLES) if ((await tx.select().from(target).limit(1)).length > 0) holding.push(getTableName(target));
+      if (holding.length > 0) {
+        const tables = holding.length > 3 ? `${holding.slice(0, 3).join(', ')} and ${holding.length - 3} more tables` : holding.join(', ');
+        throw new CopyRefused(`The PostgreSQL database already holds rows (in ${tables}), so nothing was copied: db:copy copies only into an empty database.`);
+      }
       for (const [source, target] of TABLES) {
         const rows = from.select().from(source).all();
         for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(target).values(rows.slice(i, i + CHUNK));

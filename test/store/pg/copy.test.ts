@@ -1,18 +1,22 @@
 /**
  * db:copy (store/copy.ts): a SQLite database with a played match, its deadlines, outbox, prompts,
  * warbands and settings is copied into PostgreSQL (PGlite); every table reads back the same rows, and
- * the store keeps working on the copy (new ids follow the copied ones).
+ * the store keeps working on the copy (new ids follow the copied ones). A target that already holds
+ * rows is refused with one sentence before anything is copied.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/store';
-import { copySqliteToPg } from '../../../src/store/copy';
-import { openPgDatabase } from '../../../src/store/open-pg';
+import { CopyRefused, copySqliteToPg } from '../../../src/store/copy';
+import { openPgDatabase, openPgStore } from '../../../src/store/open-pg';
 import { pgStore } from '../../../src/store/pg-store';
 import { aMatch, testClock } from '../fixture';
 
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sellsword-copy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -67,6 +71,51 @@ describe('npm run db:copy', () => {
     // New rows take ids after the copied ones.
     const next = await copy.deadlines.add({ matchId: 'm1', due: 1, kind: 'reminder' });
     expect(next.id).toBe(before.deadlines[0]!.id + 1);
+    // Copying again is refused: the sentence names the first tables that hold rows.
+    await expect(copySqliteToPg(path, target)).rejects.toThrow(/already holds rows \(in players, \w+, \w+ and \d+ more tables\), so nothing was copied/);
     await copy.close();
+  }, 60_000);
+
+  it('refuses a target that already holds rows, with one sentence, and copies nothing', async () => {
+    const path = join(dir, 'refused.db');
+    const source = openStore(path);
+    await source.players.upsert({ id: 'alice', name: 'Alice' });
+    await source.matches.create(aMatch());
+    await source.close();
+    const target = await openPgDatabase('pglite:');
+    const held = pgStore(target);
+    await held.players.upsert({ id: 'zed', name: 'Zed' });
+    const copying = copySqliteToPg(path, target);
+    await expect(copying).rejects.toBeInstanceOf(CopyRefused);
+    await expect(copying).rejects.toThrow(
+      'The PostgreSQL database already holds rows (in players), so nothing was copied: db:copy copies only into an empty database.',
+    );
+    expect(await held.players.get('alice')).toBeUndefined();
+    expect(await held.matches.ids()).toEqual([]);
+    await held.close();
+  }, 60_000);
+
+  it('prints that sentence alone from npm run db:copy, with exit code 1', async () => {
+    const path = join(dir, 'cli.db');
+    const source = openStore(path);
+    await source.matches.create(aMatch());
+    await source.close();
+    const url = `pglite:${join(dir, 'cli-pg')}`;
+    const target = await openPgStore(url);
+    await target.matches.create(aMatch({ id: 'theirs' }));
+    await target.close();
+    const { DATABASE_URL: _url, DATABASE_PATH: _path, ...env } = process.env;
+    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/db-copy.ts', '--from', `sqlite:${path}`, '--to', url],
+        { cwd: ROOT, env },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      ),
+    );
+    expect(run.stderr.trim()).toBe(
+      'The PostgreSQL database already holds rows (in matches, match_players), so nothing was copied: db:copy copies only into an empty database.',
+    );
+    expect(run.code).toBe(1);
   }, 60_000);
 });
