@@ -36,7 +36,6 @@ export type Rendered =
   | { readonly to: 'edit'; readonly messageId: string; readonly lines: readonly string[] }
   | { readonly to: 'skip'; readonly reason: string };
 
-/** Who conceded the match, if it ended by a concession in play. */
 /** The league post of a match that is over, from its result. */
 async function leagueResultText(store: Store, row: MatchRow): Promise<string> {
   const facts = await resultFactsOf(store, row);

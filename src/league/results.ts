@@ -59,8 +59,13 @@ export function targetOf(row: MatchRecord): number {
 
 /** The result of a match that has just ended, or null when it counts for no league (practice, not over). */
 export async function resultOfMatch(store: Store, stored: MatchRow, now: number): Promise<Omit<NewResult, 'seasonId' | 'pairingId'> | null> {
+  return stored.terms.practice ? null : endingOf(store, stored, now);
+}
+
+/** How a match that is over ended, practice or not (a practice match's thread title tells it too); null when it is not over. */
+async function endingOf(store: Store, stored: MatchRow, now: number): Promise<Omit<NewResult, 'seasonId' | 'pairingId'> | null> {
   const row = matchRecord(stored);
-  if (row.status !== 'over' || row.terms.practice) return null;
+  if (row.status !== 'over') return null;
   const game = row.snapshot ? gameOf(row.snapshot) : null;
   const winner = row.winner ?? game?.winner ?? null;
   const quit = await quitter(store, row);
@@ -117,9 +122,9 @@ export async function recordMatchResult(store: Store, row: MatchRow, now: number
 
 /**
  * How a finished match's result reads (thread title, league post): its standing league result, else
- * (a match outside any league, or one whose result was overturned) the result it would have; null for
- * a match that is not over.
+ * (a match outside any league, a practice match, or one whose result was overturned) the result it
+ * would have; null for a match that is not over.
  */
 export async function resultFactsOf(store: Store, row: MatchRow): Promise<(ResultFacts & { readonly reason?: string | null }) | null> {
-  return (await store.results.forMatch(row.id)) ?? (await resultOfMatch(store, row, row.ended ?? row.updated));
+  return (await store.results.forMatch(row.id)) ?? (await endingOf(store, row, row.ended ?? row.updated));
 }
