@@ -59,7 +59,7 @@ export function targetOf(row: MatchRecord): number {
 
 /** The result of a match that has just ended, or null when it counts for no league (practice, not over). */
 export async function resultOfMatch(store: Store, stored: MatchRow, now: number): Promise<Omit<NewResult, 'seasonId' | 'pairingId'> | null> {
-  return stored.terms.practice ? null : endingOf(store, stored, now);
+  return matchRecord(stored).terms.practice ? null : endingOf(store, stored, now);
 }
 
 /** How a match that is over ended, practice or not (a practice match's thread title tells it too); null when it is not over. */
