@@ -86,7 +86,10 @@ async function card(interaction: ChatInputCommandInteraction, app: App, options:
   const mod = modTyped === undefined ? undefined : findMod(app.content.index, found, modTyped);
   // Drawing a card takes tens of milliseconds; deferring keeps well inside Discord's three seconds on a busy host.
   await interaction.deferReply(share ? {} : { flags: MessageFlags.Ephemeral });
-  const file = new AttachmentBuilder(renderCard(found, mod), { name: `${found.id}${mod ? `+${mod.id}` : ''}.png`, description: cardAltText(found, mod) });
+  const file = new AttachmentBuilder(renderCard(found, mod, undefined, 'narrow'), {
+    name: `${found.id}${mod ? `+${mod.id}` : ''}.png`,
+    description: cardAltText(found, mod),
+  });
   const title = `**${shown(found.name)}**${mod ? ` + ${shown(mod.name)}` : ''} · ${capitalise(found.faction)} · ${unitCost(found, mod)} pts · \`${found.id}${mod ? `+${mod.id}` : ''}\``;
   await interaction.editReply({ content: title, files: [file] });
 }

@@ -250,7 +250,11 @@ function warbandPost(setup: MatchSetup, player: string): Post {
     .map((u) => {
       const card = game.cards[u.card]!;
       const mod = u.mod ? game.mods[u.mod] : null;
-      return { png: renderCard(card, mod), name: `${u.card}${u.mod ? `-${u.mod}` : ''}.png`, alt: `Stat card: ${card.name}${mod ? ` with ${mod.name}` : ''}` };
+      return {
+        png: renderCard(card, mod, undefined, 'narrow'),
+        name: `${u.card}${u.mod ? `-${u.mod}` : ''}.png`,
+        alt: `Stat card: ${card.name}${mod ? ` with ${mod.name}` : ''}`,
+      };
     });
   const units = Object.values(game.units)
     .filter((u) => u.player === player)

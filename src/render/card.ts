@@ -19,7 +19,6 @@ import { font, loadFonts } from './fonts';
 import { shapePath } from './glyphs';
 import { statusBadge } from './legend';
 import { FACTION_COLOUR, INK, MORTAL, MUTED, PAPER, STATUS_CODE, STATUS_COLOUR, TOKEN_STYLE } from './palette';
-import { encodePng } from './png';
 import { flow, type Run } from './text-flow';
 
 type Ctx = SKRSContext2D;
@@ -34,7 +33,7 @@ const PX = 21;
 const sameBox = (a: InjuryBox, b: InjuryBox) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Marked flags for the card's boxes in order: the first boxes of each kind take the marks. */
-function markedBoxes(card: UnitCard, unit: UnitState | undefined): boolean[] {
+export function markedBoxes(card: UnitCard, unit: UnitState | undefined): boolean[] {
   const left = [...(unit?.injuries ?? [])];
   return card.injuries.map((box) => {
     const i = left.findIndex((b) => sameBox(b, box));
@@ -44,7 +43,7 @@ function markedBoxes(card: UnitCard, unit: UnitState | undefined): boolean[] {
   });
 }
 
-function dropletRun(marked: boolean, mortal: boolean): Run {
+export function dropletRun(marked: boolean, mortal: boolean): Run {
   return {
     width: 1,
     picture: (ctx, x, y, h) => {
@@ -59,7 +58,7 @@ function dropletRun(marked: boolean, mortal: boolean): Run {
 }
 
 /** The middle column: attacks, then traits, each trait box after the attack or trait it belongs to. */
-function middleRows(card: UnitCard, marks: readonly boolean[]): Run[][] {
+export function middleRows(card: UnitCard, marks: readonly boolean[]): Run[][] {
   const boxAfter = (id: string | undefined): Run[] =>
     id === undefined ? [] : card.injuries.flatMap((b, i) => (typeof b === 'object' && b.trait === id ? [{ space: 0.3 }, dropletRun(marks[i]!, false)] : []));
   const rows: Run[][] = card.attacks.map((a) => [{ text: a.name, bold: true }, { text: ` ${attackBody(a)}` }, ...boxAfter(a.id)]);
@@ -77,7 +76,7 @@ function middleRows(card: UnitCard, marks: readonly boolean[]): Run[][] {
   return rows;
 }
 
-function modRows(mod: ModCard): Run[][] {
+export function modRows(mod: ModCard): Run[][] {
   const stats = Object.entries(mod.stats)
     .filter(([, v]) => v !== 0)
     .map(([k, v]) => `${v > 0 ? '+' : ''}${v} ${k === 'vigor' || k === 'armor' ? capital(k) : k}`);
@@ -95,7 +94,7 @@ function modRows(mod: ModCard): Run[][] {
   return rows;
 }
 
-function statBox(ctx: Ctx, x: number, y: number, w: number, h: number, label: string, value: string, note: string | null): void {
+export function statBox(ctx: Ctx, x: number, y: number, w: number, h: number, label: string, value: string, note: string | null): void {
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, 10);
   ctx.fillStyle = '#ffffff';
@@ -119,7 +118,7 @@ function statBox(ctx: Ctx, x: number, y: number, w: number, h: number, label: st
   }
 }
 
-const modNote = (mod: ModCard | null | undefined, key: keyof ModCard['stats']): string | null => {
+export const modNote = (mod: ModCard | null | undefined, key: keyof ModCard['stats']): string | null => {
   const v = mod?.stats[key] ?? 0;
   return v === 0 ? null : `${v > 0 ? '+' : ''}${v} mod`;
 };
@@ -279,9 +278,4 @@ export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: Unit
     modFlow.draw(ctx, PAD + 2, modY + 12);
   }
   return canvas;
-}
-
-/** The card as a PNG. */
-export function renderCard(card: UnitCard, mod?: ModCard | null, unit?: UnitState): Buffer {
-  return encodePng(drawCardCanvas(card, mod, unit, true));
 }

@@ -18,7 +18,7 @@ import { playerViews } from './view-units';
 import { toMapView, type MapView, type ViewRequest } from './view';
 
 export { altText, describeMap, mapAltText, DISCORD_ALT_TEXT_LIMIT } from './alt-text';
-export { renderCard } from './card';
+export { renderCard, type CardLayout } from './card-png';
 export { renderStandings, STANDINGS_PICTURE_ROWS, type StandingsPictureRow } from './standings';
 export { drawMap, renderMap } from './map';
 export { toMapView } from './view';

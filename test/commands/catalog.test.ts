@@ -9,6 +9,7 @@ import { catalogMessages, embedLength, factionEmbeds, factionsOf, packMessages }
 import type { ReadOptions } from '../../src/commands/options';
 import { defaultContent } from '../../src/content/load';
 import type { UnitCard } from '../../src/formats/card';
+import { NARROW_CARD_WIDTH } from '../../src/render/card-narrow';
 import type { CatalogIndex } from '../../src/formats/catalog';
 
 const content = defaultContent();
@@ -177,6 +178,8 @@ describe('/catalog card', () => {
     expect(edit.files[0]!.name).toBe('havoc-ghoul+havoc-grave-hunger.png');
     expect(edit.files[0]!.description).toMatch(/^Stat card: Ghoul with Grave Hunger/);
     expect(edit.files[0]!.attachment.subarray(1, 4).toString()).toBe('PNG');
+    // The narrow layout, which reads on a phone (Discord does not say how wide the reader's screen is).
+    expect(edit.files[0]!.attachment.readUInt32BE(16)).toBe(NARROW_CARD_WIDTH);
   });
 
   it('refuses a bad card before deferring', async () => {

@@ -2,8 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import { attackBody, descriptorLine, effectText, traitText } from '../../src/render/card-text';
 import { content } from './states';
+import { drawNarrowCardCanvas, NARROW_CARD_PX, NARROW_CARD_WIDTH } from '../../src/render/card-narrow';
+import { PHONE_TEXT, PHONE_WIDTH } from '../../src/render/focus';
 
 const necro = content.index.units.get('havoc-gray-necromancer')!;
+
+describe('the narrow card', () => {
+  it('writes its attacks at least 11 px tall when Discord shows it 400 px wide, and is taller than wide', () => {
+    expect((NARROW_CARD_PX * PHONE_WIDTH) / NARROW_CARD_WIDTH).toBeGreaterThanOrEqual(PHONE_TEXT);
+    const canvas = drawNarrowCardCanvas(necro, content.index.mods.get('havoc-infernal-aura'));
+    expect(canvas.width).toBe(NARROW_CARD_WIDTH);
+    expect(canvas.height).toBeGreaterThan(canvas.width);
+  });
+});
 
 describe('card text', () => {
   it('writes attacks as the rulebook does', () => {

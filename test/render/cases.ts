@@ -4,7 +4,9 @@
  * and two stat cards. Each case says what to look for in its picture.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { renderCard } from '../../src/render/card';
+import { renderCard } from '../../src/render/card-png';
+import { drawNarrowCardCanvas } from '../../src/render/card-narrow';
+import type { UnitState } from '../../src/engine';
 import { renderStandings } from '../../src/render/standings';
 import { drawFocusCanvas, focusWindow } from '../../src/render/focus';
 import { drawLegendCanvas } from '../../src/render/legend';
@@ -25,6 +27,29 @@ export function atPhoneWidth(canvas: Canvas): Buffer {
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(canvas, 0, 0, PHONE_WIDTH, height);
   return encodePng(small);
+}
+
+/** The Gray Necromancer mid-match: a marked box, a spent react token, current Vigor, two statuses. */
+function necromancerState(card: string, mod: string): UnitState {
+  return {
+    id: 'gn',
+    player: 'p1',
+    card,
+    mod,
+    at: null,
+    vigor: 12,
+    injuries: ['mobility'],
+    statuses: [
+      { status: 'pinned', recover: 'agility', modifier: 0, source: null, asterisk: false },
+      { status: 'recurring', recover: 'spirit', modifier: 0, source: null, asterisk: false, wound: 10, type: 'magic' },
+    ],
+    tokens: { react: 0, blue: 2, red: 1 },
+    turnTaken: false,
+    dropped: false,
+    crowed: false,
+    toughness: 5,
+    warleaderUsed: 0,
+  };
 }
 
 export interface GoldenCase {
@@ -141,25 +166,17 @@ export const goldenCases: readonly GoldenCase[] = [
     render: () => {
       const card = content.index.units.get('havoc-gray-necromancer')!;
       const mod = content.index.mods.get('havoc-infernal-aura')!;
-      return renderCard(card, mod, {
-        id: 'gn',
-        player: 'p1',
-        card: card.id,
-        mod: mod.id,
-        at: null,
-        vigor: 12,
-        injuries: ['mobility'],
-        statuses: [
-          { status: 'pinned', recover: 'agility', modifier: 0, source: null, asterisk: false },
-          { status: 'recurring', recover: 'spirit', modifier: 0, source: null, asterisk: false, wound: 10, type: 'magic' },
-        ],
-        tokens: { react: 0, blue: 2, red: 1 },
-        turnTaken: false,
-        dropped: false,
-        crowed: false,
-        toughness: 5,
-        warleaderUsed: 0,
-      });
+      return renderCard(card, mod, necromancerState(card.id, mod.id));
+    },
+  },
+  {
+    name: 'phone-card-gray-necromancer',
+    shows:
+      'the same card in its narrow layout (what players are shown), scaled to 400 px wide as a phone shows it: stats in two rows, the attacks and traits across the width in text about 14 px tall, injuries, action pool, statuses and the mod readable',
+    render: () => {
+      const card = content.index.units.get('havoc-gray-necromancer')!;
+      const mod = content.index.mods.get('havoc-infernal-aura')!;
+      return atPhoneWidth(drawNarrowCardCanvas(card, mod, necromancerState(card.id, mod.id)));
     },
   },
   {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { newGame, playGame } from '../../src/cli/selfplay';
 import { replay } from '../../src/engine/replay';
 import type { GameState } from '../../src/engine/state';
-import { renderCard } from '../../src/render/card';
+import { renderCard } from '../../src/render/card-png';
 import { fontSafe } from '../../src/render/fonts';
 import { renderMap } from '../../src/render/map';
 import { encodePng } from '../../src/render/png';

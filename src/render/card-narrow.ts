@@ -1,0 +1,157 @@
+/**
+ * The stat card laid out for a phone (card.ts `CardLayout` 'narrow'): the same content as the
+ * rulebook's layout, stacked: name and cost, the intrinsic stats in a row, Armor and Vigor in a row,
+ * attacks and traits across the whole width, injuries, the action pool, statuses, the mod uses,
+ * fantasy rating and faction, and a mod under it. Every line of text is at least `phonePx(W)` tall
+ * (11 px when Discord shows the picture 400 px wide), the attacks and traits larger, so the card reads
+ * on a phone without opening it, and on a desktop too.
+ */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { UnitCard } from '../formats/card';
+import type { ModCard } from '../formats/mod';
+import { MOD_USES } from '../formats/vocabulary';
+import type { UnitState } from '../engine';
+import { measuringContext } from './canvas-pool';
+import { dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';
+import { capital, descriptorLine } from './card-text';
+import { phonePx } from './focus';
+import { loadFonts } from './fonts';
+import { shapePath } from './glyphs';
+import { statusBadge } from './legend';
+import { FACTION_COLOUR, INK, MUTED, PAPER, STATUS_CODE, STATUS_COLOUR, TOKEN_STYLE } from './palette';
+import { flow, type Run } from './text-flow';
+
+export const NARROW_CARD_WIDTH = 480;
+const W = NARROW_CARD_WIDTH;
+const PAD = 14;
+const GAP = 8;
+/** The card's text: a third above the phone minimum, for attack text read at a glance. */
+export const NARROW_CARD_PX = Math.ceil(phonePx(W) * 1.3);
+const PX = NARROW_CARD_PX;
+const BOX_H = 72;
+
+function tokenRun(kind: 'react' | 'blue' | 'red', filled: boolean): Run {
+  return {
+    width: 1.1,
+    picture: (ctx, x, y, h) => {
+      shapePath(ctx, TOKEN_STYLE[kind].shape, x + h * 0.5, y + h * 0.55, h * 0.9);
+      ctx.fillStyle = filled ? TOKEN_STYLE[kind].colour : '#ffffff';
+      ctx.fill();
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = INK;
+      ctx.stroke();
+    },
+  };
+}
+
+/** Injuries, the action pool, statuses and the bottom bar's facts, as rows of text with pictures. */
+function lowerRows(card: UnitCard, mod: ModCard | null | undefined, unit: UnitState | undefined, marks: readonly boolean[]): Run[][] {
+  const rows: Run[][] = [];
+  const boxes = card.injuries.flatMap((box, i): Run[] =>
+    typeof box === 'string' ? [{ group: [dropletRun(marks[i]!, box === 'mortal'), { text: ` ${capital(box)}  ` }] }] : [],
+  );
+  rows.push([{ text: 'INJURIES  ', bold: true }, ...boxes]);
+  const pool: Run[] = [];
+  for (const kind of ['react', 'blue', 'red'] as const) {
+    const max = card.tokens[kind] + (mod?.tokens[kind] ?? 0);
+    const left = unit ? unit.tokens[kind] : max;
+    const count = Math.max(max, left);
+    if (count === 0) continue;
+    pool.push({ group: [...Array.from({ length: count }, (_, i) => tokenRun(kind, i < left)), { text: ` ${kind}  ` }] });
+  }
+  rows.push([{ text: 'ACTION POOL  ', bold: true }, ...pool]);
+  if (unit && unit.statuses.length > 0)
+    rows.push([
+      { text: 'STATUS  ', bold: true },
+      ...unit.statuses.flatMap((s): Run[] => [statusBadge(STATUS_CODE[s.status], STATUS_COLOUR[s.status]), { text: ` ${s.status}  ` }]),
+    ]);
+  const uses = MOD_USES.filter((u) => card.modUse.includes(u)).map(capital);
+  rows.push([
+    { text: `Fantasy ${card.fantasy}`, bold: true },
+    { text: ` · ${capital(card.faction)} · mods: ${uses.length > 0 ? uses.join(', ') : 'none'}`, colour: MUTED },
+  ]);
+  return rows;
+}
+
+/** Draws the narrow card and returns its canvas. */
+export function drawNarrowCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: UnitState): Canvas {
+  loadFonts();
+  const scratch = measuringContext();
+  const marks = markedBoxes(card, unit);
+  const inner = W - 2 * PAD;
+  const cost = card.cost + (mod?.cost ?? 0);
+  const white = '#ffffff';
+  const title = flow(
+    scratch,
+    [
+      [
+        { text: `${card.name}  `, bold: true, colour: white, scale: 1.4 },
+        { text: `${cost} VP`, bold: true, colour: white, scale: 1.4 },
+      ],
+      [
+        { text: `${descriptorLine(card.descriptors, card.quality)} · ${capital(card.size)}`, colour: white },
+        ...(mod ? [{ group: [{ text: ` · ${card.cost} + ${mod.cost} mod`, colour: white }] }] : []),
+      ],
+    ],
+    inner,
+    PX,
+  );
+  const middle = flow(scratch, middleRows(card, marks), inner, PX);
+  const lower = flow(scratch, lowerRows(card, mod, unit, marks), inner, PX);
+  const modFlow = mod ? flow(scratch, modRows(mod), inner - 16, PX) : null;
+
+  const head = title.height + 2 * PAD;
+  const statsY = head + PAD;
+  const middleY = statsY + 2 * BOX_H + GAP + PAD;
+  const lowerY = middleY + middle.height + PAD;
+  const cardH = lowerY + lower.height + PAD;
+  const modY = cardH + 10;
+  const height = modY + (modFlow ? modFlow.height + 16 + PAD : 0) + 4;
+
+  const canvas = createCanvas(W, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, W, height);
+  ctx.lineWidth = 4;
+  ctx.strokeStyle = INK;
+  ctx.strokeRect(2, 2, W - 4, cardH - 4);
+  const band = FACTION_COLOUR[card.faction] ?? '#4a4a4a';
+  ctx.fillStyle = band;
+  ctx.fillRect(4, 4, W - 8, head - 4);
+  title.draw(ctx, PAD, PAD);
+
+  // Intrinsic stats in one row, Armor and Vigor (current over starting, with a unit's state) in the next.
+  const stat = (k: 'agility' | 'brawn' | 'spirit' | 'wits') => String(card.stats[k] + (mod?.stats[k] ?? 0));
+  const move = card.stats.move + (mod?.stats.move ?? 0);
+  const first: [string, string, string | null][] = [
+    ['Agility', stat('agility'), modNote(mod, 'agility')],
+    ['Brawn', stat('brawn'), modNote(mod, 'brawn')],
+    ['Spirit', stat('spirit'), modNote(mod, 'spirit')],
+    ['Wits', stat('wits'), modNote(mod, 'wits')],
+    ['Move', `${card.stats.fly ? 'F' : ''}${move}`, modNote(mod, 'move')],
+  ];
+  const bw = (inner - 4 * GAP) / 5;
+  first.forEach(([label, value, note], i) => statBox(ctx, PAD + i * (bw + GAP), statsY, bw, BOX_H, label, value, note));
+  const vigorMax = card.stats.vigor + (mod?.stats.vigor ?? 0);
+  const hw = (inner - GAP) / 2;
+  const y2 = statsY + BOX_H + GAP;
+  statBox(ctx, PAD, y2, hw, BOX_H, 'Armor', String(card.stats.armor + (mod?.stats.armor ?? 0)), modNote(mod, 'armor'));
+  statBox(ctx, PAD + hw + GAP, y2, hw, BOX_H, 'Vigor', unit ? `${unit.vigor}/${vigorMax}` : String(vigorMax), unit ? 'now / start' : modNote(mod, 'vigor'));
+
+  middle.draw(ctx, PAD, middleY);
+  ctx.fillStyle = '#ebe3cf';
+  ctx.fillRect(4, lowerY - PAD / 2, W - 8, cardH - lowerY + PAD / 2 - 4);
+  lower.draw(ctx, PAD, lowerY);
+
+  if (modFlow) {
+    ctx.beginPath();
+    ctx.roundRect(PAD / 2, modY, W - PAD, modFlow.height + 16, 10);
+    ctx.fillStyle = '#ffffff';
+    ctx.fill();
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = band;
+    ctx.stroke();
+    modFlow.draw(ctx, PAD + 2, modY + 8);
+  }
+  return canvas;
+}
