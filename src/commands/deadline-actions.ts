@@ -21,7 +21,7 @@ import { closing } from './match-end';
 import { aboutMatch, type App } from './app';
 import { clockOf, discordTime, hoursText } from './clock-terms';
 import { isWaitKind, planWaits, timeoutOf, waitsOf, type Wait } from './deadline-plan';
-import type { MatchCommand, MatchSnapshot } from '../match/match-state';
+import { gameOf, type MatchCommand, type MatchSnapshot } from '../match/match-state';
 import type { PostBody } from './post-body';
 import { splitWords } from './standing-orders';
 import { recordChange, type Submitted } from './submit';
@@ -170,17 +170,21 @@ async function botAct(app: App, row: MatchRow, seat: PlayerId): Promise<Handled[
   const name = (p: PlayerId) => `**${shown(setup.names[p] ?? p)}**`;
   const command = botCommand(snapshot, seat, setup.seed);
   if (command) {
-    // Its answers to prompts get a line. Its acts come in a burst, and the turn's own post tells them
-    // all a moment later (a line per act, as a player's interaction gets, made three posts a turn).
-    // Setup choices are told by the setup's own lines.
+    // Its answers to prompts get a line, and so does an act that leaves a player a prompt (a reply to
+    // its attack, a wound to choose): the thread tells the act before the prompt it caused. Its other
+    // acts come in a burst, and the turn's own post tells them all a moment later (a line per act, as a
+    // player's interaction gets, made three posts a turn). Setup choices are told by the setup's own lines.
     const answersPrompt = 'game' in command && 'decide' in command.game;
-    const reply = answersPrompt
-      ? (done: Submitted) => {
-          const lines = describeChange(done);
-          // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
-          return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
-        }
-      : undefined;
+    const reply =
+      'game' in command
+        ? (done: Submitted) => {
+            const waits = gameOf(done.after)?.prompt?.player;
+            if (!answersPrompt && (!waits || waits === seat)) return '';
+            const lines = describeChange(done);
+            // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
+            return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
+          }
+        : undefined;
     const change = await recordChange(app, row.id, seat, row.seq, command, reply ? { reply } : {});
     if (change.ok) return 'played';
     app.log(

@@ -220,7 +220,7 @@ async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup
 async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<{ png: Buffer; name: string; alt: string } | null> {
   const current = await turnSoFar(store, row, setup, seq);
   if (current) {
-    const focus = renderFocus(current.game, { lastTurn: current.events, before: current.before, names: setup.names });
+    const focus = renderFocus(current.game, { lastTurn: current.events, before: current.before, names: setup.names, underWay: true });
     return focus && { png: focus.png, name: 'this-turn-close-up.png', alt: focus.alt };
   }
   const close = await lastTurnCloseUp(store, row, setup, seq);

@@ -80,6 +80,12 @@ const squareName = (col: number, row: number) => `${columnName(col)}${row + 1}`;
 /** The window's corners by name: "H8-Q17". */
 export const windowName = (w: FocusWindow): string => `${squareName(w.col, w.row)}-${squareName(w.col + w.cols - 1, w.row + w.rows - 1)}`;
 
+/** The close-up's title: whose turn it shows, the one under way or the last one that ended. */
+export function focusTitle(view: Pick<MapView, 'lastTurn' | 'underWay'>): string {
+  const turn = view.underWay ? 'turn so far' : 'last turn';
+  return `${view.lastTurn?.player ? `${view.lastTurn.player}'s ${turn}` : `The ${turn}`}, close up`;
+}
+
 /** Draws the close-up of `view` in window `w`. */
 export function drawFocusCanvas(view: MapView, w: FocusWindow): Canvas {
   loadFonts();
@@ -92,8 +98,7 @@ export function drawFocusCanvas(view: MapView, w: FocusWindow): Canvas {
   const px = textSize(width);
   const pad = Math.round(px * 0.6);
   const scratch = measuringContext();
-  const who = view.lastTurn?.player ? `${view.lastTurn.player}'s last turn` : 'The last turn';
-  const head = flow(scratch, [[{ text: `${who}, close up`, bold: true }, { text: `  ${windowName(w).replace('-', ' to ')}` }]], width - 2 * pad, px);
+  const head = flow(scratch, [[{ text: focusTitle(view), bold: true }, { text: `  ${windowName(w).replace('-', ' to ')}` }]], width - 2 * pad, px);
   const top = head.height + 2 * pad;
 
   // In the whole board's coordinates, the window is this rectangle; tags stay inside it.
@@ -206,7 +211,7 @@ export function focusAltText(view: MapView, w: FocusWindow, limit: number): stri
         .replace(/\u00a0/g, ' ')
     : '';
   const parts = [
-    `Close-up of squares ${windowName(w).replace('-', ' to ')}, where the last turn happened${view.lastTurn?.player ? ` (${view.lastTurn.player})` : ''}.`,
+    `Close-up of squares ${windowName(w).replace('-', ' to ')}, where ${view.underWay ? 'the turn under way is happening' : 'the last turn happened'}${view.lastTurn?.player ? ` (${view.lastTurn.player})` : ''}.`,
     said ? `${said}.` : '',
     inside.length > 0 ? `Units here: ${inside.map((u) => `${u.label} ${u.at!.name}`).join(', ')}.` : '',
   ];

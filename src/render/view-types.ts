@@ -17,6 +17,8 @@ export interface ViewRequest {
    * left, so without this a unit's first step of the turn cannot be drawn.
    */
   readonly before?: GameState;
+  /** `lastTurn` is a unit's turn still under way (its acts so far), not one that ended: pictures title it so. */
+  readonly underWay?: boolean;
   /** Shade the squares a unit can reach now, by cost, and mark its charge targets. */
   readonly reach?: { readonly unit: UnitId; readonly maneuver?: boolean };
   /** Mark each enemy as a unit sees it: clear, cover, invisible or out of sight. */
@@ -250,6 +252,8 @@ export interface MapView {
   readonly units: readonly UnitView[];
   readonly status: StatusLine;
   readonly lastTurn: LastTurnView | null;
+  /** The last turn is still under way (ViewRequest.underWay). */
+  readonly underWay?: boolean;
   readonly reach: ReachView | null;
   readonly sight: SightView | null;
   readonly preview: PreviewView | null;

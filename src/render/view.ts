@@ -64,6 +64,7 @@ export function toMapView(state: GameState, request: ViewRequest = {}): MapView 
     units: unitViews(state, labels, players),
     status: statusLine(state, labels),
     lastTurn: request.lastTurn ? lastTurnView(state, labels, players, request.lastTurn, request.before) : null,
+    ...(request.underWay ? { underWay: true } : {}),
     reach: request.reach ? reachView(state, labels, request.reach.unit, request.reach.maneuver ?? false) : null,
     sight: request.sight ? sightView(state, labels, request.sight.unit) : null,
     preview: request.preview ? previewView(state, labels, request.preview) : null,

@@ -34,5 +34,8 @@ describe('the mid-turn ping', () => {
     const close = files.find((f) => f.name === 'this-turn-close-up.png');
     expect(close).toBeDefined();
     expect(close!.alt).toContain(`${game.turn!.unit!.toUpperCase()} moved`);
+    // Its title and alt text say it is the turn under way, not the last one.
+    expect(close!.alt).toContain('where the turn under way is happening');
+    expect(close!.alt).not.toContain('last turn');
   });
 });

@@ -88,8 +88,10 @@ describe('/skirmish practice', () => {
         .map((m) => m.content),
     ).toEqual([]);
     expect(world.messages(thread).some((m) => m.content.includes(`${botName} chooses`))).toBe(true);
-    // Its answers to prompts get a line; its acts are told once, by each turn's post.
-    expect(messages.filter((m) => /^🤖 \*\*[^*]+\*\*:\n• [^\n]*takes its turn with/.test(m.content))).toEqual([]);
+    // Its answers to prompts get a line; its acts are told by each turn's post, and beforehand only
+    // when one leaves a prompt waiting for alice, which comes right after that line.
+    const actLines = messages.flatMap((m, i) => (/^🤖 \*\*[^*]+\*\*:\n• [^\n]*takes its turn with/.test(m.content) ? [i] : []));
+    expect(actLines.filter((i) => !/^<@\d+>, /.test(messages[i + 1]!.content)).map((i) => [messages[i]!.content, messages[i + 1]!.content])).toEqual([]);
     // No prompt was ever posted for the bot, and nothing but the result named it by mention.
     expect((await world.store.prompts.open((await rowOf(thread)).id)).length).toBe(0);
     expect(messages.filter((m) => m.content.includes(`<@${botId()}>`) && !m.content.includes('🏆')).map((m) => m.content)).toEqual([]);
@@ -99,6 +101,34 @@ describe('/skirmish practice', () => {
     // It counts in no standings: the league channel gets no result post, and the thread is closed.
     expect(world.messages(world.fake.channel.id).filter((m) => m.content.includes('🏆') || / beat /.test(m.content))).toEqual([]);
     expect(world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!.name).toMatch(/^(✅|🤝)/);
+    expect(world.errors).toEqual([]);
+  }, 300_000);
+
+  it("tells the bot's act before the prompt it causes (a reply to its attack, a wound to choose)", async () => {
+    const thread = await startPractice({ opponent_warband: 'House Horde', points: 121 });
+    const choose = new Chooser(seeded(3));
+    let seen = 0;
+    for (let step = 0; step < 1500 && seen < 2 && (await rowOf(thread)).status !== 'over'; step++) {
+      // The scheduler waits while alice acts, so what the bot then does is told after `count`.
+      await world.bot.scheduler.stop();
+      await aliceActs(thread, choose);
+      await world.bot.idle();
+      const count = world.messages(thread).length;
+      const seq = (await rowOf(thread)).seq;
+      await world.bot.scheduler.start();
+      await botSettles(thread);
+      const row = await rowOf(thread);
+      const game = gameOf(matchRecord(row).snapshot!);
+      // The bot acted, and its act left a prompt for alice while its own turn is under way.
+      if (row.seq === seq || !game?.prompt || game.turn?.player !== botId()) continue;
+      const told = world.messages(thread).slice(count);
+      const prompt = told.findIndex((m) => componentsOf(m).length > 0);
+      expect(prompt).toBeGreaterThan(0);
+      const before = told.slice(0, prompt);
+      expect(before.some((m) => m.content.startsWith('🤖 **'))).toBe(true);
+      seen++;
+    }
+    expect(seen).toBeGreaterThan(0);
     expect(world.errors).toEqual([]);
   }, 300_000);
 

@@ -10,7 +10,7 @@ import type { GameState } from '../../src/engine/state';
 import { renderLegend, renderTurn } from '../../src/render';
 import { measuringContext } from '../../src/render/canvas-pool';
 import { loadFonts } from '../../src/render/fonts';
-import { focusWindow, turnSquares } from '../../src/render/focus';
+import { focusTitle, focusWindow, turnSquares } from '../../src/render/focus';
 import { boardGeometry, type BoardGeometry } from '../../src/render/layout';
 import { boardSquares, overlayTags, tagSpace } from '../../src/render/overlays';
 import { ACTIVE_MARK, FACTION_COLOUR, OBJECTIVE, OBJECTIVE_INK, SPARE_COLOURS, STATUS_COLOUR, TERRAIN_FILL, TERRAIN_INK } from '../../src/render/palette';
@@ -162,6 +162,12 @@ describe('the close-up of a turn', () => {
       ],
     };
     expect(focusWindow({ ...view, lastTurn: { ...last, moves: [far] } })).toBeNull();
+  });
+
+  it('is titled by the turn it shows: the last one, or the turn under way (the mid-turn ping)', () => {
+    const lastTurn = { player: 'Alice' } as MapView['lastTurn'];
+    expect(focusTitle({ lastTurn })).toBe("Alice's last turn, close up");
+    expect(focusTitle({ lastTurn, underWay: true })).toBe("Alice's turn so far, close up");
   });
 
   it('is the same bytes twice', () => {
