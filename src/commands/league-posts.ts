@@ -26,19 +26,28 @@ export function postInLeague(app: App, leagueId: string, bodies: readonly League
 
 /** The standings as a message: the picture, with the same table (as far as Discord allows) as its alt text. */
 export function standingsMessage(s: Standings, content?: string): Post {
-  const shown: Standings = { ...s, rows: s.rows.slice(0, STANDINGS_PICTURE_ROWS) };
-  const more = s.rows.length - shown.rows.length;
-  const alt = `${standingsText(shown)}${more > 0 ? `\n…and ${more} more.` : ''}`;
   return {
     ...(content ? { content } : {}),
-    files: [
-      {
-        png: renderStandings(s.title, s.rows),
-        name: 'standings.png',
-        alt: clip(alt, DISCORD_ALT_TEXT_LIMIT),
-      },
-    ],
+    files: [{ png: renderStandings(s.title, s.rows), name: 'standings.png', alt: standingsAlt(s) }],
   };
+}
+
+/**
+ * The picture's alt text: its rows in full, as many as Discord's alt-text limit holds, and a last line
+ * counting the rest, so no row is ever cut in the middle (a cut row would show a player with part of
+ * their record) and every row shown agrees with the picture and the export.
+ */
+export function standingsAlt(s: Standings): string {
+  const drawn = s.rows.slice(0, STANDINGS_PICTURE_ROWS);
+  const withRest = (n: number) => {
+    const more = s.rows.length - n;
+    return `${standingsText({ ...s, rows: drawn.slice(0, n) })}${more > 0 ? `\n…and ${more} more in \`/league export\`.` : ''}`;
+  };
+  for (let n = drawn.length; n > 0; n--) {
+    const alt = withRest(n);
+    if (alt.length <= DISCORD_ALT_TEXT_LIMIT) return alt;
+  }
+  return clip(withRest(drawn.length), DISCORD_ALT_TEXT_LIMIT);
 }
 
 export type LeagueRendered =
