@@ -33,21 +33,23 @@ export function standingsMessage(s: Standings, content?: string): Post {
 }
 
 /**
- * The picture's alt text: its rows in full, as many as Discord's alt-text limit holds, and a last line
- * counting the rest, so no row is ever cut in the middle (a cut row would show a player with part of
- * their record) and every row shown agrees with the picture and the export.
+ * The picture's alt text: the table in words when it fits Discord's alt-text limit, else with short
+ * column names, as many whole rows as the limit holds and a last line counting the rest, so no row is
+ * ever cut in the middle (a cut row would show a player with part of their record).
  */
 export function standingsAlt(s: Standings): string {
   const drawn = s.rows.slice(0, STANDINGS_PICTURE_ROWS);
-  const withRest = (n: number) => {
+  const withRest = (n: number, short: boolean) => {
     const more = s.rows.length - n;
-    return `${standingsText({ ...s, rows: drawn.slice(0, n) })}${more > 0 ? `\n…and ${more} more in \`/league export\`.` : ''}`;
+    return `${standingsText({ ...s, rows: drawn.slice(0, n) }, short)}${more > 0 ? `\n…and ${more} more in \`/league export\`.` : ''}`;
   };
+  const full = withRest(drawn.length, false);
+  if (full.length <= DISCORD_ALT_TEXT_LIMIT) return full;
   for (let n = drawn.length; n > 0; n--) {
-    const alt = withRest(n);
+    const alt = withRest(n, true);
     if (alt.length <= DISCORD_ALT_TEXT_LIMIT) return alt;
   }
-  return clip(withRest(drawn.length), DISCORD_ALT_TEXT_LIMIT);
+  return clip(full, DISCORD_ALT_TEXT_LIMIT);
 }
 
 export type LeagueRendered =

@@ -91,13 +91,24 @@ export async function standingsOf(store: Store, leagueId: string, seasonId?: num
   return { title, rows: rankLines(lines, ratings, names) };
 }
 
-/** The rows as a plain-text table: the standings image's alt text, and what `/league export` writes. */
-export function standingsText(s: Standings): string {
+/**
+ * The rows as a plain-text table: the standings image's alt text, and what `/league export` writes.
+ * `short`: the same columns with one-letter names the head line spells out, for an alt text that
+ * must fit Discord's limit with more rows.
+ */
+export function standingsText(s: Standings, short = false): string {
   if (s.rows.length === 0) return `${s.title}: no results yet.`;
-  const head = `${s.title}. Rank, player, points, played, won, drawn, lost, forfeits, byes, VP difference, rating:`;
   const fmt = (n: number) => (n > 0 ? `+${n}` : String(n));
+  if (short)
+    return [
+      `${s.title}. Rank, player, points (pts), played (P), won (W), drawn (D), lost (L), forfeits (F), byes (B), VP difference, rating:`,
+      ...s.rows.map(
+        (r) =>
+          `${r.rank}. ${r.name}: ${r.points} pts, ${r.played} P, ${r.won} W, ${r.drawn} D, ${r.lost} L, ${r.forfeits} F, ${r.byes} B, VP ${fmt(r.vpDiff)}, rating ${r.rating.toFixed(1)}`,
+      ),
+    ].join('\n');
   return [
-    head,
+    `${s.title}. Rank, player, points, played, won, drawn, lost, forfeits, byes, VP difference, rating:`,
     ...s.rows.map(
       (r) =>
         `${r.rank}. ${r.name}: ${plural(r.points, 'point')}, ${r.played} played, ${r.won} won, ${r.drawn} drawn, ${r.lost} lost, ${plural(r.forfeits, 'forfeit')}, ${plural(r.byes, 'bye')}, VP ${fmt(r.vpDiff)}, rating ${r.rating.toFixed(1)}`,

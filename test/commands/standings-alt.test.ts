@@ -27,11 +27,11 @@ describe('standingsAlt', () => {
     expect(standingsAlt(table(0))).toBe('North · season 1: no results yet.');
   });
 
-  it('never cuts a row: as many whole rows as fit in 1,024 characters, then how many more', () => {
+  it('otherwise has short column names and never cuts a row: as many whole rows as fit in 1,024 characters, then how many more', () => {
     const alt = standingsAlt(table(30));
     expect(alt.length).toBeLessThanOrEqual(1024);
     const lines = alt.split('\n');
-    const full = standingsText(table(30)).split('\n');
+    const full = standingsText(table(30), true).split('\n');
     const rest = /^…and (\d+) more in `\/league export`\.$/.exec(lines.at(-1)!)!;
     const shown = lines.slice(0, -1);
     expect(shown).toEqual(full.slice(0, shown.length));
