@@ -24,7 +24,8 @@ function run(state: GameState, ...commands: Command[]): { state: GameState; even
 }
 
 describe('a critical Shield Bash whose recoil is blocked', () => {
-  // The Knight stands between the Guard and a Shambling Dead: the recoil's one square is taken.
+  // The Knight stands in the corner beside the Guard, with a Shambling Dead on each square farther from
+  // the Guard (A3 and B3): the recoil has no square to end on (R42: any farthest square, not only straight).
   const start = table({
     map: 'barrow-hill',
     dice: [5, 20],
@@ -32,6 +33,7 @@ describe('a critical Shield Bash whose recoil is blocked', () => {
       { id: 'kn', card: 'valor-knight', player: 'p1', at: 'A2' },
       { id: 'gd', card: 'valor-guard', player: 'p2', at: 'A1' },
       { id: 'zd', card: 'havoc-zombie', player: 'p2', at: 'A3' },
+      { id: 'ze', card: 'havoc-zombie', player: 'p2', at: 'B3' },
     ],
   });
   const { state, events } = run(
@@ -39,6 +41,7 @@ describe('a critical Shield Bash whose recoil is blocked', () => {
     { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gd' },
     { decide: { unit: 'gd', reply: 'shield-bash' } },
     { decide: { unit: 'zd', reply: null } },
+    { decide: { unit: 'ze', reply: null } },
     { decide: { unit: 'gd', avoid: 5, injuries: ['mobility'] } },
   );
 
