@@ -12,7 +12,7 @@ import type { ModCard } from '../formats/mod';
 import { MOD_USES } from '../formats/vocabulary';
 import type { UnitState } from '../engine';
 import { measuringContext } from './canvas-pool';
-import { dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';
+import { drawModBox, dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';
 import { capital, descriptorLine } from './card-text';
 import { phonePx } from './focus';
 import { loadFonts } from './fonts';
@@ -143,15 +143,6 @@ export function drawNarrowCardCanvas(card: UnitCard, mod?: ModCard | null, unit?
   ctx.fillRect(4, lowerY - PAD / 2, W - 8, cardH - lowerY + PAD / 2 - 4);
   lower.draw(ctx, PAD, lowerY);
 
-  if (modFlow) {
-    ctx.beginPath();
-    ctx.roundRect(PAD / 2, modY, W - PAD, modFlow.height + 16, 10);
-    ctx.fillStyle = '#ffffff';
-    ctx.fill();
-    ctx.lineWidth = 3;
-    ctx.strokeStyle = band;
-    ctx.stroke();
-    modFlow.draw(ctx, PAD + 2, modY + 8);
-  }
+  if (modFlow) drawModBox(ctx, modFlow, { top: modY, pad: PAD, width: W, inset: 8 }, band);
   return canvas;
 }

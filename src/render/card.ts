@@ -19,7 +19,7 @@ import { font, loadFonts } from './fonts';
 import { shapePath } from './glyphs';
 import { statusBadge } from './legend';
 import { FACTION_COLOUR, INK, MORTAL, MUTED, PAPER, STATUS_CODE, STATUS_COLOUR, TOKEN_STYLE } from './palette';
-import { flow, type Run } from './text-flow';
+import { flow, type Flow, type Run } from './text-flow';
 
 type Ctx = SKRSContext2D;
 
@@ -267,15 +267,18 @@ export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: Unit
   ctx.font = font(18);
   ctx.fillText(capital(card.faction), W - PAD, footY + 60);
 
-  if (modFlow) {
-    ctx.beginPath();
-    ctx.roundRect(PAD / 2, modY, W - PAD, modFlow.height + 24, 10);
-    ctx.fillStyle = '#ffffff';
-    ctx.fill();
-    ctx.lineWidth = 3;
-    ctx.strokeStyle = band;
-    ctx.stroke();
-    modFlow.draw(ctx, PAD + 2, modY + 12);
-  }
+  if (modFlow) drawModBox(ctx, modFlow, { top: modY, pad: PAD, width: W, inset: 12 }, band);
   return canvas;
+}
+
+/** The mod's white box under a card, outlined in the faction's band colour, with the mod's text inside. */
+export function drawModBox(ctx: Ctx, text: Flow, at: { top: number; pad: number; width: number; inset: number }, band: string): void {
+  ctx.beginPath();
+  ctx.roundRect(at.pad / 2, at.top, at.width - at.pad, text.height + 2 * at.inset, 10);
+  ctx.fillStyle = '#ffffff';
+  ctx.fill();
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = band;
+  ctx.stroke();
+  text.draw(ctx, at.pad + 2, at.top + at.inset);
 }
