@@ -339,9 +339,14 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
       acquire: (claim) =>
         inTransaction(async (tx): Promise<Acquired> => {
           const at = now();
+          const row = { name: claim.name, holder: claim.holder, pid: claim.pid, host: claim.host, acquired: at, expires: at + claim.ttlMs };
+          // A lease nobody holds is taken by inserting it: of two claims at once, the second's insert
+          // waits for the first's commit and then does nothing, and it goes on to read the first's row.
+          // (Reading first would lock no row when there is none, and both claims would take it.)
+          const fresh = first(await tx.insert(t.leases).values(row).onConflictDoNothing().returning());
+          if (fresh) return { ok: true, lease: fresh };
           const held = first(await tx.select().from(t.leases).where(eq(t.leases.name, claim.name)).for('update'));
           if (held && held.holder !== claim.holder && held.expires > at && !claim.holderGone?.(held)) return { ok: false, heldBy: held };
-          const row = { name: claim.name, holder: claim.holder, pid: claim.pid, host: claim.host, acquired: at, expires: at + claim.ttlMs };
           const rows = await tx.insert(t.leases).values(row).onConflictDoUpdate({ target: t.leases.name, set: row }).returning();
           return { ok: true, lease: rows[0]! };
         }),
