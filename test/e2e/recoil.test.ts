@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardOf, squareIndex, type GameState, type PromptOf, type UnitState } from '../../src/engine';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { openPrompt } from './driver';
+import { editTable } from './edit-table';
 import { newMessages, rowOf } from './clock-play';
 import { matchUnderWay } from './setup-match';
 import { answerText, componentsOf, startWorld, type World } from './world';
@@ -27,32 +28,10 @@ async function setTable(thread: string, guardAt: number, targetAt: number): Prom
   const guard = Object.values(game.units).find((u) => u.card === 'valor-guard')!;
   const target = Object.values(game.units).find((u) => u.card === 'havoc-ghoul' && !u.dropped)!;
   const helpless = { status: 'helpless' as const, recover: 'brawn' as const, modifier: 0, source: null, asterisk: false };
-  const units = Object.fromEntries(
-    Object.values(game.units).map((u) => [
-      u.id,
-      u.id === guard.id
-        ? { ...u, at: guardAt, turnTaken: false }
-        : u.id === target.id
-          ? { ...u, at: targetAt, statuses: [helpless] }
-          : u.at !== null && (u.at === guardAt || u.at === targetAt)
-            ? { ...u, at: null }
-            : u,
-    ]),
-  );
-  const turn = {
-    ...game.turn!,
-    player: guard.player,
-    unit: null,
-    actsLeft: 0,
-    used: { move: 0, maneuver: 0, attack: 0, rest: 0, crow: 0, trait: 0 },
-    controller: null,
-  };
-  const set = await world.store.matches.act<MatchSnapshot, never, never>(row.id, row.seq, (s) => ({
-    ok: true,
-    events: [],
-    snapshot: { ...s!, game: { ...gameOf(s!)!, units, turn, prompt: null, resume: [] } } as MatchSnapshot,
-  }));
-  expect(set.ok).toBe(true);
+  const units = await editTable(world, thread, game, guard.player, {
+    [guard.id]: { at: guardAt, turnTaken: false },
+    [target.id]: { at: targetAt, statuses: [helpless] },
+  });
   return { guard: units[guard.id]!, target: units[target.id]! };
 }
 

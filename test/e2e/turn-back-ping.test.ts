@@ -11,6 +11,7 @@ import { boardOf, squareIndex, type GameState } from '../../src/engine';
 import { nextActor } from '../../src/commands/announce';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { openPrompt } from './driver';
+import { editTable } from './edit-table';
 import { newMessages, rowOf } from './clock-play';
 import { matchUnderWay } from './setup-match';
 import { answerText, componentsOf, startWorld, type World } from './world';
@@ -25,37 +26,11 @@ const gameIn = async (thread: string): Promise<GameState> => gameOf((await rowOf
 
 /** Alice's guard at I5 beside Bob's ghoul at I6, both as they were at the start, and a fresh turn for Alice. */
 async function setTable(thread: string, start: GameState): Promise<{ guard: string; ghoul: string }> {
-  const row = await rowOf(world, thread);
   const at = (name: string) => squareIndex(boardOf(start), name)!;
   const guard = Object.values(start.units).find((u) => u.card === 'valor-guard')!;
   const ghoul = Object.values(start.units).find((u) => u.card === 'havoc-ghoul' && !u.dropped)!;
-  const kept = [at('I4'), at('I5'), at('I6')];
-  const units = Object.fromEntries(
-    Object.values(start.units).map((u) => [
-      u.id,
-      u.id === guard.id
-        ? { ...u, at: at('I5'), turnTaken: false }
-        : u.id === ghoul.id
-          ? { ...u, at: at('I6') }
-          : u.at !== null && kept.includes(u.at)
-            ? { ...u, at: null }
-            : u,
-    ]),
-  );
-  const turn = {
-    ...start.turn!,
-    player: guard.player,
-    unit: null,
-    actsLeft: 0,
-    used: { move: 0, maneuver: 0, attack: 0, rest: 0, crow: 0, trait: 0 },
-    controller: null,
-  };
-  const set = await world.store.matches.act<MatchSnapshot, never, never>(row.id, row.seq, (s) => ({
-    ok: true,
-    events: [],
-    snapshot: { ...s!, game: { ...gameOf(s!)!, units, turn, prompt: null, resume: [] } } as MatchSnapshot,
-  }));
-  expect(set.ok).toBe(true);
+  // I4, where the guard steps, is cleared too.
+  await editTable(world, thread, start, guard.player, { [guard.id]: { at: at('I5'), turnTaken: false }, [ghoul.id]: { at: at('I6') } }, [at('I4')]);
   return { guard: guard.id, ghoul: ghoul.id };
 }
 
