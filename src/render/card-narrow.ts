@@ -12,13 +12,13 @@ import type { ModCard } from '../formats/mod';
 import { MOD_USES } from '../formats/vocabulary';
 import type { UnitState } from '../engine';
 import { measuringContext } from './canvas-pool';
-import { drawModBox, dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';
+import { drawCardFrame, drawModBox, dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';
 import { capital, descriptorLine } from './card-text';
 import { phonePx } from './focus';
 import { loadFonts } from './fonts';
 import { shapePath } from './glyphs';
 import { statusBadge } from './legend';
-import { FACTION_COLOUR, INK, MUTED, PAPER, STATUS_CODE, STATUS_COLOUR, TOKEN_STYLE } from './palette';
+import { INK, MUTED, STATUS_CODE, STATUS_COLOUR, TOKEN_STYLE } from './palette';
 import { flow, type Run } from './text-flow';
 
 export const NARROW_CARD_WIDTH = 480;
@@ -110,14 +110,7 @@ export function drawNarrowCardCanvas(card: UnitCard, mod?: ModCard | null, unit?
 
   const canvas = createCanvas(W, height);
   const ctx = canvas.getContext('2d');
-  ctx.fillStyle = PAPER;
-  ctx.fillRect(0, 0, W, height);
-  ctx.lineWidth = 4;
-  ctx.strokeStyle = INK;
-  ctx.strokeRect(2, 2, W - 4, cardH - 4);
-  const band = FACTION_COLOUR[card.faction] ?? '#4a4a4a';
-  ctx.fillStyle = band;
-  ctx.fillRect(4, 4, W - 8, head - 4);
+  const band = drawCardFrame(ctx, card, { width: W, height, framed: cardH, head });
   title.draw(ctx, PAD, PAD);
 
   // Intrinsic stats in one row, Armor and Vigor (current over starting, with a unit's state) in the next.

@@ -156,16 +156,8 @@ export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: Unit
 
   const canvas = reuse ? pooledCanvas(W, height) : createCanvas(W, height);
   const ctx = canvas.getContext('2d');
-  ctx.fillStyle = PAPER;
-  ctx.fillRect(0, 0, W, height);
-  ctx.lineWidth = 4;
-  ctx.strokeStyle = INK;
-  ctx.strokeRect(2, 2, W - 4, modY - 4);
-
   // Title bar: name, descriptors and size; VP cost on the right.
-  const band = FACTION_COLOUR[card.faction] ?? '#4a4a4a';
-  ctx.fillStyle = band;
-  ctx.fillRect(4, 4, W - 8, head - 4);
+  const band = drawCardFrame(ctx, card, { width: W, height, framed: modY, head });
   ctx.fillStyle = '#ffffff';
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
@@ -269,6 +261,22 @@ export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: Unit
 
   if (modFlow) drawModBox(ctx, modFlow, { top: modY, pad: PAD, width: W, inset: 12 }, band);
   return canvas;
+}
+
+/**
+ * A card's paper, its ink outline down to `framed` (the mod's box stands below it), and the title band
+ * `head` tall in the faction's colour, which is returned for the rest of the card to use.
+ */
+export function drawCardFrame(ctx: Ctx, card: UnitCard, at: { width: number; height: number; framed: number; head: number }): string {
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, at.width, at.height);
+  ctx.lineWidth = 4;
+  ctx.strokeStyle = INK;
+  ctx.strokeRect(2, 2, at.width - 4, at.framed - 4);
+  const band = FACTION_COLOUR[card.faction] ?? '#4a4a4a';
+  ctx.fillStyle = band;
+  ctx.fillRect(4, 4, at.width - 8, at.head - 4);
+  return band;
 }
 
 /** The mod's white box under a card, outlined in the faction's band colour, with the mod's text inside. */
