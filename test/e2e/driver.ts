@@ -113,3 +113,10 @@ export async function playThrough(world: World, thread: string, seed: number, ma
   }
   return { used, commands, refused };
 }
+
+/** `/skirmish concede` by `user` in a match thread, confirmed with its button. */
+export async function concede(world: World, user: string, thread: string): Promise<void> {
+  const asked = await world.run({ user, channel: thread, name: 'skirmish concede' });
+  const yes = componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!;
+  await world.click(user, asked.original!, yes.custom_id);
+}

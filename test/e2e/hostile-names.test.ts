@@ -11,7 +11,7 @@ import { DiscordLimit } from '../../src/discord/limits';
 import type { FakeMessage } from '../../src/fakecord';
 import type { Command } from '../../src/engine/commands';
 import { legalActs } from '../../src/engine/queries';
-import { slashFor } from './driver';
+import { concede, slashFor } from './driver';
 import { answerPrompts, snapshotOf } from './setup-match';
 import { answerText, componentsOf, startWorld, type World } from './world';
 
@@ -100,9 +100,7 @@ describe('hostile and emoji names', () => {
       expect(raw(answerText(digest))).toEqual([]);
     }
 
-    const asked = await world.run({ user: 'alice', channel: thread.id, name: 'skirmish concede' });
-    const yes = componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!;
-    await world.click('alice', asked.original!, yes.custom_id);
+    await concede(world, 'alice', thread.id);
     expect((await world.store.matches.byThread(thread.id))!.status).toBe('over');
     const renamed = world.fake.channelByRef(thread.id)!;
     expect(wellFormed(renamed.name)).toBe(true);

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRecord } from '../../src/match/record';
+import { concede } from './driver';
 import { answerText, startWorld, type World } from './world';
 import { answerPrompts, HAVOC, VALOR } from './setup-match';
 import { componentsOf } from './world';
@@ -270,6 +271,5 @@ async function playToConcession(loser: 'alice' | 'bob'): Promise<void> {
   const thread = world.fake.threads(channel).at(-1)!.id;
   await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
   await answerPrompts(world, thread);
-  const asked = await world.run({ user: loser, channel: thread, name: 'skirmish concede' });
-  await world.click(loser, asked.original!, componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!.custom_id);
+  await concede(world, loser, thread);
 }

@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerPrompts, HAVOC, VALOR } from './setup-match';
-import { answerText, componentsOf, startWorld, type World } from './world';
+import { concede } from './driver';
+import { answerText, startWorld, type World } from './world';
 
 let world: World;
 let league: string;
@@ -22,12 +23,6 @@ beforeAll(async () => {
   league = world.fake.channel.id;
 }, 30_000);
 afterAll(async () => world?.close());
-
-async function concede(user: string, thread: string): Promise<void> {
-  const asked = await world.run({ user, channel: thread, name: 'skirmish concede' });
-  const yes = componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!;
-  await world.click(user, asked.original!, yes.custom_id);
-}
 
 describe('a season round with every ending', () => {
   it('records and tells a concession, an award, and forfeits in setup, on the clock and at the deadline, with one standings order everywhere', async () => {
@@ -56,7 +51,7 @@ describe('a season round with every ending', () => {
     const [conceded, awarded, setup, clock, deadline] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
 
     await answerPrompts(world, conceded.threadId!);
-    await concede(nameOf(conceded.players[1]!), conceded.threadId!);
+    await concede(world, nameOf(conceded.players[1]!), conceded.threadId!);
     await world.run({ user: 'alice', channel: awarded.threadId!, name: 'league award', options: { reason: 'both asked for a draw' } });
     await answerPrompts(world, clock.threadId!);
     for (const p of deadline.players) await world.run({ user: nameOf(p), name: 'vacation start', options: { days: 1 } });

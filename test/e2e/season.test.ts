@@ -10,7 +10,7 @@ import { ordinal, type Rating, rate, rating } from 'openskill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchSnapshot } from '../../src/match/match-state';
 import type { PairingRow } from '../../src/store/rows';
-import { openPrompt } from './driver';
+import { concede, openPrompt } from './driver';
 import { HAVOC, VALOR } from './setup-match';
 import { answerText, componentsOf, startWorld, type World } from './world';
 
@@ -29,13 +29,6 @@ beforeAll(async () => {
   league = world.fake.channel.id;
 }, 30_000);
 afterAll(async () => world?.close());
-
-/** `/skirmish concede` in a match thread, confirmed with its button. */
-async function concede(user: string, thread: string): Promise<void> {
-  const asked = await world.run({ user, channel: thread, name: 'skirmish concede' });
-  const yes = componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!;
-  await world.click(user, asked.original!, yes.custom_id);
-}
 
 /** The lazy player's match: the other player answers what is theirs; the clock runs out on the lazy one. */
 async function waitOutLazy(thread: string): Promise<void> {
@@ -70,7 +63,7 @@ async function playRound(round: number): Promise<PairingRow[]> {
     // The bot opened the match itself: nothing to accept, setup under way.
     expect(row.status).toBe('setup');
     if (p.players.includes(id(LAZY))) await waitOutLazy(row.threadId!);
-    else await concede(nameOf(p.players[1]!), row.threadId!);
+    else await concede(world, nameOf(p.players[1]!), row.threadId!);
     ended.push(row.id);
   }
   return pairings;
