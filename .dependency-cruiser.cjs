@@ -1,6 +1,7 @@
 /**
  * The layers (ARCHITECTURE): interaction → bot → commands → match → engine, store, render → formats;
- * src/discord (Discord's limits, user text cut and escaped) sits at the bottom beside formats.
+ * src/discord (Discord's limits, user text cut and escaped) and src/config (the environment's settings)
+ * sit at the bottom beside formats.
  * A folder may import its own files and those of the layers below it, never above; and nothing may
  * import in a circle. `npm run layers` checks it, inside `npm test`.
  */
@@ -8,13 +9,15 @@ const below = {
   formats: [],
   // What Discord accepts: its limits, and user text cut and escaped for it.
   discord: [],
+  // The settings read from the environment at start-up: parsed and checked, nothing else.
+  config: [],
   engine: ['formats'],
   store: ['formats'],
   content: ['formats', 'engine'],
   render: ['discord', 'formats', 'engine', 'content'],
   match: ['discord', 'formats', 'engine', 'store', 'render', 'content'],
   commands: ['discord', 'formats', 'engine', 'store', 'render', 'content', 'match', 'ai', 'league'],
-  bot: ['discord', 'formats', 'engine', 'store', 'render', 'content', 'match', 'commands', 'ai', 'league'],
+  bot: ['config', 'discord', 'formats', 'engine', 'store', 'render', 'content', 'match', 'commands', 'ai', 'league'],
   fakecord: ['discord'],
   sandbox: ['discord', 'fakecord', 'bot', 'commands', 'store', 'content', 'formats', 'engine', 'league'],
   ai: ['formats', 'engine'],
