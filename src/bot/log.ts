@@ -19,7 +19,7 @@
  */
 import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { LogContext } from '../commands/app';
+import type { LogContext } from '../match/services';
 
 export const REDACTED = '[redacted]';
 

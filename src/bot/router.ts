@@ -5,13 +5,14 @@
  */
 import type { Interaction } from 'discord.js';
 import { answerPrivately } from '../commands/answer';
-import type { App, LogContext } from '../commands/app';
+import type { App } from '../commands/app';
+import type { LogContext } from '../match/services';
 import type { CommandModule } from '../commands/command';
 import { readOptions } from '../commands/options';
 import { refuseNothingPicked } from '../commands/nothing-picked';
 import { handleComponent, handleModal } from '../commands/components';
-import { UserError } from '../commands/user-error';
-import { wasSaved } from '../commands/saved';
+import { UserError } from '../match/user-error';
+import { wasSaved } from '../match/saved';
 import { CommitUnknown, troubleOf, type Trouble } from '../store';
 
 /** What a player is told when the database itself failed (store/trouble.ts); busy is the only one that passes in a moment. */

@@ -13,7 +13,7 @@ import { label } from '../engine';
 import { withoutRuleCodes } from '../render/plain-rules';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 
 /** The match of this thread, decoded. */
 export async function matchHere(app: App, channelId: string): Promise<MatchRecord> {

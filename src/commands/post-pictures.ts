@@ -21,12 +21,12 @@ import {
   type Picture,
 } from '../render';
 import type { MatchRow, Store } from '../store';
-import { nameIn } from './announce';
+import { nameIn } from '../posts/announce';
 import { gameOf, momentOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';
-import type { PostBody } from './post-body';
+import type { PostBody } from '../posts/post-body';
 import type { Post } from './thread';
 import { shown, shownNames, clip } from '../discord/text';
-import { yourTurnContent, type KnownState } from './your-turn';
+import { yourTurnContent, type KnownState } from '../posts/your-turn';
 
 /** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
 const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
