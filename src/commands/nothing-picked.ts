@@ -7,7 +7,7 @@ import { type CommandModule, NOTHING } from './command';
 import type { App } from './app';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { ReadOptions } from './options';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
 
 const LEAD = 'Nothing to choose: ';
