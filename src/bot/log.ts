@@ -20,7 +20,7 @@
 import { createRequire } from 'node:module';
 import { LOG_LEVELS } from '../config';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { LogContext } from '../commands/app';
+import type { LogContext } from '../match/services';
 
 export const REDACTED = '[redacted]';
 

@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
 import { defaultContent, type Content } from '../content/load';
-import type { App, Log } from '../commands/app';
+import type { App } from '../commands/app';
+import type { Log } from '../match/services';
 import { commandModules } from '../commands';
 import { answerPrivately } from '../commands/answer';
 import { DEFAULT_DATABASE_PATH, isBusy, openStore, troubleOf, type ShardScope, type Store } from '../store';
@@ -131,7 +132,7 @@ async function openDatabase(path: string, url: string | undefined, poolSize: num
   try {
     // DATABASE_URL=postgres://… selects PostgreSQL (docs/store.md "Two backends"); otherwise the SQLite file.
     // A change that meets another connection's lock fails fast and is retried without blocking
-    // (commands/table.ts): 50 ms a try on both backends. SQLite's wait belongs to the connection
+    // (match/table.ts): 50 ms a try on both backends. SQLite's wait belongs to the connection
     // (better-sqlite3 waits on the event loop, so every query waits briefly); PostgreSQL's is set for each
     // change's transaction, and the bot's other work (the outbox's bookkeeping, the scheduler's claims,
     // lease renewals), which its own pooled connections may hold up for a moment, waits up to the pool's
