@@ -11,18 +11,12 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { ShardingManager } from 'discord.js';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { SHARDS_SCHEMA, shardsRefusal } from '../config';
 import { startRestProxy } from './rest-proxy';
 import { StartupError } from './startup-error';
 
-/** What `SHARDS` accepts: `auto` (any case) or a whole number of at least 1, spaces around it ignored. */
-const SHARDS_SETTING = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.union([z.literal('auto'), z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1))]));
-
-export type ShardsSetting = z.output<typeof SHARDS_SETTING>;
+export type ShardsSetting = z.output<typeof SHARDS_SCHEMA>;
 
 /**
  * The manager's `SHARDS`: undefined when unset (one process, no manager); otherwise `auto` or the count.
@@ -31,13 +25,9 @@ export type ShardsSetting = z.output<typeof SHARDS_SETTING>;
  */
 export function shardsSetting(raw: string | undefined): ShardsSetting | undefined {
   if (raw === undefined) return undefined;
-  const parsed = SHARDS_SETTING.safeParse(raw);
+  const parsed = SHARDS_SCHEMA.safeParse(raw);
   if (parsed.success) return parsed.data;
-  throw new StartupError(
-    raw.trim() === ''
-      ? 'SHARDS is set but empty: set it to "auto" or a whole number of at least 1, or unset it to run one process.'
-      : `SHARDS must be "auto" or a whole number of at least 1, not "${raw}".`,
-  );
+  throw new StartupError(shardsRefusal(raw));
 }
 
 export interface ShardsOptions {
@@ -93,20 +83,17 @@ export async function shardCount(setting: ShardsSetting, token: string, apiBase?
 }
 
 /**
- * `SHARD_IDS`: the shards this machine's manager runs, as a comma-separated list of ids (`0,1`), with
- * `SHARDS` the bot's total count (a number: every machine must agree on it). Undefined when unset.
+ * `SHARD_IDS` (the shards this machine's manager runs, src/config parses the list) against `SHARDS`,
+ * the bot's total count, which must then be a number: every machine must agree on it.
  */
-export function shardIdsSetting(raw: string | undefined, shards: ShardsSetting | undefined): number[] | undefined {
-  if (raw === undefined || raw.trim() === '') return undefined;
+export function checkShardIds(ids: readonly number[] | undefined, shards: ShardsSetting): readonly number[] | undefined {
+  if (ids === undefined) return undefined;
   if (typeof shards !== 'number') {
-    throw new StartupError('SHARD_IDS needs SHARDS set to the total number of shards on every machine (not "auto"), so that all managers agree on it.');
+    throw new StartupError('SHARD_IDS needs SHARDS set to the total number of shards (the same on every machine), not "auto".');
   }
-  const parts = raw.split(',').map((part) => part.trim());
-  const ids = parts.map(Number);
-  if (parts.some((part) => !/^\d+$/.test(part)) || ids.some((id) => id >= shards) || new Set(ids).size !== ids.length) {
-    throw new StartupError(`SHARD_IDS must list different shard ids from 0 to ${shards - 1}, separated by commas, not "${raw}".`);
-  }
-  return ids.sort((a, b) => a - b);
+  const beyond = ids.find((id) => id >= shards);
+  if (beyond !== undefined) throw new StartupError(`SHARD_IDS names shard ${beyond}, but SHARDS=${shards} numbers them from 0 to ${shards - 1}.`);
+  return [...ids].sort((a, b) => a - b);
 }
 
 /** Sends `signal` to a shard's process unless it has exited; resolves when it has. */
