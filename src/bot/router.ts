@@ -9,6 +9,7 @@ import type { App } from '../commands/app';
 import type { LogContext } from '../match/services';
 import type { CommandModule } from '../commands/command';
 import { readOptions } from '../commands/options';
+import { refuseNothingPicked } from '../commands/nothing-picked';
 import { handleComponent, handleModal } from '../commands/components';
 import { UserError } from '../match/user-error';
 import { wasSaved } from '../match/saved';
@@ -91,7 +92,9 @@ function routeTo(app: App, modules: readonly CommandModule[]): (interaction: Int
         const module = byName.get(interaction.commandName);
         if (!module)
           throw new UserError('unknown-command', `I don't know the command /${interaction.commandName}. It may be from an older version of the bot.`);
-        await module.run(interaction, app, readOptions(interaction));
+        const options = readOptions(interaction);
+        await refuseNothingPicked(module, interaction, app, options);
+        await module.run(interaction, app, options);
         return 'ok';
       }
       if (interaction.isButton() || interaction.isStringSelectMenu()) {

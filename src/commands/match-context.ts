@@ -56,6 +56,24 @@ export function resolveUnit(game: GameState, typed: string): UnitState {
   return refuse('unknown-unit', `There is no unit "${typed}" in this match. Units are named by their map labels: ${ids}.`);
 }
 
+/** The suggestion value of a target that is reached by charging it (R23): the unit's id, then "charge". */
+export const chargeTargetValue = (id: string): string => `${id} charge`;
+
+/**
+ * An attack's target as typed or picked: a unit, and whether the picked suggestion was the charge at
+ * it (so what the player picked is what happens). `charge` is the command's own option, if given.
+ */
+export function resolveTarget(game: GameState, typed: string, charge: boolean | undefined): { unit: UnitState; charge: boolean } {
+  const picked = /^(.+?)\s+charge$/i.exec(typed.trim());
+  if (!picked || game.units[typed.trim().toLowerCase()]) return { unit: resolveUnit(game, typed), charge: charge === true };
+  if (charge === false)
+    refuse(
+      'bad-option',
+      `The target "${typed}" is the charge at ${picked[1]}, but \`charge\` is False: pick the target without the charge, or leave \`charge\` out.`,
+    );
+  return { unit: resolveUnit(game, picked[1]!), charge: true };
+}
+
 /** A square name that is on this map, upper-cased. */
 export function resolveSquare(map: Gridmap, typed: string): string {
   const c = parseSquare(typed);
