@@ -317,7 +317,7 @@ export function attackOdds(
   unitId: string,
   attackId: string,
   targetId: string,
-  opts: { charge?: boolean } = {},
+  opts: { charge?: boolean; charged?: boolean } = {},
 ): Odds | { code: string; message: string } {
   let unit = unitOf(state, unitId);
   const target = unitOf(state, targetId);
