@@ -144,7 +144,7 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
  */
 function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[]): string {
   const avoided = wounds.some((w) => w.unit === unit && w.avoided > 0);
-  return avoided ? `Vigor avoids only wounds, so ${unit} is now ${list(statuses)} all the same` : `${unit} is now ${list(statuses)}`;
+  return avoided ? `${unit} is ${list(statuses)} anyway` : `${unit} is now ${list(statuses)}`;
 }
 
 /** What a result means when the words alone leave it open: a glancing blow's cause, a critical that adds nothing. */

@@ -20,8 +20,10 @@ describe('alt text', () => {
     );
     expect(text).toContain('GH will reply to KC with Grave Claws.');
     expect(text).toContain(
-      'GH replied to KC with Grave Claws (spending a react token): rolled 15+5 against 17, hit; KC took 5 cut wounds (5 avoided with Vigor); KC is now hobbled.',
+      'GH replied to KC with Grave Claws (spending a react token): rolled 15+5 against 17, hit; KC took 5 cut wounds (5 avoided with Vigor); KC is hobbled anyway.',
     );
+    // Vigor avoids wounds only: the status that follows the hit is said to hold all the same.
+    expect(text).not.toMatch(/avoided with Vigor\); KC is now hobbled/);
     expect(text).toContain('SD was dropped by KC.');
     expect(text).toContain("Hrolf's units: KC (Knight-Captain) J15, Vigor 10 of 20, hobbled, has acted; PI (Pikeman) H4, Vigor 10 of 10.");
     expect(text).toContain("Morga's units: GH (Ghoul) K16, Vigor 5 of 5; SA (Skeletal Archer) Q18, Vigor 5 of 5; dropped SD.");
