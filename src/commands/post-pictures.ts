@@ -16,7 +16,7 @@ import {
   renderFocus,
   renderLegend,
   renderMapWithAlt,
-  renderTurn,
+  renderTurnAsync,
   type HappeningKind,
   type Picture,
 } from '../render';
@@ -111,7 +111,7 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   const ended = turn.events.at(-1);
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
-  const { png, alt, headline, focus } = renderTurn(game, request);
+  const { png, alt, headline, focus } = await renderTurnAsync(game, request);
   const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
   const who = ended.unit ? `${shown(game.cards[game.units[ended.unit]!.card]!.name)} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print. Alt
@@ -171,7 +171,7 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
   const name = nameIn(setup);
   const { game, before, events } = await turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
-  const { png, alt, focus } = renderTurn(game, request);
+  const { png, alt, focus } = await renderTurnAsync(game, request);
   const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
