@@ -127,6 +127,8 @@ export interface StatusLine {
   readonly map: string;
   readonly round: number;
   readonly phase: number;
+  /** Only one player has units left to act this round (engine `aloneToAct`). */
+  readonly alone: boolean;
   readonly target: number;
   readonly roundLimit: number | null;
   /** The turn in progress. */
