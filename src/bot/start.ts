@@ -25,7 +25,7 @@ import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
 import { SeasonRunner } from '../league/season-runner';
 import { matchOpening } from '../commands/season-opening';
-import { leaseName, shardLabel } from './shard';
+import { leaseClash, leaseName, shardLabel } from './shard';
 import { StartupError } from './startup-error';
 
 export interface BotOptions {
@@ -187,6 +187,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     lease = await takeLease(store, {
       name: leaseName(shard),
       ...(shard ? { who: shardLabel(shard).replace(/^s/, 'S') } : {}),
+      clashes: (other) => leaseClash(shard, other),
       log,
       onLost: () => (options.onLeaseLost ?? (() => process.exit(1)))(),
     });
