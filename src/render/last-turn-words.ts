@@ -140,10 +140,19 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   let out = `${who}: ${roll}, ${RESULT_WORDS[a.result]}${resultNote(a)}`;
   // Wounds are told once, where they landed; a split still to choose is said to be waiting.
   for (const w of h.wounds) out += `; ${woundSentence(w)}`;
-  if (a.statuses.length > 0) out += `; ${a.target} is now ${list(a.statuses)}`;
+  if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds)}`;
   if (h.pending?.open && h.pending.wounds)
     out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to avoid them, or injury boxes to mark)`)}`;
   return `${out}.`;
+}
+
+/**
+ * Statuses that follow a hit. Vigor avoids only wounds: when some of the unit's wounds were avoided,
+ * the words say the statuses take hold all the same, so "avoided" is not read as the whole hit.
+ */
+function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[]): string {
+  const avoided = wounds.some((w) => w.unit === unit && w.avoided > 0);
+  return avoided ? `${unit} is ${list(statuses)} anyway` : `${unit} is now ${list(statuses)}`;
 }
 
 /** What a result means when the words alone leave it open: a glancing blow's cause, a critical that adds nothing. */
@@ -174,8 +183,8 @@ function effectFailed(h: Extract<Happening, { kind: 'effect-failed' }>): string 
 function traitSentence(h: Extract<Happening, { kind: 'trait' }>): string {
   const parts = [
     ...h.gains.map((g) => `${g.unit} gained ${g.what}`),
-    ...h.statuses.map((s) => `${s.unit} is now ${s.status}`),
     ...h.wounds.map((w) => woundSentence(w)),
+    ...h.statuses.map((s) => statusesAfter(s.unit, [s.status], h.wounds)),
   ];
   const paid = h.paid ? ` (paying ${h.paid})` : '';
   return `${h.unit} used ${h.trait}${paid}${parts.length > 0 ? `: ${parts.join('; ')}` : ', with no effect'}.`;

@@ -184,6 +184,8 @@ export interface HarmView {
   readonly at: Sq | null;
   readonly span: 1 | 2;
   readonly wounds: number;
+  /** Of those, avoided with Vigor (the rest marked boxes). */
+  readonly avoided: number;
   readonly type: WoundType;
   readonly why: 'terrain' | 'recurring';
 }
