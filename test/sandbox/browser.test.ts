@@ -140,7 +140,10 @@ describe('the sandbox page', () => {
     const composer = page.locator('#composer');
     await composer.locator('.text-input').click();
     await composer.locator('.text-input').fill('/warband show');
-    await composer.locator('.popup-item', { hasText: /^\/warband show(\s|$)/ }).first().dispatchEvent('mousedown');
+    await composer
+      .locator('.popup-item', { hasText: /^\/warband show(\s|$)/ })
+      .first()
+      .dispatchEvent('mousedown');
     await composer.locator('.command-chip', { hasText: '/warband show' }).waitFor();
     await page.keyboard.press('Escape');
     await composer.locator('.command-chip').waitFor({ state: 'hidden' });
