@@ -3,18 +3,18 @@
  * and the card in words for the image's alt text.
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
-import type { UnitCard } from '../formats/card';
-import type { CatalogIndex } from '../formats/catalog';
-import type { ModCard } from '../formats/mod';
-import { didYouMean } from '../formats/suggest';
-import { CARD_STATS } from '../formats/vocabulary';
-import { unitCost } from '../engine';
-import { DISCORD_ALT_TEXT_LIMIT } from '../render';
-import { attackBody, capital, descriptorLine, traitText } from '../render/card-text';
-import { choice, suggest } from './command';
-import { refuse } from '../match/user-error';
-import { shown, clip } from '../discord/text';
-import { capitalise } from './warband-embed';
+import type { UnitCard } from '../../formats/card';
+import type { CatalogIndex } from '../../formats/catalog';
+import type { ModCard } from '../../formats/mod';
+import { didYouMean } from '../../formats/suggest';
+import { CARD_STATS } from '../../formats/vocabulary';
+import { unitCost } from '../../engine';
+import { DISCORD_ALT_TEXT_LIMIT } from '../../render';
+import { attackBody, capital, descriptorLine, traitText } from '../../render/card-text';
+import { choice, suggest } from '../command';
+import { refuse } from '../../match/user-error';
+import { shown, clip } from '../../discord/text';
+import { capitalise } from '../warband/warband-embed';
 
 const fold = (s: string): string => s.trim().toLowerCase();
 

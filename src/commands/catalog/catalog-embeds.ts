@@ -2,13 +2,13 @@
  * The catalog as embeds: per faction, every unit card (name, id, cost, fantasy, size) and every mod,
  * split so no embed and no message breaks Discord's limits however big a league's catalogs grow.
  */
-import { DiscordLimit } from '../discord/limits';
+import { DiscordLimit } from '../../discord/limits';
 import type { APIEmbed } from 'discord.js';
-import type { UnitCard } from '../formats/card';
-import type { CatalogIndex } from '../formats/catalog';
-import type { ModCard } from '../formats/mod';
-import { capitalise, factionColour } from './warband-embed';
-import { shown, clip } from '../discord/text';
+import type { UnitCard } from '../../formats/card';
+import type { CatalogIndex } from '../../formats/catalog';
+import type { ModCard } from '../../formats/mod';
+import { capitalise, factionColour } from '../warband/warband-embed';
+import { shown, clip } from '../../discord/text';
 
 /** Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
 

@@ -9,18 +9,18 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { defaultContent, type Content } from '../content/load';
-import { unitCost } from '../engine';
-import { renderCard } from '../render';
-import type { App } from './app';
+import { defaultContent, type Content } from '../../content/load';
+import { unitCost } from '../../engine';
+import { renderCard } from '../../render';
+import type { App } from '../app';
 import { cardAltText, cardChoices, findCard, findMod, modChoices } from './catalog-card';
 import { catalogMessages, factionsOf } from './catalog-embeds';
-import { choice, type CommandModule } from './command';
-import { booleanOption, optionSet, textOption } from './option-spec';
-import type { ReadOptions } from './options';
-import { refuse } from '../match/user-error';
-import { shown } from '../discord/text';
-import { capitalise } from './warband-embed';
+import { choice, type CommandModule } from '../command';
+import { booleanOption, optionSet, textOption } from '../option-spec';
+import type { ReadOptions } from '../options';
+import { refuse } from '../../match/user-error';
+import { shown } from '../../discord/text';
+import { capitalise } from '../warband/warband-embed';
 
 const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });
 

@@ -3,11 +3,11 @@
  * autocomplete over the topics. Private unless `share` is set, so looking things up fills no thread.
  */
 import { MessageFlags } from 'discord.js';
-import { findTopic, RULES_TOPICS } from '../content/rules-topics';
-import { choice, suggest, type CommandModule } from './command';
+import { findTopic, RULES_TOPICS } from '../../content/rules-topics';
+import { choice, suggest, type CommandModule } from '../command';
 import { HELP_TOPICS } from './help-topics';
-import { booleanOption, optionSet, textOption } from './option-spec';
-import { refuse } from '../match/user-error';
+import { booleanOption, optionSet, textOption } from '../option-spec';
+import { refuse } from '../../match/user-error';
 
 const share = booleanOption({ name: 'share', description: 'Post it for everyone to see', default: false });
 const helpArgs = optionSet(

@@ -3,10 +3,10 @@
  * interaction: Manage Server in the channel, or the league's organiser role.
  */
 import { PermissionFlagsBits, type ChatInputCommandInteraction } from 'discord.js';
-import { isOrganiser } from '../league/organisers';
-import type { LeagueSettingsRow } from '../store';
-import type { App } from './app';
-import { refuse } from '../match/user-error';
+import { isOrganiser } from '../../league/organisers';
+import type { LeagueSettingsRow } from '../../store';
+import type { App } from '../app';
+import { refuse } from '../../match/user-error';
 
 export function memberOf(interaction: ChatInputCommandInteraction): { manageServer: boolean; roles: string[] } {
   const manageServer = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;

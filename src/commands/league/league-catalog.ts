@@ -7,20 +7,20 @@
  * to fix. Matches under way keep the cards they started with (their setup holds them).
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import { checkWarband, DEFAULT_LIMITS, type WarbandLimits } from '../engine';
-import { type CatalogIndex, catalogSchema, indexCatalogs } from '../formats/catalog';
-import type { Warband } from '../formats/warband';
-import { recheckNotice, recheckWarbands } from '../league/catalog-recheck';
-import type { CommittedWarband } from '../match/record';
-import type { LeagueSettingsRow } from '../store';
-import type { App } from './app';
+import { checkWarband, DEFAULT_LIMITS, type WarbandLimits } from '../../engine';
+import { type CatalogIndex, catalogSchema, indexCatalogs } from '../../formats/catalog';
+import type { Warband } from '../../formats/warband';
+import { recheckNotice, recheckWarbands } from '../../league/catalog-recheck';
+import type { CommittedWarband } from '../../match/record';
+import type { LeagueSettingsRow } from '../../store';
+import type { App } from '../app';
 import { leagueHere, mustOrganise } from './league-access';
-import { postInLeague } from '../league/league-posts';
+import { postInLeague } from '../../league/league-posts';
 import { settingChange } from './league-settings';
-import { DEFAULT_POINTS } from '../match/setup';
-import { inTransaction } from '../match/table';
-import { refuse } from '../match/user-error';
-import { shown } from '../discord/text';
+import { DEFAULT_POINTS } from '../../match/setup';
+import { inTransaction } from '../../match/table';
+import { refuse } from '../../match/user-error';
+import { shown } from '../../discord/text';
 
 /** The cards and mods of a catalog version; null when there is no such version. */
 export async function catalogIndexOf(app: Pick<App, 'store' | 'content'>, version: string | null): Promise<CatalogIndex | null> {

@@ -5,23 +5,23 @@
  * league channel (and the match thread where it touches a match), in one transaction.
  */
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import { rerate } from '../league/ratings';
-import type { MatchEnding } from '../league/results';
-import { standingsOf, standingsText } from '../league/standings';
-import { OPEN_STATUSES, storedNames, type LeagueSettingsRow, type MatchRow, type NewResult, type ResultWithPlayers } from '../store';
-import type { App } from './app';
-import { retirements } from '../posts/announce';
-import { HOUR } from '../clock/clock-terms';
-import { planWaits } from '../clock/deadline-plan';
+import { rerate } from '../../league/ratings';
+import type { MatchEnding } from '../../league/results';
+import { standingsOf, standingsText } from '../../league/standings';
+import { OPEN_STATUSES, storedNames, type LeagueSettingsRow, type MatchRow, type NewResult, type ResultWithPlayers } from '../../store';
+import type { App } from '../app';
+import { retirements } from '../../posts/announce';
+import { HOUR } from '../../clock/clock-terms';
+import { planWaits } from '../../clock/deadline-plan';
 import { leagueHere, mustOrganise } from './league-access';
-import { postInLeague, type LeaguePostBody } from '../league/league-posts';
-import { matchHere } from './match-context';
-import { closing } from '../match/match-end';
-import { save } from '../match/saved';
-import { displayName } from './skirmish-challenge';
-import { enqueue } from '../match/table';
-import { refuse } from '../match/user-error';
-import { shown } from '../discord/text';
+import { postInLeague, type LeaguePostBody } from '../../league/league-posts';
+import { matchHere } from '../match-context';
+import { closing } from '../../match/match-end';
+import { save } from '../../match/saved';
+import { displayName } from '../skirmish/skirmish-challenge';
+import { enqueue } from '../../match/table';
+import { refuse } from '../../match/user-error';
+import { shown } from '../../discord/text';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

@@ -1,9 +1,9 @@
 /** /league profile: a player's record, rating and trend, favourite units and reliability in this league. */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import { profileOf, reliability, trendText } from '../league/profile';
-import type { App } from './app';
+import { profileOf, reliability, trendText } from '../../league/profile';
+import type { App } from '../app';
 import { leagueHere } from './league-access';
-import { shown } from '../discord/text';
+import { shown } from '../../discord/text';
 
 export async function profile(interaction: ChatInputCommandInteraction, app: App, o: { player?: string | undefined }): Promise<void> {
   const league = await leagueHere(app, interaction);

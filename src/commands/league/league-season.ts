@@ -5,28 +5,28 @@
  * with its league posts, and the runner is kicked once it has committed.
  */
 import { type APIApplicationCommandOption, ApplicationCommandOptionType as T, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import { plannedRounds } from '../league/season-plan';
-import type { SeasonRow } from '../store/rows';
-import { threadTrouble } from './match-thread';
-import type { App } from './app';
-import { discordTime, HOUR } from '../clock/clock-terms';
-import { forfeitWith } from '../clock/deadline-actions';
-import { waitsOf } from '../clock/deadline-plan';
+import { plannedRounds } from '../../league/season-plan';
+import type { SeasonRow } from '../../store/rows';
+import { threadTrouble } from '../skirmish/match-thread';
+import type { App } from '../app';
+import { discordTime, HOUR } from '../../clock/clock-terms';
+import { forfeitWith } from '../../clock/deadline-actions';
+import { waitsOf } from '../../clock/deadline-plan';
 import { leagueHere, mustOrganise } from './league-access';
-import type { ReadOptions } from './options';
-import { choiceOption, integerOption, optionSet, textOption } from './option-spec';
-import { save } from '../match/saved';
-import { plural } from '../league/words';
-import { checkPoints, committed, displayName } from './skirmish-challenge';
-import { DEFAULT_POINTS } from '../match/setup';
-import { refuse } from '../match/user-error';
-import { shown } from '../discord/text';
-import { loadWarband } from './warband-library';
-import { OPEN_STATUSES } from '../store';
-import { seasonView } from '../league/season-runner';
+import type { ReadOptions } from '../options';
+import { choiceOption, integerOption, optionSet, textOption } from '../option-spec';
+import { save } from '../../match/saved';
+import { plural } from '../../league/words';
+import { checkPoints, committed, displayName } from '../skirmish/skirmish-challenge';
+import { DEFAULT_POINTS } from '../../match/setup';
+import { refuse } from '../../match/user-error';
+import { shown } from '../../discord/text';
+import { loadWarband } from '../warband/warband-library';
+import { OPEN_STATUSES } from '../../store';
+import { seasonView } from '../../league/season-runner';
 import { leagueProblems, warbandOfEntry } from './league-catalog';
-import { bulletList } from '../match/warband-check';
-import { matchRecord } from '../match/record';
+import { bulletList } from '../../match/warband-check';
+import { matchRecord } from '../../match/record';
 
 /** A round lasts a week unless the organiser says otherwise. */
 export const DEFAULT_ROUND_HOURS = 168;

@@ -4,17 +4,17 @@
  * channel, in one transaction.
  */
 import { ChannelType, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import { changeLine, changesOf, numberList, SETTING_NAMES, settingText } from '../league/settings';
-import type { ForfeitScore, LeagueSettingsPatch, LeagueSettingsRow } from '../store';
-import type { App } from './app';
-import { mustBeAbleIn } from './bot-permissions';
+import { changeLine, changesOf, numberList, SETTING_NAMES, settingText } from '../../league/settings';
+import type { ForfeitScore, LeagueSettingsPatch, LeagueSettingsRow } from '../../store';
+import type { App } from '../app';
+import { mustBeAbleIn } from '../bot-permissions';
 import { leagueHere, mustOrganise } from './league-access';
-import { postInLeague } from '../league/league-posts';
-import { mapById } from './map-library';
-import { save } from '../match/saved';
-import { displayName } from './skirmish-challenge';
-import { refuse } from '../match/user-error';
-import { shown } from '../discord/text';
+import { postInLeague } from '../../league/league-posts';
+import { mapById } from '../map/map-library';
+import { save } from '../../match/saved';
+import { displayName } from '../skirmish/skirmish-challenge';
+import { refuse } from '../../match/user-error';
+import { shown } from '../../discord/text';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

@@ -4,14 +4,14 @@
  * (posts/league-result-post.ts queues the edit, bot/league-post-worker.ts makes it).
  */
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import { standingsOf } from '../league/standings';
-import type { App } from './app';
+import { standingsOf } from '../../league/standings';
+import type { App } from '../app';
 import { leagueHere, mustOrganise } from './league-access';
-import { standingsMessage } from '../league/league-posts';
-import { save } from '../match/saved';
-import { displayName } from './skirmish-challenge';
-import { messageOf } from './thread';
-import { shown } from '../discord/text';
+import { standingsMessage } from '../../league/league-posts';
+import { save } from '../../match/saved';
+import { displayName } from '../skirmish/skirmish-challenge';
+import { messageOf } from '../thread';
+import { shown } from '../../discord/text';
 
 export async function standings(interaction: ChatInputCommandInteraction, app: App, o: { pin: boolean }): Promise<void> {
   const league = await leagueHere(app, interaction);

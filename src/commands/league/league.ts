@@ -3,17 +3,17 @@
  * organisers' tools (docs/leagues.md). Seasons and pairings add their own subcommands here.
  */
 import { ApplicationCommandOptionType as T, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import type { CommandModule } from './command';
-import { MAX_VACATION_DAYS } from '../clock/clock-terms';
+import type { CommandModule } from '../command';
+import { MAX_VACATION_DAYS } from '../../clock/clock-terms';
 import { clockPatch, createLeague, mapsPatch, pointsPatch, settingChange, showSettings } from './league-settings';
-import { booleanOption, choiceOption, integerOption, optionSet, roleOption, textOption, userOption, subcommand } from './option-spec';
+import { booleanOption, choiceOption, integerOption, optionSet, roleOption, textOption, userOption, subcommand } from '../option-spec';
 import { catalogChange } from './league-catalog';
 import { profile } from './league-profile';
 import { award, exportSeason, extend, overturn, removePlayer } from './league-organiser';
 import { runSeasonCommand, seasonSubcommands } from './league-season';
-import { refuse } from '../match/user-error';
+import { refuse } from '../../match/user-error';
 import { standings } from './league-standings';
-import { warbandChoices } from './warband-library';
+import { warbandChoices } from '../warband/warband-library';
 
 const options = {
   create: optionSet(textOption({ name: 'name', description: 'The league’s name', required: true, max: 80, asName: true })),

@@ -3,15 +3,15 @@
  * submitted (a submitted map belongs to the server it was submitted in, so one league's maps do not
  * crowd another's lists). Shipped maps win any id clash, and are checked first.
  */
-import { DiscordLimit } from '../discord/limits';
+import { DiscordLimit } from '../../discord/limits';
 import type { APIEmbed, ApplicationCommandOptionChoiceData } from 'discord.js';
-import { buildBoard } from '../engine';
-import type { Gridmap } from '../formats/gridmap';
-import { battlefieldSchema } from '../engine';
-import type { MapRow } from '../store';
-import type { App } from './app';
-import { choice, suggest } from './command';
-import { shown } from '../discord/text';
+import { buildBoard } from '../../engine';
+import type { Gridmap } from '../../formats/gridmap';
+import { battlefieldSchema } from '../../engine';
+import type { MapRow } from '../../store';
+import type { App } from '../app';
+import { choice, suggest } from '../command';
+import { shown } from '../../discord/text';
 
 export type MapLibrary = Pick<App, 'store' | 'content'>;
 

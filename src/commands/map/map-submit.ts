@@ -3,15 +3,15 @@
  * id is free. Pure apart from throwing refusals, so each rule is tested without Discord.
  */
 import { PermissionFlagsBits } from 'discord.js';
-import { parseText } from '../formats/document';
-import type { Gridmap } from '../formats/gridmap';
-import { battlefieldSchema } from '../engine';
-import { formatProblems, parseWith } from '../formats/problems';
-import type { MapRow } from '../store';
-import { refuse } from '../match/user-error';
-import { shown } from '../discord/text';
+import { parseText } from '../../formats/document';
+import type { Gridmap } from '../../formats/gridmap';
+import { battlefieldSchema } from '../../engine';
+import { formatProblems, parseWith } from '../../formats/problems';
+import type { MapRow } from '../../store';
+import { refuse } from '../../match/user-error';
+import { shown } from '../../discord/text';
 import type { MapLibrary } from './map-library';
-import { bulletList } from '../match/warband-check';
+import { bulletList } from '../../match/warband-check';
 
 /** What discord.js gives as `interaction.memberPermissions` (null outside a server). */
 export interface PermissionSet {

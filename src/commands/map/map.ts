@@ -9,19 +9,19 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Gridmap } from '../formats/gridmap';
-import { didYouMean } from '../formats/suggest';
-import type { App } from './app';
-import type { CommandModule } from './command';
+import type { Gridmap } from '../../formats/gridmap';
+import { didYouMean } from '../../formats/suggest';
+import type { App } from '../app';
+import type { CommandModule } from '../command';
 import { mapById, mapChoices, mapFacts, mapIds, mapListEmbed } from './map-library';
-import { renderMapPreview } from '../posts/map-preview';
+import { renderMapPreview } from '../../posts/map-preview';
 import { checkOrganiser, submitMap } from './map-submit';
-import { attachmentOption, booleanOption, optionSet, textOption } from './option-spec';
-import type { ReadOptions } from './options';
-import { refuse } from '../match/user-error';
-import { checkUploadMeta, readUpload } from './upload';
-import { markSaved } from '../match/saved';
-import { shown } from '../discord/text';
+import { attachmentOption, booleanOption, optionSet, textOption } from '../option-spec';
+import type { ReadOptions } from '../options';
+import { refuse } from '../../match/user-error';
+import { checkUploadMeta, readUpload } from '../upload';
+import { markSaved } from '../../match/saved';
+import { shown } from '../../discord/text';
 
 const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });
 

@@ -4,16 +4,16 @@
  * reach, targets in sight and range with the chance to hit.
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
-import type { ActCommand, Command } from '../engine';
-import { attackRefusal, chargeOptions, legalActs, moveOptions, moveRefusal, visibleTargets } from '../engine';
-import type { GameState } from '../engine';
-import { commanderOf } from '../engine';
-import { liveTraits, profile } from '../engine';
-import { boardOf, findAttack } from '../engine';
-import { choice, NOTHING, nothingToChoose, suggest } from './command';
-import { oddsWords } from './odds-words';
-import { chargeTargetValue } from './match-context';
-import { withoutRuleCodes } from '../render/plain-rules';
+import type { ActCommand, Command } from '../../engine';
+import { attackRefusal, chargeOptions, legalActs, moveOptions, moveRefusal, visibleTargets } from '../../engine';
+import type { GameState } from '../../engine';
+import { commanderOf } from '../../engine';
+import { liveTraits, profile } from '../../engine';
+import { boardOf, findAttack } from '../../engine';
+import { choice, NOTHING, nothingToChoose, suggest } from '../command';
+import { oddsWords } from '../prompts/odds-words';
+import { chargeTargetValue } from '../match-context';
+import { withoutRuleCodes } from '../../render/plain-rules';
 
 /** A player's name as shown to others; without one, a suggestion says "the other player". */
 export type Names = (player: string) => string;

@@ -4,21 +4,21 @@
  * The reply is public, so the thread reads as a log of the game; refusals are private (router.ts).
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { Command } from '../engine';
-import { label, unitOf } from '../engine';
-import type { App } from './app';
-import { describeChange } from '../match/act-log';
-import { nameIn } from '../posts/announce';
+import type { Command } from '../../engine';
+import { label, unitOf } from '../../engine';
+import type { App } from '../app';
+import { describeChange } from '../../match/act-log';
+import { nameIn } from '../../posts/announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
-import type { CommandModule } from './command';
-import { matchRecord } from '../match/record';
-import { gameOf } from '../match/match-state';
-import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveTarget, resolveUnit, suggestCharge, type LiveGame } from './match-context';
-import { type ArgsOf, booleanOption, choiceOption, type OptionSet, type OptionSpec, optionSet, textOption } from './option-spec';
-import type { ReadOptions } from './options';
-import { answerOwn } from './own-answer';
-import { submit, type Submitted } from '../match/submit';
-import { refuse } from '../match/user-error';
+import type { CommandModule } from '../command';
+import { matchRecord } from '../../match/record';
+import { gameOf } from '../../match/match-state';
+import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveTarget, resolveUnit, suggestCharge, type LiveGame } from '../match-context';
+import { type ArgsOf, booleanOption, choiceOption, type OptionSet, type OptionSpec, optionSet, textOption } from '../option-spec';
+import type { ReadOptions } from '../options';
+import { answerOwn } from '../own-answer';
+import { submit, type Submitted } from '../../match/submit';
+import { refuse } from '../../match/user-error';
 
 const unit = textOption({ name: 'unit', description: 'Your unit, by its label on the map', required: true, autocomplete: true, max: 40 });
 /** Every act names its unit first; this reads it for `actCommand`, whatever else the act takes. */

@@ -3,12 +3,12 @@
  * with it is refused with the same reason the list gave, asked afresh (the game may have moved on),
  * instead of reading "none" as a name that does not exist.
  */
-import { type CommandModule, NOTHING } from './command';
-import type { App } from './app';
+import { type CommandModule, NOTHING } from '../command';
+import type { App } from '../app';
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { ReadOptions } from './options';
-import { refuse } from '../match/user-error';
-import { shown } from '../discord/text';
+import type { ReadOptions } from '../options';
+import { refuse } from '../../match/user-error';
+import { shown } from '../../discord/text';
 
 const LEAD = 'Nothing to choose: ';
 

@@ -9,20 +9,20 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { ALL_MATCHES, OPEN_STATUSES, type MatchRow } from '../store';
-import type { App } from './app';
-import type { CommandModule } from './command';
-import { waitsOf } from '../clock/deadline-plan';
-import { choiceOption, integerOption, optionSet, textOption } from './option-spec';
-import { save } from '../match/saved';
-import { answeredLine, BOX_KINDS, describeOrders, ORDER_FIELDS, ordersFor, standingAnswer, type BoxKind, type Orders } from '../match/standing-orders';
-import { recordChange } from '../match/submit';
-import { inTransaction } from '../match/table';
-import { describeChange } from '../match/act-log';
-import { refuse } from '../match/user-error';
-import { clip, shown } from '../discord/text';
-import { matchRecord } from '../match/record';
-import { storedNames } from '../store';
+import { ALL_MATCHES, OPEN_STATUSES, type MatchRow } from '../../store';
+import type { App } from '../app';
+import type { CommandModule } from '../command';
+import { waitsOf } from '../../clock/deadline-plan';
+import { choiceOption, integerOption, optionSet, textOption } from '../option-spec';
+import { save } from '../../match/saved';
+import { answeredLine, BOX_KINDS, describeOrders, ORDER_FIELDS, ordersFor, standingAnswer, type BoxKind, type Orders } from '../../match/standing-orders';
+import { recordChange } from '../../match/submit';
+import { inTransaction } from '../../match/table';
+import { describeChange } from '../../match/act-log';
+import { refuse } from '../../match/user-error';
+import { clip, shown } from '../../discord/text';
+import { matchRecord } from '../../match/record';
+import { storedNames } from '../../store';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

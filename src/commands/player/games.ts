@@ -13,21 +13,21 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
-import type { App } from './app';
-import { discordTime } from '../clock/clock-terms';
-import type { CommandModule } from './command';
-import { timeoutOf, waitsOf } from '../clock/deadline-plan';
-import { gameOf } from '../match/match-state';
-import { logView } from './log-pages';
-import { shown, unshown, clip } from '../discord/text';
-import { encodeComponentId } from './codec';
-import type { Row } from './prompt-components';
-import { refuse } from '../match/user-error';
-import { limitsText, vacationLimits } from '../clock/vacation-limits';
-import { waitWords } from '../clock/wait-words';
-import { matchRecord } from '../match/record';
-import { storedNames } from '../store';
+import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../../store';
+import type { App } from '../app';
+import { discordTime } from '../../clock/clock-terms';
+import type { CommandModule } from '../command';
+import { timeoutOf, waitsOf } from '../../clock/deadline-plan';
+import { gameOf } from '../../match/match-state';
+import { logView } from '../skirmish/log-pages';
+import { shown, unshown, clip } from '../../discord/text';
+import { encodeComponentId } from '../codec';
+import type { Row } from '../prompts/prompt-components';
+import { refuse } from '../../match/user-error';
+import { limitsText, vacationLimits } from '../../clock/vacation-limits';
+import { waitWords } from '../../clock/wait-words';
+import { matchRecord } from '../../match/record';
+import { storedNames } from '../../store';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

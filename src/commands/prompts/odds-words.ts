@@ -4,7 +4,7 @@
  * to the attack's wounds, which. Suggestions and prompts say these, so a bite that cannot wound an
  * immune unit on a plain hit never reads as a good 75%.
  */
-import { attackOutlook, findAttack, liveTraits, unitOf, type GameState } from '../engine';
+import { attackOutlook, findAttack, liveTraits, unitOf, type GameState } from '../../engine';
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;
 

@@ -2,10 +2,10 @@
  * Small builders for prompt messages: rows of buttons (5 to a row, 5 rows) and select menus, with
  * ids from the one codec.
  */
-import { DiscordLimit } from '../discord/limits';
-import { clip } from '../discord/text';
+import { DiscordLimit } from '../../discord/limits';
+import { clip } from '../../discord/text';
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type MessageActionRowComponentBuilder } from 'discord.js';
-import { encodeComponentId, type ComponentAction } from './codec';
+import { encodeComponentId, type ComponentAction } from '../codec';
 
 export type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 

@@ -4,14 +4,14 @@
  * what each way of taking them leads to (Vigor left, boxes marked, a drop, VP handed over now, the
  * Mortal roll's risk).
  */
-import { attackOdds, attackOutlook, woundOutcomes, type SplitOutcome } from '../engine';
-import type { WoundsPromptOptions } from '../engine';
-import type { GameState, PlayerId, PromptOf } from '../engine';
-import { cardOf, findAttack, label, modOf, unitOf } from '../engine';
-import { boxesLeft } from '../engine';
-import type { InjuryBox } from '../formats/card';
+import { attackOdds, attackOutlook, woundOutcomes, type SplitOutcome } from '../../engine';
+import type { WoundsPromptOptions } from '../../engine';
+import type { GameState, PlayerId, PromptOf } from '../../engine';
+import { cardOf, findAttack, label, modOf, unitOf } from '../../engine';
+import { boxesLeft } from '../../engine';
+import type { InjuryBox } from '../../formats/card';
 import type { OptionSpec } from './prompt-components';
-import { unshown } from '../discord/text';
+import { unshown } from '../../discord/text';
 import { oddsWords, woundWords } from './odds-words';
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;

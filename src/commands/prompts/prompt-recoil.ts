@@ -4,12 +4,12 @@
  * whether it enters damaging terrain, with the map drawn showing every path. The menu's value is the
  * square's index in the prompt's options, so a click means the option it was built from.
  */
-import type { Decision, GameEvent, GameState, PlayerId, PromptOf } from '../engine';
-import { boardOf, label, nameOf, unitOf } from '../engine';
-import { renderMapWithAlt } from '../render';
-import { clip } from '../discord/text';
+import type { Decision, GameEvent, GameState, PlayerId, PromptOf } from '../../engine';
+import { boardOf, label, nameOf, unitOf } from '../../engine';
+import { renderMapWithAlt } from '../../render';
+import { clip } from '../../discord/text';
 import { selectRow, type Row } from './prompt-components';
-import { refuse } from '../match/user-error';
+import { refuse } from '../../match/user-error';
 
 /** One menu line: "B7 (2 points)", and its path and what it enters. */
 function endOption(end: PromptOf<'recoil'>['options']['ends'][number], i: number, usual: boolean) {

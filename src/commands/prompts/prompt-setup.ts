@@ -2,13 +2,13 @@
  * The pre-game decisions (§2.1, R5, R6) as Discord messages, and clicks back into setup commands.
  */
 import { ButtonStyle } from 'discord.js';
-import type { PregameCommand, PregamePrompt } from '../engine';
-import type { PlayerId } from '../engine';
-import type { ComponentAction } from './codec';
+import type { PregameCommand, PregamePrompt } from '../../engine';
+import type { PlayerId } from '../../engine';
+import type { ComponentAction } from '../codec';
 import type { PromptPost } from './prompt-game';
 import { buttonRows, selectRow } from './prompt-components';
-import { refuse } from '../match/user-error';
-import { unshown } from '../discord/text';
+import { refuse } from '../../match/user-error';
+import { unshown } from '../../discord/text';
 
 /** Discord shows at most 25 options in a menu: a long start area offers every other tile, evenly spread. */
 function spread<T>(items: readonly T[], max: number): T[] {

@@ -1,7 +1,7 @@
 /** The Accept and Decline buttons on a challenge, and what they open (match-buttons.ts answers them). */
 import { ButtonStyle } from 'discord.js';
-import type { MatchRow } from '../store';
-import { buttonRows, type Row } from './prompt-components';
+import type { MatchRow } from '../../store';
+import { buttonRows, type Row } from '../prompts/prompt-components';
 
 export function challengeButtons(row: MatchRow): Row[] {
   return buttonRows('challenge', row.id, 0, [

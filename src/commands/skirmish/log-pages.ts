@@ -4,14 +4,14 @@
  * and Newer buttons page through it (component action `log`, which changes nothing).
  */
 import { ButtonStyle } from 'discord.js';
-import { apply as applyGame, type GameEvent } from '../engine';
-import { matchLog, rosterLine, sinceLastAct, type LogEntry } from '../render';
-import type { MatchRow, Store } from '../store';
-import { gameOf, type MatchEvent } from '../match/match-state';
-import { buttonRows, type Row } from './prompt-components';
-import { refuse } from '../match/user-error';
-import { shownNames } from '../discord/text';
-import { matchRecord } from '../match/record';
+import { apply as applyGame, type GameEvent } from '../../engine';
+import { matchLog, rosterLine, sinceLastAct, type LogEntry } from '../../render';
+import type { MatchRow, Store } from '../../store';
+import { gameOf, type MatchEvent } from '../../match/match-state';
+import { buttonRows, type Row } from '../prompts/prompt-components';
+import { refuse } from '../../match/user-error';
+import { shownNames } from '../../discord/text';
+import { matchRecord } from '../../match/record';
 
 /** Room for a page's lines under its title and roster, inside Discord's 2,000 characters. */
 const PAGE_CHARS = 1500;

@@ -3,14 +3,14 @@
  * opens a menu of the player's warbands; choosing one accepts with it, as `/skirmish accept` does).
  */
 import { MessageFlags, type ButtonInteraction, type StringSelectMenuInteraction } from 'discord.js';
-import type { MatchRecord } from '../match/record';
-import type { MatchRow } from '../store';
-import type { App } from './app';
-import { selectRow } from './prompt-components';
+import type { MatchRecord } from '../../match/record';
+import type { MatchRow } from '../../store';
+import type { App } from '../app';
+import { selectRow } from '../prompts/prompt-components';
 import { accept, decline } from './skirmish-challenge';
 import { concedeNow } from './skirmish-play';
-import { refuse } from '../match/user-error';
-import { warbandChoices } from './warband-library';
+import { refuse } from '../../match/user-error';
+import { warbandChoices } from '../warband/warband-library';
 
 export async function confirmConcede(interaction: ButtonInteraction, app: App, row: MatchRecord, arg: string): Promise<void> {
   if (arg !== 'yes') {

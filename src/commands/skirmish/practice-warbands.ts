@@ -3,14 +3,14 @@
  * one of their own: a small and a full-sized list for each faction, written in the one-line chat form
  * of `/warband submit` and checked by the same code as a player's, so they are always legal.
  */
-import type { App } from './app';
-import type { CommittedWarband } from '../match/record';
-import { refuse } from '../match/user-error';
-import { shown } from '../discord/text';
-import { checkSubmission } from '../match/warband-check';
+import type { App } from '../app';
+import type { CommittedWarband } from '../../match/record';
+import { refuse } from '../../match/user-error';
+import { shown } from '../../discord/text';
+import { checkSubmission } from '../../match/warband-check';
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
-import { choice, suggest } from './command';
-import { findWarband, loadWarband, warbandChoices } from './warband-library';
+import { choice, suggest } from '../command';
+import { findWarband, loadWarband, warbandChoices } from '../warband/warband-library';
 
 const HOUSE_TEXTS: readonly string[] = [
   'House Watch | valor | mill-crossing | valor-knight+valor-banner, valor-guard+valor-shield-wall, valor-archer, valor-war-hound',

@@ -2,8 +2,8 @@
  * How the season runner (league/season-runner.ts) opens a pairing's match on Discord: its thread
  * (match-thread.ts) and what setup reads of the server (skirmish-challenge.ts).
  */
-import type { MatchOpening } from '../league/season-runner';
-import type { App } from './app';
+import type { MatchOpening } from '../../league/season-runner';
+import type { App } from '../app';
 import { markTold, openMatchThread, threadTrouble } from './match-thread';
 import { readForSetup } from './skirmish-challenge';
 

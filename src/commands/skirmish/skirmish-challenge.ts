@@ -5,37 +5,37 @@
  * shown is what is played; when the last opponent accepts, setup begins.
  */
 import { ChannelType, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
-import type { RuleError } from '../engine';
-import type { PlayerId } from '../engine';
-import type { Gridmap } from '../formats/gridmap';
-import type { MatchRow } from '../store';
-import type { App } from './app';
-import { aboutMatch } from '../match/services';
-import { mustBeAbleIn } from './bot-permissions';
+import type { RuleError } from '../../engine';
+import type { PlayerId } from '../../engine';
+import type { Gridmap } from '../../formats/gridmap';
+import type { MatchRow } from '../../store';
+import type { App } from '../app';
+import { aboutMatch } from '../../match/services';
+import { mustBeAbleIn } from '../bot-permissions';
 import { cancelUnopened, openMatchThread, ThreadRefused } from './match-thread';
-import { planPosts, retirements } from '../posts/announce';
-import { closing } from '../match/match-end';
-import { lateAct, planWaits } from '../clock/deadline-plan';
-import { clockFromOptions, clockLine, clockOf, type ClockTerms } from '../clock/clock-terms';
-import { leagueTerms, type LeagueTerms } from '../league/settings';
-import { listMaps, mapById } from './map-library';
-import { pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
-import { matchHere } from './match-context';
-import { answerOwn } from './own-answer';
-import { save } from '../match/saved';
-import { settle } from '../match/submit';
-import { enqueue } from '../match/table';
-import { commitmentOf } from '../match/dice-proof';
-import { matchRecord, type CommittedWarband, type Terms } from '../match/record';
-import { refuse } from '../match/user-error';
-import { shown } from '../discord/text';
-import { beginSetup, DEFAULT_POINTS, seats, threadName, type SetupReads } from '../match/setup';
-import { storedNames } from '../store';
-import { loadWarband, type LoadedWarband } from './warband-library';
+import { planPosts, retirements } from '../../posts/announce';
+import { closing } from '../../match/match-end';
+import { lateAct, planWaits } from '../../clock/deadline-plan';
+import { clockFromOptions, clockLine, clockOf, type ClockTerms } from '../../clock/clock-terms';
+import { leagueTerms, type LeagueTerms } from '../../league/settings';
+import { listMaps, mapById } from '../map/map-library';
+import { pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../match/match-state';
+import { matchHere } from '../match-context';
+import { answerOwn } from '../own-answer';
+import { save } from '../../match/saved';
+import { settle } from '../../match/submit';
+import { enqueue } from '../../match/table';
+import { commitmentOf } from '../../match/dice-proof';
+import { matchRecord, type CommittedWarband, type Terms } from '../../match/record';
+import { refuse } from '../../match/user-error';
+import { shown } from '../../discord/text';
+import { beginSetup, DEFAULT_POINTS, seats, threadName, type SetupReads } from '../../match/setup';
+import { storedNames } from '../../store';
+import { loadWarband, type LoadedWarband } from '../warband/warband-library';
 
 type Committed = CommittedWarband;
 
-export type { Terms } from '../match/record';
+export type { Terms } from '../../match/record';
 
 /** The point cap; `where` names what sets it ("this match", "this league"). */
 export function checkPoints(w: LoadedWarband, points: number, where = 'this match'): void {

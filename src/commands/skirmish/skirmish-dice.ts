@@ -4,9 +4,9 @@
  * to check it elsewhere (`npm run verify -- FILE`).
  */
 import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import type { App } from './app';
-import { matchHere } from './match-context';
-import { exportMatch, verifyExport } from '../match/match-export';
+import type { App } from '../app';
+import { matchHere } from '../match-context';
+import { exportMatch, verifyExport } from '../../match/match-export';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

@@ -2,29 +2,29 @@
  * /skirmish status, log, concede, follow, view, entry and check: reading a match, leaving it, and
  * answering the entry-tile prompt by typing a square.
  */
-import { clip } from '../discord/text';
+import { clip } from '../../discord/text';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { describeState } from '../engine';
-import type { RuleError } from '../engine';
-import { renderMapWithAlt, type ViewRequest } from '../render';
+import { describeState } from '../../engine';
+import type { RuleError } from '../../engine';
+import { renderMapWithAlt, type ViewRequest } from '../../render';
 import { logView } from './log-pages';
-import { postTroubleLines } from '../posts/post-status';
-import type { App } from './app';
-import { retirements } from '../posts/announce';
-import { checkMatch } from '../match/match-check';
-import { planWaits } from '../clock/deadline-plan';
-import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
-import { buttonRows } from './prompt-components';
-import { closing } from '../match/match-end';
-import type { MatchRecord } from '../match/record';
-import type { MatchRow } from '../store';
-import { gameHere, matchHere, resolveAttack, resolveSquare, resolveUnit } from './match-context';
-import { answerOwn } from './own-answer';
-import { setupPromptAnswer } from './prompt-setup';
-import { submit, toYou, withMentions } from '../match/submit';
-import { save } from '../match/saved';
-import { enqueue } from '../match/table';
-import { refuse } from '../match/user-error';
+import { postTroubleLines } from '../../posts/post-status';
+import type { App } from '../app';
+import { retirements } from '../../posts/announce';
+import { checkMatch } from '../../match/match-check';
+import { planWaits } from '../../clock/deadline-plan';
+import { gameOf, type MatchSetup, type MatchSnapshot } from '../../match/match-state';
+import { buttonRows } from '../prompts/prompt-components';
+import { closing } from '../../match/match-end';
+import type { MatchRecord } from '../../match/record';
+import type { MatchRow } from '../../store';
+import { gameHere, matchHere, resolveAttack, resolveSquare, resolveUnit } from '../match-context';
+import { answerOwn } from '../own-answer';
+import { setupPromptAnswer } from '../prompts/prompt-setup';
+import { submit, toYou, withMentions } from '../../match/submit';
+import { save } from '../../match/saved';
+import { enqueue } from '../../match/table';
+import { refuse } from '../../match/user-error';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

@@ -7,23 +7,23 @@
  * by Discord) as the entropy nobody chose.
  */
 import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
-import type { App } from './app';
-import { aboutMatch } from '../match/services';
-import { mustBeAbleIn } from './bot-permissions';
-import { planPosts } from '../posts/announce';
-import { mapById } from './map-library';
-import { pregameStart, type MatchSnapshot } from '../match/match-state';
+import type { App } from '../app';
+import { aboutMatch } from '../../match/services';
+import { mustBeAbleIn } from '../bot-permissions';
+import { planPosts } from '../../posts/announce';
+import { mapById } from '../map/map-library';
+import { pregameStart, type MatchSnapshot } from '../../match/match-state';
 import { botWarband } from './practice-warbands';
-import { save } from '../match/saved';
+import { save } from '../../match/saved';
 import { checkPoints, readForSetup, committed, displayName, threadFor } from './skirmish-challenge';
-import { beginSetup, DEFAULT_POINTS, seats, threadName } from '../match/setup';
-import { settle } from '../match/submit';
-import { enqueue } from '../match/table';
-import { commitmentOf } from '../match/dice-proof';
-import { matchRecord, type Terms } from '../match/record';
-import { refuse } from '../match/user-error';
-import { shown } from '../discord/text';
-import { loadWarband } from './warband-library';
+import { beginSetup, DEFAULT_POINTS, seats, threadName } from '../../match/setup';
+import { settle } from '../../match/submit';
+import { enqueue } from '../../match/table';
+import { commitmentOf } from '../../match/dice-proof';
+import { matchRecord, type Terms } from '../../match/record';
+import { refuse } from '../../match/user-error';
+import { shown } from '../../discord/text';
+import { loadWarband } from '../warband/warband-library';
 
 export interface PracticeOptions {
   readonly warband: string;

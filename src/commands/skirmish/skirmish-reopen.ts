@@ -4,15 +4,15 @@
  * live buttons, and its clock runs again from where it stopped (store/pauses.ts).
  */
 import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
-import { gameOf } from '../match/match-state';
-import { matchRecord } from '../match/record';
-import { OPEN_STATUSES, storedNames, type MatchRow } from '../store';
-import type { App } from './app';
-import type { PostBody } from '../posts/post-body';
-import { save } from '../match/saved';
-import { threadName } from '../match/setup';
-import { enqueue } from '../match/table';
-import { refuse } from '../match/user-error';
+import { gameOf } from '../../match/match-state';
+import { matchRecord } from '../../match/record';
+import { OPEN_STATUSES, storedNames, type MatchRow } from '../../store';
+import type { App } from '../app';
+import type { PostBody } from '../../posts/post-body';
+import { save } from '../../match/saved';
+import { threadName } from '../../match/setup';
+import { enqueue } from '../../match/table';
+import { refuse } from '../../match/user-error';
 
 /** The caller's paused open match that hung from this channel (the most recently changed one). */
 async function pausedHere(app: App, user: string, channelId: string): Promise<MatchRow> {

@@ -6,7 +6,7 @@
  * a restart. These are answers to the person who asked, not match posts, so they do not go through
  * the outbox.
  */
-import { DiscordLimit } from '../discord/limits';
+import { DiscordLimit } from '../../discord/limits';
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -22,17 +22,17 @@ import {
   type MessageActionRowComponentBuilder,
   type ModalSubmitInteraction,
 } from 'discord.js';
-import { eventSentences, FRAMING, NEWS, renderLegend, renderTurn, type HappeningKind } from '../render';
-import { REPLAY_MAX_BYTES, replayGif, type ReplayImage } from '../posts/replay-gif';
-import { countTurns, replayTurns, type LoggedEvent, type ReplayTurn } from '../posts/replay-turns';
-import type { MatchRow } from '../store';
-import type { App } from './app';
-import { encodeComponentId, type ComponentId } from './codec';
-import { gameHere } from './match-context';
-import type { MatchEvent, MatchSetup } from '../match/match-state';
-import { refuse } from '../match/user-error';
-import { shown, shownNames, clip } from '../discord/text';
-import { matchRecord } from '../match/record';
+import { eventSentences, FRAMING, NEWS, renderLegend, renderTurn, type HappeningKind } from '../../render';
+import { REPLAY_MAX_BYTES, replayGif, type ReplayImage } from '../../posts/replay-gif';
+import { countTurns, replayTurns, type LoggedEvent, type ReplayTurn } from '../../posts/replay-turns';
+import type { MatchRow } from '../../store';
+import type { App } from '../app';
+import { encodeComponentId, type ComponentId } from '../codec';
+import { gameHere } from '../match-context';
+import type { MatchEvent, MatchSetup } from '../../match/match-state';
+import { refuse } from '../../match/user-error';
+import { shown, shownNames, clip } from '../../discord/text';
+import { matchRecord } from '../../match/record';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

@@ -3,19 +3,19 @@
  * replay and reopen.
  */
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import type { CommandModule } from './command';
-import { viewAttackChoices, viewTargetChoices } from './act-suggestions';
-import { choice, suggest } from './command';
-import { mapChoices } from './map-library';
-import { matchRecord } from '../match/record';
-import { gameOf } from '../match/match-state';
-import { booleanOption, choiceOption, integerOption, optionSet, textOption, userOption, subcommand } from './option-spec';
+import type { CommandModule } from '../command';
+import { viewAttackChoices, viewTargetChoices } from '../play/act-suggestions';
+import { choice, suggest } from '../command';
+import { mapChoices } from '../map/map-library';
+import { matchRecord } from '../../match/record';
+import { gameOf } from '../../match/match-state';
+import { booleanOption, choiceOption, integerOption, optionSet, textOption, userOption, subcommand } from '../option-spec';
 import { accept, challenge, decline } from './skirmish-challenge';
 import { practice } from './skirmish-practice';
 import { opponentWarbandChoices } from './practice-warbands';
 import { check, concede, entry, follow, log, status, view } from './skirmish-play';
-import { refuse } from '../match/user-error';
-import { warbandChoices } from './warband-library';
+import { refuse } from '../../match/user-error';
+import { warbandChoices } from '../warband/warband-library';
 import { exportFile, verify } from './skirmish-dice';
 import { replay } from './skirmish-replay';
 import { reopen } from './skirmish-reopen';

@@ -3,11 +3,11 @@
  * total against the cap, so a player can check at a glance what was saved.
  */
 import type { APIEmbed } from 'discord.js';
-import { DEFAULT_LIMITS, type WarbandLimits } from '../engine';
-import type { Warband } from '../formats/warband';
-import { FACTION_COLOUR } from '../render/palette';
-import type { CheckedWarband, WarbandEntry } from '../match/warband-check';
-import { shown, clip } from '../discord/text';
+import { DEFAULT_LIMITS, type WarbandLimits } from '../../engine';
+import type { Warband } from '../../formats/warband';
+import { FACTION_COLOUR } from '../../render/palette';
+import type { CheckedWarband, WarbandEntry } from '../../match/warband-check';
+import { shown, clip } from '../../discord/text';
 
 const NEUTRAL = 0x5865f2;
 

@@ -4,16 +4,16 @@
  * case and surrounding spaces, because people retype them ("hrolf's watch").
  */
 import type { APIEmbed, ApplicationCommandOptionChoiceData } from 'discord.js';
-import { parseWith } from '../formats/problems';
-import { warbandSchema } from '../formats/warband';
-import { unitCost } from '../engine';
-import type { WarbandRow } from '../store';
-import type { App } from './app';
-import { choice, suggest } from './command';
-import { refuse } from '../match/user-error';
-import type { CheckedWarband, WarbandEntry } from '../match/warband-check';
+import { parseWith } from '../../formats/problems';
+import { warbandSchema } from '../../formats/warband';
+import { unitCost } from '../../engine';
+import type { WarbandRow } from '../../store';
+import type { App } from '../app';
+import { choice, suggest } from '../command';
+import { refuse } from '../../match/user-error';
+import type { CheckedWarband, WarbandEntry } from '../../match/warband-check';
 import { capitalise, warbandLine } from './warband-embed';
-import { shown, clip } from '../discord/text';
+import { shown, clip } from '../../discord/text';
 
 /** What these functions need from the app; tests pass an in-memory store and the shipped content. */
 export type Library = Pick<App, 'store' | 'content'>;

@@ -3,18 +3,18 @@
  * business until a match reveals it, and a failed submission is nobody else's. `show` can be shared.
  */
 import { ApplicationCommandOptionType, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import type { App } from './app';
-import type { CommandModule } from './command';
-import { mapById, mapIds } from './map-library';
-import { attachmentOption, booleanOption, optionSet, textOption } from './option-spec';
-import type { OptionValue, ReadOptions } from './options';
-import { refuse } from '../match/user-error';
-import { CHAT_FORM_HELP, checkSubmission } from '../match/warband-check';
+import type { App } from '../app';
+import type { CommandModule } from '../command';
+import { mapById, mapIds } from '../map/map-library';
+import { attachmentOption, booleanOption, optionSet, textOption } from '../option-spec';
+import type { OptionValue, ReadOptions } from '../options';
+import { refuse } from '../../match/user-error';
+import { CHAT_FORM_HELP, checkSubmission } from '../../match/warband-check';
 import { warbandEmbed } from './warband-embed';
 import { loadWarband, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from './warband-library';
-import { checkUploadMeta, readUpload } from './upload';
-import { markSaved } from '../match/saved';
-import { shown } from '../discord/text';
+import { checkUploadMeta, readUpload } from '../upload';
+import { markSaved } from '../../match/saved';
+import { shown } from '../../discord/text';
 
 const nameArg = textOption({ name: 'name', description: 'One of your warbands', required: true, autocomplete: true });
 const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });
