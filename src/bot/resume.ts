@@ -5,12 +5,12 @@
  * neither a posted message nor a row waiting to post it. Such a prompt is queued here, once.
  */
 import type { App } from '../commands/app';
-import type { PostBody } from '../commands/post-body';
+import type { PostBody } from '../posts/post-body';
 import { matchRecord } from '../match/record';
 import type { ShardScope } from '../store';
-import { PROMPT_WAITS } from '../commands/deadline-plan';
-import { enqueue } from '../commands/table';
-import { practiceSeat } from '../commands/practice-seat';
+import { PROMPT_WAITS } from '../clock/deadline-plan';
+import { enqueue } from '../match/table';
+import { practiceSeat } from '../match/practice-seat';
 
 /** Matches looked at per query: the candidates are few, and a page bounds what is held at once. */
 const PAGE = 200;

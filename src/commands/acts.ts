@@ -7,18 +7,18 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Command } from '../engine';
 import { label, unitOf } from '../engine';
 import type { App } from './app';
-import { describeChange } from './act-log';
-import { nameIn } from './announce';
+import { describeChange } from '../match/act-log';
+import { nameIn } from '../posts/announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
 import type { CommandModule } from './command';
 import { matchRecord } from '../match/record';
 import { gameOf } from '../match/match-state';
-import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveUnit, suggestCharge, type LiveGame } from './match-context';
+import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveTarget, resolveUnit, suggestCharge, type LiveGame } from './match-context';
 import { type ArgsOf, booleanOption, choiceOption, type OptionSet, type OptionSpec, optionSet, textOption } from './option-spec';
 import type { ReadOptions } from './options';
 import { answerOwn } from './own-answer';
-import { submit, type Submitted } from './submit';
-import { refuse } from './user-error';
+import { submit, type Submitted } from '../match/submit';
+import { refuse } from '../match/user-error';
 
 const unit = textOption({ name: 'unit', description: 'Your unit, by its label on the map', required: true, autocomplete: true, max: 40 });
 /** Every act names its unit first; this reads it for `actCommand`, whatever else the act takes. */
@@ -54,22 +54,25 @@ function actCommand<const S extends readonly OptionSpec[]>(
     },
     async autocomplete(interaction, app, opts) {
       const row = await app.store.matches.byThread(interaction.channelId);
-      const snapshot = row ? matchRecord(row).snapshot : null;
-      const game = snapshot ? gameOf(snapshot) : null;
-      if (!game) return [];
+      const record = row ? matchRecord(row) : null;
+      const game = record?.snapshot ? gameOf(record.snapshot) : null;
+      if (!game || !record?.setup) return [];
+      // Plain names: a suggestion is shown as typed, so markdown escapes would show.
+      const setup = record.setup;
+      const names = (p: string) => setup.names[p] ?? 'the other player';
       const v = opts.values;
       const user = interaction.user.id;
       switch (opts.focused) {
         case 'unit':
-          return unitChoices(game, user, v.unit, actName);
+          return unitChoices(game, user, v.unit, actName, names);
         case 'to':
-          return squareChoices(game, v.unit, v.to, name === 'maneuver');
+          return squareChoices(game, v.unit, v.to, name === 'maneuver', names);
         case 'attack':
-          return attackChoices(game, user, v.unit, v.attack);
+          return attackChoices(game, user, v.unit, v.attack, names);
         case 'target':
-          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target);
+          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, names);
         case 'trait':
-          return traitChoices(game, user, v.unit, v.trait);
+          return traitChoices(game, user, v.unit, v.trait, names);
         default:
           return [];
       }
@@ -120,9 +123,10 @@ export const attackCommand = actCommand(
       refuse('bad-option', 'Give a `target` unit, or for a burst an `origin` square (one of the two).');
     const attack = resolveAttack(live.game, unitOf(live.game, u), o.attack);
     if (o.origin !== undefined) return { act: 'attack', unit: u, attack, origin: resolveSquare(live.game.map, o.origin) };
-    const target = resolveUnit(live.game, o.target!).id;
-    if (!o.charge) suggestCharge(live.game, unitOf(live.game, u), attack, target);
-    return { act: 'attack', unit: u, attack, target, ...(o.charge ? { charge: true as const } : {}) };
+    const picked = resolveTarget(live.game, o.target!, o.charge);
+    const target = picked.unit.id;
+    if (!picked.charge) suggestCharge(live.game, unitOf(live.game, u), attack, target);
+    return { act: 'attack', unit: u, attack, target, ...(picked.charge ? { charge: true as const } : {}) };
   },
   'attack',
 );

@@ -15,11 +15,11 @@ import type { CommittedWarband } from '../match/record';
 import type { LeagueSettingsRow } from '../store';
 import type { App } from './app';
 import { leagueHere, mustOrganise } from './league-access';
-import { postInLeague } from './league-posts';
+import { postInLeague } from '../league/league-posts';
 import { settingChange } from './league-settings';
-import { DEFAULT_POINTS } from './skirmish-challenge';
-import { inTransaction } from './table';
-import { refuse } from './user-error';
+import { DEFAULT_POINTS } from '../match/setup';
+import { inTransaction } from '../match/table';
+import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
 
 /** The cards and mods of a catalog version; null when there is no such version. */

@@ -67,7 +67,7 @@ describe('metrics and health', () => {
     expect(text).toMatch(/^sellsword_interaction_to_map_seconds_count [1-9]/m);
     // SQLite has no pool: no pool gauges.
     expect(text).not.toMatch(/sellsword_pg_pool/);
-  });
+  }, 60_000);
 
   it("exposes a PostgreSQL pool's connections, idle ones and waiting queries", async () => {
     const pooled = Object.assign(Object.create(world.store) as typeof world.store, { connections: () => ({ total: 10, idle: 3, waiting: 2 }) });

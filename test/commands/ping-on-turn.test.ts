@@ -4,8 +4,8 @@
  * digest of what happened since the player's last act, and the player is pinged.
  */
 import { describe, expect, it } from 'vitest';
-import { planPosts } from '../../src/commands/announce';
-import { picturePost, withPing } from '../../src/commands/post-pictures';
+import { planPosts } from '../../src/posts/announce';
+import { picturePost, withPing } from '../../src/posts/post-pictures';
 import { Chooser } from '../../src/cli/selfplay';
 import { seeded } from '../../src/engine/dice';
 import type { MatchEvent, MatchSetup, MatchSnapshot } from '../../src/match/match-state';

@@ -1,11 +1,10 @@
 /**
- * The season runner is kicked from inside a change's transaction (commands/table.ts enqueue): its pass
+ * The season runner is kicked from inside a change's transaction (match/table.ts enqueue): its pass
  * must run outside that transaction, after it, not inside it while it is still open.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../../src/commands/app';
-import { SeasonRunner } from '../../src/commands/season-runner';
+import { SeasonRunner, type SeasonApp } from '../../src/league/season-runner';
 import type { Store } from '../../src/store';
 import { memoryStore } from '../store/fixture';
 
@@ -24,7 +23,7 @@ describe('the season runner', () => {
         },
       },
     };
-    const app = { store: seen, log: () => undefined } as unknown as App;
+    const app = { store: seen, log: () => undefined } as unknown as SeasonApp;
     const runner = new SeasonRunner(() => app);
     await store.transaction(async (tx) => {
       runner.kick();
