@@ -11,7 +11,7 @@ import { outbox, type OutboxOutcome } from './schema';
 import { matchOnShard, type ShardScope } from './shard';
 
 /**
- * The channel of a row written before its match's thread exists (commands/match-thread.ts): such rows
+ * The channel of a row written before its match's thread exists (commands/skirmish/match-thread.ts): such rows
  * wait, unseen by the worker, until `toThread` gives them the thread.
  */
 export const THREAD_PENDING = '';
