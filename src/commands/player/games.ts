@@ -66,8 +66,9 @@ export async function gameLines(app: App, user: string): Promise<GameLine[]> {
       const due = timeout?.due ?? null;
       const what = wait ? waitWords(row, wait) : 'Nothing is waiting.';
       const when = due !== null ? ` Deadline ${discordTime(due, 'R')}.` : '';
-      const link = row.threadId ? ` <#${row.threadId}>` : '';
-      return { row, mine, due, text: `${mine ? '🔔 **Your move** · ' : ''}**${await titleOf(app, row)}**${link}: ${what}${when}` };
+      // The thread's link shows its name, which is the match's title: said once.
+      const title = row.threadId ? `<#${row.threadId}>` : `**${await titleOf(app, row)}**`;
+      return { row, mine, due, text: `${mine ? '🔔 **Your move** · ' : ''}${title}: ${what}${when}` };
     }),
   );
   return lines.sort((a, b) => Number(b.mine) - Number(a.mine) || (a.due ?? Infinity) - (b.due ?? Infinity));
