@@ -11,7 +11,6 @@ import { describeChange } from './act-log';
 import { nameIn } from './announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
 import type { CommandModule } from './command';
-import { matchRecord } from '../match/record';
 import { gameOf } from '../match/match-state';
 import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveUnit, suggestCharge, type LiveGame } from './match-context';
 import { type ArgsOf, booleanOption, choiceOption, type OptionSet, type OptionSpec, optionSet, textOption } from './option-spec';
@@ -19,6 +18,7 @@ import type { ReadOptions } from './options';
 import { answerOwn } from './own-answer';
 import { submit, type Submitted } from './submit';
 import { refuse } from './user-error';
+import { suggesting } from './suggestion-cache';
 
 const unit = textOption({ name: 'unit', description: 'Your unit, by its label on the map', required: true, autocomplete: true, max: 40 });
 /** Every act names its unit first; this reads it for `actCommand`, whatever else the act takes. */
@@ -53,23 +53,22 @@ function actCommand<const S extends readonly OptionSpec[]>(
       await act(interaction, app, (live) => build(live, o, resolveUnit(live.game, named).id));
     },
     async autocomplete(interaction, app, opts) {
-      const row = await app.store.matches.byThread(interaction.channelId);
-      const snapshot = row ? matchRecord(row).snapshot : null;
-      const game = snapshot ? gameOf(snapshot) : null;
-      if (!game) return [];
+      const found = await suggesting(app.store, interaction.channelId);
+      if (!found) return [];
+      const { game, memo } = found;
       const v = opts.values;
       const user = interaction.user.id;
       switch (opts.focused) {
         case 'unit':
-          return unitChoices(game, user, v.unit, actName);
+          return unitChoices(game, user, v.unit, actName, memo);
         case 'to':
-          return squareChoices(game, v.unit, v.to, name === 'maneuver');
+          return squareChoices(game, v.unit, v.to, name === 'maneuver', memo);
         case 'attack':
-          return attackChoices(game, user, v.unit, v.attack);
+          return attackChoices(game, user, v.unit, v.attack, memo);
         case 'target':
-          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target);
+          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, memo);
         case 'trait':
-          return traitChoices(game, user, v.unit, v.trait);
+          return traitChoices(game, user, v.unit, v.trait, memo);
         default:
           return [];
       }
