@@ -1,24 +1,31 @@
 /**
- * The layers (ARCHITECTURE): interaction → bot → commands → match → engine, store, render → formats;
- * src/discord (Discord's limits, user text cut and escaped) sits at the bottom beside formats.
- * A folder may import its own files and those of the layers below it, never above; and nothing may
- * import in a circle. `npm run layers` checks it, inside `npm test`.
+ * The layers (docs/architecture.md): bot → commands (Discord handlers) → the application (match,
+ * clock, posts, league: the use-cases) → engine, store, render, content, ai → formats; src/discord
+ * (Discord's limits, user text cut and escaped) and src/config (the environment's settings) sit at
+ * the bottom beside formats.
+ * A folder may import its own files and those of the layers below it, never above; the application's
+ * folders may import each other; nothing may import in a circle; and only commands, bot, fakecord and
+ * sandbox talk to Discord through discord.js. `npm run layers` checks it, inside `npm test`.
  */
+const application = ['match', 'clock', 'posts', 'league'];
+const beneathApplication = ['discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'];
+const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];
 const below = {
   formats: [],
   // What Discord accepts: its limits, and user text cut and escaped for it.
   discord: [],
+  // The settings read from the environment at start-up: parsed and checked, nothing else.
+  config: [],
   engine: ['formats'],
   store: ['formats'],
   content: ['formats', 'engine'],
   render: ['discord', 'formats', 'engine', 'content'],
-  match: ['discord', 'formats', 'engine', 'store', 'render', 'content'],
-  commands: ['discord', 'formats', 'engine', 'store', 'render', 'content', 'match', 'ai', 'league'],
-  bot: ['discord', 'formats', 'engine', 'store', 'render', 'content', 'match', 'commands', 'ai', 'league'],
+  ...Object.fromEntries(application.map((l) => [l, withOtherApplication(l)])),
+  commands: [...beneathApplication, ...application],
+  bot: ['config', ...beneathApplication, ...application, 'commands'],
   fakecord: ['discord'],
   sandbox: ['discord', 'fakecord', 'bot', 'commands', 'store', 'content', 'formats', 'engine', 'league'],
   ai: ['formats', 'engine'],
-  league: ['discord', 'formats', 'engine', 'store', 'match'],
 };
 
 module.exports = {
@@ -30,6 +37,21 @@ module.exports = {
       comment: 'Outside src/engine, the engine is imported through its public API, src/engine/index.ts (scripts/engine-imports.mjs rewrites such imports).',
       from: { path: '^src/', pathNot: '^src/engine/' },
       to: { path: '^src/engine/', pathNot: '^src/engine/index\\.ts$' },
+    },
+    {
+      name: 'no-discord-client-below-commands',
+      severity: 'error',
+      comment:
+        'The application (src/match, clock, posts, league) and the layers beneath it never import discord.js or @discordjs/*: use-cases record changes and plan posts, and only the Discord handlers, the bot and the fakes talk to Discord. src/discord may use @discordjs/formatters, which only escapes text.',
+      from: { path: `^src/(${[...application, ...beneathApplication.filter((l) => l !== 'discord')].join('|')})/` },
+      to: { path: '(^|/)node_modules/(discord\\.js|@discordjs/)' },
+    },
+    {
+      name: 'src-discord-only-formatters',
+      severity: 'error',
+      comment: 'src/discord holds limits and text escaping: of the Discord libraries it may use only @discordjs/formatters.',
+      from: { path: '^src/discord/' },
+      to: { path: '(^|/)node_modules/(discord\\.js|@discordjs/(?!formatters/))' },
     },
     ...Object.entries(below).map(([layer, allowed]) => ({
       name: `${layer}-imports-only-below`,

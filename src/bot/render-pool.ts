@@ -5,7 +5,7 @@
  * bot's database (render-worker-main.ts), and a bounded queue in front of them.
  *
  * A worker that dies (a crash in native drawing code, running out of memory) is replaced at once, and
- * the job it held is given to the new worker; a job that kills a worker twice fails, and the outbox
+ * the jobs it held are given to the new worker; a job that kills a worker twice fails, and the outbox
  * tries its row again later (bot/outbox-worker.ts), so a picture is delayed, never lost.
  */
 import { availableParallelism } from 'node:os';
@@ -19,6 +19,8 @@ export interface RenderPoolOptions {
   readonly databasePath: string;
   /** Worker threads; default one per core but one, and at least one. */
   readonly size?: number;
+  /** How far the process's RSS may grow before a worker asks for a collection (RENDER_RSS_SLACK_MB); 32 MB by default. */
+  readonly rssSlackBytes?: number;
   /** Jobs that may wait for a worker; past it, `render` fails at once (the outbox tries again later). */
   readonly maxQueue?: number;
   readonly log: (message: string, error?: unknown) => void;
@@ -29,6 +31,12 @@ export const spareCores = (): number => Math.max(1, availableParallelism() - 1);
 
 /** How many times a job is handed to a worker before a crash is its own failure. */
 const TRIES = 2;
+
+/**
+ * Jobs a worker holds at once: while one job's PNGs deflate on zlib's threads (render/png.ts
+ * encodePngAsync), the worker draws the next, so in a burst another core compresses as this one draws.
+ */
+const PER_WORKER = 2;
 
 export class RenderPoolBusy extends Error {
   override readonly name = 'RenderPoolBusy';
@@ -47,7 +55,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
-  job: Job | null;
+  /** The jobs handed to this worker and not yet answered, at most PER_WORKER. */
+  jobs: Job[];
   /** Why the worker died, when an uncaught error said so before it exited. */
   error: unknown;
 }
@@ -123,10 +132,12 @@ export class RenderPool implements Renderer {
   }
 
   #spawn(): Slot {
-    const worker = new Worker(WORKER_URL, { workerData: { databasePath: this.#options.databasePath } satisfies RenderWorkerData });
+    const worker = new Worker(WORKER_URL, {
+      workerData: { databasePath: this.#options.databasePath, rssSlackBytes: this.#options.rssSlackBytes ?? 32 * 2 ** 20 } satisfies RenderWorkerData,
+    });
     // An idle pool must not keep the process alive; the bot's own handles do while it runs.
     worker.unref();
-    const slot: Slot = { worker, job: null, error: null };
+    const slot: Slot = { worker, jobs: [], error: null };
     worker.on('message', (reply: RenderReply) => this.#finished(slot, reply));
     worker.on('error', (error) => (slot.error = error));
     worker.on('exit', (code) => this.#exited(slot, code));
@@ -134,21 +145,23 @@ export class RenderPool implements Renderer {
   }
 
   #dispatch(): void {
-    for (const slot of this.#slots) {
-      if (slot.job || this.#queue.length === 0) continue;
-      const job = this.#queue.shift()!;
-      slot.job = job;
-      job.tries++;
-      const crash = this.#crashes > 0;
-      if (crash) this.#crashes--;
-      slot.worker.postMessage({ ...job.request, ...(crash ? { crash } : {}) } satisfies RenderRequest);
-    }
+    // The least busy worker first, so each takes a job before any takes a second.
+    for (let held = 0; held < PER_WORKER; held++)
+      for (const slot of this.#slots) {
+        if (slot.jobs.length > held || this.#queue.length === 0) continue;
+        const job = this.#queue.shift()!;
+        slot.jobs.push(job);
+        job.tries++;
+        const crash = this.#crashes > 0;
+        if (crash) this.#crashes--;
+        slot.worker.postMessage({ ...job.request, ...(crash ? { crash } : {}) } satisfies RenderRequest);
+      }
   }
 
   #finished(slot: Slot, reply: RenderReply): void {
-    const job = slot.job;
-    if (!job || job.request.id !== reply.id) return;
-    slot.job = null;
+    const at = slot.jobs.findIndex((j) => j.request.id === reply.id);
+    if (at < 0) return;
+    const job = slot.jobs.splice(at, 1)[0]!;
     this.#done++;
     if (reply.ok) job.resolve(revived(reply.rendered));
     else
@@ -164,15 +177,14 @@ export class RenderPool implements Renderer {
 
   #exited(slot: Slot, code: number): void {
     if (this.#closed) return;
-    const job = slot.job;
+    const jobs = slot.jobs;
     this.#restarts++;
-    this.#options.log(
-      `a render worker stopped (exit code ${code}${job ? `, drawing a ${job.request.body.kind} post for match ${job.request.matchId}` : ''}); starting another`,
-      slot.error ?? undefined,
-    );
+    const drawing = jobs.map((job) => `a ${job.request.body.kind} post for match ${job.request.matchId}`).join(' and ');
+    this.#options.log(`a render worker stopped (exit code ${code}${drawing ? `, drawing ${drawing}` : ''}); starting another`, slot.error ?? undefined);
     const index = this.#slots.indexOf(slot);
     this.#slots[index] = this.#spawn();
-    if (job) {
+    // Back to the front of the queue in their order; each counts the try it was on.
+    for (const job of jobs.toReversed()) {
       if (job.tries < TRIES) this.#queue.unshift(job);
       else job.reject(new RenderWorkerCrashed(`the render worker died ${job.tries} times drawing this post`));
     }

@@ -5,11 +5,11 @@
  * neither a posted message nor a row waiting to post it. Such a prompt is queued here, once.
  */
 import type { App } from '../commands/app';
-import type { PostBody } from '../commands/post-body';
+import type { PostBody } from '../posts/post-body';
 import { matchRecord } from '../match/record';
 import { onShard, type ShardScope } from '../store';
-import { enqueue } from '../commands/table';
-import { practiceSeat } from '../commands/practice-seat';
+import { enqueue } from '../match/table';
+import { practiceSeat } from '../match/practice-seat';
 
 /**
  * With a shard, only matches of its own guilds: another shard's prompts are that shard's to post, and

@@ -5,12 +5,14 @@
  */
 import type { Interaction } from 'discord.js';
 import { answerPrivately } from '../commands/answer';
-import type { App, LogContext } from '../commands/app';
+import type { App } from '../commands/app';
+import type { LogContext } from '../match/services';
 import type { CommandModule } from '../commands/command';
 import { readOptions } from '../commands/options';
+import { refuseNothingPicked } from '../commands/nothing-picked';
 import { handleComponent, handleModal } from '../commands/components';
-import { UserError } from '../commands/user-error';
-import { wasSaved } from '../commands/saved';
+import { UserError } from '../match/user-error';
+import { wasSaved } from '../match/saved';
 import { CommitUnknown, troubleOf, type Trouble } from '../store';
 
 /** What a player is told when the database itself failed (store/trouble.ts); busy is the only one that passes in a moment. */
@@ -90,7 +92,9 @@ function routeTo(app: App, modules: readonly CommandModule[]): (interaction: Int
         const module = byName.get(interaction.commandName);
         if (!module)
           throw new UserError('unknown-command', `I don't know the command /${interaction.commandName}. It may be from an older version of the bot.`);
-        await module.run(interaction, app, readOptions(interaction));
+        const options = readOptions(interaction);
+        await refuseNothingPicked(module, interaction, app, options);
+        await module.run(interaction, app, options);
         return 'ok';
       }
       if (interaction.isButton() || interaction.isStringSelectMenu()) {

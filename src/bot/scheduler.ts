@@ -1,6 +1,6 @@
 /**
  * The scheduler (docs/store.md "Deadlines"): every tick it claims the deadlines that have fallen due,
- * in the database, and acts on each (commands/deadline-actions.ts). There are no per-deadline timers:
+ * in the database, and acts on each (clock/deadline-actions.ts). There are no per-deadline timers:
  * a restart loses nothing, and at start-up whatever fell due while the bot was down is handled first.
  *
  * Claims are one `UPDATE … RETURNING` and only keep other schedulers away for a while; a deadline is
@@ -9,12 +9,13 @@
  * either wins (the deadline is cancelled in their transaction) or is told the match moved on.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { aboutMatch, type App } from '../commands/app';
+import type { App } from '../commands/app';
+import { aboutMatch } from '../match/services';
 import { isBusy, isDown, onShard, type DeadlineRow, type ShardScope } from '../store';
 import { outagePauseMs } from './outbox-worker';
-import { handleDeadline, type Handled } from '../commands/deadline-actions';
-import { planWaits } from '../commands/deadline-plan';
-import { inTransaction } from '../commands/table';
+import { handleDeadline, type Handled } from '../clock/deadline-actions';
+import { planWaits } from '../clock/deadline-plan';
+import { inTransaction } from '../match/table';
 import { openPendingThreads } from '../commands/match-thread';
 
 export interface SchedulerOptions {
@@ -163,7 +164,7 @@ export class Scheduler {
                 handledHere.push(await app.store.transaction(() => handleDeadline(app, d)));
               } catch (error) {
                 // A lock another connection holds (an act on the same match): the whole commit is tried
-                // again after a pause (commands/table.ts), which rolls back and redoes the chunk's others.
+                // again after a pause (match/table.ts), which rolls back and redoes the chunk's others.
                 if (isBusy(error)) throw error;
                 app.log(`deadline ${d.id} of match ${d.matchId} could not be handled`, error, {
                   matchId: d.matchId,

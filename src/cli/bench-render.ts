@@ -7,6 +7,9 @@
  *   bot gets it), so the board, its view and its picture are found by content (the bot's case);
  * - cold: a map never seen before every time (board built, board picture drawn);
  * - the floor: encoding an already-drawn canvas of the same picture.
+ * Then a realistic turn-end post's pictures (the map with the last-turn overlay and the close-up, as a
+ * render worker draws them): wall time and the whole process's CPU (every thread, kernel time too) per
+ * post, and their bytes, encoded on this thread and with the deflate on zlib's threads.
  * Then the process's RSS over 150 renders, and the PNG sizes of this map and a 40×40 one.
  * Figures, not pass/fail: speed targets do not belong in timed tests.
  */
@@ -21,6 +24,7 @@ import { apply, type GameEvent } from '../engine';
 import { initial } from '../engine';
 import type { GameState } from '../engine';
 import { footprint, fitsOnBoard } from '../engine';
+import { renderTurn, renderTurnAsync } from '../render';
 import { drawMapCanvas, renderMap } from '../render/map';
 import { encodePng } from '../render/png';
 import { toMapView, type ViewRequest } from '../render/view';
@@ -152,6 +156,36 @@ const floor = await timed(
   (c) => encodePng(c),
 );
 
+/** Wall time and process CPU (user and system, all threads) per call, medians of `n`; the bytes of the last. */
+async function perPost(n: number, draw: () => Promise<{ png: Buffer; focus: { png: Buffer } | null }>) {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  let bytes = [0, 0];
+  for (let i = 0; i < n; i++) {
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    const out = await draw();
+    walls.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    cpus.push((used.user + used.system) / 1000);
+    bytes = [out.png.length, out.focus?.png.length ?? 0];
+    await yieldToLoop();
+  }
+  return { wall: walls.sort((a, b) => a - b), cpu: cpus.sort((a, b) => a - b), bytes };
+}
+
+const turnSync = await perPost(50, async () => renderTurn(fresh(state), request));
+const turnAsync = await perPost(50, () => renderTurnAsync(fresh(state), request));
+/** Two posts at once, as a render worker holds them in a burst: wall and CPU are per post. */
+const turnPair = await perPost(25, async () => {
+  const [a] = await Promise.all([renderTurnAsync(fresh(state), request), renderTurnAsync(fresh(state), request)]);
+  return a;
+});
+turnPair.wall.forEach((_, i) => {
+  turnPair.wall[i]! /= 2;
+  turnPair.cpu[i]! /= 2;
+});
+
 const rssBefore = process.memoryUsage().rss;
 let rssPeak = rssBefore;
 let png: Buffer = Buffer.alloc(0);
@@ -177,5 +211,11 @@ console.log(`  cold, a map never seen (board built and drawn): ${line(cold)}`);
 console.log(`  encoding the drawn canvas alone (the floor): ${line(floor)}`);
 console.log(`  ratio warm render / floor (medians): ${(quantile(warm, 0.5) / quantile(floor, 0.5)).toFixed(2)}   target ≤ 2`);
 console.log(`  PNG size: ${kb(png.length)}   target < 1 MB`);
+const postLine = (r: Awaited<ReturnType<typeof perPost>>) =>
+  `wall median ${ms(quantile(r.wall, 0.5))} (p99 ${ms(quantile(r.wall, 0.99))}), process CPU median ${ms(quantile(r.cpu, 0.5))}, ${kb(r.bytes[0]! + r.bytes[1]!)} (map ${kb(r.bytes[0]!)}, close-up ${kb(r.bytes[1]!)})`;
+console.log(`A realistic turn-end post's pictures (the map with the last-turn overlay and the close-up), per post:`);
+console.log(`  encoded on this thread: ${postLine(turnSync)}`);
+console.log(`  deflated on zlib's threads (the render worker's way): ${postLine(turnAsync)}`);
+console.log(`  two posts at once (a render worker's two jobs in a burst): ${postLine(turnPair)}   target process CPU ≤ 30 ms a turn end in all`);
 console.log(`RSS over 150 renders, the event loop let run between them: ${mb(rssBefore)} before, ${mb(rssPeak)} at most, ${mb(rssAfter)} after`);
 console.log(`40×40 map, ${Object.values(forty.units).filter((u) => u.at !== null).length} units: PNG size ${kb(fortyPng.length)}   target < 2.5 MB`);

@@ -10,8 +10,8 @@
 import { loadavg } from 'node:os';
 import { defaultContent } from '../content/load';
 import { renderTurn } from '../render';
-import { REPLAY_MAX_BYTES, replayGif } from '../commands/replay-gif';
-import { countTurns, turnOf } from '../commands/replay-turns';
+import { REPLAY_MAX_BYTES, replayGif } from '../posts/replay-gif';
+import { countTurns, turnOf } from '../posts/replay-turns';
 import { sampleMatch, type SampleMatch } from './sample-match';
 
 const TURNS = 200;

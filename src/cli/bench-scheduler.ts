@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Scheduler } from '../bot/scheduler';
 import type { App } from '../commands/app';
-import { HOUR } from '../commands/clock-terms';
+import { HOUR } from '../clock/clock-terms';
 import { beginMatch, gameOf, makeSetup, stepMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { defaultContent } from '../content/load';
 import { seeded } from '../engine';

@@ -11,7 +11,7 @@ import type { MatchExport } from '../formats/match-export';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { matchSetupOf } from '../match/record';
 import { summary, type Report } from './scenario-runner';
-import { replayTurns, ReplayError, type LoggedEvent, type ReplayTurn } from '../commands/replay-turns';
+import { replayTurns, ReplayError, type LoggedEvent, type ReplayTurn } from '../posts/replay-turns';
 
 /** An export that cannot be replayed (exit 2, like an invalid scenario). */
 export class ExportFileError extends Error {}

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseText } from '../formats/document';
 import { matchExportSchema } from '../formats/match-export';
 import { formatProblems, parseWith } from '../formats/problems';
-import { verifyExport } from '../commands/match-export';
+import { verifyExport } from '../match/match-export';
 
 const file = process.argv[2];
 if (!file) {

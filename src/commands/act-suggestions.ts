@@ -10,10 +10,19 @@ import type { GameState } from '../engine';
 import { commanderOf } from '../engine';
 import { liveTraits, profile } from '../engine';
 import { boardOf, findAttack } from '../engine';
-import { choice, suggest } from './command';
+import { choice, NOTHING, nothingToChoose, suggest } from './command';
 import { oddsWords } from './odds-words';
+import { chargeTargetValue } from './match-context';
 import { withoutRuleCodes } from '../render/plain-rules';
-import { type Memo, noMemo } from './suggestion-cache';
+
+/** A player's name as shown to others; without one, a suggestion says "the other player". */
+export type Names = (player: string) => string;
+const noNames: Names = () => 'the other player';
+
+/** Remembers a value worked out from one game state, by a key naming the question (suggestion-cache.ts keeps one per match and move). */
+export type Memo = <T>(key: string, make: () => T) => T;
+/** Works the value out every time: for callers without a cache. */
+const noMemo: Memo = (_key, make) => make();
 
 /** Whether `user` may give this command: acts by the unit's commander (Controlled, Glamyred), an end also by its owner. */
 function mayGive(game: GameState, user: string, c: Command): boolean {
@@ -57,57 +66,71 @@ function actingIds(game: GameState, user: string, act: string | undefined, memo:
 }
 
 /** The caller's units that could take `act` now (or end their turn, for /end). */
-export function unitChoices(game: GameState, user: string, typed: unknown, act?: string, memo: Memo = noMemo): ApplicationCommandOptionChoiceData[] {
+export function unitChoices(
+  game: GameState,
+  user: string,
+  typed: unknown,
+  act?: string,
+  names: Names = noNames,
+  memo: Memo = noMemo,
+): ApplicationCommandOptionChoiceData[] {
   const choices = actingIds(game, user, act, memo).map((id) => {
     const u = game.units[id]!;
     const where = u.at === null ? 'in reserve' : `${u.vigor} Vigor`;
     return choice(`${id.toUpperCase()} · ${game.cards[u.card]!.name} · ${where}`, id);
   });
   return orWhy(suggest(choices, typed), () =>
-    choices.length > 0 ? `none of your units that can ${act ?? 'act'} matches "${String(typed)}"` : noUnitWhy(game, user, act),
+    choices.length > 0 ? `none of your units that can ${act ?? 'act'} matches "${String(typed)}"` : noUnitWhy(game, user, act, names),
   );
 }
 
-/** The value of the one choice that says why there is nothing to choose: given anyway, it is refused as an unknown name. */
-export const NOTHING = 'none';
+export { NOTHING };
 
 /**
  * An empty list of suggestions says why instead (Discord would only show "type a value"): one
  * choice whose name is the reason, with the value NOTHING.
  */
 function orWhy(choices: ApplicationCommandOptionChoiceData[], why: () => string): ApplicationCommandOptionChoiceData[] {
-  return choices.length > 0 ? choices : [choice(`Nothing to choose: ${withoutRuleCodes(why())}`, NOTHING)];
+  return choices.length > 0 ? choices : [nothingToChoose(withoutRuleCodes(why()))];
+}
+
+/** Whose turn it is, by name, and which unit is taking it (a suggestion cannot mention anyone). */
+function whoseTurn(game: GameState, names: Names): string {
+  const turn = game.turn!;
+  const active = turn.unit ? game.units[turn.unit] : undefined;
+  return `it is ${names(turn.player)}'s turn${active ? ` (${active.id.toUpperCase()} is acting)` : ''}`;
 }
 
 /**
  * An engine refusal as a suggestion's reason. The few that name players by id (whose turn it is, who
- * commands a unit) are said without the id, since a suggestion cannot mention anyone.
+ * commands a unit) are said by name or without anyone, since a suggestion cannot mention anyone.
  */
-function refusalWords(refusal: { code: string; message: string }): string;
-function refusalWords(refusal: { code: string; message: string } | null): string | null;
-function refusalWords(refusal: { code: string; message: string } | null): string | null {
+function refusalWords(refusal: { code: string; message: string }, game: GameState, names: Names): string;
+function refusalWords(refusal: { code: string; message: string } | null, game: GameState, names: Names): string | null;
+function refusalWords(refusal: { code: string; message: string } | null, game: GameState, names: Names): string | null {
   if (!refusal) return null;
-  if (refusal.code === 'not-your-turn') return "it is not this unit's side's turn";
+  if (refusal.code === 'not-your-turn') return game.turn ? whoseTurn(game, names) : "it is not this unit's side's turn";
   if (refusal.code === 'not-your-unit') return 'this unit is not yours to command now';
   if (refusal.code === 'prompt-open') return 'a decision is waiting to be answered first';
   return refusal.message.replace(/\.$/, '');
 }
 
 /** Why none of the user's units can take `act` (or act at all) now, in the game's words. */
-function noUnitWhy(game: GameState, user: string, act?: string): string {
+function noUnitWhy(game: GameState, user: string, act: string | undefined, names: Names): string {
   if (game.over) return 'the match is over';
   if (game.prompt) return 'a decision is waiting to be answered first';
   const turn = game.turn;
   if (!turn) return 'no turn is under way';
   const active = turn.unit ? game.units[turn.unit] : undefined;
+  if (turn.player !== user) return whoseTurn(game, names);
   if (active && commanderOf(game, active) !== user) return 'another unit is taking its turn';
-  if (!active && turn.player !== user) return 'it is not your turn';
   const mine = active ? [active] : Object.values(game.units).filter((u) => u.player === turn.player && !u.turnTaken && !u.dropped);
   if (mine.length === 0) return 'your units have all had their turn this round';
   const first = mine[0]!;
   const refusal =
     act === 'move' || act === 'maneuver' ? moveRefusal(game, first.id, act === 'maneuver') : act === 'attack' ? attackRefusal(game, first.id) : null;
-  if (refusal) return refusalWords(refusal);
+  if (refusal) return refusalWords(refusal, game, names);
+  if (act === 'trait') return 'none of its traits can be used now';
   return act === 'attack' ? 'no enemy is in sight and reach of your units' : `none of your units can ${act ?? 'act'} now`;
 }
 
@@ -123,13 +146,20 @@ function spread<T>(items: readonly T[], max: number): T[] {
  * spread from the nearest to the farthest, so the far squares a player most often wants are offered.
  * A path through damaging terrain says so, with the wounds it deals.
  */
-export function squareChoices(game: GameState, unit: unknown, typed: unknown, maneuver: boolean, memo: Memo = noMemo): ApplicationCommandOptionChoiceData[] {
+export function squareChoices(
+  game: GameState,
+  unit: unknown,
+  typed: unknown,
+  maneuver: boolean,
+  names: Names = noNames,
+  memo: Memo = noMemo,
+): ApplicationCommandOptionChoiceData[] {
   const id = String(unit ?? '').toLowerCase();
   const act = maneuver ? 'maneuver' : 'move';
-  if (!game.units[id]) return orWhy([], () => (id ? `there is no unit "${id}"` : 'choose the unit first'));
-  if (!game.turn || game.prompt) return orWhy([], () => noUnitWhy(game, '', act));
+  if (!game.units[id]) return orWhy([], () => noSuchUnit(unit));
+  if (!game.turn || game.prompt) return orWhy([], () => noUnitWhy(game, '', act, names));
   const refusal = memo(`move-refusal:${id}:${maneuver}`, () => moveRefusal(game, id, maneuver));
-  if (refusal !== null) return orWhy([], () => refusalWords(refusal));
+  if (refusal !== null) return orWhy([], () => refusalWords(refusal, game, names));
   const q = String(typed ?? '')
     .trim()
     .toUpperCase();
@@ -155,16 +185,26 @@ export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[n
   return parts.join(' ');
 }
 
-export function attackChoices(game: GameState, user: string, unit: unknown, typed: unknown, memo: Memo = noMemo): ApplicationCommandOptionChoiceData[] {
+export function attackChoices(
+  game: GameState,
+  user: string,
+  unit: unknown,
+  typed: unknown,
+  names: Names = noNames,
+  memo: Memo = noMemo,
+): ApplicationCommandOptionChoiceData[] {
   const u = game.units[String(unit ?? '').toLowerCase()];
-  if (!u) return [];
+  if (!u) return orWhy([], () => noSuchUnit(unit));
   const ids = new Set(unitActs(game, user, unit, 'attack', memo).map((c) => (c as Extract<ActCommand, { act: 'attack' }>).attack));
   return orWhy(
     suggest(
       [...ids].map((a) => choice(findAttack(game, u, a)?.name ?? a, a)),
       typed,
     ),
-    () => (ids.size > 0 ? `no attack of this unit matches "${String(typed)}"` : (refusalWords(attackRefusal(game, u.id)) ?? 'no enemy is in sight and reach')),
+    () =>
+      ids.size > 0
+        ? `no attack of this unit matches "${String(typed)}"`
+        : (refusalWords(attackRefusal(game, u.id), game, names) ?? 'no enemy is in sight and reach'),
   );
 }
 
@@ -174,10 +214,11 @@ export function targetChoices(
   unit: unknown,
   attack: unknown,
   typed: unknown,
+  names: Names = noNames,
   memo: Memo = noMemo,
 ): ApplicationCommandOptionChoiceData[] {
   const id = String(unit ?? '').toLowerCase();
-  if (!game.units[id]) return orWhy([], () => (id ? `there is no unit "${id}"` : 'choose the unit first'));
+  if (!game.units[id]) return orWhy([], () => noSuchUnit(unit));
   const legal = unitActs(game, user, id, 'attack', memo).filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
   const seen = new Map(
@@ -188,15 +229,20 @@ export function targetChoices(
   const charges = new Map(chargeOptions(game, id).map((c) => [c.target, c]));
   return orWhy(
     suggest(
+      // A target only a charge reaches carries the charge in its value: picking it charges.
       [...targets].map((t) =>
-        choice(`${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${targetWords(game, id, attack, t, seen.get(t), charges.get(t))}`, t),
+        choice(
+          `${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${targetWords(game, id, attack, t, seen.get(t), charges.get(t))}`,
+          seen.has(t) ? t : chargeTargetValue(t),
+        ),
       ),
       typed,
     ),
     () =>
       targets.size > 0
         ? `no target matches "${String(typed)}"`
-        : (refusalWords(attackRefusal(game, id, attack === undefined ? undefined : String(attack))) ?? 'no enemy is in sight and reach of this attack'),
+        : (refusalWords(attackRefusal(game, id, attack === undefined ? undefined : String(attack)), game, names) ??
+          'no enemy is in sight and reach of this attack'),
   );
 }
 
@@ -221,15 +267,36 @@ function targetWords(
   return `charge (5 Vigor) · ${odds ?? 'odds unknown'}`;
 }
 
-export function traitChoices(game: GameState, user: string, unit: unknown, typed: unknown, memo: Memo = noMemo): ApplicationCommandOptionChoiceData[] {
+export function traitChoices(
+  game: GameState,
+  user: string,
+  unit: unknown,
+  typed: unknown,
+  names: Names = noNames,
+  memo: Memo = noMemo,
+): ApplicationCommandOptionChoiceData[] {
   const u = game.units[String(unit ?? '').toLowerCase()];
-  if (!u) return [];
+  if (!u) return orWhy([], () => noSuchUnit(unit));
   const ids = new Set(unitActs(game, user, unit, 'trait', memo).map((c) => (c as { trait: string }).trait));
   const named = new Map(liveTraits(game, u).flatMap((t) => (t.trait === 'act' ? [[t.id, t.name] as const] : [])));
-  return suggest(
-    [...ids].map((t) => choice(named.get(t) ?? t, t)),
-    typed,
+  return orWhy(
+    suggest(
+      [...ids].map((t) => choice(named.get(t) ?? t, t)),
+      typed,
+    ),
+    () =>
+      ids.size > 0
+        ? `no trait of this unit matches "${String(typed)}"`
+        : named.size === 0
+          ? 'this unit has no trait it can use as an act'
+          : noUnitWhy(game, user, 'trait', names),
   );
+}
+
+/** Why a later option has nothing to offer when the unit named is not one. */
+function noSuchUnit(unit: unknown): string {
+  const id = String(unit ?? '').trim();
+  return id ? `there is no unit "${id}"` : 'choose the unit first';
 }
 
 /** For /skirmish view: any unit's attacks and the enemies it sees, whoever's turn it is. */

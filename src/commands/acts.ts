@@ -7,17 +7,17 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Command } from '../engine';
 import { label, unitOf } from '../engine';
 import type { App } from './app';
-import { describeChange } from './act-log';
-import { nameIn } from './announce';
+import { describeChange } from '../match/act-log';
+import { nameIn } from '../posts/announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
 import type { CommandModule } from './command';
 import { gameOf } from '../match/match-state';
-import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveUnit, suggestCharge, type LiveGame } from './match-context';
+import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveTarget, resolveUnit, suggestCharge, type LiveGame } from './match-context';
 import { type ArgsOf, booleanOption, choiceOption, type OptionSet, type OptionSpec, optionSet, textOption } from './option-spec';
 import type { ReadOptions } from './options';
 import { answerOwn } from './own-answer';
-import { submit, type Submitted } from './submit';
-import { refuse } from './user-error';
+import { submit, type Submitted } from '../match/submit';
+import { refuse } from '../match/user-error';
 import { suggesting } from './suggestion-cache';
 
 const unit = textOption({ name: 'unit', description: 'Your unit, by its label on the map', required: true, autocomplete: true, max: 40 });
@@ -55,20 +55,20 @@ function actCommand<const S extends readonly OptionSpec[]>(
     async autocomplete(interaction, app, opts) {
       const found = await suggesting(app.store, interaction.channelId);
       if (!found) return [];
-      const { game, memo } = found;
+      const { game, names, memo } = found;
       const v = opts.values;
       const user = interaction.user.id;
       switch (opts.focused) {
         case 'unit':
-          return unitChoices(game, user, v.unit, actName, memo);
+          return unitChoices(game, user, v.unit, actName, names, memo);
         case 'to':
-          return squareChoices(game, v.unit, v.to, name === 'maneuver', memo);
+          return squareChoices(game, v.unit, v.to, name === 'maneuver', names, memo);
         case 'attack':
-          return attackChoices(game, user, v.unit, v.attack, memo);
+          return attackChoices(game, user, v.unit, v.attack, names, memo);
         case 'target':
-          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, memo);
+          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, names, memo);
         case 'trait':
-          return traitChoices(game, user, v.unit, v.trait, memo);
+          return traitChoices(game, user, v.unit, v.trait, names, memo);
         default:
           return [];
       }
@@ -119,9 +119,10 @@ export const attackCommand = actCommand(
       refuse('bad-option', 'Give a `target` unit, or for a burst an `origin` square (one of the two).');
     const attack = resolveAttack(live.game, unitOf(live.game, u), o.attack);
     if (o.origin !== undefined) return { act: 'attack', unit: u, attack, origin: resolveSquare(live.game.map, o.origin) };
-    const target = resolveUnit(live.game, o.target!).id;
-    if (!o.charge) suggestCharge(live.game, unitOf(live.game, u), attack, target);
-    return { act: 'attack', unit: u, attack, target, ...(o.charge ? { charge: true as const } : {}) };
+    const picked = resolveTarget(live.game, o.target!, o.charge);
+    const target = picked.unit.id;
+    if (!picked.charge) suggestCharge(live.game, unitOf(live.game, u), attack, target);
+    return { act: 'attack', unit: u, attack, target, ...(picked.charge ? { charge: true as const } : {}) };
   },
   'attack',
 );

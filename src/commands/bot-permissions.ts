@@ -8,7 +8,7 @@
  * is not on it: the bot renames, archives and unarchives only threads it made, which their maker may.
  */
 import { PermissionFlagsBits, type PermissionsBitField, type Guild, type GuildBasedChannel, type GuildTextBasedChannel, type TextChannel } from 'discord.js';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 
 export interface NeededPermission {
   /** discord.js's name of the flag. */

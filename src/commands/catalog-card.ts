@@ -12,7 +12,7 @@ import { unitCost } from '../engine';
 import { DISCORD_ALT_TEXT_LIMIT } from '../render';
 import { attackBody, capital, descriptorLine, traitText } from '../render/card-text';
 import { choice, suggest } from './command';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { shown, clip } from '../discord/text';
 import { capitalise } from './warband-embed';
 

@@ -18,7 +18,7 @@ import { catalogMessages, factionsOf } from './catalog-embeds';
 import { choice, type CommandModule } from './command';
 import { booleanOption, optionSet, textOption } from './option-spec';
 import type { ReadOptions } from './options';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
 import { capitalise } from './warband-embed';
 

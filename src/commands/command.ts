@@ -16,13 +16,21 @@ import type { ReadOptions } from './options';
 export interface CommandModule {
   readonly data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   run(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void>;
-  /** Suggestions for the focused option; at most 25 (Discord's limit). */
-  autocomplete?(
-    interaction: AutocompleteInteraction,
-    app: App,
-    options: ReadOptions,
-  ): ApplicationCommandOptionChoiceData[] | Promise<ApplicationCommandOptionChoiceData[]>;
+  /**
+   * Suggestions for the focused option; at most 25 (Discord's limit). Also asked when a command
+   * arrives with an option set to NOTHING, to say why there was nothing to choose.
+   */
+  autocomplete?(interaction: Asking, app: App, options: ReadOptions): ApplicationCommandOptionChoiceData[] | Promise<ApplicationCommandOptionChoiceData[]>;
 }
+
+/** What suggestions read of the interaction that asks for them: who asks, where. */
+export type Asking = Pick<AutocompleteInteraction, 'user' | 'channelId' | 'guildId'>;
+
+/** The value of the one choice that says why there is nothing to choose. */
+export const NOTHING = 'none';
+
+/** The one choice of an empty list: its name is the reason (Discord would only show "type a value"). */
+export const nothingToChoose = (why: string): ApplicationCommandOptionChoiceData => choice(`Nothing to choose: ${why}`, NOTHING);
 
 /** A suggestion: its name is plain text, shown as typed and cut to Discord's limit for choice names. */
 export const choice = (name: string, value: string): ApplicationCommandOptionChoiceData => ({

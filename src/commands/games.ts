@@ -15,17 +15,17 @@ import {
 } from 'discord.js';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
 import type { App } from './app';
-import { discordTime } from './clock-terms';
+import { discordTime } from '../clock/clock-terms';
 import type { CommandModule } from './command';
-import { timeoutOf, waitsOf } from './deadline-plan';
+import { timeoutOf, waitsOf } from '../clock/deadline-plan';
 import { gameOf } from '../match/match-state';
 import { logView } from './log-pages';
 import { shown, unshown, clip } from '../discord/text';
 import { encodeComponentId } from './codec';
 import type { Row } from './prompt-components';
-import { refuse } from './user-error';
-import { limitsText, vacationLimits } from './vacation-limits';
-import { waitWords } from './wait-words';
+import { refuse } from '../match/user-error';
+import { limitsText, vacationLimits } from '../clock/vacation-limits';
+import { waitWords } from '../clock/wait-words';
 import { matchRecord } from '../match/record';
 import { storedNames } from '../store';
 

@@ -7,7 +7,7 @@ import { findTopic, RULES_TOPICS } from '../content/rules-topics';
 import { choice, suggest, type CommandModule } from './command';
 import { HELP_TOPICS } from './help-topics';
 import { booleanOption, optionSet, textOption } from './option-spec';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 
 const share = booleanOption({ name: 'share', description: 'Post it for everyone to see', default: false });
 const helpArgs = optionSet(

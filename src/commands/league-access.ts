@@ -6,7 +6,7 @@ import { PermissionFlagsBits, type ChatInputCommandInteraction } from 'discord.j
 import { isOrganiser } from '../league/organisers';
 import type { LeagueSettingsRow } from '../store';
 import type { App } from './app';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 
 export function memberOf(interaction: ChatInputCommandInteraction): { manageServer: boolean; roles: string[] } {
   const manageServer = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;

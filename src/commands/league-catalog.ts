@@ -18,8 +18,8 @@ import { leagueHere, mustOrganise } from './league-access';
 import { postInLeague } from './league-posts';
 import { settingChange } from './league-settings';
 import { DEFAULT_POINTS } from './skirmish-challenge';
-import { inTransaction } from './table';
-import { refuse } from './user-error';
+import { inTransaction } from '../match/table';
+import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
 
 /** The cards and mods of a catalog version; null when there is no such version. */

@@ -9,22 +9,22 @@ import { plannedRounds } from '../league/season-plan';
 import type { SeasonRow } from '../store/rows';
 import { threadTrouble } from './match-thread';
 import type { App } from './app';
-import { discordTime, HOUR } from './clock-terms';
-import { forfeitWith } from './deadline-actions';
-import { waitsOf } from './deadline-plan';
+import { discordTime, HOUR } from '../clock/clock-terms';
+import { forfeitWith } from '../clock/deadline-actions';
+import { waitsOf } from '../clock/deadline-plan';
 import { leagueHere, mustOrganise } from './league-access';
 import type { ReadOptions } from './options';
 import { choiceOption, integerOption, optionSet, textOption } from './option-spec';
-import { save } from './saved';
+import { save } from '../match/saved';
 import { plural } from '../league/words';
 import { checkPoints, committed, DEFAULT_POINTS, displayName } from './skirmish-challenge';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
 import { loadWarband } from './warband-library';
 import { OPEN_STATUSES } from '../store';
 import { seasonView } from './season-runner';
 import { leagueProblems, warbandOfEntry } from './league-catalog';
-import { bulletList } from './warband-check';
+import { bulletList } from '../match/warband-check';
 import { matchRecord } from '../match/record';
 
 /** A round lasts a week unless the organiser says otherwise. */

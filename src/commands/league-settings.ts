@@ -11,9 +11,9 @@ import { mustBeAbleIn } from './bot-permissions';
 import { leagueHere, mustOrganise } from './league-access';
 import { postInLeague } from './league-posts';
 import { mapById } from './map-library';
-import { save } from './saved';
+import { save } from '../match/saved';
 import { displayName } from './skirmish-challenge';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;

@@ -1,14 +1,14 @@
 /**
  * /league standings: the season's table as a picture with the same table as its alt text; with
  * `pin:true` (organisers) a standings post the bot keeps up to date, redrawn after every result
- * (commands/league-result-post.ts queues the edit, bot/league-post-worker.ts makes it).
+ * (posts/league-result-post.ts queues the edit, bot/league-post-worker.ts makes it).
  */
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { standingsOf } from '../league/standings';
 import type { App } from './app';
 import { leagueHere, mustOrganise } from './league-access';
 import { standingsMessage } from './league-posts';
-import { save } from './saved';
+import { save } from '../match/saved';
 import { displayName } from './skirmish-challenge';
 import { messageOf } from './thread';
 import { shown } from '../discord/text';

@@ -4,14 +4,14 @@
  */
 import { ApplicationCommandOptionType as T, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandModule } from './command';
-import { MAX_VACATION_DAYS } from './clock-terms';
+import { MAX_VACATION_DAYS } from '../clock/clock-terms';
 import { clockPatch, createLeague, mapsPatch, pointsPatch, settingChange, showSettings } from './league-settings';
 import { booleanOption, choiceOption, integerOption, optionSet, roleOption, textOption, userOption, subcommand } from './option-spec';
 import { catalogChange } from './league-catalog';
 import { profile } from './league-profile';
 import { award, exportSeason, extend, overturn, removePlayer } from './league-organiser';
 import { runSeasonCommand, seasonSubcommands } from './league-season';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { standings } from './league-standings';
 import { warbandChoices } from './warband-library';
 

@@ -9,7 +9,7 @@ import { matchLog, rosterLine, sinceLastAct, type LogEntry } from '../render';
 import type { MatchRow, Store } from '../store';
 import { gameOf, type MatchEvent } from '../match/match-state';
 import { buttonRows, type Row } from './prompt-components';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { shownNames } from '../discord/text';
 import { matchRecord } from '../match/record';
 

@@ -8,10 +8,10 @@ import type { Gridmap } from '../formats/gridmap';
 import { battlefieldSchema } from '../engine';
 import { formatProblems, parseWith } from '../formats/problems';
 import type { MapRow } from '../store';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
 import type { MapLibrary } from './map-library';
-import { bulletList } from './warband-check';
+import { bulletList } from '../match/warband-check';
 
 /** What discord.js gives as `interaction.memberPermissions` (null outside a server). */
 export interface PermissionSet {

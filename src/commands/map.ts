@@ -14,13 +14,13 @@ import { didYouMean } from '../formats/suggest';
 import type { App } from './app';
 import type { CommandModule } from './command';
 import { mapById, mapChoices, mapFacts, mapIds, mapListEmbed } from './map-library';
-import { renderMapPreview } from './map-preview';
+import { renderMapPreview } from '../posts/map-preview';
 import { checkOrganiser, submitMap } from './map-submit';
 import { attachmentOption, booleanOption, optionSet, textOption } from './option-spec';
 import type { ReadOptions } from './options';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { checkUploadMeta, readUpload } from './upload';
-import { markSaved } from './saved';
+import { markSaved } from '../match/saved';
 import { shown } from '../discord/text';
 
 const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });

@@ -9,7 +9,7 @@ import type { App } from './app';
 import { selectRow } from './prompt-components';
 import { accept, decline } from './skirmish-challenge';
 import { concedeNow } from './skirmish-play';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { warbandChoices } from './warband-library';
 
 export async function confirmConcede(interaction: ButtonInteraction, app: App, row: MatchRecord, arg: string): Promise<void> {

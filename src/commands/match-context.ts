@@ -13,7 +13,7 @@ import { label } from '../engine';
 import { withoutRuleCodes } from '../render/plain-rules';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 
 /** The match of this thread, decoded. */
 export async function matchHere(app: App, channelId: string): Promise<MatchRecord> {
@@ -54,6 +54,24 @@ export function resolveUnit(game: GameState, typed: string): UnitState {
   if (byName.length > 1)
     refuse('ambiguous-unit', `Several units are called "${typed}": use the label on the map (${byName.map((u) => `\`${u.id}\``).join(', ')}).`);
   return refuse('unknown-unit', `There is no unit "${typed}" in this match. Units are named by their map labels: ${ids}.`);
+}
+
+/** The suggestion value of a target that is reached by charging it (R23): the unit's id, then "charge". */
+export const chargeTargetValue = (id: string): string => `${id} charge`;
+
+/**
+ * An attack's target as typed or picked: a unit, and whether the picked suggestion was the charge at
+ * it (so what the player picked is what happens). `charge` is the command's own option, if given.
+ */
+export function resolveTarget(game: GameState, typed: string, charge: boolean | undefined): { unit: UnitState; charge: boolean } {
+  const picked = /^(.+?)\s+charge$/i.exec(typed.trim());
+  if (!picked || game.units[typed.trim().toLowerCase()]) return { unit: resolveUnit(game, typed), charge: charge === true };
+  if (charge === false)
+    refuse(
+      'bad-option',
+      `The target "${typed}" is the charge at ${picked[1]}, but \`charge\` is False: pick the target without the charge, or leave \`charge\` out.`,
+    );
+  return { unit: resolveUnit(game, picked[1]!), charge: true };
 }
 
 /** A square name that is on this map, upper-cased. */

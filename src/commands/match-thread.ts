@@ -19,8 +19,8 @@ import { onShard, THREAD_PENDING, type MatchRow, type Store } from '../store';
 import { matchRecord } from '../match/record';
 import type { App } from './app';
 import { botPermissionsIn, missingFrom, NEEDED_PERMISSIONS, permissionProblem } from './bot-permissions';
-import { planWaits } from './deadline-plan';
-import { inTransaction } from './table';
+import { planWaits } from '../clock/deadline-plan';
+import { inTransaction } from '../match/table';
 
 /** Why a thread could not be opened, and when to try again. */
 export interface ThreadTrouble {

@@ -4,7 +4,7 @@
  */
 import type { Attachment, AutocompleteInteraction, ChatInputCommandInteraction, CommandInteractionOption } from 'discord.js';
 import { z } from 'zod';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 
 export type OptionValue = string | number | boolean | Attachment;
 

@@ -8,7 +8,7 @@
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from 'discord.js';
 import type { OutboxRow } from '../store';
 import type { App } from './app';
-import type { PostBody } from './post-body';
+import type { PostBody } from '../posts/post-body';
 import { clip } from '../discord/text';
 
 export async function answerOwn(

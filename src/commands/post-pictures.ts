@@ -16,17 +16,17 @@ import {
   renderFocus,
   renderLegend,
   renderMapWithAlt,
-  renderTurn,
+  renderTurnAsync,
   type HappeningKind,
   type Picture,
 } from '../render';
 import type { MatchRow, Store } from '../store';
-import { nameIn } from './announce';
+import { nameIn } from '../posts/announce';
 import { gameOf, momentOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';
-import type { PostBody } from './post-body';
+import type { PostBody } from '../posts/post-body';
 import type { Post } from './thread';
 import { shown, shownNames, clip } from '../discord/text';
-import { yourTurnContent, type KnownState } from './your-turn';
+import { yourTurnContent, type KnownState } from '../posts/your-turn';
 
 /** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
 const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
@@ -111,7 +111,7 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   const ended = turn.events.at(-1);
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
-  const { png, alt, headline, focus } = renderTurn(game, request);
+  const { png, alt, headline, focus } = await renderTurnAsync(game, request);
   const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
   const who = ended.unit ? `${shown(game.cards[game.units[ended.unit]!.card]!.name)} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print. Alt
@@ -171,7 +171,7 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
   const name = nameIn(setup);
   const { game, before, events } = await turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
-  const { png, alt, focus } = renderTurn(game, request);
+  const { png, alt, focus } = await renderTurnAsync(game, request);
   const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)

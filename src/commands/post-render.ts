@@ -7,17 +7,17 @@
 import type { MatchRow, Store } from '../store';
 import { matchRecord } from '../match/record';
 import { resultFactsOf } from '../league/results';
-import type { PostBody } from './post-body';
+import type { PostBody } from '../posts/post-body';
 import { drawsPictures, picturePost, type PictureBody } from './post-pictures';
-import { entryMapFile } from './entry-map';
+import { entryMapFile } from '../posts/entry-map';
 import { recoilMapFile } from './prompt-recoil';
 import { gameOf } from '../match/match-state';
 import { challengeButtons } from './challenge-buttons';
-import { finishedName, leagueResult } from './match-end';
+import { finishedName, leagueResult } from '../match/match-end';
 import { promptPostOf } from './prompt-post';
 import type { Post } from './thread';
 import { storedNames } from '../store';
-import { standingsChangeText } from './league-result-post';
+import { standingsChangeText } from '../posts/league-result-post';
 
 export type Rendered =
   /** A new message, in the row's channel unless `channel` names another (the league channel, for a result), or a DM to `dm`. */

@@ -5,9 +5,9 @@
  */
 import type { App } from './app';
 import type { CommittedWarband } from '../match/record';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
-import { checkSubmission } from './warband-check';
+import { checkSubmission } from '../match/warband-check';
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import { choice, suggest } from './command';
 import { findWarband, loadWarband, warbandChoices } from './warband-library';

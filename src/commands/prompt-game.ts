@@ -12,7 +12,7 @@ import { label, unitOf } from '../engine';
 import type { ComponentAction } from './codec';
 import { buttonRows, selectRow, type Row } from './prompt-components';
 import { recoilPromptAnswer, recoilPromptPost } from './prompt-recoil';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { unshown } from '../discord/text';
 
 export interface PromptPost {

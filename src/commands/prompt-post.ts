@@ -4,7 +4,7 @@
  */
 import type { PlayerId } from '../engine';
 import type { MatchRow } from '../store';
-import { nameIn } from './announce';
+import { nameIn } from '../posts/announce';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { gamePromptPost, type PromptPost } from './prompt-game';
 import { setupPromptPost } from './prompt-setup';

@@ -9,7 +9,7 @@ import { boardOf, label, nameOf, unitOf } from '../engine';
 import { renderMapWithAlt } from '../render';
 import { clip } from '../discord/text';
 import { selectRow, type Row } from './prompt-components';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 
 /** One menu line: "B7 (2 points)", and its path and what it enters. */
 function endOption(end: PromptOf<'recoil'>['options']['ends'][number], i: number, usual: boolean) {

@@ -7,7 +7,7 @@ import type { PlayerId } from '../engine';
 import type { ComponentAction } from './codec';
 import type { PromptPost } from './prompt-game';
 import { buttonRows, selectRow } from './prompt-components';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { unshown } from '../discord/text';
 
 /** Discord shows at most 25 options in a menu: a long start area offers every other tile, evenly spread. */

@@ -27,16 +27,16 @@ import { type MatchSnapshot, pregameStart } from '../match/match-state';
 import { type CommittedWarband, matchRecord, type Terms } from '../match/record';
 import { onShard, OPEN_STATUSES, storedNames, type MatchRow, type ResultWithPlayers } from '../store';
 import type { LeagueSettingsRow, PairingRow, SeasonRow } from '../store/rows';
-import { planPosts } from './announce';
+import { planPosts } from '../posts/announce';
 import type { LeaguePostBody } from './league-posts';
 import type { App } from './app';
-import { clockLine, clockOf, discordTime } from './clock-terms';
-import { waitsOf } from './deadline-plan';
-import { forfeitWith } from './deadline-actions';
+import { clockLine, clockOf, discordTime } from '../clock/clock-terms';
+import { waitsOf } from '../clock/deadline-plan';
+import { forfeitWith } from '../clock/deadline-actions';
 import { markTold, openMatchThread, threadTrouble } from './match-thread';
 import { beginSetup, DEFAULT_POINTS, readForSetup, threadName } from './skirmish-challenge';
-import { settle } from './submit';
-import { enqueue, inTransaction } from './table';
+import { settle } from '../match/submit';
+import { enqueue, inTransaction } from '../match/table';
 import { shown } from '../discord/text';
 
 /** Steps one season may take in one pass: more means a bug that would otherwise loop. */

@@ -8,7 +8,7 @@ import { botPermissionsIn, howToGrant, missingFrom, NEEDED_PERMISSIONS, inviteUr
 import type { CommandModule } from './command';
 import { mustOrganise } from './league-access';
 import { subcommand } from './option-spec';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 
 export const setupCommand: CommandModule = {
   data: {

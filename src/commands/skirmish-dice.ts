@@ -6,7 +6,7 @@
 import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import type { App } from './app';
 import { matchHere } from './match-context';
-import { exportMatch, verifyExport } from './match-export';
+import { exportMatch, verifyExport } from '../match/match-export';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

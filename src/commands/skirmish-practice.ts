@@ -7,19 +7,20 @@
  * by Discord) as the entropy nobody chose.
  */
 import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
-import { aboutMatch, type App } from './app';
+import type { App } from './app';
+import { aboutMatch } from '../match/services';
 import { mustBeAbleIn } from './bot-permissions';
-import { planPosts } from './announce';
+import { planPosts } from '../posts/announce';
 import { mapById } from './map-library';
 import { pregameStart, type MatchSnapshot } from '../match/match-state';
 import { botWarband } from './practice-warbands';
-import { save } from './saved';
+import { save } from '../match/saved';
 import { beginSetup, checkPoints, readForSetup, committed, DEFAULT_POINTS, displayName, seats, threadFor, threadName } from './skirmish-challenge';
-import { settle } from './submit';
-import { enqueue } from './table';
+import { settle } from '../match/submit';
+import { enqueue } from '../match/table';
 import { commitmentOf } from '../match/dice-proof';
 import { matchRecord, type Terms } from '../match/record';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
 import { loadWarband } from './warband-library';
 

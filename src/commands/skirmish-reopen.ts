@@ -1,5 +1,5 @@
 /**
- * `/skirmish reopen`: a match paused because the bot lost its thread (commands/post-trouble.ts) goes on
+ * `/skirmish reopen`: a match paused because the bot lost its thread (posts/post-trouble.ts) goes on
  * in a new thread of the channel the old one hung from: the map as it stands, then the open prompt with
  * live buttons, and its clock runs again from where it stopped (store/pauses.ts).
  */
@@ -8,11 +8,11 @@ import { gameOf } from '../match/match-state';
 import { matchRecord } from '../match/record';
 import { OPEN_STATUSES, storedNames, type MatchRow } from '../store';
 import type { App } from './app';
-import type { PostBody } from './post-body';
-import { save } from './saved';
+import type { PostBody } from '../posts/post-body';
+import { save } from '../match/saved';
 import { threadName } from './skirmish-challenge';
-import { enqueue } from './table';
-import { refuse } from './user-error';
+import { enqueue } from '../match/table';
+import { refuse } from '../match/user-error';
 
 /** The caller's paused open match that hung from this channel (the most recently changed one). */
 async function pausedHere(app: App, user: string, channelId: string): Promise<MatchRow> {

@@ -23,14 +23,14 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import { eventSentences, FRAMING, NEWS, renderLegend, renderTurn, type HappeningKind } from '../render';
-import { REPLAY_MAX_BYTES, replayGif, type ReplayImage } from './replay-gif';
-import { countTurns, replayTurns, type LoggedEvent, type ReplayTurn } from './replay-turns';
+import { REPLAY_MAX_BYTES, replayGif, type ReplayImage } from '../posts/replay-gif';
+import { countTurns, replayTurns, type LoggedEvent, type ReplayTurn } from '../posts/replay-turns';
 import type { MatchRow } from '../store';
 import type { App } from './app';
 import { encodeComponentId, type ComponentId } from './codec';
 import { gameHere } from './match-context';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { shown, shownNames, clip } from '../discord/text';
 import { matchRecord } from '../match/record';
 

@@ -14,7 +14,7 @@ import { accept, challenge, decline } from './skirmish-challenge';
 import { practice } from './skirmish-practice';
 import { opponentWarbandChoices } from './practice-warbands';
 import { check, concede, entry, follow, log, status, view } from './skirmish-play';
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { warbandChoices } from './warband-library';
 import { exportFile, verify } from './skirmish-dice';
 import { replay } from './skirmish-replay';

@@ -10,16 +10,13 @@ import { Lru } from '../engine';
 import type { GameState } from '../engine';
 import { gameOf } from '../match/match-state';
 import { matchRecord } from '../match/record';
-import type { MatchVersion, Store } from '../store';
-
-/** Remembers a value worked out from one game state, by a key naming the question. */
-export type Memo = <T>(key: string, make: () => T) => T;
-
-/** Works the value out every time: for callers without a cache. */
-export const noMemo: Memo = (_key, make) => make();
+import type { MatchRow, MatchVersion, Store } from '../store';
+import type { Memo, Names } from './act-suggestions';
 
 export interface Suggesting {
   readonly game: GameState;
+  /** A player's name as the match's setup has it; plain, since a suggestion shows text as typed (no markdown). */
+  readonly names: Names;
   readonly memo: Memo;
 }
 
@@ -29,8 +26,12 @@ const caches = new WeakMap<Store, Lru<string, Suggesting | null>>();
 
 const keyOf = (v: MatchVersion) => `${v.id}:${v.seq}:${v.updated}`;
 
-function entryOf(game: GameState | null): Suggesting | null {
-  if (!game) return null;
+function entryOf(row: MatchRow): Suggesting | null {
+  const record = matchRecord(row);
+  const game = record.snapshot ? gameOf(record.snapshot) : null;
+  const setup = record.setup;
+  if (!game || !setup) return null;
+  const names: Names = (p) => setup.names[p] ?? 'the other player';
   const answers = new Map<string, unknown>();
   const memo: Memo = <T>(key: string, make: () => T): T => {
     if (answers.has(key)) return answers.get(key) as T;
@@ -38,7 +39,7 @@ function entryOf(game: GameState | null): Suggesting | null {
     answers.set(key, value);
     return value;
   };
-  return { game, memo };
+  return { game, names, memo };
 }
 
 /** The game in a thread and a memo for its answers, or null when the thread holds no game under way. */
@@ -51,8 +52,7 @@ export async function suggesting(store: Store, threadId: string): Promise<Sugges
   if (kept !== undefined) return kept;
   const row = await store.matches.byThread(threadId);
   if (!row) return null;
-  const snapshot = matchRecord(row).snapshot;
-  const entry = entryOf(snapshot ? gameOf(snapshot) : null);
+  const entry = entryOf(row);
   // Kept under the version read with the row: the match may have moved since `version` was read.
   cache.set(keyOf(row), entry);
   return entry;

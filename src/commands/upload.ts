@@ -4,7 +4,7 @@
  * screenshot costs nothing; the download itself is capped too, in case the size was wrong.
  * Shared by /warband submit and /map submit.
  */
-import { refuse } from './user-error';
+import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
 
 /** 64 KiB: a full warband is well under 2 KiB and a 40×40 map about 10 KiB, so this leaves room without inviting abuse. */

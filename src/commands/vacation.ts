@@ -13,14 +13,14 @@ import {
 } from 'discord.js';
 import { OPEN_STATUSES, type MatchRow } from '../store';
 import type { App } from './app';
-import { DAY, DEFAULT_CLOCK, discordTime, MAX_VACATION_DAYS } from './clock-terms';
-import { daysCharged, limitsText, vacationLimits } from './vacation-limits';
+import { DAY, DEFAULT_CLOCK, discordTime, MAX_VACATION_DAYS } from '../clock/clock-terms';
+import { daysCharged, limitsText, vacationLimits } from '../clock/vacation-limits';
 import { plural } from '../league/words';
 import type { CommandModule } from './command';
 import { booleanOption, integerOption, optionSet } from './option-spec';
-import { save } from './saved';
-import { enqueue } from './table';
-import { refuse } from './user-error';
+import { save } from '../match/saved';
+import { enqueue } from '../match/table';
+import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
 import { matchRecord } from '../match/record';
 

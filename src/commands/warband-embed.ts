@@ -6,7 +6,7 @@ import type { APIEmbed } from 'discord.js';
 import { DEFAULT_LIMITS, type WarbandLimits } from '../engine';
 import type { Warband } from '../formats/warband';
 import { FACTION_COLOUR } from '../render/palette';
-import type { CheckedWarband, WarbandEntry } from './warband-check';
+import type { CheckedWarband, WarbandEntry } from '../match/warband-check';
 import { shown, clip } from '../discord/text';
 
 const NEUTRAL = 0x5865f2;

@@ -10,8 +10,8 @@ import { unitCost } from '../engine';
 import type { WarbandRow } from '../store';
 import type { App } from './app';
 import { choice, suggest } from './command';
-import { refuse } from './user-error';
-import type { CheckedWarband, WarbandEntry } from './warband-check';
+import { refuse } from '../match/user-error';
+import type { CheckedWarband, WarbandEntry } from '../match/warband-check';
 import { capitalise, warbandLine } from './warband-embed';
 import { shown, clip } from '../discord/text';
 

@@ -8,12 +8,12 @@ import type { CommandModule } from './command';
 import { mapById, mapIds } from './map-library';
 import { attachmentOption, booleanOption, optionSet, textOption } from './option-spec';
 import type { OptionValue, ReadOptions } from './options';
-import { refuse } from './user-error';
-import { CHAT_FORM_HELP, checkSubmission } from './warband-check';
+import { refuse } from '../match/user-error';
+import { CHAT_FORM_HELP, checkSubmission } from '../match/warband-check';
 import { warbandEmbed } from './warband-embed';
 import { loadWarband, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from './warband-library';
 import { checkUploadMeta, readUpload } from './upload';
-import { markSaved } from './saved';
+import { markSaved } from '../match/saved';
 import { shown } from '../discord/text';
 
 const nameArg = textOption({ name: 'name', description: 'One of your warbands', required: true, autocomplete: true });

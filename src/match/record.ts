@@ -72,7 +72,7 @@ export type MatchSnapshot =
 export type CommittedWarband = MatchWarband & { readonly map: string };
 
 /**
- * The clock of a match (docs/playing.md "Deadlines"; commands/clock-terms.ts): how long each wait
+ * The clock of a match (docs/playing.md "Deadlines"; clock/clock-terms.ts): how long each wait
  * may last, when reminders go out, how many missed deadlines forfeit the match, and the vacation
  * allowance.
  */
@@ -110,7 +110,7 @@ export interface Terms {
   /** Deadlines, reminders and misses, where they differ from the defaults (clock-terms.ts). */
   readonly clock?: Partial<ClockTerms>;
   /**
-   * A practice match (`/skirmish practice`): the bot itself plays `seat` (commands/practice-seat.ts).
+   * A practice match (`/skirmish practice`): the bot itself plays `seat` (match/practice-seat.ts).
    * Such a match is for trying a warband and counts in no standings.
    */
   readonly practice?: { readonly seat: PlayerId };

@@ -12,7 +12,7 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { clip } from '../discord/text';
 import { columnName } from '../formats/squares';
-import { measuringContext } from './canvas-pool';
+import { measuringContext, pooledCanvas } from './canvas-pool';
 import { font, loadFonts } from './fonts';
 import { textSize, type BoardGeometry } from './layout';
 import { lastTurnPhrases } from './last-turn-words';
@@ -86,8 +86,8 @@ export function focusTitle(view: Pick<MapView, 'lastTurn' | 'underWay'>): string
   return `${view.lastTurn?.player ? `${view.lastTurn.player}'s ${turn}` : `The ${turn}`}, close up`;
 }
 
-/** Draws the close-up of `view` in window `w`. */
-export function drawFocusCanvas(view: MapView, w: FocusWindow): Canvas {
+/** Draws the close-up of `view` in window `w`, on a new canvas unless `reuse` (one kept per size, canvas-pool.ts). */
+export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse = false): Canvas {
   loadFonts();
   const margin = Math.round(w.cell * 0.7);
   // The whole board at the close-up's square size; only the window is drawn into the picture.
@@ -115,7 +115,7 @@ export function drawFocusCanvas(view: MapView, w: FocusWindow): Canvas {
   const footTop = stripTop + (strip.height > 0 ? strip.height + 2 * pad : 0);
   const height = footTop + (foot.height > 0 ? foot.height + 2 * pad : 0);
 
-  const canvas = createCanvas(width, height);
+  const canvas = reuse ? pooledCanvas(width, height) : createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, width, height);

@@ -7,8 +7,8 @@ import type { GameState } from '../engine';
 import { DISCORD_ALT_TEXT_LIMIT, header, mapAltText } from './alt-text';
 import { drawFocusCanvas, focusAltText, focusWindow } from './focus';
 import { drawLegendCanvas, legendWords } from './legend';
-import { drawMap } from './map';
-import { encodePng } from './png';
+import { drawMap, drawMapCanvas } from './map';
+import { encodePng, encodePngAsync } from './png';
 import type { GameEvent } from '../engine';
 import type { Happening } from './happenings';
 import { unitLabels } from './labels';
@@ -41,7 +41,7 @@ export interface Picture {
 /** The close-up of a view's last turn (focus.ts), or null when there is nothing to show closer. */
 function focusOf(view: MapView): Picture | null {
   const w = focusWindow(view);
-  return w ? { png: encodePng(drawFocusCanvas(view, w)), alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) } : null;
+  return w ? { png: encodePng(drawFocusCanvas(view, w, true)), alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) } : null;
 }
 
 /**
@@ -51,6 +51,24 @@ function focusOf(view: MapView): Picture | null {
 export function renderTurn(state: GameState, request: ViewRequest = {}): Picture & { headline: string; focus: Picture | null } {
   const view = toMapView(state, request);
   return { png: drawMap(view), alt: mapAltText(view), headline: header(view), focus: focusOf(view) };
+}
+
+/**
+ * renderTurn with each picture deflated on zlib's threads (png.ts encodePngAsync): the close-up is
+ * drawn while the map compresses, and a render worker may draw the next post meanwhile. Same bytes.
+ */
+export async function renderTurnAsync(state: GameState, request: ViewRequest = {}): Promise<Picture & { headline: string; focus: Picture | null }> {
+  const view = toMapView(state, request);
+  const map = encodePngAsync(drawMapCanvas(view, true));
+  const w = focusWindow(view);
+  const focus = w ? encodePngAsync(drawFocusCanvas(view, w, true)) : null;
+  const [png, focusPng] = await Promise.all([map, focus]);
+  return {
+    png,
+    alt: mapAltText(view),
+    headline: header(view),
+    focus: w && focusPng ? { png: focusPng, alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) } : null,
+  };
 }
 
 /** The close-up of the last turn alone (the "your turn" ping can carry it). */

@@ -50,7 +50,24 @@ function scanlines(size: number): Buffer {
   return scratch.subarray(0, size);
 }
 
-function encode(raw: Buffer, width: number, height: number): Buffer {
+/**
+ * Scanline buffers for encodings still deflating on zlib's threads (encodePngAsync). Each is several
+ * megabytes; a fresh one a picture would be pages the kernel maps and zeroes every time, so they
+ * are kept and reused: one per picture in flight, a few at most.
+ */
+const idle: Buffer[] = [];
+const KEEP_IDLE = 4;
+
+function borrow(size: number): Buffer {
+  const i = idle.findIndex((b) => b.length >= size);
+  return i >= 0 ? idle.splice(i, 1)[0]! : Buffer.allocUnsafe(size);
+}
+
+function giveBack(buffer: Buffer): void {
+  if (idle.length < KEEP_IDLE) idle.push(buffer);
+}
+
+function header(width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -59,22 +76,27 @@ function encode(raw: Buffer, width: number, height: number): Buffer {
   ihdr[10] = 0; // deflate
   ihdr[11] = 0; // adaptive filtering (each row says None)
   ihdr[12] = 0; // not interlaced
-  const idat = zlib.deflateSync(raw, { level: 2 });
-  return Buffer.concat([SIGNATURE, ...chunk('IHDR', ihdr), ...chunk('IDAT', idat), ...chunk('IEND', Buffer.alloc(0))]);
+  return ihdr;
 }
 
+const DEFLATE: zlib.ZlibOptions = { level: 2 };
+
+const file = (width: number, height: number, idat: Buffer): Buffer =>
+  Buffer.concat([SIGNATURE, ...chunk('IHDR', header(width, height)), ...chunk('IDAT', idat), ...chunk('IEND', Buffer.alloc(0))]);
+
 /**
- * Encodes a canvas whose every pixel is opaque (the pictures fill their background first; for opaque
- * pixels the canvas's premultiplied colours are the plain ones). The pixels are read back once, with
- * the canvas's own `data()`: one native copy, no ImageData objects. Reading in bands of rows made 52
- * ImageData buffers per 24×24 map, held outside the heap until a collection and an event-loop turn,
- * which took the bot to 1.4 GB under a burst of turn ends. The copy is let go as soon as its rows are
- * in the scanline buffer.
+ * The canvas's pixels as PNG scanlines (each row after its filter byte, None), written into the
+ * buffer `size` gives for their byte count. Every pixel must be opaque (the pictures fill their
+ * background first; for opaque pixels the canvas's premultiplied colours are the plain ones). The
+ * pixels are read back once, with the canvas's own `data()`: one native copy, no ImageData objects.
+ * Reading in bands of rows made 52 ImageData buffers per 24×24 map, held outside the heap until a
+ * collection and an event-loop turn, which took the bot to 1.4 GB under a burst of turn ends. The
+ * copy is let go as soon as its rows are in the scanline buffer.
  */
-export function encodePng(canvas: Canvas): Buffer {
+function rowsInto(canvas: Canvas, size: (bytes: number) => Buffer): Buffer {
   const { width, height } = canvas;
   const stride = width * 4;
-  const raw = scanlines((stride + 1) * height);
+  const raw = size((stride + 1) * height);
   const pixels = canvas.data();
   if (pixels.length !== stride * height) throw new Error(`encodePng: expected ${stride * height} bytes of RGBA, the canvas gave ${pixels.length}`);
   for (let y = 0; y < height; y++) {
@@ -82,5 +104,29 @@ export function encodePng(canvas: Canvas): Buffer {
     raw[o] = 0;
     pixels.copy(raw, o + 1, y * stride, (y + 1) * stride);
   }
-  return encode(raw, width, height);
+  return raw;
+}
+
+/** Encodes a canvas whose every pixel is opaque (rowsInto says why) on this thread. */
+export function encodePng(canvas: Canvas): Buffer {
+  const raw = rowsInto(canvas, scanlines);
+  return file(canvas.width, canvas.height, zlib.deflateSync(raw, DEFLATE));
+}
+
+/**
+ * The same bytes as encodePng, with the deflate (most of an encoding's time) on one of zlib's
+ * threads: the pixels are read before this returns, so the canvas may be drawn on again at once,
+ * and the calling thread goes on drawing while another core compresses.
+ */
+export function encodePngAsync(canvas: Canvas): Promise<Buffer> {
+  const { width, height } = canvas;
+  const buffer = borrow((width * 4 + 1) * height);
+  const raw = rowsInto(canvas, (bytes) => buffer.subarray(0, bytes));
+  return new Promise<Buffer>((resolve, reject) => {
+    zlib.deflate(raw, DEFLATE, (error, idat) => {
+      giveBack(buffer);
+      if (error) reject(error);
+      else resolve(file(width, height, idat));
+    });
+  });
 }

@@ -1,6 +1,6 @@
 /**
  * A busy database: a transaction lost a race for a lock, so it changed nothing and may simply be run
- * again (commands/table.ts retries it, then tells the player the table is busy).
+ * again (match/table.ts retries it, then tells the player the table is busy).
  *
  * SQLite: another connection holds the write lock (a backup, the sqlite3 shell, a second process).
  * better-sqlite3 waits for a lock on the event loop, which would freeze every match, so the store waits

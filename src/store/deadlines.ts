@@ -1,7 +1,7 @@
 /**
  * Deadlines (docs/store.md "Deadlines"): rows, not timers, so any process can pick one up after a
  * restart. A wait's rows are added and cancelled in the transaction of the change that starts or ends
- * it (commands/deadline-plan.ts); a scheduler claims due rows (bot/scheduler.ts) and marks each done
+ * it (clock/deadline-plan.ts); a scheduler claims due rows (bot/scheduler.ts) and marks each done
  * in the transaction that acts on it, so each is handled once.
  */
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';

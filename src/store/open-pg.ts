@@ -29,7 +29,7 @@ export interface PgStoreOptions {
    * How long a statement may wait for a lock (ms, node-postgres only) before failing with 55P03, which
    * isBusy (store/busy.ts) counts as busy; 2000 by default, so a row held by a stuck connection never
    * hangs a caller. The bot's changes, which retry, wait 50 ms a try instead (`store.transaction`'s
-   * `lockWaitMs`, commands/table.ts). Migrations run on a connection of their own (migrateServer).
+   * `lockWaitMs`, match/table.ts). Migrations run on a connection of their own (migrateServer).
    */
   lockTimeoutMs?: number;
   /** Told when an idle pooled connection is lost (the server stopped or was cut off); the pool drops it and goes on. */

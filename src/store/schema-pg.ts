@@ -190,7 +190,7 @@ export const deadlines = pgTable(
     player: text('player'),
     /** When it was handled or cancelled; null while pending. */
     done: bigint('done_at', { mode: 'number' }),
-    /** The match's seq when the wait it belongs to began (commands/deadline-plan.ts). */
+    /** The match's seq when the wait it belongs to began (clock/deadline-plan.ts). */
     seq: integer('seq'),
     /** How it ended: `missed` (a timeout acted), `sent` (a reminder), `lapsed`, `cancelled` (the wait ended first), `moot`. */
     outcome: text('outcome'),

@@ -1,4 +1,4 @@
-/** Types for gifenc 1.0.3 (it ships none): only what the replay uses (src/commands/replay-gif.ts). */
+/** Types for gifenc 1.0.3 (it ships none): only what the replay uses (src/posts/replay-gif.ts). */
 declare module 'gifenc' {
   export type Palette = number[][];
   export interface QuantizeOptions {

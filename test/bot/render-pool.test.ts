@@ -22,11 +22,14 @@ function pool(options: { maxQueue?: number } = {}): { pool: RenderPool; logged: 
 describe('the render pool', () => {
   it('refuses a job at once when its queue is full', async () => {
     const { pool: p } = pool({ maxQueue: 1 });
+    // A worker holds two jobs at once (one drawing while the other's pictures deflate).
     const first = p.render('m1', { kind: 'turn', seq: 1 }); // handed to the worker
-    const second = p.render('m1', { kind: 'turn', seq: 2 }); // waits
-    await expect(p.render('m1', { kind: 'turn', seq: 3 })).rejects.toBeInstanceOf(RenderPoolBusy);
+    const second = p.render('m1', { kind: 'turn', seq: 2 }); // handed to the worker too
+    const third = p.render('m1', { kind: 'turn', seq: 3 }); // waits
+    await expect(p.render('m1', { kind: 'turn', seq: 4 })).rejects.toBeInstanceOf(RenderPoolBusy);
     await expect(first).rejects.toThrow();
     await expect(second).rejects.toThrow();
+    await expect(third).rejects.toThrow();
   }, 30_000);
 
   it('fails a job with the error its worker reports, and keeps the worker', async () => {

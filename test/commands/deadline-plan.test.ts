@@ -1,7 +1,7 @@
 /** Deadlines planned from a match's waits: reminders, cancelling the waits that ended, vacations. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CLOCK, HOUR } from '../../src/commands/clock-terms';
-import { planWaits, reminderTimes } from '../../src/commands/deadline-plan';
+import { DEFAULT_CLOCK, HOUR } from '../../src/clock/clock-terms';
+import { planWaits, reminderTimes } from '../../src/clock/deadline-plan';
 import { aMatch, memoryStore } from '../store/fixture';
 
 /** A committed warband, as the challenge stores it (match/record.ts Terms). */

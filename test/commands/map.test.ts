@@ -6,7 +6,7 @@ import { catalogCommand } from '../../src/commands/catalog';
 import { mapCommand } from '../../src/commands/map';
 import { warbandCommand } from '../../src/commands/warband';
 import { listMaps, mapById, mapChoices, mapFacts, mapIds, mapListEmbed } from '../../src/commands/map-library';
-import { mapPreviewAlt, renderMapPreview } from '../../src/commands/map-preview';
+import { mapPreviewAlt, renderMapPreview } from '../../src/posts/map-preview';
 import { checkOrganiser, parseMapSubmission, submitMap } from '../../src/commands/map-submit';
 import type { ReadOptions } from '../../src/commands/options';
 import { defaultContent } from '../../src/content/load';

@@ -6,7 +6,7 @@
 import { ApplicationCommandOptionType as T } from 'discord.js';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { booleanOption, choiceOption, integerOption, optionSet, textOption, userOption } from '../../src/commands/option-spec';
-import { UserError } from '../../src/commands/user-error';
+import { UserError } from '../../src/match/user-error';
 
 const set = optionSet(
   textOption({ name: 'unit', description: 'Your unit', required: true, autocomplete: true, max: 40 }),

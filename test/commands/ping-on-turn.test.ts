@@ -4,7 +4,7 @@
  * digest of what happened since the player's last act, and the player is pinged.
  */
 import { describe, expect, it } from 'vitest';
-import { planPosts } from '../../src/commands/announce';
+import { planPosts } from '../../src/posts/announce';
 import { picturePost, withPing } from '../../src/commands/post-pictures';
 import { Chooser } from '../../src/cli/selfplay';
 import { seeded } from '../../src/engine/dice';

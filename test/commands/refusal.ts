@@ -1,4 +1,4 @@
-import { UserError } from '../../src/commands/user-error';
+import { UserError } from '../../src/match/user-error';
 
 /** The refusal a call throws, as { code, message }; fails the test when the call succeeds. */
 export function refusal(fn: () => unknown): { code: string; message: string } {

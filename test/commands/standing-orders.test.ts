@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Chooser, chooseCommand, newGame } from '../../src/cli/selfplay';
 import { parseBoxes } from '../../src/commands/orders';
-import { standingAnswer, woundSplit } from '../../src/commands/standing-orders';
+import { standingAnswer, woundSplit } from '../../src/match/standing-orders';
 import { defaultContent } from '../../src/content/load';
 import { step } from '../../src/engine/decide';
 import { seeded } from '../../src/engine/dice';

@@ -36,9 +36,9 @@ describe('suggestion cache', () => {
     for (const typed of ['', 'a', 'ab', 'abc']) {
       const found = (await suggesting(store, 't-m'))!;
       expect(found.game).toEqual(game);
-      expect(unitChoices(found.game, player, typed, 'move', found.memo)).toEqual(unitChoices(game, player, typed, 'move'));
-      expect(unitChoices(found.game, player, typed, undefined, found.memo)).toEqual(unitChoices(game, player, typed));
-      expect(squareChoices(found.game, unitId, typed, false, found.memo)).toEqual(squareChoices(game, unitId, typed, false));
+      expect(unitChoices(found.game, player, typed, 'move', found.names, found.memo)).toEqual(unitChoices(game, player, typed, 'move', found.names));
+      expect(unitChoices(found.game, player, typed, undefined, found.names, found.memo)).toEqual(unitChoices(game, player, typed, undefined, found.names));
+      expect(squareChoices(found.game, unitId, typed, false, found.names, found.memo)).toEqual(squareChoices(game, unitId, typed, false, found.names));
     }
     expect(reads).toHaveBeenCalledTimes(1);
   });

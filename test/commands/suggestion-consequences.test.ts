@@ -4,7 +4,7 @@
  * empty list says why instead of leaving Discord's "type a value".
  */
 import { describe, expect, it } from 'vitest';
-import { NOTHING, attackChoices, squareChoices, targetChoices, unitChoices } from '../../src/commands/act-suggestions';
+import { NOTHING, attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from '../../src/commands/act-suggestions';
 import { table } from '../render/states';
 
 describe('move suggestions', () => {
@@ -59,9 +59,11 @@ describe('target suggestions', () => {
       ],
     });
     const choices = targetChoices(game, 'p1', 'kn', 'longsword', '');
-    const gh = choices.find((c) => c.value === 'gh');
+    const gh = choices.find((c) => c.name.startsWith('GH ·'));
     expect(gh?.name).toMatch(/^GH · Ghoul · charge \(5 Vigor\) · \d+% to hit · \d+ wounds a hit, \d+ a critical$/);
     expect(gh?.name).not.toContain('charge only');
+    // Picking it charges: its value carries the charge.
+    expect(gh?.value).toBe('gh charge');
   });
 });
 
@@ -74,8 +76,14 @@ describe('an empty list says why', () => {
     ],
   });
 
-  it('not your turn', () => {
-    expect(unitChoices(game, 'p2', '', 'move')).toEqual([{ name: 'Nothing to choose: it is not your turn', value: NOTHING }]);
+  const names = (p: string) => (p === 'p1' ? 'Alice' : 'Bob');
+
+  it('not your turn: says whose it is, by name, and which unit is acting', () => {
+    expect(unitChoices(game, 'p2', '', 'move', names)).toEqual([{ name: "Nothing to choose: it is Alice's turn", value: NOTHING }]);
+    const acting = { ...game, turn: { ...game.turn!, unit: 'kn' } };
+    expect(unitChoices(acting, 'p2', '', 'move', names)).toEqual([{ name: "Nothing to choose: it is Alice's turn (KN is acting)", value: NOTHING }]);
+    expect(attackChoices(acting, 'p2', 'gh', '', names)).toEqual([{ name: "Nothing to choose: it is Alice's turn (KN is acting)", value: NOTHING }]);
+    expect(traitChoices(game, 'p2', 'gh', '', names)[0]!.value).toBe(NOTHING);
   });
 
   it('nothing in reach', () => {
@@ -84,7 +92,7 @@ describe('an empty list says why', () => {
   });
 
   it("a unit whose side's turn it is not cannot move", () => {
-    expect(squareChoices(game, 'gh', '', false)).toEqual([{ name: "Nothing to choose: it is not this unit's side's turn", value: NOTHING }]);
+    expect(squareChoices(game, 'gh', '', false, names)).toEqual([{ name: "Nothing to choose: it is Alice's turn", value: NOTHING }]);
   });
 
   it('no square matches what was typed', () => {

@@ -3,11 +3,11 @@
  * warband called **Winners** or [click](https://…) cannot format or link the bot's posts.
  */
 import { describe, expect, it } from 'vitest';
-import { nameIn } from '../../src/commands/announce';
+import { nameIn } from '../../src/posts/announce';
 import { mapListEmbed } from '../../src/commands/map-library';
 import type { MatchSetup } from '../../src/match/match-state';
 import { shown, unshown } from '../../src/discord/text';
-import { checkSubmission } from '../../src/commands/warband-check';
+import { checkSubmission } from '../../src/match/warband-check';
 import { warbandEmbed } from '../../src/commands/warband-embed';
 import { defaultContent } from '../../src/content/load';
 import { openStore } from '../../src/store';

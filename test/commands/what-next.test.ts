@@ -4,7 +4,7 @@
  * the same unit. A finished match closes: the result, the league's post, the thread renamed.
  */
 import { describe, expect, it } from 'vitest';
-import { whatNext } from '../../src/commands/announce';
+import { whatNext } from '../../src/posts/announce';
 import type { MatchRow } from '../../src/store';
 import { decide } from '../../src/engine/decide';
 import { apply } from '../../src/engine/events';

@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Chooser } from '../../src/cli/selfplay';
 import { picturePost, turnAt } from '../../src/commands/post-pictures';
-import { yourTurnContent, type KnownState } from '../../src/commands/your-turn';
+import { yourTurnContent, type KnownState } from '../../src/posts/your-turn';
 import { seeded } from '../../src/engine/dice';
 import { gameOf, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 import type { Store } from '../../src/store';

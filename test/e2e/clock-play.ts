@@ -1,5 +1,5 @@
 /** Helpers for the clock tests: act as a player promptly, and read the match's waits and deadlines. */
-import { waitsOf, type Wait } from '../../src/commands/deadline-plan';
+import { waitsOf, type Wait } from '../../src/clock/deadline-plan';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { waitingUnits } from '../../src/engine/turns';
 import type { FakeMessage } from '../../src/fakecord';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InteractionOutcome } from '../../src/fakecord';
 import { openPrompt, playThrough } from './driver';
-import { HOUR } from '../../src/commands/clock-terms';
+import { HOUR } from '../../src/clock/clock-terms';
 import { actNow, newMessages, rowOf, roundOf, username, waitOf } from './clock-play';
 import { challengeAccepted } from './setup-match';
 import { answerText, componentsOf, startWorld, type World } from './world';

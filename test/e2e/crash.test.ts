@@ -24,7 +24,7 @@ import { startBotProcess, type BotProcess } from '../../src/cli/bot-process';
 import { parseComponentId } from '../../src/commands/codec';
 import { checkMatch } from '../../src/match/match-check';
 import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/match/match-state';
-import type { PostBody } from '../../src/commands/post-body';
+import type { PostBody } from '../../src/posts/post-body';
 import { commanderOf } from '../../src/engine/acts';
 import type { Command } from '../../src/engine/commands';
 import { legalActs } from '../../src/engine/queries';

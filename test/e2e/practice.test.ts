@@ -1,12 +1,12 @@
 /**
  * /skirmish practice (issue 17): a match against the bot, which plays its seat with the AI through the
- * scheduler (commands/practice-seat.ts). A scripted player plays a whole match against it through
+ * scheduler (match/practice-seat.ts). A scripted player plays a whole match against it through
  * Discord; the bot is never sent a prompt or a ping; and a decision pending when the bot stops is taken
  * once after it starts again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Chooser, chooseCommand } from '../../src/cli/selfplay';
-import { waitsOf } from '../../src/commands/deadline-plan';
+import { waitsOf } from '../../src/clock/deadline-plan';
 import { gameOf } from '../../src/match/match-state';
 import { seeded } from '../../src/engine/dice';
 import { matchRecord } from '../../src/match/record';

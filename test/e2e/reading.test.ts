@@ -36,9 +36,10 @@ describe('autocomplete offers only what the engine accepts', () => {
       expect(u.player).toBe(g.turn.player);
       expect(u.turnTaken).toBe(false);
     }
-    // Nothing for the other player: one choice that says why, not an empty list.
+    // Nothing for the other player: one choice that says why (whose turn it is), not an empty list.
+    const turnName = g.turn.player === world.fake.user('alice')!.id ? 'Alice' : 'Bob';
     expect(await world.fake.autocomplete({ user: nameOf(them), channel: thread, name: 'end', focused: 'unit', options: { unit: '' } })).toEqual([
-      { name: 'Nothing to choose: it is not your turn', value: 'none' },
+      { name: expect.stringMatching(new RegExp(`^Nothing to choose: it is ${turnName}'s turn( \\([A-Z0-9]+ is acting\\))?$`)), value: 'none' },
     ]);
   });
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardOf, squareIndex, type GameState } from '../../src/engine';
-import { nextActor } from '../../src/commands/announce';
+import { nextActor } from '../../src/posts/announce';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { openPrompt } from './driver';
 import { editTable } from './edit-table';

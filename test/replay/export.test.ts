@@ -16,7 +16,7 @@ import { defaultContent } from '../../src/content/load';
 import { apply as applyEvent } from '../../src/engine/events';
 import { matchExportSchema, type MatchExport } from '../../src/formats/match-export';
 import { ExportFileError, exportReport } from '../../src/cli/export-report';
-import { allTurns, countTurns, turnOf } from '../../src/commands/replay-turns';
+import { allTurns, countTurns, turnOf } from '../../src/posts/replay-turns';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const content = defaultContent();

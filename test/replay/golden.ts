@@ -7,8 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { sampleMatch } from '../../src/cli/sample-match';
 import { defaultContent } from '../../src/content/load';
-import { replayGif } from '../../src/commands/replay-gif';
-import { allTurns } from '../../src/commands/replay-turns';
+import { replayGif } from '../../src/posts/replay-gif';
+import { allTurns } from '../../src/posts/replay-turns';
 import { goldenPath } from '../render/golden';
 import { framePng, readGif, type Gif } from './gif-reader';
 

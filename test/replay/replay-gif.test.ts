@@ -3,7 +3,7 @@
  * pictures, and what keeps it small and playable.
  */
 import { describe, expect, it } from 'vitest';
-import { countTurns } from '../../src/commands/replay-turns';
+import { countTurns } from '../../src/posts/replay-turns';
 import { compareWithGolden } from '../render/golden';
 import { goldenMatch, goldenReplay, replayGoldenCases, replayGoldenPng } from './golden';
 

@@ -1,7 +1,7 @@
 /**
  * A busy PostgreSQL database (docs/store.md "A busy database"): two stores (two pools) whose
  * transactions lock two rows in opposite orders deadlock, and PostgreSQL aborts one of them with an error
- * isBusy recognises; run through the bot's retry (commands/table.ts `inTransaction`), both commit. A
+ * isBusy recognises; run through the bot's retry (match/table.ts `inTransaction`), both commit. A
  * transaction waiting on a row a stuck connection holds fails after the pool's lock_timeout instead of
  * hanging, and the retry then refuses the change as busy; bringing the schema up to date waits longer
  * than that, so a bot starts beside one still running. Runs on a real server (a throw-away cluster)
@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../../src/commands/table';
+import { inTransaction } from '../../../src/match/table';
 import { isBusy, type Store } from '../../../src/store';
 import { openPgStore } from '../../../src/store/open-pg';
 import { pgServerMissing, startPgServer, type PgServer } from '../../../src/cli/pg-server';

@@ -5,9 +5,9 @@
  */
 import type { PlayerId } from '../engine';
 import { describeChange } from './act-log';
-import { aboutMatch, type App } from './app';
-import { planWaits } from './deadline-plan';
-import type { MatchCommand, MatchEvent } from '../match/match-state';
+import { aboutMatch, type Services } from './services';
+import { planWaits } from '../clock/deadline-plan';
+import type { MatchCommand, MatchEvent } from './match-state';
 import { answeredLine, standingAnswer } from './standing-orders';
 import type { Change, Recorded } from './change';
 import type { Submitted } from './submitted';
@@ -18,7 +18,7 @@ const MAX_STANDING_ANSWERS = 50;
 export type FollowUp = (by: PlayerId, expectSeq: number, command: MatchCommand, reply: (done: Submitted) => string) => Promise<Change>;
 
 /** Returns the last change of the chain (the first when no standing order answered). */
-export async function settleChange(app: App, first: Recorded, follow: FollowUp): Promise<Recorded> {
+export async function settleChange(app: Services, first: Recorded, follow: FollowUp): Promise<Recorded> {
   let last = first;
   const events: { readonly event: MatchEvent }[] = [...first.events];
   for (let i = 0; i < MAX_STANDING_ANSWERS; i++) {

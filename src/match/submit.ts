@@ -7,10 +7,10 @@
  */
 import type { PlayerId } from '../engine';
 import type { RuleError } from '../engine';
-import { matchRecord } from '../match/record';
+import { matchRecord } from './record';
 import { OPEN_STATUSES } from '../store';
-import type { App } from './app';
-import { planPosts } from './announce';
+import type { Services } from './services';
+import { planPosts } from '../posts/announce';
 import type { Submitted } from './submitted';
 
 export type { Submitted } from './submitted';
@@ -18,9 +18,9 @@ export type { Change, Recorded } from './change';
 import type { Change, Recorded } from './change';
 import { withoutRuleCodes } from '../render/plain-rules';
 import type { MatchEnding } from '../league/results';
-import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
+import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import { markSaved } from './saved';
-import { lateAct } from './deadline-plan';
+import { lateAct } from '../clock/deadline-plan';
 import { settleChange } from './settle';
 import { enqueue, inTransaction, type Via } from './table';
 import { refuse } from './user-error';
@@ -59,7 +59,7 @@ export function toYou(text: string, me: string | undefined): string {
  * but the owner is not there.
  */
 async function changeOnce(
-  app: App,
+  app: Services,
   matchId: string,
   by: PlayerId | undefined,
   expectSeq: number,
@@ -111,7 +111,7 @@ async function changeOnce(
  * scheduler's timeouts come through here as players' acts do.
  */
 export async function recordChange(
-  app: App,
+  app: Services,
   matchId: string,
   by: PlayerId | undefined,
   expectSeq: number,
@@ -130,12 +130,12 @@ export async function recordChange(
  * accepting a challenge). `present`: the person who made that change; whoever the turn passes to
  * after a standing order's answer is pinged unless it is them.
  */
-export function settle(app: App, recorded: Recorded, present?: PlayerId): Promise<Recorded> {
+export function settle(app: Services, recorded: Recorded, present?: PlayerId): Promise<Recorded> {
   return settleChange(app, recorded, (player, seq, next, reply) => changeOnce(app, recorded.row.id, player, seq, next, { reply }, present));
 }
 
 export async function submit(
-  app: App,
+  app: Services,
   matchId: string,
   by: PlayerId | undefined,
   expectSeq: number,

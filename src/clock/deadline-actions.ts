@@ -15,22 +15,22 @@ import { label, unitOf } from '../engine';
 import { waitingUnits } from '../engine';
 import type { RuleError } from '../engine';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
-import { describeChange } from './act-log';
-import { retirements } from './announce';
-import { closing } from './match-end';
-import { aboutMatch, type App } from './app';
+import { describeChange } from '../match/act-log';
+import { retirements } from '../posts/announce';
+import { closing } from '../match/match-end';
+import { aboutMatch, type Services } from '../match/services';
 import { clockOf, discordTime, hoursText } from './clock-terms';
 import { isWaitKind, planWaits, timeoutOf, waitsOf, type Wait } from './deadline-plan';
 import { gameOf, type MatchCommand, type MatchSnapshot } from '../match/match-state';
-import type { PostBody } from './post-body';
-import { splitWords } from './standing-orders';
-import { recordChange, type Submitted } from './submit';
-import { enqueue } from './table';
+import type { PostBody } from '../posts/post-body';
+import { splitWords } from '../match/standing-orders';
+import { recordChange, type Submitted } from '../match/submit';
+import { enqueue } from '../match/table';
 import { waitWords } from './wait-words';
 import { shown } from '../discord/text';
 import { matchRecord } from '../match/record';
 import type { PregameCommand, PregamePrompt } from '../engine';
-import { botCommand, playedByBot } from './practice-seat';
+import { botCommand, playedByBot } from '../match/practice-seat';
 import { storedNames } from '../store';
 import type { ForfeitCause } from '../league/result-kind';
 
@@ -99,7 +99,7 @@ const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** The reminder posts for a wait: in the thread with a ping, and by DM for players who asked. */
-export async function reminderPosts(app: App, row: MatchRow, wait: Wait, due: number): Promise<PostBody[]> {
+export async function reminderPosts(app: Services, row: MatchRow, wait: Wait, due: number): Promise<PostBody[]> {
   const when = `Time runs out ${discordTime(due, 'R')} (${discordTime(due, 'f')}).`;
   const words = waitWords(row, wait);
   const posts: PostBody[] = [{ kind: 'text', content: `⏳ ${words} ${when}`, ping: [wait.player] }];
@@ -112,12 +112,12 @@ export async function reminderPosts(app: App, row: MatchRow, wait: Wait, due: nu
 }
 
 /** Acts on a due deadline; call inside a transaction. Null when another scheduler (or a change) got to it first. */
-export async function handleDeadline(app: App, d: DeadlineRow): Promise<Handled | null> {
+export async function handleDeadline(app: Services, d: DeadlineRow): Promise<Handled | null> {
   const did = await handle(app, d);
   return did ? { deadline: d.id, matchId: d.matchId, did } : null;
 }
 
-async function handle(app: App, d: DeadlineRow): Promise<Handled['did'] | null> {
+async function handle(app: Services, d: DeadlineRow): Promise<Handled['did'] | null> {
   const store = app.store;
   const row = await store.matches.get(d.matchId);
   const moot = async (): Promise<Handled['did'] | null> => ((await store.deadlines.done(d.id, 'moot')) ? 'moot' : null);
@@ -164,7 +164,7 @@ async function handle(app: App, d: DeadlineRow): Promise<Handled['did'] | null> 
  * own act. Should the engine refuse it (a bug in the AI), the default a missed deadline would take is
  * recorded instead, so a practice match never stalls.
  */
-async function botAct(app: App, row: MatchRow, seat: PlayerId): Promise<Handled['did']> {
+async function botAct(app: Services, row: MatchRow, seat: PlayerId): Promise<Handled['did']> {
   const { setup, snapshot } = matchRecord(row);
   if (!setup || !snapshot) return 'moot';
   const name = (p: PlayerId) => `**${shown(setup.names[p] ?? p)}**`;
@@ -201,7 +201,7 @@ async function botAct(app: App, row: MatchRow, seat: PlayerId): Promise<Handled[
 }
 
 /** A challenge nobody accepted in time is off. */
-async function lapse(app: App, row: MatchRow, wait: Wait): Promise<Handled['did']> {
+async function lapse(app: Services, row: MatchRow, wait: Wait): Promise<Handled['did']> {
   const done = await app.store.matches.act<null, never, RuleError>(row.id, row.seq, () => ({ ok: true, events: [], snapshot: null, status: 'cancelled' }));
   if (!done.ok) throw new Error(`match ${row.id}: a challenge could not lapse (${done.reason})`);
   const hours = clockOf(matchRecord(row).terms).acceptHours;
@@ -212,7 +212,7 @@ async function lapse(app: App, row: MatchRow, wait: Wait): Promise<Handled['did'
 }
 
 /** The set number of missed deadlines: the player forfeits (in play through the engine's concession, marked as a forfeit). */
-async function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number): Promise<Handled['did']> {
+async function forfeit(app: Services, row: MatchRow, player: PlayerId, misses: number): Promise<Handled['did']> {
   return forfeitWith(app, row, player, 'clock', (name) => `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`);
 }
 
@@ -221,7 +221,13 @@ async function forfeit(app: App, row: MatchRow, player: PlayerId, misses: number
  * a league round's deadline passes with the match still waiting on them (season-runner.ts), or when
  * they leave the season. The match keeps the forfeit and its cause, for its result (league/results.ts).
  */
-export async function forfeitWith(app: App, row: MatchRow, player: PlayerId, cause: ForfeitCause, says: (name: string) => string): Promise<Handled['did']> {
+export async function forfeitWith(
+  app: Services,
+  row: MatchRow,
+  player: PlayerId,
+  cause: ForfeitCause,
+  says: (name: string) => string,
+): Promise<Handled['did']> {
   const { setup, snapshot } = matchRecord(row);
   if (!setup || !snapshot) throw new Error(`match ${row.id}: a forfeit before the match began`);
   const name = `**${shown(setup.names[player] ?? player)}**`;

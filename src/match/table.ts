@@ -9,8 +9,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isBusy, THREAD_PENDING, type MatchRow, type OutboxRow } from '../store';
-import type { App } from './app';
-import type { PostBody } from './post-body';
+import type { Services } from './services';
+import type { PostBody } from '../posts/post-body';
 import { recordMatchResult } from '../league/results';
 import { refuse } from './user-error';
 
@@ -31,9 +31,9 @@ const LOCK_WAIT_MS = 50;
  */
 const heldByTry = new AsyncLocalStorage<number[]>();
 
-/** Only what the retry needs of the App, so tests can drive it with a store alone. */
+/** Only what the retry needs of the Services, so tests can drive it with a store alone. */
 export async function inTransaction<T>(
-  app: Pick<App, 'store' | 'log' | 'timeAct'> & { outbox?: Pick<App['outbox'], 'release'> },
+  app: Pick<Services, 'store' | 'log' | 'timeAct'> & { outbox?: Pick<Services['outbox'], 'release'> },
   work: () => Promise<T>,
 ): Promise<T> {
   const started = performance.now();
@@ -70,7 +70,7 @@ export interface Via {
  * With `via`, the row that interaction will deliver itself is held from the worker (own-answer.ts).
  * A match whose thread is not made yet (match-thread.ts) keeps its posts waiting for it.
  */
-export async function enqueue(app: App, row: MatchRow, posts: readonly PostBody[], via?: Via): Promise<OutboxRow[]> {
+export async function enqueue(app: Services, row: MatchRow, posts: readonly PostBody[], via?: Via): Promise<OutboxRow[]> {
   if (posts.length === 0) return [];
   // Every way a match ends (played out, conceded, forfeited by the clock) posts its league result
   // through here, inside the ending act's transaction: the result is recorded with it.

@@ -13,8 +13,8 @@
  */
 import { chooseCommand, chooseSetup } from '../ai';
 import type { PlayerId } from '../engine';
-import type { MatchRecord, Terms } from '../match/record';
-import type { MatchCommand, MatchSnapshot } from '../match/match-state';
+import type { MatchRecord, Terms } from './record';
+import type { MatchCommand, MatchSnapshot } from './match-state';
 
 /** The player the bot plays in a practice match, or null in a match between people. */
 export const practiceSeat = (terms: Terms): PlayerId | null => terms.practice?.seat ?? null;

@@ -7,11 +7,11 @@
  */
 import type { PlayerId } from '../engine';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow, type Store } from '../store';
-import { nextActor } from './announce';
+import { nextActor } from '../posts/announce';
 import { clockOf, HOUR, type ClockTerms } from './clock-terms';
 import type { MatchEvent } from '../match/match-state';
 import { matchRecord } from '../match/record';
-import { practiceSeat } from './practice-seat';
+import { practiceSeat } from '../match/practice-seat';
 
 export type WaitKind = 'accept' | 'setup' | 'prompt' | 'turn';
 export const WAIT_KINDS: readonly WaitKind[] = ['accept', 'setup', 'prompt', 'turn'];

@@ -13,12 +13,12 @@ import { label, unitOf } from '../engine';
 import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import type { PostBody } from './post-body';
-import { closing } from './match-end';
-import type { Submitted } from './submitted';
+import { closing } from '../match/match-end';
+import type { Submitted } from '../match/submitted';
 import { eventSentences } from '../render';
 import { shown, shownNames } from '../discord/text';
 import { matchRecord } from '../match/record';
-import { practiceSeat } from './practice-seat';
+import { practiceSeat } from '../match/practice-seat';
 
 /** A player's name as the thread shows it: their display name, escaped for markdown. */
 export const nameIn =

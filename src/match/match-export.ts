@@ -4,10 +4,10 @@
  * into the game it claims.
  */
 import type { MatchRow, Store } from '../store';
-import { checkDice } from '../match/dice-proof';
-import { matchRecord, matchSetupOf } from '../match/record';
+import { checkDice } from './dice-proof';
+import { matchRecord, matchSetupOf } from './record';
 import type { MatchExport } from '../formats/match-export';
-import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup } from '../match/match-state';
+import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup } from './match-state';
 
 export async function exportMatch(store: Store, stored: MatchRow): Promise<MatchExport> {
   const row = matchRecord(stored);

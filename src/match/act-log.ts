@@ -5,8 +5,8 @@
  */
 import type { HappeningKind } from '../render';
 import { eventSentences, NEWS } from '../render';
-import { gameOf } from '../match/match-state';
-import { matchRecord } from '../match/record';
+import { gameOf } from './match-state';
+import { matchRecord } from './record';
 import { practiceSeat } from './practice-seat';
 import type { Submitted } from './submitted';
 import { shownNames } from '../discord/text';

@@ -9,10 +9,10 @@ import type { GameState, PlayerId } from '../engine';
 import { plural } from '../league/words';
 import { resultHow, type ResultFacts, resultTitle, scoreText } from '../league/result-kind';
 import type { MatchRow } from '../store';
-import { gameOf } from '../match/match-state';
-import type { PostBody } from './post-body';
+import { gameOf } from './match-state';
+import type { PostBody } from '../posts/post-body';
 import { shown, clip } from '../discord/text';
-import { matchRecord } from '../match/record';
+import { matchRecord } from './record';
 
 /** The posts that close a match that has just ended (over, or a challenge declined). */
 export function closing(row: MatchRow): PostBody[] {

@@ -3,7 +3,7 @@
  * (bot/router.ts): "nothing was changed" only when nothing was. A player who is told a saved act was
  * lost would send it again.
  */
-import type { App } from './app';
+import type { Services } from './services';
 import { inTransaction } from './table';
 
 const saved = new WeakSet<object>();
@@ -17,7 +17,7 @@ export function wasSaved(interaction: object): boolean {
 }
 
 /** Runs a change as one transaction (retried while the database is busy) and marks the interaction as having saved it. */
-export async function save<T>(app: App, interaction: object, work: () => Promise<T>): Promise<T> {
+export async function save<T>(app: Services, interaction: object, work: () => Promise<T>): Promise<T> {
   const result = await inTransaction(app, work);
   markSaved(interaction);
   return result;

@@ -7,7 +7,7 @@ import { waitingFor } from '../engine';
 import { label, unitOf } from '../engine';
 import type { MatchRow } from '../store';
 import type { Wait } from './deadline-plan';
-import { withMentions } from './submit';
+import { withMentions } from '../match/submit';
 import { matchRecord } from '../match/record';
 
 const SETUP_CHOICE: Record<string, string> = {

@@ -2,7 +2,7 @@
  * Standing orders (docs/playing.md "Standing orders"): how a player answers out-of-turn prompts
  * without being asked, per match or for all their matches. When a prompt opens and the player's orders
  * answer it, the answer is given at once, in the same transaction, as that player's own decision
- * (commands/settle.ts); what was chosen is shown in the thread.
+ * (match/settle.ts); what was chosen is shown in the thread.
  */
 import type { Decision } from '../engine';
 import { attackOdds } from '../engine';
@@ -13,7 +13,7 @@ import type { SplitChoice } from '../engine';
 import type { InjuryBox } from '../formats/card';
 import type { PregamePrompt } from '../engine';
 import { ALL_MATCHES, type Store } from '../store';
-import type { MatchCommand, MatchSetup, MatchSnapshot } from '../match/match-state';
+import type { MatchCommand, MatchSetup, MatchSnapshot } from './match-state';
 import { shown } from '../discord/text';
 
 /** Box kinds a player may order wounds by; `trait` stands for every trait box. */

@@ -1,0 +1,83 @@
+/**
+ * What a player picks from a suggestion list is what happens: the "Nothing to choose" entry, sent
+ * anyway, is refused with the same reason the list gave (not as an unknown unit "none"); off-turn,
+ * the list says whose turn it is; a target offered as a charge (R23) is charged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardOf, squareIndex, type GameState } from '../../src/engine';
+import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
+import { editTable } from './edit-table';
+import { rowOf } from './clock-play';
+import { matchUnderWay } from './setup-match';
+import { answerText, startWorld, type World } from './world';
+
+let world: World;
+let thread: string;
+let start: GameState;
+const gameIn = async (): Promise<GameState> => gameOf((await rowOf(world, thread)).snapshot as MatchSnapshot)!;
+const nameOf = (player: string) => (world.fake.user('alice')!.id === player ? 'alice' : 'bob');
+
+beforeAll(async () => {
+  world = await startWorld(12);
+  thread = await matchUnderWay(world);
+  start = await gameIn();
+}, 60_000);
+afterAll(async () => world?.close());
+
+/** Alice's guard at `guardAt`, Bob's ghoul at `ghoulAt`, and a fresh turn for Alice. */
+async function setTable(guardAt: string, ghoulAt: string, clear: string[] = []): Promise<{ guard: string; ghoul: string; alice: string }> {
+  const at = (name: string) => squareIndex(boardOf(start), name)!;
+  const guard = Object.values(start.units).find((u) => u.card === 'valor-guard')!;
+  const ghoul = Object.values(start.units).find((u) => u.card === 'havoc-ghoul' && !u.dropped)!;
+  await editTable(
+    world,
+    thread,
+    start,
+    guard.player,
+    { [guard.id]: { at: at(guardAt), turnTaken: false, vigor: 20 }, [ghoul.id]: { at: at(ghoulAt) } },
+    clear.map(at),
+  );
+  return { guard: guard.id, ghoul: ghoul.id, alice: guard.player };
+}
+
+describe('the "Nothing to choose" suggestion', () => {
+  it("off-turn, says whose turn it is; picked anyway, the command is refused with that reason, not as an unknown 'none'", async () => {
+    const { alice } = await setTable('I5', 'T20');
+    const other = nameOf(alice) === 'alice' ? 'bob' : 'alice';
+    const aliceName = nameOf(alice) === 'alice' ? 'Alice' : 'Bob';
+    const list = await world.fake.autocomplete({ user: other, channel: thread, name: 'move', focused: 'unit', options: { unit: '' } });
+    expect(list).toEqual([{ name: `Nothing to choose: it is ${aliceName}'s turn`, value: 'none' }]);
+    const sent = await world.run({ user: other, channel: thread, name: 'move', options: { unit: 'none', to: 'A1' } });
+    expect(sent.response?.ephemeral).toBe(true);
+    expect(answerText(sent)).toBe(`Nothing to choose for \`unit\`: it is ${aliceName}'s turn.`);
+    expect(answerText(sent)).not.toContain('no unit');
+  }, 60_000);
+
+  it('a unit that cannot attack: the attack list and the command say the same why', async () => {
+    const { guard, alice } = await setTable('B2', 'T20');
+    const me = nameOf(alice);
+    const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'attack', options: { unit: guard, attack: '' } });
+    expect(list).toHaveLength(1);
+    expect(list[0]!.value).toBe('none');
+    const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, attack: 'none', target: 'x' } });
+    expect(sent.response?.ephemeral).toBe(true);
+    expect(answerText(sent)).toBe(`Nothing to choose for \`attack\`: ${String(list[0]!.name).replace('Nothing to choose: ', '')}.`);
+  }, 60_000);
+});
+
+describe('a target offered as a charge', () => {
+  it('R23: picking it charges, as the suggestion said (5 Vigor, two steps in)', async () => {
+    const { guard, ghoul, alice } = await setTable('B8', 'B11', ['B9', 'B10', 'A9', 'A10', 'C9', 'C10']);
+    const me = nameOf(alice);
+    const g = await gameIn();
+    const attack = g.cards[g.units[guard]!.card]!.attacks[0]!.id;
+    const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'target', options: { unit: guard, attack, target: '' } });
+    const picked = list.find((c) => String(c.name).startsWith(`${ghoul.toUpperCase()} ·`));
+    expect(picked?.name).toContain('charge (5 Vigor)');
+    const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, attack, target: String(picked!.value) } });
+    expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
+    const after = await gameIn();
+    expect(after.units[guard]!.at).not.toBe(g.units[guard]!.at);
+    expect(after.units[guard]!.vigor).toBeLessThanOrEqual(15);
+  }, 60_000);
+});
