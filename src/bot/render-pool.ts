@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PictureBody } from '../commands/post-pictures';
+import type { PictureBody } from '../posts/post-pictures';
 import type { Rendered, Renderer } from '../commands/post-render';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './render-worker-main';
 

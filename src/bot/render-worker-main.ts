@@ -4,7 +4,7 @@
  * finished message with its PNGs moved, not copied, to the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { picturePost, type PictureBody } from '../commands/post-pictures';
+import { picturePost, type PictureBody } from '../posts/post-pictures';
 import type { Rendered } from '../commands/post-render';
 import { openStore, troubleOf, type Store } from '../store';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';

@@ -23,7 +23,8 @@ import { collectWhenGrown } from './collect';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
-import { SeasonRunner } from '../commands/season-runner';
+import { SeasonRunner } from '../league/season-runner';
+import { matchOpening } from '../commands/season-opening';
 import { leaseName, shardLabel } from './shard';
 import { StartupError } from './startup-error';
 
@@ -247,7 +248,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   });
   // The runner reads the app it is part of; a pass ends by delivering the league posts it wrote.
   const seasons = new SeasonRunner(
-    () => app,
+    () => ({ ...app, opening: matchOpening(app) }),
     () => outbox.kickLeague(),
   );
   const app: App = {
