@@ -15,6 +15,10 @@
  * limit, and 547 MB at the end against 793). glibc reads them only when a process starts, so the bot is started as a child
  * with them; its shard processes inherit them. The bot benchmark and tests start it the same way
  * (src/cli/bot-process.ts).
+ *
+ * A supervisor runs `node scripts/start.mjs --prod` itself, never through `npm run`: npm puts `sh -c`
+ * between, which does not pass SIGTERM on. `node scripts/start.mjs --prod rest-proxy` runs the shared
+ * REST proxy alone (docs/deploy.md "Two machines").
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -31,8 +35,15 @@ const malloc = JSON.parse(readFileSync(join(ROOT, 'scripts', 'malloc-settings.js
 if (process.platform !== 'linux' || Object.keys(malloc).every((name) => process.env[name] !== undefined)) {
   await import(pathToFileURL(START).href);
 } else {
-  const bot = spawn(process.execPath, [...process.execArgv, START], { stdio: 'inherit', env: { ...malloc, ...process.env } });
-  // A supervisor's SIGTERM is passed on; Ctrl+C reaches the bot from the terminal by itself.
+  // An IPC channel, used for nothing else, tells the bot when this process is gone (even SIGKILLed),
+  // so it stops itself rather than running on with no supervisor (src/bot/lifecycle.ts).
+  const bot = spawn(process.execPath, [...process.execArgv, START, ...process.argv.slice(2).filter((a) => a !== '--prod')], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: { ...malloc, ...process.env },
+  });
+  // A supervisor's SIGTERM is passed on, each time: the bot starts one stop and notes the others, so a
+  // SIGTERM to the whole process group (the bot has one of its own too) changes nothing. Ctrl+C
+  // reaches the bot from the terminal by itself.
   process.on('SIGTERM', () => bot.kill('SIGTERM'));
   process.on('SIGINT', () => undefined);
   bot.once('exit', (code, signal) => process.exit(code ?? (signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1)));

@@ -89,6 +89,12 @@ export interface RunningBot {
   /** Resolves when every interaction received so far has been fully handled and its posts delivered. */
   idle(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Gives up the database lease at once, whatever is still under way: for a stop past its deadline,
+   * just before the process exits, so that the next start is not refused. What was not delivered
+   * waits in the outbox for that start.
+   */
+  releaseLease(): Promise<void>;
 }
 
 /** Every line says which shard wrote it (0 for an unsharded bot). */
@@ -338,6 +344,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     metrics,
     metricsUrl,
     idle,
+    releaseLease: () => lease.release(),
     async stop() {
       stopping = true;
       await idle();
