@@ -16,7 +16,7 @@ import { outagePauseMs } from './outbox-worker';
 import { handleDeadline, type Handled } from '../clock/deadline-actions';
 import { planWaits } from '../clock/deadline-plan';
 import { inTransaction } from '../match/table';
-import { openPendingThreads } from '../commands/match-thread';
+import { openPendingThreads } from '../commands/skirmish/match-thread';
 
 export interface SchedulerOptions {
   /** How often to look for due deadlines (default 10 s). */

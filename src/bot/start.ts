@@ -24,7 +24,7 @@ import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
 import { SeasonRunner } from '../league/season-runner';
-import { matchOpening } from '../commands/season-opening';
+import { matchOpening } from '../commands/skirmish/season-opening';
 import { leaseName, shardLabel } from './shard';
 import { StartupError } from './startup-error';
 

@@ -12,7 +12,7 @@ import { matchOnShard, type ShardScope } from './shard';
 import { preparedOnce } from './prepared';
 
 /**
- * The channel of a row written before its match's thread exists (commands/match-thread.ts): such rows
+ * The channel of a row written before its match's thread exists (commands/skirmish/match-thread.ts): such rows
  * wait, unseen by the worker, until `toThread` gives them the thread.
  */
 export const THREAD_PENDING = '';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { Chooser } from '../../src/cli/selfplay';
-import { squareChoices, unitChoices } from '../../src/commands/act-suggestions';
-import { suggesting } from '../../src/commands/suggestion-cache';
+import { squareChoices, unitChoices } from '../../src/commands/play/act-suggestions';
+import { suggesting } from '../../src/commands/play/suggestion-cache';
 import { seeded } from '../../src/engine/dice';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { memoryStore } from '../store/fixture';

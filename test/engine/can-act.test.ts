@@ -10,7 +10,7 @@ import { newGame, playGame } from '../../src/cli/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { type ActKind, canAct, commanderOf, type Command, legalActs } from '../../src/engine';
 import type { GameState } from '../../src/engine/state';
-import { unitChoices } from '../../src/commands/act-suggestions';
+import { unitChoices } from '../../src/commands/play/act-suggestions';
 
 const content = defaultContent();
 const maps = [...content.maps.keys()];
