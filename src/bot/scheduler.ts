@@ -11,7 +11,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { App } from '../commands/app';
 import { aboutMatch } from '../match/services';
-import { isBusy, isDown, onShard, type DeadlineRow, type ShardScope } from '../store';
+import { isBusy, isDown, type DeadlineRow, type ShardScope } from '../store';
 import { outagePauseMs } from './outbox-worker';
 import { handleDeadline, type Handled } from '../clock/deadline-actions';
 import { planWaits } from '../clock/deadline-plan';
@@ -25,6 +25,8 @@ export interface SchedulerOptions {
   readonly batch?: number;
   /** A sharded bot's shard: only deadlines of matches of its own guilds are claimed (store/shard.ts). */
   readonly shard?: ShardScope;
+  /** Told after each tick (the bot's metrics). */
+  readonly onTick?: (report: TickReport) => void;
 }
 
 export interface TickReport {
@@ -34,6 +36,9 @@ export interface TickReport {
 
 export const DEFAULT_TICK_MS = 10_000;
 
+/** Matches without deadlines looked at per query at start-up. */
+const START_PAGE = 200;
+
 /** Deadlines handled in one commit: few enough that an interaction waits at most a few tens of ms behind them. */
 const PER_COMMIT = 20;
 
@@ -42,6 +47,7 @@ export class Scheduler {
   readonly #tickMs: number;
   readonly #batch: number;
   readonly #shard: ShardScope | undefined;
+  readonly #onTick: ((report: TickReport) => void) | undefined;
   #timer: NodeJS.Timeout | null = null;
   /** Set by stop(): a tick in progress ends after the deadline it is handling. */
   #stopped = false;
@@ -57,6 +63,7 @@ export class Scheduler {
     this.#tickMs = options.tickMs ?? DEFAULT_TICK_MS;
     this.#batch = options.batch ?? 500;
     this.#shard = options.shard;
+    this.#onTick = options.onTick;
   }
 
   get tickMs(): number {
@@ -73,16 +80,22 @@ export class Scheduler {
     this.#stopped = false;
     const store = this.#app.store;
     await store.deadlines.releaseClaims(this.#shard);
-    for (const row of await store.matches.open()) {
-      if (!onShard(this.#shard, row.guildId)) continue;
-      try {
-        await inTransaction(this.#app, async () => {
-          const fresh = await store.matches.get(row.id);
-          if (fresh) await planWaits(store, this.#app.now(), fresh);
-        });
-      } catch (error) {
-        this.#app.log(`could not give match ${row.id} its deadlines`, error, aboutMatch(row));
+    // Only the open matches with no pending deadline are read (open-work.ts), a page at a time: paged
+    // by id, since a match with nothing to wait for stays without one.
+    for (let after = ''; ; ) {
+      const page = await store.matches.withoutDeadlines({ after, limit: START_PAGE, shard: this.#shard });
+      for (const ref of page) {
+        try {
+          await inTransaction(this.#app, async () => {
+            const fresh = await store.matches.get(ref.id);
+            if (fresh) await planWaits(store, this.#app.now(), fresh);
+          });
+        } catch (error) {
+          this.#app.log(`could not give match ${ref.id} its deadlines`, error, aboutMatch(ref));
+        }
       }
+      if (page.length < START_PAGE) break;
+      after = page.at(-1)!.id;
     }
     this.#timer = setInterval(() => void this.tick().catch((error: unknown) => this.#app.log('a scheduler tick failed', error)), this.#tickMs);
     this.#timer.unref?.();
@@ -98,7 +111,11 @@ export class Scheduler {
 
   /** Looks for due deadlines now (tests and the sandbox's fast-forward call it); resolves when they are handled. */
   tick(): Promise<TickReport> {
-    const run = this.#chain.then(() => this.#tick());
+    const run = this.#chain.then(async () => {
+      const report = await this.#tick();
+      this.#onTick?.(report);
+      return report;
+    });
     this.#chain = run.catch(() => undefined);
     return run;
   }

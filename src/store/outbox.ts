@@ -3,7 +3,7 @@
  * transaction of the change that caused them and marked done by the worker that delivers them. Rows
  * of one match are delivered in id order, so the thread reads in the order things happened.
  */
-import { and, asc, desc, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { OutboxRow } from './rows';
@@ -36,6 +36,8 @@ export interface OutboxSync {
   waiting(limit?: number, shard?: ShardScope): { matchId: string; due: number }[];
   /** Every row not yet done, oldest first (for tests and `db:check`). */
   pending(matchId?: string): OutboxRow[];
+  /** How many rows are not yet done (with a shard, of its guilds' matches), counted without reading them. */
+  countWaiting(shard?: ShardScope): number;
   /** Delivered (with the message it made or edited, if any), as itself or as a `fallback`. Clears `via`. */
   delivered(id: number, messageId: string | null, outcome?: Extract<OutboxOutcome, 'delivered' | 'fallback'>): void;
   /** A failed attempt: counted, with the error, and not tried again before `due`. */
@@ -112,6 +114,12 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
     head: (match) => headOf().get({ match }),
     waiting: (limit = 1000, shard) => (shard === undefined ? waitingAll() : waitingOn(shard)).all({ limit }),
     pending: (matchId) => db.select().from(outbox).where(pendingOf(matchId)).orderBy(asc(outbox.id)).all(),
+    countWaiting: (shard) =>
+      db
+        .select({ n: count() })
+        .from(outbox)
+        .where(and(isNull(outbox.done), matchOnShard(outbox.matchId, shard)))
+        .get()?.n ?? 0,
     delivered(id, messageId, outcome = 'delivered') {
       markDelivered().run({ id, done: now(), message: messageId, outcome });
     },

@@ -15,7 +15,7 @@
  */
 import { REST } from '@discordjs/rest';
 import { ChannelType, DiscordAPIError, type Client, type RESTPostAPIChannelThreadsResult, Routes, type TextChannel } from 'discord.js';
-import { onShard, THREAD_PENDING, type MatchRow, type Store } from '../../store';
+import { THREAD_PENDING, type MatchRow, type Store } from '../../store';
 import { matchRecord } from '../../match/record';
 import type { App } from '../app';
 import { botPermissionsIn, missingFrom, NEEDED_PERMISSIONS, permissionProblem } from '../bot-permissions';
@@ -197,8 +197,8 @@ async function link(app: App, row: MatchRow, threadId: string): Promise<string> 
  */
 export async function openPendingThreads(app: App): Promise<{ matchId: string; trouble: ThreadTrouble }[]> {
   const failed: { matchId: string; trouble: ThreadTrouble }[] = [];
-  for (const row of await app.store.matches.open()) {
-    if (row.threadId || !onShard(app.shard, row.guildId)) continue;
+  // Named by the (status, guild) index: the open matches without a thread, none of their JSON read.
+  for (const row of await app.store.matches.unthreaded(app.shard)) {
     const trouble = threadTrouble(app, row.id);
     if (trouble && trouble.nextAt > app.now()) continue;
     try {
