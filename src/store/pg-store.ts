@@ -434,6 +434,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .where(and(eq(t.leases.name, name), eq(t.leases.holder, holder)));
       },
       get: async (name) => first(await q().select().from(t.leases).where(eq(t.leases.name, name))),
+      all: () => q().select().from(t.leases).orderBy(t.leases.name),
     },
     vacations: {
       add: async (v) => (await q().insert(t.vacations).values(v).returning())[0]!,
