@@ -3,6 +3,7 @@ import { act } from './act';
 import type { ActResult, Step } from './act';
 import type { Async } from './async';
 import type { Clock, Db } from './db';
+import { wholeRow, withPartsStored } from './match-rows';
 import type { MatchRow } from './rows';
 import { matchEvents, matches, matchPlayers, OPEN_STATUSES } from './schema';
 import type { MatchStatus } from './schema';
@@ -71,7 +72,7 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
             status: m.status ?? 'challenged',
             players: [...m.players],
             terms: m.terms,
-            setup: m.setup ?? null,
+            setup: withPartsStored(tx, m.setup ?? null),
             snapshot: null,
             seq: 0,
             created: at,
@@ -82,19 +83,20 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
         tx.insert(matchPlayers)
           .values(m.players.map((userId, seat) => ({ matchId: m.id, userId, seat })))
           .run();
-        return row;
+        return wholeRow(tx, row);
       });
     },
-    get: (id) => db.select().from(matches).where(eq(matches.id, id)).get(),
+    get: (id) => wholeRow(db, db.select().from(matches).where(eq(matches.id, id)).get()),
     exists: (id) => db.select({ id: matches.id }).from(matches).where(eq(matches.id, id)).get() !== undefined,
-    byThread: (threadId) => db.select().from(matches).where(eq(matches.threadId, threadId)).get(),
+    byThread: (threadId) => wholeRow(db, db.select().from(matches).where(eq(matches.threadId, threadId)).get()),
     open: () =>
       db
         .select()
         .from(matches)
         .where(inArray(matches.status, [...OPEN_STATUSES]))
         .orderBy(asc(matches.created), asc(matches.id))
-        .all(),
+        .all()
+        .map((row) => wholeRow(db, row)),
     ids: () =>
       db
         .select({ id: matches.id })
@@ -111,7 +113,7 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
         .where(opts.status ? and(mine, inArray(matches.status, [...opts.status])) : mine)
         .orderBy(desc(matches.updated), asc(matches.id));
       const rows = opts.limit === undefined ? query.all() : query.limit(opts.limit).all();
-      return rows.map((r) => r.match);
+      return rows.map((r) => wholeRow(db, r.match));
     },
     countIn: (channelId) => db.select({ n: count() }).from(matches).where(eq(matches.channelId, channelId)).get()?.n ?? 0,
     setThread: (id, threadId) => db.update(matches).set({ threadId, updated: now() }).where(eq(matches.id, id)).run().changes > 0,

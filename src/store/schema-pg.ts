@@ -113,6 +113,16 @@ export const matches = pgTable(
   ],
 );
 
+/**
+ * The parts match rows share (store/match-parts.ts): a map, a card, a mod, or a set of cards, as JSON,
+ * keyed by a hash of that JSON. A match's setup and snapshot refer to them instead of carrying them.
+ * Never deleted: every reference written must keep finding its part.
+ */
+export const matchParts = pgTable('match_parts', {
+  hash: text('hash').primaryKey(),
+  part: text('part').notNull(),
+});
+
 /** One row per seat, so "my matches" is an index lookup instead of a scan of every players list. */
 export const matchPlayers = pgTable(
   'match_players',
