@@ -1,7 +1,8 @@
 /**
  * The layers (docs/architecture.md): bot → commands (Discord handlers) → the application (match,
  * clock, posts, league: the use-cases) → engine, store, render, content, ai → formats; src/discord
- * (Discord's limits, user text cut and escaped) sits at the bottom beside formats.
+ * (Discord's limits, user text cut and escaped) and src/config (the environment's settings) sit at
+ * the bottom beside formats.
  * A folder may import its own files and those of the layers below it, never above; the application's
  * folders may import each other; nothing may import in a circle; and only commands, bot, fakecord and
  * sandbox talk to Discord through discord.js. `npm run layers` checks it, inside `npm test`.
@@ -13,13 +14,15 @@ const below = {
   formats: [],
   // What Discord accepts: its limits, and user text cut and escaped for it.
   discord: [],
+  // The settings read from the environment at start-up: parsed and checked, nothing else.
+  config: [],
   engine: ['formats'],
   store: ['formats'],
   content: ['formats', 'engine'],
   render: ['discord', 'formats', 'engine', 'content'],
   ...Object.fromEntries(application.map((l) => [l, withOtherApplication(l)])),
   commands: [...beneathApplication, ...application],
-  bot: [...beneathApplication, ...application, 'commands'],
+  bot: ['config', ...beneathApplication, ...application, 'commands'],
   fakecord: ['discord'],
   sandbox: ['discord', 'fakecord', 'bot', 'commands', 'store', 'content', 'formats', 'engine', 'league'],
   ai: ['formats', 'engine'],

@@ -8,7 +8,7 @@
 import { clip } from '../discord/text';
 import { createHash } from 'node:crypto';
 import { DiscordAPIError, type Client } from 'discord.js';
-import { renderLeaguePost } from '../commands/league-posts';
+import { renderLeaguePost } from '../league/league-posts';
 import { messageOf } from '../commands/thread';
 import { shown } from '../discord/text';
 import { onShard, type LeaguePostRow, type ShardScope, type Store } from '../store';

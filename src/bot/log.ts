@@ -10,14 +10,15 @@
  * like a Discord bot token become `[redacted]`. As a last guard the finished JSON line goes through
  * the same rewrite, which also covers direct use of the pino logger.
  *
- * The level is `LOG_LEVEL` (fatal, error, warn, info, debug, trace or silent; default info).
+ * The level is the caller's (the bot passes `LOG_LEVEL`, src/config; default info).
  *
- * Lines are JSON for a log collector; in a terminal (standard error is a TTY), or with LOG_PRETTY=1,
- * they are printed readably by pino-pretty instead (LOG_PRETTY=0 keeps JSON in a terminal). Every line
+ * Lines are JSON for a log collector; in a terminal (standard error is a TTY), or with LOG_PRETTY=1
+ * (passed by the bot), they are printed readably by pino-pretty instead. Every line
  * carries the process's `shard` when sharded, and a line about a match its `matchId` and `guildId`
  * (the third argument, `LogContext`; `child()` binds them for a run of lines).
  */
 import { createRequire } from 'node:module';
+import { LOG_LEVELS } from '../config';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { LogContext } from '../match/services';
 
@@ -35,7 +36,7 @@ const MIN_LITERAL_TOKEN = 8;
 /** How deep plain data and causes are followed (a message payload's components nest about eight deep). */
 const MAX_DEPTH = 12;
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LEVELS = LOG_LEVELS;
 type Level = (typeof LEVELS)[number];
 
 /** Rewrites the secrets in one string (see the module's comment). */
@@ -134,21 +135,14 @@ export interface BotLog {
 export interface BotLogOptions {
   /** The bot token, taken out of every line wherever it appears. */
   readonly token?: string | undefined;
-  /** Default: `LOG_LEVEL`, else info. */
+  /** fatal, error, warn, info, debug, trace or silent; default info. */
   readonly level?: string | undefined;
   /** Where the lines go; default: standard error, written synchronously (nothing lost at exit). */
   readonly destination?: DestinationStream;
-  /** Readable lines instead of JSON (pino-pretty); default LOG_PRETTY, else whether standard error is a terminal. Ignored with a destination. */
+  /** Readable lines instead of JSON (pino-pretty); default: whether standard error is a terminal. Ignored with a destination. */
   readonly pretty?: boolean;
   /** Fields on every line, e.g. `{ shard: 1 }`. */
   readonly base?: LogContext;
-}
-
-/** LOG_PRETTY=1/true or 0/false; unset: pretty when standard error is a terminal. */
-export function prettyFrom(raw: string | undefined, tty: boolean): boolean {
-  const value = (raw ?? '').trim().toLowerCase();
-  if (value === '') return tty;
-  return value === '1' || value === 'true' || value === 'yes';
 }
 
 /** pino-pretty as a synchronous stream to standard error (no worker thread, so nothing is lost at exit). */
@@ -173,7 +167,7 @@ export function createBotLog(options: BotLogOptions = {}): BotLog {
   const clean = (value: unknown) => redactValue(value, redact, new WeakSet(), 0);
   const logger = pino(
     {
-      level: levelFrom(options.level ?? process.env.LOG_LEVEL),
+      level: levelFrom(options.level),
       serializers: { err: clean },
       formatters: { log: (object) => clean(object) as Record<string, unknown> },
       hooks: {
@@ -183,8 +177,7 @@ export function createBotLog(options: BotLogOptions = {}): BotLog {
         streamWrite: redact,
       },
     },
-    options.destination ??
-      ((options.pretty ?? prettyFrom(process.env.LOG_PRETTY, process.stderr.isTTY === true)) ? prettyStream() : pino.destination({ dest: 2, sync: true })),
+    options.destination ?? ((options.pretty ?? process.stderr.isTTY === true) ? prettyStream() : pino.destination({ dest: 2, sync: true })),
   );
   return wrap(options.base ? logger.child(withoutUndefined(options.base)) : logger, redact);
 }

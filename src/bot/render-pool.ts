@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PictureBody } from '../commands/post-pictures';
+import type { PictureBody } from '../posts/post-pictures';
 import type { Rendered, Renderer } from '../commands/post-render';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './render-worker-main';
 
@@ -19,6 +19,8 @@ export interface RenderPoolOptions {
   readonly databasePath: string;
   /** Worker threads; default one per core but one, and at least one. */
   readonly size?: number;
+  /** How far the process's RSS may grow before a worker asks for a collection (RENDER_RSS_SLACK_MB); 32 MB by default. */
+  readonly rssSlackBytes?: number;
   /** Jobs that may wait for a worker; past it, `render` fails at once (the outbox tries again later). */
   readonly maxQueue?: number;
   readonly log: (message: string, error?: unknown) => void;
@@ -130,7 +132,9 @@ export class RenderPool implements Renderer {
   }
 
   #spawn(): Slot {
-    const worker = new Worker(WORKER_URL, { workerData: { databasePath: this.#options.databasePath } satisfies RenderWorkerData });
+    const worker = new Worker(WORKER_URL, {
+      workerData: { databasePath: this.#options.databasePath, rssSlackBytes: this.#options.rssSlackBytes ?? 32 * 2 ** 20 } satisfies RenderWorkerData,
+    });
     // An idle pool must not keep the process alive; the bot's own handles do while it runs.
     worker.unref();
     const slot: Slot = { worker, jobs: [], error: null };

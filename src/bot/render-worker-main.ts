@@ -4,7 +4,7 @@
  * finished message with its PNGs moved, not copied, to the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { picturePost, type PictureBody } from '../commands/post-pictures';
+import { picturePost, type PictureBody } from '../posts/post-pictures';
 import type { Rendered } from '../commands/post-render';
 import { openStore, troubleOf, type Store } from '../store';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
@@ -29,11 +29,13 @@ export type RenderReply =
 
 export interface RenderWorkerData {
   readonly databasePath: string;
+  /** The whole process's growth that triggers a collection (collect.ts). */
+  readonly rssSlackBytes: number;
 }
 
 const port = parentPort;
 if (!port) throw new Error('render-worker-main.ts runs only as a worker thread (bot/render-pool.ts)');
-const { databasePath } = workerData as RenderWorkerData;
+const { databasePath, rssSlackBytes } = workerData as RenderWorkerData;
 let store: Promise<Store> | null = null;
 
 /** A second connection to the bot's database: a read-only SQLite one, or a one-connection PostgreSQL pool. */
@@ -43,7 +45,7 @@ const openReader = (location: string): Promise<Store> =>
     : Promise.resolve(openStore(location, { readonly: true, migrate: false, busyMs: 2000 }));
 
 /** The whole process's growth (collect.ts says why); RENDER_RSS_SLACK_MB tunes it. */
-const collectIfGrown = collectWhenGrown(() => process.memoryUsage.rss(), Number(process.env.RENDER_RSS_SLACK_MB ?? 32) * 2 ** 20);
+const collectIfGrown = collectWhenGrown(() => process.memoryUsage.rss(), rssSlackBytes);
 
 /**
  * The message with its PNGs ready to move: each on an ArrayBuffer of its own (a PNG that shares one

@@ -5,17 +5,11 @@
  * The bot reads them too: a shard takes its own lease, and handles the deadlines, posts and start-up
  * work of its own guilds' matches only (store/shard.ts).
  */
+import { type Environment, shardOfProcess } from '../config';
 import type { ShardScope } from '../store';
 
-export function shardFromEnvironment(env: NodeJS.ProcessEnv = process.env): ShardScope | undefined {
-  if (!env.SHARDING_MANAGER) return undefined;
-  const id = Number(env.SHARDS);
-  const count = Number(env.SHARD_COUNT);
-  if (!Number.isInteger(id) || !Number.isInteger(count) || id < 0 || id >= count) {
-    throw new Error(`The sharding manager started this process with SHARDS=${env.SHARDS} and SHARD_COUNT=${env.SHARD_COUNT}.`);
-  }
-  return { id, count };
-}
+/** The shard of a process with this environment (src/config reads it, with the other settings). */
+export const shardFromEnvironment = (env: Environment): ShardScope | undefined => shardOfProcess(env);
 
 /**
  * The database lease a process holds: "bot" for the one process of an unsharded bot (as before

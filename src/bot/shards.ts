@@ -11,18 +11,12 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { ShardingManager } from 'discord.js';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { SHARDS_SCHEMA, shardsRefusal } from '../config';
 import { startRestProxy } from './rest-proxy';
 import { StartupError } from './startup-error';
 
-/** What `SHARDS` accepts: `auto` (any case) or a whole number of at least 1, spaces around it ignored. */
-const SHARDS_SETTING = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.union([z.literal('auto'), z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1))]));
-
-export type ShardsSetting = z.output<typeof SHARDS_SETTING>;
+export type ShardsSetting = z.output<typeof SHARDS_SCHEMA>;
 
 /**
  * The manager's `SHARDS`: undefined when unset (one process, no manager); otherwise `auto` or the count.
@@ -31,13 +25,9 @@ export type ShardsSetting = z.output<typeof SHARDS_SETTING>;
  */
 export function shardsSetting(raw: string | undefined): ShardsSetting | undefined {
   if (raw === undefined) return undefined;
-  const parsed = SHARDS_SETTING.safeParse(raw);
+  const parsed = SHARDS_SCHEMA.safeParse(raw);
   if (parsed.success) return parsed.data;
-  throw new StartupError(
-    raw.trim() === ''
-      ? 'SHARDS is set but empty: set it to "auto" or a whole number of at least 1, or unset it to run one process.'
-      : `SHARDS must be "auto" or a whole number of at least 1, not "${raw}".`,
-  );
+  throw new StartupError(shardsRefusal(raw));
 }
 
 export interface ShardsOptions {

@@ -23,8 +23,9 @@ import { collectWhenGrown } from './collect';
 import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
-import { SeasonRunner } from '../commands/season-runner';
-import { leaseName, shardFromEnvironment, shardLabel } from './shard';
+import { SeasonRunner } from '../league/season-runner';
+import { matchOpening } from '../commands/season-opening';
+import { leaseName, shardLabel } from './shard';
 import { StartupError } from './startup-error';
 
 export interface BotOptions {
@@ -33,9 +34,12 @@ export interface BotOptions {
   readonly apiBase?: string | undefined;
   /** Register commands in this guild only (instant, for development); globally otherwise. */
   readonly guildId?: string | undefined;
+  /** The SQLite file (DATABASE_PATH); data/sellsword.db by default. */
   readonly databasePath?: string | undefined;
-  /** A PostgreSQL URL (postgres://…, or pglite:); DATABASE_URL by default. Wins over databasePath. */
+  /** A PostgreSQL URL (postgres://…, or pglite:; DATABASE_URL). Wins over databasePath. */
   readonly databaseUrl?: string | undefined;
+  /** Connections in the PostgreSQL pool (DATABASE_POOL_SIZE); 10 by default. */
+  readonly databasePoolSize?: number | undefined;
   readonly store?: Store;
   readonly content?: Content;
   readonly log?: Log;
@@ -47,20 +51,27 @@ export interface BotOptions {
   /** Called when another process took over the database's lease: this one must stop at once. */
   readonly onLeaseLost?: () => void;
   /**
-   * Worker threads that draw the pictures (render-pool.ts): default RENDER_WORKERS, else one per core
-   * but one; 0 draws them on the main thread, as does a `:memory:` database (no other thread can open it).
+   * Worker threads that draw the pictures (render-pool.ts; RENDER_WORKERS): default one per core but
+   * one; 0 draws them on the main thread, as does a `:memory:` database (no other thread can open it).
    */
-  readonly renderWorkers?: number;
+  readonly renderWorkers?: number | undefined;
+  /** RENDER_RSS_SLACK_MB in bytes (render-worker-main.ts); 32 MB by default. */
+  readonly renderRssSlackBytes?: number | undefined;
   /** The game clock for deadlines, reminders and vacations (`Date.now` by default); tests and the sandbox move it. */
   readonly now?: () => number;
   /** How often the scheduler looks for due deadlines (default 10 s). */
   readonly schedulerTickMs?: number;
   /** Serve /metrics (Prometheus) and /healthz on this port (METRICS_PORT); 0 picks a free one. */
   readonly metricsPort?: number | undefined;
+  /** The address /metrics and /healthz listen on (METRICS_HOST); 127.0.0.1 by default. */
+  readonly metricsHost?: string | undefined;
+  /** The log's level and form when no `log` is given (LOG_LEVEL, LOG_PRETTY; bot/log.ts). */
+  readonly logLevel?: string | undefined;
+  readonly logPretty?: boolean | undefined;
   /**
    * This process's shard (docs/deploy.md "Shards"): it identifies as `[id, count]`, holds that shard's
    * lease, and handles deadlines, posts and start-up work of its own guilds' matches only. Default:
-   * what discord.js's ShardingManager put in the environment (shard.ts); none for an unsharded bot.
+   * none, an unsharded bot (the entry point passes what the sharding manager put in the environment, shard.ts).
    */
   readonly shard?: ShardScope | undefined;
 }
@@ -81,7 +92,19 @@ export interface RunningBot {
 }
 
 /** Every line says which shard wrote it (0 for an unsharded bot). */
-const defaultLog = (token: string, shard: ShardScope | undefined) => createBotLog({ token, base: { shard: shard?.id ?? 0 } });
+const defaultLog = (options: BotOptions, shard: ShardScope | undefined) =>
+  createBotLog({
+    token: options.token,
+    base: { shard: shard?.id ?? 0 },
+    level: options.logLevel,
+    ...(options.logPretty === undefined ? {} : { pretty: options.logPretty }),
+  });
+
+/** Where this machine reaches a server listening on `host`: a wildcard address is reached on loopback. */
+function urlHost(host: string | undefined): string {
+  if (host === undefined || host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
 
 /** How much the main thread's ArrayBuffers may grow between collections: some 50 turns' upload bodies. */
 const MAIN_PICTURE_SLACK = 32 * 2 ** 20;
@@ -106,7 +129,7 @@ function firstLine(error: unknown): string {
   return (e instanceof Error ? e.message : String(e)).split('\n')[0]!.trim();
 }
 
-async function openDatabase(path: string, url: string | undefined, log: Log): Promise<Store> {
+async function openDatabase(path: string, url: string | undefined, poolSize: number | undefined, log: Log): Promise<Store> {
   try {
     // DATABASE_URL=postgres://… selects PostgreSQL (docs/store.md "Two backends"); otherwise the SQLite file.
     // A change that meets another connection's lock fails fast and is retried without blocking
@@ -115,7 +138,11 @@ async function openDatabase(path: string, url: string | undefined, log: Log): Pr
     // change's transaction, and the bot's other work (the outbox's bookkeeping, the scheduler's claims,
     // lease renewals), which its own pooled connections may hold up for a moment, waits up to the pool's
     // 2 s (store/open-pg.ts).
-    if (isPostgresUrl(url)) return await openPgStore(url, { onConnectionLost: (error) => log('lost a connection to the PostgreSQL database', error) });
+    if (isPostgresUrl(url))
+      return await openPgStore(url, {
+        ...(poolSize === undefined ? {} : { poolSize }),
+        onConnectionLost: (error) => log('lost a connection to the PostgreSQL database', error),
+      });
     return openStore(path, { busyMs: 50 });
   } catch (error) {
     const where = isPostgresUrl(url) ? 'The PostgreSQL database' : `The database at ${path}`;
@@ -142,12 +169,12 @@ async function login(client: Client, token: string): Promise<void> {
 }
 
 export async function startBot(options: BotOptions): Promise<RunningBot> {
-  const path = options.databasePath ?? process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
-  const shard = 'shard' in options ? options.shard : shardFromEnvironment();
+  const path = options.databasePath ?? DEFAULT_DATABASE_PATH;
+  const shard = options.shard;
   // The log comes next, so that anything logged during start-up has its tokens redacted.
-  const log = options.log ?? defaultLog(options.token, shard);
-  const url = options.databaseUrl ?? process.env.DATABASE_URL;
-  const store = options.store ?? (await openDatabase(path, url, log));
+  const log = options.log ?? defaultLog(options, shard);
+  const url = options.databaseUrl;
+  const store = options.store ?? (await openDatabase(path, url, options.databasePoolSize, log));
   let lease: HeldLease;
   try {
     // Taking the lease is also the proof that the database can be written.
@@ -183,10 +210,18 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 25 }),
     ...(options.apiBase ? { rest: { api: options.apiBase } } : {}),
   });
-  const workers = options.renderWorkers ?? (process.env.RENDER_WORKERS ? Number(process.env.RENDER_WORKERS) : spareCores());
+  const workers = options.renderWorkers ?? spareCores();
   // The render workers open a second connection: the SQLite file, or the same PostgreSQL database.
   const location = options.store ? store.path : isPostgresUrl(url) && !url.startsWith('pglite:') ? url : store.path;
-  const renderPool = location && workers > 0 ? new RenderPool({ databasePath: location, size: workers, log }) : null;
+  const renderPool =
+    location && workers > 0
+      ? new RenderPool({
+          databasePath: location,
+          size: workers,
+          log,
+          ...(options.renderRssSlackBytes === undefined ? {} : { rssSlackBytes: options.renderRssSlackBytes }),
+        })
+      : null;
   const metrics = createMetrics(store, shard);
   // The main thread watches its ArrayBuffers, where the upload bodies made from the PNGs are (RSS would
   // also count the workers' memory). They miss the PNGs moved from the workers, but each collection
@@ -213,7 +248,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   });
   // The runner reads the app it is part of; a pass ends by delivering the league posts it wrote.
   const seasons = new SeasonRunner(
-    () => app,
+    () => ({ ...app, opening: matchOpening(app) }),
     () => outbox.kickLeague(),
   );
   const app: App = {
@@ -284,9 +319,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     const reason = problem ?? (!checks.discord ? 'not connected to Discord' : !checks.lease ? 'another process took over the database lease' : undefined);
     return { ok: Object.values(checks).every(Boolean), checks, ...(reason ? { reason } : {}) };
   };
-  const server = options.metricsPort === undefined ? null : await serveMetrics(metrics, health, options.metricsPort);
+  const server = options.metricsPort === undefined ? null : await serveMetrics(metrics, health, options.metricsPort, options.metricsHost);
   const address = server?.address();
-  const metricsUrl = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
+  const metricsUrl = address && typeof address === 'object' ? `http://${urlHost(options.metricsHost)}:${address.port}` : null;
   const idle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
     await scheduler.idle();

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { standingsMessage } from '../commands/league-posts';
+import { standingsMessage } from '../league/league-posts';
 import { catchUp } from '../league/ratings';
 import { standingsOf } from '../league/standings';
 import { openStore, type NewResultPlayer } from '../store';

@@ -5,20 +5,10 @@
  * otherwise the SQLite file at DATABASE_PATH (default ./data/sellsword.db), which must exist: checking
  * a file made empty on the spot would pass and prove nothing.
  */
-import { existsSync } from 'node:fs';
 import { checkMatch } from '../match/match-check';
-import { DEFAULT_DATABASE_PATH, openStore } from '../store';
-import { isPostgresUrl, openPgStore } from '../store/open-pg';
+import { openToolDatabase, toolConfig } from './tool-database';
 
-const url = process.env.DATABASE_URL;
-const path = process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
-if (!isPostgresUrl(url) && !existsSync(path)) {
-  console.error(`There is no database at ${path}: set DATABASE_PATH to the bot's database file, or DATABASE_URL to its PostgreSQL database.`);
-  process.exit(2);
-}
-// A PostgreSQL URL may carry a password, so it is never printed.
-const where = isPostgresUrl(url) ? 'The PostgreSQL database (DATABASE_URL)' : `The database at ${path}`;
-const store = isPostgresUrl(url) ? await openPgStore(url) : openStore(path);
+const { store, where } = await openToolDatabase(toolConfig(), { mustExist: true });
 let bad = 0;
 let events = 0;
 const ids = await store.matches.ids();

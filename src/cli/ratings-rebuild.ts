@@ -1,14 +1,15 @@
 /**
- * `npm run ratings:rebuild`: recomputes every league's ratings from its recorded results
- * (DATABASE_PATH, default ./data/sellsword.db) and compares them with the stored ratings. When they
+ * `npm run ratings:rebuild`: recomputes every league's ratings from its recorded results (in the bot's
+ * database: DATABASE_URL, or DATABASE_PATH, default ./data/sellsword.db) and compares them with the
+ * stored ratings. When they
  * differ it says how and replaces them (`-- --check` only reports). Exits 0 when they were equal,
  * 1 when they differed. Run it with the bot stopped: the bot rates results as it posts them.
  */
 import { rebuildRatings } from '../league/rebuild';
-import { openStore } from '../store';
+import { openToolDatabase, toolConfig } from './tool-database';
 
 const check = process.argv.includes('--check');
-const store = openStore(process.env.DATABASE_PATH);
+const { store } = await openToolDatabase(toolConfig(), { mustExist: true });
 try {
   const report = await rebuildRatings(store, { write: !check });
   for (const [league, lines] of report.drift) {

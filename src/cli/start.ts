@@ -1,20 +1,19 @@
 /**
- * `npm start`: runs the bot against Discord when DISCORD_TOKEN is set (DISCORD_GUILD_ID registers the
- * commands in one server, DISCORD_API_BASE points at a Discord-compatible API, DATABASE_PATH picks the
- * database file, METRICS_PORT serves /metrics and /healthz; SHARDS=auto or a number runs that many
- * shard processes under discord.js's ShardingManager, each this same script; SCHEDULER_TICK_MS how
- * often deadlines are looked for, default 10 s). Without a token it runs the local sandbox (docs/sandbox.md): the fake Discord, the
- * real bot connected to it, and a page at http://localhost:3000 (SANDBOX_PORT; SANDBOX_HOST to listen
- * elsewhere; SANDBOX_SEED for the same dice in every match; DATABASE_PATH, default data/sandbox.db).
+ * `npm start`: runs the bot against Discord when DISCORD_TOKEN is set; SHARDS=auto or a number runs
+ * that many shard processes under discord.js's ShardingManager, each this same script. Without a token
+ * it runs the local sandbox (docs/sandbox.md): the fake Discord, the real bot connected to it, and a
+ * page at http://localhost:3000. Every setting is read here, once, before anything starts (src/config;
+ * docs/deploy.md's env reference lists them), and a wrong one stops it with one sentence naming it.
  */
 import { shardFromEnvironment, shardLabel } from '../bot/shard';
-import { shardsSetting, startShards } from '../bot/shards';
+import { startShards } from '../bot/shards';
 import { startBot } from '../bot/start';
 import { StartupError } from '../bot/startup-error';
+import { ConfigError, readConfig } from '../config';
 
 /** A reason not to start that the person can fix is printed alone; anything else is a bug and keeps its stack. */
 function refuse(error: unknown): never {
-  if (!(error instanceof StartupError)) throw error;
+  if (!(error instanceof StartupError) && !(error instanceof ConfigError)) throw error;
   console.error(`Sellsword Table could not start. ${error.message}`);
   process.exit(1);
 }
@@ -32,31 +31,20 @@ function orStopNow<T>(read: () => T): T {
   }
 }
 
-/** A whole-number setting from the environment, or undefined; anything else stops with a clear message. */
-function numberFrom(name: string): number | undefined {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    console.error(`${name} must be a whole number, not "${raw}".`);
-    process.exit(2);
-  }
-  return value;
-}
-
-const token = process.env.DISCORD_TOKEN;
+const config = orStopNow(() => readConfig(process.env));
+const token = config.DISCORD_TOKEN;
 // A shard process's SHARDS is its own id, set by the manager (bot/shard.ts); the sandbox ignores it.
-const shards = token && !process.env.SHARDING_MANAGER ? orStopNow(() => shardsSetting(process.env.SHARDS)) : undefined;
+const shards = token ? config.SHARDS : undefined;
 if (token && shards !== undefined) {
   // The sharding manager: it runs this same script once per shard and does nothing else itself.
-  const spawnDelayMs = numberFrom('SHARD_SPAWN_DELAY_MS');
+  const spawnDelayMs = config.SHARD_SPAWN_DELAY_MS;
   const running = await orStop(
     startShards({
       token,
       shards,
       file: process.argv[1] ?? '',
       execArgv: process.execArgv,
-      apiBase: process.env.DISCORD_API_BASE,
+      apiBase: config.DISCORD_API_BASE,
       ...(spawnDelayMs === undefined ? {} : { spawnDelayMs }),
     }),
   );
@@ -65,19 +53,26 @@ if (token && shards !== undefined) {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } else if (token) {
-  const shard = shardFromEnvironment();
-  const schedulerTickMs = numberFrom('SCHEDULER_TICK_MS');
-  const basePort = numberFrom('METRICS_PORT');
+  const shard = shardFromEnvironment(process.env);
+  const schedulerTickMs = config.SCHEDULER_TICK_MS;
+  const basePort = config.METRICS_PORT;
   // Each shard serves its own metrics, on METRICS_PORT + its shard id (0 still picks a free port).
   const metricsPort = basePort === undefined || basePort === 0 || !shard ? basePort : basePort + shard.id;
   const bot = await orStop(
     startBot({
       token,
       // A shard sends its REST through the manager's proxy, so all shards share one rate limit.
-      apiBase: (shard && process.env.SHARD_REST_PROXY) || process.env.DISCORD_API_BASE,
-      guildId: process.env.DISCORD_GUILD_ID,
-      databasePath: process.env.DATABASE_PATH,
+      apiBase: (shard && config.SHARD_REST_PROXY) || config.DISCORD_API_BASE,
+      guildId: config.DISCORD_GUILD_ID,
+      databasePath: config.DATABASE_PATH,
+      databaseUrl: config.DATABASE_URL,
+      databasePoolSize: config.DATABASE_POOL_SIZE,
+      renderWorkers: config.RENDER_WORKERS,
+      renderRssSlackBytes: config.RENDER_RSS_SLACK_MB * 2 ** 20,
       metricsPort,
+      metricsHost: config.METRICS_HOST,
+      logLevel: config.LOG_LEVEL,
+      logPretty: config.LOG_PRETTY,
       shard,
       ...(schedulerTickMs ? { schedulerTickMs } : {}),
     }),
@@ -96,19 +91,19 @@ if (token && shards !== undefined) {
 } else {
   // The sandbox is one process; discord.js would read SHARDS as its own setting.
   delete process.env.SHARDS;
-  const port = numberFrom('SANDBOX_PORT');
-  const seed = numberFrom('SANDBOX_SEED');
+  const port = config.SANDBOX_PORT;
+  const seed = config.SANDBOX_SEED;
   // Loaded only here: a bot with a token never loads the fake Discord or the sandbox's page.
   const { startSandbox } = await import('../sandbox');
   const sandbox = await orStop(
     startSandbox({
-      ...(port === undefined ? {} : { port }),
+      port,
       ...(seed === undefined ? {} : { seed }),
-      ...(process.env.SANDBOX_HOST ? { host: process.env.SANDBOX_HOST } : {}),
-      ...(process.env.DATABASE_PATH ? { databasePath: process.env.DATABASE_PATH } : {}),
+      ...(config.SANDBOX_HOST ? { host: config.SANDBOX_HOST } : {}),
+      ...(config.DATABASE_PATH ? { databasePath: config.DATABASE_PATH } : {}),
     }),
   );
-  const wanted = port ?? 3000;
+  const wanted = port;
   console.log(
     [
       `Sellsword Table sandbox: open ${sandbox.url}`,

@@ -3,7 +3,8 @@
  * whether to reply (Ghoul (gh))." Prompts are worded by the engine (`waitingFor`), so a reminder
  * says what the prompt itself says.
  */
-import { waitingFor } from '../engine';
+import { aloneToAct, waitingFor } from '../engine';
+import { phaseName } from '../render';
 import { label, unitOf } from '../engine';
 import type { MatchRow } from '../store';
 import type { Wait } from './deadline-plan';
@@ -37,7 +38,7 @@ export function waitWords(row: MatchRow, wait: Wait): string {
       if (!game || !turn) return `Waiting for ${who} to take a turn.`;
       if (turn.unit)
         return `Waiting for ${who} to go on with **${label(game, unitOf(game, turn.unit))}** (${turn.actsLeft} act${turn.actsLeft === 1 ? '' : 's'} left) or \`/end\` its turn.`;
-      return `Waiting for ${who} to take a turn (round ${game.round}, phase ${game.phase}).`;
+      return `Waiting for ${who} to take a turn (${phaseName(game.round, game.phase, aloneToAct(game)).toLowerCase()}).`;
     }
   }
 }

@@ -13,7 +13,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     id: 'start',
     title: 'Getting a match going',
     text: [
-      '1. **Bring a warband:** `/warband submit` with a file, or in one line: `name | faction | map | card, card+mod, …` (for example `Hrolf’s Watch | valor | mill-crossing | valor-knight, valor-guard+valor-banner`). `/catalog units` lists the cards.',
+      '1. **Bring a warband:** `/warband submit` with a file, or in one line: `name | faction | map | card, card+mod, …` (for example `Hrolf’s Watch | valor | mill-crossing | valor-knight+valor-banner, valor-guard, valor-squire`: a Knight carrying the Banner of the Watch, a Town Guard and a Squire). `/catalog units` lists the cards.',
       '2. **Challenge** from a league channel: `/skirmish challenge opponent:@someone warband:…` (up to three opponents). The match gets its own thread.',
       '3. **Accept** in that thread: `/skirmish accept warband:…` (or `/skirmish decline`).',
       'No opponent at hand? `/skirmish practice warband:…` plays a match against the bot, which takes the other side itself.',

@@ -14,7 +14,7 @@ import { retirements } from '../posts/announce';
 import { HOUR } from '../clock/clock-terms';
 import { planWaits } from '../clock/deadline-plan';
 import { leagueHere, mustOrganise } from './league-access';
-import { postInLeague, type LeaguePostBody } from './league-posts';
+import { postInLeague, type LeaguePostBody } from '../league/league-posts';
 import { matchHere } from './match-context';
 import { closing } from '../match/match-end';
 import { save } from '../match/saved';

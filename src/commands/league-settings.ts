@@ -9,7 +9,7 @@ import type { ForfeitScore, LeagueSettingsPatch, LeagueSettingsRow } from '../st
 import type { App } from './app';
 import { mustBeAbleIn } from './bot-permissions';
 import { leagueHere, mustOrganise } from './league-access';
-import { postInLeague } from './league-posts';
+import { postInLeague } from '../league/league-posts';
 import { mapById } from './map-library';
 import { save } from '../match/saved';
 import { displayName } from './skirmish-challenge';

@@ -7,7 +7,7 @@ import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { standingsOf } from '../league/standings';
 import type { App } from './app';
 import { leagueHere, mustOrganise } from './league-access';
-import { standingsMessage } from './league-posts';
+import { standingsMessage } from '../league/league-posts';
 import { save } from '../match/saved';
 import { displayName } from './skirmish-challenge';
 import { messageOf } from './thread';

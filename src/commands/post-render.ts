@@ -8,7 +8,7 @@ import type { MatchRow, Store } from '../store';
 import { matchRecord } from '../match/record';
 import { resultFactsOf } from '../league/results';
 import type { PostBody } from '../posts/post-body';
-import { drawsPictures, picturePost, type PictureBody } from './post-pictures';
+import { drawsPictures, picturePost, type PictureBody } from '../posts/post-pictures';
 import { entryMapFile } from '../posts/entry-map';
 import { recoilMapFile } from './prompt-recoil';
 import { gameOf } from '../match/match-state';

@@ -58,7 +58,8 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const target = unitOf(state, i.target);
     const attack = findAttack(state, against, i.attack);
     const name = attack?.name ?? i.attack;
-    const odds = attackOutlook(state, against.id, i.attack, target.id, i.charge ? { charge: true } : {});
+    // A declared charge has made its steps: its odds are from where the charger now stands.
+    const odds = attackOutlook(state, against.id, i.attack, target.id, i.charge ? { charge: true, charged: true } : {});
     const aimed = target.id === replier.id ? me : `**${label(state, target)}**`;
     const wounds = 'chance' in odds ? woundWords(state, against.id, i.attack, target.id, odds.outcomes) : null;
     const chances =

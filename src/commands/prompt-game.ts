@@ -79,7 +79,7 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
         const rolled = o.unit ? label(state, unitOf(state, o.unit)) : 'your unit';
         const leader = o.warleader ? label(state, unitOf(state, o.warleader)) : 'your Warleader';
         return {
-          content: `${who}, ${rolled} failed to recover from **${o.status}** (rolled ${o.total}, needed under ${o.needed}). Spend a react token and a Warleader die of ${leader} to reroll it? Dice left: ${o.usesLeft}.`,
+          content: `${who}, ${rolled} failed to recover from **${o.status}** (a total of ${o.total}, needing under ${o.needed}). Spend a react token and a Warleader die of ${leader} to reroll it? Dice left: ${o.usesLeft}.`,
           components: buttons,
         };
       }

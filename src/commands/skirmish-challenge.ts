@@ -4,10 +4,8 @@
  * its player commits it (the challenger's at the challenge, the others' on accepting), so what was
  * shown is what is played; when the last opponent accepts, setup begins.
  */
-import { DiscordLimit } from '../discord/limits';
 import { ChannelType, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { RuleError } from '../engine';
-import { entryAreas } from '../engine';
 import type { PlayerId } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { MatchRow } from '../store';
@@ -21,16 +19,17 @@ import { lateAct, planWaits } from '../clock/deadline-plan';
 import { clockFromOptions, clockLine, clockOf, type ClockTerms } from '../clock/clock-terms';
 import { leagueTerms, type LeagueTerms } from '../league/settings';
 import { listMaps, mapById } from './map-library';
-import { beginMatch, makeSetup, pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
+import { pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { matchHere } from './match-context';
 import { answerOwn } from './own-answer';
 import { save } from '../match/saved';
 import { settle } from '../match/submit';
 import { enqueue } from '../match/table';
-import { commitmentOf, seedFrom } from '../match/dice-proof';
+import { commitmentOf } from '../match/dice-proof';
 import { matchRecord, type CommittedWarband, type Terms } from '../match/record';
 import { refuse } from '../match/user-error';
-import { shown, clip } from '../discord/text';
+import { shown } from '../discord/text';
+import { beginSetup, DEFAULT_POINTS, seats, threadName, type SetupReads } from '../match/setup';
 import { storedNames } from '../store';
 import { loadWarband, type LoadedWarband } from './warband-library';
 
@@ -38,26 +37,10 @@ type Committed = CommittedWarband;
 
 export type { Terms } from '../match/record';
 
-export const DEFAULT_POINTS = 121;
-
 /** The point cap; `where` names what sets it ("this match", "this league"). */
 export function checkPoints(w: LoadedWarband, points: number, where = 'this match'): void {
   if (w.points > points) refuse('over-cap', `**${shown(w.row.name)}** costs ${w.points} points; ${where} allows ${points}.`);
 }
-
-/** The VP target: the one the challenger named, else the smaller warband's points, so it can be reached. */
-export function vpTarget(terms: Terms, accepted: Readonly<Record<PlayerId, { readonly points: number }>>): number {
-  if (terms.target != null) return terms.target;
-  // Challenges made before targets were separate from caps used the cap.
-  if (terms.target === undefined) return terms.points;
-  return Math.min(...Object.values(accepted).map((w) => w.points));
-}
-
-/** A thread's name: the players and the league's match number ("Alice vs Bob · #7"). */
-export const threadName = (names: readonly string[], number: number): string => {
-  const tail = ` · #${number}`;
-  return `${clip(names.join(' vs '), DiscordLimit.threadName - tail.length)}${tail}`;
-};
 
 /**
  * Opens a just-saved match's thread and says where the match is. Refused by Discord (a permission taken
@@ -93,9 +76,6 @@ function leagueAllows(pinned: LeagueTerms, points: number | undefined, clock: Pa
       refuse('league-clock', `This league sets \`${option}\` to ${String(set)}; leave it out.`);
   }
 }
-
-/** Whether a map has a start area for each player (R5). */
-export const seats = (map: Gridmap): number => entryAreas(map).length;
 
 export const displayName = (interaction: ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction): string =>
   (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ??
@@ -173,7 +153,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   };
   const them = invited.map((id) => `<@${id}>`).join(', ');
   const goal = target !== null ? `first to **${target} VP** wins` : `first to the smaller warband's points in VP wins`;
-  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; cap ${points}; ${goal})${map ? ` on **${shown((await mapById(app, map))!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
+  const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; warbands up to ${points} points; ${goal})${map ? ` on **${shown((await mapById(app, map))!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, async () => {
     // The channel a challenge is made in is a league: its matches and results are listed together.
     // A league made with /league create keeps the name its organiser gave it.
@@ -195,16 +175,6 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     .catch((error: unknown) => app.log('could not answer a challenge; its thread has it', error, aboutMatch(row)));
 }
 
-/**
- * What beginning setup reads from the store, read before the act: its step must be synchronous (the
- * store's `matches.act`), and the maps a late accept names are among the server's.
- */
-export interface SetupReads {
-  readonly names: (player: PlayerId) => string;
-  /** Every map the server may use, by id. */
-  readonly maps: ReadonlyMap<string, Gridmap>;
-}
-
 export async function readForSetup(app: App, row: MatchRow): Promise<SetupReads> {
   const maps = new Map<string, Gridmap>();
   for (const entry of await listMaps(app, row.guildId)) {
@@ -212,64 +182,6 @@ export async function readForSetup(app: App, row: MatchRow): Promise<SetupReads>
     if (map) maps.set(entry.id, map);
   }
   return { names: await storedNames(app.store, row.players), maps };
-}
-
-/**
- * The candidate maps (§2.1: each warband names its gridmap) that seat every player; when none of them
- * does, every map of the server that does, so a four-player match of two-player maps can still start.
- */
-function candidateMaps(
-  known: ReadonlyMap<string, Gridmap>,
-  terms: Terms,
-  accepted: Readonly<Record<PlayerId, Committed>>,
-  players: number,
-): { id: string; map: Gridmap }[] {
-  const find = (id: string) => known.get(id.trim().toLowerCase());
-  const allowed = (id: string) => !terms.allowedMaps || terms.allowedMaps.includes(id);
-  const wanted = (terms.map ? [terms.map] : [...new Set(Object.values(accepted).map((w) => w.map))]).filter(allowed);
-  const fit = wanted.flatMap((id) => {
-    const map = find(id);
-    return map && seats(map) >= players ? [{ id, map }] : [];
-  });
-  if (fit.length > 0) return fit;
-  const any = [...known].flatMap(([id, map]) => (allowed(id) && seats(map) >= players ? [{ id, map }] : []));
-  return any.length > 0 ? any : refuse('no-map', `No map available here has start areas for ${players} players.`);
-}
-
-/**
- * The step that begins setup once every warband is in (as `matches.act`'s result): the match's seed
- * from the dice proof (or the fixed seed of tests and SANDBOX_SEED, which says the match cannot be
- * verified), the candidate maps, the setup and its first events. `reads` come from `readForSetup`.
- */
-export function beginSetup(
-  app: App,
-  current: MatchRow,
-  terms: Terms,
-  reads: SetupReads,
-): { ok: true; events: MatchEvent[]; snapshot: MatchSnapshot; status: 'setup'; setup: MatchSetup; terms: Terms } | { ok: false; error: RuleError } {
-  const { accepted, dice } = terms;
-  const fixed = app.fixedSeed?.();
-  const seed = fixed ?? (dice ? seedFrom(dice.secret, dice.entropy) : seedFrom(app.mintSecret(), []));
-  const names = Object.fromEntries(current.players.map((p) => [p, reads.names(p)]));
-  const maps = candidateMaps(reads.maps, terms, accepted, current.players.length);
-  const proof = dice && fixed === undefined ? { dice: { commitment: dice.commitment, entropy: dice.entropy } } : {};
-  const made = makeSetup(
-    {
-      seed,
-      players: current.players,
-      names,
-      warbands: accepted,
-      maps,
-      // In play a recoiling unit's owner is asked where it goes (R42).
-      options: { vpTarget: vpTarget(terms, accepted), glancingBlow: true, roundLimit: null, recoilPrompt: true },
-      ...proof,
-    },
-    app.content,
-  );
-  if ('code' in made) return { ok: false, error: made };
-  const begun = beginMatch(made);
-  if (!begun.ok) return begun;
-  return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made, terms };
 }
 
 export async function accept(interaction: ChatInputCommandInteraction | StringSelectMenuInteraction, app: App, o: { warband: string }): Promise<void> {

@@ -10,7 +10,7 @@ import { OPEN_STATUSES, storedNames, type MatchRow } from '../store';
 import type { App } from './app';
 import type { PostBody } from '../posts/post-body';
 import { save } from '../match/saved';
-import { threadName } from './skirmish-challenge';
+import { threadName } from '../match/setup';
 import { enqueue } from '../match/table';
 import { refuse } from '../match/user-error';
 

@@ -5,12 +5,10 @@
  */
 import { clip } from '../discord/text';
 import { AttachmentBuilder, type MessageCreateOptions } from 'discord.js';
+import type { PlainPost } from '../posts/plain-post';
 
-export interface Post {
-  readonly content?: string;
-  /** Mentioned users who should be notified; a user must also be mentioned in the text. */
-  readonly ping?: readonly string[];
-  readonly files?: readonly { readonly png: Buffer; readonly name: string; readonly alt?: string }[];
+/** A plain post (posts/plain-post.ts) with Discord's buttons, menus and embeds. */
+export interface Post extends PlainPost {
   readonly components?: MessageCreateOptions['components'];
   readonly embeds?: MessageCreateOptions['embeds'];
 }

@@ -317,13 +317,14 @@ export function attackOdds(
   unitId: string,
   attackId: string,
   targetId: string,
-  opts: { charge?: boolean } = {},
+  opts: { charge?: boolean; charged?: boolean } = {},
 ): Odds | { code: string; message: string } {
   let unit = unitOf(state, unitId);
   const target = unitOf(state, targetId);
   const attack: Attack | undefined = profile(state, unit).attacks.find((a) => a.id === attackId);
   if (!attack) return { code: 'unknown-attack', message: `${label(state, unit)} has no attack ${attackId}` };
-  if (opts.charge) {
+  // `charged`: the charge's steps are already taken (its attack is declared), so only its +5 wounds count.
+  if (opts.charge && !opts.charged) {
     const plan = chargePlan(state, unitId, attackId, targetId);
     if (!('path' in plan)) return plan;
     unit = { ...unit, at: squareIndex(boardOf(state), plan.path[plan.path.length - 1]!)! };
@@ -490,7 +491,7 @@ export function attackOutlook(
   unitId: string,
   attackId: string,
   targetId: string,
-  opts: { charge?: boolean; from?: string } = {},
+  opts: { charge?: boolean; charged?: boolean; from?: string } = {},
 ): (Outlook & { readonly line: AttackLine }) | { code: string; message: string } {
   if (opts.from !== undefined) {
     const there = placed(state, unitId, opts.from);
@@ -501,7 +502,8 @@ export function attackOutlook(
   const target = unitOf(state, targetId);
   const attack = profile(state, unit).attacks.find((a) => a.id === attackId);
   if (!attack) return { code: 'unknown-attack', message: `${label(state, unit)} has no attack ${attackId}` };
-  if (opts.charge) {
+  // `charged`: the charge's steps are already taken (its attack is declared), so only its +5 wounds count.
+  if (opts.charge && !opts.charged) {
     const plan = chargePlan(state, unitId, attackId, targetId);
     if (!('path' in plan)) return plan;
     unit = { ...unit, at: squareIndex(boardOf(state), plan.path[plan.path.length - 1]!)! };

@@ -33,7 +33,14 @@ export function recoveryRoll(ctx: Ctx, unit: UnitState, index: number): Recovery
   const total = roll + added;
   const recovered = roll !== 20 && total < needed;
   if (recovered) {
-    ctx.emit({ type: 'status-lost', unit: unit.id, index, status: status.status, reason: `recovered (${roll}+${added} under ${needed})`, rolls: ctx.rolls() });
+    ctx.emit({
+      type: 'status-lost',
+      unit: unit.id,
+      index,
+      status: status.status,
+      reason: `recovered: rolled ${added ? `${roll} + ${added} = ${total}` : roll}, needing under ${needed}`,
+      rolls: ctx.rolls(),
+    });
   } else {
     ctx.emit({ type: 'recovery-failed', unit: unit.id, index, rolls: ctx.rolls(), needed, added });
   }

@@ -47,6 +47,14 @@ export function nextTurn(state: GameState): { player: PlayerId; phase: number } 
   return { player: phaseOrder(state, phase).find((p) => waiting.includes(p))!, phase };
 }
 
+/**
+ * Whether only one player has units still to take their turn this round: they take them all in the
+ * phase in progress (the final phase), so the phase number stops changing.
+ */
+export function aloneToAct(state: GameState): boolean {
+  return state.round > 0 && inPlay(state).filter((p) => waitingUnits(state, p).length > 0).length === 1;
+}
+
 /** R8: 3 acts, minus 1 Shaken, minus 2 Stunned, none Helpless; a card rule may grant more. Controlled: one. */
 export function actsFor(state: GameState, unit: UnitState): number {
   const has = (s: string) => unit.statuses.some((x) => x.status === s);

@@ -1,7 +1,7 @@
 /**
  * An act's or an answer's outcome in words, for the reply that confirms it: what happened, with the
  * rolls, and what the game now waits for (render/last-turn-words.ts says it; a decision that waits on
- * the player who acted is "your choice"). Round news is left to its own post (announce.ts).
+ * the player who acted is "up to Bob (you)"). Round news is left to its own post (announce.ts).
  */
 import type { HappeningKind } from '../render';
 import { eventSentences, NEWS } from '../render';
@@ -11,7 +11,8 @@ import { practiceSeat } from './practice-seat';
 import type { Submitted } from './submitted';
 import { shownNames } from '../discord/text';
 
-const SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, 'turn']);
+/** A turn's end is left out: every turn that ends gets its own post next (announce.ts), which says so. */
+const SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, 'turn', 'turn-ended']);
 
 export function describeChange(done: Submitted, by?: string): string[] {
   const before = gameOf(done.before);

@@ -51,7 +51,7 @@ export interface Services {
    */
   readonly dueNow?: () => void;
   /**
-   * The season runner (commands/season-runner.ts): kicked after a change that may move a league season on (a
+   * The season runner (league/season-runner.ts): kicked after a change that may move a league season on (a
    * league match ending). Optional: without it the scheduler's tick finds the change.
    */
   readonly seasons?: { kick(): void; run(): Promise<void> };

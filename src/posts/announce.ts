@@ -9,13 +9,13 @@ import type { PregameEvent } from '../engine';
 import { apply, type GameEvent } from '../engine';
 import { commanderOf } from '../engine';
 import type { GameState, PlayerId } from '../engine';
-import { label, unitOf } from '../engine';
+import { aloneToAct, label, unitOf } from '../engine';
 import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import type { PostBody } from './post-body';
 import { closing } from '../match/match-end';
 import type { Submitted } from '../match/submitted';
-import { eventSentences } from '../render';
+import { eventSentences, phaseName } from '../render';
 import { shown, shownNames } from '../discord/text';
 import { matchRecord } from '../match/record';
 import { practiceSeat } from '../match/practice-seat';
@@ -28,14 +28,19 @@ export const nameIn =
 
 function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchSetup): string | null {
   switch (e.type) {
-    case 'tactics-rolled':
-      return `🎲 Setup tactics check${e.rerolled ? ` (${name(e.rerolled)} rerolled)` : ''}: ${e.players.map((p, i) => `${name(p)} rolled ${e.rolls[i]}`).join(', ')}.`;
+    case 'tactics-rolled': {
+      const rolls = `🎲 Setup tactics check${e.rerolled ? ` (${name(e.rerolled)} rerolled)` : ''}: ${e.players.map((p, i) => `${name(p)} rolled ${e.rolls[i]}`).join(', ')}.`;
+      // A tie for the highest total is broken by the tied players rolling again (settleSetupCheck).
+      const top = Math.max(...Object.values(e.totals));
+      const tied = Object.keys(e.totals).filter((p) => e.totals[p] === top);
+      return tied.length > 1 ? `${rolls} A tie at ${top}: ${tied.map((p) => name(p)).join(' and ')} roll again to break it.` : rolls;
+    }
     case 'reroll-declined':
       return `${name(e.player)} keeps the roll.`;
     case 'advantage-won':
       return `**${name(e.ap)}** wins the setup tactics check.`;
     case 'chooser-named':
-      return `${name(e.ap)} names **${name(e.chooser)}** to choose the map.`;
+      return e.chooser === e.ap ? `**${name(e.ap)}** will choose the map.` : `${name(e.ap)} lets **${name(e.chooser)}** choose the map.`;
     case 'map-chosen': {
       const map = shown(setup.maps.find((m) => m.id === e.map)?.map.name ?? e.map);
       return e.by ? `${name(e.by)} chooses the map **${map}**.` : `The map is **${map}**.`;
@@ -156,6 +161,6 @@ export function whatNext(row: MatchRow, after: MatchSnapshot, by?: string, newTu
   const unit = game.turn.unit ? unitOf(game, game.turn.unit) : null;
   const content = unit
     ? `<@${actor}>, go on with **${label(game, unit)}**: ${game.turn.actsLeft} act${game.turn.actsLeft === 1 ? '' : 's'} left, or \`/end\` its turn.`
-    : `<@${actor}>, it's your turn (round ${game.round}, phase ${game.phase}). Choose a unit that has not acted and give it an act: \`/move\`, \`/attack\`, \`/rest\`…; \`/skirmish view\` shows what it can reach.`;
+    : `<@${actor}>, it's your turn (${phaseName(game.round, game.phase, aloneToAct(game)).toLowerCase()}). Choose a unit that has not acted and give it an act: \`/move\`, \`/attack\`, \`/rest\`…; \`/skirmish view\` shows what it can reach.`;
   return [{ kind: 'your-turn', seq: row.seq, player: actor, content }];
 }

@@ -2,12 +2,13 @@
  * Alt text for a map image, for screen readers and for anyone the picture does not reach: the round
  * and phase, the score, whose turn, the last turn in words, each unit's square and condition, and
  * what any overlay shows. Discord caps an attachment description at 1,024 characters, so the text is
- * written at three levels of detail and the fullest one that fits is used.
+ * written at three levels of detail and the fullest one that fits is used. The last turn is always
+ * told in its short form, whatever the level, so that posts' alt texts read alike.
  */
 import { DiscordLimit } from '../discord/limits';
 import { clip } from '../discord/text';
 import type { GameState } from '../engine';
-import { lastTurnPhrases, lastTurnSentences } from './last-turn-words';
+import { lastTurnPhrases } from './last-turn-words';
 import { phaseName } from './panel';
 import { toMapView, type MapView, type UnitView, type ViewRequest } from './view';
 
@@ -40,7 +41,7 @@ function unitEntry(u: UnitView, detail: Detail): string {
 export function header(view: MapView): string {
   const s = view.status;
   const score = view.players.map((p) => `${p.name}${p.faction ? ` (${capital(p.faction)})` : ''} ${p.score}${p.out ? ', out' : ''}`).join('; ');
-  const lines = [`${view.board.name}, ${phaseName(s.round, s.phase).toLowerCase()}. Score (target ${s.target} VP): ${score}.`];
+  const lines = [`${view.board.name}, ${phaseName(s.round, s.phase, s.alone).toLowerCase()}. Score (target ${s.target} VP): ${score}.`];
   const name = (id: string) => view.players.find((p) => p.id === id)?.name ?? id;
   if (s.over) lines.push(s.winner ? `Game over: ${name(s.winner)} wins.` : 'Game over: a draw.');
   else if (s.prompt) lines.push(`Waiting for ${name(s.prompt.player)}, who ${s.prompt.text}.`);
@@ -84,13 +85,12 @@ export function describeMap(view: MapView, detail: Detail = 2): string {
   const parts = [header(view)];
   if (view.lastTurn) {
     const who = view.lastTurn.player ? ` (${view.lastTurn.player})` : '';
-    const said =
-      detail === 2
-        ? lastTurnSentences(view.lastTurn).join(' ')
-        : lastTurnPhrases(view.lastTurn)
-            .join('; ')
-            .replace(/\u00a0/g, ' ');
-    if (said) parts.push(`Last turn${who}: ${said}${detail === 2 ? '' : '.'}`);
+    // Always the short form, so every post's alt text reads alike: the full sentences are in the
+    // log posted with the picture.
+    const said = lastTurnPhrases(view.lastTurn)
+      .join('; ')
+      .replace(/\u00a0/g, ' ');
+    if (said) parts.push(`Last turn${who}: ${said}.`);
   }
   parts.push(...overlays(view, detail));
   for (const p of view.players) {

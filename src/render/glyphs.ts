@@ -83,7 +83,7 @@ export function tufts(ctx: Ctx, cx: number, cy: number, size: number, ink: strin
   ctx.restore();
 }
 
-/** Damaging (fire): a flame with an inner tongue. */
+/** Damaging terrain of a map whose damage is not cold (fire and the rest): a flame with an inner tongue. */
 export function flame(ctx: Ctx, cx: number, cy: number, size: number, ink: string): void {
   const s = size * 0.5;
   const tongue = (k: number) => {

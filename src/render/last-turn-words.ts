@@ -9,7 +9,7 @@ import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundCause, 
 import { withoutRuleCodes } from './plain-rules';
 import type { AttackView, LastTurnView, MoveView } from './view';
 
-/** Who reads the words: decisions waiting on this player are "your choice", not "waiting for" them. */
+/** Who reads the words: decisions waiting on this player are "up to Bob (you)", not "waiting for" them. */
 export interface Telling {
   readonly you?: string | undefined;
   /** A player who decides at once (the practice bot): "X chooses …", since nobody waits for them. */
@@ -83,10 +83,13 @@ function incomingWords(i: IncomingWords): string {
   }
 }
 
-/** Who must choose, said to them as "your choice". */
+/**
+ * Who must choose, by name: the words may be read by everyone in the thread, so "you" is said beside
+ * the name ("Bob (you) to choose …"), never alone.
+ */
 const waiting = (p: PromptWords, o: Telling, what: string) =>
   o.you !== undefined && o.you === p.playerId
-    ? `your choice: ${what}`
+    ? `up to ${p.player} (you) to choose ${what}`
     : o.instant !== undefined && o.instant === p.playerId
       ? `${p.player} chooses ${what}`
       : `waiting for ${p.player} to choose ${what}`;
@@ -105,7 +108,7 @@ function promptSentence(p: PromptWords, o: Telling): string | null {
     case 'wounds': {
       if (!p.open || !p.wounds) return null;
       const from = p.wounds.cause ? ` from ${causeWords(p.wounds.cause)}` : '';
-      return `${p.unit} must take ${plural(p.wounds.count, `${p.wounds.type} wound`)}${from}: ${waiting(p, o, `how ${p.unit} takes them`)}.`;
+      return `${p.unit} must take ${plural(p.wounds.count, `${p.wounds.type} wound`)}${from}: ${waiting(p, o, `how ${p.unit} takes them (Vigor to avoid them, or injury boxes to mark)`)}.`;
     }
     case 'order':
       return p.open ? `${capital(waiting(p, o, 'the order of players'))}.` : null;
@@ -122,20 +125,34 @@ function promptSentence(p: PromptWords, o: Telling): string | null {
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** A d20 with its modifier, in the one form every roll line uses: "12", "12 + 2 = 14", "9 − 1 = 8". */
+export function rollSum(die: number, modifier: number): string {
+  if (modifier === 0) return `${die}`;
+  return `${die} ${modifier > 0 ? '+' : '−'} ${Math.abs(modifier)} = ${die + modifier}`;
+}
+
 function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): string {
   const a = h.attack;
   const paid = h.paid ? ` (${a.reply ? 'spending' : 'paying'} ${h.paid})` : '';
   const who = a.reply ? `${a.attacker} replied to ${a.target} with ${a.attack}${paid}` : `${a.attacker} attacked ${a.target} with ${a.attack}${paid}`;
   if (h.problem) return `${who}, but it could not be made: ${h.problem}.`;
-  const mod = a.modifier === 0 ? '' : a.modifier > 0 ? `+${a.modifier}` : `${a.modifier}`;
-  const roll = a.roll === null ? 'no roll needed' : `rolled ${a.roll}${mod} against ${a.need}`;
+  const roll = a.roll === null ? 'no roll needed' : `rolled ${rollSum(a.roll, a.modifier)}, needing ${a.need} or more`;
   let out = `${who}: ${roll}, ${RESULT_WORDS[a.result]}${resultNote(a)}`;
   // Wounds are told once, where they landed; a split still to choose is said to be waiting.
   for (const w of h.wounds) out += `; ${woundSentence(w)}`;
-  if (a.statuses.length > 0) out += `; ${a.target} is now ${list(a.statuses)}`;
+  if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds)}`;
   if (h.pending?.open && h.pending.wounds)
-    out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them`)}`;
+    out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to avoid them, or injury boxes to mark)`)}`;
   return `${out}.`;
+}
+
+/**
+ * Statuses that follow a hit. Vigor avoids only wounds: when some of the unit's wounds were avoided,
+ * the words say the statuses take hold all the same, so "avoided" is not read as the whole hit.
+ */
+function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[]): string {
+  const avoided = wounds.some((w) => w.unit === unit && w.avoided > 0);
+  return avoided ? `${unit} is ${list(statuses)} anyway` : `${unit} is now ${list(statuses)}`;
 }
 
 /** What a result means when the words alone leave it open: a glancing blow's cause, a critical that adds nothing. */
@@ -151,9 +168,9 @@ function recoveryFailed(h: Extract<Happening, { kind: 'recovery-failed' }>): str
   const roll = h.rolls.at(-1);
   if (roll === undefined) return `${h.unit} failed to recover${from}.`;
   if (h.needed === undefined) return `${h.unit} failed to recover${from} (rolled ${h.rolls.join(', ')}; a recovery roll must come in under a target).`;
-  const added = h.added ? `+${h.added} for injuries` : '';
+  const added = h.added ? ' (injuries add to it)' : '';
   const why = roll === 20 ? 'a natural 20 always fails' : 'the roll must come in under it';
-  return `${h.unit} failed to recover${from}: rolled ${roll}${added}, needed under ${h.needed} (${why}).`;
+  return `${h.unit} failed to recover${from}: rolled ${rollSum(roll, h.added ?? 0)}${added}, needing under ${h.needed} (${why}).`;
 }
 
 /** An effect that did not happen, with why: "TG's recoil 2 did not move KN: A3 is taken by SD". */
@@ -166,8 +183,8 @@ function effectFailed(h: Extract<Happening, { kind: 'effect-failed' }>): string 
 function traitSentence(h: Extract<Happening, { kind: 'trait' }>): string {
   const parts = [
     ...h.gains.map((g) => `${g.unit} gained ${g.what}`),
-    ...h.statuses.map((s) => `${s.unit} is now ${s.status}`),
     ...h.wounds.map((w) => woundSentence(w)),
+    ...h.statuses.map((s) => statusesAfter(s.unit, [s.status], h.wounds)),
   ];
   const paid = h.paid ? ` (paying ${h.paid})` : '';
   return `${h.unit} used ${h.trait}${paid}${parts.length > 0 ? `: ${parts.join('; ')}` : ', with no effect'}.`;
@@ -189,10 +206,13 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'tactics': {
       const totals = h.totals.map((t) => `${t.player} ${t.total}`).join(', ');
       const reroll = h.rerolled ? ` (${h.rerolled} rerolled${h.leader ? ` with a Warleader die of ${h.leader}` : ''})` : '';
-      return `Tactics check${reroll}: ${totals}; ${h.winner ? `${h.winner} is ahead` : 'a tie, rolled again'}.`;
+      if (h.winner) return `Tactics check${reroll}: ${totals}; ${h.winner} is ahead.`;
+      const top = Math.max(...h.totals.map((t) => t.total));
+      const tied = h.totals.filter((t) => t.total === top).map((t) => t.player);
+      return `Tactics check${reroll}: ${totals}; a tie at ${top}, so ${list(tied)} roll again to break it.`;
     }
     case 'order':
-      return `${h.ap} sets the order: ${h.order.join(' → ')}${h.greater ? ` (greater advantage: ${h.ap} also takes phase 0)` : ''}.`;
+      return `${h.ap} sets the order: ${h.order.join(' → ')}${h.greater ? ` (greater advantage: ${h.ap} also takes an extra turn before phase 1)` : ''}.`;
     case 'phase':
       return `Phase ${h.phase}.`;
     case 'turn':

@@ -72,7 +72,7 @@ function terrainRow(view: MapView): Run[] {
     runs.push(
       ...item(
         pic(1.1, (ctx, x, y, h) => star(ctx, x + h / 2, y + h / 2, h, OBJECTIVE, OBJECTIVE_INK)),
-        'objective (gold outline)',
+        'objective (gold outline, numbered)',
       ),
     );
   runs.push(
@@ -300,7 +300,7 @@ function tokenDiagram(view: MapView, px: number): { height: number; draw: (ctx: 
   const parts: { text: string; x: number; y: number }[] = [
     { text: 'status badges (letters below)', x: 0.87, y: 0.13 },
     { text: 'injury boxes (filled: marked; diamond: Mortal)', x: 0.56, y: 0.15 },
-    { text: 'label: the initials of the card\u2019s name', x: 0.8, y: 0.49 },
+    { text: 'label: initials of the card name (Longbowman: LO)', x: 0.8, y: 0.49 },
     { text: 'Vigor left', x: 0.7, y: 0.75 },
     { text: 'action-pool tokens: react, blue, red (hollow: spent)', x: 0.62, y: 0.885 },
   ];
@@ -408,8 +408,10 @@ export function legendWords(view: MapView): string {
   const terrain = view.board.terrains.map((t) => (t === 'damaging' ? `damaging (${view.board.damage})` : TERRAIN_NAME[t]));
   const lines = [
     `Key to the maps of ${view.board.name}.`,
-    view.players.length > 0 ? `Tokens: ${view.players.map((p) => `${p.name} ${SHAPE_WORD[p.shape]}`).join(', ')}, labelled with the card's initials.` : '',
-    `Terrain, each with its own mark: ${terrain.join(', ') || 'none'}. Thick black lines: walls; dashed brown: low cover; gold outline: objective; hatched: start areas S1, S2 and so on, any player may enter from any.`,
+    view.players.length > 0
+      ? `Tokens: ${view.players.map((p) => `${p.name} ${SHAPE_WORD[p.shape]}`).join(', ')}, labelled from the card's name: the initials of its first two words, or the first two letters of a one-word name (Longbowman: LO), with a number for a second unit of the same card.`
+      : '',
+    `Terrain, each with its own mark: ${terrain.join(', ') || 'none'}. Thick black lines: walls; dashed brown: low cover; gold outline: objective, numbered as the log names it (objective 1, 2…); hatched: start areas S1, S2 and so on, any player may enter from any.`,
     'On a token: injury boxes on top (filled: marked, diamond: Mortal), Vigor bar and react, blue and red tokens below (hollow: spent), status letters in the corners. Faded: has acted. Magenta corners: the unit whose turn it is.',
     `Statuses: ${STATUSES.map((s) => `${STATUS_CODE[s]} ${s}`).join(', ')}.`,
     'Last turn: a path from a ring to an arrow (dashed: maneuver, dotted: pushed, orange: charge); attack arrows tagged HIT, CRIT, GLANCE or AUTO with the wounds, or MISS; replies purple; a red cross where a unit dropped; a numbered disc is a tag listed under the map.',

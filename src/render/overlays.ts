@@ -11,7 +11,7 @@ import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPL
 import { entryMark } from './legend';
 import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from './tags';
 import { drawUnits } from './units';
-import type { AttackView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq } from './view';
+import type { AttackView, HarmView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq } from './view';
 
 type Ctx = SKRSContext2D;
 
@@ -216,12 +216,22 @@ function attackTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
   });
 }
 
+/**
+ * A harm's tag says what the unit lost: "-5 cold" when boxes were marked, "-5 Vigor (cold)" when it
+ * was all avoided with Vigor, both when it was split, so avoided wounds never read as wounds taken.
+ */
+export function harmWords(h: Pick<HarmView, 'wounds' | 'avoided' | 'type'>): string {
+  if (h.avoided <= 0) return `-${h.wounds} ${h.type}`;
+  if (h.avoided >= h.wounds) return `-${h.avoided} Vigor (${h.type})`;
+  return `-${h.wounds - h.avoided} ${h.type}, -${h.avoided} Vigor`;
+}
+
 function harmTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
   return last.harms.flatMap((h): TagRequest[] => {
     if (!h.at) return [];
     const c = cornerOf(g, h.at);
     const at = { x: c.x + (g.cell * h.span) / 2, y: c.y + g.cell * h.span };
-    const text = `-${h.wounds} ${h.type}`;
+    const text = harmWords(h);
     return [
       { text, listText: `${h.unit}: ${text} (${h.why === 'terrain' ? 'terrain' : 'recurring'})`, colour: '#8a2b0e', anchor: at, spots: [], px: g.cell * 0.32 },
     ];

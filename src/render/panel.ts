@@ -45,9 +45,14 @@ function scoreBar(p: PlayerView, target: number): Run {
   };
 }
 
-export function phaseName(round: number, phase: number): string {
+/**
+ * Where the round stands, in words: phase 0 is the extra turn greater advantage gives, and once only
+ * one player has units left to act (`alone`) the phase number stops changing, so it is not shown.
+ */
+export function phaseName(round: number, phase: number, alone = false): string {
   if (round === 0) return 'Setup, before round 1';
-  return phase === 0 ? `Round ${round}, greater-advantage phase` : `Round ${round}, phase ${phase}`;
+  if (alone) return `Round ${round}, last turns`;
+  return phase === 0 ? `Round ${round}, greater-advantage turn (before phase 1)` : `Round ${round}, phase ${phase}`;
 }
 
 function turnRow(view: MapView): Run[] {
@@ -90,7 +95,7 @@ export function panel(ctx: Ctx, view: MapView, width: number, px: number): Flow 
   const rows: Run[][] = [
     [
       { text: view.board.name, bold: true, scale: 1.2 },
-      { text: `   ${phaseName(s.round, s.phase).replace(/^Round (\d+)/, `Round $1${limit}`)}`, scale: 1 },
+      { text: `   ${phaseName(s.round, s.phase, s.alone).replace(/^Round (\d+)/, `Round $1${limit}`)}`, scale: 1 },
     ],
     turnRow(view),
     ...view.players.map((p) => playerRow(p, s.target)),

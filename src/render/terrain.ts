@@ -190,9 +190,12 @@ function startAreas(ctx: Ctx, g: BoardGeometry, board: BoardView, colours: reado
   });
 }
 
-/** Objectives: a gold outline round each area and a star on each square. */
+/**
+ * Objectives: a gold outline round each area, a star on each square, and the area's number in its
+ * first square, as the log names it ("holding objective 2": the engine's scoring counts from 1).
+ */
 function objectives(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
-  for (const area of board.objectives) {
+  board.objectives.forEach((area, n) => {
     ctx.save();
     ctx.fillStyle = OBJECTIVE;
     ctx.globalAlpha = 0.22;
@@ -212,7 +215,20 @@ function objectives(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
       const y = g.margin + Math.floor(i / board.width) * g.cell;
       star(ctx, x + g.cell * 0.8, y + g.cell * 0.2, g.cell * 0.3, OBJECTIVE, OBJECTIVE_INK);
     }
-  }
+    const first = Math.min(...area);
+    ctx.save();
+    ctx.font = font(g.cell * 0.36, 'bold');
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.lineWidth = Math.max(2, g.cell * 0.08);
+    ctx.strokeStyle = PAPER;
+    const x = g.margin + (first % board.width) * g.cell + g.cell * 0.08;
+    const y = g.margin + Math.floor(first / board.width) * g.cell + g.cell * 0.06;
+    ctx.strokeText(`${n + 1}`, x, y);
+    ctx.fillStyle = OBJECTIVE_INK;
+    ctx.fillText(`${n + 1}`, x, y);
+    ctx.restore();
+  });
 }
 
 function walls(ctx: Ctx, g: BoardGeometry, board: BoardView): void {

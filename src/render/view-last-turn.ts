@@ -403,7 +403,7 @@ export function lastTurnView(
         const cause = causeOf(e, e.unit);
         let harm: HarmView | null = null;
         if (cause.kind === 'terrain' || cause.kind === 'recurring') {
-          harm = { unit: name(e.unit), at: where(e.unit), span: spanOf(e.unit), wounds: e.taken, type: e.woundType, why: cause.kind };
+          harm = { unit: name(e.unit), at: where(e.unit), span: spanOf(e.unit), wounds: e.taken, avoided: e.avoided, type: e.woundType, why: cause.kind };
           harms.push(harm);
         }
         happenings.push({ kind: 'wound', wound: words, cause, harm });

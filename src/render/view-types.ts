@@ -127,6 +127,8 @@ export interface StatusLine {
   readonly map: string;
   readonly round: number;
   readonly phase: number;
+  /** Only one player has units left to act this round (engine `aloneToAct`). */
+  readonly alone: boolean;
   readonly target: number;
   readonly roundLimit: number | null;
   /** The turn in progress. */
@@ -182,6 +184,8 @@ export interface HarmView {
   readonly at: Sq | null;
   readonly span: 1 | 2;
   readonly wounds: number;
+  /** Of those, avoided with Vigor (the rest marked boxes). */
+  readonly avoided: number;
   readonly type: WoundType;
   readonly why: 'terrain' | 'recurring';
 }

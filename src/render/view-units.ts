@@ -7,7 +7,7 @@ import type { InjuryBox } from '../formats/card';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
 import { profile } from '../engine';
 import { boardOf, cardOf } from '../engine';
-import { nextTurn } from '../engine';
+import { aloneToAct, nextTurn } from '../engine';
 import { boxesLeft } from '../engine';
 import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS, STATUS_CODE } from './palette';
 import { sqOf, type BoxView, type PlayerView, type StatusLine, type UnitView } from './view-types';
@@ -119,6 +119,7 @@ export function statusLine(state: GameState, labels: ReadonlyMap<UnitId, string>
     map: boardOf(state).name,
     round: state.round,
     phase: turn || !next ? state.phase : next.phase,
+    alone: aloneToAct(state),
     target: state.options.vpTarget,
     roundLimit: state.options.roundLimit,
     turn: turn ? { player: turn.player, unit: turn.unit === null ? null : (labels.get(turn.unit) ?? turn.unit), actsLeft: turn.actsLeft } : null,

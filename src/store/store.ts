@@ -122,7 +122,7 @@ export const DEFAULT_DATABASE_PATH = './data/sellsword.db';
  * Opens (creating if needed) the database at `path` and brings its schema up to date.
  * `:memory:` gives a private database that vanishes on close, for tests.
  */
-export function openStore(path: string = process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH, options: StoreOptions = {}): Store {
+export function openStore(path: string = DEFAULT_DATABASE_PATH, options: StoreOptions = {}): Store {
   const inMemory = path === ':memory:' || path === '';
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, { readonly: options.readonly ?? false });

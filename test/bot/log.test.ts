@@ -5,13 +5,18 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DiscordAPIError } from 'discord.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBotLog, prettyFrom, REDACTED } from '../../src/bot/log';
+import { describe, expect, it } from 'vitest';
+import { createBotLog, REDACTED } from '../../src/bot/log';
+import { readConfig } from '../../src/config';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** A script that logs one line about a match the way the bot does, to standard error. */
-const PRINT =
-  "import('./src/bot/log.ts').then(({ createBotLog }) => createBotLog({ base: { shard: 0 } })('online', undefined, { matchId: 'm9', guildId: '7' }))";
+/** A script that logs one line about a match the way the bot does (its settings from the environment, src/config), to standard error. */
+const PRINT = [
+  "Promise.all([import('./src/bot/log.ts'), import('./src/config/index.ts')]).then(([{ createBotLog }, { readConfig }]) => {",
+  '  const c = readConfig(process.env);',
+  "  createBotLog({ base: { shard: 0 }, level: c.LOG_LEVEL, ...(c.LOG_PRETTY === undefined ? {} : { pretty: c.LOG_PRETTY }) })('online', undefined, { matchId: 'm9', guildId: '7' });",
+  '})',
+].join('\n');
 
 // Made-up secrets, put together at run time so no token-shaped string sits in the source.
 const BOT_TOKEN = ['MTIzNDU2Nzg5MDEyMzQ1Njc4OQ', 'GhIjKl', 'Zm9vYmFyLWJvdC10b2tlbi1zZWNyZXQtMDEyMzQ1Njc'].join('.');
@@ -57,10 +62,6 @@ function callbackError(): DiscordAPIError {
   error.cause = followUp;
   return error;
 }
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
 
 describe('the bot log', () => {
   it('writes a DiscordAPIError with its callback url, webhook url, request body and causes, without a token', () => {
@@ -138,20 +139,19 @@ describe('the bot log', () => {
     expect(JSON.parse(lines[0]!).msg).toBe('the sandbox page is up');
   });
 
-  it('takes its level from LOG_LEVEL, info by default, and refuses an unknown one', () => {
+  it('takes the level LOG_LEVEL gives (src/config), info by default, and refuses an unknown one', () => {
     const info = capture();
     info.log.pino.debug('hidden');
     info.log('shown');
     expect(info.records().map((r) => r.msg)).toEqual(['shown']);
 
-    vi.stubEnv('LOG_LEVEL', 'ERROR');
-    const quiet = capture();
+    const quiet = capture({ level: readConfig({ LOG_LEVEL: 'ERROR' }).LOG_LEVEL });
     quiet.log('hidden');
     quiet.log('shown', new Error('boom'));
     expect(quiet.records().map((r) => [r.level, r.msg])).toEqual([[50, 'shown']]);
 
-    vi.stubEnv('LOG_LEVEL', 'loud');
-    expect(() => capture()).toThrow(/LOG_LEVEL must be one of/);
+    expect(() => readConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
+    expect(() => capture({ level: 'loud' })).toThrow(/must be one of/);
   });
 });
 
@@ -170,10 +170,9 @@ describe('what a line is about', () => {
   });
 
   it('is JSON for a collector and readable in a terminal (LOG_PRETTY overrides)', () => {
-    expect(prettyFrom(undefined, false)).toBe(false);
-    expect(prettyFrom(undefined, true)).toBe(true);
-    expect(prettyFrom('1', false)).toBe(true);
-    expect(prettyFrom('0', true)).toBe(false);
+    expect(readConfig({}).LOG_PRETTY).toBeUndefined();
+    expect(readConfig({ LOG_PRETTY: '1' }).LOG_PRETTY).toBe(true);
+    expect(readConfig({ LOG_PRETTY: 'no' }).LOG_PRETTY).toBe(false);
     const pretty = spawnSync(process.execPath, ['--import', 'tsx', '-e', PRINT], {
       cwd: ROOT,
       env: { ...process.env, LOG_PRETTY: '1', LOG_LEVEL: 'info' },

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { Chooser } from '../../src/cli/selfplay';
-import { picturePost } from '../../src/commands/post-pictures';
+import { picturePost } from '../../src/posts/post-pictures';
 import { seeded } from '../../src/engine/dice';
 import type { MatchEvent } from '../../src/match/match-state';
 import * as render from '../../src/render';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Chooser } from '../../src/cli/selfplay';
-import { picturePost } from '../../src/commands/post-pictures';
+import { picturePost } from '../../src/posts/post-pictures';
 import { seeded } from '../../src/engine/dice';
 import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/match/match-state';
 import { memoryStore } from '../store/fixture';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planPosts } from '../../src/posts/announce';
-import { picturePost, withPing } from '../../src/commands/post-pictures';
+import { picturePost, withPing } from '../../src/posts/post-pictures';
 import { Chooser } from '../../src/cli/selfplay';
 import { seeded } from '../../src/engine/dice';
 import type { MatchEvent, MatchSetup, MatchSnapshot } from '../../src/match/match-state';

@@ -61,6 +61,23 @@ describe('the reply prompt', () => {
     expect(text).toContain('the reply resolves **after** Longsword, if **Ghoul (gh)** is still standing.');
   });
 
+  it("R23: a charge's attack shows its odds, with the charge's +5 wounds, like any other attack", () => {
+    const charged = table({
+      map: 'barrow-hill',
+      dice: [10, 19, 19],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const s = run(charged, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh', charge: true });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    expect(replyFacts(s, prompt).text).toMatch(
+      /declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical; 15 wounds a hit, 25 a critical \(a charge: \+5 wounds\)\./,
+    );
+  });
+
   it('says a reply to a slow attack resolves before it (§4.5)', () => {
     const plain = start();
     const knight = plain.cards['valor-knight']!;

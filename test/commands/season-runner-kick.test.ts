@@ -4,8 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../../src/commands/app';
-import { SeasonRunner } from '../../src/commands/season-runner';
+import { SeasonRunner, type SeasonApp } from '../../src/league/season-runner';
 import type { Store } from '../../src/store';
 import { memoryStore } from '../store/fixture';
 
@@ -24,7 +23,7 @@ describe('the season runner', () => {
         },
       },
     };
-    const app = { store: seen, log: () => undefined } as unknown as App;
+    const app = { store: seen, log: () => undefined } as unknown as SeasonApp;
     const runner = new SeasonRunner(() => app);
     await store.transaction(async (tx) => {
       runner.kick();

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING, squareChoices } from '../../src/commands/act-suggestions';
 import { resolveAttack, suggestCharge } from '../../src/commands/match-context';
-import { vpTarget } from '../../src/commands/skirmish-challenge';
+import { vpTarget } from '../../src/match/setup';
 import { UserError } from '../../src/match/user-error';
 import { decide } from '../../src/engine/decide';
 import { apply } from '../../src/engine/events';

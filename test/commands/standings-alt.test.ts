@@ -1,6 +1,6 @@
 /** The standings picture's alt text: whole rows in the table's order, as many as Discord's limit holds, and a count of the rest. */
 import { describe, expect, it } from 'vitest';
-import { standingsAlt } from '../../src/commands/league-posts';
+import { standingsAlt } from '../../src/league/league-posts';
 import { standingsText, type Standings, type StandingsRow } from '../../src/league/standings';
 
 const row = (i: number): StandingsRow => ({

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Chooser } from '../../src/cli/selfplay';
 import { checkMatch } from '../../src/match/match-check';
 import { gameOf, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
-import { markedStart, replayedTurnAt, turnAt } from '../../src/commands/post-pictures';
+import { markedStart, replayedTurnAt, turnAt } from '../../src/posts/post-pictures';
 import { seeded } from '../../src/engine/dice';
 import type { MatchRow, Store } from '../../src/store';
 import { memoryStore } from '../store/fixture';

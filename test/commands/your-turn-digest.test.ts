@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { Chooser } from '../../src/cli/selfplay';
-import { picturePost, turnAt } from '../../src/commands/post-pictures';
+import { picturePost, turnAt } from '../../src/posts/post-pictures';
 import { yourTurnContent, type KnownState } from '../../src/posts/your-turn';
 import { seeded } from '../../src/engine/dice';
 import { gameOf, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';

@@ -4,7 +4,7 @@ import { clip, graphemesOf, shown, wellFormed } from '../../src/discord/text';
 import { DiscordLimit } from '../../src/discord/limits';
 import { checkCommand } from '../../src/fakecord/command-registry';
 import { checkWellFormed } from '../../src/fakecord/message-limits';
-import { threadName } from '../../src/commands/skirmish-challenge';
+import { threadName } from '../../src/match/setup';
 import { choice } from '../../src/commands/command';
 
 const EMOJI_NAME = '🐉'.repeat(16); // 32 UTF-16 units: Discord's longest display name, in emoji

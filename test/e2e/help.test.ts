@@ -25,6 +25,20 @@ describe('/help', () => {
   });
 });
 
+describe('the warband examples in /help', () => {
+  it('are legal warbands a player can paste into /warband submit', async () => {
+    const examples = HELP_TOPICS.flatMap((h) => [...h.text.matchAll(/`([^`|]+\|[^`|]+\|[^`|]+\|[^`]+)`/g)].map((m) => m[1]!)).filter(
+      (l) => !l.includes('…') && !l.startsWith('/'),
+    );
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [i, line] of examples.entries()) {
+      const s = await world.run({ user: 'dave', name: 'warband submit', options: { text: line.replace(/^[^|]+/, `Example ${i} `) } });
+      expect(answerText(s)).toMatch(/saved/i);
+      expect(answerText(s)).not.toMatch(/cannot|needs|error|unknown/i);
+    }
+  });
+});
+
 describe('/rules', () => {
   it('finds a topic by a word a player knows', async () => {
     const choices = await world.fake.autocomplete({ user: 'carol', name: 'rules', options: { topic: 'flank' }, focused: 'topic' });

@@ -14,15 +14,10 @@ describe('alt text', () => {
     expect(text).toContain('Barrow Hill, round 1, phase 1.');
     expect(text).toContain('Hrolf (Valor) 8; Morga (Havoc) 0');
     expect(text).toContain('Morga to choose a unit.');
-    expect(text).toContain('Last turn (Hrolf): KC moved J10 to J13 (3 squares, 3 movement). KC charged SD, J13 to J15 (paying 5 Vigor).');
+    // The last turn in its short form, whatever the length: the log posted with the picture has the sentences.
     expect(text).toContain(
-      'KC attacked SD with Bastard Sword: rolled 20+11 against 10, hit critically; SD took 25 cut wounds (5 ignored by toughness; marked mobility and mortal).',
+      'Last turn (Hrolf): KC moved J10 to J13; KC charged SD; KC on SD: CRIT 20; Hrolf +8 VP; SD dropped; KC on GH: MISS; GH replied on KC: HIT 5.',
     );
-    expect(text).toContain('GH will reply to KC with Grave Claws.');
-    expect(text).toContain(
-      'GH replied to KC with Grave Claws (spending a react token): rolled 15+5 against 17, hit; KC took 5 cut wounds (5 avoided with Vigor); KC is now hobbled.',
-    );
-    expect(text).toContain('SD was dropped by KC.');
     expect(text).toContain("Hrolf's units: KC (Knight-Captain) J15, Vigor 10 of 20, hobbled, has acted; PI (Pikeman) H4, Vigor 10 of 10.");
     expect(text).toContain("Morga's units: GH (Ghoul) K16, Vigor 5 of 5; SA (Skeletal Archer) Q18, Vigor 5 of 5; dropped SD.");
   });

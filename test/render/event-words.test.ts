@@ -1,7 +1,7 @@
 /**
  * The one module that puts events into words (last-turn-words.ts over view-last-turn.ts): every event
  * kind the engine emits is told, with its real cause; wounds are told once, where they landed; a
- * decision still open says who must make it ("your choice" to that player).
+ * decision still open says who must make it ("up to Bob (you)" to that player).
  */
 import { describe, expect, it } from 'vitest';
 import type { EventOf, GameEvent } from '../../src/engine/events';
@@ -95,7 +95,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   crowed: [{ type: 'crowed', unit: 'kn', vigor: 5 }, 'KN crowed and regained 5 Vigor.'],
   paid: [{ type: 'paid', unit: 'gn', tokens: { blue: 1 }, vigor: 10 }, 'GN paid a blue token and 10 Vigor.'],
   gained: [{ type: 'gained', unit: 'gn', vigor: 5 }, 'GN gained 5 Vigor.'],
-  'attack-rolled': [roll({ hit: false }), 'KN attacked GH with Longsword: rolled 14+2 against 12, missed.'],
+  'attack-rolled': [roll({ hit: false }), 'KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, missed.'],
   wounded: [
     wounded({ from: 'reply', source: 'pi', attack: 'pike', cause: 'Pike' }),
     "GH took 15 cut wounds from PI's Pike (a reply): 5 avoided with Vigor; marked mobility and mortal.",
@@ -104,7 +104,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken (recovered).'],
   'recovery-failed': [
     { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17], needed: 12, added: 1 },
-    'KN failed to recover: rolled 17+1 for injuries, needed under 12 (the roll must come in under it).',
+    'KN failed to recover: rolled 17 + 1 = 18 (injuries add to it), needing under 12 (the roll must come in under it).',
   ],
   'effect-failed': [
     { type: 'effect-failed', unit: 'kn', by: 'gn', effect: 'recoil 2', why: 'A3 is taken by SD' },
@@ -122,7 +122,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   scored: [{ type: 'scored', player: 'p1', points: 12, reason: 'Ghoul (gh)' }, 'Alice scored 12 VP for Ghoul (gh).'],
   prompted: [
     prompted(woundsPrompt({ from: 'terrain', source: null, cause: 'damaging terrain', attack: undefined })),
-    'GH must take 15 cut wounds from damaging terrain: waiting for Bob to choose how GH takes them.',
+    'GH must take 15 cut wounds from damaging terrain: waiting for Bob to choose how GH takes them (Vigor to avoid them, or injury boxes to mark).',
   ],
   answered: [{ type: 'answered', player: 'p2', answer: null }, ''],
   'turn-ended': [{ type: 'turn-ended', unit: 'kn', player: 'p1' }, "KN's turn is over."],
@@ -140,19 +140,21 @@ describe('every event kind in words', () => {
 describe('wounds are told once, with their cause', () => {
   it('an attack and its wounds in one sentence, with what was avoided and marked', () => {
     expect(words([roll(), wounded()])).toEqual([
-      'KN attacked GH with Longsword: rolled 14+2 against 12, hit; GH took 15 cut wounds (5 avoided with Vigor; marked mobility and mortal).',
+      'KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, hit; GH took 15 cut wounds (5 avoided with Vigor; marked mobility and mortal).',
     ]);
   });
 
   it('a hit waiting on the split says who chooses, never "0 wounds"', () => {
     const told = words([roll(), prompted(woundsPrompt())]);
-    expect(told).toEqual(['KN attacked GH with Longsword: rolled 14+2 against 12, hit; 15 cut wounds for GH: waiting for Bob to choose how GH takes them.']);
+    expect(told).toEqual([
+      'KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, hit; 15 cut wounds for GH: waiting for Bob to choose how GH takes them (Vigor to avoid them, or injury boxes to mark).',
+    ]);
     expect(told.join(' ')).not.toMatch(/\b0 wounds/);
-    expect(words([roll(), prompted(woundsPrompt())], 'p2')[0]).toContain('your choice: how GH takes them');
+    expect(words([roll(), prompted(woundsPrompt())], 'p2')[0]).toContain('up to Bob (you) to choose how GH takes them');
   });
 
   it('a hit with no wound effect says nothing of wounds', () => {
-    expect(words([roll()])).toEqual(['KN attacked GH with Longsword: rolled 14+2 against 12, hit.']);
+    expect(words([roll()])).toEqual(['KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, hit.']);
   });
 
   it('wounds whose reply was rolled before the prompt name the reply, not a recurring status', () => {
@@ -216,7 +218,7 @@ describe('acts and decisions', () => {
     };
     const events: GameEvent[] = [{ type: 'act-begun', unit: 'kn', act: 'attack', acts: 1 }, prompted(reply)];
     expect(words(events)).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN: waiting for Bob to choose whether it replies.']);
-    expect(words(events, 'p2')).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN: your choice: whether it replies.']);
+    expect(words(events, 'p2')).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN: up to Bob (you) to choose whether it replies.']);
     // Answered later in the same run of events: the declaration stays, the waiting goes.
     expect(words([...events, { type: 'answered', player: 'p2', answer: null }, { type: 'reply-declared', unit: 'gh', attack: null, against: 'kn' }])).toEqual([
       'KN declared an attack on GN with Longsword.',
@@ -229,12 +231,12 @@ describe('acts and decisions', () => {
       { type: 'paid', unit: 'gh', tokens: { react: 1, blue: 0, red: 0 }, vigor: 0 },
       roll({ unit: 'gh', attack: 'claw', target: 'kn', reply: true }),
     ];
-    expect(words(events)).toEqual(['GH replied to KN with Grave Claws (spending a react token): rolled 14+2 against 12, hit.']);
+    expect(words(events)).toEqual(['GH replied to KN with Grave Claws (spending a react token): rolled 14 + 2 = 16, needing 12 or more, hit.']);
   });
 
   it('the other decisions say who they wait for', () => {
     expect(say(prompted({ kind: 'order', player: 'p1', options: ['p1', 'p2'] }))).toBe('Waiting for Alice to choose the order of players.');
-    expect(say(prompted({ kind: 'order', player: 'p1', options: ['p1', 'p2'] }), 'p1')).toBe('Your choice: the order of players.');
+    expect(say(prompted({ kind: 'order', player: 'p1', options: ['p1', 'p2'] }), 'p1')).toBe('Up to Alice (you) to choose the order of players.');
     expect(say(prompted({ kind: 'reroll', player: 'p2', options: { roll: 'tactics', total: 3, leader: 'p1', leaderTotal: 9, rerollsLeft: 1 } }))).toBe(
       'Waiting for Bob to choose whether to reroll the tactics check.',
     );

@@ -160,7 +160,7 @@ function introView() {
       <ul>
         <li><strong>alice</strong> and <strong>bob</strong> each have a sample warband saved. Press <strong>⚔ Demo match</strong> above, and the match opens in its own thread. To play alone, press <strong>🤖 Practice vs the bot</strong>: you play your sample warband and the bot plays the other side.</li>
         <li>Type <kbd>/</kbd> in the box below for the bot's commands, with their options and suggestions.</li>
-        <li>Switch player at the top right to play every side. Replies only one player may see stay with that player.</li>
+        <li>Switch player with <strong>Play as</strong>, in the bar at the top of the page beside the demo buttons, to play every side. Replies only one player may see stay with that player.</li>
       </ul>`;
   } else {
     el.innerHTML = `<div class="intro-icon">${THREAD_ICON}</div><h1>${escapeHtml(c.name)}</h1><p>A match thread. The bot posts the map after every turn, and asks the player it waits for with buttons and menus. <strong>/skirmish view</strong> shows what a unit can reach; <strong>/move</strong>, <strong>/attack</strong> and <strong>/end</strong> play a turn.</p>`;

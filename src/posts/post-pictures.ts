@@ -21,12 +21,12 @@ import {
   type Picture,
 } from '../render';
 import type { MatchRow, Store } from '../store';
-import { nameIn } from '../posts/announce';
+import { nameIn } from './announce';
 import { gameOf, momentOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';
-import type { PostBody } from '../posts/post-body';
-import type { Post } from './thread';
+import type { PostBody } from './post-body';
+import type { PlainPost } from './plain-post';
 import { shown, shownNames, clip } from '../discord/text';
-import { yourTurnContent, type KnownState } from '../posts/your-turn';
+import { yourTurnContent, type KnownState } from './your-turn';
 
 /** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
 const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
@@ -103,7 +103,7 @@ export async function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSe
   return { game: events.reduce(apply, before), before, events, ...began };
 }
 
-async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }: Extract<PictureBody, { kind: 'turn' }>): Promise<Post> {
+async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }: Extract<PictureBody, { kind: 'turn' }>): Promise<PlainPost> {
   const name = nameIn(setup);
   const turn = await turnAt(store, row, setup, seq);
   const { game } = turn;
@@ -167,7 +167,7 @@ function keptCloseUp(matchId: string, end: number): Picture | null | undefined {
 /** The close-up of a turn as a second file beside the map, when the turn has one. */
 const closeUp = (focus: Picture | null, name: string) => (focus ? [{ png: focus.png, name, alt: focus.alt }] : []);
 
-async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<Post> {
+async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<PlainPost> {
   const name = nameIn(setup);
   const { game, before, events } = await turnAt(store, row, setup, seq);
   const request = { lastTurn: events, before, names: setup.names };
@@ -239,7 +239,7 @@ async function turnSoFar(store: Store, row: MatchRecord, setup: MatchSetup, seq:
   return turn;
 }
 
-function warbandPost(setup: MatchSetup, player: string): Post {
+function warbandPost(setup: MatchSetup, player: string): PlainPost {
   const name = nameIn(setup);
   const game = setup.start!;
   const w = setup.warbands[player]!;
@@ -263,7 +263,7 @@ function warbandPost(setup: MatchSetup, player: string): Post {
 }
 
 /** A reopened match's first post in its new thread: the map as it stands (the opening map before the game starts). */
-function boardPost(row: MatchRecord, setup: MatchSetup): Post {
+function boardPost(row: MatchRecord, setup: MatchSetup): PlainPost {
   const game = (row.snapshot ? gameOf(row.snapshot) : null) ?? setup.start;
   if (!game) return { content: 'The match goes on in this thread, with the setup choice below.' };
   const content = 'The match goes on in this thread. The map as it stands:';
@@ -272,7 +272,7 @@ function boardPost(row: MatchRecord, setup: MatchSetup): Post {
 }
 
 /** The message for a body with pictures, drawn in this thread. */
-export async function picturePost(store: Store, stored: MatchRow, body: PictureBody): Promise<Post> {
+export async function picturePost(store: Store, stored: MatchRow, body: PictureBody): Promise<PlainPost> {
   const row = matchRecord(stored);
   const setup = row.setup;
   if (body.kind === 'your-turn') {

@@ -11,17 +11,17 @@
  * lease, so there is one runner), and each step is guarded (a round ends once, a season moves from one
  * state once).
  * Opening a match saves it and links the pairing to it first, then finds or makes its thread
- * (match-thread.ts) and begins setup: a crash or a refused thread in between leaves a saved match that
+ * (commands/match-thread.ts, through `MatchOpening`) and begins setup: a crash or a refused thread in between leaves a saved match that
  * the scheduler's next ticks finish, never a second thread or a lost pairing.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PlayerId } from '../engine';
-import type { Pair } from '../league/pairing';
-import { catchUp } from '../league/ratings';
-import { plural } from '../league/words';
-import { leagueTerms } from '../league/settings';
-import { nextStep, type PairingView, type RoundView, type SeasonStep, type SeasonView, type Side } from '../league/season-plan';
-import { standingsOf, standingsTable } from '../league/standings';
+import type { Pair } from './pairing';
+import { catchUp } from './ratings';
+import { plural } from './words';
+import { leagueTerms } from './settings';
+import { nextStep, type PairingView, type RoundView, type SeasonStep, type SeasonView, type Side } from './season-plan';
+import { standingsOf, standingsTable } from './standings';
 import { commitmentOf } from '../match/dice-proof';
 import { type MatchSnapshot, pregameStart } from '../match/match-state';
 import { type CommittedWarband, matchRecord, type Terms } from '../match/record';
@@ -29,15 +29,34 @@ import { onShard, OPEN_STATUSES, storedNames, type MatchRow, type ResultWithPlay
 import type { LeagueSettingsRow, PairingRow, SeasonRow } from '../store/rows';
 import { planPosts } from '../posts/announce';
 import type { LeaguePostBody } from './league-posts';
-import type { App } from './app';
+import type { Services } from '../match/services';
+import { beginSetup, DEFAULT_POINTS, threadName, type SetupReads } from '../match/setup';
 import { clockLine, clockOf, discordTime } from '../clock/clock-terms';
 import { waitsOf } from '../clock/deadline-plan';
 import { forfeitWith } from '../clock/deadline-actions';
-import { markTold, openMatchThread, threadTrouble } from './match-thread';
-import { beginSetup, DEFAULT_POINTS, readForSetup, threadName } from './skirmish-challenge';
 import { settle } from '../match/submit';
 import { enqueue, inTransaction } from '../match/table';
 import { shown } from '../discord/text';
+
+/**
+ * What the runner needs of Discord to open a pairing's match, given by the bot
+ * (commands/season-opening.ts): the match's thread, and what beginning setup reads.
+ */
+export interface MatchOpening {
+  /** Finds or makes the match's thread and links it; its id. Throws when Discord fails or refuses. */
+  thread(matchId: string): Promise<string>;
+  /** Why the match's thread is not open yet, if a try failed. */
+  trouble(matchId: string): { readonly tries: number; readonly reason: string } | undefined;
+  /** Marks the match's trouble as told; false when it already was. */
+  markTold(matchId: string): boolean;
+  /** What beginning setup reads before its step: the server's maps, the players' names. */
+  setupReads(row: MatchRow): Promise<SetupReads>;
+}
+
+/** What a season pass uses: the use-cases' services, and a way to open a pairing's match. */
+export interface SeasonApp extends Services {
+  readonly opening: MatchOpening;
+}
 
 /** Steps one season may take in one pass: more means a bug that would otherwise loop. */
 const MAX_STEPS = 50;
@@ -68,11 +87,11 @@ function sidesOf(row: MatchRow, results: readonly ResultWithPlayers[]): Record<s
 }
 
 /** Whether the match's league result is still waiting in its outbox (the runner is kicked when it goes). */
-const resultUnposted = async (app: App, matchId: string) =>
+const resultUnposted = async (app: Services, matchId: string) =>
   (await app.store.outbox.pending(matchId)).some((r) => (r.body as { kind?: string }).kind === 'league-result');
 
 /** Everything `nextStep` needs, read from the store. */
-export async function seasonView(app: App, season: SeasonRow): Promise<{ view: SeasonView; pairings: PairingRow[] }> {
+export async function seasonView(app: Services, season: SeasonRow): Promise<{ view: SeasonView; pairings: PairingRow[] }> {
   // Results are rated when their post is delivered; a season may move on before that, so it rates
   // what is recorded first (idempotent): Swiss ranks by these ratings, and the standings show them.
   await catchUp(app.store, season.leagueId);
@@ -125,7 +144,7 @@ export async function seasonView(app: App, season: SeasonRow): Promise<{ view: S
 }
 
 /** A league post in the league's channel (its outbox outside any match). */
-async function post(app: App, season: SeasonRow, content: string, ping: readonly string[] = [], pairings?: number): Promise<void> {
+async function post(app: Services, season: SeasonRow, content: string, ping: readonly string[] = [], pairings?: number): Promise<void> {
   const body: LeaguePostBody = { kind: 'text', content, ping, ...(pairings !== undefined ? { pairings } : {}) };
   await app.store.leaguePosts.add([{ leagueId: season.leagueId, channelId: season.leagueId, body }]);
 }
@@ -135,7 +154,7 @@ async function post(app: App, season: SeasonRow, content: string, ping: readonly
  * league channel tells the pairings before the players are pinged in the threads. The league post
  * worker kicks the runner once it is posted (or given up).
  */
-async function pairingsUnposted(app: App, season: SeasonRow, round: number): Promise<boolean> {
+async function pairingsUnposted(app: Services, season: SeasonRow, round: number): Promise<boolean> {
   return (await app.store.leaguePosts.pending(season.leagueId)).some(
     (r) => (r.body as LeaguePostBody).kind === 'text' && (r.body as { pairings?: number }).pairings === round,
   );
@@ -148,7 +167,7 @@ function pairsText(pairs: readonly Pair[]): string {
 }
 
 /** Carries out one step; false when there was nothing to do. */
-async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: SeasonView, pairings: PairingRow[]): Promise<boolean> {
+async function carryOut(app: SeasonApp, season: SeasonRow, step: SeasonStep, view: SeasonView, pairings: PairingRow[]): Promise<boolean> {
   const now = app.now();
   switch (step.kind) {
     case 'wait':
@@ -254,11 +273,11 @@ async function carryOut(app: App, season: SeasonRow, step: SeasonStep, view: Sea
 /**
  * Opens a pairing's match as if its challenge had just been accepted by everyone. One transaction
  * saves the match (every warband in, the thread's name fixed), its intro waiting for the thread, and
- * links the pairing to it; then its thread is found or made (match-thread.ts), and setup begins
+ * links the pairing to it; then its thread is found or made (`app.opening`), and setup begins
  * (`beginPaired`). A failure after the save is finished by the scheduler's next ticks, never doubled.
  */
 async function openPairing(
-  app: App,
+  app: SeasonApp,
   season: SeasonRow,
   pairing: PairingRow,
   round: number,
@@ -302,7 +321,7 @@ async function openPairing(
     return created.id;
   });
   try {
-    await openMatchThread(app, matchId);
+    await app.opening.thread(matchId);
   } catch (error) {
     // Tried again by the scheduler, less and less often; the organiser is told after a few tries (`tellTrouble`).
     app.log(`could not open the thread of match ${matchId} (season ${season.id}, pairing ${pairing.id})`, error, { matchId, guildId: league.guildId });
@@ -319,10 +338,10 @@ const awaitsSetup = (row: MatchRow): boolean =>
  * Begins setup of a paired match whose thread is open, with the thread's id as the dice's entropy, in
  * one transaction with its posts and deadlines. Does nothing to a match already begun (a second pass).
  */
-async function beginPaired(app: App, matchId: string): Promise<void> {
+async function beginPaired(app: SeasonApp, matchId: string): Promise<void> {
   const row = await app.store.matches.get(matchId);
   if (!row || !awaitsSetup(row)) return;
-  const reads = await readForSetup(app, row);
+  const reads = await app.opening.setupReads(row);
   const begun = await inTransaction(app, async () => {
     const done = await app.store.matches.act(row.id, row.seq, (_snapshot: MatchSnapshot | null, current) => {
       if (!awaitsSetup(current)) return { ok: false, error: { code: 'not-open', message: 'The match has begun.' } };
@@ -350,7 +369,7 @@ const TELL_AFTER = 3;
  * The season's matches saved but not begun: setup begins for those whose thread is open (a pass that
  * stopped between the two), and the organiser is told once about one whose thread keeps failing.
  */
-async function finishOpenings(app: App, season: SeasonRow, pairings: readonly PairingRow[]): Promise<void> {
+async function finishOpenings(app: SeasonApp, season: SeasonRow, pairings: readonly PairingRow[]): Promise<void> {
   for (const p of pairings) {
     if (!p.matchId) continue;
     const row = await app.store.matches.get(p.matchId);
@@ -359,8 +378,8 @@ async function finishOpenings(app: App, season: SeasonRow, pairings: readonly Pa
       if (awaitsSetup(row)) await beginPaired(app, row.id);
       continue;
     }
-    const trouble = threadTrouble(app, row.id);
-    if (!trouble || trouble.tries < TELL_AFTER || !markTold(app, row.id)) continue;
+    const trouble = app.opening.trouble(row.id);
+    if (!trouble || trouble.tries < TELL_AFTER || !app.opening.markTold(row.id)) continue;
     const organiser = (await app.store.leagueLog.list(season.leagueId, { limit: 200 })).find((e) => e.kind === 'season' && e.subject === 'start')?.by;
     const role = (await app.store.leagueSettings.get(season.leagueId))?.organiserRole;
     const who = [organiser ? `<@${organiser}>` : null, role ? `<@&${role}>` : null].filter(Boolean).join(' ') || 'Organisers';
@@ -377,7 +396,7 @@ async function finishOpenings(app: App, season: SeasonRow, pairings: readonly Pa
 }
 
 /** One pass over one season: steps until it waits. */
-export async function runSeason(app: App, seasonId: number): Promise<void> {
+export async function runSeason(app: SeasonApp, seasonId: number): Promise<void> {
   for (let i = 0; i < MAX_STEPS; i++) {
     const season = await app.store.seasons.get(seasonId);
     if (!season || season.state === 'closed') return;
@@ -394,7 +413,7 @@ export async function runSeason(app: App, seasonId: number): Promise<void> {
  * change has committed), `run()` to wait for a pass (the scheduler's tick), `idle()` for tests.
  */
 export class SeasonRunner {
-  readonly #app: () => App;
+  readonly #app: () => SeasonApp;
   #chain: Promise<void> = Promise.resolve();
   #queued = false;
   /** Passes running now. */
@@ -409,7 +428,7 @@ export class SeasonRunner {
    */
   readonly #outside = AsyncLocalStorage.snapshot();
 
-  constructor(app: () => App, after: () => void = () => undefined) {
+  constructor(app: () => SeasonApp, after: () => void = () => undefined) {
     this.#app = app;
     this.#after = after;
   }

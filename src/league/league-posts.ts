@@ -6,10 +6,10 @@
  */
 import { clip } from '../discord/text';
 import { DISCORD_ALT_TEXT_LIMIT, renderStandings, STANDINGS_PICTURE_ROWS } from '../render';
-import { standingsOf, standingsText, type Standings } from '../league/standings';
+import { standingsOf, standingsText, type Standings } from './standings';
 import type { LeaguePostRow, Store } from '../store';
-import type { App } from './app';
-import type { Post } from './thread';
+import type { Services } from '../match/services';
+import type { PlainPost } from '../posts/plain-post';
 
 export type LeaguePostBody =
   /** `pairings`: the round whose pairings this post announces (the season runner opens its threads after it). */
@@ -20,12 +20,12 @@ export type LeaguePostBody =
   | { readonly kind: 'standings-edit'; readonly post: number };
 
 /** Adds the league's posts; call it inside the change's transaction, then `kickLeague` after it. */
-export function postInLeague(app: App, leagueId: string, bodies: readonly LeaguePostBody[]): Promise<LeaguePostRow[]> {
+export function postInLeague(app: Services, leagueId: string, bodies: readonly LeaguePostBody[]): Promise<LeaguePostRow[]> {
   return app.store.leaguePosts.add(bodies.map((body) => ({ leagueId, channelId: leagueId, body })));
 }
 
 /** The standings as a message: the picture, with the same table (as far as Discord allows) as its alt text. */
-export function standingsMessage(s: Standings, content?: string): Post {
+export function standingsMessage(s: Standings, content?: string): PlainPost {
   return {
     ...(content ? { content } : {}),
     files: [{ png: renderStandings(s.title, s.rows), name: 'standings.png', alt: standingsAlt(s) }],
@@ -53,8 +53,8 @@ export function standingsAlt(s: Standings): string {
 }
 
 export type LeagueRendered =
-  | { readonly to: 'create'; readonly post: Post }
-  | { readonly to: 'edit'; readonly messageId: string; readonly post: Post }
+  | { readonly to: 'create'; readonly post: PlainPost }
+  | { readonly to: 'edit'; readonly messageId: string; readonly post: PlainPost }
   | { readonly to: 'skip'; readonly reason: string };
 
 /** The message a league post stands for, made at delivery from the league as stored. */

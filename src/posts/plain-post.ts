@@ -1,0 +1,11 @@
+/**
+ * A message as the application makes it: its text, whom it pings, and its pictures. Buttons, menus and
+ * embeds are Discord's, added by the handlers (commands/thread.ts `Post`), so this shape needs no
+ * Discord library.
+ */
+export interface PlainPost {
+  readonly content?: string;
+  /** Mentioned users who should be notified; a user must also be mentioned in the text. */
+  readonly ping?: readonly string[];
+  readonly files?: readonly { readonly png: Buffer; readonly name: string; readonly alt?: string }[];
+}

@@ -1,0 +1,30 @@
+/**
+ * Map tags for wounds from terrain and recurring statuses (R19, R22) say what the unit lost: wounds
+ * avoided with Vigor are told as Vigor spent, never as wounds taken; and the log says a status that
+ * follows such a hit holds anyway.
+ */
+import { describe, expect, it } from 'vitest';
+import { eventSentences } from '../../src/render';
+import { harmWords } from '../../src/render/overlays';
+import { lastTurnTable } from './states';
+
+describe('harm tags', () => {
+  it('wounds that marked boxes read as wounds', () => {
+    expect(harmWords({ wounds: 10, avoided: 0, type: 'pierce' })).toBe('-10 pierce');
+  });
+  it('wounds all avoided with Vigor read as Vigor spent, not "-10 pierce"', () => {
+    expect(harmWords({ wounds: 10, avoided: 10, type: 'pierce' })).toBe('-10 Vigor (pierce)');
+  });
+  it('a split says both', () => {
+    expect(harmWords({ wounds: 10, avoided: 5, type: 'cold' })).toBe('-5 cold, -5 Vigor');
+  });
+});
+
+describe('a status after a hit whose wounds were avoided', () => {
+  it('is said to hold anyway: Vigor avoids wounds only', () => {
+    const t = lastTurnTable();
+    const words = eventSentences(t.state, { lastTurn: t.events, before: t.before, names: { p1: 'Hrolf', p2: 'Morga' } }).join('\n');
+    expect(words).toContain('KC took 5 cut wounds (5 avoided with Vigor); KC is hobbled anyway.');
+    expect(words).not.toContain('KC is now hobbled');
+  });
+});
