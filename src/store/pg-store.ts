@@ -24,7 +24,7 @@ import type { MatchRow } from './rows';
 import * as t from './schema-pg';
 import { OPEN_STATUSES } from './schema';
 import { matchOnShard } from './shard';
-import { THREAD_PENDING } from './outbox';
+import { prunable, THREAD_PENDING } from './outbox';
 import type { Store } from './store';
 import { CommitUnknown, troubleOf } from './trouble';
 
@@ -337,6 +337,10 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .where(and(eq(t.outbox.matchId, matchId), or(and(isNull(t.outbox.done), gt(t.outbox.attempts, 0)), eq(t.outbox.outcome, 'given-up'))))
           .orderBy(desc(t.outbox.id))
           .limit(limit),
+      async prune(before, limit = 1000) {
+        const ids = q().select({ id: t.outbox.id }).from(t.outbox).where(prunable(t.outbox, before)).limit(limit);
+        return (await q().delete(t.outbox).where(inArray(t.outbox.id, ids)).returning({ id: t.outbox.id })).length;
+      },
     },
     leases: {
       acquire: (claim) =>

@@ -259,8 +259,9 @@ export const notifySettings = sqliteTable('notify_settings', {
 
 /**
  * What a match must show people, written in the same transaction as the change that caused it and
- * delivered afterwards by the outbox worker (docs/store.md "The outbox"). A row is never deleted: a
- * delivered one keeps its Discord message id, a given-up one its reason.
+ * delivered afterwards by the outbox worker (docs/store.md "The outbox"). A delivered one keeps its
+ * Discord message id for the retention period (outbox.ts OUTBOX_RETENTION_MS), then is pruned; a
+ * given-up one keeps its reason for good.
  */
 export const outbox = sqliteTable(
   'outbox',
