@@ -147,7 +147,8 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
     if (!available()) skip();
     await store.matches.create(aMatch({ id: 'pr1' }));
     await store.matches.create(aMatch({ id: 'pr2' }));
-    const add = async (matchId: string, n: number) => (await store.outbox.add(Array.from({ length: n }, (_, i) => ({ matchId, channelId: 't', body: { i } })))).map((r) => r.id);
+    const add = async (matchId: string, n: number) =>
+      (await store.outbox.add(Array.from({ length: n }, (_, i) => ({ matchId, channelId: 't', body: { i } })))).map((r) => r.id);
     const [a, b, c, d, e] = (await add('pr1', 5)) as [number, number, number, number, number];
     const [f, g] = (await add('pr2', 2)) as [number, number];
     await store.outbox.delivered(a, 'ma');
