@@ -18,6 +18,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { builtText } from './build-state.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const at = process.argv.indexOf('--outdir');
@@ -27,8 +28,11 @@ if (!existsSync(join(dirname(outdir), 'src'))) {
   process.exit(2);
 }
 
-/** The entry points: the bot's start (which loads the sandbox only without a token) and the render pool's worker. */
-const ENTRIES = { start: 'src/cli/start.ts', 'render-worker-main': 'src/bot/render-worker-main.ts' };
+/**
+ * The entry points: the bot's start (which loads the sandbox only without a token), the render pool's
+ * worker, and the ops tools (`node dist/cli.js db:check`, src/cli/tools.ts).
+ */
+const ENTRIES = { start: 'src/cli/start.ts', 'render-worker-main': 'src/bot/render-worker-main.ts', cli: 'src/cli/tools.ts' };
 
 const sourceUrls = {
   name: 'source-import-meta-url',
@@ -63,6 +67,6 @@ await build({
   logLevel: 'warning',
   plugins: [sourceUrls],
 });
-// When this build was made; `npm start` rebuilds when any source is newer.
-await writeFile(join(outdir, 'BUILT'), `${new Date().toISOString()}\n`);
+// When this build was made and from which lock file; `npm start` rebuilds when either changed (build-state.mjs).
+await writeFile(join(outdir, 'BUILT'), builtText(ROOT));
 console.log(`Built ${relative(ROOT, outdir)}/ in ${Math.round(performance.now() - started)} ms.`);

@@ -15,45 +15,35 @@
  * limit, and 547 MB at the end against 793). glibc reads them only when a process starts, so the bot is started as a child
  * with them; its shard processes inherit them. The bot benchmark and tests start it the same way
  * (src/cli/bot-process.ts).
+ *
+ * A supervisor runs `node scripts/start.mjs --prod` itself, never through `npm run`: npm puts `sh -c`
+ * between, which does not pass SIGTERM on. `node scripts/start.mjs --prod rest-proxy` runs the shared
+ * REST proxy alone (docs/deploy.md "Two machines").
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureBuilt } from './build-state.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const BUILT = join(ROOT, 'dist', 'BUILT');
 
-/** The newest modification time of a file under `path`. */
-function newest(path) {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-const prod = process.argv.includes('--prod');
-const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
-const sourcesAt = Math.max(newest(join(ROOT, 'src')), newest(join(ROOT, 'package-lock.json')), newest(join(ROOT, 'scripts', 'build.mjs')));
-if (!prod && builtAt < sourcesAt) {
-  if (!existsSync(join(ROOT, 'node_modules', 'esbuild'))) {
-    console.error(
-      builtAt
-        ? 'dist/ is older than the source, and esbuild (a dev dependency) is not installed to rebuild it; run `npm ci && npm run build`.'
-        : 'There is no build in dist/, and esbuild (a dev dependency) is not installed to make one; run `npm ci && npm run build`.',
-    );
-    process.exit(1);
-  }
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+// Production (`--prod`) runs the build it was given, without looking at the source.
+if (!process.argv.includes('--prod')) ensureBuilt(ROOT);
 const START = join(ROOT, 'dist', 'start.js');
 const malloc = JSON.parse(readFileSync(join(ROOT, 'scripts', 'malloc-settings.json'), 'utf8'));
 if (process.platform !== 'linux' || Object.keys(malloc).every((name) => process.env[name] !== undefined)) {
   await import(pathToFileURL(START).href);
 } else {
-  const bot = spawn(process.execPath, [...process.execArgv, START], { stdio: 'inherit', env: { ...malloc, ...process.env } });
-  // A supervisor's SIGTERM is passed on; Ctrl+C reaches the bot from the terminal by itself.
+  // An IPC channel, used for nothing else, tells the bot when this process is gone (even SIGKILLed),
+  // so it stops itself rather than running on with no supervisor (src/bot/lifecycle.ts).
+  const bot = spawn(process.execPath, [...process.execArgv, START, ...process.argv.slice(2).filter((a) => a !== '--prod')], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: { ...malloc, ...process.env },
+  });
+  // A supervisor's SIGTERM is passed on, each time: the bot starts one stop and notes the others, so a
+  // SIGTERM to the whole process group (the bot has one of its own too) changes nothing. Ctrl+C
+  // reaches the bot from the terminal by itself.
   process.on('SIGTERM', () => bot.kill('SIGTERM'));
   process.on('SIGINT', () => undefined);
   bot.once('exit', (code, signal) => process.exit(code ?? (signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1)));

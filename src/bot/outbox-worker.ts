@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Client, Message, MessageCreateOptions, SendableChannels } from 'discord.js';
+import { SnowflakeUtil, type Client, type Message, type MessageCreateOptions, type SendableChannels } from 'discord.js';
 import type { Log, LogContext, OutboxControl } from '../match/services';
 import type { PostBody } from '../posts/post-body';
 import { renderBody, type Renderer } from '../commands/post-render';
@@ -43,7 +43,12 @@ export interface OutboxWorkerOptions {
    */
   readonly shard?: ShardScope;
   /** Reports how long drawing and delivering took (the bot's metrics). */
-  readonly observe?: { render(kind: string, seconds: number): void; delivered(lagSeconds: number): void };
+  readonly observe?: {
+    render(kind: string, seconds: number): void;
+    delivered(lagSeconds: number): void;
+    /** The first post with a picture made by a player's interaction went out, this long after the interaction. */
+    map?(seconds: number): void;
+  };
   /**
    * A league result (or a round's pairings) was posted: its season may move on now (the season runner
    * waits for the post, so the league reads in order).
@@ -87,6 +92,8 @@ export class OutboxWorker implements OutboxControl {
   readonly #shard: ShardScope | undefined;
   readonly #owned = new Map<string, boolean>();
   readonly #held = new Set<number>();
+  /** Per match, the last interaction whose change is still to show a picture, and its first row (awaitMap). */
+  readonly #awaitingMap = new Map<string, { fromRowId: number; interactionId: string }>();
   /** Matches being delivered now, and those kicked meanwhile (their loop must look again). */
   readonly #busy = new Map<string, Promise<void>>();
   readonly #again = new Set<string>();
@@ -133,6 +140,23 @@ export class OutboxWorker implements OutboxControl {
 
   kickLeague(): void {
     this.#leagues.kick();
+  }
+
+  awaitMap(matchId: string, fromRowId: number, interactionId: string): void {
+    if (this.#observe?.map) this.#awaitingMap.set(matchId, { fromRowId, interactionId });
+  }
+
+  /**
+   * A post with a picture went out: if a player's interaction is waiting for its map, the time since
+   * that interaction (its id's own timestamp, when Discord made it) is observed, once. A time outside
+   * an hour is a moved clock (the sandbox's fast-forward) and is not observed.
+   */
+  #mapDelivered(row: OutboxRow): void {
+    const waiting = this.#awaitingMap.get(row.matchId);
+    if (!waiting || row.id < waiting.fromRowId) return;
+    this.#awaitingMap.delete(row.matchId);
+    const ms = Date.now() - SnowflakeUtil.timestampFrom(waiting.interactionId);
+    if (ms >= 0 && ms < 3_600_000) this.#observe?.map?.(ms / 1000);
   }
 
   /** Starts delivering: first whatever was left waiting when the bot last stopped. */
@@ -426,6 +450,7 @@ export class OutboxWorker implements OutboxControl {
         await noticeNoFiles(store, row.matchId, channelId, this.#ownerOf((await store.matches.get(row.matchId))?.guildId));
       await store.outbox.delivered(row.id, message.id, outcome);
     });
+    if (rendered.post.files?.length) this.#mapDelivered(row);
   }
 
   /**

@@ -9,7 +9,7 @@ import type { App } from '../commands/app';
 import type { LogContext } from '../match/services';
 import type { CommandModule } from '../commands/command';
 import { readOptions } from '../commands/options';
-import { refuseNothingPicked } from '../commands/nothing-picked';
+import { refuseNothingPicked } from '../commands/play/nothing-picked';
 import { handleComponent, handleModal } from '../commands/components';
 import { UserError } from '../match/user-error';
 import { wasSaved } from '../match/saved';

@@ -11,12 +11,12 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { App } from '../commands/app';
 import { aboutMatch } from '../match/services';
-import { isBusy, isDown, OUTBOX_RETENTION_MS, onShard, type DeadlineRow, type ShardScope } from '../store';
+import { isBusy, isDown, OUTBOX_RETENTION_MS, type DeadlineRow, type ShardScope } from '../store';
 import { outagePauseMs } from './outbox-worker';
 import { handleDeadline, type Handled } from '../clock/deadline-actions';
 import { planWaits } from '../clock/deadline-plan';
 import { inTransaction } from '../match/table';
-import { openPendingThreads } from '../commands/match-thread';
+import { openPendingThreads } from '../commands/skirmish/match-thread';
 
 export interface SchedulerOptions {
   /** How often to look for due deadlines (default 10 s). */
@@ -25,6 +25,8 @@ export interface SchedulerOptions {
   readonly batch?: number;
   /** A sharded bot's shard: only deadlines of matches of its own guilds are claimed (store/shard.ts). */
   readonly shard?: ShardScope;
+  /** Told after each tick (the bot's metrics). */
+  readonly onTick?: (report: TickReport) => void;
 }
 
 export interface TickReport {
@@ -40,6 +42,9 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const PRUNE_BATCHES = 20;
 const PRUNE_BATCH = 1000;
 
+/** Matches without deadlines looked at per query at start-up. */
+const START_PAGE = 200;
+
 /** Deadlines handled in one commit: few enough that an interaction waits at most a few tens of ms behind them. */
 const PER_COMMIT = 20;
 
@@ -48,6 +53,7 @@ export class Scheduler {
   readonly #tickMs: number;
   readonly #batch: number;
   readonly #shard: ShardScope | undefined;
+  readonly #onTick: ((report: TickReport) => void) | undefined;
   #timer: NodeJS.Timeout | null = null;
   /** Set by stop(): a tick in progress ends after the deadline it is handling. */
   #stopped = false;
@@ -65,6 +71,7 @@ export class Scheduler {
     this.#tickMs = options.tickMs ?? DEFAULT_TICK_MS;
     this.#batch = options.batch ?? 500;
     this.#shard = options.shard;
+    this.#onTick = options.onTick;
   }
 
   get tickMs(): number {
@@ -81,16 +88,22 @@ export class Scheduler {
     this.#stopped = false;
     const store = this.#app.store;
     await store.deadlines.releaseClaims(this.#shard);
-    for (const row of await store.matches.open()) {
-      if (!onShard(this.#shard, row.guildId)) continue;
-      try {
-        await inTransaction(this.#app, async () => {
-          const fresh = await store.matches.get(row.id);
-          if (fresh) await planWaits(store, this.#app.now(), fresh);
-        });
-      } catch (error) {
-        this.#app.log(`could not give match ${row.id} its deadlines`, error, aboutMatch(row));
+    // Only the open matches with no pending deadline are read (open-work.ts), a page at a time: paged
+    // by id, since a match with nothing to wait for stays without one.
+    for (let after = ''; ; ) {
+      const page = await store.matches.withoutDeadlines({ after, limit: START_PAGE, shard: this.#shard });
+      for (const ref of page) {
+        try {
+          await inTransaction(this.#app, async () => {
+            const fresh = await store.matches.get(ref.id);
+            if (fresh) await planWaits(store, this.#app.now(), fresh);
+          });
+        } catch (error) {
+          this.#app.log(`could not give match ${ref.id} its deadlines`, error, aboutMatch(ref));
+        }
       }
+      if (page.length < START_PAGE) break;
+      after = page.at(-1)!.id;
     }
     this.#timer = setInterval(() => void this.tick().catch((error: unknown) => this.#app.log('a scheduler tick failed', error)), this.#tickMs);
     this.#timer.unref?.();
@@ -106,7 +119,11 @@ export class Scheduler {
 
   /** Looks for due deadlines now (tests and the sandbox's fast-forward call it); resolves when they are handled. */
   tick(): Promise<TickReport> {
-    const run = this.#chain.then(() => this.#tick());
+    const run = this.#chain.then(async () => {
+      const report = await this.#tick();
+      this.#onTick?.(report);
+      return report;
+    });
     this.#chain = run.catch(() => undefined);
     return run;
   }

@@ -32,13 +32,20 @@ export function shardsSetting(raw: string | undefined): ShardsSetting | undefine
 
 export interface ShardsOptions {
   readonly token: string;
-  /** `auto` or a whole number of shards (shardsSetting). */
+  /** `auto` or a whole number of shards (shardsSetting): the bot's total shard count. */
   readonly shards: ShardsSetting;
+  /** The shards this manager runs (SHARD_IDS, shardIdsSetting); all of them by default. */
+  readonly shardIds?: readonly number[] | undefined;
   /** The entry point each shard runs (this same script). */
   readonly file: string;
   /** Node options for each shard (e.g. `--import tsx` when run from source). */
   readonly execArgv?: readonly string[];
   readonly apiBase?: string | undefined;
+  /**
+   * A REST proxy every shard of the bot shares, on this or another machine (REST_PROXY_URL). Without
+   * one the manager runs its own, which only its own shards share.
+   */
+  readonly restProxyUrl?: string | undefined;
   /**
    * Between starting one shard and the next (default 5500 ms): Discord lets a bot identify once per
    * 5 s (max_concurrency 1), and separate processes cannot share discord.js's identify queue.
@@ -48,9 +55,17 @@ export interface ShardsOptions {
 }
 
 export interface RunningShards {
+  /** The bot's total shard count. */
   readonly count: number;
-  /** SIGTERM to every shard (each finishes what is in flight and flushes its outbox), then resolves when all have exited. */
+  /** The shards this manager runs. */
+  readonly ids: readonly number[];
+  /**
+   * SIGTERM to every shard (each finishes what is in flight, flushes its outbox and releases its
+   * lease), then resolves when all have exited. Calling it again returns the same stop.
+   */
   stop(): Promise<void>;
+  /** SIGKILL to every shard still running, for a stop past its deadline; a restart on this host takes their leases over at once. */
+  kill(): Promise<void>;
 }
 
 /** The shard count from `SHARDS`: the number given, or Discord's recommendation for `auto`. */
@@ -67,15 +82,42 @@ export async function shardCount(setting: ShardsSetting, token: string, apiBase?
   return Math.max(1, body.shards);
 }
 
+/**
+ * `SHARD_IDS` (the shards this machine's manager runs, src/config parses the list) against `SHARDS`,
+ * the bot's total count, which must then be a number: every machine must agree on it.
+ */
+export function checkShardIds(ids: readonly number[] | undefined, shards: ShardsSetting): readonly number[] | undefined {
+  if (ids === undefined) return undefined;
+  if (typeof shards !== 'number') {
+    throw new StartupError('SHARD_IDS needs SHARDS set to the total number of shards (the same on every machine), not "auto".');
+  }
+  const beyond = ids.find((id) => id >= shards);
+  if (beyond !== undefined) throw new StartupError(`SHARD_IDS names shard ${beyond}, but SHARDS=${shards} numbers them from 0 to ${shards - 1}.`);
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** Sends `signal` to a shard's process unless it has exited; resolves when it has. */
+async function signalShard(child: ChildProcess | null, signal: NodeJS.Signals): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  await exited;
+}
+
 export async function startShards(options: ShardsOptions): Promise<RunningShards> {
   const say = options.say ?? ((line: string) => console.log(line));
   const count = await shardCount(options.shards, options.token, options.apiBase);
-  const proxy = await startRestProxy({ api: options.apiBase });
+  const ids = options.shardIds ?? Array.from({ length: count }, (_, id) => id);
+  const proxy = options.restProxyUrl ? null : await startRestProxy({ api: options.apiBase });
   // Each shard's environment is a copy of this process's, made as the shard is created.
-  process.env.SHARD_REST_PROXY = proxy.url;
+  process.env.SHARD_REST_PROXY = options.restProxyUrl ?? proxy!.url;
+  // A proxy in this process is gone with it: a shard that outlives its manager drains straight to Discord.
+  if (proxy) process.env.SHARD_REST_PROXY_IN_MANAGER = '1';
+  else delete process.env.SHARD_REST_PROXY_IN_MANAGER;
   const manager = new ShardingManager(options.file, {
     token: options.token,
     totalShards: count,
+    shardList: [...ids],
     execArgv: [...(options.execArgv ?? [])],
     respawn: true,
   });
@@ -87,30 +129,26 @@ export async function startShards(options: ShardsOptions): Promise<RunningShards
       if (manager.respawn) say(`Shard ${shard.id} of ${count} stopped (exit code ${code}); starting it again.`);
     });
   });
-  const stop = async (): Promise<void> => {
+  const children = () => [...manager.shards.values()].map((shard) => shard.process);
+  let stopping: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
     manager.respawn = false;
     // The proxy stays until every shard has flushed its outbox through it.
-    await Promise.all(
-      [...manager.shards.values()].map(async (shard) => {
-        const child = shard.process;
-        if (!child || child.exitCode !== null || child.signalCode !== null) return;
-        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        child.kill('SIGTERM');
-        // A shard gives itself 10 s to stop; past that it is stuck.
-        const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-        await exited;
-        clearTimeout(timer);
-      }),
-    );
-    await proxy.close();
+    stopping ??= Promise.all(children().map((child) => signalShard(child, 'SIGTERM'))).then(() => proxy?.close());
+    return stopping;
+  };
+  const kill = async (): Promise<void> => {
+    manager.respawn = false;
+    await Promise.all(children().map((child) => signalShard(child, 'SIGKILL')));
+    await proxy?.close();
   };
   try {
     await manager.spawn({ amount: count, delay: options.spawnDelayMs ?? 5500, timeout: 60_000 });
   } catch (error) {
     await stop();
     throw new StartupError(
-      `Shard ${manager.shards.size - 1} of ${count} did not come online (${error instanceof Error ? error.message : String(error)}); its own message above says why.`,
+      `Shard ${[...manager.shards.keys()].at(-1)} of ${count} did not come online (${error instanceof Error ? error.message : String(error)}); its own message above says why.`,
     );
   }
-  return { count, stop };
+  return { count, ids, stop, kill };
 }

@@ -6,6 +6,7 @@
  * a sentence that says what to do.
  */
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
 import { defaultContent, type Content } from '../content/load';
 import type { App } from '../commands/app';
@@ -16,7 +17,7 @@ import { DEFAULT_DATABASE_PATH, isBusy, openStore, troubleOf, type ShardScope, t
 import { type HeldLease, takeLease } from './lease';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
 import { createBotLog } from './log';
-import { createMetrics, serveMetrics, type Metrics } from './metrics';
+import { createMetrics, serveMetrics, type Health, type Metrics } from './metrics';
 import { OutboxWorker } from './outbox-worker';
 import { RenderPool, spareCores } from './render-pool';
 import { collectWhenGrown } from './collect';
@@ -24,7 +25,7 @@ import { makeRouter } from './router';
 import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
 import { SeasonRunner } from '../league/season-runner';
-import { matchOpening } from '../commands/season-opening';
+import { matchOpening } from '../commands/skirmish/season-opening';
 import { leaseName, shardLabel } from './shard';
 import { StartupError } from './startup-error';
 
@@ -89,6 +90,12 @@ export interface RunningBot {
   /** Resolves when every interaction received so far has been fully handled and its posts delivered. */
   idle(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Gives up the database lease at once, whatever is still under way: for a stop past its deadline,
+   * just before the process exits, so that the next start is not refused. What was not delivered
+   * waits in the outbox for that start.
+   */
+  releaseLease(): Promise<void>;
 }
 
 /** Every line says which shard wrote it (0 for an unsharded bot). */
@@ -99,6 +106,12 @@ const defaultLog = (options: BotOptions, shard: ShardScope | undefined) =>
     level: options.logLevel,
     ...(options.logPretty === undefined ? {} : { pretty: options.logPretty }),
   });
+
+/** Where a listening metrics server answers, as a URL. */
+function urlOf(server: Server, host: string | undefined): string {
+  const address = server.address();
+  return `http://${urlHost(host)}:${address && typeof address === 'object' ? address.port : 0}`;
+}
 
 /** Where this machine reaches a server listening on `host`: a wildcard address is reached on loopback. */
 function urlHost(host: string | undefined): string {
@@ -222,7 +235,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
           ...(options.renderRssSlackBytes === undefined ? {} : { rssSlackBytes: options.renderRssSlackBytes }),
         })
       : null;
-  const metrics = createMetrics(store, shard);
+  const metrics = createMetrics(store, shard, options.now ?? Date.now);
   // The main thread watches its ArrayBuffers, where the upload bodies made from the PNGs are (RSS would
   // also count the workers' memory). They miss the PNGs moved from the workers, but each collection
   // frees those too. V8's `external` count, which holds both, is what V8 already schedules its own
@@ -243,6 +256,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
         // A delivered post's PNGs and upload body are garbage now; collect once enough have piled up.
         collectPictures();
       },
+      map: (s) => metrics.interactionToMapSeconds.observe(s),
     },
     onLeagueResult: () => seasons.kick(),
   });
@@ -260,6 +274,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     outbox,
     log,
     timeAct: (s) => metrics.actSeconds.observe(s),
+    busyRetry: () => metrics.busyRetries.inc(),
     mintId: () => randomBytes(6).toString('base64url'),
     mintSecret: () => randomBytes(32).toString('hex'),
     fixedSeed: options.mintSeed,
@@ -270,6 +285,11 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const scheduler = new Scheduler(app, {
     ...(options.schedulerTickMs === undefined ? {} : { tickMs: options.schedulerTickMs }),
     ...(shard ? { shard } : {}),
+    onTick: (report) => {
+      metrics.schedulerTicks.inc();
+      metrics.deadlinesHandled.inc(report.handled.length);
+      metrics.lastTick.set(Date.now() / 1000);
+    },
   });
   const route = makeRouter(app, commandModules, (command, outcome, seconds) => {
     metrics.interactions.inc({ command, outcome });
@@ -289,26 +309,15 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     inFlight.add(handling);
   });
   client.on(Events.Error, (error) => log('client error', error));
-  try {
-    await login(client, options.token);
-    // Commands belong to the application, not to a shard: the first shard registers them for all.
-    if (!shard || shard.id === 0) {
-      const data = commandModules.map((m) => m.data);
-      if (options.guildId) await client.application!.commands.set(data, options.guildId);
-      else await client.application!.commands.set(data);
-    }
-  } catch (error) {
-    await client.destroy();
-    await renderPool?.close();
-    await lease.release();
-    if (!options.store) await store.close();
-    throw error;
-  }
-  await queueMissingPrompts(app, shard);
-  await outbox.start();
-  // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
-  await scheduler.start();
-  const health = async () => {
+  client.rest.on('rateLimited', (info) => {
+    const scope = info.global ? 'global' : 'route';
+    metrics.rateLimitWaits.inc({ scope });
+    metrics.rateLimitWaitSeconds.inc({ scope }, Math.max(0, info.retryAfter) / 1000);
+  });
+  // What start-up is doing, until it is done: /healthz says "starting" meanwhile (answering from
+  // before the gateway connects, so a supervisor sees the process alive however long resuming takes).
+  let starting: string | null = 'connecting to Discord';
+  const health: Health = async () => {
     let problem: string | undefined;
     try {
       await store.leases.get(lease.row.name);
@@ -316,12 +325,40 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       problem = databaseProblem(error);
     }
     const checks = { discord: client.isReady(), database: problem === undefined, lease: lease.held() };
+    if (starting) return { ok: false, starting: true, checks, reason: problem ?? `starting: ${starting}` };
     const reason = problem ?? (!checks.discord ? 'not connected to Discord' : !checks.lease ? 'another process took over the database lease' : undefined);
     return { ok: Object.values(checks).every(Boolean), checks, ...(reason ? { reason } : {}) };
   };
-  const server = options.metricsPort === undefined ? null : await serveMetrics(metrics, health, options.metricsPort, options.metricsHost);
-  const address = server?.address();
-  const metricsUrl = address && typeof address === 'object' ? `http://${urlHost(options.metricsHost)}:${address.port}` : null;
+  let server: Server | null = null;
+  const closeServer = () => new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  try {
+    server = options.metricsPort === undefined ? null : await serveMetrics(metrics, health, options.metricsPort, options.metricsHost);
+    if (server) log(`serving /metrics and /healthz at ${urlOf(server, options.metricsHost)} (starting)`);
+    await login(client, options.token);
+    // Commands belong to the application, not to a shard: the first shard registers them for all.
+    if (!shard || shard.id === 0) {
+      starting = 'registering the commands';
+      const data = commandModules.map((m) => m.data);
+      if (options.guildId) await client.application!.commands.set(data, options.guildId);
+      else await client.application!.commands.set(data);
+    }
+  } catch (error) {
+    await closeServer();
+    await client.destroy();
+    await renderPool?.close();
+    await lease.release();
+    if (!options.store) await store.close();
+    throw error;
+  }
+  starting = 'queueing prompts never posted';
+  await queueMissingPrompts(app, shard);
+  starting = 'delivering posts left waiting';
+  await outbox.start();
+  // Deadlines that fell due while the bot was down are handled now, before new interactions pile up.
+  starting = 'handling deadlines that fell due while it was down';
+  await scheduler.start();
+  starting = null;
+  const metricsUrl = server ? urlOf(server, options.metricsHost) : null;
   const idle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
     await scheduler.idle();
@@ -338,13 +375,14 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     metrics,
     metricsUrl,
     idle,
+    releaseLease: () => lease.release(),
     async stop() {
       stopping = true;
       await idle();
       await scheduler.stop();
       await seasons.idle();
       await outbox.stop();
-      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+      await closeServer();
       await renderPool?.close();
       await client.destroy();
       await lease.release();

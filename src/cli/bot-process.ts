@@ -8,7 +8,7 @@
  * a second process between, and a SIGKILL would kill that one and leave the bot running.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ const MALLOC_SETTINGS = JSON.parse(readFileSync(join(ROOT, 'scripts', 'malloc-se
 const START = fileURLToPath(new URL('./start.ts', import.meta.url));
 const ONLINE = /Sellsword Table is online as /;
 /** What the sharding manager says once every shard is online. */
-const SHARDS_ONLINE = /Sellsword Table is running \d+ shards?, one process each\./;
+const SHARDS_ONLINE = /Sellsword Table is running \d+ shards?, one process each/;
 const OUTPUT_LIMIT = 64 * 1024;
 
 export interface BotProcessOptions {
@@ -48,6 +48,13 @@ export interface BotProcessOptions {
   readonly shards?: number;
   /** Where the bot registers its commands (DISCORD_GUILD_ID): the fake's first guild by default; null registers them globally, for every guild. */
   readonly guildId?: string | null;
+  /**
+   * Run the built bot as production does, `node scripts/start.mjs --prod` (with `built`): the script
+   * starts the bot as its child with the malloc settings, so signals go through it.
+   */
+  readonly viaStartScript?: boolean;
+  /** Its own process group (the child's pid is the group's id), so `signal(…, 'group')` reaches every process in it, as systemd's stop does. */
+  readonly ownGroup?: boolean;
 }
 
 export interface ProcessExit {
@@ -72,6 +79,8 @@ export interface BotProcess {
   kill(): Promise<ProcessExit>;
   /** SIGTERM: the bot's own shutdown (it finishes what it is doing and logs out); SIGKILL after `timeoutMs` (10 s). */
   stop(timeoutMs?: number): Promise<ProcessExit>;
+  /** Sends a signal to the process, or with `ownGroup` to its whole process group. */
+  signal(signal: NodeJS.Signals, to?: 'process' | 'group'): void;
 }
 
 /**
@@ -83,6 +92,9 @@ export function buildBot(): { readonly script: string; readonly cwd: string; rem
   const cwd = mkdtempSync(join(tmpdir(), 'sellsword-built-'));
   for (const name of ['src', 'migrations', 'migrations-pg', 'node_modules']) symlinkSync(join(ROOT, name), join(cwd, name));
   writeFileSync(join(cwd, 'package.json'), readFileSync(join(ROOT, 'package.json')));
+  // The production start command, `node scripts/start.mjs --prod`, beside the build it runs.
+  mkdirSync(join(cwd, 'scripts'));
+  for (const name of ['start.mjs', 'malloc-settings.json']) copyFileSync(join(ROOT, 'scripts', name), join(cwd, 'scripts', name));
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--outdir', join(cwd, 'dist')], { stdio: 'pipe' });
   return { script: join(cwd, 'dist', 'start.js'), cwd, remove: () => rmSync(cwd, { recursive: true, force: true }) };
 }
@@ -92,11 +104,21 @@ export async function startBotProcess(fake: FakeDiscord, options: BotProcessOpti
   const before = new Set(fake.gatewaySessions().map((s) => s.sessionId));
   // The bot's database is the one given here, never a DATABASE_URL this process happens to have.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(options.built ? [options.built.script] : ['--import', 'tsx', START])], {
+  if (options.viaStartScript) {
+    // The start script sets the malloc settings itself, for the child it starts.
+    for (const name of Object.keys(MALLOC_SETTINGS)) delete inherited[name];
+  }
+  const script = options.built
+    ? options.viaStartScript
+      ? [join(options.built.cwd, 'scripts', 'start.mjs'), '--prod']
+      : [options.built.script]
+    : ['--import', 'tsx', START];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...script], {
     cwd: options.built?.cwd ?? ROOT,
+    detached: options.ownGroup === true,
     env: {
       // As `npm start` runs it on Linux (scripts/start.mjs says why).
-      ...MALLOC_SETTINGS,
+      ...(options.viaStartScript ? {} : MALLOC_SETTINGS),
       ...inherited,
       ...options.env,
       DISCORD_TOKEN: 'bot-process-token',
@@ -167,6 +189,10 @@ export async function startBotProcess(fake: FakeDiscord, options: BotProcessOpti
       const exit = await exited;
       await disconnected();
       return exit;
+    },
+    signal(signal, to = 'process') {
+      if (to === 'group' && !options.ownGroup) throw new Error('signal(…, "group") needs ownGroup: the test runner shares this group.');
+      if (alive()) process.kill(to === 'group' ? -pid : pid, signal);
     },
     async stop(stopTimeoutMs = 10_000) {
       if (alive()) child.kill('SIGTERM');

@@ -6,7 +6,9 @@
  * docs/deploy.md's env reference lists them), and a wrong one stops it with one sentence naming it.
  */
 import { shardFromEnvironment, shardLabel } from '../bot/shard';
-import { startShards } from '../bot/shards';
+import { ignoreClosedChannel, stopOnSignals } from '../bot/lifecycle';
+import { startRestProxy } from '../bot/rest-proxy';
+import { checkShardIds, startShards } from '../bot/shards';
 import { startBot } from '../bot/start';
 import { StartupError } from '../bot/startup-error';
 import { ConfigError, readConfig } from '../config';
@@ -32,26 +34,49 @@ function orStopNow<T>(read: () => T): T {
 }
 
 const config = orStopNow(() => readConfig(process.env));
+/**
+ * How long a stop may take (DRAIN_DEADLINE_MS): interactions under way finish, the outbox delivers what
+ * it can, and past the deadline the leases are released and the process exits (bot/lifecycle.ts). A
+ * manager gives its shards SHARD_EXIT_GRACE_MS more to exit on their own.
+ */
+const drainDeadlineMs = config.DRAIN_DEADLINE_MS;
+const SHARD_EXIT_GRACE_MS = 2000;
+// A shard's manager, or scripts/start.mjs, may be gone while this process still reports to it.
+if (process.send) ignoreClosedChannel();
+
 const token = config.DISCORD_TOKEN;
 // A shard process's SHARDS is its own id, set by the manager (bot/shard.ts); the sandbox ignores it.
 const shards = token ? config.SHARDS : undefined;
-if (token && shards !== undefined) {
+if (process.argv.slice(2).includes('rest-proxy')) {
+  // The REST proxy alone, for shards on several machines (docs/deploy.md "Two machines").
+  const proxy = await startRestProxy({ api: config.DISCORD_API_BASE, host: config.REST_PROXY_HOST, port: config.REST_PROXY_PORT });
+  console.log(`Sellsword Table's REST proxy is listening: point every manager's REST_PROXY_URL at ${proxy.url}.`);
+  stopOnSignals({ drain: () => proxy.close(), atDeadline: async () => undefined, deadlineMs: drainDeadlineMs, say: (line) => console.log(line) });
+} else if (token && shards !== undefined) {
   // The sharding manager: it runs this same script once per shard and does nothing else itself.
   const spawnDelayMs = config.SHARD_SPAWN_DELAY_MS;
+  const shardIds = orStopNow(() => checkShardIds(config.SHARD_IDS, shards));
   const running = await orStop(
     startShards({
       token,
       shards,
+      shardIds,
+      restProxyUrl: config.REST_PROXY_URL,
       file: process.argv[1] ?? '',
       execArgv: process.execArgv,
       apiBase: config.DISCORD_API_BASE,
       ...(spawnDelayMs === undefined ? {} : { spawnDelayMs }),
     }),
   );
-  console.log(`Sellsword Table is running ${running.count} shard${running.count === 1 ? '' : 's'}, one process each.`);
-  const stop = () => void running.stop().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const some = running.ids.length < running.count ? ` (${running.ids.join(', ')} of ${running.count})` : '';
+  console.log(`Sellsword Table is running ${running.ids.length} shard${running.ids.length === 1 ? '' : 's'}, one process each${some}.`);
+  // The shards drain with the same deadline; the manager waits for them a little longer (shards.ts).
+  stopOnSignals({
+    drain: () => running.stop(),
+    atDeadline: () => running.kill(),
+    deadlineMs: drainDeadlineMs + SHARD_EXIT_GRACE_MS,
+    say: (line) => console.log(line),
+  });
 } else if (token) {
   const shard = shardFromEnvironment(process.env);
   const schedulerTickMs = config.SCHEDULER_TICK_MS;
@@ -80,14 +105,20 @@ if (token && shards !== undefined) {
   console.log(
     `Sellsword Table${shard ? ` (${shardLabel(shard)})` : ''} is online as ${bot.client.user?.tag ?? 'the bot'}.${bot.metricsUrl ? ` Metrics: ${bot.metricsUrl}/metrics, health: ${bot.metricsUrl}/healthz.` : ''}`,
   );
-  // Interactions under way finish and the outbox is given the rest of 10 s; whatever is still
+  // Interactions under way finish and the outbox is given the rest of the deadline; whatever is still
   // waiting then is delivered by the next start, so exiting loses nothing.
-  const stop = () => {
-    setTimeout(() => process.exit(0), 10_000).unref();
-    void bot.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals({
+    drain: () => bot.stop(),
+    atDeadline: () => bot.releaseLease(),
+    deadlineMs: drainDeadlineMs,
+    say: (line) => bot.app.log(line),
+    starting: (reason) => {
+      // The manager's own proxy went with it: what the drain still sends goes straight to Discord.
+      if (reason === 'parent gone' && shard && config.SHARD_REST_PROXY_IN_MANAGER) {
+        (bot.client.rest.options as { api: string }).api = config.DISCORD_API_BASE ?? 'https://discord.com/api';
+      }
+    },
+  });
 } else {
   // The sandbox is one process; discord.js would read SHARDS as its own setting.
   delete process.env.SHARDS;
@@ -112,7 +143,5 @@ if (token && shards !== undefined) {
       'alice and bob have sample warbands; press "Demo match" on the page, or "Practice vs the bot" to play alone. Ctrl+C stops it.',
     ].join('\n'),
   );
-  const stop = () => void sandbox.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals({ drain: () => sandbox.close(), atDeadline: async () => undefined, deadlineMs: drainDeadlineMs, say: (line) => console.log(line) });
 }

@@ -16,6 +16,8 @@ import { practiceSeat } from '../match/practice-seat';
 export type WaitKind = 'accept' | 'setup' | 'prompt' | 'turn';
 export const WAIT_KINDS: readonly WaitKind[] = ['accept', 'setup', 'prompt', 'turn'];
 export const isWaitKind = (kind: string): kind is WaitKind => (WAIT_KINDS as readonly string[]).includes(kind);
+/** The waits on a posted prompt (a setup choice, a reply or wound split): their deadline's seq is the prompt's. */
+export const PROMPT_WAITS: readonly WaitKind[] = ['setup', 'prompt'];
 
 /** What the match waits for from one player now. */
 export interface Wait {

@@ -36,7 +36,7 @@ export const NEEDED_PERMISSIONS: readonly NeededPermission[] = [
   {
     flag: 'ViewChannel',
     name: 'View Channel',
-    use: 'see the league channel and its match threads',
+    use: 'see this channel (where challenges are made) and its match threads',
     without: `Discord refuses everything the bot does there (50001 Missing Access): ${REFUSED}; ${PAUSED}; a league result the channel refuses is given up and the server's owner told.`,
     required: true,
   },

@@ -10,22 +10,22 @@ import type { App } from './app';
 import { describeChange } from '../match/act-log';
 import { parseComponentId } from './codec';
 import { matchRecord } from '../match/record';
-import { showDigest } from './games';
+import { showDigest } from './player/games';
 import { gameOf, type MatchCommand } from '../match/match-state';
-import { gamePromptAnswer } from './prompt-game';
-import { setupPromptAnswer } from './prompt-setup';
+import { gamePromptAnswer } from './prompts/prompt-game';
+import { setupPromptAnswer } from './prompts/prompt-setup';
 import { answerOwn } from './own-answer';
 import { submit, type Submitted } from '../match/submit';
 import { refuse } from '../match/user-error';
-import { logView, parseLogArg } from './log-pages';
-import { answerChallenge, confirmConcede } from './match-buttons';
+import { logView, parseLogArg } from './skirmish/log-pages';
+import { answerChallenge, confirmConcede } from './skirmish/match-buttons';
 import type { MatchRow } from '../store';
 
 async function pageLog(interaction: ButtonInteraction, app: App, row: MatchRow, arg: string): Promise<void> {
   const view = await logView(app.store, row, interaction.user.id, parseLogArg(arg));
   await interaction.update({ content: view.content, components: view.components, allowedMentions: { parse: [] } });
 }
-import { replayButton, replayModal } from './skirmish-replay';
+import { replayButton, replayModal } from './skirmish/skirmish-replay';
 
 function chosenLabel(interaction: ButtonInteraction | StringSelectMenuInteraction): string {
   if (interaction.isStringSelectMenu()) {

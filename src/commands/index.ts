@@ -1,16 +1,16 @@
 /** Every slash command the bot registers and routes: one list, so the two cannot disagree. */
 import { InteractionContextType } from 'discord.js';
-import { actCommands } from './acts';
-import { catalogCommand } from './catalog';
+import { actCommands } from './play/acts';
+import { catalogCommand } from './catalog/catalog';
 import type { CommandModule } from './command';
-import { helpCommand, rulesCommand } from './help';
-import { mapCommand } from './map';
-import { skirmishCommand } from './skirmish';
-import { warbandCommand } from './warband';
-import { gamesCommand } from './games';
-import { ordersCommand } from './orders';
-import { notifyCommand, vacationCommand } from './vacation';
-import { leagueCommand } from './league';
+import { helpCommand, rulesCommand } from './help/help';
+import { mapCommand } from './map/map';
+import { skirmishCommand } from './skirmish/skirmish';
+import { warbandCommand } from './warband/warband';
+import { gamesCommand } from './player/games';
+import { ordersCommand } from './play/orders';
+import { notifyCommand, vacationCommand } from './player/vacation';
+import { leagueCommand } from './league/league';
 import { setupCommand } from './setup-check';
 
 /**

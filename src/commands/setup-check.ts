@@ -6,7 +6,7 @@
 import { MessageFlags } from 'discord.js';
 import { botPermissionsIn, howToGrant, missingFrom, NEEDED_PERMISSIONS, inviteUrl } from './bot-permissions';
 import type { CommandModule } from './command';
-import { mustOrganise } from './league-access';
+import { mustOrganise } from './league/league-access';
 import { subcommand } from './option-spec';
 import { refuse } from '../match/user-error';
 

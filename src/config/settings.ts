@@ -165,6 +165,47 @@ export const SETTINGS = {
     default: '5500',
     meaning: 'Between starting one shard and the next: Discord lets a bot identify once per 5 s.',
   }),
+  SHARD_IDS: setting(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\s*,\s*\d+)*$/)
+      .transform((raw) => raw.split(',').map(Number))
+      .refine((ids) => new Set(ids).size === ids.length)
+      .optional(),
+    {
+      group: 'shards',
+      expects: 'different shard ids separated by commas, such as 0,1',
+      default: 'every shard',
+      meaning:
+        'The shards this machine runs, out of `SHARDS` (then a number, the same on every machine): two machines run disjoint lists against one database and one REST proxy (`REST_PROXY_URL`).',
+    },
+  ),
+  REST_PROXY_URL: setting(z.url({ protocol: /^https?$/ }).optional(), {
+    group: 'shards',
+    expects: 'an http:// URL ending in /api',
+    meaning:
+      'A REST proxy every shard of the bot shares, for its one rate limit (`node scripts/start.mjs --prod rest-proxy` runs one). Unset: the manager runs its own, shared by its own shards only.',
+  }),
+  REST_PROXY_HOST: setting(HOST.default('127.0.0.1'), {
+    group: 'shards',
+    expects: 'an IP address or host name to listen on',
+    default: '127.0.0.1',
+    meaning: 'Where `rest-proxy` listens: an address the other machines reach, on a private network only (the proxy adds no authentication of its own).',
+  }),
+  REST_PROXY_PORT: setting(PORT.default(0), {
+    group: 'shards',
+    expects: 'a port number from 0 to 65535',
+    default: '0 (a free port, printed at start-up)',
+    meaning: 'The port `rest-proxy` listens on.',
+  }),
+  DRAIN_DEADLINE_MS: setting(whole(1).default(8000), {
+    group: 'bot',
+    expects: 'a whole number of milliseconds of at least 1',
+    default: '8000',
+    meaning:
+      'How long a stop may take: interactions under way finish and the outbox delivers; past it the database lease is released and the process exits 1, what is undelivered waiting for the next start. A manager waits 2 s longer for its shards.',
+  }),
   METRICS_PORT: setting(PORT.optional(), {
     group: 'metrics and logs',
     expects: 'a port number from 0 to 65535',
@@ -220,6 +261,11 @@ export const SETTINGS = {
     group: 'set for you',
     expects: 'an http:// URL',
     meaning: 'Set by the sharding manager in each shard process: the REST proxy every shard sends its requests through.',
+  }),
+  SHARD_REST_PROXY_IN_MANAGER: setting(flag.optional(), {
+    group: 'set for you',
+    expects: '1 or unset',
+    meaning: 'Set by the sharding manager when `SHARD_REST_PROXY` is its own: a shard that outlives its manager drains straight to Discord.',
   }),
   MALLOC_ARENA_MAX: setting(whole(1).optional(), {
     group: 'set for you',

@@ -11,7 +11,7 @@
  * lease, so there is one runner), and each step is guarded (a round ends once, a season moves from one
  * state once).
  * Opening a match saves it and links the pairing to it first, then finds or makes its thread
- * (commands/match-thread.ts, through `MatchOpening`) and begins setup: a crash or a refused thread in between leaves a saved match that
+ * (commands/skirmish/match-thread.ts, through `MatchOpening`) and begins setup: a crash or a refused thread in between leaves a saved match that
  * the scheduler's next ticks finish, never a second thread or a lost pairing.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -40,7 +40,7 @@ import { shown } from '../discord/text';
 
 /**
  * What the runner needs of Discord to open a pairing's match, given by the bot
- * (commands/season-opening.ts): the match's thread, and what beginning setup reads.
+ * (commands/skirmish/season-opening.ts): the match's thread, and what beginning setup reads.
  */
 export interface MatchOpening {
   /** Finds or makes the match's thread and links it; its id. Throws when Discord fails or refuses. */

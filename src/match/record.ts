@@ -93,7 +93,7 @@ export interface ClockTerms {
   readonly vacationDays: number;
 }
 
-/** What a challenge was made on, and who has accepted it (commands/skirmish-challenge.ts). */
+/** What a challenge was made on, and who has accepted it (commands/skirmish/skirmish-challenge.ts). */
 export interface Terms {
   /** The point cap for every warband. */
   readonly points: number;
@@ -120,7 +120,7 @@ export interface Terms {
   readonly catalogVersion?: string;
   /**
    * The name its thread is made with, fixed when the match is saved (before the thread exists), so a
-   * thread made before a crash or a lost answer is found again by it (commands/match-thread.ts).
+   * thread made before a crash or a lost answer is found again by it (commands/skirmish/match-thread.ts).
    */
   readonly thread?: { readonly name: string };
 }

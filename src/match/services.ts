@@ -18,6 +18,11 @@ export interface OutboxControl {
   kick(matchId: string): void;
   /** New league posts (store `league_posts`): deliver them soon. Optional: tools without a worker leave them. */
   kickLeague?(): void;
+  /**
+   * A player's interaction made these rows (from `fromRowId` on): the first of them delivered with a
+   * picture times interaction → map (the bot's metrics). Optional: tools and tests leave it out.
+   */
+  awaitMap?(matchId: string, fromRowId: number, interactionId: string): void;
 }
 
 /** What a log line is about (bot/log.ts): its match and guild; the bot's log adds the shard. */
@@ -40,6 +45,8 @@ export interface Services {
   readonly log: Log;
   /** Where the time of each change's transaction is reported (the bot's metrics); optional in tests. */
   readonly timeAct?: (seconds: number) => void;
+  /** Told each time a change is tried again because the database was busy (the bot's metrics); optional in tests. */
+  readonly busyRetry?: () => void;
   readonly mintId: () => string;
   /** A secret for a new match's dice (match/dice-proof.ts). */
   readonly mintSecret: () => string;

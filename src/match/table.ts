@@ -33,7 +33,7 @@ const heldByTry = new AsyncLocalStorage<number[]>();
 
 /** Only what the retry needs of the Services, so tests can drive it with a store alone. */
 export async function inTransaction<T>(
-  app: Pick<Services, 'store' | 'log' | 'timeAct'> & { outbox?: Pick<Services['outbox'], 'release'> },
+  app: Pick<Services, 'store' | 'log' | 'timeAct' | 'busyRetry'> & { outbox?: Pick<Services['outbox'], 'release'> },
   work: () => Promise<T>,
 ): Promise<T> {
   const started = performance.now();
@@ -51,6 +51,7 @@ export async function inTransaction<T>(
         app.log('the database stayed busy; a change was refused', error);
         refuse('table-busy', 'The table is busy right now, so nothing was changed. Try again in a moment.');
       }
+      app.busyRetry?.();
       // Each pause is drawn between half and all of its length (so never past Discord's 3 s): two
       // changes that each hold a lock the other waits for (say, two results rating the same players in
       // opposite orders) both fail after 50 ms, and with equal pauses they would meet again on every try.
@@ -84,6 +85,7 @@ export async function enqueue(app: Services, row: MatchRow, posts: readonly Post
       via: i === own && body.kind === 'reply' ? `${via!.id}:${via!.token}` : null,
     })),
   );
+  if (via && rows[0]) app.outbox.awaitMap?.(row.id, rows[0].id, via.id);
   if (own >= 0) {
     app.outbox.hold(rows[own]!.id);
     heldByTry.getStore()?.push(rows[own]!.id);

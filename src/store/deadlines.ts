@@ -4,7 +4,7 @@
  * it (clock/deadline-plan.ts); a scheduler claims due rows (bot/scheduler.ts) and marks each done
  * in the transaction that acts on it, so each is handled once.
  */
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql, type Column } from 'drizzle-orm';
 import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { DeadlineRow } from './rows';
@@ -20,6 +20,18 @@ export interface NewDeadline {
   /** The match's seq when the wait it belongs to began. */
   seq?: number | null;
 }
+
+/** Pending deadlines already due, and those of them due for a while (the scheduler is behind). */
+export interface DueCount {
+  readonly due: number;
+  readonly overdue: number;
+}
+
+/** `countDue`'s two counts in one pass over the pending index, on either dialect's table. */
+export const dueCounts = (overdueAt: number, due: Column) => ({
+  due: count(),
+  overdue: sql<number>`coalesce(sum(case when ${due} <= ${overdueAt} then 1 else 0 end), 0)`,
+});
 
 /** How a deadline ended. */
 /** `played`: the practice opponent's wait, answered by the AI. */
@@ -50,6 +62,11 @@ export interface DeadlinesSync {
    * lease (the shard's lease) says no other scheduler runs over these rows.
    */
   releaseClaims(shard?: ShardScope): number;
+  /**
+   * Pending rows (with a shard, of its guilds' matches) due at `at`, and how many of them were due
+   * already at `overdueAt` (earlier): counted on the pending index, no row is read.
+   */
+  countDue(at: number, overdueAt: number, shard?: ShardScope): DueCount;
   /** A match's pending rows, earliest first. */
   pending(matchId: string): DeadlineRow[];
   /** Pending rows of several matches at once (for /games). */
@@ -153,6 +170,14 @@ export function deadlinesStore(db: Db, now: Clock): DeadlinesSync {
         .set({ claimedUntil: null })
         .where(and(isNull(deadlines.done), isNotNull(deadlines.claimedUntil), matchOnShard(deadlines.matchId, shard)))
         .run().changes,
+    countDue(at, overdueAt, shard) {
+      const row = db
+        .select(dueCounts(overdueAt, deadlines.due))
+        .from(deadlines)
+        .where(and(isNull(deadlines.done), lte(deadlines.due, at), matchOnShard(deadlines.matchId, shard)))
+        .get();
+      return { due: row?.due ?? 0, overdue: Number(row?.overdue ?? 0) };
+    },
     pending: (matchId) => pendingOne.all({ matchId }),
     pendingOf: (matchIds) => (matchIds.length === 0 ? [] : pendingRows(matchIds)),
     cancel(ids) {

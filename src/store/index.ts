@@ -1,6 +1,6 @@
 /** The storage layer: a thin synchronous adapter over drizzle + better-sqlite3. See docs/store.md. */
 export { openStore, DEFAULT_DATABASE_PATH, MIGRATIONS_FOLDER } from './store';
-export type { Store, StoreOptions, TransactionOptions } from './store';
+export type { PoolUse, Store, StoreOptions, TransactionOptions } from './store';
 export type { Json } from './json';
 export { MATCH_STATUSES, OPEN_STATUSES, SEASON_STATES, PAIRING_SYSTEMS, OUTCOMES, RESULT_WAYS, FORFEIT_SCORES } from './schema';
 export type { MatchStatus, SeasonState, PairingSystem, Outcome, ResultWay, ForfeitScore } from './schema';
@@ -15,7 +15,8 @@ export type { NewWarband, Warbands } from './warbands';
 export type { NewMap, Maps } from './maps';
 export type { NewCatalog, Catalogs } from './catalogs';
 export type { NewPrompt, Prompts } from './prompts';
-export type { DeadlineOutcome, NewDeadline, Deadlines } from './deadlines';
+export type { DeadlineOutcome, DueCount, NewDeadline, Deadlines } from './deadlines';
+export type { OpenMatchRef, OpenPage } from './open-work';
 export type { Vacations } from './vacations';
 export { ALL_MATCHES } from './orders';
 export type { NotifySettings, StandingOrders } from './orders';

@@ -1,12 +1,17 @@
 import { and, asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import * as openWork from './open-work';
+import type { OpenMatchRef, OpenPage } from './open-work';
 import { act } from './act';
 import type { ActResult, Step } from './act';
 import type { Async } from './async';
 import type { Clock, Db } from './db';
 import { wholeRow, withPartsStored } from './match-rows';
 import type { MatchRow } from './rows';
-import { matchEvents, matches, matchPlayers, OPEN_STATUSES } from './schema';
+import { deadlines, matchEvents, matches, matchPlayers, OPEN_STATUSES, prompts } from './schema';
 import type { MatchStatus } from './schema';
+import type { ShardScope } from './shard';
+
+const tables = { matches, deadlines, prompts };
 
 export interface NewMatch {
   /** Minted by the caller; a duplicate id throws (a constraint error), so retry with a new one. */
@@ -34,6 +39,18 @@ export interface MatchesSync {
   open(): MatchRow[];
   /** Every match id, oldest first (for checks over the whole database). */
   ids(): string[];
+  /** How many matches are open (with a shard, of its guilds), counted on an index: no row is read. */
+  countOpen(shard?: ShardScope): number;
+  /** Open matches (of the shard's guilds) without a thread yet, by id. */
+  unthreaded(shard?: ShardScope): OpenMatchRef[];
+  /** A page of open matches (of the shard's guilds) with no pending deadline, by id (open-work.ts). */
+  withoutDeadlines(page: OpenPage): OpenMatchRef[];
+  /**
+   * A page of open matches (of the shard's guilds) with a thread that may owe a prompt post: waiting on
+   * a prompt (a pending deadline of one of `kinds` at the match's seq) or on nothing known, with no open
+   * prompt recorded at that seq; by id (open-work.ts).
+   */
+  promptUnposted(kinds: readonly string[], page: OpenPage): OpenMatchRef[];
   /** A user's matches, most recently changed first. */
   forPlayer(userId: string, opts?: { status?: readonly MatchStatus[]; limit?: number }): MatchRow[];
   /** How many matches were ever made from a channel (its league): numbers its threads. */
@@ -104,6 +121,18 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
         .orderBy(asc(matches.created), asc(matches.id))
         .all()
         .map((r) => r.id),
+    countOpen: (shard) => db.select({ n: count() }).from(matches).where(openWork.openOn(tables, shard)).get()?.n ?? 0,
+    unthreaded: (shard) => db.select(openWork.refColumns(matches)).from(matches).where(openWork.unthreaded(tables, shard)).orderBy(asc(matches.id)).all(),
+    withoutDeadlines: (page) =>
+      db.select(openWork.refColumns(matches)).from(matches).where(openWork.withoutDeadlines(tables, page)).orderBy(asc(matches.id)).limit(page.limit).all(),
+    promptUnposted: (kinds, page) =>
+      db
+        .select(openWork.refColumns(matches))
+        .from(matches)
+        .where(openWork.promptUnposted(tables, kinds, page))
+        .orderBy(asc(matches.id))
+        .limit(page.limit)
+        .all(),
     forPlayer(userId, opts = {}) {
       const mine = eq(matchPlayers.userId, userId);
       const query = db

@@ -127,7 +127,11 @@ export async function openPgDatabase(url: string, options: PgStoreOptions = {}):
   );
   try {
     const db = drizzlePg({ client: connections });
-    return { db: db as unknown as PgDb, close: () => connections.end() };
+    return {
+      db: db as unknown as PgDb,
+      close: () => connections.end(),
+      connections: () => ({ total: connections.totalCount, idle: connections.idleCount, waiting: connections.waitingCount }),
+    };
   } catch (error) {
     await connections.end();
     throw error;

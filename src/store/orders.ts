@@ -1,6 +1,6 @@
 /**
  * Standing orders (/orders) and reminder settings (/notify). The store keeps the orders as given; the
- * match layer (commands/orders.ts) says what they mean.
+ * match layer (commands/play/orders.ts) says what they mean.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Async } from './async';

@@ -3,7 +3,7 @@
  * transaction of the change that caused them and marked done by the worker that delivers them. Rows
  * of one match are delivered in id order, so the thread reads in the order things happened.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { OutboxRow } from './rows';
@@ -12,7 +12,7 @@ import type { outbox as PgOutbox } from './schema-pg';
 import { matchOnShard, type ShardScope } from './shard';
 
 /**
- * The channel of a row written before its match's thread exists (commands/match-thread.ts): such rows
+ * The channel of a row written before its match's thread exists (commands/skirmish/match-thread.ts): such rows
  * wait, unseen by the worker, until `toThread` gives them the thread.
  */
 export const THREAD_PENDING = '';
@@ -36,6 +36,8 @@ export interface OutboxSync {
   waiting(limit?: number, shard?: ShardScope): { matchId: string; due: number }[];
   /** Every row not yet done, oldest first (for tests and `db:check`). */
   pending(matchId?: string): OutboxRow[];
+  /** How many rows are not yet done (with a shard, of its guilds' matches), counted without reading them. */
+  countWaiting(shard?: ShardScope): number;
   /** Delivered (with the message it made or edited, if any), as itself or as a `fallback`. Clears `via`. */
   delivered(id: number, messageId: string | null, outcome?: Extract<OutboxOutcome, 'delivered' | 'fallback'>): void;
   /** A failed attempt: counted, with the error, and not tried again before `due`. */
@@ -120,6 +122,12 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .all();
     },
     pending: (matchId) => db.select().from(outbox).where(pendingOf(matchId)).orderBy(asc(outbox.id)).all(),
+    countWaiting: (shard) =>
+      db
+        .select({ n: count() })
+        .from(outbox)
+        .where(and(isNull(outbox.done), matchOnShard(outbox.matchId, shard)))
+        .get()?.n ?? 0,
     delivered(id, messageId, outcome = 'delivered') {
       db.update(outbox).set({ done: now(), messageId, via: null, error: null, outcome }).where(eq(outbox.id, id)).run();
     },

@@ -24,8 +24,10 @@ import type { MatchRow } from './rows';
 import * as t from './schema-pg';
 import { OPEN_STATUSES } from './schema';
 import { matchOnShard } from './shard';
+import * as openWork from './open-work';
 import { prunable, THREAD_PENDING } from './outbox';
-import type { Store } from './store';
+import { dueCounts } from './deadlines';
+import type { PoolUse, Store } from './store';
 import { CommitUnknown, troubleOf } from './trouble';
 
 import type { PgDb } from './pg-db';
@@ -37,6 +39,8 @@ export interface PgConnection {
   readonly db: PgDb;
   /** Ends the connection (the pool, or PGlite). */
   close(): Promise<void>;
+  /** The pool's connections now (node-postgres only; PGlite has one, in process). */
+  connections?(): PoolUse;
 }
 
 const first = <R>(rows: R[]): R | undefined => rows[0];
@@ -185,6 +189,17 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .orderBy(asc(t.matches.created), asc(t.matches.id));
         return Promise.all(rows.map(async (row) => (await wholeRowPg(q(), row))!));
       },
+      countOpen: async (shard) => Number((await q().select({ n: count() }).from(t.matches).where(openWork.openOn(t, shard)))[0]?.n ?? 0),
+      unthreaded: (shard) => q().select(openWork.refColumns(t.matches)).from(t.matches).where(openWork.unthreaded(t, shard)).orderBy(asc(t.matches.id)),
+      withoutDeadlines: (page) =>
+        q().select(openWork.refColumns(t.matches)).from(t.matches).where(openWork.withoutDeadlines(t, page)).orderBy(asc(t.matches.id)).limit(page.limit),
+      promptUnposted: (kinds, page) =>
+        q()
+          .select(openWork.refColumns(t.matches))
+          .from(t.matches)
+          .where(openWork.promptUnposted(t, kinds, page))
+          .orderBy(asc(t.matches.id))
+          .limit(page.limit),
       ids: async () => (await q().select({ id: t.matches.id }).from(t.matches).orderBy(asc(t.matches.created), asc(t.matches.id))).map((r) => r.id),
       async forPlayer(userId, opts = {}) {
         const mine = eq(t.matchPlayers.userId, userId);
@@ -288,6 +303,15 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .orderBy(asc(t.outbox.due))
           .limit(limit);
       },
+      countWaiting: async (shard) =>
+        Number(
+          (
+            await q()
+              .select({ n: count() })
+              .from(t.outbox)
+              .where(and(isNull(t.outbox.done), matchOnShard(t.outbox.matchId, shard, t.matches)))
+          )[0]?.n ?? 0,
+        ),
       pending: (matchId) =>
         q()
           .select()
@@ -464,6 +488,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
     },
     path: null,
     close: () => connection.close(),
+    ...(connection.connections ? { connections: () => connection.connections!() } : {}),
   };
   return store;
 }
@@ -561,6 +586,13 @@ function deadlines(q: () => PgDb, now: Clock): Store['deadlines'] {
           .where(and(isNull(t.deadlines.done), isNotNull(t.deadlines.claimedUntil), matchOnShard(t.deadlines.matchId, shard, t.matches)))
           .returning({ id: t.deadlines.id })
       ).length,
+    async countDue(at, overdueAt, shard) {
+      const [row] = await q()
+        .select(dueCounts(overdueAt, t.deadlines.due))
+        .from(t.deadlines)
+        .where(and(isNull(t.deadlines.done), lte(t.deadlines.due, at), matchOnShard(t.deadlines.matchId, shard, t.matches)));
+      return { due: Number(row?.due ?? 0), overdue: Number(row?.overdue ?? 0) };
+    },
     pending: (matchId) => pendingOf([matchId]),
     pendingOf: async (matchIds) => (matchIds.length === 0 ? [] : pendingOf(matchIds)),
     async cancel(ids) {

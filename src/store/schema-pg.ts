@@ -106,7 +106,9 @@ export const matches = pgTable(
     ended: bigint('ended_at', { mode: 'number' }),
   },
   (t) => [
-    index('matches_status_idx').on(t.status),
+    // Open matches and their guilds in one index: a shard finds its open matches, and counts them,
+    // without reading a row (store/shard.ts).
+    index('matches_status_guild_idx').on(t.status, t.guildId),
     index('matches_channel_idx').on(t.channelId),
     check('matches_status_check', sql`${t.status} in (${sql.raw(MATCH_STATUSES.map((s) => `'${s}'`).join(', '))})`),
     check('matches_seq_check', sql`${t.seq} >= 0`),

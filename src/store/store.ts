@@ -97,6 +97,15 @@ export interface Store {
   readonly path: string | null;
   /** Closes the connection once the queries before it are done. */
   close(): Promise<void>;
+  /** A connection pool's use now (PostgreSQL through node-postgres); absent for SQLite's one connection. */
+  connections?(): PoolUse;
+}
+
+/** A connection pool's connections: open in all, idle among them, and queries waiting for one. */
+export interface PoolUse {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
 }
 
 export interface StoreOptions {

@@ -9,8 +9,8 @@ import { apply } from '../../src/engine/events';
 import type { Command } from '../../src/engine/commands';
 import type { GameState } from '../../src/engine/state';
 import { woundOutcomes } from '../../src/engine/queries';
-import { replyFacts, woundFacts } from '../../src/commands/prompt-facts';
-import { gamePromptPost } from '../../src/commands/prompt-game';
+import { replyFacts, woundFacts } from '../../src/commands/prompts/prompt-facts';
+import { gamePromptPost } from '../../src/commands/prompts/prompt-game';
 import { table } from '../render/states';
 
 function run(state: GameState, ...commands: Command[]): GameState {

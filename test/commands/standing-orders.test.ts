@@ -1,7 +1,7 @@
 /** Standing orders: which answer each order gives, from the prompt's own options and the engine's odds. */
 import { describe, expect, it } from 'vitest';
 import { Chooser, chooseCommand, newGame } from '../../src/cli/selfplay';
-import { parseBoxes } from '../../src/commands/orders';
+import { parseBoxes } from '../../src/commands/play/orders';
 import { standingAnswer, woundSplit } from '../../src/match/standing-orders';
 import { defaultContent } from '../../src/content/load';
 import { step } from '../../src/engine/decide';

@@ -4,7 +4,7 @@
  * empty list says why instead of leaving Discord's "type a value".
  */
 import { describe, expect, it } from 'vitest';
-import { NOTHING, attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from '../../src/commands/act-suggestions';
+import { NOTHING, attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from '../../src/commands/play/act-suggestions';
 import { table } from '../render/states';
 
 describe('move suggestions', () => {

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { nameIn } from '../../src/posts/announce';
-import { mapListEmbed } from '../../src/commands/map-library';
+import { mapListEmbed } from '../../src/commands/map/map-library';
 import type { MatchSetup } from '../../src/match/match-state';
 import { shown, unshown } from '../../src/discord/text';
 import { checkSubmission } from '../../src/match/warband-check';
-import { warbandEmbed } from '../../src/commands/warband-embed';
+import { warbandEmbed } from '../../src/commands/warband/warband-embed';
 import { defaultContent } from '../../src/content/load';
 import { openStore } from '../../src/store';
 

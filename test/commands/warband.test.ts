@@ -5,12 +5,12 @@ import { defaultContent } from '../../src/content/load';
 import type { App } from '../../src/commands/app';
 import type { ReadOptions } from '../../src/commands/options';
 import { UserError } from '../../src/match/user-error';
-import { warbandCommand } from '../../src/commands/warband';
+import { warbandCommand } from '../../src/commands/warband/warband';
 import { checkSubmission, type CheckedWarband } from '../../src/match/warband-check';
-import { warbandEmbed, warbandLine } from '../../src/commands/warband-embed';
-import { loadWarband, MAX_WARBANDS, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from '../../src/commands/warband-library';
+import { warbandEmbed, warbandLine } from '../../src/commands/warband/warband-embed';
+import { loadWarband, MAX_WARBANDS, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from '../../src/commands/warband/warband-library';
 import { checkUploadMeta, readUpload, UPLOAD_LIMIT, type Fetcher, type UploadMeta } from '../../src/commands/upload';
-import { mapIds } from '../../src/commands/map-library';
+import { mapIds } from '../../src/commands/map/map-library';
 import { openStore, type Store } from '../../src/store';
 
 const content = defaultContent();

@@ -4,44 +4,20 @@
  * laid out again in a temporary folder whose node_modules holds only the packages package-lock.json
  * does not mark as dev, so loading tsx, esbuild or any other dev dependency would fail here.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotProcess, type BotProcess } from '../../src/cli/bot-process';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
+import { productionInstall } from './prod-layout';
 import { componentsOf } from './world';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-interface LockPackage {
-  readonly dev?: boolean;
-}
-
-/** The top-level packages `npm ci --omit=dev` installs: every package in the lock not marked dev (nested ones live inside them). */
-function productionPackages(): string[] {
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockPackage> };
-  return Object.entries(lock.packages)
-    .filter(([path, pkg]) => path.startsWith('node_modules/') && !path.slice('node_modules/'.length).includes('node_modules/') && !pkg.dev)
-    .map(([path]) => path.slice('node_modules/'.length));
-}
 
 let dir: string;
 let fake: FakeDiscord;
 let bot: BotProcess | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sellsword-prod-'));
-  for (const name of ['src', 'migrations']) symlinkSync(join(ROOT, name), join(dir, name));
-  writeFileSync(join(dir, 'package.json'), readFileSync(join(ROOT, 'package.json')));
-  for (const name of productionPackages()) {
-    const at = join(dir, 'node_modules', name);
-    mkdirSync(join(at, '..'), { recursive: true });
-    symlinkSync(join(ROOT, 'node_modules', name), at);
-  }
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--outdir', join(dir, 'dist')], { stdio: 'pipe' });
+  dir = productionInstall('sellsword-prod-');
   fake = await startFakeDiscord();
 }, 60_000);
 

@@ -1,7 +1,7 @@
 /** /help and /rules (issue 12, "Teach the game"): topics in the project's words, found by the words a player knows. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES_TOPICS } from '../../src/content/rules-topics';
-import { HELP_TOPICS } from '../../src/commands/help-topics';
+import { HELP_TOPICS } from '../../src/commands/help/help-topics';
 import { answerText, startWorld, type World } from './world';
 
 let world: World;

@@ -1,5 +1,5 @@
 /**
- * A kill between making a match's thread and saving it to the match (commands/match-thread.ts): the bot
+ * A kill between making a match's thread and saving it to the match (commands/skirmish/match-thread.ts): the bot
  * runs in its own process (src/cli/bot-process.ts) and is SIGKILLed while Discord has made the thread
  * and the bot has not heard back. After a restart on the same database the challenge, the practice
  * match and the season round's match are each in that one thread, nothing lost and nothing doubled.

@@ -1,5 +1,5 @@
 /**
- * Match threads are idempotent (commands/match-thread.ts): a challenge, a practice match and a season
+ * Match threads are idempotent (commands/skirmish/match-thread.ts): a challenge, a practice match and a season
  * round's match are saved before their thread, which is found or made from the saved row. A 5xx after
  * Discord made the thread (which discord.js resends, making a second one) leaves one thread with the
  * match in it; a season round whose thread Discord refuses backs off, tells the organiser after a few

@@ -74,6 +74,8 @@ describe('the bot missing a permission in the channel', () => {
     expect(text).toMatch(/✘ \*\*Attach Files\*\*/);
     expect(text).toMatch(/✔ \*\*Send Messages\*\*/);
     expect(text).toContain('allow **Create Public Threads**');
+    // It checks the channel it is run in, league or not: it never speaks of "the league channel".
+    expect(text).not.toContain('league channel');
   });
 
   it('/setup check is for organisers only', async () => {

@@ -136,6 +136,19 @@ describe('the sandbox page', () => {
     await fontsLoaded();
     expect(await emojiColours('#demo-button')).toBeGreaterThan(20);
 
+    // The command box behaves as Discord's: Escape drops a half-built command, even with a field's suggestions open.
+    const composer = page.locator('#composer');
+    await composer.locator('.text-input').click();
+    await composer.locator('.text-input').fill('/warband show');
+    await composer
+      .locator('.popup-item', { hasText: /^\/warband show(\s|$)/ })
+      .first()
+      .dispatchEvent('mousedown');
+    await composer.locator('.command-chip', { hasText: '/warband show' }).waitFor();
+    await page.keyboard.press('Escape');
+    await composer.locator('.command-chip').waitFor({ state: 'hidden' });
+    await expect(composer.locator('.text-input').isVisible()).resolves.toBe(true);
+
     // The sample warbands were submitted at start, each answer private to its player.
     await switchPlayer(page, 'alice');
     await page.locator('.message.ephemeral', { hasText: "Saved Hrolf's Watch" }).waitFor();

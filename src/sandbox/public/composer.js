@@ -324,9 +324,10 @@ export function createComposer(root, ctx) {
     field.input.size = Math.max(6, Math.min(40, field.input.value.length + 2));
     field.wrap.classList.add('filled');
     closePopup();
+    // As in Discord, only a required option still empty is opened next; optional ones wait for a
+    // click, and with the required ones filled Enter sends.
     const fields = current.fields;
-    const next =
-      fields.slice(fields.indexOf(field) + 1).find((f) => !f.filled() && f.option.required) ?? fields.slice(fields.indexOf(field) + 1).find((f) => !f.filled());
+    const next = fields.find((f) => !f.filled() && f.option.required);
     if (next) next.focus();
     else sendButton.focus();
   }
@@ -336,18 +337,32 @@ export function createComposer(root, ctx) {
     if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault();
       highlight(event.key === 'ArrowDown' ? 1 : -1);
-    } else if (open && (event.key === 'Enter' || event.key === 'Tab') && menu.index >= 0 && !(field.chosen && field.input.value === field.chosen.name)) {
+    } else if (
+      open &&
+      (event.key === 'Enter' || event.key === 'Tab') &&
+      menu.index >= 0 &&
+      !(field.chosen && field.input.value === field.chosen.name) &&
+      // An optional field left empty is not filled by Enter: Enter sends, as in Discord.
+      (field.option.required || field.input.value.trim() !== '' || event.key === 'Tab')
+    ) {
       event.preventDefault();
       menu.pick(menu.items[menu.index]);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void send();
     } else if (event.key === 'Escape') {
+      // Escape drops the half-built command, as in Discord.
       event.preventDefault();
-      if (!popup.hidden) closePopup();
-      else cancelCommand();
-    } else if (event.key === 'Backspace' && field.input.value === '' && current.fields.indexOf(field) === 0) {
+      event.stopPropagation();
       cancelCommand();
+    } else if (event.key === 'Backspace' && field.input.value === '') {
+      // Backspace in an empty field goes back a field; from the first, or with nothing typed
+      // anywhere, it drops the command.
+      event.preventDefault();
+      const fields = current.fields;
+      const at = fields.indexOf(field);
+      if (at === 0 || !fields.some((f) => f.filled())) cancelCommand();
+      else fields[at - 1].focus();
     }
   }
 
@@ -411,6 +426,13 @@ export function createComposer(root, ctx) {
   }
 
   sendButton.addEventListener('click', () => void send());
+  // With the required options filled the send button has the focus: Escape there drops the command too.
+  sendButton.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && current) {
+      event.preventDefault();
+      cancelCommand();
+    }
+  });
   defaultHint();
 
   return {

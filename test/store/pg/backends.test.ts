@@ -210,4 +210,49 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
     expect((await store.outbox.waiting(10, shard1)).map((w) => w.matchId)).toEqual(['odd']);
     await store.close();
   }, 60_000);
+
+  it('names open matches that lack a thread, deadlines or a prompt post, and counts, from the indexes', async ({ skip }) => {
+    if (!available()) skip();
+    const store = await open(clock);
+    const guildAt = (ms: number) => (BigInt(ms) << 22n).toString();
+    const [mine, theirs] = [guildAt(1_234_567_890_123), guildAt(1_234_567_890_124)];
+    const shard1 = { id: 1, count: 2 };
+    const make = (id: string, threadId: string | null, guildId = mine) => store.matches.create(aMatch({ id, guildId, threadId }));
+    await make('a', 'ta'); // waits on a turn: has its deadline
+    await make('b', 'tb'); // waits on a prompt nobody posted
+    await make('c', 'tc'); // waits on a prompt that was posted
+    await make('d', null); // no thread yet, no deadline
+    await make('e', 'te'); // a thread and no deadline: nothing says what it waits on
+    await make('f', 'tf'); // over
+    await make('g', 'tg', theirs); // another shard's
+    await store.matches.act<unknown, never, never>('f', 0, (snapshot) => ({ ok: true, events: [], snapshot, status: 'over' }));
+    const now = clock();
+    await store.deadlines.add({ matchId: 'a', due: now - 120_000, kind: 'turn', player: 'alice', seq: 0 });
+    await store.deadlines.add({ matchId: 'b', due: now - 1000, kind: 'prompt', player: 'bob', seq: 0 });
+    await store.deadlines.add({ matchId: 'c', due: now + 1000, kind: 'prompt', player: 'bob', seq: 0 });
+    await store.deadlines.add({ matchId: 'g', due: now - 120_000, kind: 'turn', player: 'bob', seq: 0 });
+    await store.prompts.record({ matchId: 'c', seq: 0, channelId: 'tc', messageId: 'pc', player: 'bob', kind: 'reply' });
+    await store.outbox.add([
+      { matchId: 'a', channelId: 'ta', body: { kind: 'note' } },
+      { matchId: 'g', channelId: 'tg', body: { kind: 'note' } },
+    ]);
+    const ids = (refs: readonly { id: string }[]) => refs.map((r) => r.id);
+    expect(await store.matches.countOpen()).toBe(6);
+    expect(await store.matches.countOpen(shard1)).toBe(5);
+    expect(ids(await store.matches.unthreaded(shard1))).toEqual(['d']);
+    expect(ids(await store.matches.withoutDeadlines({ after: '', limit: 10, shard: shard1 }))).toEqual(['d', 'e']);
+    // Paged by id: the second page starts after the first's last.
+    expect(ids(await store.matches.withoutDeadlines({ after: '', limit: 1, shard: shard1 }))).toEqual(['d']);
+    expect(ids(await store.matches.withoutDeadlines({ after: 'd', limit: 1, shard: shard1 }))).toEqual(['e']);
+    expect(await store.matches.promptUnposted(['prompt', 'setup'], { after: '', limit: 10, shard: shard1 })).toEqual([
+      { id: 'b', guildId: mine, status: 'challenged', seq: 0, threadId: 'tb' },
+      { id: 'e', guildId: mine, status: 'challenged', seq: 0, threadId: 'te' },
+    ]);
+    expect(ids(await store.matches.promptUnposted(['prompt', 'setup'], { after: '', limit: 10 }))).toEqual(['b', 'e']);
+    expect(await store.outbox.countWaiting()).toBe(2);
+    expect(await store.outbox.countWaiting(shard1)).toBe(1);
+    expect(await store.deadlines.countDue(now, now - 60_000, shard1)).toEqual({ due: 2, overdue: 1 });
+    expect(await store.deadlines.countDue(now, now - 60_000)).toEqual({ due: 3, overdue: 2 });
+    await store.close();
+  }, 60_000);
 });

@@ -1,0 +1,92 @@
+/**
+ * One stat card: finding it (by id or printed name), the mods that fit it, autocomplete over both,
+ * and the card in words for the image's alt text.
+ */
+import type { ApplicationCommandOptionChoiceData } from 'discord.js';
+import type { UnitCard } from '../../formats/card';
+import type { CatalogIndex } from '../../formats/catalog';
+import type { ModCard } from '../../formats/mod';
+import { didYouMean } from '../../formats/suggest';
+import { CARD_STATS } from '../../formats/vocabulary';
+import { unitCost } from '../../engine';
+import { DISCORD_ALT_TEXT_LIMIT } from '../../render';
+import { attackBody, capital, descriptorLine, traitText } from '../../render/card-text';
+import { choice, suggest } from '../command';
+import { refuse } from '../../match/user-error';
+import { shown, clip } from '../../discord/text';
+import { capitalise } from '../warband/warband-embed';
+
+const fold = (s: string): string => s.trim().toLowerCase();
+
+/** A card by id, or by its printed name ignoring case (what people type when autocomplete is ignored). */
+export function findCard(index: CatalogIndex, typed: string): UnitCard {
+  const key = fold(typed);
+  const card = index.units.get(key) ?? [...index.units.values()].find((c) => fold(c.name) === key);
+  if (card) return card;
+  const hint = index.mods.has(key) ? ` ("${key}" is a mod: pick a card in \`card\` and the mod in \`mod\`)` : didYouMean(key, index.units.keys());
+  return refuse('unknown-card', `There is no unit card "${shown(typed)}" in the catalog${hint}. \`/catalog units\` lists them all.`);
+}
+
+/** Why a mod cannot go on a card (R1), or null when it fits. */
+export function modMisfit(card: UnitCard, mod: ModCard): string | null {
+  if (mod.faction !== card.faction) return `${shown(mod.name)} is a ${mod.faction} mod; it cannot go on the ${card.faction} card ${shown(card.name)}.`;
+  const missing = mod.modUse.filter((m) => !card.modUse.includes(m));
+  if (missing.length > 0) {
+    const has = card.modUse.length > 0 ? card.modUse.join(', ') : 'none';
+    return `${shown(mod.name)} needs the mod-use mark${missing.length === 1 ? '' : 's'} ${missing.join(', ')}; ${shown(card.name)} has ${has}.`;
+  }
+  return null;
+}
+
+/** A mod by id or name that fits the card. */
+export function findMod(index: CatalogIndex, card: UnitCard, typed: string): ModCard {
+  const key = fold(typed);
+  const mod = index.mods.get(key) ?? [...index.mods.values()].find((m) => fold(m.name) === key);
+  if (!mod) return refuse('unknown-mod', `There is no mod "${shown(typed)}" in the catalog${didYouMean(key, index.mods.keys())}.`);
+  const misfit = modMisfit(card, mod);
+  if (misfit) return refuse('mod-does-not-fit', misfit);
+  return mod;
+}
+
+/** Autocomplete over every card: "Gray Necromancer · Havoc · 31 pts" → its id. */
+export function cardChoices(index: CatalogIndex, typed: unknown): ApplicationCommandOptionChoiceData[] {
+  const cards = [...index.units.values()].sort((a, b) => a.faction.localeCompare(b.faction) || a.name.localeCompare(b.name));
+  return suggest(
+    cards.map((c) => choice(`${c.name} · ${capitalise(c.faction)} · ${c.cost} pts`, c.id)),
+    typed,
+  );
+}
+
+/** Autocomplete over the mods that fit the chosen card (all mods while no known card is chosen). */
+export function modChoices(index: CatalogIndex, cardTyped: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
+  const key = fold(String(cardTyped ?? ''));
+  const card = index.units.get(key) ?? [...index.units.values()].find((c) => fold(c.name) === key);
+  const mods = [...index.mods.values()].filter((m) => !card || modMisfit(card, m) === null).sort((a, b) => a.name.localeCompare(b.name));
+  return suggest(
+    mods.map((m) => choice(`${m.name} · +${m.cost} pts${card ? '' : ` · ${capitalise(m.faction)}`}`, m.id)),
+    typed,
+  );
+}
+
+/** The card in words, for screen readers: what the picture shows, fullest first, cut to Discord's limit. */
+export function cardAltText(card: UnitCard, mod?: ModCard, limit = DISCORD_ALT_TEXT_LIMIT): string {
+  const stat = (s: (typeof CARD_STATS)[number]) => card.stats[s] + (mod?.stats[s] ?? 0);
+  const stats = CARD_STATS.map((s) => `${capital(s)} ${stat(s)}${s === 'move' && card.stats.fly ? ' (flies)' : ''}`).join(', ');
+  const tokens = (['react', 'blue', 'red'] as const).map((t) => `${card.tokens[t] + (mod?.tokens[t] ?? 0)} ${t}`).join(', ');
+  const attacks = [...card.attacks, ...(mod?.attacks ?? [])].map((a) => `${a.name} ${attackBody(a)}`);
+  const traits = [...card.traits, ...(mod?.traits ?? [])].map((t) => {
+    const { name, text } = traitText(t);
+    const said = name ? `${name}: ${text}` : text;
+    return said.endsWith('.') ? said : `${said}.`;
+  });
+  const parts = [
+    `Stat card: ${card.name}${mod ? ` with ${mod.name}` : ''}, ${capitalise(card.faction)}, ${unitCost(card, mod)} points, ${card.size}, fantasy ${card.fantasy}.`,
+    `${descriptorLine(card.descriptors, card.quality).replace(/ · /g, ', ')}.`,
+    `${stats}. Tokens: ${tokens}. Injury boxes: ${card.injuries.map((b) => (typeof b === 'string' ? b : `trait ${b.trait}`)).join(', ')}.`,
+    attacks.length > 0 ? `Attacks: ${attacks.join(' ')}` : 'No attacks.',
+    traits.length > 0 ? `Traits: ${traits.join(' ')}` : '',
+    `Mod-use marks: ${card.modUse.length > 0 ? card.modUse.join(', ') : 'none'}.`,
+  ].filter(Boolean);
+  const text = parts.join(' ');
+  return clip(text, limit);
+}

@@ -1,0 +1,272 @@
+/**
+ * Autocomplete for the act commands, built from the engine's own queries, so a player
+ * is only ever offered what the engine would accept: their units that can act, squares they can
+ * reach, targets in sight and range with the chance to hit.
+ */
+import type { ApplicationCommandOptionChoiceData } from 'discord.js';
+import type { ActCommand, Command } from '../../engine';
+import { attackRefusal, chargeOptions, legalActs, moveOptions, moveRefusal, visibleTargets } from '../../engine';
+import type { GameState } from '../../engine';
+import { commanderOf } from '../../engine';
+import { liveTraits, profile } from '../../engine';
+import { boardOf, findAttack } from '../../engine';
+import { choice, NOTHING, nothingToChoose, suggest } from '../command';
+import { oddsWords } from '../prompts/odds-words';
+import { chargeTargetValue } from '../match-context';
+import { withoutRuleCodes } from '../../render/plain-rules';
+
+/** A player's name as shown to others; without one, a suggestion says "the other player". */
+export type Names = (player: string) => string;
+const noNames: Names = () => 'the other player';
+
+/** Whether `user` may give this command: acts by the unit's commander (Controlled, Glamyred), an end also by its owner. */
+function mayGive(game: GameState, user: string, c: Command): boolean {
+  const id = 'act' in c ? c.unit : 'end' in c ? c.end : null;
+  const unit = id === null ? undefined : game.units[id];
+  if (!unit) return false;
+  return commanderOf(game, unit) === user || ('end' in c && unit.player === user);
+}
+
+const actsOf = (game: GameState, user: string): Command[] => (game.prompt ? [] : legalActs(game).filter((c) => mayGive(game, user, c)));
+
+const unitActs = (game: GameState, user: string, unit: unknown, act?: string) =>
+  actsOf(game, user).filter((c): c is ActCommand => 'act' in c && c.unit === String(unit ?? '').toLowerCase() && (act === undefined || c.act === act));
+
+/** The caller's units that could take `act` now (or end their turn, for /end). */
+export function unitChoices(game: GameState, user: string, typed: unknown, act?: string, names: Names = noNames): ApplicationCommandOptionChoiceData[] {
+  const ids = new Set(
+    actsOf(game, user).flatMap((c) => ('act' in c && (act === undefined || c.act === act) ? [c.unit] : 'end' in c && act === undefined ? [c.end] : [])),
+  );
+  const choices = [...ids].map((id) => {
+    const u = game.units[id]!;
+    const where = u.at === null ? 'in reserve' : `${u.vigor} Vigor`;
+    return choice(`${id.toUpperCase()} · ${game.cards[u.card]!.name} · ${where}`, id);
+  });
+  return orWhy(suggest(choices, typed), () =>
+    choices.length > 0 ? `none of your units that can ${act ?? 'act'} matches "${String(typed)}"` : noUnitWhy(game, user, act, names),
+  );
+}
+
+export { NOTHING };
+
+/**
+ * An empty list of suggestions says why instead (Discord would only show "type a value"): one
+ * choice whose name is the reason, with the value NOTHING.
+ */
+function orWhy(choices: ApplicationCommandOptionChoiceData[], why: () => string): ApplicationCommandOptionChoiceData[] {
+  return choices.length > 0 ? choices : [nothingToChoose(withoutRuleCodes(why()))];
+}
+
+/** Whose turn it is, by name, and which unit is taking it (a suggestion cannot mention anyone). */
+function whoseTurn(game: GameState, names: Names): string {
+  const turn = game.turn!;
+  const active = turn.unit ? game.units[turn.unit] : undefined;
+  return `it is ${names(turn.player)}'s turn${active ? ` (${active.id.toUpperCase()} is acting)` : ''}`;
+}
+
+/**
+ * An engine refusal as a suggestion's reason. The few that name players by id (whose turn it is, who
+ * commands a unit) are said by name or without anyone, since a suggestion cannot mention anyone.
+ */
+function refusalWords(refusal: { code: string; message: string }, game: GameState, names: Names): string;
+function refusalWords(refusal: { code: string; message: string } | null, game: GameState, names: Names): string | null;
+function refusalWords(refusal: { code: string; message: string } | null, game: GameState, names: Names): string | null {
+  if (!refusal) return null;
+  if (refusal.code === 'not-your-turn') return game.turn ? whoseTurn(game, names) : "it is not this unit's side's turn";
+  if (refusal.code === 'not-your-unit') return 'this unit is not yours to command now';
+  if (refusal.code === 'prompt-open') return 'a decision is waiting to be answered first';
+  return refusal.message.replace(/\.$/, '');
+}
+
+/** Why none of the user's units can take `act` (or act at all) now, in the game's words. */
+function noUnitWhy(game: GameState, user: string, act: string | undefined, names: Names): string {
+  if (game.over) return 'the match is over';
+  if (game.prompt) return 'a decision is waiting to be answered first';
+  const turn = game.turn;
+  if (!turn) return 'no turn is under way';
+  const active = turn.unit ? game.units[turn.unit] : undefined;
+  if (turn.player !== user) return whoseTurn(game, names);
+  if (active && commanderOf(game, active) !== user) return 'another unit is taking its turn';
+  const mine = active ? [active] : Object.values(game.units).filter((u) => u.player === turn.player && !u.turnTaken && !u.dropped);
+  if (mine.length === 0) return 'your units have all had their turn this round';
+  const first = mine[0]!;
+  const refusal =
+    act === 'move' || act === 'maneuver' ? moveRefusal(game, first.id, act === 'maneuver') : act === 'attack' ? attackRefusal(game, first.id) : null;
+  if (refusal) return refusalWords(refusal, game, names);
+  if (act === 'trait') return 'none of its traits can be used now';
+  return act === 'attack' ? 'no enemy is in sight and reach of your units' : `none of your units can ${act ?? 'act'} now`;
+}
+
+/** At most `max` items spread evenly from first to last (the last always kept). */
+function spread<T>(items: readonly T[], max: number): T[] {
+  if (items.length <= max) return [...items];
+  return Array.from({ length: max }, (_, i) => items[Math.round((i * (items.length - 1)) / (max - 1))]!);
+}
+
+/**
+ * Squares the unit can move (or maneuver) to, only while it may still take that act. With many, the
+ * typed text narrows them by prefix ("D" gives column D, "D1" D1 and D10–D19), and what is left is
+ * spread from the nearest to the farthest, so the far squares a player most often wants are offered.
+ * A path through damaging terrain says so, with the wounds it deals.
+ */
+export function squareChoices(game: GameState, unit: unknown, typed: unknown, maneuver: boolean, names: Names = noNames): ApplicationCommandOptionChoiceData[] {
+  const id = String(unit ?? '').toLowerCase();
+  const act = maneuver ? 'maneuver' : 'move';
+  if (!game.units[id]) return orWhy([], () => noSuchUnit(unit));
+  if (!game.turn || game.prompt) return orWhy([], () => noUnitWhy(game, '', act, names));
+  const refusal = moveRefusal(game, id, maneuver);
+  if (refusal !== null) return orWhy([], () => refusalWords(refusal, game, names));
+  const q = String(typed ?? '')
+    .trim()
+    .toUpperCase();
+  const squares = moveOptions(game, id, maneuver)
+    .filter((o) => o.square.startsWith(q))
+    .sort((a, b) => a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
+  return orWhy(
+    spread(squares, 25).map((o) => choice(squareWords(game, o), o.square)),
+    () => `no square it can reach starts with "${q}"`,
+  );
+}
+
+/** A square with what getting there costs and risks: damaging terrain's wounds, and who may reply on the way. */
+export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[number]): string {
+  const damage = boardOf(game).damage;
+  const parts = [`${o.square} (costs ${o.cost})`];
+  if (o.damaging > 0) parts.push(`⚠ crosses ${o.damaging} damaging square${o.damaging === 1 ? '' : 's'}: ${5 * o.damaging} ${damage} wounds`);
+  if (o.repliers.length > 0) {
+    const who = o.repliers.map((r) => r.toUpperCase());
+    const names = who.length === 1 ? who[0]! : `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`;
+    parts.push(`⚠ passes ${names}, who may reply`);
+  }
+  return parts.join(' ');
+}
+
+export function attackChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames): ApplicationCommandOptionChoiceData[] {
+  const u = game.units[String(unit ?? '').toLowerCase()];
+  if (!u) return orWhy([], () => noSuchUnit(unit));
+  const ids = new Set(unitActs(game, user, unit, 'attack').map((c) => (c as Extract<ActCommand, { act: 'attack' }>).attack));
+  return orWhy(
+    suggest(
+      [...ids].map((a) => choice(findAttack(game, u, a)?.name ?? a, a)),
+      typed,
+    ),
+    () =>
+      ids.size > 0
+        ? `no attack of this unit matches "${String(typed)}"`
+        : (refusalWords(attackRefusal(game, u.id), game, names) ?? 'no enemy is in sight and reach'),
+  );
+}
+
+export function targetChoices(
+  game: GameState,
+  user: string,
+  unit: unknown,
+  attack: unknown,
+  typed: unknown,
+  names: Names = noNames,
+): ApplicationCommandOptionChoiceData[] {
+  const id = String(unit ?? '').toLowerCase();
+  if (!game.units[id]) return orWhy([], () => noSuchUnit(unit));
+  const legal = unitActs(game, user, id, 'attack').filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
+  const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
+  const seen = new Map(
+    visibleTargets(game, id)
+      .filter((t) => attack === undefined || t.attack === attack)
+      .map((t) => [t.unit, t]),
+  );
+  const charges = new Map(chargeOptions(game, id).map((c) => [c.target, c]));
+  return orWhy(
+    suggest(
+      // A target only a charge reaches carries the charge in its value: picking it charges.
+      [...targets].map((t) =>
+        choice(
+          `${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${targetWords(game, id, attack, t, seen.get(t), charges.get(t))}`,
+          seen.has(t) ? t : chargeTargetValue(t),
+        ),
+      ),
+      typed,
+    ),
+    () =>
+      targets.size > 0
+        ? `no target matches "${String(typed)}"`
+        : (refusalWords(attackRefusal(game, id, attack === undefined ? undefined : String(attack)), game, names) ??
+          'no enemy is in sight and reach of this attack'),
+  );
+}
+
+/**
+ * A target's odds as the suggestion says them: from where the unit stands (range, cover), or, when
+ * it can only be charged, the charge's own odds from the end of the charge (with its +5 wounds).
+ */
+function targetWords(
+  game: GameState,
+  unitId: string,
+  attack: unknown,
+  target: string,
+  seen: { attack: string; range: number; cover: boolean } | undefined,
+  charge: { attack: string } | undefined,
+): string {
+  if (seen) {
+    const odds = oddsWords(game, unitId, attack === undefined ? seen.attack : String(attack), target);
+    return `${odds ?? ''} · range ${seen.range}${seen.cover ? ' · cover' : ''}`;
+  }
+  const via = attack === undefined ? charge?.attack : String(attack);
+  const odds = via ? oddsWords(game, unitId, via, target, { charge: true }) : null;
+  return `charge (5 Vigor) · ${odds ?? 'odds unknown'}`;
+}
+
+export function traitChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames): ApplicationCommandOptionChoiceData[] {
+  const u = game.units[String(unit ?? '').toLowerCase()];
+  if (!u) return orWhy([], () => noSuchUnit(unit));
+  const ids = new Set(unitActs(game, user, unit, 'trait').map((c) => (c as { trait: string }).trait));
+  const named = new Map(liveTraits(game, u).flatMap((t) => (t.trait === 'act' ? [[t.id, t.name] as const] : [])));
+  return orWhy(
+    suggest(
+      [...ids].map((t) => choice(named.get(t) ?? t, t)),
+      typed,
+    ),
+    () =>
+      ids.size > 0
+        ? `no trait of this unit matches "${String(typed)}"`
+        : named.size === 0
+          ? 'this unit has no trait it can use as an act'
+          : noUnitWhy(game, user, 'trait', names),
+  );
+}
+
+/** Why a later option has nothing to offer when the unit named is not one. */
+function noSuchUnit(unit: unknown): string {
+  const id = String(unit ?? '').trim();
+  return id ? `there is no unit "${id}"` : 'choose the unit first';
+}
+
+/** For /skirmish view: any unit's attacks and the enemies it sees, whoever's turn it is. */
+export function viewAttackChoices(game: GameState, unit: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
+  const u = game.units[String(unit ?? '').toLowerCase()];
+  return u
+    ? suggest(
+        profile(game, u).attacks.map((a) => choice(a.name, a.id)),
+        typed,
+      )
+    : [];
+}
+
+export function viewTargetChoices(game: GameState, unit: unknown, attack: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
+  const id = String(unit ?? '').toLowerCase();
+  if (!game.units[id]) return [];
+  const seen = visibleTargets(game, id).filter((t) => attack === undefined || t.attack === attack);
+  const best = new Map<string, { chance: number; attack: string }>();
+  for (const t of seen) if ((best.get(t.unit)?.chance ?? -1) < t.chance) best.set(t.unit, { chance: t.chance, attack: t.attack });
+  return orWhy(
+    suggest(
+      [...best].map(([t, b]) =>
+        choice(
+          `${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${oddsWords(game, id, b.attack, t) ?? `${Math.round(b.chance * 100)}% to hit`}`,
+          t,
+        ),
+      ),
+      typed,
+    ),
+    () => (best.size > 0 ? `no target matches "${String(typed)}"` : 'no enemy is in sight and reach of it'),
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * The act commands: /move, /maneuver, /attack, /rest, /crow, /trait and /end. Each reads its options,
+ * names the unit and squares as the engine expects, and hands the act to `submit`; the engine decides.
+ * The reply is public, so the thread reads as a log of the game; refusals are private (router.ts).
+ */
+import type { ChatInputCommandInteraction } from 'discord.js';
+import type { Command } from '../../engine';
+import { label, unitOf } from '../../engine';
+import type { App } from '../app';
+import { describeChange } from '../../match/act-log';
+import { nameIn } from '../../posts/announce';
+import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
+import type { CommandModule } from '../command';
+import { matchRecord } from '../../match/record';
+import { gameOf } from '../../match/match-state';
+import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveTarget, resolveUnit, suggestCharge, type LiveGame } from '../match-context';
+import { type ArgsOf, booleanOption, choiceOption, type OptionSet, type OptionSpec, optionSet, textOption } from '../option-spec';
+import type { ReadOptions } from '../options';
+import { answerOwn } from '../own-answer';
+import { submit, type Submitted } from '../../match/submit';
+import { refuse } from '../../match/user-error';
+
+const unit = textOption({ name: 'unit', description: 'Your unit, by its label on the map', required: true, autocomplete: true, max: 40 });
+/** Every act names its unit first; this reads it for `actCommand`, whatever else the act takes. */
+const unitOnly = optionSet(unit);
+
+async function act(interaction: ChatInputCommandInteraction, app: App, build: (live: LiveGame) => Command): Promise<void> {
+  const live = await gameHere(app, interaction.channelId);
+  const command = build(live);
+  const reply = (done: Submitted) => {
+    const lines = describeChange(done, interaction.user.id);
+    const after = gameOf(done.after)!;
+    if (lines.length === 0 && 'end' in command) lines.push(`ends the turn of ${label(after, unitOf(after, command.end))}.`);
+    return `**${nameIn(done.setup)(interaction.user.id)}**: ${lines.join(' ')}`;
+  };
+  const done = await submit(app, live.row.id, interaction.user.id, live.row.seq, { game: command }, { via: interaction, reply });
+  await answerOwn(app, interaction, done.posts);
+}
+
+/** A module for one act: its options, how they become a command, and autocomplete from the engine. */
+function actCommand<const S extends readonly OptionSpec[]>(
+  name: string,
+  description: string,
+  options: OptionSet<S>,
+  build: (live: LiveGame, o: ArgsOf<S>, unitId: string) => Command,
+  actName: string | undefined,
+): CommandModule {
+  return {
+    data: { name, description, options: options.json },
+    async run(interaction, app, opts: ReadOptions) {
+      const o = options.parse(opts.values);
+      const named = unitOnly.parse(opts.values).unit;
+      await act(interaction, app, (live) => build(live, o, resolveUnit(live.game, named).id));
+    },
+    async autocomplete(interaction, app, opts) {
+      const row = await app.store.matches.byThread(interaction.channelId);
+      const record = row ? matchRecord(row) : null;
+      const game = record?.snapshot ? gameOf(record.snapshot) : null;
+      if (!game || !record?.setup) return [];
+      // Plain names: a suggestion is shown as typed, so markdown escapes would show.
+      const setup = record.setup;
+      const names = (p: string) => setup.names[p] ?? 'the other player';
+      const v = opts.values;
+      const user = interaction.user.id;
+      switch (opts.focused) {
+        case 'unit':
+          return unitChoices(game, user, v.unit, actName, names);
+        case 'to':
+          return squareChoices(game, v.unit, v.to, name === 'maneuver', names);
+        case 'attack':
+          return attackChoices(game, user, v.unit, v.attack, names);
+        case 'target':
+          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, names);
+        case 'trait':
+          return traitChoices(game, user, v.unit, v.trait, names);
+        default:
+          return [];
+      }
+    },
+  };
+}
+
+const square = (name: string, description: string) => textOption({ name, description, max: 8 });
+
+export const moveCommand = actCommand(
+  'move',
+  'Basic Move: walk a unit to a square (the cheapest path), or along a path you give',
+  optionSet(
+    unit,
+    textOption({ name: 'to', description: 'The square to end on, like C5', required: true, autocomplete: true, max: 8 }),
+    textOption({ name: 'path', description: 'Optional: every square entered, in order, like "C4 C5"', max: 300 }),
+  ),
+  (live, o, u) => {
+    const to = resolveSquare(live.game.map, o.to);
+    if (o.path === undefined) return { act: 'move', unit: u, to };
+    const path = resolvePath(live.game, o.path);
+    if (path[path.length - 1] !== to) refuse('path-mismatch', `The path ends at ${path[path.length - 1]}, not at ${to}.`);
+    return { act: 'move', unit: u, path };
+  },
+  'move',
+);
+
+export const maneuverCommand = actCommand(
+  'maneuver',
+  'Maneuver: one careful step that does not invite replies',
+  optionSet(unit, textOption({ name: 'to', description: 'The square to step to', required: true, autocomplete: true, max: 8 })),
+  (live, o, u) => ({ act: 'maneuver', unit: u, to: resolveSquare(live.game.map, o.to) }),
+  'maneuver',
+);
+
+export const attackCommand = actCommand(
+  'attack',
+  'Attack a unit (or a square, for a burst); charge to move in first',
+  optionSet(
+    unit,
+    textOption({ name: 'attack', description: 'Which attack', required: true, autocomplete: true, max: 60 }),
+    textOption({ name: 'target', description: 'The unit attacked', autocomplete: true, max: 40 }),
+    booleanOption({ name: 'charge', description: 'Charge: 2 steps straight into reach first, for 5 Vigor and +5 wounds' }),
+    square('origin', 'For a burst: the square it is centred on'),
+  ),
+  (live, o, u) => {
+    if ((o.target === undefined) === (o.origin === undefined))
+      refuse('bad-option', 'Give a `target` unit, or for a burst an `origin` square (one of the two).');
+    const attack = resolveAttack(live.game, unitOf(live.game, u), o.attack);
+    if (o.origin !== undefined) return { act: 'attack', unit: u, attack, origin: resolveSquare(live.game.map, o.origin) };
+    const picked = resolveTarget(live.game, o.target!, o.charge);
+    const target = picked.unit.id;
+    if (!picked.charge) suggestCharge(live.game, unitOf(live.game, u), attack, target);
+    return { act: 'attack', unit: u, attack, target, ...(picked.charge ? { charge: true as const } : {}) };
+  },
+  'attack',
+);
+
+export const restCommand = actCommand(
+  'rest',
+  'Rest: regain a token',
+  optionSet(unit, choiceOption({ name: 'token', description: 'Which token', required: true, choices: ['react', 'blue', 'red'] })),
+  (_live, o, u) => ({ act: 'rest', unit: u, token: o.token }),
+  'rest',
+);
+
+export const crowCommand = actCommand(
+  'crow',
+  'Crow: once a round, in a turn this unit dropped an enemy, regain 5 Vigor',
+  optionSet(unit),
+  (_l, _o, u) => ({ act: 'crow', unit: u }),
+  'crow',
+);
+
+export const traitCommand = actCommand(
+  'trait',
+  "Use one of the unit's act traits",
+  optionSet(
+    unit,
+    textOption({ name: 'trait', description: 'Which trait', required: true, autocomplete: true, max: 60 }),
+    textOption({ name: 'target', description: 'The unit it is used on, if it needs one', max: 40 }),
+  ),
+  (live, o, u) => ({
+    act: 'trait',
+    unit: u,
+    trait: o.trait.toLowerCase(),
+    ...(o.target !== undefined ? { target: resolveUnit(live.game, o.target).id } : {}),
+  }),
+  'trait',
+);
+
+export const endCommand = actCommand(
+  'end',
+  "End the unit's turn (a unit that has not acted takes its turn with no acts)",
+  optionSet(unit),
+  (_l, _o, u) => ({ end: u }),
+  undefined,
+);
+
+export const actCommands: readonly CommandModule[] = [moveCommand, maneuverCommand, attackCommand, restCommand, crowCommand, traitCommand, endCommand];

@@ -1,0 +1,62 @@
+/**
+ * An attack's consequences in a few words, from the engine's own odds (attackOutlook): the chance to hit,
+ * the wounds a hit and a critical deal after immunity and vulnerability, and, when the target is immune or vulnerable
+ * to the attack's wounds, which. Suggestions and prompts say these, so a bite that cannot wound an
+ * immune unit on a plain hit never reads as a good 75%.
+ */
+import { attackOutlook, findAttack, liveTraits, unitOf, type GameState } from '../../engine';
+
+const percent = (p: number) => `${Math.round(p * 100)}%`;
+
+/** The wound types of an attack's wound effects (statuses that wound are not counted: they are not hit wounds). */
+function woundTypes(game: GameState, unitId: string, attackId: string): string[] {
+  const attack = findAttack(game, unitOf(game, unitId), attackId);
+  return [...new Set((attack?.effects ?? []).flatMap((e) => ('wound' in e && !('status' in e) ? [e.type] : [])))];
+}
+
+/** What the target's immunities and vulnerabilities do to these wound types ("immune to cut", "vulnerable to fire"). */
+function defenceWords(game: GameState, targetId: string, types: readonly string[]): string[] {
+  const target = unitOf(game, targetId);
+  const words: string[] = [];
+  for (const t of liveTraits(game, target)) {
+    if ((t.trait === 'immune' || t.trait === 'vulnerable') && types.includes(t.type)) {
+      const w = `${t.trait} to ${t.type}`;
+      if (!words.includes(w)) words.push(w);
+    }
+  }
+  return words;
+}
+
+/**
+ * "60% to hit · 10 wounds a hit, 20 a critical", "75% to hit · 0 wounds a hit, 5 a critical (immune to
+ * pierce)", or null when the engine cannot judge the attack (out of sight or reach). The wounds are
+ * after immunity and vulnerability, before toughness and Vigor. `charge` judges it from the end of the charge.
+ */
+export function oddsWords(game: GameState, unitId: string, attackId: string, targetId: string, opts: { charge?: boolean } = {}): string | null {
+  const outlook = attackOutlook(game, unitId, attackId, targetId, opts);
+  if (!('chance' in outlook)) return null;
+  const parts = [`${percent(outlook.chance)} to hit`];
+  const wounds = woundWords(game, unitId, attackId, targetId, outlook.outcomes);
+  if (wounds) parts.push(wounds);
+  return parts.join(' · ');
+}
+
+/** "10 wounds a hit, 20 a critical (vulnerable to fire)", or null for an attack that deals no wounds. */
+export function woundWords(
+  game: GameState,
+  unitId: string,
+  attackId: string,
+  targetId: string,
+  outcomes: readonly { critical: boolean; glancing: boolean; wounds: number }[],
+): string | null {
+  const types = woundTypes(game, unitId, attackId);
+  if (types.length === 0) return null;
+  const defences = defenceWords(game, targetId, types);
+  const plain = outcomes.find((o) => !o.critical && !o.glancing);
+  const critical = outcomes.find((o) => o.critical);
+  const said = [plain ? `${plain.wounds} wound${plain.wounds === 1 ? '' : 's'} a hit` : null, critical ? `${critical.wounds} a critical` : null]
+    .filter(Boolean)
+    .join(', ');
+  if (!said) return null;
+  return `${said}${defences.length > 0 ? ` (${defences.join(', ')})` : ''}`;
+}

@@ -1,0 +1,51 @@
+/**
+ * Small builders for prompt messages: rows of buttons (5 to a row, 5 rows) and select menus, with
+ * ids from the one codec.
+ */
+import { DiscordLimit } from '../../discord/limits';
+import { clip } from '../../discord/text';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type MessageActionRowComponentBuilder } from 'discord.js';
+import { encodeComponentId, type ComponentAction } from '../codec';
+
+export type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
+
+export interface ButtonSpec {
+  readonly label: string;
+  readonly arg: string;
+  readonly style?: ButtonStyle;
+}
+
+export function buttonRows(action: ComponentAction, match: string, seq: number, buttons: readonly ButtonSpec[]): Row[] {
+  const rows: Row[] = [];
+  buttons.slice(0, DiscordLimit.rows * DiscordLimit.perRow).forEach((b, i) => {
+    if (i % 5 === 0) rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>());
+    rows[rows.length - 1]!.addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeComponentId({ action, match, seq, arg: b.arg }))
+        .setLabel(clip(b.label, 'buttonLabel'))
+        .setStyle(b.style ?? ButtonStyle.Primary),
+    );
+  });
+  return rows;
+}
+
+export interface OptionSpec {
+  readonly label: string;
+  readonly value: string;
+  readonly description?: string;
+}
+
+/** A select menu; the chosen value is the argument. `tag` keeps several menus of one action apart. */
+export function selectRow(action: ComponentAction, match: string, seq: number, placeholder: string, options: readonly OptionSpec[], tag = ''): Row {
+  const menu = new StringSelectMenuBuilder()
+    .setCustomId(encodeComponentId({ action, match, seq, arg: tag }))
+    .setPlaceholder(clip(placeholder, 'selectPlaceholder'))
+    .addOptions(
+      options.slice(0, DiscordLimit.selectOptions).map((o) => ({
+        label: clip(o.label, 'selectOptionLabel'),
+        value: o.value,
+        ...(o.description ? { description: clip(o.description, 'selectOptionDescription') } : {}),
+      })),
+    );
+  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(menu);
+}

@@ -1,0 +1,176 @@
+/**
+ * The facts a decision needs, from the engine's own queries: a reply prompt names the act it answers
+ * and that act's odds, and each reply its own chance to hit and what it spends; a wounds prompt shows
+ * what each way of taking them leads to (Vigor left, boxes marked, a drop, VP handed over now, the
+ * Mortal roll's risk).
+ */
+import { attackOdds, attackOutlook, woundOutcomes, type SplitOutcome } from '../../engine';
+import type { WoundsPromptOptions } from '../../engine';
+import type { GameState, PlayerId, PromptOf } from '../../engine';
+import { cardOf, findAttack, label, modOf, unitOf } from '../../engine';
+import { boxesLeft } from '../../engine';
+import type { InjuryBox } from '../../formats/card';
+import type { OptionSpec } from './prompt-components';
+import { unshown } from '../../discord/text';
+import { oddsWords, woundWords } from './odds-words';
+
+const percent = (p: number) => `${Math.round(p * 100)}%`;
+
+/** Tokens and Vigor a reply spends: its react token, and whatever the attack itself costs. */
+function replyCost(cost: { react?: number; blue?: number; red?: number; vigor?: number }): string {
+  const parts = [`${1 + (cost.react ?? 0) === 1 ? 'react token' : `${1 + (cost.react ?? 0)} react tokens`}`];
+  if (cost.blue) parts.push(`${cost.blue} blue`);
+  if (cost.red) parts.push(`${cost.red} red`);
+  if (cost.vigor) parts.push(`${cost.vigor} Vigor`);
+  return parts.join(' + ');
+}
+
+/**
+ * When a reply to an attack resolves: after the attack, or before it when the attack is slow; a replier
+ * the attack drops loses its reply. A reply to a Basic Move comes before the step (said where it is asked).
+ */
+export function replyTiming(me: string, them: string, attack: string, slow: boolean, hitsMe: boolean): string {
+  if (slow) return `${me} may reply to ${them}: ${attack} is slow, so the reply resolves **before** it.`;
+  const lost = hitsMe ? `, if ${me} is still standing` : '';
+  return `${me} may reply to ${them}: the reply resolves **after** ${attack}${lost}.`;
+}
+
+export interface ReplyFacts {
+  readonly text: string;
+  readonly buttons: readonly { readonly label: string; readonly arg: string }[];
+}
+
+/** What a reply answers and what each reply offers (R25, R26: a reply is a one-act attack paid with the react token). */
+export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFacts {
+  const o = prompt.options;
+  const replier = unitOf(state, prompt.unit);
+  const against = unitOf(state, o.against);
+  const me = `**${label(state, replier)}**`;
+  const them = `**${label(state, against)}**`;
+  let incoming: string;
+  const i = o.incoming;
+  if (!i || 'move' in i) {
+    incoming = `${them} is stepping away from ${me} with a Basic Move; ${me} may reply to ${them} before it goes.`;
+  } else if ('origin' in i) {
+    const attack = findAttack(state, against, i.attack);
+    incoming = `${them} declared **${attack?.name ?? i.attack}**, a burst centred on ${i.origin}. ${replyTiming(me, them, attack?.name ?? i.attack, attack?.slow === true, true)}`;
+  } else {
+    const target = unitOf(state, i.target);
+    const attack = findAttack(state, against, i.attack);
+    const name = attack?.name ?? i.attack;
+    // A declared charge has made its steps: its odds are from where the charger now stands.
+    const odds = attackOutlook(state, against.id, i.attack, target.id, i.charge ? { charge: true, charged: true } : {});
+    const aimed = target.id === replier.id ? me : `**${label(state, target)}**`;
+    const wounds = 'chance' in odds ? woundWords(state, against.id, i.attack, target.id, odds.outcomes) : null;
+    const chances =
+      'chance' in odds
+        ? `: ${percent(odds.chance)} to hit, ${percent(odds.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${i.charge ? ' (a charge: +5 wounds)' : ''}`
+        : '';
+    incoming = `${them} declared **${name}** against ${aimed}${chances}. ${replyTiming(me, them, name, attack?.slow === true, target.id === replier.id)}`;
+  }
+  const buttons = o.attacks.map((id, n) => {
+    const attack = findAttack(state, replier, id);
+    const odds = attackOdds(state, replier.id, id, against.id);
+    const chance = 'chance' in odds ? ` · ${percent(odds.chance)} to hit` : '';
+    return { label: `Reply: ${attack?.name ?? id}${chance} · spends ${replyCost(attack?.cost ?? {})}`, arg: String(n) };
+  });
+  const tokens = replier.tokens.react;
+  const lines = [
+    `${incoming} A reply spends ${label(state, replier)}'s react token (it has ${tokens}).`,
+    ...replyOdds(state, replier.id, against.id, o.attacks),
+  ];
+  return { text: lines.join('\n'), buttons };
+}
+
+/** Each reply's odds and wounds against the unit it answers, after immunity and vulnerability: "Bite: 60% to hit · 0 wounds a hit, 5 a critical (immune to pierce)". */
+function replyOdds(state: GameState, replier: string, against: string, attacks: readonly string[]): string[] {
+  return attacks.flatMap((id) => {
+    const words = oddsWords(state, replier, id, against);
+    const name = findAttack(state, unitOf(state, replier), id)?.name ?? id;
+    return words ? [`-# ${name}: ${words}.`] : [];
+  });
+}
+
+/** A box by what it is: "mortal", or for a trait box what it takes away ("the Pike box"). */
+function boxName(state: GameState, unitId: string, b: InjuryBox): string {
+  if (typeof b === 'string') return b;
+  const unit = unitOf(state, unitId);
+  const attack = findAttack(state, unit, b.trait);
+  const trait = [...cardOf(state, unit).traits, ...(modOf(state, unit)?.traits ?? [])].find((t) => 'id' in t && t.id === b.trait);
+  return `the ${attack?.name ?? (trait && 'name' in trait ? String(trait.name) : b.trait)} box`;
+}
+
+/** What marking each kind of box left does, so a choice says what it leads to (the injury rules). */
+function boxEffects(state: GameState, unitId: string, boxes: readonly InjuryBox[]): string {
+  const said: string[] = ['every box marked is −1 to its rolls'];
+  if (boxes.includes('mobility')) said.push('**mobility** also −1 Move (and no flying)');
+  if (boxes.includes('defensive')) said.push('**defensive** also −2 to its defences');
+  const traits = boxes.filter((b) => typeof b !== 'string');
+  if (traits.length > 0) said.push(`${traits.map((b) => boxName(state, unitId, b)).join(', ')} also loses that attack or trait`);
+  return `${said.join('; ')}.`.replace(/^e/, 'E');
+}
+
+/** What dealt wounds, as a wounds prompt says: "Ghoul (gh)'s Grave Claws (a reply)". */
+function causeOf(state: GameState, o: WoundsPromptOptions): string | null {
+  const source = o.source ? state.units[o.source] : undefined;
+  switch (o.from) {
+    case 'attack':
+    case 'reply': {
+      const name = (source && o.attack && findAttack(state, source, o.attack)?.name) ?? o.cause ?? 'an attack';
+      return `${source ? `${label(state, source)}'s ` : ''}${name}${o.from === 'reply' ? ' (a reply)' : ''}`;
+    }
+    case 'trait':
+      return `${source ? `${label(state, source)}'s ` : ''}${o.cause ?? 'trait'}`;
+    case 'terrain':
+      return 'damaging terrain';
+    case 'recurring':
+      return `recurring wounds${source ? ` (a status from ${label(state, source)})` : ''}`;
+    default:
+      return o.cause ?? null;
+  }
+}
+
+function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
+  const parts = [`Vigor ${o.vigor}`];
+  if (o.drops) parts.push('it drops');
+  else parts.push(`${o.boxesLeft} box${o.boxesLeft === 1 ? '' : 'es'} left`);
+  // A menu's description is plain text: names there are shown as typed.
+  if (o.vp) parts.push(`${unshown(name(o.vp.player))} +${o.vp.points} VP now`);
+  if (o.mortalRisk > 0) parts.push(`${percent(o.mortalRisk)} each turn to drop (Mortal roll)`);
+  return parts.join(' · ');
+}
+
+export interface WoundFacts {
+  readonly text: string;
+  readonly options: readonly OptionSpec[];
+}
+
+/** The wounds, where they came from, and each way of taking them with what it leads to (§4.30, R3, R9, R22). */
+export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (p: PlayerId) => string): WoundFacts {
+  const o = prompt.options;
+  const unit = unitOf(state, prompt.unit);
+  const cause = causeOf(state, o);
+  const boxes = boxesLeft(state, unit);
+  const outcomes = woundOutcomes(state);
+  const mortal = outcomes.find((x) => x.marked.includes('mortal') && x.vp && !x.drops) ?? outcomes.find((x) => x.marked.includes('mortal') && x.vp);
+  const lines = [
+    `**${label(state, unit)}** takes **${o.wounds} ${o.type}** wounds${cause ? ` from ${cause}` : ''}. It has ${unit.vigor} Vigor and ${boxes.length} unmarked box${boxes.length === 1 ? '' : 'es'} (${boxes.map((b) => boxName(state, unit.id, b)).join(', ') || 'none'}).`,
+    'Each 5 wounds is avoided with 5 Vigor or marks a box; the last box drops the unit.',
+    boxEffects(state, unit.id, boxes),
+  ];
+  if (mortal?.vp) {
+    const risk = mortal.mortalRisk > 0 ? `, and at the start of each of its turns the unit drops on a natural 20 (${percent(mortal.mortalRisk)})` : '';
+    lines.push(`Marking **mortal** gives ${name(mortal.vp.player)} **${mortal.vp.points} VP** at once${risk}.`);
+  }
+  const options = outcomes.map((x, i) => {
+    const what =
+      [
+        x.choice.avoid > 0 ? `spend ${x.choice.avoid} Vigor` : null,
+        x.marked.length > 0 ? `mark ${x.marked.map((b) => boxName(state, unit.id, b)).join(', ')}` : null,
+      ]
+        .filter(Boolean)
+        .join(', then ') || 'nothing to mark';
+    return { label: `${what}${i === 0 ? ' (default)' : ''}`, value: String(i), description: outcomeWords(x, name) };
+  });
+  return { text: lines.join('\n'), options };
+}

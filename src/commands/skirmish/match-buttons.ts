@@ -1,0 +1,53 @@
+/**
+ * Buttons outside the game's own prompts: confirming a concession, and answering a challenge (Accept
+ * opens a menu of the player's warbands; choosing one accepts with it, as `/skirmish accept` does).
+ */
+import { MessageFlags, type ButtonInteraction, type StringSelectMenuInteraction } from 'discord.js';
+import type { MatchRecord } from '../../match/record';
+import type { MatchRow } from '../../store';
+import type { App } from '../app';
+import { selectRow } from '../prompts/prompt-components';
+import { accept, decline } from './skirmish-challenge';
+import { concedeNow } from './skirmish-play';
+import { refuse } from '../../match/user-error';
+import { warbandChoices } from '../warband/warband-library';
+
+export async function confirmConcede(interaction: ButtonInteraction, app: App, row: MatchRecord, arg: string): Promise<void> {
+  if (arg !== 'yes') {
+    await interaction.update({ content: 'Not conceded: play on.', components: [] });
+    return;
+  }
+  await concedeNow(interaction, app, row);
+}
+
+export async function answerChallenge(interaction: ButtonInteraction | StringSelectMenuInteraction, app: App, row: MatchRow, arg: string): Promise<void> {
+  if (interaction.isStringSelectMenu()) return accept(interaction, app, { warband: interaction.values[0] ?? '' });
+  if (arg === 'decline') return decline(interaction, app);
+  const me = interaction.user.id;
+  if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open.');
+  if (me === row.players[0]) refuse('not-your-challenge', 'You made this challenge; your opponents accept it. To withdraw it, choose Decline.');
+  if (!row.players.includes(me))
+    refuse(
+      'not-your-challenge',
+      `This challenge is for ${row.players
+        .slice(1)
+        .map((p) => `<@${p}>`)
+        .join(', ')}.`,
+    );
+  const mine = await warbandChoices(app, me, '');
+  if (mine.length === 0) refuse('no-warband', 'You have no saved warband yet: submit one with `/warband submit`, then accept.');
+  await interaction.reply({
+    content: 'Accept with which warband?',
+    components: [
+      selectRow(
+        'challenge',
+        row.id,
+        0,
+        'Choose your warband',
+        mine.map((c) => ({ label: c.name, value: String(c.value) })),
+        'warband',
+      ),
+    ],
+    flags: MessageFlags.Ephemeral,
+  });
+}

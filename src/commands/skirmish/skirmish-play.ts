@@ -1,0 +1,203 @@
+/**
+ * /skirmish status, log, concede, follow, view, entry and check: reading a match, leaving it, and
+ * answering the entry-tile prompt by typing a square.
+ */
+import { clip } from '../../discord/text';
+import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { describeState } from '../../engine';
+import type { RuleError } from '../../engine';
+import { renderMapWithAlt, type ViewRequest } from '../../render';
+import { logView } from './log-pages';
+import { postTroubleLines } from '../../posts/post-status';
+import type { App } from '../app';
+import { retirements } from '../../posts/announce';
+import { checkMatch } from '../../match/match-check';
+import { planWaits } from '../../clock/deadline-plan';
+import { gameOf, type MatchSetup, type MatchSnapshot } from '../../match/match-state';
+import { buttonRows } from '../prompts/prompt-components';
+import { closing } from '../../match/match-end';
+import type { MatchRecord } from '../../match/record';
+import type { MatchRow } from '../../store';
+import { gameHere, matchHere, resolveAttack, resolveSquare, resolveUnit } from '../match-context';
+import { answerOwn } from '../own-answer';
+import { setupPromptAnswer } from '../prompts/prompt-setup';
+import { submit, toYou, withMentions } from '../../match/submit';
+import { save } from '../../match/saved';
+import { enqueue } from '../../match/table';
+import { refuse } from '../../match/user-error';
+
+const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
+
+const SETUP_CHOICE: Record<string, string> = {
+  reroll: 'whether to reroll the setup tactics check',
+  'map-chooser': 'who picks the map',
+  map: 'the map',
+  entry: 'where to place their entry tile',
+};
+const STATUS_WORDS: Record<string, string> = {
+  challenged: 'challenge open',
+  setup: 'setting up',
+  playing: 'in play',
+  over: 'over',
+  declined: 'declined',
+  cancelled: 'cancelled',
+};
+
+export async function status(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+  const row = await matchHere(app, interaction.channelId);
+  const { setup, snapshot } = row;
+  const game = snapshot ? gameOf(snapshot) : null;
+  let text: string;
+  const name = async (p: string) => setup?.names[p] ?? (await app.store.players.get(p))?.name ?? p;
+  if (row.status === 'declined' || row.status === 'cancelled') text = 'This challenge was declined or withdrawn.';
+  else if (row.status === 'over' && !game) text = row.winner ? `Over during setup: ${await name(row.winner)} won by concession.` : 'Over during setup.';
+  else if (!setup || !snapshot) text = `Waiting for <@${row.players[1]}> to accept.`;
+  else if (!game)
+    text =
+      snapshot.stage === 'pregame' && snapshot.pregame.prompt
+        ? `Setting up: waiting for <@${snapshot.pregame.prompt.player}> to choose ${SETUP_CHOICE[snapshot.pregame.prompt.kind]}.`
+        : 'Setting up.';
+  else text = withMentions(toYou(describeState(game), interaction.user.id), row.players);
+  const title = await statusTitle(row, name);
+  const trouble = await postTroubleLines(app.store, row);
+  await interaction.reply({ content: clip([title, ...trouble, text].join('\n'), 'content'), ...privately });
+}
+
+/** The status answer's title: every player's name, each looked up before they are joined. */
+export async function statusTitle(row: MatchRow, name: (player: string) => Promise<string>): Promise<string> {
+  const names = await Promise.all(row.players.map(name));
+  return `**${names.join(' vs ')}** (${STATUS_WORDS[row.status] ?? row.status})`;
+}
+
+export async function log(
+  interaction: ChatInputCommandInteraction,
+  app: App,
+  o: { since_last_act?: boolean | undefined; page?: number | undefined },
+): Promise<void> {
+  const row = await matchHere(app, interaction.channelId);
+  const view = await logView(app.store, row, interaction.user.id, { since: o.since_last_act ? 'me' : null, page: o.page ?? null });
+  await interaction.reply({ content: view.content, components: view.components, ...privately });
+}
+
+/** `/skirmish concede` asks first: a concession cannot be taken back (match-buttons.ts carries it out). */
+export async function concede(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+  const row = await matchHere(app, interaction.channelId);
+  checkConcession(row, interaction.user.id);
+  const others = row.players.filter((p) => p !== interaction.user.id);
+  const then = others.length === 1 ? `<@${others[0]}> wins the match.` : 'Your units leave the table, scoring nobody, and the others play on.';
+  await interaction.reply({
+    content: `Concede this match? ${then} This cannot be undone.`,
+    components: buttonRows('concede', row.id, row.seq, [
+      { label: 'Yes, concede', arg: 'yes', style: ButtonStyle.Danger },
+      { label: 'No, play on', arg: 'no', style: ButtonStyle.Secondary },
+    ]),
+    ...privately,
+  });
+}
+
+/** Refuses a concession that cannot be made: not a player, or nothing begun to concede. */
+export function checkConcession(row: MatchRow, me: string): void {
+  if (!row.players.includes(me)) refuse('not-a-player', 'Only a player in this match can concede it.');
+  if (row.status === 'over') refuse('match-over', 'This match is already over.');
+  if (row.status === 'challenged' || !row.snapshot) refuse('not-started', 'This challenge has not started; use `/skirmish decline` to withdraw it.');
+}
+
+/** Carries out a confirmed concession; its public line goes to the thread through the outbox. */
+export async function concedeNow(interaction: ButtonInteraction, app: App, row: MatchRecord): Promise<void> {
+  const me = interaction.user.id;
+  checkConcession(row, me);
+  const snapshot = row.snapshot;
+  if (!snapshot) refuse('not-started', 'This challenge has not started; use `/skirmish decline` to withdraw it.');
+  if (snapshot.stage === 'pregame') {
+    const other = row.players.filter((p) => p !== me);
+    const winner = other.length === 1 ? other[0]! : null;
+    const content = `🏳️ <@${me}> concedes during setup.${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;
+    const done = await save(app, interaction, async () => {
+      const done = await app.store.matches.act<MatchSnapshot, never, RuleError>(row.id, row.seq, (s, current) =>
+        current.status !== 'setup'
+          ? { ok: false, error: { code: 'match-over', message: 'This match is already over.' } }
+          : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
+      );
+      if (done.ok) {
+        await enqueue(app, done.row, [{ kind: 'reply', content, ping: other }, ...(await retirements(app.store, done.row)), ...closing(done.row)]);
+        await planWaits(app.store, app.now(), done.row);
+      }
+      return done;
+    });
+    if (!done.ok)
+      refuse(
+        done.reason === 'refused' ? done.error.code : 'stale',
+        done.reason === 'refused' ? done.error.message : 'The match moved on while you answered; try again.',
+      );
+  } else {
+    await submit(app, row.id, me, row.seq, { game: { concede: me } }, { reply: () => `🏳️ <@${me}> concedes.` });
+  }
+  app.outbox.kick(row.id);
+  await interaction.update({ content: 'You conceded this match.', components: [] });
+}
+
+export async function follow(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+  const row = await matchHere(app, interaction.channelId);
+  const added = await save(app, interaction, () => app.store.follows.add(row.id, interaction.user.id));
+  const thread = interaction.channel;
+  if (thread?.isThread()) await thread.members.add(interaction.user.id).catch(() => undefined);
+  await interaction.reply({
+    content: added ? 'You now follow this match: you will see every turn in this thread.' : 'You already follow this match.',
+    ...privately,
+  });
+}
+
+export type Overlay = 'reach' | 'maneuver' | 'sight' | 'preview' | 'none';
+
+export async function view(
+  interaction: ChatInputCommandInteraction,
+  app: App,
+  o: { unit: string; overlay: Overlay; attack?: string | undefined; target?: string | undefined },
+): Promise<void> {
+  const { setup, game } = await gameHere(app, interaction.channelId);
+  const unit = resolveUnit(game, o.unit);
+  let request: ViewRequest = { names: setup.names };
+  if (o.overlay === 'reach' || o.overlay === 'maneuver') request = { ...request, reach: { unit: unit.id, maneuver: o.overlay === 'maneuver' } };
+  if (o.overlay === 'sight') request = { ...request, sight: { unit: unit.id } };
+  if (o.overlay === 'preview') {
+    if (!o.attack || !o.target) refuse('bad-option', 'A preview needs an `attack` and a `target`.');
+    const attack = resolveAttack(game, unit, o.attack);
+    request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, o.target).id } };
+  }
+  if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver')
+    refuse('not-on-map', `${game.cards[unit.card]!.name} (\`${unit.id}\`) is not on the map.`);
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const { png, alt } = renderMapWithAlt(game, request);
+  await interaction.editReply({ files: [new AttachmentBuilder(png, { name: `view-${unit.id}.png`, description: alt })] });
+}
+
+export async function entry(interaction: ChatInputCommandInteraction, app: App, square: string): Promise<void> {
+  const row = await matchHere(app, interaction.channelId);
+  const snapshot = row.snapshot;
+  const prompt = snapshot?.stage === 'pregame' ? snapshot.pregame.prompt : null;
+  if (prompt?.kind !== 'entry') refuse('no-entry-prompt', 'Nobody is placing an entry tile now.');
+  if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);
+  const name = resolveSquare(snapshotMap(row.setup!, snapshot!), square);
+  const reply = () => `<@${interaction.user.id}> places their entry tile at **${name}**.`;
+  const done = await submit(app, row.id, interaction.user.id, row.seq, { pregame: setupPromptAnswer(prompt, 'entry', name) }, { via: interaction, reply });
+  await answerOwn(app, interaction, done.posts);
+}
+
+function snapshotMap(setup: MatchSetup, snapshot: MatchSnapshot) {
+  const id = snapshot.stage === 'pregame' ? snapshot.pregame.map : null;
+  return setup.maps.find((m) => m.id === id)?.map ?? setup.maps[0]!.map;
+}
+
+export async function check(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
+  const row = await matchHere(app, interaction.channelId);
+  // A check replays the whole match: it is for the players and the organisers (Manage Server), not everyone.
+  const organiser = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+  if (!row.players.includes(interaction.user.id) && !organiser) refuse('players-only', 'Only the players of this match and the organisers can check it.');
+  const r = (await checkMatch(app.store, row.id))!;
+  await interaction.reply({
+    content: r.ok
+      ? `✅ Rebuilt this match from its ${r.events} events: identical to the saved state.`
+      : `❌ This match, rebuilt from its ${r.events} events, differs from the saved state. Please tell an organiser.`,
+    ...privately,
+  });
+}
