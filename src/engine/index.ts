@@ -69,6 +69,7 @@ export {
   attackOutlook,
   attackRefusal,
   burstOutlook,
+  canAct,
   chargeOptions,
   chargePlan,
   describeState,
@@ -82,7 +83,7 @@ export {
   visibleTargets,
   woundOutcomes,
 } from './queries';
-export type { Outlook, SplitOutcome, TargetView } from './queries';
+export type { ActKind, Outlook, SplitOutcome, TargetView } from './queries';
 
 // Which attacks may reply.
 export { replyAttacks } from './reactions';

@@ -6,7 +6,7 @@
  * without parsing the match (`versionByThread`): any change to the match is a new key, so an answer
  * is never stale, and old keys fall out of the LRU.
  */
-import { Lru } from '../../engine';
+import { Lru } from '../../cache/lru';
 import type { GameState } from '../../engine';
 import { gameOf } from '../../match/match-state';
 import { matchRecord } from '../../match/record';
