@@ -8,18 +8,20 @@
  * sandbox talk to Discord through discord.js. `npm run layers` checks it, inside `npm test`.
  */
 const application = ['match', 'clock', 'posts', 'league'];
-const beneathApplication = ['discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'];
+const beneathApplication = ['cache', 'discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'];
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];
 const below = {
   formats: [],
+  // Generic caches (a least-recently-used map), for the engine, the renderer and the application.
+  cache: [],
   // What Discord accepts: its limits, and user text cut and escaped for it.
   discord: [],
   // The settings read from the environment at start-up: parsed and checked, nothing else.
   config: [],
-  engine: ['formats'],
+  engine: ['formats', 'cache'],
   store: ['formats'],
   content: ['formats', 'engine'],
-  render: ['discord', 'formats', 'engine', 'content'],
+  render: ['cache', 'discord', 'formats', 'engine', 'content'],
   ...Object.fromEntries(application.map((l) => [l, withOtherApplication(l)])),
   commands: [...beneathApplication, ...application],
   bot: ['config', ...beneathApplication, ...application, 'commands'],

@@ -19,6 +19,12 @@ export interface LeaseOptions {
   /** Called if the lease is lost (taken over after this process froze past its ttl). */
   readonly onLost: () => void;
   readonly log: (message: string, error?: unknown) => void;
+  /**
+   * Whether another live lease of the database rules this one out (shard.ts leaseClash), and the one
+   * sentence that says so. Checked after taking our own: of two clashing processes starting at once,
+   * each sees the other's lease once its own is written, so at least one of them is refused.
+   */
+  readonly clashes?: (other: LeaseRow) => string | undefined;
 }
 
 export interface HeldLease {
@@ -57,6 +63,15 @@ export async function takeLease(store: Store, options: LeaseOptions): Promise<He
         : `Another bot is already running on this database: process ${l.pid} on ${l.host}, started ${ago(Date.now() - l.acquired)}. ` +
             `One database serves one bot process; stop that one first (${runsOut}).`,
     );
+  }
+  if (options.clashes) {
+    const at = Date.now();
+    const others = (await store.leases.all()).filter((l) => l.name !== name && l.expires > at && !claim.holderGone(l));
+    const clash = others.map(options.clashes).find((why) => why !== undefined);
+    if (clash) {
+      await store.leases.release(name, holder);
+      throw new StartupError(clash);
+    }
   }
   let lost = false;
   const beat = setInterval(async () => {

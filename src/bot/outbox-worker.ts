@@ -98,6 +98,11 @@ export class OutboxWorker implements OutboxControl {
   readonly #busy = new Map<string, Promise<void>>();
   readonly #again = new Set<string>();
   /**
+   * Matches kicked while every lane was busy, in the order they were kicked: each finished delivery
+   * starts the next of them, so a burst is worked through without reading the whole outbox again.
+   */
+  readonly #queued = new Set<string>();
+  /**
    * Matches whose bookkeeping could not be written (a busy database): left alone until then, so a
    * locked database does not turn into a loop of repeated sends.
    */
@@ -173,6 +178,7 @@ export class OutboxWorker implements OutboxControl {
 
   async stop(): Promise<void> {
     this.#running = false;
+    this.#queued.clear();
     if (this.#timer) clearTimeout(this.#timer);
     if (this.#poll) clearInterval(this.#poll);
     await Promise.all([...this.#busy.values(), this.#leagues.stop()]);
@@ -219,9 +225,10 @@ export class OutboxWorker implements OutboxControl {
       return;
     }
     if (this.#busy.size >= this.#concurrency) {
-      this.#wake(this.#now());
+      this.#queued.add(matchId);
       return;
     }
+    this.#queued.delete(matchId);
     const loop = this.#deliverMatch(matchId)
       .catch((error: unknown) => {
         const pause = this.#pauseAfter(error);
@@ -232,7 +239,7 @@ export class OutboxWorker implements OutboxControl {
       .finally(() => {
         this.#busy.delete(matchId);
         if (this.#again.delete(matchId)) this.kick(matchId);
-        else if (this.#busy.size < this.#concurrency) this.#pass();
+        else this.#startQueued();
       });
     this.#busy.set(matchId, loop);
   }
@@ -253,6 +260,15 @@ export class OutboxWorker implements OutboxControl {
       }
       for (const m of ready) this.kick(m);
       if (this.#busy.size === 0) await sleep(5);
+    }
+  }
+
+  /** Starts the matches kicked while the lanes were full, oldest first, while a lane is free. */
+  #startQueued(): void {
+    for (const next of this.#queued) {
+      if (this.#busy.size >= this.#concurrency) return;
+      this.#queued.delete(next);
+      this.kick(next);
     }
   }
 
@@ -282,6 +298,7 @@ export class OutboxWorker implements OutboxControl {
   }
 
   async #isHeadHeld(matchId: string): Promise<boolean> {
+    if (this.#held.size === 0) return false;
     const head = await this.#store.outbox.head(matchId);
     return head !== undefined && this.#held.has(head.id);
   }
@@ -302,9 +319,9 @@ export class OutboxWorker implements OutboxControl {
           this.#wake(w.due);
           continue;
         }
-        if (this.#busy.size >= this.#concurrency) break;
-        // A match whose next row an interaction holds is left alone: its delivery would end at once, and
-        // its end starts another pass, which would kick it again, for ever, without yielding.
+        // A match whose next row an interaction holds is left alone: its delivery would end at once,
+        // and its end would start the next queued, which could be it again, for ever, without yielding.
+        // With every lane busy, kick queues the match for the next free lane.
         if (!this.#busy.has(w.matchId) && !(await this.#isHeadHeld(w.matchId))) this.kick(w.matchId);
       }
     } catch (error) {

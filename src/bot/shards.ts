@@ -46,6 +46,8 @@ export interface ShardsOptions {
    * one the manager runs its own, which only its own shards share.
    */
   readonly restProxyUrl?: string | undefined;
+  /** The own proxy's global limit (REST_PROXY_GLOBAL_PER_SECOND); Discord's 50 by default. */
+  readonly globalRequestsPerSecond?: number;
   /**
    * Between starting one shard and the next (default 5500 ms): Discord lets a bot identify once per
    * 5 s (max_concurrency 1), and separate processes cannot share discord.js's identify queue.
@@ -108,7 +110,12 @@ export async function startShards(options: ShardsOptions): Promise<RunningShards
   const say = options.say ?? ((line: string) => console.log(line));
   const count = await shardCount(options.shards, options.token, options.apiBase);
   const ids = options.shardIds ?? Array.from({ length: count }, (_, id) => id);
-  const proxy = options.restProxyUrl ? null : await startRestProxy({ api: options.apiBase });
+  const proxy = options.restProxyUrl
+    ? null
+    : await startRestProxy({
+        api: options.apiBase,
+        ...(options.globalRequestsPerSecond === undefined ? {} : { globalRequestsPerSecond: options.globalRequestsPerSecond }),
+      });
   // Each shard's environment is a copy of this process's, made as the shard is created.
   process.env.SHARD_REST_PROXY = options.restProxyUrl ?? proxy!.url;
   // A proxy in this process is gone with it: a shard that outlives its manager drains straight to Discord.

@@ -26,7 +26,7 @@ import { queueMissingPrompts } from './resume';
 import { Scheduler } from './scheduler';
 import { SeasonRunner } from '../league/season-runner';
 import { matchOpening } from '../commands/skirmish/season-opening';
-import { leaseName, shardLabel } from './shard';
+import { leaseClash, leaseName, shardLabel } from './shard';
 import { StartupError } from './startup-error';
 
 export interface BotOptions {
@@ -194,6 +194,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     lease = await takeLease(store, {
       name: leaseName(shard),
       ...(shard ? { who: shardLabel(shard).replace(/^s/, 'S') } : {}),
+      clashes: (other) => leaseClash(shard, other),
       log,
       onLost: () => (options.onLeaseLost ?? (() => process.exit(1)))(),
     });

@@ -28,7 +28,8 @@ export interface PgServer {
 
 const BIN_DIRS = ['/usr/local/bin', '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin', '/usr/bin'];
 
-function binary(name: string): string | null {
+/** A PostgreSQL program (initdb, pg_dump, pg_restore…) of the server's own version, or null. */
+export function binary(name: string): string | null {
   for (const dir of BIN_DIRS) if (existsSync(join(dir, name))) return join(dir, name);
   return null;
 }

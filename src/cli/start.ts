@@ -49,7 +49,12 @@ const token = config.DISCORD_TOKEN;
 const shards = token ? config.SHARDS : undefined;
 if (process.argv.slice(2).includes('rest-proxy')) {
   // The REST proxy alone, for shards on several machines (docs/deploy.md "Two machines").
-  const proxy = await startRestProxy({ api: config.DISCORD_API_BASE, host: config.REST_PROXY_HOST, port: config.REST_PROXY_PORT });
+  const proxy = await startRestProxy({
+    api: config.DISCORD_API_BASE,
+    host: config.REST_PROXY_HOST,
+    port: config.REST_PROXY_PORT,
+    globalRequestsPerSecond: config.REST_PROXY_GLOBAL_PER_SECOND,
+  });
   console.log(`Sellsword Table's REST proxy is listening: point every manager's REST_PROXY_URL at ${proxy.url}.`);
   stopOnSignals({ drain: () => proxy.close(), atDeadline: async () => undefined, deadlineMs: drainDeadlineMs, say: (line) => console.log(line) });
 } else if (token && shards !== undefined) {
@@ -62,6 +67,7 @@ if (process.argv.slice(2).includes('rest-proxy')) {
       shards,
       shardIds,
       restProxyUrl: config.REST_PROXY_URL,
+      globalRequestsPerSecond: config.REST_PROXY_GLOBAL_PER_SECOND,
       file: process.argv[1] ?? '',
       execArgv: process.execArgv,
       apiBase: config.DISCORD_API_BASE,

@@ -199,6 +199,12 @@ export const SETTINGS = {
     default: '0 (a free port, printed at start-up)',
     meaning: 'The port `rest-proxy` listens on.',
   }),
+  REST_PROXY_GLOBAL_PER_SECOND: setting(whole(1).default(50), {
+    group: 'shards',
+    expects: 'a whole number of at least 1',
+    default: '50',
+    meaning: "Requests a second the REST proxy lets through for all shards together: Discord's global limit, 50 unless Discord raised the bot's.",
+  }),
   DRAIN_DEADLINE_MS: setting(whole(1).default(8000), {
     group: 'bot',
     expects: 'a whole number of milliseconds of at least 1',

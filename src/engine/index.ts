@@ -1,35 +1,124 @@
 /**
- * The engine's public API: everything outside src/engine imports from here (the layer check enforces it).
- * The engine's own modules import each other directly.
+ * The engine's public API, named one by one: what the rest of the code uses. Everything outside
+ * src/engine imports from here (the layer check enforces it); the engine's own modules import each
+ * other directly, and what is not listed here stays the engine's own. Add a name here when code
+ * outside the engine needs it.
  */
-export * from './acts';
-export * from './attack';
-export * from './battlefield';
-export * from './board';
-export * from './charge';
-export * from './commands';
-export * from './damaging';
-export * from './decide';
-export * from './defaults';
-export * from './dice';
-export * from './distance';
-export * from './errors';
-export * from './events';
-export * from './lru';
-export * from './paths';
-export * from './pregame';
-export * from './pregame-defaults';
-export * from './pregame-state';
-export * from './queries';
-export * from './reactions';
-export * from './replay';
-export * from './roster';
-export * from './setup';
-export * from './split-options';
-export * from './state';
-export * from './stats';
-export * from './table';
-export * from './targeting';
-export * from './traits';
-export * from './turns';
-export * from './wounds';
+
+// What an act costs and who commands a unit.
+export { canPay, commanderOf } from './acts';
+
+// A battlefield file checked against its schema.
+export { battlefieldProblems, battlefieldSchema } from './battlefield';
+
+// The board: squares, terrain (T), neighbours and the square naming of formats/squares.
+export { buildBoard, colOf, hasTerrain, isDiagonal, nameOf, neighbours, rowOf, squareIndex, T } from './board';
+export type { Board } from './board';
+
+// Charges: their paths and the vigor they cost.
+export { CHARGE_VIGOR, chargePaths } from './charge';
+
+// What a player may send: acts, decisions, a concession.
+export type { ActCommand, Command, Concession, Decision } from './commands';
+
+// Damaging terrain on a path.
+export { entersDamaging, standsOnDamaging, walkUntilDamaging } from './damaging';
+
+// The one way a command changes a game: decide, step, and what the game waits for.
+export { decide, step, waitingFor } from './decide';
+
+// What a missed deadline decides.
+export { defaultDecision } from './defaults';
+
+// Seeded dice.
+export { diceUsed, fixed, rollD20, seeded } from './dice';
+export type { Rng } from './dice';
+
+// Nearest squares.
+export { nearestIn } from './distance';
+
+// A broken rule as a value.
+export type { RuleError } from './errors';
+
+// Events and applying them.
+export { apply } from './events';
+export type { EventOf, GameEvent } from './events';
+
+// Movement costs and where a path must stop.
+export { endError, entryCost, moverOf, stepPrice } from './paths';
+
+// Setup before round 1: its check, commands and first state.
+export { checkPregameSetup, pregameDecide, pregameInitial } from './pregame';
+
+// What a missed setup deadline decides.
+export { pregameDefault } from './pregame-defaults';
+
+// Start areas (R5).
+export { entryAreas } from './pregame-entry';
+
+// The setup state and its events.
+export { pregameApply } from './pregame-state';
+export type { PregameCommand, PregameEvent, PregamePrompt, PregameState } from './pregame-state';
+
+// Setup rerolls.
+export { setupRerolls } from './pregame-tactics';
+
+// Questions about a game asked without changing it: legal acts, options, odds, plans.
+export {
+  attackOdds,
+  attackOutlook,
+  attackRefusal,
+  burstOutlook,
+  canAct,
+  chargeOptions,
+  chargePlan,
+  describeState,
+  legalActs,
+  moveOptions,
+  movePlans,
+  moveRefusal,
+  reachableSquares,
+  recoveryChance,
+  targetsFrom,
+  visibleTargets,
+  woundOutcomes,
+} from './queries';
+export type { ActKind, Outlook, SplitOutcome, TargetView } from './queries';
+
+// Which attacks may reply.
+export { replyAttacks } from './reactions';
+
+// A game rebuilt from its events.
+export { replay } from './replay';
+
+// Warbands: their cost and their check (R1).
+export { checkWarband, DEFAULT_LIMITS, unitCost } from './roster';
+export type { RosterProblem, WarbandLimits } from './roster';
+
+// A new game.
+export { initial } from './setup';
+
+// How a split between choices may be made.
+export { splitOptions } from './split-options';
+
+// The game state and its parts.
+export type { GameState, Incoming, Options, PlayerId, Prompt, PromptOf, SplitChoice, StatusState, UnitId, UnitState, WoundsPromptOptions } from './state';
+
+// A unit's profile and its traits in play.
+export { liveTraits, profile } from './stats';
+
+// The table: units, their cards and squares, boards by content.
+export { boardKey, boardOf, boardOfMap, cardOf, findAttack, fitsOnBoard, footprint, label, modOf, onMap, squaresOf, tableOf, unitList, unitOf } from './table';
+export type { Table } from './table';
+
+// Sight and range.
+export { invisibleTo, rangeBetween, sightOf } from './targeting';
+
+// Trait reach.
+export { traitReach } from './traits';
+
+// Turn order.
+export { actsFor, aloneToAct, nextTurn, waitingUnits } from './turns';
+
+// Wounds, defences and toughness.
+export { afterDefences, boxesLeft, toughnessUse } from './wounds';

@@ -7,7 +7,7 @@ import type { Attack } from '../formats/card';
 import { burstLine, burstTargets, checkBurstOrigin } from './burst';
 import { recoveryNeeded } from './recovery';
 import { nameOf, squareIndex } from './board';
-import type { Command, Decision } from './commands';
+import type { ActCommand, Command, Decision } from './commands';
 import { asCommanded, commanderOf } from './acts';
 import { planCommand } from './decide';
 import { defaultDecision } from './defaults';
@@ -67,48 +67,82 @@ export function legalActs(state: GameState): Command[] {
   if (state.over) return [];
   if (state.prompt) return promptAnswers(state);
   if (!state.turn) return [{ begin: true }];
-  const turn = state.turn;
-  const units = turn.unit !== null ? [unitOf(state, turn.unit)] : waitingUnits(state, turn.player);
-  return units.flatMap((u) => unitActs(state, u)).filter((c) => accepted(state, c));
+  return actingUnits(state)
+    .flatMap((u) => [...unitActs(state, u, ALL_KINDS)])
+    .filter((c) => accepted(state, c));
 }
 
-/** Candidate acts for one unit; legalActs keeps those the rules allow. */
-function unitActs(state: GameState, unit: UnitState): Command[] {
-  const out: Command[] = [{ end: unit.id }];
+/** What a unit's command is: an act's kind, or `end`. */
+export type ActKind = ActCommand['act'] | 'end';
+const ALL_KINDS: ReadonlySet<ActKind> = new Set<ActKind>(['end', 'move', 'maneuver', 'rest', 'crow', 'trait', 'attack']);
+
+/** The units whose acts legalActs offers now: the unit taking its turn, or the turn player's units still to go. */
+function actingUnits(state: GameState): UnitState[] {
+  const turn = state.turn;
+  if (state.over || state.prompt || !turn) return [];
+  return turn.unit !== null ? [unitOf(state, turn.unit)] : waitingUnits(state, turn.player);
+}
+
+/**
+ * Whether legalActs holds a command of one of `kinds` (default: any) for this unit, found without
+ * working out the rest: the unit's candidates are made one at a time and the first the rules accept
+ * answers. What autocomplete asks to list the units that can act.
+ */
+export function canAct(state: GameState, unitId: string, kinds: ReadonlySet<ActKind> = ALL_KINDS): boolean {
+  const unit = actingUnits(state).find((u) => u.id === unitId);
+  if (!unit) return false;
+  for (const c of unitActs(state, unit, kinds)) if (accepted(state, c)) return true;
+  return false;
+}
+
+/**
+ * Candidate acts for one unit, of the kinds asked for, in a fixed order; legalActs keeps those the
+ * rules allow. Made lazily: the paths, reach and charge lines of a kind are worked out only when a
+ * caller gets that far.
+ */
+function* unitActs(state: GameState, unit: UnitState, kinds: ReadonlySet<ActKind>): Generator<Command> {
+  if (kinds.has('end')) yield { end: unit.id };
   const board = boardOf(state);
   const turn = state.turn!;
   const diagonals = turn.diagonals;
   const mover = moverOf(state, unit);
-  const budget = turn.movePoints + profile(state, unit).move;
   const planning = asCommanded(state, unit);
-  for (const at of reachable(planning, mover, budget, diagonals).keys()) out.push({ act: 'move', unit: unit.id, to: nameOf(board, at) });
-  for (const [at, plan] of reachable(planning, mover, 2, diagonals)) {
-    if (plan.path.length === 1) out.push({ act: 'maneuver', unit: unit.id, to: nameOf(board, at) });
+  if (kinds.has('move')) {
+    const budget = turn.movePoints + profile(state, unit).move;
+    for (const at of reachable(planning, mover, budget, diagonals).keys()) yield { act: 'move', unit: unit.id, to: nameOf(board, at) };
   }
-  out.push({ act: 'rest', unit: unit.id, token: 'react' }, { act: 'rest', unit: unit.id, token: 'blue' }, { act: 'rest', unit: unit.id, token: 'red' });
-  out.push({ act: 'crow', unit: unit.id });
-  for (const t of liveTraits(state, unit)) {
-    if (t.trait !== 'act') continue;
-    // R32: a trait used on one unit is offered once for each unit it can reach.
-    if (reachesOne(t)) for (const u of traitReach(planning, unit, t)) out.push({ act: 'trait', unit: unit.id, trait: t.id, target: u.id });
-    else out.push({ act: 'trait', unit: unit.id, trait: t.id });
+  if (kinds.has('maneuver'))
+    for (const [at, plan] of reachable(planning, mover, 2, diagonals)) {
+      if (plan.path.length === 1) yield { act: 'maneuver', unit: unit.id, to: nameOf(board, at) };
+    }
+  if (kinds.has('rest')) {
+    yield { act: 'rest', unit: unit.id, token: 'react' };
+    yield { act: 'rest', unit: unit.id, token: 'blue' };
+    yield { act: 'rest', unit: unit.id, token: 'red' };
   }
-  if (!onMap(unit)) return out;
+  if (kinds.has('crow')) yield { act: 'crow', unit: unit.id };
+  if (kinds.has('trait'))
+    for (const t of liveTraits(state, unit)) {
+      if (t.trait !== 'act') continue;
+      // R32: a trait used on one unit is offered once for each unit it can reach.
+      if (reachesOne(t)) for (const u of traitReach(planning, unit, t)) yield { act: 'trait', unit: unit.id, trait: t.id, target: u.id };
+      else yield { act: 'trait', unit: unit.id, trait: t.id };
+    }
+  if (!onMap(unit) || !kinds.has('attack')) return;
   // §6.2: a Controlled unit may attack its owner's units, not its controller's.
   const side = commanderOf(state, unit);
   const enemies = Object.values(state.units).filter((u) => onMap(u) && u.player !== side);
   for (const attack of profile(state, unit).attacks) {
     if (attack.burst !== undefined) {
-      for (const e of enemies) out.push({ act: 'attack', unit: unit.id, attack: attack.id, origin: nameOf(board, e.at!) });
+      for (const e of enemies) yield { act: 'attack', unit: unit.id, attack: attack.id, origin: nameOf(board, e.at!) };
       continue;
     }
     for (const e of enemies) {
-      out.push({ act: 'attack', unit: unit.id, attack: attack.id, target: e.id });
+      yield { act: 'attack', unit: unit.id, attack: attack.id, target: e.id };
       if (attack.acts === 1 && attack.range <= 3 && chargePaths(state, unit, e).length > 0)
-        out.push({ act: 'attack', unit: unit.id, attack: attack.id, target: e.id, charge: true });
+        yield { act: 'attack', unit: unit.id, attack: attack.id, target: e.id, charge: true };
     }
   }
-  return out;
 }
 
 /** Squares a unit could end a Basic Move (or a Maneuver) on now, with the cost of getting there. */

@@ -9,7 +9,7 @@ import type { Gridmap } from '../formats/gridmap';
 import type { ModCard } from '../formats/mod';
 import type { Size } from '../formats/vocabulary';
 import { buildBoard, hasTerrain, T, type Board } from './board';
-import { Lru } from './lru';
+import { Lru } from '../cache/lru';
 import { adjacent, distanceField, type WallAt } from './distance';
 import { sidesKey } from './sides';
 import type { GameState, UnitId, UnitState } from './state';

@@ -121,7 +121,9 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
   }
   flush();
   const newTurn = s.events.some((e) => e.event.stage === 'game' && e.event.event.type === 'turn-started');
-  if (s.events.length > 0) posts.push(...whatNext(s.row, s.after, options.by, newTurn));
+  // A prompt answered mid-turn (a wound split, a reply) leaves the thread not knowing whose move it is.
+  const answeredPrompt = (s.before.stage === 'pregame' ? s.before.pregame.prompt : gameOf(s.before)?.prompt) != null;
+  if (s.events.length > 0) posts.push(...whatNext(s.row, s.after, options.by, newTurn || answeredPrompt));
   return pingOnTurn(posts);
 }
 
@@ -146,8 +148,9 @@ export function nextActor(game: GameState): string | null {
 /**
  * The prompt, the next actor's ping, or the result and the match's closing: what the thread needs to
  * move on. Whoever the game waits on is pinged, the player who just acted too when a new turn of theirs
- * begins (they go again, or the order they chose puts them first); only a player going on with the
- * same unit is not pinged again.
+ * begins (they go again, or the order they chose puts them first) or a prompt was just answered (the
+ * turn goes on: the thread is told whose move it is); only a player going on with the same unit
+ * after an act of their own is not pinged again.
  */
 export function whatNext(row: MatchRow, after: MatchSnapshot, by?: string, newTurn = false): PostBody[] {
   const game = gameOf(after);

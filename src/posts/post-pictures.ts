@@ -5,7 +5,8 @@
  */
 import { DiscordLimit } from '../discord/limits';
 import type { GameEvent } from '../engine';
-import { apply, Lru } from '../engine';
+import { apply } from '../engine';
+import { Lru } from '../cache/lru';
 import type { GameState } from '../engine';
 import { matchRecord, type MatchRecord } from '../match/record';
 import {

@@ -8,7 +8,7 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { columnName } from '../formats/squares';
 import type { Terrain } from '../formats/vocabulary';
 import { T } from '../engine';
-import { Lru } from '../engine';
+import { Lru } from '../cache/lru';
 import { font } from './fonts';
 import { bricks, flame, peaks, pillars, pitHole, slidingDoor, smokeWisps, snowflake, star, tufts } from './glyphs';
 import type { BoardGeometry } from './layout';

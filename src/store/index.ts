@@ -10,7 +10,7 @@ export type { NewPairing, NewSeason, Seasons } from './seasons';
 export type { NewResult, NewResultPlayer, Results, ResultWithPlayers, StandingsLine } from './results';
 export type { RatingUpdate, Ratings } from './ratings';
 export type { ActResult, Step, StepResult } from './act';
-export type { NewMatch, Matches } from './matches';
+export type { NewMatch, Matches, MatchVersion } from './matches';
 export type { NewWarband, Warbands } from './warbands';
 export type { NewMap, Maps } from './maps';
 export type { NewCatalog, Catalogs } from './catalogs';

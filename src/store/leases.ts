@@ -34,6 +34,8 @@ export interface LeasesSync {
   /** Gives the lease up, if it is ours. */
   release(name: string, holder: string): void;
   get(name: string): LeaseRow | undefined;
+  /** Every lease row, run out or not, by name. */
+  all(): LeaseRow[];
 }
 
 /** What callers see: every query answers a Promise. */
@@ -63,5 +65,6 @@ export function leasesStore(db: Db, now: Clock, transaction: <T>(fn: () => T) =>
         .run();
     },
     get,
+    all: () => db.select().from(leases).orderBy(leases.name).all(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import * as openWork from './open-work';
 import type { OpenMatchRef, OpenPage } from './open-work';
 import { act } from './act';
@@ -7,6 +7,7 @@ import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { MatchRow } from './rows';
 import { deadlines, matchEvents, matches, matchPlayers, OPEN_STATUSES, prompts } from './schema';
+import { preparedOnce } from './prepared';
 import type { MatchStatus } from './schema';
 import type { ShardScope } from './shard';
 
@@ -26,6 +27,13 @@ export interface NewMatch {
   status?: (typeof OPEN_STATUSES)[number];
 }
 
+/** Which state of a match a row holds: any change to it moves `seq` (its events) or `updated`. */
+export interface MatchVersion {
+  readonly id: string;
+  readonly seq: number;
+  readonly updated: number;
+}
+
 /** The synchronous queries on one SQLite connection; callers see {@link Matches}. */
 export interface MatchesSync {
   /** A new match at seq 0 with no snapshot. */
@@ -34,6 +42,11 @@ export interface MatchesSync {
   /** True when the match exists: a read that parses none of its JSON. */
   exists(id: string): boolean;
   byThread(threadId: string): MatchRow | undefined;
+  /**
+   * The match in a thread by its id, seq and last change only, parsing none of its JSON: what a cache
+   * of a match's answers is keyed by (any change to the match moves `seq` or `updated`).
+   */
+  versionByThread(threadId: string): MatchVersion | undefined;
   /** Matches that may still change (challenged, setup, playing), oldest first. */
   open(): MatchRow[];
   /** Every match id, oldest first (for checks over the whole database). */
@@ -71,6 +84,27 @@ export type Matches = Omit<Async<MatchesSync>, 'act' | 'events'> & {
 };
 
 export function matchesStore(db: Db, now: Clock): MatchesSync {
+  const byId = preparedOnce(() =>
+    db
+      .select()
+      .from(matches)
+      .where(eq(matches.id, sql.placeholder('id')))
+      .prepare(),
+  );
+  const inThread = preparedOnce(() =>
+    db
+      .select()
+      .from(matches)
+      .where(eq(matches.threadId, sql.placeholder('thread')))
+      .prepare(),
+  );
+  const versionInThread = preparedOnce(() =>
+    db
+      .select({ id: matches.id, seq: matches.seq, updated: matches.updated })
+      .from(matches)
+      .where(eq(matches.threadId, sql.placeholder('thread')))
+      .prepare(),
+  );
   return {
     create(m) {
       if (m.players.length === 0 || new Set(m.players).size !== m.players.length) {
@@ -102,9 +136,10 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
         return row;
       });
     },
-    get: (id) => db.select().from(matches).where(eq(matches.id, id)).get(),
+    get: (id) => byId().get({ id }),
     exists: (id) => db.select({ id: matches.id }).from(matches).where(eq(matches.id, id)).get() !== undefined,
-    byThread: (threadId) => db.select().from(matches).where(eq(matches.threadId, threadId)).get(),
+    byThread: (thread) => inThread().get({ thread }),
+    versionByThread: (thread) => versionInThread().get({ thread }),
     open: () =>
       db
         .select()

@@ -9,6 +9,7 @@ import type { Clock, Db } from './db';
 import type { OutboxRow } from './rows';
 import { outbox, type OutboxOutcome } from './schema';
 import { matchOnShard, type ShardScope } from './shard';
+import { preparedOnce } from './prepared';
 
 /**
  * The channel of a row written before its match's thread exists (commands/skirmish/match-thread.ts): such rows
@@ -60,6 +61,46 @@ export type Outbox = Async<OutboxSync>;
 export function outboxStore(db: Db, now: Clock): OutboxSync {
   const pendingOf = (matchId?: string) => (matchId === undefined ? isNull(outbox.done) : and(isNull(outbox.done), eq(outbox.matchId, matchId)));
   const deliverable = ne(outbox.channelId, THREAD_PENDING);
+  const headOf = preparedOnce(() =>
+    db
+      .select()
+      .from(outbox)
+      .where(and(isNull(outbox.done), eq(outbox.matchId, sql.placeholder('match')), deliverable))
+      .orderBy(asc(outbox.id))
+      .limit(1)
+      .prepare(),
+  );
+  const waitingOn = (shard: ShardScope | undefined) => {
+    // A match's head row decides when it may move: the smallest id's due time, not the smallest due.
+    const heads = db
+      .select({ matchId: outbox.matchId, first: min(outbox.id).as('first') })
+      .from(outbox)
+      .where(and(isNull(outbox.done), deliverable, matchOnShard(outbox.matchId, shard)))
+      .groupBy(outbox.matchId)
+      .as('heads');
+    return db
+      .select({ matchId: heads.matchId, due: outbox.due })
+      .from(heads)
+      .innerJoin(outbox, eq(outbox.id, heads.first))
+      .orderBy(asc(outbox.due))
+      .limit(sql.placeholder('limit'))
+      .prepare();
+  };
+  // An unsharded bot's query; a shard's names its guilds, so it is built for the call.
+  const waitingAll = preparedOnce(() => waitingOn(undefined));
+  const markDelivered = preparedOnce(() =>
+    db
+      .update(outbox)
+      .set({
+        done: sql`${sql.placeholder('done')}`,
+        messageId: sql`${sql.placeholder('message')}`,
+        via: null,
+        error: null,
+        outcome: sql`${sql.placeholder('outcome')}`,
+      })
+      .where(eq(outbox.id, sql.placeholder('id')))
+      .prepare(),
+  );
   return {
     add(rows) {
       if (rows.length === 0) return [];
@@ -70,30 +111,8 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .returning()
         .all();
     },
-    head: (matchId) =>
-      db
-        .select()
-        .from(outbox)
-        .where(and(pendingOf(matchId), deliverable))
-        .orderBy(asc(outbox.id))
-        .limit(1)
-        .get(),
-    waiting(limit = 1000, shard) {
-      // A match's head row decides when it may move: the smallest id's due time, not the smallest due.
-      const heads = db
-        .select({ matchId: outbox.matchId, first: min(outbox.id).as('first') })
-        .from(outbox)
-        .where(and(isNull(outbox.done), deliverable, matchOnShard(outbox.matchId, shard)))
-        .groupBy(outbox.matchId)
-        .as('heads');
-      return db
-        .select({ matchId: heads.matchId, due: outbox.due })
-        .from(heads)
-        .innerJoin(outbox, eq(outbox.id, heads.first))
-        .orderBy(asc(outbox.due))
-        .limit(limit)
-        .all();
-    },
+    head: (match) => headOf().get({ match }),
+    waiting: (limit = 1000, shard) => (shard === undefined ? waitingAll() : waitingOn(shard)).all({ limit }),
     pending: (matchId) => db.select().from(outbox).where(pendingOf(matchId)).orderBy(asc(outbox.id)).all(),
     countWaiting: (shard) =>
       db
@@ -102,7 +121,7 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .where(and(isNull(outbox.done), matchOnShard(outbox.matchId, shard)))
         .get()?.n ?? 0,
     delivered(id, messageId, outcome = 'delivered') {
-      db.update(outbox).set({ done: now(), messageId, via: null, error: null, outcome }).where(eq(outbox.id, id)).run();
+      markDelivered().run({ id, done: now(), message: messageId, outcome });
     },
     failed(id, error, due) {
       db.update(outbox)

@@ -61,6 +61,59 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
       }
     });
 
+  /**
+   * A statement prepared once (named, on each pooled connection as it first runs it) for calls outside
+   * a transaction; inside one it is built on the transaction, since a statement of the pool's would run
+   * outside it.
+   */
+  const prepared = <P>(make: (db: PgDb) => P): (() => P) => {
+    let pooled: P | undefined;
+    return () => (context.getStore()?.open ? make(q()) : (pooled ??= make(connection.db)));
+  };
+  const matchById = prepared((db) =>
+    db
+      .select()
+      .from(t.matches)
+      .where(eq(t.matches.id, sql.placeholder('id')))
+      .prepare('match_by_id'),
+  );
+  const matchInThread = prepared((db) =>
+    db
+      .select()
+      .from(t.matches)
+      .where(eq(t.matches.threadId, sql.placeholder('thread')))
+      .prepare('match_in_thread'),
+  );
+  const versionInThread = prepared((db) =>
+    db
+      .select({ id: t.matches.id, seq: t.matches.seq, updated: t.matches.updated })
+      .from(t.matches)
+      .where(eq(t.matches.threadId, sql.placeholder('thread')))
+      .prepare('match_version_in_thread'),
+  );
+  const outboxHead = prepared((db) =>
+    db
+      .select()
+      .from(t.outbox)
+      .where(and(isNull(t.outbox.done), eq(t.outbox.matchId, sql.placeholder('match')), ne(t.outbox.channelId, THREAD_PENDING)))
+      .orderBy(asc(t.outbox.id))
+      .limit(1)
+      .prepare('outbox_head'),
+  );
+  const outboxDelivered = prepared((db) =>
+    db
+      .update(t.outbox)
+      .set({
+        done: sql`${sql.placeholder('done')}`,
+        messageId: sql`${sql.placeholder('message')}`,
+        via: null,
+        error: null,
+        outcome: sql`${sql.placeholder('outcome')}`,
+      })
+      .where(eq(t.outbox.id, sql.placeholder('id')))
+      .prepare('outbox_delivered'),
+  );
+
   const store: Store = {
     players: {
       async upsert({ id, name }) {
@@ -177,9 +230,10 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           return rows[0]!;
         });
       },
-      get: async (id) => first(await q().select().from(t.matches).where(eq(t.matches.id, id))),
+      get: async (id) => first(await matchById().execute({ id })),
       exists: async (id) => (await q().select({ id: t.matches.id }).from(t.matches).where(eq(t.matches.id, id))).length > 0,
-      byThread: async (threadId) => first(await q().select().from(t.matches).where(eq(t.matches.threadId, threadId))),
+      byThread: async (thread) => first(await matchInThread().execute({ thread })),
+      versionByThread: async (thread) => first(await versionInThread().execute({ thread })),
       open: () =>
         q()
           .select()
@@ -277,15 +331,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .values(rows.map((r) => ({ matchId: r.matchId, channelId: r.channelId, body: r.body, via: r.via ?? null, created: at, due: at })))
           .returning();
       },
-      head: async (matchId) =>
-        first(
-          await q()
-            .select()
-            .from(t.outbox)
-            .where(and(isNull(t.outbox.done), eq(t.outbox.matchId, matchId), ne(t.outbox.channelId, THREAD_PENDING)))
-            .orderBy(asc(t.outbox.id))
-            .limit(1),
-        ),
+      head: async (match) => first(await outboxHead().execute({ match })),
       waiting(limit = 1000, shard) {
         const heads = q()
           .select({ matchId: t.outbox.matchId, first: min(t.outbox.id).as('first') })
@@ -316,7 +362,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .where(matchId === undefined ? isNull(t.outbox.done) : and(isNull(t.outbox.done), eq(t.outbox.matchId, matchId)))
           .orderBy(asc(t.outbox.id)),
       async delivered(id, messageId, outcome = 'delivered') {
-        await q().update(t.outbox).set({ done: now(), messageId, via: null, error: null, outcome }).where(eq(t.outbox.id, id));
+        await outboxDelivered().execute({ id, done: now(), message: messageId, outcome });
       },
       async failed(id, error, due) {
         await q()
@@ -388,6 +434,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .where(and(eq(t.leases.name, name), eq(t.leases.holder, holder)));
       },
       get: async (name) => first(await q().select().from(t.leases).where(eq(t.leases.name, name))),
+      all: () => q().select().from(t.leases).orderBy(t.leases.name),
     },
     vacations: {
       add: async (v) => (await q().insert(t.vacations).values(v).returning())[0]!,

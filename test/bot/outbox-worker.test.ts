@@ -43,6 +43,36 @@ describe('the outbox worker', () => {
     await worker.stop();
   });
 
+  it('works through a burst in each match’s order without reading the whole outbox again after each delivery', async () => {
+    const store = memoryStore();
+    const matches = Array.from({ length: 12 }, (_, i) => `m${i}`);
+    for (const id of matches) await store.matches.create(aMatch({ id, threadId: `t-${id}` }));
+    const sent: string[] = [];
+    const worker = new OutboxWorker({ store, client: stubClient(sent), log: () => undefined, concurrency: 2 });
+    await worker.start();
+    const calls = { waiting: 0, head: 0 };
+    const waiting = store.outbox.waiting.bind(store.outbox);
+    const head = store.outbox.head.bind(store.outbox);
+    store.outbox.waiting = (...args) => {
+      calls.waiting++;
+      return waiting(...args);
+    };
+    store.outbox.head = (id) => {
+      calls.head++;
+      return head(id);
+    };
+    for (const id of matches) {
+      await store.outbox.add([1, 2, 3].map((n) => ({ matchId: id, channelId: `t-${id}`, body: { kind: 'text', content: `${id} post ${n}` } })));
+      worker.kick(id);
+    }
+    for (let i = 0; i < 500 && sent.length < 36; i++) await new Promise((r) => setTimeout(r, 5));
+    for (const id of matches) expect(sent.filter((c) => c.startsWith(`${id} `))).toEqual([1, 2, 3].map((n) => `${id} post ${n}`));
+    // Each match's loop reads its head once per row and once more to find none left; nothing rescans.
+    expect(calls.waiting).toBe(0);
+    expect(calls.head).toBeLessThanOrEqual(matches.length * 4);
+    await worker.stop();
+  });
+
   it("with a shard, delivers only its own guilds' posts, and logs a failure with the match and guild", async () => {
     const store = memoryStore();
     // Guild ids whose timestamp part is even (shard 0 of 2) and odd (shard 1).

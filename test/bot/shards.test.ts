@@ -4,7 +4,7 @@
  * process is, as discord.js's ShardingManager tells it through the environment.
  */
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaseName, shardFromEnvironment } from '../../src/bot/shard';
@@ -73,6 +73,40 @@ describe('shards', () => {
     const again = start(1);
     await expect(again).rejects.toBeInstanceOf(StartupError);
     await expect(again).rejects.toThrow(`Shard 1 of 2 is already running on this database: process ${process.pid}`);
+  });
+
+  it('keeps one lease namespace: no unsharded bot beside shards, no set of another count, each refused in one sentence', async () => {
+    const databasePath = join(mkdtempSync(join(tmpdir(), 'sellsword-namespace-')), 'bot.db');
+    const start = (shard: { id: number; count: number } | undefined) =>
+      startBot({ token: 'test-token', apiBase: fake.apiBase, databasePath, renderWorkers: 0, log: () => undefined, shard });
+    const refusal = async (shard: { id: number; count: number } | undefined) => {
+      const error = await start(shard).then(
+        async (bot) => {
+          await bot.stop();
+          return new Error('started');
+        },
+        (e: unknown) => e as Error,
+      );
+      expect(error).toBeInstanceOf(StartupError);
+      return error.message;
+    };
+    const host = hostname();
+    const shard0 = await start({ id: 0, count: 2 });
+    expect(await refusal(undefined)).toBe(
+      `An unsharded bot cannot start beside the shards running on this database (shard 0 of 2 is process ${process.pid} on ${host}); stop them first, or start this bot with SHARDS=2.`,
+    );
+    expect(await refusal({ id: 1, count: 3 })).toBe(
+      `Shard 1 of 3 cannot start beside a set of 2 shards running on this database (shard 0 of 2 is process ${process.pid} on ${host}); every shard of a bot must have the same SHARDS, so stop that set first or start this one with SHARDS=2.`,
+    );
+    // The refused ones left no lease behind: the set's other shard still starts.
+    const shard1 = await start({ id: 1, count: 2 });
+    await shard1.stop();
+    await shard0.stop();
+    const alone = await start(undefined);
+    expect(await refusal({ id: 0, count: 2 })).toBe(
+      `Shard 0 of 2 cannot start beside the unsharded bot running on this database (process ${process.pid} on ${host}); stop it first.`,
+    );
+    await alone.stop();
   });
 
   it("counts its own guilds' open matches and waiting posts in its metrics, so the shards' figures add up", async () => {

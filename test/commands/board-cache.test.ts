@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Chooser } from '../../src/cli/selfplay';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { seeded } from '../../src/engine/dice';
-import { Lru } from '../../src/engine/lru';
+import { Lru } from '../../src/cache/lru';
 import { boardCacheStats, boardOf } from '../../src/engine/table';
 import { boardGeometry } from '../../src/render/layout';
 import { boardPicture } from '../../src/render/terrain';

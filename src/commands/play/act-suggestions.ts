@@ -4,8 +4,8 @@
  * reach, targets in sight and range with the chance to hit.
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
-import type { ActCommand, Command } from '../../engine';
-import { attackRefusal, chargeOptions, legalActs, moveOptions, moveRefusal, visibleTargets } from '../../engine';
+import type { ActCommand, ActKind, Command } from '../../engine';
+import { attackRefusal, canAct, chargeOptions, legalActs, moveOptions, moveRefusal, visibleTargets } from '../../engine';
 import type { GameState } from '../../engine';
 import { commanderOf } from '../../engine';
 import { liveTraits, profile } from '../../engine';
@@ -19,6 +19,11 @@ import { withoutRuleCodes } from '../../render/plain-rules';
 export type Names = (player: string) => string;
 const noNames: Names = () => 'the other player';
 
+/** Remembers a value worked out from one game state, by a key naming the question (suggestion-cache.ts keeps one per match and move). */
+export type Memo = <T>(key: string, make: () => T) => T;
+/** Works the value out every time: for callers without a cache. */
+const noMemo: Memo = (_key, make) => make();
+
 /** Whether `user` may give this command: acts by the unit's commander (Controlled, Glamyred), an end also by its owner. */
 function mayGive(game: GameState, user: string, c: Command): boolean {
   const id = 'act' in c ? c.unit : 'end' in c ? c.end : null;
@@ -27,17 +32,49 @@ function mayGive(game: GameState, user: string, c: Command): boolean {
   return commanderOf(game, unit) === user || ('end' in c && unit.player === user);
 }
 
-const actsOf = (game: GameState, user: string): Command[] => (game.prompt ? [] : legalActs(game).filter((c) => mayGive(game, user, c)));
+const actsOf = (game: GameState, user: string, memo: Memo): Command[] =>
+  memo(`acts:${user}`, () => (game.prompt ? [] : legalActs(game).filter((c) => mayGive(game, user, c))));
 
-const unitActs = (game: GameState, user: string, unit: unknown, act?: string) =>
-  actsOf(game, user).filter((c): c is ActCommand => 'act' in c && c.unit === String(unit ?? '').toLowerCase() && (act === undefined || c.act === act));
+const unitActs = (game: GameState, user: string, unit: unknown, act: string | undefined, memo: Memo) =>
+  actsOf(game, user, memo).filter((c): c is ActCommand => 'act' in c && c.unit === String(unit ?? '').toLowerCase() && (act === undefined || c.act === act));
+
+const ANY_ACT: ReadonlySet<ActKind> = new Set<ActKind>(['end', 'move', 'maneuver', 'rest', 'crow', 'trait', 'attack']);
+const ONLY_END: ReadonlySet<ActKind> = new Set<ActKind>(['end']);
+
+/**
+ * The kinds of command `user` may give this unit (see mayGive): every act of its commander (and an
+ * end, for /end), an end alone from an owner who does not command it now, nothing from anyone else.
+ */
+function kindsFor(game: GameState, user: string, unitId: string, act: string | undefined): ReadonlySet<ActKind> | null {
+  const unit = game.units[unitId]!;
+  if (commanderOf(game, unit) === user) return act === undefined ? ANY_ACT : new Set([act as ActKind]);
+  return act === undefined && unit.player === user ? ONLY_END : null;
+}
+
+/**
+ * The ids of the caller's units with a command legalActs would give them (of `act`, or any, for
+ * /end), in legalActs' order: each asked of canAct, which stops at the unit's first legal one.
+ */
+function actingIds(game: GameState, user: string, act: string | undefined, memo: Memo): string[] {
+  return memo(`units:${user}:${act ?? ''}`, () => {
+    if (game.prompt) return [];
+    return Object.keys(game.units).filter((id) => {
+      const kinds = kindsFor(game, user, id, act);
+      return kinds !== null && canAct(game, id, kinds);
+    });
+  });
+}
 
 /** The caller's units that could take `act` now (or end their turn, for /end). */
-export function unitChoices(game: GameState, user: string, typed: unknown, act?: string, names: Names = noNames): ApplicationCommandOptionChoiceData[] {
-  const ids = new Set(
-    actsOf(game, user).flatMap((c) => ('act' in c && (act === undefined || c.act === act) ? [c.unit] : 'end' in c && act === undefined ? [c.end] : [])),
-  );
-  const choices = [...ids].map((id) => {
+export function unitChoices(
+  game: GameState,
+  user: string,
+  typed: unknown,
+  act?: string,
+  names: Names = noNames,
+  memo: Memo = noMemo,
+): ApplicationCommandOptionChoiceData[] {
+  const choices = actingIds(game, user, act, memo).map((id) => {
     const u = game.units[id]!;
     const where = u.at === null ? 'in reserve' : `${u.vigor} Vigor`;
     return choice(`${id.toUpperCase()} · ${game.cards[u.card]!.name} · ${where}`, id);
@@ -109,17 +146,24 @@ function spread<T>(items: readonly T[], max: number): T[] {
  * spread from the nearest to the farthest, so the far squares a player most often wants are offered.
  * A path through damaging terrain says so, with the wounds it deals.
  */
-export function squareChoices(game: GameState, unit: unknown, typed: unknown, maneuver: boolean, names: Names = noNames): ApplicationCommandOptionChoiceData[] {
+export function squareChoices(
+  game: GameState,
+  unit: unknown,
+  typed: unknown,
+  maneuver: boolean,
+  names: Names = noNames,
+  memo: Memo = noMemo,
+): ApplicationCommandOptionChoiceData[] {
   const id = String(unit ?? '').toLowerCase();
   const act = maneuver ? 'maneuver' : 'move';
   if (!game.units[id]) return orWhy([], () => noSuchUnit(unit));
   if (!game.turn || game.prompt) return orWhy([], () => noUnitWhy(game, '', act, names));
-  const refusal = moveRefusal(game, id, maneuver);
+  const refusal = memo(`move-refusal:${id}:${maneuver}`, () => moveRefusal(game, id, maneuver));
   if (refusal !== null) return orWhy([], () => refusalWords(refusal, game, names));
   const q = String(typed ?? '')
     .trim()
     .toUpperCase();
-  const squares = moveOptions(game, id, maneuver)
+  const squares = memo(`moves:${id}:${maneuver}`, () => moveOptions(game, id, maneuver))
     .filter((o) => o.square.startsWith(q))
     .sort((a, b) => a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
   return orWhy(
@@ -141,10 +185,17 @@ export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[n
   return parts.join(' ');
 }
 
-export function attackChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames): ApplicationCommandOptionChoiceData[] {
+export function attackChoices(
+  game: GameState,
+  user: string,
+  unit: unknown,
+  typed: unknown,
+  names: Names = noNames,
+  memo: Memo = noMemo,
+): ApplicationCommandOptionChoiceData[] {
   const u = game.units[String(unit ?? '').toLowerCase()];
   if (!u) return orWhy([], () => noSuchUnit(unit));
-  const ids = new Set(unitActs(game, user, unit, 'attack').map((c) => (c as Extract<ActCommand, { act: 'attack' }>).attack));
+  const ids = new Set(unitActs(game, user, unit, 'attack', memo).map((c) => (c as Extract<ActCommand, { act: 'attack' }>).attack));
   return orWhy(
     suggest(
       [...ids].map((a) => choice(findAttack(game, u, a)?.name ?? a, a)),
@@ -164,10 +215,11 @@ export function targetChoices(
   attack: unknown,
   typed: unknown,
   names: Names = noNames,
+  memo: Memo = noMemo,
 ): ApplicationCommandOptionChoiceData[] {
   const id = String(unit ?? '').toLowerCase();
   if (!game.units[id]) return orWhy([], () => noSuchUnit(unit));
-  const legal = unitActs(game, user, id, 'attack').filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
+  const legal = unitActs(game, user, id, 'attack', memo).filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
   const seen = new Map(
     visibleTargets(game, id)
@@ -215,10 +267,17 @@ function targetWords(
   return `charge (5 Vigor) · ${odds ?? 'odds unknown'}`;
 }
 
-export function traitChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames): ApplicationCommandOptionChoiceData[] {
+export function traitChoices(
+  game: GameState,
+  user: string,
+  unit: unknown,
+  typed: unknown,
+  names: Names = noNames,
+  memo: Memo = noMemo,
+): ApplicationCommandOptionChoiceData[] {
   const u = game.units[String(unit ?? '').toLowerCase()];
   if (!u) return orWhy([], () => noSuchUnit(unit));
-  const ids = new Set(unitActs(game, user, unit, 'trait').map((c) => (c as { trait: string }).trait));
+  const ids = new Set(unitActs(game, user, unit, 'trait', memo).map((c) => (c as { trait: string }).trait));
   const named = new Map(liveTraits(game, u).flatMap((t) => (t.trait === 'act' ? [[t.id, t.name] as const] : [])));
   return orWhy(
     suggest(

@@ -11,7 +11,6 @@ import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
 import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
 import type { CommandModule } from '../command';
-import { matchRecord } from '../../match/record';
 import { gameOf } from '../../match/match-state';
 import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveTarget, resolveUnit, suggestCharge, type LiveGame } from '../match-context';
 import { type ArgsOf, booleanOption, choiceOption, type OptionSet, type OptionSpec, optionSet, textOption } from '../option-spec';
@@ -19,6 +18,7 @@ import type { ReadOptions } from '../options';
 import { answerOwn } from '../own-answer';
 import { submit, type Submitted } from '../../match/submit';
 import { refuse } from '../../match/user-error';
+import { suggesting } from './suggestion-cache';
 
 const unit = textOption({ name: 'unit', description: 'Your unit, by its label on the map', required: true, autocomplete: true, max: 40 });
 /** Every act names its unit first; this reads it for `actCommand`, whatever else the act takes. */
@@ -53,26 +53,22 @@ function actCommand<const S extends readonly OptionSpec[]>(
       await act(interaction, app, (live) => build(live, o, resolveUnit(live.game, named).id));
     },
     async autocomplete(interaction, app, opts) {
-      const row = await app.store.matches.byThread(interaction.channelId);
-      const record = row ? matchRecord(row) : null;
-      const game = record?.snapshot ? gameOf(record.snapshot) : null;
-      if (!game || !record?.setup) return [];
-      // Plain names: a suggestion is shown as typed, so markdown escapes would show.
-      const setup = record.setup;
-      const names = (p: string) => setup.names[p] ?? 'the other player';
+      const found = await suggesting(app.store, interaction.channelId);
+      if (!found) return [];
+      const { game, names, memo } = found;
       const v = opts.values;
       const user = interaction.user.id;
       switch (opts.focused) {
         case 'unit':
-          return unitChoices(game, user, v.unit, actName, names);
+          return unitChoices(game, user, v.unit, actName, names, memo);
         case 'to':
-          return squareChoices(game, v.unit, v.to, name === 'maneuver', names);
+          return squareChoices(game, v.unit, v.to, name === 'maneuver', names, memo);
         case 'attack':
-          return attackChoices(game, user, v.unit, v.attack, names);
+          return attackChoices(game, user, v.unit, v.attack, names, memo);
         case 'target':
-          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, names);
+          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, names, memo);
         case 'trait':
-          return traitChoices(game, user, v.unit, v.trait, names);
+          return traitChoices(game, user, v.unit, v.trait, names, memo);
         default:
           return [];
       }

@@ -63,6 +63,10 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
     ]);
     expect(await store.matches.forPlayer('bob')).toHaveLength(1);
     expect(await store.matches.countIn('c1')).toBe(1);
+    expect(await store.matches.setThread('m1', 't1')).toBe(true);
+    expect(await store.matches.versionByThread('t1')).toEqual({ id: 'm1', seq: 2, updated: done.ok ? (await store.matches.get('m1'))!.updated : -1 });
+    expect((await store.matches.byThread('t1'))?.snapshot).toEqual({ total: 5 });
+    expect(await store.matches.versionByThread('none')).toBeUndefined();
     await expect(store.matches.create(aMatch())).rejects.toThrow();
   });
 
@@ -107,7 +111,17 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
     expect(await store.outbox.waiting()).toEqual([{ matchId: 'm1', due: row!.due }]);
     await store.outbox.failed(row!.id, 'HTTP 502', row!.due + 1000);
     expect(await store.outbox.get(row!.id)).toMatchObject({ attempts: 1, error: 'HTTP 502' });
+    // The hot queries are prepared statements: inside a transaction they still run in it, and roll back with it.
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.outbox.delivered(row!.id, 'msg');
+        expect((await tx.outbox.get(row!.id))?.done).not.toBeNull();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await store.outbox.get(row!.id))?.done).toBeNull();
     await store.outbox.delivered(row!.id, 'msg');
+    expect(await store.outbox.get(row!.id)).toMatchObject({ messageId: 'msg', outcome: 'delivered', via: null, done: clock() });
     expect((await store.outbox.pending('m1')).map((r) => r.id)).not.toContain(row!.id);
     const claim = { name: 'bot', holder: 'a', pid: 1, host: 'h', ttlMs: 1000 };
     expect(await store.leases.acquire(claim)).toMatchObject({ ok: true });

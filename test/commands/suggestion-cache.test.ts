@@ -1,0 +1,65 @@
+/**
+ * The autocomplete cache (suggestion-cache.ts): the keystrokes of one command read and decode the
+ * match once and give the same answers as without the cache; any act on the match is a new entry;
+ * a store's cache is its own (two stores with the same match id and seq never share an entry).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { Chooser } from '../../src/cli/selfplay';
+import { squareChoices, unitChoices } from '../../src/commands/play/act-suggestions';
+import { suggesting } from '../../src/commands/play/suggestion-cache';
+import { seeded } from '../../src/engine/dice';
+import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
+import { memoryStore } from '../store/fixture';
+import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
+
+async function playing(seed: number) {
+  const store = memoryStore();
+  await storedMatch(store, 'm', setupFor(seed, ['mill-crossing']));
+  const choose = new Chooser(seeded(seed));
+  let row = await untilPlaying(store, 'm', choose);
+  // On to a turn with no prompt open: the moment a player types an act.
+  for (let i = 0; i < 20; i++) {
+    const game = gameOf(row.snapshot as MatchSnapshot)!;
+    if (game.turn && !game.prompt) break;
+    row = await playOn(store, 'm', choose);
+  }
+  return { store, row };
+}
+
+describe('suggestion cache', () => {
+  it('reads the match once for the keystrokes of one command, with the answers made without it', async () => {
+    const { store, row } = await playing(4);
+    const reads = vi.spyOn(store.matches, 'byThread');
+    const game = gameOf(row.snapshot as MatchSnapshot)!;
+    const player = game.turn!.player;
+    const unitId = Object.values(game.units).find((u) => u.player === player && !u.turnTaken && !u.dropped)!.id;
+    for (const typed of ['', 'a', 'ab', 'abc']) {
+      const found = (await suggesting(store, 't-m'))!;
+      expect(found.game).toEqual(game);
+      expect(unitChoices(found.game, player, typed, 'move', found.names, found.memo)).toEqual(unitChoices(game, player, typed, 'move', found.names));
+      expect(unitChoices(found.game, player, typed, undefined, found.names, found.memo)).toEqual(unitChoices(game, player, typed, undefined, found.names));
+      expect(squareChoices(found.game, unitId, typed, false, found.names, found.memo)).toEqual(squareChoices(game, unitId, typed, false, found.names));
+    }
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the match afresh after an act, and answers for the new state', async () => {
+    const { store } = await playing(6);
+    const choose = new Chooser(seeded(60));
+    const first = (await suggesting(store, 't-m'))!;
+    const after = await playOn(store, 'm', choose);
+    const next = (await suggesting(store, 't-m'))!;
+    expect(next).not.toBe(first);
+    expect(next.game).toEqual(gameOf(after.snapshot as MatchSnapshot));
+  });
+
+  it('keeps each store to itself, and has nothing for a thread without a match', async () => {
+    const a = await playing(4);
+    const b = await playing(9);
+    const fromA = (await suggesting(a.store, 't-m'))!;
+    const fromB = (await suggesting(b.store, 't-m'))!;
+    expect(fromA.game).toEqual(gameOf(a.row.snapshot as MatchSnapshot));
+    expect(fromB.game).toEqual(gameOf(b.row.snapshot as MatchSnapshot));
+    expect(await suggesting(a.store, 'no-such-thread')).toBeNull();
+  });
+});

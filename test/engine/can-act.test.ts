@@ -1,0 +1,84 @@
+/**
+ * canAct answers exactly what legalActs answers about one unit: over states of random legal play on
+ * every shipped map, for every unit and every kind of command (and all kinds at once), canAct is true
+ * exactly when legalActs holds a command of that kind for that unit. And autocomplete's unit list,
+ * built on canAct, is the list made from legalActs.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { newGame, playGame } from '../../src/cli/selfplay';
+import { defaultContent } from '../../src/content/load';
+import { type ActKind, canAct, commanderOf, type Command, legalActs } from '../../src/engine';
+import type { GameState } from '../../src/engine/state';
+import { unitChoices } from '../../src/commands/play/act-suggestions';
+
+const content = defaultContent();
+const maps = [...content.maps.keys()];
+const KINDS: readonly ActKind[] = ['end', 'move', 'maneuver', 'rest', 'crow', 'trait', 'attack'];
+
+const kindOf = (c: Command): { unit: string; kind: ActKind } | null =>
+  'act' in c ? { unit: c.unit, kind: c.act } : 'end' in c ? { unit: c.end, kind: 'end' } : null;
+
+/** States of one random game, sampled: every `every`-th state, at most `max`. */
+function statesOf(map: string, seed: number, every: number, max: number): GameState[] {
+  const out: GameState[] = [];
+  let n = 0;
+  playGame(newGame(content, map, seed), seed, 400, (state) => {
+    if (n++ % every === 0 && out.length < max) out.push(state);
+  });
+  return out;
+}
+
+/** The unit list as it was made before canAct: from every legal act the user may give. */
+function unitsFromLegalActs(game: GameState, legal: readonly Command[], user: string, act?: string): string[] {
+  const ids = new Set<string>();
+  if (game.prompt) return [];
+  for (const c of legal) {
+    const k = kindOf(c);
+    if (!k) continue;
+    const unit = game.units[k.unit]!;
+    const may = commanderOf(game, unit) === user || (k.kind === 'end' && unit.player === user);
+    if (!may) continue;
+    if (act === undefined || k.kind === act) ids.add(k.unit);
+  }
+  return [...ids];
+}
+
+describe('canAct', { timeout: 120_000 }, () => {
+  it('agrees with legalActs for every unit and kind on random play', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...maps), fc.integer({ min: 1, max: 1_000_000 }), (map, seed) => {
+        for (const state of statesOf(map, seed, 5, 12)) {
+          const legal = legalActs(state).flatMap((c) => kindOf(c) ?? []);
+          for (const id of Object.keys(state.units)) {
+            const mine = legal.filter((l) => l.unit === id);
+            expect(canAct(state, id), `${map}/${seed} ${id}`).toBe(mine.length > 0);
+            for (const kind of KINDS) {
+              expect(canAct(state, id, new Set([kind])), `${map}/${seed} ${id} ${kind}`).toBe(mine.some((l) => l.kind === kind));
+              checked++;
+            }
+          }
+        }
+      }),
+      { numRuns: 5 },
+    );
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it("gives autocomplete's unit list the units and order legalActs gives, for every player and act", () => {
+    for (const map of maps) {
+      for (const state of statesOf(map, 3, 9, 5)) {
+        const legal = legalActs(state);
+        for (const user of state.players) {
+          for (const act of [undefined, ...KINDS.filter((k) => k !== 'end')]) {
+            const listed = unitChoices(state, user, '', act)
+              .map((c) => String(c.value))
+              .filter((v) => v !== 'none');
+            expect(listed, `${map} ${user} ${act}`).toEqual(unitsFromLegalActs(state, legal, user, act));
+          }
+        }
+      }
+    }
+  });
+});
