@@ -495,7 +495,11 @@ export class OutboxWorker implements OutboxControl {
   async #edit(row: OutboxRow, channel: SendableChannels, rendered: Extract<Rendered, { to: 'edit' }>): Promise<void> {
     const message = await channel.messages.fetch(rendered.messageId);
     const first = rendered.lines[0] ?? '';
-    const content = message.content.includes(first) ? message.content : clip([message.content, ...rendered.lines].join('\n'), 'content');
+    const content = rendered.replace
+      ? clip(rendered.lines.join('\n'), 'content')
+      : message.content.includes(first)
+        ? message.content
+        : clip([message.content, ...rendered.lines].join('\n'), 'content');
     if (content !== message.content || message.components.length > 0) {
       await this.#withThreadOpen(channel, () => message.edit({ content, components: [], allowedMentions: { parse: [] } }));
     }

@@ -12,8 +12,9 @@ import { parseComponentId } from './codec';
 import { matchRecord } from '../match/record';
 import { showDigest } from './player/games';
 import { gameOf, type MatchCommand } from '../match/match-state';
-import { gamePromptAnswer } from './prompts/prompt-game';
-import { setupPromptAnswer } from './prompts/prompt-setup';
+import { gamePromptAnswer, rerollRecord } from './prompts/prompt-game';
+import { nameIn } from '../posts/announce';
+import { setupPromptAnswer, setupRerollRecord } from './prompts/prompt-setup';
 import { answerOwn } from './own-answer';
 import { submit, type Submitted } from '../match/submit';
 import { refuse } from '../match/user-error';
@@ -90,8 +91,13 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
   // What the answer set off (the attack it let resolve, the rest of a move) goes on the prompt itself.
   // A label is plain text and may hold a display name: escaped here, where it goes into markdown.
   const chose = `✅ <@${interaction.user.id}> chose **${shown(chosenLabel(interaction))}**.`;
-  const lines = (done: Submitted) => [chose, ...describeChange(done, interaction.user.id).map((l) => `• ${l}`)];
-  const done = await submit(app, row.id, interaction.user.id, id.seq, command, { via: interaction, answered: { messageId: interaction.message.id, lines } });
+  // A reroll's question is replaced by a record in the order it happened: the roll, the choice, the result.
+  const game = gameOf(snapshot);
+  const name = row.setup ? nameIn(row.setup) : (p: string) => `<@${p}>`;
+  const record = snapshot.stage === 'pregame' ? setupRerollRecord(snapshot.pregame.prompt!, name) : game?.prompt ? rerollRecord(game, game.prompt, name) : null;
+  const lines = (done: Submitted) => [...(record ? [record] : []), chose, ...describeChange(done, interaction.user.id).map((l) => `• ${l}`)];
+  const answered = { messageId: interaction.message.id, lines, ...(record ? { replace: true } : {}) };
+  const done = await submit(app, row.id, interaction.user.id, id.seq, command, { via: interaction, answered });
   await answerOwn(app, interaction, done.posts);
 }
 

@@ -29,7 +29,7 @@ export async function answerOwn(
       await app.store.outbox.delivered(own.id, sent.resource?.message?.id ?? null);
     } else if (body.kind === 'answered' && interaction.isMessageComponent()) {
       await interaction.update({
-        content: clip([interaction.message.content, ...body.lines].join('\n'), 'content'),
+        content: clip((body.replace ? body.lines : [interaction.message.content, ...body.lines]).join('\n'), 'content'),
         components: [],
         allowedMentions: { parse: [] },
       });

@@ -33,7 +33,7 @@ export type Rendered =
   /** The row's thread renamed and archived, whatever of that is not done yet. */
   | { readonly to: 'thread'; readonly name: string; readonly archive: boolean }
   /** An edit of one of the bot's messages; `lines` are added under its text unless already there. */
-  | { readonly to: 'edit'; readonly messageId: string; readonly lines: readonly string[] }
+  | { readonly to: 'edit'; readonly messageId: string; readonly lines: readonly string[]; readonly replace?: boolean }
   | { readonly to: 'skip'; readonly reason: string };
 
 /** The league post of a match that is over, from its result. */
@@ -110,7 +110,7 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
     case 'retire':
       return { to: 'edit', messageId: body.messageId, lines: [`-# ${body.note}`] };
     case 'answered':
-      return { to: 'edit', messageId: body.messageId, lines: body.lines };
+      return { to: 'edit', messageId: body.messageId, lines: body.lines, ...(body.replace ? { replace: true } : {}) };
     case 'dm':
       return { to: 'create', post: { content: body.content }, dm: body.user, ...(body.elseIn ? { elseIn: body.elseIn } : {}) };
   }

@@ -32,7 +32,7 @@ export interface Telling {
   /** The act's public line. */
   readonly reply?: (done: Submitted) => string;
   /** A click on a prompt: the message it answered, and the lines to write on it. */
-  readonly answered?: { readonly messageId: string; readonly lines: (done: Submitted) => string[] };
+  readonly answered?: { readonly messageId: string; readonly lines: (done: Submitted) => string[]; readonly replace?: boolean };
   /** How the bot ended the match, when this change ends it (a forfeit): kept on the match for its result (league/results.ts). */
   readonly ending?: MatchEnding;
 }
@@ -102,7 +102,9 @@ async function changeOnce(
     by: present,
     forfeit: telling.ending?.forfeited,
     reply: telling.reply?.(submitted),
-    answered: telling.answered ? { messageId: telling.answered.messageId, lines: telling.answered.lines(submitted) } : undefined,
+    answered: telling.answered
+      ? { messageId: telling.answered.messageId, lines: telling.answered.lines(submitted), ...(telling.answered.replace ? { replace: true } : {}) }
+      : undefined,
   });
   return { ok: true, recorded: { ...submitted, posts: await enqueue(app, done.row, planned, telling.via) } };
 }

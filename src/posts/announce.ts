@@ -71,7 +71,7 @@ export interface PlanOptions {
   /** The act's public line, first in the thread. */
   readonly reply?: string | undefined;
   /** The prompt message a click answered, and what to write on it. */
-  readonly answered?: { readonly messageId: string; readonly lines: readonly string[] } | undefined;
+  readonly answered?: { readonly messageId: string; readonly lines: readonly string[]; readonly replace?: boolean } | undefined;
 }
 
 /**
@@ -88,7 +88,10 @@ export async function retirements(store: Store, row: MatchRow, except?: string, 
 /** Must run inside the change's transaction: it closes the prompts the change has moved past. */
 export async function planPosts(store: Store, s: Submitted, options: PlanOptions = {}): Promise<PostBody[]> {
   const posts: PostBody[] = [];
-  if (options.answered) posts.push({ kind: 'answered', messageId: options.answered.messageId, lines: options.answered.lines });
+  if (options.answered) {
+    const { messageId, lines, replace } = options.answered;
+    posts.push({ kind: 'answered', messageId, lines, ...(replace ? { replace } : {}) });
+  }
   if (options.reply) posts.push({ kind: 'reply', content: options.reply });
   posts.push(...(await retirements(store, s.row, options.answered?.messageId)));
   const name = nameIn(s.setup);

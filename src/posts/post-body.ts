@@ -25,7 +25,8 @@ export type PostBody =
   /** Takes the buttons off a prompt message the match has moved past, with a short note. */
   | { readonly kind: 'retire'; readonly messageId: string; readonly note: string }
   /** Writes a click's answer on the prompt it answered, and takes its buttons off. */
-  | { readonly kind: 'answered'; readonly messageId: string; readonly lines: readonly string[] }
+  /** `replace`: the lines are the message's whole new text, not lines added under the prompt. */
+  | { readonly kind: 'answered'; readonly messageId: string; readonly lines: readonly string[]; readonly replace?: boolean }
   /** The game waits on a player to act: the ping, with what happened since their last act (as of `seq`). */
   | ({ readonly kind: 'your-turn' } & YourTurnPing)
   /** A challenge with its Accept and Decline buttons (a prompt at seq 0, retired when it is answered). */

@@ -25,6 +25,20 @@ function orders(players: readonly PlayerId[]): PlayerId[][] {
   return players.flatMap((p) => orders(players.filter((q) => q !== p)).map((rest) => [p, ...rest]));
 }
 
+/**
+ * What a reroll prompt asked, told as what happened, for the answered message to read as a record
+ * (the roll, then the choice, then its result) instead of the question: null for other prompts.
+ */
+export function rerollRecord(state: GameState, prompt: Prompt, name: (player: PlayerId) => string): string | null {
+  if (prompt.kind !== 'reroll') return null;
+  const o = prompt.options;
+  if (o.roll === 'recovery') {
+    const rolled = o.unit ? label(state, unitOf(state, o.unit)) : 'A unit';
+    return `🎲 ${rolled} failed to recover from **${o.status}** (a total of ${o.total}, needing under ${o.needed}).`;
+  }
+  return `🎲 ${name(prompt.player)} lost the tactics check (${o.total} against ${o.leader ? name(o.leader) : '?'}'s ${o.leaderTotal}).`;
+}
+
 export function gamePromptPost(match: string, seq: number, state: GameState, prompt: Prompt, name: (player: PlayerId) => string): PromptPost {
   const who = `<@${prompt.player}>`;
   const unit = prompt.unit ? unitOf(state, prompt.unit) : null;

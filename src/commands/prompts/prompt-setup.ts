@@ -16,6 +16,13 @@ function spread<T>(items: readonly T[], max: number): T[] {
   return Array.from({ length: max }, (_, i) => items[Math.round((i * (items.length - 1)) / (max - 1))]!);
 }
 
+/** A setup reroll prompt told as what happened, for its answered message (see rerollRecord): null for others. */
+export function setupRerollRecord(prompt: PregamePrompt, name: (player: PlayerId) => string): string | null {
+  if (prompt.kind !== 'reroll') return null;
+  const o = prompt.options;
+  return `🎲 ${name(prompt.player)} lost the setup tactics check (${o.total} against ${name(o.leader)}'s ${o.leaderTotal}).`;
+}
+
 export function setupPromptPost(match: string, seq: number, prompt: PregamePrompt, name: (player: PlayerId) => string): PromptPost {
   const who = `<@${prompt.player}>`;
   switch (prompt.kind) {
