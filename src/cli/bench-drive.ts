@@ -188,3 +188,143 @@ export class ImageClock {
     });
   }
 }
+
+/**
+ * Warbands of 8 units a side (116 and 117 points, within the default cap of 121): the size the
+ * autocomplete figure is asked at, and a full table for the pictures.
+ */
+export const VALOR_EIGHT =
+  "Hrolf's Eight | valor | mill-crossing | valor-knight, valor-guard, valor-squire, valor-archer, valor-war-hound, valor-levy, valor-serf, valor-pikeman";
+export const HAVOC_EIGHT =
+  'Grave Eight | havoc | mill-crossing | havoc-orc-berserker, havoc-ghoul, havoc-ghoul, havoc-skeleton, havoc-zombie, havoc-skeletal-archer, havoc-carrion-imp, havoc-orc-raider';
+
+/** The shipped maps, in turn, for the matches of a realistic run. */
+export const SHIPPED_MAPS = ['mill-crossing', 'barrow-hill', 'burning-village', 'pass-of-istlethere'] as const;
+
+/** The value autocomplete gives when there is nothing to choose (commands/command.ts NOTHING). */
+const NOTHING = 'none';
+
+/** The player whose turn it is and the unit they would act with (the one taking its turn, or their first still to go). */
+export async function actor(store: Store, thread: string): Promise<{ user: string; unit: string } | null> {
+  const command = await endCommand(store, thread);
+  return command ? { user: command.user, unit: command.options.unit } : null;
+}
+
+/** What one realistic turn cost: the bot's CPU over the whole turn and over its end, and its autocomplete requests. */
+export interface TurnCost {
+  /** Seconds of CPU on the bot's main thread and in its whole process, from the first keystroke to the end's last post. */
+  readonly turnMain: number;
+  readonly turnProcess: number;
+  /** The same for the turn end alone (the /end after a move or attack, and its posts); null when the turn ended by itself. */
+  readonly endMain: number | null;
+  readonly endProcess: number | null;
+  /** Main-thread CPU seconds of each unit-list autocomplete request (one per keystroke). */
+  readonly unitListMain: readonly number[];
+  readonly moved: boolean;
+  readonly attacked: boolean;
+}
+
+/**
+ * Types an option as a player does, one request per keystroke of a 3-character search (the empty
+ * field first, as Discord asks when the option is focused), and returns the last answer's values.
+ */
+async function typeOption(
+  fake: FakeDiscord,
+  input: { user: string; channel: string; name: string; options: Record<string, string>; focused: string },
+  text: string,
+  perRequest?: (main: number) => void,
+  pid?: number,
+): Promise<string[]> {
+  let last: string[] = [];
+  for (const typed of ['', text.slice(0, 1), text.slice(0, 2), text.slice(0, 3)]) {
+    const m0 = pid === undefined ? 0 : mainThreadCpu(pid);
+    const choices = await fake.autocomplete({ ...input, options: { ...input.options, [input.focused]: typed } }, TIMEOUT).catch(() => []);
+    if (pid !== undefined) perRequest?.(mainThreadCpu(pid) - m0);
+    last = choices.map((c) => String(c.value)).filter((v) => v !== NOTHING);
+    // The search narrowed to nothing: the player clears it and picks from the full list.
+    if (last.length === 0 && typed !== '') break;
+  }
+  return last;
+}
+
+/**
+ * One turn as a player takes it: the unit typed into /move (autocomplete per keystroke), a square
+ * typed and the move sent; then, if anyone is in reach, /attack with its attack and target typed;
+ * replies and wound splits answered as they come (answerPrompts); then /end typed and sent. Each
+ * step waits for the bot's posts before the next, as a player waits to see the map.
+ */
+export async function realisticTurn(fake: FakeDiscord, store: Store, thread: string, pid: number): Promise<TurnCost | null> {
+  await answerPrompts(fake, store, thread);
+  await outboxEmpty(store);
+  const who = await actor(store, thread);
+  if (!who) return null;
+  const [m0, p0] = [mainThreadCpu(pid), processCpu(pid)];
+  const unitListMain: number[] = [];
+  const base = { user: who.user, channel: thread };
+  const units = await typeOption(fake, { ...base, name: 'move', options: {}, focused: 'unit' }, who.unit, (m) => unitListMain.push(m), pid);
+  let moved = false;
+  let attacked = false;
+  const unit = units.includes(who.unit) ? who.unit : units[0];
+  if (unit) {
+    const squares = await typeOption(fake, { ...base, name: 'move', options: { unit }, focused: 'to' }, '');
+    const to = squares.at(-1);
+    if (to) {
+      await done(store, () => fake.command({ ...base, name: 'move', options: { unit, to } }));
+      await answerPrompts(fake, store, thread);
+      moved = true;
+    }
+  }
+  const now = await actor(store, thread);
+  if (now && now.user === who.user) {
+    const attacks = await typeOption(fake, { ...base, name: 'attack', options: { unit: now.unit }, focused: 'attack' }, '');
+    const attack = attacks[0];
+    if (attack) {
+      const targets = await typeOption(fake, { ...base, name: 'attack', options: { unit: now.unit, attack }, focused: 'target' }, '');
+      const target = targets[0];
+      if (target) {
+        await done(store, () => fake.command({ ...base, name: 'attack', options: { unit: now.unit, attack, target } }));
+        await answerPrompts(fake, store, thread);
+        attacked = true;
+      }
+    }
+  }
+  let endMain: number | null = null;
+  let endProcess: number | null = null;
+  const ending = await actor(store, thread);
+  if (ending && ending.user === who.user && (moved || attacked)) {
+    await typeOption(fake, { ...base, name: 'end', options: {}, focused: 'unit' }, ending.unit, (m) => unitListMain.push(m), pid);
+    await outboxEmpty(store);
+    const [e0, q0] = [mainThreadCpu(pid), processCpu(pid)];
+    await done(store, () => fake.command({ ...base, name: 'end', options: { unit: ending.unit } }));
+    await sleep(30);
+    [endMain, endProcess] = [mainThreadCpu(pid) - e0, processCpu(pid) - q0];
+  }
+  await answerPrompts(fake, store, thread);
+  await sleep(30);
+  return { turnMain: mainThreadCpu(pid) - m0, turnProcess: processCpu(pid) - p0, endMain, endProcess, unitListMain, moved, attacked };
+}
+
+/**
+ * Readies a match for a realistic turn end: the player to move moves their unit (the square picked
+ * from autocomplete, as a player would), and replies are answered. True when the unit is now taking
+ * its turn, so that an /end ends a turn with a move in it.
+ */
+export async function moveFirst(fake: FakeDiscord, store: Store, thread: string): Promise<boolean> {
+  await answerPrompts(fake, store, thread);
+  const who = await actor(store, thread);
+  if (!who) return false;
+  const base = { user: who.user, channel: thread };
+  const squares = await typeOption(fake, { ...base, name: 'move', options: { unit: who.unit }, focused: 'to' }, '');
+  const to = squares.at(-1);
+  if (!to) return false;
+  await done(store, () => fake.command({ ...base, name: 'move', options: { unit: who.unit, to } }));
+  await answerPrompts(fake, store, thread);
+  const snapshot = await snapshotIn(store, thread);
+  return gameOf(snapshot!)?.turn?.unit === who.unit;
+}
+
+/** A target's verdict, computed: whether every run met it. */
+export function verdict(values: readonly number[], meets: (v: number) => boolean): string {
+  const met = values.filter(meets).length;
+  return met === values.length ? 'MET in every run' : met === 0 ? 'MISSED in every run' : `met in ${met} of ${values.length} runs`;
+}

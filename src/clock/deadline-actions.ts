@@ -18,6 +18,7 @@ import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
 import { describeChange } from '../match/act-log';
 import { retirements } from '../posts/announce';
 import { closing } from '../match/match-end';
+import { recordEnding } from '../match/ending';
 import { aboutMatch, type Services } from '../match/services';
 import { clockOf, discordTime, hoursText } from './clock-terms';
 import { isWaitKind, planWaits, timeoutOf, waitsOf, type Wait } from './deadline-plan';
@@ -250,6 +251,7 @@ export async function forfeitWith(
     result: { forfeited: player, forfeit: cause },
   }));
   if (!done.ok) throw new Error(`match ${row.id}: a forfeit could not be saved (${done.reason})`);
+  await recordEnding(app, done.row);
   const content = `${line}${winner ? ` <@${winner}> wins.` : ' The match is cancelled.'}`;
   await enqueue(app, done.row, [{ kind: 'text', content, ping: others }, ...(await retirements(app.store, done.row)), ...closing(done.row)]);
   await planWaits(app.store, app.now(), done.row);

@@ -1,7 +1,7 @@
 /**
  * A finished league match as a league result (store `results`): who won, lost, drew or forfeited,
  * with warbands, VP, rounds and duration. Recorded in the transaction of the act that ended the match
- * (match/table.ts `enqueue` meets its `league-result` post), so a result exists exactly when the
+ * (match/ending.ts `recordEnding`), so a result exists exactly when the
  * match ended. A practice match is none.
  */
 import type { PlayerId } from '../engine';

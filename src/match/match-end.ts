@@ -14,10 +14,13 @@ import type { PostBody } from '../posts/post-body';
 import { shown, clip } from '../discord/text';
 import { matchRecord } from './record';
 
+/** A match that has ended with a result for its league: over, and not a practice match against the bot. */
+export const endsWithResult = (row: MatchRow): boolean => row.status === 'over' && !matchRecord(row).terms.practice;
+
 /** The posts that close a match that has just ended (over, or a challenge declined). */
 export function closing(row: MatchRow): PostBody[] {
   // A practice match against the bot is not a league result: its thread is closed, nothing is announced.
-  if (row.status === 'over') return matchRecord(row).terms.practice ? [{ kind: 'close-thread' }] : [{ kind: 'league-result' }, { kind: 'close-thread' }];
+  if (row.status === 'over') return endsWithResult(row) ? [{ kind: 'league-result' }, { kind: 'close-thread' }] : [{ kind: 'close-thread' }];
   if (row.status === 'declined' || row.status === 'cancelled') return [{ kind: 'close-thread' }];
   return [];
 }

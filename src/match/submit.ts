@@ -11,6 +11,7 @@ import { matchRecord } from './record';
 import { OPEN_STATUSES } from '../store';
 import type { Services } from './services';
 import { planPosts } from '../posts/announce';
+import { recordEnding } from './ending';
 import type { Submitted } from './submitted';
 
 export type { Submitted } from './submitted';
@@ -96,6 +97,7 @@ async function changeOnce(
         ? { ok: false, reason: 'stale' }
         : { ok: false, reason: 'not-found' };
   const submitted: Submitted = { row: done.row, setup: setup!, before: before!, after: done.snapshot, events: done.events };
+  if (done.row.status === 'over') await recordEnding(app, done.row);
   const planned = await planPosts(app.store, submitted, {
     by: present,
     forfeit: telling.ending?.forfeited,

@@ -11,7 +11,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isBusy, THREAD_PENDING, type MatchRow, type OutboxRow } from '../store';
 import type { Services } from './services';
 import type { PostBody } from '../posts/post-body';
-import { recordMatchResult } from '../league/results';
 import { refuse } from './user-error';
 
 /** Pauses between tries while the database is busy: 1-2 s in all, inside Discord's 3 s. */
@@ -73,9 +72,6 @@ export interface Via {
  */
 export async function enqueue(app: Services, row: MatchRow, posts: readonly PostBody[], via?: Via): Promise<OutboxRow[]> {
   if (posts.length === 0) return [];
-  // Every way a match ends (played out, conceded, forfeited by the clock) posts its league result
-  // through here, inside the ending act's transaction: the result is recorded with it.
-  if (posts.some((p) => p.kind === 'league-result')) await recordMatchResult(app.store, row, app.now());
   const own = via ? posts.findIndex((p) => p.kind === 'reply' || p.kind === 'answered') : -1;
   const rows = await app.store.outbox.add(
     posts.map((body, i) => ({
@@ -90,7 +86,5 @@ export async function enqueue(app: Services, row: MatchRow, posts: readonly Post
     app.outbox.hold(rows[own]!.id);
     heldByTry.getStore()?.push(rows[own]!.id);
   }
-  // A league match has ended: its season may move on (the runner looks once this change has committed).
-  if (posts.some((p) => p.kind === 'league-result')) app.seasons?.kick();
   return rows;
 }

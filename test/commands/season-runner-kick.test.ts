@@ -1,5 +1,5 @@
 /**
- * The season runner is kicked from inside a change's transaction (match/table.ts enqueue): its pass
+ * The season runner is kicked from inside a change's transaction (match/ending.ts `recordEnding`): its pass
  * must run outside that transaction, after it, not inside it while it is still open.
  */
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -17,6 +17,7 @@ import { leagueHere, mustOrganise } from './league-access';
 import { postInLeague, type LeaguePostBody } from '../../league/league-posts';
 import { matchHere } from '../match-context';
 import { closing } from '../../match/match-end';
+import { recordEnding } from '../../match/ending';
 import { save } from '../../match/saved';
 import { displayName } from '../skirmish/skirmish-challenge';
 import { enqueue } from '../../match/table';
@@ -54,6 +55,7 @@ async function endMatch(app: App, row: MatchRow, line: string, ending: MatchEndi
     result: ending,
   }));
   if (!done.ok) throw new Error(`match ${row.id}: an organiser could not end it (${done.reason})`);
+  await recordEnding(app, done.row);
   await enqueue(app, done.row, [{ kind: 'text', content: line, ping: [...row.players] }, ...(await retirements(app.store, done.row)), ...closing(done.row)]);
   await planWaits(app.store, app.now(), done.row);
 }

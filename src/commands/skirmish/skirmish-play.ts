@@ -16,6 +16,7 @@ import { planWaits } from '../../clock/deadline-plan';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../../match/match-state';
 import { buttonRows } from '../prompts/prompt-components';
 import { closing } from '../../match/match-end';
+import { recordEnding } from '../../match/ending';
 import type { MatchRecord } from '../../match/record';
 import type { MatchRow } from '../../store';
 import { gameHere, matchHere, resolveAttack, resolveSquare, resolveUnit } from '../match-context';
@@ -119,6 +120,7 @@ export async function concedeNow(interaction: ButtonInteraction, app: App, row: 
           : { ok: true, events: [], snapshot: s!, status: 'over', winner, result: { conceded: me } },
       );
       if (done.ok) {
+        await recordEnding(app, done.row);
         await enqueue(app, done.row, [{ kind: 'reply', content, ping: other }, ...(await retirements(app.store, done.row)), ...closing(done.row)]);
         await planWaits(app.store, app.now(), done.row);
       }
