@@ -11,7 +11,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { App } from '../commands/app';
 import { aboutMatch } from '../match/services';
-import { isBusy, isDown, type DeadlineRow, type ShardScope } from '../store';
+import { isBusy, isDown, OUTBOX_RETENTION_MS, type DeadlineRow, type ShardScope } from '../store';
 import { outagePauseMs } from './outbox-worker';
 import { handleDeadline, type Handled } from '../clock/deadline-actions';
 import { planWaits } from '../clock/deadline-plan';
@@ -36,6 +36,12 @@ export interface TickReport {
 
 export const DEFAULT_TICK_MS = 10_000;
 
+/** How often, by the game clock, the outbox's delivered rows past their retention are pruned. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** Batches of outbox rows one prune deletes at most (a backlog goes over several hours). */
+const PRUNE_BATCHES = 20;
+const PRUNE_BATCH = 1000;
+
 /** Matches without deadlines looked at per query at start-up. */
 const START_PAGE = 200;
 
@@ -57,6 +63,8 @@ export class Scheduler {
   /** Claims that failed in a row because the database was down, and the time (Date.now) before which ticks do nothing. */
   #outage = 0;
   #restUntil = 0;
+  /** The game time before which the outbox is not pruned again. */
+  #nextPrune = 0;
 
   constructor(app: App, options: SchedulerOptions = {}) {
     this.#app = app;
@@ -212,6 +220,18 @@ export class Scheduler {
     if (!this.#stopped) await openPendingThreads(app).catch((error: unknown) => app.log('could not open pending match threads', error));
     // League seasons move by the clock too: sign-ups closing, round deadlines (season-runner.ts).
     if (!this.#stopped && app.seasons) await app.seasons.run();
+    if (!this.#stopped) await this.#prune().catch((error: unknown) => app.log('could not prune delivered outbox rows', error));
     return { claimed, handled };
+  }
+
+  /** Delivered outbox rows past their retention (store/outbox.ts prunable), at most once an hour, a batch per commit. */
+  async #prune(): Promise<void> {
+    const now = this.#app.now();
+    if (now < this.#nextPrune) return;
+    this.#nextPrune = now + PRUNE_EVERY_MS;
+    for (let i = 0; i < PRUNE_BATCHES && !this.#stopped; i++) {
+      if ((await this.#app.store.outbox.prune(now - OUTBOX_RETENTION_MS, PRUNE_BATCH)) < PRUNE_BATCH) return;
+      await yieldToLoop();
+    }
   }
 }

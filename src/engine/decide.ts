@@ -306,12 +306,15 @@ function restFrame(state: GameState, plan: ActPlan, token: 'react' | 'blue' | 'r
   return { k: 'act', act: 'rest', unit: unit.id, acts, then: { k: 'rest', unit: unit.id, token } };
 }
 
-/** R30: once per round, in a turn in which this unit dropped an enemy: +5 Vigor up to its start. */
+/** R30: once per round, in a turn in which this unit dropped an enemy: +5 Vigor up to its start; refused at full Vigor. */
 function crowFrame(state: GameState, plan: ActPlan): FrameOf<'act'> {
   const { unit } = plan;
   needActs(state, plan, 1, 'crow');
   if (!state.turn!.droppedEnemy || plan.activates) refuse('cannot-crow', `${label(state, unit)} has not dropped an enemy this turn.`);
   if (unit.crowed) refuse('already-crowed', `${label(state, unit)} has already crowed this round.`);
+  // Crowing only restores Vigor (R22's cap): at full Vigor it would spend an act for nothing.
+  const max = profile(state, unit).vigorMax;
+  if (unit.vigor >= max) refuse('vigor-full', `${label(state, unit)} already has all its Vigor (${max}); crowing would restore nothing.`);
   return { k: 'act', act: 'crow', unit: unit.id, acts: 1, then: { k: 'crow', unit: unit.id } };
 }
 

@@ -41,6 +41,8 @@ export function planMove(state: GameState, cmd: Extract<ActCommand, { act: 'move
     return result;
   }
   const to = parseSquares(state, [cmd.to!])[0]!;
+  // Moving 0 squares is not a move; a walk out and back is asked for with its path.
+  if (to === unit.at) refuse('already-there', `${label(state, unit)} is already on ${cmd.to}: a move needs at least one square.`);
   const best = explore(state, mover, budget, diagonals).get(to);
   if (!best || (maneuver && best.path.length !== 1)) {
     const why = maneuver ? 'one step for at most 2 points' : `${budget} movement points`;

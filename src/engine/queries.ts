@@ -154,6 +154,8 @@ export function reachableSquares(given: GameState, unitId: string, maneuver = fa
   const board = boardOf(state);
   const out = new Map<string, number>();
   for (const [at, plan] of reachable(state, moverOf(state, unit), budget, turn?.unit === unitId ? turn.diagonals : 0)) {
+    // A unit's own square is no destination: planMove refuses it (already-there).
+    if (at === unit.at) continue;
     if (!maneuver || plan.path.length === 1) out.set(nameOf(board, at), plan.spent);
   }
   return out;
@@ -170,7 +172,7 @@ export interface MoveOption {
   readonly repliers: readonly string[];
 }
 
-/** reachableSquares with the paths' damaging terrain, for suggestions that warn before the move. */
+/** reachableSquares with the paths' damaging terrain, for suggestions that warn before the move; never the unit's own square. */
 export function moveOptions(given: GameState, unitId: string, maneuver = false): MoveOption[] {
   const unit = unitOf(given, unitId);
   const state = asCommanded(given, unit);
@@ -182,7 +184,7 @@ export function moveOptions(given: GameState, unitId: string, maneuver = false):
   const mover = moverOf(state, unit);
   const threats = pathRepliers(state, mover);
   for (const [at, plan] of reachable(state, mover, budget, mine ? turn!.diagonals : 0)) {
-    if (maneuver && plan.path.length !== 1) continue;
+    if (at === unit.at || (maneuver && plan.path.length !== 1)) continue;
     // R14: a Maneuver invites no replies.
     const repliers = maneuver ? [] : threats(plan.path);
     out.push({ square: nameOf(board, at), cost: plan.spent, damaging: plan.path.filter((i) => isDamaging(board, i)).length, repliers });
@@ -602,7 +604,7 @@ export function movePlans(given: GameState, unitId: string, maneuver = false): M
   const board = boardOf(state);
   const out = new Map<string, { cost: number; path: string[]; replyChances: number }>();
   for (const [at, plan] of reachable(state, moverOf(state, unit), budget, turn?.unit === unitId ? turn.diagonals : 0)) {
-    if (!maneuver || plan.path.length === 1)
+    if (at !== unit.at && (!maneuver || plan.path.length === 1))
       out.set(nameOf(board, at), { cost: plan.spent, path: plan.path.map((i) => nameOf(board, i)), replyChances: plan.replyChances });
   }
   return out;

@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Clock, Db } from './db';
+import { wholeRow, withPartsStored } from './match-rows';
 import type { MatchRow } from './rows';
 import { matchEvents, matches, OPEN_STATUSES } from './schema';
 import type { MatchStatus } from './schema';
@@ -115,18 +116,26 @@ export function act<S, E, X>(db: Db, now: Clock, id: string, expectSeq: number, 
   // busy_timeout instead of both reading the same seq and one failing to upgrade its lock.
   return db.transaction(
     (tx): ActResult<S, E, X> => {
-      const row = tx.select().from(matches).where(eq(matches.id, id)).get();
+      const row = wholeRow(tx, tx.select().from(matches).where(eq(matches.id, id)).get());
       const plan = planAct(row, id, expectSeq, step, now);
       if (!plan.write) return plan.result;
       if (plan.eventRows.length > 0) tx.insert(matchEvents).values(plan.eventRows).run();
+      const set = {
+        ...plan.set,
+        snapshot: withPartsStored(tx, plan.set.snapshot),
+        ...(plan.set.setup !== undefined && { setup: withPartsStored(tx, plan.set.setup) }),
+      };
       // The write lock is held since the read, so the row cannot have moved.
       return plan.finish(
-        tx
-          .update(matches)
-          .set(plan.set)
-          .where(and(eq(matches.id, id), eq(matches.seq, expectSeq)))
-          .returning()
-          .get(),
+        wholeRow(
+          tx,
+          tx
+            .update(matches)
+            .set(set)
+            .where(and(eq(matches.id, id), eq(matches.seq, expectSeq)))
+            .returning()
+            .get(),
+        ),
       );
     },
     { behavior: 'immediate' },

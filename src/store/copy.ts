@@ -21,6 +21,7 @@ const TABLES: readonly (readonly [SQLiteTable, PgTable])[] = [
   [lite.maps, pgSchema.maps],
   [lite.warbands, pgSchema.warbands],
   [lite.leagues, pgSchema.leagues],
+  [lite.matchParts, pgSchema.matchParts],
   [lite.matches, pgSchema.matches],
   [lite.matchPlayers, pgSchema.matchPlayers],
   [lite.matchEvents, pgSchema.matchEvents],

@@ -21,7 +21,7 @@ export type { Vacations } from './vacations';
 export { ALL_MATCHES } from './orders';
 export type { NotifySettings, StandingOrders } from './orders';
 export type { NewOutboxRow, Outbox } from './outbox';
-export { THREAD_PENDING } from './outbox';
+export { OUTBOX_RETENTION_MS, THREAD_PENDING } from './outbox';
 export type { MatchPause, Pauses } from './pauses';
 export { OUTBOX_OUTCOMES } from './schema';
 export type { OutboxOutcome } from './schema';

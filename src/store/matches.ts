@@ -5,6 +5,7 @@ import { act } from './act';
 import type { ActResult, Step } from './act';
 import type { Async } from './async';
 import type { Clock, Db } from './db';
+import { wholeRow, withPartsStored } from './match-rows';
 import type { MatchRow } from './rows';
 import { deadlines, matchEvents, matches, matchPlayers, OPEN_STATUSES, prompts } from './schema';
 import { preparedOnce } from './prepared';
@@ -122,7 +123,7 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
             status: m.status ?? 'challenged',
             players: [...m.players],
             terms: m.terms,
-            setup: m.setup ?? null,
+            setup: withPartsStored(tx, m.setup ?? null),
             snapshot: null,
             seq: 0,
             created: at,
@@ -133,12 +134,12 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
         tx.insert(matchPlayers)
           .values(m.players.map((userId, seat) => ({ matchId: m.id, userId, seat })))
           .run();
-        return row;
+        return wholeRow(tx, row);
       });
     },
-    get: (id) => byId().get({ id }),
+    get: (id) => wholeRow(db, byId().get({ id })),
     exists: (id) => db.select({ id: matches.id }).from(matches).where(eq(matches.id, id)).get() !== undefined,
-    byThread: (thread) => inThread().get({ thread }),
+    byThread: (thread) => wholeRow(db, inThread().get({ thread })),
     versionByThread: (thread) => versionInThread().get({ thread }),
     open: () =>
       db
@@ -146,7 +147,8 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
         .from(matches)
         .where(inArray(matches.status, [...OPEN_STATUSES]))
         .orderBy(asc(matches.created), asc(matches.id))
-        .all(),
+        .all()
+        .map((row) => wholeRow(db, row)),
     ids: () =>
       db
         .select({ id: matches.id })
@@ -175,7 +177,7 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
         .where(opts.status ? and(mine, inArray(matches.status, [...opts.status])) : mine)
         .orderBy(desc(matches.updated), asc(matches.id));
       const rows = opts.limit === undefined ? query.all() : query.limit(opts.limit).all();
-      return rows.map((r) => r.match);
+      return rows.map((r) => wholeRow(db, r.match));
     },
     countIn: (channelId) => db.select({ n: count() }).from(matches).where(eq(matches.channelId, channelId)).get()?.n ?? 0,
     setThread: (id, threadId) => db.update(matches).set({ threadId, updated: now() }).where(eq(matches.id, id)).run().changes > 0,

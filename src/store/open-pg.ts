@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { storeOldRowsPartsPg } from './match-rows';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -138,5 +139,13 @@ export async function openPgDatabase(url: string, options: PgStoreOptions = {}):
 }
 
 export async function openPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
-  return pgStore(await openPgDatabase(url, options), options.now);
+  const connection = await openPgDatabase(url, options);
+  try {
+    // Match rows written before their maps and cards were stored once (match-rows.ts).
+    if (options.migrate !== false) await storeOldRowsPartsPg(connection.db);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  return pgStore(connection, options.now);
 }

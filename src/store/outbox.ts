@@ -3,11 +3,12 @@
  * transaction of the change that caused them and marked done by the worker that delivers them. Rows
  * of one match are delivered in id order, so the thread reads in the order things happened.
  */
-import { and, asc, count, desc, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { OutboxRow } from './rows';
 import { outbox, type OutboxOutcome } from './schema';
+import type { outbox as PgOutbox } from './schema-pg';
 import { matchOnShard, type ShardScope } from './shard';
 import { preparedOnce } from './prepared';
 
@@ -53,7 +54,33 @@ export interface OutboxSync {
   hasOutcome(matchId: string, outcome: OutboxOutcome): boolean;
   /** The match's rows in trouble, newest first: waiting after a failed try, or given up. */
   troubles(matchId: string, limit?: number): OutboxRow[];
+  /**
+   * Deletes up to `limit` (default 1000) rows delivered or skipped before `before`, of matches with no
+   * row still waiting; returns how many. See {@link prunable} for what stays.
+   */
+  prune(before: number, limit?: number): number;
 }
+
+/**
+ * How long a delivered row is kept: long enough for a delivery interrupted by a crash to be checked
+ * against the messages its match's rows made (`recorded`), and for a look at what went out lately.
+ */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Rows `prune` may delete: delivered or skipped (never one still waiting, given up, whose reason
+ * `/skirmish status` shows, or delivered as a fallback, which says the match's players were told
+ * once), done before `before`, of a match with no row still waiting (whose delivery may look up the
+ * messages earlier rows made). Replays, `db:check` and `/skirmish export` read the match's events, never
+ * its outbox.
+ */
+export const prunable = (table: typeof outbox | typeof PgOutbox, before: number) =>
+  and(
+    isNotNull(table.done),
+    lt(table.done, before),
+    inArray(table.outcome, ['delivered', 'skipped']),
+    sql`not exists (select 1 from ${outbox} as waiting where waiting.match_id = ${table.matchId} and waiting.done_at is null)`,
+  );
 
 /** What callers see: every query answers a Promise. */
 export type Outbox = Async<OutboxSync>;
@@ -163,5 +190,9 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .orderBy(desc(outbox.id))
         .limit(limit)
         .all(),
+    prune(before, limit = 1000) {
+      const ids = db.select({ id: outbox.id }).from(outbox).where(prunable(outbox, before)).limit(limit);
+      return db.delete(outbox).where(inArray(outbox.id, ids)).run().changes;
+    },
   };
 }

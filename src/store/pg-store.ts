@@ -19,12 +19,13 @@ import { planAct, type ActResult, type Step } from './act';
 import type { Clock } from './db';
 import { leagueLogPg, leaguePostsPg, leagueSettingsPg, ratingsPg, resultsPg, seasonsPg } from './league-pg';
 import type { Acquired } from './leases';
+import { wholeRowPg, withPartsStoredPg } from './match-rows';
 import type { MatchRow } from './rows';
 import * as t from './schema-pg';
 import { OPEN_STATUSES } from './schema';
 import { matchOnShard } from './shard';
 import * as openWork from './open-work';
-import { THREAD_PENDING } from './outbox';
+import { prunable, THREAD_PENDING } from './outbox';
 import { dueCounts } from './deadlines';
 import type { PoolUse, Store } from './store';
 import { CommitUnknown, troubleOf } from './trouble';
@@ -219,7 +220,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
               status: m.status ?? 'challenged',
               players: [...m.players],
               terms: m.terms,
-              setup: m.setup ?? null,
+              setup: await withPartsStoredPg(tx, m.setup ?? null),
               snapshot: null,
               seq: 0,
               created: at,
@@ -227,19 +228,21 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
             })
             .returning();
           await tx.insert(t.matchPlayers).values(m.players.map((userId, seat) => ({ matchId: m.id, userId, seat })));
-          return rows[0]!;
+          return (await wholeRowPg(tx, rows[0]))!;
         });
       },
-      get: async (id) => first(await matchById().execute({ id })),
+      get: async (id) => wholeRowPg(q(), first(await matchById().execute({ id }))),
       exists: async (id) => (await q().select({ id: t.matches.id }).from(t.matches).where(eq(t.matches.id, id))).length > 0,
-      byThread: async (thread) => first(await matchInThread().execute({ thread })),
+      byThread: async (thread) => wholeRowPg(q(), first(await matchInThread().execute({ thread }))),
       versionByThread: async (thread) => first(await versionInThread().execute({ thread })),
-      open: () =>
-        q()
+      open: async () => {
+        const rows = await q()
           .select()
           .from(t.matches)
           .where(inArray(t.matches.status, [...OPEN_STATUSES]))
-          .orderBy(asc(t.matches.created), asc(t.matches.id)),
+          .orderBy(asc(t.matches.created), asc(t.matches.id));
+        return Promise.all(rows.map(async (row) => (await wholeRowPg(q(), row))!));
+      },
       countOpen: async (shard) => Number((await q().select({ n: count() }).from(t.matches).where(openWork.openOn(t, shard)))[0]?.n ?? 0),
       unthreaded: (shard) => q().select(openWork.refColumns(t.matches)).from(t.matches).where(openWork.unthreaded(t, shard)).orderBy(asc(t.matches.id)),
       withoutDeadlines: (page) =>
@@ -261,7 +264,7 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .where(opts.status ? and(mine, inArray(t.matches.status, [...opts.status])) : mine)
           .orderBy(desc(t.matches.updated), asc(t.matches.id));
         const rows = opts.limit === undefined ? await query : await query.limit(opts.limit);
-        return rows.map((r) => r.match);
+        return Promise.all(rows.map(async (r) => (await wholeRowPg(q(), r.match))!));
       },
       countIn: async (channelId) => (await q().select({ n: count() }).from(t.matches).where(eq(t.matches.channelId, channelId)))[0]?.n ?? 0,
       setThread: async (id, threadId) =>
@@ -404,6 +407,10 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .where(and(eq(t.outbox.matchId, matchId), or(and(isNull(t.outbox.done), gt(t.outbox.attempts, 0)), eq(t.outbox.outcome, 'given-up'))))
           .orderBy(desc(t.outbox.id))
           .limit(limit),
+      async prune(before, limit = 1000) {
+        const ids = q().select({ id: t.outbox.id }).from(t.outbox).where(prunable(t.outbox, before)).limit(limit);
+        return (await q().delete(t.outbox).where(inArray(t.outbox.id, ids)).returning({ id: t.outbox.id })).length;
+      },
     },
     leases: {
       acquire: (claim) =>
@@ -535,18 +542,23 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
 
 /** act.ts on PostgreSQL: the match row is locked FOR UPDATE before its seq is checked. */
 async function act<S, E, X>(tx: PgDb, now: Clock, id: string, expectSeq: number, step: Step<S, E, X>): Promise<ActResult<S, E, X>> {
-  const row = first(await tx.select().from(t.matches).where(eq(t.matches.id, id)).for('update')) as MatchRow | undefined;
+  const row = await wholeRowPg(tx, first(await tx.select().from(t.matches).where(eq(t.matches.id, id)).for('update')) as MatchRow | undefined);
   const plan = planAct(row, id, expectSeq, step, now);
   if (!plan.write) return plan.result;
   if (plan.eventRows.length > 0) await tx.insert(t.matchEvents).values(plan.eventRows);
+  const set = {
+    ...plan.set,
+    snapshot: await withPartsStoredPg(tx, plan.set.snapshot),
+    ...(plan.set.setup !== undefined && { setup: await withPartsStoredPg(tx, plan.set.setup) }),
+  };
   const saved = first(
     await tx
       .update(t.matches)
-      .set(plan.set)
+      .set(set)
       .where(and(eq(t.matches.id, id), eq(t.matches.seq, expectSeq)))
       .returning(),
   ) as MatchRow | undefined;
-  return plan.finish(saved);
+  return plan.finish(await wholeRowPg(tx, saved));
 }
 
 function deadlines(q: () => PgDb, now: Clock): Store['deadlines'] {

@@ -116,6 +116,16 @@ export const matches = sqliteTable(
   ],
 );
 
+/**
+ * The parts match rows share (store/match-parts.ts): a map, a card, a mod, or a set of cards, as JSON,
+ * keyed by a hash of that JSON. A match's setup and snapshot refer to them instead of carrying them.
+ * Never deleted: every reference written must keep finding its part.
+ */
+export const matchParts = sqliteTable('match_parts', {
+  hash: text('hash').primaryKey(),
+  part: text('part').notNull(),
+});
+
 /** One row per seat, so "my matches" is an index lookup instead of a scan of every players list. */
 export const matchPlayers = sqliteTable(
   'match_players',
@@ -251,8 +261,9 @@ export const notifySettings = sqliteTable('notify_settings', {
 
 /**
  * What a match must show people, written in the same transaction as the change that caused it and
- * delivered afterwards by the outbox worker (docs/store.md "The outbox"). A row is never deleted: a
- * delivered one keeps its Discord message id, a given-up one its reason.
+ * delivered afterwards by the outbox worker (docs/store.md "The outbox"). A delivered one keeps its
+ * Discord message id for the retention period (outbox.ts OUTBOX_RETENTION_MS), then is pruned; a
+ * given-up one keeps its reason for good.
  */
 export const outbox = sqliteTable(
   'outbox',

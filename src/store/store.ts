@@ -26,6 +26,7 @@ import { leaguesStore } from './leagues';
 import type { Leagues } from './leagues';
 import { mapsStore } from './maps';
 import type { Maps } from './maps';
+import { storeOldRowsParts } from './match-rows';
 import { matchesStore } from './matches';
 import type { Matches } from './matches';
 import { playersStore } from './players';
@@ -151,6 +152,8 @@ export function openStore(path: string = DEFAULT_DATABASE_PATH, options: StoreOp
       migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
       const broken = sqlite.pragma('foreign_key_check') as unknown[];
       if (broken.length > 0) throw new Error(`openStore: migrations left ${broken.length} broken foreign keys in ${path}`);
+      // Match rows written before their maps and cards were stored once (match-rows.ts).
+      storeOldRowsParts(db);
     }
     sqlite.pragma('foreign_keys = ON');
 

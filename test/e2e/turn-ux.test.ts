@@ -65,7 +65,10 @@ describe('setup', () => {
       else await world.click(who, message);
     }
     expect(entries).toBe(2);
-  });
+    // The last entry starts the game, whose opening map, stat cards and first posts are drawn before the
+    // click returns: seconds on a loaded machine. A test stopped by its timeout would go on clicking
+    // beside the next block's playThrough, which then finds the prompt answered under it.
+  }, 60_000);
 });
 
 describe('catching up', () => {

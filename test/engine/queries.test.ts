@@ -6,7 +6,7 @@ import { scenarioState } from '../../src/cli/scenario-runner';
 import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/engine/decide';
 import { apply } from '../../src/engine/events';
-import { attackOdds, chargeOptions, chargePlan, describeState, legalActs, reachableSquares, visibleTargets } from '../../src/engine/queries';
+import { attackOdds, chargeOptions, chargePlan, describeState, legalActs, moveOptions, reachableSquares, visibleTargets } from '../../src/engine/queries';
 import { scenarioSchema } from '../../src/formats/scenario';
 
 const scenario = scenarioSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r23-charge.json'), 'utf8')));
@@ -31,6 +31,14 @@ describe('queries', () => {
     expect(odds.line.notes).toContain('charge +2');
     // 10 + 5 on a hit (9 faces), +10 more when critical (6 faces), 5 off on the glancing natural 13.
     expect(odds.expectedWounds).toBeCloseTo((9 * 15 + 6 * 25 + 10) / 20);
+  });
+
+  it("a unit's own square is no destination: moving 0 squares is not a move (already-there)", () => {
+    // The charger stands on C2 (r23-charge.json).
+    const own = 'C2';
+    expect(reachableSquares(state, 'c').has(own)).toBe(false);
+    expect(moveOptions(state, 'c').map((o) => o.square)).not.toContain(own);
+    expect(decide(state, { act: 'move', unit: 'c', to: own })).toMatchObject({ error: { code: 'already-there' } });
   });
 
   it('reachable squares and visible targets agree with the board', () => {

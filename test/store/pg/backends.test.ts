@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/store';
+import { OUTBOX_RETENTION_MS } from '../../../src/store/outbox';
 import { openPgStore } from '../../../src/store/open-pg';
 import { aMatch, testClock } from '../fixture';
 import { pgServerMissing, startPgServer, type PgServer } from '../../../src/cli/pg-server';
@@ -154,6 +155,32 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
     expect((await store.outbox.troubles('m1')).map((r) => r.id)).toEqual([d, c]);
     expect(await store.outbox.recorded('m1', d, 3)).toEqual(['mb', 'ma']);
     await store.outbox.delivered(d, 'md');
+  });
+
+  it('prunes delivered and skipped posts past their retention, keeping waiting, given-up and fallback ones', async ({ skip }) => {
+    if (!available()) skip();
+    await store.matches.create(aMatch({ id: 'pr1' }));
+    await store.matches.create(aMatch({ id: 'pr2' }));
+    const add = async (matchId: string, n: number) =>
+      (await store.outbox.add(Array.from({ length: n }, (_, i) => ({ matchId, channelId: 't', body: { i } })))).map((r) => r.id);
+    const [a, b, c, d, e] = (await add('pr1', 5)) as [number, number, number, number, number];
+    const [f, g] = (await add('pr2', 2)) as [number, number];
+    await store.outbox.delivered(a, 'ma');
+    await store.outbox.dropped(b, 'the prompt has passed', 'skipped');
+    await store.outbox.delivered(c, 'mc', 'fallback');
+    await store.outbox.dropped(d, 'the thread was deleted');
+    await store.outbox.delivered(f, 'mf');
+    clock.advance(OUTBOX_RETENTION_MS + 1);
+    await store.outbox.delivered(e, 'me');
+    // pr1: a and b go; c (a fallback), d (given up) and e (within retention) stay. pr2 still waits on g, so f stays.
+    expect(await store.outbox.prune(clock() - OUTBOX_RETENTION_MS)).toBe(2);
+    const left = async (ids: number[]) => (await Promise.all(ids.map((id) => store.outbox.get(id)))).flatMap((r) => (r ? [r.id] : []));
+    expect(await left([a, b, c, d, e, f, g])).toEqual([c, d, e, f, g]);
+    expect((await store.outbox.pending('pr2')).map((r) => r.id)).toEqual([g]);
+    expect((await store.outbox.troubles('pr1')).map((r) => r.id)).toEqual([d]);
+    await store.outbox.delivered(g, 'mg');
+    expect(await store.outbox.prune(clock() - OUTBOX_RETENTION_MS)).toBe(1);
+    expect(await left([f, g])).toEqual([g]);
   });
 
   it('pauses a match: its deadlines out of reach, then back by the time paused', async ({ skip }) => {
