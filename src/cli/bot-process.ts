@@ -53,6 +53,8 @@ export interface BotProcessOptions {
    * starts the bot as its child with the malloc settings, so signals go through it.
    */
   readonly viaStartScript?: boolean;
+  /** Told each piece of output as it comes (stdout, and stderr unless passed through): to time lines as they appear. */
+  readonly onOutput?: (text: string) => void;
   /** Its own process group (the child's pid is the group's id), so `signal(…, 'group')` reaches every process in it, as systemd's stop does. */
   readonly ownGroup?: boolean;
 }
@@ -135,6 +137,7 @@ export async function startBotProcess(fake: FakeDiscord, options: BotProcessOpti
   const listeners = new Set<() => void>();
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+    options.onOutput?.(chunk.toString('utf8'));
     for (const listener of [...listeners]) listener();
   };
   child.stdout?.on('data', keep);
