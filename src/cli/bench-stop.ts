@@ -79,14 +79,17 @@ try {
   const retried = await Promise.all(players.map(async (player, i) => (answers[i] === RESTARTING ? answer(await submit(player, i)) : (answers[i] ?? ''))));
   const saved = retried.filter((a) => a.startsWith('Saved')).length;
   const doubled = retried.filter((a) => a.startsWith('Replaced')).length + fake.rejections().filter((r) => /interactions/.test(r.path)).length;
-  const lost = answers.filter((a) => a === '(no answer)').length;
+  // Delivered to a shard and never answered; one that reached no connected shard came while the set was down.
+  const lost = answers.filter((a, i) => a === '(no answer)' && outcomes[i]!.deliveredTo > 0).length;
+  const whileDown = outcomes.filter((o) => o.deliveredTo === 0).length;
   console.log(
     [
       `Shard set of 2, burst of ${burst} interactions, SIGTERM to the process group after ${Math.floor(burst / 2)}:`,
       `  SIGTERM to ready to restart (all exited, exit code ${exit.code}, ${leftLeases} leases left): ${Math.round(readyAt - signalledAt)} ms`,
       `  restart to online: ${Math.round(onlineAt - readyAt)} ms`,
       `  answered with the act: ${answers.filter((a) => a.startsWith('Saved')).length}; answered "nothing was changed": ${answers.filter((a) => a === RESTARTING).length}; other answers: ${answers.filter((a) => !a.startsWith('Saved') && a !== RESTARTING && a !== '(no answer)').length}`,
-      `  lost (never answered): ${lost}; doubled: ${doubled}; bands saved once after retries: ${saved} of ${burst}`,
+      `  arrived with no shard connected (the set was down): ${whileDown}`,
+      `  lost (delivered, never answered): ${lost}; doubled: ${doubled}; bands saved once after retries: ${saved} of ${burst}`,
     ].join('\n'),
   );
   await again.stop();
