@@ -303,7 +303,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     if (stopping) {
       // Shutting down: take nothing new on; what is under way finishes, and posts wait in the outbox.
       if (interaction.isRepliable())
-        void answerPrivately(interaction, 'The bot is restarting; try again in a moment. Nothing was changed.').catch(() => undefined);
+        void answerPrivately(interaction, 'The bot is restarting; try again in a moment. Nothing was changed.').catch((error: unknown) =>
+          log('could not tell a user that the bot is restarting', error),
+        );
       return;
     }
     const handling = route(interaction).finally(() => inFlight.delete(handling));
