@@ -122,15 +122,19 @@ export async function outboxEmpty(store: Store): Promise<void> {
   await until(async () => (await store.outbox.pending()).length === 0, 3 * TIMEOUT, 'the outbox did not empty');
 }
 
-/** Answers the match's open prompts with their first choice until a player has a turn to take; `settle` waits before each answer. */
-export async function answerPrompts(fake: FakeDiscord, store: Store, thread: string, settle: () => Promise<void> = () => outboxEmpty(store)): Promise<void> {
+/**
+ * Answers the match's open prompts with their first choice until a player has a turn to take (or the
+ * match is over); `settle` waits before each answer. Answers how many prompts it answered.
+ */
+export async function answerPrompts(fake: FakeDiscord, store: Store, thread: string, settle: () => Promise<void> = () => outboxEmpty(store)): Promise<number> {
+  let answered = 0;
   for (let i = 0; i < 30; i++) {
     const row = await store.matches.byThread(thread);
     const snapshot = row ? (matchRecord(row).snapshot ?? undefined) : undefined;
     const prompt = snapshot ? (snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt) : null;
     if (!prompt) {
       const game = snapshot ? gameOf(snapshot) : null;
-      if (game?.turn || game?.over) return;
+      if (game?.turn || game?.over) return answered;
       await sleep(20);
       continue;
     }
@@ -148,7 +152,9 @@ export async function answerPrompts(fake: FakeDiscord, store: Store, thread: str
     if (c.type === 3) await done(store, () => fake.select({ user, message: message.id, customId: c.custom_id, values: [c.options![0]!.value] }), settle);
     else await done(store, () => fake.click({ user, message: message.id, customId: c.custom_id }), settle);
     await until(async () => (await store.matches.byThread(thread))!.seq !== row!.seq, TIMEOUT, 'the match did not move on');
+    answered++;
   }
+  return answered;
 }
 
 /** The `/end` that ends the current player's turn with a unit that has not acted, or null once the match is over. */

@@ -1,24 +1,32 @@
 /**
- * `npm run bench:scale`: the bot past one process. It starts the bundled bot with SHARDS=2 (discord.js's
- * ShardingManager, two shard processes and the REST proxy; bot-process.ts) against a fake Discord with
- * 20 guilds, ten on each shard, sets up 1,000 active matches across them, and then has one player per
- * guild end turns back to back, all guilds at once. It prints:
- * - acts per second (turn-ending acts over the time they took) and interaction → map image p50/p99;
- * - each shard's RSS (peak while driven, and at the end), its CPU (main thread, and render workers and
- *   other threads) as a share of one core, its event-loop delay (p99, prom-client's), and the time its
- *   act transactions (the database) and its pictures took, from its own /metrics;
- * - where it saturates first: render CPU, the database, or the event loop, and an estimate of the
- *   active matches one 2-core machine carries.
- * The database is PostgreSQL, a throw-away local server (pg-server.ts, fsync on) that both shards share;
- * where no server binaries exist, or with BENCH_SCALE_BACKEND=sqlite, a shared SQLite file (WAL). The
- * server's own processes run on the same cores, and their CPU is reported. The fake Discord
- * runs in this process, on the same cores, and its CPU is reported too.
+ * `npm run bench:scale`: the bot on a grown database, under a realistic load, against a fake Discord
+ * that answers with Discord-like latency (50–150 ms a request, src/fakecord `latencyMs`). Every figure
+ * is measured; none is extrapolated.
  *
- * BENCH_SCALE_MATCHES (default 1000), BENCH_SCALE_GUILDS (20) and BENCH_SCALE_ACTS (600) shrink it.
+ * 1. Seed: the bundled bot with SHARDS=2 (discord.js's ShardingManager, bot-process.ts) sets up one real
+ *    match per guild (20 guilds, ten on each shard) through the fake, played to its first turn.
+ * 2. Grow: with the bot stopped, one real match row is cloned with new ids, in one transaction, into
+ *    10,000 open matches (with its players and pending deadlines) and 50,000 finished ones, spread over
+ *    the guilds. (Their event logs are not cloned: start-up, the scheduler and /metrics never read
+ *    them.)
+ * 3. Start: the same shards again on the grown database. Printed: each shard online after the start
+ *    (from its process's start to its "online" line), each shard's RSS idle (10 s after), and
+ *    one /metrics scrape of each shard, each against its target.
+ * 4. Drive: one player per guild plays turns in its match, all guilds at once, as a person plays
+ *    them (bench-mix.ts: autocomplete for the unit, attack and target or square; an attack or a move;
+ *    the prompts that follow answered; `/end`). Printed: the mix, turns and acts per second, latencies
+ *    (p50/p99), each shard's peak RSS and CPU.
+ *
+ * The database is PostgreSQL, a throw-away local server (pg-server.ts, fsync on) that both shards share;
+ * where no server binaries exist, or with BENCH_SCALE_BACKEND=sqlite, a shared SQLite file (WAL).
+ * BENCH_SCALE_OPEN (10000), BENCH_SCALE_FINISHED (50000), BENCH_SCALE_GUILDS (20) and
+ * BENCH_SCALE_TURNS (100, turns in all) shrink it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { startFakeDiscord, type FakeDiscord } from '../fakecord';
 import { openStore, type Store } from '../store';
 import { openPgStore } from '../store/open-pg';
@@ -27,7 +35,7 @@ import {
   answerPrompts,
   childrenOf,
   done,
-  endCommand,
+  HAVOC_WARBAND,
   ImageClock,
   mainThreadCpu,
   mb,
@@ -36,19 +44,22 @@ import {
   sleep,
   sorted,
   statusField,
+  TICK,
   TIMEOUT,
-  treeCpu,
   VALOR_WARBAND,
-  HAVOC_WARBAND,
 } from './bench-drive';
+import { addFigures, noFigures, playTurn } from './bench-mix';
 import { buildBot, startBotProcess, type BotProcess } from './bot-process';
 
-const MATCHES = Number(process.env.BENCH_SCALE_MATCHES ?? 1000);
+const OPEN = Number(process.env.BENCH_SCALE_OPEN ?? 10_000);
+const FINISHED = Number(process.env.BENCH_SCALE_FINISHED ?? 50_000);
 const GUILDS = Math.max(2, Number(process.env.BENCH_SCALE_GUILDS ?? 20));
-const ACTS = Number(process.env.BENCH_SCALE_ACTS ?? 600);
+const TURNS = Number(process.env.BENCH_SCALE_TURNS ?? 100);
 const SHARDS = 2;
+const LATENCY = { min: 50, max: 150 };
+const TARGETS = { onlineMs: 5000, idleRssMb: 300, scrapeMs: 100 };
 
-/** Polls `check` until it is true (a waitFor on the fake would re-read the database on every event of 20 guilds). */
+/** Polls `check` until it is true. */
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 3 * TIMEOUT): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -57,7 +68,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 3 * TI
   }
 }
 
-/** Waits until a match has nothing left to post: its own outbox, not everyone's, since 20 guilds play at once. */
+/** Waits until a match has nothing left to post: its own outbox, not everyone's. */
 const matchSettled = (store: Store, thread: string) => () =>
   until(async () => {
     const row = await store.matches.byThread(thread);
@@ -65,8 +76,7 @@ const matchSettled = (store: Store, thread: string) => () =>
   });
 
 /** A Prometheus text exposition as name{labels} → value. */
-async function scrape(url: string): Promise<Map<string, number>> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+function parse(text: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const line of text.split('\n')) {
     if (!line || line.startsWith('#')) continue;
@@ -76,59 +86,128 @@ async function scrape(url: string): Promise<Map<string, number>> {
   return out;
 }
 
-/** The sum of every series of a metric (all label sets). */
-const total = (m: Map<string, number>, name: string) => [...m].filter(([k]) => k === name || k.startsWith(`${name}{`)).reduce((n, [, v]) => n + v, 0);
-
-interface ShardFigures {
-  id: number;
-  pid: number;
-  peakRss: number;
-  endRss: number;
-  main: number;
-  others: number;
-  lagP99: number;
-  dbSeconds: number;
-  acts: number;
-  renderSeconds: number;
+/** One /metrics scrape: its time (ms) and what it said. */
+async function scrape(url: string): Promise<{ ms: number; metrics: Map<string, number> }> {
+  const t = performance.now();
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return { ms: performance.now() - t, metrics: parse(text) };
 }
 
-/** Matches whose set-up failed (an interaction not answered in time, a busy database): left out, and counted. */
-let setupFailures = 0;
+const verdict = (value: number, target: number) => (value < target ? 'met' : 'NOT met');
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const p = (xs: readonly number[], q: number) => (xs.length ? quantile(sorted(xs), q) : Number.NaN);
 
-async function setUpGuild(fake: FakeDiscord, store: Store, channel: string, count: number, threads: string[]): Promise<void> {
-  for (let i = 0; i < count; i++) {
+/** Sets up one match in a guild's channel, played to its first turn; its thread. */
+async function setUpMatch(fake: FakeDiscord, store: Store, channel: string): Promise<string> {
+  const challenge = { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' };
+  await done(
+    store,
+    () => fake.command({ user: 'alice', channel, name: 'skirmish challenge', options: challenge }),
+    async () => undefined,
+  );
+  const thread = fake.threads(channel).at(-1)!.id;
+  const settle = matchSettled(store, thread);
+  await done(store, () => fake.command({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }), settle);
+  await answerPrompts(fake, store, thread, settle);
+  return thread;
+}
+
+/** The statements that clone match `source` into `count` rows with ids `prefix1…`, spread over `guilds`. */
+function cloneStatements(source: string, prefix: string, count: number, guilds: readonly { id: string; channel: string }[], open: boolean): string[] {
+  const q = (s: string) => `'${s.replaceAll("'", "''")}'`;
+  const numbers = `n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})`;
+  const places = `g(k, guild, channel) AS (VALUES ${guilds.map((g, k) => `(${k}, ${q(g.id)}, ${q(g.channel)})`).join(', ')})`;
+  const id = `${q(prefix)} || n.i`;
+  return [
+    `WITH RECURSIVE ${numbers}, ${places}
+     INSERT INTO matches (id, guild_id, channel_id, thread_id, status, players, terms, setup, snapshot, seq, winner, result, created_at, updated_at, ended_at)
+     SELECT ${id}, g.guild, g.channel, ${q(`${prefix}t`)} || n.i, ${open ? 'm.status' : "'over'"}, m.players, m.terms, m.setup, m.snapshot, m.seq,
+            m.winner, m.result, m.created_at, m.updated_at, ${open ? 'NULL' : 'm.updated_at'}
+     FROM n JOIN g ON g.k = n.i % ${guilds.length} CROSS JOIN matches m WHERE m.id = ${q(source)}`,
+    `WITH RECURSIVE ${numbers}
+     INSERT INTO match_players (match_id, user_id, seat) SELECT ${id}, p.user_id, p.seat FROM n CROSS JOIN match_players p WHERE p.match_id = ${q(source)}`,
+    ...(open
+      ? [
+          `WITH RECURSIVE ${numbers}
+           INSERT INTO deadlines (match_id, due_at, kind, player, seq)
+           SELECT ${id}, d.due_at, d.kind, d.player, d.seq FROM n CROSS JOIN deadlines d WHERE d.match_id = ${q(source)} AND d.done_at IS NULL`,
+        ]
+      : []),
+  ];
+}
+
+/** Grows the database in one transaction; the seconds it took. */
+async function grow(server: PgServer | null, databasePath: string, source: string, guilds: readonly { id: string; channel: string }[]): Promise<number> {
+  const t = performance.now();
+  const statements = [...cloneStatements(source, 'open', OPEN, guilds, true), ...cloneStatements(source, 'done', FINISHED, guilds, false)];
+  if (server) {
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
     try {
-      await setUpMatch(fake, store, channel, threads);
-    } catch (error) {
-      setupFailures++;
-      console.error(`  a match could not be set up: ${error instanceof Error ? error.message : String(error)}`);
+      await client.query('BEGIN');
+      for (const s of statements) await client.query(s);
+      await client.query('COMMIT');
+      // As autovacuum would soon after such a load: the planner's figures for the grown tables.
+      await client.query('ANALYZE');
+    } finally {
+      await client.end();
+    }
+  } else {
+    const db = new Database(databasePath);
+    try {
+      db.transaction(() => {
+        for (const s of statements) db.exec(s);
+      })();
+    } finally {
+      db.close();
     }
   }
+  return (performance.now() - t) / 1000;
 }
 
-async function setUpMatch(fake: FakeDiscord, store: Store, channel: string, threads: string[]): Promise<void> {
-  {
-    const settleAll = () => until(() => true);
-    await done(
-      store,
-      () =>
-        fake.command({
-          user: 'alice',
-          channel,
-          name: 'skirmish challenge',
-          options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' },
-        }),
-      settleAll,
-    );
-    const thread = fake.threads(channel).at(-1)!.id;
-    await done(
-      store,
-      () => fake.command({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } }),
-      matchSettled(store, thread),
-    );
-    await answerPrompts(fake, store, thread, matchSettled(store, thread));
-    threads.push(thread);
+/** When a process started, in seconds since boot (/proc's starttime, in clock ticks). */
+function startedAt(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]) / TICK;
+}
+
+interface Run {
+  bot: BotProcess;
+  /** Each shard's time from its process's start to its "online" line (ms), by shard id. */
+  online: Map<number, number>;
+  urls: Map<number, string>;
+  pids: number[];
+}
+
+async function startShards(fake: FakeDiscord, databasePath: string, server: PgServer | null, built: ReturnType<typeof buildBot>): Promise<Run> {
+  const online = new Map<number, number>();
+  const t0 = performance.now();
+  let seen = '';
+  const bot = await startBotProcess(fake, {
+    databasePath,
+    ...(server ? { databaseUrl: server.url } : {}),
+    built,
+    shards: SHARDS,
+    guildId: null,
+    env: { METRICS_PORT: '0', LOG_LEVEL: 'warn' },
+    timeoutMs: 10 * TIMEOUT,
+    onOutput: (text) => {
+      seen += text;
+      for (const m of seen.matchAll(/\(shard (\d+) of \d+\) is online as/g)) if (!online.has(Number(m[1]))) online.set(Number(m[1]), performance.now() - t0);
+    },
+  });
+  // The manager reports its shards running once each is connected; their "online" lines (after resuming) may come later.
+  await until(() => online.size >= SHARDS, 10 * TIMEOUT);
+  // Each shard's time counts from its own process's start: the manager starts shard 1 once shard 0 is connected.
+  const pids = childrenOf(bot.pid).sort((a, b) => a - b);
+  const manager = startedAt(bot.pid);
+  for (const [i, pid] of pids.entries()) {
+    const id = i;
+    if (online.has(id)) online.set(id, online.get(id)! - (startedAt(pid) - manager) * 1000);
   }
+  const urls = new Map<number, string>();
+  for (const m of bot.output().matchAll(/\(shard (\d+) of \d+\) is online as .*? Metrics: (http:\/\/[\w.:[\]]+)\/metrics/g)) urls.set(Number(m[1]), m[2]!);
+  return { bot, online, urls, pids };
 }
 
 async function main(): Promise<void> {
@@ -136,6 +215,7 @@ async function main(): Promise<void> {
     heartbeatMs: 5000,
     shards: SHARDS,
     guilds: Array.from({ length: GUILDS - 1 }, (_, i) => ({ name: `Guild ${i + 2}` })),
+    latencyMs: LATENCY,
   });
   const dir = mkdtempSync(join(tmpdir(), 'sellsword-scale-'));
   const databasePath = join(dir, 'scale.db');
@@ -143,13 +223,12 @@ async function main(): Promise<void> {
   const missing = wantPg ? pgServerMissing() : null;
   if (missing) console.log(`PostgreSQL not run (${missing}); the shards share a SQLite file instead.`);
   let server: PgServer | null = null;
-  let bot: BotProcess | undefined;
+  let run: Run | undefined;
   let built: ReturnType<typeof buildBot> | undefined;
-  let shardPids: number[] = [];
-  // Whatever fails from here on (a build, a start, a timeout thrown from a timer), nothing outlives this process.
+  // Whatever fails from here on, nothing outlives this process.
   process.on('exit', () => {
-    bot?.child.kill('SIGKILL');
-    for (const pid of shardPids) {
+    run?.bot.child.kill('SIGKILL');
+    for (const pid of run?.pids ?? []) {
       try {
         process.kill(pid, 'SIGKILL');
       } catch {
@@ -162,177 +241,125 @@ async function main(): Promise<void> {
   });
   server = wantPg && !missing ? await startPgServer({ durable: true }) : null;
   built = buildBot();
-  const t0 = performance.now();
-  bot = await startBotProcess(fake, {
-    databasePath,
-    ...(server ? { databaseUrl: server.url } : {}),
-    built,
-    shards: SHARDS,
-    guildId: null,
-    stderr: 'inherit',
-    env: { METRICS_PORT: '0', LOG_LEVEL: 'warn' },
-    timeoutMs: 2 * TIMEOUT,
-  });
-  await until(() => (bot!.output().match(/is online as/g) ?? []).length >= SHARDS, TIMEOUT);
-  const metricsUrls = new Map<number, string>();
-  for (const m of bot.output().matchAll(/\(shard (\d+) of \d+\) is online as .*? Metrics: (http:\/\/[\d.:]+)\/metrics/g)) metricsUrls.set(Number(m[1]), m[2]!);
-  shardPids = childrenOf(bot.pid);
-  console.log(`Started ${SHARDS} shards in ${((performance.now() - t0) / 1000).toFixed(1)} s (pids ${shardPids.join(', ')}).`);
+  const openReader = async (): Promise<Store> =>
+    server ? openPgStore(server.url, { migrate: false, poolSize: 4 }) : openStore(databasePath, { readonly: true, migrate: false });
 
-  const store = server ? await openPgStore(server.url, { migrate: false, poolSize: 4 }) : openStore(databasePath, { readonly: true, migrate: false });
-  const serverCpu = () => (server ? treeCpu(server.pid()) : 0);
+  // 1. Seed: one real match per guild.
+  run = await startShards(fake, databasePath, server, built);
+  let store = await openReader();
   const guilds = fake.guilds();
-  const settleAll = () => until(async () => (await store.outbox.pending()).length === 0);
-  await done(store, () => fake.command({ user: 'alice', name: 'warband submit', options: { text: VALOR_WARBAND } }), settleAll);
-  await done(store, () => fake.command({ user: 'bob', name: 'warband submit', options: { text: HAVOC_WARBAND } }), settleAll);
+  await done(
+    store,
+    () => fake.command({ user: 'alice', name: 'warband submit', options: { text: VALOR_WARBAND } }),
+    async () => undefined,
+  );
+  await done(
+    store,
+    () => fake.command({ user: 'bob', name: 'warband submit', options: { text: HAVOC_WARBAND } }),
+    async () => undefined,
+  );
+  const seeded = performance.now();
+  const threads = (await Promise.all(guilds.map((g) => setUpMatch(fake, store, g.channel.id).catch(() => null)))).filter((t): t is string => t !== null);
+  console.log(`Seeded ${threads.length} matches (one per guild) through the fake in ${((performance.now() - seeded) / 1000).toFixed(0)} s.`);
+  // The source: the largest of the played matches (one waiting on a turn, as most open matches are).
+  const rows = (await Promise.all(threads.map((t) => store.matches.byThread(t)))).filter((r) => r?.status === 'playing');
+  const source = rows.sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)[0]!;
+  await store.close();
+  await run.bot.stop(30_000);
 
-  // Set up: one chain of challenges per guild, all guilds at once.
-  const started = performance.now();
-  const byGuild = guilds.map(() => [] as string[]);
-  let made = 0;
-  const progress = setInterval(() => {
-    const now = byGuild.reduce((n, t) => n + t.length, 0);
-    if (now !== made) console.log(`  ${now} of ${MATCHES} matches set up (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-    made = now;
-  }, 30_000);
-  await Promise.all(guilds.map((g, i) => setUpGuild(fake, store, g.channel.id, Math.floor(MATCHES / GUILDS) + (i < MATCHES % GUILDS ? 1 : 0), byGuild[i]!)));
-  clearInterval(progress);
-  const setupSeconds = (performance.now() - started) / 1000;
-  const threads = byGuild.flat();
-  console.log(`Set up ${threads.length} matches in ${guilds.length} guilds in ${setupSeconds.toFixed(0)} s (${setupFailures} failed and left out).`);
+  // 2. Grow.
+  const places = guilds.map((g) => ({ id: g.id, channel: g.channel.id }));
+  const growSeconds = await grow(server, databasePath, source.id, places);
+  console.log(
+    `Grew the database by ${OPEN.toLocaleString('en')} open and ${FINISHED.toLocaleString('en')} finished matches (match ${source.id}, ${(JSON.stringify(source).length / 1024).toFixed(0)} KB as JSON, cloned) in ${growSeconds.toFixed(0)} s.`,
+  );
 
-  // Driven: one player per guild ends turns back to back, round the guild's matches.
-  const clock = new ImageClock(fake);
-  const before = new Map<number, Map<string, number>>();
-  for (const [id, url] of metricsUrls) before.set(id, await scrape(url));
-  const cpu0 = shardPids.map((pid) => ({ main: mainThreadCpu(pid), all: processCpu(pid) }));
-  const fake0 = process.cpuUsage();
-  const server0 = serverCpu();
-  const peaks = shardPids.map((pid) => statusField(pid, 'VmRSS'));
-  const sampler = setInterval(() => shardPids.forEach((pid, i) => (peaks[i] = Math.max(peaks[i]!, statusField(pid, 'VmRSS')))), 100);
-  const latencies: number[] = [];
-  let skipped = 0;
-  const perGuild = Math.ceil(ACTS / guilds.length);
+  // 3. Start on the grown database.
+  run = await startShards(fake, databasePath, server, built);
+  store = await openReader();
+  await sleep(10_000);
+  const idleRss = run.pids.map((pid) => statusField(pid, 'VmRSS'));
+  const scrapes = new Map<number, number[]>();
+  for (const [id, url] of run.urls) {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) times.push((await scrape(url)).ms);
+    scrapes.set(id, times);
+  }
+  const openCounted = [...run.urls.values()].length
+    ? await Promise.all([...run.urls.values()].map(async (u) => (await scrape(u)).metrics.get('sellsword_open_matches') ?? 0))
+    : [];
+
+  // 4. Drive.
+  const images = new ImageClock(fake);
+  const cpu0 = run.pids.map((pid) => ({ main: mainThreadCpu(pid), all: processCpu(pid) }));
+  const peaks = [...idleRss];
+  const pids = run.pids;
+  const sampler = setInterval(() => pids.forEach((pid, i) => (peaks[i] = Math.max(peaks[i]!, statusField(pid, 'VmRSS')))), 100);
+  const figures = noFigures();
+  let turns = 0;
+  let failed = 0;
+  const perThread = Math.ceil(TURNS / Math.max(1, threads.length));
   const driveStart = performance.now();
   await Promise.all(
-    byGuild.map(async (own) => {
-      for (let i = 0; i < perGuild && own.length > 0; i++) {
-        const thread = own[i % own.length]!;
-        const ready = await answerPrompts(fake, store, thread, matchSettled(store, thread)).then(
-          () => true,
-          () => false,
-        );
-        let command: Awaited<ReturnType<typeof endCommand>> = null;
+    threads.map(async (thread, k) => {
+      let r = k + 1;
+      const pick = (n: number) => (n === 0 ? 0 : (r = (r * 7919 + 13) % 104_729) % Math.min(n, 4));
+      for (let i = 0; i < perThread; i++) {
         try {
-          command = ready ? await endCommand(store, thread) : null;
-        } catch (error) {
-          // A match the read-only connection could not read now: skipped, and said once.
-          if (skipped++ === 0) console.error(`  a match could not be read (${error instanceof Error ? error.message : String(error)}); skipped`);
-        }
-        if (!command) continue;
-        const image = clock.next(thread);
-        const t = performance.now();
-        try {
-          await fake.command(command);
-          latencies.push((await image) - t);
-          await matchSettled(store, thread)();
+          addFigures(figures, await playTurn(fake, store, thread, images, matchSettled(store, thread), pick));
+          turns++;
         } catch {
-          // Counted as late: its image never came within the time.
-          latencies.push(Number.POSITIVE_INFINITY);
+          failed++;
         }
       }
     }),
   );
   const wall = (performance.now() - driveStart) / 1000;
   clearInterval(sampler);
-  const fakeCpu = process.cpuUsage(fake0);
-  const serverShare = (serverCpu() - server0) / wall;
-  const shards: ShardFigures[] = [];
-  for (const [i, pid] of shardPids.entries()) {
-    const id = [...metricsUrls.keys()][i] ?? i;
-    const after = await scrape(metricsUrls.get(id)!);
-    const b = before.get(id)!;
-    const delta = (name: string) => total(after, name) - total(b, name);
-    shards.push({
-      id,
-      pid,
-      peakRss: peaks[i]!,
-      endRss: statusField(pid, 'VmRSS'),
-      main: (mainThreadCpu(pid) - cpu0[i]!.main) / wall,
-      others: (processCpu(pid) - cpu0[i]!.all - (mainThreadCpu(pid) - cpu0[i]!.main)) / wall,
-      lagP99: total(after, 'sellsword_nodejs_eventloop_lag_p99_seconds'),
-      dbSeconds: delta('sellsword_act_transaction_seconds_sum'),
-      acts: delta('sellsword_act_transaction_seconds_count'),
-      renderSeconds: delta('sellsword_render_seconds_sum'),
-    });
-  }
-  // Each shard's pid matches its metrics only if both lists are in shard order; the manager starts shard 0 first.
-  const s = sorted(latencies.filter(Number.isFinite));
-  const late = latencies.filter((l) => !Number.isFinite(l)).length;
-  const rate = latencies.filter(Number.isFinite).length / wall;
-  const fakeShare = (fakeCpu.user + fakeCpu.system) / 1e6 / wall;
-  const cores = cpus().length;
+  const cpu = run.pids.map((pid, i) => ({ main: (mainThreadCpu(pid) - cpu0[i]!.main) / wall, all: (processCpu(pid) - cpu0[i]!.all) / wall }));
 
-  console.log('');
   const backend = server ? 'PostgreSQL (a local server, fsync on) shared by both' : 'SQLite (WAL) shared by both';
-  console.log(`bench:scale — ${SHARDS} shards, ${threads.length} active matches in ${guilds.length} guilds, ${backend}, ${cores} cores`);
+  const ids = [...run.online.keys()].sort((a, b) => a - b);
+  console.log('');
   console.log(
-    `  set-up: ${threads.length} matches in ${setupSeconds.toFixed(0)} s${setupFailures ? ` (${setupFailures} more failed: an answer not filled in within ${TIMEOUT / 1000} s, or the database busy)` : ''}`,
+    `bench:scale — ${SHARDS} shards, ${backend}, ${cpus().length} cores, the fake Discord answering in ${LATENCY.min}–${LATENCY.max} ms; ` +
+      `${OPEN.toLocaleString('en')} open and ${FINISHED.toLocaleString('en')} finished matches beside ${threads.length} played (every figure measured)`,
   );
-  console.log(`  driven: ${latencies.length} turn-ending acts by ${guilds.length} players at once in ${wall.toFixed(1)} s`);
-  if (skipped) console.log(`  ${skipped} turns skipped: their match could not be read`);
-  console.log(`  acts per second: ${rate.toFixed(1)}`);
-  console.log(
-    `  interaction → map image: p50 ${quantile(s, 0.5).toFixed(0)} ms, p99 ${quantile(s, 0.99).toFixed(0)} ms${late ? `, ${late} not within ${TIMEOUT / 1000} s` : ''}`,
-  );
-  for (const f of shards) {
+  console.log(`  open matches the shards count: ${openCounted.join(' + ')}`);
+  for (const id of ids) {
+    const online = run.online.get(id)!;
+    const rss = mb(idleRss[ids.indexOf(id)] ?? 0);
+    const times = scrapes.get(id) ?? [];
     console.log(
-      `  shard ${f.id} (pid ${f.pid}): RSS peak ${mb(f.peakRss).toFixed(0)} MB, at the end ${mb(f.endRss).toFixed(0)} MB; ` +
-        `CPU main thread ${(f.main * 100).toFixed(0)}%, render workers and other threads ${(f.others * 100).toFixed(0)}% of a core; ` +
-        `event-loop delay p99 ${(f.lagP99 * 1000).toFixed(0)} ms; act transactions ${f.acts} taking ${(f.dbSeconds * 1000).toFixed(0)} ms ` +
-        `(${((f.dbSeconds / wall) * 100).toFixed(1)}% of the time${server ? ', added up over transactions running at once' : ''}); ` +
-        `pictures ${(f.renderSeconds / wall).toFixed(2)} s per s (queueing for a worker included)`,
+      `  shard ${id}: online ${ms(online)} after the start (target < ${TARGETS.onlineMs / 1000} s: ${verdict(online, TARGETS.onlineMs)}); ` +
+        `RSS idle ${rss.toFixed(0)} MB (target < ${TARGETS.idleRssMb} MB: ${verdict(rss, TARGETS.idleRssMb)}); ` +
+        `one /metrics scrape ${ms(times[0] ?? Number.NaN)} (then ${times
+          .slice(1)
+          .map((t) => t.toFixed(0))
+          .join(', ')} ms; target < ${TARGETS.scrapeMs} ms: ${verdict(times[0] ?? Infinity, TARGETS.scrapeMs)})`,
     );
   }
-  if (server)
+  console.log(`  (a shard's start counts from its own process's start, to 10 ms, until it says it is online: connected, resumed, the first tick done)`);
+  console.log(
+    `  driven: ${turns} turns by ${threads.length} players at once in ${wall.toFixed(1)} s${failed ? ` (${failed} turns failed)` : ''}: ` +
+      `${figures.autocomplete.length} autocompletes, ${figures.attacks} attacks, ${figures.moves} moves, ${figures.prompts} prompts answered, ${figures.endToMap.length} /end, ${figures.refused} refused or unanswered`,
+  );
+  const acts = figures.attacks + figures.moves + figures.prompts + figures.endToMap.length;
+  console.log(`  ${(turns / wall).toFixed(2)} turns/s, ${(acts / wall).toFixed(1)} acts/s (attacks, moves, prompt answers and /end)`);
+  console.log(
+    `  autocomplete → suggestions p50 ${ms(p(figures.autocomplete, 0.5))} p99 ${ms(p(figures.autocomplete, 0.99))}; ` +
+      `attack or move → answer p50 ${ms(p(figures.act, 0.5))} p99 ${ms(p(figures.act, 0.99))}; ` +
+      `/end → map image p50 ${ms(p(figures.endToMap.filter(Number.isFinite), 0.5))} p99 ${ms(p(figures.endToMap.filter(Number.isFinite), 0.99))}` +
+      `${figures.endToMap.some((x) => !Number.isFinite(x)) ? `, ${figures.endToMap.filter((x) => !Number.isFinite(x)).length} not within ${TIMEOUT / 1000} s` : ''}`,
+  );
+  for (const [i, id] of ids.entries())
     console.log(
-      `  PostgreSQL server: ${(serverShare * 100).toFixed(0)}% of a core (every connection's process, closed ones too, and the benchmark's own polling reads)`,
+      `  shard ${id}: RSS peak ${mb(peaks[i]!).toFixed(0)} MB while driven; CPU ${(cpu[i]!.main * 100).toFixed(0)}% of a core on the main thread, ${((cpu[i]!.all - cpu[i]!.main) * 100).toFixed(0)}% on the others`,
     );
-  console.log(`  fake Discord (this process): ${(fakeShare * 100).toFixed(0)}% of a core; load average ${loadavg()[0]!.toFixed(2)}`);
-
-  // Where it saturates first.
-  const botCpu = shards.reduce((n, f) => n + f.main + f.others, 0);
-  const renderCpu = shards.reduce((n, f) => n + f.others, 0);
-  const maxMain = Math.max(...shards.map((f) => f.main));
-  const maxLag = Math.max(...shards.map((f) => f.lagP99));
-  // SQLite lets one writer in at a time, so its share is the time the act transactions held the file;
-  // a PostgreSQL server runs them side by side, so its share is its CPU of the machine's.
-  const dbShare = server ? serverShare / cores : shards.reduce((n, f) => n + f.dbSeconds, 0) / wall;
-  const machine = (botCpu + serverShare + fakeShare) / cores;
-  const verdicts: [string, number][] = [
-    ['render CPU (render workers and other threads)', renderCpu / Math.max(1, cores)],
-    ['the event loop (a shard main thread)', Math.max(maxMain, maxLag / 0.1)],
-    [server ? 'the database (the PostgreSQL server’s CPU)' : 'the database (act transactions, one writer at a time on SQLite)', dbShare],
-  ];
-  verdicts.sort((a, b) => b[1] - a[1]);
-  console.log(
-    `  saturates first: ${verdicts[0]![0]} — shares of their capacity: ${verdicts.map(([n, v]) => `${n.split(' (')[0]} ${(v * 100).toFixed(0)}%`).join(', ')}; ` +
-      `the whole machine was ${(machine * 100).toFixed(0)}% busy`,
-  );
-  // Active matches one 2-core machine carries: a play-by-post match sees about one act per player per day;
-  // allow a hundred times that at peak (a busy evening) and keep the machine half free.
-  // The fake Discord's CPU is left out: Discord's own servers do that work.
-  const actsPerMatchPerSecondAtPeak = (2 * 100) / 86_400;
-  const botCores = botCpu + serverShare;
-  const perCoreRate = rate / Math.max(0.05, botCores);
-  const carried = Math.floor((perCoreRate * 2 * 0.5) / actsPerMatchPerSecondAtPeak);
-  console.log(
-    `  estimate: ${rate.toFixed(1)} acts/s used ${botCores.toFixed(2)} cores of bot${server ? ' and database' : ''}, so ${perCoreRate.toFixed(1)} acts/s per core; at a peak of 100× the ` +
-      `daily rate (two acts per match per day) and half the machine kept free, one 2-core machine carries about ${carried.toLocaleString('en')} active matches`,
-  );
+  console.log(`  load average ${loadavg()[0]!.toFixed(2)} (other work on the machine counts in every figure)`);
 
   await store.close();
-  await bot.stop(20_000);
+  await run.bot.stop(30_000);
   await fake.close();
 }
 

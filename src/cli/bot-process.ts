@@ -8,7 +8,7 @@
  * a second process between, and a SIGKILL would kill that one and leave the bot running.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,8 @@ export interface BotProcessOptions {
    * starts the bot as its child with the malloc settings, so signals go through it.
    */
   readonly viaStartScript?: boolean;
+  /** Told each piece of output as it comes (stdout, and stderr unless passed through): to time lines as they appear. */
+  readonly onOutput?: (text: string) => void;
   /** Its own process group (the child's pid is the group's id), so `signal(…, 'group')` reaches every process in it, as systemd's stop does. */
   readonly ownGroup?: boolean;
 }
@@ -94,7 +96,8 @@ export function buildBot(): { readonly script: string; readonly cwd: string; rem
   writeFileSync(join(cwd, 'package.json'), readFileSync(join(ROOT, 'package.json')));
   // The production start command, `node scripts/start.mjs --prod`, beside the build it runs.
   mkdirSync(join(cwd, 'scripts'));
-  for (const name of ['start.mjs', 'malloc-settings.json']) copyFileSync(join(ROOT, 'scripts', name), join(cwd, 'scripts', name));
+  for (const name of readdirSync(join(ROOT, 'scripts')).filter((n) => /\.(mjs|json)$/.test(n)))
+    copyFileSync(join(ROOT, 'scripts', name), join(cwd, 'scripts', name));
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--outdir', join(cwd, 'dist')], { stdio: 'pipe' });
   return { script: join(cwd, 'dist', 'start.js'), cwd, remove: () => rmSync(cwd, { recursive: true, force: true }) };
 }
@@ -134,6 +137,7 @@ export async function startBotProcess(fake: FakeDiscord, options: BotProcessOpti
   const listeners = new Set<() => void>();
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+    options.onOutput?.(chunk.toString('utf8'));
     for (const listener of [...listeners]) listener();
   };
   child.stdout?.on('data', keep);

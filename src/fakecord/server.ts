@@ -5,6 +5,7 @@
  * REST request is logged (request-log.ts), and test fault rules may catch it (faults.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { announce } from './announce';
 import { CommandRegistry } from './command-registry';
@@ -40,6 +41,8 @@ export function onFakeDiscordStarted(listener: (fake: FakeDiscord) => void): () 
 }
 
 export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+  const range = options.latencyMs;
+  if (range && !(range.min >= 0 && range.max >= range.min)) throw new Error('fakecord: latencyMs needs 0 ≤ min ≤ max.');
   const http = createServer();
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -51,6 +54,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const maxUploadBytes = options.maxUploadBytes ?? 10 * 1024 * 1024;
   const deadlineMs = options.deadlineMs ?? 3000;
   const clock = options.clock ?? Date.now;
+  const latency = options.latencyMs;
 
   const hub = new EventHub();
   const mint = snowflakeMint(clock);
@@ -145,7 +149,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     const path = api?.[1] ?? url.pathname;
     const entry = api ? requestLog.begin(method, path, /^Bot \S/.test(request.headers.authorization ?? '')) : undefined;
     /** Answers the client, unless it has gone away; the log keeps what it was told. */
-    const respond = (reply: RestReply): void => {
+    const respond = async (reply: RestReply): Promise<void> => {
+      if (latency) await sleep(latency.min + Math.random() * (latency.max - latency.min));
       if (response.destroyed || response.writableEnded) return;
       sendJson(response, reply.status, reply.body, reply.headers);
       if (entry) entry.status = reply.status;
@@ -160,7 +165,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     const route = api ? router.find(method, path) : undefined;
     if (!route) {
       unknownRoutes.push(`${method} ${path}`);
-      respond(refusal(new RestError(404, 0, '404: Not Found')));
+      await respond(refusal(new RestError(404, 0, '404: Not Found')));
       return;
     }
     if (entry) entry.route = route.pattern;
@@ -177,7 +182,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       restRequest = { method, path, params: route.params, query: url.searchParams, body, list, files };
     } catch (error) {
       if (!(error instanceof RestError)) throw error;
-      respond(refusal(error));
+      await respond(refusal(error));
       return;
     }
     if (entry) {
@@ -206,7 +211,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       files: restRequest.files.map((f) => ({ filename: f.filename, contentType: f.contentType ?? null, size: f.bytes.length })),
     });
     if (!fault) {
-      respond(await run());
+      await respond(await run());
       return;
     }
     if (entry) entry.fault = true;

@@ -418,6 +418,12 @@ export interface FakeDiscordOptions {
    * with 4004 "Authentication failed.", as Discord closes a token reset after the bot's first REST call.
    */
   readonly gatewayAcceptsToken?: (token: string) => boolean;
+  /**
+   * Answer every REST request this long after it arrived, drawn evenly between `min` and `max` ms
+   * (default: at once), as Discord's own answers take some 50 to 150 ms over the internet. Benchmarks
+   * use it; the request is carried out when it arrives, as Discord does, and only its answer waits.
+   */
+  readonly latencyMs?: { readonly min: number; readonly max: number };
 }
 
 /** A permission's name in the fake's `Permission` table. */
