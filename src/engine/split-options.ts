@@ -2,7 +2,7 @@
  * Every legal way to take a wounds prompt (§4.30, R22), for buttons and menus: the owner may avoid
  * wounds with Vigor in fives and marks a box for each five left over. Listed from the open prompt's
  * own options, in a fixed order (the default split first), so a menu value can be an index that means
- * the same thing when the click comes back.
+ * the same thing when the click comes back. Choices that lead to the same result are offered once.
  */
 import type { InjuryBox } from '../formats/card';
 import type { SplitChoice, WoundsPromptOptions } from './state';
@@ -34,7 +34,11 @@ function boxSets(boxes: readonly InjuryBox[], n: number): InjuryBox[][] {
 export function splitOptions(options: Omit<WoundsPromptOptions, 'type'>): SplitChoice[] {
   const fives = Math.floor(options.wounds / 5);
   const out: SplitChoice[] = [options.default];
-  const same = (a: SplitChoice, b: SplitChoice) => a.avoid === b.avoid && a.injuries.map(key).sort().join() === b.injuries.map(key).sort().join();
+  const boxes = (c: SplitChoice) => c.injuries.map(key).sort().join();
+  // Marking every box left drops the unit whatever Vigor went first: one such choice leads where all
+  // the others do, so only the first (the default when it drops) is offered.
+  const drops = (c: SplitChoice) => options.boxes.length > 0 && c.injuries.length >= options.boxes.length;
+  const same = (a: SplitChoice, b: SplitChoice) => (drops(a) && drops(b)) || (a.avoid === b.avoid && boxes(a) === boxes(b));
   for (let avoided = Math.min(fives, Math.floor(options.vigor / 5)); avoided >= 0; avoided--) {
     const need = Math.min(fives - avoided, options.boxes.length);
     for (const injuries of boxSets(options.boxes, need)) {

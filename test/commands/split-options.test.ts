@@ -17,4 +17,13 @@ describe('wound split choices (§4.30, R22)', () => {
       { avoid: 0, injuries: ['mortal'] },
     ]);
   });
+
+  it('offers one way to drop: marking every box left leads to the same result whatever Vigor is spent first', () => {
+    // 15 wounds, 10 Vigor, one box: every split marks the last box and drops the unit.
+    const options = splitOptions({ wounds: 15, vigor: 10, boxes: ['mortal'], default: { avoid: 10, injuries: ['mortal'] } });
+    expect(options).toEqual([{ avoid: 10, injuries: ['mortal'] }]);
+    // Beside ways that keep it up, the drop is still offered once (the default first).
+    const some = splitOptions({ wounds: 15, vigor: 5, boxes: ['mobility', 'mortal'], default: { avoid: 0, injuries: ['mobility', 'mortal'] } });
+    expect(some.filter((o) => o.injuries.length === 2)).toEqual([{ avoid: 0, injuries: ['mobility', 'mortal'] }]);
+  });
 });
