@@ -7,12 +7,10 @@
  * its threshold for serving a large block from its heap rather than a mapping of its own each time
  * such a mapping is freed, so the multi-megabyte buffers of a burst of pictures (canvas read-backs,
  * PNGs crossing from the render workers, upload bodies) settle inside the heap, which cannot give
- * memory back while a live block sits above the freed ones: after a burst in the bot benchmark the
- * main heap alone held 177 MB. A fixed threshold keeps those blocks in mappings returned when freed,
- * a low trim threshold returns the heap's free top (the same run: 134 MB), and two arenas instead of
- * eight per core keep the render workers' threads from each holding freed memory of their own (three
- * bursts in a row: peak RSS 473, 495 and 562 MB, against 438, 467 and 798 MB without the arena
- * limit, and 547 MB at the end against 793). glibc reads them only when a process starts, so the bot is started as a child
+ * memory back while a live block sits above the freed ones. A fixed threshold keeps those blocks in
+ * mappings returned when freed, a low trim threshold returns the heap's free top, and two arenas
+ * instead of eight per core keep the render workers' threads from each holding freed memory of their
+ * own (`npm run bench:bot` prints the peak RSS of bursts in a row). glibc reads them only when a process starts, so the bot is started as a child
  * with them; its shard processes inherit them. The bot benchmark and tests start it the same way
  * (src/cli/bot-process.ts).
  *

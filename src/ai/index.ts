@@ -1,5 +1,5 @@
 /**
- * The practice opponent (issue 17): an AI that plays one seat of a game through the engine's own
+ * The practice opponent: an AI that plays one seat of a game through the engine's own
  * queries, for `/skirmish practice` and the sandbox.
  *
  * For the engineer wiring it in:

@@ -3,9 +3,8 @@
  * canvas's pixels and its read-back in a render worker, and on the main thread the PNGs that cross
  * from the workers and the upload bodies made from them (several hundred kilobytes a turn). Each is
  * freed only when its small JavaScript object is collected, and V8, which sees mostly those small
- * objects, collects rarely: in the bot benchmark's burst of 100 turn ends the main thread held
- * 120-140 MB of dead ArrayBuffers (the upload bodies alone), which one collection brought down to
- * 20 MB, and a render worker left alone took the bot past 1 GB. So a thread that handles pictures asks
+ * objects, collects rarely, so dead picture buffers pile up outside the heap for as long as no
+ * collection runs (`npm run bench:bot` prints the burst's peak). So a thread that handles pictures asks
  * for a full collection whenever its measure has grown by `slackBytes` since it was lowest.
  */
 import { setFlagsFromString } from 'node:v8';

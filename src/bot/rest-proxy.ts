@@ -26,7 +26,11 @@ export interface RestProxyOptions {
   /** Where to listen: 127.0.0.1 and a free port by default (REST_PROXY_HOST, REST_PROXY_PORT). */
   readonly host?: string;
   readonly port?: number;
+  /** Where a request that could not reach Discord is reported; standard error by default. */
+  readonly log?: (message: string, error: unknown) => void;
 }
+
+const logToStderr = (message: string, error: unknown) => console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`);
 
 export interface RestProxy {
   /** Give this to each shard as its REST base (`rest.api`): `http://HOST:PORT/api`. */
@@ -78,8 +82,9 @@ export async function startRestProxy(options: RestProxyOptions = {}): Promise<Re
   const server: Server = createServer((request, response) => {
     void replayable(request)
       .then((whole) => handle(whole, withOwnFraming(response)))
-      .catch(() => {
-        // Discord could not be reached at all: a 502 the shard's client retries.
+      .catch((error: unknown) => {
+        // Discord could not be reached at all: a 502 the shard's client retries, and a line for the operator.
+        (options.log ?? logToStderr)(`REST proxy: ${request.method} ${request.url} could not reach Discord`, error);
         if (!response.headersSent) response.statusCode = 502;
         response.end();
       });

@@ -105,7 +105,11 @@ function routeTo(app: App, modules: readonly CommandModule[]): (interaction: Int
     } catch (error) {
       if (interaction.isAutocomplete()) {
         if (!(error instanceof UserError)) app.log(`autocomplete /${interaction.commandName} failed`, error, await contextOf(app, interaction));
-        await interaction.respond([]).catch(() => undefined);
+        await interaction
+          .respond([])
+          .catch(async (failed: unknown) =>
+            app.log(`autocomplete /${interaction.commandName} could not be answered`, failed, await contextOf(app, interaction)),
+          );
         return outcomeOf(error);
       }
       if (!interaction.isRepliable()) return outcomeOf(error);

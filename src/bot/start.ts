@@ -239,9 +239,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const metrics = createMetrics(store, shard, options.now ?? Date.now);
   // The main thread watches its ArrayBuffers, where the upload bodies made from the PNGs are (RSS would
   // also count the workers' memory). They miss the PNGs moved from the workers, but each collection
-  // frees those too. V8's `external` count, which holds both, is what V8 already schedules its own
-  // collections by: watching it, the bot benchmark's bursts peaked at 497-520 MB (one collection in
-  // two bursts), against 368-376 MB watching the ArrayBuffers.
+  // frees those too. Not V8's `external` count, which holds both: V8 already schedules its own
+  // collections by it, so watching it adds few collections and the burst's peak stays high
+  // (`npm run bench:bot` prints it).
   const collectPictures = collectWhenGrown(() => process.memoryUsage().arrayBuffers, MAIN_PICTURE_SLACK);
   const outbox = new OutboxWorker({
     store,
@@ -303,7 +303,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     if (stopping) {
       // Shutting down: take nothing new on; what is under way finishes, and posts wait in the outbox.
       if (interaction.isRepliable())
-        void answerPrivately(interaction, 'The bot is restarting; try again in a moment. Nothing was changed.').catch(() => undefined);
+        void answerPrivately(interaction, 'The bot is restarting; try again in a moment. Nothing was changed.').catch((error: unknown) =>
+          log('could not tell a user that the bot is restarting', error),
+        );
       return;
     }
     const handling = route(interaction).finally(() => inFlight.delete(handling));

@@ -417,7 +417,7 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
   }
 }
 
-/** The figures of issue 29's table that are about a turn, from realistic play, each with its target and verdict. */
+/** The figures about a turn, from realistic play, each with its target and verdict. */
 function sayRealistic(say: (line: string) => void, runs: readonly RunFigures[]): void {
   const mean = (xs: readonly number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
   const ms = (s: number) => s * 1000;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (league part, issue 14), on a database file as the bot keeps it: a league of 1,000
+ * `npm run bench` (league part), on a database file as the bot keeps it: a league of 1,000
  * players and 10,000 results (two- to four-player, rated), then `/league standings` answered as the
  * bot answers it: the standings query (results grouped per player, ratings joined, ranked) and the
  * picture with its alt text. Target: p99 < 500 ms. Prints the figures; asserts nothing.

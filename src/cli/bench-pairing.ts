@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (pairing part, issue 14; also `npm run bench:pairing`): pairing a Swiss round of 1,000 players, target < 1 s.
+ * `npm run bench` (pairing part; also `npm run bench:pairing`): pairing a Swiss round of 1,000 players, target < 1 s.
  * The league is 1,000 players after five rounds of random results (scores and repeats as a real
  * season has them); the figure is the pairing of round six, min/median/max over 5 runs.
  */

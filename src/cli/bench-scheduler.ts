@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (scheduler part, issue 13), on a database file as the bot keeps it:
+ * `npm run bench` (scheduler part), on a database file as the bot keeps it:
  * - 100,000 pending deadlines, 1,000 of them due: the time to find and claim the due ones in one
  *   tick (one UPDATE … RETURNING), target < 50 ms per tick;
  * - 1,000 matches with a prompt whose deadline has passed: the time for one tick to handle them all

@@ -8,7 +8,7 @@
  * a second process between, and a SIGKILL would kill that one and leave the bot running.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,7 +96,8 @@ export function buildBot(): { readonly script: string; readonly cwd: string; rem
   writeFileSync(join(cwd, 'package.json'), readFileSync(join(ROOT, 'package.json')));
   // The production start command, `node scripts/start.mjs --prod`, beside the build it runs.
   mkdirSync(join(cwd, 'scripts'));
-  for (const name of ['start.mjs', 'malloc-settings.json']) copyFileSync(join(ROOT, 'scripts', name), join(cwd, 'scripts', name));
+  for (const name of readdirSync(join(ROOT, 'scripts')).filter((n) => /\.(mjs|json)$/.test(n)))
+    copyFileSync(join(ROOT, 'scripts', name), join(cwd, 'scripts', name));
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--outdir', join(cwd, 'dist')], { stdio: 'pipe' });
   return { script: join(cwd, 'dist', 'start.js'), cwd, remove: () => rmSync(cwd, { recursive: true, force: true }) };
 }

@@ -89,7 +89,7 @@ if (process.argv.slice(2).includes('rest-proxy')) {
   const basePort = config.METRICS_PORT;
   // Each shard serves its own metrics, on METRICS_PORT + its shard id (0 still picks a free port).
   const metricsPort = basePort === undefined || basePort === 0 || !shard ? basePort : basePort + shard.id;
-  const bot = await orStop(
+  const starting = orStop(
     startBot({
       token,
       // A shard sends its REST through the manager's proxy, so all shards share one rate limit.
@@ -108,23 +108,26 @@ if (process.argv.slice(2).includes('rest-proxy')) {
       ...(schedulerTickMs ? { schedulerTickMs } : {}),
     }),
   );
-  console.log(
-    `Sellsword Table${shard ? ` (${shardLabel(shard)})` : ''} is online as ${bot.client.user?.tag ?? 'the bot'}.${bot.metricsUrl ? ` Metrics: ${bot.metricsUrl}/metrics, health: ${bot.metricsUrl}/healthz.` : ''}`,
-  );
-  // Interactions under way finish and the outbox is given the rest of the deadline; whatever is still
-  // waiting then is delivered by the next start, so exiting loses nothing.
+  // Signals are taken from before start-up: a stop that comes while the bot is still starting waits
+  // for it to be up, then drains, so a process signalled early still releases its lease.
   stopOnSignals({
-    drain: () => bot.stop(),
-    atDeadline: () => bot.releaseLease(),
+    drain: async () => (await starting).stop(),
+    atDeadline: async () => (await starting).releaseLease(),
     deadlineMs: drainDeadlineMs,
-    say: (line) => bot.app.log(line),
+    say: (line) => console.error(line),
     starting: (reason) => {
       // The manager's own proxy went with it: what the drain still sends goes straight to Discord.
       if (reason === 'parent gone' && shard && config.SHARD_REST_PROXY_IN_MANAGER) {
-        (bot.client.rest.options as { api: string }).api = config.DISCORD_API_BASE ?? 'https://discord.com/api';
+        void starting.then((bot) => {
+          (bot.client.rest.options as { api: string }).api = config.DISCORD_API_BASE ?? 'https://discord.com/api';
+        });
       }
     },
   });
+  const bot = await starting;
+  console.log(
+    `Sellsword Table${shard ? ` (${shardLabel(shard)})` : ''} is online as ${bot.client.user?.tag ?? 'the bot'}.${bot.metricsUrl ? ` Metrics: ${bot.metricsUrl}/metrics, health: ${bot.metricsUrl}/healthz.` : ''}`,
+  );
 } else {
   // The sandbox is one process; discord.js would read SHARDS as its own setting.
   delete process.env.SHARDS;

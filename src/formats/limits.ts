@@ -1,7 +1,7 @@
 /**
  * How big a document anyone may hand the bot, and how a refusal for each limit reads. Every document
  * a user can send (warband, map, catalog; JSON or YAML) is held to these in document.ts, so one file
- * of nested brackets cannot exhaust the stack or memory of the process every match runs in (issue 10).
+ * of nested brackets cannot exhaust the stack or memory of the process every match runs in.
  */
 
 /**

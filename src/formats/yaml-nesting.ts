@@ -2,7 +2,7 @@
  * How deeply a YAML text nests, counted in one pass over the raw text before any library code runs.
  * The yaml library's composer recurses once per level; past about 700 levels it overflows the stack,
  * and when the overflow lands while V8 is compiling a regular expression the whole process aborts
- * ("RegExpCompiler Allocation failed"), taking every match with it (issue 10).
+ * ("RegExpCompiler Allocation failed"), taking every match with it.
  *
  * Flow brackets count outside quotes and comments; block collections count by their indicators
  * (`- `, `? `, `key: `) and columns, including compact ones on one line (`- - - x`). Quoted, block

@@ -1,5 +1,5 @@
 /**
- * Moving a league to a new catalog version (issue 14, "The rules data is pinned"): every registered
+ * Moving a league to a new catalog version: every registered
  * warband is checked again with the same rule check as a submission (the engine's R1, checkWarband),
  * against the new cards and the league's limits and maps. A warband that passed before and fails now
  * is flagged, with what changed in its own cards and what to fix, in words a player reads. Pure: the

@@ -1,5 +1,5 @@
 /**
- * Pairing a league round (issue 14), pure: no store, no clock, no randomness. The season code
+ * Pairing a league round, pure: no store, no clock, no randomness. The season code
  * (season-flow.ts) gathers the players, their scores, ratings, byes and past opponents, and stores
  * what this returns.
  *

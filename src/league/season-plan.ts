@@ -1,5 +1,5 @@
 /**
- * What a season does next (issue 14, "Seasons and pairings"), decided from what is stored, pure: the
+ * What a season does next, decided from what is stored, pure: the
  * season runner (league/season-runner.ts) reads the season, asks `nextStep`, and carries the step
  * out in one transaction, then asks again. Each step moves the season on, so asking twice after one
  * change (two matches ending at once, a restart) does no harm: the second answer is the next step or

@@ -1,5 +1,5 @@
 /**
- * The season runner (issue 14): seasons that run themselves. After anything that may move a season
+ * The season runner: seasons that run themselves. After anything that may move a season
  * on (a league match ending, sign-ups closing, a scheduler tick), it reads each open season, asks
  * `nextStep` (league/season-plan.ts) what comes next and carries that out, until the answer is to
  * wait: close sign-ups and pair round 1, open each pairing's match thread (a challenge already

@@ -1,5 +1,5 @@
 /**
- * The practice opponent's seat (issue 17): in a match made with `/skirmish practice`, one player is
+ * The practice opponent's seat: in a match made with `/skirmish practice`, one player is
  * the bot itself, and the AI (src/ai) decides for it.
  *
  * The bot's seat is driven by the same deadlines as everyone's (deadline-plan.ts): whenever the match

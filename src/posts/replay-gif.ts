@@ -202,9 +202,9 @@ class FrameStash {
 
 /**
  * Between frames the event loop gets a turn: other matches are not kept waiting, and the canvas's
- * pixel read-backs are freed (Node runs native finalizers only then; a replay drawn in one synchronous
- * loop held every frame's pixels, over 700 MB for 150 turns, where yielding keeps the process near its
- * usual size).
+ * pixel read-backs are freed (Node runs native finalizers only then, so a replay drawn in one
+ * synchronous loop would hold every frame's pixels at once; yielding keeps the process near its usual
+ * size).
  */
 const turnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -335,7 +335,7 @@ export const leases = pgTable('leases', {
 });
 
 /**
- * Leagues (issue 14; schema.ts has the comments on each column). A null setting means "as a free
+ * Leagues (schema.ts has the comments on each column). A null setting means "as a free
  * challenge would have it".
  */
 export const leagueSettings = pgTable('league_settings', {

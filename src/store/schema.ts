@@ -336,7 +336,7 @@ export const leases = sqliteTable('leases', {
 });
 
 /*
- * Leagues (issue 14). A league is a channel (`leagues` above); what follows is its settings, its
+ * Leagues. A league is a channel (`leagues` above); what follows is its settings, its
  * seasons and their pairings, the results of its matches and the ratings made from them. The league
  * layer (src/league) owns what the values mean; the store keeps them.
  */

@@ -78,7 +78,7 @@ export interface Store {
   vacations: Vacations;
   orders: StandingOrders;
   notify: NotifySettings;
-  /** Leagues (issue 14). */
+  /** Leagues: settings, seasons, pairings, results, organisers' log. */
   leagueSettings: LeagueSettings;
   leagueLog: LeagueLog;
   leaguePosts: LeaguePosts;

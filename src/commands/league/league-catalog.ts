@@ -1,5 +1,5 @@
 /**
- * A league's catalog version (issue 14, "The rules data is pinned"). A version names a catalog: one
+ * A league's catalog version. A version names a catalog: one
  * the bot ships (`northlands`), or one an organiser stored (the `catalogs` table, by id); no version
  * is the shipped content. Moving the league to another version checks every warband registered in
  * its open season again (league/catalog-recheck.ts): each entry's problem is set or cleared, and the

@@ -1,5 +1,5 @@
 /**
- * The organisers' tools (issue 14): award or overturn a match's result with a reason, remove a player
+ * The organisers' tools: award or overturn a match's result with a reason, remove a player
  * (their open league matches are forfeited), extend a match's deadlines, and export a season. Each
  * is refused to anyone who does not organise the league, logged in league_log, and told in the
  * league channel (and the match thread where it touches a match), in one transaction.

@@ -1,5 +1,5 @@
 /**
- * The season commands of /league (issue 14): `season start` and `season close` (organisers),
+ * The season commands of /league: `season start` and `season close` (organisers),
  * `join`, `leave` and `round`. Everything after sign-ups is the season runner's (season-runner.ts):
  * pairing, opening the matches, the next round, the final standings. Each change is one transaction
  * with its league posts, and the runner is kicked once it has committed.

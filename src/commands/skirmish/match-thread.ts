@@ -18,6 +18,7 @@ import { ChannelType, DiscordAPIError, type Client, type RESTPostAPIChannelThrea
 import { THREAD_PENDING, type MatchRow, type Store } from '../../store';
 import { matchRecord } from '../../match/record';
 import type { App } from '../app';
+import { aboutMatch } from '../../match/services';
 import { botPermissionsIn, missingFrom, NEEDED_PERMISSIONS, permissionProblem } from '../bot-permissions';
 import { planWaits } from '../../clock/deadline-plan';
 import { inTransaction } from '../../match/table';
@@ -186,7 +187,10 @@ async function link(app: App, row: MatchRow, threadId: string): Promise<string> 
   app.outbox.kick(row.id);
   for (const p of row.players) {
     if (p === app.client.user?.id) continue;
-    await app.client.rest.put(Routes.threadMembers(linked, p)).catch(() => undefined);
+    // The intro post pings every player, so one not added still finds the thread; the log says why.
+    await app.client.rest
+      .put(Routes.threadMembers(linked, p))
+      .catch((error: unknown) => app.log(`could not add ${p} to the thread of match ${row.id}`, error, aboutMatch(row)));
   }
   return linked;
 }

@@ -10,6 +10,7 @@ import { renderMapWithAlt, type ViewRequest } from '../../render';
 import { logView } from './log-pages';
 import { postTroubleLines } from '../../posts/post-status';
 import type { App } from '../app';
+import { aboutMatch } from '../../match/services';
 import { retirements } from '../../posts/announce';
 import { checkMatch } from '../../match/match-check';
 import { planWaits } from '../../clock/deadline-plan';
@@ -142,7 +143,11 @@ export async function follow(interaction: ChatInputCommandInteraction, app: App)
   const row = await matchHere(app, interaction.channelId);
   const added = await save(app, interaction, () => app.store.follows.add(row.id, interaction.user.id));
   const thread = interaction.channel;
-  if (thread?.isThread()) await thread.members.add(interaction.user.id).catch(() => undefined);
+  // Following is recorded either way; being added to the thread only shows it in their list.
+  if (thread?.isThread())
+    await thread.members
+      .add(interaction.user.id)
+      .catch((error: unknown) => app.log(`could not add ${interaction.user.id} to the thread of match ${row.id}`, error, aboutMatch(row)));
   await interaction.reply({
     content: added ? 'You now follow this match: you will see every turn in this thread.' : 'You already follow this match.',
     ...privately,

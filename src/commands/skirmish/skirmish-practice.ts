@@ -1,5 +1,5 @@
 /**
- * /skirmish practice (issue 17): a match against the bot itself, to try a warband before a league. It
+ * /skirmish practice: a match against the bot itself, to try a warband before a league. It
  * opens a thread like a challenge, but the bot accepts at once with its warband (a house warband, or
  * one of the player's own) and plays its seat with the AI (practice-seat.ts). Setup begins in the
  * same transaction that makes the match, so there is nothing to accept and no deadline for the player

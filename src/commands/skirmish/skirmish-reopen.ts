@@ -8,6 +8,7 @@ import { gameOf } from '../../match/match-state';
 import { matchRecord } from '../../match/record';
 import { OPEN_STATUSES, storedNames, type MatchRow } from '../../store';
 import type { App } from '../app';
+import { aboutMatch } from '../../match/services';
 import type { PostBody } from '../../posts/post-body';
 import { save } from '../../match/saved';
 import { threadName } from '../../match/setup';
@@ -64,6 +65,11 @@ export async function reopen(interaction: ChatInputCommandInteraction, app: App)
     return now;
   });
   app.outbox.kick(moved.id);
-  await Promise.all(moved.players.map((p) => thread.members.add(p).catch(() => undefined)));
+  // A player not added still finds the thread through the post that pings them; the log says why.
+  await Promise.all(
+    moved.players.map((p) =>
+      thread.members.add(p).catch((error: unknown) => app.log(`could not add ${p} to the reopened thread of match ${moved.id}`, error, aboutMatch(moved))),
+    ),
+  );
   await interaction.editReply({ content: `The match goes on in <#${thread.id}>, and its clock runs again.`, allowedMentions: { parse: [] } });
 }
