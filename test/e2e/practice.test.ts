@@ -132,6 +132,31 @@ describe('/skirmish practice', () => {
     expect(world.errors).toEqual([]);
   }, 300_000);
 
+  it("tells the bot's reply before the wound split it causes in the human's own turn", async () => {
+    const thread = await startPractice({ opponent_warband: 'House Horde', points: 121 });
+    const choose = new Chooser(seeded(7));
+    let seen = 0;
+    for (let step = 0; step < 1500 && seen < 1 && (await rowOf(thread)).status !== 'over'; step++) {
+      await world.bot.scheduler.stop();
+      const count = world.messages(thread).length;
+      await aliceActs(thread, choose);
+      await world.bot.idle();
+      await world.bot.scheduler.start();
+      await botSettles(thread);
+      const game = gameOf(matchRecord(await rowOf(thread)).snapshot!);
+      // Alice's act drew a reply from the bot, and the reply left her a wound split in her own turn.
+      if (game?.prompt?.kind !== 'wounds' || game.prompt.player !== world.fake.user('alice')!.id || game.turn?.player === botId()) continue;
+      const told = world.messages(thread).slice(count);
+      const replied = told.findIndex((m) => m.content.startsWith('🤖 **'));
+      if (replied === -1) continue;
+      const prompt = told.findIndex((m) => componentsOf(m).length > 0 && m.content.includes('How does it take them?'));
+      expect(prompt).toBeGreaterThan(replied);
+      seen++;
+    }
+    expect(seen).toBeGreaterThan(0);
+    expect(world.errors).toEqual([]);
+  }, 300_000);
+
   it('refuses an unknown warband for the bot with the house warbands it can take', async () => {
     const s = await world.run({ user: 'alice', name: 'skirmish practice', options: { warband: "Hrolf's Watch", opponent_warband: 'Nobody' } });
     expect(s.response?.ephemeral).toBe(true);
