@@ -7,7 +7,8 @@
  * The window: every square the last turn touched (paths, attackers and targets where they stood,
  * wounds, drops; the unit that took the turn when nothing else happened), a square of room round
  * them, and at least half the board each way, so it is twice the scale of the full map when both
- * are shown at a phone's width. When the turn spread over most of the board there is no close-up.
+ * are shown at a phone's width. When the turn spread over most of the board, the window is where it came
+ * to a head (its attacks, harms, drops and the ends of its moves), or where the unit that took it stands.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { clip } from '../discord/text';
@@ -38,11 +39,11 @@ export interface FocusWindow {
 const MIN_ZOOM = 1.3;
 
 /** Every square the last turn touched, as top-left squares with their span. */
-export function turnSquares(view: MapView): { at: Sq; span: 1 | 2 }[] {
+export function turnSquares(view: MapView, endsOnly = false): { at: Sq; span: 1 | 2 }[] {
   const last = view.lastTurn;
   if (!last) return [];
   const out: { at: Sq; span: 1 | 2 }[] = [];
-  for (const m of last.moves) for (const at of m.path) out.push({ at, span: m.span });
+  for (const m of last.moves) for (const at of endsOnly ? m.path.slice(-1) : m.path) out.push({ at, span: m.span });
   for (const a of last.attacks) {
     if (a.from) out.push({ at: a.from, span: a.fromSpan });
     if (a.to) out.push({ at: a.to, span: a.toSpan });
@@ -58,8 +59,24 @@ export function turnSquares(view: MapView): { at: Sq; span: 1 | 2 }[] {
 
 /** The window to show for the last turn, or null when there is nothing to show closer. */
 export function focusWindow(view: MapView): FocusWindow | null {
-  const squares = turnSquares(view);
-  if (squares.length === 0) return null;
+  // A turn that spread over most of the board is shown where it came to a head: its attacks, harms,
+  // drops and the ends of its moves; failing that, where the unit that took it now stands.
+  for (const squares of [turnSquares(view), turnSquares(view, true), actorSquare(view)]) {
+    const w = squares.length > 0 ? windowOver(view, squares) : null;
+    if (w) return w;
+  }
+  return null;
+}
+
+/** Where the unit that took the last turn stands now, as a turn square (none when it is off the map). */
+function actorSquare(view: MapView): { at: Sq; span: 1 | 2 }[] {
+  const unit = view.lastTurn?.unit;
+  const u = unit == null ? undefined : view.units.find((x) => x.label === unit && x.at);
+  return u?.at ? [{ at: u.at, span: u.span }] : [];
+}
+
+/** The window round `squares` at a larger scale than the full map, or null when they spread too far for one. */
+function windowOver(view: MapView, squares: readonly { at: Sq; span: 1 | 2 }[]): FocusWindow | null {
   const { width: W, height: H } = view.board;
   const g = boardGeometry(view.board);
   const c0 = Math.min(...squares.map((s) => s.at.col));

@@ -150,7 +150,7 @@ describe('the close-up of a turn', () => {
     expect(renderTurn(t.state, {}).focus).toBeNull();
   });
 
-  it('is left out when the turn spread over most of the board (it would be no closer)', () => {
+  it("when the turn spread over most of the board, shows where it came to a head: the move's end and the fight", () => {
     const t = lastTurnTable();
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
     const last = view.lastTurn!;
@@ -161,7 +161,16 @@ describe('the close-up of a turn', () => {
         { name: 'T20', col: 19, row: 19 },
       ],
     };
-    expect(focusWindow({ ...view, lastTurn: { ...last, moves: [far] } })).toBeNull();
+    const spread = { ...view, lastTurn: { ...last, moves: [far] } };
+    const w = focusWindow(spread)!;
+    expect(w).not.toBeNull();
+    expect(w.cell).toBeGreaterThan(boardGeometry(view.board).cell);
+    const inside = (s: { at: { col: number; row: number }; span: number }) =>
+      s.at.col >= w.col && s.at.col + s.span <= w.col + w.cols && s.at.row >= w.row && s.at.row + s.span <= w.row + w.rows;
+    // The move's end (T20) and every square of the fight are in the window; the move's start is not.
+    expect(turnSquares(spread, true).every(inside)).toBe(true);
+    expect(turnSquares(spread, true).map((s) => s.at.name)).toContain('T20');
+    expect(inside({ at: { col: 0, row: 0 }, span: 1 })).toBe(false);
   });
 
   it('is titled by the turn it shows: the last one, or the turn under way (the mid-turn ping)', () => {
