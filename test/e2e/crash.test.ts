@@ -30,6 +30,7 @@ import type { Command } from '../../src/engine/commands';
 import { legalActs } from '../../src/engine/queries';
 import { startFakeDiscord, type CommandInput, type FakeDiscord, type FakeMessage, type FaultRequest, type InteractionSummary } from '../../src/fakecord';
 import { openStore } from '../../src/store';
+import { unpackPartsSync } from '../../src/store/match-parts';
 import { slashFor } from './driver';
 import { HAVOC, VALOR } from './setup-match';
 import { componentsOf } from './world';
@@ -108,6 +109,18 @@ interface Table {
   readonly prompts: PromptEntry[];
 }
 
+/** A snapshot as the store reads it: the shared parts (maps, cards) its row refers to put back. */
+function withParts(db: Database.Database, value: unknown): unknown {
+  const [whole] = unpackPartsSync([value], (hashes) => {
+    const rows = db.prepare(`select hash, part from match_parts where hash in (${hashes.map(() => '?').join(',')})`).all(...hashes) as {
+      hash: string;
+      part: string;
+    }[];
+    return new Map(rows.map((r) => [r.hash, r.part]));
+  });
+  return whole;
+}
+
 function readTable(): Table {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
@@ -157,7 +170,7 @@ function readTable(): Table {
       matchId: m.id,
       seq: m.seq,
       status: m.status,
-      snapshot: m.snapshot === null ? null : (JSON.parse(m.snapshot) as MatchSnapshot),
+      snapshot: m.snapshot === null ? null : (withParts(db, JSON.parse(m.snapshot)) as MatchSnapshot),
       events,
       outbox,
       prompts,
