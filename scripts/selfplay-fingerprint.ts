@@ -31,8 +31,8 @@ import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: 'c5f8dfa748ce148075d9edc8a6481ce915e6784215318681e4a9f94f78c46670',
-  queries: '6fedfeac46a7b0d9a775563b0a674d9099575ef24f09a1a87731222a68421b31',
+  selfPlay: '0b198951ee703f8b864191faac8918a54fc6ef1ddb11e1b00bafd1d278474198',
+  queries: 'a085f756d61ce61c8b4cb56b830b0454a9681f96f2a64595abffef044211905d',
 };
 
 const content = defaultContent();

@@ -99,7 +99,7 @@ export type { RosterProblem, WarbandLimits } from './roster';
 export { initial } from './setup';
 
 // How a split between choices may be made.
-export { splitOptions } from './split-options';
+export { sameSplit, splitOptions } from './split-options';
 
 // The game state and its parts.
 export type { GameState, Incoming, Options, PlayerId, Prompt, PromptOf, SplitChoice, StatusState, UnitId, UnitState, WoundsPromptOptions } from './state';

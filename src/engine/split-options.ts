@@ -31,14 +31,21 @@ function boxSets(boxes: readonly InjuryBox[], n: number): InjuryBox[][] {
   return out;
 }
 
+/**
+ * Whether two splits of one prompt lead to the same result: the same Vigor and the same boxes, or both
+ * marking every box left, which drops the unit whatever Vigor went first.
+ */
+export function sameSplit(options: Pick<WoundsPromptOptions, 'boxes'>, a: SplitChoice, b: SplitChoice): boolean {
+  const boxes = (c: SplitChoice) => c.injuries.map(key).sort().join();
+  const drops = (c: SplitChoice) => options.boxes.length > 0 && c.injuries.length >= options.boxes.length;
+  return (drops(a) && drops(b)) || (a.avoid === b.avoid && boxes(a) === boxes(b));
+}
+
 export function splitOptions(options: Omit<WoundsPromptOptions, 'type'>): SplitChoice[] {
   const fives = Math.floor(options.wounds / 5);
   const out: SplitChoice[] = [options.default];
-  const boxes = (c: SplitChoice) => c.injuries.map(key).sort().join();
-  // Marking every box left drops the unit whatever Vigor went first: one such choice leads where all
-  // the others do, so only the first (the default when it drops) is offered.
-  const drops = (c: SplitChoice) => options.boxes.length > 0 && c.injuries.length >= options.boxes.length;
-  const same = (a: SplitChoice, b: SplitChoice) => (drops(a) && drops(b)) || (a.avoid === b.avoid && boxes(a) === boxes(b));
+  // Choices that lead where an earlier one does are left out, so the first (the default) stands for them.
+  const same = (a: SplitChoice, b: SplitChoice) => sameSplit(options, a, b);
   for (let avoided = Math.min(fives, Math.floor(options.vigor / 5)); avoided >= 0; avoided--) {
     const need = Math.min(fives - avoided, options.boxes.length);
     for (const injuries of boxSets(options.boxes, need)) {

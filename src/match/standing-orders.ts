@@ -6,7 +6,7 @@
  */
 import type { Decision } from '../engine';
 import { attackOdds } from '../engine';
-import { splitOptions, type WoundsPromptOptions } from '../engine';
+import { sameSplit, splitOptions, type WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, Prompt, PromptOf } from '../engine';
 import { findAttack, label, unitOf } from '../engine';
 import type { SplitChoice } from '../engine';
@@ -70,7 +70,6 @@ export function splitWords(game: GameState, unitId: string, c: SplitChoice): str
 }
 
 const kindOf = (b: InjuryBox): string => (typeof b === 'string' ? b : 'trait');
-const keyOf = (b: InjuryBox): string => (typeof b === 'string' ? b : `trait:${b.trait}`);
 
 /** Boxes in the order the player wants them marked: their kinds first, then card order, Mortal never before the rest. */
 function boxOrder(boxes: readonly InjuryBox[], order: readonly BoxKind[]): InjuryBox[] {
@@ -97,9 +96,8 @@ export function woundSplit(o: WoundsPromptOptions, way: 'vigor' | 'boxes', order
   else avoid = Math.min(Math.max(0, fives - others.length), vigorFives);
   const injuries = boxes.slice(0, Math.min(fives - avoid, boxes.length));
   const wanted = { avoid: avoid * 5, injuries };
-  const same = (c: SplitChoice) => c.avoid === wanted.avoid && c.injuries.map(keyOf).sort().join() === wanted.injuries.map(keyOf).sort().join();
-  // Offered by the prompt (the engine checks it again when it is given).
-  return splitOptions(o).some(same) ? wanted : null;
+  // Offered by the prompt, or leading where an offered choice does (the engine checks it again when it is given).
+  return splitOptions(o).some((c) => sameSplit(o, c, wanted)) ? wanted : null;
 }
 
 export interface StandingAnswer {
