@@ -77,6 +77,7 @@ export {
   moveOptions,
   movePlans,
   moveRefusal,
+  moveToRefusal,
   reachableSquares,
   recoveryChance,
   targetsFrom,

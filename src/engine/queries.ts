@@ -256,6 +256,17 @@ export function moveRefusal(state: GameState, unitId: string, maneuver = false):
   }
 }
 
+/** Why `unit` cannot move (or maneuver) to the square named `to`: null when it can, else the engine's refusal. */
+export function moveToRefusal(state: GameState, unitId: string, to: string, maneuver = false): { code: string; message: string } | null {
+  try {
+    planCommand(state, { act: maneuver ? 'maneuver' : 'move', unit: unitId, to });
+    return null;
+  } catch (e) {
+    if (e instanceof Refusal) return e.error;
+    throw e;
+  }
+}
+
 export interface TargetView {
   readonly unit: string;
   readonly attack: string;

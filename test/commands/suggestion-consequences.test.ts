@@ -95,7 +95,44 @@ describe('an empty list says why', () => {
     expect(squareChoices(game, 'gh', '', false, names)).toEqual([{ name: "Nothing to choose: it is Alice's turn", value: NOTHING }]);
   });
 
-  it('no square matches what was typed', () => {
-    expect(squareChoices(game, 'kn', 'ZZ', false)[0]!.name).toBe('Nothing to choose: no square it can reach starts with "ZZ"');
+  it('no square matches what was typed: says which unit, and the value carries what was typed', () => {
+    expect(squareChoices(game, 'kn', 'ZZ', false)).toEqual([{ name: 'Nothing to choose: no square KN can reach starts with "ZZ"', value: 'none:ZZ' }]);
+  });
+
+  it('a square typed in full that cannot be reached says so, or who holds it', () => {
+    const two = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'B2' },
+        { id: 'tg', card: 'valor-guard', player: 'p1', at: 'B4' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'T20' },
+      ],
+    });
+    const [far] = squareChoices(two, 'kn', 'J12', false);
+    expect(far!.name).toMatch(/^Nothing to choose: .*cannot reach J12/);
+    expect(far!.value).toBe('none:J12');
+    expect(squareChoices(two, 'kn', 'B4', false)[0]!.name).toMatch(/^Nothing to choose: .*cannot end on B4: Town Guard \(tg\) is there$/);
+  });
+
+  it('a unit typed in full says why that unit cannot, short enough not to be cut', () => {
+    const two = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'B2' },
+        { id: 'tg', card: 'valor-guard', player: 'p1', at: 'B4' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'T20' },
+      ],
+    });
+    const acted = { ...two, units: { ...two.units, kn: { ...two.units.kn!, turnTaken: true }, tg: { ...two.units.tg!, at: null } } };
+    expect(unitChoices(acted, 'p1', 'kn', 'attack')).toEqual([{ name: 'Nothing to choose: KN has had its turn this round', value: 'none:kn' }]);
+    const [first] = unitChoices(acted, 'p1', '', 'attack');
+    expect(first!.name.length).toBeLessThanOrEqual(100);
+    expect(first!.name).not.toContain('…');
+    expect(first!.name).toBe('Nothing to choose: Town Guard (tg) is in reserve');
+  });
+
+  it('a picked "Nothing to choose" in the unit box is not read as a unit named "none"', () => {
+    expect(attackChoices(game, 'p1', NOTHING, '')).toEqual([{ name: 'Nothing to choose: pick a unit first', value: NOTHING }]);
+    expect(squareChoices(game, 'none:kn', '', false)[0]!.name).toBe('Nothing to choose: pick a unit first');
   });
 });

@@ -49,7 +49,7 @@ describe('the "Nothing to choose" suggestion', () => {
     expect(list).toEqual([{ name: `Nothing to choose: it is ${aliceName}'s turn`, value: 'none' }]);
     const sent = await world.run({ user: other, channel: thread, name: 'move', options: { unit: 'none', to: 'A1' } });
     expect(sent.response?.ephemeral).toBe(true);
-    expect(answerText(sent)).toBe(`Nothing to choose for \`unit\`: it is ${aliceName}'s turn.`);
+    expect(answerText(sent)).toBe(`It is ${aliceName}'s turn.`);
     expect(answerText(sent)).not.toContain('no unit');
   }, 60_000);
 
@@ -61,7 +61,21 @@ describe('the "Nothing to choose" suggestion', () => {
     expect(list[0]!.value).toBe('none');
     const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, attack: 'none', target: 'x' } });
     expect(sent.response?.ephemeral).toBe(true);
-    expect(answerText(sent)).toBe(`Nothing to choose for \`attack\`: ${String(list[0]!.name).replace('Nothing to choose: ', '')}.`);
+    const why = String(list[0]!.name).replace('Nothing to choose: ', '');
+    expect(answerText(sent)).toBe(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`);
+  }, 60_000);
+
+  it('a square that cannot be reached, picked anyway, is refused with that reason, not "something to choose now"', async () => {
+    const { guard, alice } = await setTable('B2', 'T20');
+    const me = nameOf(alice);
+    const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'move', focused: 'to', options: { unit: guard, to: 'J12' } });
+    expect(list).toHaveLength(1);
+    expect(String(list[0]!.name)).toMatch(/cannot reach J12/);
+    const sent = await world.run({ user: me, channel: thread, name: 'move', options: { unit: guard, to: String(list[0]!.value) } });
+    expect(sent.response?.ephemeral).toBe(true);
+    expect(answerText(sent)).toMatch(/cannot reach J12 .*\. Pick from the list again\.$/);
+    expect(answerText(sent)).not.toContain('something to choose now');
+    expect((await gameIn()).units[guard]!.at).toBe(squareIndex(boardOf(start), 'B2'));
   }, 60_000);
 });
 

@@ -5,12 +5,12 @@
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import type { ActCommand, ActKind, Command } from '../../engine';
-import { attackRefusal, canAct, chargeOptions, legalActs, moveOptions, moveRefusal, visibleTargets } from '../../engine';
+import { attackRefusal, canAct, chargeOptions, legalActs, moveOptions, moveRefusal, moveToRefusal, visibleTargets } from '../../engine';
 import type { GameState } from '../../engine';
 import { commanderOf } from '../../engine';
 import { liveTraits, profile } from '../../engine';
 import { boardOf, findAttack } from '../../engine';
-import { choice, NOTHING, nothingToChoose, suggest } from '../command';
+import { choice, isNothing, NOTHING, nothingToChoose, suggest } from '../command';
 import { oddsWords } from '../prompts/odds-words';
 import { chargeTargetValue } from '../match-context';
 import { withoutRuleCodes } from '../../render/plain-rules';
@@ -79,9 +79,32 @@ export function unitChoices(
     const where = u.at === null ? 'in reserve' : `${u.vigor} Vigor`;
     return choice(`${id.toUpperCase()} · ${game.cards[u.card]!.name} · ${where}`, id);
   });
-  return orWhy(suggest(choices, typed), () =>
-    choices.length > 0 ? `none of your units that can ${act ?? 'act'} matches "${String(typed)}"` : noUnitWhy(game, user, act, names),
-  );
+  const found = suggest(choices, typed);
+  if (found.length > 0) return found;
+  // Typed one of the player's own units: why that unit cannot, not why the first one cannot.
+  const mine = typedUnit(game, user, typed);
+  if (mine) return [nothingToChoose(withoutRuleCodes(ownUnitWhy(game, mine, act, names)), mine)];
+  return orWhy([], () => (choices.length > 0 ? `none of your units that can ${act ?? 'act'} matches "${String(typed)}"` : noUnitWhy(game, user, act, names)));
+}
+
+/** The player's unit whose id is what was typed, if any. */
+function typedUnit(game: GameState, user: string, typed: unknown): string | null {
+  const id = String(typed ?? '')
+    .trim()
+    .toLowerCase();
+  const u = game.units[id];
+  return u && (u.player === user || commanderOf(game, u) === user) ? id : null;
+}
+
+/** Why this one unit of the player's cannot take `act` now, said of it by its map label. */
+function ownUnitWhy(game: GameState, id: string, act: string | undefined, names: Names): string {
+  const u = game.units[id]!;
+  const label = id.toUpperCase();
+  if (u.dropped) return `${label} has dropped`;
+  if (game.turn && !game.turn.unit && u.turnTaken) return `${label} has had its turn this round`;
+  const refusal = act === 'move' || act === 'maneuver' ? moveRefusal(game, id, act === 'maneuver') : attackRefusal(game, id);
+  if (refusal) return refusalWords(refusal, game, names);
+  return act === 'attack' ? `${label} has no enemy in sight and reach` : `${label} cannot ${act ?? 'act'} now`;
 }
 
 export { NOTHING };
@@ -166,10 +189,16 @@ export function squareChoices(
   const squares = memo(`moves:${id}:${maneuver}`, () => moveOptions(game, id, maneuver))
     .filter((o) => o.square.startsWith(q))
     .sort((a, b) => a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
-  return orWhy(
-    spread(squares, 25).map((o) => choice(squareWords(game, o), o.square)),
-    () => `no square it can reach starts with "${q}"`,
-  );
+  if (squares.length > 0) return spread(squares, 25).map((o) => choice(squareWords(game, o), o.square));
+  return [nothingToChoose(withoutRuleCodes(unreachedWhy(game, id, q, maneuver)), q)];
+}
+
+/** Why no square offered matches `q`: the engine's reason when `q` names a square, else that none starts so. */
+function unreachedWhy(game: GameState, id: string, q: string, maneuver: boolean): string {
+  const label = id.toUpperCase();
+  const refusal = q === '' ? null : moveToRefusal(game, id, q, maneuver);
+  if (refusal && refusal.code !== 'off-map') return refusal.message.replace(/\.$/, '');
+  return `no square ${label} can reach starts with "${q}"`;
 }
 
 /** A square with what getting there costs and risks: damaging terrain's wounds, and who may reply on the way. */
@@ -296,7 +325,7 @@ export function traitChoices(
 /** Why a later option has nothing to offer when the unit named is not one. */
 function noSuchUnit(unit: unknown): string {
   const id = String(unit ?? '').trim();
-  return id ? `there is no unit "${id}"` : 'choose the unit first';
+  return id && !isNothing(id) ? `there is no unit "${id}"` : 'pick a unit first';
 }
 
 /** For /skirmish view: any unit's attacks and the enemies it sees, whoever's turn it is. */

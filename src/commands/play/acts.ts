@@ -83,7 +83,7 @@ export const moveCommand = actCommand(
   'Basic Move: walk a unit to a square (the cheapest path), or along a path you give',
   optionSet(
     unit,
-    textOption({ name: 'to', description: 'The square to end on, like C5', required: true, autocomplete: true, max: 8 }),
+    textOption({ name: 'to', description: 'The square to end on, like C5', required: true, autocomplete: true, max: 16 }),
     textOption({ name: 'path', description: 'Optional: every square entered, in order, like "C4 C5"', max: 300 }),
   ),
   (live, o, u) => {
@@ -99,7 +99,7 @@ export const moveCommand = actCommand(
 export const maneuverCommand = actCommand(
   'maneuver',
   'Maneuver: one careful step that does not invite replies',
-  optionSet(unit, textOption({ name: 'to', description: 'The square to step to', required: true, autocomplete: true, max: 8 })),
+  optionSet(unit, textOption({ name: 'to', description: 'The square to step to', required: true, autocomplete: true, max: 16 })),
   (live, o, u) => ({ act: 'maneuver', unit: u, to: resolveSquare(live.game.map, o.to) }),
   'maneuver',
 );
