@@ -64,7 +64,7 @@ const BURST = Math.min(MATCHES, Number(process.env.BENCH_BURST ?? 100));
 /** `--runs N` or BENCH_RUNS: how many runs (min / median / max over them). */
 const runsFlag = process.argv.indexOf('--runs');
 const RUNS = Number(runsFlag >= 0 ? process.argv[runsFlag + 1] : (process.env.BENCH_RUNS ?? 3));
-/** Realistic turns played one at a time per run (BENCH_TURNS), each in its own match. */
+/** Realistic turns played one at a time per run (BENCH_TURNS), in turn over the first four matches. */
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
 
 /** The main thread's JavaScript heap and the memory outside it, from the bot's own /metrics (prom-client's process figures). */
@@ -337,8 +337,10 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
       const b = await burst(fake, reader, clock, pid, burstThreads.length === BURST ? burstThreads : threads.slice(0, BURST));
       // Realistic play: whole turns one at a time, then a burst of turn ends each after a move.
       const turns: TurnCost[] = [];
-      for (const thread of threads.slice(0, TURNS)) {
-        const cost = await realisticTurn(fake, reader, thread, pid);
+      // Round the first four matches (one per shipped map), so each game carries on and units close in to attack.
+      const playing = threads.slice(0, SHIPPED_MAPS.length);
+      for (let t = 0; t < TURNS; t++) {
+        const cost = await realisticTurn(fake, reader, playing[t % playing.length]!, pid);
         if (cost) turns.push(cost);
       }
       const realThreads = (burstThreads.length === BURST ? burstThreads : threads.slice(0, BURST)).slice();
@@ -427,7 +429,7 @@ function sayRealistic(say: (line: string) => void, runs: readonly RunFigures[]):
   const turns = (r: RunFigures) => r.real.turns;
   const ends = (r: RunFigures) => turns(r).filter((t) => t.endProcess !== null);
   say(
-    `REALISTIC PLAY (8 units a side, the four shipped maps in turn; each turn: the unit typed into /move one request per keystroke, a square typed, the move, an attack when one is in reach, replies and wound splits answered, /end typed and sent; every picture with last-turn overlay and close-up). Turns per run: ${runs.map((r) => `${turns(r).length} (${turns(r).filter((t) => t.moved).length} moved, ${turns(r).filter((t) => t.attacked).length} attacked)`).join(', ')}`,
+    `REALISTIC PLAY (8 units a side, the four shipped maps in turn; each turn: the unit typed into /move one request per keystroke, a square typed, the move, an attack when one is in reach, replies and wound splits answered, /end typed and sent; every picture with last-turn overlay and close-up). Turns per run: ${runs.map((r) => `${turns(r).length} (${turns(r).filter((t) => t.moved).length} moved, ${turns(r).filter((t) => t.attacked).length} attacked, ${turns(r).reduce((n, t) => n + t.prompts, 0)} prompts answered, ${turns(r).reduce((n, t) => n + t.autocompletes, 0)} autocompletes)`).join(', ')}`,
   );
   row(
     'autocomplete, unit list, bot main-thread CPU per request',

@@ -4,6 +4,7 @@
  * of a process from /proc.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { boardOf, footprint, type GameState, nearestIn, profile, squareIndex, squaresOf, tableOf, unitOf } from '../engine';
 import { gameOf } from '../match/match-state';
 import { matchRecord } from '../match/record';
 import type { FakeDiscord, FakeMessage } from '../fakecord';
@@ -167,6 +168,32 @@ export async function endCommand(store: Store, thread: string): Promise<{ user: 
   return unit ? { user: turn.player, channel: thread, name: 'end', options: { unit } } : null;
 }
 
+/**
+ * Of the suggested squares, the one nearest an enemy on the map (counted distance, §4.2, from the
+ * table's fields), so a realistic turn closes in and attacks come; ties keep the first suggested, so
+ * the choice is deterministic. The last square when no enemy is on the map.
+ */
+export function towardsEnemy(game: GameState, unitId: string, squares: readonly string[]): string | undefined {
+  const unit = unitOf(game, unitId);
+  const board = boardOf(game);
+  const table = tableOf(game);
+  const fields = Object.values(game.units)
+    .filter((u) => u.player !== unit.player && u.at !== null && !u.dropped)
+    .map((u) => table.rangesFrom(squaresOf(game, u)));
+  if (fields.length === 0) return squares.at(-1);
+  const size = profile(game, unit).size;
+  let best: string | undefined;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const name of squares) {
+    const at = squareIndex(board, name);
+    if (at === null) continue;
+    const space = footprint(board, at, size);
+    const d = Math.min(...fields.map((f) => nearestIn(f, space)));
+    if (d < bestD) [best, bestD] = [name, d];
+  }
+  return best ?? squares.at(-1);
+}
+
 /** Times when each thread next gets a map image, from one listener on the fake. */
 export class ImageClock {
   readonly #waiting = new Map<string, (at: number) => void>();
@@ -228,6 +255,9 @@ export interface TurnCost {
   readonly unitListMain: readonly number[];
   readonly moved: boolean;
   readonly attacked: boolean;
+  /** Prompts (replies, wound splits) answered and autocomplete requests made in the turn. */
+  readonly prompts: number;
+  readonly autocompletes: number;
 }
 
 /**
@@ -240,9 +270,11 @@ async function typeOption(
   text: string,
   perRequest?: (main: number) => void,
   pid?: number,
+  count?: { autocompletes: number },
 ): Promise<string[]> {
   let last: string[] = [];
   for (const typed of ['', text.slice(0, 1), text.slice(0, 2), text.slice(0, 3)]) {
+    if (count) count.autocompletes++;
     const m0 = pid === undefined ? 0 : mainThreadCpu(pid);
     const choices = await fake.autocomplete({ ...input, options: { ...input.options, [input.focused]: typed } }, TIMEOUT).catch(() => []);
     if (pid !== undefined) perRequest?.(mainThreadCpu(pid) - m0);
@@ -254,42 +286,51 @@ async function typeOption(
 }
 
 /**
- * One turn as a player takes it: the unit typed into /move (autocomplete per keystroke), a square
- * typed and the move sent; then, if anyone is in reach, /attack with its attack and target typed;
+ * One turn as a player takes it: the unit typed into /move (autocomplete per keystroke), the suggested
+ * square nearest an enemy taken and the move sent; then, if anyone is in reach, /attack with its attack and target typed;
  * replies and wound splits answered as they come (answerPrompts); then /end typed and sent. Each
  * step waits for the bot's posts before the next, as a player waits to see the map.
  */
 export async function realisticTurn(fake: FakeDiscord, store: Store, thread: string, pid: number): Promise<TurnCost | null> {
-  await answerPrompts(fake, store, thread);
+  let prompts = await answerPrompts(fake, store, thread);
   await outboxEmpty(store);
   const who = await actor(store, thread);
   if (!who) return null;
   const [m0, p0] = [mainThreadCpu(pid), processCpu(pid)];
   const unitListMain: number[] = [];
+  const count = { autocompletes: 0 };
   const base = { user: who.user, channel: thread };
-  const units = await typeOption(fake, { ...base, name: 'move', options: {}, focused: 'unit' }, who.unit, (m) => unitListMain.push(m), pid);
+  const units = await typeOption(fake, { ...base, name: 'move', options: {}, focused: 'unit' }, who.unit, (m) => unitListMain.push(m), pid, count);
   let moved = false;
   let attacked = false;
   const unit = units.includes(who.unit) ? who.unit : units[0];
   if (unit) {
-    const squares = await typeOption(fake, { ...base, name: 'move', options: { unit }, focused: 'to' }, '');
-    const to = squares.at(-1);
+    const squares = await typeOption(fake, { ...base, name: 'move', options: { unit }, focused: 'to' }, '', undefined, undefined, count);
+    const game = gameOf((await snapshotIn(store, thread))!);
+    const to = game ? towardsEnemy(game, unit, squares) : squares.at(-1);
     if (to) {
       await done(store, () => fake.command({ ...base, name: 'move', options: { unit, to } }));
-      await answerPrompts(fake, store, thread);
+      prompts += await answerPrompts(fake, store, thread);
       moved = true;
     }
   }
   const now = await actor(store, thread);
   if (now && now.user === who.user) {
-    const attacks = await typeOption(fake, { ...base, name: 'attack', options: { unit: now.unit }, focused: 'attack' }, '');
+    const attacks = await typeOption(fake, { ...base, name: 'attack', options: { unit: now.unit }, focused: 'attack' }, '', undefined, undefined, count);
     const attack = attacks[0];
     if (attack) {
-      const targets = await typeOption(fake, { ...base, name: 'attack', options: { unit: now.unit, attack }, focused: 'target' }, '');
+      const targets = await typeOption(
+        fake,
+        { ...base, name: 'attack', options: { unit: now.unit, attack }, focused: 'target' },
+        '',
+        undefined,
+        undefined,
+        count,
+      );
       const target = targets[0];
       if (target) {
         await done(store, () => fake.command({ ...base, name: 'attack', options: { unit: now.unit, attack, target } }));
-        await answerPrompts(fake, store, thread);
+        prompts += await answerPrompts(fake, store, thread);
         attacked = true;
       }
     }
@@ -298,16 +339,26 @@ export async function realisticTurn(fake: FakeDiscord, store: Store, thread: str
   let endProcess: number | null = null;
   const ending = await actor(store, thread);
   if (ending && ending.user === who.user && (moved || attacked)) {
-    await typeOption(fake, { ...base, name: 'end', options: {}, focused: 'unit' }, ending.unit, (m) => unitListMain.push(m), pid);
+    await typeOption(fake, { ...base, name: 'end', options: {}, focused: 'unit' }, ending.unit, (m) => unitListMain.push(m), pid, count);
     await outboxEmpty(store);
     const [e0, q0] = [mainThreadCpu(pid), processCpu(pid)];
     await done(store, () => fake.command({ ...base, name: 'end', options: { unit: ending.unit } }));
     await sleep(30);
     [endMain, endProcess] = [mainThreadCpu(pid) - e0, processCpu(pid) - q0];
   }
-  await answerPrompts(fake, store, thread);
+  prompts += await answerPrompts(fake, store, thread);
   await sleep(30);
-  return { turnMain: mainThreadCpu(pid) - m0, turnProcess: processCpu(pid) - p0, endMain, endProcess, unitListMain, moved, attacked };
+  return {
+    turnMain: mainThreadCpu(pid) - m0,
+    turnProcess: processCpu(pid) - p0,
+    endMain,
+    endProcess,
+    unitListMain,
+    moved,
+    attacked,
+    prompts,
+    autocompletes: count.autocompletes,
+  };
 }
 
 /**
@@ -321,7 +372,8 @@ export async function moveFirst(fake: FakeDiscord, store: Store, thread: string)
   if (!who) return false;
   const base = { user: who.user, channel: thread };
   const squares = await typeOption(fake, { ...base, name: 'move', options: { unit: who.unit }, focused: 'to' }, '');
-  const to = squares.at(-1);
+  const game = gameOf((await snapshotIn(store, thread))!);
+  const to = game ? towardsEnemy(game, who.unit, squares) : squares.at(-1);
   if (!to) return false;
   await done(store, () => fake.command({ ...base, name: 'move', options: { unit: who.unit, to } }));
   await answerPrompts(fake, store, thread);

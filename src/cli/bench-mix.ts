@@ -9,7 +9,7 @@
 import type { FakeDiscord } from '../fakecord';
 import { gameOf } from '../match/match-state';
 import type { Store } from '../store';
-import { answerPrompts, endCommand, type ImageClock, snapshotIn } from './bench-drive';
+import { answerPrompts, endCommand, type ImageClock, snapshotIn, towardsEnemy } from './bench-drive';
 
 const NOTHING = 'none';
 
@@ -101,8 +101,18 @@ export async function playTurn(
       if (await send(fake, store, thread, f, { ...at, name: 'attack', options: { unit, attack, target } })) f.attacks++;
     } else {
       const squares = await suggest(fake, f, { ...at, name: 'move', options: { unit }, focused: 'to' });
-      const to = squares[pick(squares.length)];
-      if (to && (await send(fake, store, thread, f, { ...at, name: 'move', options: { unit, to } }))) f.moves++;
+      const to = towardsEnemy(game, unit, squares);
+      if (to && (await send(fake, store, thread, f, { ...at, name: 'move', options: { unit, to } }))) {
+        f.moves++;
+        // Closer now: attack if the move brought a target into reach.
+        await settle();
+        f.prompts += await answerPrompts(fake, store, thread, settle);
+        const after = await suggest(fake, f, { ...at, name: 'attack', options: { unit }, focused: 'attack' });
+        const next = after[0];
+        const inReach = next ? await suggest(fake, f, { ...at, name: 'attack', options: { unit, attack: next }, focused: 'target' }) : [];
+        const aim = inReach[pick(inReach.length)];
+        if (next && aim && (await send(fake, store, thread, f, { ...at, name: 'attack', options: { unit, attack: next, target: aim } }))) f.attacks++;
+      }
     }
     await settle();
     f.prompts += await answerPrompts(fake, store, thread, settle);
