@@ -234,7 +234,7 @@ export const HAVOC_EIGHT =
 /** The shipped maps, in turn, for the matches of a realistic run. */
 export const SHIPPED_MAPS = ['mill-crossing', 'barrow-hill', 'burning-village', 'pass-of-istlethere'] as const;
 
-/** The value autocomplete gives when there is nothing to choose (commands/command.ts NOTHING). */
+/** The value autocomplete gives when there is nothing to choose, alone or as `none:<typed>` (commands/command.ts isNothing). */
 const NOTHING = 'none';
 
 /** The player whose turn it is and the unit they would act with (the one taking its turn, or their first still to go). */
@@ -278,7 +278,7 @@ async function typeOption(
     const m0 = pid === undefined ? 0 : mainThreadCpu(pid);
     const choices = await fake.autocomplete({ ...input, options: { ...input.options, [input.focused]: typed } }, TIMEOUT).catch(() => []);
     if (pid !== undefined) perRequest?.(mainThreadCpu(pid) - m0);
-    last = choices.map((c) => String(c.value)).filter((v) => v !== NOTHING);
+    last = choices.map((c) => String(c.value)).filter((v) => v !== NOTHING && !v.startsWith(`${NOTHING}:`));
     // The search narrowed to nothing: the player clears it and picks from the full list.
     if (last.length === 0 && typed !== '') break;
   }

@@ -44,8 +44,8 @@ async function suggest(fake: FakeDiscord, f: TurnFigures, input: Parameters<Fake
   const t = performance.now();
   const choices = await fake.autocomplete(input, 30_000);
   f.autocomplete.push(performance.now() - t);
-  // "none" is the bot's placeholder when nothing can be chosen (commands/play/nothing-picked.ts).
-  return choices.map((c) => String(c.value)).filter((v) => v !== NOTHING);
+  // "none" (or "none:<typed>") is the bot's placeholder when nothing can be chosen (commands/command.ts isNothing).
+  return choices.map((c) => String(c.value)).filter((v) => v !== NOTHING && !v.startsWith(`${NOTHING}:`));
 }
 
 /**
