@@ -19,7 +19,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { defaultContent } from '../content/load';
 import { seeded } from '../engine';
-import type { PregamePrompt } from '../engine';
 import { beginMatch, gameOf, makeSetup, pregameStart, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import type { Services } from '../match/services';
 import { settle, submit } from '../match/submit';
@@ -27,6 +26,7 @@ import { enqueue } from '../match/table';
 import { planPosts } from '../posts/announce';
 import { OUTBOX_RETENTION_MS, openStore, type Store } from '../store';
 import { HAVOC_WARBAND, VALOR_WARBAND } from './bench-drive';
+import { answerSetup } from './sample-match';
 import { Chooser, chooseCommand } from './selfplay';
 
 const MATCHES = Number(process.env.BENCH_STORE_MATCHES ?? 20);
@@ -45,19 +45,6 @@ const [valor, havoc] = [VALOR_WARBAND, HAVOC_WARBAND].map((line): Brought => {
   const [name, faction, map, units] = line.split(' | ') as [string, string, string, string];
   return { name, faction, map, points: 60, units: units.split(', ').map((card) => ({ card })) };
 }) as [Brought, Brought];
-
-function answerSetup(p: PregamePrompt): MatchCommand {
-  switch (p.kind) {
-    case 'reroll':
-      return { pregame: { reroll: false } };
-    case 'map-chooser':
-      return { pregame: { chooser: p.options[p.options.length - 1]! } };
-    case 'map':
-      return { pregame: { map: p.options[0]!.id } };
-    case 'entry':
-      return { pregame: { entry: p.options.areas[0]!.tiles[0]! } };
-  }
-}
 
 /** Every outbox row waiting, marked delivered with a made-up message id, as the worker would. */
 async function deliverAll(store: Store, matchId: string): Promise<void> {

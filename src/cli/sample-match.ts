@@ -26,7 +26,8 @@ export interface SampleOptions {
   readonly roundLimit?: number;
 }
 
-function answerSetup(p: PregamePrompt): MatchCommand {
+/** A setup prompt answered the plain way: no reroll, the last chooser, the first map and entry square. */
+export function answerSetup(p: PregamePrompt): MatchCommand {
   switch (p.kind) {
     case 'reroll':
       return { pregame: { reroll: false } };
