@@ -87,7 +87,8 @@ module.exports = {
     {
       name: 'test-support-below-bench',
       severity: 'error',
-      comment: 'test/support is the harness benchmarks and tests share: it never imports benchmarks, tools or tests (it starts src/cli/start.ts by path, as npm start does).',
+      comment:
+        'test/support is the harness benchmarks and tests share: it never imports benchmarks, tools or tests (it starts src/cli/start.ts by path, as npm start does).',
       from: { path: '^test/support/' },
       to: { path: '^(src/(bench|cli)/|test/(?!support/))' },
     },
