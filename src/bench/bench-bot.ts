@@ -274,6 +274,7 @@ async function actRate(db: Database, seconds: number): Promise<{ rate: number; b
   }
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Promise<string[]> {
   const db = await database(backend);
   if (typeof db === 'string') return [db];

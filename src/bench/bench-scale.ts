@@ -210,6 +210,7 @@ async function startShards(fake: FakeDiscord, databasePath: string, server: PgSe
   return { bot, online, urls, pids };
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 async function main(): Promise<void> {
   const fake = await startFakeDiscord({
     heartbeatMs: 5000,

@@ -79,6 +79,7 @@ export function amountWords(amount: { tokens?: Partial<Record<'react' | 'blue' |
   return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 export function lastTurnView(
   state: GameState,
   labels: ReadonlyMap<UnitId, string>,
