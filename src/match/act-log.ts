@@ -1,7 +1,7 @@
 /**
  * An act's or an answer's outcome in words, for the reply that confirms it: what happened, with the
- * rolls, and what the game now waits for (render/last-turn-words.ts says it; a decision that waits on
- * the player who acted is "up to Bob (you)"). Round news is left to its own post (announce.ts).
+ * rolls, and what the game now waits for (render/last-turn-words.ts says it). The words go in posts
+ * everyone in the thread reads, so they never address one reader as "(you)". Round news is left to its own post (announce.ts).
  */
 import type { HappeningKind } from '../render';
 import { eventSentences, NEWS } from '../render';
@@ -14,7 +14,7 @@ import { shownNames } from '../discord/text';
 /** A turn's end is left out: every turn that ends gets its own post next (announce.ts), which says so. */
 const SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, 'turn', 'turn-ended']);
 
-export function describeChange(done: Submitted, by?: string): string[] {
+export function describeChange(done: Submitted): string[] {
   const before = gameOf(done.before);
   const after = gameOf(done.after);
   if (!before || !after) return [];
@@ -22,5 +22,5 @@ export function describeChange(done: Submitted, by?: string): string[] {
   // Names are escaped for Discord's markdown where they are shown (discord/text.ts).
   // The practice bot answers its prompts at once: nobody is "waiting for" it.
   const instant = practiceSeat(matchRecord(done.row).terms) ?? undefined;
-  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { you: by, instant, skip: SKIP, news: false });
+  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { instant, skip: SKIP, news: false });
 }
