@@ -32,8 +32,8 @@ import { join } from 'node:path';
 import { startFakeDiscord, type FakeDiscord } from '../fakecord';
 import { openStore, type Store } from '../store';
 import { openPgStore } from '../store/open-pg';
-import { freePort, pgServerMissing, startPgServer, stopQuietly } from './pg-server';
-import { buildBot, startBotProcess, type BotProcess } from './bot-process';
+import { freePort, pgServerMissing, startPgServer, stopQuietly } from '../../test/support/pg-server';
+import { buildBot, startBotProcess, type BotProcess } from '../../test/support/bot-process';
 import {
   answerPrompts,
   done,
