@@ -158,6 +158,8 @@ export function lastTurnView(
   /** Replies declared and not yet made: a replier dropped first loses its reply (R26). */
   const replies = new Map<string, { unit: UnitId; h: Mutable<Extract<Happening, { kind: 'reply-declared' }>> }>();
   const declared = new Set<string>();
+  /** The turns begun among these events, by unit: their activation's words and the acts spent so far. */
+  const begun = new Map<UnitId, { h: Mutable<Extract<Happening, { kind: 'activate' }>>; used: number }>();
 
   const moveTo = (unit: UnitId, kind: MoveView['kind'], path: readonly string[], start: string | null): MoveView => {
     const steps = path.map((s) => squareIndex(board, s)).filter((i): i is number => i !== null);
@@ -237,13 +239,15 @@ export function lastTurnView(
         open = [];
         trait = null;
         const u = unitAt(e.unit);
-        happenings.push({
+        const h: Mutable<Extract<Happening, { kind: 'activate' }>> = {
           kind: 'activate',
           unit: name(e.unit),
           name: u ? cardOf(state, u).name : e.unit,
           player: u ? playerName(u.player) : '?',
           acts: e.acts,
-        });
+        };
+        begun.set(e.unit, { h, used: 0 });
+        happenings.push(h);
         break;
       }
       case 'controlled':
@@ -258,7 +262,9 @@ export function lastTurnView(
       case 'act-lost':
         happenings.push({ kind: 'act-lost', unit: name(e.unit), reason: e.reason });
         break;
-      case 'act-begun':
+      case 'act-begun': {
+        const turn = begun.get(e.unit);
+        if (turn) turn.used += e.acts;
         open = [];
         trait = null;
         if (e.act === 'trait') {
@@ -277,6 +283,7 @@ export function lastTurnView(
           happenings.push(trait);
         }
         break;
+      }
       case 'moved':
         happenings.push({ kind: 'move', move: moveTo(e.unit, e.maneuver ? 'maneuver' : 'move', e.path, e.from), spent: e.spent });
         break;
@@ -522,9 +529,13 @@ export function lastTurnView(
         if (prompt) prompt.open = false;
         prompt = null;
         break;
-      case 'turn-ended':
-        happenings.push({ kind: 'turn-ended', unit: e.unit === null ? null : name(e.unit), player: playerName(e.player) });
+      case 'turn-ended': {
+        const turn = e.unit === null ? undefined : begun.get(e.unit);
+        if (turn) turn.h.used = turn.used;
+        const spent = turn ? { used: turn.used, acts: turn.h.acts } : {};
+        happenings.push({ kind: 'turn-ended', unit: e.unit === null ? null : name(e.unit), player: playerName(e.player), ...spent });
         break;
+      }
       case 'player-out':
         happenings.push({ kind: 'player-out', player: playerName(e.player) });
         break;
