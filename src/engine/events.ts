@@ -140,6 +140,7 @@ function squareAt(state: GameState, name: string): number {
   return i;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 export function apply(state: GameState, event: GameEvent): GameState {
   switch (event.type) {
     case 'round-started':

@@ -40,6 +40,7 @@ const FLOW_INDICATORS = new Set([...'[]{},'].map((c) => c.charCodeAt(0)));
 const hasKey = (line: string): boolean => /:(?:[ \t]|$)/.test(line.split(/[ \t]#/, 1)[0]!);
 
 /** The most collections open at once in a YAML text, by one linear pass over it. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 export function yamlNesting(text: string): number {
   const n = text.length;
   const code = (j: number): number => text.charCodeAt(j);

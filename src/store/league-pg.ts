@@ -232,6 +232,7 @@ export function seasonsPg(q: () => PgDb, now: Clock): Seasons {
   };
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 export function resultsPg(q: () => PgDb, now: Clock): Results {
   const { results, resultPlayers, pairings, seasons, seasonEntries, deadlines, matches } = t;
   const withPlayers = async (rows: ResultRow[]): Promise<ResultWithPlayers[]> => {

@@ -45,6 +45,7 @@ export interface PgConnection {
 
 const first = <R>(rows: R[]): R | undefined => rows[0];
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 export function pgStore(connection: PgConnection, now: Clock = Date.now): Store {
   const context = new AsyncLocalStorage<{ tx: PgDb; open: boolean }>();
   /** The transaction the caller runs in, or the database. */

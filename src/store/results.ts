@@ -90,6 +90,7 @@ export interface ResultsSync {
 /** What callers see: every query answers a Promise. */
 export type Results = Async<ResultsSync>;
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 export function resultsStore(db: Db, now: Clock): ResultsSync {
   const withPlayers = (rows: ResultRow[]): ResultWithPlayers[] => {
     if (rows.length === 0) return [];

@@ -5,7 +5,7 @@
  * once after it starts again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Chooser, chooseCommand } from '../../src/cli/selfplay';
+import { Chooser, chooseCommand } from '../../src/bench/selfplay';
 import { waitsOf } from '../../src/clock/deadline-plan';
 import { gameOf, type MatchEvent } from '../../src/match/match-state';
 import { seeded } from '../../src/engine/dice';

@@ -4,7 +4,7 @@
  * goes back to a phase number.
  */
 import { describe, expect, it } from 'vitest';
-import { Chooser, chooseCommand, newGame } from '../../src/cli/selfplay';
+import { Chooser, chooseCommand, newGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { step } from '../../src/engine/decide';
 import { seeded } from '../../src/engine/dice';

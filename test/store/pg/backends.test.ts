@@ -8,7 +8,7 @@ import { openStore, type Store } from '../../../src/store';
 import { OUTBOX_RETENTION_MS } from '../../../src/store/outbox';
 import { openPgStore } from '../../../src/store/open-pg';
 import { aMatch, testClock } from '../fixture';
-import { pgServerMissing, startPgServer, type PgServer } from '../../../src/cli/pg-server';
+import { pgServerMissing, startPgServer, type PgServer } from '../../support/pg-server';
 
 type Open = (clock: () => number) => Promise<Store>;
 
