@@ -19,6 +19,8 @@ import { planAct, type ActResult, type Step } from './act';
 import type { Clock } from './db';
 import { leagueLogPg, leaguePostsPg, leagueSettingsPg, ratingsPg, resultsPg, seasonsPg } from './league-pg';
 import type { Acquired } from './leases';
+import { mayBePacked, withPacked } from './match-logs';
+import { markEndedPg, packedOfPg, retirePg } from './match-logs-pg';
 import { wholeRowPg, withPartsStoredPg } from './match-rows';
 import type { MatchRow } from './rows';
 import * as t from './schema-pg';
@@ -278,8 +280,10 @@ export function pgStore(connection: PgConnection, now: Clock = Date.now): Store 
           .from(t.matchEvents)
           .where(throughSeq === undefined ? after : and(after, lte(t.matchEvents.seq, throughSeq)))
           .orderBy(asc(t.matchEvents.seq));
-        return rows as { seq: number; event: E }[];
+        const events = rows as { seq: number; event: E }[];
+        return mayBePacked(events, afterSeq) ? withPacked(events, await packedOfPg(q(), id), afterSeq, throughSeq) : events;
       },
+      retire: (before, limit) => retirePg(q(), inTransaction, before, limit),
     },
     prompts: {
       async record(p) {
@@ -547,6 +551,7 @@ async function act<S, E, X>(tx: PgDb, now: Clock, id: string, expectSeq: number,
   const plan = planAct(row, id, expectSeq, step, now);
   if (!plan.write) return plan.result;
   if (plan.eventRows.length > 0) await tx.insert(t.matchEvents).values(plan.eventRows);
+  if (plan.ends) await markEndedPg(tx, id, plan.set.ended!);
   const set = {
     ...plan.set,
     snapshot: await withPartsStoredPg(tx, plan.set.snapshot),
