@@ -191,7 +191,7 @@ async function botAct(app: Services, row: MatchRow, seat: PlayerId): Promise<Han
             // lets pass leaves no event, so its line says it.
             const lines = [
               ...keptRoll(snapshot, command),
-              ...describeChange(done, undefined, ended ? null : untold).filter((l) => !l.startsWith('Waiting for ')),
+              ...describeChange(done, ended ? null : untold).filter((l) => !l.startsWith('Waiting for ')),
             ];
             // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
             return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
