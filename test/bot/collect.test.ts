@@ -54,7 +54,7 @@ describe('collecting when pictures pile up outside the heap (bot/collect.ts)', (
     const arrayBuffers = () => process.memoryUsage().arrayBuffers;
     const kinds: number[] = [];
     const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) kinds.push((entry.detail as { kind: number }).kind);
+      for (const entry of list.getEntries()) kinds.push((entry as unknown as { detail: { kind: number } }).detail.kind);
     });
     observer.observe({ entryTypes: ['gc'] });
     const before = arrayBuffers();
