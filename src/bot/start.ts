@@ -181,6 +181,7 @@ async function login(client: Client, token: string): Promise<void> {
   await ready;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const path = options.databasePath ?? DEFAULT_DATABASE_PATH;
   const shard = options.shard;

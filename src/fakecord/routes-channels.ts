@@ -20,6 +20,7 @@ function stored<T extends { nonce?: unknown }>(message: T): Omit<T, 'nonce'> {
   return rest;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 export function addChannelRoutes(router: Router, world: World): void {
   const channelOf = (params: Readonly<Record<string, string>>): ChannelRecord => {
     const channel = world.channel(params.channel ?? '');

@@ -40,6 +40,7 @@ export function onFakeDiscordStarted(listener: (fake: FakeDiscord) => void): () 
   return () => whenStarted.delete(listener);
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
   const range = options.latencyMs;
   if (range && !(range.min >= 0 && range.max >= range.min)) throw new Error('fakecord: latencyMs needs 0 ≤ min ≤ max.');

@@ -124,6 +124,7 @@ export const modNote = (mod: ModCard | null | undefined, key: keyof ModCard['sta
 };
 
 /** Draws the card and returns its canvas. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: UnitState, reuse = false): Canvas {
   loadFonts();
   const scratch = measuringContext();

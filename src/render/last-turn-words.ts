@@ -123,6 +123,12 @@ function promptSentence(p: PromptWords, o: Telling): string | null {
   }
 }
 
+/** The acts a unit spent of those it had: "it used 2 of its 3 acts", "it used all 3 acts". */
+function spentWords(used: number, acts: number): string {
+  if (used >= acts) return acts === 1 ? 'it used its one act' : `it used all ${acts} acts`;
+  return `it used ${used} of its ${plural(acts, 'act')}`;
+}
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A d20 with its modifier, in the one form every roll line uses: "12", "12 + 2 = 14", "9 − 1 = 8". */
@@ -218,7 +224,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'turn':
       return `${h.player}'s turn.`;
     case 'activate':
-      return `${h.player}'s ${h.unit} (${h.name}) takes its turn with ${plural(h.acts, 'act')}.`;
+      return h.used === 0
+        ? `${h.player}'s ${h.unit} (${h.name}) ends its turn without acting.`
+        : `${h.player}'s ${h.unit} (${h.name}) takes its turn with ${plural(h.acts, 'act')}.`;
     case 'controlled':
       return `${h.unit} is ${h.why}: ${h.player} commands it this turn, for one act.`;
     case 'enraged':
@@ -283,6 +291,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'roll':
       return `${h.unit}: ${h.why}; rolled ${h.rolls.join(', ')}.`;
     case 'turn-ended':
+      // A turn ended without acting is told by its activation's words; one that acted says what it spent.
+      if (h.used === 0) return null;
+      if (h.unit && h.used !== undefined && h.acts !== undefined) return `${h.unit}'s turn is over: ${spentWords(h.used, h.acts)}.`;
       return h.unit ? `${h.unit}'s turn is over.` : `${h.player}'s turn is over.`;
     case 'player-out':
       return `${h.player} has no units left.`;

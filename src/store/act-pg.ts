@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type ActResult, planAct, type Step } from './act';
 import type { Clock } from './db';
+import { markEndedPg } from './match-logs-pg';
 import { wholeRowPg, withPartsStoredPg } from './match-rows';
 import { first, type PgDb } from './pg-db';
 import type { MatchRow } from './rows';
@@ -13,6 +14,7 @@ export async function actPg<S, E, X>(tx: PgDb, now: Clock, id: string, expectSeq
   const plan = planAct(row, id, expectSeq, step, now);
   if (!plan.write) return plan.result;
   if (plan.eventRows.length > 0) await tx.insert(t.matchEvents).values(plan.eventRows);
+  if (plan.ends) await markEndedPg(tx, id, plan.set.ended!);
   const set = {
     ...plan.set,
     snapshot: await withPartsStoredPg(tx, plan.set.snapshot),

@@ -2,6 +2,8 @@
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { actPg } from './act-pg';
 import type { Step } from './act';
+import { mayBePacked, withPacked } from './match-logs';
+import { packedOfPg, retirePg } from './match-logs-pg';
 import { wholeRowPg, withPartsStoredPg } from './match-rows';
 import { eventsBetween, type Matches, ofPlayer, planNewMatch } from './matches';
 import * as openWork from './open-work';
@@ -88,7 +90,9 @@ export function matchesPg({ q, now, inTransaction, prepared }: PgRun): Matches {
         .from(t.matchEvents)
         .where(eventsBetween(t.matchEvents, id, afterSeq, throughSeq))
         .orderBy(asc(t.matchEvents.seq));
-      return rows as { seq: number; event: E }[];
+      const events = rows as { seq: number; event: E }[];
+      return mayBePacked(events, afterSeq) ? withPacked(events, await packedOfPg(q(), id), afterSeq, throughSeq) : events;
     },
+    retire: (before, limit) => retirePg(q(), inTransaction, before, limit),
   };
 }

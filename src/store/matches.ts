@@ -8,6 +8,7 @@ import type { Clock, Db } from './db';
 import { wholeRow, withPartsStored } from './match-rows';
 import type { MatchRow } from './rows';
 import { deadlines, matchEvents, matches, matchPlayers, OPEN_STATUSES, prompts } from './schema';
+import { mayBePacked, packedOf, retire, withPacked } from './match-logs';
 import { preparedOnce } from './prepared';
 import type { MatchStatus } from './schema';
 import type { ShardScope } from './shard';
@@ -74,6 +75,11 @@ export interface MatchesSync {
   act<S, E, X>(id: string, expectSeq: number, step: Step<S, E, X>): ActResult<S, E, X>;
   /** The match's events after `afterSeq` (default 0: all) and up to `throughSeq` (default: the last), in seq order. */
   events<E = unknown>(id: string, afterSeq?: number, throughSeq?: number): { seq: number; event: E }[];
+  /**
+   * Finished matches at rest (match-logs.ts): packs the event logs of up to `limit` matches that ended
+   * before `before` and deletes their done reminders; answers how many matches.
+   */
+  retire(before: number, limit?: number): number;
 }
 
 /** What callers see: every query answers a Promise (the generic ones written out: a mapped type would erase them). */
@@ -213,7 +219,9 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
         .orderBy(asc(matchEvents.seq))
         .all();
       // Events are stored exactly as a step returned them, so they read back as the caller's type.
-      return rows as { seq: number; event: E }[];
+      const events = rows as { seq: number; event: E }[];
+      return mayBePacked(events, afterSeq) ? withPacked(events, packedOf(db, id), afterSeq, throughSeq) : events;
     },
+    retire: (before, limit) => retire(db, before, limit),
   };
 }

@@ -4,7 +4,7 @@
  * a store's cache is its own (two stores with the same match id and seq never share an entry).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { Chooser } from '../../src/cli/selfplay';
+import { Chooser } from '../../src/bench/selfplay';
 import { squareChoices, unitChoices } from '../../src/commands/play/act-suggestions';
 import { suggesting } from '../../src/commands/play/suggestion-cache';
 import { seeded } from '../../src/engine/dice';

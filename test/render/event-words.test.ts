@@ -251,3 +251,21 @@ describe('acts and decisions', () => {
     );
   });
 });
+
+describe('a turn says what its unit spent', () => {
+  it('a unit that ends its turn without acting is told so, not "with 3 acts"', () => {
+    const told = words([
+      { type: 'unit-activated', unit: 'kn', acts: 3 },
+      { type: 'turn-ended', unit: 'kn', player: 'p1' },
+    ]);
+    expect(told).toEqual(["Alice's KN (Knight) ends its turn without acting."]);
+  });
+
+  it('a unit that acted says how many of its acts it used', () => {
+    const rest: GameEvent = { type: 'act-begun', unit: 'kn', act: 'rest', acts: 1 };
+    const start: GameEvent = { type: 'unit-activated', unit: 'kn', acts: 3 };
+    const end: GameEvent = { type: 'turn-ended', unit: 'kn', player: 'p1' };
+    expect(words([start, rest, end]).at(-1)).toBe("KN's turn is over: it used 1 of its 3 acts.");
+    expect(words([start, rest, rest, rest, end]).at(-1)).toBe("KN's turn is over: it used all 3 acts.");
+  });
+});

@@ -40,6 +40,7 @@ export function commandEntries(commands) {
  * @param {HTMLElement} root
  * @param {ComposerContext} ctx
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 export function createComposer(root, ctx) {
   root.innerHTML = `
     <div class="popup" hidden></div>

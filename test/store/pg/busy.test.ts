@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../../src/match/table';
 import { isBusy, type Store } from '../../../src/store';
 import { openPgStore } from '../../../src/store/open-pg';
-import { pgServerMissing, startPgServer, type PgServer } from '../../../src/cli/pg-server';
+import { pgServerMissing, startPgServer, type PgServer } from '../../support/pg-server';
 
 let server: PgServer | null = null;
 let url: string;

@@ -32,8 +32,8 @@ import { join } from 'node:path';
 import { startFakeDiscord, type FakeDiscord } from '../fakecord';
 import { openStore, type Store } from '../store';
 import { openPgStore } from '../store/open-pg';
-import { freePort, pgServerMissing, startPgServer, stopQuietly } from './pg-server';
-import { buildBot, startBotProcess, type BotProcess } from './bot-process';
+import { freePort, pgServerMissing, startPgServer, stopQuietly } from '../../test/support/pg-server';
+import { buildBot, startBotProcess, type BotProcess } from '../../test/support/bot-process';
 import {
   answerPrompts,
   done,
@@ -274,6 +274,7 @@ async function actRate(db: Database, seconds: number): Promise<{ rate: number; b
   }
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
 async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Promise<string[]> {
   const db = await database(backend);
   if (typeof db === 'string') return [db];
