@@ -1,8 +1,8 @@
 /**
  * An act's or an answer's outcome in words, for the reply that confirms it: what happened, with the
- * rolls, and what the game now waits for (render/last-turn-words.ts says it; a decision that waits on
- * the player who acted is "up to Bob (you)"). Round news is left to its own post (announce.ts), and
- * so is all that follows a turn's end.
+ * rolls, and what the game now waits for (render/last-turn-words.ts says it). The words go in posts
+ * everyone in the thread reads, so they never address one reader as "(you)". Round news is left to
+ * its own post (announce.ts), and so is all that follows a turn's end.
  */
 import type { HappeningKind } from '../render';
 import { eventSentences, NEWS } from '../render';
@@ -17,7 +17,7 @@ import { shownNames } from '../discord/text';
 const SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, 'turn', 'turn-ended']);
 
 /** `untold`: earlier events of the turn to tell first, from the state they start at (untold-acts.ts). */
-export function describeChange(done: Submitted, by?: string, untold?: Untold | null): string[] {
+export function describeChange(done: Submitted, untold?: Untold | null): string[] {
   const before = untold ? untold.before : gameOf(done.before);
   const after = gameOf(done.after);
   if (!before || !after) return [];
@@ -29,5 +29,5 @@ export function describeChange(done: Submitted, by?: string, untold?: Untold | n
   // Names are escaped for Discord's markdown where they are shown (discord/text.ts).
   // The practice bot answers its prompts at once: nobody is "waiting for" it.
   const instant = practiceSeat(matchRecord(done.row).terms) ?? undefined;
-  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { you: by, instant, skip: SKIP, news: false });
+  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { instant, skip: SKIP, news: false });
 }

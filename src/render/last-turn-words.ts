@@ -146,19 +146,20 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   let out = `${who}: ${roll}, ${RESULT_WORDS[a.result]}${resultNote(a)}`;
   // Wounds are told once, where they landed; a split still to choose is said to be waiting.
   for (const w of h.wounds) out += `; ${woundSentence(w)}`;
-  if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds)}`;
+  if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds, `${a.attacker}'s ${a.attack}`)}`;
   if (h.pending?.open && h.pending.wounds)
     out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to avoid them, or injury boxes to mark)`)}`;
   return `${out}.`;
 }
 
 /**
- * Statuses that follow a hit. Vigor avoids only wounds: when some of the unit's wounds were avoided,
- * the words say the statuses take hold all the same, so "avoided" is not read as the whole hit.
+ * Statuses that follow a hit or a trait, said as every status gained is: "X is now S, caused by Y".
+ * Vigor avoids only wounds: when some of the unit's wounds were avoided, the words say why the
+ * statuses hold all the same, so "avoided" is not read as the whole hit.
  */
-function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[]): string {
+function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[], cause: string): string {
   const avoided = wounds.some((w) => w.unit === unit && w.avoided > 0);
-  return avoided ? `${unit} is ${list(statuses)} anyway` : `${unit} is now ${list(statuses)}`;
+  return `${unit} is now ${list(statuses)}, caused by ${cause}${avoided ? ' (Vigor avoids wounds, not statuses)' : ''}`;
 }
 
 /** What a result means when the words alone leave it open: a glancing blow's cause, a critical that adds nothing. */
@@ -190,7 +191,7 @@ function traitSentence(h: Extract<Happening, { kind: 'trait' }>): string {
   const parts = [
     ...h.gains.map((g) => `${g.unit} gained ${g.what}`),
     ...h.wounds.map((w) => woundSentence(w)),
-    ...h.statuses.map((s) => statusesAfter(s.unit, [s.status], h.wounds)),
+    ...h.statuses.map((s) => statusesAfter(s.unit, [s.status], h.wounds, `${h.unit}'s ${h.trait}`)),
   ];
   const paid = h.paid ? ` (paying ${h.paid})` : '';
   return `${h.unit} used ${h.trait}${paid}${parts.length > 0 ? `: ${parts.join('; ')}` : ', with no effect'}.`;
@@ -273,7 +274,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'gain':
       return `${h.unit} gained ${h.what}.`;
     case 'status':
-      return h.gained ? `${h.unit} is now ${h.status}${h.source ? ` (from ${h.source})` : ''}.` : `${h.unit} is no longer ${h.status} (${h.reason}).`;
+      return h.gained ? `${h.unit} is now ${h.status}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status} (${h.reason}).`;
     case 'recovery-failed':
       return recoveryFailed(h);
     case 'effect-failed':
@@ -305,6 +306,14 @@ function rawSentence(h: Happening, o: Telling): string | null {
 }
 
 /** A few words, or null for what the header leaves out (rolls, bookkeeping). */
+/** Wounds in a few words: only those that got through read as a loss; Vigor's are said to be avoided. */
+function woundPhrase(w: WoundWords): string {
+  const through = w.taken - w.avoided;
+  if (w.taken === 0) return `${w.unit} took no ${w.type} wounds`;
+  if (through <= 0) return `${w.unit} avoided ${w.avoided} ${w.type} with Vigor`;
+  return `${w.unit} -${through} ${w.type}${w.avoided > 0 ? ` (${w.avoided} avoided with Vigor)` : ''}`;
+}
+
 export function phrase(h: Happening): string | null {
   switch (h.kind) {
     case 'move':
@@ -322,7 +331,7 @@ export function phrase(h: Happening): string | null {
     case 'trait':
       return `${h.unit} used ${h.trait}`;
     case 'wound':
-      return `${h.wound.unit} -${h.wound.taken} ${h.wound.type}`;
+      return woundPhrase(h.wound);
     case 'status':
       return h.gained ? `${h.unit} ${h.status}` : `${h.unit} no longer ${h.status}`;
     case 'drop':
