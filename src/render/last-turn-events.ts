@@ -6,7 +6,7 @@
  */
 import type { EventOf, GameEvent, PromptOf } from '../engine';
 import { cardOf, findAttack } from '../engine';
-import type { PromptWords } from './happenings';
+import type { Happening, PromptWords } from './happenings';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
 import type { DropView, HarmView } from './view-types';
 
@@ -33,16 +33,28 @@ function onUnitActivated(r: TurnReader, e: EventOf<'unit-activated'>): void {
   r.active ??= e.unit;
   r.closeAct();
   const u = r.unitAt(e.unit);
-  r.happenings.push({
+  const h: Mutable<Extract<Happening, { kind: 'activate' }>> = {
     kind: 'activate',
     unit: r.name(e.unit),
     name: u ? cardOf(r.state, u).name : e.unit,
     player: u ? r.playerName(u.player) : '?',
     acts: e.acts,
-  });
+  };
+  r.begun.set(e.unit, { h, used: 0 });
+  r.happenings.push(h);
+}
+
+/** A turn's end, with the acts its unit spent when its start is among these events (0: it never acted). */
+function onTurnEnded(r: TurnReader, e: EventOf<'turn-ended'>): void {
+  const turn = e.unit === null ? undefined : r.begun.get(e.unit);
+  if (turn) turn.h.used = turn.used;
+  const spent = turn ? { used: turn.used, acts: turn.h.acts } : {};
+  r.happenings.push({ kind: 'turn-ended', unit: e.unit === null ? null : r.name(e.unit), player: r.playerName(e.player), ...spent });
 }
 
 function onActBegun(r: TurnReader, e: EventOf<'act-begun'>): void {
+  const turn = r.begun.get(e.unit);
+  if (turn) turn.used += e.acts;
   r.closeAct();
   if (e.act !== 'trait') return;
   r.trait = {
@@ -321,7 +333,7 @@ const HANDLERS = {
     if (r.prompt) r.prompt.open = false;
     r.prompt = null;
   },
-  'turn-ended': (r, e) => r.happenings.push({ kind: 'turn-ended', unit: e.unit === null ? null : r.name(e.unit), player: r.playerName(e.player) }),
+  'turn-ended': onTurnEnded,
   'player-out': (r, e) => r.happenings.push({ kind: 'player-out', player: r.playerName(e.player) }),
   conceded: (r, e) => {
     if (r.prompt) r.prompt.open = false;

@@ -110,6 +110,8 @@ export class TurnReader {
   readonly replies = new Map<string, { unit: UnitId; h: Mutable<Extract<Happening, { kind: 'reply-declared' }>> }>();
   /** The incoming acts a reply prompt has already been told for. */
   readonly declared = new Set<string>();
+  /** The turns begun among these events, by unit: their activation's words and the acts spent so far. */
+  readonly begun = new Map<UnitId, { h: Mutable<Extract<Happening, { kind: 'activate' }>>; used: number }>();
 
   constructor(
     readonly state: GameState,
