@@ -221,6 +221,11 @@ function discordClient(options: BotOptions): Client {
     // the process: every post of every match thread the bot has served. The bot only fetches messages
     // to edit its recent prompts, so a few per thread will do.
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 25 }),
+    // And a thread's messages only while its match is being played: those older than a quarter of an
+    // hour are dropped every five minutes, so an idle match (a turn can take days) holds none, and
+    // what the cache holds follows the matches in play, not every match open. A message edited after
+    // that is fetched by id, one request.
+    sweepers: { ...Options.DefaultSweeperSettings, messages: { interval: 300, lifetime: 900 } },
     ...(options.apiBase ? { rest: { api: options.apiBase } } : {}),
   });
 }
