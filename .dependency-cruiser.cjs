@@ -5,7 +5,10 @@
  * the bottom beside formats.
  * A folder may import its own files and those of the layers below it, never above; the application's
  * folders may import each other; nothing may import in a circle; and only commands, bot, fakecord and
- * sandbox talk to Discord through discord.js. `npm run layers` checks it, inside `npm test`.
+ * sandbox talk to Discord through discord.js. src/cli (the production entry and ops tools) and
+ * src/bench (benchmarks) sit on top; nothing imports src/bench but itself, and only src/bench of
+ * src imports test/support, the harness it shares with the tests. `npm run layers` checks it
+ * (src and test/support), inside `npm test`.
  */
 const application = ['match', 'clock', 'posts', 'league'];
 const beneathApplication = ['cache', 'discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'];
@@ -28,6 +31,11 @@ const below = {
   fakecord: ['discord'],
   sandbox: ['discord', 'fakecord', 'bot', 'commands', 'store', 'content', 'formats', 'engine', 'league'],
   ai: ['formats', 'engine'],
+  // The production entry (start) and the ops tools: they start the bot (or, with no token, the
+  // sandbox, loaded only then) or open its database.
+  cli: ['config', ...beneathApplication, ...application, 'commands', 'bot', 'sandbox'],
+  // Benchmarks and the self-play driver they share with tests: they drive the bot like a test does.
+  bench: ['config', ...beneathApplication, ...application, 'commands', 'bot', 'fakecord'],
 };
 
 module.exports = {
@@ -54,6 +62,35 @@ module.exports = {
       comment: 'src/discord holds limits and text escaping: of the Discord libraries it may use only @discordjs/formatters.',
       from: { path: '^src/discord/' },
       to: { path: '(^|/)node_modules/(discord\\.js|@discordjs/(?!formatters/))' },
+    },
+    {
+      name: 'production-never-imports-bench',
+      severity: 'error',
+      comment: 'src/bench (benchmarks, self-play) is for measuring and testing: nothing the bot or the ops tools run imports it.',
+      from: { path: '^src/', pathNot: '^src/bench/' },
+      to: { path: '^src/bench/' },
+    },
+    {
+      name: 'src-never-imports-tests',
+      severity: 'error',
+      comment: 'Nothing under src imports test/, except that benchmarks use the harness in test/support (a bot process, a throw-away PostgreSQL server).',
+      from: { path: '^src/', pathNot: '^src/bench/' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'bench-only-test-support',
+      severity: 'error',
+      comment: 'Of test/, benchmarks import only the harness in test/support.',
+      from: { path: '^src/bench/' },
+      to: { path: '^test/', pathNot: '^test/support/' },
+    },
+    {
+      name: 'test-support-below-bench',
+      severity: 'error',
+      comment:
+        'test/support is the harness benchmarks and tests share: it never imports benchmarks, tools or tests (it starts src/cli/start.ts by path, as npm start does).',
+      from: { path: '^test/support/' },
+      to: { path: '^(src/(bench|cli)/|test/(?!support/))' },
     },
     ...Object.entries(below).map(([layer, allowed]) => ({
       name: `${layer}-imports-only-below`,

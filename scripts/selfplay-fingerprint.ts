@@ -27,7 +27,7 @@
  * the farthest end squares its points reach, where it went straight away and stopped at the first
  * step it could not take or pay (self-play runs without the recoil prompt).
  */
-import { selfPlayFingerprint, queryFingerprint } from '../src/cli/fingerprint';
+import { selfPlayFingerprint, queryFingerprint } from '../src/bench/fingerprint';
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {

@@ -12,7 +12,7 @@
  * instead of eight per core keep the render workers' threads from each holding freed memory of their
  * own (`npm run bench:bot` prints the peak RSS of bursts in a row). glibc reads them only when a process starts, so the bot is started as a child
  * with them; its shard processes inherit them. The bot benchmark and tests start it the same way
- * (src/cli/bot-process.ts).
+ * (test/support/bot-process.ts).
  *
  * A supervisor runs `node scripts/start.mjs --prod` itself, never through `npm run`: npm puts `sh -c`
  * between, which does not pass SIGTERM on. `node scripts/start.mjs --prod rest-proxy` runs the shared

@@ -8,7 +8,7 @@ import { picturePost, type PictureBody } from '../posts/post-pictures';
 import type { Rendered } from '../commands/post-render';
 import { openStore, troubleOf, type Store } from '../store';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
-import { collectWhenGrown } from './collect';
+import { collectWhenGrown, collectYoung } from './collect';
 
 export interface RenderRequest {
   readonly id: number;
@@ -83,9 +83,11 @@ port.on('message', async (job: RenderRequest) => {
       row ? { to: 'create', post: await picturePost(reader, row, job.body) } : { to: 'skip', reason: 'the match no longer exists' },
     );
     port.postMessage({ id: job.id, ok: true, rendered } satisfies RenderReply, transfer);
-    collectIfGrown();
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     port.postMessage({ id: job.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack, code: codeOf(e) } } satisfies RenderReply);
   }
+  // The job's read-backs are garbage now: freed young, they rarely add up to a full collection.
+  collectYoung();
+  collectIfGrown();
 });

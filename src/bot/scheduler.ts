@@ -41,6 +41,8 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** Batches of outbox rows one prune deletes at most (a backlog goes over several hours). */
 const PRUNE_BATCHES = 20;
 const PRUNE_BATCH = 1000;
+/** Finished matches one batch packs (each is read whole and compressed: a few milliseconds). */
+const RETIRE_BATCH = 50;
 
 /** Matches without deadlines looked at per query at start-up. */
 const START_PAGE = 200;
@@ -224,17 +226,25 @@ export class Scheduler {
     if (!this.#stopped) await openPendingThreads(app).catch((error: unknown) => app.log('could not open pending match threads', error));
     // League seasons move by the clock too: sign-ups closing, round deadlines (season-runner.ts).
     if (!this.#stopped && app.seasons) await app.seasons.run();
-    if (!this.#stopped) await this.#prune().catch((error: unknown) => app.log('could not prune delivered outbox rows', error));
+    if (!this.#stopped) await this.#prune().catch((error: unknown) => app.log('could not prune delivered outbox rows or pack finished matches', error));
     return { claimed, handled };
   }
 
-  /** Delivered outbox rows past their retention (store/outbox.ts prunable), at most once an hour, a batch per commit. */
+  /**
+   * Past their retention, at most once an hour: delivered outbox rows (store/outbox.ts prunable), a
+   * batch per commit; then finished matches' logs packed and their done reminders dropped
+   * (store/match-logs.ts), a match per commit.
+   */
   async #prune(): Promise<void> {
     const now = this.#app.now();
     if (now < this.#nextPrune) return;
     this.#nextPrune = now + PRUNE_EVERY_MS;
     for (let i = 0; i < PRUNE_BATCHES && !this.#stopped; i++) {
-      if ((await this.#app.store.outbox.prune(now - OUTBOX_RETENTION_MS, PRUNE_BATCH)) < PRUNE_BATCH) return;
+      if ((await this.#app.store.outbox.prune(now - OUTBOX_RETENTION_MS, PRUNE_BATCH)) < PRUNE_BATCH) break;
+      await yieldToLoop();
+    }
+    for (let i = 0; i < PRUNE_BATCHES && !this.#stopped; i++) {
+      if ((await this.#app.store.matches.retire(now - OUTBOX_RETENTION_MS, RETIRE_BATCH)) < RETIRE_BATCH) return;
       await yieldToLoop();
     }
   }

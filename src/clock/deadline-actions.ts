@@ -32,6 +32,7 @@ import { shown } from '../discord/text';
 import { matchRecord } from '../match/record';
 import type { PregameCommand, PregamePrompt } from '../engine';
 import { botCommand, playedByBot } from '../match/practice-seat';
+import { untoldActs } from '../match/untold-acts';
 import { storedNames } from '../store';
 import type { ForfeitCause } from '../league/result-kind';
 
@@ -172,16 +173,23 @@ async function botAct(app: Services, row: MatchRow, seat: PlayerId): Promise<Han
   const command = botCommand(snapshot, seat, setup.seed);
   if (command) {
     // Its answers to prompts get a line, and so does an act that leaves a player a prompt (a reply to
-    // its attack, a wound to choose): the thread tells the act before the prompt it caused. Its other
-    // acts come in a burst, and the turn's own post tells them all a moment later (a line per act, as a
-    // player's interaction gets, made three posts a turn). Setup choices are told by the setup's own lines.
+    // its attack, a wound to choose): the thread tells the act, with the turn's acts before it not yet
+    // told (untold-acts.ts), before the prompt it caused. Its other acts come in a burst, and the turn's
+    // own post tells them all a moment later (a line per act, as a player's interaction gets, made three
+    // posts a turn). Setup choices are told by the setup's own lines.
     const answersPrompt = 'game' in command && 'decide' in command.game;
+    const untold = 'game' in command ? await untoldActs(app.store, row.id, row.seq, snapshot, seat) : null;
     const reply =
       'game' in command
         ? (done: Submitted) => {
             const waits = gameOf(done.after)?.prompt?.player;
-            if (!answersPrompt && (!waits || waits === seat)) return '';
-            const lines = describeChange(done);
+            // A change that ends a turn is followed by that turn's post, which tells the whole turn
+            // before any prompt that comes after it (the round's order of players, say).
+            const ended = done.events.some((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
+            if (!answersPrompt && (!waits || waits === seat || ended)) return '';
+            // The prompt a line waits on is posted right after it and says so itself; a reroll the bot
+            // lets pass leaves no event, so its line says it.
+            const lines = [...keptRoll(snapshot, command), ...describeChange(done, ended ? null : untold).filter((l) => !l.startsWith('Waiting for '))];
             // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
             return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
           }
@@ -199,6 +207,13 @@ async function botAct(app: Services, row: MatchRow, seat: PlayerId): Promise<Han
   const change = await recordChange(app, row.id, undefined, row.seq, made.command, { reply: () => `🤖 ${name(seat)}: ${made.what}.` });
   if (!change.ok) throw new Error(`match ${row.id}: the practice opponent's default was refused (${change.reason})`);
   return 'played';
+}
+
+/** "Keeps the roll" when `command` declines the reroll the game offered. */
+function keptRoll(snapshot: MatchSnapshot, command: MatchCommand): string[] {
+  const prompt = gameOf(snapshot)?.prompt;
+  if (prompt?.kind !== 'reroll' || !('game' in command) || !('decide' in command.game) || command.game.decide.reroll) return [];
+  return [prompt.options.roll === 'recovery' ? 'Keeps the recovery roll.' : 'Keeps the tactics check as rolled.'];
 }
 
 /** A challenge nobody accepted in time is off. */

@@ -140,174 +140,216 @@ function squareAt(state: GameState, name: string): number {
   return i;
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
-export function apply(state: GameState, event: GameEvent): GameState {
-  switch (event.type) {
-    case 'round-started':
-      return {
-        ...state,
-        round: event.round,
-        phase: 0,
-        phaseDone: [],
-        units: Object.fromEntries(
-          Object.entries(state.units).map(([id, u]) => [id, { ...u, turnTaken: false, crowed: false, toughness: 5, warleaderUsed: 0 }]),
-        ),
-      };
-    case 'tactics-rolled': {
-      const rolled = advance(state, event.rolls);
-      if (event.warleader === undefined) return rolled;
-      const leader = unitIn(rolled, event.warleader);
-      return withUnit(rolled, event.warleader, { ...leader, warleaderUsed: leader.warleaderUsed + 1 });
-    }
-    case 'order-set':
-      return { ...state, order: event.order, ap: event.ap, phase: event.greaterAdvantage ? 0 : 1, phaseDone: [] };
-    case 'phase-started':
-      return { ...state, phase: event.phase, phaseDone: [] };
-    case 'turn-started':
-      return {
-        ...state,
-        turn: {
-          player: event.player,
-          unit: null,
-          actsLeft: 0,
-          used: NO_ACTS,
-          movePoints: 0,
-          diagonals: 0,
-          droppedEnemy: false,
-          controller: null,
-          enraged: null,
-        },
-      };
-    case 'unit-activated': {
-      // R65: a failed Glamyred roll holds until the unit begins its next turn, which rolls again.
-      const turned = { ...state, turn: { ...turnIn(state), unit: event.unit, actsLeft: event.acts } };
-      const u = unitIn(state, event.unit);
-      if (!u.statuses.some((s) => s.held)) return turned;
-      return withUnit(turned, event.unit, { ...u, statuses: u.statuses.map(({ held: _, ...s }) => s) });
-    }
-    case 'controlled': {
-      // A controlled unit performs only a single act (§6.2).
-      const t = turnIn(state);
-      const turned = { ...state, turn: { ...t, controller: event.player, actsLeft: Math.min(t.actsLeft, 1) } };
-      if (event.why !== GLAMYRED_HELD) return turned;
-      // R65: the failed Glamyred roll also makes the unit Compromised and unable to react.
-      const u = unitIn(state, event.unit);
-      return withUnit(turned, event.unit, { ...u, statuses: u.statuses.map((s) => (s.status === 'glamyred' ? { ...s, held: true as const } : s)) });
-    }
-    case 'enraged':
-      return { ...state, turn: { ...turnIn(state), enraged: event.canClose ? event.nearest : null } };
-    case 'vigor-lost': {
-      const u = unitIn(state, event.unit);
-      return withUnit(state, event.unit, { ...u, vigor: u.vigor - event.amount });
-    }
-    case 'act-lost':
-      return state;
-    case 'act-begun': {
-      const t = turnIn(state);
-      return {
-        ...state,
-        turn: {
-          ...t,
-          actsLeft: t.actsLeft - event.acts,
-          // R44: an act that takes several acts counts as that many of its type (the rule of 3).
-          used: { ...t.used, [event.act]: t.used[event.act] + event.acts },
-          movePoints: event.keepMovePoints ? t.movePoints : 0,
-        },
-      };
-    }
-    case 'moved': {
-      const to = squareAt(state, event.path[event.path.length - 1]!);
-      const u = unitIn(state, event.unit);
-      const t = turnIn(state);
-      return {
-        ...state,
-        units: { ...state.units, [event.unit]: { ...u, at: to } },
-        turn: { ...t, diagonals: t.diagonals + event.diagonals, movePoints: event.pointsLeft },
-      };
-    }
-    case 'charged':
-    case 'shoved': {
-      const u = unitIn(state, event.unit);
-      return withUnit(state, event.unit, { ...u, at: squareAt(state, event.path[event.path.length - 1]!) });
-    }
-    case 'reply-declared':
-      return state;
-    case 'rested': {
-      const u = unitIn(state, event.unit);
-      return withUnit(state, event.unit, { ...u, tokens: { ...u.tokens, [event.token]: u.tokens[event.token] + 1 } });
-    }
-    case 'crowed': {
-      const u = unitIn(state, event.unit);
-      return withUnit(state, event.unit, { ...u, crowed: true, vigor: u.vigor + event.vigor });
-    }
-    case 'paid': {
-      const u = unitIn(state, event.unit);
-      return withUnit(state, event.unit, { ...u, tokens: addTokens(u.tokens, event.tokens, -1), vigor: u.vigor - (event.vigor ?? 0) });
-    }
-    case 'gained': {
-      const u = unitIn(state, event.unit);
-      return withUnit(state, event.unit, { ...u, tokens: addTokens(u.tokens, event.tokens, 1), vigor: u.vigor + (event.vigor ?? 0) });
-    }
-    case 'attack-rolled':
-    case 'rolled':
-      return advance(state, event.rolls);
-    case 'wounded': {
-      const u = unitIn(state, event.unit);
-      return withUnit(state, event.unit, {
-        ...u,
-        vigor: u.vigor - event.avoided,
-        toughness: u.toughness - event.toughness,
-        injuries: [...u.injuries, ...event.injuries],
-      });
-    }
-    case 'status-gained': {
-      const u = unitIn(state, event.unit);
-      return withUnit(state, event.unit, { ...u, statuses: [...u.statuses, event.status] });
-    }
-    case 'status-lost': {
-      const u = unitIn(state, event.unit);
-      return advance(withUnit(state, event.unit, { ...u, statuses: u.statuses.filter((_, i) => i !== event.index) }), event.rolls);
-    }
-    case 'recovery-failed':
-      return advance(state, event.rolls);
-    case 'effect-failed':
-      return state;
-    case 'warleader-die': {
-      const u = unitIn(state, event.unit);
-      return withUnit(state, event.unit, { ...u, tokens: { ...u.tokens, react: u.tokens.react - 1 }, warleaderUsed: u.warleaderUsed + 1 });
-    }
-    case 'dropped': {
-      const dropped = withUnit(state, event.unit, { ...unitIn(state, event.unit), dropped: true, at: null });
-      const turn = dropped.turn;
-      const by = event.by === null ? undefined : dropped.units[event.by];
-      // R30: the active unit dropped an enemy this turn, so it may crow; a Controlled unit's enemies
-      // are its controller's (§6.2).
-      if (turn && by && turn.unit === by.id && sideOf(dropped, by) !== dropped.units[event.unit]!.player) {
-        return { ...dropped, turn: { ...turn, droppedEnemy: true } };
-      }
-      return dropped;
-    }
-    case 'scored':
-      return { ...state, score: { ...state.score, [event.player]: (state.score[event.player] ?? 0) + event.points } };
-    case 'prompted':
-      return { ...state, prompt: event.prompt, resume: event.resume };
-    case 'answered':
-      return { ...state, prompt: null, resume: [] };
-    case 'turn-ended': {
-      const phaseDone = [...state.phaseDone, event.player];
-      if (event.unit === null) return { ...state, turn: null, phaseDone };
-      const units = { ...state.units, [event.unit]: { ...unitIn(state, event.unit), turnTaken: true } };
-      return { ...state, units, turn: null, phaseDone };
-    }
-    case 'player-out':
-      return { ...state, out: [...state.out, event.player] };
-    case 'conceded': {
-      const units = Object.fromEntries(
-        Object.entries(state.units).map(([id, u]) => [id, u.player === event.player && !u.dropped ? { ...u, dropped: true, at: null } : u]),
-      );
-      return { ...state, out: [...state.out, event.player], units, prompt: null, resume: [] };
-    }
-    case 'game-over':
-      return { ...state, winner: event.winner, over: true, turn: null };
+/** How each kind of event changes the state: one pure function per kind, and nothing else. */
+type Appliers = { readonly [K in GameEvent['type']]: (state: GameState, event: EventOf<K>) => GameState };
+
+/** Events that change nothing in the state: they are told, not applied. */
+const unchanged = (state: GameState): GameState => state;
+
+/** An event that only draws dice advances the generator past its rolls. */
+const rollsOnly = (state: GameState, event: { readonly rolls?: readonly number[] }): GameState => advance(state, event.rolls);
+
+function onRoundStarted(state: GameState, event: EventOf<'round-started'>): GameState {
+  return {
+    ...state,
+    round: event.round,
+    phase: 0,
+    phaseDone: [],
+    units: Object.fromEntries(Object.entries(state.units).map(([id, u]) => [id, { ...u, turnTaken: false, crowed: false, toughness: 5, warleaderUsed: 0 }])),
+  };
+}
+
+function onTacticsRolled(state: GameState, event: EventOf<'tactics-rolled'>): GameState {
+  const rolled = advance(state, event.rolls);
+  if (event.warleader === undefined) return rolled;
+  const leader = unitIn(rolled, event.warleader);
+  return withUnit(rolled, event.warleader, { ...leader, warleaderUsed: leader.warleaderUsed + 1 });
+}
+
+function onTurnStarted(state: GameState, event: EventOf<'turn-started'>): GameState {
+  return {
+    ...state,
+    turn: {
+      player: event.player,
+      unit: null,
+      actsLeft: 0,
+      used: NO_ACTS,
+      movePoints: 0,
+      diagonals: 0,
+      droppedEnemy: false,
+      controller: null,
+      enraged: null,
+    },
+  };
+}
+
+function onUnitActivated(state: GameState, event: EventOf<'unit-activated'>): GameState {
+  // R65: a failed Glamyred roll holds until the unit begins its next turn, which rolls again.
+  const turned = { ...state, turn: { ...turnIn(state), unit: event.unit, actsLeft: event.acts } };
+  const u = unitIn(state, event.unit);
+  if (!u.statuses.some((s) => s.held)) return turned;
+  return withUnit(turned, event.unit, { ...u, statuses: u.statuses.map(({ held: _, ...s }) => s) });
+}
+
+function onControlled(state: GameState, event: EventOf<'controlled'>): GameState {
+  // A controlled unit performs only a single act (§6.2).
+  const t = turnIn(state);
+  const turned = { ...state, turn: { ...t, controller: event.player, actsLeft: Math.min(t.actsLeft, 1) } };
+  if (event.why !== GLAMYRED_HELD) return turned;
+  // R65: the failed Glamyred roll also makes the unit Compromised and unable to react.
+  const u = unitIn(state, event.unit);
+  return withUnit(turned, event.unit, { ...u, statuses: u.statuses.map((s) => (s.status === 'glamyred' ? { ...s, held: true as const } : s)) });
+}
+
+function onActBegun(state: GameState, event: EventOf<'act-begun'>): GameState {
+  const t = turnIn(state);
+  return {
+    ...state,
+    turn: {
+      ...t,
+      actsLeft: t.actsLeft - event.acts,
+      // R44: an act that takes several acts counts as that many of its type (the rule of 3).
+      used: { ...t.used, [event.act]: t.used[event.act] + event.acts },
+      movePoints: event.keepMovePoints ? t.movePoints : 0,
+    },
+  };
+}
+
+function onMoved(state: GameState, event: EventOf<'moved'>): GameState {
+  const to = squareAt(state, event.path[event.path.length - 1]!);
+  const u = unitIn(state, event.unit);
+  const t = turnIn(state);
+  return {
+    ...state,
+    units: { ...state.units, [event.unit]: { ...u, at: to } },
+    turn: { ...t, diagonals: t.diagonals + event.diagonals, movePoints: event.pointsLeft },
+  };
+}
+
+/** A charge or a shove: the unit stands at its path's last square. */
+function onPlaced(state: GameState, event: EventOf<'charged' | 'shoved'>): GameState {
+  const u = unitIn(state, event.unit);
+  return withUnit(state, event.unit, { ...u, at: squareAt(state, event.path[event.path.length - 1]!) });
+}
+
+function onRested(state: GameState, event: EventOf<'rested'>): GameState {
+  const u = unitIn(state, event.unit);
+  return withUnit(state, event.unit, { ...u, tokens: { ...u.tokens, [event.token]: u.tokens[event.token] + 1 } });
+}
+
+function onCrowed(state: GameState, event: EventOf<'crowed'>): GameState {
+  const u = unitIn(state, event.unit);
+  return withUnit(state, event.unit, { ...u, crowed: true, vigor: u.vigor + event.vigor });
+}
+
+function onPaid(state: GameState, event: EventOf<'paid'>): GameState {
+  const u = unitIn(state, event.unit);
+  return withUnit(state, event.unit, { ...u, tokens: addTokens(u.tokens, event.tokens, -1), vigor: u.vigor - (event.vigor ?? 0) });
+}
+
+function onGained(state: GameState, event: EventOf<'gained'>): GameState {
+  const u = unitIn(state, event.unit);
+  return withUnit(state, event.unit, { ...u, tokens: addTokens(u.tokens, event.tokens, 1), vigor: u.vigor + (event.vigor ?? 0) });
+}
+
+function onWounded(state: GameState, event: EventOf<'wounded'>): GameState {
+  const u = unitIn(state, event.unit);
+  return withUnit(state, event.unit, {
+    ...u,
+    vigor: u.vigor - event.avoided,
+    toughness: u.toughness - event.toughness,
+    injuries: [...u.injuries, ...event.injuries],
+  });
+}
+
+function onStatusLost(state: GameState, event: EventOf<'status-lost'>): GameState {
+  const u = unitIn(state, event.unit);
+  return advance(withUnit(state, event.unit, { ...u, statuses: u.statuses.filter((_, i) => i !== event.index) }), event.rolls);
+}
+
+function onWarleaderDie(state: GameState, event: EventOf<'warleader-die'>): GameState {
+  const u = unitIn(state, event.unit);
+  return withUnit(state, event.unit, { ...u, tokens: { ...u.tokens, react: u.tokens.react - 1 }, warleaderUsed: u.warleaderUsed + 1 });
+}
+
+function onDropped(state: GameState, event: EventOf<'dropped'>): GameState {
+  const dropped = withUnit(state, event.unit, { ...unitIn(state, event.unit), dropped: true, at: null });
+  const turn = dropped.turn;
+  const by = event.by === null ? undefined : dropped.units[event.by];
+  // R30: the active unit dropped an enemy this turn, so it may crow; a Controlled unit's enemies
+  // are its controller's (§6.2).
+  if (turn && by && turn.unit === by.id && sideOf(dropped, by) !== dropped.units[event.unit]!.player) {
+    return { ...dropped, turn: { ...turn, droppedEnemy: true } };
   }
+  return dropped;
+}
+
+function onTurnEnded(state: GameState, event: EventOf<'turn-ended'>): GameState {
+  const phaseDone = [...state.phaseDone, event.player];
+  if (event.unit === null) return { ...state, turn: null, phaseDone };
+  const units = { ...state.units, [event.unit]: { ...unitIn(state, event.unit), turnTaken: true } };
+  return { ...state, units, turn: null, phaseDone };
+}
+
+function onConceded(state: GameState, event: EventOf<'conceded'>): GameState {
+  const units = Object.fromEntries(
+    Object.entries(state.units).map(([id, u]) => [id, u.player === event.player && !u.dropped ? { ...u, dropped: true, at: null } : u]),
+  );
+  return { ...state, out: [...state.out, event.player], units, prompt: null, resume: [] };
+}
+
+const APPLIERS = {
+  'round-started': onRoundStarted,
+  'tactics-rolled': onTacticsRolled,
+  'order-set': (state, event) => ({ ...state, order: event.order, ap: event.ap, phase: event.greaterAdvantage ? 0 : 1, phaseDone: [] }),
+  'phase-started': (state, event) => ({ ...state, phase: event.phase, phaseDone: [] }),
+  'turn-started': onTurnStarted,
+  'unit-activated': onUnitActivated,
+  controlled: onControlled,
+  enraged: (state, event) => ({ ...state, turn: { ...turnIn(state), enraged: event.canClose ? event.nearest : null } }),
+  'vigor-lost': (state, event) => {
+    const u = unitIn(state, event.unit);
+    return withUnit(state, event.unit, { ...u, vigor: u.vigor - event.amount });
+  },
+  'act-lost': unchanged,
+  'act-begun': onActBegun,
+  moved: onMoved,
+  charged: onPlaced,
+  shoved: onPlaced,
+  'reply-declared': unchanged,
+  rested: onRested,
+  crowed: onCrowed,
+  paid: onPaid,
+  gained: onGained,
+  'attack-rolled': rollsOnly,
+  rolled: rollsOnly,
+  wounded: onWounded,
+  'status-gained': (state, event) => {
+    const u = unitIn(state, event.unit);
+    return withUnit(state, event.unit, { ...u, statuses: [...u.statuses, event.status] });
+  },
+  'status-lost': onStatusLost,
+  'recovery-failed': rollsOnly,
+  'effect-failed': unchanged,
+  'warleader-die': onWarleaderDie,
+  dropped: onDropped,
+  scored: (state, event) => ({ ...state, score: { ...state.score, [event.player]: (state.score[event.player] ?? 0) + event.points } }),
+  prompted: (state, event) => ({ ...state, prompt: event.prompt, resume: event.resume }),
+  answered: (state) => ({ ...state, prompt: null, resume: [] }),
+  'turn-ended': onTurnEnded,
+  'player-out': (state, event) => ({ ...state, out: [...state.out, event.player] }),
+  conceded: onConceded,
+  'game-over': (state, event) => ({ ...state, winner: event.winner, over: true, turn: null }),
+} satisfies Appliers;
+
+const appliers: Appliers = APPLIERS;
+
+function applyKind<K extends GameEvent['type']>(state: GameState, event: EventOf<K>): GameState {
+  const applier: Appliers[K] = appliers[event.type];
+  return applier(state, event);
+}
+
+/** The state after one event: the event's change, and nothing else. */
+export function apply(state: GameState, event: GameEvent): GameState {
+  return applyKind(state, event);
 }

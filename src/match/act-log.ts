@@ -1,7 +1,8 @@
 /**
  * An act's or an answer's outcome in words, for the reply that confirms it: what happened, with the
- * rolls, and what the game now waits for (render/last-turn-words.ts says it; a decision that waits on
- * the player who acted is "up to Bob (you)"). Round news is left to its own post (announce.ts).
+ * rolls, and what the game now waits for (render/last-turn-words.ts says it). The words go in posts
+ * everyone in the thread reads, so they never address one reader as "(you)". Round news is left to
+ * its own post (announce.ts), and so is all that follows a turn's end.
  */
 import type { HappeningKind } from '../render';
 import { eventSentences, NEWS } from '../render';
@@ -9,18 +10,24 @@ import { gameOf } from './match-state';
 import { matchRecord } from './record';
 import { practiceSeat } from './practice-seat';
 import type { Submitted } from './submitted';
+import type { Untold } from './untold-acts';
 import { shownNames } from '../discord/text';
 
 /** A turn's end is left out: every turn that ends gets its own post next (announce.ts), which says so. */
 const SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, 'turn', 'turn-ended']);
 
-export function describeChange(done: Submitted, by?: string): string[] {
-  const before = gameOf(done.before);
+/** `untold`: earlier events of the turn to tell first, from the state they start at (untold-acts.ts). */
+export function describeChange(done: Submitted, untold?: Untold | null): string[] {
+  const before = untold ? untold.before : gameOf(done.before);
   const after = gameOf(done.after);
   if (!before || !after) return [];
-  const events = done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
+  const all = [...(untold?.events ?? []), ...done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []))];
+  // What follows a turn's end (the next turn, the round's end and its prompts) comes after that turn's
+  // own post, in the thread's order: the line stops where the turn ended.
+  const ended = all.findLastIndex((e) => e.type === 'turn-ended');
+  const events = ended === -1 ? all : all.slice(0, ended + 1);
   // Names are escaped for Discord's markdown where they are shown (discord/text.ts).
   // The practice bot answers its prompts at once: nobody is "waiting for" it.
   const instant = practiceSeat(matchRecord(done.row).terms) ?? undefined;
-  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { you: by, instant, skip: SKIP, news: false });
+  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { instant, skip: SKIP, news: false });
 }

@@ -123,42 +123,15 @@ export const modNote = (mod: ModCard | null | undefined, key: keyof ModCard['sta
   return v === 0 ? null : `${v > 0 ? '+' : ''}${v} mod`;
 };
 
-/** Draws the card and returns its canvas. */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
-export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: UnitState, reuse = false): Canvas {
-  loadFonts();
-  const scratch = measuringContext();
-  const marks = markedBoxes(card, unit);
-  const middle = flow(scratch, middleRows(card, marks), MID, PX);
-  const modFlow = mod ? flow(scratch, modRows(mod), W - 2 * PAD - 24, PX) : null;
-  const statusFlow =
-    unit && unit.statuses.length > 0
-      ? flow(
-          scratch,
-          [
-            [
-              { text: 'STATUS  ', bold: true },
-              ...unit.statuses.flatMap((s): Run[] => [statusBadge(STATUS_CODE[s.status], STATUS_COLOUR[s.status]), { text: ` ${s.status}  ` }]),
-            ],
-          ],
-          W - 2 * PAD,
-          PX,
-        )
-      : null;
+/** The unit's statuses as a row of badges, or null without a unit or statuses. */
+function statusFlowOf(scratch: Ctx, unit: UnitState | undefined): Flow | null {
+  if (!unit || unit.statuses.length === 0) return null;
+  const badges = unit.statuses.flatMap((s): Run[] => [statusBadge(STATUS_CODE[s.status], STATUS_COLOUR[s.status]), { text: ` ${s.status}  ` }]);
+  return flow(scratch, [[{ text: 'STATUS  ', bold: true }, ...badges]], W - 2 * PAD, PX);
+}
 
-  const head = 104;
-  const leftH = 5 * 76 + 4 * 8;
-  const bodyH = Math.max(leftH, middle.height);
-  const rowsY = head + PAD + bodyH + 18;
-  const footY = rowsY + 2 * 44 + (statusFlow ? statusFlow.height + 8 : 0);
-  const footH = 92;
-  const modY = footY + footH + 12;
-  const height = modY + (modFlow ? modFlow.height + 24 + PAD : 0) + 6;
-
-  const canvas = reuse ? pooledCanvas(W, height) : createCanvas(W, height);
-  const ctx = canvas.getContext('2d');
-  // Title bar: name, descriptors and size; VP cost on the right.
-  const band = drawCardFrame(ctx, card, { width: W, height, framed: modY, head });
+/** Title bar: name, descriptors and size; VP cost on the right. */
+function drawTitle(ctx: Ctx, card: UnitCard, mod: ModCard | null | undefined): void {
   ctx.fillStyle = '#ffffff';
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
@@ -174,9 +147,10 @@ export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: Unit
     ctx.font = font(18);
     ctx.fillText(`${card.cost} + ${mod.cost} mod`, W - PAD, 84);
   }
+}
 
-  // Intrinsic stats on the left.
-  const top = head + PAD;
+/** Intrinsic stats down the left; acquired stats down the right: Armor, and Vigor (current over starting, with a unit's state). */
+function drawStats(ctx: Ctx, card: UnitCard, mod: ModCard | null | undefined, unit: UnitState | undefined, top: number): void {
   const stat = (k: 'agility' | 'brawn' | 'spirit' | 'wits') => String(card.stats[k] + (mod?.stats[k] ?? 0));
   const move = card.stats.move + (mod?.stats.move ?? 0);
   const left: [string, string, string | null][] = [
@@ -187,17 +161,14 @@ export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: Unit
     ['Move', `${card.stats.fly ? 'F' : ''}${move}`, modNote(mod, 'move')],
   ];
   left.forEach(([label, value, note], i) => statBox(ctx, PAD, top + i * 84, COL, 76, label, value, note));
-
-  // Acquired stats on the right: Armor, and Vigor (current over starting, with a unit's state).
   const vigorMax = card.stats.vigor + (mod?.stats.vigor ?? 0);
   const rx = W - PAD - COL;
   statBox(ctx, rx, top, COL, 150, 'Armor', String(card.stats.armor + (mod?.stats.armor ?? 0)), modNote(mod, 'armor'));
   statBox(ctx, rx, top + 166, COL, 150, 'Vigor', unit ? `${unit.vigor}/${vigorMax}` : String(vigorMax), unit ? 'now / start' : modNote(mod, 'vigor'));
+}
 
-  // Attacks and traits in the middle.
-  middle.draw(ctx, PAD + COL + GAP, top);
-
-  // Injury boxes (trait boxes sit in the text), then the action pool.
+/** The injury boxes other than trait boxes (those sit in the text), marked ones filled. */
+function drawInjuries(ctx: Ctx, card: UnitCard, marks: readonly boolean[], rowsY: number): void {
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   ctx.fillStyle = INK;
@@ -217,10 +188,13 @@ export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: Unit
     ctx.fillText(capital(box), x + 32, rowsY + 22);
     x += 40 + ctx.measureText(capital(box)).width + 14;
   });
-  const poolY = rowsY + 44;
+}
+
+/** The action pool: each kind's tokens, spent ones hollow with a unit's state. */
+function drawPool(ctx: Ctx, card: UnitCard, mod: ModCard | null | undefined, unit: UnitState | undefined, poolY: number): void {
   ctx.font = font(PX, 'bold');
   ctx.fillText('ACTION POOL', PAD, poolY + 20);
-  x = PAD + 160;
+  let x = PAD + 160;
   for (const kind of ['react', 'blue', 'red'] as const) {
     const max = card.tokens[kind] + (mod?.tokens[kind] ?? 0);
     const left = unit ? unit.tokens[kind] : max;
@@ -240,9 +214,10 @@ export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: Unit
       x += ctx.measureText(kind).width + 22;
     }
   }
-  if (statusFlow) statusFlow.draw(ctx, PAD, rowsY + 88);
+}
 
-  // Bottom bar: mod-use marks, fantasy rating, faction.
+/** Bottom bar: mod-use marks, fantasy rating, faction. */
+function drawFoot(ctx: Ctx, card: UnitCard, footY: number, footH: number): void {
   ctx.fillStyle = '#ebe3cf';
   ctx.fillRect(4, footY, W - 8, footH - 8);
   MOD_USES.forEach((use: ModUse, i) => {
@@ -259,7 +234,41 @@ export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: Unit
   ctx.fillText(`Fantasy ${card.fantasy}`, W - PAD, footY + 30);
   ctx.font = font(18);
   ctx.fillText(capital(card.faction), W - PAD, footY + 60);
+}
 
+/**
+ * Draws the card and returns its canvas. The steps share one context and run in this order, so
+ * each starts from the text alignment and fill the one before left.
+ */
+export function drawCardCanvas(card: UnitCard, mod?: ModCard | null, unit?: UnitState, reuse = false): Canvas {
+  loadFonts();
+  const scratch = measuringContext();
+  const marks = markedBoxes(card, unit);
+  const middle = flow(scratch, middleRows(card, marks), MID, PX);
+  const modFlow = mod ? flow(scratch, modRows(mod), W - 2 * PAD - 24, PX) : null;
+  const statusFlow = statusFlowOf(scratch, unit);
+
+  const head = 104;
+  const leftH = 5 * 76 + 4 * 8;
+  const bodyH = Math.max(leftH, middle.height);
+  const rowsY = head + PAD + bodyH + 18;
+  const footY = rowsY + 2 * 44 + (statusFlow ? statusFlow.height + 8 : 0);
+  const footH = 92;
+  const modY = footY + footH + 12;
+  const height = modY + (modFlow ? modFlow.height + 24 + PAD : 0) + 6;
+
+  const canvas = reuse ? pooledCanvas(W, height) : createCanvas(W, height);
+  const ctx = canvas.getContext('2d');
+  const band = drawCardFrame(ctx, card, { width: W, height, framed: modY, head });
+  drawTitle(ctx, card, mod);
+  const top = head + PAD;
+  drawStats(ctx, card, mod, unit, top);
+  // Attacks and traits in the middle.
+  middle.draw(ctx, PAD + COL + GAP, top);
+  drawInjuries(ctx, card, marks, rowsY);
+  drawPool(ctx, card, mod, unit, rowsY + 44);
+  if (statusFlow) statusFlow.draw(ctx, PAD, rowsY + 88);
+  drawFoot(ctx, card, footY, footH);
   if (modFlow) drawModBox(ctx, modFlow, { top: modY, pad: PAD, width: W, inset: 12 }, band);
   return canvas;
 }

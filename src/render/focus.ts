@@ -146,8 +146,9 @@ export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse = false): C
   ctx.rect(win.x, win.y, win.w, win.h);
   ctx.clip();
   const startColours = view.board.startAreas.map(() => START_AREA);
-  drawBoard(ctx, g, view.board, startColours, { col: w.col, row: w.row, cols: w.cols, rows: w.rows });
-  drawBoardMarks(ctx, g, view, tags);
+  drawBoard(ctx, g, view.board, startColours, w);
+  // A token stays within its own squares, so only those in or next to the window can show in it.
+  drawBoardMarks(ctx, g, { ...view, units: unitsIn(view, grownWindow(view, w)) }, tags);
   ctx.restore();
 
   ctx.strokeStyle = INK;
@@ -172,6 +173,13 @@ export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse = false): C
 export const PHONE_WIDTH = 400;
 export const PHONE_TEXT = 11;
 export const phonePx = (imageWidth: number): number => Math.ceil((PHONE_TEXT * imageWidth) / PHONE_WIDTH);
+
+/** `w` grown by a square on every side, within the board. */
+function grownWindow(view: MapView, w: FocusWindow): FocusWindow {
+  const col = Math.max(0, w.col - 1);
+  const row = Math.max(0, w.row - 1);
+  return { ...w, col, row, cols: Math.min(view.board.width, w.col + w.cols + 1) - col, rows: Math.min(view.board.height, w.row + w.rows + 1) - row };
+}
 
 /** The units standing in the window, in the view's order. */
 export function unitsIn(view: MapView, w: FocusWindow): MapView['units'] {

@@ -123,6 +123,12 @@ function promptSentence(p: PromptWords, o: Telling): string | null {
   }
 }
 
+/** The acts a unit spent of those it had: "it used 2 of its 3 acts", "it used all 3 acts". */
+function spentWords(used: number, acts: number): string {
+  if (used >= acts) return acts === 1 ? 'it used its one act' : `it used all ${acts} acts`;
+  return `it used ${used} of its ${plural(acts, 'act')}`;
+}
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A d20 with its modifier, in the one form every roll line uses: "12", "12 + 2 = 14", "9 − 1 = 8". */
@@ -140,19 +146,20 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   let out = `${who}: ${roll}, ${RESULT_WORDS[a.result]}${resultNote(a)}`;
   // Wounds are told once, where they landed; a split still to choose is said to be waiting.
   for (const w of h.wounds) out += `; ${woundSentence(w)}`;
-  if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds)}`;
+  if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds, `${a.attacker}'s ${a.attack}`)}`;
   if (h.pending?.open && h.pending.wounds)
     out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to avoid them, or injury boxes to mark)`)}`;
   return `${out}.`;
 }
 
 /**
- * Statuses that follow a hit. Vigor avoids only wounds: when some of the unit's wounds were avoided,
- * the words say the statuses take hold all the same, so "avoided" is not read as the whole hit.
+ * Statuses that follow a hit or a trait, said as every status gained is: "X is now S, caused by Y".
+ * Vigor avoids only wounds: when some of the unit's wounds were avoided, the words say why the
+ * statuses hold all the same, so "avoided" is not read as the whole hit.
  */
-function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[]): string {
+function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[], cause: string): string {
   const avoided = wounds.some((w) => w.unit === unit && w.avoided > 0);
-  return avoided ? `${unit} is ${list(statuses)} anyway` : `${unit} is now ${list(statuses)}`;
+  return `${unit} is now ${list(statuses)}, caused by ${cause}${avoided ? ' (Vigor avoids wounds, not statuses)' : ''}`;
 }
 
 /** What a result means when the words alone leave it open: a glancing blow's cause, a critical that adds nothing. */
@@ -184,7 +191,7 @@ function traitSentence(h: Extract<Happening, { kind: 'trait' }>): string {
   const parts = [
     ...h.gains.map((g) => `${g.unit} gained ${g.what}`),
     ...h.wounds.map((w) => woundSentence(w)),
-    ...h.statuses.map((s) => statusesAfter(s.unit, [s.status], h.wounds)),
+    ...h.statuses.map((s) => statusesAfter(s.unit, [s.status], h.wounds, `${h.unit}'s ${h.trait}`)),
   ];
   const paid = h.paid ? ` (paying ${h.paid})` : '';
   return `${h.unit} used ${h.trait}${paid}${parts.length > 0 ? `: ${parts.join('; ')}` : ', with no effect'}.`;
@@ -218,7 +225,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'turn':
       return `${h.player}'s turn.`;
     case 'activate':
-      return `${h.player}'s ${h.unit} (${h.name}) takes its turn with ${plural(h.acts, 'act')}.`;
+      return h.used === 0
+        ? `${h.player}'s ${h.unit} (${h.name}) ends its turn without acting.`
+        : `${h.player}'s ${h.unit} (${h.name}) takes its turn with ${plural(h.acts, 'act')}.`;
     case 'controlled':
       return `${h.unit} is ${h.why}: ${h.player} commands it this turn, for one act.`;
     case 'enraged':
@@ -265,7 +274,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'gain':
       return `${h.unit} gained ${h.what}.`;
     case 'status':
-      return h.gained ? `${h.unit} is now ${h.status}${h.source ? ` (from ${h.source})` : ''}.` : `${h.unit} is no longer ${h.status} (${h.reason}).`;
+      return h.gained ? `${h.unit} is now ${h.status}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status} (${h.reason}).`;
     case 'recovery-failed':
       return recoveryFailed(h);
     case 'effect-failed':
@@ -283,6 +292,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'roll':
       return `${h.unit}: ${h.why}; rolled ${h.rolls.join(', ')}.`;
     case 'turn-ended':
+      // A turn ended without acting is told by its activation's words; one that acted says what it spent.
+      if (h.used === 0) return null;
+      if (h.unit && h.used !== undefined && h.acts !== undefined) return `${h.unit}'s turn is over: ${spentWords(h.used, h.acts)}.`;
       return h.unit ? `${h.unit}'s turn is over.` : `${h.player}'s turn is over.`;
     case 'player-out':
       return `${h.player} has no units left.`;
@@ -294,6 +306,14 @@ function rawSentence(h: Happening, o: Telling): string | null {
 }
 
 /** A few words, or null for what the header leaves out (rolls, bookkeeping). */
+/** Wounds in a few words: only those that got through read as a loss; Vigor's are said to be avoided. */
+function woundPhrase(w: WoundWords): string {
+  const through = w.taken - w.avoided;
+  if (w.taken === 0) return `${w.unit} took no ${w.type} wounds`;
+  if (through <= 0) return `${w.unit} avoided ${w.avoided} ${w.type} with Vigor`;
+  return `${w.unit} -${through} ${w.type}${w.avoided > 0 ? ` (${w.avoided} avoided with Vigor)` : ''}`;
+}
+
 export function phrase(h: Happening): string | null {
   switch (h.kind) {
     case 'move':
@@ -311,7 +331,7 @@ export function phrase(h: Happening): string | null {
     case 'trait':
       return `${h.unit} used ${h.trait}`;
     case 'wound':
-      return `${h.wound.unit} -${h.wound.taken} ${h.wound.type}`;
+      return woundPhrase(h.wound);
     case 'status':
       return h.gained ? `${h.unit} ${h.status}` : `${h.unit} no longer ${h.status}`;
     case 'drop':

@@ -11,6 +11,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font, fontSafe } from './fonts';
+import { textWidth } from './text-flow';
 
 type Ctx = SKRSContext2D;
 export interface Point {
@@ -71,8 +72,7 @@ const grow = (r: Rect, d: number): Rect => ({ x: r.x - d, y: r.y - d, w: r.w + 2
 
 /** Size of a tag's box for a text at `px`. */
 export function tagSize(measure: Ctx, text: string, px: number): { w: number; h: number } {
-  measure.font = font(px, 'bold');
-  return { w: measure.measureText(fontSafe(text)).width + px * 0.6, h: px * 1.3 };
+  return { w: textWidth(measure, font(px, 'bold'), fontSafe(text)) + px * 0.6, h: px * 1.3 };
 }
 
 /**

@@ -125,21 +125,23 @@ function coordinates(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
   }
 }
 
-function grid(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
+function grid(ctx: Ctx, g: BoardGeometry, board: BoardView, near: Span): void {
   const w = board.width * g.cell;
   const h = board.height * g.cell;
+  const [x0, x1] = [g.margin + near.col * g.cell, g.margin + (near.col + near.cols) * g.cell];
+  const [y0, y1] = [g.margin + near.row * g.cell, g.margin + (near.row + near.rows) * g.cell];
   // Every fifth line is darker, so squares can be counted at a glance.
   for (const major of [false, true]) {
     ctx.beginPath();
-    for (let c = 0; c <= board.width; c++) {
+    for (let c = near.col; c <= near.col + near.cols; c++) {
       if ((c % 5 === 0) !== major) continue;
-      ctx.moveTo(g.margin + c * g.cell, g.margin);
-      ctx.lineTo(g.margin + c * g.cell, g.margin + h);
+      ctx.moveTo(g.margin + c * g.cell, y0);
+      ctx.lineTo(g.margin + c * g.cell, y1);
     }
-    for (let r = 0; r <= board.height; r++) {
+    for (let r = near.row; r <= near.row + near.rows; r++) {
       if ((r % 5 === 0) !== major) continue;
-      ctx.moveTo(g.margin, g.margin + r * g.cell);
-      ctx.lineTo(g.margin + w, g.margin + r * g.cell);
+      ctx.moveTo(x0, g.margin + r * g.cell);
+      ctx.lineTo(x1, g.margin + r * g.cell);
     }
     ctx.strokeStyle = major ? 'rgba(40, 34, 26, 0.5)' : GRID_LINE;
     ctx.lineWidth = major ? 1.6 : 1;
@@ -151,8 +153,9 @@ function grid(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
 }
 
 /** Start areas: diagonal hatching, a dashed outline and the area's number ("S1"), as the entry prompt names them. */
-function startAreas(ctx: Ctx, g: BoardGeometry, board: BoardView, colours: readonly string[]): void {
+function startAreas(ctx: Ctx, g: BoardGeometry, board: BoardView, colours: readonly string[], near: Span): void {
   board.startAreas.forEach((area, seat) => {
+    if (!touches(board, area, near)) return;
     const colour = colours[seat] ?? '#555555';
     ctx.save();
     ctx.beginPath();
@@ -194,8 +197,9 @@ function startAreas(ctx: Ctx, g: BoardGeometry, board: BoardView, colours: reado
  * Objectives: a gold outline round each area, a star on each square, and the area's number in its
  * first square, as the log names it ("holding objective 2": the engine's scoring counts from 1).
  */
-function objectives(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
+function objectives(ctx: Ctx, g: BoardGeometry, board: BoardView, near: Span): void {
   board.objectives.forEach((area, n) => {
+    if (!touches(board, area, near)) return;
     ctx.save();
     ctx.fillStyle = OBJECTIVE;
     ctx.globalAlpha = 0.22;
@@ -258,17 +262,38 @@ function walls(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
   }
 }
 
+/** A window of squares: its top-left square and its size. */
+export interface Span {
+  readonly col: number;
+  readonly row: number;
+  readonly cols: number;
+  readonly rows: number;
+}
+
+/** Whether any square of `area` lies in `span`. */
+function touches(board: BoardView, area: readonly number[], span: Span): boolean {
+  return area.some((i) => {
+    const col = i % board.width;
+    const row = Math.floor(i / board.width);
+    return col >= span.col && col < span.col + span.cols && row >= span.row && row < span.row + span.rows;
+  });
+}
+
+/** `span` grown by a square on every side, within the board. */
+function grown(board: BoardView, span: Span): Span {
+  const col = Math.max(0, span.col - 1);
+  const row = Math.max(0, span.row - 1);
+  return { col, row, cols: Math.min(board.width, span.col + span.cols + 1) - col, rows: Math.min(board.height, span.row + span.rows + 1) - row };
+}
+
 /**
  * Draws the whole board picture onto a canvas of the board's size. With `only`, the caller has
- * clipped to that window of squares (a close-up), and squares outside it are skipped.
+ * clipped to that window of squares (a close-up): squares, grid lines, start areas and objectives
+ * that cannot reach into it are skipped (a mark stays within a square of its own squares, so those
+ * a square away are still drawn), and so are the coordinates, which lie outside every window.
  */
-export function drawBoard(
-  ctx: Ctx,
-  g: BoardGeometry,
-  board: BoardView,
-  startColours: readonly string[],
-  only?: { col: number; row: number; cols: number; rows: number },
-): void {
+export function drawBoard(ctx: Ctx, g: BoardGeometry, board: BoardView, startColours: readonly string[], only?: Span): void {
+  const near = only ? grown(board, only) : { col: 0, row: 0, cols: board.width, rows: board.height };
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, g.width, g.height);
   for (let i = 0; i < board.width * board.height; i++) {
@@ -277,11 +302,11 @@ export function drawBoard(
     if (only && (col < only.col || col >= only.col + only.cols || row < only.row || row >= only.row + only.rows)) continue;
     terrainSquare(ctx, board.terrain[i]!, g.margin + col * g.cell, g.margin + row * g.cell, g.cell, board.damage);
   }
-  startAreas(ctx, g, board, startColours);
-  grid(ctx, g, board);
-  objectives(ctx, g, board);
+  startAreas(ctx, g, board, startColours, near);
+  grid(ctx, g, board, near);
+  objectives(ctx, g, board, near);
   walls(ctx, g, board);
-  coordinates(ctx, g, board);
+  if (!only) coordinates(ctx, g, board);
 }
 
 /**

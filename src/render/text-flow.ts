@@ -28,6 +28,28 @@ export interface Flow {
   draw(ctx: Ctx, x: number, y: number): void;
 }
 
+/**
+ * Text widths by font and text. The same words are measured in every picture (the header, the key,
+ * the unit strip, token labels and tags), and each measurement shapes the text again. A width
+ * depends only on the font and the text: no picture changes the other text settings (letter and
+ * word spacing, kerning) from their defaults. Bounded: emptied when full.
+ */
+const widths = new Map<string, number>();
+const WIDTHS_KEPT = 8192;
+
+/** Sets `ctx.font` to `fontName`, as measuring does, and gives the width of `text` in it. */
+export function textWidth(ctx: Ctx, fontName: string, text: string): number {
+  ctx.font = fontName;
+  const key = `${fontName}\n${text}`;
+  let w = widths.get(key);
+  if (w === undefined) {
+    w = ctx.measureText(text).width;
+    if (widths.size >= WIDTHS_KEPT) widths.clear();
+    widths.set(key, w);
+  }
+  return w;
+}
+
 /** Splits text runs into words so wrapping can break between them. */
 function pieces(row: readonly Run[]): Run[] {
   return row.flatMap((r): Run[] => {
@@ -46,8 +68,7 @@ export function flow(ctx: Ctx, rows: readonly (readonly Run[])[], width: number,
     if ('group' in r) return r.group.reduce((w, x) => w + measure(x), 0);
     if ('space' in r) return r.space * px;
     if ('picture' in r) return r.width * px;
-    ctx.font = font(px * (r.scale ?? 1), r.bold ? 'bold' : 'normal');
-    return ctx.measureText(fontSafe(r.text)).width;
+    return textWidth(ctx, font(px * (r.scale ?? 1), r.bold ? 'bold' : 'normal'), fontSafe(r.text));
   };
   for (const row of rows) {
     let x = 0;
@@ -82,12 +103,13 @@ export function flow(ctx: Ctx, rows: readonly (readonly Run[])[], width: number,
         if ('picture' in r) r.picture(c, x0 + p.x, y - px / 2, px);
         else if ('text' in r) {
           const size = px * (r.scale ?? 1);
-          c.font = font(size, r.bold ? 'bold' : 'normal');
+          const face = font(size, r.bold ? 'bold' : 'normal');
+          c.font = face;
           c.fillStyle = r.colour ?? '#1d1b18';
           const text = fontSafe(r.text);
           c.fillText(text, x0 + p.x, y);
           if (r.strike) {
-            const w = c.measureText(text.trimEnd()).width;
+            const w = textWidth(c, face, text.trimEnd());
             c.fillRect(x0 + p.x, y - size * 0.04, w, Math.max(1.5, size * 0.09));
           }
         }

@@ -10,6 +10,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font, fontSafe } from './fonts';
+import { textWidth } from './text-flow';
 import { shapePath } from './glyphs';
 import { cornerOf, type BoardGeometry } from './layout';
 import { ACTIVE_MARK, INK, MORTAL, PAPER, STATUS_COLOUR, TOKEN_STYLE } from './palette';
@@ -29,8 +30,7 @@ export function haloText(ctx: Ctx, text: string, x: number, y: number, fill: str
 
 /** The largest bold size up to `max` at which `text` fits `width`. */
 export function fitFont(ctx: Ctx, text: string, width: number, max: number): number {
-  ctx.font = font(max, 'bold');
-  const w = ctx.measureText(text).width;
+  const w = textWidth(ctx, font(max, 'bold'), text);
   return w <= width ? max : Math.max(8, Math.floor((max * width) / w));
 }
 
@@ -59,8 +59,7 @@ function tokenPip(ctx: Ctx, kind: keyof typeof TOKEN_STYLE, left: boolean, cx: n
  * smaller, so a three-letter label ("GH2", "SKA") stays as tall as a two-letter one.
  */
 export function labelFit(ctx: Ctx, text: string, width: number, max: number): { px: number; squeeze: number } {
-  ctx.font = font(max, 'bold');
-  const w = ctx.measureText(text).width;
+  const w = textWidth(ctx, font(max, 'bold'), text);
   if (w <= width) return { px: max, squeeze: 1 };
   if (w * 0.78 <= width) return { px: max, squeeze: width / w };
   return { px: Math.max(8, Math.floor((max * width) / (w * 0.78))), squeeze: 0.78 };

@@ -324,7 +324,8 @@ export type Happening =
   | { readonly kind: 'order'; readonly ap: string; readonly order: readonly string[]; readonly greater: boolean }
   | { readonly kind: 'phase'; readonly phase: number }
   | { readonly kind: 'turn'; readonly player: string; readonly playerId: string }
-  | { readonly kind: 'activate'; readonly unit: string; readonly name: string; readonly player: string; readonly acts: number }
+  /** `used`: the acts it spent, once its turn has ended among the same events (0: it ended without acting). */
+  | { readonly kind: 'activate'; readonly unit: string; readonly name: string; readonly player: string; readonly acts: number; readonly used?: number }
   | { readonly kind: 'controlled'; readonly unit: string; readonly player: string; readonly why: string }
   | { readonly kind: 'enraged'; readonly unit: string; readonly nearest: readonly string[]; readonly canClose: boolean }
   | { readonly kind: 'vigor-lost'; readonly unit: string; readonly amount: number; readonly why: string }
@@ -385,7 +386,8 @@ export type Happening =
   | { readonly kind: 'rest'; readonly unit: string; readonly token: string }
   | { readonly kind: 'crow'; readonly unit: string; readonly vigor: number }
   | { readonly kind: 'roll'; readonly unit: string; readonly why: string; readonly rolls: readonly number[] }
-  | { readonly kind: 'turn-ended'; readonly unit: string | null; readonly player: string }
+  /** `used` of `acts`: what the unit spent, when its turn's start is among the same events. */
+  | { readonly kind: 'turn-ended'; readonly unit: string | null; readonly player: string; readonly used?: number; readonly acts?: number }
   | { readonly kind: 'player-out'; readonly player: string }
   | { readonly kind: 'conceded'; readonly player: string }
   | { readonly kind: 'game-over'; readonly winner: string | null; readonly reason: string };

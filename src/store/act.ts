@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Clock, Db } from './db';
+import { markEnded } from './match-logs';
 import { wholeRow, withPartsStored } from './match-rows';
 import type { MatchRow } from './rows';
 import { matchEvents, matches, OPEN_STATUSES } from './schema';
@@ -72,6 +73,8 @@ export type ActPlan<S, E, X> =
       readonly events: { seq: number; event: E }[];
       readonly eventRows: { matchId: string; seq: number; event: E; created: number }[];
       readonly set: ActSet;
+      /** This act ends the match (sets a final status for the first time): match-logs.ts marks it. */
+      readonly ends: boolean;
       /** The answer from the row as saved, which must have been updated (the lock is held since the read). */
       finish(saved: MatchRow | undefined): ActResult<S, E, X>;
     };
@@ -88,6 +91,7 @@ export function planAct<S, E, X>(row: MatchRow | undefined, id: string, expectSe
   const at = now();
   const events = decided.events.map((event, i) => ({ seq: row.seq + 1 + i, event }));
   const status = decided.status ?? row.status;
+  const ended = row.ended ?? (OPEN.has(status) ? null : at);
   return {
     write: true,
     events,
@@ -101,8 +105,9 @@ export function planAct<S, E, X>(row: MatchRow | undefined, id: string, expectSe
       ...(decided.winner !== undefined && { winner: decided.winner }),
       ...(decided.result !== undefined && { result: decided.result }),
       updated: at,
-      ended: row.ended ?? (OPEN.has(status) ? null : at),
+      ended,
     },
+    ends: row.ended === null && ended !== null,
     finish(saved) {
       if (!saved) throw new Error(`matches.act: match ${id} changed inside its own transaction`);
       const done = { ok: true as const, seq: saved.seq, events, snapshot: decided.snapshot, row: saved };
@@ -120,6 +125,7 @@ export function act<S, E, X>(db: Db, now: Clock, id: string, expectSeq: number, 
       const plan = planAct(row, id, expectSeq, step, now);
       if (!plan.write) return plan.result;
       if (plan.eventRows.length > 0) tx.insert(matchEvents).values(plan.eventRows).run();
+      if (plan.ends) markEnded(tx, id, plan.set.ended!);
       const set = {
         ...plan.set,
         snapshot: withPartsStored(tx, plan.set.snapshot),

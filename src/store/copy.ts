@@ -25,6 +25,7 @@ const TABLES: readonly (readonly [SQLiteTable, PgTable])[] = [
   [lite.matches, pgSchema.matches],
   [lite.matchPlayers, pgSchema.matchPlayers],
   [lite.matchEvents, pgSchema.matchEvents],
+  [lite.matchLogs, pgSchema.matchLogs],
   [lite.prompts, pgSchema.prompts],
   [lite.follows, pgSchema.follows],
   [lite.matchPauses, pgSchema.matchPauses],

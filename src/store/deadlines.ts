@@ -9,6 +9,7 @@ import type { Async } from './async';
 import type { Clock, Db } from './db';
 import type { DeadlineRow } from './rows';
 import { deadlines } from './schema';
+import type { deadlines as PgDeadlines } from './schema-pg';
 import { matchOnShard, type ShardScope } from './shard';
 
 export interface NewDeadline {
@@ -84,6 +85,27 @@ export interface DeadlinesSync {
   ofMatch(matchId: string): DeadlineRow[];
 }
 
+/** Either dialect's `deadlines` table. */
+type DeadlinesTable = typeof deadlines | typeof PgDeadlines;
+
+/** Pending and due by `at`. */
+export const dueBy = (table: DeadlinesTable, at: number) => and(isNull(table.done), lte(table.due, at));
+
+/** Claimed by nobody, or by a scheduler whose claim ran out by `at`. */
+export const unclaimedAt = (table: DeadlinesTable, at: number) => or(isNull(table.claimedUntil), lte(table.claimedUntil, at));
+
+/** A match's (or, with `player`, a player's) pending rows. */
+export const pendingFor = (column: Column, id: string, table: DeadlinesTable) => and(eq(column, id), isNull(table.done));
+
+/** Moved by `ms`. */
+export const movedBy = (table: DeadlinesTable, ms: number) => ({ due: sql`${table.due} + ${ms}` });
+
+/** A new row: unset fields are null. */
+export const newDeadlineRow = (d: NewDeadline) => ({ matchId: d.matchId, due: d.due, kind: d.kind, player: d.player ?? null, seq: d.seq ?? null });
+
+/** Claimed rows in the order they are handled: earliest due, then oldest. */
+export const byDue = (a: DeadlineRow, b: DeadlineRow) => a.due - b.due || a.id - b.id;
+
 /** What callers see: every query answers a Promise. */
 export type Deadlines = Async<DeadlinesSync>;
 
@@ -124,13 +146,9 @@ export function deadlinesStore(db: Db, now: Clock): DeadlinesSync {
       .orderBy(asc(deadlines.due), asc(deadlines.id))
       .all();
   return {
-    add: (d) => insertOne.get({ matchId: d.matchId, due: d.due, kind: d.kind, player: d.player ?? null, seq: d.seq ?? null })!,
+    add: (d) => insertOne.get(newDeadlineRow(d))!,
     due(at, limit) {
-      const query = db
-        .select()
-        .from(deadlines)
-        .where(and(isNull(deadlines.done), lte(deadlines.due, at)))
-        .orderBy(asc(deadlines.due), asc(deadlines.id));
+      const query = db.select().from(deadlines).where(dueBy(deadlines, at)).orderBy(asc(deadlines.due), asc(deadlines.id));
       return limit === undefined ? query.all() : query.limit(limit).all();
     },
     done: (id, outcome) => markDone.run({ id, at: now(), outcome: outcome ?? null }).changes > 0,
@@ -138,14 +156,14 @@ export function deadlinesStore(db: Db, now: Clock): DeadlinesSync {
       db
         .update(deadlines)
         .set({ done: now(), outcome })
-        .where(and(eq(deadlines.matchId, matchId), isNull(deadlines.done)))
+        .where(pendingFor(deadlines.matchId, matchId, deadlines))
         .run().changes,
     claim(at, until, limit = 1000, shard) {
-      const free = or(isNull(deadlines.claimedUntil), lte(deadlines.claimedUntil, at));
+      const free = unclaimedAt(deadlines, at);
       const ids = db
         .select({ id: deadlines.id })
         .from(deadlines)
-        .where(and(isNull(deadlines.done), lte(deadlines.due, at), free, matchOnShard(deadlines.matchId, shard)))
+        .where(and(dueBy(deadlines, at), free, matchOnShard(deadlines.matchId, shard)))
         .orderBy(asc(deadlines.due), asc(deadlines.id))
         .limit(limit);
       // The conditions are checked again on the row being updated, so two processes never both claim it.
@@ -155,7 +173,7 @@ export function deadlinesStore(db: Db, now: Clock): DeadlinesSync {
         .where(and(inArray(deadlines.id, ids), isNull(deadlines.done), free))
         .returning()
         .all();
-      return rows.sort((a, b) => a.due - b.due || a.id - b.id);
+      return rows.sort(byDue);
     },
     unclaim(ids) {
       if (ids.length === 0) return;
@@ -174,7 +192,7 @@ export function deadlinesStore(db: Db, now: Clock): DeadlinesSync {
       const row = db
         .select(dueCounts(overdueAt, deadlines.due))
         .from(deadlines)
-        .where(and(isNull(deadlines.done), lte(deadlines.due, at), matchOnShard(deadlines.matchId, shard)))
+        .where(and(dueBy(deadlines, at), matchOnShard(deadlines.matchId, shard)))
         .get();
       return { due: row?.due ?? 0, overdue: Number(row?.overdue ?? 0) };
     },
@@ -187,8 +205,8 @@ export function deadlinesStore(db: Db, now: Clock): DeadlinesSync {
     shift(player, ms) {
       const moved = db
         .update(deadlines)
-        .set({ due: sql`${deadlines.due} + ${ms}` })
-        .where(and(eq(deadlines.player, player), isNull(deadlines.done)))
+        .set(movedBy(deadlines, ms))
+        .where(pendingFor(deadlines.player, player, deadlines))
         .returning({ matchId: deadlines.matchId })
         .all();
       return [...new Set(moved.map((r) => r.matchId))];
@@ -196,8 +214,8 @@ export function deadlinesStore(db: Db, now: Clock): DeadlinesSync {
     extend: (matchId, ms) =>
       db
         .update(deadlines)
-        .set({ due: sql`${deadlines.due} + ${ms}` })
-        .where(and(eq(deadlines.matchId, matchId), isNull(deadlines.done)))
+        .set(movedBy(deadlines, ms))
+        .where(pendingFor(deadlines.matchId, matchId, deadlines))
         .run().changes,
     misses: (matchId, player) => countMisses.get({ matchId, player })!.n,
     get: (id) => db.select().from(deadlines).where(eq(deadlines.id, id)).get(),

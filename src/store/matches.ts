@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import * as openWork from './open-work';
 import type { OpenMatchRef, OpenPage } from './open-work';
 import { act } from './act';
@@ -8,6 +8,7 @@ import type { Clock, Db } from './db';
 import { wholeRow, withPartsStored } from './match-rows';
 import type { MatchRow } from './rows';
 import { deadlines, matchEvents, matches, matchPlayers, OPEN_STATUSES, prompts } from './schema';
+import { mayBePacked, packedOf, retire, withPacked } from './match-logs';
 import { preparedOnce } from './prepared';
 import type { MatchStatus } from './schema';
 import type { ShardScope } from './shard';
@@ -74,6 +75,11 @@ export interface MatchesSync {
   act<S, E, X>(id: string, expectSeq: number, step: Step<S, E, X>): ActResult<S, E, X>;
   /** The match's events after `afterSeq` (default 0: all) and up to `throughSeq` (default: the last), in seq order. */
   events<E = unknown>(id: string, afterSeq?: number, throughSeq?: number): { seq: number; event: E }[];
+  /**
+   * Finished matches at rest (match-logs.ts): packs the event logs of up to `limit` matches that ended
+   * before `before` and deletes their done reminders; answers how many matches.
+   */
+  retire(before: number, limit?: number): number;
 }
 
 /** What callers see: every query answers a Promise (the generic ones written out: a mapped type would erase them). */
@@ -82,6 +88,48 @@ export type Matches = Omit<Async<MatchesSync>, 'act' | 'events'> & {
   act<S, E, X>(id: string, expectSeq: number, step: Step<S, E, X>): Promise<ActResult<S, E, X>>;
   /** The match's events after `afterSeq` (default 0: all) and up to `throughSeq` (default: the last), in seq order. */
   events<E = unknown>(id: string, afterSeq?: number, throughSeq?: number): Promise<{ seq: number; event: E }[]>;
+};
+
+/**
+ * A new match's row (all but its setup, which each backend stores as parts: match-rows.ts) and its
+ * seats, after checking the players: what both backends insert.
+ */
+export function planNewMatch(m: NewMatch, at: number) {
+  if (m.players.length === 0 || new Set(m.players).size !== m.players.length) {
+    throw new Error(`matches.create: players must be distinct and at least one, got ${JSON.stringify(m.players)}`);
+  }
+  const row = {
+    id: m.id,
+    guildId: m.guildId,
+    channelId: m.channelId,
+    threadId: m.threadId ?? null,
+    status: m.status ?? ('challenged' as const),
+    players: [...m.players],
+    terms: m.terms,
+    snapshot: null,
+    seq: 0,
+    created: at,
+    updated: at,
+  };
+  return { row, seats: m.players.map((userId, seat) => ({ matchId: m.id, userId, seat })) };
+}
+
+/** Either dialect's seats and matches, as far as {@link ofPlayer} needs them. */
+interface SeatTables {
+  readonly matches: { status: Column };
+  readonly matchPlayers: { userId: Column };
+}
+
+/** A user's seats, in matches of these statuses when given: the condition `forPlayer` reads by. */
+export const ofPlayer = (t: SeatTables, userId: string, status?: readonly MatchStatus[]): SQL | undefined => {
+  const mine = eq(t.matchPlayers.userId, userId);
+  return status ? and(mine, inArray(t.matches.status, [...status])) : mine;
+};
+
+/** A match's events after `afterSeq` and through `throughSeq` (when given), in either dialect's `match_events`. */
+export const eventsBetween = (events: { matchId: Column; seq: Column }, id: string, afterSeq: number, throughSeq?: number): SQL | undefined => {
+  const after = and(eq(events.matchId, id), gt(events.seq, afterSeq));
+  return throughSeq === undefined ? after : and(after, lte(events.seq, throughSeq));
 };
 
 export function matchesStore(db: Db, now: Clock): MatchesSync {
@@ -108,32 +156,14 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
   );
   return {
     create(m) {
-      if (m.players.length === 0 || new Set(m.players).size !== m.players.length) {
-        throw new Error(`matches.create: players must be distinct and at least one, got ${JSON.stringify(m.players)}`);
-      }
-      const at = now();
+      const plan = planNewMatch(m, now());
       return db.transaction((tx) => {
         const row = tx
           .insert(matches)
-          .values({
-            id: m.id,
-            guildId: m.guildId,
-            channelId: m.channelId,
-            threadId: m.threadId ?? null,
-            status: m.status ?? 'challenged',
-            players: [...m.players],
-            terms: m.terms,
-            setup: withPartsStored(tx, m.setup ?? null),
-            snapshot: null,
-            seq: 0,
-            created: at,
-            updated: at,
-          })
+          .values({ ...plan.row, setup: withPartsStored(tx, m.setup ?? null) })
           .returning()
           .get();
-        tx.insert(matchPlayers)
-          .values(m.players.map((userId, seat) => ({ matchId: m.id, userId, seat })))
-          .run();
+        tx.insert(matchPlayers).values(plan.seats).run();
         return wholeRow(tx, row);
       });
     },
@@ -169,12 +199,11 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
         .limit(page.limit)
         .all(),
     forPlayer(userId, opts = {}) {
-      const mine = eq(matchPlayers.userId, userId);
       const query = db
         .select({ match: matches })
         .from(matchPlayers)
         .innerJoin(matches, eq(matches.id, matchPlayers.matchId))
-        .where(opts.status ? and(mine, inArray(matches.status, [...opts.status])) : mine)
+        .where(ofPlayer({ matches, matchPlayers }, userId, opts.status))
         .orderBy(desc(matches.updated), asc(matches.id));
       const rows = opts.limit === undefined ? query.all() : query.limit(opts.limit).all();
       return rows.map((r) => wholeRow(db, r.match));
@@ -183,15 +212,16 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
     setThread: (id, threadId) => db.update(matches).set({ threadId, updated: now() }).where(eq(matches.id, id)).run().changes > 0,
     act: (id, expectSeq, step) => act(db, now, id, expectSeq, step),
     events<E = unknown>(id: string, afterSeq = 0, throughSeq?: number) {
-      const after = and(eq(matchEvents.matchId, id), gt(matchEvents.seq, afterSeq));
       const rows = db
         .select({ seq: matchEvents.seq, event: matchEvents.event })
         .from(matchEvents)
-        .where(throughSeq === undefined ? after : and(after, lte(matchEvents.seq, throughSeq)))
+        .where(eventsBetween(matchEvents, id, afterSeq, throughSeq))
         .orderBy(asc(matchEvents.seq))
         .all();
       // Events are stored exactly as a step returned them, so they read back as the caller's type.
-      return rows as { seq: number; event: E }[];
+      const events = rows as { seq: number; event: E }[];
+      return mayBePacked(events, afterSeq) ? withPacked(events, packedOf(db, id), afterSeq, throughSeq) : events;
     },
+    retire: (before, limit) => retire(db, before, limit),
   };
 }

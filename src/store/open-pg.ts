@@ -5,9 +5,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { storeOldRowsPartsPg } from './match-rows';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -107,6 +104,13 @@ export const isPostgresUrl = (url: string | undefined): url is string => url !==
 /** The drizzle database of a PostgreSQL URL, migrated unless told not to: for the store, and for tools (db:copy). */
 export async function openPgDatabase(url: string, options: PgStoreOptions = {}): Promise<PgConnection> {
   if (url.startsWith('pglite:')) {
+    // Loaded only here, when a URL chooses it: a bot on SQLite or a PostgreSQL server never loads
+    // PGlite's WebAssembly build (test/cli/pglite-when-chosen.test.ts).
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     // `pglite:` alone is a database in memory; `pglite:/some/dir` one kept in that folder.
     const dir = url.slice('pglite:'.length);
     const client = new PGlite(dir === '' ? undefined : dir);

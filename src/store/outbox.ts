@@ -74,7 +74,7 @@ export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
  * messages earlier rows made). Replays, `db:check` and `/skirmish export` read the match's events, never
  * its outbox.
  */
-export const prunable = (table: typeof outbox | typeof PgOutbox, before: number) =>
+export const prunable = (table: OutboxTable, before: number) =>
   and(
     isNotNull(table.done),
     lt(table.done, before),
@@ -82,27 +82,55 @@ export const prunable = (table: typeof outbox | typeof PgOutbox, before: number)
     sql`not exists (select 1 from ${outbox} as waiting where waiting.match_id = ${table.matchId} and waiting.done_at is null)`,
   );
 
+/** Either dialect's `outbox` table. */
+type OutboxTable = typeof outbox | typeof PgOutbox;
+
+/** The rows `add` inserts, due now. */
+export const newOutboxRows = (rows: readonly NewOutboxRow[], at: number) =>
+  rows.map((r) => ({ matchId: r.matchId, channelId: r.channelId, body: r.body, via: r.via ?? null, created: at, due: at }));
+
+/** Rows not yet done (of one match, when given). */
+export const pendingIn = (table: OutboxTable, matchId?: string) =>
+  matchId === undefined ? isNull(table.done) : and(isNull(table.done), eq(table.matchId, matchId));
+
+/** The match's (a placeholder `match`) rows the worker may deliver: not done, not waiting for a thread. The head is the first. */
+export const deliverableOf = (table: OutboxTable) => and(isNull(table.done), eq(table.matchId, sql.placeholder('match')), ne(table.channelId, THREAD_PENDING));
+
+/** What `delivered` sets, from placeholders `done`, `message` and `outcome` (a statement prepared once). */
+export const DELIVERED_SET = {
+  done: sql`${sql.placeholder('done')}`,
+  messageId: sql`${sql.placeholder('message')}`,
+  via: null,
+  error: null,
+  outcome: sql`${sql.placeholder('outcome')}`,
+};
+
+/** A failed try: counted, with its error, not due again before `due`. */
+export const failedSet = (table: OutboxTable, error: string, due: number) => ({ attempts: sql`${table.attempts} + 1`, error, due });
+
+/** The match's rows that waited for its thread. */
+export const threadPendingOf = (table: OutboxTable, matchId: string) =>
+  and(eq(table.matchId, matchId), eq(table.channelId, THREAD_PENDING), isNull(table.done));
+
+/** Rows that keep their match waiting (of the shard's guilds, when given; `matchesTable` is the dialect's `matches`). */
+export const waitingIn = (table: OutboxTable, shard: ShardScope | undefined, matchesTable?: Parameters<typeof matchOnShard>[2]) =>
+  and(isNull(table.done), ne(table.channelId, THREAD_PENDING), matchOnShard(table.matchId, shard, matchesTable));
+
+/** The match's rows in trouble: waiting after a failed try, or given up. */
+export const inTroubleOf = (table: OutboxTable, matchId: string) =>
+  and(eq(table.matchId, matchId), or(and(isNull(table.done), gt(table.attempts, 0)), eq(table.outcome, 'given-up')));
+
 /** What callers see: every query answers a Promise. */
 export type Outbox = Async<OutboxSync>;
 
 export function outboxStore(db: Db, now: Clock): OutboxSync {
-  const pendingOf = (matchId?: string) => (matchId === undefined ? isNull(outbox.done) : and(isNull(outbox.done), eq(outbox.matchId, matchId)));
-  const deliverable = ne(outbox.channelId, THREAD_PENDING);
-  const headOf = preparedOnce(() =>
-    db
-      .select()
-      .from(outbox)
-      .where(and(isNull(outbox.done), eq(outbox.matchId, sql.placeholder('match')), deliverable))
-      .orderBy(asc(outbox.id))
-      .limit(1)
-      .prepare(),
-  );
+  const headOf = preparedOnce(() => db.select().from(outbox).where(deliverableOf(outbox)).orderBy(asc(outbox.id)).limit(1).prepare());
   const waitingOn = (shard: ShardScope | undefined) => {
     // A match's head row decides when it may move: the smallest id's due time, not the smallest due.
     const heads = db
       .select({ matchId: outbox.matchId, first: min(outbox.id).as('first') })
       .from(outbox)
-      .where(and(isNull(outbox.done), deliverable, matchOnShard(outbox.matchId, shard)))
+      .where(waitingIn(outbox, shard))
       .groupBy(outbox.matchId)
       .as('heads');
     return db
@@ -118,29 +146,18 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
   const markDelivered = preparedOnce(() =>
     db
       .update(outbox)
-      .set({
-        done: sql`${sql.placeholder('done')}`,
-        messageId: sql`${sql.placeholder('message')}`,
-        via: null,
-        error: null,
-        outcome: sql`${sql.placeholder('outcome')}`,
-      })
+      .set(DELIVERED_SET)
       .where(eq(outbox.id, sql.placeholder('id')))
       .prepare(),
   );
   return {
     add(rows) {
       if (rows.length === 0) return [];
-      const at = now();
-      return db
-        .insert(outbox)
-        .values(rows.map((r) => ({ matchId: r.matchId, channelId: r.channelId, body: r.body, via: r.via ?? null, created: at, due: at })))
-        .returning()
-        .all();
+      return db.insert(outbox).values(newOutboxRows(rows, now())).returning().all();
     },
     head: (match) => headOf().get({ match }),
     waiting: (limit = 1000, shard) => (shard === undefined ? waitingAll() : waitingOn(shard)).all({ limit }),
-    pending: (matchId) => db.select().from(outbox).where(pendingOf(matchId)).orderBy(asc(outbox.id)).all(),
+    pending: (matchId) => db.select().from(outbox).where(pendingIn(outbox, matchId)).orderBy(asc(outbox.id)).all(),
     countWaiting: (shard) =>
       db
         .select({ n: count() })
@@ -152,7 +169,7 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
     },
     failed(id, error, due) {
       db.update(outbox)
-        .set({ attempts: sql`${outbox.attempts} + 1`, error, due })
+        .set(failedSet(outbox, error, due))
         .where(and(eq(outbox.id, id), isNull(outbox.done)))
         .run();
     },
@@ -161,10 +178,7 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
     },
     get: (id) => db.select().from(outbox).where(eq(outbox.id, id)).get(),
     toThread(matchId, channelId) {
-      db.update(outbox)
-        .set({ channelId, due: now() })
-        .where(and(eq(outbox.matchId, matchId), eq(outbox.channelId, THREAD_PENDING), isNull(outbox.done)))
-        .run();
+      db.update(outbox).set({ channelId, due: now() }).where(threadPendingOf(outbox, matchId)).run();
     },
     recorded: (matchId, beforeId, limit = 50) =>
       db
@@ -182,14 +196,7 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .where(and(eq(outbox.matchId, matchId), eq(outbox.outcome, outcome)))
         .limit(1)
         .get() !== undefined,
-    troubles: (matchId, limit = 5) =>
-      db
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.matchId, matchId), or(and(isNull(outbox.done), gt(outbox.attempts, 0)), eq(outbox.outcome, 'given-up'))))
-        .orderBy(desc(outbox.id))
-        .limit(limit)
-        .all(),
+    troubles: (matchId, limit = 5) => db.select().from(outbox).where(inTroubleOf(outbox, matchId)).orderBy(desc(outbox.id)).limit(limit).all(),
     prune(before, limit = 1000) {
       const ids = db.select({ id: outbox.id }).from(outbox).where(prunable(outbox, before)).limit(limit);
       return db.delete(outbox).where(inArray(outbox.id, ids)).run().changes;

@@ -1,10 +1,10 @@
 /** Paused matches on PostgreSQL: the same queries as pauses.ts (see there). */
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { PAUSE_OFFSET_MS, type Pauses } from './pauses';
-import type { PgDb } from './pg-db';
+import type { PgRun } from './pg-db';
 import { deadlines, matchPauses } from './schema-pg';
 
-export function pausesPg(q: () => PgDb): Pauses {
+export function pausesPg({ q }: PgRun): Pauses {
   const get = async (matchId: string) => (await q().select().from(matchPauses).where(eq(matchPauses.matchId, matchId)))[0];
   const pending = (matchId: string) => and(eq(deadlines.matchId, matchId), isNull(deadlines.done));
   return {

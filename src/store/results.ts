@@ -3,39 +3,28 @@
  * with every player's side. A result is never deleted; overturning it stamps it and the standings and
  * ratings leave it out.
  */
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock, Db } from './db';
-import type { Json } from './json';
 import type { Async } from './async';
-import type { ResultPlayerRow, ResultRow } from './rows';
-import { type Outcome, type ResultWay, deadlines, matches, pairings, resultPlayers, results, seasonEntries, seasons } from './schema';
+import {
+  deadlineRecordColumns,
+  deadlineRecordOf,
+  attachSides,
+  fromRunningSeason,
+  idChunks,
+  ofLeague,
+  overturnedSet,
+  standingOf,
+  standingsColumns,
+  standingsOf,
+  type NewResult,
+  type ResultWithPlayers,
+  toRecord,
+} from './results-plan';
+import type { ResultRow } from './rows';
+import { deadlines, matches, pairings, resultPlayers, results, seasonEntries, seasons } from './schema';
 
-export interface NewResultPlayer {
-  player: string;
-  seat: number;
-  outcome: Outcome;
-  place: number;
-  warband: Json | null;
-  vpFor: number;
-  vpAgainst: number;
-}
-
-export interface NewResult {
-  leagueId: string;
-  seasonId: number | null;
-  pairingId: number | null;
-  matchId: string | null;
-  way: ResultWay;
-  winner: string | null;
-  rounds: number;
-  duration: number;
-  ended: number;
-  by?: string | null;
-  reason?: string | null;
-  players: readonly NewResultPlayer[];
-}
-
-export type ResultWithPlayers = ResultRow & { readonly players: readonly ResultPlayerRow[] };
+export type { NewResult, NewResultPlayer, ResultWithPlayers } from './results-plan';
 
 /** One player's line of a standings table, before ratings are joined to it. */
 export interface StandingsLine {
@@ -90,82 +79,22 @@ export interface ResultsSync {
 /** What callers see: every query answers a Promise. */
 export type Results = Async<ResultsSync>;
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
+/** SQLite's results: the reads and the writes, each from the shared plan (results-plan.ts). */
 export function resultsStore(db: Db, now: Clock): ResultsSync {
-  const withPlayers = (rows: ResultRow[]): ResultWithPlayers[] => {
-    if (rows.length === 0) return [];
-    const sides = new Map<number, ResultPlayerRow[]>();
-    // Chunked: SQLite allows a limited number of bound parameters per statement.
-    for (let i = 0; i < rows.length; i += 500) {
-      const ids = rows.slice(i, i + 500).map((r) => r.id);
-      for (const p of db.select().from(resultPlayers).where(inArray(resultPlayers.resultId, ids)).orderBy(asc(resultPlayers.seat)).all()) {
-        const list = sides.get(p.resultId) ?? [];
-        list.push(p);
-        sides.set(p.resultId, list);
-      }
-    }
-    return rows.map((r) => ({ ...r, players: sides.get(r.id) ?? [] }));
-  };
+  return { ...resultReads(db), ...resultWrites(db, now) };
+}
+
+function resultReads(db: Db) {
+  const withPlayers = (rows: ResultRow[]): ResultWithPlayers[] =>
+    attachSides(
+      rows,
+      idChunks(rows).flatMap((ids) => db.select().from(resultPlayers).where(inArray(resultPlayers.resultId, ids)).orderBy(asc(resultPlayers.seat)).all()),
+    );
   const one = (row: ResultRow | undefined) => (row ? withPlayers([row])[0] : undefined);
-  const record = (r: NewResult): ResultWithPlayers => {
-    const { players, ...result } = r;
-    const row = db
-      .insert(results)
-      .values({ ...result, by: r.by ?? null, reason: r.reason ?? null, created: now() })
-      .returning()
-      .get();
-    const sides =
-      players.length > 0
-        ? db
-            .insert(resultPlayers)
-            .values(players.map((p) => ({ ...p, resultId: row.id })))
-            .returning()
-            .all()
-        : [];
-    return { ...row, players: sides.sort((a, b) => a.seat - b.seat) };
-  };
   return {
-    recordMatch(r) {
-      if (r.matchId === null) throw new Error('results.recordMatch: a match result needs its match');
-      const standing = db
-        .select({ id: results.id })
-        .from(results)
-        .where(and(eq(results.matchId, r.matchId), isNull(results.overturned)))
-        .get();
-      if (standing) return undefined;
-      const pairing = db.select().from(pairings).where(eq(pairings.matchId, r.matchId)).get();
-      let seasonId = pairing?.seasonId ?? null;
-      if (!pairing) {
-        const running = db
-          .select({ id: seasons.id })
-          .from(seasons)
-          .where(and(eq(seasons.leagueId, r.leagueId), eq(seasons.state, 'running')))
-          .get();
-        if (running) {
-          const ids = r.players.map((p) => p.player);
-          const signed = db
-            .select({ player: seasonEntries.player })
-            .from(seasonEntries)
-            .where(and(eq(seasonEntries.seasonId, running.id), isNull(seasonEntries.removed), inArray(seasonEntries.player, ids)))
-            .all();
-          if (signed.length === ids.length) seasonId = running.id;
-        }
-      }
-      return record({ ...r, seasonId, pairingId: pairing?.id ?? null });
-    },
-    record(r) {
-      return record(r);
-    },
-    get: (id) => one(db.select().from(results).where(eq(results.id, id)).get()),
-    forMatch: (matchId) =>
-      one(
-        db
-          .select()
-          .from(results)
-          .where(and(eq(results.matchId, matchId), isNull(results.overturned)))
-          .get(),
-      ),
-    standing: (leagueId, after = 0) =>
+    get: (id: number) => one(db.select().from(results).where(eq(results.id, id)).get()),
+    forMatch: (matchId: string) => one(db.select().from(results).where(standingOf(results, matchId)).get()),
+    standing: (leagueId: string, after = 0) =>
       withPlayers(
         db
           .select()
@@ -174,16 +103,16 @@ export function resultsStore(db: Db, now: Clock): ResultsSync {
           .orderBy(asc(results.id))
           .all(),
       ),
-    ofSeason: (leagueId, seasonId) =>
+    ofSeason: (leagueId: string, seasonId: number | null) =>
       withPlayers(
         db
           .select()
           .from(results)
-          .where(and(eq(results.leagueId, leagueId), seasonId === null ? isNull(results.seasonId) : eq(results.seasonId, seasonId)))
+          .where(ofLeague(results, leagueId, seasonId))
           .orderBy(asc(results.id))
           .all(),
       ),
-    forPlayer: (leagueId, player, limit = 1000) =>
+    forPlayer: (leagueId: string, player: string, limit = 1000) =>
       withPlayers(
         db
           .select({ r: results })
@@ -195,23 +124,60 @@ export function resultsStore(db: Db, now: Clock): ResultsSync {
           .all()
           .map((x) => x.r),
       ),
-    deadlineRecord(leagueId, player) {
+    deadlineRecord(leagueId: string, player: string) {
       const row = db
-        .select({
-          met: sql<number>`coalesce(sum(case when ${deadlines.outcome} = 'cancelled' then 1 else 0 end), 0)`.mapWith(Number),
-          missed: sql<number>`coalesce(sum(case when ${deadlines.outcome} in ('missed', 'lapsed') then 1 else 0 end), 0)`.mapWith(Number),
-        })
+        .select(deadlineRecordColumns(deadlines))
         .from(deadlines)
         .innerJoin(matches, eq(matches.id, deadlines.matchId))
-        .where(and(eq(matches.channelId, leagueId), eq(deadlines.player, player), ne(deadlines.kind, 'reminder')))
+        .where(deadlineRecordOf({ deadlines, matches }, leagueId, player))
         .get();
       return { met: row?.met ?? 0, missed: row?.missed ?? 0 };
     },
-    replace(replaced, r, o) {
+    standings: (leagueId: string, seasonId?: number): StandingsLine[] =>
+      db
+        .select(standingsColumns(resultPlayers))
+        .from(resultPlayers)
+        .innerJoin(results, eq(results.id, resultPlayers.resultId))
+        .where(standingsOf({ results }, leagueId, seasonId))
+        .groupBy(resultPlayers.player)
+        .all(),
+  };
+}
+
+function resultWrites(db: Db, now: Clock) {
+  const record = (r: NewResult): ResultWithPlayers => {
+    const plan = toRecord(r, now());
+    const row = db.insert(results).values(plan.row).returning().get();
+    const sides = plan.players.length > 0 ? db.insert(resultPlayers).values(plan.sides(row.id)).returning().all() : [];
+    return { ...row, players: sides.sort((a, b) => a.seat - b.seat) };
+  };
+  return {
+    record,
+    recordMatch(r: Omit<NewResult, 'seasonId' | 'pairingId'>) {
+      if (r.matchId === null) throw new Error('results.recordMatch: a match result needs its match');
+      if (db.select({ id: results.id }).from(results).where(standingOf(results, r.matchId)).get()) return undefined;
+      const pairing = db.select().from(pairings).where(eq(pairings.matchId, r.matchId)).get();
+      if (pairing) return record({ ...r, seasonId: pairing.seasonId, pairingId: pairing.id });
+      const running = db
+        .select({ id: seasons.id })
+        .from(seasons)
+        .where(and(eq(seasons.leagueId, r.leagueId), eq(seasons.state, 'running')))
+        .get();
+      const ids = r.players.map((p) => p.player);
+      const signed = running
+        ? db
+            .select({ player: seasonEntries.player })
+            .from(seasonEntries)
+            .where(fromRunningSeason(seasonEntries, running.id, ids))
+            .all()
+        : [];
+      return record({ ...r, seasonId: running && signed.length === ids.length ? running.id : null, pairingId: null });
+    },
+    replace(replaced: number | null, r: NewResult, o: { by: string; reason: string; at: number }) {
       if (replaced !== null) {
         const done = db
           .update(results)
-          .set({ overturned: o.at, overturnedBy: o.by, overturnReason: o.reason })
+          .set(overturnedSet(o))
           .where(and(eq(results.id, replaced), isNull(results.overturned)))
           .run().changes;
         if (done === 0) throw new Error(`results.replace: result ${replaced} is not standing`);
@@ -220,30 +186,11 @@ export function resultsStore(db: Db, now: Clock): ResultsSync {
       if (replaced !== null) db.update(results).set({ replacedBy: made.id }).where(eq(results.id, replaced)).run();
       return made;
     },
-    overturn: (id, o) =>
+    overturn: (id: number, o: { by: string; reason: string; at: number; replacedBy: number | null }) =>
       db
         .update(results)
-        .set({ overturned: o.at, overturnedBy: o.by, overturnReason: o.reason, replacedBy: o.replacedBy })
+        .set({ ...overturnedSet(o), replacedBy: o.replacedBy })
         .where(and(eq(results.id, id), isNull(results.overturned)))
         .run().changes > 0,
-    standings(leagueId, seasonId) {
-      const count = (o: Outcome) => sql<number>`sum(case when ${resultPlayers.outcome} = ${o} then 1 else 0 end)`.mapWith(Number);
-      return db
-        .select({
-          player: resultPlayers.player,
-          played: sql<number>`count(*)`.mapWith(Number),
-          won: count('win'),
-          drawn: count('draw'),
-          lost: count('loss'),
-          forfeits: count('forfeit'),
-          vpFor: sql<number>`sum(${resultPlayers.vpFor})`.mapWith(Number),
-          vpAgainst: sql<number>`sum(${resultPlayers.vpAgainst})`.mapWith(Number),
-        })
-        .from(resultPlayers)
-        .innerJoin(results, eq(results.id, resultPlayers.resultId))
-        .where(and(eq(results.leagueId, leagueId), isNull(results.overturned), seasonId === undefined ? undefined : eq(results.seasonId, seasonId)))
-        .groupBy(resultPlayers.player)
-        .all();
-    },
   };
 }

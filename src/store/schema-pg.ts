@@ -13,7 +13,7 @@
  * never looks inside, and the engine's types are interfaces, which TypeScript does not accept as `Json`.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, doublePrecision, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Json } from './json';
 import { FORFEIT_SCORES, MATCH_STATUSES, OUTBOX_OUTCOMES, OUTCOMES, PAIRING_SYSTEMS, RESULT_WAYS, SEASON_STATES } from './schema';
 
@@ -150,6 +150,26 @@ export const matchEvents = pgTable(
     created: bigint('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.seq] }), check('match_events_seq_check', sql`${t.seq} >= 1`)],
+);
+
+/** Bytes: node-postgres reads a Buffer, PGlite a Uint8Array, so both are read back as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const matchLogs = pgTable(
+  'match_logs',
+  {
+    matchId: text('match_id')
+      .primaryKey()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    ended: bigint('ended_at', { mode: 'number' }).notNull(),
+    codec: text('codec'),
+    throughSeq: integer('through_seq'),
+    data: bytea('data'),
+  },
+  (t) => [index('match_logs_unpacked_idx').on(t.ended).where(sql`codec is null`)],
 );
 
 export const prompts = pgTable(

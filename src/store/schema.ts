@@ -7,7 +7,7 @@
  * never looks inside, and the engine's types are interfaces, which TypeScript does not accept as `Json`.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Json } from './json';
 
 export const MATCH_STATUSES = ['challenged', 'setup', 'playing', 'over', 'declined', 'cancelled'] as const;
@@ -151,6 +151,28 @@ export const matchEvents = sqliteTable(
     created: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.seq] }), check('match_events_seq_check', sql`${t.seq} >= 1`)],
+);
+
+/**
+ * A finished match's event log at rest (store/match-logs.ts). The act that ends a match adds its row
+ * with `codec` null: the log is still in `match_events`. After the retention period the scheduler packs
+ * the log into `data` (in the format `codec` names, seqs 1 to `through_seq`), deletes its
+ * `match_events` rows and the match's done reminders; `matches.events` reads both.
+ */
+export const matchLogs = sqliteTable(
+  'match_logs',
+  {
+    matchId: text('match_id')
+      .primaryKey()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    /** When the match ended (its `ended_at`), which the retention period counts from. */
+    ended: integer('ended_at').notNull(),
+    /** How `data` is encoded; null until the log is packed. */
+    codec: text('codec'),
+    throughSeq: integer('through_seq'),
+    data: blob('data', { mode: 'buffer' }).$type<Buffer>(),
+  },
+  (t) => [index('match_logs_unpacked_idx').on(t.ended).where(sql`codec is null`)],
 );
 
 export const prompts = sqliteTable(

@@ -70,6 +70,29 @@ export interface SeasonsSync {
 /** What callers see: every query answers a Promise. */
 export type Seasons = Async<SeasonsSync>;
 
+/** The league's next season (after number `last`), signing up: the row both backends insert. */
+export const newSeasonRow = (s: NewSeason, last: number, at: number) => ({
+  leagueId: s.leagueId,
+  number: last + 1,
+  state: 'signup' as const,
+  pairing: s.pairing,
+  rounds: s.rounds ?? null,
+  roundHours: s.roundHours ?? null,
+  signupDeadline: s.signupDeadline ?? null,
+  settings: s.settings ?? null,
+  created: at,
+});
+
+/** A season moved on to `to`: `running` stamps started, `closed` stamps closed. */
+export const advanceSet = (to: SeasonState, at: number) => ({ state: to, ...(to === 'running' ? { started: at } : to === 'closed' ? { closed: at } : {}) });
+
+/** Joining again (a new warband, or back after leaving during sign-ups) puts the player back in. */
+export const rejoinSet = (e: { warbandId: number | null; warband: Json }) => ({ warbandId: e.warbandId, warband: e.warband, problem: null, removed: null });
+
+/** New pairings, made at `at`: not a bye and without a match unless said. */
+export const newPairingRows = (rows: readonly NewPairing[], at: number) =>
+  rows.map((r) => ({ ...r, bye: r.bye ?? false, matchId: r.matchId ?? null, created: at }));
+
 export function seasonsStore(db: Db, now: Clock): SeasonsSync {
   const getSeason = (id: number) => db.select().from(seasons).where(eq(seasons.id, id)).get();
   return {
@@ -81,17 +104,7 @@ export function seasonsStore(db: Db, now: Clock): SeasonsSync {
         .get();
       return db
         .insert(seasons)
-        .values({
-          leagueId: s.leagueId,
-          number: (last?.n ?? 0) + 1,
-          state: 'signup',
-          pairing: s.pairing,
-          rounds: s.rounds ?? null,
-          roundHours: s.roundHours ?? null,
-          signupDeadline: s.signupDeadline ?? null,
-          settings: s.settings ?? null,
-          created: now(),
-        })
+        .values(newSeasonRow(s, last?.n ?? 0, now()))
         .returning()
         .get();
     },
@@ -109,10 +122,9 @@ export function seasonsStore(db: Db, now: Clock): SeasonsSync {
     latest: (leagueId) => db.select().from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(desc(seasons.number)).limit(1).get(),
     list: (leagueId) => db.select().from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(asc(seasons.number)).all(),
     advance(id, from, to, at) {
-      const stamp = to === 'running' ? { started: at } : to === 'closed' ? { closed: at } : {};
       const changed = db
         .update(seasons)
-        .set({ state: to, ...stamp })
+        .set(advanceSet(to, at))
         .where(and(eq(seasons.id, id), eq(seasons.state, from)))
         .run().changes;
       return changed > 0;
@@ -122,11 +134,7 @@ export function seasonsStore(db: Db, now: Clock): SeasonsSync {
       db
         .insert(seasonEntries)
         .values({ ...e, removed: null, problem: null })
-        .onConflictDoUpdate({
-          target: [seasonEntries.seasonId, seasonEntries.player],
-          // Joining again (a new warband, or back after leaving during sign-ups) puts the player back in.
-          set: { warbandId: e.warbandId, warband: e.warband, problem: null, removed: null },
-        })
+        .onConflictDoUpdate({ target: [seasonEntries.seasonId, seasonEntries.player], set: rejoinSet(e) })
         .returning()
         .get(),
     entries: (seasonId) => db.select().from(seasonEntries).where(eq(seasonEntries.seasonId, seasonId)).orderBy(asc(seasonEntries.joined)).all(),
@@ -166,12 +174,7 @@ export function seasonsStore(db: Db, now: Clock): SeasonsSync {
 
     addPairings(rows) {
       if (rows.length === 0) return [];
-      const at = now();
-      return db
-        .insert(pairings)
-        .values(rows.map((r) => ({ ...r, bye: r.bye ?? false, matchId: r.matchId ?? null, created: at })))
-        .returning()
-        .all();
+      return db.insert(pairings).values(newPairingRows(rows, now())).returning().all();
     },
     pairings: (seasonId, round) =>
       db

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { aiMoves, chooseCommand, chooseSetup, waitsOn, type AiOptions } from '../../src/ai';
 import { pregameApply, pregameDecide, pregameInitial, type PregameState } from '../../src/engine/pregame';
 import { scenarioState } from '../../src/cli/scenario-runner';
-import { chooseCommand as driverCommand, Chooser, newGame } from '../../src/cli/selfplay';
+import { chooseCommand as driverCommand, Chooser, newGame } from '../../src/bench/selfplay';
 import { scenarioContent } from '../fixtures/scenario-content';
 import type { Command } from '../../src/engine/commands';
 import { decide, step } from '../../src/engine/decide';

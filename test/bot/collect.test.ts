@@ -1,6 +1,7 @@
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { collectWhenGrown, SETTLE_MS } from '../../src/bot/collect';
+import { collectWhenGrown, collectYoung, SETTLE_MS } from '../../src/bot/collect';
 
 const MB = 2 ** 20;
 
@@ -49,5 +50,27 @@ describe('collecting when pictures pile up outside the heap (bot/collect.ts)', (
     // test's timeout bounds it), not a number of tries a loaded machine could outlast.
     if (!(await freed(50))) collectWhenGrown(arrayBuffers, 0)();
     expect(await freed(Number.POSITIVE_INFINITY)).toBe(true);
+  }, 30_000);
+
+  it('frees read-backs a job made and let go with a young collection alone, no full one', async () => {
+    const arrayBuffers = () => process.memoryUsage().arrayBuffers;
+    const kinds: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) kinds.push((entry as unknown as { detail: { kind: number } }).detail.kind);
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    const before = arrayBuffers();
+    // A picture's read-backs: made, copied from, dropped, all within the job.
+    const job = () => Array.from({ length: 8 }, (_, i) => new Uint8Array(4 * MB).fill(i)).reduce((n, b) => n + b[0]!, 0);
+    if (job() !== 28) throw new Error('not allocated');
+    await sleep(50);
+    kinds.length = 0;
+    collectYoung();
+    // Waits as long as the sweeper and the observer take on a loaded machine (the test's timeout bounds it).
+    while (arrayBuffers() > before + 8 * MB || kinds.length === 0) await sleep(20);
+    observer.disconnect();
+    expect(arrayBuffers()).toBeLessThanOrEqual(before + 8 * MB);
+    expect(kinds).toContain(constants.NODE_PERFORMANCE_GC_MINOR);
+    expect(kinds).not.toContain(constants.NODE_PERFORMANCE_GC_MAJOR);
   }, 30_000);
 });

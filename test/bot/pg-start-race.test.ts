@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot, type RunningBot } from '../../src/bot/start';
 import { StartupError } from '../../src/bot/startup-error';
-import { pgServerMissing, startPgServer, type PgServer } from '../../src/cli/pg-server';
+import { pgServerMissing, startPgServer, type PgServer } from '../support/pg-server';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
 
 const missing = pgServerMissing();

@@ -15,7 +15,7 @@ import { handleDeadline } from '../../src/clock/deadline-actions';
 import { beginMatch, makeSetup, type MatchCommand, type MatchSnapshot } from '../../src/match/match-state';
 import type { PostBody } from '../../src/posts/post-body';
 import { recordChange } from '../../src/match/submit';
-import { Chooser, chooseCommand } from '../../src/cli/selfplay';
+import { Chooser, chooseCommand } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { seeded } from '../../src/engine/dice';
 import { pregameDefault } from '../../src/engine/pregame-defaults';

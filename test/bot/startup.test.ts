@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../src/bot/start';
 import { StartupError } from '../../src/bot/startup-error';
-import { startBotProcess } from '../../src/cli/bot-process';
+import { startBotProcess } from '../support/bot-process';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

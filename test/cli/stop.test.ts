@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildBot, startBotProcess, type BotProcess } from '../../src/cli/bot-process';
+import { buildBot, startBotProcess, type BotProcess } from '../support/bot-process';
 import { startFakeDiscord, type FakeDiscord, type InteractionOutcome } from '../../src/fakecord';
 
 const CALLBACK = 'POST /interactions/:id/:token/callback';

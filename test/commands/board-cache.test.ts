@@ -4,7 +4,7 @@
  * by object identity never hit.
  */
 import { describe, expect, it } from 'vitest';
-import { Chooser } from '../../src/cli/selfplay';
+import { Chooser } from '../../src/bench/selfplay';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { seeded } from '../../src/engine/dice';
 import { Lru } from '../../src/cache/lru';

@@ -4,7 +4,7 @@
  * turn was not posted by this process (a restart, another worker) still gets it, drawn afresh.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { Chooser } from '../../src/cli/selfplay';
+import { Chooser } from '../../src/bench/selfplay';
 import { picturePost } from '../../src/posts/post-pictures';
 import { seeded } from '../../src/engine/dice';
 import type { MatchEvent } from '../../src/match/match-state';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '../../src/content/load';
-import { Chooser, chooseCommand, randomWarband } from '../../src/cli/selfplay';
+import { Chooser, chooseCommand, randomWarband } from '../../src/bench/selfplay';
 import { seeded } from '../../src/engine/dice';
 import { unitLabels } from '../../src/render/labels';
 import {

@@ -3,7 +3,7 @@
  * turn so far, with the unit that is acting, never the close-up of the turn before.
  */
 import { describe, expect, it } from 'vitest';
-import { Chooser } from '../../src/cli/selfplay';
+import { Chooser } from '../../src/bench/selfplay';
 import { picturePost } from '../../src/posts/post-pictures';
 import { seeded } from '../../src/engine/dice';
 import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/match/match-state';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { planPosts } from '../../src/posts/announce';
 import { picturePost, withPing } from '../../src/posts/post-pictures';
-import { Chooser } from '../../src/cli/selfplay';
+import { Chooser } from '../../src/bench/selfplay';
 import { seeded } from '../../src/engine/dice';
 import type { MatchEvent, MatchSetup, MatchSnapshot } from '../../src/match/match-state';
 import { gameOf } from '../../src/match/match-state';

@@ -73,7 +73,9 @@ describe('/move suggestions', () => {
     const warned = squareChoices(state, 'kn', '', false).concat(...'ABCDEFGH'.split('').map((col) => squareChoices(state, 'kn', col, false)));
     const hurt = warned.filter((c) => c.name.includes('⚠'));
     expect(hurt.length).toBeGreaterThan(0);
-    expect(hurt[0]!.name).toMatch(/⚠ crosses \d+ damaging squares?: \d+ \w+ wounds$/);
+    expect(hurt[0]!.name).toMatch(/^[A-Z]\d+ costs \d+ · ⚠ \d+ \w+ wounds \(\d+ damaging squares?\)$/);
+    // On a phone only the first ~40 characters show: the warning is among them.
+    expect(hurt[0]!.name.slice(0, 40)).toMatch(/⚠ \d+ \w+ wounds/);
     // A damaging square itself is one such.
     const damaging = warned.find((c) => hasTerrain(board, squareIndex(board, String(c.value))!, T.damaging));
     if (damaging) expect(damaging.name).toContain('⚠');

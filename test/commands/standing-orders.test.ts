@@ -1,6 +1,6 @@
 /** Standing orders: which answer each order gives, from the prompt's own options and the engine's odds. */
 import { describe, expect, it } from 'vitest';
-import { Chooser, chooseCommand, newGame } from '../../src/cli/selfplay';
+import { Chooser, chooseCommand, newGame } from '../../src/bench/selfplay';
 import { parseBoxes } from '../../src/commands/play/orders';
 import { standingAnswer, woundSplit } from '../../src/match/standing-orders';
 import { defaultContent } from '../../src/content/load';

@@ -3,7 +3,7 @@
  * a restart or in another process) and runs the pure step inside matches.act.
  */
 import { defaultContent } from '../../src/content/load';
-import { Chooser, chooseCommand, randomWarband } from '../../src/cli/selfplay';
+import { Chooser, chooseCommand, randomWarband } from '../../src/bench/selfplay';
 import { defaultDecision } from '../../src/engine/defaults';
 import { seeded } from '../../src/engine/dice';
 import type { PregamePrompt } from '../../src/engine/pregame';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NOTHING, attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from '../../src/commands/play/act-suggestions';
-import { table } from '../render/states';
+import { table, yardTable } from '../render/states';
 
 describe('move suggestions', () => {
   it('R25: a path leaving a square beside an enemy with a react token names it as one who may reply', () => {
@@ -19,7 +19,7 @@ describe('move suggestions', () => {
     const moves = squareChoices(game, 'kn', '', false);
     expect(moves.length).toBeGreaterThan(0);
     // Every path leaves J10, beside the Ghoul.
-    for (const m of moves) expect(m.name).toContain('⚠ passes GH, who may reply');
+    for (const m of moves) expect(m.name.slice(0, 40)).toMatch(/^[A-Z]\d+ costs \d+ · ⚠ GH may reply/);
     // R14: a Maneuver invites no reply, so it warns of none.
     for (const m of squareChoices(game, 'kn', '', true)) expect(m.name).not.toContain('may reply');
   });
@@ -47,7 +47,9 @@ describe('target suggestions', () => {
     });
     const [sk] = targetChoices(game, 'p1', 'wh', 'bite', '');
     expect(sk!.value).toBe('sk');
-    expect(sk!.name).toMatch(/^SK · Skeleton Warrior · \d+% to hit · 0 wounds a hit, 10 a critical \(immune to pierce\) · range 1$/);
+    expect(sk!.name).toMatch(/^SK \d+% hit, \d+% crit, only crits wound · 0 wounds a hit, 10 a critical \(immune to pierce\)( · Skeleton Warrior)? · range 1$/);
+    // A phone shows about the first 40 characters: the odds, the critical chance and that a plain hit cannot wound.
+    expect(sk!.name.slice(0, 40)).toMatch(/^SK \d+% hit, \d+% crit, only crits wound/);
   });
 
   it('R23: a target that can only be charged shows the charge with its odds', () => {
@@ -59,11 +61,26 @@ describe('target suggestions', () => {
       ],
     });
     const choices = targetChoices(game, 'p1', 'kn', 'longsword', '');
-    const gh = choices.find((c) => c.name.startsWith('GH ·'));
-    expect(gh?.name).toMatch(/^GH · Ghoul · charge \(5 Vigor\) · \d+% to hit · \d+ wounds a hit, \d+ a critical$/);
+    const gh = choices.find((c) => c.value === 'gh charge');
+    expect(gh?.name).toMatch(/^GH charge, \d+% hit, \d+% crit · \d+ wounds a hit, \d+ a critical · costs 5 Vigor · Ghoul$/);
+    expect(gh!.name.slice(0, 40)).toMatch(/^GH charge, \d+% hit, \d+% crit/);
     expect(gh?.name).not.toContain('charge only');
     // Picking it charges: its value carries the charge.
     expect(gh?.value).toBe('gh charge');
+  });
+});
+
+describe('target suggestions on a phone', () => {
+  // Discord shows a choice name on one line; a phone cuts it after about 40 characters.
+  it('say the chance to hit and of a critical, cover and immunity within the first 40 characters', () => {
+    const game = yardTable();
+    const choices = targetChoices(game, game.turn!.player, 'bow', 'longbow', '');
+    const head = (v: string) => choices.find((c) => c.value === v)!.name.slice(0, 40);
+    expect(head('cover')).toMatch(/^COVER \d+% hit, \d+% crit, cover/);
+    expect(head('open')).toMatch(/^OPEN \d+% hit, \d+% crit, immune to pierce/);
+    for (const c of choices) expect(c.name.length).toBeLessThanOrEqual(100);
+    // Said once, in the head, not again with the wounds.
+    expect(choices.find((c) => c.value === 'open')!.name.match(/immune/g)).toHaveLength(1);
   });
 });
 

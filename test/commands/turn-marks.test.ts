@@ -4,7 +4,7 @@
  * from is the same either way.
  */
 import { describe, expect, it } from 'vitest';
-import { Chooser } from '../../src/cli/selfplay';
+import { Chooser } from '../../src/bench/selfplay';
 import { checkMatch } from '../../src/match/match-check';
 import { gameOf, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 import { markedStart, replayedTurnAt, turnAt } from '../../src/posts/post-pictures';

@@ -5,7 +5,7 @@
  * log is read from the start.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { Chooser } from '../../src/cli/selfplay';
+import { Chooser } from '../../src/bench/selfplay';
 import { picturePost, turnAt } from '../../src/posts/post-pictures';
 import { yourTurnContent, type KnownState } from '../../src/posts/your-turn';
 import { seeded } from '../../src/engine/dice';

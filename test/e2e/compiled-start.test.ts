@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotProcess, type BotProcess } from '../../src/cli/bot-process';
+import { startBotProcess, type BotProcess } from '../support/bot-process';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
 import { productionInstall } from './prod-layout';
 import { componentsOf } from './world';

@@ -1,5 +1,5 @@
 /**
- * The crash test the project keeps (issue 10): the bot runs in its own process (src/cli/bot-process.ts,
+ * The crash test the project keeps (issue 10): the bot runs in its own process (test/support/bot-process.ts,
  * as `npm start` runs it) against the fake Discord in this process, and is SIGKILLed at each moment a
  * crash can hit a match: during an act, between its save and its reply, before, during and after the
  * turn picture's post, between posting a prompt and recording it, during a prompt's answer, and during
@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotProcess, type BotProcess } from '../../src/cli/bot-process';
+import { startBotProcess, type BotProcess } from '../support/bot-process';
 import { parseComponentId } from '../../src/commands/codec';
 import { checkMatch } from '../../src/match/match-check';
 import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/match/match-state';

@@ -2,8 +2,8 @@
  * Plays a match through Discord as its players would: reads the match from the bot's database only to
  * decide (as a player reads the thread), and acts only through slash commands, buttons and menus.
  */
-import { Chooser } from '../../src/cli/selfplay';
-import { chooseCommand } from '../../src/cli/selfplay';
+import { Chooser } from '../../src/bench/selfplay';
+import { chooseCommand } from '../../src/bench/selfplay';
 import { seeded } from '../../src/engine/dice';
 import type { Command } from '../../src/engine/commands';
 import { commanderOf } from '../../src/engine/acts';

@@ -1,6 +1,6 @@
 /**
  * A kill between making a match's thread and saving it to the match (commands/skirmish/match-thread.ts): the bot
- * runs in its own process (src/cli/bot-process.ts) and is SIGKILLed while Discord has made the thread
+ * runs in its own process (test/support/bot-process.ts) and is SIGKILLed while Discord has made the thread
  * and the bot has not heard back. After a restart on the same database the challenge, the practice
  * match and the season round's match are each in that one thread, nothing lost and nothing doubled.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotProcess, type BotProcess } from '../../src/cli/bot-process';
+import { startBotProcess, type BotProcess } from '../support/bot-process';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
 import { openStore } from '../../src/store';
 import { HAVOC, VALOR } from './setup-match';

@@ -68,6 +68,13 @@ describe('a whole match through Discord, from challenge to victory', () => {
     );
     // Whoever the game waits on is pinged, with what happened since their last act.
     expect(posts.some((m) => m.content.includes('-# Since your last act: ') && m.mentions.length === 1)).toBe(true);
+    // A post in the thread is read by everyone: it never addresses one reader as "(you)".
+    expect(posts.filter((m) => m.content.includes('(you)')).map((m) => m.content)).toEqual([]);
+    // An act's answer says what the unit has left of its turn.
+    const actAnswers = posts.filter((m) => /^\*\*[^*]+\*\*: .* (moved|attacked) /.test(m.content));
+    expect(actAnswers.length).toBeGreaterThan(0);
+    for (const m of actAnswers.filter((a) => !a.content.includes('Game over')))
+      expect(m.content).toMatch(/[A-Z0-9]('s turn is over| has \d+ acts? left this turn| has no acts left this turn)\.$/);
     // The log never says "0 wounds" of a hit whose split is still to come.
     expect(posts.filter((m) => /hit[^.]*\b0 wounds/.test(m.content))).toEqual([]);
     // The league channel has the result, and the thread is renamed and archived.

@@ -1,6 +1,6 @@
 /**
  * A PostgreSQL outage under load (docs/store.md "When the database is down"): the bot runs on a
- * throw-away server (src/cli/pg-server.ts) with a render worker of its own connection, a match is under
+ * throw-away server (test/support/pg-server.ts) with a render worker of its own connection, a match is under
  * way, and while players keep acting and saving warbands the server is stopped at once (`pg_ctl stop -m
  * immediate`, as a crash), kept down for 30 s, and started again. The bot must not crash (a pool's lost
  * connection used to end the process); every interaction meanwhile is answered with the sentence that
@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot, type RunningBot } from '../../src/bot/start';
-import { pgServerMissing, startPgServer, type PgServer } from '../../src/cli/pg-server';
+import { pgServerMissing, startPgServer, type PgServer } from '../support/pg-server';
 import { legalActs } from '../../src/engine/queries';
 import { commanderOf } from '../../src/engine/acts';
 import { startFakeDiscord, type CommandInput, type FakeDiscord, type InteractionOutcome, type InteractionSummary } from '../../src/fakecord';

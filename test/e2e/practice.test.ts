@@ -5,9 +5,9 @@
  * once after it starts again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Chooser, chooseCommand } from '../../src/cli/selfplay';
+import { Chooser, chooseCommand } from '../../src/bench/selfplay';
 import { waitsOf } from '../../src/clock/deadline-plan';
-import { gameOf } from '../../src/match/match-state';
+import { gameOf, type MatchEvent } from '../../src/match/match-state';
 import { seeded } from '../../src/engine/dice';
 import { matchRecord } from '../../src/match/record';
 import { openPrompt, slashFor } from './driver';
@@ -129,6 +129,40 @@ describe('/skirmish practice', () => {
       seen++;
     }
     expect(seen).toBeGreaterThan(0);
+    expect(world.errors).toEqual([]);
+  }, 300_000);
+
+  it("tells every act of the bot's turn before the prompt it leads to, in order, and no line that only says who is waited for", async () => {
+    const thread = await startPractice({ opponent_warband: 'House Horde', points: 121 });
+    const choose = new Chooser(seeded(3));
+    const moving = /^• \S+ (entered the map and moved|moved|maneuvered|charged (?!and))/;
+    let seen = 0;
+    for (let step = 0; step < 1500 && (await rowOf(thread)).status !== 'over'; step++) {
+      await world.bot.scheduler.stop();
+      await aliceActs(thread, choose);
+      await world.bot.idle();
+      const count = world.messages(thread).length;
+      const seq = (await rowOf(thread)).seq;
+      await world.bot.scheduler.start();
+      await botSettles(thread);
+      const row = await rowOf(thread);
+      const game = gameOf(matchRecord(row).snapshot!);
+      if (row.seq === seq || !game?.prompt || game.prompt.player === botId() || game.turn?.player !== botId()) continue;
+      // The bot's moves and charges since alice's act, each told on its own line before the prompt.
+      const events = (await world.store.matches.events<MatchEvent>(row.id, seq)).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
+      const moves = events.filter((e) => e.type === 'moved' || e.type === 'charged').length;
+      const told = world.messages(thread).slice(count);
+      const prompt = told.findIndex((m) => componentsOf(m).length > 0);
+      const lines = told
+        .slice(0, prompt)
+        .filter((m) => m.content.startsWith('🤖 **'))
+        .flatMap((m) => m.content.split('\n'));
+      expect(lines.filter((l) => moving.test(l)).length).toBe(moves);
+      if (moves > 1) seen++;
+    }
+    expect(seen).toBeGreaterThan(0);
+    const bare = world.messages(thread).filter((m) => /^🤖 \*\*[^*]+\*\*:\n• (Waiting for|Up to)[^\n]*$/.test(m.content));
+    expect(bare.map((m) => m.content)).toEqual([]);
     expect(world.errors).toEqual([]);
   }, 300_000);
 

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleExport, sampleMatch } from '../../src/cli/sample-match';
+import { sampleExport, sampleMatch } from '../../src/bench/sample-match';
 import { defaultContent } from '../../src/content/load';
 import { openStore } from '../../src/store';
 import { aMatch } from '../store/fixture';

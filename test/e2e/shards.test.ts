@@ -16,10 +16,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotProcess, type BotProcess } from '../../src/cli/bot-process';
+import { startBotProcess, type BotProcess } from '../support/bot-process';
 import type { MatchSnapshot } from '../../src/match/match-state';
 import { startFakeDiscord, type CommandInput, type FakeDiscord, type FakeGuild, type FakeMessage, type InteractionOutcome } from '../../src/fakecord';
-import { pgServerMissing, startPgServer, type PgServer } from '../../src/cli/pg-server';
+import { pgServerMissing, startPgServer, type PgServer } from '../support/pg-server';
 import { HAVOC, VALOR } from './setup-match';
 import { componentsOf } from './world';
 

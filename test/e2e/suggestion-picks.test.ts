@@ -86,8 +86,8 @@ describe('a target offered as a charge', () => {
     const g = await gameIn();
     const attack = g.cards[g.units[guard]!.card]!.attacks[0]!.id;
     const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'target', options: { unit: guard, attack, target: '' } });
-    const picked = list.find((c) => String(c.name).startsWith(`${ghoul.toUpperCase()} ·`));
-    expect(picked?.name).toContain('charge (5 Vigor)');
+    const picked = list.find((c) => String(c.name).startsWith(`${ghoul.toUpperCase()} charge,`));
+    expect(picked?.name).toContain('costs 5 Vigor');
     const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, attack, target: String(picked!.value) } });
     expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
     const after = await gameIn();

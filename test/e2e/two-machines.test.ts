@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotProcess, type BotProcess } from '../../src/cli/bot-process';
+import { startBotProcess, type BotProcess } from '../support/bot-process';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
 
 const START = fileURLToPath(new URL('../../src/cli/start.ts', import.meta.url));

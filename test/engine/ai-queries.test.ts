@@ -5,7 +5,7 @@
  * faces that recover.
  */
 import { describe, expect, it } from 'vitest';
-import { Chooser, chooseCommand, newGame } from '../../src/cli/selfplay';
+import { Chooser, chooseCommand, newGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { nameOf, squareIndex } from '../../src/engine/board';
 import { step } from '../../src/engine/decide';

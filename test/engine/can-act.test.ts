@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newGame, playGame } from '../../src/cli/selfplay';
+import { newGame, playGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { type ActKind, canAct, commanderOf, type Command, legalActs } from '../../src/engine';
 import type { GameState } from '../../src/engine/state';

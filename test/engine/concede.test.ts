@@ -1,7 +1,7 @@
 /** Conceding (decide's `{ concede }`): the player is out, their units leave unscored, play goes on cleanly. */
 import { describe, expect, it } from 'vitest';
 import { scenarioState } from '../../src/cli/scenario-runner';
-import { newGame } from '../../src/cli/selfplay';
+import { newGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { nameOf } from '../../src/engine/board';
 import type { Command, Concession } from '../../src/engine/commands';

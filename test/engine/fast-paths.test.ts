@@ -5,8 +5,8 @@
  * costing it, and games on one map never share what their tables hold.
  */
 import { describe, expect, it } from 'vitest';
-import { selfPlayFingerprint } from '../../src/cli/fingerprint';
-import { newGame } from '../../src/cli/selfplay';
+import { selfPlayFingerprint } from '../../src/bench/fingerprint';
+import { newGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { hasTerrain, isDiagonal, neighbours, stepBlocked, T, type Board } from '../../src/engine/board';
 import { adjacent, distanceField, type WallAt } from '../../src/engine/distance';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newGame, playGame } from '../../src/cli/selfplay';
+import { newGame, playGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { hasTerrain, T } from '../../src/engine/board';
 import { decide } from '../../src/engine/decide';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotProcess, type BotProcess } from '../../src/cli/bot-process';
+import { startBotProcess, type BotProcess } from '../support/bot-process';
 import { startFakeDiscord, type FakeDiscord, type InteractionSummary } from '../../src/fakecord';
 
 const CALLBACK = 'POST /interactions/:id/:token/callback';

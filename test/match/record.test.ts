@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '../../src/content/load';
-import { Chooser, chooseCommand, randomWarband } from '../../src/cli/selfplay';
+import { Chooser, chooseCommand, randomWarband } from '../../src/bench/selfplay';
 import { seeded } from '../../src/engine/dice';
 import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 import { BadMatchRecord, matchRecord, type Terms } from '../../src/match/record';

@@ -12,7 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotProcess } from '../../src/cli/bot-process';
+import { startBotProcess } from '../support/bot-process';
 import { SETTINGS } from '../../src/config';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
 import { openStore } from '../../src/store';

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventOf, GameEvent } from '../../src/engine/events';
 import type { Prompt } from '../../src/engine/state';
 import { happeningsOf, tell } from '../../src/render';
+import { phrase } from '../../src/render/last-turn-words';
 import { table } from './states';
 
 const state = table({
@@ -100,7 +101,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
     wounded({ from: 'reply', source: 'pi', attack: 'pike', cause: 'Pike' }),
     "GH took 15 cut wounds from PI's Pike (a reply): 5 avoided with Vigor; marked mobility and mortal.",
   ],
-  'status-gained': [{ type: 'status-gained', unit: 'kn', status }, 'KN is now shaken (from GN).'],
+  'status-gained': [{ type: 'status-gained', unit: 'kn', status }, 'KN is now shaken, caused by GN.'],
   'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken (recovered).'],
   'recovery-failed': [
     { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17], needed: 12, added: 1 },
@@ -166,6 +167,14 @@ describe('wounds are told once, with their cause', () => {
     expect(told.join(' ')).not.toMatch(/recurring/);
   });
 
+  it('the catch-up phrase shows only wounds that got through as a loss; Vigor-avoided ones are said to be avoided', () => {
+    const short = (over: Partial<EventOf<'wounded'>>) =>
+      happeningsOf(state, [wounded({ source: null, from: 'terrain', attack: undefined, cause: 'damaging terrain', ...over })], { names }).map(phrase);
+    expect(short({ wound: 5, taken: 5, avoided: 5, injuries: [] })).toEqual(['GH avoided 5 cut with Vigor']);
+    expect(short({ wound: 10, taken: 10, avoided: 5, injuries: ['mobility'] })).toEqual(['GH -5 cut (5 avoided with Vigor)']);
+    expect(short({ wound: 5, taken: 5, avoided: 0, injuries: ['mobility'] })).toEqual(['GH -5 cut']);
+  });
+
   it('terrain, recurring statuses and traits are named as such', () => {
     expect(say(wounded({ source: null, from: 'terrain', attack: undefined, cause: 'damaging terrain', wound: 5, taken: 5, avoided: 5, injuries: [] }))).toBe(
       'GH took 5 cut wounds from damaging terrain: 5 avoided with Vigor.',
@@ -206,7 +215,7 @@ describe('acts and decisions', () => {
       { type: 'gained', unit: 'gh', vigor: 5 },
       { type: 'status-gained', unit: 'gh', status },
     ];
-    expect(words(events)).toEqual(['GN used Ritual (paying 10 Vigor): GH gained 5 Vigor; GH is now shaken.']);
+    expect(words(events)).toEqual(["GN used Ritual (paying 10 Vigor): GH gained 5 Vigor; GH is now shaken, caused by GN's Ritual."]);
   });
 
   it('a declared attack is told before its reply prompt, and the prompt says who chooses', () => {
@@ -249,5 +258,23 @@ describe('acts and decisions', () => {
     expect(say(roll({ rolls: [], hit: false, notes: ['GH is out of range'] }))).toBe(
       'KN attacked GH with Longsword, but it could not be made: GH is out of range.',
     );
+  });
+});
+
+describe('a turn says what its unit spent', () => {
+  it('a unit that ends its turn without acting is told so, not "with 3 acts"', () => {
+    const told = words([
+      { type: 'unit-activated', unit: 'kn', acts: 3 },
+      { type: 'turn-ended', unit: 'kn', player: 'p1' },
+    ]);
+    expect(told).toEqual(["Alice's KN (Knight) ends its turn without acting."]);
+  });
+
+  it('a unit that acted says how many of its acts it used', () => {
+    const rest: GameEvent = { type: 'act-begun', unit: 'kn', act: 'rest', acts: 1 };
+    const start: GameEvent = { type: 'unit-activated', unit: 'kn', acts: 3 };
+    const end: GameEvent = { type: 'turn-ended', unit: 'kn', player: 'p1' };
+    expect(words([start, rest, end]).at(-1)).toBe("KN's turn is over: it used 1 of its 3 acts.");
+    expect(words([start, rest, rest, rest, end]).at(-1)).toBe("KN's turn is over: it used all 3 acts.");
   });
 });

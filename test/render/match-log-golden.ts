@@ -1,5 +1,5 @@
 /** The self-play game whose whole log is kept as a golden text (test/render/golden/match-log.txt). */
-import { newGame, playGame } from '../../src/cli/selfplay';
+import { newGame, playGame } from '../../src/bench/selfplay';
 import { matchLog, rosterLine } from '../../src/render';
 import { content } from './states';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchLogText, GOLDEN_LOG } from './match-log-golden';
-import { newGame, playGame } from '../../src/cli/selfplay';
+import { newGame, playGame } from '../../src/bench/selfplay';
 import { content } from './states';
 import { matchLog, shortDigest, sinceLastAct } from '../../src/render';
 

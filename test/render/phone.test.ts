@@ -4,7 +4,7 @@
  * marker no terrain uses, and the key posted once rather than under every map.
  */
 import { describe, expect, it } from 'vitest';
-import { newGame, playGame } from '../../src/cli/selfplay';
+import { newGame, playGame } from '../../src/bench/selfplay';
 import { replay } from '../../src/engine/replay';
 import type { GameState } from '../../src/engine/state';
 import { renderLegend, renderTurn } from '../../src/render';

@@ -6,7 +6,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { newGame, playGame } from '../../src/cli/selfplay';
+import { newGame, playGame } from '../../src/bench/selfplay';
 import { replay } from '../../src/engine/replay';
 import type { GameState } from '../../src/engine/state';
 import { renderCard } from '../../src/render/card-png';

@@ -12,7 +12,7 @@ import { decide } from '../../src/engine/decide';
 import { defaultDecision } from '../../src/engine/defaults';
 import { fixed } from '../../src/engine/dice';
 import { apply, type GameEvent } from '../../src/engine/events';
-import { Chooser, chooseCommand } from '../../src/cli/selfplay';
+import { Chooser, chooseCommand } from '../../src/bench/selfplay';
 import { seeded } from '../../src/engine/dice';
 import { initial } from '../../src/engine/setup';
 import type { GameState } from '../../src/engine/state';

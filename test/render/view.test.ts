@@ -3,7 +3,7 @@
  * the engine's queries say; labels must be unique and stable; the last turn must be read right.
  */
 import { describe, expect, it } from 'vitest';
-import { newGame, playGame } from '../../src/cli/selfplay';
+import { newGame, playGame } from '../../src/bench/selfplay';
 import { attackOdds, reachableSquares } from '../../src/engine/queries';
 import { STATUSES } from '../../src/formats/vocabulary';
 import { unitLabels } from '../../src/render/labels';

@@ -21,10 +21,10 @@ describe('harm tags', () => {
 });
 
 describe('a status after a hit whose wounds were avoided', () => {
-  it('is said to hold anyway: Vigor avoids wounds only', () => {
+  it('is said to hold, with its cause and why: Vigor avoids wounds only', () => {
     const t = lastTurnTable();
     const words = eventSentences(t.state, { lastTurn: t.events, before: t.before, names: { p1: 'Hrolf', p2: 'Morga' } }).join('\n');
-    expect(words).toContain('KC took 5 cut wounds (5 avoided with Vigor); KC is hobbled anyway.');
-    expect(words).not.toContain('KC is now hobbled');
+    expect(words).toMatch(/KC took 5 cut wounds \(5 avoided with Vigor\); KC is now hobbled, caused by \w+'s [^;.]+ \(Vigor avoids wounds, not statuses\)\./);
+    expect(words).not.toContain('anyway');
   });
 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { summary } from '../../src/cli/scenario-runner';
-import { sampleExport, sampleMatch } from '../../src/cli/sample-match';
+import { sampleExport, sampleMatch } from '../../src/bench/sample-match';
 import { gameOf, rebuildMatch } from '../../src/match/match-state';
 import { defaultContent } from '../../src/content/load';
 import { apply as applyEvent } from '../../src/engine/events';

@@ -5,7 +5,7 @@
  * same match.
  */
 import { writeFileSync } from 'node:fs';
-import { sampleMatch } from '../../src/cli/sample-match';
+import { sampleMatch } from '../../src/bench/sample-match';
 import { defaultContent } from '../../src/content/load';
 import { replayGif } from '../../src/posts/replay-gif';
 import { allTurns } from '../../src/posts/replay-turns';

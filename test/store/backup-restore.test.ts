@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { binary, pgServerMissing, startPgServer } from '../../src/cli/pg-server';
+import { binary, pgServerMissing, startPgServer } from '../support/pg-server';
 import { openStore } from '../../src/store';
 import { openPgStore } from '../../src/store/open-pg';
 import { ROOT } from '../e2e/prod-layout';

@@ -25,6 +25,7 @@ const TABLES = [
   'leases',
   'maps',
   'match_events',
+  'match_logs',
   'match_parts',
   'match_pauses',
   'match_players',

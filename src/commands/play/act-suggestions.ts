@@ -11,7 +11,7 @@ import { commanderOf } from '../../engine';
 import { liveTraits, profile } from '../../engine';
 import { boardOf, findAttack } from '../../engine';
 import { choice, isNothing, NOTHING, nothingToChoose, suggest } from '../command';
-import { oddsWords } from '../prompts/odds-words';
+import { oddsHead } from '../prompts/odds-words';
 import { chargeTargetValue } from '../match-context';
 import { withoutRuleCodes } from '../../render/plain-rules';
 
@@ -77,7 +77,7 @@ export function unitChoices(
   const choices = actingIds(game, user, act, memo).map((id) => {
     const u = game.units[id]!;
     const where = u.at === null ? 'in reserve' : `${u.vigor} Vigor`;
-    return choice(`${id.toUpperCase()} · ${game.cards[u.card]!.name} · ${where}`, id);
+    return choice(`${id.toUpperCase()} · ${where} · ${game.cards[u.card]!.name}`, id);
   });
   const found = suggest(choices, typed);
   if (found.length > 0) return found;
@@ -204,14 +204,14 @@ function unreachedWhy(game: GameState, id: string, q: string, maneuver: boolean)
 /** A square with what getting there costs and risks: damaging terrain's wounds, and who may reply on the way. */
 export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[number]): string {
   const damage = boardOf(game).damage;
-  const parts = [`${o.square} (costs ${o.cost})`];
-  if (o.damaging > 0) parts.push(`⚠ crosses ${o.damaging} damaging square${o.damaging === 1 ? '' : 's'}: ${5 * o.damaging} ${damage} wounds`);
+  const parts = [`${o.square} costs ${o.cost}`];
   if (o.repliers.length > 0) {
     const who = o.repliers.map((r) => r.toUpperCase());
     const names = who.length === 1 ? who[0]! : `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`;
-    parts.push(`⚠ passes ${names}, who may reply`);
+    parts.push(`⚠ ${names} may reply`);
   }
-  return parts.join(' ');
+  if (o.damaging > 0) parts.push(`⚠ ${5 * o.damaging} ${damage} wounds (${o.damaging} damaging square${o.damaging === 1 ? '' : 's'})`);
+  return parts.join(' · ');
 }
 
 export function attackChoices(
@@ -259,12 +259,7 @@ export function targetChoices(
   return orWhy(
     suggest(
       // A target only a charge reaches carries the charge in its value: picking it charges.
-      [...targets].map((t) =>
-        choice(
-          `${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${targetWords(game, id, attack, t, seen.get(t), charges.get(t))}`,
-          seen.has(t) ? t : chargeTargetValue(t),
-        ),
-      ),
+      [...targets].map((t) => choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t)), seen.has(t) ? t : chargeTargetValue(t))),
       typed,
     ),
     () =>
@@ -276,8 +271,19 @@ export function targetChoices(
 }
 
 /**
- * A target's odds as the suggestion says them: from where the unit stands (range, cover), or, when
- * it can only be charged, the charge's own odds from the end of the charge (with its +5 wounds).
+ * A suggestion's name: the facts that decide the pick first (a phone shows only about the first 40
+ * characters), then as many of the details as fit Discord's 100.
+ */
+export function fitName(head: string, tail: readonly string[]): string {
+  let name = head;
+  for (const part of tail) if (`${name} · ${part}`.length <= 100) name += ` · ${part}`;
+  return name;
+}
+
+/**
+ * A target as the suggestion names it: label, chance to hit and of a critical, cover, whether a hit
+ * can wound, then the wounds, the card and the range; from where the unit stands, or, when it can
+ * only be charged, from the end of the charge (with its +5 wounds).
  */
 function targetWords(
   game: GameState,
@@ -287,13 +293,18 @@ function targetWords(
   seen: { attack: string; range: number; cover: boolean } | undefined,
   charge: { attack: string } | undefined,
 ): string {
+  const label = target.toUpperCase();
+  const card = game.cards[game.units[target]!.card]!.name;
   if (seen) {
-    const odds = oddsWords(game, unitId, attack === undefined ? seen.attack : String(attack), target);
-    return `${odds ?? ''} · range ${seen.range}${seen.cover ? ' · cover' : ''}`;
+    const odds = oddsHead(game, unitId, attack === undefined ? seen.attack : String(attack), target);
+    const head = odds ? [...odds.head] : ['odds unknown'];
+    if (seen.cover) head.splice(Math.min(2, head.length), 0, 'cover');
+    return fitName(`${label} ${head.join(', ')}`, [odds?.wounds ?? '', card, `range ${seen.range}`].filter(Boolean));
   }
   const via = attack === undefined ? charge?.attack : String(attack);
-  const odds = via ? oddsWords(game, unitId, via, target, { charge: true }) : null;
-  return `charge (5 Vigor) · ${odds ?? 'odds unknown'}`;
+  const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
+  const head = ['charge', ...(odds?.head ?? ['odds unknown'])];
+  return fitName(`${label} ${head.join(', ')}`, [odds?.wounds ?? '', 'costs 5 Vigor', card].filter(Boolean));
 }
 
 export function traitChoices(
@@ -347,12 +358,11 @@ export function viewTargetChoices(game: GameState, unit: unknown, attack: unknow
   for (const t of seen) if ((best.get(t.unit)?.chance ?? -1) < t.chance) best.set(t.unit, { chance: t.chance, attack: t.attack });
   return orWhy(
     suggest(
-      [...best].map(([t, b]) =>
-        choice(
-          `${t.toUpperCase()} · ${game.cards[game.units[t]!.card]!.name} · ${oddsWords(game, id, b.attack, t) ?? `${Math.round(b.chance * 100)}% to hit`}`,
-          t,
-        ),
-      ),
+      [...best].map(([t, b]) => {
+        const odds = oddsHead(game, id, b.attack, t);
+        const head = odds?.head ?? [`${Math.round(b.chance * 100)}% hit`];
+        return choice(fitName(`${t.toUpperCase()} ${head.join(', ')}`, [odds?.wounds ?? '', game.cards[game.units[t]!.card]!.name].filter(Boolean)), t);
+      }),
       typed,
     ),
     () => (best.size > 0 ? `no target matches "${String(typed)}"` : 'no enemy is in sight and reach of it'),

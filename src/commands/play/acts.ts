@@ -4,7 +4,7 @@
  * The reply is public, so the thread reads as a log of the game; refusals are private (router.ts).
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { Command } from '../../engine';
+import type { Command, GameState } from '../../engine';
 import { label, unitOf } from '../../engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
@@ -28,13 +28,27 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
   const live = await gameHere(app, interaction.channelId);
   const command = build(live);
   const reply = (done: Submitted) => {
-    const lines = describeChange(done, interaction.user.id);
+    // The reply is public: it names who acted and never addresses one reader as "(you)".
+    const lines = describeChange(done);
     const after = gameOf(done.after)!;
     if (lines.length === 0 && 'end' in command) lines.push(`ends the turn of ${label(after, unitOf(after, command.end))}.`);
+    if ('act' in command && actsLeftWords(after, command.unit)) lines.push(actsLeftWords(after, command.unit));
     return `**${nameIn(done.setup)(interaction.user.id)}**: ${lines.join(' ')}`;
   };
   const done = await submit(app, live.row.id, interaction.user.id, live.row.seq, { game: command }, { via: interaction, reply });
   await answerOwn(app, interaction, done.posts);
+}
+
+/** What the acting unit has left of its turn after an act: "KN has 2 acts left this turn." or "KN's turn is over." */
+export function actsLeftWords(after: GameState, unitId: string): string {
+  const unit = after.units[unitId];
+  if (!unit || after.over) return '';
+  // Said by the map label, as the log lines before it say the unit.
+  const name = unit.id.toUpperCase();
+  const turn = after.turn;
+  if (turn?.unit !== unitId) return `${name}'s turn is over.`;
+  const n = turn.actsLeft;
+  return n === 0 ? `${name} has no acts left this turn.` : `${name} has ${n} act${n === 1 ? '' : 's'} left this turn.`;
 }
 
 /** A module for one act: its options, how they become a command, and autocomplete from the engine. */

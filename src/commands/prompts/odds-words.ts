@@ -48,6 +48,7 @@ export function woundWords(
   attackId: string,
   targetId: string,
   outcomes: readonly { critical: boolean; glancing: boolean; wounds: number }[],
+  sayDefences = true,
 ): string | null {
   const types = woundTypes(game, unitId, attackId);
   if (types.length === 0) return null;
@@ -58,5 +59,32 @@ export function woundWords(
     .filter(Boolean)
     .join(', ');
   if (!said) return null;
-  return `${said}${defences.length > 0 ? ` (${defences.join(', ')})` : ''}`;
+  return `${said}${sayDefences && defences.length > 0 ? ` (${defences.join(', ')})` : ''}`;
+}
+
+/**
+ * What decides a pick, for the front of a suggestion's name: a phone shows only the first ~40
+ * characters of one, so the chance to hit, the chance of a critical, and whether a hit can wound
+ * at all come before the details. Null when the engine cannot judge the attack.
+ */
+export function oddsHead(
+  game: GameState,
+  unitId: string,
+  attackId: string,
+  targetId: string,
+  opts: { charge?: boolean } = {},
+): { head: string[]; wounds: string | null } | null {
+  const outlook = attackOutlook(game, unitId, attackId, targetId, opts);
+  if (!('chance' in outlook)) return null;
+  const head = [`${percent(outlook.chance)} hit`, `${percent(outlook.criticalChance)} crit`];
+  const types = woundTypes(game, unitId, attackId);
+  const plain = outlook.outcomes.find((o) => !o.critical && !o.glancing);
+  const critical = outlook.outcomes.find((o) => o.critical);
+  const defences = types.length > 0 ? defenceWords(game, targetId, types) : [];
+  if (types.length > 0 && outlook.outcomes.length > 0 && outlook.outcomes.every((o) => o.wounds === 0)) head.push("can't wound");
+  else if (types.length > 0 && plain?.wounds === 0 && (critical?.wounds ?? 0) > 0) head.push('only crits wound');
+  else head.push(...defences);
+  // Immunity or vulnerability already in the head is not said twice.
+  const said = head.some((h) => defences.includes(h));
+  return { head, wounds: woundWords(game, unitId, attackId, targetId, outlook.outcomes, !said) };
 }

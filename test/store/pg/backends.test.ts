@@ -9,7 +9,7 @@ import { OUTBOX_RETENTION_MS } from '../../../src/store/outbox';
 import { openPgStore } from '../../../src/store/open-pg';
 import { aMatch, testClock } from '../fixture';
 import { pgliteStore } from '../pglite-template';
-import { pgServerMissing, startPgServer, type PgServer } from '../../../src/cli/pg-server';
+import { pgServerMissing, startPgServer, type PgServer } from '../../support/pg-server';
 
 type Open = (clock: () => number) => Promise<Store>;
 
@@ -182,6 +182,26 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
     await store.outbox.delivered(g, 'mg');
     expect(await store.outbox.prune(clock() - OUTBOX_RETENTION_MS)).toBe(1);
     expect(await left([f, g])).toEqual([g]);
+  });
+
+  it("packs a finished match's log past the retention period and reads it back the same, without its done reminders", async ({ skip }) => {
+    if (!available()) skip();
+    await store.matches.create(aMatch({ id: 'lg1' }));
+    const step = (events: Add[], status?: 'over') => () => ({ ok: true as const, events, snapshot: { total: 0 }, ...(status && { status }) });
+    await store.matches.act('lg1', 0, step([{ add: 1 }, { add: 2 }]));
+    const reminder = await store.deadlines.add({ matchId: 'lg1', due: 1, kind: 'reminder', player: 'bob' });
+    const turn = await store.deadlines.add({ matchId: 'lg1', due: 1, kind: 'turn', player: 'bob' });
+    await store.deadlines.doneForMatch('lg1');
+    await store.matches.act('lg1', 2, step([{ add: 3 }], 'over'));
+    const log = await store.matches.events<Add>('lg1');
+    expect(log.map((e) => e.event.add)).toEqual([1, 2, 3]);
+    clock.advance(OUTBOX_RETENTION_MS + 1);
+    expect(await store.matches.retire(clock() - OUTBOX_RETENTION_MS)).toBe(1);
+    expect(await store.matches.retire(clock() - OUTBOX_RETENTION_MS)).toBe(0);
+    expect(await store.matches.events<Add>('lg1')).toEqual(log);
+    expect(await store.matches.events<Add>('lg1', 1, 2)).toEqual([log[1]]);
+    expect((await store.deadlines.ofMatch('lg1')).map((d) => d.id)).toEqual([turn.id]);
+    expect(reminder.id).not.toBe(turn.id);
   });
 
   it('pauses a match: its deadlines out of reach, then back by the time paused', async ({ skip }) => {

@@ -14,7 +14,7 @@ import { inTransaction } from '../../../src/match/table';
 import { isBusy, type Store } from '../../../src/store';
 import { openPgDatabase, openPgStore } from '../../../src/store/open-pg';
 import { pgStore } from '../../../src/store/pg-store';
-import { pgServerMissing, startPgServer, type PgServer } from '../../../src/cli/pg-server';
+import { pgServerMissing, startPgServer, type PgServer } from '../../support/pg-server';
 
 let server: PgServer | null = null;
 let url: string;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sampleMatch } from '../../../src/cli/sample-match';
+import { sampleMatch } from '../../../src/bench/sample-match';
 import { defaultContent } from '../../../src/content/load';
 import { checkMatch } from '../../../src/match/match-check';
 import { openStore, type Store } from '../../../src/store';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/store';
 import { openPgStore } from '../../../src/store/open-pg';
 import { aMatch } from '../fixture';
-import { pgServerMissing, startPgServer, type PgServer } from '../../../src/cli/pg-server';
+import { pgServerMissing, startPgServer, type PgServer } from '../../support/pg-server';
 
 let server: PgServer | null = null;
 let a: Store;

@@ -12,6 +12,7 @@ import * as pgSchema from '../../../src/store/schema-pg';
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const same = <A, B>(proof: Same<A, B>) => proof;
 same<typeof lite.matches.$inferSelect, typeof pgSchema.matches.$inferSelect>(true);
+same<typeof lite.matchLogs.$inferSelect, typeof pgSchema.matchLogs.$inferSelect>(true);
 same<typeof lite.deadlines.$inferSelect, typeof pgSchema.deadlines.$inferSelect>(true);
 same<typeof lite.outbox.$inferSelect, typeof pgSchema.outbox.$inferSelect>(true);
 same<typeof lite.warbands.$inferSelect, typeof pgSchema.warbands.$inferSelect>(true);

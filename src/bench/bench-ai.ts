@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (the practice AI's part; alone: `npm run bench:ai`). Figures, not pass/fail:
- * - strength against random legal play (the self-play driver, src/cli/selfplay.ts: attacks a random
+ * - strength against random legal play (the self-play driver, src/bench/selfplay.ts: attacks a random
  *   visible target most of the time, else charges or closes on the nearest enemy, never replies and
  *   splits wounds by default) over BENCH_AI_GAMES games (default 200), half on each of two maps, the
  *   AI in each seat (and so with each faction) half the time (target ≥ 90 % won);

@@ -10,7 +10,8 @@
  * - the old layout: the same matches with every row's setup and snapshot whole (map and cards inline)
  *   and no outbox row pruned, which is how the bot stored them before match_parts and pruning;
  * - as played now (map and cards stored once, the outbox still whole);
- * - a week later (the retention period passed, the delivered outbox rows pruned): the figure at rest.
+ * - a week later (the retention period passed: the delivered outbox rows pruned, each match's event
+ *   log packed and its done reminders dropped, store/match-logs.ts): the figure at rest.
  * BENCH_STORE_MATCHES (default 20) sets N.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -124,6 +125,7 @@ async function oldLayout(store: Store, file: string): Promise<void> {
     db.transaction(() => {
       for (const r of rows) update.run(JSON.stringify(r!.setup), JSON.stringify(r!.snapshot), r!.id);
       db.prepare('delete from match_parts').run();
+      db.prepare('delete from match_logs').run();
     })();
   } finally {
     db.close();
@@ -167,6 +169,10 @@ async function main(): Promise<void> {
     const later = openStore(file, { now: clock });
     let pruned = 0;
     for (let n = -1; n !== 0; pruned += n) n = await later.outbox.prune(now - OUTBOX_RETENTION_MS);
+    const packing = performance.now();
+    let retired = 0;
+    for (let n = -1; n !== 0; retired += n) n = await later.matches.retire(now - OUTBOX_RETENTION_MS);
+    const packMs = (performance.now() - packing) / Math.max(1, retired);
     await later.close();
     const atRest = vacuumedBytes(file, dir, 'at-rest');
 
@@ -185,10 +191,11 @@ async function main(): Promise<void> {
     console.log(`Sellsword Table store benchmark: ${MATCHES} self-play matches played to the end through the bot's use-cases on SQLite`);
     console.log(`  (each figure: a VACUUMed copy of the database less an empty one's ${(empty / 1024).toFixed(0)} KB, divided by ${MATCHES})`);
     console.log(`  ${acts} acts in ${seconds.toFixed(1)} s; ${pruned} delivered outbox rows pruned after the retention period`);
+    console.log(`  ${retired} finished matches retired (log packed, done reminders dropped), ${packMs.toFixed(1)} ms each`);
     console.log(`  database per finished match, the old layout (map and cards in every row, outbox never pruned): ${kb(old)}`);
     console.log(`  database per finished match, as played (map and cards stored once, outbox not yet pruned): ${kb(played)}`);
     console.log(
-      `  database per finished match at rest (a week on, delivered outbox rows pruned): ${kb(atRest)}   target < ${TARGET_KB} KB: ${perMatch(atRest) < TARGET_KB ? 'met' : 'NOT met'}`,
+      `  database per finished match at rest (a week on: delivered outbox rows pruned, log packed, done reminders dropped): ${kb(atRest)}   target < ${TARGET_KB} KB: ${perMatch(atRest) < TARGET_KB ? 'met' : 'NOT met'}`,
     );
   } finally {
     if (process.env.BENCH_STORE_KEEP) console.log(`kept ${dir}`);

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startFakeDiscord, type InteractionOutcome } from '../fakecord';
-import { buildBot, startBotProcess } from './bot-process';
+import { buildBot, startBotProcess } from '../../test/support/bot-process';
 
 const RESTARTING = 'The bot is restarting; try again in a moment. Nothing was changed.';
 const burst = Number(process.env.BENCH_STOP_BURST ?? 24);

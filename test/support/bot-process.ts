@@ -12,11 +12,11 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FakeDiscord } from '../fakecord';
+import type { FakeDiscord } from '../../src/fakecord';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MALLOC_SETTINGS = JSON.parse(readFileSync(join(ROOT, 'scripts', 'malloc-settings.json'), 'utf8')) as Record<string, string>;
-const START = fileURLToPath(new URL('./start.ts', import.meta.url));
+const START = fileURLToPath(new URL('../../src/cli/start.ts', import.meta.url));
 const ONLINE = /Sellsword Table is online as /;
 /** What the sharding manager says once every shard is online. */
 const SHARDS_ONLINE = /Sellsword Table is running \d+ shards?, one process each/;

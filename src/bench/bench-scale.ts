@@ -30,7 +30,7 @@ import pg from 'pg';
 import { startFakeDiscord, type FakeDiscord } from '../fakecord';
 import { openStore, type Store } from '../store';
 import { openPgStore } from '../store/open-pg';
-import { pgServerMissing, startPgServer, stopQuietly, type PgServer } from './pg-server';
+import { pgServerMissing, startPgServer, stopQuietly, type PgServer } from '../../test/support/pg-server';
 import {
   answerPrompts,
   childrenOf,
@@ -49,7 +49,7 @@ import {
   VALOR_WARBAND,
 } from './bench-drive';
 import { addFigures, noFigures, playTurn } from './bench-mix';
-import { buildBot, startBotProcess, type BotProcess } from './bot-process';
+import { buildBot, startBotProcess, type BotProcess } from '../../test/support/bot-process';
 
 const OPEN = Number(process.env.BENCH_SCALE_OPEN ?? 10_000);
 const FINISHED = Number(process.env.BENCH_SCALE_FINISHED ?? 50_000);

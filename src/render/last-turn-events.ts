@@ -1,0 +1,351 @@
+/**
+ * The event table of view-last-turn.ts: every kind of game event and how it is read into the
+ * reader (last-turn-reader.ts), in one typed table. An event kind without a handler, or a handler
+ * for a kind that does not exist, does not compile. Most events are told as one happening; attacks,
+ * wounds, statuses and prompts join what is still open (an attack's line, a trait's act).
+ */
+import type { EventOf, GameEvent, PromptOf } from '../engine';
+import { cardOf, findAttack } from '../engine';
+import type { Happening, PromptWords } from './happenings';
+import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
+import type { DropView, HarmView } from './view-types';
+
+type EventKind = GameEvent['type'];
+type EventHandler<K extends EventKind> = (r: TurnReader, e: EventOf<K>) => void;
+/** A handler for every kind of event, and nothing else. */
+type EventHandlers = { readonly [K in EventKind]: EventHandler<K> };
+
+function onTacticsRolled(r: TurnReader, e: EventOf<'tactics-rolled'>): void {
+  // The event's `winner` is left null while rerolls may follow: the highest total leads, unless tied.
+  const top = Math.max(...Object.values(e.totals));
+  const leaders = Object.keys(e.totals).filter((p) => e.totals[p] === top);
+  const ahead = e.winner ?? (leaders.length === 1 ? leaders[0]! : null);
+  r.happenings.push({
+    kind: 'tactics',
+    totals: Object.entries(e.totals).map(([p, total]) => ({ player: r.playerName(p), total })),
+    winner: ahead === null ? null : r.playerName(ahead),
+    rerolled: e.rerolled === undefined ? null : r.playerName(e.rerolled),
+    leader: e.warleader === undefined ? null : r.name(e.warleader),
+  });
+}
+
+function onUnitActivated(r: TurnReader, e: EventOf<'unit-activated'>): void {
+  r.active ??= e.unit;
+  r.closeAct();
+  const u = r.unitAt(e.unit);
+  const h: Mutable<Extract<Happening, { kind: 'activate' }>> = {
+    kind: 'activate',
+    unit: r.name(e.unit),
+    name: u ? cardOf(r.state, u).name : e.unit,
+    player: u ? r.playerName(u.player) : '?',
+    acts: e.acts,
+  };
+  r.begun.set(e.unit, { h, used: 0 });
+  r.happenings.push(h);
+}
+
+/** A turn's end, with the acts its unit spent when its start is among these events (0: it never acted). */
+function onTurnEnded(r: TurnReader, e: EventOf<'turn-ended'>): void {
+  const turn = e.unit === null ? undefined : r.begun.get(e.unit);
+  if (turn) turn.h.used = turn.used;
+  const spent = turn ? { used: turn.used, acts: turn.h.acts } : {};
+  r.happenings.push({ kind: 'turn-ended', unit: e.unit === null ? null : r.name(e.unit), player: r.playerName(e.player), ...spent });
+}
+
+function onActBegun(r: TurnReader, e: EventOf<'act-begun'>): void {
+  const turn = r.begun.get(e.unit);
+  if (turn) turn.used += e.acts;
+  r.closeAct();
+  if (e.act !== 'trait') return;
+  r.trait = {
+    unitId: e.unit,
+    h: {
+      kind: 'trait',
+      unit: r.name(e.unit),
+      trait: e.trait === undefined ? 'a trait' : r.traitName(e.unit, e.trait),
+      paid: null,
+      gains: [],
+      statuses: [],
+      wounds: [],
+    },
+  };
+  r.happenings.push(r.trait);
+}
+
+function onCharged(r: TurnReader, e: EventOf<'charged'>): void {
+  // The charge's Vigor (R23), paid as the act began, goes with the charge.
+  const paid = r.takePaid(e.unit);
+  r.happenings.push({ kind: 'charge', move: r.moveTo(e.unit, 'charge', e.path, e.from), target: r.name(e.target), paid });
+}
+
+function onPaid(r: TurnReader, e: EventOf<'paid'>): void {
+  const what = amountWords(e);
+  const trait = r.trait;
+  // A trait's price goes with the trait, when it is what was just begun.
+  if (trait && trait.unitId === e.unit && r.happenings.at(-1) === trait && trait.h.paid === null) trait.h.paid = what;
+  else r.happenings.push({ kind: 'pay', unit: r.name(e.unit), what });
+}
+
+function onGained(r: TurnReader, e: EventOf<'gained'>): void {
+  if (r.trait) r.trait.h.gains.push({ unit: r.name(e.unit), what: amountWords(e) });
+  else r.happenings.push({ kind: 'gain', unit: r.name(e.unit), what: amountWords(e) });
+}
+
+/** Units letting the same act pass are told together, past the prompts that asked them. */
+function onReplyDeclined(r: TurnReader, e: EventOf<'reply-declared'>): void {
+  const last = [...r.happenings].reverse().find((h) => !('kind' in h && h.kind === 'prompt' && !h.prompt.first));
+  if (last && 'kind' in last && last.kind === 'replies-declined' && last.against === r.name(e.against)) {
+    (last.units as string[]).push(r.name(e.unit));
+    return;
+  }
+  r.happenings.push({ kind: 'replies-declined', units: [r.name(e.unit)], against: r.name(e.against) });
+}
+
+function onReplyDeclared(r: TurnReader, e: EventOf<'reply-declared'>): void {
+  if (e.attack === null) return onReplyDeclined(r, e);
+  const replier = r.unitAt(e.unit);
+  const declaredReply = {
+    kind: 'reply-declared' as const,
+    unit: r.name(e.unit),
+    against: r.name(e.against),
+    attack: (replier && findAttack(r.state, replier, e.attack)?.name) ?? e.attack,
+    lost: false,
+  };
+  r.replies.set(`${e.unit}>${e.against}`, { unit: e.unit, h: declaredReply });
+  r.happenings.push(declaredReply);
+}
+
+function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
+  const attacker = r.unitAt(e.unit);
+  const attack = attacker ? findAttack(r.state, attacker, e.attack) : undefined;
+  // What an attack or a reply cost, paid just before it rolls, goes with it.
+  const paid = r.takePaid(e.unit);
+  const rec: OpenAttack = {
+    view: {
+      attacker: r.name(e.unit),
+      target: r.name(e.target),
+      attack: attack?.name ?? e.attack,
+      reply: e.reply === true,
+      from: r.where(e.unit),
+      fromSpan: r.spanOf(e.unit),
+      to: r.where(e.target),
+      toSpan: r.spanOf(e.target),
+      result: resultOf(e),
+      roll: e.rolls.length > 0 ? e.rolls[e.rolls.length - 1]! : null,
+      modifier: e.modifier,
+      need: e.need,
+      wounds: 0,
+      toughness: 0,
+      avoided: 0,
+      injuries: [],
+      statuses: [],
+      dropped: false,
+      ...(attack && woundTypes(attack).length === 0 ? { woundless: true } : {}),
+    },
+    attackerId: e.unit,
+    targetId: e.target,
+    attackId: e.attack,
+    isReply: e.reply === true,
+    types: woundTypes(attack),
+    paid,
+    wounds: [],
+    pending: null,
+    // The attack could not be made when it came to resolve (the target moved out of reach).
+    problem: e.rolls.length === 0 && !e.hit ? (e.notes[0] ?? 'it could not be made') : null,
+  };
+  r.attacks.push(rec);
+  r.open.push(rec);
+  r.happenings.push(rec);
+  if (e.reply) r.replies.delete(`${e.unit}>${e.target}`);
+}
+
+/** The open attack a `wounded` event belongs to: the latest by its source on the same unit. */
+function attackOfWound(r: TurnReader, e: EventOf<'wounded'>): OpenAttack | undefined {
+  const byAttack = e.from === undefined || e.from === 'attack' || e.from === 'reply';
+  if (!byAttack) return undefined;
+  return [...r.open]
+    .reverse()
+    .find(
+      (a) =>
+        a.attackerId === e.source &&
+        a.targetId === e.unit &&
+        (e.attack !== undefined ? a.attackId === e.attack && a.isReply === (e.from === 'reply') : a.types.includes(e.woundType)),
+    );
+}
+
+function onWounded(r: TurnReader, e: EventOf<'wounded'>): void {
+  const rec = attackOfWound(r, e);
+  const words = r.woundWords(e);
+  if (rec) {
+    rec.view.wounds += e.taken;
+    rec.view.toughness += e.toughness;
+    rec.view.avoided += e.avoided;
+    rec.view.injuries = [...rec.view.injuries, ...words.injuries];
+    rec.wounds.push(words);
+    rec.pending = null;
+    return;
+  }
+  if (e.from === 'trait' && r.trait && r.trait.unitId === e.source) {
+    r.trait.h.wounds.push(words);
+    return;
+  }
+  const cause = r.causeOf(e, e.unit);
+  let harm: HarmView | null = null;
+  if (cause.kind === 'terrain' || cause.kind === 'recurring') {
+    harm = { unit: r.name(e.unit), at: r.where(e.unit), span: r.spanOf(e.unit), wounds: e.taken, avoided: e.avoided, type: e.woundType, why: cause.kind };
+    r.harms.push(harm);
+  }
+  r.happenings.push({ kind: 'wound', wound: words, cause, harm });
+}
+
+function onStatusGained(r: TurnReader, e: EventOf<'status-gained'>): void {
+  const rec = [...r.open].reverse().find((a) => a.targetId === e.unit && a.attackerId === e.status.source);
+  if (rec) rec.view.statuses = [...rec.view.statuses, e.status.status];
+  else if (r.trait && r.trait.unitId === e.status.source) r.trait.h.statuses.push({ unit: r.name(e.unit), status: e.status.status });
+  else
+    r.happenings.push({
+      kind: 'status',
+      unit: r.name(e.unit),
+      status: e.status.status,
+      gained: true,
+      reason: '',
+      source: e.status.source === null ? null : r.name(e.status.source),
+    });
+}
+
+function onDropped(r: TurnReader, e: EventOf<'dropped'>): void {
+  const drop: DropView = { unit: r.name(e.unit), at: r.where(e.unit), span: r.spanOf(e.unit), by: e.by === null ? null : r.name(e.by) };
+  r.drops.push(drop);
+  for (const a of r.attacks) if (a.targetId === e.unit) a.view.dropped = true;
+  r.pos.set(e.unit, null);
+  r.happenings.push({ kind: 'drop', drop });
+}
+
+/** A reply prompt names what it answers, once per incoming act; a charge just told needs no "charged and" again. */
+function readReplyPrompt(r: TurnReader, p: PromptOf<'reply'>, words: Mutable<PromptWords>): void {
+  const o = p.options;
+  words.incoming = r.incomingOf(o.against, o.incoming);
+  const last = r.lastPlain();
+  if (words.incoming?.kind === 'attack' && words.incoming.charge && last?.kind === 'charge' && last.move.unit === words.incoming.attacker) {
+    words.incoming = { ...words.incoming, charge: false };
+  }
+  const key = JSON.stringify([o.against, o.incoming ?? null]);
+  words.first = !r.declared.has(key);
+  r.declared.add(key);
+}
+
+/**
+ * A wounds prompt says how many wounds of which type and what dealt them. Wounds from an attack
+ * among the events read wait on that attack's line: true when the prompt went there.
+ */
+function readWoundsPrompt(r: TurnReader, p: PromptOf<'wounds'>, words: Mutable<PromptWords>): boolean {
+  const o = p.options;
+  const known = o.from !== undefined || o.source !== undefined;
+  words.wounds = { count: o.wounds, type: o.type, cause: known ? r.causeOf(o, p.unit) : null };
+  const rec = [...r.open]
+    .reverse()
+    .find(
+      (a) =>
+        a.targetId === p.unit &&
+        (o.source === undefined || a.attackerId === o.source) &&
+        (o.attack === undefined || (a.attackId === o.attack && a.isReply === (o.from === 'reply'))),
+    );
+  if (!rec || !(o.from === undefined || o.from === 'attack' || o.from === 'reply')) return false;
+  rec.pending = words;
+  return true;
+}
+
+function onPrompted(r: TurnReader, e: EventOf<'prompted'>): void {
+  const p = e.prompt;
+  const words: Mutable<PromptWords> = {
+    kind: p.kind,
+    player: r.playerName(p.player),
+    playerId: p.player,
+    unit: p.unit === undefined ? null : r.name(p.unit),
+    open: true,
+    incoming: null,
+    wounds: null,
+    recovery: false,
+    first: false,
+  };
+  r.prompt = words;
+  if (p.kind === 'reply') readReplyPrompt(r, p, words);
+  else if (p.kind === 'wounds') {
+    if (readWoundsPrompt(r, p, words)) return;
+  } else if (p.kind === 'reroll') words.recovery = p.options.roll === 'recovery';
+  r.happenings.push({ kind: 'prompt', prompt: words });
+}
+
+function onGameOver(r: TurnReader, e: EventOf<'game-over'>): void {
+  // The engine's reason names players by id; a reader wants their names.
+  r.happenings.push({
+    kind: 'game-over',
+    winner: e.winner === null ? null : r.playerName(e.winner),
+    reason: r.players.reduce((reason, p) => reason.split(p.id).join(p.name), e.reason),
+  });
+}
+
+const HANDLERS = {
+  'round-started': (r, e) => r.happenings.push({ kind: 'round', round: e.round }),
+  'tactics-rolled': onTacticsRolled,
+  'order-set': (r, e) => r.happenings.push({ kind: 'order', ap: r.playerName(e.ap), order: e.order.map((p) => r.playerName(p)), greater: e.greaterAdvantage }),
+  'phase-started': (r, e) => r.happenings.push({ kind: 'phase', phase: e.phase }),
+  'turn-started': (r, e) => {
+    // The turn shown is the first one begun; a trailing start of the next player's turn is not it.
+    r.player ??= e.player;
+    r.happenings.push({ kind: 'turn', player: r.playerName(e.player), playerId: e.player });
+  },
+  'unit-activated': onUnitActivated,
+  controlled: (r, e) => r.happenings.push({ kind: 'controlled', unit: r.name(e.unit), player: r.playerName(e.player), why: e.why }),
+  enraged: (r, e) => r.happenings.push({ kind: 'enraged', unit: r.name(e.unit), nearest: e.nearest.map((u) => r.name(u)), canClose: e.canClose }),
+  'vigor-lost': (r, e) => r.happenings.push({ kind: 'vigor-lost', unit: r.name(e.unit), amount: e.amount, why: e.why }),
+  'act-lost': (r, e) => r.happenings.push({ kind: 'act-lost', unit: r.name(e.unit), reason: e.reason }),
+  'act-begun': onActBegun,
+  moved: (r, e) => r.happenings.push({ kind: 'move', move: r.moveTo(e.unit, e.maneuver ? 'maneuver' : 'move', e.path, e.from), spent: e.spent }),
+  charged: onCharged,
+  shoved: (r, e) => r.happenings.push({ kind: 'shove', move: r.moveTo(e.unit, 'shove', e.path, e.from), by: r.name(e.by), effect: e.effect }),
+  paid: onPaid,
+  gained: onGained,
+  'reply-declared': onReplyDeclared,
+  'attack-rolled': onAttackRolled,
+  wounded: onWounded,
+  'status-gained': onStatusGained,
+  'status-lost': (r, e) => r.happenings.push({ kind: 'status', unit: r.name(e.unit), status: e.status, gained: false, reason: e.reason, source: null }),
+  'recovery-failed': (r, e) =>
+    r.happenings.push({
+      kind: 'recovery-failed',
+      unit: r.name(e.unit),
+      status: r.unitAt(e.unit)?.statuses[e.index]?.status ?? null,
+      rolls: e.rolls,
+      needed: e.needed,
+      added: e.added,
+    }),
+  'effect-failed': (r, e) => r.happenings.push({ kind: 'effect-failed', unit: r.name(e.unit), by: r.name(e.by), effect: e.effect, why: e.why }),
+  'warleader-die': (r, e) => r.happenings.push({ kind: 'warleader-die', unit: r.name(e.unit), for: r.name(e.for) }),
+  dropped: onDropped,
+  scored: (r, e) =>
+    r.happenings.push({ kind: 'score', player: r.playerName(e.player), points: e.points, reason: e.reason, objective: e.reason.startsWith('objective') }),
+  rested: (r, e) => r.happenings.push({ kind: 'rest', unit: r.name(e.unit), token: e.token }),
+  crowed: (r, e) => r.happenings.push({ kind: 'crow', unit: r.name(e.unit), vigor: e.vigor }),
+  rolled: (r, e) => r.happenings.push({ kind: 'roll', unit: r.name(e.unit), why: e.why, rolls: e.rolls }),
+  prompted: onPrompted,
+  answered: (r) => {
+    if (r.prompt) r.prompt.open = false;
+    r.prompt = null;
+  },
+  'turn-ended': onTurnEnded,
+  'player-out': (r, e) => r.happenings.push({ kind: 'player-out', player: r.playerName(e.player) }),
+  conceded: (r, e) => {
+    if (r.prompt) r.prompt.open = false;
+    r.happenings.push({ kind: 'conceded', player: r.playerName(e.player) });
+  },
+  'game-over': onGameOver,
+} satisfies EventHandlers;
+
+const handlers: EventHandlers = HANDLERS;
+
+/** Reads one event into the reader with the handler of its kind. */
+export function readEvent<K extends EventKind>(r: TurnReader, e: EventOf<K>): void {
+  const handler: EventHandler<K> = handlers[e.type];
+  handler(r, e);
+}

@@ -1,0 +1,260 @@
+/**
+ * The reader that view-last-turn.ts walks through a run of events: where each unit stands as the
+ * events unfold, what has been told so far, and the attacks, trait and prompt still open to the
+ * events that follow. The handlers of last-turn-events.ts fill it, one event at a time; names come
+ * from the map labels and the players' names, rule facts from the engine's queries.
+ */
+import type { Attack } from '../formats/card';
+import type { WoundType } from '../formats/vocabulary';
+import { hasTerrain, squareIndex, T, type Board } from '../engine';
+import type { EventOf, GameEvent } from '../engine';
+import type { Incoming } from '../engine';
+import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
+import { boardOf, cardOf, findAttack, footprint, modOf } from '../engine';
+import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
+import { sqOf, type AttackResult, type AttackView, type DropView, type HarmView, type MoveView, type PlayerView, type Sq } from './view-types';
+
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** An attack told and still open to the wounds, statuses and drops that follow its roll. */
+export interface OpenAttack {
+  readonly view: Mutable<AttackView>;
+  readonly attackerId: UnitId;
+  readonly targetId: UnitId;
+  readonly attackId: string;
+  readonly isReply: boolean;
+  readonly types: readonly WoundType[];
+  paid: string | null;
+  readonly wounds: WoundWords[];
+  pending: Mutable<PromptWords> | null;
+  readonly problem: string | null;
+}
+
+/** A trait act begun in this act: what it cost and what it gave, dealt and imposed go with it. */
+export interface OpenTrait {
+  readonly unitId: UnitId;
+  readonly h: Mutable<Extract<Happening, { kind: 'trait' }>> & {
+    gains: { unit: string; what: string }[];
+    statuses: { unit: string; status: string }[];
+    wounds: WoundWords[];
+  };
+}
+
+/** A happening as it is told: attacks and traits stay open until the whole run is read. */
+export type Told = Happening | OpenAttack | OpenTrait;
+
+/** The fields a `wounded` event, or a wounds prompt, carries about what dealt the wounds. */
+export interface WoundSource {
+  readonly source?: UnitId | null;
+  readonly from?: string;
+  readonly attack?: string;
+  readonly trait?: string;
+  readonly cause?: string;
+}
+
+/** An attack's own wound types (its wound effects, not a recurring status it imposes). */
+export const woundTypes = (attack: Attack | undefined): WoundType[] =>
+  attack ? attack.effects.flatMap((e) => ('wound' in e && !('status' in e) ? [e.type] : [])) : [];
+
+export function resultOf(e: EventOf<'attack-rolled'>): AttackResult {
+  if (!e.hit) return 'miss';
+  if (e.rolls.length === 0) return 'automatic';
+  if (e.glancing) return 'glancing';
+  return e.critical ? 'critical' : 'hit';
+}
+
+/** Tokens and Vigor in words: "1 react token and 5 Vigor". */
+export function amountWords(amount: { tokens?: Partial<Record<'react' | 'blue' | 'red', number>>; vigor?: number }): string {
+  const parts: string[] = [];
+  for (const t of ['react', 'blue', 'red'] as const) {
+    const n = amount.tokens?.[t] ?? 0;
+    if (n > 0) parts.push(n === 1 ? `a ${t} token` : `${n} ${t} tokens`);
+  }
+  if ((amount.vigor ?? 0) > 0) parts.push(`${amount.vigor} Vigor`);
+  return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/**
+ * Where each unit stands before the events: its top-left index, null off the map, undefined unknown.
+ * From the `before` state when there is one; otherwise a unit that moves in the events starts unknown
+ * (each move event says where it began) and the others stand where they stand now.
+ */
+function startPositions(state: GameState, events: readonly GameEvent[], before: GameState | undefined): Map<UnitId, number | null | undefined> {
+  const movers = new Set(events.flatMap((e) => (e.type === 'moved' || e.type === 'charged' || e.type === 'shoved' ? [e.unit] : [])));
+  const pos = new Map<UnitId, number | null | undefined>();
+  for (const u of Object.values(state.units)) {
+    const start = before?.units[u.id];
+    pos.set(u.id, start ? (start.dropped ? null : start.at) : movers.has(u.id) ? undefined : u.dropped ? null : u.at);
+  }
+  return pos;
+}
+
+export class TurnReader {
+  readonly board: Board;
+  /** Where each unit stands as the events unfold (see startPositions). */
+  readonly pos: Map<UnitId, number | null | undefined>;
+  /** The first player whose turn began, and the first unit activated: whose turn is shown. */
+  player: PlayerId | null = null;
+  active: UnitId | null = null;
+  readonly moves: MoveView[] = [];
+  readonly attacks: OpenAttack[] = [];
+  /** Attacks of the current act, which its wounds and statuses belong to. */
+  open: OpenAttack[] = [];
+  trait: OpenTrait | null = null;
+  readonly harms: HarmView[] = [];
+  readonly drops: DropView[] = [];
+  readonly happenings: Told[] = [];
+  /** The prompt last asked and not yet answered. */
+  prompt: Mutable<PromptWords> | null = null;
+  /** Replies declared and not yet made: a replier dropped first loses its reply (R26). */
+  readonly replies = new Map<string, { unit: UnitId; h: Mutable<Extract<Happening, { kind: 'reply-declared' }>> }>();
+  /** The incoming acts a reply prompt has already been told for. */
+  readonly declared = new Set<string>();
+  /** The turns begun among these events, by unit: their activation's words and the acts spent so far. */
+  readonly begun = new Map<UnitId, { h: Mutable<Extract<Happening, { kind: 'activate' }>>; used: number }>();
+
+  constructor(
+    readonly state: GameState,
+    readonly labels: ReadonlyMap<UnitId, string>,
+    readonly players: readonly PlayerView[],
+    events: readonly GameEvent[],
+    before: GameState | undefined,
+  ) {
+    this.board = boardOf(state);
+    this.pos = startPositions(state, events, before);
+  }
+
+  name(id: UnitId | null | undefined): string {
+    return id === null || id === undefined ? 'nobody' : (this.labels.get(id) ?? id);
+  }
+
+  playerName(id: PlayerId): string {
+    return this.players.find((p) => p.id === id)?.name ?? id;
+  }
+
+  unitAt(id: UnitId): UnitState | undefined {
+    return this.state.units[id];
+  }
+
+  spanOf(id: UnitId): 1 | 2 {
+    const u = this.unitAt(id);
+    return u && cardOf(this.state, u).size === 'big' ? 2 : 1;
+  }
+
+  attackName(unit: UnitId | null, id: string): string {
+    const u = unit === null ? undefined : this.unitAt(unit);
+    return (u && findAttack(this.state, u, id)?.name) ?? id;
+  }
+
+  traitName(unit: UnitId | null, id: string): string {
+    const u = unit === null ? undefined : this.unitAt(unit);
+    const traits = u ? [...cardOf(this.state, u).traits, ...(modOf(this.state, u)?.traits ?? [])] : [];
+    const t = traits.find((x) => 'id' in x && x.id === id);
+    return t && 'name' in t && typeof t.name === 'string' ? t.name : id;
+  }
+
+  where(id: UnitId): Sq | null {
+    const at = this.pos.get(id);
+    if (at !== undefined && at !== null) return sqOf(this.board, at);
+    // Unknown start: the best guess is where the unit stands now.
+    const now = this.unitAt(id);
+    return at === undefined && now && now.at !== null ? sqOf(this.board, now.at) : null;
+  }
+
+  onDamaging(id: UnitId): boolean {
+    const u = this.unitAt(id);
+    const at = this.pos.get(id) ?? u?.at ?? null;
+    return at !== null && u !== undefined && footprint(this.board, at, cardOf(this.state, u).size).some((i) => hasTerrain(this.board, i, T.damaging));
+  }
+
+  /** What dealt wounds, from the fields a `wounded` event (or a wounds prompt) carries. */
+  causeOf(w: WoundSource, unit: UnitId): WoundCause {
+    const source = w.source ?? null;
+    switch (w.from) {
+      case 'attack':
+      case 'reply':
+        return { kind: w.from, by: this.name(source), attack: this.attackName(source, w.attack ?? w.cause ?? '?') };
+      case 'trait':
+        return { kind: 'trait', by: this.name(source), trait: this.traitName(source, w.trait ?? w.cause ?? '?') };
+      case 'terrain':
+        return { kind: 'terrain' };
+      case 'recurring':
+        return { kind: 'recurring', by: source === null ? null : this.name(source) };
+    }
+    // A log from before wounds named their source: read the cause the event gives.
+    if (w.cause === 'damaging terrain' || (source === null && this.onDamaging(unit))) return { kind: 'terrain' };
+    if (w.cause === 'recurring wounds' || source === null) return { kind: 'recurring', by: source === null ? null : this.name(source) };
+    return { kind: 'attack', by: this.name(source), attack: w.cause ?? '?' };
+  }
+
+  /** A move's path drawn from where it began; the unit stands at its last step after it. */
+  moveTo(unit: UnitId, kind: MoveView['kind'], path: readonly string[], start: string | null): MoveView {
+    const board = this.board;
+    const steps = path.map((s) => squareIndex(board, s)).filter((i): i is number => i !== null);
+    // The event says where the move began; a reserve unit entering has no start square.
+    const from = start === null ? null : squareIndex(board, start);
+    const known = from !== undefined && from !== null;
+    const view: MoveView = {
+      unit: this.name(unit),
+      kind,
+      path: (known ? [from, ...steps] : steps).map((i) => sqOf(board, i)),
+      fromKnown: known,
+      span: this.spanOf(unit),
+    };
+    if (steps.length > 0) this.pos.set(unit, steps[steps.length - 1]!);
+    this.moves.push(view);
+    return view;
+  }
+
+  /** A box by what it is: "mortal", or for a trait box the attack or trait it disables, "Mend box". */
+  boxName(unit: UnitId, b: string | { trait: string }): string {
+    if (typeof b === 'string') return b;
+    const u = this.unitAt(unit);
+    const attack = u ? findAttack(this.state, u, b.trait) : undefined;
+    return `the ${attack?.name ?? this.traitName(unit, b.trait)} box`;
+  }
+
+  woundWords(e: EventOf<'wounded'>): WoundWords {
+    return {
+      unit: this.name(e.unit),
+      wound: e.wound,
+      type: e.woundType,
+      defended: e.taken + e.toughness,
+      toughness: e.toughness,
+      taken: e.taken,
+      avoided: e.avoided,
+      injuries: e.injuries.map((b) => this.boxName(e.unit, b)),
+    };
+  }
+
+  incomingOf(against: UnitId, incoming: Incoming | undefined): IncomingWords | null {
+    if (!incoming) return null;
+    if ('move' in incoming) return { kind: 'move', mover: this.name(against) };
+    const attack = this.attackName(against, incoming.attack);
+    if ('origin' in incoming) return { kind: 'burst', attacker: this.name(against), attack, origin: incoming.origin };
+    return { kind: 'attack', attacker: this.name(against), attack, target: this.name(incoming.target), charge: incoming.charge };
+  }
+
+  /** The happening told last, when it is a plain one (not an open attack or trait). */
+  lastPlain(): Happening | undefined {
+    const last = this.happenings.at(-1);
+    return last && 'kind' in last ? last : undefined;
+  }
+
+  /**
+   * What `unit` paid just before, taken off the happenings so it is told with what it paid for (an
+   * attack, a reply, a charge); null when the last happening is not its payment.
+   */
+  takePaid(unit: UnitId): string | null {
+    const last = this.lastPlain();
+    if (last?.kind !== 'pay' || last.unit !== this.name(unit)) return null;
+    this.happenings.pop();
+    return last.what;
+  }
+
+  /** A new act (or a unit's activation): the attacks and trait of the act before are closed. */
+  closeAct(): void {
+    this.open = [];
+    this.trait = null;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The round's label (render/panel.ts `phaseName`, from engine `aloneToAct`): once a round reads "last
+ * turns", every later state of that round reads so too, through the last unit's own turn; it never
+ * goes back to a phase number.
+ */
+import { describe, expect, it } from 'vitest';
+import { Chooser, chooseCommand, newGame } from '../../src/bench/selfplay';
+import { defaultContent } from '../../src/content/load';
+import { step } from '../../src/engine/decide';
+import { seeded } from '../../src/engine/dice';
+import { apply } from '../../src/engine/events';
+import type { GameState } from '../../src/engine/state';
+import { aloneToAct, waitingUnits } from '../../src/engine/turns';
+import { phaseName } from '../../src/render/panel';
+
+const content = defaultContent();
+
+/** The label of every state a self-play game passes through, event by event (a turn's post shows any of them), by round. */
+function labelsOf(map: string, seed: number): Map<number, string[]> {
+  let state: GameState = newGame(content, map, seed);
+  const choose = new Chooser(seeded(seed));
+  const labels = new Map<number, string[]>();
+  for (let n = 0; !state.over && n < 800; n++) {
+    let r = step(state, chooseCommand(state, choose));
+    if ('error' in r) r = step(state, { end: state.turn?.unit ?? waitingUnits(state, state.turn!.player)[0]!.id });
+    if ('error' in r) throw new Error(r.error.message);
+    let at = state;
+    for (const e of r.events) {
+      at = apply(at, e);
+      if (at.round > 0 && !at.over) labels.set(at.round, [...(labels.get(at.round) ?? []), phaseName(at.round, at.phase, aloneToAct(at))]);
+    }
+    state = r.state;
+  }
+  return labels;
+}
+
+describe('the round label', () => {
+  it('stays "last turns" to the end of the round once it says so', () => {
+    let seen = 0;
+    for (const [map, seed] of [
+      ['burning-village', 3],
+      ['barrow-hill', 4],
+    ] as const) {
+      for (const [round, labels] of labelsOf(map, seed)) {
+        const first = labels.findIndex((l) => l.endsWith('last turns'));
+        if (first === -1) continue;
+        seen++;
+        expect({ round, after: [...new Set(labels.slice(first))] }).toEqual({ round, after: [`Round ${round}, last turns`] });
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});
