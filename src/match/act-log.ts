@@ -17,7 +17,7 @@ import { shownNames } from '../discord/text';
 const SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, 'turn', 'turn-ended']);
 
 /** `untold`: earlier events of the turn to tell first, from the state they start at (untold-acts.ts). */
-export function describeChange(done: Submitted, untold?: Untold | null): string[] {
+export function describeChange(done: Submitted, untold?: Untold | null, actor?: string): string[] {
   const before = untold ? untold.before : gameOf(done.before);
   const after = gameOf(done.after);
   if (!before || !after) return [];
@@ -29,5 +29,5 @@ export function describeChange(done: Submitted, untold?: Untold | null): string[
   // Names are escaped for Discord's markdown where they are shown (discord/text.ts).
   // The practice bot answers its prompts at once: nobody is "waiting for" it.
   const instant = practiceSeat(matchRecord(done.row).terms) ?? undefined;
-  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { instant, skip: SKIP, news: false });
+  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { instant, actor, skip: SKIP, news: false });
 }

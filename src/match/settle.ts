@@ -24,7 +24,7 @@ export async function settleChange(app: Services, first: Recorded, follow: Follo
   for (let i = 0; i < MAX_STANDING_ANSWERS; i++) {
     const answer = await standingAnswer(app.store, last.row.id, last.after);
     if (!answer) break;
-    const reply = (done: Submitted) => [answeredLine(done.setup, answer), ...describeChange(done).map((l) => `• ${l}`)].join('\n');
+    const reply = (done: Submitted) => [answeredLine(done.setup, answer), ...describeChange(done, null, answer.player).map((l) => `• ${l}`)].join('\n');
     const next = await follow(answer.player, last.row.seq, answer.command, reply);
     if (!next.ok) {
       // The engine refused what the orders asked: the prompt stays for the player to answer.

@@ -14,6 +14,8 @@ export interface Telling {
   readonly you?: string | undefined;
   /** A player who decides at once (the practice bot): "X chooses …", since nobody waits for them. */
   readonly instant?: string | undefined;
+  /** The player whose act or answer a public post tells: "up to X to choose …", since X is not waiting for themselves. */
+  readonly actor?: string | undefined;
 }
 
 const RESULT_WORDS: Record<AttackView['result'], string> = {
@@ -92,7 +94,9 @@ const waiting = (p: PromptWords, o: Telling, what: string) =>
     ? `up to ${p.player} (you) to choose ${what}`
     : o.instant !== undefined && o.instant === p.playerId
       ? `${p.player} chooses ${what}`
-      : `waiting for ${p.player} to choose ${what}`;
+      : o.actor !== undefined && o.actor === p.playerId
+        ? `up to ${p.player} to choose ${what}`
+        : `waiting for ${p.player} to choose ${what}`;
 
 function promptSentence(p: PromptWords, o: Telling): string | null {
   switch (p.kind) {

@@ -29,7 +29,7 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
   const command = build(live);
   const reply = (done: Submitted) => {
     // The reply is public: it names who acted and never addresses one reader as "(you)".
-    const lines = describeChange(done);
+    const lines = describeChange(done, null, interaction.user.id);
     const after = gameOf(done.after)!;
     if (lines.length === 0 && 'end' in command) lines.push(`ends the turn of ${label(after, unitOf(after, command.end))}.`);
     if ('act' in command && actsLeftWords(after, command.unit)) lines.push(actsLeftWords(after, command.unit));
@@ -39,15 +39,18 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
   await answerOwn(app, interaction, done.posts);
 }
 
-/** What the acting unit has left of its turn after an act: "KN has 2 acts left this turn." or "KN's turn is over." */
+/**
+ * What the acting unit has left of its turn after an act: "KN has 2 acts left this turn." When the act
+ * ended the unit's turn it says only that no acts are left: the turn's own post, which follows, tells
+ * the turn's end, and the thread hears it once.
+ */
 export function actsLeftWords(after: GameState, unitId: string): string {
   const unit = after.units[unitId];
   if (!unit || after.over) return '';
   // Said by the map label, as the log lines before it say the unit.
   const name = unit.id.toUpperCase();
   const turn = after.turn;
-  if (turn?.unit !== unitId) return `${name}'s turn is over.`;
-  const n = turn.actsLeft;
+  const n = turn?.unit === unitId ? turn.actsLeft : 0;
   return n === 0 ? `${name} has no acts left this turn.` : `${name} has ${n} act${n === 1 ? '' : 's'} left this turn.`;
 }
 

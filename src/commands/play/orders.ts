@@ -127,7 +127,8 @@ async function answerWaiting(app: App, user: string, rows: readonly MatchRow[]):
       if (!fresh?.snapshot || !waitsOf(fresh).some((w) => w.player === user && (w.kind === 'prompt' || w.kind === 'setup'))) return false;
       const answer = await standingAnswer(app.store, fresh.id, fresh.snapshot);
       if (!answer || answer.player !== user) return false;
-      const reply = (d: Parameters<typeof describeChange>[0]) => [answeredLine(d.setup, answer), ...describeChange(d).map((l) => `• ${l}`)].join('\n');
+      const reply = (d: Parameters<typeof describeChange>[0]) =>
+        [answeredLine(d.setup, answer), ...describeChange(d, null, answer.player).map((l) => `• ${l}`)].join('\n');
       return (await recordChange(app, fresh.id, user, fresh.seq, answer.command, { reply })).ok;
     });
     if (done) {
