@@ -54,6 +54,7 @@ import {
   HAVOC_EIGHT,
   SHIPPED_MAPS,
   moveFirst,
+  closeIn,
   realisticTurn,
   verdict,
   type TurnCost,
@@ -64,6 +65,8 @@ const BURST = Math.min(MATCHES, Number(process.env.BENCH_BURST ?? 100));
 /** `--runs N` or BENCH_RUNS: how many runs (min / median / max over them). */
 const runsFlag = process.argv.indexOf('--runs');
 const RUNS = Number(runsFlag >= 0 ? process.argv[runsFlag + 1] : (process.env.BENCH_RUNS ?? 3));
+/** Untimed turns at most that bring a realistic match's two sides together before the timed turns. */
+const CLOSE_IN_TURNS = 80;
 /** Realistic turns played one at a time per run (BENCH_TURNS), in turn over the first four matches. */
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
 
@@ -330,6 +333,14 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
     }
     const setupSeconds = (performance.now() - started) / 1000;
     const clock = new ImageClock(fake);
+    // The realistic matches (one per shipped map) are played, untimed, until the two sides meet, so the
+    // timed turns have attacks, replies and wound splits in them and not only the walk across the map.
+    const playing = threads.slice(0, SHIPPED_MAPS.length);
+    const closing = performance.now();
+    const closedIn: (number | null)[] = [];
+    for (const thread of playing) closedIn.push(await closeIn(fake, reader, thread, CLOSE_IN_TURNS));
+    const closeSeconds = (performance.now() - closing) / 1000;
+    const closingLine = `closing in (untimed, before the runs): the realistic matches' sides met after ${closedIn.map((n) => (n === null ? `not within ${CLOSE_IN_TURNS}` : String(n))).join(', ')} turns (${closeSeconds.toFixed(0)} s)`;
 
     const runs: RunFigures[] = [];
     for (let r = 0; r < RUNS; r++) {
@@ -338,8 +349,7 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
       const b = await burst(fake, reader, clock, pid, burstThreads.length === BURST ? burstThreads : threads.slice(0, BURST));
       // Realistic play: whole turns one at a time, then a burst of turn ends each after a move.
       const turns: TurnCost[] = [];
-      // Round the first four matches (one per shipped map), so each game carries on and units close in to attack.
-      const playing = threads.slice(0, SHIPPED_MAPS.length);
+      // Round the four realistic matches, so each game carries on where the sides met.
       for (let t = 0; t < TURNS; t++) {
         const cost = await realisticTurn(fake, reader, playing[t % playing.length]!, pid);
         if (cost) turns.push(cost);
@@ -395,7 +405,7 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
       say(
         `  autocomplete answered during the bursts: median ${quantile(autocomplete, 0.5).toFixed(0)} ms, max ${autocomplete[autocomplete.length - 1]!.toFixed(0)} ms (${autocomplete.length} requests)`,
       );
-    sayRealistic(say, runs);
+    sayRealistic(say, runs, closingLine);
     // Each match past the first adds (rss - baseRss) / (open - 1); 1,000 matches are extrapolated from that unless this many were run.
     const perMatch = (rss - baseRss) / Math.max(1, open - 1);
     say(`bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB (with the first: ${mb(baseRss).toFixed(0)} MB)`);
@@ -421,7 +431,7 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
 }
 
 /** The figures about a turn, from realistic play, each with its target and verdict. */
-function sayRealistic(say: (line: string) => void, runs: readonly RunFigures[]): void {
+function sayRealistic(say: (line: string) => void, runs: readonly RunFigures[], closing: string): void {
   const mean = (xs: readonly number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
   const ms = (s: number) => s * 1000;
   const per = (pick: (r: RunFigures) => number) => runs.map(pick);
@@ -429,6 +439,7 @@ function sayRealistic(say: (line: string) => void, runs: readonly RunFigures[]):
     say(`  ${spread(label, values, unit, digits, target)}: ${verdict(values, meets)}${beside}`);
   const turns = (r: RunFigures) => r.real.turns;
   const ends = (r: RunFigures) => turns(r).filter((t) => t.endProcess !== null);
+  say(closing);
   say(
     `REALISTIC PLAY (8 units a side, the four shipped maps in turn; each turn: the unit typed into /move one request per keystroke, a square typed, the move, an attack when one is in reach, replies and wound splits answered, /end typed and sent; every picture with last-turn overlay and close-up). Turns per run: ${runs.map((r) => `${turns(r).length} (${turns(r).filter((t) => t.moved).length} moved, ${turns(r).filter((t) => t.attacked).length} attacked, ${turns(r).reduce((n, t) => n + t.prompts, 0)} prompts answered, ${turns(r).reduce((n, t) => n + t.autocompletes, 0)} autocompletes)`).join(', ')}`,
   );

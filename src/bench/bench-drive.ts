@@ -4,7 +4,21 @@
  * of a process from /proc.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { boardOf, footprint, type GameState, nearestIn, profile, squareIndex, squaresOf, tableOf, unitOf } from '../engine';
+import {
+  boardOf,
+  footprint,
+  type GameState,
+  nearestIn,
+  profile,
+  reachableSquares,
+  squareIndex,
+  squaresOf,
+  tableOf,
+  type UnitState,
+  unitOf,
+  visibleTargets,
+  waitingUnits,
+} from '../engine';
 import { gameOf } from '../match/match-state';
 import { matchRecord } from '../match/record';
 import type { FakeDiscord, FakeMessage } from '../fakecord';
@@ -194,6 +208,28 @@ export function towardsEnemy(game: GameState, unitId: string, squares: readonly 
   return best ?? squares.at(-1);
 }
 
+/**
+ * The unit the player to act would take: one of their waiting units with a target in reach (the
+ * nearest the enemy of those), else the waiting unit nearest an enemy on the map (one in reserve only
+ * when none is on it). Null when nobody is to act.
+ */
+export function frontUnit(game: GameState): { unit: string; inReach: boolean } | null {
+  const turn = game.turn;
+  if (!turn || game.over || game.prompt) return null;
+  const waiting = turn.unit !== null ? [unitOf(game, turn.unit)] : waitingUnits(game, turn.player);
+  if (waiting.length === 0) return null;
+  const table = tableOf(game);
+  const fields = Object.values(game.units)
+    .filter((u) => u.player !== turn.player && u.at !== null && !u.dropped)
+    .map((u) => table.rangesFrom(squaresOf(game, u)));
+  const distance = (u: UnitState) =>
+    u.at === null || fields.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...fields.map((f) => nearestIn(f, squaresOf(game, u))));
+  const inReach = waiting.filter((u) => u.at !== null && visibleTargets(game, u.id).length > 0);
+  const from = inReach.length > 0 ? inReach : waiting;
+  const best = from.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+  return { unit: best.id, inReach: inReach.length > 0 };
+}
+
 /** Times when each thread next gets a map image, from one listener on the fake. */
 export class ImageClock {
   readonly #waiting = new Map<string, (at: number) => void>();
@@ -300,28 +336,41 @@ export async function realisticTurn(fake: FakeDiscord, store: Store, thread: str
   const unitListMain: number[] = [];
   const count = { autocompletes: 0 };
   const base = { user: who.user, channel: thread };
-  const units = await typeOption(fake, { ...base, name: 'move', options: {}, focused: 'unit' }, who.unit, (m) => unitListMain.push(m), pid, count);
+  const before = gameOf((await snapshotIn(store, thread))!);
+  // A unit with a target in reach attacks where it stands; otherwise the one nearest the enemy moves
+  // towards them, so the same front units close in turn after turn until the two sides meet.
+  const choice = before ? frontUnit(before) : null;
+  const chosen = choice?.unit ?? who.unit;
   let moved = false;
   let attacked = false;
-  const unit = units.includes(who.unit) ? who.unit : units[0];
-  if (unit) {
-    const squares = await typeOption(fake, { ...base, name: 'move', options: { unit }, focused: 'to' }, '', undefined, undefined, count);
-    const game = gameOf((await snapshotIn(store, thread))!);
-    const to = game ? towardsEnemy(game, unit, squares) : squares.at(-1);
-    if (to) {
-      await done(store, () => fake.command({ ...base, name: 'move', options: { unit, to } }));
-      prompts += await answerPrompts(fake, store, thread);
-      moved = true;
+  if (!choice?.inReach) {
+    const units = await typeOption(fake, { ...base, name: 'move', options: {}, focused: 'unit' }, chosen, (m) => unitListMain.push(m), pid, count);
+    const unit = units.includes(chosen) ? chosen : units[0];
+    if (unit) {
+      const squares = await typeOption(fake, { ...base, name: 'move', options: { unit }, focused: 'to' }, '', undefined, undefined, count);
+      const game = gameOf((await snapshotIn(store, thread))!);
+      const to = game ? towardsEnemy(game, unit, squares) : squares.at(-1);
+      if (to) {
+        await done(store, () => fake.command({ ...base, name: 'move', options: { unit, to } }));
+        prompts += await answerPrompts(fake, store, thread);
+        moved = true;
+      }
     }
   }
   const now = await actor(store, thread);
   if (now && now.user === who.user) {
-    const attacks = await typeOption(fake, { ...base, name: 'attack', options: { unit: now.unit }, focused: 'attack' }, '', undefined, undefined, count);
+    // The unit that moved is taking its turn (actor names it); one that did not move is the chosen one.
+    const unit = moved ? now.unit : chosen;
+    const typed = moved ? [] : await typeOption(fake, { ...base, name: 'attack', options: {}, focused: 'unit' }, unit, (m) => unitListMain.push(m), pid, count);
+    const attacker = moved || typed.includes(unit) ? unit : undefined;
+    const attacks = attacker
+      ? await typeOption(fake, { ...base, name: 'attack', options: { unit: attacker }, focused: 'attack' }, '', undefined, undefined, count)
+      : [];
     const attack = attacks[0];
-    if (attack) {
+    if (attacker && attack) {
       const targets = await typeOption(
         fake,
-        { ...base, name: 'attack', options: { unit: now.unit, attack }, focused: 'target' },
+        { ...base, name: 'attack', options: { unit: attacker, attack }, focused: 'target' },
         '',
         undefined,
         undefined,
@@ -329,7 +378,7 @@ export async function realisticTurn(fake: FakeDiscord, store: Store, thread: str
       );
       const target = targets[0];
       if (target) {
-        await done(store, () => fake.command({ ...base, name: 'attack', options: { unit: now.unit, attack, target } }));
+        await done(store, () => fake.command({ ...base, name: 'attack', options: { unit: attacker, attack, target } }));
         prompts += await answerPrompts(fake, store, thread);
         attacked = true;
       }
@@ -379,6 +428,31 @@ export async function moveFirst(fake: FakeDiscord, store: Store, thread: string)
   await answerPrompts(fake, store, thread);
   const snapshot = await snapshotIn(store, thread);
   return gameOf(snapshot!)?.turn?.unit === who.unit;
+}
+
+/**
+ * Brings a match to where the two sides meet, untimed: turn after turn, the player to act moves their
+ * front unit (frontUnit) to the square it can reach nearest an enemy and ends its turn, replies and
+ * wound splits answered, until a unit to act has a target in reach. No autocomplete: only the acts.
+ * Answers the turns it took, or null when the sides had not met after `most` turns.
+ */
+export async function closeIn(fake: FakeDiscord, store: Store, thread: string, most: number): Promise<number | null> {
+  for (let turns = 0; turns < most; turns++) {
+    await answerPrompts(fake, store, thread);
+    const game = gameOf((await snapshotIn(store, thread))!);
+    const front = game ? frontUnit(game) : null;
+    if (!game || !front) return null;
+    if (front.inReach) return turns;
+    const user = game.turn!.player;
+    const to = towardsEnemy(game, front.unit, [...reachableSquares(game, front.unit).keys()]);
+    if (to) {
+      await done(store, () => fake.command({ user, channel: thread, name: 'move', options: { unit: front.unit, to } }));
+      await answerPrompts(fake, store, thread);
+    }
+    const end = await endCommand(store, thread);
+    if (end) await done(store, () => fake.command(end));
+  }
+  return null;
 }
 
 /** A target's verdict, computed: whether every run met it. */

@@ -1,6 +1,7 @@
 /**
  * A realistic turn for the benchmarks, as a person plays one through Discord: the player types
- * `/attack`, and the bot's suggestions (autocomplete) offer their units, the unit's attacks and the
+ * `/attack`, and the bot's suggestions (autocomplete) offer their units (the player takes their front
+ * unit, bench-drive.ts frontUnit), the unit's attacks and the
  * targets in reach; with a target they attack, without one they type `/move` and take a suggested
  * square; the other player answers the prompts that follow (a reply, a wound split); then the player
  * ends the unit's turn with `/end`. Every step goes through the fake Discord; refusals are counted, not
@@ -9,7 +10,7 @@
 import type { FakeDiscord } from '../fakecord';
 import { gameOf } from '../match/match-state';
 import type { Store } from '../store';
-import { answerPrompts, endCommand, type ImageClock, snapshotIn, towardsEnemy } from './bench-drive';
+import { answerPrompts, endCommand, frontUnit, type ImageClock, snapshotIn, towardsEnemy } from './bench-drive';
 
 const NOTHING = 'none';
 
@@ -91,7 +92,11 @@ export async function playTurn(
   // A unit that can attack, if any; else one that can move (a unit in reserve must enter with a move first).
   const attackers = await suggest(fake, f, { ...at, name: 'attack', options: {}, focused: 'unit' });
   const movers = attackers.length > 0 ? [] : await suggest(fake, f, { ...at, name: 'move', options: {}, focused: 'unit' });
-  const unit = game.turn.unit ?? [...attackers, ...movers][pick(attackers.length || movers.length)];
+  // The front unit (one with a target in reach, else the one nearest the enemy) when it is offered, so
+  // the same units close in turn after turn and the sides meet; else the caller's pick.
+  const offered = [...attackers, ...movers];
+  const front = frontUnit(game)?.unit;
+  const unit = game.turn.unit ?? (front !== undefined && offered.includes(front) ? front : offered[pick(attackers.length || movers.length)]);
   if (unit) {
     const attacks = attackers.length > 0 ? await suggest(fake, f, { ...at, name: 'attack', options: { unit }, focused: 'attack' }) : [];
     const attack = attacks[0];

@@ -181,18 +181,12 @@ async function login(client: Client, token: string): Promise<void> {
   await ready;
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
-export async function startBot(options: BotOptions): Promise<RunningBot> {
+/** The database's lease for this process (shard), which is also the proof the database can be written; a StartupError saying what to fix otherwise. */
+async function leaseOrRefuse(store: Store, options: BotOptions, log: Log): Promise<HeldLease> {
+  const { shard, databaseUrl: url } = options;
   const path = options.databasePath ?? DEFAULT_DATABASE_PATH;
-  const shard = options.shard;
-  // The log comes next, so that anything logged during start-up has its tokens redacted.
-  const log = options.log ?? defaultLog(options, shard);
-  const url = options.databaseUrl;
-  const store = options.store ?? (await openDatabase(path, url, options.databasePoolSize, log));
-  let lease: HeldLease;
   try {
-    // Taking the lease is also the proof that the database can be written.
-    lease = await takeLease(store, {
+    return await takeLease(store, {
       name: leaseName(shard),
       ...(shard ? { who: shardLabel(shard).replace(/^s/, 'S') } : {}),
       clashes: (other) => leaseClash(shard, other),
@@ -214,8 +208,12 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       `The database at ${path} cannot be written: ${error instanceof Error ? error.message : String(error)}. Check the file and its folder are writable.`,
     );
   }
+}
+
+function discordClient(options: BotOptions): Client {
+  const shard = options.shard;
   // No message may ping anyone unless it says so: a post that pings lists its users itself.
-  const client = new Client({
+  return new Client({
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [] },
     ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
@@ -223,21 +221,40 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     // the process: every post of every match thread the bot has served. The bot only fetches messages
     // to edit its recent prompts, so a few per thread will do.
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 25 }),
+    // And a thread's messages only while its match is being played: those older than a quarter of an
+    // hour are dropped every five minutes, so an idle match (a turn can take days) holds none, and
+    // what the cache holds follows the matches in play, not every match open. A message edited after
+    // that is fetched by id, one request.
+    sweepers: { ...Options.DefaultSweeperSettings, messages: { interval: 300, lifetime: 900 } },
     ...(options.apiBase ? { rest: { api: options.apiBase } } : {}),
   });
+}
+
+/** The worker threads that draw the pictures, or null to draw them on the main thread. */
+function renderPoolFor(options: BotOptions, store: Store, log: Log): RenderPool | null {
+  const url = options.databaseUrl;
   const workers = options.renderWorkers ?? spareCores();
   // The render workers open a second connection: the SQLite file, or the same PostgreSQL database.
   const location = options.store ? store.path : isPostgresUrl(url) && !url.startsWith('pglite:') ? url : store.path;
-  const renderPool =
-    location && workers > 0
-      ? new RenderPool({
-          databasePath: location,
-          size: workers,
-          log,
-          ...(options.renderRssSlackBytes === undefined ? {} : { rssSlackBytes: options.renderRssSlackBytes }),
-        })
-      : null;
-  const metrics = createMetrics(store, shard, options.now ?? Date.now);
+  if (!location || workers <= 0) return null;
+  return new RenderPool({
+    databasePath: location,
+    size: workers,
+    log,
+    ...(options.renderRssSlackBytes === undefined ? {} : { rssSlackBytes: options.renderRssSlackBytes }),
+  });
+}
+
+interface Workers {
+  readonly app: App;
+  readonly outbox: OutboxWorker;
+  readonly seasons: SeasonRunner;
+  readonly scheduler: Scheduler;
+}
+
+/** The app the handlers get, with the outbox worker, the season runner and the deadline scheduler it runs. */
+function appAndWorkers(options: BotOptions, store: Store, client: Client, log: Log, metrics: Metrics, renderPool: RenderPool | null): Workers {
+  const shard = options.shard;
   // The main thread watches its ArrayBuffers, where the upload bodies made from the PNGs are (RSS would
   // also count the workers' memory). They miss the PNGs moved from the workers, but each collection
   // frees those too. Not V8's `external` count, which holds both: V8 already schedules its own
@@ -293,6 +310,18 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       metrics.lastTick.set(Date.now() / 1000);
     },
   });
+  return { app, outbox, seasons, scheduler };
+}
+
+interface Interactions {
+  /** The interactions being handled now. */
+  readonly inFlight: Set<Promise<void>>;
+  /** From now on, new interactions are told the bot is restarting. */
+  stopTaking(): void;
+}
+
+/** Routes every interaction to its handler, counting it in the metrics, and the client's errors and rate-limit waits. */
+function takeInteractions(client: Client, app: App, log: Log, metrics: Metrics): Interactions {
   const route = makeRouter(app, commandModules, (command, outcome, seconds) => {
     metrics.interactions.inc({ command, outcome });
     metrics.interactionSeconds.observe({ command }, seconds);
@@ -318,10 +347,12 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     metrics.rateLimitWaits.inc({ scope });
     metrics.rateLimitWaitSeconds.inc({ scope }, Math.max(0, info.retryAfter) / 1000);
   });
-  // What start-up is doing, until it is done: /healthz says "starting" meanwhile (answering from
-  // before the gateway connects, so a supervisor sees the process alive however long resuming takes).
-  let starting: string | null = 'connecting to Discord';
-  const health: Health = async () => {
+  return { inFlight, stopTaking: () => void (stopping = true) };
+}
+
+/** /healthz's answer: Discord connected, the database answering, the lease held; "starting" while `starting()` names a step. */
+function healthOf(store: Store, client: Client, lease: HeldLease, starting: () => string | null): Health {
+  return async () => {
     let problem: string | undefined;
     try {
       await store.leases.get(lease.row.name);
@@ -329,23 +360,44 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       problem = databaseProblem(error);
     }
     const checks = { discord: client.isReady(), database: problem === undefined, lease: lease.held() };
-    if (starting) return { ok: false, starting: true, checks, reason: problem ?? `starting: ${starting}` };
+    const step = starting();
+    if (step) return { ok: false, starting: true, checks, reason: problem ?? `starting: ${step}` };
     const reason = problem ?? (!checks.discord ? 'not connected to Discord' : !checks.lease ? 'another process took over the database lease' : undefined);
     return { ok: Object.values(checks).every(Boolean), checks, ...(reason ? { reason } : {}) };
   };
+}
+
+/** Logs in and, on the first shard (commands belong to the application, not a shard), registers the commands. */
+async function connect(client: Client, options: BotOptions, step: (doing: string) => void): Promise<void> {
+  await login(client, options.token);
+  if (options.shard && options.shard.id !== 0) return;
+  step('registering the commands');
+  const data = commandModules.map((m) => m.data);
+  if (options.guildId) await client.application!.commands.set(data, options.guildId);
+  else await client.application!.commands.set(data);
+}
+
+export async function startBot(options: BotOptions): Promise<RunningBot> {
+  const shard = options.shard;
+  // The log comes next, so that anything logged during start-up has its tokens redacted.
+  const log = options.log ?? defaultLog(options, shard);
+  const store = options.store ?? (await openDatabase(options.databasePath ?? DEFAULT_DATABASE_PATH, options.databaseUrl, options.databasePoolSize, log));
+  const lease = await leaseOrRefuse(store, options, log);
+  const client = discordClient(options);
+  const renderPool = renderPoolFor(options, store, log);
+  const metrics = createMetrics(store, shard, options.now ?? Date.now);
+  const { app, outbox, seasons, scheduler } = appAndWorkers(options, store, client, log, metrics, renderPool);
+  const { inFlight, stopTaking } = takeInteractions(client, app, log, metrics);
+  // What start-up is doing, until it is done: /healthz says "starting" meanwhile (answering from
+  // before the gateway connects, so a supervisor sees the process alive however long resuming takes).
+  let starting: string | null = 'connecting to Discord';
+  const health = healthOf(store, client, lease, () => starting);
   let server: Server | null = null;
   const closeServer = () => new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   try {
     server = options.metricsPort === undefined ? null : await serveMetrics(metrics, health, options.metricsPort, options.metricsHost);
     if (server) log(`serving /metrics and /healthz at ${urlOf(server, options.metricsHost)} (starting)`);
-    await login(client, options.token);
-    // Commands belong to the application, not to a shard: the first shard registers them for all.
-    if (!shard || shard.id === 0) {
-      starting = 'registering the commands';
-      const data = commandModules.map((m) => m.data);
-      if (options.guildId) await client.application!.commands.set(data, options.guildId);
-      else await client.application!.commands.set(data);
-    }
+    await connect(client, options, (doing) => (starting = doing));
   } catch (error) {
     await closeServer();
     await client.destroy();
@@ -381,7 +433,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     idle,
     releaseLease: () => lease.release(),
     async stop() {
-      stopping = true;
+      stopTaking();
       await idle();
       await scheduler.stop();
       await seasons.idle();

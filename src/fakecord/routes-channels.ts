@@ -20,24 +20,45 @@ function stored<T extends { nonce?: unknown }>(message: T): Omit<T, 'nonce'> {
   return rest;
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
-export function addChannelRoutes(router: Router, world: World): void {
-  const channelOf = (params: Readonly<Record<string, string>>): ChannelRecord => {
-    const channel = world.channel(params.channel ?? '');
-    if (!channel) throw unknownChannel();
-    return channel;
-  };
-  /** Ephemeral messages do not exist for channel routes, only for their interaction's webhook. */
-  const messageOf = (params: Readonly<Record<string, string>>): MessageRecord => {
-    const message = world.message(params.message ?? '');
-    if (!message || message.channelId !== params.channel || message.ephemeralFor !== null) throw unknownMessage();
-    return message;
-  };
+type Params = Readonly<Record<string, string>>;
 
-  router.add('GET', '/channels/:channel', (request) => ok(apiChannel(world, channelOf(request.params))));
+function channelOf(world: World, params: Params): ChannelRecord {
+  const channel = world.channel(params.channel ?? '');
+  if (!channel) throw unknownChannel();
+  return channel;
+}
+
+/** Ephemeral messages do not exist for channel routes, only for their interaction's webhook. */
+function messageOf(world: World, params: Params): MessageRecord {
+  const message = world.message(params.message ?? '');
+  if (!message || message.channelId !== params.channel || message.ephemeralFor !== null) throw unknownMessage();
+  return message;
+}
+
+function threadOf(world: World, params: Params): ChannelRecord {
+  const thread = channelOf(world, params);
+  if (!isThread(thread)) throw new RestError(400, ErrorCode.InvalidFormBody, 'This channel is not a thread.');
+  return thread;
+}
+
+function memberId(world: World, params: Params): string {
+  const id = params.user === '@me' ? world.bot.id : (params.user ?? '');
+  if (!world.user(id)) throw new RestError(404, ErrorCode.UnknownUser, 'Unknown User');
+  return id;
+}
+
+export function addChannelRoutes(router: Router, world: World): void {
+  addChannelObjectRoutes(router, world);
+  addMessageRoutes(router, world);
+  addThreadRoutes(router, world);
+}
+
+/** The channel itself: fetched, changed (a thread archived or locked), typed in. */
+function addChannelObjectRoutes(router: Router, world: World): void {
+  router.add('GET', '/channels/:channel', (request) => ok(apiChannel(world, channelOf(world, request.params))));
 
   router.add('PATCH', '/channels/:channel', (request) => {
-    const channel = channelOf(request.params);
+    const channel = channelOf(world, request.params);
     const body = request.body;
     refuseThreadChange(world, channel, world.bot, body);
     world.updateChannel(channel, (c) => {
@@ -54,8 +75,16 @@ export function addChannelRoutes(router: Router, world: World): void {
     return ok(apiChannel(world, channel));
   });
 
+  router.add('POST', '/channels/:channel/typing', (request) => {
+    channelOf(world, request.params);
+    return noContent();
+  });
+}
+
+/** A channel's messages: listed, posted, fetched, edited, deleted. */
+function addMessageRoutes(router: Router, world: World): void {
   router.add('GET', '/channels/:channel/messages', (request) => {
-    const channel = channelOf(request.params);
+    const channel = channelOf(world, request.params);
     const limit = Math.min(100, Math.max(1, Number(request.query.get('limit') ?? 50) || 50));
     const before = request.query.get('before');
     const after = request.query.get('after');
@@ -70,7 +99,7 @@ export function addChannelRoutes(router: Router, world: World): void {
   });
 
   router.add('POST', '/channels/:channel/messages', (request) => {
-    const channel = channelOf(request.params);
+    const channel = channelOf(world, request.params);
     // A repeat of a create Discord already made is answered with that message, whatever changed since.
     const nonce = request.body.nonce;
     const repeat = request.body.enforce_nonce === true && (typeof nonce === 'string' || typeof nonce === 'number') && world.recentByNonce(world.bot.id, nonce);
@@ -82,69 +111,56 @@ export function addChannelRoutes(router: Router, world: World): void {
   });
 
   router.add('GET', '/channels/:channel/messages/:message', (request) => {
-    const channel = channelOf(request.params);
+    const channel = channelOf(world, request.params);
     if (!mayReadHistory(world, channel)) throw new RestError(403, ErrorCode.MissingAccess, 'Missing Access');
-    return ok(stored(apiMessage(world, messageOf(request.params))));
+    return ok(stored(apiMessage(world, messageOf(world, request.params))));
   });
 
   router.add('PATCH', '/channels/:channel/messages/:message', (request) => {
-    const message = messageOf(request.params);
+    const message = messageOf(world, request.params);
     if (message.authorId !== world.bot.id) {
       throw new RestError(403, ErrorCode.NotAuthor, 'Cannot edit a message authored by another user');
     }
-    refuseInArchived(channelOf(request.params));
+    refuseInArchived(channelOf(world, request.params));
     const fields = editMessageFields(world, message, request.body, request.files);
     world.editMessage(message, (m) => Object.assign(m, fields));
     return ok(apiMessage(world, message));
   });
 
   router.add('DELETE', '/channels/:channel/messages/:message', (request) => {
-    const message = messageOf(request.params);
-    refuseInArchived(channelOf(request.params));
+    const message = messageOf(world, request.params);
+    refuseInArchived(channelOf(world, request.params));
     world.deleteMessage(message);
     return noContent();
   });
+}
 
-  router.add('POST', '/channels/:channel/typing', (request) => {
-    channelOf(request.params);
-    return noContent();
-  });
-
+/** Threads: started (alone or from a message), their members, the archived ones listed. */
+function addThreadRoutes(router: Router, world: World): void {
   router.add('POST', '/channels/:channel/threads', (request) => {
-    const parent = channelOf(request.params);
+    const parent = channelOf(world, request.params);
     requireThreadCreate(world, parent, Number(request.body.type));
     return created(apiChannel(world, startThread(world, parent, world.bot, request.body)));
   });
 
   router.add('POST', '/channels/:channel/messages/:message/threads', (request) => {
-    const channel = channelOf(request.params);
+    const channel = channelOf(world, request.params);
     requireThreadCreate(world, channel, 11);
     return created(apiChannel(world, startThreadFromMessage(world, channel, request.params.message ?? '', world.bot, request.body)));
   });
 
-  const threadOf = (params: Readonly<Record<string, string>>): ChannelRecord => {
-    const thread = channelOf(params);
-    if (!isThread(thread)) throw new RestError(400, ErrorCode.InvalidFormBody, 'This channel is not a thread.');
-    return thread;
-  };
-  const memberId = (params: Readonly<Record<string, string>>): string => {
-    const id = params.user === '@me' ? world.bot.id : (params.user ?? '');
-    if (!world.user(id)) throw new RestError(404, ErrorCode.UnknownUser, 'Unknown User');
-    return id;
-  };
-
   router.add('PUT', '/channels/:channel/thread-members/:user', (request) => {
-    world.addThreadMember(threadOf(request.params), memberId(request.params));
+    world.addThreadMember(threadOf(world, request.params), memberId(world, request.params));
     return noContent();
   });
 
   router.add('DELETE', '/channels/:channel/thread-members/:user', (request) => {
-    world.removeThreadMember(threadOf(request.params), memberId(request.params));
+    world.removeThreadMember(threadOf(world, request.params), memberId(world, request.params));
     return noContent();
   });
 
   router.add('GET', '/channels/:channel/thread-members', (request) => {
-    const thread = threadOf(request.params);
+    const thread = threadOf(world, request.params);
     const withMember = request.query.get('with_member') === 'true';
     return ok(
       [...thread.members.keys()].map((id) => {
@@ -155,14 +171,14 @@ export function addChannelRoutes(router: Router, world: World): void {
   });
 
   router.add('GET', '/channels/:channel/thread-members/:user', (request) => {
-    const thread = threadOf(request.params);
-    const id = memberId(request.params);
+    const thread = threadOf(world, request.params);
+    const id = memberId(world, request.params);
     if (!thread.members.has(id)) throw new RestError(404, ErrorCode.UnknownMember, 'Unknown Member');
     return ok(apiThreadMember(thread, id));
   });
 
   const archived = (type: number) => (request: { params: Readonly<Record<string, string>> }) => {
-    const parent = channelOf(request.params);
+    const parent = channelOf(world, request.params);
     const threads = world.channels().filter((c) => c.parentId === parent.id && c.type === type && c.archived);
     return ok({ threads: threads.map((t) => apiChannel(world, t)), members: [], has_more: false });
   };

@@ -10,6 +10,14 @@ import { apiChannel, apiGuildCreate, apiMember, apiRole, apiUser } from './paylo
 import { ChannelType, isThread, type GuildRecord, type World } from './world';
 
 export function addGuildRoutes(router: Router, world: World, commands: CommandRegistry, gatewayUrl: string, shards = 1): void {
+  addBotRoutes(router, world, gatewayUrl, shards);
+  addCommandRoutes(router, world, commands);
+  addGuildObjectRoutes(router, world);
+  addMemberRoutes(router, world);
+}
+
+/** What the client asks at login and about itself: the gateway, the bot user, its application, DMs and users. */
+function addBotRoutes(router: Router, world: World, gatewayUrl: string, shards: number): void {
   const gatewayInfo = { url: gatewayUrl };
   router.add('GET', '/gateway', () => ok(gatewayInfo));
   router.add('GET', '/gateway/bot', () =>
@@ -52,9 +60,10 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
   });
   router.add('GET', '/applications/@me', () => ok(application()));
   router.add('GET', '/oauth2/applications/@me', () => ok(application()));
+}
 
-  // ---- application commands ----------------------------------------------------------------------
-
+/** Application commands, global and per guild: listed, overwritten, created, fetched, edited, deleted. */
+function addCommandRoutes(router: Router, world: World, commands: CommandRegistry): void {
   const scopeOf = (request: RestRequest): CommandScope => {
     if (request.params.app !== world.bot.id) throw new RestError(404, ErrorCode.UnknownApplication, 'Unknown Application');
     const guild = request.params.guild;
@@ -76,24 +85,25 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
       return noContent();
     });
   }
+}
 
-  // ---- the guild -----------------------------------------------------------------------------------
+function guildOf(world: World, request: RestRequest): GuildRecord {
+  const guild = world.guildById(request.params.guild ?? '');
+  if (!guild) throw new RestError(404, ErrorCode.UnknownGuild, 'Unknown Guild');
+  return guild;
+}
 
-  const guildOf = (request: RestRequest): GuildRecord => {
-    const guild = world.guildById(request.params.guild ?? '');
-    if (!guild) throw new RestError(404, ErrorCode.UnknownGuild, 'Unknown Guild');
-    return guild;
-  };
-
+/** The guild: itself, its channels (a text channel made), its active threads and its roles. */
+function addGuildObjectRoutes(router: Router, world: World): void {
   router.add('GET', '/guilds/:guild', (request) => {
     // GET /guilds/:id is the guild object without GUILD_CREATE's gateway-only lists.
-    const { members: _m, channels: _c, threads: _t, voice_states: _v, presences: _p, ...guild } = apiGuildCreate(world, guildOf(request));
+    const { members: _m, channels: _c, threads: _t, voice_states: _v, presences: _p, ...guild } = apiGuildCreate(world, guildOf(world, request));
     const counts = request.query.get('with_counts') === 'true';
     return ok({ ...guild, ...(counts ? { approximate_member_count: world.members().length, approximate_presence_count: 0 } : {}) });
   });
 
   router.add('GET', '/guilds/:guild/channels', (request) => {
-    const guild = guildOf(request);
+    const guild = guildOf(world, request);
     return ok(
       world
         .channels()
@@ -103,7 +113,7 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
   });
 
   router.add('POST', '/guilds/:guild/channels', (request) => {
-    const guild = guildOf(request);
+    const guild = guildOf(world, request);
     const name = typeof request.body.name === 'string' ? request.body.name : '';
     const type = request.body.type === undefined ? ChannelType.Text : Number(request.body.type);
     if (name.length < 1 || name.length > 100 || type !== ChannelType.Text) {
@@ -115,17 +125,20 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
   });
 
   router.add('GET', '/guilds/:guild/threads/active', (request) => {
-    const guild = guildOf(request);
+    const guild = guildOf(world, request);
     const threads = world.channels().filter((c) => isThread(c) && !c.archived && c.guildId === guild.id);
     return ok({ threads: threads.map((t) => apiChannel(world, t)), members: [] });
   });
 
   router.add('GET', '/guilds/:guild/roles', (request) => {
-    return ok(world.roles(guildOf(request).id).map(apiRole));
+    return ok(world.roles(guildOf(world, request).id).map(apiRole));
   });
+}
 
+/** The guild's members: listed, searched, fetched. */
+function addMemberRoutes(router: Router, world: World): void {
   router.add('GET', '/guilds/:guild/members', (request) => {
-    guildOf(request);
+    guildOf(world, request);
     const limit = Math.min(1000, Math.max(1, Number(request.query.get('limit') ?? 1) || 1));
     const after = request.query.get('after') ?? '0';
     const members = world.members().filter((u) => BigInt(u.id) > BigInt(after));
@@ -133,7 +146,7 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
   });
 
   router.add('GET', '/guilds/:guild/members/search', (request) => {
-    guildOf(request);
+    guildOf(world, request);
     const query = (request.query.get('query') ?? '').toLowerCase();
     const limit = Math.min(1000, Math.max(1, Number(request.query.get('limit') ?? 1) || 1));
     const found = world.members().filter((u) => u.username.startsWith(query) || u.displayName.toLowerCase().startsWith(query));
@@ -141,7 +154,7 @@ export function addGuildRoutes(router: Router, world: World, commands: CommandRe
   });
 
   router.add('GET', '/guilds/:guild/members/:user', (request) => {
-    guildOf(request);
+    guildOf(world, request);
     const user = world.user(request.params.user === '@me' ? world.bot.id : (request.params.user ?? ''));
     if (!user) throw new RestError(404, ErrorCode.UnknownMember, 'Unknown Member');
     return ok(apiMember(user));

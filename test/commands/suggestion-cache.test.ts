@@ -6,9 +6,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Chooser } from '../../src/bench/selfplay';
 import { squareChoices, unitChoices } from '../../src/commands/play/act-suggestions';
-import { suggesting } from '../../src/commands/play/suggestion-cache';
+import { MATCHES_KEPT, suggesting } from '../../src/commands/play/suggestion-cache';
 import { seeded } from '../../src/engine/dice';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
+import type { Store } from '../../src/store';
 import { memoryStore } from '../store/fixture';
 import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
 
@@ -51,6 +52,29 @@ describe('suggestion cache', () => {
     const next = (await suggesting(store, 't-m'))!;
     expect(next).not.toBe(first);
     expect(next.game).toEqual(gameOf(after.snapshot as MatchSnapshot));
+  });
+
+  it('keeps a decoded game only for the matches typed in last: one idle since holds none', async () => {
+    const { row } = await playing(4);
+    // Many matches in play, each in its own thread: the one stored match's row under each id.
+    const reads: string[] = [];
+    const store = {
+      matches: {
+        versionByThread: async (thread: string) => ({ id: thread.slice(2), seq: row.seq, updated: row.updated }),
+        byThread: async (thread: string) => {
+          reads.push(thread);
+          return { ...row, id: thread.slice(2), threadId: thread };
+        },
+      },
+    } as unknown as Store;
+    await suggesting(store, 't-idle');
+    for (let i = 0; i < MATCHES_KEPT - 1; i++) await suggesting(store, `t-m${i}`);
+    await suggesting(store, 't-idle');
+    expect(reads.filter((t) => t === 't-idle')).toHaveLength(1);
+    for (let i = 0; i < MATCHES_KEPT; i++) await suggesting(store, `t-n${i}`);
+    await suggesting(store, 't-idle');
+    expect(reads.filter((t) => t === 't-idle')).toHaveLength(2);
+    expect(MATCHES_KEPT).toBeLessThanOrEqual(64);
   });
 
   it('keeps each store to itself, and has nothing for a thread without a match', async () => {

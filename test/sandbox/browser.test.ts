@@ -191,7 +191,7 @@ describe('the sandbox page', () => {
     await runCommand(
       page,
       'move',
-      { unit: { type: '', choose: `${move.unit.toUpperCase()} ·` }, to: { type: move.to!, choose: `${move.to} (` } },
+      { unit: { type: '', choose: `${move.unit.toUpperCase()} ·` }, to: { type: move.to!, choose: `${move.to} costs` } },
       async (option) => {
         if (SCREENSHOTS && option === 'unit') await screenshot('sandbox-command.png');
       },

@@ -20,8 +20,12 @@ export interface Suggesting {
   readonly memo: Memo;
 }
 
-/** Matches remembered per store: enough for every match someone is typing a command in at once. */
-const MATCHES_KEPT = 256;
+/**
+ * Entries remembered per store: enough for every match someone is typing a command in at once (the
+ * keystrokes of one command come within seconds), and no more. Each holds a whole decoded game and
+ * the answers worked out for it, so a match nobody is typing in must not keep one.
+ */
+export const MATCHES_KEPT = 48;
 const caches = new WeakMap<Store, Lru<string, Suggesting | null>>();
 
 const keyOf = (v: MatchVersion) => `${v.id}:${v.seq}:${v.updated}`;

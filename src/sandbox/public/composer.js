@@ -36,13 +36,41 @@ export function commandEntries(commands) {
  * @property {(content: string) => Promise<{ ok: boolean, error?: string }>} post
  */
 
+const exactIndex = (items, q) =>
+  Math.max(
+    0,
+    items.findIndex((c) => String(c.value).toLowerCase() === q || String(c.name).toLowerCase() === q),
+  );
+
+/** The width a text field takes for what it holds. */
+const fitSize = (input) => {
+  input.size = Math.max(6, Math.min(40, input.value.length + 2));
+};
+
+/** The value a field sends: its chosen choice's value while the box still shows that choice. */
+const sentValue = (field) => (field.chosen && field.input.value === field.chosen.name ? field.chosen.value : field.input.value.trim());
+
+const readFile = (file) =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve({ name: file.name, type: file.type, data: String(reader.result).replace(/^data:[^,]*,/, '') });
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
 /**
- * @param {HTMLElement} root
- * @param {ComposerContext} ctx
+ * The box and its state: text mode (plain text, or "/" and the command list) or command mode (a
+ * command's option fields), the popup of suggestions, and the last command sent.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
-export function createComposer(root, ctx) {
-  root.innerHTML = `
+class Composer {
+  /**
+   * @param {HTMLElement} root
+   * @param {ComposerContext} ctx
+   */
+  constructor(root, ctx) {
+    this.root = root;
+    this.ctx = ctx;
+    root.innerHTML = `
     <div class="popup" hidden></div>
     <div class="box">
       <span class="command-chip" hidden></span>
@@ -51,45 +79,65 @@ export function createComposer(root, ctx) {
       <button type="button" class="send" title="Send (Enter)" aria-label="Send">➤</button>
     </div>
     <div class="hint"></div>`;
-  const popup = /** @type {HTMLElement} */ (root.querySelector('.popup'));
-  const chip = /** @type {HTMLElement} */ (root.querySelector('.command-chip'));
-  const fieldsBox = /** @type {HTMLElement} */ (root.querySelector('.fields'));
-  const text = /** @type {HTMLInputElement} */ (root.querySelector('.text-input'));
-  const hint = /** @type {HTMLElement} */ (root.querySelector('.hint'));
-  const sendButton = /** @type {HTMLButtonElement} */ (root.querySelector('.send'));
+    this.popup = /** @type {HTMLElement} */ (root.querySelector('.popup'));
+    this.chip = /** @type {HTMLElement} */ (root.querySelector('.command-chip'));
+    this.fieldsBox = /** @type {HTMLElement} */ (root.querySelector('.fields'));
+    this.text = /** @type {HTMLInputElement} */ (root.querySelector('.text-input'));
+    this.hint = /** @type {HTMLElement} */ (root.querySelector('.hint'));
+    this.sendButton = /** @type {HTMLButtonElement} */ (root.querySelector('.send'));
+    /** @type {null | { entry: any, fields: any[] }} */
+    this.current = null;
+    /** The popup's items and which is highlighted; `pick` applies one. */
+    this.menu = { items: [], index: 0, pick: (_item) => {} };
+    this.lastSent = null;
+    this.sending = false;
+    this.asked = 0;
 
-  /** @type {null | { entry: any, fields: any[] }} */
-  let current = null;
-  /** The popup's items and which is highlighted; `pick` applies one. */
-  let menu = { items: [], index: 0, pick: (_item) => {} };
-  let lastSent = null;
-  let sending = false;
-  let asked = 0;
+    this.text.addEventListener('input', () => {
+      if (this.text.value.startsWith('/')) this.showCommandList();
+      else this.closePopup();
+    });
+    this.text.addEventListener('keydown', (event) => this.onTextKey(event));
+    this.sendButton.addEventListener('click', () => void this.send());
+    // With the required options filled the send button has the focus: Escape there drops the command too.
+    this.sendButton.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.current) {
+        event.preventDefault();
+        this.cancelCommand();
+      }
+    });
+    this.defaultHint();
+  }
 
-  const setHint = (html, error = false) => {
-    hint.innerHTML = html;
-    hint.classList.toggle('error', error);
-  };
-  const defaultHint = () =>
-    setHint(current ? escapeHtml(current.entry.description ?? '') : "Type <kbd>/</kbd> for the bot's commands · <kbd>↑</kbd> brings back your last command");
+  setHint(html, error = false) {
+    this.hint.innerHTML = html;
+    this.hint.classList.toggle('error', error);
+  }
 
-  function closePopup() {
-    popup.hidden = true;
-    popup.innerHTML = '';
-    menu = { items: [], index: 0, pick: () => {} };
+  defaultHint() {
+    this.setHint(
+      this.current ? escapeHtml(this.current.entry.description ?? '') : "Type <kbd>/</kbd> for the bot's commands · <kbd>↑</kbd> brings back your last command",
+    );
+  }
+
+  closePopup() {
+    this.popup.hidden = true;
+    this.popup.innerHTML = '';
+    this.menu = { items: [], index: 0, pick: () => {} };
   }
 
   /** Shows items above the box; `render` draws one item's inside. */
-  function openPopup(title, items, render, pick, index = 0) {
-    menu = { items, index: items.length ? Math.max(0, Math.min(index, items.length - 1)) : -1, pick };
-    if (items.length === 0 && !title) return closePopup();
+  openPopup(title, items, render, pick, index = 0) {
+    const popup = this.popup;
+    this.menu = { items, index: items.length ? Math.max(0, Math.min(index, items.length - 1)) : -1, pick };
+    if (items.length === 0 && !title) return this.closePopup();
     popup.hidden = false;
     popup.innerHTML = `<div class="popup-title">${title}</div>`;
     items.forEach((item, i) => {
       const row = document.createElement('button');
       row.type = 'button';
       row.className = 'popup-item';
-      row.classList.toggle('active', i === menu.index);
+      row.classList.toggle('active', i === this.menu.index);
       row.innerHTML = render(item);
       // mousedown, not click: a click would first blur the field and close the popup.
       row.addEventListener('mousedown', (event) => {
@@ -100,128 +148,134 @@ export function createComposer(root, ctx) {
     });
   }
 
-  function highlight(delta) {
+  highlight(delta) {
+    const menu = this.menu;
     if (menu.items.length === 0) return;
     menu.index = (menu.index + delta + menu.items.length) % menu.items.length;
-    popup.querySelectorAll('.popup-item').forEach((row, i) => row.classList.toggle('active', i === menu.index));
-    popup.querySelectorAll('.popup-item')[menu.index]?.scrollIntoView({ block: 'nearest' });
+    this.popup.querySelectorAll('.popup-item').forEach((row, i) => row.classList.toggle('active', i === menu.index));
+    this.popup.querySelectorAll('.popup-item')[menu.index]?.scrollIntoView({ block: 'nearest' });
   }
 
   // ---- text mode ---------------------------------------------------------------------------------
 
-  function showCommandList() {
-    const query = text.value.slice(1).trim().toLowerCase();
-    const entries = commandEntries(ctx.commands()).filter((e) => e.path.startsWith(query) || e.path.split(' ').some((w) => w.startsWith(query)));
-    openPopup(
+  showCommandList() {
+    const query = this.text.value.slice(1).trim().toLowerCase();
+    const entries = commandEntries(this.ctx.commands()).filter((e) => e.path.startsWith(query) || e.path.split(' ').some((w) => w.startsWith(query)));
+    this.openPopup(
       entries.length ? 'Commands' : `No command matches "/${escapeHtml(query)}"`,
       entries,
       (e) =>
         `<span class="item-main">/${escapeHtml(e.path)}${e.options.length ? ` <span class="item-options">${e.options.map((o) => escapeHtml(o.name)).join(' ')}</span>` : ''}</span><span class="item-description">${escapeHtml(e.description ?? '')}</span>`,
-      (e) => startCommand(e),
+      (e) => this.startCommand(e),
     );
   }
 
-  text.addEventListener('input', () => {
-    if (text.value.startsWith('/')) showCommandList();
-    else closePopup();
-  });
-
-  text.addEventListener('keydown', (event) => {
-    if (!popup.hidden && menu.items.length && ['ArrowDown', 'ArrowUp'].includes(event.key)) {
+  onTextKey(event) {
+    const menu = this.menu;
+    if (!this.popup.hidden && menu.items.length && ['ArrowDown', 'ArrowUp'].includes(event.key)) {
       event.preventDefault();
-      highlight(event.key === 'ArrowDown' ? 1 : -1);
+      this.highlight(event.key === 'ArrowDown' ? 1 : -1);
       return;
     }
-    if (event.key === 'ArrowUp' && text.value === '' && lastSent) {
+    if (event.key === 'ArrowUp' && this.text.value === '' && this.lastSent) {
       event.preventDefault();
-      startCommand(lastSent.entry, lastSent.values);
+      this.startCommand(this.lastSent.entry, this.lastSent.values);
       return;
     }
-    if ((event.key === 'Enter' || event.key === 'Tab') && !popup.hidden && menu.index >= 0 && menu.items.length) {
+    if ((event.key === 'Enter' || event.key === 'Tab') && !this.popup.hidden && menu.index >= 0 && menu.items.length) {
       event.preventDefault();
       menu.pick(menu.items[menu.index]);
       return;
     }
-    if (event.key === 'Escape') closePopup();
+    if (event.key === 'Escape') this.closePopup();
     if (event.key === 'Enter') {
       event.preventDefault();
-      void send();
+      void this.send();
     }
-  });
+  }
 
   // ---- command mode ------------------------------------------------------------------------------
 
-  function staticChoices(option) {
+  staticChoices(option) {
     if (option.choices?.length) return option.choices;
     if (option.type === T.BOOLEAN)
       return [
         { name: 'True', value: 'true' },
         { name: 'False', value: 'false' },
       ];
-    if (option.type === T.USER || option.type === T.MENTIONABLE) return ctx.users().map((u) => ({ name: u.displayName, value: u.username }));
-    if (option.type === T.CHANNEL) return ctx.channels().map((c) => ({ name: `#${c.name}`, value: c.id }));
+    if (option.type === T.USER || option.type === T.MENTIONABLE) return this.ctx.users().map((u) => ({ name: u.displayName, value: u.username }));
+    if (option.type === T.CHANNEL) return this.ctx.channels().map((c) => ({ name: `#${c.name}`, value: c.id }));
     return null;
   }
 
-  /** The value a field sends: its chosen choice's value while the box still shows that choice. */
-  const sentValue = (field) => (field.chosen && field.input.value === field.chosen.name ? field.chosen.value : field.input.value.trim());
-
-  function startCommand(entry, values = {}) {
-    closePopup();
-    text.value = '';
-    text.hidden = true;
-    chip.hidden = false;
-    chip.textContent = `/${entry.path}`;
-    fieldsBox.hidden = false;
-    fieldsBox.innerHTML = '';
+  startCommand(entry, values = {}) {
+    this.closePopup();
+    this.text.value = '';
+    this.text.hidden = true;
+    this.chip.hidden = false;
+    this.chip.textContent = `/${entry.path}`;
+    this.fieldsBox.hidden = false;
+    this.fieldsBox.innerHTML = '';
     // Discord lists required options first; so does the box.
     const options = [...entry.options].sort((a, b) => Number(b.required === true) - Number(a.required === true));
-    const fields = options.map((option) => makeField(option, values[option.name]));
-    current = { entry, fields };
-    root.classList.add('command-mode');
-    defaultHint();
+    const fields = options.map((option) => this.makeField(option, values[option.name]));
+    this.current = { entry, fields };
+    this.root.classList.add('command-mode');
+    this.defaultHint();
     (fields.find((f) => f.option.required && !f.filled()) ?? fields[0])?.focus();
-    if (fields.length === 0) sendButton.focus();
+    if (fields.length === 0) this.sendButton.focus();
   }
 
-  function cancelCommand() {
-    current = null;
-    closePopup();
-    fieldsBox.innerHTML = '';
-    fieldsBox.hidden = true;
-    chip.hidden = true;
-    text.hidden = false;
-    root.classList.remove('command-mode');
-    defaultHint();
-    text.focus();
+  cancelCommand() {
+    this.current = null;
+    this.closePopup();
+    this.fieldsBox.innerHTML = '';
+    this.fieldsBox.hidden = true;
+    this.chip.hidden = true;
+    this.text.hidden = false;
+    this.root.classList.remove('command-mode');
+    this.defaultHint();
+    this.text.focus();
   }
 
-  function makeField(option, saved) {
+  /** A field for one option, in the box after the ones before it; `saved` is what it held when last sent. */
+  makeField(option, saved) {
     const wrap = document.createElement('label');
     wrap.className = `option-field${option.required ? ' required' : ' optional'}`;
     wrap.dataset.option = option.name;
     wrap.title = option.description ?? '';
     wrap.innerHTML = `<span class="option-name">${escapeHtml(option.name)}</span>`;
     const field = { option, wrap, chosen: null, input: null, file: null, filled: () => false, focus: () => {} };
-    if (option.type === T.ATTACHMENT) {
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.className = 'option-file';
-      const label = document.createElement('span');
-      label.className = 'option-file-label';
-      label.textContent = 'Choose a file…';
-      input.addEventListener('change', () => {
-        field.file = input.files?.[0] ?? null;
-        label.textContent = field.file ? field.file.name : 'Choose a file…';
-        wrap.classList.toggle('filled', field.file !== null);
-      });
-      wrap.append(input, label);
-      field.input = input;
-      field.filled = () => field.file !== null;
-      field.focus = () => input.focus();
-      fieldsBox.append(wrap);
-      return field;
-    }
+    if (option.type === T.ATTACHMENT) this.fileInput(field);
+    else this.textInput(field, saved);
+    this.fieldsBox.append(wrap);
+    if (option.type !== T.ATTACHMENT) this.watchTextField(field);
+    return field;
+  }
+
+  /** An attachment option: a file picker that shows the chosen file's name. */
+  fileInput(field) {
+    const wrap = field.wrap;
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.className = 'option-file';
+    const label = document.createElement('span');
+    label.className = 'option-file-label';
+    label.textContent = 'Choose a file…';
+    input.addEventListener('change', () => {
+      field.file = input.files?.[0] ?? null;
+      label.textContent = field.file ? field.file.name : 'Choose a file…';
+      wrap.classList.toggle('filled', field.file !== null);
+    });
+    wrap.append(input, label);
+    field.input = input;
+    field.filled = () => field.file !== null;
+    field.focus = () => input.focus();
+  }
+
+  /** Any other option: a text input, holding what was sent last time when the command is brought back. */
+  textInput(field, saved) {
+    const option = field.option;
     const input = document.createElement('input');
     input.type = 'text';
     input.className = 'option-input';
@@ -233,76 +287,77 @@ export function createComposer(root, ctx) {
       input.value = saved.shown;
       field.chosen = saved.chosen;
     }
-    input.size = Math.max(6, Math.min(40, input.value.length + 2));
+    fitSize(input);
     field.input = input;
     field.filled = () => input.value.trim() !== '';
     field.focus = () => input.focus();
-    wrap.append(input);
-    fieldsBox.append(wrap);
+    field.wrap.append(input);
+  }
 
-    const suggest = () => {
-      const fixed = staticChoices(option);
-      const title = `<span class="option-title">${escapeHtml(option.name)}</span> ${escapeHtml(option.description ?? '')}`;
-      if (fixed) {
-        const q = input.value.trim().toLowerCase();
-        const items = fixed.filter((c) => String(c.name).toLowerCase().includes(q) || String(c.value).toLowerCase() === q);
-        openPopup(
-          title,
-          items,
-          (c) => `<span class="item-main">${escapeHtml(String(c.name))}</span>`,
-          (c) => choose(field, c),
-          exactIndex(items, q),
-        );
-        return;
-      }
-      if (option.autocomplete) void askBot(field, title);
-      else {
-        closePopup();
-        setHint(title);
-      }
-    };
+  /** A text field suggests as it gains the focus and as it is typed in. */
+  watchTextField(field) {
+    const { input, wrap } = field;
     input.addEventListener('focus', () => {
       wrap.classList.add('focused');
-      suggest();
+      this.suggest(field);
     });
     input.addEventListener('blur', () => {
       wrap.classList.remove('focused');
       // Leave the popup up long enough for a click on it to land.
       setTimeout(() => {
-        if (!root.contains(document.activeElement)) closePopup();
+        if (!this.root.contains(document.activeElement)) this.closePopup();
       }, 120);
     });
     input.addEventListener('input', () => {
-      input.size = Math.max(6, Math.min(40, input.value.length + 2));
+      fitSize(input);
       wrap.classList.remove('invalid');
       wrap.classList.toggle('filled', field.filled());
-      suggest();
+      this.suggest(field);
     });
-    input.addEventListener('keydown', (event) => onFieldKey(event, field));
+    input.addEventListener('keydown', (event) => this.onFieldKey(event, field));
     wrap.classList.toggle('filled', field.filled());
-    return field;
   }
 
-  const exactIndex = (items, q) =>
-    Math.max(
-      0,
-      items.findIndex((c) => String(c.value).toLowerCase() === q || String(c.name).toLowerCase() === q),
-    );
+  /** The field's choices filtered by what is typed, the bot's autocomplete, or just the option's description. */
+  suggest(field) {
+    const { option, input } = field;
+    const fixed = this.staticChoices(option);
+    const title = `<span class="option-title">${escapeHtml(option.name)}</span> ${escapeHtml(option.description ?? '')}`;
+    if (fixed) {
+      const q = input.value.trim().toLowerCase();
+      const items = fixed.filter((c) => String(c.name).toLowerCase().includes(q) || String(c.value).toLowerCase() === q);
+      this.openPopup(
+        title,
+        items,
+        (c) => `<span class="item-main">${escapeHtml(String(c.name))}</span>`,
+        (c) => this.choose(field, c),
+        exactIndex(items, q),
+      );
+      return;
+    }
+    if (option.autocomplete) void this.askBot(field, title);
+    else {
+      this.closePopup();
+      this.setHint(title);
+    }
+  }
 
   /** Autocomplete as the player: the bot sees every option typed so far, with this one focused. */
-  async function askBot(field, title) {
-    const ticket = ++asked;
-    const { options } = gather(field.option.name);
+  async askBot(field, title) {
+    const ticket = ++this.asked;
+    const { options } = this.gather(field.option.name);
     options[field.option.name] = field.input.value;
-    openPopup(
+    this.openPopup(
       `${title} <span class="popup-loading">asking the bot…</span>`,
       [],
       () => '',
       () => {},
     );
-    const answer = await ctx.autocomplete({ name: current.entry.path, options, focused: field.option.name }).catch((e) => ({ choices: [], error: String(e) }));
+    const answer = await this.ctx
+      .autocomplete({ name: this.current.entry.path, options, focused: field.option.name })
+      .catch((e) => ({ choices: [], error: String(e) }));
     // A newer keystroke or another field has asked since; this answer is stale.
-    if (ticket !== asked || document.activeElement !== field.input) return;
+    if (ticket !== this.asked || document.activeElement !== field.input) return;
     const choices = answer.choices ?? [];
     const q = field.input.value.trim().toLowerCase();
     const note = answer.error
@@ -310,34 +365,35 @@ export function createComposer(root, ctx) {
       : choices.length
         ? ''
         : '<span class="popup-empty">no suggestions: type a value</span>';
-    openPopup(
+    this.openPopup(
       `${title} ${note}`,
       choices,
       (c) => `<span class="item-main">${escapeHtml(String(c.name))}</span>`,
-      (c) => choose(field, c),
+      (c) => this.choose(field, c),
       exactIndex(choices, q),
     );
   }
 
-  function choose(field, choice) {
+  choose(field, choice) {
     field.chosen = { name: String(choice.name), value: String(choice.value) };
     field.input.value = field.chosen.name;
-    field.input.size = Math.max(6, Math.min(40, field.input.value.length + 2));
+    fitSize(field.input);
     field.wrap.classList.add('filled');
-    closePopup();
+    this.closePopup();
     // As in Discord, only a required option still empty is opened next; optional ones wait for a
     // click, and with the required ones filled Enter sends.
-    const fields = current.fields;
+    const fields = this.current.fields;
     const next = fields.find((f) => !f.filled() && f.option.required);
     if (next) next.focus();
-    else sendButton.focus();
+    else this.sendButton.focus();
   }
 
-  function onFieldKey(event, field) {
-    const open = !popup.hidden && menu.items.length > 0;
+  onFieldKey(event, field) {
+    const menu = this.menu;
+    const open = !this.popup.hidden && menu.items.length > 0;
     if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault();
-      highlight(event.key === 'ArrowDown' ? 1 : -1);
+      this.highlight(event.key === 'ArrowDown' ? 1 : -1);
     } else if (
       open &&
       (event.key === 'Enter' || event.key === 'Tab') &&
@@ -350,28 +406,28 @@ export function createComposer(root, ctx) {
       menu.pick(menu.items[menu.index]);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      void send();
+      void this.send();
     } else if (event.key === 'Escape') {
       // Escape drops the half-built command, as in Discord.
       event.preventDefault();
       event.stopPropagation();
-      cancelCommand();
+      this.cancelCommand();
     } else if (event.key === 'Backspace' && field.input.value === '') {
       // Backspace in an empty field goes back a field; from the first, or with nothing typed
       // anywhere, it drops the command.
       event.preventDefault();
-      const fields = current.fields;
+      const fields = this.current.fields;
       const at = fields.indexOf(field);
-      if (at === 0 || !fields.some((f) => f.filled())) cancelCommand();
+      if (at === 0 || !fields.some((f) => f.filled())) this.cancelCommand();
       else fields[at - 1].focus();
     }
   }
 
   /** The options to send: every filled field but `skip`, values as typed or chosen. */
-  function gather(skip) {
+  gather(skip) {
     const options = {};
     const files = {};
-    for (const f of current?.fields ?? []) {
+    for (const f of this.current?.fields ?? []) {
       if (f.option.name === skip) continue;
       if (f.option.type === T.ATTACHMENT) {
         if (f.file) files[f.option.name] = f.file;
@@ -380,76 +436,77 @@ export function createComposer(root, ctx) {
     return { options, files };
   }
 
-  const readFile = (file) =>
-    new Promise((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve({ name: file.name, type: file.type, data: String(reader.result).replace(/^data:[^,]*,/, '') });
-      reader.onerror = () => reject(reader.error);
-      reader.readAsDataURL(file);
-    });
+  async send() {
+    if (this.sending) return;
+    if (!this.current) return this.sendText();
+    return this.sendCommand();
+  }
 
-  async function send() {
-    if (sending) return;
-    if (!current) {
-      const content = text.value.trim();
-      if (content === '') return;
-      if (content.startsWith('/')) return showCommandList();
-      sending = true;
-      const result = await ctx.post(content).catch((e) => ({ ok: false, error: String(e) }));
-      sending = false;
-      if (!result.ok) return setHint(escapeHtml(result.error ?? 'Could not post that.'), true);
-      text.value = '';
-      return;
-    }
-    const missing = current.fields.find((f) => f.option.required && !f.filled());
+  /** Plain text is posted as the player; "/" alone shows the command list. */
+  async sendText() {
+    const content = this.text.value.trim();
+    if (content === '') return;
+    if (content.startsWith('/')) return this.showCommandList();
+    this.sending = true;
+    const result = await this.ctx.post(content).catch((e) => ({ ok: false, error: String(e) }));
+    this.sending = false;
+    if (!result.ok) return this.setHint(escapeHtml(result.error ?? 'Could not post that.'), true);
+    this.text.value = '';
+  }
+
+  /** The command with its options and files, once every required option is filled. */
+  async sendCommand() {
+    const missing = this.current.fields.find((f) => f.option.required && !f.filled());
     if (missing) {
-      setHint(`<strong>${escapeHtml(missing.option.name)}</strong> is required.`, true);
+      this.setHint(`<strong>${escapeHtml(missing.option.name)}</strong> is required.`, true);
       missing.wrap.classList.add('invalid');
       missing.focus();
       return;
     }
-    const { options, files } = gather();
+    const { options, files } = this.gather();
     const uploads = {};
     for (const [name, file] of Object.entries(files)) uploads[name] = await readFile(file);
-    sending = true;
-    root.classList.add('sending');
-    const result = await ctx.run({ name: current.entry.path, options, files: uploads }).catch((e) => ({ ok: false, error: String(e) }));
-    sending = false;
-    root.classList.remove('sending');
+    this.sending = true;
+    this.root.classList.add('sending');
+    const result = await this.ctx.run({ name: this.current.entry.path, options, files: uploads }).catch((e) => ({ ok: false, error: String(e) }));
+    this.sending = false;
+    this.root.classList.remove('sending');
     if (!result.ok) {
-      setHint(escapeHtml(result.error ?? 'The command failed.'), true);
+      this.setHint(escapeHtml(result.error ?? 'The command failed.'), true);
       return;
     }
     const saved = {};
-    for (const f of current.fields) if (f.option.type !== T.ATTACHMENT && f.filled()) saved[f.option.name] = { shown: f.input.value, chosen: f.chosen };
-    lastSent = { entry: current.entry, values: saved };
-    cancelCommand();
+    for (const f of this.current.fields) if (f.option.type !== T.ATTACHMENT && f.filled()) saved[f.option.name] = { shown: f.input.value, chosen: f.chosen };
+    this.lastSent = { entry: this.current.entry, values: saved };
+    this.cancelCommand();
   }
 
-  sendButton.addEventListener('click', () => void send());
-  // With the required options filled the send button has the focus: Escape there drops the command too.
-  sendButton.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && current) {
-      event.preventDefault();
-      cancelCommand();
-    }
-  });
-  defaultHint();
+  /** Back to an empty text box, e.g. when the player or channel changes. */
+  reset() {
+    if (this.current) this.cancelCommand();
+    this.text.value = '';
+    this.closePopup();
+    this.text.placeholder = this.ctx.placeholder();
+    this.defaultHint();
+  }
+}
 
+/**
+ * @param {HTMLElement} root
+ * @param {ComposerContext} ctx
+ */
+export function createComposer(root, ctx) {
+  const composer = new Composer(root, ctx);
   return {
     /** Back to an empty text box, e.g. when the player or channel changes. */
     reset() {
-      if (current) cancelCommand();
-      text.value = '';
-      closePopup();
-      text.placeholder = ctx.placeholder();
-      defaultHint();
+      composer.reset();
     },
     refreshPlaceholder() {
-      text.placeholder = ctx.placeholder();
+      composer.text.placeholder = ctx.placeholder();
     },
     focus() {
-      (current?.fields[0]?.input ?? text).focus();
+      (composer.current?.fields[0]?.input ?? composer.text).focus();
     },
   };
 }
