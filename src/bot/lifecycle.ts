@@ -50,7 +50,10 @@ export function stopOnSignals(options: StopOptions): Stopping {
         if (finished) return;
         options.say(`Not stopped within ${options.deadlineMs} ms; releasing the database leases and exiting.`);
         const cut = new Promise<void>((r) => setTimeout(r, LAST_STEP_MS).unref());
-        void Promise.race([options.atDeadline().catch(() => undefined), cut]).then(() => resolve(1));
+        const last = options
+          .atDeadline()
+          .catch((error: unknown) => options.say(`Releasing the database leases failed: ${error instanceof Error ? error.message : String(error)}`));
+        void Promise.race([last, cut]).then(() => resolve(1));
       }, options.deadlineMs).unref();
     });
     const drained = options.drain().then(

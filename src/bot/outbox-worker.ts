@@ -209,7 +209,8 @@ export class OutboxWorker implements OutboxControl {
         // First kick for this match in this process: learn its guild's shard, then kick again.
         void this.#learnOwner(matchId).then(
           () => this.kick(matchId),
-          () => undefined,
+          // The next kick for the match (a new row, the periodic sweep) asks again.
+          (error: unknown) => this.#log(`could not learn which shard delivers match ${matchId}`, error),
         );
         return;
       }
@@ -477,6 +478,7 @@ export class OutboxWorker implements OutboxControl {
   async #skip(row: OutboxRow, reason: string): Promise<void> {
     const body = row.body as PostBody;
     if (body.kind === 'prompt' && this.#mayBeOnDiscord(row) && this.#client.user) {
+      // A thread Discord no longer gives us has no prompt left to mark as passed: the row is skipped either way.
       const channel = await this.#client.channels.fetch(row.channelId).catch(() => null);
       if (channel?.isSendable()) {
         const taken = new Set(await this.#store.outbox.recorded(row.matchId, row.id));

@@ -116,6 +116,7 @@ export class Scheduler {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    // The chain never rejects (below); a tick's own failure reached its caller, and the timer's is logged.
     await this.#chain.catch(() => undefined);
   }
 
@@ -126,6 +127,8 @@ export class Scheduler {
       this.#onTick?.(report);
       return report;
     });
+    // The chain only orders ticks: a failed tick is reported to whoever called it (the timer logs it),
+    // and must not fail every tick after it.
     this.#chain = run.catch(() => undefined);
     return run;
   }
@@ -195,6 +198,7 @@ export class Scheduler {
                 if (isBusy(error)) throw error;
                 app.log(`deadline ${d.id} of match ${d.matchId} could not be handled`, error, {
                   matchId: d.matchId,
+                  // Only context for the line being written about that failure: without the row, the line goes without its guild.
                   guildId: (await app.store.matches.get(d.matchId).catch(() => undefined))?.guildId,
                   deadline: d.id,
                 });

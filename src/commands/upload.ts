@@ -54,6 +54,7 @@ async function readCapped(response: Response, limit: number): Promise<Uint8Array
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
+      // Abandoning a download already refused as too large: a failed cancel leaves nothing to undo.
       await reader.cancel().catch(() => undefined);
       return null;
     }
@@ -81,6 +82,7 @@ export async function readUpload(file: UploadMeta, what: string, fetcher: Fetche
     return refuse('upload-failed', `I couldn't download **${shown(file.name)}** from Discord. Please try again in a moment.`);
   }
   if (!response.ok) {
+    // The failed download is refused below; a failed cancel of its body leaves nothing to undo.
     await response.body?.cancel().catch(() => undefined);
     return refuse('upload-failed', `I couldn't download **${shown(file.name)}** from Discord (HTTP ${response.status}). Please attach it again.`);
   }

@@ -8,6 +8,7 @@ import type { EventOf, GameEvent, PromptOf } from '../engine';
 import { cardOf, findAttack } from '../engine';
 import type { Happening, PromptWords } from './happenings';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
+import { automaticWords, recoveredWords, rollNotes } from './roll-words';
 import type { DropView, HarmView } from './view-types';
 
 type EventKind = GameEvent['type'];
@@ -120,11 +121,11 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
   const attack = attacker ? findAttack(r.state, attacker, e.attack) : undefined;
   // What an attack or a reply cost, paid just before it rolls, goes with it.
   const paid = r.takePaid(e.unit);
+  const parties = { attack: attack?.name ?? e.attack, attacker: r.name(e.unit), target: r.name(e.target) };
+  const automatic = e.hit && e.rolls.length === 0;
   const rec: OpenAttack = {
     view: {
-      attacker: r.name(e.unit),
-      target: r.name(e.target),
-      attack: attack?.name ?? e.attack,
+      ...parties,
       reply: e.reply === true,
       from: r.where(e.unit),
       fromSpan: r.spanOf(e.unit),
@@ -134,6 +135,7 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
       roll: e.rolls.length > 0 ? e.rolls[e.rolls.length - 1]! : null,
       modifier: e.modifier,
       need: e.need,
+      notes: automatic ? [automaticWords(e.notes, parties)].filter((n) => n !== null) : rollNotes(e.notes, e.modifier, parties, e.origin !== undefined),
       wounds: 0,
       toughness: 0,
       avoided: 0,
@@ -310,7 +312,8 @@ const HANDLERS = {
   'attack-rolled': onAttackRolled,
   wounded: onWounded,
   'status-gained': onStatusGained,
-  'status-lost': (r, e) => r.happenings.push({ kind: 'status', unit: r.name(e.unit), status: e.status, gained: false, reason: e.reason, source: null }),
+  'status-lost': (r, e) =>
+    r.happenings.push({ kind: 'status', unit: r.name(e.unit), status: e.status, gained: false, reason: recoveredWords(e.reason), source: null }),
   'recovery-failed': (r, e) =>
     r.happenings.push({
       kind: 'recovery-failed',

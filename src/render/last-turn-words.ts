@@ -131,10 +131,14 @@ function spentWords(used: number, acts: number): string {
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** A d20 with its modifier, in the one form every roll line uses: "12", "12 + 2 = 14", "9 − 1 = 8". */
-export function rollSum(die: number, modifier: number): string {
-  if (modifier === 0) return `${die}`;
-  return `${die} ${modifier > 0 ? '+' : '−'} ${Math.abs(modifier)} = ${die + modifier}`;
+/**
+ * A d20 with its modifier, in the one form every roll line uses: "12", "12 + 2 = 14", "9 − 1 = 8",
+ * and with what made the modifier when that is more than one thing: "12 + 4 (Longbow +6, cover −2) = 16".
+ */
+export function rollSum(die: number, modifier: number, notes: readonly string[] = []): string {
+  if (modifier === 0 && notes.length === 0) return `${die}`;
+  const why = notes.length > 0 ? ` (${notes.join(', ')})` : '';
+  return `${die} ${modifier >= 0 ? '+' : '−'} ${Math.abs(modifier)}${why} = ${die + modifier}`;
 }
 
 function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): string {
@@ -142,7 +146,10 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   const paid = h.paid ? ` (${a.reply ? 'spending' : 'paying'} ${h.paid})` : '';
   const who = a.reply ? `${a.attacker} replied to ${a.target} with ${a.attack}${paid}` : `${a.attacker} attacked ${a.target} with ${a.attack}${paid}`;
   if (h.problem) return `${who}, but it could not be made: ${h.problem}.`;
-  const roll = a.roll === null ? 'no roll needed' : `rolled ${rollSum(a.roll, a.modifier)}, needing ${a.need} or more`;
+  const roll =
+    a.roll === null
+      ? `no roll needed${a.notes.length > 0 ? ` (${a.notes.join(', ')})` : ''}`
+      : `rolled ${rollSum(a.roll, a.modifier, a.notes)}, needing ${a.need} or more`;
   let out = `${who}: ${roll}, ${RESULT_WORDS[a.result]}${resultNote(a)}`;
   // Wounds are told once, where they landed; a split still to choose is said to be waiting.
   for (const w of h.wounds) out += `; ${woundSentence(w)}`;
@@ -175,9 +182,9 @@ function recoveryFailed(h: Extract<Happening, { kind: 'recovery-failed' }>): str
   const roll = h.rolls.at(-1);
   if (roll === undefined) return `${h.unit} failed to recover${from}.`;
   if (h.needed === undefined) return `${h.unit} failed to recover${from} (rolled ${h.rolls.join(', ')}; a recovery roll must come in under a target).`;
-  const added = h.added ? ' (injuries add to it)' : '';
+  const added = h.added ? [`injuries +${h.added}`] : [];
   const why = roll === 20 ? 'a natural 20 always fails' : 'the roll must come in under it';
-  return `${h.unit} failed to recover${from}: rolled ${rollSum(roll, h.added ?? 0)}${added}, needing under ${h.needed} (${why}).`;
+  return `${h.unit} failed to recover${from}: rolled ${rollSum(roll, h.added ?? 0, added)}, needing under ${h.needed} (${why}).`;
 }
 
 /** An effect that did not happen, with why: "TG's recoil 2 did not move KN: A3 is taken by SD". */

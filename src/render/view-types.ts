@@ -166,6 +166,11 @@ export interface AttackView {
   readonly roll: number | null;
   readonly modifier: number;
   readonly need: number;
+  /**
+   * What made the modifier, in a player's words ("Longbow +6", "cover −2"), when more than the attack's
+   * bonus did; for a hit with no roll, why none was needed. Empty when there is nothing to explain.
+   */
+  readonly notes: readonly string[];
   /** Wounds after immunity, vulnerability and toughness; of those, avoided with Vigor, and boxes marked. */
   readonly wounds: number;
   /** Wounds toughness ignored (§4.7). */

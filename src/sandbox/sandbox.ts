@@ -113,6 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const shown = host === '127.0.0.1' || host === '::1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
     return { url: `http://${shown}:${port}`, port, fake, bot, clock, close: stopAll };
   } catch (error) {
+    // The start-up error is thrown below; a failure to stop what had started would only hide it.
     await stopAll().catch(() => undefined);
     throw error;
   }

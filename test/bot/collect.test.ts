@@ -40,15 +40,17 @@ describe('collecting when pictures pile up outside the heap (bot/collect.ts)', (
     posted = null;
     collect();
     expect(collect.count).toBe(1);
-    const freed = async () => {
-      // V8's sweeper frees the stores on a thread of its own: give it time on a busy machine.
-      for (let i = 0; i < 50 && arrayBuffers() > before - 16 * MB; i++) await sleep(20);
+    // V8's sweeper frees the stores on a thread of its own, as late as a busy machine makes it.
+    const freed = async (tries: number) => {
+      for (let i = 0; i < tries && arrayBuffers() > before - 16 * MB; i++) await sleep(20);
       return arrayBuffers() <= before - 16 * MB;
     };
-    // A collection that meets V8's own marking already under way leaves what that marking had found alive to the next one.
-    if (!(await freed())) collectWhenGrown(arrayBuffers, 0)();
-    expect(await freed()).toBe(true);
-  });
+    // A collection that meets V8's own marking already under way leaves what that marking had found
+    // alive to the next one; after that second collection, wait as long as the sweeper takes (the
+    // test's timeout bounds it), not a number of tries a loaded machine could outlast.
+    if (!(await freed(50))) collectWhenGrown(arrayBuffers, 0)();
+    expect(await freed(Number.POSITIVE_INFINITY)).toBe(true);
+  }, 30_000);
 
   it('frees read-backs a job made and let go with a young collection alone, no full one', async () => {
     const arrayBuffers = () => process.memoryUsage().arrayBuffers;
@@ -64,10 +66,11 @@ describe('collecting when pictures pile up outside the heap (bot/collect.ts)', (
     await sleep(50);
     kinds.length = 0;
     collectYoung();
-    for (let i = 0; i < 50 && (arrayBuffers() > before + 8 * MB || kinds.length === 0); i++) await sleep(20);
+    // Waits as long as the sweeper and the observer take on a loaded machine (the test's timeout bounds it).
+    while (arrayBuffers() > before + 8 * MB || kinds.length === 0) await sleep(20);
     observer.disconnect();
     expect(arrayBuffers()).toBeLessThanOrEqual(before + 8 * MB);
     expect(kinds).toContain(constants.NODE_PERFORMANCE_GC_MINOR);
     expect(kinds).not.toContain(constants.NODE_PERFORMANCE_GC_MAJOR);
-  });
+  }, 30_000);
 });

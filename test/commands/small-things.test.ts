@@ -15,6 +15,8 @@ import type { GameState } from '../../src/engine/state';
 import { hasTerrain, squareIndex, T } from '../../src/engine/board';
 import { boardOf } from '../../src/engine/table';
 import { table } from '../render/states';
+import { endCommand } from '../../src/commands/play/acts';
+import { happeningsOf, tell } from '../../src/render';
 
 function run(state: GameState, ...commands: Command[]): GameState {
   let s = state;
@@ -135,5 +137,19 @@ describe('the VP target', () => {
     const accepted = { a: { points: 80 }, b: { points: 56 } };
     expect(vpTarget({ points: 121, target: null, map: null, accepted: {} }, accepted)).toBe(56);
     expect(vpTarget({ points: 60, target: 60, map: null, accepted: {} }, accepted)).toBe(60);
+  });
+});
+
+describe('/end', () => {
+  it('its help says what the log will say of a unit that has not acted: it ends its turn without acting', () => {
+    const state = table({ map: 'barrow-hill', units: [{ id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' }] });
+    const log = tell(
+      happeningsOf(state, [
+        { type: 'unit-activated', unit: 'kn', acts: 3 },
+        { type: 'turn-ended', unit: 'kn', player: 'p1' },
+      ]),
+    );
+    expect(log.join(' ')).toContain('ends its turn without acting');
+    expect(endCommand.data.description).toContain('a unit that has not acted ends its turn without acting');
   });
 });

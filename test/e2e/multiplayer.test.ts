@@ -28,6 +28,9 @@ describe('a three-player match', () => {
     expect((await world.store.matches.byThread(thread))!.status).toBe('challenged');
     const again = await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Host' } });
     expect(answerText(again)).toMatch(/already accepted/);
+    // The Accept button asks what the command asks: one who has accepted gets no warband menu.
+    const challenge = world.messages(thread).find((m) => m.content.startsWith('⚔️'))!;
+    expect(answerText(await world.click('bob', challenge))).toMatch(/already accepted/);
     await world.run({ user: 'carol', channel: thread, name: 'skirmish accept', options: { warband: 'Riders' } });
     expect((await world.store.matches.byThread(thread))!.status).toBe('setup');
 

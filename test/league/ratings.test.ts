@@ -1,31 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ordinal, rate, rating } from 'openskill';
 import { describe, expect, it } from 'vitest';
 import { catchUp, FIRST, rateResult, ratingDrift, rerate, shownRating } from '../../src/league/ratings';
 import { rebuildRatings } from '../../src/league/rebuild';
-import { openStore, type NewResultPlayer, type ResultWithPlayers, type Store } from '../../src/store';
+import type { NewResultPlayer, ResultWithPlayers } from '../../src/store';
 import { memoryStore } from '../store/fixture';
-
-const side = (player: string, seat: number, outcome: NewResultPlayer['outcome'], place: number, vp = 0): NewResultPlayer => ({
-  player,
-  seat,
-  outcome,
-  place,
-  warband: null,
-  vpFor: vp,
-  vpAgainst: 0,
-});
-
-async function league(store: Store): Promise<void> {
-  await store.leagues.ensure('g', 'L', 'North');
-  await store.leagueSettings.create('L');
-}
-
-const record = (store: Store, players: NewResultPlayer[], winner: string | null = players[0]!.player) =>
-  store.results.record({ leagueId: 'L', seasonId: null, pairingId: null, matchId: null, way: 'played', winner, rounds: 3, duration: 1, ended: 1, players });
+import { league, record, side } from './results-fixture';
 
 const asResult = (players: NewResultPlayer[]): ResultWithPlayers =>
   ({ id: 1, players: players.map((p) => ({ ...p, resultId: 1 })) }) as unknown as ResultWithPlayers;
@@ -79,25 +58,4 @@ describe('ratings', () => {
     expect((await store.ratings.of('L', ['a']))[0]).toMatchObject({ mu: a!.mu, games: 1 });
     expect(await ratingDrift(store, 'L')).toEqual([]);
   });
-
-  it('npm run ratings:rebuild reports equal ratings with exit 0, and differing ones with exit 1 after replacing them', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'ratings-')), 'league.db');
-    const store = openStore(file);
-    await league(store);
-    await record(store, [side('a', 0, 'win', 1), side('b', 1, 'loss', 2)]);
-    await catchUp(store, 'L');
-    await store.close();
-    const run = () =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ratings-rebuild.ts'], { env: { ...process.env, DATABASE_PATH: file }, encoding: 'utf8' });
-    const same = run();
-    expect(same.stdout).toMatch(/1 leagues, 1 results: the stored ratings equal the rebuilt ones\./);
-    expect(same.status).toBe(0);
-    const again = openStore(file);
-    await again.ratings.reset('L');
-    await again.close();
-    const differ = run();
-    expect(differ.stdout).toMatch(/league L: the stored ratings differ from the rebuilt ones \(replaced\):\n {2}a: has results but no stored rating/);
-    expect(differ.status).toBe(1);
-    expect(run().status).toBe(0);
-  }, 30_000);
 });

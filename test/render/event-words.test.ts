@@ -105,7 +105,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken (recovered).'],
   'recovery-failed': [
     { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17], needed: 12, added: 1 },
-    'KN failed to recover: rolled 17 + 1 = 18 (injuries add to it), needing under 12 (the roll must come in under it).',
+    'KN failed to recover: rolled 17 + 1 (injuries +1) = 18, needing under 12 (the roll must come in under it).',
   ],
   'effect-failed': [
     { type: 'effect-failed', unit: 'kn', by: 'gn', effect: 'recoil 2', why: 'A3 is taken by SD' },
@@ -258,6 +258,60 @@ describe('acts and decisions', () => {
     expect(say(roll({ rolls: [], hit: false, notes: ['GH is out of range'] }))).toBe(
       'KN attacked GH with Longsword, but it could not be made: GH is out of range.',
     );
+  });
+});
+
+describe('a roll names what changed its modifier', () => {
+  // The engine's notes as attackLine and burstLine write them; the words are the player's.
+  it("an attack roll names each adjustment beside the card's bonus", () => {
+    expect(say(roll({ modifier: 4, notes: ['bonus +6', 'cover −2'] }))).toBe(
+      'KN attacked GH with Longsword: rolled 14 + 4 (Longsword +6, cover −2) = 18, needing 12 or more, hit.',
+    );
+  });
+
+  it("says every adjustment in player words, never the engine's terms or rule codes", () => {
+    const notes = ['bonus +6', 'auras +1', 'injuries −2', 'cover at range 12+ −4', 'invisible −4', 'compromised (flanked) +2', 'charge +2'];
+    expect(say(roll({ modifier: 1, notes }))).toBe(
+      "KN attacked GH with Longsword: rolled 14 + 1 (Longsword +6, auras +1, KN's injuries −2, cover at 12+ squares −4, GH invisible −4, GH flanked +2, charge +2) = 15, needing 12 or more, hit.",
+    );
+    expect(say(roll({ modifier: 8, notes: ['bonus +6', 'compromised (cannot see the attacker) +2'] }))).toContain('(Longsword +6, unseen by GH +2) = 22');
+    expect(say(roll({ modifier: 8, notes: ['bonus +6', 'compromised (pinned) +2'] }))).toContain('(Longsword +6, GH pinned +2) = 22');
+  });
+
+  it('a reply roll names its adjustments too', () => {
+    const told = say(roll({ unit: 'gh', attack: 'claw', target: 'kn', reply: true, modifier: 3, notes: ['bonus +4', 'injuries −1'] }));
+    expect(told).toBe("GH replied to KN with Grave Claws: rolled 14 + 3 (Grave Claws +4, GH's injuries −1) = 17, needing 12 or more, hit.");
+  });
+
+  it('adjustments that cancel out are still shown, with the sum', () => {
+    expect(say(roll({ modifier: 0, notes: ['bonus +2', 'cover −2'] }))).toContain('rolled 14 + 0 (Longsword +2, cover −2) = 14');
+  });
+
+  it("the card's bonus alone needs no explaining", () => {
+    expect(say(roll({ modifier: 6, notes: ['bonus +6'] }))).toContain('rolled 14 + 6 = 20,');
+  });
+
+  it("a burst's roll names what its notes leave out, so the parts add up to the modifier", () => {
+    expect(say(roll({ modifier: 5, notes: ['bonus +6', 'cover −2', 'compromised +2'], origin: 'K15' }))).toContain(
+      '(Longsword +6, cover −2, GH compromised +2, auras −1) = 19',
+    );
+  });
+
+  it('a hit with no roll says why, without the rule code', () => {
+    const told = say(roll({ rolls: [], hit: true, critical: true, notes: ['helpless and adjacent: hit and critical (R20)'] }));
+    expect(told).toBe('KN attacked GH with Longsword: no roll needed (GH is helpless and adjacent), hit automatically (critical).');
+  });
+
+  it('a recovery names what the injuries added', () => {
+    const lost: GameEvent = {
+      type: 'status-lost',
+      unit: 'kn',
+      index: 0,
+      status: 'shaken',
+      reason: 'recovered: rolled 5 + 2 = 7, needing under 12',
+      rolls: [5],
+    };
+    expect(say(lost)).toBe('KN is no longer shaken (recovered: rolled 5 + 2 (injuries +2) = 7, needing under 12).');
   });
 });
 

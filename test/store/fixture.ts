@@ -1,5 +1,5 @@
 /** Shared set-up for the store tests: a private in-memory store on a clock the test controls. */
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { openStore } from '../../src/store';
 import type { NewMatch, Store } from '../../src/store';
 
@@ -14,15 +14,13 @@ export function testClock(start = 1_700_000_000_000): TestClock {
   return Object.assign(() => now, { advance: (ms: number) => (now += ms) });
 }
 
-const opened: Store[] = [];
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close();
-});
-
-/** A fresh `:memory:` store, closed after the test. */
+/**
+ * A fresh `:memory:` store, closed when the test that opened it (or its beforeEach) finishes: tied to
+ * that test, not to a hook this module registers once when it is loaded.
+ */
 export function memoryStore(clock: TestClock = testClock()): Store {
   const store = openStore(':memory:', { now: clock });
-  opened.push(store);
+  onTestFinished(() => store.close());
   return store;
 }
 

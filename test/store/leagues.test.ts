@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewResult, Store } from '../../src/store';
-import { openPgStore } from '../../src/store/open-pg';
 import { aMatch, memoryStore, testClock } from './fixture';
 import type { TestClock } from './fixture';
+import { emptiedPgliteStores } from './pglite-template';
 
 const duel = (over: Partial<NewResult> = {}): NewResult => ({
   leagueId: 'c1',
@@ -21,10 +21,13 @@ const duel = (over: Partial<NewResult> = {}): NewResult => ({
   ...over,
 });
 
-// The league repositories on both backends: SQLite, and PostgreSQL in process (PGlite).
+// The league repositories on both backends: SQLite, and PostgreSQL in process (PGlite, one database
+// for the file, emptied before each test).
+const pglite = emptiedPgliteStores();
+afterAll(() => pglite.end());
 const BACKENDS: [string, (clock: TestClock) => Promise<Store>][] = [
   ['SQLite', async (clock) => memoryStore(clock)],
-  ['PGlite', (clock) => openPgStore('pglite:', { now: clock })],
+  ['PGlite', (clock) => pglite.open(clock)],
 ];
 
 describe.each(BACKENDS)('league store on %s', (backend, open) => {

@@ -176,7 +176,7 @@ export const traitCommand = actCommand(
 
 export const endCommand = actCommand(
   'end',
-  "End the unit's turn (a unit that has not acted takes its turn with no acts)",
+  "End the unit's turn (a unit that has not acted ends its turn without acting)",
   optionSet(unit),
   (_l, _o, u) => ({ end: u }),
   undefined,

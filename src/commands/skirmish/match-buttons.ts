@@ -4,11 +4,11 @@
  */
 import { MessageFlags, type ButtonInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { MatchRecord } from '../../match/record';
-import type { MatchRow } from '../../store';
 import type { App } from '../app';
 import { selectRow } from '../prompts/prompt-components';
 import { accept, decline } from './skirmish-challenge';
 import { concedeNow } from './skirmish-play';
+import { challengeTaker } from '../../match/challenge-taker';
 import { refuse } from '../../match/user-error';
 import { warbandChoices } from '../warband/warband-library';
 
@@ -20,20 +20,11 @@ export async function confirmConcede(interaction: ButtonInteraction, app: App, r
   await concedeNow(interaction, app, row);
 }
 
-export async function answerChallenge(interaction: ButtonInteraction | StringSelectMenuInteraction, app: App, row: MatchRow, arg: string): Promise<void> {
+export async function answerChallenge(interaction: ButtonInteraction | StringSelectMenuInteraction, app: App, row: MatchRecord, arg: string): Promise<void> {
   if (interaction.isStringSelectMenu()) return accept(interaction, app, { warband: interaction.values[0] ?? '' });
   if (arg === 'decline') return decline(interaction, app);
   const me = interaction.user.id;
-  if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open.');
-  if (me === row.players[0]) refuse('not-your-challenge', 'You made this challenge; your opponents accept it. To withdraw it, choose Decline.');
-  if (!row.players.includes(me))
-    refuse(
-      'not-your-challenge',
-      `This challenge is for ${row.players
-        .slice(1)
-        .map((p) => `<@${p}>`)
-        .join(', ')}.`,
-    );
+  challengeTaker(row, me, 'choose Decline');
   const mine = await warbandChoices(app, me, '');
   if (mine.length === 0) refuse('no-warband', 'You have no saved warband yet: submit one with `/warband submit`, then accept.');
   await interaction.reply({

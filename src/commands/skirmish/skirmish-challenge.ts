@@ -27,6 +27,7 @@ import { settle } from '../../match/submit';
 import { enqueue } from '../../match/table';
 import { commitmentOf } from '../../match/dice-proof';
 import { matchRecord, type CommittedWarband, type Terms } from '../../match/record';
+import { challengeTaker } from '../../match/challenge-taker';
 import { refuse } from '../../match/user-error';
 import { shown } from '../../discord/text';
 import { beginSetup, DEFAULT_POINTS, seats, threadName, type SetupReads } from '../../match/setup';
@@ -187,18 +188,8 @@ export async function readForSetup(app: App, row: MatchRow): Promise<SetupReads>
 export async function accept(interaction: ChatInputCommandInteraction | StringSelectMenuInteraction, app: App, o: { warband: string }): Promise<void> {
   const row = await matchHere(app, interaction.channelId);
   const me = interaction.user.id;
-  if (row.status !== 'challenged') refuse('not-open', 'This challenge is no longer open.');
+  challengeTaker(row, me, 'use `/skirmish decline`');
   const terms = row.terms;
-  if (me === row.players[0]) refuse('not-your-challenge', 'You made this challenge; your opponents accept it.');
-  if (!row.players.includes(me))
-    refuse(
-      'not-your-challenge',
-      `This challenge is for ${row.players
-        .slice(1)
-        .map((p) => `<@${p}>`)
-        .join(', ')}.`,
-    );
-  if (terms.accepted[me]) refuse('already-accepted', 'You have already accepted; waiting for the others.');
   const mine = await loadWarband(app, me, o.warband);
   checkPoints(mine, terms.points);
   await app.store.players.upsert({ id: me, name: displayName(interaction) });

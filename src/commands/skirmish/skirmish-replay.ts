@@ -192,6 +192,7 @@ function animation(row: MatchRow, setup: MatchSetup, log: readonly LoggedEvent[]
   const known = made.get(key);
   if (known) return known;
   const next = queue.then(() => animationFor(setup, log));
+  // The queue only orders the drawings; a failed one reaches its own caller through `next`.
   queue = next.catch(() => undefined);
   made.set(key, next);
   next.catch(() => made.delete(key));

@@ -8,6 +8,7 @@ import { openStore, type Store } from '../../../src/store';
 import { OUTBOX_RETENTION_MS } from '../../../src/store/outbox';
 import { openPgStore } from '../../../src/store/open-pg';
 import { aMatch, testClock } from '../fixture';
+import { pgliteStore } from '../pglite-template';
 import { pgServerMissing, startPgServer, type PgServer } from '../../support/pg-server';
 
 type Open = (clock: () => number) => Promise<Store>;
@@ -29,7 +30,7 @@ async function serverStore(clock: () => number): Promise<Store> {
 
 const BACKENDS: [string, Open, () => boolean][] = [
   ['SQLite in memory', async (clock) => openStore(':memory:', { now: clock }), () => true],
-  ['PGlite', (clock) => openPgStore('pglite:', { now: clock }), () => true],
+  ['PGlite', (clock) => pgliteStore(clock), () => true],
   ['a PostgreSQL server', serverStore, () => server !== null],
 ];
 

@@ -12,9 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/store';
 import { CopyRefused, copySqliteToPg } from '../../../src/store/copy';
-import { openPgDatabase, openPgStore } from '../../../src/store/open-pg';
+import { openPgStore } from '../../../src/store/open-pg';
 import { pgStore } from '../../../src/store/pg-store';
 import { aMatch, testClock } from '../fixture';
+import { migratedPgliteFolder, pgliteConnection } from '../pglite-template';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sellsword-copy-'));
@@ -63,7 +64,7 @@ describe('npm run db:copy', () => {
     const before = await everything(source);
     await source.close();
 
-    const target = await openPgDatabase('pglite:');
+    const target = await pgliteConnection();
     const counts = await copySqliteToPg(path, target);
     expect(counts).toMatchObject({ players: 2, matches: 1, match_events: 2, outbox: 1, deadlines: 1, leases: 1 });
     const copy = pgStore(target, clock);
@@ -82,7 +83,7 @@ describe('npm run db:copy', () => {
     await source.players.upsert({ id: 'alice', name: 'Alice' });
     await source.matches.create(aMatch());
     await source.close();
-    const target = await openPgDatabase('pglite:');
+    const target = await pgliteConnection();
     const held = pgStore(target);
     await held.players.upsert({ id: 'zed', name: 'Zed' });
     const copying = copySqliteToPg(path, target);
@@ -100,7 +101,7 @@ describe('npm run db:copy', () => {
     const source = openStore(path);
     await source.matches.create(aMatch());
     await source.close();
-    const url = `pglite:${join(dir, 'cli-pg')}`;
+    const url = `pglite:${await migratedPgliteFolder(join(dir, 'cli-pg'))}`;
     const target = await openPgStore(url);
     await target.matches.create(aMatch({ id: 'theirs' }));
     await target.close();

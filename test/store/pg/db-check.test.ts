@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPgStore } from '../../../src/store/open-pg';
 import { aMatch } from '../fixture';
+import { migratedPgliteFolder } from '../pglite-template';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sellsword-db-check-'));
@@ -28,7 +29,7 @@ function dbCheck(env: Record<string, string>): Promise<{ code: number; stdout: s
 
 describe('npm run db:check', () => {
   it('checks the PostgreSQL database of DATABASE_URL, and makes no SQLite file', async () => {
-    const url = `pglite:${join(dir, 'pg')}`;
+    const url = `pglite:${await migratedPgliteFolder(join(dir, 'pg'))}`;
     const store = await openPgStore(url);
     await store.matches.create(aMatch({ id: 'm1' }));
     await store.matches.create(aMatch({ id: 'm2' }));

@@ -15,6 +15,7 @@ import { defaultContent } from '../../../src/content/load';
 import { checkMatch } from '../../../src/match/match-check';
 import { openStore, type Store } from '../../../src/store';
 import { openPgStore } from '../../../src/store/open-pg';
+import { migratedPgliteFolder } from '../pglite-template';
 
 const content = defaultContent();
 const played = sampleMatch(content, 7, { turns: 6 });
@@ -38,7 +39,7 @@ interface Backend {
   /** A store on the database at `where` (made on first use), migrated. */
   open(where: string): Promise<Store>;
   raw(where: string): Promise<Raw>;
-  where(): string;
+  where(): Promise<string>;
   /** `?` placeholders written as this backend wants them. */
   params(sql: string): string;
 }
@@ -57,7 +58,7 @@ const sqlite: Backend = {
       close: async () => void db.close(),
     };
   },
-  where: () => join(freshDir(), 'db.sqlite'),
+  where: async () => join(freshDir(), 'db.sqlite'),
   params: (sql) => sql,
 };
 
@@ -67,7 +68,8 @@ const pglite: Backend = {
     const db = new PGlite(dir);
     return { query: async (sql, params = []) => (await db.query<Record<string, unknown>>(sql, params)).rows, close: () => db.close() };
   },
-  where: freshDir,
+  // A new folder already holding the migrated database (opening it as pglite:FOLDER then makes nothing).
+  where: () => migratedPgliteFolder(join(freshDir(), 'pg')),
   params: (sql) => {
     let i = 0;
     return sql.replace(/\?/g, () => `$${++i}`);
@@ -115,7 +117,7 @@ describe.each([
   ['PGlite', pglite],
 ] as const)('match rows on %s', (_name, b) => {
   it('hold references instead of the map and cards, and read back as written, key for key', async () => {
-    const where = b.where();
+    const where = await b.where();
     const store = await b.open(where);
     await save(store, 'm1');
     const row = (await store.matches.get('m1'))!;
@@ -139,7 +141,7 @@ describe.each([
   }, 60_000);
 
   it('loads, replays and rewrites a row written before parts existed (map and cards inline)', async () => {
-    const where = b.where();
+    const where = await b.where();
     await (await b.open(where)).close();
     const raw = await b.raw(where);
     await raw.query(

@@ -1,0 +1,78 @@
+/**
+ * A roll's adjustments in a player's words. The engine notes each modifier to an attack roll as it
+ * adds it ("bonus +6", "cover at range 12+ −4", "compromised (flanked) +2"); a player reads them by
+ * what they see on the card and the map: "Longbow +6", "cover at 12+ squares −4", "GH flanked +2".
+ * The engine's notes stay as they are (its events are fingerprinted); the words are made here.
+ */
+import { withoutRuleCodes } from './plain-rules';
+
+/** Who and what the roll was: the attack by name, the units by their map labels. */
+export interface RollParties {
+  readonly attack: string;
+  readonly attacker: string;
+  readonly target: string;
+}
+
+const SIGNED = /^(.*?)\s*([+−-]\d+)$/;
+
+/** A note's modifier, or null for a note that carries none (a reason, not a number). */
+function noteValue(note: string): number | null {
+  const m = SIGNED.exec(note);
+  if (!m) return null;
+  const n = Number(m[2]!.replace('−', '-'));
+  return Number.isFinite(n) ? n : null;
+}
+
+const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`);
+
+/** Why a target was Compromised, from the engine's reason: flanked, a status, or not seeing the attacker. */
+function compromisedWords(why: string | undefined, p: RollParties): string {
+  if (why === undefined) return `${p.target} compromised`;
+  if (why === 'cannot see the attacker') return `unseen by ${p.target}`;
+  return `${p.target} ${why}`;
+}
+
+/** One note's words, its modifier kept at the end as the engine wrote it. */
+function noteWords(note: string, p: RollParties): string {
+  const m = SIGNED.exec(note);
+  if (!m) return withoutRuleCodes(note);
+  const [, what, n] = m as unknown as [string, string, string];
+  if (what === 'bonus') return `${p.attack} ${n}`;
+  if (what === 'injuries') return `${p.attacker}'s injuries ${n}`;
+  if (what === 'cover at range 12+') return `cover at 12+ squares ${n}`;
+  if (what === 'invisible') return `${p.target} invisible ${n}`;
+  const compromised = /^compromised(?: \((.+)\))?$/.exec(what);
+  if (compromised) return `${compromisedWords(compromised[1], p)} ${n}`;
+  return withoutRuleCodes(`${what} ${n}`);
+}
+
+/**
+ * The adjustments that made an attack roll's modifier, in a player's words. When the notes do not add
+ * up to the modifier (a burst's notes leave its auras out), the rest is named so the sum still reads
+ * true. An empty list when there is nothing to explain: no notes, or the attack's bonus alone.
+ */
+export function rollNotes(notes: readonly string[], modifier: number, p: RollParties, burst: boolean): string[] {
+  const values = notes.map(noteValue);
+  // A note without a number is a reason (the attack could not be made), not an adjustment.
+  if (values.some((v) => v === null)) return [];
+  const words = notes.map((n) => noteWords(n, p));
+  const rest = modifier - values.reduce<number>((sum, v) => sum + v!, 0);
+  if (rest !== 0) words.push(`${burst ? 'auras' : 'other'} ${signed(rest)}`);
+  return words.length > 1 ? words : [];
+}
+
+/** Why a roll was not needed, from the engine's one note on it: "GH helpless and adjacent". */
+export function automaticWords(notes: readonly string[], p: RollParties): string | null {
+  const note = notes[0];
+  if (note === undefined) return null;
+  if (note.startsWith('helpless and adjacent')) return `${p.target} is helpless and adjacent`;
+  return withoutRuleCodes(note);
+}
+
+/**
+ * A recovery's reason as the engine gives it ("recovered: rolled 5 + 2 = 7, needing under 12"), with
+ * what was added named as every roll line names it: "rolled 5 + 2 (injuries +2) = 7".
+ */
+export function recoveredWords(reason: string): string {
+  return reason.replace(/rolled (\d+) \+ (\d+) = (\d+)/, (_all, d: string, n: string, t: string) => `rolled ${d} + ${n} (injuries +${n}) = ${t}`);
+}
