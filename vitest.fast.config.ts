@@ -17,7 +17,7 @@ const exclude = [
   'test/engine/{fast-paths,properties,pregame-properties,side-caches,can-act}.test.ts',
   'test/bot/{startup,render-pool,scheduler.property,pg-start-race}.test.ts',
   'test/store/backup-restore.test.ts',
-  'test/store/pg/{db-check,match-parts}.test.ts',
+  'test/store/pg/{db-check,match-parts,match-logs}.test.ts',
   'test/league/ratings-rebuild.test.ts',
 ];
 /** Files that replace a module with vi.mock: with shared modules the mock would reach other files. */
