@@ -332,6 +332,8 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
       if (process.env.BENCH_DEBUG) console.error(`match ${i} set up`);
     }
     const setupSeconds = (performance.now() - started) / 1000;
+    // RSS with every match set up, before the runs: how much of the growth comes with the matches and how much with the runs.
+    const setupRss = statusField(pid, 'VmRSS');
     const clock = new ImageClock(fake);
     // The realistic matches (one per shipped map) are played, untimed, until the two sides meet, so the
     // timed turns have attacks, replies and wound splits in them and not only the walk across the map.
@@ -408,7 +410,9 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
     sayRealistic(say, runs, closingLine);
     // Each match past the first adds (rss - baseRss) / (open - 1); 1,000 matches are extrapolated from that unless this many were run.
     const perMatch = (rss - baseRss) / Math.max(1, open - 1);
-    say(`bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB (with the first: ${mb(baseRss).toFixed(0)} MB)`);
+    say(
+      `bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB (with the first: ${mb(baseRss).toFixed(0)} MB; all ${MATCHES} set up, before the runs: ${mb(setupRss).toFixed(0)} MB, ${((setupRss - baseRss) / Math.max(1, MATCHES - 1) / 1024).toFixed(0)} KB each after the first)`,
+    );
     if (open >= 1000 || open >= 100) {
       const at1000 = open >= 1000 ? rss : baseRss + perMatch * 999;
       say(

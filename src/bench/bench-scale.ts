@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { startFakeDiscord, type FakeDiscord } from '../fakecord';
-import { openStore, type Store } from '../store';
+import { type MatchRow, openStore, type Store } from '../store';
 import { openPgStore } from '../store/open-pg';
 import { pgServerMissing, startPgServer, stopQuietly, type PgServer } from '../../test/support/pg-server';
 import {
@@ -210,7 +210,134 @@ async function startShards(fake: FakeDiscord, databasePath: string, server: PgSe
   return { bot, online, urls, pids };
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
+/** 1. One real match per guild, played through the fake; the largest one waiting on a turn is the source to clone. */
+async function seed(fake: FakeDiscord, store: Store): Promise<{ threads: string[]; source: MatchRow }> {
+  await done(
+    store,
+    () => fake.command({ user: 'alice', name: 'warband submit', options: { text: VALOR_WARBAND } }),
+    async () => undefined,
+  );
+  await done(
+    store,
+    () => fake.command({ user: 'bob', name: 'warband submit', options: { text: HAVOC_WARBAND } }),
+    async () => undefined,
+  );
+  const seeded = performance.now();
+  const threads = (await Promise.all(fake.guilds().map((g) => setUpMatch(fake, store, g.channel.id).catch(() => null)))).filter((t): t is string => t !== null);
+  console.log(`Seeded ${threads.length} matches (one per guild) through the fake in ${((performance.now() - seeded) / 1000).toFixed(0)} s.`);
+  // The source: the largest of the played matches (one waiting on a turn, as most open matches are).
+  const rows = (await Promise.all(threads.map((t) => store.matches.byThread(t)))).filter((r) => r?.status === 'playing');
+  const source = rows.sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)[0]!;
+  return { threads, source };
+}
+
+interface Idle {
+  readonly rss: number[];
+  readonly scrapes: Map<number, number[]>;
+  readonly openCounted: number[];
+}
+
+/** 3. The shards at rest on the grown database: RSS, five /metrics scrapes each, and the open matches they count. */
+async function measureIdle(run: Run): Promise<Idle> {
+  await sleep(10_000);
+  const rss = run.pids.map((pid) => statusField(pid, 'VmRSS'));
+  const scrapes = new Map<number, number[]>();
+  for (const [id, url] of run.urls) {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) times.push((await scrape(url)).ms);
+    scrapes.set(id, times);
+  }
+  const openCounted = await Promise.all([...run.urls.values()].map(async (u) => (await scrape(u)).metrics.get('sellsword_open_matches') ?? 0));
+  return { rss, scrapes, openCounted };
+}
+
+interface Driven {
+  readonly figures: ReturnType<typeof noFigures>;
+  readonly turns: number;
+  readonly failed: number;
+  /** Seconds the drive took. */
+  readonly wall: number;
+  /** Each shard's share of a core: its main thread, and its whole process. */
+  readonly cpu: { main: number; all: number }[];
+  readonly peaks: number[];
+}
+
+/** 4. Every played match's player takes turns at once, as people play them, while each shard's RSS and CPU are sampled. */
+async function drive(fake: FakeDiscord, store: Store, run: Run, threads: readonly string[], idleRss: readonly number[]): Promise<Driven> {
+  const images = new ImageClock(fake);
+  const cpu0 = run.pids.map((pid) => ({ main: mainThreadCpu(pid), all: processCpu(pid) }));
+  const peaks = [...idleRss];
+  const pids = run.pids;
+  const sampler = setInterval(() => pids.forEach((pid, i) => (peaks[i] = Math.max(peaks[i]!, statusField(pid, 'VmRSS')))), 100);
+  const figures = noFigures();
+  let turns = 0;
+  let failed = 0;
+  const perThread = Math.ceil(TURNS / Math.max(1, threads.length));
+  const driveStart = performance.now();
+  await Promise.all(
+    threads.map(async (thread, k) => {
+      let r = k + 1;
+      const pick = (n: number) => (n === 0 ? 0 : (r = (r * 7919 + 13) % 104_729) % Math.min(n, 4));
+      for (let i = 0; i < perThread; i++) {
+        try {
+          addFigures(figures, await playTurn(fake, store, thread, images, matchSettled(store, thread), pick));
+          turns++;
+        } catch {
+          failed++;
+        }
+      }
+    }),
+  );
+  const wall = (performance.now() - driveStart) / 1000;
+  clearInterval(sampler);
+  const cpu = run.pids.map((pid, i) => ({ main: (mainThreadCpu(pid) - cpu0[i]!.main) / wall, all: (processCpu(pid) - cpu0[i]!.all) / wall }));
+  return { figures, turns, failed, wall, cpu, peaks };
+}
+
+/** The figures, each beside its target where it has one. */
+function report(run: Run, server: PgServer | null, played: number, idle: Idle, driven: Driven): void {
+  const { figures, turns, failed, wall, cpu, peaks } = driven;
+  const backend = server ? 'PostgreSQL (a local server, fsync on) shared by both' : 'SQLite (WAL) shared by both';
+  const ids = [...run.online.keys()].sort((a, b) => a - b);
+  console.log('');
+  console.log(
+    `bench:scale — ${SHARDS} shards, ${backend}, ${cpus().length} cores, the fake Discord answering in ${LATENCY.min}–${LATENCY.max} ms; ` +
+      `${OPEN.toLocaleString('en')} open and ${FINISHED.toLocaleString('en')} finished matches beside ${played} played (every figure measured)`,
+  );
+  console.log(`  open matches the shards count: ${idle.openCounted.join(' + ')}`);
+  for (const id of ids) {
+    const online = run.online.get(id)!;
+    const rss = mb(idle.rss[ids.indexOf(id)] ?? 0);
+    const times = idle.scrapes.get(id) ?? [];
+    console.log(
+      `  shard ${id}: online ${ms(online)} after the start (target < ${TARGETS.onlineMs / 1000} s: ${verdict(online, TARGETS.onlineMs)}); ` +
+        `RSS idle ${rss.toFixed(0)} MB (target < ${TARGETS.idleRssMb} MB: ${verdict(rss, TARGETS.idleRssMb)}); ` +
+        `one /metrics scrape ${ms(times[0] ?? Number.NaN)} (then ${times
+          .slice(1)
+          .map((t) => t.toFixed(0))
+          .join(', ')} ms; target < ${TARGETS.scrapeMs} ms: ${verdict(times[0] ?? Infinity, TARGETS.scrapeMs)})`,
+    );
+  }
+  console.log(`  (a shard's start counts from its own process's start, to 10 ms, until it says it is online: connected, resumed, the first tick done)`);
+  console.log(
+    `  driven: ${turns} turns by ${played} players at once in ${wall.toFixed(1)} s${failed ? ` (${failed} turns failed)` : ''}: ` +
+      `${figures.autocomplete.length} autocompletes, ${figures.attacks} attacks, ${figures.moves} moves, ${figures.prompts} prompts answered, ${figures.endToMap.length} /end, ${figures.refused} refused or unanswered`,
+  );
+  const acts = figures.attacks + figures.moves + figures.prompts + figures.endToMap.length;
+  console.log(`  ${(turns / wall).toFixed(2)} turns/s, ${(acts / wall).toFixed(1)} acts/s (attacks, moves, prompt answers and /end)`);
+  console.log(
+    `  autocomplete → suggestions p50 ${ms(p(figures.autocomplete, 0.5))} p99 ${ms(p(figures.autocomplete, 0.99))}; ` +
+      `attack or move → answer p50 ${ms(p(figures.act, 0.5))} p99 ${ms(p(figures.act, 0.99))}; ` +
+      `/end → map image p50 ${ms(p(figures.endToMap.filter(Number.isFinite), 0.5))} p99 ${ms(p(figures.endToMap.filter(Number.isFinite), 0.99))}` +
+      `${figures.endToMap.some((x) => !Number.isFinite(x)) ? `, ${figures.endToMap.filter((x) => !Number.isFinite(x)).length} not within ${TIMEOUT / 1000} s` : ''}`,
+  );
+  for (const [i, id] of ids.entries())
+    console.log(
+      `  shard ${id}: RSS peak ${mb(peaks[i]!).toFixed(0)} MB while driven; CPU ${(cpu[i]!.main * 100).toFixed(0)}% of a core on the main thread, ${((cpu[i]!.all - cpu[i]!.main) * 100).toFixed(0)}% on the others`,
+    );
+  console.log(`  load average ${loadavg()[0]!.toFixed(2)} (other work on the machine counts in every figure)`);
+}
+
 async function main(): Promise<void> {
   const fake = await startFakeDiscord({
     heartbeatMs: 5000,
@@ -245,119 +372,24 @@ async function main(): Promise<void> {
   const openReader = async (): Promise<Store> =>
     server ? openPgStore(server.url, { migrate: false, poolSize: 4 }) : openStore(databasePath, { readonly: true, migrate: false });
 
-  // 1. Seed: one real match per guild.
   run = await startShards(fake, databasePath, server, built);
   let store = await openReader();
-  const guilds = fake.guilds();
-  await done(
-    store,
-    () => fake.command({ user: 'alice', name: 'warband submit', options: { text: VALOR_WARBAND } }),
-    async () => undefined,
-  );
-  await done(
-    store,
-    () => fake.command({ user: 'bob', name: 'warband submit', options: { text: HAVOC_WARBAND } }),
-    async () => undefined,
-  );
-  const seeded = performance.now();
-  const threads = (await Promise.all(guilds.map((g) => setUpMatch(fake, store, g.channel.id).catch(() => null)))).filter((t): t is string => t !== null);
-  console.log(`Seeded ${threads.length} matches (one per guild) through the fake in ${((performance.now() - seeded) / 1000).toFixed(0)} s.`);
-  // The source: the largest of the played matches (one waiting on a turn, as most open matches are).
-  const rows = (await Promise.all(threads.map((t) => store.matches.byThread(t)))).filter((r) => r?.status === 'playing');
-  const source = rows.sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)[0]!;
+  const { threads, source } = await seed(fake, store);
   await store.close();
   await run.bot.stop(30_000);
 
   // 2. Grow.
-  const places = guilds.map((g) => ({ id: g.id, channel: g.channel.id }));
+  const places = fake.guilds().map((g) => ({ id: g.id, channel: g.channel.id }));
   const growSeconds = await grow(server, databasePath, source.id, places);
   console.log(
     `Grew the database by ${OPEN.toLocaleString('en')} open and ${FINISHED.toLocaleString('en')} finished matches (match ${source.id}, ${(JSON.stringify(source).length / 1024).toFixed(0)} KB as JSON, cloned) in ${growSeconds.toFixed(0)} s.`,
   );
 
-  // 3. Start on the grown database.
   run = await startShards(fake, databasePath, server, built);
   store = await openReader();
-  await sleep(10_000);
-  const idleRss = run.pids.map((pid) => statusField(pid, 'VmRSS'));
-  const scrapes = new Map<number, number[]>();
-  for (const [id, url] of run.urls) {
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) times.push((await scrape(url)).ms);
-    scrapes.set(id, times);
-  }
-  const openCounted = [...run.urls.values()].length
-    ? await Promise.all([...run.urls.values()].map(async (u) => (await scrape(u)).metrics.get('sellsword_open_matches') ?? 0))
-    : [];
-
-  // 4. Drive.
-  const images = new ImageClock(fake);
-  const cpu0 = run.pids.map((pid) => ({ main: mainThreadCpu(pid), all: processCpu(pid) }));
-  const peaks = [...idleRss];
-  const pids = run.pids;
-  const sampler = setInterval(() => pids.forEach((pid, i) => (peaks[i] = Math.max(peaks[i]!, statusField(pid, 'VmRSS')))), 100);
-  const figures = noFigures();
-  let turns = 0;
-  let failed = 0;
-  const perThread = Math.ceil(TURNS / Math.max(1, threads.length));
-  const driveStart = performance.now();
-  await Promise.all(
-    threads.map(async (thread, k) => {
-      let r = k + 1;
-      const pick = (n: number) => (n === 0 ? 0 : (r = (r * 7919 + 13) % 104_729) % Math.min(n, 4));
-      for (let i = 0; i < perThread; i++) {
-        try {
-          addFigures(figures, await playTurn(fake, store, thread, images, matchSettled(store, thread), pick));
-          turns++;
-        } catch {
-          failed++;
-        }
-      }
-    }),
-  );
-  const wall = (performance.now() - driveStart) / 1000;
-  clearInterval(sampler);
-  const cpu = run.pids.map((pid, i) => ({ main: (mainThreadCpu(pid) - cpu0[i]!.main) / wall, all: (processCpu(pid) - cpu0[i]!.all) / wall }));
-
-  const backend = server ? 'PostgreSQL (a local server, fsync on) shared by both' : 'SQLite (WAL) shared by both';
-  const ids = [...run.online.keys()].sort((a, b) => a - b);
-  console.log('');
-  console.log(
-    `bench:scale — ${SHARDS} shards, ${backend}, ${cpus().length} cores, the fake Discord answering in ${LATENCY.min}–${LATENCY.max} ms; ` +
-      `${OPEN.toLocaleString('en')} open and ${FINISHED.toLocaleString('en')} finished matches beside ${threads.length} played (every figure measured)`,
-  );
-  console.log(`  open matches the shards count: ${openCounted.join(' + ')}`);
-  for (const id of ids) {
-    const online = run.online.get(id)!;
-    const rss = mb(idleRss[ids.indexOf(id)] ?? 0);
-    const times = scrapes.get(id) ?? [];
-    console.log(
-      `  shard ${id}: online ${ms(online)} after the start (target < ${TARGETS.onlineMs / 1000} s: ${verdict(online, TARGETS.onlineMs)}); ` +
-        `RSS idle ${rss.toFixed(0)} MB (target < ${TARGETS.idleRssMb} MB: ${verdict(rss, TARGETS.idleRssMb)}); ` +
-        `one /metrics scrape ${ms(times[0] ?? Number.NaN)} (then ${times
-          .slice(1)
-          .map((t) => t.toFixed(0))
-          .join(', ')} ms; target < ${TARGETS.scrapeMs} ms: ${verdict(times[0] ?? Infinity, TARGETS.scrapeMs)})`,
-    );
-  }
-  console.log(`  (a shard's start counts from its own process's start, to 10 ms, until it says it is online: connected, resumed, the first tick done)`);
-  console.log(
-    `  driven: ${turns} turns by ${threads.length} players at once in ${wall.toFixed(1)} s${failed ? ` (${failed} turns failed)` : ''}: ` +
-      `${figures.autocomplete.length} autocompletes, ${figures.attacks} attacks, ${figures.moves} moves, ${figures.prompts} prompts answered, ${figures.endToMap.length} /end, ${figures.refused} refused or unanswered`,
-  );
-  const acts = figures.attacks + figures.moves + figures.prompts + figures.endToMap.length;
-  console.log(`  ${(turns / wall).toFixed(2)} turns/s, ${(acts / wall).toFixed(1)} acts/s (attacks, moves, prompt answers and /end)`);
-  console.log(
-    `  autocomplete → suggestions p50 ${ms(p(figures.autocomplete, 0.5))} p99 ${ms(p(figures.autocomplete, 0.99))}; ` +
-      `attack or move → answer p50 ${ms(p(figures.act, 0.5))} p99 ${ms(p(figures.act, 0.99))}; ` +
-      `/end → map image p50 ${ms(p(figures.endToMap.filter(Number.isFinite), 0.5))} p99 ${ms(p(figures.endToMap.filter(Number.isFinite), 0.99))}` +
-      `${figures.endToMap.some((x) => !Number.isFinite(x)) ? `, ${figures.endToMap.filter((x) => !Number.isFinite(x)).length} not within ${TIMEOUT / 1000} s` : ''}`,
-  );
-  for (const [i, id] of ids.entries())
-    console.log(
-      `  shard ${id}: RSS peak ${mb(peaks[i]!).toFixed(0)} MB while driven; CPU ${(cpu[i]!.main * 100).toFixed(0)}% of a core on the main thread, ${((cpu[i]!.all - cpu[i]!.main) * 100).toFixed(0)}% on the others`,
-    );
-  console.log(`  load average ${loadavg()[0]!.toFixed(2)} (other work on the machine counts in every figure)`);
+  const idle = await measureIdle(run);
+  const driven = await drive(fake, store, run, threads, idle.rss);
+  report(run, server, threads.length, idle, driven);
 
   await store.close();
   await run.bot.stop(30_000);

@@ -64,7 +64,7 @@ export interface ActSet {
 /**
  * What an act does with its match row, read under the write lock: nothing (not found, stale, refused)
  * with its answer, or the events to append and the row's new columns, and how to answer once the row
- * is saved. Each backend's transaction (here and pg-store.ts) only reads, writes and calls `finish`.
+ * is saved. Each backend's transaction (here and act-pg.ts) only reads, writes and calls `finish`.
  */
 export type ActPlan<S, E, X> =
   | { readonly write: false; readonly result: ActResult<S, E, X> }

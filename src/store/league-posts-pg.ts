@@ -1,21 +1,14 @@
 /** A league's posts on PostgreSQL: the queries of league-posts.ts (see there). */
 import { and, asc, eq, isNull, min, sql } from 'drizzle-orm';
-import type { LeaguePosts } from './league-posts';
+import { type LeaguePosts, newLeaguePostRows, pendingPosts } from './league-posts';
 import { first, type PgRun } from './pg-db';
 import * as t from './schema-pg';
 
 export function leaguePostsPg({ q, now }: PgRun): LeaguePosts {
   const posts = t.leaguePosts;
-  const pendingOf = (leagueId?: string) => (leagueId === undefined ? isNull(posts.done) : and(isNull(posts.done), eq(posts.leagueId, leagueId)));
+  const pendingOf = (leagueId?: string) => pendingPosts(posts, leagueId);
   return {
-    async add(rows) {
-      if (rows.length === 0) return [];
-      const at = now();
-      return q()
-        .insert(posts)
-        .values(rows.map((r) => ({ ...r, created: at, due: at })))
-        .returning();
-    },
+    add: async (rows) => (rows.length === 0 ? [] : q().insert(posts).values(newLeaguePostRows(rows, now())).returning()),
     head: async (leagueId) => first(await q().select().from(posts).where(pendingOf(leagueId)).orderBy(asc(posts.id)).limit(1)),
     waiting(limit = 1000) {
       const heads = q()

@@ -8,6 +8,7 @@ import type { Clock, Db } from './db';
 import type { Async } from './async';
 import type { LeaguePostRow } from './rows';
 import { leaguePosts } from './schema';
+import type { leaguePosts as PgLeaguePosts } from './schema-pg';
 
 export interface NewLeaguePost {
   leagueId: string;
@@ -34,18 +35,22 @@ export interface LeaguePostsSync {
 /** What callers see: every query answers a Promise. */
 export type LeaguePosts = Async<LeaguePostsSync>;
 
+/** Either dialect's `league_posts` table. */
+type LeaguePostsTable = typeof leaguePosts | typeof PgLeaguePosts;
+
+/** Rows not yet done (of one league, when given). */
+export const pendingPosts = (table: LeaguePostsTable, leagueId?: string) =>
+  leagueId === undefined ? isNull(table.done) : and(isNull(table.done), eq(table.leagueId, leagueId));
+
+/** The rows `add` inserts, due now. */
+export const newLeaguePostRows = (rows: readonly NewLeaguePost[], at: number) => rows.map((r) => ({ ...r, created: at, due: at }));
+
 export function leaguePostsStore(db: Db, now: Clock): LeaguePostsSync {
-  const pendingOf = (leagueId?: string) =>
-    leagueId === undefined ? isNull(leaguePosts.done) : and(isNull(leaguePosts.done), eq(leaguePosts.leagueId, leagueId));
+  const pendingOf = (leagueId?: string) => pendingPosts(leaguePosts, leagueId);
   return {
     add(rows) {
       if (rows.length === 0) return [];
-      const at = now();
-      return db
-        .insert(leaguePosts)
-        .values(rows.map((r) => ({ ...r, created: at, due: at })))
-        .returning()
-        .all();
+      return db.insert(leaguePosts).values(newLeaguePostRows(rows, now())).returning().all();
     },
     head: (leagueId) => db.select().from(leaguePosts).where(pendingOf(leagueId)).orderBy(asc(leaguePosts.id)).limit(1).get(),
     waiting(limit = 1000) {

@@ -1,6 +1,6 @@
 /** Ratings on PostgreSQL: the queries of ratings.ts (see there). */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Ratings } from './ratings';
+import { historyBatches, type Ratings, ratingUpsert } from './ratings';
 import type { PgRun } from './pg-db';
 import * as t from './schema-pg';
 
@@ -25,19 +25,10 @@ export function ratingsPg({ q, now }: PgRun): Ratings {
       if (moved.length === 0) return false;
       const at = now();
       for (const u of updates) {
-        await q()
-          .insert(ratings)
-          .values({ ...u, leagueId, updated: at })
-          .onConflictDoUpdate({
-            target: [ratings.leagueId, ratings.player],
-            set: { mu: u.mu, sigma: u.sigma, ordinal: u.ordinal, games: u.games, updated: at },
-          });
+        const upsert = ratingUpsert(ratings, leagueId, u, at);
+        await q().insert(ratings).values(upsert.values).onConflictDoUpdate(upsert.conflict);
       }
-      for (let i = 0; i < history.length; i += 200) {
-        await q()
-          .insert(ratingHistory)
-          .values(history.slice(i, i + 200).map((h) => ({ ...h, leagueId })));
-      }
+      for (const batch of historyBatches(leagueId, history)) await q().insert(ratingHistory).values(batch);
       return true;
     },
     async reset(leagueId) {

@@ -8,6 +8,7 @@ import type { Clock, Db } from './db';
 import type { Async } from './async';
 import type { RatingHistoryRow, RatingRow } from './rows';
 import { leagueSettings, ratingHistory, ratings } from './schema';
+import type { ratings as PgRatings } from './schema-pg';
 
 export interface RatingUpdate {
   player: string;
@@ -37,6 +38,25 @@ export interface RatingsSync {
 /** What callers see: every query answers a Promise. */
 export type Ratings = Async<RatingsSync>;
 
+/** Either dialect's `ratings` table. */
+type RatingsTable = typeof ratings | typeof PgRatings;
+
+/** A player's new rating in the league, replacing the stored one (the upsert both backends run). */
+export const ratingUpsert = <T extends RatingsTable>(table: T, leagueId: string, u: RatingUpdate, at: number) => ({
+  values: { ...u, leagueId, updated: at },
+  conflict: {
+    target: [table.leagueId as T['leagueId'], table.player as T['player']],
+    set: { mu: u.mu, sigma: u.sigma, ordinal: u.ordinal, games: u.games, updated: at },
+  },
+});
+
+/** History rows in batches of a size one insert's bound parameters allow. */
+export function historyBatches(leagueId: string, history: readonly Omit<RatingHistoryRow, 'leagueId'>[]): RatingHistoryRow[][] {
+  const batches: RatingHistoryRow[][] = [];
+  for (let i = 0; i < history.length; i += 200) batches.push(history.slice(i, i + 200).map((h) => ({ ...h, leagueId })));
+  return batches;
+}
+
 export function ratingsStore(db: Db, now: Clock): RatingsSync {
   return {
     of(leagueId, players) {
@@ -58,19 +78,10 @@ export function ratingsStore(db: Db, now: Clock): RatingsSync {
       if (moved === 0) return false;
       const at = now();
       for (const u of updates) {
-        db.insert(ratings)
-          .values({ ...u, leagueId, updated: at })
-          .onConflictDoUpdate({
-            target: [ratings.leagueId, ratings.player],
-            set: { mu: u.mu, sigma: u.sigma, ordinal: u.ordinal, games: u.games, updated: at },
-          })
-          .run();
+        const upsert = ratingUpsert(ratings, leagueId, u, at);
+        db.insert(ratings).values(upsert.values).onConflictDoUpdate(upsert.conflict).run();
       }
-      for (let i = 0; i < history.length; i += 200) {
-        db.insert(ratingHistory)
-          .values(history.slice(i, i + 200).map((h) => ({ ...h, leagueId })))
-          .run();
-      }
+      for (const batch of historyBatches(leagueId, history)) db.insert(ratingHistory).values(batch).run();
       return true;
     },
     reset(leagueId) {

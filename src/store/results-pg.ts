@@ -2,19 +2,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { first, type PgRun } from './pg-db';
 import type { NewResult, Results, ResultWithPlayers } from './results';
-import {
-  attachSides,
-  deadlineRecordColumns,
-  deadlineRecordOf,
-  fromRunningSeason,
-  idChunks,
-  ofLeague,
-  overturnedSet,
-  standingOf,
-  standingsColumns,
-  standingsOf,
-  toRecord,
-} from './results-plan';
+import * as plan from './results-plan';
 import type { ResultPlayerRow, ResultRow } from './rows';
 import * as t from './schema-pg';
 
@@ -26,14 +14,14 @@ function resultReadsPg({ q }: PgRun) {
   const { results, resultPlayers, deadlines, matches } = t;
   const withPlayers = async (rows: ResultRow[]): Promise<ResultWithPlayers[]> => {
     const sides: ResultPlayerRow[] = [];
-    for (const ids of idChunks(rows))
+    for (const ids of plan.idChunks(rows))
       sides.push(...(await q().select().from(resultPlayers).where(inArray(resultPlayers.resultId, ids)).orderBy(asc(resultPlayers.seat))));
-    return attachSides(rows, sides);
+    return plan.attachSides(rows, sides);
   };
   const one = async (row: ResultRow | undefined) => (row ? (await withPlayers([row]))[0] : undefined);
   return {
     get: async (id: number) => one(first(await q().select().from(results).where(eq(results.id, id)))),
-    forMatch: async (matchId: string) => one(first(await q().select().from(results).where(standingOf(results, matchId)))),
+    forMatch: async (matchId: string) => one(first(await q().select().from(results).where(plan.standingOf(results, matchId)))),
     standing: async (leagueId: string, after = 0) =>
       withPlayers(
         await q()
@@ -47,7 +35,7 @@ function resultReadsPg({ q }: PgRun) {
         await q()
           .select()
           .from(results)
-          .where(ofLeague(results, leagueId, seasonId))
+          .where(plan.ofLeague(results, leagueId, seasonId))
           .orderBy(asc(results.id)),
       ),
     forPlayer: async (leagueId: string, player: string, limit = 1000) =>
@@ -65,19 +53,19 @@ function resultReadsPg({ q }: PgRun) {
     async deadlineRecord(leagueId: string, player: string) {
       const row = first(
         await q()
-          .select(deadlineRecordColumns(deadlines))
+          .select(plan.deadlineRecordColumns(deadlines))
           .from(deadlines)
           .innerJoin(matches, eq(matches.id, deadlines.matchId))
-          .where(deadlineRecordOf({ deadlines, matches }, leagueId, player)),
+          .where(plan.deadlineRecordOf({ deadlines, matches }, leagueId, player)),
       );
       return { met: row?.met ?? 0, missed: row?.missed ?? 0 };
     },
     standings: (leagueId: string, seasonId?: number) =>
       q()
-        .select(standingsColumns(resultPlayers))
+        .select(plan.standingsColumns(resultPlayers))
         .from(resultPlayers)
         .innerJoin(results, eq(results.id, resultPlayers.resultId))
-        .where(standingsOf({ results }, leagueId, seasonId))
+        .where(plan.standingsOf({ results }, leagueId, seasonId))
         .groupBy(resultPlayers.player),
   };
 }
@@ -85,16 +73,16 @@ function resultReadsPg({ q }: PgRun) {
 function resultWritesPg({ q, now }: PgRun) {
   const { results, resultPlayers, pairings, seasons, seasonEntries } = t;
   const record = async (r: NewResult): Promise<ResultWithPlayers> => {
-    const plan = toRecord(r, now());
-    const [row] = await q().insert(results).values(plan.row).returning();
-    const sides = plan.players.length > 0 ? await q().insert(resultPlayers).values(plan.sides(row!.id)).returning() : [];
+    const rows = plan.toRecord(r, now());
+    const [row] = await q().insert(results).values(rows.row).returning();
+    const sides = rows.players.length > 0 ? await q().insert(resultPlayers).values(rows.sides(row!.id)).returning() : [];
     return { ...row!, players: sides.sort((a, b) => a.seat - b.seat) };
   };
   return {
     record,
     async recordMatch(r: Omit<NewResult, 'seasonId' | 'pairingId'>) {
       if (r.matchId === null) throw new Error('results.recordMatch: a match result needs its match');
-      if (first(await q().select({ id: results.id }).from(results).where(standingOf(results, r.matchId)))) return undefined;
+      if (first(await q().select({ id: results.id }).from(results).where(plan.standingOf(results, r.matchId)))) return undefined;
       const pairing = first(await q().select().from(pairings).where(eq(pairings.matchId, r.matchId)));
       if (pairing) return record({ ...r, seasonId: pairing.seasonId, pairingId: pairing.id });
       const running = first(
@@ -108,7 +96,7 @@ function resultWritesPg({ q, now }: PgRun) {
         ? await q()
             .select({ player: seasonEntries.player })
             .from(seasonEntries)
-            .where(fromRunningSeason(seasonEntries, running.id, ids))
+            .where(plan.fromRunningSeason(seasonEntries, running.id, ids))
         : [];
       return record({ ...r, seasonId: running && signed.length === ids.length ? running.id : null, pairingId: null });
     },
@@ -116,7 +104,7 @@ function resultWritesPg({ q, now }: PgRun) {
       if (replaced !== null) {
         const done = await q()
           .update(results)
-          .set(overturnedSet(o))
+          .set(plan.overturnedSet(o))
           .where(and(eq(results.id, replaced), isNull(results.overturned)))
           .returning({ id: results.id });
         if (done.length === 0) throw new Error(`results.replace: result ${replaced} is not standing`);
@@ -129,7 +117,7 @@ function resultWritesPg({ q, now }: PgRun) {
       (
         await q()
           .update(results)
-          .set({ ...overturnedSet(o), replacedBy: o.replacedBy })
+          .set({ ...plan.overturnedSet(o), replacedBy: o.replacedBy })
           .where(and(eq(results.id, id), isNull(results.overturned)))
           .returning({ id: results.id })
       ).length > 0,
