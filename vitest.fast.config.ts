@@ -9,19 +9,23 @@ import { defineConfig } from 'vitest/config';
  * Files share a worker instead of each starting a fresh one (isolate: false): loading discord.js, the
  * store's drivers and PGlite again for every file cost more than most files' tests. Before each file
  * the project's own modules are loaded afresh (test/store/fresh-modules.ts), so no cache of one file's
- * matches reaches the next; the files that replace a module with vi.mock run isolated, in a project of
- * their own. `npm test` isolates every file.
+ * matches reaches the next; the few files that need a process of their own (below) run isolated, in a
+ * project of their own. `npm test` isolates every file.
  */
 const include = ['test/{engine,formats,store,commands,content,bot,match,league}/**/*.test.ts', 'test/render/{view,alt-text}.test.ts'];
 const exclude = [
   'test/engine/{fast-paths,properties,pregame-properties,side-caches,can-act}.test.ts',
   'test/bot/{startup,render-pool,scheduler.property,pg-start-race}.test.ts',
   'test/store/backup-restore.test.ts',
-  'test/store/pg/{db-check,match-parts}.test.ts',
+  'test/store/pg/{db-check,match-parts,match-logs}.test.ts',
   'test/league/ratings-rebuild.test.ts',
 ];
-/** Files that replace a module with vi.mock: with shared modules the mock would reach other files. */
-const mocking = ['test/commands/close-up-reuse.test.ts', 'test/match/ending.test.ts'];
+/**
+ * Files that need a process of their own: those replacing a module with vi.mock (the mock would reach
+ * other files), and collect.test.ts, which watches which collections V8 makes (a heap shared with other
+ * files' leftovers gets full collections of its own).
+ */
+const mocking = ['test/commands/close-up-reuse.test.ts', 'test/match/ending.test.ts', 'test/bot/collect.test.ts'];
 
 export default defineConfig({
   test: {
