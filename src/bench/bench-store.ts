@@ -168,10 +168,10 @@ async function main(): Promise<void> {
     now += OUTBOX_RETENTION_MS + 60_000;
     const later = openStore(file, { now: clock });
     let pruned = 0;
-    for (let n = -1; n !== 0; pruned += n) n = await later.outbox.prune(now - OUTBOX_RETENTION_MS);
+    for (let n = -1; n !== 0; pruned += n) n = await later.outbox.prune(OUTBOX_RETENTION_MS);
     const packing = performance.now();
     let retired = 0;
-    for (let n = -1; n !== 0; retired += n) n = await later.matches.retire(now - OUTBOX_RETENTION_MS);
+    for (let n = -1; n !== 0; retired += n) n = await later.matches.retire(OUTBOX_RETENTION_MS);
     const packMs = (performance.now() - packing) / Math.max(1, retired);
     await later.close();
     const atRest = vacuumedBytes(file, dir, 'at-rest');

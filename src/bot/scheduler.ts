@@ -240,11 +240,11 @@ export class Scheduler {
     if (now < this.#nextPrune) return;
     this.#nextPrune = now + PRUNE_EVERY_MS;
     for (let i = 0; i < PRUNE_BATCHES && !this.#stopped; i++) {
-      if ((await this.#app.store.outbox.prune(now - OUTBOX_RETENTION_MS, PRUNE_BATCH)) < PRUNE_BATCH) break;
+      if ((await this.#app.store.outbox.prune(OUTBOX_RETENTION_MS, PRUNE_BATCH)) < PRUNE_BATCH) break;
       await yieldToLoop();
     }
     for (let i = 0; i < PRUNE_BATCHES && !this.#stopped; i++) {
-      if ((await this.#app.store.matches.retire(now - OUTBOX_RETENTION_MS, RETIRE_BATCH)) < RETIRE_BATCH) return;
+      if ((await this.#app.store.matches.retire(OUTBOX_RETENTION_MS, RETIRE_BATCH)) < RETIRE_BATCH) return;
       await yieldToLoop();
     }
   }

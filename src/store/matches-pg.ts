@@ -93,6 +93,6 @@ export function matchesPg({ q, now, inTransaction, prepared }: PgRun): Matches {
       const events = rows as { seq: number; event: E }[];
       return mayBePacked(events, afterSeq) ? withPacked(events, await packedOfPg(q(), id), afterSeq, throughSeq) : events;
     },
-    retire: (before, limit) => retirePg(q(), inTransaction, before, limit),
+    retire: (ageMs, limit) => retirePg(q(), inTransaction, now() - ageMs, limit),
   };
 }

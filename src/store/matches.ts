@@ -77,9 +77,10 @@ export interface MatchesSync {
   events<E = unknown>(id: string, afterSeq?: number, throughSeq?: number): { seq: number; event: E }[];
   /**
    * Finished matches at rest (match-logs.ts): packs the event logs of up to `limit` matches that ended
-   * before `before` and deletes their done reminders; answers how many matches.
+   * more than `ageMs` ago by the store's clock (the one that stamped their end) and deletes their done
+   * reminders; answers how many matches.
    */
-  retire(before: number, limit?: number): number;
+  retire(ageMs: number, limit?: number): number;
 }
 
 /** What callers see: every query answers a Promise (the generic ones written out: a mapped type would erase them). */
@@ -222,6 +223,6 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
       const events = rows as { seq: number; event: E }[];
       return mayBePacked(events, afterSeq) ? withPacked(events, packedOf(db, id), afterSeq, throughSeq) : events;
     },
-    retire: (before, limit) => retire(db, before, limit),
+    retire: (ageMs, limit) => retire(db, now() - ageMs, limit),
   };
 }

@@ -55,10 +55,11 @@ export interface OutboxSync {
   /** The match's rows in trouble, newest first: waiting after a failed try, or given up. */
   troubles(matchId: string, limit?: number): OutboxRow[];
   /**
-   * Deletes up to `limit` (default 1000) rows delivered or skipped before `before`, of matches with no
-   * row still waiting; returns how many. See {@link prunable} for what stays.
+   * Deletes up to `limit` (default 1000) rows delivered or skipped more than `ageMs` ago by the store's
+   * clock (the one that stamped them), of matches with no row still waiting; returns how many. See
+   * {@link prunable} for what stays.
    */
-  prune(before: number, limit?: number): number;
+  prune(ageMs: number, limit?: number): number;
 }
 
 /**
@@ -197,8 +198,8 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .limit(1)
         .get() !== undefined,
     troubles: (matchId, limit = 5) => db.select().from(outbox).where(inTroubleOf(outbox, matchId)).orderBy(desc(outbox.id)).limit(limit).all(),
-    prune(before, limit = 1000) {
-      const ids = db.select({ id: outbox.id }).from(outbox).where(prunable(outbox, before)).limit(limit);
+    prune(ageMs, limit = 1000) {
+      const ids = db.select({ id: outbox.id }).from(outbox).where(prunable(outbox, now() - ageMs)).limit(limit);
       return db.delete(outbox).where(inArray(outbox.id, ids)).run().changes;
     },
   };

@@ -174,13 +174,13 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
     clock.advance(OUTBOX_RETENTION_MS + 1);
     await store.outbox.delivered(e, 'me');
     // pr1: a and b go; c (a fallback), d (given up) and e (within retention) stay. pr2 still waits on g, so f stays.
-    expect(await store.outbox.prune(clock() - OUTBOX_RETENTION_MS)).toBe(2);
+    expect(await store.outbox.prune(OUTBOX_RETENTION_MS)).toBe(2);
     const left = async (ids: number[]) => (await Promise.all(ids.map((id) => store.outbox.get(id)))).flatMap((r) => (r ? [r.id] : []));
     expect(await left([a, b, c, d, e, f, g])).toEqual([c, d, e, f, g]);
     expect((await store.outbox.pending('pr2')).map((r) => r.id)).toEqual([g]);
     expect((await store.outbox.troubles('pr1')).map((r) => r.id)).toEqual([d]);
     await store.outbox.delivered(g, 'mg');
-    expect(await store.outbox.prune(clock() - OUTBOX_RETENTION_MS)).toBe(1);
+    expect(await store.outbox.prune(OUTBOX_RETENTION_MS)).toBe(1);
     expect(await left([f, g])).toEqual([g]);
   });
 
@@ -196,8 +196,8 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
     const log = await store.matches.events<Add>('lg1');
     expect(log.map((e) => e.event.add)).toEqual([1, 2, 3]);
     clock.advance(OUTBOX_RETENTION_MS + 1);
-    expect(await store.matches.retire(clock() - OUTBOX_RETENTION_MS)).toBe(1);
-    expect(await store.matches.retire(clock() - OUTBOX_RETENTION_MS)).toBe(0);
+    expect(await store.matches.retire(OUTBOX_RETENTION_MS)).toBe(1);
+    expect(await store.matches.retire(OUTBOX_RETENTION_MS)).toBe(0);
     expect(await store.matches.events<Add>('lg1')).toEqual(log);
     expect(await store.matches.events<Add>('lg1', 1, 2)).toEqual([log[1]]);
     expect((await store.deadlines.ofMatch('lg1')).map((d) => d.id)).toEqual([turn.id]);
