@@ -77,7 +77,11 @@ export function outboxPg({ q, now, prepared }: PgRun): Outbox {
       ).length > 0,
     troubles: (matchId, limit = 5) => q().select().from(t.outbox).where(inTroubleOf(t.outbox, matchId)).orderBy(desc(t.outbox.id)).limit(limit),
     async prune(ageMs, limit = 1000) {
-      const ids = q().select({ id: t.outbox.id }).from(t.outbox).where(prunable(t.outbox, now() - ageMs)).limit(limit);
+      const ids = q()
+        .select({ id: t.outbox.id })
+        .from(t.outbox)
+        .where(prunable(t.outbox, now() - ageMs))
+        .limit(limit);
       return (await q().delete(t.outbox).where(inArray(t.outbox.id, ids)).returning({ id: t.outbox.id })).length;
     },
   };

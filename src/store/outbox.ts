@@ -199,7 +199,11 @@ export function outboxStore(db: Db, now: Clock): OutboxSync {
         .get() !== undefined,
     troubles: (matchId, limit = 5) => db.select().from(outbox).where(inTroubleOf(outbox, matchId)).orderBy(desc(outbox.id)).limit(limit).all(),
     prune(ageMs, limit = 1000) {
-      const ids = db.select({ id: outbox.id }).from(outbox).where(prunable(outbox, now() - ageMs)).limit(limit);
+      const ids = db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(prunable(outbox, now() - ageMs))
+        .limit(limit);
       return db.delete(outbox).where(inArray(outbox.id, ids)).run().changes;
     },
   };
