@@ -277,7 +277,121 @@ async function actRate(db: Database, seconds: number): Promise<{ rate: number; b
   }
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: being split under issue 31
+/** The bot process, started as `npm start` runs it, on this backend and against the fake Discord. */
+function startBot(db: Database, fake: FakeDiscord, built: ReturnType<typeof buildBot>, metricsPort: number): Promise<BotProcess> {
+  // BENCH_BOT_NODE_ARGS: extra node options for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  return startBotProcess(fake, {
+    databasePath: db.path,
+    ...(db.url ? { databaseUrl: db.url } : {}),
+    built,
+    env: { METRICS_PORT: String(metricsPort) },
+    stderr: 'inherit',
+    nodeArgs: (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    timeoutMs: TIMEOUT,
+  });
+}
+
+/** The matches set up for the runs, and the bot's RSS along the way. */
+interface Matches {
+  readonly threads: readonly string[];
+  readonly setupSeconds: number;
+  /** RSS once the first match is set up (its render worker warm): what each further match adds is measured from here. */
+  readonly baseRss: number;
+  /** RSS with every match set up, before the runs: how much of the growth comes with the matches and how much with the runs. */
+  readonly setupRss: number;
+}
+
+/** Both warbands submitted, then MATCHES matches challenged, accepted and their prompts answered, all through Discord. */
+async function setUpMatches(fake: FakeDiscord, reader: Store, pid: number): Promise<Matches> {
+  let baseRss = 0;
+  const [alice, bob] = ['alice', 'bob'].map((n) => fake.user(n)!.id) as [string, string];
+  await done(reader, () => fake.command({ user: alice, name: 'warband submit', options: { text: VALOR_EIGHT } }));
+  await done(reader, () => fake.command({ user: bob, name: 'warband submit', options: { text: HAVOC_EIGHT } }));
+
+  const threads: string[] = [];
+  const started = performance.now();
+  for (let i = 0; i < MATCHES; i++) {
+    await done(reader, () =>
+      fake.command({
+        user: alice,
+        name: 'skirmish challenge',
+        options: { opponent: bob, warband: "Hrolf's Eight", points: 121, map: SHIPPED_MAPS[i % SHIPPED_MAPS.length]! },
+      }),
+    );
+    const thread = fake.threads(fake.channel.id).at(-1)!.id;
+    await done(reader, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Eight' } }));
+    await answerPrompts(fake, reader, thread);
+    threads.push(thread);
+    if (i === 0) baseRss = statusField(pid, 'VmRSS');
+    if (process.env.BENCH_DEBUG) console.error(`match ${i} set up`);
+  }
+  const setupSeconds = (performance.now() - started) / 1000;
+  return { threads, setupSeconds, baseRss, setupRss: statusField(pid, 'VmRSS') };
+}
+
+/**
+ * The realistic matches (one per shipped map) played, untimed, until the two sides meet, so the timed
+ * turns have attacks, replies and wound splits in them and not only the walk across the map. Returns
+ * the line that says how that went.
+ */
+async function closeInRealistic(fake: FakeDiscord, reader: Store, playing: readonly string[]): Promise<string> {
+  const closing = performance.now();
+  const closedIn: (number | null)[] = [];
+  for (const thread of playing) closedIn.push(await closeIn(fake, reader, thread, CLOSE_IN_TURNS));
+  const closeSeconds = (performance.now() - closing) / 1000;
+  return `closing in (untimed, before the runs): the realistic matches' sides met after ${closedIn.map((n) => (n === null ? `not within ${CLOSE_IN_TURNS}` : String(n))).join(', ')} turns (${closeSeconds.toFixed(0)} s)`;
+}
+
+/** What every run works on: the bot, the fake Discord, and the matches set up. */
+interface Bench {
+  readonly backend: Backend;
+  readonly fake: FakeDiscord;
+  readonly reader: Store;
+  readonly clock: ImageClock;
+  readonly pid: number;
+  readonly threads: readonly string[];
+  /** The realistic matches, one per shipped map, their sides already met. */
+  readonly playing: readonly string[];
+}
+
+/** The floor: `/end` one at a time over every match, then a burst of them over BURST matches (a different slice each run). */
+async function floorRun(b: Bench, r: number) {
+  const { fake, reader, clock, pid, threads } = b;
+  const sequential = await oneAtATime(fake, reader, clock, pid, threads);
+  const sliced = threads.slice((r * BURST) % Math.max(1, threads.length - BURST + 1)).slice(0, BURST);
+  const burstThreads = sliced.length === BURST ? sliced : threads.slice(0, BURST);
+  const floorBurst = await burst(fake, reader, clock, pid, burstThreads);
+  return { sequential, floorBurst, burstThreads };
+}
+
+/** Realistic play: whole turns one at a time, then a burst of turn ends each after a move, on the floor burst's matches. */
+async function realisticRun(b: Bench, burstThreads: readonly string[]): Promise<RunFigures['real']> {
+  const { fake, reader, clock, pid, playing } = b;
+  const turns: TurnCost[] = [];
+  // Round the four realistic matches, so each game carries on where the sides met.
+  for (let t = 0; t < TURNS; t++) {
+    const cost = await realisticTurn(fake, reader, playing[t % playing.length]!, pid);
+    if (cost) turns.push(cost);
+  }
+  const moved: string[] = [];
+  for (const thread of burstThreads.slice()) if (await moveFirst(fake, reader, thread)) moved.push(thread);
+  return { turns, burst: await burst(fake, reader, clock, pid, moved, false) };
+}
+
+/** One run: the floor, then realistic play; its figures are also printed to stderr as soon as they are in. */
+async function oneRun(b: Bench, r: number): Promise<RunFigures> {
+  const { sequential, floorBurst: fb, burstThreads } = await floorRun(b, r);
+  const real = await realisticRun(b, burstThreads);
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.error(
+    `${b.backend} run ${r + 1}: ${sequential.acts} acts one at a time: p50 ${sequential.p50.toFixed(1)} ms, p99 ${sequential.p99.toFixed(1)} ms, main thread ${sequential.mainCpuMs.toFixed(1)} ms/act, process ${sequential.processCpuMs.toFixed(1)} ms/act, fake Discord ${sequential.fakeCpuMs.toFixed(1)} ms/act; ` +
+      `burst of ${fb.burstActs}: p50 ${fb.burstP50.toFixed(0)} ms, p99 ${fb.burstP99.toFixed(0)} ms, ${fb.burstRate.toFixed(1)} acts/s, peak RSS ${fb.burstPeakMb.toFixed(0)} MB, autocomplete ${fb.autocompleteMs.map((x) => x.toFixed(0)).join('/')} ms; load ${load}`,
+  );
+  return { ...sequential, ...fb, load, real };
+}
+
 async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Promise<string[]> {
   const db = await database(backend);
   if (typeof db === 'string') return [db];
@@ -295,80 +409,18 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
   try {
     const fake = (discord = await startFakeDiscord({ heartbeatMs: 5000 }));
     const metricsPort = await freePort();
-    // BENCH_BOT_NODE_ARGS: extra node options for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-    bot = await startBotProcess(fake, {
-      databasePath: db.path,
-      ...(db.url ? { databaseUrl: db.url } : {}),
-      built,
-      env: { METRICS_PORT: String(metricsPort) },
-      stderr: 'inherit',
-      nodeArgs: (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      timeoutMs: TIMEOUT,
-    });
+    bot = await startBot(db, fake, built, metricsPort);
     const pid = bot.pid;
-    // RSS once the first match is set up (its render worker warm): what each further match adds is measured from here.
-    let baseRss = 0;
     store = await db.open();
     const reader = store;
-    const [alice, bob] = ['alice', 'bob'].map((n) => fake.user(n)!.id) as [string, string];
-    await done(reader, () => fake.command({ user: alice, name: 'warband submit', options: { text: VALOR_EIGHT } }));
-    await done(reader, () => fake.command({ user: bob, name: 'warband submit', options: { text: HAVOC_EIGHT } }));
-
-    const threads: string[] = [];
-    const started = performance.now();
-    for (let i = 0; i < MATCHES; i++) {
-      await done(reader, () =>
-        fake.command({
-          user: alice,
-          name: 'skirmish challenge',
-          options: { opponent: bob, warband: "Hrolf's Eight", points: 121, map: SHIPPED_MAPS[i % SHIPPED_MAPS.length]! },
-        }),
-      );
-      const thread = fake.threads(fake.channel.id).at(-1)!.id;
-      await done(reader, () => fake.command({ user: bob, channel: thread, name: 'skirmish accept', options: { warband: 'Grave Eight' } }));
-      await answerPrompts(fake, reader, thread);
-      threads.push(thread);
-      if (i === 0) baseRss = statusField(pid, 'VmRSS');
-      if (process.env.BENCH_DEBUG) console.error(`match ${i} set up`);
-    }
-    const setupSeconds = (performance.now() - started) / 1000;
-    // RSS with every match set up, before the runs: how much of the growth comes with the matches and how much with the runs.
-    const setupRss = statusField(pid, 'VmRSS');
+    const matches = await setUpMatches(fake, reader, pid);
     const clock = new ImageClock(fake);
-    // The realistic matches (one per shipped map) are played, untimed, until the two sides meet, so the
-    // timed turns have attacks, replies and wound splits in them and not only the walk across the map.
-    const playing = threads.slice(0, SHIPPED_MAPS.length);
-    const closing = performance.now();
-    const closedIn: (number | null)[] = [];
-    for (const thread of playing) closedIn.push(await closeIn(fake, reader, thread, CLOSE_IN_TURNS));
-    const closeSeconds = (performance.now() - closing) / 1000;
-    const closingLine = `closing in (untimed, before the runs): the realistic matches' sides met after ${closedIn.map((n) => (n === null ? `not within ${CLOSE_IN_TURNS}` : String(n))).join(', ')} turns (${closeSeconds.toFixed(0)} s)`;
+    const playing = matches.threads.slice(0, SHIPPED_MAPS.length);
+    const closingLine = await closeInRealistic(fake, reader, playing);
 
+    const bench: Bench = { backend, fake, reader, clock, pid, threads: matches.threads, playing };
     const runs: RunFigures[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      const sequential = await oneAtATime(fake, reader, clock, pid, threads);
-      const burstThreads = threads.slice((r * BURST) % Math.max(1, threads.length - BURST + 1)).slice(0, BURST);
-      const b = await burst(fake, reader, clock, pid, burstThreads.length === BURST ? burstThreads : threads.slice(0, BURST));
-      // Realistic play: whole turns one at a time, then a burst of turn ends each after a move.
-      const turns: TurnCost[] = [];
-      // Round the four realistic matches, so each game carries on where the sides met.
-      for (let t = 0; t < TURNS; t++) {
-        const cost = await realisticTurn(fake, reader, playing[t % playing.length]!, pid);
-        if (cost) turns.push(cost);
-      }
-      const realThreads = (burstThreads.length === BURST ? burstThreads : threads.slice(0, BURST)).slice();
-      const moved: string[] = [];
-      for (const thread of realThreads) if (await moveFirst(fake, reader, thread)) moved.push(thread);
-      const realBurst = await burst(fake, reader, clock, pid, moved, false);
-      const load = loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ');
-      runs.push({ ...sequential, ...b, load, real: { turns, burst: realBurst } });
-      console.error(
-        `${backend} run ${r + 1}: ${sequential.acts} acts one at a time: p50 ${sequential.p50.toFixed(1)} ms, p99 ${sequential.p99.toFixed(1)} ms, main thread ${sequential.mainCpuMs.toFixed(1)} ms/act, process ${sequential.processCpuMs.toFixed(1)} ms/act, fake Discord ${sequential.fakeCpuMs.toFixed(1)} ms/act; ` +
-          `burst of ${b.burstActs}: p50 ${b.burstP50.toFixed(0)} ms, p99 ${b.burstP99.toFixed(0)} ms, ${b.burstRate.toFixed(1)} acts/s, peak RSS ${b.burstPeakMb.toFixed(0)} MB, autocomplete ${b.autocompleteMs.map((x) => x.toFixed(0)).join('/')} ms; load ${load}`,
-      );
-    }
+    for (let r = 0; r < RUNS; r++) runs.push(await oneRun(bench, r));
     const rss = statusField(pid, 'VmRSS');
     const open = (await reader.matches.open()).length;
     const heap = await heapFigures(metricsPort);
@@ -378,48 +430,9 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
     await bot.stop(20_000);
     const acts = await actRate(db, 5);
 
-    const autocomplete = sorted(runs.flatMap((r) => r.autocompleteMs));
-    const line = (label: string, pick: (r: RunFigures) => number, unit: string, digits: number, target: string) =>
-      say(`  ${spread(label, runs.map(pick), unit, digits, target)}`);
-    say(`Database: ${db.label}`);
-    say(
-      `set up ${MATCHES} matches through Discord in ${setupSeconds.toFixed(1)} s; ${RUNS} runs; load average at the end of each run: ${runs.map((r) => `[${r.load}]`).join(' ')}`,
-    );
-    say('FLOOR (the cheapest act there is: /end by a unit that has not moved, so no move in the last-turn overlay):');
-    say(
-      `one turn-ending act at a time over ${MATCHES} matches (${runs.map((r) => r.acts).join(', ')} acts; images not posted within ${TIMEOUT / 1000} s: ${runs.map((r) => r.late).join(', ')}):`,
-    );
-    line('interaction → map image posted, p50', (r) => r.p50, ' ms', 1, 'none');
-    line('interaction → map image posted, p99', (r) => r.p99, ' ms', 1, 'p99 < 100 ms');
-    line('bot CPU on the main thread per turn-ending act', (r) => r.mainCpuMs, ' ms', 1, '≤ 15 ms');
-    line('bot CPU in the whole process per turn-ending act (render workers included)', (r) => r.processCpuMs, ' ms', 1, 'none');
-    line('this process (the fake Discord, on the same cores) CPU per turn-ending act', (r) => r.fakeCpuMs, ' ms', 1, 'none');
-    say(`burst: ${BURST} matches end a turn at the same instant (images not posted within ${TIMEOUT / 1000} s: ${runs.map((r) => r.burstLate).join(', ')}):`);
-    line('time until the image is posted, p50', (r) => r.burstP50, ' ms', 0, 'none');
-    line('time until the image is posted, p99', (r) => r.burstP99, ' ms', 0, 'p99 < 3000 ms');
-    line('turn-ending acts per second (burst size / time to the last image)', (r) => r.burstRate, ' acts/s', 1, '≥ 30 acts/s');
-    line(`bot peak RSS during the burst (${runs[0]!.peakHow})`, (r) => r.burstPeakMb, ' MB', 0, '< 500 MB');
-    const busy = (pick: (b: RunFigures['burstBusy']) => number) => runs.map((r) => `${Math.round(pick(r.burstBusy) * 100)} %`).join(', ');
-    say(
-      `  CPU during the burst, as a share of one core (run by run): bot main thread ${busy((b) => b.main)}; bot render workers and other threads ${busy((b) => b.others)}; fake Discord ${busy((b) => b.fake)}`,
-    );
-    if (autocomplete.length > 0)
-      say(
-        `  autocomplete answered during the bursts: median ${quantile(autocomplete, 0.5).toFixed(0)} ms, max ${autocomplete[autocomplete.length - 1]!.toFixed(0)} ms (${autocomplete.length} requests)`,
-      );
+    sayFloor(say, db, runs, matches.setupSeconds);
     sayRealistic(say, runs, closingLine);
-    // Each match past the first adds (rss - baseRss) / (open - 1); 1,000 matches are extrapolated from that unless this many were run.
-    const perMatch = (rss - baseRss) / Math.max(1, open - 1);
-    say(
-      `bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB (with the first: ${mb(baseRss).toFixed(0)} MB; all ${MATCHES} set up, before the runs: ${mb(setupRss).toFixed(0)} MB, ${((setupRss - baseRss) / Math.max(1, MATCHES - 1) / 1024).toFixed(0)} KB each after the first)`,
-    );
-    if (open >= 1000 || open >= 100) {
-      const at1000 = open >= 1000 ? rss : baseRss + perMatch * 999;
-      say(
-        `  RSS with 1,000 active matches: ${mb(at1000).toFixed(0)} MB${open >= 1000 ? '' : ` (EXTRAPOLATED from ${open} matches at ${(perMatch / 1024).toFixed(0)} KB each after the first)`}   target < 350 MB: ${at1000 < 350 * 2 ** 20 ? 'MET' : 'MISSED'}`,
-      );
-    } else say(`  RSS with 1,000 active matches: not judged from ${open} matches (run BENCH_MATCHES=1000, or at least 100 to extrapolate)   target < 350 MB`);
-    say(`  of which: ${heap}; the rest is native (canvas, the database driver) and the render workers`);
+    sayMemory(say, matches, { rss, open, heap });
     say(
       `act transactions on one connection, one at a time, with ${acts.matches} active matches: ${acts.rate.toFixed(0)} per second ` +
         `(this process ${(acts.benchCpu * 100).toFixed(0)} % of a core${db.serverPid ? `, the PostgreSQL server ${(acts.serverCpu * 100).toFixed(0)} %` : ''})`,
@@ -432,6 +445,57 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
     process.removeListener('exit', cleanUp);
     db.stop();
   }
+}
+
+/** The backend, the set-up, and the floor's figures: `/end` one at a time, then in a burst. */
+function sayFloor(say: (line: string) => void, db: Database, runs: readonly RunFigures[], setupSeconds: number): void {
+  const autocomplete = sorted(runs.flatMap((r) => r.autocompleteMs));
+  const line = (label: string, pick: (r: RunFigures) => number, unit: string, digits: number, target: string) =>
+    say(`  ${spread(label, runs.map(pick), unit, digits, target)}`);
+  say(`Database: ${db.label}`);
+  say(
+    `set up ${MATCHES} matches through Discord in ${setupSeconds.toFixed(1)} s; ${RUNS} runs; load average at the end of each run: ${runs.map((r) => `[${r.load}]`).join(' ')}`,
+  );
+  say('FLOOR (the cheapest act there is: /end by a unit that has not moved, so no move in the last-turn overlay):');
+  say(
+    `one turn-ending act at a time over ${MATCHES} matches (${runs.map((r) => r.acts).join(', ')} acts; images not posted within ${TIMEOUT / 1000} s: ${runs.map((r) => r.late).join(', ')}):`,
+  );
+  line('interaction → map image posted, p50', (r) => r.p50, ' ms', 1, 'none');
+  line('interaction → map image posted, p99', (r) => r.p99, ' ms', 1, 'p99 < 100 ms');
+  line('bot CPU on the main thread per turn-ending act', (r) => r.mainCpuMs, ' ms', 1, '≤ 15 ms');
+  line('bot CPU in the whole process per turn-ending act (render workers included)', (r) => r.processCpuMs, ' ms', 1, 'none');
+  line('this process (the fake Discord, on the same cores) CPU per turn-ending act', (r) => r.fakeCpuMs, ' ms', 1, 'none');
+  say(`burst: ${BURST} matches end a turn at the same instant (images not posted within ${TIMEOUT / 1000} s: ${runs.map((r) => r.burstLate).join(', ')}):`);
+  line('time until the image is posted, p50', (r) => r.burstP50, ' ms', 0, 'none');
+  line('time until the image is posted, p99', (r) => r.burstP99, ' ms', 0, 'p99 < 3000 ms');
+  line('turn-ending acts per second (burst size / time to the last image)', (r) => r.burstRate, ' acts/s', 1, '≥ 30 acts/s');
+  line(`bot peak RSS during the burst (${runs[0]!.peakHow})`, (r) => r.burstPeakMb, ' MB', 0, '< 500 MB');
+  const busy = (pick: (b: RunFigures['burstBusy']) => number) => runs.map((r) => `${Math.round(pick(r.burstBusy) * 100)} %`).join(', ');
+  say(
+    `  CPU during the burst, as a share of one core (run by run): bot main thread ${busy((b) => b.main)}; bot render workers and other threads ${busy((b) => b.others)}; fake Discord ${busy((b) => b.fake)}`,
+  );
+  if (autocomplete.length > 0)
+    say(
+      `  autocomplete answered during the bursts: median ${quantile(autocomplete, 0.5).toFixed(0)} ms, max ${autocomplete[autocomplete.length - 1]!.toFixed(0)} ms (${autocomplete.length} requests)`,
+    );
+}
+
+/** The bot's RSS with every match loaded, and with 1,000 (extrapolated, and said so, below that). */
+function sayMemory(say: (line: string) => void, m: Matches, end: { readonly rss: number; readonly open: number; readonly heap: string }): void {
+  const { baseRss, setupRss } = m;
+  const { rss, open, heap } = end;
+  // Each match past the first adds (rss - baseRss) / (open - 1); 1,000 matches are extrapolated from that unless this many were run.
+  const perMatch = (rss - baseRss) / Math.max(1, open - 1);
+  say(
+    `bot process RSS with ${open} active matches: ${mb(rss).toFixed(0)} MB (with the first: ${mb(baseRss).toFixed(0)} MB; all ${MATCHES} set up, before the runs: ${mb(setupRss).toFixed(0)} MB, ${((setupRss - baseRss) / Math.max(1, MATCHES - 1) / 1024).toFixed(0)} KB each after the first)`,
+  );
+  if (open >= 1000 || open >= 100) {
+    const at1000 = open >= 1000 ? rss : baseRss + perMatch * 999;
+    say(
+      `  RSS with 1,000 active matches: ${mb(at1000).toFixed(0)} MB${open >= 1000 ? '' : ` (EXTRAPOLATED from ${open} matches at ${(perMatch / 1024).toFixed(0)} KB each after the first)`}   target < 350 MB: ${at1000 < 350 * 2 ** 20 ? 'MET' : 'MISSED'}`,
+    );
+  } else say(`  RSS with 1,000 active matches: not judged from ${open} matches (run BENCH_MATCHES=1000, or at least 100 to extrapolate)   target < 350 MB`);
+  say(`  of which: ${heap}; the rest is native (canvas, the database driver) and the render workers`);
 }
 
 /** The figures about a turn, from realistic play, each with its target and verdict. */
