@@ -8,7 +8,7 @@ export default defineConfig({
     // Property tests and full games are CPU-bound; two workers match the 2-core machines we run on.
     maxWorkers: 2,
     // A timeout is there to end a hang, not to time the test: a loaded machine takes many times longer
-    // (making the PGlite template, test/store/pglite-template.ts, takes a hook several seconds).
+    // (making the PGlite template, test/support/pglite-template.ts, takes a hook several seconds).
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

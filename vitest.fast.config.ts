@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  *
  * Files share a worker instead of each starting a fresh one (isolate: false): loading discord.js, the
  * store's drivers and PGlite again for every file cost more than most files' tests. Before each file
- * the project's own modules are loaded afresh (test/store/fresh-modules.ts), so no cache of one file's
+ * the project's own modules are loaded afresh (test/support/fresh-modules.ts), so no cache of one file's
  * matches reaches the next; the few files that need a process of their own (below) run isolated, in a
  * project of their own. `npm test` isolates every file.
  */
@@ -34,7 +34,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'shared', include, exclude: [...exclude, ...mocking], isolate: false, setupFiles: ['test/store/fresh-modules.ts'] } },
+      { extends: true, test: { name: 'shared', include, exclude: [...exclude, ...mocking], isolate: false, setupFiles: ['test/support/fresh-modules.ts'] } },
       { extends: true, test: { name: 'isolated', include: mocking, isolate: true } },
     ],
   },

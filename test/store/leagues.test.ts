@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewResult, Store } from '../../src/store';
 import { aMatch, memoryStore, testClock } from './fixture';
 import type { TestClock } from './fixture';
-import { emptiedPgliteStores } from './pglite-template';
+import { emptiedPgliteStores } from '../support/pglite-template';
 
 const duel = (over: Partial<NewResult> = {}): NewResult => ({
   leagueId: 'c1',

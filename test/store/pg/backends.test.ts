@@ -8,7 +8,7 @@ import { openStore, type Store } from '../../../src/store';
 import { OUTBOX_RETENTION_MS } from '../../../src/store/outbox';
 import { openPgStore } from '../../../src/store/open-pg';
 import { aMatch, testClock } from '../fixture';
-import { pgliteStore } from '../pglite-template';
+import { pgliteStore } from '../../support/pglite-template';
 import { pgServerMissing, startPgServer, type PgServer } from '../../support/pg-server';
 
 type Open = (clock: () => number) => Promise<Store>;

@@ -15,7 +15,7 @@ import { CopyRefused, copySqliteToPg } from '../../../src/store/copy';
 import { openPgStore } from '../../../src/store/open-pg';
 import { pgStore } from '../../../src/store/pg-store';
 import { aMatch, testClock } from '../fixture';
-import { migratedPgliteFolder, pgliteConnection } from '../pglite-template';
+import { migratedPgliteFolder, pgliteConnection } from '../../support/pglite-template';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sellsword-copy-'));

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPgStore } from '../../../src/store/open-pg';
 import { aMatch } from '../fixture';
-import { migratedPgliteFolder } from '../pglite-template';
+import { migratedPgliteFolder } from '../../support/pglite-template';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sellsword-db-check-'));

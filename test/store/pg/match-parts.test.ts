@@ -15,7 +15,7 @@ import { defaultContent } from '../../../src/content/load';
 import { checkMatch } from '../../../src/match/match-check';
 import { openStore, type Store } from '../../../src/store';
 import { openPgStore } from '../../../src/store/open-pg';
-import { migratedPgliteFolder } from '../pglite-template';
+import { migratedPgliteFolder } from '../../support/pglite-template';
 
 const content = defaultContent();
 const played = sampleMatch(content, 7, { turns: 6 });
