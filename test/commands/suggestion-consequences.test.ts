@@ -103,6 +103,19 @@ describe('an empty list says why', () => {
     expect(traitChoices(game, 'p2', 'gh', '', names)[0]!.value).toBe(NOTHING);
   });
 
+  it("a unit typed on another player's turn: says whose turn it is before that the unit has had its own", () => {
+    const theirs = { ...game, units: { ...game.units, kn: { ...game.units.kn!, turnTaken: true } }, turn: { ...game.turn!, player: 'p2' } };
+    expect(unitChoices(theirs, 'p1', 'kn', 'move', names)).toEqual([{ name: "Nothing to choose: it is Bob's turn", value: 'none:kn' }]);
+  });
+
+  it('R30: crowing at full Vigor says so, for the list and for the unit typed', () => {
+    const crowing = { ...game, turn: { ...game.turn!, unit: 'kn', actsLeft: 2, droppedEnemy: true } };
+    expect(unitChoices(crowing, 'p1', '', 'crow', names)[0]!.name).toMatch(
+      /^Nothing to choose: .*already has all its Vigor \(\d+\); crowing would restore nothing$/,
+    );
+    expect(unitChoices(crowing, 'p1', 'kn', 'crow', names)[0]!.name).toMatch(/already has all its Vigor/);
+  });
+
   it('nothing in reach', () => {
     expect(attackChoices(game, 'p1', 'kn', '')).toEqual([{ name: 'Nothing to choose: no enemy is in sight and reach', value: NOTHING }]);
     expect(targetChoices(game, 'p1', 'kn', 'longsword', '')[0]!.name).toBe('Nothing to choose: no enemy is in sight and reach of this attack');

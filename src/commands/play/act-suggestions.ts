@@ -9,7 +9,7 @@ import { attackRefusal, canAct, chargeOptions, legalActs, moveOptions, moveRefus
 import type { GameState } from '../../engine';
 import { commanderOf } from '../../engine';
 import { liveTraits, profile } from '../../engine';
-import { boardOf, findAttack } from '../../engine';
+import { boardOf, decide, findAttack } from '../../engine';
 import { choice, isNothing, NOTHING, nothingToChoose, suggest } from '../command';
 import { oddsHead } from '../prompts/odds-words';
 import { chargeTargetValue } from '../match-context';
@@ -83,7 +83,7 @@ export function unitChoices(
   if (found.length > 0) return found;
   // Typed one of the player's own units: why that unit cannot, not why the first one cannot.
   const mine = typedUnit(game, user, typed);
-  if (mine) return [nothingToChoose(withoutRuleCodes(ownUnitWhy(game, mine, act, names)), mine)];
+  if (mine) return [nothingToChoose(withoutRuleCodes(ownUnitWhy(game, user, mine, act, names)), mine)];
   return orWhy([], () => (choices.length > 0 ? `none of your units that can ${act ?? 'act'} matches "${String(typed)}"` : noUnitWhy(game, user, act, names)));
 }
 
@@ -97,12 +97,14 @@ function typedUnit(game: GameState, user: string, typed: unknown): string | null
 }
 
 /** Why this one unit of the player's cannot take `act` now, said of it by its map label. */
-function ownUnitWhy(game: GameState, id: string, act: string | undefined, names: Names): string {
+function ownUnitWhy(game: GameState, user: string, id: string, act: string | undefined, names: Names): string {
   const u = game.units[id]!;
   const label = id.toUpperCase();
+  // What stops every unit of the player's (another player's turn, an open decision) comes before this unit's own reason.
+  if (game.over || game.prompt || !game.turn || game.turn.player !== user) return noUnitWhy(game, user, act, names);
   if (u.dropped) return `${label} has dropped`;
-  if (game.turn && !game.turn.unit && u.turnTaken) return `${label} has had its turn this round`;
-  const refusal = act === 'move' || act === 'maneuver' ? moveRefusal(game, id, act === 'maneuver') : attackRefusal(game, id);
+  if (!game.turn.unit && u.turnTaken) return `${label} has had its turn this round`;
+  const refusal = actRefusal(game, user, id, act) ?? (act === 'attack' || act === undefined ? attackRefusal(game, id) : null);
   if (refusal) return refusalWords(refusal, game, names);
   return act === 'attack' ? `${label} has no enemy in sight and reach` : `${label} cannot ${act ?? 'act'} now`;
 }
@@ -138,6 +140,18 @@ function refusalWords(refusal: { code: string; message: string } | null, game: G
   return refusal.message.replace(/\.$/, '');
 }
 
+/**
+ * The engine's refusal of this unit taking `act` now, for the acts whose only option is the unit:
+ * moves and attacks by their own queries, rest (a react token) and crow by asking the engine to decide.
+ */
+function actRefusal(game: GameState, user: string, id: string, act: string | undefined): { code: string; message: string } | null {
+  if (act === 'move' || act === 'maneuver') return moveRefusal(game, id, act === 'maneuver');
+  if (act === 'attack') return attackRefusal(game, id);
+  if (act !== 'crow' && act !== 'rest') return null;
+  const decided = decide(game, act === 'crow' ? { act, unit: id } : { act, unit: id, token: 'react' }, user);
+  return 'error' in decided ? decided.error : null;
+}
+
 /** Why none of the user's units can take `act` (or act at all) now, in the game's words. */
 function noUnitWhy(game: GameState, user: string, act: string | undefined, names: Names): string {
   if (game.over) return 'the match is over';
@@ -150,8 +164,7 @@ function noUnitWhy(game: GameState, user: string, act: string | undefined, names
   const mine = active ? [active] : Object.values(game.units).filter((u) => u.player === turn.player && !u.turnTaken && !u.dropped);
   if (mine.length === 0) return 'your units have all had their turn this round';
   const first = mine[0]!;
-  const refusal =
-    act === 'move' || act === 'maneuver' ? moveRefusal(game, first.id, act === 'maneuver') : act === 'attack' ? attackRefusal(game, first.id) : null;
+  const refusal = actRefusal(game, user, first.id, act);
   if (refusal) return refusalWords(refusal, game, names);
   if (act === 'trait') return 'none of its traits can be used now';
   return act === 'attack' ? 'no enemy is in sight and reach of your units' : `none of your units can ${act ?? 'act'} now`;
