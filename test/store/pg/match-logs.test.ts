@@ -4,31 +4,22 @@
  * match's done reminders; the log reads back event for event, whole or in part, and still replays. A
  * match that ended before this version is marked by the migration and packed the same way.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleMatch } from '../../../src/bench/sample-match';
 import { defaultContent } from '../../../src/content/load';
 import { checkMatch } from '../../../src/match/match-check';
 import { openStore, type Store } from '../../../src/store';
 import { packLog, unpackLog } from '../../../src/store/match-logs';
 import { openPgStore } from '../../../src/store/open-pg';
+import { tempDirs } from '../../support/temp-dirs';
 
 const content = defaultContent();
 const played = sampleMatch(content, 7, { turns: 6 });
 const DAY = 86_400_000;
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-const freshDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'sellsword-logs-'));
-  dirs.push(d);
-  return d;
-};
+const freshDir = tempDirs('logs');
 
 interface Backend {
   open(where: string, now: () => number): Promise<Store>;

@@ -4,30 +4,21 @@
  * matches on the same map share its part; and a row written the old way, with its map and cards
  * inline, still loads and replays, and is rewritten with references when the database is opened.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleMatch } from '../../../src/bench/sample-match';
 import { defaultContent } from '../../../src/content/load';
 import { checkMatch } from '../../../src/match/match-check';
 import { openStore, type Store } from '../../../src/store';
 import { openPgStore } from '../../../src/store/open-pg';
+import { tempDirs } from '../../support/temp-dirs';
 import { migratedPgliteFolder } from '../../support/pglite-template';
 
 const content = defaultContent();
 const played = sampleMatch(content, 7, { turns: 6 });
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-const freshDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'sellsword-parts-'));
-  dirs.push(d);
-  return d;
-};
+const freshDir = tempDirs('parts');
 
 /** Raw SQL on the database behind a store, outside it: what is stored, and rows written the old way. */
 interface Raw {
