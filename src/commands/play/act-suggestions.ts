@@ -104,7 +104,7 @@ function ownUnitWhy(game: GameState, user: string, id: string, act: string | und
   if (game.over || game.prompt || !game.turn || game.turn.player !== user) return noUnitWhy(game, user, act, names);
   if (u.dropped) return `${label} has dropped`;
   if (!game.turn.unit && u.turnTaken) return `${label} has had its turn this round`;
-  const refusal = actRefusal(game, user, id, act) ?? (act === 'attack' || act === undefined ? attackRefusal(game, id) : null);
+  const refusal = actRefusal(game, user, id, act) ?? (act === undefined ? attackRefusal(game, id) : null);
   if (refusal) return refusalWords(refusal, game, names);
   return act === 'attack' ? `${label} has no enemy in sight and reach` : `${label} cannot ${act ?? 'act'} now`;
 }
