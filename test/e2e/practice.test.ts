@@ -65,6 +65,22 @@ async function aliceActs(thread: string, choose: Chooser): Promise<void> {
   }
 }
 
+/**
+ * Alice acts with the bot's scheduler stopped, so what the bot then does is told after `count` posts
+ * and `seq` events; then the bot settles. Answers the match as the bot left it.
+ */
+async function aliceThenBot(thread: string, choose: Chooser) {
+  await world.bot.scheduler.stop();
+  await aliceActs(thread, choose);
+  await world.bot.idle();
+  const count = world.messages(thread).length;
+  const seq = (await rowOf(thread)).seq;
+  await world.bot.scheduler.start();
+  await botSettles(thread);
+  const row = await rowOf(thread);
+  return { count, seq, row, game: gameOf(matchRecord(row).snapshot!) };
+}
+
 describe('/skirmish practice', () => {
   it('plays a whole match against the bot, which answers its own prompts and is never asked or pinged', async () => {
     const thread = await startPractice();
@@ -109,16 +125,7 @@ describe('/skirmish practice', () => {
     const choose = new Chooser(seeded(3));
     let seen = 0;
     for (let step = 0; step < 1500 && seen < 2 && (await rowOf(thread)).status !== 'over'; step++) {
-      // The scheduler waits while alice acts, so what the bot then does is told after `count`.
-      await world.bot.scheduler.stop();
-      await aliceActs(thread, choose);
-      await world.bot.idle();
-      const count = world.messages(thread).length;
-      const seq = (await rowOf(thread)).seq;
-      await world.bot.scheduler.start();
-      await botSettles(thread);
-      const row = await rowOf(thread);
-      const game = gameOf(matchRecord(row).snapshot!);
+      const { count, seq, row, game } = await aliceThenBot(thread, choose);
       // The bot acted, and its act left a prompt for alice while its own turn is under way.
       if (row.seq === seq || !game?.prompt || game.turn?.player !== botId()) continue;
       const told = world.messages(thread).slice(count);
@@ -138,15 +145,7 @@ describe('/skirmish practice', () => {
     const moving = /^• \S+ (entered the map and moved|moved|maneuvered|charged (?!and))/;
     let seen = 0;
     for (let step = 0; step < 1500 && (await rowOf(thread)).status !== 'over'; step++) {
-      await world.bot.scheduler.stop();
-      await aliceActs(thread, choose);
-      await world.bot.idle();
-      const count = world.messages(thread).length;
-      const seq = (await rowOf(thread)).seq;
-      await world.bot.scheduler.start();
-      await botSettles(thread);
-      const row = await rowOf(thread);
-      const game = gameOf(matchRecord(row).snapshot!);
+      const { count, seq, row, game } = await aliceThenBot(thread, choose);
       if (row.seq === seq || !game?.prompt || game.prompt.player === botId() || game.turn?.player !== botId()) continue;
       // The bot's moves and charges since alice's act, each told on its own line before the prompt.
       const events = (await world.store.matches.events<MatchEvent>(row.id, seq)).flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
