@@ -1,5 +1,5 @@
 /**
- * Two shards (issue 15): `npm start` with SHARDS=2 runs discord.js's ShardingManager, which starts two
+ * Two shards: `npm start` with SHARDS=2 runs discord.js's ShardingManager, which starts two
  * bot processes on one database, against a fake Discord with two guilds, one on each shard. A match is
  * played to its first turn in each guild, then every deadline of both matches is made due at once and
  * both shards' schedulers look for them. Every interaction reaches one process and is answered once,
@@ -151,20 +151,22 @@ describe.each(BACKENDS)('two shard processes on %s', (backend, available) => {
     });
     const thread = await fake.waitFor(() => fake.threads(guild.channel.id).at(-1)?.id, 10_000);
     await run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
-    for (let i = 0; i < 200; i++) {
-      const row = (await matchIn(guild))!;
-      const snapshot = snapshotOf(row);
-      const prompt = snapshot ? (snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt) : null;
-      if (!prompt) {
-        if (snapshot?.stage === 'game') return thread;
-        await sleep(50);
-        continue;
-      }
+    for (let answered = 0; answered < 30; answered++) {
+      // The shard moves the match on after each answer (and after the accept) in its own time: wait for
+      // its next state, an open prompt or the game under way, however long a loaded machine takes.
+      const { row, prompt } = await poll(async () => {
+        const row = await matchIn(guild);
+        const snapshot = row ? snapshotOf(row) : null;
+        if (!row || !snapshot) return undefined;
+        const prompt = snapshot.stage === 'pregame' ? snapshot.pregame.prompt : snapshot.game.prompt;
+        return prompt || snapshot.stage === 'game' ? { row, prompt } : undefined;
+      }, 60_000);
+      if (!prompt) return thread;
       // The prompt is posted through the outbox, by the shard of this guild.
       const message = await fake.waitFor(() => {
         const m = openPromptOf(thread);
         return m && componentsOf(m).some((c) => c.custom_id.includes(row.id)) ? m : undefined;
-      }, 10_000);
+      }, 30_000);
       const who = fake.user(prompt.player)!.username;
       const c = componentsOf(message)[0]!;
       await act(
