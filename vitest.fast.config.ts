@@ -29,6 +29,9 @@ const mocking = ['test/commands/close-up-reuse.test.ts', 'test/match/ending.test
 
 export default defineConfig({
   test: {
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache), keyed by each
+    // file's content and the config, so a run after the first transforms only what changed.
+    experimental: { fsModuleCache: true },
     maxWorkers: 2,
     // A timeout is there to end a hang, not to time the test: a loaded machine takes many times longer.
     testTimeout: 60_000,
