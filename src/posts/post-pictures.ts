@@ -118,7 +118,10 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   const who = ended.unit ? `${shown(game.cards[game.units[ended.unit]!.card]!.name)} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print. Alt
   // text keeps names as typed; in a message they are escaped like every name.
-  const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${shown(headline)}`].join('\n');
+  // A ping riding on the post says whose turn is next; the headline then does not say it too.
+  const next = ping ? ` Next: ${setup.names[ping.player] ?? ping.player}.` : null;
+  const small = next && headline.endsWith(next) ? headline.slice(0, -next.length) : headline;
+  const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${shown(small)}`].join('\n');
   keepCloseUp(row.id, seq, focus);
   const files = [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)];
   if (!ping) return { content, files };

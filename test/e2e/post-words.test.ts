@@ -90,6 +90,12 @@ describe('the posts of a match between two people', () => {
     expect(stale).toEqual([]);
   });
 
+  it('say whose turn is next once: a turn\'s post with the ping on it has no "Next:" in its small print', () => {
+    const riding = posts.filter((m) => /is over\./.test(m.content) && /\n<@\d+>, it's your turn/.test(m.content));
+    expect(riding.length).toBeGreaterThan(0);
+    expect(riding.filter((m) => /^-# .*Next: /m.test(m.content)).map((m) => m.content)).toEqual([]);
+  });
+
   it('leave no answered prompt saying it waits', () => {
     const answered = posts.filter((m) => m.content.includes(' chose **'));
     expect(answered.length).toBeGreaterThan(0);
