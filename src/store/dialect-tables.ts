@@ -107,6 +107,11 @@ export class Column<L extends SQLiteColumnBuilderBase & Chain, P extends PgColum
     return this;
   }
 
+  /** A row that belongs to the one `to` names: required, and deleted with it (the foreign key cascades). */
+  belongsTo(to: () => SQLiteColumn): Column<NotNull<L>, NotNull<P>> {
+    return this.notNull().references(to, { onDelete: 'cascade' });
+  }
+
   /** `to` names the SQLite column; the PostgreSQL side refers to its twin of the same name. */
   references(to: () => SQLiteColumn, actions?: References): this {
     this.lite.references(to, actions);

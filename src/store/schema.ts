@@ -133,9 +133,7 @@ export const matchParts = table('match_parts', {
 export const matchPlayers = table(
   'match_players',
   {
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    matchId: text('match_id').belongsTo(() => matches.id),
     userId: text('user_id').notNull(),
     seat: integer('seat').notNull(),
   },
@@ -146,9 +144,7 @@ export const matchPlayers = table(
 export const matchEvents = table(
   'match_events',
   {
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    matchId: text('match_id').belongsTo(() => matches.id),
     seq: integer('seq').notNull(),
     event: json('event').$type<unknown>().notNull(),
     created: ms('created_at').notNull(),
@@ -167,7 +163,7 @@ export const matchLogs = table(
   {
     matchId: text('match_id')
       .primaryKey()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+      .belongsTo(() => matches.id),
     /** When the match ended (its `ended_at`), which the retention period counts from. */
     ended: ms('ended_at').notNull(),
     /** How `data` is encoded; null until the log is packed. */
@@ -182,9 +178,7 @@ export const prompts = table(
   'prompts',
   {
     id: serial('id'),
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    matchId: text('match_id').belongsTo(() => matches.id),
     /** The match seq the prompt was posted at: its buttons are stale once the match moves on. */
     seq: integer('seq').notNull(),
     channelId: text('channel_id').notNull(),
@@ -205,9 +199,7 @@ export const prompts = table(
 export const follows = table(
   'follows',
   {
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    matchId: text('match_id').belongsTo(() => matches.id),
     userId: text('user_id').notNull(),
     created: ms('created_at').notNull(),
   },
@@ -219,9 +211,7 @@ export const deadlines = table(
   'deadlines',
   {
     id: serial('id'),
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    matchId: text('match_id').belongsTo(() => matches.id),
     due: ms('due_at').notNull(),
     kind: text('kind').notNull(),
     /** The user it concerns, if one. */
@@ -294,9 +284,7 @@ export const outbox = table(
   'outbox',
   {
     id: serial('id'),
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    matchId: text('match_id').belongsTo(() => matches.id),
     channelId: text('channel_id').notNull(),
     /** What to deliver, as the match layer described it; images are rendered only when delivered. */
     body: json('body').$type<unknown>().notNull(),
@@ -337,7 +325,7 @@ export const outbox = table(
 export const matchPauses = table('match_pauses', {
   matchId: text('match_id')
     .primaryKey()
-    .references(() => matches.id, { onDelete: 'cascade' }),
+    .belongsTo(() => matches.id),
   since: ms('since_at').notNull(),
   /** The thread that was lost. */
   threadId: text('thread_id'),
@@ -393,7 +381,7 @@ export type ForfeitScore = (typeof FORFEIT_SCORES)[number];
 export const leagueSettings = table('league_settings', {
   leagueId: text('league_id')
     .primaryKey()
-    .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    .belongsTo(() => leagues.channelId),
   /** Members with this role organise the league, besides those with Manage Server. */
   organiserRole: text('organiser_role'),
   /** The point cap of every warband. */
@@ -433,9 +421,7 @@ export const leagueLog = table(
   'league_log',
   {
     id: serial('id'),
-    leagueId: text('league_id')
-      .notNull()
-      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    leagueId: text('league_id').belongsTo(() => leagues.channelId),
     /** The organiser (user id). */
     by: text('by').notNull(),
     /** `setting`, `award`, `overturn`, `remove`, `extend`, `season`… (src/league owns the list). */
@@ -459,9 +445,7 @@ export const leaguePosts = table(
   'league_posts',
   {
     id: serial('id'),
-    leagueId: text('league_id')
-      .notNull()
-      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    leagueId: text('league_id').belongsTo(() => leagues.channelId),
     channelId: text('channel_id').notNull(),
     body: json('body').$type<unknown>().notNull(),
     created: ms('created_at').notNull(),
@@ -478,9 +462,7 @@ export const seasons = table(
   'seasons',
   {
     id: serial('id'),
-    leagueId: text('league_id')
-      .notNull()
-      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    leagueId: text('league_id').belongsTo(() => leagues.channelId),
     /** 1, 2, 3… within the league. */
     number: integer('number').notNull(),
     state: text('state', { enum: SEASON_STATES }).notNull(),
@@ -510,9 +492,7 @@ export const seasons = table(
 export const seasonEntries = table(
   'season_entries',
   {
-    seasonId: integer('season_id')
-      .notNull()
-      .references(() => seasons.id, { onDelete: 'cascade' }),
+    seasonId: integer('season_id').belongsTo(() => seasons.id),
     player: text('player')
       .notNull()
       .references(() => players.id),
@@ -532,9 +512,7 @@ export const seasonEntries = table(
 export const seasonRounds = table(
   'season_rounds',
   {
-    seasonId: integer('season_id')
-      .notNull()
-      .references(() => seasons.id, { onDelete: 'cascade' }),
+    seasonId: integer('season_id').belongsTo(() => seasons.id),
     number: integer('number').notNull(),
     started: ms('started_at').notNull(),
     /** Unplayed matches are forfeited then. */
@@ -550,9 +528,7 @@ export const pairings = table(
   'pairings',
   {
     id: serial('id'),
-    seasonId: integer('season_id')
-      .notNull()
-      .references(() => seasons.id, { onDelete: 'cascade' }),
+    seasonId: integer('season_id').belongsTo(() => seasons.id),
     round: integer('round').notNull(),
     /** Table number within the round, from 1. */
     table: integer('table_no').notNull(),
@@ -578,9 +554,7 @@ export const results = table(
   'results',
   {
     id: serial('id'),
-    leagueId: text('league_id')
-      .notNull()
-      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    leagueId: text('league_id').belongsTo(() => leagues.channelId),
     /** The season it counts for; null for a free challenge outside any running season. */
     seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'set null' }),
     pairingId: integer('pairing_id').references(() => pairings.id, { onDelete: 'set null' }),
@@ -617,9 +591,7 @@ export const results = table(
 export const resultPlayers = table(
   'result_players',
   {
-    resultId: integer('result_id')
-      .notNull()
-      .references(() => results.id, { onDelete: 'cascade' }),
+    resultId: integer('result_id').belongsTo(() => results.id),
     player: text('player').notNull(),
     seat: integer('seat').notNull(),
     outcome: text('outcome', { enum: OUTCOMES }).notNull(),
@@ -638,9 +610,7 @@ export const resultPlayers = table(
 export const ratings = table(
   'ratings',
   {
-    leagueId: text('league_id')
-      .notNull()
-      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    leagueId: text('league_id').belongsTo(() => leagues.channelId),
     player: text('player').notNull(),
     mu: real('mu').notNull(),
     sigma: real('sigma').notNull(),
@@ -656,9 +626,7 @@ export const ratings = table(
 export const ratingHistory = table(
   'rating_history',
   {
-    resultId: integer('result_id')
-      .notNull()
-      .references(() => results.id, { onDelete: 'cascade' }),
+    resultId: integer('result_id').belongsTo(() => results.id),
     leagueId: text('league_id').notNull(),
     player: text('player').notNull(),
     mu: real('mu').notNull(),
