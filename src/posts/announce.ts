@@ -120,6 +120,7 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
     }
     game = apply(game, event.event);
     if (event.event.type === 'conceded' && event.event.player === options.forfeit) continue;
+    if (event.event.type === 'order-set' && gameOf(s.before)?.prompt?.kind === 'order' && answeredOrder(posts, event.event, name)) continue;
     const line = roundLine(game, event.event, shownNames(s.setup.names));
     if (line) lines.push(line);
     if (event.event.type === 'turn-ended') {
@@ -133,6 +134,20 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
   const answeredPrompt = (s.before.stage === 'pregame' ? s.before.pregame.prompt : gameOf(s.before)?.prompt) != null;
   if (s.events.length > 0) posts.push(...whatNext(s.row, s.after, options.by, newTurn || answeredPrompt));
   return pingOnTurn(posts);
+}
+
+/**
+ * An order chosen with the prompt's menu is already written on the prompt ("chose **Alice → Bob**"):
+ * the thread is not told it again, and what the prompt did not say (a greater advantage's extra turn)
+ * is added there. False when no answered prompt is being written on (a standing order chose it).
+ */
+function answeredOrder(posts: PostBody[], e: Extract<GameEvent, { type: 'order-set' }>, name: (p: PlayerId) => string): boolean {
+  const at = posts.findIndex((p) => p.kind === 'answered');
+  const answered = posts[at];
+  if (answered?.kind !== 'answered') return false;
+  if (e.greaterAdvantage)
+    posts[at] = { ...answered, lines: [...answered.lines, `• Greater advantage: ${name(e.ap)} also takes an extra turn before phase 1.`] };
+  return true;
 }
 
 /**

@@ -96,6 +96,14 @@ describe('the posts of a match between two people', () => {
     expect(riding.filter((m) => /^-# .*Next: /m.test(m.content)).map((m) => m.content)).toEqual([]);
   });
 
+  it('tell an order chosen on its prompt once, on the prompt, with a greater advantage said there', () => {
+    const chosen = posts.filter((m) => /chose \*\*[^*]+ → [^*]+\*\*/.test(m.content));
+    expect(chosen.length).toBeGreaterThan(1);
+    expect(posts.filter((m) => / sets the order: /.test(m.content)).map((m) => m.content)).toEqual([]);
+    const greater = chosen.filter((m) => m.content.includes('Greater advantage: '));
+    for (const m of greater) expect(m.content).toMatch(/\n• Greater advantage: \w+ also takes an extra turn before phase 1\.$/);
+  });
+
   it('leave no answered prompt saying it waits', () => {
     const answered = posts.filter((m) => m.content.includes(' chose **'));
     expect(answered.length).toBeGreaterThan(0);
