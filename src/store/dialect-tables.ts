@@ -69,36 +69,36 @@ interface Chain {
 type References = { onDelete?: 'cascade' | 'set null' };
 
 /** A column's builders for both dialects, of the types drizzle's own builders have. */
-export class Column<L extends SQLiteColumnBuilderBase & Chain, P extends PgColumnBuilderBase & Chain> {
+export class TwinColumn<L extends SQLiteColumnBuilderBase & Chain, P extends PgColumnBuilderBase & Chain> {
   constructor(
     readonly lite: L,
     readonly pg: P,
   ) {}
 
   /** The column's type in TypeScript: a JSON column's document, a key's brand. */
-  $type<T>(): Column<$Type<L, T>, $Type<P, T>> {
-    return new Column(this.lite as $Type<L, T>, this.pg as $Type<P, T>);
+  $type<T>(): TwinColumn<$Type<L, T>, $Type<P, T>> {
+    return new TwinColumn(this.lite as $Type<L, T>, this.pg as $Type<P, T>);
   }
 
-  notNull(): Column<NotNull<L>, NotNull<P>> {
+  notNull(): TwinColumn<NotNull<L>, NotNull<P>> {
     this.lite.notNull();
     this.pg.notNull();
-    return new Column(this.lite as NotNull<L>, this.pg as NotNull<P>);
+    return new TwinColumn(this.lite as NotNull<L>, this.pg as NotNull<P>);
   }
 
-  default(value: Data<L> | SQL): Column<HasDefault<L>, HasDefault<P>> {
+  default(value: Data<L> | SQL): TwinColumn<HasDefault<L>, HasDefault<P>> {
     this.lite.default(value);
     this.pg.default(value);
-    return new Column(this.lite as HasDefault<L>, this.pg as HasDefault<P>);
+    return new TwinColumn(this.lite as HasDefault<L>, this.pg as HasDefault<P>);
   }
 
   /** Text keys only: an integer key is a `serial` (SQLite counts `integer primary key` as defaulted). */
-  primaryKey(): Column<IsPrimaryKey<NotNull<L>>, IsPrimaryKey<NotNull<P>>> {
+  primaryKey(): TwinColumn<IsPrimaryKey<NotNull<L>>, IsPrimaryKey<NotNull<P>>> {
     const builder: object = this.lite;
     if (is(builder, SQLiteIntegerBuilder)) throw new Error('an integer key is a serial');
     this.lite.primaryKey();
     this.pg.primaryKey();
-    return new Column(this.lite as IsPrimaryKey<NotNull<L>>, this.pg as IsPrimaryKey<NotNull<P>>);
+    return new TwinColumn(this.lite as IsPrimaryKey<NotNull<L>>, this.pg as IsPrimaryKey<NotNull<P>>);
   }
 
   unique(): this {
@@ -108,7 +108,7 @@ export class Column<L extends SQLiteColumnBuilderBase & Chain, P extends PgColum
   }
 
   /** A row that belongs to the one `to` names: required, and deleted with it (the foreign key cascades). */
-  belongsTo(to: () => SQLiteColumn): Column<NotNull<L>, NotNull<P>> {
+  belongsTo(to: () => SQLiteColumn): TwinColumn<NotNull<L>, NotNull<P>> {
     return this.notNull().references(to, { onDelete: 'cascade' });
   }
 
@@ -122,7 +122,7 @@ export class Column<L extends SQLiteColumnBuilderBase & Chain, P extends PgColum
 
 type Data<B extends SQLiteColumnBuilderBase> = B['_'] extends { $type: infer U } ? U : B['_']['data'];
 
-const both = <L extends SQLiteColumnBuilderBase & Chain, P extends PgColumnBuilderBase & Chain>(lite: L, pg: P) => new Column(lite, pg);
+const both = <L extends SQLiteColumnBuilderBase & Chain, P extends PgColumnBuilderBase & Chain>(lite: L, pg: P) => new TwinColumn(lite, pg);
 
 export function text<N extends string, U extends string, E extends Readonly<[U, ...U[]]>>(name: N, config?: { enum: E }) {
   return both(liteText(name, config), pgText(name, config));
@@ -213,8 +213,8 @@ function pgExtra(extra: Extra): PgTableExtraConfigValue {
 
 const POSTGRES: unique symbol = Symbol('postgres twin');
 
-type AnyBuilders = Column<SQLiteColumnBuilderBase & Chain, PgColumnBuilderBase & Chain>;
-type Columns<C> = { [K in keyof C]: AnyBuilders };
+type AnyTwin = TwinColumn<SQLiteColumnBuilderBase & Chain, PgColumnBuilderBase & Chain>;
+type Columns<C> = { [K in keyof C]: AnyTwin };
 type Side = 'lite' | 'pg';
 
 /** One side's builders, by the columns' keys (the keys of the table's row). */

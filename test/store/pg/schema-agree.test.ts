@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { is } from 'drizzle-orm';
 import { getTableConfig as pgConfig, PgTable } from 'drizzle-orm/pg-core';
-import { SQLiteTable, getTableConfig as sqliteConfig } from 'drizzle-orm/sqlite-core';
+import { SQLiteTable, sqliteTable, getTableConfig as sqliteConfig, text } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import { postgresTwin } from '../../../src/store/dialect-tables';
+import { integer, postgresTwin } from '../../../src/store/dialect-tables';
 import * as lite from '../../../src/store/schema';
 import * as pgSchema from '../../../src/store/schema-pg';
 
@@ -89,5 +89,12 @@ describe('the two schemas', () => {
     const { generateDrizzleJson, generateSQLiteDrizzleJson } = await import('drizzle-kit/api');
     expect(migrated(await generateSQLiteDrizzleJson(lite))).toEqual(migrated(lastSnapshot('migrations')));
     expect(migrated(generateDrizzleJson(pgSchema))).toEqual(migrated(lastSnapshot('migrations-pg')));
+  });
+
+  it('refuse what would make the dialects differ: an integer key that is not a serial, a table declared for SQLite alone', () => {
+    // SQLite counts `integer primary key` as defaulted and PostgreSQL does not; `serial` is both's autoincrement key.
+    expect(() => integer('id').primaryKey()).toThrow(/serial/);
+    const alone = sqliteTable('alone', { id: text('id') });
+    expect(() => postgresTwin(alone)).toThrow(/alone was not declared/);
   });
 });
