@@ -505,6 +505,8 @@ export class OutboxWorker implements OutboxControl {
     if (content !== message.content || message.components.length > 0) {
       await this.#withThreadOpen(channel, () => message.edit({ content, components: [], allowedMentions: { parse: [] } }));
     }
+    // Its buttons are off, so the client need not keep it (an edit leaves the cached copy as it was; message-cache.ts).
+    channel.messages.cache.delete(message.id);
     return this.#store.outbox.delivered(row.id, message.id);
   }
 

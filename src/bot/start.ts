@@ -18,6 +18,7 @@ import { type HeldLease, takeLease } from './lease';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
 import { createBotLog } from './log';
 import { createMetrics, serveMetrics, type Health, type Metrics } from './metrics';
+import { clientCaches, forgetClicked, messageSweep } from './message-cache';
 import { OutboxWorker } from './outbox-worker';
 import { RenderPool, spareCores } from './render-pool';
 import { collectWhenGrown } from './collect';
@@ -217,15 +218,9 @@ function discordClient(options: BotOptions): Client {
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [] },
     ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
-    // discord.js keeps the last 200 messages it has seen in every channel by default, for the life of
-    // the process: every post of every match thread the bot has served. The bot only fetches messages
-    // to edit its recent prompts, so a few per thread will do.
-    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 25 }),
-    // And a thread's messages only while its match is being played: those older than a quarter of an
-    // hour are dropped every five minutes, so an idle match (a turn can take days) holds none, and
-    // what the cache holds follows the matches in play, not every match open. A message edited after
-    // that is fetched by id, one request.
-    sweepers: { ...Options.DefaultSweeperSettings, messages: { interval: 300, lifetime: 900 } },
+    // Messages only while the bot may edit them (message-cache.ts): not a post per turn per match in play.
+    makeCache: clientCaches(),
+    sweepers: { ...Options.DefaultSweeperSettings, messages: messageSweep() },
     ...(options.apiBase ? { rest: { api: options.apiBase } } : {}),
   });
 }
@@ -338,7 +333,10 @@ function takeInteractions(client: Client, app: App, log: Log, metrics: Metrics):
         );
       return;
     }
-    const handling = route(interaction).finally(() => inFlight.delete(handling));
+    const handling = route(interaction).finally(() => {
+      inFlight.delete(handling);
+      if (interaction.isMessageComponent()) forgetClicked(interaction);
+    });
     inFlight.add(handling);
   });
   client.on(Events.Error, (error) => log('client error', error));

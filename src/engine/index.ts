@@ -81,6 +81,7 @@ export {
   reachableSquares,
   recoveryChance,
   targetsFrom,
+  unitLegalActs,
   visibleTargets,
   woundOutcomes,
 } from './queries';

@@ -96,6 +96,16 @@ export function canAct(state: GameState, unitId: string, kinds: ReadonlySet<ActK
 }
 
 /**
+ * The commands legalActs holds for this one unit, of `kinds` only, in legalActs' order, found without
+ * working out the other units or kinds (a unit's attacks are listed without searching its moves).
+ */
+export function unitLegalActs(state: GameState, unitId: string, kinds: ReadonlySet<ActKind>): Command[] {
+  const unit = actingUnits(state).find((u) => u.id === unitId);
+  if (!unit) return [];
+  return [...unitActs(state, unit, kinds)].filter((c) => accepted(state, c));
+}
+
+/**
  * Candidate acts for one unit, of the kinds asked for, in a fixed order; legalActs keeps those the
  * rules allow. Made lazily: the paths, reach and charge lines of a kind are worked out only when a
  * caller gets that far.

@@ -2,13 +2,14 @@
  * canAct answers exactly what legalActs answers about one unit: over states of random legal play on
  * every shipped map, for every unit and every kind of command (and all kinds at once), canAct is true
  * exactly when legalActs holds a command of that kind for that unit. And autocomplete's unit list,
- * built on canAct, is the list made from legalActs.
+ * built on canAct, is the list made from legalActs. unitLegalActs gives one unit's commands of some
+ * kinds exactly as legalActs lists them, in the same order.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
-import { type ActKind, canAct, commanderOf, type Command, legalActs } from '../../src/engine';
+import { type ActKind, canAct, commanderOf, type Command, legalActs, unitLegalActs } from '../../src/engine';
 import type { GameState } from '../../src/engine/state';
 import { unitChoices } from '../../src/commands/play/act-suggestions';
 
@@ -64,6 +65,26 @@ describe('canAct', { timeout: 120_000 }, () => {
       { numRuns: 5 },
     );
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it("unitLegalActs lists one unit's commands of the kinds asked, as legalActs does and in its order", () => {
+    let checked = 0;
+    for (const map of maps) {
+      for (const state of statesOf(map, 11, 7, 6)) {
+        const legal = legalActs(state);
+        for (const id of Object.keys(state.units)) {
+          for (const kinds of [...KINDS.map((k) => [k]), ['attack', 'trait'], KINDS] as (readonly ActKind[])[]) {
+            const wanted = legal.filter((c) => {
+              const k = kindOf(c);
+              return k !== null && !state.prompt && k.unit === id && kinds.includes(k.kind);
+            });
+            expect(unitLegalActs(state, id, new Set(kinds)), `${map} ${id} ${kinds.join(',')}`).toEqual(wanted);
+            checked += wanted.length;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 
   it("gives autocomplete's unit list the units and order legalActs gives, for every player and act", () => {

@@ -5,7 +5,7 @@
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import type { ActCommand, ActKind, Command } from '../../engine';
-import { attackRefusal, canAct, chargeOptions, legalActs, moveOptions, moveRefusal, moveToRefusal, visibleTargets } from '../../engine';
+import { attackRefusal, canAct, chargeOptions, moveOptions, moveRefusal, moveToRefusal, unitLegalActs, visibleTargets } from '../../engine';
 import type { GameState } from '../../engine';
 import { commanderOf } from '../../engine';
 import { liveTraits, profile } from '../../engine';
@@ -32,11 +32,15 @@ function mayGive(game: GameState, user: string, c: Command): boolean {
   return commanderOf(game, unit) === user || ('end' in c && unit.player === user);
 }
 
-const actsOf = (game: GameState, user: string, memo: Memo): Command[] =>
-  memo(`acts:${user}`, () => (game.prompt ? [] : legalActs(game).filter((c) => mayGive(game, user, c))));
+const ONE_KIND: Readonly<Record<'attack' | 'trait', ReadonlySet<ActKind>>> = { attack: new Set(['attack']), trait: new Set(['trait']) };
 
-const unitActs = (game: GameState, user: string, unit: unknown, act: string | undefined, memo: Memo) =>
-  actsOf(game, user, memo).filter((c): c is ActCommand => 'act' in c && c.unit === String(unit ?? '').toLowerCase() && (act === undefined || c.act === act));
+/** The commands of `act`'s kind that legalActs holds for this unit and `user` may give, asked of that unit and kind alone. */
+const unitActs = (game: GameState, user: string, unit: unknown, act: 'attack' | 'trait', memo: Memo): ActCommand[] => {
+  const id = String(unit ?? '').toLowerCase();
+  return memo(`acts:${user}:${id}:${act}`, () =>
+    game.prompt ? [] : unitLegalActs(game, id, ONE_KIND[act]).filter((c): c is ActCommand => 'act' in c && mayGive(game, user, c)),
+  );
+};
 
 const ANY_ACT: ReadonlySet<ActKind> = new Set<ActKind>(['end', 'move', 'maneuver', 'rest', 'crow', 'trait', 'attack']);
 const ONLY_END: ReadonlySet<ActKind> = new Set<ActKind>(['end']);
