@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
  * `npm run test:fast`: the unit tier to run while working (engine, formats, rule scenarios, store on
  * SQLite and PGlite, commands, bot, render views). It leaves out the tests that start one of the
  * project's processes (test/cli), the end-to-end suites (a process or a CLI started, a real server's
- * backups, two bots racing, databases reopened from disk), the browser, golden images and the long property and cross-check tests, which `npm test` (and CI) always run.
+ * backups, two bots racing, databases reopened from disk), the browser, golden images and the long
+ * property and cross-check tests, which `npm test` (and CI) always run.
  *
  * Files share a worker instead of each starting a fresh one (isolate: false): loading discord.js, the
  * store's drivers and PGlite again for every file cost more than most files' tests. Before each file
