@@ -86,7 +86,15 @@ describe("a ping's digest", () => {
       const post = await picturePost(store, row, { kind: 'turn', seq: end, ping });
       posted++;
       if (reads.mock.calls.some((c) => (c[1] ?? 0) === 0)) fromStart++;
-      const whole = await yourTurnContent(store, row, row.setup as MatchSetup, row.seq, ping.player, 'Your turn.');
+      // The riding ping's digest stops where the posted turn began (the post tells that turn), and is
+      // what the whole log gives up to there; a player going on after their own turn gets none.
+      const log = await store.matches.events<MatchEvent>('m2', 0, end);
+      const ended = log.at(-1)!.event;
+      const began = log
+        .slice(0, -1)
+        .findLast((e) => e.event.stage === 'game' && (e.event.event.type === 'turn-ended' || e.event.event.type === 'round-started'));
+      const same = ended.stage === 'game' && ended.event.type === 'turn-ended' && ended.event.player === ping.player;
+      const whole = same || !began ? 'Your turn.' : await yourTurnContent(store, row, row.setup as MatchSetup, began.seq, ping.player, 'Your turn.');
       expect(post.content!.endsWith(whole)).toBe(true);
     }
     expect(posted).toBe(14);

@@ -104,6 +104,16 @@ describe('the posts of a match between two people', () => {
     for (const m of greater) expect(m.content).toMatch(/\n• Greater advantage: \w+ also takes an extra turn before phase 1\.$/);
   });
 
+  it("give a ping riding on a turn's post no digest of that same turn", () => {
+    const riding = posts.filter((m) => /is over\./.test(m.content) && /\n<@\d+>, it's your turn/.test(m.content));
+    const repeated = riding.filter((m) => {
+      const moved = m.content.match(/^• (\w+) (?:entered the map and )?moved (?:\w+ )?to (\w+) /m);
+      const digest = m.content.split('\n').find((l) => l.startsWith('-# Since your last act: '));
+      return moved && digest && new RegExp(`${moved[1]} moved (\\w+ )?to ${moved[2]}[;.]`).test(digest);
+    });
+    expect(repeated.map((m) => m.content)).toEqual([]);
+  });
+
   it('leave no answered prompt saying it waits', () => {
     const answered = posts.filter((m) => m.content.includes(' chose **'));
     expect(answered.length).toBeGreaterThan(0);
