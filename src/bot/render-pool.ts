@@ -10,8 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PictureBody } from '../posts/post-pictures';
-import type { Rendered, Renderer } from '../commands/post-render';
+import type { DrawnBody, Rendered, Renderer } from '../commands/post-render';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './render-worker-main';
 
 export interface RenderPoolOptions {
@@ -109,7 +108,7 @@ export class RenderPool implements Renderer {
     return this.#queue.length;
   }
 
-  render(matchId: string, body: PictureBody): Promise<Rendered> {
+  render(matchId: string, body: DrawnBody): Promise<Rendered> {
     if (this.#closed) return Promise.reject(new Error('the render pool is closed'));
     if (this.#queue.length >= this.#maxQueue)
       return Promise.reject(new RenderPoolBusy(`${this.#queue.length} pictures are waiting to be drawn; try again shortly`));

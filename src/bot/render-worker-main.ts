@@ -4,8 +4,8 @@
  * finished message with its PNGs moved, not copied, to the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { picturePost, type PictureBody } from '../posts/post-pictures';
-import type { Rendered } from '../commands/post-render';
+import { isJSONEncodable } from 'discord.js';
+import { renderBodyNow, type DrawnBody, type Rendered } from '../commands/post-render';
 import { openStore, troubleOf, type Store } from '../store';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
 import { collectWhenGrown, collectYoung } from './collect';
@@ -13,7 +13,7 @@ import { collectWhenGrown, collectYoung } from './collect';
 export interface RenderRequest {
   readonly id: number;
   readonly matchId: string;
-  readonly body: PictureBody;
+  readonly body: DrawnBody;
   /** Tests only: die at once, as a crash in the middle of a picture would. */
   readonly crash?: boolean;
 }
@@ -48,11 +48,15 @@ const openReader = (location: string): Promise<Store> =>
 const collectIfGrown = collectWhenGrown(() => process.memoryUsage.rss(), rssSlackBytes);
 
 /**
- * The message with its PNGs ready to move: each on an ArrayBuffer of its own (a PNG that shares one
- * is copied first), and the list of those buffers.
+ * The message ready to cross to the main thread: its PNGs each on an ArrayBuffer of its own (a PNG
+ * that shares one is copied first), with the list of those buffers to move; its buttons and menus
+ * (a prompt's) as their JSON, since a builder loses its class on the way.
  */
 function movable(rendered: Rendered): { rendered: Rendered; transfer: ArrayBuffer[] } {
-  if (rendered.to !== 'create' || !rendered.post.files) return { rendered, transfer: [] };
+  if (rendered.to !== 'create') return { rendered, transfer: [] };
+  const components = rendered.post.components?.map((c) => (isJSONEncodable(c) ? c.toJSON() : c));
+  if (components) rendered = { ...rendered, post: { ...rendered.post, components } };
+  if (!rendered.post.files) return { rendered, transfer: [] };
   const transfer: ArrayBuffer[] = [];
   const files = rendered.post.files.map((file) => {
     const own = file.png.byteOffset === 0 && file.png.byteLength === file.png.buffer.byteLength && !transfer.includes(file.png.buffer as ArrayBuffer);
@@ -79,9 +83,7 @@ port.on('message', async (job: RenderRequest) => {
     store ??= openReader(databasePath);
     const reader = await store;
     const row = await reader.matches.get(job.matchId);
-    const { rendered, transfer } = movable(
-      row ? { to: 'create', post: await picturePost(reader, row, job.body) } : { to: 'skip', reason: 'the match no longer exists' },
-    );
+    const { rendered, transfer } = movable(row ? await renderBodyNow(reader, row, job.body) : { to: 'skip', reason: 'the match no longer exists' });
     port.postMessage({ id: job.id, ok: true, rendered } satisfies RenderReply, transfer);
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));

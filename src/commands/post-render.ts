@@ -43,9 +43,15 @@ async function leagueResultText(store: Store, row: MatchRow): Promise<string> {
   return leagueResult(row, await storedNames(store, row.players), facts);
 }
 
+/**
+ * Bodies a render pool draws: those that always draw pictures, and prompts, of which an entry tile's
+ * and a recoil square's come with a map (renderBodyNow sends only those).
+ */
+export type DrawnBody = PictureBody | Extract<PostBody, { kind: 'prompt' }>;
+
 /** Where pictures are drawn: the bot's render pool (bot/render-pool.ts). */
 export interface Renderer {
-  render(matchId: string, body: PictureBody): Promise<Rendered>;
+  render(matchId: string, body: DrawnBody): Promise<Rendered>;
 }
 
 /**
@@ -58,15 +64,19 @@ export async function renderBody(store: Store, matchId: string, body: PostBody, 
   const row = await store.matches.get(matchId);
   if (row && body.kind === 'league-result') {
     // The one text post that reads more than the match: the league's standings after it.
-    const made = await renderBodyNow(store, row, body);
+    const made = await renderBodyNow(store, row, body, renderer);
     if (made.to !== 'create') return made;
     return { ...made, post: { ...made.post, content: `${made.post.content ?? ''}${await standingsChangeText(store, row)}` } };
   }
-  return row ? await renderBodyNow(store, row, body) : { to: 'skip', reason: 'the match no longer exists' };
+  return row ? await renderBodyNow(store, row, body, renderer) : { to: 'skip', reason: 'the match no longer exists' };
 }
 
-/** renderBody in this thread, from the match as read. */
-export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBody): Promise<Rendered> {
+/**
+ * renderBody in this thread, from the match as read; with a renderer, a prompt that comes with a map
+ * is drawn there instead, so that only the render pool's threads ever hold the canvases, board
+ * pictures and scanline buffers drawing keeps (each set some tens of megabytes).
+ */
+export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBody, renderer?: Renderer): Promise<Rendered> {
   if (drawsPictures(body)) return { to: 'create', post: await picturePost(store, stored, body) };
   const row = matchRecord(stored);
   const setup = row.setup;
@@ -84,6 +94,8 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
       // recoil square looking at the paths to each.
       const snapshot = row.snapshot;
       const game = snapshot.stage === 'pregame' ? null : gameOf(snapshot);
+      const drawsMap = (made.kind === 'entry' && snapshot.stage === 'pregame') || game?.prompt?.kind === 'recoil';
+      if (drawsMap && renderer) return renderer.render(stored.id, body);
       const map =
         made.kind === 'entry' && snapshot.stage === 'pregame'
           ? entryMapFile(setup, snapshot.pregame)

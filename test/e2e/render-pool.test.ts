@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameOf, type MatchEvent } from '../../src/match/match-state';
 import type { RenderPool } from '../../src/bot/render-pool';
-import { matchUnderWay, snapshotOf } from './setup-match';
-import { startWorld, type World } from './world';
+import { openPrompt } from './driver';
+import { challengeAccepted, matchUnderWay, snapshotOf } from './setup-match';
+import { componentsOf, startWorld, type World } from './world';
 
 let world: World;
 let thread: string;
@@ -73,5 +74,31 @@ describe('the render pool', () => {
     await world.bot.idle();
     expect(await world.store.outbox.pending(id)).toEqual([]);
     expect(world.errors.some((e) => e.includes('trying again in 1 s'))).toBe(true);
+  }, 60_000);
+
+  it("draws an entry tile's map in a worker too, so the main thread keeps no canvases", async () => {
+    const second = await challengeAccepted(world);
+    world.errors.length = 0;
+    const restarts = pool().restarts;
+    let armed = false;
+    for (let i = 0; i < 10; i++) {
+      const s = await snapshotOf(world, second);
+      const prompt = s.stage === 'pregame' ? s.pregame.prompt : null;
+      if (!prompt || prompt.kind === 'entry') break;
+      // The answer to the map's chooser (or the map) brings the entry prompt: the next job the pool gets is its map.
+      if (!armed && (prompt.kind === 'map-chooser' || prompt.kind === 'map')) {
+        pool().crashNextJob();
+        armed = true;
+      }
+      const message = openPrompt(world, second)!;
+      const who = world.fake.user(prompt.player)!.username;
+      if (componentsOf(message)[0]!.type === 3) await world.select(who, message);
+      else await world.click(who, message);
+    }
+    expect(armed).toBe(true);
+    expect(openPrompt(world, second)?.attachments.map((a) => a.filename)).toEqual(['entry-tiles.png']);
+    expect(pool().restarts).toBe(restarts + 1);
+    expect(world.errors.filter((e) => e.includes('a render worker stopped (exit code 70, drawing a prompt post'))).toHaveLength(1);
+    world.errors.length = 0;
   }, 60_000);
 });
