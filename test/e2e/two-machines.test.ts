@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotProcess, type BotProcess } from '../support/bot-process';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
@@ -42,6 +43,22 @@ async function startProxy(): Promise<string> {
     proxy.stderr!.on('data', read);
     proxy.once('exit', (code) => reject(new Error(`The REST proxy exited (code ${code}): ${output}`)));
   });
+}
+
+/** Waits until no outbox row of the shared database waits (a hang guard of 60 s, not a timing). */
+async function outboxEmpty(): Promise<void> {
+  const db = new Database(join(dir, 'bot.db'), { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  try {
+    const waiting = () => (db.prepare('select count(*) as n from outbox where done_at is null').get() as { n: number }).n;
+    const until = Date.now() + 60_000;
+    while (waiting() > 0) {
+      if (Date.now() > until) throw new Error(`${waiting()} outbox row(s) still waiting after 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    db.close();
+  }
 }
 
 beforeAll(async () => {
@@ -95,12 +112,8 @@ describe('two managers with disjoint SHARD_IDS and one REST proxy', () => {
       expect(outcome.deliveredTo).toBe(1);
       await outcome.settled({ quietMs: 50, timeoutMs: 60_000 });
     }
-    // Until the outbox has delivered everything: no request for two seconds.
-    let seen = -1;
-    while (fake.requests().length !== seen) {
-      seen = fake.requests().length;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
+    // Until the outbox has delivered everything the four matches owe: no row of it waits.
+    await outboxEmpty();
     const counted = fake
       .requests()
       .slice(before)
