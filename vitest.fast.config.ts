@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:fast`: the unit tier to run while working (engine, formats, rule scenarios, store on
- * SQLite and PGlite, commands, bot, render views). It leaves out the end-to-end suites (a process or a
- * CLI started, a real server's backups, two bots racing, databases reopened from disk), the browser,
- * golden images and the long property and cross-check tests, which `npm test` (and CI) always run.
+ * SQLite and PGlite, commands, bot, render views). It leaves out the tests that start one of the
+ * project's processes (test/cli), the end-to-end suites (a process or a CLI started, a real server's
+ * backups, two bots racing, databases reopened from disk), the browser, golden images and the long
+ * property and cross-check tests, which `npm test` (and CI) always run.
  *
  * Files share a worker instead of each starting a fresh one (isolate: false): loading discord.js, the
  * store's drivers and PGlite again for every file cost more than most files' tests. Before each file
@@ -29,6 +30,9 @@ const mocking = ['test/commands/close-up-reuse.test.ts', 'test/match/ending.test
 
 export default defineConfig({
   test: {
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache), keyed by each
+    // file's content and the config, so a run after the first transforms only what changed.
+    experimental: { fsModuleCache: true },
     maxWorkers: 2,
     // A timeout is there to end a hang, not to time the test: a loaded machine takes many times longer.
     testTimeout: 60_000,

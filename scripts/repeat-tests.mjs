@@ -16,7 +16,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * The files whose tests wait on time or on work in flight: the REST proxy's global limit, the outbox
  * worker's deliveries, collection after pictures pile up, start-up held by the scheduler, the season
  * runner's kick, a real PostgreSQL server's lock waits and races, the fake Discord's latency and
- * faults, and the scheduler's clock moved by random schedules.
+ * faults; and the end-to-end files that wait on processes: a bot killed and restarted mid-act, two
+ * shards and two machines behind one REST proxy, a database server stopped and started, a kill while
+ * a thread is made, Discord's faults and stale tokens, and `npm run stop`.
  */
 const TIMING_FILES = [
   'test/bot/rest-proxy.test.ts',
@@ -30,6 +32,14 @@ const TIMING_FILES = [
   'test/store/pg/race.test.ts',
   'test/fakecord/latency.test.ts',
   'test/fakecord/faults.test.ts',
+  'test/e2e/crash.test.ts',
+  'test/e2e/shards.test.ts',
+  'test/e2e/two-machines.test.ts',
+  'test/e2e/pg-outage.test.ts',
+  'test/e2e/match-threads-crash.test.ts',
+  'test/e2e/api-faults.test.ts',
+  'test/e2e/stale-token.test.ts',
+  'test/cli/stop.test.ts',
 ];
 
 function parse(argv) {

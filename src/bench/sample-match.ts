@@ -16,14 +16,21 @@ export interface SampleMatch {
   readonly snapshot: MatchSnapshot;
 }
 
-export interface SampleOptions {
+export interface SampleSetupOptions {
+  /** The maps offered at setup; mill-crossing alone by default. */
+  readonly maps?: readonly string[];
+  readonly vpTarget?: number;
+  readonly roundLimit?: number;
+}
+
+export interface SampleOptions extends SampleSetupOptions {
   readonly map?: string;
   /** Stop once this many unit turns have ended (the match may then be unfinished). */
   readonly turns?: number;
   /** Stop after this many commands (setup answers included), which may be in the middle of a turn. */
   readonly commands?: number;
-  readonly vpTarget?: number;
-  readonly roundLimit?: number;
+  /** Called with the match as it stands at the start and after every command. */
+  readonly onStep?: (setup: MatchSetup, snapshot: MatchSnapshot) => void;
 }
 
 /** A setup prompt answered the plain way: no reroll, the last chooser, the first map and entry square. */
@@ -40,8 +47,8 @@ export function answerSetup(p: PregamePrompt): MatchCommand {
   }
 }
 
-export function sampleMatch(content: Content, seed: number, o: SampleOptions = {}): SampleMatch {
-  const map = o.map ?? 'mill-crossing';
+/** A sample match's setup: valor against havoc, each side a random warband drawn from the seed. */
+export function sampleSetup(content: Content, seed: number, o: SampleSetupOptions = {}): MatchSetup {
   const choose = new Chooser(seeded(seed));
   const warband = (faction: string) => ({
     name: faction === 'valor' ? "Hrolf's Watch" : 'Grave Host',
@@ -55,16 +62,21 @@ export function sampleMatch(content: Content, seed: number, o: SampleOptions = {
       players: ['111', '222'],
       names: { '111': 'alice', '222': 'bob' },
       warbands: { '111': warband('valor'), '222': warband('havoc') },
-      maps: [{ id: map, map: content.maps.get(map)! }],
+      maps: (o.maps ?? ['mill-crossing']).map((id) => ({ id, map: content.maps.get(id)! })),
       options: { vpTarget: o.vpTarget ?? 121, glancingBlow: true, roundLimit: o.roundLimit ?? 30 },
     },
     content,
   );
   if ('code' in made) throw new Error(made.message);
-  let setup: MatchSetup = made;
+  return made;
+}
+
+export function sampleMatch(content: Content, seed: number, o: SampleOptions = {}): SampleMatch {
+  let setup = sampleSetup(content, seed, { ...o, maps: o.maps ?? [o.map ?? 'mill-crossing'] });
   const begun = beginMatch(setup);
   if (!begun.ok) throw new Error(begun.error.message);
   let snapshot = begun.snapshot;
+  o.onStep?.(setup, snapshot);
   const events: { seq: number; event: MatchEvent }[] = [];
   const push = (list: readonly MatchEvent[]) => list.forEach((event) => events.push({ seq: events.length + 1, event }));
   push(begun.events);
@@ -87,6 +99,7 @@ export function sampleMatch(content: Content, seed: number, o: SampleOptions = {
     if (!r.ok) throw new Error(r.error.message);
     if (r.start) setup = { ...setup, start: r.start };
     snapshot = r.snapshot;
+    o.onStep?.(setup, snapshot);
     push(r.events);
     turns += r.events.filter((e) => e.stage === 'game' && e.event.type === 'turn-ended').length;
   }

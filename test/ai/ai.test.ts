@@ -1,5 +1,5 @@
 /**
- * The practice opponent (issue 17): every command it gives is one decide() accepts, its games finish,
+ * The practice opponent: every command it gives is one decide() accepts, its games finish,
  * the same game gives the same commands, it answers every kind of prompt, and it never needs the dice
  * generator to choose.
  */

@@ -1,5 +1,5 @@
 /**
- * Operations (issue 15, "Metrics and health respond"): /healthz says whether the bot is connected,
+ * Operations: /healthz says whether the bot is connected,
  * holds its lease and reads its database; /metrics counts interactions by command and outcome, times
  * acts, renders and outbox delivery, and counts open matches.
  */

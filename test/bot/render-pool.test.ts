@@ -1,5 +1,5 @@
 /**
- * The render pool's own rules (issue 11), without a bot: a bounded queue, errors a worker reports
+ * The render pool's own rules, without a bot: a bounded queue, errors a worker reports
  * are the job's (the worker lives on), a worker that dies is replaced. The end-to-end tests
  * (test/e2e/render-pool.test.ts) show the pictures it draws reaching the thread.
  */

@@ -1,5 +1,5 @@
 /**
- * Property (issue 13): for random schedules of players' acts, the clock moving, timeouts racing acts,
+ * Property: for random schedules of players' acts, the clock moving, timeouts racing acts,
  * crashes and restarts, every deadline is handled exactly once, every wait has its deadline, and no
  * match waits past its deadline plus one scheduler tick. Runs the bot's own path (recordChange, the
  * scheduler, the store) without Discord: the outbox is only written, as the worker would find it.

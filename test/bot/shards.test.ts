@@ -1,5 +1,5 @@
 /**
- * One lease per shard (issue 15): two processes for different shards of one bot run side by side on one
+ * One lease per shard: two processes for different shards of one bot run side by side on one
  * database; a second process for the same shard is refused and told who holds it. And the shard a
  * process is, as discord.js's ShardingManager tells it through the environment.
  */

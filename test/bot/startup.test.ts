@@ -1,5 +1,5 @@
 /**
- * Start-up checks (issue 10): `npm start` stops with one sentence, before going online, on a token
+ * Start-up checks: `npm start` stops with one sentence, before going online, on a token
  * Discord refuses and on a database it cannot bring up to date; nothing is half started.
  */
 import { spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * The your-turn ping carries the close-up of the turn just posted (issue 11): the same picture as the
+ * The your-turn ping carries the close-up of the turn just posted: the same picture as the
  * turn post's own close-up, so it is taken from there rather than drawn a second time. A ping whose
  * turn was not posted by this process (a restart, another worker) still gets it, drawn afresh.
  */

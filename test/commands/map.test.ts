@@ -110,7 +110,7 @@ describe('a submitted map', () => {
       'map-id-taken',
       /`mill-crossing` is the id of Mill Crossing, which ships with the bot/,
     ],
-    // Issue 10: this used to answer "Maximum call stack size exceeded", and the next one aborted the bot.
+    // Deep nesting must be refused by its depth before any recursive walk could exhaust the stack.
     [
       '10,000 nested lists',
       () => submitMap(app, `grid: ${'['.repeat(10_000)}`, 'y.yaml', 'u1', 'g1'),

@@ -1,5 +1,5 @@
 /**
- * Commands defined once (issue 16): one list of options gives what Discord registers and the parser
+ * Commands defined once: one list of options gives what Discord registers and the parser
  * whose result is typed from it. A misspelt option name, or reading an optional one as always there,
  * fails to compile (the @ts-expect-error lines below are checked by npm run typecheck).
  */

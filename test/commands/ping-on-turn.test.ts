@@ -1,5 +1,5 @@
 /**
- * The your-turn ping that follows a turn's post rides on it (issue 11): one message, not two, in the
+ * The your-turn ping that follows a turn's post rides on it: one message, not two, in the
  * thread, and one request fewer against Discord's global limit. Its line closes the post, with the
  * digest of what happened since the player's last act, and the player is pinged.
  */

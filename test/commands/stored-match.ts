@@ -3,49 +3,17 @@
  * a restart or in another process) and runs the pure step inside matches.act.
  */
 import { defaultContent } from '../../src/content/load';
-import { Chooser, chooseCommand, randomWarband } from '../../src/bench/selfplay';
+import { answerSetup, sampleSetup } from '../../src/bench/sample-match';
+import { type Chooser, chooseCommand } from '../../src/bench/selfplay';
 import { defaultDecision } from '../../src/engine/defaults';
-import { seeded } from '../../src/engine/dice';
-import type { PregamePrompt } from '../../src/engine/pregame';
-import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
+import { beginMatch, gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 import type { MatchRow, Store } from '../../src/store';
 
 export const content = defaultContent();
 
+/** A sample match's setup over these maps, with a three-round limit: short matches that still end. */
 export function setupFor(seed: number, maps: readonly string[]): MatchSetup {
-  const choose = new Chooser(seeded(seed));
-  const warband = (faction: string) => ({
-    name: faction,
-    faction,
-    points: 0,
-    units: randomWarband(content, faction, choose, 'x', 'u').map((u) => ({ card: u.card, ...(u.mod ? { mod: u.mod } : {}) })),
-  });
-  const made = makeSetup(
-    {
-      seed,
-      players: ['111', '222'],
-      names: { '111': 'Alice', '222': 'Bob' },
-      warbands: { '111': warband('valor'), '222': warband('havoc') },
-      maps: maps.map((id) => ({ id, map: content.maps.get(id)! })),
-      options: { vpTarget: 121, glancingBlow: true, roundLimit: 3 },
-    },
-    content,
-  );
-  if ('code' in made) throw new Error(made.message);
-  return made;
-}
-
-export function answerSetup(p: PregamePrompt): MatchCommand {
-  switch (p.kind) {
-    case 'reroll':
-      return { pregame: { reroll: false } };
-    case 'map-chooser':
-      return { pregame: { chooser: p.options[p.options.length - 1]! } };
-    case 'map':
-      return { pregame: { map: p.options[0]!.id } };
-    case 'entry':
-      return { pregame: { entry: p.options.areas[0]!.tiles[0]! } };
-  }
+  return sampleSetup(content, seed, { maps, roundLimit: 3 });
 }
 
 /** Creates the match and runs its first step (the setup tactics check). */

@@ -1,5 +1,5 @@
 /**
- * Issue 10: names people chose are shown as typed wherever the bot's messages read markdown, so a
+ * Names people chose are shown as typed wherever the bot's messages read markdown, so a
  * warband called **Winners** or [click](https://…) cannot format or link the bot's posts.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A ping's digest of what happened since the player's last act (issue 11, no full replay per turn):
+ * A ping's digest of what happened since the player's last act, without a full replay per turn:
  * from the states where the last posted turns began, only the events since then are read, and the
  * digest is the one the whole log gives. Without them, or when the player's last act is older, the
  * log is read from the start.
@@ -18,12 +18,14 @@ async function playedMatch(store: Store, turns: number): Promise<number[]> {
   const choose = new Chooser(seeded(51));
   await storedMatch(store, 'm1', setupFor(51, ['burning-village']));
   await untilPlaying(store, 'm1', choose);
+  const ends: number[] = [];
+  let read = 0;
   for (let i = 0; i < 600; i++) {
-    const ends = (await store.matches.events<MatchEvent>('m1', 0))
-      .filter((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended')
-      .map((e) => e.seq);
-    const game = gameOf((await store.matches.get('m1'))!.snapshot as MatchSnapshot)!;
-    if (ends.length >= turns || game.over) return ends;
+    const row = (await store.matches.get('m1'))!;
+    // Only the events written since the last look: the turns that ended meanwhile.
+    for (const e of await store.matches.events<MatchEvent>('m1', read)) if (e.event.stage === 'game' && e.event.event.type === 'turn-ended') ends.push(e.seq);
+    read = row.seq;
+    if (ends.length >= turns || gameOf(row.snapshot as MatchSnapshot)!.over) return ends;
     await playOn(store, 'm1', choose);
   }
   throw new Error('the match did not get that far');

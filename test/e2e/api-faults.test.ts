@@ -1,5 +1,5 @@
 /**
- * Discord failing at the worst moment (issue 10): a 500 or 502 after the message was stored, a 429, a
+ * Discord failing at the worst moment: a 500 or 502 after the message was stored, a 429, a
  * reply that never reaches the player, a reply Discord stored but answered with an error. The thread
  * shows each turn and each act's line exactly once, and a player is never told "nothing was changed"
  * about something that was saved.

@@ -1,5 +1,5 @@
 /**
- * Every bad input of issue 5 through the real client: each gets a clear private message, and the
+ * Every bad input a player can send, through the real client: each gets a clear private message, and the
  * match does not change (its sequence number stays put).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,11 +127,11 @@ describe('bad input gets a clear private message and changes nothing', () => {
     expect((await world.store.warbands.list(world.fake.user('carol')!.id)).map((w) => w.name)).not.toContain('Too Many');
   });
 
-  it('a 10,000-deep YAML file and a name with a bidi override are refused in a sentence, and the bot keeps answering (issue 10)', async () => {
+  it('a 10,000-deep YAML file and a name with a bidi override are refused in a sentence, and the bot keeps answering', async () => {
     const errors = world.errors.length;
     const flow = { name: 'deep.yaml', data: `${'['.repeat(10_000)}${']'.repeat(10_000)}`, contentType: 'application/yaml' };
     const block = { name: 'deep.yml', data: `${'- '.repeat(10_000)}x\n`, contentType: 'application/yaml' };
-    // Twice: the second such file used to abort the whole process.
+    // Twice: a parser that keeps state between documents must survive a second one too.
     for (const file of [flow, flow, block]) {
       const text = await refused({ user: 'carol', name: 'warband submit', attachments: { file } }, /is not a valid warband/);
       expect(text).toBe(`**${file.name}** is not a valid warband:\n• the file nests 10000 levels deep; the most allowed is 64`);

@@ -1,5 +1,5 @@
 /**
- * The clock of asynchronous play through the fake Discord, on a game clock the test moves (issue 13):
+ * The clock of asynchronous play through the fake Discord, on a game clock the test moves:
  * deadlines, reminders, timeouts, forfeits, standing orders, vacations, a timeout racing an act, and a
  * restart with overdue deadlines.
  */

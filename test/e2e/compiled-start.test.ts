@@ -1,5 +1,5 @@
 /**
- * The production start (issue 15): `npm run build` bundles the bot into dist/, and the bundle runs
+ * The production start: `npm run build` bundles the bot into dist/, and the bundle runs
  * with plain node and the production dependencies alone, as after `npm ci --omit=dev`. The project is
  * laid out again in a temporary folder whose node_modules holds only the packages package-lock.json
  * does not mark as dev, so loading tsx, esbuild or any other dev dependency would fail here.

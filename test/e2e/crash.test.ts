@@ -1,5 +1,5 @@
 /**
- * The crash test the project keeps (issue 10): the bot runs in its own process (test/support/bot-process.ts,
+ * The crash test the project keeps: the bot runs in its own process (test/support/bot-process.ts,
  * as `npm start` runs it) against the fake Discord in this process, and is SIGKILLed at each moment a
  * crash can hit a match: during an act, between its save and its reply, before, during and after the
  * turn picture's post, between posting a prompt and recording it, during a prompt's answer, and during
@@ -44,6 +44,13 @@ const REPLY = 4;
 const UPDATE = 7;
 /** How long the bot may take to deliver what it owes after a restart, on a busy 2-core machine. */
 const DELIVERY_MS = 20_000;
+/**
+ * Guards against a hang, not timings: how long one step (an answer, a held request reached) may take,
+ * and a whole test, which starts the bot's process once or twice, each start many seconds on a loaded
+ * machine.
+ */
+const STEP_MS = 30_000;
+const TEST_MS = 180_000;
 /** Past Discord's nonce memory (about 5 minutes; the fake's window): a restart after this long cannot lean on nonces. */
 const PAST_NONCE_WINDOW_MS = 6 * 60_000;
 
@@ -227,7 +234,7 @@ const liveComponents = (m: FakeMessage) => componentsOf(m).filter((c) => c.custo
 
 async function run(input: CommandInput): Promise<InteractionSummary> {
   const out = await fake.command(input);
-  return out.settled({ quietMs: 30, timeoutMs: 10_000 });
+  return out.settled({ quietMs: 30, timeoutMs: STEP_MS });
 }
 
 function openPromptOf(t: Table) {
@@ -260,7 +267,7 @@ async function clickPrompt(t: Table) {
 async function answerPrompt(): Promise<void> {
   const t = readTable();
   const { out, message } = await clickPrompt(t);
-  const s = await out.settled({ quietMs: 30, timeoutMs: 10_000 });
+  const s = await out.settled({ quietMs: 30, timeoutMs: STEP_MS });
   expect(s.response?.kind, `answer to the ${openPromptOf(t)!.kind} prompt: ${s.original?.content ?? ''}`).toBe('update');
   answered.add(message.id);
   await delivered();
@@ -396,7 +403,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sellsword-crash-'));
   databasePath = join(dir, 'bot.db');
   await start();
-}, 60_000);
+}, TEST_MS);
 
 afterAll(async () => {
   fake?.faults.clear();
@@ -407,234 +414,274 @@ afterAll(async () => {
 });
 
 describe('the bot killed at every moment of a match, restarted on the same database', () => {
-  it('a prompt posted but not recorded: after the restart it exists once and is recorded', async () => {
-    expect((await run({ user: 'alice', name: 'warband submit', options: { text: VALOR } })).response?.kind).toBeDefined();
-    expect((await run({ user: 'bob', name: 'warband submit', options: { text: HAVOC } })).response?.kind).toBeDefined();
-    await run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } });
-    thread = fake.threads(fake.channel.id).at(-1)!.id;
-    await delivered();
+  it(
+    'a prompt posted but not recorded: after the restart it exists once and is recorded',
+    async () => {
+      expect((await run({ user: 'alice', name: 'warband submit', options: { text: VALOR } })).response?.kind).toBeDefined();
+      expect((await run({ user: 'bob', name: 'warband submit', options: { text: HAVOC } })).response?.kind).toBeDefined();
+      await run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch", points: 60, map: 'mill-crossing' } });
+      thread = fake.threads(fake.channel.id).at(-1)!.id;
+      await delivered();
 
-    // Bob accepts: setup begins and its first prompt is posted; Discord stores it, the bot never hears back.
-    const held = fake.faults.add({ route: POST_MESSAGE, when: withComponents, hold: true, after: true });
-    const accept = await fake.command({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
-    expect((await accept.response(10_000)).kind).toBe('reply');
-    await held.reached(1, 10_000);
-    await crash();
-    held.drop();
-    const before = readTable();
-    expect(before.prompts, 'no prompt recorded before the restart').toEqual([]);
-    expect(before.outbox.filter((r) => r.done === null).map((r) => r.body.kind)).toContain('prompt');
-    expect(threadMessages().filter((m) => liveComponents(m).length > 0)).toHaveLength(1);
+      // Bob accepts: setup begins and its first prompt is posted; Discord stores it, the bot never hears back.
+      const held = fake.faults.add({ route: POST_MESSAGE, when: withComponents, hold: true, after: true });
+      const accept = await fake.command({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+      expect((await accept.response(STEP_MS)).kind).toBe('reply');
+      await held.reached(1, STEP_MS);
+      await crash();
+      held.drop();
+      const before = readTable();
+      expect(before.prompts, 'no prompt recorded before the restart').toEqual([]);
+      expect(before.outbox.filter((r) => r.done === null).map((r) => r.body.kind)).toContain('prompt');
+      expect(threadMessages().filter((m) => liveComponents(m).length > 0)).toHaveLength(1);
 
-    // The bot stays down past Discord's nonce memory: a post sent again with the same nonce would be a second prompt.
-    skew += PAST_NONCE_WINDOW_MS;
-    await start();
-    await afterRestart('prompt posted, not recorded, restarted after the nonce window');
-    // The worker found the prompt in the thread by its buttons' ids and recorded it, instead of posting it again.
-    const posts = fake
-      .requests(POST_MESSAGE)
-      .filter((r) => Array.isArray(r.body.components) && r.body.components.length > 0 && !String(r.body.content ?? '').startsWith('⚔️'));
-    expect(posts).toHaveLength(1);
-    expect(fake.requests('GET /channels/:channel/messages').some((r) => r.path.includes(thread))).toBe(true);
-  }, 60_000);
+      // The bot stays down past Discord's nonce memory: a post sent again with the same nonce would be a second prompt.
+      skew += PAST_NONCE_WINDOW_MS;
+      await start();
+      await afterRestart('prompt posted, not recorded, restarted after the nonce window');
+      // The worker found the prompt in the thread by its buttons' ids and recorded it, instead of posting it again.
+      const posts = fake
+        .requests(POST_MESSAGE)
+        .filter((r) => Array.isArray(r.body.components) && r.body.components.length > 0 && !String(r.body.content ?? '').startsWith('⚔️'));
+      expect(posts).toHaveLength(1);
+      expect(fake.requests('GET /channels/:channel/messages').some((r) => r.path.includes(thread))).toBe(true);
+    },
+    TEST_MS,
+  );
 
-  it('a prompt answered while the update is in flight, carried out by Discord after the crash', async () => {
-    const t = readTable();
-    expect(openPromptOf(t)).toBeTruthy();
-    const held = fake.faults.add({ route: CALLBACK, when: callbackOfType(UPDATE), hold: true });
-    const { message } = await clickPrompt(t);
-    await held.reached(1, 10_000);
-    await crash();
-    held.release();
-    await carriedOut(CALLBACK);
-    answered.add(message.id);
-    expect(fake.message(message.id)!.content).toContain(' chose **');
+  it(
+    'a prompt answered while the update is in flight, carried out by Discord after the crash',
+    async () => {
+      const t = readTable();
+      expect(openPromptOf(t)).toBeTruthy();
+      const held = fake.faults.add({ route: CALLBACK, when: callbackOfType(UPDATE), hold: true });
+      const { message } = await clickPrompt(t);
+      await held.reached(1, STEP_MS);
+      await crash();
+      held.release();
+      await carriedOut(CALLBACK);
+      answered.add(message.id);
+      expect(fake.message(message.id)!.content).toContain(' chose **');
 
-    await start();
-    const after = await afterRestart('prompt answer, update carried out after the crash');
-    expect(after.seq).toBeGreaterThan(t.seq);
-    notes.push(`prompt answer (update released): ${openPromptOf(t)!.kind} prompt answered, seq ${t.seq} → ${after.seq}`);
-  }, 60_000);
+      await start();
+      const after = await afterRestart('prompt answer, update carried out after the crash');
+      expect(after.seq).toBeGreaterThan(t.seq);
+      notes.push(`prompt answer (update released): ${openPromptOf(t)!.kind} prompt answered, seq ${t.seq} → ${after.seq}`);
+    },
+    TEST_MS,
+  );
 
-  it('a prompt answered while the update is in flight, lost with the bot; killed again after re-delivering the answer as an edit', async () => {
-    const t = readTable();
-    expect(openPromptOf(t), 'setup has another prompt').toBeTruthy();
-    const held = fake.faults.add({ route: CALLBACK, when: callbackOfType(UPDATE), hold: true });
-    const { message } = await clickPrompt(t);
-    await held.reached(1, 10_000);
-    await crash();
-    held.drop();
-    answered.add(message.id);
-    expect(liveComponents(fake.message(message.id)!).length).toBeGreaterThan(0);
+  it(
+    'a prompt answered while the update is in flight, lost with the bot; killed again after re-delivering the answer as an edit',
+    async () => {
+      const t = readTable();
+      expect(openPromptOf(t), 'setup has another prompt').toBeTruthy();
+      const held = fake.faults.add({ route: CALLBACK, when: callbackOfType(UPDATE), hold: true });
+      const { message } = await clickPrompt(t);
+      await held.reached(1, STEP_MS);
+      await crash();
+      held.drop();
+      answered.add(message.id);
+      expect(liveComponents(fake.message(message.id)!).length).toBeGreaterThan(0);
 
-    // The restarted bot writes the answer on the prompt itself (an edit); Discord makes the edit, and the
-    // bot is killed again before it hears back.
-    const edit = fake.faults.add({ route: EDIT_MESSAGE, hold: true, after: true });
-    await start();
-    await edit.reached(1, DELIVERY_MS);
-    await crash();
-    edit.drop();
-    expect(
-      fake
-        .requests(EDIT_MESSAGE)
-        .filter((r) => r.fault)
-        .at(-1)!.path,
-    ).toContain(message.id);
-    expect(fake.message(message.id)!.content).toContain(' chose **');
-    expect(liveComponents(fake.message(message.id)!)).toEqual([]);
+      // The restarted bot writes the answer on the prompt itself (an edit); Discord makes the edit, and the
+      // bot is killed again before it hears back.
+      const edit = fake.faults.add({ route: EDIT_MESSAGE, hold: true, after: true });
+      await start();
+      await edit.reached(1, DELIVERY_MS);
+      await crash();
+      edit.drop();
+      expect(
+        fake
+          .requests(EDIT_MESSAGE)
+          .filter((r) => r.fault)
+          .at(-1)!.path,
+      ).toContain(message.id);
+      expect(fake.message(message.id)!.content).toContain(' chose **');
+      expect(liveComponents(fake.message(message.id)!)).toEqual([]);
 
-    await start();
-    const after = await afterRestart('prompt answer, update lost, its edit made but unheard');
-    expect(after.seq).toBeGreaterThan(t.seq);
-    notes.push(`prompt answer (update dropped): ${openPromptOf(t)!.kind} prompt answered, seq ${t.seq} → ${after.seq}`);
-    // The prompt open now works after the restart: answer the rest of setup.
-    await answerPrompts();
-    expect(readTable().status).toBe('playing');
-    await expectThreadWhole('setup finished after the restarts');
-  }, 60_000);
+      await start();
+      const after = await afterRestart('prompt answer, update lost, its edit made but unheard');
+      expect(after.seq).toBeGreaterThan(t.seq);
+      notes.push(`prompt answer (update dropped): ${openPromptOf(t)!.kind} prompt answered, seq ${t.seq} → ${after.seq}`);
+      // The prompt open now works after the restart: answer the rest of setup.
+      await answerPrompts();
+      expect(readTable().status).toBe('playing');
+      await expectThreadWhole('setup finished after the restarts');
+    },
+    TEST_MS,
+  );
 
-  it('killed as soon as Discord dispatched an act', async () => {
-    await answerPrompts();
-    const t = readTable();
-    const out = await fake.command(nextAct('move'));
-    expect(out.deliveredTo).toBe(1);
-    await crash();
-    await start();
-    const after = await afterRestart('killed at dispatch');
-    notes.push(
-      `killed at dispatch: the act was ${after.seq > t.seq ? 'saved' : 'not saved'} (seq ${t.seq} → ${after.seq}), callback ${out.summary().response ? 'sent' : 'not sent'}`,
-    );
-    await act('move');
-    await expectThreadWhole('an act after the restart');
-  }, 60_000);
+  it(
+    'killed as soon as Discord dispatched an act',
+    async () => {
+      await answerPrompts();
+      const t = readTable();
+      const out = await fake.command(nextAct('move'));
+      expect(out.deliveredTo).toBe(1);
+      await crash();
+      await start();
+      const after = await afterRestart('killed at dispatch');
+      notes.push(
+        `killed at dispatch: the act was ${after.seq > t.seq ? 'saved' : 'not saved'} (seq ${t.seq} → ${after.seq}), callback ${out.summary().response ? 'sent' : 'not sent'}`,
+      );
+      await act('move');
+      await expectThreadWhole('an act after the restart');
+    },
+    TEST_MS,
+  );
 
-  it('killed between the save and the reply; Discord shows the reply after the crash', async () => {
-    await answerPrompts();
-    const t = readTable();
-    const held = fake.faults.add({ route: CALLBACK, when: callbackOfType(REPLY), hold: true });
-    const input = nextAct('move');
-    await fake.command(input);
-    await held.reached(1, 10_000);
-    await crash();
-    expect(readTable().seq, 'the act is saved before the reply').toBeGreaterThan(t.seq);
-    held.release();
-    await carriedOut(CALLBACK);
-    await start();
-    await afterRestart('between save and reply, reply shown');
-    // The worker asked Discord for the reply and found it: the line is not posted again.
-    const line = readTable()
-      .outbox.filter((r) => r.body.kind === 'reply')
-      .at(-1)!;
-    expect(line.via).toBeNull();
-    expect(fake.message(line.messageId!)!.interaction, 'the line is the interaction reply').not.toBeNull();
-  }, 60_000);
+  it(
+    'killed between the save and the reply; Discord shows the reply after the crash',
+    async () => {
+      await answerPrompts();
+      const t = readTable();
+      const held = fake.faults.add({ route: CALLBACK, when: callbackOfType(REPLY), hold: true });
+      const input = nextAct('move');
+      await fake.command(input);
+      await held.reached(1, STEP_MS);
+      await crash();
+      expect(readTable().seq, 'the act is saved before the reply').toBeGreaterThan(t.seq);
+      held.release();
+      await carriedOut(CALLBACK);
+      await start();
+      await afterRestart('between save and reply, reply shown');
+      // The worker asked Discord for the reply and found it: the line is not posted again.
+      const line = readTable()
+        .outbox.filter((r) => r.body.kind === 'reply')
+        .at(-1)!;
+      expect(line.via).toBeNull();
+      expect(fake.message(line.messageId!)!.interaction, 'the line is the interaction reply').not.toBeNull();
+    },
+    TEST_MS,
+  );
 
-  it('killed between the save and the reply; the reply never goes out', async () => {
-    await answerPrompts();
-    const t = readTable();
-    const held = fake.faults.add({ route: CALLBACK, when: callbackOfType(REPLY), hold: true });
-    await fake.command(nextAct('move'));
-    await held.reached(1, 10_000);
-    await crash();
-    expect(readTable().seq).toBeGreaterThan(t.seq);
-    held.drop();
-    await start();
-    await afterRestart('between save and reply, reply lost');
-    const line = readTable()
-      .outbox.filter((r) => r.body.kind === 'reply')
-      .at(-1)!;
-    expect(fake.message(line.messageId!)!.interaction, 'the line is a thread post').toBeNull();
-  }, 60_000);
+  it(
+    'killed between the save and the reply; the reply never goes out',
+    async () => {
+      await answerPrompts();
+      const t = readTable();
+      const held = fake.faults.add({ route: CALLBACK, when: callbackOfType(REPLY), hold: true });
+      await fake.command(nextAct('move'));
+      await held.reached(1, STEP_MS);
+      await crash();
+      expect(readTable().seq).toBeGreaterThan(t.seq);
+      held.drop();
+      await start();
+      await afterRestart('between save and reply, reply lost');
+      const line = readTable()
+        .outbox.filter((r) => r.body.kind === 'reply')
+        .at(-1)!;
+      expect(fake.message(line.messageId!)!.interaction, 'the line is a thread post').toBeNull();
+    },
+    TEST_MS,
+  );
 
   for (const moment of ['before', 'during', 'after'] as const) {
-    it(`killed ${moment} the turn picture's post`, async () => {
-      await answerPrompts();
-      const held = fake.faults.add({ route: POST_MESSAGE, when: turnPicture, hold: true, after: moment === 'after' });
-      const out = await fake.command(nextAct('end'));
-      expect((await out.response(10_000)).ephemeral).toBe(false);
-      await held.reached(1, 10_000);
-      await crash();
-      // before: the post never reaches Discord; during: Discord had it and carries it out after the crash;
-      // after: Discord stored it before the crash (the bot never heard back).
-      if (moment === 'before') held.drop();
-      else held.release();
-      if (moment === 'during') await carriedOut(POST_MESSAGE);
-      const stored = fake
-        .requests(POST_MESSAGE)
-        .filter((r) => r.fault)
-        .at(-1)!;
-      expect(stored.handled).toBe(moment !== 'before');
-      await start();
-      await afterRestart(`turn picture, killed ${moment} its post`);
-    }, 60_000);
+    it(
+      `killed ${moment} the turn picture's post`,
+      async () => {
+        await answerPrompts();
+        const held = fake.faults.add({ route: POST_MESSAGE, when: turnPicture, hold: true, after: moment === 'after' });
+        const out = await fake.command(nextAct('end'));
+        expect((await out.response(STEP_MS)).ephemeral).toBe(false);
+        await held.reached(1, STEP_MS);
+        await crash();
+        // before: the post never reaches Discord; during: Discord had it and carries it out after the crash;
+        // after: Discord stored it before the crash (the bot never heard back).
+        if (moment === 'before') held.drop();
+        else held.release();
+        if (moment === 'during') await carriedOut(POST_MESSAGE);
+        const stored = fake
+          .requests(POST_MESSAGE)
+          .filter((r) => r.fault)
+          .at(-1)!;
+        expect(stored.handled).toBe(moment !== 'before');
+        await start();
+        await afterRestart(`turn picture, killed ${moment} its post`);
+      },
+      TEST_MS,
+    );
   }
 
-  it('killed after Discord stored the turn picture, restarted after Discord forgot its nonce: the picture is found, not posted twice', async () => {
-    await answerPrompts();
-    const held = fake.faults.add({ route: POST_MESSAGE, when: turnPicture, hold: true, after: true });
-    const out = await fake.command(nextAct('end'));
-    expect((await out.response(10_000)).ephemeral).toBe(false);
-    await held.reached(1, 10_000);
-    await crash();
-    held.release();
-    expect(
-      fake
+  it(
+    'killed after Discord stored the turn picture, restarted after Discord forgot its nonce: the picture is found, not posted twice',
+    async () => {
+      await answerPrompts();
+      const held = fake.faults.add({ route: POST_MESSAGE, when: turnPicture, hold: true, after: true });
+      const out = await fake.command(nextAct('end'));
+      expect((await out.response(STEP_MS)).ephemeral).toBe(false);
+      await held.reached(1, STEP_MS);
+      await crash();
+      held.release();
+      expect(
+        fake
+          .requests(POST_MESSAGE)
+          .filter((r) => r.fault)
+          .at(-1)!.handled,
+      ).toBe(true);
+      skew += PAST_NONCE_WINDOW_MS;
+      await start();
+      await afterRestart('turn picture stored, restarted after the nonce window');
+      // The worker read the thread and recorded the stored picture: its nonce was sent once.
+      const nonce = fake
         .requests(POST_MESSAGE)
         .filter((r) => r.fault)
-        .at(-1)!.handled,
-    ).toBe(true);
-    skew += PAST_NONCE_WINDOW_MS;
-    await start();
-    await afterRestart('turn picture stored, restarted after the nonce window');
-    // The worker read the thread and recorded the stored picture: its nonce was sent once.
-    const nonce = fake
-      .requests(POST_MESSAGE)
-      .filter((r) => r.fault)
-      .at(-1)!.body.nonce;
-    expect(fake.requests(POST_MESSAGE).filter((r) => r.body.nonce === nonce)).toHaveLength(1);
-  }, 60_000);
+        .at(-1)!.body.nonce;
+      expect(fake.requests(POST_MESSAGE).filter((r) => r.body.nonce === nonce)).toHaveLength(1);
+    },
+    TEST_MS,
+  );
 
-  it('killed again during the start-up re-delivery', async () => {
-    await answerPrompts();
-    // A crash before the turn picture went out leaves it (and what follows) waiting in the outbox.
-    const first = fake.faults.add({ route: POST_MESSAGE, when: turnPicture, hold: true });
-    await fake.command(nextAct('end'));
-    await first.reached(1, 10_000);
-    await crash();
-    first.drop();
-    const waiting = readTable().outbox.filter((r) => r.done === null);
-    expect(waiting.map((r) => r.body.kind)).toContain('turn');
-    notes.push(`start-up re-delivery: rows waiting after the first kill: ${waiting.map((r) => `${r.id}:${r.body.kind}`).join(', ')}`);
+  it(
+    'killed again during the start-up re-delivery',
+    async () => {
+      await answerPrompts();
+      // A crash before the turn picture went out leaves it (and what follows) waiting in the outbox.
+      const first = fake.faults.add({ route: POST_MESSAGE, when: turnPicture, hold: true });
+      await fake.command(nextAct('end'));
+      await first.reached(1, STEP_MS);
+      await crash();
+      first.drop();
+      const waiting = readTable().outbox.filter((r) => r.done === null);
+      expect(waiting.map((r) => r.body.kind)).toContain('turn');
+      notes.push(`start-up re-delivery: rows waiting after the first kill: ${waiting.map((r) => `${r.id}:${r.body.kind}`).join(', ')}`);
 
-    // The restarted bot re-delivers them; its first post is held, and it is killed again.
-    const redelivery = fake.faults.add({ route: POST_MESSAGE, hold: true });
-    await start();
-    await redelivery.reached(1, DELIVERY_MS);
-    await crash();
-    redelivery.release();
-    await carriedOut(POST_MESSAGE);
-    expect(
-      fake
-        .requests(POST_MESSAGE)
-        .filter((r) => r.fault)
-        .at(-1)!.files,
-      'the first re-delivered post is the turn picture',
-    ).toBe(1);
+      // The restarted bot re-delivers them; its first post is held, and it is killed again.
+      const redelivery = fake.faults.add({ route: POST_MESSAGE, hold: true });
+      await start();
+      await redelivery.reached(1, DELIVERY_MS);
+      await crash();
+      redelivery.release();
+      await carriedOut(POST_MESSAGE);
+      expect(
+        fake
+          .requests(POST_MESSAGE)
+          .filter((r) => r.fault)
+          .at(-1)!.files,
+        'the first re-delivered post is the turn picture',
+      ).toBe(1);
 
-    await start();
-    await afterRestart('killed during start-up re-delivery');
-  }, 60_000);
+      await start();
+      await afterRestart('killed during start-up re-delivery');
+    },
+    TEST_MS,
+  );
 
-  it('plays on after all of it: prompts and acts work, and npm run db:check passes', async () => {
-    await act('move');
-    await act('end');
-    await expectThreadWhole('the end');
-    await bot!.stop();
-    bot = null;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/db-check.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_PATH: databasePath },
-    });
-    expect(stdout).toContain('every snapshot equals its rebuilt state');
-  }, 60_000);
+  it(
+    'plays on after all of it: prompts and acts work, and npm run db:check passes',
+    async () => {
+      await act('move');
+      await act('end');
+      await expectThreadWhole('the end');
+      await bot!.stop();
+      bot = null;
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/db-check.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_PATH: databasePath },
+      });
+      expect(stdout).toContain('every snapshot equals its rebuilt state');
+    },
+    TEST_MS,
+  );
 });

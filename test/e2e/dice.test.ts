@@ -1,5 +1,5 @@
 /**
- * Verifiable dice (issue 17): the challenge posts a commitment, the seed comes from the secret and the
+ * Verifiable dice: the challenge posts a commitment, the seed comes from the secret and the
  * accept ids, the result reveals the secret, and `/skirmish verify`, `/skirmish export` and
  * `npm run verify` check every roll; an edited roll is caught and named.
  */

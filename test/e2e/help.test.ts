@@ -1,4 +1,4 @@
-/** /help and /rules (issue 12, "Teach the game"): topics in the project's words, found by the words a player knows. */
+/** /help and /rules: topics in the project's words, found by the words a player knows. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES_TOPICS } from '../../src/content/rules-topics';
 import { HELP_TOPICS } from '../../src/commands/help/help-topics';

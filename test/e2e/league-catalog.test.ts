@@ -1,5 +1,5 @@
 /**
- * Moving a league to a new catalog version (issue 14, "The rules data is pinned"), through Discord:
+ * Moving a league to a new catalog version, through Discord:
  * every warband registered in the open season is checked again, exactly the ones the new version makes
  * illegal are flagged, and their players are told in the league channel what changed and what to fix.
  */

@@ -1,5 +1,5 @@
 /**
- * Leagues through Discord (issue 14): an organiser makes the channel a league and sets its rules,
+ * Leagues through Discord: an organiser makes the channel a league and sets its rules,
  * every change is told in the channel; a challenge there takes the league's terms; a finished match
  * is recorded as a result, rated, and its post says how the standings changed; non-organisers are
  * refused every organiser command.

@@ -1,5 +1,5 @@
 /**
- * One bot per database, and a busy database never freezes the bot (issue 10): a second bot process on
+ * One bot per database, and a busy database never freezes the bot: a second bot process on
  * the same file is refused and told who holds it; while another program holds the write lock for 8 s,
  * another match's `/skirmish status` still answers within Discord's 3 s, and an act is refused as
  * "busy" with nothing half-applied.

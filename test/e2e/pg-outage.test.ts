@@ -2,8 +2,8 @@
  * A PostgreSQL outage under load (docs/store.md "When the database is down"): the bot runs on a
  * throw-away server (test/support/pg-server.ts) with a render worker of its own connection, a match is under
  * way, and while players keep acting and saving warbands the server is stopped at once (`pg_ctl stop -m
- * immediate`, as a crash), kept down for 30 s, and started again. The bot must not crash (a pool's lost
- * connection used to end the process); every interaction meanwhile is answered with the sentence that
+ * immediate`, as a crash), kept down for 30 s, and started again. The bot must not crash (an idle pool
+ * connection the server drops emits an error the pool must handle); every interaction meanwhile is answered with the sentence that
  * nothing was changed, and that is true; /healthz says the database cannot be reached; the scheduler
  * backs off; and once the server is back the match goes on, nothing lost and nothing posted twice.
  *

@@ -1,5 +1,5 @@
 /**
- * /skirmish practice (issue 17): a match against the bot, which plays its seat with the AI through the
+ * /skirmish practice: a match against the bot, which plays its seat with the AI through the
  * scheduler (match/practice-seat.ts). A scripted player plays a whole match against it through
  * Discord; the bot is never sent a prompt or a ping; and a decision pending when the bot stops is taken
  * once after it starts again.

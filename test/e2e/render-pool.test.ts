@@ -1,5 +1,5 @@
 /**
- * Pictures are drawn in the render pool's worker threads (issue 11): the turn's map is posted from
+ * Pictures are drawn in the render pool's worker threads: the turn's map is posted from
  * there, a worker that dies while drawing is replaced and the turn's image is still posted, and a post
  * that kills its worker every time fails its outbox row, which is tried again.
  */

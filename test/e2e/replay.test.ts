@@ -1,5 +1,5 @@
 /**
- * /skirmish replay through Discord (issue 17): the animation of a whole match, one frame per unit turn,
+ * /skirmish replay through Discord: the animation of a whole match, one frame per unit turn,
  * and `turn:N` privately with step buttons and a "go to a turn" form, all stateless.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Restarts and double clicks (issues 5 and 10): a prompt open across a restart stays the one live copy
+ * Restarts and double clicks: a prompt open across a restart stays the one live copy
  * and the match goes on; two clicks on one button apply once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

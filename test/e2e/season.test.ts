@@ -1,5 +1,5 @@
 /**
- * A whole league season through the fake Discord with the injected clock (issue 14): six players,
+ * A whole league season through the fake Discord with the injected clock: six players,
  * Swiss, three rounds. The organiser only starts it (with a sign-up deadline); the bot closes
  * sign-ups, pairs each round, opens every match thread itself, pairs the next round when a round's
  * matches are over, and posts the final standings. One player never acts and forfeits by the clock

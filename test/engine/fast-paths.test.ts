@@ -1,6 +1,6 @@
 /**
  * The engine's caches and fast paths change nothing: fixed-seed self-play gives the same log and
- * states as before the speed work (issue 3), distance counting agrees with the plain step rules,
+ * states as before the speed work, distance counting agrees with the plain step rules,
  * the "no brush or smoke near" shortcut never skips a hidden target, pricing a step agrees with
  * costing it, and games on one map never share what their tables hold.
  */
@@ -22,21 +22,13 @@ const boards = [...content.maps.values()].map((m) => boardOfMap(m));
  * Pinned like a perft count: sha256 over the start state, event log and final state of
  * seeds 1–10 on every shipped map, with replay checked bit for bit. It moves when a rule, the catalog,
  * a map or the self-play driver changes; then check the change is meant and pin the new value
- * (`npx tsx scripts/selfplay-fingerprint.ts` prints it, and the 50-seed one). First pinned at the
- * merge of the rules branch (§4.7, §6.2 sides), where main's engine without these caches gave the
- * same value; moved since by issue 18's rulings R19 (charges), R45, R44 and R48 (for these seeds only
- * the wording of injured units' Glamyred and Enraged roll events, which now say what the injuries add),
- * and by issue 12, which only added fields (a `wounded` event names its attack, reply or trait; a reply
- * prompt names the incoming act; a wounds prompt names its source), and by R59's field alone (a
- * reroll prompt's saved tactics frame names the last player to reroll), by issue 26, which only
- * added words (an `effect-failed` event for an effect that did not happen; a failed recovery roll's
- * target), and by R42's default recoil (the straightest of the farthest end squares, where it went
- * straight away and stopped short).
+ * (`npx tsx scripts/selfplay-fingerprint.ts` prints it, and the 50-seed one); the commit that moves it
+ * names the rule or content change that did.
  */
 const SELF_PLAY_SEEDS_1_TO_10 = '7860c5fcd89bd9b3703efa1d377e88e6e9b95306b97bd9254a97cf6008500a61';
 
 describe('self-play fingerprint', () => {
-  it('is unchanged by the speed work', { timeout: 60_000 }, () => {
+  it('is the pinned value', { timeout: 60_000 }, () => {
     const fp = selfPlayFingerprint(
       content,
       Array.from({ length: 10 }, (_, i) => i + 1),

@@ -1,5 +1,5 @@
 /**
- * Issue 10: a name other players read is one line of visible text. Control characters, zero-width
+ * A name other players read is one line of visible text. Control characters, zero-width
  * characters and bidi controls are refused wherever a document names something.
  */
 import { describe, expect, it } from 'vitest';

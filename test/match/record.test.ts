@@ -5,36 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '../../src/content/load';
-import { Chooser, chooseCommand, randomWarband } from '../../src/bench/selfplay';
-import { seeded } from '../../src/engine/dice';
-import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
+import { sampleMatch } from '../../src/bench/sample-match';
+import type { MatchSetup, MatchSnapshot } from '../../src/match/match-state';
 import { BadMatchRecord, matchRecord, type Terms } from '../../src/match/record';
 import type { MatchRow } from '../../src/store';
 
 const content = defaultContent();
-
-function setupFor(seed: number): MatchSetup {
-  const choose = new Chooser(seeded(seed));
-  const warband = (faction: string) => ({
-    name: faction,
-    faction,
-    points: 0,
-    units: randomWarband(content, faction, choose, 'x', 'u').map((u) => ({ card: u.card, ...(u.mod ? { mod: u.mod } : {}) })),
-  });
-  const made = makeSetup(
-    {
-      seed,
-      players: ['111', '222'],
-      names: { '111': 'Alice', '222': 'Bob' },
-      warbands: { '111': warband('valor'), '222': warband('havoc') },
-      maps: ['mill-crossing', 'barrow-hill'].map((id) => ({ id, map: content.maps.get(id)! })),
-      options: { vpTarget: 121, glancingBlow: true, roundLimit: 3 },
-    },
-    content,
-  );
-  if ('code' in made) throw new Error(made.message);
-  return made;
-}
 
 const terms: Terms = {
   points: 121,
@@ -65,44 +41,14 @@ function rowOf(setup: MatchSetup | null, snapshot: MatchSnapshot | null, seq = 0
   };
 }
 
-/** Every snapshot of a match played through stepMatch, as the bot plays it. */
+/** Every state of a sample match played through stepMatch, as the bot plays it, made once per seed. */
+const played = new Map<number, { setup: MatchSetup; snapshot: MatchSnapshot }[]>();
 function snapshots(seed: number): { setup: MatchSetup; snapshot: MatchSnapshot }[] {
-  let setup = setupFor(seed);
-  const begun = beginMatch(setup);
-  if (!begun.ok) throw new Error(begun.error.message);
-  let snapshot = begun.snapshot;
-  const out = [{ setup, snapshot }];
-  let seq = begun.events.length;
-  const choose = new Chooser(seeded(seed + 1));
-  for (let i = 0; i < 3000; i++) {
-    const game = gameOf(snapshot);
-    if (game?.over) break;
-    let command: MatchCommand;
-    if (snapshot.stage === 'pregame') {
-      const p = snapshot.pregame.prompt!;
-      command =
-        p.kind === 'reroll'
-          ? { pregame: { reroll: false } }
-          : p.kind === 'map-chooser'
-            ? { pregame: { chooser: p.options[0]! } }
-            : p.kind === 'map'
-              ? { pregame: { map: p.options[0]!.id } }
-              : { pregame: { entry: p.options.areas[0]!.tiles[0]! } };
-    } else command = { game: chooseCommand(game!, choose) };
-    let r = stepMatch(setup, snapshot, command, undefined, seq);
-    if (!r.ok && game?.turn)
-      r = stepMatch(
-        setup,
-        snapshot,
-        { game: { end: game.turn.unit ?? Object.values(game.units).find((u) => u.player === game.turn!.player && !u.turnTaken && !u.dropped)!.id } },
-        undefined,
-        seq,
-      );
-    if (!r.ok) throw new Error(r.error.message);
-    if (r.start) setup = { ...setup, start: r.start };
-    seq += r.events.length;
-    snapshot = r.snapshot;
-    out.push({ setup, snapshot });
+  let out = played.get(seed);
+  if (!out) {
+    const steps: { setup: MatchSetup; snapshot: MatchSnapshot }[] = [];
+    sampleMatch(content, seed, { maps: ['mill-crossing', 'barrow-hill'], roundLimit: 3, onStep: (setup, snapshot) => steps.push({ setup, snapshot }) });
+    played.set(seed, (out = steps));
   }
   return out;
 }

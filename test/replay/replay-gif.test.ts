@@ -1,5 +1,5 @@
 /**
- * The animated replay (issue 17): its frame count, its first frame and a turn's frame against golden
+ * The animated replay: its frame count, its first frame and a turn's frame against golden
  * pictures, and what keeps it small and playable.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The sandbox's "🏆 Demo league" (issue 14): a round-robin season of the four sample players that
+ * The sandbox's "🏆 Demo league": a round-robin season of the four sample players that
  * runs to its final standings with nothing but ⏩ fast-forward, the players never acting (each match
  * ends by the league's clock).
  */

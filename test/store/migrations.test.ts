@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { is } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -10,9 +8,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '../../src/store/schema';
 import { MIGRATIONS_FOLDER, openStore } from '../../src/store';
 import { memoryStore } from './fixture';
-
-/** The environment without a database chosen, so a tool run from a test picks only what the test sets. */
-const withoutDatabase = ({ DATABASE_URL: _url, DATABASE_PATH: _path, ...rest }: NodeJS.ProcessEnv) => rest;
 
 const TABLES = [
   'catalogs',
@@ -86,17 +81,6 @@ describe('migrations', () => {
     await openStore(file).close();
     expect(tablesIn(file)).toEqual(first);
   });
-
-  it('are applied by `db:migrate` to the file DATABASE_PATH names', () => {
-    const file = join(dir, 'from-env.db');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/db-migrate.ts'], {
-      cwd: fileURLToPath(new URL('../../', import.meta.url)),
-      env: { ...withoutDatabase(process.env), DATABASE_PATH: file },
-      encoding: 'utf8',
-    });
-    expect(run.stdout.trim()).toBe(`The database at ${file} is up to date.`);
-    expect(tablesIn(file).tables).toEqual(expect.arrayContaining(TABLES));
-  }, 30_000);
 
   it('match the schema: every table and column in schema.ts exists (run `npm run db:generate` after editing it)', async () => {
     const file = join(dir, 'drift.db');

@@ -93,20 +93,24 @@ export async function pgliteStore(now?: Clock): Promise<Store> {
 }
 
 /**
- * Stores for a file whose tests each want an empty database: one PGlite copy for the whole file, its
- * tables emptied (and their id sequences reset) before each store is handed out, which costs far less
- * than loading a copy per test. A store's close() leaves the database open for the next test; `end()`
- * closes it (call it in afterAll).
+ * Databases for a file whose tests each want an empty one: one PGlite copy for the whole file, its
+ * tables emptied (and their id sequences reset) before each connection or store is handed out, which
+ * costs far less than loading a copy per test. Their close() leaves the database open for the next
+ * test; `end()` closes it (call it in afterAll).
  */
-export function emptiedPgliteStores(): { open(now?: Clock): Promise<Store>; end(): Promise<void> } {
+export function emptiedPgliteStores(): { connection(): Promise<PgConnection>; open(now?: Clock): Promise<Store>; end(): Promise<void> } {
   let client: Promise<PGlite> | undefined;
+  const connection = async (): Promise<PgConnection> => {
+    client ??= migratedPglite();
+    const db = await client;
+    const { rows } = await db.query<{ name: string }>(`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`);
+    await db.exec(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`);
+    return { db: drizzle({ client: db }) as unknown as PgDb, close: async () => undefined };
+  };
   return {
+    connection,
     async open(now) {
-      client ??= migratedPglite();
-      const db = await client;
-      const { rows } = await db.query<{ name: string }>(`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`);
-      await db.exec(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`);
-      return pgStore({ db: drizzle({ client: db }) as unknown as PgDb, close: async () => undefined }, now);
+      return pgStore(await connection(), now);
     },
     async end() {
       await (await client)?.close();

@@ -8,7 +8,7 @@ import { openStore, type Store } from '../../../src/store';
 import { OUTBOX_RETENTION_MS } from '../../../src/store/outbox';
 import { openPgStore } from '../../../src/store/open-pg';
 import { aMatch, testClock } from '../fixture';
-import { pgliteStore } from '../../support/pglite-template';
+import { emptiedPgliteStores, pgliteStore } from '../../support/pglite-template';
 import { pgServerMissing, startPgServer, type PgServer } from '../../support/pg-server';
 
 type Open = (clock: () => number) => Promise<Store>;
@@ -28,17 +28,24 @@ async function serverStore(clock: () => number): Promise<Store> {
   return openPgStore(await server!.database(`t${++serverDb}_${process.pid}`), { now: clock });
 }
 
-const BACKENDS: [string, Open, () => boolean][] = [
-  ['SQLite in memory', async (clock) => openStore(':memory:', { now: clock }), () => true],
-  ['PGlite', (clock) => pgliteStore(clock), () => true],
-  ['a PostgreSQL server', serverStore, () => server !== null],
+/** PGlite for the tests that want an empty store of their own beside the describe's: one copy, emptied for each. */
+const spare = emptiedPgliteStores();
+afterAll(() => spare.end());
+
+const sqliteStore: Open = async (clock) => openStore(':memory:', { now: clock });
+
+/** Each backend: its name, the describe's store, whether it is there, and a further empty store. */
+const BACKENDS: [string, Open, () => boolean, Open][] = [
+  ['SQLite in memory', sqliteStore, () => true, sqliteStore],
+  ['PGlite', (clock) => pgliteStore(clock), () => true, (clock) => spare.open(clock)],
+  ['a PostgreSQL server', serverStore, () => server !== null, serverStore],
 ];
 
 interface Add {
   add: number;
 }
 
-describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
+describe.each(BACKENDS)('the store on %s', (_name, open, available, openOwn) => {
   let store: Store;
   const clock = testClock();
   beforeAll(async () => {
@@ -223,7 +230,7 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
   it("gives a shard only its own guilds' deadlines and posts", async ({ skip }) => {
     if (!available()) skip();
     // A store of its own: the others' matches have made-up guild ids, which are not Discord's numbers.
-    const store = await open(clock);
+    const store = await openOwn(clock);
     // Guild ids whose timestamp part is odd and even fall on shards 1 and 0 of 2, as Discord routes them.
     const guildAt = (ms: number) => (BigInt(ms) << 22n).toString();
     await store.matches.create(aMatch({ id: 'even', guildId: guildAt(1_234_567_890_124) }));
@@ -248,7 +255,7 @@ describe.each(BACKENDS)('the store on %s', (_name, open, available) => {
 
   it('names open matches that lack a thread, deadlines or a prompt post, and counts, from the indexes', async ({ skip }) => {
     if (!available()) skip();
-    const store = await open(clock);
+    const store = await openOwn(clock);
     const guildAt = (ms: number) => (BigInt(ms) << 22n).toString();
     const [mine, theirs] = [guildAt(1_234_567_890_123), guildAt(1_234_567_890_124)];
     const shard1 = { id: 1, count: 2 };

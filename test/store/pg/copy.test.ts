@@ -2,24 +2,25 @@
  * db:copy (store/copy.ts): a SQLite database with a played match, its deadlines, outbox, prompts,
  * warbands and settings is copied into PostgreSQL (PGlite); every table reads back the same rows, and
  * the store keeps working on the copy (new ids follow the copied ones). A target that already holds
- * rows is refused with one sentence before anything is copied.
+ * rows is refused with one sentence before anything is copied (test/cli/db-copy.test.ts runs the tool
+ * itself).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/store';
 import { CopyRefused, copySqliteToPg } from '../../../src/store/copy';
-import { openPgStore } from '../../../src/store/open-pg';
 import { pgStore } from '../../../src/store/pg-store';
 import { aMatch, testClock } from '../fixture';
-import { migratedPgliteFolder, pgliteConnection } from '../../support/pglite-template';
+import { emptiedPgliteStores } from '../../support/pglite-template';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sellsword-copy-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const pglite = emptiedPgliteStores();
+afterAll(async () => {
+  await pglite.end();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** Everything a store can read back about the database, table by table. */
 async function everything(store: Store) {
@@ -64,7 +65,7 @@ describe('npm run db:copy', () => {
     const before = await everything(source);
     await source.close();
 
-    const target = await pgliteConnection();
+    const target = await pglite.connection();
     const counts = await copySqliteToPg(path, target);
     expect(counts).toMatchObject({ players: 2, matches: 1, match_events: 2, outbox: 1, deadlines: 1, leases: 1 });
     const copy = pgStore(target, clock);
@@ -83,7 +84,7 @@ describe('npm run db:copy', () => {
     await source.players.upsert({ id: 'alice', name: 'Alice' });
     await source.matches.create(aMatch());
     await source.close();
-    const target = await pgliteConnection();
+    const target = await pglite.connection();
     const held = pgStore(target);
     await held.players.upsert({ id: 'zed', name: 'Zed' });
     const copying = copySqliteToPg(path, target);
@@ -94,29 +95,5 @@ describe('npm run db:copy', () => {
     expect(await held.players.get('alice')).toBeUndefined();
     expect(await held.matches.ids()).toEqual([]);
     await held.close();
-  }, 60_000);
-
-  it('prints that sentence alone from npm run db:copy, with exit code 1', async () => {
-    const path = join(dir, 'cli.db');
-    const source = openStore(path);
-    await source.matches.create(aMatch());
-    await source.close();
-    const url = `pglite:${await migratedPgliteFolder(join(dir, 'cli-pg'))}`;
-    const target = await openPgStore(url);
-    await target.matches.create(aMatch({ id: 'theirs' }));
-    await target.close();
-    const { DATABASE_URL: _url, DATABASE_PATH: _path, ...env } = process.env;
-    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli/db-copy.ts', '--from', `sqlite:${path}`, '--to', url],
-        { cwd: ROOT, env },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-      ),
-    );
-    expect(run.stderr.trim()).toBe(
-      'The PostgreSQL database already holds rows (in matches, match_players), so nothing was copied: db:copy copies only into an empty database.',
-    );
-    expect(run.code).toBe(1);
   }, 60_000);
 });
