@@ -12,7 +12,8 @@ import { createMetrics } from '../../src/bot/metrics';
 let world: World;
 let bot: RunningBot;
 beforeAll(async () => {
-  world = await startWorld(3);
+  // Pictures drawn on the bot's thread: these tests are about what it counts, not where it draws.
+  world = await startWorld(3, undefined, undefined, {}, { renderWorkers: 0 });
   // The world's bot, started again with a metrics port (one bot per database).
   await world.bot.stop();
   bot = await startBot({
@@ -22,6 +23,7 @@ beforeAll(async () => {
     store: world.store,
     log: () => undefined,
     metricsPort: 0,
+    renderWorkers: 0,
   });
   world.bot = bot;
 }, 30_000);

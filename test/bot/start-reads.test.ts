@@ -52,11 +52,13 @@ const options = (store: Store, over: Partial<BotOptions> = {}): BotOptions => ({
   log: () => undefined,
   now: world.clock,
   schedulerTickMs: 3_600_000,
+  renderWorkers: 0,
   ...over,
 });
 
 beforeAll(async () => {
-  world = await startWorld(3);
+  // Pictures drawn on the bot's thread: these tests are about what start-up reads, not where it draws.
+  world = await startWorld(3, undefined, undefined, {}, { renderWorkers: 0 });
   const idOf = async (thread: string) => (await world.store.matches.byThread(thread))!.id;
   ids.underWay = await idOf(await matchUnderWay(world));
   // In setup, waiting on its first prompt, posted.

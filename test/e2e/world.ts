@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBot, type RunningBot } from '../../src/bot/start';
+import { startBot, type BotOptions, type RunningBot } from '../../src/bot/start';
 import { startFakeDiscord, type CommandInput, type FakeDiscord, type FakeDiscordOptions, type FakeMessage, type InteractionSummary } from '../../src/fakecord';
 import { openPgStore } from '../../src/store/open-pg';
 import { openStore, type Store } from '../../src/store';
@@ -46,11 +46,13 @@ export function componentsOf(m: FakeMessage): { type: number; custom_id: string;
 /** `seed` fixes every match's dice; `null` lets matches take their seed from the dice proof (docs/dice.md). `start` is the game clock's first time. */
 /** `databaseUrl` runs the bot on PostgreSQL (`pglite:` in process) instead of a SQLite file; a restart keeps it only on a server. */
 /** `fakeOptions` go to the fake Discord (e.g. its own `clock`, which mints ids and ages interaction tokens). */
+/** `botOptions.renderWorkers: 0` draws on the bot's own thread, for a test about something else than where pictures are drawn. */
 export async function startWorld(
   seed: number | null = 42,
   start = Date.UTC(2030, 0, 1),
   databaseUrl?: string,
   fakeOptions: FakeDiscordOptions = {},
+  botOptions: Pick<BotOptions, 'renderWorkers'> = {},
 ): Promise<World> {
   let now = start;
   const clock: WorldClock = Object.assign(() => now, { set: (ms: number) => void (now = ms) });
@@ -68,6 +70,7 @@ export async function startWorld(
       log: (m, e) => void errors.push(`${m}: ${String(e)}`),
       now: clock,
       schedulerTickMs: HOUR,
+      ...botOptions,
     });
   // As the bot opens its own database: a write waits at most 50 ms for another connection's lock.
   const open = (): Promise<Store> => (databaseUrl ? openPgStore(databaseUrl) : Promise.resolve(openStore(dbPath, { busyMs: 50 })));
