@@ -69,6 +69,8 @@ const RUNS = Number(runsFlag >= 0 ? process.argv[runsFlag + 1] : (process.env.BE
 const CLOSE_IN_TURNS = 80;
 /** Realistic turns played one at a time per run (BENCH_TURNS), in turn over the first four matches. */
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
+/** How long after the last act the RSS with every match is read, at rest. */
+const REST_MS = 25_000;
 
 /** The main thread's JavaScript heap and the memory outside it, from the bot's own /metrics (prom-client's process figures). */
 async function heapFigures(port: number): Promise<string> {
@@ -432,6 +434,9 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
     const bench: Bench = { backend, fake, reader, clock, pid, threads: matches.threads, playing };
     const runs: RunFigures[] = [];
     for (let r = 0; r < RUNS; r++) runs.push(await oneRun(bench, r));
+    const busyRss = statusField(pid, 'VmRSS');
+    // At rest: longer than a render worker waits before it lets go of what drawing keeps (render-worker-main.ts).
+    await sleep(REST_MS);
     const rss = statusField(pid, 'VmRSS');
     const open = (await reader.matches.open()).length;
     const heap = await heapFigures(metricsPort);
@@ -443,7 +448,7 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
 
     sayFloor(say, db, runs, matches.setupSeconds);
     sayRealistic(say, runs, closingLine);
-    sayMemory(say, matches, { rss, open, heap });
+    sayMemory(say, matches, { rss, busyRss, open, heap });
     say(
       `act transactions on one connection, one at a time, with ${acts.matches} active matches: ${acts.rate.toFixed(0)} per second ` +
         `(this process ${(acts.benchCpu * 100).toFixed(0)} % of a core${db.serverPid ? `, the PostgreSQL server ${(acts.serverCpu * 100).toFixed(0)} %` : ''})`,
@@ -492,25 +497,30 @@ function sayFloor(say: (line: string) => void, db: Database, runs: readonly RunF
 }
 
 /**
- * The bot's RSS with every match loaded and played, and with 1,000: measured when this many were run,
+ * The bot's RSS with every match loaded and played, read at rest (REST_MS after the last act; the
+ * bursts' peaks are figures of their own), and with 1,000: measured when this many were run,
  * otherwise EXTRAPOLATED (and said so) as the RSS at the end plus what each match set up after the
  * warm-up added, for each match short of 1,000. The warm-up (every map's pictures drawn once, the
  * heaps grown to their working size) and the runs' bursts are paid once, not per match.
  */
-function sayMemory(say: (line: string) => void, m: Matches, end: { readonly rss: number; readonly open: number; readonly heap: string }): void {
+function sayMemory(
+  say: (line: string) => void,
+  m: Matches,
+  end: { readonly rss: number; readonly busyRss: number; readonly open: number; readonly heap: string },
+): void {
   const { baseRss, warmRss, warmAt, setupRss } = m;
-  const { rss, open, heap } = end;
+  const { rss, busyRss, open, heap } = end;
   const counted = MATCHES - warmAt;
   const perMatch = counted > 0 ? Math.max(0, setupRss - warmRss) / counted : Number.NaN;
   say(
-    `bot process RSS with ${open} active matches, after the runs: ${mb(rss).toFixed(0)} MB (with the first match set up: ${mb(baseRss).toFixed(0)} MB; with one on each of the ${warmAt} maps: ${mb(warmRss).toFixed(0)} MB; all ${MATCHES} set up, before the runs: ${mb(setupRss).toFixed(0)} MB, ${(perMatch / 1024).toFixed(0)} KB for each match after the first ${warmAt})`,
+    `bot process RSS with ${open} active matches, at rest ${REST_MS / 1000} s after the runs: ${mb(rss).toFixed(0)} MB (as the last run ended: ${mb(busyRss).toFixed(0)} MB; with the first match set up: ${mb(baseRss).toFixed(0)} MB; with one on each of the ${warmAt} maps: ${mb(warmRss).toFixed(0)} MB; all ${MATCHES} set up, before the runs: ${mb(setupRss).toFixed(0)} MB, ${(perMatch / 1024).toFixed(0)} KB for each match after the first ${warmAt})`,
   );
   if (open >= 1000)
     say(`  RSS with 1,000 active matches: ${mb(rss).toFixed(0)} MB (measured with ${open})   target < 350 MB: ${rss < 350 * 2 ** 20 ? 'MET' : 'MISSED'}`);
   else if (counted >= 96) {
     const at1000 = rss + perMatch * (1000 - open);
     say(
-      `  RSS with 1,000 active matches: ${mb(at1000).toFixed(0)} MB (EXTRAPOLATED: ${mb(rss).toFixed(0)} MB with ${open} after the runs, plus ${(perMatch / 1024).toFixed(0)} KB for each of ${1000 - open} more, as each match set up after the first ${warmAt} added; BENCH_MATCHES=1000 measures it)   target < 350 MB: ${at1000 < 350 * 2 ** 20 ? 'MET' : 'MISSED'}`,
+      `  RSS with 1,000 active matches: ${mb(at1000).toFixed(0)} MB (EXTRAPOLATED: ${mb(rss).toFixed(0)} MB with ${open} at rest after the runs, plus ${(perMatch / 1024).toFixed(0)} KB for each of ${1000 - open} more, as each match set up after the first ${warmAt} added; BENCH_MATCHES=1000 measures it)   target < 350 MB: ${at1000 < 350 * 2 ** 20 ? 'MET' : 'MISSED'}`,
     );
   } else say(`  RSS with 1,000 active matches: not judged from ${open} matches (run BENCH_MATCHES=1000, or at least 100 to extrapolate)   target < 350 MB`);
   say(`  of which: ${heap}; the rest is native (canvas, the database driver) and the render workers`);

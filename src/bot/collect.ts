@@ -38,6 +38,11 @@ export function collectYoung(): void {
   fullCollection()({ type: 'minor' });
 }
 
+/** A full collection now, for a thread that has just let go of large buffers (render/release.ts). */
+export function collectAll(): void {
+  fullCollection()();
+}
+
 export interface Collector {
   /** Collects now when the measure has grown by the slack from its lowest point since the last collection; cheap otherwise. */
   (): void;

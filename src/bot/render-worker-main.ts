@@ -8,7 +8,8 @@ import { isJSONEncodable } from 'discord.js';
 import { renderBodyNow, type DrawnBody, type Rendered } from '../commands/post-render';
 import { openStore, troubleOf, type Store } from '../store';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
-import { collectWhenGrown, collectYoung } from './collect';
+import { releaseDrawingMemory } from '../render';
+import { collectAll, collectWhenGrown, collectYoung } from './collect';
 
 export interface RenderRequest {
   readonly id: number;
@@ -76,8 +77,29 @@ function codeOf(error: Error): string | undefined {
   return troubleOf(error) === 'unavailable' ? '08006' : undefined;
 }
 
+/**
+ * How long a worker draws nothing before it lets go of what drawing keeps between pictures (pooled
+ * canvases, board pictures, scanline buffers: tens of megabytes, render/release.ts). While pictures
+ * keep coming they stay; a quiet bot gives the memory back, and its next picture makes them again.
+ */
+const IDLE_RELEASE_MS = 20_000;
+let drawing = 0;
+let idle: NodeJS.Timeout | null = null;
+
+function releaseWhenIdle(): void {
+  if (drawing > 0) return;
+  idle ??= setTimeout(() => {
+    idle = null;
+    if (drawing > 0) return;
+    releaseDrawingMemory();
+    collectAll();
+  }, IDLE_RELEASE_MS).unref();
+  idle.refresh();
+}
+
 port.on('message', async (job: RenderRequest) => {
   if (job.crash) process.exit(70);
+  drawing++;
   try {
     // Opened on the first job, so a worker started for a bot that never draws costs no connection.
     store ??= openReader(databasePath);
@@ -89,7 +111,9 @@ port.on('message', async (job: RenderRequest) => {
     const e = error instanceof Error ? error : new Error(String(error));
     port.postMessage({ id: job.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack, code: codeOf(e) } } satisfies RenderReply);
   }
+  drawing--;
   // The job's read-backs are garbage now: freed young, they rarely add up to a full collection.
   collectYoung();
   collectIfGrown();
+  releaseWhenIdle();
 });

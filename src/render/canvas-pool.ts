@@ -26,6 +26,11 @@ export function pooledCanvas(width: number, height: number): Canvas {
   return canvas;
 }
 
+/** Lets go of the kept canvases (their pixels are freed when the canvases are collected). */
+export function releaseCanvases(): void {
+  pool.clear();
+}
+
 let measure: ReturnType<Canvas['getContext']> | null = null;
 
 /** A context for measuring text only (layout before the picture's size is known). */

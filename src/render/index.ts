@@ -21,6 +21,7 @@ export { altText, describeMap, mapAltText, DISCORD_ALT_TEXT_LIMIT } from './alt-
 export { renderCard, type CardLayout } from './card-png';
 export { renderStandings, STANDINGS_PICTURE_ROWS, type StandingsPictureRow } from './standings';
 export { drawMap, renderMap } from './map';
+export { releaseDrawingMemory } from './release';
 export { phaseName } from './panel';
 export { toMapView } from './view';
 export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';

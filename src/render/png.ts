@@ -67,6 +67,12 @@ function giveBack(buffer: Buffer): void {
   if (idle.length < KEEP_IDLE) idle.push(buffer);
 }
 
+/** Lets go of the kept scanline buffers (freed when collected); encodings in flight keep theirs. */
+export function releaseScanlines(): void {
+  scratch = Buffer.alloc(0);
+  idle.length = 0;
+}
+
 function header(width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);

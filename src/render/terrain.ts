@@ -316,6 +316,11 @@ export function drawBoard(ctx: Ctx, g: BoardGeometry, board: BoardView, startCol
  */
 const pictures = new Lru<string, Canvas>(8);
 
+/** Lets go of the kept board pictures (freed when collected). */
+export function releaseBoardPictures(): void {
+  pictures.clear();
+}
+
 /** The board picture for a map and start-area colours, drawn once and kept while the map is in use. */
 export function boardPicture(g: BoardGeometry, board: BoardView, startColours: readonly string[]): Canvas {
   // The geometry follows from the board's size, which the key already names.
