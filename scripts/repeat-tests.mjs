@@ -1,8 +1,9 @@
 /**
  * `npm run test:repeat [-- --times N] [FILES…]`: runs the timing-sensitive test files (or the files
  * given) N times, 20 by default, one run after another with one file at a time, and prints how many
- * runs of each file passed and failed, with the names of the tests that failed. A test that depends on
- * timers, rate limits, leases or the scheduler's ticks must pass every run, on a loaded machine too.
+ * runs of each file passed and failed, with the names of the tests that failed and the first line of
+ * each one's error. A test that depends on timers, rate limits, leases or the scheduler's ticks must
+ * pass every run, on a loaded machine too.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -70,7 +71,15 @@ function runOnce(files, report) {
     return outcome;
   }
   for (const file of json.testResults) {
-    const failed = file.assertionResults.filter((t) => t.status === 'failed').map((t) => t.fullName);
+    // Each failed test's name with the first line of its error, enough to tell a timeout from an assertion.
+    const failed = file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map(
+        (t) =>
+          `${t.fullName} — ${String(t.failureMessages?.[0] ?? '')
+            .split('\n')[0]
+            .slice(0, 200)}`,
+      );
     const passed = file.status === 'passed' && failed.length === 0;
     outcome.set(relative(ROOT, file.name), { passed, failed: passed ? [] : failed.length > 0 ? failed : [file.message || 'the file failed'] });
   }
