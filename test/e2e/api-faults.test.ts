@@ -80,15 +80,18 @@ describe('the turn post survives', () => {
   });
 });
 
+/** The act's own line: "**Alice** ends the turn." for the `/end` these tests send. */
+const ACT_LINE = /^\*\*[^*]+\*\* ends the turn\./;
+
 describe('the act’s line survives', () => {
   it('a reply that never reaches Discord (every try fails): the line is posted in the thread instead', async () => {
     const before = world.messages(thread).length;
     world.fake.faults.add({ route: CALLBACK, status: 500, times: 4 });
     await endATurn();
     const after = world.messages(thread).slice(before);
-    const lines = after.filter((m) => /^\*\*.+\*\*: /.test(m.content) && !m.interaction);
+    const lines = after.filter((m) => ACT_LINE.test(m.content) && !m.interaction);
     expect(lines).toHaveLength(1);
-    expect(after.filter((m) => /^\*\*.+\*\*: /.test(m.content))).toHaveLength(1);
+    expect(after.filter((m) => ACT_LINE.test(m.content))).toHaveLength(1);
   }, 20_000);
 
   it('a reply Discord stored but answered with a 500: the worker finds it and posts nothing more', async () => {
@@ -100,7 +103,7 @@ describe('the act’s line survives', () => {
     const lines = world
       .messages(thread)
       .slice(before)
-      .filter((m) => /^\*\*.+\*\*: /.test(m.content));
+      .filter((m) => ACT_LINE.test(m.content));
     expect(lines).toHaveLength(1);
     expect(lines[0]!.interaction).toBeTruthy();
   });
