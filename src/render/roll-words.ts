@@ -52,13 +52,23 @@ function noteWords(note: string, p: RollParties): string {
  * true. An empty list when there is nothing to explain: no notes, or the attack's bonus alone.
  */
 export function rollNotes(notes: readonly string[], modifier: number, p: RollParties, burst: boolean): string[] {
+  const words = adjustmentWords(notes, modifier, p, burst);
+  return words.length > 1 ? words : [];
+}
+
+/**
+ * Every adjustment to a roll's modifier named, the attack's own bonus too ("Longbow +6", "cover −2"),
+ * summing to the modifier: what an attack preview shows before the roll. Empty when a note is a reason
+ * rather than a number.
+ */
+export function adjustmentWords(notes: readonly string[], modifier: number, p: RollParties, burst: boolean): string[] {
   const values = notes.map(noteValue);
   // A note without a number is a reason (the attack could not be made), not an adjustment.
   if (values.some((v) => v === null)) return [];
   const words = notes.map((n) => noteWords(n, p));
   const rest = modifier - values.reduce<number>((sum, v) => sum + v!, 0);
   if (rest !== 0) words.push(`${burst ? 'auras' : 'other'} ${signed(rest)}`);
-  return words.length > 1 ? words : [];
+  return words;
 }
 
 /** Why a roll was not needed, from the engine's one note on it: "GH helpless and adjacent". */

@@ -11,6 +11,7 @@ import { profile } from '../engine';
 import { boardOf, cardOf, onMap, unitOf } from '../engine';
 import { invisibleTo, rangeBetween, sightOf } from '../engine';
 import { sqOf, type PreviewView, type ReachView, type SightMark, type SightView, type Sq, type ViewRequest } from './view-types';
+import { adjustmentWords } from './roll-words';
 
 const spanOf = (state: GameState, u: UnitState): 1 | 2 => (cardOf(state, u).size === 'big' ? 2 : 1);
 const atOf = (state: GameState, u: UnitState): Sq | null => (onMap(u) ? sqOf(boardOf(state), u.at!) : null);
@@ -90,7 +91,7 @@ export function previewView(state: GameState, labels: ReadonlyMap<UnitId, string
       expectedWounds: odds.expectedWounds,
       need: line.need,
       modifier: line.modifier,
-      notes: [...line.notes],
+      notes: adjustmentWords(line.notes, line.modifier, { attack: base.attack, attacker: base.attacker, target: base.target }, false),
     },
     problem: null,
   };

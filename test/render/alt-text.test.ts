@@ -36,7 +36,7 @@ describe('alt text', () => {
       'Sight from LO: SW clear at range 6; GH invisible at range 5; OR out of sight; SD cover at range 9.',
     );
     expect(altText(state, { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } })).toContain(
-      'Preview: LO attacking SD with Longbow, 75% to hit, 25% critical, about 9.8 wounds (bonus +6, cover −2).',
+      'Preview: LO attacking SD with Longbow, 75% to hit, 25% critical, about 9.8 wounds (Longbow +6, cover −2).',
     );
   });
 
