@@ -358,13 +358,15 @@ class Composer {
       .catch((e) => ({ choices: [], error: String(e) }));
     // A newer keystroke or another field has asked since; this answer is stale.
     if (ticket !== this.asked || document.activeElement !== field.input) return;
-    const choices = answer.choices ?? [];
+    const { choices, why } = offeredChoices(answer.choices ?? []);
     const q = field.input.value.trim().toLowerCase();
     const note = answer.error
       ? `<span class="popup-error">${escapeHtml(answer.error)}</span>`
-      : choices.length
-        ? ''
-        : '<span class="popup-empty">no suggestions: type a value</span>';
+      : why
+        ? `<span class="popup-empty">${escapeHtml(why)}</span>`
+        : choices.length
+          ? ''
+          : '<span class="popup-empty">no suggestions: type a value</span>';
     this.openPopup(
       `${title} ${note}`,
       choices,
@@ -495,6 +497,20 @@ class Composer {
  * @param {HTMLElement} root
  * @param {ComposerContext} ctx
  */
+/**
+ * The bot's suggestions as the popup offers them. A lone "Nothing to choose: …" entry (value `none`
+ * or `none:<typed>`) is the reason the list is empty, not a value: it is shown as the popup's note
+ * and never offered, so Tab or Enter cannot put it in the box.
+ * @param {{ name: string, value: string | number }[]} choices
+ * @returns {{ choices: { name: string, value: string | number }[], why: string | null }}
+ */
+export function offeredChoices(choices) {
+  const only = choices.length === 1 ? choices[0] : null;
+  const value = only ? String(only.value) : '';
+  if (only && (value === 'none' || value.startsWith('none:'))) return { choices: [], why: String(only.name) };
+  return { choices, why: null };
+}
+
 export function createComposer(root, ctx) {
   const composer = new Composer(root, ctx);
   return {
