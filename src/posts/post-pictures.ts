@@ -175,6 +175,12 @@ function keptCloseUp(matchId: string, end: number): Picture | null | undefined {
 /** The close-up of a turn as a second file beside the map, when the turn has one. */
 const closeUp = (focus: Picture | null, name: string) => (focus ? [{ png: focus.png, name, alt: focus.alt }] : []);
 
+/** Where the match's dice commitment was posted: the practice match's opening post, the league's pairing post, or the challenge. */
+async function commitmentWhere(store: Store, row: MatchRecord): Promise<string> {
+  if (practiceSeat(row.terms)) return 'posted when the practice match began';
+  return (await store.seasons.pairingOfMatch(row.id)) ? "posted with the league's pairing" : 'posted with the challenge';
+}
+
 async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<PlainPost> {
   const name = nameIn(setup);
   const { game, before, events } = await turnAt(store, row, setup, seq);
@@ -196,7 +202,7 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
   const dice =
     setup.dice && secret
       ? [
-          `-# 🎲 The dice's secret was \`${secret}\` (its SHA-256 is the commitment posted with the challenge). \`/skirmish verify\` checks every roll; \`/skirmish export\` gives the whole match as a file.`,
+          `-# 🎲 The dice's secret was \`${secret}\` (its SHA-256 is the dice commitment ${await commitmentWhere(store, row)}). \`/skirmish verify\` checks every roll; \`/skirmish export\` gives the whole match as a file.`,
         ]
       : [];
   return {

@@ -53,6 +53,8 @@ describe('verifiable dice', () => {
     await playThrough(world, thread, 5);
     expect((await world.store.matches.byThread(thread))!.status).toBe('over');
     expect(world.messages(thread).at(-1)!.content).toContain(`The dice's secret was \`${secret}\``);
+    // Where the commitment was posted, truly: this match began with a challenge.
+    expect(world.messages(thread).at(-1)!.content).toContain('its SHA-256 is the dice commitment posted with the challenge');
   }, 120_000);
 
   it('checks every roll with /skirmish verify, and the exported file with npm run verify', async () => {
@@ -83,4 +85,16 @@ describe('verifiable dice', () => {
     expect(notAnExport.status).toBe(2);
     expect(notAnExport.stderr).toContain('is not a match export');
   }, 60_000);
+
+  it('a practice match, which has no challenge, says its commitment was posted when the practice match began', async () => {
+    await world.run({ user: 'alice', name: 'warband submit', options: { text: VALOR } });
+    await world.run({ user: 'alice', name: 'skirmish practice', options: { warband: "Hrolf's Watch" } });
+    const practice = world.fake.threads(world.fake.channel.id).at(-1)!.id;
+    expect(world.messages(practice)[0]!.content).toMatch(/Dice commitment `[0-9a-f]{64}`/);
+    await world.bot.idle();
+    await playThrough(world, practice, 5);
+    const end = world.messages(practice).find((m) => m.content.includes("The dice's secret was"))!.content;
+    expect(end).toContain('its SHA-256 is the dice commitment posted when the practice match began');
+    expect(end).not.toContain('challenge');
+  }, 120_000);
 });
