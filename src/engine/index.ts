@@ -68,6 +68,7 @@ export {
   attackOdds,
   attackOutlook,
   attackRefusal,
+  attackTargetRefusal,
   burstOutlook,
   canAct,
   chargeOptions,

@@ -247,6 +247,28 @@ export function attackRefusal(state: GameState, unitId: string, attackId?: strin
   return first;
 }
 
+/**
+ * Why `unit` cannot attack the unit `targetId` now, asked as decide() would: null when one of its
+ * single-target attacks (or `attackId` alone) may, else the engine's refusal of the first (out of
+ * sight and what blocks it, out of range, the act itself refused…).
+ */
+export function attackTargetRefusal(state: GameState, unitId: string, targetId: string, attackId?: string): { code: string; message: string } | null {
+  const unit = state.units[unitId];
+  if (!unit) return { code: 'unknown-unit', message: `There is no unit "${unitId}".` };
+  const ids = attackId !== undefined ? [attackId] : profile(state, unit).attacks.flatMap((a) => (a.burst === undefined ? [a.id] : []));
+  let first: { code: string; message: string } | null = null;
+  for (const id of ids) {
+    try {
+      planCommand(state, { act: 'attack', unit: unitId, attack: id, target: targetId });
+      return null;
+    } catch (e) {
+      if (!(e instanceof Refusal)) throw e;
+      first ??= e.error;
+    }
+  }
+  return first;
+}
+
 /** A unit id and square name that nothing on any table has: a probe past every check before the target's. */
 const NOWHERE = '\u0000nowhere';
 

@@ -35,6 +35,9 @@ export function sightBlocker(state: GameState, looker: UnitState, target: UnitSt
     const here = indexOf(board, Math.floor(x), Math.floor(y));
     if (here === previous) continue;
     const orthogonal = Math.abs(colOf(board, here) - colOf(board, previous)) + Math.abs(rowOf(board, here) - rowOf(board, previous)) === 1;
+    // Through a corner exactly: the line touches neither square beside it, but both blocking closes it.
+    const corner = orthogonal ? null : cornerBlocker(state, looker, target, previous, here);
+    if (corner) return corner;
     if (orthogonal && board.walls.has(edgeId(board, previous, here)))
       return `the wall between ${nameOf(board, previous)} and ${nameOf(board, here)} blocks the line`;
     const who = occupant[here];
@@ -47,6 +50,27 @@ export function sightBlocker(state: GameState, looker: UnitState, target: UnitSt
       return `the closed sliding wall at ${nameOf(board, here)} blocks the line`;
     previous = here;
   }
+  return null;
+}
+
+/** What closes the corner between two diagonal squares of the line: both squares beside it blocking, else null. */
+function cornerBlocker(state: GameState, looker: UnitState, target: UnitState, from: number, to: number): string | null {
+  const board = tableOf(state).board;
+  const sides = [indexOf(board, colOf(board, to), rowOf(board, from)), indexOf(board, colOf(board, from), rowOf(board, to))];
+  const [a, b] = sides.map((i) => squareBlocker(state, looker, target, i));
+  return a && b ? `${a} and ${b} block the line at their corner` : null;
+}
+
+/** What on one square blocks a line to `target` (a wall, a closed sliding wall, a larger unit), as a noun, else null. */
+function squareBlocker(state: GameState, looker: UnitState, target: UnitState, at: number): string | null {
+  const { board, occupant } = tableOf(state);
+  const who = occupant[at];
+  if (who !== null && who !== undefined && who !== looker.id && who !== target.id) {
+    const other = unitOf(state, who);
+    return RANK[profile(state, other).size] > RANK[profile(state, target).size] ? `${label(state, other)} at ${nameOf(board, at)}` : null;
+  }
+  if (hasTerrain(board, at, T.wall)) return `the wall at ${nameOf(board, at)}`;
+  if (hasTerrain(board, at, T['sliding-wall']) && (who === null || who === undefined)) return `the closed sliding wall at ${nameOf(board, at)}`;
   return null;
 }
 

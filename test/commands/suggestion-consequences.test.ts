@@ -70,6 +70,51 @@ describe('target suggestions', () => {
   });
 });
 
+describe('a typed target that is not offered says why, in the engine\'s words', () => {
+  const names = () => 'Alice';
+  it('R17: a diagonal enemy behind two units larger than it is out of sight, and the suggestion names them', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+        { id: 'gh2', card: 'havoc-ghoul', player: 'p2', at: 'K10' },
+        { id: 'ci', card: 'havoc-carrion-imp', player: 'p2', at: 'K11' },
+      ],
+    });
+    // GH and GH2 are offered; CI, typed, is not, and the reason is not a seeming typo.
+    expect(targetChoices(game, 'p1', 'kn', 'longsword', '', names).map((c) => c.value)).toEqual(expect.arrayContaining(['gh', 'gh2']));
+    expect(targetChoices(game, 'p1', 'kn', 'longsword', 'ci', names)).toEqual([
+      { name: 'Nothing to choose: KN cannot see CI: GH2 at K10 and GH at J11 block the line at their corner', value: 'none:ci' },
+    ]);
+  });
+
+  it('an enemy in sight but beyond the attack\'s reach says how far it is and how far the attack reaches', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+        { id: 'ci', card: 'havoc-carrion-imp', player: 'p2', at: 'J14' },
+      ],
+    });
+    expect(targetChoices(game, 'p1', 'kn', 'longsword', 'ci', names)).toEqual([
+      { name: 'Nothing to choose: CI is 4 squares away; Longsword reaches 1', value: 'none:ci' },
+    ]);
+  });
+
+  it('text that names no unit still says nothing matches it', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+      ],
+    });
+    expect(targetChoices(game, 'p1', 'kn', 'longsword', 'zz', names)[0]!.name).toBe('Nothing to choose: no target matches "zz"');
+  });
+});
+
 describe('target suggestions on a phone', () => {
   // Discord shows a choice name on one line; a phone cuts it after about 40 characters.
   it('say the chance to hit and of a critical, cover and immunity within the first 40 characters', () => {

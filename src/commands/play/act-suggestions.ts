@@ -5,11 +5,11 @@
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import type { ActCommand, ActKind, Command } from '../../engine';
-import { attackRefusal, canAct, chargeOptions, moveOptions, moveRefusal, moveToRefusal, unitLegalActs, visibleTargets } from '../../engine';
+import { attackRefusal, attackTargetRefusal, canAct, chargeOptions, moveOptions, moveRefusal, moveToRefusal, unitLegalActs, visibleTargets } from '../../engine';
 import type { GameState } from '../../engine';
 import { commanderOf } from '../../engine';
 import { liveTraits, profile } from '../../engine';
-import { boardOf, decide, findAttack } from '../../engine';
+import { boardOf, decide, findAttack, label } from '../../engine';
 import { choice, isNothing, NOTHING, nothingToChoose, suggest } from '../command';
 import { oddsHead } from '../prompts/odds-words';
 import { chargeTargetValue } from '../match-context';
@@ -273,18 +273,38 @@ export function targetChoices(
       .map((t) => [t.unit, t]),
   );
   const charges = new Map(chargeOptions(game, id).map((c) => [c.target, c]));
+  const found = suggest(
+    // A target only a charge reaches carries the charge in its value: picking it charges.
+    [...targets].map((t) => choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t)), seen.has(t) ? t : chargeTargetValue(t))),
+    typed,
+  );
+  if (found.length > 0) return found;
+  // Typed a unit that is not offered: the engine's reason for that unit, not a seeming typo.
+  const why = typedTargetWhy(game, id, attack, typed, names);
+  if (why) return [nothingToChoose(withoutRuleCodes(why), String(typed))];
   return orWhy(
-    suggest(
-      // A target only a charge reaches carries the charge in its value: picking it charges.
-      [...targets].map((t) => choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t)), seen.has(t) ? t : chargeTargetValue(t))),
-      typed,
-    ),
+    [],
     () =>
       targets.size > 0
         ? `no target matches "${String(typed)}"`
         : (refusalWords(attackRefusal(game, id, attack === undefined ? undefined : String(attack)), game, names) ??
           'no enemy is in sight and reach of this attack'),
   );
+}
+
+/** Why the unit typed as the target cannot be attacked by `id` now, in the engine's words with map labels; null when nothing typed names a unit. */
+function typedTargetWhy(game: GameState, id: string, attack: unknown, typed: unknown, names: Names): string | null {
+  const target = String(typed ?? '')
+    .trim()
+    .toLowerCase();
+  if (!game.units[target] || target === id) return null;
+  const refusal = attackTargetRefusal(game, id, target, attack === undefined ? undefined : String(attack));
+  return refusal && inMapLabels(game, refusalWords(refusal, game, names));
+}
+
+/** A sentence with each unit's full label ("Knight (kn)") said as on the map ("KN"), so a suggestion's reason fits. */
+function inMapLabels(game: GameState, text: string): string {
+  return Object.values(game.units).reduce((t, u) => t.replaceAll(label(game, u), u.id.toUpperCase()), text);
 }
 
 /**
