@@ -70,7 +70,7 @@ describe('target suggestions', () => {
   });
 });
 
-describe('a typed target that is not offered says why, in the engine\'s words', () => {
+describe("a typed target that is not offered says why, in the engine's words", () => {
   const names = () => 'Alice';
   it('R17: a diagonal enemy behind two units larger than it is out of sight, and the suggestion names them', () => {
     const game = table({
@@ -89,7 +89,7 @@ describe('a typed target that is not offered says why, in the engine\'s words', 
     ]);
   });
 
-  it('an enemy in sight but beyond the attack\'s reach says how far it is and how far the attack reaches', () => {
+  it("an enemy in sight but beyond the attack's reach says how far it is and how far the attack reaches", () => {
     const game = table({
       map: 'barrow-hill',
       units: [

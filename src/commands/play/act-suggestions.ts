@@ -5,7 +5,17 @@
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import type { ActCommand, ActKind, Command } from '../../engine';
-import { attackRefusal, attackTargetRefusal, canAct, chargeOptions, moveOptions, moveRefusal, moveToRefusal, unitLegalActs, visibleTargets } from '../../engine';
+import {
+  attackRefusal,
+  attackTargetRefusal,
+  canAct,
+  chargeOptions,
+  moveOptions,
+  moveRefusal,
+  moveToRefusal,
+  unitLegalActs,
+  visibleTargets,
+} from '../../engine';
 import type { GameState } from '../../engine';
 import { commanderOf } from '../../engine';
 import { liveTraits, profile } from '../../engine';
@@ -282,13 +292,11 @@ export function targetChoices(
   // Typed a unit that is not offered: the engine's reason for that unit, not a seeming typo.
   const why = typedTargetWhy(game, id, attack, typed, names);
   if (why) return [nothingToChoose(withoutRuleCodes(why), String(typed))];
-  return orWhy(
-    [],
-    () =>
-      targets.size > 0
-        ? `no target matches "${String(typed)}"`
-        : (refusalWords(attackRefusal(game, id, attack === undefined ? undefined : String(attack)), game, names) ??
-          'no enemy is in sight and reach of this attack'),
+  return orWhy([], () =>
+    targets.size > 0
+      ? `no target matches "${String(typed)}"`
+      : (refusalWords(attackRefusal(game, id, attack === undefined ? undefined : String(attack)), game, names) ??
+        'no enemy is in sight and reach of this attack'),
   );
 }
 
