@@ -189,7 +189,7 @@ async function botAct(app: Services, row: MatchRow, seat: PlayerId): Promise<Han
             if (!answersPrompt && (!waits || waits === seat || ended)) return '';
             // The prompt a line waits on is posted right after it and says so itself; a reroll the bot
             // lets pass leaves no event, so its line says it.
-            const lines = [...keptRoll(snapshot, command), ...describeChange(done, ended ? null : untold).filter((l) => !l.startsWith('Waiting for '))];
+            const lines = [...keptRoll(snapshot, command), ...describeChange(done, ended ? null : untold, seat).filter((l) => !l.startsWith('Waiting for '))];
             // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
             return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
           }

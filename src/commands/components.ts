@@ -95,7 +95,7 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
   const game = gameOf(snapshot);
   const name = row.setup ? nameIn(row.setup) : (p: string) => `<@${p}>`;
   const record = snapshot.stage === 'pregame' ? setupRerollRecord(snapshot.pregame.prompt!, name) : game?.prompt ? rerollRecord(game, game.prompt, name) : null;
-  const lines = (done: Submitted) => [...(record ? [record] : []), chose, ...describeChange(done, null, interaction.user.id).map((l) => `• ${l}`)];
+  const lines = (done: Submitted) => [...(record ? [record] : []), chose, ...describeChange(done, null, interaction.user.id, true).map((l) => `• ${l}`)];
   const answered = { messageId: interaction.message.id, lines, ...(record ? { replace: true } : {}) };
   const done = await submit(app, row.id, interaction.user.id, id.seq, command, { via: interaction, answered });
   await answerOwn(app, interaction, done.posts);

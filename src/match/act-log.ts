@@ -16,8 +16,11 @@ import { shownNames } from '../discord/text';
 /** A turn's end is left out: every turn that ends gets its own post next (announce.ts), which says so. */
 const SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, 'turn', 'turn-ended']);
 
-/** `untold`: earlier events of the turn to tell first, from the state they start at (untold-acts.ts). */
-export function describeChange(done: Submitted, untold?: Untold | null, actor?: string): string[] {
+/**
+ * `untold`: earlier events of the turn to tell first, from the state they start at (untold-acts.ts).
+ * `lasting`: the lines are written on an answered prompt and must stay true once what follows is settled.
+ */
+export function describeChange(done: Submitted, untold?: Untold | null, actor?: string, lasting?: boolean): string[] {
   const before = untold ? untold.before : gameOf(done.before);
   const after = gameOf(done.after);
   if (!before || !after) return [];
@@ -29,5 +32,5 @@ export function describeChange(done: Submitted, untold?: Untold | null, actor?: 
   // Names are escaped for Discord's markdown where they are shown (discord/text.ts).
   // The practice bot answers its prompts at once: nobody is "waiting for" it.
   const instant = practiceSeat(matchRecord(done.row).terms) ?? undefined;
-  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { instant, actor, skip: SKIP, news: false });
+  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { instant, actor, lasting, skip: SKIP, news: false });
 }

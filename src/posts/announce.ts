@@ -26,7 +26,7 @@ export const nameIn =
   (p: PlayerId | null | undefined): string =>
     p ? shown(setup.names[p] ?? p) : 'nobody';
 
-function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchSetup): string | null {
+export function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchSetup): string | null {
   switch (e.type) {
     case 'tactics-rolled': {
       const rolls = `🎲 Setup tactics check${e.rerolled ? ` (${name(e.rerolled)} rerolled)` : ''}: ${e.players.map((p, i) => `${name(p)} rolled ${e.rolls[i]}`).join(', ')}.`;
@@ -68,7 +68,7 @@ export interface PlanOptions {
   readonly by?: string | undefined;
   /** The player this change makes forfeit: the engine's concession is told as the forfeit the reply says, not again as a concession. */
   readonly forfeit?: string | undefined;
-  /** The act's public line, first in the thread. */
+  /** The act's public line, first in the thread; for a setup act it tells the act's own event (its line is not said again). */
   readonly reply?: string | undefined;
   /** The prompt message a click answered, and what to write on it. */
   readonly answered?: { readonly messageId: string; readonly lines: readonly string[]; readonly replace?: boolean } | undefined;
@@ -100,9 +100,14 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
     if (lines.length > 0) posts.push({ kind: 'text', content: lines.splice(0).join('\n') });
   };
   let game: GameState | null = gameOf(s.before);
-  for (const { seq, event } of s.events) {
+  // A typed setup act (/skirmish entry) is told by its reply, with the same words as the setup line.
+  const told = options.reply
+    ? s.events.find((e) => e.event.stage === 'pregame' && e.event.event.type === 'entry-placed' && e.event.event.player === options.by)
+    : undefined;
+  for (const item of s.events) {
+    const { seq, event } = item;
     if (event.stage === 'pregame') {
-      const line = setupLine(event.event, name, s.setup);
+      const line = item === told ? null : setupLine(event.event, name, s.setup);
       if (line) lines.push(line);
       continue;
     }

@@ -28,6 +28,7 @@ import type { PostBody } from './post-body';
 import type { PlainPost } from './plain-post';
 import { shown, shownNames, clip } from '../discord/text';
 import { yourTurnContent, type KnownState } from './your-turn';
+import { practiceSeat } from '../match/practice-seat';
 
 /** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
 const TURN_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING]);
@@ -117,7 +118,10 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   const who = ended.unit ? `${shown(game.cards[game.units[ended.unit]!.card]!.name)} (\`${ended.unit}\`)` : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print. Alt
   // text keeps names as typed; in a message they are escaped like every name.
-  const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${shown(headline)}`].join('\n');
+  // A ping riding on the post says whose turn is next; the headline then does not say it too.
+  const next = ping ? ` Next: ${setup.names[ping.player] ?? ping.player}.` : null;
+  const small = next && headline.endsWith(next) ? headline.slice(0, -next.length) : headline;
+  const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${shown(small)}`].join('\n');
   keepCloseUp(row.id, seq, focus);
   const files = [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)];
   if (!ping) return { content, files };
@@ -177,8 +181,13 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
     .join(', ');
-  const winner = game.winner ? `🏆 <@${game.winner}> (**${name(game.winner)}**) wins!` : 'The match is a draw.';
-  const players = setup.players.map((p) => `<@${p}>`).join(' ');
+  // Each person is named once and pinged once: the winner in the headline, the others after the
+  // score. The practice bot is a seat, not a reader: named, never pinged.
+  const bot = practiceSeat(row.terms);
+  const people = setup.players.filter((p) => p !== bot);
+  const winner = game.winner ? `🏆 ${game.winner === bot ? `**${name(game.winner)}**` : `<@${game.winner}>`} wins!` : 'The match is a draw.';
+  const others = people.filter((p) => p !== game.winner);
+  const players = others.length > 0 ? ` ${others.map((p) => `<@${p}>`).join(' ')}` : '';
   const secret = row.terms.dice?.secret;
   // The match is over, so the dice's secret can be shown: anyone can now check every roll.
   const dice =
@@ -188,8 +197,8 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
         ]
       : [];
   return {
-    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.) ${players}`, ...dice].join('\n'),
-    ping: [...setup.players],
+    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.)${players}`, ...dice].join('\n'),
+    ping: people,
     files: [{ png, name: 'final.png', alt }, ...closeUp(focus, 'final-close-up.png')],
   };
 }
@@ -207,6 +216,10 @@ async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup
           .filter((e) => e.seq <= seq && e.event.stage === 'game' && e.event.event.type === 'turn-ended')
           .at(-1)?.seq;
   if (end === undefined) return null;
+  // A round begun since that turn refreshed tokens and Vigor and set a new order: its close-up would
+  // show an older state than the ping speaks of, so the ping carries none.
+  const since = end < seq ? await store.matches.events<MatchEvent>(row.id, end, seq) : [];
+  if (since.some((e) => e.seq > end && e.event.stage === 'game' && e.event.event.type === 'round-started')) return null;
   const kept = keptCloseUp(row.id, end);
   if (kept !== undefined) return kept;
   const turn = await turnAt(store, row, setup, end);
@@ -216,7 +229,7 @@ async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup
 /**
  * The close-up a ping carries, showing the state it speaks of as of event `seq`: in the middle of a
  * unit's turn ("go on with …"), that turn so far, with the acting unit; at a turn's start, the turn
- * that just ended.
+ * that just ended; at a round's start none (no unit is acting yet, and the last turn's is of the round before).
  */
 async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<{ png: Buffer; name: string; alt: string } | null> {
   const current = await turnSoFar(store, row, setup, seq);

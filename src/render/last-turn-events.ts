@@ -39,6 +39,7 @@ function onUnitActivated(r: TurnReader, e: EventOf<'unit-activated'>): void {
     unit: r.name(e.unit),
     name: u ? cardOf(r.state, u).name : e.unit,
     player: u ? r.playerName(u.player) : '?',
+    ...(u ? { playerId: u.player } : {}),
     acts: e.acts,
   };
   r.begun.set(e.unit, { h, used: 0 });

@@ -16,6 +16,11 @@ export interface Telling {
   readonly instant?: string | undefined;
   /** The player whose act or answer a public post tells: "up to X to choose …", since X is not waiting for themselves. */
   readonly actor?: string | undefined;
+  /**
+   * The words are written on a prompt that was answered, where they stay after what they lead to is
+   * settled: a decision that follows is "X to choose … next", never "waiting for X", which goes stale.
+   */
+  readonly lasting?: boolean | undefined;
 }
 
 const RESULT_WORDS: Record<AttackView['result'], string> = {
@@ -94,9 +99,11 @@ const waiting = (p: PromptWords, o: Telling, what: string) =>
     ? `up to ${p.player} (you) to choose ${what}`
     : o.instant !== undefined && o.instant === p.playerId
       ? `${p.player} chooses ${what}`
-      : o.actor !== undefined && o.actor === p.playerId
-        ? `up to ${p.player} to choose ${what}`
-        : `waiting for ${p.player} to choose ${what}`;
+      : o.lasting
+        ? `${p.player} to choose ${what} next`
+        : o.actor !== undefined && o.actor === p.playerId
+          ? `up to ${p.player} to choose ${what}`
+          : `waiting for ${p.player} to choose ${what}`;
 
 function promptSentence(p: PromptWords, o: Telling): string | null {
   switch (p.kind) {
@@ -235,10 +242,13 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `Phase ${h.phase}.`;
     case 'turn':
       return `${h.player}'s turn.`;
-    case 'activate':
+    case 'activate': {
+      // A post that already opens with the acting player's name ("**Alice**: …") says the unit alone.
+      const whose = o.actor !== undefined && o.actor === h.playerId ? '' : `${h.player}'s `;
       return h.used === 0
-        ? `${h.player}'s ${h.unit} (${h.name}) ends its turn without acting.`
-        : `${h.player}'s ${h.unit} (${h.name}) takes its turn with ${plural(h.acts, 'act')}.`;
+        ? `${whose}${h.unit} (${h.name}) ends its turn without acting.`
+        : `${whose}${h.unit} (${h.name}) takes its turn with ${plural(h.acts, 'act')}.`;
+    }
     case 'controlled':
       return `${h.unit} is ${h.why}: ${h.player} commands it this turn, for one act.`;
     case 'enraged':

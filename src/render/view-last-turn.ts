@@ -60,6 +60,16 @@ export function lastTurnView(
     attacks: [...done.values()],
     harms: r.harms,
     drops: r.drops,
-    happenings: r.happenings.map((h) => freeze(h, done)),
+    happenings: endLast(r.happenings).map((h) => freeze(h, done)),
   };
+}
+
+/**
+ * The game's end told after everything its last act did. The engine ends the game the moment a VP
+ * target is reached (R2), which can be before the act finishes (the unit whose Mortal box scored is
+ * then dropped); a reader wants the act first and the result last.
+ */
+function endLast<T extends object>(happenings: readonly T[]): T[] {
+  const isEnd = (h: T) => 'kind' in h && h.kind === 'game-over';
+  return [...happenings.filter((h) => !isEnd(h)), ...happenings.filter(isEnd)];
 }

@@ -330,7 +330,15 @@ export type Happening =
   | { readonly kind: 'phase'; readonly phase: number }
   | { readonly kind: 'turn'; readonly player: string; readonly playerId: string }
   /** `used`: the acts it spent, once its turn has ended among the same events (0: it ended without acting). */
-  | { readonly kind: 'activate'; readonly unit: string; readonly name: string; readonly player: string; readonly acts: number; readonly used?: number }
+  | {
+      readonly kind: 'activate';
+      readonly unit: string;
+      readonly name: string;
+      readonly player: string;
+      readonly playerId?: string;
+      readonly acts: number;
+      readonly used?: number;
+    }
   | { readonly kind: 'controlled'; readonly unit: string; readonly player: string; readonly why: string }
   | { readonly kind: 'enraged'; readonly unit: string; readonly nearest: readonly string[]; readonly canClose: boolean }
   | { readonly kind: 'vigor-lost'; readonly unit: string; readonly amount: number; readonly why: string }

@@ -8,44 +8,43 @@
 import Database from 'better-sqlite3';
 import { getTableName, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { postgresTwin } from './dialect-tables';
 import type { PgConnection } from './pg-store';
 import * as lite from './schema';
-import * as pgSchema from './schema-pg';
 
-/** Each SQLite table and its PostgreSQL twin, parents before children, so every foreign key finds its row. */
-const TABLES: readonly (readonly [SQLiteTable, PgTable])[] = [
-  [lite.players, pgSchema.players],
-  [lite.catalogs, pgSchema.catalogs],
-  [lite.maps, pgSchema.maps],
-  [lite.warbands, pgSchema.warbands],
-  [lite.leagues, pgSchema.leagues],
-  [lite.matchParts, pgSchema.matchParts],
-  [lite.matches, pgSchema.matches],
-  [lite.matchPlayers, pgSchema.matchPlayers],
-  [lite.matchEvents, pgSchema.matchEvents],
-  [lite.matchLogs, pgSchema.matchLogs],
-  [lite.prompts, pgSchema.prompts],
-  [lite.follows, pgSchema.follows],
-  [lite.matchPauses, pgSchema.matchPauses],
-  [lite.deadlines, pgSchema.deadlines],
-  [lite.vacations, pgSchema.vacations],
-  [lite.standingOrders, pgSchema.standingOrders],
-  [lite.notifySettings, pgSchema.notifySettings],
-  [lite.outbox, pgSchema.outbox],
-  [lite.leases, pgSchema.leases],
-  [lite.leagueSettings, pgSchema.leagueSettings],
-  [lite.leagueLog, pgSchema.leagueLog],
-  [lite.leaguePosts, pgSchema.leaguePosts],
-  [lite.seasons, pgSchema.seasons],
-  [lite.seasonEntries, pgSchema.seasonEntries],
-  [lite.seasonRounds, pgSchema.seasonRounds],
-  [lite.pairings, pgSchema.pairings],
-  [lite.results, pgSchema.results],
-  [lite.resultPlayers, pgSchema.resultPlayers],
-  [lite.ratings, pgSchema.ratings],
-  [lite.ratingHistory, pgSchema.ratingHistory],
+/** Every table, parents before children, so every foreign key finds its row; each is copied into its PostgreSQL twin. */
+const TABLES: readonly SQLiteTable[] = [
+  lite.players,
+  lite.catalogs,
+  lite.maps,
+  lite.warbands,
+  lite.leagues,
+  lite.matchParts,
+  lite.matches,
+  lite.matchPlayers,
+  lite.matchEvents,
+  lite.matchLogs,
+  lite.prompts,
+  lite.follows,
+  lite.matchPauses,
+  lite.deadlines,
+  lite.vacations,
+  lite.standingOrders,
+  lite.notifySettings,
+  lite.outbox,
+  lite.leases,
+  lite.leagueSettings,
+  lite.leagueLog,
+  lite.leaguePosts,
+  lite.seasons,
+  lite.seasonEntries,
+  lite.seasonRounds,
+  lite.pairings,
+  lite.results,
+  lite.resultPlayers,
+  lite.ratings,
+  lite.ratingHistory,
 ];
 
 /** Tables whose `id` is an identity column on PostgreSQL. */
@@ -66,12 +65,13 @@ export async function copySqliteToPg(fromPath: string, to: PgConnection): Promis
     const counts: Record<string, number> = {};
     await to.db.transaction(async (tx) => {
       const holding: string[] = [];
-      for (const [, target] of TABLES) if ((await tx.select().from(target).limit(1)).length > 0) holding.push(getTableName(target));
+      for (const table of TABLES) if ((await tx.select().from(postgresTwin(table)).limit(1)).length > 0) holding.push(getTableName(table));
       if (holding.length > 0) {
         const tables = holding.length > 3 ? `${holding.slice(0, 3).join(', ')} and ${holding.length - 3} more tables` : holding.join(', ');
         throw new CopyRefused(`The PostgreSQL database already holds rows (in ${tables}), so nothing was copied: db:copy copies only into an empty database.`);
       }
-      for (const [source, target] of TABLES) {
+      for (const source of TABLES) {
+        const target = postgresTwin(source);
         const rows = from.select().from(source).all();
         for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(target).values(rows.slice(i, i + CHUNK));
         counts[getTableName(target)] = rows.length;

@@ -1,13 +1,16 @@
 /**
- * The tables. Every column name is spelled out in snake_case so the SQL reads plainly in the sqlite3
- * shell and in the generated migrations. Times are integer milliseconds since the epoch.
+ * The tables, declared once for both databases: each `table` below is the SQLite table (drizzle-kit
+ * writes migrations/ from this module) and builds its PostgreSQL twin, which schema-pg.ts exports
+ * (store/dialect-tables.ts says what each column type is in each dialect). Every column name is spelled
+ * out in snake_case so the SQL reads plainly in the sqlite3 and psql shells and in the generated
+ * migrations. Times are milliseconds since the epoch (`ms`).
  *
  * JSON columns: documents people upload (warbands, maps, catalogs) are typed `Json`. What the match
  * layer stores for the engine (terms, setup, snapshot, result, events) is typed `unknown`: the store
  * never looks inside, and the engine's types are interfaces, which TypeScript does not accept as `Json`.
  */
 import { sql } from 'drizzle-orm';
-import { blob, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { bool, bytes, check, index, integer, json, ms, primaryKey, real, serial, table, text, uniqueIndex } from './dialect-tables';
 import type { Json } from './json';
 
 export const MATCH_STATUSES = ['challenged', 'setup', 'playing', 'over', 'declined', 'cancelled'] as const;
@@ -18,70 +21,70 @@ export type OutboxOutcome = (typeof OUTBOX_OUTCOMES)[number];
 /** A match in one of these may still change; the others are final. */
 export const OPEN_STATUSES = ['challenged', 'setup', 'playing'] as const satisfies readonly MatchStatus[];
 
-export const players = sqliteTable('players', {
+export const players = table('players', {
   /** Discord user id. */
   id: text('id').primaryKey(),
   name: text('name').notNull(),
-  created: integer('created_at').notNull(),
-  updated: integer('updated_at').notNull(),
+  created: ms('created_at').notNull(),
+  updated: ms('updated_at').notNull(),
 });
 
-export const catalogs = sqliteTable('catalogs', {
+export const catalogs = table('catalogs', {
   id: text('id').primaryKey(),
   faction: text('faction').notNull(),
-  document: text('document', { mode: 'json' }).$type<Json>().notNull(),
+  document: json('document').$type<Json>().notNull(),
   /** User id of the organiser who added it. */
   owner: text('owner').notNull(),
-  created: integer('created_at').notNull(),
+  created: ms('created_at').notNull(),
 });
 
-export const maps = sqliteTable(
+export const maps = table(
   'maps',
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
-    gridmap: text('gridmap', { mode: 'json' }).$type<Json>().notNull(),
+    gridmap: json('gridmap').$type<Json>().notNull(),
     /** Null for the maps shipped with the bot. */
     owner: text('owner'),
     /** Null when every server may use it. */
     guildId: text('guild_id'),
-    created: integer('created_at').notNull(),
+    created: ms('created_at').notNull(),
   },
   (t) => [index('maps_guild_idx').on(t.guildId)],
 );
 
-export const warbands = sqliteTable(
+export const warbands = table(
   'warbands',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serial('id'),
     owner: text('owner')
       .notNull()
       .references(() => players.id),
     name: text('name').notNull(),
     faction: text('faction').notNull(),
     points: integer('points').notNull(),
-    document: text('document', { mode: 'json' }).$type<Json>().notNull(),
+    document: json('document').$type<Json>().notNull(),
     /** Exactly what the user uploaded or typed, so it can be shown back or parsed again. */
     source: text('source').notNull(),
-    created: integer('created_at').notNull(),
-    updated: integer('updated_at').notNull(),
+    created: ms('created_at').notNull(),
+    updated: ms('updated_at').notNull(),
   },
   (t) => [uniqueIndex('warbands_owner_name_idx').on(t.owner, t.name)],
 );
 
-export const leagues = sqliteTable(
+export const leagues = table(
   'leagues',
   {
     /** The channel whose threads hold the league's matches; Discord channel ids are unique across guilds. */
     channelId: text('channel_id').primaryKey(),
     guildId: text('guild_id').notNull(),
     name: text('name').notNull(),
-    created: integer('created_at').notNull(),
+    created: ms('created_at').notNull(),
   },
   (t) => [index('leagues_guild_idx').on(t.guildId)],
 );
 
-export const matches = sqliteTable(
+export const matches = table(
   'matches',
   {
     /** Minted by the caller (a short random id that fits in a button's custom id). */
@@ -92,19 +95,19 @@ export const matches = sqliteTable(
     threadId: text('thread_id').unique(),
     status: text('status', { enum: MATCH_STATUSES }).notNull(),
     /** User ids in seat order. Fixed at creation; `match_players` indexes them. */
-    players: text('players', { mode: 'json' }).$type<readonly string[]>().notNull(),
-    terms: text('terms', { mode: 'json' }).$type<unknown>().notNull(),
+    players: json('players').$type<readonly string[]>().notNull(),
+    terms: json('terms').$type<unknown>().notNull(),
     /** Everything needed to rebuild the state from nothing (seed, warbands…); null until known. */
-    setup: text('setup', { mode: 'json' }).$type<unknown>(),
+    setup: json('setup').$type<unknown>(),
     /** The latest state, a cache of setup + events that can always be rebuilt. */
-    snapshot: text('snapshot', { mode: 'json' }).$type<unknown>(),
+    snapshot: json('snapshot').$type<unknown>(),
     /** How many events the match has; the last event's seq. */
     seq: integer('seq').notNull().default(0),
     winner: text('winner'),
-    result: text('result', { mode: 'json' }).$type<unknown>(),
-    created: integer('created_at').notNull(),
-    updated: integer('updated_at').notNull(),
-    ended: integer('ended_at'),
+    result: json('result').$type<unknown>(),
+    created: ms('created_at').notNull(),
+    updated: ms('updated_at').notNull(),
+    ended: ms('ended_at'),
   },
   (t) => [
     // Open matches and their guilds in one index: a shard finds its open matches, and counts them,
@@ -121,18 +124,16 @@ export const matches = sqliteTable(
  * keyed by a hash of that JSON. A match's setup and snapshot refer to them instead of carrying them.
  * Never deleted: every reference written must keep finding its part.
  */
-export const matchParts = sqliteTable('match_parts', {
+export const matchParts = table('match_parts', {
   hash: text('hash').primaryKey(),
   part: text('part').notNull(),
 });
 
 /** One row per seat, so "my matches" is an index lookup instead of a scan of every players list. */
-export const matchPlayers = sqliteTable(
+export const matchPlayers = table(
   'match_players',
   {
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    matchId: text('match_id').belongsTo(() => matches.id),
     userId: text('user_id').notNull(),
     seat: integer('seat').notNull(),
   },
@@ -140,15 +141,13 @@ export const matchPlayers = sqliteTable(
 );
 
 /** Append-only: rows are inserted by `matches.act` and never updated. */
-export const matchEvents = sqliteTable(
+export const matchEvents = table(
   'match_events',
   {
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    matchId: text('match_id').belongsTo(() => matches.id),
     seq: integer('seq').notNull(),
-    event: text('event', { mode: 'json' }).$type<unknown>().notNull(),
-    created: integer('created_at').notNull(),
+    event: json('event').$type<unknown>().notNull(),
+    created: ms('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.seq] }), check('match_events_seq_check', sql`${t.seq} >= 1`)],
 );
@@ -159,29 +158,27 @@ export const matchEvents = sqliteTable(
  * the log into `data` (in the format `codec` names, seqs 1 to `through_seq`), deletes its
  * `match_events` rows and the match's done reminders; `matches.events` reads both.
  */
-export const matchLogs = sqliteTable(
+export const matchLogs = table(
   'match_logs',
   {
     matchId: text('match_id')
       .primaryKey()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+      .belongsTo(() => matches.id),
     /** When the match ended (its `ended_at`), which the retention period counts from. */
-    ended: integer('ended_at').notNull(),
+    ended: ms('ended_at').notNull(),
     /** How `data` is encoded; null until the log is packed. */
     codec: text('codec'),
     throughSeq: integer('through_seq'),
-    data: blob('data', { mode: 'buffer' }).$type<Buffer>(),
+    data: bytes('data'),
   },
   (t) => [index('match_logs_unpacked_idx').on(t.ended).where(sql`codec is null`)],
 );
 
-export const prompts = sqliteTable(
+export const prompts = table(
   'prompts',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    id: serial('id'),
+    matchId: text('match_id').belongsTo(() => matches.id),
     /** The match seq the prompt was posted at: its buttons are stale once the match moves on. */
     seq: integer('seq').notNull(),
     channelId: text('channel_id').notNull(),
@@ -189,8 +186,8 @@ export const prompts = sqliteTable(
     /** The user the prompt waits for. */
     player: text('player').notNull(),
     kind: text('kind').notNull(),
-    created: integer('created_at').notNull(),
-    closed: integer('closed_at'),
+    created: ms('created_at').notNull(),
+    closed: ms('closed_at'),
   },
   (t) => [
     index('prompts_match_idx').on(t.matchId, t.seq),
@@ -199,32 +196,28 @@ export const prompts = sqliteTable(
   ],
 );
 
-export const follows = sqliteTable(
+export const follows = table(
   'follows',
   {
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    matchId: text('match_id').belongsTo(() => matches.id),
     userId: text('user_id').notNull(),
-    created: integer('created_at').notNull(),
+    created: ms('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.userId] }), index('follows_user_idx').on(t.userId)],
 );
 
 /** Rows, not timers, so any process can pick one up after a restart (ARCHITECTURE "Scale"). */
-export const deadlines = sqliteTable(
+export const deadlines = table(
   'deadlines',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    due: integer('due_at').notNull(),
+    id: serial('id'),
+    matchId: text('match_id').belongsTo(() => matches.id),
+    due: ms('due_at').notNull(),
     kind: text('kind').notNull(),
     /** The user it concerns, if one. */
     player: text('player'),
     /** When it was handled or cancelled; null while pending. */
-    done: integer('done_at'),
+    done: ms('done_at'),
     /** The match's seq when the wait it belongs to began (clock/deadline-plan.ts). */
     seq: integer('seq'),
     /** How it ended: `missed` (a timeout acted), `sent` (a reminder), `lapsed`, `cancelled` (the wait ended first), `moot`. */
@@ -233,7 +226,7 @@ export const deadlines = sqliteTable(
      * A scheduler took it until this time (bot/scheduler.ts). Marking it done happens in the
      * transaction that acts on it; a claim that runs out (a crashed process) lets another take it.
      */
-    claimedUntil: integer('claimed_until'),
+    claimedUntil: ms('claimed_until'),
   },
   (t) => [
     index('deadlines_pending_idx').on(t.due).where(sql`done_at is null`),
@@ -244,41 +237,41 @@ export const deadlines = sqliteTable(
 );
 
 /** Time away (/vacation): a player's deadlines move by the time they are away. */
-export const vacations = sqliteTable(
+export const vacations = table(
   'vacations',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serial('id'),
     userId: text('user_id').notNull(),
     /** The whole days asked for. */
     days: integer('days').notNull(),
-    start: integer('started_at').notNull(),
+    start: ms('started_at').notNull(),
     /** When it ends as asked: start + days. */
-    until: integer('until_at').notNull(),
+    until: ms('until_at').notNull(),
     /** When `/vacation end` ended it early; null when it runs (or ran) to `until`. */
-    ended: integer('ended_at'),
+    ended: ms('ended_at'),
   },
   (t) => [index('vacations_user_idx').on(t.userId, t.start)],
 );
 
 /** Standing orders (/orders): how a player answers out-of-turn prompts without being asked. */
-export const standingOrders = sqliteTable(
+export const standingOrders = table(
   'standing_orders',
   {
     userId: text('user_id').notNull(),
     /** A match id, or `*` for every match of the player. */
     scope: text('scope').notNull(),
-    orders: text('orders', { mode: 'json' }).$type<unknown>().notNull(),
-    updated: integer('updated_at').notNull(),
+    orders: json('orders').$type<unknown>().notNull(),
+    updated: ms('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.scope] })],
 );
 
 /** How a player wants to be reminded (/notify). */
-export const notifySettings = sqliteTable('notify_settings', {
+export const notifySettings = table('notify_settings', {
   userId: text('user_id').primaryKey(),
   /** Reminders also come as direct messages. */
-  dms: integer('dms', { mode: 'boolean' }).notNull(),
-  updated: integer('updated_at').notNull(),
+  dms: bool('dms').notNull(),
+  updated: ms('updated_at').notNull(),
 });
 
 /**
@@ -287,28 +280,26 @@ export const notifySettings = sqliteTable('notify_settings', {
  * Discord message id for the retention period (outbox.ts OUTBOX_RETENTION_MS), then is pruned; a
  * given-up one keeps its reason for good.
  */
-export const outbox = sqliteTable(
+export const outbox = table(
   'outbox',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    matchId: text('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    id: serial('id'),
+    matchId: text('match_id').belongsTo(() => matches.id),
     channelId: text('channel_id').notNull(),
     /** What to deliver, as the match layer described it; images are rendered only when delivered. */
-    body: text('body', { mode: 'json' }).$type<unknown>().notNull(),
+    body: json('body').$type<unknown>().notNull(),
     /**
      * The interaction whose reply this row may be ("id:token"), so that after a crash the worker can
      * ask Discord whether that reply went out before posting the row in the thread instead. Cleared
      * once the row is delivered; an interaction token is only valid for 15 minutes anyway.
      */
     via: text('via'),
-    created: integer('created_at').notNull(),
+    created: ms('created_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     /** Not before this time: the backoff after a failed attempt. */
-    due: integer('due_at').notNull(),
+    due: ms('due_at').notNull(),
     /** When it was delivered, skipped (a prompt the match moved past) or given up. */
-    done: integer('done_at'),
+    done: ms('done_at'),
     messageId: text('message_id'),
     /** The last failure; with `done` set, why the row was given up. */
     error: text('error'),
@@ -331,11 +322,11 @@ export const outbox = sqliteTable(
  * moderator): no deadline runs while the row exists (its pending deadlines are pushed out of reach and
  * pulled back by the time paused when `/skirmish reopen` gives the match a new thread).
  */
-export const matchPauses = sqliteTable('match_pauses', {
+export const matchPauses = table('match_pauses', {
   matchId: text('match_id')
     .primaryKey()
-    .references(() => matches.id, { onDelete: 'cascade' }),
-  since: integer('since_at').notNull(),
+    .belongsTo(() => matches.id),
+  since: ms('since_at').notNull(),
   /** The thread that was lost. */
   threadId: text('thread_id'),
   /** Why, in words a player reads after "The match is paused: ". */
@@ -347,14 +338,14 @@ export const matchPauses = sqliteTable('match_pauses', {
  * lease with a heartbeat; a crashed holder's lease simply runs out. On PostgreSQL each shard process
  * takes the lease named for its shards.
  */
-export const leases = sqliteTable('leases', {
+export const leases = table('leases', {
   name: text('name').primaryKey(),
   /** A random id minted by the process at start-up. */
   holder: text('holder').notNull(),
   pid: integer('pid').notNull(),
   host: text('host').notNull(),
-  acquired: integer('acquired_at').notNull(),
-  expires: integer('expires_at').notNull(),
+  acquired: ms('acquired_at').notNull(),
+  expires: ms('expires_at').notNull(),
 });
 
 /*
@@ -387,10 +378,10 @@ export type ForfeitScore = (typeof FORFEIT_SCORES)[number];
  * "as a free challenge would have it" (the command's or the clock's default), so a league only pins
  * what its organiser chose.
  */
-export const leagueSettings = sqliteTable('league_settings', {
+export const leagueSettings = table('league_settings', {
   leagueId: text('league_id')
     .primaryKey()
-    .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    .belongsTo(() => leagues.channelId),
   /** Members with this role organise the league, besides those with Manage Server. */
   organiserRole: text('organiser_role'),
   /** The point cap of every warband. */
@@ -401,19 +392,19 @@ export const leagueSettings = sqliteTable('league_settings', {
   turnHours: real('turn_hours'),
   promptHours: real('prompt_hours'),
   /** Reminders at these fractions of the time. */
-  remindAt: text('remind_at', { mode: 'json' }).$type<readonly number[]>(),
+  remindAt: json('remind_at').$type<readonly number[]>(),
   /** And this many hours before the deadline. */
-  remindBeforeHours: text('remind_before_hours', { mode: 'json' }).$type<readonly number[]>(),
+  remindBeforeHours: json('remind_before_hours').$type<readonly number[]>(),
   maxMisses: integer('max_misses'),
   vacationDays: integer('vacation_days'),
   /** How a forfeit counts for VP difference; null: `target` (the forfeiting player loses by the VP target). */
   forfeitScore: text('forfeit_score', { enum: FORFEIT_SCORES }),
   /** Map ids the league's matches may be played on; null: any map of the server. */
-  maps: text('maps', { mode: 'json' }).$type<readonly string[]>(),
+  maps: json('maps').$type<readonly string[]>(),
   /** The catalog version the league plays with; null: the bot's current one. */
   catalogVersion: text('catalog_version'),
   /** False: only the season's pairings may be played here, no /skirmish challenge. */
-  freeChallenges: integer('free_challenges', { mode: 'boolean' }).notNull().default(true),
+  freeChallenges: bool('free_challenges').notNull().default(true),
   /**
    * The standings post the bot keeps up to date (`/league standings pin:true`): the `league_posts`
    * row that posted it, whose message id is the message to edit. Null when none is pinned.
@@ -421,28 +412,26 @@ export const leagueSettings = sqliteTable('league_settings', {
   standingsPost: integer('standings_post'),
   /** Results up to this id are in the stored ratings (src/league/ratings.ts catches up from here). */
   ratedThrough: integer('rated_through').notNull().default(0),
-  created: integer('created_at').notNull(),
-  updated: integer('updated_at').notNull(),
+  created: ms('created_at').notNull(),
+  updated: ms('updated_at').notNull(),
 });
 
 /** Every change an organiser made (settings, awarded and overturned results, removals, extensions), never deleted. */
-export const leagueLog = sqliteTable(
+export const leagueLog = table(
   'league_log',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    leagueId: text('league_id')
-      .notNull()
-      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    id: serial('id'),
+    leagueId: text('league_id').belongsTo(() => leagues.channelId),
     /** The organiser (user id). */
     by: text('by').notNull(),
     /** `setting`, `award`, `overturn`, `remove`, `extend`, `season`… (src/league owns the list). */
     kind: text('kind').notNull(),
     /** What changed: the setting's name, a result id, a player, a match id. */
     subject: text('subject').notNull(),
-    before: text('before', { mode: 'json' }).$type<Json>(),
-    after: text('after', { mode: 'json' }).$type<Json>(),
+    before: json('before').$type<Json>(),
+    after: json('after').$type<Json>(),
     reason: text('reason'),
-    at: integer('at').notNull(),
+    at: ms('at').notNull(),
   },
   (t) => [index('league_log_league_idx').on(t.leagueId, t.id)],
 );
@@ -452,32 +441,28 @@ export const leagueLog = sqliteTable(
  * their edits), written in the transaction of the change and delivered by the outbox worker like a
  * match's `outbox` rows, one league's rows in id order.
  */
-export const leaguePosts = sqliteTable(
+export const leaguePosts = table(
   'league_posts',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    leagueId: text('league_id')
-      .notNull()
-      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    id: serial('id'),
+    leagueId: text('league_id').belongsTo(() => leagues.channelId),
     channelId: text('channel_id').notNull(),
-    body: text('body', { mode: 'json' }).$type<unknown>().notNull(),
-    created: integer('created_at').notNull(),
+    body: json('body').$type<unknown>().notNull(),
+    created: ms('created_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    due: integer('due_at').notNull(),
-    done: integer('done_at'),
+    due: ms('due_at').notNull(),
+    done: ms('done_at'),
     messageId: text('message_id'),
     error: text('error'),
   },
   (t) => [index('league_posts_pending_idx').on(t.leagueId, t.id).where(sql`done_at is null`)],
 );
 
-export const seasons = sqliteTable(
+export const seasons = table(
   'seasons',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    leagueId: text('league_id')
-      .notNull()
-      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    id: serial('id'),
+    leagueId: text('league_id').belongsTo(() => leagues.channelId),
     /** 1, 2, 3… within the league. */
     number: integer('number').notNull(),
     state: text('state', { enum: SEASON_STATES }).notNull(),
@@ -487,13 +472,13 @@ export const seasons = sqliteTable(
     /** How long each round lasts before its unplayed matches are forfeited. */
     roundHours: real('round_hours'),
     /** Sign-ups close by themselves then (the season runner pairs round 1); null: an organiser closes them. */
-    signupDeadline: integer('signup_deadline_at'),
+    signupDeadline: ms('signup_deadline_at'),
     /** The league's settings when the season started, so a season reads the same afterwards. */
-    settings: text('settings', { mode: 'json' }).$type<unknown>(),
-    created: integer('created_at').notNull(),
+    settings: json('settings').$type<unknown>(),
+    created: ms('created_at').notNull(),
     /** Sign-ups closed and round 1 paired. */
-    started: integer('started_at'),
-    closed: integer('closed_at'),
+    started: ms('started_at'),
+    closed: ms('closed_at'),
   },
   (t) => [
     uniqueIndex('seasons_league_number_idx').on(t.leagueId, t.number),
@@ -504,64 +489,58 @@ export const seasons = sqliteTable(
 );
 
 /** A player signed up for a season, with the warband they play it with, frozen when they joined. */
-export const seasonEntries = sqliteTable(
+export const seasonEntries = table(
   'season_entries',
   {
-    seasonId: integer('season_id')
-      .notNull()
-      .references(() => seasons.id, { onDelete: 'cascade' }),
+    seasonId: integer('season_id').belongsTo(() => seasons.id),
     player: text('player')
       .notNull()
       .references(() => players.id),
     /** The saved warband they joined with (null once it is deleted; the snapshot stays). */
     warbandId: integer('warband_id').references(() => warbands.id, { onDelete: 'set null' }),
     /** The warband as committed (match/record.ts CommittedWarband). */
-    warband: text('warband', { mode: 'json' }).$type<Json>().notNull(),
-    joined: integer('joined_at').notNull(),
+    warband: json('warband').$type<Json>().notNull(),
+    joined: ms('joined_at').notNull(),
     /** Removed by an organiser (their open matches forfeited); null while they play. */
-    removed: integer('removed_at'),
+    removed: ms('removed_at'),
     /** What makes the warband illegal under the league's current catalog version; null when legal. */
     problem: text('problem'),
   },
   (t) => [primaryKey({ columns: [t.seasonId, t.player] }), index('season_entries_player_idx').on(t.player)],
 );
 
-export const seasonRounds = sqliteTable(
+export const seasonRounds = table(
   'season_rounds',
   {
-    seasonId: integer('season_id')
-      .notNull()
-      .references(() => seasons.id, { onDelete: 'cascade' }),
+    seasonId: integer('season_id').belongsTo(() => seasons.id),
     number: integer('number').notNull(),
-    started: integer('started_at').notNull(),
+    started: ms('started_at').notNull(),
     /** Unplayed matches are forfeited then. */
-    deadline: integer('deadline_at'),
+    deadline: ms('deadline_at'),
     /** Every pairing's match over (or forfeited). */
-    ended: integer('ended_at'),
+    ended: ms('ended_at'),
   },
   (t) => [primaryKey({ columns: [t.seasonId, t.number] })],
 );
 
 /** Who plays whom in a round: two or more players and their match, or one player's bye. */
-export const pairings = sqliteTable(
+export const pairings = table(
   'pairings',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    seasonId: integer('season_id')
-      .notNull()
-      .references(() => seasons.id, { onDelete: 'cascade' }),
+    id: serial('id'),
+    seasonId: integer('season_id').belongsTo(() => seasons.id),
     round: integer('round').notNull(),
     /** Table number within the round, from 1. */
     table: integer('table_no').notNull(),
     /** User ids in seat order. */
-    players: text('players', { mode: 'json' }).$type<readonly string[]>().notNull(),
+    players: json('players').$type<readonly string[]>().notNull(),
     /** A bye: one player, no match, counted as a win. */
-    bye: integer('bye', { mode: 'boolean' }).notNull().default(false),
+    bye: bool('bye').notNull().default(false),
     /** The match the bot opened for it; null for a bye or before it is opened. */
     matchId: text('match_id')
       .unique()
       .references(() => matches.id, { onDelete: 'set null' }),
-    created: integer('created_at').notNull(),
+    created: ms('created_at').notNull(),
   },
   (t) => [index('pairings_round_idx').on(t.seasonId, t.round)],
 );
@@ -571,13 +550,11 @@ export const pairings = sqliteTable(
  * organiser. Never deleted: an overturned result stays, pointing at the one that replaced it (or
  * none), so history and ratings can be rebuilt. `result_players` holds each player's side.
  */
-export const results = sqliteTable(
+export const results = table(
   'results',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    leagueId: text('league_id')
-      .notNull()
-      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    id: serial('id'),
+    leagueId: text('league_id').belongsTo(() => leagues.channelId),
     /** The season it counts for; null for a free challenge outside any running season. */
     seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'set null' }),
     pairingId: integer('pairing_id').references(() => pairings.id, { onDelete: 'set null' }),
@@ -589,18 +566,18 @@ export const results = sqliteTable(
     /** Game rounds played (0 when it ended in setup). */
     rounds: integer('rounds').notNull(),
     /** From the challenge to the end, in ms. */
-    duration: integer('duration_ms').notNull(),
+    duration: ms('duration_ms').notNull(),
     /** When the match ended (or the organiser set it). */
-    ended: integer('ended_at').notNull(),
+    ended: ms('ended_at').notNull(),
     /** An organiser's result: who set it and why. */
     by: text('by'),
     reason: text('reason'),
     /** Overturned: when, by whom, why, and the result that replaced it (null when none did). */
-    overturned: integer('overturned_at'),
+    overturned: ms('overturned_at'),
     overturnedBy: text('overturned_by'),
     overturnReason: text('overturn_reason'),
     replacedBy: integer('replaced_by'),
-    created: integer('created_at').notNull(),
+    created: ms('created_at').notNull(),
   },
   (t) => [
     index('results_league_idx').on(t.leagueId, t.id),
@@ -611,19 +588,17 @@ export const results = sqliteTable(
 );
 
 /** Each player's side of a result. */
-export const resultPlayers = sqliteTable(
+export const resultPlayers = table(
   'result_players',
   {
-    resultId: integer('result_id')
-      .notNull()
-      .references(() => results.id, { onDelete: 'cascade' }),
+    resultId: integer('result_id').belongsTo(() => results.id),
     player: text('player').notNull(),
     seat: integer('seat').notNull(),
     outcome: text('outcome', { enum: OUTCOMES }).notNull(),
     /** 1 for the winner; players who drew share a place. Ratings read it (free-for-all). */
     place: integer('place').notNull(),
     /** The warband played (match/record.ts CommittedWarband), null for an organiser's result without a match. */
-    warband: text('warband', { mode: 'json' }).$type<Json>(),
+    warband: json('warband').$type<Json>(),
     vpFor: integer('vp_for').notNull(),
     /** The opponents' VP: the opponent's in a duel, the best opponent's in a free-for-all. */
     vpAgainst: integer('vp_against').notNull(),
@@ -632,30 +607,26 @@ export const resultPlayers = sqliteTable(
 );
 
 /** A player's rating in a league (OpenSkill, src/league/ratings.ts), made from its standing results in id order. */
-export const ratings = sqliteTable(
+export const ratings = table(
   'ratings',
   {
-    leagueId: text('league_id')
-      .notNull()
-      .references(() => leagues.channelId, { onDelete: 'cascade' }),
+    leagueId: text('league_id').belongsTo(() => leagues.channelId),
     player: text('player').notNull(),
     mu: real('mu').notNull(),
     sigma: real('sigma').notNull(),
     /** The conservative ordinal shown to players (mu − 3σ, scaled by src/league). */
     ordinal: real('ordinal').notNull(),
     games: integer('games').notNull(),
-    updated: integer('updated_at').notNull(),
+    updated: ms('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.leagueId, t.player] }), index('ratings_ordinal_idx').on(t.leagueId, t.ordinal)],
 );
 
 /** A player's rating after each result: its trend. Rebuilt with the ratings. */
-export const ratingHistory = sqliteTable(
+export const ratingHistory = table(
   'rating_history',
   {
-    resultId: integer('result_id')
-      .notNull()
-      .references(() => results.id, { onDelete: 'cascade' }),
+    resultId: integer('result_id').belongsTo(() => results.id),
     leagueId: text('league_id').notNull(),
     player: text('player').notNull(),
     mu: real('mu').notNull(),

@@ -108,9 +108,9 @@ describe('/skirmish practice', () => {
     // when one leaves a prompt waiting for alice, which comes right after that line.
     const actLines = messages.flatMap((m, i) => (/^🤖 \*\*[^*]+\*\*:\n• [^\n]*takes its turn with/.test(m.content) ? [i] : []));
     expect(actLines.filter((i) => !/^<@\d+>, /.test(messages[i + 1]!.content)).map((i) => [messages[i]!.content, messages[i + 1]!.content])).toEqual([]);
-    // No prompt was ever posted for the bot, and nothing but the result named it by mention.
+    // No prompt was ever posted for the bot, and nothing named it by mention, the result neither.
     expect((await world.store.prompts.open((await rowOf(thread)).id)).length).toBe(0);
-    expect(messages.filter((m) => m.content.includes(`<@${botId()}>`) && !m.content.includes('🏆')).map((m) => m.content)).toEqual([]);
+    expect(messages.filter((m) => m.content.includes(`<@${botId()}>`)).map((m) => m.content)).toEqual([]);
     const deadlines = (await world.store.deadlines.ofMatch((await rowOf(thread)).id)).filter((d) => d.player === botId());
     expect(deadlines.length).toBeGreaterThan(10);
     expect(deadlines.every((d) => d.outcome === 'played' || d.outcome === 'cancelled' || d.outcome === 'moot')).toBe(true);

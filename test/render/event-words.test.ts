@@ -332,3 +332,28 @@ describe('a turn says what its unit spent', () => {
     expect(words([start, rest, rest, rest, end]).at(-1)).toBe("KN's turn is over: it used all 3 acts.");
   });
 });
+
+describe('posts that tell a fact once', () => {
+  it("the game's end comes after the last act's lines, though the engine ends it when the VP target is reached", () => {
+    const events: GameEvent[] = [
+      { type: 'scored', player: 'p1', points: 60, reason: 'Ghoul (gh)' },
+      { type: 'game-over', winner: 'p1', reason: 'p1 reached 60 VP' },
+      { type: 'dropped', unit: 'gh', by: 'kn' },
+    ];
+    expect(words(events)).toEqual(['Alice scored 60 VP for Ghoul (gh).', 'GH was dropped by KN.', 'Game over: Alice wins (Alice reached 60 VP).']);
+  });
+
+  it("a post that opens with the actor's name does not name them again for their unit's turn", () => {
+    const activated: GameEvent = { type: 'unit-activated', unit: 'kn', acts: 3 };
+    const told = (actor?: string) => tell(happeningsOf(state, [activated], { names }), { actor }).join(' ');
+    expect(told()).toMatch(/^Alice's KN \(Knight\) /);
+    expect(told('p1')).toMatch(/^KN \(Knight\) /);
+    expect(told('p2')).toMatch(/^Alice's KN \(Knight\) /);
+  });
+
+  it('words written on an answered prompt say who chooses next, never "waiting for", which goes stale', () => {
+    const lasting = tell(happeningsOf(state, [prompted(woundsPrompt())], { names }), { lasting: true, actor: 'p1' }).join(' ');
+    expect(lasting).not.toMatch(/waiting for|up to/i);
+    expect(lasting).toMatch(/Bob to choose how GH takes them .* next\./);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Command, GameState } from '../../engine';
-import { label, unitOf } from '../../engine';
+import { unitOf } from '../../engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
@@ -28,15 +28,28 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
   const live = await gameHere(app, interaction.channelId);
   const command = build(live);
   const reply = (done: Submitted) => {
+    const who = `**${nameIn(done.setup)(interaction.user.id)}**`;
+    // The turn's post comes right after an /end and tells the whole turn (what the end set off too),
+    // naming the unit: the reply says only who ended it, so the thread hears each fact once.
+    if ('end' in command) return endReply(done, who, interaction.user.id);
     // The reply is public: it names who acted and never addresses one reader as "(you)".
     const lines = describeChange(done, null, interaction.user.id);
     const after = gameOf(done.after)!;
-    if (lines.length === 0 && 'end' in command) lines.push(`ends the turn of ${label(after, unitOf(after, command.end))}.`);
     if ('act' in command && actsLeftWords(after, command.unit)) lines.push(actsLeftWords(after, command.unit));
-    return `**${nameIn(done.setup)(interaction.user.id)}**: ${lines.join(' ')}`;
+    return `${who}: ${lines.join(' ')}`;
   };
   const done = await submit(app, live.row.id, interaction.user.id, live.row.seq, { game: command }, { via: interaction, reply });
   await answerOwn(app, interaction, done.posts);
+}
+
+/**
+ * An /end's reply. When the turn ended, its post follows with the unit and the turn's log; when it did
+ * not (the end set off a prompt first, or the game ended), the reply tells what happened.
+ */
+function endReply(done: Submitted, who: string, actor: string): string {
+  const ended = done.events.some((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
+  const lines = ended ? [] : describeChange(done, null, actor);
+  return lines.length === 0 ? `${who} ends the turn.` : `${who}: ${lines.join(' ')}`;
 }
 
 /**

@@ -11,7 +11,7 @@ import { logView } from './log-pages';
 import { postTroubleLines } from '../../posts/post-status';
 import type { App } from '../app';
 import { aboutMatch } from '../../match/services';
-import { retirements } from '../../posts/announce';
+import { nameIn, retirements, setupLine } from '../../posts/announce';
 import { checkMatch } from '../../match/match-check';
 import { planWaits } from '../../clock/deadline-plan';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../../match/match-state';
@@ -23,7 +23,7 @@ import type { MatchRow } from '../../store';
 import { gameHere, matchHere, resolveAttack, resolveSquare, resolveUnit } from '../match-context';
 import { answerOwn } from '../own-answer';
 import { setupPromptAnswer } from '../prompts/prompt-setup';
-import { submit, toYou, withMentions } from '../../match/submit';
+import { submit, toYou, withMentions, type Submitted } from '../../match/submit';
 import { save } from '../../match/saved';
 import { enqueue } from '../../match/table';
 import { refuse } from '../../match/user-error';
@@ -185,7 +185,15 @@ export async function entry(interaction: ChatInputCommandInteraction, app: App, 
   if (prompt?.kind !== 'entry') refuse('no-entry-prompt', 'Nobody is placing an entry tile now.');
   if (prompt.player !== interaction.user.id) refuse('not-your-prompt', `That choice is not yours: it is for <@${prompt.player}>.`);
   const name = resolveSquare(snapshotMap(row.setup!, snapshot!), square);
-  const reply = () => `<@${interaction.user.id}> places their entry tile at **${name}**.`;
+  // The reply tells the tile and its start area; the thread's setup line is not said again (announce.ts).
+  const reply = (done: Submitted) => {
+    const placed = done.events.find((e) => e.event.stage === 'pregame' && e.event.event.type === 'entry-placed');
+    const mention = (p: string) => (p === interaction.user.id ? `<@${p}>` : nameIn(done.setup)(p));
+    return (
+      (placed?.event.stage === 'pregame' && setupLine(placed.event.event, mention, done.setup)) ||
+      `<@${interaction.user.id}> places their entry tile at **${name}**.`
+    );
+  };
   const done = await submit(app, row.id, interaction.user.id, row.seq, { pregame: setupPromptAnswer(prompt, 'entry', name) }, { via: interaction, reply });
   await answerOwn(app, interaction, done.posts);
 }
