@@ -221,7 +221,25 @@ const better = (a: Node, b: Node) => a.cost - b.cost || a.replies - b.replies ||
  * fewest reply chances, then board order). Squares it may only pass through are included; callers
  * that need an end square check `endError`.
  */
-export function explore(state: GameState, mover: Mover, budget: number, diagonalsSoFar: number): Map<number, PathPlan> {
+export function explore(state: GameState, mover: Mover, budget: number, diagonalsSoFar: number): ReadonlyMap<number, PathPlan> {
+  let byUnit = searches.get(state);
+  if (!byUnit) searches.set(state, (byUnit = new WeakMap()));
+  let byAsk = byUnit.get(mover.unit);
+  if (!byAsk) byUnit.set(mover.unit, (byAsk = new Map()));
+  const key = `${mover.size}:${mover.fly}:${mover.ghostly}:${mover.hobbled}:${budget}:${diagonalsSoFar}`;
+  let plans = byAsk.get(key);
+  if (!plans) byAsk.set(key, (plans = search(state, mover, budget, diagonalsSoFar)));
+  return plans;
+}
+
+/**
+ * Searches already made, per state and unit object (both never change once made) and the rest of the
+ * question: the queries list a unit's squares and then planMove checks one of them on the same state,
+ * and autocomplete asks of one state for every keystroke. The maps and plans are shared, so read-only.
+ */
+const searches = new WeakMap<GameState, WeakMap<UnitState, Map<string, ReadonlyMap<number, PathPlan>>>>();
+
+function search(state: GameState, mover: Mover, budget: number, diagonalsSoFar: number): ReadonlyMap<number, PathPlan> {
   const table = tableOf(state);
   const { board } = table;
   const best = new Map<number, Node>();

@@ -3,13 +3,14 @@
  * every shipped map, for every unit and every kind of command (and all kinds at once), canAct is true
  * exactly when legalActs holds a command of that kind for that unit. And autocomplete's unit list,
  * built on canAct, is the list made from legalActs. unitLegalActs gives one unit's commands of some
- * kinds exactly as legalActs lists them, in the same order.
+ * kinds exactly as legalActs lists them, in the same order; and legalActs leaves out no single-target
+ * attack that decide() accepts (its candidates skip targets beyond the attack's reach unseen).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
-import { type ActKind, canAct, commanderOf, type Command, legalActs, unitLegalActs } from '../../src/engine';
+import { type ActKind, canAct, commanderOf, type Command, decide, legalActs, profile, unitLegalActs } from '../../src/engine';
 import type { GameState } from '../../src/engine/state';
 import { unitChoices } from '../../src/commands/play/act-suggestions';
 
@@ -85,6 +86,30 @@ describe('canAct', { timeout: 120_000 }, () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('legalActs holds exactly the single-target attacks decide() accepts', () => {
+    let accepted = 0;
+    for (const map of maps) {
+      for (const state of statesOf(map, 5, 6, 8)) {
+        if (!state.turn || state.prompt || state.over) continue;
+        const legal = new Set(legalActs(state).map((c) => JSON.stringify(c)));
+        for (const unit of Object.values(state.units)) {
+          if (unit.player !== state.turn.player || unit.at === null) continue;
+          for (const target of Object.values(state.units)) {
+            if (target.at === null || target.player === commanderOf(state, unit)) continue;
+            for (const attack of profile(state, unit).attacks) {
+              if (attack.burst !== undefined) continue;
+              const command: Command = { act: 'attack', unit: unit.id, attack: attack.id, target: target.id };
+              const ok = !('error' in decide(state, command));
+              if (ok) accepted++;
+              expect(legal.has(JSON.stringify(command)), `${map} ${unit.id} ${attack.id} ${target.id}`).toBe(ok);
+            }
+          }
+        }
+      }
+    }
+    expect(accepted).toBeGreaterThan(10);
   });
 
   it("gives autocomplete's unit list the units and order legalActs gives, for every player and act", () => {

@@ -2,7 +2,8 @@
  * The engine's caches and fast paths change nothing: fixed-seed self-play gives the same log and
  * states as before the speed work, distance counting agrees with the plain step rules,
  * the "no brush or smoke near" shortcut never skips a hidden target, pricing a step agrees with
- * costing it, and games on one map never share what their tables hold.
+ * costing it, games on one map never share what their tables hold, and a path search is made once
+ * per state and unit for the same question.
  */
 import { describe, expect, it } from 'vitest';
 import { selfPlayFingerprint } from '../../src/bench/fingerprint';
@@ -10,7 +11,7 @@ import { newGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { hasTerrain, isDiagonal, neighbours, stepBlocked, T, type Board } from '../../src/engine/board';
 import { adjacent, distanceField, type WallAt } from '../../src/engine/distance';
-import { moverOf, stepCost, stepPrice } from '../../src/engine/paths';
+import { explore, moverOf, stepCost, stepPrice } from '../../src/engine/paths';
 import { mayHide, sight, type Occupancy } from '../../src/engine/sight';
 import type { GameState } from '../../src/engine/state';
 import { boardOf, boardOfMap, footprint, tableOf } from '../../src/engine/table';
@@ -186,5 +187,31 @@ describe('tables', () => {
       }
       expect(occupied).toBe(expected);
     }
+  });
+});
+
+describe('explore', () => {
+  it('searches once per state, unit and question, and afresh where the unit stands elsewhere', () => {
+    const start = newGame(content, 'barrow-hill', 2);
+    const board = boardOf(start);
+    const units = Object.fromEntries(
+      Object.entries(start.units).map(([id, u], n) => [id, { ...u, at: board.width * (4 + 2 * Math.floor(n / 8)) + 2 * (n % 8) + 2 }]),
+    );
+    const state: GameState = { ...start, units };
+    const unit = Object.values(state.units)[0]!;
+    const first = explore(state, moverOf(state, unit), 6, 0);
+    // The same question, with a mover made afresh, is answered from the first search.
+    expect(explore(state, moverOf(state, unit), 6, 0)).toBe(first);
+    // Another budget is another question.
+    const shorter = explore(state, moverOf(state, unit), 2, 0);
+    expect(shorter).not.toBe(first);
+    expect(shorter.size).toBeLessThan(first.size);
+    // The unit one square to the right, in a new state: its paths start there.
+    const moved = { ...unit, at: unit.at! + 1 };
+    const after: GameState = { ...state, units: { ...state.units, [unit.id]: moved } };
+    const again = explore(after, moverOf(after, moved), 6, 0);
+    expect(again).not.toBe(first);
+    expect(again.has(unit.at!)).toBe(true);
+    expect(again.get(unit.at!)!.path).toEqual([unit.at]);
   });
 });
