@@ -177,20 +177,19 @@ describe('overlays', () => {
     expect(Object.fromEntries(sight.targets.map((t) => [t.unit, t.mark]))).toEqual({ SW: 'clear', GH: 'invisible', OR: 'blocked', SD: 'cover' });
   });
 
-  it('preview: the odds are queries.attackOdds', () => {
+  it("preview: the odds are queries.attackOdds, its adjustments in the roll lines' words", () => {
     const state = yardTable();
     const preview = toMapView(state, { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } }).preview!;
     const odds = attackOdds(state, 'bow', 'longbow', 'cover');
     if ('code' in odds) throw new Error(odds.message);
-    expect(preview.odds).toEqual({
+    expect(preview.odds).toMatchObject({
       chance: odds.chance,
       critical: odds.criticalChance,
       expectedWounds: odds.expectedWounds,
       need: odds.line.need,
       modifier: odds.line.modifier,
-      notes: odds.line.notes,
     });
-    expect(preview.odds!.notes.join(' ')).toMatch(/cover/);
+    expect(preview.odds!.notes.join(', ')).toMatch(/^Longbow \+\d+, cover −\d+$/);
   });
 
   it('preview: an attack the engine refuses says why', () => {
