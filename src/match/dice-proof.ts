@@ -55,7 +55,7 @@ export function checkDice(
   diceOf: DiceOf = d20RollsOf,
 ): DiceCheck {
   if (commitmentOf(proof.secret) !== proof.commitment)
-    return { ok: false, problem: `the revealed secret does not match the commitment ${proof.commitment.slice(0, 12)}… posted when the challenge was made` };
+    return { ok: false, problem: `the revealed secret does not match the commitment ${proof.commitment.slice(0, 12)}… posted before the match began` };
   const seed = seedFrom(proof.secret, proof.entropy);
   if (seed !== proof.seed) return { ok: false, problem: `the match was played with seed ${proof.seed}, but the secret and the accept ids give ${seed}` };
   let rng: Rng = seeded(seed);
