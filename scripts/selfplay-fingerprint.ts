@@ -2,8 +2,8 @@
  * `npx tsx scripts/selfplay-fingerprint.ts`: proves the engine behaves as it did. It plays seeds 1–50
  * on every shipped map and hashes the start states, event logs and final states (checking replay bit
  * for bit), then hashes the queries (legal acts, reachable squares, targets, charges) at every state of
- * seeds 1–3. Exit 1 when either differs from the value pinned below. The test suite pins seeds 1–10
- * (test/engine/fast-paths.test.ts); this is the longer check, for speed work.
+ * seeds 1–3. Exit 1 when either differs from the value pinned below. The test suite pins self-play of
+ * seeds 1–10 and the queries of seed 1 (test/engine/fingerprints.test.ts); this is the longer check.
  *
  * A rule, catalog, map or driver change moves the values on purpose: check the change, then pin the
  * printed values. The values pinned were those of the merge of the rules branch (§4.7 Warleader

@@ -28,6 +28,9 @@ export interface NewMatch {
   setup?: unknown;
   /** Defaults to 'challenged'. */
   status?: (typeof OPEN_STATUSES)[number];
+  /** The game and its rules' version (src/rulesets); default Sellsword, version 1. The store never reads them. */
+  ruleset?: string;
+  rulesetVersion?: number;
 }
 
 export type { MatchVersion } from './match-row-cache';
@@ -103,6 +106,8 @@ export function planNewMatch(m: NewMatch, at: number) {
     status: m.status ?? ('challenged' as const),
     players: [...m.players],
     terms: m.terms,
+    ruleset: m.ruleset ?? 'sellsword',
+    rulesetVersion: m.rulesetVersion ?? 1,
     snapshot: null,
     seq: 0,
     created: at,

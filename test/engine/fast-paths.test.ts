@@ -1,12 +1,11 @@
 /**
- * The engine's caches and fast paths change nothing: fixed-seed self-play gives the same log and
- * states as before the speed work, distance counting agrees with the plain step rules,
+ * The engine's caches and fast paths change nothing (test/engine/fingerprints.test.ts pins the
+ * self-play and query fingerprints): distance counting agrees with the plain step rules,
  * the "no brush or smoke near" shortcut never skips a hidden target, pricing a step agrees with
  * costing it, games on one map never share what their tables hold, and a path search is made once
  * per state and unit for the same question.
  */
 import { describe, expect, it } from 'vitest';
-import { selfPlayFingerprint } from '../../src/bench/fingerprint';
 import { newGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { hasTerrain, isDiagonal, neighbours, stepBlocked, T, type Board } from '../../src/engine/board';
@@ -18,26 +17,6 @@ import { boardOf, boardOfMap, footprint, tableOf } from '../../src/engine/table'
 
 const content = defaultContent();
 const boards = [...content.maps.values()].map((m) => boardOfMap(m));
-
-/**
- * Pinned like a perft count: sha256 over the start state, event log and final state of
- * seeds 1–10 on every shipped map, with replay checked bit for bit. It moves when a rule, the catalog,
- * a map or the self-play driver changes; then check the change is meant and pin the new value
- * (`npx tsx scripts/selfplay-fingerprint.ts` prints it, and the 50-seed one); the commit that moves it
- * names the rule or content change that did.
- */
-const SELF_PLAY_SEEDS_1_TO_10 = '7860c5fcd89bd9b3703efa1d377e88e6e9b95306b97bd9254a97cf6008500a61';
-
-describe('self-play fingerprint', () => {
-  it('is the pinned value', { timeout: 60_000 }, () => {
-    const fp = selfPlayFingerprint(
-      content,
-      Array.from({ length: 10 }, (_, i) => i + 1),
-    );
-    expect(fp.games).toBe(40);
-    expect(fp.sha256).toBe(SELF_PLAY_SEEDS_1_TO_10);
-  });
-});
 
 /** The distance count as the rules word it, step by step with board.ts's helpers (the reference). */
 function plainField(board: Board, wallAt: WallAt, from: readonly number[]): Float64Array {
