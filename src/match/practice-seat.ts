@@ -16,6 +16,12 @@ import type { PlayerId } from '../engine';
 import type { MatchRecord, Terms } from './record';
 import type { MatchCommand, MatchSnapshot } from './match-state';
 
+/**
+ * The practice opponent's name in its matches (posts, maps, the thread's name, `/skirmish status`):
+ * its own, not the bot's, so a player can tell the referee's posts from the opponent's moves.
+ */
+export const PRACTICE_OPPONENT_NAME = 'Practice bot';
+
 /** The player the bot plays in a practice match, or null in a match between people. */
 export const practiceSeat = (terms: Terms): PlayerId | null => terms.practice?.seat ?? null;
 

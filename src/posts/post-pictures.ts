@@ -28,6 +28,7 @@ import type { PostBody } from './post-body';
 import type { PlainPost } from './plain-post';
 import { shown, shownNames, clip } from '../discord/text';
 import { yourTurnContent, type KnownState } from './your-turn';
+import { commitmentWhere } from './dice-commitment';
 import { practiceSeat } from '../match/practice-seat';
 
 /** A turn's log beside its picture: round news has its own post, and the post's first line frames the turn. */
@@ -174,12 +175,6 @@ function keptCloseUp(matchId: string, end: number): Picture | null | undefined {
 
 /** The close-up of a turn as a second file beside the map, when the turn has one. */
 const closeUp = (focus: Picture | null, name: string) => (focus ? [{ png: focus.png, name, alt: focus.alt }] : []);
-
-/** Where the match's dice commitment was posted: the practice match's opening post, the league's pairing post, or the challenge. */
-async function commitmentWhere(store: Store, row: MatchRecord): Promise<string> {
-  if (practiceSeat(row.terms)) return 'posted when the practice match began';
-  return (await store.seasons.pairingOfMatch(row.id)) ? "posted with the league's pairing" : 'posted with the challenge';
-}
 
 async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<PlainPost> {
   const name = nameIn(setup);

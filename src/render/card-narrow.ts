@@ -14,7 +14,7 @@ import type { UnitState } from '../engine';
 import { measuringContext } from './canvas-pool';
 import { drawCardFrame, drawModBox, dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';
 import { capital, descriptorLine } from './card-text';
-import { phonePx } from './focus';
+import { PHONE_SCREEN, PHONE_TEXT } from './phone';
 import { loadFonts } from './fonts';
 import { shapePath } from './glyphs';
 import { statusBadge } from './legend';
@@ -26,7 +26,7 @@ const W = NARROW_CARD_WIDTH;
 const PAD = 14;
 const GAP = 8;
 /** The card's text: a third above the phone minimum, for attack text read at a glance. */
-export const NARROW_CARD_PX = Math.ceil(phonePx(W) * 1.3);
+export const NARROW_CARD_PX = Math.ceil(Math.ceil((PHONE_TEXT * W) / PHONE_SCREEN) * 1.3);
 const PX = NARROW_CARD_PX;
 const BOX_H = 72;
 

@@ -1,21 +1,27 @@
 /**
  * The close-up posted beside the full map after each turn: the squares where the turn happened, at
  * about twice the scale, so a phone shows them twice as large. It is the same drawing as the map
- * (terrain, tokens, paths, attack lines, tags) with the board's geometry at a larger square size,
+ * (terrain, tokens, paths, attack lines, tags) with the board's geometry at its own square size,
  * clipped to a window of the board, with the window's own coordinates round it. Pure, like the map.
  *
  * The window: every square the last turn touched (paths, attackers and targets where they stood,
  * wounds, drops; the unit that took the turn when nothing else happened), a square of room round
- * them, and at least half the board each way, so it is twice the scale of the full map when both
- * are shown at a phone's width. When the turn spread over most of the board, the window is where it came
- * to a head (its attacks, harms, drops and the ends of its moves), or where the unit that took it stands.
+ * them, and at least half the board each way (up to MAX_COLS), so it is twice the scale of the full
+ * map when both are shown at a phone's width. When the turn spread over most of the board, the window
+ * is where it came to a head (its attacks, harms, drops and the ends of its moves), or where the unit
+ * that took it stands.
+ *
+ * The picture is drawn for the box a phone shows it in (phone.ts): CLOSE_UP_WIDTH, twice that box's
+ * width, so it is crisp on a phone's dense screen, and no taller than the box's shape (a taller one is
+ * shown narrower). Every word and number in it (caption, coordinates, tags, the unit strip, the key) is
+ * drawn at phonePx, and token labels are as tall, so all of them are PHONE_TEXT px or more there.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { clip } from '../discord/text';
 import { columnName } from '../formats/squares';
 import { measuringContext, pooledCanvas } from './canvas-pool';
 import { font, loadFonts } from './fonts';
-import { textSize, type BoardGeometry } from './layout';
+import type { BoardGeometry } from './layout';
 import { lastTurnPhrases } from './last-turn-words';
 import { mapKey } from './legend';
 import { boardGeometry } from './layout';
@@ -23,6 +29,7 @@ import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
 import { INK, PAPER, START_AREA } from './palette';
 import { placeTags, type Rect } from './tags';
 import { drawBoard } from './terrain';
+import { PHONE_SHOWN, phonePx } from './phone';
 import { flow, type Run } from './text-flow';
 import type { MapView, Sq } from './view';
 
@@ -37,6 +44,17 @@ export interface FocusWindow {
 
 /** The close-up is left out when it would be less than this much larger than the full map. */
 const MIN_ZOOM = 1.3;
+/** The close-up's width: twice the phone's picture box, so it is shown at half size, crisp, on a phone. */
+export const CLOSE_UP_WIDTH = 2 * PHONE_SHOWN.width;
+/**
+ * At most this many columns (unless the turn needs more): at CLOSE_UP_WIDTH a square is then wide
+ * enough for a label at phonePx.
+ */
+const MAX_COLS = 12;
+/** A square's width over its label's height (units.ts draws a label up to 0.56 of a square). */
+const LABEL_OF_CELL = 0.56;
+/** The margin round the window, for its coordinates, in squares. */
+const MARGIN = 0.7;
 
 /** Every square the last turn touched, as top-left squares with their span. */
 export function turnSquares(view: MapView, endsOnly = false): { at: Sq; span: 1 | 2 }[] {
@@ -63,7 +81,7 @@ export function focusWindow(view: MapView): FocusWindow | null {
   // drops and the ends of its moves; failing that, where the unit that took it now stands.
   for (const squares of [turnSquares(view), turnSquares(view, true), actorSquare(view)]) {
     const w = squares.length > 0 ? windowOver(view, squares) : null;
-    if (w) return w;
+    if (w) return fitted(view, squares, w);
   }
   return null;
 }
@@ -75,21 +93,47 @@ function actorSquare(view: MapView): { at: Sq; span: 1 | 2 }[] {
   return u?.at ? [{ at: u.at, span: u.span }] : [];
 }
 
+/** The squares' extent: first and last column and row. */
+function extent(squares: readonly { at: Sq; span: 1 | 2 }[]) {
+  return {
+    c0: Math.min(...squares.map((s) => s.at.col)),
+    r0: Math.min(...squares.map((s) => s.at.row)),
+    c1: Math.max(...squares.map((s) => s.at.col + s.span - 1)),
+    r1: Math.max(...squares.map((s) => s.at.row + s.span - 1)),
+  };
+}
+
+const place = (lo: number, hi: number, n: number, size: number) => Math.max(0, Math.min(size - n, Math.round((lo + hi + 1) / 2 - n / 2)));
+
 /** The window round `squares` at a larger scale than the full map, or null when they spread too far for one. */
 function windowOver(view: MapView, squares: readonly { at: Sq; span: 1 | 2 }[]): FocusWindow | null {
   const { width: W, height: H } = view.board;
   const g = boardGeometry(view.board);
-  const c0 = Math.min(...squares.map((s) => s.at.col));
-  const r0 = Math.min(...squares.map((s) => s.at.row));
-  const c1 = Math.max(...squares.map((s) => s.at.col + s.span - 1));
-  const r1 = Math.max(...squares.map((s) => s.at.row + s.span - 1));
+  const { c0, r0, c1, r1 } = extent(squares);
   // A square of room on every side, for tags and the units next to the action.
-  const cols = Math.min(W, Math.max(c1 - c0 + 3, Math.ceil(W / 2)));
-  const rows = Math.min(H, Math.max(r1 - r0 + 3, Math.ceil(H / 2)));
-  const cell = Math.min(2 * g.cell, Math.floor((W * g.cell) / cols), Math.floor((H * g.cell) / rows));
-  if (cell < g.cell * MIN_ZOOM) return null;
-  const place = (lo: number, hi: number, n: number, size: number) => Math.max(0, Math.min(size - n, Math.round((lo + hi + 1) / 2 - n / 2)));
-  return { col: place(c0, c1, cols, W), row: place(r0, r1, rows, H), cols, rows, cell };
+  const cols = Math.min(W, Math.max(c1 - c0 + 3, Math.min(MAX_COLS, Math.ceil(W / 2))));
+  const rows = Math.min(H, Math.max(r1 - r0 + 3, Math.min(MAX_COLS, Math.ceil(H / 2))));
+  // Both pictures are shown equally wide: the close-up's scale over the map's is the board's width over the window's.
+  const zoom = Math.min(2, W / cols, H / rows);
+  if (zoom < MIN_ZOOM) return null;
+  const cell = Math.floor(CLOSE_UP_WIDTH / (cols + 2 * MARGIN));
+  return { col: place(c0, c1, cols, W), row: place(r0, r1, rows, H), cols, rows, cell: Math.max(cell, Math.ceil(g.cell * 0.5)) };
+}
+
+/**
+ * `w` with rows taken off (never the turn's squares and the square of room round them) until the
+ * picture is no taller than the phone's picture box is for its width: a taller one is shown narrower.
+ */
+function fitted(view: MapView, squares: readonly { at: Sq; span: 1 | 2 }[], w: FocusWindow): FocusWindow {
+  const { r0, r1 } = extent(squares);
+  const least = Math.min(view.board.height, r1 - r0 + 3);
+  let fit = w;
+  for (let rows = w.rows; rows >= least; rows--) {
+    fit = { ...w, rows, row: place(r0, r1, rows, view.board.height) };
+    const { width, height } = focusLayout(view, fit);
+    if (height * PHONE_SHOWN.width <= width * PHONE_SHOWN.height) return fit;
+  }
+  return fit;
 }
 
 const squareName = (col: number, row: number) => `${columnName(col)}${row + 1}`;
@@ -103,35 +147,47 @@ export function focusTitle(view: Pick<MapView, 'lastTurn' | 'underWay'>): string
   return `${view.lastTurn?.player ? `${view.lastTurn.player}'s ${turn}` : `The ${turn}`}, close up`;
 }
 
-/** Draws the close-up of `view` in window `w`, on a new canvas unless `reuse` (one kept per size, canvas-pool.ts). */
-export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse = false): Canvas {
+/** The close-up's parts and their places: its geometry, caption, tags, unit strip and key. */
+function focusLayout(view: MapView, w: FocusWindow) {
   loadFonts();
-  const margin = Math.round(w.cell * 0.7);
+  const margin = Math.round(w.cell * MARGIN);
   // The whole board at the close-up's square size; only the window is drawn into the picture.
   const g: BoardGeometry = { cell: w.cell, margin, width: view.board.width * w.cell + 2 * margin, height: view.board.height * w.cell + 2 * margin };
   const boardW = w.cols * w.cell;
   const boardH = w.rows * w.cell;
   const width = boardW + 2 * margin;
-  const px = textSize(width);
+  const px = phonePx(width);
   const pad = Math.round(px * 0.6);
   const scratch = measuringContext();
   const head = flow(scratch, [[{ text: focusTitle(view), bold: true }, { text: `  ${windowName(w).replace('-', ' to ')}` }]], width - 2 * pad, px);
   const top = head.height + 2 * pad;
-
   // In the whole board's coordinates, the window is this rectangle; tags stay inside it.
   const win: Rect = { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: boardW, h: boardH };
   const inWindow = (p: { x: number; y: number }) => p.x >= win.x && p.x <= win.x + win.w && p.y >= win.y && p.y <= win.y + win.h;
   const tags = placeTags(
-    overlayTags(g, view).filter((t) => inWindow(t.anchor)),
+    overlayTags(g, view)
+      .filter((t) => inWindow(t.anchor))
+      .map((t) => ({ ...t, px: Math.max(t.px, px) })),
     tagSpace(g, view, win),
     scratch,
   );
-  const strip = unitStrip(scratch, view, w, width - 2 * pad, phonePx(width));
-  const foot = mapKey(scratch, view, tags, width - 2 * pad, Math.max(Math.round(px * 0.8), phonePx(width)));
+  const strip = unitStrip(scratch, view, w, width - 2 * pad, px);
+  const foot = mapKey(scratch, view, tags, width - 2 * pad, px);
   const stripTop = top + boardH + 2 * margin;
   const footTop = stripTop + (strip.height > 0 ? strip.height + 2 * pad : 0);
   const height = footTop + (foot.height > 0 ? foot.height + 2 * pad : 0);
+  return { g, margin, boardW, boardH, width, height, px, pad, head, top, win, tags, strip, foot, stripTop, footTop };
+}
 
+/** The text size of the close-up in window `w`: its caption, coordinates, tags, unit strip and key (at least phonePx of its width). */
+export const focusTextPx = (w: FocusWindow): number => phonePx(w.cols * w.cell + 2 * Math.round(w.cell * MARGIN));
+
+/** The largest a token's label is drawn in the close-up in window `w` (units.ts labelFit's limit). */
+export const focusLabelPx = (w: FocusWindow): number => w.cell * LABEL_OF_CELL;
+
+/** Draws the close-up of `view` in window `w`, on a new canvas unless `reuse` (one kept per size, canvas-pool.ts). */
+export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse = false): Canvas {
+  const { g, margin, boardW, boardH, width, height, pad, head, top, win, tags, strip, foot, stripTop, footTop } = focusLayout(view, w);
   const canvas = reuse ? pooledCanvas(width, height) : createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = PAPER;
@@ -169,11 +225,6 @@ export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse = false): C
   return canvas;
 }
 
-/** Discord shows an image 400 px wide on a phone: text this size is at least 11 px tall there. */
-export const PHONE_WIDTH = 400;
-export const PHONE_TEXT = 11;
-export const phonePx = (imageWidth: number): number => Math.ceil((PHONE_TEXT * imageWidth) / PHONE_WIDTH);
-
 /** `w` grown by a square on every side, within the board. */
 function grownWindow(view: MapView, w: FocusWindow): FocusWindow {
   const col = Math.max(0, w.col - 1);
@@ -194,8 +245,8 @@ export function unitsIn(view: MapView, w: FocusWindow): MapView['units'] {
 function unitStrip(scratch: ReturnType<typeof measuringContext>, view: MapView, w: FocusWindow, width: number, px: number) {
   const rows = unitsIn(view, w).map((u): Run[] => {
     const marked = u.boxes.filter((b) => b.marked).map((b) => (b.kind === 'trait' ? `${b.trait ?? 'trait'} box` : b.kind));
-    const left = u.boxes.length - marked.length;
-    const injuries = marked.length > 0 ? `injured: ${marked.join(', ')} (${left} of ${u.boxes.length} boxes left)` : `no injuries (${u.boxes.length} boxes)`;
+    const free = `${u.boxes.length - marked.length} of ${u.boxes.length} boxes free`;
+    const injuries = marked.length > 0 ? `${marked.join(', ')} marked, ${free}` : free;
     const statuses = u.statuses.map((s) => s.status).join(', ');
     return [
       { text: u.label, bold: true, colour: u.colour },
@@ -212,7 +263,7 @@ function coordinates(ctx: ReturnType<Canvas['getContext']>, w: FocusWindow, marg
   ctx.fillStyle = INK;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.font = font(Math.max(Math.round(w.cell * 0.42), phonePx(w.cols * w.cell + 2 * margin)), 'bold');
+  ctx.font = font(Math.max(Math.round(w.cell * 0.42), focusTextPx(w)), 'bold');
   const bottom = top + margin + w.rows * w.cell;
   const right = margin + w.cols * w.cell;
   for (let c = 0; c < w.cols; c++) {

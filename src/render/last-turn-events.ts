@@ -112,6 +112,7 @@ function onReplyDeclared(r: TurnReader, e: EventOf<'reply-declared'>): void {
     against: r.name(e.against),
     attack: (replier && findAttack(r.state, replier, e.attack)?.name) ?? e.attack,
     lost: false,
+    answers: r.asked.get(e.unit),
   };
   r.replies.set(`${e.unit}>${e.against}`, { unit: e.unit, h: declaredReply });
   r.happenings.push(declaredReply);
@@ -227,7 +228,7 @@ function onDropped(r: TurnReader, e: EventOf<'dropped'>): void {
 /** A reply prompt names what it answers, once per incoming act; a charge just told needs no "charged and" again. */
 function readReplyPrompt(r: TurnReader, p: PromptOf<'reply'>, words: Mutable<PromptWords>): void {
   const o = p.options;
-  words.incoming = r.incomingOf(o.against, o.incoming);
+  words.incoming = r.askReply(p.unit, o.against, o.incoming);
   const last = r.lastPlain();
   if (words.incoming?.kind === 'attack' && words.incoming.charge && last?.kind === 'charge' && last.move.unit === words.incoming.attacker) {
     words.incoming = { ...words.incoming, charge: false };

@@ -108,6 +108,8 @@ export class TurnReader {
   prompt: Mutable<PromptWords> | null = null;
   /** Replies declared and not yet made: a replier dropped first loses its reply (R26). */
   readonly replies = new Map<string, { unit: UnitId; h: Mutable<Extract<Happening, { kind: 'reply-declared' }>> }>();
+  /** What each unit asked whether to reply was asked about: the prompt's act, and whether that attack is slow. */
+  readonly asked = new Map<UnitId, { incoming: IncomingWords; slow: boolean }>();
   /** The incoming acts a reply prompt has already been told for. */
   readonly declared = new Set<string>();
   /** The turns begun among these events, by unit: their activation's words and the acts spent so far. */
@@ -122,6 +124,18 @@ export class TurnReader {
   ) {
     this.board = boardOf(state);
     this.pos = startPositions(state, events, before);
+    // A reply answered in these events may have been asked before them: its prompt is the state's.
+    if (before?.prompt?.kind === 'reply') this.askReply(before.prompt.unit, before.prompt.options.against, before.prompt.options.incoming);
+  }
+
+  /** Keeps what a reply prompt to `unit` answers, so the reply it declares can say when it comes. */
+  askReply(unit: UnitId | undefined, against: UnitId, incoming: Incoming | undefined): IncomingWords | null {
+    const words = this.incomingOf(against, incoming);
+    if (unit === undefined || !words || !incoming) return words;
+    const attacker = this.unitAt(against);
+    const slow = !('move' in incoming) && attacker !== undefined && findAttack(this.state, attacker, incoming.attack)?.slow === true;
+    this.asked.set(unit, { incoming: words, slow });
+    return words;
   }
 
   name(id: UnitId | null | undefined): string {

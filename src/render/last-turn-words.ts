@@ -134,6 +134,18 @@ function promptSentence(p: PromptWords, o: Telling): string | null {
   }
 }
 
+/**
+ * When a declared reply comes, said with the act it answers, since its line is told before that act
+ * resolves (R26): after an attack, before a slow one, before a Basic Move's step (R25).
+ */
+function replyWhen(answers: Extract<Happening, { kind: 'reply-declared' }>['answers']): string {
+  if (!answers) return '';
+  const i = answers.incoming;
+  if (i.kind === 'move') return `, before ${i.mover} steps away`;
+  const whose = `${i.attacker}'s ${i.attack}`;
+  return answers.slow ? `, before ${whose} resolves (it is slow)` : `, once ${whose} has resolved`;
+}
+
 /** The acts a unit spent of those it had: "it used 2 of its 3 acts", "it used all 3 acts". */
 function spentWords(used: number, acts: number): string {
   if (used >= acts) return acts === 1 ? 'it used its one act' : `it used all ${acts} acts`;
@@ -281,7 +293,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'reply-declared':
       return h.lost
         ? `${h.unit} declared a reply to ${h.against} with ${h.attack}, but dropped before it could make it.`
-        : `${h.unit} will reply to ${h.against} with ${h.attack}.`;
+        : `${h.unit} will reply to ${h.against} with ${h.attack}${replyWhen(h.answers)}.`;
     case 'replies-declined':
       return `${list(h.units)} ${h.units.length === 1 ? 'does' : 'do'} not reply to ${h.against}.`;
     case 'attack':

@@ -27,6 +27,9 @@ export interface NewMatch {
   setup?: unknown;
   /** Defaults to 'challenged'. */
   status?: (typeof OPEN_STATUSES)[number];
+  /** The game and its rules' version (src/rulesets); default Sellsword, version 1. The store never reads them. */
+  ruleset?: string;
+  rulesetVersion?: number;
 }
 
 /** Which state of a match a row holds: any change to it moves `seq` (its events) or `updated`. */
@@ -107,6 +110,8 @@ export function planNewMatch(m: NewMatch, at: number) {
     status: m.status ?? ('challenged' as const),
     players: [...m.players],
     terms: m.terms,
+    ruleset: m.ruleset ?? 'sellsword',
+    rulesetVersion: m.rulesetVersion ?? 1,
     snapshot: null,
     seq: 0,
     created: at,

@@ -33,6 +33,8 @@ export const catalogs = table('catalogs', {
   id: text('id').primaryKey(),
   faction: text('faction').notNull(),
   document: json('document').$type<Json>().notNull(),
+  /** The game its documents are for (src/rulesets); every row written before rulesets is Sellsword's. */
+  ruleset: text('ruleset').notNull().default('sellsword'),
   /** User id of the organiser who added it. */
   owner: text('owner').notNull(),
   created: ms('created_at').notNull(),
@@ -44,6 +46,8 @@ export const maps = table(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     gridmap: json('gridmap').$type<Json>().notNull(),
+    /** The game its documents are for (src/rulesets); every row written before rulesets is Sellsword's. */
+    ruleset: text('ruleset').notNull().default('sellsword'),
     /** Null for the maps shipped with the bot. */
     owner: text('owner'),
     /** Null when every server may use it. */
@@ -64,6 +68,8 @@ export const warbands = table(
     faction: text('faction').notNull(),
     points: integer('points').notNull(),
     document: json('document').$type<Json>().notNull(),
+    /** The game its documents are for (src/rulesets); every row written before rulesets is Sellsword's. */
+    ruleset: text('ruleset').notNull().default('sellsword'),
     /** Exactly what the user uploaded or typed, so it can be shown back or parsed again. */
     source: text('source').notNull(),
     created: ms('created_at').notNull(),
@@ -79,6 +85,8 @@ export const leagues = table(
     channelId: text('channel_id').primaryKey(),
     guildId: text('guild_id').notNull(),
     name: text('name').notNull(),
+    /** The game the league plays (src/rulesets); every league made before rulesets plays Sellsword. */
+    ruleset: text('ruleset').notNull().default('sellsword'),
     created: ms('created_at').notNull(),
   },
   (t) => [index('leagues_guild_idx').on(t.guildId)],
@@ -97,6 +105,9 @@ export const matches = table(
     /** User ids in seat order. Fixed at creation; `match_players` indexes them. */
     players: json('players').$type<readonly string[]>().notNull(),
     terms: json('terms').$type<unknown>().notNull(),
+    /** The game (src/rulesets) and the version of its rules the match is played and replayed under. */
+    ruleset: text('ruleset').notNull().default('sellsword'),
+    rulesetVersion: integer('ruleset_version').notNull().default(1),
     /** Everything needed to rebuild the state from nothing (seed, warbands…); null until known. */
     setup: json('setup').$type<unknown>(),
     /** The latest state, a cache of setup + events that can always be rebuilt. */

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitmentOf, seedFrom } from '../../src/match/dice-proof';
 import type { MatchSetup } from '../../src/match/match-state';
+import { skirmishCommand } from '../../src/commands/skirmish/skirmish';
 import { playThrough } from './driver';
 import { HAVOC, VALOR } from './setup-match';
 import { answerText, startWorld, type World } from './world';
@@ -92,6 +93,12 @@ describe('verifiable dice', () => {
     const practice = world.fake.threads(world.fake.channel.id).at(-1)!.id;
     expect(world.messages(practice)[0]!.content).toMatch(/Dice commitment `[0-9a-f]{64}`/);
     await world.bot.idle();
+    // /skirmish verify before the end says where the commitment is, and its description claims no challenge.
+    const early = answerText(await world.run({ user: 'alice', channel: practice, name: 'skirmish verify' }));
+    expect(early).toMatch(/Its commitment is `[0-9a-f]{64}`, posted when the practice match began\./);
+    const verify = skirmishCommand.data.options!.find((o) => o.name === 'verify')!;
+    expect(verify.description).not.toContain('challenge');
+    expect(verify.description.length).toBeLessThanOrEqual(100);
     await playThrough(world, practice, 5);
     const end = world.messages(practice).find((m) => m.content.includes("The dice's secret was"))!.content;
     expect(end).toContain('its SHA-256 is the dice commitment posted when the practice match began');

@@ -10,6 +10,7 @@ import { waitsOf } from '../../src/clock/deadline-plan';
 import { gameOf, type MatchEvent } from '../../src/match/match-state';
 import { seeded } from '../../src/engine/dice';
 import { matchRecord } from '../../src/match/record';
+import { PRACTICE_OPPONENT_NAME } from '../../src/match/practice-seat';
 import { openPrompt, slashFor } from './driver';
 import { VALOR } from './setup-match';
 import { answerText, componentsOf, startWorld, type World } from './world';
@@ -82,6 +83,22 @@ async function aliceThenBot(thread: string, choose: Chooser) {
 }
 
 describe('/skirmish practice', () => {
+  it('names the opponent "Practice bot", apart from the bot that referees: thread, setup posts, map, status', async () => {
+    const thread = await startPractice();
+    const referee = world.fake.user(botId())!.username;
+    expect(world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!.name).toMatch(/^Alice vs Practice bot · #\d+$/);
+    expect(matchRecord(await rowOf(thread)).setup!.names[botId()]).toBe(PRACTICE_OPPONENT_NAME);
+    const messages = world.messages(thread);
+    // The bot's setup choices are told under the opponent's name; its own name is never the opponent's.
+    expect(messages.some((m) => m.content.includes(`${PRACTICE_OPPONENT_NAME} rolled`))).toBe(true);
+    expect(messages[0]!.content).toContain(`against **${PRACTICE_OPPONENT_NAME}**`);
+    const bySeat = (text: string) => new RegExp(`${referee} (rolled|chooses|places|wins)|\\*\\*${referee}\\*\\*|${referee}'s|${referee} \\(`).test(text);
+    expect(messages.filter((m) => bySeat(m.content) || m.attachments.some((a) => bySeat(a.description ?? ''))).map((m) => m.content)).toEqual([]);
+    expect(messages.some((m) => m.attachments.some((a) => (a.description ?? '').includes(PRACTICE_OPPONENT_NAME)))).toBe(true);
+    const status = await world.run({ user: 'alice', channel: thread, name: 'skirmish status' });
+    expect(JSON.stringify(status.response)).toContain(`vs ${PRACTICE_OPPONENT_NAME}`);
+  }, 60_000);
+
   it('plays a whole match against the bot, which answers its own prompts and is never asked or pinged', async () => {
     const thread = await startPractice();
     const terms = matchRecord(await rowOf(thread)).terms;
@@ -96,7 +113,7 @@ describe('/skirmish practice', () => {
     const messages = world.messages(thread);
     expect(messages.some((m) => m.content.startsWith('🤖 **'))).toBe(true);
     // Nobody is told they are waiting for the bot: it chooses at once.
-    const botName = world.fake.user(botId())!.username;
+    const botName = PRACTICE_OPPONENT_NAME;
     expect(
       world
         .messages(thread)

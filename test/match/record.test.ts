@@ -30,6 +30,8 @@ function rowOf(setup: MatchSetup | null, snapshot: MatchSnapshot | null, seq = 0
     status: snapshot ? 'playing' : 'challenged',
     players: ['111', '222'],
     terms: json(terms),
+    ruleset: 'sellsword',
+    rulesetVersion: 1,
     setup: setup && json(setup),
     snapshot: snapshot && json(snapshot),
     seq,

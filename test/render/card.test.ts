@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { attackBody, descriptorLine, effectText, traitText } from '../../src/render/card-text';
 import { content } from './states';
 import { drawNarrowCardCanvas, NARROW_CARD_PX, NARROW_CARD_WIDTH } from '../../src/render/card-narrow';
-import { PHONE_TEXT, PHONE_WIDTH } from '../../src/render/focus';
+import { PHONE_SCREEN as PHONE_WIDTH, PHONE_TEXT } from '../../src/render/phone';
 
 const necro = content.index.units.get('havoc-gray-necromancer')!;
 

@@ -12,22 +12,26 @@ import { drawFocusCanvas, focusWindow } from '../../src/render/focus';
 import { drawLegendCanvas } from '../../src/render/legend';
 import { drawMapCanvas, renderMap } from '../../src/render/map';
 import { encodePng } from '../../src/render/png';
+import { shownWidth } from '../../src/render/phone';
 import { toMapView } from '../../src/render/view';
 import { bigTable, content, crowdTable, lastTurnTable, meleeTable, samplerTable, shoveTable, statusTable, yardTable } from './states';
 
 /** Discord shows a picture about 400 px wide on a phone. */
 export const PHONE_WIDTH = 400;
 
-/** A picture scaled down to a phone's width, as Discord shows it there. */
-export function atPhoneWidth(canvas: Canvas): Buffer {
-  const height = Math.round((canvas.height * PHONE_WIDTH) / canvas.width);
-  const small = createCanvas(PHONE_WIDTH, height);
+/** A picture scaled down to a phone's width, as Discord shows it there (`width`: the width it is shown at). */
+export function atPhoneWidth(canvas: Canvas, width = PHONE_WIDTH): Buffer {
+  const height = Math.round((canvas.height * width) / canvas.width);
+  const small = createCanvas(width, height);
   const ctx = small.getContext('2d');
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(canvas, 0, 0, PHONE_WIDTH, height);
+  ctx.drawImage(canvas, 0, 0, width, height);
   return encodePng(small);
 }
+
+/** A picture scaled to the width a phone shows it at (phone.ts `shownWidth`), as a player sees it there. */
+const asShownOnPhone = (canvas: Canvas): Buffer => atPhoneWidth(canvas, Math.round(shownWidth(canvas.width, canvas.height)));
 
 /** The Gray Necromancer mid-match: a marked box, a spent react token, current Vigor, two statuses. */
 function necromancerState(card: string, mod: string): UnitState {
@@ -114,7 +118,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'focus-melee',
     shows:
-      'the close-up posted beside the melee map: the squares of the turn at twice the scale (ten by ten of twenty), with its own coordinates, the same tags clear of the tokens',
+      "the close-up posted beside the melee map, as drawn (for a phone's 270 px box, at twice its width): the squares of the turn at twice the scale (ten by ten of twenty), with its own coordinates, the same tags clear of the tokens, text 22 px",
     render: () => {
       const t = meleeTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
@@ -133,20 +137,21 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-focus-melee',
     shows:
-      'the melee close-up scaled to 400 px wide as a phone shows it: the unit strip under it gives each unit in it its label in its colour, name, Vigor, injuries and statuses at 11 px or more, and the coordinates read too',
+      'the melee close-up at the size a phone shows it (270 px wide, beside the map): the unit strip under it gives each unit in it its label in its colour, name, Vigor, injuries and statuses at 11 px or more, and the coordinates, tags and token labels read too',
     render: () => {
       const t = meleeTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
-      return atPhoneWidth(drawFocusCanvas(view, focusWindow(view)!));
+      return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
     },
   },
   {
     name: 'phone-focus-24x24',
-    shows: 'the close-up of a turn on Burning Village (24×24) at 400 px wide, with its unit strip: wounds and Vigor that the tokens cannot show at this size',
+    shows:
+      'the close-up of a turn on Burning Village (24×24) at the size a phone shows it (270 px wide), with its unit strip: wounds and Vigor that the tokens cannot show at this size',
     render: () => {
       const t = crowdTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
-      return atPhoneWidth(drawFocusCanvas(view, focusWindow(view)!));
+      return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
     },
   },
   {

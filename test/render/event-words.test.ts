@@ -235,6 +235,26 @@ describe('acts and decisions', () => {
     ]);
   });
 
+  it('a declared reply says when it comes, so it reads in order before the attack it answers (R26)', () => {
+    const incoming = { attack: 'longsword', target: 'gh', charge: false };
+    const reply: Prompt = { kind: 'reply', player: 'p2', unit: 'gh', options: { against: 'kn', attacks: ['claw'], incoming } };
+    const answered: GameEvent[] = [
+      { type: 'answered', player: 'p2', answer: 'claw' },
+      { type: 'reply-declared', unit: 'gh', attack: 'claw', against: 'kn' },
+      roll(),
+    ];
+    // The practice bot's answer is told in its own post: the prompt it answers was asked before these events.
+    const told = tell(happeningsOf(state, answered, { names, before: { ...state, prompt: reply } }));
+    expect(told[0]).toBe("GH will reply to KN with Grave Claws, once KN's Longsword has resolved.");
+    expect(told[1]).toMatch(/^KN attacked GH with Longsword: rolled/);
+    // Asked and answered in the same events, it says the same.
+    expect(words([prompted(reply), ...answered])).toContain("GH will reply to KN with Grave Claws, once KN's Longsword has resolved.");
+    const toMove: Prompt = { kind: 'reply', player: 'p2', unit: 'gh', options: { against: 'kn', attacks: ['claw'], incoming: { move: true } } };
+    expect(words([prompted(toMove), { type: 'reply-declared', unit: 'gh', attack: 'claw', against: 'kn' }])).toContain(
+      'GH will reply to KN with Grave Claws, before KN steps away.',
+    );
+  });
+
   it('a reply spends its react token, said with the reply', () => {
     const events: GameEvent[] = [
       { type: 'paid', unit: 'gh', tokens: { react: 1, blue: 0, red: 0 }, vigor: 0 },

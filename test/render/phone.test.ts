@@ -10,7 +10,8 @@ import type { GameState } from '../../src/engine/state';
 import { renderLegend, renderTurn } from '../../src/render';
 import { measuringContext } from '../../src/render/canvas-pool';
 import { loadFonts } from '../../src/render/fonts';
-import { focusTitle, focusWindow, turnSquares } from '../../src/render/focus';
+import { drawFocusCanvas, focusLabelPx, focusTextPx, focusTitle, focusWindow, turnSquares, unitsIn } from '../../src/render/focus';
+import { PHONE_SHOWN, PHONE_TEXT, shownWidth } from '../../src/render/phone';
 import { boardGeometry, type BoardGeometry } from '../../src/render/layout';
 import { boardSquares, overlayTags, tagSpace } from '../../src/render/overlays';
 import { ACTIVE_MARK, FACTION_COLOUR, OBJECTIVE, OBJECTIVE_INK, SPARE_COLOURS, STATUS_COLOUR, TERRAIN_FILL, TERRAIN_INK } from '../../src/render/palette';
@@ -122,12 +123,12 @@ describe('tags never cover a token', () => {
 });
 
 describe('the close-up of a turn', () => {
-  it('holds every square the turn touched, at twice the scale, at least half the board each way', () => {
+  it('holds every square the turn touched, at twice the scale (half the columns), at least half the board each way', () => {
     const t = lastTurnTable();
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
     const w = focusWindow(view)!;
-    const g = boardGeometry(view.board);
-    expect(w.cell).toBe(2 * g.cell);
+    // Both pictures are shown equally wide on a phone: half the columns is twice the scale.
+    expect(view.board.width / w.cols).toBe(2);
     expect(w.cols).toBeGreaterThanOrEqual(view.board.width / 2);
     expect(w.rows).toBeGreaterThanOrEqual(view.board.height / 2);
     for (const s of turnSquares(view)) {
@@ -164,7 +165,7 @@ describe('the close-up of a turn', () => {
     const spread = { ...view, lastTurn: { ...last, moves: [far] } };
     const w = focusWindow(spread)!;
     expect(w).not.toBeNull();
-    expect(w.cell).toBeGreaterThan(boardGeometry(view.board).cell);
+    expect(view.board.width / w.cols).toBeGreaterThanOrEqual(1.3);
     const inside = (s: { at: { col: number; row: number }; span: number }) =>
       s.at.col >= w.col && s.at.col + s.span <= w.col + w.cols && s.at.row >= w.row && s.at.row + s.span <= w.row + w.rows;
     // The move's end (T20) and every square of the fight are in the window; the move's start is not.
@@ -243,17 +244,42 @@ describe('the key', () => {
 });
 
 describe('a phone shows wounds', () => {
-  it('the close-up grows a unit strip, one line per unit in it, in text at least 11 px tall at 400 px', async () => {
-    const { drawFocusCanvas, phonePx, unitsIn } = await import('../../src/render/focus');
+  /** The posted close-up's size, read from its PNG header, and the width a phone shows it at. */
+  const shownAtPhone = (png: Buffer) => {
+    const width = png.readUInt32BE(16);
+    const height = png.readUInt32BE(20);
+    return { width, height, scale: shownWidth(width, height) / width };
+  };
+
+  it('the posted close-up is drawn for the box a phone shows it in, so its words, numbers and labels are 11 px or more there', () => {
+    for (const t of [crowdTable(), meleeTable(), lastTurnTable(), shoveTable()]) {
+      const request = { lastTurn: t.events, before: t.before };
+      const { focus } = renderTurn(t.state, request);
+      const view = toMapView(t.state, request);
+      const w = focusWindow(view)!;
+      const { width, height, scale } = shownAtPhone(focus!.png);
+      // The picture, as posted, is shown at its phone width, not squeezed further by its height.
+      expect(height * PHONE_SHOWN.width, `${width}×${height} is taller than the phone's box`).toBeLessThanOrEqual(width * PHONE_SHOWN.height + width);
+      // Caption, coordinates, tags, the unit strip and the key.
+      expect(focusTextPx(w) * scale).toBeGreaterThanOrEqual(PHONE_TEXT);
+      // Every token label in the window.
+      for (const u of unitsIn(view, w)) {
+        const fit = labelFit(measuringContext(), u.label, w.cell * 0.84, focusLabelPx(w));
+        expect(fit.px * scale, `${u.label} on the close-up`).toBeGreaterThanOrEqual(PHONE_TEXT);
+      }
+    }
+  });
+
+  it('the close-up grows a unit strip, one line per unit in it, in text at least 11 px tall at 400 px', () => {
     const t = crowdTable();
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
     const w = focusWindow(view)!;
     const canvas = drawFocusCanvas(view, w);
-    expect((phonePx(canvas.width) * 400) / canvas.width).toBeGreaterThanOrEqual(11);
     const inside = unitsIn(view, w);
     expect(inside.length).toBeGreaterThan(3);
+    expect(focusTextPx(w) * (shownWidth(canvas.width, canvas.height) / canvas.width)).toBeGreaterThanOrEqual(PHONE_TEXT);
     // The board and its coordinates, then one strip line (1.35 text heights) per unit at least.
     const boardOnly = w.rows * w.cell + 2 * Math.round(w.cell * 0.7);
-    expect(canvas.height - boardOnly).toBeGreaterThanOrEqual(inside.length * Math.round(phonePx(canvas.width) * 1.35));
+    expect(canvas.height - boardOnly).toBeGreaterThanOrEqual(inside.length * Math.round(focusTextPx(w) * 1.35));
   });
 });

@@ -21,6 +21,8 @@ describe('matches', () => {
       status: 'challenged',
       players: ['alice', 'bob'],
       terms: { points: 100, map: 'barrow-hill', accepted: {} },
+      ruleset: 'sellsword',
+      rulesetVersion: 1,
       setup: { seed: 42 },
       snapshot: null,
       seq: 0,

@@ -1,12 +1,14 @@
 /**
  * /skirmish verify and /skirmish export (docs/dice.md): anyone in the thread can check a finished
- * match's dice against the commitment posted with the challenge, and take the whole match as a file
- * to check it elsewhere (`npm run verify -- FILE`).
+ * match's dice against its commitment (posted with the challenge, the league's pairing or the practice
+ * match's opening post: posts/dice-commitment.ts says which), and take the whole match as a file to
+ * check it elsewhere (`npm run verify -- FILE`).
  */
 import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import type { App } from '../app';
 import { matchHere } from '../match-context';
 import { exportMatch, verifyExport } from '../../match/match-export';
+import { commitmentWhere } from '../../posts/dice-commitment';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
@@ -14,7 +16,7 @@ export async function verify(interaction: ChatInputCommandInteraction, app: App)
   const row = await matchHere(app, interaction.channelId);
   const commitment = row.terms.dice?.commitment;
   if (row.status !== 'over') {
-    const said = commitment ? ` Its commitment is \`${commitment}\`.` : '';
+    const said = commitment ? ` Its commitment is \`${commitment}\`, ${await commitmentWhere(app.store, row)}.` : '';
     await interaction.reply({ content: `The dice stay secret until the match is over; then this checks every roll.${said}`, ...privately });
     return;
   }

@@ -15,6 +15,7 @@ import { mapById } from '../map/map-library';
 import { pregameStart, type MatchSnapshot } from '../../match/match-state';
 import { botWarband } from './practice-warbands';
 import { save } from '../../match/saved';
+import { PRACTICE_OPPONENT_NAME } from '../../match/practice-seat';
 import { checkPoints, readForSetup, committed, displayName, threadFor } from './skirmish-challenge';
 import { beginSetup, DEFAULT_POINTS, seats, threadName } from '../../match/setup';
 import { settle } from '../../match/submit';
@@ -55,9 +56,9 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
   }
   await mustBeAbleIn(channel, 'open a thread for this practice match here');
   const myName = displayName(interaction);
-  const botName = bot.globalName ?? bot.username;
   await app.store.players.upsert({ id: me, name: myName });
-  await app.store.players.upsert({ id: bot.id, name: botName });
+  // The seat's name, not the bot's: the bot also referees the match, and its posts carry its own name.
+  await app.store.players.upsert({ id: bot.id, name: PRACTICE_OPPONENT_NAME });
   await interaction.deferReply();
   const number = (await app.store.matches.countIn(channel.id)) + 1;
   const secret = app.mintSecret();
@@ -68,10 +69,10 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
     accepted: { [me]: committed(mine), [bot.id]: theirs },
     dice: { secret, commitment: commitmentOf(secret), entropy: [interaction.id] },
     practice: { seat: bot.id },
-    thread: { name: threadName([myName, `${botName} (practice)`], number) },
+    thread: { name: threadName([myName, PRACTICE_OPPONENT_NAME], number) },
   };
   const intro = [
-    `🤖 **Practice match.** <@${me}> plays **${shown(mine.row.name)}** (${mine.faction}, ${mine.points} points) against the bot's **${shown(theirs.name)}** (${theirs.faction}, ${theirs.points} points).`,
+    `🤖 **Practice match.** <@${me}> plays **${shown(mine.row.name)}** (${mine.faction}, ${mine.points} points) against **${PRACTICE_OPPONENT_NAME}**, the bot's side: **${shown(theirs.name)}** (${theirs.faction}, ${theirs.points} points).`,
     `The bot plays its side at once, with what any player can see. A practice match counts in no standings; \`/skirmish concede\` ends it whenever you like.`,
     `-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: \`/skirmish verify\` checks every roll once the match is over.`,
   ].join('\n');

@@ -93,7 +93,7 @@ const data = {
     subcommand('view', 'A private picture: where a unit can go, what it sees, or an attack preview', options.view),
     subcommand('entry', 'Place your entry tile by typing its top-left square', options.entry),
     subcommand('check', 'Players and organisers: rebuild the match from its log and compare it with the saved state'),
-    subcommand('verify', 'Check every die of a finished match against the commitment posted with the challenge'),
+    subcommand('verify', 'Check every roll of a finished match against the dice commitment posted before it began'),
     subcommand('export', 'The whole match as a file: setup, every event, and once it is over the dice’s secret'),
     subcommand('replay', 'Watch the match again: an animation of every turn, or one turn with its log', options.replay),
     subcommand('reopen', 'Carry on your paused match in a new thread (when the bot lost its old one)'),

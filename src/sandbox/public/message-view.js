@@ -139,7 +139,8 @@ function attachmentsView(message, ctx) {
   box.className = 'attachments';
   // Several pictures (a warband's stat cards) sit side by side, smaller, as Discord lays out a gallery.
   const images = message.attachments.filter((a) => a.contentType?.startsWith('image/')).length;
-  const [maxWidth, maxHeight] = images > 1 ? [270, 360] : [560, 640];
+  // The gallery's tile is the box src/render/phone.ts draws phone pictures for (PHONE_SHOWN): keep the two equal.
+  const [maxWidth, maxHeight] = images > 1 ? [270, 540] : [560, 640];
   if (images > 1) box.classList.add('gallery');
   for (const a of message.attachments) {
     if (a.contentType?.startsWith('image/')) {
