@@ -38,14 +38,14 @@ const swordAndClawMay = [
 ];
 const below = {
   formats: [],
-  // Generic caches (a least-recently-used map), for the engine, the renderer and the application.
+  // Generic caches (a least-recently-used map), for the engine, the store, the renderer and the application.
   cache: [],
   // What Discord accepts: its limits, and user text cut and escaped for it.
   discord: [],
   // The settings read from the environment at start-up: parsed and checked, nothing else.
   config: [],
   engine: ['formats', 'cache'],
-  store: ['formats'],
+  store: ['formats', 'cache'],
   content: ['formats', 'engine'],
   render: ['cache', 'discord', 'formats', 'engine', 'content'],
   ...Object.fromEntries(application.map((l) => [l, withOtherApplication(l)])),
