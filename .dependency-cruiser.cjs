@@ -5,24 +5,34 @@
  * the bottom beside formats.
  * A folder may import its own files and those of the layers below it, never above; the application's
  * folders may import each other; nothing may import in a circle; and only commands, bot, fakecord and
- * sandbox talk to Discord through discord.js. src/cli (the production entry and ops tools) and
+ * sandbox talk to Discord through discord.js. The games (src/rulesets, docs/rulesets.md §1) sit below
+ * the application, which reaches a game's folder only through the registry (src/rulesets/index.ts) and
+ * the interface (ruleset.ts); games never import each other. src/cli (the production entry and ops tools) and
  * src/bench (benchmarks) sit on top; nothing imports src/bench but itself, and only src/bench of
  * src imports test/support, the harness it shares with the tests. `npm run layers` checks it
  * (src and test/support), inside `npm test`.
  */
 const application = ['match', 'clock', 'posts', 'league'];
-const beneathApplication = ['cache', 'discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'];
+const beneathApplication = ['rulesets', 'cache', 'discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'];
+/**
+ * Files a layer may import besides whole layers: Sellsword's rules still live where they were when the
+ * boundary came (docs/rulesets.md §5 step 4); step 5 moves them under src/rulesets/sellsword/ and
+ * empties this.
+ */
+const alsoAllowed = {
+  rulesets: ['^src/match/(match-state|record|dice-proof)\\.ts$'],
+};
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];
 const below = {
   formats: [],
-  // Generic caches (a least-recently-used map), for the engine, the renderer and the application.
+  // Generic caches (a least-recently-used map), for the engine, the store, the renderer and the application.
   cache: [],
   // What Discord accepts: its limits, and user text cut and escaped for it.
   discord: [],
   // The settings read from the environment at start-up: parsed and checked, nothing else.
   config: [],
   engine: ['formats', 'cache'],
-  store: ['formats'],
+  store: ['formats', 'cache'],
   content: ['formats', 'engine'],
   render: ['cache', 'discord', 'formats', 'engine', 'content'],
   ...Object.fromEntries(application.map((l) => [l, withOtherApplication(l)])),
@@ -31,6 +41,8 @@ const below = {
   fakecord: ['discord'],
   sandbox: ['discord', 'fakecord', 'bot', 'commands', 'store', 'content', 'formats', 'engine', 'league'],
   ai: ['formats', 'engine'],
+  // Each game's rules, and the registry of them: beneath the application, above what games are made of.
+  rulesets: ['cache', 'discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'],
   // The production entry (start) and the ops tools: they start the bot (or, with no token, the
   // sandbox, loaded only then) or open its database.
   cli: ['config', ...beneathApplication, ...application, 'commands', 'bot', 'sandbox'],
@@ -92,12 +104,27 @@ module.exports = {
       from: { path: '^test/support/' },
       to: { path: '^(src/(bench|cli)/|test/(?!support/))' },
     },
+    {
+      name: 'games-through-the-registry',
+      severity: 'error',
+      comment:
+        "Outside src/rulesets a game is reached only through the registry (src/rulesets/index.ts) and the interface (src/rulesets/ruleset.ts), never a game's own folder (docs/rulesets.md §1).",
+      from: { path: '^(src|test/support)/', pathNot: '^src/rulesets/' },
+      to: { path: '^src/rulesets/', pathNot: '^src/rulesets/(index|ruleset)\\.ts$' },
+    },
+    {
+      name: 'games-never-import-each-other',
+      severity: 'error',
+      comment: "A game's folder (src/rulesets/<game>/) imports nothing of another game's.",
+      from: { path: '^src/rulesets/([^/]+)/' },
+      to: { path: '^src/rulesets/[^/]+/', pathNot: '^src/rulesets/$1/' },
+    },
     ...Object.entries(below).map(([layer, allowed]) => ({
       name: `${layer}-imports-only-below`,
       severity: 'error',
       comment: `src/${layer} may import only ${allowed.length ? allowed.map((l) => `src/${l}`).join(', ') : 'npm packages and itself'}.`,
       from: { path: `^src/${layer}/` },
-      to: { path: '^src/', pathNot: [`^src/${layer}/`, ...allowed.map((l) => `^src/${l}/`)] },
+      to: { path: '^src/', pathNot: [`^src/${layer}/`, ...allowed.map((l) => `^src/${l}/`), ...(alsoAllowed[layer] ?? [])] },
     })),
   ],
   options: {

@@ -105,7 +105,8 @@ export function runScenario(scenario: Scenario, content: Content): Report {
     const r = play(step);
     if ('error' in r) {
       report.steps.push({ ok: false, error: r.error });
-      if (r.error.code === 'out-of-dice') report.error = r.error;
+      // A fixed list that ran out or holds another die is the scenario's fault: it ends the run.
+      if (r.error.code === 'out-of-dice' || r.error.code === 'wrong-die') report.error = r.error;
       continue;
     }
     settled = [...r.events];

@@ -135,7 +135,7 @@ export const onRoll: Handler<'roll'> = (ctx, frame, stack) => {
     hit = true;
     critical = true;
   } else {
-    const d = ctx.roll();
+    const d = ctx.roll(20);
     const total = d + line.modifier;
     hit = d !== 1 && (d === 20 || total >= line.need);
     critical = hit && (d === 20 || total >= line.need + 10);

@@ -74,7 +74,7 @@ export const onBurst: Handler<'burst'> = (ctx: Ctx, frame, stack) => {
   const hits: { target: string; critical: boolean; glancing: boolean }[] = [];
   for (const target of burstTargets(ctx.state, attacker, attack, origin)) {
     const { modifier, need, notes } = burstLine(ctx.state, attacker, attack, origin, target);
-    const d = ctx.roll();
+    const d = ctx.roll(20);
     const hit = d !== 1 && (d === 20 || d + modifier >= need);
     let critical = hit && (d === 20 || d + modifier >= need + 10);
     const glancing = hit && d === 13 && ctx.state.options.glancingBlow;

@@ -4,14 +4,14 @@
  * succeeds; a refusal part-way discards the copy, so nothing is half-applied. The match and the
  * pre-game setup (pregame-context.ts) share this one implementation with their own state and apply.
  */
-import { rollD20, type Rng } from './dice';
+import { fixedMismatch, rollDie, type Rng, type Roll } from './dice';
 import { refuse } from './errors';
 import { apply, type GameEvent } from './events';
 import type { GameState } from './state';
 
 export class DecisionCtx<S extends { readonly rng: Rng }, E extends { readonly type: string }> {
   readonly events: E[] = [];
-  private pending: number[] = [];
+  private pending: Roll[] = [];
   private cursor: Rng;
 
   constructor(
@@ -21,20 +21,35 @@ export class DecisionCtx<S extends { readonly rng: Rng }, E extends { readonly t
     this.cursor = state.rng;
   }
 
-  /** Draws a d20. The event that uses it must carry it in `rolls` (take them with `rolls()`). */
-  roll(): number {
-    const [value, next] = rollD20(this.cursor);
-    if (value === null) refuse('out-of-dice', 'The scenario ran out of dice: add more results to "dice".');
+  /**
+   * Draws a die of `sides` faces. The event that uses it must record it: as `{ d, v }` pairs taken
+   * with `dice()`, or, when every die drawn for it is a d20, as bare numbers taken with `rolls()`.
+   */
+  roll(sides: number): number {
+    const [value, next] = rollDie(this.cursor, sides);
+    if (value === null) {
+      const found = fixedMismatch(this.cursor, sides);
+      if (found !== null) refuse('wrong-die', `The rules roll a d${sides} here, but the scenario's next die is a d${found.d}: fix "dice".`);
+      refuse('out-of-dice', 'The scenario ran out of dice: add more results to "dice".');
+    }
     this.cursor = next;
-    this.pending.push(value);
+    this.pending.push({ d: sides, v: value });
     return value;
   }
 
-  /** The dice drawn since the last event, for the event that used them. */
-  rolls(): number[] {
+  /** The dice drawn since the last event, for the event that used them, each with its size. */
+  dice(): Roll[] {
     const out = this.pending;
     this.pending = [];
     return out;
+  }
+
+  /** The d20s drawn since the last event, as bare numbers (a log that records numbers can hold d20s only). */
+  rolls(): number[] {
+    return this.dice().map((r) => {
+      if (r.d !== 20) throw new Error(`a d${r.d} cannot be recorded as a bare number: take it with dice()`);
+      return r.v;
+    });
   }
 
   emit(event: E): void {

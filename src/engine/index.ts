@@ -30,9 +30,9 @@ export { decide, step, waitingFor } from './decide';
 // What a missed deadline decides.
 export { defaultDecision } from './defaults';
 
-// Seeded dice.
-export { diceUsed, fixed, rollD20, seeded } from './dice';
-export type { Rng } from './dice';
+// Seeded dice, of any size, from one stream.
+export { diceUsed, fixed, fixedMismatch, pastDice, rollD20, rollDie, seeded } from './dice';
+export type { FixedDie, Rng, Roll } from './dice';
 
 // Nearest squares.
 export { nearestIn } from './distance';

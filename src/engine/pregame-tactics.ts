@@ -35,7 +35,7 @@ const totalsOf = (ctx: PregameCtx): Record<PlayerId, number> => ({ ...ctx.state.
 export function rollSetupCheck(ctx: PregameCtx): void {
   const players = [...ctx.state.players];
   const totals: Record<PlayerId, number> = {};
-  for (const p of players) totals[p] = ctx.roll();
+  for (const p of players) totals[p] = ctx.roll(20);
   ctx.emit({ type: 'tactics-rolled', players, rolls: ctx.rolls(), totals });
 }
 
@@ -46,7 +46,7 @@ export function answerReroll(ctx: PregameCtx, player: PlayerId, reroll: boolean)
     return;
   }
   const totals = totalsOf(ctx);
-  totals[player] = ctx.roll();
+  totals[player] = ctx.roll(20);
   ctx.emit({ type: 'tactics-rolled', players: [player], rolls: ctx.rolls(), totals, rerolled: player });
 }
 
@@ -58,7 +58,7 @@ export function settleSetupCheck(ctx: PregameCtx): void {
     const top = Math.max(...players.map((p) => totals[p]!));
     const tied = players.filter((p) => totals[p] === top);
     if (tied.length === 1) break;
-    for (const p of tied) totals[p] = ctx.roll();
+    for (const p of tied) totals[p] = ctx.roll(20);
     ctx.emit({ type: 'tactics-rolled', players: tied, rolls: ctx.rolls(), totals });
   }
   const { totals, rerollsLeft, declined, lastRerolled } = ctx.state;

@@ -28,7 +28,7 @@ export function recoveryNeeded(state: GameState, unit: UnitState, index: number)
 /** R28: d20 + 1 per injury must come under the recovery stat plus modifier; a natural 20 fails. */
 export function recoveryRoll(ctx: Ctx, unit: UnitState, index: number): RecoveryResult {
   const status = unit.statuses[index]!;
-  const roll = ctx.roll();
+  const roll = ctx.roll(20);
   const { needed, added } = recoveryNeeded(ctx.state, unit, index);
   const total = roll + added;
   const recovered = roll !== 20 && total < needed;

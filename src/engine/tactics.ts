@@ -23,7 +23,7 @@ export const onTactics: Handler<'tactics'> = (ctx, frame, stack) => {
   let after = frame.after;
   const asking = frame.asking;
   const answer = frame.answer;
-  const rollFor = (p: PlayerId) => ctx.roll() - warleader(ctx.state, p).injuries;
+  const rollFor = (p: PlayerId) => ctx.roll(20) - warleader(ctx.state, p).injuries;
   if (Object.keys(totals).length === 0) {
     for (const p of players) {
       totals[p] = rollFor(p);

@@ -109,7 +109,7 @@ export const onStartMortal: Handler<'start-mortal'> = (ctx, frame) => {
   const unit = unitOf(ctx.state, frame.unit);
   if (unit.dropped) return;
   if (unit.injuries.includes('mortal')) {
-    const roll = ctx.roll();
+    const roll = ctx.roll(20);
     ctx.emit({ type: 'rolled', unit: unit.id, why: 'Mortal roll: a natural 20 drops the unit', rolls: ctx.rolls() });
     if (roll >= MORTAL_DROP_ROLL) dropUnit(ctx, unit.id, null);
   }
@@ -124,7 +124,7 @@ export const onStartMortal: Handler<'start-mortal'> = (ctx, frame) => {
     const u = unitOf(ctx.state, unit.id);
     const s = u.statuses.find((x) => x.status === status);
     if (u.dropped || !s) continue;
-    const roll = ctx.roll();
+    const roll = ctx.roll(20);
     const { wits, injuries } = profile(ctx.state, u);
     ctx.emit({
       type: 'rolled',

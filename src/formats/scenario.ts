@@ -26,6 +26,24 @@ const placeSchema = z.unknown().transform((v, ctx): string => {
   return z.NEVER;
 });
 
+/**
+ * A fixed die: a bare number is a d20; "d10:7" names the die and the face (any size from d2), so a
+ * rule that rolls another size of die there is refused rather than passing by luck.
+ */
+const fixedDieSchema = z.unknown().transform((v, ctx): number | { d: number; v: number } => {
+  if (typeof v === 'number') return parseInside(int(1, 20), v, ctx);
+  const m = typeof v === 'string' ? /^d(\d{1,4}):(\d{1,4})$/i.exec(v.trim()) : null;
+  if (m !== null) {
+    const d = Number(m[1]);
+    const face = Number(m[2]);
+    if (d >= 2 && face >= 1 && face <= d) return { d, v: face };
+    ctx.addIssue({ code: 'custom', message: `a d${d} has no face ${face}: a die needs 2 or more sides, and its face is from 1 to its sides` });
+    return z.NEVER;
+  }
+  ctx.addIssue({ code: 'custom', message: `expected a d20 result from 1 to 20, or a die and its face like "d10:7"; got ${show(v)}` });
+  return z.NEVER;
+});
+
 /** A charge: true lets the engine choose the two steps; otherwise the two squares moved through (R23). */
 const chargeSchema = z.unknown().transform((v, ctx): true | string[] => {
   if (v === true) return v;
@@ -146,7 +164,7 @@ export const scenarioSchema = z
     start: z.strictObject({ round: int(1, 1000).default(1), order: uniqueList(playerIdSchema, 'player'), entry: entrySchema.optional() }).optional(),
     entry: entrySchema.optional(),
     units: z.array(scenarioUnitSchema).min(1),
-    dice: z.array(int(1, 20)).optional(),
+    dice: z.array(fixedDieSchema).optional(),
     seed: z.number().int().optional(),
     auto: z.boolean().default(false),
     steps: z.array(stepSchema).default([]),

@@ -78,6 +78,10 @@ describe('scenario: the docs/formats.md example', () => {
     expect(s.steps).toEqual(example.steps);
   });
 
+  it('reads a sized die as its size and face, beside bare d20 results', () => {
+    expect(parsed({ ...example, dice: [14, 'd10:7', 'D6:4', ' d8:8 '] }).dice).toEqual([14, { d: 10, v: 7 }, { d: 6, v: 4 }, { d: 8, v: 8 }]);
+  });
+
   it('keeps each act step as written', () => {
     const steps = parsed(example).steps;
     expect(steps[0]).toEqual({ act: 'move', unit: 'a', path: ['C4', 'C5'] });
@@ -233,6 +237,12 @@ describe('scenario: problems name the path and what was expected', () => {
 
   it('both dice and seed', () => {
     expectProblem({ ...base, dice: [1, 2], seed: 3 }, 'seed', /give "dice" or "seed", not both/);
+  });
+
+  it('a sized die whose face is off the die, or a die written otherwise', () => {
+    expectProblem({ ...base, dice: [14, 'd6:7'] }, 'dice[1]', /a d6 has no face 7/);
+    expectProblem({ ...base, dice: ['d1:1'] }, 'dice[0]', /a d1 has no face 1/);
+    expectProblem({ ...base, dice: ['10:7'] }, 'dice[0]', /like "d10:7"; got "10:7"/);
   });
 
   it('a die of 21 (or 0)', () => {

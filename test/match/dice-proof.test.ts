@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rollD20, seeded, type Rng } from '../../src/engine/dice';
+import { rollD20, rollDie, seeded, type Rng, type Roll } from '../../src/engine/dice';
 import { checkDice, commitmentOf, seedFrom } from '../../src/match/dice-proof';
 
 const secret = 'a'.repeat(64);
@@ -47,5 +47,45 @@ describe('verifiable dice (commit and reveal)', () => {
       ok: false,
       problem: expect.stringContaining('the secret and the accept ids give'),
     });
+  });
+});
+
+describe('verifiable dice of several sizes', () => {
+  const seed = seedFrom(secret, entropy);
+  const proof = { commitment: commitmentOf(secret), entropy, secret, seed };
+  /** A game whose events record `dice: { d, v }[]`, read by its own diceOf. */
+  const diceOf = (event: unknown) => ((event as { dice?: Roll[] }).dice ?? []) as Roll[];
+  const sizedLog = () => {
+    let rng: Rng = seeded(seed);
+    return [[10, 6], [], [8, 6, 6, 20]].map((sizes, i) => ({
+      seq: i + 1,
+      event: {
+        type: 'x',
+        dice: sizes.map((d) => {
+          const [v, next] = rollDie(rng, d);
+          rng = next;
+          return { d, v: v! };
+        }),
+      },
+    }));
+  };
+
+  it('re-draws each recorded die at its own size', () => {
+    expect(checkDice(proof, sizedLog(), diceOf)).toEqual({ ok: true, rolls: 6 });
+  });
+
+  it('names an edited die with its size', () => {
+    const log = sizedLog();
+    const die = log[2]!.event.dice[1]!;
+    const edited = { d: 6, v: (die.v % 6) + 1 };
+    log[2]!.event.dice[1] = edited;
+    expect(checkDice(proof, log, diceOf)).toEqual({ ok: false, problem: `event 3 records roll 2 (a d6) as ${edited.v}, but the dice give ${die.v} there` });
+  });
+
+  it('fails a die recorded at another size, though its face fits both', () => {
+    const log = sizedLog();
+    const die = log[0]!.event.dice[1]!;
+    log[0]!.event.dice[1] = { d: 8, v: die.v };
+    expect(checkDice(proof, log, diceOf).ok).toBe(false);
   });
 });

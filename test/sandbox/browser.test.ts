@@ -19,7 +19,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import type { FakeMessage } from '../../src/fakecord';
@@ -27,7 +26,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { slashFor } from '../e2e/driver';
 import { componentsOf } from '../e2e/world';
 import { launchChromium } from './chromium';
-import { answerFirst, handOff, lastPrompt, runCommand, switchPlayer } from './page-driver';
+import { answerFirst, emojiColours, handOff, lastPrompt, runCommand, switchPlayer } from './page-driver';
 import { nextAct } from './skirmish-plan';
 
 const SCREENSHOTS = process.env.SANDBOX_SCREENSHOTS ? join(import.meta.dirname, '../../docs') : null;
@@ -108,25 +107,6 @@ async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS!, name) });
 }
 
-/**
- * Pixels of the emoji at the start of a button (its first 26 px) that are neither the button's green
- * nor its white text: a colour glyph has dozens, a blank one none.
- */
-async function emojiColours(selector: string): Promise<number> {
-  const png = PNG.sync.read(await page.locator(selector).screenshot());
-  let n = 0;
-  for (let y = 0; y < png.height; y++) {
-    for (let x = 0; x < Math.min(26, png.width); x++) {
-      const i = (y * png.width + x) * 4;
-      const [r, g, b] = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
-      const green = g > r + 40 && g > b + 20;
-      const white = r > 200 && g > 200 && b > 200;
-      if (!green && !white) n++;
-    }
-  }
-  return n;
-}
-
 describe('the sandbox page', () => {
   it('plays a match in the browser: warband, demo match, a move, a reply, a new map', async () => {
     await page.goto(`http://127.0.0.1:${sandbox.port}/`);
@@ -134,7 +114,7 @@ describe('the sandbox page', () => {
     await expect(page.locator('.title-name').textContent()).resolves.toBe('skirmishes');
     // The page's emoji (⚔ on the demo button) are drawn in colour by the font the page ships, not left blank.
     await fontsLoaded();
-    expect(await emojiColours('#demo-button')).toBeGreaterThan(20);
+    expect(await emojiColours(page, '#demo-button')).toBeGreaterThan(20);
 
     // The command box behaves as Discord's: Escape drops a half-built command, even with a field's suggestions open.
     const composer = page.locator('#composer');

@@ -3,6 +3,7 @@
  * suggestions, buttons and menus. Every step waits for what a person would wait for on screen.
  */
 import type { Locator, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 
 /** A value typed into an option; or text typed, then the suggestion picked that starts with `choose`. */
 export type OptionInput = string | { readonly type: string; readonly choose: string };
@@ -12,7 +13,7 @@ export async function switchPlayer(page: Page, username: string): Promise<void> 
   if ((await button.getAttribute('aria-checked')) === 'true') return;
   await button.click();
   await page.locator(`.player.active[data-user="${username}"]`).waitFor();
-  await page.locator('.me-tag', { hasText: `@${username}` }).waitFor();
+  await page.locator('.me-tag', { hasText: `@${username}` }).waitFor({ state: 'attached' });
   // The message list is reloaded for the new player after the header changes.
   await page.locator(`#messages[data-viewer="${username}"]`).waitFor({ state: 'attached' });
 }
@@ -89,6 +90,25 @@ export async function answerFirst(prompt: Locator): Promise<void> {
   }
   await prompt.locator('.select-face').first().click();
   await prompt.locator('.select-option').first().click();
+}
+
+/**
+ * Pixels of the emoji at the start of a button (its first 26 px) that are neither the button's green
+ * nor its white text: a colour glyph has dozens, a blank one none.
+ */
+export async function emojiColours(page: Page, selector: string): Promise<number> {
+  const png = PNG.sync.read(await page.locator(selector).screenshot());
+  let n = 0;
+  for (let y = 0; y < png.height; y++) {
+    for (let x = 0; x < Math.min(26, png.width); x++) {
+      const i = (y * png.width + x) * 4;
+      const [r, g, b] = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+      const green = g > r + 40 && g > b + 20;
+      const white = r > 200 && g > 200 && b > 200;
+      if (!green && !white) n++;
+    }
+  }
+  return n;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -6,7 +6,7 @@ import { getJson, postJson, subscribe } from './api.js';
 import { createComposer } from './composer.js';
 import { escapeHtml, setClockAhead } from './markdown.js';
 import { showForm } from './forms-view.js';
-import { avatarHtml, continues, messageView } from './message-view.js';
+import { avatarHtml, continues, messageView, waitsOn } from './message-view.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -100,6 +100,16 @@ function renderSidebar() {
     }
   }
   list.innerHTML = parts.join('');
+  renderMenuBadge();
+}
+
+/** On a phone the channel list is behind ☰: its badge counts pings elsewhere, or marks news with a dot. */
+function renderMenuBadge() {
+  const other = [...state.unread.entries()].filter(([id]) => id !== state.channelId).map(([, unread]) => [...unread.values()]);
+  const pings = other.flat().filter(Boolean).length;
+  const badge = $('#menu-badge');
+  badge.hidden = other.length === 0;
+  badge.textContent = pings ? String(pings) : '';
 }
 
 /** How the page names a channel: `#name`, a thread's name, or the bot for a DM. */
@@ -118,11 +128,11 @@ function renderTitle() {
     : `<span class="title-icon">#</span><span class="title-name">${escapeHtml(c.name)}</span><span class="title-topic">Play-by-post Sellsword skirmishes</span>`;
 }
 
-/** Players the latest ping in this channel waits for: who should act next. */
-function waitingFor() {
-  const pinging = state.messages.filter((m) => !m.ephemeral && m.author.id === state.world.bot.id && m.mentions.length > 0).at(-1);
-  return new Set(pinging?.mentions ?? []);
-}
+/** The latest message from the bot in this channel that waits for someone: they should act next. */
+const latestPing = () => state.messages.filter((m) => m.author.id === state.world.bot.id && waitsOn(m)).at(-1);
+
+/** The player the channel waits for, as a set (none, or one). */
+const waitingFor = () => new Set(latestPing() ? [waitsOn(latestPing())] : []);
 
 function renderPlayers() {
   const waiting = waitingFor();
@@ -158,9 +168,9 @@ function introView() {
       <p>This is a local sandbox: a pretend Discord server on your machine, with the real Sellsword Table bot in it.
       Nothing here reaches the internet.</p>
       <ul>
-        <li><strong>alice</strong> and <strong>bob</strong> each have a sample warband saved. Press <strong>⚔ Demo match</strong> above, and the match opens in its own thread. To play alone, press <strong>🤖 Practice vs the bot</strong>: you play your sample warband and the bot plays the other side.</li>
+        <li><strong>alice</strong> and <strong>bob</strong> each have a sample warband saved. Press <strong>⚔ Demo match</strong> (${phone.matches ? 'in the <strong>☰</strong> menu, top left' : 'above'}), and the match opens in its own thread. To play alone, press <strong>🤖 Practice vs the bot</strong>: you play your sample warband against <strong>Practice bot</strong>, which the bot plays itself.</li>
         <li>Type <kbd>/</kbd> in the box below for the bot's commands, with their options and suggestions.</li>
-        <li>Switch player with <strong>Play as</strong>, in the bar at the top of the page beside the demo buttons, to play every side. Replies only one player may see stay with that player.</li>
+        <li>Switch player with <strong>Play as</strong>, ${phone.matches ? 'the round faces at the top right,' : 'in the bar at the top of the page beside the demo buttons,'} to play every side; a prompt for someone else offers <strong>▶ Play as</strong> them. Replies only one player may see stay with that player.</li>
       </ul>`;
   } else {
     el.innerHTML = `<div class="intro-icon">${THREAD_ICON}</div><h1>${escapeHtml(c.name)}</h1><p>A match thread. The bot posts the map after every turn, and asks the player it waits for with buttons and menus. <strong>/skirmish view</strong> shows what a unit can reach; <strong>/move</strong>, <strong>/attack</strong> and <strong>/end</strong> play a turn.</p>`;
@@ -172,6 +182,8 @@ const context = {
   get viewerId() {
     return state.viewer.id;
   },
+  /** @type {string | undefined} */
+  latestPingId: undefined,
   user: (id) => userById(id),
   channelName: (id) => {
     const c = channelById(id);
@@ -199,12 +211,13 @@ function renderMessages() {
   const list = $('#messages');
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120;
   const shown = state.messages.filter((m) => !state.dismissed.has(m.id));
+  context.latestPingId = latestPing()?.id;
   const nodes = [];
   let previous = null;
   const seen = new Set();
   for (const m of shown) {
     const continued = continues(m, previous);
-    const key = `${state.viewer.id}|${continued}|${JSON.stringify(m)}`;
+    const key = `${state.viewer.id}|${continued}|${m.id === context.latestPingId}|${JSON.stringify(m)}`;
     let entry = rendered.get(m.id);
     if (!entry || entry.key !== key) {
       entry = { key, node: messageView(m, continued, context) };
@@ -267,6 +280,7 @@ async function loadMessages() {
 
 async function openChannel(id) {
   if (!channelById(id)) return;
+  setDrawer(false);
   state.channelId = id;
   state.unread.delete(id);
   localStorage.setItem('sandbox.channel', id);
@@ -309,12 +323,11 @@ function connectEvents() {
   state.stopEvents = subscribe(as(), {
     hello: async () => {
       $('.app').classList.remove('offline');
-      // After a reconnection, catch up on whatever happened while the stream was down.
-      if (!first) {
-        await loadWorld();
-        renderSidebar();
-        await loadMessages();
-      }
+      // Once the stream is up, nothing is missed from here on: read the channels and threads again,
+      // for any made between the page's first read and now. After a reconnection, the messages too.
+      await loadWorld();
+      renderSidebar();
+      if (!first) await loadMessages();
       first = false;
     },
     error: () => $('.app').classList.add('offline'),
@@ -359,8 +372,33 @@ function openImage(src, alt) {
 
 $('#lightbox').addEventListener('click', () => ($('#lightbox').hidden = true));
 document.addEventListener('keydown', (e) => {
-  if (e.key === 'Escape') $('#lightbox').hidden = true;
+  if (e.key !== 'Escape') return;
+  $('#lightbox').hidden = true;
+  setDrawer(false);
 });
+
+// ---- the drawer (a phone's width) -----------------------------------------------------------------
+
+const phone = matchMedia('(max-width: 600px)');
+
+function setDrawer(open) {
+  $('.app').classList.toggle('drawer-open', open);
+  $('#menu-button').setAttribute('aria-expanded', String(open));
+}
+
+/** The demo buttons sit in the top bar, and on a phone in the drawer, so the top bar stays one row. */
+function placeDemoButtons() {
+  if (phone.matches) $('#drawer-actions').append($('#demo-actions'));
+  else {
+    $('#top-actions').prepend($('#demo-actions'));
+    setDrawer(false);
+  }
+}
+
+phone.addEventListener('change', placeDemoButtons);
+placeDemoButtons();
+$('#menu-button').addEventListener('click', () => setDrawer(!$('.app').classList.contains('drawer-open')));
+$('#drawer-backdrop').addEventListener('click', () => setDrawer(false));
 
 // ---- wiring --------------------------------------------------------------------------------------
 
@@ -369,6 +407,7 @@ document.addEventListener('click', (event) => {
   const channel = /** @type {HTMLElement | null | undefined} */ (target?.closest('[data-channel]'));
   if (channel) {
     event.preventDefault();
+    setDrawer(false);
     void openChannel(channel.dataset.channel);
     return;
   }
