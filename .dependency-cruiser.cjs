@@ -5,24 +5,47 @@
  * the bottom beside formats.
  * A folder may import its own files and those of the layers below it, never above; the application's
  * folders may import each other; nothing may import in a circle; and only commands, bot, fakecord and
- * sandbox talk to Discord through discord.js. src/cli (the production entry and ops tools) and
+ * sandbox talk to Discord through discord.js. The games (src/rulesets, docs/rulesets.md §1) sit below
+ * the application, which reaches a game's folder only through the registry (src/rulesets/index.ts) and
+ * the interface (ruleset.ts); games never import each other. src/cli (the production entry and ops tools) and
  * src/bench (benchmarks) sit on top; nothing imports src/bench but itself, and only src/bench of
  * src imports test/support, the harness it shares with the tests. `npm run layers` checks it
  * (src and test/support), inside `npm test`.
  */
 const application = ['match', 'clock', 'posts', 'league'];
-const beneathApplication = ['cache', 'discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'];
+const beneathApplication = ['rulesets', 'cache', 'discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'];
+/**
+ * Files a layer may import besides whole layers: Sellsword's rules still live where they were when the
+ * boundary came (docs/rulesets.md §5 step 4); step 5 moves them under src/rulesets/sellsword/ and
+ * empties this.
+ */
+const alsoAllowed = {
+  rulesets: ['^src/match/(match-state|record|dice-proof)\\.ts$'],
+};
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];
+/**
+ * What Sword and Claw's folder may import besides itself: the generic engine core by file (the
+ * engine's index also carries Sellsword's rules), the generic formats, the content folder reader and
+ * the caches. Nothing of Sellsword: not its engine rules, card, warband, vocabulary, catalog or
+ * scenario formats, content, render or AI (docs/rulesets.md §1 "Layers").
+ */
+const swordAndClawMay = [
+  '^src/rulesets/sword-and-claw/',
+  '^src/engine/(dice|errors|context|board|distance|paths)\\.ts$',
+  '^src/formats/(characters|document|fields|gridmap|json-nesting|limits|problems|squares|suggest|unions|value-size|yaml-nesting|yaml-nodes|yaml-syntax-tree)\\.ts$',
+  '^src/content/documents\\.ts$',
+  '^src/cache/',
+];
 const below = {
   formats: [],
-  // Generic caches (a least-recently-used map), for the engine, the renderer and the application.
+  // Generic caches (a least-recently-used map), for the engine, the store, the renderer and the application.
   cache: [],
   // What Discord accepts: its limits, and user text cut and escaped for it.
   discord: [],
   // The settings read from the environment at start-up: parsed and checked, nothing else.
   config: [],
   engine: ['formats', 'cache'],
-  store: ['formats'],
+  store: ['formats', 'cache'],
   content: ['formats', 'engine'],
   render: ['cache', 'discord', 'formats', 'engine', 'content'],
   ...Object.fromEntries(application.map((l) => [l, withOtherApplication(l)])),
@@ -31,6 +54,8 @@ const below = {
   fakecord: ['discord'],
   sandbox: ['discord', 'fakecord', 'bot', 'commands', 'store', 'content', 'formats', 'engine', 'league'],
   ai: ['formats', 'engine'],
+  // Each game's rules, and the registry of them: beneath the application, above what games are made of.
+  rulesets: ['cache', 'discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'],
   // The production entry (start) and the ops tools: they start the bot (or, with no token, the
   // sandbox, loaded only then) or open its database.
   cli: ['config', ...beneathApplication, ...application, 'commands', 'bot', 'sandbox'],
@@ -45,8 +70,16 @@ module.exports = {
       name: 'engine-through-its-index',
       severity: 'error',
       comment: 'Outside src/engine, the engine is imported through its public API, src/engine/index.ts (scripts/engine-imports.mjs rewrites such imports).',
-      from: { path: '^src/', pathNot: '^src/engine/' },
+      from: { path: '^src/', pathNot: ['^src/engine/', '^src/rulesets/sword-and-claw/'] },
       to: { path: '^src/engine/', pathNot: '^src/engine/index\\.ts$' },
+    },
+    {
+      name: 'sword-and-claw-never-imports-sellsword',
+      severity: 'error',
+      comment:
+        "src/rulesets/sword-and-claw imports only itself, the generic engine core by file (dice, errors, context, board, distance, paths), the generic formats, src/content/documents.ts and src/cache: never Sellsword's modules, and never the engine's index, which carries them.",
+      from: { path: '^src/rulesets/sword-and-claw/' },
+      to: { path: '^src/', pathNot: swordAndClawMay },
     },
     {
       name: 'no-discord-client-below-commands',
@@ -92,12 +125,27 @@ module.exports = {
       from: { path: '^test/support/' },
       to: { path: '^(src/(bench|cli)/|test/(?!support/))' },
     },
+    {
+      name: 'games-through-the-registry',
+      severity: 'error',
+      comment:
+        "Outside src/rulesets a game is reached only through the registry (src/rulesets/index.ts) and the interface (src/rulesets/ruleset.ts), never a game's own folder (docs/rulesets.md §1).",
+      from: { path: '^(src|test/support)/', pathNot: '^src/rulesets/' },
+      to: { path: '^src/rulesets/', pathNot: '^src/rulesets/(index|ruleset)\\.ts$' },
+    },
+    {
+      name: 'games-never-import-each-other',
+      severity: 'error',
+      comment: "A game's folder (src/rulesets/<game>/) imports nothing of another game's.",
+      from: { path: '^src/rulesets/([^/]+)/' },
+      to: { path: '^src/rulesets/[^/]+/', pathNot: '^src/rulesets/$1/' },
+    },
     ...Object.entries(below).map(([layer, allowed]) => ({
       name: `${layer}-imports-only-below`,
       severity: 'error',
       comment: `src/${layer} may import only ${allowed.length ? allowed.map((l) => `src/${l}`).join(', ') : 'npm packages and itself'}.`,
       from: { path: `^src/${layer}/` },
-      to: { path: '^src/', pathNot: [`^src/${layer}/`, ...allowed.map((l) => `^src/${l}/`)] },
+      to: { path: '^src/', pathNot: [`^src/${layer}/`, ...allowed.map((l) => `^src/${l}/`), ...(alsoAllowed[layer] ?? [])] },
     })),
   ],
   options: {

@@ -7,7 +7,8 @@
  */
 import { diceUsed } from '../engine';
 import { apply, type GameEvent } from '../engine';
-import type { MatchExport } from '../formats/match-export';
+import { exportRuleset, type MatchExport } from '../formats/match-export';
+import { rulesetOf } from '../rulesets';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { matchSetupOf } from '../match/record';
 import { summary, type Report } from './scenario-runner';
@@ -18,6 +19,9 @@ export class ExportFileError extends Error {}
 
 /** The export's setup and log, in the shapes the bot stores them; refuses what cannot be replayed. */
 export function exportedMatch(doc: MatchExport): { setup: MatchSetup; log: LoggedEvent[] } {
+  const played = exportRuleset(doc);
+  const found = rulesetOf(played.id, played.version);
+  if (!found.ok) throw new ExportFileError(found.error.message.replace(/\.$/, ''));
   if (!doc.setup) throw new ExportFileError('the match was never accepted, so it has no setup and nothing to replay');
   const started = doc.events.some((e) => e.event.stage === 'game');
   if (started && doc.setup.start === undefined) {

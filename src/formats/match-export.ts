@@ -3,14 +3,17 @@
  * (warbands, cards, mods, maps, options), the dice commitment, and every event. Once the match is over
  * it also carries the dice's secret and seed, so `npm run verify` and `/skirmish verify` can check every
  * roll. The engine's own states inside `setup` are checked by replaying them, not by this schema.
+ *
+ * Version 2 names the game and the version of its rules the match was played under (`ruleset`,
+ * docs/rulesets.md §4); a version 1 file, written before games had names, is Sellsword's, version 1.
+ * Readers take both.
  */
 import { z } from 'zod';
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 hexadecimal characters (a SHA-256)');
 
-export const matchExportSchema = z.strictObject({
+const exportBody = {
   format: z.literal('sellsword-match'),
-  version: z.literal(1),
   match: z.string().min(1).max(64),
   status: z.enum(['challenged', 'setup', 'playing', 'over', 'declined', 'cancelled']),
   players: z.array(z.string().min(1)).min(2).max(4),
@@ -33,6 +36,19 @@ export const matchExportSchema = z.strictObject({
       event: z.strictObject({ stage: z.enum(['pregame', 'game']), event: z.looseObject({ type: z.string() }) }),
     }),
   ),
-});
+};
+
+export const matchExportSchema = z.discriminatedUnion('version', [
+  z.strictObject({ ...exportBody, version: z.literal(1) }),
+  z.strictObject({
+    ...exportBody,
+    version: z.literal(2),
+    ruleset: z.strictObject({ id: z.string().min(1).max(64), version: z.number().int().positive() }),
+  }),
+]);
 
 export type MatchExport = z.output<typeof matchExportSchema>;
+
+/** The game and rules' version an export was played under: a version 1 file's are Sellsword's first. */
+export const exportRuleset = (doc: MatchExport): { readonly id: string; readonly version: number } =>
+  doc.version === 2 ? doc.ruleset : { id: 'sellsword', version: 1 };

@@ -6,8 +6,9 @@
 import type { MatchRow, Store } from '../store';
 import { checkDice } from './dice-proof';
 import { matchRecord, matchSetupOf } from './record';
-import type { MatchExport } from '../formats/match-export';
-import { rebuildMatch, gameOf, type MatchEvent, type MatchSetup } from './match-state';
+import { exportRuleset, type MatchExport } from '../formats/match-export';
+import type { MatchSetup } from './match-state';
+import { rulesetOf } from '../rulesets';
 
 export async function exportMatch(store: Store, stored: MatchRow): Promise<MatchExport> {
   const row = matchRecord(stored);
@@ -18,7 +19,8 @@ export async function exportMatch(store: Store, stored: MatchRow): Promise<Match
   const { seed, start, ...open } = setup ?? ({} as MatchSetup);
   return {
     format: 'sellsword-match',
-    version: 1,
+    version: 2,
+    ruleset: { id: row.ruleset, version: row.rulesetVersion },
     match: row.id,
     status: row.status,
     players: [...row.players],
@@ -27,7 +29,7 @@ export async function exportMatch(store: Store, stored: MatchRow): Promise<Match
     dice: dice && setup?.dice ? { commitment: dice.commitment, entropy: [...setup.dice.entropy], ...(over ? { secret: dice.secret, seed } : {}) } : null,
     // A JSON copy: the file is plain data, whatever the engine's types say.
     setup: setup ? (JSON.parse(JSON.stringify(over ? setup : open)) as MatchExport['setup']) : null,
-    events: (await store.matches.events<MatchEvent>(row.id)).map((e) => ({ seq: e.seq, event: e.event as MatchExport['events'][number]['event'] })),
+    events: (await store.matches.events(row.id)).map((e) => ({ seq: e.seq, event: e.event as MatchExport['events'][number]['event'] })),
   };
 }
 
@@ -46,6 +48,9 @@ export const LAST_ACCEPT_LIMIT =
   'ℹ️ What this cannot show: the bot saw the last accept before it recorded it, so a bot running modified code could have refused that accept (claiming the table was busy, say) and waited for another, with a new id and so new dice, until they suited it. A last accept that had to be repeated is the sign to look for (docs/dice.md, "Limits").';
 
 export function verifyExport(doc: MatchExport): Verdict {
+  const played = exportRuleset(doc);
+  const found = rulesetOf(played.id, played.version);
+  if (!found.ok) return { ok: false, lines: [`❌ ${found.error.message}`] };
   if (doc.status !== 'over') return { ok: false, lines: ['The match is not over yet: its dice stay secret until the end, so they cannot be checked now.'] };
   if (!doc.dice)
     return { ok: false, lines: ['This match was played with a fixed seed (a test or the sandbox), not with committed dice, so there is nothing to verify.'] };
@@ -57,13 +62,14 @@ export function verifyExport(doc: MatchExport): Verdict {
     `✅ The secret matches the commitment \`${doc.dice.commitment.slice(0, 16)}…\`, the seed comes from it and the ${doc.dice.entropy.length} accept id${doc.dice.entropy.length === 1 ? '' : 's'}, and all ${dice.rolls} rolls are the seed's dice, in order.`,
   ];
   try {
-    const game = gameOf(
-      rebuildMatch(
+    const rules = found.ruleset.match;
+    const end = rules.end(
+      rules.replay(
         matchSetupOf(doc.setup, doc.match),
-        doc.events.map((e) => e.event as MatchEvent),
+        doc.events.map((e) => e.event),
       ),
     );
-    const winner = game?.winner ?? null;
+    const winner = end?.winner ?? null;
     if (winner !== doc.winner)
       return {
         ok: false,
@@ -77,8 +83,8 @@ export function verifyExport(doc: MatchExport): Verdict {
       lines: [
         ...lines,
         `✅ Replaying its ${doc.events.length} events gives the same result${
-          game
-            ? ` (round ${game.round}, ${Object.entries(game.score)
+          end
+            ? ` (round ${end.rounds}, ${Object.entries(end.score)
                 .map(([p, v]) => `${doc.names[p] ?? p} ${v}`)
                 .join(', ')})`
             : ''

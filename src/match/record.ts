@@ -291,12 +291,33 @@ export function matchSetupOf(value: unknown, match: string): MatchSetup {
   return parsed.data;
 }
 
+/**
+ * Records already decoded, by the row object they were decoded from. The store hands out one shared
+ * row object per version of a match (store/match-row-cache.ts), so an act, the posts it plans and
+ * delivers and the next command's reads decode that version once. A record is reused only while its
+ * row still holds the very values it checked; a row is never changed in place by the bot (every change
+ * is a new row from the store), and a row object made anew (`{ ...row, snapshot }`) is decoded anew.
+ */
+const decoded = new WeakMap<MatchRow, MatchRecord>();
+let decodes = 0;
+
+const sameColumns = (a: MatchRecord, b: MatchRow): boolean =>
+  a.seq === b.seq && a.updated === b.updated && a.status === b.status && a.threadId === b.threadId && a.winner === b.winner && a.result === b.result;
+
+/** How many rows matchRecord has decoded (not found already decoded) in this thread: for tests and benchmarks. */
+export const recordDecodes = (): number => decodes;
+
 /** The row with its terms, setup and snapshot decoded; throws BadMatchRecord when one does not fit. */
 export function matchRecord(row: MatchRow): MatchRecord {
-  return {
+  const kept = decoded.get(row);
+  if (kept && kept.terms === row.terms && kept.setup === row.setup && kept.snapshot === row.snapshot && sameColumns(kept, row)) return kept;
+  decodes++;
+  const record: MatchRecord = {
     ...row,
     terms: decode(row, 'terms', termsSchema, row.terms),
     setup: row.setup === null ? null : decode(row, 'setup', setupSchema, row.setup),
     snapshot: row.snapshot === null ? null : decode(row, 'snapshot', snapshotSchema, row.snapshot),
   };
+  decoded.set(row, record);
+  return record;
 }

@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Clock, Db } from './db';
 import { markEnded } from './match-logs';
 import { wholeRow, withPartsStored } from './match-rows';
+import type { MatchRowCache, MatchVersion } from './match-row-cache';
 import type { MatchRow } from './rows';
 import { matchEvents, matches, OPEN_STATUSES } from './schema';
 import type { MatchStatus } from './schema';
@@ -104,7 +105,9 @@ export function planAct<S, E, X>(row: MatchRow | undefined, id: string, expectSe
       ...(decided.terms !== undefined && { terms: decided.terms }),
       ...(decided.winner !== undefined && { winner: decided.winner }),
       ...(decided.result !== undefined && { result: decided.result }),
-      updated: at,
+      // A write without events moves `updated` all the same, so that every write moves the version
+      // (match-row-cache.ts), whatever the clock says.
+      updated: events.length > 0 ? at : Math.max(at, row.updated + 1),
       ended,
     },
     ends: row.ended === null && ended !== null,
@@ -116,12 +119,25 @@ export function planAct<S, E, X>(row: MatchRow | undefined, id: string, expectSe
   };
 }
 
-export function act<S, E, X>(db: Db, now: Clock, id: string, expectSeq: number, step: Step<S, E, X>): ActResult<S, E, X> {
+/** The match rows kept by version (match-row-cache.ts), and how to read the match's version. */
+export interface ActRows {
+  readonly rows: MatchRowCache;
+  readonly version: () => MatchVersion | undefined;
+}
+
+export function act<S, E, X>(db: Db, now: Clock, id: string, expectSeq: number, step: Step<S, E, X>, cache: ActRows): ActResult<S, E, X> {
+  const done = actInTransaction(db, now, id, expectSeq, step, cache);
+  // Kept once committed: at once when the act was its own transaction, else with the caller's.
+  if (done.ok) cache.rows.keep(done.row);
+  return done;
+}
+
+function actInTransaction<S, E, X>(db: Db, now: Clock, id: string, expectSeq: number, step: Step<S, E, X>, cache: ActRows): ActResult<S, E, X> {
   // IMMEDIATE takes the write lock before the read, so two processes sharing the file queue up on
   // busy_timeout instead of both reading the same seq and one failing to upgrade its lock.
   return db.transaction(
     (tx): ActResult<S, E, X> => {
-      const row = wholeRow(tx, tx.select().from(matches).where(eq(matches.id, id)).get());
+      const row = cache.rows.read(cache.version(), () => wholeRow(tx, tx.select().from(matches).where(eq(matches.id, id)).get()));
       const plan = planAct(row, id, expectSeq, step, now);
       if (!plan.write) return plan.result;
       if (plan.eventRows.length > 0) tx.insert(matchEvents).values(plan.eventRows).run();

@@ -82,7 +82,13 @@ export function matchesPg({ q, now, inTransaction, prepared }: PgRun): Matches {
     },
     countIn: async (channelId) => (await q().select({ n: count() }).from(t.matches).where(eq(t.matches.channelId, channelId)))[0]?.n ?? 0,
     setThread: async (id, threadId) =>
-      (await q().update(t.matches).set({ threadId, updated: now() }).where(eq(t.matches.id, id)).returning({ id: t.matches.id })).length > 0,
+      (
+        await q()
+          .update(t.matches)
+          .set({ threadId, updated: sql`greatest(${now()}, ${t.matches.updated} + 1)` })
+          .where(eq(t.matches.id, id))
+          .returning({ id: t.matches.id })
+      ).length > 0,
     act: <S, E, X>(id: string, expectSeq: number, step: Step<S, E, X>) => inTransaction((tx) => actPg(tx, now, id, expectSeq, step)),
     async events<E = unknown>(id: string, afterSeq = 0, throughSeq?: number) {
       const rows = await q()

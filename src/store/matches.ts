@@ -10,6 +10,7 @@ import type { MatchRow } from './rows';
 import { deadlines, matchEvents, matches, matchPlayers, OPEN_STATUSES, prompts } from './schema';
 import { mayBePacked, packedOf, retire, withPacked } from './match-logs';
 import { preparedOnce } from './prepared';
+import type { MatchRowCache, MatchVersion } from './match-row-cache';
 import type { MatchStatus } from './schema';
 import type { ShardScope } from './shard';
 
@@ -32,12 +33,7 @@ export interface NewMatch {
   rulesetVersion?: number;
 }
 
-/** Which state of a match a row holds: any change to it moves `seq` (its events) or `updated`. */
-export interface MatchVersion {
-  readonly id: string;
-  readonly seq: number;
-  readonly updated: number;
-}
+export type { MatchVersion } from './match-row-cache';
 
 /** The synchronous queries on one SQLite connection; callers see {@link Matches}. */
 export interface MatchesSync {
@@ -138,7 +134,22 @@ export const eventsBetween = (events: { matchId: Column; seq: Column }, id: stri
   return throughSeq === undefined ? after : and(after, lte(events.seq, throughSeq));
 };
 
-export function matchesStore(db: Db, now: Clock): MatchesSync {
+/**
+ * The `updated` a write without events sets: now, or one past the stored value when the clock has not
+ * moved past it, so that every write moves a match's version (match-row-cache.ts). SQLite's two-argument
+ * `max`; PostgreSQL's `greatest` (matches-pg.ts).
+ */
+export const movedUpdated = (updated: Column, at: number): SQL => sql`max(${at}, ${updated} + 1)`;
+
+/** Match rows are read through `rows`, a cache by version (match-row-cache.ts) of this connection's. */
+export function matchesStore(db: Db, now: Clock, rows: MatchRowCache): MatchesSync {
+  const versionOf = preparedOnce(() =>
+    db
+      .select({ id: matches.id, seq: matches.seq, updated: matches.updated })
+      .from(matches)
+      .where(eq(matches.id, sql.placeholder('id')))
+      .prepare(),
+  );
   const byId = preparedOnce(() =>
     db
       .select()
@@ -173,9 +184,9 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
         return wholeRow(tx, row);
       });
     },
-    get: (id) => wholeRow(db, byId().get({ id })),
+    get: (id) => rows.read(versionOf().get({ id }), () => wholeRow(db, byId().get({ id }))),
     exists: (id) => db.select({ id: matches.id }).from(matches).where(eq(matches.id, id)).get() !== undefined,
-    byThread: (thread) => wholeRow(db, inThread().get({ thread })),
+    byThread: (thread) => rows.read(versionInThread().get({ thread }), () => wholeRow(db, inThread().get({ thread }))),
     versionByThread: (thread) => versionInThread().get({ thread }),
     open: () =>
       db
@@ -215,8 +226,13 @@ export function matchesStore(db: Db, now: Clock): MatchesSync {
       return rows.map((r) => wholeRow(db, r.match));
     },
     countIn: (channelId) => db.select({ n: count() }).from(matches).where(eq(matches.channelId, channelId)).get()?.n ?? 0,
-    setThread: (id, threadId) => db.update(matches).set({ threadId, updated: now() }).where(eq(matches.id, id)).run().changes > 0,
-    act: (id, expectSeq, step) => act(db, now, id, expectSeq, step),
+    setThread: (id, threadId) =>
+      db
+        .update(matches)
+        .set({ threadId, updated: movedUpdated(matches.updated, now()) })
+        .where(eq(matches.id, id))
+        .run().changes > 0,
+    act: (id, expectSeq, step) => act(db, now, id, expectSeq, step, { rows, version: () => versionOf().get({ id }) }),
     events<E = unknown>(id: string, afterSeq = 0, throughSeq?: number) {
       const rows = db
         .select({ seq: matchEvents.seq, event: matchEvents.event })

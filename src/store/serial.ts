@@ -29,9 +29,22 @@ export class SerialConnection {
   readonly #context = new AsyncLocalStorage<Holder>();
   #taken = false;
   readonly #waiting: (() => void)[] = [];
+  readonly #settled: ((committed: boolean) => void)[] = [];
 
   constructor(sql: SqlRunner) {
     this.#sql = sql;
+  }
+
+  /**
+   * Calls `listener` after each transaction commits (true), and after each rolls back, whole or to a
+   * savepoint (false): what a cache of rows read or written inside a transaction waits for.
+   */
+  onSettled(listener: (committed: boolean) => void): void {
+    this.#settled.push(listener);
+  }
+
+  #settle(committed: boolean): void {
+    for (const listener of this.#settled) listener(committed);
   }
 
   /** True when the calling code runs inside a transaction that holds the connection. */
@@ -77,9 +90,11 @@ export class SerialConnection {
       try {
         const result = await this.#context.run(mine, body);
         this.#sql.exec('COMMIT');
+        this.#settle(true);
         return result;
       } catch (error) {
         if (this.#sql.inTransaction) this.#sql.exec('ROLLBACK');
+        this.#settle(false);
         throw error;
       } finally {
         // A stray promise the body left behind must not keep using the connection as its holder.
@@ -100,6 +115,7 @@ export class SerialConnection {
     } catch (error) {
       this.#sql.exec(`ROLLBACK TO ${name}`);
       this.#sql.exec(`RELEASE ${name}`);
+      this.#settle(false);
       throw error;
     }
   }

@@ -28,6 +28,7 @@ import { mapsStore } from './maps';
 import type { Maps } from './maps';
 import { storeOldRowsParts } from './match-rows';
 import { matchesStore } from './matches';
+import { MatchRowCache } from './match-row-cache';
 import type { Matches } from './matches';
 import { playersStore } from './players';
 import type { Players } from './players';
@@ -161,6 +162,8 @@ export function openStore(path: string = DEFAULT_DATABASE_PATH, options: StoreOp
     // The repositories' own synchronous groups (a lease's read-then-write, an act) on the connection they already hold.
     const inline = <T>(fn: () => T): T => sqlite.transaction(fn).immediate();
     const connection = new SerialConnection(sqlite);
+    const matchRows = new MatchRowCache(sqlite);
+    connection.onSettled((committed) => matchRows.settled(committed));
     const serial = <T extends object>(queries: T): Async<T> => serialise(connection, queries);
     const store: Store = {
       players: serial(playersStore(db, now)),
@@ -168,7 +171,7 @@ export function openStore(path: string = DEFAULT_DATABASE_PATH, options: StoreOp
       maps: serial(mapsStore(db, now)),
       catalogs: serial(catalogsStore(db, now)),
       leagues: serial(leaguesStore(db, now)),
-      matches: serial(matchesStore(db, now)) as Matches,
+      matches: serial(matchesStore(db, now, matchRows)) as Matches,
       prompts: serial(promptsStore(db, now)),
       follows: serial(followsStore(db, now)),
       deadlines: serial(deadlinesStore(db, now)),

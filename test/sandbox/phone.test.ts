@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { launchChromium } from './chromium';
-import { emojiColours, handOff, switchPlayer } from './page-driver';
+import { answerFirst, emojiColours, handOff, lastPrompt, switchPlayer } from './page-driver';
 
 const WIDTH = 400;
 
@@ -100,6 +100,17 @@ describe('the sandbox page on a phone', () => {
     expect(await onScreen('.message.has-components .hand-off-button')).toBe(true);
     await handOff(page, 'alice');
     await expect(page.locator('.player.active').getAttribute('data-user')).resolves.toBe('alice');
+
+    // Once answered, that prompt waits for nobody: only the message the match now waits on offers the switch.
+    const answered = lastPrompt(page);
+    const id = await answered.getAttribute('data-id');
+    await answerFirst(answered);
+    await sandbox.bot.scheduler.idle();
+    await sandbox.bot.idle();
+    await switchPlayer(page, 'bob');
+    await expect.poll(() => page.locator('.hand-off-button').count()).toBe(1);
+    expect(await page.locator(`.message[data-id="${id}"] .hand-off-button`).count()).toBe(0);
+    await switchPlayer(page, 'alice');
     expect(problems).toEqual([]);
   }, 60_000);
 

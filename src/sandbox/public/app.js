@@ -6,7 +6,7 @@ import { getJson, postJson, subscribe } from './api.js';
 import { createComposer } from './composer.js';
 import { escapeHtml, setClockAhead } from './markdown.js';
 import { showForm } from './forms-view.js';
-import { avatarHtml, continues, messageView } from './message-view.js';
+import { avatarHtml, continues, messageView, waitsOn } from './message-view.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -128,11 +128,11 @@ function renderTitle() {
     : `<span class="title-icon">#</span><span class="title-name">${escapeHtml(c.name)}</span><span class="title-topic">Play-by-post Sellsword skirmishes</span>`;
 }
 
-/** Players the latest ping in this channel waits for: who should act next. */
-function waitingFor() {
-  const pinging = state.messages.filter((m) => !m.ephemeral && m.author.id === state.world.bot.id && m.mentions.length > 0).at(-1);
-  return new Set(pinging?.mentions ?? []);
-}
+/** The latest message from the bot in this channel that waits for someone: they should act next. */
+const latestPing = () => state.messages.filter((m) => m.author.id === state.world.bot.id && waitsOn(m)).at(-1);
+
+/** The player the channel waits for, as a set (none, or one). */
+const waitingFor = () => new Set(latestPing() ? [waitsOn(latestPing())] : []);
 
 function renderPlayers() {
   const waiting = waitingFor();
@@ -182,6 +182,8 @@ const context = {
   get viewerId() {
     return state.viewer.id;
   },
+  /** @type {string | undefined} */
+  latestPingId: undefined,
   user: (id) => userById(id),
   channelName: (id) => {
     const c = channelById(id);
@@ -209,12 +211,13 @@ function renderMessages() {
   const list = $('#messages');
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120;
   const shown = state.messages.filter((m) => !state.dismissed.has(m.id));
+  context.latestPingId = latestPing()?.id;
   const nodes = [];
   let previous = null;
   const seen = new Set();
   for (const m of shown) {
     const continued = continues(m, previous);
-    const key = `${state.viewer.id}|${continued}|${JSON.stringify(m)}`;
+    const key = `${state.viewer.id}|${continued}|${m.id === context.latestPingId}|${JSON.stringify(m)}`;
     let entry = rendered.get(m.id);
     if (!entry || entry.key !== key) {
       entry = { key, node: messageView(m, continued, context) };

@@ -16,6 +16,7 @@ import { escapeHtml, renderMarkdown, sandboxNow } from './markdown.js';
  * @property {(messageId: string) => void} dismiss
  * @property {(messageId: string, ask: string, turn: number) => Promise<{ ok: boolean, error?: string }>} replayTo
  * @property {(userId: string) => void} playAs switches the page's "Play as" to that user
+ * @property {string | undefined} latestPingId the channel's latest message from the bot that waits for someone (waitsOn)
  */
 
 const AVATAR_COLOURS = ['#e0733f', '#3ba55c', '#5b8def', '#c061cb', '#d4a72c', '#e2556f'];
@@ -112,17 +113,27 @@ export function messageView(message, continued, ctx) {
 }
 
 /**
- * The player a prompt or a ping waits for, when it is not the one the page plays as: a button that
- * switches "Play as" to them, so one person playing every side need not do it by hand. A prompt
- * has buttons or a menu and pings one player; a ping ("<@bob>, it's your turn…") starts with them.
+ * The player a message waits for, or null: a prompt (buttons or a menu) that pings one player, or a
+ * ping that asks them ("<@bob>, it's your turn…", "<@bob>, go on with…"). A mention that only names
+ * someone ("<@bob> concedes.", the result's "<@bob>" after the score) waits for nobody.
+ */
+export function waitsOn(message) {
+  if (message.ephemeral || message.mentions.length !== 1) return null;
+  const player = message.mentions[0];
+  const prompt = (message.components ?? []).length > 0;
+  const asks = typeof message.content === 'string' && message.content.includes(`<@${player}>,`);
+  return prompt || asks ? player : null;
+}
+
+/**
+ * On the message the channel waits on (the latest that waits for someone), when it waits for another
+ * player than the one the page plays as: a button that switches "Play as" to them, so one person
+ * playing every side need not do it by hand. Older prompts and pings no longer wait for anybody.
  */
 function handOffView(message, ctx) {
-  if (message.ephemeral || message.mentions.length !== 1) return null;
-  const waitsFor = message.mentions[0];
-  if (waitsFor === ctx.viewerId) return null;
-  const prompt = (message.components ?? []).length > 0;
-  const ping = typeof message.content === 'string' && message.content.includes(`<@${waitsFor}>`);
-  if (!prompt && !ping) return null;
+  if (message.id !== ctx.latestPingId) return null;
+  const waitsFor = waitsOn(message);
+  if (!waitsFor || waitsFor === ctx.viewerId) return null;
   const user = ctx.user(waitsFor);
   if (!user || user.bot) return null;
   const box = document.createElement('div');

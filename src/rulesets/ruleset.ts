@@ -1,0 +1,59 @@
+/**
+ * The boundary between the bot and a game (docs/rulesets.md §1). The application (match, clock,
+ * posts, league, commands) reaches a game only through a `Ruleset` from the registry (./index.ts),
+ * and keeps what the game stores (its setup, state, events, commands) as JSON it hands back untouched:
+ * `unknown` here, narrowed by the game itself. So no generic module needs a type per game.
+ *
+ * Only the parts the application already calls through the boundary are declared; the rest of §1
+ * (formats, army rules, prompts, acts, words, view, practice) joins as its callers switch to it.
+ */
+import type { PlayerId, RuleError } from '../engine';
+
+/** The games the bot knows by name, as stored in a match's, warband's, catalog's, map's and league's `ruleset`. */
+export type RulesetId = 'sellsword' | 'sword-and-claw';
+
+/** Where a match stands: the status its row takes (store `matches.status`) after a step. */
+export type Phase = 'setup' | 'playing' | 'over';
+
+/** How a match ended, as leagues and the result post read it. */
+export interface MatchEnd {
+  readonly winner: PlayerId | null;
+  readonly score: Readonly<Record<PlayerId, number>>;
+  /** Rounds played (or begun) when it ended. */
+  readonly rounds: number;
+}
+
+/** What a step gives: its events, the state after them, and the setup when the step changed it. */
+export type Stepped =
+  | { readonly ok: true; readonly events: readonly unknown[]; readonly state: unknown; readonly setup?: unknown }
+  | { readonly ok: false; readonly error: RuleError };
+
+export interface MatchRules {
+  /** A match's first events and state, from the setup frozen when every army was in. */
+  begin(setup: unknown): Stepped;
+  /**
+   * decide and apply: `command` by `by` (undefined: the bot's own, a timeout's) against `state`, whose
+   * last event is number `seq`. Pure; a refusal is a value.
+   */
+  step(setup: unknown, state: unknown, command: unknown, by: PlayerId | undefined, seq: number): Stepped;
+  /**
+   * The log (numbered from 1) folded from the setup: what the stored state must equal. `stored`, when
+   * given, is the state as saved, so a game may leave out of the replay what states saved by an older
+   * bot never carried.
+   */
+  replay(setup: unknown, events: readonly unknown[], stored?: unknown): unknown;
+  phase(state: unknown): Phase;
+  /** The end of the match, or null while it goes on. */
+  end(state: unknown): MatchEnd | null;
+}
+
+export interface Ruleset {
+  readonly id: RulesetId;
+  /** The game's name as players read it. */
+  readonly name: string;
+  /** The rules' version new matches are played under. */
+  readonly version: number;
+  /** Every version whose stored matches this bot still replays (the current one among them). */
+  readonly replays: readonly number[];
+  readonly match: MatchRules;
+}
