@@ -23,6 +23,19 @@ const alsoAllowed = {
   rulesets: ['^src/match/(match-state|record|dice-proof)\\.ts$'],
 };
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];
+/**
+ * What Sword and Claw's folder may import besides itself: the generic engine core by file (the
+ * engine's index also carries Sellsword's rules), the generic formats, the content folder reader and
+ * the caches. Nothing of Sellsword: not its engine rules, card, warband, vocabulary, catalog or
+ * scenario formats, content, render or AI (docs/rulesets.md §1 "Layers").
+ */
+const swordAndClawMay = [
+  '^src/rulesets/sword-and-claw/',
+  '^src/engine/(dice|errors|context|board|distance|paths)\\.ts$',
+  '^src/formats/(characters|document|fields|gridmap|json-nesting|limits|problems|squares|suggest|unions|value-size|yaml-nesting|yaml-nodes|yaml-syntax-tree)\\.ts$',
+  '^src/content/documents\\.ts$',
+  '^src/cache/',
+];
 const below = {
   formats: [],
   // Generic caches (a least-recently-used map), for the engine, the store, the renderer and the application.
@@ -57,8 +70,16 @@ module.exports = {
       name: 'engine-through-its-index',
       severity: 'error',
       comment: 'Outside src/engine, the engine is imported through its public API, src/engine/index.ts (scripts/engine-imports.mjs rewrites such imports).',
-      from: { path: '^src/', pathNot: '^src/engine/' },
+      from: { path: '^src/', pathNot: ['^src/engine/', '^src/rulesets/sword-and-claw/'] },
       to: { path: '^src/engine/', pathNot: '^src/engine/index\\.ts$' },
+    },
+    {
+      name: 'sword-and-claw-never-imports-sellsword',
+      severity: 'error',
+      comment:
+        "src/rulesets/sword-and-claw imports only itself, the generic engine core by file (dice, errors, context, board, distance, paths), the generic formats, src/content/documents.ts and src/cache: never Sellsword's modules, and never the engine's index, which carries them.",
+      from: { path: '^src/rulesets/sword-and-claw/' },
+      to: { path: '^src/', pathNot: swordAndClawMay },
     },
     {
       name: 'no-discord-client-below-commands',

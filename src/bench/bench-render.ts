@@ -9,7 +9,12 @@
  * - the floor: encoding an already-drawn canvas of the same picture.
  * Then a realistic turn-end post's pictures (the map with the last-turn overlay and the close-up, as a
  * render worker draws them): wall time and the whole process's CPU (every thread, kernel time too) per
- * post, and their bytes, encoded on this thread and with the deflate on zlib's threads.
+ * post, and their bytes, encoded on this thread and with the deflate on zlib's threads; between posts
+ * the young generation is collected, as the render worker does after each job (the pixel read-backs
+ * are young garbage then; left to V8 they pile up outside the heap until full collections, which the
+ * idle waits of an asynchronous deflate invite). And where a post's CPU goes, picture by picture:
+ * the view, the drawing calls, rasterising them (the canvas draws lazily, when its pixels are first
+ * read) and the encoding of the drawn pixels (read-back, row copy and deflate: the floor).
  * Then the process's RSS over 150 renders, and the PNG sizes of this map and a 40×40 one.
  * Figures, not pass/fail: speed targets do not belong in timed tests.
  */
@@ -24,7 +29,9 @@ import { apply, type GameEvent } from '../engine';
 import { initial } from '../engine';
 import type { GameState } from '../engine';
 import { footprint, fitsOnBoard } from '../engine';
+import { collectYoung } from '../bot/collect';
 import { renderTurn, renderTurnAsync } from '../render';
+import { drawFocusCanvas, focusWindow } from '../render/focus';
 import { drawMapCanvas, renderMap } from '../render/map';
 import { encodePng } from '../render/png';
 import { toMapView, type ViewRequest } from '../render/view';
@@ -169,6 +176,7 @@ async function perPost(n: number, draw: () => Promise<{ png: Buffer; focus: { pn
     const used = process.cpuUsage(cpu);
     cpus.push((used.user + used.system) / 1000);
     bytes = [out.png.length, out.focus?.png.length ?? 0];
+    collectYoung();
     await yieldToLoop();
   }
   return { wall: walls.sort((a, b) => a - b), cpu: cpus.sort((a, b) => a - b), bytes };
@@ -185,6 +193,49 @@ turnPair.wall.forEach((_, i) => {
   turnPair.wall[i]! /= 2;
   turnPair.cpu[i]! /= 2;
 });
+
+/** CPU of `f` (this process, all threads; the phases run on this thread alone), in ms. */
+function cpuOf<T>(f: () => T): [T, number] {
+  const before = process.cpuUsage();
+  const out = f();
+  const used = process.cpuUsage(before);
+  return [out, (used.user + used.system) / 1000];
+}
+
+/** Medians over `n` posts of each phase's CPU, for the map and the close-up drawn and encoded on this thread. */
+async function phases(n: number): Promise<Record<string, number>> {
+  const spent: Record<string, number[]> = {};
+  const add = (name: string, ms: number) => (spent[name] ??= []).push(ms);
+  for (let i = 0; i < n; i++) {
+    const s = fresh(state);
+    const [view, viewMs] = cpuOf(() => toMapView(s, request));
+    add('view', viewMs);
+    const w = focusWindow(view);
+    for (const [name, draw] of [
+      ['map', () => drawMapCanvas(view, true)],
+      ['close-up', () => drawFocusCanvas(view, w!, true)],
+    ] as const) {
+      const [drawn, drawMs] = cpuOf(draw);
+      const [, firstMs] = cpuOf(() => encodePng(drawn));
+      const [, floorMs] = cpuOf(() => encodePng(drawn));
+      add(`${name}: drawing calls`, drawMs);
+      add(`${name}: rasterising`, Math.max(0, firstMs - floorMs));
+      add(`${name}: encoding (read-back, row copy, deflate)`, floorMs);
+    }
+    collectYoung();
+    await yieldToLoop();
+  }
+  return Object.fromEntries(
+    Object.entries(spent).map(([k, v]) => [
+      k,
+      quantile(
+        v.sort((a, b) => a - b),
+        0.5,
+      ),
+    ]),
+  );
+}
+const postPhases = await phases(30);
 
 const rssBefore = process.memoryUsage().rss;
 let rssPeak = rssBefore;
@@ -217,5 +268,9 @@ console.log(`A realistic turn-end post's pictures (the map with the last-turn ov
 console.log(`  encoded on this thread: ${postLine(turnSync)}`);
 console.log(`  deflated on zlib's threads (the render worker's way): ${postLine(turnAsync)}`);
 console.log(`  two posts at once (a render worker's two jobs in a burst): ${postLine(turnPair)}   target process CPU ≤ 30 ms a turn end in all`);
+console.log(
+  `Where a turn-end post's CPU goes, on this thread (medians of 30; the encoding is timed on drawn pixels, so a post costs a little less than the sum):`,
+);
+for (const [phase, cpu] of Object.entries(postPhases)) console.log(`  ${phase}: ${ms(cpu)}`);
 console.log(`RSS over 150 renders, the event loop let run between them: ${mb(rssBefore)} before, ${mb(rssPeak)} at most, ${mb(rssAfter)} after`);
 console.log(`40×40 map, ${Object.values(forty.units).filter((u) => u.at !== null).length} units: PNG size ${kb(fortyPng.length)}   target < 2.5 MB`);

@@ -2,15 +2,13 @@
  * Loads the shipped content (src/content/catalogs, src/content/maps). Everything is validated before
  * anything is returned: a bad file yields problems naming the file and path, never a partial load.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogSchema, indexCatalogs, type Catalog, type CatalogIndex } from '../formats/catalog';
-import { parseText } from '../formats/document';
 import type { Gridmap } from '../formats/gridmap';
 import { battlefieldSchema } from '../engine';
-import { fail, ok, parseWith, type Problem, type Result } from '../formats/problems';
-import type { z } from 'zod';
+import { fail, ok, type Problem, type Result } from '../formats/problems';
+import { loadFolder } from './documents';
 
 export const CONTENT_DIR = fileURLToPath(new URL('.', import.meta.url));
 
@@ -18,23 +16,6 @@ export interface Content {
   readonly catalogs: readonly Catalog[];
   readonly index: CatalogIndex;
   readonly maps: ReadonlyMap<string, Gridmap>;
-}
-
-const DOCUMENT = /\.(json|ya?ml)$/i;
-
-function loadFolder<S extends z.ZodType>(dir: string, schema: S, problems: Problem[]): { file: string; value: z.output<S> }[] {
-  const out: { file: string; value: z.output<S> }[] = [];
-  for (const name of readdirSync(dir)
-    .filter((f) => DOCUMENT.test(f))
-    .sort()) {
-    const file = join(dir, name);
-    const doc = parseText(readFileSync(file, 'utf8'), name);
-    const parsed = doc.ok ? parseWith(schema, doc.value) : doc;
-    const where = `${basename(dir)}/${name}`;
-    if (parsed.ok) out.push({ file: where, value: parsed.value });
-    else problems.push(...parsed.problems.map((p) => ({ path: p.path ? `${where}: ${p.path}` : where, message: p.message })));
-  }
-  return out;
 }
 
 export function loadContent(dir: string = CONTENT_DIR): Result<Content> {

@@ -21,8 +21,6 @@ const edgeSchema = z.string().transform((s, ctx) => {
 /** "sliding" is accepted for "sliding-wall", as the grid legend calls it a sliding wall. */
 const terrainName = z.preprocess((v) => (v === 'sliding' ? 'sliding-wall' : v), z.enum(TERRAINS));
 
-const legendText = Object.keys(GRID_LEGEND).join(' ');
-
 export const gridmapShape = z.strictObject({
   id: idSchema,
   name: nameSchema,
@@ -39,27 +37,37 @@ export type Gridmap = z.output<typeof gridmapShape>;
 type Ctx = z.core.$RefinementCtx<unknown>;
 const problem = (ctx: Ctx, path: PropertyKey[], message: string) => ctx.addIssue({ code: 'custom', path, message });
 
-function checkGrid(map: Gridmap, ctx: Ctx): boolean {
-  const width = map.grid[0]!.length;
+/** What a game's grid characters stand for: the format checks only that every character is one of them. */
+export type GridCharacters = Readonly<Record<string, unknown>>;
+
+/**
+ * A grid's shape: every row the same length, `min`–`max` squares long, every character in `legend`.
+ * Each game reads its own legend; the shape rules are the same for all. True when the grid is good.
+ */
+export function checkGridRows(grid: readonly string[], legend: GridCharacters, size: { min: number; max: number }, ctx: Ctx): boolean {
+  const width = grid[0]!.length;
+  const legendWords = Object.keys(legend).join(' ');
   let good = true;
-  if (width < MAP_MIN_SIZE || width > MAP_MAX_SIZE) {
-    problem(ctx, ['grid', 0], `rows must be ${MAP_MIN_SIZE}–${MAP_MAX_SIZE} squares long, this one has ${width}`);
+  if (width < size.min || width > size.max) {
+    problem(ctx, ['grid', 0], `rows must be ${size.min}–${size.max} squares long, this one has ${width}`);
     good = false;
   }
-  map.grid.forEach((line, row) => {
+  grid.forEach((line, row) => {
     if (line.length !== width) {
       problem(ctx, ['grid', row], `row ${row + 1} has ${line.length} squares but row 1 has ${width}; every row must be the same length`);
       good = false;
     }
     [...line].forEach((ch, col) => {
-      if (!(ch in GRID_LEGEND)) {
-        problem(ctx, ['grid', row], `${nameOf({ width }, indexOf({ width }, col, row))}: ${JSON.stringify(ch)} is not a map character (use ${legendText})`);
+      if (!Object.hasOwn(legend, ch)) {
+        problem(ctx, ['grid', row], `${nameOf({ width }, indexOf({ width }, col, row))}: ${JSON.stringify(ch)} is not a map character (use ${legendWords})`);
         good = false;
       }
     });
   });
   return good;
 }
+
+const checkGrid = (map: Gridmap, ctx: Ctx): boolean => checkGridRows(map.grid, GRID_LEGEND, { min: MAP_MIN_SIZE, max: MAP_MAX_SIZE }, ctx);
 
 function checkPlacement(map: Gridmap, ctx: Ctx): boolean {
   const dims = { width: map.grid[0]!.length, height: map.grid.length };

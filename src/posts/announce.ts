@@ -16,6 +16,7 @@ import type { PostBody } from './post-body';
 import { closing } from '../match/match-end';
 import type { Submitted } from '../match/submitted';
 import { eventSentences, phaseName } from '../render';
+import { greaterAdvantage, phaseLeads } from '../render/last-turn-words';
 import { shown, shownNames } from '../discord/text';
 import { matchRecord } from '../match/record';
 import { practiceSeat } from '../match/practice-seat';
@@ -138,15 +139,15 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
 
 /**
  * An order chosen with the prompt's menu is already written on the prompt ("chose **Alice → Bob**"):
- * the thread is not told it again, and what the prompt did not say (a greater advantage's extra turn)
- * is added there. False when no answered prompt is being written on (a standing order chose it).
+ * the thread is not told it again, and what the prompt did not say (who goes first in each phase, a
+ * greater advantage's extra turn) is added there. False when no answered prompt is being written on (a standing order chose it).
  */
 function answeredOrder(posts: PostBody[], e: Extract<GameEvent, { type: 'order-set' }>, name: (p: PlayerId) => string): boolean {
   const at = posts.findIndex((p) => p.kind === 'answered');
   const answered = posts[at];
   if (answered?.kind !== 'answered') return false;
-  if (e.greaterAdvantage)
-    posts[at] = { ...answered, lines: [...answered.lines, `• Greater advantage: ${name(e.ap)} also takes an extra turn before phase 1.`] };
+  const said = [phaseLeads(e.order.map(name)), e.greaterAdvantage ? greaterAdvantage(name(e.ap)) : ''].filter(Boolean).map((l) => `• ${l}`);
+  posts[at] = { ...answered, lines: [...answered.lines, ...said] };
   return true;
 }
 

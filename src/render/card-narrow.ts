@@ -2,9 +2,9 @@
  * The stat card laid out for a phone (card.ts `CardLayout` 'narrow'): the same content as the
  * rulebook's layout, stacked: name and cost, the intrinsic stats in a row, Armor and Vigor in a row,
  * attacks and traits across the whole width, injuries, the action pool, statuses, the mod uses,
- * fantasy rating and faction, and a mod under it. Every line of text is at least `phonePx(W)` tall
- * (11 px when Discord shows the picture 400 px wide), the attacks and traits larger, so the card reads
- * on a phone without opening it, and on a desktop too.
+ * fantasy rating and faction, and a mod under it. Every line of text is `phonePx(W)` tall (11 px when
+ * a phone shows the picture in its 270 px gallery tile), so the card reads on a phone without opening
+ * it, and on a desktop too.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { UnitCard } from '../formats/card';
@@ -14,7 +14,7 @@ import type { UnitState } from '../engine';
 import { measuringContext } from './canvas-pool';
 import { drawCardFrame, drawModBox, dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';
 import { capital, descriptorLine } from './card-text';
-import { PHONE_SCREEN, PHONE_TEXT } from './phone';
+import { phonePx } from './phone';
 import { loadFonts } from './fonts';
 import { shapePath } from './glyphs';
 import { statusBadge } from './legend';
@@ -25,8 +25,11 @@ export const NARROW_CARD_WIDTH = 480;
 const W = NARROW_CARD_WIDTH;
 const PAD = 14;
 const GAP = 8;
-/** The card's text: a third above the phone minimum, for attack text read at a glance. */
-export const NARROW_CARD_PX = Math.ceil(Math.ceil((PHONE_TEXT * W) / PHONE_SCREEN) * 1.3);
+/**
+ * The card's text: the phone minimum for the box a phone shows it in (phone.ts): a warband's cards are
+ * posted together, so each is shown as one tile of a gallery.
+ */
+export const NARROW_CARD_PX = phonePx(W);
 const PX = NARROW_CARD_PX;
 const BOX_H = 72;
 

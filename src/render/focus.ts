@@ -28,7 +28,7 @@ import { boardGeometry } from './layout';
 import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
 import { INK, PAPER, START_AREA } from './palette';
 import { placeTags, type Rect } from './tags';
-import { drawBoard } from './terrain';
+import { drawBoardWindow } from './terrain';
 import { PHONE_SHOWN, phonePx } from './phone';
 import { flow, type Run } from './text-flow';
 import type { MapView, Sq } from './view';
@@ -202,7 +202,7 @@ export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse = false): C
   ctx.rect(win.x, win.y, win.w, win.h);
   ctx.clip();
   const startColours = view.board.startAreas.map(() => START_AREA);
-  drawBoard(ctx, g, view.board, startColours, w);
+  drawBoardWindow(ctx, g, view.board, startColours, w);
   // A token stays within its own squares, so only those in or next to the window can show in it.
   drawBoardMarks(ctx, g, { ...view, units: unitsIn(view, grownWindow(view, w)) }, tags);
   ctx.restore();

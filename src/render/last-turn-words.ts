@@ -146,6 +146,22 @@ function replyWhen(answers: Extract<Happening, { kind: 'reply-declared' }>['answ
   return answers.slow ? `, before ${whose} resolves (it is slow)` : `, once ${whose} has resolved`;
 }
 
+/**
+ * Who goes first in each phase of the round, and why it changes (R7: phase k is led by the order's
+ * player k−1, round from there): "Alice goes first in phase 1, Bob in phase 2, and so on: who goes
+ * first alternates each phase." Empty for a player alone.
+ */
+export function phaseLeads(order: readonly string[]): string {
+  if (order.length < 2) return '';
+  const leads = order.map((p, i) => (i === 0 ? `${p} goes first in phase 1` : `${p} in phase ${i + 1}`));
+  const why = order.length === 2 ? 'who goes first alternates each phase' : 'who goes first moves one along the order each phase';
+  return `${leads.join(', ')}, and so on: ${why}.`;
+}
+
+/** A greater advantage's extra turn, with its cause (winning the tactics check by 10 or more). */
+export const greaterAdvantage = (ap: string): string =>
+  `Greater advantage (${ap} won the tactics check by 10 or more): ${ap} also takes an extra turn before phase 1.`;
+
 /** The acts a unit spent of those it had: "it used 2 of its 3 acts", "it used all 3 acts". */
 function spentWords(used: number, acts: number): string {
   if (used >= acts) return acts === 1 ? 'it used its one act' : `it used all ${acts} acts`;
@@ -249,7 +265,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `Tactics check${reroll}: ${totals}; a tie at ${top}, so ${list(tied)} roll again to break it.`;
     }
     case 'order':
-      return `${h.ap} sets the order: ${h.order.join(' → ')}${h.greater ? ` (greater advantage: ${h.ap} also takes an extra turn before phase 1)` : ''}.`;
+      return [`${h.ap} won the tactics check and sets the order: ${h.order.join(' → ')}.`, phaseLeads(h.order), h.greater ? greaterAdvantage(h.ap) : '']
+        .filter(Boolean)
+        .join(' ');
     case 'phase':
       return `Phase ${h.phase}.`;
     case 'turn':

@@ -183,11 +183,24 @@ function attackLines(g: BoardGeometry, last: LastTurnView): AttackLine[] {
   return lines;
 }
 
-export function drawAttacks(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
-  for (const { attack: a, start, end, ux, uy, colour, width } of attackLines(g, last)) {
+/**
+ * Each attack's line, drawn under the tokens (as paths are), so a line that crosses a unit on its way
+ * never covers that unit's label; its head (drawAttackHeads) goes over them.
+ */
+export function drawAttackLines(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
+  for (const { attack: a, start, end, colour, width } of attackLines(g, last)) {
     ctx.save();
     ctx.lineCap = 'round';
     haloLine(ctx, start, end, '#ffffff', width + 4, colour, width, a.result === 'miss' ? [g.cell * 0.18, g.cell * 0.14] : []);
+    ctx.restore();
+  }
+}
+
+/** Each attack's arrowhead (a cross for a miss, a star for a critical) where it meets its target, over the tokens. */
+export function drawAttackHeads(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
+  for (const { attack: a, end, ux, uy, colour, width } of attackLines(g, last)) {
+    ctx.save();
+    ctx.lineCap = 'round';
     if (a.result === 'miss') {
       cross(ctx, end.x, end.y, g.cell * 0.26, '#ffffff', width + 4);
       cross(ctx, end.x, end.y, g.cell * 0.26, colour, width);
@@ -209,9 +222,12 @@ function attackTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
       text: words,
       listText: `${a.attacker} ${a.reply ? 'replied on' : 'on'} ${a.target}: ${words}`,
       colour,
-      anchor: at,
+      // What the tag labels is the target's wound: a tag that cannot stay on its line goes near the
+      // target, and its leader points at the line's end there, never at the border between the two.
+      anchor: end,
       spots: [...along(start, end), side(0.65), side(-0.65)],
       px: g.cell * 0.38,
+      ...(a.to ? { owner: { ...cornerOf(g, a.to), w: g.cell * a.toSpan, h: g.cell * a.toSpan } } : {}),
     };
   });
 }
@@ -442,6 +458,7 @@ export const boardSquares = (g: BoardGeometry, view: MapView): Rect => ({
  * paths, sight and preview lines, tags' leader lines (they run from token to token, and the labels
  * must stay readable). Over them: charge rings, drops, attack lines between neighbours, then the
  * placed tags (which cover no token).
+ * Attack lines go under the tokens with the paths, so no line covers a label; their heads go over.
  */
 export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: readonly PlacedTag[]): void {
   for (const e of view.entries) {
@@ -460,11 +477,12 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
     drawPreview(ctx, g, view.preview);
   }
   drawLeaders(ctx, tags, g.cell);
+  if (view.lastTurn) drawAttackLines(ctx, g, view.lastTurn);
   drawUnits(ctx, g, view.units);
   if (view.reach) drawCharges(ctx, g, view.reach);
   if (view.lastTurn) {
     drawDrops(ctx, g, view.lastTurn);
-    drawAttacks(ctx, g, view.lastTurn);
+    drawAttackHeads(ctx, g, view.lastTurn);
   }
   drawTags(ctx, tags);
 }

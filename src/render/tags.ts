@@ -37,6 +37,11 @@ export interface TagRequest {
   readonly spots: readonly Point[];
   /** Text size in pixels. */
   readonly px: number;
+  /**
+   * The square of the unit it speaks of (an attack's target where it stood): off its own spots, the
+   * tag goes where no other unit is nearer, so it cannot be read as that unit's.
+   */
+  readonly owner?: Rect;
 }
 
 export interface PlacedTag {
@@ -120,12 +125,25 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     w,
     h,
   });
-  /** The first spot where a box fits, preferring one that leaves soft squares clear. */
-  const find = (spots: readonly Point[], w: number, h: number): Rect | null => {
+  /** How far a point is from a rectangle (0 inside it). */
+  const away = (p: Point, r: Rect) => Math.hypot(Math.max(r.x - p.x, 0, p.x - r.x - r.w), Math.max(r.y - p.y, 0, p.y - r.y - r.h));
+  /** A box no other unit is nearer than `owner` (always true without one). */
+  const nearOwner = (rect: Rect, owner: Rect | undefined): boolean => {
+    if (!owner) return true;
+    const c = { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 };
+    const own = away(c, owner);
+    return space.tokens.every((t) => (t.x === owner.x && t.y === owner.y) || away(c, t) >= own);
+  };
+  /**
+   * The first spot where a box fits, preferring one that leaves soft squares clear; after `own` spots
+   * (its own line's), only one nearer `owner` than any other unit, when there is one: a tag that would
+   * read as another unit's goes to the numbered list instead.
+   */
+  const find = (spots: readonly Point[], w: number, h: number, own = spots.length, owner?: Rect): Rect | null => {
     let fallback: Rect | null = null;
-    for (const s of spots) {
+    for (const [i, s] of spots.entries()) {
       const rect = inside(s, w, h);
-      if (!fits(rect)) continue;
+      if (!fits(rect) || (i >= own && !nearOwner(rect, owner))) continue;
       if (softFree(rect)) return rect;
       fallback ??= rect;
     }
@@ -135,7 +153,7 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
   for (const r of requests) {
     const base = { text: fontSafe(r.text), listText: fontSafe(r.listText), colour: r.colour, anchor: r.anchor, px: r.px };
     const { w, h } = tagSize(measure, r.text, r.px);
-    const rect = find([...r.spots, ...spiral(r.anchor, cell, TAG_REACH)], w, h);
+    const rect = find([...r.spots, ...spiral(r.anchor, cell, TAG_REACH)], w, h, r.owner ? r.spots.length - 2 : r.spots.length, r.owner);
     if (rect) {
       placed.push({ ...base, rect, number: null, forced: false });
       continue;

@@ -310,9 +310,10 @@ export function drawBoard(ctx: Ctx, g: BoardGeometry, board: BoardView, startCol
 }
 
 /**
- * Board pictures by the map's content and the start areas' colours. A picture is a canvas of a few
- * megabytes held outside the JavaScript heap, so only the last few are kept (every map of the games
- * being played; a process that renders draws each board once per map and colour set, not per picture).
+ * Board pictures by the map's content, the square size and the start areas' colours. A picture is a
+ * canvas of a few megabytes held outside the JavaScript heap, so only the last few are kept (every
+ * map of the games being played, at the map's and the close-up's square size; a process that renders
+ * draws each board once per map, size and colour set, not per picture).
  */
 const pictures = new Lru<string, Canvas>(8);
 
@@ -321,12 +322,35 @@ export function releaseBoardPictures(): void {
   pictures.clear();
 }
 
-/** The board picture for a map and start-area colours, drawn once and kept while the map is in use. */
+/** How many board pictures are kept (what the tests check sharing by). */
+export const keptBoardPictures = (): number => pictures.size;
+
+/** The board picture for a map, geometry and start-area colours, drawn once and kept while the map is in use. */
 export function boardPicture(g: BoardGeometry, board: BoardView, startColours: readonly string[]): Canvas {
-  // The geometry follows from the board's size, which the key already names.
-  return pictures.getOrMake(`${board.key}|${startColours.join(',')}`, () => {
+  return pictures.getOrMake(`${board.key}|${g.cell}|${g.margin}|${startColours.join(',')}`, () => {
     const canvas = createCanvas(g.width, g.height);
     drawBoard(canvas.getContext('2d'), g, board, startColours);
     return canvas;
   });
+}
+
+/**
+ * The largest whole-board picture kept for a close-up, in pixels: the close-up shows a window of a
+ * board drawn at its own square size, and a board larger than this is drawn window by window instead.
+ */
+const KEPT_CLOSE_UP_PIXELS = 3_000_000;
+
+/**
+ * Draws the squares of window `w` of the board at geometry `g` (a close-up's), onto a context already
+ * clipped to that window: copied from the whole board's picture at that size, which is kept like the
+ * map's, or drawn (drawBoard with `only`) when that picture would be too large to keep. The pixels in
+ * the window are the board picture's either way.
+ */
+export function drawBoardWindow(ctx: Ctx, g: BoardGeometry, board: BoardView, startColours: readonly string[], w: Span): void {
+  if (g.width * g.height > KEPT_CLOSE_UP_PIXELS) return drawBoard(ctx, g, board, startColours, w);
+  const x = g.margin + w.col * g.cell;
+  const y = g.margin + w.row * g.cell;
+  const width = w.cols * g.cell;
+  const height = w.rows * g.cell;
+  ctx.drawImage(boardPicture(g, board, startColours), x, y, width, height, x, y, width, height);
 }

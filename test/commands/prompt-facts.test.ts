@@ -52,6 +52,17 @@ describe('the reply prompt', () => {
     expect(post.content).not.toMatch(/R\d|§/);
   });
 
+  it("names what moves a reply's odds from the card's bonus, as the attack preview does (R20, injuries −1 a box)", () => {
+    const hurt = start();
+    const s0: GameState = { ...hurt, units: { ...hurt.units, gh: { ...hurt.units.gh!, injuries: ['mobility'] } } };
+    const s = run(s0, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const text = replyFacts(s, prompt).text;
+    // The Ghoul's Grave Claws bonus and its marked box, summing to the modifier of the roll it would make.
+    expect(text).toMatch(/\n-# Grave Claws: \d+% to hit \(d20 [+−] \d+ against \d+: Grave Claws [+−]\d+, GH's injuries −1\) · /);
+  });
+
   it('says a reply to an attack resolves after it (R26), not first', () => {
     const s = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
     const prompt = s.prompt;
@@ -74,7 +85,8 @@ describe('the reply prompt', () => {
     const prompt = s.prompt;
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     expect(replyFacts(s, prompt).text).toMatch(
-      /declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical; 15 wounds a hit, 25 a critical \(a charge: \+5 wounds\)\./,
+      // The charge's +2 to hit is named with the odds, as the attack preview names it.
+      /declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit \(d20 \+ \d+ against \d+: Longsword \+\d+, charge \+2\), \d+% critical; 15 wounds a hit, 25 a critical \(a charge: \+5 wounds\)\./,
     );
   });
 

@@ -177,11 +177,11 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-card-gray-necromancer',
     shows:
-      'the same card in its narrow layout (what players are shown), scaled to 400 px wide as a phone shows it: stats in two rows, the attacks and traits across the width in text about 14 px tall, injuries, action pool, statuses and the mod readable',
+      "the same card in its narrow layout (what players are shown), at the size a phone shows it (a 270 px gallery tile, as a warband's cards are posted together): stats in two rows, the attacks and traits across the width in text 11 px tall, injuries, action pool, statuses and the mod readable",
     render: () => {
       const card = content.index.units.get('havoc-gray-necromancer')!;
       const mod = content.index.mods.get('havoc-infernal-aura')!;
-      return atPhoneWidth(drawNarrowCardCanvas(card, mod, necromancerState(card.id, mod.id)));
+      return asShownOnPhone(drawNarrowCardCanvas(card, mod, necromancerState(card.id, mod.id)));
     },
   },
   {

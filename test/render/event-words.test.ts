@@ -76,7 +76,11 @@ const status = { status: 'shaken' as const, recover: null, modifier: 0, source: 
 const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   'round-started': [{ type: 'round-started', round: 2 }, 'Round 2 begins.'],
   'tactics-rolled': [{ type: 'tactics-rolled', rolls: [14, 9], totals: { p1: 14, p2: 9 }, winner: 'p1' }, 'Tactics check: Alice 14, Bob 9; Alice is ahead.'],
-  'order-set': [{ type: 'order-set', order: ['p2', 'p1'], ap: 'p1', greaterAdvantage: false }, 'Alice sets the order: Bob → Alice.'],
+  // R7: who goes first in each phase, and why, in the round's own words.
+  'order-set': [
+    { type: 'order-set', order: ['p2', 'p1'], ap: 'p1', greaterAdvantage: false },
+    'Alice won the tactics check and sets the order: Bob → Alice. Bob goes first in phase 1, Alice in phase 2, and so on: who goes first alternates each phase.',
+  ],
   'phase-started': [{ type: 'phase-started', phase: 2 }, 'Phase 2.'],
   'turn-started': [{ type: 'turn-started', player: 'p2' }, "Bob's turn."],
   'unit-activated': [{ type: 'unit-activated', unit: 'kn', acts: 3 }, "Alice's KN (Knight) takes its turn with 3 acts."],

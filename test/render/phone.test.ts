@@ -122,6 +122,62 @@ describe('tags never cover a token', () => {
   });
 });
 
+describe('an attack tag labels its own target', () => {
+  /** Distance from a point to a rectangle (0 inside it). */
+  const away = (p: { x: number; y: number }, r: Rect) => Math.hypot(Math.max(r.x - p.x, 0, p.x - r.x - r.w), Math.max(r.y - p.y, 0, p.y - r.y - r.h));
+
+  /** Checks each attack's tag: on its own line, or nearer its target than any other unit; a leader ends at the target. */
+  function expectOwnTarget(view: MapView, g: BoardGeometry, bounds: Rect, where: string): void {
+    const requests = overlayTags(g, view);
+    const space = tagSpace(g, view, bounds);
+    const kept = requests.filter(
+      (r) => r.anchor.x >= bounds.x && r.anchor.x <= bounds.x + bounds.w && r.anchor.y >= bounds.y && r.anchor.y <= bounds.y + bounds.h,
+    );
+    const placed = placeTags(kept, space, measuringContext());
+    const square = (label: string) => {
+      const u = view.units.find((x) => x.label === label && x.at)!;
+      return { x: g.margin + u.at!.col * g.cell, y: g.margin + u.at!.row * g.cell, w: g.cell * u.span, h: g.cell * u.span };
+    };
+    kept.forEach((r, i) => {
+      // The target where it stood when it was attacked (the line's end).
+      const attack = view.lastTurn?.attacks.find((a) => r.listText.startsWith(`${a.attacker} ${a.reply ? 'replied on' : 'on'} ${a.target}: `));
+      const tag = placed[i]!;
+      if (!attack?.to || tag.number !== null) return;
+      const target = attack.target;
+      const targetSquare = { x: g.margin + attack.to.col * g.cell, y: g.margin + attack.to.row * g.cell, w: g.cell * attack.toSpan, h: g.cell * attack.toSpan };
+      const centre = { x: tag.rect.x + tag.rect.w / 2, y: tag.rect.y + tag.rect.h / 2 };
+      // The spots along the line come first; the last two are beside it.
+      const onLine = r.spots.slice(0, -2).some((s) => Math.hypot(s.x - centre.x, s.y - centre.y) < 1);
+      const own = away(centre, targetSquare);
+      if (!onLine) {
+        for (const u of view.units)
+          if (u.at && u.label !== target)
+            expect(away(centre, square(u.label)), `${where}: "${tag.text}" (${r.listText}) is nearer ${u.label}`).toBeGreaterThanOrEqual(own);
+      }
+      // A leader is drawn when the tag moved off its anchor: it must end at the target's square (a reply's line runs beside the attack's).
+      if (Math.hypot(centre.x - tag.anchor.x, centre.y - tag.anchor.y) > g.cell * 0.55)
+        expect(away(tag.anchor, targetSquare), `${where}: the leader of "${tag.text}" ends off ${target}`).toBeLessThanOrEqual(g.cell * 0.25);
+    });
+  }
+
+  it('in every golden turn and turns of a self-played game, on the map and in the close-up', () => {
+    const cases = [
+      ...[lastTurnTable(), shoveTable(), crowdTable(), meleeTable()].map((t) => ({ state: t.state, request: { lastTurn: t.events, before: t.before } })),
+      ...selfPlayedTurns(6),
+    ];
+    cases.forEach((c, n) => {
+      const view = toMapView(c.state, c.request);
+      const g = boardGeometry(view.board);
+      expectOwnTarget(view, g, boardSquares(g, view), `case ${n}, map`);
+      const w = focusWindow(view);
+      if (!w) return;
+      const margin = Math.round(w.cell * 0.7);
+      const close = { cell: w.cell, margin, width: view.board.width * w.cell + 2 * margin, height: view.board.height * w.cell + 2 * margin };
+      expectOwnTarget(view, close, { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: w.cols * w.cell, h: w.rows * w.cell }, `case ${n}, close-up`);
+    });
+  });
+});
+
 describe('the close-up of a turn', () => {
   it('holds every square the turn touched, at twice the scale (half the columns), at least half the board each way', () => {
     const t = lastTurnTable();

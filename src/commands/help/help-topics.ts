@@ -37,7 +37,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
       'Some choices belong to another player, mid-turn. The bot posts them in the thread with buttons, mentioning the one player who must choose; only that player can click.',
       '• **Reply:** an enemy next to your unit moved away or attacked. Reply with an attack (it spends the react token), or let it pass. A reply to a move comes before the step; a reply to an attack resolves after the attack (before a slow one), and is lost if the attack drops your unit.',
       '• **Wounds:** your unit was hit. Choose how much Vigor to spend and which injury boxes to mark; the prompt says what each box does (every box −1 to rolls; mobility −1 Move, defensive −2 to defences, a trait box loses it) and what each choice leaves.',
-      '• **Order:** you won the tactics check; choose the order of players for the round.',
+      '• **Order:** you won the tactics check; choose the order of players for the round (the first goes first in phase 1, the next in phase 2…).',
       '• **Reroll:** use a Warleader die to reroll a lost tactics check or a failed recovery roll.',
       '• **Recover:** choose which status your unit tries to shake off.',
       'A button that has passed says so when clicked; nothing happens twice.',

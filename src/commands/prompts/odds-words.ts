@@ -5,6 +5,11 @@
  * immune unit on a plain hit never reads as a good 75%.
  */
 import { attackOutlook, findAttack, liveTraits, unitOf, type GameState } from '../../engine';
+import { unitLabels } from '../../render/labels';
+import { adjustmentWords } from '../../render/roll-words';
+
+/** The engine's roll line for an attack, as its odds queries give it. */
+type AttackLine = Extract<ReturnType<typeof attackOutlook>, { line: unknown }>['line'];
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;
 
@@ -28,14 +33,31 @@ function defenceWords(game: GameState, targetId: string, types: readonly string[
 }
 
 /**
+ * What makes a chance to hit differ from the card's bonus, in the words of the attack preview and the
+ * roll lines (render/roll-words.ts): " (d20 + 2 against 15: Mace +4, TG's injuries −2)". Empty when the
+ * attack's own bonus is all there is, or the roll is not needed.
+ */
+export function chanceWhy(game: GameState, unitId: string, attackId: string, targetId: string, line: AttackLine): string {
+  if (line.automatic) return '';
+  const labels = unitLabels(game);
+  const attack = findAttack(game, unitOf(game, unitId), attackId)?.name ?? attackId;
+  const parties = { attack, attacker: labels.get(unitId) ?? unitId, target: labels.get(targetId) ?? targetId };
+  const words = adjustmentWords(line.notes, line.modifier, parties, false);
+  if (words.length <= 1) return '';
+  const sum = `d20 ${line.modifier >= 0 ? '+' : '−'} ${Math.abs(line.modifier)} against ${line.need}`;
+  return ` (${sum}: ${words.join(', ')})`;
+}
+
+/**
  * "60% to hit · 10 wounds a hit, 20 a critical", "75% to hit · 0 wounds a hit, 5 a critical (immune to
  * pierce)", or null when the engine cannot judge the attack (out of sight or reach). The wounds are
  * after immunity and vulnerability, before toughness and Vigor. `charge` judges it from the end of the charge.
  */
-export function oddsWords(game: GameState, unitId: string, attackId: string, targetId: string, opts: { charge?: boolean } = {}): string | null {
-  const outlook = attackOutlook(game, unitId, attackId, targetId, opts);
+export function oddsWords(game: GameState, unitId: string, attackId: string, targetId: string, opts: { charge?: boolean; why?: boolean } = {}): string | null {
+  const outlook = attackOutlook(game, unitId, attackId, targetId, { charge: opts.charge === true });
   if (!('chance' in outlook)) return null;
-  const parts = [`${percent(outlook.chance)} to hit`];
+  const why = opts.why ? chanceWhy(game, unitId, attackId, targetId, outlook.line) : '';
+  const parts = [`${percent(outlook.chance)} to hit${why}`];
   const wounds = woundWords(game, unitId, attackId, targetId, outlook.outcomes);
   if (wounds) parts.push(wounds);
   return parts.join(' · ');

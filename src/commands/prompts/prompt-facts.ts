@@ -12,7 +12,7 @@ import { boxesLeft } from '../../engine';
 import type { InjuryBox } from '../../formats/card';
 import type { OptionSpec } from './prompt-components';
 import { unshown } from '../../discord/text';
-import { oddsWords, woundWords } from './odds-words';
+import { chanceWhy, oddsWords, woundWords } from './odds-words';
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;
 
@@ -64,7 +64,7 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const wounds = 'chance' in odds ? woundWords(state, against.id, i.attack, target.id, odds.outcomes) : null;
     const chances =
       'chance' in odds
-        ? `: ${percent(odds.chance)} to hit, ${percent(odds.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${i.charge ? ' (a charge: +5 wounds)' : ''}`
+        ? `: ${percent(odds.chance)} to hit${chanceWhy(state, against.id, i.attack, target.id, odds.line)}, ${percent(odds.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${i.charge ? ' (a charge: +5 wounds)' : ''}`
         : '';
     incoming = `${them} declared **${name}** against ${aimed}${chances}. ${replyTiming(me, them, name, attack?.slow === true, target.id === replier.id)}`;
   }
@@ -82,10 +82,14 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
   return { text: lines.join('\n'), buttons };
 }
 
-/** Each reply's odds and wounds against the unit it answers, after immunity and vulnerability: "Bite: 60% to hit · 0 wounds a hit, 5 a critical (immune to pierce)". */
+/**
+ * Each reply's odds and wounds against the unit it answers, after immunity and vulnerability, with what
+ * moved the roll from the card's bonus: "Bite: 60% to hit (d20 + 3 against 12: Bite +4, GH's injuries −1)
+ * · 0 wounds a hit, 5 a critical (immune to pierce)".
+ */
 function replyOdds(state: GameState, replier: string, against: string, attacks: readonly string[]): string[] {
   return attacks.flatMap((id) => {
-    const words = oddsWords(state, replier, id, against);
+    const words = oddsWords(state, replier, id, against, { why: true });
     const name = findAttack(state, unitOf(state, replier), id)?.name ?? id;
     return words ? [`-# ${name}: ${words}.`] : [];
   });

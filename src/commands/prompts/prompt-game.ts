@@ -63,7 +63,8 @@ export function gamePromptPost(match: string, seq: number, state: GameState, pro
       // Button and menu labels are plain text: the names come escaped for messages.
       const text = (o: PlayerId[]) => unshown(o.map(name).join(' → '));
       return {
-        content: `${who}, you won the tactics check: choose the order of players for round ${state.round}.`,
+        // R7: the first in the order goes first in phase 1, the next in phase 2, and so on.
+        content: `${who}, you won the tactics check: choose the order of players for round ${state.round}. The first in the order goes first in phase 1, the next in phase 2, and so on.`,
         components:
           all.length <= 6
             ? buttonRows(
