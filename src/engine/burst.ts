@@ -13,13 +13,13 @@ import type { Handler } from './flow';
 import { burstCover, seesCentre } from './sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile } from './stats';
-import { label, onMap, squaresOf, tableOf, unitOf } from './table';
+import { DIAGONALS, label, onMap, squaresOf, tableOf, unitOf } from './table';
 import { bodyOf, compromisedAgainst, occupancyBetween } from './targeting';
 
 /** Checks the origin square (in range, centre visible). */
 export function checkBurstOrigin(state: GameState, unit: UnitState, attack: Attack, origin: number): void {
   const table = tableOf(state);
-  const range = distance(table.board, table.wallAt, squaresOf(state, unit), [origin]);
+  const range = distance(table.board, table.wallAt, DIAGONALS, squaresOf(state, unit), [origin]);
   if (range > attack.range) refuse('out-of-range', `the origin is ${range} squares away; ${attack.name} reaches ${attack.range}`);
   if (!seesCentre(table.board, occupancyBetween(state, unit, unit), bodyOf(state, unit), origin)) {
     refuse('no-line-of-sight', `${label(state, unit)} cannot see the centre of the origin square (§4.5)`);
@@ -32,7 +32,7 @@ export function burstTargets(state: GameState, attacker: UnitState, attack: Atta
   const radius = attack.burst ?? 0;
   return Object.values(state.units)
     .filter((u) => onMap(u) && u.id !== attacker.id)
-    .map((u) => ({ u, d: distance(table.board, table.wallAt, [origin], squaresOf(state, u), radius) }))
+    .map((u) => ({ u, d: distance(table.board, table.wallAt, DIAGONALS, [origin], squaresOf(state, u), radius) }))
     .filter(({ d }) => d <= radius)
     .sort((a, b) => a.d - b.d || rowOf(table.board, a.u.at!) - rowOf(table.board, b.u.at!) || colOf(table.board, a.u.at!) - colOf(table.board, b.u.at!))
     .map(({ u }) => u);

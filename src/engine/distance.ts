@@ -3,14 +3,38 @@
  *
  * Distance counts steps in 8 directions around walls: no step through a wall square or across an edge
  * wall, and no diagonal that cuts a wall corner, except the very first step from the counting unit
- * (§4.2 rule 1). The second diagonal step of a count costs 2; every other step costs 1. Terrain costs
- * and low cover do not matter. A Big unit counts from the nearest of its squares to the nearest square
- * of the target.
+ * (§4.2 rule 1). A diagonal step costs what the game's diagonal rule says (below); every other step
+ * costs 1. Terrain costs and low cover do not matter. A unit of several squares counts from the nearest
+ * of its squares to the nearest square of the target.
  */
 import { colOf, cornerEdges, edgeId, rowOf, type Board } from './board';
 
 /** Whether a square is a wall for counting: wall squares, and sliding walls nobody holds open. */
 export type WallAt = (i: number) => boolean;
+
+/**
+ * How diagonal steps are priced, in a count and in a move:
+ * - 'second-once': the second diagonal costs 2 and every other 1 (Sellsword, R12, R15);
+ * - 'every-second': diagonals cost 1, 2, 1, 2… (Sword and Claw, SC Movement a).
+ * Counts and searches keep, per node, the diagonals taken so far as `diagonalState` folds them: 0, 1,
+ * or 2 meaning "paid" under 'second-once'; the parity under 'every-second'. A diagonal costs 2 exactly
+ * when that state is 1, under either rule.
+ */
+export type DiagonalRule = 'second-once' | 'every-second';
+
+/** The diagonals taken so far, folded into the state a count or search keeps (0, 1 or 2). */
+export const diagonalState = (rule: DiagonalRule, taken: number): number => (rule === 'every-second' ? taken % 2 : Math.min(taken, 2));
+
+/** What a diagonal step adds to a step's 1 after `taken` diagonals (a count, or its folded state). */
+export const diagonalSurcharge = (rule: DiagonalRule, taken: number): number => (diagonalState(rule, taken) === 1 ? 1 : 0);
+
+/** The next state after each state (0, 1, 2) when a diagonal is taken, per rule: read in the counts' inner loops. */
+const SECOND_ONCE_NEXT: readonly number[] = [1, 2, 2];
+const EVERY_SECOND_NEXT: readonly number[] = [1, 0, 1];
+const nextStates = (rule: DiagonalRule): readonly number[] => (rule === 'every-second' ? EVERY_SECOND_NEXT : SECOND_ONCE_NEXT);
+
+/** The folded state after one more diagonal. */
+export const afterDiagonal = (rule: DiagonalRule, state: number): number => nextStates(rule)[state]!;
 
 const UNREACHABLE = Number.POSITIVE_INFINITY;
 
@@ -18,11 +42,11 @@ const UNREACHABLE = Number.POSITIVE_INFINITY;
  * The counted distance from any of `from` to any of `to`, or Infinity when walls cut them apart.
  * `limit` stops the count early: any distance above it is reported as Infinity.
  */
-export function distance(board: Board, wallAt: WallAt, from: readonly number[], to: readonly number[], limit = UNREACHABLE): number {
+export function distance(board: Board, wallAt: WallAt, rule: DiagonalRule, from: readonly number[], to: readonly number[], limit = UNREACHABLE): number {
   const target = new Set(to);
   for (const f of from) if (target.has(f)) return 0;
   let found = UNREACHABLE;
-  count(board, wallAt, from, limit, (sq, d) => {
+  count(board, wallAt, rule, from, limit, (sq, d) => {
     if (!target.has(sq)) return false;
     found = d;
     return true;
@@ -34,9 +58,9 @@ export function distance(board: Board, wallAt: WallAt, from: readonly number[], 
  * The counted distance from `from` to every square (Infinity where walls cut it off). Build it once
  * and read many ranges from it: the queries ask "how far is each enemy" far more often than walls move.
  */
-export function distanceField(board: Board, wallAt: WallAt, from: readonly number[]): Float64Array {
+export function distanceField(board: Board, wallAt: WallAt, rule: DiagonalRule, from: readonly number[]): Float64Array {
   const field = new Float64Array(board.width * board.height).fill(UNREACHABLE);
-  count(board, wallAt, from, UNREACHABLE, (sq, d) => {
+  count(board, wallAt, rule, from, UNREACHABLE, (sq, d) => {
     if (d < field[sq]!) field[sq] = d;
     return false;
   });
@@ -64,12 +88,13 @@ function edgeWallsOf(board: Board): Uint8Array {
 }
 
 /**
- * Dijkstra over (square, diagonals so far: 0, 1, or 2 meaning "two or more"); steps cost 1 or 2, so
- * buckets by cost replace a heap. `visit` sees each square at its settled distance and may stop the count.
+ * Dijkstra over (square, diagonal state: see DiagonalRule); steps cost 1 or 2, so buckets by cost
+ * replace a heap. `visit` sees each square at its settled distance and may stop the count.
  * The step rules are board.ts's (stepBlocked, edge ids), unrolled over flat arrays: a distance field
  * is thousands of steps, and every position a unit stands on needs one.
  */
-function count(board: Board, wallAt: WallAt, from: readonly number[], limit: number, visit: (sq: number, d: number) => boolean): void {
+function count(board: Board, wallAt: WallAt, rule: DiagonalRule, from: readonly number[], limit: number, visit: (sq: number, d: number) => boolean): void {
+  const afterDiagonalFrom = nextStates(rule);
   const w = board.width;
   const h = board.height;
   const n = w * h;
@@ -125,7 +150,7 @@ function count(board: Board, wallAt: WallAt, from: readonly number[], limit: num
           }
           if (blocked) continue;
           const cost = diagonal && diags === 1 ? 2 : 1;
-          const nextDiags = diagonal ? Math.min(diags + 1, 2) : diags;
+          const nextDiags = diagonal ? afterDiagonalFrom[diags]! : diags;
           const nd = d + cost;
           const key = next * 3 + nextDiags;
           if (nd < best[key]!) {
@@ -178,6 +203,12 @@ export function adjacent(board: Board, wallAt: WallAt, a: readonly number[], b: 
   return false;
 }
 
-/** On open ground R15 gives max(dx,dy) + 1 once both exceed 1: the closed form, for tests and hints. */
-export const openGroundDistance = (dx: number, dy: number): number =>
-  Math.max(Math.abs(dx), Math.abs(dy)) + (Math.min(Math.abs(dx), Math.abs(dy)) >= 2 ? 1 : 0);
+/**
+ * The count on open ground, in closed form (for tests and hints): max(dx, dy), plus 1 once both exceed
+ * 1 under 'second-once' (R15), plus ⌊min(dx, dy) / 2⌋ under 'every-second'.
+ */
+export function openGroundDistance(dx: number, dy: number, rule: DiagonalRule): number {
+  const most = Math.max(Math.abs(dx), Math.abs(dy));
+  const least = Math.min(Math.abs(dx), Math.abs(dy));
+  return most + (rule === 'every-second' ? Math.floor(least / 2) : least >= 2 ? 1 : 0);
+}

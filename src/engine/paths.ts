@@ -3,11 +3,12 @@
  * cheapest paths for `to:` (then fewest reply chances, then board order), and reachable squares.
  * Moves, maneuvers, entering from reserve and queries all go through here.
  */
-import { crossesLowCover, hasTerrain, isDiagonal, nameOf, neighbours, stepBlocked, T, type Board } from './board';
-import { adjacent } from './distance';
+import { crossesLowCover, hasTerrain, isDiagonal, nameOf, stepBlocked, T } from './board';
+import { adjacent, diagonalSurcharge } from './distance';
+import { searchSquares } from './path-search';
 import type { GameState, UnitState } from './state';
 import { profile } from './stats';
-import { fitsOnBoard, footprint, label, tableOf, unitOf, type Table } from './table';
+import { DIAGONALS, fitsOnBoard, footprint, label, tableOf, unitOf, type Table } from './table';
 import { ruleError, type RuleError } from './errors';
 import type { Size } from '../formats/vocabulary';
 import { areEnemies } from './sides';
@@ -56,6 +57,12 @@ export function stepPrice(state: GameState, table: Table, mover: Mover, from: nu
 
 /** stepPrice, with the reason for a refusal in the result (see `refusal`). */
 function priceOrRefusal(state: GameState, table: Table, mover: Mover, from: number, to: number, diagonalsSoFar: number): number {
+  const price = basePrice(state, table, mover, from, to);
+  return price >= 0 && isDiagonal(table.board, from, to) ? price + diagonalSurcharge(DIAGONALS, diagonalsSoFar) : price;
+}
+
+/** A step's price before the diagonal surcharge, or the reason it is refused (see `refusal`). */
+function basePrice(state: GameState, table: Table, mover: Mover, from: number, to: number): number {
   const { board, occupant } = table;
   const w = board.width;
   const fc = from % w;
@@ -90,8 +97,7 @@ function priceOrRefusal(state: GameState, table: Table, mover: Mover, from: numb
     if (!mover.fly && !mover.ghostly && terrain & (T.challenging | T.brush | T.obstructing)) extra = 1;
     if (crossesLowCover(board, origin, s)) lowCover = true;
   }
-  const diagonal = fc !== tc && dr !== 0;
-  return 1 + extra + (lowCover ? 1 : 0) + (diagonal && diagonalsSoFar === 1 ? 1 : 0) + (mover.hobbled ? 1 : 0);
+  return 1 + extra + (lowCover ? 1 : 0) + (mover.hobbled ? 1 : 0);
 }
 
 /**
@@ -206,16 +212,6 @@ export function checkPath(state: GameState, mover: Mover, path: readonly number[
   return { path, spent, diagonals, replyChances };
 }
 
-interface Node {
-  readonly at: number;
-  readonly diag: number;
-  readonly cost: number;
-  readonly replies: number;
-  readonly prev: Node | null;
-}
-
-const better = (a: Node, b: Node) => a.cost - b.cost || a.replies - b.replies || a.at - b.at;
-
 /**
  * Every square the mover can reach within `budget`, with the best path to each (cheapest, then
  * fewest reply chances, then board order). Squares it may only pass through are included; callers
@@ -242,103 +238,29 @@ const searches = new WeakMap<GameState, WeakMap<UnitState, Map<string, ReadonlyM
 function search(state: GameState, mover: Mover, budget: number, diagonalsSoFar: number): ReadonlyMap<number, PathPlan> {
   const table = tableOf(state);
   const { board } = table;
-  const best = new Map<number, Node>();
-  const frontier = new Heap<Node>(better);
-  // Reply chances per square, counted once per search.
-  const threats = new Map<number, number>();
-  const start = mover.unit.at;
-  if (start === null) {
+  const at = mover.unit.at;
+  const entering: { at: number; cost: number }[] = [];
+  if (at === null) {
     const tile = state.entry[mover.unit.player];
     if (tile !== undefined) {
       for (const s of footprint(board, tile, 'big')) {
         const step = entryCost(state, table, mover, s);
-        if (!isStepError(step) && step.cost <= budget)
-          offer(best, frontier, { at: s, diag: Math.min(diagonalsSoFar, 2), cost: step.cost, replies: 0, prev: null });
+        if (!isStepError(step)) entering.push({ at: s, cost: step.cost });
       }
     }
-  } else {
-    offer(best, frontier, { at: start, diag: Math.min(diagonalsSoFar, 2), cost: 0, replies: 0, prev: null });
   }
-  for (let node = frontier.pop(); node !== undefined; node = frontier.pop()) {
-    if (best.get(node.at * 3 + node.diag) !== node) continue;
-    let here = threats.get(node.at);
-    if (here === undefined) threats.set(node.at, (here = replyThreats(state, table, mover, node.at).length));
-    for (const next of neighbours(board, node.at)) {
-      const price = priceOrRefusal(state, table, mover, node.at, next, node.diag);
-      if (price < 0 || node.cost + price > budget) continue;
-      offer(best, frontier, {
-        at: next,
-        diag: isDiagonal(board, node.at, next) ? Math.min(node.diag + 1, 2) : node.diag,
-        cost: node.cost + price,
-        replies: node.replies + here,
-        prev: node,
-      });
-    }
-  }
+  const found = searchSquares({
+    board,
+    rule: DIAGONALS,
+    budget,
+    diagonalsSoFar,
+    start: at === null ? { entering } : { standing: at },
+    price: (from, to) => basePrice(state, table, mover, from, to),
+    hazard: (from) => replyThreats(state, table, mover, from).length,
+  });
   const plans = new Map<number, PathPlan>();
-  const nodes = [...best.values()].sort(better);
-  for (const node of nodes) {
-    if (plans.has(node.at) || (node.prev === null && start !== null)) continue;
-    const path: number[] = [];
-    for (let n: Node | null = node; n && !(n.prev === null && start !== null); n = n.prev) path.unshift(n.at);
-    plans.set(node.at, { path, spent: node.cost, diagonals: countDiagonals(board, start, path), replyChances: node.replies });
-  }
+  for (const [square, plan] of found) plans.set(square, { path: plan.path, spent: plan.spent, diagonals: plan.diagonals, replyChances: plan.hazard });
   return plans;
-}
-
-/** Keeps `n` when it is the best way yet to its square and diagonal count. (A module function, not a
- * closure: tsx keeps function names, which costs a property write per closure made.) */
-function offer(best: Map<number, Node>, frontier: Heap<Node>, n: Node): void {
-  const key = n.at * 3 + n.diag;
-  const seen = best.get(key);
-  if (seen && better(seen, n) <= 0) return;
-  best.set(key, n);
-  frontier.push(n);
-}
-
-/** A binary min-heap: the pathfinder's frontier. */
-class Heap<T> {
-  private items: T[] = [];
-  constructor(private readonly less: (a: T, b: T) => number) {}
-  push(item: T): void {
-    const a = this.items;
-    a.push(item);
-    for (let i = a.length - 1; i > 0; ) {
-      const p = (i - 1) >> 1;
-      if (this.less(a[i]!, a[p]!) >= 0) break;
-      [a[i], a[p]] = [a[p]!, a[i]!];
-      i = p;
-    }
-  }
-  pop(): T | undefined {
-    const a = this.items;
-    const top = a[0];
-    const last = a.pop();
-    if (a.length > 0 && last !== undefined) {
-      a[0] = last;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && this.less(a[l]!, a[m]!) < 0) m = l;
-        if (r < a.length && this.less(a[r]!, a[m]!) < 0) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m]!, a[i]!];
-        i = m;
-      }
-    }
-    return top;
-  }
-}
-
-function countDiagonals(board: Board, start: number | null, path: readonly number[]): number {
-  let n = 0;
-  let at = start;
-  for (const s of path) {
-    if (at !== null && isDiagonal(board, at, s)) n++;
-    at = s;
-  }
-  return n;
 }
 
 /** Squares where the mover can end within `budget`, with the best path to each. */

@@ -10,7 +10,7 @@ import type { ModCard } from '../formats/mod';
 import type { Size } from '../formats/vocabulary';
 import { buildBoard, hasTerrain, T, type Board } from './board';
 import { Lru } from '../cache/lru';
-import { adjacent, distanceField, type WallAt } from './distance';
+import { adjacent, distanceField, type DiagonalRule, type WallAt } from './distance';
 import { sidesKey } from './sides';
 import type { GameState, UnitId, UnitState } from './state';
 
@@ -109,6 +109,9 @@ export function boardKey(board: Board): string {
 export const boardCacheStats = (): { readonly built: number; readonly reused: number } => ({ ...stats });
 
 export const SIZE_RANK: Record<Size, 1 | 2 | 3> = { small: 1, medium: 2, big: 3 };
+
+/** Sellsword's diagonal rule: the second diagonal of a move or a count costs 2 (R12, R15). */
+export const DIAGONALS: DiagonalRule = 'second-once';
 
 /** A unit's squares: one, or the 2×2 of a Big unit whose top-left is `at`. */
 export function footprint(board: Board, at: number, size: Size): number[] {
@@ -323,7 +326,7 @@ function rangesOf(board: Board, wallAt: WallAt, open: string): Table['rangesFrom
       let field = spaces.get(near);
       if (!field) {
         fieldMade(board);
-        spaces.set(near, (field = distanceField(board, wallAt, squares)));
+        spaces.set(near, (field = distanceField(board, wallAt, DIAGONALS, squares)));
       }
       return field;
     }
@@ -331,7 +334,7 @@ function rangesOf(board: Board, wallAt: WallAt, open: string): Table['rangesFrom
     let field = lists.get(key);
     if (!field) {
       fieldMade(board);
-      lists.set(key, (field = distanceField(board, wallAt, squares)));
+      lists.set(key, (field = distanceField(board, wallAt, DIAGONALS, squares)));
     }
     return field;
   };

@@ -1,27 +1,29 @@
 /**
  * The snapshot is a cache (ARCHITECTURE "Storage"): this rebuilds a match from its setup and event
- * log and compares the result with the saved snapshot. Used by `/skirmish check` and `npm run db:check`.
+ * log, under the rules its row names (src/rulesets), and compares the result with the saved snapshot.
+ * Used by `/skirmish check` and `npm run db:check`.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Store } from '../store';
 import { matchRecord } from './record';
-import { rebuildMatch, type MatchEvent } from './match-state';
+import { rulesetOfMatch } from '../rulesets';
 
 export interface CheckResult {
   readonly ok: boolean;
   readonly events: number;
+  /** Why the match was not replayed: its game or rules' version is one this bot does not know. */
+  readonly refused?: string;
 }
 
 /** Null when there is no such match. */
 export async function checkMatch(store: Store, matchId: string): Promise<CheckResult | null> {
   const stored = await store.matches.get(matchId);
   if (!stored) return null;
+  const found = rulesetOfMatch(stored);
+  if (!found.ok) return { ok: false, events: 0, refused: found.error.message };
   const row = matchRecord(stored);
   if (!row.setup || !row.snapshot) return { ok: true, events: 0 };
-  const events = (await store.matches.events<MatchEvent>(row.id)).map((e) => e.event);
-  const rebuilt = rebuildMatch(row.setup, events);
-  const saved = row.snapshot;
-  // A game saved before snapshots kept turn marks has none and never gets any: compare the rest.
-  const expected = rebuilt.stage === 'game' && saved?.stage === 'game' && saved.turns === undefined ? { stage: rebuilt.stage, game: rebuilt.game } : rebuilt;
-  return { ok: isDeepStrictEqual(expected, saved), events: events.length };
+  const events = (await store.matches.events(row.id)).map((e) => e.event);
+  const rebuilt = found.ruleset.match.replay(row.setup, events, row.snapshot);
+  return { ok: isDeepStrictEqual(rebuilt, row.snapshot), events: events.length };
 }

@@ -11,7 +11,8 @@ import { entryAreas } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { MatchRow } from '../store';
 import { seedFrom } from './dice-proof';
-import { beginMatch, makeSetup, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
+import { rulesetOfMatch } from '../rulesets';
+import { makeSetup, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
 import type { CommittedWarband, Terms } from './record';
 import type { Services } from './services';
 import { refuse } from './user-error';
@@ -78,6 +79,8 @@ export function beginSetup(
   terms: Terms,
   reads: SetupReads,
 ): { ok: true; events: MatchEvent[]; snapshot: MatchSnapshot; status: 'setup'; setup: MatchSetup; terms: Terms } | { ok: false; error: RuleError } {
+  const found = rulesetOfMatch(current);
+  if (!found.ok) return found;
   const { accepted, dice } = terms;
   const fixed = app.fixedSeed?.();
   const seed = fixed ?? (dice ? seedFrom(dice.secret, dice.entropy) : seedFrom(app.mintSecret(), []));
@@ -98,7 +101,8 @@ export function beginSetup(
     app.content,
   );
   if ('code' in made) return { ok: false, error: made };
-  const begun = beginMatch(made);
+  const begun = found.ruleset.match.begin(made);
   if (!begun.ok) return begun;
-  return { ok: true, events: begun.events, snapshot: begun.snapshot, status: 'setup', setup: made, terms };
+  // The application still reads Sellsword's shapes until posts and commands reach the game through the ruleset.
+  return { ok: true, events: begun.events as MatchEvent[], snapshot: begun.state as MatchSnapshot, status: 'setup', setup: made, terms };
 }

@@ -19,7 +19,8 @@ export type { Change, Recorded } from './change';
 import type { Change, Recorded } from './change';
 import { withoutRuleCodes } from '../render/plain-rules';
 import type { MatchEnding } from '../league/results';
-import { gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from './match-state';
+import type { MatchCommand, MatchEvent, MatchSetup, MatchSnapshot } from './match-state';
+import { rulesetOfMatch } from '../rulesets';
 import { markSaved } from './saved';
 import { lateAct } from '../clock/deadline-plan';
 import { settleChange } from './settle';
@@ -71,23 +72,27 @@ async function changeOnce(
   let before: MatchSnapshot | null = null;
   let setup: MatchSetup | null = null;
   const done = await app.store.matches.act<MatchSnapshot, MatchEvent, RuleError>(matchId, expectSeq, (_snapshot, stored) => {
+    // A match of a game or rules' version this bot does not know is refused before its JSON is read.
+    const found = rulesetOfMatch(stored);
+    if (!found.ok) return { ok: false, error: found.error };
+    const rules = found.ruleset.match;
     const row = matchRecord(stored);
     const snapshot = row.snapshot;
     if (!snapshot || !row.setup) return { ok: false, error: { code: 'not-started', message: 'This match has not been accepted yet.' } };
     if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
     before = snapshot;
-    const stepped = stepMatch(row.setup, snapshot, command, by, row.seq);
+    const stepped = rules.step(row.setup, snapshot, command, by, row.seq);
     if (!stepped.ok) return { ok: false, error: stepped.error };
-    // The setup as the row will hold it: with the game's first state once setup is over.
-    setup = stepped.start ? { ...row.setup, start: stepped.start } : row.setup;
-    const game = gameOf(stepped.snapshot);
+    // Posts and commands still read Sellsword's shapes: they reach the game through the ruleset next (docs/rulesets.md §5 step 4).
+    setup = (stepped.setup ?? row.setup) as MatchSetup;
+    const end = rules.end(stepped.state);
     return {
       ok: true,
-      events: stepped.events,
-      snapshot: stepped.snapshot,
-      status: game ? (game.over ? 'over' : 'playing') : 'setup',
-      ...(stepped.start ? { setup } : {}),
-      ...(game?.over ? { winner: game.winner, result: { winner: game.winner, score: game.score, round: game.round, ...telling.ending } } : {}),
+      events: stepped.events as MatchEvent[],
+      snapshot: stepped.state as MatchSnapshot,
+      status: rules.phase(stepped.state),
+      ...(stepped.setup ? { setup } : {}),
+      ...(end ? { winner: end.winner, result: { winner: end.winner, score: end.score, round: end.rounds, ...telling.ending } } : {}),
     };
   });
   if (!done.ok)

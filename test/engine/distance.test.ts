@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyBoardWall } from '../../src/engine/board';
-import { adjacent, distance, openGroundDistance } from '../../src/engine/distance';
+import { adjacent, afterDiagonal, diagonalState, diagonalSurcharge, distance, distanceField, openGroundDistance } from '../../src/engine/distance';
 import { board, openRows, paint, sq } from '../fixtures/boards';
 
 const open = board(openRows(12, 12));
 const walls = emptyBoardWall(open);
-const d = (b: typeof open, a: string, c: string) => distance(b, emptyBoardWall(b), [sq(b, a)], [sq(b, c)]);
+const d = (b: typeof open, a: string, c: string) => distance(b, emptyBoardWall(b), 'second-once', [sq(b, a)], [sq(b, c)]);
 
 describe('R15 distance', () => {
   it('counts the second diagonal as 2 on open ground', () => {
@@ -20,8 +20,8 @@ describe('R15 distance', () => {
   it('matches max(dx,dy) + (1 if min(dx,dy) >= 2) everywhere on open ground', () => {
     fc.assert(
       fc.property(fc.nat(11), fc.nat(11), fc.nat(11), fc.nat(11), (c1, r1, c2, r2) => {
-        const got = distance(open, walls, [r1 * 12 + c1], [r2 * 12 + c2]);
-        expect(got).toBe(openGroundDistance(c2 - c1, r2 - r1));
+        const got = distance(open, walls, 'second-once', [r1 * 12 + c1], [r2 * 12 + c2]);
+        expect(got).toBe(openGroundDistance(c2 - c1, r2 - r1, 'second-once'));
       }),
     );
   });
@@ -55,12 +55,12 @@ describe('R15 distance', () => {
 
   it('a Big unit counts from its nearest square', () => {
     const big = [sq(open, 'C3'), sq(open, 'D3'), sq(open, 'C4'), sq(open, 'D4')];
-    expect(distance(open, walls, big, [sq(open, 'G4')])).toBe(3);
-    expect(distance(open, walls, big, [sq(open, 'E5')])).toBe(1);
+    expect(distance(open, walls, 'second-once', big, [sq(open, 'G4')])).toBe(3);
+    expect(distance(open, walls, 'second-once', big, [sq(open, 'E5')])).toBe(1);
   });
 
   it('stops counting past a limit', () => {
-    expect(distance(open, walls, [sq(open, 'A1')], [sq(open, 'L12')], 5)).toBe(Number.POSITIVE_INFINITY);
+    expect(distance(open, walls, 'second-once', [sq(open, 'A1')], [sq(open, 'L12')], 5)).toBe(Number.POSITIVE_INFINITY);
   });
 });
 
@@ -94,5 +94,54 @@ describe('R16 adjacency', () => {
     const big = [sq(open, 'C3'), sq(open, 'D3'), sq(open, 'C4'), sq(open, 'D4')];
     expect(adjacent(open, walls, big, [sq(open, 'E5')])).toBe(true);
     expect(adjacent(open, walls, big, [sq(open, 'F5')])).toBe(false);
+  });
+});
+
+describe("the diagonal rule 'every-second' (SC Movement a)", () => {
+  const e = (b: typeof open, a: string, c: string) => distance(b, emptyBoardWall(b), 'every-second', [sq(b, a)], [sq(b, c)]);
+
+  it('prices diagonals 1, 2, 1, 2 along a diagonal line', () => {
+    expect(['D4', 'E5', 'F6', 'G7', 'H8'].map((to) => e(open, 'C3', to))).toEqual([1, 3, 4, 6, 7]);
+    // 'second-once' pays the surcharge once: 1, 3, 4, 5, 6.
+    expect(['D4', 'E5', 'F6', 'G7', 'H8'].map((to) => d(open, 'C3', to))).toEqual([1, 3, 4, 5, 6]);
+  });
+
+  it('matches max(dx, dy) + floor(min(dx, dy) / 2) everywhere on open ground', () => {
+    fc.assert(
+      fc.property(fc.nat(11), fc.nat(11), fc.nat(11), fc.nat(11), (c1, r1, c2, r2) => {
+        const got = distance(open, walls, 'every-second', [r1 * 12 + c1], [r2 * 12 + c2]);
+        expect(got).toBe(openGroundDistance(c2 - c1, r2 - r1, 'every-second'));
+      }),
+    );
+  });
+
+  it('agrees with the closed form over a whole field from a 3×3 space, nearest square first', () => {
+    const space = ['E5', 'F5', 'G5', 'E6', 'F6', 'G6', 'E7', 'F7', 'G7'].map((n) => sq(open, n));
+    const field = distanceField(open, walls, 'every-second', space);
+    for (let i = 0; i < 144; i++) {
+      const best = Math.min(...space.map((s) => openGroundDistance((i % 12) - (s % 12), Math.floor(i / 12) - Math.floor(s / 12), 'every-second')));
+      expect(field[i], `square ${i}`).toBe(best);
+    }
+  });
+
+  it('goes round walls as the other rule does, only the diagonals priced otherwise', () => {
+    const rows = paint(openRows(12, 12), { E3: '#', E4: '#', E5: '#', E6: '#', E7: '#' });
+    const b = board(rows);
+    // D5 D6 D7 D8 E8 F8 F7 F6 F5: every step straight (a diagonal would cut a corner of the wall).
+    expect(e(b, 'D5', 'F5')).toBe(8);
+    // E8 to E2: D7 (a first step may cut E7's corner) D6 … D2 E2: one diagonal, at its price of 1.
+    expect(e(b, 'E8', 'E2')).toBe(7);
+  });
+
+  it('folds the diagonals taken into a state whose surcharge is every second one', () => {
+    expect([0, 1, 2, 3, 4, 5].map((n) => diagonalSurcharge('every-second', n))).toEqual([0, 1, 0, 1, 0, 1]);
+    expect([0, 1, 2, 3, 4, 5].map((n) => diagonalSurcharge('second-once', n))).toEqual([0, 1, 0, 0, 0, 0]);
+    let state = diagonalState('every-second', 0);
+    const paid: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      paid.push(1 + diagonalSurcharge('every-second', state));
+      state = afterDiagonal('every-second', state);
+    }
+    expect(paid).toEqual([1, 2, 1, 2]);
   });
 });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../../src/store';
 import { openPgStore } from '../../../src/store/open-pg';
 import { aMatch } from '../fixture';
 import { migratedPgliteFolder } from '../../support/pglite-template';
@@ -39,6 +40,20 @@ describe('npm run db:check', () => {
     expect(run.stdout.trim()).toBe('The PostgreSQL database (DATABASE_URL): 2 matches, 0 events: every snapshot equals its rebuilt state.');
     expect(run.code).toBe(0);
     expect(existsSync(sqlitePath)).toBe(false);
+  }, 60_000);
+
+  it("lists a match of a game or rules' version the bot does not know, with the registry's sentence, and fails", async () => {
+    const path = join(dir, 'rulesets.db');
+    const store = openStore(path);
+    await store.matches.create(aMatch({ id: 'm1' }));
+    await store.matches.create(aMatch({ id: 'm2', ruleset: 'sellsword', rulesetVersion: 99 }));
+    await store.close();
+    const run = await dbCheck({ DATABASE_PATH: path });
+    expect(run.stdout.trim().split('\n')).toEqual([
+      'match m2: not replayed: This match was played under version 99 of the Sellsword rules, which this bot does not replay (it knows version 1); it is kept as it is, never replayed under other rules.',
+      `The database at ${path}: 2 matches, 0 events: 1 not replayed.`,
+    ]);
+    expect(run.code).toBe(1);
   }, 60_000);
 
   it('refuses a SQLite file that does not exist, with one sentence, instead of checking an empty one', async () => {

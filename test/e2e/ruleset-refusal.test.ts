@@ -1,0 +1,40 @@
+/**
+ * A match whose rules this bot does not replay (docs/rulesets.md §4): its row names a version of the
+ * Sellsword rules the registry does not know. Acting on it is refused with the registry's sentence and
+ * changes nothing, and `/skirmish check` says why it was not replayed, rather than replaying it under
+ * other rules.
+ */
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerText, componentsOf, startWorld, type World } from './world';
+import { matchUnderWay } from './setup-match';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(13);
+}, 30_000);
+afterAll(async () => world?.close());
+
+const REFUSAL =
+  'This match was played under version 99 of the Sellsword rules, which this bot does not replay (it knows version 1); it is kept as it is, never replayed under other rules.';
+
+describe('a match of rules the bot does not replay', () => {
+  it('is refused with a sentence when acted on, and /skirmish check says why it is not replayed', async () => {
+    const thread = await matchUnderWay(world);
+    const id = (await world.store.matches.byThread(thread))!.id;
+    // As a newer bot would have left it: the same game, under a later version of its rules.
+    const db = new Database(world.dbPath);
+    db.prepare('update matches set ruleset_version = 99 where id = ?').run(id);
+    db.close();
+    const before = (await world.store.matches.get(id))!;
+
+    const asked = await world.run({ user: 'alice', channel: thread, name: 'skirmish concede' });
+    const yes = componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!;
+    const confirmed = await world.click('alice', asked.original!, yes.custom_id);
+    expect(answerText(confirmed)).toContain(REFUSAL);
+    const after = (await world.store.matches.get(id))!;
+    expect({ seq: after.seq, status: after.status }).toEqual({ seq: before.seq, status: before.status });
+
+    expect(answerText(await world.run({ user: 'bob', channel: thread, name: 'skirmish check' }))).toBe(`❌ ${REFUSAL}`);
+  }, 120_000);
+});
