@@ -28,7 +28,7 @@ import { seeded } from '../engine';
 import { apply, type GameEvent } from '../engine';
 import { initial } from '../engine';
 import type { GameState } from '../engine';
-import { footprint, fitsOnBoard } from '../engine';
+import { fitsOnBoard, footprint, SPAN } from '../engine';
 import { collectYoung } from '../bot/collect';
 import { renderTurn, renderTurnAsync } from '../render';
 import { drawFocusCanvas, focusWindow } from '../render/focus';
@@ -49,8 +49,8 @@ function placed(map: Gridmap, rowsP1: [number, number], rowsP2: [number, number]
   const taken = new Set<number>();
   const spot = (size: 'small' | 'medium' | 'big', [r0, r1]: [number, number]): string => {
     for (let i = r0 * board.width; i < (r1 + 1) * board.width; i += 2) {
-      if (!fitsOnBoard(board, i, size)) continue;
-      const squares = footprint(board, i, size);
+      if (!fitsOnBoard(board, i, SPAN[size])) continue;
+      const squares = footprint(board, i, SPAN[size]);
       if (squares.some((s) => taken.has(s) || hasTerrain(board, s, T.wall | T.pit | T.obstructing | T['sliding-wall']))) continue;
       for (const s of squares) for (const n of [s, s - 1, s + 1]) taken.add(n);
       return nameOf(board, i);
