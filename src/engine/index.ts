@@ -6,7 +6,7 @@
  */
 
 // What an act costs and who commands a unit.
-export { canPay, commanderOf } from './acts';
+export { canPay, commanderOf, nextActor } from './acts';
 
 // A battlefield file checked against its schema.
 export { battlefieldProblems, battlefieldSchema } from './battlefield';
