@@ -6,13 +6,13 @@
  */
 
 // What an act costs and who commands a unit.
-export { canPay, commanderOf } from './acts';
+export { canPay, commanderOf, nextActor } from './acts';
 
 // A battlefield file checked against its schema.
 export { battlefieldProblems, battlefieldSchema } from './battlefield';
 
 // The board: squares, terrain (T), neighbours and the square naming of formats/squares.
-export { buildBoard, colOf, hasTerrain, isDiagonal, nameOf, neighbours, rowOf, squareIndex, T } from './board';
+export { buildBoard, colOf, cornerCut, hasTerrain, isDiagonal, nameOf, neighbours, rowOf, squareIndex, T } from './board';
 export type { Board } from './board';
 
 // Charges: their paths and the vigor they cost.
@@ -116,9 +116,27 @@ export type { GameState, Incoming, Options, PlayerId, Prompt, PromptOf, SplitCho
 // A unit's profile and its traits in play.
 export { liveTraits, profile } from './stats';
 
-// The table: units, their cards and squares, boards by content.
-export { boardKey, boardOf, boardOfMap, cardOf, findAttack, fitsOnBoard, footprint, label, modOf, onMap, squaresOf, tableOf, unitList, unitOf } from './table';
-export type { Table } from './table';
+// The table: units, their cards and squares, boards by content; spaces of 1×1, 2×2 and 3×3.
+export {
+  boardKey,
+  boardOf,
+  boardOfMap,
+  cardOf,
+  findAttack,
+  fitsOnBoard,
+  footprint,
+  label,
+  modOf,
+  newlyCovered,
+  onMap,
+  SPAN,
+  spaceCutsCorner,
+  squaresOf,
+  tableOf,
+  unitList,
+  unitOf,
+} from './table';
+export type { Span, Table } from './table';
 
 // Sight and range.
 export { invisibleTo, rangeBetween, sightOf } from './targeting';

@@ -3,7 +3,6 @@
  * several of one card. Built from every unit in the state, reserve and dropped ones included, in
  * setup order; units are never added or removed during a game, so a label never changes.
  */
-import { graphemesOf } from '../discord/text';
 import type { GameState, UnitId } from '../engine';
 
 /** Words that do not give an initial: "Priest of the Dawn" is PD. */
@@ -16,8 +15,8 @@ function words(name: string): string[] {
     .filter((w) => w.length > 0 && !SMALL.has(w.toLowerCase()));
 }
 
-/** The first `n` characters of a word as a reader counts them (an emoji is one). */
-const first = (word: string, n: number) => graphemesOf(word).slice(0, n).join('');
+/** The first `n` characters of a word: `words` keeps only ASCII letters and digits, one character each. */
+const first = (word: string, n: number) => word.slice(0, n);
 
 /** Two-letter initials: first letters of the first two words, or the first two letters of one word. */
 function shortForm(name: string): string {

@@ -29,6 +29,7 @@ import type { Maps } from './maps';
 import { storeOldRowsParts } from './match-rows';
 import { matchesStore } from './matches';
 import { MatchRowCache } from './match-row-cache';
+import { reuseStatements } from './statement-cache';
 import type { Matches } from './matches';
 import { playersStore } from './players';
 import type { Players } from './players';
@@ -138,6 +139,7 @@ export function openStore(path: string = DEFAULT_DATABASE_PATH, options: StoreOp
   const sqlite = new Database(path, { readonly: options.readonly ?? false });
   try {
     sqlite.pragma(`busy_timeout = ${options.busyMs ?? 5000}`);
+    reuseStatements(sqlite);
     const db = drizzle({ client: sqlite });
     if (options.migrate !== false) {
       // WAL lets readers (another process, a backup, the bot's render workers) work while the bot

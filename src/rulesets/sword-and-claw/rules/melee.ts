@@ -1,0 +1,155 @@
+/**
+ * The melee step's attacks (SC Melee a, b, d; SC Attacks 1–4; SC To-Hit; SC Hurt; SC Troops "#Atk" and
+ * "Or"): what a troop may declare, one strike's to-hit and damage, and a whole step resolved in the
+ * order declared with every effect applied after all have resolved.
+ */
+import { ruleError, type RuleError } from '../../../engine/errors';
+import type { TroopAttack, TroopCard } from '../formats/troop-card';
+import type { DieRoll, Dice } from './dice';
+import { isHurt, isRemoved, woundsFromDamage } from './wounds';
+
+/** A to-hit modifier and why it applies, in the order the roll line names them. */
+export interface Modifier {
+  readonly why: 'skill' | 'hurt';
+  readonly value: number;
+}
+
+export interface StrikeOutcome {
+  readonly attacker: string;
+  readonly attack: string;
+  readonly target: string;
+  /** The d10, and the d6 when it hit. */
+  readonly dice: readonly DieRoll[];
+  readonly modifiers: readonly Modifier[];
+  /** The d10 plus the modifiers, against the target's Melee Defense. */
+  readonly total: number;
+  readonly defense: number;
+  readonly hit: boolean;
+  /** The d6 plus the attack's bonus; null on a miss. */
+  readonly damage: number | null;
+  readonly wounds: number;
+}
+
+/** SC To-Hit, melee: the attacker's skill with the weapon, and −1 when the attacker is Hurt (SC Hurt). */
+export function meleeModifiers(attack: TroopAttack, attackerHurt: boolean): Modifier[] {
+  return [{ why: 'skill', value: attack.toHit }, ...(attackerHurt ? [{ why: 'hurt' as const, value: -1 }] : [])];
+}
+
+/**
+ * One melee strike (SC Attacks 1–4): a d10 plus the modifiers hits when it reaches the target's Melee
+ * Defense; a hit rolls a d6 plus the attack's bonus, and each To Wound number the damage reaches is a
+ * wound. A natural 10 or 1 is no different from any other roll (ruling SC6).
+ */
+export function strike(
+  dice: Dice,
+  who: { readonly attacker: string; readonly target: string },
+  attack: TroopAttack,
+  attackerHurt: boolean,
+  target: Pick<TroopCard, 'defense' | 'toWound'>,
+): StrikeOutcome {
+  const d10 = dice(10);
+  const modifiers = meleeModifiers(attack, attackerHurt);
+  const total = d10 + modifiers.reduce((sum, m) => sum + m.value, 0);
+  const defense = target.defense.melee;
+  const base = { ...who, attack: attack.id, modifiers, total, defense };
+  if (total < defense) return { ...base, dice: [{ d: 10, v: d10 }], hit: false, damage: null, wounds: 0 };
+  const d6 = dice(6);
+  const damage = d6 + attack.dmg.bonus;
+  return {
+    ...base,
+    dice: [
+      { d: 10, v: d10 },
+      { d: 6, v: d6 },
+    ],
+    hit: true,
+    damage,
+    wounds: woundsFromDamage(damage, target.toWound),
+  };
+}
+
+/** Where an attack sits on a card: its "Or" group and the attack itself. */
+function findAttack(card: TroopCard, id: string): { group: number; attack: TroopAttack } | null {
+  for (const [group, attacks] of card.attacks.entries()) {
+    const attack = attacks.find((a) => a.id === id);
+    if (attack) return { group, attack };
+  }
+  return null;
+}
+
+/**
+ * Whether a troop may declare these strikes in one melee step (SC Melee a, SC Troops "Attacks"):
+ * each names a melee attack of its card; of attacks joined by "Or" it uses one; and no attack strikes
+ * more often than its #Atk. Each strike may name its own target (ruling SC7).
+ */
+export function checkMeleeDeclaration(card: TroopCard, attackIds: readonly string[]): RuleError | null {
+  const chosen = new Map<number, string>();
+  const count = new Map<string, number>();
+  for (const id of attackIds) {
+    const found = findAttack(card, id);
+    if (!found) {
+      const known = card.attacks.flat().map((a) => a.id);
+      return ruleError('unknown-attack', `${card.name} has no attack "${id}"${known.length ? ` (it has ${known.join(', ')})` : ''}`);
+    }
+    const { group, attack } = found;
+    if (attack.range !== undefined) return ruleError('not-a-melee-attack', `${attack.name} is a ranged attack; the melee step takes melee attacks`);
+    const other = chosen.get(group);
+    if (other !== undefined && other !== id) {
+      const names = card.attacks[group]!.map((a) => a.name).join(' or ');
+      return ruleError('one-of-or-attacks', `${card.name} makes one of ${names} in a turn, not two`);
+    }
+    chosen.set(group, id);
+    const n = (count.get(id) ?? 0) + 1;
+    if (n > attack.atk) return ruleError('too-many-attacks', `${attack.name} strikes ${attack.atk === 1 ? 'once' : `${attack.atk} times`} a turn`);
+    count.set(id, n);
+  }
+  return null;
+}
+
+/** A troop on the table as the melee step needs it: its card and the wounds it has taken. */
+export interface Fighter {
+  readonly card: TroopCard;
+  readonly taken: number;
+}
+
+export interface DeclaredStrike {
+  readonly attacker: string;
+  readonly attack: string;
+  readonly target: string;
+}
+
+export interface MeleeStepResult {
+  readonly strikes: readonly StrikeOutcome[];
+  /** Wounds taken after the step, for every fighter that took any. */
+  readonly taken: ReadonlyMap<string, number>;
+  /** Fighters whose wounds reached their Wounds, in the order they were first struck. */
+  readonly removed: readonly string[];
+}
+
+/**
+ * Resolves the declared strikes in order (SC Melee d) and only then applies their wounds (SC Melee b):
+ * every strike is rolled with the attacker's and target's state from before the step, so a troop
+ * removed in the step still strikes, and Hurt is as it was when the step began.
+ */
+export function resolveMeleeStep(dice: Dice, fighters: ReadonlyMap<string, Fighter>, declared: readonly DeclaredStrike[]): MeleeStepResult {
+  const fighterOf = (id: string): Fighter => {
+    const f = fighters.get(id);
+    if (!f) throw new Error(`melee step names ${id}, who is not on the table`);
+    return f;
+  };
+  const strikes = declared.map((d) => {
+    const attacker = fighterOf(d.attacker);
+    const found = findAttack(attacker.card, d.attack);
+    if (!found) throw new Error(`${d.attacker} has no attack ${d.attack}; the declaration should have been refused`);
+    return strike(dice, d, found.attack, isHurt(attacker.taken, attacker.card.wounds), fighterOf(d.target).card);
+  });
+  const taken = new Map<string, number>();
+  const removed: string[] = [];
+  for (const s of strikes) {
+    if (s.wounds === 0) continue;
+    const target = fighterOf(s.target);
+    const after = (taken.get(s.target) ?? target.taken) + s.wounds;
+    taken.set(s.target, after);
+    if (isRemoved(after, target.card.wounds) && !removed.includes(s.target)) removed.push(s.target);
+  }
+  return { strikes, taken, removed };
+}
