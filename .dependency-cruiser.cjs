@@ -20,7 +20,7 @@ const beneathApplication = ['rulesets', 'cache', 'discord', 'formats', 'engine',
  * empties this.
  */
 const alsoAllowed = {
-  rulesets: ['^src/match/(match-state|record|dice-proof)\\.ts$'],
+  rulesets: ['^src/match/(match-state|record|dice-proof|standing-orders)\\.ts$'],
 };
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];
 /**
@@ -32,7 +32,7 @@ const withOtherApplication = (self) => [...beneathApplication, ...application.fi
 const swordAndClawMay = [
   '^src/rulesets/sword-and-claw/',
   '^src/engine/(dice|errors|context|board|distance|paths)\\.ts$',
-  '^src/formats/(characters|document|fields|gridmap|json-nesting|limits|problems|squares|suggest|unions|value-size|yaml-nesting|yaml-nodes|yaml-syntax-tree)\\.ts$',
+  '^src/formats/(characters|document|fields|gridmap|json-nesting|limits|problems|scenario-parts|squares|suggest|unions|value-size|yaml-nesting|yaml-nodes|yaml-syntax-tree)\\.ts$',
   '^src/content/documents\\.ts$',
   '^src/cache/',
 ];

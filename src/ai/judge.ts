@@ -17,7 +17,7 @@ import { replyAttacks } from '../engine';
 import { unitCost } from '../engine';
 import type { GameState, PlayerId, UnitState } from '../engine';
 import { liveTraits, profile } from '../engine';
-import { boardOf, footprint, onMap, squaresOf, tableOf, unitList, type Table } from '../engine';
+import { boardOf, footprint, onMap, SPAN, squaresOf, type Table, tableOf, unitList } from '../engine';
 import { afterDefences, boxesLeft, toughnessUse } from '../engine';
 import { entersDamaging, standsOnDamaging, walkUntilDamaging } from '../engine';
 import { nameOf, type Board } from '../engine';
@@ -235,7 +235,7 @@ export class Judge {
 
   /** Counted distance (R15) from a unit's space to the space `unit` would have on `at`. */
   distance(from: UnitState, unit: UnitState, at: number): number {
-    return nearestIn(this.fieldOf(from), footprint(this.board, at, profile(this.state, unit).size));
+    return nearestIn(this.fieldOf(from), footprint(this.board, at, SPAN[profile(this.state, unit).size]));
   }
 
   private readonly fields = new Map<string, Float64Array>();
@@ -298,7 +298,7 @@ export class Judge {
     // A unit of the other side under our command (§6.2) is theirs to lose.
     if (unit.player !== this.me) return 0;
     const l = this.look(unit);
-    const squares = footprint(this.board, at, l.size);
+    const squares = footprint(this.board, at, SPAN[l.size]);
     let placed: GameState | null = null;
     let wounds = 0;
     for (const { e, field, move, attacks } of l.enemies) {
@@ -327,7 +327,7 @@ export class Judge {
     if (at === null || unit.player !== this.me) return 0;
     const board = this.board;
     const l = this.look(unit);
-    const squares = footprint(board, at, l.size);
+    const squares = footprint(board, at, SPAN[l.size]);
     let v = 0;
     // R4 objectives: held alone at the round's end, 5 VP; contesting one denies the enemy.
     for (const o of l.objectives) {

@@ -11,11 +11,12 @@ import {
   nearestIn,
   profile,
   reachableSquares,
+  SPAN,
   squareIndex,
   squaresOf,
   tableOf,
-  type UnitState,
   unitOf,
+  type UnitState,
   visibleTargets,
   waitingUnits,
 } from '../engine';
@@ -201,7 +202,7 @@ export function towardsEnemy(game: GameState, unitId: string, squares: readonly 
   for (const name of squares) {
     const at = squareIndex(board, name);
     if (at === null) continue;
-    const space = footprint(board, at, size);
+    const space = footprint(board, at, SPAN[size]);
     const d = Math.min(...fields.map((f) => nearestIn(f, space)));
     if (d < bestD) [best, bestD] = [name, d];
   }

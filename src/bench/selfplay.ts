@@ -16,7 +16,7 @@ import { chargePaths } from '../engine';
 import { initial } from '../engine';
 import type { GameState, PlayerId, UnitState } from '../engine';
 import { profile } from '../engine';
-import { boardOf, boardOfMap, footprint, onMap, tableOf, unitList, unitOf } from '../engine';
+import { boardOf, boardOfMap, footprint, onMap, SPAN, tableOf, unitList, unitOf } from '../engine';
 import { visibleTargets } from '../engine';
 import { endError, entryCost, moverOf, stepPrice } from '../engine';
 import { waitingUnits } from '../engine';
@@ -74,7 +74,7 @@ export function newGame(content: Content, mapId: string, seed: number, unitsEach
   ['p1', 'p2'].forEach((p, n) => {
     const area = new Set(board.startAreas[n]);
     const tile = [...area].find((i) =>
-      footprint(board, i, 'big').every((s) => area.has(s) && !hasTerrain(board, s, T.wall | T.pit | T.obstructing) && i % board.width < board.width - 1),
+      footprint(board, i, 2).every((s) => area.has(s) && !hasTerrain(board, s, T.wall | T.pit | T.obstructing) && i % board.width < board.width - 1),
     );
     if (tile === undefined) throw new Error(`no room for an entry tile for ${p} on ${mapId}`);
     entry[p] = nameOf(board, tile);
@@ -102,7 +102,7 @@ function greedyPath(state: GameState, unit: UnitState, budget: number, diagonals
   if (at === null) {
     const tile = state.entry[unit.player];
     if (tile === undefined) return [];
-    const first = footprint(table.board, tile, 'big').find((s) => !('error' in entryCost(state, table, mover, s)));
+    const first = footprint(table.board, tile, 2).find((s) => !('error' in entryCost(state, table, mover, s)));
     if (first === undefined) return [];
     const step = entryCost(state, table, mover, first);
     if ('error' in step || step.cost > budget) return [];
@@ -133,7 +133,7 @@ function enemyDistances(state: GameState, unit: UnitState): (at: number) => numb
   const table = tableOf(state);
   const fields: Float64Array[] = [];
   for (const e of unitList(state)) {
-    if (e.player !== unit.player && onMap(e)) fields.push(table.rangesFrom(footprint(table.board, e.at!, profile(state, e).size)));
+    if (e.player !== unit.player && onMap(e)) fields.push(table.rangesFrom(footprint(table.board, e.at!, SPAN[profile(state, e).size])));
   }
   return (at) => {
     let m = Number.POSITIVE_INFINITY;

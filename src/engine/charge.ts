@@ -15,7 +15,7 @@ import type { Handler } from './flow';
 import { endError, moverOf, stepPrice, type Mover } from './paths';
 import type { GameState, UnitState } from './state';
 import { checkAsterisks } from './statuses';
-import { footprint, label, tableOf, unitOf, type Table } from './table';
+import { footprint, label, SPAN, type Table, tableOf, unitOf } from './table';
 import { areAdjacent, attackLine, isProblem, sightOf } from './targeting';
 
 export const CHARGE_VIGOR = 5;
@@ -32,14 +32,14 @@ export function chargePaths(state: GameState, unit: UnitState, target: UnitState
   // more than 3 squares off in either direction cannot be charged, so skip the search.
   if (spaceGap(board.width, start, mover.size, target.at!, targetSize) > 3) return paths;
   // Counted from the target: one field serves every candidate square.
-  const field = table.rangesFrom(footprint(board, target.at!, targetSize));
-  const d0 = nearestIn(field, footprint(board, start, mover.size));
+  const field = table.rangesFrom(footprint(board, target.at!, SPAN[targetSize]));
+  const d0 = nearestIn(field, footprint(board, start, SPAN[mover.size]));
   for (const a of neighbours(board, start)) {
     if (!chargeStep(state, table, mover, start, a)) continue;
-    const da = nearestIn(field, footprint(board, a, mover.size));
+    const da = nearestIn(field, footprint(board, a, SPAN[mover.size]));
     if (da >= d0) continue;
     for (const b of neighbours(board, a)) {
-      if (b === start || !chargeStep(state, table, mover, a, b) || nearestIn(field, footprint(board, b, mover.size)) >= da) continue;
+      if (b === start || !chargeStep(state, table, mover, a, b) || nearestIn(field, footprint(board, b, SPAN[mover.size])) >= da) continue;
       const moved = { ...unit, at: b };
       // chargeStep found b's squares empty but for the unit itself, so the squares it would end on
       // hold the same occupants in this table as in the table with the unit moved.
@@ -59,7 +59,7 @@ export function chargePaths(state: GameState, unit: UnitState, target: UnitState
 /** A charge step: a legal step onto squares that are unoccupied (allies too) and neither pits nor obstructing. */
 function chargeStep(state: GameState, table: Table, mover: Mover, from: number, to: number): boolean {
   if (stepPrice(state, table, mover, from, to, 0) < 0) return false;
-  const space = footprint(table.board, to, mover.size);
+  const space = footprint(table.board, to, SPAN[mover.size]);
   for (let k = 0; k < space.length; k++) {
     const who = table.occupant[space[k]!];
     if ((who !== null && who !== mover.unit.id) || hasTerrain(table.board, space[k]!, T.pit | T.obstructing)) return false;
@@ -68,7 +68,7 @@ function chargeStep(state: GameState, table: Table, mover: Mover, from: number, 
 }
 
 function holdsSlidingWall(board: Board, at: number, size: Size): boolean {
-  return footprint(board, at, size).some((sq) => hasTerrain(board, sq, T['sliding-wall']));
+  return footprint(board, at, SPAN[size]).some((sq) => hasTerrain(board, sq, T['sliding-wall']));
 }
 
 /** The larger of the column and row gaps between two spaces (0 when they overlap or touch). */

@@ -7,19 +7,20 @@
 import type { Size } from '../formats/vocabulary';
 import { hasTerrain, T, type Board } from './board';
 import type { Frame, UnitId } from './state';
-import { footprint } from './table';
+import { footprint, SPAN } from './table';
 
 /** Whether a step from `from` (null: from reserve) to `to` enters damaging terrain. */
 export function entersDamaging(board: Board, from: number | null, to: number, size: Size): boolean {
-  const before = from === null ? [] : footprint(board, from, size);
-  return footprint(board, to, size).some((s) => hasTerrain(board, s, T.damaging) && !before.includes(s));
+  const before = from === null ? [] : footprint(board, from, SPAN[size]);
+  return footprint(board, to, SPAN[size]).some((s) => hasTerrain(board, s, T.damaging) && !before.includes(s));
 }
 
 /** Whether a square is damaging terrain (the move suggestions warn about each one on a path). */
 export const isDamaging = (board: Board, square: number): boolean => hasTerrain(board, square, T.damaging);
 
 /** Whether any square of a unit's space at `at` is damaging. */
-export const standsOnDamaging = (board: Board, at: number, size: Size): boolean => footprint(board, at, size).some((s) => hasTerrain(board, s, T.damaging));
+export const standsOnDamaging = (board: Board, at: number, size: Size): boolean =>
+  footprint(board, at, SPAN[size]).some((s) => hasTerrain(board, s, T.damaging));
 
 /**
  * Walking `squares` from `index` on (the unit stands on `at`): the index just past the first square

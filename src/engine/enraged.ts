@@ -16,7 +16,7 @@ import { moverOf, reachable } from './paths';
 import { areEnemies } from './sides';
 import type { GameState, UnitId, UnitState } from './state';
 import { profile } from './stats';
-import { footprint, onMap, squaresOf, tableOf } from './table';
+import { footprint, onMap, SPAN, squaresOf, tableOf } from './table';
 import { areAdjacent } from './targeting';
 
 /** The enemies nearest to `unit` by counted distance (R15), all of them when tied; none it cannot count to. */
@@ -46,10 +46,10 @@ export function couldClose(state: GameState, unit: UnitState, targets: readonly 
   const { board } = table;
   const mover = moverOf(state, unit);
   const theirs = targets.map((t) => squaresOf(state, t));
-  const beside = (at: number) => theirs.some((s) => adjacent(board, table.wallAt, footprint(board, at, mover.size), s));
+  const beside = (at: number) => theirs.some((s) => adjacent(board, table.wallAt, footprint(board, at, SPAN[mover.size]), s));
   // Counted distance to the nearest target; a step shortens it by 2 at most (a diagonal counted 2, R15).
   const fields = theirs.map((s) => table.rangesFrom(s));
-  const near = (at: number) => Math.min(...fields.map((f) => nearestIn(f, footprint(board, at, mover.size))));
+  const near = (at: number) => Math.min(...fields.map((f) => nearestIn(f, footprint(board, at, SPAN[mover.size]))));
   if (beside(unit.at)) return true;
   // §6.2 Pinned: no move, maneuver or charge.
   if (unit.statuses.some((s) => s.status === 'pinned')) return false;
@@ -101,7 +101,7 @@ function couldChargeFrom(state: GameState, unit: UnitState, targets: readonly Un
     const ranges = table.rangesFrom(squaresOf(state, target));
     for (const [at, spot] of spots) {
       // Two steps, each closer, end adjacent: only spots 2 or 3 away can start one.
-      const d = nearestIn(ranges, footprint(table.board, at, size));
+      const d = nearestIn(ranges, footprint(table.board, at, SPAN[size]));
       if (spot.acts < 1 || d < 2 || d > 3) continue;
       const there = { ...unit, at };
       for (const attack of attacks) {

@@ -16,7 +16,7 @@ import { endError, moverOf, stepCost, type Mover } from './paths';
 import { defaultRecovery } from './setup';
 import type { Frame, GameState, RecoilEnd, UnitState } from './state';
 import { checkAsterisks } from './statuses';
-import { boardOf, fitsOnBoard, footprint, label, tableOf, unitOf, type Table } from './table';
+import { boardOf, fitsOnBoard, footprint, label, SPAN, type Table, tableOf, unitOf } from './table';
 
 export type ForcedKind = 'push' | 'pull' | 'move' | 'recoil';
 
@@ -50,8 +50,8 @@ function judgeOf(state: GameState, attacker: UnitState, target: UnitState, force
   const table = tableOf(state);
   const { board } = table;
   const mover = moverOf(state, target);
-  const fromAttacker = table.rangesFrom(footprint(board, attacker.at!, moverOf(state, attacker).size));
-  return { state, table, attacker, mover, forced, away: (at) => nearestIn(fromAttacker, footprint(board, at, mover.size)) };
+  const fromAttacker = table.rangesFrom(footprint(board, attacker.at!, SPAN[moverOf(state, attacker).size]));
+  return { state, table, attacker, mover, forced, away: (at) => nearestIn(fromAttacker, footprint(board, at, SPAN[mover.size])) };
 }
 
 type ForcedStep = { readonly to: number; readonly cost: number; readonly diagonal: boolean } | { readonly pit: number } | { readonly error: RuleError };
@@ -203,7 +203,7 @@ function endsOf(f: Judge, from: number): { ends: RecoilEnd[]; default: number } 
       at: nameOf(board, at),
       path: r.path.map((s) => nameOf(board, s)),
       cost: r.cost,
-      damaging: entered.some((s) => footprint(board, s, f.mover.size).some((q) => hasTerrain(board, q, T.damaging))),
+      damaging: entered.some((s) => footprint(board, s, SPAN[f.mover.size]).some((q) => hasTerrain(board, q, T.damaging))),
     };
   });
   return { ends, default: best };
@@ -273,10 +273,10 @@ function straightFrom(board: Board, attacker: UnitState, from: number, towards: 
 }
 
 /** Whether the unit's space at `at` is over a pit (only a flyer or a ghost can be). */
-const overPit = (f: Judge, at: number): boolean => footprint(f.table.board, at, f.mover.size).some((s) => hasTerrain(f.table.board, s, T.pit));
+const overPit = (f: Judge, at: number): boolean => footprint(f.table.board, at, SPAN[f.mover.size]).some((s) => hasTerrain(f.table.board, s, T.pit));
 
 /** The first pit square of the unit's space at `at`, for the words of the event. */
-const pitOf = (f: Judge, at: number): number => footprint(f.table.board, at, f.mover.size).find((s) => hasTerrain(f.table.board, s, T.pit)) ?? at;
+const pitOf = (f: Judge, at: number): number => footprint(f.table.board, at, SPAN[f.mover.size]).find((s) => hasTerrain(f.table.board, s, T.pit)) ?? at;
 
 const walk = (board: Board, target: UnitState, attacker: UnitState, squares: readonly number[], effect: string, pit: string | null): Frame => ({
   k: 'forced-steps',
@@ -297,13 +297,13 @@ const walk = (board: Board, target: UnitState, attacker: UnitState, squares: rea
 function pitLanding(f: Judge, target: UnitState, path: readonly number[], into: number): number | null {
   const { table, mover } = f;
   const { board } = table;
-  const pits = footprint(board, into, mover.size).filter((s) => hasTerrain(board, s, T.pit));
+  const pits = footprint(board, into, SPAN[mover.size]).filter((s) => hasTerrain(board, s, T.pit));
   const field = table.rangesFrom(pits);
   let spot: number | null = null;
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < field.length; i++) {
-    if (!fitsOnBoard(board, i, mover.size)) continue;
-    const d = nearestIn(field, footprint(board, i, mover.size));
+    if (!fitsOnBoard(board, i, SPAN[mover.size])) continue;
+    const d = nearestIn(field, footprint(board, i, SPAN[mover.size]));
     if (d === Number.POSITIVE_INFINITY || d >= best) continue;
     if (!endError(f.state, table, mover, i)) {
       spot = i;
@@ -312,7 +312,7 @@ function pitLanding(f: Judge, target: UnitState, path: readonly number[], into: 
   }
   if (spot === null) return null;
   const edge = path.length > 0 ? path[path.length - 1]! : target.at!;
-  if (nearestIn(field, footprint(board, edge, mover.size)) === best && !endError(f.state, table, mover, edge)) spot = edge;
+  if (nearestIn(field, footprint(board, edge, SPAN[mover.size])) === best && !endError(f.state, table, mover, edge)) spot = edge;
   return spot;
 }
 

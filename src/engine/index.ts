@@ -6,7 +6,7 @@
  */
 
 // What an act costs and who commands a unit.
-export { canPay, commanderOf } from './acts';
+export { canPay, commanderOf, nextActor } from './acts';
 
 // A battlefield file checked against its schema.
 export { battlefieldProblems, battlefieldSchema } from './battlefield';
@@ -116,9 +116,26 @@ export type { GameState, Incoming, Options, PlayerId, Prompt, PromptOf, SplitCho
 // A unit's profile and its traits in play.
 export { liveTraits, profile } from './stats';
 
-// The table: units, their cards and squares, boards by content.
-export { boardKey, boardOf, boardOfMap, cardOf, findAttack, fitsOnBoard, footprint, label, modOf, onMap, squaresOf, tableOf, unitList, unitOf } from './table';
-export type { Table } from './table';
+// The table: units, their cards and squares, boards by content; spaces of 1×1, 2×2 and 3×3.
+export {
+  boardKey,
+  boardOf,
+  boardOfMap,
+  cardOf,
+  findAttack,
+  fitsOnBoard,
+  footprint,
+  label,
+  modOf,
+  newlyCovered,
+  onMap,
+  SPAN,
+  squaresOf,
+  tableOf,
+  unitList,
+  unitOf,
+} from './table';
+export type { Span, Table } from './table';
 
 // Sight and range.
 export { invisibleTo, rangeBetween, sightOf } from './targeting';

@@ -8,7 +8,7 @@ import { adjacent, diagonalSurcharge } from './distance';
 import { searchSquares } from './path-search';
 import type { GameState, UnitState } from './state';
 import { profile } from './stats';
-import { DIAGONALS, fitsOnBoard, footprint, label, tableOf, unitOf, type Table } from './table';
+import { DIAGONALS, fitsOnBoard, footprint, label, SPAN, type Table, tableOf, unitOf } from './table';
 import { ruleError, type RuleError } from './errors';
 import type { Size } from '../formats/vocabulary';
 import { areEnemies } from './sides';
@@ -69,7 +69,7 @@ function basePrice(state: GameState, table: Table, mover: Mover, from: number, t
   const tc = to % w;
   const dr = Math.floor(to / w) - Math.floor(from / w);
   if (Math.abs(tc - fc) > 1 || Math.abs(dr) > 1 || from === to) return refusal(NOT_A_STEP, 0);
-  if (!fitsOnBoard(board, to, mover.size)) return refusal(OFF_MAP, 0);
+  if (!fitsOnBoard(board, to, SPAN[mover.size])) return refusal(OFF_MAP, 0);
   const delta = to - from;
   const big = mover.size === 'big';
   const me = mover.unit.id;
@@ -134,8 +134,8 @@ export function entryCost(state: GameState, table: Table, mover: Mover, to: numb
   const { board } = table;
   const tile = state.entry[mover.unit.player];
   if (tile === undefined) return { error: ruleError('no-entry-tile', `${mover.unit.player} has no entry tile placed`) };
-  const tileSquares = footprint(board, tile, 'big');
-  const squares = fitsOnBoard(board, to, mover.size) ? footprint(board, to, mover.size) : [];
+  const tileSquares = footprint(board, tile, 2);
+  const squares = fitsOnBoard(board, to, SPAN[mover.size]) ? footprint(board, to, SPAN[mover.size]) : [];
   if (squares.length === 0 || squares.some((s) => !tileSquares.includes(s))) {
     return { error: ruleError('not-on-entry-tile', `a unit enters on its entry tile (${tileSquares.map((s) => nameOf(board, s)).join(', ')})`) };
   }
@@ -150,7 +150,7 @@ export function entryCost(state: GameState, table: Table, mover: Mover, to: numb
 /** R13: a move ends with the unit's whole space on empty squares that are not walls, pits or obstructing. */
 export function endError(state: GameState, table: Table, mover: Mover, at: number): RuleError | null {
   const { board, occupant } = table;
-  for (const s of footprint(board, at, mover.size)) {
+  for (const s of footprint(board, at, SPAN[mover.size])) {
     const name = nameOf(board, s);
     if (hasTerrain(board, s, T.wall)) return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end in the wall at ${name}`);
     if (hasTerrain(board, s, T.pit)) return ruleError('cannot-end-here', `${label(state, mover.unit)} cannot end over the pit at ${name}`);
@@ -166,10 +166,10 @@ export function endError(state: GameState, table: Table, mover: Mover, at: numbe
 
 /** R25: enemies that could reply to a step leaving `from` (adjacent, with a react token). */
 export function replyThreats(state: GameState, table: Table, mover: Mover, from: number): UnitState[] {
-  const mine = footprint(table.board, from, mover.size);
+  const mine = footprint(table.board, from, SPAN[mover.size]);
   return Object.values(state.units).filter((u) => {
     if (!areEnemies(state, u, mover.unit) || u.at === null || u.dropped || u.tokens.react < 1) return false;
-    const theirs = footprint(table.board, u.at, moverOf(state, u).size);
+    const theirs = footprint(table.board, u.at, SPAN[moverOf(state, u).size]);
     return adjacent(table.board, table.wallAt, mine, theirs);
   });
 }
@@ -243,7 +243,7 @@ function search(state: GameState, mover: Mover, budget: number, diagonalsSoFar: 
   if (at === null) {
     const tile = state.entry[mover.unit.player];
     if (tile !== undefined) {
-      for (const s of footprint(board, tile, 'big')) {
+      for (const s of footprint(board, tile, 2)) {
         const step = entryCost(state, table, mover, s);
         if (!isStepError(step)) entering.push({ at: s, cost: step.cost });
       }

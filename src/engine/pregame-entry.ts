@@ -27,7 +27,7 @@ function boardFor(map: Gridmap): Board {
 
 /** Why the tile at `at` cannot be placed in `area`, or null when it can. */
 function tileProblem(board: Board, area: ReadonlySet<number>, at: number): string | null {
-  const squares = footprint(board, at, 'big');
+  const squares = footprint(board, at, 2);
   if (!squares.every((s) => area.has(s))) return 'outside';
   for (const s of squares) {
     const bad = UNSTANDABLE.find(([flag]) => hasTerrain(board, s, flag));
@@ -44,7 +44,7 @@ export function entryAreas(map: Gridmap): EntryArea[] {
     const area = new Set(squares);
     const tiles = [...squares]
       .sort((a, b) => a - b)
-      .filter((at) => fitsOnBoard(board, at, 'big') && tileProblem(board, area, at) === null)
+      .filter((at) => fitsOnBoard(board, at, 2) && tileProblem(board, area, at) === null)
       .map((at) => nameOf(board, at));
     if (tiles.length > 0) out.push({ area: n + 1, tiles });
   });
@@ -63,9 +63,9 @@ export function checkEntry(map: Gridmap, claimed: Readonly<Record<PlayerId, numb
   const at = squareIndex(board, square);
   if (at === null) refuse('off-map', `${square} is not a square on ${map.name}.`);
   const name = nameOf(board, at);
-  if (!fitsOnBoard(board, at, 'big')) refuse('off-map', `A 2×2 tile with its top-left corner on ${name} would hang off the map.`);
+  if (!fitsOnBoard(board, at, 2)) refuse('off-map', `A 2×2 tile with its top-left corner on ${name} would hang off the map.`);
   const free = freeAreas(map, claimed);
-  const n = board.startAreas.findIndex((a) => footprint(board, at, 'big').every((s) => a.includes(s)));
+  const n = board.startAreas.findIndex((a) => footprint(board, at, 2).every((s) => a.includes(s)));
   if (n < 0) {
     refuse(
       'not-a-start-area',

@@ -11,7 +11,7 @@ import { hasTerrain, nameOf, squareIndex, T } from './board';
 import type { Rng } from './dice';
 import { ruleError, type RuleError } from './errors';
 import type { GameState, Options, PlayerId, StatusState, UnitState } from './state';
-import { boardOfMap, fitsOnBoard, footprint } from './table';
+import { boardOfMap, fitsOnBoard, footprint, SPAN } from './table';
 
 export interface Setup {
   readonly map: Gridmap;
@@ -72,8 +72,8 @@ export function initial(setup: Setup): { state: GameState } | { error: RuleError
     let at: number | null = null;
     if (u.at !== 'reserve' && !u.dropped) {
       at = squareIndex(board, u.at);
-      if (at === null || !fitsOnBoard(board, at, card.size)) return fail(`unit ${u.id}: ${u.at} is off the map for a ${card.size} unit`);
-      for (const i of footprint(board, at, card.size)) {
+      if (at === null || !fitsOnBoard(board, at, SPAN[card.size])) return fail(`unit ${u.id}: ${u.at} is off the map for a ${card.size} unit`);
+      for (const i of footprint(board, at, SPAN[card.size])) {
         if (hasTerrain(board, i, T.wall | T.pit | T.obstructing))
           return fail(`unit ${u.id}: ${nameOf(board, i)} cannot be stood on (wall, pit or obstructing)`);
         const other = taken.get(i);
@@ -123,7 +123,7 @@ export function initial(setup: Setup): { state: GameState } | { error: RuleError
   const entry: Record<PlayerId, number> = {};
   for (const [player, name] of Object.entries(setup.entry ?? {})) {
     const at = squareIndex(board, name);
-    if (at === null || !fitsOnBoard(board, at, 'big')) return fail(`entry tile for ${player} at ${name} does not fit on the map`);
+    if (at === null || !fitsOnBoard(board, at, 2)) return fail(`entry tile for ${player} at ${name} does not fit on the map`);
     entry[player] = at;
   }
 

@@ -113,15 +113,30 @@ export const SIZE_RANK: Record<Size, 1 | 2 | 3> = { small: 1, medium: 2, big: 3 
 /** Sellsword's diagonal rule: the second diagonal of a move or a count costs 2 (R12, R15). */
 export const DIAGONALS: DiagonalRule = 'second-once';
 
-/** A unit's squares: one, or the 2×2 of a Big unit whose top-left is `at`. */
-export function footprint(board: Board, at: number, size: Size): number[] {
-  return size === 'big' ? [at, at + 1, at + board.width, at + board.width + 1] : [at];
+/** How many squares wide (and deep) a unit's space is: 1×1, 2×2 or 3×3. Each game maps its sizes to spans. */
+export type Span = 1 | 2 | 3;
+
+/** Sellsword's sizes as spans: a Big unit stands on a 2×2, every other on one square. */
+export const SPAN: Readonly<Record<Size, Span>> = { small: 1, medium: 1, big: 2 };
+
+/** The squares of a span×span space whose top-left is `at`, row by row (check fitsOnBoard first). */
+export function footprint(board: Board, at: number, span: Span): number[] {
+  const w = board.width;
+  if (span === 1) return [at];
+  if (span === 2) return [at, at + 1, at + w, at + w + 1];
+  return [at, at + 1, at + 2, at + w, at + w + 1, at + w + 2, at + 2 * w, at + 2 * w + 1, at + 2 * w + 2];
 }
 
-/** Whether a Big unit's 2×2 from `at` stays on the board. */
-export function fitsOnBoard(board: Board, at: number, size: Size): boolean {
-  if (size !== 'big') return at >= 0 && at < board.width * board.height;
-  return at % board.width < board.width - 1 && Math.floor(at / board.width) < board.height - 1;
+/** Whether a span×span space from top-left `at` stays on the board. */
+export function fitsOnBoard(board: Board, at: number, span: Span): boolean {
+  if (at < 0 || at >= board.width * board.height) return false;
+  return at % board.width <= board.width - span && Math.floor(at / board.width) <= board.height - span;
+}
+
+/** The squares a step of a span×span space from `from` to `to` newly covers: its new space less its old. */
+export function newlyCovered(board: Board, from: number, to: number, span: Span): number[] {
+  const before = footprint(board, from, span);
+  return footprint(board, to, span).filter((s) => !before.includes(s));
 }
 
 export interface Table {
@@ -288,7 +303,7 @@ function buildTable(state: GameState, board: Board): Table {
   for (const id in state.units) {
     const unit = state.units[id]!;
     if (unit.at === null || unit.dropped) continue;
-    const space = footprint(board, unit.at, cardOf(state, unit).size);
+    const space = footprint(board, unit.at, SPAN[cardOf(state, unit).size]);
     for (let k = 0; k < space.length; k++) occupant[space[k]!] = unit.id;
   }
   // Distance fields and adjacency depend only on the walls, which change only when a sliding wall is
@@ -344,8 +359,8 @@ function touchingFor(board: Board, wallAt: WallAt, open: string): Table['touchin
   const touched = touchingOf(board, open);
   const cells = board.width * board.height;
   return (a, aSize, b, bSize) => {
-    const aw = aSize === 'big' ? 2 : 1;
-    const bw = bSize === 'big' ? 2 : 1;
+    const aw = SPAN[aSize];
+    const bw = SPAN[bSize];
     const w = board.width;
     // Most pairs are too far apart to look up.
     if (gap(a % w, aw, b % w, bw) > 1 || gap(Math.floor(a / w), aw, Math.floor(b / w), bw) > 1) return false;
@@ -353,7 +368,7 @@ function touchingFor(board: Board, wallAt: WallAt, open: string): Table['touchin
     let near = touched.get(key);
     if (near === undefined) {
       if (touched.size > 65536) touched.clear();
-      near = adjacent(board, wallAt, footprint(board, a, aSize), footprint(board, b, bSize));
+      near = adjacent(board, wallAt, footprint(board, a, SPAN[aSize]), footprint(board, b, SPAN[bSize]));
       touched.set(key, near);
     }
     return near;
@@ -390,7 +405,7 @@ export function modOf(state: GameState, unit: UnitState): ModCard | null {
 /** The squares a unit on the map covers; empty in reserve or dropped. */
 export function squaresOf(state: GameState, unit: UnitState): number[] {
   if (unit.at === null || unit.dropped) return [];
-  return footprint(boardOf(state), unit.at, cardOf(state, unit).size);
+  return footprint(boardOf(state), unit.at, SPAN[cardOf(state, unit).size]);
 }
 
 export const onMap = (unit: UnitState): boolean => unit.at !== null && !unit.dropped;

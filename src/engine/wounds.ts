@@ -12,6 +12,7 @@ import type { FrameOf, GameState, SplitChoice, UnitId, UnitState, WoundSource } 
 import { liveTraits } from './stats';
 import { cardOf, label, unitOf } from './table';
 import { dropUnit, scoreUnit } from './scoring';
+import { splitOptions } from './split-options';
 
 const same = (a: InjuryBox, b: InjuryBox) => (typeof a === 'string' ? a === b : typeof b === 'object' && a.trait === b.trait);
 
@@ -84,13 +85,17 @@ export const onWound: Handler<'wound'> = (ctx, frame, stack) => {
   if (answer !== undefined) {
     checkSplit(ctx.state, unit, taken, answer);
     split = answer;
-  } else if (fives > 0 && hasChoice(ctx.state, unit, fives)) {
-    return ask(ctx, stack, frame, {
-      kind: 'wounds',
-      player: unit.player,
-      unit: unit.id,
-      options: { wounds: taken, type, vigor: unit.vigor, boxes: boxesLeft(ctx.state, unit), default: split, source, cause: frame.why, ...woundFrom(frame) },
-    });
+  } else if (fives > 0) {
+    const options = { wounds: taken, vigor: unit.vigor, boxes: boxesLeft(ctx.state, unit), default: split };
+    // The owner is asked only when there is a real choice: one legal split (say every split marks the
+    // last box and drops the unit, whatever Vigor goes first) is applied and told, never a menu of one.
+    if (splitOptions(options).length > 1)
+      return ask(ctx, stack, frame, {
+        kind: 'wounds',
+        player: unit.player,
+        unit: unit.id,
+        options: { ...options, type, source, cause: frame.why, ...woundFrom(frame) },
+      });
   }
   ctx.emit({
     type: 'wounded',
@@ -112,14 +117,6 @@ export const onWound: Handler<'wound'> = (ctx, frame, stack) => {
 function woundFrom(frame: FrameOf<'wound'>): { from: WoundSource | undefined; attack?: string; trait?: string } {
   const { from, attack, trait } = frame;
   return { from, ...(attack !== undefined ? { attack } : {}), ...(trait !== undefined ? { trait } : {}) };
-}
-
-/** Whether the owner has anything to choose: Vigor to spend, or different kinds of box to mark. */
-function hasChoice(state: GameState, unit: UnitState, fives: number): boolean {
-  const left = boxesLeft(state, unit);
-  if (unit.vigor >= 5) return true;
-  if (fives >= left.length) return false;
-  return new Set(left.map((b) => JSON.stringify(b))).size > 1;
 }
 
 /** R3: VP when Mortal is marked; the last box drops the unit. */

@@ -8,11 +8,12 @@ import { idSchema, int, squareSchema, uniqueList, whenValid } from './fields';
 import { gridmapSchema } from './gridmap';
 import { modCardSchema } from './mod';
 import { show } from './problems';
+import { fixedDieSchema, playerIdSchema } from './scenario-parts';
 import { normalizeSquare } from './squares';
 import { keyed, parseInside, tagged } from './unions';
 import { RECOVERY_STATS, STATUSES, TOKENS, WOUND_TYPES } from './vocabulary';
 
-export const playerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'expected a player name of letters, digits, "-" or "_", like "p1"' });
+export { playerIdSchema } from './scenario-parts';
 
 const unitRef = idSchema;
 const count = int(0, 9);
@@ -23,24 +24,6 @@ const placeSchema = z.unknown().transform((v, ctx): string => {
   const square = typeof v === 'string' ? normalizeSquare(v) : null;
   if (square !== null) return square;
   ctx.addIssue({ code: 'custom', message: `expected a square like "C4", or "reserve"; got ${show(v)}` });
-  return z.NEVER;
-});
-
-/**
- * A fixed die: a bare number is a d20; "d10:7" names the die and the face (any size from d2), so a
- * rule that rolls another size of die there is refused rather than passing by luck.
- */
-const fixedDieSchema = z.unknown().transform((v, ctx): number | { d: number; v: number } => {
-  if (typeof v === 'number') return parseInside(int(1, 20), v, ctx);
-  const m = typeof v === 'string' ? /^d(\d{1,4}):(\d{1,4})$/i.exec(v.trim()) : null;
-  if (m !== null) {
-    const d = Number(m[1]);
-    const face = Number(m[2]);
-    if (d >= 2 && face >= 1 && face <= d) return { d, v: face };
-    ctx.addIssue({ code: 'custom', message: `a d${d} has no face ${face}: a die needs 2 or more sides, and its face is from 1 to its sides` });
-    return z.NEVER;
-  }
-  ctx.addIssue({ code: 'custom', message: `expected a d20 result from 1 to 20, or a die and its face like "d10:7"; got ${show(v)}` });
   return z.NEVER;
 });
 

@@ -147,8 +147,27 @@ export function focusTitle(view: Pick<MapView, 'lastTurn' | 'underWay'>): string
   return `${view.lastTurn?.player ? `${view.lastTurn.player}'s ${turn}` : `The ${turn}`}, close up`;
 }
 
+type FocusLayout = ReturnType<typeof layOut>;
+
+/**
+ * The last layout worked out for each view, by window: choosing the window (fitted) lays the close-up
+ * out to see whether it fits a phone's box, and drawing it lays the chosen window out again. A layout
+ * is a pure function of the view and the window, and nothing changes it once made.
+ */
+const layouts = new WeakMap<MapView, { readonly key: string; readonly layout: FocusLayout }>();
+
+/** The close-up's parts and their places (layOut), worked out once per view and window. */
+function focusLayout(view: MapView, w: FocusWindow): FocusLayout {
+  const key = `${w.col},${w.row},${w.cols},${w.rows},${w.cell}`;
+  const kept = layouts.get(view);
+  if (kept?.key === key) return kept.layout;
+  const layout = layOut(view, w);
+  layouts.set(view, { key, layout });
+  return layout;
+}
+
 /** The close-up's parts and their places: its geometry, caption, tags, unit strip and key. */
-function focusLayout(view: MapView, w: FocusWindow) {
+function layOut(view: MapView, w: FocusWindow) {
   loadFonts();
   const margin = Math.round(w.cell * MARGIN);
   // The whole board at the close-up's square size; only the window is drawn into the picture.

@@ -10,7 +10,7 @@ import { hasTerrain, squareIndex, T, type Board } from '../engine';
 import type { EventOf, GameEvent } from '../engine';
 import type { Incoming } from '../engine';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
-import { boardOf, cardOf, findAttack, footprint, modOf } from '../engine';
+import { boardOf, cardOf, findAttack, footprint, modOf, SPAN } from '../engine';
 import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import { sqOf, type AttackResult, type AttackView, type DropView, type HarmView, type MoveView, type PlayerView, type Sq } from './view-types';
 
@@ -178,7 +178,7 @@ export class TurnReader {
   onDamaging(id: UnitId): boolean {
     const u = this.unitAt(id);
     const at = this.pos.get(id) ?? u?.at ?? null;
-    return at !== null && u !== undefined && footprint(this.board, at, cardOf(this.state, u).size).some((i) => hasTerrain(this.board, i, T.damaging));
+    return at !== null && u !== undefined && footprint(this.board, at, SPAN[cardOf(this.state, u).size]).some((i) => hasTerrain(this.board, i, T.damaging));
   }
 
   /** What dealt wounds, from the fields a `wounded` event (or a wounds prompt) carries. */

@@ -123,4 +123,19 @@ describe('the wound prompt', () => {
     expect(withMortal.description).toMatch(/^Vigor \d+ · \d+ box(es)? left · Alice \+\d+ VP now · 5% each turn to drop \(Mortal roll\)$/);
     expect(facts.options[0]!.label).toMatch(/\(default\)$/);
   });
+
+  it('is never a menu of one: when every split leads to the same (here a drop), the wounds are taken without asking (§4.30)', () => {
+    // 10 wounds, 5 Vigor and one box left: spend 5 Vigor or not, the last box is marked and GH drops.
+    const hurt = start();
+    const gh = { ...hurt.units.gh!, vigor: 5, injuries: ['mobility', 'defensive'] as const };
+    const s = run(
+      { ...hurt, units: { ...hurt.units, gh: { ...gh, injuries: [...gh.injuries] } } },
+      { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' },
+      {
+        decide: { unit: 'gh', reply: null },
+      },
+    );
+    expect(s.prompt?.kind).not.toBe('wounds');
+    expect(s.units.gh!.dropped).toBe(true);
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * A match whose rules this bot does not replay (docs/rulesets.md §4): its row names a version of the
  * Sellsword rules the registry does not know. Acting on it is refused with the registry's sentence and
- * changes nothing, and `/skirmish check` says why it was not replayed, rather than replaying it under
- * other rules.
+ * changes nothing, `/skirmish check` says why it was not replayed, and its deadlines take no default,
+ * rather than playing it under other rules.
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,5 +37,10 @@ describe('a match of rules the bot does not replay', () => {
     expect({ seq: after.seq, status: after.status }).toEqual({ seq: before.seq, status: before.status });
 
     expect(answerText(await world.run({ user: 'bob', channel: thread, name: 'skirmish check' }))).toBe(`❌ ${REFUSAL}`);
+
+    // Nor does its clock run here: a month of missed deadlines takes no default and forfeits nobody.
+    await world.advance(24 * 30);
+    const later = (await world.store.matches.get(id))!;
+    expect({ seq: later.seq, status: later.status }).toEqual({ seq: before.seq, status: before.status });
   }, 120_000);
 });

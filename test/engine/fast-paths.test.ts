@@ -13,7 +13,7 @@ import { adjacent, distanceField, type WallAt } from '../../src/engine/distance'
 import { explore, moverOf, stepCost, stepPrice } from '../../src/engine/paths';
 import { mayHide, sight, type Occupancy } from '../../src/engine/sight';
 import type { GameState } from '../../src/engine/state';
-import { boardOf, boardOfMap, footprint, tableOf } from '../../src/engine/table';
+import { boardOf, boardOfMap, footprint, SPAN, tableOf } from '../../src/engine/table';
 
 const content = defaultContent();
 const boards = [...content.maps.values()].map((m) => boardOfMap(m));
@@ -66,7 +66,7 @@ describe('distance fields', () => {
         // Every fifth square: a spread that meets every kind of wall and corner on these maps.
         for (let i = 0; i < board.width * board.height; i += 5) {
           const spaces = [[i]];
-          if (i % board.width < board.width - 1 && i < board.width * (board.height - 1)) spaces.push(footprint(board, i, 'big'));
+          if (i % board.width < board.width - 1 && i < board.width * (board.height - 1)) spaces.push(footprint(board, i, 2));
           for (const space of spaces) {
             expect(
               firstDifference(distanceField(board, wallAt, 'second-once', space), plainField(board, wallAt, space)),
@@ -92,7 +92,7 @@ describe('sight.mayHide', () => {
             const b = a + dr * w + dc;
             if (b < 0 || b >= w * board.height || b === a || Math.abs((b % w) - (a % w)) !== Math.abs(dc)) continue;
             const spaces: [number[], number[]][] = [[[a], [b]]];
-            if (fits(a) && fits(b) && (Math.abs(dr) > 1 || Math.abs(dc) > 1)) spaces.push([footprint(board, a, 'big'), [b]], [[a], footprint(board, b, 'big')]);
+            if (fits(a) && fits(b) && (Math.abs(dr) > 1 || Math.abs(dc) > 1)) spaces.push([footprint(board, a, 2), [b]], [[a], footprint(board, b, 2)]);
             for (const [from, to] of spaces) {
               const seen = sight(board, someone, { squares: from, size: from.length === 4 ? 3 : 2 }, { squares: to, size: to.length === 4 ? 3 : 2 });
               if (!seen.hidden) continue;
@@ -163,7 +163,7 @@ describe('tables', () => {
       const occupied = table.occupant.filter((o) => o !== null).length;
       let expected = 0;
       for (const u of Object.values(state.units)) {
-        const space = footprint(table.board, u.at!, state.cards[u.card]!.size);
+        const space = footprint(table.board, u.at!, SPAN[state.cards[u.card]!.size]);
         expected += space.length;
         for (const s of space) expect(table.occupant[s]).toBe(u.id);
       }

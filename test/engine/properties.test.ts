@@ -12,7 +12,7 @@ import { decide } from '../../src/engine/decide';
 import { legalActs } from '../../src/engine/queries';
 import { replay } from '../../src/engine/replay';
 import type { GameState } from '../../src/engine/state';
-import { boardOf, footprint, cardOf } from '../../src/engine/table';
+import { boardOf, cardOf, footprint, SPAN } from '../../src/engine/table';
 import { unitCost } from '../../src/engine/roster';
 
 const content = defaultContent();
@@ -30,7 +30,7 @@ function standingProblems(state: GameState): string[] {
   const out: string[] = [];
   for (const u of Object.values(state.units)) {
     if (u.dropped || u.at === null) continue;
-    for (const s of footprint(board, u.at, cardOf(state, u).size)) {
+    for (const s of footprint(board, u.at, SPAN[cardOf(state, u).size])) {
       if (hasTerrain(board, s, T.wall | T.pit) && !passing.has(u.id)) out.push(`${u.id} stands on a wall or pit`);
       const other = seen.get(s);
       if (other !== undefined && !passing.has(u.id) && !passing.has(other)) out.push(`${u.id} shares a square with ${other}`);
