@@ -20,7 +20,7 @@ const beneathApplication = ['rulesets', 'cache', 'discord', 'formats', 'engine',
  * empties this.
  */
 const alsoAllowed = {
-  rulesets: ['^src/match/(match-state|record|dice-proof)\\.ts$'],
+  rulesets: ['^src/match/(match-state|record|dice-proof|standing-orders)\\.ts$'],
 };
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];
 /**

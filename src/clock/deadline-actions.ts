@@ -8,11 +8,7 @@
  * - the miss is counted, and the set number of misses forfeits the match;
  * - a challenge not accepted in time lapses.
  */
-import { defaultDecision } from '../engine';
-import { pregameDefault } from '../engine';
-import type { GameState, PlayerId } from '../engine';
-import { label, unitOf } from '../engine';
-import { waitingUnits } from '../engine';
+import type { PlayerId } from '../engine';
 import type { RuleError } from '../engine';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
 import { describeChange } from '../match/act-log';
@@ -24,13 +20,12 @@ import { clockOf, discordTime, hoursText } from './clock-terms';
 import { isWaitKind, planWaits, timeoutOf, waitsOf, type Wait } from './deadline-plan';
 import { gameOf, type MatchCommand, type MatchSnapshot } from '../match/match-state';
 import type { PostBody } from '../posts/post-body';
-import { splitWords } from '../match/standing-orders';
 import { recordChange, type Submitted } from '../match/submit';
 import { enqueue } from '../match/table';
 import { waitWords } from './wait-words';
 import { shown } from '../discord/text';
 import { matchRecord } from '../match/record';
-import type { PregameCommand, PregamePrompt } from '../engine';
+import { rulesetOfMatch } from '../rulesets';
 import { botCommand, playedByBot } from '../match/practice-seat';
 import { untoldActs } from '../match/untold-acts';
 import { storedNames } from '../store';
@@ -41,60 +36,6 @@ export interface Handled {
   readonly matchId: string;
   /** `moot`: nothing to do (the match is over, the wait has gone, or a reminder's deadline has already passed). */
   readonly did: 'reminded' | 'default' | 'forfeit' | 'lapsed' | 'played' | 'moot';
-}
-
-/** What a wait comes to when its time runs out, and those words for the thread. */
-export function timeoutCommand(snapshot: MatchSnapshot, name: (p: PlayerId) => string): { command: MatchCommand; what: string } | null {
-  if (snapshot.stage === 'pregame') {
-    const prompt = snapshot.pregame.prompt;
-    if (!prompt) return null;
-    const command = pregameDefault(prompt);
-    return { command: { pregame: command }, what: setupWords(prompt, command, name) };
-  }
-  const game = snapshot.game;
-  if (game.over) return null;
-  if (game.prompt) {
-    const decision = defaultDecision(game.prompt);
-    return { command: { game: { decide: decision } }, what: describeDefault(game, decision, name) };
-  }
-  const turn = game.turn;
-  if (!turn) return null;
-  if (turn.unit) return { command: { game: { end: turn.unit } }, what: `**${label(game, unitOf(game, turn.unit))}**'s turn ends` };
-  const unit = waitingUnits(game, turn.player)[0];
-  if (!unit) return null;
-  return { command: { game: { end: unit.id } }, what: `${name(turn.player)} takes an empty turn with **${label(game, unit)}**` };
-}
-
-/** A setup choice in words: "the map is **Mill Crossing**". */
-function setupWords(prompt: PregamePrompt, command: PregameCommand, name: (p: PlayerId) => string): string {
-  return 'reroll' in command
-    ? 'the setup tactics check is rerolled'
-    : 'chooser' in command
-      ? `${name(command.chooser)} chooses the map`
-      : 'map' in command
-        ? `the map is **${prompt.kind === 'map' ? (prompt.options.find((m) => m.id === command.map)?.name ?? command.map) : command.map}**`
-        : 'entry' in command
-          ? `the entry tile goes at **${command.entry}**`
-          : 'setup goes on';
-}
-
-function describeDefault(game: GameState, d: ReturnType<typeof defaultDecision>, name: (p: PlayerId) => string): string {
-  const prompt = game.prompt!;
-  const unit = prompt.unit ? `**${label(game, unitOf(game, prompt.unit))}**` : '';
-  switch (prompt.kind) {
-    case 'reply':
-      return `${unit} takes no reply`;
-    case 'wounds':
-      return `${unit} takes the wounds the default way: ${splitWords(game, prompt.unit, prompt.options.default)}`;
-    case 'order':
-      return `the order of players is ${(d.order ?? []).map(name).join(' → ')}`;
-    case 'reroll':
-      return 'the roll is rerolled';
-    case 'recover':
-      return d.recover ? `${unit} rolls to recover from ${d.recover}` : `${unit} does not roll to recover`;
-    case 'recoil':
-      return `${unit} recoils the usual way, to ${d.recoil}`;
-  }
 }
 
 const ordinal = (n: number) =>
@@ -147,12 +88,13 @@ async function handle(app: Services, d: DeadlineRow): Promise<Handled['did'] | n
   const misses = await store.deadlines.misses(row.id, wait.player);
   const name = (p: PlayerId) => `**${shown(setup.names[p] ?? p)}**`;
   if (misses >= clock.maxMisses) return forfeit(app, row, wait.player, misses);
-  const made = timeoutCommand(snapshot, name);
+  const found = rulesetOfMatch(row);
+  const made = found.ok ? found.ruleset.match.timeout(snapshot, name) : null;
   if (!made) return moot();
   const count = `${misses} of ${clock.maxMisses} missed deadlines forfeit the match`;
   const reply = (done: Submitted) =>
-    [`⏰ ${name(wait.player)}'s time ran out: ${made.what}. (${count}.)`, ...describeChange(done).map((l) => `• ${l}`)].join('\n');
-  const change = await recordChange(app, row.id, undefined, row.seq, made.command, { reply });
+    [`⏰ ${name(wait.player)}'s time ran out: ${made.words}. (${count}.)`, ...describeChange(done).map((l) => `• ${l}`)].join('\n');
+  const change = await recordChange(app, row.id, undefined, row.seq, made.command as MatchCommand, { reply });
   if (!change.ok) {
     // Cannot happen while the engine accepts its own defaults; if it does, the match gets a fresh deadline.
     app.log(`the timeout of match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`, undefined, aboutMatch(row));
@@ -202,9 +144,10 @@ async function botAct(app: Services, row: MatchRow, seat: PlayerId): Promise<Han
       aboutMatch(row),
     );
   }
-  const made = timeoutCommand(snapshot, name);
+  const found = rulesetOfMatch(row);
+  const made = found.ok ? found.ruleset.match.timeout(snapshot, name) : null;
   if (!made) return 'moot';
-  const change = await recordChange(app, row.id, undefined, row.seq, made.command, { reply: () => `🤖 ${name(seat)}: ${made.what}.` });
+  const change = await recordChange(app, row.id, undefined, row.seq, made.command as MatchCommand, { reply: () => `🤖 ${name(seat)}: ${made.words}.` });
   if (!change.ok) throw new Error(`match ${row.id}: the practice opponent's default was refused (${change.reason})`);
   return 'played';
 }

@@ -7,10 +7,9 @@
  */
 import type { PlayerId } from '../engine';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow, type Store } from '../store';
-import { nextActor } from '../posts/announce';
 import { clockOf, HOUR, type ClockTerms } from './clock-terms';
-import type { MatchEvent } from '../match/match-state';
 import { matchRecord } from '../match/record';
+import { rulesetOfMatch } from '../rulesets';
 import { practiceSeat } from '../match/practice-seat';
 
 export type WaitKind = 'accept' | 'setup' | 'prompt' | 'turn';
@@ -25,21 +24,20 @@ export interface Wait {
   readonly player: PlayerId;
 }
 
-/** The waits of a match as it stands: none once it is over. */
+/**
+ * The waits of a match as it stands: none once it is over, and none for a match whose game or rules'
+ * version this bot does not know (it does not run that match's clock).
+ */
 export function waitsOf(row: MatchRow): Wait[] {
   if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) return [];
   if (row.status === 'challenged') {
     const accepted = matchRecord(row).terms.accepted;
     return row.players.filter((p) => !accepted[p]).map((player) => ({ kind: 'accept', player }));
   }
+  const found = rulesetOfMatch(row);
+  if (!found.ok) return [];
   const { snapshot } = matchRecord(row);
-  if (!snapshot) return [];
-  if (snapshot.stage === 'pregame') return snapshot.pregame.prompt ? [{ kind: 'setup', player: snapshot.pregame.prompt.player }] : [];
-  const game = snapshot.game;
-  if (game.over) return [];
-  if (game.prompt) return [{ kind: 'prompt', player: game.prompt.player }];
-  const actor = nextActor(game);
-  return actor ? [{ kind: 'turn', player: actor }] : [];
+  return snapshot ? [...found.ruleset.match.waits(snapshot)] : [];
 }
 
 export const hoursFor = (clock: ClockTerms, kind: WaitKind): number =>
@@ -74,9 +72,10 @@ function stillOn(d: DeadlineRow, row: MatchRow, newTurn: boolean): boolean {
  * that ended are cancelled, and each new wait gets a timeout and its reminders. `events` are the
  * change's (a unit's turn that started is a new wait even for the same player). Returns the rows added.
  */
-export async function planWaits(store: Store, now: number, row: MatchRow, events: readonly { readonly event: MatchEvent }[] = []): Promise<DeadlineRow[]> {
+export async function planWaits(store: Store, now: number, row: MatchRow, events: readonly { readonly event: unknown }[] = []): Promise<DeadlineRow[]> {
   const pending = await store.deadlines.pending(row.id);
-  const newTurn = events.some((e) => e.event.stage === 'game' && e.event.event.type === 'turn-started');
+  const found = rulesetOfMatch(row);
+  const newTurn = found.ok && events.some((e) => found.ruleset.match.startsTurn(e.event));
   const kept = new Set<DeadlineRow>();
   const missing: Wait[] = [];
   for (const w of waitsOf(row)) {

@@ -60,6 +60,12 @@ export function commanderOf(state: GameState, unit: UnitState): string {
   return unit.player;
 }
 
+/** Whoever must give the next act: the commander of the active unit (Controlled, Glamyred), else the turn's player. */
+export function nextActor(state: GameState): string | null {
+  if (!state.turn) return null;
+  return state.turn.unit ? commanderOf(state, unitOf(state, state.turn.unit)) : state.turn.player;
+}
+
 /**
  * The state as a unit's first act will find it once it has activated the unit: a Controlled unit is
  * then its controller's (§6.2, sides.ts), so moves are planned on that side, as they will be carried out.

@@ -6,13 +6,13 @@
  */
 
 // What an act costs and who commands a unit.
-export { canPay, commanderOf } from './acts';
+export { canPay, commanderOf, nextActor } from './acts';
 
 // A battlefield file checked against its schema.
 export { battlefieldProblems, battlefieldSchema } from './battlefield';
 
 // The board: squares, terrain (T), neighbours and the square naming of formats/squares.
-export { buildBoard, colOf, hasTerrain, isDiagonal, nameOf, neighbours, rowOf, squareIndex, T } from './board';
+export { buildBoard, colOf, cornerCut, hasTerrain, isDiagonal, nameOf, neighbours, rowOf, squareIndex, T } from './board';
 export type { Board } from './board';
 
 // Charges: their paths and the vigor they cost.
@@ -130,6 +130,7 @@ export {
   newlyCovered,
   onMap,
   SPAN,
+  spaceCutsCorner,
   squaresOf,
   tableOf,
   unitList,

@@ -115,7 +115,7 @@ export const SIZE_RANK: Record<Size, 1 | 2 | 3> = { small: 1, medium: 2, big: 3 
 export const DIAGONALS: DiagonalRule = 'second-once';
 
 // The space itself is board geometry (footprint.ts), shared by every game.
-export { fitsOnBoard, footprint, newlyCovered, type Span } from './footprint';
+export { fitsOnBoard, footprint, newlyCovered, spaceCutsCorner, type Span } from './footprint';
 
 /** Sellsword's sizes as spans: a Big unit stands on a 2×2, every other on one square. */
 export const SPAN: Readonly<Record<Size, Span>> = { small: 1, medium: 1, big: 2 };

@@ -7,7 +7,10 @@
  */
 import type { PregameEvent } from '../engine';
 import { apply, type GameEvent } from '../engine';
-import { commanderOf } from '../engine';
+import { nextActor } from '../engine';
+
+/** Whoever must give the next act (the engine owns it; the clock asks the ruleset). */
+export { nextActor };
 import type { GameState, PlayerId } from '../engine';
 import { aloneToAct, label, unitOf } from '../engine';
 import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
@@ -161,12 +164,6 @@ function pingOnTurn(posts: PostBody[]): PostBody[] {
   const ping = posts.at(-1);
   if (turn?.kind !== 'turn' || ping?.kind !== 'your-turn') return posts;
   return [...posts.slice(0, -2), { ...turn, ping: { seq: ping.seq, player: ping.player, content: ping.content } }];
-}
-
-/** Whoever must give the next act: the commander of the active unit (Controlled, Glamyred), else the turn's player. */
-export function nextActor(game: GameState): string | null {
-  if (!game.turn) return null;
-  return game.turn.unit ? commanderOf(game, unitOf(game, game.turn.unit)) : game.turn.player;
 }
 
 /**

@@ -23,6 +23,12 @@ export interface MatchEnd {
   readonly rounds: number;
 }
 
+/** What the match waits for from one player: a setup choice, a prompt's answer, or their turn. */
+export interface Wait {
+  readonly kind: 'setup' | 'prompt' | 'turn';
+  readonly player: PlayerId;
+}
+
 /** What a step gives: its events, the state after them, and the setup when the step changed it. */
 export type Stepped =
   | { readonly ok: true; readonly events: readonly unknown[]; readonly state: unknown; readonly setup?: unknown }
@@ -43,6 +49,15 @@ export interface MatchRules {
    */
   replay(setup: unknown, events: readonly unknown[], stored?: unknown): unknown;
   phase(state: unknown): Phase;
+  /** Whom the match waits on now; none once it is over. */
+  waits(state: unknown): readonly Wait[];
+  /**
+   * What a missed deadline does while the match waits as it stands (a prompt's default, the end of a
+   * turn), and that in words for the thread, players named by `name`; null: nothing to do.
+   */
+  timeout(state: unknown, name: (player: PlayerId) => string): { readonly command: unknown; readonly words: string } | null;
+  /** Whether `event` begins a new turn: the turn's wait then starts afresh, even for the same player. */
+  startsTurn(event: unknown): boolean;
   /** The end of the match, or null while it goes on. */
   end(state: unknown): MatchEnd | null;
 }

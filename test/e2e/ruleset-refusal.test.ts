@@ -1,8 +1,8 @@
 /**
  * A match whose rules this bot does not replay (docs/rulesets.md §4): its row names a version of the
  * Sellsword rules the registry does not know. Acting on it is refused with the registry's sentence and
- * changes nothing, and `/skirmish check` says why it was not replayed, rather than replaying it under
- * other rules.
+ * changes nothing, `/skirmish check` says why it was not replayed, and its deadlines take no default,
+ * rather than playing it under other rules.
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,9 @@ const REFUSAL =
 describe('a match of rules the bot does not replay', () => {
   it('is refused with a sentence when acted on, and /skirmish check says why it is not replayed', async () => {
     const thread = await matchUnderWay(world);
-    const id = (await world.store.matches.byThread(thread))!.id;
+    const made = (await world.store.matches.byThread(thread))!;
+    expect({ ruleset: made.ruleset, rulesetVersion: made.rulesetVersion }).toEqual({ ruleset: 'sellsword', rulesetVersion: 1 });
+    const id = made.id;
     // As a newer bot would have left it: the same game, under a later version of its rules (a write
     // moves the row's version, store/match-row-cache.ts, as every write of the store does).
     const db = new Database(world.dbPath);
@@ -37,5 +39,10 @@ describe('a match of rules the bot does not replay', () => {
     expect({ seq: after.seq, status: after.status }).toEqual({ seq: before.seq, status: before.status });
 
     expect(answerText(await world.run({ user: 'bob', channel: thread, name: 'skirmish check' }))).toBe(`❌ ${REFUSAL}`);
+
+    // Nor does its clock run here: a month of missed deadlines takes no default and forfeits nobody.
+    await world.advance(24 * 30);
+    const later = (await world.store.matches.get(id))!;
+    expect({ seq: later.seq, status: later.status }).toEqual({ seq: before.seq, status: before.status });
   }, 120_000);
 });

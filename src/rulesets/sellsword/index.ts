@@ -3,9 +3,10 @@
  * are, under the `Ruleset` interface. What the application hands in is what the match row holds, as
  * `matchRecord` (match/record.ts) decoded it, so it is narrowed here to Sellsword's stored shapes.
  */
-import type { PlayerId } from '../../engine';
+import { nextActor, type PlayerId } from '../../engine';
 import { beginMatch, gameOf, rebuildMatch, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../match/match-state';
-import type { MatchEnd, Phase, Ruleset, Stepped } from '../ruleset';
+import type { MatchEnd, Phase, Ruleset, Stepped, Wait } from '../ruleset';
+import { timeoutCommand } from './timeouts';
 
 // The values below come from a decoded Sellsword row (match/record.ts) or from this module's own answers.
 const setupOf = (setup: unknown) => setup as MatchSetup;
@@ -27,6 +28,22 @@ function end(state: unknown): MatchEnd | null {
   return game?.over ? { winner: game.winner, score: game.score, rounds: game.round } : null;
 }
 
+/** A setup choice, a prompt, or the turn of whoever gives the next act. */
+function waits(state: unknown): Wait[] {
+  const snapshot = snapshotOf(state);
+  if (snapshot.stage === 'pregame') return snapshot.pregame.prompt ? [{ kind: 'setup', player: snapshot.pregame.prompt.player }] : [];
+  const game = snapshot.game;
+  if (game.over) return [];
+  if (game.prompt) return [{ kind: 'prompt', player: game.prompt.player }];
+  const actor = nextActor(game);
+  return actor ? [{ kind: 'turn', player: actor }] : [];
+}
+
+const startsTurn = (event: unknown): boolean => {
+  const e = event as MatchEvent;
+  return e.stage === 'game' && e.event.type === 'turn-started';
+};
+
 /** A game saved before snapshots kept turn marks has none and never gets any: its replay leaves them out too. */
 function replay(setup: unknown, events: readonly unknown[], stored?: unknown): MatchSnapshot {
   const rebuilt = rebuildMatch(setupOf(setup), events as readonly MatchEvent[]);
@@ -45,6 +62,9 @@ export const sellsword: Ruleset = {
       stepped(stepMatch(setupOf(setup), snapshotOf(state), command as MatchCommand, by, seq), setupOf(setup)),
     replay,
     phase,
+    waits,
+    timeout: (state, name) => timeoutCommand(snapshotOf(state), name),
+    startsTurn,
     end,
   },
 };

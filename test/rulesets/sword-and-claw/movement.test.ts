@@ -50,7 +50,7 @@ describe('SC Movement a, c: what a troop may not move through', () => {
     expect(checkPath(table, a, [sq('B2')], 4)).toMatchObject({ code: 'blocking-terrain' });
     const b = piece('b', 'p1', 'A2');
     const t2 = scTable(map(grid), [b]);
-    expect(checkPath(t2, b, [sq('B1')], 4)).toEqual({ code: 'corner-blocked', message: 'the step from A2 cuts the corner of the blocking terrain at B2' });
+    expect(checkPath(t2, b, [sq('B1')], 4)).toEqual({ code: 'corner-blocked', message: 'the step from A2 to B1 cuts a corner of hard blocking terrain' });
     expect(checkPath(t2, b, [sq('B3')], 4)).toMatchObject({ code: 'corner-blocked' });
     expect(checkPath(t2, b, [sq('A3'), sq('B3'), sq('C2')], 4)).toMatchObject({ code: 'corner-blocked' });
   });

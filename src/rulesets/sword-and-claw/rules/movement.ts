@@ -3,10 +3,10 @@
  * one step costs, a path checked square by square, and every square a troop can reach. The search is
  * the engine's one path search (engine/path-search.ts) under the every-second diagonal rule.
  */
-import { besideSquares, isDiagonal, nameOf } from '../../../engine/board';
+import { isDiagonal, nameOf } from '../../../engine/board';
 import { afterDiagonal, diagonalState, diagonalSurcharge, type DiagonalRule } from '../../../engine/distance';
 import { ruleError, type RuleError } from '../../../engine/errors';
-import { fitsOnBoard, footprint, newlyCovered } from '../../../engine/footprint';
+import { fitsOnBoard, footprint, newlyCovered, spaceCutsCorner } from '../../../engine/footprint';
 import { searchSquares } from '../../../engine/path-search';
 import { SIZE_RANK, type ScSize } from '../formats/vocabulary';
 import { type Piece, type ScTable, spanOf } from './table';
@@ -53,20 +53,13 @@ const isEnemy = (table: ScTable, mover: Piece, square: number): boolean => {
 
 /**
  * SC Movement a: a diagonal step may not cut a corner of hard blocking terrain, nor pass between two
- * enemies. Each square of the space moves diagonally; the squares beside it that are not the mover's
- * own old or new space are the corner it passes.
+ * enemies (the engine's corner rule, board.ts `cornerCut`, told what closes a corner in this game).
  */
-function cornerRefusal(table: ScTable, mover: Piece, from: number, to: number): Price | null {
+function cornerRefusal(table: ScTable, mover: Piece, from: number, to: number): Refusal | null {
   const span = spanOf(mover.size);
-  const own = new Set([...footprint(table.board, from, span), ...footprint(table.board, to, span)]);
-  for (const s of footprint(table.board, from, span)) {
-    const beside = besideSquares(table.board, s, s + (to - from)).filter((b) => !own.has(b));
-    const blocking = beside.find((b) => table.terrain[b] === 'blocking');
-    if (blocking !== undefined) return { refused: 'corner-blocked', square: blocking };
-    if (beside.length === 2 && beside.every((b) => isEnemy(table, mover, b)) && table.occupant[beside[0]!] !== table.occupant[beside[1]!]) {
-      return { refused: 'between-enemies', square: beside[0]! };
-    }
-  }
+  if (spaceCutsCorner(table.board, from, to, span, (i) => table.terrain[i] === 'blocking')) return 'corner-blocked';
+  const twoEnemies = (s1: number, s2: number) => isEnemy(table, mover, s1) && isEnemy(table, mover, s2) && table.occupant[s1] !== table.occupant[s2];
+  if (spaceCutsCorner(table.board, from, to, span, () => false, twoEnemies)) return 'between-enemies';
   return null;
 }
 
@@ -92,10 +85,8 @@ export function stepPrice(table: ScTable, mover: Piece, from: number, to: number
     if (isEnemy(table, mover, s)) return { refused: 'enemy-occupied', square: s };
     if (table.terrain[s] === 'difficult' || occupiedIsDifficult(table, mover, s)) difficult++;
   }
-  if (dc !== 0 && dr !== 0) {
-    const corner = cornerRefusal(table, mover, from, to);
-    if (corner) return corner;
-  }
+  const corner = cornerRefusal(table, mover, from, to);
+  if (corner) return { refused: corner, square: to };
   return { cost: 1 + Math.max(0, difficult - IGNORED[mover.size]) };
 }
 
@@ -111,9 +102,9 @@ function refusalError(table: ScTable, mover: Piece, from: number, price: Extract
     case 'enemy-occupied':
       return ruleError('enemy-occupied', `${at} is held by an enemy`);
     case 'corner-blocked':
-      return ruleError('corner-blocked', `the step from ${nameOf(table.board, from)} cuts the corner of the blocking terrain at ${at}`);
+      return ruleError('corner-blocked', `the step from ${nameOf(table.board, from)} to ${at} cuts a corner of hard blocking terrain`);
     default:
-      return ruleError('between-enemies', `the step from ${nameOf(table.board, from)} passes between two enemies`);
+      return ruleError('between-enemies', `the step from ${nameOf(table.board, from)} to ${at} passes between two enemies`);
   }
 }
 
