@@ -31,8 +31,8 @@ import { selfPlayFingerprint, queryFingerprint } from '../src/bench/fingerprint'
 import { defaultContent } from '../src/content/load';
 
 const PINNED = {
-  selfPlay: '0b198951ee703f8b864191faac8918a54fc6ef1ddb11e1b00bafd1d278474198',
-  queries: 'a085f756d61ce61c8b4cb56b830b0454a9681f96f2a64595abffef044211905d',
+  selfPlay: 'fe35c368c774c2c5ca7dfbfb8a027ad22e84d1672e17436714149bdb81197c7a',
+  queries: '357f9b911d1354ec317e0dfa94bc04369fe33aa69334d666e4004e8a61bddcaa',
 };
 
 const content = defaultContent();

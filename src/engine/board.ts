@@ -74,6 +74,20 @@ export function neighbours(b: Board, i: number): number[] {
 }
 
 /**
+ * Whether a diagonal step from `from` to `to` cuts a closed corner. Each game says what closes one:
+ * `closes`, a square beside the step that closes the corner by itself (Sellsword: a wall square;
+ * Sword and Claw: hard blocking terrain); `together`, the two squares beside it closing it between
+ * them though neither does alone (Sword and Claw: two enemies); and an edge wall at the corner point
+ * closes it in every game.
+ */
+export function cornerCut(b: Board, from: number, to: number, closes: (i: number) => boolean, together?: (s1: number, s2: number) => boolean): boolean {
+  const [s1, s2] = besideSquares(b, from, to);
+  if (closes(s1) || closes(s2)) return true;
+  if (together?.(s1, s2)) return true;
+  return cornerEdges(b, from, to).some((e) => b.walls.has(e));
+}
+
+/**
  * Whether a step between neighbouring squares is blocked by walls (R12, R15): an orthogonal step
  * across an edge wall, or a diagonal step that cuts a wall corner: either square beside it is a wall
  * square, or any of the four edges meeting at its corner point is an edge wall. `isWallSquare` lets the
@@ -81,9 +95,7 @@ export function neighbours(b: Board, i: number): number[] {
  */
 export function stepBlocked(b: Board, from: number, to: number, isWallSquare: (i: number) => boolean): boolean {
   if (!isDiagonal(b, from, to)) return b.walls.has(edgeId(b, from, to));
-  const [s1, s2] = besideSquares(b, from, to);
-  if (isWallSquare(s1) || isWallSquare(s2)) return true;
-  return cornerEdges(b, from, to).some((e) => b.walls.has(e));
+  return cornerCut(b, from, to, isWallSquare);
 }
 
 /** R12: a step crosses low cover when the edge it crosses (or any edge at its corner point) is low cover. */

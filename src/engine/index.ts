@@ -12,7 +12,7 @@ export { canPay, commanderOf, nextActor } from './acts';
 export { battlefieldProblems, battlefieldSchema } from './battlefield';
 
 // The board: squares, terrain (T), neighbours and the square naming of formats/squares.
-export { buildBoard, colOf, hasTerrain, isDiagonal, nameOf, neighbours, rowOf, squareIndex, T } from './board';
+export { buildBoard, colOf, cornerCut, hasTerrain, isDiagonal, nameOf, neighbours, rowOf, squareIndex, T } from './board';
 export type { Board } from './board';
 
 // Charges: their paths and the vigor they cost.
@@ -130,6 +130,7 @@ export {
   newlyCovered,
   onMap,
   SPAN,
+  spaceCutsCorner,
   squaresOf,
   tableOf,
   unitList,

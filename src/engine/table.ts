@@ -8,7 +8,7 @@ import type { Attack, InjuryBox, UnitCard } from '../formats/card';
 import type { Gridmap } from '../formats/gridmap';
 import type { ModCard } from '../formats/mod';
 import type { Size } from '../formats/vocabulary';
-import { buildBoard, hasTerrain, T, type Board } from './board';
+import { buildBoard, cornerCut, hasTerrain, isDiagonal, T, type Board } from './board';
 import { Lru } from '../cache/lru';
 import { adjacent, distanceField, type DiagonalRule, type WallAt } from './distance';
 import { sidesKey } from './sides';
@@ -131,6 +131,25 @@ export function footprint(board: Board, at: number, span: Span): number[] {
 export function fitsOnBoard(board: Board, at: number, span: Span): boolean {
   if (at < 0 || at >= board.width * board.height) return false;
   return at % board.width <= board.width - span && Math.floor(at / board.width) <= board.height - span;
+}
+
+/**
+ * Whether a diagonal step of a span×span space cuts a closed corner (board.ts `cornerCut`, with the
+ * game's `closes` and `together`): the corners its leading squares pass, each newly covered square
+ * stepping from the square it moves from, so `together` is asked about each such square's two
+ * neighbours beside its step (one may be the space's own). An orthogonal step cuts no corner.
+ */
+export function spaceCutsCorner(
+  board: Board,
+  from: number,
+  to: number,
+  span: Span,
+  closes: (i: number) => boolean,
+  together?: (s1: number, s2: number) => boolean,
+): boolean {
+  if (!isDiagonal(board, from, to)) return false;
+  const delta = to - from;
+  return newlyCovered(board, from, to, span).some((s) => cornerCut(board, s - delta, s, closes, together));
 }
 
 /** The squares a step of a span×span space from `from` to `to` newly covers: its new space less its old. */

@@ -37,6 +37,7 @@ import { forfeitWith } from '../clock/deadline-actions';
 import { settle } from '../match/submit';
 import { enqueue, inTransaction } from '../match/table';
 import { shown } from '../discord/text';
+import { newMatchRules } from '../rulesets';
 
 /**
  * What the runner needs of Discord to open a pairing's match, given by the bot
@@ -314,7 +315,14 @@ async function openPairing(
     `-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: \`/skirmish verify\` checks every roll once the match is over.`,
   ].join('\n');
   const matchId = await inTransaction(app, async () => {
-    const created = await app.store.matches.create({ id: app.mintId(), guildId: league.guildId, channelId: season.leagueId, players, terms });
+    const created = await app.store.matches.create({
+      id: app.mintId(),
+      guildId: league.guildId,
+      channelId: season.leagueId,
+      players,
+      terms,
+      ...newMatchRules(),
+    });
     for (const p of players) await app.store.follows.add(created.id, p);
     await enqueue(app, created, [{ kind: 'text', content: intro, ping: players }]);
     await app.store.seasons.setPairingMatch(pairing.id, created.id);

@@ -6,7 +6,7 @@
  * other rules than its own.
  */
 import type { RuleError } from '../engine';
-import type { Ruleset } from './ruleset';
+import type { Ruleset, RulesetId } from './ruleset';
 import { sellsword } from './sellsword';
 
 export type { MatchEnd, MatchRules, Phase, Ruleset, RulesetId, Stepped, Wait } from './ruleset';
@@ -37,3 +37,10 @@ export function rulesetOf(id: string, version?: number): Found {
 
 /** The rules a stored match is played and replayed under. */
 export const rulesetOfMatch = (row: { readonly ruleset: string; readonly rulesetVersion: number }): Found => rulesetOf(row.ruleset, row.rulesetVersion);
+
+/** What a new match's row records of its game: the game (default: the first, Sellsword) and its rules' current version. */
+export function newMatchRules(id: RulesetId = RULESETS[0]!.id): { readonly ruleset: RulesetId; readonly rulesetVersion: number } {
+  const found = rulesetOf(id);
+  if (!found.ok) throw new Error(found.error.message);
+  return { ruleset: found.ruleset.id, rulesetVersion: found.ruleset.version };
+}

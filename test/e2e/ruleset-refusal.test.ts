@@ -21,7 +21,9 @@ const REFUSAL =
 describe('a match of rules the bot does not replay', () => {
   it('is refused with a sentence when acted on, and /skirmish check says why it is not replayed', async () => {
     const thread = await matchUnderWay(world);
-    const id = (await world.store.matches.byThread(thread))!.id;
+    const made = (await world.store.matches.byThread(thread))!;
+    expect({ ruleset: made.ruleset, rulesetVersion: made.rulesetVersion }).toEqual({ ruleset: 'sellsword', rulesetVersion: 1 });
+    const id = made.id;
     // As a newer bot would have left it: the same game, under a later version of its rules (a write
     // moves the row's version, store/match-row-cache.ts, as every write of the store does).
     const db = new Database(world.dbPath);

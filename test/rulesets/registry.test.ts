@@ -4,7 +4,7 @@
  * never replayed under other rules.
  */
 import { describe, expect, it } from 'vitest';
-import { RULESETS, rulesetOf, rulesetOfMatch } from '../../src/rulesets';
+import { newMatchRules, RULESETS, rulesetOf, rulesetOfMatch } from '../../src/rulesets';
 
 describe('the ruleset registry', () => {
   it('gives Sellsword for a row written before rulesets (the columns default to Sellsword, version 1)', () => {
@@ -16,6 +16,11 @@ describe('the ruleset registry', () => {
   it('lists each game once, each replaying its current version', () => {
     expect(new Set(RULESETS.map((r) => r.id)).size).toBe(RULESETS.length);
     for (const r of RULESETS) expect(r.replays).toContain(r.version);
+  });
+
+  it("records a new match under its game's current rules, Sellsword by default", () => {
+    const sellsword = RULESETS.find((r) => r.id === 'sellsword')!;
+    expect(newMatchRules()).toEqual({ ruleset: 'sellsword', rulesetVersion: sellsword.version });
   });
 
   it('refuses a game it does not know, naming it', () => {

@@ -33,6 +33,7 @@ import { shown } from '../../discord/text';
 import { beginSetup, DEFAULT_POINTS, seats, threadName, type SetupReads } from '../../match/setup';
 import { storedNames } from '../../store';
 import { loadWarband, type LoadedWarband } from '../warband/warband-library';
+import { newMatchRules } from '../../rulesets';
 
 type Committed = CommittedWarband;
 
@@ -160,7 +161,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     // A league made with /league create keeps the name its organiser gave it.
     if (!league) await app.store.leagues.ensure(interaction.guildId!, channel.id, channel.name);
     // Saved before its thread exists (match-thread.ts): its posts wait for the thread.
-    const row = await app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, players, terms });
+    const row = await app.store.matches.create({ id: app.mintId(), guildId: interaction.guildId!, channelId: channel.id, players, terms, ...newMatchRules() });
     await app.store.follows.add(row.id, me);
     await enqueue(app, row, [{ kind: 'challenge', content, ping: invited }]);
     await planWaits(app.store, app.now(), row);

@@ -25,6 +25,7 @@ import { matchRecord, type Terms } from '../../match/record';
 import { refuse } from '../../match/user-error';
 import { shown } from '../../discord/text';
 import { loadWarband } from '../warband/warband-library';
+import { newMatchRules } from '../../rulesets';
 
 export interface PracticeOptions {
   readonly warband: string;
@@ -84,6 +85,7 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
       channelId: channel.id,
       players: [me, bot.id],
       terms,
+      ...newMatchRules(),
     });
     await app.store.follows.add(created.id, me);
     await enqueue(app, created, [{ kind: 'text', content: intro }]);
