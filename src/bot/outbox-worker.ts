@@ -543,11 +543,12 @@ export class OutboxWorker implements OutboxControl {
     }
   }
 
-  /** The post without its files: its text, and each picture's alt text in its place. */
+  /** The post without its files (nor the embeds that show them): its text, and each picture's alt text in its place. */
   #textOnly(rendered: Extract<Rendered, { to: 'create' }>, options: MessageCreateOptions): MessageCreateOptions {
-    const { files: _files, ...rest } = options;
+    const { files: _files, embeds: _embeds, ...rest } = options;
     return {
       ...rest,
+      ...(rendered.post.embeds ? { embeds: rendered.post.embeds } : {}),
       content: clip(
         withoutFiles(
           rendered.post.content,

@@ -25,7 +25,7 @@ import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { gameOf, momentOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';
 import type { PostBody } from './post-body';
-import type { PlainPost } from './plain-post';
+import type { PlainPost, PostFile } from './plain-post';
 import { shown, shownNames, clip } from '../discord/text';
 import { yourTurnContent, type KnownState } from './your-turn';
 import { commitmentWhere } from './dice-commitment';
@@ -173,8 +173,11 @@ function keptCloseUp(matchId: string, end: number): Picture | null | undefined {
   return kept && { ...kept, png: Buffer.from(kept.png) };
 }
 
-/** The close-up of a turn as a second file beside the map, when the turn has one. */
-const closeUp = (focus: Picture | null, name: string) => (focus ? [{ png: focus.png, name, alt: focus.alt }] : []);
+/**
+ * The close-up of a turn, when the turn has one, in an embed of its own under the map: as a second
+ * attachment Discord would show it beside the map at half the column, too small to read on a phone.
+ */
+const closeUp = (focus: Picture | null, name: string): PostFile[] => (focus ? [{ png: focus.png, name, alt: focus.alt, inEmbed: true }] : []);
 
 async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<PlainPost> {
   const name = nameIn(setup);
@@ -235,14 +238,13 @@ async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup
  * unit's turn ("go on with …"), that turn so far, with the acting unit; at a turn's start, the turn
  * that just ended; at a round's start none (no unit is acting yet, and the last turn's is of the round before).
  */
-async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<{ png: Buffer; name: string; alt: string } | null> {
+async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<PostFile | null> {
   const current = await turnSoFar(store, row, setup, seq);
   if (current) {
     const focus = renderFocus(current.game, { lastTurn: current.events, before: current.before, names: setup.names, underWay: true });
-    return focus && { png: focus.png, name: 'this-turn-close-up.png', alt: focus.alt };
+    return closeUp(focus, 'this-turn-close-up.png')[0] ?? null;
   }
-  const close = await lastTurnCloseUp(store, row, setup, seq);
-  return close && { png: close.png, name: 'last-turn-close-up.png', alt: close.alt };
+  return closeUp(await lastTurnCloseUp(store, row, setup, seq), 'last-turn-close-up.png')[0] ?? null;
 }
 
 /** The unit's turn under way after event `seq`, or null when no unit has begun acting (a turn's start, a new round). */
@@ -272,6 +274,9 @@ function warbandPost(setup: MatchSetup, player: string): PlainPost {
         png: renderCard(card, mod, undefined, 'narrow'),
         name: `${u.card}${u.mod ? `-${u.mod}` : ''}.png`,
         alt: `Stat card: ${card.name}${mod ? ` with ${mod.name}` : ''}`,
+        // Each card in an embed of its own, shown one under another at the embed's width: as
+        // attachments they would be a mosaic of thirds, unreadable on a phone.
+        inEmbed: true,
       };
     });
   const units = Object.values(game.units)
@@ -309,9 +314,10 @@ export async function picturePost(store: Store, stored: MatchRow, body: PictureB
       const { png, alt } = renderMapWithAlt(game, { names: setup.names });
       const key = renderLegend(game, { names: setup.names });
       return {
+        // The key in an embed under the map, so the map keeps the column rather than half of it.
         files: [
           { png, name: 'map.png', alt },
-          { png: key.png, name: 'key.png', alt: key.alt },
+          { png: key.png, name: 'key.png', alt: key.alt, inEmbed: true },
         ],
       };
     }

@@ -3,8 +3,8 @@
  * rulebook's layout, stacked: name and cost, the intrinsic stats in a row, Armor and Vigor in a row,
  * attacks and traits across the whole width, injuries, the action pool, statuses, the mod uses,
  * fantasy rating and faction, and a mod under it. Every line of text is `phonePx(W)` tall (11 px when
- * a phone shows the picture in its 270 px gallery tile), so the card reads on a phone without opening
- * it, and on a desktop too.
+ * a phone shows the picture in an embed of its own, as a warband's cards are posted), so the card
+ * reads on a phone without opening it, and on a desktop too.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { UnitCard } from '../formats/card';
@@ -25,10 +25,7 @@ export const NARROW_CARD_WIDTH = 480;
 const W = NARROW_CARD_WIDTH;
 const PAD = 14;
 const GAP = 8;
-/**
- * The card's text: the phone minimum for the box a phone shows it in (phone.ts): a warband's cards are
- * posted together, so each is shown as one tile of a gallery.
- */
+/** The card's text: the phone minimum for the box a phone shows it in (phone.ts): each card is posted in an embed of its own. */
 export const NARROW_CARD_PX = phonePx(W);
 const PX = NARROW_CARD_PX;
 const BOX_H = 72;

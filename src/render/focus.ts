@@ -11,7 +11,8 @@
  * is where it came to a head (its attacks, harms, drops and the ends of its moves), or where the unit
  * that took it stands.
  *
- * The picture is drawn for the box a phone shows it in (phone.ts): CLOSE_UP_WIDTH, twice that box's
+ * It is posted in an embed of its own under the map (post-pictures.ts), never beside it in a mosaic,
+ * and drawn for the box a phone shows an embed's image in (phone.ts): CLOSE_UP_WIDTH, twice that box's
  * width, so it is crisp on a phone's dense screen, and no taller than the box's shape (a taller one is
  * shown narrower). Every word and number in it (caption, coordinates, tags, the unit strip, the key) is
  * drawn at phonePx, and token labels are as tall, so all of them are PHONE_TEXT px or more there.
@@ -29,7 +30,7 @@ import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
 import { INK, PAPER, START_AREA } from './palette';
 import { placeTags, type Rect } from './tags';
 import { drawBoardWindow } from './terrain';
-import { PHONE_SHOWN, phonePx } from './phone';
+import { EMBED_SHOWN, phonePx } from './phone';
 import { flow, type Run } from './text-flow';
 import type { MapView, Sq } from './view';
 
@@ -44,8 +45,8 @@ export interface FocusWindow {
 
 /** The close-up is left out when it would be less than this much larger than the full map. */
 const MIN_ZOOM = 1.3;
-/** The close-up's width: twice the phone's picture box, so it is shown at half size, crisp, on a phone. */
-export const CLOSE_UP_WIDTH = 2 * PHONE_SHOWN.width;
+/** The close-up's width: twice the box of a phone's embed, so it is shown at half size, crisp, on a phone. */
+export const CLOSE_UP_WIDTH = 2 * EMBED_SHOWN.width;
 /**
  * At most this many columns (unless the turn needs more): at CLOSE_UP_WIDTH a square is then wide
  * enough for a label at phonePx.
@@ -113,7 +114,8 @@ function windowOver(view: MapView, squares: readonly { at: Sq; span: 1 | 2 }[]):
   // A square of room on every side, for tags and the units next to the action.
   const cols = Math.min(W, Math.max(c1 - c0 + 3, Math.min(MAX_COLS, Math.ceil(W / 2))));
   const rows = Math.min(H, Math.max(r1 - r0 + 3, Math.min(MAX_COLS, Math.ceil(H / 2))));
-  // Both pictures are shown equally wide: the close-up's scale over the map's is the board's width over the window's.
+  // Both pictures are shown about equally wide (the map as the post's attachment, the close-up in an
+  // embed): the close-up's scale over the map's is the board's width over the window's.
   const zoom = Math.min(2, W / cols, H / rows);
   if (zoom < MIN_ZOOM) return null;
   const cell = Math.floor(CLOSE_UP_WIDTH / (cols + 2 * MARGIN));
@@ -131,7 +133,7 @@ function fitted(view: MapView, squares: readonly { at: Sq; span: 1 | 2 }[], w: F
   for (let rows = w.rows; rows >= least; rows--) {
     fit = { ...w, rows, row: place(r0, r1, rows, view.board.height) };
     const { width, height } = focusLayout(view, fit);
-    if (height * PHONE_SHOWN.width <= width * PHONE_SHOWN.height) return fit;
+    if (height * EMBED_SHOWN.width <= width * EMBED_SHOWN.height) return fit;
   }
   return fit;
 }

@@ -41,11 +41,18 @@ describe('a whole match through Discord, from challenge to victory', () => {
     expect(turnImages.length).toBe(turns.length);
     expect(images.length).toBeGreaterThan(turns.length);
     for (const m of turnImages.slice(0, 3)) expect(m.attachments[0]!.description).toBeTruthy();
-    // Beside the map, a close-up of the squares where the turn happened, with its own alt text.
-    const closeUps = turnImages.flatMap((m) => m.attachments.slice(1));
+    // Under the map, a close-up of the squares where the turn happened, with its own alt text. It is
+    // shown by an embed of its own (so Discord shows it at the embed's width and not again among the
+    // attachments, where it would sit beside the map at half the column), its alt text as the footer.
+    const closeUps = turnImages.flatMap((m) => m.attachments.slice(1).map((a) => ({ a, embed: m.embeds.find((e) => e.image?.url === a.url) })));
     expect(closeUps.length).toBeGreaterThan(turns.length / 2);
-    for (const a of closeUps)
+    for (const { a, embed } of closeUps) {
       expect(a).toMatchObject({ filename: expect.stringMatching(/^turn-\d+-close-up\.png$/), description: expect.stringMatching(/^Close-up of squares/) });
+      expect(embed?.footer?.text).toBe(a.description);
+    }
+    // The map is the one attachment no embed shows.
+    for (const m of turnImages)
+      expect(m.attachments.filter((a) => !m.embeds.some((e) => e.image?.url === a.url)).map((a) => a.filename)).toEqual([m.attachments[0]!.filename]);
     // The key is posted once, with the opening map.
     expect(posts.filter((m) => m.attachments.some((a) => a.filename === 'key.png')).length).toBe(1);
     const result = posts.find((m) => /wins!|draw/.test(m.content))!;

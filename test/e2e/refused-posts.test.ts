@@ -69,6 +69,8 @@ describe('posts Discord refuses', () => {
     expect(ended.filter((r) => r.outcome === 'fallback').map((r) => r.kind)).toEqual(expect.arrayContaining(['opening', 'warband', 'prompt']));
     const messages = world.messages(thread);
     expect(messages.flatMap((m) => m.attachments)).toEqual([]);
+    // Nor the embeds that would show them (a warband's cards): their alt text is in the text once.
+    expect(messages.flatMap((m) => m.embeds)).toEqual([]);
     // The opening map and the entry-tile prompt's map, described instead.
     expect(messages.filter((m) => m.content.includes('🖼 ')).length).toBeGreaterThan(1);
     expect(messages.some((m) => live(m) || m.content.includes('chose'))).toBe(true);

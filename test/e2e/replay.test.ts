@@ -82,8 +82,9 @@ describe('/skirmish replay', () => {
     expect(bullets(first.content).length).toBeGreaterThanOrEqual(2);
     expect(first.attachments[0]!.filename).toBe(`replay-turn-${n}.png`);
     expect(first.attachments[0]!.description).toBe(posted[n - 1]!.attachments[0]!.description);
-    // The close-up beside the map too, when the thread had one.
+    // The close-up under the map too, when the thread had one, in an embed as the thread had it.
     expect(first.attachments.map((a) => a.description)).toEqual(posted[n - 1]!.attachments.map((a) => a.description));
+    expect(first.embeds.map((e) => e.footer?.text)).toEqual(posted[n - 1]!.embeds.map((e) => e.footer?.text));
     // Nothing went to the thread for others.
     expect(world.messages(thread, 'alice').some((m) => m.id === first.id)).toBe(false);
 

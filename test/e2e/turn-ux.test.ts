@@ -109,9 +109,13 @@ describe('catching up', () => {
     expect(pings.some((m) => m.content.includes('-# Since your last act: '))).toBe(true);
     // After a turn has been played, the ping shows its close-up, readable on a phone: a ping that comes
     // right after a turn's post is that post (its map, log and close-up), else it carries the close-up itself.
-    const closeUps = pings.flatMap((m) => m.attachments.filter((a) => a.filename.endsWith('close-up.png')));
+    // Each close-up is shown by an embed of its own (at the embed's width, not in a mosaic beside the
+    // map), with its alt text as the embed's footer, which a screen reader reads.
+    const closeUps = pings.flatMap((m) =>
+      m.attachments.filter((a) => a.filename.endsWith('close-up.png')).map((a) => ({ a, embed: m.embeds.find((e) => e.image?.url === a.url) })),
+    );
     expect(closeUps.length).toBeGreaterThan(0);
-    expect(closeUps.every((a) => a.description)).toBe(true);
+    expect(closeUps.every(({ a, embed }) => a.description && embed?.footer?.text === a.description)).toBe(true);
     const onTurnPosts = pings.filter((m) => /'s turn with .* is over\./.test(m.content));
     expect(onTurnPosts.length).toBeGreaterThan(0);
     for (const m of onTurnPosts) {

@@ -78,6 +78,10 @@ describe('message bodies', () => {
     expect(codes(checkMessageBody({ embeds: [{ description: 'd'.repeat(4096) }, { description: 'd'.repeat(2000) }] }, 0))).toEqual([
       'embeds MESSAGE_EMBEDS_TOO_LONG',
     ]);
+    // Ten embeds a message (a warband's ten stat cards, each in its own), not eleven.
+    const pictures = (n: number) => Array.from({ length: n }, (_, i) => ({ image: { url: `attachment://card-${i}.png` } }));
+    expect(codes(checkMessageBody({ embeds: pictures(10) }, 0))).toEqual([]);
+    expect(codes(checkMessageBody({ embeds: pictures(11) }, 0))).toEqual(['embeds BASE_TYPE_MAX_LENGTH']);
   });
 
   it('holds components to their limits', () => {

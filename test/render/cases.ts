@@ -30,7 +30,7 @@ export function atPhoneWidth(canvas: Canvas, width = PHONE_WIDTH): Buffer {
   return encodePng(small);
 }
 
-/** A picture scaled to the width a phone shows it at (phone.ts `shownWidth`), as a player sees it there. */
+/** A picture scaled to the width a phone shows it at in an embed (phone.ts `shownWidth`), as a player sees it there. */
 const asShownOnPhone = (canvas: Canvas): Buffer => atPhoneWidth(canvas, Math.round(shownWidth(canvas.width, canvas.height)));
 
 /** The Gray Necromancer mid-match: a marked box, a spent react token, current Vigor, two statuses. */
@@ -118,7 +118,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'focus-melee',
     shows:
-      "the close-up posted beside the melee map, as drawn (for a phone's 270 px box, at twice its width): the squares of the turn at twice the scale (ten by ten of twenty), with its own coordinates, the same tags clear of the tokens, text 22 px",
+      "the close-up posted under the melee map in an embed, as drawn (for a phone's 280 px embed, at twice its width): the squares of the turn at twice the scale (ten by ten of twenty), with its own coordinates, the same tags clear of the tokens, text 22 px",
     render: () => {
       const t = meleeTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
@@ -137,7 +137,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-focus-melee',
     shows:
-      'the melee close-up at the size a phone shows it (270 px wide, beside the map): the unit strip under it gives each unit in it its label in its colour, name, Vigor, injuries and statuses at 11 px or more, and the coordinates, tags and token labels read too',
+      'the melee close-up at the size a phone shows it (280 px wide, in its embed under the map): the unit strip under it gives each unit in it its label in its colour, name, Vigor, injuries and statuses at 11 px or more, and the coordinates, tags and token labels read too',
     render: () => {
       const t = meleeTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
@@ -147,7 +147,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-focus-24x24',
     shows:
-      'the close-up of a turn on Burning Village (24×24) at the size a phone shows it (270 px wide), with its unit strip: wounds and Vigor that the tokens cannot show at this size',
+      'the close-up of a turn on Burning Village (24×24) at the size a phone shows it (280 px wide, in its embed), with its unit strip: wounds and Vigor that the tokens cannot show at this size',
     render: () => {
       const t = crowdTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
@@ -177,7 +177,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-card-gray-necromancer',
     shows:
-      "the same card in its narrow layout (what players are shown), at the size a phone shows it (a 270 px gallery tile, as a warband's cards are posted together): stats in two rows, the attacks and traits across the width in text 11 px tall, injuries, action pool, statuses and the mod readable",
+      "the same card in its narrow layout (what players are shown), at the size a phone shows it (280 px wide, as each of a warband's cards is posted in an embed of its own): stats in two rows, the attacks and traits across the width in text 11 px tall, injuries, action pool, statuses and the mod readable",
     render: () => {
       const card = content.index.units.get('havoc-gray-necromancer')!;
       const mod = content.index.mods.get('havoc-infernal-aura')!;

@@ -11,7 +11,7 @@ import { renderLegend, renderTurn } from '../../src/render';
 import { measuringContext } from '../../src/render/canvas-pool';
 import { loadFonts } from '../../src/render/fonts';
 import { drawFocusCanvas, focusLabelPx, focusTextPx, focusTitle, focusWindow, turnSquares, unitsIn } from '../../src/render/focus';
-import { PHONE_SHOWN, PHONE_TEXT, shownWidth } from '../../src/render/phone';
+import { EMBED_SHOWN, PHONE_TEXT, shownWidth } from '../../src/render/phone';
 import { boardGeometry, type BoardGeometry } from '../../src/render/layout';
 import { boardSquares, overlayTags, tagSpace } from '../../src/render/overlays';
 import { ACTIVE_MARK, FACTION_COLOUR, OBJECTIVE, OBJECTIVE_INK, SPARE_COLOURS, STATUS_COLOUR, TERRAIN_FILL, TERRAIN_INK } from '../../src/render/palette';
@@ -300,22 +300,22 @@ describe('the key', () => {
 });
 
 describe('a phone shows wounds', () => {
-  /** The posted close-up's size, read from its PNG header, and the width a phone shows it at. */
+  /** The posted close-up's size, read from its PNG header, and the width a phone shows it at in its embed (how it is posted: phone-posts.test.ts). */
   const shownAtPhone = (png: Buffer) => {
     const width = png.readUInt32BE(16);
     const height = png.readUInt32BE(20);
     return { width, height, scale: shownWidth(width, height) / width };
   };
 
-  it('the posted close-up is drawn for the box a phone shows it in, so its words, numbers and labels are 11 px or more there', () => {
+  it('the posted close-up is drawn for the embed a phone shows it in, so its words, numbers and labels are 11 px or more there', () => {
     for (const t of [crowdTable(), meleeTable(), lastTurnTable(), shoveTable()]) {
       const request = { lastTurn: t.events, before: t.before };
       const { focus } = renderTurn(t.state, request);
       const view = toMapView(t.state, request);
       const w = focusWindow(view)!;
       const { width, height, scale } = shownAtPhone(focus!.png);
-      // The picture, as posted, is shown at its phone width, not squeezed further by its height.
-      expect(height * PHONE_SHOWN.width, `${width}×${height} is taller than the phone's box`).toBeLessThanOrEqual(width * PHONE_SHOWN.height + width);
+      // The picture, as posted, is shown at its embed's full width, not squeezed further by its height.
+      expect(height * EMBED_SHOWN.width, `${width}×${height} is taller than the phone's box`).toBeLessThanOrEqual(width * EMBED_SHOWN.height + width);
       // Caption, coordinates, tags, the unit strip and the key.
       expect(focusTextPx(w) * scale).toBeGreaterThanOrEqual(PHONE_TEXT);
       // Every token label in the window.

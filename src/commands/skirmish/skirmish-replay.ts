@@ -29,6 +29,7 @@ import type { MatchRow } from '../../store';
 import type { App } from '../app';
 import { encodeComponentId, type ComponentId } from '../codec';
 import { gameHere } from '../match-context';
+import { pictureEmbed } from '../thread';
 import type { MatchEvent, MatchSetup } from '../../match/match-state';
 import { refuse } from '../../match/user-error';
 import { shown, shownNames, clip } from '../../discord/text';
@@ -111,14 +112,16 @@ export function turnMessage(row: MatchRow, setup: MatchSetup, log: readonly Logg
     lines.shift();
     body = [top, ...said, '• …', ...lines, foot].join('\n');
   }
+  // The second picture in an embed under the map, as the thread had it (post-pictures.ts); `embeds` is
+  // always given, so stepping to a turn without a close-up takes the last one's away.
+  const extra = second && { name: turn.index === 0 ? 'key.png' : `replay-turn-${turn.index}-close-up.png`, alt: second.alt };
   return {
     content: clip(body, 'content'),
     files: [
       new AttachmentBuilder(png, { name: `replay-turn-${turn.index}.png`, description: alt }),
-      ...(second
-        ? [new AttachmentBuilder(second.png, { name: turn.index === 0 ? 'key.png' : `replay-turn-${turn.index}-close-up.png`, description: second.alt })]
-        : []),
+      ...(second && extra ? [new AttachmentBuilder(second.png, { name: extra.name, description: extra.alt })] : []),
     ],
+    embeds: extra ? [pictureEmbed(extra)] : [],
     components: stepButtons(row, seq, turn.index, last),
     allowedMentions: { parse: [] },
   };
