@@ -8,9 +8,10 @@ import type { Attack, InjuryBox, UnitCard } from '../formats/card';
 import type { Gridmap } from '../formats/gridmap';
 import type { ModCard } from '../formats/mod';
 import type { Size } from '../formats/vocabulary';
-import { buildBoard, cornerCut, hasTerrain, isDiagonal, T, type Board } from './board';
+import { buildBoard, hasTerrain, T, type Board } from './board';
 import { Lru } from '../cache/lru';
 import { adjacent, distanceField, type DiagonalRule, type WallAt } from './distance';
+import { footprint, type Span } from './footprint';
 import { sidesKey } from './sides';
 import type { GameState, UnitId, UnitState } from './state';
 
@@ -113,50 +114,11 @@ export const SIZE_RANK: Record<Size, 1 | 2 | 3> = { small: 1, medium: 2, big: 3 
 /** Sellsword's diagonal rule: the second diagonal of a move or a count costs 2 (R12, R15). */
 export const DIAGONALS: DiagonalRule = 'second-once';
 
-/** How many squares wide (and deep) a unit's space is: 1×1, 2×2 or 3×3. Each game maps its sizes to spans. */
-export type Span = 1 | 2 | 3;
+// The space itself is board geometry (footprint.ts), shared by every game.
+export { fitsOnBoard, footprint, newlyCovered, spaceCutsCorner, type Span } from './footprint';
 
 /** Sellsword's sizes as spans: a Big unit stands on a 2×2, every other on one square. */
 export const SPAN: Readonly<Record<Size, Span>> = { small: 1, medium: 1, big: 2 };
-
-/** The squares of a span×span space whose top-left is `at`, row by row (check fitsOnBoard first). */
-export function footprint(board: Board, at: number, span: Span): number[] {
-  const w = board.width;
-  if (span === 1) return [at];
-  if (span === 2) return [at, at + 1, at + w, at + w + 1];
-  return [at, at + 1, at + 2, at + w, at + w + 1, at + w + 2, at + 2 * w, at + 2 * w + 1, at + 2 * w + 2];
-}
-
-/** Whether a span×span space from top-left `at` stays on the board. */
-export function fitsOnBoard(board: Board, at: number, span: Span): boolean {
-  if (at < 0 || at >= board.width * board.height) return false;
-  return at % board.width <= board.width - span && Math.floor(at / board.width) <= board.height - span;
-}
-
-/**
- * Whether a diagonal step of a span×span space cuts a closed corner (board.ts `cornerCut`, with the
- * game's `closes` and `together`): the corners its leading squares pass, each newly covered square
- * stepping from the square it moves from, so `together` is asked about each such square's two
- * neighbours beside its step (one may be the space's own). An orthogonal step cuts no corner.
- */
-export function spaceCutsCorner(
-  board: Board,
-  from: number,
-  to: number,
-  span: Span,
-  closes: (i: number) => boolean,
-  together?: (s1: number, s2: number) => boolean,
-): boolean {
-  if (!isDiagonal(board, from, to)) return false;
-  const delta = to - from;
-  return newlyCovered(board, from, to, span).some((s) => cornerCut(board, s - delta, s, closes, together));
-}
-
-/** The squares a step of a span×span space from `from` to `to` newly covers: its new space less its old. */
-export function newlyCovered(board: Board, from: number, to: number, span: Span): number[] {
-  const before = footprint(board, from, span);
-  return footprint(board, to, span).filter((s) => !before.includes(s));
-}
 
 export interface Table {
   readonly board: Board;

@@ -56,7 +56,11 @@ export function verifyExport(doc: MatchExport): Verdict {
     return { ok: false, lines: ['This match was played with a fixed seed (a test or the sandbox), not with committed dice, so there is nothing to verify.'] };
   if (!doc.dice.secret || doc.dice.seed === undefined)
     return { ok: false, lines: ['The file has no revealed secret and seed; export the match again now that it is over.'] };
-  const dice = checkDice({ commitment: doc.dice.commitment, entropy: doc.dice.entropy, secret: doc.dice.secret, seed: doc.dice.seed }, doc.events);
+  const dice = checkDice(
+    { commitment: doc.dice.commitment, entropy: doc.dice.entropy, secret: doc.dice.secret, seed: doc.dice.seed },
+    doc.events,
+    found.ruleset.diceOf,
+  );
   if (!dice.ok) return { ok: false, lines: [`❌ The dice do not check out: ${dice.problem}.`] };
   const lines = [
     `✅ The secret matches the commitment \`${doc.dice.commitment.slice(0, 16)}…\`, the seed comes from it and the ${doc.dice.entropy.length} accept id${doc.dice.entropy.length === 1 ? '' : 's'}, and all ${dice.rolls} rolls are the seed's dice, in order.`,

@@ -307,6 +307,18 @@ const sameColumns = (a: MatchRecord, b: MatchRow): boolean =>
 /** How many rows matchRecord has decoded (not found already decoded) in this thread: for tests and benchmarks. */
 export const recordDecodes = (): number => decodes;
 
+/**
+ * The record of a row an act has just saved from values the bot holds (store/act.ts `saved`), taken as
+ * decoded without checking them again: the caller vouches that each is either what its step read and
+ * decoded (matchRecord) or what the step made with the engine. The checks are for rows the bot reads
+ * from elsewhere; a later read of the same version is this same row (store/match-row-cache.ts).
+ */
+export function savedRecord(row: MatchRow): MatchRecord {
+  const record = row as MatchRecord;
+  decoded.set(row, record);
+  return record;
+}
+
 /** The row with its terms, setup and snapshot decoded; throws BadMatchRecord when one does not fit. */
 export function matchRecord(row: MatchRow): MatchRecord {
   const kept = decoded.get(row);

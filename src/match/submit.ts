@@ -7,7 +7,7 @@
  */
 import type { PlayerId } from '../engine';
 import type { RuleError } from '../engine';
-import { matchRecord } from './record';
+import { matchRecord, savedRecord } from './record';
 import { OPEN_STATUSES } from '../store';
 import type { Services } from './services';
 import { planPosts } from '../posts/announce';
@@ -101,6 +101,8 @@ async function changeOnce(
       : done.reason === 'stale'
         ? { ok: false, reason: 'stale' }
         : { ok: false, reason: 'not-found' };
+  // Its terms were decoded with the row the step read, its setup and snapshot made by the step.
+  savedRecord(done.row);
   const submitted: Submitted = { row: done.row, setup: setup!, before: before!, after: done.snapshot, events: done.events };
   if (done.row.status === 'over') await recordEnding(app, done.row);
   const planned = await planPosts(app.store, submitted, {

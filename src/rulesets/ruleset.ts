@@ -7,7 +7,7 @@
  * Only the parts the application already calls through the boundary are declared; the rest of §1
  * (formats, army rules, prompts, acts, words, view, practice) joins as its callers switch to it.
  */
-import type { PlayerId, RuleError } from '../engine';
+import type { PlayerId, Roll, RuleError } from '../engine';
 
 /** The games the bot knows by name, as stored in a match's, warband's, catalog's, map's and league's `ruleset`. */
 export type RulesetId = 'sellsword' | 'sword-and-claw';
@@ -71,4 +71,6 @@ export interface Ruleset {
   /** Every version whose stored matches this bot still replays (the current one among them). */
   readonly replays: readonly number[];
   readonly match: MatchRules;
+  /** The dice one stored event used, in order, each with its size: what `verify` recomputes from the seed. */
+  readonly diceOf: (event: unknown) => readonly Roll[];
 }

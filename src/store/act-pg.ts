@@ -20,12 +20,10 @@ export async function actPg<S, E, X>(tx: PgDb, now: Clock, id: string, expectSeq
     snapshot: await withPartsStoredPg(tx, plan.set.snapshot),
     ...(plan.set.setup !== undefined && { setup: await withPartsStoredPg(tx, plan.set.setup) }),
   };
-  const saved = first(
-    await tx
-      .update(t.matches)
-      .set(set)
-      .where(and(eq(t.matches.id, id), eq(t.matches.seq, expectSeq)))
-      .returning(),
-  ) as MatchRow | undefined;
-  return plan.finish(await wholeRowPg(tx, saved));
+  const changed = await tx
+    .update(t.matches)
+    .set(set)
+    .where(and(eq(t.matches.id, id), eq(t.matches.seq, expectSeq)))
+    .returning({ id: t.matches.id });
+  return plan.finish(changed.length === 1 ? plan.saved : undefined);
 }

@@ -76,9 +76,18 @@ export type ActPlan<S, E, X> =
       readonly set: ActSet;
       /** This act ends the match (sets a final status for the first time): match-logs.ts marks it. */
       readonly ends: boolean;
+      /**
+       * The row as the write saves it, made from the row read and the step's own values instead of read
+       * back and parsed again: the same columns and values, but for members set to `undefined`, which
+       * the JSON columns drop (a read would not have them). Nothing may change it in place.
+       */
+      readonly saved: MatchRow;
       /** The answer from the row as saved, which must have been updated (the lock is held since the read). */
       finish(saved: MatchRow | undefined): ActResult<S, E, X>;
     };
+
+/** The row read with the act's columns set (match-row-cache.ts keeps it once committed). */
+const savedRow = (row: MatchRow, set: ActSet): MatchRow => ({ ...row, ...set }) as MatchRow;
 
 export function planAct<S, E, X>(row: MatchRow | undefined, id: string, expectSeq: number, step: Step<S, E, X>, now: Clock): ActPlan<S, E, X> {
   if (!row) return { write: false, result: { ok: false, reason: 'not-found' } };
@@ -93,24 +102,26 @@ export function planAct<S, E, X>(row: MatchRow | undefined, id: string, expectSe
   const events = decided.events.map((event, i) => ({ seq: row.seq + 1 + i, event }));
   const status = decided.status ?? row.status;
   const ended = row.ended ?? (OPEN.has(status) ? null : at);
+  const set: ActSet = {
+    seq: row.seq + events.length,
+    snapshot: decided.snapshot,
+    status,
+    ...(decided.setup !== undefined && { setup: decided.setup }),
+    ...(decided.terms !== undefined && { terms: decided.terms }),
+    ...(decided.winner !== undefined && { winner: decided.winner }),
+    ...(decided.result !== undefined && { result: decided.result }),
+    // A write without events moves `updated` all the same, so that every write moves the version
+    // (match-row-cache.ts), whatever the clock says.
+    updated: events.length > 0 ? at : Math.max(at, row.updated + 1),
+    ended,
+  };
   return {
     write: true,
     events,
     eventRows: events.map((e) => ({ matchId: id, seq: e.seq, event: e.event, created: at })),
-    set: {
-      seq: row.seq + events.length,
-      snapshot: decided.snapshot,
-      status,
-      ...(decided.setup !== undefined && { setup: decided.setup }),
-      ...(decided.terms !== undefined && { terms: decided.terms }),
-      ...(decided.winner !== undefined && { winner: decided.winner }),
-      ...(decided.result !== undefined && { result: decided.result }),
-      // A write without events moves `updated` all the same, so that every write moves the version
-      // (match-row-cache.ts), whatever the clock says.
-      updated: events.length > 0 ? at : Math.max(at, row.updated + 1),
-      ended,
-    },
+    set,
     ends: row.ended === null && ended !== null,
+    saved: savedRow(row, set),
     finish(saved) {
       if (!saved) throw new Error(`matches.act: match ${id} changed inside its own transaction`);
       const done = { ok: true as const, seq: saved.seq, events, snapshot: decided.snapshot, row: saved };
@@ -148,17 +159,12 @@ function actInTransaction<S, E, X>(db: Db, now: Clock, id: string, expectSeq: nu
         ...(plan.set.setup !== undefined && { setup: withPartsStored(tx, plan.set.setup) }),
       };
       // The write lock is held since the read, so the row cannot have moved.
-      return plan.finish(
-        wholeRow(
-          tx,
-          tx
-            .update(matches)
-            .set(set)
-            .where(and(eq(matches.id, id), eq(matches.seq, expectSeq)))
-            .returning()
-            .get(),
-        ),
-      );
+      const changed = tx
+        .update(matches)
+        .set(set)
+        .where(and(eq(matches.id, id), eq(matches.seq, expectSeq)))
+        .run().changes;
+      return plan.finish(changed === 1 ? plan.saved : undefined);
     },
     { behavior: 'immediate' },
   );

@@ -1,0 +1,172 @@
+/**
+ * Movement (SC Movement a, c; SC Difficult Terrain; rulings SC8, SC12): what each order allows, what
+ * one step costs, a path checked square by square, and every square a troop can reach. The search is
+ * the engine's one path search (engine/path-search.ts) under the every-second diagonal rule.
+ */
+import { isDiagonal, nameOf } from '../../../engine/board';
+import { afterDiagonal, diagonalState, diagonalSurcharge, type DiagonalRule } from '../../../engine/distance';
+import { ruleError, type RuleError } from '../../../engine/errors';
+import { fitsOnBoard, footprint, newlyCovered, spaceCutsCorner } from '../../../engine/footprint';
+import { searchSquares } from '../../../engine/path-search';
+import { SIZE_RANK, type ScSize } from '../formats/vocabulary';
+import { type Piece, type ScTable, spanOf } from './table';
+
+/** SC Movement a: every second diagonal counts as 2 inches. */
+export const DIAGONAL_RULE: DiagonalRule = 'every-second';
+
+export type MoveOrder = 'move' | 'run' | 'slide';
+
+/** SC Movement a: inches an order allows: Move its Move, Run double, Slide 1 (2 for Large or Huge). */
+export function allowance(order: MoveOrder, move: number, size: ScSize): number {
+  if (order === 'run') return 2 * move;
+  if (order === 'slide') return size === 'large' || size === 'huge' ? 2 : 1;
+  return move;
+}
+
+/** What a troop may still do this turn after its movement order (SC Movement a). */
+export interface AfterMove {
+  readonly melee: boolean;
+  readonly ranged: boolean;
+  readonly spells: boolean;
+}
+
+/** Run forbids the later steps; a Slide forbids ranged attacks, and a Slide with a move after it counts as a Run. */
+export function afterMove(order: MoveOrder, movedAfterSlide = false): AfterMove {
+  if (order === 'run' || (order === 'slide' && movedAfterSlide)) return { melee: false, ranged: false, spells: false };
+  if (order === 'slide') return { melee: true, ranged: false, spells: true };
+  return { melee: true, ranged: true, spells: true };
+}
+
+/** SC Difficult Terrain: difficult squares a step may enter without paying: Large one, Huge two. */
+const IGNORED: Readonly<Record<ScSize, number>> = { small: 0, medium: 0, large: 1, huge: 2 };
+
+const REFUSALS = ['not-a-step', 'off-map', 'blocking-terrain', 'enemy-occupied', 'corner-blocked', 'between-enemies'] as const;
+type Refusal = (typeof REFUSALS)[number];
+
+/** A step's price before the diagonal surcharge, or why it is refused (with the square at fault). */
+type Price = { readonly cost: number } | { readonly refused: Refusal; readonly square: number };
+
+const isEnemy = (table: ScTable, mover: Piece, square: number): boolean => {
+  const who = table.occupant[square];
+  return who !== null && who !== undefined && who !== mover.id && table.pieces.get(who)!.player !== mover.player;
+};
+
+/**
+ * SC Movement a: a diagonal step may not cut a corner of hard blocking terrain, nor pass between two
+ * enemies (the engine's corner rule, board.ts `cornerCut`, told what closes a corner in this game).
+ */
+function cornerRefusal(table: ScTable, mover: Piece, from: number, to: number): Refusal | null {
+  const span = spanOf(mover.size);
+  if (spaceCutsCorner(table.board, from, to, span, (i) => table.terrain[i] === 'blocking')) return 'corner-blocked';
+  const twoEnemies = (s1: number, s2: number) => isEnemy(table, mover, s1) && isEnemy(table, mover, s2) && table.occupant[s1] !== table.occupant[s2];
+  if (spaceCutsCorner(table.board, from, to, span, () => false, twoEnemies)) return 'between-enemies';
+  return null;
+}
+
+/** Whether another troop's square is difficult to pass for the mover: unless two sizes apart (SC Movement c). */
+function occupiedIsDifficult(table: ScTable, mover: Piece, square: number): boolean {
+  const who = table.occupant[square];
+  if (who === null || who === undefined || who === mover.id) return false;
+  return Math.abs(SIZE_RANK[table.pieces.get(who)!.size] - SIZE_RANK[mover.size]) < 2;
+}
+
+/** The price of one step of `mover` from top-left `from` to top-left `to`, before the diagonal surcharge. */
+export function stepPrice(table: ScTable, mover: Piece, from: number, to: number): Price {
+  const { board } = table;
+  const w = board.width;
+  const dc = (to % w) - (from % w);
+  const dr = Math.floor(to / w) - Math.floor(from / w);
+  if (Math.abs(dc) > 1 || Math.abs(dr) > 1 || from === to) return { refused: 'not-a-step', square: to };
+  const span = spanOf(mover.size);
+  if (!fitsOnBoard(board, to, span)) return { refused: 'off-map', square: to };
+  let difficult = 0;
+  for (const s of newlyCovered(board, from, to, span)) {
+    if (table.terrain[s] === 'blocking') return { refused: 'blocking-terrain', square: s };
+    if (isEnemy(table, mover, s)) return { refused: 'enemy-occupied', square: s };
+    if (table.terrain[s] === 'difficult' || occupiedIsDifficult(table, mover, s)) difficult++;
+  }
+  const corner = cornerRefusal(table, mover, from, to);
+  if (corner) return { refused: corner, square: to };
+  return { cost: 1 + Math.max(0, difficult - IGNORED[mover.size]) };
+}
+
+function refusalError(table: ScTable, mover: Piece, from: number, price: Extract<Price, { refused: Refusal }>): RuleError {
+  const at = nameOf(table.board, price.square);
+  switch (price.refused) {
+    case 'not-a-step':
+      return ruleError('not-a-step', `${at} is not next to ${nameOf(table.board, from)}`);
+    case 'off-map':
+      return ruleError('off-map', `${mover.id} would leave the map`);
+    case 'blocking-terrain':
+      return ruleError('blocking-terrain', `${at} is hard blocking terrain`);
+    case 'enemy-occupied':
+      return ruleError('enemy-occupied', `${at} is held by an enemy`);
+    case 'corner-blocked':
+      return ruleError('corner-blocked', `the step from ${nameOf(table.board, from)} to ${at} cuts a corner of hard blocking terrain`);
+    default:
+      return ruleError('between-enemies', `the step from ${nameOf(table.board, from)} to ${at} passes between two enemies`);
+  }
+}
+
+/** Whether the mover's whole space at `at` is free of other troops: where a move may end (SC Movement c). */
+export function canEnd(table: ScTable, mover: Piece, at: number): boolean {
+  return footprint(table.board, at, spanOf(mover.size)).every((s) => table.occupant[s] === null || table.occupant[s] === mover.id);
+}
+
+export interface MovePlan {
+  /** Top-left squares entered, in order, up to where the troop ends. */
+  readonly path: readonly number[];
+  readonly spent: number;
+  /** Set when the path ended inside other troops and the troop stopped on the last free square before them (SC Movement c). */
+  readonly fellBack: boolean;
+}
+
+/**
+ * A path checked square by square within `budget` inches: the first broken rule is returned. A path
+ * that ends where the troop cannot stand (inside friends it lacked the movement to clear) puts it on
+ * the last free square of the path (SC Movement c); none free is refused.
+ */
+export function checkPath(table: ScTable, mover: Piece, path: readonly number[], budget: number): MovePlan | RuleError {
+  if (path.length === 0) return ruleError('empty-path', 'a move needs at least one square');
+  let at = mover.at;
+  let spent = 0;
+  let diagonals = diagonalState(DIAGONAL_RULE, 0);
+  for (const to of path) {
+    const price = stepPrice(table, mover, at, to);
+    if ('refused' in price) return refusalError(table, mover, at, price);
+    const diagonal = isDiagonal(table.board, at, to);
+    const cost = price.cost + (diagonal ? diagonalSurcharge(DIAGONAL_RULE, diagonals) : 0);
+    if (spent + cost > budget) {
+      return ruleError('not-enough-move', `${mover.id} needs ${spent + cost} inches to reach ${nameOf(table.board, to)} but has ${budget}`);
+    }
+    if (diagonal) diagonals = afterDiagonal(DIAGONAL_RULE, diagonals);
+    spent += cost;
+    at = to;
+  }
+  if (canEnd(table, mover, at)) return { path, spent, fellBack: false };
+  for (let i = path.length - 2; i >= 0; i--) {
+    if (canEnd(table, mover, path[i]!)) return { path: path.slice(0, i + 1), spent, fellBack: true };
+  }
+  return ruleError('cannot-end-here', `${mover.id} cannot end inside other troops and has no free square to fall back to`);
+}
+
+/**
+ * Every square where the troop can end within `budget` inches, with the cheapest path to each (then
+ * board order), under the every-second diagonal rule.
+ */
+export function reachable(table: ScTable, mover: Piece, budget: number): Map<number, { path: readonly number[]; spent: number }> {
+  const plans = searchSquares({
+    board: table.board,
+    rule: DIAGONAL_RULE,
+    budget,
+    diagonalsSoFar: 0,
+    start: { standing: mover.at },
+    price: (from, to) => {
+      const p = stepPrice(table, mover, from, to);
+      return 'cost' in p ? p.cost : -1;
+    },
+  });
+  const out = new Map<number, { path: readonly number[]; spent: number }>();
+  for (const [at, plan] of plans) if (canEnd(table, mover, at)) out.set(at, { path: plan.path, spent: plan.spent });
+  return out;
+}

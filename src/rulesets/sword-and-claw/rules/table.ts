@@ -1,0 +1,63 @@
+/**
+ * The table as Sword and Claw's movement rules see it: the board, each square's terrain, and who
+ * stands where. Built from the map and the troops' places; never stored.
+ */
+import type { Board } from '../../../engine/board';
+import { fitsOnBoard, footprint, type Span } from '../../../engine/footprint';
+import { type ScMap, type ScTerrain, terrainOf } from '../formats/map';
+import { SPAN, type ScSize } from '../formats/vocabulary';
+
+/** A troop on the table: its player, size and top-left square. */
+export interface Piece {
+  readonly id: string;
+  readonly player: string;
+  readonly size: ScSize;
+  readonly at: number;
+}
+
+export interface ScTable {
+  readonly board: Board;
+  readonly terrain: readonly ScTerrain[];
+  readonly pieces: ReadonlyMap<string, Piece>;
+  /** The piece on each square, or null. */
+  readonly occupant: readonly (string | null)[];
+}
+
+export const spanOf = (size: ScSize): Span => SPAN[size];
+
+/**
+ * The engine's board for a Sword and Claw map. The board's geometry (size, neighbours, diagonals) is
+ * all these rules read of it; its terrain flags, walls and areas are Sellsword's and stay empty here,
+ * the terrain being kept in `ScTable.terrain` by this game's legend.
+ */
+export function scBoard(map: Pick<ScMap, 'id' | 'name' | 'grid'>): Board {
+  const width = map.grid[0]!.length;
+  const height = map.grid.length;
+  return {
+    id: map.id,
+    name: map.name,
+    width,
+    height,
+    terrain: new Array<number>(width * height).fill(0),
+    walls: new Set(),
+    lowCover: new Set(),
+    damage: 'fire',
+    objectives: [],
+    startAreas: [],
+    defaultStartAreas: false,
+  };
+}
+
+/** The table for a map and the pieces on it; throws if a piece is off the board or two overlap (a caller's bug). */
+export function scTable(map: Pick<ScMap, 'id' | 'name' | 'grid'>, pieces: readonly Piece[]): ScTable {
+  const board = scBoard(map);
+  const occupant: (string | null)[] = new Array(board.width * board.height).fill(null);
+  for (const p of pieces) {
+    if (!fitsOnBoard(board, p.at, spanOf(p.size))) throw new Error(`${p.id} does not fit on the board at ${p.at}`);
+    for (const s of footprint(board, p.at, spanOf(p.size))) {
+      if (occupant[s] !== null) throw new Error(`${p.id} and ${occupant[s]} overlap at ${s}`);
+      occupant[s] = p.id;
+    }
+  }
+  return { board, terrain: terrainOf(map), pieces: new Map(pieces.map((p) => [p.id, p])), occupant };
+}
