@@ -14,11 +14,15 @@ import { withoutRuleCodes } from '../render/plain-rules';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { refuse } from '../match/user-error';
+import { rulesetOfMatch } from '../rulesets';
 
 /** The match of this thread, decoded. */
 export async function matchHere(app: App, channelId: string): Promise<MatchRecord> {
   const row = await app.store.matches.byThread(channelId);
   if (!row) refuse('not-in-match-thread', 'This command works inside a match thread. Start one with `/skirmish challenge`, or open the thread of your match.');
+  // A match of a game or rules' version this bot does not know is neither read nor replayed here.
+  const found = rulesetOfMatch(row);
+  if (!found.ok) refuse(found.error.code, found.error.message);
   return matchRecord(row);
 }
 

@@ -1,8 +1,8 @@
 /**
  * A match whose rules this bot does not replay (docs/rulesets.md §4): its row names a version of the
- * Sellsword rules the registry does not know. Acting on it is refused with the registry's sentence and
- * changes nothing, `/skirmish check` says why it was not replayed, and its deadlines take no default,
- * rather than playing it under other rules.
+ * Sellsword rules the registry does not know. Its thread's commands are refused with the registry's
+ * sentence, an act changes nothing, and its deadlines take no default, rather than playing, showing or
+ * replaying it under other rules.
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,9 @@ describe('a match of rules the bot does not replay', () => {
     const made = (await world.store.matches.byThread(thread))!;
     expect({ ruleset: made.ruleset, rulesetVersion: made.rulesetVersion }).toEqual({ ruleset: 'sellsword', rulesetVersion: 1 });
     const id = made.id;
+    // A confirmation asked for while the bot still knew the match's rules.
+    const asked = await world.run({ user: 'bob', channel: thread, name: 'skirmish concede' });
+    const yes = componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!;
     // As a newer bot would have left it: the same game, under a later version of its rules (a write
     // moves the row's version, store/match-row-cache.ts, as every write of the store does).
     const db = new Database(world.dbPath);
@@ -31,14 +34,15 @@ describe('a match of rules the bot does not replay', () => {
     db.close();
     const before = (await world.store.matches.get(id))!;
 
-    const asked = await world.run({ user: 'alice', channel: thread, name: 'skirmish concede' });
-    const yes = componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!;
-    const confirmed = await world.click('alice', asked.original!, yes.custom_id);
+    // Its thread's commands are refused with the sentence (what would read or replay it)…
+    expect(answerText(await world.run({ user: 'bob', channel: thread, name: 'skirmish check' }))).toContain(REFUSAL);
+    expect(answerText(await world.run({ user: 'bob', channel: thread, name: 'skirmish log' }))).toContain(REFUSAL);
+    expect(answerText(await world.run({ user: 'alice', channel: thread, name: 'skirmish concede' }))).toContain(REFUSAL);
+    // …and so is a button posted before the change (its act asks the registry too), changing nothing.
+    const confirmed = await world.click('bob', asked.original!, yes.custom_id);
     expect(answerText(confirmed)).toContain(REFUSAL);
     const after = (await world.store.matches.get(id))!;
     expect({ seq: after.seq, status: after.status }).toEqual({ seq: before.seq, status: before.status });
-
-    expect(answerText(await world.run({ user: 'bob', channel: thread, name: 'skirmish check' }))).toBe(`❌ ${REFUSAL}`);
 
     // Nor does its clock run here: a month of missed deadlines takes no default and forfeits nobody.
     await world.advance(24 * 30);

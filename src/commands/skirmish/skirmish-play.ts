@@ -212,9 +212,7 @@ export async function check(interaction: ChatInputCommandInteraction, app: App):
   await interaction.reply({
     content: r.ok
       ? `✅ Rebuilt this match from its ${r.events} events: identical to the saved state.`
-      : r.refused
-        ? `❌ ${r.refused}`
-        : `❌ This match, rebuilt from its ${r.events} events, differs from the saved state. Please tell an organiser.`,
+      : `❌ This match, rebuilt from its ${r.events} events, differs from the saved state. Please tell an organiser.`,
     ...privately,
   });
 }
