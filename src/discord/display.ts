@@ -44,12 +44,14 @@ export const DISPLAY = {
   mosaicGap: 4,
   /** A picture's box is at most this many times as tall as it is wide. */
   tallest: 2,
+  /** The columns of a mosaic of N pictures (up to Discord's ten a message), by N. */
+  mosaicColumns: [1, 1, 2, 3, 2, 3, 3, 3, 3, 3, 3],
 } as const;
 
 export type Screen = 'phone' | 'desktop';
 
 /** The columns of a mosaic of `count` pictures. */
-export const mosaicColumns = (count: number): number => (count === 2 || count === 4 ? 2 : Math.min(count, 3));
+export const mosaicColumns = (count: number): number => DISPLAY.mosaicColumns[count] ?? 3;
 
 /** How each file of a message is shown, in order (a file that is no picture: null). */
 export function placements(files: readonly PlacedFile[]): (Placement | null)[] {

@@ -11,6 +11,7 @@ import { PageActions } from './page-actions';
 import { fakeOriginOf, mayRead, pageMessage, pageWorld } from './page-view';
 import { serveFont, serveStatic } from './static-files';
 import { PageRequestError, readJson, sendJson } from './web-requests';
+import { DISPLAY } from '../discord/display';
 
 export interface WebServer {
   readonly http: Server;
@@ -96,6 +97,9 @@ export function createWebServer(fake: FakeDiscord, log: (line: string) => void, 
           fake.messages(found.id, { viewer }).map((m) => pageMessage(m, origin)),
         );
       }
+      case '/api/display':
+        // How Discord shows a message's pictures (discord/display.ts): the page lays them out by the same numbers.
+        return sendJson(response, 200, DISPLAY);
       case '/api/clock':
         return sendJson(response, 200, clock ? { now: clock.now(), ahead: clock.ahead() } : { now: Date.now(), ahead: 0 });
       case '/api/events':

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shownWidth } from '../../src/discord/display';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import type { FakeMessage } from '../../src/fakecord';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
@@ -283,6 +284,20 @@ describe('the sandbox page', () => {
     await phoneMap.scrollIntoViewIfNeeded();
     const box = await phoneMap.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(400);
+    // Pictures are shown as discord/display.ts says a phone shows them: the map, the post's one
+    // attachment, the column's width; the close-up, in an embed of its own, the embed's (not half the column beside the map).
+    const natural = async (img: typeof phoneMap) => {
+      await expect.poll(() => img.evaluate((i: { complete: boolean; naturalWidth: number }) => i.complete && i.naturalWidth > 0)).toBe(true);
+      return img.evaluate((i: { naturalWidth: number; naturalHeight: number }) => [i.naturalWidth, i.naturalHeight] as const);
+    };
+    const [mw, mh] = await natural(phoneMap);
+    expect(box!.width).toBeCloseTo(shownWidth(mw, mh, { kind: 'lone' }), 0);
+    const closeUp = page.locator('.message .embed img[src*="close-up"]').last();
+    if ((await closeUp.count()) > 0) {
+      await closeUp.scrollIntoViewIfNeeded();
+      const [cw, ch] = await natural(closeUp);
+      expect((await closeUp.boundingBox())!.width).toBeCloseTo(shownWidth(cw, ch, { kind: 'embed' }), 0);
+    }
     await fontsLoaded();
     await page.screenshot({ path: join(PHONE, 'phone-map.png') });
     if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'sandbox-phone-map.png') });

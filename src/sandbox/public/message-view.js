@@ -19,6 +19,16 @@ import { escapeHtml, renderMarkdown, sandboxNow } from './markdown.js';
  * @property {string | undefined} latestPingId the channel's latest message from the bot that waits for someone (waitsOn)
  */
 
+/**
+ * How Discord shows a message's pictures (src/discord/display.ts): the numbers the bot's pictures are
+ * drawn for, so the page shows them as a phone or a desktop would. The CSS reads the widths.
+ */
+const DISPLAY = await fetch('/api/display').then((r) => r.json());
+document.documentElement.style.setProperty('--lone-max', `${DISPLAY.desktop.lone}px`);
+document.documentElement.style.setProperty('--embed-image-max', `${DISPLAY.desktop.embed}px`);
+document.documentElement.style.setProperty('--embed-frame', `${DISPLAY.embedFrame}px`);
+document.documentElement.style.setProperty('--mosaic-gap', `${DISPLAY.mosaicGap}px`);
+
 const AVATAR_COLOURS = ['#e0733f', '#3ba55c', '#5b8def', '#c061cb', '#d4a72c', '#e2556f'];
 
 /** A round avatar: the bot's crossed swords, or the player's initial on their colour. */
@@ -143,43 +153,26 @@ function handOffView(message, ctx) {
   return box;
 }
 
-/** Images inline with their alt text under them (the alt text is the map for a reader); other files as cards. */
+/**
+ * The message's attachments as Discord shows them (src/discord/display.ts, served as /api/display):
+ * a file an embed's image points at is shown in that embed only; a lone picture takes the column (up
+ * to the desktop's widest); two or more are a mosaic of equal columns at every width. Each picture
+ * has its alt text under it (the alt text is the map for a reader); other files are cards.
+ */
 function attachmentsView(message, ctx) {
-  if (!message.attachments?.length) return null;
+  const inEmbeds = new Set((message.embeds ?? []).flatMap((e) => [e.image?.url, e.thumbnail?.url]).filter(Boolean));
+  const files = (message.attachments ?? []).filter((a) => !inEmbeds.has(a.url));
+  if (files.length === 0) return null;
   const box = document.createElement('div');
   box.className = 'attachments';
-  // Several pictures (a warband's stat cards) sit side by side, smaller, as Discord lays out a gallery.
-  const images = message.attachments.filter((a) => a.contentType?.startsWith('image/')).length;
-  // The gallery's tile is the box src/render/phone.ts draws phone pictures for (PHONE_SHOWN): keep the two equal.
-  const [maxWidth, maxHeight] = images > 1 ? [270, 540] : [560, 640];
-  if (images > 1) box.classList.add('gallery');
-  for (const a of message.attachments) {
-    if (a.contentType?.startsWith('image/')) {
-      const figure = document.createElement('figure');
-      figure.className = 'image';
-      const img = document.createElement('img');
-      img.src = a.url;
-      img.alt = a.description ?? a.filename;
-      img.title = a.description ?? a.filename;
-      img.loading = 'lazy';
-      if (a.width && a.height) {
-        // Reserving the space keeps the list from jumping as pictures arrive.
-        const scale = Math.min(1, maxWidth / a.width, maxHeight / a.height);
-        img.width = Math.round(a.width * scale);
-        img.height = Math.round(a.height * scale);
-      }
-      img.addEventListener('click', () => ctx.openImage(a.url, a.description ?? ''));
-      figure.append(img);
-      if (a.description) {
-        const caption = document.createElement('figcaption');
-        caption.className = 'alt-text';
-        caption.innerHTML = `<span class="alt-badge">ALT</span><span class="alt-words">${escapeHtml(a.description)}</span>`;
-        caption.title = 'Click to show all of the alt text';
-        caption.addEventListener('click', () => caption.classList.toggle('expanded'));
-        figure.append(caption);
-      }
-      box.append(figure);
-    } else {
+  const images = files.filter((a) => a.contentType?.startsWith('image/')).length;
+  if (images > 1) {
+    box.classList.add('mosaic');
+    box.style.setProperty('--columns', String(DISPLAY.mosaicColumns[images] ?? 3));
+  }
+  for (const a of files) {
+    if (a.contentType?.startsWith('image/')) box.append(pictureView(a.url, a.width, a.height, a.description, ctx));
+    else {
       const card = document.createElement('a');
       card.className = 'file-card';
       card.href = a.url;
@@ -189,6 +182,39 @@ function attachmentsView(message, ctx) {
     }
   }
   return box;
+}
+
+/**
+ * A picture in its box (the figure: the column, a mosaic's tile or an embed's width, by the CSS), at
+ * its own size or smaller, never enlarged, and no taller than DISPLAY.tallest times the box's width.
+ * `alt` (an attachment's description) is shown under it; an embed's picture has none.
+ */
+function pictureView(url, width, height, alt, ctx) {
+  const figure = document.createElement('figure');
+  figure.className = 'image';
+  const img = document.createElement('img');
+  img.src = url;
+  img.alt = alt ?? '';
+  if (alt) img.title = alt;
+  img.loading = 'lazy';
+  if (width && height) {
+    // The attributes reserve the picture's shape, so the list does not jump as pictures arrive.
+    img.width = width;
+    img.height = height;
+    img.style.width = `${width}px`;
+    img.style.maxWidth = `${Math.min(1, (DISPLAY.tallest * width) / height) * 100}%`;
+  }
+  img.addEventListener('click', () => ctx.openImage(url, alt ?? ''));
+  figure.append(img);
+  if (alt) {
+    const caption = document.createElement('figcaption');
+    caption.className = 'alt-text';
+    caption.innerHTML = `<span class="alt-badge">ALT</span><span class="alt-words">${escapeHtml(alt)}</span>`;
+    caption.title = 'Click to show all of the alt text';
+    caption.addEventListener('click', () => caption.classList.toggle('expanded'));
+    figure.append(caption);
+  }
+  return figure;
 }
 
 function embedView(e, names, ctx) {
@@ -212,7 +238,7 @@ function embedView(e, names, ctx) {
     }
     parts.push('</div>');
   }
-  if (e.image?.url) parts.push(`<img class="embed-image" src="${escapeHtml(e.image.url)}" alt="">`);
+  if (e.image?.url) parts.push('<div class="embed-picture"></div>');
   if (e.footer?.text || e.timestamp) {
     const when = e.timestamp ? timeLabel(e.timestamp) : '';
     parts.push(
@@ -222,7 +248,12 @@ function embedView(e, names, ctx) {
   parts.push('</div>');
   if (e.thumbnail?.url) parts.push(`<img class="embed-thumbnail" src="${escapeHtml(e.thumbnail.url)}" alt="">`);
   el.innerHTML = parts.join('');
-  for (const img of el.querySelectorAll('.embed-image, .embed-thumbnail'))
-    img.addEventListener('click', () => ctx.openImage(/** @type {HTMLImageElement} */ (img).src, ''));
+  // The embed's picture at the embed's width (at most DISPLAY.desktop.embed on a wide screen), as Discord shows it.
+  if (e.image?.url) {
+    el.classList.add('has-picture');
+    el.querySelector('.embed-picture')?.append(pictureView(e.image.url, e.image.width, e.image.height, undefined, ctx));
+  }
+  if (e.thumbnail?.url) el.classList.add('has-thumbnail');
+  for (const img of el.querySelectorAll('.embed-thumbnail')) img.addEventListener('click', () => ctx.openImage(/** @type {HTMLImageElement} */ (img).src, ''));
   return el;
 }
