@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { squareIndex } from '../../../src/formats/squares';
+import { afterMove } from '../../../src/rulesets/sword-and-claw/rules/movement';
+import { checkMeleeTarget } from '../../../src/rulesets/sword-and-claw/rules/targets';
 import { opportunityAttackers, opportunityAttacksPerRound } from '../../../src/rulesets/sword-and-claw/rules/opportunity';
 import { type Piece, scTable } from '../../../src/rulesets/sword-and-claw/rules/table';
 import type { ScSize } from '../../../src/rulesets/sword-and-claw/formats/vocabulary';
@@ -54,5 +56,20 @@ describe('SC Opportunity Attacks', () => {
       ],
     });
     expect(opportunityAttacksPerRound(crossbowman)).toBe(2);
+  });
+});
+
+describe('SC Melee a: whom a strike may be declared against', () => {
+  const a = piece('a', 'p1', 'C3');
+  const table = scTable({ id: 't', name: 'T', grid: open }, [a, piece('x', 'p2', 'D4'), piece('y', 'p2', 'F3'), piece('f', 'p1', 'C4')]);
+
+  it('an adjacent enemy, by a troop that did not run', () => {
+    expect(checkMeleeTarget(table, a, 'x', afterMove('move'))).toBeNull();
+    expect(checkMeleeTarget(table, a, 'x', afterMove('slide'))).toBeNull();
+    expect(checkMeleeTarget(table, a, 'x', afterMove('run'))?.code).toBe('no-melee-after-moving');
+    expect(checkMeleeTarget(table, a, 'x', afterMove('slide', true))?.code).toBe('no-melee-after-moving');
+    expect(checkMeleeTarget(table, a, 'y', afterMove('move'))).toEqual({ code: 'not-adjacent', message: 'y is not next to a' });
+    expect(checkMeleeTarget(table, a, 'f', afterMove('move'))?.code).toBe('not-an-enemy');
+    expect(checkMeleeTarget(table, a, 'q', afterMove('move'))?.code).toBe('unknown-target');
   });
 });
