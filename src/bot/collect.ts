@@ -7,7 +7,7 @@
  * collection runs (`npm run bench:bot` prints the burst's peak). So a thread that handles pictures asks
  * for a full collection whenever its measure has grown by `slackBytes` since it was lowest.
  */
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** How long after a collection its memory is measured as given back (the test waits for it too). */
@@ -43,6 +43,14 @@ export function collectAll(): void {
   fullCollection()();
 }
 
+/**
+ * Memory outside the JavaScript heap held by this thread's own objects: V8 counts it per isolate (a
+ * worker thread has its own), so in a render worker it is the worker's read-backs, PNGs and zlib
+ * buffers, and leaves out the main thread's upload bodies and the other workers' pictures. The
+ * process's RSS holds them all, so a worker watching it would collect for every other thread's growth.
+ */
+export const ownExternalBytes = (): number => getHeapStatistics().external_memory;
+
 export interface Collector {
   /** Collects now when the measure has grown by the slack from its lowest point since the last collection; cheap otherwise. */
   (): void;
@@ -51,8 +59,9 @@ export interface Collector {
 }
 
 /**
- * A collector for this thread. `measure` is what to watch (the process's RSS in a render worker; the
- * main thread's ArrayBuffers, since its RSS also moves with the workers', bot/start.ts says more). Call
+ * A collector for this thread. `measure` is what to watch, and must be what this thread holds, never
+ * the process's RSS, which moves with every thread's memory: `ownExternalBytes` in a render worker, the
+ * main thread's ArrayBuffers there (bot/start.ts says why not its external count). Call
  * it between jobs, never in the middle of one: the collection pauses the thread for a few milliseconds.
  */
 export function collectWhenGrown(measure: () => number, slackBytes: number): Collector {

@@ -18,7 +18,7 @@ export interface RenderPoolOptions {
   readonly databasePath: string;
   /** Worker threads; default one per core but one, and at least one. */
   readonly size?: number;
-  /** How far the process's RSS may grow before a worker asks for a collection (RENDER_RSS_SLACK_MB); 32 MB by default. */
+  /** How far a worker's own memory outside the heap may grow before it asks for a collection (RENDER_RSS_SLACK_MB); 32 MB by default. */
   readonly rssSlackBytes?: number;
   /** Jobs that may wait for a worker; past it, `render` fails at once (the outbox tries again later). */
   readonly maxQueue?: number;

@@ -9,7 +9,7 @@ import { renderBodyNow, type DrawnBody, type Rendered } from '../commands/post-r
 import { openStore, troubleOf, type Store } from '../store';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
 import { releaseDrawingMemory } from '../render';
-import { collectAll, collectWhenGrown, collectYoung } from './collect';
+import { collectAll, collectWhenGrown, collectYoung, ownExternalBytes } from './collect';
 
 export interface RenderRequest {
   readonly id: number;
@@ -30,7 +30,7 @@ export type RenderReply =
 
 export interface RenderWorkerData {
   readonly databasePath: string;
-  /** The whole process's growth that triggers a collection (collect.ts). */
+  /** This worker's own growth outside the heap that triggers a collection (collect.ts). */
   readonly rssSlackBytes: number;
 }
 
@@ -45,8 +45,8 @@ const openReader = (location: string): Promise<Store> =>
     ? openPgStore(location, { migrate: false, poolSize: 1 })
     : Promise.resolve(openStore(location, { readonly: true, migrate: false, busyMs: 2000 }));
 
-/** The whole process's growth (collect.ts says why); RENDER_RSS_SLACK_MB tunes it. */
-const collectIfGrown = collectWhenGrown(() => process.memoryUsage.rss(), rssSlackBytes);
+/** This worker's own memory outside the heap, not the process's (collect.ts says why); RENDER_RSS_SLACK_MB tunes it. */
+const collectIfGrown = collectWhenGrown(ownExternalBytes, rssSlackBytes);
 
 /**
  * The message ready to cross to the main thread: its PNGs each on an ArrayBuffer of its own (a PNG

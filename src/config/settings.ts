@@ -143,7 +143,7 @@ export const SETTINGS = {
     expects: 'a whole number of megabytes from 1 to 4096',
     default: '32',
     meaning:
-      "A render worker runs a garbage collection whenever the process has grown by this much since its last one: a picture's pixels live outside the JavaScript heap and are freed only when their small objects are collected.",
+      "A render worker runs a garbage collection whenever its own memory outside the JavaScript heap (its read-backs and PNGs, not the process's RSS) has grown by this much since its last one: a picture's pixels live outside the JavaScript heap and are freed only when their small objects are collected.",
   }),
   SCHEDULER_TICK_MS: setting(whole(1).optional(), {
     group: 'bot',

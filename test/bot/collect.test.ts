@@ -1,5 +1,6 @@
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { collectWhenGrown, collectYoung, SETTLE_MS } from '../../src/bot/collect';
 
@@ -28,6 +29,39 @@ describe('collecting when pictures pile up outside the heap (bot/collect.ts)', (
     collect();
     expect(collect.count).toBe(2);
   });
+
+  it("counts a render worker's own memory outside the heap, not the growth of the process's other threads", async () => {
+    const worker = new Worker(new URL('./collect-worker.mjs', import.meta.url));
+    const replies: number[] = [];
+    let waiting: (() => void) | null = null;
+    worker.on('message', (count: number) => {
+      replies.push(count);
+      waiting?.();
+    });
+    // The worker's first reply says it is ready; each later one answers an ask.
+    const reply = async (): Promise<number> => {
+      const had = replies.length;
+      while (replies.length === had) await new Promise<void>((resolve) => (waiting = resolve));
+      return replies.at(-1)!;
+    };
+    const ask = (what: 'check' | 'draw'): Promise<number> => {
+      const answered = reply();
+      worker.postMessage(what);
+      return answered;
+    };
+    try {
+      if (replies.length === 0) await reply();
+      expect(replies).toEqual([0]);
+      // The main thread's upload bodies: the process's RSS grows by far more than the worker's slack.
+      const bodies = Array.from({ length: 16 }, (_, i) => Buffer.alloc(4 * MB, i + 1));
+      expect(await ask('check')).toBe(0);
+      expect(bodies.length).toBe(16);
+      // The worker's own pictures past the slack do make it collect.
+      expect(await ask('draw')).toBe(1);
+    } finally {
+      await worker.terminate();
+    }
+  }, 30_000);
 
   it('frees upload bodies that are no longer reachable, measured as the main thread measures them', async () => {
     const arrayBuffers = () => process.memoryUsage().arrayBuffers;
