@@ -79,6 +79,38 @@ async function heapFigures(port: number): Promise<string> {
   return `main thread heap used ${mb(value('nodejs_heap_size_used_bytes')).toFixed(0)} MB of ${mb(value('nodejs_heap_size_total_bytes')).toFixed(0)} MB, external ${mb(value('nodejs_external_memory_bytes')).toFixed(0)} MB`;
 }
 
+/** The full collections the bot's threads ran because pictures piled up (bot/collect.ts), and the posts drawn. */
+interface Collections {
+  readonly render: number;
+  readonly main: number;
+  readonly drawn: number;
+}
+
+/** The bot's counts of forced collections by thread and of posts drawn, from its /metrics. */
+async function collectionCounts(port: number): Promise<Collections> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const sum = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((n, m) => n + Number(m[1]), 0);
+  return {
+    render: sum(/^sellsword_forced_collections_total\{thread="render"\} (\S+)$/gm),
+    main: sum(/^sellsword_forced_collections_total\{thread="main"\} (\S+)$/gm),
+    drawn: sum(/^sellsword_render_seconds_count(?:\{[^}]*\})? (\S+)$/gm),
+  };
+}
+
+/** What `during` made the bot's threads collect, beside its own figures. */
+async function counting<T>(port: number, during: () => Promise<T>): Promise<T & { readonly collections: Collections }> {
+  const before = await collectionCounts(port);
+  const figures = await during();
+  const after = await collectionCounts(port);
+  return { ...figures, collections: { render: after.render - before.render, main: after.main - before.main, drawn: after.drawn - before.drawn } };
+}
+
+/** Forced collections per 100 posts drawn, by thread, as printed. */
+const per100 = (c: Collections): string => {
+  const rate = (n: number) => (c.drawn === 0 ? 'n/a' : ((n * 100) / c.drawn).toFixed(1));
+  return `render workers ${rate(c.render)}, main thread ${rate(c.main)} (${c.render} and ${c.main} over ${c.drawn} posts)`;
+};
+
 interface RunFigures {
   readonly p50: number;
   readonly p99: number;
@@ -98,8 +130,10 @@ interface RunFigures {
   /** During the burst, each side's CPU as a share of one core: where the burst is bound. */
   readonly burstBusy: { readonly main: number; readonly others: number; readonly fake: number };
   readonly load: string;
+  /** Forced collections during the floor's burst. */
+  readonly collections: Collections;
   /** Realistic play: turns one at a time, then a burst of realistic turn ends (each after a move). */
-  readonly real: { readonly turns: readonly TurnCost[]; readonly burst: Awaited<ReturnType<typeof burst>> };
+  readonly real: { readonly turns: readonly TurnCost[]; readonly burst: Awaited<ReturnType<typeof burst>> & { readonly collections: Collections } };
 }
 
 async function oneAtATime(fake: FakeDiscord, store: Store, clock: ImageClock, pid: number, threads: readonly string[]) {
@@ -362,6 +396,8 @@ interface Bench {
   readonly reader: Store;
   readonly clock: ImageClock;
   readonly pid: number;
+  /** The bot's /metrics port: the bursts read its collection counts there. */
+  readonly metricsPort: number;
   readonly threads: readonly string[];
   /** The realistic matches, one per shipped map, their sides already met. */
   readonly playing: readonly string[];
@@ -373,7 +409,7 @@ async function floorRun(b: Bench, r: number) {
   const sequential = await oneAtATime(fake, reader, clock, pid, threads);
   const sliced = threads.slice((r * BURST) % Math.max(1, threads.length - BURST + 1)).slice(0, BURST);
   const burstThreads = sliced.length === BURST ? sliced : threads.slice(0, BURST);
-  const floorBurst = await burst(fake, reader, clock, pid, burstThreads);
+  const floorBurst = await counting(b.metricsPort, () => burst(fake, reader, clock, pid, burstThreads));
   return { sequential, floorBurst, burstThreads };
 }
 
@@ -388,7 +424,7 @@ async function realisticRun(b: Bench, burstThreads: readonly string[]): Promise<
   }
   const moved: string[] = [];
   for (const thread of burstThreads.slice()) if (await moveFirst(fake, reader, thread)) moved.push(thread);
-  return { turns, burst: await burst(fake, reader, clock, pid, moved, false) };
+  return { turns, burst: await counting(b.metricsPort, () => burst(fake, reader, clock, pid, moved, false)) };
 }
 
 /** One run: the floor, then realistic play; its figures are also printed to stderr as soon as they are in. */
@@ -400,7 +436,7 @@ async function oneRun(b: Bench, r: number): Promise<RunFigures> {
     .join(' ');
   console.error(
     `${b.backend} run ${r + 1}: ${sequential.acts} acts one at a time: p50 ${sequential.p50.toFixed(1)} ms, p99 ${sequential.p99.toFixed(1)} ms, main thread ${sequential.mainCpuMs.toFixed(1)} ms/act, process ${sequential.processCpuMs.toFixed(1)} ms/act, fake Discord ${sequential.fakeCpuMs.toFixed(1)} ms/act; ` +
-      `burst of ${fb.burstActs}: p50 ${fb.burstP50.toFixed(0)} ms, p99 ${fb.burstP99.toFixed(0)} ms, ${fb.burstRate.toFixed(1)} acts/s, peak RSS ${fb.burstPeakMb.toFixed(0)} MB, autocomplete ${fb.autocompleteMs.map((x) => x.toFixed(0)).join('/')} ms; load ${load}`,
+      `burst of ${fb.burstActs}: p50 ${fb.burstP50.toFixed(0)} ms, p99 ${fb.burstP99.toFixed(0)} ms, ${fb.burstRate.toFixed(1)} acts/s, peak RSS ${fb.burstPeakMb.toFixed(0)} MB, forced collections per 100 posts: ${per100(fb.collections)}, autocomplete ${fb.autocompleteMs.map((x) => x.toFixed(0)).join('/')} ms; load ${load}`,
   );
   return { ...sequential, ...fb, load, real };
 }
@@ -431,7 +467,7 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
     const playing = matches.threads.slice(0, SHIPPED_MAPS.length);
     const closingLine = await closeInRealistic(fake, reader, playing);
 
-    const bench: Bench = { backend, fake, reader, clock, pid, threads: matches.threads, playing };
+    const bench: Bench = { backend, fake, reader, clock, pid, metricsPort, threads: matches.threads, playing };
     const runs: RunFigures[] = [];
     for (let r = 0; r < RUNS; r++) runs.push(await oneRun(bench, r));
     const busyRss = statusField(pid, 'VmRSS');
@@ -486,6 +522,7 @@ function sayFloor(say: (line: string) => void, db: Database, runs: readonly RunF
   line('time until the image is posted, p99', (r) => r.burstP99, ' ms', 0, 'p99 < 3000 ms');
   line('turn-ending acts per second (burst size / time to the last image)', (r) => r.burstRate, ' acts/s', 1, '≥ 30 acts/s');
   line(`bot peak RSS during the burst (${runs[0]!.peakHow})`, (r) => r.burstPeakMb, ' MB', 0, '< 500 MB');
+  say(`  full collections forced per 100 posts drawn (run by run): ${runs.map((r) => per100(r.collections)).join('; ')}`);
   const busy = (pick: (b: RunFigures['burstBusy']) => number) => runs.map((r) => `${Math.round(pick(r.burstBusy) * 100)} %`).join(', ');
   say(
     `  CPU during the burst, as a share of one core (run by run): bot main thread ${busy((b) => b.main)}; bot render workers and other threads ${busy((b) => b.others)}; fake Discord ${busy((b) => b.fake)}`,
@@ -588,6 +625,7 @@ function sayRealistic(say: (line: string) => void, runs: readonly RunFigures[], 
     '< 450 MB',
     (v) => v < 450,
   );
+  say(`    full collections forced per 100 posts drawn (run by run): ${runs.map((r) => per100(r.real.burst.collections)).join('; ')}`);
   row(
     '  realistic turn-ending acts per second',
     per((r) => r.real.burst.burstRate),

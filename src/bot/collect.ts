@@ -63,8 +63,9 @@ export interface Collector {
  * the process's RSS, which moves with every thread's memory: `ownExternalBytes` in a render worker, the
  * main thread's ArrayBuffers there (bot/start.ts says why not its external count). Call
  * it between jobs, never in the middle of one: the collection pauses the thread for a few milliseconds.
+ * `collected` is told of each collection it runs (the bot counts them in its metrics).
  */
-export function collectWhenGrown(measure: () => number, slackBytes: number): Collector {
+export function collectWhenGrown(measure: () => number, slackBytes: number, collected?: () => void): Collector {
   const collect = fullCollection();
   let settled = measure();
   let count = 0;
@@ -77,6 +78,7 @@ export function collectWhenGrown(measure: () => number, slackBytes: number): Col
     if (now - settled < slackBytes) return;
     collect();
     count++;
+    collected?.();
     // The memory goes when the collected objects' finalizers have run and V8's sweeper, on a thread of
     // its own, has freed their ArrayBuffers' stores: measure a little later, and collect no more meanwhile.
     pending = true;

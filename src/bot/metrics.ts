@@ -24,6 +24,8 @@ export interface Metrics {
   readonly deadlinesHandled: Counter;
   /** When the last tick ended (Unix seconds): a scheduler that stopped ticking shows as an old time. */
   readonly lastTick: Gauge;
+  /** Full collections a thread that handles pictures ran (bot/collect.ts), by thread: main, render. */
+  readonly forcedCollections: Counter<'thread'>;
   /** A change's transaction tried again because the database was busy (commands/table.ts). */
   readonly busyRetries: Counter;
   /** Discord's rate limit held a request back: how often, and for how long in all, by scope (global or route). */
@@ -137,6 +139,11 @@ export function createMetrics(store: Store, shard?: ShardScope, now: () => numbe
     schedulerTicks: counter('sellsword_scheduler_ticks_total', 'Scheduler ticks run'),
     deadlinesHandled: counter('sellsword_deadlines_handled_total', 'Deadlines the scheduler acted on'),
     lastTick: new Gauge({ name: 'sellsword_scheduler_last_tick_seconds', help: 'When the last scheduler tick ended, Unix seconds', registers: [registry] }),
+    forcedCollections: counter(
+      'sellsword_forced_collections_total',
+      'Full garbage collections a thread ran because memory outside its JavaScript heap had grown, by thread (main, render)',
+      ['thread'],
+    ),
     busyRetries: counter('sellsword_busy_retries_total', 'Changes tried again because the database was busy'),
     rateLimitWaits: counter('sellsword_rate_limit_waits_total', 'Requests Discord’s rate limit held back, by scope (global or route)', ['scope']),
     rateLimitWaitSeconds: counter('sellsword_rate_limit_wait_seconds_total', 'Time requests were held back by Discord’s rate limit', ['scope']),

@@ -22,6 +22,8 @@ export interface RenderPoolOptions {
   readonly rssSlackBytes?: number;
   /** Jobs that may wait for a worker; past it, `render` fails at once (the outbox tries again later). */
   readonly maxQueue?: number;
+  /** Told how many full collections a worker has run since it last said (collect.ts), for the bot's metrics. */
+  readonly collected?: (count: number) => void;
   readonly log: (message: string, error?: unknown) => void;
 }
 
@@ -58,6 +60,8 @@ interface Slot {
   jobs: Job[];
   /** Why the worker died, when an uncaught error said so before it exited. */
   error: unknown;
+  /** The full collections the worker had run when it last replied. */
+  collections: number;
 }
 
 /**
@@ -136,7 +140,7 @@ export class RenderPool implements Renderer {
     });
     // An idle pool must not keep the process alive; the bot's own handles do while it runs.
     worker.unref();
-    const slot: Slot = { worker, jobs: [], error: null };
+    const slot: Slot = { worker, jobs: [], error: null, collections: 0 };
     worker.on('message', (reply: RenderReply) => this.#finished(slot, reply));
     worker.on('error', (error) => (slot.error = error));
     worker.on('exit', (code) => this.#exited(slot, code));
@@ -162,6 +166,8 @@ export class RenderPool implements Renderer {
     if (at < 0) return;
     const job = slot.jobs.splice(at, 1)[0]!;
     this.#done++;
+    if (reply.collections > slot.collections) this.#options.collected?.(reply.collections - slot.collections);
+    slot.collections = reply.collections;
     if (reply.ok) job.resolve(revived(reply.rendered));
     else
       job.reject(

@@ -19,10 +19,12 @@ export interface RenderRequest {
   readonly crash?: boolean;
 }
 
+/** `collections`: the full collections this worker has run since it started (collect.ts), for the bot's metrics. */
 export type RenderReply =
-  | { readonly id: number; readonly ok: true; readonly rendered: Rendered }
+  | { readonly id: number; readonly collections: number; readonly ok: true; readonly rendered: Rendered }
   | {
       readonly id: number;
+      readonly collections: number;
       readonly ok: false;
       /** `code`: the first error code down the cause chain (a database's, store/trouble.ts), so the main thread can tell an outage from a bug. */
       readonly error: { readonly name: string; readonly message: string; readonly stack?: string | undefined; readonly code?: string | undefined };
@@ -106,10 +108,15 @@ port.on('message', async (job: RenderRequest) => {
     const reader = await store;
     const row = await reader.matches.get(job.matchId);
     const { rendered, transfer } = movable(row ? await renderBodyNow(reader, row, job.body) : { to: 'skip', reason: 'the match no longer exists' });
-    port.postMessage({ id: job.id, ok: true, rendered } satisfies RenderReply, transfer);
+    port.postMessage({ id: job.id, collections: collectIfGrown.count, ok: true, rendered } satisfies RenderReply, transfer);
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
-    port.postMessage({ id: job.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack, code: codeOf(e) } } satisfies RenderReply);
+    port.postMessage({
+      id: job.id,
+      collections: collectIfGrown.count,
+      ok: false,
+      error: { name: e.name, message: e.message, stack: e.stack, code: codeOf(e) },
+    } satisfies RenderReply);
   }
   drawing--;
   // The job's read-backs are garbage now: freed young, they rarely add up to a full collection.

@@ -226,7 +226,7 @@ function discordClient(options: BotOptions): Client {
 }
 
 /** The worker threads that draw the pictures, or null to draw them on the main thread. */
-function renderPoolFor(options: BotOptions, store: Store, log: Log): RenderPool | null {
+function renderPoolFor(options: BotOptions, store: Store, log: Log, metrics: Metrics): RenderPool | null {
   const url = options.databaseUrl;
   const workers = options.renderWorkers ?? spareCores();
   // The render workers open a second connection: the SQLite file, or the same PostgreSQL database.
@@ -236,6 +236,7 @@ function renderPoolFor(options: BotOptions, store: Store, log: Log): RenderPool 
     databasePath: location,
     size: workers,
     log,
+    collected: (count) => metrics.forcedCollections.inc({ thread: 'render' }, count),
     ...(options.renderRssSlackBytes === undefined ? {} : { rssSlackBytes: options.renderRssSlackBytes }),
   });
 }
@@ -255,7 +256,11 @@ function appAndWorkers(options: BotOptions, store: Store, client: Client, log: L
   // frees those too. Not V8's `external` count, which holds both: V8 already schedules its own
   // collections by it, so watching it adds few collections and the burst's peak stays high
   // (`npm run bench:bot` prints it).
-  const collectPictures = collectWhenGrown(() => process.memoryUsage().arrayBuffers, MAIN_PICTURE_SLACK);
+  const collectPictures = collectWhenGrown(
+    () => process.memoryUsage().arrayBuffers,
+    MAIN_PICTURE_SLACK,
+    () => metrics.forcedCollections.inc({ thread: 'main' }),
+  );
   const outbox = new OutboxWorker({
     store,
     client,
@@ -382,8 +387,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const store = options.store ?? (await openDatabase(options.databasePath ?? DEFAULT_DATABASE_PATH, options.databaseUrl, options.databasePoolSize, log));
   const lease = await leaseOrRefuse(store, options, log);
   const client = discordClient(options);
-  const renderPool = renderPoolFor(options, store, log);
   const metrics = createMetrics(store, shard, options.now ?? Date.now);
+  const renderPool = renderPoolFor(options, store, log, metrics);
   const { app, outbox, seasons, scheduler } = appAndWorkers(options, store, client, log, metrics, renderPool);
   const { inFlight, stopTaking } = takeInteractions(client, app, log, metrics);
   // What start-up is doing, until it is done: /healthz says "starting" meanwhile (answering from
