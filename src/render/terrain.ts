@@ -317,10 +317,9 @@ export function drawBoard(ctx: Ctx, g: BoardGeometry, board: BoardView, startCol
  */
 const pictures = new Lru<string, Canvas>(8);
 
-/** Lets go of the kept board pictures (freed when collected), and forgets the close-ups asked for. */
+/** Lets go of the kept board pictures (freed when collected). */
 export function releaseBoardPictures(): void {
   pictures.clear();
-  askedOnce.clear();
 }
 
 /** How many board pictures are kept (what the tests check sharing by). */
@@ -345,24 +344,15 @@ export function boardPicture(g: BoardGeometry, board: BoardView, startColours: r
 const KEPT_CLOSE_UP_PIXELS = 3_000_000;
 
 /**
- * Close-up board pictures asked for once and not made (their keys). The whole board costs several
- * windows to draw, so it is made only when a second close-up of that map and size comes while the
- * first is remembered: a worker that draws one turn now and then (and lets go of what it keeps when
- * idle, release.ts) draws just the window each time, as before, and a busy one draws each board once.
- */
-const askedOnce = new Lru<string, true>(16);
-
-/**
  * Draws the squares of window `w` of the board at geometry `g` (a close-up's), onto a context already
- * clipped to that window: copied from the whole board's picture at that size, kept like the map's,
- * once a second close-up of the board at that size has asked for it; drawn (drawBoard with `only`)
- * the first time, and always when that picture would be too large to keep. The pixels in the window
- * are the board picture's either way.
+ * clipped to that window: copied from the whole board's picture at that size, kept like the map's, or
+ * drawn window by window when that picture would be too large to keep. Which way depends on the
+ * geometry alone, never on what happens to be kept: the two differ by a few edge pixels (lines cut to
+ * the window anti-alias differently), and the same close-up must be the same bytes every time it is
+ * drawn (a ping's close-up is the turn post's, tests and goldens compare bytes).
  */
 export function drawBoardWindow(ctx: Ctx, g: BoardGeometry, board: BoardView, startColours: readonly string[], w: Span): void {
-  const key = pictureKey(g, board, startColours);
-  if (g.width * g.height > KEPT_CLOSE_UP_PIXELS || !(pictures.get(key) || askedOnce.get(key))) {
-    askedOnce.set(key, true);
+  if (g.width * g.height > KEPT_CLOSE_UP_PIXELS) {
     drawBoard(ctx, g, board, startColours, w);
     return;
   }
