@@ -45,11 +45,32 @@ describe('the reply prompt', () => {
     );
     // Each reply's own odds and wounds against the attacker, after immunity and vulnerability.
     expect(facts.text).toMatch(/\n-# Grave Claws: \d+% to hit · 5 wounds a hit, 15 a critical\.$/);
-    expect(facts.text).toMatch(/A reply spends Ghoul \(gh\)'s react token \(it has 1\)\./);
+    expect(facts.text).toMatch(/A reply spends one of Ghoul \(gh\)'s react tokens \(it has 1\), and one more if its attack costs one/);
     expect(facts.buttons[0]!.label).toMatch(/^Reply: Grave Claws · \d+% to hit · spends react token$/);
     const post = gamePromptPost('m1', 3, s, s.prompt!, name);
     expect(post.content).toContain('<@p2>');
     expect(post.content).not.toMatch(/R\d|§/);
+  });
+
+  it('R63: a reply whose attack costs a react token spends two, and the prompt does not say one', () => {
+    const s = run(
+      table({
+        map: 'barrow-hill',
+        dice: [10, 19, 19],
+        units: [
+          { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+          { id: 'ow', card: 'havoc-orc-warboss', player: 'p2', at: 'J11' },
+        ],
+      }),
+      { act: 'attack', unit: 'kn', attack: 'longsword', target: 'ow' },
+    );
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const facts = replyFacts(s, prompt);
+    const roar = facts.buttons.find((b) => b.label.startsWith('Reply: Goading Roar'));
+    expect(roar?.label).toMatch(/spends 2 react tokens$/);
+    expect(facts.text).not.toMatch(/spends \S+'s react token \(/);
+    expect(facts.text).toMatch(/one more if its attack costs one \(each button says what it spends\)/);
   });
 
   it("names what moves a reply's odds from the card's bonus, as the attack preview does (R20, injuries −1 a box)", () => {

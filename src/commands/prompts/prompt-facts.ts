@@ -76,7 +76,8 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
   });
   const tokens = replier.tokens.react;
   const lines = [
-    `${incoming} A reply spends ${label(state, replier)}'s react token (it has ${tokens}).`,
+    // R63: a reply with an attack that itself costs a react token spends two; each button says its total.
+    `${incoming} A reply spends one of ${label(state, replier)}'s react tokens (it has ${tokens}), and one more if its attack costs one (each button says what it spends).`,
     ...replyOdds(state, replier.id, against.id, o.attacks),
   ];
   return { text: lines.join('\n'), buttons };
