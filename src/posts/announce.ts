@@ -43,11 +43,14 @@ export function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup:
       return `${name(e.player)} keeps the roll.`;
     case 'advantage-won':
       return `**${name(e.ap)}** wins the setup tactics check.`;
+    // With one candidate map there is no choice to tell of: the map is said once, as the only one.
     case 'chooser-named':
+      if (setup.maps.length <= 1) return null;
       return e.chooser === e.ap ? `**${name(e.ap)}** will choose the map.` : `${name(e.ap)} lets **${name(e.chooser)}** choose the map.`;
     case 'map-chosen': {
       const map = shown(setup.maps.find((m) => m.id === e.map)?.map.name ?? e.map);
-      return e.by ? `${name(e.by)} chooses the map **${map}**.` : `The map is **${map}**.`;
+      if (e.by) return `${name(e.by)} chooses the map **${map}**.`;
+      return setup.maps.length <= 1 ? `The map is **${map}**, the only one on offer.` : `The map is **${map}**.`;
     }
     case 'entry-placed':
       return `${name(e.player)} places their entry tile at **${e.square}** (start area ${e.area}).`;

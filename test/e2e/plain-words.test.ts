@@ -1,7 +1,7 @@
 /**
  * A whole match's thread read as a new player reads it: every line means what it says without
  * `/rules` — no bare "cap", no "phase 0", one form for rolls, no turn told over twice in a row, the
- * map choice said the right way round, and a choice someone else must make named as theirs.
+ * map choice said the right way round (or said as the only map), and a choice someone else must make named as theirs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playThrough } from './driver';
@@ -41,10 +41,12 @@ describe('the words of a whole match', () => {
     for (let i = 1; i < over.length; i++) expect(over[i - 1] && over[i], said()[i]).toBe(false);
   });
 
-  it('say who chooses the map the right way round', () => {
-    const line = said()
-      .flatMap((c) => c.split('\n'))
-      .find((l) => /choose the map/.test(l))!;
-    expect(line).toMatch(/^\*\*\w+\*\* will choose the map\.$|^\w+ lets \*\*\w+\*\* choose the map\.$/);
+  it('say who chooses the map the right way round, and nobody when there is only one', () => {
+    const lines = said().flatMap((c) => c.split('\n'));
+    const chooser = lines.find((l) => /choose the map/.test(l));
+    const only = lines.find((l) => /^The map is \*\*.+\*\*, the only one on offer\.$/.test(l));
+    // Either a choice is named the right way round, or the only map is said as such, never both.
+    if (chooser) expect(chooser).toMatch(/^\*\*\w+\*\* will choose the map\.$|^\w+ lets \*\*\w+\*\* choose the map\.$/);
+    expect(Boolean(chooser) !== Boolean(only), `${chooser} / ${only}`).toBe(true);
   });
 });

@@ -1,0 +1,26 @@
+/**
+ * The map choice told as it happened: with one candidate map nobody chooses, so no "will choose the
+ * map" line precedes it (a playtester read "Bob will choose the map. The map is Mill Crossing." as a
+ * choice skipped), and the map is said once as the only one on offer.
+ */
+import { describe, expect, it } from 'vitest';
+import type { MatchSetup } from '../../src/match/record';
+import { setupLine } from '../../src/posts/announce';
+
+const setupWith = (ids: string[]) =>
+  ({ maps: ids.map((id) => ({ id, map: { name: id === 'mill' ? 'Mill Crossing' : 'Barrow Hill' } })) }) as unknown as MatchSetup;
+const name = (p: string) => ({ p1: 'Alice', p2: 'Bob' })[p] ?? p;
+
+describe('the map choice', () => {
+  it('with one map: no chooser named, the map said as the only one', () => {
+    const one = setupWith(['mill']);
+    expect(setupLine({ type: 'chooser-named', ap: 'p2', chooser: 'p2' }, name, one)).toBeNull();
+    expect(setupLine({ type: 'map-chosen', by: null, map: 'mill' }, name, one)).toBe('The map is **Mill Crossing**, the only one on offer.');
+  });
+
+  it('with several: who chooses, then their choice', () => {
+    const two = setupWith(['mill', 'barrow']);
+    expect(setupLine({ type: 'chooser-named', ap: 'p2', chooser: 'p2' }, name, two)).toBe('**Bob** will choose the map.');
+    expect(setupLine({ type: 'map-chosen', by: 'p2', map: 'barrow' }, name, two)).toBe('Bob chooses the map **Barrow Hill**.');
+  });
+});
