@@ -77,6 +77,7 @@ export {
   attackTargetRefusal,
   burstOutlook,
   canAct,
+  actorRefusal,
   chargeOptions,
   chargePlan,
   describeState,
