@@ -28,3 +28,15 @@ describe('§6.2 Controlled in autocomplete', () => {
     expect(unitChoices(game, 'p1', '').map((c) => c.value)).toContain('c');
   });
 });
+
+describe("act suggestions on another player's turn", () => {
+  it("say whose turn it is before any unit's own reason", () => {
+    const other = game.turn!.player === 'p1' ? 'p2' : 'p1';
+    const mine = Object.values(game.units).find((u) => u.player === game.turn!.player && u.id !== 'c')!;
+    const names = (p: string) => (p === 'p1' ? 'Bob' : 'Alice');
+    const why = attackChoices(game, other, mine.id, '', names).map((c) => c.name);
+    expect(why).toEqual([
+      `Nothing to choose: it is ${names(game.turn!.player)}'s turn${game.turn!.unit ? ` (${game.turn!.unit.toUpperCase()} is acting)` : ''}`,
+    ]);
+  });
+});

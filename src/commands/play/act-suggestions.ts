@@ -166,6 +166,17 @@ function actRefusal(game: GameState, user: string, id: string, act: string | und
   return 'error' in decided ? decided.error : null;
 }
 
+/**
+ * What stops every act of `user`'s now, before any one unit's or option's reason: the match over, an
+ * open decision, another player's turn. Every act's suggestions ask this first, so they agree.
+ */
+function notYoursWhy(game: GameState, user: string, id: string, names: Names): string | null {
+  if (game.over || game.prompt || !game.turn) return noUnitWhy(game, user, undefined, names);
+  // §6.2: a Controlled unit's controller acts with it on its owner's turn.
+  if (game.turn.player !== user && commanderOf(game, game.units[id]!) !== user) return whoseTurn(game, names);
+  return null;
+}
+
 /** Why none of the user's units can take `act` (or act at all) now, in the game's words. */
 function noUnitWhy(game: GameState, user: string, act: string | undefined, names: Names): string {
   if (game.over) return 'the match is over';
@@ -251,6 +262,8 @@ export function attackChoices(
 ): ApplicationCommandOptionChoiceData[] {
   const u = game.units[String(unit ?? '').toLowerCase()];
   if (!u) return orWhy([], () => noSuchUnit(unit));
+  const stop = notYoursWhy(game, user, u.id, names);
+  if (stop) return orWhy([], () => stop);
   const ids = new Set(unitActs(game, user, unit, 'attack', memo).map((c) => (c as Extract<ActCommand, { act: 'attack' }>).attack));
   return orWhy(
     suggest(
@@ -275,6 +288,8 @@ export function targetChoices(
 ): ApplicationCommandOptionChoiceData[] {
   const id = String(unit ?? '').toLowerCase();
   if (!game.units[id]) return orWhy([], () => noSuchUnit(unit));
+  const stop = notYoursWhy(game, user, id, names);
+  if (stop) return orWhy([], () => stop);
   const legal = unitActs(game, user, id, 'attack', memo).filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
   const seen = new Map(
@@ -362,6 +377,8 @@ export function traitChoices(
 ): ApplicationCommandOptionChoiceData[] {
   const u = game.units[String(unit ?? '').toLowerCase()];
   if (!u) return orWhy([], () => noSuchUnit(unit));
+  const stop = notYoursWhy(game, user, u.id, names);
+  if (stop) return orWhy([], () => stop);
   const ids = new Set(unitActs(game, user, unit, 'trait', memo).map((c) => (c as { trait: string }).trait));
   const named = new Map(liveTraits(game, u).flatMap((t) => (t.trait === 'act' ? [[t.id, t.name] as const] : [])));
   return orWhy(
