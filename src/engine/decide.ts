@@ -233,21 +233,30 @@ function checkShape(state: GameState, prompt: Prompt, d: Decision): void {
 }
 
 /**
+ * The checks every turn command passes before its own: no open decision, the game on, a turn under
+ * way, and `by` commanding this unit on its side's turn (checkActor). Refuses (throws Refusal) otherwise.
+ */
+export function checkCommander(given: GameState, unitId: string, by?: string, ending = false): ReturnType<typeof checkActor> {
+  if (given.prompt) refuse('prompt-open', waitingFor(given, given.prompt));
+  if (given.over) refuse('game-over', 'The game is over.');
+  if (!given.turn) refuse('no-turn', 'No turn is in progress; the game has not begun.');
+  return checkActor(given, unitId, by, ending);
+}
+
+/**
  * Checks a turn command (an act or an end) against the rules and returns the frames that carry it
  * out; refuses (throws Refusal) otherwise. decide() and legalActs() both go through here, so the
  * queries never offer what decide would refuse.
  */
 export function planCommand(given: GameState, command: ActCommand | { end: string }, by?: string): Frame[] {
-  if (given.prompt) refuse('prompt-open', waitingFor(given, given.prompt));
-  if (given.over) refuse('game-over', 'The game is over.');
-  if (!given.turn) refuse('no-turn', 'No turn is in progress; the game has not begun.');
   if ('end' in command) {
-    const plan = checkActor(given, command.end, by, true);
+    const plan = checkCommander(given, command.end, by, true);
     const frames: Frame[] = [{ k: 'end-turn', stage: 'recurring' }];
     if (plan.activates) frames.push({ k: 'activate', unit: command.end });
     return frames;
   }
-  const plan = checkActor(given, command.unit, by);
+  const plan = checkCommander(given, command.unit, by);
+  if (!given.turn) throw new Error('checkCommander refuses without a turn');
   // Checked as the act will find the table once it has activated the unit (§6.2 Controlled: its controller's side).
   const state = asCommanded(given, plan.unit);
   if (plan.unit.at === null && command.act !== 'move' && command.act !== 'maneuver') {

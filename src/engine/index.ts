@@ -81,6 +81,7 @@ export {
   attackTargetRefusal,
   burstOutlook,
   canAct,
+  actorRefusal,
   chargeOptions,
   chargePlan,
   describeState,

@@ -9,7 +9,7 @@ import { recoveryNeeded } from './recovery';
 import { nameOf, squareIndex } from './board';
 import type { ActCommand, Command, Decision } from './commands';
 import { asCommanded, commanderOf } from './acts';
-import { planCommand } from './decide';
+import { checkCommander, planCommand } from './decide';
 import { defaultDecision } from './defaults';
 import { Refusal } from './errors';
 import { moverOf, reachable, replyThreats } from './paths';
@@ -284,6 +284,21 @@ export function moveRefusal(state: GameState, unitId: string, maneuver = false):
   if (!first) return { code: 'unreachable', message: 'there is no square it can reach' };
   try {
     planCommand(state, { act: maneuver ? 'maneuver' : 'move', unit: unitId, to: first.square });
+    return null;
+  } catch (e) {
+    if (e instanceof Refusal) return e.error;
+    throw e;
+  }
+}
+
+/**
+ * Whether `by` may give `unitId` a command now, before any of the act's own options are looked at:
+ * null when so, else the refusal planCommand gives first (prompt open, game over, another player's
+ * turn or unit). An end is allowed to the unit's owner too (§6.2).
+ */
+export function actorRefusal(state: GameState, unitId: string, by: string, ending = false): { code: string; message: string } | null {
+  try {
+    checkCommander(state, unitId, by, ending);
     return null;
   } catch (e) {
     if (e instanceof Refusal) return e.error;

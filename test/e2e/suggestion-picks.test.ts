@@ -53,6 +53,17 @@ describe('the "Nothing to choose" suggestion', () => {
     expect(answerText(sent)).not.toContain('no unit');
   }, 60_000);
 
+  it("off-turn, /attack with the turn player's unit says whose unit it is, in the list and on send, before its attacks", async () => {
+    const { guard, alice } = await setTable('I5', 'T20');
+    const other = nameOf(alice) === 'alice' ? 'bob' : 'alice';
+    const aliceName = nameOf(alice) === 'alice' ? 'Alice' : 'Bob';
+    const list = await world.fake.autocomplete({ user: other, channel: thread, name: 'attack', focused: 'attack', options: { unit: guard, attack: '' } });
+    expect(list).toEqual([{ name: `Nothing to choose: it is ${aliceName}'s turn`, value: 'none' }]);
+    const sent = await world.run({ user: other, channel: thread, name: 'attack', options: { unit: guard, attack: 'Hell' } });
+    expect(answerText(sent)).not.toContain('has no attack');
+    expect(answerText(sent)).toContain('is commanded by');
+  }, 60_000);
+
   it('a unit that cannot attack: the attack list and the command say the same why', async () => {
     const { guard, alice } = await setTable('B2', 'T20');
     const me = nameOf(alice);

@@ -5,7 +5,7 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Command, GameState } from '../../engine';
-import { unitOf } from '../../engine';
+import { actorRefusal, unitOf } from '../../engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
@@ -16,7 +16,8 @@ import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveTarget, res
 import { type ArgsOf, booleanOption, choiceOption, type OptionSet, type OptionSpec, optionSet, textOption } from '../option-spec';
 import type { ReadOptions } from '../options';
 import { answerOwn } from '../own-answer';
-import { submit, type Submitted } from '../../match/submit';
+import { submit, toYou, withMentions, type Submitted } from '../../match/submit';
+import { withoutRuleCodes } from '../../render/plain-rules';
 import { refuse } from '../../match/user-error';
 import { suggesting } from './suggestion-cache';
 
@@ -80,7 +81,14 @@ function actCommand<const S extends readonly OptionSpec[]>(
     async run(interaction, app, opts: ReadOptions) {
       const o = options.parse(opts.values);
       const named = unitOnly.parse(opts.values).unit;
-      await act(interaction, app, (live) => build(live, o, resolveUnit(live.game, named).id));
+      const user = interaction.user.id;
+      await act(interaction, app, (live) => {
+        const id = resolveUnit(live.game, named).id;
+        // Whose turn and unit it is comes before the act's own options, as in the suggestions.
+        const stop = actorRefusal(live.game, id, user, name === 'end');
+        if (stop) refuse(stop.code, withMentions(toYou(withoutRuleCodes(stop.message), user), live.row.players));
+        return build(live, o, id);
+      });
     },
     async autocomplete(interaction, app, opts) {
       const found = await suggesting(app.store, interaction.channelId);
