@@ -53,6 +53,10 @@ export type { EventOf, GameEvent } from './events';
 // Movement costs and where a path must stop.
 export { endError, entryCost, moverOf, stepPrice } from './paths';
 
+// Sealed entries: declarations hidden until revealed, their public projection and their check.
+export { canonicalJson, checkSealed, isRevealed, isSealed, publicEvent, publicLog, reveal, seal, sealedSlots, sealedText } from './sealed';
+export type { Hash, RevealedEvent, SealedCheck, SealedEntry, SealedEvent, SealedPublic } from './sealed';
+
 // Setup before round 1: its check, commands and first state.
 export { checkPregameSetup, pregameDecide, pregameInitial } from './pregame';
 
@@ -141,6 +145,10 @@ export type { Span, Table } from './table';
 
 // Sight and range.
 export { invisibleTo, rangeBetween, sightOf } from './targeting';
+
+// A turn made of steps, each with many units' orders.
+export { giveOrder, next as nextStep, remaining, startTurn } from './step-turn';
+export type { NextStep, StepOrder, StepRules, StepTurn } from './step-turn';
 
 // Trait reach.
 export { traitReach } from './traits';
