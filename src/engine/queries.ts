@@ -450,9 +450,9 @@ export function attackOdds(
 /** A short text account of the state, for logs and screen readers. */
 export function describeState(state: GameState): string {
   const board = boardOf(state);
-  const lines = [
-    `Round ${state.round}, phase ${state.phase}. Score: ${state.players.map((p) => `${p} ${state.score[p] ?? 0}`).join(', ')} (target ${state.options.vpTarget}).`,
-  ];
+  const score = `Score: ${state.players.map((p) => `${p} ${state.score[p] ?? 0}`).join(', ')} (target ${state.options.vpTarget}).`;
+  // Once over, no phase is under way: the round the match ended in and the final score.
+  const lines = [state.over ? `The match is over (ended in round ${state.round}). ${score}` : `Round ${state.round}, phase ${state.phase}. ${score}`];
   if (state.over) lines.push(state.winner ? `${state.winner} has won.` : 'The game ended in a draw.');
   else if (state.prompt) lines.push(`Waiting for ${state.prompt.player} to decide (${state.prompt.kind}).`);
   else if (state.turn)
@@ -460,6 +460,11 @@ export function describeState(state: GameState): string {
       `${state.turn.player} to act${state.turn.unit ? ` with ${label(state, unitOf(state, state.turn.unit))}, ${state.turn.actsLeft} acts left` : ''}.`,
     );
   for (const u of Object.values(state.units)) {
+    // A dropped unit's Vigor, injuries and statuses no longer matter (R9): it is said as dropped alone.
+    if (u.dropped) {
+      lines.push(`${u.player}: ${label(state, u)} dropped.`);
+      continue;
+    }
     const where = u.dropped ? 'dropped' : u.at === null ? 'in reserve' : `at ${nameOf(board, u.at)}`;
     const injuries = u.injuries.length ? `, injuries ${u.injuries.map((b) => (typeof b === 'string' ? b : b.trait)).join('/')}` : '';
     const statuses = u.statuses.length ? `, ${u.statuses.map((s) => s.status).join(', ')}` : '';

@@ -1,6 +1,7 @@
 /** The queries the bot and renderer read: charge options and odds, on the R23 scenario's table. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { GameState } from '../../src/engine/state';
 import { describe, expect, it } from 'vitest';
 import { scenarioState } from '../../src/cli/scenario-runner';
 import { scenarioContent } from '../fixtures/scenario-content';
@@ -58,6 +59,22 @@ describe('queries', () => {
 
   it('describes the state in words for logs and screen readers', () => {
     expect(describeState(state)).toMatch(/Round 1, phase 1\. Score: p1 0, p2 0 \(target 121\)\.\np1 to act\./);
+  });
+
+  it('after the end, says the match is over with the winner and score, and a dropped unit as dropped alone', () => {
+    const c = state.units.c!;
+    const over: GameState = {
+      ...state,
+      over: true,
+      winner: 'p1',
+      turn: null,
+      units: { ...state.units, c: { ...c, dropped: true, vigor: 0, statuses: [{ status: 'shaken' } as never] } },
+    };
+    const text = describeState(over);
+    expect(text).toMatch(/^The match is over \(ended in round 1\)\. Score: p1 0, p2 0 \(target 121\)\.\np1 has won\./);
+    expect(text).not.toMatch(/phase/);
+    expect(text).toMatch(/: [^\n]*\(c\) dropped\.$/m);
+    expect(text).not.toMatch(/shaken/);
   });
 
   it('R32: offers an act trait only when it would change something, and a trait for one unit once per unit it would help', () => {
