@@ -45,7 +45,7 @@ export interface Verdict {
  * until the dice suit it. Said with every verdict that passes, so nobody takes the proof for more.
  */
 export const LAST_ACCEPT_LIMIT =
-  'ℹ️ What this cannot show: the bot saw the last accept before it recorded it, so a bot running modified code could have refused that accept (claiming the table was busy, say) and waited for another, with a new id and so new dice, until they suited it. A last accept that had to be repeated is the sign to look for (docs/dice.md, "Limits").';
+  'ℹ️ What this cannot show: the bot saw the last accept before it recorded it, so a bot running modified code could have refused that accept (claiming the table was busy, say) and waited for another, with a new id and so new dice, until they suited it. A last accept that had to be repeated is the sign to look for.';
 
 export function verifyExport(doc: MatchExport): Verdict {
   const played = exportRuleset(doc);

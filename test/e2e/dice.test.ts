@@ -66,6 +66,8 @@ describe('verifiable dice', () => {
     expect(verdict).toMatch(
       /What this cannot show: the bot saw the last accept before it recorded it, so a bot running modified code could have refused that accept/,
     );
+    // Players cannot open the repository, so the limit is said in the post, never pointed to in a file.
+    expect(verdict).not.toMatch(/docs\/|\.md\b/);
 
     const exported = await world.run({ user: 'carol', channel: thread, name: 'skirmish export' });
     const file = exported.original!.attachments[0]!;
