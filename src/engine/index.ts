@@ -83,6 +83,7 @@ export {
   canAct,
   actorRefusal,
   chargeOptions,
+  chargeWoundingSteps,
   chargePlan,
   describeState,
   legalActs,

@@ -389,6 +389,19 @@ export function chargeOptions(state: GameState, unitId: string): { target: strin
 }
 
 /**
+ * How many steps of a charge's path (chargeOptions' `path`, square names) wound the charger on damaging
+ * terrain, counted as the move counts them (woundingSteps; a flyer only where it ends, R45): what a
+ * charge target's suggestion warns of, as a move's does.
+ */
+export function chargeWoundingSteps(state: GameState, unitId: string, path: readonly string[]): number {
+  const unit = unitOf(state, unitId);
+  const board = boardOf(state);
+  const mover = moverOf(state, unit);
+  const squares = path.map((n) => squareIndex(board, n)).filter((i): i is number => i !== null);
+  return woundingSteps(board, mover.size, mover.fly, unit.at, squares);
+}
+
+/**
  * What one face of the d20 does against a roll (R20): a natural 1 misses, a 20 hits and is critical,
  * 10 over the need is critical, and a glancing 13 (the option) hits but never critically. The odds
  * and the AI's outlook both count faces through this.

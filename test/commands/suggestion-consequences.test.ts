@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING, attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from '../../src/commands/play/act-suggestions';
 import { table, yardTable } from '../render/states';
+import { chargeOptions, chargeWoundingSteps } from '../../src/engine/queries';
 
 describe('move suggestions', () => {
   it('R25: a path leaving a square beside an enemy with a react token names it as one who may reply', () => {
@@ -50,6 +51,27 @@ describe('target suggestions', () => {
     expect(sk!.name).toMatch(/^SK \d+% hit, \d+% crit, only crits wound · 0 wounds a hit, 10 a critical \(immune to pierce\)( · Skeleton Warrior)? · range 1$/);
     // A phone shows about the first 40 characters: the odds, the critical chance and that a plain hit cannot wound.
     expect(sk!.name.slice(0, 40)).toMatch(/^SK \d+% hit, \d+% crit, only crits wound/);
+  });
+
+  it("R23, R45: a charge whose path crosses damaging ground warns of the wounds, as a move's does", () => {
+    // Mill Crossing's ford (rows 9 and 10 at E and F) is damaging, and the wall closes G: a charge from F8
+    // to F11 must cross it.
+    const game = table({
+      map: 'mill-crossing',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'F8' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'F11' },
+      ],
+    });
+    const charge = chargeOptions(game, 'kn').find((c) => c.target === 'gh');
+    expect(charge, 'the knight can charge the ghoul').toBeDefined();
+    const steps = chargeWoundingSteps(game, 'kn', charge!.path);
+    expect(steps).toBeGreaterThan(0);
+    const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge');
+    expect(gh?.name).toContain(`⚠ ${5 * steps} cold wounds on the way`);
+    // A phone shows about the first 40 characters: the warning starts among them.
+    expect(gh!.name.indexOf('⚠')).toBeLessThan(40);
+    expect(gh!.name).toContain('costs 5 Vigor');
   });
 
   it('R23: a target that can only be charged shows the charge with its odds', () => {

@@ -10,6 +10,7 @@ import {
   attackTargetRefusal,
   canAct,
   chargeOptions,
+  chargeWoundingSteps,
   moveOptions,
   moveRefusal,
   moveToRefusal,
@@ -241,15 +242,19 @@ function unreachedWhy(game: GameState, id: string, q: string, maneuver: boolean)
 
 /** A square with what getting there costs and risks: damaging terrain's wounds, and who may reply on the way. */
 export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[number]): string {
-  const damage = boardOf(game).damage;
   const parts = [`${o.square} costs ${o.cost}`];
   if (o.repliers.length > 0) {
     const who = o.repliers.map((r) => r.toUpperCase());
     const names = who.length === 1 ? who[0]! : `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`;
     parts.push(`⚠ ${names} may reply`);
   }
-  if (o.damaging > 0) parts.push(`⚠ ${5 * o.damaging} ${damage} wounds (${o.damaging} damaging square${o.damaging === 1 ? '' : 's'})`);
+  if (o.damaging > 0) parts.push(`⚠ ${damagingWords(game, o.damaging)}`);
   return parts.join(' · ');
+}
+
+/** Damaging terrain's wounds on a path, as moves and charges warn of them: "10 cold wounds (2 damaging squares)". */
+function damagingWords(game: GameState, steps: number): string {
+  return `${5 * steps} ${boardOf(game).damage} wounds (${steps} damaging square${steps === 1 ? '' : 's'})`;
 }
 
 export function attackChoices(
@@ -351,7 +356,7 @@ function targetWords(
   attack: unknown,
   target: string,
   seen: { attack: string; range: number; cover: boolean } | undefined,
-  charge: { attack: string } | undefined,
+  charge: { attack: string; path: readonly string[] } | undefined,
 ): string {
   const label = target.toUpperCase();
   const card = game.cards[game.units[target]!.card]!.name;
@@ -364,7 +369,12 @@ function targetWords(
   const via = attack === undefined ? charge?.attack : String(attack);
   const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
   const head = ['charge', ...(odds?.head ?? ['odds unknown'])];
-  return fitName(`${label} ${head.join(', ')}`, [odds?.wounds ?? '', 'costs 5 Vigor', card].filter(Boolean));
+  const damaging = charge ? chargeWoundingSteps(game, unitId, charge.path) : 0;
+  // Short, so the odds' wounds still fit Discord's 100 characters beside it.
+  const hurts = damaging > 0 ? `⚠ ${5 * damaging} ${boardOf(game).damage} wounds on the way` : '';
+  // With a warning, what the charge costs comes before what it deals: both must survive the cut to 100.
+  const tail = hurts ? [hurts, 'costs 5 Vigor', odds?.wounds ?? '', card] : [odds?.wounds ?? '', 'costs 5 Vigor', card];
+  return fitName(`${label} ${head.join(', ')}`, tail.filter(Boolean));
 }
 
 export function traitChoices(
