@@ -15,6 +15,25 @@ export function entersDamaging(board: Board, from: number | null, to: number, si
   return footprint(board, to, SPAN[size]).some((s) => hasTerrain(board, s, T.damaging) && !before.includes(s));
 }
 
+/**
+ * Whether the step from `from` to `to` wounds the mover: it enters damaging terrain and, for a flyer,
+ * is the move's last step (R45). The move itself and the suggestions that warn of it both ask this.
+ */
+export function stepWounds(board: Board, from: number | null, to: number, size: Size, fly: boolean, last: boolean): boolean {
+  return (!fly || last) && entersDamaging(board, from, to, size);
+}
+
+/** How many steps of `path` (from `at`) wound the mover (stepWounds): what a move's warning counts. */
+export function woundingSteps(board: Board, size: Size, fly: boolean, at: number | null, path: readonly number[]): number {
+  let from = at;
+  let n = 0;
+  path.forEach((to, i) => {
+    if (stepWounds(board, from, to, size, fly, i === path.length - 1)) n++;
+    from = to;
+  });
+  return n;
+}
+
 /** Whether a square is damaging terrain (the move suggestions warn about each one on a path). */
 export const isDamaging = (board: Board, square: number): boolean => hasTerrain(board, square, T.damaging);
 
@@ -37,7 +56,7 @@ export function walkUntilDamaging(
 ): { end: number; wounds: boolean } {
   let from = at;
   for (let i = index; i < squares.length; i++) {
-    if ((!fly || i === squares.length - 1) && entersDamaging(board, from, squares[i]!, size)) return { end: i + 1, wounds: true };
+    if (stepWounds(board, from, squares[i]!, size, fly, i === squares.length - 1)) return { end: i + 1, wounds: true };
     from = squares[i]!;
   }
   return { end: squares.length, wounds: false };

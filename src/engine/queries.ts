@@ -25,7 +25,7 @@ import { scorerOf, unitPoints } from './scoring';
 import { MORTAL_DROP_ROLL } from './turns';
 import { chargePaths, planCharge } from './charge';
 import { reachesOne, traitReach } from './traits';
-import { isDamaging } from './damaging';
+import { woundingSteps } from './damaging';
 
 const accepted = (state: GameState, command: Command): boolean => {
   if ('begin' in command || 'decide' in command) return true;
@@ -200,7 +200,7 @@ export function moveOptions(given: GameState, unitId: string, maneuver = false):
     if (at === unit.at || (maneuver && plan.path.length !== 1)) continue;
     // R14: a Maneuver invites no replies.
     const repliers = maneuver ? [] : threats(plan.path);
-    out.push({ square: nameOf(board, at), cost: plan.spent, damaging: plan.path.filter((i) => isDamaging(board, i)).length, repliers });
+    out.push({ square: nameOf(board, at), cost: plan.spent, damaging: woundingSteps(board, mover.size, mover.fly, unit.at, plan.path), repliers });
   }
   return out;
 }

@@ -83,6 +83,23 @@ describe('/move suggestions', () => {
     if (damaging) expect(damaging.name).toContain('⚠');
   });
 
+  it('warn a flyer only of the square its move ends on (R45), as the move decides', () => {
+    const state = table({
+      map: 'mill-crossing',
+      units: [
+        { id: 'ci', card: 'havoc-carrion-imp', player: 'p1', at: 'C7' },
+        { id: 'kn', card: 'valor-knight', player: 'p2', at: 'H16' },
+      ],
+    });
+    const board = boardOf(state);
+    const all = squareChoices(state, 'ci', '', false).concat(...'ABCDEFGH'.split('').map((col) => squareChoices(state, 'ci', col, false)));
+    for (const c of all) {
+      const endsOnDamaging = hasTerrain(board, squareIndex(board, String(c.value))!, T.damaging);
+      if (endsOnDamaging) expect(c.name).toMatch(/⚠ 5 \w+ wounds \(1 damaging square\)/);
+      else expect(c.name).not.toContain('wounds');
+    }
+  });
+
   it('offer nothing once the unit has no move left', () => {
     let state = yard();
     const first = String(squareChoices(state, 'kn', '', false)[0]!.value);
