@@ -152,7 +152,7 @@ function answeredOrder(posts: PostBody[], e: Extract<GameEvent, { type: 'order-s
   const at = posts.findIndex((p) => p.kind === 'answered');
   const answered = posts[at];
   if (answered?.kind !== 'answered') return false;
-  const said = [phaseLeads(e.order.map(name)), e.greaterAdvantage ? greaterAdvantage(name(e.ap)) : ''].filter(Boolean).map((l) => `• ${l}`);
+  const said = [phaseLeads(e.order.map(name)), e.greaterAdvantage ? greaterAdvantage(name(e.ap)) : ''].filter(Boolean);
   posts[at] = { ...answered, lines: [...answered.lines, ...said] };
   return true;
 }

@@ -101,10 +101,12 @@ describe('the posts of a match between two people', () => {
     expect(chosen.length).toBeGreaterThan(1);
     expect(posts.filter((m) => / sets the order: /.test(m.content)).map((m) => m.content)).toEqual([]);
     // Who goes first in each phase is said with the order, and a greater advantage with its cause.
-    for (const m of chosen) expect(m.content).toMatch(/\n• \w+ goes first in phase 1, \w+ in phase 2, and so on: who goes first alternates each phase\./);
+    for (const m of chosen) expect(m.content).toMatch(/\n\w+ goes first in phase 1, \w+ in phase 2, and so on: who goes first alternates each phase\./);
+    // A plain line: a "• " would make Discord render a one-item list with a blank line around it.
+    for (const m of chosen) expect(m.content).not.toMatch(/^[•*-] /m);
     const greater = chosen.filter((m) => m.content.includes('Greater advantage '));
     for (const m of greater)
-      expect(m.content).toMatch(/\n• Greater advantage \((\w+) won the tactics check by 10 or more\): \1 also takes an extra turn before phase 1\.$/);
+      expect(m.content).toMatch(/\nGreater advantage \((\w+) won the tactics check by 10 or more\): \1 also takes an extra turn before phase 1\.$/);
   });
 
   it("give a ping riding on a turn's post no digest of that same turn", () => {
