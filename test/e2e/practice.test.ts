@@ -128,6 +128,10 @@ describe('/skirmish practice', () => {
     // No prompt was ever posted for the bot, and nothing named it by mention, the result neither.
     expect((await world.store.prompts.open((await rowOf(thread)).id)).length).toBe(0);
     expect(messages.filter((m) => m.content.includes(`<@${botId()}>`)).map((m) => m.content)).toEqual([]);
+    // /skirmish status names the opponent as every post does, never by the referee's mention.
+    const status = JSON.stringify((await world.run({ user: 'alice', channel: thread, name: 'skirmish status' })).response);
+    expect(status).not.toContain(`<@${botId()}>`);
+    expect(status).toMatch(new RegExp(`Score: .*${PRACTICE_OPPONENT_NAME} \\d+`));
     const deadlines = (await world.store.deadlines.ofMatch((await rowOf(thread)).id)).filter((d) => d.player === botId());
     expect(deadlines.length).toBeGreaterThan(10);
     expect(deadlines.every((d) => d.outcome === 'played' || d.outcome === 'cancelled' || d.outcome === 'moot')).toBe(true);

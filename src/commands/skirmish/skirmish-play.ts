@@ -27,6 +27,7 @@ import { submit, toYou, withMentions, type Submitted } from '../../match/submit'
 import { save } from '../../match/saved';
 import { enqueue } from '../../match/table';
 import { refuse } from '../../match/user-error';
+import { practiceSeat } from '../../match/practice-seat';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
@@ -59,10 +60,20 @@ export async function status(interaction: ChatInputCommandInteraction, app: App)
       snapshot.stage === 'pregame' && snapshot.pregame.prompt
         ? `Setting up: waiting for <@${snapshot.pregame.prompt.player}> to choose ${SETUP_CHOICE[snapshot.pregame.prompt.kind]}.`
         : 'Setting up.';
-  else text = withMentions(toYou(describeState(game), interaction.user.id), row.players);
+  else text = await gameStatus(describeState(game), row, interaction.user.id, name);
   const title = await statusTitle(row, name);
   const trouble = await postTroubleLines(app.store, row);
   await interaction.reply({ content: clip([title, ...trouble, text].join('\n'), 'content'), ...privately });
+}
+
+/**
+ * The engine's status in the thread's words: people by mention, the practice opponent by its name (a
+ * mention of it would read as the referee's, the bot's own account).
+ */
+async function gameStatus(described: string, row: MatchRecord, me: string, name: (player: string) => Promise<string>): Promise<string> {
+  const bot = practiceSeat(row.terms);
+  const text = withMentions(toYou(described, me), bot ? row.players.filter((p) => p !== bot) : row.players);
+  return bot ? text.split(bot).join(await name(bot)) : text;
 }
 
 /** The status answer's title: every player's name, each looked up before they are joined. */
