@@ -32,7 +32,7 @@ const withOtherApplication = (self) => [...beneathApplication, ...application.fi
 const swordAndClawMay = [
   '^src/rulesets/sword-and-claw/',
   '^src/engine/(dice|errors|context|board|distance|footprint|path-search|sealed|step-turn)\\.ts$',
-  '^src/formats/(characters|document|fields|gridmap|json-nesting|limits|problems|scenario-parts|squares|suggest|unions|value-size|yaml-nesting|yaml-nodes|yaml-syntax-tree)\\.ts$',
+  '^src/formats/(characters|chat-line|document|fields|gridmap|json-nesting|limits|problems|scenario-parts|squares|suggest|unions|value-size|yaml-nesting|yaml-nodes|yaml-syntax-tree)\\.ts$',
   '^src/content/documents\\.ts$',
   '^src/cache/',
 ];

@@ -4,6 +4,7 @@
  * Whether the warband is legal for a scenario is R1, in engine/roster.ts.
  */
 import { z } from 'zod';
+import { chatParts } from './chat-line';
 import { parseText } from './document';
 import { idSchema, nameField, wordSchema } from './fields';
 import { fail, parseWith, type Problem, type Result } from './problems';
@@ -25,20 +26,9 @@ const CHAT_HELP = 'name | faction | map | card, card+mod, …';
 
 /** Reads the one-line chat form into the JSON shape, then validates it like any warband. */
 export function parseWarbandLine(line: string): Result<Warband> {
-  const text = line.trim();
-  if (text.includes('\n')) return fail([{ path: '', message: `the chat form is one line: ${CHAT_HELP}` }]);
-  const parts = text.split('|').map((p) => p.trim());
-  if (parts.length !== CHAT_FIELDS.length) {
-    const missing = CHAT_FIELDS.slice(parts.length).join(', ');
-    const problem =
-      parts.length < CHAT_FIELDS.length
-        ? `has ${parts.length} part${parts.length === 1 ? '' : 's'} separated by "|"; missing ${missing}`
-        : `has ${parts.length} parts separated by "|"; expected ${CHAT_FIELDS.length}`;
-    return fail([{ path: '', message: `the chat form ${problem}. Write it as: ${CHAT_HELP}` }]);
-  }
-  const empty: Problem[] = CHAT_FIELDS.flatMap((f, i) => (parts[i] === '' ? [{ path: f, message: 'is empty' }] : []));
-  if (empty.length > 0) return fail(empty);
-  const [name, faction, map, list] = parts as [string, string, string, string];
+  const read = chatParts(line, CHAT_FIELDS, CHAT_HELP);
+  if (!read.ok) return read;
+  const [name, faction, map, list] = read.value as [string, string, string, string];
   const units = list.split(',').map((entry) => {
     const [card, mod, ...extra] = entry.split('+').map((s) => s.trim());
     return { card, ...(mod !== undefined ? { mod } : {}), ...(extra.length ? { extra: extra.join('+') } : {}) };

@@ -4,6 +4,7 @@
  * is legal for a match is the army check (../army-check.ts).
  */
 import { z } from 'zod';
+import { chatParts } from '../../../formats/chat-line';
 import { parseText } from '../../../formats/document';
 import { idSchema, int, nameField, wordSchema } from '../../../formats/fields';
 import { fail, parseWith, type Problem, type Result } from '../../../formats/problems';
@@ -38,20 +39,9 @@ function readEntry(entry: string): { troop: string; count: number } | null {
 
 /** Reads the one-line chat form into the JSON shape, then validates it like any army list. */
 export function parseArmyLine(line: string): Result<Army> {
-  const text = line.trim();
-  if (text.includes('\n')) return fail([{ path: '', message: `the chat form is one line: ${CHAT_HELP}` }]);
-  const parts = text.split('|').map((p) => p.trim());
-  if (parts.length !== CHAT_FIELDS.length) {
-    const missing = CHAT_FIELDS.slice(parts.length).join(', ');
-    const problem =
-      parts.length < CHAT_FIELDS.length
-        ? `has ${parts.length} part${parts.length === 1 ? '' : 's'} separated by "|"; missing ${missing}`
-        : `has ${parts.length} parts separated by "|"; expected ${CHAT_FIELDS.length}`;
-    return fail([{ path: '', message: `the chat form ${problem}. Write it as: ${CHAT_HELP}` }]);
-  }
-  const empty: Problem[] = CHAT_FIELDS.flatMap((f, i) => (parts[i] === '' ? [{ path: f, message: 'is empty' }] : []));
-  if (empty.length > 0) return fail(empty);
-  const [name, faction, list] = parts as [string, string, string];
+  const read = chatParts(line, CHAT_FIELDS, CHAT_HELP);
+  if (!read.ok) return read;
+  const [name, faction, list] = read.value as [string, string, string];
   const entries = list.split(',').map(readEntry);
   const problems: Problem[] = entries.flatMap((u, i) =>
     u === null ? [{ path: `units[${i}]`, message: 'expected a troop id with an optional count, like "4 human-crossbowman" or "human-crossbowman x4"' }] : [],
