@@ -209,7 +209,7 @@ describe('the sandbox page', () => {
     const asked = (await prompt.locator('.content').textContent()) ?? '';
     expect(asked).toMatch(/may reply to/);
     expect(asked).toMatch(/(declared .* against .*: \d+% to hit, \d+% critical|stepping away from|a burst centred on)/);
-    expect(asked).toMatch(/A reply spends .*'s react token \(it has \d+\)\./);
+    expect(asked).toMatch(/A reply spends one of .*'s react tokens \(it has \d+\), and one more if its attack costs one/);
     const replyButtons = await prompt.locator('.btn', { hasText: /^Reply:/ }).allTextContents();
     expect(replyButtons.length).toBeGreaterThan(0);
     for (const b of replyButtons) expect(b).toMatch(/^Reply: .+( · \d+% to hit)? · spends .*react token/);
