@@ -3,16 +3,12 @@
  * decision's `DecisionCtx.roll`, which draws from the match's committed stream (or a scenario's fixed
  * list) and records every die for the event; tests pass a list. The rules never roll any other way.
  */
+import type { Roll } from '../../../engine/dice';
+
 export type Dice = (sides: number) => number;
 
-/** One die as the rules used it, for the event that records it. */
-export interface DieRoll {
-  readonly d: number;
-  readonly v: number;
-}
-
 /** Dice from a fixed list, for tests: each entry must be the size the rules ask for. */
-export function listDice(list: readonly DieRoll[]): Dice & { readonly used: () => number } {
+export function listDice(list: readonly Roll[]): Dice & { readonly used: () => number } {
   let i = 0;
   const roll = (sides: number): number => {
     const next = list[i];

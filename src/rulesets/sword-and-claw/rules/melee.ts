@@ -5,7 +5,8 @@
  */
 import { ruleError, type RuleError } from '../../../engine/errors';
 import type { TroopAttack, TroopCard } from '../formats/troop-card';
-import type { DieRoll, Dice } from './dice';
+import type { Roll } from '../../../engine/dice';
+import type { Dice } from './dice';
 import { isHurt, isRemoved, woundsFromDamage } from './wounds';
 
 /** A to-hit modifier and why it applies, in the order the roll line names them. */
@@ -19,7 +20,7 @@ export interface StrikeOutcome {
   readonly attack: string;
   readonly target: string;
   /** The d10, and the d6 when it hit. */
-  readonly dice: readonly DieRoll[];
+  readonly dice: readonly Roll[];
   readonly modifiers: readonly Modifier[];
   /** The d10 plus the modifiers, against the target's Melee Defense. */
   readonly total: number;

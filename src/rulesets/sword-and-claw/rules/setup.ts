@@ -2,7 +2,8 @@
  * Setting up a battle (SC Set-up 4, 5, 7, 8): who attacks, which edges the sides set up on, and how
  * deep each side's deployment zone reaches.
  */
-import type { DieRoll, Dice } from './dice';
+import type { Roll } from '../../../engine/dice';
+import type { Dice } from './dice';
 
 /** A board edge: the side of the map a side sets up along. */
 export type Edge = 'top' | 'bottom' | 'left' | 'right';
@@ -13,8 +14,8 @@ export const OPPOSITE: Readonly<Record<Edge, Edge>> = { top: 'bottom', bottom: '
  * Ruling SC9 (SC Set-up 4): the challenger may name the attacker; otherwise each player rolls a d6,
  * the first player first, ties are rolled again, and the higher roll attacks.
  */
-export function rollOff(dice: Dice, players: readonly [string, string]): { attacker: string; defender: string; dice: DieRoll[] } {
-  const rolled: DieRoll[] = [];
+export function rollOff(dice: Dice, players: readonly [string, string]): { attacker: string; defender: string; dice: Roll[] } {
+  const rolled: Roll[] = [];
   for (;;) {
     const a = dice(6);
     const b = dice(6);
