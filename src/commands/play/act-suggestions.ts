@@ -248,13 +248,13 @@ export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[n
     const names = who.length === 1 ? who[0]! : `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`;
     parts.push(`⚠ ${names} may reply`);
   }
-  if (o.damaging > 0) parts.push(`⚠ ${damagingWords(game, o.damaging)}`);
+  if (o.damaging > 0) parts.push(`⚠ ${damagingWounds(game, o.damaging)} (${o.damaging} damaging square${o.damaging === 1 ? '' : 's'})`);
   return parts.join(' · ');
 }
 
-/** Damaging terrain's wounds on a path, as moves and charges warn of them: "10 cold wounds (2 damaging squares)". */
-function damagingWords(game: GameState, steps: number): string {
-  return `${5 * steps} ${boardOf(game).damage} wounds (${steps} damaging square${steps === 1 ? '' : 's'})`;
+/** Damaging terrain's wounds on a path (5 a wounding step), as moves and charges warn of them: "10 cold wounds". */
+function damagingWounds(game: GameState, steps: number): string {
+  return `${5 * steps} ${boardOf(game).damage} wounds`;
 }
 
 export function attackChoices(
@@ -371,7 +371,7 @@ function targetWords(
   const head = ['charge', ...(odds?.head ?? ['odds unknown'])];
   const damaging = charge ? chargeWoundingSteps(game, unitId, charge.path) : 0;
   // Short, so the odds' wounds still fit Discord's 100 characters beside it.
-  const hurts = damaging > 0 ? `⚠ ${5 * damaging} ${boardOf(game).damage} wounds on the way` : '';
+  const hurts = damaging > 0 ? `⚠ ${damagingWounds(game, damaging)} on the way` : '';
   // With a warning, what the charge costs comes before what it deals: both must survive the cut to 100.
   const tail = hurts ? [hurts, 'costs 5 Vigor', odds?.wounds ?? '', card] : [odds?.wounds ?? '', 'costs 5 Vigor', card];
   return fitName(`${label} ${head.join(', ')}`, tail.filter(Boolean));
