@@ -3,7 +3,7 @@
  * it out step by step, with replies to movement and damaging terrain on the way.
  */
 import { nameOf, squareIndex } from './board';
-import { entersDamaging, standsOnDamaging, terrainWound } from './damaging';
+import { entersDamaging, standsOnDamaging, stepWounds, terrainWound } from './damaging';
 import type { ActCommand } from './commands';
 import type { Ctx } from './context';
 import { refuse } from './errors';
@@ -119,16 +119,15 @@ export const onMoveSteps: Handler<'move-steps'> = (ctx, frame, stack) => {
     spent += step.cost;
     at = to;
     index++;
-    // R19: entering damaging terrain wounds; a Big unit enters it with any square it newly covers.
-    if (entersDamaging(board, from, to, mover.size)) {
-      if (!mover.fly || index === path.length) {
-        flush();
-        stack.push(again({ index, spent, offered: false }));
-        stack.push(terrainWound(board, id));
-        return;
-      }
-      flewOver = true;
+    // R19: entering damaging terrain wounds; a Big unit enters it with any square it newly covers. R45: a
+    // flyer only where its move ends (stepWounds, the rule the suggestions count with); it notes what it flew over.
+    if (stepWounds(board, from, to, mover.size, mover.fly, index === path.length)) {
+      flush();
+      stack.push(again({ index, spent, offered: false }));
+      stack.push(terrainWound(board, id));
+      return;
     }
+    if (mover.fly && entersDamaging(board, from, to, mover.size)) flewOver = true;
   }
   flush();
   const walked = path.slice(0, index);
