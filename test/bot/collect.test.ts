@@ -93,18 +93,32 @@ describe('collecting when pictures pile up outside the heap (bot/collect.ts)', (
       for (const entry of list.getEntries()) kinds.push((entry as unknown as { detail: { kind: number } }).detail.kind);
     });
     observer.observe({ entryTypes: ['gc'] });
-    const before = arrayBuffers();
     // A picture's read-backs: made, copied from, dropped, all within the job.
     const job = () => Array.from({ length: 8 }, (_, i) => new Uint8Array(4 * MB).fill(i)).reduce((n, b) => n + b[0]!, 0);
-    if (job() !== 28) throw new Error('not allocated');
-    await sleep(50);
-    kinds.length = 0;
-    collectYoung();
-    // Waits as long as the sweeper and the observer take on a loaded machine (the test's timeout bounds it).
-    while (arrayBuffers() > before + 8 * MB || kinds.length === 0) await sleep(20);
+    /** One job and one young collection: the kinds of collection seen until the read-backs were freed. */
+    const attempt = async (): Promise<number[]> => {
+      const before = arrayBuffers();
+      if (job() !== 28) throw new Error('not allocated');
+      await sleep(50);
+      kinds.length = 0;
+      collectYoung();
+      // Waits as long as the sweeper and the observer take on a loaded machine (the test's timeout bounds it).
+      while (arrayBuffers() > before + 8 * MB || kinds.length === 0) await sleep(20);
+      return [...kinds];
+    };
+    // V8 may start a full collection of its own in the same window (its incremental marking, begun by
+    // the job's 32 MB or by another test file's allocations in this process on a loaded machine). That
+    // says nothing about what the young collection frees, so such a try is run again; one clean try
+    // out of three proves the claim, and a young collection that never frees them fails all three.
+    const tries: number[][] = [];
+    for (let i = 0; i < 3; i++) {
+      const seen = await attempt();
+      tries.push(seen);
+      if (!seen.includes(constants.NODE_PERFORMANCE_GC_MAJOR)) break;
+    }
     observer.disconnect();
-    expect(arrayBuffers()).toBeLessThanOrEqual(before + 8 * MB);
-    expect(kinds).toContain(constants.NODE_PERFORMANCE_GC_MINOR);
-    expect(kinds).not.toContain(constants.NODE_PERFORMANCE_GC_MAJOR);
+    const last = tries.at(-1)!;
+    expect(last).toContain(constants.NODE_PERFORMANCE_GC_MINOR);
+    expect(last, `every try also saw a full collection: ${JSON.stringify(tries)}`).not.toContain(constants.NODE_PERFORMANCE_GC_MAJOR);
   }, 30_000);
 });
