@@ -31,6 +31,8 @@ const withOtherApplication = (self) => [...beneathApplication, ...application.fi
  */
 const swordAndClawMay = [
   '^src/rulesets/sword-and-claw/',
+  // The interface it implements (types only: Ruleset, Wait, Phase…).
+  '^src/rulesets/ruleset\\.ts$',
   '^src/engine/(dice|errors|context|board|distance|footprint|path-search|sealed|step-turn)\\.ts$',
   '^src/formats/(characters|chat-line|document|fields|gridmap|json-nesting|limits|problems|scenario-parts|squares|suggest|unions|value-size|yaml-nesting|yaml-nodes|yaml-syntax-tree)\\.ts$',
   '^src/content/documents\\.ts$',
@@ -77,7 +79,7 @@ module.exports = {
       name: 'sword-and-claw-never-imports-sellsword',
       severity: 'error',
       comment:
-        "src/rulesets/sword-and-claw imports only itself, the generic engine core by file (dice, errors, context, board, distance, footprint, path-search, sealed, step-turn), the generic formats, src/content/documents.ts and src/cache: never Sellsword's modules, and never the engine's index, which carries them.",
+        "src/rulesets/sword-and-claw imports only itself, the boundary's interface (src/rulesets/ruleset.ts), the generic engine core by file (dice, errors, context, board, distance, footprint, path-search, sealed, step-turn), the generic formats, src/content/documents.ts and src/cache: never Sellsword's modules, and never the engine's index, which carries them.",
       from: { path: '^src/rulesets/sword-and-claw/' },
       to: { path: '^src/', pathNot: swordAndClawMay },
     },

@@ -62,6 +62,14 @@ export interface MatchRules {
   end(state: unknown): MatchEnd | null;
 }
 
+/** A scenario file of a game run (docs/formats.md): its report, or why the file cannot be run (exit 2). */
+export type ScenarioRun = { readonly ok: true; readonly report: unknown } | { readonly ok: false; readonly problems: string };
+
+export interface ScenarioRules {
+  /** Runs a scenario document of this game, already read from JSON or YAML; pure but for the game's shipped content. */
+  run(document: unknown): ScenarioRun;
+}
+
 export interface Ruleset {
   readonly id: RulesetId;
   /** The game's name as players read it. */
@@ -73,4 +81,6 @@ export interface Ruleset {
   readonly match: MatchRules;
   /** The dice one stored event used, in order, each with its size: what `verify` recomputes from the seed. */
   readonly diceOf: (event: unknown) => readonly Roll[];
+  /** The game's scenario runner; null: run by the application's own (Sellsword's, src/cli/scenario-runner.ts, until its rules move behind the boundary). */
+  readonly scenario: ScenarioRules | null;
 }

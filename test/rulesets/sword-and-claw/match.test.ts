@@ -1,0 +1,141 @@
+/**
+ * A Sword and Claw match of the first slice behind the boundary (docs/rulesets.md §5 steps 9–12):
+ * registered after Sellsword, begun from two sample armies, its waits and timeouts, and random legal
+ * play that never throws, whose every listed command is accepted, whose dice verify from the seed,
+ * and whose replay equals the state played to.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkDice, commitmentOf, seedFrom } from '../../../src/match/dice-proof';
+import { newMatchRules, RULESETS, rulesetOf, type Ruleset } from '../../../src/rulesets';
+import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
+import { decideSc, replaySc } from '../../../src/rulesets/sword-and-claw/match/decide';
+import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
+import { makeScSetup } from '../../../src/rulesets/sword-and-claw/match/setup';
+import { tableOf } from '../../../src/rulesets/sword-and-claw/match/tables';
+import type { ScCommand, ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
+
+const content = (() => {
+  const r = loadScContent();
+  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
+  return r.value;
+})();
+
+function setup(seed: number, over: { attacker?: string } = {}): ScSetup {
+  return makeScSetup({
+    seed,
+    players: ['alice', 'bob'],
+    armies: { alice: content.armies.get('iron-company')!, bob: content.armies.get('mire-raiders')! },
+    troops: content.troops,
+    map: content.maps.get('reed-ford')!,
+    ...over,
+  });
+}
+
+const sc = (): Ruleset => {
+  const found = rulesetOf('sword-and-claw');
+  if (!found.ok) throw new Error(found.error.message);
+  return found.ruleset;
+};
+
+describe('Sword and Claw in the registry', () => {
+  it('is registered after Sellsword, which stays the default', () => {
+    expect(RULESETS.map((r) => r.id)).toEqual(['sellsword', 'sword-and-claw']);
+    expect(newMatchRules().ruleset).toBe('sellsword');
+    expect(newMatchRules('sword-and-claw')).toEqual({ ruleset: 'sword-and-claw', rulesetVersion: 1 });
+  });
+});
+
+describe('beginning a match (SC Set-up 4, 5, 7; SC9–SC11)', () => {
+  it('rolls off with d6s, gives the defender a short edge, and begins the attackers’ deployment with 1d6 + 3', () => {
+    const begun = sc().match.begin(setup(7));
+    if (!begun.ok) throw new Error(begun.error.message);
+    const [sides, deployment] = begun.events as ScEvent[];
+    expect(sides?.type).toBe('sides');
+    if (sides?.type !== 'sides' || deployment?.type !== 'deployment-began') throw new Error('unexpected opening');
+    expect(sides.dice.every((d) => d.d === 6) && sides.dice.length % 2 === 0).toBe(true);
+    expect([sides.edges[sides.defender], sides.edges[sides.attacker]].sort()).toEqual(['left', 'right']);
+    expect(deployment.player).toBe(sides.attacker);
+    expect(deployment.depth).toBe(deployment.dice[0]!.v + 3);
+    expect(sc().match.waits(begun.state)).toEqual([{ kind: 'turn', player: sides.attacker }]);
+    expect(sc().match.phase(begun.state)).toBe('setup');
+    expect(sc().match.startsTurn(deployment)).toBe(true);
+  });
+
+  it('SC9: an attacker the challenger named needs no roll-off', () => {
+    const begun = sc().match.begin(setup(7, { attacker: 'bob' }));
+    if (!begun.ok) throw new Error(begun.error.message);
+    const sides = (begun.events as ScEvent[])[0]!;
+    expect(sides).toMatchObject({ type: 'sides', attacker: 'bob', defender: 'alice', dice: [] });
+  });
+
+  it('a missed deployment deadline places the troops left nearest the edge, and then the defenders deploy', () => {
+    const s = setup(3);
+    const begun = sc().match.begin(s);
+    if (!begun.ok) throw new Error(begun.error.message);
+    const timeout = sc().match.timeout(begun.state, (p) => p.toUpperCase());
+    expect(timeout?.command).toEqual({ type: 'deploy-rest' });
+    const state = begun.state as ScState;
+    const r = decideSc(s, state, timeout!.command as ScCommand, undefined);
+    if (!r.ok) throw new Error(r.error.message);
+    const attacker = state.attacker!;
+    expect(Object.values(r.state.troops).filter((t) => t.player === attacker && t.at === null)).toEqual([]);
+    expect(r.state.deploying?.player).toBe(state.defender);
+  });
+});
+
+/** Plays random listed commands: each kind of command first chosen evenly, then one of that kind. */
+function play(s: ScSetup, picks: readonly number[]): { state: ScState; events: ScEvent[] } {
+  const begun = sc().match.begin(s);
+  if (!begun.ok) throw new Error(begun.error.message);
+  let state = begun.state as ScState;
+  const events = [...(begun.events as ScEvent[])];
+  for (const pick of picks) {
+    const options = legalCommands(s, state);
+    if (options.length === 0) break;
+    const kinds = [...new Set(options.map((o) => o.type))];
+    const kind = kinds[pick % kinds.length]!;
+    const ofKind = options.filter((o) => o.type === kind);
+    const command = ofKind[Math.floor(pick / kinds.length) % ofKind.length]!;
+    const r = decideSc(s, state, command, undefined);
+    if (!r.ok) throw new Error(`a listed command was refused: ${JSON.stringify(command)}: ${r.error.code} ${r.error.message}`);
+    state = r.state;
+    events.push(...r.events);
+    tableOf(s, state); // throws if two troops overlap or one is off the board
+  }
+  return { state, events };
+}
+
+describe('random legal play', () => {
+  it('never throws, accepts every listed command, replays to the same state, and its dice verify from the seed', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.array(fc.nat(10_000), { minLength: 30, maxLength: 120 }), (secret, picks) => {
+        const seed = seedFrom(secret, []);
+        const s = setup(seed);
+        const { state, events } = play(s, picks);
+        expect(replaySc(s, events)).toEqual(state);
+        expect(sc().match.replay(s, events)).toEqual(state);
+        const check = checkDice(
+          { secret, seed, commitment: commitmentOf(secret), entropy: [] },
+          events.map((event, i) => ({ seq: i + 1, event })),
+          sc().diceOf,
+        );
+        expect(check.ok).toBe(true);
+        const end = sc().match.end(state);
+        if (state.end) expect(end?.winner).toBe(state.end.winner);
+        else expect(end).toBeNull();
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('reaches opportunity attacks and the melee step in longer games (the end is the scenarios’ to show)', () => {
+    const seen = new Set<string>();
+    for (let game = 0; game < 3; game++) {
+      const picks = Array.from({ length: 300 }, (_, i) => (i * 7919 + game * 104729) % 10_007);
+      const { events } = play(setup(1000 + game), picks);
+      for (const e of events) seen.add(e.type);
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['deployed', 'moved', 'asked', 'opportunity', 'declared', 'melee-resolved', 'turn-ended']));
+  });
+});
