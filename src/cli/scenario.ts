@@ -53,7 +53,9 @@ if (named !== undefined) {
   const found = rulesetOf(String(named));
   const runner = found.ok ? found.ruleset.scenario : null;
   if (!found.ok || (runner === null && found.ruleset.id !== RULESETS[0]!.id)) {
-    console.error(`${file} is not a valid scenario: ${found.ok ? `${found.ruleset.name} has no scenario runner` : found.error.message}`);
+    console.error(
+      `${file} is not a valid scenario: ${found.ok ? `${found.ruleset.name} has no scenario runner` : `it names the game "${String(named)}", which this bot does not know`}.`,
+    );
     process.exit(2);
   }
   if (runner !== null) {
