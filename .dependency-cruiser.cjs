@@ -35,6 +35,8 @@ const swordAndClawMay = [
   '^src/formats/(characters|chat-line|document|fields|gridmap|json-nesting|limits|problems|scenario-parts|squares|suggest|unions|value-size|yaml-nesting|yaml-nodes|yaml-syntax-tree)\\.ts$',
   '^src/content/documents\\.ts$',
   '^src/cache/',
+  // The generic table view it builds for the renderer, and the one rule for unit labels.
+  '^src/render/(table-view|unit-labels)\\.ts$',
 ];
 const below = {
   formats: [],
@@ -77,7 +79,7 @@ module.exports = {
       name: 'sword-and-claw-never-imports-sellsword',
       severity: 'error',
       comment:
-        "src/rulesets/sword-and-claw imports only itself, the generic engine core by file (dice, errors, context, board, distance, footprint, path-search, sealed, step-turn), the generic formats, src/content/documents.ts and src/cache: never Sellsword's modules, and never the engine's index, which carries them.",
+        "src/rulesets/sword-and-claw imports only itself, the generic engine core by file (dice, errors, context, board, distance, footprint, path-search, sealed, step-turn), the generic formats, src/content/documents.ts, src/cache and the renderer's table view type and unit labels: never Sellsword's modules, and never the engine's index, which carries them.",
       from: { path: '^src/rulesets/sword-and-claw/' },
       to: { path: '^src/', pathNot: swordAndClawMay },
     },

@@ -105,7 +105,8 @@ export function outlineArea(ctx: Ctx, g: BoardGeometry, width: number, squares: 
   }
 }
 
-function coordinates(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
+/** Column letters and row numbers on all four sides of the board. */
+export function coordinates(ctx: Ctx, g: BoardGeometry, board: Pick<BoardView, 'width' | 'height'>): void {
   ctx.fillStyle = INK;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
@@ -125,7 +126,8 @@ function coordinates(ctx: Ctx, g: BoardGeometry, board: BoardView): void {
   }
 }
 
-function grid(ctx: Ctx, g: BoardGeometry, board: BoardView, near: Span): void {
+/** The grid over the squares of `near` (every fifth line darker) and the board's frame. */
+export function grid(ctx: Ctx, g: BoardGeometry, board: Pick<BoardView, 'width' | 'height'>, near: Span): void {
   const w = board.width * g.cell;
   const h = board.height * g.cell;
   const [x0, x1] = [g.margin + near.col * g.cell, g.margin + (near.col + near.cols) * g.cell];

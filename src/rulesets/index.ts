@@ -9,7 +9,7 @@ import type { RuleError } from '../engine';
 import type { Ruleset, RulesetId } from './ruleset';
 import { sellsword } from './sellsword';
 
-export type { MatchEnd, MatchRules, Phase, Ruleset, RulesetId, Stepped, Wait } from './ruleset';
+export type { MatchEnd, MatchRules, Phase, Ruleset, RulesetId, Stepped, TableRequest, ViewRules, Wait } from './ruleset';
 
 /** Every game this bot plays; the first is the default for what names none. */
 export const RULESETS: readonly Ruleset[] = [sellsword];
