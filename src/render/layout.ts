@@ -29,8 +29,8 @@ export function cornerOf(g: BoardGeometry, at: Pick<Sq, 'col' | 'row'>): { x: nu
   return { x: g.margin + at.col * g.cell, y: g.margin + at.row * g.cell };
 }
 
-/** Centre of a unit's space: its square, or the middle of a Big unit's 2×2. */
-export function centreOf(g: BoardGeometry, at: Pick<Sq, 'col' | 'row'>, span: 1 | 2): { x: number; y: number } {
+/** Centre of a unit's space: its square, or the middle of its 2×2 or 3×3. */
+export function centreOf(g: BoardGeometry, at: Pick<Sq, 'col' | 'row'>, span: 1 | 2 | 3): { x: number; y: number } {
   const c = cornerOf(g, at);
   return { x: c.x + (span * g.cell) / 2, y: c.y + (span * g.cell) / 2 };
 }

@@ -135,7 +135,7 @@ function statusRow(): Run[] {
 }
 
 /** A legend swatch of a line: `width` and `length` are fractions of the text height. */
-function swatchLine(colour: string, dash: number[] = [], width = 0.16, length = 1.25, edge?: string): Run {
+export function swatchLine(colour: string, dash: number[] = [], width = 0.16, length = 1.25, edge?: string): Run {
   return pic(1.4, (ctx, x, y, h) => {
     ctx.save();
     ctx.beginPath();
@@ -155,7 +155,7 @@ function swatchLine(colour: string, dash: number[] = [], width = 0.16, length = 
 }
 
 /** A tag as the board shows it, at legend size. */
-function tagSwatch(text: string, colour: string): Run {
+export function tagSwatch(text: string, colour: string): Run {
   const measure = measuringContext();
   measure.font = font(100, 'bold');
   // The box's width in text heights: the words at 0.8 of the line's text size, plus the tag's padding.

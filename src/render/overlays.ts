@@ -18,7 +18,7 @@ type Ctx = SKRSContext2D;
 const centre = (g: BoardGeometry, at: Sq, span: 1 | 2): Point => centreOf(g, at, span);
 
 /** A polyline with a dark edge, a light core, step dots and an arrowhead at the end. */
-function pathLine(ctx: Ctx, g: BoardGeometry, points: readonly Point[], core: string, dash: number[], startRing: boolean): void {
+export function pathLine(ctx: Ctx, g: BoardGeometry, points: readonly Point[], core: string, dash: number[], startRing: boolean): void {
   if (points.length === 0) return;
   const w = Math.max(3, g.cell * 0.12);
   const trace = () => {
@@ -77,7 +77,7 @@ const MOVE_STYLE: Record<MoveView['kind'], { core: string; dash: (c: number) => 
  * A straight line stroked over a halo, so it reads on any terrain. The halo is never dashed; the
  * line may be. Callers set the line cap and save/restore around it.
  */
-function haloLine(
+export function haloLine(
   ctx: Ctx,
   from: { x: number; y: number },
   to: { x: number; y: number },

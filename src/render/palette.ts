@@ -47,6 +47,10 @@ export const OBJECTIVE_INK = '#5a4300';
 /** Faction colours (the issue: Havoc red, Valor blue); players beyond them take the spares in seat order. */
 export const FACTION_COLOUR: Readonly<Record<string, string>> = { havoc: '#c62828', valor: '#1f5fbf' };
 export const SPARE_COLOURS = ['#2e7d32', '#d46a00', '#6a3d9a', '#00838f'] as const;
+/** Players' colours by seat on a table view (table-view.ts), which names no faction: blue, red, then the spares. */
+export const SEAT_COLOURS: readonly string[] = [FACTION_COLOUR.valor!, FACTION_COLOUR.havoc!, ...SPARE_COLOURS];
+/** Colour names by seat, for words that say which tokens are whose. */
+export const SEAT_COLOUR_NAMES: readonly string[] = ['blue', 'red', 'green', 'orange', 'purple', 'teal'];
 
 /** Token shapes by seat: the second cue for whose unit it is. */
 export const SEAT_SHAPES = ['circle', 'square', 'hexagon', 'diamond'] as const;

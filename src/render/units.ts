@@ -97,19 +97,20 @@ export function activeMark(ctx: Ctx, x: number, y: number, size: number, cell: n
 }
 
 /** A row of pips centred at (cx, cy) that fits `room` pixels: smaller and closer when there are many. */
-function pipRow(count: number, cx: number, room: number, pip: number, step: number): { xs: number[]; size: number } {
+export function pipRow(count: number, cx: number, room: number, pip: number, step: number): { xs: number[]; size: number } {
   const s = count > 1 ? Math.min(step, (room - pip) / (count - 1)) : step;
   const size = Math.min(pip, s * 0.9);
   const width = (count - 1) * s;
   return { xs: Array.from({ length: count }, (_, i) => cx - width / 2 + i * s), size };
 }
 
-interface Badge {
+export interface Badge {
   readonly text: string;
   readonly colour: string;
 }
 
-function badgeAt(ctx: Ctx, b: Badge, bx: number, by: number, side: number): void {
+/** A square badge with a short text, its top-left at (bx, by). */
+export function badgeAt(ctx: Ctx, b: Badge, bx: number, by: number, side: number): void {
   ctx.fillStyle = b.colour;
   ctx.fillRect(bx, by, side, side);
   ctx.lineWidth = 1.5;

@@ -8,6 +8,7 @@
  * (formats, army rules, prompts, acts, words, view, practice) joins as its callers switch to it.
  */
 import type { PlayerId, Roll, RuleError } from '../engine';
+import type { TableView } from '../render/table-view';
 
 /** The games the bot knows by name, as stored in a match's, warband's, catalog's, map's and league's `ruleset`. */
 export type RulesetId = 'sellsword' | 'sword-and-claw';
@@ -70,6 +71,20 @@ export interface ScenarioRules {
   run(document: unknown): ScenarioRun;
 }
 
+/** What a table picture shows besides the state: the last turn marked on it, and players' names. */
+export interface TableRequest {
+  /** The events of the turn to mark (moves, strikes, removals), in order. */
+  readonly lastTurn?: readonly unknown[];
+  /** The state that turn started from: where its moves began. */
+  readonly before?: unknown;
+  readonly names?: Readonly<Record<PlayerId, string>>;
+}
+
+/** What a game shows of a match (docs/rulesets.md §1 "View"): its table as a view the renderer draws, render/table-picture.ts. */
+export interface ViewRules {
+  table(setup: unknown, state: unknown, request?: TableRequest): TableView;
+}
+
 export interface Ruleset {
   readonly id: RulesetId;
   /** The game's name as players read it. */
@@ -83,4 +98,9 @@ export interface Ruleset {
   readonly diceOf: (event: unknown) => readonly Roll[];
   /** The game's scenario runner; null: run by the application's own (Sellsword's, src/cli/scenario-runner.ts, until its rules move behind the boundary). */
   readonly scenario: ScenarioRules | null;
+  /**
+   * The table as a generic view. Optional while Sellsword's pictures are still drawn from its own
+   * map view (render/view.ts); a game without one is drawn by its own path.
+   */
+  readonly view?: ViewRules;
 }

@@ -14,6 +14,7 @@ import { drawMapCanvas, renderMap } from '../../src/render/map';
 import { encodePng } from '../../src/render/png';
 import { shownWidth } from '../../src/render/phone';
 import { toMapView } from '../../src/render/view';
+import { tableGoldenCases } from './table-cases';
 import { bigTable, content, crowdTable, lastTurnTable, meleeTable, samplerTable, shoveTable, statusTable, yardTable } from './states';
 
 /** Discord shows a picture about 400 px wide on a phone. */
@@ -224,4 +225,5 @@ export const goldenCases: readonly GoldenCase[] = [
         })),
       ]),
   },
+  ...tableGoldenCases,
 ];

@@ -1,0 +1,165 @@
+/**
+ * A table view (table-view.ts) drawn: one column as wide as the board, like the map (map.ts). A
+ * header (title, lines, one row per player with its token shape and colour), the board with its
+ * overlays and tokens, then under it a strip of every unit (label, name, square, condition in
+ * words) and the key. A phone shows the picture as a message's lone attachment, where a 1×1
+ * token's label and pips are too small to read on a large board; so everything under the board
+ * and the header is drawn at `phonePx` for that placement and reads at 11 px there, and the strip
+ * says each unit's wounds and statuses in words.
+ */
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { measuringContext } from './canvas-pool';
+import { loadFonts } from './fonts';
+import { boardGeometry, type BoardGeometry } from './layout';
+import { statusBadge, swatchLine, tagSwatch } from './legend';
+import { playerSwatch } from './panel';
+import { CRITICAL, HIT, INK, MISS, PAPER, PATH, PATH_EDGE } from './palette';
+import { phonePx } from './phone';
+import { encodePng } from './png';
+import { numberBadge, type PlacedTag } from './tags';
+import { tableAltText } from './table-alt';
+import { placeWords } from './table-place';
+import { areaColour, drawTableBoard, lookSquare } from './table-board';
+import { drawTableMarks, placeTableTags } from './table-marks';
+import { BADGE_COLOUR, pipPair, seatColour, seatShape } from './table-tokens';
+import type { PathStyle, TableLegendEntry, TableView } from './table-view';
+import { flow, type Flow, type Run } from './text-flow';
+
+type Ctx = SKRSContext2D;
+
+/** How a table picture is posted: the message's one attachment. */
+export const TABLE_PLACEMENT = { kind: 'lone' } as const;
+
+const pic = (width: number, picture: (ctx: Ctx, x: number, y: number, h: number) => void): Run => ({ width, picture });
+const item = (swatch: Run, text: string): Run[] => [{ group: [swatch, { text: ` ${text}` }] }, { space: 0.9 }];
+const seatSwatch = (seat: number): Run => playerSwatch({ shape: seatShape(seat), colour: seatColour(seat) });
+
+function headerRows(view: TableView): Run[][] {
+  return [
+    [{ text: view.title, bold: true }],
+    ...view.lines.map((l): Run[] => [{ text: l }]),
+    ...view.players.map((p): Run[] => [seatSwatch(p.seat), { text: ` ${p.name}: `, bold: true }, { text: p.words }]),
+  ];
+}
+
+/** One line per unit: who it is, where, and how it stands. */
+function stripRows(view: TableView): Run[][] {
+  return view.units.map((u): Run[] => {
+    const where = placeWords(u);
+    const words = [u.name, ...(where ? [where] : [])].join(', ');
+    return [seatSwatch(u.seat), { text: ` ${u.label}`, bold: true, strike: u.removed }, { text: ` ${words}: ${u.condition.join(', ')}` }];
+  });
+}
+
+const PATH_WORDS: Readonly<Record<PathStyle, readonly number[]>> = { solid: [], dashed: [0.25, 0.18], dotted: [0.06, 0.2] };
+
+function legendRun(e: TableLegendEntry): Run[] {
+  switch (e.kind) {
+    case 'look':
+      return item(
+        pic(1.2, (ctx, x, y, h) => lookSquare(ctx, e.look, x, y - h * 0.1, h * 1.2)),
+        e.words,
+      );
+    case 'badge':
+      return item(statusBadge(e.text, BADGE_COLOUR), e.words);
+    case 'area':
+      return item(
+        pic(1.2, (ctx, x, y, h) => {
+          ctx.save();
+          ctx.setLineDash([h * 0.25, h * 0.15]);
+          ctx.strokeStyle = areaColour(e.seat);
+          ctx.lineWidth = h * 0.12;
+          ctx.strokeRect(x + 2, y + 2, h - 4, h - 4);
+          ctx.restore();
+        }),
+        e.words,
+      );
+    case 'pips':
+      return item(
+        pic(1.5, (ctx, x, y, h) => pipPair(ctx, x, y, h)),
+        e.words,
+      );
+    case 'path':
+      return item(swatchLine(PATH, [...PATH_WORDS[e.style]], 0.2, 1.25, PATH_EDGE), e.words);
+    case 'attack':
+      return [{ group: [tagSwatch('HIT 1', HIT), { text: ' ' }, tagSwatch('MISS', MISS), { text: ` ${e.words}` }] }, { space: 0.9 }];
+    case 'removed':
+      return [{ group: [tagSwatch('REMOVED', CRITICAL), { text: ` ${e.words}` }] }, { space: 0.9 }];
+  }
+}
+
+function footRows(view: TableView, tags: readonly PlacedTag[]): Run[][] {
+  const listed = tags.filter((t) => t.number !== null);
+  return [
+    ...(view.legend.length > 0 ? [[{ text: 'Key  ', bold: true } as Run, ...view.legend.flatMap(legendRun)]] : []),
+    ...listed.map((t): Run[] => [pic(1.1, (ctx, x, y, h) => numberBadge(ctx, t.number!, t.colour, x + h * 0.5, y + h * 0.5, h)), { text: ` ${t.listText}` }]),
+  ];
+}
+
+interface Parts {
+  readonly g: BoardGeometry;
+  readonly width: number;
+  readonly pad: number;
+  readonly head: Flow;
+  readonly strip: Flow;
+  readonly foot: Flow;
+  readonly tags: readonly PlacedTag[];
+}
+
+/** Everything measured before drawing, so the picture is the right height. */
+function measure(view: TableView): Parts {
+  const g = boardGeometry(view.board);
+  const width = g.width;
+  const px = phonePx(width, TABLE_PLACEMENT);
+  const pad = Math.round(px * 0.5);
+  const scratch = measuringContext();
+  const tags = placeTableTags(g, view, scratch);
+  const inner = width - 2 * pad;
+  return {
+    g,
+    width,
+    pad,
+    tags,
+    head: flow(scratch, headerRows(view), inner, px),
+    strip: flow(scratch, stripRows(view), inner, px),
+    foot: flow(scratch, footRows(view, tags), inner, px),
+  };
+}
+
+const rule = (ctx: Ctx, width: number, y: number): void => {
+  ctx.fillStyle = INK;
+  ctx.fillRect(0, y - 1, width, 2);
+};
+
+/** The table view drawn onto a new canvas. */
+export function drawTableCanvas(view: TableView): Canvas {
+  loadFonts();
+  const { g, width, pad, head, strip, foot, tags } = measure(view);
+  const top = head.height + 2 * pad;
+  const under = top + g.height;
+  const footTop = under + strip.height + 2 * pad;
+  const height = footTop + (foot.height > 0 ? foot.height + 2 * pad : 0);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, width, height);
+  head.draw(ctx, pad, pad);
+  rule(ctx, width, top);
+  ctx.save();
+  ctx.translate(0, top);
+  drawTableBoard(ctx, g, view.board);
+  drawTableMarks(ctx, g, view, tags);
+  ctx.restore();
+  rule(ctx, width, under);
+  strip.draw(ctx, pad, under + pad);
+  if (foot.height > 0) {
+    rule(ctx, width, footTop);
+    foot.draw(ctx, pad, footTop + pad);
+  }
+  return canvas;
+}
+
+/** The picture of a table view and its alt text, for posting together. */
+export function renderTable(view: TableView): { readonly png: Buffer; readonly alt: string } {
+  return { png: encodePng(drawTableCanvas(view)), alt: tableAltText(view) };
+}

@@ -1,0 +1,67 @@
+/**
+ * What Sword and Claw's turn picture is built from (./table-view.ts): the map, the troop cards, the
+ * players and their armies, every troop with its place and wounds, where the match stands, and what
+ * the last turn did, read into happenings. Plain data, so the picture can be built from a match's
+ * state and log, a scenario, or a test, without the match's types.
+ */
+import type { ScMap } from '../formats/map';
+import type { TroopCard } from '../formats/troop-card';
+import type { MoveOrder } from '../rules/movement';
+
+export interface ScViewTroop {
+  readonly id: string;
+  /** Its troop card's id. */
+  readonly troop: string;
+  readonly player: string;
+  /** Top-left square index; null: not deployed, or removed. */
+  readonly at: number | null;
+  /** Wounds taken. */
+  readonly taken: number;
+  readonly removed: boolean;
+}
+
+/** Where a match stands, for the header. */
+export type ScViewStage =
+  | { readonly kind: 'deployment'; readonly player: string }
+  | { readonly kind: 'turn'; readonly player: string; readonly step: string }
+  | { readonly kind: 'over'; readonly winner: string | null; readonly reason: 'elimination' | 'concession' };
+
+/** What the last turn did, as the picture draws it. Squares are top-left square indices. */
+export type ScHappening =
+  /** A movement order: the squares it stood on, the first where it started. */
+  | { readonly kind: 'moved'; readonly troop: string; readonly how: MoveOrder; readonly path: readonly number[] }
+  /** A melee strike or an opportunity attack, with where both stood when it was made. */
+  | {
+      readonly kind: 'strike';
+      readonly attacker: string;
+      readonly target: string;
+      readonly from: number;
+      readonly to: number;
+      readonly hit: boolean;
+      readonly wounds: number;
+      readonly opportunity: boolean;
+    }
+  | { readonly kind: 'removed'; readonly troop: string; readonly at: number };
+
+export interface ScViewInput {
+  readonly map: Pick<ScMap, 'name' | 'grid'>;
+  readonly cards: Readonly<Record<string, TroopCard>>;
+  /** The two players in seat order. */
+  readonly players: readonly string[];
+  /** Names to show for players; the id otherwise. */
+  readonly names?: Readonly<Record<string, string>>;
+  /** Each player's army name. */
+  readonly armies: Readonly<Record<string, string>>;
+  readonly attacker: string | null;
+  /** Every troop of the match, in setup order (labels follow it, so they never change). */
+  readonly troops: readonly ScViewTroop[];
+  readonly round: number;
+  readonly stage: ScViewStage;
+  /** The troop a prompt or an order is about now: drawn with the active corners. */
+  readonly active?: string;
+  readonly happenings?: readonly ScHappening[];
+  /** Deployment zones to show (SC Set-up 7): whose, and their squares. */
+  readonly zones?: readonly { readonly player: string; readonly squares: readonly number[] }[];
+  /** Whose turn the happenings are from: the header says so. */
+  readonly lastTurnBy?: string;
+}

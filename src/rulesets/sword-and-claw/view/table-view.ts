@@ -1,0 +1,162 @@
+/**
+ * Sword and Claw's turn picture as a table view (render/table-view.ts): the map by its legend, each
+ * troop over its whole footprint with its wounds as pips and Hurt as a badge, the last turn's moves
+ * (solid for Move, dashed for Run, dotted for Slide), strikes and removals, the key, and the words the
+ * strip and the alt text say. Hurt and removal are the rules' own (rules/wounds.ts).
+ */
+import { squareName } from '../../../formats/squares';
+import type { SquareLook, TableArea, TableLegendEntry, TableOverlay, TableUnit, TableView } from '../../../render/table-view';
+import { labelUnits } from '../../../render/unit-labels';
+import { SC_LEGEND, terrainOf, type ScTerrain } from '../formats/map';
+import { SPAN } from '../formats/vocabulary';
+import { isHurt } from '../rules/wounds';
+import type { ScHappening, ScViewInput, ScViewTroop } from './input';
+
+const LOOK: Readonly<Record<ScTerrain, SquareLook>> = { clear: 'plain', blocking: 'bricks', difficult: 'brush' };
+const HOW_STYLE = { move: 'solid', run: 'dashed', slide: 'dotted' } as const;
+const HOW_WORDS = { move: 'moved', run: 'ran', slide: 'slid' } as const;
+export const HURT_BADGE = { text: 'H', word: 'Hurt' } as const;
+
+interface Ctx {
+  readonly input: ScViewInput;
+  readonly width: number;
+  readonly labels: ReadonlyMap<string, string>;
+  readonly troops: ReadonlyMap<string, ScViewTroop>;
+}
+
+const at = (c: Ctx, i: number) => ({ col: i % c.width, row: Math.floor(i / c.width) });
+const name = (c: Ctx, player: string) => c.input.names?.[player] ?? player;
+const label = (c: Ctx, id: string) => c.labels.get(id) ?? id;
+const spanOfTroop = (c: Ctx, id: string) => {
+  const t = c.troops.get(id);
+  const card = t ? c.input.cards[t.troop] : undefined;
+  return card ? SPAN[card.size] : 1;
+};
+
+function condition(t: ScViewTroop, wounds: number): string[] {
+  if (t.removed) return ['removed'];
+  if (t.at === null) return ['not deployed yet'];
+  const taken = wounds === 1 ? `${t.taken} of 1 wound taken` : `${t.taken} of ${wounds} wounds taken`;
+  return isHurt(t.taken, wounds) ? [taken, 'Hurt'] : [taken];
+}
+
+function unitOf(c: Ctx, t: ScViewTroop): TableUnit {
+  const card = c.input.cards[t.troop];
+  if (!card) throw new Error(`troop ${t.id} has no card ${t.troop}`);
+  const on = !t.removed && t.at !== null;
+  return {
+    id: t.id,
+    label: label(c, t.id),
+    name: card.name,
+    seat: Math.max(0, c.input.players.indexOf(t.player)),
+    at: on ? at(c, t.at!) : null,
+    span: SPAN[card.size],
+    pips: { filled: Math.min(t.taken, card.wounds), total: card.wounds },
+    badges: on && isHurt(t.taken, card.wounds) ? [HURT_BADGE] : [],
+    condition: condition(t, card.wounds),
+    removed: t.removed,
+    active: on && c.input.active === t.id,
+  };
+}
+
+function overlayOf(c: Ctx, h: ScHappening): TableOverlay | null {
+  switch (h.kind) {
+    case 'moved': {
+      if (h.path.length < 2) return null;
+      const words = `${label(c, h.troop)} ${HOW_WORDS[h.how]} from ${squareName(at(c, h.path[0]!))} to ${squareName(at(c, h.path[h.path.length - 1]!))}.`;
+      return { kind: 'path', unit: h.troop, squares: h.path.map((i) => at(c, i)), style: HOW_STYLE[h.how], words };
+    }
+    case 'strike': {
+      const [a, t] = [label(c, h.attacker), label(c, h.target)];
+      const tag = h.hit ? `HIT ${h.wounds}` : 'MISS';
+      const result = h.hit ? `hit, ${h.wounds} ${h.wounds === 1 ? 'wound' : 'wounds'}` : 'missed';
+      const what = h.opportunity ? `${a} made an opportunity attack on ${t}` : `${a} struck ${t}`;
+      return {
+        kind: 'attack',
+        from: { at: at(c, h.from), span: spanOfTroop(c, h.attacker) },
+        to: { at: at(c, h.to), span: spanOfTroop(c, h.target) },
+        tag,
+        hit: h.hit,
+        listText: `${a} on ${t}: ${tag}`,
+        words: `${what}: ${result}.`,
+      };
+    }
+    case 'removed':
+      return {
+        kind: 'removed',
+        unit: label(c, h.troop),
+        where: { at: at(c, h.at), span: spanOfTroop(c, h.troop) },
+        words: `${label(c, h.troop)} was removed.`,
+      };
+  }
+}
+
+function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableOverlay[]): TableLegendEntry[] {
+  const terrains = new Set(terrainOf(c.input.map));
+  const entries: TableLegendEntry[] = [];
+  for (const key of Object.keys(SC_LEGEND)) {
+    const { terrain, words } = SC_LEGEND[key]!;
+    if (terrain !== 'clear' && terrains.has(terrain)) entries.push({ kind: 'look', look: LOOK[terrain], words });
+  }
+  for (const a of areasOf(c)) entries.push({ kind: 'area', seat: a.seat, words: a.words });
+  entries.push({ kind: 'pips', words: 'wounds taken (filled) of Wounds' });
+  if (units.some((u) => u.badges.length > 0)) entries.push({ kind: 'badge', text: HURT_BADGE.text, words: 'Hurt: half its Wounds or more taken, -1 to hit' });
+  for (const how of ['move', 'run', 'slide'] as const) {
+    if (overlays.some((o) => o.kind === 'path' && o.style === HOW_STYLE[how]))
+      entries.push({ kind: 'path', style: HOW_STYLE[how], words: how === 'move' ? 'Move' : how === 'run' ? 'Run' : 'Slide' });
+  }
+  if (overlays.some((o) => o.kind === 'attack')) entries.push({ kind: 'attack', words: 'a strike: wounds dealt, or a miss' });
+  if (overlays.some((o) => o.kind === 'removed')) entries.push({ kind: 'removed', words: 'removed from play' });
+  return entries;
+}
+
+function areasOf(c: Ctx): TableArea[] {
+  return (c.input.zones ?? []).map((z) => {
+    const seat = Math.max(0, c.input.players.indexOf(z.player));
+    return { squares: z.squares, seat, tag: `Z${seat + 1}`, words: `Z${seat + 1}: ${name(c, z.player)}'s deployment zone` };
+  });
+}
+
+function headerOf(c: Ctx): { title: string; lines: string[] } {
+  const { input } = c;
+  const s = input.stage;
+  const title = `${input.map.name}, ${input.round > 0 ? `round ${input.round}` : 'setting up'}`;
+  const line =
+    s.kind === 'deployment'
+      ? `${name(c, s.player)} deploys`
+      : s.kind === 'turn'
+        ? `${name(c, s.player)}'s turn: ${s.step} step`
+        : s.winner === null
+          ? 'Over: a draw'
+          : `Over: ${name(c, s.winner)} won by ${s.reason}`;
+  const marked = input.lastTurnBy !== undefined && (input.happenings ?? []).length > 0 ? [`Marked on the map: ${name(c, input.lastTurnBy)}'s last turn`] : [];
+  return { title, lines: [line, ...marked] };
+}
+
+/** The turn picture's view. */
+export function scTableView(input: ScViewInput): TableView {
+  const width = input.map.grid[0]!.length;
+  const labels = labelUnits(
+    input.troops.map((t) => ({ id: t.id, card: t.troop })),
+    (troop) => input.cards[troop]?.name ?? troop,
+    // Sample armies hold cards that share their first word (Human Captain, Human Crossbowman).
+    { thirdForm: true },
+  );
+  const c: Ctx = { input, width, labels, troops: new Map(input.troops.map((t) => [t.id, t])) };
+  const units = input.troops.map((t) => unitOf(c, t));
+  const overlays = (input.happenings ?? []).flatMap((h) => overlayOf(c, h) ?? []);
+  const players = input.players.map((p, seat) => {
+    const mine = units.filter((u) => u.seat === seat);
+    const role = input.attacker === null ? '' : p === input.attacker ? ' (attacker)' : ' (defender)';
+    const on = mine.filter((u) => u.at !== null).length;
+    return { seat, name: name(c, p), words: `${input.armies[p] ?? 'army'}${role}, ${on} of ${mine.length} troops on the table` };
+  });
+  return {
+    ...headerOf(c),
+    board: { name: input.map.name, width, height: input.map.grid.length, looks: terrainOf(input.map).map((t) => LOOK[t]), areas: areasOf(c) },
+    players,
+    units,
+    overlays,
+    legend: legendOf(c, units, overlays),
+  };
+}

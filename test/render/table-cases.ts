@@ -1,0 +1,33 @@
+/**
+ * Golden pictures of table views (render/table-picture.ts), from Sword and Claw's builder: each says
+ * what to look for.
+ */
+import { drawTableCanvas, renderTable } from '../../src/render/table-picture';
+import { scTableView } from '../../src/rulesets/sword-and-claw/view/table-view';
+import { atPhoneWidth } from './cases';
+import { deployedTable, deployingTable, meleeTable } from './table-states';
+
+export const tableGoldenCases = [
+  {
+    name: 'table-sc-reed-ford-deployed',
+    shows:
+      'Sword and Claw: Reed Ford with both sample armies deployed, blue circles on the west edge and red squares on the east, the two 2×2 Swamp Brutes over their whole footprint, wound pips, the strip of every troop in words, the key to hard blocking and difficult terrain',
+    render: () => renderTable(scTableView(deployedTable())).png,
+  },
+  {
+    name: 'table-sc-melee-hurt',
+    shows:
+      "Sword and Claw after Bob's turn: the 3×3 Marsh Wyrm's Slide (dotted), a Brute's Run (dashed), a skirmisher's Move (solid), strikes tagged HIT 2, HIT 1 and MISS, a spearman REMOVED under a red cross, Hurt as an H badge on 1×1 tokens and HURT on the 2×2, the active captain's corners",
+    render: () => renderTable(scTableView(meleeTable())).png,
+  },
+  {
+    name: 'table-sc-melee-phone',
+    shows: 'the same melee scaled to the width a phone shows a lone attachment at (312 px): the strip and the key read at 11 px or more',
+    render: () => atPhoneWidth(drawTableCanvas(scTableView(meleeTable())), 312),
+  },
+  {
+    name: 'table-sc-deploying',
+    shows: "Sword and Claw's deployment: Alice's zone hatched in blue with a dashed outline and Z1, five troops placed, the rest listed as not deployed yet",
+    render: () => renderTable(scTableView(deployingTable())).png,
+  },
+] as const;

@@ -1,0 +1,98 @@
+/**
+ * Sword and Claw tables for the table-view pictures and tests: Reed Ford with both sample armies
+ * deployed, and a melee after a turn with every kind of mark (a Move, a Run and a Slide, strikes that
+ * hit and miss, a Hurt troop, a removed one, the 3×3 Marsh Wyrm and the 2×2 Swamp Brutes).
+ */
+import { loadScContent } from '../../src/rulesets/sword-and-claw/content';
+import type { ScViewInput, ScViewTroop } from '../../src/rulesets/sword-and-claw/view/input';
+
+const content = (() => {
+  const loaded = loadScContent();
+  if (!loaded.ok) throw new Error(loaded.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
+  return loaded.value;
+})();
+
+const map = content.maps.get('reed-ford')!;
+const W = map.grid[0]!.length;
+const sq = (col: number, row: number): number => row * W + col;
+const cards = Object.fromEntries(content.troops);
+
+/** Troops of a sample army at the squares given, in the army's order, ids `<prefix><n>`. */
+function army(file: string, player: string, prefix: string, squares: readonly [number, number][]): ScViewTroop[] {
+  const list = content.armies.get(file)!;
+  const troops = list.units.flatMap((u) => Array.from({ length: u.count }, () => u.troop));
+  if (troops.length !== squares.length) throw new Error(`${file} has ${troops.length} troops, ${squares.length} squares given`);
+  return troops.map((troop, i) => ({ id: `${prefix}${i + 1}`, troop, player, at: sq(...squares[i]!), taken: 0, removed: false }));
+}
+
+const base = {
+  map,
+  cards,
+  players: ['alice', 'bob'],
+  names: { alice: 'Alice', bob: 'Bob' },
+  armies: { alice: 'Iron Company', bob: 'Mire Raiders' },
+  attacker: 'alice',
+} as const;
+
+/** Both sample armies deployed on Reed Ford, Iron Company on the west edge, Mire Raiders on the east; round 1 begins. */
+export function deployedTable(): ScViewInput {
+  const iron = army('iron-company', 'alice', 'i', [
+    [1, 7],
+    [3, 4],
+    [3, 6],
+    [3, 8],
+    [3, 10],
+    [1, 4],
+    [1, 10],
+    [1, 12],
+  ]);
+  const mire = army('mire-raiders', 'bob', 'm', [
+    [20, 5],
+    [20, 9],
+    [19, 3],
+    [19, 12],
+    [22, 7],
+    [22, 8],
+  ]);
+  return { ...base, troops: [...iron, ...mire], round: 1, stage: { kind: 'turn', player: 'alice', step: 'movement' } };
+}
+
+/**
+ * Round 2, Bob's melee step closed: the Marsh Wyrm (3×3) slid and struck, a Swamp Brute (2×2) ran and
+ * is Hurt, a skirmisher moved and missed, a spearman was removed; the captain is Hurt.
+ */
+export function meleeTable(): ScViewInput {
+  const troops: ScViewTroop[] = [
+    { id: 'i1', troop: 'human-captain', player: 'alice', at: sq(8, 9), taken: 2, removed: false },
+    { id: 'i2', troop: 'human-spearman', player: 'alice', at: null, taken: 2, removed: true },
+    { id: 'i3', troop: 'human-spearman', player: 'alice', at: sq(12, 4), taken: 0, removed: false },
+    { id: 'i4', troop: 'human-crossbowman', player: 'alice', at: sq(7, 12), taken: 1, removed: false },
+    { id: 'm1', troop: 'reptilian-marsh-wyrm', player: 'bob', at: sq(13, 6), taken: 3, removed: false },
+    { id: 'm2', troop: 'reptilian-swamp-brute', player: 'bob', at: sq(9, 10), taken: 3, removed: false },
+    { id: 'm3', troop: 'reptilian-skirmisher', player: 'bob', at: sq(11, 3), taken: 0, removed: false },
+  ];
+  return {
+    ...base,
+    troops,
+    round: 2,
+    stage: { kind: 'turn', player: 'alice', step: 'movement' },
+    active: 'i1',
+    lastTurnBy: 'bob',
+    happenings: [
+      { kind: 'moved', troop: 'm1', how: 'slide', path: [sq(14, 5), sq(13, 6)] },
+      { kind: 'moved', troop: 'm2', how: 'run', path: [sq(16, 10), sq(15, 9), sq(14, 9), sq(13, 9), sq(12, 9), sq(11, 9), sq(10, 9), sq(9, 10)] },
+      { kind: 'moved', troop: 'm3', how: 'move', path: [sq(14, 2), sq(13, 3), sq(12, 3), sq(11, 3)] },
+      { kind: 'strike', attacker: 'm1', target: 'i2', from: sq(13, 6), to: sq(12, 8), hit: true, wounds: 2, opportunity: false },
+      { kind: 'strike', attacker: 'm2', target: 'i1', from: sq(9, 10), to: sq(8, 9), hit: true, wounds: 1, opportunity: false },
+      { kind: 'strike', attacker: 'm3', target: 'i3', from: sq(11, 3), to: sq(12, 4), hit: false, wounds: 0, opportunity: false },
+      { kind: 'removed', troop: 'i2', at: sq(12, 8) },
+    ],
+  };
+}
+
+/** Alice deploying Iron Company in her zone, seven squares from the west edge; three troops still to place. */
+export function deployingTable(): ScViewInput {
+  const placed = deployedTable().troops.map((t, i) => (t.player === 'alice' && i >= 5 ? { ...t, at: null } : t.player === 'bob' ? { ...t, at: null } : t));
+  const zone = Array.from({ length: map.grid.length }, (_, row) => Array.from({ length: 7 }, (_, col) => sq(col, row))).flat();
+  return { ...deployedTable(), troops: placed, round: 0, stage: { kind: 'deployment', player: 'alice' }, zones: [{ player: 'alice', squares: zone }] };
+}

@@ -1,0 +1,126 @@
+/**
+ * Sword and Claw's turn picture as a table view: footprints, wounds, Hurt (SC Hurt), removal, labels,
+ * the last turn's marks, and its alt text.
+ */
+import { describe, expect, it } from 'vitest';
+import { DISCORD_ALT_TEXT_LIMIT } from '../../../src/render/alt-text';
+import { describeTable, tableAltText } from '../../../src/render/table-alt';
+import { TABLE_PLACEMENT } from '../../../src/render/table-picture';
+import { drawTableCanvas } from '../../../src/render/table-picture';
+import { phonePx, shownWidth } from '../../../src/render/phone';
+import { labelUnits } from '../../../src/render/unit-labels';
+import { scTableView } from '../../../src/rulesets/sword-and-claw/view/table-view';
+import { deployedTable, deployingTable, meleeTable } from '../../render/table-states';
+
+const unit = (view: ReturnType<typeof scTableView>, id: string) => view.units.find((u) => u.id === id)!;
+
+describe('Sword and Claw table view', () => {
+  it('gives each troop its footprint: 1×1 medium, 2×2 Large, 3×3 Huge', () => {
+    const view = scTableView(meleeTable());
+    expect(unit(view, 'i1').span).toBe(1);
+    expect(unit(view, 'm2').span).toBe(2);
+    expect(unit(view, 'm1')).toMatchObject({ span: 3, at: { col: 13, row: 6 } });
+  });
+
+  it('shows wounds taken as pips out of Wounds, and Hurt at half or more (SC Hurt)', () => {
+    const view = scTableView(meleeTable());
+    expect(unit(view, 'i1')).toMatchObject({ pips: { filled: 2, total: 3 }, badges: [{ text: 'H', word: 'Hurt' }] });
+    expect(unit(view, 'i1').condition).toEqual(['2 of 3 wounds taken', 'Hurt']);
+    // 3 of 10 is under half: not Hurt; 3 of 6 is half: Hurt.
+    expect(unit(view, 'm1').badges).toEqual([]);
+    expect(unit(view, 'm2').badges.map((b) => b.word)).toEqual(['Hurt']);
+    expect(unit(view, 'i3')).toMatchObject({ pips: { filled: 0, total: 2 }, badges: [], condition: ['0 of 2 wounds taken'] });
+  });
+
+  it('takes a removed troop off the table, and marks where it fell', () => {
+    const view = scTableView(meleeTable());
+    expect(unit(view, 'i2')).toMatchObject({ at: null, removed: true, badges: [], condition: ['removed'] });
+    expect(view.overlays).toContainEqual(expect.objectContaining({ kind: 'removed', unit: 'HS1', where: { at: { col: 12, row: 8 }, span: 1 } }));
+    expect(view.players[0]!.words).toBe('Iron Company (attacker), 3 of 4 troops on the table');
+  });
+
+  it('labels cards that share their first word apart (HCA, HCR; RSW, RSK), numbered within a card', () => {
+    const labels = scTableView(deployedTable()).units.map((u) => u.label);
+    expect(labels).toEqual(['HCA', 'HS1', 'HS2', 'HS3', 'HS4', 'HCR1', 'HCR2', 'HCR3', 'RSW1', 'RSW2', 'RSK1', 'RSK2', 'RSK3', 'RSK4']);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it("leaves Sellsword's labels as they were: the third form only when asked", () => {
+    const units = [
+      { id: 'a', card: 'Human Captain' },
+      { id: 'b', card: 'Human Crossbowman' },
+    ];
+    expect([...labelUnits(units, (c) => c).values()]).toEqual(['HUC1', 'HUC2']);
+    expect([...labelUnits(units, (c) => c, { thirdForm: true }).values()]).toEqual(['HCA', 'HCR']);
+  });
+
+  it('draws Move solid, Run dashed and Slide dotted, and tags strikes with their wounds or MISS', () => {
+    const view = scTableView(meleeTable());
+    const paths = view.overlays.flatMap((o) => (o.kind === 'path' ? [[o.unit, o.style]] : []));
+    expect(paths).toEqual([
+      ['m1', 'dotted'],
+      ['m2', 'dashed'],
+      ['m3', 'solid'],
+    ]);
+    const tags = view.overlays.flatMap((o) => (o.kind === 'attack' ? [o.tag] : []));
+    expect(tags).toEqual(['HIT 2', 'HIT 1', 'MISS']);
+    expect(view.lines).toContain("Marked on the map: Bob's last turn");
+    expect(view.legend.map((e) => e.kind)).toEqual(['look', 'look', 'pips', 'badge', 'path', 'path', 'path', 'attack', 'removed']);
+  });
+
+  it('shows the deploying side its zone, and troops not yet placed as such (SC Set-up 7)', () => {
+    const view = scTableView(deployingTable());
+    expect(view.board.areas).toHaveLength(1);
+    expect(view.board.areas[0]).toMatchObject({ seat: 0, tag: 'Z1', words: "Z1: Alice's deployment zone" });
+    expect(view.board.areas[0]!.squares).toHaveLength(7 * 16);
+    expect(view.legend).toContainEqual({ kind: 'area', seat: 0, words: "Z1: Alice's deployment zone" });
+    expect(unit(view, 'i6')).toMatchObject({ at: null, removed: false, condition: ['not deployed yet'] });
+    expect(view.title).toBe('Reed Ford, setting up');
+    expect(view.lines).toEqual(['Alice deploys']);
+  });
+
+  it('keys only the terrain the map has, and no marks before a turn', () => {
+    const view = scTableView(deployedTable());
+    expect(view.legend).toEqual([
+      { kind: 'look', look: 'bricks', words: expect.stringMatching(/^hard blocking terrain/) },
+      { kind: 'look', look: 'brush', words: expect.stringMatching(/^difficult terrain/) },
+      { kind: 'pips', words: expect.any(String) },
+    ]);
+    expect(view.overlays).toEqual([]);
+  });
+});
+
+describe('table alt text', () => {
+  it('names every troop on the table with its square or footprint and condition, and what the last turn did', () => {
+    const alt = tableAltText(scTableView(meleeTable()));
+    expect(alt.length).toBeLessThanOrEqual(DISCORD_ALT_TEXT_LIMIT);
+    expect(alt).toContain('Alice, blue circles, Iron Company (attacker)');
+    expect(alt).toContain('Bob, red squares, Mire Raiders (defender)');
+    expect(alt).toContain('RM (Reptilian Marsh Wyrm) at N7-P9, 3 of 10 wounds taken');
+    expect(alt).toContain('RSW (Reptilian Swamp Brute) at J11-K12, 3 of 6 wounds taken, Hurt');
+    expect(alt).toContain('HCA (Human Captain) at I10, 2 of 3 wounds taken, Hurt');
+    expect(alt).toContain('off the table HS1');
+    expect(alt).toContain('RM struck HS1: hit, 2 wounds.');
+    expect(alt).toContain('RSK struck HS2: missed.');
+    expect(alt).toContain('RSW ran from Q11 to J11.');
+  });
+
+  it('falls back to a shorter level that still names every troop and its square when the full one is too long', () => {
+    const view = scTableView(deployedTable());
+    const short = tableAltText(view, 700);
+    expect(describeTable(view).length).toBeGreaterThan(700);
+    expect(short.length).toBeLessThanOrEqual(700);
+    for (const u of view.units) expect(short).toContain(u.label);
+    expect(short).toContain('RSW1 at U6-V7');
+  });
+});
+
+describe('table picture on a phone', () => {
+  it('draws the header, strip and key at a size a phone shows at 11 px or more', () => {
+    const canvas = drawTableCanvas(scTableView(deployedTable()));
+    const px = phonePx(canvas.width, TABLE_PLACEMENT);
+    expect((px * shownWidth(canvas.width, canvas.height, TABLE_PLACEMENT)) / canvas.width).toBeGreaterThanOrEqual(11);
+    // Not taller than twice its width, or the phone would show it narrower than its column.
+    expect(canvas.height).toBeLessThanOrEqual(canvas.width * 2);
+  });
+});
