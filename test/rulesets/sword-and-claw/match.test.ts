@@ -84,6 +84,53 @@ describe('beginning a match (SC Set-up 4, 5, 7; SC9–SC11)', () => {
   });
 });
 
+describe('the end, waits and timeouts', () => {
+  it("a concession ends the match: end() gives the winner, each side's score and the rounds", () => {
+    const s = setup(5);
+    const begun = sc().match.begin(s);
+    if (!begun.ok) throw new Error(begun.error.message);
+    const refused = sc().match.step(s, begun.state, { type: 'concede', player: 'bob' }, 'alice', 3);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'not-your-side' } });
+    const conceded = sc().match.step(s, begun.state, { type: 'concede', player: 'bob' }, 'bob', 3);
+    if (!conceded.ok) throw new Error(conceded.error.message);
+    expect(sc().match.phase(conceded.state)).toBe('over');
+    expect(sc().match.waits(conceded.state)).toEqual([]);
+    expect(sc().match.end(conceded.state)).toEqual({ winner: 'alice', score: { alice: 0, bob: 0 }, rounds: 1 });
+    expect(sc().match.timeout(conceded.state, String)).toBeNull();
+  });
+
+  it('an opportunity attack prompt waits on the inactive player and defaults to no attack; a turn times out by ending it', () => {
+    const s = setup(11, { attacker: 'alice' });
+    let state = play(s, []).state;
+    for (const command of [{ type: 'deploy-rest' }, { type: 'deploy-rest' }] as ScCommand[]) {
+      const r = decideSc(s, state, command, undefined);
+      if (!r.ok) throw new Error(r.error.message);
+      state = r.state;
+    }
+    expect(sc().match.waits(state)).toEqual([{ kind: 'turn', player: 'alice' }]);
+    expect(sc().match.timeout(state, (p) => p.toUpperCase())).toEqual({
+      command: { type: 'end-turn' },
+      words: 'ALICE did not finish their turn in time, so it ends with the orders given.',
+    });
+    const prompted: ScState = {
+      ...state,
+      prompt: {
+        kind: 'opportunity',
+        player: 'bob',
+        mover: 'human-spearman-1',
+        attacker: 'reptilian-skirmisher-1',
+        attacks: ['claws'],
+        queue: [],
+        offered: [],
+        rest: [],
+        how: 'move',
+      },
+    };
+    expect(sc().match.waits(prompted)).toEqual([{ kind: 'prompt', player: 'bob' }]);
+    expect(sc().match.timeout(prompted, (p) => p.toUpperCase())?.command).toEqual({ type: 'opportunity', attack: null });
+  });
+});
+
 /** Plays random listed commands: each kind of command first chosen evenly, then one of that kind. */
 function play(s: ScSetup, picks: readonly number[]): { state: ScState; events: ScEvent[] } {
   const begun = sc().match.begin(s);

@@ -54,7 +54,8 @@ function mayStrike(setup: ScSetup, t: ScTroop): boolean {
 export function walk(ctx: Ctx, setup: ScSetup, troopId: string, rest: readonly number[], how: 'move' | 'run', offered: readonly string[]): void {
   const s = ctx.state;
   const troop = s.troops[troopId]!;
-  const table = tableOf(setup, s);
+  // The enemies next to the mover are all the walk reads of the table; the mover, which may stand in a friend's square, is left out.
+  const table = tableOf(setup, s, troopId);
   const entered: number[] = [];
   for (let i = 0; i < rest.length; i++) {
     const from = entered.length > 0 ? entered[entered.length - 1]! : troop.at!;

@@ -22,6 +22,7 @@ import { beginDeployment } from './deploy';
 import { DecisionCtx } from '../../../engine/context';
 import { applyEvent } from './apply';
 import { decideSc } from './decide';
+import { scores } from './end';
 import { pieceOf } from './tables';
 import type { ScCommand, ScEvent, ScSetup, ScState, ScTroop } from './types';
 
@@ -163,6 +164,7 @@ function summary(setup: ScSetup, s: ScState): Record<string, unknown> {
     prompt: s.prompt
       ? { kind: s.prompt.kind, player: s.prompt.player, mover: s.prompt.mover, attacker: s.prompt.attacker, rest: s.prompt.rest.map((i) => nameOf(dims, i)) }
       : null,
+    score: scores(s),
     winner: s.end?.winner ?? null,
     end: s.end?.reason ?? null,
   };

@@ -19,15 +19,16 @@ export const pieceOf = (setup: ScSetup, t: ScTroop, at: number = t.at!): Piece =
 export const onTable = (state: ScState): ScTroop[] => Object.values(state.troops).filter((t) => t.at !== null && !t.removed);
 
 /**
- * The table as the rules see it. A mover paused on an opportunity attack prompt may stand inside a
- * friend it is passing through (SC Movement c), so it is left out while the prompt is open: nobody
- * else moves or is placed until its move goes on.
+ * The table as the rules see it, `without` a troop when given. A mover paused mid-move may stand
+ * inside a friend it is passing through (SC Movement c): while the opportunity attack prompt is
+ * open it is left out (nobody else moves or is placed until its move goes on), and its own walk
+ * reads the table without it.
  */
-export const tableOf = (setup: ScSetup, state: ScState): ScTable =>
+export const tableOf = (setup: ScSetup, state: ScState, without: string | undefined = state.prompt?.mover): ScTable =>
   scTable(
     setup.map,
     onTable(state)
-      .filter((t) => t.id !== state.prompt?.mover)
+      .filter((t) => t.id !== without)
       .map((t) => pieceOf(setup, t)),
   );
 
