@@ -13,6 +13,7 @@ import { decideSc, replaySc } from '../../../src/rulesets/sword-and-claw/match/d
 import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
 import { makeScSetup } from '../../../src/rulesets/sword-and-claw/match/setup';
 import { tableOf } from '../../../src/rulesets/sword-and-claw/match/tables';
+import { scWaitingWords } from '../../../src/rulesets/sword-and-claw/match/waits';
 import type { ScCommand, ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
 import type { ScMap } from '../../../src/rulesets/sword-and-claw/formats/map';
 
@@ -137,6 +138,12 @@ describe('the end, waits and timeouts', () => {
       },
     };
     expect(sc().match.waits(prompted)).toEqual([{ kind: 'prompt', player: 'bob' }]);
+    expect(scWaitingWords(state, (p) => p.toUpperCase())).toBe(
+      'Waiting for ALICE to play the movement step of round 1 (saving throws, reset, spellcasting, ranged attacks: not played yet).',
+    );
+    expect(scWaitingWords(prompted, (p) => p.toUpperCase())).toBe(
+      'Waiting for BOB to say whether reptilian-skirmisher-1 makes an opportunity attack on human-spearman-1.',
+    );
     expect(sc().match.timeout(prompted, (p) => p.toUpperCase())?.command).toEqual({ type: 'opportunity', attack: null });
   });
 });
