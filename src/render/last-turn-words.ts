@@ -31,7 +31,7 @@ const RESULT_WORDS: Record<AttackView['result'], string> = {
   automatic: 'hit automatically (critical)',
 };
 
-const SHORT_RESULT: Record<AttackView['result'], string> = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' };
+const SHORT_RESULT: Record<AttackView['result'], string> = { hit: 'hit', miss: 'missed', critical: 'critical hit', glancing: 'glancing blow', automatic: 'automatic hit' };
 
 const SHOVE_VERB: Record<string, string> = { push: 'pushed', pull: 'pulled', move: 'moved', recoil: 'recoiled' };
 
@@ -378,8 +378,11 @@ export function phrase(h: Happening): string | null {
     case 'attack': {
       const a = h.attack;
       if (h.problem) return null;
-      const wounds = a.result === 'miss' || a.woundless ? '' : h.wounds.length > 0 ? ` ${a.wounds}` : h.pending?.wounds ? ` ${h.pending.wounds.count}` : '';
-      return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${wounds}`;
+      const count = a.result === 'miss' || a.woundless ? null : h.wounds.length > 0 ? a.wounds : (h.pending?.wounds?.count ?? null);
+      // A critical's roll is said as a roll, so no number beside it reads as wounds, or the other way round.
+      const rolled = a.result === 'critical' && a.roll !== null ? ` (rolled ${a.roll})` : '';
+      const wounds = count === null ? '' : `, ${plural(count, 'wound')}`;
+      return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${rolled}${wounds}`;
     }
     case 'trait':
       return `${h.unit} used ${h.trait}`;
