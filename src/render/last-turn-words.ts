@@ -31,7 +31,13 @@ const RESULT_WORDS: Record<AttackView['result'], string> = {
   automatic: 'hit automatically (critical)',
 };
 
-const SHORT_RESULT: Record<AttackView['result'], string> = { hit: 'hit', miss: 'missed', critical: 'critical hit', glancing: 'glancing blow', automatic: 'automatic hit' };
+const SHORT_RESULT: Record<AttackView['result'], string> = {
+  hit: 'hit',
+  miss: 'missed',
+  critical: 'critical hit',
+  glancing: 'glancing blow',
+  automatic: 'automatic hit',
+};
 
 const SHOVE_VERB: Record<string, string> = { push: 'pushed', pull: 'pulled', move: 'moved', recoil: 'recoiled' };
 
