@@ -24,13 +24,15 @@ const alsoAllowed = {
 };
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];
 /**
- * What Sword and Claw's folder may import besides itself: the generic engine core by file (the
+ * What Sword and Claw's folder may import besides itself: the interface it implements, the generic engine core by file (the
  * engine's index also carries Sellsword's rules), the generic formats, the content folder reader and
  * the caches. Nothing of Sellsword: not its engine rules, card, warband, vocabulary, catalog or
  * scenario formats, content, render or AI (docs/rulesets.md §1 "Layers").
  */
 const swordAndClawMay = [
   '^src/rulesets/sword-and-claw/',
+  // The interface it implements (types only: Ruleset, Wait, Phase…).
+  '^src/rulesets/ruleset\\.ts$',
   '^src/engine/(dice|errors|context|board|distance|footprint|path-search|sealed|step-turn)\\.ts$',
   '^src/formats/(characters|chat-line|document|fields|gridmap|json-nesting|limits|problems|scenario-parts|squares|suggest|unions|value-size|yaml-nesting|yaml-nodes|yaml-syntax-tree)\\.ts$',
   '^src/content/documents\\.ts$',
@@ -79,7 +81,7 @@ module.exports = {
       name: 'sword-and-claw-never-imports-sellsword',
       severity: 'error',
       comment:
-        "src/rulesets/sword-and-claw imports only itself, the generic engine core by file (dice, errors, context, board, distance, footprint, path-search, sealed, step-turn), the generic formats, src/content/documents.ts, src/cache and the renderer's table view type and unit labels: never Sellsword's modules, and never the engine's index, which carries them.",
+        "src/rulesets/sword-and-claw imports only itself, the boundary's interface (src/rulesets/ruleset.ts), the generic engine core by file (dice, errors, context, board, distance, footprint, path-search, sealed, step-turn), the generic formats, src/content/documents.ts, src/cache and the renderer's table view type and unit labels: never Sellsword's modules, and never the engine's index, which carries them.",
       from: { path: '^src/rulesets/sword-and-claw/' },
       to: { path: '^src/', pathNot: swordAndClawMay },
     },

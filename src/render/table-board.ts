@@ -1,12 +1,14 @@
 /**
  * A table view's board (table-view.ts): each square's look drawn as the map's terrain of that look
- * is (terrain.ts, the same fills and glyphs), the grid and the coordinates round it.
+ * is (terrain.ts, the same fills and glyphs), its areas hatched as the map's start areas are, the grid
+ * and the coordinates round it.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { T } from '../engine';
 import type { BoardGeometry } from './layout';
-import { PAPER } from './palette';
-import { coordinates, grid, terrainSquare } from './terrain';
+import { PAPER, START_AREA } from './palette';
+import { coordinates, grid, hatchedArea, terrainSquare } from './terrain';
+import { seatColour } from './table-tokens';
 import type { SquareLook, TableBoard } from './table-view';
 
 type Ctx = SKRSContext2D;
@@ -28,6 +30,9 @@ export function lookSquare(ctx: Ctx, look: SquareLook, x: number, y: number, siz
   terrainSquare(ctx, LOOK_FLAGS[look], x, y, size, 'fire');
 }
 
+/** An area's colour: its seat's, or a neutral ink for an area of no side. */
+export const areaColour = (seat: number | null): string => (seat === null ? START_AREA : seatColour(seat));
+
 /** The whole board: paper, the squares, the grid and the coordinates on all four sides. */
 export function drawTableBoard(ctx: Ctx, g: BoardGeometry, board: TableBoard): void {
   ctx.fillStyle = PAPER;
@@ -35,6 +40,7 @@ export function drawTableBoard(ctx: Ctx, g: BoardGeometry, board: TableBoard): v
   board.looks.forEach((look, i) => {
     lookSquare(ctx, look, g.margin + (i % board.width) * g.cell, g.margin + Math.floor(i / board.width) * g.cell, g.cell);
   });
+  for (const a of board.areas) hatchedArea(ctx, g, board, a.squares, areaColour(a.seat), a.tag);
   grid(ctx, g, board, { col: 0, row: 0, cols: board.width, rows: board.height });
   coordinates(ctx, g, board);
 }

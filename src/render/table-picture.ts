@@ -19,7 +19,7 @@ import { encodePng } from './png';
 import { numberBadge, type PlacedTag } from './tags';
 import { tableAltText } from './table-alt';
 import { placeWords } from './table-place';
-import { drawTableBoard, lookSquare } from './table-board';
+import { areaColour, drawTableBoard, lookSquare } from './table-board';
 import { drawTableMarks, placeTableTags } from './table-marks';
 import { BADGE_COLOUR, pipPair, seatColour, seatShape } from './table-tokens';
 import type { PathStyle, TableLegendEntry, TableView } from './table-view';
@@ -47,7 +47,7 @@ function stripRows(view: TableView): Run[][] {
   return view.units.map((u): Run[] => {
     const where = placeWords(u);
     const words = [u.name, ...(where ? [where] : [])].join(', ');
-    return [seatSwatch(u.seat), { text: ` ${u.label}`, bold: true, strike: !u.at }, { text: ` ${words}: ${u.condition.join(', ')}` }];
+    return [seatSwatch(u.seat), { text: ` ${u.label}`, bold: true, strike: u.removed }, { text: ` ${words}: ${u.condition.join(', ')}` }];
   });
 }
 
@@ -62,6 +62,18 @@ function legendRun(e: TableLegendEntry): Run[] {
       );
     case 'badge':
       return item(statusBadge(e.text, BADGE_COLOUR), e.words);
+    case 'area':
+      return item(
+        pic(1.2, (ctx, x, y, h) => {
+          ctx.save();
+          ctx.setLineDash([h * 0.25, h * 0.15]);
+          ctx.strokeStyle = areaColour(e.seat);
+          ctx.lineWidth = h * 0.12;
+          ctx.strokeRect(x + 2, y + 2, h - 4, h - 4);
+          ctx.restore();
+        }),
+        e.words,
+      );
     case 'pips':
       return item(
         pic(1.5, (ctx, x, y, h) => pipPair(ctx, x, y, h)),

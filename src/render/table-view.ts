@@ -24,6 +24,18 @@ export interface TableBoard {
   readonly height: number;
   /** Each square's look, by index (row × width + column). */
   readonly looks: readonly SquareLook[];
+  /** Areas of squares drawn over the ground: a side's deployment zone… */
+  readonly areas: readonly TableArea[];
+}
+
+/** An area: hatched in its seat's colour (or a neutral ink) with a dashed outline, its tag in its first square. */
+export interface TableArea {
+  /** Square indices. */
+  readonly squares: readonly number[];
+  readonly seat: number | null;
+  /** A short tag drawn in the area ("Z1"); the legend says what it is. */
+  readonly tag: string;
+  readonly words: string;
 }
 
 /** A side at the table: its seat (0-based) gives its colour and token shape. */
@@ -61,6 +73,8 @@ export interface TableUnit {
   readonly badges: readonly TableBadge[];
   /** How it stands, in words for the strip and the alt text ("1 of 3 wounds", "Hurt", "removed"). */
   readonly condition: readonly string[];
+  /** Out of play for good (removed, dropped): struck through in the strip. */
+  readonly removed: boolean;
   /** Whose it is to act now: drawn with the active corners. */
   readonly active: boolean;
 }
@@ -99,6 +113,7 @@ export type TableLegendEntry =
   | { readonly kind: 'look'; readonly look: SquareLook; readonly words: string }
   | { readonly kind: 'badge'; readonly text: string; readonly words: string }
   | { readonly kind: 'pips'; readonly words: string }
+  | { readonly kind: 'area'; readonly seat: number | null; readonly words: string }
   | { readonly kind: 'path'; readonly style: PathStyle; readonly words: string }
   | { readonly kind: 'attack'; readonly words: string }
   | { readonly kind: 'removed'; readonly words: string };

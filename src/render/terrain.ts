@@ -158,41 +158,48 @@ export function grid(ctx: Ctx, g: BoardGeometry, board: Pick<BoardView, 'width' 
 function startAreas(ctx: Ctx, g: BoardGeometry, board: BoardView, colours: readonly string[], near: Span): void {
   board.startAreas.forEach((area, seat) => {
     if (!touches(board, area, near)) return;
-    const colour = colours[seat] ?? '#555555';
-    ctx.save();
-    ctx.beginPath();
-    for (const i of area) ctx.rect(g.margin + (i % board.width) * g.cell, g.margin + Math.floor(i / board.width) * g.cell, g.cell, g.cell);
-    ctx.clip();
-    ctx.strokeStyle = colour;
-    ctx.globalAlpha = 0.4;
-    ctx.lineWidth = Math.max(2, g.cell * 0.07);
-    ctx.beginPath();
-    const size = Math.max(board.width, board.height) * g.cell + 2 * g.margin;
-    for (let d = -size; d < size; d += g.cell * 0.35) {
-      ctx.moveTo(d, 0);
-      ctx.lineTo(d + size, size);
-    }
-    ctx.stroke();
-    ctx.restore();
-    ctx.save();
-    outlineArea(ctx, g, board.width, area);
-    ctx.setLineDash([g.cell * 0.25, g.cell * 0.15]);
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = Math.max(2, g.cell * 0.08);
-    ctx.stroke();
-    ctx.restore();
-    // The area's number in its first square: the entry prompt offers "Start area 1", "Start area 2"…
-    const first = Math.min(...area);
-    ctx.fillStyle = colour;
-    ctx.font = font(g.cell * 0.36, 'bold');
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillText(
-      `S${seat + 1}`,
-      g.margin + (first % board.width) * g.cell + g.cell * 0.08,
-      g.margin + Math.floor(first / board.width) * g.cell + g.cell * 0.06,
-    );
+    hatchedArea(ctx, g, board, area, colours[seat] ?? '#555555', `S${seat + 1}`);
   });
+}
+
+/** An area of squares hatched in `colour`, outlined with dashes, and `tag` in its first square. */
+export function hatchedArea(
+  ctx: Ctx,
+  g: BoardGeometry,
+  board: Pick<BoardView, 'width' | 'height'>,
+  area: readonly number[],
+  colour: string,
+  tag: string,
+): void {
+  ctx.save();
+  ctx.beginPath();
+  for (const i of area) ctx.rect(g.margin + (i % board.width) * g.cell, g.margin + Math.floor(i / board.width) * g.cell, g.cell, g.cell);
+  ctx.clip();
+  ctx.strokeStyle = colour;
+  ctx.globalAlpha = 0.4;
+  ctx.lineWidth = Math.max(2, g.cell * 0.07);
+  ctx.beginPath();
+  const size = Math.max(board.width, board.height) * g.cell + 2 * g.margin;
+  for (let d = -size; d < size; d += g.cell * 0.35) {
+    ctx.moveTo(d, 0);
+    ctx.lineTo(d + size, size);
+  }
+  ctx.stroke();
+  ctx.restore();
+  ctx.save();
+  outlineArea(ctx, g, board.width, area);
+  ctx.setLineDash([g.cell * 0.25, g.cell * 0.15]);
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = Math.max(2, g.cell * 0.08);
+  ctx.stroke();
+  ctx.restore();
+  // The tag in the area's first square, as prompts name it (Sellsword's entry prompt: "Start area 1" is S1).
+  const first = Math.min(...area);
+  ctx.fillStyle = colour;
+  ctx.font = font(g.cell * 0.36, 'bold');
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  ctx.fillText(tag, g.margin + (first % board.width) * g.cell + g.cell * 0.08, g.margin + Math.floor(first / board.width) * g.cell + g.cell * 0.06);
 }
 
 /**

@@ -8,11 +8,12 @@
 import type { RuleError } from '../engine';
 import type { Ruleset, RulesetId } from './ruleset';
 import { sellsword } from './sellsword';
+import { swordAndClaw } from './sword-and-claw';
 
-export type { MatchEnd, MatchRules, Phase, Ruleset, RulesetId, Stepped, TableRequest, ViewRules, Wait } from './ruleset';
+export type { MatchEnd, MatchRules, Phase, Ruleset, RulesetId, ScenarioRun, Stepped, TableRequest, ViewRules, Wait } from './ruleset';
 
-/** Every game this bot plays; the first is the default for what names none. */
-export const RULESETS: readonly Ruleset[] = [sellsword];
+/** Every game this bot plays; the first (Sellsword) is the default for what names none. */
+export const RULESETS: readonly Ruleset[] = [sellsword, swordAndClaw];
 
 export type Found = { readonly ok: true; readonly ruleset: Ruleset } | { readonly ok: false; readonly error: RuleError };
 

@@ -63,6 +63,14 @@ export interface MatchRules {
   end(state: unknown): MatchEnd | null;
 }
 
+/** A scenario file of a game run (docs/formats.md): its report, or why the file cannot be run (exit 2). */
+export type ScenarioRun = { readonly ok: true; readonly report: unknown } | { readonly ok: false; readonly problems: string };
+
+export interface ScenarioRules {
+  /** Runs a scenario document of this game, already read from JSON or YAML; pure but for the game's shipped content. */
+  run(document: unknown): ScenarioRun;
+}
+
 /** What a table picture shows besides the state: the last turn marked on it, and players' names. */
 export interface TableRequest {
   /** The events of the turn to mark (moves, strikes, removals), in order. */
@@ -88,6 +96,8 @@ export interface Ruleset {
   readonly match: MatchRules;
   /** The dice one stored event used, in order, each with its size: what `verify` recomputes from the seed. */
   readonly diceOf: (event: unknown) => readonly Roll[];
+  /** The game's scenario runner; null: run by the application's own (Sellsword's, src/cli/scenario-runner.ts, until its rules move behind the boundary). */
+  readonly scenario: ScenarioRules | null;
   /**
    * The table as a generic view. Optional while Sellsword's pictures are still drawn from its own
    * map view (render/view.ts); a game without one is drawn by its own path.

@@ -10,6 +10,7 @@ import { runScenario } from '../../src/cli/scenario-runner';
 import { scenarioContent } from '../fixtures/scenario-content';
 import { formatProblems, parseWith } from '../../src/formats/problems';
 import { scenarioSchema } from '../../src/formats/scenario';
+import { rulesetOf } from '../../src/rulesets';
 
 const dir = join(import.meta.dirname, '..', 'scenarios');
 // The test cards the scenarios share (test/scenarios/catalog), beside the shipped catalog; a scenario's
@@ -28,6 +29,27 @@ describe('rules scenarios', () => {
       expect(raw.expect, 'every scenario says what it expects').toBeDefined();
       const report = runScenario(parsed.value, content);
       expect(report).toMatchObject(raw.expect as object);
+    });
+  }
+});
+
+// Sword and Claw's scenarios (docs/formats.md "Sword and Claw: scenario") run through the registry, as
+// `npm run scenario` runs them; each names the section or ruling it checks (`SC Movement a`, `SC12`).
+const scDir = join(dir, 'sword-and-claw');
+
+describe('Sword and Claw rules scenarios', () => {
+  const runner = rulesetOf('sword-and-claw');
+  for (const file of readdirSync(scDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const raw = JSON.parse(readFileSync(join(scDir, file), 'utf8')) as { name?: string; expect?: unknown };
+    it(`${file}: ${raw.name ?? '(unnamed)'}`, () => {
+      expect(raw.name, 'every scenario names the rule it checks').toMatch(/SC ?\d|SC [A-Z]/);
+      expect(raw.expect, 'every scenario says what it expects').toBeDefined();
+      if (!runner.ok || !runner.ruleset.scenario) throw new Error('Sword and Claw has no scenario runner');
+      const run = runner.ruleset.scenario.run(raw);
+      if (!run.ok) throw new Error(run.problems);
+      expect(run.report).toMatchObject(raw.expect as object);
     });
   }
 });

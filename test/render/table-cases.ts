@@ -5,7 +5,7 @@
 import { drawTableCanvas, renderTable } from '../../src/render/table-picture';
 import { scTableView } from '../../src/rulesets/sword-and-claw/view/table-view';
 import { atPhoneWidth } from './cases';
-import { deployedTable, meleeTable } from './table-states';
+import { deployedTable, deployingTable, meleeTable } from './table-states';
 
 export const tableGoldenCases = [
   {
@@ -24,5 +24,10 @@ export const tableGoldenCases = [
     name: 'table-sc-melee-phone',
     shows: 'the same melee scaled to the width a phone shows a lone attachment at (312 px): the strip and the key read at 11 px or more',
     render: () => atPhoneWidth(drawTableCanvas(scTableView(meleeTable())), 312),
+  },
+  {
+    name: 'table-sc-deploying',
+    shows: "Sword and Claw's deployment: Alice's zone hatched in blue with a dashed outline and Z1, five troops placed, the rest listed as not deployed yet",
+    render: () => renderTable(scTableView(deployingTable())).png,
   },
 ] as const;

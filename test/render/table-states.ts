@@ -89,3 +89,10 @@ export function meleeTable(): ScViewInput {
     ],
   };
 }
+
+/** Alice deploying Iron Company in her zone, seven squares from the west edge; three troops still to place. */
+export function deployingTable(): ScViewInput {
+  const placed = deployedTable().troops.map((t, i) => (t.player === 'alice' && i >= 5 ? { ...t, at: null } : t.player === 'bob' ? { ...t, at: null } : t));
+  const zone = Array.from({ length: map.grid.length }, (_, row) => Array.from({ length: 7 }, (_, col) => sq(col, row))).flat();
+  return { ...deployedTable(), troops: placed, round: 0, stage: { kind: 'deployment', player: 'alice' }, zones: [{ player: 'alice', squares: zone }] };
+}

@@ -69,4 +69,5 @@ export const sellsword: Ruleset = {
     end,
   },
   diceOf: d20RollsOf,
+  scenario: null,
 };

@@ -10,7 +10,7 @@ import { drawTableCanvas } from '../../../src/render/table-picture';
 import { phonePx, shownWidth } from '../../../src/render/phone';
 import { labelUnits } from '../../../src/render/unit-labels';
 import { scTableView } from '../../../src/rulesets/sword-and-claw/view/table-view';
-import { deployedTable, meleeTable } from '../../render/table-states';
+import { deployedTable, deployingTable, meleeTable } from '../../render/table-states';
 
 const unit = (view: ReturnType<typeof scTableView>, id: string) => view.units.find((u) => u.id === id)!;
 
@@ -34,7 +34,7 @@ describe('Sword and Claw table view', () => {
 
   it('takes a removed troop off the table, and marks where it fell', () => {
     const view = scTableView(meleeTable());
-    expect(unit(view, 'i2')).toMatchObject({ at: null, badges: [], condition: ['removed'] });
+    expect(unit(view, 'i2')).toMatchObject({ at: null, removed: true, badges: [], condition: ['removed'] });
     expect(view.overlays).toContainEqual(expect.objectContaining({ kind: 'removed', unit: 'HS1', where: { at: { col: 12, row: 8 }, span: 1 } }));
     expect(view.players[0]!.words).toBe('Iron Company (attacker), 3 of 4 troops on the table');
   });
@@ -66,6 +66,17 @@ describe('Sword and Claw table view', () => {
     expect(tags).toEqual(['HIT 2', 'HIT 1', 'MISS']);
     expect(view.lines).toContain("Marked on the map: Bob's last turn");
     expect(view.legend.map((e) => e.kind)).toEqual(['look', 'look', 'pips', 'badge', 'path', 'path', 'path', 'attack', 'removed']);
+  });
+
+  it('shows the deploying side its zone, and troops not yet placed as such (SC Set-up 7)', () => {
+    const view = scTableView(deployingTable());
+    expect(view.board.areas).toHaveLength(1);
+    expect(view.board.areas[0]).toMatchObject({ seat: 0, tag: 'Z1', words: "Z1: Alice's deployment zone" });
+    expect(view.board.areas[0]!.squares).toHaveLength(7 * 16);
+    expect(view.legend).toContainEqual({ kind: 'area', seat: 0, words: "Z1: Alice's deployment zone" });
+    expect(unit(view, 'i6')).toMatchObject({ at: null, removed: false, condition: ['not deployed yet'] });
+    expect(view.title).toBe('Reed Ford, setting up');
+    expect(view.lines).toEqual(['Alice deploys']);
   });
 
   it('keys only the terrain the map has, and no marks before a turn', () => {

@@ -60,6 +60,8 @@ export interface ScViewInput {
   /** The troop a prompt or an order is about now: drawn with the active corners. */
   readonly active?: string;
   readonly happenings?: readonly ScHappening[];
+  /** Deployment zones to show (SC Set-up 7): whose, and their squares. */
+  readonly zones?: readonly { readonly player: string; readonly squares: readonly number[] }[];
   /** Whose turn the happenings are from: the header says so. */
   readonly lastTurnBy?: string;
 }

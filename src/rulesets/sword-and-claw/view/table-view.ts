@@ -5,7 +5,7 @@
  * strip and the alt text say. Hurt and removal are the rules' own (rules/wounds.ts).
  */
 import { squareName } from '../../../formats/squares';
-import type { SquareLook, TableLegendEntry, TableOverlay, TableUnit, TableView } from '../../../render/table-view';
+import type { SquareLook, TableArea, TableLegendEntry, TableOverlay, TableUnit, TableView } from '../../../render/table-view';
 import { labelUnits } from '../../../render/unit-labels';
 import { SC_LEGEND, terrainOf, type ScTerrain } from '../formats/map';
 import { SPAN } from '../formats/vocabulary';
@@ -35,6 +35,7 @@ const spanOfTroop = (c: Ctx, id: string) => {
 
 function condition(t: ScViewTroop, wounds: number): string[] {
   if (t.removed) return ['removed'];
+  if (t.at === null) return ['not deployed yet'];
   const taken = wounds === 1 ? `${t.taken} of 1 wound taken` : `${t.taken} of ${wounds} wounds taken`;
   return isHurt(t.taken, wounds) ? [taken, 'Hurt'] : [taken];
 }
@@ -53,6 +54,7 @@ function unitOf(c: Ctx, t: ScViewTroop): TableUnit {
     pips: { filled: Math.min(t.taken, card.wounds), total: card.wounds },
     badges: on && isHurt(t.taken, card.wounds) ? [HURT_BADGE] : [],
     condition: condition(t, card.wounds),
+    removed: t.removed,
     active: on && c.input.active === t.id,
   };
 }
@@ -96,6 +98,7 @@ function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableO
     const { terrain, words } = SC_LEGEND[key]!;
     if (terrain !== 'clear' && terrains.has(terrain)) entries.push({ kind: 'look', look: LOOK[terrain], words });
   }
+  for (const a of areasOf(c)) entries.push({ kind: 'area', seat: a.seat, words: a.words });
   entries.push({ kind: 'pips', words: 'wounds taken (filled) of Wounds' });
   if (units.some((u) => u.badges.length > 0)) entries.push({ kind: 'badge', text: HURT_BADGE.text, words: 'Hurt: half its Wounds or more taken, -1 to hit' });
   for (const how of ['move', 'run', 'slide'] as const) {
@@ -105,6 +108,13 @@ function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableO
   if (overlays.some((o) => o.kind === 'attack')) entries.push({ kind: 'attack', words: 'a strike: wounds dealt, or a miss' });
   if (overlays.some((o) => o.kind === 'removed')) entries.push({ kind: 'removed', words: 'removed from play' });
   return entries;
+}
+
+function areasOf(c: Ctx): TableArea[] {
+  return (c.input.zones ?? []).map((z) => {
+    const seat = Math.max(0, c.input.players.indexOf(z.player));
+    return { squares: z.squares, seat, tag: `Z${seat + 1}`, words: `Z${seat + 1}: ${name(c, z.player)}'s deployment zone` };
+  });
 }
 
 function headerOf(c: Ctx): { title: string; lines: string[] } {
@@ -143,7 +153,7 @@ export function scTableView(input: ScViewInput): TableView {
   });
   return {
     ...headerOf(c),
-    board: { name: input.map.name, width, height: input.map.grid.length, looks: terrainOf(input.map).map((t) => LOOK[t]) },
+    board: { name: input.map.name, width, height: input.map.grid.length, looks: terrainOf(input.map).map((t) => LOOK[t]), areas: areasOf(c) },
     players,
     units,
     overlays,

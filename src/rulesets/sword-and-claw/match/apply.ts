@@ -1,0 +1,92 @@
+/**
+ * The state after one event: never fails, never rolls (it steps the dice stream past the dice the
+ * event recorded). The log folded with it from `initialState` is the match.
+ */
+import { pastDice, seeded } from '../../../engine/dice';
+import { giveOrder, next, startTurn, type StepRules } from '../../../engine/step-turn';
+import type { MoveGiven, ScEvent, ScSetup, ScState, ScStepName, ScTroop, ScWounds } from './types';
+import { SC_STEPS } from './types';
+
+/** The slice's turn: movement, then melee, whose strikes are declared and resolve when it closes. */
+export const STEP_RULES: StepRules<ScStepName, MoveGiven> = { steps: SC_STEPS, takes: (step) => step === 'movement', declared: [] };
+
+/** The state a match starts from: troops off the table, nobody attacking yet. */
+export function initialState(setup: ScSetup): ScState {
+  const troops: Record<string, ScTroop> = {};
+  for (const t of setup.troops)
+    troops[t.id] = { ...t, points: setup.cards[t.troop]!.points, at: null, taken: 0, hurt: false, removed: false, moved: null, opportunity: 0 };
+  return {
+    rng: seeded(setup.seed),
+    players: setup.players,
+    attacker: null,
+    defender: null,
+    edges: {},
+    depths: {},
+    deploying: null,
+    round: 0,
+    turn: null,
+    troops,
+    declared: [],
+    prompt: null,
+    end: null,
+  };
+}
+
+const withTroop = (s: ScState, id: string, change: Partial<ScTroop>): ScState => ({ ...s, troops: { ...s.troops, [id]: { ...s.troops[id]!, ...change } } });
+
+function wounded(s: ScState, id: string, w: ScWounds): ScState {
+  return withTroop(s, id, w.removed ? { taken: w.taken, hurt: w.hurt, removed: true, at: null } : { taken: w.taken, hurt: w.hurt });
+}
+
+function beginTurn(s: ScState, player: string, round: number): ScState {
+  const newRound = round !== s.round;
+  const troops = Object.fromEntries(
+    Object.entries(s.troops).map(([id, t]) => [id, { ...t, moved: t.player === player ? null : t.moved, opportunity: newRound ? 0 : t.opportunity }]),
+  );
+  return { ...s, round, troops, turn: startTurn(STEP_RULES, player, player), declared: [], prompt: null };
+}
+
+export function applyEvent(s: ScState, e: ScEvent): ScState {
+  switch (e.type) {
+    case 'sides':
+      return { ...s, rng: pastDice(s.rng, e.dice), attacker: e.attacker, defender: e.defender, edges: e.edges };
+    case 'deployment-began':
+      return { ...s, rng: pastDice(s.rng, e.dice), depths: { ...s.depths, [e.player]: e.depth }, deploying: { player: e.player, depth: e.depth } };
+    case 'deployed':
+      return withTroop(s, e.troop, { at: e.at });
+    case 'turn-began':
+      return beginTurn({ ...s, deploying: null }, e.player, e.round);
+    case 'step-began':
+      return s.turn ? { ...s, turn: { ...s.turn, step: e.step, orders: [], used: [] } } : s;
+    case 'ordered': {
+      const turn = s.turn ? giveOrder(STEP_RULES, s.turn, e.troop, { kind: 'move' as const, how: e.how }) : null;
+      if (turn === null || 'code' in turn) throw new Error(`apply: ${e.troop} cannot be ordered here`);
+      return withTroop({ ...s, turn }, e.troop, { moved: e.recorded });
+    }
+    case 'moved':
+      return withTroop(s, e.troop, { at: e.path[e.path.length - 1]! });
+    case 'fell-back':
+      return s;
+    case 'asked':
+      return { ...s, prompt: e.prompt };
+    case 'opportunity': {
+      const after = { ...s, rng: pastDice(s.rng, e.dice), prompt: null };
+      const counted = e.strike ? withTroop(after, e.attacker, { opportunity: s.troops[e.attacker]!.opportunity + 1 }) : after;
+      return e.strike ? wounded(counted, e.mover, e) : counted;
+    }
+    case 'declared':
+      return { ...s, declared: [...s.declared, e.strike] };
+    case 'melee-resolved': {
+      let out: ScState = { ...s, rng: pastDice(s.rng, e.dice), declared: [] };
+      for (const [id, w] of Object.entries(e.wounds)) out = wounded(out, id, w);
+      return out;
+    }
+    case 'turn-ended':
+      return { ...s, turn: null, declared: [], prompt: null };
+    case 'ended':
+      return { ...s, turn: null, prompt: null, deploying: null, end: { winner: e.winner, reason: e.reason } };
+  }
+}
+
+/** The step after `step` in the slice's turn, or null after the last. */
+export const stepAfter = (step: ScStepName): ScStepName | null => next(STEP_RULES, { side: '', player: '', step, orders: [], used: [] }).turn?.step ?? null;

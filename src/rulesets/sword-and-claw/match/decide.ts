@@ -1,0 +1,103 @@
+/**
+ * decide: a command by a player (or by the bot, for a timeout: `by` undefined) against the state, as
+ * the events it gives and the state after them, or the rule it breaks. Pure: dice come from the
+ * state's stream through the decision context, which records each die for the event that used it.
+ */
+import { DecisionCtx } from '../../../engine/context';
+import { type RuleError, Refusal, refuse } from '../../../engine/errors';
+import { applyEvent, initialState, stepAfter } from './apply';
+import { type Ctx, deploy, finishDeployment, openMatch } from './deploy';
+import { checkElimination, concede } from './end';
+import { declareStrike, resolveDeclared } from './melee';
+import { answerOpportunity, moveTroop } from './move';
+import { otherPlayer } from './tables';
+import type { PlayerId, ScCommand, ScEvent, ScSetup, ScState } from './types';
+
+export type Decided = { readonly ok: true; readonly events: ScEvent[]; readonly state: ScState } | { readonly ok: false; readonly error: RuleError };
+
+function run(state: ScState, body: (ctx: Ctx) => void): Decided {
+  const ctx = new DecisionCtx<ScState, ScEvent>(state, applyEvent);
+  try {
+    body(ctx);
+  } catch (e) {
+    if (e instanceof Refusal) return { ok: false, error: e.error };
+    throw e;
+  }
+  return { ok: true, events: ctx.events, state: ctx.state };
+}
+
+/** The match's first events: the roll-off, the edges and the attackers' deployment begun. */
+export const beginSc = (setup: ScSetup): Decided => run(initialState(setup), (ctx) => openMatch(ctx, setup));
+
+/** Closes the current step; after the melee step the turn ends and the other side's begins. */
+function closeStep(ctx: Ctx, setup: ScSetup): void {
+  const turn = ctx.state.turn!;
+  if (turn.step === 'melee') resolveDeclared(ctx, setup);
+  if (checkElimination(ctx)) return;
+  const following = stepAfter(turn.step);
+  if (following !== null) {
+    ctx.emit({ type: 'step-began', step: following });
+    return;
+  }
+  const s = ctx.state;
+  ctx.emit({ type: 'turn-ended', player: turn.player });
+  const player = otherPlayer(s, turn.player);
+  ctx.emit({ type: 'turn-began', player, round: player === s.attacker ? s.round + 1 : s.round });
+}
+
+function checkActor(player: PlayerId, by: PlayerId | undefined, what: string): void {
+  if (by !== undefined && by !== player) refuse('not-your-turn', `It is not your turn: the match waits for ${player} to ${what}.`);
+}
+
+function inTurn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefined): void {
+  const s = ctx.state;
+  const turn = s.turn!;
+  checkActor(turn.player, by, 'play their turn');
+  switch (c.type) {
+    case 'move':
+      if (turn.step !== 'movement') refuse('not-this-step', `Moves are given in the movement step; this is the ${turn.step} step.`);
+      return moveTroop(ctx, setup, c);
+    case 'attack':
+      if (turn.step !== 'melee') refuse('not-this-step', 'Melee attacks are declared in the melee step: close the movement step first.');
+      return declareStrike(ctx, setup, c);
+    case 'next':
+      return closeStep(ctx, setup);
+    case 'end-turn':
+      while (ctx.state.turn?.player === turn.player && !ctx.state.end) closeStep(ctx, setup);
+      return;
+    default:
+      refuse('not-now', 'That is not something to do in a turn.');
+  }
+}
+
+function decideIn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefined): void {
+  const s = ctx.state;
+  if (s.end) refuse('match-over', 'The match is over.');
+  if (c.type === 'concede') {
+    if (by !== undefined && by !== c.player) refuse('not-your-side', 'Only a player may concede for their side.');
+    if (!s.players.includes(c.player)) refuse('not-a-player', `${c.player} does not play in this match.`);
+    return concede(ctx, c.player);
+  }
+  if (s.prompt) {
+    if (c.type !== 'opportunity')
+      refuse('prompt-open', `The move waits for ${s.prompt.player} to say whether ${s.prompt.attacker} makes an opportunity attack.`);
+    checkActor(s.prompt.player, by, 'answer the opportunity attack');
+    return answerOpportunity(ctx, setup, c.attack);
+  }
+  if (c.type === 'opportunity') refuse('no-prompt', 'No opportunity attack is waiting for an answer.');
+  if (s.deploying) {
+    checkActor(s.deploying.player, by, 'deploy');
+    if (c.type === 'deploy') return deploy(ctx, setup, c.troop, c.at);
+    if (c.type === 'deploy-done' || c.type === 'deploy-rest') return finishDeployment(ctx, setup, c.type === 'deploy-rest');
+    refuse('deployment', 'Deploy your troops first: place each one in your deployment zone, then close your deployment.');
+  }
+  if (!s.turn) refuse('not-now', 'Nothing waits for that now.');
+  if (c.type === 'deploy' || c.type === 'deploy-done' || c.type === 'deploy-rest') refuse('not-deployment', 'Deployment is over.');
+  inTurn(ctx, setup, c, by);
+}
+
+export const decideSc = (setup: ScSetup, state: ScState, command: ScCommand, by: PlayerId | undefined): Decided =>
+  run(state, (ctx) => decideIn(ctx, setup, command, by));
+
+/** The log folded from the setup: what the stored state must equal. */
+export const replaySc = (setup: ScSetup, events: readonly ScEvent[]): ScState => events.reduce(applyEvent, initialState(setup));

@@ -1,0 +1,82 @@
+/**
+ * The battle's set-up in play (SC Set-up 4, 5, 7, 8; rulings SC9–SC11): the roll-off, the edges, and
+ * the core deployment, attackers first, each side rolling its 1d6 + 3 depth as it begins; then the
+ * attackers' first turn.
+ */
+import type { DecisionCtx } from '../../../engine/context';
+import { refuse } from '../../../engine/errors';
+import { nameOf } from '../../../engine/board';
+import { checkPlacement } from '../rules/deployment';
+import { defenderEdges, deploymentDepth, OPPOSITE, rollOff } from '../rules/setup';
+import { boardSize, cardOf, otherPlayer, tableOf, zoneOf } from './tables';
+import type { PlayerId, ScEvent, ScSetup, ScState, ScTroop } from './types';
+
+export type Ctx = DecisionCtx<ScState, ScEvent>;
+
+const roll = (ctx: Ctx) => (sides: number) => ctx.roll(sides);
+
+/** The match's opening: attacker and defender, their edges, and the attackers' deployment begun. */
+export function openMatch(ctx: Ctx, setup: ScSetup): void {
+  const [first, second] = setup.players;
+  const named = setup.attacker;
+  const { attacker, defender } = named !== null ? { attacker: named, defender: named === first ? second : first } : rollOff(roll(ctx), setup.players);
+  const { width, height } = boardSize(setup);
+  const allowed = defenderEdges(width, height);
+  const edge = setup.defenderEdge !== null && allowed.includes(setup.defenderEdge) ? setup.defenderEdge : allowed[0];
+  ctx.emit({ type: 'sides', attacker, defender, edges: { [defender]: edge, [attacker]: OPPOSITE[edge] }, dice: ctx.dice() });
+  beginDeployment(ctx, attacker);
+}
+
+/** A side's core deployment begins: its depth rolled (ruling SC11). */
+export function beginDeployment(ctx: Ctx, player: PlayerId): void {
+  const depth = deploymentDepth(ctx.roll(6));
+  ctx.emit({ type: 'deployment-began', player, depth, dice: ctx.dice() });
+}
+
+const leftToPlace = (state: ScState, player: PlayerId): ScTroop[] =>
+  Object.values(state.troops).filter((t) => t.player === player && t.at === null && !t.removed);
+
+export function deploy(ctx: Ctx, setup: ScSetup, troopId: string, at: number): void {
+  const s = ctx.state;
+  const deploying = s.deploying!;
+  const troop = s.troops[troopId];
+  if (!troop) refuse('unknown-troop', `There is no troop "${troopId}" in this match.`);
+  if (troop.player !== deploying.player) refuse('not-your-troop', `${troopId} is not one of your troops.`);
+  if (troop.at !== null) refuse('already-deployed', `${troopId} is already on the table at ${nameOf(boardSize(setup), troop.at)}.`);
+  const error = checkPlacement(tableOf(setup, s), { id: troop.id, size: cardOf(setup, troop).size }, at, zoneOf(setup, s, deploying.player));
+  if (error) refuse(error.code, `${troopId} cannot be placed there: ${error.message}.`);
+  ctx.emit({ type: 'deployed', troop: troopId, at });
+}
+
+/** Where a troop can be placed now, nearest its side's edge first, then in board order. */
+export function placements(setup: ScSetup, state: ScState, troop: ScTroop): number[] {
+  const zone = zoneOf(setup, state, troop.player);
+  const table = tableOf(setup, state);
+  const { width, height } = boardSize(setup);
+  const edge = state.edges[troop.player];
+  const fromEdge = (i: number) => {
+    const row = Math.floor(i / width);
+    const col = i % width;
+    return edge === 'top' ? row : edge === 'bottom' ? height - 1 - row : edge === 'left' ? col : width - 1 - col;
+  };
+  const size = cardOf(setup, troop).size;
+  return [...zone].filter((at) => checkPlacement(table, { id: troop.id, size }, at, zone) === null).sort((a, b) => fromEdge(a) - fromEdge(b) || a - b);
+}
+
+/** Closes the deploying side's deployment: the defenders' begins, or after them the attackers' first turn. */
+export function finishDeployment(ctx: Ctx, setup: ScSetup, placeRest: boolean): void {
+  const s = ctx.state;
+  const player = s.deploying!.player;
+  if (placeRest) {
+    for (const troop of leftToPlace(s, player)) {
+      const at = placements(setup, ctx.state, troop)[0];
+      if (at !== undefined) ctx.emit({ type: 'deployed', troop: troop.id, at });
+    }
+  } else {
+    const left = leftToPlace(s, player).filter((t) => placements(setup, s, t).length > 0);
+    if (left.length > 0)
+      refuse('troops-left', `Place every troop first: ${left.map((t) => t.id).join(', ')} ${left.length === 1 ? 'is' : 'are'} still off the table.`);
+  }
+  if (player === s.attacker) beginDeployment(ctx, otherPlayer(s, player));
+  else ctx.emit({ type: 'turn-began', player: s.attacker!, round: 1 });
+}

@@ -1,0 +1,38 @@
+/**
+ * The melee step in play (SC Melee a, b, d; SC Attacks 1–4; SC Hurt; rulings SC6, SC7): strikes are
+ * declared one at a time, each checked against what the troop has declared already; closing the step
+ * resolves them in the order declared and applies every wound after all have resolved.
+ */
+import { refuse } from '../../../engine/errors';
+import { checkMeleeDeclaration, type Fighter, resolveMeleeStep } from '../rules/melee';
+import { afterMove } from '../rules/movement';
+import { checkMeleeTarget } from '../rules/targets';
+import { isHurt } from '../rules/wounds';
+import type { Ctx } from './deploy';
+import { cardOf, onTable, pieceOf, tableOf } from './tables';
+import type { ScCommand, ScSetup, ScWounds } from './types';
+
+export function declareStrike(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'attack' }>): void {
+  const s = ctx.state;
+  const troop = s.troops[c.troop];
+  if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
+  if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
+  const after = troop.moved === null ? afterMove('move') : afterMove(troop.moved);
+  const target = checkMeleeTarget(tableOf(setup, s), pieceOf(setup, troop), c.target, after);
+  if (target) refuse(target.code, `${target.message}.`);
+  const before = s.declared.filter((d) => d.attacker === c.troop).map((d) => d.attack);
+  const declaration = checkMeleeDeclaration(cardOf(setup, troop), [...before, c.attack]);
+  if (declaration) refuse(declaration.code, `${declaration.message}.`);
+  ctx.emit({ type: 'declared', strike: { attacker: c.troop, attack: c.attack, target: c.target } });
+}
+
+/** Resolves the declared strikes, if any, with the dice of the decision. */
+export function resolveDeclared(ctx: Ctx, setup: ScSetup): void {
+  const s = ctx.state;
+  if (s.declared.length === 0) return;
+  const fighters = new Map<string, Fighter>(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }]));
+  const result = resolveMeleeStep((sides) => ctx.roll(sides), fighters, s.declared);
+  const wounds: Record<string, ScWounds> = {};
+  for (const [id, taken] of result.taken) wounds[id] = { taken, hurt: isHurt(taken, fighters.get(id)!.card.wounds), removed: result.removed.includes(id) };
+  ctx.emit({ type: 'melee-resolved', strikes: result.strikes, dice: ctx.dice(), wounds });
+}

@@ -1,0 +1,148 @@
+/**
+ * A movement order in play (SC Movement a, c; SC Opportunity Attacks; rulings SC12, SC14, SC15): the
+ * path is checked whole before the troop sets off, then walked square by square. Where the troop
+ * steps out of a square next to enemies that may still attack it, the move pauses on a prompt for the
+ * inactive player, enemy by enemy; the attack lands at once, and a mover removed by it stops there.
+ */
+import { nameOf } from '../../../engine/board';
+import { refuse } from '../../../engine/errors';
+import type { RuleError } from '../../../engine/errors';
+import { isRemoved, isHurt } from '../rules/wounds';
+import { strike } from '../rules/melee';
+import { allowance, checkPath, type MoveOrder, type MovePlan, reachable } from '../rules/movement';
+import { opportunityAttackers, opportunityAttacksPerRound } from '../rules/opportunity';
+import { scTable, type Piece } from '../rules/table';
+import type { Ctx } from './deploy';
+import { checkElimination } from './end';
+import { cardOf, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
+import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
+
+type Route = { readonly path?: readonly number[]; readonly to?: number };
+
+function isError(x: MovePlan | RuleError): x is RuleError {
+  return 'code' in x;
+}
+
+/** The route checked against `budget` inches from where `mover` stands: a path as given, or the cheapest to `to`. */
+function plan(setup: ScSetup, state: ScState, mover: Piece, route: Route, budget: number): MovePlan {
+  const table = scTable(
+    setup.map,
+    onTable(state).map((t) => (t.id === mover.id ? mover : pieceOf(setup, t))),
+  );
+  let path = route.path;
+  if (path === undefined) {
+    const to = route.to!;
+    const found = reachable(table, mover, budget).get(to);
+    if (!found) refuse('unreachable', `${mover.id} cannot reach ${nameOf(table.board, to)} with ${budget} inches.`);
+    path = found.path;
+  }
+  const checked = checkPath(table, mover, path, budget);
+  if (isError(checked)) refuse(checked.code, `${checked.message}.`);
+  return checked;
+}
+
+/** Whether an enemy may still make an opportunity attack this round (SC Opportunity Attacks). */
+function mayStrike(setup: ScSetup, t: ScTroop): boolean {
+  const card = cardOf(setup, t);
+  return !t.removed && t.at !== null && meleeAttacks(card).length > 0 && t.opportunity < opportunityAttacksPerRound(card);
+}
+
+/**
+ * Walks `rest` from where the troop stands. Before each step out of a square it asks the enemies next
+ * to it that have not been offered this mover yet (ruling SC14); the first of them pauses the move.
+ */
+export function walk(ctx: Ctx, setup: ScSetup, troopId: string, rest: readonly number[], how: 'move' | 'run', offered: readonly string[]): void {
+  const s = ctx.state;
+  const troop = s.troops[troopId]!;
+  // The enemies next to the mover are all the walk reads of the table; the mover, which may stand in a friend's square, is left out.
+  const table = tableOf(setup, s, troopId);
+  const entered: number[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const from = entered.length > 0 ? entered[entered.length - 1]! : troop.at!;
+    const attackers = opportunityAttackers(table, pieceOf(setup, troop, from), from, how, new Set(offered)).filter((id) => mayStrike(setup, s.troops[id]!));
+    if (attackers.length > 0) {
+      if (entered.length > 0) ctx.emit({ type: 'moved', troop: troopId, path: entered });
+      const [attacker, ...queue] = attackers as [string, ...string[]];
+      ctx.emit({ type: 'asked', prompt: promptFor(setup, s, troopId, attacker, queue, [...offered, ...attackers], rest.slice(i), how) });
+      return;
+    }
+    entered.push(rest[i]!);
+  }
+  if (entered.length > 0) ctx.emit({ type: 'moved', troop: troopId, path: entered });
+}
+
+function promptFor(
+  setup: ScSetup,
+  s: ScState,
+  mover: string,
+  attacker: string,
+  queue: readonly string[],
+  offered: readonly string[],
+  rest: readonly number[],
+  how: 'move' | 'run',
+) {
+  const who = s.troops[attacker]!;
+  return { kind: 'opportunity' as const, player: who.player, mover, attacker, attacks: meleeAttacks(cardOf(setup, who)), queue, offered, rest, how };
+}
+
+export function moveTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'move' }>): void {
+  const s = ctx.state;
+  const troop = s.troops[c.troop];
+  if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
+  if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
+  if (c.then !== undefined && c.how !== 'slide') refuse('then-after-slide-only', 'Only a slide may be followed by a move.');
+  if ((c.path === undefined) === (c.to === undefined)) refuse('route', 'Give the squares to move through or the square to reach, one of them.');
+  if (s.turn!.used.includes(c.troop)) refuse('already-acted-this-step', `${c.troop} has already moved this turn.`);
+  const card = cardOf(setup, troop);
+  const first = plan(setup, s, pieceOf(setup, troop), c, allowance(c.how, card.move, card.size));
+  // A move after a Slide starts its own count of diagonals (ruling SC12) and counts as a run.
+  const then = c.then ? plan(setup, s, pieceOf(setup, troop, first.path[first.path.length - 1]!), c.then, allowance('move', card.move, card.size)) : null;
+  const recorded: MoveOrder = then ? 'run' : c.how;
+  ctx.emit({ type: 'ordered', troop: c.troop, how: c.how, recorded });
+  if (c.how === 'slide') {
+    ctx.emit({ type: 'moved', troop: c.troop, path: first.path });
+    if (first.fellBack) ctx.emit({ type: 'fell-back', troop: c.troop });
+    if (then) walk(ctx, setup, c.troop, then.path, 'run', []);
+    if (then?.fellBack && !ctx.state.prompt) ctx.emit({ type: 'fell-back', troop: c.troop });
+    return;
+  }
+  walk(ctx, setup, c.troop, first.path, c.how === 'run' ? 'run' : 'move', []);
+  if (first.fellBack && !ctx.state.prompt) ctx.emit({ type: 'fell-back', troop: c.troop });
+}
+
+/** The inactive player's answer: the attack lands at once (ruling SC15); then the next enemy, or the move goes on. */
+export function answerOpportunity(ctx: Ctx, setup: ScSetup, attackId: string | null): void {
+  const s = ctx.state;
+  const p = s.prompt!;
+  const attacker = s.troops[p.attacker]!;
+  const mover = s.troops[p.mover]!;
+  if (attackId === null) {
+    ctx.emit({ type: 'opportunity', attacker: p.attacker, mover: p.mover, strike: null, dice: [], taken: mover.taken, hurt: mover.hurt, removed: false });
+  } else {
+    if (!p.attacks.includes(attackId)) refuse('unknown-attack', `${p.attacker} has no melee attack "${attackId}" (it has ${p.attacks.join(', ')}).`);
+    const attack = cardOf(setup, attacker)
+      .attacks.flat()
+      .find((a) => a.id === attackId)!;
+    const moverCard = cardOf(setup, mover);
+    const out = strike((sides) => ctx.roll(sides), { attacker: p.attacker, target: p.mover }, attack, attacker.hurt, moverCard);
+    const taken = mover.taken + out.wounds;
+    const removed = isRemoved(taken, moverCard.wounds);
+    ctx.emit({
+      type: 'opportunity',
+      attacker: p.attacker,
+      mover: p.mover,
+      strike: out,
+      dice: ctx.dice(),
+      taken,
+      hurt: isHurt(taken, moverCard.wounds),
+      removed,
+    });
+    if (removed) {
+      checkElimination(ctx);
+      return;
+    }
+  }
+  const [nextAttacker, ...queue] = p.queue;
+  if (nextAttacker !== undefined) ctx.emit({ type: 'asked', prompt: promptFor(setup, ctx.state, p.mover, nextAttacker, queue, p.offered, p.rest, p.how) });
+  else walk(ctx, setup, p.mover, p.rest, p.how, p.offered);
+}

@@ -1,0 +1,64 @@
+/**
+ * The commands the match takes as it stands (for suggestions and for random legal play in tests):
+ * each one listed here is accepted by decide. Moves are listed by destination (`to`), one per square
+ * the troop can reach with each order; a slide lists no move after it.
+ */
+import { checkMeleeDeclaration } from '../rules/melee';
+import { afterMove, allowance, reachable } from '../rules/movement';
+import { areAdjacent } from '../rules/opportunity';
+import { placements } from './deploy';
+import { cardOf, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
+import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
+
+function deployOptions(setup: ScSetup, s: ScState): ScCommand[] {
+  const player = s.deploying!.player;
+  const left = Object.values(s.troops).filter((t) => t.player === player && t.at === null && !t.removed);
+  const out: ScCommand[] = left.flatMap((t) => placements(setup, s, t).map((at): ScCommand => ({ type: 'deploy', troop: t.id, at })));
+  if (out.length === 0) out.push({ type: 'deploy-done' });
+  out.push({ type: 'deploy-rest' });
+  return out;
+}
+
+function moveOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCommand[] {
+  const table = tableOf(setup, s);
+  const used = s.turn!.used;
+  return mine
+    .filter((t) => !used.includes(t.id))
+    .flatMap((t) => {
+      const card = cardOf(setup, t);
+      const piece = pieceOf(setup, t);
+      // The cheapest path to a square does not depend on the budget, so one search at the Run's
+      // allowance gives the Move's squares too: those it reaches within the Move.
+      const far = [...reachable(table, piece, allowance('run', card.move, card.size))].filter(([to]) => to !== t.at);
+      const near = [...reachable(table, piece, allowance('slide', card.move, card.size)).keys()].filter((to) => to !== t.at);
+      const move = card.move;
+      return [
+        ...far.filter(([, plan]) => plan.spent <= move).map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'move', to })),
+        ...far.map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'run', to })),
+        ...near.map((to): ScCommand => ({ type: 'move', troop: t.id, how: 'slide', to })),
+      ];
+    });
+}
+
+function meleeOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCommand[] {
+  const table = tableOf(setup, s);
+  const enemies = onTable(s).filter((t) => t.player !== s.turn!.player);
+  return mine.flatMap((t) => {
+    if (!afterMove(t.moved ?? 'move').melee) return [];
+    const card = cardOf(setup, t);
+    const before = s.declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
+    const attacks = meleeAttacks(card).filter((a) => checkMeleeDeclaration(card, [...before, a]) === null);
+    const targets = enemies.filter((e) => areAdjacent(table, pieceOf(setup, t), pieceOf(setup, e)));
+    return attacks.flatMap((attack) => targets.map((e): ScCommand => ({ type: 'attack', troop: t.id, attack, target: e.id })));
+  });
+}
+
+export function legalCommands(setup: ScSetup, s: ScState): ScCommand[] {
+  if (s.end) return [];
+  if (s.prompt) return [{ type: 'opportunity', attack: null }, ...s.prompt.attacks.map((attack): ScCommand => ({ type: 'opportunity', attack }))];
+  if (s.deploying) return deployOptions(setup, s);
+  if (!s.turn) return [];
+  const mine = onTable(s).filter((t) => t.player === s.turn!.player);
+  const orders = s.turn.step === 'movement' ? moveOptions(setup, s, mine) : meleeOptions(setup, s, mine);
+  return [...orders, { type: 'next' }, { type: 'end-turn' }];
+}

@@ -1,0 +1,228 @@
+/**
+ * Runs a Sword and Claw scenario (docs/formats.md "Sword and Claw: scenario"): the table it sets,
+ * with fixed dice of any size (or a seed), and its steps played as commands through the same
+ * decide and apply as a match. The report has the shape of Sellsword's: each step's events or
+ * refusal, the state at the end in words a test can match, the dice used, and a run-ending error.
+ */
+import { squareIndex, nameOf } from '../../../engine/board';
+import { diceUsed, fixed, seeded } from '../../../engine/dice';
+import type { RuleError } from '../../../engine/errors';
+import { startTurn } from '../../../engine/step-turn';
+import { formatProblems, parseWith } from '../../../formats/problems';
+import { loadScContent } from '../content';
+import type { ScMap } from '../formats/map';
+import { type ScScenario, type ScStep, scScenarioSchema } from '../formats/scenario';
+import type { TroopCard } from '../formats/troop-card';
+import { defenderEdges, OPPOSITE } from '../rules/setup';
+import { scTable } from '../rules/table';
+import { isHurt } from '../rules/wounds';
+import type { ScenarioRun } from '../../ruleset';
+import { STEP_RULES } from './apply';
+import { beginDeployment } from './deploy';
+import { DecisionCtx } from '../../../engine/context';
+import { applyEvent } from './apply';
+import { decideSc } from './decide';
+import { scores } from './end';
+import { pieceOf } from './tables';
+import type { ScCommand, ScEvent, ScSetup, ScState, ScTroop } from './types';
+
+export type ScStepReport = { ok: true; events: ScEvent[] } | { ok: false; error: RuleError };
+
+export interface ScReport {
+  steps: ScStepReport[];
+  state: Record<string, unknown> | null;
+  dice: { used: number; left: number } | null;
+  error: RuleError | null;
+}
+
+class FileProblem extends Error {}
+
+function mapOf(scenario: ScScenario, maps: ReadonlyMap<string, ScMap>): ScMap {
+  if (typeof scenario.map !== 'string') return scenario.map;
+  const map = maps.get(scenario.map);
+  if (!map) throw new FileProblem(`map: no Sword and Claw map "${scenario.map}" (known: ${[...maps.keys()].join(', ')})`);
+  return map;
+}
+
+function setupOf(scenario: ScScenario, map: ScMap, known: ReadonlyMap<string, TroopCard>): ScSetup {
+  const cards: Record<string, TroopCard> = {};
+  for (const [i, u] of scenario.units.entries()) {
+    const card = scenario.troops.find((t) => t.id === u.troop) ?? known.get(u.troop);
+    if (!card) throw new FileProblem(`units[${i}].troop: no troop card "${u.troop}" in "troops" or the shipped catalogs`);
+    cards[card.id] = card;
+  }
+  const [a, b] = scenario.players as [string, string];
+  return {
+    ruleset: 'sword-and-claw',
+    seed: scenario.seed ?? 0,
+    players: [a, b],
+    attacker: scenario.attacker,
+    defenderEdge: scenario.defenderEdge ?? null,
+    map,
+    cards,
+    armies: { [a]: a, [b]: b },
+    troops: scenario.units.map((u) => ({ id: u.id, troop: u.troop, player: u.player })),
+  };
+}
+
+/** The state the scenario sets, and the opening events (a deployment's depth rolled). */
+function startOf(scenario: ScScenario, setup: ScSetup): { state: ScState; opening: ScEvent[] } {
+  const width = setup.map.grid[0]!.length;
+  const height = setup.map.grid.length;
+  const defender = setup.players[0] === scenario.attacker ? setup.players[1] : setup.players[0];
+  const edge = scenario.defenderEdge ?? defenderEdges(width, height)[0];
+  const troops: Record<string, ScTroop> = {};
+  for (const [i, u] of scenario.units.entries()) {
+    const card = setup.cards[u.troop]!;
+    const at = u.at === 'off' ? null : squareIndex({ width, height }, u.at);
+    if (u.at !== 'off' && at === null) throw new FileProblem(`units[${i}].at: ${u.at} is not on the ${width}×${height} map`);
+    troops[u.id] = {
+      id: u.id,
+      troop: u.troop,
+      player: u.player,
+      points: card.points,
+      at,
+      taken: u.taken,
+      hurt: isHurt(u.taken, card.wounds),
+      removed: false,
+      moved: null,
+      opportunity: 0,
+    };
+  }
+  const placed = Object.values(troops).filter((t) => t.at !== null);
+  try {
+    scTable(
+      setup.map,
+      placed.map((t) => pieceOf(setup, t)),
+    );
+  } catch (e) {
+    throw new FileProblem(`units: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const start = scenario.start ?? { turn: scenario.attacker, step: 'deployment' as const, round: 1 };
+  const step = start.step === 'deployment' ? null : start.step;
+  const playing = step !== null;
+  const state: ScState = {
+    rng: scenario.seed !== undefined ? seeded(scenario.seed) : fixed(scenario.dice ?? []),
+    players: setup.players,
+    attacker: scenario.attacker,
+    defender,
+    edges: { [defender]: edge, [scenario.attacker]: OPPOSITE[edge] },
+    depths: {},
+    deploying: null,
+    round: playing ? start.round : 0,
+    turn: step !== null ? { ...startTurn(STEP_RULES, start.turn, start.turn), step } : null,
+    troops,
+    declared: [],
+    prompt: null,
+    end: null,
+  };
+  if (playing) return { state, opening: [] };
+  const ctx = new DecisionCtx<ScState, ScEvent>(state, applyEvent);
+  beginDeployment(ctx, start.turn);
+  return { state: ctx.state, opening: ctx.events };
+}
+
+/** A scenario step as the command it gives, and the player who gives it (undefined: whoever the match waits on). */
+function commandOf(step: ScStep, setup: ScSetup, state: ScState): { command: ScCommand; by: string | undefined } {
+  const dims = { width: setup.map.grid[0]!.length, height: setup.map.grid.length };
+  const sq = (name: string) => {
+    const i = squareIndex(dims, name);
+    if (i === null) throw new FileProblem(`${name} is not on the ${dims.width}×${dims.height} map`);
+    return i;
+  };
+  const owner = (id: string) => state.troops[id]?.player;
+  const route = (r: { path?: readonly string[]; to?: string }) => (r.path ? { path: r.path.map(sq) } : { to: sq(r.to!) });
+  if ('deploy' in step) return { command: { type: 'deploy', troop: step.deploy, at: sq(step.at) }, by: owner(step.deploy) };
+  if ('move' in step)
+    return {
+      command: { type: 'move', troop: step.move, how: step.how, ...route(step), ...(step.then ? { then: route(step.then) } : {}) },
+      by: owner(step.move),
+    };
+  if ('attack' in step) return { command: { type: 'attack', troop: step.attack, attack: step.with, target: step.target }, by: owner(step.attack) };
+  if ('opportunity' in step) return { command: { type: 'opportunity', attack: step.with }, by: owner(step.opportunity) };
+  if ('concede' in step) return { command: { type: 'concede', player: step.concede }, by: step.concede };
+  return { command: state.deploying ? { type: 'deploy-done' } : { type: 'next' }, by: undefined };
+}
+
+function summary(setup: ScSetup, s: ScState): Record<string, unknown> {
+  const dims = { width: setup.map.grid[0]!.length };
+  return {
+    round: s.round,
+    step: s.deploying ? 'deployment' : (s.turn?.step ?? null),
+    activePlayer: s.deploying?.player ?? s.turn?.player ?? null,
+    attacker: s.attacker,
+    defender: s.defender,
+    edges: { ...s.edges },
+    depths: { ...s.depths },
+    troops: Object.fromEntries(
+      Object.values(s.troops).map((t) => [
+        t.id,
+        { at: t.removed ? null : t.at === null ? 'off' : nameOf(dims, t.at), taken: t.taken, hurt: t.hurt, removed: t.removed, moved: t.moved },
+      ]),
+    ),
+    declared: s.declared.map((d) => ({ ...d })),
+    prompt: s.prompt
+      ? { kind: s.prompt.kind, player: s.prompt.player, mover: s.prompt.mover, attacker: s.prompt.attacker, rest: s.prompt.rest.map((i) => nameOf(dims, i)) }
+      : null,
+    score: scores(s),
+    winner: s.end?.winner ?? null,
+    end: s.end?.reason ?? null,
+  };
+}
+
+/** An opportunity step names the attacker it answers for: another attacker's prompt is not its to answer. */
+function wrongPrompt(step: ScStep, s: ScState): RuleError | null {
+  if (!('opportunity' in step) || !s.prompt || s.prompt.attacker === step.opportunity) return null;
+  return { code: 'wrong-prompt', message: `The prompt open asks about ${s.prompt.attacker}, not ${step.opportunity}.` };
+}
+
+export function runParsedScenario(scenario: ScScenario, shipped: { troops: ReadonlyMap<string, TroopCard>; maps: ReadonlyMap<string, ScMap> }): ScReport {
+  const setup = setupOf(scenario, mapOf(scenario, shipped.maps), shipped.troops);
+  let { state } = startOf(scenario, setup);
+  const report: ScReport = { steps: [], state: null, dice: null, error: null };
+  const answers = (step: ScStep | undefined) => step !== undefined && 'opportunity' in step;
+  const settle = (next: ScStep | undefined, into: ScEvent[]): RuleError | null => {
+    while (scenario.auto && state.prompt && !state.end && !answers(next)) {
+      const r = decideSc(setup, state, { type: 'opportunity', attack: null }, undefined);
+      if (!r.ok) return r.error;
+      state = r.state;
+      into.push(...r.events);
+    }
+    return null;
+  };
+  let settled: ScEvent[] = [];
+  for (const step of scenario.steps) {
+    report.error = settle(step, settled);
+    if (report.error) break;
+    const { command, by } = commandOf(step, setup, state);
+    const wrong = wrongPrompt(step, state);
+    const r = wrong ? { ok: false as const, error: wrong } : decideSc(setup, state, command, by);
+    if (!r.ok) {
+      report.steps.push({ ok: false, error: r.error });
+      if (r.error.code === 'out-of-dice' || r.error.code === 'wrong-die') report.error = r.error;
+      if (report.error) break;
+      continue;
+    }
+    state = r.state;
+    settled = [...r.events];
+    report.steps.push({ ok: true, events: settled });
+  }
+  if (!report.error) report.error = settle(undefined, settled);
+  report.state = summary(setup, state);
+  report.dice = diceUsed(state.rng);
+  return report;
+}
+
+/** The scenario runner behind the boundary: the document checked, the shipped content loaded, the run. */
+export function runScScenario(document: unknown): ScenarioRun {
+  const parsed = parseWith(scScenarioSchema, document);
+  if (!parsed.ok) return { ok: false, problems: formatProblems(parsed.problems) };
+  const content = loadScContent();
+  if (!content.ok) return { ok: false, problems: `the shipped Sword and Claw content is invalid:\n${formatProblems(content.problems)}` };
+  try {
+    return { ok: true, report: runParsedScenario(parsed.value, content.value) };
+  } catch (e) {
+    if (e instanceof FileProblem) return { ok: false, problems: e.message };
+    throw e;
+  }
+}

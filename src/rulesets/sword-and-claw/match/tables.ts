@@ -1,0 +1,57 @@
+/**
+ * What the decisions read of a match: a troop's card, the table as the movement rules see it, a
+ * side's deployment zone, and who still stands.
+ */
+import type { TroopCard } from '../formats/troop-card';
+import { deploymentZone } from '../rules/setup';
+import { type Piece, type ScTable, scTable } from '../rules/table';
+import type { PlayerId, ScSetup, ScState, ScTroop } from './types';
+
+export function cardOf(setup: ScSetup, troop: Pick<ScTroop, 'troop'>): TroopCard {
+  const card = setup.cards[troop.troop];
+  if (!card) throw new Error(`the setup has no card "${troop.troop}"`);
+  return card;
+}
+
+export const pieceOf = (setup: ScSetup, t: ScTroop, at: number = t.at!): Piece => ({ id: t.id, player: t.player, size: cardOf(setup, t).size, at });
+
+/** Troops on the table: deployed and not removed. */
+export const onTable = (state: ScState): ScTroop[] => Object.values(state.troops).filter((t) => t.at !== null && !t.removed);
+
+/**
+ * The table as the rules see it, `without` a troop when given. A mover paused mid-move may stand
+ * inside a friend it is passing through (SC Movement c): while the opportunity attack prompt is
+ * open it is left out (nobody else moves or is placed until its move goes on), and its own walk
+ * reads the table without it.
+ */
+export const tableOf = (setup: ScSetup, state: ScState, without: string | undefined = state.prompt?.mover): ScTable =>
+  scTable(
+    setup.map,
+    onTable(state)
+      .filter((t) => t.id !== without)
+      .map((t) => pieceOf(setup, t)),
+  );
+
+export const boardSize = (setup: ScSetup) => ({ width: setup.map.grid[0]!.length, height: setup.map.grid.length });
+
+/** The squares of `player`'s deployment zone (ruling SC11), once their depth is rolled. */
+export function zoneOf(setup: ScSetup, state: ScState, player: PlayerId): Set<number> {
+  const depth = state.depths[player];
+  const edge = state.edges[player];
+  if (depth === undefined || edge === undefined) return new Set();
+  const { width, height } = boardSize(setup);
+  return deploymentZone(width, height, edge, depth);
+}
+
+/** Whether a side has troops left on the table, once play has begun (SC Sequence: the end by elimination). */
+export const standing = (state: ScState, player: PlayerId): boolean =>
+  Object.values(state.troops).some((t) => t.player === player && !t.removed && t.at !== null);
+
+export const otherPlayer = (state: Pick<ScState, 'players'>, player: PlayerId): PlayerId => (state.players[0] === player ? state.players[1] : state.players[0]);
+
+/** A troop's melee attacks by id (SC Troops "Attacks": those without a range). */
+export const meleeAttacks = (card: TroopCard): string[] =>
+  card.attacks
+    .flat()
+    .filter((a) => a.range === undefined)
+    .map((a) => a.id);

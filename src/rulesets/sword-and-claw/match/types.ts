@@ -1,0 +1,210 @@
+/**
+ * A Sword and Claw match of the first slice (docs/rulesets.md §5 steps 9–12) as plain JSON: the setup
+ * frozen when both armies are in, the state the log folds to, its events and the commands players
+ * (and the clock) give. Squares are board indices (row × width + column); words name them as "C4".
+ *
+ * The slice plays two steps of the turn, movement then melee (SC Sequence steps 3 and 6). Saving
+ * throws, reset, spellcasting and ranged attacks are not in the slice: a turn passes them with
+ * nothing to do, and `SKIPPED_STEPS` says so where the state is shown.
+ */
+import type { Roll, Rng } from '../../../engine/dice';
+import type { StepTurn } from '../../../engine/step-turn';
+import type { TroopCard } from '../formats/troop-card';
+import type { ScMap } from '../formats/map';
+import type { StrikeOutcome } from '../rules/melee';
+import type { MoveOrder } from '../rules/movement';
+import type { Edge } from '../rules/setup';
+
+export type PlayerId = string;
+
+/** The steps of a turn the slice plays, in order (SC Sequence 3, 6). */
+export const SC_STEPS = ['movement', 'melee'] as const;
+export type ScStepName = (typeof SC_STEPS)[number];
+
+/** The steps of SC Sequence the slice does not play yet: a turn passes them with nothing to do. */
+export const SKIPPED_STEPS = ['saving throws', 'reset', 'spellcasting', 'ranged attacks'] as const;
+
+/** A movement order given in the movement step (the turn's record of who has moved). */
+export interface MoveGiven {
+  readonly kind: 'move';
+  readonly how: MoveOrder;
+}
+
+/** One troop of an army, frozen into the setup: its id in the match, its card's id and its player. */
+export interface ScSetupTroop {
+  readonly id: string;
+  readonly troop: string;
+  readonly player: PlayerId;
+}
+
+/** The setup frozen when both armies are in: the match's dice seed, its map, its cards and its troops. */
+export interface ScSetup {
+  readonly ruleset: 'sword-and-claw';
+  readonly seed: number;
+  readonly players: readonly [PlayerId, PlayerId];
+  /** Ruling SC9: the challenger may name the attacker; otherwise a d6 roll-off decides. */
+  readonly attacker: PlayerId | null;
+  /** The defender's edge (SC Set-up 5, ruling SC10); null: the first of the two allowed. */
+  readonly defenderEdge: Edge | null;
+  readonly map: ScMap;
+  /** Troop cards by id, as they were when the match began. */
+  readonly cards: Readonly<Record<string, TroopCard>>;
+  /** Each army's name, by player. */
+  readonly armies: Readonly<Record<PlayerId, string>>;
+  readonly troops: readonly ScSetupTroop[];
+}
+
+/** A troop in play. */
+export interface ScTroop {
+  readonly id: string;
+  readonly troop: string;
+  readonly player: PlayerId;
+  /** Its card's Point Value: what removing it scores for the other side. */
+  readonly points: number;
+  /** Top-left square of its space; null: not deployed yet, or removed. */
+  readonly at: number | null;
+  /** Wounds taken. Hurt at half its Wounds or more (SC Hurt). */
+  readonly taken: number;
+  readonly hurt: boolean;
+  readonly removed: boolean;
+  /** Its movement order this turn; a Slide with a move after it is recorded as a run (SC Movement a). */
+  readonly moved: MoveOrder | null;
+  /** Opportunity attacks it has made this round (SC Opportunity Attacks). */
+  readonly opportunity: number;
+}
+
+/** A core deployment under way (SC Set-up 7): whose, and how deep its zone reaches from its edge. */
+export interface ScDeployment {
+  readonly player: PlayerId;
+  readonly depth: number;
+}
+
+/** A strike declared in the melee step, resolved when the step closes (SC Melee a, d). */
+export interface ScDeclared {
+  readonly attacker: string;
+  readonly attack: string;
+  readonly target: string;
+}
+
+/**
+ * A move paused where the mover steps out of a square next to enemies that may attack it (SC
+ * Opportunity Attacks): the inactive player is asked, enemy by enemy, whether `attacker` attacks.
+ */
+export interface ScOpportunityPrompt {
+  readonly kind: 'opportunity';
+  /** The inactive player, who answers. */
+  readonly player: PlayerId;
+  readonly mover: string;
+  readonly attacker: string;
+  /** The attacker's melee attacks it may strike with, by id. */
+  readonly attacks: readonly string[];
+  /** Other enemies to ask at this square after this one. */
+  readonly queue: readonly string[];
+  /** Enemies already offered an attack on this mover this move (ruling SC14). */
+  readonly offered: readonly string[];
+  /** The squares the move still enters, in order, and the order they count as for opportunity attacks. */
+  readonly rest: readonly number[];
+  readonly how: 'move' | 'run';
+}
+
+/** A troop's wounds after an attack's effects land. */
+export interface ScWounds {
+  readonly taken: number;
+  readonly hurt: boolean;
+  readonly removed: boolean;
+}
+
+export interface ScEnd {
+  readonly winner: PlayerId | null;
+  readonly reason: 'elimination' | 'concession';
+}
+
+export interface ScState {
+  readonly rng: Rng;
+  readonly players: readonly [PlayerId, PlayerId];
+  /** Known after the roll-off. */
+  readonly attacker: PlayerId | null;
+  readonly defender: PlayerId | null;
+  /** Each player's edge (SC Set-up 5). */
+  readonly edges: Readonly<Record<PlayerId, Edge>>;
+  /** Each player's deployment depth once rolled (ruling SC11). */
+  readonly depths: Readonly<Record<PlayerId, number>>;
+  /** The core deployment under way; null once both sides are deployed. */
+  readonly deploying: ScDeployment | null;
+  /** Round 1 is the attacker's first turn and the defender's (SC Set-up 8). */
+  readonly round: number;
+  /** The turn in play: its player and step (`side` is the player too); null in deployment and at the end. */
+  readonly turn: StepTurn<ScStepName, MoveGiven> | null;
+  readonly troops: Readonly<Record<string, ScTroop>>;
+  /** Strikes declared in this melee step, in the order declared. */
+  readonly declared: readonly ScDeclared[];
+  readonly prompt: ScOpportunityPrompt | null;
+  readonly end: ScEnd | null;
+}
+
+/** The log of a match. Each event that used dice carries them as `dice` (`diceOf`). */
+export type ScEvent =
+  | {
+      readonly type: 'sides';
+      readonly attacker: PlayerId;
+      readonly defender: PlayerId;
+      readonly edges: Readonly<Record<PlayerId, Edge>>;
+      readonly dice: readonly Roll[];
+    }
+  | { readonly type: 'deployment-began'; readonly player: PlayerId; readonly depth: number; readonly dice: readonly Roll[] }
+  | { readonly type: 'deployed'; readonly troop: string; readonly at: number }
+  | { readonly type: 'turn-began'; readonly player: PlayerId; readonly round: number }
+  | { readonly type: 'step-began'; readonly step: ScStepName }
+  | { readonly type: 'ordered'; readonly troop: string; readonly how: MoveOrder; readonly recorded: MoveOrder }
+  | { readonly type: 'moved'; readonly troop: string; readonly path: readonly number[] }
+  | { readonly type: 'fell-back'; readonly troop: string }
+  | { readonly type: 'asked'; readonly prompt: ScOpportunityPrompt }
+  | {
+      readonly type: 'opportunity';
+      readonly attacker: string;
+      readonly mover: string;
+      /** The strike, or null when the attacker let the mover go. */
+      readonly strike: StrikeOutcome | null;
+      readonly dice: readonly Roll[];
+      /** The mover's wounds after it, whether it is Hurt, and whether it is removed (ruling SC15: at once). */
+      readonly taken: number;
+      readonly hurt: boolean;
+      readonly removed: boolean;
+    }
+  | { readonly type: 'declared'; readonly strike: ScDeclared }
+  | {
+      readonly type: 'melee-resolved';
+      readonly strikes: readonly StrikeOutcome[];
+      readonly dice: readonly Roll[];
+      /** Each troop that took wounds in the step: its wounds after it, Hurt, removed (SC Melee b). */
+      readonly wounds: Readonly<Record<string, ScWounds>>;
+    }
+  | { readonly type: 'turn-ended'; readonly player: PlayerId }
+  | { readonly type: 'ended'; readonly winner: PlayerId | null; readonly reason: 'elimination' | 'concession' };
+
+export type ScCommand =
+  | { readonly type: 'deploy'; readonly troop: string; readonly at: number }
+  /** Closes the deploying side's deployment; refused while troops are left to place. */
+  | { readonly type: 'deploy-done' }
+  /** What a missed deployment deadline does: the troops left placed in board order, nearest the edge first. */
+  | { readonly type: 'deploy-rest' }
+  /**
+   * A movement order along `path` (the squares entered in order) or to `to` (the cheapest path
+   * there); a Slide may be followed by a move (`then`), which makes it count as a run.
+   */
+  | {
+      readonly type: 'move';
+      readonly troop: string;
+      readonly how: MoveOrder;
+      readonly path?: readonly number[];
+      readonly to?: number;
+      readonly then?: { readonly path?: readonly number[]; readonly to?: number };
+    }
+  | { readonly type: 'attack'; readonly troop: string; readonly attack: string; readonly target: string }
+  /** The answer to the opportunity attack prompt: an attack's id, or null for none. */
+  | { readonly type: 'opportunity'; readonly attack: string | null }
+  /** Closes the current step (the melee step resolves its declared strikes); after the last, the turn ends. */
+  | { readonly type: 'next' }
+  /** Closes every step left of the turn (a missed turn deadline too). */
+  | { readonly type: 'end-turn' }
+  | { readonly type: 'concede'; readonly player: PlayerId };
