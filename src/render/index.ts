@@ -111,5 +111,6 @@ export function eventSentences(
 export { afterLastAct, matchLog, rosterLine, shortDigest, sinceLastAct, toHandover, type LogEntry } from './match-log';
 export { withoutRuleCodes } from './plain-rules';
 export { drawTableCanvas, renderTable } from './table-picture';
+export { renderTableFocus } from './table-focus';
 export { describeTable, tableAltText } from './table-alt';
 export type { SquareLook, TableBadge, TableBoard, TableLegendEntry, TableOverlay, TablePips, TablePlayer, TableUnit, TableView } from './table-view';
