@@ -6,6 +6,7 @@
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import type { ActCommand, ActKind, Command } from '../../engine';
 import {
+  actorRefusal,
   attackRefusal,
   attackTargetRefusal,
   canAct,
@@ -175,7 +176,9 @@ function notYoursWhy(game: GameState, user: string, id: string, names: Names): s
   if (game.over || game.prompt || !game.turn) return noUnitWhy(game, user, undefined, names);
   // §6.2: a Controlled unit's controller acts with it on its owner's turn.
   if (game.turn.player !== user && commanderOf(game, game.units[id]!) !== user) return whoseTurn(game, names);
-  return null;
+  // The engine's own check of who may command the unit, as the command itself is checked (acts.ts).
+  const refusal = actorRefusal(game, id, user);
+  return refusal?.code === 'not-your-unit' ? refusalWords(refusal, game, names) : null;
 }
 
 /** Why none of the user's units can take `act` (or act at all) now, in the game's words. */
@@ -203,13 +206,15 @@ function spread<T>(items: readonly T[], max: number): T[] {
 }
 
 /**
- * Squares the unit can move (or maneuver) to, only while it may still take that act. With many, the
- * typed text narrows them by prefix ("D" gives column D, "D1" D1 and D10–D19), and what is left is
+ * Squares the unit can move (or maneuver) to, only while `user` may give it that act now (the same
+ * turn check as every act's suggestions, notYoursWhy, so out of turn or for a unit not theirs the
+ * list says why instead). With many, the typed text narrows them by prefix ("D" gives column D, "D1" D1 and D10–D19), and what is left is
  * spread from the nearest to the farthest, so the far squares a player most often wants are offered.
  * A path through damaging terrain says so, with the wounds it deals.
  */
 export function squareChoices(
   game: GameState,
+  user: string,
   unit: unknown,
   typed: unknown,
   maneuver: boolean,
@@ -217,9 +222,9 @@ export function squareChoices(
   memo: Memo = noMemo,
 ): ApplicationCommandOptionChoiceData[] {
   const id = String(unit ?? '').toLowerCase();
-  const act = maneuver ? 'maneuver' : 'move';
   if (!game.units[id]) return orWhy([], () => noSuchUnit(unit));
-  if (!game.turn || game.prompt) return orWhy([], () => noUnitWhy(game, '', act, names));
+  const stop = notYoursWhy(game, user, id, names);
+  if (stop) return orWhy([], () => stop);
   const refusal = memo(`move-refusal:${id}:${maneuver}`, () => moveRefusal(game, id, maneuver));
   if (refusal !== null) return orWhy([], () => refusalWords(refusal, game, names));
   const q = String(typed ?? '')

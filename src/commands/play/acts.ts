@@ -100,7 +100,7 @@ function actCommand<const S extends readonly OptionSpec[]>(
         case 'unit':
           return unitChoices(game, user, v.unit, actName, names, memo);
         case 'to':
-          return squareChoices(game, v.unit, v.to, name === 'maneuver', names, memo);
+          return squareChoices(game, user, v.unit, v.to, name === 'maneuver', names, memo);
         case 'attack':
           return attackChoices(game, user, v.unit, v.attack, names, memo);
         case 'target':
