@@ -84,8 +84,12 @@ describe('target suggestions', () => {
     });
     const choices = targetChoices(game, 'p1', 'kn', 'longsword', '');
     const gh = choices.find((c) => c.value === 'gh charge');
-    expect(gh?.name).toMatch(/^GH charge, \d+% hit, \d+% crit · \d+ wounds a hit, \d+ a critical · costs 5 Vigor · Ghoul$/);
-    expect(gh!.name.slice(0, 40)).toMatch(/^GH charge, \d+% hit, \d+% crit/);
+    // Whom it charges and the squares it steps through, the path the command will take (R23), then the odds.
+    const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
+    expect(gh?.name).toMatch(
+      new RegExp(`^charge GH by ${path.join(' → ')}, \\d+% hit, \\d+% crit · \\d+ wounds a hit, \\d+ a critical · costs 5 Vigor · Ghoul$`),
+    );
+    expect(gh!.name.slice(0, 40)).toMatch(/^charge GH by [A-Z]\d+ → [A-Z]\d+, \d+% hit/);
     expect(gh?.name).not.toContain('charge only');
     // Picking it charges: its value carries the charge.
     expect(gh?.value).toBe('gh charge');

@@ -258,7 +258,7 @@ export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[n
 }
 
 /** Damaging terrain's wounds on a path (5 a wounding step), as moves and charges warn of them: "10 cold wounds". */
-function damagingWounds(game: GameState, steps: number): string {
+export function damagingWounds(game: GameState, steps: number): string {
   return `${5 * steps} ${boardOf(game).damage} wounds`;
 }
 
@@ -353,7 +353,8 @@ export function fitName(head: string, tail: readonly string[]): string {
 /**
  * A target as the suggestion names it: label, chance to hit and of a critical, cover, whether a hit
  * can wound, then the wounds, the card and the range; from where the unit stands, or, when it can
- * only be charged, from the end of the charge (with its +5 wounds).
+ * only be charged, from the end of the charge (with its +5 wounds), named as the charge it is: "charge
+ * GH by E9 → E10", whom and by which squares, before the odds.
  */
 function targetWords(
   game: GameState,
@@ -373,13 +374,16 @@ function targetWords(
   }
   const via = attack === undefined ? charge?.attack : String(attack);
   const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
-  const head = ['charge', ...(odds?.head ?? ['odds unknown'])];
+  // Whom it charges and the two squares it steps through come first: the player picks the charge, the
+  // path is the one the command will take (chargeCommand in match-context.ts gives the engine this path).
+  const steps = charge ? ` by ${charge.path.join(' → ')}` : '';
   const damaging = charge ? chargeWoundingSteps(game, unitId, charge.path) : 0;
-  // Short, so the odds' wounds still fit Discord's 100 characters beside it.
+  // The damage of the squares it steps through goes with them, so a phone's first 40 characters warn of it.
   const hurts = damaging > 0 ? `⚠ ${damagingWounds(game, damaging)} on the way` : '';
+  const head = [`charge ${label}${steps}`, ...(hurts ? [hurts] : []), ...(odds?.head ?? ['odds unknown'])];
   // With a warning, what the charge costs comes before what it deals: both must survive the cut to 100.
-  const tail = hurts ? [hurts, 'costs 5 Vigor', odds?.wounds ?? '', card] : [odds?.wounds ?? '', 'costs 5 Vigor', card];
-  return fitName(`${label} ${head.join(', ')}`, tail.filter(Boolean));
+  const tail = hurts ? ['costs 5 Vigor', odds?.wounds ?? '', card] : [odds?.wounds ?? '', 'costs 5 Vigor', card];
+  return fitName(head.join(', '), tail.filter(Boolean));
 }
 
 export function traitChoices(
