@@ -10,6 +10,7 @@ import { matchEnd } from './match/end';
 import type { ScCommand, ScEvent, ScSetup, ScState } from './match/types';
 import { scPhase, scStartsTurn, scTimeout, scWaits } from './match/waits';
 import { runScScenario } from './match/scenario';
+import { scView } from './view';
 
 const setupOf = (setup: unknown) => setup as ScSetup;
 const stateOf = (state: unknown) => state as ScState;
@@ -39,4 +40,5 @@ export const swordAndClaw: Ruleset = {
   },
   diceOf: scDiceOf,
   scenario: { run: runScScenario },
+  view: scView,
 };

@@ -13,7 +13,9 @@ import { decideSc, replaySc } from '../../../src/rulesets/sword-and-claw/match/d
 import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
 import { makeScSetup } from '../../../src/rulesets/sword-and-claw/match/setup';
 import { tableOf } from '../../../src/rulesets/sword-and-claw/match/tables';
+import { scWaitingWords } from '../../../src/rulesets/sword-and-claw/match/waits';
 import type { ScCommand, ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
+import type { ScMap } from '../../../src/rulesets/sword-and-claw/formats/map';
 
 const content = (() => {
   const r = loadScContent();
@@ -21,7 +23,16 @@ const content = (() => {
   return r.value;
 })();
 
-function setup(seed: number, over: { attacker?: string } = {}): ScSetup {
+/** A crowded yard: the two sample armies close together, so troops meet, pass through friends and are asked about opportunity attacks often. */
+const yard = {
+  ruleset: 'sword-and-claw' as const,
+  id: 'yard',
+  name: 'Yard',
+  sample: false,
+  grid: ['.........', '.........', '...#.^...', '.........', '...^.#...', '.........', '.........'],
+};
+
+function setup(seed: number, over: { attacker?: string; map?: ScMap } = {}): ScSetup {
   return makeScSetup({
     seed,
     players: ['alice', 'bob'],
@@ -127,11 +138,20 @@ describe('the end, waits and timeouts', () => {
       },
     };
     expect(sc().match.waits(prompted)).toEqual([{ kind: 'prompt', player: 'bob' }]);
+    expect(scWaitingWords(state, (p) => p.toUpperCase())).toBe(
+      'Waiting for ALICE to play the movement step of round 1 (saving throws, reset, spellcasting, ranged attacks: not played yet).',
+    );
+    expect(scWaitingWords(prompted, (p) => p.toUpperCase())).toBe(
+      'Waiting for BOB to say whether reptilian-skirmisher-1 makes an opportunity attack on human-spearman-1.',
+    );
     expect(sc().match.timeout(prompted, (p) => p.toUpperCase())?.command).toEqual({ type: 'opportunity', attack: null });
   });
 });
 
-/** Plays random listed commands: each kind of command first chosen evenly, then one of that kind. */
+/** Commands that close a step, a deployment or a turn: picked one time in six, so turns see many orders. */
+const CLOSING = new Set<string>(['next', 'end-turn', 'deploy-done', 'deploy-rest']);
+
+/** Plays random listed commands: an order five times in six (when there is one), else a closing command. */
 function play(s: ScSetup, picks: readonly number[]): { state: ScState; events: ScEvent[] } {
   const begun = sc().match.begin(s);
   if (!begun.ok) throw new Error(begun.error.message);
@@ -140,10 +160,10 @@ function play(s: ScSetup, picks: readonly number[]): { state: ScState; events: S
   for (const pick of picks) {
     const options = legalCommands(s, state);
     if (options.length === 0) break;
-    const kinds = [...new Set(options.map((o) => o.type))];
-    const kind = kinds[pick % kinds.length]!;
-    const ofKind = options.filter((o) => o.type === kind);
-    const command = ofKind[Math.floor(pick / kinds.length) % ofKind.length]!;
+    const orders = options.filter((o) => !CLOSING.has(o.type));
+    const closing = options.filter((o) => CLOSING.has(o.type));
+    const from = orders.length > 0 && (pick % 6 !== 0 || closing.length === 0) ? orders : closing;
+    const command = from[Math.floor(pick / 6) % from.length]!;
     const r = decideSc(s, state, command, undefined);
     if (!r.ok) throw new Error(`a listed command was refused: ${JSON.stringify(command)}: ${r.error.code} ${r.error.message}`);
     state = r.state;
@@ -158,7 +178,7 @@ describe('random legal play', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.array(fc.nat(10_000), { minLength: 30, maxLength: 120 }), (secret, picks) => {
         const seed = seedFrom(secret, []);
-        const s = setup(seed);
+        const s = setup(seed, picks[0]! % 2 === 0 ? { map: yard } : {});
         const { state, events } = play(s, picks);
         expect(replaySc(s, events)).toEqual(state);
         expect(sc().match.replay(s, events)).toEqual(state);
@@ -176,13 +196,13 @@ describe('random legal play', () => {
     );
   });
 
-  it('reaches opportunity attacks and the melee step in longer games (the end is the scenarios’ to show)', () => {
+  it('reaches opportunity attacks, the melee step and the end in longer games on a crowded yard', () => {
     const seen = new Set<string>();
     for (let game = 0; game < 3; game++) {
-      const picks = Array.from({ length: 300 }, (_, i) => (i * 7919 + game * 104729) % 10_007);
-      const { events } = play(setup(1000 + game), picks);
+      const picks = Array.from({ length: 1000 }, (_, i) => (i * 7919 + game * 104729) % 10_007);
+      const { events } = play(setup(1000 + game, { map: yard }), picks);
       for (const e of events) seen.add(e.type);
     }
-    expect([...seen]).toEqual(expect.arrayContaining(['deployed', 'moved', 'asked', 'opportunity', 'declared', 'melee-resolved', 'turn-ended']));
+    expect([...seen]).toEqual(expect.arrayContaining(['deployed', 'moved', 'asked', 'opportunity', 'declared', 'melee-resolved', 'turn-ended', 'ended']));
   });
 });

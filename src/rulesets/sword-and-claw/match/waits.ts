@@ -4,7 +4,7 @@
  * whose default is no attack.
  */
 import type { Phase, Wait } from '../../ruleset';
-import type { PlayerId, ScCommand, ScEvent, ScState } from './types';
+import { type PlayerId, type ScCommand, type ScEvent, type ScState, SKIPPED_STEPS } from './types';
 
 export function scWaits(s: ScState): Wait[] {
   if (s.end) return [];
@@ -36,3 +36,17 @@ export function scTimeout(s: ScState, name: (player: PlayerId) => string): { com
 
 /** A deployment or a turn begins: its wait starts afresh. */
 export const scStartsTurn = (e: ScEvent): boolean => e.type === 'turn-began' || e.type === 'deployment-began';
+
+/**
+ * What the match waits for, in words for reminders and status lines. A turn's words say which steps
+ * of the turn the slice does not play yet, so nobody looks for them.
+ */
+export function scWaitingWords(s: ScState, name: (player: PlayerId) => string): string {
+  if (s.end) return s.end.winner ? `The match is over: ${name(s.end.winner)} won by ${s.end.reason}.` : 'The match is over: a draw.';
+  if (s.prompt) return `Waiting for ${name(s.prompt.player)} to say whether ${s.prompt.attacker} makes an opportunity attack on ${s.prompt.mover}.`;
+  if (s.deploying) {
+    return `Waiting for ${name(s.deploying.player)} to deploy within ${s.deploying.depth} squares of the ${s.edges[s.deploying.player]} edge.`;
+  }
+  if (s.turn) return `Waiting for ${name(s.turn.player)} to play the ${s.turn.step} step of round ${s.round} (${SKIPPED_STEPS.join(', ')}: not played yet).`;
+  return 'Waiting for the match to begin.';
+}

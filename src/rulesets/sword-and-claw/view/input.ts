@@ -24,7 +24,9 @@ export interface ScViewTroop {
 export type ScViewStage =
   | { readonly kind: 'deployment'; readonly player: string }
   | { readonly kind: 'turn'; readonly player: string; readonly step: string }
-  | { readonly kind: 'over'; readonly winner: string | null; readonly reason: 'elimination' | 'concession' };
+  | { readonly kind: 'over'; readonly winner: string | null; readonly reason: 'elimination' | 'concession' }
+  /** Between one side's turn and the next. */
+  | { readonly kind: 'between' };
 
 /** What the last turn did, as the picture draws it. Squares are top-left square indices. */
 export type ScHappening =

@@ -126,9 +126,13 @@ function headerOf(c: Ctx): { title: string; lines: string[] } {
       ? `${name(c, s.player)} deploys`
       : s.kind === 'turn'
         ? `${name(c, s.player)}'s turn: ${s.step} step`
-        : s.winner === null
-          ? 'Over: a draw'
-          : `Over: ${name(c, s.winner)} won by ${s.reason}`;
+        : s.kind === 'between'
+          ? input.lastTurnBy === undefined
+            ? 'Between turns'
+            : `${name(c, input.lastTurnBy)}'s turn is over`
+          : s.winner === null
+            ? 'Over: a draw'
+            : `Over: ${name(c, s.winner)} won by ${s.reason}`;
   const marked = input.lastTurnBy !== undefined && (input.happenings ?? []).length > 0 ? [`Marked on the map: ${name(c, input.lastTurnBy)}'s last turn`] : [];
   return { title, lines: [line, ...marked] };
 }

@@ -1,0 +1,93 @@
+/**
+ * A match's turn picture: the view input (./input.ts) read from the setup, the state and the turn's
+ * events. The happenings are read by folding the events with the match's own apply (match/apply.ts)
+ * from the state the turn started from, so a strike is drawn from where both troops stood when it
+ * was made and a removed troop's cross where it fell.
+ */
+import type { TableRequest } from '../../ruleset';
+import { applyEvent } from '../match/apply';
+import { zoneOf } from '../match/tables';
+import type { ScEvent, ScSetup, ScState } from '../match/types';
+import type { MoveOrder } from '../rules/movement';
+import type { ScHappening, ScViewInput, ScViewStage } from './input';
+
+function stageOf(state: ScState): ScViewStage {
+  if (state.end) return { kind: 'over', winner: state.end.winner, reason: state.end.reason };
+  if (state.deploying) return { kind: 'deployment', player: state.deploying.player };
+  if (state.turn) return { kind: 'turn', player: state.turn.player, step: state.turn.step };
+  return { kind: 'between' };
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The turn's moves, strikes and removals. A move paused by an opportunity attack and taken up again
+ * is one path; a Slide followed by a move is two (the Slide dotted, the move after it solid).
+ */
+export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHappening[] {
+  const out: ScHappening[] = [];
+  const how = new Map<string, MoveOrder>();
+  let s = before;
+  const where = (id: string) => s.troops[id]?.at ?? null;
+  const strike = (attacker: string, target: string, hit: boolean, wounds: number, opportunity: boolean) => {
+    const [from, to] = [where(attacker), where(target)];
+    if (from !== null && to !== null) out.push({ kind: 'strike', attacker, target, from, to, hit, wounds, opportunity });
+  };
+  const removed = (id: string) => {
+    const at = where(id);
+    if (at !== null) out.push({ kind: 'removed', troop: id, at });
+  };
+  for (const e of events) {
+    if (e.type === 'ordered') how.set(e.troop, e.how);
+    if (e.type === 'moved') {
+      const order = how.get(e.troop) ?? 'move';
+      const last = out[out.length - 1];
+      if (last?.kind === 'moved' && last.troop === e.troop && last.how === order) (last as Mutable<typeof last>).path = [...last.path, ...e.path];
+      else if (where(e.troop) !== null) out.push({ kind: 'moved', troop: e.troop, how: order, path: [where(e.troop)!, ...e.path] });
+      if (order === 'slide') how.set(e.troop, 'move');
+    }
+    if (e.type === 'opportunity' && e.strike) {
+      strike(e.attacker, e.mover, e.strike.hit, e.strike.wounds, true);
+      if (e.removed) removed(e.mover);
+    }
+    if (e.type === 'melee-resolved') {
+      for (const k of e.strikes) strike(k.attacker, k.target, k.hit, k.wounds, false);
+      for (const [id, w] of Object.entries(e.wounds)) if (w.removed) removed(id);
+    }
+    s = applyEvent(s, e);
+  }
+  return out;
+}
+
+/** Whose turn the events are from: the turn they begin, else the turn under way when they started. */
+function turnOf(before: ScState | undefined, events: readonly ScEvent[]): string | undefined {
+  const began = events.find((e) => e.type === 'turn-began');
+  return began?.type === 'turn-began' ? began.player : (before?.turn?.player ?? undefined);
+}
+
+/** The view input for a match as it stands, with `request.lastTurn` marked when `request.before` is given. */
+export function scViewInputOf(setup: ScSetup, state: ScState, request: TableRequest = {}): ScViewInput {
+  const before = request.before as ScState | undefined;
+  const events = (request.lastTurn ?? []) as readonly ScEvent[];
+  const happenings = before ? happeningsOf(before, events) : [];
+  const by = turnOf(before, events);
+  const deploying = state.deploying?.player;
+  return {
+    map: setup.map,
+    cards: setup.cards,
+    players: setup.players,
+    ...(request.names ? { names: request.names } : {}),
+    armies: setup.armies,
+    attacker: state.attacker,
+    troops: setup.troops.map((t) => {
+      const now = state.troops[t.id]!;
+      return { id: t.id, troop: t.troop, player: t.player, at: now.at, taken: now.taken, removed: now.removed };
+    }),
+    round: state.round,
+    stage: stageOf(state),
+    ...(state.prompt ? { active: state.prompt.mover } : {}),
+    happenings,
+    ...(by !== undefined && happenings.length > 0 ? { lastTurnBy: by } : {}),
+    ...(deploying !== undefined ? { zones: [{ player: deploying, squares: [...zoneOf(setup, state, deploying)].sort((a, b) => a - b) }] } : {}),
+  };
+}
