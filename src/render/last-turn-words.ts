@@ -31,7 +31,13 @@ const RESULT_WORDS: Record<AttackView['result'], string> = {
   automatic: 'hit automatically (critical)',
 };
 
-const SHORT_RESULT: Record<AttackView['result'], string> = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' };
+const SHORT_RESULT: Record<AttackView['result'], string> = {
+  hit: 'hit',
+  miss: 'missed',
+  critical: 'critical hit',
+  glancing: 'glancing blow',
+  automatic: 'automatic hit',
+};
 
 const SHOVE_VERB: Record<string, string> = { push: 'pushed', pull: 'pulled', move: 'moved', recoil: 'recoiled' };
 
@@ -45,21 +51,23 @@ function route(m: MoveView): string {
 }
 
 /**
- * What became of a batch of wounds: "SP took 15 cut wounds (5 avoided with Vigor; marked mobility)",
- * or with its cause "SP took 15 cut wounds from KN's Longsword: 5 avoided with Vigor; marked mobility".
+ * What became of a batch of wounds, counted as the wound prompt counts them (what the unit takes, after
+ * immunity, vulnerability and toughness), with what changed the count when something did: "SP took 15
+ * cut wounds (5 avoided with Vigor; marked mobility)", "GH took 5 pierce wounds from KN's Longbow: 10
+ * dealt, 5 stopped by its immunity to pierce; marked mobility".
  */
 export function woundSentence(w: WoundWords, cause?: WoundCause): string {
-  const parts: string[] = [];
-  if (w.defended < w.wound) parts.push(`${w.wound - w.defended} stopped by immunity`);
-  if (w.defended > w.wound) parts.push(`${w.defended - w.wound} more for vulnerability`);
-  if (w.toughness > 0) parts.push(`${w.toughness} ignored by toughness`);
+  const changed: string[] = [];
+  if (w.defended < w.wound) changed.push(`${w.wound - w.defended} stopped by its immunity to ${w.type}`);
+  if (w.defended > w.wound) changed.push(`${w.defended - w.wound} more for its vulnerability to ${w.type}`);
+  if (w.toughness > 0) changed.push(`${w.toughness} ignored by its toughness`);
+  const parts: string[] = changed.length > 0 ? [`${w.wound} dealt, ${list(changed)}`] : [];
   if (w.avoided > 0) parts.push(`${w.avoided} avoided with Vigor`);
   if (w.injuries.length > 0) parts.push(`marked ${list(w.injuries)}`);
   const rest = w.taken - w.avoided - 5 * w.injuries.length;
   // R22: wounds left over below 5 do nothing.
   if (rest > 0 && rest < 5) parts.push(`${rest} left over, under 5, did nothing`);
-  if (w.taken === 0 && parts.length > 0) parts.push('none got through');
-  const took = w.wound === 0 ? `${w.unit} took no wounds` : `${w.unit} took ${plural(w.wound, `${w.type} wound`)}`;
+  const took = w.taken === 0 ? `${w.unit} took no ${w.type} wounds` : `${w.unit} took ${plural(w.taken, `${w.type} wound`)}`;
   if (cause) return `${took} from ${causeWords(cause)}${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
   return `${took}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
 }
@@ -376,8 +384,11 @@ export function phrase(h: Happening): string | null {
     case 'attack': {
       const a = h.attack;
       if (h.problem) return null;
-      const wounds = a.result === 'miss' || a.woundless ? '' : h.wounds.length > 0 ? ` ${a.wounds}` : h.pending?.wounds ? ` ${h.pending.wounds.count}` : '';
-      return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${wounds}`;
+      const count = a.result === 'miss' || a.woundless ? null : h.wounds.length > 0 ? a.wounds : (h.pending?.wounds?.count ?? null);
+      // A critical's roll is said as a roll, so no number beside it reads as wounds, or the other way round.
+      const rolled = a.result === 'critical' && a.roll !== null ? ` (rolled ${a.roll})` : '';
+      const wounds = count === null ? '' : `, ${plural(count, 'wound')}`;
+      return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${rolled}${wounds}`;
     }
     case 'trait':
       return `${h.unit} used ${h.trait}`;

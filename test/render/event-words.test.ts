@@ -199,7 +199,20 @@ describe('wounds are told once, with their cause', () => {
       ),
     ).toBe('GH took 5 fire wounds from recurring wounds (a status from GN): marked mobility.');
     expect(say(wounded({ toughness: 5, taken: 0, wound: 5, avoided: 0, injuries: [] }))).toBe(
-      "GH took 5 cut wounds from KN's Longsword: 5 ignored by toughness; none got through.",
+      "GH took no cut wounds from KN's Longsword: 5 dealt, 5 ignored by its toughness.",
+    );
+  });
+
+  it('counts the wounds a unit takes as its wound prompt does, after immunity and vulnerability, and says what changed them', () => {
+    // `taken` is after immunity, vulnerability and toughness: what the prompt asks to split.
+    expect(say(wounded({ wound: 10, taken: 5, toughness: 0, avoided: 5, injuries: [] }))).toBe(
+      "GH took 5 cut wounds from KN's Longsword: 10 dealt, 5 stopped by its immunity to cut; 5 avoided with Vigor.",
+    );
+    expect(say(wounded({ wound: 5, taken: 10, toughness: 0, avoided: 5, injuries: ['mobility'] }))).toBe(
+      "GH took 10 cut wounds from KN's Longsword: 5 dealt, 5 more for its vulnerability to cut; 5 avoided with Vigor; marked mobility.",
+    );
+    expect(say(wounded({ wound: 15, taken: 5, toughness: 5, avoided: 0, injuries: ['mobility'] }))).toBe(
+      "GH took 5 cut wounds from KN's Longsword: 15 dealt, 5 stopped by its immunity to cut and 5 ignored by its toughness; marked mobility.",
     );
   });
 
