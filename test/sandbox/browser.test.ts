@@ -260,8 +260,8 @@ describe('the sandbox page', () => {
     // What the wounds are, where they came from, and what each way of taking them leads to.
     const woundText = (await wounds.locator('.content').textContent()) ?? '';
     expect(woundText).toMatch(/takes \d+ \w+ wounds/);
-    expect(woundText).toMatch(/It has \d+ Vigor and \d+ unmarked box/);
-    expect(woundText).toContain('Each 5 wounds is avoided with 5 Vigor or marks a box; the last box drops the unit.');
+    expect(woundText).toMatch(/It has \d+ Vigor and \d+ unmarked injury box/);
+    expect(woundText).toContain('Each 5 wounds is avoided with 5 Vigor or marks an injury box; marking the last one drops the unit.');
     // From here on, a phone's width (Discord's mobile column is about 400 px): the prompt and its menu, then the map.
     await page.setViewportSize({ width: 400, height: 860 });
     await wounds.scrollIntoViewIfNeeded();
