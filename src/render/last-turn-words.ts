@@ -333,7 +333,8 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'gain':
       return `${h.unit} gained ${h.what}.`;
     case 'status':
-      return h.gained ? `${h.unit} is now ${h.status}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status} (${h.reason}).`;
+      // The reason may hold a roll with its own brackets ("rolled 5 + 2 (injuries +2) = 7"), so it follows a colon.
+      return h.gained ? `${h.unit} is now ${h.status}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status}: ${h.reason}.`;
     case 'recovery-failed':
       return recoveryFailed(h);
     case 'effect-failed':

@@ -106,7 +106,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
     "GH took 15 cut wounds from PI's Pike (a reply): 5 avoided with Vigor; marked mobility and mortal.",
   ],
   'status-gained': [{ type: 'status-gained', unit: 'kn', status }, 'KN is now shaken, caused by GN.'],
-  'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken (recovered).'],
+  'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken: recovered.'],
   'recovery-failed': [
     { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17], needed: 12, added: 1 },
     'KN failed to recover: rolled 17 + 1 (injuries +1) = 18, needing under 12 (the roll must come in under it).',
@@ -348,7 +348,7 @@ describe('a roll names what changed its modifier', () => {
       reason: 'recovered: rolled 5 + 2 = 7, needing under 12',
       rolls: [5],
     };
-    expect(say(lost)).toBe('KN is no longer shaken (recovered: rolled 5 + 2 (injuries +2) = 7, needing under 12).');
+    expect(say(lost)).toBe('KN is no longer shaken: recovered, rolling 5 + 2 (injuries +2) = 7, needing under 12.');
   });
 });
 
