@@ -171,12 +171,13 @@ describe('wounds are told once, with their cause', () => {
     expect(told.join(' ')).not.toMatch(/recurring/);
   });
 
-  it('the catch-up phrase shows only wounds that got through as a loss; Vigor-avoided ones are said to be avoided', () => {
+  it('the short phrase tells wounds in words; Vigor-avoided ones are said to be avoided', () => {
     const short = (over: Partial<EventOf<'wounded'>>) =>
       happeningsOf(state, [wounded({ source: null, from: 'terrain', attack: undefined, cause: 'damaging terrain', ...over })], { names }).map(phrase);
-    expect(short({ wound: 5, taken: 5, avoided: 5, injuries: [] })).toEqual(['GH avoided 5 cut with Vigor']);
-    expect(short({ wound: 10, taken: 10, avoided: 5, injuries: ['mobility'] })).toEqual(['GH -5 cut (5 avoided with Vigor)']);
-    expect(short({ wound: 5, taken: 5, avoided: 0, injuries: ['mobility'] })).toEqual(['GH -5 cut']);
+    expect(short({ wound: 5, taken: 5, avoided: 5, injuries: [] })).toEqual(['GH avoided 5 cut wounds with Vigor']);
+    // In words, as the full line counts them: never "GH -5 cut".
+    expect(short({ wound: 10, taken: 10, avoided: 5, injuries: ['mobility'] })).toEqual(['GH took 10 cut wounds, 5 avoided with Vigor']);
+    expect(short({ wound: 5, taken: 5, avoided: 0, injuries: ['mobility'] })).toEqual(['GH took 5 cut wounds']);
   });
 
   it('terrain, recurring statuses and traits are named as such', () => {
