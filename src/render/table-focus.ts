@@ -50,7 +50,12 @@ function layOut(view: TableView, w: FocusWindow) {
   const px = phonePx(width);
   const pad = Math.round(px * 0.6);
   const scratch = measuringContext();
-  const head = flow(scratch, [[{ text: `${view.title}, close up`, bold: true }, { text: `  ${windowName(w).replace('-', ' to ')}` }]], width - 2 * pad, px);
+  const head = flow(
+    scratch,
+    [[{ text: `${view.marks ?? view.title}, close up`, bold: true }, { text: `  ${windowName(w).replace('-', ' to ')}` }]],
+    width - 2 * pad,
+    px,
+  );
   const top = head.height + 2 * pad;
   const win: Rect = { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: boardW, h: boardH };
   const inWindow = (p: { x: number; y: number }) => p.x >= win.x && p.x <= win.x + win.w && p.y >= win.y && p.y <= win.y + win.h;
@@ -111,7 +116,7 @@ export function drawTableFocusCanvas(view: TableView, w: FocusWindow): Canvas {
 export function tableFocusAltText(view: TableView, w: FocusWindow, limit: number = DISCORD_ALT_TEXT_LIMIT): string {
   const inside = tableUnitsIn(view, w).map((u) => `${u.label} ${placeWords(u)}${u.condition.length > 0 ? ` (${u.condition.join(', ')})` : ''}`);
   const parts = [
-    `Close-up of squares ${windowName(w).replace('-', ' to ')}: ${view.title}.`,
+    `Close-up of squares ${windowName(w).replace('-', ' to ')}: ${view.marks ?? view.title}.`,
     ...view.overlays.map((o) => o.words),
     inside.length > 0 ? `Units here: ${inside.join('; ')}.` : '',
   ];

@@ -29,7 +29,7 @@ export const tableGoldenCases = [
   {
     name: 'table-sc-melee-focus',
     shows:
-      "the melee's close-up for a phone's embed: the window round the turn's marks (H2 to S13) at 41 px a square, labels, pips, tags and the strip of the units in it at 22 px or more, no key (the full picture has it)",
+      "the melee's close-up for a phone's embed, captioned Bob's last turn: the window round the turn's marks (H2 to S13) at 41 px a square, labels, pips, tags and the strip of the units in it at 22 px or more, no key (the full picture has it)",
     render: () => renderTableFocus(scTableView(meleeTable()))!.png,
   },
   {

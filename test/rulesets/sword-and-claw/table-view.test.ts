@@ -66,6 +66,7 @@ describe('Sword and Claw table view', () => {
     const tags = view.overlays.flatMap((o) => (o.kind === 'attack' ? [o.tag] : []));
     expect(tags).toEqual(['HIT 2', 'HIT 1', 'MISS']);
     expect(view.lines).toContain("Marked on the map: Bob's last turn");
+    expect(view.marks).toBe("Bob's last turn");
     expect(view.legend.map((e) => e.kind)).toEqual(['look', 'look', 'pips', 'badge', 'path', 'path', 'path', 'attack', 'removed']);
   });
 
@@ -152,7 +153,7 @@ describe("a table view's close-up", () => {
   it('says where it is, what happened and who stands in it', () => {
     const view = scTableView(meleeTable());
     const alt = tableFocusAltText(view, tableFocusWindow(view)!);
-    expect(alt).toMatch(/^Close-up of squares H2 to S13: Reed Ford, round 2\. /);
+    expect(alt).toMatch(/^Close-up of squares H2 to S13: Bob's last turn\. /);
     expect(alt).toContain('RSW struck HCA: hit, 1 wound.');
     expect(alt).toContain('RSW J11-K12 (3 of 6 wounds taken, Hurt)');
     expect(alt.length).toBeLessThanOrEqual(DISCORD_ALT_TEXT_LIMIT);
