@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { NOTHING, attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from '../../src/commands/play/act-suggestions';
 import { table, yardTable } from '../render/states';
 import { chargeOptions, chargeWoundingSteps } from '../../src/engine/queries';
+import { pathSuggestions } from '../../src/commands/play/charge-words';
+import { decide } from '../../src/engine';
 
 describe('move suggestions', () => {
   it('R25: a path leaving a square beside an enemy with a react token names it as one who may reply', () => {
@@ -93,6 +95,35 @@ describe('target suggestions', () => {
     expect(gh?.name).not.toContain('charge only');
     // Picking it charges: its value carries the charge.
     expect(gh?.value).toBe('gh charge');
+  });
+});
+
+describe("a charge's path, chosen by the player", () => {
+  it('R23: /attack path offers every legal pair of steps at the target picked, each as the engine takes it', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const paths = pathSuggestions(game, 'p1', 'kn', 'longsword', 'gh charge', '', () => 'Alice');
+    expect(paths.length).toBeGreaterThan(1);
+    for (const p of paths) {
+      expect(p.name).toMatch(/^[A-Z]\d+ → [A-Z]\d+$/);
+      const path = String(p.value).split(' ');
+      expect(decide(game, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh', charge: path }, 'p1')).not.toHaveProperty('error');
+    }
+    // The path the target's suggestion names is one of them.
+    expect(paths.map((p) => p.value)).toContain(
+      chargeOptions(game, 'kn')
+        .find((c) => c.target === 'gh')!
+        .path.join(' '),
+    );
+    // Out of turn, the list says whose turn it is, as every act's list does.
+    expect(pathSuggestions(game, 'p2', 'kn', 'longsword', 'gh', '', () => 'Alice')).toEqual([
+      { name: "Nothing to choose: it is Alice's turn", value: NOTHING },
+    ]);
   });
 });
 

@@ -172,7 +172,7 @@ function actRefusal(game: GameState, user: string, id: string, act: string | und
  * What stops every act of `user`'s now, before any one unit's or option's reason: the match over, an
  * open decision, another player's turn. Every act's suggestions ask this first, so they agree.
  */
-function notYoursWhy(game: GameState, user: string, id: string, names: Names): string | null {
+export function notYoursWhy(game: GameState, user: string, id: string, names: Names): string | null {
   if (game.over || game.prompt || !game.turn) return noUnitWhy(game, user, undefined, names);
   // §6.2: a Controlled unit's controller acts with it on its owner's turn.
   if (game.turn.player !== user && commanderOf(game, game.units[id]!) !== user) return whoseTurn(game, names);
