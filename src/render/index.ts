@@ -112,5 +112,6 @@ export { afterLastAct, matchLog, rosterLine, sinceLastAct, toHandover, type LogE
 export { catchUpDigest } from './catch-up';
 export { withoutRuleCodes } from './plain-rules';
 export { drawTableCanvas, renderTable } from './table-picture';
+export { renderTableFocus } from './table-focus';
 export { describeTable, tableAltText } from './table-alt';
 export type { SquareLook, TableBadge, TableBoard, TableLegendEntry, TableOverlay, TablePips, TablePlayer, TableUnit, TableView } from './table-view';

@@ -195,6 +195,10 @@ function onWounded(r: TurnReader, e: EventOf<'wounded'>): void {
   r.happenings.push({ kind: 'wound', wound: words, cause, harm });
 }
 
+/** Why a status ended, with the unit the engine names by id (an asterisk status's source) named by its label. */
+const lostWords = (r: TurnReader, reason: string): string =>
+  recoveredWords(reason).replace(/^(\S+) is no longer adjacent$/, (_all, id: string) => `${r.name(id)} is no longer adjacent`);
+
 function onStatusGained(r: TurnReader, e: EventOf<'status-gained'>): void {
   const rec = [...r.open].reverse().find((a) => a.targetId === e.unit && a.attackerId === e.status.source);
   if (rec) rec.view.statuses = [...rec.view.statuses, e.status.status];
@@ -315,7 +319,7 @@ const HANDLERS = {
   wounded: onWounded,
   'status-gained': onStatusGained,
   'status-lost': (r, e) =>
-    r.happenings.push({ kind: 'status', unit: r.name(e.unit), status: e.status, gained: false, reason: recoveredWords(e.reason), source: null }),
+    r.happenings.push({ kind: 'status', unit: r.name(e.unit), status: e.status, gained: false, reason: lostWords(r, e.reason), source: null }),
   'recovery-failed': (r, e) =>
     r.happenings.push({
       kind: 'recovery-failed',

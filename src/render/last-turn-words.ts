@@ -333,7 +333,8 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'gain':
       return `${h.unit} gained ${h.what}.`;
     case 'status':
-      return h.gained ? `${h.unit} is now ${h.status}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status} (${h.reason}).`;
+      // The reason may hold a roll with its own brackets ("rolled 5 + 2 (injuries +2) = 7"), so it follows a colon.
+      return h.gained ? `${h.unit} is now ${h.status}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status}: ${h.reason}.`;
     case 'recovery-failed':
       return recoveryFailed(h);
     case 'effect-failed':
@@ -365,12 +366,11 @@ function rawSentence(h: Happening, o: Telling): string | null {
 }
 
 /** A few words, or null for what the header leaves out (rolls, bookkeeping). */
-/** Wounds in a few words: only those that got through read as a loss; Vigor's are said to be avoided. */
+/** Wounds in a few words, counted as the full line counts them: "GH took 10 cut wounds, 5 avoided with Vigor". */
 function woundPhrase(w: WoundWords): string {
-  const through = w.taken - w.avoided;
   if (w.taken === 0) return `${w.unit} took no ${w.type} wounds`;
-  if (through <= 0) return `${w.unit} avoided ${w.avoided} ${w.type} with Vigor`;
-  return `${w.unit} -${through} ${w.type}${w.avoided > 0 ? ` (${w.avoided} avoided with Vigor)` : ''}`;
+  if (w.avoided >= w.taken) return `${w.unit} avoided ${plural(w.avoided, `${w.type} wound`)} with Vigor`;
+  return `${w.unit} took ${plural(w.taken, `${w.type} wound`)}${w.avoided > 0 ? `, ${w.avoided} avoided with Vigor` : ''}`;
 }
 
 export function phrase(h: Happening): string | null {

@@ -40,4 +40,24 @@ describe('the match log', () => {
     const short = catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 300);
     expect(short.length).toBeLessThanOrEqual(300);
   });
+
+  it('never puts a bracket inside a bracket, in any line of a few self-play games', () => {
+    const nested = (line: string): boolean => {
+      let depth = 0;
+      for (const ch of line) {
+        if (ch === '(' || ch === '[') depth++;
+        else if (ch === ')' || ch === ']') depth = Math.max(0, depth - 1);
+        if (depth > 1) return true;
+      }
+      return false;
+    };
+    const found: string[] = [];
+    for (const map of ['mill-crossing', 'burning-village', 'barrow-hill'])
+      for (let seed = 1; seed <= 6; seed++) {
+        const start = newGame(content, map, seed);
+        const { events } = playGame(start, seed);
+        found.push(...matchLog(start, events, { names: GOLDEN_LOG.names }).flatMap((e) => (nested(e.text) ? [e.text] : [])));
+      }
+    expect(found).toEqual([]);
+  });
 });
