@@ -317,9 +317,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'prompt':
       return promptSentence(h.prompt, o);
     case 'reply-declared':
-      return h.lost
-        ? `${h.unit} declared a reply to ${h.against} with ${h.attack}, but dropped before it could make it.`
-        : `${h.unit} will reply to ${h.against} with ${h.attack}${replyWhen(h.answers)}.`;
+      return `${h.unit} will reply to ${h.against} with ${h.attack}${replyWhen(h.answers)}.`;
+    case 'reply-lost':
+      return `${h.unit}'s reply to ${h.against} with ${h.attack} did not happen: ${h.dropped} was dropped first.`;
     case 'replies-declined':
       return `${list(h.units)} ${h.units.length === 1 ? 'does' : 'do'} not reply to ${h.against}.`;
     case 'attack':
