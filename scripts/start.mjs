@@ -14,6 +14,14 @@
  * with them; its shard processes inherit them. The bot benchmark and tests start it the same way
  * (test/support/bot-process.ts).
  *
+ * The bot also runs with the V8 flags of v8-flags.json, which V8 reads only when a process starts.
+ * `--single-threaded-gc`: the garbage collector does its work on the thread that collects, not
+ * spread over V8's helper threads as well. The render workers collect after every picture, and
+ * helper threads split that work at a cost in CPU of their own (they hand work around and wait for
+ * each other), which on a machine of few cores, all busy in a burst, cost more CPU than the pictures
+ * themselves; helpers marking in the background also started full collections more often.
+ * `npm run bench:bot` prints the process CPU per turn.
+ *
  * A supervisor runs `node scripts/start.mjs --prod` itself, never through `npm run`: npm puts `sh -c`
  * between, which does not pass SIGTERM on. `node scripts/start.mjs --prod rest-proxy` runs the shared
  * REST proxy alone (docs/deploy.md "Two machines").
@@ -30,14 +38,17 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 if (!process.argv.includes('--prod')) ensureBuilt(ROOT);
 const START = join(ROOT, 'dist', 'start.js');
 const malloc = JSON.parse(readFileSync(join(ROOT, 'scripts', 'malloc-settings.json'), 'utf8'));
-if (process.platform !== 'linux' || Object.keys(malloc).every((name) => process.env[name] !== undefined)) {
+const v8Flags = JSON.parse(readFileSync(join(ROOT, 'scripts', 'v8-flags.json'), 'utf8'));
+const missing = v8Flags.filter((flag) => !process.execArgv.includes(flag));
+const linux = process.platform === 'linux';
+if (missing.length === 0 && (!linux || Object.keys(malloc).every((name) => process.env[name] !== undefined))) {
   await import(pathToFileURL(START).href);
 } else {
   // An IPC channel, used for nothing else, tells the bot when this process is gone (even SIGKILLed),
   // so it stops itself rather than running on with no supervisor (src/bot/lifecycle.ts).
-  const bot = spawn(process.execPath, [...process.execArgv, START, ...process.argv.slice(2).filter((a) => a !== '--prod')], {
+  const bot = spawn(process.execPath, [...process.execArgv, ...missing, START, ...process.argv.slice(2).filter((a) => a !== '--prod')], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...malloc, ...process.env },
+    env: linux ? { ...malloc, ...process.env } : process.env,
   });
   // A supervisor's SIGTERM is passed on, each time: the bot starts one stop and notes the others, so a
   // SIGTERM to the whole process group (the bot has one of its own too) changes nothing. Ctrl+C

@@ -120,7 +120,7 @@ export function suggestCharge(game: GameState, unit: UnitState, attack: string, 
   if ('path' in plan) {
     refuse(
       'out-of-range',
-      `${odds.message}. It can charge instead: \`/attack unit:${unit.id} attack:${attack} target:${target} charge:True\` (two steps to ${plan.path[plan.path.length - 1]}, costing ${CHARGE_VIGOR} Vigor).`,
+      `${odds.message}. It can charge instead: \`/attack unit:${unit.id} attack:${attack} target:${target} charge:True\` (two steps, by ${plan.path.join(' → ')}, costing ${CHARGE_VIGOR} Vigor).`,
     );
   }
   refuse('out-of-range', `${odds.message}; a charge cannot reach it either: ${withoutRuleCodes(plan.message)}`);

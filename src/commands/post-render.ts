@@ -8,7 +8,7 @@ import type { MatchRow, Store } from '../store';
 import { matchRecord } from '../match/record';
 import { resultFactsOf } from '../league/results';
 import type { PostBody } from '../posts/post-body';
-import { drawsPictures, picturePost, type PictureBody } from '../posts/post-pictures';
+import { drawsPictures, picturePost, promptCloseUp, type PictureBody } from '../posts/post-pictures';
 import { entryMapFile } from '../posts/entry-map';
 import { recoilMapFile } from './prompts/prompt-recoil';
 import { gameOf } from '../match/match-state';
@@ -95,14 +95,19 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
       // recoil square looking at the paths to each.
       const snapshot = row.snapshot;
       const game = snapshot.stage === 'pregame' ? null : gameOf(snapshot);
-      const drawsMap = (made.kind === 'entry' && snapshot.stage === 'pregame') || game?.prompt?.kind === 'recoil';
+      // Any other prompt in the middle of a unit's turn (a reply, wounds to take) shows that turn so far:
+      // the state it speaks of, never an older turn's picture.
+      const midTurn = game?.prompt != null && game.prompt.kind !== 'recoil' && game.turn?.unit != null;
+      const drawsMap = (made.kind === 'entry' && snapshot.stage === 'pregame') || game?.prompt?.kind === 'recoil' || midTurn;
       if (drawsMap && renderer) return renderer.render(stored.id, body);
       const map =
         made.kind === 'entry' && snapshot.stage === 'pregame'
           ? entryMapFile(setup, snapshot.pregame)
           : game?.prompt?.kind === 'recoil'
             ? recoilMapFile(game, game.prompt, setup.names)
-            : null;
+            : midTurn
+              ? await promptCloseUp(store, stored, row.seq)
+              : null;
       const post = { content: made.post.content, components: made.post.components, ping: [made.player], ...(map ? { files: [map] } : {}) };
       return { to: 'create', post, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
     }

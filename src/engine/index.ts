@@ -101,7 +101,8 @@ export {
 export type { ActKind, Outlook, SplitOutcome, TargetView } from './queries';
 
 // Which attacks may reply.
-export { replyAttacks } from './reactions';
+export { pendingReplies, replyAttacks } from './reactions';
+export type { PendingReply } from './reactions';
 
 // A game rebuilt from its events.
 export { replay } from './replay';

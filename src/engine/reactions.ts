@@ -4,7 +4,7 @@
  */
 import type { Attack } from '../formats/card';
 import { canPay } from './acts';
-import type { GameState, UnitState } from './state';
+import type { GameState, UnitId, UnitState } from './state';
 import { profile } from './stats';
 import { attackLine, isProblem } from './targeting';
 
@@ -19,6 +19,35 @@ export function canReact(unit: UnitState): boolean {
     unit.tokens.react >= 1 &&
     !unit.statuses.some((s) => NO_REACT.includes(s.status) || (s.status === 'glamyred' && s.held === true))
   );
+}
+
+/** A reply declared and not yet made: who replies, with which attack, against whom. */
+export interface PendingReply {
+  readonly unit: UnitId;
+  readonly attack: string;
+  readonly against: UnitId;
+}
+
+/**
+ * The replies declared in the resolution paused behind the state's prompt that have not been made yet
+ * (R25, R26): those still being collected, those waiting on their attack or move, and those next to roll.
+ */
+export function pendingReplies(state: GameState): PendingReply[] {
+  return state.resume.flatMap((f): PendingReply[] => {
+    switch (f.k) {
+      case 'reply':
+        return [{ unit: f.unit, attack: f.attack, against: f.target }];
+      case 'offer-replies':
+        return f.declared.map((r) => ({ ...r, against: f.unit }));
+      case 'attack':
+      case 'burst-with-replies':
+        return (f.replies ?? []).map((r) => ({ ...r, against: f.unit }));
+      case 'resolve-replies':
+        return (f.replies ?? []).map((r) => ({ ...r, against: f.target }));
+      default:
+        return [];
+    }
+  });
 }
 
 /** The attacks `replier` could reply with against `target` right now. */

@@ -4,6 +4,7 @@
  * everyone in the thread reads, so they never address one reader as "(you)". Round news is left to
  * its own post (announce.ts), and so is all that follows a turn's end.
  */
+import type { GameEvent } from '../engine';
 import type { HappeningKind } from '../render';
 import { eventSentences, NEWS } from '../render';
 import { gameOf } from './match-state';
@@ -16,6 +17,9 @@ import { shownNames } from '../discord/text';
 /** A turn's end is left out: every turn that ends gets its own post next (announce.ts), which says so. */
 const SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, 'turn', 'turn-ended']);
 
+/** Events the thread tells as round news, on lines of their own after the act's (announce.ts). */
+const ROUND_NEWS: ReadonlySet<GameEvent['type']> = new Set(['round-started', 'tactics-rolled', 'order-set']);
+
 /**
  * `untold`: earlier events of the turn to tell first, from the state they start at (untold-acts.ts).
  * `lasting`: the lines are written on an answered prompt and must stay true once what follows is settled.
@@ -26,9 +30,13 @@ export function describeChange(done: Submitted, untold?: Untold | null, actor?: 
   if (!before || !after) return [];
   const all = [...(untold?.events ?? []), ...done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []))];
   // What follows a turn's end (the next turn, the round's end and its prompts) comes after that turn's
-  // own post, in the thread's order: the line stops where the turn ended.
+  // own post, in the thread's order: the line stops where the turn ended. Round news (a tactics check
+  // rolled again, the order set) has its own line after this one, so the line stops before it too:
+  // the choice a reroll leads to is never told before the reroll's result.
   const ended = all.findLastIndex((e) => e.type === 'turn-ended');
-  const events = ended === -1 ? all : all.slice(0, ended + 1);
+  const upToEnd = ended === -1 ? all : all.slice(0, ended + 1);
+  const news = upToEnd.findIndex((e) => ROUND_NEWS.has(e.type));
+  const events = news === -1 ? upToEnd : upToEnd.slice(0, news);
   // Names are escaped for Discord's markdown where they are shown (discord/text.ts).
   // The practice bot answers its prompts at once: nobody is "waiting for" it.
   const instant = practiceSeat(matchRecord(done.row).terms) ?? undefined;

@@ -116,13 +116,13 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
   const { png, alt, headline, focus } = await renderTurnAsync(game, request);
   const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
-  const who = ended.unit ? `${shown(game.cards[game.units[ended.unit]!.card]!.name)} (\`${ended.unit}\`)` : 'no unit';
+  const who = ended.unit ? unitWords(game, ended.unit) : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print. Alt
   // text keeps names as typed; in a message they are escaped like every name.
   // A ping riding on the post says whose turn is next; the headline then does not say it too.
   const next = ping ? ` Next: ${setup.names[ping.player] ?? ping.player}.` : null;
   const small = next && headline.endsWith(next) ? headline.slice(0, -next.length) : headline;
-  const content = [`**${name(ended.player)}**'s turn with ${who} is over.`, ...log.map((l) => `• ${l}`), `-# ${shown(small)}`].join('\n');
+  const content = [turnOver(name(ended.player), who), ...log.map((l) => `• ${l}`), `-# ${shown(small)}`].join('\n');
   keepCloseUp(row.id, seq, focus);
   const files = [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)];
   if (!ping) return { content, files };
@@ -130,7 +130,8 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   // Its digest of what happened since the player's last act stops where this turn began: the post
   // above tells this turn, and the digest would say it again. A player going on after a turn of their own has nothing to catch up on.
   const upTo = ended.player === ping.player ? undefined : turn.began?.seq;
-  const line = upTo === undefined ? ping.content : await yourTurnContent(store, row, setup, upTo, ping.player, ping.content, knownStarts(row.id, game));
+  const line =
+    upTo === undefined ? ping.content : await yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content, knownStarts(row.id, game), upTo);
   return { content: withPing(content, line), ping: [ping.player], files };
 }
 
@@ -179,9 +180,28 @@ function keptCloseUp(matchId: string, end: number): Picture | null | undefined {
  */
 const closeUp = (focus: Picture | null, name: string): PostFile[] => (focus ? [{ png: focus.png, name, alt: focus.alt, inEmbed: true }] : []);
 
+/** A unit as a turn's heading names it: "Knight (`kn`)". */
+const unitWords = (game: GameState, unit: string): string => `${shown(game.cards[game.units[unit]!.card]!.name)} (\`${unit}\`)`;
+
+/** The heading every turn's post opens with. */
+const turnOver = (player: string, who: string): string => `**${player}**'s turn with ${who} is over.`;
+
+/**
+ * The heading of the match's last turn when the result post tells it (the match ended in the middle
+ * of a unit's turn, so no turn post came before it); null when no unit's turn is among its events.
+ */
+function lastTurnHeading(before: GameState, events: readonly GameEvent[], name: (p: string) => string): string | null {
+  const unit = before.turn?.unit ?? events.find((e) => e.type === 'unit-activated')?.unit;
+  const started = events.find((e) => e.type === 'turn-started')?.player;
+  const player = unit === undefined || unit === null ? undefined : (started ?? before.turn?.player ?? before.units[unit]?.player);
+  if (unit === undefined || unit === null || player === undefined) return null;
+  return turnOver(name(player), unitWords(before, unit));
+}
+
 async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<PlainPost> {
   const name = nameIn(setup);
   const { game, before, events } = await turnAt(store, row, setup, seq);
+  const heading = lastTurnHeading(before, events, name);
   const request = { lastTurn: events, before, names: setup.names };
   const { png, alt, focus } = await renderTurnAsync(game, request);
   const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
@@ -204,7 +224,9 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
         ]
       : [];
   return {
-    content: [...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.)${players}`, ...dice].join('\n'),
+    content: [...(heading ? [heading] : []), ...log.map((l) => `• ${l}`), `${winner} Final score: ${score}. (Round ${game.round}.)${players}`, ...dice].join(
+      '\n',
+    ),
     ping: people,
     files: [{ png, name: 'final.png', alt }, ...closeUp(focus, 'final-close-up.png')],
   };
@@ -245,6 +267,19 @@ async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, se
     return closeUp(focus, 'this-turn-close-up.png')[0] ?? null;
   }
   return closeUp(await lastTurnCloseUp(store, row, setup, seq), 'last-turn-close-up.png')[0] ?? null;
+}
+
+/**
+ * The close-up a prompt asked in the middle of a unit's turn carries (a reply to make, wounds to take):
+ * that turn so far, as of the prompt's event `seq`, with the acting unit; null outside a unit's turn.
+ */
+export async function promptCloseUp(store: Store, stored: MatchRow, seq: number): Promise<PostFile | null> {
+  const row = matchRecord(stored);
+  if (!row.setup) return null;
+  const current = await turnSoFar(store, row, row.setup, seq);
+  if (!current) return null;
+  const focus = renderFocus(current.game, { lastTurn: current.events, before: current.before, names: row.setup.names, underWay: true });
+  return closeUp(focus, 'this-turn-close-up.png')[0] ?? null;
 }
 
 /** The unit's turn under way after event `seq`, or null when no unit has begun acting (a turn's start, a new round). */

@@ -3,7 +3,7 @@
  * happened since that player's last act (render/match-log.ts), so they can act without scrolling.
  */
 import { apply, type GameEvent, type GameState } from '../engine';
-import { afterLastAct, shortDigest, sinceLastAct, toHandover } from '../render';
+import { afterLastAct, catchUpDigest, sinceLastAct, toHandover } from '../render';
 import type { MatchRow, Store } from '../store';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { shownNames } from '../discord/text';
@@ -15,12 +15,17 @@ export interface KnownState {
 }
 
 const gameEvents = (rows: readonly { event: MatchEvent }[]): GameEvent[] => rows.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
+/** How many of the rows' game events come at or before `seq`. */
+const gameEventsThrough = (rows: readonly { seq: number; event: MatchEvent }[], seq: number): number =>
+  rows.filter((e) => e.seq <= seq && e.event.stage === 'game').length;
 
 /**
- * The ping's line, with the digest of what happened since the player's last act as of `seq`. The
- * digest starts where the player last acted, usually a turn or two back: when the events after the
- * earliest `known` state hold that act, only those are read; otherwise (the act is older, or nothing
- * is known) the log is replayed from the start.
+ * The ping's line, with the digest of what happened since the player's last act as of `seq`, told up
+ * to `upTo` (a ping riding on a turn's post stops where that turn began: the post tells the rest).
+ * The last act is looked for up to `seq`, so an answer given inside the posted turn counts: the digest
+ * never tells what came before it. It starts where the player last acted, usually a turn or two back:
+ * when the events after the earliest `known` state hold that act, only those are read; otherwise (the
+ * act is older, or nothing is known) the log is replayed from the start.
  */
 export async function yourTurnContent(
   store: Store,
@@ -30,23 +35,26 @@ export async function yourTurnContent(
   player: string,
   content: string,
   known: readonly KnownState[] = [],
+  upTo = seq,
 ): Promise<string> {
   if (!setup.start) return content;
-  const earliest = known.filter((k) => k.seq <= seq).reduce<KnownState | null>((a, k) => (a && a.seq <= k.seq ? a : k), null);
+  const earliest = known.filter((k) => k.seq <= upTo).reduce<KnownState | null>((a, k) => (a && a.seq <= k.seq ? a : k), null);
   if (earliest) {
-    const events = gameEvents(await store.matches.events<MatchEvent>(row.id, earliest.seq, seq));
+    const rows = await store.matches.events<MatchEvent>(row.id, earliest.seq, seq);
+    const events = gameEvents(rows);
     const acted = afterLastAct(earliest.state, events, player);
     // The player's last act is among these events, so the digest is the one the whole log would give.
-    if (acted > 0) return withDigest(content, earliest.state, events, toHandover(events, acted), setup);
+    if (acted > 0) return withDigest(content, earliest.state, events, toHandover(events, acted), gameEventsThrough(rows, upTo), setup, player);
   }
-  const events = gameEvents(await store.matches.events<MatchEvent>(row.id, 0, seq));
-  return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), setup);
+  const rows = await store.matches.events<MatchEvent>(row.id, 0, seq);
+  const events = gameEvents(rows);
+  return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), gameEventsThrough(rows, upTo), setup, player);
 }
 
-function withDigest(content: string, start: GameState, events: readonly GameEvent[], from: number, setup: MatchSetup): string {
+function withDigest(content: string, start: GameState, events: readonly GameEvent[], from: number, to: number, setup: MatchSetup, player: string): string {
   // Nothing to catch up on when the player never acted, or nobody else did anything since.
-  if (from === 0 || from >= events.length) return content;
+  if (from === 0 || from >= to) return content;
   const at = events.slice(0, from).reduce<GameState>((s, e) => apply(s, e), start);
-  const digest = shortDigest(at, events.slice(from), shownNames(setup.names), 600);
-  return digest ? `${content}\n-# Since your last act: ${digest}. (\`/skirmish log since_last_act:True\` has it all.)` : content;
+  const digest = catchUpDigest(at, events.slice(from, to), player, shownNames(setup.names), 600);
+  return digest ? `${content}\n-# Since your last act: ${digest} (\`/skirmish log since_last_act:True\` has it all.)` : content;
 }

@@ -6,7 +6,7 @@
  *
  * The window: every square the last turn touched (paths, attackers and targets where they stood,
  * wounds, drops; the unit that took the turn when nothing else happened), a square of room round
- * them, and at least half the board each way (up to MAX_COLS), so it is twice the scale of the full
+ * them, and at least half the board each way (focus-window.ts), so it is twice the scale of the full
  * map when both are shown at a phone's width. When the turn spread over most of the board, the window
  * is where it came to a head (its attacks, harms, drops and the ends of its moves), or where the unit
  * that took it stands.
@@ -19,43 +19,21 @@
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { clip } from '../discord/text';
-import { columnName } from '../formats/squares';
 import { measuringContext, pooledCanvas } from './canvas-pool';
-import { font, loadFonts } from './fonts';
+import { loadFonts } from './fonts';
 import type { BoardGeometry } from './layout';
 import { lastTurnPhrases } from './last-turn-words';
 import { mapKey } from './legend';
-import { boardGeometry } from './layout';
 import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
 import { INK, PAPER, START_AREA } from './palette';
 import { placeTags, type Rect } from './tags';
 import { drawBoardWindow } from './terrain';
-import { EMBED_SHOWN, phonePx } from './phone';
+import { fitted, type FocusWindow, MARGIN, windowCoordinates, windowName, windowOver } from './focus-window';
+
+export { CLOSE_UP_WIDTH, type FocusWindow, windowName } from './focus-window';
+import { phonePx } from './phone';
 import { flow, type Run } from './text-flow';
 import type { MapView, Sq } from './view';
-
-/** A window of the board: its top-left square, its size in squares, and the square size to draw it at. */
-export interface FocusWindow {
-  readonly col: number;
-  readonly row: number;
-  readonly cols: number;
-  readonly rows: number;
-  readonly cell: number;
-}
-
-/** The close-up is left out when it would be less than this much larger than the full map. */
-const MIN_ZOOM = 1.3;
-/** The close-up's width: twice the box of a phone's embed, so it is shown at half size, crisp, on a phone. */
-export const CLOSE_UP_WIDTH = 2 * EMBED_SHOWN.width;
-/**
- * At most this many columns (unless the turn needs more): at CLOSE_UP_WIDTH a square is then wide
- * enough for a label at phonePx.
- */
-const MAX_COLS = 12;
-/** A square's width over its label's height (units.ts draws a label up to 0.56 of a square). */
-const LABEL_OF_CELL = 0.56;
-/** The margin round the window, for its coordinates, in squares. */
-const MARGIN = 0.7;
 
 /** Every square the last turn touched, as top-left squares with their span. */
 export function turnSquares(view: MapView, endsOnly = false): { at: Sq; span: 1 | 2 }[] {
@@ -81,8 +59,8 @@ export function focusWindow(view: MapView): FocusWindow | null {
   // A turn that spread over most of the board is shown where it came to a head: its attacks, harms,
   // drops and the ends of its moves; failing that, where the unit that took it now stands.
   for (const squares of [turnSquares(view), turnSquares(view, true), actorSquare(view)]) {
-    const w = squares.length > 0 ? windowOver(view, squares) : null;
-    if (w) return fitted(view, squares, w);
+    const w = squares.length > 0 ? windowOver(view.board, squares) : null;
+    if (w) return fitted(view.board, squares, w, (fit) => focusLayout(view, fit));
   }
   return null;
 }
@@ -93,55 +71,6 @@ function actorSquare(view: MapView): { at: Sq; span: 1 | 2 }[] {
   const u = unit == null ? undefined : view.units.find((x) => x.label === unit && x.at);
   return u?.at ? [{ at: u.at, span: u.span }] : [];
 }
-
-/** The squares' extent: first and last column and row. */
-function extent(squares: readonly { at: Sq; span: 1 | 2 }[]) {
-  return {
-    c0: Math.min(...squares.map((s) => s.at.col)),
-    r0: Math.min(...squares.map((s) => s.at.row)),
-    c1: Math.max(...squares.map((s) => s.at.col + s.span - 1)),
-    r1: Math.max(...squares.map((s) => s.at.row + s.span - 1)),
-  };
-}
-
-const place = (lo: number, hi: number, n: number, size: number) => Math.max(0, Math.min(size - n, Math.round((lo + hi + 1) / 2 - n / 2)));
-
-/** The window round `squares` at a larger scale than the full map, or null when they spread too far for one. */
-function windowOver(view: MapView, squares: readonly { at: Sq; span: 1 | 2 }[]): FocusWindow | null {
-  const { width: W, height: H } = view.board;
-  const g = boardGeometry(view.board);
-  const { c0, r0, c1, r1 } = extent(squares);
-  // A square of room on every side, for tags and the units next to the action.
-  const cols = Math.min(W, Math.max(c1 - c0 + 3, Math.min(MAX_COLS, Math.ceil(W / 2))));
-  const rows = Math.min(H, Math.max(r1 - r0 + 3, Math.min(MAX_COLS, Math.ceil(H / 2))));
-  // Both pictures are shown about equally wide (the map as the post's attachment, the close-up in an
-  // embed): the close-up's scale over the map's is the board's width over the window's.
-  const zoom = Math.min(2, W / cols, H / rows);
-  if (zoom < MIN_ZOOM) return null;
-  const cell = Math.floor(CLOSE_UP_WIDTH / (cols + 2 * MARGIN));
-  return { col: place(c0, c1, cols, W), row: place(r0, r1, rows, H), cols, rows, cell: Math.max(cell, Math.ceil(g.cell * 0.5)) };
-}
-
-/**
- * `w` with rows taken off (never the turn's squares and the square of room round them) until the
- * picture is no taller than the phone's picture box is for its width: a taller one is shown narrower.
- */
-function fitted(view: MapView, squares: readonly { at: Sq; span: 1 | 2 }[], w: FocusWindow): FocusWindow {
-  const { r0, r1 } = extent(squares);
-  const least = Math.min(view.board.height, r1 - r0 + 3);
-  let fit = w;
-  for (let rows = w.rows; rows >= least; rows--) {
-    fit = { ...w, rows, row: place(r0, r1, rows, view.board.height) };
-    const { width, height } = focusLayout(view, fit);
-    if (height * EMBED_SHOWN.width <= width * EMBED_SHOWN.height) return fit;
-  }
-  return fit;
-}
-
-const squareName = (col: number, row: number) => `${columnName(col)}${row + 1}`;
-
-/** The window's corners by name: "H8-Q17". */
-export const windowName = (w: FocusWindow): string => `${squareName(w.col, w.row)}-${squareName(w.col + w.cols - 1, w.row + w.rows - 1)}`;
 
 /** The close-up's title: whose turn it shows, the one under way or the last one that ended. */
 export function focusTitle(view: Pick<MapView, 'lastTurn' | 'underWay'>): string {
@@ -200,6 +129,9 @@ function layOut(view: MapView, w: FocusWindow) {
   return { g, margin, boardW, boardH, width, height, px, pad, head, top, win, tags, strip, foot, stripTop, footTop };
 }
 
+/** A square's width over its label's height (units.ts draws a label up to 0.56 of a square). */
+const LABEL_OF_CELL = 0.56;
+
 /** The text size of the close-up in window `w`: its caption, coordinates, tags, unit strip and key (at least phonePx of its width). */
 export const focusTextPx = (w: FocusWindow): number => phonePx(w.cols * w.cell + 2 * Math.round(w.cell * MARGIN));
 
@@ -231,7 +163,7 @@ export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse = false): C
   ctx.strokeStyle = INK;
   ctx.lineWidth = 2;
   ctx.strokeRect(margin, top + margin, boardW, boardH);
-  coordinates(ctx, w, margin, top);
+  windowCoordinates(ctx, w, margin, top, focusTextPx(w));
 
   if (strip.height > 0) {
     ctx.fillStyle = INK;
@@ -277,26 +209,6 @@ function unitStrip(scratch: ReturnType<typeof measuringContext>, view: MapView, 
     ];
   });
   return flow(scratch, rows, width, px);
-}
-
-/** The window's column letters and row numbers on all four sides. */
-function coordinates(ctx: ReturnType<Canvas['getContext']>, w: FocusWindow, margin: number, top: number): void {
-  ctx.fillStyle = INK;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.font = font(Math.max(Math.round(w.cell * 0.42), focusTextPx(w)), 'bold');
-  const bottom = top + margin + w.rows * w.cell;
-  const right = margin + w.cols * w.cell;
-  for (let c = 0; c < w.cols; c++) {
-    const x = margin + (c + 0.5) * w.cell;
-    ctx.fillText(columnName(w.col + c), x, top + margin / 2);
-    ctx.fillText(columnName(w.col + c), x, bottom + margin / 2);
-  }
-  for (let r = 0; r < w.rows; r++) {
-    const y = top + margin + (r + 0.5) * w.cell;
-    ctx.fillText(String(w.row + r + 1), margin / 2, y);
-    ctx.fillText(String(w.row + r + 1), right + margin / 2, y);
-  }
 }
 
 /** Alt text for the close-up: where it is, what happened there, and who stands in it. */

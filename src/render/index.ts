@@ -108,8 +108,10 @@ export function eventSentences(
   return tell(happeningsOf(state, request.lastTurn ?? [], request), telling);
 }
 
-export { afterLastAct, matchLog, rosterLine, shortDigest, sinceLastAct, toHandover, type LogEntry } from './match-log';
+export { afterLastAct, matchLog, rosterLine, sinceLastAct, toHandover, type LogEntry } from './match-log';
+export { catchUpDigest } from './catch-up';
 export { withoutRuleCodes } from './plain-rules';
 export { drawTableCanvas, renderTable } from './table-picture';
+export { renderTableFocus } from './table-focus';
 export { describeTable, tableAltText } from './table-alt';
 export type { SquareLook, TableBadge, TableBoard, TableLegendEntry, TableOverlay, TablePips, TablePlayer, TableUnit, TableView } from './table-view';

@@ -106,16 +106,9 @@ function onReplyDeclined(r: TurnReader, e: EventOf<'reply-declared'>): void {
 function onReplyDeclared(r: TurnReader, e: EventOf<'reply-declared'>): void {
   if (e.attack === null) return onReplyDeclined(r, e);
   const replier = r.unitAt(e.unit);
-  const declaredReply = {
-    kind: 'reply-declared' as const,
-    unit: r.name(e.unit),
-    against: r.name(e.against),
-    attack: (replier && findAttack(r.state, replier, e.attack)?.name) ?? e.attack,
-    lost: false,
-    answers: r.asked.get(e.unit),
-  };
-  r.replies.set(`${e.unit}>${e.against}`, { unit: e.unit, h: declaredReply });
-  r.happenings.push(declaredReply);
+  const attack = (replier && findAttack(r.state, replier, e.attack)?.name) ?? e.attack;
+  r.replies.set(`${e.unit}>${e.against}`, { unit: e.unit, against: e.against, attack });
+  r.happenings.push({ kind: 'reply-declared', unit: r.name(e.unit), against: r.name(e.against), attack, answers: r.asked.get(e.unit) });
 }
 
 function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
@@ -202,6 +195,10 @@ function onWounded(r: TurnReader, e: EventOf<'wounded'>): void {
   r.happenings.push({ kind: 'wound', wound: words, cause, harm });
 }
 
+/** Why a status ended, with the unit the engine names by id (an asterisk status's source) named by its label. */
+const lostWords = (r: TurnReader, reason: string): string =>
+  recoveredWords(reason).replace(/^(\S+) is no longer adjacent$/, (_all, id: string) => `${r.name(id)} is no longer adjacent`);
+
 function onStatusGained(r: TurnReader, e: EventOf<'status-gained'>): void {
   const rec = [...r.open].reverse().find((a) => a.targetId === e.unit && a.attackerId === e.status.source);
   if (rec) rec.view.statuses = [...rec.view.statuses, e.status.status];
@@ -223,6 +220,13 @@ function onDropped(r: TurnReader, e: EventOf<'dropped'>): void {
   for (const a of r.attacks) if (a.targetId === e.unit) a.view.dropped = true;
   r.pos.set(e.unit, null);
   r.happenings.push({ kind: 'drop', drop });
+  // A declared reply whose replier, or the unit it answers, dropped first never comes (R26): told
+  // after the drop, so the attack that dropped the unit is told before what it prevented.
+  for (const [key, reply] of r.replies) {
+    if (reply.unit !== e.unit && reply.against !== e.unit) continue;
+    r.replies.delete(key);
+    r.happenings.push({ kind: 'reply-lost', unit: r.name(reply.unit), against: r.name(reply.against), attack: reply.attack, dropped: drop.unit });
+  }
 }
 
 /** A reply prompt names what it answers, once per incoming act; a charge just told needs no "charged and" again. */
@@ -315,7 +319,7 @@ const HANDLERS = {
   wounded: onWounded,
   'status-gained': onStatusGained,
   'status-lost': (r, e) =>
-    r.happenings.push({ kind: 'status', unit: r.name(e.unit), status: e.status, gained: false, reason: recoveredWords(e.reason), source: null }),
+    r.happenings.push({ kind: 'status', unit: r.name(e.unit), status: e.status, gained: false, reason: lostWords(r, e.reason), source: null }),
   'recovery-failed': (r, e) =>
     r.happenings.push({
       kind: 'recovery-failed',

@@ -10,7 +10,7 @@ import { hasTerrain, squareIndex, T, type Board } from '../engine';
 import type { EventOf, GameEvent } from '../engine';
 import type { Incoming } from '../engine';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
-import { boardOf, cardOf, findAttack, footprint, modOf, SPAN } from '../engine';
+import { boardOf, cardOf, findAttack, footprint, modOf, pendingReplies, SPAN } from '../engine';
 import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import { sqOf, type AttackResult, type AttackView, type DropView, type HarmView, type MoveView, type PlayerView, type Sq } from './view-types';
 
@@ -106,8 +106,11 @@ export class TurnReader {
   readonly happenings: Told[] = [];
   /** The prompt last asked and not yet answered. */
   prompt: Mutable<PromptWords> | null = null;
-  /** Replies declared and not yet made: a replier dropped first loses its reply (R26). */
-  readonly replies = new Map<string, { unit: UnitId; h: Mutable<Extract<Happening, { kind: 'reply-declared' }>> }>();
+  /**
+   * Replies declared and not yet made, by replier and the unit replied to, with the attack's name: when
+   * either drops first, the reply never comes (R26), and the drop's line is followed by one saying so.
+   */
+  readonly replies = new Map<string, { readonly unit: UnitId; readonly against: UnitId; readonly attack: string }>();
   /** What each unit asked whether to reply was asked about: the prompt's act, and whether that attack is slow. */
   readonly asked = new Map<UnitId, { incoming: IncomingWords; slow: boolean }>();
   /** The incoming acts a reply prompt has already been told for. */
@@ -124,8 +127,15 @@ export class TurnReader {
   ) {
     this.board = boardOf(state);
     this.pos = startPositions(state, events, before);
-    // A reply answered in these events may have been asked before them: its prompt is the state's.
-    if (before?.prompt?.kind === 'reply') this.askReply(before.prompt.unit, before.prompt.options.against, before.prompt.options.incoming);
+    // A reply answered in these events may have been asked before them: its prompt is the state's, and
+    // the act it answers was told with the first prompt about it.
+    if (before?.prompt?.kind === 'reply') {
+      const o = before.prompt.options;
+      this.askReply(before.prompt.unit, o.against, o.incoming);
+      this.declared.add(JSON.stringify([o.against, o.incoming ?? null]));
+    }
+    // Replies declared before these events that are still to come.
+    for (const p of before ? pendingReplies(before) : []) this.replies.set(`${p.unit}>${p.against}`, { ...p, attack: this.attackName(p.unit, p.attack) });
   }
 
   /** Keeps what a reply prompt to `unit` answers, so the reply it declares can say when it comes. */

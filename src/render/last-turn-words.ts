@@ -31,7 +31,13 @@ const RESULT_WORDS: Record<AttackView['result'], string> = {
   automatic: 'hit automatically (critical)',
 };
 
-const SHORT_RESULT: Record<AttackView['result'], string> = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' };
+const SHORT_RESULT: Record<AttackView['result'], string> = {
+  hit: 'hit',
+  miss: 'missed',
+  critical: 'critical hit',
+  glancing: 'glancing blow',
+  automatic: 'automatic hit',
+};
 
 const SHOVE_VERB: Record<string, string> = { push: 'pushed', pull: 'pulled', move: 'moved', recoil: 'recoiled' };
 
@@ -45,21 +51,23 @@ function route(m: MoveView): string {
 }
 
 /**
- * What became of a batch of wounds: "SP took 15 cut wounds (5 avoided with Vigor; marked mobility)",
- * or with its cause "SP took 15 cut wounds from KN's Longsword: 5 avoided with Vigor; marked mobility".
+ * What became of a batch of wounds, counted as the wound prompt counts them (what the unit takes, after
+ * immunity, vulnerability and toughness), with what changed the count when something did: "SP took 15
+ * cut wounds (5 avoided with Vigor; marked mobility)", "GH took 5 pierce wounds from KN's Longbow: 10
+ * dealt, 5 stopped by its immunity to pierce; marked mobility".
  */
 export function woundSentence(w: WoundWords, cause?: WoundCause): string {
-  const parts: string[] = [];
-  if (w.defended < w.wound) parts.push(`${w.wound - w.defended} stopped by immunity`);
-  if (w.defended > w.wound) parts.push(`${w.defended - w.wound} more for vulnerability`);
-  if (w.toughness > 0) parts.push(`${w.toughness} ignored by toughness`);
+  const changed: string[] = [];
+  if (w.defended < w.wound) changed.push(`${w.wound - w.defended} stopped by its immunity to ${w.type}`);
+  if (w.defended > w.wound) changed.push(`${w.defended - w.wound} more for its vulnerability to ${w.type}`);
+  if (w.toughness > 0) changed.push(`${w.toughness} ignored by its toughness`);
+  const parts: string[] = changed.length > 0 ? [`${w.wound} dealt, ${list(changed)}`] : [];
   if (w.avoided > 0) parts.push(`${w.avoided} avoided with Vigor`);
   if (w.injuries.length > 0) parts.push(`marked ${list(w.injuries)}`);
   const rest = w.taken - w.avoided - 5 * w.injuries.length;
   // R22: wounds left over below 5 do nothing.
   if (rest > 0 && rest < 5) parts.push(`${rest} left over, under 5, did nothing`);
-  if (w.taken === 0 && parts.length > 0) parts.push('none got through');
-  const took = w.wound === 0 ? `${w.unit} took no wounds` : `${w.unit} took ${plural(w.wound, `${w.type} wound`)}`;
+  const took = w.taken === 0 ? `${w.unit} took no ${w.type} wounds` : `${w.unit} took ${plural(w.taken, `${w.type} wound`)}`;
   if (cause) return `${took} from ${causeWords(cause)}${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
   return `${took}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
 }
@@ -309,9 +317,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'prompt':
       return promptSentence(h.prompt, o);
     case 'reply-declared':
-      return h.lost
-        ? `${h.unit} declared a reply to ${h.against} with ${h.attack}, but dropped before it could make it.`
-        : `${h.unit} will reply to ${h.against} with ${h.attack}${replyWhen(h.answers)}.`;
+      return `${h.unit} will reply to ${h.against} with ${h.attack}${replyWhen(h.answers)}.`;
+    case 'reply-lost':
+      return `${h.unit}'s reply to ${h.against} with ${h.attack} did not happen: ${h.dropped} was dropped first.`;
     case 'replies-declined':
       return `${list(h.units)} ${h.units.length === 1 ? 'does' : 'do'} not reply to ${h.against}.`;
     case 'attack':
@@ -325,7 +333,8 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'gain':
       return `${h.unit} gained ${h.what}.`;
     case 'status':
-      return h.gained ? `${h.unit} is now ${h.status}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status} (${h.reason}).`;
+      // The reason may hold a roll with its own brackets ("rolled 5 + 2 (injuries +2) = 7"), so it follows a colon.
+      return h.gained ? `${h.unit} is now ${h.status}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status}: ${h.reason}.`;
     case 'recovery-failed':
       return recoveryFailed(h);
     case 'effect-failed':
@@ -357,12 +366,11 @@ function rawSentence(h: Happening, o: Telling): string | null {
 }
 
 /** A few words, or null for what the header leaves out (rolls, bookkeeping). */
-/** Wounds in a few words: only those that got through read as a loss; Vigor's are said to be avoided. */
+/** Wounds in a few words, counted as the full line counts them: "GH took 10 cut wounds, 5 avoided with Vigor". */
 function woundPhrase(w: WoundWords): string {
-  const through = w.taken - w.avoided;
   if (w.taken === 0) return `${w.unit} took no ${w.type} wounds`;
-  if (through <= 0) return `${w.unit} avoided ${w.avoided} ${w.type} with Vigor`;
-  return `${w.unit} -${through} ${w.type}${w.avoided > 0 ? ` (${w.avoided} avoided with Vigor)` : ''}`;
+  if (w.avoided >= w.taken) return `${w.unit} avoided ${plural(w.avoided, `${w.type} wound`)} with Vigor`;
+  return `${w.unit} took ${plural(w.taken, `${w.type} wound`)}${w.avoided > 0 ? `, ${w.avoided} avoided with Vigor` : ''}`;
 }
 
 export function phrase(h: Happening): string | null {
@@ -376,8 +384,11 @@ export function phrase(h: Happening): string | null {
     case 'attack': {
       const a = h.attack;
       if (h.problem) return null;
-      const wounds = a.result === 'miss' || a.woundless ? '' : h.wounds.length > 0 ? ` ${a.wounds}` : h.pending?.wounds ? ` ${h.pending.wounds.count}` : '';
-      return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${wounds}`;
+      const count = a.result === 'miss' || a.woundless ? null : h.wounds.length > 0 ? a.wounds : (h.pending?.wounds?.count ?? null);
+      // A critical's roll is said as a roll, so no number beside it reads as wounds, or the other way round.
+      const rolled = a.result === 'critical' && a.roll !== null ? ` (rolled ${a.roll})` : '';
+      const wounds = count === null ? '' : `, ${plural(count, 'wound')}`;
+      return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${rolled}${wounds}`;
     }
     case 'trait':
       return `${h.unit} used ${h.trait}`;

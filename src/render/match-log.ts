@@ -1,15 +1,15 @@
 /**
  * A whole match (or any stretch of it) as a log: round headers, a header for each unit's turn naming
  * its player, and the turn's happenings in the words of last-turn-words.ts. `/skirmish log` pages
- * through it; the catch-up digest is the same log from a player's last act on, or its phrases in
- * short. Pure: a start state and events in, lines out.
+ * through it; the catch-up digest (catch-up.ts) is the same log from a player's last act on, told
+ * to that player. Pure: a start state and events in, lines out.
  */
 import { apply, type GameEvent } from '../engine';
 import type { GameState, PlayerId } from '../engine';
 import { cardOf } from '../engine';
 import type { Happening } from './happenings';
 import { unitLabels } from './labels';
-import { phrase, sentence, type Telling } from './last-turn-words';
+import { sentence, type Telling } from './last-turn-words';
 import { lastTurnView } from './view-last-turn';
 import { playerViews } from './view-units';
 
@@ -140,17 +140,3 @@ export function toHandover(events: readonly GameEvent[], from: number): number {
 /** Where the game passes to someone: a turn starts, or a decision is asked for. */
 const HANDOVERS: ReadonlySet<GameEvent['type']> = new Set(['turn-started', 'unit-activated', 'act-begun', 'prompted', 'round-started', 'game-over']);
 const isHandover = (e: GameEvent) => HANDOVERS.has(e.type);
-
-/** The digest in short: a few words per happening, for the "your turn" ping. */
-export function shortDigest(start: GameState, events: readonly GameEvent[], names: Readonly<Record<PlayerId, string>> = {}, limit = 400): string {
-  const parts = happeningsFrom(start, events, names)
-    .map(({ happening }) => (happening.kind === 'round' ? `round ${happening.round}` : phrase(happening)))
-    .filter((p): p is string => p !== null);
-  let text = '';
-  for (const p of parts) {
-    const next = text ? `${text}; ${p}` : p;
-    if (next.length > limit) return `${text}; …`;
-    text = next;
-  }
-  return text;
-}

@@ -131,11 +131,14 @@ function moveTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
 
 const RESULT_WORD = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' } as const;
 
-/** The words on an attack line: "HIT 10", "MISS", "REPLY CRIT 20". */
+/**
+ * The words on an attack line: "HIT 10 wounds", "MISS", "REPLY CRIT 20 wounds". The count says what it
+ * counts, so it is never read as the roll (a critical's natural 20).
+ */
 export function attackWords(a: AttackView): string {
   const result = RESULT_WORD[a.result];
   // An attack with no wound effect (a Shield Bash) shows no count: "CRIT 0" would read as a critical that failed.
-  const wounds = a.result === 'miss' || a.woundless ? '' : ` ${a.wounds}`;
+  const wounds = a.result === 'miss' || a.woundless ? '' : ` ${a.wounds} ${a.wounds === 1 ? 'wound' : 'wounds'}`;
   return `${a.reply ? 'REPLY ' : ''}${result}${wounds}`;
 }
 

@@ -52,7 +52,8 @@ function scoreBar(p: PlayerView, target: number): Run {
 export function phaseName(round: number, phase: number, alone = false): string {
   if (round === 0) return 'Setup, before round 1';
   if (alone) return `Round ${round}, last turns`;
-  return phase === 0 ? `Round ${round}, greater-advantage turn (before phase 1)` : `Round ${round}, phase ${phase}`;
+  // Callers put this in brackets ("it's your turn (round 1, …)"), so it holds none of its own.
+  return phase === 0 ? `Round ${round}, greater-advantage turn before phase 1` : `Round ${round}, phase ${phase}`;
 }
 
 function turnRow(view: MapView): Run[] {

@@ -81,8 +81,11 @@ export function automaticWords(notes: readonly string[], p: RollParties): string
 
 /**
  * A recovery's reason as the engine gives it ("recovered: rolled 5 + 2 = 7, needing under 12"), with
- * what was added named as every roll line names it: "rolled 5 + 2 (injuries +2) = 7".
+ * what was added named as every roll line names it, and said after the status as one clause:
+ * "recovered, rolling 5 + 2 (injuries +2) = 7, needing under 12".
  */
 export function recoveredWords(reason: string): string {
-  return reason.replace(/rolled (\d+) \+ (\d+) = (\d+)/, (_all, d: string, n: string, t: string) => `rolled ${d} + ${n} (injuries +${n}) = ${t}`);
+  return reason
+    .replace(/^recovered: rolled /, 'recovered, rolling ')
+    .replace(/(\d+) \+ (\d+) = (\d+)/, (_all, d: string, n: string, t: string) => `${d} + ${n} (injuries +${n}) = ${t}`);
 }

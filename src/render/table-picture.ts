@@ -22,7 +22,7 @@ import { placeWords } from './table-place';
 import { areaColour, drawTableBoard, lookSquare } from './table-board';
 import { drawTableMarks, placeTableTags } from './table-marks';
 import { BADGE_COLOUR, pipPair, seatColour, seatShape } from './table-tokens';
-import type { PathStyle, TableLegendEntry, TableView } from './table-view';
+import type { PathStyle, TableLegendEntry, TableUnit, TableView } from './table-view';
 import { flow, type Flow, type Run } from './text-flow';
 
 type Ctx = SKRSContext2D;
@@ -31,7 +31,11 @@ type Ctx = SKRSContext2D;
 export const TABLE_PLACEMENT = { kind: 'lone' } as const;
 
 const pic = (width: number, picture: (ctx: Ctx, x: number, y: number, h: number) => void): Run => ({ width, picture });
-const item = (swatch: Run, text: string): Run[] => [{ group: [swatch, { text: ` ${text}` }] }, { space: 0.9 }];
+/** A swatch kept on one line with the first word of its words; the rest may wrap. */
+function item(swatch: Run, text: string): Run[] {
+  const [first, ...rest] = text.split(' ');
+  return [{ group: [swatch, { text: ` ${first}` }] }, ...(rest.length > 0 ? [{ text: ` ${rest.join(' ')}` }] : []), { space: 0.9 }];
+}
 const seatSwatch = (seat: number): Run => playerSwatch({ shape: seatShape(seat), colour: seatColour(seat) });
 
 function headerRows(view: TableView): Run[][] {
@@ -42,9 +46,9 @@ function headerRows(view: TableView): Run[][] {
   ];
 }
 
-/** One line per unit: who it is, where, and how it stands. */
-function stripRows(view: TableView): Run[][] {
-  return view.units.map((u): Run[] => {
+/** One line per unit (of `units`, all the view's by default): who it is, where, and how it stands. */
+export function stripRows(view: TableView, units: readonly TableUnit[] = view.units): Run[][] {
+  return units.map((u): Run[] => {
     const where = placeWords(u);
     const words = [u.name, ...(where ? [where] : [])].join(', ');
     return [seatSwatch(u.seat), { text: ` ${u.label}`, bold: true, strike: u.removed }, { text: ` ${words}: ${u.condition.join(', ')}` }];
@@ -88,10 +92,11 @@ function legendRun(e: TableLegendEntry): Run[] {
   }
 }
 
-function footRows(view: TableView, tags: readonly PlacedTag[]): Run[][] {
+/** The key (unless `key` is false: a close-up leaves it to the full picture), and the tags that had no room on the board as a numbered list. */
+export function footRows(view: TableView, tags: readonly PlacedTag[], key = true): Run[][] {
   const listed = tags.filter((t) => t.number !== null);
   return [
-    ...(view.legend.length > 0 ? [[{ text: 'Key  ', bold: true } as Run, ...view.legend.flatMap(legendRun)]] : []),
+    ...(key && view.legend.length > 0 ? [[{ text: 'Key  ', bold: true } as Run, ...view.legend.flatMap(legendRun)]] : []),
     ...listed.map((t): Run[] => [pic(1.1, (ctx, x, y, h) => numberBadge(ctx, t.number!, t.colour, x + h * 0.5, y + h * 0.5, h)), { text: ` ${t.listText}` }]),
   ];
 }

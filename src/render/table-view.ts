@@ -123,6 +123,8 @@ export interface TableView {
   readonly title: string;
   /** Further header lines ("Alice's turn: melee step"). */
   readonly lines: readonly string[];
+  /** What the overlays show, for a close-up's caption ("Bob's last turn"); absent when nothing is marked. */
+  readonly marks?: string;
   readonly board: TableBoard;
   readonly players: readonly TablePlayer[];
   /** Every unit of the match, on the table or not, in a fixed order. */

@@ -28,7 +28,7 @@ export interface Rect {
 /** What an overlay asks for: a word in a colour, what it labels, and where it would like to go. */
 export interface TagRequest {
   readonly text: string;
-  /** The words in the numbered list, when the tag has no room on the board ("KC on SD: CRIT 20"). */
+  /** The words in the numbered list, when the tag has no room on the board ("KC on SD: CRIT 20 wounds"). */
   readonly listText: string;
   readonly colour: string;
   /** The point it labels (a line's middle, a unit's square). */

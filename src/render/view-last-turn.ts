@@ -22,12 +22,6 @@ import type { AttackView, LastTurnView, PlayerView } from './view-types';
 
 export { amountWords } from './last-turn-reader';
 
-/** A reply declared loses it when its replier dropped before making it (R26). */
-function markLostReplies(r: TurnReader, events: readonly GameEvent[]): void {
-  const dropped = new Set(events.flatMap((e) => (e.type === 'dropped' ? [e.unit] : [])));
-  for (const reply of r.replies.values()) if (dropped.has(reply.unit)) reply.h.lost = true;
-}
-
 /** A happening as told, copied out of the reader's open records; `done` holds each attack's frozen view. */
 function freeze(h: Told, done: ReadonlyMap<unknown, AttackView>): Happening {
   if ('view' in h)
@@ -48,7 +42,6 @@ export function lastTurnView(
 ): LastTurnView {
   const r = new TurnReader(state, labels, players, events, before);
   for (const e of events) readEvent(r, e);
-  markLostReplies(r, events);
   // Attacks are filled in after their roll (wounds, statuses, drops), so they are frozen last.
   const done = new Map(r.attacks.map((a) => [a, { ...a.view } as AttackView]));
   // Whose turn it was: the owner of the unit that took it (a trailing start of the next turn is not it).

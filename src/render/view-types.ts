@@ -348,17 +348,18 @@ export type Happening =
   | { readonly kind: 'shove'; readonly move: MoveView; readonly by: string; readonly effect: string }
   | { readonly kind: 'prompt'; readonly prompt: PromptWords }
   /**
-   * `lost`: the replier dropped before its reply came (R26). `answers`: the act it answers, when its
-   * prompt is known, and whether that attack is slow (a reply resolves after an attack, before a slow one).
+   * `answers`: the act it answers, when its prompt is known, and whether that attack is slow (a reply
+   * resolves after an attack, before a slow one).
    */
   | {
       readonly kind: 'reply-declared';
       readonly unit: string;
       readonly against: string;
       readonly attack: string;
-      readonly lost: boolean;
       readonly answers?: { readonly incoming: IncomingWords; readonly slow: boolean } | undefined;
     }
+  /** A declared reply that never came: `dropped`, the replier or the unit it answered, dropped first (R26). */
+  | { readonly kind: 'reply-lost'; readonly unit: string; readonly against: string; readonly attack: string; readonly dropped: string }
   /** Units asked whether to reply to the same act, that let it pass. */
   | { readonly kind: 'replies-declined'; readonly units: readonly string[]; readonly against: string }
   | {

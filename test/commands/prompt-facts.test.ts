@@ -139,10 +139,16 @@ describe('the wound prompt', () => {
     expect(facts.text).toMatch(/\*\*Ghoul \(gh\)\*\* takes \*\*\d+ cut\*\* wounds from Knight \(kn\)'s Longsword\./);
     expect(facts.text).toMatch(/Marking \*\*mortal\*\* gives Alice \*\*\d+ VP\*\* at once/);
     // What marking each box does, so the menu's choices say what they lead to.
-    expect(facts.text).toContain('Every box marked is −1 to its rolls; **mobility** also −1 Move (and no flying); **defensive** also −2 to its defences.');
+    expect(facts.text).toContain(
+      'Every injury box marked is −1 to its rolls; **mobility** also −1 Move (and no flying); **defensive** also −2 to its defences.',
+    );
     const withMortal = facts.options[outcomes.indexOf(mortal)]!;
-    expect(withMortal.description).toMatch(/^Vigor \d+ · \d+ box(es)? left · Alice \+\d+ VP now · 5% each turn to drop \(Mortal roll\)$/);
+    expect(withMortal.description).toMatch(/^Vigor \d+ · \d+ injury box(es)? left unmarked · Alice \+\d+ VP now · 5% each turn to drop \(Mortal roll\)$/);
     expect(facts.options[0]!.label).toMatch(/\(default\)$/);
+    // A count of boxes always says they are injury boxes: a bare "1 box left" reads as nothing a player knows.
+    for (const o of facts.options) expect(o.description).not.toMatch(/\d+ box/);
+    expect(facts.text).not.toMatch(/\d+ unmarked box|marks a box/);
+    expect(facts.text).toMatch(/It has \d+ Vigor and \d+ unmarked injury box(es)? \(/);
   });
 
   it('is never a menu of one: when every split leads to the same (here a drop), the wounds are taken without asking (§4.30)', () => {

@@ -50,15 +50,15 @@ const yard = () =>
 
 describe('/move suggestions', () => {
   it('narrow by the typed prefix, and spread from near to far when there are many', () => {
-    const all = squareChoices(yard(), 'kn', '', false);
+    const all = squareChoices(yard(), 'p1', 'kn', '', false);
     expect(all.length).toBe(25);
     const costs = all.map((c) => Number(/costs (\d+)/.exec(c.name)![1]));
     expect(Math.max(...costs)).toBe(5);
     expect(Math.min(...costs)).toBe(1);
-    const d = squareChoices(yard(), 'kn', 'd', false);
+    const d = squareChoices(yard(), 'p1', 'kn', 'd', false);
     expect(d.length).toBeGreaterThan(0);
     for (const c of d) expect(String(c.value)).toMatch(/^D\d+$/);
-    const d1 = squareChoices(yard(), 'kn', 'D1', false).map((c) => c.value);
+    const d1 = squareChoices(yard(), 'p1', 'kn', 'D1', false).map((c) => c.value);
     for (const v of d1) expect(String(v)).toMatch(/^D1\d*$/);
   });
 
@@ -72,7 +72,7 @@ describe('/move suggestions', () => {
       ],
     });
     const board = boardOf(state);
-    const warned = squareChoices(state, 'kn', '', false).concat(...'ABCDEFGH'.split('').map((col) => squareChoices(state, 'kn', col, false)));
+    const warned = squareChoices(state, 'p1', 'kn', '', false).concat(...'ABCDEFGH'.split('').map((col) => squareChoices(state, 'p1', 'kn', col, false)));
     const hurt = warned.filter((c) => c.name.includes('⚠'));
     expect(hurt.length).toBeGreaterThan(0);
     expect(hurt[0]!.name).toMatch(/^[A-Z]\d+ costs \d+ · ⚠ \d+ \w+ wounds \(\d+ damaging squares?\)$/);
@@ -92,7 +92,7 @@ describe('/move suggestions', () => {
       ],
     });
     const board = boardOf(state);
-    const all = squareChoices(state, 'ci', '', false).concat(...'ABCDEFGH'.split('').map((col) => squareChoices(state, 'ci', col, false)));
+    const all = squareChoices(state, 'p1', 'ci', '', false).concat(...'ABCDEFGH'.split('').map((col) => squareChoices(state, 'p1', 'ci', col, false)));
     for (const c of all) {
       const endsOnDamaging = hasTerrain(board, squareIndex(board, String(c.value))!, T.damaging);
       if (endsOnDamaging) expect(c.name).toMatch(/⚠ 5 \w+ wounds \(1 damaging square\)/);
@@ -102,15 +102,15 @@ describe('/move suggestions', () => {
 
   it('offer nothing once the unit has no move left', () => {
     let state = yard();
-    const first = String(squareChoices(state, 'kn', '', false)[0]!.value);
+    const first = String(squareChoices(state, 'p1', 'kn', '', false)[0]!.value);
     state = run(state, { act: 'move', unit: 'kn', to: first });
-    const second = String(squareChoices(state, 'kn', '', false)[0]!.value);
+    const second = String(squareChoices(state, 'p1', 'kn', '', false)[0]!.value);
     state = run(state, { act: 'move', unit: 'kn', to: second });
     // Nothing to offer, and the one choice left says why: two Basic Moves a turn at most.
-    const none = squareChoices(state, 'kn', '', false);
+    const none = squareChoices(state, 'p1', 'kn', '', false);
     expect(none.map((c) => c.value)).toEqual([NOTHING]);
     expect(none[0]!.name).toMatch(/^Nothing to choose: .*at most two Basic Moves a turn/);
-    expect(squareChoices(state, 'kn', '', true).length).toBeGreaterThan(0);
+    expect(squareChoices(state, 'p1', 'kn', '', true).length).toBeGreaterThan(0);
   });
 });
 
@@ -119,7 +119,7 @@ describe('refusals that say what to do instead', () => {
     const state = yard();
     const said = refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'gh'));
     expect(said).toMatch(
-      /Longsword reaches 1\. It can charge instead: `\/attack unit:kn attack:longsword target:gh charge:True` \(two steps to [A-Z]\d+, costing 5 Vigor\)\./,
+      /Longsword reaches 1\. It can charge instead: `\/attack unit:kn attack:longsword target:gh charge:True` \(two steps, by [A-Z]\d+ → [A-Z]\d+, costing 5 Vigor\)\./,
     );
     expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'far'))).toMatch(/reaches 1; a charge cannot reach it either: /);
   });

@@ -39,7 +39,9 @@ describe('suggestion cache', () => {
       expect(found.game).toEqual(game);
       expect(unitChoices(found.game, player, typed, 'move', found.names, found.memo)).toEqual(unitChoices(game, player, typed, 'move', found.names));
       expect(unitChoices(found.game, player, typed, undefined, found.names, found.memo)).toEqual(unitChoices(game, player, typed, undefined, found.names));
-      expect(squareChoices(found.game, unitId, typed, false, found.names, found.memo)).toEqual(squareChoices(game, unitId, typed, false, found.names));
+      expect(squareChoices(found.game, player, unitId, typed, false, found.names, found.memo)).toEqual(
+        squareChoices(game, player, unitId, typed, false, found.names),
+      );
     }
     expect(reads).toHaveBeenCalledTimes(1);
   });

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { NOTHING, attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from '../../src/commands/play/act-suggestions';
 import { table, yardTable } from '../render/states';
 import { chargeOptions, chargeWoundingSteps } from '../../src/engine/queries';
+import { pathSuggestions } from '../../src/commands/play/charge-words';
+import { decide } from '../../src/engine';
 
 describe('move suggestions', () => {
   it('R25: a path leaving a square beside an enemy with a react token names it as one who may reply', () => {
@@ -17,12 +19,12 @@ describe('move suggestions', () => {
         { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
       ],
     });
-    const moves = squareChoices(game, 'kn', '', false);
+    const moves = squareChoices(game, 'p1', 'kn', '', false);
     expect(moves.length).toBeGreaterThan(0);
     // Every path leaves J10, beside the Ghoul.
     for (const m of moves) expect(m.name.slice(0, 40)).toMatch(/^[A-Z]\d+ costs \d+ · ⚠ GH may reply/);
     // R14: a Maneuver invites no reply, so it warns of none.
-    for (const m of squareChoices(game, 'kn', '', true)) expect(m.name).not.toContain('may reply');
+    for (const m of squareChoices(game, 'p1', 'kn', '', true)) expect(m.name).not.toContain('may reply');
   });
 
   it('a path far from every enemy warns of nothing', () => {
@@ -33,7 +35,7 @@ describe('move suggestions', () => {
         { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'T20' },
       ],
     });
-    for (const m of squareChoices(game, 'kn', '', false)) expect(m.name).not.toContain('may reply');
+    for (const m of squareChoices(game, 'p1', 'kn', '', false)) expect(m.name).not.toContain('may reply');
   });
 });
 
@@ -84,11 +86,44 @@ describe('target suggestions', () => {
     });
     const choices = targetChoices(game, 'p1', 'kn', 'longsword', '');
     const gh = choices.find((c) => c.value === 'gh charge');
-    expect(gh?.name).toMatch(/^GH charge, \d+% hit, \d+% crit · \d+ wounds a hit, \d+ a critical · costs 5 Vigor · Ghoul$/);
-    expect(gh!.name.slice(0, 40)).toMatch(/^GH charge, \d+% hit, \d+% crit/);
+    // Whom it charges and the squares it steps through, the path the command will take (R23), then the odds.
+    const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
+    expect(gh?.name).toMatch(
+      new RegExp(`^charge GH by ${path.join(' → ')}, \\d+% hit, \\d+% crit · \\d+ wounds a hit, \\d+ a critical · costs 5 Vigor · Ghoul$`),
+    );
+    expect(gh!.name.slice(0, 40)).toMatch(/^charge GH by [A-Z]\d+ → [A-Z]\d+, \d+% hit/);
     expect(gh?.name).not.toContain('charge only');
     // Picking it charges: its value carries the charge.
     expect(gh?.value).toBe('gh charge');
+  });
+});
+
+describe("a charge's path, chosen by the player", () => {
+  it('R23: /attack path offers every legal pair of steps at the target picked, each as the engine takes it', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const paths = pathSuggestions(game, 'p1', 'kn', 'longsword', 'gh charge', '', () => 'Alice');
+    expect(paths.length).toBeGreaterThan(1);
+    for (const p of paths) {
+      expect(p.name).toMatch(/^[A-Z]\d+ → [A-Z]\d+$/);
+      const path = String(p.value).split(' ');
+      expect(decide(game, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh', charge: path }, 'p1')).not.toHaveProperty('error');
+    }
+    // The path the target's suggestion names is one of them.
+    expect(paths.map((p) => p.value)).toContain(
+      chargeOptions(game, 'kn')
+        .find((c) => c.target === 'gh')!
+        .path.join(' '),
+    );
+    // Out of turn, the list says whose turn it is, as every act's list does.
+    expect(pathSuggestions(game, 'p2', 'kn', 'longsword', 'gh', '', () => 'Alice')).toEqual([
+      { name: "Nothing to choose: it is Alice's turn", value: NOTHING },
+    ]);
   });
 });
 
@@ -189,11 +224,22 @@ describe('an empty list says why', () => {
   });
 
   it("a unit whose side's turn it is not cannot move", () => {
-    expect(squareChoices(game, 'gh', '', false, names)).toEqual([{ name: "Nothing to choose: it is Alice's turn", value: NOTHING }]);
+    expect(squareChoices(game, 'p2', 'gh', '', false, names)).toEqual([{ name: "Nothing to choose: it is Alice's turn", value: NOTHING }]);
+  });
+
+  it("/move's squares ask the same turn check as the other lists: out of turn, or for a unit not the player's, they say why", () => {
+    // Out of turn, the turn player's own unit: whose turn it is, as /attack's lists say, not its squares.
+    expect(squareChoices(game, 'p2', 'kn', '', false, names)).toEqual([{ name: "Nothing to choose: it is Alice's turn", value: NOTHING }]);
+    expect(squareChoices(game, 'p2', 'kn', '', true, names)).toEqual([{ name: "Nothing to choose: it is Alice's turn", value: NOTHING }]);
+    expect(squareChoices(game, 'p2', 'kn', '', false, names)).toEqual(attackChoices(game, 'p2', 'kn', '', names));
+    // On the player's own turn, an enemy's unit is not theirs to move.
+    const theirs = { ...game, turn: { ...game.turn!, player: 'p2' } };
+    expect(squareChoices(theirs, 'p2', 'kn', '', false, names)).toEqual([{ name: 'Nothing to choose: this unit is not yours to command now', value: NOTHING }]);
+    expect(squareChoices(theirs, 'p2', 'gh', '', false, names).length).toBeGreaterThan(1);
   });
 
   it('no square matches what was typed: says which unit, and the value carries what was typed', () => {
-    expect(squareChoices(game, 'kn', 'ZZ', false)).toEqual([{ name: 'Nothing to choose: no square KN can reach starts with "ZZ"', value: 'none:ZZ' }]);
+    expect(squareChoices(game, 'p1', 'kn', 'ZZ', false)).toEqual([{ name: 'Nothing to choose: no square KN can reach starts with "ZZ"', value: 'none:ZZ' }]);
   });
 
   it('a square typed in full that cannot be reached says so, or who holds it', () => {
@@ -205,10 +251,10 @@ describe('an empty list says why', () => {
         { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'T20' },
       ],
     });
-    const [far] = squareChoices(two, 'kn', 'J12', false);
+    const [far] = squareChoices(two, 'p1', 'kn', 'J12', false);
     expect(far!.name).toMatch(/^Nothing to choose: .*cannot reach J12/);
     expect(far!.value).toBe('none:J12');
-    expect(squareChoices(two, 'kn', 'B4', false)[0]!.name).toMatch(/^Nothing to choose: .*cannot end on B4: Town Guard \(tg\) is there$/);
+    expect(squareChoices(two, 'p1', 'kn', 'B4', false)[0]!.name).toMatch(/^Nothing to choose: .*cannot end on B4: Town Guard \(tg\) is there$/);
   });
 
   it('a unit typed in full says why that unit cannot, short enough not to be cut', () => {
@@ -230,6 +276,6 @@ describe('an empty list says why', () => {
 
   it('a picked "Nothing to choose" in the unit box is not read as a unit named "none"', () => {
     expect(attackChoices(game, 'p1', NOTHING, '')).toEqual([{ name: 'Nothing to choose: pick a unit first', value: NOTHING }]);
-    expect(squareChoices(game, 'none:kn', '', false)[0]!.name).toBe('Nothing to choose: pick a unit first');
+    expect(squareChoices(game, 'p1', 'none:kn', '', false)[0]!.name).toBe('Nothing to choose: pick a unit first');
   });
 });

@@ -10,7 +10,9 @@ import { picturePost, turnAt } from '../../src/posts/post-pictures';
 import { yourTurnContent, type KnownState } from '../../src/posts/your-turn';
 import { seeded } from '../../src/engine/dice';
 import { gameOf, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
-import type { Store } from '../../src/store';
+import type { MatchRow, Store } from '../../src/store';
+import { afterLastAct } from '../../src/render';
+import { unitLabels } from '../../src/render/labels';
 import { memoryStore } from '../store/fixture';
 import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
 
@@ -29,6 +31,18 @@ async function playedMatch(store: Store, turns: number): Promise<number[]> {
     await playOn(store, 'm1', choose);
   }
   throw new Error('the match did not get that far');
+}
+
+/** The seq of the player's last act (an answer, an act begun, a turn ended) in the stored match. */
+async function lastActSeq(store: Store, row: MatchRow, player: string): Promise<number> {
+  const setup = row.setup as MatchSetup;
+  const rows = (await store.matches.events<MatchEvent>(row.id, 0, row.seq)).filter((e) => e.event.stage === 'game');
+  const after = afterLastAct(
+    setup.start!,
+    rows.map((e) => (e.event as Extract<MatchEvent, { stage: 'game' }>).event),
+    player,
+  );
+  return after === 0 ? 0 : rows[after - 1]!.seq;
 }
 
 describe("a ping's digest", () => {
@@ -73,7 +87,8 @@ describe("a ping's digest", () => {
     let posted = 0;
     let fromStart = 0;
     let lastEnd = 0;
-    for (let i = 0; i < 600 && posted < 14; i++) {
+    let answeredInside = 0;
+    for (let i = 0; i < 1500 && (posted < 14 || (answeredInside === 0 && posted < 40)); i++) {
       const row = await playOn(store, 'm2', choose);
       const game = gameOf(row.snapshot as MatchSnapshot)!;
       if (game.over) break;
@@ -96,11 +111,50 @@ describe("a ping's digest", () => {
         .slice(0, -1)
         .findLast((e) => e.event.stage === 'game' && (e.event.event.type === 'turn-ended' || e.event.event.type === 'round-started'));
       const same = ended.stage === 'game' && ended.event.type === 'turn-ended' && ended.event.player === ping.player;
-      const whole = same || !began ? 'Your turn.' : await yourTurnContent(store, row, row.setup as MatchSetup, began.seq, ping.player, 'Your turn.');
+      const whole =
+        same || !began ? 'Your turn.' : await yourTurnContent(store, row, row.setup as MatchSetup, row.seq, ping.player, 'Your turn.', [], began.seq);
       expect(post.content!.endsWith(whole)).toBe(true);
+      // A player who answered a prompt inside the posted turn acted after it began: the post tells
+      // what followed, and the digest has nothing older to tell.
+      if (began && !same && (await lastActSeq(store, row, ping.player)) > began.seq) {
+        answeredInside++;
+        expect(post.content!).not.toContain('-# Since your last act: ');
+      }
     }
-    expect(posted).toBe(14);
+    expect(posted).toBeGreaterThanOrEqual(14);
+    expect(answeredInside).toBeGreaterThan(0);
     // The first pings have no posted turn holding the player's last act; after that, none reads the whole log.
     expect(fromStart).toBeLessThanOrEqual(3);
+  });
+
+  it("tells only what others' units did, in the log's sentences, never the reader's own acts", { timeout: 60_000 }, async () => {
+    const store = memoryStore();
+    const choose = new Chooser(seeded(53));
+    await storedMatch(store, 'm3', setupFor(53, ['burning-village']));
+    await untilPlaying(store, 'm3', choose);
+    const digests: { player: string; text: string }[] = [];
+    for (let i = 0; i < 250; i++) {
+      const row = await playOn(store, 'm3', choose);
+      const game = gameOf(row.snapshot as MatchSnapshot)!;
+      if (game.over) break;
+      // Whoever the game waits on now is pinged, with what happened since their last act.
+      const waiting = game.prompt?.player ?? game.turn?.player;
+      if (!waiting) continue;
+      const line = await yourTurnContent(store, row, row.setup as MatchSetup, row.seq, waiting, 'x');
+      const text = line.split('\n-# Since your last act: ')[1];
+      if (text) digests.push({ player: waiting, text });
+    }
+    expect(digests.length).toBeGreaterThan(10);
+    const start = (await store.matches.get('m3'))!.setup as MatchSetup;
+    const labels = unitLabels(start.start!);
+    const own = (p: string) => Object.values(start.start!.units).flatMap((u) => (u.player === p ? [labels.get(u.id)!] : []));
+    for (const { player, text } of digests) {
+      // Shorthand like "SA -10 pierce" is gone: sentences, as in the log.
+      expect(text).not.toMatch(/ -\d+ /);
+      expect(text).not.toMatch(/\b(HIT|MISS|CRIT|GLANCE)\b/);
+      for (const l of own(player)) {
+        expect(text).not.toMatch(new RegExp(`(^|[.] )${l} (moved|attacked|charged|maneuvered|entered|rested|crowed|used|replied|will reply)\\b`));
+      }
+    }
   });
 });

@@ -4,14 +4,14 @@
  */
 import { expect } from 'vitest';
 import type { GameState, UnitState } from '../../src/engine';
-import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
+import { gameOf, momentOf, type MatchSnapshot } from '../../src/match/match-state';
 import { rowOf } from './clock-play';
 import type { World } from './world';
 
 /**
  * Writes `from`'s units with `placed` changes applied (any other unit on a placed or `clear` square is
  * taken off the map), and gives `player` a fresh turn with no unit chosen and no prompt open. Returns
- * the units as written.
+ * the units as written. The snapshot's turn marks start the turn on the edited table.
  */
 export async function editTable(
   world: World,
@@ -37,7 +37,11 @@ export async function editTable(
   const set = await world.store.matches.act<MatchSnapshot, never, never>(row.id, row.seq, (s) => ({
     ok: true,
     events: [],
-    snapshot: { ...s!, game: { ...gameOf(s!)!, units, turn, prompt: null, resume: [] } } as MatchSnapshot,
+    snapshot: (() => {
+      const game = { ...gameOf(s!)!, units, turn, prompt: null, resume: [] };
+      // The turn begins on the edited table: pictures of it are drawn from there, not from before the edit.
+      return { ...s!, game, turns: { start: { seq: row.seq, state: momentOf(game) }, last: null } } as MatchSnapshot;
+    })(),
   }));
   expect(set.ok).toBe(true);
   return units;

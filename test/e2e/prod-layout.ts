@@ -25,7 +25,7 @@ export function productionPackages(): string[] {
 }
 
 /** The scripts a production install runs (`npm run start:prod`, `npm run db:check`…), copied so they find the folder as their root. */
-const RUN_TIME_SCRIPTS = ['start.mjs', 'tool.mjs', 'build-state.mjs', 'malloc-settings.json'];
+const RUN_TIME_SCRIPTS = ['start.mjs', 'tool.mjs', 'build-state.mjs', 'malloc-settings.json', 'v8-flags.json'];
 
 /** Lays the install out in a new temporary folder and returns it. */
 export function productionInstall(prefix: string): string {

@@ -97,12 +97,36 @@ describe('a target offered as a charge', () => {
     const g = await gameIn();
     const attack = g.cards[g.units[guard]!.card]!.attacks[0]!.id;
     const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'target', options: { unit: guard, attack, target: '' } });
-    const picked = list.find((c) => String(c.name).startsWith(`${ghoul.toUpperCase()} charge,`));
+    const picked = list.find((c) => String(c.name).startsWith(`charge ${ghoul.toUpperCase()} by `));
     expect(picked?.name).toContain('costs 5 Vigor');
     const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, attack, target: String(picked!.value) } });
     expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
     const after = await gameIn();
     expect(after.units[guard]!.at).not.toBe(g.units[guard]!.at);
     expect(after.units[guard]!.vigor).toBeLessThanOrEqual(15);
+    // The suggestion named whom and by which squares; the reply says the same, and the unit went that way.
+    const [, path] = /^charge \S+ by (\S+ → \S+),/.exec(String(picked!.name))!;
+    const G = ghoul.toUpperCase();
+    expect(answerText(sent)).toContain(`${guard.toUpperCase()} charges ${G} (Ghoul) with `);
+    expect(answerText(sent)).toContain(`stepping B8 → ${path}`);
+    expect(answerText(sent)).toContain("a charge's steps invite no replies");
+    // The ford is damaging: the charge may wait on a wound prompt at its first square, on the path named.
+    expect(path!.split(' → ').map((sq) => squareIndex(boardOf(start), sq))).toContain(after.units[guard]!.at);
+  }, 60_000);
+
+  it('R23: the player may choose the two squares with `path`; the charge goes that way and the reply says so', async () => {
+    const { guard, ghoul, alice } = await setTable('B8', 'B11', ['B9', 'B10', 'A9', 'A10', 'C9', 'C10']);
+    const me = nameOf(alice);
+    const g = await gameIn();
+    const attack = g.cards[g.units[guard]!.card]!.attacks[0]!.id;
+    const options = { unit: guard, attack, target: `${ghoul} charge`, path: '' };
+    const paths = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'path', options });
+    expect(paths.length, JSON.stringify(paths)).toBeGreaterThan(1);
+    const chosen = String(paths.at(-1)!.value);
+    const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { ...options, path: chosen } });
+    expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
+    expect(answerText(sent)).toContain(`stepping B8 → ${chosen.split(' ').join(' → ')}`);
+    const after = await gameIn();
+    expect(chosen.split(' ').map((sq) => squareIndex(boardOf(start), sq))).toContain(after.units[guard]!.at);
   }, 60_000);
 });

@@ -50,4 +50,9 @@ describe('the round label', () => {
     }
     expect(seen).toBeGreaterThan(0);
   });
+
+  it('holds no brackets, since the ping and the wait words put it in some: "it\'s your turn (round 1, …)"', () => {
+    for (const phase of [0, 1, 2]) expect(phaseName(1, phase)).not.toMatch(/[()[\]]/);
+    expect(phaseName(1, 0)).toBe('Round 1, greater-advantage turn before phase 1');
+  });
 });

@@ -12,7 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotProcess } from '../support/bot-process';
+import { startBotProcess, V8_FLAGS } from '../support/bot-process';
 import { SETTINGS } from '../../src/config';
 import { startFakeDiscord, type FakeDiscord } from '../../src/fakecord';
 import { openStore } from '../../src/store';
@@ -86,7 +86,7 @@ describe('the Dockerfile', () => {
     expect(['root', '0']).not.toContain(user);
     expect(steps(image, 'RUN').some((r) => /apt-get install .*\btini\b/.test(r))).toBe(true);
     expect(execForm(steps(image, 'ENTRYPOINT').at(-1)!)).toEqual(['/usr/bin/tini', '--']);
-    expect(execForm(steps(image, 'CMD').at(-1)!)).toEqual(['node', 'dist/start.js']);
+    expect(execForm(steps(image, 'CMD').at(-1)!)).toEqual(['node', ...V8_FLAGS, 'dist/start.js']);
     // The steps the test maps to scripts are what package.json's scripts run.
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.build).toBe('node scripts/build.mjs');
   });
@@ -105,7 +105,8 @@ describe('the Dockerfile', () => {
     const installed = readdirSync(join(imageRoot, 'node_modules'));
     for (const dev of ['tsx', 'esbuild', 'vitest', 'typescript']) expect(installed).not.toContain(dev);
 
-    const [node, script] = execForm(steps(image, 'CMD').at(-1)!) as [string, string];
+    const command = execForm(steps(image, 'CMD').at(-1)!);
+    const [node, script] = [command[0], command.at(-1)!];
     expect(node).toBe('node');
     const databasePath = inside(dir, env.DATABASE_PATH!);
     // METRICS_PORT 0: a fixed port could be taken on a shared machine; everything else as the image sets it.

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS } from '../../src/config';
 import { ROOT } from '../e2e/prod-layout';
+import { V8_FLAGS } from '../support/bot-process';
 
 const UNIT = join(ROOT, 'deploy', 'systemd', 'sellsword.service');
 const lines = readFileSync(UNIT, 'utf8')
@@ -29,7 +30,7 @@ describe('the systemd unit', () => {
   });
 
   it('runs node directly, stops it with SIGTERM (KillMode=mixed), and restarts it on failure', () => {
-    expect(values('ExecStart')).toEqual(['/usr/bin/node dist/start.js']);
+    expect(values('ExecStart')).toEqual([['/usr/bin/node', ...V8_FLAGS, 'dist/start.js'].join(' ')]);
     expect(values('KillMode')).toEqual(['mixed']);
     expect(values('KillSignal')).toEqual(['SIGTERM']);
     expect(values('Restart')).toEqual(['on-failure']);

@@ -106,7 +106,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
     "GH took 15 cut wounds from PI's Pike (a reply): 5 avoided with Vigor; marked mobility and mortal.",
   ],
   'status-gained': [{ type: 'status-gained', unit: 'kn', status }, 'KN is now shaken, caused by GN.'],
-  'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken (recovered).'],
+  'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken: recovered.'],
   'recovery-failed': [
     { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17], needed: 12, added: 1 },
     'KN failed to recover: rolled 17 + 1 (injuries +1) = 18, needing under 12 (the roll must come in under it).',
@@ -171,12 +171,13 @@ describe('wounds are told once, with their cause', () => {
     expect(told.join(' ')).not.toMatch(/recurring/);
   });
 
-  it('the catch-up phrase shows only wounds that got through as a loss; Vigor-avoided ones are said to be avoided', () => {
+  it('the short phrase tells wounds in words; Vigor-avoided ones are said to be avoided', () => {
     const short = (over: Partial<EventOf<'wounded'>>) =>
       happeningsOf(state, [wounded({ source: null, from: 'terrain', attack: undefined, cause: 'damaging terrain', ...over })], { names }).map(phrase);
-    expect(short({ wound: 5, taken: 5, avoided: 5, injuries: [] })).toEqual(['GH avoided 5 cut with Vigor']);
-    expect(short({ wound: 10, taken: 10, avoided: 5, injuries: ['mobility'] })).toEqual(['GH -5 cut (5 avoided with Vigor)']);
-    expect(short({ wound: 5, taken: 5, avoided: 0, injuries: ['mobility'] })).toEqual(['GH -5 cut']);
+    expect(short({ wound: 5, taken: 5, avoided: 5, injuries: [] })).toEqual(['GH avoided 5 cut wounds with Vigor']);
+    // In words, as the full line counts them: never "GH -5 cut".
+    expect(short({ wound: 10, taken: 10, avoided: 5, injuries: ['mobility'] })).toEqual(['GH took 10 cut wounds, 5 avoided with Vigor']);
+    expect(short({ wound: 5, taken: 5, avoided: 0, injuries: ['mobility'] })).toEqual(['GH took 5 cut wounds']);
   });
 
   it('terrain, recurring statuses and traits are named as such', () => {
@@ -199,7 +200,20 @@ describe('wounds are told once, with their cause', () => {
       ),
     ).toBe('GH took 5 fire wounds from recurring wounds (a status from GN): marked mobility.');
     expect(say(wounded({ toughness: 5, taken: 0, wound: 5, avoided: 0, injuries: [] }))).toBe(
-      "GH took 5 cut wounds from KN's Longsword: 5 ignored by toughness; none got through.",
+      "GH took no cut wounds from KN's Longsword: 5 dealt, 5 ignored by its toughness.",
+    );
+  });
+
+  it('counts the wounds a unit takes as its wound prompt does, after immunity and vulnerability, and says what changed them', () => {
+    // `taken` is after immunity, vulnerability and toughness: what the prompt asks to split.
+    expect(say(wounded({ wound: 10, taken: 5, toughness: 0, avoided: 5, injuries: [] }))).toBe(
+      "GH took 5 cut wounds from KN's Longsword: 10 dealt, 5 stopped by its immunity to cut; 5 avoided with Vigor.",
+    );
+    expect(say(wounded({ wound: 5, taken: 10, toughness: 0, avoided: 5, injuries: ['mobility'] }))).toBe(
+      "GH took 10 cut wounds from KN's Longsword: 5 dealt, 5 more for its vulnerability to cut; 5 avoided with Vigor; marked mobility.",
+    );
+    expect(say(wounded({ wound: 15, taken: 5, toughness: 5, avoided: 0, injuries: ['mobility'] }))).toBe(
+      "GH took 5 cut wounds from KN's Longsword: 15 dealt, 5 stopped by its immunity to cut and 5 ignored by its toughness; marked mobility.",
     );
   });
 
@@ -335,7 +349,7 @@ describe('a roll names what changed its modifier', () => {
       reason: 'recovered: rolled 5 + 2 = 7, needing under 12',
       rolls: [5],
     };
-    expect(say(lost)).toBe('KN is no longer shaken (recovered: rolled 5 + 2 (injuries +2) = 7, needing under 12).');
+    expect(say(lost)).toBe('KN is no longer shaken: recovered, rolling 5 + 2 (injuries +2) = 7, needing under 12.');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The whole match as a log: a golden text of a self-play game (every line of it, with round and turn
- * headers), the catch-up digest from a player's last act, and the short digest for a ping.
+ * headers), the catch-up digest from a player's last act, and the digest told to a ping's reader.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { matchLogText, GOLDEN_LOG } from './match-log-golden';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { content } from './states';
-import { matchLog, shortDigest, sinceLastAct } from '../../src/render';
+import { apply } from '../../src/engine';
+import { catchUpDigest, matchLog, sinceLastAct } from '../../src/render';
 
 describe('the match log', () => {
   it('reads a whole self-play game as its golden text (npx tsx scripts/log-golden-update.ts rewrites it)', () => {
@@ -35,7 +36,28 @@ describe('the match log', () => {
     expect(from).toBeGreaterThanOrEqual(cut);
     const digest = matchLog(start, upTo.slice(from), { names: GOLDEN_LOG.names });
     expect(digest.length).toBeGreaterThan(0);
-    const short = shortDigest(start, upTo.slice(from), GOLDEN_LOG.names, 300);
+    const at = upTo.slice(0, from).reduce((s, e) => apply(s, e), start);
+    const short = catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 300);
     expect(short.length).toBeLessThanOrEqual(300);
+  });
+
+  it('never puts a bracket inside a bracket, in any line of a few self-play games', () => {
+    const nested = (line: string): boolean => {
+      let depth = 0;
+      for (const ch of line) {
+        if (ch === '(' || ch === '[') depth++;
+        else if (ch === ')' || ch === ']') depth = Math.max(0, depth - 1);
+        if (depth > 1) return true;
+      }
+      return false;
+    };
+    const found: string[] = [];
+    for (const map of ['mill-crossing', 'burning-village', 'barrow-hill'])
+      for (let seed = 1; seed <= 6; seed++) {
+        const start = newGame(content, map, seed);
+        const { events } = playGame(start, seed);
+        found.push(...matchLog(start, events, { names: GOLDEN_LOG.names }).flatMap((e) => (nested(e.text) ? [e.text] : [])));
+      }
+    expect(found).toEqual([]);
   });
 });

@@ -61,7 +61,9 @@ describe('tags never cover a token', () => {
     const t = meleeTable();
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
     const { tags, space } = placedOn(view);
-    expect(tags.map((x) => x.text)).toEqual(expect.arrayContaining(['CHARGE', 'CRIT 20', 'SD DROPPED', 'REPLY HIT 5', 'HIT 5', 'REPLY CRIT 20', 'SHOVED']));
+    expect(tags.map((x) => x.text)).toEqual(
+      expect.arrayContaining(['CHARGE', 'CRIT 20 wounds', 'SD DROPPED', 'REPLY HIT 5 wounds', 'HIT 5 wounds', 'REPLY CRIT 20 wounds', 'SHOVED']),
+    );
     expectClear(tags, space.tokens, space.bounds);
   });
 

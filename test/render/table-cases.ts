@@ -2,6 +2,7 @@
  * Golden pictures of table views (render/table-picture.ts), from Sword and Claw's builder: each says
  * what to look for.
  */
+import { renderTableFocus } from '../../src/render/table-focus';
 import { drawTableCanvas, renderTable } from '../../src/render/table-picture';
 import { scTableView } from '../../src/rulesets/sword-and-claw/view/table-view';
 import { atPhoneWidth } from './cases';
@@ -24,6 +25,12 @@ export const tableGoldenCases = [
     name: 'table-sc-melee-phone',
     shows: 'the same melee scaled to the width a phone shows a lone attachment at (312 px): the strip and the key read at 11 px or more',
     render: () => atPhoneWidth(drawTableCanvas(scTableView(meleeTable())), 312),
+  },
+  {
+    name: 'table-sc-melee-focus',
+    shows:
+      "the melee's close-up for a phone's embed, captioned Bob's last turn: the window round the turn's marks (H2 to S13) at 41 px a square, labels, pips, tags and the strip of the units in it at 22 px or more, no key (the full picture has it)",
+    render: () => renderTableFocus(scTableView(meleeTable()))!.png,
   },
   {
     name: 'table-sc-deploying',

@@ -260,8 +260,8 @@ describe('the sandbox page', () => {
     // What the wounds are, where they came from, and what each way of taking them leads to.
     const woundText = (await wounds.locator('.content').textContent()) ?? '';
     expect(woundText).toMatch(/takes \d+ \w+ wounds/);
-    expect(woundText).toMatch(/It has \d+ Vigor and \d+ unmarked box/);
-    expect(woundText).toContain('Each 5 wounds is avoided with 5 Vigor or marks a box; the last box drops the unit.');
+    expect(woundText).toMatch(/It has \d+ Vigor and \d+ unmarked injury box/);
+    expect(woundText).toContain('Each 5 wounds is avoided with 5 Vigor or marks an injury box; marking the last one drops the unit.');
     // From here on, a phone's width (Discord's mobile column is about 400 px): the prompt and its menu, then the map.
     await page.setViewportSize({ width: 400, height: 860 });
     await wounds.scrollIntoViewIfNeeded();
@@ -270,7 +270,7 @@ describe('the sandbox page', () => {
     await choices.first().waitFor();
     const described = await wounds.locator('.select-option .select-description').allTextContents();
     expect(described.length).toBe(await choices.count());
-    for (const d of described) expect(d).toMatch(/^Vigor \d+ · (it drops|\d+ box(es)? left)/);
+    for (const d of described) expect(d).toMatch(/^Vigor \d+ · (it drops|\d+ injury box(es)? left unmarked)/);
     await fontsLoaded();
     await page.screenshot({ path: join(PHONE, 'phone-wounds.png') });
     if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'sandbox-phone-wounds.png') });

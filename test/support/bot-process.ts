@@ -16,6 +16,8 @@ import type { FakeDiscord } from '../../src/fakecord';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MALLOC_SETTINGS = JSON.parse(readFileSync(join(ROOT, 'scripts', 'malloc-settings.json'), 'utf8')) as Record<string, string>;
+/** The V8 flags `npm start` runs the bot with (scripts/start.mjs says why). */
+export const V8_FLAGS = JSON.parse(readFileSync(join(ROOT, 'scripts', 'v8-flags.json'), 'utf8')) as string[];
 const START = fileURLToPath(new URL('../../src/cli/start.ts', import.meta.url));
 const ONLINE = /Sellsword Table is online as /;
 /** What the sharding manager says once every shard is online. */
@@ -116,7 +118,9 @@ export async function startBotProcess(fake: FakeDiscord, options: BotProcessOpti
       ? [join(options.built.cwd, 'scripts', 'start.mjs'), '--prod']
       : [options.built.script]
     : ['--import', 'tsx', START];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...script], {
+  // As `npm start` runs it; the start script adds the flags itself.
+  const flags = options.viaStartScript ? [] : V8_FLAGS.filter((f) => !options.nodeArgs?.includes(f));
+  const child = spawn(process.execPath, [...flags, ...(options.nodeArgs ?? []), ...script], {
     cwd: options.built?.cwd ?? ROOT,
     detached: options.ownGroup === true,
     env: {

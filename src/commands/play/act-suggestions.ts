@@ -6,6 +6,7 @@
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import type { ActCommand, ActKind, Command } from '../../engine';
 import {
+  actorRefusal,
   attackRefusal,
   attackTargetRefusal,
   canAct,
@@ -171,11 +172,13 @@ function actRefusal(game: GameState, user: string, id: string, act: string | und
  * What stops every act of `user`'s now, before any one unit's or option's reason: the match over, an
  * open decision, another player's turn. Every act's suggestions ask this first, so they agree.
  */
-function notYoursWhy(game: GameState, user: string, id: string, names: Names): string | null {
+export function notYoursWhy(game: GameState, user: string, id: string, names: Names): string | null {
   if (game.over || game.prompt || !game.turn) return noUnitWhy(game, user, undefined, names);
   // §6.2: a Controlled unit's controller acts with it on its owner's turn.
   if (game.turn.player !== user && commanderOf(game, game.units[id]!) !== user) return whoseTurn(game, names);
-  return null;
+  // The engine's own check of who may command the unit, as the command itself is checked (acts.ts).
+  const refusal = actorRefusal(game, id, user);
+  return refusal?.code === 'not-your-unit' ? refusalWords(refusal, game, names) : null;
 }
 
 /** Why none of the user's units can take `act` (or act at all) now, in the game's words. */
@@ -203,13 +206,15 @@ function spread<T>(items: readonly T[], max: number): T[] {
 }
 
 /**
- * Squares the unit can move (or maneuver) to, only while it may still take that act. With many, the
- * typed text narrows them by prefix ("D" gives column D, "D1" D1 and D10–D19), and what is left is
+ * Squares the unit can move (or maneuver) to, only while `user` may give it that act now (the same
+ * turn check as every act's suggestions, notYoursWhy, so out of turn or for a unit not theirs the
+ * list says why instead). With many, the typed text narrows them by prefix ("D" gives column D, "D1" D1 and D10–D19), and what is left is
  * spread from the nearest to the farthest, so the far squares a player most often wants are offered.
  * A path through damaging terrain says so, with the wounds it deals.
  */
 export function squareChoices(
   game: GameState,
+  user: string,
   unit: unknown,
   typed: unknown,
   maneuver: boolean,
@@ -217,9 +222,9 @@ export function squareChoices(
   memo: Memo = noMemo,
 ): ApplicationCommandOptionChoiceData[] {
   const id = String(unit ?? '').toLowerCase();
-  const act = maneuver ? 'maneuver' : 'move';
   if (!game.units[id]) return orWhy([], () => noSuchUnit(unit));
-  if (!game.turn || game.prompt) return orWhy([], () => noUnitWhy(game, '', act, names));
+  const stop = notYoursWhy(game, user, id, names);
+  if (stop) return orWhy([], () => stop);
   const refusal = memo(`move-refusal:${id}:${maneuver}`, () => moveRefusal(game, id, maneuver));
   if (refusal !== null) return orWhy([], () => refusalWords(refusal, game, names));
   const q = String(typed ?? '')
@@ -253,7 +258,7 @@ export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[n
 }
 
 /** Damaging terrain's wounds on a path (5 a wounding step), as moves and charges warn of them: "10 cold wounds". */
-function damagingWounds(game: GameState, steps: number): string {
+export function damagingWounds(game: GameState, steps: number): string {
   return `${5 * steps} ${boardOf(game).damage} wounds`;
 }
 
@@ -348,7 +353,8 @@ export function fitName(head: string, tail: readonly string[]): string {
 /**
  * A target as the suggestion names it: label, chance to hit and of a critical, cover, whether a hit
  * can wound, then the wounds, the card and the range; from where the unit stands, or, when it can
- * only be charged, from the end of the charge (with its +5 wounds).
+ * only be charged, from the end of the charge (with its +5 wounds), named as the charge it is: "charge
+ * GH by E9 → E10", whom and by which squares, before the odds.
  */
 function targetWords(
   game: GameState,
@@ -368,13 +374,16 @@ function targetWords(
   }
   const via = attack === undefined ? charge?.attack : String(attack);
   const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
-  const head = ['charge', ...(odds?.head ?? ['odds unknown'])];
+  // Whom it charges and the two squares it steps through come first: the player picks the charge, the
+  // path is the one the command will take (chargeCommand in match-context.ts gives the engine this path).
+  const steps = charge ? ` by ${charge.path.join(' → ')}` : '';
   const damaging = charge ? chargeWoundingSteps(game, unitId, charge.path) : 0;
-  // Short, so the odds' wounds still fit Discord's 100 characters beside it.
+  // The damage of the squares it steps through goes with them, so a phone's first 40 characters warn of it.
   const hurts = damaging > 0 ? `⚠ ${damagingWounds(game, damaging)} on the way` : '';
+  const head = [`charge ${label}${steps}`, ...(hurts ? [hurts] : []), ...(odds?.head ?? ['odds unknown'])];
   // With a warning, what the charge costs comes before what it deals: both must survive the cut to 100.
-  const tail = hurts ? [hurts, 'costs 5 Vigor', odds?.wounds ?? '', card] : [odds?.wounds ?? '', 'costs 5 Vigor', card];
-  return fitName(`${label} ${head.join(', ')}`, tail.filter(Boolean));
+  const tail = hurts ? ['costs 5 Vigor', odds?.wounds ?? '', card] : [odds?.wounds ?? '', 'costs 5 Vigor', card];
+  return fitName(head.join(', '), tail.filter(Boolean));
 }
 
 export function traitChoices(

@@ -20,6 +20,7 @@ import { submit, toYou, withMentions, type Submitted } from '../../match/submit'
 import { withoutRuleCodes } from '../../render/plain-rules';
 import { refuse } from '../../match/user-error';
 import { suggesting } from './suggestion-cache';
+import { chargePath, chargeWords, pathSuggestions } from './charge-words';
 
 const unit = textOption({ name: 'unit', description: 'Your unit, by its label on the map', required: true, autocomplete: true, max: 40 });
 /** Every act names its unit first; this reads it for `actCommand`, whatever else the act takes. */
@@ -35,6 +36,12 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
     if ('end' in command) return endReply(done, who, interaction.user.id);
     // The reply is public: it names who acted and never addresses one reader as "(you)".
     const lines = describeChange(done, null, interaction.user.id);
+    // A charge first says whom it charges and by which squares: the log may stop partway (a wound prompt on damaging ground).
+    if ('act' in command && command.act === 'attack' && command.target !== undefined && Array.isArray(command.charge)) {
+      const told = lines.findIndex((l) => l.includes(' charged '));
+      const plan = chargeWords(live.game, { unit: command.unit, attack: command.attack, target: command.target, path: command.charge });
+      lines.splice(told < 0 ? 0 : told, 0, plan);
+    }
     const after = gameOf(done.after)!;
     if ('act' in command && actsLeftWords(after, command.unit)) lines.push(actsLeftWords(after, command.unit));
     return `${who}: ${lines.join(' ')}`;
@@ -100,13 +107,15 @@ function actCommand<const S extends readonly OptionSpec[]>(
         case 'unit':
           return unitChoices(game, user, v.unit, actName, names, memo);
         case 'to':
-          return squareChoices(game, v.unit, v.to, name === 'maneuver', names, memo);
+          return squareChoices(game, user, v.unit, v.to, name === 'maneuver', names, memo);
         case 'attack':
           return attackChoices(game, user, v.unit, v.attack, names, memo);
         case 'target':
           return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, names, memo);
         case 'trait':
           return traitChoices(game, user, v.unit, v.trait, names, memo);
+        case 'path':
+          return name === 'attack' ? pathSuggestions(game, user, v.unit, v.attack, v.target, v.path, names) : [];
         default:
           return [];
       }
@@ -151,6 +160,12 @@ export const attackCommand = actCommand(
     textOption({ name: 'target', description: 'The unit attacked', autocomplete: true, max: 40 }),
     booleanOption({ name: 'charge', description: 'Charge: 2 steps straight into reach first, for 5 Vigor and +5 wounds' }),
     square('origin', 'For a burst: the square it is centred on'),
+    textOption({
+      name: 'path',
+      description: 'For a charge: the 2 squares to step through, like "E9 E10" (else the one suggested)',
+      autocomplete: true,
+      max: 16,
+    }),
   ),
   (live, o, u) => {
     if ((o.target === undefined) === (o.origin === undefined))
@@ -159,8 +174,11 @@ export const attackCommand = actCommand(
     if (o.origin !== undefined) return { act: 'attack', unit: u, attack, origin: resolveSquare(live.game.map, o.origin) };
     const picked = resolveTarget(live.game, o.target!, o.charge);
     const target = picked.unit.id;
+    if (o.path !== undefined && !picked.charge) refuse('bad-option', '`path` is for a charge: pick a target offered as a charge, or set `charge` to True.');
     if (!picked.charge) suggestCharge(live.game, unitOf(live.game, u), attack, target);
-    return { act: 'attack', unit: u, attack, target, ...(picked.charge ? { charge: true as const } : {}) };
+    // A charge goes by the path the player chose, else the one its suggestion named: the squares shown are the ones taken.
+    const charge = o.path !== undefined ? resolvePath(live.game, o.path) : chargePath(live.game, u, attack, target);
+    return { act: 'attack', unit: u, attack, target, ...(picked.charge ? { charge } : {}) };
   },
   'attack',
 );

@@ -107,7 +107,7 @@ function boxName(state: GameState, unitId: string, b: InjuryBox): string {
 
 /** What marking each kind of box left does, so a choice says what it leads to (the injury rules). */
 function boxEffects(state: GameState, unitId: string, boxes: readonly InjuryBox[]): string {
-  const said: string[] = ['every box marked is −1 to its rolls'];
+  const said: string[] = ['every injury box marked is −1 to its rolls'];
   if (boxes.includes('mobility')) said.push('**mobility** also −1 Move (and no flying)');
   if (boxes.includes('defensive')) said.push('**defensive** also −2 to its defences');
   const traits = boxes.filter((b) => typeof b !== 'string');
@@ -138,7 +138,8 @@ function causeOf(state: GameState, o: WoundsPromptOptions): string | null {
 function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
   const parts = [`Vigor ${o.vigor}`];
   if (o.drops) parts.push('it drops');
-  else parts.push(`${o.boxesLeft} box${o.boxesLeft === 1 ? '' : 'es'} left`);
+  // "Injury box" in full: a bare "box" reads as nothing a player knows (a square? movement?).
+  else parts.push(`${o.boxesLeft} injury box${o.boxesLeft === 1 ? '' : 'es'} left unmarked`);
   // A menu's description is plain text: names there are shown as typed.
   if (o.vp) parts.push(`${unshown(name(o.vp.player))} +${o.vp.points} VP now`);
   if (o.mortalRisk > 0) parts.push(`${percent(o.mortalRisk)} each turn to drop (Mortal roll)`);
@@ -159,8 +160,8 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
   const outcomes = woundOutcomes(state);
   const mortal = outcomes.find((x) => x.marked.includes('mortal') && x.vp && !x.drops) ?? outcomes.find((x) => x.marked.includes('mortal') && x.vp);
   const lines = [
-    `**${label(state, unit)}** takes **${o.wounds} ${o.type}** wounds${cause ? ` from ${cause}` : ''}. It has ${unit.vigor} Vigor and ${boxes.length} unmarked box${boxes.length === 1 ? '' : 'es'} (${boxes.map((b) => boxName(state, unit.id, b)).join(', ') || 'none'}).`,
-    'Each 5 wounds is avoided with 5 Vigor or marks a box; the last box drops the unit.',
+    `**${label(state, unit)}** takes **${o.wounds} ${o.type}** wounds${cause ? ` from ${cause}` : ''}. It has ${unit.vigor} Vigor and ${boxes.length} unmarked injury box${boxes.length === 1 ? '' : 'es'} (${boxes.map((b) => boxName(state, unit.id, b)).join(', ') || 'none'}).`,
+    'Each 5 wounds is avoided with 5 Vigor or marks an injury box; marking the last one drops the unit.',
     boxEffects(state, unit.id, boxes),
   ];
   if (mortal?.vp) {

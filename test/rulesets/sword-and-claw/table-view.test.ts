@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DISCORD_ALT_TEXT_LIMIT } from '../../../src/render/alt-text';
 import { describeTable, tableAltText } from '../../../src/render/table-alt';
+import { drawTableFocusCanvas, markedSpots, tableFocusAltText, tableFocusWindow, tableUnitsIn } from '../../../src/render/table-focus';
 import { TABLE_PLACEMENT } from '../../../src/render/table-picture';
 import { drawTableCanvas } from '../../../src/render/table-picture';
 import { phonePx, shownWidth } from '../../../src/render/phone';
@@ -65,6 +66,7 @@ describe('Sword and Claw table view', () => {
     const tags = view.overlays.flatMap((o) => (o.kind === 'attack' ? [o.tag] : []));
     expect(tags).toEqual(['HIT 2', 'HIT 1', 'MISS']);
     expect(view.lines).toContain("Marked on the map: Bob's last turn");
+    expect(view.marks).toBe("Bob's last turn");
     expect(view.legend.map((e) => e.kind)).toEqual(['look', 'look', 'pips', 'badge', 'path', 'path', 'path', 'attack', 'removed']);
   });
 
@@ -122,5 +124,38 @@ describe('table picture on a phone', () => {
     expect((px * shownWidth(canvas.width, canvas.height, TABLE_PLACEMENT)) / canvas.width).toBeGreaterThanOrEqual(11);
     // Not taller than twice its width, or the phone would show it narrower than its column.
     expect(canvas.height).toBeLessThanOrEqual(canvas.width * 2);
+  });
+});
+
+describe("a table view's close-up", () => {
+  it('holds every marked square, at twice the scale or so, with its text at 11 px or more in a phone embed', () => {
+    const view = scTableView(meleeTable());
+    const w = tableFocusWindow(view)!;
+    expect(w).not.toBeNull();
+    for (const s of markedSpots(view)) {
+      expect(s.at.col).toBeGreaterThanOrEqual(w.col);
+      expect(s.at.row).toBeGreaterThanOrEqual(w.row);
+      expect(s.at.col + s.span).toBeLessThanOrEqual(w.col + w.cols);
+      expect(s.at.row + s.span).toBeLessThanOrEqual(w.row + w.rows);
+    }
+    const canvas = drawTableFocusCanvas(view, w);
+    const shown = shownWidth(canvas.width, canvas.height);
+    expect((phonePx(canvas.width) * shown) / canvas.width).toBeGreaterThanOrEqual(11);
+    // A 1×1 token's label is drawn up to 0.56 of a square: as tall as the text, so it reads as well.
+    expect((w.cell * 0.56 * shown) / canvas.width).toBeGreaterThanOrEqual(11);
+    expect(tableUnitsIn(view, w).map((u) => u.label)).toEqual(['HCA', 'HS2', 'HCR', 'RM', 'RSW', 'RSK']);
+  });
+
+  it('is left out when nothing is marked', () => {
+    expect(tableFocusWindow(scTableView(deployedTable()))).toBeNull();
+  });
+
+  it('says where it is, what happened and who stands in it', () => {
+    const view = scTableView(meleeTable());
+    const alt = tableFocusAltText(view, tableFocusWindow(view)!);
+    expect(alt).toMatch(/^Close-up of squares H2 to S13: Bob's last turn\. /);
+    expect(alt).toContain('RSW struck HCA: hit, 1 wound.');
+    expect(alt).toContain('RSW J11-K12 (3 of 6 wounds taken, Hurt)');
+    expect(alt.length).toBeLessThanOrEqual(DISCORD_ALT_TEXT_LIMIT);
   });
 });

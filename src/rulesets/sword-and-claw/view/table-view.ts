@@ -117,7 +117,7 @@ function areasOf(c: Ctx): TableArea[] {
   });
 }
 
-function headerOf(c: Ctx): { title: string; lines: string[] } {
+function headerOf(c: Ctx): { title: string; lines: string[]; marks?: string } {
   const { input } = c;
   const s = input.stage;
   const title = `${input.map.name}, ${input.round > 0 ? `round ${input.round}` : 'setting up'}`;
@@ -133,8 +133,8 @@ function headerOf(c: Ctx): { title: string; lines: string[] } {
           : s.winner === null
             ? 'Over: a draw'
             : `Over: ${name(c, s.winner)} won by ${s.reason}`;
-  const marked = input.lastTurnBy !== undefined && (input.happenings ?? []).length > 0 ? [`Marked on the map: ${name(c, input.lastTurnBy)}'s last turn`] : [];
-  return { title, lines: [line, ...marked] };
+  const marks = input.lastTurnBy !== undefined && (input.happenings ?? []).length > 0 ? `${name(c, input.lastTurnBy)}'s last turn` : null;
+  return { title, lines: [line, ...(marks ? [`Marked on the map: ${marks}`] : [])], ...(marks ? { marks } : {}) };
 }
 
 /** The turn picture's view. */

@@ -1,0 +1,115 @@
+/**
+ * Which window of a board a close-up shows (focus.ts for the map, table-focus.ts for a table view),
+ * worked out once for both: the squares a turn touched, a square of room round them, and at least
+ * half the board each way (up to MAX_COLS), so the close-up is about twice the full picture's scale
+ * when both are shown equally wide; none when that would be less than MIN_ZOOM closer. Then rows are
+ * given up (never the turn's own) until the close-up is no taller than a phone's embed box's shape.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { columnName } from '../formats/squares';
+import { font } from './fonts';
+import { boardGeometry } from './layout';
+import { INK } from './palette';
+import { EMBED_SHOWN } from './phone';
+
+/** A window of the board: its top-left square, its size in squares, and the square size to draw it at. */
+export interface FocusWindow {
+  readonly col: number;
+  readonly row: number;
+  readonly cols: number;
+  readonly rows: number;
+  readonly cell: number;
+}
+
+/** A top-left square and the squares a side it covers. */
+export interface Spot {
+  readonly at: { readonly col: number; readonly row: number };
+  readonly span: number;
+}
+
+interface Size {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The close-up is left out when it would be less than this much larger than the full map. */
+const MIN_ZOOM = 1.3;
+/** The close-up's width: twice the box of a phone's embed, so it is shown at half size, crisp, on a phone. */
+export const CLOSE_UP_WIDTH = 2 * EMBED_SHOWN.width;
+/**
+ * At most this many columns (unless the turn needs more): at CLOSE_UP_WIDTH a square is then wide
+ * enough for a label at phonePx.
+ */
+const MAX_COLS = 12;
+/** The margin round the window, for its coordinates, in squares. */
+export const MARGIN = 0.7;
+
+/** The squares' extent: first and last column and row. */
+function extent(squares: readonly Spot[]) {
+  return {
+    c0: Math.min(...squares.map((s) => s.at.col)),
+    r0: Math.min(...squares.map((s) => s.at.row)),
+    c1: Math.max(...squares.map((s) => s.at.col + s.span - 1)),
+    r1: Math.max(...squares.map((s) => s.at.row + s.span - 1)),
+  };
+}
+
+const place = (lo: number, hi: number, n: number, size: number) => Math.max(0, Math.min(size - n, Math.round((lo + hi + 1) / 2 - n / 2)));
+
+/** The window round `squares` at a larger scale than the full map, or null when they spread too far for one. */
+export function windowOver(board: Size, squares: readonly Spot[]): FocusWindow | null {
+  const { width: W, height: H } = board;
+  const g = boardGeometry(board);
+  const { c0, r0, c1, r1 } = extent(squares);
+  // A square of room on every side, for tags and the units next to the action.
+  const cols = Math.min(W, Math.max(c1 - c0 + 3, Math.min(MAX_COLS, Math.ceil(W / 2))));
+  const rows = Math.min(H, Math.max(r1 - r0 + 3, Math.min(MAX_COLS, Math.ceil(H / 2))));
+  // Both pictures are shown about equally wide (the map as the post's attachment, the close-up in an
+  // embed): the close-up's scale over the map's is the board's width over the window's.
+  const zoom = Math.min(2, W / cols, H / rows);
+  if (zoom < MIN_ZOOM) return null;
+  const cell = Math.floor(CLOSE_UP_WIDTH / (cols + 2 * MARGIN));
+  return { col: place(c0, c1, cols, W), row: place(r0, r1, rows, H), cols, rows, cell: Math.max(cell, Math.ceil(g.cell * 0.5)) };
+}
+
+/**
+ * `w` with rows taken off (never the turn's squares and the square of room round them) until the
+ * picture, whose size `laidOut` gives, is no taller than the phone's picture box is for its width: a
+ * taller one is shown narrower.
+ */
+export function fitted(board: Size, squares: readonly Spot[], w: FocusWindow, laidOut: (w: FocusWindow) => Size): FocusWindow {
+  const { r0, r1 } = extent(squares);
+  const least = Math.min(board.height, r1 - r0 + 3);
+  let fit = w;
+  for (let rows = w.rows; rows >= least; rows--) {
+    fit = { ...w, rows, row: place(r0, r1, rows, board.height) };
+    const { width, height } = laidOut(fit);
+    if (height * EMBED_SHOWN.width <= width * EMBED_SHOWN.height) return fit;
+  }
+  return fit;
+}
+
+const squareName = (col: number, row: number) => `${columnName(col)}${row + 1}`;
+
+/** The window's corners by name: "H8-Q17". */
+export const windowName = (w: FocusWindow): string => `${squareName(w.col, w.row)}-${squareName(w.col + w.cols - 1, w.row + w.rows - 1)}`;
+
+/** The window's column letters and row numbers on all four sides, at least `px` tall. */
+export function windowCoordinates(ctx: SKRSContext2D, w: FocusWindow, margin: number, top: number, px: number): void {
+  ctx.fillStyle = INK;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.font = font(Math.max(Math.round(w.cell * 0.42), px), 'bold');
+  const bottom = top + margin + w.rows * w.cell;
+  const right = margin + w.cols * w.cell;
+  for (let c = 0; c < w.cols; c++) {
+    const x = margin + (c + 0.5) * w.cell;
+    ctx.fillText(columnName(w.col + c), x, top + margin / 2);
+    ctx.fillText(columnName(w.col + c), x, bottom + margin / 2);
+  }
+  for (let r = 0; r < w.rows; r++) {
+    const y = top + margin + (r + 0.5) * w.cell;
+    ctx.fillText(String(w.row + r + 1), margin / 2, y);
+    ctx.fillText(String(w.row + r + 1), right + margin / 2, y);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The close-up of a table view's turn (table-view.ts), as the map's (focus.ts): the squares its
+ * overlays touch, chosen by focus-window.ts, drawn at the close-up's square size for a phone's embed
+ * box, 560 px wide, so token labels, pips and every word are at least phonePx there (11 px on the
+ * phone), with the window's coordinates round it and the units standing in it in words (the key is
+ * the full picture's, posted with it).
+ * Null when the view marks nothing, or the marks spread over most of the board.
+ */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { clip } from '../discord/text';
+import { DISCORD_ALT_TEXT_LIMIT } from './alt-text';
+import { measuringContext } from './canvas-pool';
+import { loadFonts } from './fonts';
+import { fitted, type FocusWindow, MARGIN, type Spot, windowCoordinates, windowName, windowOver } from './focus-window';
+import type { BoardGeometry } from './layout';
+import { INK, PAPER } from './palette';
+import { phonePx } from './phone';
+import { encodePng } from './png';
+import { type Rect, placeTags } from './tags';
+import { placeWords } from './table-place';
+import { drawTableBoard } from './table-board';
+import { drawTableMarks, tableTagSpace, tableTags } from './table-marks';
+import { footRows, stripRows } from './table-picture';
+import type { TableUnit, TableView } from './table-view';
+import { flow } from './text-flow';
+
+/** Every square the view's overlays touch, as top-left squares with their span. */
+export function markedSpots(view: TableView): Spot[] {
+  const span = (id: string) => view.units.find((u) => u.id === id)?.span ?? 1;
+  return view.overlays.flatMap((o): Spot[] => {
+    if (o.kind === 'path') return o.squares.map((at) => ({ at, span: span(o.unit) }));
+    if (o.kind === 'attack') return [o.from, o.to];
+    return [o.where];
+  });
+}
+
+/** The units standing at least partly in window `w`, in the view's order. */
+export const tableUnitsIn = (view: TableView, w: FocusWindow): TableUnit[] =>
+  view.units.filter((u) => u.at && u.at.col + u.span > w.col && u.at.col < w.col + w.cols && u.at.row + u.span > w.row && u.at.row < w.row + w.rows);
+
+/** The close-up's parts and their places. */
+function layOut(view: TableView, w: FocusWindow) {
+  loadFonts();
+  const margin = Math.round(w.cell * MARGIN);
+  // The whole board at the close-up's square size; only the window is drawn into the picture.
+  const g: BoardGeometry = { cell: w.cell, margin, width: view.board.width * w.cell + 2 * margin, height: view.board.height * w.cell + 2 * margin };
+  const boardW = w.cols * w.cell;
+  const boardH = w.rows * w.cell;
+  const width = boardW + 2 * margin;
+  const px = phonePx(width);
+  const pad = Math.round(px * 0.6);
+  const scratch = measuringContext();
+  const head = flow(
+    scratch,
+    [[{ text: `${view.marks ?? view.title}, close up`, bold: true }, { text: `  ${windowName(w).replace('-', ' to ')}` }]],
+    width - 2 * pad,
+    px,
+  );
+  const top = head.height + 2 * pad;
+  const win: Rect = { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: boardW, h: boardH };
+  const inWindow = (p: { x: number; y: number }) => p.x >= win.x && p.x <= win.x + win.w && p.y >= win.y && p.y <= win.y + win.h;
+  const requests = tableTags(g, view)
+    .filter((t) => inWindow(t.anchor))
+    .map((t) => ({ ...t, px: Math.max(t.px, px) }));
+  const tags = placeTags(requests, { ...tableTagSpace(g, view), bounds: win }, scratch);
+  const strip = flow(scratch, stripRows(view, tableUnitsIn(view, w)), width - 2 * pad, px);
+  const foot = flow(scratch, footRows(view, tags, false), width - 2 * pad, px);
+  const stripTop = top + boardH + 2 * margin;
+  const footTop = stripTop + (strip.height > 0 ? strip.height + 2 * pad : 0);
+  const height = footTop + (foot.height > 0 ? foot.height + 2 * pad : 0);
+  return { g, margin, boardW, boardH, width, height, px, pad, head, top, win, tags, strip, foot, stripTop, footTop };
+}
+
+/** The window to show the view's marks in, or null when there is nothing to show closer. */
+export function tableFocusWindow(view: TableView): FocusWindow | null {
+  const spots = markedSpots(view);
+  const w = spots.length > 0 ? windowOver(view.board, spots) : null;
+  return w ? fitted(view.board, spots, w, (fit) => layOut(view, fit)) : null;
+}
+
+/** Draws the close-up of `view` in window `w` on a new canvas. */
+export function drawTableFocusCanvas(view: TableView, w: FocusWindow): Canvas {
+  const { g, margin, boardW, boardH, width, height, px, pad, head, top, win, tags, strip, foot, stripTop, footTop } = layOut(view, w);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, width, height);
+  head.draw(ctx, pad, pad);
+  ctx.fillStyle = INK;
+  ctx.fillRect(0, top - 2, width, 2);
+  ctx.save();
+  ctx.translate(-w.col * w.cell, top - w.row * w.cell);
+  ctx.beginPath();
+  ctx.rect(win.x, win.y, win.w, win.h);
+  ctx.clip();
+  drawTableBoard(ctx, g, view.board);
+  drawTableMarks(ctx, g, view, tags);
+  ctx.restore();
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = 2;
+  ctx.strokeRect(margin, top + margin, boardW, boardH);
+  windowCoordinates(ctx, w, margin, top, px);
+  for (const [flowed, at] of [
+    [strip, stripTop],
+    [foot, footTop],
+  ] as const) {
+    if (flowed.height === 0) continue;
+    ctx.fillStyle = INK;
+    ctx.fillRect(0, at, width, 2);
+    flowed.draw(ctx, pad, at + pad);
+  }
+  return canvas;
+}
+
+/** Alt text for the close-up: where it is, what happened there, and who stands in it. */
+export function tableFocusAltText(view: TableView, w: FocusWindow, limit: number = DISCORD_ALT_TEXT_LIMIT): string {
+  const inside = tableUnitsIn(view, w).map((u) => `${u.label} ${placeWords(u)}${u.condition.length > 0 ? ` (${u.condition.join(', ')})` : ''}`);
+  const parts = [
+    `Close-up of squares ${windowName(w).replace('-', ' to ')}: ${view.marks ?? view.title}.`,
+    ...view.overlays.map((o) => o.words),
+    inside.length > 0 ? `Units here: ${inside.join('; ')}.` : '',
+  ];
+  return clip(parts.filter(Boolean).join(' '), limit, { atWord: true });
+}
+
+/** The close-up as a picture and its alt text, or null when there is none. */
+export function renderTableFocus(view: TableView): { readonly png: Buffer; readonly alt: string } | null {
+  const w = tableFocusWindow(view);
+  return w ? { png: encodePng(drawTableFocusCanvas(view, w)), alt: tableFocusAltText(view, w) } : null;
+}
