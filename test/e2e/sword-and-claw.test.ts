@@ -200,4 +200,47 @@ describe('Sword and Claw through Discord', () => {
     expect(doubleClicked).toBe(true);
     expect(world.errors).toEqual([]);
   }, 600_000);
+
+  it('takes its defaults from the ruleset when a deadline passes (the deployment left placed, a turn ended), and ends by concession', async () => {
+    await world.run({
+      user: 'alice',
+      name: 'skirmish challenge',
+      options: { opponent: 'bob', warband: 'Mire Raiders', ruleset: 'sword-and-claw', turn_hours: 10 },
+    });
+    const thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
+    await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Iron Company' } });
+    const first = (await stored(thread)).state.deploying!.player;
+    await world.advance(6);
+    expect(world.messages(thread).some((m) => m.content.startsWith('⏳') && m.content.includes(`Waiting for <@${first}> to deploy`))).toBe(true);
+    await world.advance(5);
+    const placed = await stored(thread);
+    expect(
+      Object.values(placed.state.troops)
+        .filter((t) => t.player === first)
+        .every((t) => t.at !== null),
+    ).toBe(true);
+    expect(world.messages(thread).some((m) => m.content.includes('did not finish deploying in time'))).toBe(true);
+    await world.advance(11);
+    const playing = await stored(thread);
+    expect(playing.row.status).toBe('playing');
+    const turn = playing.state.turn!.player;
+    await world.advance(11);
+    const after = await stored(thread);
+    expect(after.state.turn!.player).not.toBe(turn);
+    // Sellsword's own commands say how this game is played instead.
+    const view = await world.run({ user: usernameOf(after.state.turn!.player), channel: thread, name: 'skirmish view', options: { unit: 'HCA' } });
+    expect(answerText(view)).toMatch(/Sword and Claw match: give orders with `\/order`/);
+    const status = await world.run({ user: 'alice', channel: thread, name: 'skirmish status' });
+    expect(answerText(status)).toMatch(new RegExp(`Waiting for <@${after.state.turn!.player}> to play the movement step of round 1`));
+    expect(world.messages(thread).some((m) => m.content.includes('did not finish their turn in time'))).toBe(true);
+    const quitter = usernameOf(after.state.turn!.player);
+    const asked = await world.run({ user: quitter, channel: thread, name: 'skirmish concede' });
+    const yes = componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!;
+    await world.click(quitter, asked.original!, yes.custom_id);
+    const conceded = await stored(thread);
+    expect(conceded.row.status).toBe('over');
+    expect(conceded.state.end?.reason).toBe('concession');
+    expect(world.messages(thread).some((m) => /wins by concession/.test(m.content))).toBe(true);
+    expect(world.errors).toEqual([]);
+  }, 120_000);
 });

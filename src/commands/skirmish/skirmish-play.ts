@@ -53,7 +53,10 @@ export async function status(interaction: ChatInputCommandInteraction, app: App)
   const game = snapshot ? gameOf(snapshot) : null;
   let text: string;
   const name = async (p: string) => setup?.names[p] ?? (await app.store.players.get(p))?.name ?? p;
+  const table = tableGameOf(row);
+  const raw = table && row.status !== 'challenged' ? await app.store.matches.get(row.id) : null;
   if (row.status === 'declined' || row.status === 'cancelled') text = 'This challenge was declined or withdrawn.';
+  else if (table && raw?.snapshot) text = table.table.waiting(raw.snapshot, (p) => `<@${p}>`);
   else if (row.status === 'over' && !game) text = row.winner ? `Over during setup: ${await name(row.winner)} won by concession.` : 'Over during setup.';
   else if (!setup || !snapshot) text = `Waiting for <@${row.players[1]}> to accept.`;
   else if (!game)
