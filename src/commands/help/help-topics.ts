@@ -58,9 +58,21 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     text: [
       '**Warbands:** `/warband submit|show|list|remove` · **Cards:** `/catalog units|card` · **Maps:** `/map list|show|submit`',
       '**Matches:** `/skirmish challenge|practice|accept|decline|status|log|view|follow|entry|concede|check|verify|export|replay`',
-      '**Acts:** `/move` `/maneuver` `/attack` `/rest` `/crow` `/trait` `/end`',
+      '**Acts:** `/move` `/maneuver` `/attack` `/rest` `/crow` `/trait` `/end` · in a Sword and Claw match: `/order deploy|done|move|run|slide|attack|next|end`',
       '**Leagues:** `/league standings|profile|settings show` · organisers: `/league create|settings|award|overturn|remove|extend|export` · `/setup check`',
       '**Help:** `/help topic:…` · `/rules topic:…` (the rules by topic: replies, the rule of three, wounds, cover…)',
+    ].join('\n'),
+  },
+  {
+    id: 'sword-and-claw',
+    title: 'Sword and Claw: a second game (first slice)',
+    text: [
+      '*Sword and Claw* is a large skirmish game on a 1" grid: each side plays a whole turn in steps, giving orders to many troops. Part of it is playable here; the rest is not yet.',
+      '**Start:** `/skirmish challenge opponent:@someone warband:Iron Company ruleset:Sword and Claw`; the opponent accepts with `/skirmish accept warband:Mire Raiders` (or the buttons). For now each side brings one of the two sample armies (Iron Company, Mire Raiders; your own army lists cannot be submitted yet) and plays on the sample map Reed Ford, two players.',
+      '**Deployment:** the roll-off names the attacker; each side rolls 1d6+3 for how deep it deploys from its edge. `/order deploy troop:… square:…` for each troop, then `/order done`.',
+      '**Your turn:** the movement step: `/order move|run|slide troop:… to:…` once per troop (Move up to its Move, Run up to double and no melee, Slide one square without opportunity attacks, optionally `then:` a move on); `/order next` opens the melee step: `/order attack troop:… attack:… target:…` declares strikes, and `/order next` resolves them all (d10 to hit against Melee Defense, d6 against To-Wound). `/order end` closes every step left. Type `/` and the bot suggests only legal orders, or says why none fit.',
+      '**Opportunity attacks:** when a troop leaves the reach of your troop, you get buttons: attack (with the odds) or no attack; no answer in time means none.',
+      'After every turn the bot posts the table with what happened. The match ends when a side is eliminated or concedes (`/skirmish concede`). Not yet: saving throws, spellcasting, ranged attacks, charges, reserves, Readied attacks, qualities, flight, water, conditions, spells, practice against the bot, and leagues (a Sword and Claw match counts in no standings).',
     ].join('\n'),
   },
   {
