@@ -26,6 +26,8 @@ import { waitWords } from './wait-words';
 import { shown } from '../discord/text';
 import { matchRecord } from '../match/record';
 import { rulesetOfMatch } from '../rulesets';
+import { recordTableChange, tableGameOf, type TableGame } from '../match/table-change';
+import { boldNames } from '../posts/table-posts';
 import { botCommand, playedByBot } from '../match/practice-seat';
 import { untoldActs } from '../match/untold-acts';
 import { storedNames } from '../store';
@@ -82,6 +84,8 @@ async function handle(app: Services, d: DeadlineRow): Promise<Handled['did'] | n
     return lapse(app, row, wait);
   }
   if (!(await store.deadlines.done(d.id, 'missed'))) return null;
+  const table = tableGameOf(row);
+  if (table) return tableTimeout(app, row, table, wait.player);
   const { terms, setup, snapshot } = matchRecord(row);
   if (!setup || !snapshot) return moot();
   const clock = clockOf(terms);
@@ -101,6 +105,30 @@ async function handle(app: Services, d: DeadlineRow): Promise<Handled['did'] | n
     await planWaits(store, app.now(), row);
   }
   return 'default';
+}
+
+/**
+ * A missed deadline of a game played through its table rules: the game's default (its timeout), or at
+ * the set number of misses the game's concession, told as a forfeit.
+ */
+async function tableTimeout(app: Services, row: MatchRow, game: TableGame, player: PlayerId): Promise<Handled['did'] | null> {
+  if (row.snapshot === null) return 'moot';
+  const clock = clockOf(matchRecord(row).terms);
+  const misses = await app.store.deadlines.misses(row.id, player);
+  const name = await boldNames(app.store, row.players);
+  const forfeits = misses >= clock.maxMisses;
+  const made = forfeits ? null : game.rules.match.timeout(row.snapshot, name);
+  if (!forfeits && !made) return 'moot';
+  const command = made ? made.command : game.table.concede(player);
+  const line = made
+    ? `⏰ ${name(player)}'s time ran out: ${made.words} (${misses} of ${clock.maxMisses} missed deadlines forfeit the match.)`
+    : `⏰ ${name(player)}'s time ran out for the ${ordinal(misses)} time, so ${name(player)} forfeits the match.`;
+  const change = await recordTableChange(app, row.id, undefined, row.seq, command, { reply: () => line, concession: forfeits });
+  if (!change.ok) {
+    app.log(`the timeout of match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`, undefined, aboutMatch(row));
+    await planWaits(app.store, app.now(), row);
+  }
+  return forfeits ? 'forfeit' : 'default';
 }
 
 /**

@@ -36,8 +36,8 @@ export function waitsOf(row: MatchRow): Wait[] {
   }
   const found = rulesetOfMatch(row);
   if (!found.ok) return [];
-  const { snapshot } = matchRecord(row);
-  return snapshot ? [...found.ruleset.match.waits(snapshot)] : [];
+  // The game reads its own stored state: the application does not decode another game's shapes.
+  return row.snapshot !== null ? [...found.ruleset.match.waits(row.snapshot)] : [];
 }
 
 export const hoursFor = (clock: ClockTerms, kind: WaitKind): number =>

@@ -10,6 +10,7 @@ import type { MatchRow } from '../store';
 import type { Wait } from './deadline-plan';
 import { withMentions } from '../match/submit';
 import { matchRecord } from '../match/record';
+import { tableGameOf } from '../match/table-change';
 
 const SETUP_CHOICE: Record<string, string> = {
   reroll: 'whether to reroll the setup tactics check',
@@ -20,6 +21,9 @@ const SETUP_CHOICE: Record<string, string> = {
 
 export function waitWords(row: MatchRow, wait: Wait): string {
   const who = `<@${wait.player}>`;
+  // A game played through its table rules says what it waits for in its own words.
+  const table = tableGameOf(row)?.table;
+  if (table && row.snapshot !== null && wait.kind !== 'accept') return table.waiting(row.snapshot, (p) => `<@${p}>`);
   const { snapshot } = matchRecord(row);
   switch (wait.kind) {
     case 'accept':

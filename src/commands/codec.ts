@@ -26,6 +26,7 @@ export const ACTIONS = [
   'challenge',
   'replay',
   'digest',
+  'answer',
 ] as const;
 export type ComponentAction = (typeof ACTIONS)[number];
 

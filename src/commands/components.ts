@@ -21,6 +21,8 @@ import { refuse } from '../match/user-error';
 import { logView, parseLogArg } from './skirmish/log-pages';
 import { answerChallenge, confirmConcede } from './skirmish/match-buttons';
 import type { MatchRow } from '../store';
+import { tableGameOf } from '../match/table-change';
+import { answerTablePrompt } from './table-answer';
 
 async function pageLog(interaction: ButtonInteraction, app: App, row: MatchRow, arg: string): Promise<void> {
   const view = await logView(app.store, row, interaction.user.id, parseLogArg(arg));
@@ -72,6 +74,9 @@ export async function handleComponent(interaction: ButtonInteraction | StringSel
   if (id.action === 'digest' && interaction.isButton()) return showDigest(interaction, app, id.match);
   const stored = await app.store.matches.get(id.match);
   if (!stored) refuse('no-such-match', 'That match no longer exists.');
+  // A game played through its ruleset's table rules answers its own prompts.
+  const table = tableGameOf(stored);
+  if (table && id.action === 'answer') return answerTablePrompt(interaction, app, stored, table, id);
   const row = matchRecord(stored);
   // Buttons that change nothing, or ask before they do: paging a log, confirming a concession or a challenge.
   if (id.action === 'log' && interaction.isButton()) return pageLog(interaction, app, row, id.arg);

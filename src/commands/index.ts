@@ -9,6 +9,7 @@ import { skirmishCommand } from './skirmish/skirmish';
 import { warbandCommand } from './warband/warband';
 import { gamesCommand } from './player/games';
 import { ordersCommand } from './play/orders';
+import { orderCommand } from './play/order';
 import { notifyCommand, vacationCommand } from './player/vacation';
 import { leagueCommand } from './league/league';
 import { setupCommand } from './setup-check';
@@ -34,6 +35,7 @@ export const commandModules: readonly CommandModule[] = [
   rulesCommand,
   gamesCommand,
   ordersCommand,
+  orderCommand,
   vacationCommand,
   notifyCommand,
   leagueCommand,

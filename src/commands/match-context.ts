@@ -15,6 +15,7 @@ import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { refuse } from '../match/user-error';
 import { rulesetOfMatch } from '../rulesets';
+import { tableGameOf } from '../match/table-change';
 
 /** The match of this thread, decoded. */
 export async function matchHere(app: App, channelId: string): Promise<MatchRecord> {
@@ -35,6 +36,13 @@ export interface LiveGame {
 
 export async function gameHere(app: App, channelId: string): Promise<LiveGame> {
   const row = await matchHere(app, channelId);
+  // A game played through its table rules has its own orders and shows its table after each turn.
+  const table = tableGameOf(row);
+  if (table)
+    refuse(
+      'not-for-this-game',
+      `This is a ${table.rules.name} match: give orders with \`/order\`; the picture after each turn shows the table, and \`/help\` says what is playable.`,
+    );
   if (row.status === 'challenged') refuse('not-accepted', 'This challenge has not been accepted yet.');
   if (row.status === 'declined' || row.status === 'cancelled') refuse('match-over', 'This challenge was declined.');
   const { setup, snapshot } = row;

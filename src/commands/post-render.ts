@@ -15,6 +15,7 @@ import { gameOf } from '../match/match-state';
 import { challengeButtons } from './skirmish/challenge-buttons';
 import { finishedName, leagueResult } from '../match/match-end';
 import { promptPostOf } from './prompts/prompt-post';
+import { renderTableBody } from './table-render';
 import type { Post } from './thread';
 import { storedNames } from '../store';
 import { standingsChangeText } from '../posts/league-result-post';
@@ -130,5 +131,8 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
       return { to: 'edit', messageId: body.messageId, lines: body.lines, ...(body.replace ? { replace: true } : {}) };
     case 'dm':
       return { to: 'create', post: { content: body.content }, dm: body.user, ...(body.elseIn ? { elseIn: body.elseIn } : {}) };
+    case 'table':
+    case 'table-prompt':
+      return renderTableBody(store, stored, body);
   }
 }

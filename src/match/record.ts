@@ -319,6 +319,15 @@ export function savedRecord(row: MatchRow): MatchRecord {
   return record;
 }
 
+/**
+ * Whether the row's setup and snapshot are in the shapes these schemas read: the default game's
+ * (whose rules the application still reads directly, docs/rulesets.md §5). Another game's JSON is
+ * left to its ruleset (rulesets/ruleset.ts `TableRules`), which reads the raw row; its record says
+ * null for both, so no code that reads these shapes mistakes it for a game of its own.
+ */
+const ownShapes = (row: MatchRow): boolean => row.ruleset === DEFAULT_SHAPES;
+const DEFAULT_SHAPES = 'sellsword';
+
 /** The row with its terms, setup and snapshot decoded; throws BadMatchRecord when one does not fit. */
 export function matchRecord(row: MatchRow): MatchRecord {
   const kept = decoded.get(row);
@@ -327,8 +336,8 @@ export function matchRecord(row: MatchRow): MatchRecord {
   const record: MatchRecord = {
     ...row,
     terms: decode(row, 'terms', termsSchema, row.terms),
-    setup: row.setup === null ? null : decode(row, 'setup', setupSchema, row.setup),
-    snapshot: row.snapshot === null ? null : decode(row, 'snapshot', snapshotSchema, row.snapshot),
+    setup: row.setup === null || !ownShapes(row) ? null : decode(row, 'setup', setupSchema, row.setup),
+    snapshot: row.snapshot === null || !ownShapes(row) ? null : decode(row, 'snapshot', snapshotSchema, row.snapshot),
   };
   decoded.set(row, record);
   return record;

@@ -41,7 +41,14 @@ export type PostBody =
    */
   | { readonly kind: 'dm'; readonly user: string; readonly content: string; readonly elseIn?: string }
   /** The map as it stands now, with the match's open prompt posted after it: a reopened match's new thread. */
-  | { readonly kind: 'board' };
+  | { readonly kind: 'board' }
+  /**
+   * A game played through its ruleset's table rules (rulesets/ruleset.ts `TableRules`): the table's
+   * picture as it was after event `seq`, with the turn that ended there marked, under the log lines `content`.
+   */
+  | { readonly kind: 'table'; readonly seq: number; readonly content: string }
+  /** Such a game's prompt open at match seq `seq`, with its buttons; skipped if the match has moved on by delivery. */
+  | { readonly kind: 'table-prompt'; readonly seq: number };
 
 export type PostKind = PostBody['kind'];
 

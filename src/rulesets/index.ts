@@ -10,7 +10,25 @@ import type { Ruleset, RulesetId } from './ruleset';
 import { sellsword } from './sellsword';
 import { swordAndClaw } from './sword-and-claw';
 
-export type { MatchEnd, MatchRules, Phase, Ruleset, RulesetId, ScenarioRun, Stepped, TableRequest, ViewRules, Wait } from './ruleset';
+export type {
+  ArmyOffer,
+  MatchEnd,
+  MatchRules,
+  OrderSpec,
+  Phase,
+  PromptPost,
+  Ruleset,
+  RulesetId,
+  ScenarioRun,
+  Stepped,
+  Suggestion,
+  TableBegin,
+  TableRequest,
+  TableRules,
+  ToldEvent,
+  ViewRules,
+  Wait,
+} from './ruleset';
 
 /** Every game this bot plays; the first (Sellsword) is the default for what names none. */
 export const RULESETS: readonly Ruleset[] = [sellsword, swordAndClaw];

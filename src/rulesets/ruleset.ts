@@ -103,4 +103,101 @@ export interface Ruleset {
    * map view (render/view.ts); a game without one is drawn by its own path.
    */
   readonly view?: ViewRules;
+  /** Played at the table through `/order`, its prompts' buttons and its own words; absent: through the application's own commands. */
+  readonly table?: TableRules;
+}
+
+/** An army a challenge may bring (a game's sample armies until its players submit their own). */
+export interface ArmyOffer {
+  readonly id: string;
+  readonly name: string;
+  readonly faction: string;
+  readonly points: number;
+}
+
+/** What a new match of this game is made from once every player is in. */
+export interface TableBegin {
+  readonly seed: number;
+  readonly players: readonly PlayerId[];
+  /** Each player's army, by `ArmyOffer.id`. */
+  readonly armies: Readonly<Record<PlayerId, string>>;
+}
+
+/** One option of an order: always a string, suggested from the legal orders as typed. */
+export interface OrderOptionSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly required: boolean;
+}
+
+/** One subcommand of `/order` (docs/rulesets.md §1 "acts"): its name, its words and its options. */
+export interface OrderSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly options: readonly OrderOptionSpec[];
+}
+
+/** One suggestion: what the player reads and the value the option takes. */
+export interface Suggestion {
+  readonly name: string;
+  readonly value: string;
+}
+
+/** An open prompt as a post: whom it waits on, its text, and its buttons (each answer's `arg`). */
+export interface PromptPost {
+  readonly player: PlayerId;
+  readonly kind: string;
+  readonly text: string;
+  readonly buttons: readonly { readonly label: string; readonly arg: string; readonly style?: 'primary' | 'secondary' | 'danger' }[];
+}
+
+/** One event told in the thread: its lines, and whether the table's picture follows it (a player turn, a deployment, the match ended). */
+export interface ToldEvent {
+  readonly lines: readonly string[];
+  readonly picture: boolean;
+}
+
+/**
+ * A game played at the table through its own parts (docs/rulesets.md §1 "acts", "prompts", "words"):
+ * the armies and map a challenge takes, `/order`'s subcommands, its prompts as buttons, and its log
+ * words. A game without them is played through the application's own commands (Sellsword's, until
+ * its rules move behind the boundary).
+ */
+export interface TableRules {
+  /** The armies a challenge may bring; the first two are the default for the challenger and the opponent. */
+  armies(): readonly ArmyOffer[];
+  /** The setup of a new match, or the rule it breaks. */
+  setup(input: TableBegin): { readonly ok: true; readonly setup: unknown } | { readonly ok: false; readonly error: RuleError };
+  /** The command by which `player` concedes. */
+  concede(player: PlayerId): unknown;
+  readonly orders: readonly OrderSpec[];
+  /** A typed `/order` as the game's command, or why not (the game's own sentence). */
+  parse(
+    setup: unknown,
+    state: unknown,
+    by: PlayerId,
+    order: string,
+    options: Readonly<Record<string, string>>,
+  ): { readonly ok: true; readonly command: unknown } | { readonly ok: false; readonly error: RuleError };
+  /** The legal choices for one option as typed so far; none: `why` says why nothing fits. */
+  suggest(
+    setup: unknown,
+    state: unknown,
+    by: PlayerId,
+    order: string,
+    option: string,
+    options: Readonly<Record<string, string>>,
+  ): { readonly choices: readonly Suggestion[]; readonly why?: string };
+  /** The open prompt as a post, players named by `name`; null when none is open. */
+  prompt(setup: unknown, state: unknown, name: (player: PlayerId) => string): PromptPost | null;
+  /** A button's `arg` as the game's command. */
+  answer(state: unknown, arg: string): { readonly ok: true; readonly command: unknown } | { readonly ok: false; readonly error: RuleError };
+  /** A change's events told in the thread, one entry per event, from the state before them. */
+  tell(setup: unknown, before: unknown, events: readonly unknown[], name: (player: PlayerId) => string): readonly ToldEvent[];
+  /** What the match waits for, in words ("Waiting for Bob to …"). */
+  waiting(state: unknown, name: (player: PlayerId) => string): string;
+  /** A sentence of the game's (a refusal) in the words players read (pieces by the labels they see). */
+  plain(setup: unknown, text: string): string;
+  /** The result in words, once the match is over. */
+  result(setup: unknown, state: unknown, name: (player: PlayerId) => string): string;
 }

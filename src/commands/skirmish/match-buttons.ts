@@ -11,6 +11,8 @@ import { concedeNow } from './skirmish-play';
 import { challengeTaker } from '../../match/challenge-taker';
 import { refuse } from '../../match/user-error';
 import { warbandChoices } from '../warband/warband-library';
+import { tableGameOf } from '../../match/table-change';
+import { armyChoices } from './table-challenge';
 
 export async function confirmConcede(interaction: ButtonInteraction, app: App, row: MatchRecord, arg: string): Promise<void> {
   if (arg !== 'yes') {
@@ -25,7 +27,9 @@ export async function answerChallenge(interaction: ButtonInteraction | StringSel
   if (arg === 'decline') return decline(interaction, app);
   const me = interaction.user.id;
   challengeTaker(row, me, 'choose Decline');
-  const mine = await warbandChoices(app, me, '');
+  // A game played through its table rules is accepted with one of its armies.
+  const table = tableGameOf(row)?.table;
+  const mine = table ? armyChoices(table, '') : await warbandChoices(app, me, '');
   if (mine.length === 0) refuse('no-warband', 'You have no saved warband yet: submit one with `/warband submit`, then accept.');
   await interaction.reply({
     content: 'Accept with which warband?',

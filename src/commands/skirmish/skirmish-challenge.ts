@@ -12,7 +12,6 @@ import type { MatchRow } from '../../store';
 import type { App } from '../app';
 import { aboutMatch } from '../../match/services';
 import { mustBeAbleIn } from '../bot-permissions';
-import { cancelUnopened, openMatchThread, ThreadRefused } from './match-thread';
 import { planPosts, retirements } from '../../posts/announce';
 import { closing } from '../../match/match-end';
 import { lateAct, planWaits } from '../../clock/deadline-plan';
@@ -33,7 +32,12 @@ import { shown } from '../../discord/text';
 import { beginSetup, DEFAULT_POINTS, seats, threadName, type SetupReads } from '../../match/setup';
 import { storedNames } from '../../store';
 import { loadWarband, type LoadedWarband } from '../warband/warband-library';
-import { newMatchRules } from '../../rulesets';
+import { newMatchRules, RULESETS, rulesetOf, type RulesetId } from '../../rulesets';
+import { tableGameOf } from '../../match/table-change';
+import { acceptAtTable, challengeAtTable } from './table-challenge';
+import { displayName, threadFor } from './challenge-parts';
+
+export { displayName, threadFor } from './challenge-parts';
 
 type Committed = CommittedWarband;
 
@@ -42,24 +46,6 @@ export type { Terms } from '../../match/record';
 /** The point cap; `where` names what sets it ("this match", "this league"). */
 export function checkPoints(w: LoadedWarband, points: number, where = 'this match'): void {
   if (w.points > points) refuse('over-cap', `**${shown(w.row.name)}** costs ${w.points} points; ${where} allows ${points}.`);
-}
-
-/**
- * Opens a just-saved match's thread and says where the match is. Refused by Discord (a permission taken
- * away since the check), the match is called off and the player told why; a passing failure leaves it
- * saved, and the scheduler opens its thread once Discord answers.
- */
-export async function threadFor(app: App, matchId: string, what: 'challenge' | 'practice match'): Promise<string | null> {
-  try {
-    return await openMatchThread(app, matchId);
-  } catch (error) {
-    if (error instanceof ThreadRefused) {
-      await cancelUnopened(app, matchId);
-      refuse('thread-refused', `${error.reason} The ${what} is off; try again once that is fixed (\`/setup check\` shows what the bot can do here).`);
-    }
-    app.log(`could not open the thread of match ${matchId} yet; the scheduler tries again`, error, { matchId });
-    return null;
-  }
 }
 
 export const committed = (w: LoadedWarband): Committed => ({ name: w.row.name, faction: w.faction, points: w.points, units: w.warband.units, map: w.map });
@@ -79,11 +65,6 @@ function leagueAllows(pinned: LeagueTerms, points: number | undefined, clock: Pa
   }
 }
 
-export const displayName = (interaction: ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction): string =>
-  (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ??
-  interaction.user.globalName ??
-  interaction.user.username;
-
 export interface ChallengeOptions {
   readonly opponent: string;
   readonly opponent2?: string | undefined;
@@ -94,6 +75,7 @@ export interface ChallengeOptions {
   readonly turn_hours?: number | undefined;
   readonly prompt_hours?: number | undefined;
   readonly misses?: number | undefined;
+  readonly ruleset?: RulesetId | undefined;
 }
 
 export async function challenge(interaction: ChatInputCommandInteraction, app: App, o: ChallengeOptions): Promise<void> {
@@ -116,6 +98,22 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const players = [me, ...invited];
   const given = clockFromOptions({ turnHours: o.turn_hours, promptHours: o.prompt_hours, misses: o.misses });
   leagueAllows(pinned, o.points, given);
+  const game = rulesetOf(o.ruleset ?? RULESETS[0]!.id);
+  if (game.ok && game.ruleset.table) {
+    if (o.points !== undefined || o.map !== undefined)
+      refuse('not-for-this-game', `${game.ruleset.name} is played with its own armies on its own map: leave \`points\` and \`map\` out.`);
+    await mustBeAbleIn(channel, 'open a thread for this match here');
+    const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
+    const clock = Object.keys(given ?? {}).length > 0 ? given : undefined;
+    return challengeAtTable(interaction, app, game.ruleset, game.ruleset.table, {
+      channel,
+      guildId: interaction.guildId,
+      invited,
+      warband: o.warband,
+      clock,
+      names,
+    });
+  }
   const points = pinned.points ?? o.points ?? DEFAULT_POINTS;
   const target = pinned.target ?? o.points ?? null;
   const warband = await loadWarband(app, me, o.warband);
@@ -188,6 +186,7 @@ export async function readForSetup(app: App, row: MatchRow): Promise<SetupReads>
 
 export async function accept(interaction: ChatInputCommandInteraction | StringSelectMenuInteraction, app: App, o: { warband: string }): Promise<void> {
   const row = await matchHere(app, interaction.channelId);
+  if (tableGameOf(row)) return acceptAtTable(interaction, app, (await app.store.matches.get(row.id))!, o.warband);
   const me = interaction.user.id;
   challengeTaker(row, me, 'use `/skirmish decline`');
   const terms = row.terms;

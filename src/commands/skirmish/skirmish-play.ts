@@ -25,7 +25,8 @@ import { answerOwn } from '../own-answer';
 import { setupPromptAnswer } from '../prompts/prompt-setup';
 import { submit, toYou, withMentions, type Submitted } from '../../match/submit';
 import { save } from '../../match/saved';
-import { enqueue } from '../../match/table';
+import { enqueue, inTransaction } from '../../match/table';
+import { concedeTable, tableGameOf, type TableGame } from '../../match/table-change';
 import { refuse } from '../../match/user-error';
 import { practiceSeat } from '../../match/practice-seat';
 
@@ -52,7 +53,10 @@ export async function status(interaction: ChatInputCommandInteraction, app: App)
   const game = snapshot ? gameOf(snapshot) : null;
   let text: string;
   const name = async (p: string) => setup?.names[p] ?? (await app.store.players.get(p))?.name ?? p;
+  const table = tableGameOf(row);
+  const raw = table && row.status !== 'challenged' ? await app.store.matches.get(row.id) : null;
   if (row.status === 'declined' || row.status === 'cancelled') text = 'This challenge was declined or withdrawn.';
+  else if (table && raw?.snapshot) text = table.table.waiting(raw.snapshot, (p) => `<@${p}>`);
   else if (row.status === 'over' && !game) text = row.winner ? `Over during setup: ${await name(row.winner)} won by concession.` : 'Over during setup.';
   else if (!setup || !snapshot) text = `Waiting for <@${row.players[1]}> to accept.`;
   else if (!game)
@@ -112,13 +116,16 @@ export async function concede(interaction: ChatInputCommandInteraction, app: App
 export function checkConcession(row: MatchRow, me: string): void {
   if (!row.players.includes(me)) refuse('not-a-player', 'Only a player in this match can concede it.');
   if (row.status === 'over') refuse('match-over', 'This match is already over.');
-  if (row.status === 'challenged' || !row.snapshot) refuse('not-started', 'This challenge has not started; use `/skirmish decline` to withdraw it.');
+  if (row.status === 'challenged' || (!row.snapshot && !tableGameOf(row)))
+    refuse('not-started', 'This challenge has not started; use `/skirmish decline` to withdraw it.');
 }
 
 /** Carries out a confirmed concession; its public line goes to the thread through the outbox. */
 export async function concedeNow(interaction: ButtonInteraction, app: App, row: MatchRecord): Promise<void> {
   const me = interaction.user.id;
   checkConcession(row, me);
+  const table = tableGameOf(row);
+  if (table) return concedeAtTable(interaction, app, row, table);
   const snapshot = row.snapshot;
   if (!snapshot) refuse('not-started', 'This challenge has not started; use `/skirmish decline` to withdraw it.');
   if (snapshot.stage === 'pregame') {
@@ -146,6 +153,19 @@ export async function concedeNow(interaction: ButtonInteraction, app: App, row: 
   } else {
     await submit(app, row.id, me, row.seq, { game: { concede: me } }, { reply: () => `🏳️ <@${me}> concedes.` });
   }
+  app.outbox.kick(row.id);
+  await interaction.update({ content: 'You conceded this match.', components: [] });
+}
+
+/** A game played through its ruleset's table rules concedes with its own command. */
+async function concedeAtTable(interaction: ButtonInteraction, app: App, row: MatchRecord, table: TableGame): Promise<void> {
+  const stored = (await app.store.matches.get(row.id)) ?? refuse('no-such-match', 'That match no longer exists.');
+  const done = await inTransaction(app, () => concedeTable(app, stored, table, interaction.user.id));
+  if (!done.ok)
+    refuse(
+      done.reason === 'refused' ? done.error.code : 'stale',
+      done.reason === 'refused' ? done.error.message : 'The match moved on while you answered; try again.',
+    );
   app.outbox.kick(row.id);
   await interaction.update({ content: 'You conceded this match.', components: [] });
 }

@@ -18,6 +18,14 @@ import { refuse } from '../../match/user-error';
 import { warbandChoices } from '../warband/warband-library';
 import { exportFile, verify } from './skirmish-dice';
 import { replay } from './skirmish-replay';
+import { RULESETS, rulesetOf as findRuleset } from '../../rulesets';
+import { tableGameOf } from '../../match/table-change';
+import { armyChoices } from './table-challenge';
+
+const rulesetOf = (id: string) => {
+  const found = findRuleset(id);
+  return found.ok ? found.ruleset : { table: undefined };
+};
 import { reopen } from './skirmish-reopen';
 
 const warband = textOption({ name: 'warband', description: 'One of your saved warbands', required: true, autocomplete: true });
@@ -41,6 +49,11 @@ const options = {
     integerOption({ name: 'turn_hours', description: "Hours for each unit's turn (default 48)", min: 1, max: 720 }),
     integerOption({ name: 'prompt_hours', description: 'Hours for each reply, wound split or setup choice (default 24)', min: 1, max: 720 }),
     integerOption({ name: 'misses', description: 'Missed deadlines that forfeit the match (default 3)', min: 1, max: 20 }),
+    choiceOption({
+      name: 'ruleset',
+      description: `The game (default ${RULESETS[0]!.name})`,
+      choices: RULESETS.map((r) => ({ name: r.name, value: r.id })),
+    }),
   ),
   practice: optionSet(
     warband,
@@ -139,7 +152,13 @@ export const skirmishCommand: CommandModule = {
     }
   },
   async autocomplete(interaction, app, { focused, values }) {
-    if (focused === 'warband') return warbandChoices(app, interaction.user.id, values.warband);
+    if (focused === 'warband') {
+      // A game played through its table rules brings one of its armies: the one chosen in the challenge, or the thread's.
+      const thread = typeof values.ruleset === 'string' ? null : await app.store.matches.byThread(interaction.channelId);
+      const table = typeof values.ruleset === 'string' ? rulesetOf(values.ruleset).table : thread ? tableGameOf(thread)?.table : undefined;
+      if (table) return armyChoices(table, values.warband);
+      return warbandChoices(app, interaction.user.id, values.warband);
+    }
     if (focused === 'opponent_warband') return opponentWarbandChoices(app, interaction.user.id, values.opponent_warband);
     if (focused === 'map') return mapChoices(app, values.map, interaction.guildId);
     const row = await app.store.matches.byThread(interaction.channelId);

@@ -11,6 +11,7 @@ import type { ScCommand, ScEvent, ScSetup, ScState } from './match/types';
 import { scPhase, scStartsTurn, scTimeout, scWaits } from './match/waits';
 import { runScScenario } from './match/scenario';
 import { scView } from './view';
+import { scTableRules } from './table';
 
 const setupOf = (setup: unknown) => setup as ScSetup;
 const stateOf = (state: unknown) => state as ScState;
@@ -41,4 +42,5 @@ export const swordAndClaw: Ruleset = {
   diceOf: scDiceOf,
   scenario: { run: runScScenario },
   view: scView,
+  table: scTableRules,
 };

@@ -1,0 +1,170 @@
+/**
+ * A challenge to a game played through its ruleset's table rules (`/skirmish challenge ruleset:`):
+ * each player brings one of the game's armies (`warband:` names it; the game's sample armies until its
+ * players can submit their own), the match is two players on the game's map, and when the opponent
+ * accepts the game's setup begins at once from the dice proof's seed. Leagues do not count these
+ * matches yet.
+ */
+import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction, TextChannel } from 'discord.js';
+import type { ApplicationCommandOptionChoiceData } from 'discord.js';
+import type { RuleError } from '../../engine';
+import type { ArmyOffer, Ruleset, TableRules } from '../../rulesets';
+import { newMatchRules } from '../../rulesets';
+import { shown } from '../../discord/text';
+import { commitmentOf, seedFrom } from '../../match/dice-proof';
+import { matchRecord, type CommittedWarband, type Terms } from '../../match/record';
+import { challengeTaker } from '../../match/challenge-taker';
+import { save } from '../../match/saved';
+import { enqueue } from '../../match/table';
+import { refuse } from '../../match/user-error';
+import { threadName } from '../../match/setup';
+import { lateAct, planWaits } from '../../clock/deadline-plan';
+import { clockLine, clockOf, type ClockTerms } from '../../clock/clock-terms';
+import { planTablePosts } from '../../posts/table-posts';
+import { tableGameOf, type TableGame } from '../../match/table-change';
+import type { MatchRow } from '../../store';
+import type { App } from '../app';
+import { choice, nothingToChoose, suggest } from '../command';
+import { answerOwn } from '../own-answer';
+import { displayName, threadFor } from './challenge-parts';
+
+/** An army by its name or id, any case; refused with the armies there are. */
+function armyNamed(table: TableRules, rules: Ruleset, typed: string): ArmyOffer {
+  const t = typed.trim().toLowerCase();
+  const all = table.armies();
+  const found = all.find((a) => a.id === t || a.name.toLowerCase() === t);
+  if (found) return found;
+  return refuse('unknown-army', `${rules.name} has no army "${shown(typed)}". Its armies: ${all.map((a) => `**${shown(a.name)}**`).join(', ')}.`);
+}
+
+/** The game's armies as suggestions for `warband:`. */
+export function armyChoices(table: TableRules, typed: unknown): ApplicationCommandOptionChoiceData[] {
+  const all = table.armies().map((a) => choice(`${a.name} (${a.faction}, ${a.points} points)`, a.name));
+  const fit = suggest(all, typed);
+  return fit.length > 0 ? fit : [nothingToChoose(`No army matches "${String(typed ?? '')}".`, String(typed ?? ''))];
+}
+
+/** An army as the terms keep it: its name, faction and points, and which army it is. */
+const committedArmy = (a: ArmyOffer): CommittedWarband & { readonly army: string } => ({
+  name: a.name,
+  faction: a.faction,
+  points: a.points,
+  units: [],
+  map: '',
+  army: a.id,
+});
+
+export interface TableChallenge {
+  readonly channel: TextChannel;
+  readonly guildId: string;
+  readonly invited: readonly string[];
+  readonly warband: string;
+  readonly clock: Partial<ClockTerms> | undefined;
+  readonly names: readonly string[];
+}
+
+export async function challengeAtTable(
+  interaction: ChatInputCommandInteraction,
+  app: App,
+  rules: Ruleset,
+  table: TableRules,
+  c: TableChallenge,
+): Promise<void> {
+  if (c.invited.length !== 1) refuse('two-players', `${rules.name} is played by two players: name one opponent.`);
+  const me = interaction.user.id;
+  const army = armyNamed(table, rules, c.warband);
+  await app.store.players.upsert({ id: me, name: displayName(interaction) });
+  await interaction.deferReply();
+  const number = (await app.store.matches.countIn(c.channel.id)) + 1;
+  const secret = app.mintSecret();
+  const terms: Terms = {
+    points: army.points,
+    target: null,
+    map: null,
+    accepted: { [me]: committedArmy(army) },
+    dice: { secret, commitment: commitmentOf(secret), entropy: [] },
+    ...(c.clock ? { clock: c.clock } : {}),
+    thread: { name: threadName(c.names, number) },
+  };
+  const them = `<@${c.invited[0]}>`;
+  const armies = table
+    .armies()
+    .map((a) => `**${shown(a.name)}**`)
+    .join(', ');
+  const content = `⚔️ ${them}: **${shown(c.names[0]!)}** challenges you to **${rules.name}** with **${shown(army.name)}** (${army.faction}, ${army.points} points).\nAccept with an army (${armies}) or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Orders are given with \`/order\`; \`/help\` says what of ${rules.name} is playable.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and the accept; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
+  const row = await save(app, interaction, async () => {
+    const league = await app.store.leagueSettings.get(c.channel.id);
+    if (!league) await app.store.leagues.ensure(c.guildId, c.channel.id, c.channel.name);
+    const row = await app.store.matches.create({
+      id: app.mintId(),
+      guildId: c.guildId,
+      channelId: c.channel.id,
+      players: [me, ...c.invited],
+      terms,
+      ...newMatchRules(rules.id),
+    });
+    await app.store.follows.add(row.id, me);
+    await enqueue(app, row, [{ kind: 'challenge', content, ping: [...c.invited] }]);
+    await planWaits(app.store, app.now(), row);
+    return row;
+  });
+  const thread = await threadFor(app, row.id, 'challenge');
+  const where = thread ? `the match is in <#${thread}>` : 'the match is saved, and its thread opens as soon as Discord answers';
+  await interaction
+    .editReply({ content: `**${shown(c.names[0]!)}** challenged ${them} to ${rules.name}: ${where}.`, allowedMentions: { parse: [] } })
+    .catch(() => undefined);
+}
+
+type Begun =
+  | { ok: true; events: unknown[]; snapshot: unknown; status: 'setup' | 'playing' | 'over'; setup: unknown; terms: Terms }
+  | { ok: false; error: RuleError };
+
+/** The match's setup and first events once the opponent is in, seeded from the dice proof (or the fixed seed of tests). */
+function begin(app: App, game: TableGame, current: MatchRow, terms: Terms): Begun {
+  const fixed = app.fixedSeed?.();
+  const seed = fixed ?? (terms.dice ? seedFrom(terms.dice.secret, terms.dice.entropy) : seedFrom(app.mintSecret(), []));
+  const armies = Object.fromEntries(current.players.map((p) => [p, (terms.accepted[p] as { army?: string } | undefined)?.army ?? '']));
+  const made = game.table.setup({ seed, players: current.players, armies });
+  if (!made.ok) return made;
+  const begun = game.rules.match.begin(made.setup);
+  if (!begun.ok) return begun;
+  return { ok: true, events: [...begun.events], snapshot: begun.state, status: game.rules.match.phase(begun.state), setup: made.setup, terms };
+}
+
+export async function acceptAtTable(
+  interaction: ChatInputCommandInteraction | StringSelectMenuInteraction | ButtonInteraction,
+  app: App,
+  stored: MatchRow,
+  warband: string,
+): Promise<void> {
+  const game = tableGameOf(stored)!;
+  const row = matchRecord(stored);
+  const me = interaction.user.id;
+  challengeTaker(row, me, 'use `/skirmish decline`');
+  const army = armyNamed(game.table, game.rules, warband);
+  await app.store.players.upsert({ id: me, name: displayName(interaction) });
+  const line = `**${shown(displayName(interaction))}** accepts with **${shown(army.name)}** (${army.faction}, ${army.points} points).`;
+  const { done, posts } = await save(app, interaction, async () => {
+    const late = await lateAct(app.store, app.now(), row.id, me, false);
+    if (late) refuse(late.code, late.message);
+    const done = await app.store.matches.act<unknown, unknown, RuleError>(row.id, row.seq, (snapshot, current) => {
+      const fresh = matchRecord(current).terms;
+      if (snapshot || current.status !== 'challenged') return { ok: false, error: { code: 'not-open', message: 'This challenge is no longer open.' } };
+      const dice = fresh.dice ? { ...fresh.dice, entropy: [...fresh.dice.entropy, interaction.id] } : undefined;
+      return begin(app, game, current, { ...fresh, accepted: { ...fresh.accepted, [me]: committedArmy(army) }, ...(dice ? { dice } : {}) });
+    });
+    if (!done.ok) return { done, posts: [] };
+    await app.store.follows.add(row.id, me);
+    const change = { row: done.row, setup: done.row.setup, before: game.rules.match.replay(done.row.setup, []), after: done.snapshot, events: done.events };
+    const planned = await planTablePosts(app.store, game.rules, game.table, change, { by: me, reply: line });
+    const posts = await enqueue(app, done.row, planned, interaction);
+    await planWaits(app.store, app.now(), done.row, done.events);
+    return { done, posts };
+  });
+  if (!done.ok)
+    refuse(
+      done.reason === 'refused' ? done.error.code : 'not-open',
+      done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.',
+    );
+  await answerOwn(app, interaction, posts);
+}

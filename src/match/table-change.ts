@@ -1,0 +1,90 @@
+/**
+ * A change to a game played through its ruleset's table rules (rulesets/ruleset.ts `TableRules`), as
+ * submit.ts makes one for the default game: the game's step inside the store's transaction with the
+ * sequence number the caller saw (so a double click or a stale button never applies twice), its posts
+ * planned from the game's own words into the outbox in that transaction, and the deadlines of the wait
+ * it leaves. Leagues do not count these games yet: their end records no league result.
+ */
+import type { PlayerId, RuleError } from '../engine';
+import { rulesetOfMatch, type Ruleset, type TableRules } from '../rulesets';
+import { OPEN_STATUSES, type MatchRow, type OutboxRow } from '../store';
+import { planWaits, lateAct } from '../clock/deadline-plan';
+import { planTablePosts, type TableChange } from '../posts/table-posts';
+import type { Services } from './services';
+import { enqueue, type Via } from './table';
+
+/** What the interaction behind a table change says itself. */
+export interface TableTelling {
+  readonly via?: Via;
+  readonly reply?: (done: TableChange) => string;
+  readonly answered?: { readonly messageId: string; readonly lines: (done: TableChange) => string[] };
+  /** The command concedes the match: a concession is taken even after a deadline has passed. */
+  readonly concession?: boolean;
+}
+
+export type TableRecorded = TableChange & { readonly posts: readonly OutboxRow[] };
+
+export type TableChanged =
+  | { readonly ok: true; readonly recorded: TableRecorded }
+  | { readonly ok: false; readonly reason: 'not-found' | 'stale' }
+  | { readonly ok: false; readonly reason: 'refused'; readonly error: RuleError };
+
+export interface TableGame {
+  readonly rules: Ruleset;
+  readonly table: TableRules;
+}
+
+/** The game of a stored match when it is played through table rules; null for the default game's. */
+export function tableGameOf(row: Pick<MatchRow, 'ruleset' | 'rulesetVersion'>): TableGame | null {
+  const found = rulesetOfMatch(row);
+  return found.ok && found.ruleset.table ? { rules: found.ruleset, table: found.ruleset.table } : null;
+}
+
+/** One change of a table game and its posts and deadlines; must run inside a transaction. */
+export async function recordTableChange(
+  app: Services,
+  matchId: string,
+  by: PlayerId | undefined,
+  expectSeq: number,
+  command: unknown,
+  telling: TableTelling = {},
+): Promise<TableChanged> {
+  const late = await lateAct(app.store, app.now(), matchId, by, telling.concession === true);
+  if (late) return { ok: false, reason: 'refused', error: late };
+  let before: unknown = null;
+  let game: TableGame | null = null;
+  const done = await app.store.matches.act<unknown, unknown, RuleError>(matchId, expectSeq, (snapshot, stored) => {
+    game = tableGameOf(stored);
+    if (!game) return { ok: false, error: { code: 'not-a-table-game', message: 'This match is not played with `/order`.' } };
+    if (!snapshot || !stored.setup) return { ok: false, error: { code: 'not-started', message: 'This match has not been accepted yet.' } };
+    if (!(OPEN_STATUSES as readonly string[]).includes(stored.status)) return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
+    before = snapshot;
+    const stepped = game.rules.match.step(stored.setup, snapshot, command, by, stored.seq);
+    if (!stepped.ok) return stepped;
+    const end = game.rules.match.end(stepped.state);
+    return {
+      ok: true,
+      events: [...stepped.events],
+      snapshot: stepped.state,
+      status: game.rules.match.phase(stepped.state),
+      ...(end ? { winner: end.winner, result: { winner: end.winner, score: end.score, round: end.rounds } } : {}),
+    };
+  });
+  if (!done.ok) return done.reason === 'refused' ? { ok: false, reason: 'refused', error: done.error } : { ok: false, reason: done.reason };
+  const { rules, table } = game!;
+  const change: TableChange = { row: done.row, setup: done.row.setup, before, after: done.snapshot, events: done.events };
+  const planned = await planTablePosts(app.store, rules, table, change, {
+    by,
+    reply: telling.reply?.(change),
+    answered: telling.answered ? { messageId: telling.answered.messageId, lines: telling.answered.lines(change) } : undefined,
+  });
+  const posts = await enqueue(app, done.row, planned, telling.via);
+  const waits = await planWaits(app.store, app.now(), done.row, done.events);
+  if (waits.some((d) => d.due <= app.now())) app.dueNow?.();
+  return { ok: true, recorded: { ...change, posts } };
+}
+
+/** `player` concedes a table game: its public line goes to the thread through the outbox. Must run inside a transaction. */
+export async function concedeTable(app: Services, row: MatchRow, game: TableGame, player: PlayerId): Promise<TableChanged> {
+  return recordTableChange(app, row.id, player, row.seq, game.table.concede(player), { concession: true, reply: () => `🏳️ <@${player}> concedes.` });
+}

@@ -1,0 +1,68 @@
+/**
+ * Sword and Claw at the table (docs/rulesets.md §1 `TableRules`): the sample armies and map a
+ * challenge plays with, `/order`, the opportunity attack prompt's buttons and the log words.
+ */
+import type { ArmyOffer, TableRules } from '../../ruleset';
+import { checkArmy } from '../army-check';
+import { loadScContent, type ScContent } from '../content';
+import { makeScSetup } from '../match/setup';
+import type { ScCommand, ScSetup, ScState } from '../match/types';
+import { scWaitingWords } from '../match/waits';
+import { parseOrder, SC_ORDERS, suggestOrder } from './orders';
+import { scPromptAnswer, scPromptPost } from './prompt';
+import { scPlain, scResult, scTell } from './words';
+import type { ScEvent } from '../match/types';
+
+/** The map every match of the slice is played on (a sample map; choosing among maps comes with the full game). */
+export const SC_TABLE_MAP = 'reed-ford';
+
+let content: ScContent | null = null;
+
+/** The shipped content, loaded once; it is checked by the content check, so a problem here is a bug. */
+function shipped(): ScContent {
+  if (!content) {
+    const loaded = loadScContent();
+    if (!loaded.ok) throw new Error(`Sword and Claw's shipped content does not load: ${loaded.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+    content = loaded.value;
+  }
+  return content;
+}
+
+function armies(): ArmyOffer[] {
+  const c = shipped();
+  return [...c.armies].map(([id, army]) => ({ id, name: army.name, faction: army.faction, points: checkArmy(army, c.troops).points }));
+}
+
+const setupOf = (setup: unknown) => setup as ScSetup;
+const stateOf = (state: unknown) => state as ScState;
+
+export const scTableRules: TableRules = {
+  armies,
+  setup: ({ seed, players, armies: chosen }) => {
+    const c = shipped();
+    const map = c.maps.get(SC_TABLE_MAP);
+    if (!map) throw new Error(`no Sword and Claw map ${SC_TABLE_MAP}`);
+    if (players.length !== 2) return { ok: false, error: { code: 'two-players', message: 'Sword and Claw is played by two players.' } };
+    const picked = Object.fromEntries(players.map((p) => [p, c.armies.get(chosen[p] ?? '')]));
+    const missing = players.find((p) => !picked[p]);
+    if (missing) return { ok: false, error: { code: 'unknown-army', message: `There is no Sword and Claw army "${chosen[missing] ?? ''}".` } };
+    const setup = makeScSetup({
+      seed,
+      players: [players[0]!, players[1]!],
+      armies: picked as Record<string, NonNullable<(typeof picked)[string]>>,
+      troops: c.troops,
+      map,
+    });
+    return { ok: true, setup };
+  },
+  concede: (player): ScCommand => ({ type: 'concede', player }),
+  orders: SC_ORDERS,
+  parse: (setup, state, _by, order, options) => parseOrder(setupOf(setup), stateOf(state), order, options),
+  suggest: (setup, state, by, order, option, options) => suggestOrder(setupOf(setup), stateOf(state), by, order, option, options),
+  prompt: (setup, state, name) => scPromptPost(setupOf(setup), stateOf(state), name),
+  answer: (state, arg) => scPromptAnswer(stateOf(state), arg),
+  tell: (setup, before, events, name) => scTell(setupOf(setup), stateOf(before), events as readonly ScEvent[], name),
+  waiting: (state, name) => scWaitingWords(stateOf(state), name),
+  plain: (setup, text) => scPlain(setupOf(setup), text),
+  result: (setup, state, name) => scResult(setupOf(setup), stateOf(state), name),
+};

@@ -1,0 +1,209 @@
+/**
+ * `/order`, Sword and Claw's orders at the table (docs/rulesets.md §1 "acts"): each subcommand, how
+ * its options become the match's command, and the legal choices for each option as typed, read from
+ * the commands the match takes as it stands (match/options.ts), so a suggestion is always accepted.
+ */
+import type { RuleError } from '../../../engine/errors';
+import type { OrderSpec, Suggestion } from '../../ruleset';
+import { allowance, reachable } from '../rules/movement';
+import { scTable } from '../rules/table';
+import { legalCommands } from '../match/options';
+import { cardOf, onTable, pieceOf } from '../match/tables';
+import type { ScCommand, ScSetup, ScState } from '../match/types';
+import { labelOf, squareOf, squareWords, troopOf, troopWords } from './names';
+
+const troop = { name: 'troop', description: 'Your troop, by the label on the map', required: true } as const;
+const to = { name: 'to', description: 'The square it ends on, like C4', required: true } as const;
+
+export const SC_ORDERS: readonly OrderSpec[] = [
+  {
+    name: 'deploy',
+    description: 'Place a troop in your deployment zone',
+    options: [troop, { name: 'square', description: 'Its top-left square, like C4', required: true }],
+  },
+  { name: 'done', description: 'Close your deployment once every troop is placed', options: [] },
+  { name: 'move', description: 'Move a troop up to its Move; it may fight in the melee step', options: [troop, to] },
+  { name: 'run', description: 'Run a troop up to twice its Move; it cannot fight this turn', options: [troop, to] },
+  {
+    name: 'slide',
+    description: 'Slide a troop one square without opportunity attacks, then optionally move',
+    options: [troop, to, { name: 'then', description: 'A square to move on to after the slide (it then counts as a run)', required: false }],
+  },
+  {
+    name: 'attack',
+    description: 'Declare a melee strike in the melee step; all resolve when the step closes',
+    options: [
+      troop,
+      { name: 'attack', description: 'Its melee attack', required: true },
+      { name: 'target', description: 'An enemy next to it', required: true },
+    ],
+  },
+  { name: 'next', description: 'Close this step of your turn (closing the melee step resolves the strikes)', options: [] },
+  { name: 'end', description: 'Close every step left of your turn', options: [] },
+];
+
+type Parsed = { readonly ok: true; readonly command: ScCommand } | { readonly ok: false; readonly error: RuleError };
+type Options = Readonly<Record<string, string>>;
+
+const no = (code: string, message: string): Parsed => ({ ok: false, error: { code, message } });
+
+function troopIn(setup: ScSetup, s: ScState, typed: string | undefined): string | RuleError {
+  const found = typed === undefined ? null : troopOf(setup, s.troops, typed);
+  if (!found) return { code: 'unknown-troop', message: `There is no troop "${typed ?? ''}" in this match; use the label on the map.` };
+  return found.id;
+}
+
+function squareIn(setup: ScSetup, typed: string | undefined): number | RuleError {
+  const at = typed === undefined ? null : squareOf(setup, typed);
+  if (at === null)
+    return { code: 'bad-square', message: `"${typed ?? ''}" is not a square of this map; squares are a column letter and a row number, like C4.` };
+  return at;
+}
+
+const isError = (x: unknown): x is RuleError => typeof x === 'object' && x !== null && 'code' in x;
+
+/** A typed `/order` as the match's command; what the match refuses is its own to say (decide). */
+export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options): Parsed {
+  if (order === 'done') return { ok: true, command: { type: 'deploy-done' } };
+  if (order === 'next') return { ok: true, command: { type: 'next' } };
+  if (order === 'end') return { ok: true, command: { type: 'end-turn' } };
+  const id = troopIn(setup, s, o.troop);
+  if (isError(id)) return { ok: false, error: id };
+  if (order === 'attack') {
+    const target = troopIn(setup, s, o.target);
+    if (isError(target)) return { ok: false, error: target };
+    return { ok: true, command: { type: 'attack', troop: id, attack: (o.attack ?? '').trim().toLowerCase(), target } };
+  }
+  const at = squareIn(setup, order === 'deploy' ? o.square : o.to);
+  if (isError(at)) return { ok: false, error: at };
+  if (order === 'deploy') return { ok: true, command: { type: 'deploy', troop: id, at } };
+  if (order !== 'move' && order !== 'run' && order !== 'slide') return no('unknown-order', `Sword and Claw has no order "${order}".`);
+  if (o.then === undefined || order !== 'slide') return { ok: true, command: { type: 'move', troop: id, how: order, to: at } };
+  const then = squareIn(setup, o.then);
+  if (isError(then)) return { ok: false, error: then };
+  return { ok: true, command: { type: 'move', troop: id, how: 'slide', to: at, then: { to: then } } };
+}
+
+/** The legal commands an order stands for, for `by` (none when the match waits on someone else). */
+function legalFor(setup: ScSetup, s: ScState, by: string, order: string): ScCommand[] {
+  const waitsOn = s.prompt?.player ?? s.deploying?.player ?? s.turn?.player;
+  if (waitsOn !== by) return [];
+  return legalCommands(setup, s).filter((c) => {
+    if (order === 'deploy') return c.type === 'deploy';
+    if (order === 'attack') return c.type === 'attack';
+    return c.type === 'move' && c.how === order;
+  });
+}
+
+/** Why an order has nothing to offer now, in the match's words. */
+function whyNone(s: ScState, by: string, order: string): string {
+  if (s.end) return 'The match is over.';
+  if (s.prompt)
+    return s.prompt.player === by
+      ? 'Answer the opportunity attack prompt in the thread first.'
+      : 'The move waits for the opportunity attack prompt to be answered.';
+  if (s.deploying) {
+    if (s.deploying.player !== by) return 'It is not your deployment: the other side is deploying.';
+    return order === 'deploy'
+      ? 'Every troop of yours is placed: close your deployment with /order done.'
+      : 'Deploy your troops first: /order deploy, then /order done.';
+  }
+  if (!s.turn) return 'Nothing waits for orders now.';
+  if (s.turn.player !== by) return 'It is not your turn.';
+  if (order === 'attack')
+    return s.turn.step !== 'melee'
+      ? 'Melee attacks are declared in the melee step: close the movement step with /order next first.'
+      : 'None of your troops that may fight stands next to an enemy with a strike left to declare.';
+  if (order === 'deploy') return 'Deployment is over.';
+  return s.turn.step !== 'movement'
+    ? `Moves are given in the movement step; this is the ${s.turn.step} step.`
+    : 'Every troop of yours has had its movement order this turn.';
+}
+
+const matches = (typed: string | undefined, s: Suggestion) => {
+  const q = (typed ?? '').trim().toLowerCase();
+  return q === '' || s.name.toLowerCase().includes(q) || s.value.toLowerCase().includes(q);
+};
+
+function unique(list: Suggestion[]): Suggestion[] {
+  const seen = new Set<string>();
+  return list.filter((x) => !seen.has(x.value) && seen.add(x.value));
+}
+
+/** Squares a troop may move on to after sliding to `slid` (ruling SC12: the move after a slide counts afresh). */
+function thenSquares(setup: ScSetup, s: ScState, id: string, slid: number): Suggestion[] {
+  const t = s.troops[id]!;
+  const card = cardOf(setup, t);
+  const mover = pieceOf(setup, t, slid);
+  const table = scTable(
+    setup.map,
+    onTable(s).map((x) => (x.id === id ? mover : pieceOf(setup, x))),
+  );
+  return [...reachable(table, mover, allowance('move', card.move, card.size))]
+    .filter(([at]) => at !== slid)
+    .map(([at, plan]) => ({ name: `${squareWords(setup, at)} (${plan.spent}")`, value: squareWords(setup, at) }));
+}
+
+function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], option: string, o: Options): Suggestion[] {
+  const chosen = o.troop === undefined ? null : troopOf(setup, s.troops, o.troop);
+  const ofTroop = chosen ? legal.filter((c) => 'troop' in c && c.troop === chosen.id) : legal;
+  const where = (id: string) => {
+    const at = s.troops[id]?.at;
+    return at === null || at === undefined ? 'not yet placed' : `at ${squareWords(setup, at)}`;
+  };
+  switch (option) {
+    case 'troop':
+      return unique(legal.flatMap((c) => ('troop' in c ? [{ name: `${troopWords(setup, c.troop)} ${where(c.troop)}`, value: labelOf(setup, c.troop) }] : [])));
+    case 'square':
+    case 'to':
+      return unique(
+        ofTroop.flatMap((c) =>
+          (c.type === 'deploy' ? [c.at] : c.type === 'move' && c.to !== undefined ? [c.to] : []).map((at) => ({
+            name: squareWords(setup, at),
+            value: squareWords(setup, at),
+          })),
+        ),
+      );
+    case 'then': {
+      const slid = o.to === undefined ? null : squareOf(setup, o.to);
+      return chosen && slid !== null && ofTroop.some((c) => c.type === 'move' && c.to === slid) ? thenSquares(setup, s, chosen.id, slid) : [];
+    }
+    case 'attack':
+      return unique(ofTroop.flatMap((c) => (c.type === 'attack' ? [{ name: attackName(setup, s, c.troop, c.attack), value: c.attack }] : [])));
+    case 'target': {
+      const attack = o.attack?.trim().toLowerCase();
+      return unique(
+        ofTroop.flatMap((c) =>
+          c.type === 'attack' && (!attack || c.attack === attack)
+            ? [{ name: `${troopWords(setup, c.target)} ${where(c.target)}`, value: labelOf(setup, c.target) }]
+            : [],
+        ),
+      );
+    }
+    default:
+      return [];
+  }
+}
+
+function attackName(setup: ScSetup, s: ScState, troopId: string, attackId: string): string {
+  const card = cardOf(setup, s.troops[troopId]!);
+  const attack = card.attacks.flat().find((a) => a.id === attackId);
+  return attack
+    ? `${attack.name} (${attack.toHit >= 0 ? '+' : ''}${attack.toHit} to hit, d6${attack.dmg.bonus === 0 ? '' : attack.dmg.bonus > 0 ? `+${attack.dmg.bonus}` : attack.dmg.bonus} damage)`
+    : attackId;
+}
+
+/** The legal choices for `option` as typed so far; when none fit, why. */
+export function suggestOrder(setup: ScSetup, s: ScState, by: string, order: string, option: string, o: Options): { choices: Suggestion[]; why?: string } {
+  const legal = legalFor(setup, s, by, order);
+  if (legal.length === 0) return { choices: [], why: whyNone(s, by, order) };
+  const all = choicesOf(setup, s, legal, option, o);
+  const choices = all.filter((c) => matches(o[option], c));
+  if (choices.length > 0) return { choices };
+  if (all.length > 0) return { choices, why: `Nothing legal matches "${(o[option] ?? '').trim()}".` };
+  const troopName = o.troop ?? '';
+  return {
+    choices,
+    why: option === 'then' ? 'Pick the troop and the square it slides to first.' : `${troopName ? `"${troopName}" has` : 'There is'} no legal choice here now.`,
+  };
+}

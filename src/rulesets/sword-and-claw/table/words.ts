@@ -1,0 +1,119 @@
+/**
+ * Sword and Claw's log words at the table: each event of a change as the thread reads it, with its
+ * dice, and whether the turn picture follows it (after each player turn, after deployment, at the
+ * end); the waiting words are the match's own (match/waits.ts).
+ */
+import type { ToldEvent } from '../../ruleset';
+import type { PlayerId } from '../match/types';
+import type { StrikeOutcome } from '../rules/melee';
+import type { MoveOrder } from '../rules/movement';
+import { applyEvent } from '../match/apply';
+import { scores } from '../match/end';
+import { cardOf } from '../match/tables';
+import type { ScEvent, ScSetup, ScState } from '../match/types';
+import { labelOf, squareWords } from './names';
+
+type Name = (player: PlayerId) => string;
+
+const HOW: Readonly<Record<MoveOrder, string>> = { move: 'moves', run: 'runs', slide: 'slides' };
+
+const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+
+function strikeLine(setup: ScSetup, s: ScState, k: StrikeOutcome, opportunity: boolean): string {
+  const card = cardOf(setup, s.troops[k.attacker]!);
+  const attack = card.attacks.flat().find((a) => a.id === k.attack);
+  const d10 = k.dice[0]?.v ?? 0;
+  const mods = k.modifiers.map((m) => `${signed(m.value)} ${m.why}`).join(' ');
+  const hit = `d10 ${d10}${mods ? ` ${mods}` : ''} = ${k.total} against Melee Defense ${k.defense}`;
+  const what = `${opportunity ? 'Opportunity attack: ' : ''}${labelOf(setup, k.attacker)}'s ${attack?.name ?? k.attack} at ${labelOf(setup, k.target)}`;
+  if (!k.hit) return `🎲 ${what}: ${hit}, a miss.`;
+  const d6 = k.dice[1]?.v ?? 0;
+  const bonus = (k.damage ?? 0) - d6;
+  return `🎲 ${what}: ${hit}, a hit; d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''} = ${k.damage} damage, ${k.wounds === 1 ? '1 wound' : `${k.wounds} wounds`}.`;
+}
+
+function woundsLine(setup: ScSetup, id: string, w: { taken: number; hurt: boolean; removed: boolean }, s: ScState): string {
+  const total = cardOf(setup, s.troops[id]!).wounds;
+  if (w.removed) return `💀 ${labelOf(setup, id)} is removed.`;
+  return `${labelOf(setup, id)} has taken ${w.taken} of ${total} wounds${w.hurt ? ' and is Hurt' : ''}.`;
+}
+
+/** The lines of one event, read against the state before it. */
+function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<string, MoveOrder>): string[] {
+  switch (e.type) {
+    case 'sides':
+      return [
+        `🎲 Roll-off: **${name(e.attacker)}** attacks from the ${e.edges[e.attacker]} edge, **${name(e.defender)}** defends the ${e.edges[e.defender]} edge.`,
+      ];
+    case 'deployment-began':
+      return [
+        `🎲 ${name(e.player)} rolls ${e.dice[0]?.v ?? '?'} + 3: deploys within **${e.depth} squares** of the ${s.edges[e.player]} edge (\`/order deploy\` each troop, then \`/order done\`).`,
+      ];
+    case 'deployed':
+      return [`${name(s.troops[e.troop]!.player)} places ${labelOf(setup, e.troop)} at ${squareWords(setup, e.at)}.`];
+    case 'turn-began':
+      return [`**Round ${e.round}:** ${name(e.player)}'s turn, movement step: \`/order move\`, \`run\` or \`slide\` each troop, then \`/order next\`.`];
+    case 'step-began':
+      return [`${name(s.turn!.player)}'s ${e.step} step: declare strikes with \`/order attack\`; \`/order next\` resolves them.`];
+    case 'ordered':
+      how.set(e.troop, e.how);
+      return [];
+    case 'moved': {
+      const order = how.get(e.troop) ?? 'move';
+      if (order === 'slide') how.set(e.troop, 'run');
+      return [`${labelOf(setup, e.troop)} ${HOW[order]} to ${squareWords(setup, e.path[e.path.length - 1]!)}.`];
+    }
+    case 'fell-back':
+      return [`${labelOf(setup, e.troop)} stops short, on the last square it could end on.`];
+    case 'asked':
+      return [
+        `⏸ ${labelOf(setup, e.prompt.mover)} leaves the reach of ${labelOf(setup, e.prompt.attacker)}: ${name(e.prompt.player)} may make an opportunity attack.`,
+      ];
+    case 'opportunity':
+      if (!e.strike) return [`${labelOf(setup, e.attacker)} lets ${labelOf(setup, e.mover)} go.`];
+      return [strikeLine(setup, s, e.strike, true), ...(e.strike.wounds > 0 ? [woundsLine(setup, e.mover, e, s)] : [])];
+    case 'declared':
+      return [`${labelOf(setup, e.strike.attacker)} will strike ${labelOf(setup, e.strike.target)} (${e.strike.attack}).`];
+    case 'melee-resolved':
+      return [
+        ...(e.strikes.length === 0 ? ['No strikes were declared.'] : e.strikes.map((k) => strikeLine(setup, s, k, false))),
+        ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s)),
+      ];
+    case 'turn-ended':
+      return [`${name(e.player)}'s turn is over.`];
+    case 'ended':
+      return [];
+  }
+}
+
+/** After which events the turn picture is posted: a player turn's end, deployment's end (the first turn begins), the match's end. */
+function pictureAfter(s: ScState, e: ScEvent): boolean {
+  return e.type === 'turn-ended' || e.type === 'ended' || (e.type === 'turn-began' && s.round === 0);
+}
+
+export function scTell(setup: ScSetup, before: ScState, events: readonly ScEvent[], name: Name): ToldEvent[] {
+  const how = new Map<string, MoveOrder>();
+  let s = before;
+  return events.map((e) => {
+    const told = { lines: linesOf(setup, s, e, name, how), picture: pictureAfter(s, e) };
+    s = applyEvent(s, e);
+    return told;
+  });
+}
+
+/** The result: who won, how, and each side's score (the points of the enemy troops it removed). */
+export function scResult(setup: ScSetup, s: ScState, name: Name): string {
+  if (!s.end) return '';
+  const score = scores(s);
+  const points = s.players.map((p) => `${name(p)} ${score[p] ?? 0}`).join(', ');
+  const how = s.end.reason === 'concession' ? 'by concession' : 'by elimination';
+  const armies = (p: PlayerId) => setup.armies[p] ?? 'army';
+  if (!s.end.winner) return `🏁 The match is a draw ${how} after ${s.round} rounds (points of troops removed: ${points}).`;
+  return `🏆 ${name(s.end.winner)} (${armies(s.end.winner)}) wins ${how} in round ${Math.max(1, s.round)} (points of troops removed: ${points}).`;
+}
+
+/** A sentence of the match's (a refusal) with its troops named by their labels, as players see them. */
+export function scPlain(setup: ScSetup, text: string): string {
+  const ids = [...setup.troops.map((t) => t.id)].sort((a, b) => b.length - a.length);
+  return ids.reduce((out, id) => out.split(id).join(labelOf(setup, id)), text);
+}
