@@ -132,8 +132,15 @@ interface RunFigures {
   readonly load: string;
   /** Forced collections during the floor's burst. */
   readonly collections: Collections;
-  /** Realistic play: turns one at a time, then a burst of realistic turn ends (each after a move). */
-  readonly real: { readonly turns: readonly TurnCost[]; readonly burst: Awaited<ReturnType<typeof burst>> & { readonly collections: Collections } };
+  /**
+   * Realistic play: turns one at a time, then a burst of realistic turn ends (each after a move);
+   * `drawn`: the posts the render workers drew over the whole turns (each turn's post, prompts, pings' close-ups).
+   */
+  readonly real: {
+    readonly turns: readonly TurnCost[];
+    readonly drawn: number;
+    readonly burst: Awaited<ReturnType<typeof burst>> & { readonly collections: Collections };
+  };
 }
 
 async function oneAtATime(fake: FakeDiscord, store: Store, clock: ImageClock, pid: number, threads: readonly string[]) {
@@ -418,13 +425,16 @@ async function realisticRun(b: Bench, burstThreads: readonly string[]): Promise<
   const { fake, reader, clock, pid, playing } = b;
   const turns: TurnCost[] = [];
   // Round the four realistic matches, so each game carries on where the sides met.
-  for (let t = 0; t < TURNS; t++) {
-    const cost = await realisticTurn(fake, reader, playing[t % playing.length]!, pid);
-    if (cost) turns.push(cost);
-  }
+  const { collections } = await counting(b.metricsPort, async () => {
+    for (let t = 0; t < TURNS; t++) {
+      const cost = await realisticTurn(fake, reader, playing[t % playing.length]!, pid);
+      if (cost) turns.push(cost);
+    }
+    return {};
+  });
   const moved: string[] = [];
   for (const thread of burstThreads.slice()) if (await moveFirst(fake, reader, thread)) moved.push(thread);
-  return { turns, burst: await counting(b.metricsPort, () => burst(fake, reader, clock, pid, moved, false)) };
+  return { turns, drawn: collections.drawn, burst: await counting(b.metricsPort, () => burst(fake, reader, clock, pid, moved, false)) };
 }
 
 /** One run: the floor, then realistic play; its figures are also printed to stderr as soon as they are in. */
@@ -593,7 +603,9 @@ function sayRealistic(say: (line: string) => void, runs: readonly RunFigures[], 
     (v) => v <= 50,
     `; main thread ${per((r) => ms(mean(turns(r).map((t) => t.turnMain))))
       .map((v) => v.toFixed(1))
-      .join(' / ')} ms`,
+      .join(' / ')} ms; posts drawn by the render workers per turn ${per((r) => r.real.drawn / Math.max(1, turns(r).length))
+      .map((v) => v.toFixed(1))
+      .join(' / ')}`,
   );
   row(
     'a realistic turn end (after a move or attack), bot process CPU',
