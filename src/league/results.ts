@@ -72,7 +72,9 @@ async function endingOf(store: Store, stored: MatchRow, now: number): Promise<Om
   const organiser = (row.result as MatchEnding | null)?.organiser;
   const way: ResultWay = quit ? quit.way : organiser ? 'awarded' : 'played';
   const forfeiter = quit && isForfeit(quit.way) ? quit.player : null;
-  const played = (p: PlayerId) => game?.score[p] ?? 0;
+  // A game the record does not decode keeps its score in the row's result (match/table-change.ts).
+  const kept = (row.result as { score?: Readonly<Record<PlayerId, number>> } | null)?.score;
+  const played = (p: PlayerId) => game?.score[p] ?? kept?.[p] ?? 0;
   const settings = await store.leagueSettings.get(row.channelId);
   const scored = forfeiter ? forfeitVp(settings?.forfeitScore ?? DEFAULT_FORFEIT_SCORE, targetOf(row), row.players, forfeiter, played) : null;
   const vpFor = (p: PlayerId) => scored?.get(p)?.vpFor ?? played(p);

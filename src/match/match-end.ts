@@ -13,9 +13,13 @@ import { gameOf } from './match-state';
 import type { PostBody } from '../posts/post-body';
 import { shown, clip } from '../discord/text';
 import { matchRecord } from './record';
+import { tableGameOf } from './table-game';
 
 /** A match that has ended with a result for its league: over, and not a practice match against the bot. */
-export const endsWithResult = (row: MatchRow): boolean => row.status === 'over' && !matchRecord(row).terms.practice;
+export const endsWithResult = (row: MatchRow): boolean => row.status === 'over' && !matchRecord(row).terms.practice && countsInLeagues(row);
+
+/** Leagues count only the default game's matches for now: a game played through its table rules (table-change.ts) records no league result. */
+const countsInLeagues = (row: MatchRow): boolean => tableGameOf(row) === null;
 
 /** The posts that close a match that has just ended (over, or a challenge declined). */
 export function closing(row: MatchRow): PostBody[] {

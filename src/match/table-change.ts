@@ -6,7 +6,9 @@
  * it leaves. Leagues do not count these games yet: their end records no league result.
  */
 import type { PlayerId, RuleError } from '../engine';
-import { rulesetOfMatch, type Ruleset, type TableRules } from '../rulesets';
+import { tableGameOf, type TableGame } from './table-game';
+
+export { tableGameOf, type TableGame } from './table-game';
 import { OPEN_STATUSES, type MatchRow, type OutboxRow } from '../store';
 import { planWaits, lateAct } from '../clock/deadline-plan';
 import { planTablePosts, type TableChange } from '../posts/table-posts';
@@ -28,17 +30,6 @@ export type TableChanged =
   | { readonly ok: true; readonly recorded: TableRecorded }
   | { readonly ok: false; readonly reason: 'not-found' | 'stale' }
   | { readonly ok: false; readonly reason: 'refused'; readonly error: RuleError };
-
-export interface TableGame {
-  readonly rules: Ruleset;
-  readonly table: TableRules;
-}
-
-/** The game of a stored match when it is played through table rules; null for the default game's. */
-export function tableGameOf(row: Pick<MatchRow, 'ruleset' | 'rulesetVersion'>): TableGame | null {
-  const found = rulesetOfMatch(row);
-  return found.ok && found.ruleset.table ? { rules: found.ruleset, table: found.ruleset.table } : null;
-}
 
 /** One change of a table game and its posts and deadlines; must run inside a transaction. */
 export async function recordTableChange(
