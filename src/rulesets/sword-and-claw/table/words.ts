@@ -42,9 +42,7 @@ function woundsLine(setup: ScSetup, id: string, w: { taken: number; hurt: boolea
 function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<string, MoveOrder>): string[] {
   switch (e.type) {
     case 'sides':
-      return [
-        `🎲 Roll-off: **${name(e.attacker)}** attacks from the ${e.edges[e.attacker]} edge, **${name(e.defender)}** defends the ${e.edges[e.defender]} edge.`,
-      ];
+      return [`🎲 Roll-off: ${name(e.attacker)} attacks from the ${e.edges[e.attacker]} edge, ${name(e.defender)} defends the ${e.edges[e.defender]} edge.`];
     case 'deployment-began':
       return [
         `🎲 ${name(e.player)} rolls ${e.dice[0]?.v ?? '?'} + 3: deploys within **${e.depth} squares** of the ${s.edges[e.player]} edge (\`/order deploy\` each troop, then \`/order done\`).`,
