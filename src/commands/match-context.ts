@@ -16,6 +16,7 @@ import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-stat
 import { refuse } from '../match/user-error';
 import { rulesetOfMatch } from '../rulesets';
 import { tableGameOf } from '../match/table-change';
+import type { MatchRow } from '../store';
 
 /** The match of this thread, decoded. */
 export async function matchHere(app: App, channelId: string): Promise<MatchRecord> {
@@ -34,15 +35,22 @@ export interface LiveGame {
   readonly game: GameState;
 }
 
-export async function gameHere(app: App, channelId: string): Promise<LiveGame> {
-  const row = await matchHere(app, channelId);
-  // A game played through its table rules has its own orders and shows its table after each turn.
+/**
+ * Refuses a command the default game's match reads (a game played through its table rules has its own
+ * orders and shows its table after each turn), with what to do instead.
+ */
+export function notAtTable(row: Pick<MatchRow, 'ruleset' | 'rulesetVersion'>): void {
   const table = tableGameOf(row);
   if (table)
     refuse(
       'not-for-this-game',
-      `This is a ${table.rules.name} match: give orders with \`/order\`; the picture after each turn shows the table, and \`/help\` says what is playable.`,
+      `This is a ${table.rules.name} match: give orders with \`/order\`; the picture after each turn shows the table, and \`/help\` says what is playable (the log, replays, exports and verifying come later).`,
     );
+}
+
+export async function gameHere(app: App, channelId: string): Promise<LiveGame> {
+  const row = await matchHere(app, channelId);
+  notAtTable(row);
   if (row.status === 'challenged') refuse('not-accepted', 'This challenge has not been accepted yet.');
   if (row.status === 'declined' || row.status === 'cancelled') refuse('match-over', 'This challenge was declined.');
   const { setup, snapshot } = row;

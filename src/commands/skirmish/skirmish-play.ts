@@ -20,7 +20,7 @@ import { closing } from '../../match/match-end';
 import { recordEnding } from '../../match/ending';
 import type { MatchRecord } from '../../match/record';
 import type { MatchRow } from '../../store';
-import { gameHere, matchHere, resolveAttack, resolveSquare, resolveUnit } from '../match-context';
+import { gameHere, matchHere, notAtTable, resolveAttack, resolveSquare, resolveUnit } from '../match-context';
 import { answerOwn } from '../own-answer';
 import { setupPromptAnswer } from '../prompts/prompt-setup';
 import { submit, toYou, withMentions, type Submitted } from '../../match/submit';
@@ -92,6 +92,7 @@ export async function log(
   o: { since_last_act?: boolean | undefined; page?: number | undefined },
 ): Promise<void> {
   const row = await matchHere(app, interaction.channelId);
+  notAtTable(row);
   const view = await logView(app.store, row, interaction.user.id, { since: o.since_last_act ? 'me' : null, page: o.page ?? null });
   await interaction.reply({ content: view.content, components: view.components, ...privately });
 }
