@@ -45,10 +45,10 @@ async function leagueResultText(store: Store, row: MatchRow): Promise<string> {
 }
 
 /**
- * Bodies a render pool draws: those that always draw pictures, and prompts, of which an entry tile's
+ * Bodies a render pool draws: those that always draw pictures, a table game's turn picture, and prompts, of which an entry tile's
  * and a recoil square's come with a map (renderBodyNow sends only those).
  */
-export type DrawnBody = PictureBody | Extract<PostBody, { kind: 'prompt' }>;
+export type DrawnBody = PictureBody | Extract<PostBody, { kind: 'prompt' | 'table' }>;
 
 /** Where pictures are drawn: the bot's render pool (bot/render-pool.ts). */
 export interface Renderer {
@@ -61,7 +61,8 @@ export interface Renderer {
  * and everything without a renderer (a `:memory:` store, tools), is made here.
  */
 export async function renderBody(store: Store, matchId: string, body: PostBody, renderer?: Renderer): Promise<Rendered> {
-  if (renderer && drawsPictures(body)) return renderer.render(matchId, body);
+  // A table game's turn picture is drawn there too (table-render.ts).
+  if (renderer && (drawsPictures(body) || body.kind === 'table')) return renderer.render(matchId, body);
   const row = await store.matches.get(matchId);
   if (row && body.kind === 'league-result') {
     // The one text post that reads more than the match: the league's standings after it.

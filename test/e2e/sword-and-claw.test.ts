@@ -10,7 +10,7 @@ import { answerText, componentsOf, startWorld, type World } from './world';
 
 let world: World;
 beforeAll(async () => {
-  world = await startWorld(7, undefined, undefined, {}, { renderWorkers: 0 });
+  world = await startWorld(7);
 }, 30_000);
 afterAll(async () => world?.close());
 
