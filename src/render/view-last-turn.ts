@@ -43,7 +43,14 @@ export function lastTurnView(
   const r = new TurnReader(state, labels, players, events, before);
   for (const e of events) readEvent(r, e);
   // Attacks are filled in after their roll (wounds, statuses, drops), so they are frozen last.
-  const done = new Map(r.attacks.map((a) => [a, { ...a.view } as AttackView]));
+  // A hit whose wounds still wait on the target's choice counts the wounds it asks about, as the
+  // prompt does: the picture on that prompt must not say "0 wounds" for a hit of 10.
+  const done = new Map(
+    r.attacks.map((a) => {
+      const asked = a.wounds.length === 0 && a.pending?.open ? a.pending.wounds?.count : undefined;
+      return [a, { ...a.view, ...(asked !== undefined ? { wounds: asked } : {}) } as AttackView];
+    }),
+  );
   // Whose turn it was: the owner of the unit that took it (a trailing start of the next turn is not it).
   const owner = r.active !== null ? (r.unitAt(r.active)?.player ?? r.player) : r.player;
   return {

@@ -8,6 +8,7 @@ import type { EventOf, GameEvent } from '../../src/engine/events';
 import type { Prompt } from '../../src/engine/state';
 import { happeningsOf, tell } from '../../src/render';
 import { phrase } from '../../src/render/last-turn-words';
+import { attackWords } from '../../src/render/overlays';
 import { table } from './states';
 
 const state = table({
@@ -156,6 +157,11 @@ describe('wounds are told once, with their cause', () => {
     ]);
     expect(told.join(' ')).not.toMatch(/\b0 wounds/);
     expect(words([roll(), prompted(woundsPrompt())], 'p2')[0]).toContain('up to Bob (you) to choose how GH takes them');
+  });
+
+  it("a hit waiting on the split is tagged on the picture with the wounds asked about, never '0 wounds'", () => {
+    const attack = happeningsOf(state, [roll(), prompted(woundsPrompt())], { names }).find((h) => h.kind === 'attack');
+    expect(attack?.kind === 'attack' && attackWords(attack.attack)).toBe('HIT 15 wounds');
   });
 
   it('a hit with no wound effect says nothing of wounds', () => {
