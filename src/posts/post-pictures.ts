@@ -204,7 +204,9 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
   const heading = lastTurnHeading(before, events, name);
   const request = { lastTurn: events, before, names: setup.names };
   const { png, alt, focus } = await renderTurnAsync(game, request);
-  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
+  // Round news (objectives scored at the round's end among it) was posted as its change's own lines
+  // (announce.ts): telling it again here would read as scored twice.
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP, news: false });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
     .join(', ');

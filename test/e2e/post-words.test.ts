@@ -68,6 +68,16 @@ describe('the posts of a match between two people', () => {
     }
   });
 
+  it("tell the round's end once: the result repeats no line of the posts before it", () => {
+    const result = posts.findIndex((m) => /🏆|The match is a draw/.test(m.content));
+    const strip = (l: string) => l.replace(/^• /, '').trim();
+    const earlier = new Set(posts.slice(Math.max(0, result - 3), result).flatMap((m) => m.content.split('\n').map(strip)));
+    const repeated = posts[result]!.content.split('\n')
+      .map(strip)
+      .filter((l) => l !== '' && earlier.has(l));
+    expect(repeated).toEqual([]);
+  });
+
   it('name the winner once, with one mention', () => {
     const result = posts.find((m) => /🏆/.test(m.content));
     if (!result) return;

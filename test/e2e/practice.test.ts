@@ -135,6 +135,15 @@ describe('/skirmish practice', () => {
     const deadlines = (await world.store.deadlines.ofMatch((await rowOf(thread)).id)).filter((d) => d.player === botId());
     expect(deadlines.length).toBeGreaterThan(10);
     expect(deadlines.every((d) => d.outcome === 'played' || d.outcome === 'cancelled' || d.outcome === 'moot')).toBe(true);
+    // The round's end is told once: the result repeats no line of the posts just before it.
+    const result = messages.findIndex((m) => m.attachments.some((a) => a.filename === 'final.png'));
+    const strip = (l: string) => l.replace(/^• /, '').trim();
+    const earlier = new Set(messages.slice(Math.max(0, result - 3), result).flatMap((m) => m.content.split('\n').map(strip)));
+    expect(
+      messages[result]!.content.split('\n')
+        .map(strip)
+        .filter((l) => l !== '' && earlier.has(l)),
+    ).toEqual([]);
     // It counts in no standings: the league channel gets no result post, and the thread is closed.
     expect(world.messages(world.fake.channel.id).filter((m) => m.content.includes('🏆') || / beat /.test(m.content))).toEqual([]);
     expect(world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!.name).toMatch(/^(✅|🤝)/);
