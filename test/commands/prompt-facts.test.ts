@@ -143,7 +143,9 @@ describe('the wound prompt', () => {
       'Every injury box marked is −1 to its rolls; **mobility** also −1 Move (and no flying); **defensive** also −2 to its defences.',
     );
     const withMortal = facts.options[outcomes.indexOf(mortal)]!;
-    expect(withMortal.description).toMatch(/^Vigor \d+ · \d+ injury box(es)? left unmarked · Alice \+\d+ VP now · 5% each turn to drop \(Mortal roll\)$/);
+    expect(withMortal.description).toMatch(/^Vigor \d+ · \d+ injury box(es)? free · Alice \+\d+ VP now · 5% a turn to drop$/);
+    // Short enough to show whole in a menu (a playtester saw "(Mortal ro…" cut off at desktop width).
+    for (const o of facts.options) expect(o.description!.length).toBeLessThanOrEqual(72);
     expect(facts.options[0]!.label).toMatch(/\(default\)$/);
     // A count of boxes always says they are injury boxes: a bare "1 box left" reads as nothing a player knows.
     for (const o of facts.options) expect(o.description).not.toMatch(/\d+ box/);

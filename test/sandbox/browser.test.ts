@@ -270,7 +270,7 @@ describe('the sandbox page', () => {
     await choices.first().waitFor();
     const described = await wounds.locator('.select-option .select-description').allTextContents();
     expect(described.length).toBe(await choices.count());
-    for (const d of described) expect(d).toMatch(/^Vigor \d+ · (it drops|\d+ injury box(es)? left unmarked)/);
+    for (const d of described) expect(d).toMatch(/^Vigor \d+ · (it drops|\d+ injury box(es)? free)/);
     await fontsLoaded();
     await page.screenshot({ path: join(PHONE, 'phone-wounds.png') });
     if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'sandbox-phone-wounds.png') });

@@ -139,10 +139,10 @@ function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
   const parts = [`Vigor ${o.vigor}`];
   if (o.drops) parts.push('it drops');
   // "Injury box" in full: a bare "box" reads as nothing a player knows (a square? movement?).
-  else parts.push(`${o.boxesLeft} injury box${o.boxesLeft === 1 ? '' : 'es'} left unmarked`);
+  else parts.push(`${o.boxesLeft} injury box${o.boxesLeft === 1 ? '' : 'es'} free`);
   // A menu's description is plain text: names there are shown as typed.
   if (o.vp) parts.push(`${unshown(name(o.vp.player))} +${o.vp.points} VP now`);
-  if (o.mortalRisk > 0) parts.push(`${percent(o.mortalRisk)} each turn to drop (Mortal roll)`);
+  if (o.mortalRisk > 0) parts.push(`${percent(o.mortalRisk)} a turn to drop`);
   return parts.join(' · ');
 }
 
