@@ -122,7 +122,9 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   // A ping riding on the post says whose turn is next; the headline then does not say it too.
   const next = ping ? ` Next: ${setup.names[ping.player] ?? ping.player}.` : null;
   const small = next && headline.endsWith(next) ? headline.slice(0, -next.length) : headline;
-  const content = [turnOver(name(ended.player), who), ...log.map((l) => `• ${l}`), `-# ${shown(small)}`].join('\n');
+  // A turn ended without an act (the unit held its ground) says so, or the post would seem to miss its log.
+  const told = log.length > 0 ? log.map((l) => `• ${l}`) : [`• ${ended.unit ? unitWords(game, ended.unit) : 'The turn'} took no act this turn.`];
+  const content = [turnOver(name(ended.player), who), ...told, `-# ${shown(small)}`].join('\n');
   keepCloseUp(row.id, seq, focus);
   const files = [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)];
   if (!ping) return { content, files };

@@ -144,6 +144,9 @@ describe('/skirmish practice', () => {
         .map(strip)
         .filter((l) => l !== '' && earlier.has(l)),
     ).toEqual([]);
+    // Every turn's post tells something under its heading, a turn with no act included.
+    const turnPosts = messages.filter((m) => /^\*\*[^*]+\*\*'s turn with .+ is over\./.test(m.content.split('\n')[0]!));
+    expect(turnPosts.filter((m) => !m.content.split('\n')[1]!.startsWith('• ')).map((m) => m.content)).toEqual([]);
     // It counts in no standings: the league channel gets no result post, and the thread is closed.
     expect(world.messages(world.fake.channel.id).filter((m) => m.content.includes('🏆') || / beat /.test(m.content))).toEqual([]);
     expect(world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!.name).toMatch(/^(✅|🤝)/);
