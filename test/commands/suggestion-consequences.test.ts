@@ -205,6 +205,14 @@ describe('an empty list says why', () => {
     expect(traitChoices(game, 'p2', 'gh', '', names)[0]!.value).toBe(NOTHING);
   });
 
+  it('someone not playing in the match is told so, before whose turn it is', () => {
+    const acting = { ...game, turn: { ...game.turn!, unit: 'kn' } };
+    const none = [{ name: 'Nothing to choose: you are not playing in this match', value: NOTHING }];
+    expect(unitChoices(acting, 'p9', '', 'move', names)).toEqual(none);
+    expect(attackChoices(acting, 'p9', 'kn', '', names)).toEqual(none);
+    expect(squareChoices(acting, 'p9', 'kn', '', false, names)).toEqual(none);
+  });
+
   it("a unit typed on another player's turn: says whose turn it is before that the unit has had its own", () => {
     const theirs = { ...game, units: { ...game.units, kn: { ...game.units.kn!, turnTaken: true } }, turn: { ...game.turn!, player: 'p2' } };
     expect(unitChoices(theirs, 'p1', 'kn', 'move', names)).toEqual([{ name: "Nothing to choose: it is Bob's turn", value: 'none:kn' }]);

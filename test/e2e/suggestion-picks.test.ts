@@ -64,6 +64,13 @@ describe('the "Nothing to choose" suggestion', () => {
     expect(answerText(sent)).toContain('is commanded by');
   }, 60_000);
 
+  it('someone not playing is told so when they send an act, before whose turn or unit it is', async () => {
+    const { guard } = await setTable('I5', 'T20');
+    const sent = await world.run({ user: 'carol', channel: thread, name: 'attack', options: { unit: guard, attack: 'Hell' } });
+    expect(sent.response?.ephemeral).toBe(true);
+    expect(answerText(sent)).toMatch(/^You are not playing in this match/);
+  }, 60_000);
+
   it('a unit that cannot attack: the attack list and the command say the same why', async () => {
     const { guard, alice } = await setTable('B2', 'T20');
     const me = nameOf(alice);

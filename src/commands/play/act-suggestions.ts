@@ -173,6 +173,7 @@ function actRefusal(game: GameState, user: string, id: string, act: string | und
  * open decision, another player's turn. Every act's suggestions ask this first, so they agree.
  */
 export function notYoursWhy(game: GameState, user: string, id: string, names: Names): string | null {
+  if (!game.players.includes(user)) return NOT_PLAYING;
   if (game.over || game.prompt || !game.turn) return noUnitWhy(game, user, undefined, names);
   // §6.2: a Controlled unit's controller acts with it on its owner's turn.
   if (game.turn.player !== user && commanderOf(game, game.units[id]!) !== user) return whoseTurn(game, names);
@@ -181,8 +182,12 @@ export function notYoursWhy(game: GameState, user: string, id: string, names: Na
   return refusal?.code === 'not-your-unit' ? refusalWords(refusal, game, names) : null;
 }
 
+/** Said first to someone watching a match they do not play in, before whose turn it is. */
+const NOT_PLAYING = 'you are not playing in this match';
+
 /** Why none of the user's units can take `act` (or act at all) now, in the game's words. */
 function noUnitWhy(game: GameState, user: string, act: string | undefined, names: Names): string {
+  if (!game.players.includes(user)) return NOT_PLAYING;
   if (game.over) return 'the match is over';
   if (game.prompt) return 'a decision is waiting to be answered first';
   const turn = game.turn;

@@ -90,6 +90,9 @@ function actCommand<const S extends readonly OptionSpec[]>(
       const named = unitOnly.parse(opts.values).unit;
       const user = interaction.user.id;
       await act(interaction, app, (live) => {
+        // Someone watching is told first that the match is not theirs, not whose unit or turn it is.
+        if (!live.game.players.includes(user))
+          refuse('not-a-player', `You are not playing in this match, so you cannot give its units acts. \`/games\` lists the matches you play in.`);
         const id = resolveUnit(live.game, named).id;
         // Whose turn and unit it is comes before the act's own options, as in the suggestions.
         const stop = actorRefusal(live.game, id, user, name === 'end');
