@@ -31,11 +31,12 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
   {
     id: 'warbands',
     title: 'Warbands',
-    also: ['warband', 'army', 'list', 'mods', 'points cap'],
+    also: ['warband', 'army', 'list', 'mods', 'points cap', 'fantasy', 'fantasy rating'],
     cites: ['§2.1', 'R1'],
     text: [
       'A warband is the units you bring, all from one faction.',
       '• Its cost (each card plus its mod) must be at most the match’s point cap (121 unless the challenge says otherwise), with at most 8 units and no unit above fantasy rating 2.',
+      '• A card’s **Fantasy** rating (0–3, on its stat card) says how much magic and how many fantastic races its world has: 0 only humans and no magic, 1 fantastic races but rare magic, 2 uncommon magic, 3 common magic. It matters only when the warband is built; in play it does nothing.',
       '• A unit may carry one mod of its own faction, if the card’s mod-use marks allow that mod.',
       '• The same card may appear more than once. A warband also names its map.',
       'Submit one with `/warband submit`; `/catalog units` lists the cards and their costs.',

@@ -47,6 +47,13 @@ describe('/rules', () => {
     expect(answerText(s)).toContain('**Compromised (flanking)**');
   });
 
+  it("finds what a stat card's Fantasy rating means by that word", async () => {
+    const choices = await world.fake.autocomplete({ user: 'carol', name: 'rules', options: { topic: 'fantasy' }, focused: 'topic' });
+    expect(choices.map((c) => c.value)).toEqual(['warbands']);
+    const s = await world.run({ user: 'carol', name: 'rules', options: { topic: 'fantasy' } });
+    expect(answerText(s)).toMatch(/\*\*Fantasy\*\* rating .* in play it does nothing/);
+  });
+
   it('refuses an unknown topic with what it might have meant', async () => {
     const s = await world.run({ user: 'carol', name: 'rules', options: { topic: 'charg' } });
     expect(answerText(s)).toContain('There is no rules topic "charg". Did you mean `charge`');
