@@ -117,7 +117,7 @@ describe('the sandbox page', () => {
     await fontsLoaded();
     expect(await emojiColours(page, '#demo-button')).toBeGreaterThan(20);
 
-    // The command box behaves as Discord's: Escape drops a half-built command, even with a field's suggestions open.
+    // Escape first closes a field's open suggestions and keeps the half-built command; a second one drops it.
     const composer = page.locator('#composer');
     await composer.locator('.text-input').click();
     await composer.locator('.text-input').fill('/warband show');
@@ -126,6 +126,10 @@ describe('the sandbox page', () => {
       .first()
       .dispatchEvent('mousedown');
     await composer.locator('.command-chip', { hasText: '/warband show' }).waitFor();
+    await composer.locator('.popup-item').first().waitFor();
+    await page.keyboard.press('Escape');
+    await composer.locator('.popup-item').first().waitFor({ state: 'hidden' });
+    await expect(composer.locator('.command-chip', { hasText: '/warband show' }).isVisible()).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await composer.locator('.command-chip').waitFor({ state: 'hidden' });
     await expect(composer.locator('.text-input').isVisible()).resolves.toBe(true);

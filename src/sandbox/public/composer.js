@@ -410,10 +410,12 @@ class Composer {
       event.preventDefault();
       void this.send();
     } else if (event.key === 'Escape') {
-      // Escape drops the half-built command, as in Discord.
+      // As in Discord: Escape first closes an open suggestion list, keeping what is typed; with no list
+      // open it drops the half-built command.
       event.preventDefault();
       event.stopPropagation();
-      this.cancelCommand();
+      if (open) this.closePopup();
+      else this.cancelCommand();
     } else if (event.key === 'Backspace' && field.input.value === '') {
       // Backspace in an empty field goes back a field; from the first, or with nothing typed
       // anywhere, it drops the command.
