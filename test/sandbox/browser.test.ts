@@ -315,6 +315,9 @@ describe('the sandbox page', () => {
     expect(caption.x).toBeGreaterThanOrEqual(0);
     expect(caption.x + caption.width).toBeLessThanOrEqual(400);
     await page.screenshot({ path: join(PHONE, 'phone-enlarged.png') });
+    // A tap on the picture shows it at its own size, wider than the phone, to scroll around.
+    await lightbox.locator('img').click();
+    await expect(lightbox.locator('img').evaluate((img) => img.getBoundingClientRect().width)).resolves.toBeGreaterThan(400);
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 900 });
 

@@ -367,10 +367,17 @@ function openImage(src, alt) {
   box.querySelector('img').src = src;
   box.querySelector('img').alt = alt;
   box.querySelector('figcaption').textContent = alt;
+  box.classList.remove('zoomed');
   box.hidden = false;
 }
 
 $('#lightbox').addEventListener('click', () => ($('#lightbox').hidden = true));
+// A tap on the picture itself shows it at full size, scrolled like a phone's pinch-zoom; a tap
+// around it closes the viewer.
+$('#lightbox img').addEventListener('click', (e) => {
+  e.stopPropagation();
+  $('#lightbox').classList.toggle('zoomed');
+});
 document.addEventListener('keydown', (e) => {
   if (e.key !== 'Escape') return;
   $('#lightbox').hidden = true;
