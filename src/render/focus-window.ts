@@ -8,9 +8,10 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { columnName } from '../formats/squares';
 import { font } from './fonts';
-import { boardGeometry } from './layout';
+import { type BoardGeometry, boardGeometry } from './layout';
 import { INK } from './palette';
-import { EMBED_SHOWN } from './phone';
+import { EMBED_SHOWN, phonePx } from './phone';
+import type { Rect } from './tags';
 
 /** A window of the board: its top-left square, its size in squares, and the square size to draw it at. */
 export interface FocusWindow {
@@ -112,4 +113,36 @@ export function windowCoordinates(ctx: SKRSContext2D, w: FocusWindow, margin: nu
     ctx.fillText(String(w.row + r + 1), margin / 2, y);
     ctx.fillText(String(w.row + r + 1), right + margin / 2, y);
   }
+}
+
+/**
+ * A close-up's frame for window `w` of a board `board` squares in size, the same for the map's and a
+ * table view's: the whole board's geometry at the window's square size (only the window is drawn),
+ * the picture's width, its text size (at least phonePx of that width) and padding, and the window as
+ * a rectangle in the whole board's coordinates, which tags stay inside.
+ */
+export function focusFrame(board: { readonly width: number; readonly height: number }, w: FocusWindow) {
+  const margin = Math.round(w.cell * MARGIN);
+  const g: BoardGeometry = { cell: w.cell, margin, width: board.width * w.cell + 2 * margin, height: board.height * w.cell + 2 * margin };
+  const boardW = w.cols * w.cell;
+  const boardH = w.rows * w.cell;
+  const width = boardW + 2 * margin;
+  const px = phonePx(width);
+  const pad = Math.round(px * 0.6);
+  const win: Rect = { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: boardW, h: boardH };
+  const inWindow = (p: { readonly x: number; readonly y: number }) => p.x >= win.x && p.x <= win.x + win.w && p.y >= win.y && p.y <= win.y + win.h;
+  return { margin, g, boardW, boardH, width, px, pad, win, inWindow };
+}
+
+/** Under the window's board (its top at `top`): where the unit strip and the key start, and the picture's height; an empty part takes no room. */
+export function focusBelow(
+  f: { readonly boardH: number; readonly margin: number; readonly pad: number },
+  top: number,
+  stripHeight: number,
+  footHeight: number,
+) {
+  const stripTop = top + f.boardH + 2 * f.margin;
+  const footTop = stripTop + (stripHeight > 0 ? stripHeight + 2 * f.pad : 0);
+  const height = footTop + (footHeight > 0 ? footHeight + 2 * f.pad : 0);
+  return { stripTop, footTop, height };
 }

@@ -21,14 +21,13 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { clip } from '../discord/text';
 import { measuringContext, pooledCanvas } from './canvas-pool';
 import { loadFonts } from './fonts';
-import type { BoardGeometry } from './layout';
 import { lastTurnPhrases } from './last-turn-words';
 import { mapKey } from './legend';
 import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
 import { INK, PAPER, START_AREA } from './palette';
-import { placeTags, type Rect } from './tags';
+import { placeTags } from './tags';
 import { drawBoardWindow } from './terrain';
-import { fitted, type FocusWindow, MARGIN, windowCoordinates, windowName, windowOver } from './focus-window';
+import { fitted, focusBelow, focusFrame, type FocusWindow, MARGIN, windowCoordinates, windowName, windowOver } from './focus-window';
 
 export { CLOSE_UP_WIDTH, type FocusWindow, windowName } from './focus-window';
 import { phonePx } from './phone';
@@ -100,20 +99,10 @@ function focusLayout(view: MapView, w: FocusWindow): FocusLayout {
 /** The close-up's parts and their places: its geometry, caption, tags, unit strip and key. */
 function layOut(view: MapView, w: FocusWindow) {
   loadFonts();
-  const margin = Math.round(w.cell * MARGIN);
-  // The whole board at the close-up's square size; only the window is drawn into the picture.
-  const g: BoardGeometry = { cell: w.cell, margin, width: view.board.width * w.cell + 2 * margin, height: view.board.height * w.cell + 2 * margin };
-  const boardW = w.cols * w.cell;
-  const boardH = w.rows * w.cell;
-  const width = boardW + 2 * margin;
-  const px = phonePx(width);
-  const pad = Math.round(px * 0.6);
+  const { g, margin, boardW, boardH, width, px, pad, win, inWindow } = focusFrame(view.board, w);
   const scratch = measuringContext();
   const head = flow(scratch, [[{ text: focusTitle(view), bold: true }, { text: `  ${windowName(w).replace('-', ' to ')}` }]], width - 2 * pad, px);
   const top = head.height + 2 * pad;
-  // In the whole board's coordinates, the window is this rectangle; tags stay inside it.
-  const win: Rect = { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: boardW, h: boardH };
-  const inWindow = (p: { x: number; y: number }) => p.x >= win.x && p.x <= win.x + win.w && p.y >= win.y && p.y <= win.y + win.h;
   const tags = placeTags(
     overlayTags(g, view)
       .filter((t) => inWindow(t.anchor))
@@ -123,9 +112,7 @@ function layOut(view: MapView, w: FocusWindow) {
   );
   const strip = unitStrip(scratch, view, w, width - 2 * pad, px);
   const foot = mapKey(scratch, view, tags, width - 2 * pad, px);
-  const stripTop = top + boardH + 2 * margin;
-  const footTop = stripTop + (strip.height > 0 ? strip.height + 2 * pad : 0);
-  const height = footTop + (foot.height > 0 ? foot.height + 2 * pad : 0);
+  const { stripTop, footTop, height } = focusBelow({ boardH, margin, pad }, top, strip.height, foot.height);
   return { g, margin, boardW, boardH, width, height, px, pad, head, top, win, tags, strip, foot, stripTop, footTop };
 }
 

@@ -11,12 +11,10 @@ import { clip } from '../discord/text';
 import { DISCORD_ALT_TEXT_LIMIT } from './alt-text';
 import { measuringContext } from './canvas-pool';
 import { loadFonts } from './fonts';
-import { fitted, type FocusWindow, MARGIN, type Spot, windowCoordinates, windowName, windowOver } from './focus-window';
-import type { BoardGeometry } from './layout';
+import { fitted, focusBelow, focusFrame, type FocusWindow, type Spot, windowCoordinates, windowName, windowOver } from './focus-window';
 import { INK, PAPER } from './palette';
-import { phonePx } from './phone';
 import { encodePng } from './png';
-import { type Rect, placeTags } from './tags';
+import { placeTags } from './tags';
 import { placeWords } from './table-place';
 import { drawTableBoard } from './table-board';
 import { drawTableMarks, tableTagSpace, tableTags } from './table-marks';
@@ -41,14 +39,7 @@ export const tableUnitsIn = (view: TableView, w: FocusWindow): TableUnit[] =>
 /** The close-up's parts and their places. */
 function layOut(view: TableView, w: FocusWindow) {
   loadFonts();
-  const margin = Math.round(w.cell * MARGIN);
-  // The whole board at the close-up's square size; only the window is drawn into the picture.
-  const g: BoardGeometry = { cell: w.cell, margin, width: view.board.width * w.cell + 2 * margin, height: view.board.height * w.cell + 2 * margin };
-  const boardW = w.cols * w.cell;
-  const boardH = w.rows * w.cell;
-  const width = boardW + 2 * margin;
-  const px = phonePx(width);
-  const pad = Math.round(px * 0.6);
+  const { g, margin, boardW, boardH, width, px, pad, win, inWindow } = focusFrame(view.board, w);
   const scratch = measuringContext();
   const head = flow(
     scratch,
@@ -57,17 +48,13 @@ function layOut(view: TableView, w: FocusWindow) {
     px,
   );
   const top = head.height + 2 * pad;
-  const win: Rect = { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: boardW, h: boardH };
-  const inWindow = (p: { x: number; y: number }) => p.x >= win.x && p.x <= win.x + win.w && p.y >= win.y && p.y <= win.y + win.h;
   const requests = tableTags(g, view)
     .filter((t) => inWindow(t.anchor))
     .map((t) => ({ ...t, px: Math.max(t.px, px) }));
   const tags = placeTags(requests, { ...tableTagSpace(g, view), bounds: win }, scratch);
   const strip = flow(scratch, stripRows(view, tableUnitsIn(view, w)), width - 2 * pad, px);
   const foot = flow(scratch, footRows(view, tags, false), width - 2 * pad, px);
-  const stripTop = top + boardH + 2 * margin;
-  const footTop = stripTop + (strip.height > 0 ? strip.height + 2 * pad : 0);
-  const height = footTop + (foot.height > 0 ? foot.height + 2 * pad : 0);
+  const { stripTop, footTop, height } = focusBelow({ boardH, margin, pad }, top, strip.height, foot.height);
   return { g, margin, boardW, boardH, width, height, px, pad, head, top, win, tags, strip, foot, stripTop, footTop };
 }
 
