@@ -26,3 +26,9 @@ export const displayName = (interaction: ChatInputCommandInteraction | ButtonInt
   (interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : null) ??
   interaction.user.globalName ??
   interaction.user.username;
+
+/** An acceptance that did not go through: the rules' refusal, or the challenge changed under the answer. */
+export function refuseAcceptance(done: { readonly reason: string; readonly error?: { readonly code: string; readonly message: string } }): never {
+  if (done.reason === 'refused' && done.error) return refuse(done.error.code, done.error.message);
+  return refuse('not-open', 'This challenge changed while you answered; look at the thread.');
+}

@@ -35,7 +35,7 @@ import { loadWarband, type LoadedWarband } from '../warband/warband-library';
 import { newMatchRules, RULESETS, rulesetOf, type RulesetId } from '../../rulesets';
 import { tableGameOf } from '../../match/table-change';
 import { acceptAtTable, challengeAtTable } from './table-challenge';
-import { displayName, threadFor } from './challenge-parts';
+import { displayName, refuseAcceptance, threadFor } from './challenge-parts';
 
 export { displayName, threadFor } from './challenge-parts';
 
@@ -238,11 +238,7 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
     await settle(app, { ...submitted, posts });
     return { done, posts };
   });
-  if (!done.ok)
-    refuse(
-      done.reason === 'refused' ? done.error.code : 'not-open',
-      done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.',
-    );
+  if (!done.ok) refuseAcceptance(done);
   await answerOwn(app, interaction, posts);
 }
 

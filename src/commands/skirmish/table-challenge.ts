@@ -26,7 +26,7 @@ import type { MatchRow } from '../../store';
 import type { App } from '../app';
 import { choice, nothingToChoose, suggest } from '../command';
 import { answerOwn } from '../own-answer';
-import { displayName, threadFor } from './challenge-parts';
+import { displayName, refuseAcceptance, threadFor } from './challenge-parts';
 
 /** An army by its name or id, any case; refused with the armies there are. */
 function armyNamed(table: TableRules, rules: Ruleset, typed: string): ArmyOffer {
@@ -161,10 +161,6 @@ export async function acceptAtTable(
     await planWaits(app.store, app.now(), done.row, done.events);
     return { done, posts };
   });
-  if (!done.ok)
-    refuse(
-      done.reason === 'refused' ? done.error.code : 'not-open',
-      done.reason === 'refused' ? done.error.message : 'This challenge changed while you answered; look at the thread.',
-    );
+  if (!done.ok) refuseAcceptance(done);
   await answerOwn(app, interaction, posts);
 }
