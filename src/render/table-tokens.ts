@@ -11,7 +11,7 @@ import { cornerOf, type BoardGeometry } from './layout';
 import { INK, MORTAL, SEAT_COLOURS, SEAT_SHAPES, type TokenShape } from './palette';
 import type { TablePips, TableUnit } from './table-view';
 import { textWidth } from './text-flow';
-import { activeMark, badgeAt, fitFont, haloText, labelFit, pipRow } from './units';
+import { activeMark, badgeAt, fitFont, haloText, pipRow, tokenLabel } from './units';
 
 type Ctx = SKRSContext2D;
 
@@ -45,16 +45,7 @@ function pipsAlong(ctx: Ctx, pips: TablePips, cx: number, cy: number, room: numb
 /** A 1×1 token: pips along the top, the label across the middle, a badge letter in the top-right corner. */
 function smallUnit(ctx: Ctx, u: TableUnit, x: number, y: number, cell: number): void {
   const badge = cell * 0.3;
-  const label = fontSafe(u.label);
-  const fit = labelFit(ctx, label, cell * 0.84, cell * 0.56);
-  ctx.save();
-  ctx.font = font(fit.px, 'bold');
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.translate(x + cell / 2, y + cell * 0.55);
-  ctx.scale(fit.squeeze, 1);
-  haloText(ctx, label, 0, 0, '#ffffff', INK, Math.max(2, fit.px * 0.2));
-  ctx.restore();
+  tokenLabel(ctx, u.label, x + cell / 2, y + cell * 0.55, cell);
   const room = u.badges.length > 0 ? cell - 2 * badge - cell * 0.04 : cell * 0.84;
   if (u.pips) pipsAlong(ctx, u.pips, x + cell / 2, y + cell * 0.15, room, cell * 0.15);
   const first = u.badges[0];

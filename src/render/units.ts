@@ -66,6 +66,24 @@ export function labelFit(ctx: Ctx, text: string, width: number, max: number): { 
 }
 
 /**
+ * A token's label centred on (cx, cy), as large as fits 0.84 of a square `cell` wide (labelFit), white
+ * with a dark halo; `alpha` fades it (a unit that has acted).
+ */
+export function tokenLabel(ctx: Ctx, text: string, cx: number, cy: number, cell: number, alpha?: number): void {
+  const label = fontSafe(text);
+  const fit = labelFit(ctx, label, cell * 0.84, cell * 0.56);
+  ctx.save();
+  ctx.font = font(fit.px, 'bold');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.translate(cx, cy);
+  ctx.scale(fit.squeeze, 1);
+  if (alpha !== undefined) ctx.globalAlpha = alpha;
+  haloText(ctx, label, 0, 0, '#ffffff', INK, Math.max(2, fit.px * 0.2));
+  ctx.restore();
+}
+
+/**
  * The active unit's marker: thick corner brackets round its square, in a colour no terrain, player
  * or overlay uses (objectives have a gold outline all round, start areas a dashed one).
  */
@@ -153,18 +171,8 @@ function smallToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: number): 
   const bottomBadges = badges.filter((_, i) => i === 1 || i === 3).length;
   const room = (n: number) => cell - (n === 0 ? cell * 0.16 : 2 * badge + cell * 0.04);
 
-  const label = fontSafe(u.label);
-  const fit = labelFit(ctx, label, cell * 0.84, cell * 0.56);
-  ctx.save();
-  ctx.font = font(fit.px, 'bold');
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.translate(cx, y + cell * 0.49);
-  ctx.scale(fit.squeeze, 1);
   // The label of a faded unit is faded less: it must still read on a phone.
-  if (u.acted) ctx.globalAlpha = LABEL_FADED;
-  haloText(ctx, label, 0, 0, '#ffffff', INK, Math.max(2, fit.px * 0.2));
-  ctx.restore();
+  tokenLabel(ctx, u.label, cx, y + cell * 0.49, cell, u.acted ? LABEL_FADED : undefined);
 
   const boxes = pipRow(u.boxes.length, cx, room(topBadges), cell * 0.13, cell * 0.16);
   u.boxes.forEach((b, i) => box(ctx, b, boxes.xs[i]!, y + cell * 0.15, boxes.size));
