@@ -56,7 +56,7 @@ export function leagueResult(row: MatchRow, fallbackNames: (p: PlayerId) => stri
     ? `${names(result.winner)} beat ${others.map(names).join(', ')}`
     : `${result.players.map((p) => names(p.player)).join(' and ')} drew`;
   const score = scoreText(result);
-  const days = Math.max(1, Math.ceil(((row.ended ?? row.updated) - row.created) / 86_400_000));
+  const took = elapsedWords((row.ended ?? row.updated) - row.created);
   const length = game ? `${plural(game.round, 'round')}${map ? ` on ${shown(map)}` : ''}` : 'during setup';
   const how = resultHow(
     { ...result, reason: result.reason ? shown(result.reason) : null },
@@ -64,5 +64,17 @@ export function leagueResult(row: MatchRow, fallbackNames: (p: PlayerId) => stri
     game?.over ? (setup?.options.vpTarget ?? null) : null,
   );
   const thread = row.threadId ? ` <#${row.threadId}>` : '';
-  return `🏆 ${who}${score ? ` ${score}` : ''}${how}: ${length}, ${plural(days, 'day')}.${thread}`;
+  return `🏆 ${who}${score ? ` ${score}` : ''}${how}: ${length}, ${took}.${thread}`;
+}
+
+/**
+ * How long a match took, as a reader says it: minutes under an hour, hours under two days, days
+ * after (rounded up, so a match is never said to have taken none).
+ */
+export function elapsedWords(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.ceil(minutes / 60);
+  if (hours < 48) return plural(hours, 'hour');
+  return plural(Math.ceil(hours / 24), 'day');
 }

@@ -63,7 +63,9 @@ describe('conceding', () => {
     // The league hears of it, with a link to the thread; the thread says how it went and is archived.
     const league = world.messages(world.fake.channel.id).filter((m) => m.content.startsWith('🏆'));
     expect(league.at(-1)!.content).toMatch(
-      new RegExp(`^🏆 \\*\\*Alice\\*\\* beat \\*\\*Bob\\*\\* \\d+–\\d+ \\(Bob conceded\\): \\d+ rounds? on Mill Crossing, 1 day\\. <#${thread}>$`),
+      new RegExp(
+        `^🏆 \\*\\*Alice\\*\\* beat \\*\\*Bob\\*\\* \\d+–\\d+ \\(Bob conceded\\): \\d+ rounds? on Mill Crossing, \\d+ (minutes?|hours?|days?)\\. <#${thread}>$`,
+      ),
     );
     const closed = world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!;
     expect(closed.name).toMatch(/^✅ Alice beat Bob \d+–\d+ \(conceded\)$/);
