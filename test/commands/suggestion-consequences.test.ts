@@ -4,7 +4,7 @@
  * empty list says why instead of leaving Discord's "type a value".
  */
 import { describe, expect, it } from 'vitest';
-import { NOTHING, attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from '../../src/commands/play/act-suggestions';
+import { NOTHING, attackChoices, squareChoices, targetChoices, tokenChoices, traitChoices, unitChoices } from '../../src/commands/play/act-suggestions';
 import { table, yardTable } from '../render/states';
 import { chargeOptions, chargeWoundingSteps } from '../../src/engine/queries';
 import { pathSuggestions } from '../../src/commands/play/charge-words';
@@ -203,6 +203,15 @@ describe('an empty list says why', () => {
     expect(unitChoices(acting, 'p2', '', 'move', names)).toEqual([{ name: "Nothing to choose: it is Alice's turn (KN is acting)", value: NOTHING }]);
     expect(attackChoices(acting, 'p2', 'gh', '', names)).toEqual([{ name: "Nothing to choose: it is Alice's turn (KN is acting)", value: NOTHING }]);
     expect(traitChoices(game, 'p2', 'gh', '', names)[0]!.value).toBe(NOTHING);
+  });
+
+  it('R31: /rest offers only the tokens the unit can regain, and says why when none', () => {
+    const tired = { ...game, units: { ...game.units, kn: { ...game.units.kn!, tokens: { ...game.units.kn!.tokens, react: 0 } } } };
+    expect(tokenChoices(tired, 'p1', 'kn', '', names)).toEqual([{ name: 'react token', value: 'react' }]);
+    // Full react tokens and no rest trait for blue or red: nothing to offer, in the engine's words.
+    expect(tokenChoices(game, 'p1', 'kn', '', names)).toEqual([
+      { name: expect.stringMatching(/^Nothing to choose: .*already has all its react tokens/), value: NOTHING },
+    ]);
   });
 
   it('someone not playing in the match is told so, before whose turn it is', () => {

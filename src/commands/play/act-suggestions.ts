@@ -44,10 +44,14 @@ function mayGive(game: GameState, user: string, c: Command): boolean {
   return commanderOf(game, unit) === user || ('end' in c && unit.player === user);
 }
 
-const ONE_KIND: Readonly<Record<'attack' | 'trait', ReadonlySet<ActKind>>> = { attack: new Set(['attack']), trait: new Set(['trait']) };
+const ONE_KIND: Readonly<Record<'attack' | 'trait' | 'rest', ReadonlySet<ActKind>>> = {
+  attack: new Set(['attack']),
+  trait: new Set(['trait']),
+  rest: new Set(['rest']),
+};
 
 /** The commands of `act`'s kind that legalActs holds for this unit and `user` may give, asked of that unit and kind alone. */
-const unitActs = (game: GameState, user: string, unit: unknown, act: 'attack' | 'trait', memo: Memo): ActCommand[] => {
+const unitActs = (game: GameState, user: string, unit: unknown, act: 'attack' | 'trait' | 'rest', memo: Memo): ActCommand[] => {
   const id = String(unit ?? '').toLowerCase();
   return memo(`acts:${user}:${id}:${act}`, () =>
     game.prompt ? [] : unitLegalActs(game, id, ONE_KIND[act]).filter((c): c is ActCommand => 'act' in c && mayGive(game, user, c)),
@@ -416,6 +420,35 @@ export function traitChoices(
         : named.size === 0
           ? 'this unit has no trait it can use as an act'
           : noUnitWhy(game, user, 'trait', names),
+  );
+}
+
+/**
+ * The tokens /rest may regain for this unit now: those legalActs holds (a token it has room for), so
+ * the list never offers what sending would refuse; none, with the engine's reason.
+ */
+export function tokenChoices(
+  game: GameState,
+  user: string,
+  unit: unknown,
+  typed: unknown,
+  names: Names = noNames,
+  memo: Memo = noMemo,
+): ApplicationCommandOptionChoiceData[] {
+  const u = game.units[String(unit ?? '').toLowerCase()];
+  if (!u) return orWhy([], () => noSuchUnit(unit));
+  const stop = notYoursWhy(game, user, u.id, names);
+  if (stop) return orWhy([], () => stop);
+  const tokens = [...new Set(unitActs(game, user, u.id, 'rest', memo).map((c) => (c as { token: string }).token))];
+  return orWhy(
+    suggest(
+      tokens.map((t) => choice(`${t} token`, t)),
+      typed,
+    ),
+    () =>
+      tokens.length > 0
+        ? `no token it can regain matches "${String(typed)}"`
+        : (refusalWords(actRefusal(game, user, u.id, 'rest'), game, names) ?? 'it cannot rest now'),
   );
 }
 

@@ -9,16 +9,17 @@ import { actorRefusal, unitOf } from '../../engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
-import { attackChoices, squareChoices, targetChoices, traitChoices, unitChoices } from './act-suggestions';
+import { attackChoices, squareChoices, targetChoices, tokenChoices, traitChoices, unitChoices } from './act-suggestions';
 import type { CommandModule } from '../command';
 import { gameOf } from '../../match/match-state';
 import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveTarget, resolveUnit, suggestCharge, type LiveGame } from '../match-context';
-import { type ArgsOf, booleanOption, choiceOption, type OptionSet, type OptionSpec, optionSet, textOption } from '../option-spec';
+import { type ArgsOf, booleanOption, type OptionSet, type OptionSpec, optionSet, textOption } from '../option-spec';
 import type { ReadOptions } from '../options';
 import { answerOwn } from '../own-answer';
 import { submit, toYou, withMentions, type Submitted } from '../../match/submit';
 import { withoutRuleCodes } from '../../render/plain-rules';
 import { refuse } from '../../match/user-error';
+import { shown } from '../../discord/text';
 import { suggesting } from './suggestion-cache';
 import { chargePath, chargeWords, pathSuggestions } from './charge-words';
 
@@ -117,6 +118,8 @@ function actCommand<const S extends readonly OptionSpec[]>(
           return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, names, memo);
         case 'trait':
           return traitChoices(game, user, v.unit, v.trait, names, memo);
+        case 'token':
+          return tokenChoices(game, user, v.unit, v.token, names, memo);
         case 'path':
           return name === 'attack' ? pathSuggestions(game, user, v.unit, v.attack, v.target, v.path, names) : [];
         default:
@@ -186,11 +189,26 @@ export const attackCommand = actCommand(
   'attack',
 );
 
+const TOKENS = ['react', 'blue', 'red'] as const;
+
+/** The token typed for /rest, any case, or a refusal naming the tokens there are. */
+function restToken(typed: string): (typeof TOKENS)[number] {
+  const token = TOKENS.find(
+    (t) =>
+      t ===
+      typed
+        .trim()
+        .toLowerCase()
+        .replace(/ token$/, ''),
+  );
+  return token ?? refuse('unknown-token', `There is no "${shown(typed)}" token: a unit rests to regain a react, blue or red token.`);
+}
+
 export const restCommand = actCommand(
   'rest',
   'Rest: regain a token',
-  optionSet(unit, choiceOption({ name: 'token', description: 'Which token', required: true, choices: ['react', 'blue', 'red'] })),
-  (_live, o, u) => ({ act: 'rest', unit: u, token: o.token }),
+  optionSet(unit, textOption({ name: 'token', description: 'Which token to regain', required: true, autocomplete: true, max: 10 })),
+  (_live, o, u) => ({ act: 'rest', unit: u, token: restToken(o.token) }),
   'rest',
 );
 
