@@ -279,11 +279,51 @@ export function drawToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: num
   badgesOf(u, fits).forEach((b, i) => badgeAt(ctx, b, x + size - badge - 1, y + 1 + i * (badge + 1), badge));
 }
 
-/** Every unit on the map. */
+/** The size of two tokens sharing a square, each drawn in a corner of it. */
+const SHARED = 0.6;
+
+/**
+ * Every unit on the map. A unit stopped in a friend's square while passing through it (a move paused
+ * by a prompt) would hide that friend: the two are drawn smaller, the friend in the square's upper
+ * left and the passer in its lower right, so both labels read. The passer is the acting unit, else
+ * the one listed later.
+ */
 export function drawUnits(ctx: Ctx, g: BoardGeometry, units: readonly UnitView[]): void {
+  const shared = sharing(units);
   for (const u of units) {
     if (!u.at) continue;
     const { x, y } = cornerOf(g, u.at);
-    drawToken(ctx, u, x, y, g.cell);
+    const corner = shared.get(u);
+    if (corner === undefined) {
+      drawToken(ctx, u, x, y, g.cell);
+      continue;
+    }
+    const room = g.cell * u.span * (1 - SHARED);
+    ctx.save();
+    ctx.translate(x + corner * room, y + corner * room);
+    ctx.scale(SHARED, SHARED);
+    drawToken(ctx, u, 0, 0, g.cell);
+    ctx.restore();
   }
+}
+
+/** The units sharing a square on the map, each with its corner: 0 upper left (the friend), 1 lower right (the passer). */
+function sharing(units: readonly UnitView[]): Map<UnitView, 0 | 1> {
+  const held = new Map<string, UnitView>();
+  const out = new Map<UnitView, 0 | 1>();
+  for (const u of units) {
+    if (!u.at) continue;
+    for (let dc = 0; dc < u.span; dc++)
+      for (let dr = 0; dr < u.span; dr++) {
+        const key = `${u.at.col + dc},${u.at.row + dr}`;
+        const other = held.get(key);
+        if (!other) held.set(key, u);
+        else if (other !== u) {
+          const passer = other.active && !u.active ? other : u;
+          out.set(passer, 1);
+          out.set(passer === u ? other : u, 0);
+        }
+      }
+  }
+  return out;
 }

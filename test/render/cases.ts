@@ -15,7 +15,7 @@ import { encodePng } from '../../src/render/png';
 import { shownWidth } from '../../src/render/phone';
 import { toMapView } from '../../src/render/view';
 import { tableGoldenCases } from './table-cases';
-import { bigTable, content, crowdTable, lastTurnTable, meleeTable, samplerTable, shoveTable, statusTable, yardTable } from './states';
+import { bigTable, content, crowdTable, lastTurnTable, meleeTable, passingTable, samplerTable, shoveTable, statusTable, yardTable } from './states';
 
 /** Discord shows a picture about 400 px wide on a phone. */
 export const PHONE_WIDTH = 400;
@@ -96,6 +96,11 @@ export const goldenCases: readonly GoldenCase[] = [
     name: 'map-reach',
     shows: 'squares the knight can reach shaded by cost with the cost written in each, and a charge target',
     render: () => renderMap(yardTable(), { reach: { unit: 'hero' } }),
+  },
+  {
+    name: 'map-passing-through',
+    shows: "the knight stopped in the archer's square while passing through it: drawn smaller in the square's lower right, the archer still seen under it",
+    render: () => renderMap(passingTable()),
   },
   {
     name: 'map-sight',

@@ -207,6 +207,13 @@ export function yardTable(): GameState {
   return table({ map: yard, units: yardUnits });
 }
 
+/** The yard with the knight taking its turn and stopped in the archer's square, passing through it (a move paused by a prompt). */
+export function passingTable(): GameState {
+  const t = yardTable();
+  const hero = t.units.hero!;
+  return { ...t, units: { ...t.units, hero: { ...hero, at: t.units.bow!.at } }, turn: { ...t.turn!, unit: 'hero' } };
+}
+
 /** 40×40 with sixteen units in their start areas and two entry tiles. */
 export function bigTable(): GameState {
   const cards = ['valor-knight', 'valor-archer', 'valor-pikeman', 'valor-guard', 'valor-squire', 'valor-scout', 'valor-priest', 'valor-mounted-knight'];
