@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchSetup } from '../../src/match/record';
 import { setupLine } from '../../src/posts/announce';
+import { setupPromptPost } from '../../src/commands/prompts/prompt-setup';
+import type { PregamePrompt } from '../../src/engine';
 
 const setupWith = (ids: string[]) =>
   ({ maps: ids.map((id) => ({ id, map: { name: id === 'mill' ? 'Mill Crossing' : 'Barrow Hill' } })) }) as unknown as MatchSetup;
@@ -22,5 +24,11 @@ describe('the map choice', () => {
     const two = setupWith(['mill', 'barrow']);
     expect(setupLine({ type: 'chooser-named', ap: 'p2', chooser: 'p2' }, name, two)).toBe('**Bob** will choose the map.');
     expect(setupLine({ type: 'map-chosen', by: 'p2', map: 'barrow' }, name, two)).toBe('Bob chooses the map **Barrow Hill**.');
+  });
+
+  it("the setup winner's question asks about a map only when there is one to choose", () => {
+    const prompt = { kind: 'map-chooser', player: 'p1', options: ['p1', 'p2'] } as unknown as PregamePrompt;
+    expect(setupPromptPost('m', 1, prompt, name, 1).content).toMatch(/Who places the first entry tile\?$/);
+    expect(setupPromptPost('m', 1, prompt, name, 2).content).toMatch(/Who chooses the map and places the first entry tile\?$/);
   });
 });

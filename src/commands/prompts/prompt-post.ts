@@ -13,7 +13,7 @@ export function promptPostOf(row: MatchRow, setup: MatchSetup, snapshot: MatchSn
   const name = nameIn(setup);
   if (snapshot.stage === 'pregame') {
     const p = snapshot.pregame.prompt;
-    return p ? { post: setupPromptPost(row.id, row.seq, p, name), player: p.player, kind: p.kind } : null;
+    return p ? { post: setupPromptPost(row.id, row.seq, p, name, setup.maps.length), player: p.player, kind: p.kind } : null;
   }
   const game = gameOf(snapshot)!;
   const p = game.prompt;

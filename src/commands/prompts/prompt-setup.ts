@@ -23,7 +23,8 @@ export function setupRerollRecord(prompt: PregamePrompt, name: (player: PlayerId
   return `🎲 ${name(prompt.player)} lost the setup tactics check (${o.total} against ${name(o.leader)}'s ${o.leaderTotal}).`;
 }
 
-export function setupPromptPost(match: string, seq: number, prompt: PregamePrompt, name: (player: PlayerId) => string): PromptPost {
+/** `maps`: how many maps are on offer; with one there is no map to choose, only the first entry tile to place. */
+export function setupPromptPost(match: string, seq: number, prompt: PregamePrompt, name: (player: PlayerId) => string, maps = 2): PromptPost {
   const who = `<@${prompt.player}>`;
   switch (prompt.kind) {
     case 'reroll': {
@@ -38,7 +39,7 @@ export function setupPromptPost(match: string, seq: number, prompt: PregamePromp
     }
     case 'map-chooser':
       return {
-        content: `${who}, you won the setup tactics check. Who chooses the map and places the first entry tile?`,
+        content: `${who}, you won the setup tactics check. ${maps <= 1 ? 'Who places the first entry tile?' : 'Who chooses the map and places the first entry tile?'}`,
         components: buttonRows(
           'chooser',
           match,
