@@ -4,7 +4,7 @@
  * attacks, what the rule of three still leaves); a VP target the warbands can reach.
  */
 import { describe, expect, it } from 'vitest';
-import { NOTHING, squareChoices } from '../../src/commands/play/act-suggestions';
+import { attackChoices, NOTHING, squareChoices } from '../../src/commands/play/act-suggestions';
 import { resolveAttack, suggestCharge } from '../../src/commands/match-context';
 import { vpTarget } from '../../src/match/setup';
 import { UserError } from '../../src/match/user-error';
@@ -146,6 +146,9 @@ describe('refusals that say what to do instead', () => {
     expect('error' in r && r.error.message).toMatch(
       /the rule of 3: no act type three times in a turn \(R8\)\. It can still move, maneuver, rest \(1 act left\), or end its turn\.$/,
     );
+    // As a suggestion's reason it is said whole within Discord's 100 characters.
+    const [why] = attackChoices(state, 'p1', 'kn', '');
+    expect(why!.name).toBe('Nothing to choose: KN has used attack 2 times; the rule of 3: no act type three times in a turn');
   });
 });
 

@@ -157,6 +157,8 @@ function refusalWords(refusal: { code: string; message: string } | null, game: G
   if (refusal.code === 'not-your-turn') return game.turn ? whoseTurn(game, names) : "it is not this unit's side's turn";
   if (refusal.code === 'not-your-unit') return 'this unit is not yours to command now';
   if (refusal.code === 'prompt-open') return 'a decision is waiting to be answered first';
+  // The rule of 3's reason is long: by map label and without "this turn", it fits a suggestion's 100 characters whole.
+  if (refusal.code === 'rule-of-three') return inMapLabels(game, refusal.message.split('. ')[0]!.replace(/\.$/, '')).replace(' times this turn;', ' times;');
   return refusal.message.replace(/\.$/, '');
 }
 
