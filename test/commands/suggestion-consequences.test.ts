@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING, attackChoices, squareChoices, targetChoices, tokenChoices, traitChoices, unitChoices } from '../../src/commands/play/act-suggestions';
 import { table, yardTable } from '../render/states';
-import { chargeOptions, chargeWoundingSteps } from '../../src/engine/queries';
+import { chargeOptions, chargeWoundingSteps, moveOptions } from '../../src/engine/queries';
 import { pathSuggestions } from '../../src/commands/play/charge-words';
 import { decide } from '../../src/engine';
 
@@ -169,6 +169,20 @@ describe("a typed target that is not offered says why, in the engine's words", (
       ],
     });
     expect(targetChoices(game, 'p1', 'kn', 'longsword', 'zz', names)[0]!.name).toBe('Nothing to choose: no target matches "zz"');
+  });
+});
+
+describe('square suggestions with more than fit', () => {
+  it('offer every step beside the unit, then the farther squares spread, at most 25', () => {
+    const game = yardTable();
+    const all = moveOptions(game, 'hero', false);
+    expect(all.length).toBeGreaterThan(25);
+    const cheapest = Math.min(...all.map((o) => o.cost));
+    const offered = squareChoices(game, game.turn!.player, 'hero', '', false).map((c) => c.value);
+    expect(offered.length).toBe(25);
+    expect(offered).toEqual(expect.arrayContaining(all.filter((o) => o.cost === cheapest).map((o) => o.square)));
+    const farthest = Math.max(...all.map((o) => o.cost));
+    expect(all.some((o) => o.cost === farthest && offered.includes(o.square))).toBe(true);
   });
 });
 

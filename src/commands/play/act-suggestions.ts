@@ -219,8 +219,9 @@ function spread<T>(items: readonly T[], max: number): T[] {
 /**
  * Squares the unit can move (or maneuver) to, only while `user` may give it that act now (the same
  * turn check as every act's suggestions, notYoursWhy, so out of turn or for a unit not theirs the
- * list says why instead). With many, the typed text narrows them by prefix ("D" gives column D, "D1" D1 and D10–D19), and what is left is
- * spread from the nearest to the farthest, so the far squares a player most often wants are offered.
+ * list says why instead). With many, the typed text narrows them by prefix ("D" gives column D, "D1" D1 and D10–D19); of what is left,
+ * every one of the cheapest squares is offered, then the rest spread to the farthest, so both a
+ * step beside the unit and the far squares a player most often wants are there.
  * A path through damaging terrain says so, with the wounds it deals.
  */
 export function squareChoices(
@@ -244,7 +245,10 @@ export function squareChoices(
   const squares = memo(`moves:${id}:${maneuver}`, () => moveOptions(game, id, maneuver))
     .filter((o) => o.square.startsWith(q))
     .sort((a, b) => a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
-  if (squares.length > 0) return spread(squares, 25).map((o) => choice(squareWords(game, o), o.square));
+  // Every square of the cheapest cost (the steps next to the unit) is offered, then the rest spread.
+  const nearest = squares.filter((o) => o.cost === squares[0]?.cost).slice(0, 12);
+  const offered = squares.length > 25 ? [...nearest, ...spread(squares.slice(nearest.length), 25 - nearest.length)] : squares;
+  if (offered.length > 0) return offered.map((o) => choice(squareWords(game, o), o.square));
   return [nothingToChoose(withoutRuleCodes(unreachedWhy(game, id, q, maneuver)), q)];
 }
 
