@@ -99,6 +99,8 @@ export function oddsHead(
   const outlook = attackOutlook(game, unitId, attackId, targetId, opts);
   if (!('chance' in outlook)) return null;
   const head = [`${percent(outlook.chance)} hit`, `${percent(outlook.criticalChance)} crit`];
+  // An unseen target's penalty is in the chance; said, so the roll's "invisible" note is no surprise.
+  if (outlook.line.invisible) head.push('invisible');
   const types = woundTypes(game, unitId, attackId);
   const plain = outlook.outcomes.find((o) => !o.critical && !o.glancing);
   const critical = outlook.outcomes.find((o) => o.critical);
