@@ -306,6 +306,11 @@ describe('an empty list says why', () => {
     expect(first!.name.length).toBeLessThanOrEqual(100);
     expect(first!.name).not.toContain('…');
     expect(first!.name).toBe('Nothing to choose: Town Guard (tg) is in reserve');
+    // With several units all in reserve, the reason is said of them all, not of the first.
+    const waiting = { ...two, units: { ...two.units, kn: { ...two.units.kn!, at: null }, tg: { ...two.units.tg!, at: null } } };
+    expect(unitChoices(waiting, 'p1', '', 'attack')[0]!.name).toBe(
+      'Nothing to choose: your units are all in reserve: each enters with /move or /maneuver first',
+    );
   });
 
   it('a picked "Nothing to choose" in the unit box is not read as a unit named "none"', () => {

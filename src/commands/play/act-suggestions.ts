@@ -203,6 +203,9 @@ function noUnitWhy(game: GameState, user: string, act: string | undefined, names
   if (active && commanderOf(game, active) !== user) return 'another unit is taking its turn';
   const mine = active ? [active] : Object.values(game.units).filter((u) => u.player === turn.player && !u.turnTaken && !u.dropped);
   if (mine.length === 0) return 'your units have all had their turn this round';
+  // Said of them all, not of the first one as if it alone were the problem.
+  if (act !== undefined && act !== 'move' && act !== 'maneuver' && act !== 'end' && mine.length > 1 && mine.every((u) => u.at === null))
+    return 'your units are all in reserve: each enters with /move or /maneuver first';
   const first = mine[0]!;
   const refusal = actRefusal(game, user, first.id, act);
   if (refusal) return refusalWords(refusal, game, names);
