@@ -132,6 +132,23 @@ describe('the sandbox page', () => {
     await expect(composer.locator('.command-chip', { hasText: '/warband show' }).isVisible()).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await composer.locator('.command-chip').waitFor({ state: 'hidden' });
+
+    // An optional option opened with a click: Enter takes its highlighted suggestion, not the send.
+    await composer.locator('.text-input').fill('/help');
+    await composer
+      .locator('.popup-item', { hasText: /^\/help(\s|$)/ })
+      .first()
+      .dispatchEvent('mousedown');
+    await composer.locator('.command-chip', { hasText: '/help' }).waitFor();
+    await composer.locator('.option-field.optional .option-input').first().click();
+    await composer.locator('.popup-item').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(composer.locator('.option-field.optional .option-input').first().inputValue()).resolves.not.toBe('');
+    await expect(composer.locator('.command-chip', { hasText: '/help' }).isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await composer.locator('.command-chip').waitFor({ state: 'hidden' });
     await expect(composer.locator('.text-input').isVisible()).resolves.toBe(true);
 
     // The sample warbands were submitted at start, each answer private to its player.

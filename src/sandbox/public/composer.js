@@ -400,9 +400,9 @@ class Composer {
       open &&
       (event.key === 'Enter' || event.key === 'Tab') &&
       menu.index >= 0 &&
-      !(field.chosen && field.input.value === field.chosen.name) &&
-      // An optional field left empty is not filled by Enter: Enter sends, as in Discord.
-      (field.option.required || field.input.value.trim() !== '' || event.key === 'Tab')
+      // An optional field is focused only by a click (picking a value moves on to required ones alone):
+      // a player who opened its list means to fill it, so Enter takes the highlighted suggestion.
+      !(field.chosen && field.input.value === field.chosen.name)
     ) {
       event.preventDefault();
       menu.pick(menu.items[menu.index]);
