@@ -32,7 +32,7 @@ import { fitted, focusBelow, focusFrame, type FocusWindow, MARGIN, windowCoordin
 export { CLOSE_UP_WIDTH, type FocusWindow, windowName } from './focus-window';
 import { phonePx } from './phone';
 import { flow, type Run } from './text-flow';
-import type { MapView, Sq } from './view';
+import type { MapView, Sq, UnitView } from './view';
 
 /** Every square the last turn touched, as top-left squares with their span. */
 export function turnSquares(view: MapView, endsOnly = false): { at: Sq; span: 1 | 2 }[] {
@@ -198,6 +198,13 @@ function unitStrip(scratch: ReturnType<typeof measuringContext>, view: MapView, 
   return flow(scratch, rows, width, px);
 }
 
+/** ", passing through KN's square" for the acting unit stopped in another's square mid-move (drawUnits draws both). */
+function passingWords(u: UnitView, units: readonly UnitView[]): string {
+  if (!u.active || !u.at) return '';
+  const host = units.find((o) => o !== u && o.at?.name === u.at!.name);
+  return host ? `, passing through ${host.label}'s square` : '';
+}
+
 /** Alt text for the close-up: where it is, what happened there, and who stands in it. */
 export function focusAltText(view: MapView, w: FocusWindow, limit: number): string {
   const inside = unitsIn(view, w);
@@ -209,7 +216,7 @@ export function focusAltText(view: MapView, w: FocusWindow, limit: number): stri
   const parts = [
     `Close-up of squares ${windowName(w).replace('-', ' to ')}, where ${view.underWay ? 'the turn under way is happening' : 'the last turn happened'}${view.lastTurn?.player ? ` (${view.lastTurn.player})` : ''}.`,
     said ? `${said}.` : '',
-    inside.length > 0 ? `Units here: ${inside.map((u) => `${u.label} ${u.at!.name}`).join(', ')}.` : '',
+    inside.length > 0 ? `Units here: ${inside.map((u) => `${u.label} ${u.at!.name}${passingWords(u, inside)}`).join(', ')}.` : '',
   ];
   const text = parts.filter(Boolean).join(' ');
   return clip(text, limit);

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { altText, DISCORD_ALT_TEXT_LIMIT, describeMap, mapAltText } from '../../src/render/alt-text';
 import { toMapView } from '../../src/render/view';
-import { crowdTable, lastTurnTable, statusTable, yardTable } from './states';
+import { crowdTable, lastTurnTable, passingTable, statusTable, yardTable } from './states';
+import { focusAltText } from '../../src/render/focus';
 
 describe('alt text', () => {
   it('says the round, the score, whose turn, the last turn and where every unit is', () => {
@@ -59,5 +60,14 @@ describe('alt text', () => {
     expect(short.length).toBeLessThanOrEqual(700);
     expect(short.endsWith('…')).toBe(false);
     for (const u of view.units.filter((x) => x.at)) expect(short).toContain(`${u.label} ${u.at!.name}`);
+  });
+});
+
+describe("a close-up's alt text", () => {
+  it('says the acting unit is passing through the square of the unit it shares', () => {
+    const view = toMapView(passingTable());
+    const text = focusAltText(view, { col: 0, row: 0, cols: 12, rows: 10, cell: 40 }, DISCORD_ALT_TEXT_LIMIT);
+    expect(text).toContain("KN B8, passing through LO's square");
+    expect(text).not.toContain('LO B8, passing');
   });
 });
