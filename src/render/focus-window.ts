@@ -5,13 +5,14 @@
  * when both are shown equally wide; none when that would be less than MIN_ZOOM closer. Then rows are
  * given up (never the turn's own) until the close-up is no taller than a phone's embed box's shape.
  */
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { columnName } from '../formats/squares';
 import { font } from './fonts';
 import { type BoardGeometry, boardGeometry } from './layout';
-import { INK } from './palette';
+import { INK, PAPER } from './palette';
 import { EMBED_SHOWN, phonePx } from './phone';
 import type { Rect } from './tags';
+import type { Flow } from './text-flow';
 
 /** A window of the board: its top-left square, its size in squares, and the square size to draw it at. */
 export interface FocusWindow {
@@ -145,4 +146,57 @@ export function focusBelow(
   const footTop = stripTop + (stripHeight > 0 ? stripHeight + 2 * f.pad : 0);
   const height = footTop + (footHeight > 0 ? footHeight + 2 * f.pad : 0);
   return { stripTop, footTop, height };
+}
+
+/** A close-up laid out: focusFrame's measures, its caption, unit strip and key flowed, and where each goes (focusBelow). */
+export interface FocusParts {
+  readonly margin: number;
+  readonly boardW: number;
+  readonly boardH: number;
+  readonly width: number;
+  readonly height: number;
+  readonly px: number;
+  readonly pad: number;
+  readonly head: Flow;
+  readonly top: number;
+  readonly win: Rect;
+  readonly strip: Flow;
+  readonly foot: Flow;
+  readonly stripTop: number;
+  readonly footTop: number;
+}
+
+/**
+ * Draws a close-up on `canvas` (width × height of `p`), the same for the map's and a table view's:
+ * paper, the caption over a rule, `board` drawn in the whole board's coordinates clipped to the
+ * window, the window's frame and coordinates, then the unit strip and the key, each under a rule.
+ */
+export function drawFocus(canvas: Canvas, w: FocusWindow, p: FocusParts, board: (ctx: SKRSContext2D) => void): Canvas {
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, p.width, p.height);
+  p.head.draw(ctx, p.pad, p.pad);
+  ctx.fillStyle = INK;
+  ctx.fillRect(0, p.top - 2, p.width, 2);
+  ctx.save();
+  ctx.translate(-w.col * w.cell, p.top - w.row * w.cell);
+  ctx.beginPath();
+  ctx.rect(p.win.x, p.win.y, p.win.w, p.win.h);
+  ctx.clip();
+  board(ctx);
+  ctx.restore();
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = 2;
+  ctx.strokeRect(p.margin, p.top + p.margin, p.boardW, p.boardH);
+  windowCoordinates(ctx, w, p.margin, p.top, p.px);
+  for (const [flowed, at] of [
+    [p.strip, p.stripTop],
+    [p.foot, p.footTop],
+  ] as const) {
+    if (flowed.height === 0) continue;
+    ctx.fillStyle = INK;
+    ctx.fillRect(0, at, p.width, 2);
+    flowed.draw(ctx, p.pad, at + p.pad);
+  }
+  return canvas;
 }

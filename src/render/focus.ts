@@ -24,10 +24,10 @@ import { loadFonts } from './fonts';
 import { lastTurnPhrases } from './last-turn-words';
 import { mapKey } from './legend';
 import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
-import { INK, PAPER, START_AREA } from './palette';
+import { START_AREA } from './palette';
 import { placeTags } from './tags';
 import { drawBoardWindow } from './terrain';
-import { fitted, focusBelow, focusFrame, type FocusWindow, MARGIN, windowCoordinates, windowName, windowOver } from './focus-window';
+import { drawFocus, fitted, focusBelow, focusFrame, type FocusWindow, MARGIN, windowName, windowOver } from './focus-window';
 
 export { CLOSE_UP_WIDTH, type FocusWindow, windowName } from './focus-window';
 import { phonePx } from './phone';
@@ -127,42 +127,14 @@ export const focusLabelPx = (w: FocusWindow): number => w.cell * LABEL_OF_CELL;
 
 /** Draws the close-up of `view` in window `w`, on a new canvas unless `reuse` (one kept per size, canvas-pool.ts). */
 export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse = false): Canvas {
-  const { g, margin, boardW, boardH, width, height, pad, head, top, win, tags, strip, foot, stripTop, footTop } = focusLayout(view, w);
-  const canvas = reuse ? pooledCanvas(width, height) : createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = PAPER;
-  ctx.fillRect(0, 0, width, height);
-  head.draw(ctx, pad, pad);
-  ctx.fillStyle = INK;
-  ctx.fillRect(0, top - 2, width, 2);
-
-  ctx.save();
-  ctx.translate(-w.col * w.cell, top - w.row * w.cell);
-  ctx.beginPath();
-  ctx.rect(win.x, win.y, win.w, win.h);
-  ctx.clip();
-  const startColours = view.board.startAreas.map(() => START_AREA);
-  drawBoardWindow(ctx, g, view.board, startColours, w);
-  // A token stays within its own squares, so only those in or next to the window can show in it.
-  drawBoardMarks(ctx, g, { ...view, units: unitsIn(view, grownWindow(view, w)) }, tags);
-  ctx.restore();
-
-  ctx.strokeStyle = INK;
-  ctx.lineWidth = 2;
-  ctx.strokeRect(margin, top + margin, boardW, boardH);
-  windowCoordinates(ctx, w, margin, top, focusTextPx(w));
-
-  if (strip.height > 0) {
-    ctx.fillStyle = INK;
-    ctx.fillRect(0, stripTop, width, 2);
-    strip.draw(ctx, pad, stripTop + pad);
-  }
-  if (foot.height > 0) {
-    ctx.fillStyle = INK;
-    ctx.fillRect(0, footTop, width, 2);
-    foot.draw(ctx, pad, footTop + pad);
-  }
-  return canvas;
+  const parts = focusLayout(view, w);
+  const canvas = reuse ? pooledCanvas(parts.width, parts.height) : createCanvas(parts.width, parts.height);
+  return drawFocus(canvas, w, parts, (ctx) => {
+    const startColours = view.board.startAreas.map(() => START_AREA);
+    drawBoardWindow(ctx, parts.g, view.board, startColours, w);
+    // A token stays within its own squares, so only those in or next to the window can show in it.
+    drawBoardMarks(ctx, parts.g, { ...view, units: unitsIn(view, grownWindow(view, w)) }, parts.tags);
+  });
 }
 
 /** `w` grown by a square on every side, within the board. */

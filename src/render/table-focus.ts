@@ -11,8 +11,7 @@ import { clip } from '../discord/text';
 import { DISCORD_ALT_TEXT_LIMIT } from './alt-text';
 import { measuringContext } from './canvas-pool';
 import { loadFonts } from './fonts';
-import { fitted, focusBelow, focusFrame, type FocusWindow, type Spot, windowCoordinates, windowName, windowOver } from './focus-window';
-import { INK, PAPER } from './palette';
+import { drawFocus, fitted, focusBelow, focusFrame, type FocusWindow, type Spot, windowName, windowOver } from './focus-window';
 import { encodePng } from './png';
 import { placeTags } from './tags';
 import { placeWords } from './table-place';
@@ -67,36 +66,11 @@ export function tableFocusWindow(view: TableView): FocusWindow | null {
 
 /** Draws the close-up of `view` in window `w` on a new canvas. */
 export function drawTableFocusCanvas(view: TableView, w: FocusWindow): Canvas {
-  const { g, margin, boardW, boardH, width, height, px, pad, head, top, win, tags, strip, foot, stripTop, footTop } = layOut(view, w);
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = PAPER;
-  ctx.fillRect(0, 0, width, height);
-  head.draw(ctx, pad, pad);
-  ctx.fillStyle = INK;
-  ctx.fillRect(0, top - 2, width, 2);
-  ctx.save();
-  ctx.translate(-w.col * w.cell, top - w.row * w.cell);
-  ctx.beginPath();
-  ctx.rect(win.x, win.y, win.w, win.h);
-  ctx.clip();
-  drawTableBoard(ctx, g, view.board);
-  drawTableMarks(ctx, g, view, tags);
-  ctx.restore();
-  ctx.strokeStyle = INK;
-  ctx.lineWidth = 2;
-  ctx.strokeRect(margin, top + margin, boardW, boardH);
-  windowCoordinates(ctx, w, margin, top, px);
-  for (const [flowed, at] of [
-    [strip, stripTop],
-    [foot, footTop],
-  ] as const) {
-    if (flowed.height === 0) continue;
-    ctx.fillStyle = INK;
-    ctx.fillRect(0, at, width, 2);
-    flowed.draw(ctx, pad, at + pad);
-  }
-  return canvas;
+  const parts = layOut(view, w);
+  return drawFocus(createCanvas(parts.width, parts.height), w, parts, (ctx) => {
+    drawTableBoard(ctx, parts.g, view.board);
+    drawTableMarks(ctx, parts.g, view, parts.tags);
+  });
 }
 
 /** Alt text for the close-up: where it is, what happened there, and who stands in it. */
