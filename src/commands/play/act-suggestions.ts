@@ -18,7 +18,7 @@ import {
   unitLegalActs,
   visibleTargets,
 } from '../../engine';
-import type { GameState } from '../../engine';
+import type { GameState, UnitState } from '../../engine';
 import { commanderOf } from '../../engine';
 import { liveTraits, profile } from '../../engine';
 import { boardOf, decide, findAttack, label } from '../../engine';
@@ -139,6 +139,22 @@ function orWhy(choices: ApplicationCommandOptionChoiceData[], why: () => string)
   return choices.length > 0 ? choices : [nothingToChoose(withoutRuleCodes(why()))];
 }
 
+/**
+ * The unit an act option's suggestions are for, once it is a unit and `user` may give it acts now (the
+ * shared turn check, notYoursWhy); otherwise the one "Nothing to choose" entry that says why.
+ */
+function actingUnit(
+  game: GameState,
+  user: string,
+  unit: unknown,
+  names: Names,
+): { readonly unit: UnitState } | { readonly none: ApplicationCommandOptionChoiceData[] } {
+  const u = game.units[String(unit ?? '').toLowerCase()];
+  if (!u) return { none: orWhy([], () => noSuchUnit(unit)) };
+  const stop = notYoursWhy(game, user, u.id, names);
+  return stop ? { none: orWhy([], () => stop) } : { unit: u };
+}
+
 /** Whose turn it is, by name, and which unit is taking it (a suggestion cannot mention anyone). */
 function whoseTurn(game: GameState, names: Names): string {
   const turn = game.turn!;
@@ -236,10 +252,9 @@ export function squareChoices(
   names: Names = noNames,
   memo: Memo = noMemo,
 ): ApplicationCommandOptionChoiceData[] {
-  const id = String(unit ?? '').toLowerCase();
-  if (!game.units[id]) return orWhy([], () => noSuchUnit(unit));
-  const stop = notYoursWhy(game, user, id, names);
-  if (stop) return orWhy([], () => stop);
+  const acting = actingUnit(game, user, unit, names);
+  if ('none' in acting) return acting.none;
+  const id = acting.unit.id;
   const refusal = memo(`move-refusal:${id}:${maneuver}`, () => moveRefusal(game, id, maneuver));
   if (refusal !== null) return orWhy([], () => refusalWords(refusal, game, names));
   const q = String(typed ?? '')
@@ -288,10 +303,9 @@ export function attackChoices(
   names: Names = noNames,
   memo: Memo = noMemo,
 ): ApplicationCommandOptionChoiceData[] {
-  const u = game.units[String(unit ?? '').toLowerCase()];
-  if (!u) return orWhy([], () => noSuchUnit(unit));
-  const stop = notYoursWhy(game, user, u.id, names);
-  if (stop) return orWhy([], () => stop);
+  const acting = actingUnit(game, user, unit, names);
+  if ('none' in acting) return acting.none;
+  const u = acting.unit;
   const ids = new Set(unitActs(game, user, unit, 'attack', memo).map((c) => (c as Extract<ActCommand, { act: 'attack' }>).attack));
   return orWhy(
     suggest(
@@ -314,10 +328,9 @@ export function targetChoices(
   names: Names = noNames,
   memo: Memo = noMemo,
 ): ApplicationCommandOptionChoiceData[] {
-  const id = String(unit ?? '').toLowerCase();
-  if (!game.units[id]) return orWhy([], () => noSuchUnit(unit));
-  const stop = notYoursWhy(game, user, id, names);
-  if (stop) return orWhy([], () => stop);
+  const acting = actingUnit(game, user, unit, names);
+  if ('none' in acting) return acting.none;
+  const id = acting.unit.id;
   const legal = unitActs(game, user, id, 'attack', memo).filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
   const seen = new Map(
@@ -412,10 +425,9 @@ export function traitChoices(
   names: Names = noNames,
   memo: Memo = noMemo,
 ): ApplicationCommandOptionChoiceData[] {
-  const u = game.units[String(unit ?? '').toLowerCase()];
-  if (!u) return orWhy([], () => noSuchUnit(unit));
-  const stop = notYoursWhy(game, user, u.id, names);
-  if (stop) return orWhy([], () => stop);
+  const acting = actingUnit(game, user, unit, names);
+  if ('none' in acting) return acting.none;
+  const u = acting.unit;
   const ids = new Set(unitActs(game, user, unit, 'trait', memo).map((c) => (c as { trait: string }).trait));
   const named = new Map(liveTraits(game, u).flatMap((t) => (t.trait === 'act' ? [[t.id, t.name] as const] : [])));
   return orWhy(
@@ -444,10 +456,9 @@ export function tokenChoices(
   names: Names = noNames,
   memo: Memo = noMemo,
 ): ApplicationCommandOptionChoiceData[] {
-  const u = game.units[String(unit ?? '').toLowerCase()];
-  if (!u) return orWhy([], () => noSuchUnit(unit));
-  const stop = notYoursWhy(game, user, u.id, names);
-  if (stop) return orWhy([], () => stop);
+  const acting = actingUnit(game, user, unit, names);
+  if ('none' in acting) return acting.none;
+  const u = acting.unit;
   const tokens = [...new Set(unitActs(game, user, u.id, 'rest', memo).map((c) => (c as { token: string }).token))];
   return orWhy(
     suggest(
