@@ -20,6 +20,7 @@ import { submit, toYou, withMentions, type Submitted } from '../../match/submit'
 import { withoutRuleCodes } from '../../render/plain-rules';
 import { refuse } from '../../match/user-error';
 import { shown } from '../../discord/text';
+import { TOKENS } from '../../formats/vocabulary';
 import { suggesting } from './suggestion-cache';
 import { chargePath, chargeWords, pathSuggestions } from './charge-words';
 
@@ -188,8 +189,6 @@ export const attackCommand = actCommand(
   },
   'attack',
 );
-
-const TOKENS = ['react', 'blue', 'red'] as const;
 
 /** The token typed for /rest, any case, or a refusal naming the tokens there are. */
 function restToken(typed: string): (typeof TOKENS)[number] {
