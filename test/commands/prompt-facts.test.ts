@@ -153,6 +153,26 @@ describe('the wound prompt', () => {
     expect(facts.text).toMatch(/It has \d+ Vigor and \d+ unmarked injury box(es)? \(/);
   });
 
+  it("says the attack's status comes whatever split is chosen", () => {
+    const plain = start();
+    const knight = plain.cards['valor-knight']!;
+    const dazing = {
+      ...knight,
+      attacks: knight.attacks.map((a) => (a.id === 'longsword' ? { ...a, effects: [...a.effects, { status: 'hobbled' as const }] } : a)),
+    };
+    const s = run(
+      { ...plain, cards: { ...plain.cards, 'valor-knight': dazing } },
+      { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' },
+      { decide: { unit: 'gh', reply: null } },
+    );
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'wounds') throw new Error(`a wounds prompt, not ${prompt?.kind}`);
+    expect(woundFacts(s, prompt, name).text).toContain("Whatever you choose, Longsword's status (hobbled) still comes.");
+    const bare = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' }, { decide: { unit: 'gh', reply: null } });
+    if (bare.prompt?.kind !== 'wounds') throw new Error('a wounds prompt');
+    expect(woundFacts(bare, bare.prompt, name).text).not.toContain('Whatever you choose');
+  });
+
   it('is never a menu of one: when every split leads to the same (here a drop), the wounds are taken without asking (§4.30)', () => {
     // 10 wounds, 5 Vigor and one box left: spend 5 Vigor or not, the last box is marked and GH drops.
     const hurt = start();

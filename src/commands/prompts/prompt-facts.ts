@@ -135,6 +135,16 @@ function causeOf(state: GameState, o: WoundsPromptOptions): string | null {
   }
 }
 
+/** The statuses the wounding attack also inflicts: they come whatever split is chosen here. */
+function attackStatuses(state: GameState, o: WoundsPromptOptions): string | null {
+  if (o.from !== 'attack' && o.from !== 'reply') return null;
+  const source = o.source ? state.units[o.source] : undefined;
+  const attack = source && o.attack ? findAttack(state, source, o.attack) : undefined;
+  const statuses = [...new Set((attack?.effects ?? []).flatMap((e) => ('status' in e ? [e.status] : [])))];
+  if (!attack || statuses.length === 0) return null;
+  return `Whatever you choose, ${attack.name}'s status (${statuses.join(', ')}) still comes.`;
+}
+
 function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
   const parts = [`Vigor ${o.vigor}`];
   if (o.drops) parts.push('it drops');
@@ -164,6 +174,8 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
     'Each 5 wounds is avoided with 5 Vigor or marks an injury box; marking the last one drops the unit.',
     boxEffects(state, unit.id, boxes),
   ];
+  const statuses = attackStatuses(state, o);
+  if (statuses) lines.push(statuses);
   if (mortal?.vp) {
     const risk = mortal.mortalRisk > 0 ? `, and at the start of each of its turns the unit drops on a natural 20 (${percent(mortal.mortalRisk)})` : '';
     lines.push(`Marking **mortal** gives ${name(mortal.vp.player)} **${mortal.vp.points} VP** at once${risk}.`);
