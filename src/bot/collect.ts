@@ -51,6 +51,31 @@ export function collectAll(): void {
  */
 export const ownExternalBytes = (): number => getHeapStatistics().external_memory;
 
+/**
+ * The old generation's allocation limit, in megabytes, that a render worker's heap starts with and
+ * that V8 keeps as its floor. V8 counts memory allocated outside the heap since its last full
+ * collection against that limit, and it starts an incremental marking of the whole heap once less
+ * than the young generation's size is left. A render worker holds some tens of megabytes that stay
+ * (the code and data of everything it loads), and each picture allocates several megabytes outside
+ * the heap for a moment (its read-backs, the deflate's buffers): with the limit V8 sets itself, a
+ * little above what stays, every picture or two started a marking of the whole heap, on the
+ * worker's own thread (`--single-threaded-gc`), and the markings cost more CPU than the drawing
+ * itself. With the floor, V8 marks when memory outside the heap has grown by its own trigger, and
+ * `collectWhenGrown` when the worker's own memory has; the young collection after each picture
+ * (`collectYoung`) frees the read-backs meanwhile. The heap that stays is well under the floor, so
+ * the floor costs little memory: garbage is freed young.
+ */
+export const WORKER_OLD_SPACE_MB = 128;
+
+/**
+ * Gives every worker thread started after this call the old-generation floor above. V8 reads the
+ * flag when it makes an isolate, so the threads already running (the main thread) keep their own
+ * limits. Call it before starting a render worker.
+ */
+export function floorWorkerHeaps(): void {
+  setFlagsFromString(`--initial-old-space-size=${WORKER_OLD_SPACE_MB}`);
+}
+
 export interface Collector {
   /** Collects now when the measure has grown by the slack from its lowest point since the last collection; cheap otherwise. */
   (): void;

@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DrawnBody, Rendered, Renderer } from '../commands/post-render';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './render-worker-main';
+import { floorWorkerHeaps } from './collect';
 
 export interface RenderPoolOptions {
   /** The bot's database file: the workers read matches from it. */
@@ -135,6 +136,8 @@ export class RenderPool implements Renderer {
   }
 
   #spawn(): Slot {
+    // V8 reads the flag as it makes the worker's isolate.
+    floorWorkerHeaps();
     const worker = new Worker(WORKER_URL, {
       workerData: { databasePath: this.#options.databasePath, rssSlackBytes: this.#options.rssSlackBytes ?? 32 * 2 ** 20 } satisfies RenderWorkerData,
     });

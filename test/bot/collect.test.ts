@@ -2,7 +2,7 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { collectWhenGrown, collectYoung, SETTLE_MS } from '../../src/bot/collect';
+import { collectWhenGrown, collectYoung, floorWorkerHeaps, SETTLE_MS } from '../../src/bot/collect';
 
 const MB = 2 ** 20;
 
@@ -120,5 +120,33 @@ describe('collecting when pictures pile up outside the heap (bot/collect.ts)', (
     const last = tries.at(-1)!;
     expect(last).toContain(constants.NODE_PERFORMANCE_GC_MINOR);
     expect(last, `every try also saw a full collection: ${JSON.stringify(tries)}`).not.toContain(constants.NODE_PERFORMANCE_GC_MAJOR);
+  }, 30_000);
+
+  it('gives a worker started after floorWorkerHeaps an old generation that grows to the floor without a full collection', async () => {
+    floorWorkerHeaps();
+    // What stays in a render worker (its code and data), built in a fresh worker: about 30 MB of
+    // objects kept alive. With V8's own limit its heap is marked on the way there.
+    const worker = new Worker(
+      `const { PerformanceObserver, constants } = require('node:perf_hooks');
+       const { parentPort } = require('node:worker_threads');
+       let full = 0;
+       const observer = new PerformanceObserver((list) => {
+         for (const e of list.getEntries()) if (e.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) full++;
+       });
+       observer.observe({ entryTypes: ['gc'] });
+       const kept = [];
+       for (let i = 0; i < 300000; i++) kept.push({ name: 'unit ' + i, at: [i, i + 1] });
+       setTimeout(() => parentPort.postMessage({ full, kept: kept.length }), 100);`,
+      { eval: true },
+    );
+    try {
+      const reply = await new Promise<{ full: number; kept: number }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      expect(reply).toEqual({ full: 0, kept: 300000 });
+    } finally {
+      await worker.terminate();
+    }
   }, 30_000);
 });
