@@ -75,7 +75,8 @@ const THREAD_GLYPH = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidde
 /** How the line above an interaction's answer says what the player did: a command, a button, a menu, a form. */
 function interactionWords(interaction) {
   if (interaction.type === 2 && interaction.name) return `used <span class="command-name">/${escapeHtml(interaction.name)}</span>`;
-  if (interaction.kind === 'select') return interaction.picked ? `chose <span class="picked">${escapeHtml(interaction.picked)}</span> in a menu` : 'chose in a menu';
+  if (interaction.kind === 'select')
+    return interaction.picked ? `chose <span class="picked">${escapeHtml(interaction.picked)}</span> in a menu` : 'chose in a menu';
   if (interaction.type === 5 || interaction.kind === 'modal-submit') return 'filled in a form';
   return 'clicked a button';
 }
