@@ -102,6 +102,7 @@ export type { ActKind, Outlook, SplitOutcome, TargetView } from './queries';
 
 // Which attacks may reply.
 export { pendingReplies, replyAttacks } from './reactions';
+export { otherRepliers } from './attack';
 export type { PendingReply } from './reactions';
 
 // A game rebuilt from its events.

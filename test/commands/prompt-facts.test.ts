@@ -52,6 +52,35 @@ describe('the reply prompt', () => {
     expect(post.content).not.toMatch(/R\d|§/);
   });
 
+  it('R26: says which other unit may reply to the same attack, and in which order', () => {
+    const two = table({
+      map: 'barrow-hill',
+      dice: [10, 19, 19],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+        { id: 'gh2', card: 'havoc-ghoul', player: 'p2', at: 'K10' },
+      ],
+    });
+    const s = run(two, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const first = prompt.unit;
+    const second = first === 'gh' ? 'gh2' : 'gh';
+    const label2 = second === 'gh' ? 'Ghoul (gh)' : 'Ghoul (gh2)';
+    expect(replyFacts(s, prompt).text).toContain(`**${label2}** may also reply after you.`);
+    const s2 = run(s, { decide: { unit: first, reply: prompt.options.attacks[0]! } });
+    if (s2.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s2.prompt?.kind}`);
+    expect(s2.prompt.unit).toBe(second);
+    const text = replyFacts(s2, s2.prompt).text;
+    expect(text).not.toContain('may also reply');
+    expect(text).toContain('already declared a reply, which resolves before yours.');
+    // One replier alone hears of no other.
+    const alone = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    if (alone.prompt?.kind !== 'reply') throw new Error('a reply prompt');
+    expect(replyFacts(alone, alone.prompt).text).not.toMatch(/may also reply|already declared/);
+  });
+
   it('R63: a reply whose attack costs a react token spends two, and the prompt does not say one', () => {
     const s = run(
       table({
@@ -151,6 +180,26 @@ describe('the wound prompt', () => {
     for (const o of facts.options) expect(o.description).not.toMatch(/\d+ box/);
     expect(facts.text).not.toMatch(/\d+ unmarked box|marks a box/);
     expect(facts.text).toMatch(/It has \d+ Vigor and \d+ unmarked injury box(es)? \(/);
+  });
+
+  it("says the attack's status comes whatever split is chosen", () => {
+    const plain = start();
+    const knight = plain.cards['valor-knight']!;
+    const dazing = {
+      ...knight,
+      attacks: knight.attacks.map((a) => (a.id === 'longsword' ? { ...a, effects: [...a.effects, { status: 'hobbled' as const }] } : a)),
+    };
+    const s = run(
+      { ...plain, cards: { ...plain.cards, 'valor-knight': dazing } },
+      { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' },
+      { decide: { unit: 'gh', reply: null } },
+    );
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'wounds') throw new Error(`a wounds prompt, not ${prompt?.kind}`);
+    expect(woundFacts(s, prompt, name).text).toContain("Whatever you choose, Longsword's status (hobbled) still comes.");
+    const bare = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' }, { decide: { unit: 'gh', reply: null } });
+    if (bare.prompt?.kind !== 'wounds') throw new Error('a wounds prompt');
+    expect(woundFacts(bare, bare.prompt, name).text).not.toContain('Whatever you choose');
   });
 
   it('is never a menu of one: when every split leads to the same (here a drop), the wounds are taken without asking (§4.30)', () => {

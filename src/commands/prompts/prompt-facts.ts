@@ -4,7 +4,7 @@
  * what each way of taking them leads to (Vigor left, boxes marked, a drop, VP handed over now, the
  * Mortal roll's risk).
  */
-import { attackOdds, attackOutlook, woundOutcomes, type SplitOutcome } from '../../engine';
+import { attackOdds, attackOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../../engine';
 import type { WoundsPromptOptions } from '../../engine';
 import type { GameState, PlayerId, PromptOf } from '../../engine';
 import { cardOf, findAttack, label, modOf, unitOf } from '../../engine';
@@ -75,12 +75,23 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     return { label: `Reply: ${attack?.name ?? id}${chance} · spends ${replyCost(attack?.cost ?? {})}`, arg: String(n) };
   });
   const tokens = replier.tokens.react;
+  const others = othersWords(state);
   const lines = [
     // R63: a reply with an attack that itself costs a react token spends two; each button says its total.
-    `${incoming} A reply spends one of ${label(state, replier)}'s react tokens (it has ${tokens}), and one more if its attack costs one (each button says what it spends).`,
+    `${incoming}${others} A reply spends one of ${label(state, replier)}'s react tokens (it has ${tokens}), and one more if its attack costs one (each button says what it spends).`,
     ...replyOdds(state, replier.id, against.id, o.attacks),
   ];
   return { text: lines.join('\n'), buttons };
+}
+
+/** Who else replies to the same attack, in the order the replies resolve: " TG may also reply after you." */
+function othersWords(state: GameState): string {
+  const { before, after } = otherRepliers(state);
+  const names = (ids: readonly string[]) => ids.map((id) => `**${label(state, unitOf(state, id))}**`).join(' and ');
+  const said: string[] = [];
+  if (before.length > 0) said.push(` ${names(before)} already declared a reply, which resolves before yours.`);
+  if (after.length > 0) said.push(` ${names(after)} may also reply after you.`);
+  return said.join('');
 }
 
 /**
@@ -135,6 +146,16 @@ function causeOf(state: GameState, o: WoundsPromptOptions): string | null {
   }
 }
 
+/** The statuses the wounding attack also inflicts: they come whatever split is chosen here. */
+function attackStatuses(state: GameState, o: WoundsPromptOptions): string | null {
+  if (o.from !== 'attack' && o.from !== 'reply') return null;
+  const source = o.source ? state.units[o.source] : undefined;
+  const attack = source && o.attack ? findAttack(state, source, o.attack) : undefined;
+  const statuses = [...new Set((attack?.effects ?? []).flatMap((e) => ('status' in e ? [e.status] : [])))];
+  if (!attack || statuses.length === 0) return null;
+  return `Whatever you choose, ${attack.name}'s status (${statuses.join(', ')}) still comes.`;
+}
+
 function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
   const parts = [`Vigor ${o.vigor}`];
   if (o.drops) parts.push('it drops');
@@ -164,6 +185,8 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
     'Each 5 wounds is avoided with 5 Vigor or marks an injury box; marking the last one drops the unit.',
     boxEffects(state, unit.id, boxes),
   ];
+  const statuses = attackStatuses(state, o);
+  if (statuses) lines.push(statuses);
   if (mortal?.vp) {
     const risk = mortal.mortalRisk > 0 ? `, and at the start of each of its turns the unit drops on a natural 20 (${percent(mortal.mortalRisk)})` : '';
     lines.push(`Marking **mortal** gives ${name(mortal.vp.player)} **${mortal.vp.points} VP** at once${risk}.`);
