@@ -137,4 +137,17 @@ describe('the sandbox page on a phone', () => {
     await expect.poll(() => page.locator('.message').count()).toBe(before);
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('on a fresh visit, the channel\'s "started a thread" line names the match thread as a link that opens it', async () => {
+    const thread = sandbox.fake.threads(sandbox.fake.channel.id).at(-1)!;
+    await page.evaluate('localStorage.clear()');
+    await page.reload();
+    await page.locator('body.ready').waitFor();
+    await page.locator('.title-name', { hasText: 'skirmishes' }).waitFor();
+    const line = page.locator('.message.thread-created').last();
+    await expect(line.textContent()).resolves.toContain(`started a thread: ${thread.name}`);
+    await line.locator(`a.thread-link[data-channel="${thread.id}"]`).click();
+    await page.locator('.title-name', { hasText: thread.name }).waitFor();
+    expect(problems).toEqual([]);
+  }, 60_000);
 });
