@@ -113,6 +113,29 @@ describe('the reply prompt', () => {
     expect(text).toMatch(/\n-# Grave Claws: \d+% to hit \(d20 [+−] \d+ against \d+: Grave Claws [+−]\d+, GH's injuries −1\) · /);
   });
 
+  it("names the aura that moves a reply's odds, and whose it is (§1 Aura)", () => {
+    const plain = table({
+      map: 'barrow-hill',
+      dice: [10, 19, 19],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+        { id: 'gh2', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const ghoul = plain.cards['havoc-ghoul']!;
+    const banner = { trait: 'aura' as const, name: 'Grave Banner', range: 3, who: 'allies' as const, modify: { attack: 1 } };
+    const s = run(
+      { ...plain, cards: { ...plain.cards, 'havoc-ghoul': { ...ghoul, traits: [...ghoul.traits, banner] } } },
+      { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' },
+    );
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const text = replyFacts(s, prompt).text;
+    expect(text).toMatch(/\n-# Grave Claws: \d+% to hit \(d20 [+−] \d+ against \d+: Grave Claws [+−]\d+, GH2's Grave Banner \+1\) · /);
+    expect(text).not.toMatch(/auras \+1/);
+  });
+
   it('says a reply to an attack resolves after it (R26), not first', () => {
     const s = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
     const prompt = s.prompt;
