@@ -39,6 +39,12 @@ describe('the match log', () => {
     const at = upTo.slice(0, from).reduce((s, e) => apply(s, e), start);
     const short = catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 300);
     expect(short.length).toBeLessThanOrEqual(300);
+    // A sentence the same message already shows above the digest is not told again.
+    const full = catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 5000);
+    const first = full.split(/(?<=\.) /)[0]!;
+    expect(full).toContain(first);
+    const shown = `• ${first.replace(/^(\S+)/, '**$1**')}`;
+    expect(catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 5000, shown)).not.toContain(first);
   });
 
   it('says why a unit acts in phase 0: the greater-advantage turn (R6)', () => {
