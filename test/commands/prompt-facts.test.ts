@@ -143,6 +143,8 @@ describe('the reply prompt', () => {
     const text = replyFacts(s, prompt).text;
     expect(text).not.toMatch(/first/);
     expect(text).toContain('the reply resolves **after** Longsword, if **Ghoul (gh)** is still standing.');
+    // The odds shown are today's: the attack's injuries, which land first, would lower them.
+    expect(text).toContain("-# The odds below are as Ghoul (gh) stands now: each injury box the attack marks is −1 to the reply's roll.");
   });
 
   it("R23: a charge's attack shows its odds, with the charge's +5 wounds, like any other attack", () => {

@@ -79,6 +79,9 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
   const lines = [
     // R63: a reply with an attack that itself costs a react token spends two; each button says its total.
     `${incoming}${others} A reply spends one of ${label(state, replier)}'s react tokens (it has ${tokens}), and one more if its attack costs one (each button says what it spends).`,
+    ...(replyAfterWounds(state, prompt)
+      ? [`-# The odds below are as ${label(state, replier)} stands now: each injury box the attack marks is −1 to the reply's roll.`]
+      : []),
     ...replyOdds(state, replier.id, against.id, o.attacks),
   ];
   return { text: lines.join('\n'), buttons };
@@ -92,6 +95,15 @@ function othersWords(state: GameState): string {
   if (before.length > 0) said.push(` ${names(before)} already declared a reply, which resolves before yours.`);
   if (after.length > 0) said.push(` ${names(after)} may also reply after you.`);
   return said.join('');
+}
+
+/** Whether the reply resolves after an attack aimed at the replier (not slow), so its wounds may land first (R20, R26). */
+function replyAfterWounds(state: GameState, prompt: PromptOf<'reply'>): boolean {
+  const i = prompt.options.incoming;
+  if (!i || 'move' in i) return false;
+  const attack = findAttack(state, unitOf(state, prompt.options.against), i.attack);
+  if (attack?.slow === true) return false;
+  return 'origin' in i || i.target === prompt.unit;
 }
 
 /**
