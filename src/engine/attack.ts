@@ -6,7 +6,7 @@ import type { Attack, Effect } from '../formats/card';
 import type { Ctx } from './context';
 import { ask, type Handler } from './flow';
 import { replyAttacks } from './reactions';
-import type { Frame, FrameOf, Incoming, UnitState } from './state';
+import type { Frame, FrameOf, GameState, Incoming, UnitId, UnitState } from './state';
 import { defaultRecovery } from './setup';
 import { forcedMove, forcedOf, recoilEnds, whyNotMoved } from './forced';
 import { areEnemies, sideOf } from './sides';
@@ -33,7 +33,7 @@ export const onOfferReplies: Handler<'offer-replies'> = (ctx, frame, stack) => {
     ctx.emit({ type: 'reply-declared', unit: current, attack: answer, against: attacker.id });
     if (answer !== null) nextDeclared.push({ unit: current, attack: answer });
   }
-  const candidates = repliersTo(ctx, attacker).filter((u) => !asked.includes(u.id) && u.id !== current);
+  const candidates = repliersTo(ctx.state, attacker).filter((u) => !asked.includes(u.id) && u.id !== current);
   const next = candidates[0];
   if (next) {
     const options = replyAttacks(ctx.state, next, attacker).map((a) => a.id);
@@ -62,11 +62,25 @@ function incomingOf(ctx: Ctx, then: FrameOf<'offer-replies'>['then']): Incoming 
 }
 
 /** Adjacent enemies able to reply to `attacker` now, in board order (R26). */
-function repliersTo(ctx: Ctx, attacker: UnitState): UnitState[] {
-  return Object.values(ctx.state.units)
-    .filter((u) => areEnemies(ctx.state, u, attacker) && u.at !== null && !u.dropped && areAdjacent(ctx.state, u, attacker))
-    .filter((u) => replyAttacks(ctx.state, u, attacker).length > 0)
+function repliersTo(state: GameState, attacker: UnitState): UnitState[] {
+  return Object.values(state.units)
+    .filter((u) => areEnemies(state, u, attacker) && u.at !== null && !u.dropped && areAdjacent(state, u, attacker))
+    .filter((u) => replyAttacks(state, u, attacker).length > 0)
     .sort((a, b) => a.at! - b.at!);
+}
+
+/**
+ * R26: the other units that may reply to the attack the state's reply prompt is asked for: those who
+ * already declared a reply (theirs resolve before this one's) and those still to be asked after it, in
+ * the order they are asked and their replies resolve. Empty outside a reply prompt to an attack.
+ */
+export function otherRepliers(state: GameState): { readonly before: readonly UnitId[]; readonly after: readonly UnitId[] } {
+  // The frame that asked the prompt is the last one saved behind it.
+  const frame = state.prompt?.kind === 'reply' ? state.resume.at(-1) : undefined;
+  if (frame?.k !== 'offer-replies') return { before: [], after: [] };
+  const attacker = unitOf(state, frame.unit);
+  const after = repliersTo(state, attacker).filter((u) => !frame.asked.includes(u.id));
+  return { before: frame.declared.map((d) => d.unit), after: after.map((u) => u.id) };
 }
 
 /** The attack, with its declared replies; a slow attack suffers its replies first (§4.5). */

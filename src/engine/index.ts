@@ -102,6 +102,7 @@ export type { ActKind, Outlook, SplitOutcome, TargetView } from './queries';
 
 // Which attacks may reply.
 export { pendingReplies, replyAttacks } from './reactions';
+export { otherRepliers } from './attack';
 export type { PendingReply } from './reactions';
 
 // A game rebuilt from its events.
@@ -121,7 +122,7 @@ export { sameSplit, splitOptions } from './split-options';
 export type { GameState, Incoming, Options, PlayerId, Prompt, PromptOf, SplitChoice, StatusState, UnitId, UnitState, WoundsPromptOptions } from './state';
 
 // A unit's profile and its traits in play.
-export { liveTraits, profile } from './stats';
+export { aurasOn, liveTraits, profile } from './stats';
 
 // The table: units, their cards and squares, boards by content; spaces of 1×1, 2×2 and 3×3.
 export {

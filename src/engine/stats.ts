@@ -142,16 +142,40 @@ function auraModifiers(state: GameState, unit: UnitState, descriptors: readonly 
   const mine = squaresOf(state, unit);
   let total: AuraTotals | null = null;
   for (const { bearer, aura: t } of auras) {
-    // An aura reaches others: "allies" and "all" do not include the bearer itself.
-    if (bearer.id === unit.id) continue;
-    const ally = bearer.player === unit.player;
-    if ((t.who === 'allies' && !ally) || (t.who === 'enemies' && ally)) continue;
-    if (t.descriptor !== undefined && !descriptors.includes(t.descriptor)) continue;
-    if (nearestIn(table.rangesFrom(squaresOf(state, bearer)), mine) > t.range) continue;
+    if (!reaches(state, table, mine, bearer, t, unit, descriptors)) continue;
     total ??= { attack: 0, armor: 0, agility: 0, brawn: 0, spirit: 0, wits: 0, move: 0 };
     for (const [k, v] of Object.entries(t.modify) as [AuraStat, number | undefined][]) total[k] += v ?? 0;
   }
   return total;
+}
+
+/** Whether `bearer`'s aura reaches `unit` (standing on `mine`, with these descriptors). */
+function reaches(
+  state: GameState,
+  table: ReturnType<typeof tableOf>,
+  mine: ReturnType<typeof squaresOf>,
+  bearer: UnitState,
+  t: AuraTrait,
+  unit: UnitState,
+  descriptors: readonly string[],
+): boolean {
+  // An aura reaches others: "allies" and "all" do not include the bearer itself.
+  if (bearer.id === unit.id) return false;
+  const ally = bearer.player === unit.player;
+  if ((t.who === 'allies' && !ally) || (t.who === 'enemies' && ally)) return false;
+  if (t.descriptor !== undefined && !descriptors.includes(t.descriptor)) return false;
+  return nearestIn(table.rangesFrom(squaresOf(state, bearer)), mine) <= t.range;
+}
+
+/** The auras changing `unit`'s `stat` now, with their bearers, in the map's order: what an "auras +2" is made of. */
+export function aurasOn(state: GameState, unit: UnitState, stat: AuraStat): { readonly bearer: UnitState; readonly name: string }[] {
+  if (!onMap(unit)) return [];
+  const table = tableOf(state);
+  const mine = squaresOf(state, unit);
+  const descriptors = baseProfile(state, unit).profile.descriptors;
+  return aurasOnMap(state)
+    .filter(({ bearer, aura: t }) => (t.modify[stat] ?? 0) !== 0 && reaches(state, table, mine, bearer, t, unit, descriptors))
+    .map(({ bearer, aura }) => ({ bearer, name: aura.name }));
 }
 
 /** A profile before auras, with the move before it is floored at 0 (an aura may add to it). */

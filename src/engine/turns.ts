@@ -51,10 +51,14 @@ export function nextTurn(state: GameState): { player: PlayerId; phase: number } 
  * Whether at most one player has units still to take their turn this round: they take them all in the
  * phase in progress (the final phase), so the phase number stops changing. Once the last of those
  * turns has ended, nobody has a unit waiting, and the round is still in its last turns until the next
- * round starts (the last turn's own post shows that moment).
+ * round starts (the last turn's own post shows that moment). Never before a turn of the round has been
+ * taken, other than the one in progress: there are no earlier turns for these to be the last of.
  */
 export function aloneToAct(state: GameState): boolean {
-  return state.round > 0 && inPlay(state).filter((p) => waitingUnits(state, p).length > 0).length <= 1;
+  if (state.round === 0) return false;
+  // Turns are "last" only after others: before any turn but the one in progress, the round is just beginning.
+  if (!Object.values(state.units).some((u) => u.turnTaken && u.id !== state.turn?.unit)) return false;
+  return inPlay(state).filter((p) => waitingUnits(state, p).length > 0).length <= 1;
 }
 
 /** R8: 3 acts, minus 1 Shaken, minus 2 Stunned, none Helpless; a card rule may grant more. Controlled: one. */

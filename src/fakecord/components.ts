@@ -79,3 +79,16 @@ export function selectionData(world: World, component: Json, picked: readonly st
   });
   return { values, resolved };
 }
+
+/** What a player saw of the values they picked in a menu: option labels, or users' names, joined by ", ". */
+export function pickedLabels(world: World, component: Json, values: readonly string[]): string {
+  const options = Array.isArray(component.options) ? component.options.filter(isObject) : [];
+  return values
+    .map((value) => {
+      const option = options.find((o) => String(o.value) === value);
+      if (option) return String(option.label);
+      const user = world.findUser(value);
+      return user ? user.displayName : value;
+    })
+    .join(', ');
+}

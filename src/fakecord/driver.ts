@@ -9,7 +9,7 @@ import type { APIMessageComponentInteractionData, APIModalSubmission, ComponentT
 import { postMessage } from './channel-messages';
 import { commandData, splitCommandName } from './command-options';
 import type { CommandRegistry } from './command-registry';
-import { customIds, findComponent, isSelect, selectionData } from './components';
+import { customIds, findComponent, isSelect, pickedLabels, selectionData } from './components';
 import { FakeDiscordError } from './errors';
 import type { Gateway } from './gateway';
 import { autocompleteInteraction, chatInputInteraction, componentInteraction, modalSubmitInteraction, type InteractionTarget } from './interaction-payload';
@@ -95,12 +95,17 @@ export class Driver {
       throw new FakeDiscordError('not-a-menu', `"${input.customId}" on message ${message.id} is a button; use click().`);
     }
     const picked = selectionData(this.parts.world, component, input.values);
-    return this.#componentInteraction(user, message, {
-      custom_id: input.customId,
-      component_type: Number(component.type) as ComponentType.StringSelect,
-      values: picked.values,
-      ...(picked.resolved ? { resolved: picked.resolved } : {}),
-    } as APIMessageComponentInteractionData);
+    return this.#componentInteraction(
+      user,
+      message,
+      {
+        custom_id: input.customId,
+        component_type: Number(component.type) as ComponentType.StringSelect,
+        values: picked.values,
+        ...(picked.resolved ? { resolved: picked.resolved } : {}),
+      } as APIMessageComponentInteractionData,
+      pickedLabels(this.parts.world, component, picked.values),
+    );
   }
 
   submitModal(input: ModalSubmitInput): InteractionOutcome {
@@ -228,7 +233,7 @@ export class Driver {
     return { user, message, component };
   }
 
-  #componentInteraction(user: UserRecord, message: MessageRecord, data: APIMessageComponentInteractionData): InteractionOutcome {
+  #componentInteraction(user: UserRecord, message: MessageRecord, data: APIMessageComponentInteractionData, picked?: string): InteractionOutcome {
     const { world } = this.parts;
     const channel = world.channel(message.channelId) ?? world.defaultChannel;
     const record = this.#open({
@@ -238,6 +243,7 @@ export class Driver {
       user,
       channel,
       componentMessageId: message.id,
+      ...(picked === undefined ? {} : { picked }),
     });
     return this.#send(record, componentInteraction(world, this.#target(record), apiMessage(world, message), data));
   }

@@ -41,6 +41,8 @@ export interface InteractionRecord {
   readonly channel: ChannelRecord;
   /** The message whose button or menu was used (or whose component opened the modal). */
   readonly componentMessageId: string | null;
+  /** For a menu: the labels of the options picked, as the player saw them. */
+  readonly picked?: string;
   readonly dispatchedAt: number;
   deliveredTo: number;
   response: ResponseState | null;
@@ -49,7 +51,7 @@ export interface InteractionRecord {
   lastActivity: number;
 }
 
-export type InteractionSpec = Pick<InteractionRecord, 'id' | 'token' | 'kind' | 'type' | 'name' | 'user' | 'channel' | 'componentMessageId'>;
+export type InteractionSpec = Pick<InteractionRecord, 'id' | 'token' | 'kind' | 'type' | 'name' | 'user' | 'channel' | 'componentMessageId' | 'picked'>;
 
 const RESPONSE_KINDS: Readonly<Record<InteractionResponse['type'], ResponseKind>> = {
   4: 'reply',
@@ -343,6 +345,8 @@ export class InteractionTracker {
     return {
       id: record.id,
       type: record.type,
+      kind: record.kind,
+      picked: record.picked ?? null,
       name: record.kind === 'command' ? record.name : null,
       commandType: record.kind === 'command' ? 1 : null,
       userId: record.user.id,

@@ -64,6 +64,10 @@ export interface FakeMessage {
   readonly interaction: {
     readonly id: string;
     readonly type: number;
+    /** What the player did: 'command', 'button', 'select' (a menu), 'modal-submit' (a form). */
+    readonly kind: InteractionKind;
+    /** For a menu: the labels of the options picked, joined with ", ". */
+    readonly picked: string | null;
     readonly name: string | null;
     readonly userId: string;
   } | null;

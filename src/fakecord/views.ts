@@ -57,6 +57,8 @@ export function fakeMessage(world: World, message: MessageRecord): FakeMessage {
       ? {
           id: message.interaction.id,
           type: message.interaction.type,
+          kind: message.interaction.kind,
+          picked: message.interaction.picked,
           name: message.interaction.name,
           userId: message.interaction.userId,
         }

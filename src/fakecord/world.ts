@@ -8,7 +8,7 @@ import { AttachmentStore, type AttachmentRecord } from './attachments';
 import { FakeDiscordError } from './errors';
 import { BOT_PERMISSIONS, EVERYONE_PERMISSIONS, ORGANISER_PERMISSIONS, totalPermissions } from './permissions';
 import { snowflakeMs, snowflakeTime, type SnowflakeMint } from './snowflakes';
-import type { FakeUser, FakeUserSeed } from './types';
+import type { FakeUser, FakeUserSeed, InteractionKind } from './types';
 
 /** A user as the fake keeps them: the public view less its derived permissions, plus when they joined. */
 export interface UserRecord extends Omit<FakeUser, 'permissions'> {
@@ -74,6 +74,10 @@ export const MessageKind = {
 export interface InteractionStamp {
   readonly id: string;
   readonly type: number;
+  /** What the player did: a command, a button, a menu, a form (drivers only; Discord does not say). */
+  readonly kind: InteractionKind;
+  /** For a menu: the labels of the options picked. */
+  readonly picked: string | null;
   /** The command name, for responses to slash commands. */
   readonly name: string | null;
   readonly commandType: number | null;

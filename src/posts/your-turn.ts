@@ -25,7 +25,8 @@ const gameEventsThrough = (rows: readonly { seq: number; event: MatchEvent }[], 
  * The last act is looked for up to `seq`, so an answer given inside the posted turn counts: the digest
  * never tells what came before it. It starts where the player last acted, usually a turn or two back:
  * when the events after the earliest `known` state hold that act, only those are read; otherwise (the
- * act is older, or nothing is known) the log is replayed from the start.
+ * act is older, or nothing is known) the log is replayed from the start. `above`: what the same message
+ * shows before the ping's line; the digest does not tell it again.
  */
 export async function yourTurnContent(
   store: Store,
@@ -36,6 +37,7 @@ export async function yourTurnContent(
   content: string,
   known: readonly KnownState[] = [],
   upTo = seq,
+  above = '',
 ): Promise<string> {
   if (!setup.start) return content;
   const earliest = known.filter((k) => k.seq <= upTo).reduce<KnownState | null>((a, k) => (a && a.seq <= k.seq ? a : k), null);
@@ -44,17 +46,26 @@ export async function yourTurnContent(
     const events = gameEvents(rows);
     const acted = afterLastAct(earliest.state, events, player);
     // The player's last act is among these events, so the digest is the one the whole log would give.
-    if (acted > 0) return withDigest(content, earliest.state, events, toHandover(events, acted), gameEventsThrough(rows, upTo), setup, player);
+    if (acted > 0) return withDigest(content, earliest.state, events, toHandover(events, acted), gameEventsThrough(rows, upTo), setup, player, above);
   }
   const rows = await store.matches.events<MatchEvent>(row.id, 0, seq);
   const events = gameEvents(rows);
-  return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), gameEventsThrough(rows, upTo), setup, player);
+  return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), gameEventsThrough(rows, upTo), setup, player, above);
 }
 
-function withDigest(content: string, start: GameState, events: readonly GameEvent[], from: number, to: number, setup: MatchSetup, player: string): string {
+function withDigest(
+  content: string,
+  start: GameState,
+  events: readonly GameEvent[],
+  from: number,
+  to: number,
+  setup: MatchSetup,
+  player: string,
+  above: string,
+): string {
   // Nothing to catch up on when the player never acted, or nobody else did anything since.
   if (from === 0 || from >= to) return content;
   const at = events.slice(0, from).reduce<GameState>((s, e) => apply(s, e), start);
-  const digest = catchUpDigest(at, events.slice(from, to), player, shownNames(setup.names), 600);
+  const digest = catchUpDigest(at, events.slice(from, to), player, shownNames(setup.names), 600, `${above}\n${content}`);
   return digest ? `${content}\n-# Since your last act: ${digest} (\`/skirmish log since_last_act:True\` has it all.)` : content;
 }

@@ -53,10 +53,18 @@ function forReader(h: Happening, mine: ReadonlySet<string>): boolean {
   return actor === null || !mine.has(actor);
 }
 
+/** Text as read, without Markdown marks or spacing, for telling whether a sentence is already shown. */
+const plain = (text: string): string =>
+  text
+    .replace(/\*\*|__|`|^-# /gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /**
  * The digest of `events` (played from `start`) for `reader`, at most `limit` characters, cut at a
  * sentence: "Round 3 begins. GH attacked WH with Bite: … hit; WH took 10 pierce wounds (5 avoided
- * with Vigor)." Empty when there is nothing to tell.
+ * with Vigor)." Empty when there is nothing to tell. Sentences already in `shown` (the message the digest
+ * ends) are left out.
  */
 export function catchUpDigest(
   start: GameState,
@@ -64,13 +72,17 @@ export function catchUpDigest(
   reader: PlayerId,
   names: Readonly<Record<PlayerId, string>> = {},
   limit = 600,
+  shown = '',
 ): string {
   const labels = unitLabels(start);
   const mine = new Set(Object.values(start.units).flatMap((u) => (u.player === reader ? [labels.get(u.id) ?? u.id] : [])));
+  // What the same message already shows above the digest is not told again.
+  const above = plain(shown);
   const said = happeningsFrom(start, events, names)
     .map(({ happening }) => happening)
     .filter((h) => forReader(h, mine))
-    .flatMap((h) => sentence(h, { you: reader }) ?? []);
+    .flatMap((h) => sentence(h, { you: reader }) ?? [])
+    .filter((s) => !above.includes(plain(s)));
   let text = '';
   for (const [i, s] of said.entries()) {
     const next = text ? `${text} ${s}` : s;

@@ -41,6 +41,7 @@ function onUnitActivated(r: TurnReader, e: EventOf<'unit-activated'>): void {
     player: u ? r.playerName(u.player) : '?',
     ...(u ? { playerId: u.player } : {}),
     acts: e.acts,
+    ...(r.state.round > 0 && r.state.phase === 0 ? { greater: true } : {}),
   };
   r.begun.set(e.unit, { h, used: 0 });
   r.happenings.push(h);

@@ -283,9 +283,10 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'activate': {
       // A post that already opens with the acting player's name ("**Alice**: …") says the unit alone.
       const whose = o.actor !== undefined && o.actor === h.playerId ? '' : `${h.player}'s `;
+      const why = h.greater ? ` (the greater-advantage turn before phase 1: ${h.player} won the tactics check by 10 or more)` : '';
       return h.used === 0
-        ? `${whose}${h.unit} (${h.name}) ends its turn without acting.`
-        : `${whose}${h.unit} (${h.name}) takes its turn with ${plural(h.acts, 'act')}.`;
+        ? `${whose}${h.unit} (${h.name}) ends its turn without acting${why}.`
+        : `${whose}${h.unit} (${h.name}) takes its turn with ${plural(h.acts, 'act')}${why}.`;
     }
     case 'controlled':
       return `${h.unit} is ${h.why}: ${h.player} commands it this turn, for one act.`;

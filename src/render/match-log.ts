@@ -75,7 +75,11 @@ export function matchLog(start: GameState, events: readonly GameEvent[], options
         out.push({ kind: 'round', text: `Round ${h.round}`, round });
         break;
       case 'activate':
-        out.push({ kind: 'turn', text: `${h.player}: ${h.unit} (${h.name})${h.acts === 3 ? '' : `, ${h.acts} act${h.acts === 1 ? '' : 's'}`}`, round });
+        out.push({
+          kind: 'turn',
+          text: `${h.player}: ${h.unit} (${h.name})${h.acts === 3 ? '' : `, ${h.acts} act${h.acts === 1 ? '' : 's'}`}${h.greater ? ', greater-advantage turn (won the tactics check by 10 or more)' : ''}`,
+          round,
+        });
         break;
       case 'turn-ended':
         if (out.at(-1)?.kind === 'turn' && h.unit !== null) out.push({ kind: 'line', text: `${h.unit} ended its turn without acting.`, round });

@@ -338,6 +338,8 @@ export type Happening =
       readonly playerId?: string;
       readonly acts: number;
       readonly used?: number;
+      /** The extra turn a tactics win by 10 or more gives before phase 1 (phase 0). */
+      readonly greater?: boolean;
     }
   | { readonly kind: 'controlled'; readonly unit: string; readonly player: string; readonly why: string }
   | { readonly kind: 'enraged'; readonly unit: string; readonly nearest: readonly string[]; readonly canClose: boolean }

@@ -52,6 +52,35 @@ describe('the reply prompt', () => {
     expect(post.content).not.toMatch(/R\d|§/);
   });
 
+  it('R26: says which other unit may reply to the same attack, and in which order', () => {
+    const two = table({
+      map: 'barrow-hill',
+      dice: [10, 19, 19],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+        { id: 'gh2', card: 'havoc-ghoul', player: 'p2', at: 'K10' },
+      ],
+    });
+    const s = run(two, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const first = prompt.unit;
+    const second = first === 'gh' ? 'gh2' : 'gh';
+    const label2 = second === 'gh' ? 'Ghoul (gh)' : 'Ghoul (gh2)';
+    expect(replyFacts(s, prompt).text).toContain(`**${label2}** may also reply after you.`);
+    const s2 = run(s, { decide: { unit: first, reply: prompt.options.attacks[0]! } });
+    if (s2.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s2.prompt?.kind}`);
+    expect(s2.prompt.unit).toBe(second);
+    const text = replyFacts(s2, s2.prompt).text;
+    expect(text).not.toContain('may also reply');
+    expect(text).toContain('already declared a reply, which resolves before yours.');
+    // One replier alone hears of no other.
+    const alone = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    if (alone.prompt?.kind !== 'reply') throw new Error('a reply prompt');
+    expect(replyFacts(alone, alone.prompt).text).not.toMatch(/may also reply|already declared/);
+  });
+
   it('R63: a reply whose attack costs a react token spends two, and the prompt does not say one', () => {
     const s = run(
       table({
@@ -84,6 +113,29 @@ describe('the reply prompt', () => {
     expect(text).toMatch(/\n-# Grave Claws: \d+% to hit \(d20 [+−] \d+ against \d+: Grave Claws [+−]\d+, GH's injuries −1\) · /);
   });
 
+  it("names the aura that moves a reply's odds, and whose it is (§1 Aura)", () => {
+    const plain = table({
+      map: 'barrow-hill',
+      dice: [10, 19, 19],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+        { id: 'gh2', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const ghoul = plain.cards['havoc-ghoul']!;
+    const banner = { trait: 'aura' as const, name: 'Grave Banner', range: 3, who: 'allies' as const, modify: { attack: 1 } };
+    const s = run(
+      { ...plain, cards: { ...plain.cards, 'havoc-ghoul': { ...ghoul, traits: [...ghoul.traits, banner] } } },
+      { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' },
+    );
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const text = replyFacts(s, prompt).text;
+    expect(text).toMatch(/\n-# Grave Claws: \d+% to hit \(d20 [+−] \d+ against \d+: Grave Claws [+−]\d+, GH2's Grave Banner \+1\) · /);
+    expect(text).not.toMatch(/auras \+1/);
+  });
+
   it('says a reply to an attack resolves after it (R26), not first', () => {
     const s = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
     const prompt = s.prompt;
@@ -91,6 +143,8 @@ describe('the reply prompt', () => {
     const text = replyFacts(s, prompt).text;
     expect(text).not.toMatch(/first/);
     expect(text).toContain('the reply resolves **after** Longsword, if **Ghoul (gh)** is still standing.');
+    // The odds shown are today's: the attack's injuries, which land first, would lower them.
+    expect(text).toContain("-# The odds below are as Ghoul (gh) stands now: each injury box the attack marks is −1 to the reply's roll.");
   });
 
   it("R23: a charge's attack shows its odds, with the charge's +5 wounds, like any other attack", () => {

@@ -12,6 +12,7 @@ import { apply } from '../../src/engine/events';
 import type { GameState } from '../../src/engine/state';
 import { aloneToAct, waitingUnits } from '../../src/engine/turns';
 import { phaseName } from '../../src/render/panel';
+import { table } from '../render/states';
 
 const content = defaultContent();
 
@@ -35,6 +36,23 @@ function labelsOf(map: string, seed: number): Map<number, string[]> {
 }
 
 describe('the round label', () => {
+  it('does not say "last turns" before any other turn of the round was taken', () => {
+    const s0 = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'kn2', card: 'valor-knight', player: 'p1', at: 'C10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    // Only p1 has units to act from the round's start: its first turn is no "last turn".
+    const alone: GameState = { ...s0, units: { ...s0.units, gh: { ...s0.units.gh!, dropped: true } } };
+    expect(phaseName(alone.round, alone.phase, aloneToAct(alone))).not.toMatch(/last turns/);
+    // Once another unit's turn is behind, the rest are the round's last turns.
+    const later: GameState = { ...alone, units: { ...alone.units, kn2: { ...alone.units.kn2!, turnTaken: true } } };
+    expect(phaseName(later.round, later.phase, aloneToAct(later))).toBe(`Round ${later.round}, last turns`);
+  });
+
   it('stays "last turns" to the end of the round once it says so', () => {
     let seen = 0;
     for (const [map, seed] of [

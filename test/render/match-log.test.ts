@@ -39,6 +39,28 @@ describe('the match log', () => {
     const at = upTo.slice(0, from).reduce((s, e) => apply(s, e), start);
     const short = catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 300);
     expect(short.length).toBeLessThanOrEqual(300);
+    // A sentence the same message already shows above the digest is not told again.
+    const full = catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 5000);
+    const first = full.split(/(?<=\.) /)[0]!;
+    expect(full).toContain(first);
+    const shown = `• ${first.replace(/^(\S+)/, '**$1**')}`;
+    expect(catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 5000, shown)).not.toContain(first);
+  });
+
+  it('says why a unit acts in phase 0: the greater-advantage turn (R6)', () => {
+    let seen = 0;
+    for (const map of ['mill-crossing', 'burning-village', 'barrow-hill'])
+      for (let seed = 1; seed <= 6 && seen === 0; seed++) {
+        const start = newGame(content, map, seed);
+        const { events } = playGame(start, seed);
+        const greater = events.filter((e) => e.type === 'order-set' && e.greaterAdvantage).length;
+        if (greater === 0) continue;
+        seen += greater;
+        const headers = matchLog(start, events, { names: GOLDEN_LOG.names }).filter((e) => e.kind === 'turn' && e.text.includes('greater-advantage turn'));
+        expect(headers.length).toBe(greater);
+        expect(headers[0]!.text).toMatch(/^\w+: \w+ \(.+\).*, greater-advantage turn \(won the tactics check by 10 or more\)$/);
+      }
+    expect(seen).toBeGreaterThan(0);
   });
 
   it('never puts a bracket inside a bracket, in any line of a few self-play games', () => {

@@ -108,6 +108,28 @@ async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS!, name) });
 }
 
+/**
+ * A pick the bot refuses (carol plays no part in the match) is not left showing as chosen, and the
+ * refusal's header says a menu was used and what was picked, not "clicked a button".
+ */
+async function refusedPickIsNotKept(player: string): Promise<void> {
+  await switchPlayer(page, 'carol');
+  const menu = lastPrompt(page).locator('.select').first();
+  await menu.scrollIntoViewIfNeeded();
+  const face = menu.locator('.select-placeholder');
+  const before = await face.textContent();
+  await menu.locator('.select-face').click();
+  const option = menu.locator('.select-option').first();
+  const label = await option.locator('.select-label').textContent();
+  await option.click();
+  const echo = page.locator('.message.ephemeral .interaction-line').last();
+  await echo.waitFor();
+  await expect(echo.textContent()).resolves.toContain(`chose ${label} in a menu`);
+  await expect.poll(() => face.textContent()).toBe(before);
+  expect(await menu.locator('.select-option.picked').count()).toBe(0);
+  await switchPlayer(page, player);
+}
+
 describe('the sandbox page', () => {
   it('plays a match in the browser: warband, demo match, a move, a reply, a new map', async () => {
     await page.goto(`http://127.0.0.1:${sandbox.port}/`);
@@ -286,6 +308,7 @@ describe('the sandbox page', () => {
     // From here on, a phone's width (Discord's mobile column is about 400 px): the prompt and its menu, then the map.
     await page.setViewportSize({ width: 400, height: 860 });
     await wounds.scrollIntoViewIfNeeded();
+    await refusedPickIsNotKept(nameOf(game.prompt!.player));
     await wounds.locator('.select-face').first().click();
     const choices = wounds.locator('.select-option');
     await choices.first().waitFor();

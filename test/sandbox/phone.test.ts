@@ -137,4 +137,37 @@ describe('the sandbox page on a phone', () => {
     await expect.poll(() => page.locator('.message').count()).toBe(before);
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('on a fresh visit, the channel\'s "started a thread" line names the match thread as a link that opens it', async () => {
+    const thread = sandbox.fake.threads(sandbox.fake.channel.id).at(-1)!;
+    await page.evaluate('localStorage.clear()');
+    await page.reload();
+    await page.locator('body.ready').waitFor();
+    await page.locator('.title-name', { hasText: 'skirmishes' }).waitFor();
+    const line = page.locator('.message.thread-created').last();
+    await expect(line.textContent()).resolves.toContain(`started a thread: ${thread.name}`);
+    await line.locator(`a.thread-link[data-channel="${thread.id}"]`).click();
+    await page.locator('.title-name', { hasText: thread.name }).waitFor();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('reads a whole command typed on one line into its options, and names an unknown option', async () => {
+    const composer = page.locator('#composer');
+    const text = composer.locator('.text-input');
+    const echoes = page.locator('.message.ephemeral .interaction-line', { hasText: '/skirmish entry' });
+    const before = await echoes.count();
+    await text.click();
+    await text.fill('/skirmish entry square:Z99');
+    await text.press('Enter');
+    // The bot received the command (it answers only its caller), and the box is empty again.
+    await expect.poll(() => echoes.count()).toBe(before + 1);
+    await composer.locator('.command-chip').waitFor({ state: 'hidden' });
+    await expect(text.inputValue()).resolves.toBe('');
+
+    await text.fill('/skirmish entry bogus:1');
+    await text.press('Enter');
+    await expect(composer.locator('.hint.error').textContent()).resolves.toBe('/skirmish entry has no option "bogus". Its options: square.');
+    await expect.poll(() => echoes.count()).toBe(before + 1);
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

@@ -4,7 +4,7 @@
  * what each way of taking them leads to (Vigor left, boxes marked, a drop, VP handed over now, the
  * Mortal roll's risk).
  */
-import { attackOdds, attackOutlook, woundOutcomes, type SplitOutcome } from '../../engine';
+import { attackOdds, attackOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../../engine';
 import type { WoundsPromptOptions } from '../../engine';
 import type { GameState, PlayerId, PromptOf } from '../../engine';
 import { cardOf, findAttack, label, modOf, unitOf } from '../../engine';
@@ -75,12 +75,35 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     return { label: `Reply: ${attack?.name ?? id}${chance} · spends ${replyCost(attack?.cost ?? {})}`, arg: String(n) };
   });
   const tokens = replier.tokens.react;
+  const others = othersWords(state);
   const lines = [
     // R63: a reply with an attack that itself costs a react token spends two; each button says its total.
-    `${incoming} A reply spends one of ${label(state, replier)}'s react tokens (it has ${tokens}), and one more if its attack costs one (each button says what it spends).`,
+    `${incoming}${others} A reply spends one of ${label(state, replier)}'s react tokens (it has ${tokens}), and one more if its attack costs one (each button says what it spends).`,
+    ...(replyAfterWounds(state, prompt)
+      ? [`-# The odds below are as ${label(state, replier)} stands now: each injury box the attack marks is −1 to the reply's roll.`]
+      : []),
     ...replyOdds(state, replier.id, against.id, o.attacks),
   ];
   return { text: lines.join('\n'), buttons };
+}
+
+/** Who else replies to the same attack, in the order the replies resolve: " TG may also reply after you." */
+function othersWords(state: GameState): string {
+  const { before, after } = otherRepliers(state);
+  const names = (ids: readonly string[]) => ids.map((id) => `**${label(state, unitOf(state, id))}**`).join(' and ');
+  const said: string[] = [];
+  if (before.length > 0) said.push(` ${names(before)} already declared a reply, which resolves before yours.`);
+  if (after.length > 0) said.push(` ${names(after)} may also reply after you.`);
+  return said.join('');
+}
+
+/** Whether the reply resolves after an attack aimed at the replier (not slow), so its wounds may land first (R20, R26). */
+function replyAfterWounds(state: GameState, prompt: PromptOf<'reply'>): boolean {
+  const i = prompt.options.incoming;
+  if (!i || 'move' in i) return false;
+  const attack = findAttack(state, unitOf(state, prompt.options.against), i.attack);
+  if (attack?.slow === true) return false;
+  return 'origin' in i || i.target === prompt.unit;
 }
 
 /**

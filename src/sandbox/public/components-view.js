@@ -101,12 +101,22 @@ function selectView(message, c, actions, run) {
   face.type = 'button';
   face.className = 'select-face';
   face.disabled = c.disabled === true || options.length === 0;
-  face.innerHTML = `<span class="select-placeholder">${escapeHtml(c.placeholder ?? 'Make a selection')}</span><span class="chevron">⌄</span>`;
+  face.innerHTML = '<span class="select-placeholder"></span><span class="chevron">⌄</span>';
   const list = document.createElement('div');
   list.className = 'select-list';
   list.hidden = true;
   const picked = new Set();
-  const send = () => run(face, () => actions.select(message.id, c.custom_id, [...picked]));
+  // What the menu shows when nothing is being sent: its default options, or its placeholder.
+  const defaults = options.filter((o) => o.default === true);
+  const restore = () => {
+    picked.clear();
+    for (const o of defaults) picked.add(o.value);
+    face.querySelector('.select-placeholder').textContent = defaults.length ? defaults.map((o) => o.label).join(', ') : (c.placeholder ?? 'Make a selection');
+    for (const item of list.querySelectorAll('.select-option')) item.classList.toggle('picked', picked.has(/** @type {HTMLElement} */ (item).dataset.value));
+  };
+  // As in Discord, a pick is not kept once the bot has answered: a refused choice does not stay
+  // shown as chosen, and a pick the bot takes comes back in the message it edits.
+  const send = () => run(face, () => actions.select(message.id, c.custom_id, [...picked])).finally(restore);
   for (const o of options) {
     const item = document.createElement('button');
     item.type = 'button';
@@ -154,6 +164,7 @@ function selectView(message, c, actions, run) {
     }
   });
   wrap.append(face, list);
+  restore();
   return wrap;
 }
 

@@ -5,6 +5,7 @@
 // choice's name but sends its value.
 
 import { escapeHtml } from './markdown.js';
+import { parseTypedCommand } from './typed-command.js';
 
 const T = { SUB: 1, GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, MENTIONABLE: 9, NUMBER: 10, ATTACHMENT: 11 };
 
@@ -162,12 +163,43 @@ class Composer {
     const query = this.text.value.slice(1).trim().toLowerCase();
     const entries = commandEntries(this.ctx.commands()).filter((e) => e.path.startsWith(query) || e.path.split(' ').some((w) => w.startsWith(query)));
     this.openPopup(
-      entries.length ? 'Commands' : `No command matches "/${escapeHtml(query)}"`,
+      entries.length ? 'Commands' : this.typedTitle(query),
       entries,
       (e) =>
         `<span class="item-main">/${escapeHtml(e.path)}${e.options.length ? ` <span class="item-options">${e.options.map((o) => escapeHtml(o.name)).join(' ')}</span>` : ''}</span><span class="item-description">${escapeHtml(e.description ?? '')}</span>`,
       (e) => this.startCommand(e),
     );
+  }
+
+  /** The popup's title for a line that matches no command's name: what Enter will do with it. */
+  typedTitle(query) {
+    const parsed = parseTypedCommand(this.text.value.trim(), commandEntries(this.ctx.commands()));
+    if (!parsed) return `No command matches "/${escapeHtml(query)}"`;
+    if ('error' in parsed) return `<span class="popup-error">${escapeHtml(parsed.error)}</span>`;
+    const pairs = Object.entries(parsed.values).map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`);
+    return `<kbd>Enter</kbd> runs /${escapeHtml(parsed.entry.path)}${pairs.length ? ` with ${pairs.join(', ')}` : ''}`;
+  }
+
+  /**
+   * A whole command typed on one line ("/skirmish entry square:B1"): its options go into the fields,
+   * as Discord's client parses them, and it is sent as if they had been picked one by one.
+   */
+  async runTyped(content) {
+    const parsed = parseTypedCommand(content, commandEntries(this.ctx.commands()));
+    if (!parsed) return this.showCommandList();
+    if ('error' in parsed) return this.setHint(escapeHtml(parsed.error), true);
+    const values = {};
+    for (const option of parsed.entry.options) {
+      const typed = parsed.values[option.name];
+      if (typed === undefined || typed === '') continue;
+      const q = typed.toLowerCase();
+      const choice = (this.staticChoices(option) ?? []).find((c) => String(c.value).toLowerCase() === q || String(c.name).toLowerCase() === q);
+      values[option.name] = choice
+        ? { shown: String(choice.name), chosen: { name: String(choice.name), value: String(choice.value) } }
+        : { shown: typed, chosen: null };
+    }
+    this.startCommand(parsed.entry, values);
+    return this.sendCommand();
   }
 
   onTextKey(event) {
@@ -450,7 +482,7 @@ class Composer {
   async sendText() {
     const content = this.text.value.trim();
     if (content === '') return;
-    if (content.startsWith('/')) return this.showCommandList();
+    if (content.startsWith('/')) return this.runTyped(content);
     this.sending = true;
     const result = await this.ctx.post(content).catch((e) => ({ ok: false, error: String(e) }));
     this.sending = false;

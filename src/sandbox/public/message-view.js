@@ -49,9 +49,42 @@ export function timeLabel(iso) {
   return d.toDateString() === today.toDateString() ? `Today at ${time}` : `${d.toLocaleDateString()} ${time}`;
 }
 
+/** Discord's message type for "X started a thread", posted in the parent channel. */
+const THREAD_CREATED = 18;
+
+/**
+ * "X started a thread: <name>", as Discord's system line: the thread's name opens the thread (its
+ * id is the message's reference), so a player who lands in the channel can get back to the match.
+ */
+function threadCreatedView(message, ctx) {
+  const el = document.createElement('article');
+  el.className = 'message system-message thread-created';
+  el.dataset.id = message.id;
+  const threadId = message.reference?.channelId;
+  const name = (threadId && ctx.channelName(threadId)) ?? message.content;
+  const author = ctx.user(message.author.id) ?? message.author;
+  const link = threadId
+    ? `<a href="#" class="thread-link" data-channel="${escapeHtml(threadId)}">${escapeHtml(name)}</a>`
+    : `<strong>${escapeHtml(name)}</strong>`;
+  el.innerHTML = `<div class="message-main"><span class="system-icon">${THREAD_GLYPH}</span><div class="message-body"><div class="content"><strong>${escapeHtml(nameOf(author))}</strong> started a thread: ${link} <time>${escapeHtml(timeLabel(message.timestamp))}</time></div></div></div>`;
+  return el;
+}
+
+const THREAD_GLYPH = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M4 4h16v11H8l-4 4z"/></svg>';
+
+/** How the line above an interaction's answer says what the player did: a command, a button, a menu, a form. */
+function interactionWords(interaction) {
+  if (interaction.type === 2 && interaction.name) return `used <span class="command-name">/${escapeHtml(interaction.name)}</span>`;
+  if (interaction.kind === 'select')
+    return interaction.picked ? `chose <span class="picked">${escapeHtml(interaction.picked)}</span> in a menu` : 'chose in a menu';
+  if (interaction.type === 5 || interaction.kind === 'modal-submit') return 'filled in a form';
+  return 'clicked a button';
+}
+
 /** Whether `message` continues the one before it: same author, close in time, no command header. */
 export function continues(message, previous) {
   if (!previous || message.interaction || previous.author.id !== message.author.id) return false;
+  if (message.type === THREAD_CREATED || previous.type === THREAD_CREATED) return false;
   if (message.ephemeral !== previous.ephemeral) return false;
   return new Date(message.timestamp).getTime() - new Date(previous.timestamp).getTime() < 7 * 60 * 1000;
 }
@@ -62,6 +95,7 @@ export function continues(message, previous) {
  * @param {MessageContext} ctx
  */
 export function messageView(message, continued, ctx) {
+  if (message.type === THREAD_CREATED) return threadCreatedView(message, ctx);
   const names = { userName: (id) => nameOf(ctx.user(id)), channelName: ctx.channelName, viewerId: ctx.viewerId };
   const el = document.createElement('article');
   el.className = 'message';
@@ -75,10 +109,7 @@ export function messageView(message, continued, ctx) {
   const parts = [];
   if (message.interaction) {
     const invoker = ctx.user(message.interaction.userId);
-    const what =
-      message.interaction.type === 2 && message.interaction.name
-        ? `used <span class="command-name">/${escapeHtml(message.interaction.name)}</span>`
-        : 'clicked a button';
+    const what = interactionWords(message.interaction);
     parts.push(
       `<div class="interaction-line"><span class="spine"></span>${avatarHtml(invoker, 16)}<span class="invoker">${escapeHtml(nameOf(invoker))}</span> ${what}</div>`,
     );
