@@ -7,8 +7,13 @@
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 
-/** Sizes kept: the maps of a few games in progress and the stat card. */
-const KEEP = 6;
+/**
+ * Sizes kept. A map has two: its picture and its turn close-up (whose window is the same size turn
+ * after turn). Matches in progress on the four shipped maps take turns in any order, and once more
+ * sizes come round than are kept, the oldest is always the one asked for next, so every picture
+ * made a canvas: room for those eight, the stat card and the standings.
+ */
+const KEEP = 10;
 const pool = new Map<string, Canvas>();
 
 export function pooledCanvas(width: number, height: number): Canvas {
