@@ -15,6 +15,7 @@ import { shapePath } from './glyphs';
 import { cornerOf, type BoardGeometry } from './layout';
 import { ACTIVE_MARK, INK, MORTAL, PAPER, STATUS_COLOUR, TOKEN_STYLE } from './palette';
 import type { BoxView, UnitView } from './view';
+import { TOKENS } from '../formats/vocabulary';
 
 type Ctx = SKRSContext2D;
 
@@ -187,7 +188,7 @@ function smallToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: number): 
   ctx.fillRect(cx - barW / 2, barY, barW * share, barH);
 
   const pips: [keyof typeof TOKEN_STYLE, boolean][] = [];
-  for (const kind of ['react', 'blue', 'red'] as const) {
+  for (const kind of TOKENS) {
     const t = u.tokens[kind];
     for (let i = 0; i < Math.max(t.max, t.left); i++) pips.push([kind, i < t.left]);
   }
@@ -231,7 +232,7 @@ function bigToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: number, bod
 
   const tok = cell * 0.18;
   let ty = y + cell * 0.36;
-  for (const kind of ['react', 'blue', 'red'] as const) {
+  for (const kind of TOKENS) {
     const t = u.tokens[kind];
     for (let i = 0; i < Math.max(t.max, t.left); i++) {
       tokenPip(ctx, kind, i < t.left, x + cell * 0.13, ty, tok);
