@@ -6,7 +6,7 @@ import { nameOf, squareIndex } from './board';
 import { entersDamaging, standsOnDamaging, stepWounds, terrainWound } from './damaging';
 import type { ActCommand } from './commands';
 import type { Ctx } from './context';
-import { refuse } from './errors';
+import { refuse, ruleError } from './errors';
 import type { Handler } from './flow';
 import { checkPath, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
 import { replyAttacks } from './reactions';
@@ -14,7 +14,7 @@ import type { Frame, GameState, TurnState, UnitState } from './state';
 import { areEnemies } from './sides';
 import { profile } from './stats';
 import { checkAsterisks } from './statuses';
-import { boardOf, label, tableOf, unitOf } from './table';
+import { boardOf, fitsOnBoard, label, SPAN, tableOf, unitOf } from './table';
 import { areAdjacent } from './targeting';
 import { checkActType, needActsLeft, parseSquares, type ActPlan } from './acts';
 
@@ -45,6 +45,11 @@ export function planMove(state: GameState, cmd: Extract<ActCommand, { act: 'move
   if (to === unit.at) refuse('already-there', `${label(state, unit)} is already on ${cmd.to}: a move needs at least one square.`);
   const best = explore(state, mover, budget, diagonals).get(to);
   if (!best || (maneuver && best.path.length !== 1)) {
+    // R13: a square the unit may never end on is refused for that, not as out of reach.
+    const cannotEnd = fitsOnBoard(boardOf(state), to, SPAN[mover.size])
+      ? endError(state, tableOf(state), mover, to)
+      : ruleError('off-map', `${label(state, unit)} does not fit on the map at ${cmd.to}`);
+    if (cannotEnd) refuse(cannotEnd.code, `${cannotEnd.message}.`);
     const why = maneuver ? 'one step for at most 2 points' : `${budget} movement points`;
     refuse('unreachable', `${label(state, unit)} cannot reach ${cmd.to} with ${why}.`);
   }

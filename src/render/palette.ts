@@ -34,6 +34,13 @@ export const TERRAIN_INK: Record<Terrain, string> = {
   wall: '#57534d',
 };
 
+/**
+ * Damaging terrain whose damage is cold: an icy fill and ink, so it never reads as fire's orange
+ * (terrain.ts draws a snowflake on it, a flame on every other damage).
+ */
+export const COLD_FILL = '#b9d6ee';
+export const COLD_INK = '#0d4f8b';
+
 /** Which fill a multiclass square takes: the first of these it has. */
 export const TERRAIN_ORDER: readonly Terrain[] = ['wall', 'sliding-wall', 'pit', 'damaging', 'obstructing', 'smoke', 'brush', 'challenging'];
 

@@ -12,7 +12,7 @@ import { Lru } from '../cache/lru';
 import { font } from './fonts';
 import { bricks, flame, peaks, pillars, pitHole, slidingDoor, smokeWisps, snowflake, star, tufts } from './glyphs';
 import type { BoardGeometry } from './layout';
-import { EDGE_WALL, GRID_LINE, INK, LOW_COVER, OBJECTIVE, OBJECTIVE_INK, PAPER, TERRAIN_FILL, TERRAIN_INK, TERRAIN_ORDER } from './palette';
+import { COLD_FILL, COLD_INK, EDGE_WALL, GRID_LINE, INK, LOW_COVER, OBJECTIVE, OBJECTIVE_INK, PAPER, TERRAIN_FILL, TERRAIN_INK, TERRAIN_ORDER } from './palette';
 import type { BoardView, EdgeView } from './view';
 
 type Ctx = SKRSContext2D;
@@ -29,7 +29,7 @@ export function terrainGlyph(ctx: Ctx, t: Terrain, cx: number, cy: number, size:
     case 'brush':
       return tufts(ctx, cx, cy, size, ink);
     case 'damaging':
-      return damage === 'cold' ? snowflake(ctx, cx, cy, size, '#0d4f8b') : flame(ctx, cx, cy, size, ink);
+      return damage === 'cold' ? snowflake(ctx, cx, cy, size, COLD_INK) : flame(ctx, cx, cy, size, ink);
     case 'obstructing':
       return pillars(ctx, cx, cy, size, ink);
     case 'pit':
@@ -46,7 +46,7 @@ export function terrainGlyph(ctx: Ctx, t: Terrain, cx: number, cy: number, size:
 /** A whole square of terrain: the first fill in TERRAIN_ORDER, then one glyph per terrain it has. */
 export function terrainSquare(ctx: Ctx, flags: number, x: number, y: number, size: number, damage: string): void {
   const fillOf = TERRAIN_ORDER.find((t) => (flags & T[t]) !== 0);
-  ctx.fillStyle = fillOf ? TERRAIN_FILL[fillOf] : TERRAIN_FILL.clear;
+  ctx.fillStyle = fillOf === 'damaging' && damage === 'cold' ? COLD_FILL : fillOf ? TERRAIN_FILL[fillOf] : TERRAIN_FILL.clear;
   ctx.fillRect(x, y, size, size);
   if (flags & T.wall) {
     bricks(ctx, x, y, size, TERRAIN_INK.wall);
