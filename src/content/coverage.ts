@@ -6,7 +6,7 @@ import type { Attack, Effect, UnitCard } from '../formats/card';
 import type { Catalog } from '../formats/catalog';
 import type { Gridmap } from '../formats/gridmap';
 import type { ModCard } from '../formats/mod';
-import { GRID_LEGEND, QUALITY_NAMES, SIZES, STATUSES } from '../formats/vocabulary';
+import { GRID_LEGEND, QUALITY_NAMES, SIZES, STATUSES, TOKENS } from '../formats/vocabulary';
 
 export interface CoverageItem {
   readonly item: string;
@@ -81,7 +81,7 @@ export function catalogCoverage(catalogs: readonly Catalog[]): CoverageItem[] {
     'a 2-act attack',
     attackWhere((a) => a.acts === 2),
   );
-  for (const token of ['react', 'blue', 'red'] as const)
+  for (const token of TOKENS)
     add(
       `an attack costing a ${token} token`,
       attackWhere((a) => (a.cost[token] ?? 0) > 0),

@@ -3,7 +3,7 @@
  * frames that start, pay for and carry out acts (moves are in move.ts, act traits in traits.ts). Every check happens before the first event, so a refused act changes
  * nothing.
  */
-import { ACT_TYPES, type ActType } from '../formats/vocabulary';
+import { ACT_TYPES, type ActType, TOKENS } from '../formats/vocabulary';
 import { squareIndex } from './board';
 import { refuse } from './errors';
 import type { Handler } from './flow';
@@ -175,7 +175,7 @@ export const onAct: Handler<'act'> = (ctx, frame, stack) => {
 
 /** The first thing the unit lacks to pay `cost` (tokens, then Vigor), or null when it can pay. */
 function shortfall(unit: UnitState, cost: Cost): { what: 'react' | 'blue' | 'red' | 'vigor'; need: number; have: number } | null {
-  for (const token of ['react', 'blue', 'red'] as const) {
+  for (const token of TOKENS) {
     if ((cost[token] ?? 0) > unit.tokens[token]) return { what: token, need: cost[token]!, have: unit.tokens[token] };
   }
   return (cost.vigor ?? 0) > unit.vigor ? { what: 'vigor', need: cost.vigor!, have: unit.vigor } : null;

@@ -7,6 +7,7 @@ import { commanderOf } from './acts';
 import { sideOf } from './sides';
 import { liveTraits, profile } from './stats';
 import { label, squaresOf, tableOf, unitOf } from './table';
+import { TOKENS } from '../formats/vocabulary';
 
 /**
  * An act trait (docs/formats.md `act`): its gains, then its effects without a roll, for each unit it reaches:
@@ -95,7 +96,7 @@ export function traitChangesAnything(state: GameState, unit: UnitState, trait: A
     const gain = trait.gain;
     if (gain) {
       if ((gain.vigor ?? 0) > 0 && vigor < p.vigorMax) return true;
-      for (const token of ['react', 'blue', 'red'] as const) {
+      for (const token of TOKENS) {
         const have = target.tokens[token] - (self ? (cost[token] ?? 0) : 0);
         if ((gain[token] ?? 0) > 0 && have < p.tokensMax[token]) return true;
       }

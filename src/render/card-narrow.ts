@@ -9,7 +9,7 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
-import { MOD_USES } from '../formats/vocabulary';
+import { MOD_USES, TOKENS } from '../formats/vocabulary';
 import type { UnitState } from '../engine';
 import { measuringContext } from './canvas-pool';
 import { drawCardFrame, drawModBox, dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';
@@ -52,7 +52,7 @@ function lowerRows(card: UnitCard, mod: ModCard | null | undefined, unit: UnitSt
   );
   rows.push([{ text: 'INJURIES  ', bold: true }, ...boxes]);
   const pool: Run[] = [];
-  for (const kind of ['react', 'blue', 'red'] as const) {
+  for (const kind of TOKENS) {
     const max = card.tokens[kind] + (mod?.tokens[kind] ?? 0);
     const left = unit ? unit.tokens[kind] : max;
     const count = Math.max(max, left);

@@ -4,7 +4,7 @@
  * and anything else that lists a unit's attacks and traits.
  */
 import type { Attack, Cost, Effect, Trait } from '../formats/card';
-import { QUALITY_NAMES } from '../formats/vocabulary';
+import { QUALITY_NAMES, TOKENS } from '../formats/vocabulary';
 
 export const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const title = (s: string): string => s.split('-').map(capital).join(' ');
@@ -13,7 +13,7 @@ const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
 /** "1 blue, 10 Vigor", or '' for no cost. */
 export function costText(cost: Cost): string {
   const parts: string[] = [];
-  for (const k of ['react', 'blue', 'red'] as const) if (cost[k]) parts.push(`${cost[k]} ${k}`);
+  for (const k of TOKENS) if (cost[k]) parts.push(`${cost[k]} ${k}`);
   if (cost.vigor) parts.push(`${cost.vigor} Vigor`);
   return parts.join(', ');
 }

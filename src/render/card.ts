@@ -10,7 +10,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { InjuryBox, UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
-import { MOD_USES, type ModUse } from '../formats/vocabulary';
+import { MOD_USES, type ModUse, TOKENS } from '../formats/vocabulary';
 import type { UnitState } from '../engine';
 import { measuringContext, pooledCanvas } from './canvas-pool';
 import { droplet, modUseIcon } from './card-icons';
@@ -195,7 +195,7 @@ function drawPool(ctx: Ctx, card: UnitCard, mod: ModCard | null | undefined, uni
   ctx.font = font(PX, 'bold');
   ctx.fillText('ACTION POOL', PAD, poolY + 20);
   let x = PAD + 160;
-  for (const kind of ['react', 'blue', 'red'] as const) {
+  for (const kind of TOKENS) {
     const max = card.tokens[kind] + (mod?.tokens[kind] ?? 0);
     const left = unit ? unit.tokens[kind] : max;
     for (let i = 0; i < Math.max(max, left); i++) {

@@ -10,7 +10,7 @@ import { centreOf, cornerOf, type BoardGeometry } from './layout';
 import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT } from './palette';
 import { entryMark } from './legend';
 import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from './tags';
-import { drawUnits } from './units';
+import { drawSharedToken, drawUnits, sharedPlaces, type TokenPlace } from './units';
 import type { AttackView, HarmView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq } from './view';
 
 type Ctx = SKRSContext2D;
@@ -100,13 +100,22 @@ export function haloLine(
   ctx.setLineDash([]);
 }
 
-export function drawMoves(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
+export function drawMoves(ctx: Ctx, g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): void {
   for (const m of last.moves) {
     const style = MOVE_STYLE[m.kind];
     const points = m.path.map((s) => centre(g, s, m.span));
+    // A move that stopped in a friend's square ends at the mover's token there, clear of the friend's.
+    const place = places.get(m.unit);
+    const end = m.path[m.path.length - 1];
+    if (place && end && insideSquare(g, end, m.span, place)) points[points.length - 1] = { x: place.x + place.size / 2, y: place.y + place.size / 2 };
     // A path of one known square (a unit that only entered) still gets its arrow from the square before.
     pathLine(ctx, g, points, style.core, style.dash(g.cell), m.fromKnown);
   }
+}
+
+function insideSquare(g: BoardGeometry, at: Sq, span: 1 | 2, place: TokenPlace): boolean {
+  const c = cornerOf(g, at);
+  return place.x >= c.x && place.y >= c.y && place.x + place.size <= c.x + g.cell * span && place.y + place.size <= c.y + g.cell * span;
 }
 
 /** CHARGE and SHOVED on their paths, as near the middle of the path as there is room. */
@@ -153,13 +162,21 @@ interface AttackLine {
 }
 
 /** Where each attack's line runs: from the attacker's edge to the target's, side by side for an attack and its reply. */
-function attackLines(g: BoardGeometry, last: LastTurnView): AttackLine[] {
+function attackLines(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): AttackLine[] {
   const pairs = new Map<string, number>();
   const lines: AttackLine[] = [];
   for (const a of last.attacks) {
     if (!a.from || !a.to) continue;
-    const p = centre(g, a.from, a.fromSpan);
-    const q = centre(g, a.to, a.toSpan);
+    // A unit sharing its square is aimed at where its token is drawn, not at the square.
+    const box = (label: string, at: Sq, span: 1 | 2) => {
+      const place = places.get(label);
+      if (place) return { mid: { x: place.x + place.size / 2, y: place.y + place.size / 2 }, size: place.size };
+      return { mid: centre(g, at, span), size: g.cell * span };
+    };
+    const fromBox = box(a.attacker, a.from, a.fromSpan);
+    const toBox = box(a.target, a.to, a.toSpan);
+    const p = fromBox.mid;
+    const q = toBox.mid;
     const len = Math.hypot(q.x - p.x, q.y - p.y);
     if (len < 1) continue;
     const ux = (q.x - p.x) / len;
@@ -174,9 +191,9 @@ function attackLines(g: BoardGeometry, last: LastTurnView): AttackLine[] {
     // From the attacker's square edge to just inside the target's, so the line and its arrowhead
     // cross as little of either token (and its label) as they can; between neighbours the arrow
     // sits on the border between them.
-    const edge = (span: 1 | 2) => (g.cell * span) / 2 / Math.max(Math.abs(ux), Math.abs(uy));
-    const from = Math.min(edge(a.fromSpan) - g.cell * 0.1, len / 2);
-    const to = edge(a.toSpan) - g.cell * 0.14;
+    const edge = (size: number) => size / 2 / Math.max(Math.abs(ux), Math.abs(uy));
+    const from = Math.min(edge(fromBox.size) - g.cell * 0.1, len / 2);
+    const to = edge(toBox.size) - g.cell * 0.14;
     const start = { x: p.x + ux * from + ox, y: p.y + uy * from + oy };
     const end = { x: q.x - ux * to + ox, y: q.y - uy * to + oy };
     const colour = a.reply ? REPLY : a.result === 'critical' || a.result === 'automatic' ? CRITICAL : a.result === 'miss' ? MISS : HIT;
@@ -190,8 +207,8 @@ function attackLines(g: BoardGeometry, last: LastTurnView): AttackLine[] {
  * Each attack's line, drawn under the tokens (as paths are), so a line that crosses a unit on its way
  * never covers that unit's label; its head (drawAttackHeads) goes over them.
  */
-export function drawAttackLines(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
-  for (const { attack: a, start, end, colour, width } of attackLines(g, last)) {
+export function drawAttackLines(ctx: Ctx, g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): void {
+  for (const { attack: a, start, end, colour, width } of attackLines(g, last, places)) {
     ctx.save();
     ctx.lineCap = 'round';
     haloLine(ctx, start, end, '#ffffff', width + 4, colour, width, a.result === 'miss' ? [g.cell * 0.18, g.cell * 0.14] : []);
@@ -200,8 +217,8 @@ export function drawAttackLines(ctx: Ctx, g: BoardGeometry, last: LastTurnView):
 }
 
 /** Each attack's arrowhead (a cross for a miss, a star for a critical) where it meets its target, over the tokens. */
-export function drawAttackHeads(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
-  for (const { attack: a, end, ux, uy, colour, width } of attackLines(g, last)) {
+export function drawAttackHeads(ctx: Ctx, g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): void {
+  for (const { attack: a, end, ux, uy, colour, width } of attackLines(g, last, places)) {
     ctx.save();
     ctx.lineCap = 'round';
     if (a.result === 'miss') {
@@ -216,8 +233,8 @@ export function drawAttackHeads(ctx: Ctx, g: BoardGeometry, last: LastTurnView):
 }
 
 /** Each attack's result on its line, moved along it (then beside it) until it covers no token. */
-function attackTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
-  return attackLines(g, last).map(({ attack: a, start, end, ux, uy, colour }) => {
+function attackTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): TagRequest[] {
+  return attackLines(g, last, places).map(({ attack: a, start, end, ux, uy, colour }) => {
     const at = { x: start.x + (end.x - start.x) * 0.55, y: start.y + (end.y - start.y) * 0.55 };
     const side = (k: number) => ({ x: at.x - uy * k * g.cell, y: at.y + ux * k * g.cell });
     const words = attackWords(a);
@@ -418,7 +435,7 @@ export function overlayTags(g: BoardGeometry, view: MapView): TagRequest[] {
   const last = view.lastTurn;
   return [
     ...(view.preview ? previewTags(g, view.preview) : []),
-    ...(last ? [...attackTags(g, last), ...dropTags(g, last), ...harmTags(g, last), ...moveTags(g, last)] : []),
+    ...(last ? [...attackTags(g, last, sharedPlaces(g, view.units)), ...dropTags(g, last), ...harmTags(g, last), ...moveTags(g, last)] : []),
     ...(view.reach ? chargeTags(g, view.reach) : []),
     ...(view.sight ? sightTags(g, view.sight) : []),
   ];
@@ -470,7 +487,8 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
     entryMark(ctx, x, y, g.cell * 2, colour);
   }
   if (view.reach) drawReach(ctx, g, view.reach);
-  if (view.lastTurn) drawMoves(ctx, g, view.lastTurn);
+  const places = sharedPlaces(g, view.units);
+  if (view.lastTurn) drawMoves(ctx, g, view.lastTurn, places);
   if (view.sight) {
     ring(ctx, g, view.sight.from, view.sight.span, '#ffffff');
     drawSight(ctx, g, view.sight);
@@ -480,12 +498,19 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
     drawPreview(ctx, g, view.preview);
   }
   drawLeaders(ctx, tags, g.cell);
-  if (view.lastTurn) drawAttackLines(ctx, g, view.lastTurn);
+  if (view.lastTurn) drawAttackLines(ctx, g, view.lastTurn, places);
   drawUnits(ctx, g, view.units);
   if (view.reach) drawCharges(ctx, g, view.reach);
   if (view.lastTurn) {
     drawDrops(ctx, g, view.lastTurn);
-    drawAttackHeads(ctx, g, view.lastTurn);
+    drawAttackHeads(ctx, g, view.lastTurn, places);
+    // An arrow into a shared square crosses the token beside its target: that token goes back over
+    // the arrowhead, so its label reads.
+    const targets = new Set(view.lastTurn.attacks.map((a) => a.target));
+    for (const u of view.units) {
+      const place = places.get(u.label);
+      if (place && !targets.has(u.label)) drawSharedToken(ctx, g, u, place);
+    }
   }
   drawTags(ctx, tags);
 }

@@ -15,6 +15,7 @@ import { shapePath } from './glyphs';
 import { cornerOf, type BoardGeometry } from './layout';
 import { ACTIVE_MARK, INK, MORTAL, PAPER, STATUS_COLOUR, TOKEN_STYLE } from './palette';
 import type { BoxView, UnitView } from './view';
+import { TOKENS } from '../formats/vocabulary';
 
 type Ctx = SKRSContext2D;
 
@@ -187,7 +188,7 @@ function smallToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: number): 
   ctx.fillRect(cx - barW / 2, barY, barW * share, barH);
 
   const pips: [keyof typeof TOKEN_STYLE, boolean][] = [];
-  for (const kind of ['react', 'blue', 'red'] as const) {
+  for (const kind of TOKENS) {
     const t = u.tokens[kind];
     for (let i = 0; i < Math.max(t.max, t.left); i++) pips.push([kind, i < t.left]);
   }
@@ -231,7 +232,7 @@ function bigToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: number, bod
 
   const tok = cell * 0.18;
   let ty = y + cell * 0.36;
-  for (const kind of ['react', 'blue', 'red'] as const) {
+  for (const kind of TOKENS) {
     const t = u.tokens[kind];
     for (let i = 0; i < Math.max(t.max, t.left); i++) {
       tokenPip(ctx, kind, i < t.left, x + cell * 0.13, ty, tok);
@@ -282,29 +283,50 @@ export function drawToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: num
 /** The size of two tokens sharing a square, each drawn in a corner of it. */
 const SHARED = 0.6;
 
+/** Where a token is drawn: its top-left corner and its side, in pixels. */
+export interface TokenPlace {
+  readonly x: number;
+  readonly y: number;
+  readonly size: number;
+}
+
 /**
- * Every unit on the map. A unit stopped in a friend's square while passing through it (a move paused
- * by a prompt) would hide that friend: the two are drawn smaller, the friend in the square's upper
- * left and the passer in its lower right, so both labels read. The passer is the acting unit, else
- * the one listed later.
+ * The tokens drawn smaller because they share a square, by label. A unit stopped in a friend's square
+ * while passing through it (a move paused by a prompt) would hide that friend: the two are drawn
+ * smaller, the friend in the square's upper left and the passer in its lower right, so both labels
+ * read. The passer is the acting unit, else the one listed later. Attack arrows and paths aim at
+ * these places, so they meet the unit they mean and leave the other's label clear.
  */
+export function sharedPlaces(g: BoardGeometry, units: readonly UnitView[]): Map<string, TokenPlace> {
+  const places = new Map<string, TokenPlace>();
+  for (const [u, corner] of sharing(units)) {
+    const { x, y } = cornerOf(g, u.at!);
+    const room = g.cell * u.span * (1 - SHARED);
+    places.set(u.label, { x: x + corner * room, y: y + corner * room, size: g.cell * u.span * SHARED });
+  }
+  return places;
+}
+
+/** Every unit on the map, those sharing a square in their places (sharedPlaces). */
 export function drawUnits(ctx: Ctx, g: BoardGeometry, units: readonly UnitView[]): void {
-  const shared = sharing(units);
+  const shared = sharedPlaces(g, units);
   for (const u of units) {
     if (!u.at) continue;
-    const { x, y } = cornerOf(g, u.at);
-    const corner = shared.get(u);
-    if (corner === undefined) {
+    const place = shared.get(u.label);
+    if (place === undefined) {
+      const { x, y } = cornerOf(g, u.at);
       drawToken(ctx, u, x, y, g.cell);
-      continue;
-    }
-    const room = g.cell * u.span * (1 - SHARED);
-    ctx.save();
-    ctx.translate(x + corner * room, y + corner * room);
-    ctx.scale(SHARED, SHARED);
-    drawToken(ctx, u, 0, 0, g.cell);
-    ctx.restore();
+    } else drawSharedToken(ctx, g, u, place);
   }
+}
+
+/** A token drawn smaller in its place in a shared square. */
+export function drawSharedToken(ctx: Ctx, g: BoardGeometry, u: UnitView, place: TokenPlace): void {
+  ctx.save();
+  ctx.translate(place.x, place.y);
+  ctx.scale(SHARED, SHARED);
+  drawToken(ctx, u, 0, 0, g.cell);
+  ctx.restore();
 }
 
 /** The units sharing a square on the map, each with its corner: 0 upper left (the friend), 1 lower right (the passer). */

@@ -15,7 +15,7 @@ import { encodePng } from '../../src/render/png';
 import { shownWidth } from '../../src/render/phone';
 import { toMapView } from '../../src/render/view';
 import { tableGoldenCases } from './table-cases';
-import { bigTable, content, crowdTable, lastTurnTable, meleeTable, passingTable, samplerTable, shoveTable, statusTable, yardTable } from './states';
+import { bigTable, content, crowdTable, lastTurnTable, meleeTable, passingReplyTable, passingTable, samplerTable, shoveTable, statusTable, yardTable } from './states';
 
 /** Discord shows a picture about 400 px wide on a phone. */
 export const PHONE_WIDTH = 400;
@@ -101,6 +101,16 @@ export const goldenCases: readonly GoldenCase[] = [
     name: 'map-passing-through',
     shows: "the knight stopped in the archer's square while passing through it: drawn smaller in the square's lower right, the archer still seen under it",
     render: () => renderMap(passingTable()),
+  },
+  {
+    name: 'focus-passing-reply',
+    shows:
+      "the close-up of the knight stopped in the archer's square by the Ghoul's reply: the move's arrow and the reply's end at the knight's small token, and the archer's token is drawn back over the reply's arrowhead, so both labels read",
+    render: () => {
+      const t = passingReplyTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return encodePng(drawFocusCanvas(view, focusWindow(view)!));
+    },
   },
   {
     name: 'map-sight',

@@ -214,6 +214,27 @@ export function passingTable(): GameState {
   return { ...t, units: { ...t.units, hero: { ...hero, at: t.units.bow!.at } }, turn: { ...t.turn!, unit: 'hero' } };
 }
 
+/**
+ * The knight stopped in the archer's square by the Ghoul's reply to its move, from A7: the reply's
+ * arrow crosses the archer's token on its way to the knight's, and the archer's label must still read.
+ */
+export function passingReplyTable(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const a7 = 6 * yard.grid[0]!.length;
+  const ghoulOnA7 = (t: GameState): GameState => ({ ...t, units: { ...t.units, hidden: { ...t.units.hidden!, at: a7 } } });
+  const before = ghoulOnA7(yardTable());
+  const passing = ghoulOnA7(passingTable());
+  const state = { ...passing, units: { ...passing.units, hero: { ...passing.units.hero!, vigor: passing.units.hero!.vigor - 5 } } };
+  const events: GameEvent[] = [
+    { type: 'unit-activated', unit: 'hero', acts: 3 },
+    { type: 'act-begun', unit: 'hero', act: 'move', acts: 1 },
+    { type: 'moved', unit: 'hero', from: 'C5', path: ['C6', 'C7', 'B8'], spent: 3, diagonals: 1, pointsLeft: 2 },
+    { type: 'reply-declared', unit: 'hidden', attack: 'claw', against: 'hero' },
+    { type: 'attack-rolled', unit: 'hidden', attack: 'claw', target: 'hero', rolls: [15], modifier: 5, need: 12, hit: true, critical: false, glancing: false, notes: [], reply: true },
+    { type: 'wounded', unit: 'hero', wound: 5, woundType: 'cut', source: 'hidden', cause: 'Grave Claws', from: 'reply', attack: 'claw', taken: 5, toughness: 0, avoided: 5, injuries: [] },
+  ];
+  return { before, events, state };
+}
+
 /** 40×40 with sixteen units in their start areas and two entry tiles. */
 export function bigTable(): GameState {
   const cards = ['valor-knight', 'valor-archer', 'valor-pikeman', 'valor-guard', 'valor-squire', 'valor-scout', 'valor-priest', 'valor-mounted-knight'];
