@@ -123,7 +123,8 @@ async function tableTimeout(app: Services, row: MatchRow, game: TableGame, playe
   const line = made
     ? `⏰ ${name(player)}'s time ran out: ${made.words} (${misses} of ${clock.maxMisses} missed deadlines forfeit the match.)`
     : `⏰ ${name(player)}'s time ran out for the ${ordinal(misses)} time, so ${name(player)} forfeits the match.`;
-  const change = await recordTableChange(app, row.id, undefined, row.seq, command, { reply: () => line, concession: forfeits });
+  const ending = forfeits ? { ending: { forfeited: player, forfeit: 'clock' as const } } : {};
+  const change = await recordTableChange(app, row.id, undefined, row.seq, command, { reply: () => line, concession: forfeits, ...ending });
   if (!change.ok) {
     app.log(`the timeout of match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`, undefined, aboutMatch(row));
     await planWaits(app.store, app.now(), row);
@@ -203,6 +204,22 @@ async function forfeit(app: Services, row: MatchRow, player: PlayerId, misses: n
   return forfeitWith(app, row, player, 'clock', (name) => `⏰ ${name}'s time ran out for the ${ordinal(misses)} time, so ${name} forfeits the match.`);
 }
 
+/** `forfeitWith` for a game played at the table: the game's concession, kept as a forfeit with its cause. */
+async function forfeitTable(
+  app: Services,
+  row: MatchRow,
+  game: TableGame,
+  player: PlayerId,
+  cause: ForfeitCause,
+  says: (name: string) => string,
+): Promise<Handled['did']> {
+  const line = says((await boldNames(app.store, [player]))(player));
+  const ending = { forfeited: player, forfeit: cause };
+  const change = await recordTableChange(app, row.id, undefined, row.seq, game.table.concede(player), { concession: true, reply: () => line, ending });
+  if (!change.ok) throw new Error(`match ${row.id}: a forfeit was refused (${change.reason})`);
+  return 'forfeit';
+}
+
 /**
  * `player` forfeits the match, with `says(name)` as the thread's line: at the set number of misses, when
  * a league round's deadline passes with the match still waiting on them (season-runner.ts), or when
@@ -215,6 +232,8 @@ export async function forfeitWith(
   cause: ForfeitCause,
   says: (name: string) => string,
 ): Promise<Handled['did']> {
+  const game = tableGameOf(row);
+  if (game) return forfeitTable(app, row, game, player, cause, says);
   const { setup, snapshot } = matchRecord(row);
   if (!setup || !snapshot) throw new Error(`match ${row.id}: a forfeit before the match began`);
   const name = `**${shown(setup.names[player] ?? player)}**`;

@@ -103,7 +103,7 @@ async function endingOf(store: Store, stored: MatchRow, now: number): Promise<Om
     matchId: row.id,
     way,
     winner,
-    rounds: game?.round ?? 0,
+    rounds: game?.round ?? (row.result as { round?: number } | null)?.round ?? 0,
     duration: Math.max(0, ended - row.created),
     ended,
     players,

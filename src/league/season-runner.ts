@@ -37,7 +37,12 @@ import { forfeitWith } from '../clock/deadline-actions';
 import { settle } from '../match/submit';
 import { enqueue, inTransaction } from '../match/table';
 import { shown } from '../discord/text';
-import { newMatchRules } from '../rulesets';
+import { newMatchRules, type RulesetId } from '../rulesets';
+import type { RuleError } from '../engine';
+import { tableGameOf, type TableGame } from '../match/table-game';
+import { beginTable } from '../match/table-begin';
+import { planTablePosts } from '../posts/table-posts';
+import { planWaits } from '../clock/deadline-plan';
 
 /**
  * What the runner needs of Discord to open a pairing's match, given by the bot
@@ -321,7 +326,7 @@ async function openPairing(
       channelId: season.leagueId,
       players,
       terms,
-      ...newMatchRules(),
+      ...newMatchRules(league.ruleset as RulesetId),
     });
     for (const p of players) await app.store.follows.add(created.id, p);
     await enqueue(app, created, [{ kind: 'text', content: intro, ping: players }]);
@@ -349,6 +354,8 @@ const awaitsSetup = (row: MatchRow): boolean =>
 async function beginPaired(app: SeasonApp, matchId: string): Promise<void> {
   const row = await app.store.matches.get(matchId);
   if (!row || !awaitsSetup(row)) return;
+  const game = tableGameOf(row);
+  if (game) return beginPairedTable(app, row, game);
   const reads = await app.opening.setupReads(row);
   const begun = await inTransaction(app, async () => {
     const done = await app.store.matches.act(row.id, row.seq, (_snapshot: MatchSnapshot | null, current) => {
@@ -368,6 +375,27 @@ async function beginPaired(app: SeasonApp, matchId: string): Promise<void> {
     return true;
   });
   if (begun) app.outbox.kick(matchId);
+}
+
+/** `beginPaired` for a game played at the table: its own setup from the armies the players signed up with, and its own posts. */
+async function beginPairedTable(app: SeasonApp, row: MatchRow, game: TableGame): Promise<void> {
+  const begun = await inTransaction(app, async () => {
+    const done = await app.store.matches.act<unknown, unknown, RuleError>(row.id, row.seq, (snapshot, current) => {
+      if (snapshot || !awaitsSetup(current)) return { ok: false, error: { code: 'not-open', message: 'The match has begun.' } };
+      const terms = matchRecord(current).terms;
+      const dice = terms.dice ? { ...terms.dice, entropy: [current.threadId!] } : undefined;
+      return beginTable(app, game, current, { ...terms, ...(dice ? { dice } : {}) });
+    });
+    if (!done.ok) {
+      if (done.reason === 'refused' && done.error.code !== 'not-open') throw new Error(`match ${row.id}: it could not begin (${done.error.message})`);
+      return false;
+    }
+    const change = { row: done.row, setup: done.row.setup, before: game.rules.match.replay(done.row.setup, []), after: done.snapshot, events: done.events };
+    await enqueue(app, done.row, await planTablePosts(app.store, game.rules, game.table, change));
+    await planWaits(app.store, app.now(), done.row, done.events);
+    return true;
+  });
+  if (begun) app.outbox.kick(row.id);
 }
 
 /** Tries before the organiser is told that a round's thread will not open. */

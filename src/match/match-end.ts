@@ -13,13 +13,9 @@ import { gameOf } from './match-state';
 import type { PostBody } from '../posts/post-body';
 import { shown, clip } from '../discord/text';
 import { matchRecord } from './record';
-import { tableGameOf } from './table-game';
 
 /** A match that has ended with a result for its league: over, and not a practice match against the bot. */
-export const endsWithResult = (row: MatchRow): boolean => row.status === 'over' && !matchRecord(row).terms.practice && countsInLeagues(row);
-
-/** Leagues count only the default game's matches for now: a game played through its table rules (table-change.ts) records no league result. */
-const countsInLeagues = (row: MatchRow): boolean => tableGameOf(row) === null;
+export const endsWithResult = (row: MatchRow): boolean => row.status === 'over' && !matchRecord(row).terms.practice;
 
 /** The posts that close a match that has just ended (over, or a challenge declined). */
 export function closing(row: MatchRow): PostBody[] {
@@ -57,7 +53,9 @@ export function leagueResult(row: MatchRow, fallbackNames: (p: PlayerId) => stri
     : `${result.players.map((p) => names(p.player)).join(' and ')} drew`;
   const score = scoreText(result);
   const took = elapsedWords((row.ended ?? row.updated) - row.created);
-  const length = game ? `${plural(game.round, 'round')}${map ? ` on ${shown(map)}` : ''}` : 'during setup';
+  // A game the record does not decode keeps its rounds in the row's result (match/table-change.ts).
+  const kept = (row.result as { round?: number } | null)?.round;
+  const length = game ? `${plural(game.round, 'round')}${map ? ` on ${shown(map)}` : ''}` : kept ? plural(kept, 'round') : 'during setup';
   const how = resultHow(
     { ...result, reason: result.reason ? shown(result.reason) : null },
     (p) => shown(plain(p)),

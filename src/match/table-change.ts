@@ -3,7 +3,7 @@
  * submit.ts makes one for the default game: the game's step inside the store's transaction with the
  * sequence number the caller saw (so a double click or a stale button never applies twice), its posts
  * planned from the game's own words into the outbox in that transaction, and the deadlines of the wait
- * it leaves. Leagues do not count these games yet: their end records no league result.
+ * it leaves. Its end records the league's result as the default game's does (match/ending.ts).
  */
 import type { PlayerId, RuleError } from '../engine';
 import { tableGameOf, type TableGame } from './table-game';
@@ -14,6 +14,8 @@ import { planWaits, lateAct } from '../clock/deadline-plan';
 import { planTablePosts, type TableChange } from '../posts/table-posts';
 import type { Services } from './services';
 import { enqueue, type Via } from './table';
+import { recordEnding } from './ending';
+import type { MatchEnding } from '../league/results';
 
 /** What the interaction behind a table change says itself. */
 export interface TableTelling {
@@ -22,6 +24,8 @@ export interface TableTelling {
   readonly answered?: { readonly messageId: string; readonly lines: (done: TableChange) => string[] };
   /** The command concedes the match: a concession is taken even after a deadline has passed. */
   readonly concession?: boolean;
+  /** How the match ends, when this change ends it by a concession or a forfeit (league/results.ts `MatchEnding`), kept with its result. */
+  readonly ending?: MatchEnding;
 }
 
 export type TableRecorded = TableChange & { readonly posts: readonly OutboxRow[] };
@@ -58,7 +62,7 @@ export async function recordTableChange(
       events: [...stepped.events],
       snapshot: stepped.state,
       status: game.rules.match.phase(stepped.state),
-      ...(end ? { winner: end.winner, result: { winner: end.winner, score: end.score, round: end.rounds } } : {}),
+      ...(end ? { winner: end.winner, result: { winner: end.winner, score: end.score, round: end.rounds, ...telling.ending } } : {}),
     };
   });
   if (!done.ok) return done.reason === 'refused' ? { ok: false, reason: 'refused', error: done.error } : { ok: false, reason: done.reason };
@@ -70,6 +74,8 @@ export async function recordTableChange(
     answered: telling.answered ? { messageId: telling.answered.messageId, lines: telling.answered.lines(change) } : undefined,
   });
   const posts = await enqueue(app, done.row, planned, telling.via);
+  // A league counts the match once it is over, in this same transaction (match/ending.ts).
+  if (done.row.status === 'over') await recordEnding(app, done.row);
   const waits = await planWaits(app.store, app.now(), done.row, done.events);
   if (waits.some((d) => d.due <= app.now())) app.dueNow?.();
   return { ok: true, recorded: { ...change, posts } };
@@ -77,5 +83,9 @@ export async function recordTableChange(
 
 /** `player` concedes a table game: its public line goes to the thread through the outbox. Must run inside a transaction. */
 export async function concedeTable(app: Services, row: MatchRow, game: TableGame, player: PlayerId): Promise<TableChanged> {
-  return recordTableChange(app, row.id, player, row.seq, game.table.concede(player), { concession: true, reply: () => `🏳️ <@${player}> concedes.` });
+  return recordTableChange(app, row.id, player, row.seq, game.table.concede(player), {
+    concession: true,
+    reply: () => `🏳️ <@${player}> concedes.`,
+    ending: { conceded: player },
+  });
 }

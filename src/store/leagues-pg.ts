@@ -6,10 +6,10 @@ import * as t from './schema-pg';
 
 export function leaguesPg({ q, now }: PgRun): Leagues {
   return {
-    async ensure(guildId, channelId, name) {
+    async ensure(guildId, channelId, name, ruleset) {
       const rows = await q()
         .insert(t.leagues)
-        .values({ guildId, channelId, name, created: now() })
+        .values({ guildId, channelId, name, created: now(), ...(ruleset ? { ruleset } : {}) })
         .onConflictDoUpdate({ target: t.leagues.channelId, set: { name } })
         .returning();
       return rows[0]!;

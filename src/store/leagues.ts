@@ -6,8 +6,8 @@ import { leagues } from './schema';
 
 /** The synchronous queries on one SQLite connection; callers see {@link Leagues}. */
 export interface LeaguesSync {
-  /** The league played in this channel, created if new; a different name renames it. */
-  ensure(guildId: string, channelId: string, name: string): LeagueRow;
+  /** The league played in this channel, created if new (playing `ruleset`, default Sellsword); a different name renames it, its game stays. */
+  ensure(guildId: string, channelId: string, name: string, ruleset?: string): LeagueRow;
   get(channelId: string): LeagueRow | undefined;
   /** A guild's leagues by name. */
   list(guildId: string): LeagueRow[];
@@ -18,10 +18,10 @@ export type Leagues = Async<LeaguesSync>;
 
 export function leaguesStore(db: Db, now: Clock): LeaguesSync {
   return {
-    ensure: (guildId, channelId, name) =>
+    ensure: (guildId, channelId, name, ruleset) =>
       db
         .insert(leagues)
-        .values({ guildId, channelId, name, created: now() })
+        .values({ guildId, channelId, name, created: now(), ...(ruleset ? { ruleset } : {}) })
         .onConflictDoUpdate({ target: leagues.channelId, set: { name } })
         .returning()
         .get(),

@@ -17,13 +17,16 @@ export function memberOf(interaction: ChatInputCommandInteraction): { manageServ
 }
 
 /** The league of the channel the command was typed in; refused when it is not one. */
-export async function leagueHere(app: App, interaction: ChatInputCommandInteraction): Promise<{ id: string; name: string; settings: LeagueSettingsRow }> {
+export async function leagueHere(
+  app: App,
+  interaction: ChatInputCommandInteraction,
+): Promise<{ id: string; name: string; ruleset: string; settings: LeagueSettingsRow }> {
   const id = interaction.channelId;
   const settings = await app.store.leagueSettings.get(id);
   const league = await app.store.leagues.get(id);
   if (!settings || !league)
     refuse('not-a-league', 'This channel is not a league. An organiser makes it one with `/league create name:…`; league commands are typed in its channel.');
-  return { id, name: league.name, settings };
+  return { id, name: league.name, ruleset: league.ruleset, settings };
 }
 
 /** Refuses anyone who does not organise the league. */

@@ -27,6 +27,9 @@ import { seasonView } from '../../league/season-runner';
 import { leagueProblems, warbandOfEntry } from './league-catalog';
 import { bulletList } from '../../match/warband-check';
 import { matchRecord } from '../../match/record';
+import type { ApplicationCommandOptionChoiceData } from 'discord.js';
+import { rulesetOf, type Ruleset, type TableRules } from '../../rulesets';
+import { armyChoices, armyNamed, committedArmy } from '../skirmish/table-challenge';
 
 /** A round lasts a week unless the organiser says otherwise. */
 export const DEFAULT_ROUND_HOURS = 168;
@@ -150,6 +153,18 @@ async function close(interaction: ChatInputCommandInteraction, app: App): Promis
   app.seasons?.kick();
 }
 
+/** `warband:` suggestions for `/league join`: the league's game's armies when it is played at the table, else the player's saved warbands. */
+export async function joinChoices(
+  app: App,
+  channelId: string,
+  typed: unknown,
+  saved: () => Promise<ApplicationCommandOptionChoiceData[]> | ApplicationCommandOptionChoiceData[],
+): Promise<ApplicationCommandOptionChoiceData[]> {
+  const league = await app.store.leagues.get(channelId);
+  const game = league ? leagueGame(league.ruleset) : null;
+  return game ? armyChoices(game.table, typed) : saved();
+}
+
 async function join(interaction: ChatInputCommandInteraction, app: App, name: string): Promise<void> {
   const league = await leagueHere(app, interaction);
   const season = await openSeason(app, league.id);
@@ -158,6 +173,8 @@ async function join(interaction: ChatInputCommandInteraction, app: App, name: st
   // Once the season runs, only its players may join again: to change the warband of their next matches.
   if (season.state === 'running' && (!again || again.removed !== null))
     refuse('signups-closed', `Sign-ups for ${seasonLabel(season)} are closed: it is under way.`);
+  const game = leagueGame(league.ruleset);
+  if (game) return joinWithArmy(interaction, app, season, game, name, again);
   // The warband check a challenge makes, with the league's point cap, then the league's catalog version.
   const warband = await loadWarband(app, me, name);
   const points = league.settings.points ?? DEFAULT_POINTS;
@@ -175,6 +192,35 @@ async function join(interaction: ChatInputCommandInteraction, app: App, name: st
   const count = (await app.store.seasons.entries(season.id)).filter((e) => e.removed === null).length;
   await interaction.reply({
     content: `${again && again.removed === null ? '🔁' : '✍️'} **${shown(displayName(interaction))}** ${again && again.removed === null ? 'changes their warband for' : 'joins'} **${seasonLabel(season)}** with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points). ${count} signed up.`,
+    allowedMentions: { parse: [] },
+  });
+}
+
+/** The league's game when it is played at the table (rulesets/ruleset.ts `TableRules`); null for the default game's leagues. */
+function leagueGame(ruleset: string): { rules: Ruleset; table: TableRules } | null {
+  const found = rulesetOf(ruleset);
+  return found.ok && found.ruleset.table ? { rules: found.ruleset, table: found.ruleset.table } : null;
+}
+
+/** Joins a season of a league played at the table with one of its game's armies (the game's sample armies for now). */
+async function joinWithArmy(
+  interaction: ChatInputCommandInteraction,
+  app: App,
+  season: SeasonRow,
+  game: { rules: Ruleset; table: TableRules },
+  name: string,
+  again: { removed: number | null } | undefined,
+): Promise<void> {
+  const me = interaction.user.id;
+  const army = armyNamed(game.table, game.rules, name);
+  await save(app, interaction, async () => {
+    await app.store.players.upsert({ id: me, name: displayName(interaction) });
+    await app.store.seasons.join({ seasonId: season.id, player: me, warbandId: null, warband: committedArmy(army) as never, joined: app.now() });
+  });
+  const count = (await app.store.seasons.entries(season.id)).filter((e) => e.removed === null).length;
+  const changes = again !== undefined && again.removed === null;
+  await interaction.reply({
+    content: `${changes ? '🔁' : '✍️'} **${shown(displayName(interaction))}** ${changes ? 'changes their army for' : 'joins'} **${seasonLabel(season)}** with **${shown(army.name)}** (${army.faction}, ${army.points} points). ${count} signed up.`,
     allowedMentions: { parse: [] },
   });
 }

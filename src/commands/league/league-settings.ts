@@ -15,10 +15,11 @@ import { save } from '../../match/saved';
 import { displayName } from '../skirmish/skirmish-challenge';
 import { refuse } from '../../match/user-error';
 import { shown } from '../../discord/text';
+import { RULESETS, type RulesetId } from '../../rulesets';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
-export async function createLeague(interaction: ChatInputCommandInteraction, app: App, o: { name: string }): Promise<void> {
+export async function createLeague(interaction: ChatInputCommandInteraction, app: App, o: { name: string; ruleset?: RulesetId | undefined }): Promise<void> {
   const channel = interaction.channel;
   if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText)
     refuse('not-a-text-channel', "Create a league in a server's text channel: its matches get threads there.");
@@ -27,20 +28,26 @@ export async function createLeague(interaction: ChatInputCommandInteraction, app
   if (existing) refuse('already-a-league', `This channel is already the league **${shown((await app.store.leagues.get(channel.id))?.name ?? o.name)}**.`);
   await mustBeAbleIn(channel, "run a league here (post its news and open its matches' threads)");
   const by = interaction.user.id;
+  const game = RULESETS.find((r) => r.id === o.ruleset) ?? RULESETS[0]!;
+  // A league of the default game says nothing of its game.
+  const plays = game === RULESETS[0] ? '' : ` It plays **${game.name}**: season entries and matches here bring ${game.name} armies.`;
   await save(app, interaction, async () => {
     await app.store.players.upsert({ id: by, name: displayName(interaction) });
-    await app.store.leagues.ensure(interaction.guildId!, channel.id, o.name);
+    await app.store.leagues.ensure(interaction.guildId!, channel.id, o.name, game.id);
     await app.store.leagueSettings.create(channel.id);
     await app.store.leagueLog.add({ leagueId: channel.id, by, kind: 'create', subject: channel.id, after: o.name });
     await postInLeague(app, channel.id, [
       {
         kind: 'text',
-        content: `🏟️ **${shown(displayName(interaction))}** made this channel the league **${shown(o.name)}**. Challenges here count for its standings and ratings. Organisers set its rules with \`/league settings\`; \`/league standings\` shows the table.`,
+        content: `🏟️ **${shown(displayName(interaction))}** made this channel the league **${shown(o.name)}**. Challenges here count for its standings and ratings.${plays} Organisers set its rules with \`/league settings\`; \`/league standings\` shows the table.`,
       },
     ]);
   });
   app.outbox.kickLeague?.();
-  await interaction.reply({ content: `🏟️ This channel is now the league **${shown(o.name)}**. \`/league settings show\` lists its settings.`, ...privately });
+  await interaction.reply({
+    content: `🏟️ This channel is now the league **${shown(o.name)}**.${plays} \`/league settings show\` lists its settings.`,
+    ...privately,
+  });
 }
 
 /** Applies a change of settings: refused whole when any part is wrong; logged and told per setting. */

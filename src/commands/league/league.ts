@@ -14,9 +14,18 @@ import { runSeasonCommand, seasonSubcommands } from './league-season';
 import { refuse } from '../../match/user-error';
 import { standings } from './league-standings';
 import { warbandChoices } from '../warband/warband-library';
+import { RULESETS } from '../../rulesets';
+import { joinChoices } from './league-season';
 
 const options = {
-  create: optionSet(textOption({ name: 'name', description: 'The league’s name', required: true, max: 80, asName: true })),
+  create: optionSet(
+    textOption({ name: 'name', description: 'The league’s name', required: true, max: 80, asName: true }),
+    choiceOption({
+      name: 'ruleset',
+      description: `The game the league plays (default ${RULESETS[0]!.name})`,
+      choices: RULESETS.map((r) => ({ name: r.name, value: r.id })),
+    }),
+  ),
   points: optionSet(
     integerOption({ name: 'points', description: 'Point cap of every warband', min: 20, max: 500 }),
     integerOption({ name: 'vp_target', description: "VP to win (0: the smaller warband's points)", min: 0, max: 1000 }),
@@ -135,7 +144,8 @@ export const leagueCommand: CommandModule = {
     }
   },
   autocomplete(interaction, app, { sub: name, focused, values }) {
-    if (name === 'join' && focused === 'warband') return warbandChoices(app, interaction.user.id, values.warband);
+    if (name === 'join' && focused === 'warband')
+      return joinChoices(app, interaction.channelId, values.warband, () => warbandChoices(app, interaction.user.id, values.warband));
     return [];
   },
 };

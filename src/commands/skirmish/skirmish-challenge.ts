@@ -78,6 +78,19 @@ export interface ChallengeOptions {
   readonly ruleset?: RulesetId | undefined;
 }
 
+/** The game a challenge is for: the one named, else the league's (a league made with `/league create` plays one game), else the default. */
+async function challengeRuleset(app: App, channelId: string, isLeague: boolean, named: RulesetId | undefined): Promise<string> {
+  const plays = isLeague ? (await app.store.leagues.get(channelId))?.ruleset : undefined;
+  if (plays && named && named !== plays) {
+    const found = rulesetOf(plays);
+    refuse(
+      'not-this-league-game',
+      `This league plays ${found.ok ? found.ruleset.name : plays}: challenge without \`ruleset:\` here, or in another channel for another game.`,
+    );
+  }
+  return named ?? plays ?? RULESETS[0]!.id;
+}
+
 export async function challenge(interaction: ChatInputCommandInteraction, app: App, o: ChallengeOptions): Promise<void> {
   const channel = interaction.channel;
   if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText)
@@ -98,7 +111,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const players = [me, ...invited];
   const given = clockFromOptions({ turnHours: o.turn_hours, promptHours: o.prompt_hours, misses: o.misses });
   leagueAllows(pinned, o.points, given);
-  const game = rulesetOf(o.ruleset ?? RULESETS[0]!.id);
+  const game = rulesetOf(await challengeRuleset(app, channel.id, league !== undefined, o.ruleset));
   if (game.ok && game.ruleset.table) {
     if (o.points !== undefined || o.map !== undefined)
       refuse('not-for-this-game', `${game.ruleset.name} is played with its own armies on its own map: leave \`points\` and \`map\` out.`);

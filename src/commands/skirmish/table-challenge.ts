@@ -11,7 +11,8 @@ import type { RuleError } from '../../engine';
 import type { ArmyOffer, Ruleset, TableRules } from '../../rulesets';
 import { newMatchRules } from '../../rulesets';
 import { shown } from '../../discord/text';
-import { commitmentOf, seedFrom } from '../../match/dice-proof';
+import { commitmentOf } from '../../match/dice-proof';
+import { beginTable } from '../../match/table-begin';
 import { matchRecord, type CommittedWarband, type Terms } from '../../match/record';
 import { challengeTaker } from '../../match/challenge-taker';
 import { save } from '../../match/saved';
@@ -21,7 +22,7 @@ import { threadName } from '../../match/setup';
 import { lateAct, planWaits } from '../../clock/deadline-plan';
 import { clockLine, clockOf, type ClockTerms } from '../../clock/clock-terms';
 import { planTablePosts } from '../../posts/table-posts';
-import { tableGameOf, type TableGame } from '../../match/table-change';
+import { tableGameOf } from '../../match/table-change';
 import type { MatchRow } from '../../store';
 import type { App } from '../app';
 import { choice, nothingToChoose, suggest } from '../command';
@@ -29,7 +30,7 @@ import { answerOwn } from '../own-answer';
 import { displayName, refuseAcceptance, threadFor } from './challenge-parts';
 
 /** An army by its name or id, any case; refused with the armies there are. */
-function armyNamed(table: TableRules, rules: Ruleset, typed: string): ArmyOffer {
+export function armyNamed(table: TableRules, rules: Ruleset, typed: string): ArmyOffer {
   const t = typed.trim().toLowerCase();
   const all = table.armies();
   const found = all.find((a) => a.id === t || a.name.toLowerCase() === t);
@@ -45,7 +46,7 @@ export function armyChoices(table: TableRules, typed: unknown): ApplicationComma
 }
 
 /** An army as the terms keep it: its name, faction and points, and which army it is. */
-const committedArmy = (a: ArmyOffer): CommittedWarband & { readonly army: string } => ({
+export const committedArmy = (a: ArmyOffer): CommittedWarband & { readonly army: string } => ({
   name: a.name,
   faction: a.faction,
   points: a.points,
@@ -115,22 +116,6 @@ export async function challengeAtTable(
     .catch(() => undefined);
 }
 
-type Begun =
-  | { ok: true; events: unknown[]; snapshot: unknown; status: 'setup' | 'playing' | 'over'; setup: unknown; terms: Terms }
-  | { ok: false; error: RuleError };
-
-/** The match's setup and first events once the opponent is in, seeded from the dice proof (or the fixed seed of tests). */
-function begin(app: App, game: TableGame, current: MatchRow, terms: Terms): Begun {
-  const fixed = app.fixedSeed?.();
-  const seed = fixed ?? (terms.dice ? seedFrom(terms.dice.secret, terms.dice.entropy) : seedFrom(app.mintSecret(), []));
-  const armies = Object.fromEntries(current.players.map((p) => [p, (terms.accepted[p] as { army?: string } | undefined)?.army ?? '']));
-  const made = game.table.setup({ seed, players: current.players, armies });
-  if (!made.ok) return made;
-  const begun = game.rules.match.begin(made.setup);
-  if (!begun.ok) return begun;
-  return { ok: true, events: [...begun.events], snapshot: begun.state, status: game.rules.match.phase(begun.state), setup: made.setup, terms };
-}
-
 export async function acceptAtTable(
   interaction: ChatInputCommandInteraction | StringSelectMenuInteraction | ButtonInteraction,
   app: App,
@@ -151,7 +136,7 @@ export async function acceptAtTable(
       const fresh = matchRecord(current).terms;
       if (snapshot || current.status !== 'challenged') return { ok: false, error: { code: 'not-open', message: 'This challenge is no longer open.' } };
       const dice = fresh.dice ? { ...fresh.dice, entropy: [...fresh.dice.entropy, interaction.id] } : undefined;
-      return begin(app, game, current, { ...fresh, accepted: { ...fresh.accepted, [me]: committedArmy(army) }, ...(dice ? { dice } : {}) });
+      return beginTable(app, game, current, { ...fresh, accepted: { ...fresh.accepted, [me]: committedArmy(army) }, ...(dice ? { dice } : {}) });
     });
     if (!done.ok) return { done, posts: [] };
     await app.store.follows.add(row.id, me);

@@ -1,0 +1,31 @@
+/**
+ * The first step of a game played through its ruleset's table rules, once every player's army is in:
+ * the game's setup from the armies the terms hold, seeded from the dice proof (or the fixed seed of
+ * tests), and its first events. A challenge accepted (commands/skirmish/table-challenge.ts) and a
+ * league's pairing opened (league/season-runner.ts) begin a match alike.
+ */
+import type { RuleError } from '../engine';
+import type { MatchRow } from '../store';
+import { seedFrom } from './dice-proof';
+import type { Terms } from './record';
+import type { Services } from './services';
+import type { TableGame } from './table-game';
+
+export type TableBegun =
+  | { ok: true; events: unknown[]; snapshot: unknown; status: 'setup' | 'playing' | 'over'; setup: unknown; terms: Terms }
+  | { ok: false; error: RuleError };
+
+/** Which army each player brings, as the terms keep it (`army`: the game's id of the army). */
+const armiesOf = (current: MatchRow, terms: Terms): Record<string, string> =>
+  Object.fromEntries(current.players.map((p) => [p, (terms.accepted[p] as { army?: string } | undefined)?.army ?? '']));
+
+/** The match's setup and first events with `terms` (every army in); saved by the caller's act. */
+export function beginTable(app: Pick<Services, 'fixedSeed' | 'mintSecret'>, game: TableGame, current: MatchRow, terms: Terms): TableBegun {
+  const fixed = app.fixedSeed?.();
+  const seed = fixed ?? (terms.dice ? seedFrom(terms.dice.secret, terms.dice.entropy) : seedFrom(app.mintSecret(), []));
+  const made = game.table.setup({ seed, players: current.players, armies: armiesOf(current, terms) });
+  if (!made.ok) return made;
+  const begun = game.rules.match.begin(made.setup);
+  if (!begun.ok) return begun;
+  return { ok: true, events: [...begun.events], snapshot: begun.state, status: game.rules.match.phase(begun.state), setup: made.setup, terms };
+}

@@ -1,0 +1,74 @@
+/**
+ * A league of Sword and Claw through the fake Discord: `/league create ruleset:` makes the channel a
+ * league of that game; its season's sign-ups take the game's armies (suggested as typed); the season
+ * runner opens the pairing's match of that game with setup begun; a concession there is recorded as the
+ * league's result, read from the game's own end, and counted in the standings. A challenge in the
+ * league's channel is of its game, and one naming another game is refused with a sentence.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { concede } from './driver';
+import { answerText, startWorld, type World } from './world';
+
+let world: World;
+let league: string;
+const id = (name: string) => world.fake.user(name)!.id;
+
+beforeAll(async () => {
+  world = await startWorld(11);
+  league = world.fake.channel.id;
+}, 30_000);
+afterAll(async () => world?.close());
+
+describe('a Sword and Claw league', () => {
+  it('plays its season with the game’s armies and counts its result', async () => {
+    const made = await world.run({ user: 'alice', channel: league, name: 'league create', options: { name: 'Claw Cup', ruleset: 'sword-and-claw' } });
+    expect(answerText(made)).toMatch(/now the league \*\*Claw Cup\*\*\. It plays \*\*Sword and Claw\*\*/);
+    expect((await world.store.leagues.get(league))!.ruleset).toBe('sword-and-claw');
+
+    await world.run({ user: 'alice', channel: league, name: 'league season start', options: { pairing: 'round-robin' } });
+    const offered = await world.fake.autocomplete({ user: 'bob', channel: league, name: 'league join', focused: 'warband', options: { warband: '' } });
+    expect(offered.map((c) => c.value)).toEqual(expect.arrayContaining(['Iron Company', 'Mire Raiders']));
+    const wrong = await world.run({ user: 'bob', channel: league, name: 'league join', options: { warband: 'Grave Host' } });
+    expect(answerText(wrong)).toMatch(/^Sword and Claw has no army "Grave Host"\. Its armies: /);
+    for (const [user, army] of [
+      ['alice', 'Iron Company'],
+      ['bob', 'Mire Raiders'],
+    ] as const) {
+      const joined = await world.run({ user, channel: league, name: 'league join', options: { warband: army } });
+      expect(answerText(joined)).toMatch(new RegExp(`joins \\*\\*Season 1\\*\\* with \\*\\*${army}\\*\\*`));
+    }
+
+    await world.run({ user: 'alice', channel: league, name: 'league season close' });
+    await world.bot.idle();
+    const season = (await world.store.seasons.latest(league))!;
+    const [pairing] = await world.store.seasons.pairings(season.id, 1);
+    const row = (await world.store.matches.get(pairing!.matchId!))!;
+    expect(row.ruleset).toBe('sword-and-claw');
+    expect(row.status).toBe('setup');
+    const thread = row.threadId!;
+    expect(world.messages(thread).some((m) => m.content.includes('Roll-off'))).toBe(true);
+    expect(world.messages(thread).some((m) => m.content.includes('there is nothing to accept'))).toBe(true);
+
+    await concede(world, 'bob', thread);
+    const over = (await world.store.matches.get(row.id))!;
+    expect(over.status).toBe('over');
+    const result = (await world.store.results.forMatch(row.id))!;
+    expect(result).toMatchObject({ leagueId: league, way: 'conceded', winner: id('alice'), seasonId: season.id });
+    expect(world.messages(league).some((m) => m.content.startsWith('🏆 **Alice** beat **Bob** 0–0 (Bob conceded)'))).toBe(true);
+    // One round of two players: the season is over, Alice first with the win.
+    expect(world.messages(league).some((m) => m.content.startsWith('🏆 **Season 1** is over.') && /1 Alice +3 +1 +1 +0 +0/.test(m.content))).toBe(true);
+    expect(world.errors).toEqual([]);
+  });
+
+  it('makes a challenge in its channel one of its game, and refuses another game with a sentence', async () => {
+    const other = await world.run({
+      user: 'alice',
+      channel: league,
+      name: 'skirmish challenge',
+      options: { opponent: 'bob', warband: 'x', ruleset: 'sellsword' },
+    });
+    expect(answerText(other)).toBe('This league plays Sword and Claw: challenge without `ruleset:` here, or in another channel for another game.');
+    const ours = await world.run({ user: 'alice', channel: league, name: 'skirmish challenge', options: { opponent: 'bob', warband: 'Iron Company' } });
+    expect(answerText(ours)).toMatch(/challenged .* to Sword and Claw/);
+  });
+});
