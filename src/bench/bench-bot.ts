@@ -350,12 +350,21 @@ interface Matches {
   readonly warmAt: number;
   /** RSS with every match set up, before the runs: how much of the growth comes with the matches and how much with the runs. */
   readonly setupRss: number;
+  /**
+   * The same two readings at rest (REST_MS after the last act, the render workers' drawing memory let
+   * go): what each match set up keeps, which the readings right after an act hide under what drawing
+   * and the last collections left behind.
+   */
+  readonly warmRestRss: number;
+  readonly setupRestRss: number;
 }
 
 /** Both warbands submitted, then MATCHES matches challenged, accepted and their prompts answered, all through Discord. */
 async function setUpMatches(fake: FakeDiscord, reader: Store, pid: number): Promise<Matches> {
   let baseRss = 0;
   let warmRss = 0;
+  let warmRestRss = 0;
+  let resting = 0;
   const warmAt = Math.min(MATCHES, SHIPPED_MAPS.length);
   const [alice, bob] = ['alice', 'bob'].map((n) => fake.user(n)!.id) as [string, string];
   await done(reader, () => fake.command({ user: alice, name: 'warband submit', options: { text: VALOR_EIGHT } }));
@@ -376,11 +385,18 @@ async function setUpMatches(fake: FakeDiscord, reader: Store, pid: number): Prom
     await answerPrompts(fake, reader, thread);
     threads.push(thread);
     if (i === 0) baseRss = statusField(pid, 'VmRSS');
-    if (i === warmAt - 1) warmRss = statusField(pid, 'VmRSS');
+    if (i === warmAt - 1) {
+      warmRss = statusField(pid, 'VmRSS');
+      await sleep(REST_MS);
+      warmRestRss = statusField(pid, 'VmRSS');
+      resting += REST_MS;
+    }
     if (process.env.BENCH_DEBUG) console.error(`match ${i} set up`);
   }
-  const setupSeconds = (performance.now() - started) / 1000;
-  return { threads, setupSeconds, baseRss, warmRss, warmAt, setupRss: statusField(pid, 'VmRSS') };
+  const setupSeconds = (performance.now() - started - resting) / 1000;
+  const setupRss = statusField(pid, 'VmRSS');
+  await sleep(REST_MS);
+  return { threads, setupSeconds, baseRss, warmRss, warmAt, setupRss, warmRestRss, setupRestRss: statusField(pid, 'VmRSS') };
 }
 
 /**
@@ -545,29 +561,38 @@ function sayFloor(say: (line: string) => void, db: Database, runs: readonly RunF
 
 /**
  * The bot's RSS with every match loaded and played, read at rest (REST_MS after the last act; the
- * bursts' peaks are figures of their own), and with 1,000: measured when this many were run,
- * otherwise EXTRAPOLATED (and said so) as the RSS at the end plus what each match set up after the
- * warm-up added, for each match short of 1,000. The warm-up (every map's pictures drawn once, the
- * heaps grown to their working size) and the runs' bursts are paid once, not per match.
+ * bursts' peaks are figures of their own), and with 1,000: measured when 1,000 were set up, otherwise
+ * EXTRAPOLATED (and said so) as the RSS at the end plus what each match set up after the warm-up kept,
+ * read at rest both times, for each match short of 1,000. The warm-up (every map's pictures drawn
+ * once, the heaps grown to their working size) and the runs' bursts are paid once, not per match; the
+ * readings right after an act are printed beside, since they also hold what drawing keeps for a while.
  */
 function sayMemory(
   say: (line: string) => void,
   m: Matches,
   end: { readonly rss: number; readonly busyRss: number; readonly open: number; readonly heap: string },
 ): void {
-  const { baseRss, warmRss, warmAt, setupRss } = m;
+  const { baseRss, warmRss, warmAt, setupRss, warmRestRss, setupRestRss } = m;
   const { rss, busyRss, open, heap } = end;
   const counted = MATCHES - warmAt;
-  const perMatch = counted > 0 ? Math.max(0, setupRss - warmRss) / counted : Number.NaN;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  const perMatch = counted > 0 ? (setupRestRss - warmRestRss) / counted : Number.NaN;
+  const perMatchBusy = counted > 0 ? (setupRss - warmRss) / counted : Number.NaN;
   say(
-    `bot process RSS with ${open} active matches, at rest ${REST_MS / 1000} s after the runs: ${mb(rss).toFixed(0)} MB (as the last run ended: ${mb(busyRss).toFixed(0)} MB; with the first match set up: ${mb(baseRss).toFixed(0)} MB; with one on each of the ${warmAt} maps: ${mb(warmRss).toFixed(0)} MB; all ${MATCHES} set up, before the runs: ${mb(setupRss).toFixed(0)} MB, ${(perMatch / 1024).toFixed(0)} KB for each match after the first ${warmAt})`,
+    `bot process RSS with ${open} active matches, at rest ${REST_MS / 1000} s after the runs: ${mb(rss).toFixed(0)} MB (as the last run ended: ${mb(busyRss).toFixed(0)} MB; with the first match set up: ${mb(baseRss).toFixed(0)} MB)`,
   );
-  if (open >= 1000)
-    say(`  RSS with 1,000 active matches: ${mb(rss).toFixed(0)} MB (measured with ${open})   target < 350 MB: ${rss < 350 * 2 ** 20 ? 'MET' : 'MISSED'}`);
-  else if (counted >= 96) {
-    const at1000 = rss + perMatch * (1000 - open);
+  say(
+    `  set-up, at rest: ${mb(warmRestRss).toFixed(0)} MB with one match on each of the ${warmAt} maps, ${mb(setupRestRss).toFixed(0)} MB with all ${MATCHES}: ${kb(perMatch)} for each match after the first ${warmAt}` +
+      ` (right after the last act: ${mb(warmRss).toFixed(0)} and ${mb(setupRss).toFixed(0)} MB, ${kb(perMatchBusy)} a match)`,
+  );
+  if (MATCHES >= 1000)
     say(
-      `  RSS with 1,000 active matches: ${mb(at1000).toFixed(0)} MB (EXTRAPOLATED: ${mb(rss).toFixed(0)} MB with ${open} at rest after the runs, plus ${(perMatch / 1024).toFixed(0)} KB for each of ${1000 - open} more, as each match set up after the first ${warmAt} added; BENCH_MATCHES=1000 measures it)   target < 350 MB: ${at1000 < 350 * 2 ** 20 ? 'MET' : 'MISSED'}`,
+      `  RSS with 1,000 active matches: ${mb(rss).toFixed(0)} MB (MEASURED with ${open} open, at rest after the runs)   target < 350 MB: ${rss < 350 * 2 ** 20 ? 'MET' : 'MISSED'}`,
+    );
+  else if (counted >= 96) {
+    const at1000 = rss + Math.max(0, perMatch) * (1000 - open);
+    say(
+      `  RSS with 1,000 active matches: ${mb(at1000).toFixed(0)} MB (EXTRAPOLATED: ${mb(rss).toFixed(0)} MB with ${open} at rest after the runs, plus ${kb(Math.max(0, perMatch))} for each of ${1000 - open} more, as each match set up after the first ${warmAt} kept at rest; BENCH_MATCHES=1000 measures it)   target < 350 MB: ${at1000 < 350 * 2 ** 20 ? 'MET' : 'MISSED'}`,
     );
   } else say(`  RSS with 1,000 active matches: not judged from ${open} matches (run BENCH_MATCHES=1000, or at least 100 to extrapolate)   target < 350 MB`);
   say(`  of which: ${heap}; the rest is native (canvas, the database driver) and the render workers`);
