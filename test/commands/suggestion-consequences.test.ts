@@ -305,7 +305,7 @@ describe('an empty list says why', () => {
     const [first] = unitChoices(acted, 'p1', '', 'attack');
     expect(first!.name.length).toBeLessThanOrEqual(100);
     expect(first!.name).not.toContain('…');
-    expect(first!.name).toBe('Nothing to choose: Town Guard (tg) is in reserve');
+    expect(first!.name).toBe('Nothing to choose: TG is in reserve');
     // With several units all in reserve, the reason is said of them all, not of the first.
     const waiting = { ...two, units: { ...two.units, kn: { ...two.units.kn!, at: null }, tg: { ...two.units.tg!, at: null } } };
     expect(unitChoices(waiting, 'p1', '', 'attack')[0]!.name).toBe(
