@@ -13,7 +13,7 @@
  * (src and test/support), inside `npm test`.
  */
 const application = ['match', 'clock', 'posts', 'league'];
-const beneathApplication = ['rulesets', 'cache', 'discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'];
+const beneathApplication = ['rulesets', 'cache', 'discord', 'formats', 'engine', 'store', 'render', 'content'];
 /**
  * Files a layer may import besides whole layers: Sellsword's rules still live where they were when the
  * boundary came (docs/rulesets.md §5 step 4); step 5 moves them under src/rulesets/sellsword/ and
@@ -108,7 +108,8 @@ const sellswordEngineImporters = [
   'src/render/view-units.ts',
   'src/render/view.ts',
 ];
-const sellswordEngineIndex = '^src/rulesets/sellsword/engine/index\\.ts$';
+// What they may import of it: the indexes of its engine and of its practice opponent (ai/).
+const sellswordEngineIndex = '^src/rulesets/sellsword/(engine|ai)/index\\.ts$';
 const importersOf = (prefix) => sellswordEngineImporters.filter((f) => f.startsWith(prefix)).map((f) => `^${f.replace(/[.]/g, '\\.')}$`);
 const allImporters = importersOf('');
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];
@@ -146,9 +147,8 @@ const below = {
   bot: ['config', ...beneathApplication, ...application, 'commands'],
   fakecord: ['discord'],
   sandbox: ['discord', 'fakecord', 'bot', 'commands', 'store', 'content', 'formats', 'engine', 'league'],
-  ai: ['formats', 'engine'],
   // Each game's rules, and the registry of them: beneath the application, above what games are made of.
-  rulesets: ['cache', 'discord', 'formats', 'engine', 'store', 'render', 'content', 'ai'],
+  rulesets: ['cache', 'discord', 'formats', 'engine', 'store', 'render', 'content'],
   // The production entry (start) and the ops tools: they start the bot (or, with no token, the
   // sandbox, loaded only then) or open its database.
   cli: ['config', ...beneathApplication, ...application, 'commands', 'bot', 'sandbox'],

@@ -10,7 +10,7 @@
  *   (target p99 < 200 ms).
  * Every game is a fresh random pair of warbands from the self-play driver, so results vary with them.
  */
-import { chooseCommand as aiCommand, waitsOn, type AiOptions } from '../ai';
+import { chooseCommand as aiCommand, waitsOn, type AiOptions } from '../rulesets/sellsword/ai';
 import { defaultContent } from '../content/load';
 import { step } from '../rulesets/sellsword/engine';
 import { seeded } from '../engine';

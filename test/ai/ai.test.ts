@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aiMoves, chooseCommand, chooseSetup, waitsOn, type AiOptions } from '../../src/ai';
+import { aiMoves, chooseCommand, chooseSetup, waitsOn, type AiOptions } from '../../src/rulesets/sellsword/ai';
 import { pregameApply, pregameDecide, pregameInitial, type PregameState } from '../../src/rulesets/sellsword/engine/pregame';
 import { scenarioState } from '../../src/cli/scenario-runner';
 import { chooseCommand as driverCommand, Chooser, newGame } from '../../src/bench/selfplay';

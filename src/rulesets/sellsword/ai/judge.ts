@@ -6,22 +6,22 @@
  * One Judge serves one decision: it keeps what it works out (odds, distance fields, threats) for the
  * state it was made for, and is dropped afterwards.
  */
-import type { Attack, InjuryBox } from '../formats/card';
-import type { Size, StatusName } from '../formats/vocabulary';
-import { squareIndex } from '../engine';
-import { commanderOf } from '../rulesets/sellsword/engine';
-import { nearestIn } from '../engine';
-import { endError, moverOf } from '../rulesets/sellsword/engine';
-import { attackOutlook, movePlans, type Outlook } from '../rulesets/sellsword/engine';
-import { replyAttacks } from '../rulesets/sellsword/engine';
-import { unitCost } from '../rulesets/sellsword/engine';
-import type { GameState, PlayerId, UnitState } from '../rulesets/sellsword/engine';
-import { liveTraits, profile } from '../rulesets/sellsword/engine';
-import { footprint } from '../engine';
-import { boardOf, onMap, SPAN, squaresOf, type Table, tableOf, unitList } from '../rulesets/sellsword/engine';
-import { afterDefences, boxesLeft, toughnessUse } from '../rulesets/sellsword/engine';
-import { entersDamaging, standsOnDamaging, walkUntilDamaging } from '../rulesets/sellsword/engine';
-import { nameOf, type Board } from '../engine';
+import type { Attack, InjuryBox } from '../../../formats/card';
+import type { Size, StatusName } from '../../../formats/vocabulary';
+import { squareIndex } from '../../../engine';
+import { commanderOf } from '../engine';
+import { nearestIn } from '../../../engine';
+import { endError, moverOf } from '../engine';
+import { attackOutlook, movePlans, type Outlook } from '../engine';
+import { replyAttacks } from '../engine';
+import { unitCost } from '../engine';
+import type { GameState, PlayerId, UnitState } from '../engine';
+import { liveTraits, profile } from '../engine';
+import { footprint } from '../../../engine';
+import { boardOf, onMap, SPAN, squaresOf, type Table, tableOf, unitList } from '../engine';
+import { afterDefences, boxesLeft, toughnessUse } from '../engine';
+import { entersDamaging, standsOnDamaging, walkUntilDamaging } from '../engine';
+import { nameOf, type Board } from '../../../engine';
 
 /** The knobs of the evaluation; the defaults are what the benchmark measured. */
 export interface Weights {

@@ -12,15 +12,15 @@
  * less the replies it invites and the damaging terrain it walks through. The first act of the best
  * plan is played; after it (and its dice) the AI plans again from what it sees.
  */
-import { nameOf } from '../engine';
-import type { Command } from '../rulesets/sellsword/engine';
-import { canPay, commanderOf } from '../rulesets/sellsword/engine';
-import { attackOutlook, burstOutlook, chargeOptions, targetsFrom, visibleTargets, type TargetView } from '../rulesets/sellsword/engine';
-import type { UnitState } from '../rulesets/sellsword/engine';
-import { liveTraits, profile } from '../rulesets/sellsword/engine';
-import { onMap, unitOf } from '../rulesets/sellsword/engine';
-import { traitReach } from '../rulesets/sellsword/engine';
-import { actsFor, waitingUnits } from '../rulesets/sellsword/engine';
+import { nameOf } from '../../../engine';
+import type { Command } from '../engine';
+import { canPay, commanderOf } from '../engine';
+import { attackOutlook, burstOutlook, chargeOptions, targetsFrom, visibleTargets, type TargetView } from '../engine';
+import type { UnitState } from '../engine';
+import { liveTraits, profile } from '../engine';
+import { onMap, unitOf } from '../engine';
+import { traitReach } from '../engine';
+import { actsFor, waitingUnits } from '../engine';
 import type { Judge } from './judge';
 
 export interface Candidate {

@@ -23,16 +23,16 @@
  *   own small helper, `chooseSetup(pregame, player)` (setup.ts): the answer for the bot's seat, or
  *   null when the setup is not waiting on it.
  */
-import type { Command } from '../rulesets/sellsword/engine';
-import { step } from '../rulesets/sellsword/engine';
-import { decide } from '../rulesets/sellsword/engine';
-import { seeded } from '../engine';
-import type { GameEvent } from '../rulesets/sellsword/engine';
-import { commanderOf } from '../rulesets/sellsword/engine';
-import { legalActs } from '../rulesets/sellsword/engine';
-import type { GameState, PlayerId } from '../rulesets/sellsword/engine';
-import { unitOf } from '../rulesets/sellsword/engine';
-import { waitingUnits } from '../rulesets/sellsword/engine';
+import type { Command } from '../engine';
+import { step } from '../engine';
+import { decide } from '../engine';
+import { seeded } from '../../../engine';
+import type { GameEvent } from '../engine';
+import { commanderOf } from '../engine';
+import { legalActs } from '../engine';
+import type { GameState, PlayerId } from '../engine';
+import { unitOf } from '../engine';
+import { waitingUnits } from '../engine';
 import { DEFAULT_WEIGHTS, Judge, type Weights } from './judge';
 import { promptAnswers } from './prompts';
 import { turnCandidates, type Candidate } from './turn';

@@ -5,9 +5,9 @@
  * on the first legal tile of the first free start area. Simple on purpose: none of these weighs much
  * against the play that follows. Every answer is checked with pregameDecide before it is given.
  */
-import { pregameDecide, type PregameCommand, type PregameState } from '../rulesets/sellsword/engine';
-import { seeded } from '../engine';
-import type { PlayerId } from '../rulesets/sellsword/engine';
+import { pregameDecide, type PregameCommand, type PregameState } from '../engine';
+import { seeded } from '../../../engine';
+import type { PlayerId } from '../engine';
 
 /** The setup answer for `player`, or null when the setup is not waiting on that player. */
 export function chooseSetup(state: PregameState, player: PlayerId): PregameCommand | null {

@@ -10,12 +10,12 @@
  *   status it could roll for helps it (Invisible);
  * - recoil: an end square out of damaging terrain, R42's default first.
  */
-import type { Decision } from '../rulesets/sellsword/engine';
-import { defaultDecision } from '../rulesets/sellsword/engine';
-import { recoveryChance, woundOutcomes } from '../rulesets/sellsword/engine';
-import type { Prompt, PromptOf, UnitState } from '../rulesets/sellsword/engine';
-import { profile } from '../rulesets/sellsword/engine';
-import { unitOf } from '../rulesets/sellsword/engine';
+import type { Decision } from '../engine';
+import { defaultDecision } from '../engine';
+import { recoveryChance, woundOutcomes } from '../engine';
+import type { Prompt, PromptOf, UnitState } from '../engine';
+import { profile } from '../engine';
+import { unitOf } from '../engine';
 import type { Judge } from './judge';
 
 export function promptAnswers(j: Judge, prompt: Prompt): Decision[] {
