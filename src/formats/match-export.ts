@@ -23,6 +23,8 @@ const exportBody = {
     .strictObject({
       commitment: sha256Hex,
       entropy: z.array(z.string().min(1).max(32)),
+      /** Whose numbers the entropy is: the accepts of a challenge, a league match's thread, a practice match's command. */
+      from: z.enum(['challenge', 'pairing', 'practice']).optional(),
       /** Only once the match is over. */
       secret: sha256Hex.optional(),
       seed: z.number().int().min(0).max(0xffffffff).optional(),

@@ -57,7 +57,8 @@ export function checkDice(
   if (commitmentOf(proof.secret) !== proof.commitment)
     return { ok: false, problem: `the revealed secret does not match the commitment ${proof.commitment.slice(0, 12)}… posted before the match began` };
   const seed = seedFrom(proof.secret, proof.entropy);
-  if (seed !== proof.seed) return { ok: false, problem: `the match was played with seed ${proof.seed}, but the secret and the accept ids give ${seed}` };
+  if (seed !== proof.seed)
+    return { ok: false, problem: `the match was played with seed ${proof.seed}, but the secret and the recorded numbers Discord gave make ${seed}` };
   let rng: Rng = seeded(seed);
   const rolls = rollsOf(events, diceOf);
   for (const { seq, index, roll } of rolls) {

@@ -5,7 +5,8 @@
  */
 import type { MatchRow, Store } from '../store';
 import { checkDice } from './dice-proof';
-import { matchRecord, matchSetupOf } from './record';
+import { matchRecord, matchSetupOf, type MatchRecord } from './record';
+import { practiceSeat } from './practice-seat';
 import { exportRuleset, type MatchExport } from '../formats/match-export';
 import type { MatchSetup } from './match-state';
 import { rulesetOf } from '../rulesets';
@@ -26,7 +27,10 @@ export async function exportMatch(store: Store, stored: MatchRow): Promise<Match
     players: [...row.players],
     names: setup ? { ...setup.names } : {},
     winner: row.winner,
-    dice: dice && setup?.dice ? { commitment: dice.commitment, entropy: [...setup.dice.entropy], ...(over ? { secret: dice.secret, seed } : {}) } : null,
+    dice:
+      dice && setup?.dice
+        ? { commitment: dice.commitment, entropy: [...setup.dice.entropy], from: await diceFrom(store, row), ...(over ? { secret: dice.secret, seed } : {}) }
+        : null,
     // A JSON copy: the file is plain data, whatever the engine's types say.
     setup: setup ? (JSON.parse(JSON.stringify(over ? setup : open)) as MatchExport['setup']) : null,
     events: (await store.matches.events(row.id)).map((e) => ({ seq: e.seq, event: e.event as MatchExport['events'][number]['event'] })),
@@ -39,13 +43,48 @@ export interface Verdict {
   readonly lines: readonly string[];
 }
 
+/** Where a match's dice entropy came from, so verify can say it in the players' words. */
+export type DiceFrom = NonNullable<NonNullable<MatchExport['dice']>['from']>;
+
 /**
- * What a passing check still cannot show (docs/dice.md "Limits"): the bot learns the last accept's id,
- * and with its secret the seed, before it records that accept, so modified code could refuse accepts
- * until the dice suit it. Said with every verdict that passes, so nobody takes the proof for more.
+ * How a stored match got its dice's entropy (docs/dice.md): a practice match from the id of the
+ * `/skirmish practice` command that made it, a league match from its thread's id, any other from its
+ * accepts' ids.
  */
+export async function diceFrom(store: Store, row: MatchRecord): Promise<DiceFrom> {
+  if (practiceSeat(row.terms)) return 'practice';
+  return (await store.seasons.pairingOfMatch(row.id)) ? 'pairing' : 'challenge';
+}
+
+/** What the seed was made from, in a sentence's middle: "the seed comes from the secret and …". */
+function entropyWords(from: DiceFrom | undefined, count: number): string {
+  if (from === 'practice') return 'the number Discord gave the `/skirmish practice` command that began the match';
+  if (from === 'pairing') return "the number Discord gave the match's thread when the bot made it";
+  const ids = `${count === 1 ? 'the number' : `the ${count} numbers`} Discord gave`;
+  if (from === 'challenge')
+    return `${ids} ${count === 1 ? 'the accept' : 'the accepts'} (nobody knew ${count === 1 ? 'it' : 'them'} when the commitment was posted)`;
+  return `${ids} as the match was made`;
+}
+
+/**
+ * What a passing check still cannot show (docs/dice.md "Limits"), for the way the match got its
+ * entropy: the bot learns the last number before it records it (and for a practice match, before it
+ * draws its secret), so modified code could throw numbers away until the dice suit it. Said with every
+ * verdict that passes, so nobody takes the proof for more.
+ */
+export function diceLimit(from: DiceFrom | undefined): string {
+  const cannot = 'ℹ️ What this cannot show:';
+  if (from === 'practice')
+    return `${cannot} in a practice match the bot drew its secret after your \`/skirmish practice\` command reached it, so a bot running modified code could have drawn secrets until the dice suited it. The check shows that no roll was changed during the match, not that the bot could not have chosen the dice.`;
+  if (from === 'pairing')
+    return `${cannot} the bot made the match's thread and saw its number before it recorded it, so a bot running modified code could have made threads until the dice suited it. A match thread made more than once is the sign to look for.`;
+  if (from === 'challenge') return LAST_ACCEPT_LIMIT;
+  return `${cannot} the bot saw the last of those numbers before it recorded it, so a bot running modified code could have thrown it away and waited for another until the dice suited it.`;
+}
+
+/** The limit of a match begun by accepting a challenge: the last accept's veto. */
 export const LAST_ACCEPT_LIMIT =
-  'ℹ️ What this cannot show: the bot saw the last accept before it recorded it, so a bot running modified code could have refused that accept (claiming the table was busy, say) and waited for another, with a new id and so new dice, until they suited it. A last accept that had to be repeated is the sign to look for.';
+  'ℹ️ What this cannot show: the bot saw the last accept before it recorded it, so a bot running modified code could have refused that accept (claiming the table was busy, say) and waited for another, with a new number and so new dice, until they suited it. A last accept that had to be repeated is the sign to look for.';
 
 export function verifyExport(doc: MatchExport): Verdict {
   const played = exportRuleset(doc);
@@ -63,7 +102,7 @@ export function verifyExport(doc: MatchExport): Verdict {
   );
   if (!dice.ok) return { ok: false, lines: [`❌ The dice do not check out: ${dice.problem}.`] };
   const lines = [
-    `✅ The secret matches the commitment \`${doc.dice.commitment.slice(0, 16)}…\`, the seed comes from it and the ${doc.dice.entropy.length} accept id${doc.dice.entropy.length === 1 ? '' : 's'}, and all ${dice.rolls} rolls are the seed's dice, in order.`,
+    `✅ The dice's secret, shown at the end, matches the commitment \`${doc.dice.commitment.slice(0, 16)}…\` posted at the start; the seed comes from it and ${entropyWords(doc.dice.from, doc.dice.entropy.length)}, and all ${dice.rolls} rolls are the seed's dice, in order.`,
   ];
   try {
     const rules = found.ruleset.match;
@@ -93,7 +132,7 @@ export function verifyExport(doc: MatchExport): Verdict {
                 .join(', ')})`
             : ''
         }.`,
-        LAST_ACCEPT_LIMIT,
+        diceLimit(doc.dice.from),
       ],
     };
   } catch (error) {

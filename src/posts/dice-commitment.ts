@@ -3,11 +3,16 @@
  * result post that reveals the secret and `/skirmish verify`. A practice match posts it in its opening
  * post, a league match with its pairing, any other match with its challenge.
  */
-import { practiceSeat } from '../match/practice-seat';
+import { diceFrom, type DiceFrom } from '../match/match-export';
 import type { MatchRecord } from '../match/record';
 import type { Store } from '../store';
 
+const WHERE: Record<DiceFrom, string> = {
+  practice: 'posted when the practice match began',
+  pairing: "posted with the league's pairing",
+  challenge: 'posted with the challenge',
+};
+
 export async function commitmentWhere(store: Store, row: MatchRecord): Promise<string> {
-  if (practiceSeat(row.terms)) return 'posted when the practice match began';
-  return (await store.seasons.pairingOfMatch(row.id)) ? "posted with the league's pairing" : 'posted with the challenge';
+  return WHERE[await diceFrom(store, row)];
 }

@@ -5,7 +5,7 @@
  */
 import { DiscordLimit } from '../discord/limits';
 import type { GameEvent } from '../rulesets/sellsword/engine';
-import { apply } from '../rulesets/sellsword/engine';
+import { apply, label } from '../rulesets/sellsword/engine';
 import { Lru } from '../cache/lru';
 import type { GameState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
@@ -182,8 +182,8 @@ function keptCloseUp(matchId: string, end: number): Picture | null | undefined {
  */
 const closeUp = (focus: Picture | null, name: string): PostFile[] => (focus ? [{ png: focus.png, name, alt: focus.alt, inEmbed: true }] : []);
 
-/** A unit as a turn's heading names it: "Knight (`kn`)". */
-const unitWords = (game: GameState, unit: string): string => `${shown(game.cards[game.units[unit]!.card]!.name)} (\`${unit}\`)`;
+/** A unit as a turn's heading names it, as every line names a unit: "Knight (kn)" (the engine's label). */
+const unitWords = (game: GameState, unit: string): string => shown(label(game, game.units[unit]!));
 
 /** The heading every turn's post opens with. */
 const turnOver = (player: string, who: string): string => `**${player}**'s turn with ${who} is over.`;

@@ -60,7 +60,9 @@ describe('verifiable dice', () => {
 
   it('checks every roll with /skirmish verify, and the exported file with npm run verify', async () => {
     const verdict = answerText(await world.run({ user: 'carol', channel: thread, name: 'skirmish verify' }));
-    expect(verdict).toMatch(/✅ The secret matches the commitment .* and all \d+ rolls are the seed's dice, in order\./);
+    expect(verdict).toMatch(
+      /✅ The dice's secret, shown at the end, matches the commitment .* posted at the start; the seed comes from it and the number Discord gave the accept \(nobody knew it when the commitment was posted\), and all \d+ rolls are the seed's dice, in order\./,
+    );
     expect(verdict).toContain('✅ Replaying its');
     // And what it cannot show: the last accept's veto (docs/dice.md "Limits").
     expect(verdict).toMatch(
@@ -105,5 +107,10 @@ describe('verifiable dice', () => {
     const end = world.messages(practice).find((m) => m.content.includes("The dice's secret was"))!.content;
     expect(end).toContain('its SHA-256 is the dice commitment posted when the practice match began');
     expect(end).not.toContain('challenge');
+    // Nobody accepted anything: verify says what the seed truly came from, and what the bot could still have done.
+    const verdict = answerText(await world.run({ user: 'alice', channel: practice, name: 'skirmish verify' }));
+    expect(verdict).toContain('the seed comes from it and the number Discord gave the `/skirmish practice` command that began the match');
+    expect(verdict).toContain('the bot drew its secret after your `/skirmish practice` command reached it');
+    expect(verdict).not.toMatch(/accept/i);
   }, 120_000);
 });

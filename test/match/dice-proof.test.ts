@@ -45,7 +45,7 @@ describe('verifiable dice (commit and reveal)', () => {
     expect(checkDice({ ...proof, secret: 'b'.repeat(64) }, honestLog(seed)).ok).toBe(false);
     expect(checkDice({ ...proof, seed: seed ^ 1 }, honestLog(seed ^ 1))).toMatchObject({
       ok: false,
-      problem: expect.stringContaining('the secret and the accept ids give'),
+      problem: expect.stringContaining('the secret and the recorded numbers Discord gave make'),
     });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { clip } from '../../discord/text';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { describeState } from '../../rulesets/sellsword/engine';
+import { describeState, label } from '../../rulesets/sellsword/engine';
 import type { RuleError } from '../../engine';
 import { renderMapWithAlt, type ViewRequest } from '../../render';
 import { logView } from './log-pages';
@@ -204,7 +204,7 @@ export async function view(
     request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, o.target).id } };
   }
   if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver')
-    refuse('not-on-map', `${game.cards[unit.card]!.name} (\`${unit.id}\`) is not on the map.`);
+    refuse('not-on-map', `${label(game, unit)} is not on the map.`);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const { png, alt } = renderMapWithAlt(game, request);
   await interaction.editReply({ files: [new AttachmentBuilder(png, { name: `view-${unit.id}.png`, description: alt })] });

@@ -34,6 +34,7 @@ import type { MatchEvent, MatchSetup } from '../../match/match-state';
 import { refuse } from '../../match/user-error';
 import { shown, shownNames, clip } from '../../discord/text';
 import { matchRecord } from '../../match/record';
+import { label } from '../../rulesets/sellsword/engine';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
@@ -84,7 +85,7 @@ function headline(setup: MatchSetup, turn: ReplayTurn, last: number): string {
   const where = `turn ${turn.index} of ${last} (round ${game.round})`;
   if (!turn.ended) return `**Replay** · ${where}: the match ends.`;
   const unit = turn.ended.unit ? game.units[turn.ended.unit] : undefined;
-  const who = unit ? `${shown(game.cards[unit.card]!.name)} (\`${unit.id}\`)` : 'no unit';
+  const who = unit ? shown(label(game, unit)) : 'no unit';
   return `**Replay** · ${where}: ${name(turn.ended.player)}'s turn with ${who}.`;
 }
 
