@@ -34,7 +34,6 @@ import type { MatchEvent, MatchSetup } from '../../match/match-state';
 import { refuse } from '../../match/user-error';
 import { shown, shownNames, clip } from '../../discord/text';
 import { matchRecord } from '../../match/record';
-import { label } from '../../rulesets/sellsword/engine';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
@@ -85,7 +84,8 @@ function headline(setup: MatchSetup, turn: ReplayTurn, last: number): string {
   const where = `turn ${turn.index} of ${last} (round ${game.round})`;
   if (!turn.ended) return `**Replay** · ${where}: the match ends.`;
   const unit = turn.ended.unit ? game.units[turn.ended.unit] : undefined;
-  const who = unit ? shown(label(game, unit)) : 'no unit';
+  // Named as every line names a unit, "Knight (kn)": its id plain, not a code box.
+  const who = unit ? `${shown(game.cards[unit.card]!.name)} (${unit.id})` : 'no unit';
   return `**Replay** · ${where}: ${name(turn.ended.player)}'s turn with ${who}.`;
 }
 
