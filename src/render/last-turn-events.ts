@@ -264,8 +264,19 @@ function readWoundsPrompt(r: TurnReader, p: PromptOf<'wounds'>, words: Mutable<P
   return true;
 }
 
+/** A move, and whose square it stopped in when a prompt paused it part-way over another unit. */
+function onMoved(r: TurnReader, e: EventOf<'moved'>): void {
+  const move = r.moveTo(e.unit, e.maneuver ? 'maneuver' : 'move', e.path, e.from);
+  const over = r.sharing(e.unit);
+  r.happenings.push({ kind: 'move', move, spent: e.spent, ...(over === undefined ? {} : { over: { unit: over } }) });
+}
+
 function onPrompted(r: TurnReader, e: EventOf<'prompted'>): void {
   const p = e.prompt;
+  // A move paused over another unit goes on once this prompt is answered.
+  const last = r.happenings.at(-1);
+  if (last && 'kind' in last && last.kind === 'move' && last.over && last.over.until === undefined)
+    r.happenings[r.happenings.length - 1] = { ...last, over: { ...last.over, until: p.kind === 'reply' ? 'the reply' : 'this is answered' } };
   const words: Mutable<PromptWords> = {
     kind: p.kind,
     player: r.playerName(p.player),
@@ -310,7 +321,7 @@ const HANDLERS = {
   'vigor-lost': (r, e) => r.happenings.push({ kind: 'vigor-lost', unit: r.name(e.unit), amount: e.amount, why: e.why }),
   'act-lost': (r, e) => r.happenings.push({ kind: 'act-lost', unit: r.name(e.unit), reason: e.reason }),
   'act-begun': onActBegun,
-  moved: (r, e) => r.happenings.push({ kind: 'move', move: r.moveTo(e.unit, e.maneuver ? 'maneuver' : 'move', e.path, e.from), spent: e.spent }),
+  moved: onMoved,
   charged: onCharged,
   shoved: (r, e) => r.happenings.push({ kind: 'shove', move: r.moveTo(e.unit, 'shove', e.path, e.from), by: r.name(e.by), effect: e.effect }),
   paid: onPaid,

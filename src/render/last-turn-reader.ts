@@ -231,6 +231,25 @@ export class TurnReader {
     return view;
   }
 
+  /**
+   * Another unit standing in `unit`'s squares as the events unfold, by label: a move that stopped
+   * part-way over it (only passing through may share a square). Undefined when the unit stands alone.
+   */
+  sharing(unit: UnitId): string | undefined {
+    const at = this.pos.get(unit);
+    const u = this.unitAt(unit);
+    if (at === undefined || at === null || !u) return undefined;
+    const mine = new Set(footprint(this.board, at, SPAN[cardOf(this.state, u).size]));
+    for (const other of Object.values(this.state.units)) {
+      if (other.id === unit) continue;
+      const there = this.pos.get(other.id);
+      const where = there === undefined ? (other.dropped ? null : other.at) : there;
+      if (where === null) continue;
+      if (footprint(this.board, where, SPAN[cardOf(this.state, other).size]).some((i) => mine.has(i))) return this.name(other.id);
+    }
+    return undefined;
+  }
+
   /** A box by what it is: "mortal", or for a trait box the attack or trait it disables, "Mend box". */
   boxName(unit: UnitId, b: string | { trait: string }): string {
     if (typeof b === 'string') return b;

@@ -345,7 +345,16 @@ export type Happening =
   | { readonly kind: 'enraged'; readonly unit: string; readonly nearest: readonly string[]; readonly canClose: boolean }
   | { readonly kind: 'vigor-lost'; readonly unit: string; readonly amount: number; readonly why: string }
   | { readonly kind: 'act-lost'; readonly unit: string; readonly reason: string }
-  | { readonly kind: 'move'; readonly move: MoveView; readonly spent: number }
+  | {
+      readonly kind: 'move';
+      readonly move: MoveView;
+      readonly spent: number;
+      /**
+       * The unit whose square the move stopped in part-way (a flyer paused over it by a prompt): the
+       * move cannot end there, it goes on once `until` ("the reply") is answered.
+       */
+      readonly over?: { readonly unit: string; readonly until?: string };
+    }
   | { readonly kind: 'charge'; readonly move: MoveView; readonly target: string; readonly paid: string | null }
   | { readonly kind: 'shove'; readonly move: MoveView; readonly by: string; readonly effect: string }
   | { readonly kind: 'prompt'; readonly prompt: PromptWords }

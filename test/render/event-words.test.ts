@@ -279,6 +279,23 @@ describe('acts and decisions', () => {
     );
   });
 
+  it("a move paused in another unit's square says it passes over it and goes on after the reply, never that both stand there", () => {
+    const toMove: Prompt = { kind: 'reply', player: 'p2', unit: 'gh', options: { against: 'kn', attacks: ['claw'], incoming: { move: true } } };
+    const moved: GameEvent = {
+      type: 'moved',
+      unit: 'kn',
+      from: 'J10',
+      path: ['J11', 'J12', 'K13', 'K14', 'K15', 'K16'],
+      spent: 6,
+      diagonals: 1,
+      pointsLeft: 2,
+    };
+    const told = words([moved, prompted(toMove)]);
+    expect(told[0]).toBe('KN moved J10 to K16 (6 squares, 6 movement), passing over GH; the move goes on after the reply.');
+    // A move that ends on a square of its own is told as before.
+    expect(words([{ ...moved, path: ['J11', 'J12'], spent: 2 }])[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement).');
+  });
+
   it('a reply spends its react token, said with the reply', () => {
     const events: GameEvent[] = [
       { type: 'paid', unit: 'gh', tokens: { react: 1, blue: 0, red: 0 }, vigor: 0 },
