@@ -52,14 +52,17 @@ export const isNothing = (value: unknown): boolean => value === NOTHING || (type
 export const carriedTyped = (value: unknown): string | null =>
   typeof value === 'string' && value.startsWith(CARRIED) && value.length > CARRIED.length ? value.slice(CARRIED.length) : null;
 
-/** The reason cut after its last whole sentence that fits, else its last clause (never mid-word), else clipped. */
+/**
+ * The reason cut after its last whole sentence that fits, else its last clause (never mid-word), else
+ * clipped. A clause of a dozen characters ("TG is in reserve") still says why; a shorter one is a stub.
+ */
 function fitWhy(why: string, room: number): string {
   if (why.length <= room) return why;
   const head = why.slice(0, room + 1);
   const sentences = head.lastIndexOf('. ');
   if (sentences > 0) return why.slice(0, sentences);
   const cut = Math.max(head.lastIndexOf(': '), head.lastIndexOf('; '), head.lastIndexOf(', '), head.lastIndexOf(' ('));
-  return cut > room / 3 ? why.slice(0, cut) : clip(why, room);
+  return cut >= 12 ? why.slice(0, cut) : clip(why, room);
 }
 
 /** A suggestion: its name is plain text, shown as typed and cut to Discord's limit for choice names. */

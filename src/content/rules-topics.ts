@@ -4,15 +4,9 @@
  * ("reply", "rule of three"), never by the rulebook's section or ruling numbers; `cites` keeps those
  * for people checking the text against the rulebook.
  */
-export interface RulesTopic {
-  readonly id: string;
-  readonly title: string;
-  /** Other words a player might type for it. */
-  readonly also: readonly string[];
-  readonly text: string;
-  /** Rulebook sections and rulings the text follows (for contributors, never shown to players). */
-  readonly cites: readonly string[];
-}
+import { findTopicIn, type RulesTopic } from '../formats/rules-topic';
+
+export type { RulesTopic } from '../formats/rules-topic';
 
 export const RULES_TOPICS: readonly RulesTopic[] = [
   {
@@ -257,6 +251,5 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
 
 /** The topic a player typed: its id, title, or one of its other words, ignoring case. */
 export function findTopic(typed: string): RulesTopic | undefined {
-  const q = typed.trim().toLowerCase();
-  return RULES_TOPICS.find((t) => t.id === q || t.title.toLowerCase() === q) ?? RULES_TOPICS.find((t) => t.also.includes(q));
+  return findTopicIn(RULES_TOPICS, typed);
 }

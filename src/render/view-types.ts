@@ -5,8 +5,8 @@
  */
 import type { Terrain, WoundType, StatusName, Size } from '../formats/vocabulary';
 import { colOf, nameOf, rowOf, type Board } from '../engine';
-import type { GameEvent } from '../engine';
-import type { GameState, PlayerId, UnitId } from '../engine';
+import type { GameEvent } from '../rulesets/sellsword/engine';
+import type { GameState, PlayerId, UnitId } from '../rulesets/sellsword/engine';
 import type { TokenShape } from './palette';
 
 export interface ViewRequest {

@@ -7,8 +7,12 @@
  * Only the parts the application already calls through the boundary are declared; the rest of §1
  * (formats, army rules, prompts, acts, words, view, practice) joins as its callers switch to it.
  */
-import type { PlayerId, Roll, RuleError } from '../engine';
+import type { Roll, RuleError } from '../engine';
+import type { PlayerId } from './sellsword/engine';
 import type { TableView } from '../render/table-view';
+import type { RulesTopic } from '../formats/rules-topic';
+
+export type { RulesTopic } from '../formats/rules-topic';
 
 /** The games the bot knows by name, as stored in a match's, warband's, catalog's, map's and league's `ruleset`. */
 export type RulesetId = 'sellsword' | 'sword-and-claw';
@@ -103,6 +107,8 @@ export interface Ruleset {
    * map view (render/view.ts); a game without one is drawn by its own path.
    */
   readonly view?: ViewRules;
+  /** The game's `/rules` topics, in players' words. */
+  readonly rules: readonly RulesTopic[];
   /** Played at the table through `/order`, its prompts' buttons and its own words; absent: through the application's own commands. */
   readonly table?: TableRules;
 }

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING, attackChoices, squareChoices, targetChoices, tokenChoices, traitChoices, unitChoices } from '../../src/commands/play/act-suggestions';
 import { table, yardTable } from '../render/states';
-import { chargeOptions, chargeWoundingSteps, moveOptions } from '../../src/engine/queries';
+import { chargeOptions, chargeWoundingSteps, moveOptions } from '../../src/rulesets/sellsword/engine/queries';
 import { pathSuggestions } from '../../src/commands/play/charge-words';
-import { decide } from '../../src/engine';
+import { decide } from '../../src/rulesets/sellsword/engine';
 
 describe('move suggestions', () => {
   it('R25: a path leaving a square beside an enemy with a react token names it as one who may reply', () => {
@@ -305,7 +305,7 @@ describe('an empty list says why', () => {
     const [first] = unitChoices(acted, 'p1', '', 'attack');
     expect(first!.name.length).toBeLessThanOrEqual(100);
     expect(first!.name).not.toContain('…');
-    expect(first!.name).toBe('Nothing to choose: Town Guard (tg) is in reserve');
+    expect(first!.name).toBe('Nothing to choose: TG is in reserve');
     // With several units all in reserve, the reason is said of them all, not of the first.
     const waiting = { ...two, units: { ...two.units, kn: { ...two.units.kn!, at: null }, tg: { ...two.units.tg!, at: null } } };
     expect(unitChoices(waiting, 'p1', '', 'attack')[0]!.name).toBe(

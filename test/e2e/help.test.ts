@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES_TOPICS } from '../../src/content/rules-topics';
 import { HELP_TOPICS } from '../../src/commands/help/help-topics';
+import { RULESETS } from '../../src/rulesets';
 import { answerText, startWorld, type World } from './world';
 
 let world: World;
@@ -16,6 +17,9 @@ describe('/help', () => {
     expect(s.response?.ephemeral).toBe(true);
     expect(answerText(s)).toContain('tabletop miniatures game');
     for (const t of HELP_TOPICS) expect(answerText(s)).toContain(`/help topic:${t.id}`);
+    expect(answerText(s)).toContain("in another game's match or league, or with `ruleset:`, that game's own topics");
+    const game = await world.run({ user: 'carol', name: 'help', options: { topic: 'sword-and-claw' } });
+    expect(answerText(game)).toContain('`/rules topic:…` in a Sword and Claw thread or league (or with `ruleset:Sword and Claw` anywhere) looks up its own rules.');
   });
 
   it('shows a topic, and shares it when asked', async () => {
@@ -60,10 +64,38 @@ describe('/rules', () => {
   });
 });
 
+describe('/rules of Sword and Claw', () => {
+  it('finds its own topics by the words a player knows, with ruleset:', async () => {
+    const ask = (topic: string) => world.fake.autocomplete({ user: 'carol', name: 'rules', options: { topic, ruleset: 'sword-and-claw' }, focused: 'topic' });
+    expect((await ask('diagonal')).map((c) => c.value)).toEqual(['movement']);
+    expect((await ask('')).map((c) => c.value)).toEqual(expect.arrayContaining(['movement', 'melee', 'to-wound', 'hurt', 'opportunity', 'deployment']));
+    const moving = await world.run({ user: 'carol', name: 'rules', options: { topic: 'diagonals', ruleset: 'sword-and-claw' } });
+    expect(answerText(moving)).toMatch(/^\*\*Sword and Claw: Movement: Move, Run, Slide\*\*\n/);
+    expect(answerText(moving)).toContain('Diagonal steps count 1, 2, 1, 2…');
+    const hurt = await world.run({ user: 'carol', name: 'rules', options: { topic: 'hurt', ruleset: 'sword-and-claw' } });
+    expect(answerText(hurt)).toContain('half its Wounds or more is **Hurt**');
+    // Sellsword's topics are not Sword and Claw's: a Sellsword word is refused with the game named.
+    const reply = await world.run({ user: 'carol', name: 'rules', options: { topic: 'reply', ruleset: 'sword-and-claw' } });
+    expect(answerText(reply)).toMatch(/^There is no rules topic "reply" \(Sword and Claw\)\./);
+  });
+
+  it("takes the game of the channel's league when none is named", async () => {
+    await world.run({ user: 'alice', name: 'league create', options: { name: 'Claw Cup', ruleset: 'sword-and-claw' } });
+    const choices = await world.fake.autocomplete({ user: 'carol', name: 'rules', options: { topic: 'opportun' }, focused: 'topic' });
+    expect(choices.map((c) => c.value)).toEqual(['opportunity']);
+    const s = await world.run({ user: 'carol', name: 'rules', options: { topic: 'opportunity' } });
+    expect(answerText(s)).toContain('**Sword and Claw: Opportunity attacks**');
+    // Sellsword's rules are still there by name.
+    const ours = await world.run({ user: 'carol', name: 'rules', options: { topic: 'flank', ruleset: 'sellsword' } });
+    expect(answerText(ours)).toContain('**Compromised (flanking)**');
+  });
+});
+
 describe('the words players read', () => {
   it('name rules by topic, never by a rulebook section or ruling number', () => {
-    for (const t of [...RULES_TOPICS.map((r) => r.text), ...HELP_TOPICS.map((h) => h.text)]) {
-      expect(t).not.toMatch(/§|\bR\d+\b/);
+    const games = RULESETS.flatMap((g) => g.rules.map((r) => r.text));
+    for (const t of [...RULES_TOPICS.map((r) => r.text), ...games, ...HELP_TOPICS.map((h) => h.text)]) {
+      expect(t).not.toMatch(/§|\bR\d+\b|\bSC ?\d+\b|\bSC [A-Z]/);
     }
   });
 });

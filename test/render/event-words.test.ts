@@ -4,8 +4,8 @@
  * decision still open says who must make it ("up to Bob (you)" to that player).
  */
 import { describe, expect, it } from 'vitest';
-import type { EventOf, GameEvent } from '../../src/engine/events';
-import type { Prompt } from '../../src/engine/state';
+import type { EventOf, GameEvent } from '../../src/rulesets/sellsword/engine/events';
+import type { Prompt } from '../../src/rulesets/sellsword/engine/state';
 import { happeningsOf, tell } from '../../src/render';
 import { phrase } from '../../src/render/last-turn-words';
 import { attackWords } from '../../src/render/overlays';

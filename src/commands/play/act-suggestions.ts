@@ -4,7 +4,7 @@
  * reach, targets in sight and range with the chance to hit.
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
-import type { ActCommand, ActKind, Command } from '../../engine';
+import type { ActCommand, ActKind, Command } from '../../rulesets/sellsword/engine';
 import {
   actorRefusal,
   attackRefusal,
@@ -17,11 +17,11 @@ import {
   moveToRefusal,
   unitLegalActs,
   visibleTargets,
-} from '../../engine';
-import type { GameState, UnitState } from '../../engine';
-import { commanderOf } from '../../engine';
-import { liveTraits, profile } from '../../engine';
-import { boardOf, decide, findAttack, label } from '../../engine';
+} from '../../rulesets/sellsword/engine';
+import type { GameState, UnitState } from '../../rulesets/sellsword/engine';
+import { commanderOf } from '../../rulesets/sellsword/engine';
+import { liveTraits, profile } from '../../rulesets/sellsword/engine';
+import { boardOf, decide, findAttack, label } from '../../rulesets/sellsword/engine';
 import { choice, isNothing, NOTHING, nothingToChoose, suggest } from '../command';
 import { oddsHead } from '../prompts/odds-words';
 import { chargeTargetValue } from '../match-context';
@@ -173,9 +173,10 @@ function refusalWords(refusal: { code: string; message: string } | null, game: G
   if (refusal.code === 'not-your-turn') return game.turn ? whoseTurn(game, names) : "it is not this unit's side's turn";
   if (refusal.code === 'not-your-unit') return 'this unit is not yours to command now';
   if (refusal.code === 'prompt-open') return 'a decision is waiting to be answered first';
-  // The rule of 3's reason is long: by map label and without "this turn", it fits a suggestion's 100 characters whole.
+  // A reason names units as the map does, so it fits a suggestion's 100 characters; the rule of 3's,
+  // the longest, also drops its second sentence and "this turn".
   if (refusal.code === 'rule-of-three') return inMapLabels(game, refusal.message.split('. ')[0]!.replace(/\.$/, '')).replace(' times this turn;', ' times;');
-  return refusal.message.replace(/\.$/, '');
+  return inMapLabels(game, refusal.message.replace(/\.$/, ''));
 }
 
 /**
@@ -363,7 +364,7 @@ function typedTargetWhy(game: GameState, id: string, attack: unknown, typed: unk
     .toLowerCase();
   if (!game.units[target] || target === id) return null;
   const refusal = attackTargetRefusal(game, id, target, attack === undefined ? undefined : String(attack));
-  return refusal && inMapLabels(game, refusalWords(refusal, game, names));
+  return refusal && refusalWords(refusal, game, names);
 }
 
 /** A sentence with each unit's full label ("Knight (kn)") said as on the map ("KN"), so a suggestion's reason fits. */

@@ -3,10 +3,11 @@
  * are, under the `Ruleset` interface. What the application hands in is what the match row holds, as
  * `matchRecord` (match/record.ts) decoded it, so it is narrowed here to Sellsword's stored shapes.
  */
-import { nextActor, type PlayerId } from '../../engine';
+import { nextActor, type PlayerId } from './engine';
 import { beginMatch, gameOf, rebuildMatch, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../match/match-state';
 import type { MatchEnd, Phase, Ruleset, Stepped, Wait } from '../ruleset';
 import { timeoutCommand } from './timeouts';
+import { RULES_TOPICS } from '../../content/rules-topics';
 import { d20RollsOf } from '../../match/dice-proof';
 
 // The values below come from a decoded Sellsword row (match/record.ts) or from this module's own answers.
@@ -70,4 +71,5 @@ export const sellsword: Ruleset = {
   },
   diceOf: d20RollsOf,
   scenario: null,
+  rules: RULES_TOPICS,
 };

@@ -3,6 +3,7 @@
  * What the application hands in is what this module gave it (setup, state, events, commands as
  * JSON), so it is narrowed here to this game's shapes.
  */
+import { SC_RULES_TOPICS } from './rules-topics';
 import type { Roll } from '../../engine/dice';
 import type { Ruleset, Stepped } from '../ruleset';
 import { beginSc, type Decided, decideSc, replaySc } from './match/decide';
@@ -43,4 +44,5 @@ export const swordAndClaw: Ruleset = {
   scenario: { run: runScScenario },
   view: scView,
   table: scTableRules,
+  rules: SC_RULES_TOPICS,
 };

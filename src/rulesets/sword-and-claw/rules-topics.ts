@@ -1,0 +1,120 @@
+/**
+ * Sword and Claw's `/rules` topics: the first slice as it is played here, in players' words (a square
+ * is an inch). Rules are named by topic; the rulebook's sections and rulings are in `cites` only.
+ */
+import type { RulesTopic } from '../ruleset';
+
+export const SC_RULES_TOPICS: readonly RulesTopic[] = [
+  {
+    id: 'winning',
+    title: 'Winning',
+    also: ['victory', 'end', 'score', 'elimination', 'concede'],
+    cites: ['SC Sequence', 'SC Troops'],
+    text: [
+      'The match ends when every troop of one side has been removed, or when a player concedes (`/skirmish concede`).',
+      '• Each side scores the Point Value of the enemy troops it removed; the score is shown with the result.',
+    ].join('\n'),
+  },
+  {
+    id: 'deployment',
+    title: 'Deployment',
+    also: ['setup', 'deploy', 'roll-off', 'attacker', 'defender', 'zone', 'edge'],
+    cites: ['SC Set-up 4', 'SC Set-up 5', 'SC Set-up 7', 'SC9', 'SC10', 'SC11'],
+    text: [
+      'Before the first turn each side sets up its troops.',
+      '• **Attacker and defender:** each player rolls a d6 (ties roll again); the higher roll attacks. The defender takes one short edge of the map, the attacker the other.',
+      '• **Zone:** each side rolls a d6 and adds 3: its troops deploy within that many squares of its own edge, every square of a troop inside the zone, none on hard blocking terrain or on another troop.',
+      '• The attackers deploy first, then the defenders: `/order deploy troop: square:` for each troop, `/order done` when all are placed. If time runs out, the troops left are placed on the free squares nearest the edge.',
+      '• Then the attackers play the first turn.',
+    ].join('\n'),
+  },
+  {
+    id: 'turn',
+    title: 'Your turn: steps',
+    also: ['steps', 'sequence', 'round', 'next', 'end turn'],
+    cites: ['SC Sequence', 'SC Reset a'],
+    text: [
+      'A side plays its whole turn, giving orders to many troops, in steps: first **movement**, then **melee** (saving throws, spellcasting and ranged attacks are not played here yet).',
+      '• `/order next` closes the step you are in; `/order end` ends your turn. Each troop gets one movement order a turn.',
+      '• When both sides have played a turn, the round is over.',
+    ].join('\n'),
+  },
+  {
+    id: 'movement',
+    title: 'Movement: Move, Run, Slide',
+    also: ['move', 'run', 'slide', 'diagonal', 'diagonals', '1-2-1-2', 'inches', 'corner', 'corners'],
+    cites: ['SC Movement a', 'SC Movement c', 'SC8', 'SC12'],
+    text: [
+      'In the movement step each troop may take one order: **Move** (up to its Move in inches), **Run** (double its Move, but it may not fight in the melee step), or **Slide** (1 inch, 2 for Large and Huge troops). A troop that slides may then move, but that counts as a run.',
+      '• **Diagonals:** a straight step costs 1. Diagonal steps count 1, 2, 1, 2…: every second diagonal in a move costs 2.',
+      '• A troop may never enter an enemy’s square or hard blocking terrain, and a diagonal step may not cut the corner of hard blocking terrain or squeeze between two enemies.',
+      '• A troop may pass through friends (their squares count as difficult terrain unless the two are two sizes apart) but may not end on them.',
+      '• The suggestions for `to:` list only squares the troop can reach, with what each costs.',
+    ].join('\n'),
+  },
+  {
+    id: 'difficult-terrain',
+    title: 'Difficult terrain',
+    also: ['difficult', 'terrain', 'brush', 'rough'],
+    cites: ['SC Difficult Terrain', 'SC12'],
+    text: [
+      'Each square of difficult terrain a troop enters costs 1 inch more.',
+      '• A Large troop ignores one such square each step and a Huge troop two, so big troops cross rough ground more easily.',
+    ].join('\n'),
+  },
+  {
+    id: 'melee',
+    title: 'The melee step',
+    also: ['attack', 'fight', 'strike', 'melee step', 'declare'],
+    cites: ['SC Melee a', 'SC Melee b', 'SC Melee d', 'SC Troops', 'SC6', 'SC7'],
+    text: [
+      'In the melee step your troops next to an enemy declare their attacks: `/order attack troop: attack: target:`, as many as the troop’s attacks allow (a card’s “Or” attacks are one choice or the other).',
+      '• Nothing happens until you close the step with `/order next`: then every declared attack is rolled, in the order declared.',
+      '• The damage is applied only after all have been rolled, so a troop removed in the step still strikes back in it.',
+      '• A troop that ran this turn may not fight.',
+    ].join('\n'),
+  },
+  {
+    id: 'to-hit',
+    title: 'To hit',
+    also: ['hit', 'd10', 'defense', 'defence', 'melee defense', 'skill'],
+    cites: ['SC To-Hit', 'SC Attacks 1', 'SC Attacks 2'],
+    text: [
+      'Roll a d10 and add the attack’s To-hit (minus 1 if the attacker is Hurt).',
+      '• The attack hits when the total reaches the target’s Melee Defense.',
+    ].join('\n'),
+  },
+  {
+    id: 'to-wound',
+    title: 'Damage and To-Wound',
+    also: ['damage', 'wound', 'wounds', 'd6', 'to wound', 'removed', 'removal'],
+    cites: ['SC Attacks 3', 'SC Attacks 4', 'SC Troops', 'SC5'],
+    text: [
+      'A hit rolls a d6 and adds the attack’s damage bonus.',
+      '• The target’s card lists its **To Wound** numbers: each number the damage reaches is one wound. A “+x” after the last number adds another wound for every x more.',
+      '• A troop whose wounds reach its Wounds is removed from the table.',
+    ].join('\n'),
+  },
+  {
+    id: 'hurt',
+    title: 'Hurt',
+    also: ['hurt', 'half', 'wounded'],
+    cites: ['SC Hurt'],
+    text: [
+      'A troop that has taken wounds equal to half its Wounds or more is **Hurt**: it takes −1 on its rolls to hit.',
+      '• The picture marks it with an H badge.',
+    ].join('\n'),
+  },
+  {
+    id: 'opportunity',
+    title: 'Opportunity attacks',
+    also: ['opportunity', 'free attack', 'leaving', 'disengage'],
+    cites: ['SC Opportunity Attacks', 'SC13', 'SC14', 'SC15'],
+    text: [
+      'When a troop moves out of a square next to an enemy (other than by a Slide), that enemy’s player is asked whether it attacks, with buttons.',
+      '• Each enemy may attack a moving troop once per move, and makes no more opportunity attacks in a round than it has attacks.',
+      '• The attack is rolled at once: a moving troop that is removed stops there. If the player does not answer in time, there is no attack.',
+      '• Sliding away is the safe way out of a fight.',
+    ].join('\n'),
+  },
+];
