@@ -146,7 +146,7 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
 /**
  * An order chosen with the prompt's menu is already written on the prompt ("chose **Alice → Bob**"):
  * the thread is not told it again, and what the prompt did not say (who goes first in each phase, a
- * greater advantage's extra turn) is added there. False when no answered prompt is being written on (a standing order chose it).
+ * greater advantage's early turn) is added there. False when no answered prompt is being written on (a standing order chose it).
  */
 function answeredOrder(posts: PostBody[], e: Extract<GameEvent, { type: 'order-set' }>, name: (p: PlayerId) => string): boolean {
   const at = posts.findIndex((p) => p.kind === 'answered');

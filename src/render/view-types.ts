@@ -338,7 +338,7 @@ export type Happening =
       readonly playerId?: string;
       readonly acts: number;
       readonly used?: number;
-      /** The extra turn a tactics win by 10 or more gives before phase 1 (phase 0). */
+      /** The turn taken early, in phase 0, by a unit of the player who won the tactics check by 10 or more: its turn for the round. */
       readonly greater?: boolean;
     }
   | { readonly kind: 'controlled'; readonly unit: string; readonly player: string; readonly why: string }
