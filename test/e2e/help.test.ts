@@ -19,7 +19,9 @@ describe('/help', () => {
     for (const t of HELP_TOPICS) expect(answerText(s)).toContain(`/help topic:${t.id}`);
     expect(answerText(s)).toContain("in another game's match or league, or with `ruleset:`, that game's own topics");
     const game = await world.run({ user: 'carol', name: 'help', options: { topic: 'sword-and-claw' } });
-    expect(answerText(game)).toContain('`/rules topic:…` in a Sword and Claw thread or league (or with `ruleset:Sword and Claw` anywhere) looks up its own rules.');
+    expect(answerText(game)).toContain(
+      '`/rules topic:…` in a Sword and Claw thread or league (or with `ruleset:Sword and Claw` anywhere) looks up its own rules.',
+    );
   });
 
   it('shows a topic, and shares it when asked', async () => {
