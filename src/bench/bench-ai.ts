@@ -10,12 +10,12 @@
  *   (target p99 < 200 ms).
  * Every game is a fresh random pair of warbands from the self-play driver, so results vary with them.
  */
-import { chooseCommand as aiCommand, waitsOn, type AiOptions } from '../ai';
+import { chooseCommand as aiCommand, waitsOn, type AiOptions } from '../rulesets/sellsword/ai';
 import { defaultContent } from '../content/load';
-import { step } from '../engine';
+import { step } from '../rulesets/sellsword/engine';
 import { seeded } from '../engine';
-import type { GameState, PlayerId } from '../engine';
-import { waitingUnits } from '../engine';
+import type { GameState, PlayerId } from '../rulesets/sellsword/engine';
+import { waitingUnits } from '../rulesets/sellsword/engine';
 import { chooseCommand as driverCommand, Chooser, newGame } from './selfplay';
 
 const content = defaultContent();

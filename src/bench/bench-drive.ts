@@ -4,22 +4,20 @@
  * of a process from /proc.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { footprint, nearestIn, squareIndex } from '../engine';
 import {
   boardOf,
-  footprint,
   type GameState,
-  nearestIn,
   profile,
   reachableSquares,
   SPAN,
-  squareIndex,
   squaresOf,
   tableOf,
   unitOf,
   type UnitState,
   visibleTargets,
   waitingUnits,
-} from '../engine';
+} from '../rulesets/sellsword/engine';
 import { gameOf } from '../match/match-state';
 import { matchRecord } from '../match/record';
 import type { FakeDiscord, FakeMessage } from '../fakecord';

@@ -16,7 +16,7 @@ import { HOUR } from '../clock/clock-terms';
 import { beginMatch, gameOf, makeSetup, stepMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { defaultContent } from '../content/load';
 import { seeded } from '../engine';
-import { pregameDefault } from '../engine';
+import { pregameDefault } from '../rulesets/sellsword/engine';
 import { openStore, type Store } from '../store';
 import { Chooser, chooseCommand } from './selfplay';
 

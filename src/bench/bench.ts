@@ -7,12 +7,12 @@
  * Figures, not pass/fail: speed targets do not belong in timed tests.
  */
 import { defaultContent } from '../content/load';
-import { decide } from '../engine';
-import { replay } from '../engine';
-import type { GameEvent } from '../engine';
+import { decide } from '../rulesets/sellsword/engine';
+import { replay } from '../rulesets/sellsword/engine';
+import type { GameEvent } from '../rulesets/sellsword/engine';
 import { chooseCommand, Chooser, newGame, playGame } from './selfplay';
 import { seeded } from '../engine';
-import { apply } from '../engine';
+import { apply } from '../rulesets/sellsword/engine';
 
 const content = defaultContent();
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;

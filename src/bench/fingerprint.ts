@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Content } from '../content/load';
-import { chargeOptions, legalActs, reachableSquares, visibleTargets } from '../engine';
-import { replay } from '../engine';
+import { chargeOptions, legalActs, reachableSquares, visibleTargets } from '../rulesets/sellsword/engine';
+import { replay } from '../rulesets/sellsword/engine';
 import { newGame, playGame } from './selfplay';
 
 export interface Fingerprint {

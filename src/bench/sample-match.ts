@@ -4,7 +4,7 @@
  * replay's benchmark and tests: the same seed gives the same match.
  */
 import type { Content } from '../content/load';
-import type { PregamePrompt } from '../engine';
+import type { PregamePrompt } from '../rulesets/sellsword/engine';
 import { seeded } from '../engine';
 import type { DefaultMatchExport } from '../formats/match-export';
 import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';

@@ -7,20 +7,21 @@
 import type { Content } from '../content/load';
 import type { ScenarioUnit } from '../formats/scenario';
 import { hasTerrain, isDiagonal, nameOf, neighbours, T } from '../engine';
-import type { Command } from '../engine';
-import { step } from '../engine';
-import { defaultDecision } from '../engine';
+import type { Command } from '../rulesets/sellsword/engine';
+import { step } from '../rulesets/sellsword/engine';
+import { defaultDecision } from '../rulesets/sellsword/engine';
 import { rollD20, seeded, type Rng } from '../engine';
-import type { GameEvent } from '../engine';
-import { chargePaths } from '../engine';
-import { initial } from '../engine';
-import type { GameState, PlayerId, UnitState } from '../engine';
-import { profile } from '../engine';
-import { boardOf, boardOfMap, footprint, onMap, SPAN, tableOf, unitList, unitOf } from '../engine';
-import { visibleTargets } from '../engine';
-import { endError, entryCost, moverOf, stepPrice } from '../engine';
-import { waitingUnits } from '../engine';
-import { unitCost } from '../engine';
+import type { GameEvent } from '../rulesets/sellsword/engine';
+import { chargePaths } from '../rulesets/sellsword/engine';
+import { initial } from '../rulesets/sellsword/engine';
+import type { GameState, PlayerId, UnitState } from '../rulesets/sellsword/engine';
+import { profile } from '../rulesets/sellsword/engine';
+import { footprint } from '../engine';
+import { boardOf, boardOfMap, onMap, SPAN, tableOf, unitList, unitOf } from '../rulesets/sellsword/engine';
+import { visibleTargets } from '../rulesets/sellsword/engine';
+import { endError, entryCost, moverOf, stepPrice } from '../rulesets/sellsword/engine';
+import { waitingUnits } from '../rulesets/sellsword/engine';
+import { unitCost } from '../rulesets/sellsword/engine';
 
 /** A tiny wrapper so the driver can draw numbers from the same kind of generator as the dice. */
 export class Chooser {

@@ -6,7 +6,7 @@
  * final state. A file that cannot be replayed is refused with a sentence saying why.
  */
 import { diceUsed } from '../engine';
-import { apply, type GameEvent } from '../engine';
+import { apply, type GameEvent } from '../rulesets/sellsword/engine';
 import { exportRuleset, type MatchExport } from '../formats/match-export';
 import { rulesetOf } from '../rulesets';
 import type { MatchEvent, MatchSetup } from '../match/match-state';

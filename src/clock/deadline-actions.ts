@@ -8,7 +8,7 @@
  * - the miss is counted, and the set number of misses forfeits the match;
  * - a challenge not accepted in time lapses.
  */
-import type { PlayerId } from '../engine';
+import type { PlayerId } from '../rulesets/sellsword/engine';
 import type { RuleError } from '../engine';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
 import { describeChange } from '../match/act-log';

@@ -5,7 +5,7 @@
  * ended are cancelled and a new wait gets its timeout and its reminders. The scheduler
  * (bot/scheduler.ts) acts on them when they fall due.
  */
-import type { PlayerId } from '../engine';
+import type { PlayerId } from '../rulesets/sellsword/engine';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow, type Store } from '../store';
 import { clockOf, HOUR, type ClockTerms } from './clock-terms';
 import { matchRecord } from '../match/record';

@@ -3,9 +3,9 @@
  * whether to reply (Ghoul (gh))." Prompts are worded by the engine (`waitingFor`), so a reminder
  * says what the prompt itself says.
  */
-import { aloneToAct, waitingFor } from '../engine';
+import { aloneToAct, waitingFor } from '../rulesets/sellsword/engine';
 import { phaseName } from '../render';
-import { label, unitOf } from '../engine';
+import { label, unitOf } from '../rulesets/sellsword/engine';
 import type { MatchRow } from '../store';
 import type { Wait } from './deadline-plan';
 import { withMentions } from '../match/submit';

@@ -5,11 +5,11 @@
 import { parseSquare, squareName } from '../formats/squares';
 import { buildBoard } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
-import type { GameState, UnitState } from '../engine';
+import type { GameState, UnitState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
-import { CHARGE_VIGOR } from '../engine';
-import { attackOdds, chargePlan } from '../engine';
-import { label } from '../engine';
+import { CHARGE_VIGOR } from '../rulesets/sellsword/engine';
+import { attackOdds, chargePlan } from '../rulesets/sellsword/engine';
+import { label } from '../rulesets/sellsword/engine';
 import { withoutRuleCodes } from '../render/plain-rules';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';

@@ -6,7 +6,7 @@ import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogSchema, indexCatalogs, type Catalog, type CatalogIndex } from '../formats/catalog';
 import type { Gridmap } from '../formats/gridmap';
-import { battlefieldSchema } from '../engine';
+import { battlefieldSchema } from '../rulesets/sellsword/engine';
 import { fail, ok, type Problem, type Result } from '../formats/problems';
 import { loadFolder } from './documents';
 

@@ -56,7 +56,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
       'Each round starts with a **tactics check**: every player rolls a d20 (minus 1 per injury on their best Warleader). The highest is the advantaged player, who chooses the order of players for the round.',
       '• Play goes in **phases**. In each phase every player, in order, takes one turn with one unit that has not yet had a turn this round. The first player changes each phase, rotating through the order.',
       '• When only one player has units left to go, they take all their remaining turns in a row.',
-      '• **Greater advantage:** winning the check by 10 or more gives the advantaged player one extra turn before phase 1.',
+      "• **Greater advantage:** winning the check by 10 or more lets the advantaged player take one unit's turn early, before phase 1; that is the unit's turn for this round, not an extra one.",
       '• At the end of the round, objectives score.',
     ].join('\n'),
   },

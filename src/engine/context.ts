@@ -1,13 +1,11 @@
 /**
  * A decision in progress: a working copy of the state that each emitted event is applied to at once,
  * so later rules see earlier effects. decide() returns the events only if the whole decision
- * succeeds; a refusal part-way discards the copy, so nothing is half-applied. The match and the
- * pre-game setup (pregame-context.ts) share this one implementation with their own state and apply.
+ * succeeds; a refusal part-way discards the copy, so nothing is half-applied. Each game's match (and
+ * Sellsword's pre-game setup) shares this one implementation with its own state and apply.
  */
 import { fixedMismatch, rollDie, type Rng, type Roll } from './dice';
 import { refuse } from './errors';
-import { apply, type GameEvent } from './events';
-import type { GameState } from './state';
 
 export class DecisionCtx<S extends { readonly rng: Rng }, E extends { readonly type: string }> {
   readonly events: E[] = [];
@@ -57,11 +55,5 @@ export class DecisionCtx<S extends { readonly rng: Rng }, E extends { readonly t
     this.state = this.step(this.state, event);
     this.cursor = this.state.rng;
     this.events.push(event);
-  }
-}
-
-export class Ctx extends DecisionCtx<GameState, GameEvent> {
-  constructor(state: GameState) {
-    super(state, apply);
   }
 }

@@ -5,7 +5,7 @@
  * is flagged, with what changed in its own cards and what to fix, in words a player reads. Pure: the
  * caller reads the warbands and both catalogs and posts the notices.
  */
-import { checkWarband, type RosterProblem, type WarbandLimits } from '../engine';
+import { checkWarband, type RosterProblem, type WarbandLimits } from '../rulesets/sellsword/engine';
 import type { UnitCard } from '../formats/card';
 import type { CatalogIndex } from '../formats/catalog';
 import type { ModCard } from '../formats/mod';

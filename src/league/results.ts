@@ -4,7 +4,7 @@
  * (match/ending.ts `recordEnding`), so a result exists exactly when the
  * match ended. A practice match is none.
  */
-import type { PlayerId } from '../engine';
+import type { PlayerId } from '../rulesets/sellsword/engine';
 import { gameOf, type MatchEvent } from '../match/match-state';
 import { clockOf } from '../match/clock';
 import { matchRecord, type MatchRecord } from '../match/record';

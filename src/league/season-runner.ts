@@ -15,7 +15,7 @@
  * the scheduler's next ticks finish, never a second thread or a lost pairing.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PlayerId } from '../engine';
+import type { PlayerId } from '../rulesets/sellsword/engine';
 import type { Pair } from './pairing';
 import { catchUp } from './ratings';
 import { plural } from './words';

@@ -4,7 +4,7 @@
  * everyone in the thread reads, so they never address one reader as "(you)". Round news is left to
  * its own post (announce.ts), and so is all that follows a turn's end.
  */
-import type { GameEvent } from '../engine';
+import type { GameEvent } from '../rulesets/sellsword/engine';
 import type { HappeningKind } from '../render';
 import { eventSentences, NEWS } from '../render';
 import { gameOf } from './match-state';

@@ -5,7 +5,7 @@
  * forfeit, a concession and an award alike everywhere. Both are outbox bodies (docs/store.md "The outbox"), planned with the change that
  * ended the match and made into messages at delivery from the match as stored.
  */
-import type { GameState, PlayerId } from '../engine';
+import type { GameState, PlayerId } from '../rulesets/sellsword/engine';
 import { plural } from '../league/words';
 import { resultHow, type ResultFacts, resultTitle, scoreText } from '../league/result-kind';
 import type { MatchRow } from '../store';

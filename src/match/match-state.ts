@@ -7,10 +7,10 @@ import type { Content } from '../content/load';
 import type { UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
 import type { ScenarioUnit } from '../formats/scenario';
-import type { Command, Concession } from '../engine';
-import { decide } from '../engine';
+import type { Command, Concession } from '../rulesets/sellsword/engine';
+import { decide } from '../rulesets/sellsword/engine';
 import type { RuleError } from '../engine';
-import { apply, type GameEvent } from '../engine';
+import { apply, type GameEvent } from '../rulesets/sellsword/engine';
 import {
   checkPregameSetup,
   pregameApply,
@@ -20,9 +20,9 @@ import {
   type PregameCommand,
   type PregameEvent,
   type PregameState,
-} from '../engine';
-import { initial } from '../engine';
-import type { GameState, PlayerId } from '../engine';
+} from '../rulesets/sellsword/engine';
+import { initial } from '../rulesets/sellsword/engine';
+import type { GameState, PlayerId } from '../rulesets/sellsword/engine';
 import { seeded } from '../engine';
 import { labelUnits } from '../render/labels';
 import type { MatchSetup, MatchSnapshot } from './record';

@@ -11,8 +11,8 @@
  *
  * The AI sees only what any player sees: the match's state, whose dice generator it never reads.
  */
-import { chooseCommand, chooseSetup } from '../ai';
-import type { PlayerId } from '../engine';
+import { chooseCommand, chooseSetup } from '../rulesets/sellsword/ai';
+import type { PlayerId } from '../rulesets/sellsword/engine';
 import type { MatchRecord, Terms } from './record';
 import type { MatchCommand, MatchSnapshot } from './match-state';
 

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import type { UnitCard } from '../formats/card';
 import type { Gridmap } from '../formats/gridmap';
 import type { ModCard } from '../formats/mod';
-import type { PregameState } from '../engine';
-import type { GameState, Options, PlayerId } from '../engine';
+import type { PregameState } from '../rulesets/sellsword/engine';
+import type { GameState, Options, PlayerId } from '../rulesets/sellsword/engine';
 import type { MatchRow } from '../store';
 import type { DiceCommitment } from './dice-proof';
 

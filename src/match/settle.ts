@@ -3,7 +3,7 @@
  * standing orders answer is answered at once, as that player's decision, with what was chosen written
  * in the thread; then the deadlines are brought in line with the wait the match is left in.
  */
-import type { PlayerId } from '../engine';
+import type { PlayerId } from '../rulesets/sellsword/engine';
 import { describeChange } from './act-log';
 import { aboutMatch, type Services } from './services';
 import { planWaits } from '../clock/deadline-plan';

@@ -6,8 +6,9 @@
  */
 import { DiscordLimit } from '../discord/limits';
 import { clip } from '../discord/text';
-import type { PlayerId, RuleError } from '../engine';
-import { entryAreas } from '../engine';
+import type { RuleError } from '../engine';
+import type { PlayerId } from '../rulesets/sellsword/engine';
+import { entryAreas } from '../rulesets/sellsword/engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { MatchRow } from '../store';
 import { seedFrom } from './dice-proof';

@@ -4,14 +4,14 @@
  * answer it, the answer is given at once, in the same transaction, as that player's own decision
  * (match/settle.ts); what was chosen is shown in the thread.
  */
-import type { Decision } from '../engine';
-import { attackOdds } from '../engine';
-import { sameSplit, splitOptions, type WoundsPromptOptions } from '../engine';
-import type { GameState, PlayerId, Prompt, PromptOf } from '../engine';
-import { findAttack, label, unitOf } from '../engine';
-import type { SplitChoice } from '../engine';
+import type { Decision } from '../rulesets/sellsword/engine';
+import { attackOdds } from '../rulesets/sellsword/engine';
+import { sameSplit, splitOptions, type WoundsPromptOptions } from '../rulesets/sellsword/engine';
+import type { GameState, PlayerId, Prompt, PromptOf } from '../rulesets/sellsword/engine';
+import { findAttack, label, unitOf } from '../rulesets/sellsword/engine';
+import type { SplitChoice } from '../rulesets/sellsword/engine';
 import type { InjuryBox } from '../formats/card';
-import type { PregamePrompt } from '../engine';
+import type { PregamePrompt } from '../rulesets/sellsword/engine';
 import { ALL_MATCHES, type Store } from '../store';
 import type { MatchCommand, MatchSetup, MatchSnapshot } from './match-state';
 import { shown } from '../discord/text';

@@ -5,7 +5,7 @@
  * nothing and becomes a UserError; a stale sequence number means someone (or the same double click)
  * got there first.
  */
-import type { PlayerId } from '../engine';
+import type { PlayerId } from '../rulesets/sellsword/engine';
 import type { RuleError } from '../engine';
 import { matchRecord, savedRecord } from './record';
 import { OPEN_STATUSES } from '../store';

@@ -5,7 +5,8 @@
  * planned from the game's own words into the outbox in that transaction, and the deadlines of the wait
  * it leaves. Its end records the league's result as the default game's does (match/ending.ts).
  */
-import type { PlayerId, RuleError } from '../engine';
+import type { RuleError } from '../engine';
+import type { PlayerId } from '../rulesets/sellsword/engine';
 import { tableGameOf, type TableGame } from './table-game';
 
 export { tableGameOf, type TableGame } from './table-game';

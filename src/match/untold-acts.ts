@@ -8,7 +8,7 @@
  * tells the answer and all that followed from it, up to the next act the bot began (a new act, or a
  * new unit's turn). What comes after that was untold.
  */
-import { apply, type GameEvent, type GameState, type PlayerId } from '../engine';
+import { apply, type GameEvent, type GameState, type PlayerId } from '../rulesets/sellsword/engine';
 import type { Store } from '../store';
 import { withFixed, type MatchEvent, type MatchSnapshot } from './match-state';
 

@@ -8,7 +8,7 @@ import type { CatalogIndex } from '../formats/catalog';
 import type { ModCard } from '../formats/mod';
 import { formatProblems, type Problem } from '../formats/problems';
 import { parseWarbandText, type Warband } from '../formats/warband';
-import { checkWarband, DEFAULT_LIMITS, unitCost, type RosterProblem, type WarbandLimits } from '../engine';
+import { checkWarband, DEFAULT_LIMITS, unitCost, type RosterProblem, type WarbandLimits } from '../rulesets/sellsword/engine';
 import { refuse } from './user-error';
 import { shown, clip } from '../discord/text';
 

@@ -5,14 +5,14 @@
  * the buttons taken off prompts the match has moved past. Planned inside the change's transaction and
  * delivered later (bot/outbox-worker.ts); nothing here talks to Discord.
  */
-import type { PregameEvent } from '../engine';
-import { apply, type GameEvent } from '../engine';
-import { nextActor } from '../engine';
+import type { PregameEvent } from '../rulesets/sellsword/engine';
+import { apply, type GameEvent } from '../rulesets/sellsword/engine';
+import { nextActor } from '../rulesets/sellsword/engine';
 
 /** Whoever must give the next act (the engine owns it; the clock asks the ruleset). */
 export { nextActor };
-import type { GameState, PlayerId } from '../engine';
-import { aloneToAct, label, unitOf } from '../engine';
+import type { GameState, PlayerId } from '../rulesets/sellsword/engine';
+import { aloneToAct, label, unitOf } from '../rulesets/sellsword/engine';
 import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import type { PostBody } from './post-body';
@@ -146,7 +146,7 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
 /**
  * An order chosen with the prompt's menu is already written on the prompt ("chose **Alice → Bob**"):
  * the thread is not told it again, and what the prompt did not say (who goes first in each phase, a
- * greater advantage's extra turn) is added there. False when no answered prompt is being written on (a standing order chose it).
+ * greater advantage's early turn) is added there. False when no answered prompt is being written on (a standing order chose it).
  */
 function answeredOrder(posts: PostBody[], e: Extract<GameEvent, { type: 'order-set' }>, name: (p: PlayerId) => string): boolean {
   const at = posts.findIndex((p) => p.kind === 'answered');

@@ -5,8 +5,8 @@
  */
 import { clip } from '../discord/text';
 import { seeded } from '../engine';
-import type { PregameState } from '../engine';
-import { initial } from '../engine';
+import type { PregameState } from '../rulesets/sellsword/engine';
+import { initial } from '../rulesets/sellsword/engine';
 import { renderMapWithAlt } from '../render';
 import { warbandUnits, type MatchSetup } from '../match/match-state';
 

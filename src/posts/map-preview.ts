@@ -7,7 +7,7 @@
 import { clip } from '../discord/text';
 import { buildBoard, hasTerrain, nameOf, T, type Board } from '../engine';
 import { seeded } from '../engine';
-import { initial } from '../engine';
+import { initial } from '../rulesets/sellsword/engine';
 import type { Gridmap } from '../formats/gridmap';
 import { TERRAINS } from '../formats/vocabulary';
 import { DISCORD_ALT_TEXT_LIMIT, renderLegend, renderMap, type Picture } from '../render';

@@ -4,10 +4,10 @@
  * pool's workers (bot/render-worker-main.ts) load the drawing code and nothing of discord.js.
  */
 import { DiscordLimit } from '../discord/limits';
-import type { GameEvent } from '../engine';
-import { apply } from '../engine';
+import type { GameEvent } from '../rulesets/sellsword/engine';
+import { apply } from '../rulesets/sellsword/engine';
 import { Lru } from '../cache/lru';
-import type { GameState } from '../engine';
+import type { GameState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
 import {
   eventSentences,

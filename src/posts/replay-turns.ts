@@ -5,8 +5,8 @@
  * the one before it with that turn's events applied, so a 200-turn match costs one pass over its log,
  * not a replay per turn.
  */
-import { apply, type GameEvent } from '../engine';
-import type { GameState, PlayerId, UnitId } from '../engine';
+import { apply, type GameEvent } from '../rulesets/sellsword/engine';
+import type { GameState, PlayerId, UnitId } from '../rulesets/sellsword/engine';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 
 export interface ReplayTurn {

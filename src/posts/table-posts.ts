@@ -5,7 +5,7 @@
  * turn it is, and the result with the match's closing. Planned inside the change's transaction, as
  * announce.ts plans the default game's.
  */
-import type { PlayerId } from '../engine';
+import type { PlayerId } from '../rulesets/sellsword/engine';
 import type { Ruleset, TableRules } from '../rulesets';
 import type { MatchRow, Store } from '../store';
 import { storedNames } from '../store';

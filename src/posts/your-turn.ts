@@ -2,7 +2,7 @@
  * The ping when the game waits on a player, made at delivery: its line, and in small print what
  * happened since that player's last act (render/match-log.ts), so they can act without scrolling.
  */
-import { apply, type GameEvent, type GameState } from '../engine';
+import { apply, type GameEvent, type GameState } from '../rulesets/sellsword/engine';
 import { afterLastAct, catchUpDigest, sinceLastAct, toHandover } from '../render';
 import type { MatchRow, Store } from '../store';
 import type { MatchEvent, MatchSetup } from '../match/match-state';

@@ -7,7 +7,7 @@
  */
 import { DiscordLimit } from '../discord/limits';
 import { clip } from '../discord/text';
-import type { GameState } from '../engine';
+import type { GameState } from '../rulesets/sellsword/engine';
 import { lastTurnPhrases } from './last-turn-words';
 import { phaseName } from './panel';
 import { toMapView, type MapView, type UnitView, type ViewRequest } from './view';

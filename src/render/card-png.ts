@@ -1,7 +1,7 @@
 /** A stat card as a PNG, in either layout. */
 import type { UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
-import type { UnitState } from '../engine';
+import type { UnitState } from '../rulesets/sellsword/engine';
 import { drawCardCanvas } from './card';
 import { drawNarrowCardCanvas } from './card-narrow';
 import { encodePng } from './png';

@@ -3,13 +3,13 @@
  * function of its arguments (fonts are loaded once, on first use).
  */
 import { clip } from '../discord/text';
-import type { GameState } from '../engine';
+import type { GameState } from '../rulesets/sellsword/engine';
 import { DISCORD_ALT_TEXT_LIMIT, header, mapAltText } from './alt-text';
 import { drawFocusCanvas, focusAltText, focusWindow } from './focus';
 import { drawLegendCanvas, legendWords } from './legend';
 import { drawMap, drawMapCanvas } from './map';
 import { encodePng, encodePngAsync } from './png';
-import type { GameEvent } from '../engine';
+import type { GameEvent } from '../rulesets/sellsword/engine';
 import type { Happening } from './happenings';
 import { unitLabels } from './labels';
 import { tell } from './last-turn-words';

@@ -3,7 +3,7 @@
  * several of one card. Built from every unit in the state, reserve and dropped ones included, in
  * setup order; units are never added or removed during a game, so a label never changes.
  */
-import type { GameState, UnitId } from '../engine';
+import type { GameState, UnitId } from '../rulesets/sellsword/engine';
 import { labelUnits } from './unit-labels';
 
 export { labelUnits } from './unit-labels';

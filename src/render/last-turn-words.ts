@@ -166,9 +166,12 @@ export function phaseLeads(order: readonly string[]): string {
   return `${leads.join(', ')}, and so on: ${why}.`;
 }
 
-/** A greater advantage's extra turn, with its cause (winning the tactics check by 10 or more). */
+/**
+ * Greater advantage with its cause (R6): one of the winner's units takes its turn early, in phase 0,
+ * and that is its turn for the round, so nobody gets more turns than they would have.
+ */
 export const greaterAdvantage = (ap: string): string =>
-  `Greater advantage (${ap} won the tactics check by 10 or more): ${ap} also takes an extra turn before phase 1.`;
+  `Greater advantage (${ap} won the tactics check by 10 or more): ${ap} takes one unit's turn early, before phase 1 (that unit's turn for this round).`;
 
 /** The acts a unit spent of those it had: "it used 2 of its 3 acts", "it used all 3 acts". */
 function spentWords(used: number, acts: number): string {

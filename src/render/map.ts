@@ -3,7 +3,7 @@
  * nothing else. Same view, same bytes.
  */
 import { createCanvas } from '@napi-rs/canvas';
-import type { GameState } from '../engine';
+import type { GameState } from '../rulesets/sellsword/engine';
 import { measuringContext, pooledCanvas } from './canvas-pool';
 import { loadFonts } from './fonts';
 import { boardGeometry, textSize } from './layout';

@@ -46,7 +46,7 @@ function scoreBar(p: PlayerView, target: number): Run {
 }
 
 /**
- * Where the round stands, in words: phase 0 is the extra turn greater advantage gives, and once only
+ * Where the round stands, in words: phase 0 is the one unit's turn greater advantage lets its winner take early, and once only
  * one player has units left to act (`alone`) the phase number stops changing, so it is not shown.
  */
 export function phaseName(round: number, phase: number, alone = false): string {

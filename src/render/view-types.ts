@@ -5,8 +5,8 @@
  */
 import type { Terrain, WoundType, StatusName, Size } from '../formats/vocabulary';
 import { colOf, nameOf, rowOf, type Board } from '../engine';
-import type { GameEvent } from '../engine';
-import type { GameState, PlayerId, UnitId } from '../engine';
+import type { GameEvent } from '../rulesets/sellsword/engine';
+import type { GameState, PlayerId, UnitId } from '../rulesets/sellsword/engine';
 import type { TokenShape } from './palette';
 
 export interface ViewRequest {
@@ -338,7 +338,7 @@ export type Happening =
       readonly playerId?: string;
       readonly acts: number;
       readonly used?: number;
-      /** The extra turn a tactics win by 10 or more gives before phase 1 (phase 0). */
+      /** The turn taken early, in phase 0, by a unit of the player who won the tactics check by 10 or more: its turn for the round. */
       readonly greater?: boolean;
     }
   | { readonly kind: 'controlled'; readonly unit: string; readonly player: string; readonly why: string }

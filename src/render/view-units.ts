@@ -4,11 +4,11 @@
  * line (round, phase, whose turn, open prompt).
  */
 import type { InjuryBox } from '../formats/card';
-import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
-import { profile } from '../engine';
-import { boardOf, cardOf } from '../engine';
-import { aloneToAct, nextTurn } from '../engine';
-import { boxesLeft } from '../engine';
+import type { GameState, PlayerId, UnitId, UnitState } from '../rulesets/sellsword/engine';
+import { profile } from '../rulesets/sellsword/engine';
+import { boardOf, cardOf } from '../rulesets/sellsword/engine';
+import { aloneToAct, nextTurn } from '../rulesets/sellsword/engine';
+import { boxesLeft } from '../rulesets/sellsword/engine';
 import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS, STATUS_CODE } from './palette';
 import { sqOf, type BoxView, type PlayerView, type StatusLine, type UnitView } from './view-types';
 

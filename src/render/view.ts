@@ -6,8 +6,8 @@
  */
 import { TERRAINS } from '../formats/vocabulary';
 import { T, type Board } from '../engine';
-import type { GameState } from '../engine';
-import { boardKey, boardOf } from '../engine';
+import type { GameState } from '../rulesets/sellsword/engine';
+import { boardKey, boardOf } from '../rulesets/sellsword/engine';
 import { lastTurnView } from './view-last-turn';
 import { previewView, reachView, sightView } from './view-overlays';
 import { playerViews, statusLine, unitViews } from './view-units';

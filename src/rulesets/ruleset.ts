@@ -7,7 +7,8 @@
  * Only the parts the application already calls through the boundary are declared; the rest of §1
  * (formats, army rules, prompts, acts, words, view, practice) joins as its callers switch to it.
  */
-import type { PlayerId, Roll, RuleError } from '../engine';
+import type { Roll, RuleError } from '../engine';
+import type { PlayerId } from './sellsword/engine';
 import type { TableView } from '../render/table-view';
 import type { RulesTopic } from '../formats/rules-topic';
 

@@ -6,16 +6,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aiMoves, chooseCommand, chooseSetup, waitsOn, type AiOptions } from '../../src/ai';
-import { pregameApply, pregameDecide, pregameInitial, type PregameState } from '../../src/engine/pregame';
+import { aiMoves, chooseCommand, chooseSetup, waitsOn, type AiOptions } from '../../src/rulesets/sellsword/ai';
+import { pregameApply, pregameDecide, pregameInitial, type PregameState } from '../../src/rulesets/sellsword/engine/pregame';
 import { scenarioState } from '../../src/cli/scenario-runner';
 import { chooseCommand as driverCommand, Chooser, newGame } from '../../src/bench/selfplay';
 import { scenarioContent } from '../fixtures/scenario-content';
-import type { Command } from '../../src/engine/commands';
-import { decide, step } from '../../src/engine/decide';
+import type { Command } from '../../src/rulesets/sellsword/engine/commands';
+import { decide, step } from '../../src/rulesets/sellsword/engine/decide';
 import { seeded } from '../../src/engine/dice';
-import type { Prompt, GameState, PlayerId } from '../../src/engine/state';
-import { waitingUnits } from '../../src/engine/turns';
+import type { Prompt, GameState, PlayerId } from '../../src/rulesets/sellsword/engine/state';
+import { waitingUnits } from '../../src/rulesets/sellsword/engine/turns';
 import { parseWith } from '../../src/formats/problems';
 import { scenarioSchema } from '../../src/formats/scenario';
 

@@ -18,8 +18,8 @@ import { recordChange } from '../../src/match/submit';
 import { Chooser, chooseCommand } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { seeded } from '../../src/engine/dice';
-import { pregameDefault } from '../../src/engine/pregame-defaults';
-import { waitingUnits } from '../../src/engine/turns';
+import { pregameDefault } from '../../src/rulesets/sellsword/engine/pregame-defaults';
+import { waitingUnits } from '../../src/rulesets/sellsword/engine/turns';
 import { openStore, type Store } from '../../src/store';
 
 const content = defaultContent();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { frontUnit, SHIPPED_MAPS, towardsEnemy } from '../../src/bench/bench-drive';
 import { newGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
-import { defaultDecision, type GameState, reachableSquares, step, visibleTargets } from '../../src/engine';
+import { defaultDecision, type GameState, reachableSquares, step, visibleTargets } from '../../src/rulesets/sellsword/engine';
 
 const content = defaultContent();
 

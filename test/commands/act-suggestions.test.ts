@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { scenarioState } from '../../src/cli/scenario-runner';
 import { NOTHING, attackChoices, unitChoices } from '../../src/commands/play/act-suggestions';
 import { scenarioContent } from '../fixtures/scenario-content';
-import { decide } from '../../src/engine/decide';
-import { apply } from '../../src/engine/events';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { apply } from '../../src/rulesets/sellsword/engine/events';
 import { scenarioSchema } from '../../src/formats/scenario';
 
 const file = join(import.meta.dirname, '..', 'scenarios', 's6.2-controlled-glamyred-enraged.json');

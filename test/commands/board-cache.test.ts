@@ -8,7 +8,7 @@ import { Chooser } from '../../src/bench/selfplay';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { seeded } from '../../src/engine/dice';
 import { Lru } from '../../src/cache/lru';
-import { boardCacheStats, boardOf } from '../../src/engine/table';
+import { boardCacheStats, boardOf } from '../../src/rulesets/sellsword/engine/table';
 import { boardGeometry } from '../../src/render/layout';
 import { boardPicture } from '../../src/render/terrain';
 import { toMapView } from '../../src/render/view';

@@ -4,11 +4,11 @@
  * engine's own queries (woundOutcomes).
  */
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../src/engine/decide';
-import { apply } from '../../src/engine/events';
-import type { Command } from '../../src/engine/commands';
-import type { GameState } from '../../src/engine/state';
-import { woundOutcomes } from '../../src/engine/queries';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { apply } from '../../src/rulesets/sellsword/engine/events';
+import type { Command } from '../../src/rulesets/sellsword/engine/commands';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
+import { woundOutcomes } from '../../src/rulesets/sellsword/engine/queries';
 import { replyFacts, woundFacts } from '../../src/commands/prompts/prompt-facts';
 import { gamePromptPost } from '../../src/commands/prompts/prompt-game';
 import { table } from '../render/states';

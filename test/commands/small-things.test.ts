@@ -8,12 +8,12 @@ import { attackChoices, NOTHING, squareChoices } from '../../src/commands/play/a
 import { resolveAttack, suggestCharge } from '../../src/commands/match-context';
 import { vpTarget } from '../../src/match/setup';
 import { UserError } from '../../src/match/user-error';
-import { decide } from '../../src/engine/decide';
-import { apply } from '../../src/engine/events';
-import type { Command } from '../../src/engine/commands';
-import type { GameState } from '../../src/engine/state';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { apply } from '../../src/rulesets/sellsword/engine/events';
+import type { Command } from '../../src/rulesets/sellsword/engine/commands';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { hasTerrain, squareIndex, T } from '../../src/engine/board';
-import { boardOf } from '../../src/engine/table';
+import { boardOf } from '../../src/rulesets/sellsword/engine/table';
 import { table } from '../render/states';
 import { endCommand } from '../../src/commands/play/acts';
 import { happeningsOf, tell } from '../../src/render';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitOptions } from '../../src/engine/split-options';
+import { splitOptions } from '../../src/rulesets/sellsword/engine/split-options';
 
 describe('wound split choices (§4.30, R22)', () => {
   it('offers the default first, then every distinct Vigor/box split', () => {

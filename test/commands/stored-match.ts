@@ -5,7 +5,7 @@
 import { defaultContent } from '../../src/content/load';
 import { answerSetup, sampleSetup } from '../../src/bench/sample-match';
 import { type Chooser, chooseCommand } from '../../src/bench/selfplay';
-import { defaultDecision } from '../../src/engine/defaults';
+import { defaultDecision } from '../../src/rulesets/sellsword/engine/defaults';
 import { beginMatch, gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 import type { MatchRow, Store } from '../../src/store';
 

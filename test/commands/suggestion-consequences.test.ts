@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING, attackChoices, squareChoices, targetChoices, tokenChoices, traitChoices, unitChoices } from '../../src/commands/play/act-suggestions';
 import { table, yardTable } from '../render/states';
-import { chargeOptions, chargeWoundingSteps, moveOptions } from '../../src/engine/queries';
+import { chargeOptions, chargeWoundingSteps, moveOptions } from '../../src/rulesets/sellsword/engine/queries';
 import { pathSuggestions } from '../../src/commands/play/charge-words';
-import { decide } from '../../src/engine';
+import { decide } from '../../src/rulesets/sellsword/engine';
 
 describe('move suggestions', () => {
   it('R25: a path leaving a square beside an enemy with a react token names it as one who may reply', () => {

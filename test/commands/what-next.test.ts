@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { whatNext } from '../../src/posts/announce';
 import type { MatchRow } from '../../src/store';
-import { decide } from '../../src/engine/decide';
-import { apply } from '../../src/engine/events';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { apply } from '../../src/rulesets/sellsword/engine/events';
 import { table } from '../render/states';
 
 const row = {

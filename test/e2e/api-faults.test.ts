@@ -5,8 +5,8 @@
  * about something that was saved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Command } from '../../src/engine/commands';
-import { legalActs } from '../../src/engine/queries';
+import type { Command } from '../../src/rulesets/sellsword/engine/commands';
+import { legalActs } from '../../src/rulesets/sellsword/engine/queries';
 import type { MatchEvent } from '../../src/match/match-state';
 import { slashFor } from './driver';
 import { HAVOC, matchUnderWay, snapshotOf } from './setup-match';

@@ -1,7 +1,7 @@
 /** Helpers for the clock tests: act as a player promptly, and read the match's waits and deadlines. */
 import { waitsOf, type Wait } from '../../src/clock/deadline-plan';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
-import { waitingUnits } from '../../src/engine/turns';
+import { waitingUnits } from '../../src/rulesets/sellsword/engine/turns';
 import type { FakeMessage } from '../../src/fakecord';
 import { openPrompt } from './driver';
 import { componentsOf, type World } from './world';

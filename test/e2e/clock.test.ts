@@ -192,7 +192,7 @@ async function bobActs(thread: string): Promise<InteractionOutcome> {
       : world.fake.click({ user: who, message: message.id, customId: c.custom_id });
   }
   const game = (row.snapshot as { game: { turn: { unit: string | null; player: string } } }).game;
-  const { waitingUnits } = await import('../../src/engine/turns');
+  const { waitingUnits } = await import('../../src/rulesets/sellsword/engine/turns');
   const unit = game.turn.unit ?? waitingUnits(game as never, game.turn.player)[0]!.id;
   return world.fake.command({ user: who, channel: thread, name: 'end', options: { unit } });
 }

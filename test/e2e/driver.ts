@@ -5,9 +5,9 @@
 import { Chooser } from '../../src/bench/selfplay';
 import { chooseCommand } from '../../src/bench/selfplay';
 import { seeded } from '../../src/engine/dice';
-import type { Command } from '../../src/engine/commands';
-import { commanderOf } from '../../src/engine/acts';
-import { legalActs } from '../../src/engine/queries';
+import type { Command } from '../../src/rulesets/sellsword/engine/commands';
+import { commanderOf } from '../../src/rulesets/sellsword/engine/acts';
+import { legalActs } from '../../src/rulesets/sellsword/engine/queries';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import type { CommandInput, FakeMessage, InteractionSummary } from '../../src/fakecord';
 import { componentsOf, type World } from './world';

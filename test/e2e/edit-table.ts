@@ -3,7 +3,7 @@
  * events, rather than by playing dice-dependent turns to reach it.
  */
 import { expect } from 'vitest';
-import type { GameState, UnitState } from '../../src/engine';
+import type { GameState, UnitState } from '../../src/rulesets/sellsword/engine';
 import { gameOf, momentOf, type MatchSnapshot } from '../../src/match/match-state';
 import { rowOf } from './clock-play';
 import type { World } from './world';

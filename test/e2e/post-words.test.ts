@@ -116,7 +116,9 @@ describe('the posts of a match between two people', () => {
     for (const m of chosen) expect(m.content).not.toMatch(/^[•*-] /m);
     const greater = chosen.filter((m) => m.content.includes('Greater advantage '));
     for (const m of greater)
-      expect(m.content).toMatch(/\nGreater advantage \((\w+) won the tactics check by 10 or more\): \1 also takes an extra turn before phase 1\.$/);
+      expect(m.content).toMatch(
+        /\nGreater advantage \((\w+) won the tactics check by 10 or more\): \1 takes one unit's turn early, before phase 1 \(that unit's turn for this round\)\.$/,
+      );
   });
 
   it("give a ping riding on a turn's post no digest of that same turn", () => {

@@ -5,7 +5,8 @@
  * set up by editing the saved game (a Helpless target is hit without a roll, so no die decides it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardOf, squareIndex, type GameState, type PromptOf, type UnitState } from '../../src/engine';
+import { squareIndex } from '../../src/engine';
+import { boardOf, type GameState, type PromptOf, type UnitState } from '../../src/rulesets/sellsword/engine';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { openPrompt } from './driver';
 import { editTable } from './edit-table';

@@ -5,7 +5,8 @@
  * The table is set up by editing the saved game; a reply that misses (dice) is tried again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardOf, squareIndex, type GameState } from '../../src/engine';
+import { squareIndex } from '../../src/engine';
+import { boardOf, type GameState } from '../../src/rulesets/sellsword/engine';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { openPrompt } from './driver';
 import { editTable } from './edit-table';

@@ -5,8 +5,8 @@
  * the interaction token and looks for the reply in the thread instead.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Command } from '../../src/engine/commands';
-import { legalActs } from '../../src/engine/queries';
+import type { Command } from '../../src/rulesets/sellsword/engine/commands';
+import { legalActs } from '../../src/rulesets/sellsword/engine/queries';
 import { slashFor } from './driver';
 import { matchUnderWay, snapshotOf } from './setup-match';
 import { startWorld, type World } from './world';

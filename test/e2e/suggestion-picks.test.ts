@@ -4,7 +4,8 @@
  * the list says whose turn it is; a target offered as a charge (R23) is charged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardOf, squareIndex, type GameState } from '../../src/engine';
+import { squareIndex } from '../../src/engine';
+import { boardOf, type GameState } from '../../src/rulesets/sellsword/engine';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { editTable } from './edit-table';
 import { rowOf } from './clock-play';

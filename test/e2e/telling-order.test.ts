@@ -6,7 +6,8 @@
  * middle of a unit's turn is headed like every turn's post. Tables are set up by editing the saved game.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardOf, squareIndex, type GameState } from '../../src/engine';
+import { squareIndex } from '../../src/engine';
+import { boardOf, type GameState } from '../../src/rulesets/sellsword/engine';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { openPrompt, playThrough } from './driver';
 import { editTable } from './edit-table';

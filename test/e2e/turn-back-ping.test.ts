@@ -7,7 +7,8 @@
  * is tried again from the same table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardOf, squareIndex, type GameState } from '../../src/engine';
+import { squareIndex } from '../../src/engine';
+import { boardOf, type GameState } from '../../src/rulesets/sellsword/engine';
 import { nextActor } from '../../src/posts/announce';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { openPrompt } from './driver';

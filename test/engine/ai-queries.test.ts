@@ -8,13 +8,22 @@ import { describe, expect, it } from 'vitest';
 import { Chooser, chooseCommand, newGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { nameOf, squareIndex } from '../../src/engine/board';
-import { step } from '../../src/engine/decide';
+import { step } from '../../src/rulesets/sellsword/engine/decide';
 import { seeded } from '../../src/engine/dice';
-import { attackOdds, attackOutlook, burstOutlook, movePlans, reachableSquares, recoveryChance, targetsFrom, visibleTargets } from '../../src/engine/queries';
-import type { GameState } from '../../src/engine/state';
-import { profile } from '../../src/engine/stats';
-import { boardOf, onMap } from '../../src/engine/table';
-import { waitingUnits } from '../../src/engine/turns';
+import {
+  attackOdds,
+  attackOutlook,
+  burstOutlook,
+  movePlans,
+  reachableSquares,
+  recoveryChance,
+  targetsFrom,
+  visibleTargets,
+} from '../../src/rulesets/sellsword/engine/queries';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
+import { profile } from '../../src/rulesets/sellsword/engine/stats';
+import { boardOf, onMap } from '../../src/rulesets/sellsword/engine/table';
+import { waitingUnits } from '../../src/rulesets/sellsword/engine/turns';
 
 const content = defaultContent();
 

@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
-import { type ActKind, canAct, commanderOf, type Command, decide, legalActs, profile, unitLegalActs } from '../../src/engine';
-import type { GameState } from '../../src/engine/state';
+import { type ActKind, canAct, commanderOf, type Command, decide, legalActs, profile, unitLegalActs } from '../../src/rulesets/sellsword/engine';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { unitChoices } from '../../src/commands/play/act-suggestions';
 
 const content = defaultContent();

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioState } from '../../src/cli/scenario-runner';
 import { scenarioContent } from '../fixtures/scenario-content';
-import { decide } from '../../src/engine/decide';
-import { apply } from '../../src/engine/events';
-import { legalActs, reachableSquares } from '../../src/engine/queries';
-import type { GameState } from '../../src/engine/state';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { apply } from '../../src/rulesets/sellsword/engine/events';
+import { legalActs, reachableSquares } from '../../src/rulesets/sellsword/engine/queries';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { scenarioSchema } from '../../src/formats/scenario';
 
 const content = scenarioContent();

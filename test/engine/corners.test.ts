@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { besideSquares, cornerCut, cornerEdges, emptyBoardWall, isDiagonal, neighbours, stepBlocked } from '../../src/engine/board';
-import { spaceCutsCorner } from '../../src/engine/table';
+import { spaceCutsCorner } from '../../src/rulesets/sellsword/engine/table';
 import { board, openRows, paint, sq } from '../fixtures/boards';
 
 const open = board(openRows(10, 10));

@@ -10,10 +10,10 @@ import { newGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { hasTerrain, isDiagonal, neighbours, stepBlocked, T, type Board } from '../../src/engine/board';
 import { adjacent, distanceField, type WallAt } from '../../src/engine/distance';
-import { explore, moverOf, stepCost, stepPrice } from '../../src/engine/paths';
+import { explore, moverOf, stepCost, stepPrice } from '../../src/rulesets/sellsword/engine/paths';
 import { mayHide, sight, type Occupancy } from '../../src/engine/sight';
-import type { GameState } from '../../src/engine/state';
-import { boardOf, boardOfMap, footprint, SPAN, tableOf } from '../../src/engine/table';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
+import { boardOf, boardOfMap, footprint, SPAN, tableOf } from '../../src/rulesets/sellsword/engine/table';
 
 const content = defaultContent();
 const boards = [...content.maps.values()].map((m) => boardOfMap(m));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyBoardWall, hasTerrain, nameOf, T } from '../../src/engine/board';
 import { adjacent, distance } from '../../src/engine/distance';
 import { searchSquares } from '../../src/engine/path-search';
-import { fitsOnBoard, footprint, newlyCovered, type Span } from '../../src/engine/table';
+import { fitsOnBoard, footprint, newlyCovered, type Span } from '../../src/rulesets/sellsword/engine/table';
 import { board, openRows, paint, sq } from '../fixtures/boards';
 
 const open = board(openRows(10, 8));

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { Chooser, chooseCommand, newGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
-import { step } from '../../src/engine/decide';
+import { step } from '../../src/rulesets/sellsword/engine/decide';
 import { seeded } from '../../src/engine/dice';
-import { apply } from '../../src/engine/events';
-import type { GameState } from '../../src/engine/state';
-import { aloneToAct, waitingUnits } from '../../src/engine/turns';
+import { apply } from '../../src/rulesets/sellsword/engine/events';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
+import { aloneToAct, waitingUnits } from '../../src/rulesets/sellsword/engine/turns';
 import { phaseName } from '../../src/render/panel';
 import { table } from '../render/states';
 

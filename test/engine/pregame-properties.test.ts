@@ -16,7 +16,7 @@ import {
   type PregameCommand,
   type PregameEvent,
   type PregamePrompt,
-} from '../../src/engine/pregame';
+} from '../../src/rulesets/sellsword/engine/pregame';
 
 const content = defaultContent();
 const shippedMaps = [...content.maps.keys()];

@@ -1,10 +1,10 @@
 /** The pre-game setup (§2.1, R5, R6): tactics check with Warleader rerolls, map chooser, map, entry tiles. */
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '../../src/content/load';
-import { decide } from '../../src/engine/decide';
-import { defaultDecision } from '../../src/engine/defaults';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { defaultDecision } from '../../src/rulesets/sellsword/engine/defaults';
 import { fixed, seeded, type Rng } from '../../src/engine/dice';
-import { apply } from '../../src/engine/events';
+import { apply } from '../../src/rulesets/sellsword/engine/events';
 import {
   checkPregameSetup,
   entryAreas,
@@ -17,9 +17,9 @@ import {
   type PregameEvent,
   type PregameSetup,
   type PregameState,
-} from '../../src/engine/pregame';
-import { initial } from '../../src/engine/setup';
-import { boardOf } from '../../src/engine/table';
+} from '../../src/rulesets/sellsword/engine/pregame';
+import { initial } from '../../src/rulesets/sellsword/engine/setup';
+import { boardOf } from '../../src/rulesets/sellsword/engine/table';
 import { buildBoard, squareIndex } from '../../src/engine/board';
 import { gridmapSchema, type Gridmap } from '../../src/formats/gridmap';
 import type { ScenarioUnit } from '../../src/formats/scenario';

@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { hasTerrain, T } from '../../src/engine/board';
-import { decide } from '../../src/engine/decide';
-import { legalActs } from '../../src/engine/queries';
-import { replay } from '../../src/engine/replay';
-import type { GameState } from '../../src/engine/state';
-import { boardOf, cardOf, footprint, SPAN } from '../../src/engine/table';
-import { unitCost } from '../../src/engine/roster';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { legalActs } from '../../src/rulesets/sellsword/engine/queries';
+import { replay } from '../../src/rulesets/sellsword/engine/replay';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
+import { boardOf, cardOf, footprint, SPAN } from '../../src/rulesets/sellsword/engine/table';
+import { unitCost } from '../../src/rulesets/sellsword/engine/roster';
 
 const content = defaultContent();
 const maps = [...content.maps.keys()];

@@ -1,13 +1,22 @@
 /** The queries the bot and renderer read: charge options and odds, on the R23 scenario's table. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GameState } from '../../src/engine/state';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { describe, expect, it } from 'vitest';
 import { scenarioState } from '../../src/cli/scenario-runner';
 import { scenarioContent } from '../fixtures/scenario-content';
-import { decide } from '../../src/engine/decide';
-import { apply } from '../../src/engine/events';
-import { attackOdds, chargeOptions, chargePlan, describeState, legalActs, moveOptions, reachableSquares, visibleTargets } from '../../src/engine/queries';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { apply } from '../../src/rulesets/sellsword/engine/events';
+import {
+  attackOdds,
+  chargeOptions,
+  chargePlan,
+  describeState,
+  legalActs,
+  moveOptions,
+  reachableSquares,
+  visibleTargets,
+} from '../../src/rulesets/sellsword/engine/queries';
 import { scenarioSchema } from '../../src/formats/scenario';
 
 const scenario = scenarioSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r23-charge.json'), 'utf8')));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '../../src/content/load';
-import { checkWarband, DEFAULT_LIMITS, unitCost } from '../../src/engine/roster';
+import { checkWarband, DEFAULT_LIMITS, unitCost } from '../../src/rulesets/sellsword/engine/roster';
 import type { Warband } from '../../src/formats/warband';
 import { testIndex } from '../fixtures/catalog';
 

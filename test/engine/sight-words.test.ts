@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioState } from '../../src/cli/scenario-runner';
 import { scenarioContent } from '../fixtures/scenario-content';
-import { decide } from '../../src/engine/decide';
-import { apply } from '../../src/engine/events';
-import { sightBlocker } from '../../src/engine/sight-words';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { apply } from '../../src/rulesets/sellsword/engine/events';
+import { sightBlocker } from '../../src/rulesets/sellsword/engine/sight-words';
 import { scenarioSchema } from '../../src/formats/scenario';
 
 const content = scenarioContent();

@@ -4,9 +4,9 @@
  * frame kind, frame field or prompt field, a frame handler missing from the table, and reading a
  * field a kind does not have are compile errors.
  */
-import type { Handler } from '../../src/engine/flow';
-import type { Handlers } from '../../src/engine/handlers';
-import type { Frame, FrameOf, Prompt } from '../../src/engine/state';
+import type { Handler } from '../../src/rulesets/sellsword/engine/flow';
+import type { Handlers } from '../../src/rulesets/sellsword/engine/handlers';
+import type { Frame, FrameOf, Prompt } from '../../src/rulesets/sellsword/engine/state';
 
 const attack: Frame = { k: 'attack', unit: 'a', attack: 'bite', target: 'b', charge: false, reply: false, shove: undefined };
 const wound: FrameOf<'wound'> = { k: 'wound', unit: 'b', wound: 5, woundType: 'fire', source: null, why: 'damaging terrain' };

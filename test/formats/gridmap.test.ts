@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBoard, groundReach, squareIndex, T, hasTerrain } from '../../src/engine/board';
 import { gridmapSchema } from '../../src/formats/gridmap';
-import { battlefieldSchema } from '../../src/engine/battlefield';
+import { battlefieldSchema } from '../../src/rulesets/sellsword/engine/battlefield';
 import { parseWith } from '../../src/formats/problems';
 import { smallMap, withMap } from '../fixtures/maps';
 import { probe } from '../fixtures/problems';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchSetup } from '../../src/match/record';
 import { setupLine } from '../../src/posts/announce';
 import { setupPromptPost } from '../../src/commands/prompts/prompt-setup';
-import type { PregamePrompt } from '../../src/engine';
+import type { PregamePrompt } from '../../src/rulesets/sellsword/engine';
 
 const setupWith = (ids: string[]) =>
   ({ maps: ids.map((id) => ({ id, map: { name: id === 'mill' ? 'Mill Crossing' : 'Barrow Hill' } })) }) as unknown as MatchSetup;

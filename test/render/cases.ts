@@ -6,7 +6,7 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { renderCard } from '../../src/render/card-png';
 import { drawNarrowCardCanvas } from '../../src/render/card-narrow';
-import type { UnitState } from '../../src/engine';
+import type { UnitState } from '../../src/rulesets/sellsword/engine';
 import { renderStandings } from '../../src/render/standings';
 import { drawFocusCanvas, focusWindow } from '../../src/render/focus';
 import { drawLegendCanvas } from '../../src/render/legend';
@@ -15,7 +15,19 @@ import { encodePng } from '../../src/render/png';
 import { shownWidth } from '../../src/render/phone';
 import { toMapView } from '../../src/render/view';
 import { tableGoldenCases } from './table-cases';
-import { bigTable, content, crowdTable, lastTurnTable, meleeTable, passingReplyTable, passingTable, samplerTable, shoveTable, statusTable, yardTable } from './states';
+import {
+  bigTable,
+  content,
+  crowdTable,
+  lastTurnTable,
+  meleeTable,
+  passingReplyTable,
+  passingTable,
+  samplerTable,
+  shoveTable,
+  statusTable,
+  yardTable,
+} from './states';
 
 /** Discord shows a picture about 400 px wide on a phone. */
 export const PHONE_WIDTH = 400;

@@ -3,10 +3,10 @@
  * "REPLY CRIT 0", and its recoil that found no square says so and why (§4.6, R42).
  */
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../src/engine/decide';
-import { apply, type GameEvent } from '../../src/engine/events';
-import type { Command } from '../../src/engine/commands';
-import type { GameState } from '../../src/engine/state';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { apply, type GameEvent } from '../../src/rulesets/sellsword/engine/events';
+import type { Command } from '../../src/rulesets/sellsword/engine/commands';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { eventSentences, happeningsOf } from '../../src/render';
 import { attackWords } from '../../src/render/overlays';
 import { table } from './states';

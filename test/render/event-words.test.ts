@@ -4,8 +4,9 @@
  * decision still open says who must make it ("up to Bob (you)" to that player).
  */
 import { describe, expect, it } from 'vitest';
-import type { EventOf, GameEvent } from '../../src/engine/events';
-import type { Prompt } from '../../src/engine/state';
+import type { EventOf, GameEvent } from '../../src/rulesets/sellsword/engine/events';
+import type { Prompt } from '../../src/rulesets/sellsword/engine/state';
+import { RULES_TOPICS } from '../../src/content/rules-topics';
 import { happeningsOf, tell } from '../../src/render';
 import { phrase } from '../../src/render/last-turn-words';
 import { attackWords } from '../../src/render/overlays';
@@ -374,6 +375,22 @@ describe('a turn says what its unit spent', () => {
     const end: GameEvent = { type: 'turn-ended', unit: 'kn', player: 'p1' };
     expect(words([start, rest, end]).at(-1)).toBe("KN's turn is over: it used 1 of its 3 acts.");
     expect(words([start, rest, rest, rest, end]).at(-1)).toBe("KN's turn is over: it used all 3 acts.");
+  });
+});
+
+describe('greater advantage is an early turn, never an extra one (R6)', () => {
+  it('the order says one unit takes its turn for the round early, before phase 1', () => {
+    const told = say({ type: 'order-set', order: ['p1', 'p2'], ap: 'p1', greaterAdvantage: true });
+    expect(told).toContain(
+      "Greater advantage (Alice won the tactics check by 10 or more): Alice takes one unit's turn early, before phase 1 (that unit's turn for this round).",
+    );
+    expect(told).not.toMatch(/extra turn/);
+  });
+
+  it('the rules topic says so too', () => {
+    const rounds = RULES_TOPICS.find((t) => t.id === 'rounds')!.text;
+    expect(rounds).toContain("take one unit's turn early, before phase 1; that is the unit's turn for this round, not an extra one.");
+    expect(rounds).not.toMatch(/extra turn/);
   });
 });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { matchLogText, GOLDEN_LOG } from './match-log-golden';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { content } from './states';
-import { apply } from '../../src/engine';
+import { apply } from '../../src/rulesets/sellsword/engine';
 import { catchUpDigest, matchLog, sinceLastAct } from '../../src/render';
 
 describe('the match log', () => {

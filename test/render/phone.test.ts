@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newGame, playGame } from '../../src/bench/selfplay';
-import { replay } from '../../src/engine/replay';
-import type { GameState } from '../../src/engine/state';
+import { replay } from '../../src/rulesets/sellsword/engine/replay';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { renderLegend, renderTurn } from '../../src/render';
 import { measuringContext } from '../../src/render/canvas-pool';
 import { loadFonts } from '../../src/render/fonts';

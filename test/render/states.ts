@@ -7,15 +7,15 @@ import { defaultContent } from '../../src/content/load';
 import type { Gridmap } from '../../src/formats/gridmap';
 import { gridmapSchema } from '../../src/formats/gridmap';
 import type { ScenarioUnit } from '../../src/formats/scenario';
-import type { Command } from '../../src/engine/commands';
-import { decide } from '../../src/engine/decide';
-import { defaultDecision } from '../../src/engine/defaults';
+import type { Command } from '../../src/rulesets/sellsword/engine/commands';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { defaultDecision } from '../../src/rulesets/sellsword/engine/defaults';
 import { fixed } from '../../src/engine/dice';
-import { apply, type GameEvent } from '../../src/engine/events';
+import { apply, type GameEvent } from '../../src/rulesets/sellsword/engine/events';
 import { Chooser, chooseCommand } from '../../src/bench/selfplay';
 import { seeded } from '../../src/engine/dice';
-import { initial } from '../../src/engine/setup';
-import type { GameState } from '../../src/engine/state';
+import { initial } from '../../src/rulesets/sellsword/engine/setup';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { bigMap, terrainSampler, yard } from './maps';
 
 export const content = defaultContent();
@@ -229,8 +229,34 @@ export function passingReplyTable(): { before: GameState; events: GameEvent[]; s
     { type: 'act-begun', unit: 'hero', act: 'move', acts: 1 },
     { type: 'moved', unit: 'hero', from: 'C5', path: ['C6', 'C7', 'B8'], spent: 3, diagonals: 1, pointsLeft: 2 },
     { type: 'reply-declared', unit: 'hidden', attack: 'claw', against: 'hero' },
-    { type: 'attack-rolled', unit: 'hidden', attack: 'claw', target: 'hero', rolls: [15], modifier: 5, need: 12, hit: true, critical: false, glancing: false, notes: [], reply: true },
-    { type: 'wounded', unit: 'hero', wound: 5, woundType: 'cut', source: 'hidden', cause: 'Grave Claws', from: 'reply', attack: 'claw', taken: 5, toughness: 0, avoided: 5, injuries: [] },
+    {
+      type: 'attack-rolled',
+      unit: 'hidden',
+      attack: 'claw',
+      target: 'hero',
+      rolls: [15],
+      modifier: 5,
+      need: 12,
+      hit: true,
+      critical: false,
+      glancing: false,
+      notes: [],
+      reply: true,
+    },
+    {
+      type: 'wounded',
+      unit: 'hero',
+      wound: 5,
+      woundType: 'cut',
+      source: 'hidden',
+      cause: 'Grave Claws',
+      from: 'reply',
+      attack: 'claw',
+      taken: 5,
+      toughness: 0,
+      avoided: 5,
+      injuries: [],
+    },
   ];
   return { before, events, state };
 }

@@ -13,7 +13,7 @@ import { summary } from '../../src/cli/scenario-runner';
 import { sampleExport, sampleMatch } from '../../src/bench/sample-match';
 import { gameOf, rebuildMatch } from '../../src/match/match-state';
 import { defaultContent } from '../../src/content/load';
-import { apply as applyEvent } from '../../src/engine/events';
+import { apply as applyEvent } from '../../src/rulesets/sellsword/engine/events';
 import { matchExportSchema, type MatchExport } from '../../src/formats/match-export';
 import { ExportFileError, exportReport } from '../../src/cli/export-report';
 import { allTurns, countTurns, turnOf } from '../../src/posts/replay-turns';

@@ -5,10 +5,10 @@
  * the test acts through the sandbox.
  */
 import { squareIndex } from '../../src/engine/board';
-import type { Command } from '../../src/engine/commands';
-import { legalActs } from '../../src/engine/queries';
-import type { GameState } from '../../src/engine/state';
-import { boardOf } from '../../src/engine/table';
+import type { Command } from '../../src/rulesets/sellsword/engine/commands';
+import { legalActs } from '../../src/rulesets/sellsword/engine/queries';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
+import { boardOf } from '../../src/rulesets/sellsword/engine/table';
 
 export function nextAct(game: GameState): Command {
   const turn = game.turn!;

@@ -8,7 +8,7 @@ import type { CatalogIndex } from '../../formats/catalog';
 import type { ModCard } from '../../formats/mod';
 import { didYouMean } from '../../formats/suggest';
 import { CARD_STATS } from '../../formats/vocabulary';
-import { unitCost } from '../../engine';
+import { unitCost } from '../../rulesets/sellsword/engine';
 import { DISCORD_ALT_TEXT_LIMIT } from '../../render';
 import { attackBody, capital, descriptorLine, traitText } from '../../render/card-text';
 import { choice, suggest } from '../command';

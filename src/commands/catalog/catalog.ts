@@ -10,7 +10,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { defaultContent, type Content } from '../../content/load';
-import { unitCost } from '../../engine';
+import { unitCost } from '../../rulesets/sellsword/engine';
 import { renderCard } from '../../render';
 import type { App } from '../app';
 import { cardAltText, cardChoices, findCard, findMod, modChoices } from './catalog-card';

@@ -7,7 +7,7 @@
  * to fix. Matches under way keep the cards they started with (their setup holds them).
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import { checkWarband, DEFAULT_LIMITS, type WarbandLimits } from '../../engine';
+import { checkWarband, DEFAULT_LIMITS, type WarbandLimits } from '../../rulesets/sellsword/engine';
 import { type CatalogIndex, catalogSchema, indexCatalogs } from '../../formats/catalog';
 import type { Warband } from '../../formats/warband';
 import { recheckNotice, recheckWarbands } from '../../league/catalog-recheck';

@@ -7,7 +7,7 @@ import { DiscordLimit } from '../../discord/limits';
 import type { APIEmbed, ApplicationCommandOptionChoiceData } from 'discord.js';
 import { buildBoard } from '../../engine';
 import type { Gridmap } from '../../formats/gridmap';
-import { battlefieldSchema } from '../../engine';
+import { battlefieldSchema } from '../../rulesets/sellsword/engine';
 import type { MapRow } from '../../store';
 import type { App } from '../app';
 import { choice, suggest } from '../command';

@@ -5,7 +5,7 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { parseText } from '../../formats/document';
 import type { Gridmap } from '../../formats/gridmap';
-import { battlefieldSchema } from '../../engine';
+import { battlefieldSchema } from '../../rulesets/sellsword/engine';
 import { formatProblems, parseWith } from '../../formats/problems';
 import type { MapRow } from '../../store';
 import { refuse } from '../../match/user-error';

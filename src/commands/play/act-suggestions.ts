@@ -4,7 +4,7 @@
  * reach, targets in sight and range with the chance to hit.
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
-import type { ActCommand, ActKind, Command } from '../../engine';
+import type { ActCommand, ActKind, Command } from '../../rulesets/sellsword/engine';
 import {
   actorRefusal,
   attackRefusal,
@@ -17,11 +17,11 @@ import {
   moveToRefusal,
   unitLegalActs,
   visibleTargets,
-} from '../../engine';
-import type { GameState, UnitState } from '../../engine';
-import { commanderOf } from '../../engine';
-import { liveTraits, profile } from '../../engine';
-import { boardOf, decide, findAttack, label } from '../../engine';
+} from '../../rulesets/sellsword/engine';
+import type { GameState, UnitState } from '../../rulesets/sellsword/engine';
+import { commanderOf } from '../../rulesets/sellsword/engine';
+import { liveTraits, profile } from '../../rulesets/sellsword/engine';
+import { boardOf, decide, findAttack, label } from '../../rulesets/sellsword/engine';
 import { choice, isNothing, NOTHING, nothingToChoose, suggest } from '../command';
 import { oddsHead } from '../prompts/odds-words';
 import { chargeTargetValue } from '../match-context';

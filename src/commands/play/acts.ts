@@ -4,8 +4,8 @@
  * The reply is public, so the thread reads as a log of the game; refusals are private (router.ts).
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { Command, GameState } from '../../engine';
-import { actorRefusal, unitOf } from '../../engine';
+import type { Command, GameState } from '../../rulesets/sellsword/engine';
+import { actorRefusal, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';

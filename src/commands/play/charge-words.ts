@@ -3,8 +3,9 @@
  * suggestion named, so the engine takes the path the player was shown, and the reply says whom the
  * unit charges, with what, by which squares, and what the steps risk.
  */
-import type { GameState } from '../../engine';
-import { boardOf, chargePaths, chargePlan, chargeWoundingSteps, decide, findAttack, nameOf, unitOf } from '../../engine';
+import type { GameState } from '../../rulesets/sellsword/engine';
+import { nameOf } from '../../engine';
+import { boardOf, chargePaths, chargePlan, chargeWoundingSteps, decide, findAttack, unitOf } from '../../rulesets/sellsword/engine';
 import { damagingWounds, type Names, notYoursWhy } from './act-suggestions';
 import { choice, nothingToChoose, suggest } from '../command';
 import { withoutRuleCodes } from '../../render/plain-rules';

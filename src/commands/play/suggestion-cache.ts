@@ -7,7 +7,7 @@
  * is never stale, and old keys fall out of the LRU.
  */
 import { Lru } from '../../cache/lru';
-import type { GameState } from '../../engine';
+import type { GameState } from '../../rulesets/sellsword/engine';
 import { gameOf } from '../../match/match-state';
 import { matchRecord } from '../../match/record';
 import type { MatchRow, MatchVersion, Store } from '../../store';

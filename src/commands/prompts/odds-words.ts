@@ -4,7 +4,7 @@
  * to the attack's wounds, which. Suggestions and prompts say these, so a bite that cannot wound an
  * immune unit on a plain hit never reads as a good 75%.
  */
-import { attackOutlook, aurasOn, findAttack, liveTraits, unitOf, type GameState } from '../../engine';
+import { attackOutlook, aurasOn, findAttack, liveTraits, unitOf, type GameState } from '../../rulesets/sellsword/engine';
 import { unitLabels } from '../../render/labels';
 import { adjustmentWords } from '../../render/roll-words';
 

@@ -4,11 +4,11 @@
  * what each way of taking them leads to (Vigor left, boxes marked, a drop, VP handed over now, the
  * Mortal roll's risk).
  */
-import { attackOdds, attackOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../../engine';
-import type { WoundsPromptOptions } from '../../engine';
-import type { GameState, PlayerId, PromptOf } from '../../engine';
-import { cardOf, findAttack, label, modOf, unitOf } from '../../engine';
-import { boxesLeft } from '../../engine';
+import { attackOdds, attackOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../../rulesets/sellsword/engine';
+import type { WoundsPromptOptions } from '../../rulesets/sellsword/engine';
+import type { GameState, PlayerId, PromptOf } from '../../rulesets/sellsword/engine';
+import { cardOf, findAttack, label, modOf, unitOf } from '../../rulesets/sellsword/engine';
+import { boxesLeft } from '../../rulesets/sellsword/engine';
 import type { InjuryBox } from '../../formats/card';
 import type { OptionSpec } from './prompt-components';
 import { unshown } from '../../discord/text';

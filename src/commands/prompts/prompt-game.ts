@@ -4,11 +4,11 @@
  * the same state), so an index in a button means the same option it was built from.
  */
 import { ButtonStyle } from 'discord.js';
-import type { Decision } from '../../engine';
-import { splitOptions } from '../../engine';
+import type { Decision } from '../../rulesets/sellsword/engine';
+import { splitOptions } from '../../rulesets/sellsword/engine';
 import { replyFacts, woundFacts } from './prompt-facts';
-import type { GameState, PlayerId, Prompt } from '../../engine';
-import { label, unitOf } from '../../engine';
+import type { GameState, PlayerId, Prompt } from '../../rulesets/sellsword/engine';
+import { label, unitOf } from '../../rulesets/sellsword/engine';
 import type { ComponentAction } from '../codec';
 import { buttonRows, selectRow, type Row } from './prompt-components';
 import { recoilPromptAnswer, recoilPromptPost } from './prompt-recoil';

@@ -2,7 +2,7 @@
  * The open prompt of a match as a message: its text, its buttons or menu, and the player it pings. The
  * buttons carry the match's sequence number, which does not move while the prompt is open.
  */
-import type { PlayerId } from '../../engine';
+import type { PlayerId } from '../../rulesets/sellsword/engine';
 import type { MatchRow } from '../../store';
 import { nameIn } from '../../posts/announce';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../../match/match-state';

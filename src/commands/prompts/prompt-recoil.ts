@@ -4,8 +4,9 @@
  * whether it enters damaging terrain, with the map drawn showing every path. The menu's value is the
  * square's index in the prompt's options, so a click means the option it was built from.
  */
-import type { Decision, GameEvent, GameState, PlayerId, PromptOf } from '../../engine';
-import { boardOf, label, nameOf, unitOf } from '../../engine';
+import type { Decision, GameEvent, GameState, PlayerId, PromptOf } from '../../rulesets/sellsword/engine';
+import { nameOf } from '../../engine';
+import { boardOf, label, unitOf } from '../../rulesets/sellsword/engine';
 import { renderMapWithAlt } from '../../render';
 import { clip } from '../../discord/text';
 import { selectRow, type Row } from './prompt-components';

@@ -2,8 +2,8 @@
  * The pre-game decisions (§2.1, R5, R6) as Discord messages, and clicks back into setup commands.
  */
 import { ButtonStyle } from 'discord.js';
-import type { PregameCommand, PregamePrompt } from '../../engine';
-import type { PlayerId } from '../../engine';
+import type { PregameCommand, PregamePrompt } from '../../rulesets/sellsword/engine';
+import type { PlayerId } from '../../rulesets/sellsword/engine';
 import type { ComponentAction } from '../codec';
 import type { PromptPost } from './prompt-game';
 import { buttonRows, selectRow } from './prompt-components';

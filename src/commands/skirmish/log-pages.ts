@@ -4,7 +4,7 @@
  * and Newer buttons page through it (component action `log`, which changes nothing).
  */
 import { ButtonStyle } from 'discord.js';
-import { apply as applyGame, type GameEvent } from '../../engine';
+import { apply as applyGame, type GameEvent } from '../../rulesets/sellsword/engine';
 import { matchLog, rosterLine, sinceLastAct, type LogEntry } from '../../render';
 import type { MatchRow, Store } from '../../store';
 import { gameOf, type MatchEvent } from '../../match/match-state';

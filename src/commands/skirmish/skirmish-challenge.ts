@@ -6,7 +6,7 @@
  */
 import { ChannelType, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { RuleError } from '../../engine';
-import type { PlayerId } from '../../engine';
+import type { PlayerId } from '../../rulesets/sellsword/engine';
 import type { Gridmap } from '../../formats/gridmap';
 import type { MatchRow } from '../../store';
 import type { App } from '../app';

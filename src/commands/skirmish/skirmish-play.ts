@@ -4,7 +4,7 @@
  */
 import { clip } from '../../discord/text';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { describeState } from '../../engine';
+import { describeState } from '../../rulesets/sellsword/engine';
 import type { RuleError } from '../../engine';
 import { renderMapWithAlt, type ViewRequest } from '../../render';
 import { logView } from './log-pages';

@@ -3,7 +3,7 @@
  * total against the cap, so a player can check at a glance what was saved.
  */
 import type { APIEmbed } from 'discord.js';
-import { DEFAULT_LIMITS, type WarbandLimits } from '../../engine';
+import { DEFAULT_LIMITS, type WarbandLimits } from '../../rulesets/sellsword/engine';
 import type { Warband } from '../../formats/warband';
 import { FACTION_COLOUR } from '../../render/palette';
 import type { CheckedWarband, WarbandEntry } from '../../match/warband-check';

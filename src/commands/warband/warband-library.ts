@@ -6,7 +6,7 @@
 import type { APIEmbed, ApplicationCommandOptionChoiceData } from 'discord.js';
 import { parseWith } from '../../formats/problems';
 import { warbandSchema } from '../../formats/warband';
-import { unitCost } from '../../engine';
+import { unitCost } from '../../rulesets/sellsword/engine';
 import type { WarbandRow } from '../../store';
 import type { App } from '../app';
 import { choice, suggest } from '../command';

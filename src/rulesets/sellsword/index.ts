@@ -3,7 +3,7 @@
  * are, under the `Ruleset` interface. What the application hands in is what the match row holds, as
  * `matchRecord` (match/record.ts) decoded it, so it is narrowed here to Sellsword's stored shapes.
  */
-import { nextActor, type PlayerId } from '../../engine';
+import { nextActor, type PlayerId } from './engine';
 import { beginMatch, gameOf, rebuildMatch, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../match/match-state';
 import type { MatchEnd, Phase, Ruleset, Stepped, Wait } from '../ruleset';
 import { timeoutCommand } from './timeouts';

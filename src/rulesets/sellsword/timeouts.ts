@@ -3,8 +3,8 @@
  * choice's default, a prompt's default decision, the end of the active unit's turn or an empty turn,
  * and those words for the thread ("the map is **Mill Crossing**").
  */
-import { defaultDecision, label, pregameDefault, unitOf, waitingUnits } from '../../engine';
-import type { GameState, PlayerId, PregameCommand, PregamePrompt } from '../../engine';
+import { defaultDecision, label, pregameDefault, unitOf, waitingUnits } from './engine';
+import type { GameState, PlayerId, PregameCommand, PregamePrompt } from './engine';
 import type { MatchCommand, MatchSnapshot } from '../../match/match-state';
 import { splitWords } from '../../match/standing-orders';
 

@@ -1,0 +1,62 @@
+/**
+ * Reactions (§5, R25, R26): who may reply, and with which attacks. A reply is a single-act attack
+ * against the unit that moved or attacked, paid with a react token.
+ */
+import type { Attack } from '../../../formats/card';
+import { canPay } from './acts';
+import type { GameState, UnitId, UnitState } from './state';
+import { profile } from './stats';
+import { attackLine, isProblem } from './targeting';
+
+/** Statuses whose bearer may not React (§6.2). */
+const NO_REACT = ['stunned', 'helpless'];
+
+/** R40, §6.2: Stunned and Helpless never react; Glamyred only while a failed roll holds (R65). */
+export function canReact(unit: UnitState): boolean {
+  return (
+    !unit.dropped &&
+    unit.at !== null &&
+    unit.tokens.react >= 1 &&
+    !unit.statuses.some((s) => NO_REACT.includes(s.status) || (s.status === 'glamyred' && s.held === true))
+  );
+}
+
+/** A reply declared and not yet made: who replies, with which attack, against whom. */
+export interface PendingReply {
+  readonly unit: UnitId;
+  readonly attack: string;
+  readonly against: UnitId;
+}
+
+/**
+ * The replies declared in the resolution paused behind the state's prompt that have not been made yet
+ * (R25, R26): those still being collected, those waiting on their attack or move, and those next to roll.
+ */
+export function pendingReplies(state: GameState): PendingReply[] {
+  return state.resume.flatMap((f): PendingReply[] => {
+    switch (f.k) {
+      case 'reply':
+        return [{ unit: f.unit, attack: f.attack, against: f.target }];
+      case 'offer-replies':
+        return f.declared.map((r) => ({ ...r, against: f.unit }));
+      case 'attack':
+      case 'burst-with-replies':
+        return (f.replies ?? []).map((r) => ({ ...r, against: f.unit }));
+      case 'resolve-replies':
+        return (f.replies ?? []).map((r) => ({ ...r, against: f.target }));
+      default:
+        return [];
+    }
+  });
+}
+
+/** The attacks `replier` could reply with against `target` right now. */
+export function replyAttacks(state: GameState, replier: UnitState, target: UnitState): Attack[] {
+  if (!canReact(replier)) return [];
+  return profile(state, replier).attacks.filter((a) => {
+    if (a.acts !== 1 || a.burst !== undefined) return false;
+    // A reply spends a react token on top of whatever the attack itself costs (R25, R26).
+    if (!canPay(replier, { ...a.cost, react: (a.cost.react ?? 0) + 1 })) return false;
+    return !isProblem(attackLine(state, replier, a, target));
+  });
+}

@@ -1,0 +1,114 @@
+/** Act traits (docs/formats.md `act`, §2.4 "use a trait"): who they reach, and their gains and effects. */
+import type { Effect, Trait } from '../../../formats/card';
+import { nearestIn } from '../../../engine/distance';
+import type { Handler } from './flow';
+import type { GameState, UnitState } from './state';
+import { commanderOf } from './acts';
+import { sideOf } from './sides';
+import { liveTraits, profile } from './stats';
+import { label, squaresOf, tableOf, unitOf } from './table';
+import { TOKENS } from '../../../formats/vocabulary';
+
+/**
+ * An act trait (docs/formats.md `act`): its gains, then its effects without a roll, for each unit it reaches:
+ * itself by default; with `who`, every such unit within `range`, or just the one the command named.
+ */
+export const onUseTrait: Handler<'use-trait'> = (ctx, frame, stack) => {
+  const unit = unitOf(ctx.state, frame.unit);
+  const trait = liveTraits(ctx.state, unit).find((t) => t.trait === 'act' && t.id === frame.trait);
+  if (trait?.trait !== 'act') return;
+  const chosen = frame.target;
+  const reached = traitReach(ctx.state, unit, trait).filter((u) => chosen === undefined || u.id === chosen);
+  for (const target of reached) {
+    const gain = trait.gain;
+    if (!gain) continue;
+    const p = profile(ctx.state, target);
+    const fresh = unitOf(ctx.state, target.id);
+    const vigor = Math.max(0, Math.min(gain.vigor ?? 0, p.vigorMax - fresh.vigor));
+    const tokens = {
+      react: Math.max(0, Math.min(gain.react ?? 0, p.tokensMax.react - fresh.tokens.react)),
+      blue: Math.max(0, Math.min(gain.blue ?? 0, p.tokensMax.blue - fresh.tokens.blue)),
+      red: Math.max(0, Math.min(gain.red ?? 0, p.tokensMax.red - fresh.tokens.red)),
+    };
+    if (vigor || tokens.react || tokens.blue || tokens.red) ctx.emit({ type: 'gained', unit: target.id, tokens, vigor });
+  }
+  if (trait.effects) {
+    for (const target of [...reached].reverse()) {
+      stack.push({
+        k: 'effects',
+        unit: unit.id,
+        trait: trait.id,
+        target: target.id,
+        index: 0,
+        critical: false,
+        glancing: false,
+        charge: false,
+        caused: true,
+        bonusUsed: true,
+      });
+    }
+  }
+};
+
+/** The units an act trait reaches (docs/formats.md `act`): itself by default, or every `who` within `range`. */
+export function traitReach(state: GameState, unit: UnitState, trait: Extract<Trait, { trait: 'act' }>): UnitState[] {
+  if (trait.who === undefined) return [unitOf(state, unit.id)];
+  const table = tableOf(state);
+  const range = trait.range ?? 0;
+  return Object.values(state.units).filter((u) => {
+    if (u.dropped || u.at === null) return false;
+    // §6.2: a Controlled unit's allies are its controller's units (checked before activation too).
+    const ally = u.id === unit.id || sideOf(state, u) === commanderOf(state, unit);
+    if ((trait.who === 'allies' && !ally) || (trait.who === 'enemies' && ally)) return false;
+    if (trait.descriptor !== undefined && !profile(state, u).descriptors.includes(trait.descriptor)) return false;
+    return nearestIn(table.rangesFrom(squaresOf(state, unit)), squaresOf(state, u)) <= range;
+  });
+}
+
+type ActTrait = Extract<Trait, { trait: 'act' }>;
+
+/** R32: a trait whose text says "one" reaches one unit: the one the act names as its target. */
+export const reachesOne = (trait: ActTrait): boolean => trait.who !== undefined && /\bone\b/i.test(trait.text ?? '');
+
+/** What an act trait's `who` (and descriptor) names, in words: "undead ally", "enemy", "unit". */
+export function reachWords(trait: ActTrait): string {
+  const who = trait.who === 'allies' ? 'ally' : trait.who === 'enemies' ? 'enemy' : 'unit';
+  return trait.descriptor !== undefined ? `${trait.descriptor} ${who}` : who;
+}
+
+/** Whether an effect would change anything for `unit` (a status it already has would not). */
+function effectChanges(effect: Effect, unit: UnitState): boolean {
+  if (!('status' in effect)) return true;
+  return effect.status === 'recurring' || !unit.statuses.some((s) => s.status === effect.status);
+}
+
+/**
+ * R32: whether using the trait now would change anything for the units it reaches: a gain one of
+ * them can take (judged after the trait's own cost is paid, as its gains come after: a unit at its
+ * full Vigor gains nothing), or an effect one of them does not already have.
+ */
+export function traitChangesAnything(state: GameState, unit: UnitState, trait: ActTrait, reached: readonly UnitState[]): boolean {
+  const cost = trait.cost;
+  for (const target of reached) {
+    const p = profile(state, target);
+    const self = target.id === unit.id;
+    const vigor = target.vigor - (self ? (cost.vigor ?? 0) : 0);
+    const gain = trait.gain;
+    if (gain) {
+      if ((gain.vigor ?? 0) > 0 && vigor < p.vigorMax) return true;
+      for (const token of TOKENS) {
+        const have = target.tokens[token] - (self ? (cost[token] ?? 0) : 0);
+        if ((gain[token] ?? 0) > 0 && have < p.tokensMax[token]) return true;
+      }
+    }
+    if (trait.effects?.some((e) => effectChanges(e, target))) return true;
+  }
+  return false;
+}
+
+/** The words for "nothing to gain", naming who: "Ghoul (g) has", "Ghoul (g) and Serf (s) have". */
+export function nothingToGain(state: GameState, reached: readonly UnitState[]): string {
+  const names = reached.map((u) => label(state, u));
+  const who = names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${who} ${names.length === 1 ? 'has' : 'have'} nothing to gain from it`;
+}
