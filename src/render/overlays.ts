@@ -11,7 +11,7 @@ import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPL
 import { entryMark } from './legend';
 import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from './tags';
 import { drawSharedToken, drawUnits, sharedPlaces, type TokenPlace } from './units';
-import type { AttackView, HarmView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq } from './view';
+import type { AttackView, DropView, HarmView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq, UnitView } from './view';
 
 type Ctx = SKRSContext2D;
 
@@ -217,8 +217,15 @@ export function drawAttackLines(ctx: Ctx, g: BoardGeometry, last: LastTurnView, 
 }
 
 /** Each attack's arrowhead (a cross for a miss, a star for a critical) where it meets its target, over the tokens. */
-export function drawAttackHeads(ctx: Ctx, g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): void {
+export function drawAttackHeads(
+  ctx: Ctx,
+  g: BoardGeometry,
+  last: LastTurnView,
+  places: ReadonlyMap<string, TokenPlace>,
+  only: (a: AttackView) => boolean,
+): void {
   for (const { attack: a, end, ux, uy, colour, width } of attackLines(g, last, places)) {
+    if (!only(a)) continue;
     ctx.save();
     ctx.lineCap = 'round';
     if (a.result === 'miss') {
@@ -274,9 +281,9 @@ function harmTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
   });
 }
 
-export function drawDrops(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
+export function drawDrops(ctx: Ctx, g: BoardGeometry, last: LastTurnView, only: (d: DropView) => boolean): void {
   for (const d of last.drops) {
-    if (!d.at) continue;
+    if (!d.at || !only(d)) continue;
     const p = centre(g, d.at, d.span);
     const s = g.cell * 0.7 * d.span;
     cross(ctx, p.x, p.y, s, '#ffffff', g.cell * 0.22);
@@ -465,6 +472,20 @@ export function tagSpace(g: BoardGeometry, view: MapView, bounds: Rect): TagSpac
   };
 }
 
+/** Whether a unit on the map now stands on any square of a `span`-sized space at `at`. */
+function heldSquares(units: readonly UnitView[]): (at: Sq | null, span: 1 | 2) => boolean {
+  const held = new Set<string>();
+  for (const u of units) {
+    if (!u.at) continue;
+    for (let dc = 0; dc < u.span; dc++) for (let dr = 0; dr < u.span; dr++) held.add(`${u.at.col + dc},${u.at.row + dr}`);
+  }
+  return (at, span) => {
+    if (!at) return false;
+    for (let dc = 0; dc < span; dc++) for (let dr = 0; dr < span; dr++) if (held.has(`${at.col + dc},${at.row + dr}`)) return true;
+    return false;
+  };
+}
+
 /** The squares of the board, without the coordinates round them. */
 export const boardSquares = (g: BoardGeometry, view: MapView): Rect => ({
   x: g.margin,
@@ -476,8 +497,8 @@ export const boardSquares = (g: BoardGeometry, view: MapView): Rect => ({
 /**
  * Everything drawn on the board picture, in order. Under the tokens: entry tiles, reach shading,
  * paths, sight and preview lines, tags' leader lines (they run from token to token, and the labels
- * must stay readable). Over them: charge rings, drops, attack lines between neighbours, then the
- * placed tags (which cover no token).
+ * must stay readable), and a drop's cross and arrowhead on a square another unit has since entered.
+ * Over them: charge rings, the other drops, attack heads, then the placed tags (which cover no token).
  * Attack lines go under the tokens with the paths, so no line covers a label; their heads go over.
  */
 export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: readonly PlacedTag[]): void {
@@ -498,12 +519,22 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
     drawPreview(ctx, g, view.preview);
   }
   drawLeaders(ctx, tags, g.cell);
-  if (view.lastTurn) drawAttackLines(ctx, g, view.lastTurn, places);
+  // A dropped unit's cross, and the arrowhead that dropped it, go under a unit that has since moved
+  // onto its square, so the unit there now is seen; elsewhere they go over the tokens.
+  const held = heldSquares(view.units);
+  const dropped = new Set(view.lastTurn?.drops.map((d) => d.unit) ?? []);
+  const crossUnder = (d: DropView) => held(d.at, d.span);
+  const headUnder = (a: AttackView) => dropped.has(a.target) && held(a.to, a.toSpan);
+  if (view.lastTurn) {
+    drawAttackLines(ctx, g, view.lastTurn, places);
+    drawDrops(ctx, g, view.lastTurn, crossUnder);
+    drawAttackHeads(ctx, g, view.lastTurn, places, headUnder);
+  }
   drawUnits(ctx, g, view.units);
   if (view.reach) drawCharges(ctx, g, view.reach);
   if (view.lastTurn) {
-    drawDrops(ctx, g, view.lastTurn);
-    drawAttackHeads(ctx, g, view.lastTurn, places);
+    drawDrops(ctx, g, view.lastTurn, (d) => !crossUnder(d));
+    drawAttackHeads(ctx, g, view.lastTurn, places, (a) => !headUnder(a));
     // An arrow into a shared square crosses the token beside its target: that token goes back over
     // the arrowhead, so its label reads.
     const targets = new Set(view.lastTurn.attacks.map((a) => a.target));

@@ -12,7 +12,20 @@ import { Lru } from '../cache/lru';
 import { font } from './fonts';
 import { bricks, flame, peaks, pillars, pitHole, slidingDoor, smokeWisps, snowflake, star, tufts } from './glyphs';
 import type { BoardGeometry } from './layout';
-import { COLD_FILL, COLD_INK, EDGE_WALL, GRID_LINE, INK, LOW_COVER, OBJECTIVE, OBJECTIVE_INK, PAPER, TERRAIN_FILL, TERRAIN_INK, TERRAIN_ORDER } from './palette';
+import {
+  COLD_FILL,
+  COLD_INK,
+  EDGE_WALL,
+  GRID_LINE,
+  INK,
+  LOW_COVER,
+  OBJECTIVE,
+  OBJECTIVE_INK,
+  PAPER,
+  TERRAIN_FILL,
+  TERRAIN_INK,
+  TERRAIN_ORDER,
+} from './palette';
 import type { BoardView, EdgeView } from './view';
 
 type Ctx = SKRSContext2D;

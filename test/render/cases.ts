@@ -19,6 +19,7 @@ import {
   bigTable,
   content,
   crowdTable,
+  droppedThenEnteredTable,
   lastTurnTable,
   meleeTable,
   passingReplyTable,
@@ -120,6 +121,16 @@ export const goldenCases: readonly GoldenCase[] = [
       "the close-up of the knight stopped in the archer's square by the Ghoul's reply: the move's arrow and the reply's end at the knight's small token, and the archer's token is drawn back over the reply's arrowhead, so both labels read",
     render: () => {
       const t = passingReplyTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return encodePng(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
+    name: 'focus-dropped-then-entered',
+    shows:
+      "the close-up after the knight dropped the skeleton on C6 with a critical and moved onto C6: the drop's cross and the critical's arrowhead lie under the knight's token, which reads, and SW DROPPED sits beside it",
+    render: () => {
+      const t = droppedThenEnteredTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
       return encodePng(drawFocusCanvas(view, focusWindow(view)!));
     },

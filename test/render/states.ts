@@ -261,6 +261,55 @@ export function passingReplyTable(): { before: GameState; events: GameEvent[]; s
   return { before, events, state };
 }
 
+/**
+ * The knight drops the skeleton on C6 with a critical and then moves onto C6: the drop's cross and
+ * the arrowhead go under the knight's token, which is seen where it now stands.
+ */
+export function droppedThenEnteredTable(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const yardNow = yardTable();
+  const c6 = 5 * yard.grid[0]!.length + 2;
+  const before: GameState = { ...yardNow, units: { ...yardNow.units, open: { ...yardNow.units.open!, at: c6 } } };
+  const state: GameState = {
+    ...before,
+    units: { ...before.units, open: { ...before.units.open!, at: null, dropped: true, vigor: 0 }, hero: { ...before.units.hero!, at: c6 } },
+  };
+  const events: GameEvent[] = [
+    { type: 'unit-activated', unit: 'hero', acts: 3 },
+    { type: 'act-begun', unit: 'hero', act: 'attack', acts: 1 },
+    {
+      type: 'attack-rolled',
+      unit: 'hero',
+      attack: 'longsword',
+      target: 'open',
+      rolls: [20],
+      modifier: 5,
+      need: 12,
+      hit: true,
+      critical: true,
+      glancing: false,
+      notes: [],
+    },
+    {
+      type: 'wounded',
+      unit: 'open',
+      wound: 20,
+      woundType: 'cut',
+      source: 'hero',
+      cause: 'Longsword',
+      from: 'attack',
+      attack: 'longsword',
+      taken: 20,
+      toughness: 0,
+      avoided: 0,
+      injuries: [],
+    },
+    { type: 'dropped', unit: 'open', by: 'hero' },
+    { type: 'act-begun', unit: 'hero', act: 'move', acts: 2 },
+    { type: 'moved', unit: 'hero', from: 'C5', path: ['C6'], spent: 1, diagonals: 0, pointsLeft: 4 },
+  ];
+  return { before, events, state };
+}
+
 /** 40×40 with sixteen units in their start areas and two entry tiles. */
 export function bigTable(): GameState {
   const cards = ['valor-knight', 'valor-archer', 'valor-pikeman', 'valor-guard', 'valor-squire', 'valor-scout', 'valor-priest', 'valor-mounted-knight'];
