@@ -60,10 +60,11 @@ export function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup:
   }
 }
 
+const objectiveScored = (e: GameEvent): boolean => e.type === 'scored' && e.reason.startsWith('objective');
+
 /** Round news in the words of the game's log (render/last-turn-words.ts), on its own lines as the round turns. */
 function roundLine(game: GameState, e: GameEvent, names: MatchSetup['names']): string | null {
-  if (e.type !== 'round-started' && e.type !== 'tactics-rolled' && e.type !== 'order-set' && !(e.type === 'scored' && e.reason.startsWith('objective')))
-    return null;
+  if (e.type !== 'round-started' && e.type !== 'tactics-rolled' && e.type !== 'order-set' && !objectiveScored(e)) return null;
   const line = eventSentences(game, { lastTurn: [e], names }).join(' ');
   if (!line) return null;
   if (e.type === 'round-started') return `**${line}**`;
@@ -92,6 +93,13 @@ export async function retirements(store: Store, row: MatchRow, except?: string, 
   return stale.filter((p) => p.messageId !== except).map((p) => ({ kind: 'retire', messageId: p.messageId, note }));
 }
 
+/**
+ * The totals after the round's objectives have scored, said under their lines: the turn post above
+ * them showed the score from before.
+ */
+const scoreLine = (game: GameState, name: (p: PlayerId) => string): string =>
+  `Score: ${game.players.map((p) => `${name(p)} ${game.score[p] ?? 0}`).join('; ')}.`;
+
 /** Must run inside the change's transaction: it closes the prompts the change has moved past. */
 export async function planPosts(store: Store, s: Submitted, options: PlanOptions = {}): Promise<PostBody[]> {
   const posts: PostBody[] = [];
@@ -107,6 +115,7 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
     if (lines.length > 0) posts.push({ kind: 'text', content: lines.splice(0).join('\n') });
   };
   let game: GameState | null = gameOf(s.before);
+  let scoring = false;
   // A typed setup act (/skirmish entry) is told by its reply, with the same words as the setup line.
   const told = options.reply
     ? s.events.find((e) => e.event.stage === 'pregame' && e.event.event.type === 'entry-placed' && e.event.event.player === options.by)
@@ -125,6 +134,9 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
       flush();
       posts.push({ kind: 'opening' }, ...s.setup.players.map((player): PostBody => ({ kind: 'warband', player })));
     }
+    // Objectives score one after another at the round's end; the new totals follow the last of them.
+    if (scoring && !objectiveScored(event.event)) lines.push(scoreLine(game, name));
+    scoring = objectiveScored(event.event);
     game = apply(game, event.event);
     if (event.event.type === 'conceded' && event.event.player === options.forfeit) continue;
     if (event.event.type === 'order-set' && gameOf(s.before)?.prompt?.kind === 'order' && answeredOrder(posts, event.event, name)) continue;
@@ -135,6 +147,7 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
       posts.push({ kind: 'turn', seq });
     }
   }
+  if (scoring && game) lines.push(scoreLine(game, name));
   flush();
   const newTurn = s.events.some((e) => e.event.stage === 'game' && e.event.event.type === 'turn-started');
   // A prompt answered mid-turn (a wound split, a reply) leaves the thread not knowing whose move it is.
