@@ -9,7 +9,7 @@ import type { WoundsPromptOptions } from '../../rulesets/sellsword/engine';
 import type { GameState, PlayerId, PromptOf } from '../../rulesets/sellsword/engine';
 import { cardOf, findAttack, label, modOf, unitOf } from '../../rulesets/sellsword/engine';
 import { boxesLeft } from '../../rulesets/sellsword/engine';
-import type { InjuryBox } from '../../formats/card';
+import type { InjuryBox } from '../../rulesets/sellsword/formats/card';
 import type { OptionSpec } from './prompt-components';
 import { unshown } from '../../discord/text';
 import { chanceWhy, oddsWords, woundWords } from './odds-words';
