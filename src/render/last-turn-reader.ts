@@ -105,6 +105,8 @@ export class TurnReader {
   readonly harms: HarmView[] = [];
   readonly drops: DropView[] = [];
   readonly happenings: Told[] = [];
+  /** The last tactics check's totals read, so a reroll can say what it replaced. */
+  tactics: Readonly<Record<PlayerId, number>> | null = null;
   /** The prompt last asked and not yet answered. */
   prompt: Mutable<PromptWords> | null = null;
   /**
