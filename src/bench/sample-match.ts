@@ -6,7 +6,7 @@
 import type { Content } from '../content/load';
 import type { PregamePrompt } from '../rulesets/sellsword/engine';
 import { seeded } from '../engine';
-import type { MatchExport } from '../formats/match-export';
+import type { DefaultMatchExport } from '../formats/match-export';
 import { beginMatch, gameOf, makeSetup, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { Chooser, chooseCommand, randomWarband } from './selfplay';
 
@@ -107,7 +107,7 @@ export function sampleMatch(content: Content, seed: number, o: SampleOptions = {
 }
 
 /** The match as `/skirmish export` gives one (played with a fixed seed, so without a dice commitment). */
-export function sampleExport(match: SampleMatch, id = 'sample'): MatchExport {
+export function sampleExport(match: SampleMatch, id = 'sample'): DefaultMatchExport {
   const game = gameOf(match.snapshot);
   return {
     format: 'sellsword-match',
@@ -118,7 +118,7 @@ export function sampleExport(match: SampleMatch, id = 'sample'): MatchExport {
     names: { ...match.setup.names },
     winner: game?.winner ?? null,
     dice: null,
-    setup: JSON.parse(JSON.stringify(match.setup)) as MatchExport['setup'],
-    events: match.events.map((e) => ({ seq: e.seq, event: JSON.parse(JSON.stringify(e.event)) as MatchExport['events'][number]['event'] })),
+    setup: JSON.parse(JSON.stringify(match.setup)) as DefaultMatchExport['setup'],
+    events: match.events.map((e) => ({ seq: e.seq, event: JSON.parse(JSON.stringify(e.event)) as DefaultMatchExport['events'][number]['event'] })),
   };
 }

@@ -3,10 +3,10 @@
  * prints; tests call this directly.
  */
 import type { Content } from '../content/load';
-import type { UnitCard } from '../formats/card';
+import type { UnitCard } from '../rulesets/sellsword/formats/card';
 import { gridmapSchema, type Gridmap } from '../formats/gridmap';
 import { battlefieldProblems } from '../rulesets/sellsword/engine';
-import type { ModCard } from '../formats/mod';
+import type { ModCard } from '../rulesets/sellsword/formats/mod';
 import type { Scenario, Step } from '../formats/scenario';
 import { nameOf } from '../engine';
 import type { Command } from '../rulesets/sellsword/engine';

@@ -44,7 +44,7 @@ export function notAtTable(row: Pick<MatchRow, 'ruleset' | 'rulesetVersion'>): v
   if (table)
     refuse(
       'not-for-this-game',
-      `This is a ${table.rules.name} match: give orders with \`/order\`; the picture after each turn shows the table, and \`/help\` says what is playable (the log, replays, exports and verifying come later).`,
+      `This is a ${table.rules.name} match, and that command is not for it yet: the thread itself is its log and the picture after each turn shows the table. Give orders with \`/order\`; \`/skirmish export\` gives the match as a file and \`/skirmish verify\` checks its dice once it is over.`,
     );
 }
 

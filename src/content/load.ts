@@ -4,7 +4,7 @@
  */
 import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogSchema, indexCatalogs, type Catalog, type CatalogIndex } from '../formats/catalog';
+import { catalogSchema, indexCatalogs, type Catalog, type CatalogIndex } from '../rulesets/sellsword/formats/catalog';
 import type { Gridmap } from '../formats/gridmap';
 import { battlefieldSchema } from '../rulesets/sellsword/engine';
 import { fail, ok, type Problem, type Result } from '../formats/problems';

@@ -47,10 +47,21 @@ export const matchExportSchema = z.discriminatedUnion('version', [
     version: z.literal(2),
     ruleset: z.strictObject({ id: z.string().min(1).max(64), version: z.number().int().positive() }),
   }),
+  // A game played at the table keeps its setup and events in its own shapes, checked by replaying them under its rules.
+  z.strictObject({
+    ...exportBody,
+    version: z.literal(3),
+    ruleset: z.strictObject({ id: z.string().min(1).max(64), version: z.number().int().positive() }),
+    setup: z.looseObject({}).nullable(),
+    events: z.array(z.strictObject({ seq: z.number().int().positive(), event: z.looseObject({ type: z.string() }) })),
+  }),
 ]);
 
 export type MatchExport = z.output<typeof matchExportSchema>;
 
+/** A file of the default game (format versions 1 and 2), whose setup and events have the shapes above. */
+export type DefaultMatchExport = Exclude<MatchExport, { version: 3 }>;
+
 /** The game and rules' version an export was played under: a version 1 file's are Sellsword's first. */
 export const exportRuleset = (doc: MatchExport): { readonly id: string; readonly version: number } =>
-  doc.version === 2 ? doc.ruleset : { id: 'sellsword', version: 1 };
+  doc.version === 1 ? { id: 'sellsword', version: 1 } : doc.ruleset;

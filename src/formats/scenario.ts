@@ -3,10 +3,10 @@
  * The schema checks the shape; whether each step is legal is the engine's to say, step by step.
  */
 import { z } from 'zod';
-import { injuryBoxSchema, unitCardSchema } from './card';
+import { injuryBoxSchema, unitCardSchema } from '../rulesets/sellsword/formats/card';
 import { idSchema, int, squareSchema, uniqueList, whenValid } from './fields';
 import { gridmapSchema } from './gridmap';
-import { modCardSchema } from './mod';
+import { modCardSchema } from '../rulesets/sellsword/formats/mod';
 import { show } from './problems';
 import { fixedDieSchema, playerIdSchema } from './scenario-parts';
 import { normalizeSquare } from './squares';

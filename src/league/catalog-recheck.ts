@@ -6,10 +6,10 @@
  * caller reads the warbands and both catalogs and posts the notices.
  */
 import { checkWarband, type RosterProblem, type WarbandLimits } from '../rulesets/sellsword/engine';
-import type { UnitCard } from '../formats/card';
-import type { CatalogIndex } from '../formats/catalog';
-import type { ModCard } from '../formats/mod';
-import type { Warband } from '../formats/warband';
+import type { UnitCard } from '../rulesets/sellsword/formats/card';
+import type { CatalogIndex } from '../rulesets/sellsword/formats/catalog';
+import type { ModCard } from '../rulesets/sellsword/formats/mod';
+import type { Warband } from '../rulesets/sellsword/formats/warband';
 
 export interface RegisteredWarband {
   /** Who registered it (a Discord user id). */

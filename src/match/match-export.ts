@@ -3,15 +3,55 @@
  * stored match as a file, and a file checked: its dice against the commitment, and its log replayed
  * into the game it claims.
  */
-import type { MatchRow, Store } from '../store';
-import { checkDice } from './dice-proof';
+import { storedNames, type MatchRow, type Store } from '../store';
+import { checkDice, seedFrom } from './dice-proof';
+import { checkSealed } from '../engine';
+import { sha256Hex } from './sealed-commitment';
+import { tableGameOf } from './table-game';
 import { matchRecord, matchSetupOf, type MatchRecord } from './record';
 import { practiceSeat } from './practice-seat';
-import { exportRuleset, type MatchExport } from '../formats/match-export';
+import { exportRuleset, type DefaultMatchExport, type MatchExport } from '../formats/match-export';
 import type { MatchSetup } from './match-state';
 import { rulesetOf } from '../rulesets';
 
+/**
+ * A game played at the table as a file (format version 3): its setup and events as the game stores
+ * them, the seed left out until the match is over. Dice from a fixed seed (tests, the sandbox) are no
+ * committed dice: the file says so by having none.
+ */
+async function exportTable(store: Store, given: MatchRow): Promise<MatchExport> {
+  // The row as stored: a decoded record holds no setup of a game it does not decode (record.ts).
+  const stored = (await store.matches.get(given.id)) ?? given;
+  const { terms } = matchRecord(stored);
+  const over = stored.status === 'over';
+  const { seed, ...open } = (stored.setup ?? {}) as { seed?: number };
+  const dice = terms.dice;
+  const name = await storedNames(store, stored.players);
+  const committed = dice !== undefined && seed !== undefined && seedFrom(dice.secret, dice.entropy) === seed;
+  return {
+    format: 'sellsword-match',
+    version: 3,
+    ruleset: { id: stored.ruleset, version: stored.rulesetVersion },
+    match: stored.id,
+    status: stored.status,
+    players: [...stored.players],
+    names: Object.fromEntries(stored.players.map((p) => [p, name(p)])),
+    winner: stored.winner,
+    dice: committed
+      ? {
+          commitment: dice.commitment,
+          entropy: [...dice.entropy],
+          from: await diceFrom(store, matchRecord(stored)),
+          ...(over ? { secret: dice.secret, seed } : {}),
+        }
+      : null,
+    setup: stored.setup ? (JSON.parse(JSON.stringify(over ? stored.setup : open)) as Record<string, unknown>) : null,
+    events: (await store.matches.events(stored.id)).map((e) => ({ seq: e.seq, event: e.event as { type: string } })),
+  };
+}
+
 export async function exportMatch(store: Store, stored: MatchRow): Promise<MatchExport> {
+  if (tableGameOf(stored)) return exportTable(store, stored);
   const row = matchRecord(stored);
   const setup = row.setup;
   const over = row.status === 'over';
@@ -32,8 +72,8 @@ export async function exportMatch(store: Store, stored: MatchRow): Promise<Match
         ? { commitment: dice.commitment, entropy: [...setup.dice.entropy], from: await diceFrom(store, row), ...(over ? { secret: dice.secret, seed } : {}) }
         : null,
     // A JSON copy: the file is plain data, whatever the engine's types say.
-    setup: setup ? (JSON.parse(JSON.stringify(over ? setup : open)) as MatchExport['setup']) : null,
-    events: (await store.matches.events(row.id)).map((e) => ({ seq: e.seq, event: e.event as MatchExport['events'][number]['event'] })),
+    setup: setup ? (JSON.parse(JSON.stringify(over ? setup : open)) as DefaultMatchExport['setup']) : null,
+    events: (await store.matches.events(row.id)).map((e) => ({ seq: e.seq, event: e.event as DefaultMatchExport['events'][number]['event'] })),
   };
 }
 
@@ -101,14 +141,21 @@ export function verifyExport(doc: MatchExport): Verdict {
     found.ruleset.diceOf,
   );
   if (!dice.ok) return { ok: false, lines: [`❌ The dice do not check out: ${dice.problem}.`] };
+  const sealed = checkSealed(
+    doc.events.map((e) => e.event),
+    sha256Hex,
+  );
+  if (!sealed.ok) return { ok: false, lines: [`❌ The sealed entries do not check out: ${sealed.problem}.`] };
   const lines = [
+    ...(sealed.revealed > 0 ? [`✅ All ${sealed.revealed} sealed entries revealed match the commitments made when they were sealed.`] : []),
     `✅ The dice's secret, shown at the end, matches the commitment \`${doc.dice.commitment.slice(0, 16)}…\` posted at the start; the seed comes from it and ${entropyWords(doc.dice.from, doc.dice.entropy.length)}, and all ${dice.rolls} rolls are the seed's dice, in order.`,
   ];
   try {
     const rules = found.ruleset.match;
     const end = rules.end(
       rules.replay(
-        matchSetupOf(doc.setup, doc.match),
+        // A game played at the table decodes its own setup; the default game's is checked here.
+        found.ruleset.table ? doc.setup : matchSetupOf(doc.setup, doc.match),
         doc.events.map((e) => e.event),
       ),
     );

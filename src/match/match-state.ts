@@ -4,8 +4,8 @@
  * its transaction; `rebuildMatch` replays the log from the setup, and must give the stored snapshot.
  */
 import type { Content } from '../content/load';
-import type { UnitCard } from '../formats/card';
-import type { ModCard } from '../formats/mod';
+import type { UnitCard } from '../rulesets/sellsword/formats/card';
+import type { ModCard } from '../rulesets/sellsword/formats/mod';
 import type { ScenarioUnit } from '../formats/scenario';
 import type { Command, Concession } from '../rulesets/sellsword/engine';
 import { decide } from '../rulesets/sellsword/engine';

@@ -7,9 +7,9 @@
  * value itself, not a copy, so a snapshot still compares equal to its replay key for key.
  */
 import { z } from 'zod';
-import type { UnitCard } from '../formats/card';
+import type { UnitCard } from '../rulesets/sellsword/formats/card';
 import type { Gridmap } from '../formats/gridmap';
-import type { ModCard } from '../formats/mod';
+import type { ModCard } from '../rulesets/sellsword/formats/mod';
 import type { PregameState } from '../rulesets/sellsword/engine';
 import type { GameState, Options, PlayerId } from '../rulesets/sellsword/engine';
 import type { MatchRow } from '../store';

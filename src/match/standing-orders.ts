@@ -10,7 +10,7 @@ import { sameSplit, splitOptions, type WoundsPromptOptions } from '../rulesets/s
 import type { GameState, PlayerId, Prompt, PromptOf } from '../rulesets/sellsword/engine';
 import { findAttack, label, unitOf } from '../rulesets/sellsword/engine';
 import type { SplitChoice } from '../rulesets/sellsword/engine';
-import type { InjuryBox } from '../formats/card';
+import type { InjuryBox } from '../rulesets/sellsword/formats/card';
 import type { PregamePrompt } from '../rulesets/sellsword/engine';
 import { ALL_MATCHES, type Store } from '../store';
 import type { MatchCommand, MatchSetup, MatchSnapshot } from './match-state';

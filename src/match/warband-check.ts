@@ -3,11 +3,11 @@
  * with the league's catalog and maps. Each step refuses with a reply that names what is wrong and
  * where, so the player can fix everything in one go. Pure apart from throwing the refusal.
  */
-import type { UnitCard } from '../formats/card';
-import type { CatalogIndex } from '../formats/catalog';
-import type { ModCard } from '../formats/mod';
+import type { UnitCard } from '../rulesets/sellsword/formats/card';
+import type { CatalogIndex } from '../rulesets/sellsword/formats/catalog';
+import type { ModCard } from '../rulesets/sellsword/formats/mod';
 import { formatProblems, type Problem } from '../formats/problems';
-import { parseWarbandText, type Warband } from '../formats/warband';
+import { parseWarbandText, type Warband } from '../rulesets/sellsword/formats/warband';
 import { checkWarband, DEFAULT_LIMITS, unitCost, type RosterProblem, type WarbandLimits } from '../rulesets/sellsword/engine';
 import { refuse } from './user-error';
 import { shown, clip } from '../discord/text';

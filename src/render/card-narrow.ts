@@ -7,8 +7,8 @@
  * reads on a phone without opening it, and on a desktop too.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import type { UnitCard } from '../formats/card';
-import type { ModCard } from '../formats/mod';
+import type { UnitCard } from '../rulesets/sellsword/formats/card';
+import type { ModCard } from '../rulesets/sellsword/formats/mod';
 import { MOD_USES, TOKENS } from '../formats/vocabulary';
 import type { UnitState } from '../rulesets/sellsword/engine';
 import { measuringContext } from './canvas-pool';

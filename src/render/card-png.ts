@@ -1,6 +1,6 @@
 /** A stat card as a PNG, in either layout. */
-import type { UnitCard } from '../formats/card';
-import type { ModCard } from '../formats/mod';
+import type { UnitCard } from '../rulesets/sellsword/formats/card';
+import type { ModCard } from '../rulesets/sellsword/formats/mod';
 import type { UnitState } from '../rulesets/sellsword/engine';
 import { drawCardCanvas } from './card';
 import { drawNarrowCardCanvas } from './card-narrow';

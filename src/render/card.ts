@@ -8,8 +8,8 @@
  * current, and statuses listed.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { InjuryBox, UnitCard } from '../formats/card';
-import type { ModCard } from '../formats/mod';
+import type { InjuryBox, UnitCard } from '../rulesets/sellsword/formats/card';
+import type { ModCard } from '../rulesets/sellsword/formats/mod';
 import { MOD_USES, type ModUse, TOKENS } from '../formats/vocabulary';
 import type { UnitState } from '../rulesets/sellsword/engine';
 import { measuringContext, pooledCanvas } from './canvas-pool';

@@ -21,12 +21,15 @@ function onTacticsRolled(r: TurnReader, e: EventOf<'tactics-rolled'>): void {
   const top = Math.max(...Object.values(e.totals));
   const leaders = Object.keys(e.totals).filter((p) => e.totals[p] === top);
   const ahead = e.winner ?? (leaders.length === 1 ? leaders[0]! : null);
+  const before = e.rerolled === undefined ? undefined : r.tactics?.[e.rerolled];
+  r.tactics = e.totals;
   r.happenings.push({
     kind: 'tactics',
     totals: Object.entries(e.totals).map(([p, total]) => ({ player: r.playerName(p), total })),
     winner: ahead === null ? null : r.playerName(ahead),
     rerolled: e.rerolled === undefined ? null : r.playerName(e.rerolled),
     leader: e.warleader === undefined ? null : r.name(e.warleader),
+    ...(before === undefined ? {} : { before }),
   });
 }
 

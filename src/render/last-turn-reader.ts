@@ -4,7 +4,7 @@
  * events that follow. The handlers of last-turn-events.ts fill it, one event at a time; names come
  * from the map labels and the players' names, rule facts from the engine's queries.
  */
-import type { Attack } from '../formats/card';
+import type { Attack } from '../rulesets/sellsword/formats/card';
 import type { WoundType } from '../formats/vocabulary';
 import { hasTerrain, squareIndex, T, type Board } from '../engine';
 import type { EventOf, GameEvent } from '../rulesets/sellsword/engine';
@@ -105,6 +105,8 @@ export class TurnReader {
   readonly harms: HarmView[] = [];
   readonly drops: DropView[] = [];
   readonly happenings: Told[] = [];
+  /** The last tactics check's totals read, so a reroll can say what it replaced. */
+  tactics: Readonly<Record<PlayerId, number>> | null = null;
   /** The prompt last asked and not yet answered. */
   prompt: Mutable<PromptWords> | null = null;
   /**

@@ -263,13 +263,20 @@ export function sentence(h: Happening, o: Telling = {}): string | null {
   return said === null ? null : withoutRuleCodes(said);
 }
 
+/** What a tactics reroll changed: ", 4 before, 9 now", or ", 4 again" when it came up the same. */
+function rerollChange(h: Extract<Happening, { kind: 'tactics' }>): string {
+  const now = h.totals.find((t) => t.player === h.rerolled)?.total;
+  if (h.before === undefined || now === undefined) return '';
+  return now === h.before ? `, ${now} again` : `, ${h.before} before, ${now} now`;
+}
+
 function rawSentence(h: Happening, o: Telling): string | null {
   switch (h.kind) {
     case 'round':
       return `Round ${h.round} begins.`;
     case 'tactics': {
       const totals = h.totals.map((t) => `${t.player} ${t.total}`).join(', ');
-      const reroll = h.rerolled ? ` (${h.rerolled} rerolled${h.leader ? ` with a Warleader die of ${h.leader}` : ''})` : '';
+      const reroll = h.rerolled ? ` (${h.rerolled} rerolled${h.leader ? ` with a Warleader die of ${h.leader}` : ''}${rerollChange(h)})` : '';
       if (h.winner) return `Tactics check${reroll}: ${totals}; ${h.winner} is ahead.`;
       const top = Math.max(...h.totals.map((t) => t.total));
       const tied = h.totals.filter((t) => t.total === top).map((t) => t.player);

@@ -325,6 +325,8 @@ export type Happening =
       readonly winner: string | null;
       readonly rerolled: string | null;
       readonly leader: string | null;
+      /** For a reroll, the rerolling player's total before it, when the roll it replaced was read too. */
+      readonly before?: number;
     }
   | { readonly kind: 'order'; readonly ap: string; readonly order: readonly string[]; readonly greater: boolean }
   | { readonly kind: 'phase'; readonly phase: number }

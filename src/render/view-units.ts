@@ -3,7 +3,7 @@
  * token (current Vigor and tokens from the engine's profile, injury boxes, statuses), and the status
  * line (round, phase, whose turn, open prompt).
  */
-import type { InjuryBox } from '../formats/card';
+import type { InjuryBox } from '../rulesets/sellsword/formats/card';
 import type { GameState, PlayerId, UnitId, UnitState } from '../rulesets/sellsword/engine';
 import { profile } from '../rulesets/sellsword/engine';
 import { boardOf, cardOf } from '../rulesets/sellsword/engine';

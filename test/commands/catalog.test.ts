@@ -8,9 +8,9 @@ import { DiscordLimit } from '../../src/discord/limits';
 import { catalogMessages, embedLength, factionEmbeds, factionsOf, packMessages } from '../../src/commands/catalog/catalog-embeds';
 import type { ReadOptions } from '../../src/commands/options';
 import { defaultContent } from '../../src/content/load';
-import type { UnitCard } from '../../src/formats/card';
+import type { UnitCard } from '../../src/rulesets/sellsword/formats/card';
 import { NARROW_CARD_WIDTH } from '../../src/render/card-narrow';
-import type { CatalogIndex } from '../../src/formats/catalog';
+import type { CatalogIndex } from '../../src/rulesets/sellsword/formats/catalog';
 
 const content = defaultContent();
 const index = content.index;

@@ -222,6 +222,10 @@ describe('the wound prompt', () => {
     const prompt = s.prompt;
     if (prompt?.kind !== 'wounds') throw new Error(`a wounds prompt, not ${prompt?.kind}`);
     expect(woundFacts(s, prompt, name).text).toContain("Whatever you choose, Longsword's status (hobbled) still comes.");
+    // A status the target already has does not take hold again: the prompt does not promise it.
+    const hobbled = { status: 'hobbled' as const, recover: null, modifier: 0, source: null, asterisk: false };
+    const already = { ...s, units: { ...s.units, gh: { ...s.units.gh!, statuses: [hobbled] } } };
+    expect(woundFacts(already, prompt, name).text).not.toContain('Whatever you choose');
     const bare = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' }, { decide: { unit: 'gh', reply: null } });
     if (bare.prompt?.kind !== 'wounds') throw new Error('a wounds prompt');
     expect(woundFacts(bare, bare.prompt, name).text).not.toContain('Whatever you choose');

@@ -10,7 +10,7 @@ import { attackOdds } from '../../src/rulesets/sellsword/engine/queries';
 import type { SplitChoice } from '../../src/rulesets/sellsword/engine/wounds';
 import type { GameState, Prompt } from '../../src/rulesets/sellsword/engine/state';
 import type { WoundsPromptOptions } from '../../src/rulesets/sellsword/engine/split-options';
-import type { InjuryBox } from '../../src/formats/card';
+import type { InjuryBox } from '../../src/rulesets/sellsword/formats/card';
 import { ALL_MATCHES } from '../../src/store';
 import { memoryStore } from '../store/fixture';
 

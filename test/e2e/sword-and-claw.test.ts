@@ -243,14 +243,13 @@ describe('Sword and Claw through Discord', () => {
     expect(after.state.turn!.player).not.toBe(turn);
     // Sellsword's own commands say how this game is played instead.
     const view = await world.run({ user: usernameOf(after.state.turn!.player), channel: thread, name: 'skirmish view', options: { unit: 'HCA' } });
-    expect(answerText(view)).toMatch(/Sword and Claw match: give orders with `\/order`/);
+    expect(answerText(view)).toMatch(/^This is a Sword and Claw match, and that command is not for it yet: .* Give orders with `\/order`/);
     // The log replays under the game's own rules: the check rebuilds it and finds it the same.
     const checked = await world.run({ user: 'alice', channel: thread, name: 'skirmish check' });
     expect(answerText(checked)).toMatch(/^✅ Rebuilt this match from its [1-9]\d* events: identical/);
-    for (const name of ['skirmish log', 'skirmish export', 'skirmish verify']) {
-      const out = await world.run({ user: 'alice', channel: thread, name });
-      expect(answerText(out)).toMatch(/Sword and Claw match: give orders with `\/order`/);
-    }
+    // The rest of Sellsword's thread commands: test/e2e/sword-and-claw-commands.test.ts.
+    const log = await world.run({ user: 'alice', channel: thread, name: 'skirmish log' });
+    expect(answerText(log)).toMatch(/^This is a Sword and Claw match, and that command is not for it yet: the thread itself is its log/);
     const status = await world.run({ user: 'alice', channel: thread, name: 'skirmish status' });
     expect(answerText(status)).toMatch(new RegExp(`Waiting for <@${after.state.turn!.player}> to play the movement step of round 1`));
     expect(world.messages(thread).some((m) => m.content.includes('did not finish their turn in time'))).toBe(true);

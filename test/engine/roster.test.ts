@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '../../src/content/load';
 import { checkWarband, DEFAULT_LIMITS, unitCost } from '../../src/rulesets/sellsword/engine/roster';
-import type { Warband } from '../../src/formats/warband';
+import type { Warband } from '../../src/rulesets/sellsword/formats/warband';
 import { testIndex } from '../fixtures/catalog';
 
 const band = (units: Warband['units'], over: Partial<Warband> = {}): Warband => ({ name: 'Test Band', faction: 'valor', map: 'test-map', units, ...over });

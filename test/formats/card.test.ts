@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unitCardSchema } from '../../src/formats/card';
+import { unitCardSchema } from '../../src/rulesets/sellsword/formats/card';
 import { formatProblems } from '../../src/formats/problems';
 import { probe } from '../fixtures/problems';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogSchema, indexCatalogs } from '../../src/formats/catalog';
+import { catalogSchema, indexCatalogs } from '../../src/rulesets/sellsword/formats/catalog';
 import { formatProblems } from '../../src/formats/problems';
 import { probe } from '../fixtures/problems';
 

@@ -10,7 +10,7 @@ import { defaultContent } from '../../src/content/load';
 import { parseJsonText, parseText, parseYamlText } from '../../src/formats/document';
 import { MAX_ALIASES, MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_VALUES } from '../../src/formats/limits';
 import type { Result } from '../../src/formats/problems';
-import { parseWarbandText } from '../../src/formats/warband';
+import { parseWarbandText } from '../../src/rulesets/sellsword/formats/warband';
 import { measureValue } from '../../src/formats/value-size';
 import { yamlNesting } from '../../src/formats/yaml-nesting';
 import { measureSyntaxTree } from '../../src/formats/yaml-syntax-tree';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modCardSchema } from '../../src/formats/mod';
+import { modCardSchema } from '../../src/rulesets/sellsword/formats/mod';
 import { probe } from '../fixtures/problems';
 
 /** The Infernal Aura, as written in docs/formats.md "Mod card". */

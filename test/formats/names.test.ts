@@ -3,11 +3,11 @@
  * characters and bidi controls are refused wherever a document names something.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogSchema } from '../../src/formats/catalog';
+import { catalogSchema } from '../../src/rulesets/sellsword/formats/catalog';
 import { parseText } from '../../src/formats/document';
 import { gridmapSchema } from '../../src/formats/gridmap';
 import { parseWith, type Result } from '../../src/formats/problems';
-import { parseWarbandLine, parseWarbandText } from '../../src/formats/warband';
+import { parseWarbandLine, parseWarbandText } from '../../src/rulesets/sellsword/formats/warband';
 import { smallMap } from '../fixtures/maps';
 
 const warband = (name: string) => ({ name, faction: 'valor', map: 'mill-crossing', units: [{ card: 'valor-squire' }] });

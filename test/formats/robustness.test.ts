@@ -6,13 +6,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { defaultContent } from '../../src/content/load';
-import { unitCardSchema } from '../../src/formats/card';
-import { catalogSchema } from '../../src/formats/catalog';
+import { unitCardSchema } from '../../src/rulesets/sellsword/formats/card';
+import { catalogSchema } from '../../src/rulesets/sellsword/formats/catalog';
 import { gridmapSchema } from '../../src/formats/gridmap';
-import { modCardSchema } from '../../src/formats/mod';
+import { modCardSchema } from '../../src/rulesets/sellsword/formats/mod';
 import { parseWith } from '../../src/formats/problems';
 import { scenarioSchema } from '../../src/formats/scenario';
-import { parseWarbandText, warbandSchema } from '../../src/formats/warband';
+import { parseWarbandText, warbandSchema } from '../../src/rulesets/sellsword/formats/warband';
 import { smallMap } from '../fixtures/maps';
 
 const content = defaultContent();

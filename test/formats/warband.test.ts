@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWarbandLine, parseWarbandText } from '../../src/formats/warband';
+import { parseWarbandLine, parseWarbandText } from '../../src/rulesets/sellsword/formats/warband';
 
 const hrolf = {
   name: "Hrolf's Watch",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '../../src/content/load';
 import { DEFAULT_LIMITS } from '../../src/rulesets/sellsword/engine';
-import { type Catalog, indexCatalogs } from '../../src/formats/catalog';
-import type { Warband } from '../../src/formats/warband';
+import { type Catalog, indexCatalogs } from '../../src/rulesets/sellsword/formats/catalog';
+import type { Warband } from '../../src/rulesets/sellsword/formats/warband';
 import { recheckNotice, recheckWarbands, type RegisteredWarband } from '../../src/league/catalog-recheck';
 
 const base = defaultContent().catalogs[0]!;

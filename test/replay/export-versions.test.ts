@@ -8,13 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { sampleExport, sampleMatch } from '../../src/bench/sample-match';
 import { exportReport } from '../../src/cli/export-report';
 import { defaultContent } from '../../src/content/load';
-import { exportRuleset, matchExportSchema, type MatchExport } from '../../src/formats/match-export';
+import { type DefaultMatchExport, exportRuleset, matchExportSchema } from '../../src/formats/match-export';
 import { exportMatch, verifyExport } from '../../src/match/match-export';
 import { aMatch, memoryStore } from '../store/fixture';
 
 const finished = sampleMatch(defaultContent(), 5, { roundLimit: 6 });
-const v1 = (): MatchExport => structuredClone(sampleExport(finished));
-const v2 = (ruleset = { id: 'sellsword', version: 1 }): MatchExport => ({ ...v1(), version: 2, ruleset });
+const v1 = (): DefaultMatchExport => structuredClone(sampleExport(finished));
+const v2 = (ruleset = { id: 'sellsword', version: 1 }): DefaultMatchExport => ({ ...v1(), version: 2, ruleset });
 const imported = (doc: unknown) => matchExportSchema.parse(JSON.parse(JSON.stringify(doc)));
 
 describe('match exports, version 1 and 2', () => {

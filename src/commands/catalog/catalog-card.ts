@@ -3,9 +3,9 @@
  * and the card in words for the image's alt text.
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
-import type { UnitCard } from '../../formats/card';
-import type { CatalogIndex } from '../../formats/catalog';
-import type { ModCard } from '../../formats/mod';
+import type { UnitCard } from '../../rulesets/sellsword/formats/card';
+import type { CatalogIndex } from '../../rulesets/sellsword/formats/catalog';
+import type { ModCard } from '../../rulesets/sellsword/formats/mod';
 import { didYouMean } from '../../formats/suggest';
 import { CARD_STATS } from '../../formats/vocabulary';
 import { unitCost } from '../../rulesets/sellsword/engine';

@@ -4,9 +4,9 @@
  */
 import { DiscordLimit } from '../../discord/limits';
 import type { APIEmbed } from 'discord.js';
-import type { UnitCard } from '../../formats/card';
-import type { CatalogIndex } from '../../formats/catalog';
-import type { ModCard } from '../../formats/mod';
+import type { UnitCard } from '../../rulesets/sellsword/formats/card';
+import type { CatalogIndex } from '../../rulesets/sellsword/formats/catalog';
+import type { ModCard } from '../../rulesets/sellsword/formats/mod';
 import { capitalise, factionColour } from '../warband/warband-embed';
 import { shown, clip } from '../../discord/text';
 

@@ -8,8 +8,8 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { checkWarband, DEFAULT_LIMITS, type WarbandLimits } from '../../rulesets/sellsword/engine';
-import { type CatalogIndex, catalogSchema, indexCatalogs } from '../../formats/catalog';
-import type { Warband } from '../../formats/warband';
+import { type CatalogIndex, catalogSchema, indexCatalogs } from '../../rulesets/sellsword/formats/catalog';
+import type { Warband } from '../../rulesets/sellsword/formats/warband';
 import { recheckNotice, recheckWarbands } from '../../league/catalog-recheck';
 import type { CommittedWarband } from '../../match/record';
 import type { LeagueSettingsRow } from '../../store';

@@ -3,6 +3,7 @@
  * match or for all of a player's matches. Orders that answer a prompt already waiting on the player
  * answer it at once.
  */
+import { tableGameOf } from '../../match/table-change';
 import {
   ApplicationCommandOptionType as T,
   MessageFlags,
@@ -102,9 +103,22 @@ export function parseBoxes(typed: string): BoxKind[] {
   return kinds;
 }
 
-/** The match of this thread, when the user plays in it. */
-async function myMatchHere(app: App, channelId: string, user: string): Promise<MatchRow | undefined> {
+/**
+ * The match of this thread, when the user plays in it. Standing orders answer the default game's
+ * prompts only: in a game played at the table, asking for this match's orders is refused with what to
+ * do instead.
+ */
+async function myMatchHere(app: App, channelId: string, user: string, scope?: string): Promise<MatchRow | undefined> {
   const row = await app.store.matches.byThread(channelId);
+  const table = row && tableGameOf(row);
+  if (table) {
+    if (scope === 'match')
+      refuse(
+        'not-for-this-game',
+        `Standing orders do not answer ${table.rules.name} prompts yet: answer each in this thread with its buttons (no answer in time takes its default).`,
+      );
+    return undefined;
+  }
   return row?.players.includes(user) ? row : undefined;
 }
 
@@ -141,7 +155,7 @@ async function answerWaiting(app: App, user: string, rows: readonly MatchRow[]):
 
 async function set(interaction: ChatInputCommandInteraction, app: App, o: ReturnType<typeof args.set.parse>): Promise<void> {
   const me = interaction.user.id;
-  const here = await myMatchHere(app, interaction.channelId, me);
+  const here = await myMatchHere(app, interaction.channelId, me, o.scope);
   const scope = o.scope ?? (here ? 'match' : 'all');
   if (scope === 'match' && !here)
     refuse('not-in-match-thread', 'Use `scope: this match` inside the thread of a match you play in, or choose `all my matches`.');
@@ -194,7 +208,7 @@ async function show(interaction: ChatInputCommandInteraction, app: App): Promise
 
 async function clear(interaction: ChatInputCommandInteraction, app: App, o: ReturnType<typeof args.clear.parse>): Promise<void> {
   const me = interaction.user.id;
-  const here = await myMatchHere(app, interaction.channelId, me);
+  const here = await myMatchHere(app, interaction.channelId, me, o.scope);
   const scope = o.scope ?? (here ? 'match' : 'all');
   if (scope === 'match' && !here) refuse('not-in-match-thread', 'Use `scope: this match` inside the thread of a match you play in.');
   const n = await save(app, interaction, () => app.store.orders.clear(me, scope === 'everything' ? undefined : scope === 'match' ? here!.id : ALL_MATCHES));

@@ -6,10 +6,10 @@
  */
 import { attackOdds, attackOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../../rulesets/sellsword/engine';
 import type { WoundsPromptOptions } from '../../rulesets/sellsword/engine';
-import type { GameState, PlayerId, PromptOf } from '../../rulesets/sellsword/engine';
+import type { GameState, PlayerId, PromptOf, UnitState } from '../../rulesets/sellsword/engine';
 import { cardOf, findAttack, label, modOf, unitOf } from '../../rulesets/sellsword/engine';
 import { boxesLeft } from '../../rulesets/sellsword/engine';
-import type { InjuryBox } from '../../formats/card';
+import type { InjuryBox } from '../../rulesets/sellsword/formats/card';
 import type { OptionSpec } from './prompt-components';
 import { unshown } from '../../discord/text';
 import { chanceWhy, oddsWords, woundWords } from './odds-words';
@@ -158,12 +158,16 @@ function causeOf(state: GameState, o: WoundsPromptOptions): string | null {
   }
 }
 
-/** The statuses the wounding attack also inflicts: they come whatever split is chosen here. */
-function attackStatuses(state: GameState, o: WoundsPromptOptions): string | null {
+/**
+ * The statuses the wounding attack also inflicts on `unit`: they come whatever split is chosen here.
+ * One the unit already has does not take hold again (but recurring wounds add up), so it is not named.
+ */
+function attackStatuses(state: GameState, o: WoundsPromptOptions, unit: UnitState): string | null {
   if (o.from !== 'attack' && o.from !== 'reply') return null;
   const source = o.source ? state.units[o.source] : undefined;
   const attack = source && o.attack ? findAttack(state, source, o.attack) : undefined;
-  const statuses = [...new Set((attack?.effects ?? []).flatMap((e) => ('status' in e ? [e.status] : [])))];
+  const has = (status: string) => status !== 'recurring' && unit.statuses.some((s) => s.status === status);
+  const statuses = [...new Set((attack?.effects ?? []).flatMap((e) => ('status' in e && !has(e.status) ? [e.status] : [])))];
   if (!attack || statuses.length === 0) return null;
   return `Whatever you choose, ${attack.name}'s status (${statuses.join(', ')}) still comes.`;
 }
@@ -197,7 +201,7 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
     'Each 5 wounds is avoided with 5 Vigor or marks an injury box; marking the last one drops the unit.',
     boxEffects(state, unit.id, boxes),
   ];
-  const statuses = attackStatuses(state, o);
+  const statuses = attackStatuses(state, o, unit);
   if (statuses) lines.push(statuses);
   if (mortal?.vp) {
     const risk = mortal.mortalRisk > 0 ? `, and at the start of each of its turns the unit drops on a natural 20 (${percent(mortal.mortalRisk)})` : '';

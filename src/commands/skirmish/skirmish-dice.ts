@@ -6,7 +6,7 @@
  */
 import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import type { App } from '../app';
-import { matchHere, notAtTable } from '../match-context';
+import { matchHere } from '../match-context';
 import { exportMatch, verifyExport } from '../../match/match-export';
 import { commitmentWhere } from '../../posts/dice-commitment';
 
@@ -14,7 +14,6 @@ const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] 
 
 export async function verify(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = await matchHere(app, interaction.channelId);
-  notAtTable(row);
   const commitment = row.terms.dice?.commitment;
   if (row.status !== 'over') {
     const said = commitment ? ` Its commitment is \`${commitment}\`, ${await commitmentWhere(app.store, row)}.` : '';
@@ -27,10 +26,9 @@ export async function verify(interaction: ChatInputCommandInteraction, app: App)
 
 export async function exportFile(interaction: ChatInputCommandInteraction, app: App): Promise<void> {
   const row = await matchHere(app, interaction.channelId);
-  notAtTable(row);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const doc = await exportMatch(app.store, row);
-  const file = new AttachmentBuilder(Buffer.from(JSON.stringify(doc, null, 1)), { name: `sellsword-match-${row.id}.json` });
+  const file = new AttachmentBuilder(Buffer.from(JSON.stringify(doc, null, 1)), { name: `${row.ruleset}-match-${row.id}.json` });
   const note =
     row.status === 'over'
       ? 'The whole match, with the dice’s secret: `npm run verify -- FILE` checks every roll.'

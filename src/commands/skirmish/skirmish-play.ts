@@ -212,6 +212,7 @@ export async function view(
 
 export async function entry(interaction: ChatInputCommandInteraction, app: App, square: string): Promise<void> {
   const row = await matchHere(app, interaction.channelId);
+  notAtTable(row);
   const snapshot = row.snapshot;
   const prompt = snapshot?.stage === 'pregame' ? snapshot.pregame.prompt : null;
   if (prompt?.kind !== 'entry') refuse('no-entry-prompt', 'Nobody is placing an entry tile now.');

@@ -4,7 +4,7 @@
  */
 import type { APIEmbed } from 'discord.js';
 import { DEFAULT_LIMITS, type WarbandLimits } from '../../rulesets/sellsword/engine';
-import type { Warband } from '../../formats/warband';
+import type { Warband } from '../../rulesets/sellsword/formats/warband';
 import { FACTION_COLOUR } from '../../render/palette';
 import type { CheckedWarband, WarbandEntry } from '../../match/warband-check';
 import { shown, clip } from '../../discord/text';

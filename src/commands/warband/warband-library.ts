@@ -5,7 +5,7 @@
  */
 import type { APIEmbed, ApplicationCommandOptionChoiceData } from 'discord.js';
 import { parseWith } from '../../formats/problems';
-import { warbandSchema } from '../../formats/warband';
+import { warbandSchema } from '../../rulesets/sellsword/formats/warband';
 import { unitCost } from '../../rulesets/sellsword/engine';
 import type { WarbandRow } from '../../store';
 import type { App } from '../app';

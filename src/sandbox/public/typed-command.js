@@ -51,7 +51,12 @@ function missingSubcommand(words, entries) {
   return null;
 }
 
-/** The `name:value` pairs after the command's path. */
+/**
+ * The `name:value` pairs after the command's path.
+ * @param {Entry} entry
+ * @param {string} after
+ * @returns {Parsed}
+ */
 function readOptions(entry, after) {
   const names = new Map(entry.options.map((o) => [o.name.toLowerCase(), o.name]));
   const starts = [...after.matchAll(OPTION_START)].map((m) => ({
@@ -68,6 +73,7 @@ function readOptions(entry, after) {
         : `/${entry.path} takes no options, so "${unknown.name}:" means nothing to it.`,
     };
   }
+  /** @type {Record<string, string>} */
   const values = {};
   starts.forEach((s, i) => {
     const end = i + 1 < starts.length ? starts[i + 1].at : after.length;

@@ -6,7 +6,7 @@
  * One Judge serves one decision: it keeps what it works out (odds, distance fields, threats) for the
  * state it was made for, and is dropped afterwards.
  */
-import type { Attack, InjuryBox } from '../../../formats/card';
+import type { Attack, InjuryBox } from '../formats/card';
 import type { Size, StatusName } from '../../../formats/vocabulary';
 import { squareIndex } from '../../../engine';
 import { commanderOf } from '../engine';

@@ -2,7 +2,7 @@
  * Resolving attacks (§4.3–§4.6, R20–R26): replies declared when the attack is declared, the roll,
  * effects in order with AND/THEN, then the replies (before the attack if it is slow).
  */
-import type { Attack, Effect } from '../../../formats/card';
+import type { Attack, Effect } from '../formats/card';
 import type { Ctx } from './ctx';
 import { ask, type Handler } from './flow';
 import { replyAttacks } from './reactions';

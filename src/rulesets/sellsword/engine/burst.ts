@@ -4,7 +4,7 @@
  * (ties by board order); all rolls come first, then the effects apply together. A unit has cover when
  * the line from the origin's centre to its centre is blocked.
  */
-import type { Attack } from '../../../formats/card';
+import type { Attack } from '../formats/card';
 import { colOf, nameOf, rowOf } from '../../../engine/board';
 import type { Ctx } from './ctx';
 import { distance } from '../../../engine/distance';

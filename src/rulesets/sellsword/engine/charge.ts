@@ -5,7 +5,7 @@
  * ≤ 3 at +2 to hit and +5 to the first wound.
  */
 import { cannotSee } from './sight-words';
-import type { Attack } from '../../../formats/card';
+import type { Attack } from '../formats/card';
 import type { Size } from '../../../formats/vocabulary';
 import { hasTerrain, nameOf, neighbours, squareIndex, T, type Board } from '../../../engine/board';
 import { terrainWound, walkUntilDamaging } from './damaging';

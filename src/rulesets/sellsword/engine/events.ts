@@ -3,7 +3,7 @@
  * changes. `apply` never fails and never rolls: events that used dice carry them, and apply only
  * moves the generator past them.
  */
-import type { InjuryBox } from '../../../formats/card';
+import type { InjuryBox } from '../formats/card';
 import type { ActType, StatusName, TokenKind, WoundType } from '../../../formats/vocabulary';
 import { squareIndex } from '../../../engine/board';
 import { rollD20 } from '../../../engine/dice';

@@ -6,7 +6,7 @@
  * recoil to R42's default end square. Push, pull and move count squares and ignore terrain costs; recoil pays for each square
  * as a Basic Move does. A unit pushed, pulled or moved into a pit catches the edge (§3.11, R41).
  */
-import type { Attack, Effect } from '../../../formats/card';
+import type { Attack, Effect } from '../formats/card';
 import { hasTerrain, nameOf, neighbours, squareIndex, T, type Board } from '../../../engine/board';
 import { terrainWound, walkUntilDamaging } from './damaging';
 import { nearestIn } from '../../../engine/distance';

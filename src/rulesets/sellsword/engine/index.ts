@@ -2,7 +2,7 @@
  * Sellsword's engine, named one by one: its state, events, decide and apply, queries, warband check
  * and the rest of its rules (docs/rulesets.md §3). Code outside this folder that still needs it
  * imports from here, and the layer check lists each such importer (.dependency-cruiser.cjs
- * `sellswordEngineImporters`); the generic core it builds on is src/engine/index.ts.
+ * `sellswordImporters`); the generic core it builds on is src/engine/index.ts.
  */
 
 // What an act costs and who commands a unit.

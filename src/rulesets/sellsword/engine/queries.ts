@@ -3,7 +3,7 @@
  * checks decide() uses, so nothing offered here is refused there.
  */
 import { splitOptions } from './split-options';
-import type { Attack } from '../../../formats/card';
+import type { Attack } from '../formats/card';
 import { burstLine, burstTargets, checkBurstOrigin } from './burst';
 import { recoveryNeeded } from './recovery';
 import { nameOf, squareIndex } from '../../../engine/board';
@@ -20,7 +20,7 @@ import { nearestIn } from '../../../engine/distance';
 import { attackLine, hitChance, isProblem, rangeBetween, type AttackLine } from './targeting';
 import { waitingUnits } from './turns';
 import { afterDefences, boxesLeft, type SplitChoice } from './wounds';
-import type { InjuryBox } from '../../../formats/card';
+import type { InjuryBox } from '../formats/card';
 import { scorerOf, unitPoints } from './scoring';
 import { MORTAL_DROP_ROLL } from './turns';
 import { chargePaths, planCharge } from './charge';

@@ -2,7 +2,7 @@
  * Reactions (§5, R25, R26): who may reply, and with which attacks. A reply is a single-act attack
  * against the unit that moved or attacked, paid with a react token.
  */
-import type { Attack } from '../../../formats/card';
+import type { Attack } from '../formats/card';
 import { canPay } from './acts';
 import type { GameState, UnitId, UnitState } from './state';
 import { profile } from './stats';

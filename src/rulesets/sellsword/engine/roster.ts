@@ -2,11 +2,11 @@
  * R1 Warband: whether a warband is legal for a scenario. Every problem is reported at once, each
  * with the path of the offending entry and a stable code.
  */
-import type { UnitCard } from '../../../formats/card';
-import type { CatalogIndex } from '../../../formats/catalog';
-import type { ModCard } from '../../../formats/mod';
+import type { UnitCard } from '../formats/card';
+import type { CatalogIndex } from '../formats/catalog';
+import type { ModCard } from '../formats/mod';
 import { didYouMean } from '../../../formats/suggest';
-import type { Warband } from '../../../formats/warband';
+import type { Warband } from '../formats/warband';
 
 export interface WarbandLimits {
   /** Point cap, counting units and mods (default 121). */

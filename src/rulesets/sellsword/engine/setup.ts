@@ -3,9 +3,9 @@
  * state so a game never depends on a catalog edited later. A table may be set up mid-game (scenarios,
  * docs/formats.md): round, order, and each unit's Vigor, injuries, statuses and tokens.
  */
-import type { InjuryBox, UnitCard } from '../../../formats/card';
+import type { InjuryBox, UnitCard } from '../formats/card';
 import type { Gridmap } from '../../../formats/gridmap';
-import type { ModCard } from '../../../formats/mod';
+import type { ModCard } from '../formats/mod';
 import type { ScenarioUnit } from '../../../formats/scenario';
 import { hasTerrain, nameOf, squareIndex, T } from '../../../engine/board';
 import type { Rng } from '../../../engine/dice';

@@ -4,7 +4,7 @@
  * own options, in a fixed order (the default split first), so a menu value can be an index that means
  * the same thing when the click comes back. Choices that lead to the same result are offered once.
  */
-import type { InjuryBox } from '../../../formats/card';
+import type { InjuryBox } from '../formats/card';
 import type { SplitChoice, WoundsPromptOptions } from './state';
 
 export type { WoundsPromptOptions } from './state';

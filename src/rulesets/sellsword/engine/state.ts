@@ -2,9 +2,9 @@
  * The game state: plain JSON, so it can be stored, diffed and rebuilt from the event log bit for bit.
  * Cards and the map travel inside it, so a game never depends on a catalog that changed later.
  */
-import type { InjuryBox, UnitCard } from '../../../formats/card';
+import type { InjuryBox, UnitCard } from '../formats/card';
 import type { Gridmap } from '../../../formats/gridmap';
-import type { ModCard } from '../../../formats/mod';
+import type { ModCard } from '../formats/mod';
 import type { ActType, RecoveryStat, StatusName, TokenKind, WoundType } from '../../../formats/vocabulary';
 import type { Rng } from '../../../engine/dice';
 

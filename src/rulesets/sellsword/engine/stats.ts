@@ -2,12 +2,12 @@
  * A unit's current stats: card + mod + injuries + statuses + auras, computed here and nowhere else.
  * Commands, the renderer and the AI read these; they never re-derive them.
  */
-import type { Attack, Trait } from '../../../formats/card';
+import type { Attack, Trait } from '../formats/card';
 import type { RecoveryStat, Size } from '../../../formats/vocabulary';
 import { nearestIn } from '../../../engine/distance';
 import type { GameState, Tokens, UnitState } from './state';
-import type { UnitCard } from '../../../formats/card';
-import type { ModCard } from '../../../formats/mod';
+import type { UnitCard } from '../formats/card';
+import type { ModCard } from '../formats/mod';
 import { cardOf, modOf, onMap, squaresOf, tableMemo, tableOf, unitList } from './table';
 
 export interface Profile {

@@ -4,9 +4,9 @@
  * which sliding walls are held open, and each unit's card, mod and space. Caches elsewhere hang off
  * a table, so they last exactly as long as nobody moves.
  */
-import type { Attack, InjuryBox, UnitCard } from '../../../formats/card';
+import type { Attack, InjuryBox, UnitCard } from '../formats/card';
 import type { Gridmap } from '../../../formats/gridmap';
-import type { ModCard } from '../../../formats/mod';
+import type { ModCard } from '../formats/mod';
 import type { Size } from '../../../formats/vocabulary';
 import { buildBoard, hasTerrain, T, type Board } from '../../../engine/board';
 import { Lru } from '../../../cache/lru';

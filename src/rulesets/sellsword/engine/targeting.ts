@@ -4,7 +4,7 @@
  * option the engine would refuse.
  */
 import { cannotSee } from './sight-words';
-import type { Attack } from '../../../formats/card';
+import type { Attack } from '../formats/card';
 import { nearestIn } from '../../../engine/distance';
 import { areEnemies } from './sides';
 import { mayHide, sight, type Body, type Occupancy, type Sight } from '../../../engine/sight';

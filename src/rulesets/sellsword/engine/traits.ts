@@ -1,5 +1,5 @@
 /** Act traits (docs/formats.md `act`, §2.4 "use a trait"): who they reach, and their gains and effects. */
-import type { Effect, Trait } from '../../../formats/card';
+import type { Effect, Trait } from '../formats/card';
 import { nearestIn } from '../../../engine/distance';
 import type { Handler } from './flow';
 import type { GameState, UnitState } from './state';

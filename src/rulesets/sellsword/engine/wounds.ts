@@ -3,7 +3,7 @@
  * the round, then the owner splits the rest in fives between Vigor and injury boxes. Marking Mortal
  * scores the unit (R3); marking the last box drops it.
  */
-import type { InjuryBox } from '../../../formats/card';
+import type { InjuryBox } from '../formats/card';
 import type { WoundType } from '../../../formats/vocabulary';
 import type { Ctx } from './ctx';
 import { refuse } from '../../../engine/errors';

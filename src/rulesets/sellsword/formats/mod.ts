@@ -1,8 +1,8 @@
 /** Mod cards (docs/formats.md "Mod card"): tokens, signed stat bonuses, attacks and traits added to a unit. */
 import { z } from 'zod';
 import { attackSchema, traitSchema } from './card';
-import { checkUniqueIds, idSchema, whenValid, int, nameSchema, textSchema, uniqueList, wordSchema } from './fields';
-import { CARD_STATS, MOD_USES, TOKENS } from './vocabulary';
+import { checkUniqueIds, idSchema, whenValid, int, nameSchema, textSchema, uniqueList, wordSchema } from '../../../formats/fields';
+import { CARD_STATS, MOD_USES, TOKENS } from '../../../formats/vocabulary';
 
 const signed = int(-20, 20).default(0);
 

@@ -1,9 +1,9 @@
 /** Catalogs (docs/formats.md "Catalog") and the merged index of the catalogs a league uses. */
 import { z } from 'zod';
 import { unitCardSchema, type UnitCard } from './card';
-import { checkUniqueIds, idSchema, nameSchema, whenValid } from './fields';
+import { checkUniqueIds, idSchema, nameSchema, whenValid } from '../../../formats/fields';
 import { modCardSchema, type ModCard } from './mod';
-import { fail, ok, type Problem, type Result } from './problems';
+import { fail, ok, type Problem, type Result } from '../../../formats/problems';
 
 export const catalogSchema = z
   .strictObject({

@@ -4,10 +4,10 @@
  * Whether the warband is legal for a scenario is R1, in engine/roster.ts.
  */
 import { z } from 'zod';
-import { chatParts } from './chat-line';
-import { parseText } from './document';
-import { idSchema, nameField, wordSchema } from './fields';
-import { fail, parseWith, type Problem, type Result } from './problems';
+import { chatParts } from '../../../formats/chat-line';
+import { parseText } from '../../../formats/document';
+import { idSchema, nameField, wordSchema } from '../../../formats/fields';
+import { fail, parseWith, type Problem, type Result } from '../../../formats/problems';
 
 export const warbandUnitSchema = z.strictObject({ card: idSchema, mod: idSchema.optional() });
 

@@ -1,8 +1,8 @@
 /** Unit cards, their attacks, effects and traits (docs/formats.md "Unit card"). */
 import { z } from 'zod';
-import { checkUniqueIds, idSchema, whenValid, int, nameSchema, textSchema, uniqueList, wordSchema } from './fields';
-import { show } from './problems';
-import { keyed, parseInside, tagged } from './unions';
+import { checkUniqueIds, idSchema, whenValid, int, nameSchema, textSchema, uniqueList, wordSchema } from '../../../formats/fields';
+import { show } from '../../../formats/problems';
+import { keyed, parseInside, tagged } from '../../../formats/unions';
 import {
   AUDIENCES,
   AURA_MODIFIERS,
@@ -17,7 +17,7 @@ import {
   STATUSES,
   WOUND_TYPES,
   type TraitKind,
-} from './vocabulary';
+} from '../../../formats/vocabulary';
 
 const woundType = z.enum(WOUND_TYPES);
 const link = z.enum(EFFECT_LINKS).optional();
