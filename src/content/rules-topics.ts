@@ -43,7 +43,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
     cites: ['§2.1', 'R5', 'R6'],
     text: [
       '1. Everyone rolls a tactics check (a d20). A player who loses may reroll once per point of their best Warleader. The winner is the advantaged player.',
-      '2. The advantaged player names who chooses the map. That player picks it and places their 2×2 **entry tile** in one of their start areas; then the others place theirs.',
+      '2. The advantaged player names who chooses the map (with only one map on offer, who goes first instead). That player picks it and places their 2×2 **entry tile** in one of their start areas; then the others place theirs.',
       '3. Units start **in reserve**. A reserve unit enters with a move or a maneuver whose first square is on its own entry tile, and can do nothing else until it has entered.',
     ].join('\n'),
   },

@@ -17,7 +17,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
       '2. **Challenge** from a league channel: `/skirmish challenge opponent:@someone warband:…` (up to three opponents). The match gets its own thread.',
       '3. **Accept** in that thread: `/skirmish accept warband:…` (or `/skirmish decline`).',
       'No opponent at hand? `/skirmish practice warband:…` plays a match against the bot, which takes the other side itself.',
-      '4. **Setup** runs as buttons in the thread: the setup roll, who picks the map, the map, and where each player’s entry tile goes.',
+      '4. **Setup** runs as buttons in the thread: the setup roll, who picks the map and the map (with one map on offer, who goes first), and where each player’s entry tile goes.',
     ].join('\n'),
   },
   {
