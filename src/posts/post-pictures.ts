@@ -17,6 +17,7 @@ import {
   renderFocus,
   renderLegend,
   renderMapWithAlt,
+  renderUnitStrip,
   renderTurnAsync,
   type HappeningKind,
   type Picture,
@@ -232,7 +233,9 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
       '\n',
     ),
     ping: people,
-    files: [{ png, name: 'final.png', alt }, ...closeUp(focus, 'final-close-up.png')],
+    // A phone cannot read Vigor and injuries on the full map: the last turn's close-up carries them in
+    // its unit strip, and a match that ended with no unit's turn to show carries every unit's strip.
+    files: [{ png, name: 'final.png', alt }, ...closeUp(focus ?? renderUnitStrip(game, { names: setup.names }), 'final-close-up.png')],
   };
 }
 

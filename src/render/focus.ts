@@ -24,10 +24,10 @@ import { loadFonts } from './fonts';
 import { lastTurnPhrases } from './last-turn-words';
 import { mapKey } from './legend';
 import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
-import { START_AREA } from './palette';
+import { INK, PAPER, START_AREA } from './palette';
 import { placeTags } from './tags';
 import { drawBoardWindow } from './terrain';
-import { drawFocus, fitted, focusBelow, focusFrame, type FocusWindow, MARGIN, windowName, windowOver } from './focus-window';
+import { CLOSE_UP_WIDTH, drawFocus, fitted, focusBelow, focusFrame, type FocusWindow, MARGIN, windowName, windowOver } from './focus-window';
 
 export { CLOSE_UP_WIDTH, type FocusWindow, windowName } from './focus-window';
 import { phonePx } from './phone';
@@ -155,7 +155,12 @@ export function unitsIn(view: MapView, w: FocusWindow): MapView['units'] {
  * own marks are too small there).
  */
 function unitStrip(scratch: ReturnType<typeof measuringContext>, view: MapView, w: FocusWindow, width: number, px: number) {
-  const rows = unitsIn(view, w).map((u): Run[] => {
+  return flow(scratch, stripRows(unitsIn(view, w)), width, px);
+}
+
+/** One line of runs per unit: its label in its player's colour, its Vigor, its injuries and statuses in words. */
+function stripRows(units: MapView['units']): Run[][] {
+  return units.map((u): Run[] => {
     const marked = u.boxes.filter((b) => b.marked).map((b) => (b.kind === 'trait' ? `${b.trait ?? 'trait'} box` : b.kind));
     const free = `${u.boxes.length - marked.length} of ${u.boxes.length} boxes free`;
     const injuries = marked.length > 0 ? `${marked.join(', ')} marked, ${free}` : free;
@@ -167,7 +172,33 @@ function unitStrip(scratch: ReturnType<typeof measuringContext>, view: MapView, 
       { text: `  ${injuries}${statuses ? `  ${statuses}` : ''}` },
     ];
   });
-  return flow(scratch, rows, width, px);
+}
+
+/**
+ * A picture of the unit strip alone, for every unit on the map: what a post without a close-up (a
+ * match that ended at a round's end, with no unit's turn to show) carries so a phone can read each
+ * unit's Vigor and injuries, which the full map's tokens are too small for. Null when no unit stands.
+ */
+export function drawUnitStrip(view: MapView, title: string): Canvas | null {
+  const units = view.units.filter((u) => u.at);
+  if (units.length === 0) return null;
+  loadFonts();
+  const width = CLOSE_UP_WIDTH;
+  const px = phonePx(width);
+  const pad = Math.round(px * 0.6);
+  const scratch = measuringContext();
+  const head = flow(scratch, [[{ text: title, bold: true }]], width - 2 * pad, px);
+  const body = flow(scratch, stripRows(units), width - 2 * pad, px);
+  const top = head.height + 2 * pad;
+  const canvas = createCanvas(width, top + body.height + 2 * pad);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  head.draw(ctx, pad, pad);
+  ctx.fillStyle = INK;
+  ctx.fillRect(0, top - 2, width, 2);
+  body.draw(ctx, pad, top + pad);
+  return canvas;
 }
 
 /** ", passing through KN's square" for the acting unit stopped in another's square mid-move (drawUnits draws both). */

@@ -5,7 +5,7 @@
 import { clip } from '../discord/text';
 import type { GameState } from '../rulesets/sellsword/engine';
 import { DISCORD_ALT_TEXT_LIMIT, header, mapAltText } from './alt-text';
-import { drawFocusCanvas, focusAltText, focusWindow } from './focus';
+import { drawFocusCanvas, drawUnitStrip, focusAltText, focusWindow } from './focus';
 import { drawLegendCanvas, legendWords } from './legend';
 import { drawMap, drawMapCanvas } from './map';
 import { encodePng, encodePngAsync } from './png';
@@ -76,6 +76,23 @@ export async function renderTurnAsync(state: GameState, request: ViewRequest = {
 /** The close-up of the last turn alone (the "your turn" ping can carry it). */
 export function renderFocus(state: GameState, request: ViewRequest = {}): Picture | null {
   return focusOf(toMapView(state, request));
+}
+
+/**
+ * Every unit on the map in words, Vigor and injuries, drawn at a phone's reading size: for a post whose
+ * turn has no close-up (the result of a match that ended at a round's end). Null when no unit stands.
+ */
+export function renderUnitStrip(state: GameState, request: Pick<ViewRequest, 'names'> = {}): Picture | null {
+  const view = toMapView(state, request);
+  const canvas = drawUnitStrip(view, 'Every unit on the map');
+  if (!canvas) return null;
+  const units = view.units
+    .filter((u) => u.at)
+    .map((u) => {
+      const marked = u.boxes.filter((b) => b.marked).length;
+      return `${u.label} ${u.name}, Vigor ${u.vigor}/${u.vigorMax}, ${u.boxes.length - marked} of ${u.boxes.length} boxes free`;
+    });
+  return { png: encodePng(canvas), alt: clip(`Every unit on the map: ${units.join('; ')}.`, DISCORD_ALT_TEXT_LIMIT, { atWord: true }) };
 }
 
 /**

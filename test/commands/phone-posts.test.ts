@@ -11,7 +11,8 @@ import { Chooser } from '../../src/bench/selfplay';
 import { messageOf } from '../../src/commands/thread';
 import { placements, type Placement } from '../../src/discord/display';
 import { seeded } from '../../src/engine/dice';
-import type { MatchEvent } from '../../src/match/match-state';
+import { gameOf, type MatchEvent } from '../../src/match/match-state';
+import { matchRecord } from '../../src/match/record';
 import { picturePost } from '../../src/posts/post-pictures';
 import type { PlainPost } from '../../src/posts/plain-post';
 import { NARROW_CARD_PX } from '../../src/render/card-narrow';
@@ -56,6 +57,25 @@ describe('pictures as posted, on a phone', () => {
     // The ping's close-up is in an embed too, where it looks as it does under the turn's map.
     const ping = asShown(await picturePost(store, row, { kind: 'your-turn', seq, player: row.players[0]!, content: 'Your turn.' }));
     expect(ping.map((f) => f.placement?.kind)).toEqual(['embed']);
+  });
+
+  it('the result post: a close-up in an embed under the final map, Vigor and injuries in words, even when the match ended at a round end', async () => {
+    const store = memoryStore();
+    const choose = new Chooser(seeded(31));
+    await storedMatch(store, 'm3', setupFor(31, ['burning-village']));
+    await untilPlaying(store, 'm3', choose);
+    let row = (await store.matches.get('m3'))!;
+    const over = (r: typeof row) => r.snapshot !== null && gameOf(matchRecord(r).snapshot!)?.over === true;
+    for (let i = 0; i < 2000 && !over(row); i++) row = await playOn(store, 'm3', choose);
+    expect(over(row)).toBe(true);
+    const shown = asShown(await picturePost(store, row, { kind: 'result', seq: row.seq }));
+    expect(shown.map((f) => [f.name, f.placement?.kind])).toEqual([
+      ['final.png', 'lone'],
+      ['final-close-up.png', 'embed'],
+    ]);
+    const close = shown[1]!;
+    const { width, height } = size(close.png);
+    expect(shownPx(phonePx(width), width, height, close.placement!)).toBeGreaterThanOrEqual(PHONE_TEXT);
   });
 
   it("a warband's stat cards: each in an embed of its own, its text 11 px or more as shown", async () => {
