@@ -164,7 +164,12 @@ export const attackCommand = actCommand(
   optionSet(
     unit,
     textOption({ name: 'attack', description: 'Which attack', required: true, autocomplete: true, max: 60 }),
-    textOption({ name: 'target', description: 'The unit attacked: needed, unless the attack is a burst aimed at an origin square', autocomplete: true, max: 40 }),
+    textOption({
+      name: 'target',
+      description: 'The unit attacked: needed, unless the attack is a burst aimed at an origin square',
+      autocomplete: true,
+      max: 40,
+    }),
     booleanOption({ name: 'charge', description: 'Charge: 2 steps straight into reach first, for 5 Vigor and +5 wounds' }),
     square('origin', 'For a burst: the square it is centred on'),
     textOption({
