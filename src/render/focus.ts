@@ -224,3 +224,13 @@ export function focusAltText(view: MapView, w: FocusWindow, limit: number): stri
   const text = parts.filter(Boolean).join(' ');
   return clip(text, limit);
 }
+
+/** drawUnitStrip's words, for its alt text: each unit on the map with its Vigor and free boxes. */
+export function unitStripAlt(view: MapView): string {
+  const units = view.units
+    .filter((u) => u.at)
+    .map(
+      (u) => `${u.label} ${u.name}, Vigor ${u.vigor}/${u.vigorMax}, ${u.boxes.length - u.boxes.filter((b) => b.marked).length} of ${u.boxes.length} boxes free`,
+    );
+  return `Every unit on the map: ${units.join('; ')}.`;
+}

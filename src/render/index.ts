@@ -5,7 +5,7 @@
 import { clip } from '../discord/text';
 import type { GameState } from '../rulesets/sellsword/engine';
 import { DISCORD_ALT_TEXT_LIMIT, header, mapAltText } from './alt-text';
-import { drawFocusCanvas, drawUnitStrip, focusAltText, focusWindow } from './focus';
+import { drawFocusCanvas, drawUnitStrip, unitStripAlt, focusAltText, focusWindow } from './focus';
 import { drawLegendCanvas, legendWords } from './legend';
 import { drawMap, drawMapCanvas } from './map';
 import { encodePng, encodePngAsync } from './png';
@@ -86,13 +86,7 @@ export function renderUnitStrip(state: GameState, request: Pick<ViewRequest, 'na
   const view = toMapView(state, request);
   const canvas = drawUnitStrip(view, 'Every unit on the map');
   if (!canvas) return null;
-  const units = view.units
-    .filter((u) => u.at)
-    .map((u) => {
-      const marked = u.boxes.filter((b) => b.marked).length;
-      return `${u.label} ${u.name}, Vigor ${u.vigor}/${u.vigorMax}, ${u.boxes.length - marked} of ${u.boxes.length} boxes free`;
-    });
-  return { png: encodePng(canvas), alt: clip(`Every unit on the map: ${units.join('; ')}.`, DISCORD_ALT_TEXT_LIMIT, { atWord: true }) };
+  return { png: encodePng(canvas), alt: clip(unitStripAlt(view), DISCORD_ALT_TEXT_LIMIT, { atWord: true }) };
 }
 
 /**
