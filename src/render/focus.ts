@@ -225,12 +225,14 @@ export function focusAltText(view: MapView, w: FocusWindow, limit: number): stri
   return clip(text, limit);
 }
 
-/** drawUnitStrip's words, for its alt text: each unit on the map with its Vigor and free boxes. */
+/** drawUnitStrip's words, for its alt text: each unit on the map, its row of the strip read as text. */
 export function unitStripAlt(view: MapView): string {
-  const units = view.units
-    .filter((u) => u.at)
-    .map(
-      (u) => `${u.label} ${u.name}, Vigor ${u.vigor}/${u.vigorMax}, ${u.boxes.length - u.boxes.filter((b) => b.marked).length} of ${u.boxes.length} boxes free`,
-    );
+  const units = stripRows(view.units.filter((u) => u.at)).map((runs) =>
+    runs
+      .map((r) => ('text' in r ? r.text : ''))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
   return `Every unit on the map: ${units.join('; ')}.`;
 }

@@ -314,7 +314,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
       // A move with no square to start from came in from reserve, through its entry tile (R5).
       if (!h.move.fromKnown) return `${h.move.unit} entered the map and moved ${route(h.move)} (${plural(steps, 'square')}, ${h.spent} movement).`;
       // Stopped part-way in another unit's square: it only passes over it, and is not done moving.
-      const over = h.over ? `, passing over ${h.over.unit}; the move goes on${h.over.until ? ` after ${h.over.until}` : ''}` : '';
+      const over = h.over ? `, passing through ${h.over.unit}'s square; the move goes on${h.over.until ? ` after ${h.over.until}` : ''}` : '';
       return `${h.move.unit} moved ${route(h.move)} (${plural(steps, 'square')}, ${h.spent} movement)${over}.`;
     }
     case 'charge':

@@ -292,7 +292,7 @@ describe('acts and decisions', () => {
       pointsLeft: 2,
     };
     const told = words([moved, prompted(toMove)]);
-    expect(told[0]).toBe('KN moved J10 to K16 (6 squares, 6 movement), passing over GH; the move goes on after the reply.');
+    expect(told[0]).toBe("KN moved J10 to K16 (6 squares, 6 movement), passing through GH's square; the move goes on after the reply.");
     // A move that ends on a square of its own is told as before.
     expect(words([{ ...moved, path: ['J11', 'J12'], spent: 2 }])[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement).');
   });
