@@ -72,7 +72,7 @@ describe('Sellsword thread commands in a Sword and Claw match', () => {
     expect((await world.store.matches.byThread(thread))!.status).toBe('over');
 
     const verdict = answerText(await world.run({ user: 'carol', channel: thread, name: 'skirmish verify' }));
-    expect(verdict).toMatch(/✅ The secret matches the commitment .* and all [1-9]\d* rolls are the seed's dice, in order\./);
+    expect(verdict).toMatch(/✅ The dice's secret, shown at the end, matches the commitment .* and all [1-9]\d* rolls are the seed's dice, in order\./);
     expect(verdict).toMatch(/✅ Replaying its \d+ events gives the same result \(round \d+, Alice \d+, Bob \d+\)\./);
     expect(verdict).not.toMatch(/Sellsword|warband|VP/);
 

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/engine';
+import * as sellsword from '../../src/rulesets/sellsword/engine';
 
 describe("the engine's public API", () => {
   it('lists its exports by name, never re-exporting a whole module', () => {
@@ -12,8 +13,11 @@ describe("the engine's public API", () => {
     expect(index).not.toMatch(/export \*/);
   });
 
-  it('leaves internal helpers out', () => {
+  it("leaves internal helpers out, and Sellsword's rules to its own index", () => {
     expect(Object.keys(engine)).not.toContain('Lru');
-    expect(Object.keys(engine)).toContain('decide');
+    expect(Object.keys(engine)).toContain('buildBoard');
+    expect(Object.keys(engine)).not.toContain('decide');
+    expect(Object.keys(sellsword)).not.toContain('Lru');
+    expect(Object.keys(sellsword)).toContain('decide');
   });
 });
