@@ -5,7 +5,7 @@
  * wounds, statuses and prompts join what is still open (an attack's line, a trait's act).
  */
 import type { EventOf, GameEvent, PromptOf } from '../rulesets/sellsword/engine';
-import { cardOf, findAttack } from '../rulesets/sellsword/engine';
+import { actsWithWhy, cardOf, findAttack } from '../rulesets/sellsword/engine';
 import type { Happening, PromptWords } from './happenings';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
 import { automaticWords, recoveredWords, rollNotes } from './roll-words';
@@ -37,6 +37,9 @@ function onUnitActivated(r: TurnReader, e: EventOf<'unit-activated'>): void {
   r.active ??= e.unit;
   r.closeAct();
   const u = r.unitAt(e.unit);
+  // Where the unit's statuses stood as its turn began: what its acts were counted from.
+  const now = r.stateNow();
+  const counted = now.units[e.unit] ? actsWithWhy(now, now.units[e.unit]!) : null;
   const h: Mutable<Extract<Happening, { kind: 'activate' }>> = {
     kind: 'activate',
     unit: r.name(e.unit),
@@ -44,7 +47,8 @@ function onUnitActivated(r: TurnReader, e: EventOf<'unit-activated'>): void {
     player: u ? r.playerName(u.player) : '?',
     ...(u ? { playerId: u.player } : {}),
     acts: e.acts,
-    ...(r.state.round > 0 && r.state.phase === 0 ? { greater: true } : {}),
+    ...(counted && counted.acts === e.acts && counted.why.length > 0 ? { actsWhy: counted.why } : {}),
+    ...(now.round > 0 && now.phase === 0 ? { greater: true } : {}),
   };
   r.begun.set(e.unit, { h, used: 0 });
   r.happenings.push(h);

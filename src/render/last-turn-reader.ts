@@ -11,7 +11,7 @@ import type { EventOf, GameEvent } from '../rulesets/sellsword/engine';
 import type { Incoming } from '../rulesets/sellsword/engine';
 import type { GameState, PlayerId, UnitId, UnitState } from '../rulesets/sellsword/engine';
 import { footprint } from '../engine';
-import { boardOf, cardOf, findAttack, modOf, pendingReplies, SPAN } from '../rulesets/sellsword/engine';
+import { apply, boardOf, cardOf, findAttack, modOf, pendingReplies, SPAN } from '../rulesets/sellsword/engine';
 import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import { sqOf, type AttackResult, type AttackView, type DropView, type HarmView, type MoveView, type PlayerView, type Sq } from './view-types';
 
@@ -121,6 +121,10 @@ export class TurnReader {
   /** The turns begun among these events, by unit: their activation's words and the acts spent so far. */
   readonly begun = new Map<UnitId, { h: Mutable<Extract<Happening, { kind: 'activate' }>>; used: number }>();
 
+  /** The state as the event being read happens, with the events read since it was last asked for still to apply. */
+  private now: GameState | undefined;
+  private readonly passed: GameEvent[] = [];
+
   constructor(
     readonly state: GameState,
     readonly labels: ReadonlyMap<UnitId, string>,
@@ -128,6 +132,7 @@ export class TurnReader {
     events: readonly GameEvent[],
     before: GameState | undefined,
   ) {
+    this.now = before;
     this.board = boardOf(state);
     this.pos = startPositions(state, events, before);
     // A reply answered in these events may have been asked before them: its prompt is the state's, and
@@ -149,6 +154,21 @@ export class TurnReader {
     const slow = !('move' in incoming) && attacker !== undefined && findAttack(this.state, attacker, incoming.attack)?.slow === true;
     this.asked.set(unit, { incoming: words, slow });
     return words;
+  }
+
+  /** Marks an event as read: the state `stateNow` gives moves past it. */
+  read(e: GameEvent): void {
+    if (this.now) this.passed.push(e);
+  }
+
+  /**
+   * The state just before the event being read, where statuses and places were when it happened (a
+   * unit's acts, the auras on a roll). Without the state before these events, the state after them.
+   */
+  stateNow(): GameState {
+    if (!this.now) return this.state;
+    for (const e of this.passed.splice(0)) this.now = apply(this.now, e);
+    return this.now;
   }
 
   name(id: UnitId | null | undefined): string {

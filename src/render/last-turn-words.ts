@@ -7,6 +7,7 @@
  */
 import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import { withoutRuleCodes } from './plain-rules';
+import type { ActsChange } from '../rulesets/sellsword/engine';
 import type { AttackView, LastTurnView, MoveView } from './view';
 
 /** Who reads the words: decisions waiting on this player are "up to Bob (you)", not "waiting for" them. */
@@ -173,6 +174,32 @@ export function phaseLeads(order: readonly string[]): string {
 export const greaterAdvantage = (ap: string): string =>
   `Greater advantage (${ap} won the tactics check by 10 or more): ${ap} takes one unit's turn early, before phase 1 (that unit's turn for this round).`;
 
+const ACTS_CHANGE: { readonly [K in ActsChange['by']]: (c: Extract<ActsChange, { by: K }>) => string } = {
+  rule: (c) => `${c.name} gives it ${c.acts}`,
+  shaken: () => 'shaken, one fewer',
+  stunned: () => 'stunned, two fewer',
+  controlled: () => 'controlled, one act only',
+  helpless: () => 'helpless, none',
+};
+
+/** Why a unit's turn has other than 3 acts, from the engine's count: "shaken, one fewer". */
+export const actsWhyWords = (why: readonly ActsChange[]): string => why.map((c) => (ACTS_CHANGE[c.by] as (c: ActsChange) => string)(c)).join('; ');
+
+/**
+ * A unit's turn beginning, with why its acts are not 3 and, for greater advantage, what kind of turn
+ * it is (its turn for the round, taken early): the two are told apart, never one as the other's reason.
+ */
+function activateSentence(h: Extract<Happening, { kind: 'activate' }>, o: Telling): string {
+  // A post that already opens with the acting player's name ("**Alice**: …") says the unit alone.
+  const whose = o.actor !== undefined && o.actor === h.playerId ? '' : `${h.player}'s `;
+  const cause = `greater advantage (${h.player} won the tactics check by 10 or more)`;
+  if (h.used === 0)
+    return `${whose}${h.unit} (${h.name}) ends its turn without acting${h.greater ? `, its turn for this round taken early, before phase 1, for ${cause}` : ''}.`;
+  const kind = h.greater ? ` for this round early, before phase 1, for ${cause},` : '';
+  const why = h.actsWhy && h.actsWhy.length > 0 ? `: ${actsWhyWords(h.actsWhy)}` : '';
+  return `${whose}${h.unit} (${h.name}) takes its turn${kind} with ${plural(h.acts, 'act')}${why}.`;
+}
+
 /** The acts a unit spent of those it had: "it used 2 of its 3 acts", "it used all 3 acts". */
 function spentWords(used: number, acts: number): string {
   if (used >= acts) return acts === 1 ? 'it used its one act' : `it used all ${acts} acts`;
@@ -290,14 +317,8 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `Phase ${h.phase}.`;
     case 'turn':
       return `${h.player}'s turn.`;
-    case 'activate': {
-      // A post that already opens with the acting player's name ("**Alice**: …") says the unit alone.
-      const whose = o.actor !== undefined && o.actor === h.playerId ? '' : `${h.player}'s `;
-      const why = h.greater ? ` (the greater-advantage turn before phase 1: ${h.player} won the tactics check by 10 or more)` : '';
-      return h.used === 0
-        ? `${whose}${h.unit} (${h.name}) ends its turn without acting${why}.`
-        : `${whose}${h.unit} (${h.name}) takes its turn with ${plural(h.acts, 'act')}${why}.`;
-    }
+    case 'activate':
+      return activateSentence(h, o);
     case 'controlled':
       return `${h.unit} is ${h.why}: ${h.player} commands it this turn, for one act.`;
     case 'enraged':

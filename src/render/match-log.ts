@@ -9,7 +9,7 @@ import type { GameState, PlayerId } from '../rulesets/sellsword/engine';
 import { cardOf } from '../rulesets/sellsword/engine';
 import type { Happening } from './happenings';
 import { unitLabels } from './labels';
-import { sentence, type Telling } from './last-turn-words';
+import { actsWhyWords, sentence, type Telling } from './last-turn-words';
 import { lastTurnView } from './view-last-turn';
 import { playerViews } from './view-units';
 
@@ -65,6 +65,12 @@ export function happeningsFrom(
   return out;
 }
 
+/** A turn's acts when not the usual 3, with why: ", 2 acts (shaken, one fewer)". */
+function actsNote(h: Extract<Happening, { kind: 'activate' }>): string {
+  const why = h.actsWhy && h.actsWhy.length > 0 ? ` (${actsWhyWords(h.actsWhy)})` : '';
+  return h.acts === 3 && why === '' ? '' : `, ${h.acts} act${h.acts === 1 ? '' : 's'}${why}`;
+}
+
 /** The log of `events` from `start`: headers for rounds and units' turns, a line per happening. */
 export function matchLog(start: GameState, events: readonly GameEvent[], options: LogOptions = {}): LogEntry[] {
   const names = options.names ?? {};
@@ -77,7 +83,7 @@ export function matchLog(start: GameState, events: readonly GameEvent[], options
       case 'activate':
         out.push({
           kind: 'turn',
-          text: `${h.player}: ${h.unit} (${h.name})${h.acts === 3 ? '' : `, ${h.acts} act${h.acts === 1 ? '' : 's'}`}${h.greater ? ', greater-advantage turn (won the tactics check by 10 or more)' : ''}`,
+          text: `${h.player}: ${h.unit} (${h.name})${actsNote(h)}${h.greater ? ', greater-advantage turn (won the tactics check by 10 or more)' : ''}`,
           round,
         });
         break;

@@ -41,7 +41,10 @@ export function lastTurnView(
   before: GameState | undefined,
 ): LastTurnView {
   const r = new TurnReader(state, labels, players, events, before);
-  for (const e of events) readEvent(r, e);
+  for (const e of events) {
+    readEvent(r, e);
+    r.read(e);
+  }
   // Attacks are filled in after their roll (wounds, statuses, drops), so they are frozen last.
   // A hit whose wounds still wait on the target's choice counts the wounds it asks about, as the
   // prompt does: the picture on that prompt must not say "0 wounds" for a hit of 10.

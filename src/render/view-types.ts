@@ -6,7 +6,7 @@
 import type { Terrain, WoundType, StatusName, Size } from '../formats/vocabulary';
 import { colOf, nameOf, rowOf, type Board } from '../engine';
 import type { GameEvent } from '../rulesets/sellsword/engine';
-import type { GameState, PlayerId, UnitId } from '../rulesets/sellsword/engine';
+import type { ActsChange, GameState, PlayerId, UnitId } from '../rulesets/sellsword/engine';
 import type { TokenShape } from './palette';
 
 export interface ViewRequest {
@@ -339,6 +339,8 @@ export type Happening =
       readonly player: string;
       readonly playerId?: string;
       readonly acts: number;
+      /** What made `acts` differ from 3, from the engine's own count (actsWithWhy); absent when nothing did. */
+      readonly actsWhy?: readonly ActsChange[];
       readonly used?: number;
       /** The turn taken early, in phase 0, by a unit of the player who won the tactics check by 10 or more: its turn for the round. */
       readonly greater?: boolean;

@@ -123,7 +123,7 @@ describe('/skirmish practice', () => {
     expect(world.messages(thread).some((m) => m.content.includes(`${botName} chooses`))).toBe(true);
     // Its answers to prompts get a line; its acts are told by each turn's post, and beforehand only
     // when one leaves a prompt waiting for alice, which comes right after that line.
-    const actLines = messages.flatMap((m, i) => (/^🤖 \*\*[^*]+\*\*:\n• [^\n]*takes its turn with/.test(m.content) ? [i] : []));
+    const actLines = messages.flatMap((m, i) => (/^🤖 \*\*[^*]+\*\*:\n• [^\n]*takes its turn\b/.test(m.content) ? [i] : []));
     expect(actLines.filter((i) => !/^<@\d+>, /.test(messages[i + 1]!.content)).map((i) => [messages[i]!.content, messages[i + 1]!.content])).toEqual([]);
     // No prompt was ever posted for the bot, and nothing named it by mention, the result neither.
     expect((await world.store.prompts.open((await rowOf(thread)).id)).length).toBe(0);

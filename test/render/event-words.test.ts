@@ -411,6 +411,28 @@ describe('greater advantage is an early turn, never an extra one (R6)', () => {
   });
 });
 
+describe("a turn's acts say why they are not 3, from the engine's count (R8)", () => {
+  const shaken = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10', statuses: [{ status: 'shaken' }] },
+      { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'K16' },
+    ],
+  });
+  const start: GameEvent = { type: 'unit-activated', unit: 'kn', acts: 2 };
+  const told = (before: typeof shaken) => tell(happeningsOf(before, [start], { names, before }), {});
+
+  it('a shaken unit takes its turn with 2 acts, said to be for being shaken', () => {
+    expect(told(shaken)).toEqual(["Alice's KN (Knight) takes its turn with 2 acts: shaken, one fewer."]);
+  });
+
+  it('a greater-advantage turn is told as the kind of turn, not the reason for its acts', () => {
+    expect(told({ ...shaken, phase: 0 })).toEqual([
+      "Alice's KN (Knight) takes its turn for this round early, before phase 1, for greater advantage (Alice won the tactics check by 10 or more), with 2 acts: shaken, one fewer.",
+    ]);
+  });
+});
+
 describe('posts that tell a fact once', () => {
   it("the game's end comes after the last act's lines, though the engine ends it when the VP target is reached", () => {
     const events: GameEvent[] = [

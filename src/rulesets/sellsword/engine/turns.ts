@@ -61,17 +61,42 @@ export function aloneToAct(state: GameState): boolean {
   return inPlay(state).filter((p) => waitingUnits(state, p).length > 0).length <= 1;
 }
 
-/** R8: 3 acts, minus 1 Shaken, minus 2 Stunned, none Helpless; a card rule may grant more. Controlled: one. */
-export function actsFor(state: GameState, unit: UnitState): number {
+/** What made a unit's acts differ from 3 (R8): its card's rule (by name, with the acts it gives), or a status. */
+export type ActsChange =
+  | { readonly by: 'rule'; readonly name: string; readonly acts: number }
+  | { readonly by: 'shaken' | 'stunned' | 'controlled' | 'helpless' };
+
+/**
+ * R8: 3 acts, minus 1 Shaken, minus 2 Stunned, none Helpless; a card rule may grant more. Controlled:
+ * one. With each thing that changed the count, in the order it applied; none when it is 3 as usual.
+ */
+export function actsWithWhy(state: GameState, unit: UnitState): { readonly acts: number; readonly why: readonly ActsChange[] } {
   const has = (s: string) => unit.statuses.some((x) => x.status === s);
-  if (has('helpless')) return 0;
+  if (has('helpless')) return { acts: 0, why: [{ by: 'helpless' }] };
+  const why: ActsChange[] = [];
   const rule = liveTraits(state, unit).find((t) => t.trait === 'rule' && t.acts !== undefined);
-  let acts = rule && rule.trait === 'rule' ? rule.acts! : 3;
-  if (has('shaken')) acts -= 1;
-  if (has('stunned')) acts -= 2;
-  if (has('controlled')) acts = Math.min(acts, 1);
-  return Math.max(0, acts);
+  let acts = 3;
+  if (rule && rule.trait === 'rule' && rule.acts !== undefined && rule.acts !== 3) {
+    acts = rule.acts;
+    why.push({ by: 'rule', name: rule.name, acts });
+  }
+  if (has('shaken')) {
+    acts -= 1;
+    why.push({ by: 'shaken' });
+  }
+  if (has('stunned')) {
+    acts -= 2;
+    why.push({ by: 'stunned' });
+  }
+  if (has('controlled') && acts > 1) {
+    acts = 1;
+    why.push({ by: 'controlled' });
+  }
+  return { acts: Math.max(0, acts), why };
 }
+
+/** The acts a unit's turn starts with (R8): actsWithWhy's count. */
+export const actsFor = (state: GameState, unit: UnitState): number => actsWithWhy(state, unit).acts;
 
 /** Starts the next turn, or ends the round when nobody has a unit waiting. */
 export const onNextTurn: Handler<'next-turn'> = (ctx, _frame, stack) => {
