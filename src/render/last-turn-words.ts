@@ -7,7 +7,6 @@
  */
 import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import { withoutRuleCodes } from './plain-rules';
-import type { ActsChange } from '../rulesets/sellsword/engine';
 import type { AttackView, LastTurnView, MoveView } from './view';
 
 /** Who reads the words: decisions waiting on this player are "up to Bob (you)", not "waiting for" them. */
@@ -173,6 +172,9 @@ export function phaseLeads(order: readonly string[]): string {
  */
 export const greaterAdvantage = (ap: string): string =>
   `Greater advantage (${ap} won the tactics check by 10 or more): ${ap} takes one unit's turn early, before phase 1 (that unit's turn for this round).`;
+
+/** What changed a unit's acts, as the activation happening carries it. */
+type ActsChange = NonNullable<Extract<Happening, { kind: 'activate' }>['actsWhy']>[number];
 
 const ACTS_CHANGE: { readonly [K in ActsChange['by']]: (c: Extract<ActsChange, { by: K }>) => string } = {
   rule: (c) => `${c.name} gives it ${c.acts}`,
