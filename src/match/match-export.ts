@@ -22,10 +22,10 @@ import { rulesetOf } from '../rulesets';
 async function exportTable(store: Store, given: MatchRow): Promise<MatchExport> {
   // The row as stored: a decoded record holds no setup of a game it does not decode (record.ts).
   const stored = (await store.matches.get(given.id)) ?? given;
-  const { terms } = matchRecord(stored);
+  const record = matchRecord(stored);
   const over = stored.status === 'over';
   const { seed, ...open } = (stored.setup ?? {}) as { seed?: number };
-  const dice = terms.dice;
+  const dice = record.terms.dice;
   const name = await storedNames(store, stored.players);
   const committed = dice !== undefined && seed !== undefined && seedFrom(dice.secret, dice.entropy) === seed;
   return {
@@ -41,7 +41,7 @@ async function exportTable(store: Store, given: MatchRow): Promise<MatchExport> 
       ? {
           commitment: dice.commitment,
           entropy: [...dice.entropy],
-          from: await diceFrom(store, matchRecord(stored)),
+          from: await diceFrom(store, record),
           ...(over ? { secret: dice.secret, seed } : {}),
         }
       : null,

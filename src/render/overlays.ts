@@ -10,7 +10,7 @@ import { centreOf, cornerOf, type BoardGeometry } from './layout';
 import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT } from './palette';
 import { entryMark } from './legend';
 import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from './tags';
-import { drawSharedToken, drawUnits, sharedPlaces, type TokenPlace } from './units';
+import { drawSharedToken, drawUnits, sharedPlaces, spaceKeys, type TokenPlace } from './units';
 import type { AttackView, DropView, HarmView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq, UnitView } from './view';
 
 type Ctx = SKRSContext2D;
@@ -474,16 +474,8 @@ export function tagSpace(g: BoardGeometry, view: MapView, bounds: Rect): TagSpac
 
 /** Whether a unit on the map now stands on any square of a `span`-sized space at `at`. */
 function heldSquares(units: readonly UnitView[]): (at: Sq | null, span: 1 | 2) => boolean {
-  const held = new Set<string>();
-  for (const u of units) {
-    if (!u.at) continue;
-    for (let dc = 0; dc < u.span; dc++) for (let dr = 0; dr < u.span; dr++) held.add(`${u.at.col + dc},${u.at.row + dr}`);
-  }
-  return (at, span) => {
-    if (!at) return false;
-    for (let dc = 0; dc < span; dc++) for (let dr = 0; dr < span; dr++) if (held.has(`${at.col + dc},${at.row + dr}`)) return true;
-    return false;
-  };
+  const held = new Set(units.flatMap((u) => (u.at ? spaceKeys(u.at, u.span) : [])));
+  return (at, span) => at !== null && spaceKeys(at, span).some((k) => held.has(k));
 }
 
 /** The squares of the board, without the coordinates round them. */

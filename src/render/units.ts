@@ -14,7 +14,7 @@ import { textWidth } from './text-flow';
 import { shapePath } from './glyphs';
 import { cornerOf, type BoardGeometry } from './layout';
 import { ACTIVE_MARK, INK, MORTAL, PAPER, STATUS_COLOUR, TOKEN_STYLE } from './palette';
-import type { BoxView, UnitView } from './view';
+import type { BoxView, Sq, UnitView } from './view';
 import { TOKENS } from '../formats/vocabulary';
 
 type Ctx = SKRSContext2D;
@@ -329,23 +329,28 @@ export function drawSharedToken(ctx: Ctx, g: BoardGeometry, u: UnitView, place: 
   ctx.restore();
 }
 
+/** The squares a space of `span` squares a side at `at` covers, each as a "col,row" key. */
+export function spaceKeys(at: Sq, span: number): string[] {
+  const keys: string[] = [];
+  for (let dc = 0; dc < span; dc++) for (let dr = 0; dr < span; dr++) keys.push(`${at.col + dc},${at.row + dr}`);
+  return keys;
+}
+
 /** The units sharing a square on the map, each with its corner: 0 upper left (the friend), 1 lower right (the passer). */
 function sharing(units: readonly UnitView[]): Map<UnitView, 0 | 1> {
   const held = new Map<string, UnitView>();
   const out = new Map<UnitView, 0 | 1>();
   for (const u of units) {
     if (!u.at) continue;
-    for (let dc = 0; dc < u.span; dc++)
-      for (let dr = 0; dr < u.span; dr++) {
-        const key = `${u.at.col + dc},${u.at.row + dr}`;
-        const other = held.get(key);
-        if (!other) held.set(key, u);
-        else if (other !== u) {
-          const passer = other.active && !u.active ? other : u;
-          out.set(passer, 1);
-          out.set(passer === u ? other : u, 0);
-        }
+    for (const key of spaceKeys(u.at, u.span)) {
+      const other = held.get(key);
+      if (!other) held.set(key, u);
+      else if (other !== u) {
+        const passer = other.active && !u.active ? other : u;
+        out.set(passer, 1);
+        out.set(passer === u ? other : u, 0);
       }
+    }
   }
   return out;
 }
