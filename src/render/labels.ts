@@ -3,7 +3,7 @@
  * several of one card. Built from every unit in the state, reserve and dropped ones included, in
  * setup order; units are never added or removed during a game, so a label never changes.
  */
-import type { GameState, UnitId } from '../rulesets/sellsword/engine';
+import { aurasOn, type GameState, type UnitId } from '../rulesets/sellsword/engine';
 import { labelUnits } from './unit-labels';
 
 export { labelUnits } from './unit-labels';
@@ -11,4 +11,17 @@ export { labelUnits } from './unit-labels';
 /** Every unit's label, by unit id. */
 export function unitLabels(state: GameState): Map<UnitId, string> {
   return labelUnits(Object.values(state.units), (card) => state.cards[card]?.name ?? card);
+}
+
+/**
+ * The auras on a unit's attack rolls now, by bearer and name: "KN's Banner of the Watch", "KN's Banner
+ * and BB's Drums"; undefined when none is on it. What the roll words say instead of "auras +1".
+ */
+export function attackAuraWords(state: GameState, unit: UnitId): string | undefined {
+  const u = state.units[unit];
+  if (!u) return undefined;
+  const auras = aurasOn(state, u, 'attack');
+  if (auras.length === 0) return undefined;
+  const labels = unitLabels(state);
+  return auras.map((a) => `${labels.get(a.bearer.id) ?? a.bearer.id}'s ${a.name}`).join(' and ');
 }

@@ -7,6 +7,7 @@
 import type { EventOf, GameEvent, PromptOf } from '../rulesets/sellsword/engine';
 import { actsWithWhy, cardOf, findAttack } from '../rulesets/sellsword/engine';
 import type { Happening, PromptWords } from './happenings';
+import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
 import { automaticWords, recoveredWords, rollNotes } from './roll-words';
 import type { DropView, HarmView } from './view-types';
@@ -124,7 +125,9 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
   const attack = attacker ? findAttack(r.state, attacker, e.attack) : undefined;
   // What an attack or a reply cost, paid just before it rolls, goes with it.
   const paid = r.takePaid(e.unit);
-  const parties = { attack: attack?.name ?? e.attack, attacker: r.name(e.unit), target: r.name(e.target) };
+  // The auras are those on the attacker as the roll was made, before this turn's later moves.
+  const auras = attackAuraWords(r.stateNow(), e.unit);
+  const parties = { attack: attack?.name ?? e.attack, attacker: r.name(e.unit), target: r.name(e.target), ...(auras ? { auras } : {}) };
   const automatic = e.hit && e.rolls.length === 0;
   const rec: OpenAttack = {
     view: {

@@ -11,6 +11,8 @@ export interface RollParties {
   readonly attack: string;
   readonly attacker: string;
   readonly target: string;
+  /** The auras on the attacker's roll by name and bearer ("KN's Banner of the Watch"), when known. */
+  readonly auras?: string;
 }
 
 const SIGNED = /^(.*?)\s*([+−-]\d+)$/;
@@ -39,6 +41,7 @@ function noteWords(note: string, p: RollParties): string {
   const [, what, n] = m as unknown as [string, string, string];
   if (what === 'bonus') return `${p.attack} ${n}`;
   if (what === 'injuries') return `${p.attacker}'s injuries ${n}`;
+  if (what === 'auras' && p.auras !== undefined) return `${p.auras} ${n}`;
   if (what === 'cover at range 12+') return `cover at 12+ squares ${n}`;
   if (what === 'invisible') return `${p.target} invisible ${n}`;
   const compromised = /^compromised(?: \((.+)\))?$/.exec(what);
@@ -67,7 +70,7 @@ export function adjustmentWords(notes: readonly string[], modifier: number, p: R
   if (values.some((v) => v === null)) return [];
   const words = notes.map((n) => noteWords(n, p));
   const rest = modifier - values.reduce<number>((sum, v) => sum + v!, 0);
-  if (rest !== 0) words.push(`${burst ? 'auras' : 'other'} ${signed(rest)}`);
+  if (rest !== 0) words.push(`${burst ? (p.auras ?? 'auras') : 'other'} ${signed(rest)}`);
   return words;
 }
 

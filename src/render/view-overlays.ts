@@ -11,6 +11,7 @@ import { profile } from '../rulesets/sellsword/engine';
 import { boardOf, cardOf, onMap, unitOf } from '../rulesets/sellsword/engine';
 import { invisibleTo, rangeBetween, sightOf } from '../rulesets/sellsword/engine';
 import { sqOf, type PreviewView, type ReachView, type SightMark, type SightView, type Sq, type ViewRequest } from './view-types';
+import { attackAuraWords } from './labels';
 import { adjustmentWords } from './roll-words';
 
 const spanOf = (state: GameState, u: UnitState): 1 | 2 => (cardOf(state, u).size === 'big' ? 2 : 1);
@@ -83,6 +84,8 @@ export function previewView(state: GameState, labels: ReadonlyMap<UnitId, string
   const odds = attackOdds(state, req.unit, req.attack, req.target, { charge: req.charge === true });
   if ('code' in odds) return { ...base, odds: null, problem: odds.message };
   const line = odds.line;
+  // A charge's odds are judged from its end, where other auras may reach: those stay "auras".
+  const auras = req.charge === true ? undefined : attackAuraWords(state, req.unit);
   return {
     ...base,
     odds: {
@@ -91,7 +94,12 @@ export function previewView(state: GameState, labels: ReadonlyMap<UnitId, string
       expectedWounds: odds.expectedWounds,
       need: line.need,
       modifier: line.modifier,
-      notes: adjustmentWords(line.notes, line.modifier, { attack: base.attack, attacker: base.attacker, target: base.target }, false),
+      notes: adjustmentWords(
+        line.notes,
+        line.modifier,
+        { attack: base.attack, attacker: base.attacker, target: base.target, ...(auras ? { auras } : {}) },
+        false,
+      ),
     },
     problem: null,
   };

@@ -340,6 +340,23 @@ describe('a roll names what changed its modifier', () => {
     expect(say(roll({ modifier: 8, notes: ['bonus +6', 'compromised (pinned) +2'] }))).toContain('(Longsword +6, GH pinned +2) = 22');
   });
 
+  it("names the aura on an attack roll and whose it is (§1 Aura), not \"auras +1\"", () => {
+    const plain = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'pi', card: 'valor-pikeman', player: 'p1', at: 'J12' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'K16' },
+      ],
+    });
+    const pikeman = plain.cards['valor-pikeman']!;
+    const banner = { trait: 'aura' as const, name: 'Banner of the Watch', range: 3, who: 'allies' as const, modify: { attack: 1 } };
+    const withBanner = { ...plain, cards: { ...plain.cards, 'valor-pikeman': { ...pikeman, traits: [...pikeman.traits, banner] } } };
+    const told = tell(happeningsOf(withBanner, [roll({ modifier: 7, notes: ['bonus +6', 'auras +1'] })], { names })).join(' ');
+    expect(told).toContain("(Longsword +6, PI's Banner of the Watch +1) = 21");
+    expect(told).not.toContain('auras');
+  });
+
   it('a reply roll names its adjustments too', () => {
     const told = say(roll({ unit: 'gh', attack: 'claw', target: 'kn', reply: true, modifier: 3, notes: ['bonus +4', 'injuries −1'] }));
     expect(told).toBe("GH replied to KN with Grave Claws: rolled 14 + 3 (Grave Claws +4, GH's injuries −1) = 17, needing 12 or more, hit.");

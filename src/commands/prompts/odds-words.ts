@@ -4,8 +4,8 @@
  * to the attack's wounds, which. Suggestions and prompts say these, so a bite that cannot wound an
  * immune unit on a plain hit never reads as a good 75%.
  */
-import { attackOutlook, aurasOn, findAttack, liveTraits, unitOf, type GameState } from '../../rulesets/sellsword/engine';
-import { unitLabels } from '../../render/labels';
+import { attackOutlook, findAttack, liveTraits, unitOf, type GameState } from '../../rulesets/sellsword/engine';
+import { attackAuraWords, unitLabels } from '../../render/labels';
 import { adjustmentWords } from '../../render/roll-words';
 
 /** The engine's roll line for an attack, as its odds queries give it. */
@@ -41,20 +41,12 @@ export function chanceWhy(game: GameState, unitId: string, attackId: string, tar
   if (line.automatic) return '';
   const labels = unitLabels(game);
   const attack = findAttack(game, unitOf(game, unitId), attackId)?.name ?? attackId;
-  const parties = { attack, attacker: labels.get(unitId) ?? unitId, target: labels.get(targetId) ?? targetId };
-  const words = adjustmentWords(line.notes, line.modifier, parties, false).map((w) => (w.startsWith('auras ') ? auraWords(game, unitId, w) : w));
+  const auras = attackAuraWords(game, unitId);
+  const parties = { attack, attacker: labels.get(unitId) ?? unitId, target: labels.get(targetId) ?? targetId, ...(auras ? { auras } : {}) };
+  const words = adjustmentWords(line.notes, line.modifier, parties, false);
   if (words.length <= 1) return '';
   const sum = `d20 ${line.modifier >= 0 ? '+' : '−'} ${Math.abs(line.modifier)} against ${line.need}`;
   return ` (${sum}: ${words.join(', ')})`;
-}
-
-/** "auras +2" said with which auras and whose: "KN's Banner of the Watch +1", "KN's Banner and BB's Drums +2". */
-function auraWords(game: GameState, unitId: string, word: string): string {
-  const auras = aurasOn(game, unitOf(game, unitId), 'attack');
-  if (auras.length === 0) return word;
-  const labels = unitLabels(game);
-  const who = auras.map((a) => `${labels.get(a.bearer.id) ?? a.bearer.id}'s ${a.name}`).join(' and ');
-  return `${who} ${word.slice('auras '.length)}`;
 }
 
 /**
