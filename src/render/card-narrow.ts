@@ -17,8 +17,9 @@ import { capital, descriptorLine } from './card-text';
 import { phonePx } from './phone';
 import { loadFonts } from './fonts';
 import { shapePath } from './glyphs';
-import { statusBadge } from './legend';
-import { INK, MUTED, STATUS_CODE, STATUS_COLOUR, TOKEN_STYLE } from './palette';
+import { statusBadge } from './legend-parts';
+import { INK, MUTED, TOKEN_STYLE } from './palette';
+import { STATUS_CODE, STATUS_COLOUR } from './status-look';
 import { flow, type Run } from './text-flow';
 
 export const NARROW_CARD_WIDTH = 480;

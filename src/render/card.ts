@@ -17,8 +17,9 @@ import { droplet, modUseIcon } from './card-icons';
 import { attackBody, capital, costText, descriptorLine, traitText } from './card-text';
 import { font, loadFonts } from './fonts';
 import { shapePath } from './glyphs';
-import { statusBadge } from './legend';
-import { FACTION_COLOUR, INK, MORTAL, MUTED, PAPER, STATUS_CODE, STATUS_COLOUR, TOKEN_STYLE } from './palette';
+import { statusBadge } from './legend-parts';
+import { FACTION_COLOUR, INK, MORTAL, MUTED, PAPER, TOKEN_STYLE } from './palette';
+import { STATUS_CODE, STATUS_COLOUR } from './status-look';
 import { flow, type Flow, type Run } from './text-flow';
 
 type Ctx = SKRSContext2D;

@@ -9,7 +9,8 @@ import { profile } from '../rulesets/sellsword/engine';
 import { boardOf, cardOf } from '../rulesets/sellsword/engine';
 import { aloneToAct, nextTurn } from '../rulesets/sellsword/engine';
 import { boxesLeft } from '../rulesets/sellsword/engine';
-import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS, STATUS_CODE } from './palette';
+import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS } from './palette';
+import { STATUS_CODE } from './status-look';
 import { sqOf, type BoxView, type PlayerView, type StatusLine, type UnitView } from './view-types';
 
 /** A player's faction: the faction of their first unit's card. */

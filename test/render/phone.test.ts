@@ -14,9 +14,10 @@ import { drawFocusCanvas, focusLabelPx, focusTextPx, focusTitle, focusWindow, tu
 import { EMBED_SHOWN, PHONE_TEXT, shownWidth } from '../../src/render/phone';
 import { boardGeometry, type BoardGeometry } from '../../src/render/layout';
 import { boardSquares, overlayTags, tagSpace } from '../../src/render/overlays';
-import { ACTIVE_MARK, FACTION_COLOUR, OBJECTIVE, OBJECTIVE_INK, SPARE_COLOURS, STATUS_COLOUR, TERRAIN_FILL, TERRAIN_INK } from '../../src/render/palette';
+import { ACTIVE_MARK, FACTION_COLOUR, OBJECTIVE, OBJECTIVE_INK, SPARE_COLOURS, TERRAIN_FILL, TERRAIN_INK } from '../../src/render/palette';
+import { STATUS_COLOUR } from '../../src/render/status-look';
 import { overlap, placeTags, type PlacedTag, type Rect, type TagRequest } from '../../src/render/tags';
-import { labelFit } from '../../src/render/units';
+import { labelFit } from '../../src/render/token-parts';
 import { toMapView, type MapView, type ViewRequest } from '../../src/render/view';
 import { content, crowdTable, lastTurnTable, meleeTable, shoveTable, yardTable } from './states';
 

@@ -7,7 +7,7 @@ import { newGame, playGame } from '../../src/bench/selfplay';
 import { attackOdds, reachableSquares } from '../../src/rulesets/sellsword/engine/queries';
 import { STATUSES } from '../../src/formats/vocabulary';
 import { unitLabels } from '../../src/render/labels';
-import { STATUS_CODE } from '../../src/render/palette';
+import { STATUS_CODE } from '../../src/render/status-look';
 import type { EventOf, GameEvent } from '../../src/rulesets/sellsword/engine/events';
 import { toMapView } from '../../src/render/view';
 import { content, lastTurnTable, samplerTable, shoveTable, statusTable, table, yardTable } from './states';
