@@ -107,9 +107,9 @@ const sellswordImporters = [
   'src/render/view-units.ts',
   'src/render/view.ts',
 ];
-// What they may import of it: the indexes of its engine and of its practice opponent (ai/), and its
-// card, mod, warband and catalog formats.
-const sellswordModules = '^src/rulesets/sellsword/((engine|ai)/index|formats/(card|mod|warband|catalog))\\.ts$';
+// What they may import of it: the indexes of its engine, of its practice opponent (ai/) and of its words
+// and choices at the table (table/), and its card, mod, warband and catalog formats.
+const sellswordModules = '^src/rulesets/sellsword/((engine|ai|table)/index|formats/(card|mod|warband|catalog))\\.ts$';
 const importersOf = (prefix) => sellswordImporters.filter((f) => f.startsWith(prefix)).map((f) => `^${f.replace(/[.]/g, '\\.')}$`);
 const allImporters = importersOf('');
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];

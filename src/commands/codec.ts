@@ -11,24 +11,15 @@
  * argument where the button goes (`first:0`, `back:N`, `next:N`, `last:N`, `open:0`), `ask:N:M` for
  * the button that opens the "go to a turn" form (showing turn N of M), `goto` for that form.
  */
-export const ACTIONS = [
-  'reply',
-  'wounds',
-  'order',
-  'reroll',
-  'recover',
-  'recoil',
-  'chooser',
-  'map',
-  'entry',
-  'log',
-  'concede',
-  'challenge',
-  'replay',
-  'digest',
-  'answer',
-] as const;
-export type ComponentAction = (typeof ACTIONS)[number];
+import { RULESETS } from '../rulesets';
+
+/** The application's own actions: a log page, a concession, a challenge's answer, a replay, a digest, a table game's prompt. */
+const OWN_ACTIONS = ['log', 'concede', 'challenge', 'replay', 'digest', 'answer'] as const;
+
+/** Every action an id may carry: each game's prompt buttons (`Ruleset.buttons`), then the application's. */
+export const ACTIONS: readonly string[] = [...new Set([...RULESETS.flatMap((r) => r.buttons), ...OWN_ACTIONS])];
+/** An action of ACTIONS; a game's prompt kinds are its own words, so the type is the string. */
+export type ComponentAction = string;
 
 export interface ComponentId {
   readonly action: ComponentAction;
@@ -56,6 +47,6 @@ export function parseComponentId(text: string): ComponentId | null {
   if (parts.length < 5 || parts[0] !== PREFIX) return null;
   const [, action, match, seqText] = parts as [string, string, string, string];
   const arg = parts.slice(4).join(':');
-  if (!(ACTIONS as readonly string[]).includes(action) || !MATCH.test(match) || !/^(0|[1-9]\d{0,14})$/.test(seqText)) return null;
-  return { action: action as ComponentAction, match, seq: Number(seqText), arg };
+  if (!ACTIONS.includes(action) || !MATCH.test(match) || !/^(0|[1-9]\d{0,14})$/.test(seqText)) return null;
+  return { action, match, seq: Number(seqText), arg };
 }

@@ -7,10 +7,8 @@ import { buildBoard } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
-import { CHARGE_VIGOR } from '../rulesets/sellsword/engine';
-import { attackOdds, chargePlan } from '../rulesets/sellsword/engine';
 import { label } from '../rulesets/sellsword/engine';
-import { withoutRuleCodes } from '../render/plain-rules';
+import { chargeInstead } from '../rulesets/sellsword/table';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { refuse } from '../match/user-error';
@@ -124,20 +122,10 @@ export function resolveAttack(game: GameState, unit: UnitState, typed: string): 
 }
 
 /**
- * An attack out of reach that a charge would make (R23: two steps closer, then the attack) is refused
- * with the charge suggested; one a charge cannot make either says why. Asked only while it is the
- * unit's player's turn, so the engine's own refusals (not your turn, a prompt open) come first.
+ * An attack out of reach that a charge would make is refused with the charge suggested; one a charge
+ * cannot make either says why (the game's words, chargeInstead).
  */
 export function suggestCharge(game: GameState, unit: UnitState, attack: string, target: string): void {
-  if (!game.turn || game.prompt || game.turn.player !== unit.player || (game.turn.unit !== null && game.turn.unit !== unit.id)) return;
-  const odds = attackOdds(game, unit.id, attack, target);
-  if (!('code' in odds) || odds.code !== 'out-of-range') return;
-  const plan = chargePlan(game, unit.id, attack, target);
-  if ('path' in plan) {
-    refuse(
-      'out-of-range',
-      `${odds.message}. It can charge instead: \`/attack unit:${unit.id} attack:${attack} target:${target} charge:True\` (two steps, by ${plan.path.join(' → ')}, costing ${CHARGE_VIGOR} Vigor).`,
-    );
-  }
-  refuse('out-of-range', `${odds.message}; a charge cannot reach it either: ${withoutRuleCodes(plan.message)}`);
+  const stop = chargeInstead(game, unit, attack, target);
+  if (stop) refuse(stop.code, stop.message);
 }

@@ -14,6 +14,20 @@ import type { RulesTopic } from '../formats/rules-topic';
 
 export type { RulesTopic } from '../formats/rules-topic';
 
+/** One `/help` topic: how to use the bot for a game, in the words a new player needs. */
+export interface HelpTopic {
+  readonly id: string;
+  readonly title: string;
+  readonly text: string;
+}
+
+/** A game's part of `/help` (commands/help/help-topics.ts): its own topics, and its acts for the "Every command" topic. */
+export interface GameHelp {
+  readonly topics: readonly HelpTopic[];
+  /** The game's act commands as the "Every command" topic lists them, in Discord's markdown. */
+  readonly acts: string;
+}
+
 /** The games the bot knows by name, as stored in a match's, warband's, catalog's, map's and league's `ruleset`. */
 export type RulesetId = 'sellsword' | 'sword-and-claw';
 
@@ -109,6 +123,13 @@ export interface Ruleset {
   readonly view?: ViewRules;
   /** The game's `/rules` topics, in players' words. */
   readonly rules: readonly RulesTopic[];
+  /** The game's `/help` topics and act commands. */
+  readonly help: GameHelp;
+  /**
+   * The actions its own prompts' buttons and menus carry in their component ids (commands/codec.ts),
+   * beside the application's; a game answered through `table` uses the codec's own `answer`.
+   */
+  readonly buttons: readonly string[];
   /** Played at the table through `/order`, its prompts' buttons and its own words; absent: through the application's own commands. */
   readonly table?: TableRules;
 }

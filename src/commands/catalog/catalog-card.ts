@@ -1,19 +1,15 @@
 /**
- * One stat card: finding it (by id or printed name), the mods that fit it, autocomplete over both,
- * and the card in words for the image's alt text.
+ * One stat card: finding it (by id or printed name), the mods that fit it, and autocomplete over both.
+ * The card in words, for the image's alt text, is the game's own (rulesets/sellsword/table `cardAltText`).
  */
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import type { UnitCard } from '../../rulesets/sellsword/formats/card';
 import type { CatalogIndex } from '../../rulesets/sellsword/formats/catalog';
 import type { ModCard } from '../../rulesets/sellsword/formats/mod';
 import { didYouMean } from '../../formats/suggest';
-import { CARD_STATS } from '../../formats/vocabulary';
-import { unitCost } from '../../rulesets/sellsword/engine';
-import { DISCORD_ALT_TEXT_LIMIT } from '../../render';
-import { attackBody, capital, descriptorLine, traitText } from '../../render/card-text';
 import { choice, suggest } from '../command';
 import { refuse } from '../../match/user-error';
-import { shown, clip } from '../../discord/text';
+import { shown } from '../../discord/text';
 import { capitalise } from '../warband/warband-embed';
 
 const fold = (s: string): string => s.trim().toLowerCase();
@@ -66,27 +62,4 @@ export function modChoices(index: CatalogIndex, cardTyped: unknown, typed: unkno
     mods.map((m) => choice(`${m.name} · +${m.cost} pts${card ? '' : ` · ${capitalise(m.faction)}`}`, m.id)),
     typed,
   );
-}
-
-/** The card in words, for screen readers: what the picture shows, fullest first, cut to Discord's limit. */
-export function cardAltText(card: UnitCard, mod?: ModCard, limit = DISCORD_ALT_TEXT_LIMIT): string {
-  const stat = (s: (typeof CARD_STATS)[number]) => card.stats[s] + (mod?.stats[s] ?? 0);
-  const stats = CARD_STATS.map((s) => `${capital(s)} ${stat(s)}${s === 'move' && card.stats.fly ? ' (flies)' : ''}`).join(', ');
-  const tokens = (['react', 'blue', 'red'] as const).map((t) => `${card.tokens[t] + (mod?.tokens[t] ?? 0)} ${t}`).join(', ');
-  const attacks = [...card.attacks, ...(mod?.attacks ?? [])].map((a) => `${a.name} ${attackBody(a)}`);
-  const traits = [...card.traits, ...(mod?.traits ?? [])].map((t) => {
-    const { name, text } = traitText(t);
-    const said = name ? `${name}: ${text}` : text;
-    return said.endsWith('.') ? said : `${said}.`;
-  });
-  const parts = [
-    `Stat card: ${card.name}${mod ? ` with ${mod.name}` : ''}, ${capitalise(card.faction)}, ${unitCost(card, mod)} points, ${card.size}, fantasy ${card.fantasy}.`,
-    `${descriptorLine(card.descriptors, card.quality).replace(/ · /g, ', ')}.`,
-    `${stats}. Tokens: ${tokens}. Injury boxes: ${card.injuries.map((b) => (typeof b === 'string' ? b : `trait ${b.trait}`)).join(', ')}.`,
-    attacks.length > 0 ? `Attacks: ${attacks.join(' ')}` : 'No attacks.',
-    traits.length > 0 ? `Traits: ${traits.join(' ')}` : '',
-    `Mod-use marks: ${card.modUse.length > 0 ? card.modUse.join(', ') : 'none'}.`,
-  ].filter(Boolean);
-  const text = parts.join(' ');
-  return clip(text, limit);
 }

@@ -9,6 +9,8 @@ import type { MatchEnd, Phase, Ruleset, Stepped, Wait } from '../ruleset';
 import { timeoutCommand } from './timeouts';
 import { RULES_TOPICS } from '../../content/rules-topics';
 import { d20RollsOf } from '../../match/dice-proof';
+import { SELLSWORD_HELP } from './help-topics';
+import { PROMPT_BUTTONS } from './table/prompt-buttons';
 
 // The values below come from a decoded Sellsword row (match/record.ts) or from this module's own answers.
 const setupOf = (setup: unknown) => setup as MatchSetup;
@@ -72,4 +74,6 @@ export const sellsword: Ruleset = {
   diceOf: d20RollsOf,
   scenario: null,
   rules: RULES_TOPICS,
+  help: SELLSWORD_HELP,
+  buttons: PROMPT_BUTTONS,
 };

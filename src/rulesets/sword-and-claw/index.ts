@@ -13,6 +13,7 @@ import { scPhase, scStartsTurn, scTimeout, scWaits } from './match/waits';
 import { runScScenario } from './match/scenario';
 import { scView } from './view';
 import { scTableRules } from './table';
+import { SC_HELP } from './help-topics';
 
 const setupOf = (setup: unknown) => setup as ScSetup;
 const stateOf = (state: unknown) => state as ScState;
@@ -45,4 +46,6 @@ export const swordAndClaw: Ruleset = {
   view: scView,
   table: scTableRules,
   rules: SC_RULES_TOPICS,
+  help: SC_HELP,
+  buttons: [],
 };
