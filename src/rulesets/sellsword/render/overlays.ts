@@ -4,13 +4,13 @@
  * sight marks, an attack preview). Every mark carries a word or a line style as well as a colour.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { font } from './fonts';
-import { arrowhead, cross, star } from './glyphs';
-import { centreOf, cornerOf, type BoardGeometry } from './layout';
-import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT } from './palette';
+import { font } from '../../../render/fonts';
+import { arrowhead, cross, star } from '../../../render/glyphs';
+import { centreOf, cornerOf, type BoardGeometry } from '../../../render/layout';
+import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT } from '../../../render/palette';
 import { entryMark } from './legend';
-import { haloLine, pathLine } from './lines';
-import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from './tags';
+import { haloLine, pathLine } from '../../../render/lines';
+import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from '../../../render/tags';
 import { drawSharedToken, drawUnits, sharedPlaces, spaceKeys, type TokenPlace } from './units';
 import type { AttackView, DropView, HarmView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq, UnitView } from './view';
 

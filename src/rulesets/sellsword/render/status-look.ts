@@ -2,7 +2,7 @@
  * How Sellsword's statuses look on a token, a card and the legend: a letter and a badge colour each
  * (colour is never the only cue: the letter says which status it is).
  */
-import type { StatusName } from '../formats/vocabulary';
+import type { StatusName } from '../../../formats/vocabulary';
 
 /** One letter per status for the badge on a token; the legend spells them out. */
 export const STATUS_CODE: Record<StatusName, string> = {

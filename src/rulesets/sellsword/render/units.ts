@@ -9,14 +9,14 @@
  * A unit that has acted this round is faded; the active unit has magenta corner brackets.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { font, fontSafe } from './fonts';
-import { shapePath } from './glyphs';
-import { cornerOf, type BoardGeometry } from './layout';
-import { activeMark, badgeAt, fitFont, haloText, pipRow, tokenLabel, type Badge } from './token-parts';
-import { INK, MORTAL, PAPER, TOKEN_STYLE } from './palette';
+import { font, fontSafe } from '../../../render/fonts';
+import { shapePath } from '../../../render/glyphs';
+import { cornerOf, type BoardGeometry } from '../../../render/layout';
+import { activeMark, badgeAt, fitFont, haloText, pipRow, tokenLabel, type Badge } from '../../../render/token-parts';
+import { INK, MORTAL, PAPER, TOKEN_STYLE } from '../../../render/palette';
 import { STATUS_COLOUR } from './status-look';
 import type { BoxView, Sq, UnitView } from './view';
-import { TOKENS } from '../formats/vocabulary';
+import { TOKENS } from '../../../formats/vocabulary';
 
 type Ctx = SKRSContext2D;
 

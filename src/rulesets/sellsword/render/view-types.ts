@@ -3,14 +3,14 @@
  * in view.ts and its helpers (view-units, view-overlays, view-last-turn), which all share these types;
  * keeping them here lets those helpers use them without importing view.ts back.
  */
-import type { WoundType, StatusName, Size } from '../formats/vocabulary';
-import { colOf, nameOf, rowOf, type Board } from '../engine';
-import type { GameEvent } from '../rulesets/sellsword/engine';
-import type { ActsChange, GameState, PlayerId, UnitId } from '../rulesets/sellsword/engine';
-import type { TokenShape } from './palette';
-import type { BoardView, Sq } from './board-view';
+import type { WoundType, StatusName, Size } from '../../../formats/vocabulary';
+import { colOf, nameOf, rowOf, type Board } from '../../../engine';
+import type { GameEvent } from '../engine';
+import type { ActsChange, GameState, PlayerId, UnitId } from '../engine';
+import type { TokenShape } from '../../../render/palette';
+import type { BoardView, Sq } from '../../../render/board-view';
 
-export type { BoardView, EdgeView, Sq } from './board-view';
+export type { BoardView, EdgeView, Sq } from '../../../render/board-view';
 
 export interface ViewRequest {
   /** The last turn's events, in order: drawn as paths, attack lines and results. */

@@ -4,10 +4,10 @@
  * reserve or dropped. Above the board rather than beside it, so a phone's width goes to the squares.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { playerSwatch } from './legend-parts';
-import { INK } from './palette';
+import { playerSwatch } from '../../../render/legend-parts';
+import { INK } from '../../../render/palette';
 import { lastTurnPhrases } from './last-turn-words';
-import { flow, type Flow, type Run } from './text-flow';
+import { flow, type Flow, type Run } from '../../../render/text-flow';
 import type { MapView, PlayerView } from './view';
 
 type Ctx = SKRSContext2D;

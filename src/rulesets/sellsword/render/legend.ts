@@ -7,19 +7,35 @@
  *   sight, preview) and the numbered list of tags that had no room on the board.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { STATUSES, type Terrain } from '../formats/vocabulary';
-import { T } from '../engine';
-import { measuringContext } from './canvas-pool';
-import { font, loadFonts } from './fonts';
-import { shapePath, star } from './glyphs';
-import { activeMark } from './token-parts';
+import { STATUSES, type Terrain } from '../../../formats/vocabulary';
+import { T } from '../../../engine';
+import { measuringContext } from '../../../render/canvas-pool';
+import { font, loadFonts } from '../../../render/fonts';
+import { shapePath, star } from '../../../render/glyphs';
+import { activeMark } from '../../../render/token-parts';
 import { drawToken } from './units';
-import { CHARGE, CRITICAL, EDGE_WALL, HIT, INK, LOW_COVER, MISS, OBJECTIVE, OBJECTIVE_INK, PAPER, PATH, PATH_EDGE, REACH, REPLY, SIGHT } from './palette';
+import {
+  CHARGE,
+  CRITICAL,
+  EDGE_WALL,
+  HIT,
+  INK,
+  LOW_COVER,
+  MISS,
+  OBJECTIVE,
+  OBJECTIVE_INK,
+  PAPER,
+  PATH,
+  PATH_EDGE,
+  REACH,
+  REPLY,
+  SIGHT,
+} from '../../../render/palette';
 import { STATUS_COLOUR, STATUS_CODE } from './status-look';
-import { numberBadge, type PlacedTag } from './tags';
-import { terrainSquare } from './terrain';
-import { flow, type Flow, type Run } from './text-flow';
-import { pic, statusBadge, swatchLine, tagSwatch } from './legend-parts';
+import { numberBadge, type PlacedTag } from '../../../render/tags';
+import { terrainSquare } from '../../../render/terrain';
+import { flow, type Flow, type Run } from '../../../render/text-flow';
+import { pic, statusBadge, swatchLine, tagSwatch } from '../../../render/legend-parts';
 import type { MapView, UnitView } from './view';
 
 type Ctx = SKRSContext2D;
