@@ -7,7 +7,7 @@
 import type { Decision, GameEvent, GameState, PlayerId, PromptOf } from '../../rulesets/sellsword/engine';
 import { nameOf } from '../../engine';
 import { boardOf, label, unitOf } from '../../rulesets/sellsword/engine';
-import { renderMapWithAlt } from '../../render';
+import { renderMapWithAlt } from '../../rulesets/sellsword/render';
 import { clip } from '../../discord/text';
 import { selectRow, type Row } from './prompt-components';
 import { refuse } from '../../match/user-error';
