@@ -23,7 +23,7 @@ import { commanderOf } from '../../rulesets/sellsword/engine';
 import { liveTraits, profile } from '../../rulesets/sellsword/engine';
 import { boardOf, decide, findAttack, label } from '../../rulesets/sellsword/engine';
 import { choice, isNothing, NOTHING, nothingToChoose, suggest } from '../command';
-import { oddsHead } from '../prompts/odds-words';
+import { oddsHead } from '../../rulesets/sellsword/table';
 import { chargeTargetValue } from '../match-context';
 import { withoutRuleCodes } from '../../render/plain-rules';
 

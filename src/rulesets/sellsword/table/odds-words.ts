@@ -4,9 +4,9 @@
  * to the attack's wounds, which. Suggestions and prompts say these, so a bite that cannot wound an
  * immune unit on a plain hit never reads as a good 75%.
  */
-import { attackOutlook, findAttack, liveTraits, unitOf, type GameState } from '../../rulesets/sellsword/engine';
-import { attackAuraWords, unitLabels } from '../../render/labels';
-import { adjustmentWords } from '../../render/roll-words';
+import { attackOutlook, findAttack, liveTraits, unitOf, type GameState } from '../engine';
+import { attackAuraWords, unitLabels } from '../../../render/labels';
+import { adjustmentWords } from '../../../render/roll-words';
 
 /** The engine's roll line for an attack, as its odds queries give it. */
 type AttackLine = Extract<ReturnType<typeof attackOutlook>, { line: unknown }>['line'];
