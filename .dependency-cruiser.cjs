@@ -49,7 +49,6 @@ const sellswordImporters = [
   'src/commands/map/map-library.ts',
   'src/commands/map/map-submit.ts',
   'src/commands/match-context.ts',
-  'src/commands/play/act-suggestions.ts',
   'src/commands/play/acts.ts',
   'src/commands/play/charge-words.ts',
   'src/commands/play/suggestion-cache.ts',

@@ -13,3 +13,20 @@ export { setupPromptAnswer, setupPromptPost, setupRerollRecord } from './prompt-
 export { promptMapFile } from './prompt-recoil';
 export { replyFacts, woundFacts } from './prompt-facts';
 export { chanceWhy, oddsHead, oddsWords, woundWords } from './odds-words';
+export {
+  attackChoices,
+  chargeTargetValue,
+  damagingWounds,
+  fitName,
+  type Memo,
+  type Names,
+  notYoursWhy,
+  squareChoices,
+  squareWords,
+  targetChoices,
+  tokenChoices,
+  traitChoices,
+  unitChoices,
+  viewAttackChoices,
+  viewTargetChoices,
+} from './act-suggestions';
