@@ -32,6 +32,7 @@ const sellswordImporters = [
   'src/bench/bench-ai.ts',
   'src/bench/bench-drive.ts',
   'src/bench/bench-render.ts',
+  'src/bench/bench-replay.ts',
   'src/bench/bench-scheduler.ts',
   'src/bench/bench.ts',
   'src/bench/fingerprint.ts',
@@ -58,6 +59,7 @@ const sellswordImporters = [
   'src/commands/skirmish/log-pages.ts',
   'src/commands/skirmish/skirmish-challenge.ts',
   'src/commands/skirmish/skirmish-play.ts',
+  'src/commands/skirmish/skirmish-replay.ts',
   'src/commands/warband/warband-embed.ts',
   'src/commands/warband/warband-library.ts',
   'src/content/coverage.ts',
@@ -82,30 +84,15 @@ const sellswordImporters = [
   'src/posts/entry-map.ts',
   'src/posts/map-preview.ts',
   'src/posts/post-pictures.ts',
+  'src/posts/replay-gif.ts',
   'src/posts/replay-turns.ts',
   'src/posts/table-posts.ts',
   'src/posts/your-turn.ts',
-  'src/render/alt-text.ts',
-  'src/render/card-narrow.ts',
-  'src/render/card-png.ts',
-  'src/render/card-text.ts',
-  'src/render/card.ts',
-  'src/render/catch-up.ts',
-  'src/render/index.ts',
-  'src/render/labels.ts',
-  'src/render/last-turn-events.ts',
-  'src/render/last-turn-reader.ts',
-  'src/render/map.ts',
-  'src/render/match-log.ts',
-  'src/render/view-last-turn.ts',
-  'src/render/view-overlays.ts',
-  'src/render/view-types.ts',
-  'src/render/view-units.ts',
-  'src/render/view.ts',
 ];
 // What they may import of it: the indexes of its engine, of its practice opponent (ai/) and of its words
-// and choices at the table (table/), and its card, mod, warband and catalog formats.
-const sellswordModules = '^src/rulesets/sellsword/((engine|ai|table)/index|formats/(card|mod|warband|catalog))\\.ts$';
+// and choices at the table (table/), of its pictures and log words (render/), and its card, mod, warband
+// and catalog formats.
+const sellswordModules = '^src/rulesets/sellsword/((engine|ai|table|render)/index|formats/(card|mod|warband|catalog))\\.ts$';
 const importersOf = (prefix) => sellswordImporters.filter((f) => f.startsWith(prefix)).map((f) => `^${f.replace(/[.]/g, '\\.')}$`);
 const allImporters = importersOf('');
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];

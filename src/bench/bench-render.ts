@@ -31,11 +31,8 @@ import type { GameState } from '../rulesets/sellsword/engine';
 import { fitsOnBoard, footprint } from '../engine';
 import { SPAN } from '../rulesets/sellsword/engine';
 import { collectYoung } from '../bot/collect';
-import { renderTurn, renderTurnAsync } from '../render';
-import { drawFocusCanvas, focusWindow } from '../render/focus';
-import { drawMapCanvas, renderMap } from '../render/map';
+import { drawFocusCanvas, drawMapCanvas, focusWindow, renderMap, renderTurn, renderTurnAsync, toMapView, type ViewRequest } from '../rulesets/sellsword/render';
 import { encodePng } from '../render/png';
-import { toMapView, type ViewRequest } from '../render/view';
 import { Chooser, chooseCommand, newGame } from './selfplay';
 
 const content = defaultContent();

@@ -9,7 +9,7 @@
  */
 import { loadavg } from 'node:os';
 import { defaultContent } from '../content/load';
-import { renderTurn } from '../render';
+import { renderTurn } from '../rulesets/sellsword/render';
 import { REPLAY_MAX_BYTES, replayGif } from '../posts/replay-gif';
 import { countTurns, turnOf } from '../posts/replay-turns';
 import { sampleMatch, type SampleMatch } from './sample-match';

@@ -4,7 +4,7 @@
  * says what the prompt itself says.
  */
 import { aloneToAct, waitingFor } from '../rulesets/sellsword/engine';
-import { phaseName } from '../render';
+import { phaseName } from '../rulesets/sellsword/render';
 import { label, unitOf } from '../rulesets/sellsword/engine';
 import type { MatchRow } from '../store';
 import type { Wait } from './deadline-plan';

@@ -5,8 +5,8 @@
  * its own post (announce.ts), and so is all that follows a turn's end.
  */
 import type { GameEvent } from '../rulesets/sellsword/engine';
-import type { HappeningKind } from '../render';
-import { eventSentences, NEWS } from '../render';
+import type { HappeningKind } from '../rulesets/sellsword/render';
+import { eventSentences, NEWS } from '../rulesets/sellsword/render';
 import { gameOf } from './match-state';
 import { matchRecord } from './record';
 import { practiceSeat } from './practice-seat';

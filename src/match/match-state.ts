@@ -24,7 +24,7 @@ import {
 import { initial } from '../rulesets/sellsword/engine';
 import type { GameState, PlayerId } from '../rulesets/sellsword/engine';
 import { seeded } from '../engine';
-import { labelUnits } from '../render/labels';
+import { labelUnits } from '../rulesets/sellsword/render';
 import type { MatchSetup, MatchSnapshot } from './record';
 
 // The stored shapes live with their decoding (match/record.ts); matchRecord(row) reads a row into them.

@@ -18,8 +18,7 @@ import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-stat
 import type { PostBody } from './post-body';
 import { closing } from '../match/match-end';
 import type { Submitted } from '../match/submitted';
-import { eventSentences, phaseName } from '../render';
-import { greaterAdvantage, phaseLeads } from '../render/last-turn-words';
+import { eventSentences, greaterAdvantage, phaseLeads, phaseName } from '../rulesets/sellsword/render';
 import { shown, shownNames } from '../discord/text';
 import { matchRecord } from '../match/record';
 import { practiceSeat } from '../match/practice-seat';

@@ -7,7 +7,7 @@ import { clip } from '../discord/text';
 import { seeded } from '../engine';
 import type { PregameState } from '../rulesets/sellsword/engine';
 import { initial } from '../rulesets/sellsword/engine';
-import { renderMapWithAlt } from '../render';
+import { renderMapWithAlt } from '../rulesets/sellsword/render';
 import { warbandUnits, type MatchSetup } from '../match/match-state';
 
 export function entryMapFile(setup: MatchSetup, pregame: PregameState): { png: Buffer; name: string; alt: string } | null {

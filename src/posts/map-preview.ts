@@ -10,7 +10,8 @@ import { seeded } from '../engine';
 import { initial } from '../rulesets/sellsword/engine';
 import type { Gridmap } from '../formats/gridmap';
 import { TERRAINS } from '../formats/vocabulary';
-import { DISCORD_ALT_TEXT_LIMIT, renderLegend, renderMap, type Picture } from '../render';
+import { DISCORD_ALT_TEXT_LIMIT, type Picture } from '../render';
+import { renderLegend, renderMap } from '../rulesets/sellsword/render';
 
 /** "G1–L2" for a rectangle; "12 squares within G1–L2" when the area is not one. */
 function areaText(board: Board, area: readonly number[]): string {

@@ -21,7 +21,7 @@ import {
   renderTurnAsync,
   type HappeningKind,
   type Picture,
-} from '../render';
+} from '../rulesets/sellsword/render';
 import type { MatchRow, Store } from '../store';
 import { nameIn } from './announce';
 import { gameOf, momentOf, rebuildMatch, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot, type Moment } from '../match/match-state';

@@ -21,9 +21,8 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Palette } from 'gifenc';
 import type { MatchSetup } from '../match/match-state';
-import { drawMapCanvas } from '../render/map';
+import { drawMapCanvas, toMapView } from '../rulesets/sellsword/render';
 import * as colours from '../render/palette';
-import { toMapView } from '../render/view';
 import { replayTurns, type LoggedEvent, type ReplayTurn } from './replay-turns';
 
 // gifenc's CommonJS build, the same under Node and under the test runner (whose bundler would take its ES build).

@@ -3,7 +3,7 @@
  * happened since that player's last act (render/match-log.ts), so they can act without scrolling.
  */
 import { apply, type GameEvent, type GameState } from '../rulesets/sellsword/engine';
-import { afterLastAct, catchUpDigest, sinceLastAct, toHandover } from '../render';
+import { afterLastAct, catchUpDigest, sinceLastAct, toHandover } from '../rulesets/sellsword/render';
 import type { MatchRow, Store } from '../store';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { shownNames } from '../discord/text';

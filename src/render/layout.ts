@@ -3,7 +3,7 @@
  * four sides, legend. A phone shows it scaled to its width, so everything sits under the board's
  * width and nothing beside it: a side panel would shrink the squares on a narrow screen.
  */
-import type { BoardView, Sq } from './view';
+import type { BoardView, Sq } from './board-view';
 
 export interface BoardGeometry {
   /** Side of one square in pixels. */

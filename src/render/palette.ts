@@ -3,7 +3,7 @@
  * terrain has a glyph, every player a token shape, every status a letter, every overlay mark a word.
  * Terrain fills are spaced in lightness so the map still reads in greyscale.
  */
-import type { StatusName, Terrain } from '../formats/vocabulary';
+import type { Terrain } from '../formats/vocabulary';
 
 export const INK = '#1d1b18';
 export const PAPER = '#f7f3ea';
@@ -62,36 +62,6 @@ export const SEAT_COLOUR_NAMES: readonly string[] = ['blue', 'red', 'green', 'or
 /** Token shapes by seat: the second cue for whose unit it is. */
 export const SEAT_SHAPES = ['circle', 'square', 'hexagon', 'diamond'] as const;
 export type TokenShape = (typeof SEAT_SHAPES)[number];
-
-/** One letter per status for the badge on a token; the legend spells them out. */
-export const STATUS_CODE: Record<StatusName, string> = {
-  controlled: 'C',
-  enraged: 'E',
-  glamyred: 'G',
-  hobbled: 'H',
-  pinned: 'P',
-  shaken: 'K',
-  stunned: 'S',
-  helpless: 'X',
-  compromised: 'M',
-  invisible: 'I',
-  recurring: 'R',
-};
-
-/** Badge colours: grouped by what the status does (lost control, slowed, weakened, ongoing harm). */
-export const STATUS_COLOUR: Record<StatusName, string> = {
-  controlled: '#7b1fa2',
-  enraged: '#b71c1c',
-  glamyred: '#ad1457',
-  hobbled: '#6d4c41',
-  pinned: '#5d4037',
-  shaken: '#455a64',
-  stunned: '#37474f',
-  helpless: '#000000',
-  compromised: '#4e342e',
-  invisible: '#546e7a',
-  recurring: '#bf360c',
-};
 
 /** Action-pool tokens: a shape each, so blue and red differ without colour. */
 export const TOKEN_STYLE = {

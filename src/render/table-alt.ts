@@ -6,7 +6,7 @@
  * names every unit on the table and its square.
  */
 import { clip } from '../discord/text';
-import { DISCORD_ALT_TEXT_LIMIT } from './alt-text';
+import { DISCORD_ALT_TEXT_LIMIT } from './alt-limit';
 import { SEAT_COLOUR_NAMES, SEAT_SHAPES } from './palette';
 import { placeWords } from './table-place';
 import type { TableUnit, TableView } from './table-view';

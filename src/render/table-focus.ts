@@ -8,7 +8,7 @@
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { clip } from '../discord/text';
-import { DISCORD_ALT_TEXT_LIMIT } from './alt-text';
+import { DISCORD_ALT_TEXT_LIMIT } from './alt-limit';
 import { measuringContext } from './canvas-pool';
 import { loadFonts } from './fonts';
 import { drawFocus, fitted, focusBelow, focusFrame, type FocusWindow, type Spot, windowName, windowOver } from './focus-window';

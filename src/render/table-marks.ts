@@ -8,7 +8,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { arrowhead, cross } from './glyphs';
 import { centreOf, cornerOf, type BoardGeometry } from './layout';
-import { haloLine, pathLine } from './overlays';
+import { haloLine, pathLine } from './lines';
 import { CRITICAL, HIT, MISS, PATH } from './palette';
 import { along, drawLeaders, drawTags, placeTags, type PlacedTag, type Point, type Rect, type TagRequest } from './tags';
 import { drawTableUnits } from './table-tokens';

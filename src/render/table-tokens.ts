@@ -11,7 +11,7 @@ import { cornerOf, type BoardGeometry } from './layout';
 import { INK, MORTAL, SEAT_COLOURS, SEAT_SHAPES, type TokenShape } from './palette';
 import type { TablePips, TableUnit } from './table-view';
 import { textWidth } from './text-flow';
-import { activeMark, badgeAt, fitFont, haloText, pipRow, tokenLabel } from './units';
+import { activeMark, badgeAt, fitFont, haloText, pipRow, tokenLabel } from './token-parts';
 
 type Ctx = SKRSContext2D;
 

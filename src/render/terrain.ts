@@ -26,7 +26,7 @@ import {
   TERRAIN_INK,
   TERRAIN_ORDER,
 } from './palette';
-import type { BoardView, EdgeView } from './view';
+import type { BoardView, EdgeView } from './board-view';
 
 type Ctx = SKRSContext2D;
 

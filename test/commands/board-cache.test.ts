@@ -11,7 +11,7 @@ import { Lru } from '../../src/cache/lru';
 import { boardCacheStats, boardOf } from '../../src/rulesets/sellsword/engine/table';
 import { boardGeometry } from '../../src/render/layout';
 import { boardPicture } from '../../src/render/terrain';
-import { toMapView } from '../../src/render/view';
+import { toMapView } from '../../src/rulesets/sellsword/render/view';
 import { memoryStore } from '../store/fixture';
 import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
 

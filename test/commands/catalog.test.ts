@@ -10,7 +10,7 @@ import { catalogMessages, embedLength, factionEmbeds, factionsOf, packMessages }
 import type { ReadOptions } from '../../src/commands/options';
 import { defaultContent } from '../../src/content/load';
 import type { UnitCard } from '../../src/rulesets/sellsword/formats/card';
-import { NARROW_CARD_WIDTH } from '../../src/render/card-narrow';
+import { NARROW_CARD_WIDTH } from '../../src/rulesets/sellsword/render/card-narrow';
 import type { CatalogIndex } from '../../src/rulesets/sellsword/formats/catalog';
 
 const content = defaultContent();

@@ -8,13 +8,13 @@ import { Chooser } from '../../src/bench/selfplay';
 import { picturePost } from '../../src/posts/post-pictures';
 import { seeded } from '../../src/engine/dice';
 import type { MatchEvent } from '../../src/match/match-state';
-import * as render from '../../src/render';
+import * as render from '../../src/rulesets/sellsword/render';
 import type { MatchRow, Store } from '../../src/store';
 import { memoryStore } from '../store/fixture';
 import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
 
-vi.mock('../../src/render', async (original) => {
-  const actual = await original<typeof import('../../src/render')>();
+vi.mock('../../src/rulesets/sellsword/render', async (original) => {
+  const actual = await original<typeof import('../../src/rulesets/sellsword/render')>();
   return { ...actual, renderFocus: vi.fn(actual.renderFocus) };
 });
 

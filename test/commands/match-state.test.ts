@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '../../src/content/load';
 import { sampleMatch, sampleSetup } from '../../src/bench/sample-match';
-import { unitLabels } from '../../src/render/labels';
+import { unitLabels } from '../../src/rulesets/sellsword/render/labels';
 import { beginMatch, gameOf, rebuildMatch, stepMatch, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 
 const content = defaultContent();

@@ -15,7 +15,7 @@ import { gameOf, type MatchEvent } from '../../src/match/match-state';
 import { matchRecord } from '../../src/match/record';
 import { picturePost } from '../../src/posts/post-pictures';
 import type { PlainPost } from '../../src/posts/plain-post';
-import { NARROW_CARD_PX } from '../../src/render/card-narrow';
+import { NARROW_CARD_PX } from '../../src/rulesets/sellsword/render/card-narrow';
 import { PHONE_TEXT, phonePx, shownPx } from '../../src/render/phone';
 import { memoryStore } from '../store/fixture';
 import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';

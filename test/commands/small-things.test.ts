@@ -16,7 +16,7 @@ import { hasTerrain, squareIndex, T } from '../../src/engine/board';
 import { boardOf } from '../../src/rulesets/sellsword/engine/table';
 import { table } from '../render/states';
 import { endCommand } from '../../src/commands/play/acts';
-import { happeningsOf, tell } from '../../src/render';
+import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
 
 function run(state: GameState, ...commands: Command[]): GameState {
   let s = state;

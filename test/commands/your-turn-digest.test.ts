@@ -11,8 +11,8 @@ import { yourTurnContent, type KnownState } from '../../src/posts/your-turn';
 import { seeded } from '../../src/engine/dice';
 import { gameOf, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 import type { MatchRow, Store } from '../../src/store';
-import { afterLastAct } from '../../src/render';
-import { unitLabels } from '../../src/render/labels';
+import { afterLastAct } from '../../src/rulesets/sellsword/render';
+import { unitLabels } from '../../src/rulesets/sellsword/render/labels';
 import { memoryStore } from '../store/fixture';
 import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
 

@@ -11,7 +11,7 @@ import { seeded } from '../../src/engine/dice';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { aloneToAct, waitingUnits } from '../../src/rulesets/sellsword/engine/turns';
-import { phaseName } from '../../src/render/panel';
+import { phaseName } from '../../src/rulesets/sellsword/render/panel';
 import { table } from '../render/states';
 
 const content = defaultContent();

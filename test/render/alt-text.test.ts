@@ -3,10 +3,10 @@
  * overlay shows; never over Discord's 1,024 characters.
  */
 import { describe, expect, it } from 'vitest';
-import { altText, DISCORD_ALT_TEXT_LIMIT, describeMap, mapAltText } from '../../src/render/alt-text';
-import { toMapView } from '../../src/render/view';
+import { altText, DISCORD_ALT_TEXT_LIMIT, describeMap, mapAltText } from '../../src/rulesets/sellsword/render/alt-text';
+import { toMapView } from '../../src/rulesets/sellsword/render/view';
 import { crowdTable, lastTurnTable, passingTable, statusTable, yardTable } from './states';
-import { focusAltText } from '../../src/render/focus';
+import { focusAltText } from '../../src/rulesets/sellsword/render/focus';
 
 describe('alt text', () => {
   it('says the round, the score, whose turn, the last turn and where every unit is', () => {

@@ -5,11 +5,11 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { drawFocusCanvas, focusWindow } from '../../src/render/focus';
+import { drawFocusCanvas, focusWindow } from '../../src/rulesets/sellsword/render/focus';
 import type { BoardGeometry } from '../../src/render/layout';
 import { releaseDrawingMemory } from '../../src/render/release';
 import { drawBoard, drawBoardWindow, keptBoardPictures, type Span } from '../../src/render/terrain';
-import { toMapView } from '../../src/render/view';
+import { toMapView } from '../../src/rulesets/sellsword/render/view';
 import { yard } from './maps';
 import { play, table } from './states';
 

@@ -1,9 +1,9 @@
 /** Stat-card wording, checked against the rulebook's Gray Necromancer example. */
 import { describe, expect, it } from 'vitest';
-import { attackBody, descriptorLine, effectText, traitText } from '../../src/render/card-text';
+import { attackBody, descriptorLine, effectText, traitText } from '../../src/rulesets/sellsword/render/card-text';
 import { content } from './states';
-import { drawNarrowCardCanvas, NARROW_CARD_PX, NARROW_CARD_WIDTH } from '../../src/render/card-narrow';
-import { renderCard } from '../../src/render/card-png';
+import { drawNarrowCardCanvas, NARROW_CARD_PX, NARROW_CARD_WIDTH } from '../../src/rulesets/sellsword/render/card-narrow';
+import { renderCard } from '../../src/rulesets/sellsword/render/card-png';
 import { PHONE_TEXT, shownWidth } from '../../src/render/phone';
 
 const necro = content.index.units.get('havoc-gray-necromancer')!;

@@ -4,16 +4,16 @@
  * and two stat cards. Each case says what to look for in its picture.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { renderCard } from '../../src/render/card-png';
-import { drawNarrowCardCanvas } from '../../src/render/card-narrow';
+import { renderCard } from '../../src/rulesets/sellsword/render/card-png';
+import { drawNarrowCardCanvas } from '../../src/rulesets/sellsword/render/card-narrow';
 import type { UnitState } from '../../src/rulesets/sellsword/engine';
 import { renderStandings } from '../../src/render/standings';
-import { drawFocusCanvas, focusWindow } from '../../src/render/focus';
-import { drawLegendCanvas } from '../../src/render/legend';
-import { drawMapCanvas, renderMap } from '../../src/render/map';
+import { drawFocusCanvas, focusWindow } from '../../src/rulesets/sellsword/render/focus';
+import { drawLegendCanvas } from '../../src/rulesets/sellsword/render/legend';
+import { drawMapCanvas, renderMap } from '../../src/rulesets/sellsword/render/map';
 import { encodePng } from '../../src/render/png';
 import { shownWidth } from '../../src/render/phone';
-import { toMapView } from '../../src/render/view';
+import { toMapView } from '../../src/rulesets/sellsword/render/view';
 import { tableGoldenCases } from './table-cases';
 import {
   bigTable,

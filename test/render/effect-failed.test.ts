@@ -7,8 +7,8 @@ import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { apply, type GameEvent } from '../../src/rulesets/sellsword/engine/events';
 import type { Command } from '../../src/rulesets/sellsword/engine/commands';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
-import { eventSentences, happeningsOf } from '../../src/render';
-import { attackWords } from '../../src/render/overlays';
+import { eventSentences, happeningsOf } from '../../src/rulesets/sellsword/render';
+import { attackWords } from '../../src/rulesets/sellsword/render/overlays';
 import { table } from './states';
 
 function run(state: GameState, ...commands: Command[]): { state: GameState; events: GameEvent[] } {

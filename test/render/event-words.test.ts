@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { EventOf, GameEvent } from '../../src/rulesets/sellsword/engine/events';
 import type { Prompt } from '../../src/rulesets/sellsword/engine/state';
 import { RULES_TOPICS } from '../../src/content/rules-topics';
-import { happeningsOf, tell } from '../../src/render';
-import { phrase } from '../../src/render/last-turn-words';
-import { attackWords } from '../../src/render/overlays';
+import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
+import { phrase } from '../../src/rulesets/sellsword/render/last-turn-words';
+import { attackWords } from '../../src/rulesets/sellsword/render/overlays';
 import { table } from './states';
 
 const state = table({
@@ -340,7 +340,7 @@ describe('a roll names what changed its modifier', () => {
     expect(say(roll({ modifier: 8, notes: ['bonus +6', 'compromised (pinned) +2'] }))).toContain('(Longsword +6, GH pinned +2) = 22');
   });
 
-  it("names the aura on an attack roll and whose it is (§1 Aura), not \"auras +1\"", () => {
+  it('names the aura on an attack roll and whose it is (§1 Aura), not "auras +1"', () => {
     const plain = table({
       map: 'barrow-hill',
       units: [

@@ -1,6 +1,6 @@
 /** The self-play game whose whole log is kept as a golden text (test/render/golden/match-log.txt). */
 import { newGame, playGame } from '../../src/bench/selfplay';
-import { matchLog, rosterLine } from '../../src/render';
+import { matchLog, rosterLine } from '../../src/rulesets/sellsword/render';
 import { content } from './states';
 
 export const GOLDEN_LOG = { map: 'mill-crossing', seed: 3, names: { p1: 'Alice', p2: 'Bob' }, file: 'match-log.txt' } as const;

@@ -9,7 +9,7 @@ import { matchLogText, GOLDEN_LOG } from './match-log-golden';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { content } from './states';
 import { apply } from '../../src/rulesets/sellsword/engine';
-import { catchUpDigest, matchLog, sinceLastAct } from '../../src/render';
+import { catchUpDigest, matchLog, sinceLastAct } from '../../src/rulesets/sellsword/render';
 
 describe('the match log', () => {
   it('reads a whole self-play game as its golden text (npx tsx scripts/log-golden-update.ts rewrites it)', () => {

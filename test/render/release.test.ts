@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pooledCanvas } from '../../src/render/canvas-pool';
-import { renderMap, renderTurnAsync } from '../../src/render';
+import { renderMap, renderTurnAsync } from '../../src/rulesets/sellsword/render';
 import { releaseDrawingMemory } from '../../src/render/release';
 import { boardGeometry } from '../../src/render/layout';
 import { boardPicture } from '../../src/render/terrain';
-import { toMapView } from '../../src/render/view';
+import { toMapView } from '../../src/rulesets/sellsword/render/view';
 import { lastTurnTable } from './states';
 
 describe('releasing what drawing keeps', () => {

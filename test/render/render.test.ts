@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { replay } from '../../src/rulesets/sellsword/engine/replay';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
-import { renderCard } from '../../src/render/card-png';
+import { renderCard } from '../../src/rulesets/sellsword/render/card-png';
 import { fontSafe } from '../../src/render/fonts';
-import { renderMap } from '../../src/render/map';
+import { renderMap } from '../../src/rulesets/sellsword/render/map';
 import { encodePng } from '../../src/render/png';
-import type { ViewRequest } from '../../src/render/view';
+import type { ViewRequest } from '../../src/rulesets/sellsword/render/view';
 import { content, lastTurnTable, statusTable, yardTable } from './states';
 
 function deepFreeze<T>(value: T): T {

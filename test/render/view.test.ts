@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { attackOdds, reachableSquares } from '../../src/rulesets/sellsword/engine/queries';
 import { STATUSES } from '../../src/formats/vocabulary';
-import { unitLabels } from '../../src/render/labels';
-import { STATUS_CODE } from '../../src/render/palette';
+import { unitLabels } from '../../src/rulesets/sellsword/render/labels';
+import { STATUS_CODE } from '../../src/rulesets/sellsword/render/status-look';
 import type { EventOf, GameEvent } from '../../src/rulesets/sellsword/engine/events';
-import { toMapView } from '../../src/render/view';
+import { toMapView } from '../../src/rulesets/sellsword/render/view';
 import { content, lastTurnTable, samplerTable, shoveTable, statusTable, table, yardTable } from './states';
 
 describe('unit labels', () => {

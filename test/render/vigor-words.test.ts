@@ -4,8 +4,8 @@
  * follows such a hit holds anyway.
  */
 import { describe, expect, it } from 'vitest';
-import { eventSentences } from '../../src/render';
-import { harmWords } from '../../src/render/overlays';
+import { eventSentences } from '../../src/rulesets/sellsword/render';
+import { harmWords } from '../../src/rulesets/sellsword/render/overlays';
 import { lastTurnTable } from './states';
 
 describe('harm tags', () => {

@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import { defaultContent, type Content } from '../../content/load';
 import { unitCost } from '../../rulesets/sellsword/engine';
-import { renderCard } from '../../render';
+import { renderCard } from '../../rulesets/sellsword/render';
 import type { App } from '../app';
 import { cardChoices, findCard, findMod, modChoices } from './catalog-card';
 import { cardAltText } from '../../rulesets/sellsword/table';

@@ -5,7 +5,7 @@
  */
 import { ButtonStyle } from 'discord.js';
 import { apply as applyGame, type GameEvent } from '../../rulesets/sellsword/engine';
-import { matchLog, rosterLine, sinceLastAct, type LogEntry } from '../../render';
+import { matchLog, rosterLine, sinceLastAct, type LogEntry } from '../../rulesets/sellsword/render';
 import type { MatchRow, Store } from '../../store';
 import { gameOf, type MatchEvent } from '../../match/match-state';
 import { buttonRows, type Row } from '../prompts/prompt-components';

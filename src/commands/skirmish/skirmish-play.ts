@@ -6,7 +6,7 @@ import { clip } from '../../discord/text';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { describeState, label } from '../../rulesets/sellsword/engine';
 import type { RuleError } from '../../engine';
-import { renderMapWithAlt, type ViewRequest } from '../../render';
+import { renderMapWithAlt, type ViewRequest } from '../../rulesets/sellsword/render';
 import { logView } from './log-pages';
 import { postTroubleLines } from '../../posts/post-status';
 import type { App } from '../app';

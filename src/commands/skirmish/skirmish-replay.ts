@@ -22,7 +22,7 @@ import {
   type MessageActionRowComponentBuilder,
   type ModalSubmitInteraction,
 } from 'discord.js';
-import { eventSentences, FRAMING, NEWS, renderLegend, renderTurn, type HappeningKind } from '../../render';
+import { eventSentences, FRAMING, NEWS, renderLegend, renderTurn, type HappeningKind } from '../../rulesets/sellsword/render';
 import { REPLAY_MAX_BYTES, replayGif, type ReplayImage } from '../../posts/replay-gif';
 import { countTurns, replayTurns, type LoggedEvent, type ReplayTurn } from '../../posts/replay-turns';
 import type { MatchRow } from '../../store';

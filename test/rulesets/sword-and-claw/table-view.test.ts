@@ -3,7 +3,7 @@
  * the last turn's marks, and its alt text.
  */
 import { describe, expect, it } from 'vitest';
-import { DISCORD_ALT_TEXT_LIMIT } from '../../../src/render/alt-text';
+import { DISCORD_ALT_TEXT_LIMIT } from '../../../src/render/alt-limit';
 import { describeTable, tableAltText } from '../../../src/render/table-alt';
 import { drawTableFocusCanvas, markedSpots, tableFocusAltText, tableFocusWindow, tableUnitsIn } from '../../../src/render/table-focus';
 import { TABLE_PLACEMENT } from '../../../src/render/table-picture';

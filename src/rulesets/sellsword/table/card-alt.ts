@@ -4,7 +4,7 @@ import type { ModCard } from '../formats/mod';
 import { unitCost } from '../engine';
 import { CARD_STATS } from '../../../formats/vocabulary';
 import { DISCORD_ALT_TEXT_LIMIT } from '../../../render';
-import { attackBody, capital, descriptorLine, traitText } from '../../../render/card-text';
+import { attackBody, capital, descriptorLine, traitText } from '../render/card-text';
 import { clip } from '../../../discord/text';
 
 /** The card in words, for screen readers: what the picture shows, fullest first, cut to Discord's limit. */

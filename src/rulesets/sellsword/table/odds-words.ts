@@ -5,8 +5,7 @@
  * immune unit on a plain hit never reads as a good 75%.
  */
 import { attackOutlook, findAttack, liveTraits, unitOf, type GameState } from '../engine';
-import { attackAuraWords, unitLabels } from '../../../render/labels';
-import { adjustmentWords } from '../../../render/roll-words';
+import { adjustmentWords, attackAuraWords, unitLabels } from '../render';
 
 /** The engine's roll line for an attack, as its odds queries give it. */
 type AttackLine = Extract<ReturnType<typeof attackOutlook>, { line: unknown }>['line'];

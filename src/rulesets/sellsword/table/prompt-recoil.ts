@@ -7,7 +7,7 @@
 import type { Decision, GameEvent, GameState, PlayerId, Prompt, PromptOf } from '../engine';
 import { nameOf } from '../../../engine';
 import { boardOf, label, unitOf } from '../engine';
-import { renderMapWithAlt } from '../../../render';
+import { renderMapWithAlt } from '../render';
 import { clip } from '../../../discord/text';
 import { answered, type Answered, type PlainPrompt, refused } from './prompt-plain';
 

@@ -4,8 +4,8 @@
  * for a kind that does not exist, does not compile. Most events are told as one happening; attacks,
  * wounds, statuses and prompts join what is still open (an attack's line, a trait's act).
  */
-import type { EventOf, GameEvent, PromptOf } from '../rulesets/sellsword/engine';
-import { actsWithWhy, cardOf, findAttack } from '../rulesets/sellsword/engine';
+import type { EventOf, GameEvent, PromptOf } from '../engine';
+import { actsWithWhy, cardOf, findAttack } from '../engine';
 import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';

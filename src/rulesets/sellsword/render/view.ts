@@ -4,10 +4,10 @@
  * engine's queries for every rule-bound fact (reach, sight, odds, current stats); the drawing code
  * reads only this view, and most tests assert on it rather than on pixels.
  */
-import { TERRAINS } from '../formats/vocabulary';
-import { T, type Board } from '../engine';
-import type { GameState } from '../rulesets/sellsword/engine';
-import { boardKey, boardOf } from '../rulesets/sellsword/engine';
+import { TERRAINS } from '../../../formats/vocabulary';
+import { T, type Board } from '../../../engine';
+import type { GameState } from '../engine';
+import { boardKey, boardOf } from '../engine';
 import { lastTurnView } from './view-last-turn';
 import { previewView, reachView, sightView } from './view-overlays';
 import { playerViews, statusLine, unitViews } from './view-units';

@@ -4,12 +4,13 @@
  * sight marks, an attack preview). Every mark carries a word or a line style as well as a colour.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { font } from './fonts';
-import { arrowhead, cross, star } from './glyphs';
-import { centreOf, cornerOf, type BoardGeometry } from './layout';
-import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT } from './palette';
+import { font } from '../../../render/fonts';
+import { arrowhead, cross, star } from '../../../render/glyphs';
+import { centreOf, cornerOf, type BoardGeometry } from '../../../render/layout';
+import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT } from '../../../render/palette';
 import { entryMark } from './legend';
-import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from './tags';
+import { haloLine, pathLine } from '../../../render/lines';
+import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from '../../../render/tags';
 import { drawSharedToken, drawUnits, sharedPlaces, spaceKeys, type TokenPlace } from './units';
 import type { AttackView, DropView, HarmView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq, UnitView } from './view';
 
@@ -17,88 +18,12 @@ type Ctx = SKRSContext2D;
 
 const centre = (g: BoardGeometry, at: Sq, span: 1 | 2): Point => centreOf(g, at, span);
 
-/** A polyline with a dark edge, a light core, step dots and an arrowhead at the end. */
-export function pathLine(ctx: Ctx, g: BoardGeometry, points: readonly Point[], core: string, dash: number[], startRing: boolean): void {
-  if (points.length === 0) return;
-  const w = Math.max(3, g.cell * 0.12);
-  const trace = () => {
-    ctx.beginPath();
-    points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
-  };
-  ctx.save();
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  trace();
-  ctx.strokeStyle = PATH_EDGE;
-  ctx.lineWidth = w + 4;
-  ctx.stroke();
-  trace();
-  ctx.setLineDash(dash);
-  ctx.strokeStyle = core;
-  ctx.lineWidth = w;
-  ctx.stroke();
-  ctx.setLineDash([]);
-  for (const p of points.slice(1, -1)) {
-    ctx.beginPath();
-    ctx.arc(p.x, p.y, w * 0.75, 0, Math.PI * 2);
-    ctx.fillStyle = core;
-    ctx.fill();
-    ctx.lineWidth = 2;
-    ctx.strokeStyle = PATH_EDGE;
-    ctx.stroke();
-  }
-  if (startRing) {
-    const s = points[0]!;
-    ctx.beginPath();
-    ctx.arc(s.x, s.y, g.cell * 0.22, 0, Math.PI * 2);
-    ctx.lineWidth = w * 0.8;
-    ctx.strokeStyle = PATH_EDGE;
-    ctx.stroke();
-    ctx.lineWidth = w * 0.45;
-    ctx.strokeStyle = core;
-    ctx.stroke();
-  }
-  if (points.length >= 2) {
-    const a = points[points.length - 2]!;
-    const b = points[points.length - 1]!;
-    arrowhead(ctx, b.x, b.y, Math.atan2(b.y - a.y, b.x - a.x), g.cell * 0.5, core, PATH_EDGE);
-  }
-  ctx.restore();
-}
-
 const MOVE_STYLE: Record<MoveView['kind'], { core: string; dash: (c: number) => number[]; word: string | null }> = {
   move: { core: PATH, dash: () => [], word: null },
   maneuver: { core: PATH, dash: (c) => [c * 0.25, c * 0.18], word: null },
   charge: { core: CHARGE, dash: () => [], word: 'CHARGE' },
   shove: { core: PATH, dash: (c) => [c * 0.06, c * 0.2], word: 'SHOVED' },
 };
-
-/**
- * A straight line stroked over a halo, so it reads on any terrain. The halo is never dashed; the
- * line may be. Callers set the line cap and save/restore around it.
- */
-export function haloLine(
-  ctx: Ctx,
-  from: { x: number; y: number },
-  to: { x: number; y: number },
-  halo: string,
-  haloWidth: number,
-  colour: string,
-  width: number,
-  dash: number[],
-): void {
-  ctx.beginPath();
-  ctx.moveTo(from.x, from.y);
-  ctx.lineTo(to.x, to.y);
-  ctx.strokeStyle = halo;
-  ctx.lineWidth = haloWidth;
-  ctx.stroke();
-  ctx.setLineDash(dash);
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = width;
-  ctx.stroke();
-  ctx.setLineDash([]);
-}
 
 export function drawMoves(ctx: Ctx, g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): void {
   for (const m of last.moves) {

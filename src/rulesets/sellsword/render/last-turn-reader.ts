@@ -4,14 +4,14 @@
  * events that follow. The handlers of last-turn-events.ts fill it, one event at a time; names come
  * from the map labels and the players' names, rule facts from the engine's queries.
  */
-import type { Attack } from '../rulesets/sellsword/formats/card';
-import type { WoundType } from '../formats/vocabulary';
-import { hasTerrain, squareIndex, T, type Board } from '../engine';
-import type { EventOf, GameEvent } from '../rulesets/sellsword/engine';
-import type { Incoming } from '../rulesets/sellsword/engine';
-import type { GameState, PlayerId, UnitId, UnitState } from '../rulesets/sellsword/engine';
-import { footprint } from '../engine';
-import { apply, boardOf, cardOf, findAttack, modOf, pendingReplies, SPAN } from '../rulesets/sellsword/engine';
+import type { Attack } from '../formats/card';
+import type { WoundType } from '../../../formats/vocabulary';
+import { hasTerrain, squareIndex, T, type Board } from '../../../engine';
+import type { EventOf, GameEvent } from '../engine';
+import type { Incoming } from '../engine';
+import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
+import { footprint } from '../../../engine';
+import { apply, boardOf, cardOf, findAttack, modOf, pendingReplies, SPAN } from '../engine';
 import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import { sqOf, type AttackResult, type AttackView, type DropView, type HarmView, type MoveView, type PlayerView, type Sq } from './view-types';
 

@@ -3,17 +3,17 @@
  * nothing else. Same view, same bytes.
  */
 import { createCanvas } from '@napi-rs/canvas';
-import type { GameState } from '../rulesets/sellsword/engine';
-import { measuringContext, pooledCanvas } from './canvas-pool';
-import { loadFonts } from './fonts';
-import { boardGeometry, textSize } from './layout';
+import type { GameState } from '../engine';
+import { measuringContext, pooledCanvas } from '../../../render/canvas-pool';
+import { loadFonts } from '../../../render/fonts';
+import { boardGeometry, textSize } from '../../../render/layout';
 import { mapKey } from './legend';
 import { boardSquares, drawBoardMarks, overlayTags, tagSpace } from './overlays';
-import { INK, PAPER, START_AREA } from './palette';
+import { INK, PAPER, START_AREA } from '../../../render/palette';
 import { panel } from './panel';
-import { encodePng } from './png';
-import { boardPicture } from './terrain';
-import { placeTags } from './tags';
+import { encodePng } from '../../../render/png';
+import { boardPicture } from '../../../render/terrain';
+import { placeTags } from '../../../render/tags';
 import { toMapView, type MapView, type ViewRequest } from './view';
 
 /**

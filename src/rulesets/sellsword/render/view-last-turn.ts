@@ -13,8 +13,8 @@
  * their real cause. Logs written before events named their attack fall back on the attack's wound
  * types, and on the `cause` the event gives.
  */
-import type { GameEvent } from '../rulesets/sellsword/engine';
-import type { GameState, UnitId } from '../rulesets/sellsword/engine';
+import type { GameEvent } from '../engine';
+import type { GameState, UnitId } from '../engine';
 import type { Happening } from './happenings';
 import { readEvent } from './last-turn-events';
 import { TurnReader, type Told } from './last-turn-reader';

@@ -3,10 +3,10 @@
  * several of one card. Built from every unit in the state, reserve and dropped ones included, in
  * setup order; units are never added or removed during a game, so a label never changes.
  */
-import { aurasOn, type GameState, type UnitId } from '../rulesets/sellsword/engine';
-import { labelUnits } from './unit-labels';
+import { aurasOn, type GameState, type UnitId } from '../engine';
+import { labelUnits } from '../../../render/unit-labels';
 
-export { labelUnits } from './unit-labels';
+export { labelUnits } from '../../../render/unit-labels';
 
 /** Every unit's label, by unit id. */
 export function unitLabels(state: GameState): Map<UnitId, string> {

@@ -18,20 +18,20 @@
  * drawn at phonePx, and token labels are as tall, so all of them are PHONE_TEXT px or more there.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { clip } from '../discord/text';
-import { measuringContext, pooledCanvas } from './canvas-pool';
-import { loadFonts } from './fonts';
+import { clip } from '../../../discord/text';
+import { measuringContext, pooledCanvas } from '../../../render/canvas-pool';
+import { loadFonts } from '../../../render/fonts';
 import { lastTurnPhrases } from './last-turn-words';
 import { mapKey } from './legend';
 import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
-import { INK, PAPER, START_AREA } from './palette';
-import { placeTags } from './tags';
-import { drawBoardWindow } from './terrain';
-import { CLOSE_UP_WIDTH, drawFocus, fitted, focusBelow, focusFrame, type FocusWindow, MARGIN, windowName, windowOver } from './focus-window';
+import { INK, PAPER, START_AREA } from '../../../render/palette';
+import { placeTags } from '../../../render/tags';
+import { drawBoardWindow } from '../../../render/terrain';
+import { CLOSE_UP_WIDTH, drawFocus, fitted, focusBelow, focusFrame, type FocusWindow, MARGIN, windowName, windowOver } from '../../../render/focus-window';
 
-export { CLOSE_UP_WIDTH, type FocusWindow, windowName } from './focus-window';
-import { phonePx } from './phone';
-import { flow, type Run } from './text-flow';
+export { CLOSE_UP_WIDTH, type FocusWindow, windowName } from '../../../render/focus-window';
+import { phonePx } from '../../../render/phone';
+import { flow, type Run } from '../../../render/text-flow';
 import type { MapView, Sq, UnitView } from './view';
 
 /** Every square the last turn touched, as top-left squares with their span. */

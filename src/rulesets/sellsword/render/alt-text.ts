@@ -5,15 +5,14 @@
  * written at three levels of detail and the fullest one that fits is used. The last turn is always
  * told in its short form, whatever the level, so that posts' alt texts read alike.
  */
-import { DiscordLimit } from '../discord/limits';
-import { clip } from '../discord/text';
-import type { GameState } from '../rulesets/sellsword/engine';
+import { DISCORD_ALT_TEXT_LIMIT } from '../../../render/alt-limit';
+import { clip } from '../../../discord/text';
+import type { GameState } from '../engine';
 import { lastTurnPhrases } from './last-turn-words';
 import { phaseName } from './panel';
 import { toMapView, type MapView, type UnitView, type ViewRequest } from './view';
 
-/** Discord's limit for an attachment's description. */
-export const DISCORD_ALT_TEXT_LIMIT = DiscordLimit.altText;
+export { DISCORD_ALT_TEXT_LIMIT } from '../../../render/alt-limit';
 
 type Detail = 0 | 1 | 2;
 

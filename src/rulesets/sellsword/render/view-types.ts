@@ -3,11 +3,14 @@
  * in view.ts and its helpers (view-units, view-overlays, view-last-turn), which all share these types;
  * keeping them here lets those helpers use them without importing view.ts back.
  */
-import type { Terrain, WoundType, StatusName, Size } from '../formats/vocabulary';
-import { colOf, nameOf, rowOf, type Board } from '../engine';
-import type { GameEvent } from '../rulesets/sellsword/engine';
-import type { ActsChange, GameState, PlayerId, UnitId } from '../rulesets/sellsword/engine';
-import type { TokenShape } from './palette';
+import type { WoundType, StatusName, Size } from '../../../formats/vocabulary';
+import { colOf, nameOf, rowOf, type Board } from '../../../engine';
+import type { GameEvent } from '../engine';
+import type { ActsChange, GameState, PlayerId, UnitId } from '../engine';
+import type { TokenShape } from '../../../render/palette';
+import type { BoardView, Sq } from '../../../render/board-view';
+
+export type { BoardView, EdgeView, Sq } from '../../../render/board-view';
 
 export interface ViewRequest {
   /** The last turn's events, in order: drawn as paths, attack lines and results. */
@@ -27,40 +30,6 @@ export interface ViewRequest {
   readonly preview?: { readonly unit: UnitId; readonly attack: string; readonly target: UnitId; readonly charge?: boolean };
   /** Names to show for players (e.g. Discord nicknames); the player id otherwise. */
   readonly names?: Readonly<Record<PlayerId, string>>;
-}
-
-/** A square by name and grid position (0-based column and row). */
-export interface Sq {
-  readonly name: string;
-  readonly col: number;
-  readonly row: number;
-}
-
-/** An edge on the right of, or below, a square (the engine's edge numbering, spelled out). */
-export interface EdgeView {
-  readonly square: number;
-  readonly side: 'right' | 'below';
-}
-
-/** The static map: shared by every view of the same map, so drawing can cache its picture. */
-export interface BoardView {
-  /** Names the map's content (engine/table.ts boardKey): what the board picture is cached by. */
-  readonly key: string;
-  readonly id: string;
-  readonly name: string;
-  readonly width: number;
-  readonly height: number;
-  /** Terrain flags (engine T) per square index. */
-  readonly terrain: readonly number[];
-  readonly walls: readonly EdgeView[];
-  readonly lowCover: readonly EdgeView[];
-  readonly damage: WoundType;
-  readonly objectives: readonly (readonly number[])[];
-  /** Start areas in player-number order (R5). */
-  readonly startAreas: readonly (readonly number[])[];
-  readonly defaultStartAreas: boolean;
-  /** Terrain types that appear on the map, in vocabulary order (for the legend). */
-  readonly terrains: readonly Terrain[];
 }
 
 export interface PlayerView {

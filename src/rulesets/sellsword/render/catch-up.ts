@@ -4,7 +4,7 @@
  * (they know them), and so are the turn framing, decisions and round bookkeeping: the ping's line says
  * whose turn and which round it is. Pure: a start state and events in, words out.
  */
-import type { GameEvent, GameState, PlayerId } from '../rulesets/sellsword/engine';
+import type { GameEvent, GameState, PlayerId } from '../engine';
 import type { Happening } from './happenings';
 import { unitLabels } from './labels';
 import { sentence } from './last-turn-words';

@@ -7,19 +7,20 @@
  * reads on a phone without opening it, and on a desktop too.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import type { UnitCard } from '../rulesets/sellsword/formats/card';
-import type { ModCard } from '../rulesets/sellsword/formats/mod';
-import { MOD_USES, TOKENS } from '../formats/vocabulary';
-import type { UnitState } from '../rulesets/sellsword/engine';
-import { measuringContext } from './canvas-pool';
+import type { UnitCard } from '../formats/card';
+import type { ModCard } from '../formats/mod';
+import { MOD_USES, TOKENS } from '../../../formats/vocabulary';
+import type { UnitState } from '../engine';
+import { measuringContext } from '../../../render/canvas-pool';
 import { drawCardFrame, drawModBox, dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';
 import { capital, descriptorLine } from './card-text';
-import { phonePx } from './phone';
-import { loadFonts } from './fonts';
-import { shapePath } from './glyphs';
-import { statusBadge } from './legend';
-import { INK, MUTED, STATUS_CODE, STATUS_COLOUR, TOKEN_STYLE } from './palette';
-import { flow, type Run } from './text-flow';
+import { phonePx } from '../../../render/phone';
+import { loadFonts } from '../../../render/fonts';
+import { shapePath } from '../../../render/glyphs';
+import { statusBadge } from '../../../render/legend-parts';
+import { INK, MUTED, TOKEN_STYLE } from '../../../render/palette';
+import { STATUS_CODE, STATUS_COLOUR } from './status-look';
+import { flow, type Run } from '../../../render/text-flow';
 
 export const NARROW_CARD_WIDTH = 480;
 const W = NARROW_CARD_WIDTH;

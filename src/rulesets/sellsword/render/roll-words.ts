@@ -4,7 +4,7 @@
  * what they see on the card and the map: "Longbow +6", "cover at 12+ squares −4", "GH flanked +2".
  * The engine's notes stay as they are (its events are fingerprinted); the words are made here.
  */
-import { withoutRuleCodes } from './plain-rules';
+import { withoutRuleCodes } from '../../../render/plain-rules';
 
 /** Who and what the roll was: the attack by name, the units by their map labels. */
 export interface RollParties {

@@ -4,29 +4,15 @@
  * reserve or dropped. Above the board rather than beside it, so a phone's width goes to the squares.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { shapePath } from './glyphs';
-import { INK } from './palette';
+import { playerSwatch } from '../../../render/legend-parts';
+import { INK } from '../../../render/palette';
 import { lastTurnPhrases } from './last-turn-words';
-import { flow, type Flow, type Run } from './text-flow';
+import { flow, type Flow, type Run } from '../../../render/text-flow';
 import type { MapView, PlayerView } from './view';
 
 type Ctx = SKRSContext2D;
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-export function playerSwatch(p: Pick<PlayerView, 'shape' | 'colour'>): Run {
-  return {
-    width: 1.1,
-    picture: (ctx, x, y, h) => {
-      shapePath(ctx, p.shape, x + h * 0.5, y + h * 0.5, h * 0.9);
-      ctx.fillStyle = p.colour;
-      ctx.fill();
-      ctx.lineWidth = Math.max(1.5, h * 0.08);
-      ctx.strokeStyle = INK;
-      ctx.stroke();
-    },
-  };
-}
 
 function scoreBar(p: PlayerView, target: number): Run {
   return {

@@ -8,18 +8,19 @@
  * current, and statuses listed.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { InjuryBox, UnitCard } from '../rulesets/sellsword/formats/card';
-import type { ModCard } from '../rulesets/sellsword/formats/mod';
-import { MOD_USES, type ModUse, TOKENS } from '../formats/vocabulary';
-import type { UnitState } from '../rulesets/sellsword/engine';
-import { measuringContext, pooledCanvas } from './canvas-pool';
+import type { InjuryBox, UnitCard } from '../formats/card';
+import type { ModCard } from '../formats/mod';
+import { MOD_USES, type ModUse, TOKENS } from '../../../formats/vocabulary';
+import type { UnitState } from '../engine';
+import { measuringContext, pooledCanvas } from '../../../render/canvas-pool';
 import { droplet, modUseIcon } from './card-icons';
 import { attackBody, capital, costText, descriptorLine, traitText } from './card-text';
-import { font, loadFonts } from './fonts';
-import { shapePath } from './glyphs';
-import { statusBadge } from './legend';
-import { FACTION_COLOUR, INK, MORTAL, MUTED, PAPER, STATUS_CODE, STATUS_COLOUR, TOKEN_STYLE } from './palette';
-import { flow, type Flow, type Run } from './text-flow';
+import { font, loadFonts } from '../../../render/fonts';
+import { shapePath } from '../../../render/glyphs';
+import { statusBadge } from '../../../render/legend-parts';
+import { FACTION_COLOUR, INK, MORTAL, MUTED, PAPER, TOKEN_STYLE } from '../../../render/palette';
+import { STATUS_CODE, STATUS_COLOUR } from './status-look';
+import { flow, type Flow, type Run } from '../../../render/text-flow';
 
 type Ctx = SKRSContext2D;
 

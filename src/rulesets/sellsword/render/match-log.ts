@@ -4,9 +4,9 @@
  * through it; the catch-up digest (catch-up.ts) is the same log from a player's last act on, told
  * to that player. Pure: a start state and events in, lines out.
  */
-import { apply, type GameEvent } from '../rulesets/sellsword/engine';
-import type { GameState, PlayerId } from '../rulesets/sellsword/engine';
-import { cardOf } from '../rulesets/sellsword/engine';
+import { apply, type GameEvent } from '../engine';
+import type { GameState, PlayerId } from '../engine';
+import { cardOf } from '../engine';
 import type { Happening } from './happenings';
 import { unitLabels } from './labels';
 import { actsWhyWords, sentence, type Telling } from './last-turn-words';

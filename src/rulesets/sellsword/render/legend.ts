@@ -7,12 +7,13 @@
  *   sight, preview) and the numbered list of tags that had no room on the board.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { STATUSES, type Terrain } from '../formats/vocabulary';
-import { T } from '../engine';
-import { measuringContext } from './canvas-pool';
-import { font, loadFonts } from './fonts';
-import { shapePath, star } from './glyphs';
-import { activeMark, drawToken } from './units';
+import { STATUSES, type Terrain } from '../../../formats/vocabulary';
+import { T } from '../../../engine';
+import { measuringContext } from '../../../render/canvas-pool';
+import { font, loadFonts } from '../../../render/fonts';
+import { shapePath, star } from '../../../render/glyphs';
+import { activeMark } from '../../../render/token-parts';
+import { drawToken } from './units';
 import {
   CHARGE,
   CRITICAL,
@@ -29,12 +30,12 @@ import {
   REACH,
   REPLY,
   SIGHT,
-  STATUS_COLOUR,
-  STATUS_CODE,
-} from './palette';
-import { numberBadge, tagBox, type PlacedTag } from './tags';
-import { terrainSquare } from './terrain';
-import { flow, type Flow, type Run } from './text-flow';
+} from '../../../render/palette';
+import { STATUS_COLOUR, STATUS_CODE } from './status-look';
+import { numberBadge, type PlacedTag } from '../../../render/tags';
+import { terrainSquare } from '../../../render/terrain';
+import { flow, type Flow, type Run } from '../../../render/text-flow';
+import { pic, statusBadge, swatchLine, tagSwatch } from '../../../render/legend-parts';
 import type { MapView, UnitView } from './view';
 
 type Ctx = SKRSContext2D;
@@ -50,7 +51,6 @@ const TERRAIN_NAME: Record<Terrain, string> = {
   wall: 'wall',
 };
 
-const pic = (width: number, draw: (ctx: Ctx, x: number, y: number, h: number) => void): Run => ({ width, picture: draw });
 /** A swatch and its words, kept together when a row wraps. */
 const item = (picture: Run, text: string): Run[] => [{ group: [picture, { text: ` ${text}` }] }, { space: 0.9 }];
 const heading = (text: string): Run => ({ text: `${text}  `, bold: true });
@@ -115,52 +115,9 @@ export function entryMark(ctx: Ctx, x: number, y: number, size: number, colour: 
   ctx.restore();
 }
 
-export function statusBadge(code: string, colour: string): Run {
-  return pic(1.05, (ctx, x, y, h) => {
-    ctx.fillStyle = colour;
-    ctx.fillRect(x, y + h * 0.05, h * 0.9, h * 0.9);
-    ctx.fillStyle = '#ffffff';
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    const size = h * 0.7;
-    ctx.font = font(size, 'bold');
-    ctx.fillText(code, x + h * 0.45, y + h * 0.52);
-    ctx.textAlign = 'left';
-  });
-}
-
 /** Every status: any may turn up during a match, and this legend is posted once. */
 function statusRow(): Run[] {
   return [heading('Status'), ...STATUSES.flatMap((s) => item(statusBadge(STATUS_CODE[s], STATUS_COLOUR[s]), s))];
-}
-
-/** A legend swatch of a line: `width` and `length` are fractions of the text height. */
-export function swatchLine(colour: string, dash: number[] = [], width = 0.16, length = 1.25, edge?: string): Run {
-  return pic(1.4, (ctx, x, y, h) => {
-    ctx.save();
-    ctx.beginPath();
-    ctx.moveTo(x, y + h / 2);
-    ctx.lineTo(x + h * length, y + h / 2);
-    if (edge) {
-      ctx.strokeStyle = edge;
-      ctx.lineWidth = width * h + 4;
-      ctx.stroke();
-    }
-    ctx.setLineDash(dash.map((d) => d * h));
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = width * h;
-    ctx.stroke();
-    ctx.restore();
-  });
-}
-
-/** A tag as the board shows it, at legend size. */
-export function tagSwatch(text: string, colour: string): Run {
-  const measure = measuringContext();
-  measure.font = font(100, 'bold');
-  // The box's width in text heights: the words at 0.8 of the line's text size, plus the tag's padding.
-  const w = ((measure.measureText(text).width + 60) / 100) * 0.8;
-  return pic(w + 0.15, (ctx, x, y, h) => tagBox(ctx, text, colour, { x, y: y - h * 0.02, w: w * h, h: h * 1.04 }, h * 0.8));
 }
 
 function lastTurnRows(): Run[][] {

@@ -6,7 +6,7 @@
  * with what was ignored, avoided and marked.
  */
 import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
-import { withoutRuleCodes } from './plain-rules';
+import { withoutRuleCodes } from '../../../render/plain-rules';
 import type { AttackView, LastTurnView, MoveView } from './view';
 
 /** Who reads the words: decisions waiting on this player are "up to Bob (you)", not "waiting for" them. */

@@ -1,10 +1,10 @@
 /** A stat card as a PNG, in either layout. */
-import type { UnitCard } from '../rulesets/sellsword/formats/card';
-import type { ModCard } from '../rulesets/sellsword/formats/mod';
-import type { UnitState } from '../rulesets/sellsword/engine';
+import type { UnitCard } from '../formats/card';
+import type { ModCard } from '../formats/mod';
+import type { UnitState } from '../engine';
 import { drawCardCanvas } from './card';
 import { drawNarrowCardCanvas } from './card-narrow';
-import { encodePng } from './png';
+import { encodePng } from '../../../render/png';
 
 /**
  * The card's two layouts: `wide`, the rulebook's (760 px, stats down both sides); `narrow`, for a

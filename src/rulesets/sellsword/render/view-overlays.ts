@@ -4,12 +4,12 @@
  * (queries.chargeOptions / chargePlan), sight and cover (targeting.sightOf / invisibleTo), and an attack preview
  * (queries.attackOdds).
  */
-import { squareIndex } from '../engine';
-import { attackOdds, chargeOptions, chargePlan, reachableSquares } from '../rulesets/sellsword/engine';
-import type { GameState, UnitId, UnitState } from '../rulesets/sellsword/engine';
-import { profile } from '../rulesets/sellsword/engine';
-import { boardOf, cardOf, onMap, unitOf } from '../rulesets/sellsword/engine';
-import { invisibleTo, rangeBetween, sightOf } from '../rulesets/sellsword/engine';
+import { squareIndex } from '../../../engine';
+import { attackOdds, chargeOptions, chargePlan, reachableSquares } from '../engine';
+import type { GameState, UnitId, UnitState } from '../engine';
+import { profile } from '../engine';
+import { boardOf, cardOf, onMap, unitOf } from '../engine';
+import { invisibleTo, rangeBetween, sightOf } from '../engine';
 import { sqOf, type PreviewView, type ReachView, type SightMark, type SightView, type Sq, type ViewRequest } from './view-types';
 import { attackAuraWords } from './labels';
 import { adjustmentWords } from './roll-words';

@@ -3,13 +3,14 @@
  * token (current Vigor and tokens from the engine's profile, injury boxes, statuses), and the status
  * line (round, phase, whose turn, open prompt).
  */
-import type { InjuryBox } from '../rulesets/sellsword/formats/card';
-import type { GameState, PlayerId, UnitId, UnitState } from '../rulesets/sellsword/engine';
-import { profile } from '../rulesets/sellsword/engine';
-import { boardOf, cardOf } from '../rulesets/sellsword/engine';
-import { aloneToAct, nextTurn } from '../rulesets/sellsword/engine';
-import { boxesLeft } from '../rulesets/sellsword/engine';
-import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS, STATUS_CODE } from './palette';
+import type { InjuryBox } from '../formats/card';
+import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
+import { profile } from '../engine';
+import { boardOf, cardOf } from '../engine';
+import { aloneToAct, nextTurn } from '../engine';
+import { boxesLeft } from '../engine';
+import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS } from '../../../render/palette';
+import { STATUS_CODE } from './status-look';
 import { sqOf, type BoxView, type PlayerView, type StatusLine, type UnitView } from './view-types';
 
 /** A player's faction: the faction of their first unit's card. */
