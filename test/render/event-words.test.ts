@@ -450,7 +450,7 @@ describe("a turn's acts say why they are not 3, from the engine's count (R8)", (
   });
 });
 
-describe('only the tactics winner\'s one early turn is the greater-advantage turn (R7)', () => {
+describe("only the tactics winner's one early turn is the greater-advantage turn (R7)", () => {
   const base = table({
     map: 'barrow-hill',
     units: [
