@@ -2,8 +2,6 @@
  * A slash command is data (registered as is) plus a thin handler. The same objects are registered by
  * bot/start.ts and routed by bot/router.ts, so what Discord shows and what we handle cannot drift.
  */
-import { DiscordLimit } from '../discord/limits';
-import { clip } from '../discord/text';
 import type {
   ApplicationCommandOptionChoiceData,
   AutocompleteInteraction,
@@ -26,55 +24,4 @@ export interface CommandModule {
 /** What suggestions read of the interaction that asks for them: who asks, where. */
 export type Asking = Pick<AutocompleteInteraction, 'user' | 'channelId' | 'guildId'>;
 
-/** The value of the one choice that says why there is nothing to choose. */
-export const NOTHING = 'none';
-
-const LEAD = 'Nothing to choose: ';
-/** Where a value carries what had been typed: `none:<typed>`. */
-const CARRIED = `${NOTHING}:`;
-/** What is carried of the typed text: short enough for every suggested option's `max_length`. */
-export const CARRIED_TYPED = 11;
-
-/**
- * The one choice of an empty list: its name is the reason (Discord would only show "type a value").
- * With `typed`, the value carries what had been typed, so a pick is refused with the reason for that
- * text even when the list, asked afresh without it, has something to offer.
- */
-export function nothingToChoose(why: string, typed = ''): ApplicationCommandOptionChoiceData {
-  const carried = typed.trim().slice(0, CARRIED_TYPED);
-  return choice(`${LEAD}${fitWhy(why, DiscordLimit.choiceName - LEAD.length)}`, carried ? `${CARRIED}${carried}` : NOTHING);
-}
-
-/** Whether a value is a picked "Nothing to choose" entry: never a real choice. */
-export const isNothing = (value: unknown): boolean => value === NOTHING || (typeof value === 'string' && value.startsWith(CARRIED));
-
-/** What had been typed when a picked "Nothing to choose" value was offered, if it carries it. */
-export const carriedTyped = (value: unknown): string | null =>
-  typeof value === 'string' && value.startsWith(CARRIED) && value.length > CARRIED.length ? value.slice(CARRIED.length) : null;
-
-/**
- * The reason cut after its last whole sentence that fits, else its last clause (never mid-word), else
- * clipped. A clause of a dozen characters ("TG is in reserve") still says why; a shorter one is a stub.
- */
-function fitWhy(why: string, room: number): string {
-  if (why.length <= room) return why;
-  const head = why.slice(0, room + 1);
-  const sentences = head.lastIndexOf('. ');
-  if (sentences > 0) return why.slice(0, sentences);
-  const cut = Math.max(head.lastIndexOf(': '), head.lastIndexOf('; '), head.lastIndexOf(', '), head.lastIndexOf(' ('));
-  return cut >= 12 ? why.slice(0, cut) : clip(why, room);
-}
-
-/** A suggestion: its name is plain text, shown as typed and cut to Discord's limit for choice names. */
-export const choice = (name: string, value: string): ApplicationCommandOptionChoiceData => ({
-  name: clip(name, 'choiceName'),
-  value,
-});
-
-/** Case-insensitive filter on what the user has typed so far, capped at Discord's 25 choices. */
-export function suggest(choices: readonly ApplicationCommandOptionChoiceData[], typed: unknown): ApplicationCommandOptionChoiceData[] {
-  const q = String(typed ?? '')
-    .trim()
-    .toLowerCase();
-  return choices.filter((c) => q === '' || c.name.toLowerCase().includes(q) || String(c.value).toLowerCase().includes(q)).slice(0, DiscordLimit.choices);
-}
+export { CARRIED_TYPED, carriedTyped, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../discord/choices';

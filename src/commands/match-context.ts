@@ -74,11 +74,8 @@ export function resolveUnit(game: GameState, typed: string): UnitState {
   return refuse('unknown-unit', `There is no unit "${typed}" in this match. Units are named by their map labels: ${ids}.`);
 }
 
-/** The suggestion value of a target that is reached by charging it (R23): the unit's id, then "charge". */
-export const chargeTargetValue = (id: string): string => `${id} charge`;
-
 /**
- * An attack's target as typed or picked: a unit, and whether the picked suggestion was the charge at
+ * An attack's target as typed or picked (a charge's suggestion is `chargeTargetValue`): a unit, and whether the picked suggestion was the charge at
  * it (so what the player picked is what happens). `charge` is the command's own option, if given.
  */
 export function resolveTarget(game: GameState, typed: string, charge: boolean | undefined): { unit: UnitState; charge: boolean } {

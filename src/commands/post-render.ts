@@ -10,7 +10,7 @@ import { resultFactsOf } from '../league/results';
 import type { PostBody } from '../posts/post-body';
 import { drawsPictures, picturePost, promptCloseUp, type PictureBody } from '../posts/post-pictures';
 import { entryMapFile } from '../posts/entry-map';
-import { recoilMapFile } from './prompts/prompt-recoil';
+import { promptMapFile } from './prompts/prompt-game';
 import { gameOf } from '../match/match-state';
 import { challengeButtons } from './skirmish/challenge-buttons';
 import { finishedName, leagueResult } from '../match/match-end';
@@ -105,7 +105,7 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
         made.kind === 'entry' && snapshot.stage === 'pregame'
           ? entryMapFile(setup, snapshot.pregame)
           : game?.prompt?.kind === 'recoil'
-            ? recoilMapFile(game, game.prompt, setup.names)
+            ? promptMapFile(game, game.prompt, setup.names)
             : midTurn
               ? await promptCloseUp(store, stored, row.seq)
               : null;

@@ -9,7 +9,7 @@ import { apply } from '../../src/rulesets/sellsword/engine/events';
 import type { Command } from '../../src/rulesets/sellsword/engine/commands';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { woundOutcomes } from '../../src/rulesets/sellsword/engine/queries';
-import { replyFacts, woundFacts } from '../../src/commands/prompts/prompt-facts';
+import { replyFacts, woundFacts } from '../../src/rulesets/sellsword/table';
 import { gamePromptPost } from '../../src/commands/prompts/prompt-game';
 import { table } from '../render/states';
 

@@ -4,7 +4,7 @@
  * attacks, what the rule of three still leaves); a VP target the warbands can reach.
  */
 import { describe, expect, it } from 'vitest';
-import { attackChoices, NOTHING, squareChoices } from '../../src/commands/play/act-suggestions';
+import { attackChoices, NOTHING, squareChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
 import { resolveAttack, suggestCharge } from '../../src/commands/match-context';
 import { vpTarget } from '../../src/match/setup';
 import { UserError } from '../../src/match/user-error';

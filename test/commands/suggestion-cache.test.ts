@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { Chooser } from '../../src/bench/selfplay';
-import { squareChoices, unitChoices } from '../../src/commands/play/act-suggestions';
+import { squareChoices, unitChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
 import { MATCHES_KEPT, suggesting } from '../../src/commands/play/suggestion-cache';
 import { seeded } from '../../src/engine/dice';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';

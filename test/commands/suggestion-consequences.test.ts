@@ -4,7 +4,15 @@
  * empty list says why instead of leaving Discord's "type a value".
  */
 import { describe, expect, it } from 'vitest';
-import { NOTHING, attackChoices, squareChoices, targetChoices, tokenChoices, traitChoices, unitChoices } from '../../src/commands/play/act-suggestions';
+import {
+  NOTHING,
+  attackChoices,
+  squareChoices,
+  targetChoices,
+  tokenChoices,
+  traitChoices,
+  unitChoices,
+} from '../../src/rulesets/sellsword/table/act-suggestions';
 import { table, yardTable } from '../render/states';
 import { chargeOptions, chargeWoundingSteps, moveOptions } from '../../src/rulesets/sellsword/engine/queries';
 import { pathSuggestions } from '../../src/commands/play/charge-words';

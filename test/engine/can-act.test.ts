@@ -12,7 +12,7 @@ import { newGame, playGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { type ActKind, canAct, commanderOf, type Command, decide, legalActs, profile, unitLegalActs } from '../../src/rulesets/sellsword/engine';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
-import { unitChoices } from '../../src/commands/play/act-suggestions';
+import { unitChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
 
 const content = defaultContent();
 const maps = [...content.maps.keys()];

@@ -9,7 +9,7 @@ import { actorRefusal, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
-import { attackChoices, squareChoices, targetChoices, tokenChoices, traitChoices, unitChoices } from './act-suggestions';
+import { attackChoices, squareChoices, targetChoices, tokenChoices, traitChoices, unitChoices } from '../../rulesets/sellsword/table';
 import type { CommandModule } from '../command';
 import { gameOf } from '../../match/match-state';
 import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveTarget, resolveUnit, suggestCharge, type LiveGame } from '../match-context';

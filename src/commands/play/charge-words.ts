@@ -6,7 +6,7 @@
 import type { GameState } from '../../rulesets/sellsword/engine';
 import { nameOf } from '../../engine';
 import { boardOf, chargePaths, chargePlan, chargeWoundingSteps, decide, findAttack, unitOf } from '../../rulesets/sellsword/engine';
-import { damagingWounds, type Names, notYoursWhy } from './act-suggestions';
+import { damagingWounds, type Names, notYoursWhy } from '../../rulesets/sellsword/table';
 import { choice, nothingToChoose, suggest } from '../command';
 import { withoutRuleCodes } from '../../render/plain-rules';
 

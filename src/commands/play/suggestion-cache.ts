@@ -11,7 +11,7 @@ import type { GameState } from '../../rulesets/sellsword/engine';
 import { gameOf } from '../../match/match-state';
 import { matchRecord } from '../../match/record';
 import type { MatchRow, MatchVersion, Store } from '../../store';
-import type { Memo, Names } from './act-suggestions';
+import type { Memo, Names } from '../../rulesets/sellsword/table';
 
 export interface Suggesting {
   readonly game: GameState;

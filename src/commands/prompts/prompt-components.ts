@@ -49,3 +49,22 @@ export function selectRow(action: ComponentAction, match: string, seq: number, p
     );
   return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(menu);
 }
+
+/** A game's prompt parts (plain buttons and menus) as rows, their ids carrying this match and sequence number. */
+export function promptRows(match: string, seq: number, parts: readonly PromptPart[]): Row[] {
+  return parts.flatMap((p) =>
+    'buttons' in p
+      ? buttonRows(
+          p.action,
+          match,
+          seq,
+          p.buttons.map((b) => ({ label: b.label, arg: b.arg, ...(b.style === 'secondary' ? { style: ButtonStyle.Secondary } : {}) })),
+        )
+      : [selectRow(p.action, match, seq, p.menu, p.options, p.tag)],
+  );
+}
+
+/** One part of a game's prompt: buttons, or a menu whose chosen value is the argument. */
+export type PromptPart =
+  | { readonly action: string; readonly buttons: readonly { readonly label: string; readonly arg: string; readonly style?: 'secondary' }[] }
+  | { readonly action: string; readonly menu: string; readonly options: readonly OptionSpec[]; readonly tag?: string };

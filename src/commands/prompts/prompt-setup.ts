@@ -1,97 +1,24 @@
 /**
- * The pre-game decisions (§2.1, R5, R6) as Discord messages, and clicks back into setup commands.
+ * The default game's pre-game decisions as Discord messages, and clicks back into setup commands: the
+ * game words them and reads the answers (rulesets/sellsword/table), this gives them ids from the one
+ * codec and refuses what the game refuses.
  */
-import { ButtonStyle } from 'discord.js';
-import type { PregameCommand, PregamePrompt } from '../../rulesets/sellsword/engine';
-import type { PlayerId } from '../../rulesets/sellsword/engine';
-import type { ComponentAction } from '../codec';
+import type { PlayerId, PregameCommand, PregamePrompt } from '../../rulesets/sellsword/engine';
+import { setupPromptAnswer as answerOf, setupPromptPost as plainPost } from '../../rulesets/sellsword/table';
 import type { PromptPost } from './prompt-game';
-import { buttonRows, selectRow } from './prompt-components';
+import { promptRows } from './prompt-components';
 import { refuse } from '../../match/user-error';
-import { unshown } from '../../discord/text';
 
-/** Discord shows at most 25 options in a menu: a long start area offers every other tile, evenly spread. */
-function spread<T>(items: readonly T[], max: number): T[] {
-  if (items.length <= max) return [...items];
-  return Array.from({ length: max }, (_, i) => items[Math.round((i * (items.length - 1)) / (max - 1))]!);
-}
-
-/** A setup reroll prompt told as what happened, for its answered message (see rerollRecord): null for others. */
-export function setupRerollRecord(prompt: PregamePrompt, name: (player: PlayerId) => string): string | null {
-  if (prompt.kind !== 'reroll') return null;
-  const o = prompt.options;
-  return `🎲 ${name(prompt.player)} lost the setup tactics check (${o.total} against ${name(o.leader)}'s ${o.leaderTotal}).`;
-}
+export { setupRerollRecord } from '../../rulesets/sellsword/table';
 
 /** `maps`: how many maps are on offer; with one there is no map to choose, only the first entry tile to place. */
 export function setupPromptPost(match: string, seq: number, prompt: PregamePrompt, name: (player: PlayerId) => string, maps = 2): PromptPost {
-  const who = `<@${prompt.player}>`;
-  switch (prompt.kind) {
-    case 'reroll': {
-      const o = prompt.options;
-      return {
-        content: `${who}, you lost the setup tactics check (${o.total} against ${name(o.leader)}'s ${o.leaderTotal}). Reroll with a Warleader die? Rerolls left: ${o.rerollsLeft}.`,
-        components: buttonRows('reroll', match, seq, [
-          { label: 'Reroll', arg: 'y' },
-          { label: 'Keep the roll', arg: 'n', style: ButtonStyle.Secondary },
-        ]),
-      };
-    }
-    case 'map-chooser':
-      return {
-        content: `${who}, you won the setup tactics check. ${maps <= 1 ? 'Who places the first entry tile?' : 'Who chooses the map and places the first entry tile?'}`,
-        components: buttonRows(
-          'chooser',
-          match,
-          seq,
-          prompt.options.map((p) => ({ label: p === prompt.player ? 'I will' : unshown(name(p)), arg: p })),
-        ),
-      };
-    case 'map':
-      return {
-        content: `${who}, choose the map.`,
-        components: buttonRows(
-          'map',
-          match,
-          seq,
-          prompt.options.map((m, i) => ({ label: m.name, arg: String(i) })),
-        ),
-      };
-    case 'entry': {
-      const areas = prompt.options.areas.slice(0, 5);
-      return {
-        content: `${who}, place your 2×2 entry tile: pick its top-left square in one of the start areas (hatched and numbered on the map below), or type \`/skirmish entry square\`. Your units enter the map from it.`,
-        components: areas.map((a) =>
-          selectRow(
-            'entry',
-            match,
-            seq,
-            `Start area ${a.area}: choose the tile's top-left square`,
-            spread(a.tiles, 25).map((t) => ({ label: t, value: t })),
-            String(a.area),
-          ),
-        ),
-      };
-    }
-  }
+  const plain = plainPost(prompt, name, maps);
+  return { content: plain.content, components: promptRows(match, seq, plain.parts) };
 }
 
 /** The setup command a click (or `/skirmish entry`) stands for; refuses what the prompt never offered. */
-export function setupPromptAnswer(prompt: PregamePrompt, action: ComponentAction, arg: string): PregameCommand {
-  const kind = action === 'chooser' ? 'map-chooser' : action;
-  if (kind !== prompt.kind) refuse('stale-prompt', 'That prompt has passed.');
-  switch (prompt.kind) {
-    case 'reroll':
-      return { reroll: arg === 'y' };
-    case 'map-chooser':
-      return { chooser: arg };
-    case 'map': {
-      // An index, not the id: a submitted map's id may be too long for a component id.
-      const map = prompt.options[Number(arg)];
-      if (!/^\d+$/.test(arg) || !map) refuse('bad-choice', 'That choice is not on offer.');
-      return { map: map.id };
-    }
-    case 'entry':
-      return { entry: arg };
-  }
+export function setupPromptAnswer(prompt: PregamePrompt, action: string, arg: string): PregameCommand {
+  const answer = answerOf(prompt, action, arg);
+  return answer.ok ? answer.command : refuse(answer.error.code, answer.error.message);
 }

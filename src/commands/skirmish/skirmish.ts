@@ -4,7 +4,6 @@
  */
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandModule } from '../command';
-import { viewAttackChoices, viewTargetChoices } from '../play/act-suggestions';
 import { choice, suggest } from '../command';
 import { mapChoices } from '../map/map-library';
 import { matchRecord } from '../../match/record';
@@ -13,7 +12,7 @@ import { booleanOption, choiceOption, integerOption, optionSet, textOption, user
 import { accept, challenge, decline } from './skirmish-challenge';
 import { practice } from './skirmish-practice';
 import { opponentWarbandChoices } from './practice-warbands';
-import { check, concede, entry, follow, log, status, view } from './skirmish-play';
+import { check, concede, entry, follow, log, status, view, viewAttackChoices, viewTargetChoices } from './skirmish-play';
 import { refuse } from '../../match/user-error';
 import { warbandChoices } from '../warband/warband-library';
 import { exportFile, verify } from './skirmish-dice';

@@ -1,8 +1,32 @@
 /**
- * Sellsword at the table: the words and choices its commands, prompts and suggestions show, reached by
- * the application's Sellsword commands (those listed in .dependency-cruiser.cjs `sellswordImporters`)
- * until Sellsword is played through the boundary's `TableRules`.
+ * Sellsword at the table: the words and choices its commands, prompts and suggestions show, and its
+ * prompts' answers, as plain data. Reached by the application's Sellsword commands (those listed in
+ * .dependency-cruiser.cjs `sellswordImporters`), which give them Discord's form, until Sellsword is
+ * played through the boundary's `TableRules`.
  */
 export { cardAltText } from './card-alt';
 export { chargeInstead } from './charge-instead';
 export { PROMPT_BUTTONS } from './prompt-buttons';
+export type { Answered, PlainButton, PlainOption, PlainPart, PlainPrompt } from './prompt-plain';
+export { gamePromptAnswer, gamePromptPost, rerollRecord } from './prompt-game';
+export { setupPromptAnswer, setupPromptPost, setupRerollRecord } from './prompt-setup';
+export { promptMapFile } from './prompt-recoil';
+export { replyFacts, woundFacts } from './prompt-facts';
+export { chanceWhy, oddsHead, oddsWords, woundWords } from './odds-words';
+export {
+  attackChoices,
+  chargeTargetValue,
+  damagingWounds,
+  fitName,
+  type Memo,
+  type Names,
+  notYoursWhy,
+  squareChoices,
+  squareWords,
+  targetChoices,
+  tokenChoices,
+  traitChoices,
+  unitChoices,
+  viewAttackChoices,
+  viewTargetChoices,
+} from './act-suggestions';

@@ -4,14 +4,14 @@
  * what each way of taking them leads to (Vigor left, boxes marked, a drop, VP handed over now, the
  * Mortal roll's risk).
  */
-import { attackOdds, attackOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../../rulesets/sellsword/engine';
-import type { WoundsPromptOptions } from '../../rulesets/sellsword/engine';
-import type { GameState, PlayerId, PromptOf, UnitState } from '../../rulesets/sellsword/engine';
-import { cardOf, findAttack, label, modOf, unitOf } from '../../rulesets/sellsword/engine';
-import { boxesLeft } from '../../rulesets/sellsword/engine';
-import type { InjuryBox } from '../../rulesets/sellsword/formats/card';
-import type { OptionSpec } from './prompt-components';
-import { unshown } from '../../discord/text';
+import { attackOdds, attackOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../engine';
+import type { WoundsPromptOptions } from '../engine';
+import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
+import { cardOf, findAttack, label, modOf, unitOf } from '../engine';
+import { boxesLeft } from '../engine';
+import type { InjuryBox } from '../formats/card';
+import type { PlainOption } from './prompt-plain';
+import { unshown } from '../../../discord/text';
 import { chanceWhy, oddsWords, woundWords } from './odds-words';
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;
@@ -185,7 +185,7 @@ function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
 
 export interface WoundFacts {
   readonly text: string;
-  readonly options: readonly OptionSpec[];
+  readonly options: readonly PlainOption[];
 }
 
 /** The wounds, where they came from, and each way of taking them with what it leads to (§4.30, R3, R9, R22). */

@@ -3,8 +3,7 @@
  * is only ever offered what the engine would accept: their units that can act, squares they can
  * reach, targets in sight and range with the chance to hit.
  */
-import type { ApplicationCommandOptionChoiceData } from 'discord.js';
-import type { ActCommand, ActKind, Command } from '../../rulesets/sellsword/engine';
+import type { ActCommand, ActKind, Command } from '../engine';
 import {
   actorRefusal,
   attackRefusal,
@@ -17,15 +16,17 @@ import {
   moveToRefusal,
   unitLegalActs,
   visibleTargets,
-} from '../../rulesets/sellsword/engine';
-import type { GameState, UnitState } from '../../rulesets/sellsword/engine';
-import { commanderOf } from '../../rulesets/sellsword/engine';
-import { liveTraits, profile } from '../../rulesets/sellsword/engine';
-import { boardOf, decide, findAttack, label } from '../../rulesets/sellsword/engine';
-import { choice, isNothing, NOTHING, nothingToChoose, suggest } from '../command';
-import { oddsHead } from '../prompts/odds-words';
-import { chargeTargetValue } from '../match-context';
-import { withoutRuleCodes } from '../../render/plain-rules';
+} from '../engine';
+import type { GameState, UnitState } from '../engine';
+import { commanderOf } from '../engine';
+import { liveTraits, profile } from '../engine';
+import { boardOf, decide, findAttack, label } from '../engine';
+import { type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
+import { oddsHead } from './odds-words';
+import { withoutRuleCodes } from '../../../render/plain-rules';
+
+/** The suggestion value of a target that is reached by charging it (R23): the unit's id, then "charge" (commands' match-context.ts `resolveTarget` reads it back). */
+export const chargeTargetValue = (id: string): string => `${id} charge`;
 
 /** A player's name as shown to others; without one, a suggestion says "the other player". */
 export type Names = (player: string) => string;
@@ -86,14 +87,7 @@ function actingIds(game: GameState, user: string, act: string | undefined, memo:
 }
 
 /** The caller's units that could take `act` now (or end their turn, for /end). */
-export function unitChoices(
-  game: GameState,
-  user: string,
-  typed: unknown,
-  act?: string,
-  names: Names = noNames,
-  memo: Memo = noMemo,
-): ApplicationCommandOptionChoiceData[] {
+export function unitChoices(game: GameState, user: string, typed: unknown, act?: string, names: Names = noNames, memo: Memo = noMemo): Choice[] {
   const choices = actingIds(game, user, act, memo).map((id) => {
     const u = game.units[id]!;
     const where = u.at === null ? 'in reserve' : `${u.vigor} Vigor`;
@@ -135,7 +129,7 @@ export { NOTHING };
  * An empty list of suggestions says why instead (Discord would only show "type a value"): one
  * choice whose name is the reason, with the value NOTHING.
  */
-function orWhy(choices: ApplicationCommandOptionChoiceData[], why: () => string): ApplicationCommandOptionChoiceData[] {
+function orWhy(choices: Choice[], why: () => string): Choice[] {
   return choices.length > 0 ? choices : [nothingToChoose(withoutRuleCodes(why()))];
 }
 
@@ -143,12 +137,7 @@ function orWhy(choices: ApplicationCommandOptionChoiceData[], why: () => string)
  * The unit an act option's suggestions are for, once it is a unit and `user` may give it acts now (the
  * shared turn check, notYoursWhy); otherwise the one "Nothing to choose" entry that says why.
  */
-function actingUnit(
-  game: GameState,
-  user: string,
-  unit: unknown,
-  names: Names,
-): { readonly unit: UnitState } | { readonly none: ApplicationCommandOptionChoiceData[] } {
+function actingUnit(game: GameState, user: string, unit: unknown, names: Names): { readonly unit: UnitState } | { readonly none: Choice[] } {
   const u = game.units[String(unit ?? '').toLowerCase()];
   if (!u) return { none: orWhy([], () => noSuchUnit(unit)) };
   const stop = notYoursWhy(game, user, u.id, names);
@@ -252,7 +241,7 @@ export function squareChoices(
   maneuver: boolean,
   names: Names = noNames,
   memo: Memo = noMemo,
-): ApplicationCommandOptionChoiceData[] {
+): Choice[] {
   const acting = actingUnit(game, user, unit, names);
   if ('none' in acting) return acting.none;
   const id = acting.unit.id;
@@ -296,14 +285,7 @@ export function damagingWounds(game: GameState, steps: number): string {
   return `${5 * steps} ${boardOf(game).damage} wounds`;
 }
 
-export function attackChoices(
-  game: GameState,
-  user: string,
-  unit: unknown,
-  typed: unknown,
-  names: Names = noNames,
-  memo: Memo = noMemo,
-): ApplicationCommandOptionChoiceData[] {
+export function attackChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames, memo: Memo = noMemo): Choice[] {
   const acting = actingUnit(game, user, unit, names);
   if ('none' in acting) return acting.none;
   const u = acting.unit;
@@ -328,7 +310,7 @@ export function targetChoices(
   typed: unknown,
   names: Names = noNames,
   memo: Memo = noMemo,
-): ApplicationCommandOptionChoiceData[] {
+): Choice[] {
   const acting = actingUnit(game, user, unit, names);
   if ('none' in acting) return acting.none;
   const id = acting.unit.id;
@@ -418,14 +400,7 @@ function targetWords(
   return fitName(head.join(', '), tail.filter(Boolean));
 }
 
-export function traitChoices(
-  game: GameState,
-  user: string,
-  unit: unknown,
-  typed: unknown,
-  names: Names = noNames,
-  memo: Memo = noMemo,
-): ApplicationCommandOptionChoiceData[] {
+export function traitChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames, memo: Memo = noMemo): Choice[] {
   const acting = actingUnit(game, user, unit, names);
   if ('none' in acting) return acting.none;
   const u = acting.unit;
@@ -449,14 +424,7 @@ export function traitChoices(
  * The tokens /rest may regain for this unit now: those legalActs holds (a token it has room for), so
  * the list never offers what sending would refuse; none, with the engine's reason.
  */
-export function tokenChoices(
-  game: GameState,
-  user: string,
-  unit: unknown,
-  typed: unknown,
-  names: Names = noNames,
-  memo: Memo = noMemo,
-): ApplicationCommandOptionChoiceData[] {
+export function tokenChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames, memo: Memo = noMemo): Choice[] {
   const acting = actingUnit(game, user, unit, names);
   if ('none' in acting) return acting.none;
   const u = acting.unit;
@@ -480,7 +448,7 @@ function noSuchUnit(unit: unknown): string {
 }
 
 /** For /skirmish view: any unit's attacks and the enemies it sees, whoever's turn it is. */
-export function viewAttackChoices(game: GameState, unit: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
+export function viewAttackChoices(game: GameState, unit: unknown, typed: unknown): Choice[] {
   const u = game.units[String(unit ?? '').toLowerCase()];
   return u
     ? suggest(
@@ -490,7 +458,7 @@ export function viewAttackChoices(game: GameState, unit: unknown, typed: unknown
     : [];
 }
 
-export function viewTargetChoices(game: GameState, unit: unknown, attack: unknown, typed: unknown): ApplicationCommandOptionChoiceData[] {
+export function viewTargetChoices(game: GameState, unit: unknown, attack: unknown, typed: unknown): Choice[] {
   const id = String(unit ?? '').toLowerCase();
   if (!game.units[id]) return [];
   const seen = visibleTargets(game, id).filter((t) => attack === undefined || t.attack === attack);

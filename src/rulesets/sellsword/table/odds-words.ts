@@ -4,8 +4,8 @@
  * to the attack's wounds, which. Suggestions and prompts say these, so a bite that cannot wound an
  * immune unit on a plain hit never reads as a good 75%.
  */
-import { attackOutlook, findAttack, liveTraits, unitOf, type GameState } from '../../rulesets/sellsword/engine';
-import { adjustmentWords, attackAuraWords, unitLabels } from '../../rulesets/sellsword/render';
+import { attackOutlook, findAttack, liveTraits, unitOf, type GameState } from '../engine';
+import { adjustmentWords, attackAuraWords, unitLabels } from '../render';
 
 /** The engine's roll line for an attack, as its odds queries give it. */
 type AttackLine = Extract<ReturnType<typeof attackOutlook>, { line: unknown }>['line'];

@@ -4,13 +4,12 @@
  * whether it enters damaging terrain, with the map drawn showing every path. The menu's value is the
  * square's index in the prompt's options, so a click means the option it was built from.
  */
-import type { Decision, GameEvent, GameState, PlayerId, PromptOf } from '../../rulesets/sellsword/engine';
-import { nameOf } from '../../engine';
-import { boardOf, label, unitOf } from '../../rulesets/sellsword/engine';
-import { renderMapWithAlt } from '../../rulesets/sellsword/render';
-import { clip } from '../../discord/text';
-import { selectRow, type Row } from './prompt-components';
-import { refuse } from '../../match/user-error';
+import type { Decision, GameEvent, GameState, PlayerId, Prompt, PromptOf } from '../engine';
+import { nameOf } from '../../../engine';
+import { boardOf, label, unitOf } from '../engine';
+import { renderMapWithAlt } from '../render';
+import { clip } from '../../../discord/text';
+import { answered, type Answered, type PlainPrompt, refused } from './prompt-plain';
 
 /** One menu line: "B7 (2 points)", and its path and what it enters. */
 function endOption(end: PromptOf<'recoil'>['options']['ends'][number], i: number, usual: boolean) {
@@ -23,7 +22,7 @@ function endOption(end: PromptOf<'recoil'>['options']['ends'][number], i: number
   };
 }
 
-export function recoilPromptPost(match: string, seq: number, state: GameState, prompt: PromptOf<'recoil'>): { content: string; components: Row[] } {
+export function recoilPromptPost(state: GameState, prompt: PromptOf<'recoil'>): PlainPrompt {
   const o = prompt.options;
   const unit = label(state, unitOf(state, prompt.unit));
   const by = label(state, unitOf(state, o.by));
@@ -33,24 +32,16 @@ export function recoilPromptPost(match: string, seq: number, state: GameState, p
       `<@${prompt.player}>, **${unit}** recoils ${o.points} movement point${o.points === 1 ? '' : 's'} away from **${by}**, ` +
       `and must end as far from it as it can: ${o.ends.length} squares are that far. Where does it go? ` +
       `If you do not choose, it goes to ${usual.at}, the one farthest in a straight line.`,
-    components: [
-      selectRow(
-        'recoil',
-        match,
-        seq,
-        'Choose where it recoils to',
-        o.ends.map((e, i) => endOption(e, i, i === o.default)),
-      ),
-    ],
+    parts: [{ action: 'recoil', menu: 'Choose where it recoils to', options: o.ends.map((e, i) => endOption(e, i, i === o.default)) }],
   };
 }
 
 /** The decision a menu choice stands for; refuses a value the prompt never offered. */
-export function recoilPromptAnswer(prompt: PromptOf<'recoil'>, arg: string): Decision {
+export function recoilPromptAnswer(prompt: PromptOf<'recoil'>, arg: string): Answered<Decision> {
   const i = Number(arg);
   const end = /^\d+$/.test(arg) ? prompt.options.ends[i] : undefined;
-  if (end === undefined) refuse('bad-choice', 'That choice is not on offer.');
-  return { unit: prompt.unit, recoil: end.at };
+  if (end === undefined) return refused('bad-choice', 'That choice is not on offer.');
+  return answered({ unit: prompt.unit, recoil: end.at });
 }
 
 /** The map with every path the recoil may take drawn from where the unit stands. */
@@ -76,4 +67,9 @@ export function recoilMapFile(
     name: 'recoil.png',
     alt: clip(`Where ${label(state, unit)} may recoil to: ${ends}, each path drawn from ${from}. ${alt}`, 'altText', { atWord: true }),
   };
+}
+
+/** The map a prompt is answered looking at, drawn for it: a recoil's paths; null for a prompt that needs none. */
+export function promptMapFile(state: GameState, prompt: Prompt, names: Readonly<Record<PlayerId, string>>): { png: Buffer; name: string; alt: string } | null {
+  return prompt.kind === 'recoil' ? recoilMapFile(state, prompt, names) : null;
 }

@@ -1,0 +1,134 @@
+/**
+ * The game's out-of-turn decisions (R27) as prompts (plain text, buttons and menus), and clicks back
+ * into engine decisions. Both directions read the open prompt of the same state (the codec's sequence
+ * number guarantees it is the same state), so an index in a button means the same option it was built from.
+ */
+import type { Decision } from '../engine';
+import { splitOptions } from '../engine';
+import { replyFacts, woundFacts } from './prompt-facts';
+import type { GameState, PlayerId, Prompt } from '../engine';
+import { label, unitOf } from '../engine';
+import { recoilPromptAnswer, recoilPromptPost } from './prompt-recoil';
+import { answered, type Answered, type PlainPrompt, refused } from './prompt-plain';
+import { unshown } from '../../../discord/text';
+
+function orders(players: readonly PlayerId[]): PlayerId[][] {
+  if (players.length <= 1) return [[...players]];
+  return players.flatMap((p) => orders(players.filter((q) => q !== p)).map((rest) => [p, ...rest]));
+}
+
+/**
+ * What a reroll prompt asked, told as what happened, for the answered message to read as a record
+ * (the roll, then the choice, then its result) instead of the question: null for other prompts.
+ */
+export function rerollRecord(state: GameState, prompt: Prompt, name: (player: PlayerId) => string): string | null {
+  if (prompt.kind !== 'reroll') return null;
+  const o = prompt.options;
+  if (o.roll === 'recovery') {
+    const rolled = o.unit ? label(state, unitOf(state, o.unit)) : 'A unit';
+    return `🎲 ${rolled} failed to recover from **${o.status}** (a total of ${o.total}, needing under ${o.needed}).`;
+  }
+  return `🎲 ${name(prompt.player)} lost the tactics check (${o.total} against ${o.leader ? name(o.leader) : '?'}'s ${o.leaderTotal}).`;
+}
+
+export function gamePromptPost(state: GameState, prompt: Prompt, name: (player: PlayerId) => string): PlainPrompt {
+  const who = `<@${prompt.player}>`;
+  const unit = prompt.unit ? unitOf(state, prompt.unit) : null;
+  switch (prompt.kind) {
+    case 'reply': {
+      const facts = replyFacts(state, prompt);
+      return {
+        content: `${who}, ${facts.text} Reply, or let it pass?`,
+        parts: [{ action: 'reply', buttons: [...facts.buttons, { label: 'Pass (keep the react token)', arg: '', style: 'secondary' }] }],
+      };
+    }
+    case 'wounds': {
+      const facts = woundFacts(state, prompt, name);
+      return {
+        content: `${who}, ${facts.text}\nHow does it take them?`,
+        parts: [{ action: 'wounds', menu: 'Choose how to take the wounds', options: facts.options }],
+      };
+    }
+    case 'order': {
+      const players = prompt.options;
+      const all = orders(players);
+      // Button and menu labels are plain text: the names come escaped for messages.
+      const text = (o: PlayerId[]) => unshown(o.map(name).join(' → '));
+      return {
+        // R7: the first in the order goes first in phase 1, the next in phase 2, and so on.
+        content: `${who}, you won the tactics check: choose the order of players for round ${state.round}. The first in the order goes first in phase 1, the next in phase 2, and so on.`,
+        parts: [
+          all.length <= 6
+            ? { action: 'order', buttons: all.map((o, i) => ({ label: text(o), arg: String(i) })) }
+            : { action: 'order', menu: 'Choose the order', options: all.map((o, i) => ({ label: text(o), value: String(i) })) },
+        ],
+      };
+    }
+    case 'reroll': {
+      const o = prompt.options;
+      const buttons = [
+        {
+          action: 'reroll',
+          buttons: [
+            { label: 'Reroll', arg: 'y' },
+            { label: 'Keep the roll', arg: 'n', style: 'secondary' as const },
+          ],
+        },
+      ];
+      if (o.roll === 'recovery') {
+        const rolled = o.unit ? label(state, unitOf(state, o.unit)) : 'your unit';
+        const leader = o.warleader ? label(state, unitOf(state, o.warleader)) : 'your Warleader';
+        return {
+          content: `${who}, ${rolled} failed to recover from **${o.status}** (a total of ${o.total}, needing under ${o.needed}). Spend a react token and a Warleader die of ${leader} to reroll it? Dice left: ${o.usesLeft}.`,
+          parts: buttons,
+        };
+      }
+      return {
+        content: `${who}, you lost the tactics check (${o.total} against ${o.leader ? name(o.leader) : '?'}'s ${o.leaderTotal}). Reroll with a Warleader die? Rerolls left: ${o.rerollsLeft}.`,
+        parts: buttons,
+      };
+    }
+    case 'recoil':
+      return recoilPromptPost(state, prompt);
+    case 'recover': {
+      const statuses = prompt.options;
+      return {
+        content: `${who}, **${label(state, unit!)}** may roll to recover from one status at the end of its turn. Which?`,
+        parts: [
+          {
+            action: 'recover',
+            buttons: [...statuses.map((s, i) => ({ label: s, arg: String(i) })), { label: 'None', arg: '', style: 'secondary' as const }],
+          },
+        ],
+      };
+    }
+  }
+}
+
+/** The engine decision a click stands for; refuses a value the prompt never offered. */
+export function gamePromptAnswer(prompt: Prompt, action: string, arg: string): Answered<Decision> {
+  if (action !== prompt.kind) return refused('stale-prompt', 'That prompt has passed.');
+  const who = prompt.unit !== undefined ? { unit: prompt.unit } : { player: prompt.player };
+  const i = Number(arg);
+  // Replies, splits, orders and statuses go by index: ids carry no length limit, component ids do.
+  const at = <T>(options: readonly T[]): T | undefined => (/^\d+$/.test(arg) && i < options.length ? options[i] : undefined);
+  const offered = <T>(options: readonly T[], pass: boolean, decide: (picked: T | null) => Decision): Answered<Decision> => {
+    if (pass && arg === '') return answered(decide(null));
+    const picked = at(options);
+    return picked === undefined ? refused('bad-choice', 'That choice is not on offer.') : answered(decide(picked));
+  };
+  switch (prompt.kind) {
+    case 'reply':
+      return offered(prompt.options.attacks, true, (reply) => ({ ...who, reply }));
+    case 'wounds':
+      return offered(splitOptions(prompt.options), false, (c) => ({ ...who, avoid: c!.avoid, injuries: [...c!.injuries] }));
+    case 'order':
+      return offered(orders(prompt.options), false, (order) => ({ ...who, order: order! }));
+    case 'reroll':
+      return answered({ ...who, reroll: arg === 'y' });
+    case 'recover':
+      return offered(prompt.options, true, (recover) => ({ ...who, recover }));
+    case 'recoil':
+      return recoilPromptAnswer(prompt, arg);
+  }
+}
