@@ -1,7 +1,7 @@
 /**
- * Colours, and the shapes and letters that stand beside them. Colour is never the only cue: every
- * terrain has a glyph, every player a token shape, every status a letter, every overlay mark a word.
- * Terrain fills are spaced in lightness so the map still reads in greyscale.
+ * Colours, and the shapes that stand beside them. Colour is never the only cue: every terrain has a
+ * glyph, every player a token shape, every overlay mark a word (and a game's statuses a letter, kept
+ * with the game's drawing). Terrain fills are spaced in lightness so the map still reads in greyscale.
  */
 import type { Terrain } from '../formats/vocabulary';
 
@@ -62,13 +62,6 @@ export const SEAT_COLOUR_NAMES: readonly string[] = ['blue', 'red', 'green', 'or
 /** Token shapes by seat: the second cue for whose unit it is. */
 export const SEAT_SHAPES = ['circle', 'square', 'hexagon', 'diamond'] as const;
 export type TokenShape = (typeof SEAT_SHAPES)[number];
-
-/** Action-pool tokens: a shape each, so blue and red differ without colour. */
-export const TOKEN_STYLE = {
-  react: { colour: '#f4f1e8', shape: 'circle' },
-  blue: { colour: '#2f7de1', shape: 'square' },
-  red: { colour: '#e53935', shape: 'triangle' },
-} as const;
 
 /** The active unit's corner brackets: a colour nothing else on the map uses (objectives are gold). */
 export const ACTIVE_MARK = '#ff2bd6';

@@ -207,6 +207,31 @@ describe('the wound prompt', () => {
     expect(facts.text).toMatch(/It has \d+ Vigor and \d+ unmarked injury box(es)? \(/);
   });
 
+  it('says which choice ends the match: the VP it hands over reach the target (R2)', () => {
+    const base = start();
+    const cost = base.cards['havoc-ghoul']!.cost;
+    const near = { ...base, score: { ...base.score, p1: base.options.vpTarget - cost } };
+    const s = run(near, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' }, { decide: { unit: 'gh', reply: null } });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'wounds') throw new Error(`a wounds prompt, not ${prompt?.kind}`);
+    const outcomes = woundOutcomes(s);
+    const facts = woundFacts(s, prompt, name);
+    const mortal = outcomes.findIndex((o) => o.marked.includes('mortal'));
+    expect(outcomes[mortal]!.wins).toBe('p1');
+    expect(facts.options[mortal]!.description).toMatch(/^Alice wins the match · /);
+    const spared = outcomes.findIndex((o) => !o.marked.includes('mortal') && !o.drops);
+    expect(outcomes[spared]!.wins).toBeNull();
+    expect(facts.options[spared]!.description).not.toMatch(/wins/);
+    expect(facts.text).toContain('⚠️ Some choices below (each says so) end the match at once: **Alice wins**.');
+    for (const o of facts.options) expect(o.description!.length).toBeLessThanOrEqual(100);
+    // One VP short of the target, nothing ends the match.
+    const far = { ...base, score: { ...base.score, p1: base.options.vpTarget - cost - 1 } };
+    const t = run(far, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' }, { decide: { unit: 'gh', reply: null } });
+    if (t.prompt?.kind !== 'wounds') throw new Error('a wounds prompt');
+    expect(woundOutcomes(t).every((o) => o.wins === null)).toBe(true);
+    expect(woundFacts(t, t.prompt, name).text).not.toContain('end the match');
+  });
+
   it("says the attack's status comes whatever split is chosen", () => {
     const plain = start();
     const knight = plain.cards['valor-knight']!;
@@ -221,7 +246,7 @@ describe('the wound prompt', () => {
     );
     const prompt = s.prompt;
     if (prompt?.kind !== 'wounds') throw new Error(`a wounds prompt, not ${prompt?.kind}`);
-    expect(woundFacts(s, prompt, name).text).toContain("Whatever you choose, Longsword's status (hobbled) still comes.");
+    expect(woundFacts(s, prompt, name).text).toContain('Whatever you choose, the status Longsword inflicts (hobbled) still comes.');
     // A status the target already has does not take hold again: the prompt does not promise it.
     const hobbled = { status: 'hobbled' as const, recover: null, modifier: 0, source: null, asterisk: false };
     const already = { ...s, units: { ...s.units, gh: { ...s.units.gh!, statuses: [hobbled] } } };

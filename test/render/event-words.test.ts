@@ -444,9 +444,32 @@ describe("a turn's acts say why they are not 3, from the engine's count (R8)", (
   });
 
   it('a greater-advantage turn is told as the kind of turn, not the reason for its acts', () => {
-    expect(told({ ...shaken, phase: 0 })).toEqual([
+    expect(told({ ...shaken, phase: 0, ap: 'p1' })).toEqual([
       "Alice's KN (Knight) takes its turn for this round early, before phase 1, for greater advantage (Alice won the tactics check by 10 or more), with 2 acts: shaken, one fewer.",
     ]);
+  });
+});
+
+describe("only the tactics winner's one early turn is the greater-advantage turn (R7)", () => {
+  const base = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+      { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'K16' },
+    ],
+  });
+  const start: GameEvent = { type: 'unit-activated', unit: 'kn', acts: 3 };
+  const told = (before: typeof base) => tell(happeningsOf(before, [start], { names, before }), {}).join(' ');
+
+  it("the loser's last turns, in the phase 0 the winner's early turn left behind, are ordinary turns", () => {
+    // Bob (p2) won by 10 or more and took his early turn; only Alice has units left, so the phase stays 0.
+    const after = told({ ...base, round: 3, phase: 0, ap: 'p2', phaseDone: ['p2'] });
+    expect(after).toBe("Alice's KN (Knight) takes its turn with 3 acts.");
+    expect(after).not.toMatch(/greater advantage|early/);
+  });
+
+  it("the winner's later turns in that phase are ordinary too", () => {
+    expect(told({ ...base, round: 3, phase: 0, ap: 'p1', phaseDone: ['p1'] })).toBe("Alice's KN (Knight) takes its turn with 3 acts.");
   });
 });
 

@@ -125,7 +125,7 @@ export { invisibleTo, rangeBetween, sightOf } from './targeting';
 export { traitReach } from './traits';
 
 // Turn order.
-export { actsFor, actsWithWhy, aloneToAct, nextTurn, waitingUnits, type ActsChange } from './turns';
+export { actsFor, actsWithWhy, aloneToAct, isGreaterAdvantageTurn, nextTurn, waitingUnits, type ActsChange } from './turns';
 
 // Wounds, defences and toughness.
 export { afterDefences, boxesLeft, toughnessUse } from './wounds';

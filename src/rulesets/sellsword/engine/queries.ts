@@ -21,7 +21,7 @@ import { attackLine, hitChance, isProblem, rangeBetween, type AttackLine } from 
 import { waitingUnits } from './turns';
 import { afterDefences, boxesLeft, type SplitChoice } from './wounds';
 import type { InjuryBox } from '../formats/card';
-import { scorerOf, unitPoints } from './scoring';
+import { inPlay, scorerOf, unitPoints } from './scoring';
 import { MORTAL_DROP_ROLL } from './turns';
 import { chargePaths, planCharge } from './charge';
 import { reachesOne, traitReach } from './traits';
@@ -499,6 +499,21 @@ export interface SplitOutcome {
   readonly vp: { readonly player: PlayerId; readonly points: number } | null;
   /** Left on the table with Mortal marked: the chance it drops at the start of each of its turns (R9). */
   readonly mortalRisk: number;
+  /**
+   * The player this choice makes win at once, or null: the VP reach the target (R2), or the unit was
+   * its player's last and one player is left standing (R50).
+   */
+  readonly wins: PlayerId | null;
+}
+
+/** Who wins at once when `unit` takes a split scoring `vp` and dropping it or not (R2, R50); null when the match goes on. */
+function winnerAfter(state: GameState, unit: UnitState, vp: SplitOutcome['vp'], drops: boolean): PlayerId | null {
+  if (vp && (state.score[vp.player] ?? 0) + vp.points >= state.options.vpTarget) return vp.player;
+  if (!drops) return null;
+  const othersLeft = Object.values(state.units).some((u) => u.player === unit.player && u.id !== unit.id && !u.dropped);
+  if (othersLeft) return null;
+  const standing = inPlay(state).filter((p) => p !== unit.player);
+  return standing.length === 1 ? standing[0]! : null;
 }
 
 /** Every way to take the open wounds prompt, in the prompt's own order (split-options.ts), with what each leads to. */
@@ -517,14 +532,16 @@ export function woundOutcomes(state: GameState): SplitOutcome[] {
     // R3: a unit scores once: when Mortal is marked, or when it drops without Mortal marked.
     const scores = !hadMortal && (marksMortal || drops);
     const mortal = !drops && (hadMortal || marksMortal);
+    const vp = scores && scorer !== null ? { player: scorer, points } : null;
     return {
       choice,
       vigor: unit.vigor - choice.avoid,
       marked: choice.injuries,
       boxesLeft: left - choice.injuries.length,
       drops,
-      vp: scores && scorer !== null ? { player: scorer, points } : null,
+      vp,
       mortalRisk: mortal ? (21 - MORTAL_DROP_ROLL) / 20 : 0,
+      wins: winnerAfter(state, unit, vp, drops),
     };
   });
 }

@@ -48,6 +48,15 @@ export function nextTurn(state: GameState): { player: PlayerId; phase: number } 
 }
 
 /**
+ * Whether the turn `player` begins now is greater advantage's early turn (R7): phase 0, taken by the
+ * player who won the tactics check by 10 or more, once. The phase stays 0 when only the other players
+ * have units left after it (their last turns), and those turns are not it.
+ */
+export function isGreaterAdvantageTurn(state: GameState, player: PlayerId): boolean {
+  return state.round > 0 && state.phase === 0 && state.ap === player && !state.phaseDone.includes(player);
+}
+
+/**
  * Whether at most one player has units still to take their turn this round: they take them all in the
  * phase in progress (the final phase), so the phase number stops changing. Once the last of those
  * turns has ended, nobody has a unit waiting, and the round is still in its last turns until the next

@@ -18,8 +18,8 @@ import { phonePx } from '../../../render/phone';
 import { loadFonts } from '../../../render/fonts';
 import { shapePath } from '../../../render/glyphs';
 import { statusBadge } from '../../../render/legend-parts';
-import { INK, MUTED, TOKEN_STYLE } from '../../../render/palette';
-import { STATUS_CODE, STATUS_COLOUR } from './status-look';
+import { INK, MUTED } from '../../../render/palette';
+import { STATUS_CODE, STATUS_COLOUR, TOKEN_STYLE } from './status-look';
 import { flow, type Run } from '../../../render/text-flow';
 
 export const NARROW_CARD_WIDTH = 480;

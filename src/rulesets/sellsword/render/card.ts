@@ -18,8 +18,8 @@ import { attackBody, capital, costText, descriptorLine, traitText } from './card
 import { font, loadFonts } from '../../../render/fonts';
 import { shapePath } from '../../../render/glyphs';
 import { statusBadge } from '../../../render/legend-parts';
-import { FACTION_COLOUR, INK, MORTAL, MUTED, PAPER, TOKEN_STYLE } from '../../../render/palette';
-import { STATUS_CODE, STATUS_COLOUR } from './status-look';
+import { FACTION_COLOUR, INK, MORTAL, MUTED, PAPER } from '../../../render/palette';
+import { STATUS_CODE, STATUS_COLOUR, TOKEN_STYLE } from './status-look';
 import { flow, type Flow, type Run } from '../../../render/text-flow';
 
 type Ctx = SKRSContext2D;

@@ -5,7 +5,7 @@
  * wounds, statuses and prompts join what is still open (an attack's line, a trait's act).
  */
 import type { EventOf, GameEvent, PromptOf } from '../engine';
-import { actsWithWhy, cardOf, findAttack } from '../engine';
+import { actsWithWhy, cardOf, findAttack, isGreaterAdvantageTurn } from '../engine';
 import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
@@ -49,7 +49,7 @@ function onUnitActivated(r: TurnReader, e: EventOf<'unit-activated'>): void {
     ...(u ? { playerId: u.player } : {}),
     acts: e.acts,
     ...(counted && counted.acts === e.acts && counted.why.length > 0 ? { actsWhy: counted.why } : {}),
-    ...(now.round > 0 && now.phase === 0 ? { greater: true } : {}),
+    ...(u && isGreaterAdvantageTurn(now, u.player) ? { greater: true } : {}),
   };
   r.begun.set(e.unit, { h, used: 0 });
   r.happenings.push(h);

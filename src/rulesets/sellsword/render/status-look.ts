@@ -1,6 +1,6 @@
 /**
- * How Sellsword's statuses look on a token, a card and the legend: a letter and a badge colour each
- * (colour is never the only cue: the letter says which status it is).
+ * How Sellsword's statuses and action-pool tokens look on a token, a card and the legend: a letter
+ * and a badge colour per status, a colour and shape per token (colour is never the only cue).
  */
 import type { StatusName } from '../../../formats/vocabulary';
 
@@ -33,3 +33,10 @@ export const STATUS_COLOUR: Record<StatusName, string> = {
   invisible: '#546e7a',
   recurring: '#bf360c',
 };
+
+/** Action-pool tokens: a shape each, so blue and red differ without colour. */
+export const TOKEN_STYLE = {
+  react: { colour: '#f4f1e8', shape: 'circle' },
+  blue: { colour: '#2f7de1', shape: 'square' },
+  red: { colour: '#e53935', shape: 'triangle' },
+} as const;

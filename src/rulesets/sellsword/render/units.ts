@@ -13,8 +13,8 @@ import { font, fontSafe } from '../../../render/fonts';
 import { shapePath } from '../../../render/glyphs';
 import { cornerOf, type BoardGeometry } from '../../../render/layout';
 import { activeMark, badgeAt, fitFont, haloText, pipRow, tokenLabel, type Badge } from '../../../render/token-parts';
-import { INK, MORTAL, PAPER, TOKEN_STYLE } from '../../../render/palette';
-import { STATUS_COLOUR } from './status-look';
+import { INK, MORTAL, PAPER } from '../../../render/palette';
+import { STATUS_COLOUR, TOKEN_STYLE } from './status-look';
 import type { BoxView, Sq, UnitView } from './view';
 import { TOKENS } from '../../../formats/vocabulary';
 

@@ -169,7 +169,7 @@ function attackStatuses(state: GameState, o: WoundsPromptOptions, unit: UnitStat
   const has = (status: string) => status !== 'recurring' && unit.statuses.some((s) => s.status === status);
   const statuses = [...new Set((attack?.effects ?? []).flatMap((e) => ('status' in e && !has(e.status) ? [e.status] : [])))];
   if (!attack || statuses.length === 0) return null;
-  return `Whatever you choose, ${attack.name}'s status (${statuses.join(', ')}) still comes.`;
+  return `Whatever you choose, the status ${attack.name} inflicts (${statuses.join(', ')}) still comes.`;
 }
 
 function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
@@ -179,6 +179,8 @@ function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
   else parts.push(`${o.boxesLeft} injury box${o.boxesLeft === 1 ? '' : 'es'} free`);
   // A menu's description is plain text: names there are shown as typed.
   if (o.vp) parts.push(`${unshown(name(o.vp.player))} +${o.vp.points} VP now`);
+  // The match's end outweighs the rest: said first, so a menu cut short on a phone still shows it.
+  if (o.wins) return [`${unshown(name(o.wins))} wins the match`, ...parts].join(' · ');
   if (o.mortalRisk > 0) parts.push(`${percent(o.mortalRisk)} a turn to drop`);
   return parts.join(' · ');
 }
@@ -206,6 +208,11 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
   if (mortal?.vp) {
     const risk = mortal.mortalRisk > 0 ? `, and at the start of each of its turns the unit drops on a natural 20 (${percent(mortal.mortalRisk)})` : '';
     lines.push(`Marking **mortal** gives ${name(mortal.vp.player)} **${mortal.vp.points} VP** at once${risk}.`);
+  }
+  const ending = outcomes.filter((x) => x.wins);
+  if (ending.length > 0) {
+    const which = ending.length === outcomes.length ? 'Every choice' : 'Some choices below (each says so)';
+    lines.push(`⚠️ ${which} end${ending.length === outcomes.length ? 's' : ''} the match at once: **${name(ending[0]!.wins!)} wins**.`);
   }
   const options = outcomes.map((x, i) => {
     const what =
