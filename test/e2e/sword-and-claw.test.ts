@@ -1,7 +1,8 @@
 /**
  * A Sword and Claw match of the first slice played to the end by two players through the real bot
  * against the fake Discord: `/skirmish challenge ruleset:`, accepting with an army, deployment and
- * orders through `/order` picked from its suggestions, opportunity attacks answered with buttons (a
+ * orders through `/order` picked from its suggestions (shots in the ranged step with their odds),
+ * opportunity attacks answered with buttons (a
  * second click refused), the turn picture after every player turn, and the result by elimination.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +70,7 @@ async function deploy(user: string, thread: string): Promise<void> {
   await runOrder(user, thread, 'deploy', { troop, square: String(squares[0]!.value) });
 }
 
-/** Each troop that may move goes towards the nearest enemy: a run while far, a move once close enough to fight. */
+/** Each troop that may move goes towards the nearest enemy: a run while far, a move once close enough to fight (crossbowmen always walk). */
 async function movementStep(user: string, thread: string, me: string): Promise<void> {
   const troops = await suggest(user, thread, 'order move', 'troop', {});
   for (const t of nothing(troops) ? [] : troops) {
@@ -79,7 +80,8 @@ async function movementStep(user: string, thread: string, me: string): Promise<v
     const options = await suggest(user, thread, 'order move', 'to', { troop });
     if (nothing(options)) continue;
     const best = [...options].sort((a, b) => distanceToEnemy(state, me, square(String(a.value))) - distanceToEnemy(state, me, square(String(b.value))))[0]!;
-    const close = distanceToEnemy(state, me, square(String(best.value))) <= 1;
+    // Crossbowmen walk, so that they may shoot in the ranged step.
+    const close = distanceToEnemy(state, me, square(String(best.value))) <= 1 || String(t.name).includes('Crossbowman');
     const order = close ? 'move' : 'run';
     const targets = close ? options : await suggest(user, thread, 'order run', 'to', { troop });
     const to = close
@@ -91,6 +93,8 @@ async function movementStep(user: string, thread: string, me: string): Promise<v
 }
 
 let doubleClicked = false;
+/** Whether a ranged step was played (Iron Company's crossbowmen shoot when they have not run and see an enemy). */
+let shot = false;
 
 /** Opportunity attacks: the inactive player attacks with the first button; once, a second click is refused. */
 async function answerPrompts(thread: string): Promise<void> {
@@ -123,15 +127,17 @@ async function answerPrompts(thread: string): Promise<void> {
   }
 }
 
-async function meleeStep(user: string, thread: string): Promise<void> {
+/** The ranged or melee step: every attack suggested is declared at the first target suggested, then the step resolves. */
+async function attackStep(user: string, thread: string, order: 'shoot' | 'attack'): Promise<void> {
   for (let i = 0; i < 30; i++) {
-    const troops = await suggest(user, thread, 'order attack', 'troop', {});
+    const troops = await suggest(user, thread, `order ${order}`, 'troop', {});
     if (nothing(troops)) break;
     const troop = String(troops[0]!.value);
-    const attacks = await suggest(user, thread, 'order attack', 'attack', { troop });
+    const attacks = await suggest(user, thread, `order ${order}`, 'attack', { troop });
     const attack = String(attacks[0]!.value);
-    const targets = await suggest(user, thread, 'order attack', 'target', { troop, attack });
-    await runOrder(user, thread, 'attack', { troop, attack, target: String(targets[0]!.value) });
+    const targets = await suggest(user, thread, `order ${order}`, 'target', { troop, attack });
+    if (order === 'shoot') expect(String(targets[0]!.name)).toMatch(/\(\d+", (short|medium|long) range.*, \d+% to hit, \d+% to wound\)$/);
+    await runOrder(user, thread, order, { troop, attack, target: String(targets[0]!.value) });
   }
   await runOrder(user, thread, 'next');
 }
@@ -188,7 +194,12 @@ describe('Sword and Claw through Discord', () => {
         await runOrder(user, thread, 'next');
       }
       if ((await stored(thread)).row.status === 'over') break;
-      await meleeStep(user, thread);
+      if ((await stored(thread)).state.turn?.step === 'ranged') {
+        shot = true;
+        await attackStep(user, thread, 'shoot');
+        if ((await stored(thread)).row.status === 'over') break;
+      }
+      await attackStep(user, thread, 'attack');
       const now = world.messages(thread).filter((m) => m.attachments.some((a) => a.filename.startsWith('table-'))).length;
       expect(now).toBeGreaterThan(pictures);
       pictures = now;
@@ -207,6 +218,7 @@ describe('Sword and Claw through Discord', () => {
       .at(-1)!;
     expect(last.attachments[0]!.description).toMatch(/Reed Ford/);
     expect(doubleClicked).toBe(true);
+    expect(shot).toBe(true);
     // The thread says how it went, and the channel's league counts it: its result post and its result.
     const winnerName = usernameOf(over.row.winner!) === 'alice' ? 'Alice' : 'Bob';
     expect(world.fake.threads(world.fake.channel.id).at(-1)!.name).toMatch(new RegExp(`^✅ ${winnerName} beat \\w+ [1-9]\\d*–\\d+`));

@@ -32,9 +32,9 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
     id: 'turn',
     title: 'Your turn: steps',
     also: ['steps', 'sequence', 'round', 'next', 'end turn'],
-    cites: ['SC Sequence', 'SC Reset a'],
+    cites: ['SC Sequence', 'SC Reset a', 'SC Saving Throws a', 'SC21'],
     text: [
-      'A side plays its whole turn, giving orders to many troops, in steps: first **movement**, then **melee** (saving throws, spellcasting and ranged attacks are not played here yet).',
+      'A side plays its whole turn, giving orders to many troops, in steps: first **movement**, then **ranged** attacks (passed when none of your troops can shoot), then **melee** (spellcasting is not played here yet).',
       '• `/order next` closes the step you are in; `/order end` ends your turn. Each troop gets one movement order a turn.',
       '• When both sides have played a turn, the round is over.',
     ].join('\n'),
@@ -75,13 +75,37 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
     ].join('\n'),
   },
   {
+    id: 'ranged',
+    title: 'The ranged step',
+    also: ['shoot', 'shot', 'shots', 'ranged step', 'range', 'bow', 'crossbow', 'ranged defense'],
+    cites: ['SC Ranged a', 'SC Ranged c', 'SC Ranged d', 'SC Ranged f', 'SC18', 'SC20', 'SC22'],
+    text: [
+      'In the ranged step your troops declare their shots: `/order shoot troop: attack: target:`. A troop that ran or slid, or has an enemy next to it, may not shoot.',
+      '• The target must be an enemy the troop sees, within the Long number of the weapon’s range (Short/Medium/Long, like 6/12/18), counted like a move in the open.',
+      '• `/order next` rolls every shot in the order declared; the wounds land after the last one.',
+      '• To hit: a d10 plus the skill against the target’s Ranged Defense; −1 at Medium range, −2 at Long, −1 when the shooter is Hurt, cover as in Line of sight, and −2 when the target stands next to your own troops: a shot that misses only by that −2 hits a troop next to the target instead.',
+    ].join('\n'),
+  },
+  {
+    id: 'sight',
+    title: 'Line of sight and cover',
+    also: ['sight', 'line of sight', 'los', 'see', 'cover', 'light cover', 'trees', 'blocking'],
+    cites: ['SC Line of Sight', 'SC Cover', 'SC Ranged e', 'SC16', 'SC17', 'SC19'],
+    text: [
+      'From any point of the shooter’s space, lines are drawn to the four corners of the target’s space: the target is seen when one of them passes no wall, hill or troop (running along one’s side counts as passing it).',
+      '• When two or more of the lines meet walls or troops, the target is in **cover**: −1 to hit for each inch of it. Trees give −1 for every two inches and never block.',
+      '• A troop shorter than the shooter or the target is shot over once there is an inch of space between it and the shooter (two if it is a size larger than the shooter, three if two sizes).',
+      '• The bot picks the point that sees best; the target suggestions of `/order shoot` say when a target is in cover.',
+    ].join('\n'),
+  },
+  {
     id: 'to-hit',
     title: 'To hit',
     also: ['hit', 'd10', 'defense', 'defence', 'melee defense', 'skill'],
     cites: ['SC To-Hit', 'SC Attacks 1', 'SC Attacks 2'],
     text: [
       'Roll a d10 and add the attack’s To-hit (minus 1 if the attacker is Hurt).',
-      '• The attack hits when the total reaches the target’s Melee Defense.',
+      '• A melee attack hits when the total reaches the target’s Melee Defense, a ranged attack its Ranged Defense (see The ranged step).',
     ].join('\n'),
   },
   {

@@ -178,12 +178,12 @@ describe('Sword and Claw catalog, army list and map (SC Set-up 1, 2, 6)', () => 
     );
   });
 
-  it('the map legend: clear, hard blocking, difficult; any other character is named', () => {
-    const grid = ['......', '..##..', '..^^..', '......', '......', '......'];
+  it('the map legend: clear, hard blocking, difficult, trees; any other character is named', () => {
+    const grid = ['......', '..##..', '..^^%.', '......', '......', '......'];
     const r = parseWith(scMapSchema, { ruleset: 'sword-and-claw', id: 'm', name: 'M', grid });
-    expect(r.ok && terrainOf(r.value).slice(6, 18).join(' ')).toBe('clear clear blocking blocking clear clear clear clear difficult difficult clear clear');
+    expect(r.ok && terrainOf(r.value).slice(6, 18).join(' ')).toBe('clear clear blocking blocking clear clear clear clear difficult difficult light clear');
     const bad = parseWith(scMapSchema, { ruleset: 'sword-and-claw', id: 'm', name: 'M', grid: ['..b...', ...grid.slice(1)] });
-    expect(bad.ok ? [] : bad.problems).toEqual([{ path: 'grid[0]', message: 'C1: "b" is not a map character (use . # ^)' }]);
+    expect(bad.ok ? [] : bad.problems).toEqual([{ path: 'grid[0]', message: 'C1: "b" is not a map character (use . # ^ %)' }]);
   });
 });
 

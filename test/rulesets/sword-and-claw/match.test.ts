@@ -138,9 +138,7 @@ describe('the end, waits and timeouts', () => {
       },
     };
     expect(sc().match.waits(prompted)).toEqual([{ kind: 'prompt', player: 'bob' }]);
-    expect(scWaitingWords(state, (p) => p.toUpperCase())).toBe(
-      'Waiting for ALICE to play the movement step of round 1 (saving throws, reset, spellcasting, ranged attacks: not played yet).',
-    );
+    expect(scWaitingWords(state, (p) => p.toUpperCase())).toBe('Waiting for ALICE to play the movement step of round 1 (spellcasting: not played yet).');
     expect(scWaitingWords(prompted, (p) => p.toUpperCase())).toBe(
       'Waiting for BOB to say whether reptilian-skirmisher-1 makes an opportunity attack on human-spearman-1.',
     );

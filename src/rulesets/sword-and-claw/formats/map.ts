@@ -1,14 +1,15 @@
 /**
  * Sword and Claw maps (docs/formats.md "Sword and Claw: map"): the generic grid read with this game's
  * legend. A square is an inch (SC Introduction). Terrain is clear, hard blocking (buildings, tree
- * trunks, hills: SC Movement a, SC Line of Sight) or difficult (SC Difficult Terrain).
+ * trunks, hills: SC Movement a, SC Line of Sight), difficult (SC Difficult Terrain) or trees, which
+ * are light cover to a shot and clear ground to a move (SC Cover; ruling SC19).
  */
 import { z } from 'zod';
 import { idSchema, nameSchema, whenValid } from '../../../formats/fields';
 import { checkGridRows } from '../../../formats/gridmap';
 import { rulesetKey } from './ruleset-key';
 
-export const SC_TERRAINS = ['clear', 'blocking', 'difficult'] as const;
+export const SC_TERRAINS = ['clear', 'blocking', 'difficult', 'light'] as const;
 export type ScTerrain = (typeof SC_TERRAINS)[number];
 
 /** Grid characters and what they stand for, with the words a legend shows. */
@@ -16,6 +17,7 @@ export const SC_LEGEND: Readonly<Record<string, { readonly terrain: ScTerrain; r
   '.': { terrain: 'clear', words: 'clear ground' },
   '#': { terrain: 'blocking', words: 'hard blocking terrain: no entering, no cutting its corners' },
   '^': { terrain: 'difficult', words: 'difficult terrain: an extra inch to enter' },
+  '%': { terrain: 'light', words: 'trees: light cover, -1 to shoot through for every two inches' },
 };
 
 /** 6 to 72 squares a side: the rulebook's tables run from 3 by 4 feet to 4 by 6 feet (SC Introduction). */

@@ -14,7 +14,7 @@ import { rulesetKey } from './ruleset-key';
 import { troopCardSchema } from './troop-card';
 
 const EDGES = ['top', 'bottom', 'left', 'right'] as const;
-const STEPS = ['deployment', 'movement', 'melee'] as const;
+const STEPS = ['deployment', 'movement', 'ranged', 'melee'] as const;
 
 /** Where a troop is: a square (its top-left one for a Large or Huge troop), or "off" (not deployed yet). */
 const placeSchema = z.unknown().transform((v, ctx): string => {
@@ -54,6 +54,7 @@ export const scStepSchema = keyed('step', {
   deploy: z.strictObject({ deploy: idSchema, at: squareSchema }),
   move: moveStep,
   attack: z.strictObject({ attack: idSchema, with: idSchema, target: idSchema }),
+  shoot: z.strictObject({ shoot: idSchema, with: idSchema, target: idSchema }),
   opportunity: z.strictObject({ opportunity: idSchema, with: idSchema.nullable() }),
   next: z.strictObject({ next: z.literal(true) }),
   concede: z.strictObject({ concede: playerIdSchema }),

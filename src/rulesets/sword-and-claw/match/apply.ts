@@ -7,7 +7,7 @@ import { giveOrder, next, startTurn, type StepRules } from '../../../engine/step
 import type { MoveGiven, ScEvent, ScSetup, ScState, ScStepName, ScTroop, ScWounds } from './types';
 import { SC_STEPS } from './types';
 
-/** The slice's turn: movement, then melee, whose strikes are declared and resolve when it closes. */
+/** The turn's steps that take orders: movement, then ranged and melee, whose attacks are declared and resolve when the step closes. */
 export const STEP_RULES: StepRules<ScStepName, MoveGiven> = { steps: SC_STEPS, takes: (step) => step === 'movement', declared: [] };
 
 /** The state a match starts from: troops off the table, nobody attacking yet. */
@@ -76,6 +76,9 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
     }
     case 'declared':
       return { ...s, declared: [...s.declared, e.strike] };
+    case 'shot-declared':
+      return { ...s, declared: [...s.declared, e.shot] };
+    case 'ranged-resolved':
     case 'melee-resolved': {
       let out: ScState = { ...s, rng: pastDice(s.rng, e.dice), declared: [] };
       for (const [id, w] of Object.entries(e.wounds)) out = wounded(out, id, w);
@@ -88,5 +91,5 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
   }
 }
 
-/** The step after `step` in the slice's turn, or null after the last. */
+/** The step after `step` in the turn, or null after the last. */
 export const stepAfter = (step: ScStepName): ScStepName | null => next(STEP_RULES, { side: '', player: '', step, orders: [], used: [] }).turn?.step ?? null;

@@ -10,8 +10,9 @@ import { type Ctx, deploy, finishDeployment, openMatch } from './deploy';
 import { checkElimination, concede } from './end';
 import { declareStrike, resolveDeclared } from './melee';
 import { answerOpportunity, moveTroop } from './move';
+import { declareShot, resolveShots, shotOptions } from './ranged';
 import { otherPlayer } from './tables';
-import type { PlayerId, ScCommand, ScEvent, ScSetup, ScState } from './types';
+import type { PlayerId, ScCommand, ScEvent, ScSetup, ScState, ScStepName } from './types';
 
 export type Decided = { readonly ok: true; readonly events: ScEvent[]; readonly state: ScState } | { readonly ok: false; readonly error: RuleError };
 
@@ -29,12 +30,23 @@ function run(state: ScState, body: (ctx: Ctx) => void): Decided {
 /** The match's first events: the roll-off, the edges and the attackers' deployment begun. */
 export const beginSc = (setup: ScSetup): Decided => run(initialState(setup), (ctx) => openMatch(ctx, setup));
 
+/**
+ * The step after `step` that this side plays: the ranged step is passed when none of its troops
+ * can shoot, since it would wait for orders nobody can give. The melee step is always played.
+ */
+function followingStep(setup: ScSetup, s: ScState, step: ScStepName): ScStepName | null {
+  const following = stepAfter(step);
+  if (following === 'ranged' && shotOptions(setup, s).length === 0) return stepAfter(following);
+  return following;
+}
+
 /** Closes the current step; after the melee step the turn ends and the other side's begins. */
 function closeStep(ctx: Ctx, setup: ScSetup): void {
   const turn = ctx.state.turn!;
+  if (turn.step === 'ranged') resolveShots(ctx, setup);
   if (turn.step === 'melee') resolveDeclared(ctx, setup);
   if (checkElimination(ctx)) return;
-  const following = stepAfter(turn.step);
+  const following = followingStep(setup, ctx.state, turn.step);
   if (following !== null) {
     ctx.emit({ type: 'step-began', step: following });
     return;
@@ -58,8 +70,11 @@ function inTurn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefined
       if (turn.step !== 'movement') refuse('not-this-step', `Moves are given in the movement step; this is the ${turn.step} step.`);
       return moveTroop(ctx, setup, c);
     case 'attack':
-      if (turn.step !== 'melee') refuse('not-this-step', 'Melee attacks are declared in the melee step: close the movement step first.');
+      if (turn.step !== 'melee') refuse('not-this-step', `Melee attacks are declared in the melee step; this is the ${turn.step} step.`);
       return declareStrike(ctx, setup, c);
+    case 'shoot':
+      if (turn.step !== 'ranged') refuse('not-this-step', `Ranged attacks are declared in the ranged step; this is the ${turn.step} step.`);
+      return declareShot(ctx, setup, c);
     case 'next':
       return closeStep(ctx, setup);
     case 'end-turn':

@@ -7,6 +7,7 @@ import { checkMeleeDeclaration } from '../rules/melee';
 import { afterMove, allowance, reachable } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
 import { placements } from './deploy';
+import { shotOptions } from './ranged';
 import { cardOf, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
 import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
 
@@ -59,6 +60,7 @@ export function legalCommands(setup: ScSetup, s: ScState): ScCommand[] {
   if (s.deploying) return deployOptions(setup, s);
   if (!s.turn) return [];
   const mine = onTable(s).filter((t) => t.player === s.turn!.player);
-  const orders = s.turn.step === 'movement' ? moveOptions(setup, s, mine) : meleeOptions(setup, s, mine);
+  const step = s.turn.step;
+  const orders = step === 'movement' ? moveOptions(setup, s, mine) : step === 'ranged' ? shotOptions(setup, s) : meleeOptions(setup, s, mine);
   return [...orders, { type: 'next' }, { type: 'end-turn' }];
 }

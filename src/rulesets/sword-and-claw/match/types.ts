@@ -3,26 +3,27 @@
  * frozen when both armies are in, the state the log folds to, its events and the commands players
  * (and the clock) give. Squares are board indices (row × width + column); words name them as "C4".
  *
- * The slice plays two steps of the turn, movement then melee (SC Sequence steps 3 and 6). Saving
- * throws, reset, spellcasting and ranged attacks are not in the slice: a turn passes them with
- * nothing to do, and `SKIPPED_STEPS` says so where the state is shown.
+ * A turn opens with its saving throws and reset, which take no orders (ruling SC21), then plays the
+ * movement, ranged and melee steps (SC Sequence 3, 5, 6); the ranged step is passed when no troop of
+ * the side can shoot. Spellcasting is not played: `SKIPPED_STEPS` says so where the state is shown.
  */
 import type { Roll, Rng } from '../../../engine/dice';
 import type { StepTurn } from '../../../engine/step-turn';
 import type { TroopCard } from '../formats/troop-card';
 import type { ScMap } from '../formats/map';
 import type { StrikeOutcome } from '../rules/melee';
+import type { ShotOutcome } from '../rules/ranged';
 import type { MoveOrder } from '../rules/movement';
 import type { Edge } from '../rules/setup';
 
 export type PlayerId = string;
 
-/** The steps of a turn the slice plays, in order (SC Sequence 3, 6). */
-export const SC_STEPS = ['movement', 'melee'] as const;
+/** The steps of a turn that take orders, in order (SC Sequence 3, 5, 6). */
+export const SC_STEPS = ['movement', 'ranged', 'melee'] as const;
 export type ScStepName = (typeof SC_STEPS)[number];
 
-/** The steps of SC Sequence the slice does not play yet: a turn passes them with nothing to do. */
-export const SKIPPED_STEPS = ['saving throws', 'reset', 'spellcasting', 'ranged attacks'] as const;
+/** The steps of SC Sequence not played yet: a turn passes them with nothing to do. */
+export const SKIPPED_STEPS = ['spellcasting'] as const;
 
 /** A movement order given in the movement step (the turn's record of who has moved). */
 export interface MoveGiven {
@@ -136,7 +137,7 @@ export interface ScState {
   /** The turn in play: its player and step (`side` is the player too); null in deployment and at the end. */
   readonly turn: StepTurn<ScStepName, MoveGiven> | null;
   readonly troops: Readonly<Record<string, ScTroop>>;
-  /** Strikes declared in this melee step, in the order declared. */
+  /** Shots declared in this ranged step, or strikes in this melee step, in the order declared. */
   readonly declared: readonly ScDeclared[];
   readonly prompt: ScOpportunityPrompt | null;
   readonly end: ScEnd | null;
@@ -172,6 +173,14 @@ export type ScEvent =
       readonly removed: boolean;
     }
   | { readonly type: 'declared'; readonly strike: ScDeclared }
+  | { readonly type: 'shot-declared'; readonly shot: ScDeclared }
+  | {
+      readonly type: 'ranged-resolved';
+      readonly shots: readonly ShotOutcome[];
+      readonly dice: readonly Roll[];
+      /** Each troop that took wounds in the step: its wounds after it, Hurt, removed (SC Ranged d). */
+      readonly wounds: Readonly<Record<string, ScWounds>>;
+    }
   | {
       readonly type: 'melee-resolved';
       readonly strikes: readonly StrikeOutcome[];
@@ -201,9 +210,11 @@ export type ScCommand =
       readonly then?: { readonly path?: readonly number[]; readonly to?: number };
     }
   | { readonly type: 'attack'; readonly troop: string; readonly attack: string; readonly target: string }
+  /** A ranged attack declared in the ranged step, resolved with the others when the step closes (SC Ranged a). */
+  | { readonly type: 'shoot'; readonly troop: string; readonly attack: string; readonly target: string }
   /** The answer to the opportunity attack prompt: an attack's id, or null for none. */
   | { readonly type: 'opportunity'; readonly attack: string | null }
-  /** Closes the current step (the melee step resolves its declared strikes); after the last, the turn ends. */
+  /** Closes the current step (the ranged and melee steps resolve what was declared); after the last, the turn ends. */
   | { readonly type: 'next' }
   /** Closes every step left of the turn (a missed turn deadline too). */
   | { readonly type: 'end-turn' }

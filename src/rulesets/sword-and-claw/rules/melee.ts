@@ -9,9 +9,9 @@ import type { Roll } from '../../../engine/dice';
 import type { Dice } from './dice';
 import { isHurt, isRemoved, woundsFromDamage } from './wounds';
 
-/** A to-hit modifier and why it applies, in the order the roll line names them. */
+/** A to-hit modifier and why it applies, in the order the roll line names them (SC To-Hit). */
 export interface Modifier {
-  readonly why: 'skill' | 'hurt';
+  readonly why: 'skill' | 'hurt' | 'medium range' | 'long range' | 'cover' | 'light cover' | 'into melee';
   readonly value: number;
 }
 
@@ -69,7 +69,7 @@ export function strike(
 }
 
 /** Where an attack sits on a card: its "Or" group and the attack itself. */
-function findAttack(card: TroopCard, id: string): { group: number; attack: TroopAttack } | null {
+export function findAttack(card: TroopCard, id: string): { group: number; attack: TroopAttack } | null {
   for (const [group, attacks] of card.attacks.entries()) {
     const attack = attacks.find((a) => a.id === id);
     if (attack) return { group, attack };
@@ -82,7 +82,10 @@ function findAttack(card: TroopCard, id: string): { group: number; attack: Troop
  * each names a melee attack of its card; of attacks joined by "Or" it uses one; and no attack strikes
  * more often than its #Atk. Each strike may name its own target (ruling SC7).
  */
-export function checkMeleeDeclaration(card: TroopCard, attackIds: readonly string[]): RuleError | null {
+export const checkMeleeDeclaration = (card: TroopCard, attackIds: readonly string[]): RuleError | null => checkDeclaration(card, attackIds, 'melee');
+
+/** The same for the attacks of one step of either kind: melee attacks have no range, ranged attacks one (SC Ranged a). */
+export function checkDeclaration(card: TroopCard, attackIds: readonly string[], kind: 'melee' | 'ranged'): RuleError | null {
   const chosen = new Map<number, string>();
   const count = new Map<string, number>();
   for (const id of attackIds) {
@@ -92,7 +95,10 @@ export function checkMeleeDeclaration(card: TroopCard, attackIds: readonly strin
       return ruleError('unknown-attack', `${card.name} has no attack "${id}"${known.length ? ` (it has ${known.join(', ')})` : ''}`);
     }
     const { group, attack } = found;
-    if (attack.range !== undefined) return ruleError('not-a-melee-attack', `${attack.name} is a ranged attack; the melee step takes melee attacks`);
+    if (kind === 'melee' && attack.range !== undefined)
+      return ruleError('not-a-melee-attack', `${attack.name} is a ranged attack; the melee step takes melee attacks`);
+    if (kind === 'ranged' && attack.range === undefined)
+      return ruleError('not-a-ranged-attack', `${attack.name} is a melee attack; the ranged step takes ranged attacks`);
     const other = chosen.get(group);
     if (other !== undefined && other !== id) {
       const names = card.attacks[group]!.map((a) => a.name).join(' or ');

@@ -8,7 +8,11 @@ import type { OrderSpec, Suggestion } from '../../ruleset';
 import { allowance, reachable } from '../rules/movement';
 import { scTable } from '../rules/table';
 import { legalCommands } from '../match/options';
-import { cardOf, onTable, pieceOf } from '../match/tables';
+import { cardOf, onTable, pieceOf, tableOf } from '../match/tables';
+import { type Fighter, findAttack } from '../rules/melee';
+import { aimShot } from '../rules/ranged';
+import { coverPenalty } from '../rules/sight';
+import { odds, woundChance } from './prompt';
 import type { ScCommand, ScSetup, ScState } from '../match/types';
 import { labelOf, squareOf, squareWords, troopOf, troopWords } from './names';
 
@@ -38,7 +42,16 @@ export const SC_ORDERS: readonly OrderSpec[] = [
       { name: 'target', description: 'An enemy next to it', required: true },
     ],
   },
-  { name: 'next', description: 'Close this step of your turn (closing the melee step resolves the strikes)', options: [] },
+  {
+    name: 'shoot',
+    description: 'Declare a ranged attack in the ranged step; all resolve when the step closes',
+    options: [
+      troop,
+      { name: 'attack', description: 'Its ranged attack', required: true },
+      { name: 'target', description: 'An enemy it sees and can reach', required: true },
+    ],
+  },
+  { name: 'next', description: 'Close this step of your turn (closing the ranged or melee step resolves its attacks)', options: [] },
   { name: 'end', description: 'Close every step left of your turn', options: [] },
 ];
 
@@ -69,10 +82,10 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
   if (order === 'end') return { ok: true, command: { type: 'end-turn' } };
   const id = troopIn(setup, s, o.troop);
   if (isError(id)) return { ok: false, error: id };
-  if (order === 'attack') {
+  if (order === 'attack' || order === 'shoot') {
     const target = troopIn(setup, s, o.target);
     if (isError(target)) return { ok: false, error: target };
-    return { ok: true, command: { type: 'attack', troop: id, attack: (o.attack ?? '').trim().toLowerCase(), target } };
+    return { ok: true, command: { type: order, troop: id, attack: (o.attack ?? '').trim().toLowerCase(), target } };
   }
   const at = squareIn(setup, order === 'deploy' ? o.square : o.to);
   if (isError(at)) return { ok: false, error: at };
@@ -90,7 +103,7 @@ function legalFor(setup: ScSetup, s: ScState, by: string, order: string): ScComm
   if (waitsOn !== by) return [];
   return legalCommands(setup, s).filter((c) => {
     if (order === 'deploy') return c.type === 'deploy';
-    if (order === 'attack') return c.type === 'attack';
+    if (order === 'attack' || order === 'shoot') return c.type === order;
     return c.type === 'move' && c.how === order;
   });
 }
@@ -114,6 +127,10 @@ function whyNone(s: ScState, by: string, order: string): string {
     return s.turn.step !== 'melee'
       ? 'Melee attacks are declared in the melee step: close the movement step with /order next first.'
       : 'None of your troops that may fight stands next to an enemy with a strike left to declare.';
+  if (order === 'shoot')
+    return s.turn.step !== 'ranged'
+      ? `Ranged attacks are declared in the ranged step; this is the ${s.turn.step} step.`
+      : 'None of your troops that may shoot sees an enemy in range with a shot left to declare.';
   if (order === 'deploy') return 'Deployment is over.';
   return s.turn.step !== 'movement'
     ? `Moves are given in the movement step; this is the ${s.turn.step} step.`
@@ -169,13 +186,15 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
       return chosen && slid !== null && ofTroop.some((c) => c.type === 'move' && c.to === slid) ? thenSquares(setup, s, chosen.id, slid) : [];
     }
     case 'attack':
-      return unique(ofTroop.flatMap((c) => (c.type === 'attack' ? [{ name: attackName(setup, s, c.troop, c.attack), value: c.attack }] : [])));
+      return unique(
+        ofTroop.flatMap((c) => (c.type === 'attack' || c.type === 'shoot' ? [{ name: attackName(setup, s, c.troop, c.attack), value: c.attack }] : [])),
+      );
     case 'target': {
       const attack = o.attack?.trim().toLowerCase();
       return unique(
         ofTroop.flatMap((c) =>
-          c.type === 'attack' && (!attack || c.attack === attack)
-            ? [{ name: `${troopWords(setup, c.target)} ${where(c.target)}`, value: labelOf(setup, c.target) }]
+          (c.type === 'attack' || c.type === 'shoot') && (!attack || c.attack === attack)
+            ? [{ name: `${troopWords(setup, c.target)} ${where(c.target)}${c.type === 'shoot' ? shotOdds(setup, s, c) : ''}`, value: labelOf(setup, c.target) }]
             : [],
         ),
       );
@@ -183,6 +202,17 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
     default:
       return [];
   }
+}
+
+/** A shot's range and odds, as a target's suggestion shows them: ` (7", medium range, 40% to hit, 67% to wound)`. */
+function shotOdds(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'shoot' }>): string {
+  const fighters = new Map<string, Fighter>(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }]));
+  const aim = aimShot({ table: tableOf(setup, s), fighters }, { attacker: c.troop, attack: c.attack, target: c.target });
+  const attack = findAttack(fighters.get(c.troop)!.card, c.attack)!.attack;
+  const bonus = aim.modifiers.reduce((sum, m) => sum + m.value, 0);
+  const cover = coverPenalty(aim.sight) > 0 ? ', in cover' : '';
+  const toWound = fighters.get(c.target)!.card.toWound;
+  return ` (${aim.inches}", ${aim.band} range${cover}, ${odds(bonus, aim.defense)}% to hit, ${woundChance(attack.dmg.bonus, toWound)}% to wound)`;
 }
 
 function attackName(setup: ScSetup, s: ScState, troopId: string, attackId: string): string {

@@ -15,14 +15,15 @@ import { troopWords } from './names';
 /** The argument of the "no attack" button. */
 const NONE = 'none';
 
-/** The chance in percent that a d10 plus `bonus` reaches `defense`, and of at least one wound on a hit. */
-function odds(bonus: number, defense: number): number {
+/** The chance in percent that a d10 plus `bonus` reaches `defense`. */
+export function odds(bonus: number, defense: number): number {
   let hits = 0;
   for (let d = 1; d <= 10; d++) if (d + bonus >= defense) hits++;
   return hits * 10;
 }
 
-function woundChance(dmgBonus: number, toWound: Parameters<typeof woundsFromDamage>[1]): number {
+/** The chance in percent of at least one wound from a hit of d6 + `dmgBonus`. */
+export function woundChance(dmgBonus: number, toWound: Parameters<typeof woundsFromDamage>[1]): number {
   let wounding = 0;
   for (let d = 1; d <= 6; d++) if (woundsFromDamage(d + dmgBonus, toWound) > 0) wounding++;
   return Math.round((wounding / 6) * 100);

@@ -5,12 +5,13 @@
  */
 import type { ToldEvent } from '../../ruleset';
 import type { PlayerId } from '../match/types';
-import type { StrikeOutcome } from '../rules/melee';
+import type { Modifier, StrikeOutcome } from '../rules/melee';
+import type { ShotOutcome } from '../rules/ranged';
 import type { MoveOrder } from '../rules/movement';
 import { applyEvent } from '../match/apply';
 import { scores } from '../match/end';
 import { cardOf } from '../match/tables';
-import type { ScEvent, ScSetup, ScState } from '../match/types';
+import type { ScEvent, ScSetup, ScState, ScStepName } from '../match/types';
 import { labelOf, squareWords } from './names';
 
 type Name = (player: PlayerId) => string;
@@ -19,18 +20,45 @@ const HOW: Readonly<Record<MoveOrder, string>> = { move: 'moves', run: 'runs', s
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
+const attackName = (setup: ScSetup, s: ScState, troop: string, id: string) =>
+  cardOf(setup, s.troops[troop]!)
+    .attacks.flat()
+    .find((a) => a.id === id)?.name ?? id;
+
+const rollWords = (d10: number, modifiers: readonly Modifier[], total: number, defense: string) => {
+  const mods = modifiers.map((m) => `${signed(m.value)} ${m.why}`).join(' ');
+  return `d10 ${d10}${mods ? ` ${mods}` : ''} = ${total} against ${defense}`;
+};
+
 function strikeLine(setup: ScSetup, s: ScState, k: StrikeOutcome, opportunity: boolean): string {
-  const card = cardOf(setup, s.troops[k.attacker]!);
-  const attack = card.attacks.flat().find((a) => a.id === k.attack);
   const d10 = k.dice[0]?.v ?? 0;
-  const mods = k.modifiers.map((m) => `${signed(m.value)} ${m.why}`).join(' ');
-  const hit = `d10 ${d10}${mods ? ` ${mods}` : ''} = ${k.total} against Melee Defense ${k.defense}`;
-  const what = `${opportunity ? 'Opportunity attack: ' : ''}${labelOf(setup, k.attacker)}'s ${attack?.name ?? k.attack} at ${labelOf(setup, k.target)}`;
+  const hit = rollWords(d10, k.modifiers, k.total, `Melee Defense ${k.defense}`);
+  const what = `${opportunity ? 'Opportunity attack: ' : ''}${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at ${labelOf(setup, k.target)}`;
   if (!k.hit) return `🎲 ${what}: ${hit}, a miss.`;
   const d6 = k.dice[1]?.v ?? 0;
   const bonus = (k.damage ?? 0) - d6;
   return `🎲 ${what}: ${hit}, a hit; d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''} = ${k.damage} damage, ${k.wounds === 1 ? '1 wound' : `${k.wounds} wounds`}.`;
 }
+
+/** A shot's line: the roll with its range and cover, and the troop hit instead when a shot into melee went astray (SC Ranged f). */
+function shotLine(setup: ScSetup, s: ScState, k: ShotOutcome): string {
+  const hit = rollWords(k.dice[0]?.v ?? 0, k.modifiers, k.total, `Ranged Defense ${k.defense}`);
+  const what = `${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at ${labelOf(setup, k.target)}, ${k.inches}" (${k.band} range)`;
+  if (!k.hit || k.struck === null) return `🎲 ${what}: ${hit}, a miss.`;
+  const d6 = k.dice[k.dice.length - 1]?.v ?? 0;
+  const bonus = (k.damage ?? 0) - d6;
+  const stray =
+    k.struck === k.target
+      ? 'a hit'
+      : `a miss by the shot into melee alone: it hits ${labelOf(setup, k.struck)} instead${k.plus > 0 ? `, whose To Wound is ${signed(k.plus)} for its cover` : ''}`;
+  return `🎲 ${what}: ${hit}, ${stray}; d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''} = ${k.damage} damage, ${k.wounds === 1 ? '1 wound' : `${k.wounds} wounds`}.`;
+}
+
+const STEP_WORDS: Readonly<Record<ScStepName, string>> = {
+  movement: '`/order move`, `run` or `slide` each troop, then `/order next`',
+  ranged: 'declare shots with `/order shoot`; `/order next` resolves them',
+  melee: 'declare strikes with `/order attack`; `/order next` resolves them',
+};
 
 function woundsLine(setup: ScSetup, id: string, w: { taken: number; hurt: boolean; removed: boolean }, s: ScState): string {
   const total = cardOf(setup, s.troops[id]!).wounds;
@@ -52,7 +80,7 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
     case 'turn-began':
       return [`**Round ${e.round}:** ${name(e.player)}'s turn, movement step: \`/order move\`, \`run\` or \`slide\` each troop, then \`/order next\`.`];
     case 'step-began':
-      return [`${name(s.turn!.player)}'s ${e.step} step: declare strikes with \`/order attack\`; \`/order next\` resolves them.`];
+      return [`${name(s.turn!.player)}'s ${e.step} step: ${STEP_WORDS[e.step]}.`];
     case 'ordered':
       how.set(e.troop, e.how);
       return [];
@@ -72,6 +100,10 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
       return [strikeLine(setup, s, e.strike, true), ...(e.strike.wounds > 0 ? [woundsLine(setup, e.mover, e, s)] : [])];
     case 'declared':
       return [`${labelOf(setup, e.strike.attacker)} will strike ${labelOf(setup, e.strike.target)} (${e.strike.attack}).`];
+    case 'shot-declared':
+      return [`${labelOf(setup, e.shot.attacker)} will shoot ${labelOf(setup, e.shot.target)} (${e.shot.attack}).`];
+    case 'ranged-resolved':
+      return [...e.shots.map((k) => shotLine(setup, s, k)), ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s))];
     case 'melee-resolved':
       return [
         ...(e.strikes.length === 0 ? ['No strikes were declared.'] : e.strikes.map((k) => strikeLine(setup, s, k, false))),

@@ -21,7 +21,7 @@ function stageOf(state: ScState): ScViewStage {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * The turn's moves, strikes and removals. A move paused by an opportunity attack and taken up again
+ * The turn's moves, strikes, shots and removals. A move paused by an opportunity attack and taken up again
  * is one path; a Slide followed by a move is two (the Slide dotted, the move after it solid).
  */
 export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHappening[] {
@@ -29,9 +29,9 @@ export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHap
   const how = new Map<string, MoveOrder>();
   let s = before;
   const where = (id: string) => s.troops[id]?.at ?? null;
-  const strike = (attacker: string, target: string, hit: boolean, wounds: number, opportunity: boolean) => {
+  const strike = (attacker: string, target: string, hit: boolean, wounds: number, opportunity: boolean, shot = false) => {
     const [from, to] = [where(attacker), where(target)];
-    if (from !== null && to !== null) out.push({ kind: 'strike', attacker, target, from, to, hit, wounds, opportunity });
+    if (from !== null && to !== null) out.push({ kind: 'strike', attacker, target, from, to, hit, wounds, opportunity, ...(shot ? { shot } : {}) });
   };
   const removed = (id: string) => {
     const at = where(id);
@@ -49,6 +49,10 @@ export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHap
     if (e.type === 'opportunity' && e.strike) {
       strike(e.attacker, e.mover, e.strike.hit, e.strike.wounds, true);
       if (e.removed) removed(e.mover);
+    }
+    if (e.type === 'ranged-resolved') {
+      for (const k of e.shots) strike(k.attacker, k.struck ?? k.target, k.hit, k.wounds, false, true);
+      for (const [id, w] of Object.entries(e.wounds)) if (w.removed) removed(id);
     }
     if (e.type === 'melee-resolved') {
       for (const k of e.strikes) strike(k.attacker, k.target, k.hit, k.wounds, false);

@@ -32,9 +32,11 @@ export type ScViewStage =
 export type ScHappening =
   /** A movement order: the squares it stood on, the first where it started. */
   | { readonly kind: 'moved'; readonly troop: string; readonly how: MoveOrder; readonly path: readonly number[] }
-  /** A melee strike or an opportunity attack, with where both stood when it was made. */
+  /** A melee strike, an opportunity attack or a shot, with where both stood when it was made. */
   | {
       readonly kind: 'strike';
+      /** A shot of the ranged step; `target` is the troop it hit, or aimed at when it missed. */
+      readonly shot?: boolean;
       readonly attacker: string;
       readonly target: string;
       readonly from: number;

@@ -12,7 +12,7 @@ import { SPAN } from '../formats/vocabulary';
 import { isHurt } from '../rules/wounds';
 import type { ScHappening, ScViewInput, ScViewTroop } from './input';
 
-const LOOK: Readonly<Record<ScTerrain, SquareLook>> = { clear: 'plain', blocking: 'bricks', difficult: 'brush' };
+const LOOK: Readonly<Record<ScTerrain, SquareLook>> = { clear: 'plain', blocking: 'bricks', difficult: 'brush', light: 'pillars' };
 const HOW_STYLE = { move: 'solid', run: 'dashed', slide: 'dotted' } as const;
 const HOW_WORDS = { move: 'moved', run: 'ran', slide: 'slid' } as const;
 export const HURT_BADGE = { text: 'H', word: 'Hurt' } as const;
@@ -70,7 +70,7 @@ function overlayOf(c: Ctx, h: ScHappening): TableOverlay | null {
       const [a, t] = [label(c, h.attacker), label(c, h.target)];
       const tag = h.hit ? `HIT ${h.wounds}` : 'MISS';
       const result = h.hit ? `hit, ${h.wounds} ${h.wounds === 1 ? 'wound' : 'wounds'}` : 'missed';
-      const what = h.opportunity ? `${a} made an opportunity attack on ${t}` : `${a} struck ${t}`;
+      const what = h.opportunity ? `${a} made an opportunity attack on ${t}` : h.shot ? `${a} shot at ${t}` : `${a} struck ${t}`;
       return {
         kind: 'attack',
         from: { at: at(c, h.from), span: spanOfTroop(c, h.attacker) },

@@ -1,0 +1,184 @@
+/**
+ * The ranged step's shots (SC Ranged a, c, d, f; SC To-Hit, ranged; SC Attacks 1–4; SC Hurt; rulings
+ * SC16–SC20): who may shoot whom, one shot's to-hit with its range bracket, cover and the shot into
+ * melee, and a whole step resolved in the order declared with every effect applied after all.
+ */
+import type { RangeBrackets, TroopAttack, TroopCard } from '../formats/troop-card';
+import type { Roll } from '../../../engine/dice';
+import { ruleError, type RuleError } from '../../../engine/errors';
+import type { Dice } from './dice';
+import { checkDeclaration, type DeclaredStrike, type Fighter, findAttack, type Modifier } from './melee';
+import type { AfterMove } from './movement';
+import { areAdjacent } from './opportunity';
+import { coverPenalty, inchesBetween, lineOfSight, type ScSight } from './sight';
+import type { Piece, ScTable } from './table';
+import { isHurt, isRemoved, woundsFromDamage } from './wounds';
+
+export type RangeBand = 'short' | 'medium' | 'long';
+
+/** SC Ranged: Short up to the first number, Medium up to the second, Long up to the third; null beyond. */
+export function rangeBand(range: RangeBrackets, inches: number): RangeBand | null {
+  if (inches <= range.short) return 'short';
+  if (inches <= range.medium) return 'medium';
+  return inches <= range.long ? 'long' : null;
+}
+
+/** The troops next to `troop` on `table`, other than those listed, in board order of their top-left squares. */
+function besides(table: ScTable, troop: Piece, except: readonly string[]): Piece[] {
+  return [...table.pieces.values()].filter((p) => p.id !== troop.id && !except.includes(p.id) && areAdjacent(table, troop, p)).sort((a, b) => a.at - b.at);
+}
+
+/** SC Ranged a: a troop with an enemy next to it makes no ranged attack. */
+export const enemyAdjacent = (table: ScTable, troop: Piece): boolean => besides(table, troop, []).some((p) => p.player !== troop.player);
+
+/** SC Ranged f: the target stands next to a troop of the shooter's side (other than the shooter). */
+const intoMelee = (table: ScTable, shooter: Piece, target: Piece): boolean => besides(table, target, [shooter.id]).some((p) => p.player === shooter.player);
+
+/** SC To-Hit, ranged: skill, Hurt, the range bracket, cover, light cover, and the shot into melee. */
+export function rangedModifiers(attack: TroopAttack, shooterHurt: boolean, band: RangeBand, sight: ScSight, melee: boolean): Modifier[] {
+  const out: Modifier[] = [{ why: 'skill', value: attack.toHit }];
+  if (shooterHurt) out.push({ why: 'hurt', value: -1 });
+  if (band === 'medium') out.push({ why: 'medium range', value: -1 });
+  if (band === 'long') out.push({ why: 'long range', value: -2 });
+  if (sight.cover > 0) out.push({ why: 'cover', value: -sight.cover });
+  if (sight.light > 0) out.push({ why: 'light cover', value: -Math.ceil(sight.light / 2) });
+  if (melee) out.push({ why: 'into melee', value: -2 });
+  return out;
+}
+
+/**
+ * Whether `shooter` may declare a shot with `attackId` at `targetId` (SC Ranged a): its movement left
+ * it the ranged step, no enemy stands next to it, the attack is one of its ranged attacks within its
+ * "Or" and #Atk with the shots it has declared already (`before`), the target is an enemy it sees,
+ * and within Long range.
+ */
+export function checkShot(
+  table: ScTable,
+  shooter: Piece,
+  card: TroopCard,
+  after: AfterMove,
+  shot: { readonly attack: string; readonly target: string; readonly before: readonly string[] },
+): RuleError | null {
+  if (!after.ranged) return ruleError('no-shooting-after-moving', `${shooter.id} ran or slid this turn, so it makes no ranged attack`);
+  if (enemyAdjacent(table, shooter)) return ruleError('enemy-adjacent', `${shooter.id} has an enemy next to it, so it cannot shoot`);
+  const declaration = checkDeclaration(card, [...shot.before, shot.attack], 'ranged');
+  if (declaration) return declaration;
+  const attack = findAttack(card, shot.attack)!.attack;
+  const target = table.pieces.get(shot.target);
+  if (!target) return ruleError('unknown-target', `no troop "${shot.target}" on the table`);
+  if (target.player === shooter.player) return ruleError('not-an-enemy', `${target.id} is on ${shooter.id}'s side`);
+  const inches = inchesBetween(table, shooter, target);
+  if (rangeBand(attack.range!, inches) === null)
+    return ruleError('out-of-range', `${target.id} is ${inches} inches away; ${attack.name} reaches ${attack.range!.long}`);
+  if (!lineOfSight(table, shooter, target).visible) return ruleError('no-line-of-sight', `${shooter.id} cannot see ${target.id}`);
+  return null;
+}
+
+export interface ShotOutcome {
+  readonly attacker: string;
+  readonly attack: string;
+  readonly target: string;
+  /** The d10; the die that chose the troop hit instead, when one was rolled; the d6 when it hit. */
+  readonly dice: readonly Roll[];
+  readonly inches: number;
+  readonly band: RangeBand;
+  readonly modifiers: readonly Modifier[];
+  /** The d10 plus the modifiers, against the target's Ranged Defense. */
+  readonly total: number;
+  readonly defense: number;
+  readonly hit: boolean;
+  /** Who took the damage: the target, or the troop next to it a shot into melee hit instead (SC Ranged f); null on a miss. */
+  readonly struck: string | null;
+  /** What that troop's To Wound numbers were raised by: the cover it had that the target had not (SC Ranged f). */
+  readonly plus: number;
+  readonly damage: number | null;
+  readonly wounds: number;
+}
+
+export interface ShotTroops {
+  readonly table: ScTable;
+  readonly fighters: ReadonlyMap<string, Fighter>;
+}
+
+/** SC Ranged f: a shot into melee that missed by its −2 alone hits a troop next to the target, chosen by a die. */
+function strayTarget(dice: Dice, t: ShotTroops, shooter: Piece, target: Piece, rolls: Roll[]): Piece | null {
+  const near = besides(t.table, target, [shooter.id]);
+  if (near.length === 0) return null;
+  if (near.length === 1) return near[0]!;
+  const v = dice(near.length);
+  rolls.push({ d: near.length, v });
+  return near[v - 1]!;
+}
+
+/** What a shot is rolled with before its d10: range, bracket, sight, the shot into melee, the modifiers and the defence. */
+export interface ShotAim {
+  readonly inches: number;
+  readonly band: RangeBand;
+  readonly sight: ScSight;
+  readonly melee: boolean;
+  readonly modifiers: readonly Modifier[];
+  readonly defense: number;
+}
+
+export function aimShot(t: ShotTroops, d: DeclaredStrike): ShotAim {
+  const [shooter, target] = [t.table.pieces.get(d.attacker)!, t.table.pieces.get(d.target)!];
+  const fighter = t.fighters.get(d.attacker)!;
+  const attack = findAttack(fighter.card, d.attack)!.attack;
+  const inches = inchesBetween(t.table, shooter, target);
+  const band = rangeBand(attack.range!, inches) ?? 'long';
+  const sight = lineOfSight(t.table, shooter, target);
+  const melee = intoMelee(t.table, shooter, target);
+  const modifiers = rangedModifiers(attack, isHurt(fighter.taken, fighter.card.wounds), band, sight, melee);
+  return { inches, band, sight, melee, modifiers, defense: t.fighters.get(d.target)!.card.defense.ranged };
+}
+
+/** One shot (SC Attacks 1–4 with the ranged modifiers), rolled with the troops as they stood when the step began. */
+export function shoot(dice: Dice, t: ShotTroops, d: DeclaredStrike): ShotOutcome {
+  const [shooter, target] = [t.table.pieces.get(d.attacker)!, t.table.pieces.get(d.target)!];
+  const attack = findAttack(t.fighters.get(d.attacker)!.card, d.attack)!.attack;
+  const { inches, band, sight, melee, modifiers, defense } = aimShot(t, d);
+  const rolls: Roll[] = [];
+  const d10 = dice(10);
+  rolls.push({ d: 10, v: d10 });
+  const total = d10 + modifiers.reduce((sum, m) => sum + m.value, 0);
+  const base = { ...d, inches, band, modifiers, total, defense };
+  let struck: Piece | null = total >= defense ? target : null;
+  let plus = 0;
+  if (struck === null && melee && total + 2 >= defense) {
+    struck = strayTarget(dice, t, shooter, target, rolls);
+    if (struck) plus = Math.max(0, coverPenalty(lineOfSight(t.table, shooter, struck)) - coverPenalty(sight));
+  }
+  if (struck === null) return { ...base, dice: rolls, hit: false, struck: null, plus: 0, damage: null, wounds: 0 };
+  const d6 = dice(6);
+  rolls.push({ d: 6, v: d6 });
+  const damage = d6 + attack.dmg.bonus;
+  const wounds = woundsFromDamage(damage, t.fighters.get(struck.id)!.card.toWound, plus);
+  return { ...base, dice: rolls, hit: true, struck: struck.id, plus, damage, wounds };
+}
+
+export interface RangedStepResult {
+  readonly shots: readonly ShotOutcome[];
+  /** Wounds taken after the step, for every troop that took any. */
+  readonly taken: ReadonlyMap<string, number>;
+  /** Troops whose wounds reached their Wounds, in the order they were first struck. */
+  readonly removed: readonly string[];
+}
+
+/**
+ * Resolves the declared shots in order (SC Ranged c) and only then applies their wounds (SC Ranged
+ * d): every shot is rolled on the table as it stood when the step began, so a troop removed in the
+ * step still shoots and still stands in the way of others' shots.
+ */
+export function resolveRangedStep(dice: Dice, table: ScTable, fighters: ReadonlyMap<string, Fighter>, declared: readonly DeclaredStrike[]): RangedStepResult {
+  const shots = declared.map((d) => shoot(dice, { table, fighters }, d));
+  const taken = new Map<string, number>();
+  const removed: string[] = [];
+  for (const s of shots) {
+    if (s.wounds === 0 || s.struck === null) continue;
+    const troop = fighters.get(s.struck)!;
+    const after = (taken.get(s.struck) ?? troop.taken) + s.wounds;
+    taken.set(s.struck, after);
+    if (isRemoved(after, troop.card.wounds) && !removed.includes(s.struck)) removed.push(s.struck);
+  }
+  return { shots, taken, removed };
+}
