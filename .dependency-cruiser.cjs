@@ -52,6 +52,7 @@ const sellswordImporters = [
   'src/commands/match-context.ts',
   'src/commands/play/acts.ts',
   'src/commands/play/charge-words.ts',
+  'src/commands/play/orders.ts',
   'src/commands/play/suggestion-cache.ts',
   'src/commands/prompts/prompt-game.ts',
   'src/commands/prompts/prompt-post.ts',

@@ -107,7 +107,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
       '• **Low cover:** +1 to cross; gives cover unless next to the attacker.',
       '• **Obstructing:** +1 to enter, gives cover, and no unit may end its move there.',
       '• **Pit:** cannot be entered; a unit pushed in catches the edge and lands on the nearest open square, Shaken.',
-      '• **Sliding wall:** a wall while empty, open ground while a unit stands in it.',
+      '• **Sliding wall** (a door on the map): a unit may move into it, unlike a wall. While empty it blocks sight as a wall does; while a unit stands in it, it is open ground.',
       '• **Walls** block movement, sight and distance counting.',
     ].join('\n'),
   },

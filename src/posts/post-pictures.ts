@@ -233,9 +233,13 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
       '\n',
     ),
     ping: people,
-    // A phone cannot read Vigor and injuries on the full map: the last turn's close-up carries them in
-    // its unit strip, and a match that ended with no unit's turn to show carries every unit's strip.
-    files: [{ png, name: 'final.png', alt }, ...closeUp(focus ?? renderUnitStrip(game, { names: setup.names }), 'final-close-up.png')],
+    // A phone cannot read Vigor and injuries on the full map: the last turn's close-up carries those of
+    // the units in it, and every unit's strip (the dropped ones named under it) the rest.
+    files: [
+      { png, name: 'final.png', alt },
+      ...closeUp(focus, 'final-close-up.png'),
+      ...closeUp(renderUnitStrip(game, { names: setup.names }), 'final-units.png'),
+    ],
   };
 }
 

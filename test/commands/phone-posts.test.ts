@@ -69,13 +69,18 @@ describe('pictures as posted, on a phone', () => {
     for (let i = 0; i < 2000 && !over(row); i++) row = await playOn(store, 'm3', choose);
     expect(over(row)).toBe(true);
     const shown = asShown(await picturePost(store, row, { kind: 'result', seq: row.seq }));
-    expect(shown.map((f) => [f.name, f.placement?.kind])).toEqual([
+    // Every unit's state, the dropped ones too, not only those in the last turn's close-up.
+    expect(shown.map((f) => [f.name, f.placement?.kind]).filter(([n]) => n !== 'final-close-up.png')).toEqual([
       ['final.png', 'lone'],
-      ['final-close-up.png', 'embed'],
+      ['final-units.png', 'embed'],
     ]);
-    const close = shown[1]!;
-    const { width, height } = size(close.png);
-    expect(shownPx(phonePx(width), width, height, close.placement!)).toBeGreaterThanOrEqual(PHONE_TEXT);
+    for (const close of shown.slice(1)) {
+      expect(close.placement?.kind).toBe('embed');
+      const { width, height } = size(close.png);
+      expect(shownPx(phonePx(width), width, height, close.placement!)).toBeGreaterThanOrEqual(PHONE_TEXT);
+    }
+    const post = await picturePost(store, row, { kind: 'result', seq: row.seq });
+    expect(post.files?.find((f) => f.name === 'final-units.png')?.alt).toMatch(/^Every unit on the map: .*\. Dropped: /);
   });
 
   it("a warband's stat cards: each in an embed of its own, its text 11 px or more as shown", async () => {

@@ -473,6 +473,29 @@ describe("only the tactics winner's one early turn is the greater-advantage turn
   });
 });
 
+describe('an attack that goes unanswered for want of a react token says so (R25)', () => {
+  const near = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+      { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+    ],
+  });
+  const bite = roll({ unit: 'gh', attack: 'claw', target: 'kn', notes: [] });
+  const told = (before: typeof near) => tell(happeningsOf(before, [bite], { names, before }), {}).join(' ');
+
+  it('the target with its react token spent: "could not reply"', () => {
+    const spent = { ...near, units: { ...near.units, kn: { ...near.units.kn!, tokens: { ...near.units.kn!.tokens, react: 0 } } } };
+    expect(told(spent)).toContain('KN could not reply: its react token is spent for this round.');
+  });
+
+  it('a target that still has its token, or a reply itself, says nothing of it', () => {
+    expect(told(near)).not.toContain('could not reply');
+    const spent = { ...near, units: { ...near.units, kn: { ...near.units.kn!, tokens: { ...near.units.kn!.tokens, react: 0 } } } };
+    expect(tell(happeningsOf(spent, [{ ...bite, reply: true }], { names, before: spent }), {}).join(' ')).not.toContain('could not reply');
+  });
+});
+
 describe('posts that tell a fact once', () => {
   it("the game's end comes after the last act's lines, though the engine ends it when the VP target is reached", () => {
     const events: GameEvent[] = [

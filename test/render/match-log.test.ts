@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchLogText, GOLDEN_LOG } from './match-log-golden';
 import { newGame, playGame } from '../../src/bench/selfplay';
-import { content } from './states';
-import { apply } from '../../src/rulesets/sellsword/engine';
+import { content, table } from './states';
+import { apply, type GameEvent } from '../../src/rulesets/sellsword/engine';
 import { catchUpDigest, matchLog, sinceLastAct } from '../../src/rulesets/sellsword/render';
 
 describe('the match log', () => {
@@ -45,6 +45,28 @@ describe('the match log', () => {
     expect(full).toContain(first);
     const shown = `• ${first.replace(/^(\S+)/, '**$1**')}`;
     expect(catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 5000, shown)).not.toContain(first);
+  });
+
+  it('never tells a declared reply beside its outcome in one digest: "will reply" reads as still to come', () => {
+    const at = table({
+      map: 'barrow-hill',
+      dice: [10, 19, 19],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+      ],
+    });
+    const rolled = { rolls: [3], modifier: 0, need: 15, hit: false, critical: false, glancing: false, notes: [] };
+    const events: GameEvent[] = [
+      { type: 'reply-declared', unit: 'gh', attack: 'claw', against: 'kn' },
+      { type: 'attack-rolled', unit: 'kn', attack: 'longsword', target: 'gh', ...rolled },
+      { type: 'attack-rolled', unit: 'gh', attack: 'claw', target: 'kn', reply: true, ...rolled },
+    ];
+    const digest = catchUpDigest(at, events, 'p1', GOLDEN_LOG.names, 5000);
+    expect(digest).toContain('GH replied to KN with');
+    expect(digest).not.toContain('will reply');
+    // Declared and not yet made, it is told.
+    expect(catchUpDigest(at, events.slice(0, 2), 'p1', GOLDEN_LOG.names, 5000)).toContain('GH will reply to KN with');
   });
 
   it('says why a unit acts in phase 0: the greater-advantage turn (R6)', () => {

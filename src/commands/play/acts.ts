@@ -1,5 +1,6 @@
 /**
- * The act commands: /move, /maneuver, /attack, /rest, /crow, /trait and /end. Each reads its options,
+ * The default game's act commands, in its words (rulesets/sellsword/table ACT_WORDS): /move,
+ * /maneuver, /attack, /rest, the acts that take only the unit, /trait and /end. Each reads its options,
  * names the unit and squares as the engine expects, and hands the act to `submit`; the engine decides.
  * The reply is public, so the thread reads as a log of the game; refusals are private (router.ts).
  */
@@ -9,7 +10,16 @@ import { actorRefusal, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
-import { attackChoices, squareChoices, targetChoices, tokenChoices, traitChoices, unitChoices } from '../../rulesets/sellsword/table';
+import {
+  ACT_WORDS,
+  attackChoices,
+  squareChoices,
+  targetChoices,
+  tokenChoices,
+  traitChoices,
+  UNIT_ONLY_ACTS,
+  unitChoices,
+} from '../../rulesets/sellsword/table';
 import type { CommandModule } from '../command';
 import { gameOf } from '../../match/match-state';
 import { gameHere, resolveAttack, resolvePath, resolveSquare, resolveTarget, resolveUnit, suggestCharge, type LiveGame } from '../match-context';
@@ -134,7 +144,7 @@ const square = (name: string, description: string) => textOption({ name, descrip
 
 export const moveCommand = actCommand(
   'move',
-  'Basic Move: walk a unit to a square (the cheapest path), or along a path you give',
+  ACT_WORDS.move,
   optionSet(
     unit,
     textOption({ name: 'to', description: 'The square to end on, like C5', required: true, autocomplete: true, max: 16 }),
@@ -152,7 +162,7 @@ export const moveCommand = actCommand(
 
 export const maneuverCommand = actCommand(
   'maneuver',
-  'Maneuver: one careful step that does not invite replies',
+  ACT_WORDS.maneuver,
   optionSet(unit, textOption({ name: 'to', description: 'The square to step to', required: true, autocomplete: true, max: 16 })),
   (live, o, u) => ({ act: 'maneuver', unit: u, to: resolveSquare(live.game.map, o.to) }),
   'maneuver',
@@ -160,7 +170,7 @@ export const maneuverCommand = actCommand(
 
 export const attackCommand = actCommand(
   'attack',
-  'Attack a unit (or a square, for a burst); charge to move in first',
+  ACT_WORDS.attack,
   optionSet(
     unit,
     textOption({ name: 'attack', description: 'Which attack', required: true, autocomplete: true, max: 60 }),
@@ -170,7 +180,7 @@ export const attackCommand = actCommand(
       autocomplete: true,
       max: 40,
     }),
-    booleanOption({ name: 'charge', description: 'Charge: 2 steps straight into reach first, for 5 Vigor and +5 wounds' }),
+    booleanOption({ name: 'charge', description: ACT_WORDS.charge }),
     square('origin', 'For a burst: the square it is centred on'),
     textOption({
       name: 'path',
@@ -210,23 +220,18 @@ function restToken(typed: string): (typeof TOKENS)[number] {
 
 export const restCommand = actCommand(
   'rest',
-  'Rest: regain a token',
+  ACT_WORDS.rest,
   optionSet(unit, textOption({ name: 'token', description: 'Which token to regain', required: true, autocomplete: true, max: 10 })),
   (_live, o, u) => ({ act: 'rest', unit: u, token: restToken(o.token) }),
   'rest',
 );
 
-export const crowCommand = actCommand(
-  'crow',
-  'Crow: once a round, in a turn this unit dropped an enemy, regain 5 Vigor',
-  optionSet(unit),
-  (_l, _o, u) => ({ act: 'crow', unit: u }),
-  'crow',
-);
+/** The acts that take nothing but the unit. */
+const unitOnlyActs = UNIT_ONLY_ACTS.map((a) => actCommand(a.name, a.description, optionSet(unit), (_l, _o, u) => ({ act: a.name, unit: u }), a.name));
 
 export const traitCommand = actCommand(
   'trait',
-  "Use one of the unit's act traits",
+  ACT_WORDS.trait,
   optionSet(
     unit,
     textOption({ name: 'trait', description: 'Which trait', required: true, autocomplete: true, max: 60 }),
@@ -241,12 +246,6 @@ export const traitCommand = actCommand(
   'trait',
 );
 
-export const endCommand = actCommand(
-  'end',
-  "End the unit's turn (a unit that has not acted ends its turn without acting)",
-  optionSet(unit),
-  (_l, _o, u) => ({ end: u }),
-  undefined,
-);
+export const endCommand = actCommand('end', ACT_WORDS.end, optionSet(unit), (_l, _o, u) => ({ end: u }), undefined);
 
-export const actCommands: readonly CommandModule[] = [moveCommand, maneuverCommand, attackCommand, restCommand, crowCommand, traitCommand, endCommand];
+export const actCommands: readonly CommandModule[] = [moveCommand, maneuverCommand, attackCommand, restCommand, ...unitOnlyActs, traitCommand, endCommand];

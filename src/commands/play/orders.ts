@@ -24,6 +24,7 @@ import { refuse } from '../../match/user-error';
 import { clip, shown } from '../../discord/text';
 import { matchRecord } from '../../match/record';
 import { storedNames } from '../../store';
+import { ORDER_CHOICES, ORDERS_DESCRIPTION } from '../../rulesets/sellsword/table';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
@@ -33,46 +34,20 @@ const thisOrAll = [
   { name: 'all my matches', value: 'all' },
 ] as const;
 
+/** The game's choice options, each named as the order it sets (the last: where a forced move ends). */
+const [replies, wounds, rerolls, forced] = ORDER_CHOICES;
+
+/** A choice option given, as the order of its name. */
+const picked = <K extends string>(o: Partial<Record<K, string>>, name: K) => (o[name] ? { [name]: o[name] } : {});
+
 const args = {
   set: optionSet(
-    choiceOption({
-      name: 'replies',
-      description: 'Reply prompts',
-      choices: [
-        { name: 'reply when the chance to hit is at least the chance option', value: 'at' },
-        { name: 'never reply', value: 'never' },
-        { name: 'ask me', value: 'ask' },
-      ],
-    }),
+    choiceOption(replies),
     integerOption({ name: 'chance', description: 'For replies: the least chance to hit, in percent (default 50)', min: 5, max: 100 }),
-    choiceOption({
-      name: 'wounds',
-      description: 'Wound splits (Mortal is marked only when nothing else is left)',
-      choices: [
-        { name: 'spend Vigor first', value: 'vigor' },
-        { name: 'mark boxes first, keep Vigor', value: 'boxes' },
-        { name: 'ask me', value: 'ask' },
-      ],
-    }),
+    choiceOption(wounds),
     textOption({ name: 'boxes', description: 'The order to mark boxes in, e.g. "defensive, mobility, trait"' }),
-    choiceOption({
-      name: 'rerolls',
-      description: 'Warleader rerolls of a lost tactics check or a failed recovery',
-      choices: [
-        { name: 'reroll when losing', value: 'losing' },
-        { name: 'never reroll', value: 'never' },
-        { name: 'ask me', value: 'ask' },
-      ],
-    }),
-    choiceOption({
-      name: 'recoil',
-      description: 'Where your unit recoils to when several squares are as far from the attacker',
-      choices: [
-        { name: 'the usual square (farthest in a straight line)', value: 'usual' },
-        { name: 'out of damaging terrain if it can, else the usual', value: 'safe' },
-        { name: 'ask me', value: 'ask' },
-      ],
-    }),
+    choiceOption(rerolls),
+    choiceOption(forced),
     choiceOption({ name: 'scope', description: scopeDescription, choices: thisOrAll }),
   ),
   clear: optionSet(choiceOption({ name: 'scope', description: scopeDescription, choices: [...thisOrAll, { name: 'everything', value: 'everything' }] })),
@@ -80,7 +55,7 @@ const args = {
 
 const data = {
   name: 'orders',
-  description: 'Standing orders: answer replies, wound splits, rerolls and recoils without being asked',
+  description: ORDERS_DESCRIPTION,
   options: [
     { type: T.Subcommand, name: 'set', description: 'Set standing orders (only the ones you give change)', options: args.set.json },
     { type: T.Subcommand, name: 'show', description: 'Your standing orders' },
@@ -161,10 +136,10 @@ async function set(interaction: ChatInputCommandInteraction, app: App, o: Return
     refuse('not-in-match-thread', 'Use `scope: this match` inside the thread of a match you play in, or choose `all my matches`.');
   const given: Orders = {
     ...(o.replies ? { replies: o.replies === 'at' ? { at: o.chance ?? 50 } : o.replies } : o.chance !== undefined ? { replies: { at: o.chance } } : {}),
-    ...(o.wounds ? { wounds: o.wounds } : {}),
+    ...picked(o, wounds.name),
     ...(o.boxes ? { boxes: parseBoxes(o.boxes) } : {}),
-    ...(o.rerolls ? { rerolls: o.rerolls } : {}),
-    ...(o.recoil ? { recoil: o.recoil } : {}),
+    ...picked(o, rerolls.name),
+    ...picked(o, forced.name),
   };
   if (Object.keys(given).length === 0) refuse('bad-option', `Give at least one order: ${ORDER_FIELDS.join(', ')}.`);
   const key = scope === 'match' ? here!.id : ALL_MATCHES;

@@ -60,3 +60,12 @@ export function replyAttacks(state: GameState, replier: UnitState, target: UnitS
     return !isProblem(attackLine(state, replier, a, target));
   });
 }
+
+/**
+ * Whether `replier` would have a reply to `target` now but for its react token (R25): what a log says
+ * when an attack goes unanswered because the token was spent earlier in the round.
+ */
+export function replyNeedsToken(state: GameState, replier: UnitState, target: UnitState): boolean {
+  if (replier.tokens.react >= 1 || replier.player === target.player) return false;
+  return replyAttacks(state, { ...replier, tokens: { ...replier.tokens, react: 1 } }, target).length > 0;
+}

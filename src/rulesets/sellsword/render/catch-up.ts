@@ -53,6 +53,20 @@ function forReader(h: Happening, mine: ReadonlySet<string>): boolean {
   return actor === null || !mine.has(actor);
 }
 
+/**
+ * A declared reply whose outcome the digest tells later (the reply made, or lost when a unit dropped
+ * first): the declaration adds nothing, and "CI will reply to WH" beside "CI's reply did not happen"
+ * reads as a reply still to come.
+ */
+function outcomeLater(h: Happening, later: readonly Happening[]): boolean {
+  if (h.kind !== 'reply-declared') return false;
+  return later.some(
+    (x) =>
+      (x.kind === 'reply-lost' && x.unit === h.unit && x.against === h.against) ||
+      (x.kind === 'attack' && x.attack.reply && x.attack.attacker === h.unit && x.attack.target === h.against),
+  );
+}
+
 /** Text as read, without Markdown marks or spacing, for telling whether a sentence is already shown. */
 const plain = (text: string): string =>
   text
@@ -78,9 +92,9 @@ export function catchUpDigest(
   const mine = new Set(Object.values(start.units).flatMap((u) => (u.player === reader ? [labels.get(u.id) ?? u.id] : [])));
   // What the same message already shows above the digest is not told again.
   const above = plain(shown);
-  const said = happeningsFrom(start, events, names)
-    .map(({ happening }) => happening)
-    .filter((h) => forReader(h, mine))
+  const told = happeningsFrom(start, events, names).map(({ happening }) => happening);
+  const said = told
+    .filter((h, i) => forReader(h, mine) && !outcomeLater(h, told.slice(i + 1)))
     .flatMap((h) => sentence(h, { you: reader }) ?? [])
     .filter((s) => !above.includes(plain(s)));
   let text = '';

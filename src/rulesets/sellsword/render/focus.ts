@@ -182,13 +182,14 @@ function stripRows(units: MapView['units']): Run[][] {
 export function drawUnitStrip(view: MapView, title: string): Canvas | null {
   const units = view.units.filter((u) => u.at);
   if (units.length === 0) return null;
+  const dropped = droppedRow(view);
   loadFonts();
   const width = CLOSE_UP_WIDTH;
   const px = phonePx(width);
   const pad = Math.round(px * 0.6);
   const scratch = measuringContext();
   const head = flow(scratch, [[{ text: title, bold: true }]], width - 2 * pad, px);
-  const body = flow(scratch, stripRows(units), width - 2 * pad, px);
+  const body = flow(scratch, [...stripRows(units), ...(dropped ? [dropped] : [])], width - 2 * pad, px);
   const top = head.height + 2 * pad;
   const canvas = createCanvas(width, top + body.height + 2 * pad);
   const ctx = canvas.getContext('2d');
@@ -199,6 +200,16 @@ export function drawUnitStrip(view: MapView, title: string): Canvas | null {
   ctx.fillRect(0, top - 2, width, 2);
   body.draw(ctx, pad, top + pad);
   return canvas;
+}
+
+/** "Dropped: KN Knight, TG Tomb Guard": the units no longer on the map, in the strip's last line; null when none is. */
+function droppedRow(view: MapView): Run[] | null {
+  const gone = view.units.filter((u) => u.where === 'dropped');
+  if (gone.length === 0) return null;
+  return [
+    { text: 'Dropped:', bold: true },
+    ...gone.flatMap((u, i): Run[] => [{ text: i === 0 ? ' ' : ', ' }, { text: u.label, bold: true, colour: u.colour }, { text: ` ${u.name}` }]),
+  ];
 }
 
 /** ", passing through KN's square" for the acting unit stopped in another's square mid-move (drawUnits draws both). */
@@ -234,5 +245,6 @@ export function unitStripAlt(view: MapView): string {
       .replace(/\s+/g, ' ')
       .trim(),
   );
-  return `Every unit on the map: ${units.join('; ')}.`;
+  const gone = view.units.filter((u) => u.where === 'dropped').map((u) => `${u.label} ${u.name}`);
+  return `Every unit on the map: ${units.join('; ')}.${gone.length > 0 ? ` Dropped: ${gone.join(', ')}.` : ''}`;
 }

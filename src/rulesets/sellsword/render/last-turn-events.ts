@@ -5,7 +5,7 @@
  * wounds, statuses and prompts join what is still open (an attack's line, a trait's act).
  */
 import type { EventOf, GameEvent, PromptOf } from '../engine';
-import { actsWithWhy, cardOf, findAttack, isGreaterAdvantageTurn } from '../engine';
+import { actsWithWhy, cardOf, findAttack, isGreaterAdvantageTurn, replyNeedsToken } from '../engine';
 import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
@@ -120,6 +120,14 @@ function onReplyDeclared(r: TurnReader, e: EventOf<'reply-declared'>): void {
   r.happenings.push({ kind: 'reply-declared', unit: r.name(e.unit), against: r.name(e.against), attack, answers: r.asked.get(e.unit) });
 }
 
+/** Whether the attack's target had a reply to it but for the react token it spent earlier this round. */
+function unansweredForToken(r: TurnReader, unit: string, target: string): boolean {
+  const now = r.stateNow();
+  const attacker = now.units[unit];
+  const replier = now.units[target];
+  return attacker !== undefined && replier !== undefined && replyNeedsToken(now, replier, attacker);
+}
+
 function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
   const attacker = r.unitAt(e.unit);
   const attack = attacker ? findAttack(r.state, attacker, e.attack) : undefined;
@@ -149,6 +157,7 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
       statuses: [],
       dropped: false,
       ...(attack && woundTypes(attack).length === 0 ? { woundless: true } : {}),
+      ...(e.reply !== true && e.origin === undefined && unansweredForToken(r, e.unit, e.target) ? { noReactToken: true } : {}),
     },
     attackerId: e.unit,
     targetId: e.target,

@@ -235,6 +235,7 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds, `${a.attacker}'s ${a.attack}`)}`;
   if (h.pending?.open && h.pending.wounds)
     out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to avoid them, or injury boxes to mark)`)}`;
+  if (a.noReactToken) out += `; ${a.target} could not reply: its react token is spent for this round`;
   return `${out}.`;
 }
 

@@ -150,6 +150,8 @@ export interface AttackView {
   readonly dropped: boolean;
   /** The attack has no wound effect at all (a Shield Bash): no wound count is shown, and a critical adds none. */
   readonly woundless?: boolean;
+  /** The target had a reply to this attack but for its react token, spent earlier in the round (R25). */
+  readonly noReactToken?: boolean;
 }
 
 /** Wounds that no attack dealt: damaging terrain, recurring statuses. */

@@ -30,3 +30,5 @@ export {
   viewAttackChoices,
   viewTargetChoices,
 } from './act-suggestions';
+export { ACT_WORDS, UNIT_ONLY_ACTS } from './act-words';
+export { ORDER_CHOICES, ORDERS_DESCRIPTION } from './order-words';
