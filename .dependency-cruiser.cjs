@@ -1,7 +1,7 @@
 /**
  * The layers (docs/architecture.md): bot → commands (Discord handlers) → the application (match,
  * clock, posts, league: the use-cases) → engine, store, render, content, ai → formats; src/discord
- * (Discord's limits, user text cut and escaped) and src/config (the environment's settings) sit at
+ * (Discord's limits, user text cut and escaped, autocomplete choices built) and src/config (the environment's settings) sit at
  * the bottom beside formats.
  * A folder may import its own files and those of the layers below it, never above; the application's
  * folders may import each other; nothing may import in a circle; and only commands, bot, fakecord and
@@ -169,7 +169,8 @@ module.exports = {
     {
       name: 'src-discord-only-formatters',
       severity: 'error',
-      comment: 'src/discord holds limits and text escaping: of the Discord libraries it may use only @discordjs/formatters.',
+      comment:
+        'src/discord holds limits, text escaping and autocomplete choices as plain data: of the Discord libraries it may use only @discordjs/formatters.',
       from: { path: '^src/discord/' },
       to: { path: '(^|/)node_modules/(discord\\.js|@discordjs/(?!formatters/))' },
     },

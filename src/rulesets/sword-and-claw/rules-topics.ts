@@ -77,12 +77,13 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
   {
     id: 'ranged',
     title: 'The ranged step',
-    also: ['shoot', 'shot', 'shots', 'ranged step', 'range', 'bow', 'crossbow', 'ranged defense'],
-    cites: ['SC Ranged a', 'SC Ranged c', 'SC Ranged d', 'SC Ranged f', 'SC18', 'SC20', 'SC22'],
+    also: ['shoot', 'shot', 'shots', 'ranged step', 'range', 'bow', 'crossbow', 'ranged defense', 'aim'],
+    cites: ['SC Ranged a', 'SC Ranged c', 'SC Ranged d', 'SC Ranged f', 'SC Ranged h', 'SC18', 'SC20', 'SC22'],
     text: [
       'In the ranged step your troops declare their shots: `/order shoot troop: attack: target:`. A troop that ran or slid, or has an enemy next to it, may not shoot.',
       '• The target must be an enemy the troop sees, within the Long number of the weapon’s range (Short/Medium/Long, like 6/12/18), counted like a move in the open.',
       '• `/order next` rolls every shot in the order declared; the wounds land after the last one.',
+      '• **Aim** (`/order aim`) is a movement order: the troop stays put and gets +1 on its first shot this turn.',
       '• To hit: a d10 plus the skill against the target’s Ranged Defense; −1 at Medium range, −2 at Long, −1 when the shooter is Hurt, cover as in Line of sight, and −2 when the target stands next to your own troops: a shot that misses only by that −2 hits a troop next to the target instead.',
     ].join('\n'),
   },

@@ -9,6 +9,9 @@ import { decideSc } from '../../../src/rulesets/sword-and-claw/match/decide';
 import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
 import type { ScCommand, ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
 import { labelOf, squareWords } from '../../../src/rulesets/sword-and-claw/table/names';
+import { startTurn } from '../../../src/engine/step-turn';
+import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
+import { initialState, STEP_RULES } from '../../../src/rulesets/sword-and-claw/match/apply';
 
 const found = rulesetOf('sword-and-claw');
 if (!found.ok || !found.ruleset.table) throw new Error('Sword and Claw has no table rules');
@@ -107,5 +110,58 @@ describe('Sword and Claw at the table', () => {
     expect(table.answer(state, post.buttons[0]!.arg)).toEqual({ ok: true, command: { type: 'opportunity', attack: state.prompt!.attacks[0] } });
     expect(rules.match.timeout(state, name)!.command).toEqual({ type: 'opportunity', attack: null });
     expect(squareWords(setup, 0)).toBe('A1');
+  });
+});
+
+describe('Sword and Claw at the table: the ranged step', () => {
+  const content = loadScContent();
+  if (!content.ok) throw new Error('content');
+  const cards = Object.fromEntries(['human-crossbowman', 'reptilian-skirmisher'].map((id) => [id, content.value.troops.get(id)!]));
+  const setup: ScSetup = {
+    ruleset: 'sword-and-claw',
+    seed: 3,
+    players: ['alice', 'bob'],
+    attacker: 'alice',
+    defenderEdge: null,
+    map: { ruleset: 'sword-and-claw', id: 'f', name: 'F', sample: false, grid: Array.from({ length: 8 }, () => '........') },
+    cards,
+    armies: { alice: 'Iron Company', bob: 'Mire Raiders' },
+    troops: [
+      { id: 'human-crossbowman-1', troop: 'human-crossbowman', player: 'alice' },
+      { id: 'reptilian-skirmisher-1', troop: 'reptilian-skirmisher', player: 'bob' },
+    ],
+  };
+  const start = initialState(setup);
+  const state: ScState = {
+    ...start,
+    attacker: 'alice',
+    defender: 'bob',
+    round: 1,
+    troops: {
+      'human-crossbowman-1': { ...start.troops['human-crossbowman-1']!, at: 0 },
+      'reptilian-skirmisher-1': { ...start.troops['reptilian-skirmisher-1']!, at: 40 },
+    },
+    turn: { ...startTurn(STEP_RULES, 'alice', 'alice'), step: 'ranged' },
+  };
+
+  it('suggests the shooters, their ranged attacks and the targets with range and odds; the shot is told with its dice', () => {
+    const shooters = table.suggest(setup, state, 'alice', 'shoot', 'troop', {}).choices;
+    expect(shooters.map((c) => c.value)).toEqual([labelOf(setup, 'human-crossbowman-1')]);
+    const troop = shooters[0]!.value;
+    expect(table.suggest(setup, state, 'alice', 'shoot', 'attack', { troop }).choices.map((c) => c.value)).toEqual(['crossbow']);
+    const targets = table.suggest(setup, state, 'alice', 'shoot', 'target', { troop, attack: 'crossbow' }).choices;
+    expect(targets.map((c) => c.name)).toEqual([expect.stringMatching(/\(5", short range, 60% to hit, 100% to wound\)$/)]);
+    expect(table.suggest(setup, state, 'alice', 'attack', 'troop', {}).why).toBe(
+      'Melee attacks are declared in the melee step; this is the ranged step (/order next closes it).',
+    );
+    const parsed = table.parse(setup, state, 'alice', 'shoot', { troop, attack: 'crossbow', target: targets[0]!.value });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const declared = step(setup, state, parsed.command as ScCommand, 'alice');
+    const resolved = step(setup, declared.state, { type: 'next' }, 'alice');
+    const told = table.tell(setup, declared.state, resolved.events, name).flatMap((t) => t.lines);
+    const [hc, rs] = [labelOf(setup, 'human-crossbowman-1'), labelOf(setup, 'reptilian-skirmisher-1')];
+    expect(told[0]).toMatch(
+      new RegExp(`^🎲 ${hc}'s Crossbow at ${rs}, 5" \\(short range\\): d10 \\d+ \\+1 skill = \\d+ against Ranged Defense 6, a (hit|miss)`),
+    );
   });
 });

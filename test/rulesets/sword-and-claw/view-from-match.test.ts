@@ -84,7 +84,7 @@ describe("Sword and Claw's turn picture from a played match", () => {
   const picks = Array.from({ length: 300 }, (_, i) => (i * 7919 + 104729) % 10_007);
   const { turns, deploying } = playTurns(s, picks);
 
-  it('is given by the registry, and marks every move, strike and removal of each turn', () => {
+  it('is given by the registry, and marks every move, shot, strike and removal of each turn', () => {
     const view = sc().view;
     expect(view).toBeDefined();
     expect(turns.length).toBeGreaterThan(2);
@@ -96,7 +96,9 @@ describe("Sword and Claw's turn picture from a played match", () => {
         const u = v.units.find((x) => x.id === troop.id)!;
         expect(u.at).toEqual(now.removed ? null : squareOf(s, now.at));
       }
-      const melee = t.events.flatMap((e) => (e.type === 'melee-resolved' ? e.strikes : e.type === 'opportunity' && e.strike ? [e.strike] : []));
+      const melee = t.events.flatMap((e) =>
+        e.type === 'melee-resolved' ? e.strikes : e.type === 'ranged-resolved' ? e.shots : e.type === 'opportunity' && e.strike ? [e.strike] : [],
+      );
       const lines = v.overlays.filter((o) => o.kind === 'attack');
       expect(lines.map((o) => o.tag)).toEqual(melee.map((k) => (k.hit ? `HIT ${k.wounds}` : 'MISS')));
       strikes += lines.length;

@@ -55,6 +55,7 @@ export const scStepSchema = keyed('step', {
   move: moveStep,
   attack: z.strictObject({ attack: idSchema, with: idSchema, target: idSchema }),
   shoot: z.strictObject({ shoot: idSchema, with: idSchema, target: idSchema }),
+  aim: z.strictObject({ aim: idSchema }),
   opportunity: z.strictObject({ opportunity: idSchema, with: idSchema.nullable() }),
   next: z.strictObject({ next: z.literal(true) }),
   concede: z.strictObject({ concede: playerIdSchema }),

@@ -9,7 +9,7 @@ import { applyEvent, initialState, stepAfter } from './apply';
 import { type Ctx, deploy, finishDeployment, openMatch } from './deploy';
 import { checkElimination, concede } from './end';
 import { declareStrike, resolveDeclared } from './melee';
-import { answerOpportunity, moveTroop } from './move';
+import { aimTroop, answerOpportunity, moveTroop } from './move';
 import { declareShot, resolveShots, shotOptions } from './ranged';
 import { otherPlayer } from './tables';
 import type { PlayerId, ScCommand, ScEvent, ScSetup, ScState, ScStepName } from './types';
@@ -69,6 +69,9 @@ function inTurn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefined
     case 'move':
       if (turn.step !== 'movement') refuse('not-this-step', `Moves are given in the movement step; this is the ${turn.step} step.`);
       return moveTroop(ctx, setup, c);
+    case 'aim':
+      if (turn.step !== 'movement') refuse('not-this-step', `Aim is a movement order; this is the ${turn.step} step.`);
+      return aimTroop(ctx, setup, c);
     case 'attack':
       if (turn.step !== 'melee') refuse('not-this-step', `Melee attacks are declared in the melee step; this is the ${turn.step} step.`);
       return declareStrike(ctx, setup, c);

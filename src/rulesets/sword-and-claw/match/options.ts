@@ -8,7 +8,7 @@ import { afterMove, allowance, reachable } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
 import { placements } from './deploy';
 import { shotOptions } from './ranged';
-import { cardOf, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
+import { cardOf, hasRangedAttack, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
 import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
 
 function deployOptions(setup: ScSetup, s: ScState): ScCommand[] {
@@ -37,6 +37,7 @@ function moveOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCo
         ...far.filter(([, plan]) => plan.spent <= move).map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'move', to })),
         ...far.map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'run', to })),
         ...near.map((to): ScCommand => ({ type: 'move', troop: t.id, how: 'slide', to })),
+        ...(hasRangedAttack(card) ? [{ type: 'aim' as const, troop: t.id }] : []),
       ];
     });
 }

@@ -57,7 +57,12 @@ export function resolveShots(ctx: Ctx, setup: ScSetup): void {
   const s = ctx.state;
   if (s.declared.length === 0) return;
   const fighters = new Map<string, Fighter>(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }]));
-  const result = resolveRangedStep((sides) => ctx.roll(sides), tableOf(setup, s), fighters, s.declared);
+  const aimed = new Set(
+    onTable(s)
+      .filter((t) => t.moved === 'aim')
+      .map((t) => t.id),
+  );
+  const result = resolveRangedStep((sides) => ctx.roll(sides), { table: tableOf(setup, s), fighters, aimed }, s.declared);
   const wounds: Record<string, ScWounds> = {};
   for (const [id, taken] of result.taken) wounds[id] = { taken, hurt: isHurt(taken, fighters.get(id)!.card.wounds), removed: result.removed.includes(id) };
   ctx.emit({ type: 'ranged-resolved', shots: result.shots, dice: ctx.dice(), wounds });

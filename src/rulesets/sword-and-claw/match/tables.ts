@@ -49,6 +49,9 @@ export const standing = (state: ScState, player: PlayerId): boolean =>
 
 export const otherPlayer = (state: Pick<ScState, 'players'>, player: PlayerId): PlayerId => (state.players[0] === player ? state.players[1] : state.players[0]);
 
+/** Whether a troop's card has a ranged attack (SC Troops "Attacks": one with a range). */
+export const hasRangedAttack = (card: TroopCard): boolean => card.attacks.flat().some((a) => a.range !== undefined);
+
 /** A troop's melee attacks by id (SC Troops "Attacks": those without a range). */
 export const meleeAttacks = (card: TroopCard): string[] =>
   card.attacks

@@ -13,7 +13,7 @@ import type { TroopCard } from '../formats/troop-card';
 import type { ScMap } from '../formats/map';
 import type { StrikeOutcome } from '../rules/melee';
 import type { ShotOutcome } from '../rules/ranged';
-import type { MoveOrder } from '../rules/movement';
+import type { MoveOrder, TroopOrder } from '../rules/movement';
 import type { Edge } from '../rules/setup';
 
 export type PlayerId = string;
@@ -28,7 +28,7 @@ export const SKIPPED_STEPS = ['spellcasting'] as const;
 /** A movement order given in the movement step (the turn's record of who has moved). */
 export interface MoveGiven {
   readonly kind: 'move';
-  readonly how: MoveOrder;
+  readonly how: TroopOrder;
 }
 
 /** One troop of an army, frozen into the setup: its id in the match, its card's id and its player. */
@@ -69,7 +69,7 @@ export interface ScTroop {
   readonly hurt: boolean;
   readonly removed: boolean;
   /** Its movement order this turn; a Slide with a move after it is recorded as a run (SC Movement a). */
-  readonly moved: MoveOrder | null;
+  readonly moved: TroopOrder | null;
   /** Opportunity attacks it has made this round (SC Opportunity Attacks). */
   readonly opportunity: number;
 }
@@ -156,7 +156,7 @@ export type ScEvent =
   | { readonly type: 'deployed'; readonly troop: string; readonly at: number }
   | { readonly type: 'turn-began'; readonly player: PlayerId; readonly round: number }
   | { readonly type: 'step-began'; readonly step: ScStepName }
-  | { readonly type: 'ordered'; readonly troop: string; readonly how: MoveOrder; readonly recorded: MoveOrder }
+  | { readonly type: 'ordered'; readonly troop: string; readonly how: TroopOrder; readonly recorded: TroopOrder }
   | { readonly type: 'moved'; readonly troop: string; readonly path: readonly number[] }
   | { readonly type: 'fell-back'; readonly troop: string }
   | { readonly type: 'asked'; readonly prompt: ScOpportunityPrompt }
@@ -210,6 +210,8 @@ export type ScCommand =
       readonly then?: { readonly path?: readonly number[]; readonly to?: number };
     }
   | { readonly type: 'attack'; readonly troop: string; readonly attack: string; readonly target: string }
+  /** Aim: the troop's movement order, +1 on its first ranged attack this turn (SC Movement a, SC Ranged h). */
+  | { readonly type: 'aim'; readonly troop: string }
   /** A ranged attack declared in the ranged step, resolved with the others when the step closes (SC Ranged a). */
   | { readonly type: 'shoot'; readonly troop: string; readonly attack: string; readonly target: string }
   /** The answer to the opportunity attack prompt: an attack's id, or null for none. */

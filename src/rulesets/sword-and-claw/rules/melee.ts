@@ -11,7 +11,7 @@ import { isHurt, isRemoved, woundsFromDamage } from './wounds';
 
 /** A to-hit modifier and why it applies, in the order the roll line names them (SC To-Hit). */
 export interface Modifier {
-  readonly why: 'skill' | 'hurt' | 'medium range' | 'long range' | 'cover' | 'light cover' | 'into melee';
+  readonly why: 'skill' | 'aim' | 'hurt' | 'medium range' | 'long range' | 'cover' | 'light cover' | 'into melee';
   readonly value: number;
 }
 

@@ -16,6 +16,9 @@ export const DIAGONAL_RULE: DiagonalRule = 'every-second';
 
 export type MoveOrder = 'move' | 'run' | 'slide';
 
+/** A troop's order in the movement step: a move of some kind, or Aim, which stays put (SC Movement a). */
+export type TroopOrder = MoveOrder | 'aim';
+
 /** SC Movement a: inches an order allows: Move its Move, Run double, Slide 1 (2 for Large or Huge). */
 export function allowance(order: MoveOrder, move: number, size: ScSize): number {
   if (order === 'run') return 2 * move;
@@ -30,8 +33,8 @@ export interface AfterMove {
   readonly spells: boolean;
 }
 
-/** Run forbids the later steps; a Slide forbids ranged attacks, and a Slide with a move after it counts as a Run. */
-export function afterMove(order: MoveOrder, movedAfterSlide = false): AfterMove {
+/** Run forbids the later steps; a Slide forbids ranged attacks, and a Slide with a move after it counts as a Run; Aim forbids nothing. */
+export function afterMove(order: TroopOrder, movedAfterSlide = false): AfterMove {
   if (order === 'run' || (order === 'slide' && movedAfterSlide)) return { melee: false, ranged: false, spells: false };
   if (order === 'slide') return { melee: true, ranged: false, spells: true };
   return { melee: true, ranged: true, spells: true };

@@ -34,9 +34,17 @@ export const enemyAdjacent = (table: ScTable, troop: Piece): boolean => besides(
 /** SC Ranged f: the target stands next to a troop of the shooter's side (other than the shooter). */
 const intoMelee = (table: ScTable, shooter: Piece, target: Piece): boolean => besides(table, target, [shooter.id]).some((p) => p.player === shooter.player);
 
-/** SC To-Hit, ranged: skill, Hurt, the range bracket, cover, light cover, and the shot into melee. */
-export function rangedModifiers(attack: TroopAttack, shooterHurt: boolean, band: RangeBand, sight: ScSight, melee: boolean): Modifier[] {
+/** SC To-Hit, ranged: skill, Aim, Hurt, the range bracket, cover, light cover, and the shot into melee. */
+export function rangedModifiers(
+  attack: TroopAttack,
+  shooter: { readonly hurt: boolean; readonly aimed: boolean },
+  band: RangeBand,
+  sight: ScSight,
+  melee: boolean,
+): Modifier[] {
   const out: Modifier[] = [{ why: 'skill', value: attack.toHit }];
+  if (shooter.aimed) out.push({ why: 'aim', value: 1 });
+  const shooterHurt = shooter.hurt;
   if (shooterHurt) out.push({ why: 'hurt', value: -1 });
   if (band === 'medium') out.push({ why: 'medium range', value: -1 });
   if (band === 'long') out.push({ why: 'long range', value: -2 });
@@ -98,6 +106,8 @@ export interface ShotOutcome {
 export interface ShotTroops {
   readonly table: ScTable;
   readonly fighters: ReadonlyMap<string, Fighter>;
+  /** The troops that aimed in the movement step (SC Ranged h). */
+  readonly aimed?: ReadonlySet<string>;
 }
 
 /** SC Ranged f: a shot into melee that missed by its −2 alone hits a troop next to the target, chosen by a die. */
@@ -120,7 +130,8 @@ export interface ShotAim {
   readonly defense: number;
 }
 
-export function aimShot(t: ShotTroops, d: DeclaredStrike): ShotAim {
+/** `first`: whether this is the shooter's first shot of the turn, the one Aim helps (SC Ranged h). */
+export function aimShot(t: ShotTroops, d: DeclaredStrike, first = true): ShotAim {
   const [shooter, target] = [t.table.pieces.get(d.attacker)!, t.table.pieces.get(d.target)!];
   const fighter = t.fighters.get(d.attacker)!;
   const attack = findAttack(fighter.card, d.attack)!.attack;
@@ -128,15 +139,16 @@ export function aimShot(t: ShotTroops, d: DeclaredStrike): ShotAim {
   const band = rangeBand(attack.range!, inches) ?? 'long';
   const sight = lineOfSight(t.table, shooter, target);
   const melee = intoMelee(t.table, shooter, target);
-  const modifiers = rangedModifiers(attack, isHurt(fighter.taken, fighter.card.wounds), band, sight, melee);
+  const shooterState = { hurt: isHurt(fighter.taken, fighter.card.wounds), aimed: first && (t.aimed?.has(d.attacker) ?? false) };
+  const modifiers = rangedModifiers(attack, shooterState, band, sight, melee);
   return { inches, band, sight, melee, modifiers, defense: t.fighters.get(d.target)!.card.defense.ranged };
 }
 
 /** One shot (SC Attacks 1–4 with the ranged modifiers), rolled with the troops as they stood when the step began. */
-export function shoot(dice: Dice, t: ShotTroops, d: DeclaredStrike): ShotOutcome {
+export function shoot(dice: Dice, t: ShotTroops, d: DeclaredStrike, first = true): ShotOutcome {
   const [shooter, target] = [t.table.pieces.get(d.attacker)!, t.table.pieces.get(d.target)!];
   const attack = findAttack(t.fighters.get(d.attacker)!.card, d.attack)!.attack;
-  const { inches, band, sight, melee, modifiers, defense } = aimShot(t, d);
+  const { inches, band, sight, melee, modifiers, defense } = aimShot(t, d, first);
   const rolls: Roll[] = [];
   const d10 = dice(10);
   rolls.push({ d: 10, v: d10 });
@@ -169,8 +181,9 @@ export interface RangedStepResult {
  * d): every shot is rolled on the table as it stood when the step began, so a troop removed in the
  * step still shoots and still stands in the way of others' shots.
  */
-export function resolveRangedStep(dice: Dice, table: ScTable, fighters: ReadonlyMap<string, Fighter>, declared: readonly DeclaredStrike[]): RangedStepResult {
-  const shots = declared.map((d) => shoot(dice, { table, fighters }, d));
+export function resolveRangedStep(dice: Dice, troops: ShotTroops, declared: readonly DeclaredStrike[]): RangedStepResult {
+  const { fighters } = troops;
+  const shots = declared.map((d, i) => shoot(dice, troops, d, !declared.slice(0, i).some((e) => e.attacker === d.attacker)));
   const taken = new Map<string, number>();
   const removed: string[] = [];
   for (const s of shots) {

@@ -42,6 +42,7 @@ export const SC_ORDERS: readonly OrderSpec[] = [
       { name: 'target', description: 'An enemy next to it', required: true },
     ],
   },
+  { name: 'aim', description: 'Aim a troop instead of moving it: +1 on its first shot this turn', options: [troop] },
   {
     name: 'shoot',
     description: 'Declare a ranged attack in the ranged step; all resolve when the step closes',
@@ -82,6 +83,7 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
   if (order === 'end') return { ok: true, command: { type: 'end-turn' } };
   const id = troopIn(setup, s, o.troop);
   if (isError(id)) return { ok: false, error: id };
+  if (order === 'aim') return { ok: true, command: { type: 'aim', troop: id } };
   if (order === 'attack' || order === 'shoot') {
     const target = troopIn(setup, s, o.target);
     if (isError(target)) return { ok: false, error: target };
@@ -103,7 +105,7 @@ function legalFor(setup: ScSetup, s: ScState, by: string, order: string): ScComm
   if (waitsOn !== by) return [];
   return legalCommands(setup, s).filter((c) => {
     if (order === 'deploy') return c.type === 'deploy';
-    if (order === 'attack' || order === 'shoot') return c.type === order;
+    if (order === 'attack' || order === 'shoot' || order === 'aim') return c.type === order;
     return c.type === 'move' && c.how === order;
   });
 }
@@ -125,13 +127,14 @@ function whyNone(s: ScState, by: string, order: string): string {
   if (s.turn.player !== by) return 'It is not your turn.';
   if (order === 'attack')
     return s.turn.step !== 'melee'
-      ? 'Melee attacks are declared in the melee step: close the movement step with /order next first.'
+      ? `Melee attacks are declared in the melee step; this is the ${s.turn.step} step (/order next closes it).`
       : 'None of your troops that may fight stands next to an enemy with a strike left to declare.';
   if (order === 'shoot')
     return s.turn.step !== 'ranged'
       ? `Ranged attacks are declared in the ranged step; this is the ${s.turn.step} step.`
       : 'None of your troops that may shoot sees an enemy in range with a shot left to declare.';
   if (order === 'deploy') return 'Deployment is over.';
+  if (order === 'aim' && s.turn.step === 'movement') return 'None of your troops with a ranged attack is left without its movement order.';
   return s.turn.step !== 'movement'
     ? `Moves are given in the movement step; this is the ${s.turn.step} step.`
     : 'Every troop of yours has had its movement order this turn.';
@@ -207,7 +210,13 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
 /** A shot's range and odds, as a target's suggestion shows them: ` (7", medium range, 40% to hit, 67% to wound)`. */
 function shotOdds(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'shoot' }>): string {
   const fighters = new Map<string, Fighter>(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }]));
-  const aim = aimShot({ table: tableOf(setup, s), fighters }, { attacker: c.troop, attack: c.attack, target: c.target });
+  const aimed = new Set(
+    onTable(s)
+      .filter((t) => t.moved === 'aim')
+      .map((t) => t.id),
+  );
+  const first = !s.declared.some((d) => d.attacker === c.troop);
+  const aim = aimShot({ table: tableOf(setup, s), fighters, aimed }, { attacker: c.troop, attack: c.attack, target: c.target }, first);
   const attack = findAttack(fighters.get(c.troop)!.card, c.attack)!.attack;
   const bonus = aim.modifiers.reduce((sum, m) => sum + m.value, 0);
   const cover = coverPenalty(aim.sight) > 0 ? ', in cover' : '';

@@ -82,6 +82,7 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
     case 'step-began':
       return [`${name(s.turn!.player)}'s ${e.step} step: ${STEP_WORDS[e.step]}.`];
     case 'ordered':
+      if (e.how === 'aim') return [`${labelOf(setup, e.troop)} aims: +1 on its first shot this turn.`];
       how.set(e.troop, e.how);
       return [];
     case 'moved': {

@@ -38,7 +38,7 @@ export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHap
     if (at !== null) out.push({ kind: 'removed', troop: id, at });
   };
   for (const e of events) {
-    if (e.type === 'ordered') how.set(e.troop, e.how);
+    if (e.type === 'ordered' && e.how !== 'aim') how.set(e.troop, e.how);
     if (e.type === 'moved') {
       const order = how.get(e.troop) ?? 'move';
       const last = out[out.length - 1];

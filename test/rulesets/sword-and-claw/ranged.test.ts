@@ -1,0 +1,67 @@
+/** The ranged step's resolution (SC Ranged c, d, h; SC Attacks 1–4) through rules/ranged.ts, with listed dice. */
+import { describe, expect, it } from 'vitest';
+import { squareIndex } from '../../../src/formats/squares';
+import { listDice } from '../../../src/rulesets/sword-and-claw/rules/dice';
+import type { Fighter } from '../../../src/rulesets/sword-and-claw/rules/melee';
+import { checkShot, resolveRangedStep } from '../../../src/rulesets/sword-and-claw/rules/ranged';
+import { type Piece, scTable } from '../../../src/rulesets/sword-and-claw/rules/table';
+import { troop } from './cards';
+
+const dims = { width: 8, height: 8 };
+const sq = (name: string) => squareIndex(dims, name)!;
+const piece = (id: string, player: string, at: string): Piece => ({ id, player, size: 'medium', at: sq(at) });
+const grid = Array.from({ length: 8 }, () => '........');
+
+const archer = troop({ id: 'archer', attacks: [{ id: 'bow', name: 'Bow', toHit: 0, dmg: 'd6+1', range: '4/8/12', atk: 2 }] });
+const target = troop({ id: 'target', defense: { melee: 5, ranged: 6 }, toWound: '3/7', wounds: 2 });
+
+describe('SC Ranged', () => {
+  const pieces = [piece('a', 'p1', 'A1'), piece('t', 'p2', 'A4')];
+  const table = scTable({ id: 'm', name: 'M', grid }, pieces);
+  const fighters = new Map<string, Fighter>([
+    ['a', { card: archer, taken: 0 }],
+    ['t', { card: target, taken: 0 }],
+  ]);
+  const two = [
+    { attacker: 'a', attack: 'bow', target: 't' },
+    { attacker: 'a', attack: 'bow', target: 't' },
+  ];
+
+  it('h: Aim gives +1 to the first shot only', () => {
+    const r = resolveRangedStep(
+      listDice([
+        { d: 10, v: 5 },
+        { d: 6, v: 1 },
+        { d: 10, v: 5 },
+      ]),
+      { table, fighters, aimed: new Set(['a']) },
+      two,
+    );
+    expect(r.shots.map((s) => [s.total, s.hit])).toEqual([
+      [6, true],
+      [5, false],
+    ]);
+    expect(r.shots[0]!.modifiers).toContainEqual({ why: 'aim', value: 1 });
+  });
+
+  it('d: wounds of every shot add up after all are rolled; the target is removed once, and its later shots still roll', () => {
+    const dice = listDice([
+      { d: 10, v: 9 },
+      { d: 6, v: 6 },
+      { d: 10, v: 9 },
+      { d: 6, v: 6 },
+    ]);
+    const r = resolveRangedStep(dice, { table, fighters }, two);
+    expect(dice.used()).toBe(4);
+    expect(r.shots.map((s) => s.wounds)).toEqual([2, 2]);
+    expect(r.taken.get('t')).toBe(4);
+    expect(r.removed).toEqual(['t']);
+  });
+
+  it('a: #Atk 2 allows two shots, a third is refused', () => {
+    const shoot = (before: string[]) =>
+      checkShot(table, pieces[0]!, archer, { melee: true, ranged: true, spells: true }, { attack: 'bow', target: 't', before });
+    expect(shoot(['bow'])).toBeNull();
+    expect(shoot(['bow', 'bow'])).toMatchObject({ code: 'too-many-attacks' });
+  });
+});
