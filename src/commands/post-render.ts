@@ -10,7 +10,7 @@ import { resultFactsOf } from '../league/results';
 import type { PostBody } from '../posts/post-body';
 import { drawsPictures, picturePost, promptCloseUp, type PictureBody } from '../posts/post-pictures';
 import { entryMapFile } from '../posts/entry-map';
-import { promptMapFile } from './prompts/prompt-game';
+import { promptMapFile, promptPicture } from './prompts/prompt-game';
 import { gameOf } from '../match/match-state';
 import { challengeButtons } from './skirmish/challenge-buttons';
 import { finishedName, leagueResult } from '../match/match-end';
@@ -46,7 +46,7 @@ async function leagueResultText(store: Store, row: MatchRow): Promise<string> {
 
 /**
  * Bodies a render pool draws: those that always draw pictures, a table game's turn picture, and prompts, of which an entry tile's
- * and a recoil square's come with a map (renderBodyNow sends only those).
+ * and a game prompt's own map come with a picture (renderBodyNow sends only those).
  */
 export type DrawnBody = PictureBody | Extract<PostBody, { kind: 'prompt' | 'table' }>;
 
@@ -93,22 +93,19 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
       const made = promptPostOf(row, setup, row.snapshot);
       if (!made) return { to: 'skip', reason: 'no prompt is open' };
       // The entry tile is chosen looking at the map, its start areas and the tiles already placed; a
-      // recoil square looking at the paths to each.
+      // game's prompt with the picture it is answered looking at.
       const snapshot = row.snapshot;
       const game = snapshot.stage === 'pregame' ? null : gameOf(snapshot);
-      // Any other prompt in the middle of a unit's turn (a reply, wounds to take) shows that turn so far:
-      // the state it speaks of, never an older turn's picture.
-      const midTurn = game?.prompt != null && game.prompt.kind !== 'recoil' && game.turn?.unit != null;
-      const drawsMap = (made.kind === 'entry' && snapshot.stage === 'pregame') || game?.prompt?.kind === 'recoil' || midTurn;
-      if (drawsMap && renderer) return renderer.render(stored.id, body);
-      const map =
-        made.kind === 'entry' && snapshot.stage === 'pregame'
-          ? entryMapFile(setup, snapshot.pregame)
-          : game?.prompt?.kind === 'recoil'
-            ? promptMapFile(game, game.prompt, setup.names)
-            : midTurn
-              ? await promptCloseUp(store, stored, row.seq)
-              : null;
+      const entry = made.kind === 'entry' && snapshot.stage === 'pregame';
+      const picture = game ? promptPicture(game) : null;
+      if ((entry || picture !== null) && renderer) return renderer.render(stored.id, body);
+      const map = entry
+        ? entryMapFile(setup, snapshot.pregame)
+        : game?.prompt && picture === 'own-map'
+          ? promptMapFile(game, game.prompt, setup.names)
+          : picture === 'turn-so-far'
+            ? await promptCloseUp(store, stored, row.seq)
+            : null;
       const post = { content: made.post.content, components: made.post.components, ping: [made.player], ...(map ? { files: [map] } : {}) };
       return { to: 'create', post, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
     }

@@ -8,7 +8,7 @@ import { gamePromptAnswer as answerOf, gamePromptPost as plainPost } from '../..
 import { promptRows, type Row } from './prompt-components';
 import { refuse } from '../../match/user-error';
 
-export { promptMapFile, rerollRecord } from '../../rulesets/sellsword/table';
+export { promptMapFile, promptPicture, rerollRecord } from '../../rulesets/sellsword/table';
 
 export interface PromptPost {
   readonly content: string;

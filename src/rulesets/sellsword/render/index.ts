@@ -11,6 +11,8 @@ import { drawFocusCanvas, drawUnitStrip, unitStripAlt, focusAltText, focusWindow
 import { drawLegendCanvas, legendWords } from './legend';
 import { drawMap, drawMapCanvas } from './map';
 import { encodePng, encodePngAsync } from '../../../render/png';
+import { drawnOnce, drawnOnceAsync } from '../../../render/drawn-once';
+import type { FocusWindow } from '../../../render/focus-window';
 import type { GameEvent } from '../engine';
 import type { Happening } from './happenings';
 import { unitLabels } from './labels';
@@ -50,10 +52,18 @@ export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): {
 
 export type { Picture } from '../../../render';
 
+/**
+ * What a close-up is drawn from, as text for drawn-once.ts: the view (its board by the board's
+ * content key) and the window. A close-up reads nothing else.
+ */
+const closeUpKey = (view: MapView, w: FocusWindow): string => `close-up\n${view.board.key}\n${JSON.stringify(w)}\n${JSON.stringify({ ...view, board: null })}`;
+
 /** The close-up of a view's last turn (focus.ts), or null when there is nothing to show closer. */
 function focusOf(view: MapView): Picture | null {
   const w = focusWindow(view);
-  return w ? { png: encodePng(drawFocusCanvas(view, w, true)), alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) } : null;
+  return w
+    ? { png: drawnOnce(closeUpKey(view, w), () => encodePng(drawFocusCanvas(view, w, true))), alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) }
+    : null;
 }
 
 /**
@@ -73,7 +83,7 @@ export async function renderTurnAsync(state: GameState, request: ViewRequest = {
   const view = toMapView(state, request);
   const map = encodePngAsync(drawMapCanvas(view, true));
   const w = focusWindow(view);
-  const focus = w ? encodePngAsync(drawFocusCanvas(view, w, true)) : null;
+  const focus = w ? drawnOnceAsync(closeUpKey(view, w), () => encodePngAsync(drawFocusCanvas(view, w, true))) : null;
   const [png, focusPng] = await Promise.all([map, focus]);
   return {
     png,

@@ -10,7 +10,7 @@ export { PROMPT_BUTTONS } from './prompt-buttons';
 export type { Answered, PlainButton, PlainOption, PlainPart, PlainPrompt } from './prompt-plain';
 export { gamePromptAnswer, gamePromptPost, rerollRecord } from './prompt-game';
 export { setupPromptAnswer, setupPromptPost, setupRerollRecord } from './prompt-setup';
-export { promptMapFile } from './prompt-recoil';
+export { promptMapFile, promptPicture } from './prompt-recoil';
 export { replyFacts, woundFacts } from './prompt-facts';
 export { chanceWhy, oddsHead, oddsWords, woundWords } from './odds-words';
 export {

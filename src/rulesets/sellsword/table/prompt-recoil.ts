@@ -73,3 +73,14 @@ export function recoilMapFile(
 export function promptMapFile(state: GameState, prompt: Prompt, names: Readonly<Record<PlayerId, string>>): { png: Buffer; name: string; alt: string } | null {
   return prompt.kind === 'recoil' ? recoilMapFile(state, prompt, names) : null;
 }
+
+/**
+ * What picture an open prompt is posted with: its own map (a recoil's paths), the unit's turn so far
+ * (a reply or wounds in the middle of a turn: the state the prompt speaks of, never an older turn's
+ * picture), or none.
+ */
+export function promptPicture(state: GameState): 'own-map' | 'turn-so-far' | null {
+  if (!state.prompt) return null;
+  if (state.prompt.kind === 'recoil') return 'own-map';
+  return state.turn?.unit != null ? 'turn-so-far' : null;
+}
