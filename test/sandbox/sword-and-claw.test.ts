@@ -132,7 +132,10 @@ describe('Sword and Claw in the sandbox page', () => {
     expect(over.row.status).toBe('over');
     expect(clicked).toBe(true);
     expect(shots).toBeGreaterThan(0);
-    await page.locator('.message', { hasText: /Crossbow at [A-Z]+\d?, \d+" \((short|medium|long) range\)/ }).first().waitFor();
+    await page
+      .locator('.message', { hasText: /Crossbow at [A-Z]+\d?, \d+" \((short|medium|long) range\)/ })
+      .first()
+      .waitFor();
     await switchPlayer(page, 'alice');
     await page.locator('.message', { hasText: 'wins by elimination' }).waitFor();
     const pictures = page.locator('.message figure.image img[src*="table-"]');
