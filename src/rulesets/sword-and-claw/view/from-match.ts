@@ -85,7 +85,8 @@ export function scViewInputOf(setup: ScSetup, state: ScState, request: TableRequ
     attacker: state.attacker,
     troops: setup.troops.map((t) => {
       const now = state.troops[t.id]!;
-      return { id: t.id, troop: t.troop, player: t.player, at: now.at, taken: now.taken, removed: now.removed };
+      const unloaded = (now.unloaded ?? []).length > 0;
+      return { id: t.id, troop: t.troop, player: t.player, at: now.at, taken: now.taken, removed: now.removed, ...(unloaded ? { unloaded } : {}) };
     }),
     round: state.round,
     stage: stageOf(state),
