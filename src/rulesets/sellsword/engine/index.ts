@@ -12,7 +12,7 @@ export { canPay, commanderOf, nextActor } from './acts';
 export { battlefieldProblems, battlefieldSchema } from './battlefield';
 
 // Charges: their paths and the vigor they cost.
-export { CHARGE_VIGOR, chargePaths } from './charge';
+export { CHARGE_VIGOR, canAffordCharge, chargePaths } from './charge';
 
 // What a player may send: acts, decisions, a concession.
 export type { ActCommand, Command, Concession, Decision } from './commands';
