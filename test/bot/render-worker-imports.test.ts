@@ -1,6 +1,6 @@
 /**
  * A render worker loads no discord.js: each worker would otherwise hold the whole client in its own
- * memory (some 10 MB of heap and 37 MB of RSS) without using it. Prompt components come from
+ * memory without using it. Prompt components come from
  * @discordjs/builders and their enums from discord-api-types, which discord.js itself uses. What is
  * checked is what the worker's module really imports at run time, type-only imports left out, as the
  * bundler (scripts/build.mjs) sees it.
