@@ -2,7 +2,7 @@
  * A Sword and Claw match in the sandbox, in a real browser (chromium.ts): the challenge and the accept
  * through the page's back end, the page opening the match's thread, a troop deployed with the command
  * box from the bot's suggestions, an opportunity attack answered with the prompt's button on the page,
- * the turn picture shown with its alt text, and the result. Between those steps the test plays quick
+ * shots of the ranged step told in the thread, the turn picture shown with its alt text, and the result. Between those steps the test plays quick
  * orders through the sandbox's HTTP actions, choosing from the match's legal commands.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -58,12 +58,14 @@ const WIDTH = 24;
 const square = (i: number) => `${String.fromCharCode(65 + (i % WIDTH))}${Math.floor(i / WIDTH) + 1}`;
 const apart = (a: number, b: number) => Math.max(Math.abs((a % WIDTH) - (b % WIDTH)), Math.abs(Math.floor(a / WIDTH) - Math.floor(b / WIDTH)));
 
-/** The order to give next: deploy, a move or run towards the nearest enemy, a strike, or close the step. */
+/** The order to give next: deploy, a move or run towards the nearest enemy (crossbowmen walk, so they may shoot), a shot, a strike, or close the step. */
 function nextOrder(setup: ScSetup, s: ScState): { order: string; options: Record<string, string> } {
   const legal = legalCommands(setup, s);
   const deploy = legal.find((c): c is Extract<ScCommand, { type: 'deploy' }> => c.type === 'deploy');
   if (deploy) return { order: 'deploy', options: { troop: deploy.troop, square: square(deploy.at) } };
   if (s.deploying) return { order: 'done', options: {} };
+  const shot = legal.find((c): c is Extract<ScCommand, { type: 'shoot' }> => c.type === 'shoot');
+  if (shot) return { order: 'shoot', options: { troop: shot.troop, attack: shot.attack, target: shot.target } };
   const attack = legal.find((c): c is Extract<ScCommand, { type: 'attack' }> => c.type === 'attack');
   if (attack) return { order: 'attack', options: { troop: attack.troop, attack: attack.attack, target: attack.target } };
   const enemies = Object.values(s.troops).filter((t) => t.player !== s.turn?.player && t.at !== null && !t.removed);
@@ -72,7 +74,8 @@ function nextOrder(setup: ScSetup, s: ScState): { order: string; options: Record
   const troop = moves[0]?.troop;
   if (troop === undefined) return { order: 'next', options: {} };
   const mine = moves.filter((c) => c.troop === troop).sort((a, b) => near(a.to!) - near(b.to!));
-  const best = mine.find((c) => c.how === 'move' && near(c.to!) <= 1) ?? mine.find((c) => c.how === 'run')!;
+  const shooter = setup.cards[s.troops[troop]!.troop]!.attacks.flat().some((a) => a.range !== undefined);
+  const best = mine.find((c) => c.how === 'move' && (shooter || near(c.to!) <= 1)) ?? mine.find((c) => c.how === 'run')!;
   return { order: best.how, options: { troop, to: square(best.to!) } };
 }
 
@@ -95,6 +98,7 @@ describe('Sword and Claw in the sandbox page', () => {
       .waitFor();
 
     let clicked = false;
+    let shots = 0;
     for (let step = 0; step < 600; step++) {
       const { row, setup, state } = await match();
       if (row.status === 'over') break;
@@ -121,11 +125,17 @@ describe('Sword and Claw in the sandbox page', () => {
       }
       const player = state.deploying?.player ?? state.turn!.player;
       const { order, options } = nextOrder(setup, state);
+      if (order === 'shoot') shots++;
       await post('command', { user: nameOf(player), channel: threadId(), name: `order ${order}`, options });
     }
     const over = await match();
     expect(over.row.status).toBe('over');
     expect(clicked).toBe(true);
+    expect(shots).toBeGreaterThan(0);
+    await page
+      .locator('.message', { hasText: /Crossbow at [A-Z]+\d?, \d+" \((short|medium|long) range\)/ })
+      .first()
+      .waitFor();
     await switchPlayer(page, 'alice');
     await page.locator('.message', { hasText: 'wins by elimination' }).waitFor();
     const pictures = page.locator('.message figure.image img[src*="table-"]');

@@ -15,10 +15,10 @@ export const SC_HELP: GameHelp = {
         '**Deployment:** the roll-off names the attacker; each side rolls 1d6+3 for how deep it deploys from its edge. `/order deploy troop:… square:…` for each troop, then `/order done`.',
         '**Your turn:** the movement step: `/order move|run|slide troop:… to:…` once per troop (Move up to its Move, Run up to double and no melee, Slide one square without opportunity attacks, optionally `then:` a move on); `/order next` opens the ranged step (if a troop can shoot): `/order shoot` declares shots; then the melee step: `/order attack` declares strikes. `/order next` resolves the attacks of a step together (d10 to hit, d6 against To-Wound). `/order end` closes every step left. Type `/` and the bot suggests only legal orders, or says why none fit.',
         '**Opportunity attacks:** when a troop leaves the reach of your troop, you get buttons: attack (with the odds) or no attack; no answer in time means none.',
-        'After every turn the bot posts the table with what happened. The match ends when a side is eliminated or concedes (`/skirmish concede`). Not yet: spellcasting, reloading, charges, reserves, Readied attacks, qualities, flight, water, conditions, spells, practice against the bot. `/league create ruleset:Sword and Claw` makes a league of it.',
+        'After every turn the bot posts the table with what happened. The match ends when a side is eliminated or concedes (`/skirmish concede`). Not yet: spellcasting, charges, reserves, Readied attacks, qualities, flight, water, conditions, spells, practice against the bot. `/league create ruleset:Sword and Claw` makes a league of it.',
         '`/rules topic:…` in a Sword and Claw thread or league (or with `ruleset:Sword and Claw` anywhere) looks up its own rules.',
       ].join('\n'),
     },
   ],
-  acts: 'in a Sword and Claw match: `/order deploy|done|move|run|slide|aim|shoot|attack|next|end`',
+  acts: 'in a Sword and Claw match: `/order deploy|done|move|run|slide|aim|reload|shoot|attack|next|end`',
 };

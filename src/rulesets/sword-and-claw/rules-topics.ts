@@ -84,6 +84,7 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
       '• The target must be an enemy the troop sees, within the Long number of the weapon’s range (Short/Medium/Long, like 6/12/18), counted like a move in the open.',
       '• `/order next` rolls every shot in the order declared; the wounds land after the last one.',
       '• **Aim** (`/order aim`) is a movement order: the troop stays put and gets +1 on its first shot this turn.',
+      '• A crossbow (Requires Reload) must be reloaded after it fires: `/order reload`, as the troop’s movement order or instead of shooting, never with an enemy next to it.',
       '• To hit: a d10 plus the skill against the target’s Ranged Defense; −1 at Medium range, −2 at Long, −1 when the shooter is Hurt, cover as in Line of sight, and −2 when the target stands next to your own troops: a shot that misses only by that −2 hits a troop next to the target instead.',
     ].join('\n'),
   },

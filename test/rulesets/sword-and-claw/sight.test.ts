@@ -53,6 +53,19 @@ describe('SC Line of Sight', () => {
   });
 });
 
+describe('SC Line of Sight: corners', () => {
+  const from = piece('s', 'p1', 'A1');
+  const target = piece('t', 'p2', 'D4');
+
+  it('a line through the point between two blocking squares set corner to corner is blocked (it passes through them)', () => {
+    expect(lineOfSight(scTable(map({ C2: '#', B3: '#' }), [from, target]), from, target).visible).toBe(false);
+  });
+
+  it('touching the corner of one blocking square does not block, and one line touching gives no cover', () => {
+    expect(lineOfSight(scTable(map({ C2: '#' }), [from, target]), from, target)).toEqual({ visible: true, cover: 0, light: 0 });
+  });
+});
+
 describe('SC Cover', () => {
   it('a troop next to the shooter covers the target; one the shot goes over (SC Ranged e) does not', () => {
     const big = piece('t', 'p2', 'E7', 'large');

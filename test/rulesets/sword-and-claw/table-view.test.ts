@@ -159,3 +159,13 @@ describe("a table view's close-up", () => {
     expect(alt.length).toBeLessThanOrEqual(DISCORD_ALT_TEXT_LIMIT);
   });
 });
+
+describe('Sword and Claw table view: reloading', () => {
+  it('badges a troop whose weapon has fired with R, says so in its condition, and keys the badge', () => {
+    const input = meleeTable();
+    const view = scTableView({ ...input, troops: input.troops.map((t) => (t.id === 'i3' ? { ...t, unloaded: true } : t)) });
+    expect(unit(view, 'i3')).toMatchObject({ badges: [{ text: 'R', word: 'to reload' }], condition: ['0 of 2 wounds taken', 'weapon to reload'] });
+    expect(view.legend).toContainEqual({ kind: 'badge', text: 'R', words: 'its weapon has fired and must be reloaded' });
+    expect(scTableView(input).legend.some((e) => e.kind === 'badge' && e.text === 'R')).toBe(false);
+  });
+});

@@ -78,7 +78,20 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
       return { ...s, declared: [...s.declared, e.strike] };
     case 'shot-declared':
       return { ...s, declared: [...s.declared, e.shot] };
-    case 'ranged-resolved':
+    case 'reloaded': {
+      // In the ranged step reloading is the troop's action there: it is marked used, so it shoots no more this step.
+      const turn = s.turn && s.turn.step === 'ranged' ? { ...s.turn, used: [...s.turn.used, e.troop] } : s.turn;
+      return withTroop({ ...s, turn }, e.troop, { unloaded: [] });
+    }
+    case 'ranged-resolved': {
+      let out: ScState = { ...s, rng: pastDice(s.rng, e.dice), declared: [] };
+      for (const [id, w] of Object.entries(e.wounds)) out = wounded(out, id, w);
+      for (const [id, fired] of Object.entries(e.unloaded ?? {})) {
+        const had = out.troops[id]!.unloaded ?? [];
+        out = withTroop(out, id, { unloaded: [...had, ...fired.filter((a) => !had.includes(a))] });
+      }
+      return out;
+    }
     case 'melee-resolved': {
       let out: ScState = { ...s, rng: pastDice(s.rng, e.dice), declared: [] };
       for (const [id, w] of Object.entries(e.wounds)) out = wounded(out, id, w);

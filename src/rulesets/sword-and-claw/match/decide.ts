@@ -10,7 +10,7 @@ import { type Ctx, deploy, finishDeployment, openMatch } from './deploy';
 import { checkElimination, concede } from './end';
 import { declareStrike, resolveDeclared } from './melee';
 import { aimTroop, answerOpportunity, moveTroop } from './move';
-import { declareShot, resolveShots, shotOptions } from './ranged';
+import { declareShot, reloadOptions, reloadTroop, resolveShots, shotOptions } from './ranged';
 import { otherPlayer } from './tables';
 import type { PlayerId, ScCommand, ScEvent, ScSetup, ScState, ScStepName } from './types';
 
@@ -32,12 +32,14 @@ export const beginSc = (setup: ScSetup): Decided => run(initialState(setup), (ct
 
 /**
  * The step after `step` that this side plays: the ranged step is passed when none of its troops
- * can shoot, since it would wait for orders nobody can give. The melee step is always played.
+ * can shoot or reload there (judged as that step would open), since it would wait for orders nobody
+ * can give. The melee step is always played.
  */
 function followingStep(setup: ScSetup, s: ScState, step: ScStepName): ScStepName | null {
   const following = stepAfter(step);
-  if (following === 'ranged' && shotOptions(setup, s).length === 0) return stepAfter(following);
-  return following;
+  if (following !== 'ranged') return following;
+  const there: ScState = { ...s, turn: { ...s.turn!, step: following, orders: [], used: [] } };
+  return shotOptions(setup, there).length === 0 && reloadOptions(setup, there).length === 0 ? stepAfter(following) : following;
 }
 
 /** Closes the current step; after the melee step the turn ends and the other side's begins. */
@@ -69,6 +71,10 @@ function inTurn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefined
     case 'move':
       if (turn.step !== 'movement') refuse('not-this-step', `Moves are given in the movement step; this is the ${turn.step} step.`);
       return moveTroop(ctx, setup, c);
+    case 'reload':
+      if (turn.step !== 'movement' && turn.step !== 'ranged')
+        refuse('not-this-step', `Reloading is done in the movement or ranged step; this is the ${turn.step} step.`);
+      return reloadTroop(ctx, setup, c);
     case 'aim':
       if (turn.step !== 'movement') refuse('not-this-step', `Aim is a movement order; this is the ${turn.step} step.`);
       return aimTroop(ctx, setup, c);

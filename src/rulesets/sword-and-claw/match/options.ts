@@ -7,7 +7,7 @@ import { checkMeleeDeclaration } from '../rules/melee';
 import { afterMove, allowance, reachable } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
 import { placements } from './deploy';
-import { shotOptions } from './ranged';
+import { reloadOptions, shotOptions } from './ranged';
 import { cardOf, hasRangedAttack, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
 import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
 
@@ -62,6 +62,11 @@ export function legalCommands(setup: ScSetup, s: ScState): ScCommand[] {
   if (!s.turn) return [];
   const mine = onTable(s).filter((t) => t.player === s.turn!.player);
   const step = s.turn.step;
-  const orders = step === 'movement' ? moveOptions(setup, s, mine) : step === 'ranged' ? shotOptions(setup, s) : meleeOptions(setup, s, mine);
+  const orders =
+    step === 'movement'
+      ? [...moveOptions(setup, s, mine), ...reloadOptions(setup, s)]
+      : step === 'ranged'
+        ? [...shotOptions(setup, s), ...reloadOptions(setup, s)]
+        : meleeOptions(setup, s, mine);
   return [...orders, { type: 'next' }, { type: 'end-turn' }];
 }

@@ -4,29 +4,64 @@
  * the order declared and applies every wound after all have resolved. A side none of whose troops
  * can shoot passes the step.
  */
-import { refuse } from '../../../engine/errors';
-import { checkDeclaration, type Fighter } from '../rules/melee';
+import { refuse, ruleError, type RuleError } from '../../../engine/errors';
+import { checkDeclaration, type Fighter, findAttack } from '../rules/melee';
 import { afterMove } from '../rules/movement';
-import { checkShot, enemyAdjacent, resolveRangedStep } from '../rules/ranged';
+import { checkShot, enemyAdjacent, needsReload, resolveRangedStep } from '../rules/ranged';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
 import { cardOf, onTable, pieceOf, tableOf } from './tables';
-import type { ScCommand, ScSetup, ScState, ScWounds } from './types';
+import type { ScCommand, ScSetup, ScState, ScTroop, ScWounds } from './types';
 
 export function declareShot(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'shoot' }>): void {
   const s = ctx.state;
   const troop = s.troops[c.troop];
   if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
   if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
+  if (s.turn!.used.includes(c.troop)) refuse('reloaded-this-step', `${c.troop} reloads in this step instead of shooting.`);
   const before = s.declared.filter((d) => d.attacker === c.troop).map((d) => d.attack);
   const problem = checkShot(tableOf(setup, s), pieceOf(setup, troop), cardOf(setup, troop), afterMove(troop.moved ?? 'move'), {
     attack: c.attack,
     target: c.target,
     before,
+    unloaded: troop.unloaded ?? [],
   });
   if (problem) refuse(problem.code, `${problem.message}.`);
   ctx.emit({ type: 'shot-declared', shot: { attacker: c.troop, attack: c.attack, target: c.target } });
 }
+
+/**
+ * Why `troop` may not reload now, or null (SC App. B Requires Reload): it has a weapon to reload and
+ * no enemy next to it; in the ranged step its movement left it that step and it has declared no shot.
+ */
+export function reloadProblem(setup: ScSetup, s: ScState, troop: ScTroop): RuleError | null {
+  if ((troop.unloaded ?? []).length === 0) return ruleError('nothing-to-reload', `${troop.id} has no weapon to reload.`);
+  if (s.turn!.used.includes(troop.id)) return ruleError('already-acted-this-step', `${troop.id} has already acted in this step.`);
+  if (enemyAdjacent(tableOf(setup, s), pieceOf(setup, troop))) return ruleError('enemy-adjacent', `${troop.id} has an enemy next to it, so it cannot reload.`);
+  if (s.turn!.step !== 'ranged') return null;
+  if (!afterMove(troop.moved ?? 'move').ranged)
+    return ruleError('no-shooting-after-moving', `${troop.id} ran or slid this turn, so it does nothing in the ranged step.`);
+  if (s.declared.some((d) => d.attacker === troop.id)) return ruleError('already-shooting', `${troop.id} has declared a shot this step.`);
+  return null;
+}
+
+/** Reload as the troop's movement order or its action in the ranged step. */
+export function reloadTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'reload' }>): void {
+  const s = ctx.state;
+  const troop = s.troops[c.troop];
+  if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
+  if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
+  const problem = reloadProblem(setup, s, troop);
+  if (problem) refuse(problem.code, problem.message);
+  if (s.turn!.step === 'movement') ctx.emit({ type: 'ordered', troop: c.troop, how: 'reload', recorded: 'reload' });
+  ctx.emit({ type: 'reloaded', troop: c.troop });
+}
+
+/** The reload orders the active side could give now. */
+export const reloadOptions = (setup: ScSetup, s: ScState): Extract<ScCommand, { type: 'reload' }>[] =>
+  onTable(s)
+    .filter((t) => t.player === s.turn!.player && reloadProblem(setup, s, t) === null)
+    .map((t) => ({ type: 'reload' as const, troop: t.id }));
 
 /** The shots the active side could declare now, each as a command (for suggestions, random play and passing the step). */
 export function shotOptions(setup: ScSetup, s: ScState): Extract<ScCommand, { type: 'shoot' }>[] {
@@ -35,7 +70,7 @@ export function shotOptions(setup: ScSetup, s: ScState): Extract<ScCommand, { ty
   const troops = onTable(s);
   const enemies = troops.filter((t) => t.player !== player);
   return troops
-    .filter((t) => t.player === player && afterMove(t.moved ?? 'move').ranged)
+    .filter((t) => t.player === player && afterMove(t.moved ?? 'move').ranged && !s.turn!.used.includes(t.id))
     .flatMap((t) => {
       const card = cardOf(setup, t);
       const piece = pieceOf(setup, t);
@@ -46,7 +81,9 @@ export function shotOptions(setup: ScSetup, s: ScState): Extract<ScCommand, { ty
         .filter((a) => checkDeclaration(card, [...before, a.id], 'ranged') === null)
         .flatMap((a) =>
           enemies
-            .filter((e) => checkShot(table, piece, card, afterMove(t.moved ?? 'move'), { attack: a.id, target: e.id, before }) === null)
+            .filter(
+              (e) => checkShot(table, piece, card, afterMove(t.moved ?? 'move'), { attack: a.id, target: e.id, before, unloaded: t.unloaded ?? [] }) === null,
+            )
             .map((e) => ({ type: 'shoot' as const, troop: t.id, attack: a.id, target: e.id })),
         );
     });
@@ -65,5 +102,10 @@ export function resolveShots(ctx: Ctx, setup: ScSetup): void {
   const result = resolveRangedStep((sides) => ctx.roll(sides), { table: tableOf(setup, s), fighters, aimed }, s.declared);
   const wounds: Record<string, ScWounds> = {};
   for (const [id, taken] of result.taken) wounds[id] = { taken, hurt: isHurt(taken, fighters.get(id)!.card.wounds), removed: result.removed.includes(id) };
-  ctx.emit({ type: 'ranged-resolved', shots: result.shots, dice: ctx.dice(), wounds });
+  const unloaded: Record<string, string[]> = {};
+  for (const shot of result.shots) {
+    const attack = findAttack(fighters.get(shot.attacker)!.card, shot.attack)!.attack;
+    if (needsReload(attack) && !(unloaded[shot.attacker] ?? []).includes(attack.id)) unloaded[shot.attacker] = [...(unloaded[shot.attacker] ?? []), attack.id];
+  }
+  ctx.emit({ type: 'ranged-resolved', shots: result.shots, dice: ctx.dice(), wounds, ...(Object.keys(unloaded).length > 0 ? { unloaded } : {}) });
 }

@@ -139,6 +139,7 @@ function commandOf(step: ScStep, setup: ScSetup, state: ScState): { command: ScC
       by: owner(step.move),
     };
   if ('attack' in step) return { command: { type: 'attack', troop: step.attack, attack: step.with, target: step.target }, by: owner(step.attack) };
+  if ('reload' in step) return { command: { type: 'reload', troop: step.reload }, by: owner(step.reload) };
   if ('aim' in step) return { command: { type: 'aim', troop: step.aim }, by: owner(step.aim) };
   if ('shoot' in step) return { command: { type: 'shoot', troop: step.shoot, attack: step.with, target: step.target }, by: owner(step.shoot) };
   if ('opportunity' in step) return { command: { type: 'opportunity', attack: step.with }, by: owner(step.opportunity) };

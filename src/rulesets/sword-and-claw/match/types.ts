@@ -72,6 +72,8 @@ export interface ScTroop {
   readonly moved: TroopOrder | null;
   /** Opportunity attacks it has made this round (SC Opportunity Attacks). */
   readonly opportunity: number;
+  /** Its attacks with Requires Reload fired and not reloaded yet (SC App. B); absent when none. */
+  readonly unloaded?: readonly string[];
 }
 
 /** A core deployment under way (SC Set-up 7): whose, and how deep its zone reaches from its edge. */
@@ -180,7 +182,11 @@ export type ScEvent =
       readonly dice: readonly Roll[];
       /** Each troop that took wounds in the step: its wounds after it, Hurt, removed (SC Ranged d). */
       readonly wounds: Readonly<Record<string, ScWounds>>;
+      /** The attacks with Requires Reload each shooter fired, now to be reloaded (SC App. B). */
+      readonly unloaded?: Readonly<Record<string, readonly string[]>>;
     }
+  /** A troop reloads its weapons, as its movement order or its action in the ranged step (SC Movement a, SC Ranged). */
+  | { readonly type: 'reloaded'; readonly troop: string }
   | {
       readonly type: 'melee-resolved';
       readonly strikes: readonly StrikeOutcome[];
@@ -210,6 +216,8 @@ export type ScCommand =
       readonly then?: { readonly path?: readonly number[]; readonly to?: number };
     }
   | { readonly type: 'attack'; readonly troop: string; readonly attack: string; readonly target: string }
+  /** Reload: the troop's movement order, or its action in the ranged step instead of shooting (SC App. B Requires Reload). */
+  | { readonly type: 'reload'; readonly troop: string }
   /** Aim: the troop's movement order, +1 on its first ranged attack this turn (SC Movement a, SC Ranged h). */
   | { readonly type: 'aim'; readonly troop: string }
   /** A ranged attack declared in the ranged step, resolved with the others when the step closes (SC Ranged a). */

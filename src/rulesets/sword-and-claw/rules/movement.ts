@@ -16,8 +16,8 @@ export const DIAGONAL_RULE: DiagonalRule = 'every-second';
 
 export type MoveOrder = 'move' | 'run' | 'slide';
 
-/** A troop's order in the movement step: a move of some kind, or Aim, which stays put (SC Movement a). */
-export type TroopOrder = MoveOrder | 'aim';
+/** A troop's order in the movement step: a move of some kind, or Aim or Reload, which stay put (SC Movement a). */
+export type TroopOrder = MoveOrder | 'aim' | 'reload';
 
 /** SC Movement a: inches an order allows: Move its Move, Run double, Slide 1 (2 for Large or Huge). */
 export function allowance(order: MoveOrder, move: number, size: ScSize): number {
@@ -33,7 +33,7 @@ export interface AfterMove {
   readonly spells: boolean;
 }
 
-/** Run forbids the later steps; a Slide forbids ranged attacks, and a Slide with a move after it counts as a Run; Aim forbids nothing. */
+/** Run forbids the later steps; a Slide forbids ranged attacks, and a Slide with a move after it counts as a Run; Aim and Reload forbid nothing. */
 export function afterMove(order: TroopOrder, movedAfterSlide = false): AfterMove {
   if (order === 'run' || (order === 'slide' && movedAfterSlide)) return { melee: false, ranged: false, spells: false };
   if (order === 'slide') return { melee: true, ranged: false, spells: true };

@@ -28,6 +28,9 @@ function besides(table: ScTable, troop: Piece, except: readonly string[]): Piece
   return [...table.pieces.values()].filter((p) => p.id !== troop.id && !except.includes(p.id) && areAdjacent(table, troop, p)).sort((a, b) => a.at - b.at);
 }
 
+/** SC App. B Requires Reload: a weapon with it cannot shoot again until it is reloaded. */
+export const needsReload = (attack: TroopAttack): boolean => attack.qualities.some((q) => q.name === 'Requires Reload');
+
 /** SC Ranged a: a troop with an enemy next to it makes no ranged attack. */
 export const enemyAdjacent = (table: ScTable, troop: Piece): boolean => besides(table, troop, []).some((p) => p.player !== troop.player);
 
@@ -65,13 +68,14 @@ export function checkShot(
   shooter: Piece,
   card: TroopCard,
   after: AfterMove,
-  shot: { readonly attack: string; readonly target: string; readonly before: readonly string[] },
+  shot: { readonly attack: string; readonly target: string; readonly before: readonly string[]; readonly unloaded?: readonly string[] },
 ): RuleError | null {
   if (!after.ranged) return ruleError('no-shooting-after-moving', `${shooter.id} ran or slid this turn, so it makes no ranged attack`);
   if (enemyAdjacent(table, shooter)) return ruleError('enemy-adjacent', `${shooter.id} has an enemy next to it, so it cannot shoot`);
   const declaration = checkDeclaration(card, [...shot.before, shot.attack], 'ranged');
   if (declaration) return declaration;
   const attack = findAttack(card, shot.attack)!.attack;
+  if (shot.unloaded?.includes(attack.id)) return ruleError('needs-reload', `${shooter.id}'s ${attack.name} was fired and must be reloaded first`);
   const target = table.pieces.get(shot.target);
   if (!target) return ruleError('unknown-target', `no troop "${shot.target}" on the table`);
   if (target.player === shooter.player) return ruleError('not-an-enemy', `${target.id} is on ${shooter.id}'s side`);

@@ -43,6 +43,7 @@ export const SC_ORDERS: readonly OrderSpec[] = [
     ],
   },
   { name: 'aim', description: 'Aim a troop instead of moving it: +1 on its first shot this turn', options: [troop] },
+  { name: 'reload', description: 'Reload a fired crossbow (or other weapon that needs it), instead of moving or shooting', options: [troop] },
   {
     name: 'shoot',
     description: 'Declare a ranged attack in the ranged step; all resolve when the step closes',
@@ -83,7 +84,7 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
   if (order === 'end') return { ok: true, command: { type: 'end-turn' } };
   const id = troopIn(setup, s, o.troop);
   if (isError(id)) return { ok: false, error: id };
-  if (order === 'aim') return { ok: true, command: { type: 'aim', troop: id } };
+  if (order === 'aim' || order === 'reload') return { ok: true, command: { type: order, troop: id } };
   if (order === 'attack' || order === 'shoot') {
     const target = troopIn(setup, s, o.target);
     if (isError(target)) return { ok: false, error: target };
@@ -105,7 +106,7 @@ function legalFor(setup: ScSetup, s: ScState, by: string, order: string): ScComm
   if (waitsOn !== by) return [];
   return legalCommands(setup, s).filter((c) => {
     if (order === 'deploy') return c.type === 'deploy';
-    if (order === 'attack' || order === 'shoot' || order === 'aim') return c.type === order;
+    if (order === 'attack' || order === 'shoot' || order === 'aim' || order === 'reload') return c.type === order;
     return c.type === 'move' && c.how === order;
   });
 }
@@ -135,6 +136,10 @@ function whyNone(s: ScState, by: string, order: string): string {
       : 'None of your troops that may shoot sees an enemy in range with a shot left to declare.';
   if (order === 'deploy') return 'Deployment is over.';
   if (order === 'aim' && s.turn.step === 'movement') return 'None of your troops with a ranged attack is left without its movement order.';
+  if (order === 'reload')
+    return s.turn.step === 'melee'
+      ? 'Reloading is done in the movement or ranged step.'
+      : 'None of your troops has a fired weapon it may reload now (not with an enemy next to it).';
   return s.turn.step !== 'movement'
     ? `Moves are given in the movement step; this is the ${s.turn.step} step.`
     : 'Every troop of yours has had its movement order this turn.';

@@ -83,6 +83,7 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
       return [`${name(s.turn!.player)}'s ${e.step} step: ${STEP_WORDS[e.step]}.`];
     case 'ordered':
       if (e.how === 'aim') return [`${labelOf(setup, e.troop)} aims: +1 on its first shot this turn.`];
+      if (e.how === 'reload') return [];
       how.set(e.troop, e.how);
       return [];
     case 'moved': {
@@ -101,6 +102,8 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
       return [strikeLine(setup, s, e.strike, true), ...(e.strike.wounds > 0 ? [woundsLine(setup, e.mover, e, s)] : [])];
     case 'declared':
       return [`${labelOf(setup, e.strike.attacker)} will strike ${labelOf(setup, e.strike.target)} (${e.strike.attack}).`];
+    case 'reloaded':
+      return [`${labelOf(setup, e.troop)} reloads.`];
     case 'shot-declared':
       return [`${labelOf(setup, e.shot.attacker)} will shoot ${labelOf(setup, e.shot.target)} (${e.shot.attack}).`];
     case 'ranged-resolved':

@@ -38,7 +38,7 @@ export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHap
     if (at !== null) out.push({ kind: 'removed', troop: id, at });
   };
   for (const e of events) {
-    if (e.type === 'ordered' && e.how !== 'aim') how.set(e.troop, e.how);
+    if (e.type === 'ordered' && e.how !== 'aim' && e.how !== 'reload') how.set(e.troop, e.how);
     if (e.type === 'moved') {
       const order = how.get(e.troop) ?? 'move';
       const last = out[out.length - 1];
@@ -85,7 +85,8 @@ export function scViewInputOf(setup: ScSetup, state: ScState, request: TableRequ
     attacker: state.attacker,
     troops: setup.troops.map((t) => {
       const now = state.troops[t.id]!;
-      return { id: t.id, troop: t.troop, player: t.player, at: now.at, taken: now.taken, removed: now.removed };
+      const unloaded = (now.unloaded ?? []).length > 0;
+      return { id: t.id, troop: t.troop, player: t.player, at: now.at, taken: now.taken, removed: now.removed, ...(unloaded ? { unloaded } : {}) };
     }),
     round: state.round,
     stage: stageOf(state),

@@ -18,6 +18,8 @@ export interface ScViewTroop {
   /** Wounds taken. */
   readonly taken: number;
   readonly removed: boolean;
+  /** A weapon of it has fired and waits to be reloaded (SC App. B Requires Reload). */
+  readonly unloaded?: boolean;
 }
 
 /** Where a match stands, for the header. */

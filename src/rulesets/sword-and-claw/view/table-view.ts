@@ -16,6 +16,8 @@ const LOOK: Readonly<Record<ScTerrain, SquareLook>> = { clear: 'plain', blocking
 const HOW_STYLE = { move: 'solid', run: 'dashed', slide: 'dotted' } as const;
 const HOW_WORDS = { move: 'moved', run: 'ran', slide: 'slid' } as const;
 export const HURT_BADGE = { text: 'H', word: 'Hurt' } as const;
+/** A fired weapon to reload (SC App. B Requires Reload). */
+export const RELOAD_BADGE = { text: 'R', word: 'to reload' } as const;
 
 interface Ctx {
   readonly input: ScViewInput;
@@ -37,7 +39,7 @@ function condition(t: ScViewTroop, wounds: number): string[] {
   if (t.removed) return ['removed'];
   if (t.at === null) return ['not deployed yet'];
   const taken = wounds === 1 ? `${t.taken} of 1 wound taken` : `${t.taken} of ${wounds} wounds taken`;
-  return isHurt(t.taken, wounds) ? [taken, 'Hurt'] : [taken];
+  return [taken, ...(isHurt(t.taken, wounds) ? ['Hurt'] : []), ...(t.unloaded ? ['weapon to reload'] : [])];
 }
 
 function unitOf(c: Ctx, t: ScViewTroop): TableUnit {
@@ -52,7 +54,7 @@ function unitOf(c: Ctx, t: ScViewTroop): TableUnit {
     at: on ? at(c, t.at!) : null,
     span: SPAN[card.size],
     pips: { filled: Math.min(t.taken, card.wounds), total: card.wounds },
-    badges: on && isHurt(t.taken, card.wounds) ? [HURT_BADGE] : [],
+    badges: on ? [...(isHurt(t.taken, card.wounds) ? [HURT_BADGE] : []), ...(t.unloaded ? [RELOAD_BADGE] : [])] : [],
     condition: condition(t, card.wounds),
     removed: t.removed,
     active: on && c.input.active === t.id,
@@ -100,12 +102,18 @@ function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableO
   }
   for (const a of areasOf(c)) entries.push({ kind: 'area', seat: a.seat, words: a.words });
   entries.push({ kind: 'pips', words: 'wounds taken (filled) of Wounds' });
-  if (units.some((u) => u.badges.length > 0)) entries.push({ kind: 'badge', text: HURT_BADGE.text, words: 'Hurt: half its Wounds or more taken, -1 to hit' });
+  if (units.some((u) => u.badges.includes(HURT_BADGE)))
+    entries.push({ kind: 'badge', text: HURT_BADGE.text, words: 'Hurt: half its Wounds or more taken, -1 to hit' });
+  if (units.some((u) => u.badges.includes(RELOAD_BADGE)))
+    entries.push({ kind: 'badge', text: RELOAD_BADGE.text, words: 'its weapon has fired and must be reloaded' });
   for (const how of ['move', 'run', 'slide'] as const) {
     if (overlays.some((o) => o.kind === 'path' && o.style === HOW_STYLE[how]))
       entries.push({ kind: 'path', style: HOW_STYLE[how], words: how === 'move' ? 'Move' : how === 'run' ? 'Run' : 'Slide' });
   }
-  if (overlays.some((o) => o.kind === 'attack')) entries.push({ kind: 'attack', words: 'a strike: wounds dealt, or a miss' });
+  if (overlays.some((o) => o.kind === 'attack')) {
+    const shots = (c.input.happenings ?? []).some((h) => h.kind === 'strike' && h.shot);
+    entries.push({ kind: 'attack', words: shots ? 'a strike or a shot: wounds dealt, or a miss' : 'a strike: wounds dealt, or a miss' });
+  }
   if (overlays.some((o) => o.kind === 'removed')) entries.push({ kind: 'removed', words: 'removed from play' });
   return entries;
 }
