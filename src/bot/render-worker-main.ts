@@ -4,7 +4,6 @@
  * finished message with its PNGs moved, not copied, to the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { isJSONEncodable } from 'discord.js';
 import { renderBodyNow, type DrawnBody, type Rendered } from '../commands/post-render';
 import { openStore, troubleOf, type Store } from '../store';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
@@ -49,6 +48,10 @@ const openReader = (location: string): Promise<Store> =>
 
 /** This worker's own memory outside the heap, not the process's (collect.ts says why); RENDER_RSS_SLACK_MB tunes it. */
 const collectIfGrown = collectWhenGrown(ownExternalBytes, rssSlackBytes);
+
+/** A component builder (it has `toJSON`), as discord.js's isJSONEncodable tells, without loading discord.js here. */
+const isJSONEncodable = (c: unknown): c is { toJSON(): unknown } =>
+  typeof c === 'object' && c !== null && typeof (c as { toJSON?: unknown }).toJSON === 'function';
 
 /**
  * The message ready to cross to the main thread: its PNGs each on an ArrayBuffer of its own (a PNG

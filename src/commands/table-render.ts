@@ -3,7 +3,7 @@
  * stored: the table's picture after a player turn (the game's table view, drawn by render/table-picture.ts,
  * with its alt text), and its open prompt with buttons from the one codec.
  */
-import { ButtonStyle } from 'discord.js';
+import { ButtonStyle } from 'discord-api-types/v10';
 import type { MatchRow, Store } from '../store';
 import { renderTable } from '../render/table-picture';
 import { tableGameOf } from '../match/table-change';

@@ -10,7 +10,7 @@
  * memory over to the main thread (bot/render-worker-main.ts), which would leave a kept one empty.
  */
 
-/** Pictures kept: a few matches' worth of close-ups (each some 100 KB). */
+/** Pictures kept: the close-ups of a few matches' latest posts. */
 const KEPT = 16;
 const kept = new Map<string, Buffer>();
 

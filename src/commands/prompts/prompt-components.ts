@@ -4,7 +4,10 @@
  */
 import { DiscordLimit } from '../../discord/limits';
 import { clip } from '../../discord/text';
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type MessageActionRowComponentBuilder } from 'discord.js';
+// The builders and the enum from their own packages, not through discord.js: the render workers build
+// prompts too (bot/render-worker-main.ts), and discord.js would add its whole client to each one's memory.
+import { ActionRowBuilder, ButtonBuilder, StringSelectMenuBuilder, type MessageActionRowComponentBuilder } from '@discordjs/builders';
+import { ButtonStyle } from 'discord-api-types/v10';
 import { encodeComponentId, type ComponentAction } from '../codec';
 
 export type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;

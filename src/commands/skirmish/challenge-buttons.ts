@@ -1,5 +1,5 @@
 /** The Accept and Decline buttons on a challenge, and what they open (match-buttons.ts answers them). */
-import { ButtonStyle } from 'discord.js';
+import { ButtonStyle } from 'discord-api-types/v10';
 import type { MatchRow } from '../../store';
 import { buttonRows, type Row } from '../prompts/prompt-components';
 
