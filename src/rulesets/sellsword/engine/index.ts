@@ -96,6 +96,7 @@ export { sameSplit, splitOptions } from './split-options';
 
 // The game state and its parts.
 export type { GameState, Incoming, Options, PlayerId, Prompt, PromptOf, SplitChoice, StatusState, UnitId, UnitState, WoundsPromptOptions } from './state';
+export { TABLE_PLAY } from './state';
 
 // A unit's profile and its traits in play.
 export { aurasOn, liveTraits, profile } from './stats';
