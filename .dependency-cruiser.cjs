@@ -38,6 +38,7 @@ const sellswordImporters = [
   'src/bench/fingerprint.ts',
   'src/bench/sample-match.ts',
   'src/bench/selfplay.ts',
+  'src/cli/content-check.ts',
   'src/cli/export-report.ts',
   'src/cli/scenario.ts',
   'src/clock/deadline-actions.ts',
@@ -91,9 +92,10 @@ const sellswordImporters = [
   'src/posts/your-turn.ts',
 ];
 // What they may import of it: the indexes of its engine, of its practice opponent (ai/) and of its words
-// and choices at the table (table/), of its pictures and log words (render/), and its card, mod, warband
-// and catalog formats.
-const sellswordModules = '^src/rulesets/sellsword/((engine|ai|table|render)/index|formats/(card|mod|warband|catalog|stored)|scenario-runner)\\.ts$';
+// and choices at the table (table/), of its pictures and log words (render/), its card, mod, warband,
+// catalog, scenario, stored-state and vocabulary formats, its scenario runner and its content coverage.
+const sellswordModules =
+  '^src/rulesets/sellsword/((engine|ai|table|render)/index|formats/(card|mod|warband|catalog|stored|scenario|vocabulary)|scenario-runner|coverage)\\.ts$';
 const importersOf = (prefix) => sellswordImporters.filter((f) => f.startsWith(prefix)).map((f) => `^${f.replace(/[.]/g, '\\.')}$`);
 const allImporters = importersOf('');
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];

@@ -20,7 +20,7 @@
  */
 import { defaultContent } from '../content/load';
 import type { Gridmap } from '../formats/gridmap';
-import type { ScenarioUnit } from '../formats/scenario';
+import type { ScenarioUnit } from '../rulesets/sellsword/formats/scenario';
 import { buildBoard, hasTerrain, nameOf, T } from '../engine';
 import { decide } from '../rulesets/sellsword/engine';
 import { defaultDecision } from '../rulesets/sellsword/engine';

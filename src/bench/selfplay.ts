@@ -5,7 +5,7 @@
  * Its randomness is its own seeded generator, so every game is reproducible from its seed.
  */
 import type { Content } from '../content/load';
-import type { ScenarioUnit } from '../formats/scenario';
+import type { ScenarioUnit } from '../rulesets/sellsword/formats/scenario';
 import { hasTerrain, isDiagonal, nameOf, neighbours, T } from '../engine';
 import type { Command } from '../rulesets/sellsword/engine';
 import { step } from '../rulesets/sellsword/engine';

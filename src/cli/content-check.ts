@@ -3,7 +3,7 @@
  * the engine's vocabulary), ids are unique, and the catalog and maps cover what the game needs.
  * Exits 1 with every problem listed.
  */
-import { catalogCoverage, factionProblems, mapCoverage, mapProblems, type CoverageItem } from '../content/coverage';
+import { catalogCoverage, factionProblems, mapCoverage, mapProblems, type CoverageItem } from '../rulesets/sellsword/coverage';
 import { loadContent } from '../content/load';
 import { formatProblems } from '../formats/problems';
 

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { defaultContent, withCatalogFolder } from '../content/load';
 import { parseText } from '../formats/document';
 import { formatProblems, parseWith } from '../formats/problems';
-import { scenarioSchema } from '../formats/scenario';
+import { scenarioSchema } from '../rulesets/sellsword/formats/scenario';
 import { matchExportSchema } from '../formats/match-export';
 import { ExportFileError, exportReport } from './export-report';
 import { runScenario, ScenarioFileError } from '../rulesets/sellsword/scenario-runner';

@@ -6,7 +6,7 @@
 import type { Content } from '../content/load';
 import type { UnitCard } from '../rulesets/sellsword/formats/card';
 import type { ModCard } from '../rulesets/sellsword/formats/mod';
-import type { ScenarioUnit } from '../formats/scenario';
+import type { ScenarioUnit } from '../rulesets/sellsword/formats/scenario';
 import type { Command, Concession } from '../rulesets/sellsword/engine';
 import { decide } from '../rulesets/sellsword/engine';
 import type { RuleError } from '../engine';

@@ -17,7 +17,7 @@ import { seeded } from '../../src/engine/dice';
 import type { Prompt, GameState, PlayerId } from '../../src/rulesets/sellsword/engine/state';
 import { waitingUnits } from '../../src/rulesets/sellsword/engine/turns';
 import { parseWith } from '../../src/formats/problems';
-import { scenarioSchema } from '../../src/formats/scenario';
+import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 
 const content = scenarioContent();
 const maps = [...content.maps.keys()].sort();

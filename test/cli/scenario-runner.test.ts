@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/rulesets/sellsword/scenario-runner';
 import { defaultContent } from '../../src/content/load';
-import { scenarioSchema } from '../../src/formats/scenario';
+import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 
 const content = defaultContent();
 

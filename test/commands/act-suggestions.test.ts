@@ -7,7 +7,7 @@ import { NOTHING, attackChoices, unitChoices } from '../../src/rulesets/sellswor
 import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
-import { scenarioSchema } from '../../src/formats/scenario';
+import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 
 const file = join(import.meta.dirname, '..', 'scenarios', 's6.2-controlled-glamyred-enraged.json');
 const scenario = scenarioSchema.parse(JSON.parse(readFileSync(file, 'utf8')));

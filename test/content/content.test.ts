@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogCoverage, factionProblems, mapCoverage, mapProblems } from '../../src/content/coverage';
+import { catalogCoverage, factionProblems, mapCoverage, mapProblems } from '../../src/rulesets/sellsword/coverage';
 import { CONTENT_DIR, loadContent } from '../../src/content/load';
 
 describe('the shipped Northlands content', () => {

@@ -11,7 +11,7 @@ import { apply, type GameEvent } from '../../src/rulesets/sellsword/engine/event
 import { replay } from '../../src/rulesets/sellsword/engine/replay';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { boardOf } from '../../src/rulesets/sellsword/engine/table';
-import { scenarioSchema } from '../../src/formats/scenario';
+import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 
 const content = defaultContent();
 

@@ -11,7 +11,7 @@ import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
 import { legalActs, reachableSquares } from '../../src/rulesets/sellsword/engine/queries';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
-import { scenarioSchema } from '../../src/formats/scenario';
+import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 
 const content = scenarioContent();
 

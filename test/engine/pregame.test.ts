@@ -22,7 +22,7 @@ import { initial } from '../../src/rulesets/sellsword/engine/setup';
 import { boardOf } from '../../src/rulesets/sellsword/engine/table';
 import { buildBoard, squareIndex } from '../../src/engine/board';
 import { gridmapSchema, type Gridmap } from '../../src/formats/gridmap';
-import type { ScenarioUnit } from '../../src/formats/scenario';
+import type { ScenarioUnit } from '../../src/rulesets/sellsword/formats/scenario';
 
 const content = defaultContent();
 const map = (id: string): Gridmap => {

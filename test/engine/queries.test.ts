@@ -17,7 +17,7 @@ import {
   reachableSquares,
   visibleTargets,
 } from '../../src/rulesets/sellsword/engine/queries';
-import { scenarioSchema } from '../../src/formats/scenario';
+import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 
 const scenario = scenarioSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r23-charge.json'), 'utf8')));
 let state = scenarioState(scenario, scenarioContent());

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/rulesets/sellsword/scenario-runner';
 import { scenarioContent } from '../fixtures/scenario-content';
 import { formatProblems, parseWith } from '../../src/formats/problems';
-import { scenarioSchema } from '../../src/formats/scenario';
+import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 import { rulesetOf } from '../../src/rulesets';
 
 const dir = join(import.meta.dirname, '..', 'scenarios');

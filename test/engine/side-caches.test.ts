@@ -20,7 +20,7 @@ import { reachableSquares } from '../../src/rulesets/sellsword/engine/queries';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { findAttack, tableOf, unitOf } from '../../src/rulesets/sellsword/engine/table';
 import { attackLine, flanked, isProblem } from '../../src/rulesets/sellsword/engine/targeting';
-import { scenarioSchema, type Scenario } from '../../src/formats/scenario';
+import { scenarioSchema, type Scenario } from '../../src/rulesets/sellsword/formats/scenario';
 
 const content = scenarioContent();
 const dir = join(import.meta.dirname, '..', 'scenarios');

@@ -7,7 +7,7 @@ import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
 import { sightBlocker } from '../../src/rulesets/sellsword/engine/sight-words';
-import { scenarioSchema } from '../../src/formats/scenario';
+import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 
 const content = scenarioContent();
 const base = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'r17-no-line-of-sight-through-a-wall.json'), 'utf8'));

@@ -11,7 +11,7 @@ import { catalogSchema } from '../../src/rulesets/sellsword/formats/catalog';
 import { gridmapSchema } from '../../src/formats/gridmap';
 import { modCardSchema } from '../../src/rulesets/sellsword/formats/mod';
 import { parseWith } from '../../src/formats/problems';
-import { scenarioSchema } from '../../src/formats/scenario';
+import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 import { parseWarbandText, warbandSchema } from '../../src/rulesets/sellsword/formats/warband';
 import { smallMap } from '../fixtures/maps';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatProblems } from '../../src/formats/problems';
-import { scenarioSchema } from '../../src/formats/scenario';
+import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 import { probe } from '../fixtures/problems';
 
 /** The scenario example from docs/formats.md "Scenario". */

@@ -6,7 +6,7 @@
 import { defaultContent } from '../../src/content/load';
 import type { Gridmap } from '../../src/formats/gridmap';
 import { gridmapSchema } from '../../src/formats/gridmap';
-import type { ScenarioUnit } from '../../src/formats/scenario';
+import type { ScenarioUnit } from '../../src/rulesets/sellsword/formats/scenario';
 import type { Command } from '../../src/rulesets/sellsword/engine/commands';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { defaultDecision } from '../../src/rulesets/sellsword/engine/defaults';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { attackOdds, reachableSquares } from '../../src/rulesets/sellsword/engine/queries';
-import { STATUSES } from '../../src/formats/vocabulary';
+import { STATUSES } from '../../src/rulesets/sellsword/formats/vocabulary';
 import { unitLabels } from '../../src/rulesets/sellsword/render/labels';
 import { STATUS_CODE } from '../../src/rulesets/sellsword/render/status-look';
 import type { EventOf, GameEvent } from '../../src/rulesets/sellsword/engine/events';

@@ -30,7 +30,7 @@ import { submit, toYou, withMentions, type Submitted } from '../../match/submit'
 import { withoutRuleCodes } from '../../render/plain-rules';
 import { refuse } from '../../match/user-error';
 import { shown } from '../../discord/text';
-import { TOKENS } from '../../formats/vocabulary';
+import { TOKENS } from '../../rulesets/sellsword/formats/vocabulary';
 import { suggesting } from './suggestion-cache';
 import { chargePath, chargeWords, pathSuggestions } from './charge-words';
 

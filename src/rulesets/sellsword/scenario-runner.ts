@@ -7,7 +7,7 @@ import type { UnitCard } from './formats/card';
 import { gridmapSchema, type Gridmap } from '../../formats/gridmap';
 import { battlefieldProblems } from './engine';
 import type { ModCard } from './formats/mod';
-import type { Scenario, Step } from '../../formats/scenario';
+import type { Scenario, Step } from './formats/scenario';
 import { nameOf } from '../../engine';
 import type { Command } from './engine';
 import { decide } from './engine';

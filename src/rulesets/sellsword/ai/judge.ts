@@ -7,7 +7,7 @@
  * state it was made for, and is dropped afterwards.
  */
 import type { Attack, InjuryBox } from '../formats/card';
-import type { Size, StatusName } from '../../../formats/vocabulary';
+import type { Size, StatusName } from '../formats/vocabulary';
 import { squareIndex } from '../../../engine';
 import { commanderOf } from '../engine';
 import { nearestIn } from '../../../engine';

@@ -3,7 +3,7 @@
  * frames that start, pay for and carry out acts (moves are in move.ts, act traits in traits.ts). Every check happens before the first event, so a refused act changes
  * nothing.
  */
-import { ACT_TYPES, type ActType, TOKENS } from '../../../formats/vocabulary';
+import { ACT_TYPES, type ActType, TOKENS } from '../formats/vocabulary';
 import { squareIndex } from '../../../engine/board';
 import { refuse } from '../../../engine/errors';
 import type { Handler } from './flow';

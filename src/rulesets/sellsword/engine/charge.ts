@@ -6,7 +6,7 @@
  */
 import { cannotSee } from './sight-words';
 import type { Attack } from '../formats/card';
-import type { Size } from '../../../formats/vocabulary';
+import type { Size } from '../formats/vocabulary';
 import { hasTerrain, nameOf, neighbours, squareIndex, T, type Board } from '../../../engine/board';
 import { terrainWound, walkUntilDamaging } from './damaging';
 import { nearestIn } from '../../../engine/distance';

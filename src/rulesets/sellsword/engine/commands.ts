@@ -2,7 +2,7 @@
  * Commands a player (or a scenario step) gives the engine: the docs/formats.md step shapes, so scenarios,
  * slash commands and buttons all speak one language.
  */
-import type { Step } from '../../../formats/scenario';
+import type { Step } from '../formats/scenario';
 import type { PlayerId } from './state';
 
 export type Command = Step | { readonly begin: true };

@@ -4,7 +4,7 @@
  * there that it did not cover before (a Big unit, like a step's cost, R12), whether it moves itself
  * or is moved by an effect (R49).
  */
-import type { Size } from '../../../formats/vocabulary';
+import type { Size } from '../formats/vocabulary';
 import { hasTerrain, T, type Board } from '../../../engine/board';
 import type { Frame, UnitId } from './state';
 import { footprint, SPAN } from './table';

@@ -4,7 +4,7 @@
  * moves the generator past them.
  */
 import type { InjuryBox } from '../formats/card';
-import type { ActType, StatusName, TokenKind, WoundType } from '../../../formats/vocabulary';
+import type { ActType, StatusName, TokenKind, WoundType } from '../formats/vocabulary';
 import { squareIndex } from '../../../engine/board';
 import { rollD20 } from '../../../engine/dice';
 import { sideOf } from './sides';

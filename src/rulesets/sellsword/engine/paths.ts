@@ -10,7 +10,7 @@ import type { GameState, UnitState } from './state';
 import { profile } from './stats';
 import { DIAGONALS, fitsOnBoard, footprint, label, SPAN, type Table, tableOf, unitOf } from './table';
 import { ruleError, type RuleError } from '../../../engine/errors';
-import type { Size } from '../../../formats/vocabulary';
+import type { Size } from '../formats/vocabulary';
 import { areEnemies } from './sides';
 
 export interface Mover {

@@ -6,7 +6,7 @@
 import type { InjuryBox, UnitCard } from '../formats/card';
 import type { Gridmap } from '../../../formats/gridmap';
 import type { ModCard } from '../formats/mod';
-import type { ScenarioUnit } from '../../../formats/scenario';
+import type { ScenarioUnit } from '../formats/scenario';
 import { hasTerrain, nameOf, squareIndex, T } from '../../../engine/board';
 import type { Rng } from '../../../engine/dice';
 import { ruleError, type RuleError } from '../../../engine/errors';

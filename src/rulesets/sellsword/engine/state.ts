@@ -5,7 +5,7 @@
 import type { InjuryBox, UnitCard } from '../formats/card';
 import type { Gridmap } from '../../../formats/gridmap';
 import type { ModCard } from '../formats/mod';
-import type { ActType, RecoveryStat, StatusName, TokenKind, WoundType } from '../../../formats/vocabulary';
+import type { ActType, RecoveryStat, StatusName, TokenKind, WoundType } from '../formats/vocabulary';
 import type { Rng } from '../../../engine/dice';
 
 export type PlayerId = string;

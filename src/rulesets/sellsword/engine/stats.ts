@@ -3,7 +3,7 @@
  * Commands, the renderer and the AI read these; they never re-derive them.
  */
 import type { Attack, Trait } from '../formats/card';
-import type { RecoveryStat, Size } from '../../../formats/vocabulary';
+import type { RecoveryStat, Size } from '../formats/vocabulary';
 import { nearestIn } from '../../../engine/distance';
 import type { GameState, Tokens, UnitState } from './state';
 import type { UnitCard } from '../formats/card';

@@ -7,7 +7,7 @@
 import type { Attack, InjuryBox, UnitCard } from '../formats/card';
 import type { Gridmap } from '../../../formats/gridmap';
 import type { ModCard } from '../formats/mod';
-import type { Size } from '../../../formats/vocabulary';
+import type { Size } from '../formats/vocabulary';
 import { buildBoard, hasTerrain, T, type Board } from '../../../engine/board';
 import { Lru } from '../../../cache/lru';
 import { adjacent, distanceField, type DiagonalRule, type WallAt } from '../../../engine/distance';

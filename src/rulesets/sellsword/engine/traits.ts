@@ -7,7 +7,7 @@ import { commanderOf } from './acts';
 import { sideOf } from './sides';
 import { liveTraits, profile } from './stats';
 import { label, squaresOf, tableOf, unitOf } from './table';
-import { TOKENS } from '../../../formats/vocabulary';
+import { TOKENS } from '../formats/vocabulary';
 
 /**
  * An act trait (docs/formats.md `act`): its gains, then its effects without a roll, for each unit it reaches:

@@ -4,7 +4,7 @@
  * scores the unit (R3); marking the last box drops it.
  */
 import type { InjuryBox } from '../formats/card';
-import type { WoundType } from '../../../formats/vocabulary';
+import type { WoundType } from '../formats/vocabulary';
 import type { Ctx } from './ctx';
 import { refuse } from '../../../engine/errors';
 import { ask, type Handler } from './flow';

@@ -17,7 +17,7 @@ import {
   STATUSES,
   WOUND_TYPES,
   type TraitKind,
-} from '../../../formats/vocabulary';
+} from './vocabulary';
 
 const woundType = z.enum(WOUND_TYPES);
 const link = z.enum(EFFECT_LINKS).optional();

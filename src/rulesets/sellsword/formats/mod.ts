@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { attackSchema, traitSchema } from './card';
 import { checkUniqueIds, idSchema, whenValid, int, nameSchema, textSchema, uniqueList, wordSchema } from '../../../formats/fields';
-import { CARD_STATS, MOD_USES, TOKENS } from '../../../formats/vocabulary';
+import { CARD_STATS, MOD_USES, TOKENS } from './vocabulary';
 
 const signed = int(-20, 20).default(0);
 

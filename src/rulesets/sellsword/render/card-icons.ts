@@ -3,7 +3,7 @@
  * shield, target and arrow, tree) and the droplet-shaped injury box.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { ModUse } from '../../../formats/vocabulary';
+import type { ModUse } from '../formats/vocabulary';
 
 type Ctx = SKRSContext2D;
 

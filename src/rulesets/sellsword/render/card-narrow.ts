@@ -9,7 +9,7 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
-import { MOD_USES, TOKENS } from '../../../formats/vocabulary';
+import { MOD_USES, TOKENS } from '../formats/vocabulary';
 import type { UnitState } from '../engine';
 import { measuringContext } from '../../../render/canvas-pool';
 import { drawCardFrame, drawModBox, dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';

@@ -4,7 +4,7 @@
  * and anything else that lists a unit's attacks and traits.
  */
 import type { Attack, Cost, Effect, Trait } from '../formats/card';
-import { QUALITY_NAMES, TOKENS } from '../../../formats/vocabulary';
+import { QUALITY_NAMES, TOKENS } from '../formats/vocabulary';
 
 export const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const title = (s: string): string => s.split('-').map(capital).join(' ');

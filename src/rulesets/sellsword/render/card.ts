@@ -10,7 +10,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { InjuryBox, UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
-import { MOD_USES, type ModUse, TOKENS } from '../../../formats/vocabulary';
+import { MOD_USES, type ModUse, TOKENS } from '../formats/vocabulary';
 import type { UnitState } from '../engine';
 import { measuringContext, pooledCanvas } from '../../../render/canvas-pool';
 import { droplet, modUseIcon } from './card-icons';

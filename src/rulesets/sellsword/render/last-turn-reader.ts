@@ -5,7 +5,7 @@
  * from the map labels and the players' names, rule facts from the engine's queries.
  */
 import type { Attack } from '../formats/card';
-import type { WoundType } from '../../../formats/vocabulary';
+import type { WoundType } from '../formats/vocabulary';
 import { hasTerrain, squareIndex, T, type Board } from '../../../engine';
 import type { EventOf, GameEvent } from '../engine';
 import type { Incoming } from '../engine';

@@ -7,7 +7,7 @@
  *   sight, preview) and the numbered list of tags that had no room on the board.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { STATUSES, type Terrain } from '../../../formats/vocabulary';
+import { STATUSES, type Terrain } from '../formats/vocabulary';
 import { T } from '../../../engine';
 import { measuringContext } from '../../../render/canvas-pool';
 import { font, loadFonts } from '../../../render/fonts';

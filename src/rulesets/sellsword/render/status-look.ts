@@ -2,7 +2,7 @@
  * How Sellsword's statuses and action-pool tokens look on a token, a card and the legend: a letter
  * and a badge colour per status, a colour and shape per token (colour is never the only cue).
  */
-import type { StatusName } from '../../../formats/vocabulary';
+import type { StatusName } from '../formats/vocabulary';
 
 /** One letter per status for the badge on a token; the legend spells them out. */
 export const STATUS_CODE: Record<StatusName, string> = {

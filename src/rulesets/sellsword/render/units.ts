@@ -16,7 +16,7 @@ import { activeMark, badgeAt, fitFont, haloText, pipRow, tokenLabel, type Badge 
 import { INK, MORTAL, PAPER } from '../../../render/palette';
 import { STATUS_COLOUR, TOKEN_STYLE } from './status-look';
 import type { BoxView, Sq, UnitView } from './view';
-import { TOKENS } from '../../../formats/vocabulary';
+import { TOKENS } from '../formats/vocabulary';
 
 type Ctx = SKRSContext2D;
 

@@ -3,7 +3,7 @@
  * in view.ts and its helpers (view-units, view-overlays, view-last-turn), which all share these types;
  * keeping them here lets those helpers use them without importing view.ts back.
  */
-import type { WoundType, StatusName, Size } from '../../../formats/vocabulary';
+import type { WoundType, StatusName, Size } from '../formats/vocabulary';
 import { colOf, nameOf, rowOf, type Board } from '../../../engine';
 import type { GameEvent } from '../engine';
 import type { ActsChange, GameState, PlayerId, UnitId } from '../engine';

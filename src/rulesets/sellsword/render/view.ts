@@ -4,7 +4,7 @@
  * engine's queries for every rule-bound fact (reach, sight, odds, current stats); the drawing code
  * reads only this view, and most tests assert on it rather than on pixels.
  */
-import { TERRAINS } from '../../../formats/vocabulary';
+import { TERRAINS } from '../formats/vocabulary';
 import { T, type Board } from '../../../engine';
 import type { GameState } from '../engine';
 import { boardKey, boardOf } from '../engine';

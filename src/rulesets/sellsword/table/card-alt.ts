@@ -2,7 +2,7 @@
 import type { UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
 import { unitCost } from '../engine';
-import { CARD_STATS } from '../../../formats/vocabulary';
+import { CARD_STATS } from '../formats/vocabulary';
 import { DISCORD_ALT_TEXT_LIMIT } from '../../../render';
 import { attackBody, capital, descriptorLine, traitText } from '../render/card-text';
 import { clip } from '../../../discord/text';

@@ -2,11 +2,11 @@
  * What the default catalog and maps must cover between them (issue: foundation). The content check
  * runs these, so a card edit that loses, say, the only burst attack fails CI.
  */
-import type { Attack, Effect, UnitCard } from '../rulesets/sellsword/formats/card';
-import type { Catalog } from '../rulesets/sellsword/formats/catalog';
-import type { Gridmap } from '../formats/gridmap';
-import type { ModCard } from '../rulesets/sellsword/formats/mod';
-import { GRID_LEGEND, QUALITY_NAMES, SIZES, STATUSES, TOKENS } from '../formats/vocabulary';
+import type { Attack, Effect, UnitCard } from './formats/card';
+import type { Catalog } from './formats/catalog';
+import type { Gridmap } from '../../formats/gridmap';
+import type { ModCard } from './formats/mod';
+import { GRID_LEGEND, QUALITY_NAMES, SIZES, STATUSES, TOKENS } from './formats/vocabulary';
 
 export interface CoverageItem {
   readonly item: string;

@@ -3,17 +3,17 @@
  * The schema checks the shape; whether each step is legal is the engine's to say, step by step.
  */
 import { z } from 'zod';
-import { injuryBoxSchema, unitCardSchema } from '../rulesets/sellsword/formats/card';
-import { idSchema, int, squareSchema, uniqueList, whenValid } from './fields';
-import { gridmapSchema } from './gridmap';
-import { modCardSchema } from '../rulesets/sellsword/formats/mod';
-import { show } from './problems';
-import { fixedDieSchema, playerIdSchema } from './scenario-parts';
-import { normalizeSquare } from './squares';
-import { keyed, parseInside, tagged } from './unions';
+import { injuryBoxSchema, unitCardSchema } from './card';
+import { idSchema, int, squareSchema, uniqueList, whenValid } from '../../../formats/fields';
+import { gridmapSchema } from '../../../formats/gridmap';
+import { modCardSchema } from './mod';
+import { show } from '../../../formats/problems';
+import { fixedDieSchema, playerIdSchema } from '../../../formats/scenario-parts';
+import { normalizeSquare } from '../../../formats/squares';
+import { keyed, parseInside, tagged } from '../../../formats/unions';
 import { RECOVERY_STATS, STATUSES, TOKENS, WOUND_TYPES } from './vocabulary';
 
-export { playerIdSchema } from './scenario-parts';
+export { playerIdSchema } from '../../../formats/scenario-parts';
 
 const unitRef = idSchema;
 const count = int(0, 9);
