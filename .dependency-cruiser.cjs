@@ -39,7 +39,7 @@ const sellswordImporters = [
   'src/bench/sample-match.ts',
   'src/bench/selfplay.ts',
   'src/cli/export-report.ts',
-  'src/cli/scenario-runner.ts',
+  'src/cli/scenario.ts',
   'src/clock/deadline-actions.ts',
   'src/clock/deadline-plan.ts',
   'src/clock/wait-words.ts',
@@ -93,7 +93,7 @@ const sellswordImporters = [
 // What they may import of it: the indexes of its engine, of its practice opponent (ai/) and of its words
 // and choices at the table (table/), of its pictures and log words (render/), and its card, mod, warband
 // and catalog formats.
-const sellswordModules = '^src/rulesets/sellsword/((engine|ai|table|render)/index|formats/(card|mod|warband|catalog))\\.ts$';
+const sellswordModules = '^src/rulesets/sellsword/((engine|ai|table|render)/index|formats/(card|mod|warband|catalog|stored)|scenario-runner)\\.ts$';
 const importersOf = (prefix) => sellswordImporters.filter((f) => f.startsWith(prefix)).map((f) => `^${f.replace(/[.]/g, '\\.')}$`);
 const allImporters = importersOf('');
 const withOtherApplication = (self) => [...beneathApplication, ...application.filter((l) => l !== self)];

@@ -12,7 +12,7 @@ import { step } from '../rulesets/sellsword/engine';
 import { defaultDecision } from '../rulesets/sellsword/engine';
 import { rollD20, seeded, type Rng } from '../engine';
 import type { GameEvent } from '../rulesets/sellsword/engine';
-import { chargePaths } from '../rulesets/sellsword/engine';
+import { canAffordCharge, chargePaths } from '../rulesets/sellsword/engine';
 import { initial } from '../rulesets/sellsword/engine';
 import type { GameState, PlayerId, UnitState } from '../rulesets/sellsword/engine';
 import { profile } from '../rulesets/sellsword/engine';
@@ -160,7 +160,7 @@ export function chooseCommand(state: GameState, choose: Chooser): Command {
     }
     const enemies = unitList(state).filter((e) => e.player !== unit.player && onMap(e));
     const melee = profile(state, unit).attacks.find((a) => a.acts === 1 && a.range <= 3 && a.burst === undefined);
-    if (melee && unit.vigor >= 5) {
+    if (melee && canAffordCharge(unit)) {
       const target = enemies.find((e) => chargePaths(state, unit, e).length > 0);
       if (target && choose.below(2) === 0) return { act: 'attack', unit: unit.id, attack: melee.id, target: target.id, charge: true };
     }

@@ -11,7 +11,7 @@ import { exportRuleset, type MatchExport } from '../formats/match-export';
 import { rulesetOf } from '../rulesets';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { matchSetupOf } from '../match/record';
-import { summary, type Report } from './scenario-runner';
+import { summary, type Report } from '../rulesets/sellsword/scenario-runner';
 import { replayTurns, ReplayError, type LoggedEvent, type ReplayTurn } from '../posts/replay-turns';
 
 /** An export that cannot be replayed (exit 2, like an invalid scenario). */

@@ -14,7 +14,7 @@ import { formatProblems, parseWith } from '../formats/problems';
 import { scenarioSchema } from '../formats/scenario';
 import { matchExportSchema } from '../formats/match-export';
 import { ExportFileError, exportReport } from './export-report';
-import { runScenario, ScenarioFileError } from './scenario-runner';
+import { runScenario, ScenarioFileError } from '../rulesets/sellsword/scenario-runner';
 import { RULESETS, rulesetOf } from '../rulesets';
 
 const file = process.argv[2];

@@ -8,7 +8,7 @@ import { DiscordLimit } from '../discord/limits';
 import { clip } from '../discord/text';
 import type { RuleError } from '../engine';
 import type { PlayerId } from '../rulesets/sellsword/engine';
-import { entryAreas } from '../rulesets/sellsword/engine';
+import { entryAreas, TABLE_PLAY } from '../rulesets/sellsword/engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { MatchRow } from '../store';
 import { seedFrom } from './dice-proof';
@@ -95,8 +95,7 @@ export function beginSetup(
       names,
       warbands: accepted,
       maps,
-      // In play a recoiling unit's owner is asked where it goes (R42).
-      options: { vpTarget: vpTarget(terms, accepted), glancingBlow: true, roundLimit: null, recoilPrompt: true },
+      options: { vpTarget: vpTarget(terms, accepted), ...TABLE_PLAY },
       ...proof,
     },
     app.content,

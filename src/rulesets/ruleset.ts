@@ -114,7 +114,7 @@ export interface Ruleset {
   readonly match: MatchRules;
   /** The dice one stored event used, in order, each with its size: what `verify` recomputes from the seed. */
   readonly diceOf: (event: unknown) => readonly Roll[];
-  /** The game's scenario runner; null: run by the application's own (Sellsword's, src/cli/scenario-runner.ts, until its rules move behind the boundary). */
+  /** The game's scenario runner; null: run by the application's own (Sellsword's, src/rulesets/sellsword/scenario-runner.ts, which the CLI calls with the catalog folder beside the scenario). */
   readonly scenario: ScenarioRules | null;
   /**
    * The table as a generic view. Optional while Sellsword's pictures are still drawn from its own

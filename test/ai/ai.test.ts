@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aiMoves, chooseCommand, chooseSetup, waitsOn, type AiOptions } from '../../src/rulesets/sellsword/ai';
 import { pregameApply, pregameDecide, pregameInitial, type PregameState } from '../../src/rulesets/sellsword/engine/pregame';
-import { scenarioState } from '../../src/cli/scenario-runner';
+import { scenarioState } from '../../src/rulesets/sellsword/scenario-runner';
 import { chooseCommand as driverCommand, Chooser, newGame } from '../../src/bench/selfplay';
 import { scenarioContent } from '../fixtures/scenario-content';
 import type { Command } from '../../src/rulesets/sellsword/engine/commands';

@@ -4,7 +4,7 @@
  * against the prompt in front of the game, and how a `shove` square is checked.
  */
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../../src/cli/scenario-runner';
+import { runScenario } from '../../src/rulesets/sellsword/scenario-runner';
 import { defaultContent } from '../../src/content/load';
 import { scenarioSchema } from '../../src/formats/scenario';
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { Chooser, chooseCommand, newGame } from '../../src/bench/selfplay';
 import { parseBoxes } from '../../src/commands/play/orders';
-import { standingAnswer, woundSplit } from '../../src/match/standing-orders';
+import { standingAnswer } from '../../src/match/standing-orders';
+import { woundSplit } from '../../src/rulesets/sellsword/table';
 import { defaultContent } from '../../src/content/load';
 import { step } from '../../src/rulesets/sellsword/engine/decide';
 import { seeded } from '../../src/engine/dice';

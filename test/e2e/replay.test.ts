@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { summary } from '../../src/cli/scenario-runner';
+import { summary } from '../../src/rulesets/sellsword/scenario-runner';
 import { parseComponentId } from '../../src/commands/codec';
 import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/match/match-state';
 import { REPLAY_MAX_BYTES } from '../../src/posts/replay-gif';

@@ -1,6 +1,6 @@
 /** Conceding (decide's `{ concede }`): the player is out, their units leave unscored, play goes on cleanly. */
 import { describe, expect, it } from 'vitest';
-import { scenarioState } from '../../src/cli/scenario-runner';
+import { scenarioState } from '../../src/rulesets/sellsword/scenario-runner';
 import { newGame } from '../../src/bench/selfplay';
 import { defaultContent } from '../../src/content/load';
 import { nameOf } from '../../src/engine/board';

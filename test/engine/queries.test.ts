@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { describe, expect, it } from 'vitest';
-import { scenarioState } from '../../src/cli/scenario-runner';
+import { scenarioState } from '../../src/rulesets/sellsword/scenario-runner';
 import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { apply } from '../../src/rulesets/sellsword/engine/events';

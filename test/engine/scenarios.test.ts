@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../../src/cli/scenario-runner';
+import { runScenario } from '../../src/rulesets/sellsword/scenario-runner';
 import { scenarioContent } from '../fixtures/scenario-content';
 import { formatProblems, parseWith } from '../../src/formats/problems';
 import { scenarioSchema } from '../../src/formats/scenario';

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runScenario, scenarioState } from '../../src/cli/scenario-runner';
+import { runScenario, scenarioState } from '../../src/rulesets/sellsword/scenario-runner';
 import { scenarioContent } from '../fixtures/scenario-content';
 import { asCommanded } from '../../src/rulesets/sellsword/engine/acts';
 import { squareIndex } from '../../src/engine/board';

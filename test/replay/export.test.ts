@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { summary } from '../../src/cli/scenario-runner';
+import { summary } from '../../src/rulesets/sellsword/scenario-runner';
 import { sampleExport, sampleMatch } from '../../src/bench/sample-match';
 import { gameOf, rebuildMatch } from '../../src/match/match-state';
 import { defaultContent } from '../../src/content/load';

@@ -16,7 +16,7 @@ import type { CommandModule } from '../command';
 import { waitsOf } from '../../clock/deadline-plan';
 import { choiceOption, integerOption, optionSet, textOption } from '../option-spec';
 import { save } from '../../match/saved';
-import { answeredLine, BOX_KINDS, describeOrders, ORDER_FIELDS, ordersFor, standingAnswer, type BoxKind, type Orders } from '../../match/standing-orders';
+import { answeredLine, ordersFor, standingAnswer } from '../../match/standing-orders';
 import { recordChange } from '../../match/submit';
 import { inTransaction } from '../../match/table';
 import { describeChange } from '../../match/act-log';
@@ -24,7 +24,7 @@ import { refuse } from '../../match/user-error';
 import { clip, shown } from '../../discord/text';
 import { matchRecord } from '../../match/record';
 import { storedNames } from '../../store';
-import { ORDER_CHOICES, ORDERS_DESCRIPTION } from '../../rulesets/sellsword/table';
+import { BOX_KINDS, describeOrders, ORDER_CHOICES, ORDER_FIELDS, ORDERS_DESCRIPTION, type BoxKind, type Orders } from '../../rulesets/sellsword/table';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

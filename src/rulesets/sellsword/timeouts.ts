@@ -6,7 +6,7 @@
 import { defaultDecision, label, pregameDefault, unitOf, waitingUnits } from './engine';
 import type { GameState, PlayerId, PregameCommand, PregamePrompt } from './engine';
 import type { MatchCommand, MatchSnapshot } from '../../match/match-state';
-import { splitWords } from '../../match/standing-orders';
+import { splitWords } from './table/standing-orders';
 
 /** What a wait comes to when its time runs out, and those words for the thread. */
 export function timeoutCommand(snapshot: MatchSnapshot, name: (p: PlayerId) => string): { command: MatchCommand; words: string } | null {

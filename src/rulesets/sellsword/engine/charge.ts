@@ -20,6 +20,9 @@ import { areAdjacent, attackLine, isProblem, sightOf } from './targeting';
 
 export const CHARGE_VIGOR = 5;
 
+/** Whether `unit` has the Vigor a charge costs (R23): the first thing a charge needs. */
+export const canAffordCharge = (unit: UnitState): boolean => unit.vigor >= CHARGE_VIGOR;
+
 /** Every legal 2-step charge path (top-left squares) from where the unit stands, in board order. */
 export function chargePaths(state: GameState, unit: UnitState, target: UnitState): number[][] {
   const table = tableOf(state);

@@ -12,7 +12,7 @@ export { canPay, commanderOf, nextActor } from './acts';
 export { battlefieldProblems, battlefieldSchema } from './battlefield';
 
 // Charges: their paths and the vigor they cost.
-export { CHARGE_VIGOR, chargePaths } from './charge';
+export { CHARGE_VIGOR, canAffordCharge, chargePaths } from './charge';
 
 // What a player may send: acts, decisions, a concession.
 export type { ActCommand, Command, Concession, Decision } from './commands';
@@ -96,6 +96,7 @@ export { sameSplit, splitOptions } from './split-options';
 
 // The game state and its parts.
 export type { GameState, Incoming, Options, PlayerId, Prompt, PromptOf, SplitChoice, StatusState, UnitId, UnitState, WoundsPromptOptions } from './state';
+export { TABLE_PLAY } from './state';
 
 // A unit's profile and its traits in play.
 export { aurasOn, liveTraits, profile } from './stats';

@@ -86,6 +86,9 @@ export interface Options {
   readonly recoilPrompt?: boolean;
 }
 
+/** How a match at the table plays, beside its VP target: glancing blows, no round limit, and an owner asked where a recoiling unit goes (R42). */
+export const TABLE_PLAY = { glancingBlow: true, roundLimit: null, recoilPrompt: true } as const satisfies Omit<Options, 'vpTarget'>;
+
 /** How an owner takes wounds (R22): Vigor spent in fives, then a box marked for each five left. */
 export interface SplitChoice {
   readonly avoid: number;

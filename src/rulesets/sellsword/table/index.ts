@@ -32,3 +32,14 @@ export {
 } from './act-suggestions';
 export { ACT_WORDS, UNIT_ONLY_ACTS } from './act-words';
 export { ORDER_CHOICES, ORDERS_DESCRIPTION } from './order-words';
+export {
+  BOX_KINDS,
+  type BoxKind,
+  describeOrders,
+  gameAnswer,
+  ORDER_FIELDS,
+  type Orders,
+  setupAnswer,
+  splitWords,
+  woundSplit,
+} from './standing-orders';

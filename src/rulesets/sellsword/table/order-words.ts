@@ -1,5 +1,5 @@
 /**
- * Sellsword's standing orders in the words `/orders` shows them with (match/standing-orders.ts holds
+ * Sellsword's standing orders in the words `/orders` shows them with (table/standing-orders.ts holds
  * what they answer): the command's description and its choice options, each named as its order,
  * in the order Discord lists them (replies, wound splits, rerolls, where a forced move ends).
  */

@@ -2,23 +2,23 @@
  * Runs a scenario (docs/formats.md "Scenario") and builds its report. Pure: the CLI reads the file and
  * prints; tests call this directly.
  */
-import type { Content } from '../content/load';
-import type { UnitCard } from '../rulesets/sellsword/formats/card';
-import { gridmapSchema, type Gridmap } from '../formats/gridmap';
-import { battlefieldProblems } from '../rulesets/sellsword/engine';
-import type { ModCard } from '../rulesets/sellsword/formats/mod';
-import type { Scenario, Step } from '../formats/scenario';
-import { nameOf } from '../engine';
-import type { Command } from '../rulesets/sellsword/engine';
-import { decide } from '../rulesets/sellsword/engine';
-import { defaultDecision } from '../rulesets/sellsword/engine';
-import { diceUsed, fixed, seeded } from '../engine';
-import type { RuleError } from '../engine';
-import { apply, type GameEvent } from '../rulesets/sellsword/engine';
-import { initial } from '../rulesets/sellsword/engine';
-import type { GameState, Prompt, StatusState } from '../rulesets/sellsword/engine';
-import { boardOf } from '../rulesets/sellsword/engine';
-import { actsFor, nextTurn } from '../rulesets/sellsword/engine';
+import type { Content } from '../../content/load';
+import type { UnitCard } from './formats/card';
+import { gridmapSchema, type Gridmap } from '../../formats/gridmap';
+import { battlefieldProblems } from './engine';
+import type { ModCard } from './formats/mod';
+import type { Scenario, Step } from '../../formats/scenario';
+import { nameOf } from '../../engine';
+import type { Command } from './engine';
+import { decide } from './engine';
+import { defaultDecision } from './engine';
+import { diceUsed, fixed, seeded } from '../../engine';
+import type { RuleError } from '../../engine';
+import { apply, type GameEvent } from './engine';
+import { initial } from './engine';
+import type { GameState, Prompt, StatusState } from './engine';
+import { boardOf } from './engine';
+import { actsFor, nextTurn } from './engine';
 
 export type StepReport = { ok: true; events: GameEvent[] } | { ok: false; error: RuleError };
 
