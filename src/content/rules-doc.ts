@@ -1,7 +1,7 @@
 /** The "Rules by topic" part of docs/playing.md, made from the same topics `/rules` shows. */
-import { RULES_TOPICS } from './rules-topics';
+import type { RulesTopic } from '../formats/rules-topic';
 
-export const RULES_START = '<!-- rules by topic: made by `npm run docs:rules` from src/content/rules-topics.ts -->';
+export const RULES_START = '<!-- rules by topic: made by `npm run docs:rules` from the topics /rules shows -->';
 export const RULES_END = '<!-- end of rules by topic -->';
 
 /** Discord's lines as Markdown: bullets become list items, and every other line its own paragraph. */
@@ -15,14 +15,14 @@ function markdownOf(text: string): string {
   }, '');
 }
 
-export function rulesMarkdown(): string {
-  return RULES_TOPICS.map((t) => `### ${t.title}\n\n${markdownOf(t.text)}\n\n_In the bot: \`/rules topic:${t.id}\`._`).join('\n\n');
+export function rulesMarkdown(topics: readonly RulesTopic[]): string {
+  return topics.map((t) => `### ${t.title}\n\n${markdownOf(t.text)}\n\n_In the bot: \`/rules topic:${t.id}\`._`).join('\n\n');
 }
 
-/** The document with its generated part replaced by the current one. */
-export function withRules(doc: string): string {
+/** The document with its generated part replaced by `topics` (the default game's `/rules` topics). */
+export function withRules(doc: string, topics: readonly RulesTopic[]): string {
   const start = doc.indexOf(RULES_START);
   const end = doc.indexOf(RULES_END);
   if (start < 0 || end < start) throw new Error('docs/playing.md has lost its rules markers');
-  return `${doc.slice(0, start + RULES_START.length)}\n\n${rulesMarkdown()}\n\n${doc.slice(end)}`;
+  return `${doc.slice(0, start + RULES_START.length)}\n\n${rulesMarkdown(topics)}\n\n${doc.slice(end)}`;
 }

@@ -1,6 +1,6 @@
 /** /help and /rules: topics in the project's words, found by the words a player knows. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULES_TOPICS } from '../../src/content/rules-topics';
+import { RULES_TOPICS } from '../../src/rulesets/sellsword/rules-topics';
 import { HELP_TOPICS } from '../../src/commands/help/help-topics';
 import { RULESETS } from '../../src/rulesets';
 import { answerText, startWorld, type World } from './world';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventOf, GameEvent } from '../../src/rulesets/sellsword/engine/events';
 import type { Prompt } from '../../src/rulesets/sellsword/engine/state';
-import { RULES_TOPICS } from '../../src/content/rules-topics';
+import { RULES_TOPICS } from '../../src/rulesets/sellsword/rules-topics';
 import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
 import { phrase } from '../../src/rulesets/sellsword/render/last-turn-words';
 import { attackWords } from '../../src/rulesets/sellsword/render/overlays';

@@ -1,7 +1,7 @@
 /**
  * Sellsword's `/help` topics: getting a match going, taking a turn and the out-of-turn buttons, in the
  * words a new player needs, and its acts for the "Every command" topic (commands/help/help-topics.ts
- * puts every game's topics together). The rules themselves are `/rules` (content/rules-topics.ts).
+ * puts every game's topics together). The rules themselves are `/rules` (rules-topics.ts beside it).
  */
 import type { GameHelp } from '../ruleset';
 

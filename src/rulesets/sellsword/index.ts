@@ -7,7 +7,7 @@ import { nextActor, type PlayerId } from './engine';
 import { beginMatch, gameOf, rebuildMatch, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../match/match-state';
 import type { MatchEnd, Phase, Ruleset, Stepped, Wait } from '../ruleset';
 import { timeoutCommand } from './timeouts';
-import { RULES_TOPICS } from '../../content/rules-topics';
+import { RULES_TOPICS } from './rules-topics';
 import { d20RollsOf } from '../../match/dice-proof';
 import { SELLSWORD_HELP } from './help-topics';
 import { PROMPT_BUTTONS } from './table/prompt-buttons';

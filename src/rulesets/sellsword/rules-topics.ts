@@ -4,9 +4,9 @@
  * ("reply", "rule of three"), never by the rulebook's section or ruling numbers; `cites` keeps those
  * for people checking the text against the rulebook.
  */
-import { findTopicIn, type RulesTopic } from '../formats/rules-topic';
+import { findTopicIn, type RulesTopic } from '../../formats/rules-topic';
 
-export type { RulesTopic } from '../formats/rules-topic';
+export type { RulesTopic } from '../../formats/rules-topic';
 
 export const RULES_TOPICS: readonly RulesTopic[] = [
   {
@@ -188,7 +188,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
   {
     id: 'reply',
     title: 'Replies (reactions)',
-    also: ['reply', 'react', 'reaction', 'react token', 'opportunity attack'],
+    also: ['reply', 'react', 'reaction', 'react token', 'attack of opportunity'],
     cites: ['§5', 'R25', 'R26', 'R27', 'R35', 'R40'],
     text: [
       'An enemy next to a unit may **reply** out of turn by spending its react token on a single-act attack:',
