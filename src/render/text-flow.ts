@@ -39,7 +39,8 @@ const WIDTHS_KEPT = 8192;
 
 /** Sets `ctx.font` to `fontName`, as measuring does, and gives the width of `text` in it. */
 export function textWidth(ctx: Ctx, fontName: string, text: string): number {
-  ctx.font = fontName;
+  // Setting a font parses it again even when it is the one set; reading it back costs a fraction of that.
+  if (ctx.font !== fontName) ctx.font = fontName;
   const key = `${fontName}\n${text}`;
   let w = widths.get(key);
   if (w === undefined) {
