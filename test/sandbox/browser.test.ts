@@ -173,6 +173,20 @@ describe('the sandbox page', () => {
     await composer.locator('.command-chip').waitFor({ state: 'hidden' });
     await expect(composer.locator('.text-input').isVisible()).resolves.toBe(true);
 
+    // A command picked with Enter opens on its optional option: a second Enter sends it as it stands
+    // (bare /help, the list of topics), not the option's first suggestion.
+    await composer.locator('.text-input').fill('/he');
+    await composer
+      .locator('.popup-item', { hasText: /^\/help(\s|$)/ })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Enter');
+    await composer.locator('.command-chip', { hasText: '/help' }).waitFor();
+    await composer.locator('.popup-item').first().waitFor();
+    await page.keyboard.press('Enter');
+    await composer.locator('.command-chip').waitFor({ state: 'hidden' });
+    await page.locator('.message.ephemeral', { hasText: '/help topic:' }).last().waitFor();
+
     // The sample warbands were submitted at start, each answer private to its player.
     await switchPlayer(page, 'alice');
     await page.locator('.message.ephemeral', { hasText: "Saved Hrolf's Watch" }).waitFor();

@@ -93,6 +93,8 @@ class Composer {
     this.lastSent = null;
     this.sending = false;
     this.asked = 0;
+    /** @type {any} An optional field the command opened on that the player has not chosen to fill (startCommand). */
+    this.unchosenField = null;
 
     this.text.addEventListener('input', () => {
       if (this.text.value.startsWith('/')) this.showCommandList();
@@ -150,6 +152,7 @@ class Composer {
   }
 
   highlight(delta) {
+    this.unchosenField = null;
     const menu = this.menu;
     if (menu.items.length === 0) return;
     menu.index = (menu.index + delta + menu.items.length) % menu.items.length;
@@ -254,7 +257,11 @@ class Composer {
     this.current = { entry, fields };
     this.root.classList.add('command-mode');
     this.defaultHint();
-    (fields.find((f) => f.option.required && !f.filled()) ?? fields[0])?.focus();
+    const first = fields.find((f) => f.option.required && !f.filled()) ?? fields[0];
+    // An optional field focused only because it comes first is not one the player chose to fill: as in
+    // Discord, Enter there sends the command as it stands until they type, click it or move the highlight.
+    this.unchosenField = first && !first.option.required ? first : null;
+    first?.focus();
     if (fields.length === 0) this.sendButton.focus();
   }
 
@@ -347,6 +354,10 @@ class Composer {
       this.suggest(field);
     });
     input.addEventListener('keydown', (event) => this.onFieldKey(event, field));
+    // A click on the field is the player choosing to fill it: Enter then takes the highlighted suggestion.
+    input.addEventListener('mousedown', () => {
+      if (this.unchosenField === field) this.unchosenField = null;
+    });
     wrap.classList.toggle('filled', field.filled());
   }
 
@@ -432,6 +443,7 @@ class Composer {
       open &&
       (event.key === 'Enter' || event.key === 'Tab') &&
       menu.index >= 0 &&
+      !(event.key === 'Enter' && this.unchosenField === field && field.input.value === '') &&
       // An optional field is focused only by a click (picking a value moves on to required ones alone):
       // a player who opened its list means to fill it, so Enter takes the highlighted suggestion.
       !(field.chosen && field.input.value === field.chosen.name)
