@@ -7,6 +7,7 @@ import { createComposer } from './composer.js';
 import { escapeHtml, setClockAhead } from './markdown.js';
 import { showForm } from './forms-view.js';
 import { avatarHtml, continues, messageView, waitsOn } from './message-view.js';
+import { latestPing as channelPing } from './waiting.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -129,7 +130,7 @@ function renderTitle() {
 }
 
 /** The latest message from the bot in this channel that waits for someone: they should act next. */
-const latestPing = () => state.messages.filter((m) => m.author.id === state.world.bot.id && waitsOn(m)).at(-1);
+const latestPing = () => channelPing(state.messages, state.world.bot.id);
 
 /** The player the channel waits for, as a set (none, or one). */
 const waitingFor = () => new Set(latestPing() ? [waitsOn(latestPing())] : []);
