@@ -128,8 +128,11 @@ function renderTitle() {
     : `<span class="title-icon">#</span><span class="title-name">${escapeHtml(c.name)}</span><span class="title-topic">Play-by-post Sellsword skirmishes</span>`;
 }
 
-/** The latest message from the bot in this channel that waits for someone: they should act next. */
-const latestPing = () => state.messages.filter((m) => m.author.id === state.world.bot.id && waitsOn(m)).at(-1);
+/**
+ * The latest message from the bot in this channel that waits for someone: they should act next. None
+ * in an archived thread: its match is over (the result post closes it), so nobody is waited for.
+ */
+const latestPing = () => (currentChannel()?.archived ? undefined : state.messages.filter((m) => m.author.id === state.world.bot.id && waitsOn(m)).at(-1));
 
 /** The player the channel waits for, as a set (none, or one). */
 const waitingFor = () => new Set(latestPing() ? [waitsOn(latestPing())] : []);
@@ -354,7 +357,10 @@ function connectEvents() {
       if (i >= 0) state.world.channels[i] = c;
       else state.world.channels.push(c);
       renderSidebar();
-      if (c.id === state.channelId) renderTitle();
+      if (c.id !== state.channelId) return;
+      renderTitle();
+      // Archiving closes a finished match: its last ping no longer waits for anyone (latestPing).
+      renderMessages();
     },
     commands: () => void loadCommands(),
   });
