@@ -114,6 +114,22 @@ describe('the sandbox page on a phone', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it('waits for nobody once the match is over: no waiting dot on an avatar, no hand-off', async () => {
+    const composer = page.locator('#composer');
+    await composer.locator('.text-input').click();
+    await composer.locator('.text-input').fill('/skirmish concede');
+    await composer.locator('.popup-item', { hasText: '/skirmish concede' }).first().dispatchEvent('mousedown');
+    await composer.locator('.command-chip', { hasText: '/skirmish concede' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.message.ephemeral button', { hasText: 'Yes, concede' }).last().click();
+    await sandbox.bot.scheduler.idle();
+    await sandbox.bot.idle();
+    await expect.poll(() => page.locator('.title-name').textContent()).toMatch(/^✅/);
+    await expect.poll(() => page.locator('.player.waiting').count()).toBe(0);
+    expect(await page.locator('.hand-off-button').count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it('shows the threads and their messages again after a reload, and on a fresh visit', async () => {
     const thread = sandbox.fake.threads(sandbox.fake.channel.id).at(-1)!;
     const before = await page.locator('.message').count();

@@ -7,7 +7,6 @@ import { createComposer } from './composer.js';
 import { escapeHtml, setClockAhead } from './markdown.js';
 import { showForm } from './forms-view.js';
 import { avatarHtml, continues, messageView, waitsOn } from './message-view.js';
-import { latestPing as channelPing } from './waiting.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -129,8 +128,11 @@ function renderTitle() {
     : `<span class="title-icon">#</span><span class="title-name">${escapeHtml(c.name)}</span><span class="title-topic">Play-by-post Sellsword skirmishes</span>`;
 }
 
-/** The latest message from the bot in this channel that waits for someone: they should act next. */
-const latestPing = () => channelPing(state.messages, state.world.bot.id);
+/**
+ * The latest message from the bot in this channel that waits for someone: they should act next. None
+ * in an archived thread: its match is over (the result post closes it), so nobody is waited for.
+ */
+const latestPing = () => (currentChannel()?.archived ? undefined : state.messages.filter((m) => m.author.id === state.world.bot.id && waitsOn(m)).at(-1));
 
 /** The player the channel waits for, as a set (none, or one). */
 const waitingFor = () => new Set(latestPing() ? [waitsOn(latestPing())] : []);
@@ -355,7 +357,10 @@ function connectEvents() {
       if (i >= 0) state.world.channels[i] = c;
       else state.world.channels.push(c);
       renderSidebar();
-      if (c.id === state.channelId) renderTitle();
+      if (c.id !== state.channelId) return;
+      renderTitle();
+      // Archiving closes a finished match: its last ping no longer waits for anyone (latestPing).
+      renderMessages();
     },
     commands: () => void loadCommands(),
   });

@@ -5,9 +5,6 @@
 import { componentsView } from './components-view.js';
 import { replaySlider } from './forms-view.js';
 import { escapeHtml, renderMarkdown, sandboxNow } from './markdown.js';
-import { waitsOn } from './waiting.js';
-
-export { waitsOn };
 
 /**
  * @typedef {object} MessageContext
@@ -154,6 +151,19 @@ export function messageView(message, continued, ctx) {
     body.append(note);
   }
   return el;
+}
+
+/**
+ * The player a message waits for, or null: a prompt (buttons or a menu) that pings one player, or a
+ * ping that asks them ("<@bob>, it's your turn…", "<@bob>, go on with…"). A mention that only names
+ * someone ("<@bob> concedes.", the result's "<@bob>" after the score) waits for nobody.
+ */
+export function waitsOn(message) {
+  if (message.ephemeral || message.mentions.length !== 1) return null;
+  const player = message.mentions[0];
+  const prompt = (message.components ?? []).length > 0;
+  const asks = typeof message.content === 'string' && message.content.includes(`<@${player}>,`);
+  return prompt || asks ? player : null;
 }
 
 /**
