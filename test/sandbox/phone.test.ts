@@ -125,6 +125,10 @@ describe('the sandbox page on a phone', () => {
     await sandbox.bot.scheduler.idle();
     await sandbox.bot.idle();
     await expect.poll(() => page.locator('.title-name').textContent()).toMatch(/^✅/);
+    // The result in the thread's name reads whole at a phone's width: wrapped, not cut with "…".
+    const title = page.locator('.title-name');
+    expect(await title.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    expect(await onScreen('.title-name')).toBe(true);
     await expect.poll(() => page.locator('.player.waiting').count()).toBe(0);
     expect(await page.locator('.hand-off-button').count()).toBe(0);
     expect(problems).toEqual([]);

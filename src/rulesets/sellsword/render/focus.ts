@@ -206,9 +206,11 @@ export function drawUnitStrip(view: MapView, title: string): Canvas | null {
 function droppedRow(view: MapView): Run[] | null {
   const gone = view.units.filter((u) => u.where === 'dropped');
   if (gone.length === 0) return null;
+  // The comma ends its name's run, so a wrapped line never starts with one.
+  const last = gone.length - 1;
   return [
     { text: 'Dropped:', bold: true },
-    ...gone.flatMap((u, i): Run[] => [{ text: i === 0 ? ' ' : ', ' }, { text: u.label, bold: true, colour: u.colour }, { text: ` ${u.name}` }]),
+    ...gone.flatMap((u, i): Run[] => [{ text: ' ' }, { text: u.label, bold: true, colour: u.colour }, { text: ` ${u.name}${i < last ? ',' : ''}` }]),
   ];
 }
 

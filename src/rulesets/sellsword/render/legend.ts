@@ -11,7 +11,7 @@ import { STATUSES, type Terrain } from '../formats/vocabulary';
 import { T } from '../../../engine';
 import { measuringContext } from '../../../render/canvas-pool';
 import { font, loadFonts } from '../../../render/fonts';
-import { shapePath, star } from '../../../render/glyphs';
+import { star } from '../../../render/glyphs';
 import { activeMark } from '../../../render/token-parts';
 import { drawToken } from './units';
 import {
@@ -35,7 +35,7 @@ import { STATUS_COLOUR, STATUS_CODE } from './status-look';
 import { numberBadge, type PlacedTag } from '../../../render/tags';
 import { terrainSquare } from '../../../render/terrain';
 import { flow, type Flow, type Run } from '../../../render/text-flow';
-import { pic, statusBadge, swatchLine, tagSwatch } from '../../../render/legend-parts';
+import { pic, playerSwatch, statusBadge, swatchLine, tagSwatch } from '../../../render/legend-parts';
 import type { MapView, UnitView } from './view';
 
 type Ctx = SKRSContext2D;
@@ -343,19 +343,7 @@ export function drawLegendCanvas(view: MapView, width = 760): Canvas {
 
 /** Each player's token shape and colour, with the seat number the start areas show. */
 function players(view: MapView): Run[] {
-  return view.players.flatMap((p) =>
-    item(
-      pic(1.1, (ctx, x, y, h) => {
-        shapePath(ctx, p.shape, x + h * 0.5, y + h * 0.5, h * 0.9);
-        ctx.fillStyle = p.colour;
-        ctx.fill();
-        ctx.lineWidth = Math.max(1.5, h * 0.08);
-        ctx.strokeStyle = INK;
-        ctx.stroke();
-      }),
-      `${p.name}'s units (P${p.seat + 1})`,
-    ),
-  );
+  return view.players.flatMap((p) => item(playerSwatch(p), `${p.name}'s units (P${p.seat + 1})`));
 }
 
 const SHAPE_WORD = { circle: 'circles', square: 'rounded squares', hexagon: 'hexagons', diamond: 'diamonds' } as const;
