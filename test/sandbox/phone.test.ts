@@ -115,12 +115,18 @@ describe('the sandbox page on a phone', () => {
   }, 60_000);
 
   it('waits for nobody once the match is over: no waiting dot on an avatar, no hand-off', async () => {
+    // Scrolled up to read, the player's own command still brings its answer into view (no "New messages" pill).
+    await page.locator('#messages').evaluate((e) => {
+      e.scrollTop = 0;
+    });
     const composer = page.locator('#composer');
     await composer.locator('.text-input').click();
     await composer.locator('.text-input').fill('/skirmish concede');
     await composer.locator('.popup-item', { hasText: '/skirmish concede' }).first().dispatchEvent('mousedown');
     await composer.locator('.command-chip', { hasText: '/skirmish concede' }).waitFor();
     await page.keyboard.press('Enter');
+    await page.locator('.message.ephemeral button', { hasText: 'Yes, concede' }).last().waitFor();
+    expect(await page.locator('#jump').isHidden()).toBe(true);
     await page.locator('.message.ephemeral button', { hasText: 'Yes, concede' }).last().click();
     await sandbox.bot.scheduler.idle();
     await sandbox.bot.idle();

@@ -24,6 +24,16 @@ const state = {
   unread: new Map(),
   dismissed: new Set(),
   stopEvents: () => {},
+  /**
+   * Until when the list follows its end whatever the reader's place: a few seconds after the viewer's
+   * own command or post, so its answer (and the posts it causes) comes into view, as Discord does.
+   */
+  followUntil: 0,
+};
+
+/** The viewer acted: keep the answer in view for the next few seconds. */
+const followOwn = () => {
+  state.followUntil = Date.now() + 5000;
 };
 
 const compareIds = (a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0);
@@ -65,9 +75,15 @@ const composer = createComposer($('#composer'), {
   users: () => state.world.users,
   channels: () => state.world.channels,
   placeholder: () => `Message ${channelLabel(currentChannel())} as ${state.viewer.displayName} — type / for commands`,
-  run: ({ name, options, files }) => postJson('/api/command', { user: as(), channel: state.channelId, name, options, files }),
+  run: ({ name, options, files }) => {
+    followOwn();
+    return postJson('/api/command', { user: as(), channel: state.channelId, name, options, files });
+  },
   autocomplete: ({ name, options, focused }) => postJson('/api/autocomplete', { user: as(), channel: state.channelId, name, options, focused }),
-  post: (content) => postJson('/api/post', { user: as(), channel: state.channelId, content }),
+  post: (content) => {
+    followOwn();
+    return postJson('/api/post', { user: as(), channel: state.channelId, content });
+  },
 });
 
 // ---- the sidebar, the title and the player switch ---------------------------------------------------
@@ -212,7 +228,7 @@ const context = {
 
 function renderMessages() {
   const list = $('#messages');
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120;
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120 || Date.now() < state.followUntil;
   const shown = state.messages.filter((m) => !state.dismissed.has(m.id));
   context.latestPingId = latestPing()?.id;
   const nodes = [];
@@ -438,7 +454,8 @@ $('#messages').addEventListener(
   'load',
   (event) => {
     const list = $('#messages');
-    if (event.target instanceof HTMLImageElement && list.scrollHeight - list.scrollTop - list.clientHeight < event.target.height + 160) scrollToBottom();
+    if (!(event.target instanceof HTMLImageElement)) return;
+    if (Date.now() < state.followUntil || list.scrollHeight - list.scrollTop - list.clientHeight < event.target.height + 160) scrollToBottom();
   },
   true,
 );
