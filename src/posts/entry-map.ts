@@ -24,7 +24,7 @@ export function entryMapFile(setup: MatchSetup, pregame: PregameState): { png: B
     entry: pregame.entry,
   });
   if ('error' in made) return null;
-  const { png, alt } = renderMapWithAlt(made.state, { names: setup.names });
+  const { png, alt } = renderMapWithAlt(made.state, { names: setup.names, startLabels: true });
   const placed = Object.entries(pregame.entry).map(([p, square]) => `${setup.names[p] ?? p}'s entry tile is at ${square}.`);
   return {
     png,

@@ -12,6 +12,7 @@ import { Lru } from '../cache/lru';
 import { font } from './fonts';
 import { bricks, flame, peaks, pillars, pitHole, slidingDoor, smokeWisps, snowflake, star, tufts } from './glyphs';
 import type { BoardGeometry } from './layout';
+import { haloText } from './token-parts';
 import {
   COLD_FILL,
   COLD_INK,
@@ -22,6 +23,7 @@ import {
   OBJECTIVE,
   OBJECTIVE_INK,
   PAPER,
+  START_AREA,
   TERRAIN_FILL,
   TERRAIN_INK,
   TERRAIN_ORDER,
@@ -383,4 +385,33 @@ export function drawBoardWindow(ctx: Ctx, g: BoardGeometry, board: BoardView, st
   const width = w.cols * g.cell;
   const height = w.rows * g.cell;
   ctx.drawImage(boardPicture(g, board, startColours), x, y, width, height, x, y, width, height);
+}
+
+/**
+ * Each start area's tag ("S1") drawn large on the square nearest the area's middle, for the picture
+ * an entry tile is chosen on: the small tag in the area's corner is about 5 px tall on a phone, this
+ * one a square tall, so a player on a phone can tell the areas apart.
+ */
+export function startAreaNumbers(ctx: Ctx, g: BoardGeometry, board: BoardView, colours: readonly string[]): void {
+  board.startAreas.forEach((area, seat) => {
+    if (area.length === 0) return;
+    const col = (i: number) => i % board.width;
+    const row = (i: number) => Math.floor(i / board.width);
+    const mid = { col: area.reduce((n, i) => n + col(i), 0) / area.length, row: area.reduce((n, i) => n + row(i), 0) / area.length };
+    const at = area.reduce((best, i) => (Math.hypot(col(i) - mid.col, row(i) - mid.row) < Math.hypot(col(best) - mid.col, row(best) - mid.row) ? i : best));
+    ctx.save();
+    ctx.font = font(Math.round(g.cell * 0.9), 'bold');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    haloText(
+      ctx,
+      `S${seat + 1}`,
+      g.margin + (col(at) + 0.5) * g.cell,
+      g.margin + (row(at) + 0.5) * g.cell,
+      colours[seat] ?? START_AREA,
+      PAPER,
+      Math.max(3, g.cell * 0.16),
+    );
+    ctx.restore();
+  });
 }

@@ -15,6 +15,7 @@ import { encodePng } from '../../src/render/png';
 import { shownWidth } from '../../src/render/phone';
 import { toMapView } from '../../src/rulesets/sellsword/render/view';
 import { tableGoldenCases } from './table-cases';
+import { newGame } from '../../src/bench/selfplay';
 import {
   bigTable,
   content,
@@ -172,6 +173,12 @@ export const goldenCases: readonly GoldenCase[] = [
       const t = crowdTable();
       return atPhoneWidth(drawMapCanvas(toMapView(t.state, { lastTurn: t.events, before: t.before })));
     },
+  },
+  {
+    name: 'phone-entry-start-areas',
+    shows:
+      'the map an entry tile is chosen on (Burning Village, no unit entered yet), scaled to 400 px wide as a phone shows it: each start area hatched, with its number (S1, S2) drawn a square tall in its middle, readable at that width',
+    render: () => atPhoneWidth(drawMapCanvas(toMapView(newGame(content, 'burning-village', 7), { startLabels: true }))),
   },
   {
     name: 'phone-focus-melee',

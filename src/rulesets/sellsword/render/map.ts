@@ -12,7 +12,7 @@ import { boardSquares, drawBoardMarks, overlayTags, tagSpace } from './overlays'
 import { INK, PAPER, START_AREA } from '../../../render/palette';
 import { panel } from './panel';
 import { encodePng } from '../../../render/png';
-import { boardPicture } from '../../../render/terrain';
+import { boardPicture, startAreaNumbers } from '../../../render/terrain';
 import { placeTags } from '../../../render/tags';
 import { toMapView, type MapView, type ViewRequest } from './view';
 
@@ -47,6 +47,7 @@ export function drawMapCanvas(view: MapView, reuse = false) {
   ctx.drawImage(boardPicture(g, view.board, startColours), 0, top);
   ctx.save();
   ctx.translate(0, top);
+  if (view.startLabels) startAreaNumbers(ctx, g, view.board, startColours);
   drawBoardMarks(ctx, g, view, tags);
   ctx.restore();
 

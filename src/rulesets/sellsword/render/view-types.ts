@@ -30,6 +30,8 @@ export interface ViewRequest {
   readonly preview?: { readonly unit: UnitId; readonly attack: string; readonly target: UnitId; readonly charge?: boolean };
   /** Names to show for players (e.g. Discord nicknames); the player id otherwise. */
   readonly names?: Readonly<Record<PlayerId, string>>;
+  /** The picture an entry tile is chosen on: each start area's number drawn large, to read on a phone. */
+  readonly startLabels?: boolean;
 }
 
 export interface PlayerView {
@@ -237,6 +239,8 @@ export interface MapView {
   readonly reach: ReachView | null;
   readonly sight: SightView | null;
   readonly preview: PreviewView | null;
+  /** Start areas numbered large (ViewRequest.startLabels). */
+  readonly startLabels?: boolean;
 }
 
 export const sqOf = (board: Pick<Board, 'width'>, i: number): Sq => ({ name: nameOf(board, i), col: colOf(board, i), row: rowOf(board, i) });

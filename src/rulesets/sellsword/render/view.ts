@@ -68,5 +68,6 @@ export function toMapView(state: GameState, request: ViewRequest = {}): MapView 
     reach: request.reach ? reachView(state, labels, request.reach.unit, request.reach.maneuver ?? false) : null,
     sight: request.sight ? sightView(state, labels, request.sight.unit) : null,
     preview: request.preview ? previewView(state, labels, request.preview) : null,
+    ...(request.startLabels ? { startLabels: true } : {}),
   };
 }
