@@ -5,8 +5,9 @@
  * - each tag goes to the first of its own spots (along its line, best first) that covers no unit
  *   square, no placed tag and stays on the board; failing those, to the nearest such spot round its
  *   anchor, within a few squares, with a thin leader line back to the anchor;
- * - a tag that finds no room is gathered into a numbered list under the board, and only a small
- *   numbered badge is placed (by the same rule) where the tag would have gone.
+ * - a tag that finds no room, or room only over a dropped unit's cross, is gathered into a numbered
+ *   list under the board, and only a small numbered badge is placed (by the same rule, and on the
+ *   cross only when nothing else fits) where the tag would have gone.
  * Requests are placed in order, so the first get the best spots and the result is fixed.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
@@ -63,7 +64,7 @@ export interface TagSpace {
   readonly bounds: Rect;
   /** Unit squares: never covered. */
   readonly tokens: readonly Rect[];
-  /** Squares better left clear (a dropped unit's cross); covered only when nothing else fits. */
+  /** Squares better left clear (a dropped unit's cross): never under a word tag, under a badge only when nothing else fits. */
   readonly soft: readonly Rect[];
   /** Side of a square in pixels: sets how far a tag may wander. */
   readonly cell: number;
@@ -139,13 +140,13 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
    * (its own line's), only one nearer `owner` than any other unit, when there is one: a tag that would
    * read as another unit's goes to the numbered list instead.
    */
-  const find = (spots: readonly Point[], w: number, h: number, own = spots.length, owner?: Rect): Rect | null => {
+  const find = (spots: readonly Point[], w: number, h: number, own = spots.length, owner?: Rect, coverSoft = true): Rect | null => {
     let fallback: Rect | null = null;
     for (const [i, s] of spots.entries()) {
       const rect = inside(s, w, h);
       if (!fits(rect) || (i >= own && !nearOwner(rect, owner))) continue;
       if (softFree(rect)) return rect;
-      fallback ??= rect;
+      if (coverSoft) fallback ??= rect;
     }
     return fallback;
   };
@@ -153,7 +154,9 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
   for (const r of requests) {
     const base = { text: fontSafe(r.text), listText: fontSafe(r.listText), colour: r.colour, anchor: r.anchor, px: r.px };
     const { w, h } = tagSize(measure, r.text, r.px);
-    const rect = find([...r.spots, ...spiral(r.anchor, cell, TAG_REACH)], w, h, r.owner ? r.spots.length - 2 : r.spots.length, r.owner);
+    // A word tag never covers a dropped unit's cross: with no room elsewhere it goes to the list, and
+    // only its small badge may sit on the cross.
+    const rect = find([...r.spots, ...spiral(r.anchor, cell, TAG_REACH)], w, h, r.owner ? r.spots.length - 2 : r.spots.length, r.owner, false);
     if (rect) {
       placed.push({ ...base, rect, number: null, forced: false });
       continue;

@@ -115,6 +115,18 @@ describe('tags never cover a token', () => {
     expectClear(placed, tokens, { x: 0, y: 0, w: 3 * cell, h: 3 * cell });
   });
 
+  it("never puts a word tag over a dropped unit's cross: with room only there, the tag is listed and its badge sits on the cross", () => {
+    const cell = 40;
+    // A column of free squares between two columns of tokens, every free square a dropped unit's cross.
+    const tokens: Rect[] = [];
+    for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) if (c !== 1) tokens.push({ x: c * cell, y: r * cell, w: cell, h: cell });
+    const soft: Rect[] = [0, 1, 2].map((r) => ({ x: cell, y: r * cell, w: cell, h: cell }));
+    const request: TagRequest = { text: 'HIT', listText: 'KC on GH: HIT', colour: '#5b2a86', anchor: { x: 60, y: 60 }, spots: [], px: cell * 0.3 };
+    const [placed] = placeTags([request], { bounds: { x: 0, y: 0, w: 3 * cell, h: 3 * cell }, tokens, soft, cell }, measuringContext());
+    expect(placed!.number).toBe(1);
+    expect(placed!.forced).toBe(false);
+  });
+
   it('goes to the first spot along its own line that is clear, so an attack between distant units keeps its tag on the line', () => {
     const view = toMapView(yardTable(), { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } });
     const g = boardGeometry(view.board);
