@@ -132,6 +132,8 @@ export interface Ruleset {
   readonly buttons: readonly string[];
   /** Played at the table through `/order`, its prompts' buttons and its own words; absent: through the application's own commands. */
   readonly table?: TableRules;
+  /** The game's practice opponent; absent: the game has none behind the boundary yet. */
+  readonly practice?: PracticeRules;
 }
 
 /** An army a challenge may bring (a game's sample armies until its players submit their own). */
@@ -148,6 +150,14 @@ export interface TableBegin {
   readonly players: readonly PlayerId[];
   /** Each player's army, by `ArmyOffer.id`. */
   readonly armies: Readonly<Record<PlayerId, string>>;
+  /** The map's id among the game's shipped maps; absent: the game's own choice. */
+  readonly map?: string;
+}
+
+/** The practice opponent of a game (docs/rulesets.md §1): pure, reading only what any player sees. */
+export interface PracticeRules {
+  /** The command it gives for `seat` now, or null when the match does not wait on that seat. */
+  choose(setup: unknown, state: unknown, seat: PlayerId): unknown | null;
 }
 
 /** One option of an order: always a string, suggested from the legal orders as typed. */

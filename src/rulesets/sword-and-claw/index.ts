@@ -14,6 +14,7 @@ import { runScScenario } from './match/scenario';
 import { scView } from './view';
 import { scTableRules } from './table';
 import { SC_HELP } from './help-topics';
+import { chooseScCommand } from './ai/choose';
 
 const setupOf = (setup: unknown) => setup as ScSetup;
 const stateOf = (state: unknown) => state as ScState;
@@ -45,6 +46,7 @@ export const swordAndClaw: Ruleset = {
   scenario: { run: runScScenario },
   view: scView,
   table: scTableRules,
+  practice: { choose: (setup, state, seat) => chooseScCommand(setupOf(setup), stateOf(state), seat) },
   rules: SC_RULES_TOPICS,
   help: SC_HELP,
   buttons: [],

@@ -42,7 +42,8 @@ function moveOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCo
     });
 }
 
-function meleeOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCommand[] {
+/** The strikes `mine` (troops of the active side) could declare in the melee step now. */
+export function meleeOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): Extract<ScCommand, { type: 'attack' }>[] {
   const table = tableOf(setup, s);
   const enemies = onTable(s).filter((t) => t.player !== s.turn!.player);
   return mine.flatMap((t) => {
@@ -51,7 +52,7 @@ function meleeOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScC
     const before = s.declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
     const attacks = meleeAttacks(card).filter((a) => checkMeleeDeclaration(card, [...before, a]) === null);
     const targets = enemies.filter((e) => areAdjacent(table, pieceOf(setup, t), pieceOf(setup, e)));
-    return attacks.flatMap((attack) => targets.map((e): ScCommand => ({ type: 'attack', troop: t.id, attack, target: e.id })));
+    return attacks.flatMap((attack) => targets.map((e) => ({ type: 'attack' as const, troop: t.id, attack, target: e.id })));
   });
 }
 

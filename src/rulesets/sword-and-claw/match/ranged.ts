@@ -8,6 +8,7 @@ import { refuse, ruleError, type RuleError } from '../../../engine/errors';
 import { checkDeclaration, type Fighter, findAttack } from '../rules/melee';
 import { afterMove } from '../rules/movement';
 import { checkShot, enemyAdjacent, needsReload, resolveRangedStep } from '../rules/ranged';
+import type { ScTable } from '../rules/table';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
 import { cardOf, onTable, pieceOf, tableOf } from './tables';
@@ -65,28 +66,31 @@ export const reloadOptions = (setup: ScSetup, s: ScState): Extract<ScCommand, { 
 
 /** The shots the active side could declare now, each as a command (for suggestions, random play and passing the step). */
 export function shotOptions(setup: ScSetup, s: ScState): Extract<ScCommand, { type: 'shoot' }>[] {
-  const player = s.turn!.player;
   const table = tableOf(setup, s);
-  const troops = onTable(s);
-  const enemies = troops.filter((t) => t.player !== player);
-  return troops
-    .filter((t) => t.player === player && afterMove(t.moved ?? 'move').ranged && !s.turn!.used.includes(t.id))
-    .flatMap((t) => {
-      const card = cardOf(setup, t);
-      const piece = pieceOf(setup, t);
-      const ranged = card.attacks.flat().filter((a) => a.range !== undefined);
-      if (ranged.length === 0 || enemyAdjacent(table, piece)) return [];
-      const before = s.declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
-      return ranged
-        .filter((a) => checkDeclaration(card, [...before, a.id], 'ranged') === null)
-        .flatMap((a) =>
-          enemies
-            .filter(
-              (e) => checkShot(table, piece, card, afterMove(t.moved ?? 'move'), { attack: a.id, target: e.id, before, unloaded: t.unloaded ?? [] }) === null,
-            )
-            .map((e) => ({ type: 'shoot' as const, troop: t.id, attack: a.id, target: e.id })),
-        );
-    });
+  return onTable(s)
+    .filter((t) => t.player === s.turn!.player)
+    .flatMap((t) => troopShots(setup, s, t, table));
+}
+
+/**
+ * The shots one troop of the active side could declare now, were it the ranged step: none after an
+ * order that forbids shooting, with an enemy next to it, or once it has acted in the step.
+ */
+export function troopShots(setup: ScSetup, s: ScState, t: ScTroop, table: ScTable = tableOf(setup, s)): Extract<ScCommand, { type: 'shoot' }>[] {
+  if (!afterMove(t.moved ?? 'move').ranged || s.turn!.used.includes(t.id)) return [];
+  const card = cardOf(setup, t);
+  const piece = pieceOf(setup, t);
+  const ranged = card.attacks.flat().filter((a) => a.range !== undefined);
+  if (ranged.length === 0 || enemyAdjacent(table, piece)) return [];
+  const enemies = onTable(s).filter((e) => e.player !== t.player);
+  const before = s.declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
+  return ranged
+    .filter((a) => checkDeclaration(card, [...before, a.id], 'ranged') === null)
+    .flatMap((a) =>
+      enemies
+        .filter((e) => checkShot(table, piece, card, afterMove(t.moved ?? 'move'), { attack: a.id, target: e.id, before, unloaded: t.unloaded ?? [] }) === null)
+        .map((e) => ({ type: 'shoot' as const, troop: t.id, attack: a.id, target: e.id })),
+    );
 }
 
 /** Resolves the declared shots, if any, with the dice of the decision. */

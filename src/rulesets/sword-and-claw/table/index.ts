@@ -38,9 +38,10 @@ const stateOf = (state: unknown) => state as ScState;
 
 export const scTableRules: TableRules = {
   armies,
-  setup: ({ seed, players, armies: chosen }) => {
+  setup: ({ seed, players, armies: chosen, map: mapId }) => {
     const c = shipped();
-    const map = c.maps.get(SC_TABLE_MAP);
+    const map = c.maps.get(mapId ?? SC_TABLE_MAP);
+    if (!map && mapId !== undefined) return { ok: false, error: { code: 'unknown-map', message: `There is no Sword and Claw map "${mapId}".` } };
     if (!map) throw new Error(`no Sword and Claw map ${SC_TABLE_MAP}`);
     if (players.length !== 2) return { ok: false, error: { code: 'two-players', message: 'Sword and Claw is played by two players.' } };
     const picked = Object.fromEntries(players.map((p) => [p, c.armies.get(chosen[p] ?? '')]));

@@ -12,7 +12,7 @@ import { cardOf, onTable, pieceOf, tableOf } from '../match/tables';
 import { type Fighter, findAttack } from '../rules/melee';
 import { aimShot } from '../rules/ranged';
 import { coverPenalty } from '../rules/sight';
-import { odds, woundChance } from './prompt';
+import { odds, woundChance } from '../rules/chances';
 import type { ScCommand, ScSetup, ScState } from '../match/types';
 import { labelOf, squareOf, squareWords, troopOf, troopWords } from './names';
 

@@ -7,27 +7,13 @@ import type { RuleError } from '../../../engine/errors';
 import type { PromptPost } from '../../ruleset';
 import type { PlayerId } from '../match/types';
 import { meleeModifiers } from '../rules/melee';
-import { woundsFromDamage } from '../rules/wounds';
+import { odds, woundChance } from '../rules/chances';
 import { cardOf } from '../match/tables';
 import type { ScCommand, ScSetup, ScState } from '../match/types';
 import { troopWords } from './names';
 
 /** The argument of the "no attack" button. */
 const NONE = 'none';
-
-/** The chance in percent that a d10 plus `bonus` reaches `defense`. */
-export function odds(bonus: number, defense: number): number {
-  let hits = 0;
-  for (let d = 1; d <= 10; d++) if (d + bonus >= defense) hits++;
-  return hits * 10;
-}
-
-/** The chance in percent of at least one wound from a hit of d6 + `dmgBonus`. */
-export function woundChance(dmgBonus: number, toWound: Parameters<typeof woundsFromDamage>[1]): number {
-  let wounding = 0;
-  for (let d = 1; d <= 6; d++) if (woundsFromDamage(d + dmgBonus, toWound) > 0) wounding++;
-  return Math.round((wounding / 6) * 100);
-}
 
 export function scPromptPost(setup: ScSetup, s: ScState, _name: (p: PlayerId) => string): PromptPost | null {
   const p = s.prompt;

@@ -1,0 +1,161 @@
+/**
+ * The practice opponent for Sword and Claw: one order at a time for the seat the match waits on, a
+ * pure function of the setup and the state (no dice, no clock), so a replayed practice match makes
+ * the same choices and the engine checks each one like any player's.
+ *
+ * It plays a plain, sound plan a new player can learn from:
+ * - deployment: the troops placed as a missed deadline places them (nearest its edge);
+ * - movement: an unloaded weapon is reloaded; a troop with a shot where it stands aims and keeps still; a troop that can
+ *   reach a square next to an enemy with a Move goes there, to strike in the melee step; any other
+ *   closes in on the nearest enemy, running when that keeps no attack from it this turn;
+ * - ranged and melee steps: each declared attack is the one with the most wounds expected (the
+ *   chance to hit times the wounds a hit does), the weakest target first when equal;
+ * - an opportunity attack is always taken, with the best attack.
+ * It stops a step with `next` when nothing is worth ordering. Movement is worked out for one troop at
+ * a time from the same movement rules the options use, never from every troop's whole move set, so a
+ * decision stays cheap on a large map.
+ */
+import { hitChance, woundsPerHit } from '../rules/chances';
+import { findAttack, meleeModifiers } from '../rules/melee';
+import { afterMove, allowance, reachable } from '../rules/movement';
+import { areAdjacent } from '../rules/opportunity';
+import { aimShot } from '../rules/ranged';
+import { inchesBetween } from '../rules/sight';
+import type { Piece, ScTable } from '../rules/table';
+import { isHurt } from '../rules/wounds';
+import { meleeOptions } from '../match/options';
+import { reloadOptions, shotOptions, troopShots } from '../match/ranged';
+import { cardOf, hasRangedAttack, onTable, pieceOf, tableOf } from '../match/tables';
+import type { PlayerId, ScCommand, ScSetup, ScState, ScTroop } from '../match/types';
+
+const NEXT: ScCommand = { type: 'next' };
+
+/** The order the practice opponent gives for `seat` now, or null when the match does not wait on it. */
+export function chooseScCommand(setup: ScSetup, s: ScState, seat: PlayerId): ScCommand | null {
+  if (s.end) return null;
+  if (s.prompt) return s.prompt.player === seat ? opportunityAnswer(setup, s) : null;
+  if (s.deploying) return s.deploying.player === seat ? { type: 'deploy-rest' } : null;
+  if (!s.turn || s.turn.player !== seat) return null;
+  if (s.turn.step === 'movement') return movementOrder(setup, s) ?? NEXT;
+  if (s.turn.step === 'ranged') return best(setup, s, shotOptions(setup, s)) ?? reloadOptions(setup, s)[0] ?? NEXT;
+  return (
+    best(
+      setup,
+      s,
+      meleeOptions(
+        setup,
+        s,
+        onTable(s).filter((t) => t.player === seat),
+      ),
+    ) ?? NEXT
+  );
+}
+
+/** Wounds an attack is expected to do: its chance to hit times the wounds of a hit. */
+function expected(setup: ScSetup, s: ScState, table: ScTable, c: { troop: string; attack: string; target: string }, ranged: boolean): number {
+  const attacker = s.troops[c.troop]!;
+  const target = s.troops[c.target]!;
+  const card = cardOf(setup, attacker);
+  const targetCard = cardOf(setup, target);
+  const attack = findAttack(card, c.attack)?.attack;
+  if (!attack) return 0;
+  let bonus: number;
+  let defense: number;
+  if (ranged) {
+    const fighters = new Map(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }]));
+    const aimed = new Set(onTable(s).flatMap((t) => (t.moved === 'aim' ? [t.id] : [])));
+    const first = !s.declared.some((d) => d.attacker === c.troop);
+    const aim = aimShot({ table, fighters, aimed }, { attacker: c.troop, attack: c.attack, target: c.target }, first);
+    bonus = aim.modifiers.reduce((n, m) => n + m.value, 0);
+    defense = aim.defense;
+  } else {
+    bonus = meleeModifiers(attack, isHurt(attacker.taken, card.wounds)).reduce((n, m) => n + m.value, 0);
+    defense = targetCard.defense.melee;
+  }
+  return hitChance(bonus, defense) * woundsPerHit(attack.dmg.bonus, targetCard.toWound);
+}
+
+/** The declared attack with the most wounds expected; ties go to the target with the fewest wounds left. */
+function best(setup: ScSetup, s: ScState, options: readonly Extract<ScCommand, { type: 'shoot' | 'attack' }>[]): ScCommand | null {
+  const table = tableOf(setup, s);
+  let chosen: ScCommand | null = null;
+  let score = 0;
+  for (const o of options) {
+    const target = s.troops[o.target]!;
+    const left = cardOf(setup, target).wounds - target.taken;
+    // Wounds that remove the target are worth a little more than wounds that do not.
+    const value = expected(setup, s, table, o, o.type === 'shoot') * (1 + 1 / (left + 1));
+    if (value > score + 1e-9) [chosen, score] = [o, value];
+  }
+  return chosen;
+}
+
+function opportunityAnswer(setup: ScSetup, s: ScState): ScCommand {
+  const p = s.prompt!;
+  const table = tableOf(setup, s);
+  let chosen: string | null = null;
+  let score = -1;
+  for (const attack of p.attacks) {
+    const value = expected(setup, s, table, { troop: p.attacker, attack, target: p.mover }, false);
+    if (value > score) [chosen, score] = [attack, value];
+  }
+  return { type: 'opportunity', attack: chosen };
+}
+
+/** Distance in inches from a troop standing at `at` to the nearest enemy. */
+function nearestEnemy(table: ScTable, piece: Piece, at: number, enemies: readonly Piece[]): number {
+  let nearest = Number.POSITIVE_INFINITY;
+  for (const e of enemies) nearest = Math.min(nearest, inchesBetween(table, { ...piece, at }, e));
+  return nearest;
+}
+
+/** The troops yet to move this turn, nearest the enemy first, so the front moves before those behind. */
+function toMove(setup: ScSetup, s: ScState, table: ScTable, enemies: readonly Piece[]): ScTroop[] {
+  const used = new Set(s.turn!.used);
+  return onTable(s)
+    .filter((t) => t.player === s.turn!.player && !used.has(t.id))
+    .map((t) => ({ t, d: nearestEnemy(table, pieceOf(setup, t), t.at!, enemies) }))
+    .sort((a, b) => a.d - b.d || a.t.id.localeCompare(b.t.id))
+    .map((x) => x.t);
+}
+
+function movementOrder(setup: ScSetup, s: ScState): ScCommand | null {
+  const table = tableOf(setup, s);
+  const enemies = onTable(s)
+    .filter((t) => t.player !== s.turn!.player)
+    .map((t) => pieceOf(setup, t));
+  if (enemies.length === 0) return null;
+  for (const troop of toMove(setup, s, table, enemies)) {
+    const order = troopMove(setup, s, table, troop, enemies);
+    if (order) return order;
+  }
+  return null;
+}
+
+/** One troop's movement order, or null when it had best stay where it is. */
+function troopMove(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, enemies: readonly Piece[]): ScCommand | null {
+  const card = cardOf(setup, troop);
+  const piece = pieceOf(setup, troop);
+  const adjacent = enemies.some((e) => areAdjacent(table, piece, e));
+  if (adjacent) return null;
+  const ranged = hasRangedAttack(card);
+  // An unloaded weapon is reloaded first; a troop with a shot where it stands aims and keeps still.
+  if (ranged && reloadOptions(setup, s).some((r) => r.troop === troop.id)) return { type: 'reload', troop: troop.id };
+  if (ranged && troopShots(setup, s, troop, table).length > 0) return { type: 'aim', troop: troop.id };
+  const far = reachable(table, piece, allowance('run', card.move, card.size));
+  let strike: number | null = null;
+  let closest: { at: number; d: number; run: boolean } | null = null;
+  for (const [to, plan] of far) {
+    if (to === troop.at) continue;
+    const walk = plan.spent <= card.move;
+    // A troop that shoots keeps to a Move, which leaves it its shot this turn.
+    if (ranged && !walk) continue;
+    const there = { ...piece, at: to };
+    if (walk && strike === null && afterMove('move').melee && enemies.some((e) => areAdjacent(table, there, e))) strike = to;
+    const d = nearestEnemy(table, piece, to, enemies);
+    if (!closest || d < closest.d - 1e-9 || (Math.abs(d - closest.d) < 1e-9 && walk && closest.run)) closest = { at: to, d, run: !walk };
+  }
+  if (strike !== null) return { type: 'move', troop: troop.id, how: 'move', to: strike };
+  if (!closest || closest.d >= nearestEnemy(table, piece, troop.at!, enemies)) return null;
+  return { type: 'move', troop: troop.id, how: closest.run ? 'run' : 'move', to: closest.at };
+}
