@@ -8,11 +8,13 @@
 import { releaseCanvases } from './canvas-pool';
 import { releaseDrawnPictures } from './drawn-once';
 import { releaseScanlines } from './png';
+import { releaseTableBoards } from './table-board';
 import { releaseBoardPictures } from './terrain';
 
 export function releaseDrawingMemory(): void {
   releaseCanvases();
   releaseBoardPictures();
+  releaseTableBoards();
   releaseScanlines();
   releaseDrawnPictures();
 }

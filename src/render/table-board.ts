@@ -3,7 +3,8 @@
  * is (terrain.ts, the same fills and glyphs), its areas hatched as the map's start areas are, the grid
  * and the coordinates round it.
  */
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { Lru } from '../cache/lru';
 import { T } from '../engine';
 import type { BoardGeometry } from './layout';
 import { PAPER, START_AREA } from './palette';
@@ -43,4 +44,27 @@ export function drawTableBoard(ctx: Ctx, g: BoardGeometry, board: TableBoard): v
   for (const a of board.areas) hatchedArea(ctx, g, board, a.squares, areaColour(a.seat), a.tag);
   grid(ctx, g, board, { col: 0, row: 0, cols: board.width, rows: board.height });
   coordinates(ctx, g, board);
+}
+
+/**
+ * Board pictures by the board's content and the square size: a table picture is drawn after every
+ * player turn, on a board that does not change in a match, so the squares, areas, grid and coordinates
+ * are drawn once and copied (at a whole-pixel offset, the same pixels as drawn in place). A picture
+ * is a canvas of a few megabytes outside the JavaScript heap, so only the last few are kept.
+ */
+const pictures = new Lru<string, Canvas>(4);
+
+/** Lets go of the kept table board pictures (freed when collected). */
+export function releaseTableBoards(): void {
+  pictures.clear();
+}
+
+/** The board drawn by drawTableBoard onto a canvas of its own, kept by content (see `pictures`). */
+export function tableBoardPicture(g: BoardGeometry, board: TableBoard): Canvas {
+  const key = JSON.stringify([g.cell, g.margin, g.width, g.height, board]);
+  return pictures.getOrMake(key, () => {
+    const canvas = createCanvas(g.width, g.height);
+    drawTableBoard(canvas.getContext('2d'), g, board);
+    return canvas;
+  });
 }

@@ -18,7 +18,7 @@ import { encodePng } from './png';
 import { numberBadge, type PlacedTag } from './tags';
 import { tableAltText } from './table-alt';
 import { placeWords } from './table-place';
-import { areaColour, drawTableBoard, lookSquare } from './table-board';
+import { areaColour, lookSquare, tableBoardPicture } from './table-board';
 import { drawTableMarks, placeTableTags } from './table-marks';
 import { BADGE_COLOUR, pipPair, seatColour, seatShape } from './table-tokens';
 import type { PathStyle, TableLegendEntry, TableUnit, TableView } from './table-view';
@@ -51,6 +51,56 @@ export function stripRows(view: TableView, units: readonly TableUnit[] = view.un
     const where = placeWords(u);
     const words = [u.name, ...(where ? [where] : [])].join(', ');
     return [seatSwatch(u.seat), { text: ` ${u.label}`, bold: true, strike: u.removed }, { text: ` ${words}: ${u.condition.join(', ')}` }];
+  });
+}
+
+/** Units past which the full picture's strip lists alike units on one line (a phone scrolls past forty lines). */
+const STRIP_EACH = 12;
+
+/** Labels in a short form: runs of the same prefix with numbers in a row as "RS1–RS4". */
+export function labelRuns(labels: readonly string[]): string {
+  const out: string[] = [];
+  let run: { prefix: string; from: number; to: number } | null = null;
+  const close = () => {
+    if (run)
+      out.push(run.to === run.from ? `${run.prefix}${run.from}` : `${run.prefix}${run.from}${run.to === run.from + 1 ? ', ' : '–'}${run.prefix}${run.to}`);
+    run = null;
+  };
+  for (const label of labels) {
+    const m = /^(.*?)(\d+)$/.exec(label);
+    const [prefix, n] = m ? [m[1]!, Number(m[2])] : [label, Number.NaN];
+    if (run && run.prefix === prefix && n === run.to + 1) run.to = n;
+    else {
+      close();
+      if (Number.isNaN(n)) out.push(label);
+      else run = { prefix, from: n, to: n };
+    }
+  }
+  close();
+  return out.join(', ');
+}
+
+/**
+ * The full picture's strip: one line per unit, as `stripRows`, up to STRIP_EACH units; past that, units
+ * of one side and card that stand alike (the same words, no badge, not acting now) share a line, with
+ * their labels and how many, so forty units of a big battle do not make the picture a scroll. Each is
+ * still on the board by its label, and the alt text still names every unit.
+ */
+export function summaryRows(view: TableView): Run[][] {
+  if (view.units.length <= STRIP_EACH) return stripRows(view);
+  const groups = new Map<string, TableUnit[]>();
+  for (const u of view.units) {
+    const key = u.active || u.badges.length > 0 ? `one:${u.id}` : JSON.stringify([u.seat, u.name, u.condition, u.removed]);
+    groups.set(key, [...(groups.get(key) ?? []), u]);
+  }
+  return [...groups.values()].map((units): Run[] => {
+    if (units.length === 1) return stripRows(view, units)[0]!;
+    const u = units[0]!;
+    return [
+      seatSwatch(u.seat),
+      { text: ` ${labelRuns(units.map((x) => x.label))}`, bold: true, strike: u.removed },
+      { text: ` (${units.length}) ${u.name}: ${u.condition.join(', ')}` },
+    ];
   });
 }
 
@@ -125,7 +175,7 @@ function measure(view: TableView): Parts {
     pad,
     tags,
     head: flow(scratch, headerRows(view), inner, px),
-    strip: flow(scratch, stripRows(view), inner, px),
+    strip: flow(scratch, summaryRows(view), inner, px),
     foot: flow(scratch, footRows(view, tags), inner, px),
   };
 }
@@ -151,7 +201,7 @@ export function drawTableCanvas(view: TableView): Canvas {
   rule(ctx, width, top);
   ctx.save();
   ctx.translate(0, top);
-  drawTableBoard(ctx, g, view.board);
+  ctx.drawImage(tableBoardPicture(g, view.board), 0, 0);
   drawTableMarks(ctx, g, view, tags);
   ctx.restore();
   rule(ctx, width, under);

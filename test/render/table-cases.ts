@@ -6,13 +6,13 @@ import { renderTableFocus } from '../../src/render/table-focus';
 import { drawTableCanvas, renderTable } from '../../src/render/table-picture';
 import { scTableView } from '../../src/rulesets/sword-and-claw/view/table-view';
 import { atPhoneWidth } from './cases';
-import { deployedTable, deployingTable, meleeTable } from './table-states';
+import { deployedTable, deployingTable, hostTable, meleeTable } from './table-states';
 
 export const tableGoldenCases = [
   {
     name: 'table-sc-reed-ford-deployed',
     shows:
-      'Sword and Claw: Reed Ford with both sample armies deployed, blue circles on the west edge and red squares on the east, the two 2×2 Swamp Brutes over their whole footprint, wound pips, the strip of every troop in words, the key to hard blocking and difficult terrain',
+      'Sword and Claw: Reed Ford with both sample armies deployed, blue circles on the west edge and red squares on the east, the two 2×2 Swamp Brutes over their whole footprint, wound pips, the strip with troops that stand alike on one line (HS1–HS4 (4) Human Spearman…), the key to hard blocking and difficult terrain',
     render: () => renderTable(scTableView(deployedTable())).png,
   },
   {
@@ -34,7 +34,14 @@ export const tableGoldenCases = [
   },
   {
     name: 'table-sc-deploying',
-    shows: "Sword and Claw's deployment: Alice's zone hatched in blue with a dashed outline and Z1, five troops placed, the rest listed as not deployed yet",
+    shows:
+      "Sword and Claw's deployment: Alice's zone hatched in blue with a dashed outline and Z1, five troops placed, the rest listed as not deployed yet, alike ones on one line (HCR1–HCR3 (3) …)",
     render: () => renderTable(scTableView(deployingTable())).png,
+  },
+  {
+    name: 'table-sc-host-strip',
+    shows:
+      'a big battle on the 36×24 Long Marsh, twenty skirmishers a side: the strip lists the units that stand alike on one line each (RS1–RS4, RS6–RS20 (19) … 0 of 2 wounds taken), the Hurt one and the removed one on lines of their own, so the picture is a board and a few lines, not forty',
+    render: () => renderTable(scTableView(hostTable())).png,
   },
 ] as const;

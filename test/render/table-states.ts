@@ -96,3 +96,28 @@ export function deployingTable(): ScViewInput {
   const zone = Array.from({ length: map.grid.length }, (_, row) => Array.from({ length: 7 }, (_, col) => sq(col, row))).flat();
   return { ...deployedTable(), troops: placed, round: 0, stage: { kind: 'deployment', player: 'alice' }, zones: [{ player: 'alice', squares: zone }] };
 }
+
+/** Twenty skirmishers a side facing each other across Long Marsh (36×24), round 2: one Hurt, one removed. */
+export function hostTable(): ScViewInput {
+  const marsh = content.maps.get('long-marsh')!;
+  const width = marsh.grid[0]!.length;
+  const line = (player: string, prefix: string, col: number): ScViewTroop[] =>
+    Array.from({ length: 20 }, (_, i) => ({
+      id: `${prefix}${i + 1}`,
+      troop: 'reptilian-skirmisher',
+      player,
+      at: (i + 2) * width + col,
+      taken: 0,
+      removed: false,
+    }));
+  const west = line('alice', 'w', 9).map((t, i) => (i === 4 ? { ...t, taken: 1 } : t));
+  const east = line('bob', 'e', 26).map((t, i) => (i === 7 ? { ...t, at: null, taken: 2, removed: true } : t));
+  return {
+    ...base,
+    map: marsh,
+    armies: { alice: 'Mire Skirmish Host', bob: 'Mire Skirmish Host' },
+    troops: [...west, ...east],
+    round: 2,
+    stage: { kind: 'turn', player: 'alice', step: 'movement' },
+  };
+}
