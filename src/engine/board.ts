@@ -84,7 +84,8 @@ export function cornerCut(b: Board, from: number, to: number, closes: (i: number
   const [s1, s2] = besideSquares(b, from, to);
   if (closes(s1) || closes(s2)) return true;
   if (together?.(s1, s2)) return true;
-  return cornerEdges(b, from, to).some((e) => b.walls.has(e));
+  // A board without edge walls (every Sword and Claw board) has no corner edge to look up.
+  return b.walls.size > 0 && cornerEdges(b, from, to).some((e) => b.walls.has(e));
 }
 
 /**

@@ -23,6 +23,8 @@ export function fitsOnBoard(board: Pick<Board, 'width' | 'height'>, at: number, 
 
 /** The squares a step of a span×span space from `from` to `to` newly covers: its new space less its old. */
 export function newlyCovered(board: Pick<Board, 'width'>, from: number, to: number, span: Span): number[] {
+  // A 1×1 space's step newly covers just where it goes (the commonest step, on every path searched).
+  if (span === 1) return from === to ? [] : [to];
   const before = footprint(board, from, span);
   return footprint(board, to, span).filter((s) => !before.includes(s));
 }

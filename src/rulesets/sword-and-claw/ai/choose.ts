@@ -143,19 +143,20 @@ function troopMove(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, e
   if (ranged && reloadOptions(setup, s).some((r) => r.troop === troop.id)) return { type: 'reload', troop: troop.id };
   if (ranged && troopShots(setup, s, troop, table).length > 0) return { type: 'aim', troop: troop.id };
   const far = reachable(table, piece, allowance('run', card.move, card.size));
-  let strike: number | null = null;
-  let closest: { at: number; d: number; run: boolean } | null = null;
+  // Orders carry the path found here, so the rules check it rather than search again.
+  let strike: { at: number; path: readonly number[] } | null = null;
+  let closest: { at: number; d: number; run: boolean; path: readonly number[] } | null = null;
   for (const [to, plan] of far) {
     if (to === troop.at) continue;
     const walk = plan.spent <= card.move;
     // A troop that shoots keeps to a Move, which leaves it its shot this turn.
     if (ranged && !walk) continue;
     const there = { ...piece, at: to };
-    if (walk && strike === null && afterMove('move').melee && enemies.some((e) => areAdjacent(table, there, e))) strike = to;
+    if (walk && strike === null && afterMove('move').melee && enemies.some((e) => areAdjacent(table, there, e))) strike = { at: to, path: plan.path };
     const d = nearestEnemy(table, piece, to, enemies);
-    if (!closest || d < closest.d - 1e-9 || (Math.abs(d - closest.d) < 1e-9 && walk && closest.run)) closest = { at: to, d, run: !walk };
+    if (!closest || d < closest.d - 1e-9 || (Math.abs(d - closest.d) < 1e-9 && walk && closest.run)) closest = { at: to, d, run: !walk, path: plan.path };
   }
-  if (strike !== null) return { type: 'move', troop: troop.id, how: 'move', to: strike };
+  if (strike !== null) return { type: 'move', troop: troop.id, how: 'move', path: strike.path };
   if (!closest || closest.d >= nearestEnemy(table, piece, troop.at!, enemies)) return null;
-  return { type: 'move', troop: troop.id, how: closest.run ? 'run' : 'move', to: closest.at };
+  return { type: 'move', troop: troop.id, how: closest.run ? 'run' : 'move', path: closest.path };
 }

@@ -59,6 +59,8 @@ const isEnemy = (table: ScTable, mover: Piece, square: number): boolean => {
  * enemies (the engine's corner rule, board.ts `cornerCut`, told what closes a corner in this game).
  */
 function cornerRefusal(table: ScTable, mover: Piece, from: number, to: number): Refusal | null {
+  // An orthogonal step cuts no corner: answered before any test is made (every path search asks).
+  if (!isDiagonal(table.board, from, to)) return null;
   const span = spanOf(mover.size);
   if (spaceCutsCorner(table.board, from, to, span, (i) => table.terrain[i] === 'blocking')) return 'corner-blocked';
   const twoEnemies = (s1: number, s2: number) => isEnemy(table, mover, s1) && isEnemy(table, mover, s2) && table.occupant[s1] !== table.occupant[s2];

@@ -48,9 +48,25 @@ export function scBoard(map: Pick<ScMap, 'id' | 'name' | 'grid'>): Board {
   };
 }
 
+/**
+ * A map's board and terrain, made once per map: a table is made for every order and every option
+ * listed, on a map that never changes in a match. Keyed by the map's grid (the same array while the
+ * setup is in hand); neither is ever written to.
+ */
+const ground = new WeakMap<readonly string[], { readonly board: Board; readonly terrain: readonly ScTerrain[] }>();
+
+function groundOf(map: Pick<ScMap, 'id' | 'name' | 'grid'>): { readonly board: Board; readonly terrain: readonly ScTerrain[] } {
+  let made = ground.get(map.grid);
+  if (!made || made.board.id !== map.id || made.board.name !== map.name) {
+    made = { board: scBoard(map), terrain: terrainOf(map) };
+    ground.set(map.grid, made);
+  }
+  return made;
+}
+
 /** The table for a map and the pieces on it; throws if a piece is off the board or two overlap (a caller's bug). */
 export function scTable(map: Pick<ScMap, 'id' | 'name' | 'grid'>, pieces: readonly Piece[]): ScTable {
-  const board = scBoard(map);
+  const { board, terrain } = groundOf(map);
   const occupant: (string | null)[] = new Array(board.width * board.height).fill(null);
   for (const p of pieces) {
     if (!fitsOnBoard(board, p.at, spanOf(p.size))) throw new Error(`${p.id} does not fit on the board at ${p.at}`);
@@ -59,5 +75,5 @@ export function scTable(map: Pick<ScMap, 'id' | 'name' | 'grid'>, pieces: readon
       occupant[s] = p.id;
     }
   }
-  return { board, terrain: terrainOf(map), pieces: new Map(pieces.map((p) => [p.id, p])), occupant };
+  return { board, terrain, pieces: new Map(pieces.map((p) => [p.id, p])), occupant };
 }
