@@ -26,7 +26,7 @@ import { waitWords } from './wait-words';
 import { shown } from '../discord/text';
 import { matchRecord } from '../match/record';
 import { rulesetOfMatch } from '../rulesets';
-import { recordTableChange, tableGameOf, type TableGame } from '../match/table-change';
+import { recordTableChange, recordTableRun, tableGameOf, type TableGame } from '../match/table-change';
 import { boldNames } from '../posts/table-posts';
 import { botCommand, playedByBot } from '../match/practice-seat';
 import { untoldActs } from '../match/untold-acts';
@@ -78,7 +78,11 @@ async function handle(app: Services, d: DeadlineRow): Promise<Handled['did'] | n
     return 'reminded';
   }
   if (!isWaitKind(d.kind)) return moot();
-  if (playedByBot(matchRecord(row), wait.player)) return (await store.deadlines.done(d.id, 'played')) ? await botAct(app, row, wait.player) : null;
+  if (playedByBot(matchRecord(row), wait.player)) {
+    if (!(await store.deadlines.done(d.id, 'played'))) return null;
+    const table = tableGameOf(row);
+    return table ? tableBotAct(app, row, table, wait.player) : botAct(app, row, wait.player);
+  }
   if (d.kind === 'accept') {
     if (!(await store.deadlines.done(d.id, 'lapsed'))) return null;
     return lapse(app, row, wait);
@@ -177,6 +181,33 @@ async function botAct(app: Services, row: MatchRow, seat: PlayerId): Promise<Han
   const made = found.ok ? found.ruleset.match.timeout(snapshot, name) : null;
   if (!made) return 'moot';
   const change = await recordChange(app, row.id, undefined, row.seq, made.command as MatchCommand, { reply: () => `🤖 ${name(seat)}: ${made.words}.` });
+  if (!change.ok) throw new Error(`match ${row.id}: the practice opponent's default was refused (${change.reason})`);
+  return 'played';
+}
+
+/**
+ * The practice opponent of a game played at the table (its ruleset's `practice`): its orders from
+ * the state as it stands, one act for the whole run up to where the match waits on someone else, told
+ * as one batch under its name. Should the game refuse its first order (a bug in the opponent), or
+ * have no opponent, the default a missed deadline takes is recorded instead, so the match never stalls.
+ */
+async function tableBotAct(app: Services, row: MatchRow, game: TableGame, seat: PlayerId): Promise<Handled['did']> {
+  if (row.snapshot === null || row.setup === null) return 'moot';
+  const name = await boldNames(app.store, row.players);
+  const practice = game.rules.practice;
+  const heading = `🤖 ${name(seat)}:`;
+  if (practice && practice.choose(row.setup, row.snapshot, seat) !== null) {
+    const change = await recordTableRun(app, row.id, seat, row.seq, (setup, state) => practice.choose(setup, state, seat), { reply: () => heading });
+    if (change.ok) return 'played';
+    app.log(
+      `the practice opponent's order in match ${row.id} was refused: ${change.reason === 'refused' ? change.error.message : change.reason}`,
+      undefined,
+      aboutMatch(row),
+    );
+  }
+  const made = game.rules.match.timeout(row.snapshot, name);
+  if (!made) return 'moot';
+  const change = await recordTableChange(app, row.id, undefined, row.seq, made.command, { reply: () => `${heading} ${made.words}` });
   if (!change.ok) throw new Error(`match ${row.id}: the practice opponent's default was refused (${change.reason})`);
   return 'played';
 }

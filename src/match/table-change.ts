@@ -6,6 +6,7 @@
  * it leaves. Its end records the league's result as the default game's does (match/ending.ts).
  */
 import type { RuleError } from '../engine';
+import type { Stepped } from '../rulesets';
 import type { PlayerId } from '../rulesets/sellsword/engine';
 import { tableGameOf, type TableGame } from './table-game';
 
@@ -37,13 +38,70 @@ export type TableChanged =
   | { readonly ok: false; readonly reason: 'refused'; readonly error: RuleError };
 
 /** One change of a table game and its posts and deadlines; must run inside a transaction. */
-export async function recordTableChange(
+export function recordTableChange(
   app: Services,
   matchId: string,
   by: PlayerId | undefined,
   expectSeq: number,
   command: unknown,
   telling: TableTelling = {},
+): Promise<TableChanged> {
+  return recordTableSteps(app, matchId, by, expectSeq, (game, setup, state, seq) => game.rules.match.step(setup, state, command, by, seq), telling);
+}
+
+/** The most commands a run (recordTableRun) takes in one act: a practice opponent's turn is far fewer. */
+const RUN_LIMIT = 500;
+
+/**
+ * `by`'s commands one after another in one act, as `next` gives them from the state each leaves, for
+ * as long as it gives one and the match waits on `by`: a practice opponent's orders up to the point
+ * where the match waits on someone else. One act, so its posts tell the run at once (the game's words
+ * for every event, its pictures where they fall) rather than a post per order. A refused command ends
+ * the run; refused first, the change is refused.
+ */
+export function recordTableRun(
+  app: Services,
+  matchId: string,
+  by: PlayerId,
+  expectSeq: number,
+  next: (setup: unknown, state: unknown) => unknown | null,
+  telling: TableTelling = {},
+): Promise<TableChanged> {
+  return recordTableSteps(
+    app,
+    matchId,
+    by,
+    expectSeq,
+    (game, setup, first, seq) => {
+      const { match } = game.rules;
+      const events: unknown[] = [];
+      let state = first;
+      for (let i = 0; i < RUN_LIMIT && match.waits(state).some((w) => w.player === by); i++) {
+        const command = next(setup, state);
+        if (command === null) break;
+        const stepped = match.step(setup, state, command, by, seq + events.length);
+        if (!stepped.ok) {
+          if (events.length === 0) return stepped;
+          break;
+        }
+        events.push(...stepped.events);
+        state = stepped.state;
+      }
+      return { ok: true, events, state };
+    },
+    telling,
+  );
+}
+
+type Steps = (game: TableGame, setup: unknown, state: unknown, seq: number) => Stepped;
+
+async function recordTableSteps(
+  app: Services,
+  matchId: string,
+  by: PlayerId | undefined,
+  expectSeq: number,
+  steps: Steps,
+  telling: TableTelling,
 ): Promise<TableChanged> {
   const late = await lateAct(app.store, app.now(), matchId, by, telling.concession === true);
   if (late) return { ok: false, reason: 'refused', error: late };
@@ -55,7 +113,7 @@ export async function recordTableChange(
     if (!snapshot || !stored.setup) return { ok: false, error: { code: 'not-started', message: 'This match has not been accepted yet.' } };
     if (!(OPEN_STATUSES as readonly string[]).includes(stored.status)) return { ok: false, error: { code: 'match-over', message: 'This match is over.' } };
     before = snapshot;
-    const stepped = game.rules.match.step(stored.setup, snapshot, command, by, stored.seq);
+    const stepped = steps(game, stored.setup, snapshot, stored.seq);
     if (!stepped.ok) return stepped;
     const end = game.rules.match.end(stepped.state);
     return {

@@ -11,6 +11,7 @@ import type { MatchRow, Store } from '../store';
 import { storedNames } from '../store';
 import { shown } from '../discord/text';
 import { closing } from '../match/match-end';
+import { matchRecord } from '../match/record';
 import { retirements, type PlanOptions } from './announce';
 import type { PostBody } from './post-body';
 
@@ -40,6 +41,8 @@ function whatNext(rules: Ruleset, table: TableRules, c: TableChange, name: (p: P
   if (!wait) return [];
   if (wait.kind === 'prompt') return [{ kind: 'table-prompt', seq: c.row.seq }];
   if (wait.player === by && !newTurn) return [];
+  // The practice opponent's seat is played at once by the bot: nobody to ping, nothing to wait for.
+  if (matchRecord(c.row).terms.practice?.seat === wait.player) return [];
   return [{ kind: 'text', content: `<@${wait.player}>: ${table.waiting(c.after, name)}`, ping: [wait.player] }];
 }
 

@@ -25,19 +25,33 @@ import { matchRecord, type Terms } from '../../match/record';
 import { refuse } from '../../match/user-error';
 import { shown } from '../../discord/text';
 import { loadWarband } from '../warband/warband-library';
-import { newMatchRules } from '../../rulesets';
+import { newMatchRules, RULESETS, rulesetOf, type RulesetId } from '../../rulesets';
+import { practiceAtTable } from './table-practice';
 
 export interface PracticeOptions {
   readonly warband: string;
   readonly opponent_warband?: string | undefined;
   readonly points?: number | undefined;
   readonly map?: string | undefined;
+  readonly ruleset?: RulesetId | undefined;
 }
 
 export async function practice(interaction: ChatInputCommandInteraction, app: App, o: PracticeOptions): Promise<void> {
   const channel = interaction.channel;
   if (!interaction.guildId || !channel || channel.type !== ChannelType.GuildText)
     refuse('not-a-league-channel', 'Start a practice match from a server text channel: it gets its own thread there.');
+  const game = rulesetOf(o.ruleset ?? RULESETS[0]!.id);
+  if (game.ok && game.ruleset.table) {
+    if (o.points !== undefined || o.map !== undefined)
+      refuse('not-for-this-game', `${game.ruleset.name} is played with its own armies on its own map: leave \`points\` and \`map\` out.`);
+    await mustBeAbleIn(channel, 'open a thread for this practice match here');
+    return practiceAtTable(interaction, app, game.ruleset, game.ruleset.table, {
+      channel,
+      guildId: interaction.guildId,
+      warband: o.warband,
+      opponent: o.opponent_warband,
+    });
+  }
   const bot = app.client.user ?? refuse('bot-not-ready', 'The bot is still starting; try again in a moment.');
   const me = interaction.user.id;
   const points = o.points ?? DEFAULT_POINTS;

@@ -36,6 +36,12 @@ const points = integerOption({
 });
 const map = textOption({ name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true, max: 60 });
 
+const rulesetChoice = choiceOption({
+  name: 'ruleset',
+  description: `The game (default ${RULESETS[0]!.name})`,
+  choices: RULESETS.map((r) => ({ name: r.name, value: r.id })),
+});
+
 /** Each subcommand's options, defined once: registered from here, and parsed by the same definitions. */
 const options = {
   challenge: optionSet(
@@ -48,11 +54,7 @@ const options = {
     integerOption({ name: 'turn_hours', description: "Hours for each unit's turn (default 48)", min: 1, max: 720 }),
     integerOption({ name: 'prompt_hours', description: 'Hours for each reply, wound split or setup choice (default 24)', min: 1, max: 720 }),
     integerOption({ name: 'misses', description: 'Missed deadlines that forfeit the match (default 3)', min: 1, max: 20 }),
-    choiceOption({
-      name: 'ruleset',
-      description: `The game (default ${RULESETS[0]!.name})`,
-      choices: RULESETS.map((r) => ({ name: r.name, value: r.id })),
-    }),
+    rulesetChoice,
   ),
   practice: optionSet(
     warband,
@@ -63,6 +65,7 @@ const options = {
     }),
     points,
     map,
+    rulesetChoice,
   ),
   accept: optionSet(warband),
   log: optionSet(
@@ -158,7 +161,10 @@ export const skirmishCommand: CommandModule = {
       if (table) return armyChoices(table, values.warband);
       return warbandChoices(app, interaction.user.id, values.warband);
     }
-    if (focused === 'opponent_warband') return opponentWarbandChoices(app, interaction.user.id, values.opponent_warband);
+    if (focused === 'opponent_warband') {
+      const table = typeof values.ruleset === 'string' ? rulesetOf(values.ruleset).table : undefined;
+      return table ? armyChoices(table, values.opponent_warband) : opponentWarbandChoices(app, interaction.user.id, values.opponent_warband);
+    }
     if (focused === 'map') return mapChoices(app, values.map, interaction.guildId);
     const row = await app.store.matches.byThread(interaction.channelId);
     const snapshot = row ? matchRecord(row).snapshot : null;

@@ -104,7 +104,10 @@ function decideIn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefin
   }
   if (s.prompt) {
     if (c.type !== 'opportunity')
-      refuse('prompt-open', `The move waits for ${s.prompt.player} to say whether ${s.prompt.attacker} makes an opportunity attack.`);
+      refuse(
+        'prompt-open',
+        `The move waits on the opportunity attack prompt: whether ${s.prompt.attacker} attacks ${s.prompt.mover} is answered with its buttons first.`,
+      );
     checkActor(s.prompt.player, by, 'answer the opportunity attack');
     return answerOpportunity(ctx, setup, c.attack);
   }
