@@ -77,8 +77,8 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
   {
     id: 'ranged',
     title: 'The ranged step',
-    also: ['shoot', 'shot', 'shots', 'ranged step', 'range', 'bow', 'crossbow', 'ranged defense', 'aim'],
-    cites: ['SC Ranged a', 'SC Ranged c', 'SC Ranged d', 'SC Ranged f', 'SC Ranged h', 'SC18', 'SC20', 'SC22'],
+    also: ['shoot', 'shot', 'shots', 'ranged step', 'range', 'bow', 'crossbow', 'ranged defense', 'aim', 'area', 'deviate', 'deviation', 'scatter'],
+    cites: ['SC Ranged a', 'SC Ranged c', 'SC Ranged d', 'SC Ranged f', 'SC Ranged h', 'SC Area attacks', 'SC18', 'SC20', 'SC22', 'SC24', 'SC25', 'SC26'],
     text: [
       'In the ranged step your troops declare their shots: `/order shoot troop: attack: target:`. A troop that ran or slid, or has an enemy next to it, may not shoot.',
       '• The target must be an enemy the troop sees, within the Long number of the weapon’s range (Short/Medium/Long, like 6/12/18), counted like a move in the open.',
@@ -86,6 +86,7 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
       '• **Aim** (`/order aim`) is a movement order: the troop stays put and gets +1 on its first shot this turn.',
       '• A crossbow (Requires Reload) must be reloaded after it fires: `/order reload`, as the troop’s movement order or instead of shooting, never with an enemy next to it.',
       '• To hit: a d10 plus the skill against the target’s Ranged Defense; −1 at Medium range, −2 at Long, −1 when the shooter is Hurt, cover as in Line of sight, and −2 when the target stands next to your own troops: a shot that misses only by that −2 hits a troop next to the target instead.',
+      '• An **Area** attack (Area 2 covers 2×2 squares) lands on the target’s square and needs only 5, with no −2 for a fight; every troop under it, yours too, rolls its own damage, and a shield adds 1 to To Wound. A miss drifts as many squares as it missed 5 by (no more than half the range), in the direction a d8 gives (1 north, then clockwise); landing past Long range halves the damage, off the table it hits nobody.',
     ].join('\n'),
   },
   {

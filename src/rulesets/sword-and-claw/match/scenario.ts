@@ -179,9 +179,19 @@ function wrongPrompt(step: ScStep, s: ScState): RuleError | null {
   return { code: 'wrong-prompt', message: `The prompt open asks about ${s.prompt.attacker}, not ${step.opportunity}.` };
 }
 
-export function runParsedScenario(scenario: ScScenario, shipped: { troops: ReadonlyMap<string, TroopCard>; maps: ReadonlyMap<string, ScMap> }): ScReport {
+/** A scenario's setup and the state its steps start from (for tests that read what the steps' events say). */
+export function scenarioStart(
+  scenario: ScScenario,
+  shipped: { troops: ReadonlyMap<string, TroopCard>; maps: ReadonlyMap<string, ScMap> },
+): { setup: ScSetup; state: ScState } {
   const setup = setupOf(scenario, mapOf(scenario, shipped.maps), shipped.troops);
-  let { state } = startOf(scenario, setup);
+  return { setup, state: startOf(scenario, setup).state };
+}
+
+export function runParsedScenario(scenario: ScScenario, shipped: { troops: ReadonlyMap<string, TroopCard>; maps: ReadonlyMap<string, ScMap> }): ScReport {
+  const start = scenarioStart(scenario, shipped);
+  const setup = start.setup;
+  let state = start.state;
   const report: ScReport = { steps: [], state: null, dice: null, error: null };
   const answers = (step: ScStep | undefined) => step !== undefined && 'opportunity' in step;
   const settle = (next: ScStep | undefined, into: ScEvent[]): RuleError | null => {

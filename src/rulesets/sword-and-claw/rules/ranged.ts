@@ -13,6 +13,7 @@ import { areAdjacent } from './opportunity';
 import { coverPenalty, inchesBetween, lineOfSight, type ScSight } from './sight';
 import type { Piece, ScTable } from './table';
 import { isHurt, isRemoved, woundsFromDamage } from './wounds';
+import { AREA_TARGET_NUMBER, areaModifiers, areaSize, landArea, type AreaOutcome } from './area';
 
 export type RangeBand = 'short' | 'medium' | 'long';
 
@@ -35,7 +36,7 @@ export const needsReload = (attack: TroopAttack): boolean => attack.qualities.so
  * Weapon qualities that change how a shot is aimed or resolved (SC App. B), not played yet: a shot
  * with one is refused rather than played as a plain shot (ruling SC23).
  */
-const NOT_PLAYED = ['Area', 'Direct Line', 'Indirect Fire', 'Automatically hits', 'Cone', 'Fan', 'Line', 'Aura', 'No Damage', 'Usable only while flying'];
+const NOT_PLAYED = ['Direct Line', 'Indirect Fire', 'Automatically hits', 'Cone', 'Fan', 'Line', 'Aura', 'No Damage', 'Usable only while flying'];
 
 /** SC Ranged a: a troop with an enemy next to it makes no ranged attack. */
 export const enemyAdjacent = (table: ScTable, troop: Piece): boolean => besides(table, troop, []).some((p) => p.player !== troop.player);
@@ -113,6 +114,8 @@ export interface ShotOutcome {
   readonly plus: number;
   readonly damage: number | null;
   readonly wounds: number;
+  /** An Area attack's landing and the troops under it (rules/area.ts); its wounds are theirs, not `struck`'s. */
+  readonly area?: AreaOutcome;
 }
 
 export interface ShotTroops {
@@ -153,6 +156,8 @@ export function aimShot(t: ShotTroops, d: DeclaredStrike, first = true): ShotAim
   const melee = intoMelee(t.table, shooter, target);
   const shooterState = { hurt: isHurt(fighter.taken, fighter.card.wounds), aimed: first && (t.aimed?.has(d.attacker) ?? false) };
   const modifiers = rangedModifiers(attack, shooterState, band, sight, melee);
+  // An Area attack aims at the ground under the target: against 5, and never into melee (ruling SC26).
+  if (areaSize(attack) !== null) return { inches, band, sight, melee: false, modifiers: areaModifiers(modifiers), defense: AREA_TARGET_NUMBER };
   return { inches, band, sight, melee, modifiers, defense: t.fighters.get(d.target)!.card.defense.ranged };
 }
 
@@ -165,6 +170,11 @@ export function shoot(dice: Dice, t: ShotTroops, d: DeclaredStrike, first = true
   const d10 = dice(10);
   rolls.push({ d: 10, v: d10 });
   const total = d10 + modifiers.reduce((sum, m) => sum + m.value, 0);
+  if (areaSize(attack) !== null) {
+    const area = landArea(dice, t, d, attack, total, inches, rolls);
+    const wounds = area.hits.reduce((n, h) => n + h.wounds, 0);
+    return { ...d, inches, band, modifiers, total, defense, dice: rolls, hit: total >= defense, struck: null, plus: 0, damage: null, wounds, area };
+  }
   const base = { ...d, inches, band, modifiers, total, defense };
   let struck: Piece | null = total >= defense ? target : null;
   let plus = 0;
@@ -198,12 +208,16 @@ export function resolveRangedStep(dice: Dice, troops: ShotTroops, declared: read
   const shots = declared.map((d, i) => shoot(dice, troops, d, !declared.slice(0, i).some((e) => e.attacker === d.attacker)));
   const taken = new Map<string, number>();
   const removed: string[] = [];
+  const wound = (id: string, wounds: number) => {
+    if (wounds === 0) return;
+    const troop = fighters.get(id)!;
+    const after = (taken.get(id) ?? troop.taken) + wounds;
+    taken.set(id, after);
+    if (isRemoved(after, troop.card.wounds) && !removed.includes(id)) removed.push(id);
+  };
   for (const s of shots) {
-    if (s.wounds === 0 || s.struck === null) continue;
-    const troop = fighters.get(s.struck)!;
-    const after = (taken.get(s.struck) ?? troop.taken) + s.wounds;
-    taken.set(s.struck, after);
-    if (isRemoved(after, troop.card.wounds) && !removed.includes(s.struck)) removed.push(s.struck);
+    if (s.area) for (const h of s.area.hits) wound(h.troop, h.wounds);
+    else if (s.struck !== null) wound(s.struck, s.wounds);
   }
   return { shots, taken, removed };
 }

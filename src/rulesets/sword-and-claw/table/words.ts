@@ -7,6 +7,7 @@ import type { ToldEvent } from '../../ruleset';
 import type { PlayerId } from '../match/types';
 import type { Modifier, StrikeOutcome } from '../rules/melee';
 import type { ShotOutcome } from '../rules/ranged';
+import { areaSize, type AreaOutcome } from '../rules/area';
 import type { MoveOrder } from '../rules/movement';
 import { applyEvent } from '../match/apply';
 import { scores } from '../match/end';
@@ -40,8 +41,32 @@ function strikeLine(setup: ScSetup, s: ScState, k: StrikeOutcome, opportunity: b
   return `🎲 ${what}: ${hit}, a hit; d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''} = ${k.damage} damage, ${k.wounds === 1 ? '1 wound' : `${k.wounds} wounds`}.`;
 }
 
+/** The d8's directions as the log names them (ruling SC25: 1 is north, up the map towards row 1). */
+const COMPASS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'];
+
+/** An Area attack's line (SC Area attacks): the roll against 5, where it landed and why, and each troop under it with its own d6. */
+function areaLine(setup: ScSetup, s: ScState, k: ShotOutcome, area: AreaOutcome): string {
+  const hit = rollWords(k.dice[0]?.v ?? 0, k.modifiers, k.total, "5, an area attack's target number");
+  const what = `${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at the square of ${labelOf(setup, k.target)}, ${k.inches}" (${k.band} range)`;
+  const landed =
+    area.centre === null
+      ? `it deviates ${area.deviated} squares ${COMPASS[area.direction! - 1]} (d8 ${area.direction}), off the table: it hits nobody`
+      : area.deviated > 0
+        ? `it deviates ${area.deviated} square${area.deviated === 1 ? '' : 's'} ${COMPASS[area.direction! - 1]} (d8 ${area.direction}) and lands on ${squareWords(setup, area.centre)}`
+        : `it lands on ${squareWords(setup, area.centre)}${k.hit ? '' : ' all the same (half the range to it leaves no room to deviate)'}`;
+  const half = area.half ? ', past its Long range: half damage' : '';
+  const hits = area.hits.map((h) => {
+    const roll = `d6 ${h.d6}${h.bonus ? ` ${signed(h.bonus)}` : ''}`;
+    const damage = area.half ? `(${roll}) ÷ 2 rounded up` : roll;
+    return `${labelOf(setup, h.troop)} (${damage} = ${h.damage} damage${h.shield ? ', shield +1 To Wound' : ''}, ${h.wounds === 1 ? '1 wound' : `${h.wounds} wounds`})`;
+  });
+  const under = area.centre === null ? '' : hits.length === 0 ? '; nobody is under it' : `; under it: ${hits.join(', ')}`;
+  return `🎲 ${what}: ${hit}, ${k.hit ? 'a hit: ' : 'a miss: '}${landed}${half}${under}.`;
+}
+
 /** A shot's line: the roll with its range and cover, and the troop hit instead when a shot into melee went astray (SC Ranged f). */
 function shotLine(setup: ScSetup, s: ScState, k: ShotOutcome): string {
+  if (k.area) return areaLine(setup, s, k, k.area);
   const hit = rollWords(k.dice[0]?.v ?? 0, k.modifiers, k.total, `Ranged Defense ${k.defense}`);
   const what = `${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at ${labelOf(setup, k.target)}, ${k.inches}" (${k.band} range)`;
   if (!k.hit || k.struck === null) return `🎲 ${what}: ${hit}, a miss.`;
@@ -104,8 +129,15 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
       return [`${labelOf(setup, e.strike.attacker)} will strike ${labelOf(setup, e.strike.target)} (${e.strike.attack}).`];
     case 'reloaded':
       return [`${labelOf(setup, e.troop)} reloads.`];
-    case 'shot-declared':
+    case 'shot-declared': {
+      const attack = cardOf(setup, s.troops[e.shot.attacker]!)
+        .attacks.flat()
+        .find((a) => a.id === e.shot.attack);
+      const size = attack ? areaSize(attack) : null;
+      if (size !== null && attack)
+        return [`${labelOf(setup, e.shot.attacker)} will shoot ${attack.name} (Area ${size}) at the square of ${labelOf(setup, e.shot.target)}.`];
       return [`${labelOf(setup, e.shot.attacker)} will shoot ${labelOf(setup, e.shot.target)} (${e.shot.attack}).`];
+    }
     case 'ranged-resolved':
       return [...e.shots.map((k) => shotLine(setup, s, k)), ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s))];
     case 'melee-resolved':

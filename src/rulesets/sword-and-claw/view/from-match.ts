@@ -51,7 +51,11 @@ export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHap
       if (e.removed) removed(e.mover);
     }
     if (e.type === 'ranged-resolved') {
-      for (const k of e.shots) strike(k.attacker, k.struck ?? k.target, k.hit, k.wounds, false, true);
+      for (const k of e.shots) {
+        // An Area attack is drawn as a shot at each troop under it where it landed (a miss at its aim when nobody was).
+        if (k.area && k.area.hits.length > 0) for (const h of k.area.hits) strike(k.attacker, h.troop, true, h.wounds, false, true);
+        else strike(k.attacker, k.struck ?? k.target, k.hit && !k.area, k.wounds, false, true);
+      }
       for (const [id, w] of Object.entries(e.wounds)) if (w.removed) removed(id);
     }
     if (e.type === 'melee-resolved') {
