@@ -73,6 +73,8 @@ export const PATH_EDGE = '#141414';
 export const HIT = '#111111';
 export const MISS = '#5f5f5f';
 export const CRITICAL = '#b00020';
+/** The squares an area attack covered: a warm orange, apart from the players' colours and the marks' inks. */
+export const TEMPLATE = '#e07b00';
 export const REPLY = '#5b2a86';
 export const REACH = [49, 110, 214] as const;
 export const CHARGE = '#e65100';

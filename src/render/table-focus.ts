@@ -27,6 +27,7 @@ export function markedSpots(view: TableView): Spot[] {
   return view.overlays.flatMap((o): Spot[] => {
     if (o.kind === 'path') return o.squares.map((at) => ({ at, span: span(o.unit) }));
     if (o.kind === 'attack') return [o.from, o.to];
+    if (o.kind === 'template') return o.squares.map((at) => ({ at, span: 1 as const }));
     return [o.where];
   });
 }

@@ -9,7 +9,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { arrowhead, cross } from './glyphs';
 import { centreOf, cornerOf, type BoardGeometry } from './layout';
 import { haloLine, pathLine } from './lines';
-import { CRITICAL, HIT, MISS, PATH } from './palette';
+import { CRITICAL, HIT, MISS, PATH, TEMPLATE } from './palette';
 import { along, drawLeaders, drawTags, placeTags, type PlacedTag, type Point, type Rect, type TagRequest } from './tags';
 import { drawTableUnits } from './table-tokens';
 import type { PathStyle, Placed, TableOverlay, TableView } from './table-view';
@@ -129,6 +129,23 @@ function drawAttacks(ctx: Ctx, g: BoardGeometry, view: TableView, heads: boolean
   }
 }
 
+/** The squares an area attack covered: shaded and outlined with dashes, under everything else. */
+export function drawTemplates(ctx: Ctx, g: BoardGeometry, view: TableView): void {
+  for (const o of view.overlays) {
+    if (o.kind !== 'template') continue;
+    ctx.save();
+    ctx.fillStyle = TEMPLATE;
+    ctx.globalAlpha = 0.3;
+    for (const sq of o.squares) ctx.fillRect(cornerOf(g, sq).x, cornerOf(g, sq).y, g.cell, g.cell);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = TEMPLATE;
+    ctx.lineWidth = Math.max(2, g.cell * 0.07);
+    ctx.setLineDash([g.cell * 0.2, g.cell * 0.12]);
+    for (const sq of o.squares) ctx.strokeRect(cornerOf(g, sq).x + 1, cornerOf(g, sq).y + 1, g.cell - 2, g.cell - 2);
+    ctx.restore();
+  }
+}
+
 function drawRemoved(ctx: Ctx, g: BoardGeometry, view: TableView): void {
   for (const o of view.overlays) {
     if (o.kind !== 'removed') continue;
@@ -139,8 +156,9 @@ function drawRemoved(ctx: Ctx, g: BoardGeometry, view: TableView): void {
   }
 }
 
-/** Everything drawn on the board, in order: paths, leaders and attack lines under the tokens; crosses, heads and tags over them. */
+/** Everything drawn on the board, in order: templates, paths, leaders and attack lines under the tokens; crosses, heads and tags over them. */
 export function drawTableMarks(ctx: Ctx, g: BoardGeometry, view: TableView, tags: readonly PlacedTag[]): void {
+  drawTemplates(ctx, g, view);
   drawPaths(ctx, g, view);
   drawLeaders(ctx, tags, g.cell);
   drawAttacks(ctx, g, view, false);

@@ -100,7 +100,9 @@ export type TableOverlay =
       readonly words: string;
     }
   /** A unit removed from play: a cross where it stood, tagged REMOVED. */
-  | { readonly kind: 'removed'; readonly unit: string; readonly where: Placed; readonly words: string };
+  | { readonly kind: 'removed'; readonly unit: string; readonly where: Placed; readonly words: string }
+  /** The squares an attack covered (an area, a template): shaded, with a dashed outline, under the tokens. */
+  | { readonly kind: 'template'; readonly squares: readonly Square[]; readonly words: string };
 
 /** Where a unit stood: its top-left square and its span. */
 export interface Placed {
@@ -116,7 +118,8 @@ export type TableLegendEntry =
   | { readonly kind: 'area'; readonly seat: number | null; readonly words: string }
   | { readonly kind: 'path'; readonly style: PathStyle; readonly words: string }
   | { readonly kind: 'attack'; readonly words: string }
-  | { readonly kind: 'removed'; readonly words: string };
+  | { readonly kind: 'removed'; readonly words: string }
+  | { readonly kind: 'template'; readonly words: string };
 
 export interface TableView {
   /** The first line of the header ("Reed Ford, round 2"). */

@@ -6,7 +6,7 @@ import { renderTableFocus } from '../../src/render/table-focus';
 import { drawTableCanvas, renderTable } from '../../src/render/table-picture';
 import { scTableView } from '../../src/rulesets/sword-and-claw/view/table-view';
 import { atPhoneWidth } from './cases';
-import { deployedTable, deployingTable, hostTable, meleeTable } from './table-states';
+import { areaTable, deployedTable, deployingTable, hostTable, meleeTable } from './table-states';
 
 export const tableGoldenCases = [
   {
@@ -37,6 +37,12 @@ export const tableGoldenCases = [
     shows:
       "Sword and Claw's deployment: Alice's zone hatched in blue with a dashed outline and Z1, five troops placed, the rest listed as not deployed yet, alike ones on one line (HCR1–HCR3 (3) …)",
     render: () => renderTable(scTableView(deployingTable())).png,
+  },
+  {
+    name: 'table-sc-area',
+    shows:
+      "Sword and Claw after Bob's ranged step: the Bile Spitter's Area 2 glob drifted onto M7–N8, its four squares shaded orange with dashed edges under the tokens, a shot line to each troop under it (his own skirmisher too) tagged HIT 1, and the key's line for an area",
+    render: () => renderTable(scTableView(areaTable())).png,
   },
   {
     name: 'table-sc-host-strip',

@@ -121,3 +121,29 @@ export function hostTable(): ScViewInput {
     stage: { kind: 'turn', player: 'alice', step: 'movement' },
   };
 }
+
+/**
+ * Round 2, Bob's ranged step closed: his Bile Spitter's Area 2 glob, aimed at the spearman on M5, missed
+ * and drifted two squares south to M7, covering M7–N8: the crossbowman and Bob's own skirmisher under it
+ * were hit.
+ */
+export function areaTable(): ScViewInput {
+  const troops: ScViewTroop[] = [
+    { id: 'i1', troop: 'human-spearman', player: 'alice', at: sq(12, 4), taken: 0, removed: false },
+    { id: 'i2', troop: 'human-crossbowman', player: 'alice', at: sq(12, 6), taken: 1, removed: false },
+    { id: 'm1', troop: 'reptilian-bile-spitter', player: 'bob', at: sq(19, 6), taken: 0, removed: false },
+    { id: 'm2', troop: 'reptilian-skirmisher', player: 'bob', at: sq(13, 7), taken: 1, removed: false },
+  ];
+  return {
+    ...base,
+    troops,
+    round: 2,
+    stage: { kind: 'turn', player: 'alice', step: 'movement' },
+    lastTurnBy: 'bob',
+    happenings: [
+      { kind: 'area', attacker: 'm1', squares: [sq(12, 6), sq(13, 6), sq(12, 7), sq(13, 7)], deviated: 2 },
+      { kind: 'strike', shot: true, attacker: 'm1', target: 'i2', from: sq(19, 6), to: sq(12, 6), hit: true, wounds: 1, opportunity: false },
+      { kind: 'strike', shot: true, attacker: 'm1', target: 'm2', from: sq(19, 6), to: sq(13, 7), hit: true, wounds: 1, opportunity: false },
+    ],
+  };
+}

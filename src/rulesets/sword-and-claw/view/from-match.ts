@@ -52,7 +52,8 @@ export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHap
     }
     if (e.type === 'ranged-resolved') {
       for (const k of e.shots) {
-        // An Area attack is drawn as a shot at each troop under it where it landed (a miss at its aim when nobody was).
+        // An Area attack is drawn as its squares, and a shot at each troop under it where it landed (a miss at its aim when nobody was).
+        if (k.area && k.area.centre !== null) out.push({ kind: 'area', attacker: k.attacker, squares: k.area.squares, deviated: k.area.deviated });
         if (k.area && k.area.hits.length > 0) for (const h of k.area.hits) strike(k.attacker, h.troop, true, h.wounds, false, true);
         else strike(k.attacker, k.struck ?? k.target, k.hit && !k.area, k.wounds, false, true);
       }

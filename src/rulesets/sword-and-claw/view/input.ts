@@ -47,7 +47,9 @@ export type ScHappening =
       readonly wounds: number;
       readonly opportunity: boolean;
     }
-  | { readonly kind: 'removed'; readonly troop: string; readonly at: number };
+  | { readonly kind: 'removed'; readonly troop: string; readonly at: number }
+  /** An Area attack's landing: the squares it covered (top-left square indices of each square). */
+  | { readonly kind: 'area'; readonly attacker: string; readonly squares: readonly number[]; readonly deviated: number };
 
 export interface ScViewInput {
   readonly map: Pick<ScMap, 'name' | 'grid'>;
