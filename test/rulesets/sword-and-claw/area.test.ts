@@ -1,5 +1,5 @@
 /**
- * SC Area attacks at the table: the log line of an area shot says what it was rolled against, where it
+ * SC Area attacks and SC App. B Automatically hits at the table: the log line of an area shot says what it was rolled against, where it
  * landed and why, and each troop under it with its own d6 (the scenarios prove the rules; this, the words).
  */
 import { readFileSync } from 'node:fs';
@@ -40,5 +40,14 @@ describe('an Area attack in the log', () => {
       'a miss: it deviates 5 squares east (d8 3) and lands on Q1, past its Long range: half damage; under it: RS ((d6 6 +1) ÷ 2 rounded up = 4 damage, 1 wound).',
     );
     expect(lines.join('\n')).toContain('a miss: it deviates 5 squares north (d8 1), off the table: it hits nobody.');
+  });
+});
+
+describe('an automatic hit in the log', () => {
+  it("says no roll was made, and names a Hurt attacker's −2 to damage", () => {
+    const lines = told('sc-app-b-automatically-hits').filter((l) => l.startsWith('🎲'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/: it hits automatically, no roll to hit; d6 3 \+2 = 5 damage, 0 wounds\.$/);
+    expect(lines[1]).toMatch(/: it hits automatically, no roll to hit; d6 3 \+2 -2 hurt = 3 damage, 0 wounds\.$/);
   });
 });

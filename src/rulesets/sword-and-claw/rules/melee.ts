@@ -22,8 +22,10 @@ export interface StrikeOutcome {
   /** The d10, and the d6 when it hit. */
   readonly dice: readonly Roll[];
   readonly modifiers: readonly Modifier[];
-  /** The d10 plus the modifiers, against the target's Melee Defense. */
+  /** The d10 plus the modifiers, against the target's Melee Defense (0 for an attack that hits automatically). */
   readonly total: number;
+  /** Hit with no roll (SC App. B Automatically hits). */
+  readonly automatic?: boolean;
   readonly defense: number;
   readonly hit: boolean;
   /** The d6 plus the attack's bonus; null on a miss. */
@@ -48,10 +50,28 @@ export function strike(
   attackerHurt: boolean,
   target: Pick<TroopCard, 'defense' | 'toWound'>,
 ): StrikeOutcome {
+  const defense = target.defense.melee;
+  if (hitsAutomatically(attack)) {
+    // No d10: the hit is given; a Hurt attacker's damage is rolled at −2 instead (SC App. B Automatically
+    // hits), which its modifiers say.
+    const d6 = dice(6);
+    const damage = Math.max(0, d6 + attack.dmg.bonus - (attackerHurt ? 2 : 0));
+    return {
+      ...who,
+      attack: attack.id,
+      modifiers: attackerHurt ? [{ why: 'hurt', value: -2 }] : [],
+      total: 0,
+      defense,
+      automatic: true,
+      dice: [{ d: 6, v: d6 }],
+      hit: true,
+      damage,
+      wounds: woundsFromDamage(damage, target.toWound),
+    };
+  }
   const d10 = dice(10);
   const modifiers = meleeModifiers(attack, attackerHurt);
   const total = d10 + modifiers.reduce((sum, m) => sum + m.value, 0);
-  const defense = target.defense.melee;
   const base = { ...who, attack: attack.id, modifiers, total, defense };
   if (total < defense) return { ...base, dice: [{ d: 10, v: d10 }], hit: false, damage: null, wounds: 0 };
   const d6 = dice(6);
@@ -82,10 +102,25 @@ export function findAttack(card: TroopCard, id: string): { group: number; attack
  * each names a melee attack of its card; of attacks joined by "Or" it uses one; and no attack strikes
  * more often than its #Atk. Each strike may name its own target (ruling SC7).
  */
-export const checkMeleeDeclaration = (card: TroopCard, attackIds: readonly string[]): RuleError | null => checkDeclaration(card, attackIds, 'melee');
+export const checkMeleeDeclaration = (card: TroopCard, attackIds: readonly string[], taken = 0): RuleError | null =>
+  checkDeclaration(card, attackIds, 'melee', taken);
+
+/**
+ * How many times an attack strikes a turn (SC Troops "#Atk"): its number, or with "Number of attacks
+ * equals health" the troop's wounds left, with "… half health" half of them rounded up (SC App. B).
+ */
+export function attacksOf(attack: TroopAttack, card: Pick<TroopCard, 'wounds'>, taken: number): number {
+  const left = Math.max(0, card.wounds - taken);
+  if (attack.qualities.some((q) => q.name === 'Number of attacks equals health')) return left;
+  if (attack.qualities.some((q) => q.name === 'Number of attacks equals half health')) return Math.ceil(left / 2);
+  return attack.atk;
+}
+
+/** SC App. B Automatically hits: no to-hit roll; the damage is rolled at −2 when the attacker is Hurt. */
+export const hitsAutomatically = (attack: TroopAttack): boolean => attack.qualities.some((q) => q.name === 'Automatically hits');
 
 /** The same for the attacks of one step of either kind: melee attacks have no range, ranged attacks one (SC Ranged a). */
-export function checkDeclaration(card: TroopCard, attackIds: readonly string[], kind: 'melee' | 'ranged'): RuleError | null {
+export function checkDeclaration(card: TroopCard, attackIds: readonly string[], kind: 'melee' | 'ranged', taken = 0): RuleError | null {
   const chosen = new Map<number, string>();
   const count = new Map<string, number>();
   for (const id of attackIds) {
@@ -106,7 +141,12 @@ export function checkDeclaration(card: TroopCard, attackIds: readonly string[], 
     }
     chosen.set(group, id);
     const n = (count.get(id) ?? 0) + 1;
-    if (n > attack.atk) return ruleError('too-many-attacks', `${attack.name} strikes ${attack.atk === 1 ? 'once' : `${attack.atk} times`} a turn`);
+    const most = attacksOf(attack, card, taken);
+    if (n > most) {
+      const times = most === 0 ? 'no more' : most === 1 ? 'once' : `${most} times`;
+      const why = most === attack.atk ? '' : ', as many as its wounds left allow';
+      return ruleError('too-many-attacks', `${attack.name} strikes ${times} a turn${why}`);
+    }
     count.set(id, n);
   }
   return null;

@@ -75,11 +75,17 @@ export function checkShot(
   shooter: Piece,
   card: TroopCard,
   after: AfterMove,
-  shot: { readonly attack: string; readonly target: string; readonly before: readonly string[]; readonly unloaded?: readonly string[] },
+  shot: {
+    readonly attack: string;
+    readonly target: string;
+    readonly before: readonly string[];
+    readonly unloaded?: readonly string[];
+    readonly taken?: number;
+  },
 ): RuleError | null {
   if (!after.ranged) return ruleError('no-shooting-after-moving', `${shooter.id} ran or slid this turn, so it makes no ranged attack`);
   if (enemyAdjacent(table, shooter)) return ruleError('enemy-adjacent', `${shooter.id} has an enemy next to it, so it cannot shoot`);
-  const declaration = checkDeclaration(card, [...shot.before, shot.attack], 'ranged');
+  const declaration = checkDeclaration(card, [...shot.before, shot.attack], 'ranged', shot.taken ?? 0);
   if (declaration) return declaration;
   const attack = findAttack(card, shot.attack)!.attack;
   const unplayed = attack.qualities.find((q) => NOT_PLAYED.includes(q.name));

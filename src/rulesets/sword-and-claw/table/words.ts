@@ -36,9 +36,13 @@ function strikeLine(setup: ScSetup, s: ScState, k: StrikeOutcome, opportunity: b
   const hit = rollWords(d10, k.modifiers, k.total, `Melee Defense ${k.defense}`);
   const what = `${opportunity ? 'Opportunity attack: ' : ''}${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at ${labelOf(setup, k.target)}`;
   if (!k.hit) return `🎲 ${what}: ${hit}, a miss.`;
-  const d6 = k.dice[1]?.v ?? 0;
-  const bonus = (k.damage ?? 0) - d6;
-  return `🎲 ${what}: ${hit}, a hit; d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''} = ${k.damage} damage, ${k.wounds === 1 ? '1 wound' : `${k.wounds} wounds`}.`;
+  const d6 = k.dice[k.automatic ? 0 : 1]?.v ?? 0;
+  // An automatic hit's only modifier is a Hurt attacker's −2 to damage.
+  const hurt = k.automatic ? (k.modifiers.find((m) => m.why === 'hurt')?.value ?? 0) : 0;
+  const bonus = (k.damage ?? 0) - d6 - hurt;
+  const roll = k.automatic ? 'it hits automatically, no roll to hit' : `${hit}, a hit`;
+  const damage = `d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''}${hurt ? ` ${signed(hurt)} hurt` : ''}`;
+  return `🎲 ${what}: ${roll}; ${damage} = ${k.damage} damage, ${k.wounds === 1 ? '1 wound' : `${k.wounds} wounds`}.`;
 }
 
 /** The d8's directions as the log names them (ruling SC25: 1 is north, up the map towards row 1). */
