@@ -21,7 +21,7 @@ export function declareStrike(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { 
   const target = checkMeleeTarget(tableOf(setup, s), pieceOf(setup, troop), c.target, after);
   if (target) refuse(target.code, `${target.message}.`);
   const before = s.declared.filter((d) => d.attacker === c.troop).map((d) => d.attack);
-  const declaration = checkMeleeDeclaration(cardOf(setup, troop), [...before, c.attack], troop.taken);
+  const declaration = checkMeleeDeclaration(cardOf(setup, troop), [...before, c.attack], troop);
   if (declaration) refuse(declaration.code, `${declaration.message}.`);
   ctx.emit({ type: 'declared', strike: { attacker: c.troop, attack: c.attack, target: c.target } });
 }

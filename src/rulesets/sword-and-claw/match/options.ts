@@ -50,7 +50,7 @@ export function meleeOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[
     if (!afterMove(t.moved ?? 'move').melee) return [];
     const card = cardOf(setup, t);
     const before = s.declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
-    const attacks = meleeAttacks(card).filter((a) => checkMeleeDeclaration(card, [...before, a], t.taken) === null);
+    const attacks = meleeAttacks(card).filter((a) => checkMeleeDeclaration(card, [...before, a], t) === null);
     const targets = enemies.filter((e) => areAdjacent(table, pieceOf(setup, t), pieceOf(setup, e)));
     return attacks.flatMap((attack) => targets.map((e) => ({ type: 'attack' as const, troop: t.id, attack, target: e.id })));
   });

@@ -27,6 +27,7 @@ export function declareShot(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { ty
     before,
     unloaded: troop.unloaded ?? [],
     taken: troop.taken,
+    moved: troop.moved,
   });
   if (problem) refuse(problem.code, `${problem.message}.`);
   ctx.emit({ type: 'shot-declared', shot: { attacker: c.troop, attack: c.attack, target: c.target } });
@@ -86,13 +87,19 @@ export function troopShots(setup: ScSetup, s: ScState, t: ScTroop, table: ScTabl
   const enemies = onTable(s).filter((e) => e.player !== t.player);
   const before = s.declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
   return ranged
-    .filter((a) => checkDeclaration(card, [...before, a.id], 'ranged', t.taken) === null)
+    .filter((a) => checkDeclaration(card, [...before, a.id], 'ranged', t) === null)
     .flatMap((a) =>
       enemies
         .filter(
           (e) =>
-            checkShot(table, piece, card, afterMove(t.moved ?? 'move'), { attack: a.id, target: e.id, before, unloaded: t.unloaded ?? [], taken: t.taken }) ===
-            null,
+            checkShot(table, piece, card, afterMove(t.moved ?? 'move'), {
+              attack: a.id,
+              target: e.id,
+              before,
+              unloaded: t.unloaded ?? [],
+              taken: t.taken,
+              moved: t.moved,
+            }) === null,
         )
         .map((e) => ({ type: 'shoot' as const, troop: t.id, attack: a.id, target: e.id })),
     );

@@ -5,6 +5,7 @@
  */
 import { ruleError, type RuleError } from '../../../engine/errors';
 import type { TroopAttack, TroopCard } from '../formats/troop-card';
+import type { TroopOrder } from './movement';
 import type { Roll } from '../../../engine/dice';
 import type { Dice } from './dice';
 import { isHurt, isRemoved, woundsFromDamage } from './wounds';
@@ -102,8 +103,17 @@ export function findAttack(card: TroopCard, id: string): { group: number; attack
  * each names a melee attack of its card; of attacks joined by "Or" it uses one; and no attack strikes
  * more often than its #Atk. Each strike may name its own target (ruling SC7).
  */
-export const checkMeleeDeclaration = (card: TroopCard, attackIds: readonly string[], taken = 0): RuleError | null =>
-  checkDeclaration(card, attackIds, 'melee', taken);
+export const checkMeleeDeclaration = (card: TroopCard, attackIds: readonly string[], troop: DeclaringTroop = {}): RuleError | null =>
+  checkDeclaration(card, attackIds, 'melee', troop);
+
+/** What of the declaring troop its declarations depend on: wounds taken (attacks that count them) and its movement order (Slow). */
+export interface DeclaringTroop {
+  readonly taken?: number;
+  readonly moved?: TroopOrder | null;
+}
+
+/** SC App. B Slow: the troop may not have moved this turn; Aim and Reload keep it where it stands (ruling SC28). */
+const movedThisTurn = (moved: TroopOrder | null | undefined): boolean => moved === 'move' || moved === 'run' || moved === 'slide';
 
 /**
  * How many times an attack strikes a turn (SC Troops "#Atk"): its number, or with "Number of attacks
@@ -120,7 +130,8 @@ export function attacksOf(attack: TroopAttack, card: Pick<TroopCard, 'wounds'>, 
 export const hitsAutomatically = (attack: TroopAttack): boolean => attack.qualities.some((q) => q.name === 'Automatically hits');
 
 /** The same for the attacks of one step of either kind: melee attacks have no range, ranged attacks one (SC Ranged a). */
-export function checkDeclaration(card: TroopCard, attackIds: readonly string[], kind: 'melee' | 'ranged', taken = 0): RuleError | null {
+export function checkDeclaration(card: TroopCard, attackIds: readonly string[], kind: 'melee' | 'ranged', troop: DeclaringTroop = {}): RuleError | null {
+  const taken = troop.taken ?? 0;
   const chosen = new Map<number, string>();
   const count = new Map<string, number>();
   for (const id of attackIds) {
@@ -134,6 +145,8 @@ export function checkDeclaration(card: TroopCard, attackIds: readonly string[], 
       return ruleError('not-a-melee-attack', `${attack.name} is a ranged attack; the melee step takes melee attacks`);
     if (kind === 'ranged' && attack.range === undefined)
       return ruleError('not-a-ranged-attack', `${attack.name} is a melee attack; the ranged step takes ranged attacks`);
+    if (attack.qualities.some((q) => q.name === 'Slow') && movedThisTurn(troop.moved))
+      return ruleError('slow-after-moving', `${attack.name} is Slow: it is made only by a troop that has not moved this turn`);
     const other = chosen.get(group);
     if (other !== undefined && other !== id) {
       const names = card.attacks[group]!.map((a) => a.name).join(' or ');

@@ -8,7 +8,7 @@ import type { Roll } from '../../../engine/dice';
 import { ruleError, type RuleError } from '../../../engine/errors';
 import type { Dice } from './dice';
 import { checkDeclaration, type DeclaredStrike, type Fighter, findAttack, type Modifier } from './melee';
-import type { AfterMove } from './movement';
+import type { AfterMove, TroopOrder } from './movement';
 import { areAdjacent } from './opportunity';
 import { coverPenalty, inchesBetween, lineOfSight, type ScSight } from './sight';
 import type { Piece, ScTable } from './table';
@@ -81,11 +81,12 @@ export function checkShot(
     readonly before: readonly string[];
     readonly unloaded?: readonly string[];
     readonly taken?: number;
+    readonly moved?: TroopOrder | null;
   },
 ): RuleError | null {
   if (!after.ranged) return ruleError('no-shooting-after-moving', `${shooter.id} ran or slid this turn, so it makes no ranged attack`);
   if (enemyAdjacent(table, shooter)) return ruleError('enemy-adjacent', `${shooter.id} has an enemy next to it, so it cannot shoot`);
-  const declaration = checkDeclaration(card, [...shot.before, shot.attack], 'ranged', shot.taken ?? 0);
+  const declaration = checkDeclaration(card, [...shot.before, shot.attack], 'ranged', { taken: shot.taken ?? 0, moved: shot.moved ?? null });
   if (declaration) return declaration;
   const attack = findAttack(card, shot.attack)!.attack;
   const unplayed = attack.qualities.find((q) => NOT_PLAYED.includes(q.name));
