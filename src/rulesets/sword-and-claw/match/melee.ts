@@ -4,7 +4,7 @@
  * resolves them in the order declared and applies every wound after all have resolved.
  */
 import { refuse } from '../../../engine/errors';
-import { checkMeleeDeclaration, type Fighter, resolveMeleeStep } from '../rules/melee';
+import { checkMeleeDeclaration, type Fighter, findAttack, hasReach, resolveMeleeStep } from '../rules/melee';
 import { afterMove } from '../rules/movement';
 import { checkMeleeTarget } from '../rules/targets';
 import { isHurt } from '../rules/wounds';
@@ -18,7 +18,8 @@ export function declareStrike(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { 
   if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
   if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
   const after = troop.moved === null ? afterMove('move') : afterMove(troop.moved);
-  const target = checkMeleeTarget(tableOf(setup, s), pieceOf(setup, troop), c.target, after);
+  const attack = findAttack(cardOf(setup, troop), c.attack)?.attack;
+  const target = checkMeleeTarget(tableOf(setup, s), pieceOf(setup, troop), c.target, after, attack !== undefined && hasReach(attack));
   if (target) refuse(target.code, `${target.message}.`);
   const before = s.declared.filter((d) => d.attacker === c.troop).map((d) => d.attack);
   const declaration = checkMeleeDeclaration(cardOf(setup, troop), [...before, c.attack], troop);

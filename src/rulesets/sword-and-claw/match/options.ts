@@ -3,7 +3,8 @@
  * each one listed here is accepted by decide. Moves are listed by destination (`to`), one per square
  * the troop can reach with each order; a slide lists no move after it.
  */
-import { checkMeleeDeclaration } from '../rules/melee';
+import { checkMeleeDeclaration, findAttack, hasReach } from '../rules/melee';
+import { withinReach } from '../rules/targets';
 import { afterMove, allowance, reachable } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
 import { placements } from './deploy';
@@ -51,8 +52,12 @@ export function meleeOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[
     const card = cardOf(setup, t);
     const before = s.declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
     const attacks = meleeAttacks(card).filter((a) => checkMeleeDeclaration(card, [...before, a], t) === null);
-    const targets = enemies.filter((e) => areAdjacent(table, pieceOf(setup, t), pieceOf(setup, e)));
-    return attacks.flatMap((attack) => targets.map((e) => ({ type: 'attack' as const, troop: t.id, attack, target: e.id })));
+    const me = pieceOf(setup, t);
+    const near = enemies.filter((e) => areAdjacent(table, me, pieceOf(setup, e)));
+    const reached = enemies.filter((e) => withinReach(table, me, pieceOf(setup, e)));
+    return attacks.flatMap((attack) =>
+      (hasReach(findAttack(card, attack)!.attack) ? reached : near).map((e) => ({ type: 'attack' as const, troop: t.id, attack, target: e.id })),
+    );
   });
 }
 

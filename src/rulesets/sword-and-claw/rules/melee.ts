@@ -126,6 +126,9 @@ export function attacksOf(attack: TroopAttack, card: Pick<TroopCard, 'wounds'>, 
   return attack.atk;
 }
 
+/** SC App. B Reach: a melee attack that reaches a target two squares away (rules/targets.ts withinReach). */
+export const hasReach = (attack: TroopAttack): boolean => attack.qualities.some((q) => q.name === 'Reach');
+
 /** SC App. B Automatically hits: no to-hit roll; the damage is rolled at −2 when the attacker is Hurt. */
 export const hitsAutomatically = (attack: TroopAttack): boolean => attack.qualities.some((q) => q.name === 'Automatically hits');
 
