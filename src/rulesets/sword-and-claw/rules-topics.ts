@@ -120,21 +120,22 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
     id: 'to-hit',
     title: 'To hit',
     also: ['hit', 'd10', 'defense', 'defence', 'melee defense', 'skill'],
-    cites: ['SC To-Hit', 'SC Attacks 1', 'SC Attacks 2'],
+    cites: ['SC To-Hit', 'SC Attacks 1', 'SC Attacks 2', 'SC App. A Skeleton'],
     text: [
       'Roll a d10 and add the attack’s To-hit (minus 1 if the attacker is Hurt).',
-      '• A melee attack hits when the total reaches the target’s Melee Defense, a ranged attack its Ranged Defense (see The ranged step).',
+      '• A melee attack hits when the total reaches the target’s Melee Defense, a ranged attack its Ranged Defense (see The ranged step). A Skeleton’s Ranged Defense is 1 more than its card says.',
     ].join('\n'),
   },
   {
     id: 'to-wound',
     title: 'Damage and To-Wound',
     also: ['damage', 'wound', 'wounds', 'd6', 'to wound', 'removed', 'removal'],
-    cites: ['SC Attacks 3', 'SC Attacks 4', 'SC Troops', 'SC5'],
+    cites: ['SC Attacks 3', 'SC Attacks 4', 'SC Troops', 'SC App. A Dispersed', 'SC5', 'SC30'],
     text: [
       'A hit rolls a d6 and adds the attack’s damage bonus.',
       '• The target’s card lists its **To Wound** numbers: each number the damage reaches is one wound. A “+x” after the last number adds another wound for every x more.',
       '• A troop whose wounds reach its Wounds is removed from the table.',
+      '• A **Dispersed** troop (a swarm) takes at most 1 wound a hit, except from an Area attack.',
     ].join('\n'),
   },
   {

@@ -8,7 +8,7 @@ import type { TroopAttack, TroopCard } from '../formats/troop-card';
 import type { TroopOrder } from './movement';
 import type { Roll } from '../../../engine/dice';
 import type { Dice } from './dice';
-import { isHurt, isRemoved, woundsFromDamage } from './wounds';
+import { dispersedWounds, isHurt, isRemoved, woundsFromDamage } from './wounds';
 
 /** A to-hit modifier and why it applies, in the order the roll line names them (SC To-Hit). */
 export interface Modifier {
@@ -49,7 +49,7 @@ export function strike(
   who: { readonly attacker: string; readonly target: string },
   attack: TroopAttack,
   attackerHurt: boolean,
-  target: Pick<TroopCard, 'defense' | 'toWound'>,
+  target: Pick<TroopCard, 'defense' | 'toWound' | 'qualities'>,
 ): StrikeOutcome {
   const defense = target.defense.melee;
   if (hitsAutomatically(attack)) {
@@ -67,7 +67,7 @@ export function strike(
       dice: [{ d: 6, v: d6 }],
       hit: true,
       damage,
-      wounds: woundsFromDamage(damage, target.toWound),
+      wounds: dispersedWounds(woundsFromDamage(damage, target.toWound), target),
     };
   }
   const d10 = dice(10);
@@ -85,7 +85,7 @@ export function strike(
     ],
     hit: true,
     damage,
-    wounds: woundsFromDamage(damage, target.toWound),
+    wounds: dispersedWounds(woundsFromDamage(damage, target.toWound), target),
   };
 }
 

@@ -12,7 +12,7 @@ import type { AfterMove, TroopOrder } from './movement';
 import { areAdjacent } from './opportunity';
 import { coverPenalty, inchesBetween, lineOfSight, type ScSight } from './sight';
 import type { Piece, ScTable } from './table';
-import { isHurt, isRemoved, woundsFromDamage } from './wounds';
+import { dispersedWounds, isHurt, isRemoved, woundsFromDamage } from './wounds';
 import { AREA_TARGET_NUMBER, areaModifiers, areaSize, landArea, type AreaOutcome } from './area';
 
 export type RangeBand = 'short' | 'medium' | 'long';
@@ -37,6 +37,9 @@ export const needsReload = (attack: TroopAttack): boolean => attack.qualities.so
  * with one is refused rather than played as a plain shot (ruling SC23).
  */
 const NOT_PLAYED = ['Direct Line', 'Indirect Fire', 'Automatically hits', 'Cone', 'Fan', 'Line', 'Aura', 'No Damage', 'Usable only while flying'];
+
+/** A troop's Ranged Defense: its card's, +1 for a Skeleton, which shots pass through (SC App. A Skeleton). */
+export const rangedDefense = (card: Pick<TroopCard, 'defense' | 'qualities'>): number => card.defense.ranged + (card.qualities.includes('Skeleton') ? 1 : 0);
 
 /** SC Ranged a: a troop with an enemy next to it makes no ranged attack. */
 export const enemyAdjacent = (table: ScTable, troop: Piece): boolean => besides(table, troop, []).some((p) => p.player !== troop.player);
@@ -165,7 +168,7 @@ export function aimShot(t: ShotTroops, d: DeclaredStrike, first = true): ShotAim
   const modifiers = rangedModifiers(attack, shooterState, band, sight, melee);
   // An Area attack aims at the ground under the target: against 5, and never into melee (ruling SC26).
   if (areaSize(attack) !== null) return { inches, band, sight, melee: false, modifiers: areaModifiers(modifiers), defense: AREA_TARGET_NUMBER };
-  return { inches, band, sight, melee, modifiers, defense: t.fighters.get(d.target)!.card.defense.ranged };
+  return { inches, band, sight, melee, modifiers, defense: rangedDefense(t.fighters.get(d.target)!.card) };
 }
 
 /** One shot (SC Attacks 1–4 with the ranged modifiers), rolled with the troops as they stood when the step began. */
@@ -193,7 +196,8 @@ export function shoot(dice: Dice, t: ShotTroops, d: DeclaredStrike, first = true
   const d6 = dice(6);
   rolls.push({ d: 6, v: d6 });
   const damage = d6 + attack.dmg.bonus;
-  const wounds = woundsFromDamage(damage, t.fighters.get(struck.id)!.card.toWound, plus);
+  const struckCard = t.fighters.get(struck.id)!.card;
+  const wounds = dispersedWounds(woundsFromDamage(damage, struckCard.toWound, plus), struckCard);
   return { ...base, dice: rolls, hit: true, struck: struck.id, plus, damage, wounds };
 }
 

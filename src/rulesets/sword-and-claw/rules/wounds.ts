@@ -24,3 +24,10 @@ export const isHurt = (taken: number, wounds: number): boolean => taken > 0 && t
 
 /** SC Attacks 4: a troop whose wounds taken reach its Wounds is removed from play. */
 export const isRemoved = (taken: number, wounds: number): boolean => taken >= wounds;
+
+/**
+ * SC App. A Dispersed: a hit on a swarm does at most one wound, but for an Area attack (and the
+ * projected attacks that cover whole squares), which deals its full wounds.
+ */
+export const dispersedWounds = (wounds: number, target: { readonly qualities: readonly string[] }): number =>
+  target.qualities.includes('Dispersed') ? Math.min(1, wounds) : wounds;
