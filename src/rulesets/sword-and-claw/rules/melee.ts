@@ -126,6 +126,18 @@ export function attacksOf(attack: TroopAttack, card: Pick<TroopCard, 'wounds'>, 
   return attack.atk;
 }
 
+/** Qualities both steps leave unplayed for now: the conditions, and the projected attacks but Area. */
+const UNPLAYED_EITHER = ['Entangling', 'Paralyzing', 'Poison', 'Draining', 'No Damage', 'Aura', 'Cone', 'Fan', 'Line', 'Usable only while flying'];
+
+/**
+ * Attack qualities (SC App. B) not played yet, by step: an attack with one is refused with a sentence
+ * rather than played without it, whose result the rulebook would not give (rulings SC23, SC31).
+ */
+const NOT_PLAYED: Readonly<Record<'melee' | 'ranged', readonly string[]>> = {
+  ranged: [...UNPLAYED_EITHER, 'Direct Line', 'Indirect Fire', 'Automatically hits'],
+  melee: [...UNPLAYED_EITHER, 'Sweep', 'Charge Only'],
+};
+
 /** SC App. B Reach: a melee attack that reaches a target two squares away (rules/targets.ts withinReach). */
 export const hasReach = (attack: TroopAttack): boolean => attack.qualities.some((q) => q.name === 'Reach');
 
@@ -148,6 +160,8 @@ export function checkDeclaration(card: TroopCard, attackIds: readonly string[], 
       return ruleError('not-a-melee-attack', `${attack.name} is a ranged attack; the melee step takes melee attacks`);
     if (kind === 'ranged' && attack.range === undefined)
       return ruleError('not-a-ranged-attack', `${attack.name} is a melee attack; the ranged step takes ranged attacks`);
+    const unplayed = attack.qualities.find((q) => NOT_PLAYED[kind].includes(q.name));
+    if (unplayed) return ruleError('quality-not-played', `${attack.name} has ${unplayed.name}, a quality the bot does not play yet`);
     if (attack.qualities.some((q) => q.name === 'Slow') && movedThisTurn(troop.moved))
       return ruleError('slow-after-moving', `${attack.name} is Slow: it is made only by a troop that has not moved this turn`);
     const other = chosen.get(group);

@@ -32,12 +32,6 @@ function besides(table: ScTable, troop: Piece, except: readonly string[]): Piece
 /** SC App. B Requires Reload: a weapon with it cannot shoot again until it is reloaded. */
 export const needsReload = (attack: TroopAttack): boolean => attack.qualities.some((q) => q.name === 'Requires Reload');
 
-/**
- * Weapon qualities that change how a shot is aimed or resolved (SC App. B), not played yet: a shot
- * with one is refused rather than played as a plain shot (ruling SC23).
- */
-const NOT_PLAYED = ['Direct Line', 'Indirect Fire', 'Automatically hits', 'Cone', 'Fan', 'Line', 'Aura', 'No Damage', 'Usable only while flying'];
-
 /** A troop's Ranged Defense: its card's, +1 for a Skeleton, which shots pass through (SC App. A Skeleton). */
 export const rangedDefense = (card: Pick<TroopCard, 'defense' | 'qualities'>): number => card.defense.ranged + (card.qualities.includes('Skeleton') ? 1 : 0);
 
@@ -92,8 +86,6 @@ export function checkShot(
   const declaration = checkDeclaration(card, [...shot.before, shot.attack], 'ranged', { taken: shot.taken ?? 0, moved: shot.moved ?? null });
   if (declaration) return declaration;
   const attack = findAttack(card, shot.attack)!.attack;
-  const unplayed = attack.qualities.find((q) => NOT_PLAYED.includes(q.name));
-  if (unplayed) return ruleError('quality-not-played', `${attack.name} is ${unplayed.name}, which is not played here yet`);
   if (shot.unloaded?.includes(attack.id)) return ruleError('needs-reload', `${shooter.id}'s ${attack.name} was fired and must be reloaded first`);
   const target = table.pieces.get(shot.target);
   if (!target) return ruleError('unknown-target', `no troop "${shot.target}" on the table`);
