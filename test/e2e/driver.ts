@@ -11,6 +11,7 @@ import { legalActs } from '../../src/rulesets/sellsword/engine/queries';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import type { CommandInput, FakeMessage, InteractionSummary } from '../../src/fakecord';
 import { componentsOf, type World } from './world';
+import { waitsOf } from '../../src/clock/deadline-plan';
 
 export interface Played {
   readonly used: Set<string>;
@@ -119,4 +120,17 @@ export async function concede(world: World, user: string, thread: string): Promi
   const asked = await world.run({ user, channel: thread, name: 'skirmish concede' });
   const yes = componentsOf(asked.original!).find((c) => c.label === 'Yes, concede')!;
   await world.click(user, asked.original!, yes.custom_id);
+}
+
+/** Lets the practice opponent's seat finish whatever it is doing (the scheduler ticks as soon as its wait is due). */
+export async function botSettles(world: World, thread: string): Promise<void> {
+  const botId = world.bot.client.user!.id;
+  for (let i = 0; i < 500; i++) {
+    await world.bot.scheduler.idle();
+    await world.bot.idle();
+    const row = (await world.store.matches.byThread(thread))!;
+    if (!waitsOf(row).some((w) => w.player === botId)) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('the practice opponent never finished');
 }

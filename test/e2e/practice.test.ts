@@ -11,7 +11,7 @@ import { gameOf, type MatchEvent } from '../../src/match/match-state';
 import { seeded } from '../../src/engine/dice';
 import { matchRecord } from '../../src/match/record';
 import { PRACTICE_OPPONENT_NAME } from '../../src/match/practice-seat';
-import { openPrompt, slashFor } from './driver';
+import { botSettles as settle, openPrompt, slashFor } from './driver';
 import { VALOR } from './setup-match';
 import { answerText, componentsOf, startWorld, type World } from './world';
 
@@ -25,17 +25,7 @@ afterAll(async () => world?.close());
 const botId = () => world.bot.client.user!.id;
 const rowOf = async (thread: string) => (await world.store.matches.byThread(thread))!;
 
-/** Lets the bot's seat finish whatever it is doing (its scheduler ticks as soon as it is due). */
-async function botSettles(thread: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    await world.bot.scheduler.idle();
-    await world.bot.idle();
-    const waits = waitsOf(await rowOf(thread));
-    if (!waits.some((w) => w.player === botId())) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error('the practice opponent never finished');
-}
+const botSettles = (thread: string) => settle(world, thread);
 
 async function startPractice(options: Record<string, string | number> = {}): Promise<string> {
   const s = await world.run({ user: 'alice', name: 'skirmish practice', options: { warband: "Hrolf's Watch", ...options } });

@@ -5,7 +5,7 @@
  * The player here deploys and then only ends their turns, so the bot must win by elimination.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitsOf } from '../../src/clock/deadline-plan';
+import { botSettles as settle } from './driver';
 import { answerText, componentsOf, startWorld, type World } from './world';
 
 let world: World;
@@ -24,16 +24,7 @@ interface State {
 const botId = () => world.bot.client.user!.id;
 const rowOf = async (thread: string) => (await world.store.matches.byThread(thread))!;
 
-/** Lets the bot's seat finish whatever it is doing (its scheduler ticks as soon as it is due). */
-async function botSettles(thread: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    await world.bot.scheduler.idle();
-    await world.bot.idle();
-    if (!waitsOf(await rowOf(thread)).some((w) => w.player === botId())) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error('the practice opponent never finished');
-}
+const botSettles = (thread: string) => settle(world, thread);
 
 async function order(thread: string, name: string, options: Record<string, string> = {}) {
   const out = await world.run({ user: 'alice', channel: thread, name: `order ${name}`, options });
