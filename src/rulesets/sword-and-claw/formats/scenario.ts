@@ -86,6 +86,8 @@ export const scScenarioSchema = z
     units: z.array(unitSchema).min(1),
     dice: z.array(fixedDieSchema).optional(),
     seed: z.number().int().optional(),
+    /** The battle's last round (ruling SC32). */
+    roundLimit: int(1, 1000).optional(),
     auto: z.boolean().default(false),
     steps: z.array(scStepSchema).default([]),
   })

@@ -7,7 +7,7 @@ import { DecisionCtx } from '../../../engine/context';
 import { type RuleError, Refusal, refuse } from '../../../engine/errors';
 import { applyEvent, initialState, stepAfter } from './apply';
 import { type Ctx, deploy, finishDeployment, openMatch } from './deploy';
-import { checkElimination, concede } from './end';
+import { checkElimination, checkRoundLimit, concede } from './end';
 import { declareStrike, resolveDeclared } from './melee';
 import { aimTroop, answerOpportunity, moveTroop } from './move';
 import { declareShot, reloadOptions, reloadTroop, resolveShots, shotOptions } from './ranged';
@@ -56,7 +56,9 @@ function closeStep(ctx: Ctx, setup: ScSetup): void {
   const s = ctx.state;
   ctx.emit({ type: 'turn-ended', player: turn.player });
   const player = otherPlayer(s, turn.player);
-  ctx.emit({ type: 'turn-began', player, round: player === s.attacker ? s.round + 1 : s.round });
+  const round = player === s.attacker ? s.round + 1 : s.round;
+  if (checkRoundLimit(ctx, setup.roundLimit, round)) return;
+  ctx.emit({ type: 'turn-began', player, round });
 }
 
 function checkActor(player: PlayerId, by: PlayerId | undefined, what: string): void {

@@ -17,6 +17,19 @@ export function checkElimination(ctx: Ctx): boolean {
   return true;
 }
 
+/**
+ * Ruling SC32: with a round limit, the battle ends when the last round's second turn ends; the side
+ * with more points of enemy troops removed wins, equal points a draw. True when it ended.
+ */
+export function checkRoundLimit(ctx: Ctx, limit: number | null | undefined, nextRound: number): boolean {
+  if (!limit || nextRound <= limit) return false;
+  const score = scores(ctx.state);
+  const [a, b] = ctx.state.players;
+  const winner = score[a]! > score[b]! ? a : score[b]! > score[a]! ? b : null;
+  ctx.emit({ type: 'ended', winner, reason: 'round-limit' });
+  return true;
+}
+
 export function concede(ctx: Ctx, player: PlayerId): void {
   const s = ctx.state;
   ctx.emit({ type: 'ended', winner: s.players[0] === player ? s.players[1] : s.players[0], reason: 'concession' });

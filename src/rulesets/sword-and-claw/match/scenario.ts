@@ -62,6 +62,7 @@ function setupOf(scenario: ScScenario, map: ScMap, known: ReadonlyMap<string, Tr
     cards,
     armies: { [a]: a, [b]: b },
     troops: scenario.units.map((u) => ({ id: u.id, troop: u.troop, player: u.player })),
+    ...(scenario.roundLimit ? { roundLimit: scenario.roundLimit } : {}),
   };
 }
 

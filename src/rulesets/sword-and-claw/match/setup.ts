@@ -18,6 +18,8 @@ export interface ScSetupInput {
   readonly map: ScMap;
   readonly attacker?: PlayerId | null;
   readonly defenderEdge?: Edge | null;
+  /** The last round (ruling SC32); absent: none. */
+  readonly roundLimit?: number | null;
 }
 
 /**
@@ -53,5 +55,6 @@ export function makeScSetup(input: ScSetupInput): ScSetup {
     cards,
     armies: Object.fromEntries(input.players.map((p) => [p, input.armies[p]!.name])),
     troops,
+    ...(input.roundLimit ? { roundLimit: input.roundLimit } : {}),
   };
 }

@@ -53,6 +53,8 @@ export interface ScSetup {
   /** Each army's name, by player. */
   readonly armies: Readonly<Record<PlayerId, string>>;
   readonly troops: readonly ScSetupTroop[];
+  /** The battle ends after this round, won on points of troops removed (ruling SC32); absent or null: no limit. */
+  readonly roundLimit?: number | null;
 }
 
 /** A troop in play. */
@@ -119,7 +121,8 @@ export interface ScWounds {
 
 export interface ScEnd {
   readonly winner: PlayerId | null;
-  readonly reason: 'elimination' | 'concession';
+  /** `round-limit`: the last round of a battle with a round limit was played (ruling SC32). */
+  readonly reason: 'elimination' | 'concession' | 'round-limit';
 }
 
 export interface ScState {
@@ -195,7 +198,7 @@ export type ScEvent =
       readonly wounds: Readonly<Record<string, ScWounds>>;
     }
   | { readonly type: 'turn-ended'; readonly player: PlayerId }
-  | { readonly type: 'ended'; readonly winner: PlayerId | null; readonly reason: 'elimination' | 'concession' };
+  | { readonly type: 'ended'; readonly winner: PlayerId | null; readonly reason: 'elimination' | 'concession' | 'round-limit' };
 
 export type ScCommand =
   | { readonly type: 'deploy'; readonly troop: string; readonly at: number }

@@ -42,7 +42,10 @@ export const scStartsTurn = (e: ScEvent): boolean => e.type === 'turn-began' || 
  * of the turn the slice does not play yet, so nobody looks for them.
  */
 export function scWaitingWords(s: ScState, name: (player: PlayerId) => string): string {
-  if (s.end) return s.end.winner ? `The match is over: ${name(s.end.winner)} won by ${s.end.reason}.` : 'The match is over: a draw.';
+  if (s.end)
+    return s.end.winner
+      ? `The match is over: ${name(s.end.winner)} won ${s.end.reason === 'round-limit' ? 'on points at the round limit' : `by ${s.end.reason}`}.`
+      : 'The match is over: a draw.';
   if (s.prompt) return `Waiting for ${name(s.prompt.player)} to say whether ${s.prompt.attacker} makes an opportunity attack on ${s.prompt.mover}.`;
   if (s.deploying) {
     return `Waiting for ${name(s.deploying.player)} to deploy within ${s.deploying.depth} squares of the ${s.edges[s.deploying.player]} edge.`;

@@ -176,7 +176,8 @@ export function scResult(setup: ScSetup, s: ScState, name: Name): string {
   if (!s.end) return '';
   const score = scores(s);
   const points = s.players.map((p) => `${name(p)} ${score[p] ?? 0}`).join(', ');
-  const how = s.end.reason === 'concession' ? 'by concession' : 'by elimination';
+  const how =
+    s.end.reason === 'concession' ? 'by concession' : s.end.reason === 'round-limit' ? `on points at the end of round ${s.round}, the last` : 'by elimination';
   const armies = (p: PlayerId) => setup.armies[p] ?? 'army';
   if (!s.end.winner) return `🏁 The match is a draw ${how} after ${s.round} rounds (points of troops removed: ${points}).`;
   return `🏆 ${name(s.end.winner)} (${armies(s.end.winner)}) wins ${how} in round ${Math.max(1, s.round)} (points of troops removed: ${points}).`;

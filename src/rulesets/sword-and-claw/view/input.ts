@@ -26,7 +26,7 @@ export interface ScViewTroop {
 export type ScViewStage =
   | { readonly kind: 'deployment'; readonly player: string }
   | { readonly kind: 'turn'; readonly player: string; readonly step: string }
-  | { readonly kind: 'over'; readonly winner: string | null; readonly reason: 'elimination' | 'concession' }
+  | { readonly kind: 'over'; readonly winner: string | null; readonly reason: 'elimination' | 'concession' | 'round-limit' }
   /** Between one side's turn and the next. */
   | { readonly kind: 'between' };
 

@@ -146,7 +146,7 @@ function headerOf(c: Ctx): { title: string; lines: string[]; marks?: string } {
             : `${name(c, input.lastTurnBy)}'s turn is over`
           : s.winner === null
             ? 'Over: a draw'
-            : `Over: ${name(c, s.winner)} won by ${s.reason}`;
+            : `Over: ${name(c, s.winner)} won ${s.reason === 'round-limit' ? 'on points at the round limit' : `by ${s.reason}`}`;
   const marks = input.lastTurnBy !== undefined && (input.happenings ?? []).length > 0 ? `${name(c, input.lastTurnBy)}'s last turn` : null;
   return { title, lines: [line, ...(marks ? [`Marked on the map: ${marks}`] : [])], ...(marks ? { marks } : {}) };
 }
