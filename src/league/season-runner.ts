@@ -310,6 +310,7 @@ async function openPairing(
     ...(pinned.clock ? { clock: pinned.clock } : {}),
     ...(pinned.maps ? { allowedMaps: pinned.maps } : {}),
     ...(pinned.catalogVersion ? { catalogVersion: pinned.catalogVersion } : {}),
+    ...(pinned.roundLimit ? { roundLimit: pinned.roundLimit } : {}),
     thread: { name: threadName(names, number) },
   };
   const sides = players.map((p) => `<@${p}> (**${shown(accepted[p]!.name)}**, ${accepted[p]!.faction}, ${accepted[p]!.points} points)`).join(' vs ');

@@ -15,6 +15,8 @@ export interface LeagueTerms {
   /** Only these maps may be played; absent: any map of the server. */
   readonly maps?: readonly string[];
   readonly catalogVersion?: string;
+  /** The last round of a game that plays one (ruling SC32). */
+  readonly roundLimit?: number;
 }
 
 /** The league's terms for a new match. */
@@ -32,6 +34,7 @@ export function leagueTerms(s: LeagueSettingsRow): LeagueTerms {
     ...(Object.keys(clock).length > 0 ? { clock } : {}),
     ...(s.maps !== null ? { maps: s.maps } : {}),
     ...(s.catalogVersion !== null ? { catalogVersion: s.catalogVersion } : {}),
+    ...(s.roundLimit !== null ? { roundLimit: s.roundLimit } : {}),
   };
 }
 
@@ -46,6 +49,7 @@ export const SETTING_NAMES: Readonly<Record<keyof LeagueSettingsPatch, string>> 
   remindBeforeHours: 'reminders (hours before the deadline)',
   maxMisses: 'missed deadlines before a forfeit',
   vacationDays: 'vacation days per season',
+  roundLimit: 'round limit',
   forfeitScore: 'forfeit score',
   maps: 'allowed maps',
   catalogVersion: 'catalog version',
@@ -59,6 +63,7 @@ export function settingText(key: keyof LeagueSettingsPatch, value: unknown): str
     if (key === 'maps') return 'any map';
     if (key === 'vpTarget') return "the smaller warband's points";
     if (key === 'forfeitScore') return FORFEIT_SCORE_WORDS[DEFAULT_FORFEIT_SCORE];
+    if (key === 'roundLimit') return 'none';
     return 'the default';
   }
   if (key === 'organiserRole') return `<@&${String(value)}>`;

@@ -117,6 +117,8 @@ export interface Terms {
   readonly practice?: { readonly seat: PlayerId };
   /** A league's allowed maps (`/league settings maps`): the map chooser offers only these. */
   readonly allowedMaps?: readonly string[];
+  /** The last round, for a game that plays one (a league's setting; ruling SC32). */
+  readonly roundLimit?: number;
   /** The league's catalog version when the match was made; the match keeps it. */
   readonly catalogVersion?: string;
   /**

@@ -23,7 +23,12 @@ const armiesOf = (current: MatchRow, terms: Terms): Record<string, string> =>
 export function beginTable(app: Pick<Services, 'fixedSeed' | 'mintSecret'>, game: TableGame, current: MatchRow, terms: Terms): TableBegun {
   const fixed = app.fixedSeed?.();
   const seed = fixed ?? (terms.dice ? seedFrom(terms.dice.secret, terms.dice.entropy) : seedFrom(app.mintSecret(), []));
-  const made = game.table.setup({ seed, players: current.players, armies: armiesOf(current, terms) });
+  const made = game.table.setup({
+    seed,
+    players: current.players,
+    armies: armiesOf(current, terms),
+    ...(terms.roundLimit ? { roundLimit: terms.roundLimit } : {}),
+  });
   if (!made.ok) return made;
   const begun = game.rules.match.begin(made.setup);
   if (!begun.ok) return begun;

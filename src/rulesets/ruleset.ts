@@ -152,6 +152,8 @@ export interface TableBegin {
   readonly armies: Readonly<Record<PlayerId, string>>;
   /** The map's id among the game's shipped maps; absent: the game's own choice. */
   readonly map?: string;
+  /** The last round, for a game that plays one (a league's setting); absent: none. */
+  readonly roundLimit?: number;
 }
 
 /** The practice opponent of a game (docs/rulesets.md §1): pure, reading only what any player sees. */

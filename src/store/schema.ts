@@ -408,6 +408,8 @@ export const leagueSettings = table('league_settings', {
   remindBeforeHours: json('remind_before_hours').$type<readonly number[]>(),
   maxMisses: integer('max_misses'),
   vacationDays: integer('vacation_days'),
+  /** The last round of the league's matches, won on points after it (games that play one); null: none. */
+  roundLimit: integer('round_limit'),
   /** How a forfeit counts for VP difference; null: `target` (the forfeiting player loses by the VP target). */
   forfeitScore: text('forfeit_score', { enum: FORFEIT_SCORES }),
   /** Map ids the league's matches may be played on; null: any map of the server. */

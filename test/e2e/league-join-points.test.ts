@@ -18,6 +18,10 @@ describe('/league join over the points limit', () => {
     await world.run({ user: 'alice', name: 'warband submit', options: { text: VALOR } });
     await world.run({ user: 'alice', channel: league, name: 'league create', options: { name: 'North' } });
     await world.run({ user: 'alice', channel: league, name: 'league settings points', options: { points: 20 } });
+    // A Sellsword league ends its matches at the VP target: a round limit is refused (ruling SC32).
+    const limit = await world.run({ user: 'alice', channel: league, name: 'league settings points', options: { round_limit: 6 } });
+    expect(answerText(limit)).toBe('Sellsword matches end at their VP target: a round limit is for Sword and Claw leagues.');
+    expect((await world.store.leagueSettings.get(league))!.roundLimit).toBeNull();
     await world.run({ user: 'alice', channel: league, name: 'league season start', options: {} });
     const refused = await world.run({ user: 'alice', channel: league, name: 'league join', options: { warband: "Hrolf's Watch" } });
     expect(answerText(refused)).toMatch(/^\*\*Hrolf's Watch\*\* costs \d+ points; this league allows 20\.$/);

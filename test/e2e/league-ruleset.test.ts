@@ -1,7 +1,7 @@
 /**
  * A league of Sword and Claw through the fake Discord: `/league create ruleset:` makes the channel a
  * league of that game; its season's sign-ups take the game's armies (suggested as typed); the season
- * runner opens the pairing's match of that game with setup begun; a concession there is recorded as the
+ * runner opens the pairing's match of that game with setup begun, with the round limit the organiser set; a concession there is recorded as the
  * league's result, read from the game's own end, and counted in the standings. A challenge in the
  * league's channel is of its game, and one naming another game is refused with a sentence.
  */
@@ -25,6 +25,11 @@ describe('a Sword and Claw league', () => {
     expect(answerText(made)).toMatch(/now the league \*\*Claw Cup\*\*\. It plays \*\*Sword and Claw\*\*/);
     expect((await world.store.leagues.get(league))!.ruleset).toBe('sword-and-claw');
 
+    // Ruling SC32: the organiser gives the league's battles a last round; its matches carry it.
+    const limited = await world.run({ user: 'alice', channel: league, name: 'league settings points', options: { round_limit: 6 } });
+    expect(answerText(limited)).toMatch(/round limit/);
+    expect((await world.store.leagueSettings.get(league))!.roundLimit).toBe(6);
+
     await world.run({ user: 'alice', channel: league, name: 'league season start', options: { pairing: 'round-robin' } });
     const offered = await world.fake.autocomplete({ user: 'bob', channel: league, name: 'league join', focused: 'warband', options: { warband: '' } });
     expect(offered.map((c) => c.value)).toEqual(expect.arrayContaining(['Iron Company', 'Mire Raiders']));
@@ -45,6 +50,7 @@ describe('a Sword and Claw league', () => {
     const row = (await world.store.matches.get(pairing!.matchId!))!;
     expect(row.ruleset).toBe('sword-and-claw');
     expect(row.status).toBe('setup');
+    expect((row.setup as { roundLimit?: number }).roundLimit).toBe(6);
     const thread = row.threadId!;
     expect(world.messages(thread).some((m) => m.content.includes('Roll-off'))).toBe(true);
     expect(world.messages(thread).some((m) => m.content.includes('there is nothing to accept'))).toBe(true);

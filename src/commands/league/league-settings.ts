@@ -15,7 +15,7 @@ import { save } from '../../match/saved';
 import { displayName } from '../skirmish/skirmish-challenge';
 import { refuse } from '../../match/user-error';
 import { shown } from '../../discord/text';
-import { RULESETS, type RulesetId } from '../../rulesets';
+import { RULESETS, rulesetOf, type RulesetId } from '../../rulesets';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 
@@ -83,10 +83,28 @@ export async function showSettings(interaction: ChatInputCommandInteraction, app
   await interaction.reply({ content: settingsText(league.name, league.settings), ...privately });
 }
 
-export function pointsPatch(o: { points?: number | undefined; vp_target?: number | undefined; forfeit_score?: ForfeitScore | undefined }): LeagueSettingsPatch {
-  if (o.points === undefined && o.vp_target === undefined && o.forfeit_score === undefined)
-    refuse('nothing-to-set', 'Give `points`, `vp_target`, `forfeit_score`, or more than one.');
+/**
+ * A round limit is a setting of the games that play one: those played at the table (Sword and Claw,
+ * ruling SC32). A Sellsword match ends at its VP target.
+ */
+export async function roundLimitAllowed(app: App, channelId: string): Promise<void> {
+  const league = await app.store.leagues.get(channelId);
+  const found = league ? rulesetOf(league.ruleset) : null;
+  if (found?.ok && !found.ruleset.table)
+    refuse('no-round-limit', `${found.ruleset.name} matches end at their VP target: a round limit is for Sword and Claw leagues.`);
+}
+
+export function pointsPatch(o: {
+  points?: number | undefined;
+  vp_target?: number | undefined;
+  forfeit_score?: ForfeitScore | undefined;
+  round_limit?: number | undefined;
+}): LeagueSettingsPatch {
+  if (o.points === undefined && o.vp_target === undefined && o.forfeit_score === undefined && o.round_limit === undefined)
+    refuse('nothing-to-set', 'Give `points`, `vp_target`, `forfeit_score`, `round_limit`, or more than one.');
   return {
+    // 0: no round limit.
+    ...(o.round_limit !== undefined ? { roundLimit: o.round_limit === 0 ? null : o.round_limit } : {}),
     ...(o.forfeit_score !== undefined ? { forfeitScore: o.forfeit_score } : {}),
     ...(o.points !== undefined ? { points: o.points } : {}),
     // 0 goes back to the default: the smaller warband's points.

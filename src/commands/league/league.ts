@@ -5,7 +5,7 @@
 import { ApplicationCommandOptionType as T, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandModule } from '../command';
 import { MAX_VACATION_DAYS } from '../../clock/clock-terms';
-import { clockPatch, createLeague, mapsPatch, pointsPatch, settingChange, showSettings } from './league-settings';
+import { clockPatch, createLeague, mapsPatch, pointsPatch, roundLimitAllowed, settingChange, showSettings } from './league-settings';
 import { booleanOption, choiceOption, integerOption, optionSet, roleOption, textOption, userOption, subcommand } from '../option-spec';
 import { catalogChange } from './league-catalog';
 import { profile } from './league-profile';
@@ -37,6 +37,7 @@ const options = {
         { name: 'The VP as they stood', value: 'as-played' },
       ],
     }),
+    integerOption({ name: 'round_limit', description: 'Sword and Claw: the last round, won on points after it (0: none)', min: 0, max: 100 }),
   ),
   clock: optionSet(
     integerOption({ name: 'turn_hours', description: "Hours for each unit's turn", min: 1, max: 720 }),
@@ -85,7 +86,7 @@ const data = {
       description: "The league's rules for its matches",
       options: [
         subcommand('show', "Every setting of this channel's league"),
-        subcommand('points', 'Organisers: the point cap and VP target', options.points),
+        subcommand('points', 'Organisers: the point cap, VP target and round limit', options.points),
         subcommand('clock', 'Organisers: deadlines, reminders, misses and vacation days', options.clock),
         subcommand('maps', 'Organisers: the maps league matches may be played on', options.maps),
         subcommand('catalog', 'Organisers: the catalog version the league plays with', options.catalog),
@@ -107,8 +108,11 @@ export const leagueCommand: CommandModule = {
       switch (name) {
         case 'show':
           return showSettings(interaction, app);
-        case 'points':
-          return settingChange(interaction, app, pointsPatch(options.points.parse(values)));
+        case 'points': {
+          const o = options.points.parse(values);
+          if (o.round_limit !== undefined) await roundLimitAllowed(app, interaction.channelId);
+          return settingChange(interaction, app, pointsPatch(o));
+        }
         case 'clock':
           return settingChange(interaction, app, clockPatch(options.clock.parse(values)));
         case 'maps':

@@ -125,6 +125,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
       warband: o.warband,
       clock,
       names,
+      ...(pinned.roundLimit ? { roundLimit: pinned.roundLimit } : {}),
     });
   }
   const points = pinned.points ?? o.points ?? DEFAULT_POINTS;

@@ -62,6 +62,8 @@ export interface TableChallenge {
   readonly warband: string;
   readonly clock: Partial<ClockTerms> | undefined;
   readonly names: readonly string[];
+  /** The league's round limit (ruling SC32), when the challenge is in a league that sets one. */
+  readonly roundLimit?: number;
 }
 
 export async function challengeAtTable(
@@ -85,6 +87,7 @@ export async function challengeAtTable(
     accepted: { [me]: committedArmy(army) },
     dice: { secret, commitment: commitmentOf(secret), entropy: [] },
     ...(c.clock ? { clock: c.clock } : {}),
+    ...(c.roundLimit ? { roundLimit: c.roundLimit } : {}),
     thread: { name: threadName(c.names, number) },
   };
   const them = `<@${c.invited[0]}>`;

@@ -20,8 +20,8 @@ const content = defaultContent();
 const played = sampleMatch(content, 7, { turns: 6 });
 const DAY = 86_400_000;
 const freshDir = tempDirs('logs');
-/** Migrations newer than match_logs's (0010_ruleset), and the columns they add: undone by the last test. */
-const LATER_MIGRATIONS = 1;
+/** Migrations newer than match_logs's (0010_ruleset and 0011_league-round-limit), and the columns they add: undone by the last test. */
+const LATER_MIGRATIONS = 2;
 const ADDED_AFTER_MATCH_LOGS = [
   ['catalogs', 'ruleset'],
   ['leagues', 'ruleset'],
@@ -29,6 +29,7 @@ const ADDED_AFTER_MATCH_LOGS = [
   ['matches', 'ruleset'],
   ['matches', 'ruleset_version'],
   ['warbands', 'ruleset'],
+  ['league_settings', 'round_limit'],
 ] as const;
 
 interface Backend {

@@ -38,7 +38,7 @@ const stateOf = (state: unknown) => state as ScState;
 
 export const scTableRules: TableRules = {
   armies,
-  setup: ({ seed, players, armies: chosen, map: mapId }) => {
+  setup: ({ seed, players, armies: chosen, map: mapId, roundLimit }) => {
     const c = shipped();
     const map = c.maps.get(mapId ?? SC_TABLE_MAP);
     if (!map && mapId !== undefined) return { ok: false, error: { code: 'unknown-map', message: `There is no Sword and Claw map "${mapId}".` } };
@@ -53,6 +53,7 @@ export const scTableRules: TableRules = {
       armies: picked as Record<string, NonNullable<(typeof picked)[string]>>,
       troops: c.troops,
       map,
+      ...(roundLimit ? { roundLimit } : {}),
     });
     return { ok: true, setup };
   },
