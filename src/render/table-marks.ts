@@ -21,6 +21,7 @@ const DASH: Readonly<Record<PathStyle, (cell: number) => number[]>> = {
   solid: () => [],
   dashed: (c) => [c * 0.25, c * 0.18],
   dotted: (c) => [c * 0.06, c * 0.2],
+  'dash-dot': (c) => [c * 0.3, c * 0.12, c * 0.06, c * 0.12],
 };
 
 const centre = (g: BoardGeometry, p: Placed): Point => centreOf(g, p.at, p.span);

@@ -104,7 +104,12 @@ export function summaryRows(view: TableView): Run[][] {
   });
 }
 
-const PATH_WORDS: Readonly<Record<PathStyle, readonly number[]>> = { solid: [], dashed: [0.25, 0.18], dotted: [0.06, 0.2] };
+const PATH_WORDS: Readonly<Record<PathStyle, readonly number[]>> = {
+  solid: [],
+  dashed: [0.25, 0.18],
+  dotted: [0.06, 0.2],
+  'dash-dot': [0.3, 0.12, 0.06, 0.12],
+};
 
 function legendRun(e: TableLegendEntry): Run[] {
   switch (e.kind) {

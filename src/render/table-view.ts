@@ -80,7 +80,7 @@ export interface TableUnit {
 }
 
 /** How a move's path is drawn: solid, dashed, dotted. */
-export type PathStyle = 'solid' | 'dashed' | 'dotted';
+export type PathStyle = 'solid' | 'dashed' | 'dotted' | 'dash-dot';
 
 export type TableOverlay =
   /** A move: the top-left squares the unit stood on, in order, the first where it started. */

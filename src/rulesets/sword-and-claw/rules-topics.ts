@@ -53,6 +53,17 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
     ].join('\n'),
   },
   {
+    id: 'charge',
+    title: 'Charge',
+    also: ['charge', 'charging', 'nimble', "can't run", 'charge only'],
+    cites: ['SC Movement a', 'SC33', 'SC34', 'SC35', 'SC36'],
+    text: [
+      '`/order charge troop: target:` sends a troop up to double its Move straight at an enemy, by the cheapest way to a square next to it. Then a d6: on 1–2 it has one inch less (a step back if it used them all), on 3–4 it stays, on 5–6 it goes one space further.',
+      '• A troop that charged may fight in the melee step, with its Charge Only attacks too, but not shoot, and not with attacks that come from it like a shot (cones, lines, auras, fans).',
+      '• A troop that cannot run charges only its Move. A Nimble Charger may first move up to its Move any way (`via:`), then charge with the inches left.',
+    ].join('\n'),
+  },
+  {
     id: 'difficult-terrain',
     title: 'Difficult terrain',
     also: ['difficult', 'terrain', 'brush', 'rough'],
@@ -95,7 +106,7 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
     also: ['shoot', 'shot', 'shots', 'ranged step', 'range', 'bow', 'crossbow', 'ranged defense', 'aim', 'area', 'deviate', 'deviation', 'scatter'],
     cites: ['SC Ranged a', 'SC Ranged c', 'SC Ranged d', 'SC Ranged f', 'SC Ranged h', 'SC Area attacks', 'SC18', 'SC20', 'SC22', 'SC24', 'SC25', 'SC26'],
     text: [
-      'In the ranged step your troops declare their shots: `/order shoot troop: attack: target:`. A troop that ran or slid, or has an enemy next to it, may not shoot.',
+      'In the ranged step your troops declare their shots: `/order shoot troop: attack: target:`. A troop that ran, slid or charged, or has an enemy next to it, may not shoot.',
       '• The target must be an enemy the troop sees, within the Long number of the weapon’s range (Short/Medium/Long, like 6/12/18), counted like a move in the open.',
       '• `/order next` rolls every shot in the order declared; the wounds land after the last one.',
       '• **Aim** (`/order aim`) is a movement order: the troop stays put and gets +1 on its first shot this turn.',

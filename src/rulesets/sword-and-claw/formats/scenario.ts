@@ -56,6 +56,7 @@ export const scStepSchema = keyed('step', {
   attack: z.strictObject({ attack: idSchema, with: idSchema, target: idSchema }),
   shoot: z.strictObject({ shoot: idSchema, with: idSchema, target: idSchema }),
   aim: z.strictObject({ aim: idSchema }),
+  charge: z.strictObject({ charge: idSchema, target: idSchema, via: squareSchema.optional() }),
   reload: z.strictObject({ reload: idSchema }),
   opportunity: z.strictObject({ opportunity: idSchema, with: idSchema.nullable() }),
   next: z.strictObject({ next: z.literal(true) }),

@@ -63,6 +63,8 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
       if (turn === null || 'code' in turn) throw new Error(`apply: ${e.troop} cannot be ordered here`);
       return withTroop({ ...s, turn }, e.troop, { moved: e.recorded });
     }
+    case 'charged':
+      return { ...s, rng: pastDice(s.rng, e.dice) };
     case 'moved':
       return withTroop(s, e.troop, { at: e.path[e.path.length - 1]! });
     case 'fell-back':

@@ -9,6 +9,7 @@ import { applyEvent, initialState, stepAfter } from './apply';
 import { type Ctx, deploy, finishDeployment, openMatch } from './deploy';
 import { checkElimination, checkRoundLimit, concede } from './end';
 import { declareStrike, resolveDeclared } from './melee';
+import { chargeTroop } from './charge';
 import { aimTroop, answerOpportunity, moveTroop } from './move';
 import { declareShot, reloadOptions, reloadTroop, resolveShots, shotOptions } from './ranged';
 import { otherPlayer } from './tables';
@@ -77,6 +78,9 @@ function inTurn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefined
       if (turn.step !== 'movement' && turn.step !== 'ranged')
         refuse('not-this-step', `Reloading is done in the movement or ranged step; this is the ${turn.step} step.`);
       return reloadTroop(ctx, setup, c);
+    case 'charge':
+      if (turn.step !== 'movement') refuse('not-this-step', `Charge is a movement order; this is the ${turn.step} step.`);
+      return chargeTroop(ctx, setup, c);
     case 'aim':
       if (turn.step !== 'movement') refuse('not-this-step', `Aim is a movement order; this is the ${turn.step} step.`);
       return aimTroop(ctx, setup, c);

@@ -94,6 +94,7 @@ export function moveTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type
   if ((c.path === undefined) === (c.to === undefined)) refuse('route', 'Give the squares to move through or the square to reach, one of them.');
   if (s.turn!.used.includes(c.troop)) refuse('already-acted-this-step', `${c.troop} has already moved this turn.`);
   const card = cardOf(setup, troop);
+  if (c.how === 'run' && card.qualities.includes("Can't Run")) refuse('cannot-run', `${c.troop} cannot run.`);
   const first = plan(setup, s, pieceOf(setup, troop), c, allowance(c.how, card.move, card.size));
   // A move after a Slide starts its own count of diagonals (ruling SC12) and counts as a run.
   const then = c.then ? plan(setup, s, pieceOf(setup, troop, first.path[first.path.length - 1]!), c.then, allowance('move', card.move, card.size)) : null;

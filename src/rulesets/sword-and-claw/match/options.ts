@@ -7,6 +7,7 @@ import { checkMeleeDeclaration, findAttack, hasReach } from '../rules/melee';
 import { withinReach } from '../rules/targets';
 import { afterMove, allowance, reachable } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
+import { planCharge } from './charge';
 import { placements } from './deploy';
 import { reloadOptions, shotOptions } from './ranged';
 import { cardOf, hasRangedAttack, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
@@ -36,11 +37,19 @@ function moveOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCo
       const move = card.move;
       return [
         ...far.filter(([, plan]) => plan.spent <= move).map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'move', to })),
-        ...far.map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'run', to })),
+        ...(card.qualities.includes("Can't Run") ? [] : far.map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'run', to }))),
         ...near.map((to): ScCommand => ({ type: 'move', troop: t.id, how: 'slide', to })),
+        ...chargeOptions(setup, s, t),
         ...(hasRangedAttack(card) ? [{ type: 'aim' as const, troop: t.id }] : []),
       ];
     });
+}
+
+/** The enemies `t` may charge from where it stands (a Nimble Charger's first move is the order's own choice). */
+export function chargeOptions(setup: ScSetup, s: ScState, t: ScTroop): ScCommand[] {
+  return onTable(s)
+    .filter((e) => e.player !== t.player && !('code' in planCharge(setup, s, t, e.id)))
+    .map((e): ScCommand => ({ type: 'charge', troop: t.id, target: e.id }));
 }
 
 /** The strikes `mine` (troops of the active side) could declare in the melee step now. */

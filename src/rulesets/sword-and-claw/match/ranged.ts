@@ -43,7 +43,7 @@ export function reloadProblem(setup: ScSetup, s: ScState, troop: ScTroop): RuleE
   if (enemyAdjacent(tableOf(setup, s), pieceOf(setup, troop))) return ruleError('enemy-adjacent', `${troop.id} has an enemy next to it, so it cannot reload.`);
   if (s.turn!.step !== 'ranged') return null;
   if (!afterMove(troop.moved ?? 'move').ranged)
-    return ruleError('no-shooting-after-moving', `${troop.id} ran or slid this turn, so it does nothing in the ranged step.`);
+    return ruleError('no-shooting-after-moving', `${troop.id} ran, slid or charged this turn, so it does nothing in the ranged step.`);
   if (s.declared.some((d) => d.attacker === troop.id)) return ruleError('already-shooting', `${troop.id} has declared a shot this step.`);
   return null;
 }

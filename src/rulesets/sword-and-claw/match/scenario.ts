@@ -141,6 +141,11 @@ function commandOf(step: ScStep, setup: ScSetup, state: ScState): { command: ScC
     };
   if ('attack' in step) return { command: { type: 'attack', troop: step.attack, attack: step.with, target: step.target }, by: owner(step.attack) };
   if ('reload' in step) return { command: { type: 'reload', troop: step.reload }, by: owner(step.reload) };
+  if ('charge' in step)
+    return {
+      command: { type: 'charge', troop: step.charge, target: step.target, ...(step.via !== undefined ? { via: sq(step.via) } : {}) },
+      by: owner(step.charge),
+    };
   if ('aim' in step) return { command: { type: 'aim', troop: step.aim }, by: owner(step.aim) };
   if ('shoot' in step) return { command: { type: 'shoot', troop: step.shoot, attack: step.with, target: step.target }, by: owner(step.shoot) };
   if ('opportunity' in step) return { command: { type: 'opportunity', attack: step.with }, by: owner(step.opportunity) };

@@ -162,6 +162,20 @@ export type ScEvent =
   | { readonly type: 'turn-began'; readonly player: PlayerId; readonly round: number }
   | { readonly type: 'step-began'; readonly step: ScStepName }
   | { readonly type: 'ordered'; readonly troop: string; readonly how: TroopOrder; readonly recorded: TroopOrder }
+  /**
+   * A charge's d6 (SC Movement a), rolled as it is ordered (ruling SC34), with the squares it then
+   * walks: `line` is the straight line to the target, `path` where the die leaves it on that line.
+   */
+  | {
+      readonly type: 'charged';
+      readonly troop: string;
+      readonly target: string;
+      readonly via: readonly number[];
+      readonly line: readonly number[];
+      readonly path: readonly number[];
+      readonly roll: number;
+      readonly dice: readonly Roll[];
+    }
   | { readonly type: 'moved'; readonly troop: string; readonly path: readonly number[] }
   | { readonly type: 'fell-back'; readonly troop: string }
   | { readonly type: 'asked'; readonly prompt: ScOpportunityPrompt }
@@ -223,6 +237,11 @@ export type ScCommand =
   | { readonly type: 'reload'; readonly troop: string }
   /** Aim: the troop's movement order, +1 on its first ranged attack this turn (SC Movement a, SC Ranged h). */
   | { readonly type: 'aim'; readonly troop: string }
+  /**
+   * Charge: the troop's movement order, along the straight line to `target` (SC Movement a); a Nimble
+   * Charger may first move to `via` within its Move (SC App. A).
+   */
+  | { readonly type: 'charge'; readonly troop: string; readonly target: string; readonly via?: number }
   /** A ranged attack declared in the ranged step, resolved with the others when the step closes (SC Ranged a). */
   | { readonly type: 'shoot'; readonly troop: string; readonly attack: string; readonly target: string }
   /** The answer to the opportunity attack prompt: an attack's id, or null for none. */

@@ -113,7 +113,10 @@ export interface DeclaringTroop {
 }
 
 /** SC App. B Slow: the troop may not have moved this turn; Aim and Reload keep it where it stands (ruling SC28). */
-const movedThisTurn = (moved: TroopOrder | null | undefined): boolean => moved === 'move' || moved === 'run' || moved === 'slide';
+const movedThisTurn = (moved: TroopOrder | null | undefined): boolean => moved === 'move' || moved === 'run' || moved === 'slide' || moved === 'charge';
+
+/** SC Melee c: projected attacks (Cone, Line, Aura, Fan) come from the attacker and are never made at the end of a charge. */
+const PROJECTED = ['Cone', 'Line', 'Aura', 'Fan'];
 
 /**
  * How many times an attack strikes a turn (SC Troops "#Atk"): its number, or with "Number of attacks
@@ -135,7 +138,7 @@ const UNPLAYED_EITHER = ['Entangling', 'Paralyzing', 'Poison', 'Draining', 'No D
  */
 const NOT_PLAYED: Readonly<Record<'melee' | 'ranged', readonly string[]>> = {
   ranged: [...UNPLAYED_EITHER, 'Direct Line', 'Indirect Fire', 'Automatically hits'],
-  melee: [...UNPLAYED_EITHER, 'Sweep', 'Charge Only'],
+  melee: [...UNPLAYED_EITHER, 'Sweep'],
 };
 
 /** SC App. B Reach: a melee attack that reaches a target two squares away (rules/targets.ts withinReach). */
@@ -160,10 +163,15 @@ export function checkDeclaration(card: TroopCard, attackIds: readonly string[], 
       return ruleError('not-a-melee-attack', `${attack.name} is a ranged attack; the melee step takes melee attacks`);
     if (kind === 'ranged' && attack.range === undefined)
       return ruleError('not-a-ranged-attack', `${attack.name} is a melee attack; the ranged step takes ranged attacks`);
+    // Told before "not played yet": after a charge a projected attack is refused for good (SC Melee c).
+    if (kind === 'melee' && troop.moved === 'charge' && attack.qualities.some((q) => PROJECTED.includes(q.name)))
+      return ruleError('projected-after-charge', `${attack.name} comes from the troop like a shot: only plain melee attacks follow a charge`);
     const unplayed = attack.qualities.find((q) => NOT_PLAYED[kind].includes(q.name));
     if (unplayed) return ruleError('quality-not-played', `${attack.name} has ${unplayed.name}, a quality the bot does not play yet`);
     if (attack.qualities.some((q) => q.name === 'Slow') && movedThisTurn(troop.moved))
       return ruleError('slow-after-moving', `${attack.name} is Slow: it is made only by a troop that has not moved this turn`);
+    if (kind === 'melee' && attack.qualities.some((q) => q.name === 'Charge Only') && troop.moved !== 'charge')
+      return ruleError('charge-only', `${attack.name} is made only by a troop that charged this turn`);
     const other = chosen.get(group);
     if (other !== undefined && other !== id) {
       const names = card.attacks[group]!.map((a) => a.name).join(' or ');

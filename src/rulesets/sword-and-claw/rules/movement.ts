@@ -17,7 +17,7 @@ export const DIAGONAL_RULE: DiagonalRule = 'every-second';
 export type MoveOrder = 'move' | 'run' | 'slide';
 
 /** A troop's order in the movement step: a move of some kind, or Aim or Reload, which stay put (SC Movement a). */
-export type TroopOrder = MoveOrder | 'aim' | 'reload';
+export type TroopOrder = MoveOrder | 'charge' | 'aim' | 'reload';
 
 /** SC Movement a: inches an order allows: Move its Move, Run double, Slide 1 (2 for Large or Huge). */
 export function allowance(order: MoveOrder, move: number, size: ScSize): number {
@@ -33,10 +33,12 @@ export interface AfterMove {
   readonly spells: boolean;
 }
 
-/** Run forbids the later steps; a Slide forbids ranged attacks, and a Slide with a move after it counts as a Run; Aim and Reload forbid nothing. */
+/** Run forbids the later steps; Charge all but melee; a Slide forbids ranged attacks, and a Slide with a move after it counts as a Run; Aim and Reload forbid nothing. */
 export function afterMove(order: TroopOrder, movedAfterSlide = false): AfterMove {
   if (order === 'run' || (order === 'slide' && movedAfterSlide)) return { melee: false, ranged: false, spells: false };
   if (order === 'slide') return { melee: true, ranged: false, spells: true };
+  // A charge leads to the melee step only (SC Movement a).
+  if (order === 'charge') return { melee: true, ranged: false, spells: false };
   return { melee: true, ranged: true, spells: true };
 }
 

@@ -81,7 +81,7 @@ export function checkShot(
     readonly moved?: TroopOrder | null;
   },
 ): RuleError | null {
-  if (!after.ranged) return ruleError('no-shooting-after-moving', `${shooter.id} ran or slid this turn, so it makes no ranged attack`);
+  if (!after.ranged) return ruleError('no-shooting-after-moving', `${shooter.id} ran, slid or charged this turn, so it makes no ranged attack`);
   if (enemyAdjacent(table, shooter)) return ruleError('enemy-adjacent', `${shooter.id} has an enemy next to it, so it cannot shoot`);
   const declaration = checkDeclaration(card, [...shot.before, shot.attack], 'ranged', { taken: shot.taken ?? 0, moved: shot.moved ?? null });
   if (declaration) return declaration;

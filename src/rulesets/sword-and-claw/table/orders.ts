@@ -7,7 +7,9 @@ import type { RuleError } from '../../../engine/errors';
 import type { OrderSpec, Suggestion } from '../../ruleset';
 import { allowance, reachable } from '../rules/movement';
 import { scTable } from '../rules/table';
+import { planCharge } from '../match/charge';
 import { legalCommands } from '../match/options';
+import { isNimbleCharger } from '../rules/charge';
 import { cardOf, onTable, pieceOf, tableOf } from '../match/tables';
 import { type Fighter, findAttack } from '../rules/melee';
 import { aimShot } from '../rules/ranged';
@@ -40,6 +42,15 @@ export const SC_ORDERS: readonly OrderSpec[] = [
       troop,
       { name: 'attack', description: 'Its melee attack', required: true },
       { name: 'target', description: 'An enemy next to it', required: true },
+    ],
+  },
+  {
+    name: 'charge',
+    description: 'Charge an enemy up to twice the Move in a straight line, then a d6; it may fight but not shoot',
+    options: [
+      troop,
+      { name: 'target', description: 'The enemy it charges', required: true },
+      { name: 'via', description: 'Nimble Charger only: a square within its Move to set off from', required: false },
     ],
   },
   { name: 'aim', description: 'Aim a troop instead of moving it: +1 on its first shot this turn', options: [troop] },
@@ -90,6 +101,14 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
     if (isError(target)) return { ok: false, error: target };
     return { ok: true, command: { type: order, troop: id, attack: (o.attack ?? '').trim().toLowerCase(), target } };
   }
+  if (order === 'charge') {
+    const target = troopIn(setup, s, o.target);
+    if (isError(target)) return { ok: false, error: target };
+    if (o.via === undefined) return { ok: true, command: { type: 'charge', troop: id, target } };
+    const via = squareIn(setup, o.via);
+    if (isError(via)) return { ok: false, error: via };
+    return { ok: true, command: { type: 'charge', troop: id, target, via } };
+  }
   const at = squareIn(setup, order === 'deploy' ? o.square : o.to);
   if (isError(at)) return { ok: false, error: at };
   if (order === 'deploy') return { ok: true, command: { type: 'deploy', troop: id, at } };
@@ -106,7 +125,7 @@ function legalFor(setup: ScSetup, s: ScState, by: string, order: string): ScComm
   if (waitsOn !== by) return [];
   return legalCommands(setup, s).filter((c) => {
     if (order === 'deploy') return c.type === 'deploy';
-    if (order === 'attack' || order === 'shoot' || order === 'aim' || order === 'reload') return c.type === order;
+    if (order === 'attack' || order === 'shoot' || order === 'aim' || order === 'reload' || order === 'charge') return c.type === order;
     return c.type === 'move' && c.how === order;
   });
 }
@@ -135,6 +154,7 @@ function whyNone(s: ScState, by: string, order: string): string {
       ? `Ranged attacks are declared in the ranged step; this is the ${s.turn.step} step.`
       : 'None of your troops that may shoot sees an enemy in range with a shot left to declare.';
   if (order === 'deploy') return 'Deployment is over.';
+  if (order === 'charge' && s.turn.step === 'movement') return 'None of your troops left without its movement order can reach an enemy with a charge.';
   if (order === 'aim' && s.turn.step === 'movement') return 'None of your troops with a ranged attack is left without its movement order.';
   if (order === 'reload')
     return s.turn.step === 'melee'
@@ -169,6 +189,17 @@ function thenSquares(setup: ScSetup, s: ScState, id: string, slid: number): Sugg
     .map(([at, plan]) => ({ name: `${squareWords(setup, at)} (${plan.spent}")`, value: squareWords(setup, at) }));
 }
 
+/** Squares a Nimble Charger may set off from toward `typed` (SC App. A), with the inches they cost. */
+function viaSquares(setup: ScSetup, s: ScState, id: string, typed: string): Suggestion[] {
+  const t = s.troops[id]!;
+  const target = troopOf(setup, s.troops, typed);
+  if (!target || !isNimbleCharger(cardOf(setup, t))) return [];
+  const table = tableOf(setup, s);
+  return [...reachable(table, pieceOf(setup, t), cardOf(setup, t).move)]
+    .filter(([at]) => at !== t.at && !('code' in planCharge(setup, s, t, target.id, at)))
+    .map(([at, plan]) => ({ name: `${squareWords(setup, at)} (${plan.spent}")`, value: squareWords(setup, at) }));
+}
+
 function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], option: string, o: Options): Suggestion[] {
   const chosen = o.troop === undefined ? null : troopOf(setup, s.troops, o.troop);
   const ofTroop = chosen ? legal.filter((c) => 'troop' in c && c.troop === chosen.id) : legal;
@@ -189,6 +220,8 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
           })),
         ),
       );
+    case 'via':
+      return chosen && o.target !== undefined ? viaSquares(setup, s, chosen.id, o.target) : [];
     case 'then': {
       const slid = o.to === undefined ? null : squareOf(setup, o.to);
       return chosen && slid !== null && ofTroop.some((c) => c.type === 'move' && c.to === slid) ? thenSquares(setup, s, chosen.id, slid) : [];
@@ -201,9 +234,16 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
       const attack = o.attack?.trim().toLowerCase();
       return unique(
         ofTroop.flatMap((c) =>
-          (c.type === 'attack' || c.type === 'shoot') && (!attack || c.attack === attack)
-            ? [{ name: `${troopWords(setup, c.target)} ${where(c.target)}${c.type === 'shoot' ? shotOdds(setup, s, c) : ''}`, value: labelOf(setup, c.target) }]
-            : [],
+          c.type === 'charge'
+            ? [{ name: `${troopWords(setup, c.target)} ${where(c.target)}`, value: labelOf(setup, c.target) }]
+            : (c.type === 'attack' || c.type === 'shoot') && (!attack || c.attack === attack)
+              ? [
+                  {
+                    name: `${troopWords(setup, c.target)} ${where(c.target)}${c.type === 'shoot' ? shotOdds(setup, s, c) : ''}`,
+                    value: labelOf(setup, c.target),
+                  },
+                ]
+              : [],
         ),
       );
     }

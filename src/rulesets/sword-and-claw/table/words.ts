@@ -17,7 +17,7 @@ import { labelOf, squareWords } from './names';
 
 type Name = (player: PlayerId) => string;
 
-const HOW: Readonly<Record<MoveOrder, string>> = { move: 'moves', run: 'runs', slide: 'slides' };
+const HOW: Readonly<Record<MoveOrder | 'charge', string>> = { move: 'moves', run: 'runs', slide: 'slides', charge: 'charges' };
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
@@ -96,7 +96,7 @@ function woundsLine(setup: ScSetup, id: string, w: { taken: number; hurt: boolea
 }
 
 /** The lines of one event, read against the state before it. */
-function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<string, MoveOrder>): string[] {
+function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<string, MoveOrder | 'charge'>): string[] {
   switch (e.type) {
     case 'sides':
       return [`🎲 Roll-off: ${name(e.attacker)} attacks from the ${e.edges[e.attacker]} edge, ${name(e.defender)} defends the ${e.edges[e.defender]} edge.`];
@@ -115,6 +115,14 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
       if (e.how === 'reload') return [];
       how.set(e.troop, e.how);
       return [];
+    case 'charged': {
+      const die = e.roll <= 2 ? 'one inch short' : e.roll <= 4 ? 'as far as it ran' : 'one space further';
+      const there =
+        e.path.length === e.line.length
+          ? `reaches ${labelOf(setup, e.target)}`
+          : `stops ${e.line.length - e.path.length} square(s) short of ${labelOf(setup, e.target)}`;
+      return [`🎲 ${labelOf(setup, e.troop)} charges ${labelOf(setup, e.target)}: d6 ${e.roll}, ${die}; it ${there}.`];
+    }
     case 'moved': {
       const order = how.get(e.troop) ?? 'move';
       if (order === 'slide') how.set(e.troop, 'run');
@@ -162,7 +170,7 @@ function pictureAfter(s: ScState, e: ScEvent): boolean {
 }
 
 export function scTell(setup: ScSetup, before: ScState, events: readonly ScEvent[], name: Name): ToldEvent[] {
-  const how = new Map<string, MoveOrder>();
+  const how = new Map<string, MoveOrder | 'charge'>();
   let s = before;
   return events.map((e) => {
     const told = { lines: linesOf(setup, s, e, name, how), picture: pictureAfter(s, e) };

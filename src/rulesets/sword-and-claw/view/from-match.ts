@@ -26,7 +26,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  */
 export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHappening[] {
   const out: ScHappening[] = [];
-  const how = new Map<string, MoveOrder>();
+  const how = new Map<string, MoveOrder | 'charge'>();
   let s = before;
   const where = (id: string) => s.troops[id]?.at ?? null;
   const strike = (attacker: string, target: string, hit: boolean, wounds: number, opportunity: boolean, shot = false) => {

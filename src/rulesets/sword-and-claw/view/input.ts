@@ -33,7 +33,7 @@ export type ScViewStage =
 /** What the last turn did, as the picture draws it. Squares are top-left square indices. */
 export type ScHappening =
   /** A movement order: the squares it stood on, the first where it started. */
-  | { readonly kind: 'moved'; readonly troop: string; readonly how: MoveOrder; readonly path: readonly number[] }
+  | { readonly kind: 'moved'; readonly troop: string; readonly how: MoveOrder | 'charge'; readonly path: readonly number[] }
   /** A melee strike, an opportunity attack or a shot, with where both stood when it was made. */
   | {
       readonly kind: 'strike';

@@ -13,8 +13,9 @@ import { isHurt } from '../rules/wounds';
 import type { ScHappening, ScViewInput, ScViewTroop } from './input';
 
 const LOOK: Readonly<Record<ScTerrain, SquareLook>> = { clear: 'plain', blocking: 'bricks', difficult: 'brush', light: 'pillars' };
-const HOW_STYLE = { move: 'solid', run: 'dashed', slide: 'dotted' } as const;
-const HOW_WORDS = { move: 'moved', run: 'ran', slide: 'slid' } as const;
+const HOW_STYLE = { move: 'solid', run: 'dashed', slide: 'dotted', charge: 'dash-dot' } as const;
+const LEGEND_WORDS = { move: 'Move', run: 'Run', slide: 'Slide', charge: 'Charge' } as const;
+const HOW_WORDS = { move: 'moved', run: 'ran', slide: 'slid', charge: 'charged' } as const;
 export const HURT_BADGE = { text: 'H', word: 'Hurt' } as const;
 /** A fired weapon to reload (SC App. B Requires Reload). */
 export const RELOAD_BADGE = { text: 'R', word: 'to reload' } as const;
@@ -111,9 +112,8 @@ function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableO
     entries.push({ kind: 'badge', text: HURT_BADGE.text, words: 'Hurt: half its Wounds or more taken, -1 to hit' });
   if (units.some((u) => u.badges.includes(RELOAD_BADGE)))
     entries.push({ kind: 'badge', text: RELOAD_BADGE.text, words: 'its weapon has fired and must be reloaded' });
-  for (const how of ['move', 'run', 'slide'] as const) {
-    if (overlays.some((o) => o.kind === 'path' && o.style === HOW_STYLE[how]))
-      entries.push({ kind: 'path', style: HOW_STYLE[how], words: how === 'move' ? 'Move' : how === 'run' ? 'Run' : 'Slide' });
+  for (const how of ['move', 'run', 'slide', 'charge'] as const) {
+    if (overlays.some((o) => o.kind === 'path' && o.style === HOW_STYLE[how])) entries.push({ kind: 'path', style: HOW_STYLE[how], words: LEGEND_WORDS[how] });
   }
   if (overlays.some((o) => o.kind === 'attack')) {
     const shots = (c.input.happenings ?? []).some((h) => h.kind === 'strike' && h.shot);

@@ -1,0 +1,79 @@
+/**
+ * A charge in play (SC Movement a; SC App. A Can't Run, Nimble Charger; rulings SC33–SC36): the troop
+ * runs the straight line to an enemy, its d6 rolled as it is ordered, and walks where the die leaves
+ * it, offered to opportunity attacks as a move is.
+ */
+import { refuse } from '../../../engine/errors';
+import { chargeAllowance, chargeEnd, type ChargeLine, chargeLine, isNimbleCharger } from '../rules/charge';
+import { checkPath, reachable } from '../rules/movement';
+import { scTable, type ScTable } from '../rules/table';
+import type { Ctx } from './deploy';
+import { walk } from './move';
+import { cardOf, meleeAttacks, onTable, pieceOf } from './tables';
+import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
+
+/** The table with `mover` standing at `at`: its own square counts as its, never as another troop's. */
+function tableWith(setup: ScSetup, s: ScState, mover: ScTroop, at: number): ScTable {
+  return scTable(
+    setup.map,
+    onTable(s).map((t) => (t.id === mover.id ? pieceOf(setup, t, at) : pieceOf(setup, t))),
+  );
+}
+
+export interface ChargePlan {
+  /** A Nimble Charger's squares before the charge proper (empty for others). */
+  readonly via: readonly number[];
+  readonly line: ChargeLine;
+  /** Inches left for the line after `via`. */
+  readonly inches: number;
+}
+
+/** The charge of `troop` at `targetId`, through `via` for a Nimble Charger, or the sentence why not. */
+export function planCharge(setup: ScSetup, s: ScState, troop: ScTroop, targetId: string, via?: number): ChargePlan | { code: string; message: string } {
+  const target = s.troops[targetId];
+  if (!target || target.removed || target.at === null || target.player === troop.player)
+    return { code: 'not-an-enemy', message: `${targetId} is not an enemy troop on the table` };
+  const card = cardOf(setup, troop);
+  if (meleeAttacks(card).length === 0) return { code: 'no-melee-attack', message: `${troop.id} has no melee attack to charge with` };
+  let inches = chargeAllowance(card);
+  let at = troop.at!;
+  let first: readonly number[] = [];
+  if (via !== undefined && via !== troop.at) {
+    if (!isNimbleCharger(card)) return { code: 'not-a-nimble-charger', message: `only a Nimble Charger moves before its charge` };
+    const found = reachable(tableWith(setup, s, troop, at), pieceOf(setup, troop), card.move).get(via);
+    if (!found) return { code: 'unreachable', message: `${troop.id} cannot reach that square within its Move` };
+    first = found.path;
+    inches -= found.spent;
+    at = via;
+  }
+  const line = chargeLine(tableWith(setup, s, troop, at), pieceOf(setup, troop, at), pieceOf(setup, target), inches);
+  if (line === null) return { code: 'out-of-charge-reach', message: `${targetId} is too far for ${troop.id} to charge` };
+  // A charge is a movement at the enemy: a troop already next to it has nowhere to charge (ruling SC33).
+  if (line.path.length === 0) return { code: 'already-next-to-target', message: `${troop.id} already stands next to ${targetId}` };
+  return { via: first, line, inches };
+}
+
+export function chargeTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'charge' }>): void {
+  const s = ctx.state;
+  const troop = s.troops[c.troop];
+  if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
+  if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
+  if (s.turn!.used.includes(c.troop)) refuse('already-acted-this-step', `${c.troop} has already had its movement order this turn.`);
+  const plan = planCharge(setup, s, troop, c.target, c.via);
+  if ('code' in plan) refuse(plan.code, `${plan.message}.`);
+  ctx.emit({ type: 'ordered', troop: c.troop, how: 'charge', recorded: 'charge' });
+  const roll = ctx.roll(6);
+  let path = chargeEnd(plan.line, plan.inches, roll);
+  let fellBack = false;
+  const start = plan.via.length > 0 ? plan.via[plan.via.length - 1]! : troop.at!;
+  if (path.length > 0) {
+    // Where the die leaves it inside a friend, it stands on the last free square of the line (SC Movement c).
+    const checked = checkPath(tableWith(setup, s, troop, start), pieceOf(setup, troop, start), path, Number.POSITIVE_INFINITY);
+    if ('code' in checked) path = [];
+    else ({ path, fellBack } = checked);
+  }
+  ctx.emit({ type: 'charged', troop: c.troop, target: c.target, via: plan.via, line: plan.line.path, path, roll, dice: ctx.dice() });
+  const all = [...plan.via, ...path];
+  if (all.length > 0) walk(ctx, setup, c.troop, all, 'move', []);
+  if (fellBack && !ctx.state.prompt) ctx.emit({ type: 'fell-back', troop: c.troop });
+}
