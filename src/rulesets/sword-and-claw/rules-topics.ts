@@ -8,11 +8,12 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
   {
     id: 'winning',
     title: 'Winning',
-    also: ['victory', 'end', 'score', 'elimination', 'concede'],
-    cites: ['SC Sequence', 'SC Troops'],
+    also: ['victory', 'end', 'score', 'elimination', 'concede', 'round limit', 'last round'],
+    cites: ['SC Sequence', 'SC Troops', 'SC32'],
     text: [
       'The match ends when every troop of one side has been removed, or when a player concedes (`/skirmish concede`).',
       '• Each side scores the Point Value of the enemy troops it removed; the score is shown with the result.',
+      '• A league may set a last round: when its second turn ends, the side with the higher score wins (equal scores: a draw).',
     ].join('\n'),
   },
   {
