@@ -8,6 +8,8 @@ import { withinReach } from '../rules/targets';
 import { afterMove, allowance, reachable } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
 import { planCharge } from './charge';
+import { chargeAllowance } from '../rules/charge';
+import { inchesBetween } from '../rules/sight';
 import { placements } from './deploy';
 import { reloadOptions, shotOptions } from './ranged';
 import { cardOf, hasRangedAttack, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
@@ -47,8 +49,13 @@ function moveOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCo
 
 /** The enemies `t` may charge from where it stands (a Nimble Charger's first move is the order's own choice). */
 export function chargeOptions(setup: ScSetup, s: ScState, t: ScTroop): ScCommand[] {
+  const table = tableOf(setup, s);
+  const me = pieceOf(setup, t);
+  // Each charge plans a path search: an enemy further in the open than the charge's inches (and a
+  // margin for the last step and a diagonal's second inch) is out of reach without one.
+  const most = chargeAllowance(cardOf(setup, t)) + 3;
   return onTable(s)
-    .filter((e) => e.player !== t.player && !('code' in planCharge(setup, s, t, e.id)))
+    .filter((e) => e.player !== t.player && inchesBetween(table, me, pieceOf(setup, e)) <= most && !('code' in planCharge(setup, s, t, e.id)))
     .map((e): ScCommand => ({ type: 'charge', troop: t.id, target: e.id }));
 }
 
