@@ -58,7 +58,9 @@ describe('target suggestions', () => {
     });
     const [sk] = targetChoices(game, 'p1', 'wh', 'bite', '');
     expect(sk!.value).toBe('sk');
-    expect(sk!.name).toMatch(/^SK \d+% hit, \d+% crit, only crits wound · 0 wounds a hit, 10 a critical \(immune to pierce\)( · Skeleton Warrior)? · range 1$/);
+    expect(sk!.name).toMatch(
+      /^SK \d+% hit, \d+% crit, only crits wound · 0 wounds a hit, 10 a critical \(immune −\d+ pierce\)( · Skeleton Warrior)?( · range 1)?$/,
+    );
     // A phone shows about the first 40 characters: the odds, the critical chance and that a plain hit cannot wound.
     expect(sk!.name.slice(0, 40)).toMatch(/^SK \d+% hit, \d+% crit, only crits wound/);
   });
@@ -201,7 +203,7 @@ describe('target suggestions on a phone', () => {
     const choices = targetChoices(game, game.turn!.player, 'bow', 'longbow', '');
     const head = (v: string) => choices.find((c) => c.value === v)!.name.slice(0, 40);
     expect(head('cover')).toMatch(/^COVER \d+% hit, \d+% crit, cover/);
-    expect(head('open')).toMatch(/^OPEN \d+% hit, \d+% crit, immune to pierce/);
+    expect(head('open')).toMatch(/^OPEN \d+% hit, \d+% crit, immune −\d+ pierce/);
     for (const c of choices) expect(c.name.length).toBeLessThanOrEqual(100);
     // An invisible target's penalty is named with its odds, as the roll will name it.
     const hidden = choices.find((c) => c.value === 'hidden');

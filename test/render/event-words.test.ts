@@ -276,7 +276,7 @@ describe('acts and decisions', () => {
     expect(words([prompted(reply), ...answered])).toContain("GH will reply to KN with Grave Claws, once KN's Longsword has resolved.");
     const toMove: Prompt = { kind: 'reply', player: 'p2', unit: 'gh', options: { against: 'kn', attacks: ['claw'], incoming: { move: true } } };
     expect(words([prompted(toMove), { type: 'reply-declared', unit: 'gh', attack: 'claw', against: 'kn' }])).toContain(
-      'GH will reply to KN with Grave Claws, before KN steps away.',
+      'GH will reply to KN with Grave Claws, before KN moves on.',
     );
   });
 
@@ -295,6 +295,15 @@ describe('acts and decisions', () => {
     expect(told[0]).toBe("KN moved J10 to K16 (6 squares, 6 movement), passing through GH's square; the move goes on after the reply.");
     // A move that ends on a square of its own is told as before.
     expect(words([{ ...moved, path: ['J11', 'J12'], spent: 2 }])[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement).');
+  });
+
+  it('a move stopped for a reply to it says the rest of it waits for the reply, and the prompt does not call it a step away (R25)', () => {
+    const toMove: Prompt = { kind: 'reply', player: 'p2', unit: 'gh', options: { against: 'kn', attacks: ['claw'], incoming: { move: true } } };
+    const moved: GameEvent = { type: 'moved', unit: 'kn', from: 'J10', path: ['J11', 'J12'], spent: 2, diagonals: 0, pointsLeft: 6 };
+    const told = words([moved, prompted(toMove)]);
+    expect(told[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement); the rest of its move waits for the reply.');
+    expect(told.join(' ')).toContain('KN is about to move on from a square next to an enemy, with a Basic Move');
+    expect(told.join(' ')).not.toMatch(/step(s|ping)? away/);
   });
 
   it('a reply spends its react token, said with the reply', () => {
@@ -486,7 +495,7 @@ describe('an attack that goes unanswered for want of a react token says so (R25)
 
   it('the target with its react token spent: "could not reply"', () => {
     const spent = { ...near, units: { ...near.units, kn: { ...near.units.kn!, tokens: { ...near.units.kn!.tokens, react: 0 } } } };
-    expect(told(spent)).toContain('KN could not reply: its react token is spent for this round.');
+    expect(told(spent)).toContain('KN could not reply: its react token is spent (a rest act takes it back).');
   });
 
   it('a target that still has its token, or a reply itself, says nothing of it', () => {

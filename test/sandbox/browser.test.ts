@@ -265,7 +265,7 @@ describe('the sandbox page', () => {
     // The prompt carries the facts to decide on: the incoming act, what a reply spends, and each reply's odds.
     const asked = (await prompt.locator('.content').textContent()) ?? '';
     expect(asked).toMatch(/may reply to/);
-    expect(asked).toMatch(/(declared .* against .*: \d+% to hit, \d+% critical|stepping away from|a burst centred on)/);
+    expect(asked).toMatch(/(declared .* against .*: \d+% to hit, \d+% critical|about to move on from a square next to|a burst centred on)/);
     expect(asked).toMatch(/A reply spends one of .*'s react tokens \(it has \d+\), and one more if its attack costs one/);
     const replyButtons = await prompt.locator('.btn', { hasText: /^Reply:/ }).allTextContents();
     expect(replyButtons.length).toBeGreaterThan(0);

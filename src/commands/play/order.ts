@@ -30,10 +30,15 @@ function mergedOrders(): OrderSpec[] {
   return [...byName.values()];
 }
 
+/** The games `/order` plays, named in each subcommand's words: the command list mixes every game's commands. */
+const GAMES = RULESETS.filter((r) => r.table)
+  .map((r) => r.name)
+  .join(' or ');
+
 const subcommand = (o: OrderSpec): APIApplicationCommandSubcommandOption => ({
   type: T.Subcommand,
   name: o.name,
-  description: o.description,
+  description: `${GAMES}: ${o.description}`,
   options: o.options.map((x) => ({ type: T.String, name: x.name, description: x.description, required: x.required, autocomplete: true, max_length: 40 })),
 });
 
@@ -87,9 +92,7 @@ async function autocomplete(interaction: Asking, app: App, options: ReadOptions)
 export const orderCommand: CommandModule = {
   data: {
     name: 'order',
-    description: `Give an order in a ${RULESETS.filter((r) => r.table)
-      .map((r) => r.name)
-      .join(' or ')} match`,
+    description: `Give an order in a ${GAMES} match`,
     options: mergedOrders().map(subcommand),
   },
   run,

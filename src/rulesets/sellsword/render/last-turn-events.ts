@@ -296,6 +296,9 @@ function onPrompted(r: TurnReader, e: EventOf<'prompted'>): void {
   const last = r.happenings.at(-1);
   if (last && 'kind' in last && last.kind === 'move' && last.over && last.over.until === undefined)
     r.happenings[r.happenings.length - 1] = { ...last, over: { ...last.over, until: p.kind === 'reply' ? 'the reply' : 'this is answered' } };
+  // A move stopped for a reply to it (R25) goes on, if the mover still stands, once the reply is done.
+  else if (last && 'kind' in last && last.kind === 'move' && p.kind === 'reply' && p.options.incoming && 'move' in p.options.incoming)
+    r.happenings[r.happenings.length - 1] = { ...last, paused: true };
   const words: Mutable<PromptWords> = {
     kind: p.kind,
     player: r.playerName(p.player),

@@ -94,7 +94,7 @@ function incomingWords(i: IncomingWords): string {
     case 'burst':
       return `${i.attacker} declared ${i.attack}, a burst centred on ${i.origin}`;
     case 'move':
-      return `${i.mover} is about to step away with a Basic Move`;
+      return `${i.mover} is about to move on from a square next to an enemy, with a Basic Move`;
   }
 }
 
@@ -120,7 +120,7 @@ function promptSentence(p: PromptWords, o: Telling): string | null {
       if (!p.open) return declared;
       const against = p.incoming ? (p.incoming.kind === 'move' ? p.incoming.mover : p.incoming.attacker) : 'it';
       // A reply to a Basic Move comes before the step; a reply to an attack after it (before a slow one).
-      const when = p.incoming?.kind === 'move' ? ' before it steps away' : '';
+      const when = p.incoming?.kind === 'move' ? ' before it moves on' : '';
       const ask = `${p.unit ?? 'A unit'} may ${p.first ? '' : 'also '}reply to ${against}${when}: ${waiting(p, o, 'whether it replies')}.`;
       return declared ? `${declared} ${capital(ask)}` : capital(ask);
     }
@@ -149,7 +149,7 @@ function promptSentence(p: PromptWords, o: Telling): string | null {
 function replyWhen(answers: Extract<Happening, { kind: 'reply-declared' }>['answers']): string {
   if (!answers) return '';
   const i = answers.incoming;
-  if (i.kind === 'move') return `, before ${i.mover} steps away`;
+  if (i.kind === 'move') return `, before ${i.mover} moves on`;
   const whose = `${i.attacker}'s ${i.attack}`;
   return answers.slow ? `, before ${whose} resolves (it is slow)` : `, once ${whose} has resolved`;
 }
@@ -235,7 +235,7 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds, `${a.attacker}'s ${a.attack}`)}`;
   if (h.pending?.open && h.pending.wounds)
     out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to avoid them, or injury boxes to mark)`)}`;
-  if (a.noReactToken) out += `; ${a.target} could not reply: its react token is spent for this round`;
+  if (a.noReactToken) out += `; ${a.target} could not reply: its react token is spent (a rest act takes it back)`;
   return `${out}.`;
 }
 
@@ -339,7 +339,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
       if (!h.move.fromKnown) return `${h.move.unit} entered the map and moved ${route(h.move)} (${plural(steps, 'square')}, ${h.spent} movement).`;
       // Stopped part-way in another unit's square: it only passes over it, and is not done moving.
       const over = h.over ? `, passing through ${h.over.unit}'s square; the move goes on${h.over.until ? ` after ${h.over.until}` : ''}` : '';
-      return `${h.move.unit} moved ${route(h.move)} (${plural(steps, 'square')}, ${h.spent} movement)${over}.`;
+      // R25: a move part-way, stopped for a reply to it: the rest of the ordered move waits on the reply.
+      const paused = !h.over && h.paused ? '; the rest of its move waits for the reply' : '';
+      return `${h.move.unit} moved ${route(h.move)} (${plural(steps, 'square')}, ${h.spent} movement)${over}${paused}.`;
     }
     case 'charge':
       return `${h.move.unit} charged ${h.target}, ${route(h.move)}${h.paid ? ` (paying ${h.paid})` : ''}.`;

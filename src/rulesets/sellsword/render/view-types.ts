@@ -333,6 +333,8 @@ export type Happening =
        * move cannot end there, it goes on once `until` ("the reply") is answered.
        */
       readonly over?: { readonly unit: string; readonly until?: string };
+      /** The move stopped part-way for a reply to it (R25): the rest of it waits for the reply. */
+      readonly paused?: boolean;
     }
   | { readonly kind: 'charge'; readonly move: MoveView; readonly target: string; readonly paid: string | null }
   | { readonly kind: 'shove'; readonly move: MoveView; readonly by: string; readonly effect: string }

@@ -18,13 +18,17 @@ function woundTypes(game: GameState, unitId: string, attackId: string): string[]
   return [...new Set((attack?.effects ?? []).flatMap((e) => ('wound' in e && !('status' in e) ? [e.type] : [])))];
 }
 
-/** What the target's immunities and vulnerabilities do to these wound types ("immune to cut", "vulnerable to fire"). */
+/**
+ * What the target's immunities and vulnerabilities do to these wound types, with how many wounds
+ * ("immune −5 pierce", "vulnerable +5 fire"): an immunity takes off so many wounds of its type, not
+ * all of them, so "immune to pierce" alone read as "this cannot hurt it" (playtest).
+ */
 function defenceWords(game: GameState, targetId: string, types: readonly string[]): string[] {
   const target = unitOf(game, targetId);
   const words: string[] = [];
   for (const t of liveTraits(game, target)) {
     if ((t.trait === 'immune' || t.trait === 'vulnerable') && types.includes(t.type)) {
-      const w = `${t.trait} to ${t.type}`;
+      const w = t.trait === 'immune' ? `immune −${t.wound} ${t.type}` : `vulnerable +${t.wound} ${t.type}`;
       if (!words.includes(w)) words.push(w);
     }
   }
@@ -49,7 +53,7 @@ export function chanceWhy(game: GameState, unitId: string, attackId: string, tar
 }
 
 /**
- * "60% to hit · 10 wounds a hit, 20 a critical", "75% to hit · 0 wounds a hit, 5 a critical (immune to
+ * "60% to hit · 10 wounds a hit, 20 a critical", "75% to hit · 0 wounds a hit, 5 a critical (immune −5
  * pierce)", or null when the engine cannot judge the attack (out of sight or reach). The wounds are
  * after immunity and vulnerability, before toughness and Vigor. `charge` judges it from the end of the charge.
  */
@@ -63,7 +67,7 @@ export function oddsWords(game: GameState, unitId: string, attackId: string, tar
   return parts.join(' · ');
 }
 
-/** "10 wounds a hit, 20 a critical (vulnerable to fire)", or null for an attack that deals no wounds. */
+/** "10 wounds a hit, 20 a critical (vulnerable +5 fire)", or null for an attack that deals no wounds. */
 export function woundWords(
   game: GameState,
   unitId: string,

@@ -50,7 +50,7 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
   let incoming: string;
   const i = o.incoming;
   if (!i || 'move' in i) {
-    incoming = `${them} is stepping away from ${me} with a Basic Move; ${me} may reply to ${them} before it goes.`;
+    incoming = `${them} is about to move on from a square next to ${me} (a Basic Move); ${me} may reply to ${them} before it moves on.`;
   } else if ('origin' in i) {
     const attack = findAttack(state, against, i.attack);
     incoming = `${them} declared **${attack?.name ?? i.attack}**, a burst centred on ${i.origin}. ${replyTiming(me, them, attack?.name ?? i.attack, attack?.slow === true, true)}`;
@@ -109,7 +109,7 @@ function replyAfterWounds(state: GameState, prompt: PromptOf<'reply'>): boolean 
 /**
  * Each reply's odds and wounds against the unit it answers, after immunity and vulnerability, with what
  * moved the roll from the card's bonus: "Bite: 60% to hit (d20 + 3 against 12: Bite +4, GH's injuries −1)
- * · 0 wounds a hit, 5 a critical (immune to pierce)".
+ * · 0 wounds a hit, 5 a critical (immune −5 pierce)".
  */
 function replyOdds(state: GameState, replier: string, against: string, attacks: readonly string[]): string[] {
   return attacks.flatMap((id) => {

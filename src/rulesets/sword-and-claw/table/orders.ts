@@ -46,7 +46,7 @@ export const SC_ORDERS: readonly OrderSpec[] = [
   },
   {
     name: 'charge',
-    description: 'Charge an enemy up to twice the Move in a straight line, then a d6; it may fight but not shoot',
+    description: 'Charge an enemy: twice the Move straight at it, then a d6; it fights, not shoots',
     options: [
       troop,
       { name: 'target', description: 'The enemy it charges', required: true },
@@ -54,7 +54,7 @@ export const SC_ORDERS: readonly OrderSpec[] = [
     ],
   },
   { name: 'aim', description: 'Aim a troop instead of moving it: +1 on its first shot this turn', options: [troop] },
-  { name: 'reload', description: 'Reload a fired crossbow (or other weapon that needs it), instead of moving or shooting', options: [troop] },
+  { name: 'reload', description: 'Reload a fired weapon that needs it, instead of moving or shooting', options: [troop] },
   {
     name: 'shoot',
     description: 'Declare a ranged attack in the ranged step; all resolve when the step closes',
@@ -64,7 +64,7 @@ export const SC_ORDERS: readonly OrderSpec[] = [
       { name: 'target', description: 'An enemy it sees and can reach', required: true },
     ],
   },
-  { name: 'next', description: 'Close this step of your turn (closing the ranged or melee step resolves its attacks)', options: [] },
+  { name: 'next', description: 'Close this step (closing ranged or melee resolves its attacks)', options: [] },
   { name: 'end', description: 'Close every step left of your turn', options: [] },
 ];
 
