@@ -57,6 +57,11 @@ describe('bad input gets a clear private message and changes nothing', () => {
       /Z40 is off the map; it runs from A1 to R18/,
     );
     await refused({ user: await turnPlayer(), channel: thread, name: 'move', options: { unit: 'dragon', to: 'A1' } }, /no unit "dragon".*map labels/);
+    // A token typed as the suggestion reads it ("react token") is taken; one that is no token is named, not cut at a length.
+    await refused(
+      { user: await turnPlayer(), channel: thread, name: 'rest', options: { unit: mine.id, token: 'golden token' } },
+      /^There is no "golden token" token: a unit rests to regain a react, blue or red token\.$/,
+    );
   });
 
   it('a command used outside a match thread', async () => {

@@ -221,7 +221,7 @@ function restToken(typed: string): (typeof TOKENS)[number] {
 export const restCommand = actCommand(
   'rest',
   ACT_WORDS.rest,
-  optionSet(unit, textOption({ name: 'token', description: 'Which token to regain', required: true, autocomplete: true, max: 10 })),
+  optionSet(unit, textOption({ name: 'token', description: 'Which token to regain: react, blue or red', required: true, autocomplete: true, max: 20 })),
   (_live, o, u) => ({ act: 'rest', unit: u, token: restToken(o.token) }),
   'rest',
 );
