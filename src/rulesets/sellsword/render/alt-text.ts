@@ -24,7 +24,7 @@ function condition(u: UnitView, detail: Detail): string {
   else parts.push(detail === 2 ? `Vigor ${u.vigor} of ${u.vigorMax}` : `V${u.vigor}`);
   const marked = u.boxes.filter((b) => b.marked).map((b) => (b.kind === 'trait' ? `trait ${b.trait}` : b.kind));
   if (marked.length > 0) parts.push(detail === 2 ? `injured (${marked.join(', ')})` : `inj ${marked.join('/')}`);
-  if (u.statuses.length > 0) parts.push(u.statuses.map((s) => s.status).join(', '));
+  if (u.statuses.length > 0) parts.push(u.statuses.map((s) => s.words).join(', '));
   if (u.active) parts.push('active');
   else if (u.acted) parts.push(detail === 2 ? 'has acted' : 'acted');
   return parts.join(', ');

@@ -164,7 +164,7 @@ function stripRows(units: MapView['units']): Run[][] {
     const marked = u.boxes.filter((b) => b.marked).map((b) => (b.kind === 'trait' ? `${b.trait ?? 'trait'} box` : b.kind));
     const free = `${u.boxes.length - marked.length} of ${u.boxes.length} boxes free`;
     const injuries = marked.length > 0 ? `${marked.join(', ')} marked, ${free}` : free;
-    const statuses = u.statuses.map((s) => s.status).join(', ');
+    const statuses = u.statuses.map((s) => s.words).join(', ');
     return [
       { text: u.label, bold: true, colour: u.colour },
       { text: ` ${u.name}${u.active ? ' (acting)' : ''}` },

@@ -241,8 +241,8 @@ function sampleToken(view: MapView): UnitView {
       { kind: 'mortal', marked: false },
     ],
     statuses: [
-      { status: 'pinned', code: STATUS_CODE.pinned, source: null },
-      { status: 'hobbled', code: STATUS_CODE.hobbled, source: null },
+      { status: 'pinned', code: STATUS_CODE.pinned, source: null, words: 'pinned' },
+      { status: 'hobbled', code: STATUS_CODE.hobbled, source: null, words: 'hobbled' },
     ],
     tokens: { react: { left: 1, max: 1 }, blue: { left: 1, max: 2 }, red: { left: 1, max: 1 } },
     acted: false,

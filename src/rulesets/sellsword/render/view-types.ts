@@ -62,6 +62,8 @@ export interface StatusView {
   readonly code: string;
   /** Label of the unit that imposed it, if any. */
   readonly source: string | null;
+  /** In words for a strip or alt text: "recurring 5 toxic" says what a recurring status deals, so two read apart. */
+  readonly words: string;
 }
 
 export interface TokenCount {

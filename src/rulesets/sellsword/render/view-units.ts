@@ -86,6 +86,7 @@ export function unitViews(state: GameState, labels: ReadonlyMap<UnitId, string>,
         status: s.status,
         code: STATUS_CODE[s.status],
         source: s.source === null ? null : (labels.get(s.source) ?? s.source),
+        words: s.status === 'recurring' && s.wound !== undefined ? `recurring ${s.wound} ${s.type ?? ''}`.trimEnd() : s.status,
       })),
       tokens: {
         react: { left: u.tokens.react, max: p.tokensMax.react },
