@@ -9,7 +9,7 @@ import { checkPath, reachable } from '../rules/movement';
 import { scTable, type ScTable } from '../rules/table';
 import type { Ctx } from './deploy';
 import { walk } from './move';
-import { cardOf, meleeAttacks, onTable, pieceOf } from './tables';
+import { cardOf, meleeAttacks, onTable, pieceOf, yourTroop } from './tables';
 import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
 
 /** The table with `mover` standing at `at`: its own square counts as its, never as another troop's. */
@@ -55,9 +55,7 @@ export function planCharge(setup: ScSetup, s: ScState, troop: ScTroop, targetId:
 
 export function chargeTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'charge' }>): void {
   const s = ctx.state;
-  const troop = s.troops[c.troop];
-  if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
-  if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
+  const troop = yourTroop(s, c.troop);
   if (s.turn!.used.includes(c.troop)) refuse('already-acted-this-step', `${c.troop} has already had its movement order this turn.`);
   const plan = planCharge(setup, s, troop, c.target, c.via);
   if ('code' in plan) refuse(plan.code, `${plan.message}.`);

@@ -9,14 +9,12 @@ import { afterMove } from '../rules/movement';
 import { checkMeleeTarget } from '../rules/targets';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
-import { cardOf, onTable, pieceOf, tableOf } from './tables';
+import { cardOf, onTable, pieceOf, tableOf, yourTroop } from './tables';
 import type { ScCommand, ScSetup, ScWounds } from './types';
 
 export function declareStrike(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'attack' }>): void {
   const s = ctx.state;
-  const troop = s.troops[c.troop];
-  if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
-  if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
+  const troop = yourTroop(s, c.troop);
   const after = troop.moved === null ? afterMove('move') : afterMove(troop.moved);
   const attack = findAttack(cardOf(setup, troop), c.attack)?.attack;
   const target = checkMeleeTarget(tableOf(setup, s), pieceOf(setup, troop), c.target, after, attack !== undefined && hasReach(attack));

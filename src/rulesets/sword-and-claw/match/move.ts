@@ -14,7 +14,7 @@ import { opportunityAttackers, opportunityAttacksPerRound } from '../rules/oppor
 import { scTable, type Piece } from '../rules/table';
 import type { Ctx } from './deploy';
 import { checkElimination } from './end';
-import { cardOf, hasRangedAttack, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
+import { cardOf, hasRangedAttack, meleeAttacks, onTable, pieceOf, tableOf, yourTroop } from './tables';
 import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
 
 type Route = { readonly path?: readonly number[]; readonly to?: number };
@@ -87,9 +87,7 @@ function promptFor(
 
 export function moveTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'move' }>): void {
   const s = ctx.state;
-  const troop = s.troops[c.troop];
-  if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
-  if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
+  const troop = yourTroop(s, c.troop);
   if (c.then !== undefined && c.how !== 'slide') refuse('then-after-slide-only', 'Only a slide may be followed by a move.');
   if ((c.path === undefined) === (c.to === undefined)) refuse('route', 'Give the squares to move through or the square to reach, one of them.');
   if (s.turn!.used.includes(c.troop)) refuse('already-acted-this-step', `${c.troop} has already moved this turn.`);
@@ -114,9 +112,7 @@ export function moveTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type
 /** Aim (SC Movement a, SC Ranged h): the troop's movement order, given to a troop with a ranged attack; it stays where it is. */
 export function aimTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'aim' }>): void {
   const s = ctx.state;
-  const troop = s.troops[c.troop];
-  if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
-  if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
+  const troop = yourTroop(s, c.troop);
   if (s.turn!.used.includes(c.troop)) refuse('already-acted-this-step', `${c.troop} has already had its movement order this turn.`);
   if (!hasRangedAttack(cardOf(setup, troop))) refuse('nothing-to-aim', `${c.troop} has no ranged attack to aim.`);
   ctx.emit({ type: 'ordered', troop: c.troop, how: 'aim', recorded: 'aim' });

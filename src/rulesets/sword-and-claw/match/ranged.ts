@@ -11,14 +11,12 @@ import { checkShot, enemyAdjacent, needsReload, resolveRangedStep } from '../rul
 import type { ScTable } from '../rules/table';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
-import { cardOf, onTable, pieceOf, tableOf } from './tables';
+import { cardOf, onTable, pieceOf, tableOf, yourTroop } from './tables';
 import type { ScCommand, ScSetup, ScState, ScTroop, ScWounds } from './types';
 
 export function declareShot(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'shoot' }>): void {
   const s = ctx.state;
-  const troop = s.troops[c.troop];
-  if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
-  if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
+  const troop = yourTroop(s, c.troop);
   if (s.turn!.used.includes(c.troop)) refuse('reloaded-this-step', `${c.troop} reloads in this step instead of shooting.`);
   const before = s.declared.filter((d) => d.attacker === c.troop).map((d) => d.attack);
   const problem = checkShot(tableOf(setup, s), pieceOf(setup, troop), cardOf(setup, troop), afterMove(troop.moved ?? 'move'), {
@@ -51,9 +49,7 @@ export function reloadProblem(setup: ScSetup, s: ScState, troop: ScTroop): RuleE
 /** Reload as the troop's movement order or its action in the ranged step. */
 export function reloadTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'reload' }>): void {
   const s = ctx.state;
-  const troop = s.troops[c.troop];
-  if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${c.troop}" on the table.`);
-  if (troop.player !== s.turn!.player) refuse('not-your-troop', `${c.troop} is not one of your troops.`);
+  const troop = yourTroop(s, c.troop);
   const problem = reloadProblem(setup, s, troop);
   if (problem) refuse(problem.code, problem.message);
   if (s.turn!.step === 'movement') ctx.emit({ type: 'ordered', troop: c.troop, how: 'reload', recorded: 'reload' });

@@ -2,6 +2,7 @@
  * What the decisions read of a match: a troop's card, the table as the movement rules see it, a
  * side's deployment zone, and who still stands.
  */
+import { refuse } from '../../../engine/errors';
 import type { TroopCard } from '../formats/troop-card';
 import { deploymentZone } from '../rules/setup';
 import { type Piece, type ScTable, scTable } from '../rules/table';
@@ -58,3 +59,11 @@ export const meleeAttacks = (card: TroopCard): string[] =>
     .flat()
     .filter((a) => a.range === undefined)
     .map((a) => a.id);
+
+/** The troop an order names: on the table and of the side whose turn it is; refused with a sentence otherwise. */
+export function yourTroop(s: ScState, id: string): ScTroop {
+  const troop = s.troops[id];
+  if (!troop || troop.removed || troop.at === null) refuse('unknown-troop', `There is no troop "${id}" on the table.`);
+  if (troop.player !== s.turn!.player) refuse('not-your-troop', `${id} is not one of your troops.`);
+  return troop;
+}
