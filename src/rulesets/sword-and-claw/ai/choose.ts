@@ -19,12 +19,12 @@ import { hitChance, woundsPerHit } from '../rules/chances';
 import { findAttack, meleeModifiers } from '../rules/melee';
 import { afterMove, allowance, reachable } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
-import { aimShot } from '../rules/ranged';
+import { aimShot, type ShotTroops } from '../rules/ranged';
 import { inchesBetween } from '../rules/sight';
 import type { Piece, ScTable } from '../rules/table';
 import { isHurt } from '../rules/wounds';
 import { meleeOptions } from '../match/options';
-import { reloadOptions, shotOptions, troopShots } from '../match/ranged';
+import { reloadOptions, shotOptions, shotTroops, troopShots } from '../match/ranged';
 import { cardOf, hasRangedAttack, onTable, pieceOf, tableOf } from '../match/tables';
 import type { PlayerId, ScCommand, ScSetup, ScState, ScTroop } from '../match/types';
 
@@ -52,7 +52,8 @@ export function chooseScCommand(setup: ScSetup, s: ScState, seat: PlayerId): ScC
 }
 
 /** Wounds an attack is expected to do: its chance to hit times the wounds of a hit. */
-function expected(setup: ScSetup, s: ScState, table: ScTable, c: { troop: string; attack: string; target: string }, ranged: boolean): number {
+/** `shots`: the troops as shots read them, made once for all the options weighed (match/ranged.ts shotTroops). */
+function expected(setup: ScSetup, s: ScState, c: { troop: string; attack: string; target: string }, ranged: boolean, shots?: ShotTroops): number {
   const attacker = s.troops[c.troop]!;
   const target = s.troops[c.target]!;
   const card = cardOf(setup, attacker);
@@ -62,10 +63,8 @@ function expected(setup: ScSetup, s: ScState, table: ScTable, c: { troop: string
   let bonus: number;
   let defense: number;
   if (ranged) {
-    const fighters = new Map(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }]));
-    const aimed = new Set(onTable(s).flatMap((t) => (t.moved === 'aim' ? [t.id] : [])));
     const first = !s.declared.some((d) => d.attacker === c.troop);
-    const aim = aimShot({ table, fighters, aimed }, { attacker: c.troop, attack: c.attack, target: c.target }, first);
+    const aim = aimShot(shots ?? shotTroops(setup, s), { attacker: c.troop, attack: c.attack, target: c.target }, first);
     bonus = aim.modifiers.reduce((n, m) => n + m.value, 0);
     defense = aim.defense;
   } else {
@@ -77,14 +76,14 @@ function expected(setup: ScSetup, s: ScState, table: ScTable, c: { troop: string
 
 /** The declared attack with the most wounds expected; ties go to the target with the fewest wounds left. */
 function best(setup: ScSetup, s: ScState, options: readonly Extract<ScCommand, { type: 'shoot' | 'attack' }>[]): ScCommand | null {
-  const table = tableOf(setup, s);
+  const shots = options.some((o) => o.type === 'shoot') ? shotTroops(setup, s) : undefined;
   let chosen: ScCommand | null = null;
   let score = 0;
   for (const o of options) {
     const target = s.troops[o.target]!;
     const left = cardOf(setup, target).wounds - target.taken;
     // Wounds that remove the target are worth a little more than wounds that do not.
-    const value = expected(setup, s, table, o, o.type === 'shoot') * (1 + 1 / (left + 1));
+    const value = expected(setup, s, o, o.type === 'shoot', shots) * (1 + 1 / (left + 1));
     if (value > score + 1e-9) [chosen, score] = [o, value];
   }
   return chosen;
@@ -92,11 +91,10 @@ function best(setup: ScSetup, s: ScState, options: readonly Extract<ScCommand, {
 
 function opportunityAnswer(setup: ScSetup, s: ScState): ScCommand {
   const p = s.prompt!;
-  const table = tableOf(setup, s);
   let chosen: string | null = null;
   let score = -1;
   for (const attack of p.attacks) {
-    const value = expected(setup, s, table, { troop: p.attacker, attack, target: p.mover }, false);
+    const value = expected(setup, s, { troop: p.attacker, attack, target: p.mover }, false);
     if (value > score) [chosen, score] = [attack, value];
   }
   return { type: 'opportunity', attack: chosen };

@@ -7,7 +7,7 @@
 import { refuse, ruleError, type RuleError } from '../../../engine/errors';
 import { checkDeclaration, type Fighter, findAttack } from '../rules/melee';
 import { afterMove } from '../rules/movement';
-import { checkShot, enemyAdjacent, needsReload, resolveRangedStep } from '../rules/ranged';
+import { checkShot, enemyAdjacent, needsReload, resolveRangedStep, type ShotTroops } from '../rules/ranged';
 import type { ScTable } from '../rules/table';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
@@ -101,17 +101,23 @@ export function troopShots(setup: ScSetup, s: ScState, t: ScTroop, table: ScTabl
     );
 }
 
+/** The troops as a shot reads them (rules/ranged.ts ShotTroops): the table, each troop's card and wounds, and who aimed. */
+export function shotTroops(setup: ScSetup, s: ScState): ShotTroops {
+  const troops = onTable(s);
+  return {
+    table: tableOf(setup, s),
+    fighters: new Map<string, Fighter>(troops.map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }])),
+    aimed: new Set(troops.flatMap((t) => (t.moved === 'aim' ? [t.id] : []))),
+  };
+}
+
 /** Resolves the declared shots, if any, with the dice of the decision. */
 export function resolveShots(ctx: Ctx, setup: ScSetup): void {
   const s = ctx.state;
   if (s.declared.length === 0) return;
-  const fighters = new Map<string, Fighter>(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }]));
-  const aimed = new Set(
-    onTable(s)
-      .filter((t) => t.moved === 'aim')
-      .map((t) => t.id),
-  );
-  const result = resolveRangedStep((sides) => ctx.roll(sides), { table: tableOf(setup, s), fighters, aimed }, s.declared);
+  const troops = shotTroops(setup, s);
+  const { fighters } = troops;
+  const result = resolveRangedStep((sides) => ctx.roll(sides), troops, s.declared);
   const wounds: Record<string, ScWounds> = {};
   for (const [id, taken] of result.taken) wounds[id] = { taken, hurt: isHurt(taken, fighters.get(id)!.card.wounds), removed: result.removed.includes(id) };
   const unloaded: Record<string, string[]> = {};

@@ -11,7 +11,8 @@ import { planCharge } from '../match/charge';
 import { legalCommands } from '../match/options';
 import { isNimbleCharger } from '../rules/charge';
 import { cardOf, onTable, pieceOf, tableOf } from '../match/tables';
-import { type Fighter, findAttack } from '../rules/melee';
+import { shotTroops } from '../match/ranged';
+import { findAttack } from '../rules/melee';
 import { aimShot } from '../rules/ranged';
 import { coverPenalty } from '../rules/sight';
 import { odds, woundChance } from '../rules/chances';
@@ -254,14 +255,10 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
 
 /** A shot's range and odds, as a target's suggestion shows them: ` (7", medium range, 40% to hit, 67% to wound)`. */
 function shotOdds(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'shoot' }>): string {
-  const fighters = new Map<string, Fighter>(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }]));
-  const aimed = new Set(
-    onTable(s)
-      .filter((t) => t.moved === 'aim')
-      .map((t) => t.id),
-  );
+  const troops = shotTroops(setup, s);
+  const { fighters } = troops;
   const first = !s.declared.some((d) => d.attacker === c.troop);
-  const aim = aimShot({ table: tableOf(setup, s), fighters, aimed }, { attacker: c.troop, attack: c.attack, target: c.target }, first);
+  const aim = aimShot(troops, { attacker: c.troop, attack: c.attack, target: c.target }, first);
   const attack = findAttack(fighters.get(c.troop)!.card, c.attack)!.attack;
   const bonus = aim.modifiers.reduce((sum, m) => sum + m.value, 0);
   const cover = coverPenalty(aim.sight) > 0 ? ', in cover' : '';
