@@ -54,7 +54,7 @@ describe('a critical Shield Bash whose recoil is blocked', () => {
   it('the log tells the critical that adds nothing and the recoil that did not move the Knight', () => {
     const words = eventSentences(state, { lastTurn: events, before: start }).join('\n');
     expect(words).toContain('hit critically (Shield Bash deals no wounds, so the critical adds none)');
-    expect(words).toMatch(/TG's recoil 2 did not move KN: A3 .*\./);
+    expect(words).toMatch(/TG's recoil 2 \(Shield Bash\) did not move KN: A3 .*\./);
   });
 
   it('the map tags the reply "REPLY CRIT", not "REPLY CRIT 0"', () => {

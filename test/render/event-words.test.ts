@@ -144,6 +144,14 @@ describe('every event kind in words', () => {
   }
 });
 
+describe('an effect that did not take hold names the attack it came with', () => {
+  it('"GN\'s Longsword could not make GH shaken", never "GN\'s shaken" (read as GN being shaken)', () => {
+    const failed = { type: 'effect-failed', unit: 'gh', by: 'kn', effect: 'shaken', why: 'GH is already shaken' } as const;
+    expect(words([roll(), failed])).toContain("KN's Longsword could not make GH shaken: GH is already shaken.");
+    expect(say(failed)).toBe('KN could not make GH shaken: GH is already shaken.');
+  });
+});
+
 describe('wounds are told once, with their cause', () => {
   it('an attack and its wounds in one sentence, with what was avoided and marked', () => {
     expect(words([roll(), wounded()])).toEqual([

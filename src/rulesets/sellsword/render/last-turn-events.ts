@@ -190,6 +190,19 @@ function attackOfWound(r: TurnReader, e: EventOf<'wounded'>): OpenAttack | undef
     );
 }
 
+/** An effect that did not happen, named with the attack it came from (the latest open one by that attacker on that unit). */
+function onEffectFailed(r: TurnReader, e: EventOf<'effect-failed'>): void {
+  const rec = [...r.open].reverse().find((a) => a.attackerId === e.by && a.targetId === e.unit);
+  r.happenings.push({
+    kind: 'effect-failed',
+    unit: r.name(e.unit),
+    by: r.name(e.by),
+    effect: e.effect,
+    why: e.why,
+    ...(rec ? { attack: rec.view.attack } : {}),
+  });
+}
+
 function onWounded(r: TurnReader, e: EventOf<'wounded'>): void {
   const rec = attackOfWound(r, e);
   const words = r.woundWords(e);
@@ -363,7 +376,7 @@ const HANDLERS = {
       needed: e.needed,
       added: e.added,
     }),
-  'effect-failed': (r, e) => r.happenings.push({ kind: 'effect-failed', unit: r.name(e.unit), by: r.name(e.by), effect: e.effect, why: e.why }),
+  'effect-failed': onEffectFailed,
   'warleader-die': (r, e) => r.happenings.push({ kind: 'warleader-die', unit: r.name(e.unit), for: r.name(e.for) }),
   dropped: onDropped,
   scored: (r, e) =>

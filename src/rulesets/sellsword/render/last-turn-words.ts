@@ -270,8 +270,10 @@ function recoveryFailed(h: Extract<Happening, { kind: 'recovery-failed' }>): str
 /** An effect that did not happen, with why: "TG's recoil 2 did not move KN: A3 is taken by SD". */
 function effectFailed(h: Extract<Happening, { kind: 'effect-failed' }>): string {
   const kind = h.effect.split(' ')[0] ?? '';
-  if (SHOVE_VERB[kind]) return `${h.by}'s ${h.effect} did not move ${h.unit}: ${h.why}.`;
-  return `${h.by}'s ${h.effect} did not take hold on ${h.unit}: ${h.why}.`;
+  if (SHOVE_VERB[kind]) return `${h.by}'s ${h.effect}${h.attack ? ` (${h.attack})` : ''} did not move ${h.unit}: ${h.why}.`;
+  const source = h.attack ? `${h.by}'s ${h.attack}` : h.by;
+  // "OW's shaken" read as OW being shaken: the status is said as what the attack would have done to the target.
+  return `${source} could not make ${h.unit} ${h.effect}: ${h.why}.`;
 }
 
 function traitSentence(h: Extract<Happening, { kind: 'trait' }>): string {

@@ -397,7 +397,15 @@ export type Happening =
       readonly added?: number | undefined;
     }
   /** An attack's effect that did not happen (a push that found no square, a status already held), and why. */
-  | { readonly kind: 'effect-failed'; readonly unit: string; readonly by: string; readonly effect: string; readonly why: string }
+  | {
+      readonly kind: 'effect-failed';
+      readonly unit: string;
+      readonly by: string;
+      readonly effect: string;
+      readonly why: string;
+      /** The attack the effect came with, when the turn holds it. */
+      readonly attack?: string;
+    }
   | { readonly kind: 'warleader-die'; readonly unit: string; readonly for: string }
   | { readonly kind: 'drop'; readonly drop: DropView }
   | { readonly kind: 'score'; readonly player: string; readonly points: number; readonly reason: string; readonly objective: boolean }
