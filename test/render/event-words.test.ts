@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EventOf, GameEvent } from '../../src/rulesets/sellsword/engine/events';
-import type { Prompt } from '../../src/rulesets/sellsword/engine/state';
+import type { GameState, Prompt } from '../../src/rulesets/sellsword/engine/state';
 import { RULES_TOPICS } from '../../src/rulesets/sellsword/rules-topics';
 import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
 import { phrase } from '../../src/rulesets/sellsword/render/last-turn-words';
@@ -149,6 +149,32 @@ describe('an effect that did not take hold names the attack it came with', () =>
     const failed = { type: 'effect-failed', unit: 'gh', by: 'kn', effect: 'shaken', why: 'GH is already shaken' } as const;
     expect(words([roll(), failed])).toContain("KN's Longsword could not make GH shaken: GH is already shaken.");
     expect(say(failed)).toBe('KN could not make GH shaken: GH is already shaken.');
+  });
+});
+
+describe('a lost tactics check says why no reroll was offered when a Warleader is the reason (R6, §4.7)', () => {
+  const order: GameEvent = { type: 'order-set', order: ['p1', 'p2'], ap: 'p1', greaterAdvantage: false };
+  const withSergeant = (over: Partial<GameState['units'][string]>) => {
+    const base = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'sg', card: 'valor-sergeant', player: 'p2', at: 'Q18' },
+      ],
+    });
+    return { ...base, units: { ...base.units, sg: { ...base.units.sg!, ...over } } };
+  };
+  const told = (s: GameState) => tell(happeningsOf(s, [order], { names }), {}).join(' ');
+
+  it('a dropped Warleader: "Bob had no reroll: SA, the Warleader, is dropped"', () => {
+    expect(told(withSergeant({ at: null, dropped: true }))).toContain('Bob had no reroll: SA, the Warleader, is dropped.');
+  });
+  it('a Warleader whose dice are spent says so', () => {
+    expect(told(withSergeant({ warleaderUsed: 1 }))).toContain('Bob had no reroll: SA has spent its Warleader dice this round.');
+  });
+  it('a Warleader with a die left, or a warband that never had one, adds nothing', () => {
+    expect(told(withSergeant({}))).not.toContain('no reroll');
+    expect(say(order)).not.toContain('no reroll');
   });
 });
 

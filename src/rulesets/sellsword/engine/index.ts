@@ -125,6 +125,9 @@ export { invisibleTo, rangeBetween, sightOf } from './targeting';
 // Trait reach.
 export { traitReach } from './traits';
 
+// Warleader dice: why a player has no tactics reroll.
+export { whyNoTacticsReroll } from './warleader';
+
 // Turn order.
 export { actsFor, actsWithWhy, aloneToAct, isGreaterAdvantageTurn, nextTurn, waitingUnits, type ActsChange } from './turns';
 

@@ -44,3 +44,16 @@ export function recoveryWarleader(state: GameState, unit: UnitState): UnitState 
     .sort((a, b) => a.at! - b.at!);
   return helpers[0] ?? null;
 }
+
+/**
+ * Why `player` has no tactics reroll this round, when a Warleader of theirs is the reason (R6), or
+ * null: a warband that never had one is not told so every round. `names` labels a unit as players see it.
+ */
+export function whyNoTacticsReroll(state: GameState, player: PlayerId, names: (unit: UnitState) => string): string | null {
+  const top = topWarleader(state, player);
+  if (top !== null) return diceLeft(state, top) > 0 ? null : `${names(top)} has spent its Warleader dice this round`;
+  const away = Object.values(state.units).filter((u) => u.player === player && (u.dropped || u.at === null) && warleaderDice(state, u) > 0);
+  if (away.length === 0) return null;
+  const where = (u: UnitState) => (u.dropped ? 'is dropped' : 'has not entered the map');
+  return away.map((u) => `${names(u)}, the Warleader, ${where(u)}`).join(' and ');
+}

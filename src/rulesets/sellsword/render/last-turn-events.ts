@@ -5,7 +5,7 @@
  * wounds, statuses and prompts join what is still open (an attack's line, a trait's act).
  */
 import type { EventOf, GameEvent, PromptOf } from '../engine';
-import { actsWithWhy, cardOf, findAttack, isGreaterAdvantageTurn, replyNeedsToken } from '../engine';
+import { actsWithWhy, cardOf, findAttack, isGreaterAdvantageTurn, replyNeedsToken, whyNoTacticsReroll } from '../engine';
 import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
@@ -31,6 +31,30 @@ function onTacticsRolled(r: TurnReader, e: EventOf<'tactics-rolled'>): void {
     rerolled: e.rerolled === undefined ? null : r.playerName(e.rerolled),
     leader: e.warleader === undefined ? null : r.name(e.warleader),
     ...(before === undefined ? {} : { before }),
+  });
+}
+
+/** Whether the player rerolled in the check just told: its line already says the die was spent. */
+function rerolledThisCheck(r: TurnReader, player: string): boolean {
+  const round = r.happenings.findLastIndex((h) => 'kind' in h && h.kind === 'round');
+  return r.happenings.slice(round + 1).some((h) => 'kind' in h && h.kind === 'tactics' && h.rerolled === player);
+}
+
+/** The order, with why a player who lost the check was offered no reroll when a Warleader is the reason. */
+function onOrderSet(r: TurnReader, e: EventOf<'order-set'>): void {
+  const now = r.stateNow();
+  const noReroll = e.order
+    .filter((p) => p !== e.ap && !rerolledThisCheck(r, r.playerName(p)))
+    .flatMap((p) => {
+      const why = whyNoTacticsReroll(now, p, (u) => r.name(u.id));
+      return why === null ? [] : [{ player: r.playerName(p), why }];
+    });
+  r.happenings.push({
+    kind: 'order',
+    ap: r.playerName(e.ap),
+    order: e.order.map((p) => r.playerName(p)),
+    greater: e.greaterAdvantage,
+    ...(noReroll.length > 0 ? { noReroll } : {}),
   });
 }
 
@@ -343,7 +367,7 @@ function onGameOver(r: TurnReader, e: EventOf<'game-over'>): void {
 const HANDLERS = {
   'round-started': (r, e) => r.happenings.push({ kind: 'round', round: e.round }),
   'tactics-rolled': onTacticsRolled,
-  'order-set': (r, e) => r.happenings.push({ kind: 'order', ap: r.playerName(e.ap), order: e.order.map((p) => r.playerName(p)), greater: e.greaterAdvantage }),
+  'order-set': onOrderSet,
   'phase-started': (r, e) => r.happenings.push({ kind: 'phase', phase: e.phase }),
   'turn-started': (r, e) => {
     // The turn shown is the first one begun; a trailing start of the next player's turn is not it.

@@ -315,7 +315,12 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `Tactics check${reroll}: ${totals}; a tie at ${top}, so ${list(tied)} roll again to break it.`;
     }
     case 'order':
-      return [`${h.ap} won the tactics check and sets the order: ${h.order.join(' → ')}.`, phaseLeads(h.order), h.greater ? greaterAdvantage(h.ap) : '']
+      return [
+        `${h.ap} won the tactics check and sets the order: ${h.order.join(' → ')}.`,
+        ...(h.noReroll ?? []).map((n) => `${n.player} had no reroll: ${n.why}.`),
+        phaseLeads(h.order),
+        h.greater ? greaterAdvantage(h.ap) : '',
+      ]
         .filter(Boolean)
         .join(' ');
     case 'phase':

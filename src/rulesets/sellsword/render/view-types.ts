@@ -305,7 +305,14 @@ export type Happening =
       /** For a reroll, the rerolling player's total before it, when the roll it replaced was read too. */
       readonly before?: number;
     }
-  | { readonly kind: 'order'; readonly ap: string; readonly order: readonly string[]; readonly greater: boolean }
+  | {
+      readonly kind: 'order';
+      readonly ap: string;
+      readonly order: readonly string[];
+      readonly greater: boolean;
+      /** Players who lost the check and had no reroll because of their Warleader, with why. */
+      readonly noReroll?: readonly { readonly player: string; readonly why: string }[];
+    }
   | { readonly kind: 'phase'; readonly phase: number }
   | { readonly kind: 'turn'; readonly player: string; readonly playerId: string }
   /** `used`: the acts it spent, once its turn has ended among the same events (0: it ended without acting). */
