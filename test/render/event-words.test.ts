@@ -178,6 +178,29 @@ describe('a lost tactics check says why no reroll was offered when a Warleader i
   });
 });
 
+describe('an attack left unanswered because the reply costs more than the target has (R25, R26)', () => {
+  // Goading Roar costs a react token itself, and a reply pays one more: the Warboss with one left cannot reply with it.
+  const full = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+      { id: 'ow', card: 'havoc-orc-warboss', player: 'p2', at: 'J13' },
+    ],
+  });
+  const withTokens = (react: number): GameState => ({
+    ...full,
+    units: { ...full.units, ow: { ...full.units.ow!, tokens: { ...full.units.ow!.tokens, react } } },
+  });
+  const told = (s: GameState) => tell(happeningsOf(s, [roll({ target: 'ow', hit: false })], { names }), {}).join(' ');
+
+  it('one react token left: says which attack could not be a reply, and what it would cost', () => {
+    expect(told(withTokens(1))).toContain('OW could not reply with Goading Roar: as a reply it costs 2 react tokens, more than OW has.');
+  });
+  it('two react tokens: the reply was there to make, so nothing is said', () => {
+    expect(told(withTokens(2))).not.toContain('could not reply');
+  });
+});
+
 describe('wounds are told once, with their cause', () => {
   it('an attack and its wounds in one sentence, with what was avoided and marked', () => {
     expect(words([roll(), wounded()])).toEqual([

@@ -77,7 +77,7 @@ export {
 export type { ActKind, Outlook, SplitOutcome, TargetView } from './queries';
 
 // Which attacks may reply.
-export { pendingReplies, replyAttacks, replyNeedsToken } from './reactions';
+export { pendingReplies, replyAttacks, replyNeedsToken, repliesTooDear } from './reactions';
 export { otherRepliers } from './attack';
 export type { PendingReply } from './reactions';
 

@@ -62,6 +62,22 @@ export function replyAttacks(state: GameState, replier: UnitState, target: UnitS
 }
 
 /**
+ * The attacks `replier` could reach `target` with but cannot pay for as a reply, when it has no reply
+ * at all: a reply pays a react token on top of the attack's own cost (R25, R26), so an attack that
+ * itself costs a react token needs two. What a log says when such an attack goes unanswered.
+ */
+export function repliesTooDear(state: GameState, replier: UnitState, target: UnitState): Attack[] {
+  if (replier.player === target.player || !canReact(replier) || replyAttacks(state, replier, target).length > 0) return [];
+  return profile(state, replier).attacks.filter(
+    (a) =>
+      a.acts === 1 &&
+      a.burst === undefined &&
+      !canPay(replier, { ...a.cost, react: (a.cost.react ?? 0) + 1 }) &&
+      !isProblem(attackLine(state, replier, a, target)),
+  );
+}
+
+/**
  * Whether `replier` would have a reply to `target` now but for its react token (R25): what a log says
  * when an attack goes unanswered because the token was spent earlier in the round.
  */

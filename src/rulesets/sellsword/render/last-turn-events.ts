@@ -5,7 +5,7 @@
  * wounds, statuses and prompts join what is still open (an attack's line, a trait's act).
  */
 import type { EventOf, GameEvent, PromptOf } from '../engine';
-import { actsWithWhy, cardOf, findAttack, isGreaterAdvantageTurn, replyNeedsToken, whyNoTacticsReroll } from '../engine';
+import { actsWithWhy, cardOf, findAttack, isGreaterAdvantageTurn, replyNeedsToken, repliesTooDear, whyNoTacticsReroll } from '../engine';
 import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
@@ -152,6 +152,18 @@ function unansweredForToken(r: TurnReader, unit: string, target: string): boolea
   return attacker !== undefined && replier !== undefined && replyNeedsToken(now, replier, attacker);
 }
 
+/** Replies the target could not afford (an attack that costs a react token needs two as a reply). */
+function tooDearWords(r: TurnReader, unit: string, target: string): { tooDear?: { attack: string; cost: string }[] } {
+  const now = r.stateNow();
+  const attacker = now.units[unit];
+  const replier = now.units[target];
+  if (attacker === undefined || replier === undefined) return {};
+  const dear = repliesTooDear(now, replier, attacker);
+  if (dear.length === 0) return {};
+  const cost = (a: (typeof dear)[number]) => amountWords({ tokens: { ...a.cost, react: (a.cost.react ?? 0) + 1 }, vigor: a.cost.vigor ?? 0 });
+  return { tooDear: dear.map((a) => ({ attack: a.name, cost: cost(a) })) };
+}
+
 function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
   const attacker = r.unitAt(e.unit);
   const attack = attacker ? findAttack(r.state, attacker, e.attack) : undefined;
@@ -182,6 +194,7 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
       dropped: false,
       ...(attack && woundTypes(attack).length === 0 ? { woundless: true } : {}),
       ...(e.reply !== true && e.origin === undefined && unansweredForToken(r, e.unit, e.target) ? { noReactToken: true } : {}),
+      ...(e.reply !== true && e.origin === undefined ? tooDearWords(r, e.unit, e.target) : {}),
     },
     attackerId: e.unit,
     targetId: e.target,

@@ -236,6 +236,7 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   if (h.pending?.open && h.pending.wounds)
     out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to avoid them, or injury boxes to mark)`)}`;
   if (a.noReactToken) out += `; ${a.target} could not reply: its react token is spent (a rest act takes it back)`;
+  for (const d of a.tooDear ?? []) out += `; ${a.target} could not reply with ${d.attack}: as a reply it costs ${d.cost}, more than ${a.target} has`;
   return `${out}.`;
 }
 

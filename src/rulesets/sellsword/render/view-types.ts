@@ -156,6 +156,8 @@ export interface AttackView {
   readonly woundless?: boolean;
   /** The target had a reply to this attack but for its react token, spent earlier in the round (R25). */
   readonly noReactToken?: boolean;
+  /** Attacks the target could have replied with but could not pay for as a reply, with what each costs then. */
+  readonly tooDear?: readonly { readonly attack: string; readonly cost: string }[];
 }
 
 /** Wounds that no attack dealt: damaging terrain, recurring statuses. */
