@@ -62,6 +62,22 @@ describe('/move suggestions', () => {
     for (const v of d1) expect(String(v)).toMatch(/^D1\d*$/);
   });
 
+  it('list what is being typed in board order, the square typed first, not by cost', () => {
+    // From I6 the Knight reaches I1 and I10: "I1" lists I1 first, then I10 and on.
+    const state = table({
+      map: 'mill-crossing',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'I6' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'H16' },
+      ],
+    });
+    const typed = squareChoices(state, 'p1', 'kn', 'i', false).map((c) => String(c.value));
+    expect(typed).toEqual([...typed].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+    const d1 = squareChoices(state, 'p1', 'kn', 'I1', false).map((c) => String(c.value));
+    expect(d1[0]).toBe('I1');
+    expect(d1.slice(1)).toContain('I10');
+  });
+
   it('warn of damaging terrain on the path, with its wounds', () => {
     // Beside the damaging ground of the ford, at C9.
     const state = table({

@@ -228,9 +228,10 @@ function spread<T>(items: readonly T[], max: number): T[] {
 /**
  * Squares the unit can move (or maneuver) to, only while `user` may give it that act now (the same
  * turn check as every act's suggestions, notYoursWhy, so out of turn or for a unit not theirs the
- * list says why instead). With many, the typed text narrows them by prefix ("D" gives column D, "D1" D1 and D10–D19); of what is left,
- * every one of the cheapest squares is offered, then the rest spread to the farthest, so both a
- * step beside the unit and the far squares a player most often wants are there.
+ * list says why instead). The typed text narrows them by prefix ("D" gives column D, "D1" D1 and D10–D19), listed
+ * in board order with the square typed first. With nothing typed, every one of the cheapest squares is
+ * offered, then the rest spread to the farthest, so both a step beside the unit and the far squares a
+ * player most often wants are there.
  * A path through damaging terrain says so, with the wounds it deals.
  */
 export function squareChoices(
@@ -250,9 +251,16 @@ export function squareChoices(
   const q = String(typed ?? '')
     .trim()
     .toUpperCase();
-  const squares = memo(`moves:${id}:${maneuver}`, () => moveOptions(game, id, maneuver))
-    .filter((o) => o.square.startsWith(q))
-    .sort((a, b) => a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
+  const byName = (a: { square: string }, b: { square: string }) => a.square.localeCompare(b.square, 'en', { numeric: true });
+  const matching = memo(`moves:${id}:${maneuver}`, () => moveOptions(game, id, maneuver)).filter((o) => o.square.startsWith(q));
+  // With something typed the player is spelling a square: it comes first, then the others in board order
+  // (D1, D10, D11…), as a list read against what was typed; with nothing typed, from near to far.
+  if (q !== '') {
+    const spelled = [...matching].sort((a, b) => Number(b.square === q) - Number(a.square === q) || byName(a, b)).slice(0, 25);
+    if (spelled.length > 0) return spelled.map((o) => choice(squareWords(game, o), o.square));
+    return [nothingToChoose(withoutRuleCodes(unreachedWhy(game, id, q, maneuver)), q)];
+  }
+  const squares = [...matching].sort((a, b) => a.cost - b.cost || byName(a, b));
   // Every square of the cheapest cost (the steps next to the unit) is offered, then the rest spread.
   const nearest = squares.filter((o) => o.cost === squares[0]?.cost).slice(0, 12);
   const offered = squares.length > 25 ? [...nearest, ...spread(squares.slice(nearest.length), 25 - nearest.length)] : squares;
