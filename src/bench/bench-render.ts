@@ -16,7 +16,8 @@
  * the view, the drawing calls, rasterising them (the canvas draws lazily, when its pixels are first
  * read) and the encoding of the drawn pixels (read-back, row copy and deflate: the floor).
  * Then the process's RSS over 150 renders, and the PNG sizes of this map and a 40×40 one.
- * Figures, not pass/fail: speed targets do not belong in timed tests.
+ * It runs with the bot's malloc settings (bot-malloc.ts). Figures, not pass/fail: speed targets do
+ * not belong in timed tests.
  */
 import { defaultContent } from '../content/load';
 import type { Gridmap } from '../formats/gridmap';
@@ -34,6 +35,9 @@ import { collectYoung } from '../bot/collect';
 import { drawFocusCanvas, drawMapCanvas, focusWindow, renderMap, renderTurn, renderTurnAsync, toMapView, type ViewRequest } from '../rulesets/sellsword/render';
 import { encodePng } from '../render/png';
 import { Chooser, chooseCommand, newGame } from './selfplay';
+import { withBotMalloc } from './bot-malloc';
+
+withBotMalloc();
 
 const content = defaultContent();
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;

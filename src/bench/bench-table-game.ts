@@ -9,19 +9,11 @@
  * - the turn picture: the table after a turn with the turn marked on it, drawn and encoded, median and
  *   p99 over 30 renders of turns from those games (target median < 60 ms), with the bot's malloc settings.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { rulesetOf, type Ruleset } from '../rulesets';
 import { renderTable } from '../render/table-picture';
+import { withBotMalloc } from './bot-malloc';
 
-// The bot draws with glibc's malloc set as scripts/malloc-settings.json says (npm start sets it): with
-// glibc's own settings, every canvas read-back of a few megabytes costs several times as much. glibc
-// reads them only when a process starts, so this benchmark runs itself again with them.
-const MALLOC: Record<string, string> = JSON.parse(readFileSync(new URL('../../scripts/malloc-settings.json', import.meta.url), 'utf8'));
-if (process.platform === 'linux' && Object.keys(MALLOC).some((name) => process.env[name] === undefined)) {
-  const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...MALLOC, ...process.env } });
-  process.exit(run.status ?? 1);
-}
+withBotMalloc();
 
 const GAMES = Number(process.env.BENCH_TABLE_GAMES ?? 20);
 /** A game still going after this many commands is stopped and counted as unfinished. */
