@@ -6,7 +6,7 @@ import { renderTableFocus } from '../../src/render/table-focus';
 import { drawTableCanvas, renderTable } from '../../src/render/table-picture';
 import { scTableView } from '../../src/rulesets/sword-and-claw/view/table-view';
 import { atPhoneWidth } from './cases';
-import { areaTable, deployedTable, deployingTable, hostTable, meleeTable } from './table-states';
+import { areaTable, coneTable, deployedTable, deployingTable, hostTable, meleeTable } from './table-states';
 
 export const tableGoldenCases = [
   {
@@ -43,6 +43,12 @@ export const tableGoldenCases = [
     shows:
       "Sword and Claw after Bob's ranged step: the Bile Spitter's Area 2 glob drifted onto M7–N8, its four squares shaded orange with dashed edges under the tokens, a shot line to each troop under it (his own skirmisher too) tagged HIT 1, and the key's line for an area",
     render: () => renderTable(scTableView(areaTable())).png,
+  },
+  {
+    name: 'table-sc-cone',
+    shows:
+      "Sword and Claw after Bob's melee step: the Fire Drake's Cone 4 aimed west at a spearman, its squares (one wide by the drake, three wide at its far end) shaded orange with dashed edges under the tokens, a strike line to each troop under it (HS1 HIT 1, his own skirmisher too, a MISS), the spearman and captain off it untouched, and the key's line for a cone, fan, line or aura",
+    render: () => renderTable(scTableView(coneTable())).png,
   },
   {
     name: 'table-sc-host-strip',

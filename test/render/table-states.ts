@@ -5,6 +5,9 @@
  */
 import { loadScContent } from '../../src/rulesets/sword-and-claw/content';
 import type { ScViewInput, ScViewTroop } from '../../src/rulesets/sword-and-claw/view/input';
+import { type TroopCard, troopCardSchema } from '../../src/rulesets/sword-and-claw/formats/troop-card';
+import { scTable } from '../../src/rulesets/sword-and-claw/rules/table';
+import { templateAt, troopsUnder } from '../../src/rulesets/sword-and-claw/rules/templates';
 
 const content = (() => {
   const loaded = loadScContent();
@@ -144,6 +147,64 @@ export function areaTable(): ScViewInput {
       { kind: 'area', attacker: 'm1', squares: [sq(12, 6), sq(13, 6), sq(12, 7), sq(13, 7)], deviated: 2 },
       { kind: 'strike', shot: true, attacker: 'm1', target: 'i2', from: sq(19, 6), to: sq(12, 6), hit: true, wounds: 1, opportunity: false },
       { kind: 'strike', shot: true, attacker: 'm1', target: 'm2', from: sq(19, 6), to: sq(13, 7), hit: true, wounds: 1, opportunity: false },
+    ],
+  };
+}
+
+/** A Fire Drake for the template picture: no sample troop has a Cone (rulings SC45–SC48). */
+const drake = troopCardSchema.parse({
+  id: 'fire-drake',
+  name: 'Fire Drake',
+  faction: 'reptilians',
+  points: 60,
+  armor: 'Scales',
+  move: 5,
+  str: 2,
+  defense: { melee: 6, ranged: 6 },
+  toWound: '5/10',
+  wounds: 4,
+  heal: 3,
+  size: 'medium',
+  attacks: [{ id: 'breath', name: 'Fire Breath', toHit: 1, dmg: 'd6+2', atk: 1, qualities: ['Cone 4'] }],
+});
+
+/**
+ * After Bob's melee step: a Fire Drake's Cone 4 aimed at a spearman, its squares as the rules cover
+ * them (rules/templates.ts), and a strike at each troop under it, his own skirmisher too.
+ */
+export function coneTable(): ScViewInput {
+  const troops: ScViewTroop[] = [
+    { id: 'i1', troop: 'human-spearman', player: 'alice', at: sq(11, 8), taken: 1, removed: false },
+    { id: 'i2', troop: 'human-spearman', player: 'alice', at: sq(12, 10), taken: 0, removed: false },
+    { id: 'i3', troop: 'human-captain', player: 'alice', at: sq(9, 11), taken: 0, removed: false },
+    { id: 'm1', troop: 'fire-drake', player: 'bob', at: sq(15, 9), taken: 0, removed: false },
+    { id: 'm2', troop: 'reptilian-skirmisher', player: 'bob', at: sq(13, 9), taken: 0, removed: false },
+  ];
+  const cardsWithDrake: Record<string, TroopCard> = { ...cards, 'fire-drake': drake };
+  const pieces = troops.map((t) => ({ id: t.id, player: t.player, size: cardsWithDrake[t.troop]!.size, at: t.at! }));
+  const table = scTable(map, pieces);
+  const at = (id: string) => pieces.find((p) => p.id === id)!;
+  const squares = templateAt(table, at('m1'), { shape: 'Cone', length: 4 }, at('i1'));
+  const under = troopsUnder(table, squares, 'm1');
+  const result: Record<string, { hit: boolean; wounds: number }> = { i1: { hit: true, wounds: 1 } };
+  return {
+    ...base,
+    cards: cardsWithDrake,
+    troops,
+    round: 2,
+    stage: { kind: 'turn', player: 'alice', step: 'movement' },
+    lastTurnBy: 'bob',
+    happenings: [
+      { kind: 'area', attacker: 'm1', squares, deviated: 0, shape: 'Cone' },
+      ...under.map((p) => ({
+        kind: 'strike' as const,
+        attacker: 'm1',
+        target: p.id,
+        from: at('m1').at,
+        to: p.at,
+        ...(result[p.id] ?? { hit: false, wounds: 0 }),
+        opportunity: false,
+      })),
     ],
   };
 }

@@ -75,6 +75,18 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
     ].join('\n'),
   },
   {
+    id: 'templates',
+    title: 'Cones, fans, lines and auras',
+    also: ['cone', 'fan', 'line', 'aura', 'template', 'templates', 'breath', 'projected'],
+    cites: ['SC Melee c', 'SC App. B Cone', 'SC App. B Fan', 'SC App. B Line', 'SC App. B Aura', 'SC45', 'SC46', 'SC47', 'SC48'],
+    text: [
+      'An attack with a **Cone**, **Fan**, **Line** or **Aura** comes from the troop like a shot and is made in the melee step: `/order attack troop: attack: target:` aims it from the centre of the troop at the enemy you name, next to it or not; the suggestions say whom it would cover, yours included.',
+      '• A Cone is a 45° wedge and a Fan a 90° one, reaching their length in inches past the troop; each square at least half under them is covered. A Line covers its length in squares along the line through the target. An Aura covers every square within its size in inches around the troop, wherever it is aimed.',
+      '• Every troop under it, friend or foe, is rolled against on its own: a d10 plus the skill against its Ranged Defense, with −1 for a Hurt attacker and the cover between (no range, Aim, fight or flank modifiers). A wall that hides a troop keeps it off; other troops only give it cover.',
+      '• One that hits automatically rolls no d10, and a shield then adds 1 to To Wound. Not after a charge, and never as an opportunity attack.',
+    ].join('\n'),
+  },
+  {
     id: 'melee',
     title: 'The melee step',
     also: ['attack', 'fight', 'strike', 'melee step', 'declare'],

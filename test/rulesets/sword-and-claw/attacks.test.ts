@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listDice } from '../../../src/rulesets/sword-and-claw/rules/dice';
-import { checkMeleeDeclaration, type Fighter, resolveMeleeStep, strike } from '../../../src/rulesets/sword-and-claw/rules/melee';
+import { checkMeleeDeclaration, type Fighter, strike } from '../../../src/rulesets/sword-and-claw/rules/melee';
+import { resolveMeleeStep } from '../../../src/rulesets/sword-and-claw/rules/melee-step';
 import { isHurt, isRemoved, woundsFromDamage } from '../../../src/rulesets/sword-and-claw/rules/wounds';
 import { troop } from './cards';
 

@@ -68,9 +68,18 @@ describe('SC Ranged', () => {
 
 describe('SC23', () => {
   it('refuses a shot whose quality is not played yet, rather than shooting it plainly', () => {
-    const mortar = troop({ id: 'mortar', attacks: [{ id: 'pot', name: 'Fire Pot', toHit: 0, dmg: 'd6', range: '4/8/12', qualities: ['Cone 4'] }] });
+    const mortar = troop({ id: 'mortar', attacks: [{ id: 'pot', name: 'Fire Pot', toHit: 0, dmg: 'd6', range: '4/8/12', qualities: ['Indirect Fire'] }] });
     const table = scTable({ id: 'm', name: 'M', grid }, [piece('a', 'p1', 'A1'), piece('t', 'p2', 'A4')]);
     const after = { melee: true, ranged: true, spells: true };
     expect(checkShot(table, piece('a', 'p1', 'A1'), mortar, after, { attack: 'pot', target: 't', before: [] })).toMatchObject({ code: 'quality-not-played' });
+  });
+
+  it('SC Melee c (ruling SC45): a Cone printed with a range is made in the melee step, not shot', () => {
+    const drake = troop({ id: 'drake', attacks: [{ id: 'breath', name: 'Breath', toHit: 0, dmg: 'd6', range: '4/8/12', qualities: ['Cone 4'] }] });
+    const table = scTable({ id: 'm', name: 'M', grid }, [piece('a', 'p1', 'A1'), piece('t', 'p2', 'A4')]);
+    const after = { melee: true, ranged: true, spells: true };
+    expect(checkShot(table, piece('a', 'p1', 'A1'), drake, after, { attack: 'breath', target: 't', before: [] })).toMatchObject({
+      code: 'projected-in-melee-step',
+    });
   });
 });

@@ -96,7 +96,7 @@ describe("Sword and Claw's turn picture from a played match", () => {
         const u = v.units.find((x) => x.id === troop.id)!;
         expect(u.at).toEqual(now.removed ? null : squareOf(s, now.at));
       }
-      const melee = t.events.flatMap((e) =>
+      const melee = t.events.flatMap((e): readonly { hit: boolean; wounds: number }[] =>
         e.type === 'melee-resolved' ? e.strikes : e.type === 'ranged-resolved' ? e.shots : e.type === 'opportunity' && e.strike ? [e.strike] : [],
       );
       const lines = v.overlays.filter((o) => o.kind === 'attack');

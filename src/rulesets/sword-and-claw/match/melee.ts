@@ -4,8 +4,10 @@
  * resolves them in the order declared and applies every wound after all have resolved.
  */
 import { refuse } from '../../../engine/errors';
-import { checkMeleeDeclaration, type Fighter, findAttack, hasReach, resolveMeleeStep } from '../rules/melee';
+import { checkMeleeDeclaration, type Fighter, findAttack, hasReach } from '../rules/melee';
+import { resolveMeleeStep } from '../rules/melee-step';
 import { afterMove } from '../rules/movement';
+import { checkProjectedTarget, isProjected } from '../rules/projected';
 import { checkMeleeTarget } from '../rules/targets';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
@@ -17,7 +19,11 @@ export function declareStrike(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { 
   const troop = yourTroop(s, c.troop);
   const after = troop.moved === null ? afterMove('move') : afterMove(troop.moved);
   const attack = findAttack(cardOf(setup, troop), c.attack)?.attack;
-  const target = checkMeleeTarget(tableOf(setup, s), pieceOf(setup, troop), c.target, after, attack !== undefined && hasReach(attack));
+  const [table, me] = [tableOf(setup, s), pieceOf(setup, troop)];
+  const target =
+    attack !== undefined && isProjected(attack)
+      ? checkProjectedTarget(table, me, attack, c.target, after)
+      : checkMeleeTarget(table, me, c.target, after, attack !== undefined && hasReach(attack));
   if (target) refuse(target.code, `${target.message}.`);
   const before = s.declared.filter((d) => d.attacker === c.troop).map((d) => d.attack);
   const declaration = checkMeleeDeclaration(cardOf(setup, troop), [...before, c.attack], troop);
@@ -30,7 +36,7 @@ export function resolveDeclared(ctx: Ctx, setup: ScSetup): void {
   const s = ctx.state;
   if (s.declared.length === 0) return;
   const fighters = new Map<string, Fighter>(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }]));
-  const result = resolveMeleeStep((sides) => ctx.roll(sides), fighters, s.declared);
+  const result = resolveMeleeStep((sides) => ctx.roll(sides), fighters, s.declared, tableOf(setup, s));
   const wounds: Record<string, ScWounds> = {};
   for (const [id, taken] of result.taken) wounds[id] = { taken, hurt: isHurt(taken, fighters.get(id)!.card.wounds), removed: result.removed.includes(id) };
   ctx.emit({ type: 'melee-resolved', strikes: result.strikes, dice: ctx.dice(), wounds });

@@ -14,7 +14,7 @@ import { opportunityAttackers, opportunityAttacksPerRound } from '../rules/oppor
 import { scTable, type Piece } from '../rules/table';
 import type { Ctx } from './deploy';
 import { checkElimination } from './end';
-import { cardOf, hasRangedAttack, meleeAttacks, onTable, pieceOf, tableOf, yourTroop } from './tables';
+import { cardOf, hasRangedAttack, onTable, opportunityAttacks, pieceOf, tableOf, yourTroop } from './tables';
 import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
 
 type Route = { readonly path?: readonly number[]; readonly to?: number };
@@ -44,7 +44,7 @@ function plan(setup: ScSetup, state: ScState, mover: Piece, route: Route, budget
 /** Whether an enemy may still make an opportunity attack this round (SC Opportunity Attacks). */
 function mayStrike(setup: ScSetup, t: ScTroop): boolean {
   const card = cardOf(setup, t);
-  return !t.removed && t.at !== null && meleeAttacks(card).length > 0 && t.opportunity < opportunityAttacksPerRound(card);
+  return !t.removed && t.at !== null && opportunityAttacks(card).length > 0 && t.opportunity < opportunityAttacksPerRound(card);
 }
 
 /**
@@ -82,7 +82,7 @@ function promptFor(
   how: 'move' | 'run',
 ) {
   const who = s.troops[attacker]!;
-  return { kind: 'opportunity' as const, player: who.player, mover, attacker, attacks: meleeAttacks(cardOf(setup, who)), queue, offered, rest, how };
+  return { kind: 'opportunity' as const, player: who.player, mover, attacker, attacks: opportunityAttacks(cardOf(setup, who)), queue, offered, rest, how };
 }
 
 export function moveTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'move' }>): void {

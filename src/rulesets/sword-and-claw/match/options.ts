@@ -6,6 +6,7 @@
 import { checkMeleeDeclaration, findAttack, hasReach } from '../rules/melee';
 import { withinReach } from '../rules/targets';
 import { afterMove, allowance, reachable } from '../rules/movement';
+import { checkProjectedTarget, isProjected } from '../rules/projected';
 import { areAdjacent } from '../rules/opportunity';
 import { planCharge } from './charge';
 import { chargeAllowance } from '../rules/charge';
@@ -71,9 +72,17 @@ export function meleeOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[
     const me = pieceOf(setup, t);
     const near = enemies.filter((e) => areAdjacent(table, me, pieceOf(setup, e)));
     const reached = enemies.filter((e) => withinReach(table, me, pieceOf(setup, e)));
-    return attacks.flatMap((attack) =>
-      (hasReach(findAttack(card, attack)!.attack) ? reached : near).map((e) => ({ type: 'attack' as const, troop: t.id, attack, target: e.id })),
-    );
+    const after = afterMove(t.moved ?? 'move');
+    return attacks.flatMap((id) => {
+      const attack = findAttack(card, id)!.attack;
+      // A projected attack may be aimed at any enemy it reaches (ruling SC45), next to the troop or not.
+      const targets = isProjected(attack)
+        ? enemies.filter((e) => checkProjectedTarget(table, me, attack, e.id, after) === null)
+        : hasReach(attack)
+          ? reached
+          : near;
+      return targets.map((e) => ({ type: 'attack' as const, troop: t.id, attack: id, target: e.id }));
+    });
   });
 }
 

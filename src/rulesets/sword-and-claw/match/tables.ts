@@ -4,6 +4,7 @@
  */
 import { refuse } from '../../../engine/errors';
 import type { TroopCard } from '../formats/troop-card';
+import { isProjected } from '../rules/projected';
 import { deploymentZone } from '../rules/setup';
 import { type Piece, type ScTable, scTable } from '../rules/table';
 import type { PlayerId, ScSetup, ScState, ScTroop } from './types';
@@ -50,14 +51,14 @@ export const standing = (state: ScState, player: PlayerId): boolean =>
 
 export const otherPlayer = (state: Pick<ScState, 'players'>, player: PlayerId): PlayerId => (state.players[0] === player ? state.players[1] : state.players[0]);
 
-/** Whether a troop's card has a ranged attack (SC Troops "Attacks": one with a range). */
-export const hasRangedAttack = (card: TroopCard): boolean => card.attacks.flat().some((a) => a.range !== undefined);
+/** Whether a troop's card has a ranged attack (SC Troops "Attacks": one with a range, but a projected one, made in the melee step). */
+export const hasRangedAttack = (card: TroopCard): boolean => card.attacks.flat().some((a) => a.range !== undefined && !isProjected(a));
 
-/** A troop's melee attacks by id (SC Troops "Attacks": those without a range). */
+/** A troop's attacks of the melee step by id (SC Troops "Attacks": those without a range; SC Melee c: projected ones). */
 export const meleeAttacks = (card: TroopCard): string[] =>
   card.attacks
     .flat()
-    .filter((a) => a.range === undefined)
+    .filter((a) => a.range === undefined || isProjected(a))
     .map((a) => a.id);
 
 /** The troop an order names: on the table and of the side whose turn it is; refused with a sentence otherwise. */
@@ -67,3 +68,6 @@ export function yourTroop(s: ScState, id: string): ScTroop {
   if (troop.player !== s.turn!.player) refuse('not-your-troop', `${id} is not one of your troops.`);
   return troop;
 }
+
+/** The attacks a troop may make as an opportunity attack: "a normal melee attack" (SC Opportunity Attacks), so no projected one. */
+export const opportunityAttacks = (card: TroopCard): string[] => meleeAttacks(card).filter((id) => !isProjected(card.attacks.flat().find((a) => a.id === id)!));

@@ -12,6 +12,7 @@ import type { StepTurn } from '../../../engine/step-turn';
 import type { TroopCard } from '../formats/troop-card';
 import type { ScMap } from '../formats/map';
 import type { StrikeOutcome } from '../rules/melee';
+import type { MeleeStrike } from '../rules/melee-step';
 import type { ShotOutcome } from '../rules/ranged';
 import type { MoveOrder, TroopOrder } from '../rules/movement';
 import type { Edge } from '../rules/setup';
@@ -206,7 +207,7 @@ export type ScEvent =
   | { readonly type: 'reloaded'; readonly troop: string }
   | {
       readonly type: 'melee-resolved';
-      readonly strikes: readonly StrikeOutcome[];
+      readonly strikes: readonly MeleeStrike[];
       readonly dice: readonly Roll[];
       /** Each troop that took wounds in the step: its wounds after it, Hurt, removed (SC Melee b). */
       readonly wounds: Readonly<Record<string, ScWounds>>;

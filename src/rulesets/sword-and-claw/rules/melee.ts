@@ -8,7 +8,8 @@ import type { TroopAttack, TroopCard } from '../formats/troop-card';
 import type { TroopOrder } from './movement';
 import type { Roll } from '../../../engine/dice';
 import type { Dice } from './dice';
-import { dispersedWounds, isHurt, isRemoved, woundsFromDamage } from './wounds';
+import { dispersedWounds, woundsFromDamage } from './wounds';
+import { TEMPLATE_SHAPES } from './templates';
 
 /** A to-hit modifier and why it applies, in the order the roll line names them (SC To-Hit). */
 export interface Modifier {
@@ -116,7 +117,7 @@ export interface DeclaringTroop {
 const movedThisTurn = (moved: TroopOrder | null | undefined): boolean => moved === 'move' || moved === 'run' || moved === 'slide' || moved === 'charge';
 
 /** SC Melee c: projected attacks (Cone, Line, Aura, Fan) come from the attacker and are never made at the end of a charge. */
-const PROJECTED = ['Cone', 'Line', 'Aura', 'Fan'];
+const PROJECTED: readonly string[] = TEMPLATE_SHAPES;
 
 /**
  * How many times an attack strikes a turn (SC Troops "#Atk"): its number, or with "Number of attacks
@@ -129,8 +130,8 @@ export function attacksOf(attack: TroopAttack, card: Pick<TroopCard, 'wounds'>, 
   return attack.atk;
 }
 
-/** Qualities both steps leave unplayed for now: the conditions, and the projected attacks but Area. */
-const UNPLAYED_EITHER = ['Entangling', 'Paralyzing', 'Poison', 'Draining', 'No Damage', 'Aura', 'Cone', 'Fan', 'Line', 'Usable only while flying'];
+/** Qualities both steps leave unplayed for now: the conditions. */
+const UNPLAYED_EITHER = ['Entangling', 'Paralyzing', 'Poison', 'Draining', 'No Damage', 'Usable only while flying'];
 
 /**
  * Attack qualities (SC App. B) not played yet, by step: an attack with one is refused with a sentence
@@ -159,8 +160,12 @@ export function checkDeclaration(card: TroopCard, attackIds: readonly string[], 
       return ruleError('unknown-attack', `${card.name} has no attack "${id}"${known.length ? ` (it has ${known.join(', ')})` : ''}`);
     }
     const { group, attack } = found;
-    if (kind === 'melee' && attack.range !== undefined)
+    // A projected attack is made in the melee step whether or not its card prints a range (SC Melee c, ruling SC45).
+    const projected = attack.qualities.some((q) => PROJECTED.includes(q.name));
+    if (kind === 'melee' && attack.range !== undefined && !projected)
       return ruleError('not-a-melee-attack', `${attack.name} is a ranged attack; the melee step takes melee attacks`);
+    if (kind === 'ranged' && projected)
+      return ruleError('projected-in-melee-step', `${attack.name} comes from the troop under a template: it is made in the melee step`);
     if (kind === 'ranged' && attack.range === undefined)
       return ruleError('not-a-ranged-attack', `${attack.name} is a melee attack; the ranged step takes ranged attacks`);
     // Told before "not played yet": after a charge a projected attack is refused for good (SC Melee c).
@@ -200,41 +205,4 @@ export interface DeclaredStrike {
   readonly attacker: string;
   readonly attack: string;
   readonly target: string;
-}
-
-export interface MeleeStepResult {
-  readonly strikes: readonly StrikeOutcome[];
-  /** Wounds taken after the step, for every fighter that took any. */
-  readonly taken: ReadonlyMap<string, number>;
-  /** Fighters whose wounds reached their Wounds, in the order they were first struck. */
-  readonly removed: readonly string[];
-}
-
-/**
- * Resolves the declared strikes in order (SC Melee d) and only then applies their wounds (SC Melee b):
- * every strike is rolled with the attacker's and target's state from before the step, so a troop
- * removed in the step still strikes, and Hurt is as it was when the step began.
- */
-export function resolveMeleeStep(dice: Dice, fighters: ReadonlyMap<string, Fighter>, declared: readonly DeclaredStrike[]): MeleeStepResult {
-  const fighterOf = (id: string): Fighter => {
-    const f = fighters.get(id);
-    if (!f) throw new Error(`melee step names ${id}, who is not on the table`);
-    return f;
-  };
-  const strikes = declared.map((d) => {
-    const attacker = fighterOf(d.attacker);
-    const found = findAttack(attacker.card, d.attack);
-    if (!found) throw new Error(`${d.attacker} has no attack ${d.attack}; the declaration should have been refused`);
-    return strike(dice, d, found.attack, isHurt(attacker.taken, attacker.card.wounds), fighterOf(d.target).card);
-  });
-  const taken = new Map<string, number>();
-  const removed: string[] = [];
-  for (const s of strikes) {
-    if (s.wounds === 0) continue;
-    const target = fighterOf(s.target);
-    const after = (taken.get(s.target) ?? target.taken) + s.wounds;
-    taken.set(s.target, after);
-    if (isRemoved(after, target.card.wounds) && !removed.includes(s.target)) removed.push(s.target);
-  }
-  return { strikes, taken, removed };
 }

@@ -13,6 +13,7 @@ import { isNimbleCharger } from '../rules/charge';
 import { cardOf, onTable, pieceOf, tableOf } from '../match/tables';
 import { shotTroops } from '../match/ranged';
 import { findAttack } from '../rules/melee';
+import { templateAt, templateOf, troopsUnder } from '../rules/templates';
 import { aimShot } from '../rules/ranged';
 import { coverPenalty } from '../rules/sight';
 import { odds, woundChance } from '../rules/chances';
@@ -42,7 +43,7 @@ export const SC_ORDERS: readonly OrderSpec[] = [
     options: [
       troop,
       { name: 'attack', description: 'Its melee attack', required: true },
-      { name: 'target', description: 'An enemy next to it', required: true },
+      { name: 'target', description: 'An enemy next to it, or one its Cone, Fan, Line or Aura reaches', required: true },
     ],
   },
   {
@@ -240,7 +241,7 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
             : (c.type === 'attack' || c.type === 'shoot') && (!attack || c.attack === attack)
               ? [
                   {
-                    name: `${troopWords(setup, c.target)} ${where(c.target)}${c.type === 'shoot' ? shotOdds(setup, s, c) : ''}`,
+                    name: `${troopWords(setup, c.target)} ${where(c.target)}${c.type === 'shoot' ? shotOdds(setup, s, c) : templateReach(setup, s, c)}`,
                     value: labelOf(setup, c.target),
                   },
                 ]
@@ -264,6 +265,18 @@ function shotOdds(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'sho
   const cover = coverPenalty(aim.sight) > 0 ? ', in cover' : '';
   const toWound = fighters.get(c.target)!.card.toWound;
   return ` (${aim.inches}", ${aim.band} range${cover}, ${odds(bonus, aim.defense)}% to hit, ${woundChance(attack.dmg.bonus, toWound)}% to wound)`;
+}
+
+/** Whom a projected attack aimed at the target would cover, as its suggestion shows them: ` (Cone 4 covers HS1, RB: 1 of yours)`; '' for a plain strike. */
+function templateReach(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'attack' }>): string {
+  const me = s.troops[c.troop]!;
+  const attack = findAttack(cardOf(setup, me), c.attack)?.attack;
+  const template = attack ? templateOf(attack) : null;
+  if (!template) return '';
+  const table = tableOf(setup, s);
+  const under = troopsUnder(table, templateAt(table, pieceOf(setup, me), template, pieceOf(setup, s.troops[c.target]!)), me.id);
+  const friends = under.filter((p) => p.player === me.player).length;
+  return ` (${template.shape} ${template.length} covers ${under.map((p) => labelOf(setup, p.id)).join(', ')}${friends > 0 ? `: ${friends} of yours` : ''})`;
 }
 
 function attackName(setup: ScSetup, s: ScState, troopId: string, attackId: string): string {

@@ -8,6 +8,9 @@ import type { PlayerId } from '../match/types';
 import type { Modifier, StrikeOutcome } from '../rules/melee';
 import type { ShotOutcome } from '../rules/ranged';
 import { areaSize, type AreaOutcome } from '../rules/area';
+import type { MeleeStrike } from '../rules/melee-step';
+import type { ProjectedOutcome } from '../rules/projected';
+import { templateOf } from '../rules/templates';
 import type { MoveOrder } from '../rules/movement';
 import { applyEvent } from '../match/apply';
 import { scores } from '../match/end';
@@ -43,6 +46,24 @@ function strikeLine(setup: ScSetup, s: ScState, k: StrikeOutcome, opportunity: b
   const roll = k.automatic ? 'it hits automatically, no roll to hit' : `${hit}, a hit`;
   const damage = `d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''}${hurt ? ` ${signed(hurt)} hurt` : ''}`;
   return `🎲 ${what}: ${roll}; ${damage} = ${k.damage} damage, ${k.wounds === 1 ? '1 wound' : `${k.wounds} wounds`}.`;
+}
+
+/** A projected attack's line (SC Melee c): its template, and each troop under it with its own rolls; those it could not see are named. */
+function projectedLine(setup: ScSetup, s: ScState, k: MeleeStrike, p: ProjectedOutcome): string {
+  const what = `${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} (${p.shape} ${p.length}) aimed at ${labelOf(setup, k.target)}`;
+  const hits = p.hits.map((h) => {
+    const who = labelOf(setup, h.troop);
+    const roll = h.automatic ? 'hit automatically' : rollWords(h.dice[0]?.v ?? 0, h.modifiers, h.total, `Ranged Defense ${h.defense}`);
+    if (!h.hit) return `${who} (${roll}, a miss)`;
+    const d6 = h.dice[h.dice.length - 1]?.v ?? 0;
+    const hurt = h.automatic ? (h.modifiers.find((m) => m.why === 'hurt')?.value ?? 0) : 0;
+    const bonus = (h.damage ?? 0) - d6 - hurt;
+    const damage = `d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''}${hurt ? ` ${signed(hurt)} hurt` : ''} = ${h.damage} damage${h.shield ? ', shield +1 To Wound' : ''}`;
+    return `${who} (${h.automatic ? roll : `${roll}, a hit`}; ${damage}, ${h.wounds === 1 ? '1 wound' : `${h.wounds} wounds`})`;
+  });
+  const under = hits.length === 0 ? 'nobody it reaches is under it' : `under it: ${hits.join('; ')}`;
+  const sheltered = p.sheltered.length === 0 ? '' : `; hidden from it by terrain, so untouched: ${p.sheltered.map((id) => labelOf(setup, id)).join(', ')}`;
+  return `🎲 ${what} covers ${p.squares.map((q) => squareWords(setup, q)).join(', ')}; ${under}${sheltered}.`;
 }
 
 /** The d8's directions as the log names them (ruling SC25: 1 is north, up the map towards row 1). */
@@ -137,8 +158,15 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
     case 'opportunity':
       if (!e.strike) return [`${labelOf(setup, e.attacker)} lets ${labelOf(setup, e.mover)} go.`];
       return [strikeLine(setup, s, e.strike, true), ...(e.strike.wounds > 0 ? [woundsLine(setup, e.mover, e, s)] : [])];
-    case 'declared':
+    case 'declared': {
+      const attack = cardOf(setup, s.troops[e.strike.attacker]!)
+        .attacks.flat()
+        .find((a) => a.id === e.strike.attack);
+      const template = attack ? templateOf(attack) : null;
+      if (template && attack)
+        return [`${labelOf(setup, e.strike.attacker)} will aim ${attack.name} (${template.shape} ${template.length}) at ${labelOf(setup, e.strike.target)}.`];
       return [`${labelOf(setup, e.strike.attacker)} will strike ${labelOf(setup, e.strike.target)} (${e.strike.attack}).`];
+    }
     case 'reloaded':
       return [`${labelOf(setup, e.troop)} reloads.`];
     case 'shot-declared': {
@@ -154,7 +182,9 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
       return [...e.shots.map((k) => shotLine(setup, s, k)), ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s))];
     case 'melee-resolved':
       return [
-        ...(e.strikes.length === 0 ? ['No strikes were declared.'] : e.strikes.map((k) => strikeLine(setup, s, k, false))),
+        ...(e.strikes.length === 0
+          ? ['No strikes were declared.']
+          : e.strikes.map((k) => (k.projected ? projectedLine(setup, s, k, k.projected) : strikeLine(setup, s, k, false)))),
         ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s)),
       ];
     case 'turn-ended':

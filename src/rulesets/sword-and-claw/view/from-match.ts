@@ -60,7 +60,16 @@ export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHap
       for (const [id, w] of Object.entries(e.wounds)) if (w.removed) removed(id);
     }
     if (e.type === 'melee-resolved') {
-      for (const k of e.strikes) strike(k.attacker, k.target, k.hit, k.wounds, false);
+      for (const k of e.strikes) {
+        // A projected attack is drawn as its template, and a strike at each troop under it (a miss at its aim when nobody was).
+        if (!k.projected) strike(k.attacker, k.target, k.hit, k.wounds, false);
+        else {
+          const p = k.projected;
+          out.push({ kind: 'area', attacker: k.attacker, squares: p.squares, deviated: 0, shape: p.shape });
+          if (p.hits.length === 0) strike(k.attacker, k.target, false, 0, false);
+          for (const h of p.hits) strike(k.attacker, h.troop, h.hit, h.wounds, false);
+        }
+      }
       for (const [id, w] of Object.entries(e.wounds)) if (w.removed) removed(id);
     }
     s = applyEvent(s, e);

@@ -48,8 +48,11 @@ export type ScHappening =
       readonly opportunity: boolean;
     }
   | { readonly kind: 'removed'; readonly troop: string; readonly at: number }
-  /** An Area attack's landing: the squares it covered (top-left square indices of each square). */
-  | { readonly kind: 'area'; readonly attacker: string; readonly squares: readonly number[]; readonly deviated: number };
+  /**
+   * An Area attack's landing, or a projected attack's template (`shape`: Cone, Fan, Line, Aura): the
+   * squares it covered (top-left square indices of each square).
+   */
+  | { readonly kind: 'area'; readonly attacker: string; readonly squares: readonly number[]; readonly deviated: number; readonly shape?: string };
 
 export interface ScViewInput {
   readonly map: Pick<ScMap, 'name' | 'grid'>;

@@ -87,7 +87,8 @@ function overlayOf(c: Ctx, h: ScHappening): TableOverlay | null {
     case 'area': {
       const squares = h.squares.map((i) => at(c, i));
       const drift = h.deviated > 0 ? `, ${h.deviated} square${h.deviated === 1 ? '' : 's'} off its aim` : '';
-      return { kind: 'template', squares, words: `${label(c, h.attacker)}'s area attack covered ${squares.map(squareName).join(', ')}${drift}.` };
+      const what = h.shape ? h.shape.toLowerCase() : 'area attack';
+      return { kind: 'template', squares, words: `${label(c, h.attacker)}'s ${what} covered ${squares.map(squareName).join(', ')}${drift}.` };
     }
     case 'removed':
       return {
@@ -119,7 +120,16 @@ function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableO
     const shots = (c.input.happenings ?? []).some((h) => h.kind === 'strike' && h.shot);
     entries.push({ kind: 'attack', words: shots ? 'a strike or a shot: wounds dealt, or a miss' : 'a strike: wounds dealt, or a miss' });
   }
-  if (overlays.some((o) => o.kind === 'template')) entries.push({ kind: 'template', words: 'squares an Area attack covered' });
+  if (overlays.some((o) => o.kind === 'template')) {
+    const areas = (c.input.happenings ?? []).filter((h) => h.kind === 'area');
+    const [shaped, plain] = [areas.some((h) => h.shape), areas.some((h) => !h.shape)];
+    const words = !shaped
+      ? 'squares an Area attack covered'
+      : plain
+        ? 'squares an Area attack or a template covered'
+        : 'squares a cone, fan, line or aura covered';
+    entries.push({ kind: 'template', words });
+  }
   if (overlays.some((o) => o.kind === 'removed')) entries.push({ kind: 'removed', words: 'removed from play' });
   return entries;
 }

@@ -1,0 +1,65 @@
+/**
+ * A whole melee step resolved (SC Melee b, c, d): the declared strikes in the order declared, plain
+ * strikes (rules/melee.ts) and projected attacks (rules/projected.ts) alike, every effect applied
+ * after all have resolved.
+ */
+import type { Dice } from './dice';
+import { type DeclaredStrike, type Fighter, findAttack, strike, type StrikeOutcome } from './melee';
+import { isProjected, type ProjectedOutcome, project } from './projected';
+import type { ScTable } from './table';
+import { isHurt, isRemoved } from './wounds';
+
+/**
+ * A strike of the melee step. A projected attack's `target` is the troop it was aimed at, `hit`
+ * whether it hit anyone and `wounds` all it dealt; `projected` says whom (SC Melee c).
+ */
+export interface MeleeStrike extends StrikeOutcome {
+  readonly projected?: ProjectedOutcome;
+}
+
+export interface MeleeStepResult {
+  readonly strikes: readonly MeleeStrike[];
+  /** Wounds taken after the step, for every fighter that took any. */
+  readonly taken: ReadonlyMap<string, number>;
+  /** Fighters whose wounds reached their Wounds, in the order they were first struck. */
+  readonly removed: readonly string[];
+}
+
+/**
+ * Resolves the declared strikes in order (SC Melee d) and only then applies their wounds (SC Melee b):
+ * every strike is rolled with the attacker's and target's state from before the step, so a troop
+ * removed in the step still strikes, and Hurt is as it was when the step began. `table` is where the
+ * troops stood; a projected attack needs it.
+ */
+export function resolveMeleeStep(dice: Dice, fighters: ReadonlyMap<string, Fighter>, declared: readonly DeclaredStrike[], table?: ScTable): MeleeStepResult {
+  const fighterOf = (id: string): Fighter => {
+    const f = fighters.get(id);
+    if (!f) throw new Error(`melee step names ${id}, who is not on the table`);
+    return f;
+  };
+  const strikes = declared.map((d): MeleeStrike => {
+    const attacker = fighterOf(d.attacker);
+    const found = findAttack(attacker.card, d.attack);
+    if (!found) throw new Error(`${d.attacker} has no attack ${d.attack}; the declaration should have been refused`);
+    if (!isProjected(found.attack)) return strike(dice, d, found.attack, isHurt(attacker.taken, attacker.card.wounds), fighterOf(d.target).card);
+    if (!table) throw new Error(`${d.attacker}'s ${d.attack} is projected: the melee step needs the table`);
+    const projected = project(dice, { table, fighters }, d.attacker, found.attack, d.target);
+    const wounds = projected.hits.reduce((n, h) => n + h.wounds, 0);
+    const hit = projected.hits.some((h) => h.hit);
+    return { ...d, dice: [], modifiers: [], total: 0, defense: 0, hit, damage: null, wounds, projected };
+  });
+  const taken = new Map<string, number>();
+  const removed: string[] = [];
+  const wound = (id: string, wounds: number) => {
+    if (wounds === 0) return;
+    const target = fighterOf(id);
+    const after = (taken.get(id) ?? target.taken) + wounds;
+    taken.set(id, after);
+    if (isRemoved(after, target.card.wounds) && !removed.includes(id)) removed.push(id);
+  };
+  for (const s of strikes) {
+    if (s.projected) for (const h of s.projected.hits) wound(h.troop, h.wounds);
+    else wound(s.target, s.wounds);
+  }
+  return { strikes, taken, removed };
+}

@@ -1,0 +1,130 @@
+/**
+ * Projected attacks (SC Melee c; SC App. B Cone, Fan, Line, Aura, Automatically hits; SC Shields;
+ * SC App. A Dispersed; rulings SC45–SC48): an attack that comes from the troop under a template
+ * (rules/templates.ts), made in the melee step. It is declared at an enemy the template covers when
+ * aimed at it; every other troop under it, friend or foe, is rolled against as well, each with its
+ * own d10 against its Ranged Defense with the ranged modifiers its line from the attacker gives
+ * (skill, Hurt, cover, light cover: no range bracket, no shot into melee, no flank), and its own d6.
+ * A troop hard blocking terrain hides from the attacker is sheltered and not rolled against.
+ */
+import type { Roll } from '../../../engine/dice';
+import { ruleError, type RuleError } from '../../../engine/errors';
+import type { TroopAttack } from '../formats/troop-card';
+import type { Dice } from './dice';
+import { type Fighter, hitsAutomatically, type Modifier } from './melee';
+import type { AfterMove } from './movement';
+import { rangedDefense, rangedModifiers } from './ranged';
+import { lineOfSight } from './sight';
+import type { Piece, ScTable } from './table';
+import { templateAt, templateOf, type Template, type TemplateShape, troopsUnder } from './templates';
+import { isHurt, woundsFromDamage } from './wounds';
+
+/** One troop under a template: its roll to hit, and on a hit its d6 and wounds. */
+export interface ProjectedHit {
+  readonly troop: string;
+  /** The d10 (none for an attack that hits automatically), then the d6 on a hit. */
+  readonly dice: readonly Roll[];
+  readonly modifiers: readonly Modifier[];
+  /** The d10 plus the modifiers (0 when it hits automatically). */
+  readonly total: number;
+  /** The troop's Ranged Defense. */
+  readonly defense: number;
+  readonly automatic: boolean;
+  readonly hit: boolean;
+  readonly damage: number | null;
+  readonly wounds: number;
+  /** Its shield raised its To Wound numbers by 1: no defence was rolled against (SC Shields). */
+  readonly shield: boolean;
+}
+
+export interface ProjectedOutcome {
+  readonly shape: TemplateShape;
+  readonly length: number;
+  /** The squares the template covered, in the order rules/templates.ts gives them. */
+  readonly squares: readonly number[];
+  /** Every troop under it the attacker sees, friend or foe, in board order of its top-left square. */
+  readonly hits: readonly ProjectedHit[];
+  /** Troops under it that hard blocking terrain hides from the attacker: the template does not reach them (ruling SC47). */
+  readonly sheltered: readonly string[];
+}
+
+/** SC Melee c: the attack comes from the troop under a template. */
+export const isProjected = (attack: TroopAttack): boolean => templateOf(attack) !== null;
+
+/**
+ * Whether a projected attack may be declared at `targetId` (ruling SC45): the troop's movement left
+ * it the melee step, and the target is an enemy with a square under the template aimed at it, not hidden
+ * from the attacker by hard blocking terrain.
+ */
+export function checkProjectedTarget(table: ScTable, attacker: Piece, attack: TroopAttack, targetId: string, after: AfterMove): RuleError | null {
+  if (!after.melee) return ruleError('no-melee-after-moving', `${attacker.id} ran this turn (or slid and moved on), so it makes no melee attack`);
+  const target = table.pieces.get(targetId);
+  if (!target) return ruleError('unknown-target', `no troop "${targetId}" on the table`);
+  if (target.player === attacker.player) return ruleError('not-an-enemy', `${target.id} is on ${attacker.id}'s side`);
+  const template = templateOf(attack)!;
+  if (!troopsUnder(table, templateAt(table, attacker, template, target), attacker.id).some((p) => p.id === target.id))
+    return ruleError('out-of-template', `${attack.name} (${template.shape} ${template.length}) does not reach ${target.id}`);
+  if (!inSight(table, attacker, target)) return ruleError('no-line-of-sight', `${attacker.id} cannot see ${target.id} past the terrain`);
+  return null;
+}
+
+/**
+ * Whether the template reaches `troop` (ruling SC47): hard blocking terrain does not hide it from the
+ * attacker, judged as line of sight with no other troop on the table. Troops between give cover to
+ * the roll, as they do to a shot, but never shelter a troop from a template that covers its square.
+ */
+function inSight(table: ScTable, attacker: Piece, troop: Piece): boolean {
+  const two = new Set([attacker.id, troop.id]);
+  const alone: ScTable = {
+    ...table,
+    pieces: new Map([...table.pieces].filter(([id]) => two.has(id))),
+    occupant: table.occupant.map((id) => (id !== null && two.has(id) ? id : null)),
+  };
+  return lineOfSight(alone, attacker, troop).visible;
+}
+
+/** One troop under the template, rolled against as SC Melee c and SC App. B Automatically hits say. */
+function rollAgainst(dice: Dice, table: ScTable, attacker: Piece, attack: TroopAttack, hurt: boolean, troop: Piece, fighter: Fighter): ProjectedHit {
+  const card = fighter.card;
+  const defense = rangedDefense(card);
+  // A projected attack that affects whole squares deals its full wounds to a Dispersed troop (SC App. A Dispersed).
+  if (hitsAutomatically(attack)) {
+    const d6 = dice(6);
+    const damage = Math.max(0, d6 + attack.dmg.bonus - (hurt ? 2 : 0));
+    const base = { troop: troop.id, modifiers: hurt ? [{ why: 'hurt' as const, value: -2 }] : [], total: 0, defense, automatic: true, hit: true };
+    return { ...base, dice: [{ d: 6, v: d6 }], damage, wounds: woundsFromDamage(damage, card.toWound, card.shield ? 1 : 0), shield: card.shield };
+  }
+  const modifiers = rangedModifiers(attack, { hurt, aimed: false }, 'short', lineOfSight(table, attacker, troop), false);
+  const d10 = dice(10);
+  const total = d10 + modifiers.reduce((n, m) => n + m.value, 0);
+  const base = { troop: troop.id, modifiers, total, defense, automatic: false, shield: false };
+  if (total < defense) return { ...base, dice: [{ d: 10, v: d10 }], hit: false, damage: null, wounds: 0 };
+  const d6 = dice(6);
+  const damage = d6 + attack.dmg.bonus;
+  const rolls: Roll[] = [
+    { d: 10, v: d10 },
+    { d: 6, v: d6 },
+  ];
+  return { ...base, dice: rolls, hit: true, damage, wounds: woundsFromDamage(damage, card.toWound) };
+}
+
+/** A projected attack aimed at `target`, rolled against every troop under it in board order (rulings SC45–SC48). */
+export function project(
+  dice: Dice,
+  t: { readonly table: ScTable; readonly fighters: ReadonlyMap<string, Fighter> },
+  attackerId: string,
+  attack: TroopAttack,
+  targetId: string,
+): ProjectedOutcome {
+  const { table } = t;
+  const [attacker, target] = [table.pieces.get(attackerId)!, table.pieces.get(targetId)!];
+  const template: Template = templateOf(attack)!;
+  const squares = templateAt(table, attacker, template, target);
+  const me = t.fighters.get(attackerId)!;
+  const hurt = isHurt(me.taken, me.card.wounds);
+  const under = troopsUnder(table, squares, attackerId);
+  const seen = under.filter((p) => inSight(table, attacker, p));
+  const hits = seen.map((p) => rollAgainst(dice, table, attacker, attack, hurt, p, t.fighters.get(p.id)!));
+  const sheltered = under.filter((p) => !seen.includes(p)).map((p) => p.id);
+  return { shape: template.shape, length: template.length, squares, hits, sheltered };
+}

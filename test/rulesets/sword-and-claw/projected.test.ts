@@ -1,0 +1,70 @@
+/**
+ * SC Melee c and SC App. B Cone, Fan, Line, Aura at the table (rulings SC45–SC48): the orders a
+ * projected attack may be given, and its log line (the scenarios prove the rules; this, the words and
+ * the choices).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
+import { scScenarioSchema } from '../../../src/rulesets/sword-and-claw/formats/scenario';
+import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
+import { runParsedScenario, scenarioStart } from '../../../src/rulesets/sword-and-claw/match/scenario';
+import { meleeAttacks, opportunityAttacks } from '../../../src/rulesets/sword-and-claw/match/tables';
+import type { ScEvent } from '../../../src/rulesets/sword-and-claw/match/types';
+import { suggestOrder } from '../../../src/rulesets/sword-and-claw/table/orders';
+import { scTell } from '../../../src/rulesets/sword-and-claw/table/words';
+
+const content = (() => {
+  const r = loadScContent();
+  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
+  return r.value;
+})();
+
+const scenario = (file: string) => scScenarioSchema.parse(JSON.parse(readFileSync(`test/scenarios/sword-and-claw/${file}.json`, 'utf8')));
+
+/** The lines the thread shows for a scenario's steps, from its start. */
+function told(file: string): string[] {
+  const s = scenario(file);
+  const { setup, state } = scenarioStart(s, content);
+  const report = runParsedScenario(s, content);
+  const events = report.steps.flatMap((x) => (x.ok ? x.events : [])) as ScEvent[];
+  return scTell(setup, state, events, (p) => p).flatMap((t) => t.lines);
+}
+
+describe('a projected attack in the log', () => {
+  it('names its template, the squares it covered and each troop under it with its own rolls', () => {
+    const lines = told('sc-app-b-cone-hits-every-troop-under-it-friend-and-foe');
+    expect(lines[0]).toBe('FD will aim Fire Breath (Cone 4) at SO2.');
+    expect(lines).toContain(
+      "🎲 FD's Fire Breath (Cone 4) aimed at SO2 covers E4, F4, C5, D5, E5, F5, E6, F6; under it: SO1 (d10 6 +1 skill -1 cover = 6 against Ranged Defense 6, a hit; d6 5 +2 = 7 damage, 2 wounds); SO2 (d10 7 +1 skill = 8 against Ranged Defense 6, a hit; d6 2 +2 = 4 damage, 1 wound); SO3 (d10 4 +1 skill -1 cover = 4 against Ranged Defense 6, a miss).",
+    );
+  });
+
+  it('an automatic hit: no d10, the Hurt −2 and the shield named, and the troop the wall hides', () => {
+    const lines = told('sc-app-b-fan-automatically-hits-shields-swarms-and-sight');
+    expect(lines.find((l) => l.startsWith('🎲'))).toMatch(
+      /KN \(hit automatically; d6 3 \+3 -2 hurt = 4 damage, shield \+1 To Wound, 0 wounds\).*; hidden from it by terrain, so untouched: SO2\.$/,
+    );
+  });
+});
+
+describe('the orders a projected attack may be given (ruling SC45)', () => {
+  const s = scenario('sc-app-b-cone-hits-every-troop-under-it-friend-and-foe');
+  const { setup, state } = scenarioStart(s, content);
+
+  it('is aimed at any enemy it reaches when aimed at it, next to the troop or not, and at no other (S4 is past its length)', () => {
+    const breath = legalCommands(setup, state).filter((c) => c.type === 'attack' && c.attack === 'breath');
+    expect(breath.map((c) => (c.type === 'attack' ? c.target : '')).sort()).toEqual(['s1', 's3', 's5']);
+  });
+
+  it("the target's suggestion says whom it would cover, the player's own troops counted", () => {
+    const { choices } = suggestOrder(setup, state, 'p1', 'attack', 'target', { troop: 'FD', attack: 'breath' });
+    expect(choices.map((c) => c.name)).toContainEqual(expect.stringMatching(/^SO2 \(Soldier\) at D5 \(Cone 4 covers SO1, SO2, SO3: 1 of yours\)$/));
+  });
+
+  it('is made in the melee step but is no normal melee attack: never an opportunity attack (SC Opportunity Attacks)', () => {
+    const drake = setup.cards.drake!;
+    expect(meleeAttacks(drake)).toEqual(['bite', 'breath']);
+    expect(opportunityAttacks(drake)).toEqual(['bite']);
+  });
+});
