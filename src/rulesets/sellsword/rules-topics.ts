@@ -195,6 +195,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
       '• **to a move:** when a unit leaves a square next to it during a basic move, before the step is taken. (A maneuver never allows this.)',
       '• **to an attack:** enemies next to the attacker, the target included, reply after the attack (before it, if the attack is slow). A replier dropped by the attack loses its reply.',
       'Nobody replies to a reply. Helpless units cannot reply. The bot asks the replier’s owner with buttons; a unit regains its react token by resting.',
+      'A reply pays a react token on top of what its attack costs: an attack that itself costs a react token needs two to be a reply.',
     ].join('\n'),
   },
   {
