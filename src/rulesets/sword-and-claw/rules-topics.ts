@@ -87,6 +87,17 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
     ].join('\n'),
   },
   {
+    id: 'sweep',
+    title: 'Sweep',
+    also: ['sweep', 'tail', 'clockwise', 'counterclockwise'],
+    cites: ['SC App. B Sweep', 'SC Opportunity Attacks', 'SC49', 'SC50'],
+    text: [
+      'A **Sweep** attack (Sweep 5: five squares) is declared at an enemy next to the troop: `/order attack troop: attack: target: turn: squares:`. It strikes square by square round the troop from that enemy, `clockwise` unless you say `counterclockwise`, corner squares included.',
+      '• Every troop in those squares, yours too, gets its own roll to hit and damage. You may stop short with `squares:`, never skip one.',
+      '• As opportunity attacks it strikes only the mover, but the troop may make as many a round as its sweep’s size.',
+    ].join('\n'),
+  },
+  {
     id: 'melee',
     title: 'The melee step',
     also: ['attack', 'fight', 'strike', 'melee step', 'declare'],

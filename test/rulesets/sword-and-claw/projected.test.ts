@@ -1,6 +1,6 @@
 /**
- * SC Melee c and SC App. B Cone, Fan, Line, Aura at the table (rulings SC45–SC48): the orders a
- * projected attack may be given, and its log line (the scenarios prove the rules; this, the words and
+ * SC Melee c and SC App. B Cone, Fan, Line, Aura and Sweep at the table (rulings SC45–SC50): the
+ * orders a projected attack may be given, and the log lines of both (the scenarios prove the rules; this, the words and
  * the choices).
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/option
 import { runParsedScenario, scenarioStart } from '../../../src/rulesets/sword-and-claw/match/scenario';
 import { meleeAttacks, opportunityAttacks } from '../../../src/rulesets/sword-and-claw/match/tables';
 import type { ScEvent } from '../../../src/rulesets/sword-and-claw/match/types';
-import { suggestOrder } from '../../../src/rulesets/sword-and-claw/table/orders';
+import { parseOrder, suggestOrder } from '../../../src/rulesets/sword-and-claw/table/orders';
 import { scTell } from '../../../src/rulesets/sword-and-claw/table/words';
 
 const content = (() => {
@@ -48,6 +48,16 @@ describe('a projected attack in the log', () => {
   });
 });
 
+describe('a Sweep in the log', () => {
+  it('names its turn, its squares and each troop in them with its own strike', () => {
+    const lines = told('sc-app-b-sweep-round-the-attacker-friend-and-foe');
+    expect(lines[0]).toBe('RM will sweep Tail Sweep clockwise from HS1, 5 squares.');
+    expect(lines[1]).toBe(
+      "🎲 RM's Tail Sweep sweeps clockwise from HS1 over E3, E4, E5, D5, C5: HS1: d10 7 +0 skill = 7 against Melee Defense 6, a hit; d6 4 +3 = 7 damage, 1 wound; HS2: d10 3 +0 skill = 3 against Melee Defense 6, a miss; RS: d10 5 +0 skill = 5 against Melee Defense 5, a hit; d6 6 +3 = 9 damage, 2 wounds.",
+    );
+  });
+});
+
 describe('the orders a projected attack may be given (ruling SC45)', () => {
   const s = scenario('sc-app-b-cone-hits-every-troop-under-it-friend-and-foe');
   const { setup, state } = scenarioStart(s, content);
@@ -66,5 +76,27 @@ describe('the orders a projected attack may be given (ruling SC45)', () => {
     const drake = setup.cards.drake!;
     expect(meleeAttacks(drake)).toEqual(['bite', 'breath']);
     expect(opportunityAttacks(drake)).toEqual(['bite']);
+  });
+});
+
+describe('the orders a Sweep may be given (ruling SC49)', () => {
+  const { setup, state } = scenarioStart(scenario('sc-app-b-sweep-round-the-attacker-friend-and-foe'), content);
+
+  it('suggests the two turns and 1 to its size in squares, once the attack is a Sweep', () => {
+    const ask = (option: string, attack: string) => suggestOrder(setup, state, 'p2', 'attack', option, { troop: 'RM', attack }).choices.map((c) => c.value);
+    expect(ask('turn', 'tail-sweep')).toEqual(['clockwise', 'counterclockwise']);
+    expect(ask('squares', 'tail-sweep')).toEqual(['1', '2', '3', '4', '5']);
+    expect(ask('turn', 'bite')).toEqual([]);
+  });
+
+  it('reads them into the command', () => {
+    expect(parseOrder(setup, state, 'attack', { troop: 'RM', attack: 'Tail-Sweep', target: 'HS1', turn: 'counterclockwise', squares: '2' })).toEqual({
+      ok: true,
+      command: { type: 'attack', troop: 'w1', attack: 'tail-sweep', target: 's1', sweep: { turn: 'counterclockwise', squares: 2 } },
+    });
+    expect(parseOrder(setup, state, 'attack', { troop: 'RM', attack: 'tail-sweep', target: 'HS1', turn: 'sideways' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-turn' },
+    });
   });
 });

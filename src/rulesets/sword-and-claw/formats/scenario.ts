@@ -53,7 +53,13 @@ const moveStep = z
 export const scStepSchema = keyed('step', {
   deploy: z.strictObject({ deploy: idSchema, at: squareSchema }),
   move: moveStep,
-  attack: z.strictObject({ attack: idSchema, with: idSchema, target: idSchema }),
+  attack: z.strictObject({
+    attack: idSchema,
+    with: idSchema,
+    target: idSchema,
+    turn: z.enum(['clockwise', 'counterclockwise']).optional(),
+    squares: z.number().int().min(1).max(20).optional(),
+  }),
   shoot: z.strictObject({ shoot: idSchema, with: idSchema, target: idSchema }),
   aim: z.strictObject({ aim: idSchema }),
   charge: z.strictObject({ charge: idSchema, target: idSchema, via: squareSchema.optional() }),

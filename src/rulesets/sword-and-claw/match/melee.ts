@@ -8,6 +8,7 @@ import { checkMeleeDeclaration, type Fighter, findAttack, hasReach } from '../ru
 import { resolveMeleeStep } from '../rules/melee-step';
 import { afterMove } from '../rules/movement';
 import { checkProjectedTarget, isProjected } from '../rules/projected';
+import { sweepSize } from '../rules/sweep';
 import { checkMeleeTarget } from '../rules/targets';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
@@ -28,7 +29,13 @@ export function declareStrike(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { 
   const before = s.declared.filter((d) => d.attacker === c.troop).map((d) => d.attack);
   const declaration = checkMeleeDeclaration(cardOf(setup, troop), [...before, c.attack], troop);
   if (declaration) refuse(declaration.code, `${declaration.message}.`);
-  ctx.emit({ type: 'declared', strike: { attacker: c.troop, attack: c.attack, target: c.target } });
+  if (c.sweep) {
+    const size = attack ? sweepSize(attack) : null;
+    if (size === null) refuse('not-a-sweep', `${attack?.name ?? c.attack} is no Sweep attack: it strikes its target only.`);
+    if (c.sweep.squares !== undefined && (c.sweep.squares < 1 || c.sweep.squares > size))
+      refuse('sweep-squares', `${attack!.name} sweeps 1 to ${size} squares, not ${c.sweep.squares}.`);
+  }
+  ctx.emit({ type: 'declared', strike: { attacker: c.troop, attack: c.attack, target: c.target, ...(c.sweep ? { sweep: c.sweep } : {}) } });
 }
 
 /** Resolves the declared strikes, if any, with the dice of the decision. */

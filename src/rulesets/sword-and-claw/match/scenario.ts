@@ -139,7 +139,13 @@ function commandOf(step: ScStep, setup: ScSetup, state: ScState): { command: ScC
       command: { type: 'move', troop: step.move, how: step.how, ...route(step), ...(step.then ? { then: route(step.then) } : {}) },
       by: owner(step.move),
     };
-  if ('attack' in step) return { command: { type: 'attack', troop: step.attack, attack: step.with, target: step.target }, by: owner(step.attack) };
+  if ('attack' in step) {
+    const sweep =
+      step.turn === undefined && step.squares === undefined
+        ? {}
+        : { sweep: { turn: step.turn ?? 'clockwise', ...(step.squares ? { squares: step.squares } : {}) } };
+    return { command: { type: 'attack', troop: step.attack, attack: step.with, target: step.target, ...sweep }, by: owner(step.attack) };
+  }
   if ('reload' in step) return { command: { type: 'reload', troop: step.reload }, by: owner(step.reload) };
   if ('charge' in step)
     return {

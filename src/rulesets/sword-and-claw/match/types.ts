@@ -13,6 +13,7 @@ import type { TroopCard } from '../formats/troop-card';
 import type { ScMap } from '../formats/map';
 import type { StrikeOutcome } from '../rules/melee';
 import type { MeleeStrike } from '../rules/melee-step';
+import type { SweepAim } from '../rules/sweep';
 import type { ShotOutcome } from '../rules/ranged';
 import type { MoveOrder, TroopOrder } from '../rules/movement';
 import type { Edge } from '../rules/setup';
@@ -90,6 +91,8 @@ export interface ScDeclared {
   readonly attacker: string;
   readonly attack: string;
   readonly target: string;
+  /** A Sweep attack's turn and squares (SC App. B Sweep). */
+  readonly sweep?: SweepAim;
 }
 
 /**
@@ -233,7 +236,7 @@ export type ScCommand =
       readonly to?: number;
       readonly then?: { readonly path?: readonly number[]; readonly to?: number };
     }
-  | { readonly type: 'attack'; readonly troop: string; readonly attack: string; readonly target: string }
+  | { readonly type: 'attack'; readonly troop: string; readonly attack: string; readonly target: string; readonly sweep?: SweepAim }
   /** Reload: the troop's movement order, or its action in the ranged step instead of shooting (SC App. B Requires Reload). */
   | { readonly type: 'reload'; readonly troop: string }
   /** Aim: the troop's movement order, +1 on its first ranged attack this turn (SC Movement a, SC Ranged h). */

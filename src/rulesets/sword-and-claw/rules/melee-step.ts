@@ -1,12 +1,14 @@
 /**
  * A whole melee step resolved (SC Melee b, c, d): the declared strikes in the order declared, plain
- * strikes (rules/melee.ts) and projected attacks (rules/projected.ts) alike, every effect applied
- * after all have resolved.
+ * strikes (rules/melee.ts), projected attacks (rules/projected.ts) and sweeps (rules/sweep.ts) alike,
+ * every effect applied after all have resolved.
  */
 import type { Dice } from './dice';
 import { type DeclaredStrike, type Fighter, findAttack, strike, type StrikeOutcome } from './melee';
 import { isProjected, type ProjectedOutcome, project } from './projected';
+import { type SweepTurn, sweepSize, sweepSquares, sweptTroops } from './sweep';
 import type { ScTable } from './table';
+import type { TroopAttack } from '../formats/troop-card';
 import { isHurt, isRemoved } from './wounds';
 
 /**
@@ -15,6 +17,37 @@ import { isHurt, isRemoved } from './wounds';
  */
 export interface MeleeStrike extends StrikeOutcome {
   readonly projected?: ProjectedOutcome;
+  /** A Sweep attack's squares in the order struck (null off the board) and a strike at each troop in them (SC App. B Sweep). */
+  readonly swept?: SweepOutcome;
+}
+
+export interface SweepOutcome {
+  readonly turn: SweepTurn;
+  readonly squares: readonly (number | null)[];
+  readonly strikes: readonly StrikeOutcome[];
+}
+
+/** A Sweep attack declared at `d.target`: one strike, with its own d10 and d6, at each troop in the squares it sweeps, friend or foe (ruling SC49). */
+function sweep(dice: Dice, table: ScTable, fighters: ReadonlyMap<string, Fighter>, d: DeclaredStrike, attack: TroopAttack, size: number): MeleeStrike {
+  const attacker = fighters.get(d.attacker)!;
+  const aim = d.sweep ?? { turn: 'clockwise' as const };
+  const squares = sweepSquares(table, table.pieces.get(d.attacker)!, size, table.pieces.get(d.target)!, aim);
+  const hurt = isHurt(attacker.taken, attacker.card.wounds);
+  const strikes = sweptTroops(table, squares, d.attacker).map((p) =>
+    strike(dice, { attacker: d.attacker, target: p.id }, attack, hurt, fighters.get(p.id)!.card),
+  );
+  const wounds = strikes.reduce((n, k) => n + k.wounds, 0);
+  return {
+    ...d,
+    dice: [],
+    modifiers: [],
+    total: 0,
+    defense: 0,
+    hit: strikes.some((k) => k.hit),
+    damage: null,
+    wounds,
+    swept: { turn: aim.turn, squares, strikes },
+  };
 }
 
 export interface MeleeStepResult {
@@ -41,8 +74,11 @@ export function resolveMeleeStep(dice: Dice, fighters: ReadonlyMap<string, Fight
     const attacker = fighterOf(d.attacker);
     const found = findAttack(attacker.card, d.attack);
     if (!found) throw new Error(`${d.attacker} has no attack ${d.attack}; the declaration should have been refused`);
-    if (!isProjected(found.attack)) return strike(dice, d, found.attack, isHurt(attacker.taken, attacker.card.wounds), fighterOf(d.target).card);
-    if (!table) throw new Error(`${d.attacker}'s ${d.attack} is projected: the melee step needs the table`);
+    const size = sweepSize(found.attack);
+    if (!isProjected(found.attack) && size === null)
+      return strike(dice, d, found.attack, isHurt(attacker.taken, attacker.card.wounds), fighterOf(d.target).card);
+    if (!table) throw new Error(`${d.attacker}'s ${d.attack} needs the table to know whom it reaches`);
+    if (size !== null) return sweep(dice, table, fighters, d, found.attack, size);
     const projected = project(dice, { table, fighters }, d.attacker, found.attack, d.target);
     const wounds = projected.hits.reduce((n, h) => n + h.wounds, 0);
     const hit = projected.hits.some((h) => h.hit);
@@ -59,6 +95,7 @@ export function resolveMeleeStep(dice: Dice, fighters: ReadonlyMap<string, Fight
   };
   for (const s of strikes) {
     if (s.projected) for (const h of s.projected.hits) wound(h.troop, h.wounds);
+    else if (s.swept) for (const k of s.swept.strikes) wound(k.target, k.wounds);
     else wound(s.target, s.wounds);
   }
   return { strikes, taken, removed };

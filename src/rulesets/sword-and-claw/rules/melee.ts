@@ -9,6 +9,7 @@ import type { TroopOrder } from './movement';
 import type { Roll } from '../../../engine/dice';
 import type { Dice } from './dice';
 import { dispersedWounds, woundsFromDamage } from './wounds';
+import type { SweepAim } from './sweep';
 import { TEMPLATE_SHAPES } from './templates';
 
 /** A to-hit modifier and why it applies, in the order the roll line names them (SC To-Hit). */
@@ -139,7 +140,7 @@ const UNPLAYED_EITHER = ['Entangling', 'Paralyzing', 'Poison', 'Draining', 'No D
  */
 const NOT_PLAYED: Readonly<Record<'melee' | 'ranged', readonly string[]>> = {
   ranged: [...UNPLAYED_EITHER, 'Direct Line', 'Indirect Fire', 'Automatically hits'],
-  melee: [...UNPLAYED_EITHER, 'Sweep'],
+  melee: UNPLAYED_EITHER,
 };
 
 /** SC App. B Reach: a melee attack that reaches a target two squares away (rules/targets.ts withinReach). */
@@ -205,4 +206,6 @@ export interface DeclaredStrike {
   readonly attacker: string;
   readonly attack: string;
   readonly target: string;
+  /** A Sweep attack's turn and squares (rules/sweep.ts); clockwise and its whole size when left out. */
+  readonly sweep?: SweepAim;
 }

@@ -7,6 +7,7 @@ import { adjacent } from '../../../engine/distance';
 import { footprint } from '../../../engine/footprint';
 import type { TroopCard } from '../formats/troop-card';
 import type { MoveOrder } from './movement';
+import { sweepSize } from './sweep';
 import { type Piece, type ScTable, spanOf } from './table';
 
 /** Ruling SC13: spaces touching at a side or a corner; hard blocking terrain at the corner does not part them. */
@@ -33,8 +34,9 @@ export function opportunityAttackers(table: ScTable, mover: Piece, from: number,
 
 /**
  * SC Opportunity Attacks: a troop makes no more opportunity attacks a round than the melee attacks it
- * normally makes: each attack's #Atk, and of attacks joined by "Or" the most of them (SC14).
+ * normally makes: each attack's #Atk, and of attacks joined by "Or" the most of them (SC14). A Sweep
+ * attack counts as many as its size: "as many available opportunity attacks as the size of their sweep".
  */
 export function opportunityAttacksPerRound(card: TroopCard): number {
-  return card.attacks.reduce((sum, group) => sum + Math.max(0, ...group.filter((a) => a.range === undefined).map((a) => a.atk)), 0);
+  return card.attacks.reduce((sum, group) => sum + Math.max(0, ...group.filter((a) => a.range === undefined).map((a) => sweepSize(a) ?? a.atk)), 0);
 }

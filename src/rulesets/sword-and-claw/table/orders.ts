@@ -13,6 +13,7 @@ import { isNimbleCharger } from '../rules/charge';
 import { cardOf, onTable, pieceOf, tableOf } from '../match/tables';
 import { shotTroops } from '../match/ranged';
 import { findAttack } from '../rules/melee';
+import { type SweepAim, sweepSize } from '../rules/sweep';
 import { templateAt, templateOf, troopsUnder } from '../rules/templates';
 import { aimShot } from '../rules/ranged';
 import { coverPenalty } from '../rules/sight';
@@ -44,6 +45,8 @@ export const SC_ORDERS: readonly OrderSpec[] = [
       troop,
       { name: 'attack', description: 'Its melee attack', required: true },
       { name: 'target', description: 'An enemy next to it, or one its Cone, Fan, Line or Aura reaches', required: true },
+      { name: 'turn', description: 'A Sweep: clockwise (the default) or counterclockwise from the target', required: false },
+      { name: 'squares', description: 'A Sweep: how many squares, up to its size (all unless fewer)', required: false },
     ],
   },
   {
@@ -90,6 +93,17 @@ function squareIn(setup: ScSetup, typed: string | undefined): number | RuleError
 
 const isError = (x: unknown): x is RuleError => typeof x === 'object' && x !== null && 'code' in x;
 
+/** A Sweep's `turn` and `squares` as typed (SC App. B Sweep). */
+function sweepIn(o: Options): SweepAim | RuleError {
+  const turn = (o.turn ?? 'clockwise').trim().toLowerCase().replace(/[\s-]/g, '');
+  if (turn !== 'clockwise' && turn !== 'counterclockwise' && turn !== 'anticlockwise')
+    return { code: 'bad-turn', message: `"${o.turn ?? ''}" is no way to sweep: clockwise or counterclockwise.` };
+  const squares = o.squares === undefined ? undefined : Number(o.squares.trim());
+  if (squares !== undefined && !(Number.isInteger(squares) && squares >= 1))
+    return { code: 'bad-squares', message: `"${o.squares ?? ''}" is not a number of squares: 1, 2, 3…` };
+  return { turn: turn === 'clockwise' ? 'clockwise' : 'counterclockwise', ...(squares !== undefined ? { squares } : {}) };
+}
+
 /** A typed `/order` as the match's command; what the match refuses is its own to say (decide). */
 export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options): Parsed {
   if (order === 'done') return { ok: true, command: { type: 'deploy-done' } };
@@ -101,7 +115,11 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
   if (order === 'attack' || order === 'shoot') {
     const target = troopIn(setup, s, o.target);
     if (isError(target)) return { ok: false, error: target };
-    return { ok: true, command: { type: order, troop: id, attack: (o.attack ?? '').trim().toLowerCase(), target } };
+    const attack = (o.attack ?? '').trim().toLowerCase();
+    if (order === 'shoot' || (o.turn === undefined && o.squares === undefined)) return { ok: true, command: { type: order, troop: id, attack, target } };
+    const sweep = sweepIn(o);
+    if (isError(sweep)) return { ok: false, error: sweep };
+    return { ok: true, command: { type: 'attack', troop: id, attack, target, sweep } };
   }
   if (order === 'charge') {
     const target = troopIn(setup, s, o.target);
@@ -249,9 +267,27 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
         ),
       );
     }
+    case 'turn':
+    case 'squares':
+      return sweepChoices(setup, s, ofTroop, option, o);
     default:
       return [];
   }
+}
+
+/** A Sweep's choices, once its attack is named: the two turns, or its squares 1 to its size (SC App. B Sweep). */
+function sweepChoices(setup: ScSetup, s: ScState, legal: readonly ScCommand[], option: 'turn' | 'squares', o: Options): Suggestion[] {
+  const attack = o.attack?.trim().toLowerCase();
+  const c = legal.find((x) => x.type === 'attack' && x.attack === attack);
+  const found = c?.type === 'attack' ? findAttack(cardOf(setup, s.troops[c.troop]!), c.attack)?.attack : undefined;
+  const size = found ? sweepSize(found) : null;
+  if (size === null) return [];
+  if (option === 'turn')
+    return [
+      { name: 'clockwise (the default)', value: 'clockwise' },
+      { name: 'counterclockwise', value: 'counterclockwise' },
+    ];
+  return Array.from({ length: size }, (_, i) => ({ name: i + 1 === size ? `${size} (all, the default)` : `${i + 1}`, value: `${i + 1}` }));
 }
 
 /** A shot's range and odds, as a target's suggestion shows them: ` (7", medium range, 40% to hit, 67% to wound)`. */

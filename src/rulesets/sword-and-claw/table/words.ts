@@ -8,8 +8,9 @@ import type { PlayerId } from '../match/types';
 import type { Modifier, StrikeOutcome } from '../rules/melee';
 import type { ShotOutcome } from '../rules/ranged';
 import { areaSize, type AreaOutcome } from '../rules/area';
-import type { MeleeStrike } from '../rules/melee-step';
+import type { MeleeStrike, SweepOutcome } from '../rules/melee-step';
 import type { ProjectedOutcome } from '../rules/projected';
+import { sweepSize } from '../rules/sweep';
 import { templateOf } from '../rules/templates';
 import type { MoveOrder } from '../rules/movement';
 import { applyEvent } from '../match/apply';
@@ -64,6 +65,16 @@ function projectedLine(setup: ScSetup, s: ScState, k: MeleeStrike, p: ProjectedO
   const under = hits.length === 0 ? 'nobody it reaches is under it' : `under it: ${hits.join('; ')}`;
   const sheltered = p.sheltered.length === 0 ? '' : `; hidden from it by terrain, so untouched: ${p.sheltered.map((id) => labelOf(setup, id)).join(', ')}`;
   return `🎲 ${what} covers ${p.squares.map((q) => squareWords(setup, q)).join(', ')}; ${under}${sheltered}.`;
+}
+
+/** A Sweep's line (SC App. B Sweep): its turn and squares, and each troop in them with its own strike. */
+function sweepLine(setup: ScSetup, s: ScState, k: MeleeStrike, swept: SweepOutcome): string {
+  const what = `${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} sweeps ${swept.turn} from ${labelOf(setup, k.target)}`;
+  const squares = swept.squares.map((q) => (q === null ? 'off the table' : squareWords(setup, q))).join(', ');
+  // Each strike's own line, less the attacker and attack the sweep's words already name.
+  const named = `🎲 ${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at `;
+  const strikes = swept.strikes.map((x) => strikeLine(setup, s, x, false).slice(named.length).replace(/\.$/, ''));
+  return `🎲 ${what} over ${squares}${strikes.length === 0 ? '; nobody is there' : `: ${strikes.join('; ')}`}.`;
 }
 
 /** The d8's directions as the log names them (ruling SC25: 1 is north, up the map towards row 1). */
@@ -165,6 +176,14 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
       const template = attack ? templateOf(attack) : null;
       if (template && attack)
         return [`${labelOf(setup, e.strike.attacker)} will aim ${attack.name} (${template.shape} ${template.length}) at ${labelOf(setup, e.strike.target)}.`];
+      const size = attack ? sweepSize(attack) : null;
+      if (size !== null && attack) {
+        const aim = e.strike.sweep ?? { turn: 'clockwise' };
+        const n = Math.min(size, aim.squares ?? size);
+        return [
+          `${labelOf(setup, e.strike.attacker)} will sweep ${attack.name} ${aim.turn} from ${labelOf(setup, e.strike.target)}, ${n} square${n === 1 ? '' : 's'}.`,
+        ];
+      }
       return [`${labelOf(setup, e.strike.attacker)} will strike ${labelOf(setup, e.strike.target)} (${e.strike.attack}).`];
     }
     case 'reloaded':
@@ -184,7 +203,9 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
       return [
         ...(e.strikes.length === 0
           ? ['No strikes were declared.']
-          : e.strikes.map((k) => (k.projected ? projectedLine(setup, s, k, k.projected) : strikeLine(setup, s, k, false)))),
+          : e.strikes.map((k) =>
+              k.projected ? projectedLine(setup, s, k, k.projected) : k.swept ? sweepLine(setup, s, k, k.swept) : strikeLine(setup, s, k, false),
+            )),
         ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s)),
       ];
     case 'turn-ended':

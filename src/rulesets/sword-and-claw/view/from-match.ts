@@ -62,7 +62,13 @@ export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHap
     if (e.type === 'melee-resolved') {
       for (const k of e.strikes) {
         // A projected attack is drawn as its template, and a strike at each troop under it (a miss at its aim when nobody was).
-        if (!k.projected) strike(k.attacker, k.target, k.hit, k.wounds, false);
+        if (k.swept) {
+          // A sweep is drawn as its squares and a strike at each troop in them (a miss at its target when nobody was).
+          const squares = k.swept.squares.filter((q): q is number => q !== null);
+          out.push({ kind: 'area', attacker: k.attacker, squares, deviated: 0, shape: 'Sweep' });
+          if (k.swept.strikes.length === 0) strike(k.attacker, k.target, false, 0, false);
+          for (const x of k.swept.strikes) strike(k.attacker, x.target, x.hit, x.wounds, false);
+        } else if (!k.projected) strike(k.attacker, k.target, k.hit, k.wounds, false);
         else {
           const p = k.projected;
           out.push({ kind: 'area', attacker: k.attacker, squares: p.squares, deviated: 0, shape: p.shape });

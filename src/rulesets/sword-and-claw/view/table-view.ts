@@ -127,7 +127,7 @@ function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableO
       ? 'squares an Area attack covered'
       : plain
         ? 'squares an Area attack or a template covered'
-        : 'squares a cone, fan, line or aura covered';
+        : 'squares a cone, fan, line, aura or sweep covered';
     entries.push({ kind: 'template', words });
   }
   if (overlays.some((o) => o.kind === 'removed')) entries.push({ kind: 'removed', words: 'removed from play' });
