@@ -14,7 +14,7 @@ import {
   FRAMING,
   NEWS,
   renderCard,
-  renderFocus,
+  renderFocusAsync,
   renderLegend,
   renderMapWithAlt,
   renderUnitStrip,
@@ -263,7 +263,7 @@ async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup
   const kept = keptCloseUp(row.id, end);
   if (kept !== undefined) return kept;
   const turn = await turnAt(store, row, setup, end);
-  return renderFocus(turn.game, { lastTurn: turn.events, before: turn.before, names: setup.names });
+  return renderFocusAsync(turn.game, { lastTurn: turn.events, before: turn.before, names: setup.names });
 }
 
 /**
@@ -274,7 +274,7 @@ async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup
 async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<PostFile | null> {
   const current = await turnSoFar(store, row, setup, seq);
   if (current) {
-    const focus = renderFocus(current.game, { lastTurn: current.events, before: current.before, names: setup.names, underWay: true });
+    const focus = await renderFocusAsync(current.game, { lastTurn: current.events, before: current.before, names: setup.names, underWay: true });
     return closeUp(focus, 'this-turn-close-up.png')[0] ?? null;
   }
   return closeUp(await lastTurnCloseUp(store, row, setup, seq), 'last-turn-close-up.png')[0] ?? null;
@@ -289,7 +289,7 @@ export async function promptCloseUp(store: Store, stored: MatchRow, seq: number)
   if (!row.setup) return null;
   const current = await turnSoFar(store, row, row.setup, seq);
   if (!current) return null;
-  const focus = renderFocus(current.game, { lastTurn: current.events, before: current.before, names: row.setup.names, underWay: true });
+  const focus = await renderFocusAsync(current.game, { lastTurn: current.events, before: current.before, names: row.setup.names, underWay: true });
   return closeUp(focus, 'this-turn-close-up.png')[0] ?? null;
 }
 

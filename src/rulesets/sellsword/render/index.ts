@@ -99,6 +99,18 @@ export function renderFocus(state: GameState, request: ViewRequest = {}): Pictur
 }
 
 /**
+ * renderFocus deflated on zlib's threads, as a render worker draws the close-ups of prompts and pings:
+ * the worker's own thread goes on to its next picture meanwhile. Same bytes.
+ */
+export async function renderFocusAsync(state: GameState, request: ViewRequest = {}): Promise<Picture | null> {
+  const view = toMapView(state, request);
+  const w = focusWindow(view);
+  if (!w) return null;
+  const png = await drawnOnceAsync(closeUpKey(view, w), () => encodePngAsync(drawFocusCanvas(view, w, true)));
+  return { png, alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) };
+}
+
+/**
  * Every unit on the map in words, Vigor and injuries, drawn at a phone's reading size: for a post whose
  * turn has no close-up (the result of a match that ended at a round's end). Null when no unit stands.
  */
