@@ -98,6 +98,19 @@ describe('the "Nothing to choose" suggestion', () => {
   }, 60_000);
 });
 
+describe('/attack sent without a target', () => {
+  it('names the units the attack can reach now, and applies nothing', async () => {
+    const { guard, ghoul, alice } = await setTable('I5', 'I6');
+    const me = nameOf(alice);
+    const g = await gameIn();
+    const attack = g.cards[g.units[guard]!.card]!.attacks[0]!;
+    const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, attack: attack.id } });
+    expect(sent.response?.ephemeral).toBe(true);
+    expect(answerText(sent)).toContain(`Add \`target:\`, the unit to attack: ${attack.name} can reach ${ghoul.toUpperCase()} now.`);
+    expect((await gameIn()).units[guard]).toEqual(g.units[guard]);
+  }, 60_000);
+});
+
 describe('a target offered as a charge', () => {
   it('R23: picking it charges, as the suggestion said (5 Vigor, two steps in)', async () => {
     const { guard, ghoul, alice } = await setTable('B8', 'B11', ['B9', 'B10', 'A9', 'A10', 'C9', 'C10']);

@@ -5,8 +5,8 @@
  * The reply is public, so the thread reads as a log of the game; refusals are private (router.ts).
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { Command, GameState } from '../../rulesets/sellsword/engine';
-import { actorRefusal, unitOf } from '../../rulesets/sellsword/engine';
+import type { ActKind, Command, GameState } from '../../rulesets/sellsword/engine';
+import { actorRefusal, findAttack, unitLegalActs, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
@@ -168,6 +168,27 @@ export const maneuverCommand = actCommand(
   'maneuver',
 );
 
+/**
+ * What to add when /attack names neither a target nor an origin: a burst asks for its square; any
+ * other attack lists the units it can be made on now, so the player need not guess.
+ */
+function missingTargetWords(game: GameState, unit: string, attack: string): string {
+  const made = findAttack(game, unitOf(game, unit), attack);
+  if (made?.burst !== undefined) return `${made.name} is a burst: add \`origin:\`, the square it is centred on.`;
+  const targets = [
+    ...new Set(
+      unitLegalActs(game, unit, ATTACKS).flatMap((c) =>
+        'act' in c && c.act === 'attack' && c.attack === attack && c.target !== undefined && c.charge !== true ? [c.target.toUpperCase()] : [],
+      ),
+    ),
+  ];
+  const name = made?.name ?? attack;
+  if (targets.length === 0) return `Add \`target:\`, the unit to attack; but no enemy is in sight and reach of ${name} now.`;
+  return `Add \`target:\`, the unit to attack: ${name} can reach ${targets.length === 1 ? targets[0] : `${targets.slice(0, -1).join(', ')} or ${targets.at(-1)}`} now.`;
+}
+
+const ATTACKS: ReadonlySet<ActKind> = new Set(['attack']);
+
 export const attackCommand = actCommand(
   'attack',
   ACT_WORDS.attack,
@@ -190,9 +211,9 @@ export const attackCommand = actCommand(
     }),
   ),
   (live, o, u) => {
-    if ((o.target === undefined) === (o.origin === undefined))
-      refuse('bad-option', 'Give a `target` unit, or for a burst an `origin` square (one of the two).');
+    if (o.target !== undefined && o.origin !== undefined) refuse('bad-option', 'Give a `target` unit or, for a burst, an `origin` square: not both.');
     const attack = resolveAttack(live.game, unitOf(live.game, u), o.attack);
+    if (o.target === undefined && o.origin === undefined) refuse('bad-option', missingTargetWords(live.game, u, attack));
     if (o.origin !== undefined) return { act: 'attack', unit: u, attack, origin: resolveSquare(live.game.map, o.origin) };
     const picked = resolveTarget(live.game, o.target!, o.charge);
     const target = picked.unit.id;
