@@ -1,5 +1,5 @@
 /**
- * The round's label (render/panel.ts `phaseName`, from engine `aloneToAct`): once a round reads "last
+ * The round's label (engine `phaseName`, from `aloneToAct`): once a round reads "last
  * turns", every later state of that round reads so too, through the last unit's own turn; it never
  * goes back to a phase number.
  */
@@ -11,7 +11,7 @@ import { seeded } from '../../src/engine/dice';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { aloneToAct, waitingUnits } from '../../src/rulesets/sellsword/engine/turns';
-import { phaseName } from '../../src/rulesets/sellsword/render/panel';
+import { describeState, phaseName } from '../../src/rulesets/sellsword/engine';
 import { table } from '../render/states';
 
 const content = defaultContent();
@@ -51,6 +51,8 @@ describe('the round label', () => {
     // Once another unit's turn is behind, the rest are the round's last turns.
     const later: GameState = { ...alone, units: { ...alone.units, kn2: { ...alone.units.kn2!, turnTaken: true } } };
     expect(phaseName(later.round, later.phase, aloneToAct(later))).toBe(`Round ${later.round}, last turns`);
+    // `/skirmish status` (describeState) names the moment as the turn post and the map do, not "phase 4".
+    expect(describeState(later)).toMatch(new RegExp(`^Round ${later.round}, last turns\\.`));
   });
 
   it('stays "last turns" to the end of the round once it says so', () => {

@@ -18,7 +18,7 @@ import { liveTraits, profile } from './stats';
 import { boardOf, label, onMap, squaresOf, tableOf, unitList, unitOf } from './table';
 import { nearestIn } from '../../../engine/distance';
 import { attackLine, hitChance, isProblem, rangeBetween, type AttackLine } from './targeting';
-import { waitingUnits } from './turns';
+import { aloneToAct, phaseName, waitingUnits } from './turns';
 import { afterDefences, boxesLeft, type SplitChoice } from './wounds';
 import type { InjuryBox } from '../formats/card';
 import { inPlay, scorerOf, unitPoints } from './scoring';
@@ -465,7 +465,9 @@ export function describeState(state: GameState): string {
   const board = boardOf(state);
   const score = `Score: ${state.players.map((p) => `${p} ${state.score[p] ?? 0}`).join(', ')} (target ${state.options.vpTarget}).`;
   // Once over, no phase is under way: the round the match ended in and the final score.
-  const lines = [state.over ? `The match is over (ended in round ${state.round}). ${score}` : `Round ${state.round}, phase ${state.phase}. ${score}`];
+  const lines = [
+    state.over ? `The match is over (ended in round ${state.round}). ${score}` : `${phaseName(state.round, state.phase, aloneToAct(state))}. ${score}`,
+  ];
   if (state.over) lines.push(state.winner ? `${state.winner} has won.` : 'The game ended in a draw.');
   else if (state.prompt) lines.push(`Waiting for ${state.prompt.player} to decide (${state.prompt.kind}).`);
   else if (state.turn)

@@ -282,3 +282,16 @@ export const onRoundEnd: Handler<'round-end'> = (ctx, _frame, stack) => {
   stack.push({ k: 'next-turn' });
   stack.push({ k: 'tactics' });
 };
+
+/**
+ * Where the round stands, in words: phase 0 is the one unit's turn greater advantage lets its winner
+ * take early, and once only one player has units left to act (`alone`) the phase number stops
+ * changing, so it is not shown. One wording for the map's header, its alt text, `/skirmish status`,
+ * pings and waits, so one moment has one name.
+ */
+export function phaseName(round: number, phase: number, alone = false): string {
+  if (round === 0) return 'Setup, before round 1';
+  if (alone) return `Round ${round}, last turns`;
+  // Callers put this in brackets ("it's your turn (round 1, …)"), so it holds none of its own.
+  return phase === 0 ? `Round ${round}, greater-advantage turn before phase 1` : `Round ${round}, phase ${phase}`;
+}

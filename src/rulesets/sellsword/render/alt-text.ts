@@ -9,7 +9,7 @@ import { DISCORD_ALT_TEXT_LIMIT } from '../../../render/alt-limit';
 import { clip } from '../../../discord/text';
 import type { GameState } from '../engine';
 import { lastTurnPhrases } from './last-turn-words';
-import { phaseName } from './panel';
+import { phaseName } from '../engine';
 import { toMapView, type MapView, type UnitView, type ViewRequest } from './view';
 
 export { DISCORD_ALT_TEXT_LIMIT } from '../../../render/alt-limit';

@@ -9,6 +9,7 @@ import { INK } from '../../../render/palette';
 import { lastTurnPhrases } from './last-turn-words';
 import { flow, type Flow, type Run } from '../../../render/text-flow';
 import type { MapView, PlayerView } from './view';
+import { phaseName } from '../engine';
 
 type Ctx = SKRSContext2D;
 
@@ -29,17 +30,6 @@ function scoreBar(p: PlayerView, target: number): Run {
       ctx.strokeRect(x, y + h * 0.2, w, h * 0.6);
     },
   };
-}
-
-/**
- * Where the round stands, in words: phase 0 is the one unit's turn greater advantage lets its winner take early, and once only
- * one player has units left to act (`alone`) the phase number stops changing, so it is not shown.
- */
-export function phaseName(round: number, phase: number, alone = false): string {
-  if (round === 0) return 'Setup, before round 1';
-  if (alone) return `Round ${round}, last turns`;
-  // Callers put this in brackets ("it's your turn (round 1, …)"), so it holds none of its own.
-  return phase === 0 ? `Round ${round}, greater-advantage turn before phase 1` : `Round ${round}, phase ${phase}`;
 }
 
 function turnRow(view: MapView): Run[] {
