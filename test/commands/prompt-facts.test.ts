@@ -271,3 +271,14 @@ describe('the wound prompt', () => {
     expect(s.units.gh!.dropped).toBe(true);
   });
 });
+
+describe('the order prompt (R7)', () => {
+  it('says before the choice that both players take turns in every phase, only who goes first alternates', () => {
+    const s = start();
+    const asked: GameState = { ...s, prompt: { kind: 'order', player: 'p1', options: ['p1', 'p2'] } };
+    const post = gamePromptPost('m1', 3, asked, asked.prompt!, name);
+    expect(post.content).toContain('Both of you take turns in every phase');
+    expect(post.content).toContain('alternating');
+    expect(post.content).not.toMatch(/the next in phase 2/);
+  });
+});

@@ -29,6 +29,12 @@ describe('/help', () => {
     expect(s.response?.ephemeral).toBe(false);
     expect(answerText(s)).toContain('Choices out of turn');
   });
+
+  it('the turn topic says what each act does, not only its command (a /crow with no word left a player guessing)', async () => {
+    const s = await world.run({ user: 'carol', name: 'help', options: { topic: 'turn' } });
+    expect(answerText(s)).toMatch(/`\/crow` \([^)]*dropped an enemy[^)]*\+5 Vigor\)/);
+    expect(answerText(s)).toMatch(/`\/rest token:react` \([^)]+\)/);
+  });
 });
 
 describe('the warband examples in /help', () => {

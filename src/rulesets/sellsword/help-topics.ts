@@ -23,7 +23,7 @@ export const SELLSWORD_HELP: GameHelp = {
       title: 'Taking a turn',
       text: [
         'When the bot pings you, pick a unit that has not acted this round and give it up to 3 acts, one command each:',
-        '`/move unit:kn to:C5` · `/maneuver` (one careful step, no replies) · `/attack unit:kn attack:… target:…` (add `charge:true`, and `path:` to choose its two squares; or `origin:` for a burst) · `/rest token:react` · `/crow` · `/trait` · and `/end unit:kn` to finish early.',
+        '`/move unit:kn to:C5` · `/maneuver` (one careful step, no replies) · `/attack unit:kn attack:… target:…` (add `charge:true`, and `path:` to choose its two squares; or `origin:` for a burst) · `/rest token:react` (one act: take back a spent token) · `/crow` (one act, once a round, after the unit dropped an enemy this turn: +5 Vigor) · `/trait` (use a trait its card has) · and `/end unit:kn` to finish early.',
         'Units are named by the labels on the map (`kn`, `gh2`). Type `/` and the bot suggests only what the rules allow, with what each leads to: squares with their cost and a warning when the path passes an enemy that may reply (or damaging ground); targets with the chance to hit and the wounds a hit and a critical deal after immunity (a charge names its target and the two squares it steps through: "charge GH by E9 → E10"). When nothing fits, the suggestion says why.',
         'After the turn the bot posts the map and what happened, and pings whoever goes next.',
       ].join('\n'),
@@ -35,7 +35,7 @@ export const SELLSWORD_HELP: GameHelp = {
         'Some choices belong to another player, mid-turn. The bot posts them in the thread with buttons, mentioning the one player who must choose; only that player can click.',
         '• **Reply:** an enemy next to your unit moved away or attacked. Reply with an attack (it spends the react token), or let it pass. A reply to a move comes before the step; a reply to an attack resolves after the attack (before a slow one), and is lost if the attack drops your unit.',
         '• **Wounds:** your unit was hit. Choose how much Vigor to spend and which injury boxes to mark; the prompt says what each box does (every box −1 to rolls; mobility −1 Move, defensive −2 to defences, a trait box loses it) and what each choice leaves.',
-        '• **Order:** you won the tactics check; choose the order of players for the round (the first goes first in phase 1, the next in phase 2…).',
+        '• **Order:** you won the tactics check; choose the order of players for the round. Everyone takes turns in every phase; the order says who goes first in each (the first in phase 1, the next in phase 2, and so on round the order).',
         '• **Reroll:** use a Warleader die to reroll a lost tactics check or a failed recovery roll.',
         '• **Recover:** choose which status your unit tries to shake off.',
         'A button that has passed says so when clicked; nothing happens twice.',

@@ -12,6 +12,15 @@ import { recoilPromptAnswer, recoilPromptPost } from './prompt-recoil';
 import { answered, type Answered, type PlainPrompt, refused } from './prompt-plain';
 import { unshown } from '../../../discord/text';
 
+/**
+ * What an order means, said before the choice (R7: phase k is led by the order's player k−1, round from
+ * there): every player takes turns in every phase; only who goes first in each changes.
+ */
+const ORDER_MEANS = {
+  2: 'Both of you take turns in every phase: the first in the order goes first in phase 1, the other in phase 2, and so on, alternating.',
+  3: 'Everyone takes turns in every phase: the first in the order goes first in phase 1, the next in phase 2, and so on round the order.',
+} as const;
+
 function orders(players: readonly PlayerId[]): PlayerId[][] {
   if (players.length <= 1) return [[...players]];
   return players.flatMap((p) => orders(players.filter((q) => q !== p)).map((rest) => [p, ...rest]));
@@ -55,8 +64,7 @@ export function gamePromptPost(state: GameState, prompt: Prompt, name: (player: 
       // Button and menu labels are plain text: the names come escaped for messages.
       const text = (o: PlayerId[]) => unshown(o.map(name).join(' → '));
       return {
-        // R7: the first in the order goes first in phase 1, the next in phase 2, and so on.
-        content: `${who}, you won the tactics check: choose the order of players for round ${state.round}. The first in the order goes first in phase 1, the next in phase 2, and so on.`,
+        content: `${who}, you won the tactics check: choose the order of players for round ${state.round}. ${ORDER_MEANS[Math.min(players.length, 3) as 2 | 3]}`,
         parts: [
           all.length <= 6
             ? { action: 'order', buttons: all.map((o, i) => ({ label: text(o), arg: String(i) })) }
