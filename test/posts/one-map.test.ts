@@ -28,7 +28,14 @@ describe('the map choice', () => {
 
   it("the setup winner's question asks about a map only when there is one to choose", () => {
     const prompt = { kind: 'map-chooser', player: 'p1', options: ['p1', 'p2'] } as unknown as PregamePrompt;
-    expect(setupPromptPost('m', 1, prompt, name, 1).content).toMatch(/Who places the first entry tile\?$/);
-    expect(setupPromptPost('m', 1, prompt, name, 2).content).toMatch(/Who chooses the map and places the first entry tile\?$/);
+    expect(setupPromptPost('m', 1, prompt, name, 1).content).toMatch(/Who places the first entry tile\? /);
+    expect(setupPromptPost('m', 1, prompt, name, 2).content).toMatch(/Who chooses the map and places the first entry tile\? /);
+  });
+
+  it('says what placing first means, so the choice is not a guess', () => {
+    const prompt = { kind: 'map-chooser', player: 'p1', options: ['p1', 'p2'] } as unknown as PregamePrompt;
+    expect(setupPromptPost('m', 1, prompt, name, 1).content).toContain(
+      'The first to place picks which start area to take; the others place after, seeing where that tile went.',
+    );
   });
 });

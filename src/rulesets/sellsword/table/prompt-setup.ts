@@ -14,6 +14,9 @@ function spread<T>(items: readonly T[], max: number): T[] {
 }
 
 /** A setup reroll prompt told as what happened, for its answered message (see rerollRecord): null for others. */
+/** What placing first means (§3 set-up): first pick of a start area, against seeing the other's tile before placing. */
+const FIRST_TILE_MEANS = 'The first to place picks which start area to take; the others place after, seeing where that tile went.';
+
 export function setupRerollRecord(prompt: PregamePrompt, name: (player: PlayerId) => string): string | null {
   if (prompt.kind !== 'reroll') return null;
   const o = prompt.options;
@@ -41,7 +44,7 @@ export function setupPromptPost(prompt: PregamePrompt, name: (player: PlayerId) 
     }
     case 'map-chooser':
       return {
-        content: `${who}, you won the setup tactics check. ${maps <= 1 ? 'Who places the first entry tile?' : 'Who chooses the map and places the first entry tile?'}`,
+        content: `${who}, you won the setup tactics check. ${maps <= 1 ? 'Who places the first entry tile?' : 'Who chooses the map and places the first entry tile?'} ${FIRST_TILE_MEANS}`,
         parts: [{ action: 'chooser', buttons: prompt.options.map((p) => ({ label: p === prompt.player ? 'I will' : unshown(name(p)), arg: p })) }],
       };
     case 'map':
