@@ -106,7 +106,11 @@ describe('a good warband', () => {
     expect(embed.fields).toEqual([
       { name: 'Faction', value: 'Valor', inline: true },
       { name: 'Map', value: 'Mill Crossing (`mill-crossing`)', inline: true },
-      { name: 'Total', value: '96 / 121 points · 4 / 8 units', inline: true },
+      {
+        name: 'Total',
+        value: '96 points · 4 units\n_A warband may have up to 121 points and 8 units; a challenge or league may set fewer points._',
+        inline: false,
+      },
     ]);
   });
 

@@ -36,7 +36,13 @@ export function warbandEmbed(checked: CheckedWarband, mapName: string | undefine
     fields: [
       { name: 'Faction', value: capitalise(warband.faction), inline: true },
       { name: 'Map', value: mapName ? `${shown(mapName)} (\`${warband.map}\`)` : `\`${warband.map}\``, inline: true },
-      { name: 'Total', value: `${points} / ${limits.pointCap} points · ${units.length} / ${limits.unitCap} units`, inline: true },
+      // The cap is the most any warband may have; a challenge or league may set a lower points limit, so
+      // "80 / 121" beside a challenge's "up to 80" read as two different rules.
+      {
+        name: 'Total',
+        value: `${points} points · ${units.length} ${units.length === 1 ? 'unit' : 'units'}\n_A warband may have up to ${limits.pointCap} points and ${limits.unitCap} units; a challenge or league may set fewer points._`,
+        inline: false,
+      },
     ],
   };
 }
