@@ -139,7 +139,7 @@ const UNPLAYED_EITHER = ['Entangling', 'Paralyzing', 'Poison', 'Draining', 'No D
  * rather than played without it, whose result the rulebook would not give (rulings SC23, SC31).
  */
 const NOT_PLAYED: Readonly<Record<'melee' | 'ranged', readonly string[]>> = {
-  ranged: [...UNPLAYED_EITHER, 'Direct Line', 'Indirect Fire', 'Automatically hits'],
+  ranged: [...UNPLAYED_EITHER, 'Indirect Fire', 'Automatically hits'],
   melee: UNPLAYED_EITHER,
 };
 

@@ -14,6 +14,7 @@ import { coverPenalty, inchesBetween, lineOfSight, type ScSight } from './sight'
 import type { Piece, ScTable } from './table';
 import { dispersedWounds, isHurt, isRemoved, woundsFromDamage } from './wounds';
 import { AREA_TARGET_NUMBER, areaModifiers, areaSize, landArea, type AreaOutcome } from './area';
+import { type DirectFlight, type FlightRoll, flyOn, hasDirectLine } from './direct-line';
 
 export type RangeBand = 'short' | 'medium' | 'long';
 
@@ -118,6 +119,8 @@ export interface ShotOutcome {
   readonly wounds: number;
   /** An Area attack's landing and the troops under it (rules/area.ts); its wounds are theirs, not `struck`'s. */
   readonly area?: AreaOutcome;
+  /** A missed Direct Line shot's flight (rules/direct-line.ts): `struck` is the troop it hit there, if any. */
+  readonly direct?: DirectFlight;
 }
 
 export interface ShotTroops {
@@ -180,17 +183,47 @@ export function shoot(dice: Dice, t: ShotTroops, d: DeclaredStrike, first = true
   const base = { ...d, inches, band, modifiers, total, defense };
   let struck: Piece | null = total >= defense ? target : null;
   let plus = 0;
-  if (struck === null && melee && total + 2 >= defense) {
+  let direct: DirectFlight | undefined;
+  if (struck === null && hasDirectLine(attack)) {
+    // A Direct Line miss flies on instead of going astray into the melee (SC Ranged g, ruling SC52).
+    const flight = { table: t.table, shooter, target, long: attack.range!.long };
+    direct = flyOn(dice, flight, total, (p) => rollInFlight(dice, t, shooter, attack, p, rolls), rolls);
+    const last = direct.rolls[direct.rolls.length - 1];
+    if (last?.hit) struck = t.table.pieces.get(last.troop)!;
+  } else if (struck === null && melee && total + 2 >= defense) {
     struck = strayTarget(dice, t, shooter, target, rolls);
     if (struck) plus = Math.max(0, coverPenalty(lineOfSight(t.table, shooter, struck)) - coverPenalty(sight));
   }
-  if (struck === null) return { ...base, dice: rolls, hit: false, struck: null, plus: 0, damage: null, wounds: 0 };
+  const flew = direct ? { direct } : {};
+  if (struck === null) return { ...base, dice: rolls, hit: false, struck: null, plus: 0, damage: null, wounds: 0, ...flew };
   const d6 = dice(6);
   rolls.push({ d: 6, v: d6 });
   const damage = d6 + attack.dmg.bonus;
   const struckCard = t.fighters.get(struck.id)!.card;
   const wounds = dispersedWounds(woundsFromDamage(damage, struckCard.toWound, plus), struckCard);
-  return { ...base, dice: rolls, hit: true, struck: struck.id, plus, damage, wounds };
+  return { ...base, dice: rolls, hit: true, struck: struck.id, plus, damage, wounds, ...flew };
+}
+
+/**
+ * A missed Direct Line shot rolled against a troop in its flight (ruling SC52): a shot's d10 with the
+ * skill, Hurt, the range bracket and the cover of the shooter's lines to that troop, against its
+ * Ranged Defense; no Aim (the first roll had it) and no shot into melee (nobody aimed at it).
+ */
+function rollInFlight(dice: Dice, t: ShotTroops, shooter: Piece, attack: TroopAttack, troop: Piece, rolls: Roll[]): FlightRoll {
+  const fighter = t.fighters.get(shooter.id)!;
+  const band = rangeBand(attack.range!, inchesBetween(t.table, shooter, troop)) ?? 'long';
+  const modifiers = rangedModifiers(
+    attack,
+    { hurt: isHurt(fighter.taken, fighter.card.wounds), aimed: false },
+    band,
+    lineOfSight(t.table, shooter, troop),
+    false,
+  );
+  const d10 = dice(10);
+  rolls.push({ d: 10, v: d10 });
+  const total = d10 + modifiers.reduce((sum, m) => sum + m.value, 0);
+  const defense = rangedDefense(t.fighters.get(troop.id)!.card);
+  return { troop: troop.id, dice: [{ d: 10, v: d10 }], modifiers, total, defense, hit: total >= defense };
 }
 
 export interface RangedStepResult {

@@ -92,26 +92,38 @@ function sector(table: ScTable, attacker: Piece, aim: readonly [number, number],
 /** Steps along a Line's ray, in inches: small enough that no square it crosses is stepped over. */
 const STEP = 1 / 64;
 
-function line(table: ScTable, attacker: Piece, aim: readonly [number, number], length: number): number[] {
+/**
+ * The squares the ray from the centre of `from`'s space through `aim` passes through, past that space,
+ * in the order it meets them, while `more` allows the next one (it is given the square and how many
+ * are taken already) and the board lasts. Shared by Line (ruling SC46) and a Direct Line shot's flight
+ * (ruling SC51).
+ */
+export function raySquares(table: ScTable, from: Piece, aim: readonly [number, number], more: (square: number, taken: number) => boolean): number[] {
   const { width, height } = table.board;
-  const [ox, oy] = centreOf(table, attacker);
+  const [ox, oy] = centreOf(table, from);
   const norm = Math.hypot(aim[0] - ox, aim[1] - oy);
+  if (norm === 0) return [];
   const [ux, uy] = [(aim[0] - ox) / norm, (aim[1] - oy) / norm];
-  const own = squaresOf(table, attacker);
+  const own = squaresOf(table, from);
   const out: number[] = [];
   // Points are taken half a step apart from the grid's own spacing, so none falls exactly on a grid
   // corner (which would name a square the ray only touches); a ray along a grid line keeps that
   // line's coordinate exactly, and Math.floor puts it in the square below or right of it.
-  for (let k = 0; out.length < length; k++) {
+  for (let k = 0; ; k++) {
     const t = (k + 0.5) * STEP;
     const [x, y] = [ox + ux * t, oy + uy * t];
     const [c, r] = [Math.floor(x), Math.floor(y)];
     if (c < 0 || r < 0 || c >= width || r >= height) break;
     const s = r * width + c;
-    if (!own.has(s) && out[out.length - 1] !== s && !out.includes(s)) out.push(s);
+    if (own.has(s) || out[out.length - 1] === s || out.includes(s)) continue;
+    if (!more(s, out.length)) break;
+    out.push(s);
   }
   return out;
 }
+
+const line = (table: ScTable, attacker: Piece, aim: readonly [number, number], length: number): number[] =>
+  raySquares(table, attacker, aim, (_, taken) => taken < length);
 
 function aura(table: ScTable, attacker: Piece, length: number): number[] {
   const { width, height } = table.board;

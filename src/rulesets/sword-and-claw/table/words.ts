@@ -9,6 +9,7 @@ import type { Modifier, StrikeOutcome } from '../rules/melee';
 import type { ShotOutcome } from '../rules/ranged';
 import { areaSize, type AreaOutcome } from '../rules/area';
 import type { MeleeStrike, SweepOutcome } from '../rules/melee-step';
+import type { DirectFlight } from '../rules/direct-line';
 import type { ProjectedOutcome } from '../rules/projected';
 import { sweepSize } from '../rules/sweep';
 import { templateOf } from '../rules/templates';
@@ -100,11 +101,29 @@ function areaLine(setup: ScSetup, s: ScState, k: ShotOutcome, area: AreaOutcome)
   return `🎲 ${what}: ${hit}, ${k.hit ? 'a hit: ' : 'a miss: '}${landed}${half}${under}.`;
 }
 
+/** A missed Direct Line shot's line (SC Direct Line Attacks): where it flew, each troop it was rolled against, the damage of a hit. */
+function directLine(setup: ScSetup, k: ShotOutcome, f: DirectFlight, head: string): string {
+  const veer =
+    f.veer === 'centre'
+      ? `it flies on through the centre of ${labelOf(setup, k.target)}'s space`
+      : `it veers ${f.inches}" to the ${f.veer} (d6 ${f.side}) and flies on`;
+  const end = f.squares.length === 0 ? '' : ` over ${squareWords(setup, f.squares[0]!)}–${squareWords(setup, f.squares[f.squares.length - 1]!)}`;
+  const rolls = f.rolls.map(
+    (r) => `${labelOf(setup, r.troop)}: ${rollWords(r.dice[0]?.v ?? 0, r.modifiers, r.total, `Ranged Defense ${r.defense}`)}, ${r.hit ? 'a hit' : 'a miss'}`,
+  );
+  const met = rolls.length === 0 ? '; nobody is in its way' : `; ${rolls.join('; ')}`;
+  if (k.struck === null) return `${head}, a miss: ${veer}${end}${met}.`;
+  const d6 = k.dice[k.dice.length - 1]?.v ?? 0;
+  const bonus = (k.damage ?? 0) - d6;
+  return `${head}, a miss: ${veer}${end}${met}; d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''} = ${k.damage} damage, ${k.wounds === 1 ? '1 wound' : `${k.wounds} wounds`}.`;
+}
+
 /** A shot's line: the roll with its range and cover, and the troop hit instead when a shot into melee went astray (SC Ranged f). */
 function shotLine(setup: ScSetup, s: ScState, k: ShotOutcome): string {
   if (k.area) return areaLine(setup, s, k, k.area);
   const hit = rollWords(k.dice[0]?.v ?? 0, k.modifiers, k.total, `Ranged Defense ${k.defense}`);
   const what = `${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at ${labelOf(setup, k.target)}, ${k.inches}" (${k.band} range)`;
+  if (k.direct) return directLine(setup, k, k.direct, `🎲 ${what}: ${hit}`);
   if (!k.hit || k.struck === null) return `🎲 ${what}: ${hit}, a miss.`;
   const d6 = k.dice[k.dice.length - 1]?.v ?? 0;
   const bonus = (k.damage ?? 0) - d6;

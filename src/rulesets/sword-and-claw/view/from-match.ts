@@ -55,7 +55,12 @@ export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHap
         // An Area attack is drawn as its squares, and a shot at each troop under it where it landed (a miss at its aim when nobody was).
         if (k.area && k.area.centre !== null) out.push({ kind: 'area', attacker: k.attacker, squares: k.area.squares, deviated: k.area.deviated });
         if (k.area && k.area.hits.length > 0) for (const h of k.area.hits) strike(k.attacker, h.troop, true, h.wounds, false, true);
-        else strike(k.attacker, k.struck ?? k.target, k.hit && !k.area, k.wounds, false, true);
+        else if (k.direct) {
+          // A missed Direct Line shot: its flight's squares, a miss at its target, and the troop it hit on the way, if any.
+          if (k.direct.squares.length > 0) out.push({ kind: 'area', attacker: k.attacker, squares: k.direct.squares, deviated: 0, shape: 'Direct Line' });
+          strike(k.attacker, k.target, false, 0, false, true);
+          if (k.struck !== null) strike(k.attacker, k.struck, true, k.wounds, false, true);
+        } else strike(k.attacker, k.struck ?? k.target, k.hit && !k.area, k.wounds, false, true);
       }
       for (const [id, w] of Object.entries(e.wounds)) if (w.removed) removed(id);
     }

@@ -49,8 +49,8 @@ export type ScHappening =
     }
   | { readonly kind: 'removed'; readonly troop: string; readonly at: number }
   /**
-   * An Area attack's landing, or a projected attack's template (`shape`: Cone, Fan, Line, Aura): the
-   * squares it covered (top-left square indices of each square).
+   * An Area attack's landing, a projected attack's template or a sweep (`shape`: Cone, Fan, Line, Aura,
+   * Sweep), or a missed Direct Line shot's flight (`Direct Line`): the squares it covered.
    */
   | { readonly kind: 'area'; readonly attacker: string; readonly squares: readonly number[]; readonly deviated: number; readonly shape?: string };
 

@@ -88,7 +88,9 @@ function overlayOf(c: Ctx, h: ScHappening): TableOverlay | null {
       const squares = h.squares.map((i) => at(c, i));
       const drift = h.deviated > 0 ? `, ${h.deviated} square${h.deviated === 1 ? '' : 's'} off its aim` : '';
       const what = h.shape ? h.shape.toLowerCase() : 'area attack';
-      return { kind: 'template', squares, words: `${label(c, h.attacker)}'s ${what} covered ${squares.map(squareName).join(', ')}${drift}.` };
+      const list = squares.map(squareName).join(', ');
+      if (h.shape === 'Direct Line') return { kind: 'template', squares, words: `${label(c, h.attacker)}'s missed shot flew on over ${list}.` };
+      return { kind: 'template', squares, words: `${label(c, h.attacker)}'s ${what} covered ${list}${drift}.` };
     }
     case 'removed':
       return {
