@@ -15,7 +15,7 @@ import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
 
 vi.mock('../../src/rulesets/sellsword/render', async (original) => {
   const actual = await original<typeof import('../../src/rulesets/sellsword/render')>();
-  return { ...actual, renderFocus: vi.fn(actual.renderFocus) };
+  return { ...actual, renderFocusAsync: vi.fn(actual.renderFocusAsync) };
 });
 
 /** Plays until `count` turns have ended; the seqs of their turn-ended events. */
@@ -40,7 +40,7 @@ describe("the your-turn ping's close-up", () => {
     await untilPlaying(store, 'm1', choose);
     const [, second] = (await turnEnds(store, 'm1', choose, 2)) as [number, number];
     const row = async (): Promise<MatchRow> => (await store.matches.get('m1'))!;
-    const drawn = vi.mocked(render.renderFocus);
+    const drawn = vi.mocked(render.renderFocusAsync);
 
     // A ping for a turn this process never posted: drawn from the log.
     drawn.mockClear();
