@@ -59,10 +59,22 @@ describe('target suggestions', () => {
     const [sk] = targetChoices(game, 'p1', 'wh', 'bite', '');
     expect(sk!.value).toBe('sk');
     expect(sk!.name).toMatch(
-      /^SK \d+% hit, \d+% crit, only crits wound · 0 wounds a hit, 10 a critical \(immune −\d+ pierce\)( · Skeleton Warrior)?( · range 1)?$/,
+      /^SK \d+% hit, \d+% crit, only crits wound · 0 wounds, crit 10 \(immune −\d+ pierce\)( · Skeleton Warrior)?( · range 1)?$/,
     );
     // A phone shows about the first 40 characters: the odds, the critical chance and that a plain hit cannot wound.
     expect(sk!.name.slice(0, 40)).toMatch(/^SK \d+% hit, \d+% crit, only crits wound/);
+  });
+
+  it('a plain target keeps both its wound figures within the ~50 characters a phone shows ("10 wounds, crit 20")', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+      ],
+    });
+    const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh');
+    expect(gh!.name.slice(0, 50)).toMatch(/^GH \d+% hit, \d+% crit · 10 wounds, crit 20/);
   });
 
   it("R23, R45: a charge whose path crosses damaging ground warns of the wounds, as a move's does", () => {
@@ -99,7 +111,7 @@ describe('target suggestions', () => {
     // Whom it charges and the squares it steps through, the path the command will take (R23), then the odds.
     const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
     expect(gh?.name).toMatch(
-      new RegExp(`^charge GH by ${path.join(' → ')}, \\d+% hit, \\d+% crit · \\d+ wounds a hit, \\d+ a critical · costs 5 Vigor · Ghoul$`),
+      new RegExp(`^charge GH by ${path.join(' → ')}, \\d+% hit, \\d+% crit · \\d+ wounds, crit \\d+ · costs 5 Vigor · Ghoul$`),
     );
     expect(gh!.name.slice(0, 40)).toMatch(/^charge GH by [A-Z]\d+ → [A-Z]\d+, \d+% hit/);
     expect(gh?.name).not.toContain('charge only');

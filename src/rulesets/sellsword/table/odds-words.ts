@@ -75,13 +75,19 @@ export function woundWords(
   targetId: string,
   outcomes: readonly { critical: boolean; glancing: boolean; wounds: number }[],
   sayDefences = true,
+  short = false,
 ): string | null {
   const types = woundTypes(game, unitId, attackId);
   if (types.length === 0) return null;
   const defences = defenceWords(game, targetId, types);
   const plain = outcomes.find((o) => !o.critical && !o.glancing);
   const critical = outcomes.find((o) => o.critical);
-  const said = [plain ? `${plain.wounds} wound${plain.wounds === 1 ? '' : 's'} a hit` : null, critical ? `${critical.wounds} a critical` : null]
+  const wounds = (n: number) => `${n} wound${n === 1 ? '' : 's'}`;
+  // A suggestion's name is cut at a phone's width: "10 wounds, crit 20" keeps both numbers in view.
+  const said = [
+    plain ? (short ? wounds(plain.wounds) : `${wounds(plain.wounds)} a hit`) : null,
+    critical ? (short ? `crit ${critical.wounds}` : `${critical.wounds} a critical`) : null,
+  ]
     .filter(Boolean)
     .join(', ');
   if (!said) return null;
@@ -114,5 +120,5 @@ export function oddsHead(
   else head.push(...defences);
   // Immunity or vulnerability already in the head is not said twice.
   const said = head.some((h) => defences.includes(h));
-  return { head, wounds: woundWords(game, unitId, attackId, targetId, outlook.outcomes, !said) };
+  return { head, wounds: woundWords(game, unitId, attackId, targetId, outlook.outcomes, !said, true) };
 }
