@@ -25,7 +25,8 @@ import type { Piece, ScTable } from '../rules/table';
 import { isHurt } from '../rules/wounds';
 import { meleeOptions } from '../match/options';
 import { reloadOptions, shotOptions, shotTroops, troopShots } from '../match/ranged';
-import { cardOf, hasRangedAttack, onTable, pieceOf, tableOf } from '../match/tables';
+import { cardOf, hasRangedAttack, moveOf, onTable, pieceOf, tableOf } from '../match/tables';
+import { conditionsAllow } from '../match/conditions';
 import type { PlayerId, ScCommand, ScSetup, ScState, ScTroop } from '../match/types';
 
 const NEXT: ScCommand = { type: 'next' };
@@ -68,7 +69,7 @@ function expected(setup: ScSetup, s: ScState, c: { troop: string; attack: string
     bonus = aim.modifiers.reduce((n, m) => n + m.value, 0);
     defense = aim.defense;
   } else {
-    bonus = meleeModifiers(attack, isHurt(attacker.taken, card.wounds)).reduce((n, m) => n + m.value, 0);
+    bonus = meleeModifiers(attack, isHurt(attacker.taken, card.wounds), attacker.conditions).reduce((n, m) => n + m.value, 0);
     defense = targetCard.defense.melee;
   }
   return hitChance(bonus, defense) * woundsPerHit(attack.dmg.bonus, targetCard.toWound);
@@ -140,13 +141,16 @@ function troopMove(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, e
   // An unloaded weapon is reloaded first; a troop with a shot where it stands aims and keeps still.
   if (ranged && reloadOptions(setup, s).some((r) => r.troop === troop.id)) return { type: 'reload', troop: troop.id };
   if (ranged && troopShots(setup, s, troop, table).length > 0) return { type: 'aim', troop: troop.id };
-  const far = reachable(table, piece, allowance('run', card.move, card.size));
+  // An Entangled or Paralyzed troop stays where it is (SC Conditions).
+  if (!conditionsAllow(troop, 'move')) return null;
+  const move = moveOf(setup, troop);
+  const far = reachable(table, piece, allowance('run', move, card.size));
   // Orders carry the path found here, so the rules check it rather than search again.
   let strike: { at: number; path: readonly number[] } | null = null;
   let closest: { at: number; d: number; run: boolean; path: readonly number[] } | null = null;
   for (const [to, plan] of far) {
     if (to === troop.at) continue;
-    const walk = plan.spent <= card.move;
+    const walk = plan.spent <= move;
     // A troop that shoots keeps to a Move, which leaves it its shot this turn.
     if (ranged && !walk) continue;
     const there = { ...piece, at: to };

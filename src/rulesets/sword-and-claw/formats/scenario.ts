@@ -32,6 +32,11 @@ const unitSchema = z.strictObject({
   at: placeSchema,
   /** Wounds already taken. */
   taken: int(0, 100).default(0),
+  /** Conditions it already carries, one per effect (SC Conditions). */
+  conditions: z
+    .array(z.enum(['entangled', 'paralyzed', 'poisoned']))
+    .max(20)
+    .optional(),
 });
 
 /** A path (the squares entered in order) or a destination the rules find the path to. */

@@ -4,7 +4,8 @@
  */
 import { pastDice, seeded } from '../../../engine/dice';
 import { giveOrder, next, startTurn, type StepRules } from '../../../engine/step-turn';
-import type { MoveGiven, ScEvent, ScSetup, ScState, ScStepName, ScTroop, ScWounds } from './types';
+import type { MoveGiven, ScEvent, ScSave, ScSetup, ScState, ScStepName, ScTroop, ScWounds } from './types';
+import { type Condition, moveLimit, saveEffect } from '../rules/conditions';
 import { SC_STEPS } from './types';
 
 /** The turn's steps that take orders: movement, then ranged and melee, whose attacks are declared and resolve when the step closes. */
@@ -34,14 +35,49 @@ export function initialState(setup: ScSetup): ScState {
 
 const withTroop = (s: ScState, id: string, change: Partial<ScTroop>): ScState => ({ ...s, troops: { ...s.troops, [id]: { ...s.troops[id]!, ...change } } });
 
+/** A troop with its conditions and move limit set; an empty list or a whole Move leaves the field out, as a fresh troop has it. */
+function conditioned(t: ScTroop, conditions: readonly Condition[], limit: ScTroop['limit']): ScTroop {
+  const { conditions: _c, limit: _l, ...rest } = t;
+  return { ...rest, ...(conditions.length > 0 ? { conditions } : {}), ...(limit !== undefined && limit !== 'full' ? { limit } : {}) };
+}
+
+/** Conditions taking hold on troops still standing, after those they carry (ruling SC38: each effect kept on its own). */
+function withConditions(s: ScState, added: Readonly<Record<string, readonly Condition[]>> | undefined): ScState {
+  let out = s;
+  for (const [id, list] of Object.entries(added ?? {})) {
+    const t = out.troops[id]!;
+    if (!t.removed) out = { ...out, troops: { ...out.troops, [id]: conditioned(t, [...(t.conditions ?? []), ...list], t.limit) } };
+  }
+  return out;
+}
+
 function wounded(s: ScState, id: string, w: ScWounds): ScState {
-  return withTroop(s, id, w.removed ? { taken: w.taken, hurt: w.hurt, removed: true, at: null } : { taken: w.taken, hurt: w.hurt });
+  if (!w.removed) return withTroop(s, id, { taken: w.taken, hurt: w.hurt });
+  // A removed troop carries nothing on: its conditions leave play with it.
+  return { ...s, troops: { ...s.troops, [id]: { ...conditioned(s.troops[id]!, [], undefined), taken: w.taken, hurt: w.hurt, removed: true, at: null } } };
+}
+
+/** The saves' outcome (SC Saving Throws c–e): the conditions whose save failed remain, the move limit they leave, the Poisoned wounds. */
+function saved(s: ScState, saves: readonly ScSave[], wounds: Readonly<Record<string, ScWounds>>): ScState {
+  let out = s;
+  for (const id of new Set(saves.map((v) => v.troop))) {
+    const mine = saves.filter((v) => v.troop === id);
+    const left = mine.filter((v) => v.result === 'remains').map((v) => v.condition);
+    const limit = moveLimit(mine.map((v) => saveEffect(v.condition, v.result)));
+    out = { ...out, troops: { ...out.troops, [id]: conditioned(out.troops[id]!, left, limit) } };
+  }
+  for (const [id, w] of Object.entries(wounds)) out = wounded(out, id, w);
+  return out;
 }
 
 function beginTurn(s: ScState, player: string, round: number): ScState {
   const newRound = round !== s.round;
   const troops = Object.fromEntries(
-    Object.entries(s.troops).map(([id, t]) => [id, { ...t, moved: t.player === player ? null : t.moved, opportunity: newRound ? 0 : t.opportunity }]),
+    Object.entries(s.troops).map(([id, t]) => {
+      // The move limit a save leaves lasts its turn (SC Conditions Entangled): the side's new turn clears it.
+      const fresh = t.player === player && t.limit !== undefined ? conditioned(t, t.conditions ?? [], undefined) : t;
+      return [id, { ...fresh, moved: t.player === player ? null : t.moved, opportunity: newRound ? 0 : t.opportunity }];
+    }),
   );
   return { ...s, round, troops, turn: startTurn(STEP_RULES, player, player), declared: [], prompt: null };
 }
@@ -68,13 +104,14 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
     case 'moved':
       return withTroop(s, e.troop, { at: e.path[e.path.length - 1]! });
     case 'fell-back':
+    case 'held':
       return s;
     case 'asked':
       return { ...s, prompt: e.prompt };
     case 'opportunity': {
       const after = { ...s, rng: pastDice(s.rng, e.dice), prompt: null };
       const counted = e.strike ? withTroop(after, e.attacker, { opportunity: s.troops[e.attacker]!.opportunity + 1 }) : after;
-      return e.strike ? wounded(counted, e.mover, e) : counted;
+      return e.strike ? withConditions(wounded(counted, e.mover, e), e.conditions ? { [e.mover]: e.conditions } : undefined) : counted;
     }
     case 'declared':
       return { ...s, declared: [...s.declared, e.strike] };
@@ -92,13 +129,15 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
         const had = out.troops[id]!.unloaded ?? [];
         out = withTroop(out, id, { unloaded: [...had, ...fired.filter((a) => !had.includes(a))] });
       }
-      return out;
+      return withConditions(out, e.conditions);
     }
     case 'melee-resolved': {
       let out: ScState = { ...s, rng: pastDice(s.rng, e.dice), declared: [] };
       for (const [id, w] of Object.entries(e.wounds)) out = wounded(out, id, w);
-      return out;
+      return withConditions(out, e.conditions);
     }
+    case 'saved':
+      return saved({ ...s, rng: pastDice(s.rng, e.dice) }, e.saves, e.wounds);
     case 'turn-ended':
       return { ...s, turn: null, declared: [], prompt: null };
     case 'ended':

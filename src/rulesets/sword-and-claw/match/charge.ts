@@ -9,7 +9,8 @@ import { checkPath, reachable } from '../rules/movement';
 import { scTable, type ScTable } from '../rules/table';
 import type { Ctx } from './deploy';
 import { walk } from './move';
-import { cardOf, meleeAttacks, onTable, pieceOf, yourTroop } from './tables';
+import { cardOf, meleeAttacks, moveOf, onTable, pieceOf, yourTroop } from './tables';
+import { conditionRefusal } from '../rules/conditions';
 import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
 
 /** The table with `mover` standing at `at`: its own square counts as its, never as another troop's. */
@@ -33,7 +34,10 @@ export function planCharge(setup: ScSetup, s: ScState, troop: ScTroop, targetId:
   const target = s.troops[targetId];
   if (!target || target.removed || target.at === null || target.player === troop.player)
     return { code: 'not-an-enemy', message: `${targetId} is not an enemy troop on the table` };
-  const card = cardOf(setup, troop);
+  const held = conditionRefusal(troop.id, troop.conditions, 'move');
+  if (held) return held;
+  // A charge runs on the Move the troop has this turn: half of it after an Entangled save of 6 to 9 (ruling SC41).
+  const card = { ...cardOf(setup, troop), move: moveOf(setup, troop) };
   if (meleeAttacks(card).length === 0) return { code: 'no-melee-attack', message: `${troop.id} has no melee attack to charge with` };
   let inches = chargeAllowance(card);
   let at = troop.at!;

@@ -9,6 +9,7 @@ import { applyEvent, initialState, stepAfter } from './apply';
 import { type Ctx, deploy, finishDeployment, openMatch } from './deploy';
 import { checkElimination, checkRoundLimit, concede } from './end';
 import { declareStrike, resolveDeclared } from './melee';
+import { rollSaves } from './conditions';
 import { chargeTroop } from './charge';
 import { aimTroop, answerOpportunity, moveTroop } from './move';
 import { declareShot, reloadOptions, reloadTroop, resolveShots, shotOptions } from './ranged';
@@ -60,6 +61,8 @@ function closeStep(ctx: Ctx, setup: ScSetup): void {
   const round = player === s.attacker ? s.round + 1 : s.round;
   if (checkRoundLimit(ctx, setup.roundLimit, round)) return;
   ctx.emit({ type: 'turn-began', player, round });
+  // The turn's first step, with no orders (SC Sequence 1, ruling SC21).
+  rollSaves(ctx, setup);
 }
 
 function checkActor(player: PlayerId, by: PlayerId | undefined, what: string): void {

@@ -12,12 +12,14 @@ import { sweepSize } from '../rules/sweep';
 import { checkMeleeTarget } from '../rules/targets';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
+import { checkConditions, stepConditions } from './conditions';
 import { cardOf, onTable, pieceOf, tableOf, yourTroop } from './tables';
 import type { ScCommand, ScSetup, ScWounds } from './types';
 
 export function declareStrike(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'attack' }>): void {
   const s = ctx.state;
   const troop = yourTroop(s, c.troop);
+  checkConditions(troop, 'attack');
   const after = troop.moved === null ? afterMove('move') : afterMove(troop.moved);
   const attack = findAttack(cardOf(setup, troop), c.attack)?.attack;
   const [table, me] = [tableOf(setup, s), pieceOf(setup, troop)];
@@ -42,9 +44,10 @@ export function declareStrike(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { 
 export function resolveDeclared(ctx: Ctx, setup: ScSetup): void {
   const s = ctx.state;
   if (s.declared.length === 0) return;
-  const fighters = new Map<string, Fighter>(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }]));
+  const fighters = new Map<string, Fighter>(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken, conditions: t.conditions ?? [] }]));
   const result = resolveMeleeStep((sides) => ctx.roll(sides), fighters, s.declared, tableOf(setup, s));
   const wounds: Record<string, ScWounds> = {};
   for (const [id, taken] of result.taken) wounds[id] = { taken, hurt: isHurt(taken, fighters.get(id)!.card.wounds), removed: result.removed.includes(id) };
-  ctx.emit({ type: 'melee-resolved', strikes: result.strikes, dice: ctx.dice(), wounds });
+  const conditions = stepConditions(setup, s, result.strikes, result.removed);
+  ctx.emit({ type: 'melee-resolved', strikes: result.strikes, dice: ctx.dice(), wounds, ...(conditions ? { conditions } : {}) });
 }

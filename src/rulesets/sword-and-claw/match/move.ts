@@ -9,12 +9,13 @@ import { refuse } from '../../../engine/errors';
 import type { RuleError } from '../../../engine/errors';
 import { isRemoved, isHurt } from '../rules/wounds';
 import { strike } from '../rules/melee';
-import { allowance, checkPath, type MoveOrder, type MovePlan, reachable } from '../rules/movement';
+import { allowance, canEnd, checkPath, type MoveOrder, type MovePlan, reachable } from '../rules/movement';
 import { opportunityAttackers, opportunityAttacksPerRound } from '../rules/opportunity';
 import { scTable, type Piece } from '../rules/table';
 import type { Ctx } from './deploy';
 import { checkElimination } from './end';
-import { cardOf, hasRangedAttack, onTable, opportunityAttacks, pieceOf, tableOf, yourTroop } from './tables';
+import { cardOf, hasRangedAttack, moveOf, onTable, opportunityAttacks, pieceOf, tableOf, yourTroop } from './tables';
+import { checkConditions, conditionsAllow, strikeConditions } from './conditions';
 import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
 
 type Route = { readonly path?: readonly number[]; readonly to?: number };
@@ -41,10 +42,10 @@ function plan(setup: ScSetup, state: ScState, mover: Piece, route: Route, budget
   return checked;
 }
 
-/** Whether an enemy may still make an opportunity attack this round (SC Opportunity Attacks). */
+/** Whether an enemy may still make an opportunity attack this round (SC Opportunity Attacks); a Paralyzed one cannot attack (SC Conditions). */
 function mayStrike(setup: ScSetup, t: ScTroop): boolean {
   const card = cardOf(setup, t);
-  return !t.removed && t.at !== null && opportunityAttacks(card).length > 0 && t.opportunity < opportunityAttacksPerRound(card);
+  return !t.removed && t.at !== null && opportunityAttacks(card).length > 0 && t.opportunity < opportunityAttacksPerRound(card) && conditionsAllow(t, 'attack');
 }
 
 /**
@@ -91,11 +92,13 @@ export function moveTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type
   if (c.then !== undefined && c.how !== 'slide') refuse('then-after-slide-only', 'Only a slide may be followed by a move.');
   if ((c.path === undefined) === (c.to === undefined)) refuse('route', 'Give the squares to move through or the square to reach, one of them.');
   if (s.turn!.used.includes(c.troop)) refuse('already-acted-this-step', `${c.troop} has already moved this turn.`);
+  checkConditions(troop, 'move');
   const card = cardOf(setup, troop);
   if (c.how === 'run' && card.qualities.includes("Can't Run")) refuse('cannot-run', `${c.troop} cannot run.`);
-  const first = plan(setup, s, pieceOf(setup, troop), c, allowance(c.how, card.move, card.size));
+  const move = moveOf(setup, troop);
+  const first = plan(setup, s, pieceOf(setup, troop), c, allowance(c.how, move, card.size));
   // A move after a Slide starts its own count of diagonals (ruling SC12) and counts as a run.
-  const then = c.then ? plan(setup, s, pieceOf(setup, troop, first.path[first.path.length - 1]!), c.then, allowance('move', card.move, card.size)) : null;
+  const then = c.then ? plan(setup, s, pieceOf(setup, troop, first.path[first.path.length - 1]!), c.then, allowance('move', move, card.size)) : null;
   const recorded: MoveOrder = then ? 'run' : c.how;
   ctx.emit({ type: 'ordered', troop: c.troop, how: c.how, recorded });
   if (c.how === 'slide') {
@@ -114,8 +117,28 @@ export function aimTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type:
   const s = ctx.state;
   const troop = yourTroop(s, c.troop);
   if (s.turn!.used.includes(c.troop)) refuse('already-acted-this-step', `${c.troop} has already had its movement order this turn.`);
+  checkConditions(troop, 'aim');
   if (!hasRangedAttack(cardOf(setup, troop))) refuse('nothing-to-aim', `${c.troop} has no ranged attack to aim.`);
   ctx.emit({ type: 'ordered', troop: c.troop, how: 'aim', recorded: 'aim' });
+}
+
+/**
+ * Ruling SC40: a mover an opportunity attack entangled or paralyzed cannot move on, so its move ends
+ * where it stands and the enemies still to ask there are not asked. Paused inside a friend, where it may
+ * not end, it walks on to the first square of its path it may end on, offered to opportunity attacks
+ * as before. True when the move is over or goes on from here.
+ */
+function held(ctx: Ctx, setup: ScSetup, moverId: string, rest: readonly number[], how: 'move' | 'run', offered: readonly string[]): boolean {
+  const mover = ctx.state.troops[moverId]!;
+  const condition = (mover.conditions ?? []).find((c) => c === 'paralyzed' || c === 'entangled');
+  if (condition === undefined) return false;
+  ctx.emit({ type: 'held', troop: moverId, condition });
+  const table = tableOf(setup, ctx.state, moverId);
+  const piece = pieceOf(setup, mover);
+  if (canEnd(table, piece, mover.at!)) return true;
+  const to = rest.findIndex((at) => canEnd(table, piece, at));
+  walk(ctx, setup, moverId, rest.slice(0, to + 1), how, offered);
+  return true;
 }
 
 /** The inactive player's answer: the attack lands at once (ruling SC15); then the next enemy, or the move goes on. */
@@ -132,9 +155,10 @@ export function answerOpportunity(ctx: Ctx, setup: ScSetup, attackId: string | n
       .attacks.flat()
       .find((a) => a.id === attackId)!;
     const moverCard = cardOf(setup, mover);
-    const out = strike((sides) => ctx.roll(sides), { attacker: p.attacker, target: p.mover }, attack, attacker.hurt, moverCard);
+    const out = strike((sides) => ctx.roll(sides), { attacker: p.attacker, target: p.mover }, attack, attacker.hurt, moverCard, attacker.conditions);
     const taken = mover.taken + out.wounds;
     const removed = isRemoved(taken, moverCard.wounds);
+    const conditions = removed ? [] : strikeConditions(setup, s, out);
     ctx.emit({
       type: 'opportunity',
       attacker: p.attacker,
@@ -144,11 +168,13 @@ export function answerOpportunity(ctx: Ctx, setup: ScSetup, attackId: string | n
       taken,
       hurt: isHurt(taken, moverCard.wounds),
       removed,
+      ...(conditions.length > 0 ? { conditions } : {}),
     });
     if (removed) {
       checkElimination(ctx);
       return;
     }
+    if (held(ctx, setup, p.mover, p.rest, p.how, p.offered)) return;
   }
   const [nextAttacker, ...queue] = p.queue;
   if (nextAttacker !== undefined) ctx.emit({ type: 'asked', prompt: promptFor(setup, ctx.state, p.mover, nextAttacker, queue, p.offered, p.rest, p.how) });

@@ -13,7 +13,8 @@ import { chargeAllowance } from '../rules/charge';
 import { inchesBetween } from '../rules/sight';
 import { placements } from './deploy';
 import { reloadOptions, shotOptions } from './ranged';
-import { cardOf, hasRangedAttack, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
+import { cardOf, hasRangedAttack, meleeAttacks, moveOf, onTable, pieceOf, tableOf } from './tables';
+import { conditionsAllow } from './conditions';
 import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
 
 function deployOptions(setup: ScSetup, s: ScState): ScCommand[] {
@@ -33,17 +34,19 @@ function moveOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCo
     .flatMap((t) => {
       const card = cardOf(setup, t);
       const piece = pieceOf(setup, t);
+      const aim = hasRangedAttack(card) && conditionsAllow(t, 'aim') ? [{ type: 'aim' as const, troop: t.id }] : [];
+      if (!conditionsAllow(t, 'move')) return aim;
       // The cheapest path to a square does not depend on the budget, so one search at the Run's
       // allowance gives the Move's squares too: those it reaches within the Move.
-      const far = [...reachable(table, piece, allowance('run', card.move, card.size))].filter(([to]) => to !== t.at);
-      const near = [...reachable(table, piece, allowance('slide', card.move, card.size)).keys()].filter((to) => to !== t.at);
-      const move = card.move;
+      const move = moveOf(setup, t);
+      const far = [...reachable(table, piece, allowance('run', move, card.size))].filter(([to]) => to !== t.at);
+      const near = [...reachable(table, piece, allowance('slide', move, card.size)).keys()].filter((to) => to !== t.at);
       return [
         ...far.filter(([, plan]) => plan.spent <= move).map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'move', to })),
         ...(card.qualities.includes("Can't Run") ? [] : far.map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'run', to }))),
         ...near.map((to): ScCommand => ({ type: 'move', troop: t.id, how: 'slide', to })),
         ...chargeOptions(setup, s, t),
-        ...(hasRangedAttack(card) ? [{ type: 'aim' as const, troop: t.id }] : []),
+        ...aim,
       ];
     });
 }
@@ -54,7 +57,7 @@ export function chargeOptions(setup: ScSetup, s: ScState, t: ScTroop): ScCommand
   const me = pieceOf(setup, t);
   // Each charge plans a path search: an enemy further in the open than the charge's inches (and a
   // margin for the last step and a diagonal's second inch) is out of reach without one.
-  const most = chargeAllowance(cardOf(setup, t)) + 3;
+  const most = chargeAllowance({ ...cardOf(setup, t), move: moveOf(setup, t) }) + 3;
   return onTable(s)
     .filter((e) => e.player !== t.player && inchesBetween(table, me, pieceOf(setup, e)) <= most && !('code' in planCharge(setup, s, t, e.id)))
     .map((e): ScCommand => ({ type: 'charge', troop: t.id, target: e.id }));
@@ -65,7 +68,7 @@ export function meleeOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[
   const table = tableOf(setup, s);
   const enemies = onTable(s).filter((t) => t.player !== s.turn!.player);
   return mine.flatMap((t) => {
-    if (!afterMove(t.moved ?? 'move').melee) return [];
+    if (!afterMove(t.moved ?? 'move').melee || !conditionsAllow(t, 'attack')) return [];
     const card = cardOf(setup, t);
     const before = s.declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
     const attacks = meleeAttacks(card).filter((a) => checkMeleeDeclaration(card, [...before, a], t) === null);

@@ -11,12 +11,14 @@ import { checkShot, enemyAdjacent, needsReload, resolveRangedStep, type ShotTroo
 import type { ScTable } from '../rules/table';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
+import { checkConditions, conditionRefusalOf, conditionsAllow, stepConditions } from './conditions';
 import { cardOf, onTable, pieceOf, tableOf, yourTroop } from './tables';
 import type { ScCommand, ScSetup, ScState, ScTroop, ScWounds } from './types';
 
 export function declareShot(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'shoot' }>): void {
   const s = ctx.state;
   const troop = yourTroop(s, c.troop);
+  checkConditions(troop, 'attack');
   if (s.turn!.used.includes(c.troop)) refuse('reloaded-this-step', `${c.troop} reloads in this step instead of shooting.`);
   const before = s.declared.filter((d) => d.attacker === c.troop).map((d) => d.attack);
   const problem = checkShot(tableOf(setup, s), pieceOf(setup, troop), cardOf(setup, troop), afterMove(troop.moved ?? 'move'), {
@@ -37,6 +39,8 @@ export function declareShot(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { ty
  */
 export function reloadProblem(setup: ScSetup, s: ScState, troop: ScTroop): RuleError | null {
   if ((troop.unloaded ?? []).length === 0) return ruleError('nothing-to-reload', `${troop.id} has no weapon to reload.`);
+  const held = conditionRefusalOf(troop, 'reload');
+  if (held) return held;
   if (s.turn!.used.includes(troop.id)) return ruleError('already-acted-this-step', `${troop.id} has already acted in this step.`);
   if (enemyAdjacent(tableOf(setup, s), pieceOf(setup, troop))) return ruleError('enemy-adjacent', `${troop.id} has an enemy next to it, so it cannot reload.`);
   if (s.turn!.step !== 'ranged') return null;
@@ -75,7 +79,7 @@ export function shotOptions(setup: ScSetup, s: ScState): Extract<ScCommand, { ty
  * order that forbids shooting, with an enemy next to it, or once it has acted in the step.
  */
 export function troopShots(setup: ScSetup, s: ScState, t: ScTroop, table: ScTable = tableOf(setup, s)): Extract<ScCommand, { type: 'shoot' }>[] {
-  if (!afterMove(t.moved ?? 'move').ranged || s.turn!.used.includes(t.id)) return [];
+  if (!afterMove(t.moved ?? 'move').ranged || s.turn!.used.includes(t.id) || !conditionsAllow(t, 'attack')) return [];
   const card = cardOf(setup, t);
   const piece = pieceOf(setup, t);
   const ranged = card.attacks.flat().filter((a) => a.range !== undefined);
@@ -106,7 +110,7 @@ export function shotTroops(setup: ScSetup, s: ScState): ShotTroops {
   const troops = onTable(s);
   return {
     table: tableOf(setup, s),
-    fighters: new Map<string, Fighter>(troops.map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken }])),
+    fighters: new Map<string, Fighter>(troops.map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken, conditions: t.conditions ?? [] }])),
     aimed: new Set(troops.flatMap((t) => (t.moved === 'aim' ? [t.id] : []))),
   };
 }
@@ -125,5 +129,13 @@ export function resolveShots(ctx: Ctx, setup: ScSetup): void {
     const attack = findAttack(fighters.get(shot.attacker)!.card, shot.attack)!.attack;
     if (needsReload(attack) && !(unloaded[shot.attacker] ?? []).includes(attack.id)) unloaded[shot.attacker] = [...(unloaded[shot.attacker] ?? []), attack.id];
   }
-  ctx.emit({ type: 'ranged-resolved', shots: result.shots, dice: ctx.dice(), wounds, ...(Object.keys(unloaded).length > 0 ? { unloaded } : {}) });
+  const conditions = stepConditions(setup, s, result.shots, result.removed);
+  ctx.emit({
+    type: 'ranged-resolved',
+    shots: result.shots,
+    dice: ctx.dice(),
+    wounds,
+    ...(Object.keys(unloaded).length > 0 ? { unloaded } : {}),
+    ...(conditions ? { conditions } : {}),
+  });
 }

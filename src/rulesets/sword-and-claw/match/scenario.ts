@@ -88,6 +88,7 @@ function startOf(scenario: ScScenario, setup: ScSetup): { state: ScState; openin
       removed: false,
       moved: null,
       opportunity: 0,
+      ...(u.conditions && u.conditions.length > 0 ? { conditions: u.conditions } : {}),
     };
   }
   const placed = Object.values(troops).filter((t) => t.at !== null);
@@ -172,7 +173,15 @@ function summary(setup: ScSetup, s: ScState): Record<string, unknown> {
     troops: Object.fromEntries(
       Object.values(s.troops).map((t) => [
         t.id,
-        { at: t.removed ? null : t.at === null ? 'off' : nameOf(dims, t.at), taken: t.taken, hurt: t.hurt, removed: t.removed, moved: t.moved },
+        {
+          at: t.removed ? null : t.at === null ? 'off' : nameOf(dims, t.at),
+          taken: t.taken,
+          hurt: t.hurt,
+          removed: t.removed,
+          moved: t.moved,
+          conditions: t.conditions ?? [],
+          limit: t.limit ?? 'full',
+        },
       ]),
     ),
     declared: s.declared.map((d) => ({ ...d })),

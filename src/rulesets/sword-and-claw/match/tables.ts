@@ -5,6 +5,7 @@
 import { refuse } from '../../../engine/errors';
 import type { TroopCard } from '../formats/troop-card';
 import { isProjected } from '../rules/projected';
+import { moveWithin } from '../rules/conditions';
 import { deploymentZone } from '../rules/setup';
 import { type Piece, type ScTable, scTable } from '../rules/table';
 import type { PlayerId, ScSetup, ScState, ScTroop } from './types';
@@ -14,6 +15,9 @@ export function cardOf(setup: ScSetup, troop: Pick<ScTroop, 'troop'>): TroopCard
   if (!card) throw new Error(`the setup has no card "${troop.troop}"`);
   return card;
 }
+
+/** The Move a troop has this turn: its card's, or half of it rounded up after an Entangled save of 6 to 9 (ruling SC41). */
+export const moveOf = (setup: ScSetup, troop: Pick<ScTroop, 'troop' | 'limit'>): number => moveWithin(cardOf(setup, troop).move, troop.limit);
 
 export const pieceOf = (setup: ScSetup, t: ScTroop, at: number = t.at!): Piece => ({ id: t.id, player: t.player, size: cardOf(setup, t).size, at });
 

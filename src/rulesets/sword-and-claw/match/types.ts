@@ -17,6 +17,8 @@ import type { SweepAim } from '../rules/sweep';
 import type { ShotOutcome } from '../rules/ranged';
 import type { MoveOrder, TroopOrder } from '../rules/movement';
 import type { Edge } from '../rules/setup';
+import type { Condition, MoveLimit } from '../rules/conditions';
+import type { SaveResult } from '../rules/saving-throws';
 
 export type PlayerId = string;
 
@@ -78,6 +80,22 @@ export interface ScTroop {
   readonly opportunity: number;
   /** Its attacks with Requires Reload fired and not reloaded yet (SC App. B); absent when none. */
   readonly unloaded?: readonly string[];
+  /** The conditions it carries, one per effect in the order they took hold (SC Conditions, ruling SC38); absent when none. */
+  readonly conditions?: readonly Condition[];
+  /** What its saves left it to move this turn, when less than its Move (SC Conditions Entangled); absent otherwise. */
+  readonly limit?: MoveLimit;
+}
+
+/** One saving throw at the start of a turn (SC Saving Throws; ruling SC21): whose, against which effect, and its roll. */
+export interface ScSave {
+  readonly troop: string;
+  readonly condition: Condition;
+  readonly d10: number;
+  /** The d10 plus Strength plus the size modifier. */
+  readonly total: number;
+  readonly result: SaveResult;
+  /** Wounds the save dealt (a failed save against Poisoned). */
+  readonly wounds: number;
 }
 
 /** A core deployment under way (SC Set-up 7): whose, and how deep its zone reaches from its edge. */
@@ -182,6 +200,8 @@ export type ScEvent =
     }
   | { readonly type: 'moved'; readonly troop: string; readonly path: readonly number[] }
   | { readonly type: 'fell-back'; readonly troop: string }
+  /** A mover an opportunity attack entangled or paralyzed: its move ends where it stands (ruling SC40). */
+  | { readonly type: 'held'; readonly troop: string; readonly condition: 'entangled' | 'paralyzed' }
   | { readonly type: 'asked'; readonly prompt: ScOpportunityPrompt }
   | {
       readonly type: 'opportunity';
@@ -194,6 +214,8 @@ export type ScEvent =
       readonly taken: number;
       readonly hurt: boolean;
       readonly removed: boolean;
+      /** The conditions the strike put on the mover, at once as its wounds (ruling SC38); absent when none. */
+      readonly conditions?: readonly Condition[];
     }
   | { readonly type: 'declared'; readonly strike: ScDeclared }
   | { readonly type: 'shot-declared'; readonly shot: ScDeclared }
@@ -205,6 +227,8 @@ export type ScEvent =
       readonly wounds: Readonly<Record<string, ScWounds>>;
       /** The attacks with Requires Reload each shooter fired, now to be reloaded (SC App. B). */
       readonly unloaded?: Readonly<Record<string, readonly string[]>>;
+      /** The conditions the step's shots put on each troop still standing, added to those it carries (ruling SC38). */
+      readonly conditions?: Readonly<Record<string, readonly Condition[]>>;
     }
   /** A troop reloads its weapons, as its movement order or its action in the ranged step (SC Movement a, SC Ranged). */
   | { readonly type: 'reloaded'; readonly troop: string }
@@ -213,6 +237,19 @@ export type ScEvent =
       readonly strikes: readonly MeleeStrike[];
       readonly dice: readonly Roll[];
       /** Each troop that took wounds in the step: its wounds after it, Hurt, removed (SC Melee b). */
+      readonly wounds: Readonly<Record<string, ScWounds>>;
+      /** The conditions the step's strikes put on each troop still standing, added to those it carries (ruling SC38). */
+      readonly conditions?: Readonly<Record<string, readonly Condition[]>>;
+    }
+  /**
+   * The turn's saving throws (SC Saving Throws a–e; ruling SC21), rolled as it begins for each effect on
+   * the active side's troops, in setup order of the troops and the order each effect took hold.
+   */
+  | {
+      readonly type: 'saved';
+      readonly saves: readonly ScSave[];
+      readonly dice: readonly Roll[];
+      /** Each troop a failed Poisoned save wounded: its wounds after them, Hurt, removed. */
       readonly wounds: Readonly<Record<string, ScWounds>>;
     }
   | { readonly type: 'turn-ended'; readonly player: PlayerId }

@@ -1,8 +1,10 @@
 /**
- * Conditions (SC Conditions; SC App. B Entangling, Paralyzing, Poison, No Damage): what an attack puts
- * on its target, and what each condition's saving throw (rules/saving-throws.ts) does to the troop.
- * Pure: it only says what they mean. The match does not carry conditions yet (ruling SC38).
+ * Conditions (SC Conditions; SC App. B Entangling, Paralyzing, Poison, No Damage, Draining): what an
+ * attack puts on its target, what each condition's saving throw (rules/saving-throws.ts) does to the
+ * troop, and what a troop carrying them may not do (rulings SC38–SC41). The match carries them on its
+ * troops (match/conditions.ts).
  */
+import { ruleError, type RuleError } from '../../../engine/errors';
 import type { SaveResult } from './saving-throws';
 
 export type Condition = 'entangled' | 'paralyzed' | 'poisoned';
@@ -23,6 +25,12 @@ export function conditionsFrom(qualities: readonly string[], hit: boolean, wound
 
 /** SC App. B No Damage: the attack's hit does no wound (its other qualities still act on the hit). */
 export const doesDamage = (qualities: readonly string[]): boolean => !qualities.includes('No Damage');
+
+/**
+ * SC App. B Draining: an attack that did at least one wound does one more, once however many it did
+ * (ruling SC39: counted after Dispersed's one wound a hit, and landing with the attack's wounds).
+ */
+export const drainingWound = (qualities: readonly string[], wounds: number): number => (qualities.includes('Draining') && wounds >= 1 ? 1 : 0);
 
 /** How a troop may move this turn once its saves are rolled: not at all, at half its Move, or as usual. */
 export type MoveLimit = 'none' | 'half' | 'full';
@@ -61,6 +69,27 @@ const ORDER: readonly MoveLimit[] = ['none', 'half', 'full'];
  */
 export function moveLimit(effects: readonly SaveEffect[]): MoveLimit {
   return effects.reduce<MoveLimit>((m, e) => (ORDER.indexOf(e.move) < ORDER.indexOf(m) ? e.move : m), 'full');
+}
+
+/** The most a troop may move this turn, in inches: half its Move rounded up after an Entangled save of 6 to 9 (ruling SC41). */
+export const moveWithin = (move: number, limit: MoveLimit | undefined): number => (limit === 'half' ? Math.ceil(move / 2) : move);
+
+/** The orders a condition may forbid: a movement that moves the troop, Aim, Reload, or an attack of any kind. */
+export type ConditionedOrder = 'move' | 'aim' | 'reload' | 'attack';
+
+const VERB: Readonly<Record<ConditionedOrder, string>> = { move: 'move', aim: 'aim', reload: 'reload', attack: 'attack' };
+
+/**
+ * Why a troop carrying `conditions` may not give `order`, or null (SC Conditions; ruling SC40):
+ * Paralyzed forbids every order (it cannot move or attack, nor reload, SC App. B Requires Reload, nor
+ * aim an attack it cannot make); Entangled forbids only orders that move the troop.
+ */
+export function conditionRefusal(id: string, conditions: readonly Condition[] | undefined, order: ConditionedOrder): RuleError | null {
+  const held = conditions ?? [];
+  const until = 'until it passes a save at the start of your next turn';
+  if (held.includes('paralyzed')) return ruleError(`paralyzed-cannot-${VERB[order]}`, `${id} is paralyzed: it cannot ${VERB[order]} ${until}`);
+  if (order === 'move' && held.includes('entangled')) return ruleError('entangled-cannot-move', `${id} is entangled: it cannot move ${until}`);
+  return null;
 }
 
 /** SC Conditions Paralyzed: the troop cannot attack while it is Paralyzed. */

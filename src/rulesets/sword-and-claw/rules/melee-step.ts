@@ -34,7 +34,7 @@ function sweep(dice: Dice, table: ScTable, fighters: ReadonlyMap<string, Fighter
   const squares = sweepSquares(table, table.pieces.get(d.attacker)!, size, table.pieces.get(d.target)!, aim);
   const hurt = isHurt(attacker.taken, attacker.card.wounds);
   const strikes = sweptTroops(table, squares, d.attacker).map((p) =>
-    strike(dice, { attacker: d.attacker, target: p.id }, attack, hurt, fighters.get(p.id)!.card),
+    strike(dice, { attacker: d.attacker, target: p.id }, attack, hurt, fighters.get(p.id)!.card, attacker.conditions),
   );
   const wounds = strikes.reduce((n, k) => n + k.wounds, 0);
   return {
@@ -76,7 +76,7 @@ export function resolveMeleeStep(dice: Dice, fighters: ReadonlyMap<string, Fight
     if (!found) throw new Error(`${d.attacker} has no attack ${d.attack}; the declaration should have been refused`);
     const size = sweepSize(found.attack);
     if (!isProjected(found.attack) && size === null)
-      return strike(dice, d, found.attack, isHurt(attacker.taken, attacker.card.wounds), fighterOf(d.target).card);
+      return strike(dice, d, found.attack, isHurt(attacker.taken, attacker.card.wounds), fighterOf(d.target).card, attacker.conditions);
     if (!table) throw new Error(`${d.attacker}'s ${d.attack} needs the table to know whom it reaches`);
     if (size !== null) return sweep(dice, table, fighters, d, found.attack, size);
     const projected = project(dice, { table, fighters }, d.attacker, found.attack, d.target);

@@ -11,10 +11,11 @@ import type { Dice } from './dice';
 import { dispersedWounds, woundsFromDamage } from './wounds';
 import type { SweepAim } from './sweep';
 import { TEMPLATE_SHAPES } from './templates';
+import { type Condition, doesDamage, drainingWound, entangledPenalty } from './conditions';
 
 /** A to-hit modifier and why it applies, in the order the roll line names them (SC To-Hit). */
 export interface Modifier {
-  readonly why: 'skill' | 'aim' | 'hurt' | 'medium range' | 'long range' | 'cover' | 'light cover' | 'into melee';
+  readonly why: 'skill' | 'aim' | 'hurt' | 'entangled' | 'medium range' | 'long range' | 'cover' | 'light cover' | 'into melee';
   readonly value: number;
 }
 
@@ -31,14 +32,38 @@ export interface StrikeOutcome {
   readonly automatic?: boolean;
   readonly defense: number;
   readonly hit: boolean;
-  /** The d6 plus the attack's bonus; null on a miss. */
+  /** The d6 plus the attack's bonus; null on a miss, and on a hit of an attack with No Damage (no d6 is rolled). */
   readonly damage: number | null;
+  /** The wounds it did, Draining's one more among them. */
   readonly wounds: number;
+  /** A hit of an attack with No Damage (SC App. B): no damage roll, no wound. */
+  readonly noDamage?: boolean;
+  /** Draining added its one wound (SC App. B Draining). */
+  readonly drained?: boolean;
 }
 
-/** SC To-Hit, melee: the attacker's skill with the weapon, and −1 when the attacker is Hurt (SC Hurt). */
-export function meleeModifiers(attack: TroopAttack, attackerHurt: boolean): Modifier[] {
-  return [{ why: 'skill', value: attack.toHit }, ...(attackerHurt ? [{ why: 'hurt' as const, value: -1 }] : [])];
+/** What a hit did once its damage is rolled: Dispersed's one wound a hit, then Draining's one more (ruling SC39). */
+export function hitWounds(attack: TroopAttack, wounds: number, target: { readonly qualities: readonly string[] }): { wounds: number; drained?: true } {
+  const base = dispersedWounds(wounds, target);
+  const extra = drainingWound(
+    attack.qualities.map((q) => q.name),
+    base,
+  );
+  return extra > 0 ? { wounds: base + extra, drained: true } : { wounds: base };
+}
+
+/** A hit of an attack with No Damage (SC App. B): it rolls no damage and does no wound. */
+export const noDamageOf = (attack: TroopAttack): boolean => !doesDamage(attack.qualities.map((q) => q.name));
+
+/** An attacker's −2 while Entangled (SC Conditions Entangled), once however many entangles it carries. */
+export const entangledModifier = (conditions: readonly Condition[] | undefined): Modifier[] => {
+  const value = entangledPenalty(conditions ?? []);
+  return value === 0 ? [] : [{ why: 'entangled', value }];
+};
+
+/** SC To-Hit, melee: the attacker's skill with the weapon, −1 when the attacker is Hurt (SC Hurt), −2 while it is Entangled. */
+export function meleeModifiers(attack: TroopAttack, attackerHurt: boolean, conditions?: readonly Condition[]): Modifier[] {
+  return [{ why: 'skill', value: attack.toHit }, ...(attackerHurt ? [{ why: 'hurt' as const, value: -1 }] : []), ...entangledModifier(conditions)];
 }
 
 /**
@@ -52,9 +77,13 @@ export function strike(
   attack: TroopAttack,
   attackerHurt: boolean,
   target: Pick<TroopCard, 'defense' | 'toWound' | 'qualities'>,
+  attackerConditions?: readonly Condition[],
 ): StrikeOutcome {
   const defense = target.defense.melee;
+  // A No Damage hit rolls no d6 (SC App. B No Damage): nothing in its result would read it.
+  const unharmed = { damage: null, wounds: 0, noDamage: true } as const;
   if (hitsAutomatically(attack)) {
+    if (noDamageOf(attack)) return { ...who, attack: attack.id, modifiers: [], total: 0, defense, automatic: true, dice: [], hit: true, ...unharmed };
     // No d10: the hit is given; a Hurt attacker's damage is rolled at −2 instead (SC App. B Automatically
     // hits), which its modifiers say.
     const d6 = dice(6);
@@ -69,14 +98,15 @@ export function strike(
       dice: [{ d: 6, v: d6 }],
       hit: true,
       damage,
-      wounds: dispersedWounds(woundsFromDamage(damage, target.toWound), target),
+      ...hitWounds(attack, woundsFromDamage(damage, target.toWound), target),
     };
   }
   const d10 = dice(10);
-  const modifiers = meleeModifiers(attack, attackerHurt);
+  const modifiers = meleeModifiers(attack, attackerHurt, attackerConditions);
   const total = d10 + modifiers.reduce((sum, m) => sum + m.value, 0);
   const base = { ...who, attack: attack.id, modifiers, total, defense };
   if (total < defense) return { ...base, dice: [{ d: 10, v: d10 }], hit: false, damage: null, wounds: 0 };
+  if (noDamageOf(attack)) return { ...base, dice: [{ d: 10, v: d10 }], hit: true, ...unharmed };
   const d6 = dice(6);
   const damage = d6 + attack.dmg.bonus;
   return {
@@ -87,7 +117,7 @@ export function strike(
     ],
     hit: true,
     damage,
-    wounds: dispersedWounds(woundsFromDamage(damage, target.toWound), target),
+    ...hitWounds(attack, woundsFromDamage(damage, target.toWound), target),
   };
 }
 
@@ -131,8 +161,14 @@ export function attacksOf(attack: TroopAttack, card: Pick<TroopCard, 'wounds'>, 
   return attack.atk;
 }
 
-/** Qualities both steps leave unplayed for now: the conditions. */
-const UNPLAYED_EITHER = ['Entangling', 'Paralyzing', 'Poison', 'Draining', 'No Damage', 'Usable only while flying'];
+/** Qualities both steps leave unplayed for now. */
+const UNPLAYED_EITHER = ['Usable only while flying'];
+
+/**
+ * Qualities an Area or projected attack does not play yet (ruling SC42): each troop under it rolls
+ * its own damage in rules/area.ts and rules/projected.ts, which neither skip nor add a wound.
+ */
+const UNPLAYED_UNDER_TEMPLATE = ['No Damage', 'Draining'];
 
 /**
  * Attack qualities (SC App. B) not played yet, by step: an attack with one is refused with a sentence
@@ -172,7 +208,8 @@ export function checkDeclaration(card: TroopCard, attackIds: readonly string[], 
     // Told before "not played yet": after a charge a projected attack is refused for good (SC Melee c).
     if (kind === 'melee' && troop.moved === 'charge' && attack.qualities.some((q) => PROJECTED.includes(q.name)))
       return ruleError('projected-after-charge', `${attack.name} comes from the troop like a shot: only plain melee attacks follow a charge`);
-    const unplayed = attack.qualities.find((q) => NOT_PLAYED[kind].includes(q.name));
+    const templated = projected || attack.qualities.some((q) => q.name === 'Area');
+    const unplayed = attack.qualities.find((q) => NOT_PLAYED[kind].includes(q.name) || (templated && UNPLAYED_UNDER_TEMPLATE.includes(q.name)));
     if (unplayed) return ruleError('quality-not-played', `${attack.name} has ${unplayed.name}, a quality the bot does not play yet`);
     if (attack.qualities.some((q) => q.name === 'Slow') && movedThisTurn(troop.moved))
       return ruleError('slow-after-moving', `${attack.name} is Slow: it is made only by a troop that has not moved this turn`);
@@ -196,10 +233,11 @@ export function checkDeclaration(card: TroopCard, attackIds: readonly string[], 
   return null;
 }
 
-/** A troop on the table as the melee step needs it: its card and the wounds it has taken. */
+/** A troop on the table as the melee step needs it: its card, the wounds it has taken and the conditions it carries. */
 export interface Fighter {
   readonly card: TroopCard;
   readonly taken: number;
+  readonly conditions?: readonly Condition[];
 }
 
 export interface DeclaredStrike {

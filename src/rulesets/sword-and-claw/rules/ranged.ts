@@ -7,12 +7,13 @@ import type { RangeBrackets, TroopAttack, TroopCard } from '../formats/troop-car
 import type { Roll } from '../../../engine/dice';
 import { ruleError, type RuleError } from '../../../engine/errors';
 import type { Dice } from './dice';
-import { checkDeclaration, type DeclaredStrike, type Fighter, findAttack, type Modifier } from './melee';
+import { checkDeclaration, type DeclaredStrike, entangledModifier, type Fighter, findAttack, hitWounds, type Modifier, noDamageOf } from './melee';
+import type { Condition } from './conditions';
 import type { AfterMove, TroopOrder } from './movement';
 import { areAdjacent } from './opportunity';
 import { coverPenalty, inchesBetween, lineOfSight, type ScSight } from './sight';
 import type { Piece, ScTable } from './table';
-import { dispersedWounds, isHurt, isRemoved, woundsFromDamage } from './wounds';
+import { isHurt, isRemoved, woundsFromDamage } from './wounds';
 import { AREA_TARGET_NUMBER, areaModifiers, areaSize, landArea, type AreaOutcome } from './area';
 import { type DirectFlight, type FlightRoll, flyOn, hasDirectLine } from './direct-line';
 
@@ -42,10 +43,10 @@ export const enemyAdjacent = (table: ScTable, troop: Piece): boolean => besides(
 /** SC Ranged f: the target stands next to a troop of the shooter's side (other than the shooter). */
 const intoMelee = (table: ScTable, shooter: Piece, target: Piece): boolean => besides(table, target, [shooter.id]).some((p) => p.player === shooter.player);
 
-/** SC To-Hit, ranged: skill, Aim, Hurt, the range bracket, cover, light cover, and the shot into melee. */
+/** SC To-Hit, ranged: skill, Aim, Hurt, Entangled (SC Conditions), the range bracket, cover, light cover, and the shot into melee. */
 export function rangedModifiers(
   attack: TroopAttack,
-  shooter: { readonly hurt: boolean; readonly aimed: boolean },
+  shooter: { readonly hurt: boolean; readonly aimed: boolean; readonly conditions?: readonly Condition[] },
   band: RangeBand,
   sight: ScSight,
   melee: boolean,
@@ -54,6 +55,7 @@ export function rangedModifiers(
   if (shooter.aimed) out.push({ why: 'aim', value: 1 });
   const shooterHurt = shooter.hurt;
   if (shooterHurt) out.push({ why: 'hurt', value: -1 });
+  out.push(...entangledModifier(shooter.conditions));
   if (band === 'medium') out.push({ why: 'medium range', value: -1 });
   if (band === 'long') out.push({ why: 'long range', value: -2 });
   if (sight.cover > 0) out.push({ why: 'cover', value: -sight.cover });
@@ -115,8 +117,14 @@ export interface ShotOutcome {
   readonly struck: string | null;
   /** What that troop's To Wound numbers were raised by: the cover it had that the target had not (SC Ranged f). */
   readonly plus: number;
+  /** The d6 plus the bonus; null on a miss, and on a hit of an attack with No Damage (no d6 is rolled). */
   readonly damage: number | null;
+  /** The wounds it did, Draining's one more among them. */
   readonly wounds: number;
+  /** A hit of an attack with No Damage (SC App. B): no damage roll, no wound. */
+  readonly noDamage?: boolean;
+  /** Draining added its one wound (SC App. B Draining). */
+  readonly drained?: boolean;
   /** An Area attack's landing and the troops under it (rules/area.ts); its wounds are theirs, not `struck`'s. */
   readonly area?: AreaOutcome;
   /** A missed Direct Line shot's flight (rules/direct-line.ts): `struck` is the troop it hit there, if any. */
@@ -159,7 +167,11 @@ export function aimShot(t: ShotTroops, d: DeclaredStrike, first = true): ShotAim
   const band = rangeBand(attack.range!, inches) ?? 'long';
   const sight = lineOfSight(t.table, shooter, target);
   const melee = intoMelee(t.table, shooter, target);
-  const shooterState = { hurt: isHurt(fighter.taken, fighter.card.wounds), aimed: first && (t.aimed?.has(d.attacker) ?? false) };
+  const shooterState = {
+    hurt: isHurt(fighter.taken, fighter.card.wounds),
+    aimed: first && (t.aimed?.has(d.attacker) ?? false),
+    ...(fighter.conditions ? { conditions: fighter.conditions } : {}),
+  };
   const modifiers = rangedModifiers(attack, shooterState, band, sight, melee);
   // An Area attack aims at the ground under the target: against 5, and never into melee (ruling SC26).
   if (areaSize(attack) !== null) return { inches, band, sight, melee: false, modifiers: areaModifiers(modifiers), defense: AREA_TARGET_NUMBER };
@@ -196,12 +208,21 @@ export function shoot(dice: Dice, t: ShotTroops, d: DeclaredStrike, first = true
   }
   const flew = direct ? { direct } : {};
   if (struck === null) return { ...base, dice: rolls, hit: false, struck: null, plus: 0, damage: null, wounds: 0, ...flew };
+  if (noDamageOf(attack)) return { ...base, dice: rolls, hit: true, struck: struck.id, plus, damage: null, wounds: 0, noDamage: true, ...flew };
   const d6 = dice(6);
   rolls.push({ d: 6, v: d6 });
   const damage = d6 + attack.dmg.bonus;
   const struckCard = t.fighters.get(struck.id)!.card;
-  const wounds = dispersedWounds(woundsFromDamage(damage, struckCard.toWound, plus), struckCard);
-  return { ...base, dice: rolls, hit: true, struck: struck.id, plus, damage, wounds, ...flew };
+  return {
+    ...base,
+    dice: rolls,
+    hit: true,
+    struck: struck.id,
+    plus,
+    damage,
+    ...hitWounds(attack, woundsFromDamage(damage, struckCard.toWound, plus), struckCard),
+    ...flew,
+  };
 }
 
 /**
@@ -214,7 +235,7 @@ function rollInFlight(dice: Dice, t: ShotTroops, shooter: Piece, attack: TroopAt
   const band = rangeBand(attack.range!, inchesBetween(t.table, shooter, troop)) ?? 'long';
   const modifiers = rangedModifiers(
     attack,
-    { hurt: isHurt(fighter.taken, fighter.card.wounds), aimed: false },
+    { hurt: isHurt(fighter.taken, fighter.card.wounds), aimed: false, ...(fighter.conditions ? { conditions: fighter.conditions } : {}) },
     band,
     lineOfSight(t.table, shooter, troop),
     false,

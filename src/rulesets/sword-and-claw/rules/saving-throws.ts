@@ -1,7 +1,7 @@
 /**
  * Saving throws (SC Saving Throws a–e; ruling SC21): the first step of a turn, rolled for the active
  * side without orders, since the rulebook leaves the player no choice in it. Conditions are what it
- * acts on; until they are played, a turn opens with no save to roll (ruling SC21).
+ * acts on (match/conditions.ts rollSaves); a side that carries none rolls no save.
  */
 import type { TroopCard } from '../formats/troop-card';
 import type { Dice } from './dice';

@@ -10,7 +10,7 @@ import { scTable } from '../rules/table';
 import { planCharge } from '../match/charge';
 import { legalCommands } from '../match/options';
 import { isNimbleCharger } from '../rules/charge';
-import { cardOf, onTable, pieceOf, tableOf } from '../match/tables';
+import { cardOf, moveOf, onTable, pieceOf, tableOf } from '../match/tables';
 import { shotTroops } from '../match/ranged';
 import { findAttack } from '../rules/melee';
 import { type SweepAim, sweepSize } from '../rules/sweep';
@@ -204,7 +204,7 @@ function thenSquares(setup: ScSetup, s: ScState, id: string, slid: number): Sugg
     setup.map,
     onTable(s).map((x) => (x.id === id ? mover : pieceOf(setup, x))),
   );
-  return [...reachable(table, mover, allowance('move', card.move, card.size))]
+  return [...reachable(table, mover, allowance('move', moveOf(setup, t), card.size))]
     .filter(([at]) => at !== slid)
     .map(([at, plan]) => ({ name: `${squareWords(setup, at)} (${plan.spent}")`, value: squareWords(setup, at) }));
 }
@@ -215,7 +215,7 @@ function viaSquares(setup: ScSetup, s: ScState, id: string, typed: string): Sugg
   const target = troopOf(setup, s.troops, typed);
   if (!target || !isNimbleCharger(cardOf(setup, t))) return [];
   const table = tableOf(setup, s);
-  return [...reachable(table, pieceOf(setup, t), cardOf(setup, t).move)]
+  return [...reachable(table, pieceOf(setup, t), moveOf(setup, t))]
     .filter(([at]) => at !== t.at && !('code' in planCharge(setup, s, t, target.id, at)))
     .map(([at, plan]) => ({ name: `${squareWords(setup, at)} (${plan.spent}")`, value: squareWords(setup, at) }));
 }

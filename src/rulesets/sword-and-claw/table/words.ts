@@ -17,7 +17,8 @@ import type { MoveOrder } from '../rules/movement';
 import { applyEvent } from '../match/apply';
 import { scores } from '../match/end';
 import { cardOf } from '../match/tables';
-import type { ScEvent, ScSetup, ScState, ScStepName } from '../match/types';
+import type { ScEvent, ScSave, ScSetup, ScState, ScStepName } from '../match/types';
+import type { Condition } from '../rules/conditions';
 import { labelOf, squareWords } from './names';
 
 type Name = (player: PlayerId) => string;
@@ -41,13 +42,51 @@ function strikeLine(setup: ScSetup, s: ScState, k: StrikeOutcome, opportunity: b
   const hit = rollWords(d10, k.modifiers, k.total, `Melee Defense ${k.defense}`);
   const what = `${opportunity ? 'Opportunity attack: ' : ''}${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at ${labelOf(setup, k.target)}`;
   if (!k.hit) return `🎲 ${what}: ${hit}, a miss.`;
+  const roll0 = k.automatic ? 'it hits automatically, no roll to hit' : `${hit}, a hit`;
+  if (k.noDamage) return `🎲 ${what}: ${roll0}; it does no damage (No Damage).`;
   const d6 = k.dice[k.automatic ? 0 : 1]?.v ?? 0;
   // An automatic hit's only modifier is a Hurt attacker's −2 to damage.
   const hurt = k.automatic ? (k.modifiers.find((m) => m.why === 'hurt')?.value ?? 0) : 0;
   const bonus = (k.damage ?? 0) - d6 - hurt;
-  const roll = k.automatic ? 'it hits automatically, no roll to hit' : `${hit}, a hit`;
   const damage = `d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''}${hurt ? ` ${signed(hurt)} hurt` : ''}`;
-  return `🎲 ${what}: ${roll}; ${damage} = ${k.damage} damage, ${k.wounds === 1 ? '1 wound' : `${k.wounds} wounds`}.`;
+  return `🎲 ${what}: ${roll0}; ${damage} = ${k.damage} damage, ${woundWords(k)}.`;
+}
+
+/** "2 wounds", or with Draining's one more named (SC App. B Draining). */
+const woundWords = (k: { readonly wounds: number; readonly drained?: boolean }): string =>
+  `${k.wounds === 1 ? '1 wound' : `${k.wounds} wounds`}${k.drained ? ' (one more for Draining)' : ''}`;
+
+/** What a condition does, as it takes hold (SC Conditions). */
+const TAKES_HOLD: Readonly<Record<Condition, string>> = {
+  entangled: 'is entangled: it cannot move, and attacks at −2, until it passes a save at the start of its turn',
+  paralyzed: 'is paralyzed: it cannot move or attack until it passes a save at the start of its turn',
+  poisoned: 'is poisoned: each failed save at the start of its turn costs it a wound',
+};
+
+/** The lines of conditions taking hold, troop by troop (a second entangle says so). */
+function conditionLines(setup: ScSetup, added: Readonly<Record<string, readonly Condition[]>> | undefined): string[] {
+  return Object.entries(added ?? {}).flatMap(([id, list]) => list.map((c) => `${labelOf(setup, id)} ${TAKES_HOLD[c]}.`));
+}
+
+/** One saving throw's line (SC Saving Throws c–e, SC Conditions): what the roll did against the condition. */
+function saveLine(setup: ScSetup, v: ScSave): string {
+  const who = labelOf(setup, v.troop);
+  const bonus = v.total - v.d10;
+  const roll = `save d10 ${v.d10}${bonus ? ` ${signed(bonus)} Strength and size` : ''} = ${v.total}`;
+  const passed = v.result !== 'remains';
+  switch (v.condition) {
+    case 'poisoned':
+      return passed ? `🎲 ${who} shakes off the poison (${roll}, 6 or more).` : `🎲 ${who} suffers the poison: 1 wound (${roll}, under 6).`;
+    case 'paralyzed':
+      return passed
+        ? `🎲 ${who} shakes off the paralysis and may move and attack (${roll}, 6 or more).`
+        : `🎲 ${who} is still paralyzed: it cannot move or attack this turn (${roll}, under 6).`;
+    case 'entangled':
+      if (v.result === 'cleanly') return `🎲 ${who} breaks free of the entanglement and moves normally (${roll}, 10 or more).`;
+      return passed
+        ? `🎲 ${who} breaks free of the entanglement but moves at half speed this turn (${roll}, 6 to 9).`
+        : `🎲 ${who} is still entangled: it cannot move this turn (${roll}, under 6).`;
+  }
 }
 
 /** A projected attack's line (SC Melee c): its template, and each troop under it with its own rolls; those it could not see are named. */
@@ -131,7 +170,8 @@ function shotLine(setup: ScSetup, s: ScState, k: ShotOutcome): string {
     k.struck === k.target
       ? 'a hit'
       : `a miss by the shot into melee alone: it hits ${labelOf(setup, k.struck)} instead${k.plus > 0 ? `, whose To Wound is ${signed(k.plus)} for its cover` : ''}`;
-  return `🎲 ${what}: ${hit}, ${stray}; d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''} = ${k.damage} damage, ${k.wounds === 1 ? '1 wound' : `${k.wounds} wounds`}.`;
+  if (k.noDamage) return `🎲 ${what}: ${hit}, ${stray}; it does no damage (No Damage).`;
+  return `🎲 ${what}: ${hit}, ${stray}; d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''} = ${k.damage} damage, ${woundWords(k)}.`;
 }
 
 const STEP_WORDS: Readonly<Record<ScStepName, string>> = {
@@ -181,13 +221,23 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
     }
     case 'fell-back':
       return [`${labelOf(setup, e.troop)} stops short, on the last square it could end on.`];
+    case 'held': {
+      const at = s.troops[e.troop]!.at;
+      return [`${labelOf(setup, e.troop)} is ${e.condition} and cannot move on: its move ends${at === null ? '' : ` on ${squareWords(setup, at)}`}.`];
+    }
+    case 'saved':
+      return [...e.saves.map((v) => saveLine(setup, v)), ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s))];
     case 'asked':
       return [
         `⏸ ${labelOf(setup, e.prompt.mover)} leaves the reach of ${labelOf(setup, e.prompt.attacker)}: ${name(e.prompt.player)} may make an opportunity attack.`,
       ];
     case 'opportunity':
       if (!e.strike) return [`${labelOf(setup, e.attacker)} lets ${labelOf(setup, e.mover)} go.`];
-      return [strikeLine(setup, s, e.strike, true), ...(e.strike.wounds > 0 ? [woundsLine(setup, e.mover, e, s)] : [])];
+      return [
+        strikeLine(setup, s, e.strike, true),
+        ...(e.strike.wounds > 0 ? [woundsLine(setup, e.mover, e, s)] : []),
+        ...conditionLines(setup, e.conditions ? { [e.mover]: e.conditions } : undefined),
+      ];
     case 'declared': {
       const attack = cardOf(setup, s.troops[e.strike.attacker]!)
         .attacks.flat()
@@ -217,7 +267,11 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
       return [`${labelOf(setup, e.shot.attacker)} will shoot ${labelOf(setup, e.shot.target)} (${e.shot.attack}).`];
     }
     case 'ranged-resolved':
-      return [...e.shots.map((k) => shotLine(setup, s, k)), ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s))];
+      return [
+        ...e.shots.map((k) => shotLine(setup, s, k)),
+        ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s)),
+        ...conditionLines(setup, e.conditions),
+      ];
     case 'melee-resolved':
       return [
         ...(e.strikes.length === 0
@@ -226,6 +280,7 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
               k.projected ? projectedLine(setup, s, k, k.projected) : k.swept ? sweepLine(setup, s, k, k.swept) : strikeLine(setup, s, k, false),
             )),
         ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s)),
+        ...conditionLines(setup, e.conditions),
       ];
     case 'turn-ended':
       return [`${name(e.player)}'s turn is over.`];

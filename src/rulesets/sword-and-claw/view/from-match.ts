@@ -111,7 +111,17 @@ export function scViewInputOf(setup: ScSetup, state: ScState, request: TableRequ
     troops: setup.troops.map((t) => {
       const now = state.troops[t.id]!;
       const unloaded = (now.unloaded ?? []).length > 0;
-      return { id: t.id, troop: t.troop, player: t.player, at: now.at, taken: now.taken, removed: now.removed, ...(unloaded ? { unloaded } : {}) };
+      return {
+        id: t.id,
+        troop: t.troop,
+        player: t.player,
+        at: now.at,
+        taken: now.taken,
+        removed: now.removed,
+        ...(unloaded ? { unloaded } : {}),
+        ...(now.conditions ? { conditions: now.conditions } : {}),
+        ...(now.limit === 'half' ? { halfMove: true } : {}),
+      };
     }),
     round: state.round,
     stage: stageOf(state),

@@ -20,6 +20,10 @@ export interface ScViewTroop {
   readonly removed: boolean;
   /** A weapon of it has fired and waits to be reloaded (SC App. B Requires Reload). */
   readonly unloaded?: boolean;
+  /** The conditions it carries, one per effect (SC Conditions); absent when none. */
+  readonly conditions?: readonly ('entangled' | 'paralyzed' | 'poisoned')[];
+  /** Its saves left it half its Move this turn (SC Conditions Entangled). */
+  readonly halfMove?: boolean;
 }
 
 /** Where a match stands, for the header. */

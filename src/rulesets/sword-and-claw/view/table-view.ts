@@ -19,6 +19,27 @@ const HOW_WORDS = { move: 'moved', run: 'ran', slide: 'slid', charge: 'charged' 
 export const HURT_BADGE = { text: 'H', word: 'Hurt' } as const;
 /** A fired weapon to reload (SC App. B Requires Reload). */
 export const RELOAD_BADGE = { text: 'R', word: 'to reload' } as const;
+/** The conditions a troop carries (SC Conditions): one badge each, however many of it; what each means for the key. */
+export const CONDITION_BADGES = {
+  entangled: { text: 'E', word: 'Entangled', key: 'Entangled: cannot move, -2 to attacks, until a save' },
+  paralyzed: { text: 'P', word: 'Paralyzed', key: 'Paralyzed: cannot move or attack until a save' },
+  poisoned: { text: 'V', word: 'Poisoned', key: 'Poisoned (venom): a wound on each failed save' },
+} as const;
+type Held = keyof typeof CONDITION_BADGES;
+
+/** The conditions a troop carries, each once, in the badges' order; "Entangled ×2" when it carries two of one. */
+function heldWords(t: ScViewTroop): string[] {
+  const held = t.conditions ?? [];
+  return (Object.keys(CONDITION_BADGES) as Held[]).flatMap((c) => {
+    const n = held.filter((x) => x === c).length;
+    return n === 0 ? [] : [`${CONDITION_BADGES[c].word}${n > 1 ? ` ×${n}` : ''}`];
+  });
+}
+
+const heldBadges = (t: ScViewTroop) =>
+  (Object.keys(CONDITION_BADGES) as Held[])
+    .filter((c) => (t.conditions ?? []).includes(c))
+    .map((c) => ({ text: CONDITION_BADGES[c].text, word: CONDITION_BADGES[c].word }));
 
 interface Ctx {
   readonly input: ScViewInput;
@@ -40,7 +61,13 @@ function condition(t: ScViewTroop, wounds: number): string[] {
   if (t.removed) return ['removed'];
   if (t.at === null) return ['not deployed yet'];
   const taken = wounds === 1 ? `${t.taken} of 1 wound taken` : `${t.taken} of ${wounds} wounds taken`;
-  return [taken, ...(isHurt(t.taken, wounds) ? ['Hurt'] : []), ...(t.unloaded ? ['weapon to reload'] : [])];
+  return [
+    taken,
+    ...(isHurt(t.taken, wounds) ? ['Hurt'] : []),
+    ...heldWords(t),
+    ...(t.halfMove ? ['half Move this turn'] : []),
+    ...(t.unloaded ? ['weapon to reload'] : []),
+  ];
 }
 
 function unitOf(c: Ctx, t: ScViewTroop): TableUnit {
@@ -55,7 +82,7 @@ function unitOf(c: Ctx, t: ScViewTroop): TableUnit {
     at: on ? at(c, t.at!) : null,
     span: SPAN[card.size],
     pips: { filled: Math.min(t.taken, card.wounds), total: card.wounds },
-    badges: on ? [...(isHurt(t.taken, card.wounds) ? [HURT_BADGE] : []), ...(t.unloaded ? [RELOAD_BADGE] : [])] : [],
+    badges: on ? [...(isHurt(t.taken, card.wounds) ? [HURT_BADGE] : []), ...heldBadges(t), ...(t.unloaded ? [RELOAD_BADGE] : [])] : [],
     condition: condition(t, card.wounds),
     removed: t.removed,
     active: on && c.input.active === t.id,
@@ -113,6 +140,8 @@ function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableO
   entries.push({ kind: 'pips', words: 'wounds taken (filled) of Wounds' });
   if (units.some((u) => u.badges.includes(HURT_BADGE)))
     entries.push({ kind: 'badge', text: HURT_BADGE.text, words: 'Hurt: half its Wounds or more taken, -1 to hit' });
+  for (const c of Object.values(CONDITION_BADGES))
+    if (units.some((u) => u.badges.some((b) => b.text === c.text && b.word === c.word))) entries.push({ kind: 'badge', text: c.text, words: c.key });
   if (units.some((u) => u.badges.includes(RELOAD_BADGE)))
     entries.push({ kind: 'badge', text: RELOAD_BADGE.text, words: 'its weapon has fired and must be reloaded' });
   for (const how of ['move', 'run', 'slide', 'charge'] as const) {
