@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { chooseScCommand } from '../../../src/rulesets/sword-and-claw/ai/choose';
 import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
 import { scScenarioSchema } from '../../../src/rulesets/sword-and-claw/formats/scenario';
 import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
@@ -70,6 +71,11 @@ describe('the orders a projected attack may be given (ruling SC45)', () => {
   it("the target's suggestion says whom it would cover, the player's own troops counted", () => {
     const { choices } = suggestOrder(setup, state, 'p1', 'attack', 'target', { troop: 'FD', attack: 'breath' });
     expect(choices.map((c) => c.name)).toContainEqual(expect.stringMatching(/^SO2 \(Soldier\) at D5 \(Cone 4 covers SO1, SO2, SO3: 1 of yours\)$/));
+  });
+
+  it('the practice opponent aims it where it reaches enemies and not its own troop', () => {
+    // Aimed at SO2 (D5) the cone would take in the Drake's own SO1 at E4; aimed at SO3 (F6) it does not.
+    expect(chooseScCommand(setup, state, 'p1')).toEqual({ type: 'attack', troop: 'dr', attack: 'breath', target: 's3' });
   });
 
   it('is made in the melee step but is no normal melee attack: never an opportunity attack (SC Opportunity Attacks)', () => {

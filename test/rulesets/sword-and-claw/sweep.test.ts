@@ -3,7 +3,12 @@
  * as pictures (`A` the attacker, `1`… the squares in the order struck, `.` the rest), and what a sweep
  * counts for opportunity attacks.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { chooseScCommand } from '../../../src/rulesets/sword-and-claw/ai/choose';
+import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
+import { scScenarioSchema } from '../../../src/rulesets/sword-and-claw/formats/scenario';
+import { scenarioStart } from '../../../src/rulesets/sword-and-claw/match/scenario';
 import type { ScSize } from '../../../src/rulesets/sword-and-claw/formats/vocabulary';
 import { opportunityAttacksPerRound } from '../../../src/rulesets/sword-and-claw/rules/opportunity';
 import { type SweepAim, sweepSquares, sweptTroops } from '../../../src/rulesets/sword-and-claw/rules/sweep';
@@ -110,5 +115,23 @@ describe('SC Opportunity Attacks: a troop with a Sweep', () => {
       ],
     });
     expect(opportunityAttacksPerRound(wyrm)).toBe(5);
+  });
+});
+
+describe('the practice opponent and a Sweep', () => {
+  it('sweeps the way that reaches the most enemies and spares its own troop', () => {
+    const content = (() => {
+      const r = loadScContent();
+      if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
+      return r.value;
+    })();
+    const scenario = scScenarioSchema.parse(
+      JSON.parse(readFileSync('test/scenarios/sword-and-claw/sc-app-b-sweep-round-the-attacker-friend-and-foe.json', 'utf8')),
+    );
+    const { setup, state } = scenarioStart(scenario, content);
+    const order = chooseScCommand(setup, state, 'p2');
+    // From HS2 at D5 counterclockwise: D5, E5, E4, E3, E2 reach all three spearmen; clockwise from HS1
+    // would end on its own skirmisher at C5.
+    expect(order).toEqual({ type: 'attack', troop: 'w1', attack: 'tail-sweep', target: 's2', sweep: { turn: 'counterclockwise', squares: 5 } });
   });
 });

@@ -9,7 +9,8 @@
  *   reach a square next to an enemy with a Move goes there, to strike in the melee step; any other
  *   closes in on the nearest enemy, running when that keeps no attack from it this turn;
  * - ranged and melee steps: each declared attack is the one with the most wounds expected (the
- *   chance to hit times the wounds a hit does), the weakest target first when equal;
+ *   chance to hit times the wounds a hit does), the weakest target first when equal; a template or a
+ *   sweep counts every troop it reaches, its own against it (ai/spread.ts);
  * - an opportunity attack is always taken, with the best attack.
  * It stops a step with `next` when nothing is worth ordering. Movement is worked out for one troop at
  * a time from the same movement rules the options use, never from every troop's whole move set, so a
@@ -24,6 +25,7 @@ import { inchesBetween } from '../rules/sight';
 import type { Piece, ScTable } from '../rules/table';
 import { isHurt } from '../rules/wounds';
 import { meleeOptions } from '../match/options';
+import { spreadValue, sweepWays } from './spread';
 import { reloadOptions, shotOptions, shotTroops, troopShots } from '../match/ranged';
 import { cardOf, hasRangedAttack, moveOf, onTable, pieceOf, tableOf } from '../match/tables';
 import { conditionsAllow } from '../match/conditions';
@@ -75,17 +77,26 @@ function expected(setup: ScSetup, s: ScState, c: { troop: string; attack: string
   return hitChance(bonus, defense) * woundsPerHit(attack.dmg.bonus, targetCard.toWound);
 }
 
-/** The declared attack with the most wounds expected; ties go to the target with the fewest wounds left. */
+/**
+ * The declared attack with the most wounds expected; ties go to the target with the fewest wounds left.
+ * An attack that reaches several troops (a template, a sweep) counts each, its own side's against it,
+ * and a sweep is weighed every way it may be swept (ai/spread.ts).
+ */
 function best(setup: ScSetup, s: ScState, options: readonly Extract<ScCommand, { type: 'shoot' | 'attack' }>[]): ScCommand | null {
-  const shots = options.some((o) => o.type === 'shoot') ? shotTroops(setup, s) : undefined;
+  const shots = options.length > 0 ? shotTroops(setup, s) : undefined;
+  // Wounds that remove a troop are worth a little more than wounds that do not.
+  const worth = (id: string, wounds: number) => {
+    const troop = s.troops[id]!;
+    return wounds * (1 + 1 / (cardOf(setup, troop).wounds - troop.taken + 1));
+  };
   let chosen: ScCommand | null = null;
   let score = 0;
-  for (const o of options) {
-    const target = s.troops[o.target]!;
-    const left = cardOf(setup, target).wounds - target.taken;
-    // Wounds that remove the target are worth a little more than wounds that do not.
-    const value = expected(setup, s, o, o.type === 'shoot', shots) * (1 + 1 / (left + 1));
-    if (value > score + 1e-9) [chosen, score] = [o, value];
+  for (const option of options) {
+    for (const o of option.type === 'attack' ? sweepWays(option, shots!.fighters) : [option]) {
+      const spread = o.type === 'attack' ? spreadValue(shots!.table, shots!.fighters, o, worth) : null;
+      const value = spread ?? worth(o.target, expected(setup, s, o, o.type === 'shoot', shots));
+      if (value > score + 1e-9) [chosen, score] = [o, value];
+    }
   }
   return chosen;
 }

@@ -83,6 +83,9 @@ function inSight(table: ScTable, attacker: Piece, troop: Piece): boolean {
   return lineOfSight(alone, attacker, troop).visible;
 }
 
+/** Of the troops under a template, those it reaches: not hidden from the attacker by hard blocking terrain (ruling SC47). */
+export const reachedTroops = (table: ScTable, attacker: Piece, under: readonly Piece[]): Piece[] => under.filter((p) => inSight(table, attacker, p));
+
 /** One troop under the template, rolled against as SC Melee c and SC App. B Automatically hits say. */
 function rollAgainst(dice: Dice, table: ScTable, attacker: Piece, attack: TroopAttack, hurt: boolean, troop: Piece, fighter: Fighter): ProjectedHit {
   const card = fighter.card;
@@ -123,7 +126,7 @@ export function project(
   const me = t.fighters.get(attackerId)!;
   const hurt = isHurt(me.taken, me.card.wounds);
   const under = troopsUnder(table, squares, attackerId);
-  const seen = under.filter((p) => inSight(table, attacker, p));
+  const seen = reachedTroops(table, attacker, under);
   const hits = seen.map((p) => rollAgainst(dice, table, attacker, attack, hurt, p, t.fighters.get(p.id)!));
   const sheltered = under.filter((p) => !seen.includes(p)).map((p) => p.id);
   return { shape: template.shape, length: template.length, squares, hits, sheltered };
