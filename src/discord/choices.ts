@@ -57,10 +57,14 @@ export const choice = (name: string, value: string): Choice => ({
   value,
 });
 
-/** Case-insensitive filter on what the user has typed so far, capped at Discord's 25 choices. */
-export function suggest<C extends Choice>(choices: readonly C[], typed: unknown): C[] {
+/**
+ * Case-insensitive filter on what the user has typed so far, capped at Discord's 25 choices. A choice
+ * matches by its value or by `searched` (its name unless told): a name that warns of other units
+ * ("⚠ CI may reply") must not match what is typed to find those units.
+ */
+export function suggest<C extends Choice>(choices: readonly C[], typed: unknown, searched: (c: C) => string = (c) => c.name): C[] {
   const q = String(typed ?? '')
     .trim()
     .toLowerCase();
-  return choices.filter((c) => q === '' || c.name.toLowerCase().includes(q) || String(c.value).toLowerCase().includes(q)).slice(0, DiscordLimit.choices);
+  return choices.filter((c) => q === '' || searched(c).toLowerCase().includes(q) || String(c.value).toLowerCase().includes(q)).slice(0, DiscordLimit.choices);
 }

@@ -59,22 +59,41 @@ describe('target suggestions', () => {
     const [sk] = targetChoices(game, 'p1', 'wh', 'bite', '');
     expect(sk!.value).toBe('sk');
     expect(sk!.name).toMatch(
-      /^SK \d+% hit, \d+% crit, only crits wound · 0 wounds, crit 10 \(immune −\d+ pierce\)( · Skeleton Warrior)?( · range 1)?$/,
+      /^SK \d+% hit, \d+% crit, only crits wound( · ⚠ SK may reply)? · 0 wounds, crit 10 \(immune −\d+ pierce\)( · Skeleton Warrior)?( · range 1)?$/,
     );
     // A phone shows about the first 40 characters: the odds, the critical chance and that a plain hit cannot wound.
     expect(sk!.name.slice(0, 40)).toMatch(/^SK \d+% hit, \d+% crit, only crits wound/);
   });
 
-  it('a plain target keeps both its wound figures within the ~50 characters a phone shows ("10 wounds, crit 20")', () => {
+  it('R25, R26: a target warns of who may strike back, as a move does, before the wounds ("10 wounds, crit 20")', () => {
+    // The Ghoul next to the Knight may reply to its attack; the Warboss two squares off may not.
     const game = table({
       map: 'barrow-hill',
       units: [
         { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
         { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+        { id: 'ow', card: 'havoc-orc-warboss', player: 'p2', at: 'L10' },
       ],
     });
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh');
-    expect(gh!.name.slice(0, 50)).toMatch(/^GH \d+% hit, \d+% crit · 10 wounds, crit 20/);
+    // A phone shows about the first 50 characters: the odds and the warning.
+    expect(gh!.name.slice(0, 50)).toMatch(/^GH \d+% hit, \d+% crit · ⚠ GH may reply · /);
+    expect(gh!.name).toContain(' · 10 wounds, crit 20 · ');
+    // Typing another unit's label does not find this target by its warning.
+    expect(targetChoices(game, 'p1', 'kn', 'longsword', 'ow').map((c) => c.value)).not.toContain('gh');
+  });
+
+  it('a target with nobody next to the attacker to reply carries no warning', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'lo', card: 'valor-archer', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J14' },
+      ],
+    });
+    const gh = targetChoices(game, 'p1', 'lo', undefined, '').find((c) => c.value === 'gh');
+    expect(gh?.name).toBeDefined();
+    expect(gh!.name).not.toContain('may reply');
   });
 
   it("R23, R45: a charge whose path crosses damaging ground warns of the wounds, as a move's does", () => {
@@ -110,9 +129,7 @@ describe('target suggestions', () => {
     const gh = choices.find((c) => c.value === 'gh charge');
     // Whom it charges and the squares it steps through, the path the command will take (R23), then the odds.
     const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
-    expect(gh?.name).toMatch(
-      new RegExp(`^charge GH by ${path.join(' → ')}, \\d+% hit, \\d+% crit · \\d+ wounds, crit \\d+ · costs 5 Vigor · Ghoul$`),
-    );
+    expect(gh?.name).toMatch(new RegExp(`^charge GH by ${path.join(' → ')}, \\d+% hit, \\d+% crit · \\d+ wounds, crit \\d+ · costs 5 Vigor · Ghoul$`));
     expect(gh!.name.slice(0, 40)).toMatch(/^charge GH by [A-Z]\d+ → [A-Z]\d+, \d+% hit/);
     expect(gh?.name).not.toContain('charge only');
     // Picking it charges: its value carries the charge.

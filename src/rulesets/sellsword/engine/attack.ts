@@ -61,8 +61,8 @@ function incomingOf(ctx: Ctx, then: FrameOf<'offer-replies'>['then']): Incoming 
   return { move: true };
 }
 
-/** Adjacent enemies able to reply to `attacker` now, in board order (R26). */
-function repliersTo(state: GameState, attacker: UnitState): UnitState[] {
+/** Adjacent enemies able to reply to `attacker` now, in board order (R26): who may answer an attack it makes from where it stands. */
+export function repliersTo(state: GameState, attacker: UnitState): UnitState[] {
   return Object.values(state.units)
     .filter((u) => areEnemies(state, u, attacker) && u.at !== null && !u.dropped && areAdjacent(state, u, attacker))
     .filter((u) => replyAttacks(state, u, attacker).length > 0)

@@ -78,7 +78,7 @@ export type { ActKind, Outlook, SplitOutcome, TargetView } from './queries';
 
 // Which attacks may reply.
 export { pendingReplies, replyAttacks, replyNeedsToken, repliesTooDear } from './reactions';
-export { otherRepliers } from './attack';
+export { otherRepliers, repliersTo } from './attack';
 export type { PendingReply } from './reactions';
 
 // A game rebuilt from its events.

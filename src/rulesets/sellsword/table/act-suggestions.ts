@@ -20,7 +20,7 @@ import {
 import type { GameState, UnitState } from '../engine';
 import { commanderOf } from '../engine';
 import { liveTraits, profile } from '../engine';
-import { boardOf, decide, findAttack, label } from '../engine';
+import { boardOf, decide, findAttack, label, repliersTo, unitOf } from '../engine';
 import { type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { oddsHead } from './odds-words';
 import { withoutRuleCodes } from '../../../render/plain-rules';
@@ -276,14 +276,17 @@ function unreachedWhy(game: GameState, id: string, q: string, maneuver: boolean)
   return `no square ${label} can reach starts with "${q}"`;
 }
 
+/** "⚠ OW may reply", "⚠ GH and SK may reply", or '' with nobody: units that may answer a move or an attack. */
+function replyWarning(units: readonly string[]): string {
+  if (units.length === 0) return '';
+  const who = units.map((r) => r.toUpperCase());
+  return `⚠ ${who.length === 1 ? who[0]! : `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`} may reply`;
+}
+
 /** A square with what getting there costs and risks: damaging terrain's wounds, and who may reply on the way. */
 export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[number]): string {
   const parts = [`${o.square} costs ${o.cost}`];
-  if (o.repliers.length > 0) {
-    const who = o.repliers.map((r) => r.toUpperCase());
-    const names = who.length === 1 ? who[0]! : `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`;
-    parts.push(`⚠ ${names} may reply`);
-  }
+  if (o.repliers.length > 0) parts.push(replyWarning(o.repliers));
   if (o.damaging > 0) parts.push(`⚠ ${damagingWounds(game, o.damaging)} (${o.damaging} damaging square${o.damaging === 1 ? '' : 's'})`);
   return parts.join(' · ');
 }
@@ -334,6 +337,8 @@ export function targetChoices(
     // A target only a charge reaches carries the charge in its value: picking it charges.
     [...targets].map((t) => choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t)), seen.has(t) ? t : chargeTargetValue(t))),
     typed,
+    // Found by its label and card name, never by the other units its words warn of.
+    (c) => `${c.value} ${game.cards[game.units[String(c.value).split(' ')[0]!]?.card ?? '']?.name ?? ''}`,
   );
   if (found.length > 0) return found;
   // Typed a unit that is not offered: the engine's reason for that unit, not a seeming typo.
@@ -392,7 +397,9 @@ function targetWords(
     const odds = oddsHead(game, unitId, attack === undefined ? seen.attack : String(attack), target);
     const head = odds ? [...odds.head] : ['odds unknown'];
     if (seen.cover) head.splice(Math.min(2, head.length), 0, 'cover');
-    return fitName(`${label} ${head.join(', ')}`, [odds?.wounds ?? '', card, `range ${seen.range}`].filter(Boolean));
+    // Who may strike back comes before the wounds, as a move's suggestion warns of replies on its path.
+    const replies = replyWarning(repliersTo(game, unitOf(game, unitId)).map((u) => u.id));
+    return fitName(`${label} ${head.join(', ')}`, [replies, odds?.wounds ?? '', card, `range ${seen.range}`].filter(Boolean));
   }
   const via = attack === undefined ? charge?.attack : String(attack);
   const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
