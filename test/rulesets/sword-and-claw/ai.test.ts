@@ -94,6 +94,23 @@ describe("Sword and Claw's practice opponent", () => {
     expect(wins / games, `${wins} of ${games} won`).toBeGreaterThanOrEqual(0.8);
   });
 
+  it("walks a troop that Can't Run towards the enemy, never ordering it to run (SC App. A Can't Run, ruling SC36)", () => {
+    const s = setup(5, ['slagwall-foundry', 'winter-moon-hunt']);
+    const begun = beginSc(s);
+    if (!begun.ok) throw new Error(begun.error.message);
+    let state = begun.state;
+    const colossus = 'kilnborn-kiln-colossus-1';
+    let order: ScCommand | null = null;
+    for (let i = 0; i < 500 && !order && !state.end; i++) {
+      const command = chooseScCommand(s, state, waitingOn(state)!)!;
+      if (command.type === 'move' && command.troop === colossus) order = command;
+      const r = decideSc(s, state, command, undefined);
+      if (!r.ok) throw new Error(`${r.error.code} ${r.error.message}`);
+      state = r.state;
+    }
+    expect(order).toMatchObject({ type: 'move', troop: colossus, how: 'move' });
+  });
+
   it("is the game's practice opponent behind the boundary, on a map the table set-up takes by id", () => {
     const found = rulesetOf('sword-and-claw');
     if (!found.ok) throw new Error(found.error.message);

@@ -188,20 +188,20 @@ describe('Sword and Claw catalog, army list and map (SC Set-up 1, 2, 6)', () => 
 });
 
 describe('Sword and Claw shipped content', () => {
-  it('loads: the rulebook crossbowman, sample troops, three sample armies (one a twenty-strong host) and two maps, each legal and marked as sample', () => {
+  it('loads: the rulebook crossbowman, sample troops and factions, five sample armies (one a twenty-strong host) and two maps, each legal and marked as sample', () => {
     const r = loadScContent();
     if (!r.ok) throw new Error(r.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
     const { catalogs, troops, armies, maps } = r.value;
     expect(troops.get('human-crossbowman')?.name).toBe('Human Crossbowman');
     expect(catalogs.find((c) => c.troops.some((t) => t.id === 'human-crossbowman'))?.sample).toBe(false);
     expect(catalogs.filter((c) => c.id !== 'rulebook').every((c) => c.sample)).toBe(true);
-    expect([...armies.keys()]).toEqual(['iron-company', 'mire-raiders', 'mire-skirmish-host']);
+    expect([...armies.keys()]).toEqual(['iron-company', 'mire-raiders', 'mire-skirmish-host', 'slagwall-foundry', 'winter-moon-hunt']);
     expect(armies.get('mire-skirmish-host')!.units.reduce((n, u) => n + u.count, 0)).toBe(20);
     for (const army of armies.values()) {
       expect(army.sample).toBe(true);
       expect(checkArmy(army, troops).problems).toEqual([]);
     }
-    expect(new Set([...armies.values()].map((a) => a.faction)).size).toBe(2);
+    expect(new Set([...armies.values()].map((a) => a.faction)).size).toBe(4);
     expect(maps.get('reed-ford')?.sample).toBe(true);
     expect(maps.get('long-marsh')?.grid.map((row) => row.length)).toEqual(Array(24).fill(36));
   });

@@ -7,7 +7,7 @@
  * - deployment: the troops placed as a missed deadline places them (nearest its edge);
  * - movement: an unloaded weapon is reloaded; a troop with a shot where it stands aims and keeps still; a troop that can
  *   reach a square next to an enemy with a Move goes there, to strike in the melee step; any other
- *   closes in on the nearest enemy, running when that keeps no attack from it this turn;
+ *   closes in on the nearest enemy, running (unless it Can't Run) when that keeps no attack from it this turn;
  * - ranged and melee steps: each declared attack is the one with the most wounds expected (the
  *   chance to hit times the wounds a hit does), the weakest target first when equal; a template or a
  *   sweep counts every troop it reaches, its own against it (ai/spread.ts);
@@ -155,7 +155,9 @@ function troopMove(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, e
   // An Entangled or Paralyzed troop stays where it is (SC Conditions).
   if (!conditionsAllow(troop, 'move')) return null;
   const move = moveOf(setup, troop);
-  const far = reachable(table, piece, allowance('run', move, card.size));
+  // A troop that Can't Run walks, never runs (SC App. A Can't Run, ruling SC36).
+  const walksOnly = ranged || card.qualities.includes("Can't Run");
+  const far = reachable(table, piece, allowance(walksOnly ? 'move' : 'run', move, card.size));
   // Orders carry the path found here, so the rules check it rather than search again.
   let strike: { at: number; path: readonly number[] } | null = null;
   let closest: { at: number; d: number; run: boolean; path: readonly number[] } | null = null;
@@ -163,7 +165,7 @@ function troopMove(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, e
     if (to === troop.at) continue;
     const walk = plan.spent <= move;
     // A troop that shoots keeps to a Move, which leaves it its shot this turn.
-    if (ranged && !walk) continue;
+    if (walksOnly && !walk) continue;
     const there = { ...piece, at: to };
     if (walk && strike === null && afterMove('move').melee && enemies.some((e) => areAdjacent(table, there, e))) strike = { at: to, path: plan.path };
     const d = nearestEnemy(table, piece, to, enemies);
