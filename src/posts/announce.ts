@@ -29,10 +29,28 @@ export const nameIn =
   (p: PlayerId | null | undefined): string =>
     p ? shown(setup.names[p] ?? p) : 'nobody';
 
-export function setupLine(e: PregameEvent, name: (p: PlayerId) => string, setup: MatchSetup): string | null {
+/** What a setup reroll changed, as the round's tactics check says it: ", 4 before, 9 now" or ", 4 again". */
+function rerolled(e: Extract<PregameEvent, { type: 'tactics-rolled' }>, before: Readonly<Record<PlayerId, number>> | null | undefined): string {
+  const was = e.rerolled === undefined ? undefined : before?.[e.rerolled];
+  const now = e.rerolled === undefined ? undefined : e.totals[e.rerolled];
+  if (was === undefined || now === undefined) return '';
+  return was === now ? `, ${now} again` : `, ${was} before, ${now} now`;
+}
+
+/**
+ * A setup event in words, or null when it needs none. `totalsBefore`: the setup check's totals before
+ * the event, so a reroll that came up the same says so instead of looking like nothing happened.
+ */
+export function setupLine(
+  e: PregameEvent,
+  name: (p: PlayerId) => string,
+  setup: MatchSetup,
+  totalsBefore?: Readonly<Record<PlayerId, number>> | null,
+): string | null {
   switch (e.type) {
     case 'tactics-rolled': {
-      const rolls = `🎲 Setup tactics check${e.rerolled ? ` (${name(e.rerolled)} rerolled)` : ''}: ${e.players.map((p, i) => `${name(p)} rolled ${e.rolls[i]}`).join(', ')}.`;
+      const who = e.rerolled ? ` (${name(e.rerolled)} rerolled${rerolled(e, totalsBefore)})` : '';
+      const rolls = `🎲 Setup tactics check${who}: ${e.players.map((p, i) => `${name(p)} rolled ${e.rolls[i]}`).join(', ')}.`;
       // A tie for the highest total is broken by the tied players rolling again (settleSetupCheck).
       const top = Math.max(...Object.values(e.totals));
       const tied = Object.keys(e.totals).filter((p) => e.totals[p] === top);
@@ -119,11 +137,13 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
   const told = options.reply
     ? s.events.find((e) => e.event.stage === 'pregame' && e.event.event.type === 'entry-placed' && e.event.event.player === options.by)
     : undefined;
+  let setupTotals = s.before.stage === 'pregame' ? s.before.pregame.totals : null;
   for (const item of s.events) {
     const { seq, event } = item;
     if (event.stage === 'pregame') {
-      const line = item === told ? null : setupLine(event.event, name, s.setup);
+      const line = item === told ? null : setupLine(event.event, name, s.setup, setupTotals);
       if (line) lines.push(line);
+      if (event.event.type === 'tactics-rolled') setupTotals = event.event.totals;
       continue;
     }
     if (!game) {

@@ -26,6 +26,13 @@ describe('the map choice', () => {
     expect(setupLine({ type: 'map-chosen', by: 'p2', map: 'barrow' }, name, two)).toBe('Bob chooses the map **Barrow Hill**.');
   });
 
+  it('a setup reroll that came up the same says so, and one that changed says from what', () => {
+    const one = setupWith(['mill']);
+    const e = { type: 'tactics-rolled', players: ['p2'], rolls: [4], totals: { p1: 12, p2: 4 }, rerolled: 'p2' } as const;
+    expect(setupLine({ ...e, players: [...e.players], rolls: [...e.rolls] }, name, one, { p1: 12, p2: 4 })).toContain('(Bob rerolled, 4 again)');
+    expect(setupLine({ ...e, players: [...e.players], rolls: [...e.rolls] }, name, one, { p1: 12, p2: 9 })).toContain('(Bob rerolled, 9 before, 4 now)');
+  });
+
   it("the setup winner's question asks about a map only when there is one to choose", () => {
     const prompt = { kind: 'map-chooser', player: 'p1', options: ['p1', 'p2'] } as unknown as PregamePrompt;
     expect(setupPromptPost('m', 1, prompt, name, 1).content).toMatch(/Who places the first entry tile\? /);

@@ -178,6 +178,17 @@ describe('a lost tactics check says why no reroll was offered when a Warleader i
   });
 });
 
+describe('a tactics reroll told after its prompt says what it replaced (R6)', () => {
+  it('"7 again" when the reroll came up the same, though the first roll was told in an earlier post', () => {
+    const asked: GameState = {
+      ...state,
+      prompt: { kind: 'reroll', player: 'p2', options: { roll: 'tactics', total: 7, leader: 'p1', leaderTotal: 11, rerollsLeft: 1 } },
+    };
+    const e: GameEvent = { type: 'tactics-rolled', rolls: [7], totals: { p1: 11, p2: 7 }, winner: null, rerolled: 'p2', warleader: 'gn' };
+    expect(tell(happeningsOf(state, [e], { names, before: asked }), {}).join(' ')).toContain('(Bob rerolled with a Warleader die of GN, 7 again)');
+  });
+});
+
 describe('an attack left unanswered because the reply costs more than the target has (R25, R26)', () => {
   // Goading Roar costs a react token itself, and a reply pays one more: the Warboss with one left cannot reply with it.
   const full = table({

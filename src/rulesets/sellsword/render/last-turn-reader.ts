@@ -142,6 +142,9 @@ export class TurnReader {
       this.askReply(before.prompt.unit, o.against, o.incoming);
       this.declared.add(JSON.stringify([o.against, o.incoming ?? null]));
     }
+    // A tactics reroll answered in these events was asked before them: the total it replaces is the prompt's.
+    if (before?.prompt?.kind === 'reroll' && before.prompt.options.roll === 'tactics')
+      this.tactics = { [before.prompt.player]: before.prompt.options.total, [before.prompt.options.leader]: before.prompt.options.leaderTotal };
     // Replies declared before these events that are still to come.
     for (const p of before ? pendingReplies(before) : []) this.replies.set(`${p.unit}>${p.against}`, { ...p, attack: this.attackName(p.unit, p.attack) });
   }
