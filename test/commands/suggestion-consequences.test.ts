@@ -236,7 +236,7 @@ describe('target suggestions on a phone', () => {
     for (const c of choices) expect(c.name.length).toBeLessThanOrEqual(100);
     // An invisible target's penalty is named with its odds, as the roll will name it.
     const hidden = choices.find((c) => c.value === 'hidden');
-    expect(hidden?.name).toMatch(/^HIDDEN \d+% hit, \d+% crit, cover, invisible · /);
+    expect(hidden?.name).toMatch(/^HIDDEN \d+% hit, \d+% crit, cover, invisible −4 · /);
     // Said once, in the head, not again with the wounds.
     expect(choices.find((c) => c.value === 'open')!.name.match(/immune/g)).toHaveLength(1);
   });

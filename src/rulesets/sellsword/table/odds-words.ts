@@ -110,7 +110,8 @@ export function oddsHead(
   if (!('chance' in outlook)) return null;
   const head = [`${percent(outlook.chance)} hit`, `${percent(outlook.criticalChance)} crit`];
   // An unseen target's penalty is in the chance; said, so the roll's "invisible" note is no surprise.
-  if (outlook.line.invisible) head.push('invisible');
+  // With its penalty ("invisible −4"), as the roll will say it: a bare "invisible" read as a mistake for a unit in plain view.
+  if (outlook.line.invisible) head.push(outlook.line.notes.find((n) => n.startsWith('invisible')) ?? 'invisible');
   const types = woundTypes(game, unitId, attackId);
   const plain = outlook.outcomes.find((o) => !o.critical && !o.glancing);
   const critical = outlook.outcomes.find((o) => o.critical);
