@@ -97,4 +97,20 @@ describe('a Sword and Claw practice match', () => {
     expect(world.messages(thread).some((m) => m.attachments.some((a) => a.filename.startsWith('table-')))).toBe(true);
     expect(world.messages(thread).some((m) => /Practice bot.* wins|🏆/.test(m.content))).toBe(true);
   }, 240_000);
+
+  it('takes the sample factions’ armies, for the player and for the bot', async () => {
+    const started = await world.run({
+      user: 'alice',
+      name: 'skirmish practice',
+      options: { warband: 'Slagwall Foundry', opponent_warband: 'Winter Moon Hunt', ruleset: 'sword-and-claw' },
+    });
+    expect(answerText(started)).toContain('Your Sword and Claw practice match against the bot is in');
+    const thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
+    const intro = world.messages(thread).find((m) => m.content.includes('practice match.'))!;
+    expect(intro.content).toContain(
+      'plays **Slagwall Foundry** (kilnborn, 200 points) against **Practice bot**: **Winter Moon Hunt** (hollowmoon, 199 points)',
+    );
+    expect((await rowOf(thread)).ruleset).toBe('sword-and-claw');
+    await botSettles(thread);
+  }, 60_000);
 });
