@@ -178,6 +178,20 @@ describe('a lost tactics check says why no reroll was offered when a Warleader i
   });
 });
 
+describe('a hobbled move says why it cost more than its squares (§6.1)', () => {
+  it('"(3 squares, 6 movement; hobbled (+1 movement for every square))"', () => {
+    const hobbled: GameState = {
+      ...state,
+      units: { ...state.units, kn: { ...state.units.kn!, statuses: [{ status: 'hobbled', recover: 'brawn', modifier: 0, source: 'gh', asterisk: false }] } },
+    };
+    const e: GameEvent = { type: 'moved', unit: 'kn', from: 'C4', path: ['C5', 'C6', 'C7'], spent: 6, diagonals: 0, pointsLeft: 0 };
+    expect(tell(happeningsOf(hobbled, [e], { names, before: hobbled }), {}).join(' ')).toBe(
+      'KN moved C4 to C7 (3 squares, 6 movement; hobbled (+1 movement for every square)).',
+    );
+    expect(say(e)).toBe('KN moved C4 to C7 (3 squares, 6 movement).');
+  });
+});
+
 describe('a tactics reroll told after its prompt says what it replaced (R6)', () => {
   it('"7 again" when the reroll came up the same, though the first roll was told in an earlier post', () => {
     const asked: GameState = {

@@ -337,7 +337,9 @@ function readWoundsPrompt(r: TurnReader, p: PromptOf<'wounds'>, words: Mutable<P
 function onMoved(r: TurnReader, e: EventOf<'moved'>): void {
   const move = r.moveTo(e.unit, e.maneuver ? 'maneuver' : 'move', e.path, e.from);
   const over = r.sharing(e.unit);
-  r.happenings.push({ kind: 'move', move, spent: e.spent, ...(over === undefined ? {} : { over: { unit: over } }) });
+  // Hobbled as it moved: the movement said beside the squares is more than they look (§6.1).
+  const hobbled = !e.maneuver && r.stateNow().units[e.unit]?.statuses.some((s) => s.status === 'hobbled') === true;
+  r.happenings.push({ kind: 'move', move, spent: e.spent, ...(over === undefined ? {} : { over: { unit: over } }), ...(hobbled ? { hobbled } : {}) });
 }
 
 function onPrompted(r: TurnReader, e: EventOf<'prompted'>): void {

@@ -5,6 +5,7 @@
  * cause (an attack, a reply, terrain, a status, a trait); wounds are told once, where they landed,
  * with what was ignored, avoided and marked.
  */
+import { statusWithMeaning } from './status-meaning';
 import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import { withoutRuleCodes } from '../../../render/plain-rules';
 import type { AttackView, LastTurnView, MoveView } from './view';
@@ -349,7 +350,8 @@ function rawSentence(h: Happening, o: Telling): string | null {
       const over = h.over ? `, passing through ${h.over.unit}'s square; the move goes on${h.over.until ? ` after ${h.over.until}` : ''}` : '';
       // R25: a move part-way, stopped for a reply to it: the rest of the ordered move waits on the reply.
       const paused = !h.over && h.paused ? '; the rest of its move waits for the reply' : '';
-      return `${h.move.unit} moved ${route(h.move)} (${plural(steps, 'square')}, ${h.spent} movement)${over}${paused}.`;
+      const hobbled = h.hobbled ? `; ${statusWithMeaning('hobbled')}` : '';
+      return `${h.move.unit} moved ${route(h.move)} (${plural(steps, 'square')}, ${h.spent} movement${hobbled})${over}${paused}.`;
     }
     case 'charge':
       return `${h.move.unit} charged ${h.target}, ${route(h.move)}${h.paid ? ` (paying ${h.paid})` : ''}.`;

@@ -346,6 +346,8 @@ export type Happening =
       readonly over?: { readonly unit: string; readonly until?: string };
       /** The move stopped part-way for a reply to it (R25): the rest of it waits for the reply. */
       readonly paused?: boolean;
+      /** The mover was hobbled: each square cost 1 more (§6.1), which the movement spent shows. */
+      readonly hobbled?: boolean;
     }
   | { readonly kind: 'charge'; readonly move: MoveView; readonly target: string; readonly paid: string | null }
   | { readonly kind: 'shove'; readonly move: MoveView; readonly by: string; readonly effect: string }

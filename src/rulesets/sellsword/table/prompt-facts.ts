@@ -4,6 +4,7 @@
  * what each way of taking them leads to (Vigor left, boxes marked, a drop, VP handed over now, the
  * Mortal roll's risk).
  */
+import { statusWithMeaning } from '../render/status-meaning';
 import { attackOdds, attackOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../engine';
 import type { WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
@@ -169,7 +170,7 @@ function attackStatuses(state: GameState, o: WoundsPromptOptions, unit: UnitStat
   const has = (status: string) => status !== 'recurring' && unit.statuses.some((s) => s.status === status);
   const statuses = [...new Set((attack?.effects ?? []).flatMap((e) => ('status' in e && !has(e.status) ? [e.status] : [])))];
   if (!attack || statuses.length === 0) return null;
-  return `Whatever you choose, the status ${attack.name} inflicts (${statuses.join(', ')}) still comes.`;
+  return `Whatever you choose, the status ${attack.name} inflicts (${statuses.map((st) => statusWithMeaning(st)).join(', ')}) still comes.`;
 }
 
 function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
