@@ -6,11 +6,14 @@
  * It plays a plain, sound plan a new player can learn from:
  * - deployment: the troops placed as a missed deadline places them (nearest its edge);
  * - movement: an unloaded weapon is reloaded; a troop with a shot where it stands aims and keeps still; a troop that can
- *   reach a square next to an enemy with a Move goes there, to strike in the melee step; any other
+ *   reach a square next to an enemy with a Move goes there, to strike in the melee step, unless a
+ *   charge is worth more (the chance its d6 lands it next to the enemy times its strike there, Charge
+ *   Only attacks counted: ai/charge.ts); one that cannot charges the enemy worth most; any other
  *   closes in on the nearest enemy, running (unless it Can't Run) when that keeps no attack from it this turn;
  * - ranged and melee steps: each declared attack is the one with the most wounds expected (the
- *   chance to hit times the wounds a hit does), the weakest target first when equal; a template or a
- *   sweep counts every troop it reaches, its own against it (ai/spread.ts);
+ *   chance to hit times the wounds a hit does), the weakest target first when equal; a template, an
+ *   area or a sweep counts every troop it reaches, its own against it (ai/spread.ts), so an area is
+ *   aimed at the troop whose square puts most enemies and fewest friends under it;
  * - an opportunity attack is always taken, with the best attack.
  * It stops a step with `next` when nothing is worth ordering. Movement is worked out for one troop at
  * a time from the same movement rules the options use, never from every troop's whole move set, so a
@@ -25,7 +28,8 @@ import { inchesBetween } from '../rules/sight';
 import type { Piece, ScTable } from '../rules/table';
 import { isHurt } from '../rules/wounds';
 import { meleeOptions } from '../match/options';
-import { spreadValue, sweepWays } from './spread';
+import { areaValue, spreadValue, sweepWays } from './spread';
+import { bestCharge, fightWorth, type StrikeWorth } from './charge';
 import { reloadOptions, shotOptions, shotTroops, troopShots } from '../match/ranged';
 import { cardOf, hasRangedAttack, moveOf, onTable, pieceOf, tableOf } from '../match/tables';
 import { conditionsAllow } from '../match/conditions';
@@ -84,21 +88,28 @@ function expected(setup: ScSetup, s: ScState, c: { troop: string; attack: string
  */
 function best(setup: ScSetup, s: ScState, options: readonly Extract<ScCommand, { type: 'shoot' | 'attack' }>[]): ScCommand | null {
   const shots = options.length > 0 ? shotTroops(setup, s) : undefined;
-  // Wounds that remove a troop are worth a little more than wounds that do not.
-  const worth = (id: string, wounds: number) => {
-    const troop = s.troops[id]!;
-    return wounds * (1 + 1 / (cardOf(setup, troop).wounds - troop.taken + 1));
-  };
+  const worth = worthOf(setup, s);
   let chosen: ScCommand | null = null;
   let score = 0;
   for (const option of options) {
     for (const o of option.type === 'attack' ? sweepWays(option, shots!.fighters) : [option]) {
-      const spread = o.type === 'attack' ? spreadValue(shots!.table, shots!.fighters, o, worth) : null;
+      const spread =
+        o.type === 'attack'
+          ? spreadValue(shots!.table, shots!.fighters, o, worth)
+          : areaValue(shots!, { attacker: o.troop, attack: o.attack, target: o.target }, !s.declared.some((d) => d.attacker === o.troop), worth);
       const value = spread ?? worth(o.target, expected(setup, s, o, o.type === 'shoot', shots));
       if (value > score + 1e-9) [chosen, score] = [o, value];
     }
   }
   return chosen;
+}
+
+/** Wounds that remove a troop are worth a little more than wounds that do not. */
+function worthOf(setup: ScSetup, s: ScState): (id: string, wounds: number) => number {
+  return (id, wounds) => {
+    const troop = s.troops[id]!;
+    return wounds * (1 + 1 / (cardOf(setup, troop).wounds - troop.taken + 1));
+  };
 }
 
 function opportunityAnswer(setup: ScSetup, s: ScState): ScCommand {
@@ -171,7 +182,30 @@ function troopMove(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, e
     const d = nearestEnemy(table, piece, to, enemies);
     if (!closest || d < closest.d - 1e-9 || (Math.abs(d - closest.d) < 1e-9 && walk && closest.run)) closest = { at: to, d, run: !walk, path: plan.path };
   }
+  // A troop that shoots keeps its shot for a later turn rather than charge (a charger does not shoot: SC35).
+  const charge = ranged ? null : chargeOrder(setup, s, table, troop, strike?.at ?? null, enemies);
+  if (charge) return charge;
   if (strike !== null) return { type: 'move', troop: troop.id, how: 'move', path: strike.path };
   if (!closest || closest.d >= nearestEnemy(table, piece, troop.at!, enemies)) return null;
   return { type: 'move', troop: troop.id, how: closest.run ? 'run' : 'move', path: closest.path };
+}
+
+/**
+ * The charge a troop had best make (SC Movement a), or null: with a Move to a square next to an enemy
+ * (`strikeAt`), only a charge worth more than the strike from there, as one with Charge Only attacks
+ * may be; without one, any charge that may leave it next to an enemy it could strike.
+ */
+function chargeOrder(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, strikeAt: number | null, enemies: readonly Piece[]): ScCommand | null {
+  const worth = worthOf(setup, s);
+  const strikeWorth: StrikeWorth = (attack, target) => worth(target, expected(setup, s, { troop: troop.id, attack, target }, false));
+  let walked = 0;
+  if (strikeAt !== null) {
+    const card = cardOf(setup, troop);
+    // Only an attack made after a charge alone can make a charge worth more than a sure strike.
+    if (!card.attacks.flat().some((a) => a.qualities.some((q) => q.name === 'Charge Only'))) return null;
+    const there = { ...pieceOf(setup, troop), at: strikeAt };
+    for (const e of enemies) if (areAdjacent(table, there, e)) walked = Math.max(walked, fightWorth(setup, troop, 'move', e.id, strikeWorth));
+  }
+  const charge = bestCharge(setup, s, troop, strikeWorth);
+  return charge && charge.value > walked + 1e-9 ? charge.order : null;
 }

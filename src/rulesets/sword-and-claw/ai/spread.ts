@@ -1,13 +1,15 @@
 /**
- * The practice opponent's weighing of an attack that reaches several troops (SC Melee c, SC App. B
- * Sweep; rulings SC45–SC50): the wounds it is expected to do to each troop it reaches, the enemy's
- * counted for it and the opponent's own against it, and the ways a sweep may be swept (each turn,
- * each number of squares), so it spares its own troops when it can.
+ * The practice opponent's weighing of an attack that reaches several troops (SC Melee c, SC Area
+ * attacks, SC App. B Sweep; rulings SC24–SC26, SC45–SC50): the wounds it is expected to do to each
+ * troop it reaches, the enemy's counted for it and the opponent's own against it, and the ways a
+ * sweep may be swept (each turn, each number of squares), so it spares its own troops when it can.
  */
+import type { Roll } from '../../../engine/dice';
+import { areaSize, DEVIATION_DIRECTIONS, landArea } from '../rules/area';
 import { hitChance, woundsPerHit } from '../rules/chances';
-import { type Fighter, findAttack, hitsAutomatically, meleeModifiers } from '../rules/melee';
+import { type DeclaredStrike, type Fighter, findAttack, hitsAutomatically, meleeModifiers } from '../rules/melee';
 import { isProjected, reachedTroops } from '../rules/projected';
-import { rangedDefense, rangedModifiers } from '../rules/ranged';
+import { aimShot, rangedDefense, rangedModifiers, type ShotTroops } from '../rules/ranged';
 import { lineOfSight } from '../rules/sight';
 import { sweepSize, sweepSquares, sweptTroops } from '../rules/sweep';
 import type { Piece, ScTable } from '../rules/table';
@@ -73,6 +75,47 @@ export function spreadValue(
         ) * woundsPerHit(attack.dmg.bonus, card.toWound);
     }
     value += p.player === attacker.player ? -OWN_WOUND * wounds : worth(p.id, wounds);
+  }
+  return value;
+}
+
+/**
+ * What an Area shot aimed at `d.target`'s square is worth (SC Area attacks; rulings SC24–SC26): over
+ * every face of its d10, where the area lands (on the square on a hit; on a miss each of the d8's
+ * eight ways, as far as the roll missed by) and each face of every d6 under it, as rules/area.ts
+ * lands it, the enemy's wounds weighed by `worth` and its own side's taken off at OWN_WOUND. So the
+ * troop it is aimed at is the one whose square puts most enemies and fewest friends under it, and a
+ * shot that might drift on to its own troops is worth less. Null for a shot without Area.
+ */
+export function areaValue(t: ShotTroops, d: DeclaredStrike, first: boolean, worth: (troop: string, wounds: number) => number): number | null {
+  const attack = findAttack(t.fighters.get(d.attacker)!.card, d.attack)!.attack;
+  if (areaSize(attack) === null) return null;
+  const aim = aimShot(t, d, first);
+  const bonus = aim.modifiers.reduce((n, m) => n + m.value, 0);
+  const side = t.table.pieces.get(d.attacker)!.player;
+  // Each landing is worth the same for every total that gives it: worked out once per total landed on.
+  const byTotal = new Map<number, number>();
+  const landed = (total: number): number => {
+    let value = 0;
+    // The d8's eight ways, each as likely (one, unrolled, on a hit); each d6 face of every troop under it.
+    const ways = total >= aim.defense ? [1] : DEVIATION_DIRECTIONS.map((_, i) => i + 1);
+    for (const way of ways)
+      for (let face = 1; face <= 6; face++) {
+        const dice = (sides: number) => (sides === 8 ? way : face);
+        const rolls: Roll[] = [];
+        for (const h of landArea(dice, t, d, attack, total, aim.inches, rolls).hits) {
+          const wounds = h.wounds / (6 * ways.length);
+          value += t.table.pieces.get(h.troop)!.player === side ? -OWN_WOUND * wounds : worth(h.troop, wounds);
+        }
+      }
+    return value;
+  };
+  let value = 0;
+  for (let d10 = 1; d10 <= 10; d10++) {
+    const total = d10 + bonus;
+    const key = Math.min(total, aim.defense);
+    if (!byTotal.has(key)) byTotal.set(key, landed(key));
+    value += byTotal.get(key)! / 10;
   }
   return value;
 }
