@@ -194,7 +194,7 @@ describe('the wound prompt', () => {
     expect(facts.text).toMatch(/Marking \*\*mortal\*\* gives Alice \*\*\d+ VP\*\* at once/);
     // What marking each box does, so the menu's choices say what they lead to.
     expect(facts.text).toContain(
-      'Every injury box marked is −1 to its rolls; **mobility** also −1 Move (and no flying); **defensive** also −2 to its defences.',
+      'Every injury box marked is −1 to its rolls (+1 to a recovery roll, which must come in low); **mobility** also −1 Move (and no flying); **defensive** also −2 to its defences.',
     );
     const withMortal = facts.options[outcomes.indexOf(mortal)]!;
     expect(withMortal.description).toMatch(/^Vigor \d+ · \d+ injury box(es)? free · Alice \+\d+ VP now · 5% a turn to drop$/);

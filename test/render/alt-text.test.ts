@@ -69,7 +69,7 @@ describe("a close-up's alt text", () => {
   it('says the acting unit is passing through the square of the unit it shares', () => {
     const view = toMapView(passingTable());
     const text = focusAltText(view, { col: 0, row: 0, cols: 12, rows: 10, cell: 40 }, DISCORD_ALT_TEXT_LIMIT);
-    expect(text).toContain("KN B8, passing through LO's square");
+    expect(text).toContain("KN B8 (passing through LO's square)");
     expect(text).not.toContain('LO B8, passing');
   });
 });

@@ -218,7 +218,7 @@ function droppedRow(view: MapView): Run[] | null {
 function passingWords(u: UnitView, units: readonly UnitView[]): string {
   if (!u.active || !u.at) return '';
   const host = units.find((o) => o !== u && o.at?.name === u.at!.name);
-  return host ? `, passing through ${host.label}'s square` : '';
+  return host ? ` (passing through ${host.label}'s square)` : '';
 }
 
 /** Alt text for the close-up: where it is, what happened there, and who stands in it. */

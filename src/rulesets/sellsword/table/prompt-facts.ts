@@ -131,7 +131,8 @@ function boxName(state: GameState, unitId: string, b: InjuryBox): string {
 
 /** What marking each kind of box left does, so a choice says what it leads to (the injury rules). */
 function boxEffects(state: GameState, unitId: string, boxes: readonly InjuryBox[]): string {
-  const said: string[] = ['every injury box marked is −1 to its rolls'];
+  // A recovery roll must come in low, so the same box shows there as +1: said here, so the two do not read as a contradiction.
+  const said: string[] = ['every injury box marked is −1 to its rolls (+1 to a recovery roll, which must come in low)'];
   if (boxes.includes('mobility')) said.push('**mobility** also −1 Move (and no flying)');
   if (boxes.includes('defensive')) said.push('**defensive** also −2 to its defences');
   const traits = boxes.filter((b) => typeof b !== 'string');
