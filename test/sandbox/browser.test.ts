@@ -187,6 +187,15 @@ describe('the sandbox page', () => {
     await composer.locator('.command-chip').waitFor({ state: 'hidden' });
     await page.locator('.message.ephemeral', { hasText: '/help topic:' }).last().waitFor();
 
+    // A command typed out by hand opens its fields at an option's "name:", as Discord's client does,
+    // with that option focused (typed as text, "/help topic:" offered no suggestions).
+    await composer.locator('.text-input').fill('/help topic:');
+    await composer.locator('.command-chip', { hasText: '/help' }).waitFor();
+    await expect(page.evaluate("document.activeElement?.closest('.option-field')?.dataset.option")).resolves.toBe('topic');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await composer.locator('.command-chip').waitFor({ state: 'hidden' });
+
     // The sample warbands were submitted at start, each answer private to its player.
     await switchPlayer(page, 'alice');
     await page.locator('.message.ephemeral', { hasText: "Saved Hrolf's Watch" }).waitFor();

@@ -97,8 +97,8 @@ class Composer {
     this.unchosenField = null;
 
     this.text.addEventListener('input', () => {
-      if (this.text.value.startsWith('/')) this.showCommandList();
-      else this.closePopup();
+      if (!this.text.value.startsWith('/')) return this.closePopup();
+      if (!this.openTyped(this.text.value)) this.showCommandList();
     });
     this.text.addEventListener('keydown', (event) => this.onTextKey(event));
     this.sendButton.addEventListener('click', () => void this.send());
@@ -191,6 +191,12 @@ class Composer {
     const parsed = parseTypedCommand(content, commandEntries(this.ctx.commands()));
     if (!parsed) return this.showCommandList();
     if ('error' in parsed) return this.setHint(escapeHtml(parsed.error), true);
+    this.startCommand(parsed.entry, this.fieldValues(parsed));
+    return this.sendCommand();
+  }
+
+  /** The typed option values as the fields take them: a value that names a fixed choice is that choice. */
+  fieldValues(parsed) {
     const values = {};
     for (const option of parsed.entry.options) {
       const typed = parsed.values[option.name];
@@ -201,8 +207,29 @@ class Composer {
         ? { shown: String(choice.name), chosen: { name: String(choice.name), value: String(choice.value) } }
         : { shown: typed, chosen: null };
     }
-    this.startCommand(parsed.entry, values);
-    return this.sendCommand();
+    return values;
+  }
+
+  /**
+   * As Discord's client does, a command typed out by hand opens its option fields once it is whole:
+   * at a space after its full name ("/move "), or at an option's "name:" ("/move unit:"), which then
+   * has the focus and its suggestions. True when the box switched to the command's fields.
+   */
+  openTyped(text) {
+    const parsed = parseTypedCommand(text.trimEnd(), commandEntries(this.ctx.commands()));
+    if (!parsed || 'error' in parsed) return false;
+    const naming = /(?:^|\s)([a-z][\w-]*):$/i.exec(text);
+    const named = naming && parsed.entry.options.find((o) => o.name.toLowerCase() === naming[1].toLowerCase());
+    const whole = !naming && /\s$/.test(text) && Object.keys(parsed.values).length === 0 && parsed.entry.options.length > 0;
+    if (!named && !whole) return false;
+    // Only whole commands open: "/skirmish " still lists its subcommands.
+    if (whole && commandEntries(this.ctx.commands()).some((e) => e.path.startsWith(`${parsed.entry.path} `))) return false;
+    this.startCommand(parsed.entry, this.fieldValues(parsed));
+    if (named) {
+      this.unchosenField = null;
+      this.current?.fields.find((f) => f.option.name === named.name)?.focus();
+    }
+    return true;
   }
 
   onTextKey(event) {
