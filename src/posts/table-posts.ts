@@ -46,6 +46,18 @@ function whatNext(rules: Ruleset, table: TableRules, c: TableChange, name: (p: P
   return [{ kind: 'text', content: `<@${wait.player}>: ${table.waiting(c.after, name)}`, ping: [wait.player] }];
 }
 
+/** The orders that fit now, when the change opened a turn or step for a player (never for the practice opponent's seat). */
+function nextOrders(rules: Ruleset, table: TableRules, c: TableChange): string | null {
+  if (!table.next || c.events.length === 0) return null;
+  const wait = rules.match.waits(c.after)[0];
+  if (wait?.kind !== 'turn' || matchRecord(c.row).terms.practice?.seat === wait.player) return null;
+  return table.next(
+    c.setup,
+    c.after,
+    c.events.map((e) => e.event),
+  );
+}
+
 /** Must run inside the change's transaction: it closes the prompts the change has moved past. */
 /**
  * `options.reply` is the act's own line ("**Alice**:"): the log of what it did follows it in the
@@ -83,6 +95,8 @@ export async function planTablePosts(store: Store, rules: Ruleset, table: TableR
     lines.push(...t.lines);
     if (t.picture) posts.push(flush((content) => ({ kind: 'table', seq: c.events[i]!.seq, content })));
   });
+  const hint = nextOrders(rules, table, c);
+  if (hint) lines.push(hint);
   if (lines.length > 0 || !replied) {
     const rest = flush((content) => ({ kind: 'text', content }));
     if (rest.kind !== 'text' || rest.content !== '') posts.push(rest);

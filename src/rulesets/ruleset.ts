@@ -235,6 +235,12 @@ export interface TableRules {
   tell(setup: unknown, before: unknown, events: readonly unknown[], name: (player: PlayerId) => string): readonly ToldEvent[];
   /** What the match waits for, in words ("Waiting for Bob to …"). */
   waiting(state: unknown, name: (player: PlayerId) => string): string;
+  /**
+   * After a change whose `events` opened a turn or a step, the orders that fit now for the player
+   * the match waits on ("Next: `/order move` … for 3 troops; `/order next` to go on to ranged."); null
+   * otherwise. The thread shows it after the change's lines, unless the practice opponent holds that seat.
+   */
+  next?(setup: unknown, state: unknown, events: readonly unknown[]): string | null;
   /** A sentence of the game's (a refusal) in the words players read (pieces by the labels they see). */
   plain(setup: unknown, text: string): string;
   /** The result in words, once the match is over. */

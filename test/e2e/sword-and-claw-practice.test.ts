@@ -96,6 +96,11 @@ describe('a Sword and Claw practice match', () => {
     expect(botPosts.length).toBeGreaterThan(3);
     expect(world.messages(thread).some((m) => m.attachments.some((a) => a.filename.startsWith('table-')))).toBe(true);
     expect(world.messages(thread).some((m) => /Practice bot.* wins|🏆/.test(m.content))).toBe(true);
+    // The player's turns and steps say which orders fit; the practice opponent's never do.
+    expect(world.messages(thread).some((m) => m.content.includes('Next: `/order move`'))).toBe(true);
+    expect(world.messages(thread).filter((m) => /Practice bot\*\*'s (turn|ranged step|melee step)/.test(m.content) && m.content.includes('Next: '))).toEqual(
+      [],
+    );
   }, 240_000);
 
   it('takes the sample factions’ armies, for the player and for the bot', async () => {

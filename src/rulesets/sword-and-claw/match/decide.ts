@@ -37,7 +37,7 @@ export const beginSc = (setup: ScSetup): Decided => run(initialState(setup), (ct
  * can shoot or reload there (judged as that step would open), since it would wait for orders nobody
  * can give. The melee step is always played.
  */
-function followingStep(setup: ScSetup, s: ScState, step: ScStepName): ScStepName | null {
+export function followingStep(setup: ScSetup, s: ScState, step: ScStepName): ScStepName | null {
   const following = stepAfter(step);
   if (following !== 'ranged') return following;
   const there: ScState = { ...s, turn: { ...s.turn!, step: following, orders: [], used: [] } };

@@ -9,6 +9,7 @@ import { makeScSetup } from '../match/setup';
 import type { ScCommand, ScSetup, ScState } from '../match/types';
 import { scWaitingWords } from '../match/waits';
 import { parseOrder, SC_ORDERS, suggestOrder } from './orders';
+import { scNext } from './hints';
 import { scPromptAnswer, scPromptPost } from './prompt';
 import { scPlain, scResult, scTell } from './words';
 import type { ScEvent } from '../match/types';
@@ -65,6 +66,7 @@ export const scTableRules: TableRules = {
   answer: (state, arg) => scPromptAnswer(stateOf(state), arg),
   tell: (setup, before, events, name) => scTell(setupOf(setup), stateOf(before), events as readonly ScEvent[], name),
   waiting: (state, name) => scWaitingWords(stateOf(state), name),
+  next: (setup, state, events) => scNext(setupOf(setup), stateOf(state), events as readonly ScEvent[]),
   plain: (setup, text) => scPlain(setupOf(setup), text),
   result: (setup, state, name) => scResult(setupOf(setup), stateOf(state), name),
 };

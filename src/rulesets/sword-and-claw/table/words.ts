@@ -174,10 +174,11 @@ function shotLine(setup: ScSetup, s: ScState, k: ShotOutcome): string {
   return `🎲 ${what}: ${hit}, ${stray}; d6 ${d6}${bonus ? ` ${signed(bonus)}` : ''} = ${k.damage} damage, ${woundWords(k)}.`;
 }
 
+/** What a step is for; the orders that fit follow the change's lines for the player (table/hints.ts). */
 const STEP_WORDS: Readonly<Record<ScStepName, string>> = {
-  movement: '`/order move`, `run` or `slide` each troop, then `/order next`',
-  ranged: 'declare shots with `/order shoot`; `/order next` resolves them',
-  melee: 'declare strikes with `/order attack`; `/order next` resolves them',
+  movement: 'each troop moves, runs, slides, charges or aims',
+  ranged: 'shots are declared, then resolved together',
+  melee: 'strikes are declared, then resolved together',
 };
 
 function woundsLine(setup: ScSetup, id: string, w: { taken: number; hurt: boolean; removed: boolean }, s: ScState): string {
@@ -198,7 +199,7 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
     case 'deployed':
       return [`${name(s.troops[e.troop]!.player)} places ${labelOf(setup, e.troop)} at ${squareWords(setup, e.at)}.`];
     case 'turn-began':
-      return [`**Round ${e.round}:** ${name(e.player)}'s turn, movement step: \`/order move\`, \`run\` or \`slide\` each troop, then \`/order next\`.`];
+      return [`**Round ${e.round}:** ${name(e.player)}'s turn, movement step: ${STEP_WORDS.movement}.`];
     case 'step-began':
       return [`${name(s.turn!.player)}'s ${e.step} step: ${STEP_WORDS[e.step]}.`];
     case 'ordered':
