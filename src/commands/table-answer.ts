@@ -28,7 +28,10 @@ export async function answerTablePrompt(
   const answer = game.table.answer(row.snapshot, interaction.isStringSelectMenu() ? (interaction.values[0] ?? '') : id.arg);
   if (!answer.ok) refuse(answer.error.code, withoutRuleCodes(answer.error.message));
   const button = interaction.isButton() && 'label' in interaction.component ? interaction.component.label : null;
-  const chose = `✅ <@${interaction.user.id}> chose **${shown(button ?? id.arg)}**.`;
+  // A sealed choice (a Readied attack) is told only as made: the other side learns it when it resolves.
+  const chose = answer.sealed
+    ? `✅ <@${interaction.user.id}> answered; the choice is sealed until it resolves.`
+    : `✅ <@${interaction.user.id}> chose **${shown(button ?? id.arg)}**.`;
   const answered = { messageId: interaction.message.id, lines: () => [chose] };
   const changed = await inTransaction(app, () => recordTableChange(app, row.id, interaction.user.id, id.seq, answer.command, { via: interaction, answered }));
   if (!changed.ok) {

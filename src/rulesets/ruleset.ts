@@ -230,7 +230,11 @@ export interface TableRules {
   /** The open prompt as a post, players named by `name`; null when none is open. */
   prompt(setup: unknown, state: unknown, name: (player: PlayerId) => string): PromptPost | null;
   /** A button's `arg` as the game's command. */
-  answer(state: unknown, arg: string): { readonly ok: true; readonly command: unknown } | { readonly ok: false; readonly error: RuleError };
+  /** `sealed`: the choice stays hidden from the other players (the thread is told only that it was made). */
+  answer(
+    state: unknown,
+    arg: string,
+  ): { readonly ok: true; readonly command: unknown; readonly sealed?: true } | { readonly ok: false; readonly error: RuleError };
   /** A change's events told in the thread, one entry per event, from the state before them. */
   tell(setup: unknown, before: unknown, events: readonly unknown[], name: (player: PlayerId) => string): readonly ToldEvent[];
   /** What the match waits for, in words ("Waiting for Bob to …"). */

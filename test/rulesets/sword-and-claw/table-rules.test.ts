@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { rulesetOf, type TableRules } from '../../../src/rulesets';
 import { decideSc } from '../../../src/rulesets/sword-and-claw/match/decide';
 import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
-import type { ScCommand, ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
+import type { ScCommand, ScEvent, ScOpportunityPrompt, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
 import { labelOf, squareWords } from '../../../src/rulesets/sword-and-claw/table/names';
 import { startTurn } from '../../../src/engine/step-turn';
 import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
@@ -107,7 +107,10 @@ describe('Sword and Claw at the table', () => {
     expect(post.text).toMatch(/opportunity attack\?\n• .+: \d+% to hit \(Melee Defense \d+\), then \d+% to wound\./);
     expect(post.buttons.at(-1)).toEqual({ label: 'No attack', arg: 'none', style: 'secondary' });
     expect(table.answer(state, 'none')).toEqual({ ok: true, command: { type: 'opportunity', attack: null } });
-    expect(table.answer(state, post.buttons[0]!.arg)).toEqual({ ok: true, command: { type: 'opportunity', attack: state.prompt!.attacks[0] } });
+    expect(table.answer(state, post.buttons[0]!.arg)).toEqual({
+      ok: true,
+      command: { type: 'opportunity', attack: (state.prompt as ScOpportunityPrompt).attacks[0] },
+    });
     expect(rules.match.timeout(state, name)!.command).toEqual({ type: 'opportunity', attack: null });
     expect(squareWords(setup, 0)).toBe('A1');
   });

@@ -14,7 +14,8 @@
  *   chance to hit times the wounds a hit does), the weakest target first when equal; a template, an
  *   area or a sweep counts every troop it reaches, its own against it (ai/spread.ts), so an area is
  *   aimed at the troop whose square puts most enemies and fewest friends under it;
- * - an opportunity attack is always taken, with the best attack.
+ * - a troop with no attack to make in the ranged or melee step readies one there (SC Readied Actions);
+ * - an opportunity attack is always taken, with the best attack, and a Readied attack with the best it has.
  * It stops a step with `next` when nothing is worth ordering. Movement is worked out for one troop at
  * a time from the same movement rules the options use, never from every troop's whole move set, so a
  * decision stays cheap on a large map.
@@ -33,6 +34,7 @@ import { bestCharge, fightWorth, type StrikeWorth } from './charge';
 import { reloadOptions, shotOptions, shotTroops, troopShots } from '../match/ranged';
 import { cardOf, hasRangedAttack, moveOf, onTable, pieceOf, tableOf } from '../match/tables';
 import { conditionsAllow } from '../match/conditions';
+import { readiedOptions, readyOptions } from '../match/readied';
 import type { PlayerId, ScCommand, ScSetup, ScState, ScTroop } from '../match/types';
 
 const NEXT: ScCommand = { type: 'next' };
@@ -44,7 +46,7 @@ export function chooseScCommand(setup: ScSetup, s: ScState, seat: PlayerId): ScC
   if (s.deploying) return s.deploying.player === seat ? { type: 'deploy-rest' } : null;
   if (!s.turn || s.turn.player !== seat) return null;
   if (s.turn.step === 'movement') return movementOrder(setup, s) ?? NEXT;
-  if (s.turn.step === 'ranged') return best(setup, s, shotOptions(setup, s)) ?? reloadOptions(setup, s)[0] ?? NEXT;
+  if (s.turn.step === 'ranged') return best(setup, s, shotOptions(setup, s)) ?? reloadOptions(setup, s)[0] ?? readyOptions(setup, s)[0] ?? NEXT;
   return (
     best(
       setup,
@@ -54,7 +56,9 @@ export function chooseScCommand(setup: ScSetup, s: ScState, seat: PlayerId): ScC
         s,
         onTable(s).filter((t) => t.player === seat),
       ),
-    ) ?? NEXT
+    ) ??
+    readyOptions(setup, s)[0] ??
+    NEXT
   );
 }
 
@@ -114,6 +118,7 @@ function worthOf(setup: ScSetup, s: ScState): (id: string, wounds: number) => nu
 
 function opportunityAnswer(setup: ScSetup, s: ScState): ScCommand {
   const p = s.prompt!;
+  if (p.kind === 'readied') return readiedAnswer(setup, s, p.troop);
   let chosen: string | null = null;
   let score = -1;
   for (const attack of p.attacks) {
@@ -121,6 +126,21 @@ function opportunityAnswer(setup: ScSetup, s: ScState): ScCommand {
     if (value > score) [chosen, score] = [attack, value];
   }
   return { type: 'opportunity', attack: chosen };
+}
+
+/** A Readied troop's answer: its best attack by wounds expected, as the step's own choice would be; none when nothing is worth it. */
+function readiedAnswer(setup: ScSetup, s: ScState, troop: string): ScCommand {
+  const step = s.turn!.step;
+  const options = readiedOptions(setup, s, s.troops[troop]!).map((o) =>
+    step === 'ranged'
+      ? { type: 'shoot' as const, troop, attack: o.attack, target: o.target }
+      : { type: 'attack' as const, troop, attack: o.attack, target: o.target },
+  );
+  // Sweeps are weighed every way, but a Readied strike is declared plain: its sweep turns clockwise from the target (rules/sweep.ts).
+  const chosen = best(setup, { ...s, declared: s.sealed ?? [] }, options);
+  return chosen && (chosen.type === 'shoot' || chosen.type === 'attack')
+    ? { type: 'readied', attack: chosen.attack, target: chosen.target }
+    : { type: 'readied', attack: null };
 }
 
 /** Distance in inches from a troop standing at `at` to the nearest enemy. */

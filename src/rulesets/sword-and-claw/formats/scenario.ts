@@ -37,6 +37,10 @@ const unitSchema = z.strictObject({
     .array(z.enum(['entangled', 'paralyzed', 'poisoned']))
     .max(20)
     .optional(),
+  /** The attack it holds Readied from its side's last turn (SC Readied Actions). */
+  readied: z.enum(['ranged', 'melee']).optional(),
+  /** Its movement order of its side's last turn, when play starts in the other side's turn (Aim carries to a Readied shot, SC Ranged h). */
+  moved: z.enum(['move', 'run', 'slide', 'charge', 'aim', 'reload']).optional(),
 });
 
 /** A path (the squares entered in order) or a destination the rules find the path to. */
@@ -70,6 +74,8 @@ export const scStepSchema = keyed('step', {
   charge: z.strictObject({ charge: idSchema, target: idSchema, via: squareSchema.optional() }),
   reload: z.strictObject({ reload: idSchema }),
   opportunity: z.strictObject({ opportunity: idSchema, with: idSchema.nullable() }),
+  ready: z.strictObject({ ready: idSchema }),
+  readied: z.strictObject({ readied: idSchema, with: idSchema.nullable(), target: idSchema.optional() }),
   next: z.strictObject({ next: z.literal(true) }),
   concede: z.strictObject({ concede: playerIdSchema }),
 });

@@ -76,10 +76,13 @@ function beginTurn(s: ScState, player: string, round: number): ScState {
     Object.entries(s.troops).map(([id, t]) => {
       // The move limit a save leaves lasts its turn (SC Conditions Entangled): the side's new turn clears it.
       const fresh = t.player === player && t.limit !== undefined ? conditioned(t, t.conditions ?? [], undefined) : t;
-      return [id, { ...fresh, moved: t.player === player ? null : t.moved, opportunity: newRound ? 0 : t.opportunity }];
+      // SC Sequence 2 Reset: the side's troops still Readied are no longer.
+      const { readied: _r, ...reset } = fresh;
+      const kept = t.player === player ? reset : fresh;
+      return [id, { ...kept, moved: t.player === player ? null : t.moved, opportunity: newRound ? 0 : t.opportunity }];
     }),
   );
-  return { ...s, round, troops, turn: startTurn(STEP_RULES, player, player), declared: [], prompt: null };
+  return { ...s, round, troops, turn: startTurn(STEP_RULES, player, player), declared: [], sealed: [], prompt: null };
 }
 
 export function applyEvent(s: ScState, e: ScEvent): ScState {
@@ -93,7 +96,7 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
     case 'turn-began':
       return beginTurn({ ...s, deploying: null }, e.player, e.round);
     case 'step-began':
-      return s.turn ? { ...s, turn: { ...s.turn, step: e.step, orders: [], used: [] } } : s;
+      return s.turn ? { ...s, turn: { ...s.turn, step: e.step, orders: [], used: [] }, declared: [], sealed: [] } : s;
     case 'ordered': {
       const turn = s.turn ? giveOrder(STEP_RULES, s.turn, e.troop, { kind: 'move' as const, how: e.how }) : null;
       if (turn === null || 'code' in turn) throw new Error(`apply: ${e.troop} cannot be ordered here`);
@@ -108,6 +111,17 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
       return s;
     case 'asked':
       return { ...s, prompt: e.prompt };
+    case 'readied': {
+      // Readying is the troop's action in the step: it shoots, reloads or strikes no more there.
+      const turn = s.turn ? { ...s.turn, used: [...s.turn.used, e.troop] } : s.turn;
+      return withTroop({ ...s, turn }, e.troop, { readied: e.kind });
+    }
+    case 'readied-declared': {
+      const after: ScState = { ...s, prompt: null, sealed: e.strike ? [...(s.sealed ?? []), e.strike] : (s.sealed ?? []) };
+      if (!e.done) return after;
+      const { readied: _r, ...spent } = after.troops[e.troop]!;
+      return { ...after, troops: { ...after.troops, [e.troop]: spent } };
+    }
     case 'opportunity': {
       const after = { ...s, rng: pastDice(s.rng, e.dice), prompt: null };
       const counted = e.strike ? withTroop(after, e.attacker, { opportunity: s.troops[e.attacker]!.opportunity + 1 }) : after;
@@ -123,7 +137,7 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
       return withTroop({ ...s, turn }, e.troop, { unloaded: [] });
     }
     case 'ranged-resolved': {
-      let out: ScState = { ...s, rng: pastDice(s.rng, e.dice), declared: [] };
+      let out: ScState = { ...s, rng: pastDice(s.rng, e.dice), declared: [], sealed: [] };
       for (const [id, w] of Object.entries(e.wounds)) out = wounded(out, id, w);
       for (const [id, fired] of Object.entries(e.unloaded ?? {})) {
         const had = out.troops[id]!.unloaded ?? [];
@@ -132,14 +146,15 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
       return withConditions(out, e.conditions);
     }
     case 'melee-resolved': {
-      let out: ScState = { ...s, rng: pastDice(s.rng, e.dice), declared: [] };
+      // The Reach Readied batch (ruling SC57) resolves the sealed strikes it took; the others follow in their own event.
+      let out: ScState = { ...s, rng: pastDice(s.rng, e.dice), declared: e.reach ? s.declared : [], sealed: [] };
       for (const [id, w] of Object.entries(e.wounds)) out = wounded(out, id, w);
       return withConditions(out, e.conditions);
     }
     case 'saved':
       return saved({ ...s, rng: pastDice(s.rng, e.dice) }, e.saves, e.wounds);
     case 'turn-ended':
-      return { ...s, turn: null, declared: [], prompt: null };
+      return { ...s, turn: null, declared: [], sealed: [], prompt: null };
     case 'ended':
       return { ...s, turn: null, prompt: null, deploying: null, end: { winner: e.winner, reason: e.reason } };
   }

@@ -13,6 +13,7 @@ import { rollSaves } from './conditions';
 import { chargeTroop } from './charge';
 import { aimTroop, answerOpportunity, moveTroop } from './move';
 import { declareShot, reloadOptions, reloadTroop, resolveShots, shotOptions } from './ranged';
+import { answerReadied, askReadied, readiedWaiting, readyOptions, readyTroop } from './readied';
 import { otherPlayer } from './tables';
 import type { PlayerId, ScCommand, ScEvent, ScSetup, ScState, ScStepName } from './types';
 
@@ -41,7 +42,25 @@ export function followingStep(setup: ScSetup, s: ScState, step: ScStepName): ScS
   const following = stepAfter(step);
   if (following !== 'ranged') return following;
   const there: ScState = { ...s, turn: { ...s.turn!, step: following, orders: [], used: [] } };
-  return shotOptions(setup, there).length === 0 && reloadOptions(setup, there).length === 0 ? stepAfter(following) : following;
+  return activeIdle(setup, there) && !readiedWaiting(setup, there) ? stepAfter(following) : following;
+}
+
+/** Whether the active side has nothing to do in the ranged step: no shot, reload or Ready. */
+const activeIdle = (setup: ScSetup, s: ScState): boolean =>
+  shotOptions(setup, s).length === 0 && reloadOptions(setup, s).length === 0 && readyOptions(setup, s).length === 0;
+
+/**
+ * Opens the step: the inactive side's Readied troops are asked first (SC Readied Actions). A ranged
+ * step played only for them closes by itself once they have answered.
+ */
+function openStep(ctx: Ctx, setup: ScSetup, step: ScStepName): void {
+  ctx.emit({ type: 'step-began', step });
+  if (!askReadied(ctx, setup)) afterReadied(ctx, setup);
+}
+
+/** After the last Readied answer: a ranged step where the active side has nothing to do closes. */
+function afterReadied(ctx: Ctx, setup: ScSetup): void {
+  if (ctx.state.turn?.step === 'ranged' && activeIdle(setup, ctx.state)) closeStep(ctx, setup);
 }
 
 /** Closes the current step; after the melee step the turn ends and the other side's begins. */
@@ -52,7 +71,7 @@ function closeStep(ctx: Ctx, setup: ScSetup): void {
   if (checkElimination(ctx)) return;
   const following = followingStep(setup, ctx.state, turn.step);
   if (following !== null) {
-    ctx.emit({ type: 'step-began', step: following });
+    openStep(ctx, setup, following);
     return;
   }
   const s = ctx.state;
@@ -93,10 +112,15 @@ function inTurn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefined
     case 'shoot':
       if (turn.step !== 'ranged') refuse('not-this-step', `Ranged attacks are declared in the ranged step; this is the ${turn.step} step.`);
       return declareShot(ctx, setup, c);
+    case 'ready':
+      if (turn.step === 'movement')
+        refuse('not-this-step', 'Attacks are readied in the ranged or melee step, instead of attacking there; this is the movement step.');
+      return readyTroop(ctx, setup, c);
     case 'next':
       return closeStep(ctx, setup);
     case 'end-turn':
-      while (ctx.state.turn?.player === turn.player && !ctx.state.end) closeStep(ctx, setup);
+      // A Readied prompt opened on the way stops here: the other side answers before the turn goes on.
+      while (ctx.state.turn?.player === turn.player && !ctx.state.end && !ctx.state.prompt) closeStep(ctx, setup);
       return;
     default:
       refuse('not-now', 'That is not something to do in a turn.');
@@ -111,6 +135,13 @@ function decideIn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefin
     if (!s.players.includes(c.player)) refuse('not-a-player', `${c.player} does not play in this match.`);
     return concede(ctx, c.player);
   }
+  if (s.prompt?.kind === 'readied') {
+    if (c.type !== 'readied')
+      refuse('prompt-open', `The ${s.prompt.step} step waits on the other side: what ${s.prompt.troop}'s Readied attack does is answered first.`);
+    checkActor(s.prompt.player, by, 'answer for the Readied attack');
+    if (answerReadied(ctx, setup, c)) afterReadied(ctx, setup);
+    return;
+  }
   if (s.prompt) {
     if (c.type !== 'opportunity')
       refuse(
@@ -121,6 +152,7 @@ function decideIn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefin
     return answerOpportunity(ctx, setup, c.attack);
   }
   if (c.type === 'opportunity') refuse('no-prompt', 'No opportunity attack is waiting for an answer.');
+  if (c.type === 'readied') refuse('no-prompt', 'No Readied attack is waiting for an answer.');
   if (s.deploying) {
     checkActor(s.deploying.player, by, 'deploy');
     if (c.type === 'deploy') return deploy(ctx, setup, c.troop, c.at);

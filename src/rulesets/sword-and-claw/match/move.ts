@@ -16,7 +16,7 @@ import type { Ctx } from './deploy';
 import { checkElimination } from './end';
 import { cardOf, hasRangedAttack, moveOf, onTable, opportunityAttacks, pieceOf, tableOf, yourTroop } from './tables';
 import { checkConditions, conditionsAllow, strikeConditions } from './conditions';
-import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
+import type { ScCommand, ScOpportunityPrompt, ScSetup, ScState, ScTroop } from './types';
 
 type Route = { readonly path?: readonly number[]; readonly to?: number };
 
@@ -144,7 +144,7 @@ function held(ctx: Ctx, setup: ScSetup, moverId: string, rest: readonly number[]
 /** The inactive player's answer: the attack lands at once (ruling SC15); then the next enemy, or the move goes on. */
 export function answerOpportunity(ctx: Ctx, setup: ScSetup, attackId: string | null): void {
   const s = ctx.state;
-  const p = s.prompt!;
+  const p = s.prompt as ScOpportunityPrompt;
   const attacker = s.troops[p.attacker]!;
   const mover = s.troops[p.mover]!;
   if (attackId === null) {

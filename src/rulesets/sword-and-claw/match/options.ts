@@ -13,9 +13,10 @@ import { chargeAllowance } from '../rules/charge';
 import { inchesBetween } from '../rules/sight';
 import { placements } from './deploy';
 import { reloadOptions, shotOptions } from './ranged';
+import { readiedOptions, readyOptions } from './readied';
 import { cardOf, hasRangedAttack, meleeAttacks, moveOf, onTable, pieceOf, tableOf } from './tables';
 import { conditionsAllow } from './conditions';
-import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
+import type { ScCommand, ScDeclared, ScSetup, ScState, ScTroop } from './types';
 
 function deployOptions(setup: ScSetup, s: ScState): ScCommand[] {
   const player = s.deploying!.player;
@@ -63,14 +64,22 @@ export function chargeOptions(setup: ScSetup, s: ScState, t: ScTroop): ScCommand
     .map((e): ScCommand => ({ type: 'charge', troop: t.id, target: e.id }));
 }
 
-/** The strikes `mine` (troops of the active side) could declare in the melee step now. */
-export function meleeOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): Extract<ScCommand, { type: 'attack' }>[] {
+/**
+ * The strikes `mine` could declare in the melee step now: troops of the active side, or a Readied troop
+ * of the inactive side with its sealed strikes as `declared` (match/readied.ts).
+ */
+export function meleeOptions(
+  setup: ScSetup,
+  s: ScState,
+  mine: readonly ScTroop[],
+  declared: readonly ScDeclared[] = s.declared,
+): Extract<ScCommand, { type: 'attack' }>[] {
   const table = tableOf(setup, s);
-  const enemies = onTable(s).filter((t) => t.player !== s.turn!.player);
   return mine.flatMap((t) => {
-    if (!afterMove(t.moved ?? 'move').melee || !conditionsAllow(t, 'attack')) return [];
+    if (!afterMove(t.moved ?? 'move').melee || !conditionsAllow(t, 'attack') || (t.readied === 'melee' && t.player === s.turn!.player)) return [];
+    const enemies = onTable(s).filter((e) => e.player !== t.player);
     const card = cardOf(setup, t);
-    const before = s.declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
+    const before = declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
     const attacks = meleeAttacks(card).filter((a) => checkMeleeDeclaration(card, [...before, a], t) === null);
     const me = pieceOf(setup, t);
     const near = enemies.filter((e) => areAdjacent(table, me, pieceOf(setup, e)));
@@ -91,6 +100,11 @@ export function meleeOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[
 
 export function legalCommands(setup: ScSetup, s: ScState): ScCommand[] {
   if (s.end) return [];
+  if (s.prompt?.kind === 'readied')
+    return [
+      { type: 'readied', attack: null },
+      ...readiedOptions(setup, s, s.troops[s.prompt.troop]!).map((o): ScCommand => ({ type: 'readied', attack: o.attack, target: o.target })),
+    ];
   if (s.prompt) return [{ type: 'opportunity', attack: null }, ...s.prompt.attacks.map((attack): ScCommand => ({ type: 'opportunity', attack }))];
   if (s.deploying) return deployOptions(setup, s);
   if (!s.turn) return [];
@@ -100,7 +114,7 @@ export function legalCommands(setup: ScSetup, s: ScState): ScCommand[] {
     step === 'movement'
       ? [...moveOptions(setup, s, mine), ...reloadOptions(setup, s)]
       : step === 'ranged'
-        ? [...shotOptions(setup, s), ...reloadOptions(setup, s)]
-        : meleeOptions(setup, s, mine);
+        ? [...shotOptions(setup, s), ...reloadOptions(setup, s), ...readyOptions(setup, s)]
+        : [...meleeOptions(setup, s, mine), ...readyOptions(setup, s)];
   return [...orders, { type: 'next' }, { type: 'end-turn' }];
 }

@@ -19,6 +19,7 @@ export function declareShot(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { ty
   const s = ctx.state;
   const troop = yourTroop(s, c.troop);
   checkConditions(troop, 'attack');
+  if (troop.readied) refuse('readied', `${c.troop} has readied a ${troop.readied} attack: it attacks in the other side's turn instead.`);
   if (s.turn!.used.includes(c.troop)) refuse('reloaded-this-step', `${c.troop} reloads in this step instead of shooting.`);
   const before = s.declared.filter((d) => d.attacker === c.troop).map((d) => d.attack);
   const problem = checkShot(tableOf(setup, s), pieceOf(setup, troop), cardOf(setup, troop), afterMove(troop.moved ?? 'move'), {
@@ -115,13 +116,17 @@ export function shotTroops(setup: ScSetup, s: ScState): ShotTroops {
   };
 }
 
-/** Resolves the declared shots, if any, with the dice of the decision. */
+/**
+ * Resolves the declared shots, if any, with the dice of the decision: the inactive side's Readied
+ * shots first, as they were declared first (SC Readied Actions), then the active side's.
+ */
 export function resolveShots(ctx: Ctx, setup: ScSetup): void {
   const s = ctx.state;
-  if (s.declared.length === 0) return;
-  const troops = shotTroops(setup, s);
+  const sealed = s.sealed ?? [];
+  if (s.declared.length === 0 && sealed.length === 0) return;
+  const troops = { ...shotTroops(setup, s), readied: new Set(sealed.map((d) => d.attacker)) };
   const { fighters } = troops;
-  const result = resolveRangedStep((sides) => ctx.roll(sides), troops, s.declared);
+  const result = resolveRangedStep((sides) => ctx.roll(sides), troops, [...sealed, ...s.declared]);
   const wounds: Record<string, ScWounds> = {};
   for (const [id, taken] of result.taken) wounds[id] = { taken, hurt: isHurt(taken, fighters.get(id)!.card.wounds), removed: result.removed.includes(id) };
   const unloaded: Record<string, string[]> = {};

@@ -89,6 +89,8 @@ function startOf(scenario: ScScenario, setup: ScSetup): { state: ScState; openin
       moved: null,
       opportunity: 0,
       ...(u.conditions && u.conditions.length > 0 ? { conditions: u.conditions } : {}),
+      ...(u.readied ? { readied: u.readied } : {}),
+      ...(u.moved ? { moved: u.moved } : {}),
     };
   }
   const placed = Object.values(troops).filter((t) => t.at !== null);
@@ -156,6 +158,12 @@ function commandOf(step: ScStep, setup: ScSetup, state: ScState): { command: ScC
   if ('aim' in step) return { command: { type: 'aim', troop: step.aim }, by: owner(step.aim) };
   if ('shoot' in step) return { command: { type: 'shoot', troop: step.shoot, attack: step.with, target: step.target }, by: owner(step.shoot) };
   if ('opportunity' in step) return { command: { type: 'opportunity', attack: step.with }, by: owner(step.opportunity) };
+  if ('ready' in step) return { command: { type: 'ready', troop: step.ready }, by: owner(step.ready) };
+  if ('readied' in step)
+    return {
+      command: { type: 'readied', attack: step.with, ...(step.target !== undefined ? { target: step.target } : {}) },
+      by: owner(step.readied),
+    };
   if ('concede' in step) return { command: { type: 'concede', player: step.concede }, by: step.concede };
   return { command: state.deploying ? { type: 'deploy-done' } : { type: 'next' }, by: undefined };
 }
@@ -181,23 +189,36 @@ function summary(setup: ScSetup, s: ScState): Record<string, unknown> {
           moved: t.moved,
           conditions: t.conditions ?? [],
           limit: t.limit ?? 'full',
+          readied: t.readied ?? null,
         },
       ]),
     ),
     declared: s.declared.map((d) => ({ ...d })),
-    prompt: s.prompt
-      ? { kind: s.prompt.kind, player: s.prompt.player, mover: s.prompt.mover, attacker: s.prompt.attacker, rest: s.prompt.rest.map((i) => nameOf(dims, i)) }
-      : null,
+    sealed: (s.sealed ?? []).map((d) => ({ ...d })),
+    prompt: promptSummary(s, dims),
     score: scores(s),
     winner: s.end?.winner ?? null,
     end: s.end?.reason ?? null,
   };
 }
 
-/** An opportunity step names the attacker it answers for: another attacker's prompt is not its to answer. */
+function promptSummary(s: ScState, dims: { width: number }): Record<string, unknown> | null {
+  const p = s.prompt;
+  if (!p) return null;
+  if (p.kind === 'readied') return { kind: p.kind, player: p.player, troop: p.troop, step: p.step, queue: [...p.queue] };
+  return { kind: p.kind, player: p.player, mover: p.mover, attacker: p.attacker, rest: p.rest.map((i) => nameOf(dims, i)) };
+}
+
+/** An opportunity or Readied step names the troop it answers for: another troop's prompt is not its to answer. */
 function wrongPrompt(step: ScStep, s: ScState): RuleError | null {
-  if (!('opportunity' in step) || !s.prompt || s.prompt.attacker === step.opportunity) return null;
-  return { code: 'wrong-prompt', message: `The prompt open asks about ${s.prompt.attacker}, not ${step.opportunity}.` };
+  const p = s.prompt;
+  if ('readied' in step) {
+    if (p?.kind === 'readied' && p.troop !== step.readied)
+      return { code: 'wrong-prompt', message: `The prompt open asks about ${p.troop}, not ${step.readied}.` };
+    return null;
+  }
+  if (!('opportunity' in step) || p?.kind !== 'opportunity' || p.attacker === step.opportunity) return null;
+  return { code: 'wrong-prompt', message: `The prompt open asks about ${p.attacker}, not ${step.opportunity}.` };
 }
 
 /** A scenario's setup and the state its steps start from (for tests that read what the steps' events say). */
@@ -214,10 +235,11 @@ export function runParsedScenario(scenario: ScScenario, shipped: { troops: Reado
   const setup = start.setup;
   let state = start.state;
   const report: ScReport = { steps: [], state: null, dice: null, error: null };
-  const answers = (step: ScStep | undefined) => step !== undefined && 'opportunity' in step;
+  const answers = (step: ScStep | undefined) => step !== undefined && ('opportunity' in step || 'readied' in step);
   const settle = (next: ScStep | undefined, into: ScEvent[]): RuleError | null => {
     while (scenario.auto && state.prompt && !state.end && !answers(next)) {
-      const r = decideSc(setup, state, { type: 'opportunity', attack: null }, undefined);
+      const none: ScCommand = state.prompt.kind === 'readied' ? { type: 'readied', attack: null } : { type: 'opportunity', attack: null };
+      const r = decideSc(setup, state, none, undefined);
       if (!r.ok) return r.error;
       state = r.state;
       into.push(...r.events);

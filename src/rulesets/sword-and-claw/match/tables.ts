@@ -30,7 +30,11 @@ export const onTable = (state: ScState): ScTroop[] => Object.values(state.troops
  * open it is left out (nobody else moves or is placed until its move goes on), and its own walk
  * reads the table without it.
  */
-export const tableOf = (setup: ScSetup, state: ScState, without: string | undefined = state.prompt?.mover): ScTable =>
+export const tableOf = (
+  setup: ScSetup,
+  state: ScState,
+  without: string | undefined = state.prompt?.kind === 'opportunity' ? state.prompt.mover : undefined,
+): ScTable =>
   scTable(
     setup.map,
     onTable(state)

@@ -84,7 +84,12 @@ export interface ScTroop {
   readonly conditions?: readonly Condition[];
   /** What its saves left it to move this turn, when less than its Move (SC Conditions Entangled); absent otherwise. */
   readonly limit?: MoveLimit;
+  /** The attack it holds Readied for the other side's turn (SC Readied Actions), until used or its own next turn; absent when none. */
+  readonly readied?: ReadiedKind;
 }
+
+/** What a troop readies (SC Ranged, SC Melee): a ranged attack, taken in the ranged step, or a melee one. */
+export type ReadiedKind = 'ranged' | 'melee';
 
 /** One saving throw at the start of a turn (SC Saving Throws; ruling SC21): whose, against which effect, and its roll. */
 export interface ScSave {
@@ -134,6 +139,22 @@ export interface ScOpportunityPrompt {
   readonly how: 'move' | 'run';
 }
 
+/**
+ * A Readied troop of the inactive side asked, in the step it readied for, what it attacks (SC Readied
+ * Actions; ruling SC55): its answer is sealed until the step resolves. `queue`: the side's other
+ * Readied troops to ask after it.
+ */
+export interface ScReadiedPrompt {
+  readonly kind: 'readied';
+  /** The inactive player, who answers. */
+  readonly player: PlayerId;
+  readonly troop: string;
+  readonly step: ReadiedKind;
+  readonly queue: readonly string[];
+}
+
+export type ScPrompt = ScOpportunityPrompt | ScReadiedPrompt;
+
 /** A troop's wounds after an attack's effects land. */
 export interface ScWounds {
   readonly taken: number;
@@ -166,7 +187,9 @@ export interface ScState {
   readonly troops: Readonly<Record<string, ScTroop>>;
   /** Shots declared in this ranged step, or strikes in this melee step, in the order declared. */
   readonly declared: readonly ScDeclared[];
-  readonly prompt: ScOpportunityPrompt | null;
+  /** The inactive side's Readied attacks declared in this step, hidden from the active player until they resolve (ruling SC55). */
+  readonly sealed?: readonly ScDeclared[];
+  readonly prompt: ScPrompt | null;
   readonly end: ScEnd | null;
 }
 
@@ -202,7 +225,14 @@ export type ScEvent =
   | { readonly type: 'fell-back'; readonly troop: string }
   /** A mover an opportunity attack entangled or paralyzed: its move ends where it stands (ruling SC40). */
   | { readonly type: 'held'; readonly troop: string; readonly condition: 'entangled' | 'paralyzed' }
-  | { readonly type: 'asked'; readonly prompt: ScOpportunityPrompt }
+  | { readonly type: 'asked'; readonly prompt: ScPrompt }
+  /** A troop readies an attack as its action in the ranged or melee step (SC Ranged, SC Melee). */
+  | { readonly type: 'readied'; readonly troop: string; readonly kind: ReadiedKind }
+  /**
+   * A Readied troop's answer (ruling SC55): an attack it declares, sealed until the step resolves, or
+   * null; `done` when the troop has no attack left to declare, which ends its Readied state.
+   */
+  | { readonly type: 'readied-declared'; readonly troop: string; readonly strike: ScDeclared | null; readonly done: boolean }
   | {
       readonly type: 'opportunity';
       readonly attacker: string;
@@ -234,6 +264,8 @@ export type ScEvent =
   | { readonly type: 'reloaded'; readonly troop: string }
   | {
       readonly type: 'melee-resolved';
+      /** The Reach Readied attacks on troops that moved next to them, resolved and applied before the others (SC Readied Actions; ruling SC57). */
+      readonly reach?: true;
       readonly strikes: readonly MeleeStrike[];
       readonly dice: readonly Roll[];
       /** Each troop that took wounds in the step: its wounds after it, Hurt, removed (SC Melee b). */
@@ -287,6 +319,10 @@ export type ScCommand =
   | { readonly type: 'shoot'; readonly troop: string; readonly attack: string; readonly target: string }
   /** The answer to the opportunity attack prompt: an attack's id, or null for none. */
   | { readonly type: 'opportunity'; readonly attack: string | null }
+  /** Ready: the troop's action in the ranged step (a ranged attack) or the melee step (a melee one), taken on the other side's turn (SC Ranged, SC Melee). */
+  | { readonly type: 'ready'; readonly troop: string }
+  /** The answer to the Readied prompt: an attack and its target, or null for none (ruling SC55). */
+  | { readonly type: 'readied'; readonly attack: string | null; readonly target?: string }
   /** Closes the current step (the ranged and melee steps resolve what was declared); after the last, the turn ends. */
   | { readonly type: 'next' }
   /** Closes every step left of the turn (a missed turn deadline too). */

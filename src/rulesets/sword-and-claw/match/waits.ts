@@ -1,7 +1,7 @@
 /**
  * Whom a match waits on, and what a missed deadline does (docs/rulesets.md §1 `waits`, `timeout`):
  * a deployment or a turn waits on its player; an opportunity attack prompt on the inactive player,
- * whose default is no attack.
+ * whose default is no attack; the Readied prompt on the inactive player too, whose default is no attack.
  */
 import type { Phase, Wait } from '../../ruleset';
 import { type PlayerId, type ScCommand, type ScEvent, type ScState, SKIPPED_STEPS } from './types';
@@ -20,6 +20,11 @@ export function scPhase(s: ScState): Phase {
 
 export function scTimeout(s: ScState, name: (player: PlayerId) => string): { command: ScCommand; words: string } | null {
   if (s.end) return null;
+  if (s.prompt?.kind === 'readied')
+    return {
+      command: { type: 'readied', attack: null },
+      words: `${name(s.prompt.player)} did not answer in time, so ${s.prompt.troop} holds its Readied attack.`,
+    };
   if (s.prompt)
     return {
       command: { type: 'opportunity', attack: null },
@@ -46,6 +51,8 @@ export function scWaitingWords(s: ScState, name: (player: PlayerId) => string): 
     return s.end.winner
       ? `The match is over: ${name(s.end.winner)} won ${s.end.reason === 'round-limit' ? 'on points at the round limit' : `by ${s.end.reason}`}.`
       : 'The match is over: a draw.';
+  if (s.prompt?.kind === 'readied')
+    return `Waiting for ${name(s.prompt.player)} to say what ${s.prompt.troop}'s Readied attack does in the ${s.prompt.step} step.`;
   if (s.prompt) return `Waiting for ${name(s.prompt.player)} to say whether ${s.prompt.attacker} makes an opportunity attack on ${s.prompt.mover}.`;
   if (s.deploying) {
     return `Waiting for ${name(s.deploying.player)} to deploy within ${s.deploying.depth} squares of the ${s.edges[s.deploying.player]} edge.`;

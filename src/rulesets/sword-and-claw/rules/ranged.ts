@@ -14,6 +14,7 @@ import { areAdjacent } from './opportunity';
 import { coverPenalty, inchesBetween, lineOfSight, type ScSight } from './sight';
 import type { Piece, ScTable } from './table';
 import { isHurt, isRemoved, woundsFromDamage } from './wounds';
+import { readiedModifiers } from './readied';
 import { AREA_TARGET_NUMBER, areaModifiers, areaSize, landArea, type AreaOutcome } from './area';
 import { type DirectFlight, type FlightRoll, flyOn, hasDirectLine } from './direct-line';
 
@@ -66,7 +67,7 @@ export function rangedModifiers(
 
 /**
  * Whether `shooter` may declare a shot with `attackId` at `targetId` (SC Ranged a): its movement left
- * it the ranged step, no enemy stands next to it, the attack is one of its ranged attacks within its
+ * it the ranged step, no enemy stands next to it (unless it shoots Readied), the attack is one of its ranged attacks within its
  * "Or" and #Atk with the shots it has declared already (`before`), the target is an enemy it sees,
  * and within Long range.
  */
@@ -82,10 +83,12 @@ export function checkShot(
     readonly unloaded?: readonly string[];
     readonly taken?: number;
     readonly moved?: TroopOrder | null;
+    /** A Readied shot of the inactive side, which an enemy next to the shooter does not stop (SC Ranged a). */
+    readonly readied?: boolean;
   },
 ): RuleError | null {
   if (!after.ranged) return ruleError('no-shooting-after-moving', `${shooter.id} ran, slid or charged this turn, so it makes no ranged attack`);
-  if (enemyAdjacent(table, shooter)) return ruleError('enemy-adjacent', `${shooter.id} has an enemy next to it, so it cannot shoot`);
+  if (!shot.readied && enemyAdjacent(table, shooter)) return ruleError('enemy-adjacent', `${shooter.id} has an enemy next to it, so it cannot shoot`);
   const declaration = checkDeclaration(card, [...shot.before, shot.attack], 'ranged', { taken: shot.taken ?? 0, moved: shot.moved ?? null });
   if (declaration) return declaration;
   const attack = findAttack(card, shot.attack)!.attack;
@@ -136,6 +139,8 @@ export interface ShotTroops {
   readonly fighters: ReadonlyMap<string, Fighter>;
   /** The troops that aimed in the movement step (SC Ranged h). */
   readonly aimed?: ReadonlySet<string>;
+  /** The inactive side's troops shooting with a Readied attack (SC Readied Actions). */
+  readonly readied?: ReadonlySet<string>;
 }
 
 /** SC Ranged f: a shot into melee that missed by its −2 alone hits a troop next to the target, chosen by a die. */
@@ -172,7 +177,10 @@ export function aimShot(t: ShotTroops, d: DeclaredStrike, first = true): ShotAim
     aimed: first && (t.aimed?.has(d.attacker) ?? false),
     ...(fighter.conditions ? { conditions: fighter.conditions } : {}),
   };
-  const modifiers = rangedModifiers(attack, shooterState, band, sight, melee);
+  const modifiers = [
+    ...rangedModifiers(attack, shooterState, band, sight, melee),
+    ...readiedModifiers(t.readied?.has(d.attacker) ?? false, enemyAdjacent(t.table, shooter)),
+  ];
   // An Area attack aims at the ground under the target: against 5, and never into melee (ruling SC26).
   if (areaSize(attack) !== null) return { inches, band, sight, melee: false, modifiers: areaModifiers(modifiers), defense: AREA_TARGET_NUMBER };
   return { inches, band, sight, melee, modifiers, defense: rangedDefense(t.fighters.get(d.target)!.card) };

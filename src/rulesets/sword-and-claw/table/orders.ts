@@ -61,6 +61,11 @@ export const SC_ORDERS: readonly OrderSpec[] = [
   { name: 'aim', description: 'Aim a troop instead of moving it: +1 on its first shot this turn', options: [troop] },
   { name: 'reload', description: 'Reload a fired weapon that needs it, instead of moving or shooting', options: [troop] },
   {
+    name: 'ready',
+    description: "Ready an attack (ranged or melee step) for the other side's next turn",
+    options: [troop],
+  },
+  {
     name: 'shoot',
     description: 'Declare a ranged attack in the ranged step; all resolve when the step closes',
     options: [
@@ -111,7 +116,7 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
   if (order === 'end') return { ok: true, command: { type: 'end-turn' } };
   const id = troopIn(setup, s, o.troop);
   if (isError(id)) return { ok: false, error: id };
-  if (order === 'aim' || order === 'reload') return { ok: true, command: { type: order, troop: id } };
+  if (order === 'aim' || order === 'reload' || order === 'ready') return { ok: true, command: { type: order, troop: id } };
   if (order === 'attack' || order === 'shoot') {
     const target = troopIn(setup, s, o.target);
     if (isError(target)) return { ok: false, error: target };
@@ -145,7 +150,7 @@ function legalFor(setup: ScSetup, s: ScState, by: string, order: string): ScComm
   if (waitsOn !== by) return [];
   return legalCommands(setup, s).filter((c) => {
     if (order === 'deploy') return c.type === 'deploy';
-    if (order === 'attack' || order === 'shoot' || order === 'aim' || order === 'reload' || order === 'charge') return c.type === order;
+    if (order === 'attack' || order === 'shoot' || order === 'aim' || order === 'reload' || order === 'charge' || order === 'ready') return c.type === order;
     return c.type === 'move' && c.how === order;
   });
 }
@@ -153,6 +158,10 @@ function legalFor(setup: ScSetup, s: ScState, by: string, order: string): ScComm
 /** Why an order has nothing to offer now, in the match's words. */
 function whyNone(s: ScState, by: string, order: string): string {
   if (s.end) return 'The match is over.';
+  if (s.prompt?.kind === 'readied')
+    return s.prompt.player === by
+      ? 'Answer the Readied attack prompt in the thread first.'
+      : 'The step waits for the other side to declare its Readied attacks.';
   if (s.prompt)
     return s.prompt.player === by
       ? 'Answer the opportunity attack prompt in the thread first.'
@@ -176,6 +185,10 @@ function whyNone(s: ScState, by: string, order: string): string {
   if (order === 'deploy') return 'Deployment is over.';
   if (order === 'charge' && s.turn.step === 'movement') return 'None of your troops left without its movement order can reach an enemy with a charge.';
   if (order === 'aim' && s.turn.step === 'movement') return 'None of your troops with a ranged attack is left without its movement order.';
+  if (order === 'ready')
+    return s.turn.step === 'movement'
+      ? 'Attacks are readied in the ranged or melee step, instead of attacking there; this is the movement step.'
+      : `None of your troops may ready a ${s.turn.step} attack now (it needs one, may act in this step and has not yet).`;
   if (order === 'reload')
     return s.turn.step === 'melee'
       ? 'Reloading is done in the movement or ranged step.'

@@ -1,23 +1,77 @@
 /**
- * The opportunity attack prompt at the table (SC Opportunity Attacks): the inactive player reads who
- * leaves whose reach and the odds of each melee attack, and answers with a button; "no attack" is the
- * default a missed deadline takes (match/waits.ts).
+ * The prompts at the table: the opportunity attack prompt (SC Opportunity Attacks), where the inactive
+ * player reads who leaves whose reach and the odds of each melee attack, and the Readied prompt (SC
+ * Readied Actions; ruling SC55), where they choose a Readied troop's attack and target. Either is
+ * answered with a button; "no attack" is the default a missed deadline takes (match/waits.ts). A
+ * Readied answer is sealed: the thread is told only that it was given.
  */
 import type { RuleError } from '../../../engine/errors';
 import type { PromptPost } from '../../ruleset';
-import type { PlayerId } from '../match/types';
-import { meleeModifiers } from '../rules/melee';
+import type { PlayerId, ReadiedKind, ScDeclared, ScReadiedPrompt } from '../match/types';
+import { findAttack, meleeModifiers } from '../rules/melee';
+import { aimShot } from '../rules/ranged';
+import { shotTroops } from '../match/ranged';
+import { readiedOptions } from '../match/readied';
 import { odds, woundChance } from '../rules/chances';
 import { cardOf } from '../match/tables';
 import type { ScCommand, ScSetup, ScState } from '../match/types';
-import { troopWords } from './names';
+import { labelOf, troopWords } from './names';
 
 /** The argument of the "no attack" button. */
 const NONE = 'none';
+/** Between a Readied choice's attack id and target id in its button's argument (ids are kebab-case words). */
+const SEP = '>';
+/** A prompt shows at most this many attack buttons, with "No attack" after them. */
+const MOST_BUTTONS = 20;
 
-export function scPromptPost(setup: ScSetup, s: ScState, _name: (p: PlayerId) => string): PromptPost | null {
+/** The to-hit bonus and the defence of one Readied choice: a shot as the ranged step rolls it (Readied), a strike as the melee step does. */
+function readiedOdds(setup: ScSetup, s: ScState, d: ScDeclared, step: ReadiedKind): { bonus: number; defense: number; dmg: number } {
+  const attacker = s.troops[d.attacker]!;
+  const attack = findAttack(cardOf(setup, attacker), d.attack)!.attack;
+  const target = cardOf(setup, s.troops[d.target]!);
+  if (step === 'ranged') {
+    const aim = aimShot({ ...shotTroops(setup, s), readied: new Set([d.attacker]) }, d, !(s.sealed ?? []).some((x) => x.attacker === d.attacker));
+    return { bonus: aim.modifiers.reduce((n, m) => n + m.value, 0), defense: aim.defense, dmg: attack.dmg.bonus };
+  }
+  const bonus = meleeModifiers(attack, attacker.hurt, attacker.conditions).reduce((n, m) => n + m.value, 0);
+  return { bonus, defense: target.defense.melee, dmg: attack.dmg.bonus };
+}
+
+function readiedPost(setup: ScSetup, s: ScState, p: ScReadiedPrompt, name: (p: PlayerId) => string): PromptPost {
+  const troop = s.troops[p.troop]!;
+  const card = cardOf(setup, troop);
+  const options = readiedOptions(setup, s, troop).slice(0, MOST_BUTTONS);
+  const attackName = (id: string) => findAttack(card, id)?.attack.name ?? id;
+  const lines = options.map((o) => {
+    const { bonus, defense, dmg } = readiedOdds(setup, s, o, p.step);
+    const toWound = cardOf(setup, s.troops[o.target]!).toWound;
+    return `• ${attackName(o.attack)} at ${troopWords(setup, o.target)}: ${odds(bonus, defense)}% to hit, then ${woundChance(dmg, toWound)}% to wound.`;
+  });
+  const verb = p.step === 'ranged' ? 'shoot' : 'strike';
+  const text = [
+    `🎯 ${name(s.turn!.player)}'s ${p.step} step: your ${troopWords(setup, p.troop)} has an attack Readied. Whom does it ${verb}?`,
+    ...lines,
+    `-# Your choice is sealed: ${name(s.turn!.player)} sees it only when the step resolves. With no answer in time, it holds its attack.`,
+  ].join('\n');
+  return {
+    player: p.player,
+    kind: 'readied',
+    text,
+    buttons: [
+      ...options.map((o) => ({
+        label: `${attackName(o.attack)} → ${labelOf(setup, o.target)}`,
+        arg: `${o.attack}${SEP}${o.target}`,
+        style: 'danger' as const,
+      })),
+      { label: 'No attack', arg: NONE, style: 'secondary' as const },
+    ],
+  };
+}
+
+export function scPromptPost(setup: ScSetup, s: ScState, name: (p: PlayerId) => string): PromptPost | null {
   const p = s.prompt;
   if (!p) return null;
+  if (p.kind === 'readied') return readiedPost(setup, s, p, name);
   const attacker = s.troops[p.attacker]!;
   const mover = s.troops[p.mover]!;
   const card = cardOf(setup, attacker);
@@ -43,8 +97,14 @@ export function scPromptPost(setup: ScSetup, s: ScState, _name: (p: PlayerId) =>
   };
 }
 
-export function scPromptAnswer(s: ScState, arg: string): { ok: true; command: ScCommand } | { ok: false; error: RuleError } {
+export function scPromptAnswer(s: ScState, arg: string): { ok: true; command: ScCommand; sealed?: true } | { ok: false; error: RuleError } {
   if (!s.prompt) return { ok: false, error: { code: 'no-prompt', message: 'No opportunity attack is waiting for an answer.' } };
+  if (s.prompt.kind === 'readied') {
+    if (arg === NONE) return { ok: true, command: { type: 'readied', attack: null }, sealed: true };
+    const [attack, target] = arg.split(SEP);
+    if (!attack || !target) return { ok: false, error: { code: 'unknown-answer', message: 'That is not one of the Readied attack choices.' } };
+    return { ok: true, command: { type: 'readied', attack, target }, sealed: true };
+  }
   if (arg === NONE) return { ok: true, command: { type: 'opportunity', attack: null } };
   return { ok: true, command: { type: 'opportunity', attack: arg } };
 }

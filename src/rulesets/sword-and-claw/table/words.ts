@@ -229,9 +229,22 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
     case 'saved':
       return [...e.saves.map((v) => saveLine(setup, v)), ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s))];
     case 'asked':
+      if (e.prompt.kind === 'readied')
+        return [
+          `⏸ ${labelOf(setup, e.prompt.troop)} has an attack Readied: ${name(e.prompt.player)} declares it first, sealed until the ${e.prompt.step} step resolves.`,
+        ];
       return [
         `⏸ ${labelOf(setup, e.prompt.mover)} leaves the reach of ${labelOf(setup, e.prompt.attacker)}: ${name(e.prompt.player)} may make an opportunity attack.`,
       ];
+    case 'readied': {
+      const other = name(s.players.find((x) => x !== s.troops[e.troop]!.player) ?? '');
+      return [
+        `${labelOf(setup, e.troop)} readies a ${e.kind} attack: it ${e.kind === 'ranged' ? 'shoots' : 'strikes'} in ${other}'s next ${e.kind} step instead.`,
+      ];
+    }
+    case 'readied-declared':
+      // Sealed (ruling SC55): the thread learns that an answer was given, not what it was.
+      return [`🤫 ${name(s.troops[e.troop]!.player)} has answered for ${labelOf(setup, e.troop)}; its Readied attack is told when the step resolves.`];
     case 'opportunity':
       if (!e.strike) return [`${labelOf(setup, e.attacker)} lets ${labelOf(setup, e.mover)} go.`];
       return [
@@ -275,6 +288,7 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
       ];
     case 'melee-resolved':
       return [
+        ...(e.reach ? ['Readied Reach attacks at troops that moved next to them strike first:'] : []),
         ...(e.strikes.length === 0
           ? ['No strikes were declared.']
           : e.strikes.map((k) =>

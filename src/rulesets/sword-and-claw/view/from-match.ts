@@ -125,7 +125,7 @@ export function scViewInputOf(setup: ScSetup, state: ScState, request: TableRequ
     }),
     round: state.round,
     stage: stageOf(state),
-    ...(state.prompt ? { active: state.prompt.mover } : {}),
+    ...(state.prompt ? { active: state.prompt.kind === 'readied' ? state.prompt.troop : state.prompt.mover } : {}),
     happenings,
     ...(by !== undefined && happenings.length > 0 ? { lastTurnBy: by } : {}),
     ...(deploying !== undefined ? { zones: [{ player: deploying, squares: [...zoneOf(setup, state, deploying)].sort((a, b) => a - b) }] } : {}),
