@@ -24,5 +24,5 @@ export const SC_HELP: GameHelp = {
       ].join('\n'),
     },
   ],
-  acts: 'in a Sword and Claw match: `/order deploy|done|move|run|slide|aim|reload|shoot|attack|next|end`',
+  acts: 'in a Sword and Claw match: `/order deploy|done|move|run|slide|aim|reload|shoot|attack|ready|next|end`',
 };

@@ -14,7 +14,6 @@ export interface NotYet {
 export const SC_NOT_YET: readonly NotYet[] = [
   { id: 'spellcasting', words: 'spellcasting' },
   { id: 'reserves', words: 'reserves' },
-  { id: 'readied', words: 'Readied attacks' },
   { id: 'flanking', words: 'flanking' },
   { id: 'flight', words: 'flying troops' },
   { id: 'water', words: 'water' },

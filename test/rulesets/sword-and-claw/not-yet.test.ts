@@ -71,14 +71,6 @@ const PROOFS: Readonly<Record<string, () => void>> = {
     const r = parseWith(armySchema, { ruleset: 'sword-and-claw', name: 'A', faction: 'humans', units: [{ troop: 'x' }], reserves: [{ troop: 'y' }] });
     expect(r.ok).toBe(false);
   },
-  // SC Readied Actions: there is no order to ready an attack.
-  readied: () => {
-    const { setup, state } = flanked();
-    expect(SC_ORDERS.map((o) => o.name)).not.toContain('ready');
-    expect(legalCommands(setup, state).map((c) => c.type as string)).not.toContain('ready');
-    const r = parseOrder(setup, state, 'ready', { troop: 'west', to: 'A1' });
-    expect(r.ok ? null : r.error.code).toBe('unknown-order');
-  },
   // SC Flanking: a strike at a troop with enemies on both sides gets no +1.
   flanking: () => {
     const { setup, state } = flanked();
