@@ -71,7 +71,7 @@ describe('the /order hint at each step', () => {
 
   it('ranged: who may shoot; next resolves the shots and opens the melee step', () => {
     const { setup, state } = position({ xbow: ['human-crossbowman', 'alice', 2, 0], skink: ['reptilian-skirmisher', 'bob', 2, 6] }, 'ranged');
-    expect(orderHint(setup, state)).toBe('Next: `/order shoot` for 1 troop; `/order next` resolves the shots declared and goes on to melee.');
+    expect(orderHint(setup, state)).toBe('Next: `/order shoot` or `/order ready` for 1 troop; `/order next` resolves the shots declared and goes on to melee.');
   });
 
   it('melee: who may strike; next resolves the strikes and ends the turn', () => {
@@ -79,7 +79,10 @@ describe('the /order hint at each step', () => {
       { spear: ['human-spearman', 'alice', 0, 0], spear2: ['human-spearman', 'alice', 5, 5], skink: ['reptilian-skirmisher', 'bob', 0, 1] },
       'melee',
     );
-    expect(orderHint(setup, state)).toBe('Next: `/order attack` for 1 troop; `/order next` resolves the strikes declared and ends your turn.');
+    // Either spearman may ready instead (SC Melee): the one with nobody to strike, only that.
+    expect(orderHint(setup, state)).toBe(
+      'Next: `/order attack` for 1 troop, `/order ready` for 2 troops; `/order next` resolves the strikes declared and ends your turn.',
+    );
   });
 
   it('follows a change that opens a step, for the player whose turn it is, and no other change', () => {
@@ -87,7 +90,7 @@ describe('the /order hint at each step', () => {
     const opened = decideSc(setup, state, { type: 'next' }, 'alice');
     if (!opened.ok) throw new Error(opened.error.message);
     expect(table.next!(setup, opened.state, opened.events)).toBe(
-      'Next: `/order attack` for 1 troop; `/order next` resolves the strikes declared and ends your turn.',
+      'Next: `/order attack` or `/order ready` for 1 troop; `/order next` resolves the strikes declared and ends your turn.',
     );
     const told = table.tell(setup, state, opened.events, (p) => p).flatMap((t) => t.lines);
     expect(told).toEqual(["alice's melee step: strikes are declared, then resolved together."]);

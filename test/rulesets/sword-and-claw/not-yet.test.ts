@@ -14,11 +14,9 @@ import { troopCardSchema } from '../../../src/rulesets/sword-and-claw/formats/tr
 import { SC_HELP, SC_NOT_YET_SENTENCE } from '../../../src/rulesets/sword-and-claw/help-topics';
 import { initialState, STEP_RULES } from '../../../src/rulesets/sword-and-claw/match/apply';
 import { decideSc } from '../../../src/rulesets/sword-and-claw/match/decide';
-import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
 import type { ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
 import { SC_NOT_YET } from '../../../src/rulesets/sword-and-claw/not-yet';
 import { checkDeclaration } from '../../../src/rulesets/sword-and-claw/rules/melee';
-import { parseOrder, SC_ORDERS } from '../../../src/rulesets/sword-and-claw/table/orders';
 import { troop } from './cards';
 
 const loaded = loadScContent();

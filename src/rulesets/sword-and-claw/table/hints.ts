@@ -13,8 +13,8 @@ import { areAdjacent } from '../rules/opportunity';
 /** The orders a hint names, step by step, in the order it names them. */
 const HINTED = {
   movement: ['move', 'run', 'charge', 'slide', 'aim', 'reload'],
-  ranged: ['shoot', 'reload'],
-  melee: ['attack'],
+  ranged: ['shoot', 'reload', 'ready'],
+  melee: ['attack', 'ready'],
 } as const;
 
 /** The `/order` a command is given with. */
