@@ -3,20 +3,20 @@
  * each one listed here is accepted by decide. Moves are listed by destination (`to`), one per square
  * the troop can reach with each order; a slide lists no move after it.
  */
-import { checkMeleeDeclaration, findAttack, hasReach } from '../rules/melee';
-import { withinReach } from '../rules/targets';
-import { afterMove, allowance, reachable } from '../rules/movement';
-import { checkProjectedTarget, isProjected } from '../rules/projected';
-import { areAdjacent } from '../rules/opportunity';
+import { allowance, reachable } from '../rules/movement';
 import { planCharge } from './charge';
 import { chargeAllowance } from '../rules/charge';
 import { inchesBetween } from '../rules/sight';
 import { placements } from './deploy';
 import { reloadOptions, shotOptions } from './ranged';
+import { meleeOptions } from './melee-options';
 import { readiedOptions, readyOptions } from './readied';
-import { cardOf, hasRangedAttack, meleeAttacks, moveOf, onTable, pieceOf, tableOf } from './tables';
+import { cardOf, hasRangedAttack, moveOf, onTable, pieceOf, tableOf } from './tables';
 import { conditionsAllow } from './conditions';
-import type { ScCommand, ScDeclared, ScSetup, ScState, ScTroop } from './types';
+import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
+
+/** The strikes the melee step takes (match/melee-options.ts), listed here for the options' readers. */
+export { meleeOptions };
 
 function deployOptions(setup: ScSetup, s: ScState): ScCommand[] {
   const player = s.deploying!.player;
@@ -62,40 +62,6 @@ export function chargeOptions(setup: ScSetup, s: ScState, t: ScTroop): ScCommand
   return onTable(s)
     .filter((e) => e.player !== t.player && inchesBetween(table, me, pieceOf(setup, e)) <= most && !('code' in planCharge(setup, s, t, e.id)))
     .map((e): ScCommand => ({ type: 'charge', troop: t.id, target: e.id }));
-}
-
-/**
- * The strikes `mine` could declare in the melee step now: troops of the active side, or a Readied troop
- * of the inactive side with its sealed strikes as `declared` (match/readied.ts).
- */
-export function meleeOptions(
-  setup: ScSetup,
-  s: ScState,
-  mine: readonly ScTroop[],
-  declared: readonly ScDeclared[] = s.declared,
-): Extract<ScCommand, { type: 'attack' }>[] {
-  const table = tableOf(setup, s);
-  return mine.flatMap((t) => {
-    if (!afterMove(t.moved ?? 'move').melee || !conditionsAllow(t, 'attack') || (t.readied === 'melee' && t.player === s.turn!.player)) return [];
-    const enemies = onTable(s).filter((e) => e.player !== t.player);
-    const card = cardOf(setup, t);
-    const before = declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
-    const attacks = meleeAttacks(card).filter((a) => checkMeleeDeclaration(card, [...before, a], t) === null);
-    const me = pieceOf(setup, t);
-    const near = enemies.filter((e) => areAdjacent(table, me, pieceOf(setup, e)));
-    const reached = enemies.filter((e) => withinReach(table, me, pieceOf(setup, e)));
-    const after = afterMove(t.moved ?? 'move');
-    return attacks.flatMap((id) => {
-      const attack = findAttack(card, id)!.attack;
-      // A projected attack may be aimed at any enemy it reaches (ruling SC45), next to the troop or not.
-      const targets = isProjected(attack)
-        ? enemies.filter((e) => checkProjectedTarget(table, me, attack, e.id, after) === null)
-        : hasReach(attack)
-          ? reached
-          : near;
-      return targets.map((e) => ({ type: 'attack' as const, troop: t.id, attack: id, target: e.id }));
-    });
-  });
 }
 
 export function legalCommands(setup: ScSetup, s: ScState): ScCommand[] {

@@ -10,7 +10,7 @@ import { checkShot, enemyAdjacent } from '../rules/ranged';
 import { readiedStrikesLeft } from '../rules/readied';
 import type { Ctx } from './deploy';
 import { conditionRefusalOf, conditionsAllow } from './conditions';
-import { meleeOptions } from './options';
+import { meleeOptions } from './melee-options';
 import { cardOf, hasRangedAttack, meleeAttacks, onTable, otherPlayer, pieceOf, tableOf, yourTroop } from './tables';
 import type { ReadiedKind, ScCommand, ScDeclared, ScReadiedPrompt, ScSetup, ScState, ScTroop } from './types';
 

@@ -1,0 +1,47 @@
+/**
+ * The strikes troops could declare in the melee step now (SC Melee a; SC App. B Reach; SC Melee c
+ * projected attacks): for the active side's options and the bot, and for a Readied troop of the
+ * inactive side (match/readied.ts).
+ */
+import { checkMeleeDeclaration, findAttack, hasReach } from '../rules/melee';
+import { afterMove } from '../rules/movement';
+import { areAdjacent } from '../rules/opportunity';
+import { checkProjectedTarget, isProjected } from '../rules/projected';
+import { withinReach } from '../rules/targets';
+import { conditionsAllow } from './conditions';
+import { cardOf, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
+import type { ScCommand, ScDeclared, ScSetup, ScState, ScTroop } from './types';
+
+/**
+ * The strikes `mine` could declare in the melee step now: troops of the active side, or a Readied troop
+ * of the inactive side with its sealed strikes as `declared` (match/readied.ts).
+ */
+export function meleeOptions(
+  setup: ScSetup,
+  s: ScState,
+  mine: readonly ScTroop[],
+  declared: readonly ScDeclared[] = s.declared,
+): Extract<ScCommand, { type: 'attack' }>[] {
+  const table = tableOf(setup, s);
+  return mine.flatMap((t) => {
+    if (!afterMove(t.moved ?? 'move').melee || !conditionsAllow(t, 'attack') || (t.readied === 'melee' && t.player === s.turn!.player)) return [];
+    const enemies = onTable(s).filter((e) => e.player !== t.player);
+    const card = cardOf(setup, t);
+    const before = declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
+    const attacks = meleeAttacks(card).filter((a) => checkMeleeDeclaration(card, [...before, a], t) === null);
+    const me = pieceOf(setup, t);
+    const near = enemies.filter((e) => areAdjacent(table, me, pieceOf(setup, e)));
+    const reached = enemies.filter((e) => withinReach(table, me, pieceOf(setup, e)));
+    const after = afterMove(t.moved ?? 'move');
+    return attacks.flatMap((id) => {
+      const attack = findAttack(card, id)!.attack;
+      // A projected attack may be aimed at any enemy it reaches (ruling SC45), next to the troop or not.
+      const targets = isProjected(attack)
+        ? enemies.filter((e) => checkProjectedTarget(table, me, attack, e.id, after) === null)
+        : hasReach(attack)
+          ? reached
+          : near;
+      return targets.map((e) => ({ type: 'attack' as const, troop: t.id, attack: id, target: e.id }));
+    });
+  });
+}
