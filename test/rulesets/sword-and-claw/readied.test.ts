@@ -11,7 +11,7 @@ import { chooseScCommand } from '../../../src/rulesets/sword-and-claw/ai/choose'
 import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
 import { scScenarioSchema } from '../../../src/rulesets/sword-and-claw/formats/scenario';
 import { decideSc } from '../../../src/rulesets/sword-and-claw/match/decide';
-import { scenarioStart } from '../../../src/rulesets/sword-and-claw/match/scenario';
+import { runParsedScenario, scenarioStart } from '../../../src/rulesets/sword-and-claw/match/scenario';
 import type { ScCommand, ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
 
 const content = (() => {
@@ -85,6 +85,19 @@ describe('the Readied prompt at the table (SC Readied Actions, ruling SC55)', ()
     const lines = table.tell(setup, answered.state, resolved.events, name).flatMap((t) => t.lines);
     expect(lines[0]).toBe('Readied Reach attacks at troops that moved next to them strike first:');
     expect(lines[1]).toMatch(/Pike at /);
+  });
+
+  it('names the Readied shot with its −1 beside an enemy in the log when the step resolves, never before', () => {
+    const file = 'sc-ranged-readied-declared-first-sealed-minus-one-and-reset';
+    const scenario = scScenarioSchema.parse(JSON.parse(readFileSync(`test/scenarios/sword-and-claw/${file}.json`, 'utf8')));
+    const { setup, state } = scenarioStart(scenario, content);
+    const events = runParsedScenario(scenario, content).steps.flatMap((x) => (x.ok ? x.events : [])) as ScEvent[];
+    const lines = table.tell(setup, state, events, name).flatMap((t) => t.lines);
+    const answered = lines.findIndex((l) => l.startsWith('🤫 P1 has answered for'));
+    const shot = lines.findIndex((l) => /readied beside an enemy = 8/.test(l));
+    expect(answered).toBeGreaterThan(-1);
+    expect(shot).toBeGreaterThan(answered);
+    expect(lines.slice(0, shot).join('\n')).not.toMatch(/Crossbow at|will shoot/);
   });
 
   it('takes "no attack" when the deadline passes, which ends the troop\'s Readied state', () => {

@@ -15,7 +15,7 @@ import { type Condition, doesDamage, drainingWound, entangledPenalty } from './c
 
 /** A to-hit modifier and why it applies, in the order the roll line names them (SC To-Hit). */
 export interface Modifier {
-  readonly why: 'skill' | 'aim' | 'hurt' | 'entangled' | 'medium range' | 'long range' | 'cover' | 'light cover' | 'into melee' | 'readied, enemy adjacent';
+  readonly why: 'skill' | 'aim' | 'hurt' | 'entangled' | 'medium range' | 'long range' | 'cover' | 'light cover' | 'into melee' | 'readied beside an enemy';
   readonly value: number;
 }
 

@@ -10,7 +10,7 @@ import { opportunityAttacksPerRound } from './opportunity';
 
 /** SC To-Hit, ranged: "−1 if the attacker is firing on the target's turn using a Ready action and has an enemy figure adjacent". */
 export const readiedModifiers = (readied: boolean, enemyNext: boolean): Modifier[] =>
-  readied && enemyNext ? [{ why: 'readied, enemy adjacent', value: -1 }] : [];
+  readied && enemyNext ? [{ why: 'readied beside an enemy', value: -1 }] : [];
 
 /**
  * SC Readied Actions, ruling SC59: a Readied troop's opportunity attacks this round count against its
