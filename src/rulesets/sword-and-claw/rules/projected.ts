@@ -7,6 +7,7 @@
  * (skill, Hurt, cover, light cover: no range bracket, no shot into melee, no flank), and its own d6.
  * A troop hard blocking terrain hides from the attacker is sheltered and not rolled against.
  */
+import type { Condition } from './conditions';
 import type { Roll } from '../../../engine/dice';
 import { ruleError, type RuleError } from '../../../engine/errors';
 import type { TroopAttack } from '../formats/troop-card';
@@ -87,7 +88,16 @@ function inSight(table: ScTable, attacker: Piece, troop: Piece): boolean {
 export const reachedTroops = (table: ScTable, attacker: Piece, under: readonly Piece[]): Piece[] => under.filter((p) => inSight(table, attacker, p));
 
 /** One troop under the template, rolled against as SC Melee c and SC App. B Automatically hits say. */
-function rollAgainst(dice: Dice, table: ScTable, attacker: Piece, attack: TroopAttack, hurt: boolean, troop: Piece, fighter: Fighter): ProjectedHit {
+function rollAgainst(
+  dice: Dice,
+  table: ScTable,
+  attacker: Piece,
+  attack: TroopAttack,
+  shooter: { readonly hurt: boolean; readonly conditions?: readonly Condition[] },
+  troop: Piece,
+  fighter: Fighter,
+): ProjectedHit {
+  const hurt = shooter.hurt;
   const card = fighter.card;
   const defense = rangedDefense(card);
   // A projected attack that affects whole squares deals its full wounds to a Dispersed troop (SC App. A Dispersed).
@@ -97,7 +107,8 @@ function rollAgainst(dice: Dice, table: ScTable, attacker: Piece, attack: TroopA
     const base = { troop: troop.id, modifiers: hurt ? [{ why: 'hurt' as const, value: -2 }] : [], total: 0, defense, automatic: true, hit: true };
     return { ...base, dice: [{ d: 6, v: d6 }], damage, wounds: woundsFromDamage(damage, card.toWound, card.shield ? 1 : 0), shield: card.shield };
   }
-  const modifiers = rangedModifiers(attack, { hurt, aimed: false }, 'short', lineOfSight(table, attacker, troop), false);
+  // The attacker's own state: Hurt, and Entangled's −2 to its attacks (SC Conditions).
+  const modifiers = rangedModifiers(attack, { ...shooter, aimed: false }, 'short', lineOfSight(table, attacker, troop), false);
   const d10 = dice(10);
   const total = d10 + modifiers.reduce((n, m) => n + m.value, 0);
   const base = { troop: troop.id, modifiers, total, defense, automatic: false, shield: false };
@@ -127,7 +138,8 @@ export function project(
   const hurt = isHurt(me.taken, me.card.wounds);
   const under = troopsUnder(table, squares, attackerId);
   const seen = reachedTroops(table, attacker, under);
-  const hits = seen.map((p) => rollAgainst(dice, table, attacker, attack, hurt, p, t.fighters.get(p.id)!));
+  const shooter = { hurt, ...(me.conditions ? { conditions: me.conditions } : {}) };
+  const hits = seen.map((p) => rollAgainst(dice, table, attacker, attack, shooter, p, t.fighters.get(p.id)!));
   const sheltered = under.filter((p) => !seen.includes(p)).map((p) => p.id);
   return { shape: template.shape, length: template.length, squares, hits, sheltered };
 }
