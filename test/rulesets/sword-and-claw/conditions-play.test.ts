@@ -10,14 +10,14 @@ import { checkDice, commitmentOf, seedFrom } from '../../../src/match/dice-proof
 import { rulesetOf } from '../../../src/rulesets';
 import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
 import type { TroopCard } from '../../../src/rulesets/sword-and-claw/formats/troop-card';
-import { decideSc, replaySc } from '../../../src/rulesets/sword-and-claw/match/decide';
-import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
+import { replaySc } from '../../../src/rulesets/sword-and-claw/match/decide';
 import { makeScSetup } from '../../../src/rulesets/sword-and-claw/match/setup';
-import type { ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
+import type { ScSetup } from '../../../src/rulesets/sword-and-claw/match/types';
 import { checkMeleeDeclaration } from '../../../src/rulesets/sword-and-claw/rules/melee';
 import { checkShot } from '../../../src/rulesets/sword-and-claw/rules/ranged';
 import { scTable } from '../../../src/rulesets/sword-and-claw/rules/table';
 import { troop } from './cards';
+import { playRandom } from './random-play';
 
 const content = (() => {
   const r = loadScContent();
@@ -58,33 +58,13 @@ function setup(seed: number): ScSetup {
   return { ...base, cards };
 }
 
-const CLOSING = new Set<string>(['next', 'end-turn', 'deploy-done', 'deploy-rest']);
+const play = (s: ScSetup, picks: readonly number[]) => playRandom(s, picks, 5);
 
 const sc = () => {
   const found = rulesetOf('sword-and-claw');
   if (!found.ok) throw new Error(found.error.message);
   return found.ruleset;
 };
-
-function play(s: ScSetup, picks: readonly number[]): { state: ScState; events: ScEvent[] } {
-  const begun = sc().match.begin(s);
-  if (!begun.ok) throw new Error(begun.error.message);
-  let state = begun.state as ScState;
-  const events = [...(begun.events as ScEvent[])];
-  for (const pick of picks) {
-    const options = legalCommands(s, state);
-    if (options.length === 0) break;
-    const orders = options.filter((o) => !CLOSING.has(o.type));
-    const closing = options.filter((o) => CLOSING.has(o.type));
-    const from = orders.length > 0 && (pick % 5 !== 0 || closing.length === 0) ? orders : closing;
-    const command = from[Math.floor(pick / 5) % from.length]!;
-    const r = decideSc(s, state, command, undefined);
-    if (!r.ok) throw new Error(`a listed command was refused: ${JSON.stringify(command)}: ${r.error.code} ${r.error.message}`);
-    state = r.state;
-    events.push(...r.events);
-  }
-  return { state, events };
-}
 
 describe('SC38 conditions in play: seed plus log', () => {
   it('random play with condition attacks lists only accepted orders, rolls saves, and replays bit for bit with dice verified', () => {

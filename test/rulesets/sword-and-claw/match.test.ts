@@ -10,11 +10,11 @@ import { checkDice, commitmentOf, seedFrom } from '../../../src/match/dice-proof
 import { newMatchRules, RULESETS, rulesetOf, type Ruleset } from '../../../src/rulesets';
 import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
 import { decideSc, replaySc } from '../../../src/rulesets/sword-and-claw/match/decide';
-import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
 import { makeScSetup } from '../../../src/rulesets/sword-and-claw/match/setup';
 import { tableOf } from '../../../src/rulesets/sword-and-claw/match/tables';
 import { scWaitingWords } from '../../../src/rulesets/sword-and-claw/match/waits';
 import type { ScCommand, ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
+import { playRandom } from './random-play';
 import type { ScMap } from '../../../src/rulesets/sword-and-claw/formats/map';
 
 const content = (() => {
@@ -146,30 +146,11 @@ describe('the end, waits and timeouts', () => {
   });
 });
 
-/** Commands that close a step, a deployment or a turn: picked one time in six, so turns see many orders. */
-const CLOSING = new Set<string>(['next', 'end-turn', 'deploy-done', 'deploy-rest']);
-
-/** Plays random listed commands: an order five times in six (when there is one), else a closing command. */
-function play(s: ScSetup, picks: readonly number[]): { state: ScState; events: ScEvent[] } {
-  const begun = sc().match.begin(s);
-  if (!begun.ok) throw new Error(begun.error.message);
-  let state = begun.state as ScState;
-  const events = [...(begun.events as ScEvent[])];
-  for (const pick of picks) {
-    const options = legalCommands(s, state);
-    if (options.length === 0) break;
-    const orders = options.filter((o) => !CLOSING.has(o.type));
-    const closing = options.filter((o) => CLOSING.has(o.type));
-    const from = orders.length > 0 && (pick % 6 !== 0 || closing.length === 0) ? orders : closing;
-    const command = from[Math.floor(pick / 6) % from.length]!;
-    const r = decideSc(s, state, command, undefined);
-    if (!r.ok) throw new Error(`a listed command was refused: ${JSON.stringify(command)}: ${r.error.code} ${r.error.message}`);
-    state = r.state;
-    events.push(...r.events);
+/** Random listed commands, an order five times in six (when there is one), else a closing command; every state's table is checked. */
+const play = (s: ScSetup, picks: readonly number[]) =>
+  playRandom(s, picks, 6, (state) => {
     tableOf(s, state); // throws if two troops overlap or one is off the board
-  }
-  return { state, events };
-}
+  });
 
 describe('random legal play', () => {
   it('never throws, accepts every listed command, replays to the same state, and its dice verify from the seed', () => {
