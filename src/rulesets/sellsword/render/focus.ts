@@ -56,19 +56,40 @@ export function turnSquares(view: MapView, endsOnly = false): { at: Sq; span: 1 
 /** The window to show for the last turn, or null when there is nothing to show closer. */
 export function focusWindow(view: MapView): FocusWindow | null {
   // A turn that spread over most of the board is shown where it came to a head: its attacks, harms,
-  // drops and the ends of its moves; failing that, where the unit that took it now stands.
-  for (const squares of [turnSquares(view), turnSquares(view, true), actorSquare(view)]) {
+  // drops and the ends of its moves; failing that, the units an open prompt is about (the one asked,
+  // and the attack it answers), then the last attack's target, then where the unit that took it stands.
+  // A prompt's close-up must show the unit it asks about: a long shot once left its target out.
+  const asked = promptSquares(view);
+  const candidates = [[...turnSquares(view), ...asked], [...turnSquares(view, true), ...asked], asked, asked.slice(0, 1), lastTarget(view), actorSquare(view)];
+  for (const squares of candidates) {
     const w = squares.length > 0 ? windowOver(view.board, squares) : null;
     if (w) return fitted(view.board, squares, w, (fit) => focusLayout(view, fit));
   }
   return null;
 }
 
+/** A unit's square by its label, as a turn square (none when it is off the map). */
+function squareOf(view: MapView, label: string | null | undefined): { at: Sq; span: 1 | 2 }[] {
+  const u = label == null ? undefined : view.units.find((x) => x.label === label && x.at);
+  return u?.at ? [{ at: u.at, span: u.span }] : [];
+}
+
+/** The units an open prompt is about: the one asked first, then the attack it answers (attacker and target). */
+function promptSquares(view: MapView): { at: Sq; span: 1 | 2 }[] {
+  const open = view.lastTurn?.happenings.findLast((h) => h.kind === 'prompt' && h.prompt.open);
+  if (open?.kind !== 'prompt') return [];
+  const p = open.prompt;
+  const incoming = p.incoming?.kind === 'attack' ? [p.incoming.target, p.incoming.attacker] : p.incoming?.kind === 'move' ? [p.incoming.mover] : [];
+  const labels = [...new Set([p.unit, ...incoming].filter((l): l is string => l !== null))];
+  return labels.flatMap((l) => squareOf(view, l));
+}
+
+/** Where the last attack's target stands, when it does. */
+const lastTarget = (view: MapView) => squareOf(view, view.lastTurn?.attacks.at(-1)?.target);
+
 /** Where the unit that took the last turn stands now, as a turn square (none when it is off the map). */
 function actorSquare(view: MapView): { at: Sq; span: 1 | 2 }[] {
-  const unit = view.lastTurn?.unit;
-  const u = unit == null ? undefined : view.units.find((x) => x.label === unit && x.at);
-  return u?.at ? [{ at: u.at, span: u.span }] : [];
+  return squareOf(view, view.lastTurn?.unit);
 }
 
 /** The close-up's title: whose turn it shows, the one under way or the last one that ended. */
