@@ -17,6 +17,8 @@ import { table, yardTable } from '../render/states';
 import { chargeOptions, chargeWoundingSteps, moveOptions } from '../../src/rulesets/sellsword/engine/queries';
 import { pathSuggestions } from '../../src/commands/play/charge-words';
 import { decide } from '../../src/rulesets/sellsword/engine';
+import type { GameEvent } from '../../src/rulesets/sellsword/engine';
+import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
 
 describe('move suggestions', () => {
   it('R25: a path leaving a square beside an enemy with a react token names it as one who may reply', () => {
@@ -234,9 +236,9 @@ describe('target suggestions on a phone', () => {
     expect(head('cover')).toMatch(/^COVER \d+% hit, \d+% crit, cover/);
     expect(head('open')).toMatch(/^OPEN \d+% hit, \d+% crit, immune −\d+ pierce/);
     for (const c of choices) expect(c.name.length).toBeLessThanOrEqual(100);
-    // An invisible target's penalty is named with its odds, as the roll will name it.
+    // An invisible target's penalty is named with its odds and why: brush hides it, so "hidden", not a status it lacks.
     const hidden = choices.find((c) => c.value === 'hidden');
-    expect(hidden?.name).toMatch(/^HIDDEN \d+% hit, \d+% crit, cover, invisible −4 · /);
+    expect(hidden?.name).toMatch(/^HIDDEN \d+% hit, \d+% crit, cover, hidden −4 · /);
     // Said once, in the head, not again with the wounds.
     expect(choices.find((c) => c.value === 'open')!.name.match(/immune/g)).toHaveLength(1);
   });
@@ -355,5 +357,29 @@ describe('an empty list says why', () => {
   it('a picked "Nothing to choose" in the unit box is not read as a unit named "none"', () => {
     expect(attackChoices(game, 'p1', NOTHING, '')).toEqual([{ name: 'Nothing to choose: pick a unit first', value: NOTHING }]);
     expect(squareChoices(game, 'p1', 'none:kn', '', false)[0]!.name).toBe('Nothing to choose: pick a unit first');
+  });
+});
+
+describe('an invisible target in the roll line (§4.2, R18)', () => {
+  it('names why: "GH hidden by brush or smoke −4", not "invisible" for a unit with no such status', () => {
+    const game = yardTable();
+    const bow = game.units.bow!;
+    const target = game.units.hidden!;
+    const e: GameEvent = {
+      type: 'attack-rolled',
+      unit: bow.id,
+      attack: 'longbow',
+      target: target.id,
+      rolls: [14],
+      modifier: 2,
+      need: 12,
+      hit: false,
+      critical: false,
+      glancing: false,
+      notes: ['bonus +6', 'invisible −4'],
+    };
+    const told = tell(happeningsOf(game, [e], { before: game }), {}).join(' ');
+    expect(told).toMatch(/ \w+ hidden by brush or smoke −4\)/);
+    expect(told).not.toContain('invisible');
   });
 });

@@ -120,7 +120,7 @@ export {
 export type { Table } from './table';
 
 // Sight and range.
-export { invisibleTo, rangeBetween, sightOf } from './targeting';
+export { invisibility, invisibleTo, rangeBetween, sightOf } from './targeting';
 
 // Trait reach.
 export { traitReach } from './traits';

@@ -125,14 +125,24 @@ export function adjacentEnemies(state: GameState, unit: UnitState): UnitState[] 
  * See Invisible ignores all of these.
  */
 export function invisibleTo(state: GameState, looker: UnitState, target: UnitState, seen?: Sight): boolean {
-  if (hasTrait(state, looker, 'see-invisible')) return false;
-  if (target.statuses.some((s) => s.status === 'invisible') || hasTrait(state, target, 'invisible')) return true;
+  return invisibility(state, looker, target, seen) !== null;
+}
+
+/**
+ * Why `target` is invisible to `looker`, or null when it is not (invisibleTo): its own Invisible
+ * status or trait, terrain (brush or smoke) hiding it, or Stealthy in cover. A roll's note names it, so
+ * a unit in plain view on the map is not read as having a status it does not have (the roll's words
+ * and the suggestions name it; the event's note stays 'invisible').
+ */
+export function invisibility(state: GameState, looker: UnitState, target: UnitState, seen?: Sight): 'status' | 'terrain' | 'stealthy' | null {
+  if (hasTrait(state, looker, 'see-invisible')) return null;
+  if (target.statuses.some((s) => s.status === 'invisible') || hasTrait(state, target, 'invisible')) return 'status';
   const stealthy = hasTrait(state, target, 'stealthy');
   // Lines are traced only when they matter: for cover, or when brush or smoke could hide the target.
-  if (!seen && !stealthy && !mayHide(tableOf(state).board, squaresOf(state, looker), squaresOf(state, target))) return false;
+  if (!seen && !stealthy && !mayHide(tableOf(state).board, squaresOf(state, looker), squaresOf(state, target))) return null;
   const sighted = seen ?? sightOf(state, looker, target);
-  if (sighted.hidden) return true;
-  return stealthy && sighted.cover && adjacentEnemies(state, target).length === 0;
+  if (sighted.hidden) return 'terrain';
+  return stealthy && sighted.cover && adjacentEnemies(state, target).length === 0 ? 'stealthy' : null;
 }
 
 const FLANKS = Symbol('flanks');

@@ -5,7 +5,7 @@
  * wounds, statuses and prompts join what is still open (an attack's line, a trait's act).
  */
 import type { EventOf, GameEvent, PromptOf } from '../engine';
-import { actsWithWhy, cardOf, findAttack, isGreaterAdvantageTurn, replyNeedsToken, repliesTooDear, whyNoTacticsReroll } from '../engine';
+import { actsWithWhy, cardOf, findAttack, invisibility, isGreaterAdvantageTurn, replyNeedsToken, repliesTooDear, whyNoTacticsReroll } from '../engine';
 import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
@@ -164,6 +164,13 @@ function tooDearWords(r: TurnReader, unit: string, target: string): { tooDear?: 
   return { tooDear: dear.map((a) => ({ attack: a.name, cost: cost(a) })) };
 }
 
+/** Why the target was invisible to the attacker as the roll was made (engine invisibility), when the state says. */
+function hiddenByOf(r: TurnReader, unit: string, target: string): 'status' | 'terrain' | 'stealthy' | null {
+  const now = r.stateNow();
+  const [a, t] = [now.units[unit], now.units[target]];
+  return a && t && a.at !== null && t.at !== null ? invisibility(now, a, t) : null;
+}
+
 function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
   const attacker = r.unitAt(e.unit);
   const attack = attacker ? findAttack(r.state, attacker, e.attack) : undefined;
@@ -171,7 +178,14 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
   const paid = r.takePaid(e.unit);
   // The auras are those on the attacker as the roll was made, before this turn's later moves.
   const auras = attackAuraWords(r.stateNow(), e.unit);
-  const parties = { attack: attack?.name ?? e.attack, attacker: r.name(e.unit), target: r.name(e.target), ...(auras ? { auras } : {}) };
+  const hiddenBy = e.notes.some((n) => n.startsWith('invisible')) ? hiddenByOf(r, e.unit, e.target) : null;
+  const parties = {
+    attack: attack?.name ?? e.attack,
+    attacker: r.name(e.unit),
+    target: r.name(e.target),
+    ...(auras ? { auras } : {}),
+    ...(hiddenBy ? { hiddenBy } : {}),
+  };
   const automatic = e.hit && e.rolls.length === 0;
   const rec: OpenAttack = {
     view: {

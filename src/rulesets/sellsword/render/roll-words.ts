@@ -13,7 +13,12 @@ export interface RollParties {
   readonly target: string;
   /** The auras on the attacker's roll by name and bearer ("KN's Banner of the Watch"), when known. */
   readonly auras?: string;
+  /** Why the target was invisible, when it was (engine invisibility): its own status or trait, terrain, or Stealthy in cover. */
+  readonly hiddenBy?: 'status' | 'terrain' | 'stealthy';
 }
+
+/** An invisible target's note, named by why: "KN hidden by brush or smoke", never a bare "invisible" for a unit in plain view. */
+const HIDDEN_WORDS = { status: 'invisible', terrain: 'hidden by brush or smoke', stealthy: 'stealthy in cover' } as const;
 
 const SIGNED = /^(.*?)\s*([+−-]\d+)$/;
 
@@ -43,7 +48,7 @@ function noteWords(note: string, p: RollParties): string {
   if (what === 'injuries') return `${p.attacker}'s injuries ${n}`;
   if (what === 'auras' && p.auras !== undefined) return `${p.auras} ${n}`;
   if (what === 'cover at range 12+') return `cover at 12+ squares ${n}`;
-  if (what === 'invisible') return `${p.target} invisible ${n}`;
+  if (what === 'invisible') return `${p.target} ${HIDDEN_WORDS[p.hiddenBy ?? 'status']} ${n}`;
   const compromised = /^compromised(?: \((.+)\))?$/.exec(what);
   if (compromised) return `${compromisedWords(compromised[1], p)} ${n}`;
   return withoutRuleCodes(`${what} ${n}`);

@@ -4,7 +4,7 @@
  * to the attack's wounds, which. Suggestions and prompts say these, so a bite that cannot wound an
  * immune unit on a plain hit never reads as a good 75%.
  */
-import { attackOutlook, findAttack, liveTraits, unitOf, type GameState } from '../engine';
+import { attackOutlook, findAttack, invisibility, liveTraits, unitOf, type GameState } from '../engine';
 import { adjustmentWords, attackAuraWords, unitLabels } from '../render';
 
 /** The engine's roll line for an attack, as its odds queries give it. */
@@ -94,6 +94,13 @@ export function woundWords(
   return `${said}${sayDefences && defences.length > 0 ? ` (${defences.join(', ')})` : ''}`;
 }
 
+/** An invisible target's penalty as a suggestion says it, by why: "hidden −4" (terrain), "stealthy −4", or "invisible −4". */
+function invisibleHead(game: GameState, unitId: string, targetId: string): string {
+  const [u, t] = [game.units[unitId], game.units[targetId]];
+  const why = u && t ? invisibility(game, u, t) : 'status';
+  return `${why === 'terrain' ? 'hidden' : why === 'stealthy' ? 'stealthy' : 'invisible'} −4`;
+}
+
 /**
  * What decides a pick, for the front of a suggestion's name: a phone shows only the first ~40
  * characters of one, so the chance to hit, the chance of a critical, and whether a hit can wound
@@ -111,7 +118,7 @@ export function oddsHead(
   const head = [`${percent(outlook.chance)} hit`, `${percent(outlook.criticalChance)} crit`];
   // An unseen target's penalty is in the chance; said, so the roll's "invisible" note is no surprise.
   // With its penalty ("invisible −4"), as the roll will say it: a bare "invisible" read as a mistake for a unit in plain view.
-  if (outlook.line.invisible) head.push(outlook.line.notes.find((n) => n.startsWith('invisible')) ?? 'invisible');
+  if (outlook.line.invisible) head.push(invisibleHead(game, unitId, targetId));
   const types = woundTypes(game, unitId, attackId);
   const plain = outlook.outcomes.find((o) => !o.critical && !o.glancing);
   const critical = outlook.outcomes.find((o) => o.critical);
