@@ -285,3 +285,21 @@ export function cross(ctx: Ctx, cx: number, cy: number, size: number, ink: strin
   ctx.stroke();
   ctx.restore();
 }
+
+/** Water: three wavy lines. */
+export function waves(ctx: Ctx, cx: number, cy: number, size: number, ink: string): void {
+  ctx.save();
+  ctx.strokeStyle = ink;
+  ctx.lineWidth = Math.max(1.2, size * 0.06);
+  ctx.lineCap = 'round';
+  const w = size * 0.7;
+  for (const dy of [-0.25, 0, 0.25]) {
+    const y = cy + dy * size;
+    ctx.beginPath();
+    ctx.moveTo(cx - w / 2, y);
+    ctx.bezierCurveTo(cx - w / 4, y - size * 0.12, cx - w / 4, y + size * 0.12, cx, y);
+    ctx.bezierCurveTo(cx + w / 4, y - size * 0.12, cx + w / 4, y + size * 0.12, cx + w / 2, y);
+    ctx.stroke();
+  }
+  ctx.restore();
+}

@@ -34,6 +34,10 @@ export const TERRAIN_INK: Record<Terrain, string> = {
   wall: '#57534d',
 };
 
+/** Water, a look of table views only (table-board.ts): a blue fill, lighter than a pit, darker than clear ground. */
+export const WATER_FILL = '#8fb8d8';
+export const WATER_INK = '#163f66';
+
 /**
  * Damaging terrain whose damage is cold: an icy fill and ink, so it never reads as fire's orange
  * (terrain.ts draws a snowflake on it, a flame on every other damage).

@@ -7,15 +7,18 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { Lru } from '../cache/lru';
 import { T } from '../engine';
 import type { BoardGeometry } from './layout';
-import { PAPER, START_AREA } from './palette';
+import { font } from './fonts';
+import { waves } from './glyphs';
+import { INK, PAPER, START_AREA, WATER_FILL, WATER_INK } from './palette';
+import { haloText } from './token-parts';
 import { coordinates, grid, hatchedArea, terrainSquare } from './terrain';
 import { seatColour } from './table-tokens';
 import type { SquareLook, TableBoard } from './table-view';
 
 type Ctx = SKRSContext2D;
 
-/** The terrain each look is drawn as: its fill and glyph. */
-const LOOK_FLAGS: Readonly<Record<SquareLook, number>> = {
+/** The terrain each look is drawn as: its fill and glyph (water, which no Sellsword map has, is drawn by lookSquare). */
+const LOOK_FLAGS: Readonly<Record<Exclude<SquareLook, 'water'>, number>> = {
   plain: 0,
   brush: T.brush,
   peaks: T.challenging,
@@ -28,7 +31,19 @@ const LOOK_FLAGS: Readonly<Record<SquareLook, number>> = {
 
 /** One square of a look, its top-left at (x, y): also the legend's swatch. */
 export function lookSquare(ctx: Ctx, look: SquareLook, x: number, y: number, size: number): void {
-  terrainSquare(ctx, LOOK_FLAGS[look], x, y, size, 'fire');
+  if (look !== 'water') return terrainSquare(ctx, LOOK_FLAGS[look], x, y, size, 'fire');
+  ctx.fillStyle = WATER_FILL;
+  ctx.fillRect(x, y, size, size);
+  waves(ctx, x + size / 2, y + size / 2, size * 0.7, WATER_INK);
+}
+
+/** A square's mark (a water's depth) in its top-left corner, on a light halo so it reads on any fill. */
+function markSquare(ctx: Ctx, text: string, x: number, y: number, size: number): void {
+  const px = Math.max(8, Math.round(size * 0.3));
+  ctx.font = font(px, 'bold');
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  haloText(ctx, text, x + size * 0.06, y + size * 0.04, INK, PAPER, Math.max(2, px * 0.25));
 }
 
 /** An area's colour: its seat's, or a neutral ink for an area of no side. */
@@ -40,6 +55,9 @@ export function drawTableBoard(ctx: Ctx, g: BoardGeometry, board: TableBoard): v
   ctx.fillRect(0, 0, g.width, g.height);
   board.looks.forEach((look, i) => {
     lookSquare(ctx, look, g.margin + (i % board.width) * g.cell, g.margin + Math.floor(i / board.width) * g.cell, g.cell);
+  });
+  board.marks?.forEach((mark, i) => {
+    if (mark) markSquare(ctx, mark, g.margin + (i % board.width) * g.cell, g.margin + Math.floor(i / board.width) * g.cell, g.cell);
   });
   for (const a of board.areas) hatchedArea(ctx, g, board, a.squares, areaColour(a.seat), a.tag);
   grid(ctx, g, board, { col: 0, row: 0, cols: board.width, rows: board.height });

@@ -10,7 +10,7 @@
  * How a square of ground is drawn: a fill and a glyph, so it reads without colour. A game maps its
  * own terrain onto these and names each in its legend.
  */
-export const SQUARE_LOOKS = ['plain', 'brush', 'peaks', 'bricks', 'pillars', 'pit', 'smoke', 'flame'] as const;
+export const SQUARE_LOOKS = ['plain', 'brush', 'peaks', 'bricks', 'pillars', 'pit', 'smoke', 'flame', 'water'] as const;
 export type SquareLook = (typeof SQUARE_LOOKS)[number];
 
 export interface Square {
@@ -24,6 +24,8 @@ export interface TableBoard {
   readonly height: number;
   /** Each square's look, by index (row × width + column). */
   readonly looks: readonly SquareLook[];
+  /** A short text drawn in a square's corner (a water's depth), by index; none when left out. */
+  readonly marks?: readonly (string | null)[];
   /** Areas of squares drawn over the ground: a side's deployment zone… */
   readonly areas: readonly TableArea[];
 }

@@ -6,7 +6,7 @@ import { renderTableFocus } from '../../src/render/table-focus';
 import { drawTableCanvas, renderTable } from '../../src/render/table-picture';
 import { scTableView } from '../../src/rulesets/sword-and-claw/view/table-view';
 import { atPhoneWidth } from './cases';
-import { areaTable, coneTable, deployedTable, deployingTable, hostTable, meleeTable } from './table-states';
+import { areaTable, coneTable, deployedTable, deployingTable, hostTable, meleeTable, waterTable } from './table-states';
 
 export const tableGoldenCases = [
   {
@@ -55,5 +55,11 @@ export const tableGoldenCases = [
     shows:
       'a big battle on the 36×24 Long Marsh, twenty skirmishers a side: the strip lists the units that stand alike on one line each (RS1–RS4, RS6–RS20 (19) … 0 of 2 wounds taken), the Hurt one and the removed one on lines of their own, so the picture is a board and a few lines, not forty',
     render: () => renderTable(scTableView(hostTable())).png,
+  },
+  {
+    name: 'table-sc-water',
+    shows:
+      "Sword and Claw's water: a river down Reed Ford drawn blue with waves, each square's depth (2, 3, 3, 2; a ford of 1s) in its corner on a light halo, a spearman's move into the deep channel, and one key line for water whatever its depths",
+    render: () => renderTable(scTableView(waterTable())).png,
   },
 ] as const;

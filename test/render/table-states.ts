@@ -208,3 +208,31 @@ export function coneTable(): ScViewInput {
     ],
   };
 }
+
+/**
+ * Reed Ford with a river down its middle (water 2 and 3 deep, a ford 1 deep): a spearman swimming in
+ * the deep channel after a move, a skirmisher wading the shallows, a Swamp Brute on the far bank.
+ */
+export function waterTable(): ScViewInput {
+  const grid = map.grid.map((row, r) => {
+    const ford = r === 7 || r === 8;
+    return `${row.slice(0, 10)}${ford ? '1111' : '2332'}${row.slice(14)}`;
+  });
+  const river = { ...map, id: 'reed-river', name: 'Reed River', grid };
+  const at = (col: number, row: number): number => row * W + col;
+  const troops: ScViewTroop[] = [
+    { id: 'i1', troop: 'human-spearman', player: 'alice', at: at(11, 5), taken: 0, removed: false },
+    { id: 'i2', troop: 'human-captain', player: 'alice', at: at(8, 8), taken: 0, removed: false },
+    { id: 'm1', troop: 'reptilian-skirmisher', player: 'bob', at: at(13, 10), taken: 0, removed: false },
+    { id: 'm2', troop: 'reptilian-swamp-brute', player: 'bob', at: at(15, 7), taken: 0, removed: false },
+  ];
+  return {
+    ...base,
+    map: river,
+    troops,
+    round: 2,
+    stage: { kind: 'turn', player: 'bob', step: 'movement' },
+    lastTurnBy: 'alice',
+    happenings: [{ kind: 'moved', troop: 'i1', how: 'move', path: [at(10, 5), at(11, 5)] }],
+  };
+}

@@ -16,7 +16,6 @@ export const SC_NOT_YET: readonly NotYet[] = [
   { id: 'reserves', words: 'reserves' },
   { id: 'flanking', words: 'flanking' },
   { id: 'flight', words: 'flying troops' },
-  { id: 'water', words: 'water' },
   { id: 'siege', words: 'siege weapons' },
   { id: 'indirect-fire', words: 'Indirect Fire' },
 ];

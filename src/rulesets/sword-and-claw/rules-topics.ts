@@ -75,6 +75,19 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
     ].join('\n'),
   },
   {
+    id: 'water',
+    title: 'Water: wading and swimming',
+    also: ['water', 'wade', 'wading', 'swim', 'swimming', 'river', 'aquatic', 'depth'],
+    cites: ['SC Moving Through Water', 'SC Swimming', 'SC App. A Aquatic', 'SC68', 'SC69', 'SC70', 'SC71'],
+    text: [
+      'Water has a depth, shown in the corner of its squares. A troop’s height is its size (Small 1, Medium 2, Large 3, Huge 4), one less if it is Short.',
+      '• Taller than the depth: it walks through. As tall: it wades, each square costing 2 inches (difficult terrain).',
+      '• Shorter: it swims. Each square costs 1 inch plus its armour (first To Wound number less its size) less its Strength, at least 1 more. Stepping out of the water costs 1 inch to stand up.',
+      '• A swimmer’s Melee and Ranged Defenses are 2 lower, 3 if it has a shield it cannot use.',
+      '• An **Aquatic** troop swims and fights in water normally, but still pays the inch to stand up on land.',
+    ].join('\n'),
+  },
+  {
     id: 'templates',
     title: 'Cones, fans, lines and auras',
     also: ['cone', 'fan', 'line', 'aura', 'template', 'templates', 'breath', 'projected'],

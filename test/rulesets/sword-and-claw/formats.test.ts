@@ -4,7 +4,7 @@ import { checkArmy } from '../../../src/rulesets/sword-and-claw/army-check';
 import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
 import { armyLine, parseArmyLine, parseArmyText } from '../../../src/rulesets/sword-and-claw/formats/army';
 import { indexTroops, troopCatalogSchema } from '../../../src/rulesets/sword-and-claw/formats/catalog';
-import { scMapSchema, terrainOf } from '../../../src/rulesets/sword-and-claw/formats/map';
+import { depthOf, scMapSchema, terrainOf } from '../../../src/rulesets/sword-and-claw/formats/map';
 import { troopCardSchema } from '../../../src/rulesets/sword-and-claw/formats/troop-card';
 
 /** SC Troops: the rulebook's own example card, written in the format. */
@@ -178,12 +178,14 @@ describe('Sword and Claw catalog, army list and map (SC Set-up 1, 2, 6)', () => 
     );
   });
 
-  it('the map legend: clear, hard blocking, difficult, trees; any other character is named', () => {
-    const grid = ['......', '..##..', '..^^%.', '......', '......', '......'];
+  it('the map legend: clear, hard blocking, difficult, trees, water 1 to 4 deep (SC68); any other character is named', () => {
+    const grid = ['......', '..##..', '..^^%.', '.1234.', '......', '......'];
     const r = parseWith(scMapSchema, { ruleset: 'sword-and-claw', id: 'm', name: 'M', grid });
     expect(r.ok && terrainOf(r.value).slice(6, 18).join(' ')).toBe('clear clear blocking blocking clear clear clear clear difficult difficult light clear');
+    expect(r.ok && terrainOf(r.value).slice(18, 24).join(' ')).toBe('clear water water water water clear');
+    expect(r.ok && depthOf(r.value).slice(12, 24).join('')).toBe('000000012340');
     const bad = parseWith(scMapSchema, { ruleset: 'sword-and-claw', id: 'm', name: 'M', grid: ['..b...', ...grid.slice(1)] });
-    expect(bad.ok ? [] : bad.problems).toEqual([{ path: 'grid[0]', message: 'C1: "b" is not a map character (use . # ^ %)' }]);
+    expect(bad.ok ? [] : bad.problems).toEqual([{ path: 'grid[0]', message: 'C1: "b" is not a map character (use 1 2 3 4 . # ^ %)' }]);
   });
 });
 

@@ -9,7 +9,6 @@ import { startTurn } from '../../../src/engine/step-turn';
 import { checkArmy } from '../../../src/rulesets/sword-and-claw/army-check';
 import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
 import { armySchema } from '../../../src/rulesets/sword-and-claw/formats/army';
-import { scMapSchema } from '../../../src/rulesets/sword-and-claw/formats/map';
 import { troopCardSchema } from '../../../src/rulesets/sword-and-claw/formats/troop-card';
 import { SC_HELP, SC_NOT_YET_SENTENCE } from '../../../src/rulesets/sword-and-claw/help-topics';
 import { initialState, STEP_RULES } from '../../../src/rulesets/sword-and-claw/match/apply';
@@ -82,11 +81,6 @@ const PROOFS: Readonly<Record<string, () => void>> = {
   },
   // SC Flight: an army with a flyer is refused.
   flight: () => expect(army(troop({ id: 'bat', qualities: ['Flight'] })).problems.map((p) => p.code)).toEqual(['quality-not-played']),
-  // SC Moving Through Water, SC Swimming: a map has no water to put on it.
-  water: () => {
-    const r = parseWith(scMapSchema, { ruleset: 'sword-and-claw', id: 'w', name: 'W', grid: Array.from({ length: 6 }, () => '..~~..') });
-    expect(r.ok).toBe(false);
-  },
   // SC App. A Siege Weapon: an army with one is refused.
   siege: () => expect(army(troop({ id: 'ram', qualities: ['Siege Weapon'] })).problems.map((p) => p.code)).toEqual(['quality-not-played']),
   // SC App. B Indirect Fire: a shot with it is refused.

@@ -15,7 +15,7 @@ import { checkMeleeTarget } from '../rules/targets';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
 import { checkConditions, stepConditions } from './conditions';
-import { cardOf, onTable, pieceOf, tableOf, yourTroop } from './tables';
+import { cardOf, fighterOf, onTable, pieceOf, tableOf, yourTroop } from './tables';
 import type { ScCommand, ScDeclared, ScSetup, ScWounds } from './types';
 
 export function declareStrike(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'attack' }>): void {
@@ -73,8 +73,9 @@ export function resolveDeclared(ctx: Ctx, setup: ScSetup): void {
 function resolveBatch(ctx: Ctx, setup: ScSetup, declared: readonly ScDeclared[], reach: boolean): void {
   const s = ctx.state;
   if (declared.length === 0) return;
-  const fighters = new Map<string, Fighter>(onTable(s).map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken, conditions: t.conditions ?? [] }]));
-  const result = resolveMeleeStep((sides) => ctx.roll(sides), fighters, declared, tableOf(setup, s));
+  const table = tableOf(setup, s);
+  const fighters = new Map<string, Fighter>(onTable(s).map((t) => [t.id, fighterOf(setup, table, t)]));
+  const result = resolveMeleeStep((sides) => ctx.roll(sides), fighters, declared, table);
   const wounds: Record<string, ScWounds> = {};
   for (const [id, taken] of result.taken) wounds[id] = { taken, hurt: isHurt(taken, fighters.get(id)!.card.wounds), removed: result.removed.includes(id) };
   const conditions = stepConditions(setup, s, result.strikes, result.removed);

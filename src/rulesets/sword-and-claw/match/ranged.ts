@@ -12,7 +12,7 @@ import type { ScTable } from '../rules/table';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
 import { checkConditions, conditionRefusalOf, conditionsAllow, stepConditions } from './conditions';
-import { cardOf, onTable, pieceOf, tableOf, yourTroop } from './tables';
+import { cardOf, fighterOf, onTable, pieceOf, tableOf, yourTroop } from './tables';
 import type { ScCommand, ScSetup, ScState, ScTroop, ScWounds } from './types';
 
 export function declareShot(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'shoot' }>): void {
@@ -109,9 +109,10 @@ export function troopShots(setup: ScSetup, s: ScState, t: ScTroop, table: ScTabl
 /** The troops as a shot reads them (rules/ranged.ts ShotTroops): the table, each troop's card and wounds, and who aimed. */
 export function shotTroops(setup: ScSetup, s: ScState): ShotTroops {
   const troops = onTable(s);
+  const table = tableOf(setup, s);
   return {
-    table: tableOf(setup, s),
-    fighters: new Map<string, Fighter>(troops.map((t) => [t.id, { card: cardOf(setup, t), taken: t.taken, conditions: t.conditions ?? [] }])),
+    table,
+    fighters: new Map<string, Fighter>(troops.map((t) => [t.id, fighterOf(setup, table, t)])),
     aimed: new Set(troops.flatMap((t) => (t.moved === 'aim' ? [t.id] : []))),
   };
 }

@@ -7,7 +7,9 @@ import type { TroopCard } from '../formats/troop-card';
 import { isProjected } from '../rules/projected';
 import { moveWithin } from '../rules/conditions';
 import { deploymentZone } from '../rules/setup';
+import type { Fighter } from '../rules/melee';
 import { type Piece, type ScTable, scTable } from '../rules/table';
+import { swimmingCard, swimsAt, wetOf } from '../rules/water';
 import type { PlayerId, ScSetup, ScState, ScTroop } from './types';
 
 export function cardOf(setup: ScSetup, troop: Pick<ScTroop, 'troop'>): TroopCard {
@@ -19,7 +21,16 @@ export function cardOf(setup: ScSetup, troop: Pick<ScTroop, 'troop'>): TroopCard
 /** The Move a troop has this turn: its card's, or half of it rounded up after an Entangled save of 6 to 9 (ruling SC41). */
 export const moveOf = (setup: ScSetup, troop: Pick<ScTroop, 'troop' | 'limit'>): number => moveWithin(cardOf(setup, troop).move, troop.limit);
 
-export const pieceOf = (setup: ScSetup, t: ScTroop, at: number = t.at!): Piece => ({ id: t.id, player: t.player, size: cardOf(setup, t).size, at });
+export const pieceOf = (setup: ScSetup, t: ScTroop, at: number = t.at!): Piece => {
+  const card = cardOf(setup, t);
+  return { id: t.id, player: t.player, size: card.size, at, wet: wetOf(card) };
+};
+
+/** A troop as the rolls against it read it (rules/melee.ts Fighter): its card, with a swimmer's lower Defenses (SC Swimming). */
+export function fighterOf(setup: ScSetup, table: ScTable, t: ScTroop): Fighter {
+  const card = cardOf(setup, t);
+  return { card: swimsAt(table, pieceOf(setup, t)) ? swimmingCard(card) : card, taken: t.taken, conditions: t.conditions ?? [] };
+}
 
 /** Troops on the table: deployed and not removed. */
 export const onTable = (state: ScState): ScTroop[] => Object.values(state.troops).filter((t) => t.at !== null && !t.removed);

@@ -1,5 +1,6 @@
 /**
- * Movement (SC Movement a, c; SC Difficult Terrain; rulings SC8, SC12): what each order allows, what
+ * Movement (SC Movement a, c; SC Difficult Terrain; SC Moving Through Water, SC Swimming, SC App. A
+ * Aquatic: rules/water.ts; rulings SC8, SC12, SC68–SC70): what each order allows, what
  * one step costs, a path checked square by square, and every square a troop can reach. The search is
  * the engine's one path search (engine/path-search.ts) under the every-second diagonal rule.
  */
@@ -10,6 +11,7 @@ import { fitsOnBoard, footprint, newlyCovered, spaceCutsCorner } from '../../../
 import { searchSquares } from '../../../engine/path-search';
 import { SIZE_RANK, type ScSize } from '../formats/vocabulary';
 import { type Piece, type ScTable, spanOf } from './table';
+import { wadesIn, waterExtra } from './water';
 
 /** SC Movement a: every second diagonal counts as 2 inches. */
 export const DIAGONAL_RULE: DiagonalRule = 'every-second';
@@ -90,11 +92,12 @@ export function stepPrice(table: ScTable, mover: Piece, from: number, to: number
   for (const s of newlyCovered(board, from, to, span)) {
     if (table.terrain[s] === 'blocking') return { refused: 'blocking-terrain', square: s };
     if (isEnemy(table, mover, s)) return { refused: 'enemy-occupied', square: s };
-    if (table.terrain[s] === 'difficult' || occupiedIsDifficult(table, mover, s)) difficult++;
+    // Water its own height deep is difficult terrain to the mover (SC Moving Through Water).
+    if (table.terrain[s] === 'difficult' || wadesIn(table, mover, s) || occupiedIsDifficult(table, mover, s)) difficult++;
   }
   const corner = cornerRefusal(table, mover, from, to);
   if (corner) return { refused: corner, square: to };
-  return { cost: 1 + Math.max(0, difficult - IGNORED[mover.size]) };
+  return { cost: 1 + Math.max(0, difficult - IGNORED[mover.size]) + waterExtra(table, mover, from, to) };
 }
 
 function refusalError(table: ScTable, mover: Piece, from: number, price: Extract<Price, { refused: Refusal }>): RuleError {

@@ -7,12 +7,15 @@
 import { squareName } from '../../../formats/squares';
 import type { SquareLook, TableArea, TableLegendEntry, TableOverlay, TableUnit, TableView } from '../../../render/table-view';
 import { labelUnits } from '../../../render/unit-labels';
-import { SC_LEGEND, terrainOf, type ScTerrain } from '../formats/map';
+import { depthOf, SC_LEGEND, type ScMap, terrainOf, type ScTerrain } from '../formats/map';
 import { SPAN } from '../formats/vocabulary';
 import { isHurt } from '../rules/wounds';
 import type { ScHappening, ScViewInput, ScViewTroop } from './input';
 
-const LOOK: Readonly<Record<ScTerrain, SquareLook>> = { clear: 'plain', blocking: 'bricks', difficult: 'brush', light: 'pillars' };
+const LOOK: Readonly<Record<ScTerrain, SquareLook>> = { clear: 'plain', blocking: 'bricks', difficult: 'brush', light: 'pillars', water: 'water' };
+
+/** Water's key line: one for every depth, as each square shows its depth in its corner (ruling SC68). */
+const WATER_WORDS = 'water, its depth in the corner: a troop that tall wades it (2 inches an inch), a shorter one swims';
 const HOW_STYLE = { move: 'solid', run: 'dashed', slide: 'dotted', charge: 'dash-dot' } as const;
 const LEGEND_WORDS = { move: 'Move', run: 'Run', slide: 'Slide', charge: 'Charge' } as const;
 const HOW_WORDS = { move: 'moved', run: 'ran', slide: 'slid', charge: 'charged' } as const;
@@ -129,13 +132,21 @@ function overlayOf(c: Ctx, h: ScHappening): TableOverlay | null {
   }
 }
 
+/** Each water square's depth, drawn in its corner; nothing when the map has no water. */
+function marksOf(map: Pick<ScMap, 'grid'>): { marks?: (string | null)[] } {
+  const depths = depthOf(map);
+  return depths.some((d) => d > 0) ? { marks: depths.map((d) => (d > 0 ? String(d) : null)) } : {};
+}
+
 function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableOverlay[]): TableLegendEntry[] {
   const terrains = new Set(terrainOf(c.input.map));
   const entries: TableLegendEntry[] = [];
   for (const key of Object.keys(SC_LEGEND)) {
     const { terrain, words } = SC_LEGEND[key]!;
-    if (terrain !== 'clear' && terrains.has(terrain)) entries.push({ kind: 'look', look: LOOK[terrain], words });
+    if (terrain === 'clear' || terrain === 'water' || !terrains.has(terrain)) continue;
+    entries.push({ kind: 'look', look: LOOK[terrain], words });
   }
+  if (terrains.has('water')) entries.push({ kind: 'look', look: 'water', words: WATER_WORDS });
   for (const a of areasOf(c)) entries.push({ kind: 'area', seat: a.seat, words: a.words });
   entries.push({ kind: 'pips', words: 'wounds taken (filled) of Wounds' });
   if (units.some((u) => u.badges.includes(HURT_BADGE)))
@@ -212,7 +223,14 @@ export function scTableView(input: ScViewInput): TableView {
   });
   return {
     ...headerOf(c),
-    board: { name: input.map.name, width, height: input.map.grid.length, looks: terrainOf(input.map).map((t) => LOOK[t]), areas: areasOf(c) },
+    board: {
+      name: input.map.name,
+      width,
+      height: input.map.grid.length,
+      looks: terrainOf(input.map).map((t) => LOOK[t]),
+      ...marksOf(input.map),
+      areas: areasOf(c),
+    },
     players,
     units,
     overlays,
