@@ -32,7 +32,7 @@ import { meleeOptions } from '../match/options';
 import { areaValue, spreadValue, sweepWays } from './spread';
 import { bestCharge, fightWorth, type StrikeWorth } from './charge';
 import { reloadOptions, shotOptions, shotTroops, troopShots } from '../match/ranged';
-import { cardOf, hasRangedAttack, moveOf, onTable, pieceOf, tableOf } from '../match/tables';
+import { cardOf, hasRangedAttack, moveOf, onTable, pieceOf, struckCard, tableOf } from '../match/tables';
 import { conditionsAllow } from '../match/conditions';
 import { readiedOptions, readyOptions } from '../match/readied';
 import type { PlayerId, ScCommand, ScSetup, ScState, ScTroop } from '../match/types';
@@ -68,7 +68,7 @@ function expected(setup: ScSetup, s: ScState, c: { troop: string; attack: string
   const attacker = s.troops[c.troop]!;
   const target = s.troops[c.target]!;
   const card = cardOf(setup, attacker);
-  const targetCard = cardOf(setup, target);
+  const targetCard = struckCard(setup, s, target);
   const attack = findAttack(card, c.attack)?.attack;
   if (!attack) return 0;
   let bonus: number;

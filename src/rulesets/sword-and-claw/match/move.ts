@@ -14,7 +14,7 @@ import { opportunityAttackers, opportunityAttacksPerRound } from '../rules/oppor
 import { scTable, type Piece } from '../rules/table';
 import type { Ctx } from './deploy';
 import { checkElimination } from './end';
-import { cardOf, hasRangedAttack, moveOf, onTable, opportunityAttacks, pieceOf, tableOf, yourTroop } from './tables';
+import { cardOf, hasRangedAttack, moveOf, onTable, opportunityAttacks, pieceOf, struckCard, tableOf, yourTroop } from './tables';
 import { checkConditions, conditionsAllow, strikeConditions } from './conditions';
 import type { ScCommand, ScOpportunityPrompt, ScSetup, ScState, ScTroop } from './types';
 
@@ -154,7 +154,8 @@ export function answerOpportunity(ctx: Ctx, setup: ScSetup, attackId: string | n
     const attack = cardOf(setup, attacker)
       .attacks.flat()
       .find((a) => a.id === attackId)!;
-    const moverCard = cardOf(setup, mover);
+    // A mover paused in water it swims is struck at its lowered Melee Defense (SC Swimming).
+    const moverCard = struckCard(setup, s, mover);
     const out = strike((sides) => ctx.roll(sides), { attacker: p.attacker, target: p.mover }, attack, attacker.hurt, moverCard, attacker.conditions);
     const taken = mover.taken + out.wounds;
     const removed = isRemoved(taken, moverCard.wounds);

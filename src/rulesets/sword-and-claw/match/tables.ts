@@ -32,6 +32,9 @@ export function fighterOf(setup: ScSetup, table: ScTable, t: ScTroop): Fighter {
   return { card: swimsAt(table, pieceOf(setup, t)) ? swimmingCard(card) : card, taken: t.taken, conditions: t.conditions ?? [] };
 }
 
+/** A troop's card as a strike or shot at it reads it now: a swimmer's Defenses lowered (SC Swimming). */
+export const struckCard = (setup: ScSetup, state: ScState, t: ScTroop): TroopCard => fighterOf(setup, tableOf(setup, state), t).card;
+
 /** Troops on the table: deployed and not removed. */
 export const onTable = (state: ScState): ScTroop[] => Object.values(state.troops).filter((t) => t.at !== null && !t.removed);
 

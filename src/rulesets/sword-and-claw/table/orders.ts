@@ -222,6 +222,18 @@ function thenSquares(setup: ScSetup, s: ScState, id: string, slid: number): Sugg
     .map(([at, plan]) => ({ name: `${squareWords(setup, at)} (${plan.spent}")`, value: squareWords(setup, at) }));
 }
 
+/**
+ * The inches of the cheapest path to each square a troop can reach on a Run, terrain and water
+ * priced (rules/movement.ts): the cost a `to:` suggestion shows. A Move or Slide to a square costs
+ * the same, its path being the cheapest.
+ */
+function costsOf(setup: ScSetup, s: ScState, id: string): Map<number, number> {
+  const t = s.troops[id]!;
+  if (t.at === null) return new Map();
+  const plans = reachable(tableOf(setup, s), pieceOf(setup, t), allowance('run', moveOf(setup, t), cardOf(setup, t).size));
+  return new Map([...plans].map(([at, plan]) => [at, plan.spent]));
+}
+
 /** Squares a Nimble Charger may set off from toward `typed` (SC App. A), with the inches they cost. */
 function viaSquares(setup: ScSetup, s: ScState, id: string, typed: string): Suggestion[] {
   const t = s.troops[id]!;
@@ -244,15 +256,17 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
     case 'troop':
       return unique(legal.flatMap((c) => ('troop' in c ? [{ name: `${troopWords(setup, c.troop)} ${where(c.troop)}`, value: labelOf(setup, c.troop) }] : [])));
     case 'square':
-    case 'to':
+    case 'to': {
+      const cost = option === 'to' && chosen ? costsOf(setup, s, chosen.id) : new Map<number, number>();
       return unique(
         ofTroop.flatMap((c) =>
           (c.type === 'deploy' ? [c.at] : c.type === 'move' && c.to !== undefined ? [c.to] : []).map((at) => ({
-            name: squareWords(setup, at),
+            name: cost.has(at) ? `${squareWords(setup, at)} (${cost.get(at)}")` : squareWords(setup, at),
             value: squareWords(setup, at),
           })),
         ),
       );
+    }
     case 'via':
       return chosen && o.target !== undefined ? viaSquares(setup, s, chosen.id, o.target) : [];
     case 'then': {

@@ -13,7 +13,7 @@ import { aimShot } from '../rules/ranged';
 import { shotTroops } from '../match/ranged';
 import { readiedOptions } from '../match/readied';
 import { odds, woundChance } from '../rules/chances';
-import { cardOf } from '../match/tables';
+import { cardOf, struckCard } from '../match/tables';
 import type { ScCommand, ScSetup, ScState } from '../match/types';
 import { labelOf, troopWords } from './names';
 
@@ -28,7 +28,7 @@ const MOST_BUTTONS = 20;
 function readiedOdds(setup: ScSetup, s: ScState, d: ScDeclared, step: ReadiedKind): { bonus: number; defense: number; dmg: number } {
   const attacker = s.troops[d.attacker]!;
   const attack = findAttack(cardOf(setup, attacker), d.attack)!.attack;
-  const target = cardOf(setup, s.troops[d.target]!);
+  const target = struckCard(setup, s, s.troops[d.target]!);
   if (step === 'ranged') {
     const aim = aimShot({ ...shotTroops(setup, s), readied: new Set([d.attacker]) }, d, !(s.sealed ?? []).some((x) => x.attacker === d.attacker));
     return { bonus: aim.modifiers.reduce((n, m) => n + m.value, 0), defense: aim.defense, dmg: attack.dmg.bonus };
@@ -75,7 +75,7 @@ export function scPromptPost(setup: ScSetup, s: ScState, name: (p: PlayerId) => 
   const attacker = s.troops[p.attacker]!;
   const mover = s.troops[p.mover]!;
   const card = cardOf(setup, attacker);
-  const moverCard = cardOf(setup, mover);
+  const moverCard = struckCard(setup, s, mover);
   const lines = p.attacks.map((id) => {
     const attack = card.attacks.flat().find((a) => a.id === id)!;
     const bonus = meleeModifiers(attack, attacker.hurt).reduce((sum, m) => sum + m.value, 0);
