@@ -75,6 +75,9 @@ describe('the reply prompt', () => {
     const text = replyFacts(s2, s2.prompt).text;
     expect(text).not.toContain('may also reply');
     expect(text).toContain('already declared a reply, which resolves before yours.');
+    // The replier that is not the target is told its odds may move too: a drop can end a flank.
+    if (second === 'gh2')
+      expect(text).toContain('-# The odds below are as things stand now. The attack resolves before the reply: a flank ends if it drops a unit that made it.');
     // One replier alone hears of no other.
     const alone = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
     if (alone.prompt?.kind !== 'reply') throw new Error('a reply prompt');
@@ -144,7 +147,9 @@ describe('the reply prompt', () => {
     expect(text).not.toMatch(/first/);
     expect(text).toContain('the reply resolves **after** Longsword, if **Ghoul (gh)** is still standing.');
     // The odds shown are today's: the attack's injuries, which land first, would lower them.
-    expect(text).toContain("-# The odds below are as Ghoul (gh) stands now: each injury box the attack marks is −1 to the reply's roll.");
+    expect(text).toContain(
+      "-# The odds below are as things stand now. The attack resolves before the reply: each injury box it marks on Ghoul (gh) is −1 to the reply's roll, and a flank ends if it drops a unit that made it.",
+    );
   });
 
   it("R23: a charge's attack shows its odds, with the charge's +5 wounds, like any other attack", () => {

@@ -80,9 +80,7 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
   const lines = [
     // R63: a reply with an attack that itself costs a react token spends two; each button says its total.
     `${incoming}${others} A reply spends one of ${label(state, replier)}'s react tokens (it has ${tokens}), and one more if its attack costs one (each button says what it spends).`,
-    ...(replyAfterWounds(state, prompt)
-      ? [`-# The odds below are as ${label(state, replier)} stands now: each injury box the attack marks is −1 to the reply's roll.`]
-      : []),
+    ...afterAttackNote(state, prompt, label(state, replier)),
     ...replyOdds(state, replier.id, against.id, o.attacks),
   ];
   return { text: lines.join('\n'), buttons };
@@ -99,12 +97,19 @@ function othersWords(state: GameState): string {
 }
 
 /** Whether the reply resolves after an attack aimed at the replier (not slow), so its wounds may land first (R20, R26). */
-function replyAfterWounds(state: GameState, prompt: PromptOf<'reply'>): boolean {
+/**
+ * A reply to an attack that is not slow resolves after it (R26), so its odds are as things stand now:
+ * the attack's injuries to the replier, or a flanker it drops, can change them by the time it rolls
+ * (a tester saw 75% on the button and a roll without the flank's +2). Said, so the roll is no surprise.
+ */
+function afterAttackNote(state: GameState, prompt: PromptOf<'reply'>, replier: string): string[] {
   const i = prompt.options.incoming;
-  if (!i || 'move' in i) return false;
+  if (!i || 'move' in i) return [];
   const attack = findAttack(state, unitOf(state, prompt.options.against), i.attack);
-  if (attack?.slow === true) return false;
-  return 'origin' in i || i.target === prompt.unit;
+  if (attack?.slow === true) return [];
+  const hit = 'origin' in i || i.target === prompt.unit;
+  const injuries = hit ? ` each injury box it marks on ${replier} is −1 to the reply's roll, and` : '';
+  return [`-# The odds below are as things stand now. The attack resolves before the reply:${injuries} a flank ends if it drops a unit that made it.`];
 }
 
 /**
