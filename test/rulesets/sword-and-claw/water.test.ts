@@ -3,13 +3,17 @@
  * and swimming cost read from its card, and the `/order move to:` suggestions priced by the one
  * pathfinder. The scenarios (test/scenarios/sword-and-claw/sc-*water*, sc-swimming-*) prove the rules in a match.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rulesetOf, type TableRules } from '../../../src/rulesets';
 import { startTurn } from '../../../src/engine/step-turn';
 import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
 import { initialState, STEP_RULES } from '../../../src/rulesets/sword-and-claw/match/apply';
-import type { ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
-import { wetOf } from '../../../src/rulesets/sword-and-claw/rules/water';
+import { scScenarioSchema } from '../../../src/rulesets/sword-and-claw/formats/scenario';
+import { runParsedScenario, scenarioStart } from '../../../src/rulesets/sword-and-claw/match/scenario';
+import type { ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
+import { scTell } from '../../../src/rulesets/sword-and-claw/table/words';
+import { swimmingCard, wetOf } from '../../../src/rulesets/sword-and-claw/rules/water';
 import { troop } from './cards';
 
 const loaded = loadScContent();
@@ -29,6 +33,9 @@ describe('Sword and Claw water', () => {
     expect(wetOf(troop({ qualities: ['Short'] })).height).toBe(1);
     expect(wetOf(content.troops.get('reptilian-swamp-brute')!).height).toBe(3);
     expect(wetOf(troop({ qualities: ['Aquatic'] })).aquatic).toBe(true);
+    // A swimmer's shield "can't be used": 3 off each Defense, and no +1 To Wound against an area attack (ruling SC71).
+    const swimming = swimmingCard(content.troops.get('human-spearman')!);
+    expect([swimming.defense.melee, swimming.defense.ranged, swimming.shield]).toEqual([3, 4, false]);
   });
 
   it('the move suggestions show each square with what it costs through water: 3 to swim in, 2 to wade', () => {
@@ -59,5 +66,20 @@ describe('Sword and Claw water', () => {
     const names = table.suggest(setup, state, 'alice', 'move', 'to', { troop: troopLabel }).choices.map((c) => c.name);
     // B1 is water 3 deep (the spearman swims: 1 + armour 2 − Strength 0); B2 is 2 deep (it wades: 2).
     expect(names).toEqual(expect.arrayContaining(['B1 (3")', 'B2 (2")', 'A2 (1")']));
+  });
+
+  it("the roll's words say a lowered Defense is a swimmer's, for a strike and a shot (SC Swimming)", () => {
+    const lines = (file: string) => {
+      const scenario = scScenarioSchema.parse(JSON.parse(readFileSync(`test/scenarios/sword-and-claw/${file}.json`, 'utf8')));
+      const { setup, state } = scenarioStart(scenario, content);
+      const events = runParsedScenario(scenario, content).steps.flatMap((x) => (x.ok ? x.events : [])) as ScEvent[];
+      return scTell(setup, state, events, (p) => p).flatMap((t) => t.lines);
+    };
+    const melee = lines('sc-swimming-melee-defense-minus-two').join('\n');
+    expect(melee).toMatch(/= 3 against Melee Defense 3 \(swimming\), a hit/);
+    expect(melee).toMatch(/= 3 against Melee Defense 5, a miss/);
+    const shots = lines('sc-swimming-defenses-minus-two-and-a-shield-unused').join('\n');
+    expect(shots).toMatch(/against Ranged Defense 4 \(swimming\)/);
+    expect(shots).toMatch(/against Ranged Defense 6, a miss/);
   });
 });

@@ -40,6 +40,8 @@ export interface StrikeOutcome {
   readonly noDamage?: boolean;
   /** Draining added its one wound (SC App. B Draining). */
   readonly drained?: boolean;
+  /** The target was swimming: its Melee Defense was lowered (SC Swimming), which the roll's words say. */
+  readonly swimming?: true;
 }
 
 /** What a hit did once its damage is rolled: Dispersed's one wound a hit, then Draining's one more (ruling SC39). */
@@ -76,7 +78,7 @@ export function strike(
   who: { readonly attacker: string; readonly target: string },
   attack: TroopAttack,
   attackerHurt: boolean,
-  target: Pick<TroopCard, 'defense' | 'toWound' | 'qualities'>,
+  target: Pick<TroopCard, 'defense' | 'toWound' | 'qualities'> & { readonly swimming?: true },
   attackerConditions?: readonly Condition[],
 ): StrikeOutcome {
   const defense = target.defense.melee;
@@ -104,7 +106,7 @@ export function strike(
   const d10 = dice(10);
   const modifiers = meleeModifiers(attack, attackerHurt, attackerConditions);
   const total = d10 + modifiers.reduce((sum, m) => sum + m.value, 0);
-  const base = { ...who, attack: attack.id, modifiers, total, defense };
+  const base = { ...who, attack: attack.id, modifiers, total, defense, ...(target.swimming ? { swimming: true as const } : {}) };
   if (total < defense) return { ...base, dice: [{ d: 10, v: d10 }], hit: false, damage: null, wounds: 0 };
   if (noDamageOf(attack)) return { ...base, dice: [{ d: 10, v: d10 }], hit: true, ...unharmed };
   const d6 = dice(6);
@@ -235,7 +237,8 @@ export function checkDeclaration(card: TroopCard, attackIds: readonly string[], 
 
 /** A troop on the table as the melee step needs it: its card, the wounds it has taken and the conditions it carries. */
 export interface Fighter {
-  readonly card: TroopCard;
+  /** Its card as rolls against it read it: a swimmer's with its Defenses lowered and `swimming` set (rules/water.ts). */
+  readonly card: TroopCard & { readonly swimming?: true };
   readonly taken: number;
   readonly conditions?: readonly Condition[];
 }

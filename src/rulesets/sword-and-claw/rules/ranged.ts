@@ -128,6 +128,8 @@ export interface ShotOutcome {
   readonly noDamage?: boolean;
   /** Draining added its one wound (SC App. B Draining). */
   readonly drained?: boolean;
+  /** The target was swimming: its Ranged Defense was lowered (SC Swimming), which the roll's words say. */
+  readonly swimming?: true;
   /** An Area attack's landing and the troops under it (rules/area.ts); its wounds are theirs, not `struck`'s. */
   readonly area?: AreaOutcome;
   /** A missed Direct Line shot's flight (rules/direct-line.ts): `struck` is the troop it hit there, if any. */
@@ -200,7 +202,8 @@ export function shoot(dice: Dice, t: ShotTroops, d: DeclaredStrike, first = true
     const wounds = area.hits.reduce((n, h) => n + h.wounds, 0);
     return { ...d, inches, band, modifiers, total, defense, dice: rolls, hit: total >= defense, struck: null, plus: 0, damage: null, wounds, area };
   }
-  const base = { ...d, inches, band, modifiers, total, defense };
+  const wet = t.fighters.get(d.target)!.card.swimming ? { swimming: true as const } : {};
+  const base = { ...d, inches, band, modifiers, total, defense, ...wet };
   let struck: Piece | null = total >= defense ? target : null;
   let plus = 0;
   let direct: DirectFlight | undefined;

@@ -59,10 +59,16 @@ export function waterExtra(table: ScTable, p: Piece, from: number, to: number): 
 }
 
 /**
- * SC Swimming: a swimmer's Melee and Ranged Defenses are 2 lower, 3 with a shield it cannot use;
- * the card as the rolls against it read it.
+ * SC Swimming: a swimmer's Melee and Ranged Defenses are 2 lower, 3 with a shield it cannot use (so
+ * the shield adds nothing to its To Wound against an area attack either: ruling SC71); the card as
+ * the rolls against it read it, marked `swimming` for the roll's words.
  */
-export function swimmingCard(card: TroopCard): TroopCard {
+export function swimmingCard(card: TroopCard): TroopCard & { readonly swimming: true } {
   const down = card.shield ? 3 : 2;
-  return { ...card, defense: { melee: Math.max(0, card.defense.melee - down), ranged: Math.max(0, card.defense.ranged - down) } };
+  return {
+    ...card,
+    defense: { melee: Math.max(0, card.defense.melee - down), ranged: Math.max(0, card.defense.ranged - down) },
+    shield: false,
+    swimming: true,
+  };
 }

@@ -39,7 +39,7 @@ const rollWords = (d10: number, modifiers: readonly Modifier[], total: number, d
 
 function strikeLine(setup: ScSetup, s: ScState, k: StrikeOutcome, opportunity: boolean): string {
   const d10 = k.dice[0]?.v ?? 0;
-  const hit = rollWords(d10, k.modifiers, k.total, `Melee Defense ${k.defense}`);
+  const hit = rollWords(d10, k.modifiers, k.total, `Melee Defense ${k.defense}${k.swimming ? ' (swimming)' : ''}`);
   const what = `${opportunity ? 'Opportunity attack: ' : ''}${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at ${labelOf(setup, k.target)}`;
   if (!k.hit) return `🎲 ${what}: ${hit}, a miss.`;
   const roll0 = k.automatic ? 'it hits automatically, no roll to hit' : `${hit}, a hit`;
@@ -160,7 +160,7 @@ function directLine(setup: ScSetup, k: ShotOutcome, f: DirectFlight, head: strin
 /** A shot's line: the roll with its range and cover, and the troop hit instead when a shot into melee went astray (SC Ranged f). */
 function shotLine(setup: ScSetup, s: ScState, k: ShotOutcome): string {
   if (k.area) return areaLine(setup, s, k, k.area);
-  const hit = rollWords(k.dice[0]?.v ?? 0, k.modifiers, k.total, `Ranged Defense ${k.defense}`);
+  const hit = rollWords(k.dice[0]?.v ?? 0, k.modifiers, k.total, `Ranged Defense ${k.defense}${k.swimming ? ' (swimming)' : ''}`);
   const what = `${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at ${labelOf(setup, k.target)}, ${k.inches}" (${k.band} range)`;
   if (k.direct) return directLine(setup, k, k.direct, `🎲 ${what}: ${hit}`);
   if (!k.hit || k.struck === null) return `🎲 ${what}: ${hit}, a miss.`;
