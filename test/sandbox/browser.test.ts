@@ -192,6 +192,9 @@ describe('the sandbox page', () => {
     await composer.locator('.text-input').fill('/help topic:');
     await composer.locator('.command-chip', { hasText: '/help' }).waitFor();
     await expect(page.evaluate("document.activeElement?.closest('.option-field')?.dataset.option")).resolves.toBe('topic');
+    // "topic:turn" typed into the topic field, as /help writes it, leaves "turn" there.
+    await page.keyboard.type('topic:turn');
+    await expect(composer.locator('.option-field[data-option="topic"] input').inputValue()).resolves.toBe('turn');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await composer.locator('.command-chip').waitFor({ state: 'hidden' });

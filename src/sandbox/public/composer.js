@@ -211,24 +211,21 @@ class Composer {
   }
 
   /**
-   * As Discord's client does, a command typed out by hand opens its option fields once it is whole:
-   * at a space after its full name ("/move "), or at an option's "name:" ("/move unit:"), which then
-   * has the focus and its suggestions. True when the box switched to the command's fields.
+   * A command typed out by hand opens its option fields at an option's "name:" ("/move unit:"), that
+   * option focused with its suggestions, the options typed before it filled. Not at a space after the
+   * command's name: a player typing "/attack unit:lo" on one line would have the rest land in a field.
+   * True when the box switched to the command's fields.
    */
   openTyped(text) {
-    const parsed = parseTypedCommand(text.trimEnd(), commandEntries(this.ctx.commands()));
-    if (!parsed || 'error' in parsed) return false;
     const naming = /(?:^|\s)([a-z][\w-]*):$/i.exec(text);
-    const named = naming && parsed.entry.options.find((o) => o.name.toLowerCase() === naming[1].toLowerCase());
-    const whole = !naming && /\s$/.test(text) && Object.keys(parsed.values).length === 0 && parsed.entry.options.length > 0;
-    if (!named && !whole) return false;
-    // Only whole commands open: "/skirmish " still lists its subcommands.
-    if (whole && commandEntries(this.ctx.commands()).some((e) => e.path.startsWith(`${parsed.entry.path} `))) return false;
+    if (!naming) return false;
+    const parsed = parseTypedCommand(text, commandEntries(this.ctx.commands()));
+    if (!parsed || 'error' in parsed) return false;
+    const named = parsed.entry.options.find((o) => o.name.toLowerCase() === naming[1].toLowerCase());
+    if (!named) return false;
     this.startCommand(parsed.entry, this.fieldValues(parsed));
-    if (named) {
-      this.unchosenField = null;
-      this.current?.fields.find((f) => f.option.name === named.name)?.focus();
-    }
+    this.unchosenField = null;
+    this.current?.fields.find((f) => f.option.name === named.name)?.focus();
     return true;
   }
 
@@ -375,6 +372,10 @@ class Composer {
       }, 120);
     });
     input.addEventListener('input', () => {
+      // "topic:turn" typed into the topic field, as `/help` writes its examples: the option's own name is
+      // dropped, so the field holds the value (and its suggestions find it) instead of refusing it.
+      const own = `${field.option.name.toLowerCase()}:`;
+      if (input.value.toLowerCase().startsWith(own)) input.value = input.value.slice(own.length).trimStart();
       fitSize(input);
       wrap.classList.remove('invalid');
       wrap.classList.toggle('filled', field.filled());
