@@ -210,15 +210,11 @@ export function coneTable(): ScViewInput {
 }
 
 /**
- * Reed Ford with a river down its middle (water 2 and 3 deep, a ford 1 deep): a spearman swimming in
+ * The shipped Reed River, Reed Ford with a river down its middle (water 2 and 3 deep, a ford 1 deep): a spearman swimming in
  * the deep channel after a move, a skirmisher wading the shallows, a Swamp Brute on the far bank.
  */
 export function waterTable(): ScViewInput {
-  const grid = map.grid.map((row, r) => {
-    const ford = r === 7 || r === 8;
-    return `${row.slice(0, 10)}${ford ? '1111' : '2332'}${row.slice(14)}`;
-  });
-  const river = { ...map, id: 'reed-river', name: 'Reed River', grid };
+  const river = content.maps.get('reed-river')!;
   const at = (col: number, row: number): number => row * W + col;
   const troops: ScViewTroop[] = [
     { id: 'i1', troop: 'human-spearman', player: 'alice', at: at(11, 5), taken: 0, removed: false },

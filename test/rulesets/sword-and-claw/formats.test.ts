@@ -190,7 +190,7 @@ describe('Sword and Claw catalog, army list and map (SC Set-up 1, 2, 6)', () => 
 });
 
 describe('Sword and Claw shipped content', () => {
-  it('loads: the rulebook crossbowman, sample troops and factions, five sample armies (one a twenty-strong host) and two maps, each legal and marked as sample', () => {
+  it('loads: the rulebook crossbowman, sample troops and factions, five sample armies (one a twenty-strong host) and three maps (one with water), each legal and marked as sample', () => {
     const r = loadScContent();
     if (!r.ok) throw new Error(r.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
     const { catalogs, troops, armies, maps } = r.value;
@@ -206,5 +206,6 @@ describe('Sword and Claw shipped content', () => {
     expect(new Set([...armies.values()].map((a) => a.faction)).size).toBe(4);
     expect(maps.get('reed-ford')?.sample).toBe(true);
     expect(maps.get('long-marsh')?.grid.map((row) => row.length)).toEqual(Array(24).fill(36));
+    expect(maps.get('reed-river')?.grid.join('')).toMatch(/2332.*1111.*2332/);
   });
 });
