@@ -289,3 +289,27 @@ describe('the order prompt (R7)', () => {
     expect(post.content).not.toMatch(/the next in phase 2/);
   });
 });
+
+describe('a reply that deals no wounds (R26)', () => {
+  it('says what it does instead, in the odds and on its button: "no wounds, Recoil 2"', () => {
+    const s = run(
+      table({
+        map: 'barrow-hill',
+        units: [
+          { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+          { id: 'gd', card: 'valor-guard', player: 'p2', at: 'J11' },
+        ],
+      }),
+      { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gd' },
+    );
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const facts = replyFacts(s, prompt);
+    expect(facts.text).toMatch(/-# Shield Bash: \d+% to hit[^\n]* · no wounds, Recoil 2\./);
+    const bash = facts.buttons.find((b) => b.label.startsWith('Reply: Shield Bash'));
+    expect(bash?.label).toMatch(/^Reply: Shield Bash · \d+% to hit · no wounds, Recoil 2 · spends react token$/);
+    expect(bash!.label.length).toBeLessThanOrEqual(80);
+    // An attack that wounds says its wounds, not this.
+    expect(facts.text).not.toMatch(/Mace[^\n]*no wounds/);
+  });
+});

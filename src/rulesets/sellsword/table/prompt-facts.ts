@@ -10,7 +10,8 @@ import type { WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
 import { cardOf, findAttack, label, modOf, unitOf } from '../engine';
 import { boxesLeft } from '../engine';
-import type { InjuryBox } from '../formats/card';
+import type { Attack, InjuryBox } from '../formats/card';
+import { effectText } from '../render/card-text';
 import type { PlainOption } from './prompt-plain';
 import { unshown } from '../../../discord/text';
 import { chanceWhy, oddsWords, woundWords } from './odds-words';
@@ -73,7 +74,8 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const attack = findAttack(state, replier, id);
     const odds = attackOdds(state, replier.id, id, against.id);
     const chance = 'chance' in odds ? ` · ${percent(odds.chance)} to hit` : '';
-    return { label: `Reply: ${attack?.name ?? id}${chance} · spends ${replyCost(attack?.cost ?? {})}`, arg: String(n) };
+    const instead = attack ? woundlessWords(attack) : null;
+    return { label: `Reply: ${attack?.name ?? id}${chance}${instead ? ` · ${instead}` : ''} · spends ${replyCost(attack?.cost ?? {})}`, arg: String(n) };
   });
   const tokens = replier.tokens.react;
   const others = othersWords(state);
@@ -84,6 +86,15 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     ...replyOdds(state, replier.id, against.id, o.attacks),
   ];
   return { text: lines.join('\n'), buttons };
+}
+
+/**
+ * What an attack that deals no wounds does instead ("no wounds, Recoil 2"), for the reply it may be:
+ * beside another reply's wounds, a bare "90% to hit" did not say what a Shield Bash would do.
+ */
+function woundlessWords(attack: Attack): string | null {
+  if (attack.effects.some((e) => 'wound' in e && !('status' in e))) return null;
+  return `no wounds, ${attack.effects.map((e) => effectText(e)).join(', ')}`;
 }
 
 /** Who else replies to the same attack, in the order the replies resolve: " TG may also reply after you." */
@@ -120,8 +131,9 @@ function afterAttackNote(state: GameState, prompt: PromptOf<'reply'>, replier: s
 function replyOdds(state: GameState, replier: string, against: string, attacks: readonly string[]): string[] {
   return attacks.flatMap((id) => {
     const words = oddsWords(state, replier, id, against, { why: true });
-    const name = findAttack(state, unitOf(state, replier), id)?.name ?? id;
-    return words ? [`-# ${name}: ${words}.`] : [];
+    const attack = findAttack(state, unitOf(state, replier), id);
+    const instead = attack ? woundlessWords(attack) : null;
+    return words ? [`-# ${attack?.name ?? id}: ${words}${instead ? ` · ${instead}` : ''}.`] : [];
   });
 }
 
