@@ -80,8 +80,8 @@ describe('the turn post survives', () => {
   });
 });
 
-/** The act's own line: "**Alice** ends the turn." for the `/end` these tests send. */
-const ACT_LINE = /^\*\*[^*]+\*\* ends the turn\./;
+/** The act's own line: "**Alice** ends KN's turn." for the `/end` these tests send. */
+const ACT_LINE = /^\*\*[^*]+\*\* ends [A-Z0-9]+'s turn\./;
 
 describe('the act’s line survives', () => {
   it('a reply that never reaches Discord (every try fails): the line is posted in the thread instead', async () => {

@@ -45,7 +45,7 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
     const who = `**${nameIn(done.setup)(interaction.user.id)}**`;
     // The turn's post comes right after an /end and tells the whole turn (what the end set off too),
     // naming the unit: the reply says only who ended it, so the thread hears each fact once.
-    if ('end' in command) return endReply(done, who, interaction.user.id);
+    if ('end' in command) return endReply(done, who, interaction.user.id, command.end);
     // The reply is public: it names who acted and never addresses one reader as "(you)".
     const lines = describeChange(done, null, interaction.user.id);
     // A charge first says whom it charges and by which squares: the log may stop partway (a wound prompt on damaging ground).
@@ -66,10 +66,11 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
  * An /end's reply. When the turn ended, its post follows with the unit and the turn's log; when it did
  * not (the end set off a prompt first, or the game ended), the reply tells what happened.
  */
-function endReply(done: Submitted, who: string, actor: string): string {
+function endReply(done: Submitted, who: string, actor: string, unit: string): string {
   const ended = done.events.some((e) => e.event.stage === 'game' && e.event.event.type === 'turn-ended');
   const lines = ended ? [] : describeChange(done, null, actor);
-  return lines.length === 0 ? `${who} ends the turn.` : `${who}: ${lines.join(' ')}`;
+  // The unit's turn, not the player's: "Bob ends the turn" read as Bob's whole turn being over.
+  return lines.length === 0 ? `${who} ends ${unit.toUpperCase()}'s turn.` : `${who}: ${lines.join(' ')}`;
 }
 
 /**
