@@ -252,7 +252,7 @@ describe('the wound prompt', () => {
     const prompt = s.prompt;
     if (prompt?.kind !== 'wounds') throw new Error(`a wounds prompt, not ${prompt?.kind}`);
     expect(woundFacts(s, prompt, name).text).toContain(
-      'Whatever you choose, the status Longsword inflicts (hobbled (+1 movement for every square)) still comes.',
+      'Whatever you choose, the status Longsword inflicts still comes: hobbled (+1 movement for every square).',
     );
     // A status the target already has does not take hold again: the prompt does not promise it.
     const hobbled = { status: 'hobbled' as const, recover: null, modifier: 0, source: null, asterisk: false };

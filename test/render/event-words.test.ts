@@ -577,7 +577,7 @@ describe('an attack that goes unanswered for want of a react token says so (R25)
 
   it('the target with its react token spent: "could not reply"', () => {
     const spent = { ...near, units: { ...near.units, kn: { ...near.units.kn!, tokens: { ...near.units.kn!.tokens, react: 0 } } } };
-    expect(told(spent)).toContain('KN could not reply: its react token is spent (a rest act takes it back).');
+    expect(told(spent)).toContain('KN could not reply: it has no react token left (a rest act takes one back).');
   });
 
   it('a target that still has its token, or a reply itself, says nothing of it', () => {

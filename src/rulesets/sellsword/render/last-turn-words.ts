@@ -236,7 +236,7 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds, `${a.attacker}'s ${a.attack}`)}`;
   if (h.pending?.open && h.pending.wounds)
     out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to avoid them, or injury boxes to mark)`)}`;
-  if (a.noReactToken) out += `; ${a.target} could not reply: its react token is spent (a rest act takes it back)`;
+  if (a.noReactToken) out += `; ${a.target} could not reply: it has no react token left (a rest act takes one back)`;
   for (const d of a.tooDear ?? []) out += `; ${a.target} could not reply with ${d.attack}: as a reply it costs ${d.cost}, more than ${a.target} has`;
   return `${out}.`;
 }
@@ -255,6 +255,8 @@ function statusesAfter(unit: string, statuses: readonly string[], wounds: readon
 function resultNote(a: AttackView): string {
   if (a.result === 'glancing') return ' (a natural 13: a hit, never critical, 5 wounds fewer)';
   if ((a.result === 'critical' || a.result === 'automatic') && a.woundless) return ` (${a.attack} deals no wounds, so the critical adds none)`;
+  // Why it was critical, so it does not look random: a natural 20, or 10 or more over what was needed.
+  if (a.result === 'critical' && a.roll !== null) return a.roll === 20 ? ' (a natural 20)' : ` (${a.need + 10} or more: 10 over what it needed)`;
   return '';
 }
 

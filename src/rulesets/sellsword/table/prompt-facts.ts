@@ -188,7 +188,7 @@ function attackStatuses(state: GameState, o: WoundsPromptOptions, unit: UnitStat
   const has = (status: string) => status !== 'recurring' && unit.statuses.some((s) => s.status === status);
   const statuses = [...new Set((attack?.effects ?? []).flatMap((e) => ('status' in e && !has(e.status) ? [e.status] : [])))];
   if (!attack || statuses.length === 0) return null;
-  return `Whatever you choose, the status ${attack.name} inflicts (${statuses.map((st) => statusWithMeaning(st)).join(', ')}) still comes.`;
+  return `Whatever you choose, the status ${attack.name} inflicts still comes: ${statuses.map((st) => statusWithMeaning(st)).join(', ')}.`;
 }
 
 function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
