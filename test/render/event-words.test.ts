@@ -178,6 +178,20 @@ describe('a lost tactics check says why no reroll was offered when a Warleader i
   });
 });
 
+describe('a price paid for an attack that waits on replies names the attack', () => {
+  it('"GN paid a blue token for Grave Blast." before the reply prompt', () => {
+    const paid: GameEvent = { type: 'paid', unit: 'gn', tokens: { blue: 1 } };
+    const asked = prompted({
+      kind: 'reply',
+      player: 'p1',
+      unit: 'kn',
+      options: { against: 'gn', incoming: { attack: 'grave-blast', target: 'kn', charge: false }, attacks: ['longsword'] },
+    } as unknown as Prompt);
+    expect(words([paid, asked]).join(' ')).toContain('GN paid a blue token for Grave Blast.');
+    expect(say(paid)).toBe('GN paid a blue token.');
+  });
+});
+
 describe('a hobbled move says why it cost more than its squares (§6.1)', () => {
   it('"(3 squares, 6 movement; hobbled (+1 movement for every square))"', () => {
     const hobbled: GameState = {

@@ -365,6 +365,13 @@ function onPrompted(r: TurnReader, e: EventOf<'prompted'>): void {
   // A move stopped for a reply to it (R25) goes on, if the mover still stands, once the reply is done.
   else if (last && 'kind' in last && last.kind === 'move' && p.kind === 'reply' && p.options.incoming && 'move' in p.options.incoming)
     r.happenings[r.happenings.length - 1] = { ...last, paused: true };
+  // A price paid for an attack that now waits on replies is told with the attack it paid for.
+  else if (last && 'kind' in last && last.kind === 'pay' && last.for === undefined && p.kind === 'reply') {
+    const i = p.options.incoming;
+    const attacker = r.unitAt(p.options.against);
+    const attack = i && 'attack' in i && attacker ? findAttack(r.state, attacker, i.attack) : undefined;
+    if (attack && last.unit === r.name(p.options.against)) r.happenings[r.happenings.length - 1] = { ...last, for: attack.name };
+  }
   const words: Mutable<PromptWords> = {
     kind: p.kind,
     player: r.playerName(p.player),

@@ -380,7 +380,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'wound':
       return `${woundSentence(h.wound, h.cause)}.`;
     case 'pay':
-      return `${h.unit} paid ${h.what}.`;
+      return `${h.unit} paid ${h.what}${h.for ? ` for ${h.for}` : ''}.`;
     case 'gain':
       return `${h.unit} gained ${h.what}.`;
     case 'status':

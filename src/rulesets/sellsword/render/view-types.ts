@@ -388,7 +388,7 @@ export type Happening =
       readonly wounds: readonly WoundWords[];
     }
   | { readonly kind: 'wound'; readonly wound: WoundWords; readonly cause: WoundCause; readonly harm: HarmView | null }
-  | { readonly kind: 'pay'; readonly unit: string; readonly what: string }
+  | { readonly kind: 'pay'; readonly unit: string; readonly what: string /** The attack it paid for, when known. */; readonly for?: string }
   | { readonly kind: 'gain'; readonly unit: string; readonly what: string }
   | {
       readonly kind: 'status';
