@@ -17,21 +17,13 @@ import { checkMeleeDeclaration } from '../../../src/rulesets/sword-and-claw/rule
 import { checkShot } from '../../../src/rulesets/sword-and-claw/rules/ranged';
 import { scTable } from '../../../src/rulesets/sword-and-claw/rules/table';
 import { troop } from './cards';
-import { playRandom } from './random-play';
+import { CROWDED_YARD as yard, playRandom } from './random-play';
 
 const content = (() => {
   const r = loadScContent();
   if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
   return r.value;
 })();
-
-const yard = {
-  ruleset: 'sword-and-claw' as const,
-  id: 'yard',
-  name: 'Yard',
-  sample: false,
-  grid: ['.........', '.........', '...#.^...', '.........', '...^.#...', '.........', '.........'],
-};
 
 /** Each attack of `card` given `qualities` besides its own. */
 const withQualities = (card: TroopCard, qualities: readonly string[]): TroopCard => ({

@@ -14,7 +14,7 @@ import { makeScSetup } from '../../../src/rulesets/sword-and-claw/match/setup';
 import { tableOf } from '../../../src/rulesets/sword-and-claw/match/tables';
 import { scWaitingWords } from '../../../src/rulesets/sword-and-claw/match/waits';
 import type { ScCommand, ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
-import { playRandom } from './random-play';
+import { CROWDED_YARD as yard, playRandom } from './random-play';
 import type { ScMap } from '../../../src/rulesets/sword-and-claw/formats/map';
 
 const content = (() => {
@@ -22,15 +22,6 @@ const content = (() => {
   if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
   return r.value;
 })();
-
-/** A crowded yard: the two sample armies close together, so troops meet, pass through friends and are asked about opportunity attacks often. */
-const yard = {
-  ruleset: 'sword-and-claw' as const,
-  id: 'yard',
-  name: 'Yard',
-  sample: false,
-  grid: ['.........', '.........', '...#.^...', '.........', '...^.#...', '.........', '.........'],
-};
 
 function setup(seed: number, over: { attacker?: string; map?: ScMap } = {}): ScSetup {
   return makeScSetup({

@@ -8,6 +8,15 @@ import { decideSc } from '../../../src/rulesets/sword-and-claw/match/decide';
 import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
 import type { ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
 
+/** A crowded yard: the two sample armies close together, so troops meet, pass through friends and are asked about opportunity attacks often. */
+export const CROWDED_YARD = {
+  ruleset: 'sword-and-claw' as const,
+  id: 'yard',
+  name: 'Yard',
+  sample: false,
+  grid: ['.........', '.........', '...#.^...', '.........', '...^.#...', '.........', '.........'],
+};
+
 /** Commands that close a step, a deployment or a turn. */
 const CLOSING = new Set<string>(['next', 'end-turn', 'deploy-done', 'deploy-rest']);
 
