@@ -333,9 +333,11 @@ export function targetChoices(
       .map((t) => [t.unit, t]),
   );
   const charges = new Map(chargeOptions(game, id).map((c) => [c.target, c]));
+  // Who may strike back depends on where the attacker stands, not on the target: worked out once.
+  const replies = replyWarning(repliersTo(game, unitOf(game, id)).map((u) => u.id));
   const found = suggest(
     // A target only a charge reaches carries the charge in its value: picking it charges.
-    [...targets].map((t) => choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t)), seen.has(t) ? t : chargeTargetValue(t))),
+    [...targets].map((t) => choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t), replies), seen.has(t) ? t : chargeTargetValue(t))),
     typed,
     // Found by its label and card name, never by the other units its words warn of.
     (c) => `${c.value} ${game.cards[game.units[String(c.value).split(' ')[0]!]?.card ?? '']?.name ?? ''}`,
@@ -381,7 +383,8 @@ export function fitName(head: string, tail: readonly string[]): string {
  * A target as the suggestion names it: label, chance to hit and of a critical, cover, whether a hit
  * can wound, then the wounds, the card and the range; from where the unit stands, or, when it can
  * only be charged, from the end of the charge (with its +5 wounds), named as the charge it is: "charge
- * GH by E9 → E10", whom and by which squares, before the odds.
+ * GH by E9 → E10", whom and by which squares, before the odds. `replies`: who may strike back, said for
+ * every target seen (replyWarning of the attacker's repliers, worked out once per list).
  */
 function targetWords(
   game: GameState,
@@ -390,6 +393,7 @@ function targetWords(
   target: string,
   seen: { attack: string; range: number; cover: boolean } | undefined,
   charge: { attack: string; path: readonly string[] } | undefined,
+  replies: string,
 ): string {
   const label = target.toUpperCase();
   const card = game.cards[game.units[target]!.card]!.name;
@@ -397,8 +401,7 @@ function targetWords(
     const odds = oddsHead(game, unitId, attack === undefined ? seen.attack : String(attack), target);
     const head = odds ? [...odds.head] : ['odds unknown'];
     if (seen.cover) head.splice(Math.min(2, head.length), 0, 'cover');
-    // Who may strike back comes before the wounds, as a move's suggestion warns of replies on its path.
-    const replies = replyWarning(repliersTo(game, unitOf(game, unitId)).map((u) => u.id));
+    // Who may strike back (`replies`) comes before the wounds, as a move's suggestion warns of replies on its path.
     return fitName(`${label} ${head.join(', ')}`, [replies, odds?.wounds ?? '', card, `range ${seen.range}`].filter(Boolean));
   }
   const via = attack === undefined ? charge?.attack : String(attack);
