@@ -27,6 +27,7 @@ export function beginTable(app: Pick<Services, 'fixedSeed' | 'mintSecret'>, game
     seed,
     players: current.players,
     armies: armiesOf(current, terms),
+    ...(terms.map ? { map: terms.map } : {}),
     ...(terms.roundLimit ? { roundLimit: terms.roundLimit } : {}),
   });
   if (!made.ok) return made;

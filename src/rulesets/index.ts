@@ -12,6 +12,7 @@ import { swordAndClaw } from './sword-and-claw';
 
 export type {
   ArmyOffer,
+  MapOffer,
   MatchEnd,
   MatchRules,
   OrderSpec,

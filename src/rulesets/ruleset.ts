@@ -144,13 +144,21 @@ export interface ArmyOffer {
   readonly points: number;
 }
 
+/** A map a match of this game may be played on, as the `map` option offers it. */
+export interface MapOffer {
+  readonly id: string;
+  readonly name: string;
+  /** A few words on it for a suggestion list: its size and terrain ("24×16: blocking, difficult ground"). */
+  readonly about: string;
+}
+
 /** What a new match of this game is made from once every player is in. */
 export interface TableBegin {
   readonly seed: number;
   readonly players: readonly PlayerId[];
   /** Each player's army, by `ArmyOffer.id`. */
   readonly armies: Readonly<Record<PlayerId, string>>;
-  /** The map's id among the game's shipped maps; absent: the game's own choice. */
+  /** The map's id among the game's `maps()`; absent: the first of them. */
   readonly map?: string;
   /** The last round, for a game that plays one (a league's setting); absent: none. */
   readonly roundLimit?: number;
@@ -205,6 +213,8 @@ export interface ToldEvent {
 export interface TableRules {
   /** The armies a challenge may bring; the first two are the default for the challenger and the opponent. */
   armies(): readonly ArmyOffer[];
+  /** The maps a match may be played on; the first is the one a match that names none is played on. */
+  maps(): readonly MapOffer[];
   /** The setup of a new match, or the rule it breaks. */
   setup(input: TableBegin): { readonly ok: true; readonly setup: unknown } | { readonly ok: false; readonly error: RuleError };
   /** The command by which `player` concedes. */

@@ -1,7 +1,9 @@
 /**
  * The maps a server may play on: the ones shipped with the bot, plus the ones its organisers
  * submitted (a submitted map belongs to the server it was submitted in, so one league's maps do not
- * crowd another's lists). Shipped maps win any id clash, and are checked first.
+ * crowd another's lists). Shipped maps win any id clash, and are checked first. These are Sellsword's;
+ * a game played at the table ships its own (its ruleset's `table.maps()`), and the `map` option of a
+ * match is suggested and looked up here for either, so a map of the other game is refused by name.
  */
 import { DiscordLimit } from '../../discord/limits';
 import type { APIEmbed, ApplicationCommandOptionChoiceData } from 'discord.js';
@@ -10,8 +12,10 @@ import type { Gridmap } from '../../formats/gridmap';
 import { battlefieldSchema } from '../../rulesets/sellsword/engine';
 import type { MapRow } from '../../store';
 import type { App } from '../app';
-import { choice, suggest } from '../command';
+import { choice, nothingToChoose, suggest } from '../command';
 import { shown } from '../../discord/text';
+import { refuse } from '../../match/user-error';
+import { RULESETS, type MapOffer, type Ruleset, type TableRules } from '../../rulesets';
 
 export type MapLibrary = Pick<App, 'store' | 'content'>;
 
@@ -59,12 +63,76 @@ export async function listMaps(app: MapLibrary, guild?: GuildScope): Promise<Map
 /** Ids a warband may name as its map in this server. */
 export const mapIds = async (app: MapLibrary, guild?: GuildScope): Promise<Set<string>> => new Set((await listMaps(app, guild)).map((m) => m.id));
 
-/** Autocomplete for a map option: name and id, filtered by what is typed. */
-export async function mapChoices(app: MapLibrary, typed: unknown, guild?: GuildScope): Promise<ApplicationCommandOptionChoiceData[]> {
+/**
+ * Autocomplete for a map option: name and id, filtered by what is typed. For a match of a game played
+ * at the table (`game`), that game's own maps, each with its size and terrain.
+ */
+export async function mapChoices(app: MapLibrary, typed: unknown, guild?: GuildScope, game?: Ruleset): Promise<ApplicationCommandOptionChoiceData[]> {
+  if (game?.table) {
+    const fit = suggest(
+      game.table.maps().map((m) => choice(`${m.name} · ${m.about}`, m.id)),
+      typed,
+    );
+    return fit.length > 0 ? fit : [nothingToChoose(`${game.name} has no map matching "${String(typed ?? '')}".`, String(typed ?? ''))];
+  }
   return suggest(
     (await listMaps(app, guild)).map((m) => choice(`${m.name} (${m.id})`, m.id)),
     typed,
   );
+}
+
+/** Sellsword's name: the game whose maps this library keeps (the default game). */
+const SELLSWORD = () => RULESETS[0]!.name;
+
+const sameMap = (m: { readonly id: string; readonly name: string }, key: string) => m.id === key || m.name.toLowerCase() === key;
+
+/** The game played at the table, other than `except`, that ships a map by this id or name. */
+function tableGameWith(key: string, except?: string): { readonly game: Ruleset; readonly map: MapOffer } | undefined {
+  for (const game of RULESETS) {
+    const map = game.id === except ? undefined : game.table?.maps().find((m) => sameMap(m, key));
+    if (map) return { game, map };
+  }
+  return undefined;
+}
+
+/** A few of the server's Sellsword maps by name, for a refusal (the rest are in `/map list`). */
+async function someMaps(app: MapLibrary, guild: GuildScope): Promise<string> {
+  const all = await listMaps(app, guild);
+  const named = all.slice(0, 6).map((m) => `**${shown(m.name)}** (\`${m.id}\`)`);
+  return all.length > named.length ? `${named.join(', ')} and ${all.length - named.length} more (\`/map list\`)` : named.join(', ');
+}
+
+/**
+ * The Sellsword map named `typed` (id, any case) that the server may use; refused when there is none,
+ * naming the game whose map it is when another game ships it, and some of Sellsword's maps.
+ */
+export async function gridmapNamed(app: MapLibrary, typed: string, guild: GuildScope): Promise<Gridmap> {
+  const found = await mapById(app, typed, guild);
+  if (found) return found;
+  const other = tableGameWith(typed.trim().toLowerCase());
+  if (other)
+    refuse(
+      'map-of-another-game',
+      `**${shown(other.map.name)}** is a ${other.game.name} map: add \`ruleset:${other.game.name}\` to play on it, or pick one of ${SELLSWORD()}'s maps: ${await someMaps(app, guild)}.`,
+    );
+  return refuse('unknown-map', `There is no map "${shown(typed)}". ${SELLSWORD()}'s maps: ${await someMaps(app, guild)}.`);
+}
+
+/**
+ * The map named `typed` (id or name, any case) among the maps of `game`, played at the table; refused
+ * naming that game's maps, and the game whose map it is when it belongs to another.
+ */
+export async function tableMapNamed(app: MapLibrary, game: Ruleset, rules: TableRules, typed: string, guild: GuildScope): Promise<MapOffer> {
+  const key = typed.trim().toLowerCase();
+  const offers = rules.maps();
+  const found = offers.find((m) => sameMap(m, key));
+  if (found) return found;
+  const theirs = offers.map((m) => `**${shown(m.name)}** (\`${m.id}\`)`).join(', ');
+  const sellsword = await mapById(app, key, guild);
+  const table = sellsword ? undefined : tableGameWith(key, game.id);
+  const other = sellsword ? { game: SELLSWORD(), name: sellsword.name } : table ? { game: table.game.name, name: table.map.name } : undefined;
+  if (other) return refuse('map-of-another-game', `**${shown(other.name)}** is a ${other.game} map. ${game.name} is played on ${theirs}.`);
+  return refuse('unknown-map', `${game.name} has no map "${shown(typed)}". Its maps: ${theirs}.`);
 }
 
 export interface MapFacts {

@@ -17,7 +17,7 @@ import { closing } from '../../match/match-end';
 import { lateAct, planWaits } from '../../clock/deadline-plan';
 import { clockFromOptions, clockLine, clockOf, type ClockTerms } from '../../clock/clock-terms';
 import { leagueTerms, type LeagueTerms } from '../../league/settings';
-import { listMaps, mapById } from '../map/map-library';
+import { gridmapNamed, listMaps, mapById, tableMapNamed } from '../map/map-library';
 import { pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../match/match-state';
 import { matchHere } from '../match-context';
 import { answerOwn } from '../own-answer';
@@ -113,8 +113,8 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   leagueAllows(pinned, o.points, given);
   const game = rulesetOf(await challengeRuleset(app, channel.id, league !== undefined, o.ruleset));
   if (game.ok && game.ruleset.table) {
-    if (o.points !== undefined || o.map !== undefined)
-      refuse('not-for-this-game', `${game.ruleset.name} is played with its own armies on its own map: leave \`points\` and \`map\` out.`);
+    if (o.points !== undefined) refuse('not-for-this-game', `${game.ruleset.name} is played with its own armies: leave \`points\` out.`);
+    const chosen = o.map === undefined ? undefined : await tableMapNamed(app, game.ruleset, game.ruleset.table, o.map, interaction.guildId);
     await mustBeAbleIn(channel, 'open a thread for this match here');
     const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
     const clock = Object.keys(given ?? {}).length > 0 ? given : undefined;
@@ -123,6 +123,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
       guildId: interaction.guildId,
       invited,
       warband: o.warband,
+      ...(chosen ? { map: chosen } : {}),
       clock,
       names,
       ...(pinned.roundLimit ? { roundLimit: pinned.roundLimit } : {}),
@@ -134,7 +135,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   checkPoints(warband, points);
   let map: string | null = null;
   if (o.map !== undefined) {
-    const chosen = (await mapById(app, o.map, interaction.guildId)) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
+    const chosen = await gridmapNamed(app, o.map, interaction.guildId);
     if (seats(chosen) < players.length)
       refuse('map-too-small', `${shown(chosen.name)} has start areas for ${seats(chosen)} players; this match has ${players.length}.`);
     if (pinned.maps && !pinned.maps.includes(chosen.id)) {

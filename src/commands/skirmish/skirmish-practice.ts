@@ -11,7 +11,7 @@ import type { App } from '../app';
 import { aboutMatch } from '../../match/services';
 import { mustBeAbleIn } from '../bot-permissions';
 import { planPosts } from '../../posts/announce';
-import { mapById } from '../map/map-library';
+import { gridmapNamed, tableMapNamed } from '../map/map-library';
 import { pregameStart, type MatchSnapshot } from '../../match/match-state';
 import { botWarband } from './practice-warbands';
 import { save } from '../../match/saved';
@@ -42,14 +42,15 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
     refuse('not-a-league-channel', 'Start a practice match from a server text channel: it gets its own thread there.');
   const game = rulesetOf(o.ruleset ?? RULESETS[0]!.id);
   if (game.ok && game.ruleset.table) {
-    if (o.points !== undefined || o.map !== undefined)
-      refuse('not-for-this-game', `${game.ruleset.name} is played with its own armies on its own map: leave \`points\` and \`map\` out.`);
+    if (o.points !== undefined) refuse('not-for-this-game', `${game.ruleset.name} is played with its own armies: leave \`points\` out.`);
+    const chosen = o.map === undefined ? undefined : await tableMapNamed(app, game.ruleset, game.ruleset.table, o.map, interaction.guildId);
     await mustBeAbleIn(channel, 'open a thread for this practice match here');
     return practiceAtTable(interaction, app, game.ruleset, game.ruleset.table, {
       channel,
       guildId: interaction.guildId,
       warband: o.warband,
       opponent: o.opponent_warband,
+      ...(chosen ? { map: chosen } : {}),
     });
   }
   const bot = app.client.user ?? refuse('bot-not-ready', 'The bot is still starting; try again in a moment.');
@@ -65,7 +66,7 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
     );
   let map: string | null = null;
   if (o.map !== undefined) {
-    const chosen = (await mapById(app, o.map, interaction.guildId)) ?? refuse('unknown-map', `There is no map "${shown(o.map)}". \`/map list\` shows them.`);
+    const chosen = await gridmapNamed(app, o.map, interaction.guildId);
     if (seats(chosen) < 2) refuse('map-too-small', `${shown(chosen.name)} has no start area for a second player.`);
     map = chosen.id;
   }

@@ -34,7 +34,12 @@ const points = integerOption({
   min: 20,
   max: 500,
 });
-const map = textOption({ name: 'map', description: "The map (default: the map chooser picks one of the warbands' maps)", autocomplete: true, max: 60 });
+const map = textOption({
+  name: 'map',
+  description: "The map (Sellsword default: one of the warbands' maps; Sword and Claw default: Reed Ford)",
+  autocomplete: true,
+  max: 60,
+});
 
 const rulesetChoice = choiceOption({
   name: 'ruleset',
@@ -165,7 +170,12 @@ export const skirmishCommand: CommandModule = {
       const table = typeof values.ruleset === 'string' ? rulesetOf(values.ruleset).table : undefined;
       return table ? armyChoices(table, values.opponent_warband) : opponentWarbandChoices(app, interaction.user.id, values.opponent_warband);
     }
-    if (focused === 'map') return mapChoices(app, values.map, interaction.guildId);
+    if (focused === 'map') {
+      // The game named in the command, else the one this channel's league plays: its maps are offered.
+      const named = typeof values.ruleset === 'string' ? values.ruleset : (await app.store.leagues.get(interaction.channelId))?.ruleset;
+      const game = named ? findRuleset(named) : undefined;
+      return mapChoices(app, values.map, interaction.guildId, game?.ok ? game.ruleset : undefined);
+    }
     const row = await app.store.matches.byThread(interaction.channelId);
     const snapshot = row ? matchRecord(row).snapshot : null;
     const game = snapshot ? gameOf(snapshot) : null;

@@ -1,14 +1,15 @@
 /**
  * A challenge to a game played through its ruleset's table rules (`/skirmish challenge ruleset:`):
  * each player brings one of the game's armies (`warband:` names it; the game's sample armies until its
- * players can submit their own), the match is two players on the game's map, and when the opponent
+ * players can submit their own), the match is two players on the map `map:` names (the game's first
+ * when it names none), and when the opponent
  * accepts the game's setup begins at once from the dice proof's seed. Leagues do not count these
  * matches yet.
  */
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction, TextChannel } from 'discord.js';
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import type { RuleError } from '../../engine';
-import type { ArmyOffer, Ruleset, TableRules } from '../../rulesets';
+import type { ArmyOffer, MapOffer, Ruleset, TableRules } from '../../rulesets';
 import { newMatchRules } from '../../rulesets';
 import { shown } from '../../discord/text';
 import { commitmentOf } from '../../match/dice-proof';
@@ -45,6 +46,9 @@ export function armyChoices(table: TableRules, typed: unknown): ApplicationComma
   return fit.length > 0 ? fit : [nothingToChoose(`No army matches "${String(typed ?? '')}".`, String(typed ?? ''))];
 }
 
+/** The map a match is played on: the one chosen, else the game's first. */
+export const mapOf = (table: TableRules, chosen: MapOffer | undefined): MapOffer => chosen ?? table.maps()[0]!;
+
 /** An army as the terms keep it: its name, faction and points, and which army it is. */
 export const committedArmy = (a: ArmyOffer): CommittedWarband & { readonly army: string } => ({
   name: a.name,
@@ -60,6 +64,8 @@ export interface TableChallenge {
   readonly guildId: string;
   readonly invited: readonly string[];
   readonly warband: string;
+  /** The map chosen with `map:`; absent: the game's first (its default). */
+  readonly map?: MapOffer;
   readonly clock: Partial<ClockTerms> | undefined;
   readonly names: readonly string[];
   /** The league's round limit (ruling SC32), when the challenge is in a league that sets one. */
@@ -83,7 +89,7 @@ export async function challengeAtTable(
   const terms: Terms = {
     points: army.points,
     target: null,
-    map: null,
+    map: c.map?.id ?? null,
     accepted: { [me]: committedArmy(army) },
     dice: { secret, commitment: commitmentOf(secret), entropy: [] },
     ...(c.clock ? { clock: c.clock } : {}),
@@ -95,7 +101,7 @@ export async function challengeAtTable(
     .armies()
     .map((a) => `**${shown(a.name)}**`)
     .join(', ');
-  const content = `⚔️ ${them}: **${shown(c.names[0]!)}** challenges you to **${rules.name}** with **${shown(army.name)}** (${army.faction}, ${army.points} points).\nAccept with an army (${armies}) or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Orders are given with \`/order\`; \`/help\` says what of ${rules.name} is playable.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and the accept; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
+  const content = `⚔️ ${them}: **${shown(c.names[0]!)}** challenges you to **${rules.name}** with **${shown(army.name)}** (${army.faction}, ${army.points} points) on **${shown(mapOf(table, c.map).name)}**.\nAccept with an army (${armies}) or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Orders are given with \`/order\`; \`/help\` says what of ${rules.name} is playable.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and the accept; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, async () => {
     const league = await app.store.leagueSettings.get(c.channel.id);
     if (!league) await app.store.leagues.ensure(c.guildId, c.channel.id, c.channel.name);

@@ -6,7 +6,7 @@
  * interaction's id as the entropy nobody chose.
  */
 import type { ChatInputCommandInteraction, TextChannel } from 'discord.js';
-import type { ArmyOffer, Ruleset, TableRules } from '../../rulesets';
+import type { ArmyOffer, MapOffer, Ruleset, TableRules } from '../../rulesets';
 import { newMatchRules } from '../../rulesets';
 import { shown } from '../../discord/text';
 import { commitmentOf } from '../../match/dice-proof';
@@ -23,7 +23,7 @@ import { tableGameOf } from '../../match/table-change';
 import type { RuleError } from '../../engine';
 import type { App } from '../app';
 import { displayName, refuseAcceptance, threadFor } from './challenge-parts';
-import { armyNamed, committedArmy } from './table-challenge';
+import { armyNamed, committedArmy, mapOf } from './table-challenge';
 
 export interface TablePractice {
   readonly channel: TextChannel;
@@ -31,6 +31,8 @@ export interface TablePractice {
   readonly warband: string;
   /** The bot's army, by name or id; absent: the army of another faction nearest the player's in points. */
   readonly opponent: string | undefined;
+  /** The map chosen with `map:`; absent: the game's first (its default). */
+  readonly map?: MapOffer;
 }
 
 /** The army the bot brings when the player names none: another faction's, nearest in points (else the same army). */
@@ -55,14 +57,14 @@ export async function practiceAtTable(interaction: ChatInputCommandInteraction, 
   const terms: Terms = {
     points: Math.max(mine.points, theirs.points),
     target: null,
-    map: null,
+    map: p.map?.id ?? null,
     accepted: { [me]: committedArmy(mine), [bot.id]: committedArmy(theirs) },
     dice: { secret, commitment: commitmentOf(secret), entropy: [interaction.id] },
     practice: { seat: bot.id },
     thread: { name: threadName([myName, PRACTICE_OPPONENT_NAME], number) },
   };
   const intro = [
-    `🤖 **${rules.name} practice match.** <@${me}> plays **${shown(mine.name)}** (${mine.faction}, ${mine.points} points) against **${PRACTICE_OPPONENT_NAME}**: **${shown(theirs.name)}** (${theirs.faction}, ${theirs.points} points).`,
+    `🤖 **${rules.name} practice match.** <@${me}> plays **${shown(mine.name)}** (${mine.faction}, ${mine.points} points) against **${PRACTICE_OPPONENT_NAME}**: **${shown(theirs.name)}** (${theirs.faction}, ${theirs.points} points), on **${shown(mapOf(table, p.map).name)}**.`,
     'The bot gives its orders at once, with what any player can see. A practice match counts in no standings; `/skirmish concede` ends it whenever you like. Orders are given with `/order`.',
     `-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: \`/skirmish verify\` checks every roll once the match is over.`,
   ].join('\n');

@@ -1,5 +1,5 @@
 /**
- * Sword and Claw at the table (docs/rulesets.md §1 `TableRules`): the sample armies and map a
+ * Sword and Claw at the table (docs/rulesets.md §1 `TableRules`): the sample armies and maps a
  * challenge plays with, `/order`, the opportunity attack prompt's buttons and the log words.
  */
 import type { ArmyOffer, TableRules } from '../../ruleset';
@@ -11,11 +11,9 @@ import { scWaitingWords } from '../match/waits';
 import { parseOrder, SC_ORDERS, suggestOrder } from './orders';
 import { scNext } from './hints';
 import { scPromptAnswer, scPromptPost } from './prompt';
+import { mapOffers, SC_DEFAULT_MAP } from './maps';
 import { scPlain, scResult, scTell } from './words';
 import type { ScEvent } from '../match/types';
-
-/** The map every match of the slice is played on (a sample map; choosing among maps comes with the full game). */
-export const SC_TABLE_MAP = 'reed-ford';
 
 let content: ScContent | null = null;
 
@@ -39,11 +37,15 @@ const stateOf = (state: unknown) => state as ScState;
 
 export const scTableRules: TableRules = {
   armies,
+  maps: () => mapOffers(shipped()),
   setup: ({ seed, players, armies: chosen, map: mapId, roundLimit }) => {
     const c = shipped();
-    const map = c.maps.get(mapId ?? SC_TABLE_MAP);
-    if (!map && mapId !== undefined) return { ok: false, error: { code: 'unknown-map', message: `There is no Sword and Claw map "${mapId}".` } };
-    if (!map) throw new Error(`no Sword and Claw map ${SC_TABLE_MAP}`);
+    const map = c.maps.get(mapId ?? SC_DEFAULT_MAP);
+    if (!map && mapId !== undefined) {
+      const names = mapOffers(c).map((m) => m.name);
+      return { ok: false, error: { code: 'unknown-map', message: `There is no Sword and Claw map "${mapId}". Its maps: ${names.join(', ')}.` } };
+    }
+    if (!map) throw new Error(`no Sword and Claw map ${SC_DEFAULT_MAP}`);
     if (players.length !== 2) return { ok: false, error: { code: 'two-players', message: 'Sword and Claw is played by two players.' } };
     const picked = Object.fromEntries(players.map((p) => [p, c.armies.get(chosen[p] ?? '')]));
     const missing = players.find((p) => !picked[p]);
