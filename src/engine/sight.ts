@@ -226,6 +226,11 @@ class Walk {
   rTouch = false;
   rBrush = false;
   rVeil = false;
+  /**
+   * When set (sightBlockers only, never on the hot path): what the segment's first block met, as keys
+   * (BlockNote). A walk stopped once blocked ends on that step, so these are its first blocker(s).
+   */
+  notes: number[] | null = null;
   /** The slots round the corner being passed (fillSlots): G_ bits per slot, and the edge slots' edge ids. */
   readonly slotG = [0, 0, 0, 0, 0, 0, 0, 0];
   readonly slotE = [0, 0, 0, 0, 0, 0, 0, 0];
@@ -329,6 +334,29 @@ class Walk {
     this.rTouch = true;
   }
 
+  /** Blocked by crossing (or leaving across) the wall edge `e`. */
+  blockAtEdge(e: number): void {
+    this.block();
+    if (this.notes) this.notes.push(-1 - e);
+  }
+
+  /** Notes square (c,r) as a blocker: a square on the board (the rim is not a thing a player can point at). */
+  noteSquare(c: number, r: number): void {
+    if (c >= 0 && r >= 0 && c < this.W && r < this.H) this.notes!.push(r * this.W + c);
+  }
+
+  /** Notes what blocks round corner (X,Y): its blocking squares and wall edges. Call after fillSlots. */
+  noteCorner(X: number, Y: number): void {
+    const squares: readonly [number, number][] = [
+      [X, Y],
+      [X - 1, Y],
+      [X - 1, Y - 1],
+      [X, Y - 1],
+    ];
+    for (let k = 0; k < 4; k++) if (this.slotG[2 * k + 1]! & G_BLOCK) this.noteSquare(squares[k]![0], squares[k]![1]);
+    for (let s = 0; s < 8; s += 2) if (this.isWallEdge(this.slotE[s]!)) this.notes!.push(-1 - this.slotE[s]!);
+  }
+
   done(): boolean {
     return this.stopWhen === STOP_BLOCKED ? this.rBlocked : this.stopWhen === STOP_TOUCHED && this.rTouch;
   }
@@ -337,7 +365,10 @@ class Walk {
   visit(c: number, r: number): void {
     const g = this.groups(c, r);
     if (g === 0) return;
-    if (g & G_BLOCK) this.block();
+    if (g & G_BLOCK) {
+      this.block();
+      if (this.notes) this.noteSquare(c, r);
+    }
     if (this.countCover && g & G_COVER) this.rTouch = true;
     if (g & G_BRUSH) this.rBrush = true;
     if (g & G_VEIL) this.rVeil = true;
@@ -347,8 +378,10 @@ class Walk {
   cross(e: number, a: number, b: number, touchesLooker: boolean): void {
     if ((this.isLook(a) && this.isLook(b)) || (this.isTarg(a) && this.isTarg(b))) return;
     const f = this.edgeFlags[e]!;
-    if (f & EDGE_WALL) this.block();
-    else if (this.countCover && f & EDGE_LOW && !touchesLooker) this.rTouch = true;
+    if (f & EDGE_WALL) {
+      this.block();
+      if (this.notes) this.notes.push(-1 - e);
+    } else if (this.countCover && f & EDGE_LOW && !touchesLooker) this.rTouch = true;
   }
 
   /** The open segment runs along the unit edge `e` (−1 on the rim) between squares (ca,ra) and (cb,rb). */
@@ -361,7 +394,14 @@ class Walk {
     const ga = this.groups(ca, ra);
     const gb = this.groups(cb, rb);
     const wallEdge = this.isWallEdge(e);
-    if (wallEdge || (ga & G_BLOCK && gb & G_BLOCK)) this.block();
+    if (wallEdge || (ga & G_BLOCK && gb & G_BLOCK)) {
+      this.block();
+      if (this.notes && wallEdge) this.notes.push(-1 - e);
+      else if (this.notes) {
+        this.noteSquare(ca, ra);
+        this.noteSquare(cb, rb);
+      }
+    }
     if ((ga | gb) & G_WALLON) this.rTouch = true;
     const both = ga & gb;
     if (this.countCover && (both & G_COVER || (!touchesLooker && this.isLowCover(e)))) this.rTouch = true;
@@ -393,7 +433,10 @@ class Walk {
   corner(X: number, Y: number, a: number): void {
     this.fillSlots(X, Y);
     const both = this.side(a, 1) & this.side(a, -1);
-    if (both & G_BLOCK) this.block();
+    if (both & G_BLOCK) {
+      this.block();
+      if (this.notes) this.noteCorner(X, Y);
+    }
     if (this.slotG[1]! & G_WALLON || this.slotG[3]! & G_WALLON || this.slotG[5]! & G_WALLON || this.slotG[7]! & G_WALLON) this.rTouch = true;
     for (let s = 0; s < 8; s += 2) if (this.isWallEdge(this.slotE[s]!)) this.rTouch = true;
     if (this.countCover && !this.rTouch) {
@@ -460,17 +503,20 @@ class Walk {
       const b = slotOf(dx, dy);
       const a = (b + 4) & 7;
       // Without a looker (burst origin, tools) the line is taken to come straight on.
-      if (!this.passes(a, this.lookSq.length > 0 ? this.bodySlots(this.lookSq, X, Y) : 1 << a, 1 << b)) this.block();
+      if (!this.passes(a, this.lookSq.length > 0 ? this.bodySlots(this.lookSq, X, Y) : 1 << a, 1 << b)) {
+        this.block();
+        if (this.notes) this.noteCorner(X, Y);
+      }
     } else if (xe && dx !== 0) {
       const X = px >> 1;
       const R = py >> 1;
       const into = dx > 0 ? R * this.W + X : R * this.W + X - 1;
-      if (X > 0 && X < this.W && !this.isLook(into) && this.isWallEdge(this.vEdge(X, R))) this.block();
+      if (X > 0 && X < this.W && !this.isLook(into) && this.isWallEdge(this.vEdge(X, R))) this.blockAtEdge(this.vEdge(X, R));
     } else if (ye && dy !== 0) {
       const C = px >> 1;
       const Y = py >> 1;
       const into = dy > 0 ? Y * this.W + C : (Y - 1) * this.W + C;
-      if (Y > 0 && Y < this.H && !this.isLook(into) && this.isWallEdge(this.hEdge(C, Y))) this.block();
+      if (Y > 0 && Y < this.H && !this.isLook(into) && this.isWallEdge(this.hEdge(C, Y))) this.blockAtEdge(this.hEdge(C, Y));
     }
   }
 
@@ -483,17 +529,20 @@ class Walk {
       const Y = qy >> 1;
       this.fillSlots(X, Y);
       const a = slotOf(-dx, -dy);
-      if (!this.passes(a, 1 << a, this.targSq.length > 0 ? this.bodySlots(this.targSq, X, Y) : 1 << ((a + 4) & 7))) this.block();
+      if (!this.passes(a, 1 << a, this.targSq.length > 0 ? this.bodySlots(this.targSq, X, Y) : 1 << ((a + 4) & 7))) {
+        this.block();
+        if (this.notes) this.noteCorner(X, Y);
+      }
     } else if (xe && dx !== 0) {
       const X = qx >> 1;
       const R = qy >> 1;
       const from = dx > 0 ? R * this.W + X - 1 : R * this.W + X;
-      if (X > 0 && X < this.W && !this.isTarg(from) && this.isWallEdge(this.vEdge(X, R))) this.block();
+      if (X > 0 && X < this.W && !this.isTarg(from) && this.isWallEdge(this.vEdge(X, R))) this.blockAtEdge(this.vEdge(X, R));
     } else if (ye && dy !== 0) {
       const C = qx >> 1;
       const Y = qy >> 1;
       const from = dy > 0 ? (Y - 1) * this.W + C : Y * this.W + C;
-      if (Y > 0 && Y < this.H && !this.isTarg(from) && this.isWallEdge(this.hEdge(C, Y))) this.block();
+      if (Y > 0 && Y < this.H && !this.isTarg(from) && this.isWallEdge(this.hEdge(C, Y))) this.blockAtEdge(this.hEdge(C, Y));
     }
   }
 
@@ -701,6 +750,39 @@ export function sight(board: Board, occupancy: Occupancy, from: Body, to: Body):
     }
   }
   return { visible, cover, hidden: allVeiled };
+}
+
+/** One thing that stops a sight line: a square (a wall, a closed sliding wall or a larger unit is there) or the wall edge between two squares. */
+export type Blocker = { readonly square: number } | { readonly edge: readonly [number, number] };
+
+/**
+ * Why `from` cannot see `to` (R17), for a refusal's words: for each sampled line, what stops it first
+ * (two or more things when the line is shut at a corner). The same sample and walk as `sight`, so the
+ * two never disagree; null when some line is clear. It traces every line: refusals only, never a hot path.
+ */
+export function sightBlockers(board: Board, occupancy: Occupancy, from: Body, to: Body): Blocker[][] | null {
+  const w = new Walk(board, occupancy, from.squares, to.squares, to.size, true);
+  w.fillLook(from.squares);
+  w.fillTarg(to.squares);
+  const lines: Blocker[][] = [];
+  for (let t = 0; t < w.targN; t += 2) {
+    for (let l = 0; l < w.lookN; l += 2) {
+      if (w.lookPts[l] === w.targPts[t] && w.lookPts[l + 1] === w.targPts[t + 1]) continue;
+      w.notes = [];
+      w.trace(w.lookPts[l]!, w.lookPts[l + 1]!, w.targPts[t]!, w.targPts[t + 1]!, STOP_BLOCKED);
+      if (!w.rBlocked) return null;
+      lines.push([...new Set(w.notes)].map((k) => blockerOf(board.width, k)));
+    }
+  }
+  return lines;
+}
+
+/** A note key as a Blocker: a square index, or −1 − edge id (edge ids as board.edgeId: 2·lower square, +1 when vertical neighbours). */
+function blockerOf(width: number, key: number): Blocker {
+  if (key >= 0) return { square: key };
+  const e = -1 - key;
+  const a = e >> 1;
+  return { edge: [a, e & 1 ? a + width : a + 1] };
 }
 
 /** §4.5 burst: can the attacker trace sight to the CENTRE of the origin square (walls block as in R17). */

@@ -183,7 +183,7 @@ describe("a typed target that is not offered says why, in the engine's words", (
     // GH and GH2 are offered; CI, typed, is not, and the reason is not a seeming typo.
     expect(targetChoices(game, 'p1', 'kn', 'longsword', '', names).map((c) => c.value)).toEqual(expect.arrayContaining(['gh', 'gh2']));
     expect(targetChoices(game, 'p1', 'kn', 'longsword', 'ci', names)).toEqual([
-      { name: 'Nothing to choose: KN cannot see CI: GH2 at K10 and GH at J11 block the line at their corner', value: 'none:ci' },
+      { name: 'Nothing to choose: KN cannot see CI: the larger units GH2 at K10 and GH at J11 block every line', value: 'none:ci' },
     ]);
   });
 

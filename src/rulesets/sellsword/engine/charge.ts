@@ -16,7 +16,7 @@ import { endError, moverOf, stepPrice, type Mover } from './paths';
 import type { GameState, UnitState } from './state';
 import { checkAsterisks } from './statuses';
 import { footprint, label, SPAN, type Table, tableOf, unitOf } from './table';
-import { areAdjacent, attackLine, isProblem, sightOf } from './targeting';
+import { areAdjacent, attackLine, blockedLines, isProblem, sightOf } from './targeting';
 
 export const CHARGE_VIGOR = 5;
 
@@ -93,7 +93,7 @@ export function planCharge(state: GameState, unit: UnitState, attack: Attack, ta
   if (unit.vigor < CHARGE_VIGOR) refuse('no-vigor-to-charge', `${who} needs ${CHARGE_VIGOR} Vigor to charge and has ${unit.vigor} (R23).`);
   if (unit.statuses.some((s) => s.status === 'pinned')) refuse('pinned', `${who} is Pinned and cannot charge.`);
   if (areAdjacent(state, unit, target)) refuse('charge-adjacent', `${label(state, target)} is already adjacent; a charge closes from 2 steps away (R23).`);
-  if (!sightOf(state, unit, target).visible) refuse('no-line-of-sight', `${cannotSee(state, unit, target)}.`);
+  if (!sightOf(state, unit, target).visible) refuse('no-line-of-sight', `${cannotSee(state, unit, target, blockedLines(state, unit, target))}.`);
   const paths = chargePaths(state, unit, target);
   if (paths.length === 0) refuse('no-charge-path', `${who} cannot reach ${label(state, target)} in exactly 2 clear steps, each closer (R23).`);
   const board = tableOf(state).board;

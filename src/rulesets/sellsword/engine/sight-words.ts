@@ -1,81 +1,94 @@
 /**
  * Why a unit cannot see another, in words, for the refusal a player reads ("the wall between E5 and
- * E6 blocks the line"). sight.ts decides visibility over its fixed sample of lines; this only names
- * the first thing on the line between the two units' centres that blocks by the same rules (a wall
- * edge, a wall or closed sliding wall square, a unit larger than the target), so the message points
- * at what the player can find on the map. It runs only when an attack is refused, never on a hot path.
+ * E6 blocks every line"). The engine's one sight routine (engine/sight.ts sightBlockers) says what
+ * stops each of its sample lines first; this only names those things so the player can find them on
+ * the map. A line shut at a corner counts as stopped by everything closing that corner. It runs only
+ * when an attack is refused, never on a hot path.
  */
-import { colOf, edgeId, hasTerrain, indexOf, nameOf, rowOf, T } from '../../../engine/board';
+import { hasTerrain, nameOf, T } from '../../../engine/board';
+import type { Blocker } from '../../../engine/sight';
 import type { GameState, UnitState } from './state';
-import { profile } from './stats';
-import { label, squaresOf, tableOf, unitOf } from './table';
+import { label, tableOf, unitOf } from './table';
 
-const RANK = { small: 1, medium: 2, big: 3 } as const;
-const STEPS_PER_SQUARE = 16;
+/** At most this many things are named; more are "and others". */
+const NAMED = 3;
 
-function centre(state: GameState, unit: UnitState): [number, number] {
-  const board = tableOf(state).board;
-  const squares = squaresOf(state, unit);
-  const x = squares.reduce((s, i) => s + colOf(board, i) + 0.5, 0) / squares.length;
-  const y = squares.reduce((s, i) => s + rowOf(board, i) + 0.5, 0) / squares.length;
-  return [x, y];
+interface Thing {
+  /** Things of one group are named together: "the walls at C4 and C5", "the walls between C4 and D4 and between C5 and D5", "the larger units GH at J11 and GH2 at K10". */
+  readonly group: 'square' | 'edge' | 'unit' | null;
+  /** Where, within the group's words ("C4"; "C4 and D4"); the whole noun for a thing named alone. */
+  readonly words: string;
+  /** Board order, so grouped places read in order. */
+  readonly order: number;
 }
 
-/** What blocks the line between the two units' centres, or null when that line is clear. */
-export function sightBlocker(state: GameState, looker: UnitState, target: UnitState): string | null {
+/** One blocker as a player-facing thing, keyed so a unit over several squares is one thing. */
+function thingOf(state: GameState, b: Blocker): [string, Thing] {
   const { board, occupant } = tableOf(state);
-  const [x0, y0] = centre(state, looker);
-  const [x1, y1] = centre(state, target);
-  const steps = Math.ceil(Math.hypot(x1 - x0, y1 - y0) * STEPS_PER_SQUARE);
-  const targetRank = RANK[profile(state, target).size];
-  let previous = indexOf(board, Math.floor(x0), Math.floor(y0));
-  for (let k = 1; k < steps; k++) {
-    const x = x0 + ((x1 - x0) * k) / steps;
-    const y = y0 + ((y1 - y0) * k) / steps;
-    const here = indexOf(board, Math.floor(x), Math.floor(y));
-    if (here === previous) continue;
-    const orthogonal = Math.abs(colOf(board, here) - colOf(board, previous)) + Math.abs(rowOf(board, here) - rowOf(board, previous)) === 1;
-    // Through a corner exactly: the line touches neither square beside it, but both blocking closes it.
-    const corner = orthogonal ? null : cornerBlocker(state, looker, target, previous, here);
-    if (corner) return corner;
-    if (orthogonal && board.walls.has(edgeId(board, previous, here)))
-      return `the wall between ${nameOf(board, previous)} and ${nameOf(board, here)} blocks the line`;
-    const who = occupant[here];
-    if (who !== null && who !== undefined && who !== looker.id && who !== target.id) {
-      const other = unitOf(state, who);
-      if (RANK[profile(state, other).size] > targetRank)
-        return `${label(state, other)} at ${nameOf(board, here)} is larger than ${label(state, target)} and blocks the line`;
-    } else if (hasTerrain(board, here, T.wall)) return `the wall at ${nameOf(board, here)} blocks the line`;
-    else if (hasTerrain(board, here, T['sliding-wall']) && (who === null || who === undefined))
-      return `the closed sliding wall at ${nameOf(board, here)} blocks the line`;
-    previous = here;
+  if ('edge' in b) {
+    const [a, c] = b.edge;
+    return [`e${a}/${c}`, { group: 'edge', words: `${nameOf(board, a)} and ${nameOf(board, c)}`, order: a }];
   }
-  return null;
+  const at = nameOf(board, b.square);
+  const who = occupant[b.square];
+  const order = b.square;
+  if (hasTerrain(board, b.square, T.wall)) return [`s${b.square}`, { group: 'square', words: at, order }];
+  if (who === null || who === undefined) return [`s${b.square}`, { group: null, words: `the closed sliding wall at ${at}`, order }];
+  return [`u${who}`, { group: 'unit', words: `${label(state, unitOf(state, who))} at ${at}`, order }];
 }
 
-/** What closes the corner between two diagonal squares of the line: both squares beside it blocking, else null. */
-function cornerBlocker(state: GameState, looker: UnitState, target: UnitState, from: number, to: number): string | null {
-  const board = tableOf(state).board;
-  const sides = [indexOf(board, colOf(board, to), rowOf(board, from)), indexOf(board, colOf(board, from), rowOf(board, to))];
-  const [a, b] = sides.map((i) => squareBlocker(state, looker, target, i));
-  return a && b ? `${a} and ${b} block the line at their corner` : null;
+/** The chosen things as noun phrases, walls grouped: ["the walls at C3 and C4", "the wall between D4 and E4"]. */
+function nounsOf(things: readonly Thing[]): string[] {
+  const squares = things.filter((t) => t.group === 'square').sort((a, b) => a.order - b.order);
+  const edges = things.filter((t) => t.group === 'edge').sort((a, b) => a.order - b.order);
+  const nouns: string[] = [];
+  if (squares.length > 0) nouns.push(`${squares.length > 1 ? 'the walls' : 'the wall'} at ${listed(squares.map((t) => t.words))}`);
+  if (edges.length === 1) nouns.push(`the wall between ${edges[0]!.words}`);
+  if (edges.length > 1) nouns.push(`the walls ${listed(edges.map((t) => `between ${t.words}`))}`);
+  const units = things.filter((t) => t.group === 'unit').sort((a, b) => a.order - b.order);
+  // Only a unit larger than the target blocks a line to it (R17).
+  if (units.length > 0) nouns.push(`${units.length > 1 ? 'the larger units' : 'the larger unit'} ${listed(units.map((t) => t.words))}`);
+  return [...nouns, ...things.filter((t) => t.group === null).map((t) => t.words)];
 }
 
-/** What on one square blocks a line to `target` (a wall, a closed sliding wall, a larger unit), as a noun, else null. */
-function squareBlocker(state: GameState, looker: UnitState, target: UnitState, at: number): string | null {
-  const { board, occupant } = tableOf(state);
-  const who = occupant[at];
-  if (who !== null && who !== undefined && who !== looker.id && who !== target.id) {
-    const other = unitOf(state, who);
-    return RANK[profile(state, other).size] > RANK[profile(state, target).size] ? `${label(state, other)} at ${nameOf(board, at)}` : null;
+/** "A", "A and B", "A, B and C". */
+function listed(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** What blocks every sampled line, in words ("the walls at C4 and C5 block every line"), or null when nothing can be named. */
+export function blockedWords(state: GameState, lines: readonly (readonly Blocker[])[]): string | null {
+  const things = new Map<string, Thing>();
+  const count = new Map<string, number>();
+  const keyed = lines.map((line) =>
+    line.map((b) => {
+      const [key, thing] = thingOf(state, b);
+      if (!things.has(key)) things.set(key, thing);
+      return key;
+    }),
+  );
+  for (const keys of keyed) for (const key of new Set(keys)) count.set(key, (count.get(key) ?? 0) + 1);
+  if (count.size === 0) return null;
+  // The things stopping most lines first, until every line's blockers are named.
+  const order = [...count.keys()].sort((a, b) => count.get(b)! - count.get(a)!);
+  const chosen: string[] = [];
+  for (const key of order) {
+    if (keyed.every((keys) => keys.every((k) => chosen.includes(k)))) break;
+    chosen.push(key);
   }
-  if (hasTerrain(board, at, T.wall)) return `the wall at ${nameOf(board, at)}`;
-  if (hasTerrain(board, at, T['sliding-wall']) && (who === null || who === undefined)) return `the closed sliding wall at ${nameOf(board, at)}`;
-  return null;
+  const named = chosen.slice(0, NAMED).map((k) => things.get(k)!);
+  const nouns = nounsOf(named);
+  if (chosen.length > NAMED) nouns.push('others');
+  const one = chosen.length === 1;
+  const subject = listed(nouns);
+  return `${subject} ${one ? 'blocks' : 'block'} every line`;
 }
 
-/** The refusal's sentence: "Knight (kn) cannot see Ghoul (gh1): the wall at E5 blocks the line". */
-export function cannotSee(state: GameState, looker: UnitState, target: UnitState): string {
-  const why = sightBlocker(state, looker, target);
+/**
+ * The refusal's sentence: "Knight (kn) cannot see Ghoul (gh1): the wall at E5 blocks every line".
+ * `lines`: what stops each sight line (targeting.ts blockedLines), null when that is unknown.
+ */
+export function cannotSee(state: GameState, looker: UnitState, target: UnitState, lines: readonly (readonly Blocker[])[] | null): string {
+  const why = lines ? blockedWords(state, lines) : null;
   return `${label(state, looker)} cannot see ${label(state, target)}${why ? `: ${why}` : ''}`;
 }

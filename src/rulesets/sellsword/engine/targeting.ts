@@ -7,7 +7,7 @@ import { cannotSee } from './sight-words';
 import type { Attack } from '../formats/card';
 import { nearestIn } from '../../../engine/distance';
 import { areEnemies } from './sides';
-import { mayHide, sight, type Body, type Occupancy, type Sight } from '../../../engine/sight';
+import { type Blocker, mayHide, sight, sightBlockers, type Body, type Occupancy, type Sight } from '../../../engine/sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile, type Profile } from './stats';
 import { cardOf, label, onMap, SIZE_RANK, squaresOf, tableMemo, tableOf, unitList } from './table';
@@ -22,6 +22,11 @@ export function bodyOf(state: GameState, unit: UnitState): Body {
 /** Occupancy for sight between two units: everyone else on the map. */
 export function occupancyBetween(state: GameState, a: UnitState, b: UnitState): Occupancy {
   return occupancyOf(state, a.id, b.id);
+}
+
+/** What stops each sight line from looker to target (R17), for a refusal's words; null when it sees. */
+export function blockedLines(state: GameState, looker: UnitState, target: UnitState): Blocker[][] | null {
+  return sightBlockers(tableOf(state).board, occupancyBetween(state, looker, target), bodyOf(state, looker), bodyOf(state, target));
 }
 
 /** Per table, looker id and target id: the last sight traced between them, with their places. */
@@ -251,7 +256,7 @@ export function attackLine(
   if (!onMap(target)) return { code: 'no-target', message: `${label(state, target)} is not on the map` };
   const pair = pairOf(state, attacker, target);
   const { seen, range } = pair;
-  if (!seen.visible) return { code: 'no-line-of-sight', message: cannotSee(state, attacker, target) };
+  if (!seen.visible) return { code: 'no-line-of-sight', message: cannotSee(state, attacker, target, blockedLines(state, attacker, target)) };
   if (range > attack.range)
     return { code: 'out-of-range', message: `${label(state, target)} is ${range} squares away; ${attack.name} reaches ${attack.range}` };
   const a: Profile = profile(state, attacker);
