@@ -3,15 +3,16 @@
  * the way players type them, with a specific message for anything that does not fit.
  */
 import { parseSquare, squareName } from '../formats/squares';
-import { buildBoard } from '../engine';
+import { buildBoard, nameOf } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
-import { label } from '../rulesets/sellsword/engine';
+import { boardOf, label } from '../rulesets/sellsword/engine';
 import { chargeInstead } from '../rulesets/sellsword/table';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { refuse } from '../match/user-error';
+import { shown } from '../discord/text';
 import { rulesetOfMatch } from '../rulesets';
 import { tableGameOf } from '../match/table-change';
 import type { MatchRow } from '../store';
@@ -78,15 +79,45 @@ export function resolveUnit(game: GameState, typed: string): UnitState {
  * An attack's target as typed or picked (a charge's suggestion is `chargeTargetValue`): a unit, and whether the picked suggestion was the charge at
  * it (so what the player picked is what happens). `charge` is the command's own option, if given.
  */
-export function resolveTarget(game: GameState, typed: string, charge: boolean | undefined): { unit: UnitState; charge: boolean } {
+export function resolveTarget(game: GameState, typed: string, charge: boolean | undefined, attackName: string): { unit: UnitState; charge: boolean } {
   const picked = /^(.+?)\s+charge$/i.exec(typed.trim());
-  if (!picked || game.units[typed.trim().toLowerCase()]) return { unit: resolveUnit(game, typed), charge: charge === true };
+  if (!picked || game.units[typed.trim().toLowerCase()]) {
+    notASquare(game, typed, attackName);
+    return { unit: resolveUnit(game, typed), charge: charge === true };
+  }
   if (charge === false)
     refuse(
       'bad-option',
       `The target "${typed}" is the charge at ${picked[1]}, but \`charge\` is False: pick the target without the charge, or leave \`charge\` out.`,
     );
   return { unit: resolveUnit(game, picked[1]!), charge: true };
+}
+
+/** A square given as the target of an attack that strikes a unit: refused, saying only a burst is aimed at a square (R24). */
+function notASquare(game: GameState, typed: string, attackName: string): void {
+  const text = typed.trim();
+  if (game.units[text.toLowerCase()] || !parseSquare(text)) return;
+  const units = Object.values(game.units).filter((u) => u.at !== null);
+  const ids = units.map((u) => `\`${u.id}\``).join(', ');
+  refuse('not-a-burst', `${attackName} strikes a unit, not a square: give the unit's map label in \`target\` (${ids}). Only a burst is aimed at a square.`);
+}
+
+/**
+ * Where a burst is centred, as given in `target` (R24): a unit on the map, by its label or card name
+ * (the square it stands on), or a square.
+ */
+export function resolveBurstCentre(game: GameState, typed: string, attackName: string): string {
+  const text = typed.trim().toLowerCase();
+  const byName = Object.values(game.units).filter((u) => game.cards[u.card]?.name.toLowerCase() === text);
+  const unit = game.units[text] ?? (byName.length === 1 ? byName[0] : undefined);
+  if (unit) {
+    if (unit.at === null)
+      refuse('not-on-map', `${label(game, unit)} is in reserve, not on the map: centre ${attackName} on a square, like E5, or on a unit on the map.`);
+    return nameOf(boardOf(game), unit.at);
+  }
+  if (!parseSquare(typed))
+    refuse('bad-target', `${attackName} is a burst: give the square it is centred on, like E5, or a unit's map label; "${shown(typed)}" is neither.`);
+  return resolveSquare(game.map, typed);
 }
 
 /** A square name that is on this map, upper-cased. */

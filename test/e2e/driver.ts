@@ -41,8 +41,8 @@ export function slashFor(user: string, thread: string, c: Command): CommandInput
         options: {
           unit: c.unit,
           attack: c.attack,
-          ...(c.target ? { target: c.target } : {}),
-          ...(c.origin ? { origin: c.origin } : {}),
+          // A burst is given its square in `target` (R24): the command has no `origin`.
+          target: c.target ?? c.origin!,
           ...(c.charge ? { charge: true } : {}),
         },
       };

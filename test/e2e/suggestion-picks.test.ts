@@ -60,14 +60,14 @@ describe('the "Nothing to choose" suggestion', () => {
     const aliceName = nameOf(alice) === 'alice' ? 'Alice' : 'Bob';
     const list = await world.fake.autocomplete({ user: other, channel: thread, name: 'attack', focused: 'attack', options: { unit: guard, attack: '' } });
     expect(list).toEqual([{ name: `Nothing to choose: it is ${aliceName}'s turn`, value: 'none' }]);
-    const sent = await world.run({ user: other, channel: thread, name: 'attack', options: { unit: guard, attack: 'Hell' } });
+    const sent = await world.run({ user: other, channel: thread, name: 'attack', options: { unit: guard, attack: 'Hell', target: 'x' } });
     expect(answerText(sent)).not.toContain('has no attack');
     expect(answerText(sent)).toContain('is commanded by');
   }, 60_000);
 
   it('someone not playing is told so when they send an act, before whose turn or unit it is', async () => {
     const { guard } = await setTable('I5', 'T20');
-    const sent = await world.run({ user: 'carol', channel: thread, name: 'attack', options: { unit: guard, attack: 'Hell' } });
+    const sent = await world.run({ user: 'carol', channel: thread, name: 'attack', options: { unit: guard, attack: 'Hell', target: 'x' } });
     expect(sent.response?.ephemeral).toBe(true);
     expect(answerText(sent)).toMatch(/^You are not playing in this match/);
   }, 60_000);
@@ -98,15 +98,19 @@ describe('the "Nothing to choose" suggestion', () => {
   }, 60_000);
 });
 
-describe('/attack sent without a target', () => {
-  it('names the units the attack can reach now, and applies nothing', async () => {
-    const { guard, ghoul, alice } = await setTable('I5', 'I6');
+describe('/attack with a square as the target of an attack that strikes one unit', () => {
+  it('R24: the list and the refusal say only a burst is aimed at a square, and nothing is applied', async () => {
+    const { guard, alice } = await setTable('I5', 'I6');
     const me = nameOf(alice);
     const g = await gameIn();
     const attack = g.cards[g.units[guard]!.card]!.attacks[0]!;
-    const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, attack: attack.id } });
+    const options = { unit: guard, attack: attack.id, target: 'I6' };
+    const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'target', options });
+    expect(list.map((c) => c.name)).toEqual([`Nothing to choose: ${attack.name} strikes a unit, not a square: pick the unit to attack`]);
+    const sent = await world.run({ user: me, channel: thread, name: 'attack', options });
     expect(sent.response?.ephemeral).toBe(true);
-    expect(answerText(sent)).toContain(`Add \`target:\`, the unit to attack: ${attack.name} can reach ${ghoul.toUpperCase()} now.`);
+    expect(answerText(sent)).toMatch(`${attack.name} strikes a unit, not a square: give the unit's map label in \`target\``);
+    expect(answerText(sent)).toMatch(/Only a burst is aimed at a square\.$/);
     expect((await gameIn()).units[guard]).toEqual(g.units[guard]);
   }, 60_000);
 });

@@ -23,7 +23,7 @@ export const SELLSWORD_HELP: GameHelp = {
       title: 'Taking a turn',
       text: [
         'When the bot pings you, pick a unit that has not acted this round and give it up to 3 acts, one command each:',
-        '`/move unit:kn to:C5` · `/maneuver` (one careful step, no replies) · `/attack unit:kn attack:… target:…` (add `charge:true`, and `path:` to choose its two squares; or `origin:` for a burst) · `/rest token:react` (one act: take back a spent token) · `/crow` (one act, once a round, after the unit dropped an enemy this turn: +5 Vigor) · `/trait` (use a trait its card has) · and `/end unit:kn` to finish early.',
+        '`/move unit:kn to:C5` · `/maneuver` (one careful step, no replies) · `/attack unit:kn attack:… target:…` (add `charge:true`, and `path:` to choose its two squares; for a burst, `target` is the square, or unit, it is centred on) · `/rest token:react` (one act: take back a spent token) · `/crow` (one act, once a round, after the unit dropped an enemy this turn: +5 Vigor) · `/trait` (use a trait its card has) · and `/end unit:kn` to finish early.',
         'Units are named by the labels on the map (`kn`, `gh2`). Type `/` and the bot suggests only what the rules allow, with what each leads to: squares with their cost and a warning when the path passes an enemy that may reply (or damaging ground); targets with the chance to hit, who may strike back ("⚠ GH may reply"), and the wounds a hit and a critical deal after immunity (a charge names its target and the two squares it steps through: "charge GH by E9 → E10"). When nothing fits, the suggestion says why.',
         'After the turn the bot posts the map and what happened, and pings whoever goes next.',
       ].join('\n'),

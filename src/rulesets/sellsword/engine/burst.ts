@@ -20,9 +20,11 @@ import { bodyOf, compromisedAgainst, occupancyBetween } from './targeting';
 export function checkBurstOrigin(state: GameState, unit: UnitState, attack: Attack, origin: number): void {
   const table = tableOf(state);
   const range = distance(table.board, table.wallAt, DIAGONALS, squaresOf(state, unit), [origin]);
-  if (range > attack.range) refuse('out-of-range', `the origin is ${range} squares away; ${attack.name} reaches ${attack.range}`);
+  // Said of the square by name: players give it in /attack's `target`, and never read "origin" there.
+  const square = nameOf(table.board, origin);
+  if (range > attack.range) refuse('out-of-range', `${square} is ${range} squares away; ${attack.name} reaches ${attack.range}`);
   if (!seesCentre(table.board, occupancyBetween(state, unit, unit), bodyOf(state, unit), origin)) {
-    refuse('no-line-of-sight', `${label(state, unit)} cannot see the centre of the origin square (§4.5)`);
+    refuse('no-line-of-sight', `${label(state, unit)} cannot see the centre of ${square} (§4.5)`);
   }
 }
 

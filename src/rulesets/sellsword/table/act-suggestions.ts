@@ -18,12 +18,17 @@ import {
   visibleTargets,
 } from '../engine';
 import type { GameState, UnitState } from '../engine';
+import type { Attack } from '../formats/card';
 import { commanderOf } from '../engine';
 import { liveTraits, profile } from '../engine';
 import { boardOf, decide, findAttack, label, repliersTo, unitOf } from '../engine';
 import { type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
-import { oddsHead } from './odds-words';
+import { fitName, oddsHead } from './odds-words';
+import { burstCentreChoices } from './burst-suggestions';
+
+export { fitName };
 import { withoutRuleCodes } from '../../../render/plain-rules';
+import { parseSquare } from '../../../formats/squares';
 
 /** The suggestion value of a target that is reached by charging it (R23): the unit's id, then "charge" (commands' match-context.ts `resolveTarget` reads it back). */
 export const chargeTargetValue = (id: string): string => `${id} charge`;
@@ -326,6 +331,8 @@ export function targetChoices(
   if ('none' in acting) return acting.none;
   const id = acting.unit.id;
   const legal = unitActs(game, user, id, 'attack', memo).filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
+  const burst = attack === undefined ? undefined : findAttack(game, acting.unit, String(attack));
+  if (burst?.burst !== undefined) return burstTargetChoices(game, id, burst, legal, typed, names);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
   const seen = new Map(
     visibleTargets(game, id)
@@ -344,7 +351,7 @@ export function targetChoices(
   );
   if (found.length > 0) return found;
   // Typed a unit that is not offered: the engine's reason for that unit, not a seeming typo.
-  const why = typedTargetWhy(game, id, attack, typed, names);
+  const why = typedTargetWhy(game, id, attack, typed, names) ?? squareNotUnitWhy(game, acting.unit, attack, typed);
   if (why) return [nothingToChoose(withoutRuleCodes(why), String(typed))];
   return orWhy([], () =>
     targets.size > 0
@@ -352,6 +359,34 @@ export function targetChoices(
       : (refusalWords(attackRefusal(game, id, attack === undefined ? undefined : String(attack)), game, names) ??
         'no enemy is in sight and reach of this attack'),
   );
+}
+
+/**
+ * A burst's `target` suggestions (R24): the squares it can be centred on (burst-suggestions.ts); when
+ * none fits, the engine's reason for the square typed, or for the attack itself.
+ */
+function burstTargetChoices(game: GameState, id: string, attack: Attack, legal: readonly ActCommand[], typed: unknown, names: Names): Choice[] {
+  const origins = legal.flatMap((c) => ('origin' in c && c.origin !== undefined ? [c.origin] : []));
+  const replies = replyWarning(repliersTo(game, unitOf(game, id)).map((u) => u.id));
+  const found = burstCentreChoices(game, id, attack, origins, typed, replies);
+  if (found && 'choices' in found) return found.choices;
+  if (found)
+    return [
+      nothingToChoose(withoutRuleCodes(`${attack.name} cannot be centred on ${found.square}: ${refusalWords(found.refused, game, names)}`), found.square),
+    ];
+  return orWhy([], () =>
+    origins.length > 0
+      ? `no square or unit ${attack.name} can be centred on matches "${String(typed)}"`
+      : (refusalWords(attackRefusal(game, id, attack.id), game, names) ?? `no enemy is in reach of ${attack.name}`),
+  );
+}
+
+/** A square typed as the target of an attack that strikes a unit: only a burst is aimed at a square (R24). */
+function squareNotUnitWhy(game: GameState, unit: UnitState, attack: unknown, typed: unknown): string | null {
+  const text = String(typed ?? '').trim();
+  if (game.units[text.toLowerCase()] || !parseSquare(text)) return null;
+  const name = attack === undefined ? 'an attack' : (findAttack(game, unit, String(attack))?.name ?? String(attack));
+  return `${name} strikes a unit, not a square: pick the unit to attack`;
 }
 
 /** Why the unit typed as the target cannot be attacked by `id` now, in the engine's words with map labels; null when nothing typed names a unit. */
@@ -367,16 +402,6 @@ function typedTargetWhy(game: GameState, id: string, attack: unknown, typed: unk
 /** A sentence with each unit's full label ("Knight (kn)") said as on the map ("KN"), so a suggestion's reason fits. */
 function inMapLabels(game: GameState, text: string): string {
   return Object.values(game.units).reduce((t, u) => t.replaceAll(label(game, u), u.id.toUpperCase()), text);
-}
-
-/**
- * A suggestion's name: the facts that decide the pick first (a phone shows only about the first 40
- * characters), then as many of the details as fit Discord's 100.
- */
-export function fitName(head: string, tail: readonly string[]): string {
-  let name = head;
-  for (const part of tail) if (`${name} · ${part}`.length <= 100) name += ` · ${part}`;
-  return name;
 }
 
 /**

@@ -130,3 +130,13 @@ export function oddsHead(
   const said = head.some((h) => defences.includes(h));
   return { head, wounds: woundWords(game, unitId, attackId, targetId, outlook.outcomes, !said, true) };
 }
+
+/**
+ * A suggestion's name: the facts that decide the pick first (a phone shows only about the first 40
+ * characters), then as many of the details as fit Discord's 100.
+ */
+export function fitName(head: string, tail: readonly string[]): string {
+  let name = head;
+  for (const part of tail) if (`${name} · ${part}`.length <= 100) name += ` · ${part}`;
+  return name;
+}

@@ -1,0 +1,82 @@
+/**
+ * Suggestions for a burst's `target` (R24, §4.5): the squares it can be centred on (legalActs offers
+ * one on each enemy's square; a square or unit typed is judged too), each with what centring it there
+ * does: whom it catches and the chance to hit each, the attacker's own side warned of, who may reply.
+ * The value is always the square, so what is picked is what the engine is given.
+ */
+import { nameOf, squareIndex } from '../../../engine';
+import { parseSquare } from '../../../formats/squares';
+import type { Attack } from '../formats/card';
+import { boardOf, burstOutlook, commanderOf, type GameState, squaresOf, unitOf } from '../engine';
+import { type Choice, choice, suggest } from '../../../discord/choices';
+import { fitName } from './odds-words';
+
+const percent = (p: number) => `${Math.round(p * 100)}%`;
+
+/** The unit whose space holds `square`, if any (its id). */
+function standingOn(game: GameState, square: string): string | undefined {
+  const at = squareIndex(boardOf(game), square);
+  return Object.values(game.units).find((u) => u.at !== null && at !== null && squaresOf(game, u).includes(at))?.id;
+}
+
+/** The square a typed unit label stands on, or the typed square's name; null when it names neither. */
+export function typedCentre(game: GameState, typed: string): string | null {
+  const unit = game.units[typed.trim().toLowerCase()];
+  if (unit) return unit.at === null ? null : nameOf(boardOf(game), unit.at);
+  const c = parseSquare(typed);
+  if (!c) return null;
+  const name = typed.trim().toUpperCase();
+  return squareIndex(boardOf(game), name) === null ? null : name;
+}
+
+/**
+ * What centring the burst on `square` does, in a suggestion's name: "E5 (GH) · hits GH 60%, OW 45% ·
+ * ⚠ your SK 55% · ⚠ OW may reply". The enemies caught come first (a phone shows about 40 characters).
+ */
+function centreWords(
+  game: GameState,
+  unitId: string,
+  caught: readonly { unit: string; outlook: { chance: number } }[],
+  square: string,
+  replies: string,
+): string {
+  const side = commanderOf(game, unitOf(game, unitId));
+  const on = standingOn(game, square);
+  const said = (c: (typeof caught)[number]) => `${c.unit.toUpperCase()} ${percent(c.outlook.chance)}`;
+  const foes = caught.filter((c) => game.units[c.unit]!.player !== side);
+  const friends = caught.filter((c) => game.units[c.unit]!.player === side);
+  const head = `${square}${on ? ` (${on.toUpperCase()})` : ''} · ${foes.length > 0 ? `hits ${foes.map(said).join(', ')}` : 'catches no enemy'}`;
+  return fitName(head, [friends.length > 0 ? `⚠ your ${friends.map(said).join(', ')}` : '', replies].filter(Boolean));
+}
+
+/**
+ * The burst's centres for `typed`: the legal ones it can be made at now, best first (more enemies
+ * caught, then fewer of the attacker's side), with the square typed first; or, when nothing fits,
+ * the engine's reason the square typed cannot be the centre (out of range, out of sight), or none
+ * for the caller to say why.
+ */
+export function burstCentreChoices(
+  game: GameState,
+  unitId: string,
+  attack: Attack,
+  origins: readonly string[],
+  typed: unknown,
+  replies: string,
+): { readonly choices: Choice[] } | { readonly refused: { code: string; message: string }; readonly square: string } | null {
+  const text = String(typed ?? '').trim();
+  const named = text === '' ? null : typedCentre(game, text);
+  const side = commanderOf(game, unitOf(game, unitId));
+  const judged = [...new Set([...(named ? [named] : []), ...origins])].flatMap((square) => {
+    const caught = burstOutlook(game, unitId, attack.id, square);
+    if (!Array.isArray(caught)) return [];
+    const foes = caught.filter((c) => game.units[c.unit]!.player !== side).length;
+    return [{ square, caught, score: foes * 10 - (caught.length - foes) }];
+  });
+  const ranked = judged.sort((a, b) => Number(b.square === named) - Number(a.square === named) || b.score - a.score);
+  const choices = ranked.map((j) => choice(centreWords(game, unitId, j.caught, j.square, replies), j.square));
+  // Found by its square and the unit standing there, never by the other units its words name.
+  const found = suggest(choices, named ?? text, (c) => `${c.value} ${standingOn(game, String(c.value)) ?? ''}`);
+  if (found.length > 0) return { choices: found };
+  const refused = named ? burstOutlook(game, unitId, attack.id, named) : [];
+  return named && !Array.isArray(refused) ? { refused, square: named } : null;
+}

@@ -1,0 +1,61 @@
+/**
+ * /attack's `target` (playtest, issue 26): required, and listed right after `attack`, so Discord and
+ * the sandbox ask for it next; a burst (R24) names in it the square, or unit, it is centred on, and
+ * its suggestions are those squares with whom each catches.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { attackCommand } from '../../src/commands/play/acts';
+import { scenarioState } from '../../src/rulesets/sellsword/scenario-runner';
+import { targetChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
+import { scenarioContent } from '../fixtures/scenario-content';
+import { decide } from '../../src/rulesets/sellsword/engine/decide';
+import { apply } from '../../src/rulesets/sellsword/engine/events';
+import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
+
+describe('/attack options', () => {
+  it('target is required and comes right after attack, so it is asked for next', () => {
+    const options = attackCommand.data.options as readonly { name: string; required?: boolean }[];
+    expect(options.map((o) => o.name).slice(0, 3)).toEqual(['unit', 'attack', 'target']);
+    expect(options.find((o) => o.name === 'target')?.required).toBe(true);
+    expect(options.map((o) => o.name)).not.toContain('origin');
+    // Discord refuses a required option after an optional one.
+    const firstOptional = options.findIndex((o) => o.required !== true);
+    expect(options.slice(firstOptional).every((o) => o.required !== true)).toBe(true);
+  });
+});
+
+/** The R24 scenario's table, its first turn begun: the bomber B on B5 (Bomb: range 6, burst 1), its ally on F5, enemies on E5, E6 and H8. */
+function burstTable() {
+  const file = join(import.meta.dirname, '..', 'scenarios', 'r24-burst.json');
+  const start = scenarioState(scenarioSchema.parse(JSON.parse(readFileSync(file, 'utf8'))), scenarioContent());
+  const begun = decide(start, { begin: true });
+  if ('error' in begun) throw new Error(begun.error.message);
+  return begun.events.reduce(apply, start);
+}
+
+describe('R24: a burst’s target suggestions are the squares it can be centred on', () => {
+  const game = burstTable();
+  const me = game.turn!.player;
+
+  it('offers each enemy’s square in reach, with whom it catches and the chance to hit; the own side caught is warned of', () => {
+    // H8 is 7 squares away: Bomb reaches 6, so it is not offered.
+    expect(targetChoices(game, me, 'b', 'bomb', '')).toEqual([
+      { name: 'E5 (E1) · hits E1 80%, E2 80% · ⚠ your ALLY 80%', value: 'E5' },
+      { name: 'E6 (E2) · hits E2 80%, E1 80% · ⚠ your ALLY 80%', value: 'E6' },
+    ]);
+  });
+
+  it('a unit typed finds the square it stands on; a free square typed in reach is offered too', () => {
+    expect(targetChoices(game, me, 'b', 'bomb', 'e2').map((c) => c.value)).toEqual(['E6']);
+    expect(targetChoices(game, me, 'b', 'bomb', 'ally')).toEqual([{ name: 'F5 (ALLY) · hits E1 80%, E2 80% · ⚠ your ALLY 80%', value: 'F5' }]);
+    expect(targetChoices(game, me, 'b', 'bomb', 'd5')).toEqual([{ name: 'D5 · hits E1 80%, E2 80%', value: 'D5' }]);
+  });
+
+  it('§4.5: a square out of reach says why, naming the square', () => {
+    expect(targetChoices(game, me, 'b', 'bomb', 'H8').map((c) => c.name)).toEqual([
+      'Nothing to choose: Bomb cannot be centred on H8: H8 is 7 squares away; Bomb reaches 6',
+    ]);
+  });
+});

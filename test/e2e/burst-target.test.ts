@@ -1,0 +1,76 @@
+/**
+ * R24 through the commands: a burst's `target` is the square it is centred on, or a unit standing on
+ * one; its suggestions are those squares with whom each catches, and what is picked is what is thrown.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { squareIndex } from '../../src/engine';
+import { boardOf, type GameState } from '../../src/rulesets/sellsword/engine';
+import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
+import { editTable } from './edit-table';
+import { rowOf } from './clock-play';
+import { answerPrompts, HAVOC } from './setup-match';
+import { answerText, startWorld, type World } from './world';
+
+/** Alice brings the Priest of the Dawn, whose Dawnburst is a burst 1 at range 6 (2 acts, a blue token). */
+const PRIESTS = 'Dawn Watch | valor | mill-crossing | valor-priest, valor-guard, valor-squire';
+
+let world: World;
+let thread: string;
+let start: GameState;
+const gameIn = async (): Promise<GameState> => gameOf((await rowOf(world, thread)).snapshot as MatchSnapshot)!;
+
+beforeAll(async () => {
+  world = await startWorld(12);
+  await world.run({ user: 'alice', name: 'warband submit', options: { text: PRIESTS } });
+  await world.run({ user: 'bob', name: 'warband submit', options: { text: HAVOC } });
+  await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: 'Dawn Watch', points: 60, map: 'mill-crossing' } });
+  thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
+  await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
+  await answerPrompts(world, thread);
+  start = await gameIn();
+}, 60_000);
+afterAll(async () => world?.close());
+
+/** The priest on I5 and a ghoul on I7, with a fresh turn for the priest's player; returns their ids and that player's name. */
+async function setTable(): Promise<{ priest: string; ghoul: string; user: string }> {
+  const at = (name: string) => squareIndex(boardOf(start), name)!;
+  const priest = Object.values(start.units).find((u) => u.card === 'valor-priest')!;
+  const ghoul = Object.values(start.units).find((u) => u.card === 'havoc-ghoul' && !u.dropped)!;
+  await editTable(world, thread, start, priest.player, { [priest.id]: { at: at('I5'), turnTaken: false, vigor: 20 }, [ghoul.id]: { at: at('I7') } }, [
+    at('I6'),
+  ]);
+  return { priest: priest.id, ghoul: ghoul.id, user: world.fake.user('alice')!.id === priest.player ? 'alice' : 'bob' };
+}
+
+describe('R24: /attack with a burst names its square in `target`', () => {
+  it('the suggestions offer the squares it can be centred on, with whom each catches; the one picked is thrown there', async () => {
+    const { priest, ghoul, user } = await setTable();
+    const options = { unit: priest, attack: 'dawnburst', target: '' };
+    const list = await world.fake.autocomplete({ user, channel: thread, name: 'attack', focused: 'target', options });
+    const G = ghoul.toUpperCase();
+    const picked = list.find((c) => c.value === 'I7');
+    expect(picked?.name).toMatch(new RegExp(`^I7 \\(${G}\\) · hits ${G} \\d+%`));
+    const sent = await world.run({ user, channel: thread, name: 'attack', options: { ...options, target: String(picked!.value) } });
+    expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
+    expect(answerText(sent)).toContain('Dawnburst');
+    expect((await gameIn()).units[priest]!.tokens).not.toEqual(start.units[priest]!.tokens);
+  }, 60_000);
+
+  it('a unit named in `target` centres the burst on its square', async () => {
+    const { priest, ghoul, user } = await setTable();
+    const sent = await world.run({ user, channel: thread, name: 'attack', options: { unit: priest, attack: 'dawnburst', target: ghoul.toUpperCase() } });
+    expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
+    expect(answerText(sent)).toContain(`attacked ${ghoul.toUpperCase()} with Dawnburst`);
+  }, 60_000);
+
+  it('a square out of reach, or a word that is neither a square nor a unit, is refused saying why', async () => {
+    const { priest, user } = await setTable();
+    const far = await world.run({ user, channel: thread, name: 'attack', options: { unit: priest, attack: 'dawnburst', target: 'A1' } });
+    expect(far.response?.ephemeral).toBe(true);
+    expect(answerText(far)).toMatch(/A1 is \d+ squares away; Dawnburst reaches 6/);
+    const neither = await world.run({ user, channel: thread, name: 'attack', options: { unit: priest, attack: 'dawnburst', target: 'over there' } });
+    expect(neither.response?.ephemeral).toBe(true);
+    expect(answerText(neither)).toBe('Dawnburst is a burst: give the square it is centred on, like E5, or a unit\'s map label; "over there" is neither.');
+    expect((await gameIn()).units[priest]!.tokens).toEqual(start.units[priest]!.tokens);
+  }, 60_000);
+});
