@@ -5,7 +5,7 @@
  */
 import { FakeDiscordError, type FakeDiscord, type FakeUpload, type InteractionOutcome } from '../fakecord';
 import { formView, type FormView } from './forms';
-import { startDemoMatch, startPracticeMatch } from './sample-content';
+import { SC_DEMO, startDemoMatch, startPracticeMatch, startScDemoMatch } from './sample-content';
 import { startDemoLeague } from './sample-league';
 import { optionalString, PageRequestError, recordField, stringField } from './web-requests';
 
@@ -134,12 +134,17 @@ export class PageActions {
     }
   }
 
-  /** One demo at a time: a second click while the first is being set up would open a second match. */
-  async demo(): Promise<{ ok: boolean; thread?: string; error?: string }> {
+  /**
+   * One demo at a time: a second click while the first is being set up would open a second match.
+   * `{ ruleset: 'sword-and-claw' }` (the page's "Sword and Claw" button) is that game's demo match.
+   */
+  async demo(body: Body = {}): Promise<{ ok: boolean; thread?: string; error?: string }> {
+    const ruleset = optionalString(body, 'ruleset');
+    if (ruleset !== undefined && ruleset !== SC_DEMO.ruleset) throw new PageRequestError(`There is no demo match of "${ruleset}".`);
     if (this.#demoRunning) return { ok: false, error: 'A demo match is already being set up.' };
     this.#demoRunning = true;
     try {
-      const result = await startDemoMatch(this.fake, this.log);
+      const result = ruleset ? await startScDemoMatch(this.fake) : await startDemoMatch(this.fake, this.log);
       return result.ok ? { ok: true, thread: result.thread } : { ok: false, error: result.message };
     } finally {
       this.#demoRunning = false;

@@ -87,6 +87,33 @@ export async function startDemoMatch(fake: FakeDiscord, log: (line: string) => v
   return { ok: true, thread: thread.id };
 }
 
+/** The Sword and Claw demo: the game's first two sample armies, on its default map (its first). */
+export const SC_DEMO = { ruleset: 'sword-and-claw', challenger: 'Iron Company', opponent: 'Mire Raiders' } as const;
+
+/**
+ * alice challenges bob to Sword and Claw with its sample armies, and bob accepts in the match's new
+ * thread: the thread then shows the roll-off and the first deployment. The armies are the game's
+ * own, so nothing is submitted first.
+ */
+export async function startScDemoMatch(fake: FakeDiscord): Promise<DemoResult> {
+  const [challenger, opponent] = SAMPLE_WARBANDS as [SampleWarband, SampleWarband];
+  const before = new Set(fake.threads(fake.channel.id).map((t) => t.id));
+  const challenge = await (
+    await fake.command({
+      user: challenger.user,
+      name: 'skirmish challenge',
+      options: { opponent: opponent.user, warband: SC_DEMO.challenger, ruleset: SC_DEMO.ruleset },
+    })
+  ).settled(SETTLE);
+  const thread = fake.threads(fake.channel.id).find((t) => !before.has(t.id));
+  if (!thread) return { ok: false, message: answerOf(challenge) || 'The bot did not open a thread for the challenge.' };
+  const accept = await (
+    await fake.command({ user: opponent.user, channel: thread.id, name: 'skirmish accept', options: { warband: SC_DEMO.opponent } })
+  ).settled(SETTLE);
+  if (accept.response?.ephemeral) return { ok: false, message: answerOf(accept) };
+  return { ok: true, thread: thread.id };
+}
+
 /**
  * `user` plays a practice match against the bot (the page's "Practice vs the bot"), with their
  * sample warband: the bot answers with a house warband and plays its seat itself.

@@ -48,8 +48,9 @@ export async function runCommand(
   const text = composer.locator('.text-input');
   await text.click();
   await text.fill(`/${path}`);
+  // Matched on the item's command and options, not its description: "/skirmish concede" then "Give up…" has no space between.
   await composer
-    .locator('.popup-item', { hasText: new RegExp(`^/${path}(\\s|$)`) })
+    .locator('.popup-item', { has: page.locator('.item-main', { hasText: new RegExp(`^/${path}(\\s|$)`) }) })
     .first()
     .dispatchEvent('mousedown');
   await composer.locator('.command-chip', { hasText: `/${path}` }).waitFor();

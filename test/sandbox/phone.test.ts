@@ -66,7 +66,8 @@ describe('the sandbox page on a phone', () => {
     // The channel list, the demo buttons and the clock are behind ☰, with their emoji drawn in colour.
     expect(await page.locator('#practice-button').isVisible()).toBe(false);
     await openDrawer();
-    for (const id of ['#demo-button', '#practice-button', '#league-button', '#clock-button', '#clock-hours']) expect(await onScreen(id), id).toBe(true);
+    for (const id of ['#demo-button', '#sc-demo-button', '#practice-button', '#league-button', '#clock-button', '#clock-hours'])
+      expect(await onScreen(id), id).toBe(true);
     await fontsLoaded();
     expect(await emojiColours(page, '#practice-button')).toBeGreaterThan(20);
     await page.locator('#clock-hours').selectOption('1');

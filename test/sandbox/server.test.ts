@@ -221,6 +221,18 @@ describe('the sandbox server', () => {
     expect(problems).toEqual([]);
   }, 20_000);
 
+  it("starts a Sword and Claw demo match (the page's 🐾 button): alice's Iron Company against bob's Mire Raiders on Reed Ford", async () => {
+    expect((await post('/api/demo', { ruleset: 'chess' })).status).toBe(400);
+    const demo = await post('/api/demo', { ruleset: 'sword-and-claw' });
+    expect(demo.body).toMatchObject({ ok: true, thread: expect.any(String) });
+    await sandbox.bot.idle();
+    const thread = await messages('carol', String(demo.body.thread));
+    expect(thread[0]!.content).toMatch(/challenges you to \*\*Sword and Claw\*\* with \*\*Iron Company\*\* .* on \*\*Reed Ford\*\*/);
+    expect(thread.some((m) => /accepts with \*\*Mire Raiders\*\*/.test(m.content))).toBe(true);
+    expect((await sandbox.bot.app.store.matches.byThread(String(demo.body.thread)))!.ruleset).toBe('sword-and-claw');
+    expect(problems).toEqual([]);
+  }, 20_000);
+
   it('takes a free port when the one asked for is busy', async () => {
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', () => resolve()));

@@ -188,11 +188,12 @@ function introView() {
       Nothing here reaches the internet.</p>
       <ul>
         <li><strong>alice</strong> and <strong>bob</strong> each have a sample warband saved. Press <strong>⚔ Demo match</strong> (${phone.matches ? 'in the <strong>☰</strong> menu, top left' : 'above'}), and the match opens in its own thread. To play alone, press <strong>🤖 Practice vs the bot</strong>: you play your sample warband against <strong>Practice bot</strong>, which the bot plays itself.</li>
+        <li><strong>🐾 Sword and Claw</strong> opens a match of the second game: alice's Iron Company against bob's Mire Raiders on Reed Ford. Give orders with <kbd>/order</kbd>: its suggestions are only the legal ones. <kbd>/skirmish challenge ruleset:Sword and Claw map:</kbd> picks another map.</li>
         <li>Type <kbd>/</kbd> in the box below for the bot's commands, with their options and suggestions.</li>
         <li>Switch player with <strong>Play as</strong>, ${phone.matches ? 'the round faces at the top right,' : 'in the bar at the top of the page beside the demo buttons,'} to play every side; a prompt for someone else offers <strong>▶ Play as</strong> them. Replies only one player may see stay with that player.</li>
       </ul>`;
   } else {
-    el.innerHTML = `<div class="intro-icon">${THREAD_ICON}</div><h1>${escapeHtml(c.name)}</h1><p>A match thread. The bot posts the map after every turn, and asks the player it waits for with buttons and menus. <strong>/skirmish view</strong> shows what a unit can reach; <strong>/move</strong>, <strong>/attack</strong> and <strong>/end</strong> play a turn.</p>`;
+    el.innerHTML = `<div class="intro-icon">${THREAD_ICON}</div><h1>${escapeHtml(c.name)}</h1><p>A match thread. The bot posts the map after every turn, and asks the player it waits for with buttons and menus. <strong>/skirmish view</strong> shows what a unit can reach; <strong>/move</strong>, <strong>/attack</strong> and <strong>/end</strong> play a turn (in a Sword and Claw match, <strong>/order</strong>).</p>`;
   }
   return el;
 }
@@ -468,6 +469,18 @@ $('#demo-button').addEventListener('click', async () => {
   button.disabled = false;
   button.classList.remove('loading');
   if (!result.ok) return toast(result.error ?? 'The demo match could not start.');
+  await loadWorld();
+  await openChannel(result.thread);
+});
+
+$('#sc-demo-button').addEventListener('click', async () => {
+  const button = $('#sc-demo-button');
+  button.disabled = true;
+  button.classList.add('loading');
+  const result = await postJson('/api/demo', { ruleset: 'sword-and-claw' }).catch((e) => ({ ok: false, error: String(e) }));
+  button.disabled = false;
+  button.classList.remove('loading');
+  if (!result.ok) return toast(result.error ?? 'The Sword and Claw demo match could not start.');
   await loadWorld();
   await openChannel(result.thread);
 });
