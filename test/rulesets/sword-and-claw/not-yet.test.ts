@@ -13,6 +13,7 @@ import { troopCardSchema } from '../../../src/rulesets/sword-and-claw/formats/tr
 import { SC_HELP, SC_NOT_YET_SENTENCE } from '../../../src/rulesets/sword-and-claw/help-topics';
 import { initialState, STEP_RULES } from '../../../src/rulesets/sword-and-claw/match/apply';
 import { decideSc } from '../../../src/rulesets/sword-and-claw/match/decide';
+import { makeScSetup } from '../../../src/rulesets/sword-and-claw/match/setup';
 import type { ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
 import { SC_NOT_YET } from '../../../src/rulesets/sword-and-claw/not-yet';
 import { checkDeclaration } from '../../../src/rulesets/sword-and-claw/rules/melee';
@@ -63,10 +64,19 @@ const PROOFS: Readonly<Record<string, () => void>> = {
     const r = parseWith(troopCardSchema, { ...card, toWound: '3/7', wounds: 2, heal: 2, size: 'medium', spellcaster: 2 });
     expect(r.ok ? null : r.problems.map((p) => p.message).join()).toMatch(/Spellcasters cannot be played yet/);
   },
-  // SC Set-up 6: an army list has no reserve forces.
+  // SC Set-up 6, 7: an army list's reserve forces never take the field; the match has its core alone.
   reserves: () => {
-    const r = parseWith(armySchema, { ruleset: 'sword-and-claw', name: 'A', faction: 'humans', units: [{ troop: 'x' }], reserves: [{ troop: 'y' }] });
-    expect(r.ok).toBe(false);
+    const r = parseWith(armySchema, {
+      ruleset: 'sword-and-claw',
+      name: 'A',
+      faction: 'humans',
+      units: [{ troop: 'human-spearman' }],
+      reserves: [{ units: [{ troop: 'human-captain' }] }, { units: [{ troop: 'human-crossbowman' }] }],
+    });
+    if (!r.ok) throw new Error('army');
+    const other = content.armies.get('mire-raiders')!;
+    const setup = makeScSetup({ seed: 1, players: ['a', 'b'], armies: { a: r.value, b: other }, troops: content.troops, map: content.maps.get('reed-ford')! });
+    expect(setup.troops.filter((t) => t.player === 'a').map((t) => t.troop)).toEqual(['human-spearman']);
   },
   // SC Flanking: a strike at a troop with enemies on both sides gets no +1.
   flanking: () => {
