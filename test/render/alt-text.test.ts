@@ -5,10 +5,34 @@
 import { describe, expect, it } from 'vitest';
 import { altText, DISCORD_ALT_TEXT_LIMIT, describeMap, mapAltText } from '../../src/rulesets/sellsword/render/alt-text';
 import { toMapView } from '../../src/rulesets/sellsword/render/view';
-import { crowdTable, lastTurnTable, passingTable, statusTable, yardTable } from './states';
+import { crowdTable, lastTurnTable, passingTable, play, statusTable, table, yardTable } from './states';
+import { header } from '../../src/rulesets/sellsword/render/alt-text';
+import { apply } from '../../src/rulesets/sellsword/engine/events';
 import { focusAltText } from '../../src/rulesets/sellsword/render/focus';
 
 describe('alt text', () => {
+  it("a turn's picture names the phase that turn was taken in, and the next one, not the next phase as its own", () => {
+    const start = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'H4' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'Q18' },
+        { id: 'zo', card: 'havoc-zombie', player: 'p2', at: 'R18' },
+        { id: 'pi', card: 'valor-pikeman', player: 'p1', at: 'I4' },
+      ],
+    });
+    // Phase 1 holds a turn of each side: Hrolf's, then Morga's.
+    const first = play(start, [{ act: 'move', unit: 'kn', path: ['H5'] }, { end: 'kn' }]);
+    const played = play(first.state, [{ act: 'move', unit: 'gh', path: ['Q17'] }, { end: 'gh' }]);
+    // A turn's post shows the game as that turn's end left it, before the next phase starts.
+    const events = played.events.slice(0, played.events.findIndex((e) => e.type === 'turn-ended') + 1);
+    const state = events.reduce(apply, first.state);
+    const shown = header(toMapView(state, { lastTurn: events, before: first.state, names: { p1: 'Hrolf', p2: 'Morga' } }));
+    expect(shown).toContain('Barrow Hill, round 1, phase 1 over, phase 2 next.');
+    // The same moment with no turn shown (/skirmish view) speaks of the coming turn's phase alone.
+    expect(header(toMapView(state))).toContain('Barrow Hill, round 1, phase 2.');
+  });
+
   it('says the round, the score, whose turn, the last turn and where every unit is', () => {
     const t = lastTurnTable();
     const text = altText(t.state, { lastTurn: t.events, before: t.before, names: { p1: 'Hrolf', p2: 'Morga' } });

@@ -9,7 +9,7 @@ import { DISCORD_ALT_TEXT_LIMIT } from '../../../render/alt-limit';
 import { clip } from '../../../discord/text';
 import type { GameState } from '../engine';
 import { lastTurnPhrases } from './last-turn-words';
-import { phaseName } from '../engine';
+import { statusPhase } from './view-units';
 import { toMapView, type MapView, type UnitView, type ViewRequest } from './view';
 
 export { DISCORD_ALT_TEXT_LIMIT } from '../../../render/alt-limit';
@@ -40,7 +40,7 @@ function unitEntry(u: UnitView, detail: Detail): string {
 export function header(view: MapView): string {
   const s = view.status;
   const score = view.players.map((p) => `${p.name}${p.faction ? ` (${capital(p.faction)})` : ''} ${p.score}${p.out ? ', out' : ''}`).join('; ');
-  const lines = [`${view.board.name}, ${phaseName(s.round, s.phase, s.alone).toLowerCase()}. Score (target ${s.target} VP): ${score}.`];
+  const lines = [`${view.board.name}, ${statusPhase(s).toLowerCase()}. Score (target ${s.target} VP): ${score}.`];
   const name = (id: string) => view.players.find((p) => p.id === id)?.name ?? id;
   if (s.over) lines.push(s.winner ? `Game over: ${name(s.winner)} wins.` : 'Game over: a draw.');
   else if (s.prompt) lines.push(`Waiting for ${name(s.prompt.player)}, who ${s.prompt.text}.`);

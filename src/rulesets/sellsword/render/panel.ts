@@ -9,7 +9,7 @@ import { INK } from '../../../render/palette';
 import { lastTurnPhrases } from './last-turn-words';
 import { flow, type Flow, type Run } from '../../../render/text-flow';
 import type { MapView, PlayerView } from './view';
-import { phaseName } from '../engine';
+import { statusPhase } from './view-units';
 
 type Ctx = SKRSContext2D;
 
@@ -72,7 +72,7 @@ export function panel(ctx: Ctx, view: MapView, width: number, px: number): Flow 
   const rows: Run[][] = [
     [
       { text: view.board.name, bold: true, scale: 1.2 },
-      { text: `   ${phaseName(s.round, s.phase, s.alone).replace(/^Round (\d+)/, `Round $1${limit}`)}`, scale: 1 },
+      { text: `   ${statusPhase(s).replace(/^Round (\d+)/, `Round $1${limit}`)}`, scale: 1 },
     ],
     turnRow(view),
     ...view.players.map((p) => playerRow(p, s.target)),

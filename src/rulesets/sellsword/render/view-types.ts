@@ -106,6 +106,11 @@ export interface StatusLine {
   readonly roundLimit: number | null;
   /** The turn in progress. */
   readonly turn: { readonly player: PlayerId; readonly unit: string | null; readonly actsLeft: number } | null;
+  /**
+   * On a turn's picture: the phase that turn was taken in. `phase` is the coming turn's, so the words
+   * say both when they differ ("phase 1 over, phase 2 next"), never the next phase as the shown turn's.
+   */
+  readonly played?: number;
   /** Whose turn comes next when none is in progress. */
   readonly next: { readonly player: PlayerId; readonly phase: number } | null;
   /** An open decision, in words. */

@@ -7,7 +7,7 @@ import type { InjuryBox } from '../formats/card';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
 import { profile } from '../engine';
 import { boardOf, cardOf } from '../engine';
-import { aloneToAct, nextTurn } from '../engine';
+import { aloneToAct, nextTurn, phaseName } from '../engine';
 import { boxesLeft } from '../engine';
 import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS } from '../../../render/palette';
 import { STATUS_CODE } from './status-look';
@@ -130,4 +130,16 @@ export function statusLine(state: GameState, labels: ReadonlyMap<UnitId, string>
     over: state.over,
     winner: state.winner,
   };
+}
+
+/**
+ * Where the round stands, in the words of the map's header and caption: the turn a picture shows is
+ * told by its own phase, and the next phase beside it when that differs ("Round 1, phase 1 over, phase 2
+ * next"), as the picture is drawn after the phase has moved on.
+ */
+export function statusPhase(s: StatusLine): string {
+  const now = phaseName(s.round, s.phase, s.alone);
+  if (s.played === undefined || s.played === s.phase || s.alone || s.over) return now;
+  const over = s.played === 0 ? `Round ${s.round}, greater-advantage turn over` : `Round ${s.round}, phase ${s.played} over`;
+  return `${over}, phase ${s.phase} next`;
 }

@@ -62,7 +62,8 @@ export function toMapView(state: GameState, request: ViewRequest = {}): MapView 
     entries: state.players.flatMap((p) => (state.entry[p] === undefined ? [] : [{ player: p, at: sqOf(board, state.entry[p]!) }])),
     players,
     units: unitViews(state, labels, players),
-    status: statusLine(state, labels),
+    // The state after a turn's end still holds the phase it was taken in (the next phase starts later).
+    status: request.lastTurn && !state.turn ? { ...statusLine(state, labels), played: state.phase } : statusLine(state, labels),
     lastTurn: request.lastTurn ? lastTurnView(state, labels, players, request.lastTurn, request.before) : null,
     ...(request.underWay ? { underWay: true } : {}),
     reach: request.reach ? reachView(state, labels, request.reach.unit, request.reach.maneuver ?? false) : null,
