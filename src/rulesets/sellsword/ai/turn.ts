@@ -3,7 +3,10 @@
  * left, each ending where the unit will stand when the enemy moves next:
  * - attack from here (up to the rule of 3), then stay or step away;
  * - a Basic Move or a Maneuver to a square, then attack (or charge) from there;
- * - a charge (R23), then attack again from where it ends;
+ * - a move or a charge (R23) out, an attack, and a Basic Move back with the last act: how a unit
+ *   holding an objective (R4 scores it at the round's end, so only where the unit ends its turn counts)
+ *   strikes an enemy it cannot reach from the area and still holds it;
+ * - a charge, then attack again from where it ends;
  * - a burst at an origin that catches enemies more than friends;
  * - an act trait, a rest for a spent token, a crow;
  * - ending the turn where it stands.
@@ -12,11 +15,11 @@
  * less the replies it invites and the damaging terrain it walks through. The first act of the best
  * plan is played; after it (and its dice) the AI plans again from what it sees.
  */
-import { nameOf } from '../../../engine';
+import { isDiagonal, nameOf } from '../../../engine';
 import type { Command } from '../engine';
 import { canPay, commanderOf } from '../engine';
-import { attackOutlook, burstOutlook, chargeOptions, targetsFrom, visibleTargets, type TargetView } from '../engine';
-import type { UnitState } from '../engine';
+import { attackOutlook, burstOutlook, chargeOptions, movePlans, targetsFrom, visibleTargets, type TargetView } from '../engine';
+import type { GameState, UnitState } from '../engine';
 import { liveTraits, profile } from '../engine';
 import { onMap, unitOf } from '../engine';
 import { traitReach } from '../engine';
@@ -169,23 +172,22 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
   if (!pinned && used.maneuver < 2 && here !== null && maneuvers)
     for (const [to, plan] of j.movePlans(u, true)) moves.push({ to, path: plan.path, maneuver: true });
   if (moves.length > 0) {
-    const quick = moves.map((m) => ({ ...m, at: j.square(m.to), score: 0 }));
-    for (const m of quick)
+    const quick = moves.map((m) => ({ ...m, at: j.square(m.to), score: 0, back: 0 }));
+    const outAndBack = acts >= 3 && cap > 0 && used.move === 0;
+    for (const m of quick) {
       m.score = j.position(u, m.at, { enraged, quick: true }) + quickAttack(j, u, m.at, acts - 1) - (m.maneuver || here === null ? 0 : adjacentRisk);
+      if (outAndBack && !m.maneuver) m.back = quickAttack(j, u, m.at, acts - 2);
+    }
     quick.sort((a, b) => b.score - a.score || a.at - b.at);
-    const seen = new Set<number>();
-    let judged = 0;
     let bestMove = -Infinity;
     if (exact === 0) {
-      // A quick look only: the best few squares as the quick score says.
+      // A quick look only: the best few squares as the quick score says, and the best to strike from and come back.
       for (const m of quick.slice(0, 3))
         out.push({ command: { act: m.maneuver ? 'maneuver' : 'move', unit: u.id, path: m.path }, value: m.score - j.w.moveCost });
+      const best = quick.reduce<(typeof quick)[number] | null>((b, m) => (m.back > (b?.back ?? 0) ? m : b), null);
+      if (best) out.push({ command: { act: 'move', unit: u.id, path: best.path }, value: stay - adjacentRisk + best.back - 2 * j.w.moveCost });
     }
-    for (const m of quick) {
-      if (judged >= exact) break;
-      if (seen.has(m.at)) continue;
-      seen.add(m.at);
-      judged++;
+    for (const m of squaresToJudge(quick, exact)) {
       const pos = j.position(u, m.at, { enraged });
       const after = acts - 1 > 0 && cap > 0 ? sequence(attackOptions(j, u, m.to, acts - 1), acts - 1, cap) : { value: 0, count: 0, first: null };
       const risk = (m.maneuver || here === null ? 0 : adjacentRisk) + (after.count > 0 ? j.replyRisk(u, m.at) : 0);
@@ -195,6 +197,11 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
       if (after.count === 0 && acts - 1 > 0 && cap > 0 && u.vigor >= 5) {
         const charge = chargeFrom(j, u, m.at, acts - 1, cap, enraged);
         if (charge !== null) value = Math.max(value, charge - (m.maneuver || here === null ? 0 : adjacentRisk) - j.w.moveCost - burns);
+      }
+      // Or strike from there and come back (R4: a lone holder keeps its objective).
+      if (acts >= 3 && stay > pos && used.move + (m.maneuver ? 0 : 1) < 2) {
+        const back = strikeAndBack(j, u, m.at, m.path, acts - 2, cap, stay);
+        if (back !== null) value = Math.max(value, back - (m.maneuver || here === null ? 0 : adjacentRisk) - 2 * j.w.moveCost - burns);
       }
       bestMove = Math.max(bestMove, pos - (m.maneuver || here === null ? 0 : adjacentRisk) - j.w.moveCost - burns);
       // The engine's own path for `to`, given as a path: the same move, checked without a search.
@@ -215,7 +222,13 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
       const hit = j.attackValue(u, attack, target, { charge: true }) - costValue(j, u, attack.cost) - j.w.vigor;
       const more = acts - 1 > 0 ? sequence(attackOptions(j, u, c.path[c.path.length - 1]!, acts - 1), acts - 1, cap - 1) : { value: 0, count: 0 };
       const burns = j.burnsOnPath(u, c.path) * j.burn(u);
-      const value = hit + 0.85 * more.value + j.position(u, endAt, { enraged }) - j.replyRisk(u, endAt) - burns;
+      const endPos = j.position(u, endAt, { enraged });
+      let value = hit + 0.85 * more.value + endPos - j.replyRisk(u, endAt) - burns;
+      // Or charge, strike again with an act to spare, and come back (R4: a lone holder keeps its objective).
+      if (acts >= 2 && stay > endPos && used.move < 2) {
+        const back = strikeAndBack(j, u, endAt, c.path, acts - 2, cap - 1, stay);
+        if (back !== null) value = Math.max(value, hit + back - j.w.moveCost - burns);
+      }
       out.push({ command: { act: 'attack', unit: u.id, attack: attack.id, target: c.target, charge: true }, value });
     }
   }
@@ -235,6 +248,62 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
     out.push({ command: { act: 'crow', unit: u.id }, value: stay + j.w.vigor * (Math.min(5, profile(state, u).vigorMax - u.vigor) / 5) * 1.5 });
   }
   return out;
+}
+
+/**
+ * The squares a unit's plan judges exactly: the best `exact` by the quick score, and (when `exact` is
+ * not 0) the two best to strike from and come back, which the quick score ranks low when the unit
+ * stands somewhere worth more than anywhere it could strike from (R4: a lone holder's objective).
+ */
+function squaresToJudge<M extends { readonly at: number; readonly back: number }>(quick: readonly M[], exact: number): M[] {
+  const seen = new Set<number>();
+  const out: M[] = [];
+  for (const m of quick) {
+    if (out.length >= exact) break;
+    if (!seen.has(m.at)) out.push(m);
+    seen.add(m.at);
+  }
+  if (exact === 0) return out;
+  const backs = quick.filter((m) => m.back > 0 && !seen.has(m.at)).sort((a, b) => b.back - a.back || a.at - b.at);
+  for (const m of backs.slice(0, 2)) if (!out.includes(m)) out.push(m);
+  return out;
+}
+
+/**
+ * Attacks from `at` with `acts` acts (none is fine after a charge), then a Basic Move back to where
+ * the unit stands now, ending its turn on the square it is worth `stay` on: the value of that plan
+ * from its attacks on, less the replies it invites at `at` (an enemy with one react token replies
+ * once, to the attack or to the step away: R25, R26) and the damaging terrain on the way back. Null
+ * when there is no way back or (with acts to attack) no attack from `at` worth making.
+ */
+function strikeAndBack(j: Judge, u: UnitState, at: number, outbound: readonly string[], acts: number, cap: number, stay: number): number | null {
+  const strike = acts > 0 && cap > 0 ? sequence(attackOptions(j, u, nameOf(j.board, at), acts), acts, cap) : { value: 0, count: 0 };
+  if (acts > 0 && strike.count === 0) return null;
+  const back = wayBack(j, u, at, outbound);
+  return back === null ? null : strike.value + stay - j.replyRisk(u, at) - back;
+}
+
+/**
+ * Whether the unit, on `at` after walking `outbound` (square names) this turn, could come back to
+ * where it stands now with a fresh Basic Move (R11: points left over are lost once it attacks; the
+ * turn's diagonals so far still count, R12): the damaging terrain on the way back (R19) in VP, or null.
+ */
+function wayBack(j: Judge, u: UnitState, at: number, outbound: readonly string[]): number | null {
+  const turn = j.state.turn!;
+  const here = u.at!;
+  let diagonals = turn.unit === u.id ? turn.diagonals : 0;
+  let from = here;
+  for (const name of outbound) {
+    const to = j.square(name);
+    if (isDiagonal(j.board, from, to)) diagonals++;
+    from = to;
+  }
+  const moved = { ...u, at };
+  const commander = commanderOf(j.state, u);
+  const controller = turn.unit === u.id ? turn.controller : commander === u.player ? null : commander;
+  const placed: GameState = { ...j.state, units: { ...j.state.units, [u.id]: moved }, turn: { ...turn, unit: u.id, movePoints: 0, diagonals, controller } };
+  const plan = movePlans(placed, u.id, false).get(nameOf(j.board, here));
+  return plan ? j.burnsOnPath(moved, plan.path) * j.burn(u) : null;
 }
 
 /**
