@@ -82,6 +82,15 @@ describe('reading a match', () => {
       const file = s.original!.attachments[0]!;
       expect(file.contentType).toBe('image/png');
       expect(file.description).toBeTruthy();
+      // Issue 26: an overlay comes with its close-up round the unit, shown by an embed of its own, where a
+      // phone reads the costs and marks; the plain map has none.
+      const closeUps = s.original!.attachments.filter((a) => a.filename.endsWith('-close-up.png'));
+      if (overlay === 'none') expect(closeUps).toEqual([]);
+      else {
+        expect(closeUps.map((a) => a.filename)).toEqual([`view-${unit.id}-close-up.png`]);
+        const embed = s.original!.embeds.find((e) => e.image?.url === closeUps[0]!.url);
+        expect(embed?.footer?.text).toBe(closeUps[0]!.description);
+      }
     }
     const enemy = Object.values(g.units).find((u) => u.player !== unit.player && u.at !== null && !u.dropped);
     const attack = g.cards[unit.card]!.attacks[0]!.id;
@@ -92,7 +101,9 @@ describe('reading a match', () => {
         name: 'skirmish view',
         options: { unit: unit.id, overlay: 'preview', attack, target: enemy.id },
       });
-      expect(s.original!.attachments.length).toBe(1);
+      // The map, and the close-up of the two units when they stand near enough for one.
+      expect(s.original!.attachments.length).toBeGreaterThanOrEqual(1);
+      expect(s.original!.attachments.length).toBeLessThanOrEqual(2);
     }
     const bad = await world.run({ user: 'carol', channel: thread, name: 'skirmish view', options: { unit: unit.id, overlay: 'preview' } });
     expect(answerText(bad)).toMatch(/needs an `attack` and a `target`/);

@@ -201,6 +201,24 @@ export const goldenCases: readonly GoldenCase[] = [
     },
   },
   {
+    name: 'phone-focus-reach',
+    shows:
+      "the close-up /skirmish view posts with the knight's reach, at the size a phone shows it (280 px wide, in its embed): each square's movement cost 11 px tall or more in a white halo, readable on the shading and the terrain, the charge target ringed",
+    render: () => {
+      const view = toMapView(yardTable(), { reach: { unit: 'hero' } });
+      return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
+    name: 'phone-focus-sight',
+    shows:
+      "the close-up /skirmish view posts with the archer's sight, at the size a phone shows it: each enemy's mark and range (CLEAR 5, COVER…, NO SIGHT) 11 px tall or more, and the key under it",
+    render: () => {
+      const view = toMapView(yardTable(), { sight: { unit: 'bow' } });
+      return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
     name: 'key-mill-crossing',
     shows:
       'the key posted once with the opening map: a token drawn large with its parts named, the active-unit corners, faded, player shapes, the terrain on Mill Crossing, every status, the marks of a last turn and the numbered-tag badge',

@@ -3,6 +3,7 @@
  * numbered list), the close-up of a turn, labels big enough at Discord's phone width, an active-unit
  * marker no terrain uses, and the key posted once rather than under every map.
  */
+import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { replay } from '../../src/rulesets/sellsword/engine/replay';
@@ -352,5 +353,57 @@ describe('a phone shows wounds', () => {
     // The board and its coordinates, then one strip line (1.35 text heights) per unit at least.
     const boardOnly = w.rows * w.cell + 2 * Math.round(w.cell * 0.7);
     expect(canvas.height - boardOnly).toBeGreaterThanOrEqual(inside.length * Math.round(focusTextPx(w) * 1.35));
+  });
+});
+
+/**
+ * Issue 26: the overlays a player asks for (/skirmish view) come with a close-up round the unit, drawn
+ * for a phone's embed, and every word and number in it (each square's movement cost, each enemy's
+ * sight mark and range) is 11 px or more when shown there.
+ */
+describe('an asked-for overlay on a phone', () => {
+  /** The size, in px as a phone shows the picture, of each number and word the close-up of `view` writes. */
+  function writtenSizes(view: MapView): { text: string; px: number }[] {
+    const w = focusWindow(view)!;
+    const probe = createCanvas(1, 1).getContext('2d');
+    const proto = Object.getPrototypeOf(probe) as { fillText: (this: { font: string }, text: string, ...rest: number[]) => void };
+    const fillText = proto.fillText;
+    const written: { text: string; font: string }[] = [];
+    proto.fillText = function (this: { font: string }, text: string, ...rest: number[]) {
+      written.push({ text, font: this.font });
+      fillText.call(this, text, ...rest);
+    };
+    let canvas: ReturnType<typeof drawFocusCanvas>;
+    try {
+      canvas = drawFocusCanvas(view, w);
+    } finally {
+      proto.fillText = fillText;
+    }
+    const scale = shownWidth(canvas.width, canvas.height) / canvas.width;
+    return written.map((x) => ({ text: x.text, px: Number(/([\d.]+)px/.exec(x.font)![1]) * scale }));
+  }
+
+  it("reach: the close-up holds the unit, and writes each square's movement cost at least 11 px tall at a phone's width", () => {
+    const view = toMapView(yardTable(), { reach: { unit: 'hero' } });
+    const w = focusWindow(view)!;
+    const from = view.reach!.from!;
+    expect(from.col >= w.col && from.col < w.col + w.cols && from.row >= w.row && from.row < w.row + w.rows).toBe(true);
+    expect(focusTitle(view)).toBe('Where KN can move, close up');
+    const costs = new Set(view.reach!.squares.map((s) => String(s.cost)));
+    const numbers = writtenSizes(view).filter((x) => costs.has(x.text));
+    expect(numbers.length).toBeGreaterThan(10);
+    for (const n of numbers) expect(n.px, `"${n.text}"`).toBeGreaterThanOrEqual(PHONE_TEXT);
+  });
+
+  it("sight: every enemy's mark and range is said at least 11 px tall, in the key when it stands outside the close-up", () => {
+    const view = toMapView(yardTable(), { sight: { unit: 'bow' } });
+    expect(focusTitle(view)).toBe('What LO sees, close up');
+    const sizes = writtenSizes(view);
+    for (const x of sizes) expect(x.px, `"${x.text}"`).toBeGreaterThanOrEqual(PHONE_TEXT * 0.99);
+    const said = sizes.map((x) => x.text).join(' ');
+    for (const t of view.sight!.targets) expect(said).toContain(t.unit);
+    // Words are drawn one at a time, so the test reads them joined by spaces.
+    expect(said).toMatch(/CLEAR\s+\d+/);
+    expect(said).toMatch(/NO\s+SIGHT/);
   });
 });

@@ -6,7 +6,8 @@ import { clip } from '../../discord/text';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { describeState, label } from '../../rulesets/sellsword/engine';
 import type { RuleError } from '../../engine';
-import { renderMapWithAlt, type ViewRequest } from '../../rulesets/sellsword/render';
+import { renderOverlay, type ViewRequest } from '../../rulesets/sellsword/render';
+import { pictureEmbed } from '../thread';
 import { logView } from './log-pages';
 import { postTroubleLines } from '../../posts/post-status';
 import type { App } from '../app';
@@ -209,8 +210,14 @@ export async function view(
   if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver')
     refuse('not-on-map', `${label(game, unit)} is not on the map.`);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const { png, alt } = renderMapWithAlt(game, request);
-  await interaction.editReply({ files: [new AttachmentBuilder(png, { name: `view-${unit.id}.png`, description: alt })] });
+  const { png, alt, focus } = renderOverlay(game, request);
+  // The full map, and under it the close-up round the unit in an embed of its own (as a turn's is
+  // posted): a phone reads the overlay's costs and marks there, where the map's are a few px tall.
+  const files = [new AttachmentBuilder(png, { name: `view-${unit.id}.png`, description: alt })];
+  if (!focus) return void (await interaction.editReply({ files }));
+  const name = `view-${unit.id}-close-up.png`;
+  files.push(new AttachmentBuilder(focus.png, { name, description: clip(focus.alt, 'altText', { atWord: true }) }));
+  await interaction.editReply({ files, embeds: [pictureEmbed({ name, alt: focus.alt })] });
 }
 
 export async function entry(interaction: ChatInputCommandInteraction, app: App, square: string): Promise<void> {

@@ -54,7 +54,8 @@ export function header(view: MapView): string {
   return lines.join(' ');
 }
 
-function overlays(view: MapView, detail: Detail): string[] {
+/** The asked-for overlay (reach, sight, preview) in words; empty when the view has none. */
+export function overlayWords(view: MapView, detail: Detail): string[] {
   const out: string[] = [];
   if (view.reach) {
     const charges = view.reach.charges.length > 0 ? ` Can charge ${view.reach.charges.map((c) => c.target).join(', ')}.` : '';
@@ -91,7 +92,7 @@ export function describeMap(view: MapView, detail: Detail = 2): string {
       .replace(/\u00a0/g, ' ');
     if (said) parts.push(`Last turn${who}: ${said}.`);
   }
-  parts.push(...overlays(view, detail));
+  parts.push(...overlayWords(view, detail));
   for (const p of view.players) {
     const mine = view.units.filter((u) => u.player === p.id);
     const onMap = mine.filter((u) => u.where === 'map').map((u) => unitEntry(u, detail));

@@ -21,6 +21,7 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { clip } from '../../../discord/text';
 import { measuringContext, pooledCanvas } from '../../../render/canvas-pool';
 import { loadFonts } from '../../../render/fonts';
+import { overlayWords } from './alt-text';
 import { lastTurnPhrases } from './last-turn-words';
 import { mapKey } from './legend';
 import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
@@ -55,6 +56,8 @@ export function turnSquares(view: MapView, endsOnly = false): { at: Sq; span: 1 
 
 /** The window to show for the last turn, or null when there is nothing to show closer. */
 export function focusWindow(view: MapView): FocusWindow | null {
+  const overlay = overlaySquares(view);
+  if (overlay) return overlayWindow(view, overlay);
   // A turn that spread over most of the board is shown where it came to a head: its attacks, harms,
   // drops and the ends of its moves; failing that, the units an open prompt is about (the one asked,
   // and the attack it answers), then the last attack's target, then where the unit that took it stands.
@@ -64,6 +67,40 @@ export function focusWindow(view: MapView): FocusWindow | null {
   for (const squares of candidates) {
     const w = squares.length > 0 ? windowOver(view.board, squares) : null;
     if (w) return fitted(view.board, squares, w, (fit) => focusLayout(view, fit));
+  }
+  return null;
+}
+
+/**
+ * The squares an overlay a player asked for (/skirmish view) is about, the unit's own first: where it
+ * can go (reach, with its charge targets), the enemies it looks at (sight, out-of-sight ones too, for
+ * their NO SIGHT), or the attack previewed. Null when the view has no such overlay.
+ */
+function overlaySquares(view: MapView): { at: Sq; span: 1 | 2 }[] | null {
+  const { reach, sight, preview } = view;
+  if (reach) {
+    const own = reach.from ? [{ at: reach.from, span: reach.span }] : [];
+    return [...own, ...reach.squares.map((s) => ({ at: s.at, span: 1 as const })), ...reach.charges.map((c) => ({ at: c.at, span: c.span }))];
+  }
+  if (sight) return [{ at: sight.from, span: sight.span }, ...sight.targets.map((t) => ({ at: t.at, span: t.span }))];
+  if (preview) {
+    const ends = [preview.from && { at: preview.from, span: preview.fromSpan }, preview.to && { at: preview.to, span: preview.toSpan }];
+    return ends.filter((e): e is { at: Sq; span: 1 | 2 } => e !== null);
+  }
+  return null;
+}
+
+/**
+ * The window for an asked-for overlay: round all its squares; when they spread too far for a close-up,
+ * round the unit (and its nearest squares), so the numbers by the unit read on a phone.
+ */
+function overlayWindow(view: MapView, squares: { at: Sq; span: 1 | 2 }[]): FocusWindow | null {
+  const own = squares[0]!;
+  const near = (s: { at: Sq }) => Math.max(Math.abs(s.at.col - own.at.col), Math.abs(s.at.row - own.at.row));
+  const nearer = [...squares].sort((a, b) => near(a) - near(b)).slice(0, Math.ceil(squares.length / 2));
+  for (const some of [squares, nearer, squares.slice(0, 1)]) {
+    const w = some.length > 0 ? windowOver(view.board, some) : null;
+    if (w) return fitted(view.board, some.slice(0, 1), w, (fit) => focusLayout(view, fit));
   }
   return null;
 }
@@ -93,9 +130,19 @@ function actorSquare(view: MapView): { at: Sq; span: 1 | 2 }[] {
 }
 
 /** The close-up's title: whose turn it shows, the one under way or the last one that ended. */
-export function focusTitle(view: Pick<MapView, 'lastTurn' | 'underWay'>): string {
+export function focusTitle(view: Pick<MapView, 'lastTurn' | 'underWay'> & Partial<Pick<MapView, 'reach' | 'sight' | 'preview'>>): string {
+  const asked = overlayTitle(view);
+  if (asked) return `${asked}, close up`;
   const turn = view.underWay ? 'turn so far' : 'last turn';
   return `${view.lastTurn?.player ? `${view.lastTurn.player}'s ${turn}` : `The ${turn}`}, close up`;
+}
+
+/** What an asked-for overlay shows, in a few words ("Where KN can move"); null when the view has none. */
+function overlayTitle(view: Partial<Pick<MapView, 'reach' | 'sight' | 'preview'>>): string | null {
+  if (view.reach) return `Where ${view.reach.unit} can ${view.reach.maneuver ? 'maneuver' : 'move'}`;
+  if (view.sight) return `What ${view.sight.unit} sees`;
+  if (view.preview) return `${view.preview.attacker} ${view.preview.charge ? 'charging' : 'attacking'} ${view.preview.target}`;
+  return null;
 }
 
 type FocusLayout = ReturnType<typeof layOut>;
@@ -124,15 +171,16 @@ function layOut(view: MapView, w: FocusWindow) {
   const scratch = measuringContext();
   const head = flow(scratch, [[{ text: focusTitle(view), bold: true }, { text: `  ${windowName(w).replace('-', ' to ')}` }]], width - 2 * pad, px);
   const top = head.height + 2 * pad;
+  const all = overlayTags(g, view);
   const tags = placeTags(
-    overlayTags(g, view)
-      .filter((t) => inWindow(t.anchor))
-      .map((t) => ({ ...t, px: Math.max(t.px, px) })),
+    all.filter((t) => inWindow(t.anchor)).map((t) => ({ ...t, px: Math.max(t.px, px) })),
     tagSpace(g, view, win),
     scratch,
   );
+  // An asked-for overlay's marks outside the window (an enemy far off) are said in its key.
+  const beyond = overlayTitle(view) ? all.filter((t) => !inWindow(t.anchor)).map((t) => t.listText) : [];
   const strip = unitStrip(scratch, view, w, width - 2 * pad, px);
-  const foot = mapKey(scratch, view, tags, width - 2 * pad, px);
+  const foot = mapKey(scratch, view, tags, width - 2 * pad, px, beyond);
   const { stripTop, footTop, height } = focusBelow({ boardH, margin, pad }, top, strip.height, foot.height);
   return { g, margin, boardW, boardH, width, height, px, pad, head, top, win, tags, strip, foot, stripTop, footTop };
 }
@@ -154,7 +202,7 @@ export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse = false): C
     const startColours = view.board.startAreas.map(() => START_AREA);
     drawBoardWindow(ctx, parts.g, view.board, startColours, w);
     // A token stays within its own squares, so only those in or next to the window can show in it.
-    drawBoardMarks(ctx, parts.g, { ...view, units: unitsIn(view, grownWindow(view, w)) }, parts.tags);
+    drawBoardMarks(ctx, parts.g, { ...view, units: unitsIn(view, grownWindow(view, w)) }, parts.tags, parts.px);
   });
 }
 
@@ -245,6 +293,12 @@ function passingWords(u: UnitView, units: readonly UnitView[]): string {
 /** Alt text for the close-up: where it is, what happened there, and who stands in it. */
 export function focusAltText(view: MapView, w: FocusWindow, limit: number): string {
   const inside = unitsIn(view, w);
+  const asked = overlayTitle(view);
+  if (asked) {
+    const here = `Close-up of squares ${windowName(w).replace('-', ' to ')}: ${asked}.`;
+    const units = inside.length > 0 ? ` Units here: ${inside.map((u) => `${u.label} ${u.at!.name}`).join(', ')}.` : '';
+    return clip(`${here} ${overlayWords(view, 1).join(' ')}${units}`, limit);
+  }
   const said = view.lastTurn
     ? lastTurnPhrases(view.lastTurn)
         .join('; ')

@@ -50,6 +50,16 @@ export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): {
   return { png: drawMap(view), alt: mapAltText(view), headline: header(view) };
 }
 
+/**
+ * What /skirmish view posts for an overlay a player asked for: the map with it and its alt text, and
+ * the close-up round the unit (focus.ts) whose numbers and words read on a phone, where the full
+ * map's do not (null when no window is closer than the map).
+ */
+export function renderOverlay(state: GameState, request: ViewRequest): Picture & { focus: Picture | null } {
+  const view = toMapView(state, request);
+  return { png: drawMap(view), alt: mapAltText(view), focus: view.reach || view.sight || view.preview ? focusOf(view) : null };
+}
+
 export type { Picture } from '../../../render';
 
 /**

@@ -163,8 +163,11 @@ function overlayRows(view: MapView): Run[][] {
           ctx.fillStyle = `rgba(${r}, ${g}, ${b}, 0.5)`;
           ctx.fillRect(x, y, h, h);
         }),
-        `${view.reach.unit} can ${view.reach.maneuver ? 'maneuver' : 'move'} here; the number is the movement it costs`,
-      ),
+        `${view.reach.unit} can`,
+      ).slice(0, 1),
+      // The rest may wrap: a close-up's key is as narrow as a phone's embed.
+      { text: ` ${view.reach.maneuver ? 'maneuver' : 'move'} here; the number is the movement it costs` },
+      { space: 0.9 },
       ...(view.reach.charges.length > 0
         ? item(swatchLine(CHARGE, [0.3, 0.2]), `CHARGE: ${view.reach.charges.map((c) => `${c.target} (${c.attack})`).join(', ')}`)
         : []),
@@ -213,9 +216,17 @@ function tagListRow(tags: readonly PlacedTag[]): Run[] {
   ];
 }
 
-/** What goes under a map picture: the key to its overlay and its numbered tags (often nothing). */
-export function mapKey(ctx: Ctx, view: MapView, tags: readonly PlacedTag[], width: number, px: number): Flow {
-  const rows = [...overlayRows(view), tagListRow(tags)].filter((r) => r.length > 0);
+/** The tags of marks outside a close-up's window, in words ("SW: CLEAR 5; GH: NO SIGHT"), so a sight close-up still answers for every enemy. */
+function beyondRow(beyond: readonly string[]): Run[] {
+  return beyond.length === 0 ? [] : [heading('Outside this close-up'), { text: beyond.join('; ') }];
+}
+
+/**
+ * What goes under a map picture: the key to its overlay and its numbered tags (often nothing), and
+ * (a close-up) the words of the tags whose marks are outside its window.
+ */
+export function mapKey(ctx: Ctx, view: MapView, tags: readonly PlacedTag[], width: number, px: number, beyond: readonly string[] = []): Flow {
+  const rows = [...overlayRows(view), tagListRow(tags), beyondRow(beyond)].filter((r) => r.length > 0);
   return flow(ctx, rows, width, px);
 }
 

@@ -225,8 +225,12 @@ function dropTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
   });
 }
 
-/** Reachable squares: stronger shade for cheaper squares, and the cost written in each. */
-export function drawReach(ctx: Ctx, g: BoardGeometry, reach: ReachView): void {
+/**
+ * Reachable squares: stronger shade for cheaper squares, and the cost written in each, at least
+ * `px` tall (a close-up passes its phone text size, so the numbers read at a phone's width) in a
+ * white halo a sixth of its size, so a number reads on any terrain's fill and glyph.
+ */
+export function drawReach(ctx: Ctx, g: BoardGeometry, reach: ReachView, px = 0): void {
   const [r, gr, b] = REACH;
   const from = reach.from;
   const under = (s: Sq) => from !== null && s.col >= from.col && s.col < from.col + reach.span && s.row >= from.row && s.row < from.row + reach.span;
@@ -241,12 +245,14 @@ export function drawReach(ctx: Ctx, g: BoardGeometry, reach: ReachView): void {
     ctx.strokeRect(x + 1.5, y + 1.5, g.cell - 3, g.cell - 3);
   }
   ctx.save();
-  ctx.font = font(g.cell * 0.34, 'bold');
+  const size = Math.max(g.cell * 0.34, px);
+  ctx.font = font(size, 'bold');
   ctx.textAlign = 'left';
   ctx.textBaseline = 'bottom';
+  ctx.lineJoin = 'round';
   for (const s of squares) {
     const { x, y } = cornerOf(g, s.at);
-    ctx.lineWidth = 3;
+    ctx.lineWidth = Math.max(3, size / 6);
     ctx.strokeStyle = '#ffffff';
     ctx.strokeText(String(s.cost), x + g.cell * 0.08, y + g.cell * 0.98);
     ctx.fillStyle = '#0b2a66';
@@ -417,14 +423,15 @@ export const boardSquares = (g: BoardGeometry, view: MapView): Rect => ({
  * must stay readable), and a drop's cross and arrowhead on a square another unit has since entered.
  * Over them: charge rings, the other drops, attack heads, then the placed tags (which cover no token).
  * Attack lines go under the tokens with the paths, so no line covers a label; their heads go over.
+ * `textPx`: the least size of the words drawn on squares (a close-up's phone text size).
  */
-export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: readonly PlacedTag[]): void {
+export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: readonly PlacedTag[], textPx = 0): void {
   for (const e of view.entries) {
     const colour = view.players.find((p) => p.id === e.player)?.colour ?? INK;
     const { x, y } = cornerOf(g, e.at);
     entryMark(ctx, x, y, g.cell * 2, colour);
   }
-  if (view.reach) drawReach(ctx, g, view.reach);
+  if (view.reach) drawReach(ctx, g, view.reach, textPx);
   const places = sharedPlaces(g, view.units);
   if (view.lastTurn) drawMoves(ctx, g, view.lastTurn, places);
   if (view.sight) {
