@@ -383,3 +383,38 @@ describe('an invisible target in the roll line (§4.2, R18)', () => {
     expect(told).not.toContain('invisible');
   });
 });
+
+describe("/attack's unit list names the units of yours that cannot attack, after those that can", () => {
+  const game = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+      { id: 'tg', card: 'valor-guard', player: 'p1', at: 'B2' },
+      { id: 'pi', card: 'valor-pikeman', player: 'p1', at: 'C2' },
+      { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+    ],
+  });
+
+  it('one trailing entry, "TG, PI: no enemy in sight and reach", whose value is never a unit', () => {
+    const list = unitChoices(game, 'p1', '', 'attack');
+    expect(list.map((c) => c.value)).toEqual(['kn', 'none:tg,pi,']);
+    expect(list.at(-1)!.name).toBe('TG, PI: no enemy in sight and reach');
+    // Typing one of them says why that one cannot; text matching only units that can leaves it out.
+    expect(unitChoices(game, 'p1', 'pi', 'attack')).toEqual([{ name: 'Nothing to choose: PI has no enemy in sight and reach', value: 'none:pi' }]);
+    expect(unitChoices(game, 'p1', 'kn', 'attack').map((c) => c.value)).toEqual(['kn']);
+  });
+
+  it("picked, it is asked again with what it carried and gives each unit's reason (commands' nothing-picked.ts refuses with it)", () => {
+    expect(unitChoices(game, 'p1', 'tg,pi,', 'attack')).toEqual([
+      { name: 'Nothing to choose: TG has no enemy in sight and reach; PI has no enemy in sight and reach', value: 'none:tg,pi,' },
+    ]);
+    // The other options read it as no unit picked yet.
+    expect(attackChoices(game, 'p1', 'none:tg,pi,', '')).toEqual([{ name: 'Nothing to choose: pick a unit first', value: NOTHING }]);
+  });
+
+  it('a unit that has had its turn, or is not yours, is not named', () => {
+    const acted = { ...game, units: { ...game.units, tg: { ...game.units.tg!, turnTaken: true } } };
+    expect(unitChoices(acted, 'p1', '', 'attack').at(-1)!.name).toBe('PI: no enemy in sight and reach');
+    expect(unitChoices(game, 'p1', '', 'move').some((c) => String(c.value).startsWith('none'))).toBe(false);
+  });
+});

@@ -84,6 +84,22 @@ describe('the "Nothing to choose" suggestion', () => {
     expect(answerText(sent)).toBe(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`);
   }, 60_000);
 
+  it("/attack's unit list ends with the units that cannot attack; picked, that entry is refused with each unit's reason", async () => {
+    const { guard, alice } = await setTable('I5', 'I6');
+    // Another unit of the guard's side on the map, far from every enemy.
+    const far = Object.values(start.units).find((u) => u.player === alice && u.id !== guard)!;
+    await editTable(world, thread, await gameIn(), alice, { [far.id]: { at: squareIndex(boardOf(start), 'B2')!, turnTaken: false } });
+    const me = nameOf(alice);
+    const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'unit', options: { unit: '' } });
+    expect(list.map((c) => c.value)).toContain(guard);
+    const unable = list.at(-1)!;
+    expect(unable.value).toBe(`none:${far.id},`);
+    expect(unable.name).toBe(`${far.id.toUpperCase()}: no enemy in sight and reach`);
+    const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: String(unable.value), attack: 'x', target: 'x' } });
+    expect(sent.response?.ephemeral).toBe(true);
+    expect(answerText(sent)).toBe(`${far.id.toUpperCase()} has no enemy in sight and reach. Pick from the list again.`);
+  }, 60_000);
+
   it('a square that cannot be reached, picked anyway, is refused with that reason, not "something to choose now"', async () => {
     const { guard, alice } = await setTable('B2', 'T20');
     const me = nameOf(alice);

@@ -13,6 +13,7 @@ import { defaultContent } from '../../src/content/load';
 import { type ActKind, canAct, commanderOf, type Command, decide, legalActs, profile, unitLegalActs } from '../../src/rulesets/sellsword/engine';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { unitChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
+import { isNothing } from '../../src/discord/choices';
 
 const content = defaultContent();
 const maps = [...content.maps.keys()];
@@ -120,7 +121,7 @@ describe('canAct', { timeout: 120_000 }, () => {
           for (const act of [undefined, ...KINDS.filter((k) => k !== 'end')]) {
             const listed = unitChoices(state, user, '', act)
               .map((c) => String(c.value))
-              .filter((v) => v !== 'none');
+              .filter((v) => !isNothing(v));
             expect(listed, `${map} ${user} ${act}`).toEqual(unitsFromLegalActs(state, legal, user, act));
           }
         }

@@ -22,7 +22,7 @@ import type { Attack } from '../formats/card';
 import { commanderOf } from '../engine';
 import { liveTraits, profile } from '../engine';
 import { boardOf, decide, findAttack, label, repliersTo, unitOf } from '../engine';
-import { type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
+import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { fitName, oddsHead } from './odds-words';
 import { burstCentreChoices } from './burst-suggestions';
 
@@ -98,12 +98,58 @@ export function unitChoices(game: GameState, user: string, typed: unknown, act?:
     const where = u.at === null ? 'in reserve' : `${u.vigor} Vigor`;
     return choice(`${id.toUpperCase()} · ${where} · ${game.cards[u.card]!.name}`, id);
   });
+  // A picked "cannot attack" entry, asked again (commands' nothing-picked.ts): each unit's own reason.
+  const unable = act === 'attack' ? unableIds(game, user, typed) : null;
+  if (unable) return [nothingToChoose(withoutRuleCodes(unable.map((id) => ownUnitWhy(game, user, id, act, names)).join('; ')), String(typed))];
   const found = suggest(choices, typed);
+  const trailing = found.length > 0 && act === 'attack' ? cannotAttackEntry(game, user, actingIds(game, user, act, memo), names, memo) : null;
+  const q = String(typed ?? '')
+    .trim()
+    .toLowerCase();
+  if (trailing?.name.toLowerCase().includes(q)) return [...found.slice(0, 24), trailing];
   if (found.length > 0) return found;
   // Typed one of the player's own units: why that unit cannot, not why the first one cannot.
   const mine = typedUnit(game, user, typed);
   if (mine) return [nothingToChoose(withoutRuleCodes(ownUnitWhy(game, user, mine, act, names)), mine)];
   return orWhy([], () => (choices.length > 0 ? `none of your units that can ${act ?? 'act'} matches "${String(typed)}"` : noUnitWhy(game, user, act, names)));
+}
+
+/**
+ * /attack's units that could take a turn now but have nothing to attack, named in one entry after the
+ * list ("KN, OW: no enemy in sight and reach") rather than left out unsaid. Its value is a "nothing"
+ * value carrying their ids ("none:kn,ow,"), so a pick is refused with each unit's reason, never read
+ * as a unit; null when every such unit is listed.
+ */
+function cannotAttackEntry(game: GameState, user: string, acting: readonly string[], names: Names, memo: Memo): Choice | null {
+  return memo(`unable:${user}`, () => {
+    const turn = game.turn;
+    if (game.prompt || !turn || turn.player !== user) return null;
+    const ids = Object.keys(game.units).filter((id) => {
+      const u = game.units[id]!;
+      if (acting.includes(id) || u.at === null || u.dropped || commanderOf(game, u) !== user) return false;
+      return turn.unit ? id === turn.unit : !u.turnTaken;
+    });
+    if (ids.length === 0) return null;
+    const whys = ids.map((id) => ownUnitWhy(game, user, id, 'attack', names));
+    const labels = ids.map((id) => id.toUpperCase());
+    const why = whys.every((w, i) => w === `${labels[i]} has no enemy in sight and reach`)
+      ? 'no enemy in sight and reach'
+      : ids.length === 1
+        ? whys[0]!.replace(new RegExp(`^${labels[0]} `), '')
+        : 'cannot attack now (pick this to see why)';
+    // The ids that fit the carried value's room, each followed by a comma (the mark of this entry).
+    let carried = '';
+    for (const id of ids) if (carried.length + id.length + 1 <= CARRIED_TYPED) carried += `${id},`;
+    return choice(`${labels.join(', ')}: ${withoutRuleCodes(why)}`, `${NOTHING}:${carried}`);
+  });
+}
+
+/** The ids a picked cannotAttackEntry carried ("kn,ow,"), asked again as typed: all the player's own, else null. */
+function unableIds(game: GameState, user: string, typed: unknown): string[] | null {
+  const text = String(typed ?? '').trim();
+  if (!text.endsWith(',')) return null;
+  const ids = text.split(',').filter(Boolean);
+  return ids.length > 0 && ids.every((id) => typedUnit(game, user, id) === id.toLowerCase()) ? ids.map((id) => id.toLowerCase()) : null;
 }
 
 /** The player's unit whose id is what was typed, if any. */
