@@ -254,6 +254,27 @@ describe('the sandbox page', () => {
     await sandbox.bot.idle();
     expect(gameOf(await snapshot())!.units[move.unit]!.at).not.toBeNull();
 
+    // /attack asks for unit, attack and target in that order, each required (issue 26: an optional
+    // target was never opened after the attack was picked, and testers stopped there).
+    await composer.locator('.text-input').fill('/attack');
+    await composer
+      .locator('.popup-item', { hasText: /^\/attack(\s|$)/ })
+      .first()
+      .dispatchEvent('mousedown');
+    await composer.locator('.command-chip', { hasText: '/attack' }).waitFor();
+    const fields = await composer
+      .locator('.option-field')
+      .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-option')}${e.classList.contains('required') ? '' : '?'}`));
+    expect(fields).toEqual(['unit', 'attack', 'target', 'charge?', 'path?']);
+    await expect(page.evaluate("document.activeElement?.closest('.option-field')?.dataset.option")).resolves.toBe('unit');
+    // Escape closes the unit's suggestions (or its "Nothing to choose" note), then drops the command.
+    const chip = composer.locator('.command-chip');
+    for (let i = 0; i < 3 && (await chip.isVisible()); i++) {
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(100);
+    }
+    await chip.waitFor({ state: 'hidden' });
+
     // Quick turns through the page's back end until a unit may reply to an enemy (R25, R26).
     for (let step = 0; step < 80; step++) {
       game = gameOf(await snapshot())!;
