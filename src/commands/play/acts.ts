@@ -184,6 +184,7 @@ export const maneuverCommand = actCommand(
 function burstAttack(live: LiveGame, u: string, attack: string, name: string, o: { target: string; charge?: boolean; path?: string }): Command {
   if (o.charge === true || o.path !== undefined)
     refuse('cannot-charge-with', `${name} is a burst: it cannot be made as a charge, so leave out \`charge\` and \`path\`.`);
+  // A target picked as a charge for another attack, before the attack was changed to this burst: its unit.
   const picked = /^(.+?)\s+charge$/i.exec(o.target.trim())?.[1] ?? o.target;
   return { act: 'attack', unit: u, attack, origin: resolveBurstCentre(live.game, picked, name) };
 }
