@@ -96,7 +96,8 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
       // game's prompt with the picture it is answered looking at.
       const snapshot = row.snapshot;
       const game = snapshot.stage === 'pregame' ? null : gameOf(snapshot);
-      const entry = made.kind === 'entry' && snapshot.stage === 'pregame';
+      // With one map on offer, who places the first tile is asked looking at its start areas too.
+      const entry = snapshot.stage === 'pregame' && (made.kind === 'entry' || (made.kind === 'map-chooser' && setup.maps.length === 1));
       const picture = game ? promptPicture(game) : null;
       if ((entry || picture !== null) && renderer) return renderer.render(stored.id, body);
       const map = entry

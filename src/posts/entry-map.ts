@@ -10,8 +10,12 @@ import { initial } from '../rulesets/sellsword/engine';
 import { renderMapWithAlt } from '../rulesets/sellsword/render';
 import { warbandUnits, type MatchSetup } from '../match/match-state';
 
+/**
+ * `pregame.map`, or with one map on offer that map before it is named: the question of who places the
+ * first tile is asked looking at the start areas too, not blind.
+ */
 export function entryMapFile(setup: MatchSetup, pregame: PregameState): { png: Buffer; name: string; alt: string } | null {
-  const map = setup.maps.find((m) => m.id === pregame.map)?.map;
+  const map = setup.maps.find((m) => m.id === (pregame.map ?? (setup.maps.length === 1 ? setup.maps[0]!.id : null)))?.map;
   if (!map) return null;
   const made = initial({
     map,

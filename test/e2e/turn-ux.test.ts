@@ -48,13 +48,22 @@ describe('a challenge', () => {
 });
 
 describe('setup', () => {
-  it('shows the map, its start areas and the tiles placed, with the entry prompt', async () => {
+  it('shows the map, its start areas and the tiles placed, with the entry prompt and, with one map, the question of who places first', async () => {
     let entries = 0;
+    let choosers = 0;
     for (let i = 0; i < 20; i++) {
       const s = await snapshotOf(world, thread);
       if (s.stage !== 'pregame' || !s.pregame.prompt) break;
       const message = openPrompt(world, thread)!;
       const who = world.fake.user(s.pregame.prompt.player)!.username;
+      // One map on offer: who places the first tile is asked with the map and its start areas, not blind.
+      if (s.pregame.prompt.kind === 'map-chooser') {
+        choosers++;
+        expect(s.pregame.maps).toHaveLength(1);
+        expect(message.content).toContain('The map below shows its start areas');
+        expect(message.attachments.map((a) => a.filename)).toEqual(['entry-tiles.png']);
+        expect(message.attachments[0]!.description).toMatch(/^Where to enter: the start areas are hatched and numbered\./);
+      }
       if (s.pregame.prompt.kind === 'entry') {
         entries++;
         expect(message.attachments.map((a) => a.contentType)).toEqual(['image/png']);
@@ -65,6 +74,7 @@ describe('setup', () => {
       else await world.click(who, message);
     }
     expect(entries).toBe(2);
+    expect(choosers).toBe(1);
     // The last entry starts the game, whose opening map, stat cards and first posts are drawn before the
     // click returns: seconds on a loaded machine. A test stopped by its timeout would go on clicking
     // beside the next block's playThrough, which then finds the prompt answered under it.

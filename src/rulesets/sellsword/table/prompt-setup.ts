@@ -44,7 +44,7 @@ export function setupPromptPost(prompt: PregamePrompt, name: (player: PlayerId) 
     }
     case 'map-chooser':
       return {
-        content: `${who}, you won the setup tactics check. ${maps <= 1 ? 'Who places the first entry tile?' : 'Who chooses the map and places the first entry tile?'} ${FIRST_TILE_MEANS}`,
+        content: `${who}, you won the setup tactics check. ${maps <= 1 ? 'Who places the first entry tile? The map below shows its start areas, hatched and numbered.' : 'Who chooses the map and places the first entry tile?'} ${FIRST_TILE_MEANS}`,
         parts: [{ action: 'chooser', buttons: prompt.options.map((p) => ({ label: p === prompt.player ? 'I will' : unshown(name(p)), arg: p })) }],
       };
     case 'map':
