@@ -16,6 +16,20 @@ const content = scenarioContent();
 
 type Placed = { id: string; card: string; player: 'p1' | 'p2'; at: string };
 
+/** A unit whose only attack is a burst (R43) of radius 1 centred up to 3 squares away. */
+const thrower = {
+  id: 't-thrower',
+  name: 'Thrower',
+  faction: 'test',
+  quality: 3,
+  size: 'medium',
+  cost: 10,
+  stats: { agility: 10, brawn: 10, spirit: 10, wits: 10, move: 5, armor: 10, vigor: 0 },
+  tokens: { react: 0 },
+  injuries: ['mobility', 'defensive', 'mortal'],
+  attacks: [{ id: 'pot', name: 'Fire Pot', range: 3, burst: 1, bonus: 5, vs: 'armor', effects: [{ wound: 5, type: 'fire' }] }],
+};
+
 /** A field 9 wide and `rows` deep with one objective area (E5 and F5), p1 (the AI) to act first in round 1. */
 function position(units: Placed[], rows = 9): GameState {
   const grid = Array.from({ length: rows }, (_, r) => (r < 2 ? '....11...' : r >= rows - 2 ? '....22...' : '.........'));
@@ -23,7 +37,7 @@ function position(units: Placed[], rows = 9): GameState {
     name: 'R4: the AI and an objective',
     description: 'p1 (the AI) holds E5–F5; p2 waits.',
     map: { id: 'field', name: 'Field', grid, objectives: [['E5', 'F5']] },
-    cards: [],
+    cards: [thrower],
     players: ['p1', 'p2'],
     start: { round: 1, order: ['p1', 'p2'] },
     units,
@@ -50,6 +64,16 @@ describe('practice AI on R4 objectives', () => {
     const played = aiMoves(state, 'p1');
     expect(played.commands.map(kind)).toEqual(['move', 'attack', 'move']);
     expect(played.events.some((e) => e.type === 'attack-rolled')).toBe(true);
+    expect(onObjective(played.state, 's')).toBe(true);
+  });
+
+  it('a lone holder whose attack is a burst steps out to throw it and comes back', () => {
+    const state = position([
+      { id: 's', card: 't-thrower', player: 'p1', at: 'E5' },
+      { id: 't', card: 't-charger', player: 'p2', at: 'E9' },
+    ]);
+    const played = aiMoves(state, 'p1');
+    expect(played.commands.map(kind)).toEqual(['move', 'attack', 'move']);
     expect(onObjective(played.state, 's')).toBe(true);
   });
 

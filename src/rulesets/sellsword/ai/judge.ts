@@ -461,7 +461,8 @@ export class Judge {
   }
 }
 
-function woundsOf(a: Attack): number {
+/** The wounds an attack's effects deal on a hit, before defences. */
+export function woundsOf(a: Attack): number {
   let n = 0;
   for (const e of a.effects) if ('wound' in e && !('status' in e)) n += e.wound;
   return n;

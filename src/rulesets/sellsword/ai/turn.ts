@@ -2,7 +2,7 @@
  * The AI's acts on its turn. For each unit that may act it weighs short plans for the acts it has
  * left, each ending where the unit will stand when the enemy moves next:
  * - attack from here (up to the rule of 3), then stay or step away;
- * - a Basic Move or a Maneuver to a square, then attack (or charge) from there;
+ * - a Basic Move or a Maneuver to a square, then attack (single-target or a burst) or charge from there;
  * - a move or a charge (R23) out, an attack, and a Basic Move back with the last act: how a unit
  *   holding an objective (R4 scores it at the round's end, so only where the unit ends its turn counts)
  *   strikes an enemy it cannot reach from the area and still holds it;
@@ -24,7 +24,7 @@ import { liveTraits, profile } from '../engine';
 import { onMap, unitOf } from '../engine';
 import { traitReach } from '../engine';
 import { actsFor, waitingUnits } from '../engine';
-import type { Judge } from './judge';
+import { type Judge, woundsOf } from './judge';
 
 export interface Candidate {
   readonly command: Command;
@@ -98,16 +98,25 @@ function attackOptions(j: Judge, u: UnitState, from: string | null, actsLeft: nu
   return out.sort((a, b) => b.value - a.value);
 }
 
-/** Bursts from where the unit stands, one origin per enemy square in reach: enemies caught count for, friends against. */
-function burstOptions(j: Judge, u: UnitState, actsLeft: number): AttackOption[] {
+/** Single-target attacks and bursts the unit could make once it stands on `at`, best first. */
+function optionsFrom(j: Judge, u: UnitState, at: number, actsLeft: number): AttackOption[] {
+  return [...attackOptions(j, u, nameOf(j.board, at), actsLeft), ...burstOptions(j, u, actsLeft, at)].sort((a, b) => b.value - a.value);
+}
+
+/**
+ * Bursts from where the unit stands (or would stand, on `at`), one origin per enemy square in reach:
+ * enemies caught count for, friends against.
+ */
+function burstOptions(j: Judge, u: UnitState, actsLeft: number, at: number | null = u.at): AttackOption[] {
   const out: AttackOption[] = [];
   const side = j.side(u);
+  const placed: GameState = at === u.at ? j.state : { ...j.state, units: { ...j.state.units, [u.id]: { ...u, at } } };
   for (const attack of profile(j.state, u).attacks) {
-    if (attack.burst === undefined || attack.acts > actsLeft || !canPay(u, attack.cost)) continue;
+    if (attack.burst === undefined || attack.acts > actsLeft || !canPay(u, attack.cost) || at === null) continue;
     for (const e of j.enemiesOf(side)) {
-      if (j.distance(u, e, e.at!) > attack.range + attack.burst) continue;
+      if ((at === u.at ? j.distance(u, e, e.at!) : j.distance(e, u, at)) > attack.range + attack.burst) continue;
       const origin = nameOf(j.board, e.at!);
-      const caught = burstOutlook(j.state, u.id, attack.id, origin);
+      const caught = burstOutlook(placed, u.id, attack.id, origin);
       if ('code' in caught) continue;
       let value = -costValue(j, u, attack.cost);
       for (const c of caught) {
@@ -189,7 +198,7 @@ function unitCandidates(j: Judge, u: UnitState, activating: boolean, exact = EXA
     }
     for (const m of squaresToJudge(quick, exact)) {
       const pos = j.position(u, m.at, { enraged });
-      const after = acts - 1 > 0 && cap > 0 ? sequence(attackOptions(j, u, m.to, acts - 1), acts - 1, cap) : { value: 0, count: 0, first: null };
+      const after = acts - 1 > 0 && cap > 0 ? sequence(optionsFrom(j, u, m.at, acts - 1), acts - 1, cap) : { value: 0, count: 0, first: null };
       const risk = (m.maneuver || here === null ? 0 : adjacentRisk) + (after.count > 0 ? j.replyRisk(u, m.at) : 0);
       const burns = j.burnsOnPath(u, m.path) * j.burn(u);
       let value = pos + after.value - risk + (acts - 1 - after.count > 0 ? restGain * 0.5 : 0) - j.w.moveCost - burns;
@@ -277,7 +286,7 @@ function squaresToJudge<M extends { readonly at: number; readonly back: number }
  * when there is no way back or (with acts to attack) no attack from `at` worth making.
  */
 function strikeAndBack(j: Judge, u: UnitState, at: number, outbound: readonly string[], acts: number, cap: number, stay: number): number | null {
-  const strike = acts > 0 && cap > 0 ? sequence(attackOptions(j, u, nameOf(j.board, at), acts), acts, cap) : { value: 0, count: 0 };
+  const strike = acts > 0 && cap > 0 ? sequence(optionsFrom(j, u, at, acts), acts, cap) : { value: 0, count: 0 };
   if (acts > 0 && strike.count === 0) return null;
   const back = wayBack(j, u, at, outbound);
   return back === null ? null : strike.value + stay - j.replyRisk(u, at) - back;
@@ -331,15 +340,18 @@ function chargeFrom(j: Judge, u: UnitState, at: number, acts: number, cap: numbe
   return best;
 }
 
-/** A rough value of attacking from `at` with `acts` acts: the best plain attack on an enemy in reach, without sight. */
+/**
+ * A rough value of attacking from `at` with `acts` acts: the best plain attack on an enemy in reach,
+ * without sight (a burst centred on the enemy: half its wounds, as a rough chance to hit).
+ */
 function quickAttack(j: Judge, u: UnitState, at: number, acts: number): number {
   if (acts <= 0) return 0;
   let best = 0;
   for (const e of j.enemiesOf(j.side(u))) {
     const d = j.distance(e, u, at);
     for (const a of profile(j.state, u).attacks) {
-      if (a.burst !== undefined || a.acts > acts || d > a.range || !canPay(u, a.cost)) continue;
-      const v = j.woundValue(e, j.plainWounds(u, a, e));
+      if (a.acts > acts || d > a.range + (a.burst ?? 0) || !canPay(u, a.cost)) continue;
+      const v = j.woundValue(e, a.burst === undefined ? j.plainWounds(u, a, e) : 0.5 * woundsOf(a));
       if (v > best) best = v;
     }
   }
