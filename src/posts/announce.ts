@@ -172,7 +172,7 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
   // A prompt answered mid-turn (a wound split, a reply) leaves the thread not knowing whose move it is.
   const answeredPrompt = (s.before.stage === 'pregame' ? s.before.pregame.prompt : gameOf(s.before)?.prompt) != null;
   if (s.events.length > 0) posts.push(...whatNext(s.row, s.after, options.by, newTurn || answeredPrompt));
-  return pingOnTurn(posts);
+  return pingAfterTurn(posts);
 }
 
 /**
@@ -190,15 +190,17 @@ function answeredOrder(posts: PostBody[], e: Extract<GameEvent, { type: 'order-s
 }
 
 /**
- * A your-turn ping that comes right after a turn's post rides on that post: one message instead of
- * two in the thread (the ping's close-up would repeat the post's own), and one request fewer against
- * Discord's global limit of 50 a second, which caps how many turns the bot can post in a burst.
+ * A your-turn ping that comes right after a turn's post follows it as a message of its own, so the
+ * ping's words are the thread's last and sit right over its one picture, the close-up of now: on a
+ * phone, a ping riding on the post (issue 26) sat above the map and the close-up and scrolled away.
+ * The post knows the ping follows (`pingAt`: it leaves its close-up to the ping when that is the
+ * same picture), and the ping knows which turn it follows (`after`: its digest does not tell it again).
  */
-function pingOnTurn(posts: PostBody[]): PostBody[] {
+function pingAfterTurn(posts: PostBody[]): PostBody[] {
   const turn = posts.at(-2);
   const ping = posts.at(-1);
   if (turn?.kind !== 'turn' || ping?.kind !== 'your-turn') return posts;
-  return [...posts.slice(0, -2), { ...turn, ping: { seq: ping.seq, player: ping.player, content: ping.content } }];
+  return [...posts.slice(0, -2), { ...turn, pingAt: ping.seq }, { ...ping, after: turn.seq }];
 }
 
 /**

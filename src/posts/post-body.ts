@@ -14,10 +14,11 @@ export type PostBody =
   /** One player's warband with its stat cards, after the opening picture. */
   | { readonly kind: 'warband'; readonly player: string }
   /**
-   * A unit's turn is over: the map and the turn's log, as they were after event `seq`; with `ping`, the
-   * your-turn ping that came right after it, carried on the same message (announce.ts).
+   * A unit's turn is over: the map and the turn's log, as they were after event `seq`, and its close-up
+   * unless `pingAt` is the seq of the your-turn ping posted right after it that carries that same
+   * close-up (announce.ts). `ping`: a ping carried on the same message, as bodies queued before issue 26 were.
    */
-  | { readonly kind: 'turn'; readonly seq: number; readonly ping?: YourTurnPing }
+  | { readonly kind: 'turn'; readonly seq: number; readonly pingAt?: number; readonly ping?: YourTurnPing }
   /** The match is over: who won, the score, and the final turn. */
   | { readonly kind: 'result'; readonly seq: number }
   /** The prompt open at match seq `seq`; skipped if the match has moved on by delivery. */
@@ -27,8 +28,12 @@ export type PostBody =
   /** Writes a click's answer on the prompt it answered, and takes its buttons off. */
   /** `replace`: the lines are the message's whole new text, not lines added under the prompt. */
   | { readonly kind: 'answered'; readonly messageId: string; readonly lines: readonly string[]; readonly replace?: boolean }
-  /** The game waits on a player to act: the ping, with what happened since their last act (as of `seq`). */
-  | ({ readonly kind: 'your-turn' } & YourTurnPing)
+  /**
+   * The game waits on a player to act: the ping, with what happened since their last act (as of `seq`);
+   * `after`: the seq of the turn whose post it comes right after (that post tells the turn, so the
+   * digest stops where it began).
+   */
+  | ({ readonly kind: 'your-turn'; readonly after?: number } & YourTurnPing)
   /** A challenge with its Accept and Decline buttons (a prompt at seq 0, retired when it is answered). */
   | { readonly kind: 'challenge'; readonly content: string; readonly ping: readonly string[] }
   /** The match is over: its result, posted in the league (parent) channel with a link to the thread. */

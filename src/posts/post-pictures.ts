@@ -107,7 +107,7 @@ export async function replayedTurnAt(store: Store, row: MatchRow, setup: MatchSe
   return { game: events.reduce(apply, before), before, events, ...began };
 }
 
-async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping }: Extract<PictureBody, { kind: 'turn' }>): Promise<PlainPost> {
+async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, ping, pingAt }: Extract<PictureBody, { kind: 'turn' }>): Promise<PlainPost> {
   const name = nameIn(setup);
   const turn = await turnAt(store, row, setup, seq);
   const { game } = turn;
@@ -120,16 +120,21 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   const who = ended.unit ? unitWords(game, ended.unit) : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print. Alt
   // text keeps names as typed; in a message they are escaped like every name.
-  // A ping riding on the post says whose turn is next; the headline then does not say it too.
+  // A ping riding on the post (queued before issue 26) says whose turn is next; the headline then does not say it too.
   const next = ping ? ` Next: ${setup.names[ping.player] ?? ping.player}.` : null;
-  const small = next && headline.endsWith(next) ? headline.slice(0, -next.length) : headline;
+  // So does one posted right after it (pingAt): the headline's last words name whom it pings.
+  const at = pingAt === undefined ? -1 : headline.lastIndexOf(' Next: ');
+  const small = next && headline.endsWith(next) ? headline.slice(0, -next.length) : at >= 0 ? headline.slice(0, at) : headline;
   // A turn ended without an act (the unit held its ground) says so, or the post would seem to miss its log.
   const told = log.length > 0 ? log.map((l) => `• ${l}`) : [`• ${ended.unit ? unitWords(game, ended.unit) : 'The turn'} took no act this turn.`];
   const content = [turnOver(name(ended.player), who), ...told, `-# ${shown(small)}`].join('\n');
   keepCloseUp(row.id, seq, focus);
-  const files = [{ png, name: `turn-${seq}.png`, alt }, ...closeUp(focus, `turn-${seq}-close-up.png`)];
+  // The ping that follows carries this close-up when it shows this turn's end (pingShowsTurn): the
+  // post then has the map alone, the ping the close-up under its words, and the ping's words come last.
+  const handed = pingAt !== undefined && (await pingShowsTurn(store, matchRecord(row), setup, pingAt, seq));
+  const files = [{ png, name: `turn-${seq}.png`, alt }, ...(handed ? [] : closeUp(focus, `turn-${seq}-close-up.png`))];
   if (!ping) return { content, files };
-  // The ping that followed the turn rides on its post; its close-up would be this turn's again.
+  // A ping riding on its post (a body queued before issue 26): its close-up would be this turn's again.
   // Its digest of what happened since the player's last act stops where this turn began: the post
   // above tells this turn, and the digest would say it again. A player going on after a turn of their own has nothing to catch up on.
   const upTo = ended.player === ping.player ? undefined : turn.began?.seq;
@@ -244,10 +249,12 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
 }
 
 /**
- * The close-up of the last turn that ended by event `seq`, for the your-turn ping: what just happened,
- * readable on a phone. The snapshot's turn marks say where that turn ended; without them the log is read.
+ * The seq of the last turn that ended by event `seq`, whose close-up the your-turn ping carries; null
+ * when none has, or a round has begun since (it refreshed tokens and Vigor and set a new order: that
+ * close-up would show an older state than the ping speaks of). The snapshot's turn marks say where
+ * that turn ended; without them the log is read.
  */
-async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<Picture | null> {
+async function lastTurnEnd(store: Store, row: MatchRecord, seq: number): Promise<number | null> {
   const last = row.snapshot?.stage === 'game' ? row.snapshot.turns?.last : undefined;
   const end =
     last && last.end <= seq
@@ -256,14 +263,23 @@ async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup
           .filter((e) => e.seq <= seq && e.event.stage === 'game' && e.event.event.type === 'turn-ended')
           .at(-1)?.seq;
   if (end === undefined) return null;
-  // A round begun since that turn refreshed tokens and Vigor and set a new order: its close-up would
-  // show an older state than the ping speaks of, so the ping carries none.
   const since = end < seq ? await store.matches.events<MatchEvent>(row.id, end, seq) : [];
-  if (since.some((e) => e.seq > end && e.event.stage === 'game' && e.event.event.type === 'round-started')) return null;
+  return since.some((e) => e.seq > end && e.event.stage === 'game' && e.event.event.type === 'round-started') ? null : end;
+}
+
+/** The close-up of the last turn that ended by event `seq` (lastTurnEnd), for the your-turn ping: what just happened, readable on a phone. */
+async function lastTurnCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<Picture | null> {
+  const end = await lastTurnEnd(store, row, seq);
+  if (end === null) return null;
   const kept = keptCloseUp(row.id, end);
   if (kept !== undefined) return kept;
   const turn = await turnAt(store, row, setup, end);
   return renderFocusAsync(turn.game, { lastTurn: turn.events, before: turn.before, names: setup.names });
+}
+
+/** Whether the ping at event `pingAt` carries the close-up of the turn that ended at `end` (pingCloseUp): no unit's turn is under way, and no round began since. */
+async function pingShowsTurn(store: Store, row: MatchRecord, setup: MatchSetup, pingAt: number, end: number): Promise<boolean> {
+  return !(await turnSoFar(store, row, setup, pingAt)) && (await lastTurnEnd(store, row, pingAt)) === end;
 }
 
 /**
@@ -340,6 +356,24 @@ function boardPost(row: MatchRecord, setup: MatchSetup): PlainPost {
   return { content, files: [{ png, name: `board-${row.seq}.png`, alt }] };
 }
 
+/**
+ * The words of a ping posted right after the post of the turn that ended at `body.after`: its digest
+ * of what happened since the player's last act stops where that turn began, as the post above tells
+ * the turn; a player going on after a turn of their own has nothing to catch up on.
+ */
+async function afterTurnContent(
+  store: Store,
+  row: MatchRecord,
+  setup: MatchSetup,
+  body: Extract<PictureBody, { kind: 'your-turn' }>,
+  known: readonly KnownState[],
+): Promise<string> {
+  const turn = await turnAt(store, row, setup, body.after!);
+  const ended = turn.events.at(-1);
+  const upTo = ended?.type === 'turn-ended' && ended.player === body.player ? undefined : turn.began?.seq;
+  return upTo === undefined ? body.content : yourTurnContent(store, row, setup, body.seq, body.player, body.content, known, upTo);
+}
+
 /** The message for a body with pictures, drawn in this thread. */
 export async function picturePost(store: Store, stored: MatchRow, body: PictureBody): Promise<PlainPost> {
   const row = matchRecord(stored);
@@ -348,7 +382,11 @@ export async function picturePost(store: Store, stored: MatchRow, body: PictureB
     // A ping needs no setup to be sent; with one it carries the digest and the last turn's close-up.
     if (!setup) return { content: body.content, ping: [body.player] };
     const now = row.snapshot ? gameOf(row.snapshot) : null;
-    const content = await yourTurnContent(store, row, setup, body.seq, body.player, body.content, now ? knownStarts(row.id, now) : []);
+    const known = now ? knownStarts(row.id, now) : [];
+    const content =
+      body.after === undefined
+        ? await yourTurnContent(store, row, setup, body.seq, body.player, body.content, known)
+        : await afterTurnContent(store, row, setup, body, known);
     const file = await pingCloseUp(store, row, setup, body.seq);
     return { content, ping: [body.player], ...(file ? { files: [file] } : {}) };
   }

@@ -21,7 +21,7 @@ const gameEventsThrough = (rows: readonly { seq: number; event: MatchEvent }[], 
 
 /**
  * The ping's line, with the digest of what happened since the player's last act as of `seq`, told up
- * to `upTo` (a ping riding on a turn's post stops where that turn began: the post tells the rest).
+ * to `upTo` (a ping right after a turn's post stops where that turn began: the post tells the rest).
  * The last act is looked for up to `seq`, so an answer given inside the posted turn counts: the digest
  * never tells what came before it. It starts where the player last acted, usually a turn or two back:
  * when the events after the earliest `known` state hold that act, only those are read; otherwise (the

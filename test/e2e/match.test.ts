@@ -45,10 +45,19 @@ describe('a whole match through Discord, from challenge to victory', () => {
     // Under the map, a close-up of the squares where the turn happened, with its own alt text. It is
     // shown by an embed of its own (so Discord shows it at the embed's width and not again among the
     // attachments, where it would sit beside the map at half the column), its alt text as the footer.
-    const closeUps = turnImages.flatMap((m) => m.attachments.slice(1).map((a) => ({ a, embed: m.embeds.find((e) => e.image?.url === a.url) })));
+    // A turn's post with a ping right after it leaves its close-up to the ping, under the ping's words (issue 26).
+    const closeUps = turnImages.flatMap((m) => {
+      const next = posts[posts.indexOf(m) + 1];
+      const carrier = m.attachments.length === 1 && next && /^<@\d+>, /.test(next.content) ? next : m;
+      const files = carrier === m ? m.attachments.slice(1) : carrier.attachments;
+      return files.map((a) => ({ a, embed: carrier.embeds.find((e) => e.image?.url === a.url) }));
+    });
     expect(closeUps.length).toBeGreaterThan(turns.length / 2);
     for (const { a, embed } of closeUps) {
-      expect(a).toMatchObject({ filename: expect.stringMatching(/^turn-\d+-close-up\.png$/), description: expect.stringMatching(/^Close-up of squares/) });
+      expect(a).toMatchObject({
+        filename: expect.stringMatching(/^(turn-\d+|last-turn|this-turn)-close-up\.png$/),
+        description: expect.stringMatching(/^Close-up of squares/),
+      });
       expect(embed?.footer?.text).toBe(a.description);
     }
     // The map is the one attachment no embed shows.

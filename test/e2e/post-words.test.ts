@@ -100,10 +100,10 @@ describe('the posts of a match between two people', () => {
     expect(stale).toEqual([]);
   });
 
-  it('say whose turn is next once: a turn\'s post with the ping on it has no "Next:" in its small print', () => {
-    const riding = posts.filter((m) => /is over\./.test(m.content) && /\n<@\d+>, it's your turn/.test(m.content));
-    expect(riding.length).toBeGreaterThan(0);
-    expect(riding.filter((m) => /^-# .*Next: /m.test(m.content)).map((m) => m.content)).toEqual([]);
+  it('say whose turn is next once: a turn\'s post with the ping right after it has no "Next:" in its small print', () => {
+    const followed = posts.filter((m, i) => /is over\./.test(m.content) && /^<@\d+>, it's your turn/.test(posts[i + 1]?.content ?? ''));
+    expect(followed.length).toBeGreaterThan(0);
+    expect(followed.filter((m) => /^-# .*Next: /m.test(m.content)).map((m) => m.content)).toEqual([]);
   });
 
   it('tell an order chosen on its prompt once, on the prompt, with a greater advantage said there', () => {
@@ -121,14 +121,18 @@ describe('the posts of a match between two people', () => {
       );
   });
 
-  it("give a ping riding on a turn's post no digest of that same turn", () => {
-    const riding = posts.filter((m) => /is over\./.test(m.content) && /\n<@\d+>, it's your turn/.test(m.content));
-    const repeated = riding.filter((m) => {
-      const moved = m.content.match(/^• (\w+) (?:entered the map and )?moved (?:\w+ )?to (\w+) /m);
-      const digest = m.content.split('\n').find((l) => l.startsWith('-# Since your last act: '));
+  it("give a ping that follows a turn's post no digest of that same turn", () => {
+    const following = posts.flatMap((m, i) => {
+      const ping = posts[i + 1];
+      return /is over\./.test(m.content) && ping && /^<@\d+>, it's your turn/.test(ping.content) ? [{ turn: m, ping }] : [];
+    });
+    expect(following.length).toBeGreaterThan(0);
+    const repeated = following.filter(({ turn, ping }) => {
+      const moved = turn.content.match(/^• (\w+) (?:entered the map and )?moved (?:\w+ )?to (\w+) /m);
+      const digest = ping.content.split('\n').find((l) => l.startsWith('-# Since your last act: '));
       return moved && digest && new RegExp(`${moved[1]} moved (\\w+ )?to ${moved[2]}[;.]`).test(digest);
     });
-    expect(repeated.map((m) => m.content)).toEqual([]);
+    expect(repeated.map(({ ping }) => ping.content)).toEqual([]);
   });
 
   it('leave no answered prompt saying it waits', () => {

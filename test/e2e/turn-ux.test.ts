@@ -117,24 +117,26 @@ describe('catching up', () => {
     const pings = posts.filter((m) => /it's your turn|go on with/.test(m.content));
     expect(pings.length).toBeGreaterThan(0);
     expect(pings.some((m) => m.content.includes('-# Since your last act: '))).toBe(true);
-    // After a turn has been played, the ping shows its close-up, readable on a phone: a ping that comes
-    // right after a turn's post is that post (its map, log and close-up), else it carries the close-up itself.
-    // Each close-up is shown by an embed of its own (at the embed's width, not in a mosaic beside the
-    // map), with its alt text as the embed's footer, which a screen reader reads.
+    // After a turn has been played, the ping shows its close-up, readable on a phone. Each close-up is
+    // shown by an embed of its own (at the embed's width, not in a mosaic beside the map), with its alt
+    // text as the embed's footer, which a screen reader reads.
     const closeUps = pings.flatMap((m) =>
       m.attachments.filter((a) => a.filename.endsWith('close-up.png')).map((a) => ({ a, embed: m.embeds.find((e) => e.image?.url === a.url) })),
     );
     expect(closeUps.length).toBeGreaterThan(0);
     expect(closeUps.every(({ a, embed }) => a.description && embed?.footer?.text === a.description)).toBe(true);
-    const onTurnPosts = pings.filter((m) => /'s turn with .* is over\./.test(m.content));
-    expect(onTurnPosts.length).toBeGreaterThan(0);
-    for (const m of onTurnPosts) {
-      expect(m.attachments.some((a) => /^turn-\d+\.png$/.test(a.filename))).toBe(true);
-      // The ping's line closes the post, and no separate ping follows it.
-      expect(m.content).toMatch(/(it's your turn|go on with)[^\n]*(\n-# Since your last act: .*)?$/);
-      const next = posts[posts.indexOf(m) + 1];
-      if (next) expect(next.content).not.toMatch(/^<@\d+>, (it's your turn|go on with)/);
+    // Issue 26: a ping is a message of its own with at most one picture, the close-up, under its words,
+    // so on a phone its words are not scrolled away above a map and a close-up. A turn's post followed
+    // by a ping leaves its close-up to the ping; the ping never tells the turn again.
+    for (const m of pings) {
+      expect(m.content).toMatch(/^<@\d+>, (it's your turn|go on with)/);
+      expect(m.content).not.toMatch(/'s turn with .* is over\./);
+      expect(m.attachments.length).toBeLessThanOrEqual(1);
+      const before = posts[posts.indexOf(m) - 1];
+      if (before && /'s turn with .* is over\./.test(before.content) && m.attachments.length === 1)
+        expect(before.attachments.map((a) => a.filename).filter((n) => n.endsWith('close-up.png'))).toEqual([]);
     }
+    expect(pings.some((m) => /'s turn with .* is over\./.test(posts[posts.indexOf(m) - 1]?.content ?? ''))).toBe(true);
     for (const m of posts) {
       const said = m.interaction?.userId;
       if (said) expect(m.content).not.toContain(`waiting for ${world.fake.user(said)!.displayName}`);
