@@ -46,7 +46,7 @@ function forcePoints(army: Army, units: readonly ArmyUnit[], at: string, troops:
       return;
     }
     points += card.points * entry.count;
-    // A flyer or a siege weapon would be played as a plain ground troop, which the rulebook never gives.
+    // A siege weapon would be played as a plain troop that moves and attacks alone, which the rulebook never gives.
     const unplayed = card.qualities.find((q) => UNPLAYED_TROOP_QUALITIES.includes(q));
     if (unplayed) problems.push({ code: 'quality-not-played', path, message: `"${card.id}" has ${unplayed}, a quality the bot does not play yet` });
     if (card.faction !== army.faction) {

@@ -15,10 +15,9 @@ export const SC_NOT_YET: readonly NotYet[] = [
   { id: 'spellcasting', words: 'spellcasting' },
   { id: 'reserves', words: 'reserves' },
   { id: 'flanking', words: 'flanking' },
-  { id: 'flight', words: 'flying troops' },
   { id: 'siege', words: 'siege weapons' },
   { id: 'indirect-fire', words: 'Indirect Fire' },
 ];
 
 /** Troop qualities (SC App. A) whose rules are not played: an army with such a troop is refused (army-check.ts). */
-export const UNPLAYED_TROOP_QUALITIES: readonly string[] = ['Flight', 'Siege Weapon'];
+export const UNPLAYED_TROOP_QUALITIES: readonly string[] = ['Siege Weapon'];

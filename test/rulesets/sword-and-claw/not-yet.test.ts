@@ -89,8 +89,6 @@ const PROOFS: Readonly<Record<string, () => void>> = {
     expect(melee.strikes).toHaveLength(1);
     expect(melee.strikes[0]!.modifiers.map((m) => m.why).join()).not.toMatch(/flank/i);
   },
-  // SC Flight: an army with a flyer is refused.
-  flight: () => expect(army(troop({ id: 'bat', qualities: ['Flight'] })).problems.map((p) => p.code)).toEqual(['quality-not-played']),
   // SC App. A Siege Weapon: an army with one is refused.
   siege: () => expect(army(troop({ id: 'ram', qualities: ['Siege Weapon'] })).problems.map((p) => p.code)).toEqual(['quality-not-played']),
   // SC App. B Indirect Fire: a shot with it is refused.

@@ -12,6 +12,7 @@ import { keyed, parseInside } from '../../../formats/unions';
 import { scMapSchema } from './map';
 import { rulesetKey } from './ruleset-key';
 import { troopCardSchema } from './troop-card';
+import { ALTITUDES } from './vocabulary';
 
 const EDGES = ['top', 'bottom', 'left', 'right'] as const;
 const STEPS = ['deployment', 'movement', 'ranged', 'melee'] as const;
@@ -41,6 +42,8 @@ const unitSchema = z.strictObject({
   readied: z.enum(['ranged', 'melee']).optional(),
   /** Its movement order of its side's last turn, when play starts in the other side's turn (Aim carries to a Readied shot, SC Ranged h). */
   moved: z.enum(['move', 'run', 'slide', 'charge', 'aim', 'reload']).optional(),
+  /** A flyer's level (SC Flight); a troop with Flight is Landed when left out, one without may not have one. */
+  altitude: z.enum(ALTITUDES).optional(),
 });
 
 /** A path (the squares entered in order) or a destination the rules find the path to. */
@@ -55,12 +58,14 @@ const moveStep = z
     ...routeShape,
     /** After a Slide: the move that follows it, which counts as running (SC Movement a). */
     then: z.strictObject(routeShape).refine(oneRoute, ROUTE_HELP).optional(),
+    /** A flyer's new level, reached before it sets off (SC Flight "Changing Altitude"); with no route it only changes level. */
+    altitude: z.enum(ALTITUDES).optional(),
   })
-  .refine(oneRoute, ROUTE_HELP)
+  .refine((s) => oneRoute(s) || (s.altitude !== undefined && s.path === undefined && s.to === undefined), ROUTE_HELP)
   .refine((s) => s.then === undefined || s.how === 'slide', { ...whenValid, path: ['then'], error: 'only a slide has a move after it ("then")' });
 
 export const scStepSchema = keyed('step', {
-  deploy: z.strictObject({ deploy: idSchema, at: squareSchema }),
+  deploy: z.strictObject({ deploy: idSchema, at: squareSchema, altitude: z.enum(ALTITUDES).optional() }),
   move: moveStep,
   attack: z.strictObject({
     attack: idSchema,

@@ -4,6 +4,10 @@
  * which of them the game plays yet is the rules' business, not the format's.
  */
 
+/** SC Flight: the levels a troop with Flight travels at, lowest first (rules/altitude.ts plays them). */
+export const ALTITUDES = ['landed', 'hover', 'low', 'high'] as const;
+export type Altitude = (typeof ALTITUDES)[number];
+
 /** SC Troops "Size". */
 export const SC_SIZES = ['small', 'medium', 'large', 'huge'] as const;
 export type ScSize = (typeof SC_SIZES)[number];

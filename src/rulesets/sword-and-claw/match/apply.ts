@@ -92,7 +92,9 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
     case 'deployment-began':
       return { ...s, rng: pastDice(s.rng, e.dice), depths: { ...s.depths, [e.player]: e.depth }, deploying: { player: e.player, depth: e.depth } };
     case 'deployed':
-      return withTroop(s, e.troop, { at: e.at });
+      return withTroop(s, e.troop, { at: e.at, ...(e.altitude ? { altitude: e.altitude } : {}) });
+    case 'altitude':
+      return withTroop(s, e.troop, { altitude: e.altitude });
     case 'turn-began':
       return beginTurn({ ...s, deploying: null }, e.player, e.round);
     case 'step-began':

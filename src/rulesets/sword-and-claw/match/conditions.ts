@@ -13,7 +13,9 @@ import { savingThrow } from '../rules/saving-throws';
 import { isHurt, isRemoved } from '../rules/wounds';
 import type { Ctx } from './deploy';
 import { checkElimination } from './end';
-import { cardOf, onTable } from './tables';
+import { cardOf, onTable, pieceOf, tableOf } from './tables';
+import { levelBelow } from '../rules/altitude';
+import { canEnd } from '../rules/movement';
 import type { ScSave, ScSetup, ScState, ScTroop, ScWounds } from './types';
 
 const qualityNames = (setup: ScSetup, s: ScState, attacker: string, attack: string): string[] =>
@@ -83,6 +85,28 @@ export function rollSaves(ctx: Ctx, setup: ScSetup): void {
   if (saves.length === 0) return;
   ctx.emit({ type: 'saved', saves, dice: ctx.dice(), wounds });
   if (Object.values(wounds).some((w) => w.removed)) checkElimination(ctx);
+  if (!ctx.state.end) fallAfterSaves(ctx, setup, saves);
+}
+
+/**
+ * SC Flight: a flyer Entangled or otherwise held loses one level each time it fails a save against
+ * it. Ruling SC99: level by level, each only when its space at the level below is free of troops there;
+ * a troop below stops its fall where it is (it harms nobody, as a fall does no damage).
+ */
+function fallAfterSaves(ctx: Ctx, setup: ScSetup, saves: readonly ScSave[]): void {
+  for (const id of new Set(saves.map((v) => v.troop))) {
+    const t = ctx.state.troops[id]!;
+    if (t.removed || t.altitude === undefined) continue;
+    const falls = saves.filter((v) => v.troop === id && v.result === 'remains' && (v.condition === 'entangled' || v.condition === 'paralyzed')).length;
+    const table = tableOf(setup, ctx.state, id);
+    let altitude = t.altitude;
+    for (let i = 0; i < falls && altitude !== 'landed'; i++) {
+      const below = levelBelow(altitude);
+      if (!canEnd(table, pieceOf(setup, { ...t, altitude: below }), t.at!)) break;
+      altitude = below;
+    }
+    if (altitude !== t.altitude) ctx.emit({ type: 'altitude', troop: id, altitude, why: 'fall' });
+  }
 }
 
 /** Why a troop's conditions forbid it `order`, as a sentence, or null (SC Conditions; ruling SC40). */

@@ -155,7 +155,7 @@ function decideIn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefin
   if (c.type === 'readied') refuse('no-prompt', 'No Readied attack is waiting for an answer.');
   if (s.deploying) {
     checkActor(s.deploying.player, by, 'deploy');
-    if (c.type === 'deploy') return deploy(ctx, setup, c.troop, c.at);
+    if (c.type === 'deploy') return deploy(ctx, setup, c.troop, c.at, c.altitude);
     if (c.type === 'deploy-done' || c.type === 'deploy-rest') return finishDeployment(ctx, setup, c.type === 'deploy-rest');
     refuse('deployment', 'Deploy your troops first: place each one in your deployment zone, then close your deployment.');
   }

@@ -8,7 +8,8 @@ import { refuse } from '../../../engine/errors';
 import { nameOf } from '../../../engine/board';
 import { checkPlacement } from '../rules/deployment';
 import { defenderEdges, deploymentDepth, OPPOSITE, rollOff } from '../rules/setup';
-import { boardSize, cardOf, otherPlayer, tableOf, zoneOf } from './tables';
+import { boardSize, cardOf, hasFlight, otherPlayer, tableOf, zoneOf } from './tables';
+import type { Altitude } from '../rules/altitude';
 import type { PlayerId, ScEvent, ScSetup, ScState, ScTroop } from './types';
 
 export type Ctx = DecisionCtx<ScState, ScEvent>;
@@ -36,20 +37,31 @@ export function beginDeployment(ctx: Ctx, player: PlayerId): void {
 const leftToPlace = (state: ScState, player: PlayerId): ScTroop[] =>
   Object.values(state.troops).filter((t) => t.player === player && t.at === null && !t.removed);
 
-export function deploy(ctx: Ctx, setup: ScSetup, troopId: string, at: number): void {
+/** A troop's level as it is placed: the one asked for, Landed for a flyer when none is (ruling SC98); none without Flight. */
+function placedAltitude(setup: ScSetup, troop: ScTroop, asked: Altitude | undefined): Altitude | undefined {
+  if (!hasFlight(cardOf(setup, troop))) {
+    if (asked !== undefined && asked !== 'landed') refuse('no-flight', `${troop.id} cannot fly: it has no Flight.`);
+    return undefined;
+  }
+  return asked ?? 'landed';
+}
+
+export function deploy(ctx: Ctx, setup: ScSetup, troopId: string, at: number, asked?: Altitude): void {
   const s = ctx.state;
   const deploying = s.deploying!;
   const troop = s.troops[troopId];
   if (!troop) refuse('unknown-troop', `There is no troop "${troopId}" in this match.`);
   if (troop.player !== deploying.player) refuse('not-your-troop', `${troopId} is not one of your troops.`);
   if (troop.at !== null) refuse('already-deployed', `${troopId} is already on the table at ${nameOf(boardSize(setup), troop.at)}.`);
-  const error = checkPlacement(tableOf(setup, s), { id: troop.id, size: cardOf(setup, troop).size }, at, zoneOf(setup, s, deploying.player));
+  const altitude = placedAltitude(setup, troop, asked);
+  const placed = { id: troop.id, size: cardOf(setup, troop).size, ...(altitude ? { altitude } : {}) };
+  const error = checkPlacement(tableOf(setup, s), placed, at, zoneOf(setup, s, deploying.player));
   if (error) refuse(error.code, `${troopId} cannot be placed there: ${error.message}.`);
-  ctx.emit({ type: 'deployed', troop: troopId, at });
+  ctx.emit({ type: 'deployed', troop: troopId, at, ...(altitude ? { altitude } : {}) });
 }
 
-/** Where a troop can be placed now, nearest its side's edge first, then in board order. */
-export function placements(setup: ScSetup, state: ScState, troop: ScTroop): number[] {
+/** Where a troop can be placed now (at `altitude`, for a flyer), nearest its side's edge first, then in board order. */
+export function placements(setup: ScSetup, state: ScState, troop: ScTroop, altitude?: Altitude): number[] {
   const zone = zoneOf(setup, state, troop.player);
   const table = tableOf(setup, state);
   const { width, height } = boardSize(setup);
@@ -59,8 +71,8 @@ export function placements(setup: ScSetup, state: ScState, troop: ScTroop): numb
     const col = i % width;
     return edge === 'top' ? row : edge === 'bottom' ? height - 1 - row : edge === 'left' ? col : width - 1 - col;
   };
-  const size = cardOf(setup, troop).size;
-  return [...zone].filter((at) => checkPlacement(table, { id: troop.id, size }, at, zone) === null).sort((a, b) => fromEdge(a) - fromEdge(b) || a - b);
+  const placed = { id: troop.id, size: cardOf(setup, troop).size, ...(altitude ? { altitude } : {}) };
+  return [...zone].filter((at) => checkPlacement(table, placed, at, zone) === null).sort((a, b) => fromEdge(a) - fromEdge(b) || a - b);
 }
 
 /** Closes the deploying side's deployment: the defenders' begins, or after them the attackers' first turn. */
@@ -69,8 +81,9 @@ export function finishDeployment(ctx: Ctx, setup: ScSetup, placeRest: boolean): 
   const player = s.deploying!.player;
   if (placeRest) {
     for (const troop of leftToPlace(s, player)) {
-      const at = placements(setup, ctx.state, troop)[0];
-      if (at !== undefined) ctx.emit({ type: 'deployed', troop: troop.id, at });
+      const altitude = placedAltitude(setup, troop, undefined);
+      const at = placements(setup, ctx.state, troop, altitude)[0];
+      if (at !== undefined) ctx.emit({ type: 'deployed', troop: troop.id, at, ...(altitude ? { altitude } : {}) });
     }
   } else {
     const left = leftToPlace(s, player).filter((t) => placements(setup, s, t).length > 0);

@@ -8,6 +8,7 @@ import { afterMove } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
 import { checkProjectedTarget, isProjected } from '../rules/projected';
 import { withinReach } from '../rules/targets';
+import { checkFlightAttack } from '../rules/flight-attacks';
 import { conditionsAllow } from './conditions';
 import { cardOf, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
 import type { ScCommand, ScDeclared, ScSetup, ScState, ScTroop } from './types';
@@ -41,7 +42,9 @@ export function meleeOptions(
         : hasReach(attack)
           ? reached
           : near;
-      return targets.map((e) => ({ type: 'attack' as const, troop: t.id, attack: id, target: e.id }));
+      return targets
+        .filter((e) => checkFlightAttack(me, attack, pieceOf(setup, e)) === null)
+        .map((e) => ({ type: 'attack' as const, troop: t.id, attack: id, target: e.id }));
     });
   });
 }

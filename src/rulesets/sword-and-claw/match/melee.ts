@@ -12,6 +12,7 @@ import { afterMove } from '../rules/movement';
 import { checkProjectedTarget, isProjected } from '../rules/projected';
 import { sweepSize } from '../rules/sweep';
 import { checkMeleeTarget } from '../rules/targets';
+import { checkFlightAttack } from '../rules/flight-attacks';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
 import { checkConditions, stepConditions } from './conditions';
@@ -31,6 +32,8 @@ export function declareStrike(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { 
       ? checkProjectedTarget(table, me, attack, c.target, after)
       : checkMeleeTarget(table, me, c.target, after, attack !== undefined && hasReach(attack));
   if (target) refuse(target.code, `${target.message}.`);
+  const flight = attack ? checkFlightAttack(me, attack, table.pieces.get(c.target)!) : null;
+  if (flight) refuse(flight.code, `${flight.message}.`);
   const before = s.declared.filter((d) => d.attacker === c.troop).map((d) => d.attack);
   const declaration = checkMeleeDeclaration(cardOf(setup, troop), [...before, c.attack], troop);
   if (declaration) refuse(declaration.code, `${declaration.message}.`);

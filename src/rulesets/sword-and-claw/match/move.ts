@@ -14,7 +14,9 @@ import { opportunityAttackers, opportunityAttacksPerRound } from '../rules/oppor
 import { scTable, type Piece } from '../rules/table';
 import type { Ctx } from './deploy';
 import { checkElimination } from './end';
-import { cardOf, hasRangedAttack, moveOf, onTable, opportunityAttacks, pieceOf, struckCard, tableOf, yourTroop } from './tables';
+import { cardOf, hasFlight, hasRangedAttack, moveOf, onTable, opportunityAttacks, pieceOf, struckCard, tableOf, yourTroop } from './tables';
+import { climbCost, LEVEL_WORDS, levelOf } from '../rules/altitude';
+import { checkFlightAttack } from '../rules/flight-attacks';
 import { checkConditions, conditionsAllow, strikeConditions } from './conditions';
 import type { ScCommand, ScOpportunityPrompt, ScSetup, ScState, ScTroop } from './types';
 
@@ -48,6 +50,13 @@ function mayStrike(setup: ScSetup, t: ScTroop): boolean {
   return !t.removed && t.at !== null && opportunityAttacks(card).length > 0 && t.opportunity < opportunityAttacksPerRound(card) && conditionsAllow(t, 'attack');
 }
 
+/** The opportunity attacks `attacker` may make on `mover` where it stands, by id: those its Flight rules allow (rules/flight-attacks.ts). */
+function usableOn(setup: ScSetup, attacker: ScTroop, mover: Piece): string[] {
+  const card = cardOf(setup, attacker);
+  const me = pieceOf(setup, attacker);
+  return opportunityAttacks(card).filter((id) => checkFlightAttack(me, card.attacks.flat().find((a) => a.id === id)!, mover) === null);
+}
+
 /**
  * Walks `rest` from where the troop stands. Before each step out of a square it asks the enemies next
  * to it that have not been offered this mover yet (ruling SC14); the first of them pauses the move.
@@ -60,7 +69,10 @@ export function walk(ctx: Ctx, setup: ScSetup, troopId: string, rest: readonly n
   const entered: number[] = [];
   for (let i = 0; i < rest.length; i++) {
     const from = entered.length > 0 ? entered[entered.length - 1]! : troop.at!;
-    const attackers = opportunityAttackers(table, pieceOf(setup, troop, from), from, how, new Set(offered)).filter((id) => mayStrike(setup, s.troops[id]!));
+    const here = pieceOf(setup, troop, from);
+    const attackers = opportunityAttackers(table, here, from, how, new Set(offered)).filter(
+      (id) => mayStrike(setup, s.troops[id]!) && usableOn(setup, s.troops[id]!, here).length > 0,
+    );
     if (attackers.length > 0) {
       if (entered.length > 0) ctx.emit({ type: 'moved', troop: troopId, path: entered });
       const [attacker, ...queue] = attackers as [string, ...string[]];
@@ -83,24 +95,58 @@ function promptFor(
   how: 'move' | 'run',
 ) {
   const who = s.troops[attacker]!;
-  return { kind: 'opportunity' as const, player: who.player, mover, attacker, attacks: opportunityAttacks(cardOf(setup, who)), queue, offered, rest, how };
+  const attacks = usableOn(setup, who, pieceOf(setup, s.troops[mover]!));
+  return { kind: 'opportunity' as const, player: who.player, mover, attacker, attacks, queue, offered, rest, how };
+}
+
+/**
+ * A Move or Run's change of level (SC Flight "Changing Altitude"; ruling SC90): made where the troop
+ * stands before it sets off, its inches taken from the order's. Returns the troop as it will move
+ * and the inches the change cost (0 when there is none).
+ */
+function climb(setup: ScSetup, s: ScState, troop: ScTroop, c: Extract<ScCommand, { type: 'move' }>): { mover: ScTroop; cost: number } {
+  if (c.altitude === undefined) return { mover: troop, cost: 0 };
+  if (!hasFlight(cardOf(setup, troop))) refuse('no-flight', `${troop.id} cannot fly: it has no Flight.`);
+  if (c.how === 'slide') refuse('climb-on-move-or-run', 'A flyer changes altitude as part of a Move or Run, not a Slide.');
+  const from = troop.altitude ?? 'landed';
+  if (c.altitude === from) refuse('same-altitude', `${troop.id} is already ${LEVEL_WORDS[from]}.`);
+  const mover = { ...troop, altitude: c.altitude };
+  if (!canEnd(tableOf(setup, s, troop.id), pieceOf(setup, mover), troop.at!))
+    refuse('level-taken', `Another troop is ${LEVEL_WORDS[c.altitude]} over ${troop.id}'s space: it cannot change level there.`);
+  return { mover, cost: climbCost(levelOf(from), levelOf(c.altitude)) };
+}
+
+/** A change of level and nothing else (SC Flight: "the troop doesn't have to move on the board to change altitude"). */
+function climbOnly(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'move' }>): void {
+  const s = ctx.state;
+  const troop = s.troops[c.troop]!;
+  const { mover, cost } = climb(setup, s, troop, c);
+  const budget = allowance(c.how, moveOf(setup, troop), cardOf(setup, troop).size);
+  if (cost > budget) refuse('not-enough-move', `${c.troop} needs ${cost} inches to change altitude but has ${budget}.`);
+  ctx.emit({ type: 'ordered', troop: c.troop, how: c.how, recorded: c.how });
+  ctx.emit({ type: 'altitude', troop: c.troop, altitude: mover.altitude!, why: 'move' });
 }
 
 export function moveTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'move' }>): void {
   const s = ctx.state;
   const troop = yourTroop(s, c.troop);
   if (c.then !== undefined && c.how !== 'slide') refuse('then-after-slide-only', 'Only a slide may be followed by a move.');
-  if ((c.path === undefined) === (c.to === undefined)) refuse('route', 'Give the squares to move through or the square to reach, one of them.');
   if (s.turn!.used.includes(c.troop)) refuse('already-acted-this-step', `${c.troop} has already moved this turn.`);
   checkConditions(troop, 'move');
   const card = cardOf(setup, troop);
   if (c.how === 'run' && card.qualities.includes("Can't Run")) refuse('cannot-run', `${c.troop} cannot run.`);
+  if (c.altitude !== undefined && c.path === undefined && c.to === undefined) return climbOnly(ctx, setup, c);
+  if ((c.path === undefined) === (c.to === undefined)) refuse('route', 'Give the squares to move through or the square to reach, one of them.');
   const move = moveOf(setup, troop);
-  const first = plan(setup, s, pieceOf(setup, troop), c, allowance(c.how, move, card.size));
+  const { mover, cost } = climb(setup, s, troop, c);
+  const budget = allowance(c.how, move, card.size, levelOf(mover.altitude)) - cost;
+  if (budget < 0) refuse('not-enough-move', `${c.troop} needs ${cost} inches to change altitude but has ${budget + cost}.`);
+  const first = plan(setup, s, pieceOf(setup, mover), c, budget);
   // A move after a Slide starts its own count of diagonals (ruling SC12) and counts as a run.
   const then = c.then ? plan(setup, s, pieceOf(setup, troop, first.path[first.path.length - 1]!), c.then, allowance('move', move, card.size)) : null;
   const recorded: MoveOrder = then ? 'run' : c.how;
   ctx.emit({ type: 'ordered', troop: c.troop, how: c.how, recorded });
+  if (c.altitude !== undefined) ctx.emit({ type: 'altitude', troop: c.troop, altitude: c.altitude, why: 'move' });
   if (c.how === 'slide') {
     ctx.emit({ type: 'moved', troop: c.troop, path: first.path });
     if (first.fellBack) ctx.emit({ type: 'fell-back', troop: c.troop });

@@ -11,7 +11,12 @@ import { placements } from './deploy';
 import { reloadOptions, shotOptions } from './ranged';
 import { meleeOptions } from './melee-options';
 import { readiedOptions, readyOptions } from './readied';
-import { cardOf, hasRangedAttack, moveOf, onTable, pieceOf, tableOf } from './tables';
+import { cardOf, hasFlight, hasRangedAttack, moveOf, onTable, pieceOf, tableOf } from './tables';
+import { ALTITUDES, type Altitude, climbCost, levelOf } from '../rules/altitude';
+import { canEnd } from '../rules/movement';
+import { pieceLevel, scTable } from '../rules/table';
+
+const ALOFT: readonly Altitude[] = ['hover', 'low', 'high'];
 import { conditionsAllow } from './conditions';
 import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
 
@@ -21,7 +26,13 @@ export { meleeOptions };
 function deployOptions(setup: ScSetup, s: ScState): ScCommand[] {
   const player = s.deploying!.player;
   const left = Object.values(s.troops).filter((t) => t.player === player && t.at === null && !t.removed);
-  const out: ScCommand[] = left.flatMap((t) => placements(setup, s, t).map((at): ScCommand => ({ type: 'deploy', troop: t.id, at })));
+  const out: ScCommand[] = left.flatMap((t) => [
+    ...placements(setup, s, t).map((at): ScCommand => ({ type: 'deploy', troop: t.id, at })),
+    // A flyer may be placed aloft too (SC Flight), at each level; Landed is the plain placement above.
+    ...(hasFlight(cardOf(setup, t)) ? ALOFT : []).flatMap((altitude) =>
+      placements(setup, s, t, altitude).map((at): ScCommand => ({ type: 'deploy', troop: t.id, at, altitude })),
+    ),
+  ]);
   if (out.length === 0) out.push({ type: 'deploy-done' });
   out.push({ type: 'deploy-rest' });
   return out;
@@ -41,15 +52,41 @@ function moveOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCo
       // allowance gives the Move's squares too: those it reaches within the Move.
       const move = moveOf(setup, t);
       const far = [...reachable(table, piece, allowance('run', move, card.size))].filter(([to]) => to !== t.at);
-      const near = [...reachable(table, piece, allowance('slide', move, card.size)).keys()].filter((to) => to !== t.at);
+      const near = [...reachable(table, piece, allowance('slide', move, card.size, pieceLevel(piece))).keys()].filter((to) => to !== t.at);
       return [
         ...far.filter(([, plan]) => plan.spent <= move).map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'move', to })),
         ...(card.qualities.includes("Can't Run") ? [] : far.map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'run', to }))),
         ...near.map((to): ScCommand => ({ type: 'move', troop: t.id, how: 'slide', to })),
+        ...(hasFlight(card) ? climbOptions(setup, s, t) : []),
         ...chargeOptions(setup, s, t),
         ...aim,
       ];
     });
+}
+
+/**
+ * A flyer's Moves and Runs that change its level first (SC Flight "Changing Altitude"; ruling SC90):
+ * to each other level its space there is free at, where it stands or to each square it then reaches.
+ */
+export function climbOptions(setup: ScSetup, s: ScState, t: ScTroop): ScCommand[] {
+  const from = levelOf(t.altitude);
+  const move = moveOf(setup, t);
+  const canRun = !cardOf(setup, t).qualities.includes("Can't Run");
+  const table = tableOf(setup, s, t.id);
+  return ALTITUDES.filter((a) => levelOf(a) !== from).flatMap((altitude) => {
+    const cost = climbCost(from, levelOf(altitude));
+    const piece = pieceOf(setup, { ...t, altitude });
+    if (!canEnd(table, piece, t.at!)) return [];
+    const budget = (canRun ? 2 * move : move) - cost;
+    if (budget < 0) return [];
+    const there = scTable(setup.map, [...table.pieces.values(), piece]);
+    const far = [...reachable(there, piece, budget)].filter(([to]) => to !== t.at);
+    const how = (spent: number): 'move' | 'run' => (spent + cost <= move ? 'move' : 'run');
+    return [
+      { type: 'move' as const, troop: t.id, how: how(0), altitude },
+      ...far.map(([to, plan]): ScCommand => ({ type: 'move', troop: t.id, how: how(plan.spent), to, altitude })),
+    ];
+  });
 }
 
 /** The enemies `t` may charge from where it stands (a Nimble Charger's first move is the order's own choice). */

@@ -91,7 +91,10 @@ function startOf(scenario: ScScenario, setup: ScSetup): { state: ScState; openin
       ...(u.conditions && u.conditions.length > 0 ? { conditions: u.conditions } : {}),
       ...(u.readied ? { readied: u.readied } : {}),
       ...(u.moved ? { moved: u.moved } : {}),
+      ...(card.qualities.includes('Flight') ? { altitude: u.altitude ?? 'landed' } : {}),
     };
+    if (u.altitude !== undefined && !card.qualities.includes('Flight'))
+      throw new FileProblem(`units[${i}].altitude: "${u.troop}" has no Flight, so it stands on the ground`);
   }
   const placed = Object.values(troops).filter((t) => t.at !== null);
   try {
@@ -136,12 +139,16 @@ function commandOf(step: ScStep, setup: ScSetup, state: ScState): { command: ScC
   };
   const owner = (id: string) => state.troops[id]?.player;
   const route = (r: { path?: readonly string[]; to?: string }) => (r.path ? { path: r.path.map(sq) } : { to: sq(r.to!) });
-  if ('deploy' in step) return { command: { type: 'deploy', troop: step.deploy, at: sq(step.at) }, by: owner(step.deploy) };
-  if ('move' in step)
+  if ('deploy' in step)
+    return { command: { type: 'deploy', troop: step.deploy, at: sq(step.at), ...(step.altitude ? { altitude: step.altitude } : {}) }, by: owner(step.deploy) };
+  if ('move' in step) {
+    const where = step.path === undefined && step.to === undefined ? {} : route(step);
+    const then = step.then ? { then: route(step.then) } : {};
     return {
-      command: { type: 'move', troop: step.move, how: step.how, ...route(step), ...(step.then ? { then: route(step.then) } : {}) },
+      command: { type: 'move', troop: step.move, how: step.how, ...where, ...then, ...(step.altitude ? { altitude: step.altitude } : {}) },
       by: owner(step.move),
     };
+  }
   if ('attack' in step) {
     const sweep =
       step.turn === undefined && step.squares === undefined
@@ -190,6 +197,7 @@ function summary(setup: ScSetup, s: ScState): Record<string, unknown> {
           conditions: t.conditions ?? [],
           limit: t.limit ?? 'full',
           readied: t.readied ?? null,
+          ...(t.altitude ? { altitude: t.altitude } : {}),
         },
       ]),
     ),

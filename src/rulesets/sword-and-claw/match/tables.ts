@@ -23,7 +23,7 @@ export const moveOf = (setup: ScSetup, troop: Pick<ScTroop, 'troop' | 'limit'>):
 
 export const pieceOf = (setup: ScSetup, t: ScTroop, at: number = t.at!): Piece => {
   const card = cardOf(setup, t);
-  return { id: t.id, player: t.player, size: card.size, at, wet: wetOf(card) };
+  return { id: t.id, player: t.player, size: card.size, at, wet: wetOf(card), ...(t.altitude ? { altitude: t.altitude } : {}) };
 };
 
 /** A troop as the rolls against it read it (rules/melee.ts Fighter): its card, with a swimmer's lower Defenses (SC Swimming). */
@@ -34,6 +34,9 @@ export function fighterOf(setup: ScSetup, table: ScTable, t: ScTroop): Fighter {
 
 /** A troop's card as a strike or shot at it reads it now: a swimmer's Defenses lowered (SC Swimming). */
 export const struckCard = (setup: ScSetup, state: ScState, t: ScTroop): TroopCard => fighterOf(setup, tableOf(setup, state), t).card;
+
+/** SC App. A Flight: the troop can fly (rules/altitude.ts). */
+export const hasFlight = (card: Pick<TroopCard, 'qualities'>): boolean => card.qualities.includes('Flight');
 
 /** Troops on the table: deployed and not removed. */
 export const onTable = (state: ScState): ScTroop[] => Object.values(state.troops).filter((t) => t.at !== null && !t.removed);

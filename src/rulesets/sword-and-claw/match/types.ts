@@ -19,6 +19,7 @@ import type { MoveOrder, TroopOrder } from '../rules/movement';
 import type { Edge } from '../rules/setup';
 import type { Condition, MoveLimit } from '../rules/conditions';
 import type { SaveResult } from '../rules/saving-throws';
+import type { Altitude } from '../rules/altitude';
 
 export type PlayerId = string;
 
@@ -86,6 +87,8 @@ export interface ScTroop {
   readonly limit?: MoveLimit;
   /** The attack it holds Readied for the other side's turn (SC Readied Actions), until used or its own next turn; absent when none. */
   readonly readied?: ReadiedKind;
+  /** A troop with Flight: the level it is at (SC Flight); absent for a troop without Flight. */
+  readonly altitude?: Altitude;
 }
 
 /** What a troop readies (SC Ranged, SC Melee): a ranged attack, taken in the ranged step, or a melee one. */
@@ -203,7 +206,14 @@ export type ScEvent =
       readonly dice: readonly Roll[];
     }
   | { readonly type: 'deployment-began'; readonly player: PlayerId; readonly depth: number; readonly dice: readonly Roll[] }
-  | { readonly type: 'deployed'; readonly troop: string; readonly at: number }
+  /** `altitude`: a flyer's level as it is placed (SC Flight: its player says which); absent for a troop without Flight. */
+  | { readonly type: 'deployed'; readonly troop: string; readonly at: number; readonly altitude?: Altitude }
+  /**
+   * A flyer's new level (SC Flight "Changing Altitude"): `move` as part of its move order, paid from
+   * its inches before it sets off (ruling SC90); `fall` a level lost to a failed save against being
+   * Entangled or Paralyzed.
+   */
+  | { readonly type: 'altitude'; readonly troop: string; readonly altitude: Altitude; readonly why: 'move' | 'fall' }
   | { readonly type: 'turn-began'; readonly player: PlayerId; readonly round: number }
   | { readonly type: 'step-began'; readonly step: ScStepName }
   | { readonly type: 'ordered'; readonly troop: string; readonly how: TroopOrder; readonly recorded: TroopOrder }
@@ -288,7 +298,8 @@ export type ScEvent =
   | { readonly type: 'ended'; readonly winner: PlayerId | null; readonly reason: 'elimination' | 'concession' | 'round-limit' };
 
 export type ScCommand =
-  | { readonly type: 'deploy'; readonly troop: string; readonly at: number }
+  /** `altitude`: a flyer's level as it is placed; Landed when left out (ruling SC98). */
+  | { readonly type: 'deploy'; readonly troop: string; readonly at: number; readonly altitude?: Altitude }
   /** Closes the deploying side's deployment; refused while troops are left to place. */
   | { readonly type: 'deploy-done' }
   /** What a missed deployment deadline does: the troops left placed in board order, nearest the edge first. */
@@ -304,6 +315,11 @@ export type ScCommand =
       readonly path?: readonly number[];
       readonly to?: number;
       readonly then?: { readonly path?: readonly number[]; readonly to?: number };
+      /**
+       * A flyer's level to change to as part of a Move or Run (SC Flight "Changing Altitude"), paid
+       * before it sets off (ruling SC90); with neither `path` nor `to` it changes level where it is.
+       */
+      readonly altitude?: Altitude;
     }
   | { readonly type: 'attack'; readonly troop: string; readonly attack: string; readonly target: string; readonly sweep?: SweepAim }
   /** Reload: the troop's movement order, or its action in the ranged step instead of shooting (SC App. B Requires Reload). */

@@ -10,7 +10,7 @@ import type { TroopAttack } from '../formats/troop-card';
 import type { Dice } from './dice';
 import type { DeclaredStrike, Fighter, Modifier } from './melee';
 import { inchesBetween } from './sight';
-import type { Piece, ScTable } from './table';
+import { groundAndHover, type Piece, type ScTable } from './table';
 import { woundsFromDamage } from './wounds';
 
 /** SC Area attacks: an area shot hits on this total, whatever the target. */
@@ -70,13 +70,10 @@ export function areaSquares(table: ScTable, col: number, row: number, size: numb
   return out;
 }
 
-/** The troops with a square under the area, in board order of their top-left squares. */
+/** The troops with a square under the area, on the ground and hovering (SC Flight Hover), in board order of their top-left squares. */
 function under(table: ScTable, squares: readonly number[]): Piece[] {
   const ids = new Set<string>();
-  for (const s of squares) {
-    const who = table.occupant[s];
-    if (who) ids.add(who);
-  }
+  for (const s of squares) for (const who of groundAndHover(table, s)) ids.add(who);
   return [...ids].map((id) => table.pieces.get(id)!).sort((a, b) => a.at - b.at);
 }
 

@@ -12,7 +12,7 @@ import type { TroopAttack } from '../formats/troop-card';
 import type { Dice } from './dice';
 import type { Modifier } from './melee';
 import { inchesBetween } from './sight';
-import type { Piece, ScTable } from './table';
+import { type Piece, pieceLevel, type ScTable } from './table';
 import { centreOf, raySquares } from './templates';
 
 /** SC App. B Direct Line: a miss flies on rather than falling harmlessly. */
@@ -88,8 +88,10 @@ export function flyOn(
   }
   const squares = flightSquares(table, shooter, veerPoint(table, shooter, target, veer, inches), t.long);
   const met: Piece[] = [];
+  // SC Flight: a missed shot at a flyer hits only troops at its level; ruling SC97: at any target's level.
+  const layer = table.layers[pieceLevel(target)];
   for (const s of squares) {
-    const who = table.occupant[s];
+    const who = layer[s];
     if (who && who !== shooter.id && who !== target.id && !met.some((p) => p.id === who)) met.push(table.pieces.get(who)!);
   }
   const out: FlightRoll[] = [];

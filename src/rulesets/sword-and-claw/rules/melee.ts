@@ -15,7 +15,18 @@ import { type Condition, doesDamage, drainingWound, entangledPenalty } from './c
 
 /** A to-hit modifier and why it applies, in the order the roll line names them (SC To-Hit). */
 export interface Modifier {
-  readonly why: 'skill' | 'aim' | 'hurt' | 'entangled' | 'medium range' | 'long range' | 'cover' | 'light cover' | 'into melee' | 'readied beside an enemy';
+  readonly why:
+    | 'skill'
+    | 'aim'
+    | 'hurt'
+    | 'entangled'
+    | 'medium range'
+    | 'long range'
+    | 'cover'
+    | 'light cover'
+    | 'into melee'
+    | 'readied beside an enemy'
+    | 'target higher';
   readonly value: number;
 }
 
@@ -163,8 +174,8 @@ export function attacksOf(attack: TroopAttack, card: Pick<TroopCard, 'wounds'>, 
   return attack.atk;
 }
 
-/** Qualities both steps leave unplayed for now. */
-const UNPLAYED_EITHER = ['Usable only while flying'];
+/** Qualities both steps leave unplayed for now (the Usable… qualities are Flight's: rules/flight-attacks.ts). */
+const UNPLAYED_EITHER: readonly string[] = [];
 
 /**
  * Qualities an Area or projected attack does not play yet (ruling SC42): each troop under it rolls

@@ -10,7 +10,8 @@ import { ruleError, type RuleError } from '../../../engine/errors';
 import { fitsOnBoard, footprint, newlyCovered, spaceCutsCorner } from '../../../engine/footprint';
 import { searchSquares } from '../../../engine/path-search';
 import { SIZE_RANK, type ScSize } from '../formats/vocabulary';
-import { type Piece, type ScTable, spanOf } from './table';
+import { isHigh, type Level, slideBonus } from './altitude';
+import { type Piece, pieceLevel, type ScTable, spanOf } from './table';
 import { wadesIn, waterExtra } from './water';
 
 /** SC Movement a: every second diagonal counts as 2 inches. */
@@ -21,10 +22,13 @@ export type MoveOrder = 'move' | 'run' | 'slide';
 /** A troop's order in the movement step: a move of some kind, or Aim or Reload, which stay put (SC Movement a). */
 export type TroopOrder = MoveOrder | 'charge' | 'aim' | 'reload';
 
-/** SC Movement a: inches an order allows: Move its Move, Run double, Slide 1 (2 for Large or Huge). */
-export function allowance(order: MoveOrder, move: number, size: ScSize): number {
+/**
+ * SC Movement a: inches an order allows: Move its Move, Run double, Slide 1 (2 for Large or Huge),
+ * one more for a troop flying (SC Flight Hover: a hovering Large flyer slides three).
+ */
+export function allowance(order: MoveOrder, move: number, size: ScSize, level: Level = 'ground'): number {
   if (order === 'run') return 2 * move;
-  if (order === 'slide') return size === 'large' || size === 'huge' ? 2 : 1;
+  if (order === 'slide') return (size === 'large' || size === 'huge' ? 2 : 1) + slideBonus(level);
   return move;
 }
 
@@ -53,8 +57,11 @@ type Refusal = (typeof REFUSALS)[number];
 /** A step's price before the diagonal surcharge, or why it is refused (with the square at fault). */
 type Price = { readonly cost: number } | { readonly refused: Refusal; readonly square: number };
 
+/** The squares' troops at the mover's level: the only ones its moves meet (ruling SC91). */
+const layerOf = (table: ScTable, mover: Piece) => table.layers[pieceLevel(mover)];
+
 const isEnemy = (table: ScTable, mover: Piece, square: number): boolean => {
-  const who = table.occupant[square];
+  const who = layerOf(table, mover)[square];
   return who !== null && who !== undefined && who !== mover.id && table.pieces.get(who)!.player !== mover.player;
 };
 
@@ -66,15 +73,18 @@ function cornerRefusal(table: ScTable, mover: Piece, from: number, to: number): 
   // An orthogonal step cuts no corner: answered before any test is made (every path search asks).
   if (!isDiagonal(table.board, from, to)) return null;
   const span = spanOf(mover.size);
-  if (spaceCutsCorner(table.board, from, to, span, (i) => table.terrain[i] === 'blocking')) return 'corner-blocked';
-  const twoEnemies = (s1: number, s2: number) => isEnemy(table, mover, s1) && isEnemy(table, mover, s2) && table.occupant[s1] !== table.occupant[s2];
+  // Low and High flyers pass over every terrain (SC Flight), so no corner of it stops them.
+  const high = isHigh(pieceLevel(mover));
+  if (!high && spaceCutsCorner(table.board, from, to, span, (i) => table.terrain[i] === 'blocking')) return 'corner-blocked';
+  const layer = layerOf(table, mover);
+  const twoEnemies = (s1: number, s2: number) => isEnemy(table, mover, s1) && isEnemy(table, mover, s2) && layer[s1] !== layer[s2];
   if (spaceCutsCorner(table.board, from, to, span, () => false, twoEnemies)) return 'between-enemies';
   return null;
 }
 
 /** Whether another troop's square is difficult to pass for the mover: unless two sizes apart (SC Movement c). */
 function occupiedIsDifficult(table: ScTable, mover: Piece, square: number): boolean {
-  const who = table.occupant[square];
+  const who = layerOf(table, mover)[square];
   if (who === null || who === undefined || who === mover.id) return false;
   return Math.abs(SIZE_RANK[table.pieces.get(who)!.size] - SIZE_RANK[mover.size]) < 2;
 }
@@ -88,12 +98,15 @@ export function stepPrice(table: ScTable, mover: Piece, from: number, to: number
   if (Math.abs(dc) > 1 || Math.abs(dr) > 1 || from === to) return { refused: 'not-a-step', square: to };
   const span = spanOf(mover.size);
   if (!fitsOnBoard(board, to, span)) return { refused: 'off-map', square: to };
+  const level = pieceLevel(mover);
   let difficult = 0;
   for (const s of newlyCovered(board, from, to, span)) {
-    if (table.terrain[s] === 'blocking') return { refused: 'blocking-terrain', square: s };
+    // Ruling SC94: a hovering troop is kept off hard blocking terrain (buildings, trees, hills), not off difficult ground or water; Low and High off nothing.
+    if (table.terrain[s] === 'blocking' && !isHigh(level)) return { refused: 'blocking-terrain', square: s };
     if (isEnemy(table, mover, s)) return { refused: 'enemy-occupied', square: s };
     // Water its own height deep is difficult terrain to the mover (SC Moving Through Water).
-    if (table.terrain[s] === 'difficult' || wadesIn(table, mover, s) || occupiedIsDifficult(table, mover, s)) difficult++;
+    const ground = level === 'ground' && (table.terrain[s] === 'difficult' || wadesIn(table, mover, s));
+    if (ground || occupiedIsDifficult(table, mover, s)) difficult++;
   }
   const corner = cornerRefusal(table, mover, from, to);
   if (corner) return { refused: corner, square: to };
@@ -120,7 +133,8 @@ function refusalError(table: ScTable, mover: Piece, from: number, price: Extract
 
 /** Whether the mover's whole space at `at` is free of other troops: where a move may end (SC Movement c). */
 export function canEnd(table: ScTable, mover: Piece, at: number): boolean {
-  return footprint(table.board, at, spanOf(mover.size)).every((s) => table.occupant[s] === null || table.occupant[s] === mover.id);
+  const layer = layerOf(table, mover);
+  return footprint(table.board, at, spanOf(mover.size)).every((s) => layer[s] === null || layer[s] === mover.id);
 }
 
 export interface MovePlan {

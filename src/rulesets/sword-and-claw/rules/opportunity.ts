@@ -8,12 +8,18 @@ import { footprint } from '../../../engine/footprint';
 import type { TroopCard } from '../formats/troop-card';
 import type { MoveOrder } from './movement';
 import { sweepSize } from './sweep';
-import { type Piece, type ScTable, spanOf } from './table';
+import { mayFight } from './altitude';
+import { type Piece, pieceLevel, type ScTable, spanOf } from './table';
 
 /** Ruling SC13: spaces touching at a side or a corner; hard blocking terrain at the corner does not part them. */
 const noWalls = () => false;
 
+/**
+ * Whether two troops are next to each other as the fighting goes (SC13): their spaces touch, and
+ * their levels let them fight hand to hand (ruling SC92: a Low flyer is not next to a troop below it).
+ */
 export function areAdjacent(table: ScTable, a: Piece, b: Piece): boolean {
+  if (!mayFight(pieceLevel(a), pieceLevel(b))) return false;
   return adjacent(table.board, noWalls, footprint(table.board, a.at, spanOf(a.size)), footprint(table.board, b.at, spanOf(b.size)));
 }
 

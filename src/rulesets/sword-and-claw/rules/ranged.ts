@@ -17,6 +17,9 @@ import { isHurt, isRemoved, woundsFromDamage } from './wounds';
 import { readiedModifiers } from './readied';
 import { AREA_TARGET_NUMBER, areaModifiers, areaSize, landArea, type AreaOutcome } from './area';
 import { type DirectFlight, type FlightRoll, flyOn, hasDirectLine } from './direct-line';
+import { heightsAbove, RANGE_PER_HEIGHT } from './altitude';
+import { checkFlightAttack } from './flight-attacks';
+import { pieceLevel } from './table';
 
 export type RangeBand = 'short' | 'medium' | 'long';
 
@@ -41,16 +44,30 @@ export const rangedDefense = (card: Pick<TroopCard, 'defense' | 'qualities'>): n
 /** SC Ranged a: a troop with an enemy next to it makes no ranged attack. */
 export const enemyAdjacent = (table: ScTable, troop: Piece): boolean => besides(table, troop, []).some((p) => p.player !== troop.player);
 
-/** SC Ranged f: the target stands next to a troop of the shooter's side (other than the shooter). */
-const intoMelee = (table: ScTable, shooter: Piece, target: Piece): boolean => besides(table, target, [shooter.id]).some((p) => p.player === shooter.player);
+/**
+ * The troops a shot at `target` counts as in melee with it (SC Ranged f): those next to it, but a
+ * hovering target only with other hovering troops (SC Flight Hover).
+ */
+const engagedWith = (table: ScTable, target: Piece, except: readonly string[]): Piece[] =>
+  besides(table, target, except).filter((p) => pieceLevel(target) !== 'hover' || pieceLevel(p) === 'hover');
 
-/** SC To-Hit, ranged: skill, Aim, Hurt, Entangled (SC Conditions), the range bracket, cover, light cover, and the shot into melee. */
+/** SC Ranged f: the target stands next to a troop of the shooter's side (other than the shooter). */
+const intoMelee = (table: ScTable, shooter: Piece, target: Piece): boolean => engagedWith(table, target, [shooter.id]).some((p) => p.player === shooter.player);
+
+/** SC Flight: inches a shot's range is counted longer, 2 for each height the target is above the shooter. */
+export const heightRange = (shooter: Piece, target: Piece): number => RANGE_PER_HEIGHT * heightsAbove(pieceLevel(shooter), pieceLevel(target));
+
+/**
+ * SC To-Hit, ranged: skill, Aim, Hurt, Entangled (SC Conditions), the range bracket, cover, light
+ * cover, the shot into melee, and −1 for each flight altitude the target is above the shooter (SC Flight).
+ */
 export function rangedModifiers(
   attack: TroopAttack,
   shooter: { readonly hurt: boolean; readonly aimed: boolean; readonly conditions?: readonly Condition[] },
   band: RangeBand,
   sight: ScSight,
   melee: boolean,
+  heights = 0,
 ): Modifier[] {
   const out: Modifier[] = [{ why: 'skill', value: attack.toHit }];
   if (shooter.aimed) out.push({ why: 'aim', value: 1 });
@@ -62,6 +79,7 @@ export function rangedModifiers(
   if (sight.cover > 0) out.push({ why: 'cover', value: -sight.cover });
   if (sight.light > 0) out.push({ why: 'light cover', value: -Math.ceil(sight.light / 2) });
   if (melee) out.push({ why: 'into melee', value: -2 });
+  if (heights > 0) out.push({ why: 'target higher', value: -heights });
   return out;
 }
 
@@ -96,9 +114,14 @@ export function checkShot(
   const target = table.pieces.get(shot.target);
   if (!target) return ruleError('unknown-target', `no troop "${shot.target}" on the table`);
   if (target.player === shooter.player) return ruleError('not-an-enemy', `${target.id} is on ${shooter.id}'s side`);
+  const flight = checkFlightAttack(shooter, attack, target);
+  if (flight) return flight;
   const inches = inchesBetween(table, shooter, target);
-  if (rangeBand(attack.range!, inches) === null)
-    return ruleError('out-of-range', `${target.id} is ${inches} inches away; ${attack.name} reaches ${attack.range!.long}`);
+  const reckoned = inches + heightRange(shooter, target);
+  if (rangeBand(attack.range!, reckoned) === null) {
+    const up = reckoned > inches ? ` (${reckoned} counting its height)` : '';
+    return ruleError('out-of-range', `${target.id} is ${inches} inches away${up}; ${attack.name} reaches ${attack.range!.long}`);
+  }
   if (!lineOfSight(table, shooter, target).visible) return ruleError('no-line-of-sight', `${shooter.id} cannot see ${target.id}`);
   return null;
 }
@@ -147,7 +170,7 @@ export interface ShotTroops {
 
 /** SC Ranged f: a shot into melee that missed by its −2 alone hits a troop next to the target, chosen by a die. */
 function strayTarget(dice: Dice, t: ShotTroops, shooter: Piece, target: Piece, rolls: Roll[]): Piece | null {
-  const near = besides(t.table, target, [shooter.id]);
+  const near = engagedWith(t.table, target, [shooter.id]);
   if (near.length === 0) return null;
   if (near.length === 1) return near[0]!;
   const v = dice(near.length);
@@ -171,16 +194,17 @@ export function aimShot(t: ShotTroops, d: DeclaredStrike, first = true): ShotAim
   const fighter = t.fighters.get(d.attacker)!;
   const attack = findAttack(fighter.card, d.attack)!.attack;
   const inches = inchesBetween(t.table, shooter, target);
-  const band = rangeBand(attack.range!, inches) ?? 'long';
+  const band = rangeBand(attack.range!, inches + heightRange(shooter, target)) ?? 'long';
   const sight = lineOfSight(t.table, shooter, target);
   const melee = intoMelee(t.table, shooter, target);
+  const heights = heightsAbove(pieceLevel(shooter), pieceLevel(target));
   const shooterState = {
     hurt: isHurt(fighter.taken, fighter.card.wounds),
     aimed: first && (t.aimed?.has(d.attacker) ?? false),
     ...(fighter.conditions ? { conditions: fighter.conditions } : {}),
   };
   const modifiers = [
-    ...rangedModifiers(attack, shooterState, band, sight, melee),
+    ...rangedModifiers(attack, shooterState, band, sight, melee, heights),
     ...readiedModifiers(t.readied?.has(d.attacker) ?? false, enemyAdjacent(t.table, shooter)),
   ];
   // An Area attack aims at the ground under the target: against 5, and never into melee (ruling SC26).
@@ -243,13 +267,14 @@ export function shoot(dice: Dice, t: ShotTroops, d: DeclaredStrike, first = true
  */
 function rollInFlight(dice: Dice, t: ShotTroops, shooter: Piece, attack: TroopAttack, troop: Piece, rolls: Roll[]): FlightRoll {
   const fighter = t.fighters.get(shooter.id)!;
-  const band = rangeBand(attack.range!, inchesBetween(t.table, shooter, troop)) ?? 'long';
+  const band = rangeBand(attack.range!, inchesBetween(t.table, shooter, troop) + heightRange(shooter, troop)) ?? 'long';
   const modifiers = rangedModifiers(
     attack,
     { hurt: isHurt(fighter.taken, fighter.card.wounds), aimed: false, ...(fighter.conditions ? { conditions: fighter.conditions } : {}) },
     band,
     lineOfSight(t.table, shooter, troop),
     false,
+    heightsAbove(pieceLevel(shooter), pieceLevel(troop)),
   );
   const d10 = dice(10);
   rolls.push({ d: 10, v: d10 });

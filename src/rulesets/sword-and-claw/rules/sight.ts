@@ -23,9 +23,11 @@
  * target with the smallest penalty (ruling SC16).
  */
 import { openGroundDistance } from '../../../engine/distance';
+import { footprint } from '../../../engine/footprint';
 import { SIZE_RANK } from '../formats/vocabulary';
+import { isHigh } from './altitude';
 import { DIAGONAL_RULE } from './movement';
-import { type Piece, type ScTable, spanOf } from './table';
+import { type Piece, pieceLevel, type ScTable, spanOf } from './table';
 
 export interface ScSight {
   /** SC Line of Sight: some line from the chosen point is not blocked. */
@@ -56,7 +58,9 @@ export function inchesBetween(table: ScTable, a: Piece, b: Piece): number {
  */
 export function shotOver(table: ScTable, shooter: Piece, target: Piece, troop: Piece): boolean {
   const rank = SIZE_RANK[troop.size];
-  if (rank >= SIZE_RANK[shooter.size] && rank >= SIZE_RANK[target.size]) return false;
+  // SC Flight Hover: a hovering target counts one size larger for being shot at over other troops.
+  const targetRank = SIZE_RANK[target.size] + (pieceLevel(target) === 'hover' ? 1 : 0);
+  if (rank >= SIZE_RANK[shooter.size] && rank >= targetRank) return false;
   const space = inchesBetween(table, shooter, troop) - 1;
   return space >= 1 + Math.max(0, rank - SIZE_RANK[shooter.size]);
 }
@@ -142,14 +146,21 @@ function cornersOf(width: number, p: Piece): number[] {
   return [2 * c, 2 * r, 2 * (c + s), 2 * r, 2 * c, 2 * (r + s), 2 * (c + s), 2 * (r + s)];
 }
 
-/** SC Line of Sight and SC Cover for `shooter` looking at `target` on `table`. */
+/**
+ * SC Line of Sight and SC Cover for `shooter` looking at `target` on `table`. Only troops on the
+ * ground stand in a line (ruling SC95: a flyer is above it); none does when the shooter or the target
+ * is at Low or High Altitude (SC Flight: only large blocking terrain blocks sight to them), nor a troop
+ * under the shooter's or the target's own space.
+ */
 export function lineOfSight(table: ScTable, shooter: Piece, target: Piece): ScSight {
   const { width, height } = table.board;
   const over = new Map<string, boolean>();
+  const troopsStand = !isHigh(pieceLevel(shooter)) && !isHigh(pieceLevel(target));
+  const own = new Set([...footprint(table.board, shooter.at, spanOf(shooter.size)), ...footprint(table.board, target.at, spanOf(target.size))]);
   const kind = (c: number, r: number): Kind => {
     const i = r * width + c;
-    const who = table.occupant[i];
-    if (who === shooter.id || who === target.id) return 0;
+    if (own.has(i)) return 0;
+    const who = troopsStand ? table.occupant[i] : null;
     if (table.terrain[i] === 'blocking') return BLOCKS;
     if (who !== null && who !== undefined) {
       if (!over.has(who)) over.set(who, shotOver(table, shooter, target, table.pieces.get(who)!));

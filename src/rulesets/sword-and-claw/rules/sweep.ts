@@ -10,7 +10,7 @@
  * sweep along the board's edge passes over them and strikes nobody there.
  */
 import type { TroopAttack } from '../formats/troop-card';
-import { type Piece, type ScTable, spanOf } from './table';
+import { groundAndHover, type Piece, pieceLevel, type ScTable, spanOf } from './table';
 
 export type SweepTurn = 'clockwise' | 'counterclockwise';
 
@@ -47,9 +47,10 @@ export function sweepSquares(table: ScTable, attacker: Piece, size: number, targ
   const ring = ringOf(table, attacker);
   const n = ring.length;
   const step = aim.turn === 'clockwise' ? 1 : -1;
+  const layer = table.layers[pieceLevel(target)];
   const mine = (i: number) => {
     const s = ring[((i % n) + n) % n];
-    return s !== null && s !== undefined && table.occupant[s] === target.id;
+    return s !== null && s !== undefined && layer[s] === target.id;
   };
   let start = -1;
   for (let i = 0; i < n && start < 0; i++) if (mine(i) && !mine(i - step)) start = i;
@@ -60,12 +61,12 @@ export function sweepSquares(table: ScTable, attacker: Piece, size: number, targ
   return Array.from({ length: count }, (_, k) => ring[(((start + k * step) % n) + n) % n]!);
 }
 
-/** The troops in the swept squares, other than the attacker, in the order the sweep first reaches them: each is struck once. */
+/**
+ * The troops in the swept squares, other than the attacker, in the order the sweep first reaches them
+ * (in a square, the one on the ground before the one hovering over it: SC Flight Hover): each is struck once.
+ */
 export function sweptTroops(table: ScTable, squares: readonly (number | null)[], attacker: string): Piece[] {
   const ids: string[] = [];
-  for (const s of squares) {
-    const who = s === null ? null : table.occupant[s];
-    if (who && who !== attacker && !ids.includes(who)) ids.push(who);
-  }
+  for (const s of squares) for (const who of s === null ? [] : groundAndHover(table, s)) if (who !== attacker && !ids.includes(who)) ids.push(who);
   return ids.map((id) => table.pieces.get(id)!);
 }

@@ -6,6 +6,7 @@ import type { Board } from '../../../engine/board';
 import { fitsOnBoard, footprint, type Span } from '../../../engine/footprint';
 import { depthOf, type ScMap, type ScTerrain, terrainOf } from '../formats/map';
 import { SPAN, type ScSize } from '../formats/vocabulary';
+import { type Altitude, type Level, LEVELS, levelOf } from './altitude';
 
 /** What water asks of a troop (SC Moving Through Water, SC Swimming, SC App. A Aquatic; rules/water.ts). */
 export interface Wet {
@@ -24,7 +25,12 @@ export interface Piece {
   readonly at: number;
   /** Left out where no water can matter (a test's bare piece): then read from its size alone (rules/water.ts). */
   readonly wet?: Wet;
+  /** A flyer's altitude (SC Flight); left out for a troop without Flight, which stands on the ground. */
+  readonly altitude?: Altitude;
 }
+
+/** The level a piece is at (rules/altitude.ts). */
+export const pieceLevel = (p: Pick<Piece, 'altitude'>): Level => levelOf(p.altitude);
 
 export interface ScTable {
   readonly board: Board;
@@ -32,8 +38,20 @@ export interface ScTable {
   /** The water's depth on each square, 0 for none (SC Moving Through Water). */
   readonly depth: readonly number[];
   readonly pieces: ReadonlyMap<string, Piece>;
-  /** The piece on each square, or null. */
+  /** The piece on the ground on each square, or null: the ground layer of `layers`. */
   readonly occupant: readonly (string | null)[];
+  /** The piece at each level on each square, or null (ruling SC91: one troop a square at each level). */
+  readonly layers: Readonly<Record<Level, readonly (string | null)[]>>;
+}
+
+/** The troops on a square at the ground and Hover: those an attack on the square hits (SC Flight Hover). */
+export function groundAndHover(table: ScTable, square: number): string[] {
+  const out: string[] = [];
+  for (const level of ['ground', 'hover'] as const) {
+    const who = table.layers[level][square];
+    if (who !== null && who !== undefined) out.push(who);
+  }
+  return out;
 }
 
 export const spanOf = (size: ScSize): Span => SPAN[size];
@@ -81,16 +99,35 @@ function groundOf(map: Pick<ScMap, 'id' | 'name' | 'grid'>): {
   return made;
 }
 
+const empties = new Map<number, readonly null[]>();
+
+/** A layer of `n` empty squares, made once per size and never written to. */
+function emptyLayer(n: number): (string | null)[] {
+  let e = empties.get(n);
+  if (!e) {
+    e = Object.freeze(new Array<null>(n).fill(null));
+    empties.set(n, e);
+  }
+  return e as (string | null)[];
+}
+
 /** The table for a map and the pieces on it; throws if a piece is off the board or two overlap (a caller's bug). */
 export function scTable(map: Pick<ScMap, 'id' | 'name' | 'grid'>, pieces: readonly Piece[]): ScTable {
   const { board, terrain, depth } = groundOf(map);
-  const occupant: (string | null)[] = new Array(board.width * board.height).fill(null);
+  const n = board.width * board.height;
+  // A level nobody is at shares one empty layer: a table is made for every order and option listed.
+  const used = new Set<Level>(['ground', ...pieces.map(pieceLevel)]);
+  const layers = Object.fromEntries(LEVELS.map((l) => [l, used.has(l) ? new Array<string | null>(n).fill(null) : emptyLayer(n)])) as Record<
+    Level,
+    (string | null)[]
+  >;
   for (const p of pieces) {
     if (!fitsOnBoard(board, p.at, spanOf(p.size))) throw new Error(`${p.id} does not fit on the board at ${p.at}`);
+    const layer = layers[pieceLevel(p)];
     for (const s of footprint(board, p.at, spanOf(p.size))) {
-      if (occupant[s] !== null) throw new Error(`${p.id} and ${occupant[s]} overlap at ${s}`);
-      occupant[s] = p.id;
+      if (layer[s] !== null) throw new Error(`${p.id} and ${layer[s]} overlap at ${s}`);
+      layer[s] = p.id;
     }
   }
-  return { board, terrain, depth, pieces: new Map(pieces.map((p) => [p.id, p])), occupant };
+  return { board, terrain, depth, pieces: new Map(pieces.map((p) => [p.id, p])), occupant: layers.ground, layers };
 }

@@ -6,7 +6,8 @@
 import { ruleError, type RuleError } from '../../../engine/errors';
 import type { AfterMove } from './movement';
 import { areAdjacent } from './opportunity';
-import { type Piece, type ScTable, spanOf } from './table';
+import { mayFight } from './altitude';
+import { type Piece, pieceLevel, type ScTable, spanOf } from './table';
 
 /** Column and row bounds of a space. */
 function boundsOf(table: ScTable, p: Piece): { c0: number; r0: number; c1: number; r1: number } {
@@ -44,6 +45,11 @@ export function checkMeleeTarget(table: ScTable, attacker: Piece, targetId: stri
   const target = table.pieces.get(targetId);
   if (!target) return ruleError('unknown-target', `no troop "${targetId}" on the table`);
   if (target.player === attacker.player) return ruleError('not-an-enemy', `${target.id} is on ${attacker.id}'s side`);
+  if (!mayFight(pieceLevel(attacker), pieceLevel(target)))
+    return ruleError(
+      'other-level',
+      `${target.id} and ${attacker.id} are at different levels: a troop at Low or High Altitude fights only troops at its own level`,
+    );
   if (reach && !withinReach(table, attacker, target))
     return ruleError('out-of-reach', `${target.id} is neither next to ${attacker.id} nor one square away past open ground`);
   if (!reach && !areAdjacent(table, attacker, target)) return ruleError('not-adjacent', `${target.id} is not next to ${attacker.id}`);

@@ -20,7 +20,7 @@
 import { openGroundDistance } from '../../../engine/distance';
 import type { TroopAttack } from '../formats/troop-card';
 import { DIAGONAL_RULE } from './movement';
-import { type Piece, type ScTable, spanOf } from './table';
+import { groundAndHover, type Piece, type ScTable, spanOf } from './table';
 
 /** The projected attacks' templates (SC Melee c), in the order the rulebook lists them. */
 export const TEMPLATE_SHAPES = ['Cone', 'Line', 'Aura', 'Fan'] as const;
@@ -157,12 +157,12 @@ export function templateSquares(table: ScTable, attacker: Piece, template: Templ
 export const templateAt = (table: ScTable, attacker: Piece, template: Template, target: Piece): number[] =>
   templateSquares(table, attacker, template, centreOf(table, target));
 
-/** The troops with a square among `squares`, other than the attacker, in board order of their top-left squares. */
+/**
+ * The troops with a square among `squares`, other than the attacker, in board order of their top-left
+ * squares: those on the ground and hovering (SC Flight Hover: an attack on a square hits both).
+ */
 export function troopsUnder(table: ScTable, squares: readonly number[], attacker: string): Piece[] {
   const ids = new Set<string>();
-  for (const s of squares) {
-    const who = table.occupant[s];
-    if (who && who !== attacker) ids.add(who);
-  }
+  for (const s of squares) for (const who of groundAndHover(table, s)) if (who !== attacker) ids.add(who);
   return [...ids].map((id) => table.pieces.get(id)!).sort((a, b) => a.at - b.at);
 }

@@ -6,7 +6,7 @@
 import { footprint } from '../../../engine/footprint';
 import { SIZE_RANK, type ScSize } from '../formats/vocabulary';
 import type { TroopCard } from '../formats/troop-card';
-import { type Piece, type ScTable, spanOf, type Wet } from './table';
+import { type Piece, pieceLevel, type ScTable, spanOf, type Wet } from './table';
 
 /** SC Moving Through Water, SC Swimming: the size rating, 1 for Small to 4 for Huge. */
 const sizeRating = (size: ScSize): number => SIZE_RANK[size] + 1;
@@ -27,6 +27,9 @@ export function wetOf(card: Pick<TroopCard, 'toWound' | 'size' | 'str' | 'qualit
 /** A piece without a card read (a bare piece in a test): its size's height, an extra inch to swim. */
 const wetFor = (p: Piece): Wet => p.wet ?? { height: sizeRating(p.size), swimExtra: 1, aquatic: false };
 
+/** A flying troop is above the water: it neither wades nor swims (SC Flight Hover: it moves over rivers without penalty). */
+const aloft = (p: Piece): boolean => pieceLevel(p) !== 'ground';
+
 /** Ruling SC69: the deepest water under the troop's whole space at top-left `at`; 0 on dry ground. */
 export function depthUnder(table: ScTable, p: Pick<Piece, 'size'>, at: number): number {
   return Math.max(0, ...footprint(table.board, at, spanOf(p.size)).map((s) => table.depth[s] ?? 0));
@@ -35,13 +38,13 @@ export function depthUnder(table: ScTable, p: Pick<Piece, 'size'>, at: number): 
 /** Whether the troop must swim where it stands at `at` (deeper than its height; never an Aquatic troop). */
 export function swimsAt(table: ScTable, p: Piece, at: number = p.at): boolean {
   const wet = wetFor(p);
-  return !wet.aquatic && depthUnder(table, p, at) > wet.height;
+  return !aloft(p) && !wet.aquatic && depthUnder(table, p, at) > wet.height;
 }
 
 /** Whether a square is water the mover wades (exactly its height deep): difficult terrain to it, unless Aquatic. */
 export function wadesIn(table: ScTable, p: Piece, square: number): boolean {
   const wet = wetFor(p);
-  return !wet.aquatic && (table.depth[square] ?? 0) === wet.height;
+  return !aloft(p) && !wet.aquatic && (table.depth[square] ?? 0) === wet.height;
 }
 
 /**
@@ -52,6 +55,7 @@ export function wadesIn(table: ScTable, p: Piece, square: number): boolean {
  */
 export function waterExtra(table: ScTable, p: Piece, from: number, to: number): number {
   const wet = wetFor(p);
+  if (aloft(p)) return 0;
   const deepFrom = depthUnder(table, p, from) > wet.height;
   const deepTo = depthUnder(table, p, to) > wet.height;
   if (deepTo) return wet.aquatic ? 0 : wet.swimExtra;

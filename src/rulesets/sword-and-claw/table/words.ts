@@ -19,6 +19,7 @@ import { scores } from '../match/end';
 import { cardOf } from '../match/tables';
 import type { ScEvent, ScSave, ScSetup, ScState, ScStepName } from '../match/types';
 import type { Condition } from '../rules/conditions';
+import { ALTITUDES, type Altitude, LEVEL_WORDS } from '../rules/altitude';
 import { labelOf, squareWords } from './names';
 
 type Name = (player: PlayerId) => string;
@@ -187,6 +188,12 @@ function woundsLine(setup: ScSetup, id: string, w: { taken: number; hurt: boolea
   return `${labelOf(setup, id)} has taken ${w.taken} of ${total} wounds${w.hurt ? ' and is Hurt' : ''}.`;
 }
 
+/** Whether a flyer's change of level is a climb or a descent, and to the ground a landing. */
+function climbWord(from: Altitude | undefined, to: Altitude): string {
+  if (to === 'landed') return 'lands';
+  return ALTITUDES.indexOf(to) > ALTITUDES.indexOf(from ?? 'landed') ? 'climbs' : 'descends';
+}
+
 /** The lines of one event, read against the state before it. */
 function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<string, MoveOrder | 'charge'>): string[] {
   switch (e.type) {
@@ -197,7 +204,15 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
         `🎲 ${name(e.player)} rolls ${e.dice[0]?.v ?? '?'} + 3: deploys within **${e.depth} squares** of the ${s.edges[e.player]} edge (\`/order deploy\` each troop, then \`/order done\`).`,
       ];
     case 'deployed':
-      return [`${name(s.troops[e.troop]!.player)} places ${labelOf(setup, e.troop)} at ${squareWords(setup, e.at)}.`];
+      return [
+        `${name(s.troops[e.troop]!.player)} places ${labelOf(setup, e.troop)} at ${squareWords(setup, e.at)}${e.altitude ? `, ${LEVEL_WORDS[e.altitude]}` : ''}.`,
+      ];
+    case 'altitude':
+      return [
+        e.why === 'move'
+          ? `${labelOf(setup, e.troop)} ${climbWord(s.troops[e.troop]!.altitude, e.altitude)}: now ${LEVEL_WORDS[e.altitude]}.`
+          : `${labelOf(setup, e.troop)} cannot keep aloft while held and drops a level: now ${LEVEL_WORDS[e.altitude]}.`,
+      ];
     case 'turn-began':
       return [`**Round ${e.round}:** ${name(e.player)}'s turn, movement step: ${STEP_WORDS.movement}.`];
     case 'step-began':
