@@ -84,6 +84,9 @@ export const lastPrompt = (page: Page): Locator => page.locator('.message.has-co
 
 /** Answers a prompt message with its first button, or the first option of its first menu. */
 export async function answerFirst(prompt: Locator): Promise<void> {
+  // A prompt whose picture is drawn first reaches the page a moment after the answer before it lands:
+  // wait for something to answer, so the last prompt is not the one just answered.
+  await prompt.locator('.components .btn, .select-face').first().waitFor({ timeout: 10_000 });
   const button = prompt.locator('.components .btn').first();
   if ((await button.count()) > 0) {
     await button.click();
