@@ -10,6 +10,7 @@ import { resultFactsOf } from '../league/results';
 import type { PostBody } from '../posts/post-body';
 import { drawsPictures, picturePost, promptCloseUp, type PictureBody } from '../posts/post-pictures';
 import { entryMapFile } from '../posts/entry-map';
+import { mapChoiceFiles } from '../posts/map-preview';
 import { promptMapFile, promptPicture } from './prompts/prompt-game';
 import { gameOf } from '../match/match-state';
 import { challengeButtons } from './skirmish/challenge-buttons';
@@ -98,8 +99,10 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
       const game = snapshot.stage === 'pregame' ? null : gameOf(snapshot);
       // With one map on offer, who places the first tile is asked looking at its start areas too.
       const entry = snapshot.stage === 'pregame' && (made.kind === 'entry' || (made.kind === 'map-chooser' && setup.maps.length === 1));
+      // With several, who chooses the map, and the map, are asked looking at every map on offer.
+      const choice = snapshot.stage === 'pregame' && setup.maps.length > 1 && (made.kind === 'map-chooser' || made.kind === 'map');
       const picture = game ? promptPicture(game) : null;
-      if ((entry || picture !== null) && renderer) return renderer.render(stored.id, body);
+      if ((entry || choice || picture !== null) && renderer) return renderer.render(stored.id, body);
       const map = entry
         ? entryMapFile(setup, snapshot.pregame)
         : game?.prompt && picture === 'own-map'
@@ -107,7 +110,8 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
           : picture === 'turn-so-far'
             ? await promptCloseUp(store, stored, row.seq)
             : null;
-      const post = { content: made.post.content, components: made.post.components, ping: [made.player], ...(map ? { files: [map] } : {}) };
+      const files = choice ? mapChoiceFiles(setup.maps) : map ? [map] : [];
+      const post = { content: made.post.content, components: made.post.components, ping: [made.player], ...(files.length > 0 ? { files } : {}) };
       return { to: 'create', post, prompt: { seq: row.seq, player: made.player, kind: made.kind } };
     }
     case 'challenge':

@@ -11,6 +11,8 @@ import { initial } from '../rulesets/sellsword/engine';
 import type { Gridmap } from '../formats/gridmap';
 import { TERRAINS } from '../formats/vocabulary';
 import { DISCORD_ALT_TEXT_LIMIT, type Picture } from '../render';
+import { DiscordLimit } from '../discord/limits';
+import type { PostFile } from './plain-post';
 import { renderLegend, renderMap } from '../rulesets/sellsword/render';
 
 /** "G1–L2" for a rectangle; "12 squares within G1–L2" when the area is not one. */
@@ -46,8 +48,8 @@ export function mapPreviewAlt(map: Gridmap, limit = DISCORD_ALT_TEXT_LIMIT): str
   return clip(text, limit);
 }
 
-/** The map drawn with no units, and its alt text; and the key to its terrain and marks. */
-export function renderMapPreview(map: Gridmap): { png: Buffer; alt: string; key: Picture } {
+/** The map set up with no players and no units: the board, start areas and objectives. */
+function emptyState(map: Gridmap) {
   const setup = initial({
     map,
     cards: new Map(),
@@ -59,5 +61,34 @@ export function renderMapPreview(map: Gridmap): { png: Buffer; alt: string; key:
     rng: seeded(0),
   });
   if ('error' in setup) throw new Error(`map ${map.id} cannot be set up empty: ${setup.error.message}`);
-  return { png: renderMap(setup.state), alt: mapPreviewAlt(map), key: renderLegend(setup.state) };
+  return setup.state;
+}
+
+/** The map drawn with no units, and its alt text; and the key to its terrain and marks. */
+export function renderMapPreview(map: Gridmap): { png: Buffer; alt: string; key: Picture } {
+  const state = emptyState(map);
+  return { png: renderMap(state), alt: mapPreviewAlt(map), key: renderLegend(state) };
+}
+
+/**
+ * Discord takes at most 25 MB of files in one message; the map choice's pictures stay well under it,
+ * so one oversized submitted map cannot make the whole prompt fail to post.
+ */
+const MAP_CHOICE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The candidate maps pictured for the setup's map choice (§2.1), in the order of its buttons: each
+ * drawn empty with its name in the header, as `map-1.png`, `map-2.png`… At most Discord's 10 files a
+ * message: a longer list is pictured up to the tenth (the prompt's text says so).
+ */
+export function mapChoiceFiles(maps: readonly { readonly map: Gridmap }[]): PostFile[] {
+  const files: PostFile[] = [];
+  let bytes = 0;
+  for (const [i, { map }] of maps.slice(0, DiscordLimit.files).entries()) {
+    const png = renderMap(emptyState(map));
+    if (bytes + png.length > MAP_CHOICE_BYTES) break;
+    bytes += png.length;
+    files.push({ png, name: `map-${i + 1}.png`, alt: clip(`Map ${i + 1} of ${maps.length} on offer. ${mapPreviewAlt(map)}`, 'altText', { atWord: true }) });
+  }
+  return files;
 }

@@ -45,4 +45,13 @@ describe('the map choice', () => {
       'The first to place picks which start area to take; the others place after, seeing where that tile went.',
     );
   });
+
+  it('says the maps on offer are pictured, and only the first 10 of a longer list (Discord takes 10 files a message)', () => {
+    const chooser = { kind: 'map-chooser', player: 'p1', options: ['p1', 'p2'] } as unknown as PregamePrompt;
+    expect(setupPromptPost('m', 1, chooser, name, 3).content).toContain('The maps on offer are pictured below.');
+    const map = (n: number) =>
+      ({ kind: 'map', player: 'p1', options: Array.from({ length: n }, (_, i) => ({ id: `m${i}`, name: `Map ${i}` })) }) as unknown as PregamePrompt;
+    expect(setupPromptPost('m', 1, map(2), name, 2).content).toBe('<@p1>, choose the map. The maps on offer are pictured below, in the order of the buttons.');
+    expect(setupPromptPost('m', 1, map(12), name, 12).content).toContain('The first 10 of the maps on offer are pictured below');
+  });
 });

@@ -23,6 +23,15 @@ export function setupRerollRecord(prompt: PregamePrompt, name: (player: PlayerId
   return `🎲 ${name(prompt.player)} lost the setup tactics check (${o.total} against ${name(o.leader)}'s ${o.leaderTotal}).`;
 }
 
+/**
+ * How the maps on offer are shown (post-render.ts attaches them, one picture each in the order of the
+ * buttons, at most Discord's 10 files a message), so the map is never chosen blind.
+ */
+function mapsPictured(maps: number, buttons: boolean): string {
+  const which = maps > 10 ? 'The first 10 of the maps on offer are' : 'The maps on offer are';
+  return `${which} pictured below${buttons ? ', in the order of the buttons' : ''}.`;
+}
+
 /** `maps`: how many maps are on offer; with one there is no map to choose, only the first entry tile to place. */
 export function setupPromptPost(prompt: PregamePrompt, name: (player: PlayerId) => string, maps = 2): PlainPrompt {
   const who = `<@${prompt.player}>`;
@@ -44,12 +53,12 @@ export function setupPromptPost(prompt: PregamePrompt, name: (player: PlayerId) 
     }
     case 'map-chooser':
       return {
-        content: `${who}, you won the setup tactics check. ${maps <= 1 ? 'Who places the first entry tile? The map below shows its start areas, hatched and numbered.' : 'Who chooses the map and places the first entry tile?'} ${FIRST_TILE_MEANS}`,
+        content: `${who}, you won the setup tactics check. ${maps <= 1 ? 'Who places the first entry tile? The map below shows its start areas, hatched and numbered.' : `Who chooses the map and places the first entry tile? ${mapsPictured(maps, false)}`} ${FIRST_TILE_MEANS}`,
         parts: [{ action: 'chooser', buttons: prompt.options.map((p) => ({ label: p === prompt.player ? 'I will' : unshown(name(p)), arg: p })) }],
       };
     case 'map':
       return {
-        content: `${who}, choose the map.`,
+        content: `${who}, choose the map. ${mapsPictured(prompt.options.length, true)}`,
         parts: [{ action: 'map', buttons: prompt.options.map((m, i) => ({ label: m.name, arg: String(i) })) }],
       };
     case 'entry': {
