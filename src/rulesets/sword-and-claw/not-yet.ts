@@ -1,7 +1,7 @@
 /**
  * What of Sword and Claw is not played here yet, in one list that other code may read: the `/help`
  * topic names it, and test/rulesets/sword-and-claw/not-yet.test.ts proves each entry is refused by
- * the rules (or, for flanking, never applied), so the list cannot go stale. Whoever makes one of these
+ * the rules, so the list cannot go stale. Whoever makes one of these
  * playable removes its entry, and that test says so if they forget.
  */
 export interface NotYet {
@@ -14,7 +14,6 @@ export interface NotYet {
 export const SC_NOT_YET: readonly NotYet[] = [
   { id: 'spellcasting', words: 'spellcasting' },
   { id: 'reserves', words: 'reserves' },
-  { id: 'flanking', words: 'flanking' },
   { id: 'siege', words: 'siege weapons' },
   { id: 'indirect-fire', words: 'Indirect Fire' },
 ];

@@ -189,6 +189,19 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
     text: [
       'Roll a d10 and add the attack’s To-hit (minus 1 if the attacker is Hurt).',
       '• A melee attack hits when the total reaches the target’s Melee Defense, a ranged attack its Ranged Defense (see The ranged step). A Skeleton’s Ranged Defense is 1 more than its card says.',
+      '• A melee attack at a **flanked** target gets +1 (see Flanking).',
+    ].join('\n'),
+  },
+  {
+    id: 'flanking',
+    title: 'Flanking',
+    also: ['flank', 'flanked', 'surround', 'surrounded', 'opposite'],
+    cites: ['SC Flanking', 'SC App. C', 'SC To-Hit', 'SC72'],
+    text: [
+      'A troop is **flanked** when two of its enemies stand next to it on opposite sides (north and south, or east and west), or one on a corner and the other on the opposite corner or a square beside that corner.',
+      '• Every melee attack at a flanked troop gets +1 to hit, whoever makes it: an opportunity attack too, judged where the mover stood. Shots and cones, fans, lines and auras get no flank.',
+      '• There is no facing: sides and corners are the map’s. A Large or Huge troop is flanked the same way round its whole space; one enemy alone never flanks it.',
+      '• The target suggestions of `/order attack` say when a target is flanked, and the odds count it.',
     ].join('\n'),
   },
   {

@@ -1,20 +1,15 @@
 /**
  * The `/help` topic's "Not yet:" list (not-yet.ts SC_NOT_YET) is true: each entry is refused by the
- * rules (or, for flanking, never applied), so the list cannot go stale. An entry without a proof here
- * fails; whoever makes an entry playable removes it from the list, and its proof is then not run.
+ * rules, so the list cannot go stale. An entry without a proof here fails; whoever makes an entry playable removes it from the list, and its proof is then not run.
  */
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../../src/formats/problems';
-import { startTurn } from '../../../src/engine/step-turn';
 import { checkArmy } from '../../../src/rulesets/sword-and-claw/army-check';
 import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
 import { armySchema } from '../../../src/rulesets/sword-and-claw/formats/army';
 import { troopCardSchema } from '../../../src/rulesets/sword-and-claw/formats/troop-card';
 import { SC_HELP, SC_NOT_YET_SENTENCE } from '../../../src/rulesets/sword-and-claw/help-topics';
-import { initialState, STEP_RULES } from '../../../src/rulesets/sword-and-claw/match/apply';
-import { decideSc } from '../../../src/rulesets/sword-and-claw/match/decide';
 import { makeScSetup } from '../../../src/rulesets/sword-and-claw/match/setup';
-import type { ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
 import { SC_NOT_YET } from '../../../src/rulesets/sword-and-claw/not-yet';
 import { checkDeclaration } from '../../../src/rulesets/sword-and-claw/rules/melee';
 import { troop } from './cards';
@@ -22,36 +17,6 @@ import { troop } from './cards';
 const loaded = loadScContent();
 if (!loaded.ok) throw new Error('content');
 const content = loaded.value;
-
-/** Two spearmen either side of a skirmisher, alice's melee step: the skirmisher is flanked (SC Flanking). */
-function flanked(): { setup: ScSetup; state: ScState } {
-  const setup: ScSetup = {
-    ruleset: 'sword-and-claw',
-    seed: 11,
-    players: ['alice', 'bob'],
-    attacker: 'alice',
-    defenderEdge: null,
-    map: { ruleset: 'sword-and-claw', id: 'f', name: 'F', sample: false, grid: Array.from({ length: 8 }, () => '........') },
-    cards: { 'human-spearman': content.troops.get('human-spearman')!, 'reptilian-skirmisher': content.troops.get('reptilian-skirmisher')! },
-    armies: { alice: 'Iron Company', bob: 'Mire Raiders' },
-    troops: [
-      { id: 'west', troop: 'human-spearman', player: 'alice' },
-      { id: 'east', troop: 'human-spearman', player: 'alice' },
-      { id: 'skink', troop: 'reptilian-skirmisher', player: 'bob' },
-    ],
-  };
-  const start = initialState(setup);
-  const at = { west: 8, skink: 9, east: 10 };
-  const state: ScState = {
-    ...start,
-    attacker: 'alice',
-    defender: 'bob',
-    round: 1,
-    troops: Object.fromEntries(Object.entries(at).map(([id, square]) => [id, { ...start.troops[id]!, at: square }])),
-    turn: { ...startTurn(STEP_RULES, 'alice', 'alice'), step: 'melee' },
-  };
-  return { setup, state };
-}
 
 const army = (card: ReturnType<typeof troop>) =>
   checkArmy({ ruleset: 'sword-and-claw', name: 'A', faction: card.faction, sample: false, units: [{ troop: card.id, count: 1 }] }, new Map([[card.id, card]]));
@@ -77,17 +42,6 @@ const PROOFS: Readonly<Record<string, () => void>> = {
     const other = content.armies.get('mire-raiders')!;
     const setup = makeScSetup({ seed: 1, players: ['a', 'b'], armies: { a: r.value, b: other }, troops: content.troops, map: content.maps.get('reed-ford')! });
     expect(setup.troops.filter((t) => t.player === 'a').map((t) => t.troop)).toEqual(['human-spearman']);
-  },
-  // SC Flanking: a strike at a troop with enemies on both sides gets no +1.
-  flanking: () => {
-    const { setup, state } = flanked();
-    const declared = decideSc(setup, state, { type: 'attack', troop: 'west', attack: 'spear', target: 'skink' }, 'alice');
-    if (!declared.ok) throw new Error(declared.error.message);
-    const resolved = decideSc(setup, declared.state, { type: 'next' }, 'alice');
-    if (!resolved.ok) throw new Error(resolved.error.message);
-    const melee = resolved.events.find((e): e is Extract<ScEvent, { type: 'melee-resolved' }> => e.type === 'melee-resolved')!;
-    expect(melee.strikes).toHaveLength(1);
-    expect(melee.strikes[0]!.modifiers.map((m) => m.why).join()).not.toMatch(/flank/i);
   },
   // SC App. A Siege Weapon: an army with one is refused.
   siege: () => expect(army(troop({ id: 'ram', qualities: ['Siege Weapon'] })).problems.map((p) => p.code)).toEqual(['quality-not-played']),

@@ -21,14 +21,14 @@
  * decision stays cheap on a large map.
  */
 import { hitChance, woundsPerHit } from '../rules/chances';
-import { findAttack, meleeModifiers } from '../rules/melee';
+import { findAttack } from '../rules/melee';
 import { afterMove, allowance, reachable } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
 import { aimShot, type ShotTroops } from '../rules/ranged';
 import { inchesBetween } from '../rules/sight';
 import type { Piece, ScTable } from '../rules/table';
-import { isHurt } from '../rules/wounds';
 import { meleeOptions } from '../match/options';
+import { strikeAim } from '../match/melee-options';
 import { areaValue, spreadValue, sweepWays } from './spread';
 import { bestCharge, fightWorth, type StrikeWorth } from './charge';
 import { reloadOptions, shotOptions, shotTroops, troopShots } from '../match/ranged';
@@ -63,8 +63,15 @@ export function chooseScCommand(setup: ScSetup, s: ScState, seat: PlayerId): ScC
 }
 
 /** Wounds an attack is expected to do: its chance to hit times the wounds of a hit. */
-/** `shots`: the troops as shots read them, made once for all the options weighed (match/ranged.ts shotTroops). */
-function expected(setup: ScSetup, s: ScState, c: { troop: string; attack: string; target: string }, ranged: boolean, shots?: ShotTroops): number {
+/** `shots`: the troops as shots read them, made once for all the options weighed (match/ranged.ts shotTroops); `table`, the table a strike's flank is read on. */
+function expected(
+  setup: ScSetup,
+  s: ScState,
+  c: { troop: string; attack: string; target: string },
+  ranged: boolean,
+  shots?: ShotTroops,
+  table: ScTable | undefined = shots?.table,
+): number {
   const attacker = s.troops[c.troop]!;
   const target = s.troops[c.target]!;
   const card = cardOf(setup, attacker);
@@ -79,8 +86,9 @@ function expected(setup: ScSetup, s: ScState, c: { troop: string; attack: string
     bonus = aim.modifiers.reduce((n, m) => n + m.value, 0);
     defense = aim.defense;
   } else {
-    bonus = meleeModifiers(attack, isHurt(attacker.taken, card.wounds), attacker.conditions).reduce((n, m) => n + m.value, 0);
-    defense = targetCard.defense.melee;
+    const aim = strikeAim(setup, s, c, table);
+    bonus = aim.modifiers.reduce((n, m) => n + m.value, 0);
+    defense = aim.defense;
   }
   return hitChance(bonus, defense) * woundsPerHit(attack.dmg.bonus, targetCard.toWound);
 }
@@ -217,7 +225,7 @@ function troopMove(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, e
  */
 function chargeOrder(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, strikeAt: number | null, enemies: readonly Piece[]): ScCommand | null {
   const worth = worthOf(setup, s);
-  const strikeWorth: StrikeWorth = (attack, target) => worth(target, expected(setup, s, { troop: troop.id, attack, target }, false));
+  const strikeWorth: StrikeWorth = (attack, target) => worth(target, expected(setup, s, { troop: troop.id, attack, target }, false, undefined, table));
   let walked = 0;
   if (strikeAt !== null) {
     const card = cardOf(setup, troop);

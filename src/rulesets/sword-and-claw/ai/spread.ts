@@ -7,6 +7,7 @@
 import type { Roll } from '../../../engine/dice';
 import { areaSize, DEVIATION_DIRECTIONS, landArea } from '../rules/area';
 import { hitChance, woundsPerHit } from '../rules/chances';
+import { isFlanked } from '../rules/flanking';
 import { type DeclaredStrike, type Fighter, findAttack, hitsAutomatically, meleeModifiers } from '../rules/melee';
 import { isProjected, reachedTroops } from '../rules/projected';
 import { aimShot, rangedDefense, rangedModifiers, type ShotTroops } from '../rules/ranged';
@@ -66,7 +67,7 @@ export function spreadValue(
     else {
       const mods = isProjected(attack)
         ? rangedModifiers(attack, { hurt, aimed: false }, 'short', lineOfSight(table, attacker, p), false)
-        : meleeModifiers(attack, hurt);
+        : meleeModifiers(attack, hurt, me.conditions, isFlanked(table, p));
       const defense = isProjected(attack) ? rangedDefense(card) : card.defense.melee;
       wounds =
         hitChance(

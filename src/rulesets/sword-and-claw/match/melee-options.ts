@@ -3,14 +3,16 @@
  * projected attacks): for the active side's options and the bot, and for a Readied troop of the
  * inactive side (match/readied.ts).
  */
-import { checkMeleeDeclaration, findAttack, hasReach } from '../rules/melee';
+import { isFlanked } from '../rules/flanking';
+import { checkMeleeDeclaration, findAttack, hasReach, meleeModifiers, type Modifier } from '../rules/melee';
 import { afterMove } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
 import { checkProjectedTarget, isProjected } from '../rules/projected';
+import type { ScTable } from '../rules/table';
 import { withinReach } from '../rules/targets';
 import { checkFlightAttack } from '../rules/flight-attacks';
 import { conditionsAllow } from './conditions';
-import { cardOf, meleeAttacks, onTable, pieceOf, tableOf } from './tables';
+import { cardOf, meleeAttacks, onTable, pieceOf, struckCard, tableOf } from './tables';
 import type { ScCommand, ScDeclared, ScSetup, ScState, ScTroop } from './types';
 
 /**
@@ -47,4 +49,21 @@ export function meleeOptions(
         .map((e) => ({ type: 'attack' as const, troop: t.id, attack: id, target: e.id }));
     });
   });
+}
+
+/**
+ * A plain strike's roll as the melee step (or an opportunity attack) would make it now: the modifiers
+ * (skill, the target flanked where it stands, Hurt, Entangled: SC To-Hit) and the Melee Defense it is
+ * rolled against. One place for the odds the table shows and the bot weighs.
+ */
+export function strikeAim(
+  setup: ScSetup,
+  s: ScState,
+  c: { readonly troop: string; readonly attack: string; readonly target: string },
+  table: ScTable = tableOf(setup, s),
+): { modifiers: Modifier[]; defense: number } {
+  const [attacker, target] = [s.troops[c.troop]!, s.troops[c.target]!];
+  const attack = findAttack(cardOf(setup, attacker), c.attack)!.attack;
+  const flanked = isFlanked(table, pieceOf(setup, target));
+  return { modifiers: meleeModifiers(attack, attacker.hurt, attacker.conditions, flanked), defense: struckCard(setup, s, target).defense.melee };
 }

@@ -8,6 +8,7 @@ import { nameOf } from '../../../engine/board';
 import { refuse } from '../../../engine/errors';
 import type { RuleError } from '../../../engine/errors';
 import { isRemoved, isHurt } from '../rules/wounds';
+import { isFlanked } from '../rules/flanking';
 import { strike } from '../rules/melee';
 import { allowance, canEnd, checkPath, type MoveOrder, type MovePlan, reachable } from '../rules/movement';
 import { opportunityAttackers, opportunityAttacksPerRound } from '../rules/opportunity';
@@ -202,7 +203,9 @@ export function answerOpportunity(ctx: Ctx, setup: ScSetup, attackId: string | n
       .find((a) => a.id === attackId)!;
     // A mover paused in water it swims is struck at its lowered Melee Defense (SC Swimming).
     const moverCard = struckCard(setup, s, mover);
-    const out = strike((sides) => ctx.roll(sides), { attacker: p.attacker, target: p.mover }, attack, attacker.hurt, moverCard, attacker.conditions);
+    // "As if the moving figure were still in the space that it is moving from" (SC Opportunity Attacks): flanked there or not.
+    const flanked = isFlanked(tableOf(setup, s), pieceOf(setup, mover));
+    const out = strike((sides) => ctx.roll(sides), { attacker: p.attacker, target: p.mover }, attack, attacker.hurt, moverCard, attacker.conditions, flanked);
     const taken = mover.taken + out.wounds;
     const removed = isRemoved(taken, moverCard.wounds);
     const conditions = removed ? [] : strikeConditions(setup, s, out);

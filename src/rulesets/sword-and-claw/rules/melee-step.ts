@@ -5,6 +5,7 @@
  */
 import type { Dice } from './dice';
 import { type DeclaredStrike, type Fighter, findAttack, strike, type StrikeOutcome } from './melee';
+import { isFlanked } from './flanking';
 import { isProjected, type ProjectedOutcome, project } from './projected';
 import { type SweepTurn, sweepSize, sweepSquares, sweptTroops } from './sweep';
 import type { ScTable } from './table';
@@ -33,8 +34,9 @@ function sweep(dice: Dice, table: ScTable, fighters: ReadonlyMap<string, Fighter
   const aim = d.sweep ?? { turn: 'clockwise' as const };
   const squares = sweepSquares(table, table.pieces.get(d.attacker)!, size, table.pieces.get(d.target)!, aim);
   const hurt = isHurt(attacker.taken, attacker.card.wounds);
+  // Each troop swept is struck at +1 when it is flanked by its own enemies (SC Flanking), friend or foe of the attacker.
   const strikes = sweptTroops(table, squares, d.attacker).map((p) =>
-    strike(dice, { attacker: d.attacker, target: p.id }, attack, hurt, fighters.get(p.id)!.card, attacker.conditions),
+    strike(dice, { attacker: d.attacker, target: p.id }, attack, hurt, fighters.get(p.id)!.card, attacker.conditions, isFlanked(table, p)),
   );
   const wounds = strikes.reduce((n, k) => n + k.wounds, 0);
   return {
@@ -62,7 +64,8 @@ export interface MeleeStepResult {
  * Resolves the declared strikes in order (SC Melee d) and only then applies their wounds (SC Melee b):
  * every strike is rolled with the attacker's and target's state from before the step, so a troop
  * removed in the step still strikes, and Hurt is as it was when the step began. `table` is where the
- * troops stood; a projected attack needs it.
+ * troops stood; a projected attack and a sweep need it, and without it no target counts as flanked
+ * (SC Flanking; only bare-strike tests leave it out).
  */
 export function resolveMeleeStep(dice: Dice, fighters: ReadonlyMap<string, Fighter>, declared: readonly DeclaredStrike[], table?: ScTable): MeleeStepResult {
   const fighterOf = (id: string): Fighter => {
@@ -75,8 +78,10 @@ export function resolveMeleeStep(dice: Dice, fighters: ReadonlyMap<string, Fight
     const found = findAttack(attacker.card, d.attack);
     if (!found) throw new Error(`${d.attacker} has no attack ${d.attack}; the declaration should have been refused`);
     const size = sweepSize(found.attack);
-    if (!isProjected(found.attack) && size === null)
-      return strike(dice, d, found.attack, isHurt(attacker.taken, attacker.card.wounds), fighterOf(d.target).card, attacker.conditions);
+    if (!isProjected(found.attack) && size === null) {
+      const flanked = table ? isFlanked(table, table.pieces.get(d.target)!) : false;
+      return strike(dice, d, found.attack, isHurt(attacker.taken, attacker.card.wounds), fighterOf(d.target).card, attacker.conditions, flanked);
+    }
     if (!table) throw new Error(`${d.attacker}'s ${d.attack} needs the table to know whom it reaches`);
     if (size !== null) return sweep(dice, table, fighters, d, found.attack, size);
     const projected = project(dice, { table, fighters }, d.attacker, found.attack, d.target);

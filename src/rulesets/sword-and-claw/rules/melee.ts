@@ -20,6 +20,7 @@ export interface Modifier {
     | 'aim'
     | 'hurt'
     | 'entangled'
+    | 'flanked'
     | 'medium range'
     | 'long range'
     | 'cover'
@@ -74,15 +75,24 @@ export const entangledModifier = (conditions: readonly Condition[] | undefined):
   return value === 0 ? [] : [{ why: 'entangled', value }];
 };
 
-/** SC To-Hit, melee: the attacker's skill with the weapon, −1 when the attacker is Hurt (SC Hurt), −2 while it is Entangled. */
-export function meleeModifiers(attack: TroopAttack, attackerHurt: boolean, conditions?: readonly Condition[]): Modifier[] {
-  return [{ why: 'skill', value: attack.toHit }, ...(attackerHurt ? [{ why: 'hurt' as const, value: -1 }] : []), ...entangledModifier(conditions)];
+/**
+ * SC To-Hit, melee: the attacker's skill with the weapon, +1 when the target is flanked (SC Flanking,
+ * rules/flanking.ts), −1 when the attacker is Hurt (SC Hurt), −2 while it is Entangled.
+ */
+export function meleeModifiers(attack: TroopAttack, attackerHurt: boolean, conditions?: readonly Condition[], targetFlanked = false): Modifier[] {
+  return [
+    { why: 'skill', value: attack.toHit },
+    ...(targetFlanked ? [{ why: 'flanked' as const, value: 1 }] : []),
+    ...(attackerHurt ? [{ why: 'hurt' as const, value: -1 }] : []),
+    ...entangledModifier(conditions),
+  ];
 }
 
 /**
  * One melee strike (SC Attacks 1–4): a d10 plus the modifiers hits when it reaches the target's Melee
  * Defense; a hit rolls a d6 plus the attack's bonus, and each To Wound number the damage reaches is a
- * wound. A natural 10 or 1 is no different from any other roll (ruling SC6).
+ * wound. A natural 10 or 1 is no different from any other roll (ruling SC6). `targetFlanked`: the
+ * target is flanked where it stands as the strike is rolled (SC Flanking).
  */
 export function strike(
   dice: Dice,
@@ -91,6 +101,7 @@ export function strike(
   attackerHurt: boolean,
   target: Pick<TroopCard, 'defense' | 'toWound' | 'qualities'> & { readonly swimming?: true },
   attackerConditions?: readonly Condition[],
+  targetFlanked = false,
 ): StrikeOutcome {
   const defense = target.defense.melee;
   // A No Damage hit rolls no d6 (SC App. B No Damage): nothing in its result would read it.
@@ -115,7 +126,7 @@ export function strike(
     };
   }
   const d10 = dice(10);
-  const modifiers = meleeModifiers(attack, attackerHurt, attackerConditions);
+  const modifiers = meleeModifiers(attack, attackerHurt, attackerConditions, targetFlanked);
   const total = d10 + modifiers.reduce((sum, m) => sum + m.value, 0);
   const base = { ...who, attack: attack.id, modifiers, total, defense, ...(target.swimming ? { swimming: true as const } : {}) };
   if (total < defense) return { ...base, dice: [{ d: 10, v: d10 }], hit: false, damage: null, wounds: 0 };

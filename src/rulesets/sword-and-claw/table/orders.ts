@@ -10,9 +10,10 @@ import { scTable } from '../rules/table';
 import { planCharge } from '../match/charge';
 import { legalCommands } from '../match/options';
 import { isNimbleCharger } from '../rules/charge';
-import { cardOf, moveOf, onTable, pieceOf, tableOf } from '../match/tables';
+import { cardOf, moveOf, onTable, pieceOf, struckCard, tableOf } from '../match/tables';
+import { strikeAim } from '../match/melee-options';
 import { shotTroops } from '../match/ranged';
-import { findAttack } from '../rules/melee';
+import { findAttack, hitsAutomatically } from '../rules/melee';
 import { type SweepAim, sweepSize } from '../rules/sweep';
 import { templateAt, templateOf, troopsUnder } from '../rules/templates';
 import { aimShot } from '../rules/ranged';
@@ -286,7 +287,7 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
             : (c.type === 'attack' || c.type === 'shoot') && (!attack || c.attack === attack)
               ? [
                   {
-                    name: `${troopWords(setup, c.target)} ${where(c.target)}${c.type === 'shoot' ? shotOdds(setup, s, c) : templateReach(setup, s, c)}`,
+                    name: `${troopWords(setup, c.target)} ${where(c.target)}${c.type === 'shoot' ? shotOdds(setup, s, c) : strikeOdds(setup, s, c)}`,
                     value: labelOf(setup, c.target),
                   },
                 ]
@@ -328,6 +329,25 @@ function shotOdds(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'sho
   const cover = coverPenalty(aim.sight) > 0 ? ', in cover' : '';
   const toWound = fighters.get(c.target)!.card.toWound;
   return ` (${aim.inches}", ${aim.band} range${cover}, ${odds(bonus, aim.defense)}% to hit, ${woundChance(attack.dmg.bonus, toWound)}% to wound)`;
+}
+
+/**
+ * What a melee attack at the target would do, as its suggestion shows it: a plain strike's odds,
+ * ` (flanked, 60% to hit, 67% to wound)` (SC Flanking names itself, being the target's doing), a
+ * template's reach; a Sweep, which strikes several troops, shows neither.
+ */
+function strikeOdds(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'attack' }>): string {
+  const attack = findAttack(cardOf(setup, s.troops[c.troop]!), c.attack)?.attack;
+  if (!attack) return '';
+  if (templateOf(attack)) return templateReach(setup, s, c);
+  if (sweepSize(attack) !== null) return '';
+  const aim = strikeAim(setup, s, c);
+  const bonus = aim.modifiers.reduce((sum, m) => sum + m.value, 0);
+  const flanked = aim.modifiers.some((m) => m.why === 'flanked') ? 'flanked, ' : '';
+  const toWound = struckCard(setup, s, s.troops[c.target]!).toWound;
+  // No d10 is rolled, so no flank counts (SC App. B Automatically hits); a Hurt attacker's damage is at −2.
+  if (hitsAutomatically(attack)) return ` (hits automatically, ${woundChance(attack.dmg.bonus - (s.troops[c.troop]!.hurt ? 2 : 0), toWound)}% to wound)`;
+  return ` (${flanked}${odds(bonus, aim.defense)}% to hit, ${woundChance(attack.dmg.bonus, toWound)}% to wound)`;
 }
 
 /** Whom a projected attack aimed at the target would cover, as its suggestion shows them: ` (Cone 4 covers HS1, RB: 1 of yours)`; '' for a plain strike. */

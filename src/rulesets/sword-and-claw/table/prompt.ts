@@ -8,7 +8,8 @@
 import type { RuleError } from '../../../engine/errors';
 import type { PromptPost } from '../../ruleset';
 import type { PlayerId, ReadiedKind, ScDeclared, ScReadiedPrompt } from '../match/types';
-import { findAttack, meleeModifiers } from '../rules/melee';
+import { findAttack } from '../rules/melee';
+import { strikeAim } from '../match/melee-options';
 import { aimShot } from '../rules/ranged';
 import { shotTroops } from '../match/ranged';
 import { readiedOptions } from '../match/readied';
@@ -28,13 +29,12 @@ const MOST_BUTTONS = 20;
 function readiedOdds(setup: ScSetup, s: ScState, d: ScDeclared, step: ReadiedKind): { bonus: number; defense: number; dmg: number } {
   const attacker = s.troops[d.attacker]!;
   const attack = findAttack(cardOf(setup, attacker), d.attack)!.attack;
-  const target = struckCard(setup, s, s.troops[d.target]!);
   if (step === 'ranged') {
     const aim = aimShot({ ...shotTroops(setup, s), readied: new Set([d.attacker]) }, d, !(s.sealed ?? []).some((x) => x.attacker === d.attacker));
     return { bonus: aim.modifiers.reduce((n, m) => n + m.value, 0), defense: aim.defense, dmg: attack.dmg.bonus };
   }
-  const bonus = meleeModifiers(attack, attacker.hurt, attacker.conditions).reduce((n, m) => n + m.value, 0);
-  return { bonus, defense: target.defense.melee, dmg: attack.dmg.bonus };
+  const aim = strikeAim(setup, s, { troop: d.attacker, attack: d.attack, target: d.target });
+  return { bonus: aim.modifiers.reduce((n, m) => n + m.value, 0), defense: aim.defense, dmg: attack.dmg.bonus };
 }
 
 function readiedPost(setup: ScSetup, s: ScState, p: ScReadiedPrompt, name: (p: PlayerId) => string): PromptPost {
@@ -78,8 +78,10 @@ export function scPromptPost(setup: ScSetup, s: ScState, name: (p: PlayerId) => 
   const moverCard = struckCard(setup, s, mover);
   const lines = p.attacks.map((id) => {
     const attack = card.attacks.flat().find((a) => a.id === id)!;
-    const bonus = meleeModifiers(attack, attacker.hurt).reduce((sum, m) => sum + m.value, 0);
-    return `• ${attack.name}: ${odds(bonus, moverCard.defense.melee)}% to hit (Melee Defense ${moverCard.defense.melee}), then ${woundChance(attack.dmg.bonus, moverCard.toWound)}% to wound.`;
+    const aim = strikeAim(setup, s, { troop: p.attacker, attack: id, target: p.mover });
+    const bonus = aim.modifiers.reduce((sum, m) => sum + m.value, 0);
+    const flanked = aim.modifiers.some((m) => m.why === 'flanked') ? ', flanked' : '';
+    return `• ${attack.name}: ${odds(bonus, aim.defense)}% to hit (Melee Defense ${aim.defense}${flanked}), then ${woundChance(attack.dmg.bonus, moverCard.toWound)}% to wound.`;
   });
   const text = [
     `⚔️ ${troopWords(setup, p.mover)} is leaving the reach of your ${troopWords(setup, p.attacker)}. Does it make an opportunity attack?`,
