@@ -60,7 +60,7 @@ describe('R24: /attack with a burst names its square in `target`', () => {
     const { priest, ghoul, user } = await setTable();
     const sent = await world.run({ user, channel: thread, name: 'attack', options: { unit: priest, attack: 'dawnburst', target: ghoul.toUpperCase() } });
     expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
-    expect(answerText(sent)).toContain(`attacked ${ghoul.toUpperCase()} with Dawnburst`);
+    expect(answerText(sent)).toContain(`attacked ${ghoul.toUpperCase()} with Dawnburst, a burst centred on I7`);
   }, 60_000);
 
   it('a square out of reach, or a word that is neither a square nor a unit, is refused saying why', async () => {

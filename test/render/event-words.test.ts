@@ -481,6 +481,13 @@ describe('a roll names what changed its modifier', () => {
     );
   });
 
+  it("a burst's line names the square it was centred on (R24), from the event as logged", () => {
+    expect(say(roll({ modifier: 6, notes: ['bonus +6'], origin: 'K15' }))).toBe(
+      'KN attacked GH with Longsword, a burst centred on K15: rolled 14 + 6 = 20, needing 12 or more, hit.',
+    );
+    expect(say(roll({ modifier: 6, notes: ['bonus +6'] }))).not.toContain('centred');
+  });
+
   it('a hit with no roll says why, without the rule code', () => {
     const told = say(roll({ rolls: [], hit: true, critical: true, notes: ['helpless and adjacent: hit and critical (R20)'] }));
     expect(told).toBe('KN attacked GH with Longsword: no roll needed (GH is helpless and adjacent), hit automatically (critical).');

@@ -209,6 +209,7 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
       ...(attack && woundTypes(attack).length === 0 ? { woundless: true } : {}),
       ...(e.reply !== true && e.origin === undefined && unansweredForToken(r, e.unit, e.target) ? { noReactToken: true } : {}),
       ...(e.reply !== true && e.origin === undefined ? tooDearWords(r, e.unit, e.target) : {}),
+      ...(e.origin !== undefined ? { origin: e.origin } : {}),
     },
     attackerId: e.unit,
     targetId: e.target,

@@ -224,7 +224,9 @@ export function rollSum(die: number, modifier: number, notes: readonly string[] 
 function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): string {
   const a = h.attack;
   const paid = h.paid ? ` (${a.reply ? 'spending' : 'paying'} ${h.paid})` : '';
-  const who = a.reply ? `${a.attacker} replied to ${a.target} with ${a.attack}${paid}` : `${a.attacker} attacked ${a.target} with ${a.attack}${paid}`;
+  // A burst attacks each unit it catches in turn (R24): each line says where it was centred.
+  const burst = a.origin !== undefined ? `, a burst centred on ${a.origin}` : '';
+  const who = a.reply ? `${a.attacker} replied to ${a.target} with ${a.attack}${paid}` : `${a.attacker} attacked ${a.target} with ${a.attack}${burst}${paid}`;
   if (h.problem) return `${who}, but it could not be made: ${h.problem}.`;
   const roll =
     a.roll === null
