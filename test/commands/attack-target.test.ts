@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { attackCommand } from '../../src/commands/play/acts';
 import { scenarioState } from '../../src/rulesets/sellsword/scenario-runner';
 import { targetChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
+import { strikableOnSquare } from '../../src/rulesets/sellsword/table/square-target';
+import type { ActCommand } from '../../src/rulesets/sellsword/engine';
 import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
@@ -57,5 +59,28 @@ describe('R24: a burst’s target suggestions are the squares it can be centred 
     expect(targetChoices(game, me, 'b', 'bomb', 'H8').map((c) => c.name)).toEqual([
       'Nothing to choose: Bomb cannot be centred on H8: H8 is 7 squares away; Bomb reaches 6',
     ]);
+  });
+});
+
+describe('a square typed for an attack that strikes a unit', () => {
+  const game = burstTable();
+  // The legal strikes of a one-target attack: E1 (on E5) directly, E2 (on E6) only by a charge.
+  const legal: ActCommand[] = [
+    { act: 'attack', unit: 'b', attack: 'x', target: 'e1' },
+    { act: 'attack', unit: 'b', attack: 'x', target: 'e2', charge: true },
+  ] as ActCommand[];
+
+  it('is the one enemy the attack can strike there, any case, a charge at it included', () => {
+    expect(strikableOnSquare(game, legal, 'E5')).toBe('e1');
+    expect(strikableOnSquare(game, legal, ' e5 ')).toBe('e1');
+    expect(strikableOnSquare(game, legal, 'E6')).toBe('e2');
+  });
+
+  it('is nothing for a unit label, a free square, an ally’s square, an enemy it cannot strike, or a square off the map', () => {
+    expect(strikableOnSquare(game, legal, 'e1')).toBeNull();
+    expect(strikableOnSquare(game, legal, 'D5')).toBeNull();
+    expect(strikableOnSquare(game, legal, 'F5')).toBeNull();
+    expect(strikableOnSquare(game, legal, 'H8')).toBeNull();
+    expect(strikableOnSquare(game, legal, 'Z99')).toBeNull();
   });
 });

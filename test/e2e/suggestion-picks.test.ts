@@ -115,12 +115,12 @@ describe('the "Nothing to choose" suggestion', () => {
 });
 
 describe('/attack with a square as the target of an attack that strikes one unit', () => {
-  it('R24: the list and the refusal say only a burst is aimed at a square, and nothing is applied', async () => {
+  it('R24: a square no enemy it can strike stands on: the list and the refusal say only a burst is aimed at a square, and nothing is applied', async () => {
     const { guard, alice } = await setTable('I5', 'I6');
     const me = nameOf(alice);
     const g = await gameIn();
     const attack = g.cards[g.units[guard]!.card]!.attacks[0]!;
-    const options = { unit: guard, attack: attack.id, target: 'I6' };
+    const options = { unit: guard, attack: attack.id, target: 'I4' };
     const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'target', options });
     expect(list.map((c) => c.name)).toEqual([`Nothing to choose: ${attack.name} strikes a unit, not a square: pick the unit to attack`]);
     const sent = await world.run({ user: me, channel: thread, name: 'attack', options });
@@ -128,6 +128,19 @@ describe('/attack with a square as the target of an attack that strikes one unit
     expect(answerText(sent)).toMatch(`${attack.name} strikes a unit, not a square: give the unit's map label in \`target\``);
     expect(answerText(sent)).toMatch(/Only a burst is aimed at a square\.$/);
     expect((await gameIn()).units[guard]).toEqual(g.units[guard]);
+  }, 60_000);
+
+  it('the square of the one enemy it can strike is that enemy: offered in the list, and attacked when sent', async () => {
+    const { guard, ghoul, alice } = await setTable('I5', 'I6');
+    const me = nameOf(alice);
+    const g = await gameIn();
+    const attack = g.cards[g.units[guard]!.card]!.attacks[0]!;
+    const options = { unit: guard, attack: attack.id, target: 'i6' };
+    const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'target', options });
+    expect(list.map((c) => c.value)).toEqual([ghoul]);
+    const sent = await world.run({ user: me, channel: thread, name: 'attack', options });
+    expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
+    expect(answerText(sent)).toContain(`declared an attack on ${ghoul.toUpperCase()} with ${attack.name}`);
   }, 60_000);
 });
 

@@ -14,6 +14,7 @@ import {
   ACT_WORDS,
   attackChoices,
   squareChoices,
+  strikableOnSquareFor,
   targetChoices,
   tokenChoices,
   traitChoices,
@@ -218,7 +219,9 @@ export const attackCommand = actCommand(
     const attack = resolveAttack(live.game, attacker, o.attack);
     const made = findAttack(live.game, attacker, attack);
     if (made?.burst !== undefined) return burstAttack(live, u, attack, made.name, o);
-    const picked = resolveTarget(live.game, o.target, o.charge, made?.name ?? attack);
+    // The square an enemy stands on, read off the map, is that enemy when the attack can strike only it there.
+    const typed = strikableOnSquareFor(live.game, u, attack, o.target) ?? o.target;
+    const picked = resolveTarget(live.game, typed, o.charge, made?.name ?? attack);
     const target = picked.unit.id;
     if (o.path !== undefined && !picked.charge) refuse('bad-option', '`path` is for a charge: pick a target offered as a charge, or set `charge` to True.');
     if (!picked.charge) suggestCharge(live.game, attacker, attack, target);

@@ -25,6 +25,7 @@ import { boardOf, decide, findAttack, label, repliersTo, unitOf } from '../engin
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { fitName, oddsHead } from './odds-words';
 import { burstCentreChoices } from './burst-suggestions';
+import { strikableOnSquare } from './square-target';
 
 export { fitName };
 import { withoutRuleCodes } from '../../../render/plain-rules';
@@ -379,6 +380,12 @@ export function targetChoices(
   const legal = unitActs(game, user, id, 'attack', memo).filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
   const burst = attack === undefined ? undefined : findAttack(game, acting.unit, String(attack));
   if (burst?.burst !== undefined) return burstTargetChoices(game, id, burst, legal, typed, names);
+  return unitTargetChoices(game, id, attack, legal, strikableOnSquare(game, legal, typed) ?? typed, names);
+}
+
+/** The targets of an attack that strikes a unit (`typed` an enemy's square already read as that enemy): each in sight and reach, or by a charge. */
+function unitTargetChoices(game: GameState, id: string, attack: unknown, legal: readonly ActCommand[], typed: unknown, names: Names): Choice[] {
+  const attacker = unitOf(game, id);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
   const seen = new Map(
     visibleTargets(game, id)
@@ -387,7 +394,7 @@ export function targetChoices(
   );
   const charges = new Map(chargeOptions(game, id).map((c) => [c.target, c]));
   // Who may strike back depends on where the attacker stands, not on the target: worked out once.
-  const replies = replyWarning(repliersTo(game, unitOf(game, id)).map((u) => u.id));
+  const replies = replyWarning(repliersTo(game, attacker).map((u) => u.id));
   const found = suggest(
     // A target only a charge reaches carries the charge in its value: picking it charges.
     [...targets].map((t) => choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t), replies), seen.has(t) ? t : chargeTargetValue(t))),
@@ -397,7 +404,7 @@ export function targetChoices(
   );
   if (found.length > 0) return found;
   // Typed a unit that is not offered: the engine's reason for that unit, not a seeming typo.
-  const why = typedTargetWhy(game, id, attack, typed, names) ?? squareNotUnitWhy(game, acting.unit, attack, typed);
+  const why = typedTargetWhy(game, id, attack, typed, names) ?? squareNotUnitWhy(game, attacker, attack, typed);
   if (why) return [nothingToChoose(withoutRuleCodes(why), String(typed))];
   return orWhy([], () =>
     targets.size > 0

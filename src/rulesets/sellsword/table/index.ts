@@ -6,6 +6,7 @@
  */
 export { cardAltText } from './card-alt';
 export { chargeInstead } from './charge-instead';
+export { strikableOnSquare, strikableOnSquareFor } from './square-target';
 export { PROMPT_BUTTONS } from './prompt-buttons';
 export type { Answered, PlainButton, PlainOption, PlainPart, PlainPrompt } from './prompt-plain';
 export { gamePromptAnswer, gamePromptPost, rerollRecord } from './prompt-game';
