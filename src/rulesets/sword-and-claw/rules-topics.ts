@@ -157,6 +157,8 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
       'SC26',
       'SC51',
       'SC52',
+      'SC Readied Actions',
+      'SC58',
     ],
     text: [
       'In the ranged step your troops declare their shots: `/order shoot troop: attack: target:`. A troop that ran, slid or charged, or has an enemy next to it, may not shoot.',
@@ -165,6 +167,7 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
       '• **Aim** (`/order aim`) is a movement order: the troop stays put and gets +1 on its first shot this turn.',
       '• A crossbow (Requires Reload) must be reloaded after it fires: `/order reload`, as the troop’s movement order or instead of shooting, never with an enemy next to it.',
       '• To hit: a d10 plus the skill against the target’s Ranged Defense; −1 at Medium range, −2 at Long, −1 when the shooter is Hurt, cover as in Line of sight, and −2 when the target stands next to your own troops: a shot that misses only by that −2 hits a troop next to the target instead.',
+      '• A **Readied** shot (`/order ready`, taken in the other side’s turn) is at −1 when an enemy is next to the shooter, but takes no −2 for a fight at a troop that had no enemy next to it when that turn’s movement began.',
       '• An **Area** attack (Area 2 covers 2×2 squares) lands on the target’s square and needs only 5, with no −2 for a fight; every troop under it, yours too, rolls its own damage, and a shield adds 1 to To Wound. A miss drifts as many squares as it missed 5 by (no more than half the range), in the direction a d8 gives (1 north, then clockwise); landing past Long range halves the damage, off the table it hits nobody.',
       '• A **Direct Line** shot that misses flies on: through the target’s centre if the roll was 5 or more, else veering 5 − the roll inches to the left or right (a d6). Each troop in its line, yours too, is rolled against in turn until one is hit; a wall or its Long range stops it.',
     ].join('\n'),

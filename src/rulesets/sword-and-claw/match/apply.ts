@@ -82,7 +82,14 @@ function beginTurn(s: ScState, player: string, round: number): ScState {
       return [id, { ...kept, moved: t.player === player ? null : t.moved, opportunity: newRound ? 0 : t.opportunity }];
     }),
   );
-  return { ...s, round, troops, turn: startTurn(STEP_RULES, player, player), declared: [], sealed: [], prompt: null };
+  return { ...s, round, troops, beforeMovement: standingNow(troops), turn: startTurn(STEP_RULES, player, player), declared: [], sealed: [], prompt: null };
+}
+
+/** Where the troops on the table stand (ruling SC58 keeps it as the movement step begins). */
+function standingNow(troops: Readonly<Record<string, ScTroop>>): Record<string, Pick<ScTroop, 'at' | 'altitude'>> {
+  const out: Record<string, Pick<ScTroop, 'at' | 'altitude'>> = {};
+  for (const t of Object.values(troops)) if (t.at !== null && !t.removed) out[t.id] = t.altitude ? { at: t.at, altitude: t.altitude } : { at: t.at };
+  return out;
 }
 
 export function applyEvent(s: ScState, e: ScEvent): ScState {
@@ -93,8 +100,11 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
       return { ...s, rng: pastDice(s.rng, e.dice), depths: { ...s.depths, [e.player]: e.depth }, deploying: { player: e.player, depth: e.depth } };
     case 'deployed':
       return withTroop(s, e.troop, { at: e.at, ...(e.altitude ? { altitude: e.altitude } : {}) });
-    case 'altitude':
-      return withTroop(s, e.troop, { altitude: e.altitude });
+    case 'altitude': {
+      const after = withTroop(s, e.troop, { altitude: e.altitude });
+      // A fall comes with the saves, before movement (ruling SC99): where the troop is as movement begins.
+      return e.why === 'fall' && s.beforeMovement ? { ...after, beforeMovement: standingNow(after.troops) } : after;
+    }
     case 'turn-began':
       return beginTurn({ ...s, deploying: null }, e.player, e.round);
     case 'step-began':
@@ -153,8 +163,11 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
       for (const [id, w] of Object.entries(e.wounds)) out = wounded(out, id, w);
       return withConditions(out, e.conditions);
     }
-    case 'saved':
-      return saved({ ...s, rng: pastDice(s.rng, e.dice) }, e.saves, e.wounds);
+    case 'saved': {
+      // The saves come before movement (SC Sequence 1): a troop they remove was not there as it began.
+      const after = saved({ ...s, rng: pastDice(s.rng, e.dice) }, e.saves, e.wounds);
+      return s.beforeMovement ? { ...after, beforeMovement: standingNow(after.troops) } : after;
+    }
     case 'turn-ended':
       return { ...s, turn: null, declared: [], sealed: [], prompt: null };
     case 'ended':

@@ -8,7 +8,7 @@ import { refuse, ruleError, type RuleError } from '../../../engine/errors';
 import { checkDeclaration, type Fighter, findAttack } from '../rules/melee';
 import { afterMove } from '../rules/movement';
 import { checkShot, enemyAdjacent, needsReload, resolveRangedStep, type ShotTroops } from '../rules/ranged';
-import type { ScTable } from '../rules/table';
+import { type ScTable, scTable } from '../rules/table';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
 import { checkConditions, conditionRefusalOf, conditionsAllow, stepConditions } from './conditions';
@@ -110,11 +110,29 @@ export function troopShots(setup: ScSetup, s: ScState, t: ScTroop, table: ScTabl
 export function shotTroops(setup: ScSetup, s: ScState): ShotTroops {
   const troops = onTable(s);
   const table = tableOf(setup, s);
+  // Only a Readied shot reads it (ruling SC58): not worked out for a step without one.
+  const readiedShots = (s.sealed ?? []).length > 0 || troops.some((t) => t.readied === 'ranged');
+  const meleeBefore = readiedShots ? meleeBeforeMovement(setup, s) : undefined;
   return {
     table,
     fighters: new Map<string, Fighter>(troops.map((t) => [t.id, fighterOf(setup, table, t)])),
     aimed: new Set(troops.flatMap((t) => (t.moved === 'aim' ? [t.id] : []))),
+    ...(meleeBefore ? { meleeBefore } : {}),
   };
+}
+
+/**
+ * The troops that had an enemy next to them as the turn's movement step began (ruling SC58), read on
+ * the table as it stood then; undefined when the state does not keep it.
+ */
+export function meleeBeforeMovement(setup: ScSetup, s: ScState): ReadonlySet<string> | undefined {
+  if (!s.beforeMovement) return undefined;
+  const pieces = Object.entries(s.beforeMovement).map(([id, was]) => {
+    const { altitude: _now, ...troop } = s.troops[id]!;
+    return pieceOf(setup, { ...troop, ...was }, was.at!);
+  });
+  const then = scTable(setup.map, pieces);
+  return new Set(pieces.filter((p) => enemyAdjacent(then, p)).map((p) => p.id));
 }
 
 /**

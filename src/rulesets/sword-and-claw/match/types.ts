@@ -188,6 +188,12 @@ export interface ScState {
   /** The turn in play: its player and step (`side` is the player too); null in deployment and at the end. */
   readonly turn: StepTurn<ScStepName, MoveGiven> | null;
   readonly troops: Readonly<Record<string, ScTroop>>;
+  /**
+   * Where each troop on the table stood as the turn's movement step began, after its saves (SC
+   * Readied Actions: a Readied shot at a troop not in melee before movement takes no −2; ruling SC58).
+   * Absent in a state made before it was kept, where the −2 is taken as it was then.
+   */
+  readonly beforeMovement?: Readonly<Record<string, Pick<ScTroop, 'at' | 'altitude'>>>;
   /** Shots declared in this ranged step, or strikes in this melee step, in the order declared. */
   readonly declared: readonly ScDeclared[];
   /** The inactive side's Readied attacks declared in this step, hidden from the active player until they resolve (ruling SC55). */

@@ -14,7 +14,7 @@ import { areAdjacent } from './opportunity';
 import { coverPenalty, inchesBetween, lineOfSight, type ScSight } from './sight';
 import type { Piece, ScTable } from './table';
 import { isHurt, isRemoved, woundsFromDamage } from './wounds';
-import { readiedModifiers } from './readied';
+import { readiedModifiers, readiedWaivesMelee } from './readied';
 import { AREA_TARGET_NUMBER, areaModifiers, areaSize, landArea, type AreaOutcome } from './area';
 import { type DirectFlight, type FlightRoll, flyOn, hasDirectLine } from './direct-line';
 import { heightsAbove, RANGE_PER_HEIGHT } from './altitude';
@@ -166,6 +166,12 @@ export interface ShotTroops {
   readonly aimed?: ReadonlySet<string>;
   /** The inactive side's troops shooting with a Readied attack (SC Readied Actions). */
   readonly readied?: ReadonlySet<string>;
+  /**
+   * The troops that were in melee (an enemy next to them) as the movement step began (ruling SC58):
+   * a Readied shot at any other troop takes no −2 and hits nobody else for it. Left out: not known,
+   * so a Readied shot is treated as any other.
+   */
+  readonly meleeBefore?: ReadonlySet<string>;
 }
 
 /** SC Ranged f: a shot into melee that missed by its −2 alone hits a troop next to the target, chosen by a die. */
@@ -196,7 +202,8 @@ export function aimShot(t: ShotTroops, d: DeclaredStrike, first = true): ShotAim
   const inches = inchesBetween(t.table, shooter, target);
   const band = rangeBand(attack.range!, inches + heightRange(shooter, target)) ?? 'long';
   const sight = lineOfSight(t.table, shooter, target);
-  const melee = intoMelee(t.table, shooter, target);
+  const waived = readiedWaivesMelee(t.readied?.has(d.attacker) ?? false, t.meleeBefore, target.id);
+  const melee = !waived && intoMelee(t.table, shooter, target);
   const heights = heightsAbove(pieceLevel(shooter), pieceLevel(target));
   const shooterState = {
     hurt: isHurt(fighter.taken, fighter.card.wounds),

@@ -13,6 +13,15 @@ export const readiedModifiers = (readied: boolean, enemyNext: boolean): Modifier
   readied && enemyNext ? [{ why: 'readied beside an enemy', value: -1 }] : [];
 
 /**
+ * SC Readied Actions, ruling SC58: "Readied troops can make ranged attacks against enemies that were
+ * not in melee before movement without incurring the penalties for shooting into melee or worrying
+ * about other troops being hit": a Readied shot at a target that had no enemy next to it as the
+ * movement step began takes no −2 (SC Ranged f) and strays to nobody. `meleeBefore` unknown: no waiver.
+ */
+export const readiedWaivesMelee = (readied: boolean, meleeBefore: ReadonlySet<string> | undefined, target: string): boolean =>
+  readied && meleeBefore !== undefined && !meleeBefore.has(target);
+
+/**
  * SC Readied Actions, ruling SC59: a Readied troop's opportunity attacks this round count against its
  * attacks, so it declares no more melee strikes than its attacks a round less those it has made.
  */
