@@ -13,7 +13,6 @@ export interface NotYet {
 
 export const SC_NOT_YET: readonly NotYet[] = [
   { id: 'spellcasting', words: 'spellcasting' },
-  { id: 'reserves', words: 'reserves' },
   { id: 'siege', words: 'siege weapons' },
   { id: 'indirect-fire', words: 'Indirect Fire' },
 ];

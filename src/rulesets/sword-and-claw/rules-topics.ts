@@ -19,13 +19,14 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
   {
     id: 'deployment',
     title: 'Deployment',
-    also: ['setup', 'deploy', 'roll-off', 'attacker', 'defender', 'zone', 'edge'],
-    cites: ['SC Set-up 4', 'SC Set-up 5', 'SC Set-up 7', 'SC9', 'SC10', 'SC11'],
+    also: ['setup', 'deploy', 'roll-off', 'attacker', 'defender', 'zone', 'edge', 'reserve', 'reserves', 'army', 'core'],
+    cites: ['SC Set-up 4', 'SC Set-up 5', 'SC Set-up 6', 'SC Set-up 7', 'SC9', 'SC10', 'SC11', 'SC110', 'SC111'],
     text: [
       'Before the first turn each side sets up its troops.',
       '• **Attacker and defender:** each player rolls a d6 (ties roll again); the higher roll attacks. The defender takes one short edge of the map, the attacker the other.',
       '• **Zone:** each side rolls a d6 and adds 3: its troops deploy within that many squares of its own edge, every square of a troop inside the zone, none on hard blocking terrain or on another troop.',
-      '• The attackers deploy first, then the defenders: `/order deploy troop: square:` for each troop, `/order done` when all are placed. If time runs out, the troops left are placed on the free squares nearest the edge.',
+      '• The attackers deploy their core force first, then the defenders: `/order deploy troop: square:` for each troop, `/order done` when all are placed. If time runs out, the troops left are placed on the free squares nearest the edge.',
+      '• **Reserves:** an army may bring two reserve forces besides its core (the core at least half the points, each reserve at most the points the core leaves); one takes the field. After both cores, the attackers choose theirs with a button, sealed; the defenders choose theirs and place it; then the attackers place theirs, and their choice is shown. Each reserve rolls its own d6 + 3. No answer in time takes the first reserve.',
       '• Then the attackers play the first turn.',
     ].join('\n'),
   },

@@ -6,10 +6,22 @@ import { describe, expect, it } from 'vitest';
 import { checkArmy } from '../../../src/rulesets/sword-and-claw/army-check';
 import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
 import { type Army, armyLine, parseArmyLine, parseArmyText } from '../../../src/rulesets/sword-and-claw/formats/army';
+import { checkDice, commitmentOf, seedFrom } from '../../../src/match/dice-proof';
+import { rulesetOf } from '../../../src/rulesets';
+import { chooseScCommand } from '../../../src/rulesets/sword-and-claw/ai/choose';
+import { beginSc, decideSc, replaySc } from '../../../src/rulesets/sword-and-claw/match/decide';
+import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
+import { makeScSetup } from '../../../src/rulesets/sword-and-claw/match/setup';
+import type { ScCommand, ScEvent, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
+import { scPhase, scTimeout, scWaitingWords, scWaits } from '../../../src/rulesets/sword-and-claw/match/waits';
+import { scPromptAnswer, scPromptPost } from '../../../src/rulesets/sword-and-claw/table/prompt';
+import { scTell } from '../../../src/rulesets/sword-and-claw/table/words';
+import { scView } from '../../../src/rulesets/sword-and-claw/view';
+import { playRandom } from './random-play';
 
 const loaded = loadScContent();
 if (!loaded.ok) throw new Error('content');
-const { troops } = loaded.value;
+const { troops, armies, maps } = loaded.value;
 
 /** Humans: crossbowman 16, spearman 12, captain 30 points. */
 const army = (units: Army['units'], reserves?: [Army['units'], Army['units']]): Army => ({
@@ -130,5 +142,208 @@ describe('SC Army Selection: the army check (SC Set-up 6; ruling SC110)', () => 
   it('ruling SC1: a list without reserves is a core force alone, which may spend the whole total or less', () => {
     expect(codes(army([{ troop: 'human-spearman', count: 2 }]))).toEqual([]);
     expect(codes(army([{ troop: 'human-crossbowman', count: 13 }]))).toEqual(['over-points units']);
+  });
+});
+
+/** Alice attacks with the Reed Wardens (reserves: a spear wall or a crossbow line); Bob defends with reptilians that have reserves too. */
+function marsh(): Army {
+  return {
+    ruleset: 'sword-and-claw',
+    name: 'Marsh Watch',
+    faction: 'reptilians',
+    sample: false,
+    units: [
+      { troop: 'reptilian-swamp-brute', count: 2 },
+      { troop: 'reptilian-skirmisher', count: 2 },
+    ],
+    reserves: [
+      { units: [{ troop: 'reptilian-skirmisher', count: 4 }] },
+      {
+        name: 'Brute and pack',
+        units: [
+          { troop: 'reptilian-swamp-brute', count: 1 },
+          { troop: 'reptilian-skirmisher', count: 2 },
+        ],
+      },
+    ],
+  };
+}
+
+function reservesMatch(seed = 7): ScSetup {
+  const bob = marsh();
+  expect(checkArmy(bob, troops).problems).toEqual([]);
+  return makeScSetup({
+    seed,
+    players: ['alice', 'bob'],
+    armies: { alice: armies.get('reed-wardens')!, bob },
+    troops,
+    map: maps.get('long-marsh')!,
+    attacker: 'alice',
+  });
+}
+
+type Played = { state: ScState; events: ScEvent[] };
+
+function play(setup: ScSetup, from: Played, command: ScCommand, by: string | undefined): Played {
+  const r = decideSc(setup, from.state, command, by);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return { state: r.state, events: [...from.events, ...r.events] };
+}
+
+function begun(setup: ScSetup): Played {
+  const r = beginSc(setup);
+  if (!r.ok) throw new Error(r.error.message);
+  return { state: r.state, events: r.events };
+}
+
+const who = (id: string) => id;
+const ofForce = (s: ScState, player: string) =>
+  Object.values(s.troops)
+    .filter((t) => t.player === player)
+    .map((t) => t.reserve ?? 0);
+
+describe('SC Army Selection: reserves take the field (SC Set-up 7; ruling SC111)', () => {
+  it('cores first, attackers then defenders; the attackers choose a reserve; the defenders choose and place theirs; the attackers place theirs; then the first turn', () => {
+    const setup = reservesMatch();
+    let p = begun(setup);
+    p = play(setup, p, { type: 'deploy-rest' }, 'alice');
+    p = play(setup, p, { type: 'deploy-rest' }, 'bob');
+    expect(p.state.prompt).toEqual({ kind: 'reserve', player: 'alice', sealed: true });
+    expect(scPhase(p.state)).toBe('setup');
+    expect(scWaits(p.state)).toEqual([{ kind: 'prompt', player: 'alice' }]);
+    // The attackers answer first: nobody else, and nothing else, may go on.
+    expect(decideSc(setup, p.state, { type: 'reserve', reserve: 1 }, 'bob')).toMatchObject({ ok: false, error: { code: 'not-your-turn' } });
+    expect(decideSc(setup, p.state, { type: 'deploy-done' }, 'alice')).toMatchObject({ ok: false, error: { code: 'prompt-open' } });
+    expect(legalCommands(setup, p.state)).toEqual([
+      { type: 'reserve', reserve: 1 },
+      { type: 'reserve', reserve: 2 },
+    ]);
+    p = play(setup, p, { type: 'reserve', reserve: 2 }, 'alice');
+    expect(p.state.prompt).toEqual({ kind: 'reserve', player: 'bob', sealed: false });
+    // Neither reserve is on the table yet: both wait off it.
+    expect(ofForce(p.state, 'alice').every((n) => n === 0)).toBe(true);
+    p = play(setup, p, { type: 'reserve', reserve: 1 }, 'bob');
+    const bobs = p.events.at(-1)!;
+    expect(bobs).toMatchObject({ type: 'deployment-began', player: 'bob', reserve: 1 });
+    expect(p.state.deploying).toMatchObject({ player: 'bob', reserve: 1 });
+    expect(ofForce(p.state, 'bob').filter((n) => n === 1)).toHaveLength(4);
+    // Each force is placed in its own step: a core troop left over is not placed with the reserve.
+    const coreTroop = Object.values(p.state.troops).find((t) => t.player === 'bob' && t.reserve === undefined)!;
+    expect(coreTroop.at).not.toBeNull();
+    p = play(setup, p, { type: 'deploy-rest' }, 'bob');
+    expect(p.events.at(-1)).toMatchObject({ type: 'deployment-began', player: 'alice', reserve: 2 });
+    p = play(setup, p, { type: 'deploy-rest' }, 'alice');
+    expect(p.events.at(-1)).toMatchObject({ type: 'turn-began', player: 'alice', round: 1 });
+    // Only the chosen reserves took the field: Alice's crossbow line (5), Bob's skirmishers (4).
+    expect(ofForce(p.state, 'alice').filter((n) => n === 2)).toHaveLength(5);
+    expect(ofForce(p.state, 'alice')).not.toContain(1);
+    expect(ofForce(p.state, 'bob')).not.toContain(2);
+    expect(Object.values(p.state.troops).every((t) => t.at !== null)).toBe(true);
+    // Every group rolled its own 1d6 + 3.
+    expect(p.events.filter((e) => e.type === 'deployment-began').map((e) => e.type === 'deployment-began' && e.dice.length)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('the attackers’ choice is sealed: nothing the defenders see differs with it until the defenders’ reserve is placed', () => {
+    const setup = reservesMatch();
+    /** What Bob sees after each change, up to his reserve placed (the change that reveals Alice's choice is left out). */
+    const seen = (choice: 1 | 2) => {
+      const out: unknown[] = [];
+      let p = begun(setup);
+      const look = (before: ScState, events: readonly ScEvent[]) => {
+        out.push(scTell(setup, before, events, who).map((t) => t.lines));
+        out.push(scWaitingWords(p.state, who), scView.table(setup, p.state), chooseScCommand(setup, p.state, 'bob'));
+        out.push(p.state.prompt?.player === 'bob' ? [scPromptPost(setup, p.state, who), legalCommands(setup, p.state)] : null);
+        out.push(p.state.deploying?.player === 'bob' ? legalCommands(setup, p.state) : null);
+      };
+      const steps: [ScCommand, string][] = [
+        [{ type: 'deploy-rest' }, 'alice'],
+        [{ type: 'deploy-rest' }, 'bob'],
+        [{ type: 'reserve', reserve: choice }, 'alice'],
+        [{ type: 'reserve', reserve: 1 }, 'bob'],
+        [{ type: 'deploy-done' }, 'bob'],
+      ];
+      for (const [given, by] of steps) {
+        // Bob places one troop of his reserve, where the legal orders put it first.
+        const command = given.type === 'deploy-done' ? legalCommands(setup, p.state).find((c) => c.type === 'deploy')! : given;
+        if (command.type === 'reserve' && by === 'alice') {
+          // The button's answer is sealed: the thread is told only that it was given.
+          expect(scPromptAnswer(p.state, String(choice))).toMatchObject({ ok: true, sealed: true });
+        }
+        const before = p.state;
+        const at = p.events.length;
+        p = play(setup, p, command, by);
+        look(before, p.events.slice(at));
+      }
+      const reveal = decideSc(setup, p.state, { type: 'deploy-rest' }, 'bob');
+      if (!reveal.ok) throw new Error('reveal');
+      return { out, revealed: scTell(setup, p.state, reveal.events, who).flatMap((t) => t.lines) };
+    };
+    const first = seen(1);
+    const second = seen(2);
+    expect(second.out).toEqual(first.out);
+    expect(JSON.stringify(first.out)).toMatch(/has chosen a reserve force; it is told when they place it/);
+    // Bob's own choice is not sealed: his answer, and what it is, are told.
+    expect(JSON.stringify(first.out)).toMatch(/bob brings the first reserve/);
+    // Placing his reserve reveals Alice's.
+    expect(first.revealed.join('\n')).toMatch(/alice's sealed choice: the first reserve \(Spear wall\) takes the field/);
+    expect(second.revealed.join('\n')).toMatch(/alice's sealed choice: the second reserve \(Crossbow line\) takes the field/);
+  });
+
+  it('the reserve prompt: a button for each reserve with its troops and points; a missed deadline takes the first; the practice opponent fields its dearer', () => {
+    const setup = reservesMatch();
+    let p = begun(setup);
+    p = play(setup, p, { type: 'deploy-rest' }, 'alice');
+    p = play(setup, p, { type: 'deploy-rest' }, 'bob');
+    const post = scPromptPost(setup, p.state, who)!;
+    expect(post.buttons.map((b) => [b.label, b.arg])).toEqual([
+      ['First reserve (Spear wall)', '1'],
+      ['Second reserve (Crossbow line)', '2'],
+    ]);
+    expect(post.text).toContain('• First reserve (Spear wall): 5 Human Spearman, 1 Human Crossbowman: 76 points.');
+    expect(post.text).toContain('Your choice is sealed');
+    expect(scPromptAnswer(p.state, '3')).toMatchObject({ ok: false, error: { code: 'unknown-answer' } });
+    expect(scTimeout(p.state, who)?.command).toEqual({ type: 'reserve', reserve: 1 });
+    expect(chooseScCommand(setup, p.state, 'alice')).toEqual({ type: 'reserve', reserve: 2 });
+    p = play(setup, p, { type: 'reserve', reserve: 1 }, undefined);
+    expect(scPromptAnswer(p.state, '2')).toEqual({ ok: true, command: { type: 'reserve', reserve: 2 } });
+    expect(chooseScCommand(setup, p.state, 'bob')).toEqual({ type: 'reserve', reserve: 2 });
+  });
+
+  it('an army without reserves skips its reserve steps: the other side’s are played alone', () => {
+    const setup = makeScSetup({
+      seed: 3,
+      players: ['alice', 'bob'],
+      armies: { alice: armies.get('iron-company')!, bob: marsh() },
+      troops,
+      map: maps.get('long-marsh')!,
+      attacker: 'alice',
+    });
+    let p = begun(setup);
+    p = play(setup, p, { type: 'deploy-rest' }, 'alice');
+    p = play(setup, p, { type: 'deploy-rest' }, 'bob');
+    expect(p.state.prompt).toEqual({ kind: 'reserve', player: 'bob', sealed: false });
+    p = play(setup, p, { type: 'reserve', reserve: 2 }, 'bob');
+    p = play(setup, p, { type: 'deploy-rest' }, 'bob');
+    expect(p.events.at(-1)).toMatchObject({ type: 'turn-began', player: 'alice' });
+  });
+
+  it('replays to the same state, and its dice verify, through random legal play with reserves', () => {
+    const secret = 'army-selection';
+    const seed = seedFrom(secret, []);
+    const setup = reservesMatch(seed);
+    const picks = Array.from({ length: 400 }, (_, i) => (i * 7919) % 10_007);
+    const { state, events } = playRandom(setup, picks, 5);
+    expect(events.some((e) => e.type === 'reserve-chosen')).toBe(true);
+    expect(events.some((e) => e.type === 'turn-began')).toBe(true);
+    expect(replaySc(setup, events)).toEqual(state);
+    const found = rulesetOf('sword-and-claw');
+    if (!found.ok) throw new Error('ruleset');
+    expect(found.ruleset.match.replay(setup, events)).toEqual(state);
+    const check = checkDice(
+      { secret, seed, commitment: commitmentOf(secret), entropy: [] },
+      events.map((event, i) => ({ seq: i + 1, event })),
+      found.ruleset.diceOf,
+    );
+    expect(check.ok).toBe(true);
   });
 });

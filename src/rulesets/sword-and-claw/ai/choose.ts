@@ -127,6 +127,7 @@ function worthOf(setup: ScSetup, s: ScState): (id: string, wounds: number) => nu
 function opportunityAnswer(setup: ScSetup, s: ScState): ScCommand {
   const p = s.prompt!;
   if (p.kind === 'readied') return readiedAnswer(setup, s, p.troop);
+  if (p.kind === 'reserve') return reserveAnswer(s, p.player);
   let chosen: string | null = null;
   let score = -1;
   for (const attack of p.attacks) {
@@ -134,6 +135,13 @@ function opportunityAnswer(setup: ScSetup, s: ScState): ScCommand {
     if (value > score) [chosen, score] = [attack, value];
   }
   return { type: 'opportunity', attack: chosen };
+}
+
+/** The reserve force to field (SC Set-up 7): its own dearer one, the first on a tie; it reads only its own army. */
+function reserveAnswer(s: ScState, seat: PlayerId): ScCommand {
+  const held = s.reserves?.[seat]?.held ?? [];
+  const points = (n: number) => held.filter((t) => t.reserve === n).reduce((sum, t) => sum + t.points, 0);
+  return { type: 'reserve', reserve: points(2) > points(1) ? 2 : 1 };
 }
 
 /** A Readied troop's answer: its best attack by wounds expected, as the step's own choice would be; none when nothing is worth it. */

@@ -4,18 +4,25 @@
  */
 import { pastDice, seeded } from '../../../engine/dice';
 import { giveOrder, next, startTurn, type StepRules } from '../../../engine/step-turn';
-import type { MoveGiven, ScEvent, ScSave, ScSetup, ScState, ScStepName, ScTroop, ScWounds } from './types';
+import type { MoveGiven, ReserveNumber, ScEvent, ScReserves, ScSave, ScSetup, ScState, ScStepName, ScTroop, ScWounds } from './types';
 import { type Condition, moveLimit, saveEffect } from '../rules/conditions';
 import { SC_STEPS } from './types';
 
 /** The turn's steps that take orders: movement, then ranged and melee, whose attacks are declared and resolve when the step closes. */
 export const STEP_RULES: StepRules<ScStepName, MoveGiven> = { steps: SC_STEPS, takes: (step) => step === 'movement', declared: [] };
 
-/** The state a match starts from: troops off the table, nobody attacking yet. */
+/**
+ * The state a match starts from: troops off the table, nobody attacking yet. The reserve forces'
+ * troops are held apart (SC Set-up 7): only the chosen force's join the match, as it is placed.
+ */
 export function initialState(setup: ScSetup): ScState {
   const troops: Record<string, ScTroop> = {};
-  for (const t of setup.troops)
-    troops[t.id] = { ...t, points: setup.cards[t.troop]!.points, at: null, taken: 0, hurt: false, removed: false, moved: null, opportunity: 0 };
+  const reserves: Record<string, ScReserves> = {};
+  for (const t of setup.troops) {
+    const troop: ScTroop = { ...t, points: setup.cards[t.troop]!.points, at: null, taken: 0, hurt: false, removed: false, moved: null, opportunity: 0 };
+    if (t.reserve === undefined) troops[t.id] = troop;
+    else reserves[t.player] = { chosen: null, held: [...(reserves[t.player]?.held ?? []), troop] };
+  }
   return {
     rng: seeded(setup.seed),
     players: setup.players,
@@ -28,9 +35,17 @@ export function initialState(setup: ScSetup): ScState {
     turn: null,
     troops,
     declared: [],
+    ...(Object.keys(reserves).length > 0 ? { reserves } : {}),
     prompt: null,
     end: null,
   };
+}
+
+/** The reserve force `reserve` of `player` takes the field: its troops join the match, off the table; the other stays out for good. */
+function reserveJoins(s: ScState, player: string, reserve: ReserveNumber): ScState {
+  const held = s.reserves?.[player]?.held ?? [];
+  const joined = Object.fromEntries(held.filter((t) => t.reserve === reserve).map((t) => [t.id, t]));
+  return { ...s, troops: { ...s.troops, ...joined }, reserves: { ...s.reserves, [player]: { chosen: reserve, held: [] } } };
 }
 
 const withTroop = (s: ScState, id: string, change: Partial<ScTroop>): ScState => ({ ...s, troops: { ...s.troops, [id]: { ...s.troops[id]!, ...change } } });
@@ -96,8 +111,15 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
   switch (e.type) {
     case 'sides':
       return { ...s, rng: pastDice(s.rng, e.dice), attacker: e.attacker, defender: e.defender, edges: e.edges };
-    case 'deployment-began':
-      return { ...s, rng: pastDice(s.rng, e.dice), depths: { ...s.depths, [e.player]: e.depth }, deploying: { player: e.player, depth: e.depth } };
+    case 'deployment-began': {
+      const deploying = { player: e.player, depth: e.depth, ...(e.reserve ? { reserve: e.reserve } : {}) };
+      const after: ScState = { ...s, rng: pastDice(s.rng, e.dice), depths: { ...s.depths, [e.player]: e.depth }, deploying };
+      return e.reserve ? reserveJoins(after, e.player, e.reserve) : after;
+    }
+    case 'reserve-chosen': {
+      const mine = s.reserves?.[e.player] ?? { chosen: null, held: [] };
+      return { ...s, prompt: null, reserves: { ...s.reserves, [e.player]: { ...mine, chosen: e.reserve } } };
+    }
     case 'deployed':
       return withTroop(s, e.troop, { at: e.at, ...(e.altitude ? { altitude: e.altitude } : {}) });
     case 'altitude': {
@@ -122,7 +144,8 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
     case 'held':
       return s;
     case 'asked':
-      return { ...s, prompt: e.prompt };
+      // The reserve prompt comes between two groups' deployments: none is under way while it is open.
+      return { ...s, prompt: e.prompt, ...(e.prompt.kind === 'reserve' ? { deploying: null } : {}) };
     case 'readied': {
       // Readying is the troop's action in the step: it shoots, reloads or strikes no more there.
       const turn = s.turn ? { ...s.turn, used: [...s.turn.used, e.troop] } : s.turn;

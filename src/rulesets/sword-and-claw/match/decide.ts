@@ -6,7 +6,7 @@
 import { DecisionCtx } from '../../../engine/context';
 import { type RuleError, Refusal, refuse } from '../../../engine/errors';
 import { applyEvent, initialState, stepAfter } from './apply';
-import { type Ctx, deploy, finishDeployment, openMatch } from './deploy';
+import { type Ctx, chooseReserve, deploy, finishDeployment, openMatch } from './deploy';
 import { checkElimination, checkRoundLimit, concede } from './end';
 import { declareStrike, resolveDeclared } from './melee';
 import { rollSaves } from './conditions';
@@ -135,6 +135,12 @@ function decideIn(ctx: Ctx, setup: ScSetup, c: ScCommand, by: PlayerId | undefin
     if (!s.players.includes(c.player)) refuse('not-a-player', `${c.player} does not play in this match.`);
     return concede(ctx, c.player);
   }
+  if (s.prompt?.kind === 'reserve') {
+    if (c.type !== 'reserve') refuse('prompt-open', 'Deployment waits on the choice of a reserve force first: it is answered with its buttons.');
+    checkActor(s.prompt.player, by, 'choose their reserve force');
+    return chooseReserve(ctx, c.reserve);
+  }
+  if (c.type === 'reserve') refuse('no-prompt', 'No reserve force is waiting to be chosen.');
   if (s.prompt?.kind === 'readied') {
     if (c.type !== 'readied')
       refuse('prompt-open', `The ${s.prompt.step} step waits on the other side: what ${s.prompt.troop}'s Readied attack does is answered first.`);

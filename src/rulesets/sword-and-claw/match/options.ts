@@ -7,7 +7,7 @@ import { allowance, reachable } from '../rules/movement';
 import { planCharge } from './charge';
 import { chargeAllowance } from '../rules/charge';
 import { inchesBetween } from '../rules/sight';
-import { placements } from './deploy';
+import { leftToPlace, placements } from './deploy';
 import { reloadOptions, shotOptions } from './ranged';
 import { meleeOptions } from './melee-options';
 import { readiedOptions, readyOptions } from './readied';
@@ -25,7 +25,7 @@ export { meleeOptions };
 
 function deployOptions(setup: ScSetup, s: ScState): ScCommand[] {
   const player = s.deploying!.player;
-  const left = Object.values(s.troops).filter((t) => t.player === player && t.at === null && !t.removed);
+  const left = leftToPlace(s, player);
   const out: ScCommand[] = left.flatMap((t) => [
     ...placements(setup, s, t).map((at): ScCommand => ({ type: 'deploy', troop: t.id, at })),
     // A flyer may be placed aloft too (SC Flight), at each level; Landed is the plain placement above.
@@ -107,6 +107,11 @@ export function legalCommands(setup: ScSetup, s: ScState): ScCommand[] {
     return [
       { type: 'readied', attack: null },
       ...readiedOptions(setup, s, s.troops[s.prompt.troop]!).map((o): ScCommand => ({ type: 'readied', attack: o.attack, target: o.target })),
+    ];
+  if (s.prompt?.kind === 'reserve')
+    return [
+      { type: 'reserve', reserve: 1 },
+      { type: 'reserve', reserve: 2 },
     ];
   if (s.prompt) return [{ type: 'opportunity', attack: null }, ...s.prompt.attacks.map((attack): ScCommand => ({ type: 'opportunity', attack }))];
   if (s.deploying) return deployOptions(setup, s);

@@ -214,6 +214,7 @@ function promptSummary(s: ScState, dims: { width: number }): Record<string, unkn
   const p = s.prompt;
   if (!p) return null;
   if (p.kind === 'readied') return { kind: p.kind, player: p.player, troop: p.troop, step: p.step, queue: [...p.queue] };
+  if (p.kind === 'reserve') return { kind: p.kind, player: p.player, sealed: p.sealed };
   return { kind: p.kind, player: p.player, mover: p.mover, attacker: p.attacker, rest: p.rest.map((i) => nameOf(dims, i)) };
 }
 

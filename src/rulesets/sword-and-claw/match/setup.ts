@@ -1,14 +1,14 @@
 /**
  * The setup of a match, frozen when both armies are in (docs/rulesets.md §1 `army.freeze`): the
  * cards the armies use, as they are now (a catalog may change later, this match may not), and each
- * troop of each army as a troop of the match with its own id.
+ * troop of each army, core and reserve forces (SC Set-up 6), as a troop of the match with its own id.
  */
 import type { Army } from '../formats/army';
 import type { TroopIndex } from '../formats/catalog';
 import type { ScMap } from '../formats/map';
 import type { TroopCard } from '../formats/troop-card';
 import type { Edge } from '../rules/setup';
-import type { PlayerId, ScSetup, ScSetupTroop } from './types';
+import type { PlayerId, ReserveNumber, ScSetup, ScSetupTroop } from './types';
 
 export interface ScSetupInput {
   readonly seed: number;
@@ -24,26 +24,38 @@ export interface ScSetupInput {
 
 /**
  * Troop ids are the card's id with a number counted over the whole match (`human-spearman-3`), so
- * two armies with the same card still name each troop once. Throws on a card the armies' check
+ * two armies with the same card still name each troop once. The core forces are counted first, so
+ * an army without reserves names its troops as it always did. Throws on a card the armies' check
  * should have refused (a caller's bug).
  */
 export function makeScSetup(input: ScSetupInput): ScSetup {
   const cards: Record<string, TroopCard> = {};
   const troops: ScSetupTroop[] = [];
   const counted = new Map<string, number>();
-  for (const player of input.players) {
-    const army = input.armies[player];
-    if (!army) throw new Error(`no army for ${player}`);
-    for (const unit of army.units) {
+  const add = (player: PlayerId, units: Army['units'], reserve?: ReserveNumber) => {
+    for (const unit of units) {
       const card = input.troops.get(unit.troop);
       if (!card) throw new Error(`no troop card "${unit.troop}"`);
       cards[card.id] = card;
       for (let i = 0; i < unit.count; i++) {
         const n = (counted.get(card.id) ?? 0) + 1;
         counted.set(card.id, n);
-        troops.push({ id: `${card.id}-${n}`, troop: card.id, player });
+        troops.push({ id: `${card.id}-${n}`, troop: card.id, player, ...(reserve ? { reserve } : {}) });
       }
     }
+  };
+  const armyOf = (player: PlayerId): Army => {
+    const army = input.armies[player];
+    if (!army) throw new Error(`no army for ${player}`);
+    return army;
+  };
+  for (const player of input.players) add(player, armyOf(player).units);
+  const reserves: Record<PlayerId, readonly [string | null, string | null]> = {};
+  for (const player of input.players) {
+    const both = armyOf(player).reserves;
+    if (!both) continue;
+    both.forEach((r, i) => add(player, r.units, (i + 1) as ReserveNumber));
+    reserves[player] = [both[0]?.name ?? null, both[1]?.name ?? null];
   }
   return {
     ruleset: 'sword-and-claw',
@@ -55,6 +67,7 @@ export function makeScSetup(input: ScSetupInput): ScSetup {
     cards,
     armies: Object.fromEntries(input.players.map((p) => [p, input.armies[p]!.name])),
     troops,
+    ...(Object.keys(reserves).length > 0 ? { reserves } : {}),
     ...(input.roundLimit ? { roundLimit: input.roundLimit } : {}),
   };
 }

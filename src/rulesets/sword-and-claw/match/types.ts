@@ -41,7 +41,12 @@ export interface ScSetupTroop {
   readonly id: string;
   readonly troop: string;
   readonly player: PlayerId;
+  /** The reserve force it belongs to (SC Set-up 6): the first or the second; absent: the core force. */
+  readonly reserve?: ReserveNumber;
 }
+
+/** One of an army's two reserve forces (SC Set-up 6), as players count them. */
+export type ReserveNumber = 1 | 2;
 
 /** The setup frozen when both armies are in: the match's dice seed, its map, its cards and its troops. */
 export interface ScSetup {
@@ -58,6 +63,8 @@ export interface ScSetup {
   /** Each army's name, by player. */
   readonly armies: Readonly<Record<PlayerId, string>>;
   readonly troops: readonly ScSetupTroop[];
+  /** Each reserve force's name (null: none given), by player, for the armies that have reserves (SC Set-up 6); absent when none has. */
+  readonly reserves?: Readonly<Record<PlayerId, readonly [string | null, string | null]>>;
   /** The battle ends after this round, won on points of troops removed (ruling SC32); absent or null: no limit. */
   readonly roundLimit?: number | null;
 }
@@ -67,6 +74,8 @@ export interface ScTroop {
   readonly id: string;
   readonly troop: string;
   readonly player: PlayerId;
+  /** The reserve force it took the field with (SC Set-up 7); absent: the core force. */
+  readonly reserve?: ReserveNumber;
   /** Its card's Point Value: what removing it scores for the other side. */
   readonly points: number;
   /** Top-left square of its space; null: not deployed yet, or removed. */
@@ -106,10 +115,22 @@ export interface ScSave {
   readonly wounds: number;
 }
 
-/** A core deployment under way (SC Set-up 7): whose, and how deep its zone reaches from its edge. */
+/** A deployment under way (SC Set-up 7): whose, how deep its zone reaches from its edge, and which group it places. */
 export interface ScDeployment {
   readonly player: PlayerId;
   readonly depth: number;
+  /** The reserve force being placed; absent: the core force. */
+  readonly reserve?: ReserveNumber;
+}
+
+/**
+ * A side's reserve forces before they take the field (SC Set-up 6, 7): both forces' troops, held off
+ * the table, and the one chosen. The troops of the chosen one join `troops` as it is placed; the
+ * other's never do.
+ */
+export interface ScReserves {
+  readonly chosen: ReserveNumber | null;
+  readonly held: readonly ScTroop[];
 }
 
 /** A strike declared in the melee step, resolved when the step closes (SC Melee a, d). */
@@ -156,7 +177,17 @@ export interface ScReadiedPrompt {
   readonly queue: readonly string[];
 }
 
-export type ScPrompt = ScOpportunityPrompt | ScReadiedPrompt;
+/**
+ * A side asked which reserve force takes the field (SC Set-up 7; ruling SC111): the attackers' answer
+ * is `sealed`, kept from the defenders until the defenders' reserve is placed.
+ */
+export interface ScReservePrompt {
+  readonly kind: 'reserve';
+  readonly player: PlayerId;
+  readonly sealed: boolean;
+}
+
+export type ScPrompt = ScOpportunityPrompt | ScReadiedPrompt | ScReservePrompt;
 
 /** A troop's wounds after an attack's effects land. */
 export interface ScWounds {
@@ -198,6 +229,8 @@ export interface ScState {
   readonly declared: readonly ScDeclared[];
   /** The inactive side's Readied attacks declared in this step, hidden from the active player until they resolve (ruling SC55). */
   readonly sealed?: readonly ScDeclared[];
+  /** Each side's reserve forces until placed (SC Set-up 6, 7); absent when neither army has reserves. */
+  readonly reserves?: Readonly<Record<PlayerId, ScReserves>>;
   readonly prompt: ScPrompt | null;
   readonly end: ScEnd | null;
 }
@@ -211,7 +244,10 @@ export type ScEvent =
       readonly edges: Readonly<Record<PlayerId, Edge>>;
       readonly dice: readonly Roll[];
     }
-  | { readonly type: 'deployment-began'; readonly player: PlayerId; readonly depth: number; readonly dice: readonly Roll[] }
+  /** A group's deployment begins (SC Set-up 7): a `reserve`'s troops join the table's as it does. */
+  | { readonly type: 'deployment-began'; readonly player: PlayerId; readonly depth: number; readonly dice: readonly Roll[]; readonly reserve?: ReserveNumber }
+  /** A side's choice of reserve force (SC Set-up 7); the attackers' is sealed until their reserve is placed (ruling SC111). */
+  | { readonly type: 'reserve-chosen'; readonly player: PlayerId; readonly reserve: ReserveNumber }
   /** `altitude`: a flyer's level as it is placed (SC Flight: its player says which); absent for a troop without Flight. */
   | { readonly type: 'deployed'; readonly troop: string; readonly at: number; readonly altitude?: Altitude }
   /**
@@ -310,6 +346,8 @@ export type ScCommand =
   | { readonly type: 'deploy-done' }
   /** What a missed deployment deadline does: the troops left placed in board order, nearest the edge first. */
   | { readonly type: 'deploy-rest' }
+  /** The answer to the reserve prompt: which reserve force takes the field (SC Set-up 7). */
+  | { readonly type: 'reserve'; readonly reserve: ReserveNumber }
   /**
    * A movement order along `path` (the squares entered in order) or to `to` (the cheapest path
    * there); a Slide may be followed by a move (`then`), which makes it count as a run.

@@ -1,7 +1,8 @@
 /**
  * Whom a match waits on, and what a missed deadline does (docs/rulesets.md §1 `waits`, `timeout`):
  * a deployment or a turn waits on its player; an opportunity attack prompt on the inactive player,
- * whose default is no attack; the Readied prompt on the inactive player too, whose default is no attack.
+ * whose default is no attack; the Readied prompt on the inactive player too, whose default is no attack;
+ * the reserve prompt on the side choosing, whose default is the first reserve (ruling SC111).
  */
 import type { Phase, Wait } from '../../ruleset';
 import { type PlayerId, type ScCommand, type ScEvent, type ScState, SKIPPED_STEPS } from './types';
@@ -15,11 +16,18 @@ export function scWaits(s: ScState): Wait[] {
 
 export function scPhase(s: ScState): Phase {
   if (s.end) return 'over';
-  return s.turn || s.prompt ? 'playing' : 'setup';
+  // The reserve prompt is part of deployment (SC Set-up 7): the battle has not begun.
+  return s.turn || (s.prompt && s.prompt.kind !== 'reserve') ? 'playing' : 'setup';
 }
 
 export function scTimeout(s: ScState, name: (player: PlayerId) => string): { command: ScCommand; words: string } | null {
   if (s.end) return null;
+  if (s.prompt?.kind === 'reserve')
+    return {
+      // Ruling SC111: a missed deadline takes the first reserve force.
+      command: { type: 'reserve', reserve: 1 },
+      words: `${name(s.prompt.player)} did not choose a reserve force in time, so their first reserve takes the field.`,
+    };
   if (s.prompt?.kind === 'readied')
     return {
       command: { type: 'readied', attack: null },
@@ -51,6 +59,7 @@ export function scWaitingWords(s: ScState, name: (player: PlayerId) => string): 
     return s.end.winner
       ? `The match is over: ${name(s.end.winner)} won ${s.end.reason === 'round-limit' ? 'on points at the round limit' : `by ${s.end.reason}`}.`
       : 'The match is over: a draw.';
+  if (s.prompt?.kind === 'reserve') return `Waiting for ${name(s.prompt.player)} to choose which reserve force takes the field.`;
   if (s.prompt?.kind === 'readied')
     return `Waiting for ${name(s.prompt.player)} to say what ${s.prompt.troop}'s Readied attack does in the ${s.prompt.step} step.`;
   if (s.prompt) return `Waiting for ${name(s.prompt.player)} to say whether ${s.prompt.attacker} makes an opportunity attack on ${s.prompt.mover}.`;

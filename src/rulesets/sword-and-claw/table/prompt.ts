@@ -3,11 +3,13 @@
  * player reads who leaves whose reach and the odds of each melee attack, and the Readied prompt (SC
  * Readied Actions; ruling SC55), where they choose a Readied troop's attack and target. Either is
  * answered with a button; "no attack" is the default a missed deadline takes (match/waits.ts). A
- * Readied answer is sealed: the thread is told only that it was given.
+ * Readied answer is sealed: the thread is told only that it was given. The reserve prompt (SC Set-up
+ * 7; ruling SC111) asks a side which reserve force takes the field, a button each; the attackers'
+ * answer is sealed until their reserve is placed, after the defenders'.
  */
 import type { RuleError } from '../../../engine/errors';
 import type { PromptPost } from '../../ruleset';
-import type { PlayerId, ReadiedKind, ScDeclared, ScReadiedPrompt } from '../match/types';
+import type { PlayerId, ReadiedKind, ReserveNumber, ScDeclared, ScReadiedPrompt, ScReservePrompt } from '../match/types';
 import { findAttack } from '../rules/melee';
 import { strikeAim } from '../match/melee-options';
 import { aimShot } from '../rules/ranged';
@@ -17,6 +19,7 @@ import { odds, woundChance } from '../rules/chances';
 import { cardOf, struckCard } from '../match/tables';
 import type { ScCommand, ScSetup, ScState } from '../match/types';
 import { labelOf, troopWords } from './names';
+import { reserveName, reserveTroops } from './reserves';
 
 /** The argument of the "no attack" button. */
 const NONE = 'none';
@@ -68,10 +71,30 @@ function readiedPost(setup: ScSetup, s: ScState, p: ScReadiedPrompt, name: (p: P
   };
 }
 
+function reservePost(setup: ScSetup, s: ScState, p: ScReservePrompt, name: (p: PlayerId) => string): PromptPost {
+  const other = s.players.find((x) => x !== p.player) ?? '';
+  const both: ReserveNumber[] = [1, 2];
+  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  const text = [
+    '🪖 Both core forces are placed. Which of your reserve forces takes the field?',
+    ...both.map((n) => `• ${capital(reserveName(setup, p.player, n))}: ${reserveTroops(setup, p.player, n)}.`),
+    p.sealed
+      ? `-# Your choice is sealed: ${name(other)} chooses and places their reserve without knowing it, and learns it as you place yours. With no answer in time, the first takes the field.`
+      : `-# You place it at once, within 1d6 + 3 squares of your edge; then ${name(other)} places theirs. With no answer in time, the first takes the field.`,
+  ].join('\n');
+  return {
+    player: p.player,
+    kind: 'reserve',
+    text,
+    buttons: both.map((n) => ({ label: capital(reserveName(setup, p.player, n)), arg: String(n), style: 'primary' as const })),
+  };
+}
+
 export function scPromptPost(setup: ScSetup, s: ScState, name: (p: PlayerId) => string): PromptPost | null {
   const p = s.prompt;
   if (!p) return null;
   if (p.kind === 'readied') return readiedPost(setup, s, p, name);
+  if (p.kind === 'reserve') return reservePost(setup, s, p, name);
   const attacker = s.troops[p.attacker]!;
   const mover = s.troops[p.mover]!;
   const card = cardOf(setup, attacker);
@@ -101,6 +124,11 @@ export function scPromptPost(setup: ScSetup, s: ScState, name: (p: PlayerId) => 
 
 export function scPromptAnswer(s: ScState, arg: string): { ok: true; command: ScCommand; sealed?: true } | { ok: false; error: RuleError } {
   if (!s.prompt) return { ok: false, error: { code: 'no-prompt', message: 'No opportunity attack is waiting for an answer.' } };
+  if (s.prompt.kind === 'reserve') {
+    if (arg !== '1' && arg !== '2') return { ok: false, error: { code: 'unknown-answer', message: 'That is not one of the reserve forces.' } };
+    const command: ScCommand = { type: 'reserve', reserve: Number(arg) as ReserveNumber };
+    return s.prompt.sealed ? { ok: true, command, sealed: true } : { ok: true, command };
+  }
   if (s.prompt.kind === 'readied') {
     if (arg === NONE) return { ok: true, command: { type: 'readied', attack: null }, sealed: true };
     const [attack, target] = arg.split(SEP);

@@ -109,7 +109,9 @@ export function scViewInputOf(setup: ScSetup, state: ScState, request: TableRequ
     armies: setup.armies,
     attacker: state.attacker,
     troops: setup.troops.map((t) => {
-      const now = state.troops[t.id]!;
+      const now = state.troops[t.id];
+      // A reserve troop not in the match (SC Set-up 7): nothing about it shows, not even which reserve was chosen.
+      if (!now) return { id: t.id, troop: t.troop, player: t.player, at: null, taken: 0, removed: false, held: true as const };
       const unloaded = (now.unloaded ?? []).length > 0;
       return {
         id: t.id,
@@ -125,7 +127,7 @@ export function scViewInputOf(setup: ScSetup, state: ScState, request: TableRequ
     }),
     round: state.round,
     stage: stageOf(state),
-    ...(state.prompt ? { active: state.prompt.kind === 'readied' ? state.prompt.troop : state.prompt.mover } : {}),
+    ...(state.prompt && state.prompt.kind !== 'reserve' ? { active: state.prompt.kind === 'readied' ? state.prompt.troop : state.prompt.mover } : {}),
     happenings,
     ...(by !== undefined && happenings.length > 0 ? { lastTurnBy: by } : {}),
     ...(deploying !== undefined ? { zones: [{ player: deploying, squares: [...zoneOf(setup, state, deploying)].sort((a, b) => a - b) }] } : {}),

@@ -24,6 +24,11 @@ export interface ScViewTroop {
   readonly conditions?: readonly ('entangled' | 'paralyzed' | 'poisoned')[];
   /** Its saves left it half its Move this turn (SC Conditions Entangled). */
   readonly halfMove?: boolean;
+  /**
+   * A troop of a reserve force not in the match (SC Set-up 7): not chosen, or not yet placed. It keeps
+   * its place in the labels, so they never change, but is neither drawn nor listed nor counted.
+   */
+  readonly held?: true;
 }
 
 /** Where a match stands, for the header. */

@@ -213,7 +213,7 @@ export function scTableView(input: ScViewInput): TableView {
     { thirdForm: true },
   );
   const c: Ctx = { input, width, labels, troops: new Map(input.troops.map((t) => [t.id, t])) };
-  const units = input.troops.map((t) => unitOf(c, t));
+  const units = input.troops.filter((t) => !t.held).map((t) => unitOf(c, t));
   const overlays = (input.happenings ?? []).flatMap((h) => overlayOf(c, h) ?? []);
   const players = input.players.map((p, seat) => {
     const mine = units.filter((u) => u.seat === seat);
