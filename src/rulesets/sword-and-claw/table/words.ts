@@ -21,7 +21,7 @@ import type { ScEvent, ScSave, ScSetup, ScState, ScStepName } from '../match/typ
 import type { Condition } from '../rules/conditions';
 import { ALTITUDES, type Altitude, LEVEL_WORDS } from '../rules/altitude';
 import { labelOf, squareWords } from './names';
-import { reserveName, reserveTroops } from './reserves';
+import { deploymentLines, reserveAskedLines } from './reserves';
 
 type Name = (player: PlayerId) => string;
 
@@ -200,19 +200,9 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
   switch (e.type) {
     case 'sides':
       return [`🎲 Roll-off: ${name(e.attacker)} attacks from the ${e.edges[e.attacker]} edge, ${name(e.defender)} defends the ${e.edges[e.defender]} edge.`];
-    case 'deployment-began': {
-      const roll = `🎲 ${name(e.player)} rolls ${e.dice[0]?.v ?? '?'} + 3`;
-      const how = `within **${e.depth} squares** of the ${s.edges[e.player]} edge (\`/order deploy\` each troop, then \`/order done\`)`;
-      if (!e.reserve) return [`${roll}: deploys ${how}.`];
-      // The attackers' sealed choice (ruling SC111) is told here, as their reserve is placed.
-      const told = e.player === s.attacker ? [`🔓 ${name(e.player)}'s sealed choice: the ${reserveName(setup, e.player, e.reserve)} takes the field.`] : [];
-      return [...told, `${roll}: places the ${reserveName(setup, e.player, e.reserve)}, ${reserveTroops(setup, e.player, e.reserve)}, ${how}.`];
-    }
+    case 'deployment-began':
     case 'reserve-chosen':
-      // Sealed (ruling SC111): the thread learns that the attackers chose, not what.
-      if (s.prompt?.kind === 'reserve' && s.prompt.sealed)
-        return [`🤫 ${name(e.player)} has chosen a reserve force; it is told when they place it, after the other side's.`];
-      return [`${name(e.player)} brings the ${reserveName(setup, e.player, e.reserve)}.`];
+      return deploymentLines(setup, s, e, name);
     case 'deployed':
       return [
         `${name(s.troops[e.troop]!.player)} places ${labelOf(setup, e.troop)} at ${squareWords(setup, e.at)}${e.altitude ? `, ${LEVEL_WORDS[e.altitude]}` : ''}.`,
@@ -254,12 +244,7 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
     case 'saved':
       return [...e.saves.map((v) => saveLine(setup, v)), ...Object.entries(e.wounds).map(([id, w]) => woundsLine(setup, id, w, s))];
     case 'asked':
-      if (e.prompt.kind === 'reserve')
-        return [
-          e.prompt.sealed
-            ? `⏸ Both core forces are placed: ${name(e.prompt.player)} chooses a reserve force, sealed until the other side has placed theirs.`
-            : `⏸ ${name(e.prompt.player)} chooses a reserve force and places it.`,
-        ];
+      if (e.prompt.kind === 'reserve') return reserveAskedLines(e.prompt, name);
       if (e.prompt.kind === 'readied')
         return [
           `⏸ ${labelOf(setup, e.prompt.troop)} has an attack Readied: ${name(e.prompt.player)} declares it first, sealed until the ${e.prompt.step} step resolves.`,
