@@ -159,6 +159,10 @@ function legalFor(setup: ScSetup, s: ScState, by: string, order: string): ScComm
 /** Why an order has nothing to offer now, in the match's words. */
 function whyNone(s: ScState, by: string, order: string): string {
   if (s.end) return 'The match is over.';
+  if (s.prompt?.kind === 'reserve')
+    return s.prompt.player === by
+      ? 'Choose your reserve force with the buttons in the thread first.'
+      : 'Deployment waits for the other side to choose its reserve force.';
   if (s.prompt?.kind === 'readied')
     return s.prompt.player === by
       ? 'Answer the Readied attack prompt in the thread first.'
