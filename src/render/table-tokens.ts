@@ -46,7 +46,7 @@ function pipsAlong(ctx: Ctx, pips: TablePips, cx: number, cy: number, room: numb
 function smallUnit(ctx: Ctx, u: TableUnit, x: number, y: number, cell: number): void {
   const badge = cell * 0.3;
   tokenLabel(ctx, u.label, x + cell / 2, y + cell * 0.55, cell);
-  const room = u.badges.length > 0 ? cell - 2 * badge - cell * 0.04 : cell * 0.84;
+  const room = u.badges.length > 0 || u.marker ? cell - 2 * badge - cell * 0.04 : cell * 0.84;
   if (u.pips) pipsAlong(ctx, u.pips, x + cell / 2, y + cell * 0.15, room, cell * 0.15);
   const first = u.badges[0];
   if (first) badgeAt(ctx, { text: u.badges.length > 1 ? `+${u.badges.length}` : first.text, colour: BADGE_COLOUR }, x + cell - badge, y, badge);
@@ -100,6 +100,13 @@ function largeUnit(ctx: Ctx, u: TableUnit, x: number, y: number, cell: number, b
 export function drawTableToken(ctx: Ctx, u: TableUnit, x: number, y: number, cell: number): void {
   const size = cell * u.span;
   ctx.save();
+  if (u.aloft) {
+    // Drawn smaller and raised to the top of its space, so the lower part of a unit under it still shows.
+    const [cx, cy] = [x + size / 2, y];
+    ctx.translate(cx, cy);
+    ctx.scale(ALOFT_SCALE, ALOFT_SCALE);
+    ctx.translate(-cx, -cy);
+  }
   if (u.active) activeMark(ctx, x, y, size, cell);
   const body = size - cell * 0.14;
   shapePath(ctx, seatShape(u.seat), x + size / 2, y + size / 2, body);
@@ -111,11 +118,16 @@ export function drawTableToken(ctx: Ctx, u: TableUnit, x: number, y: number, cel
   if (u.span === 1) smallUnit(ctx, u, x, y, cell);
   else largeUnit(ctx, u, x, y, cell, body);
   ctx.restore();
+  // The marker at full size in its space's corner, however small the token is drawn.
+  if (u.marker) badgeAt(ctx, { text: u.marker.text, colour: BADGE_COLOUR }, x, y, cell * (u.span === 1 ? 0.36 : 0.45));
 }
 
-/** Every unit on the table. */
+/** How much smaller a unit aloft is drawn than one on the table. */
+const ALOFT_SCALE = 0.64;
+
+/** Every unit on the table, those aloft last (over whatever stands under them). */
 export function drawTableUnits(ctx: Ctx, g: BoardGeometry, units: readonly TableUnit[]): void {
-  for (const u of units) {
+  for (const u of [...units.filter((x) => !x.aloft), ...units.filter((x) => x.aloft)]) {
     if (!u.at) continue;
     const { x, y } = cornerOf(g, u.at);
     drawTableToken(ctx, u, x, y, g.cell);

@@ -73,6 +73,10 @@ export interface TableUnit {
   readonly span: 1 | 2 | 3;
   readonly pips: TablePips | null;
   readonly badges: readonly TableBadge[];
+  /** A mark of its own in the token's top-left corner, apart from the badges (Sword and Claw: a flyer's altitude). */
+  readonly marker?: TableBadge;
+  /** Above the table (a flyer aloft): drawn after the others and smaller, so a unit under it still shows round it. */
+  readonly aloft?: boolean;
   /** How it stands, in words for the strip and the alt text ("1 of 3 wounds", "Hurt", "removed"). */
   readonly condition: readonly string[];
   /** Out of play for good (removed, dropped): struck through in the strip. */

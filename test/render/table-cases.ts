@@ -6,7 +6,7 @@ import { renderTableFocus } from '../../src/render/table-focus';
 import { drawTableCanvas, renderTable } from '../../src/render/table-picture';
 import { scTableView } from '../../src/rulesets/sword-and-claw/view/table-view';
 import { atPhoneWidth } from './cases';
-import { areaTable, coneTable, deployedTable, deployingTable, hostTable, meleeTable, waterTable } from './table-states';
+import { areaTable, coneTable, deployedTable, deployingTable, flightTable, hostTable, meleeTable, waterTable } from './table-states';
 
 export const tableGoldenCases = [
   {
@@ -61,5 +61,11 @@ export const tableGoldenCases = [
     shows:
       "Sword and Claw's water: a river down Reed Ford drawn blue with waves, each square's depth (2, 3, 3, 2; a ford of 1s) in its corner on a light halo, a spearman's move into the deep channel, and one key line for water whatever its depths",
     render: () => renderTable(scTableView(waterTable())).png,
+  },
+  {
+    name: 'table-sc-flight',
+    shows:
+      "Sword and Claw's flyers (SC Flight): each aloft drawn smaller at the top of its space with its level on a badge in the top-left corner (Hv hovering over a spearman, whose token shows below it; Lo at Low Altitude, Hurt with its H badge in the other corner; Hi on the 2×2 wyvern after its move), a Landed harrier unmarked, the strip saying 'flying: Hovering' and 'landed (it can fly)', and a key line for each level shown",
+    render: () => renderTable(scTableView(flightTable())).png,
   },
 ] as const;

@@ -232,3 +232,48 @@ export function waterTable(): ScViewInput {
     happenings: [{ kind: 'moved', troop: 'i1', how: 'move', path: [at(10, 5), at(11, 5)] }],
   };
 }
+
+/** Flyers for the flight picture (SC Flight): a Medium harrier and a Large wyvern, both with Flight. */
+const flyer = (id: string, name: string, size: 'medium' | 'large', wounds: number): TroopCard =>
+  troopCardSchema.parse({
+    id,
+    name,
+    faction: 'reptilians',
+    points: 30,
+    armor: 'Feathers',
+    move: 6,
+    str: 1,
+    defense: { melee: 5, ranged: 5 },
+    toWound: '4/9',
+    wounds,
+    heal: 2,
+    size,
+    qualities: ['Flight'],
+    attacks: [{ id: 'talons', name: 'Talons', toHit: 1, dmg: 'd6+1' }],
+  });
+const harrier = flyer('sky-harrier', 'Sky Harrier', 'medium', 2);
+const wyvern = flyer('storm-wyvern', 'Storm Wyvern', 'large', 4);
+
+/**
+ * Flyers at every level (SC Flight): a harrier hovering over a spearman's square, one at Low Altitude
+ * (Hurt), a Large wyvern at High Altitude after a move, and a harrier Landed.
+ */
+export function flightTable(): ScViewInput {
+  const troops: ScViewTroop[] = [
+    { id: 'i1', troop: 'human-spearman', player: 'alice', at: sq(11, 8), taken: 0, removed: false },
+    { id: 'i2', troop: 'human-captain', player: 'alice', at: sq(9, 10), taken: 0, removed: false },
+    { id: 'm1', troop: 'sky-harrier', player: 'bob', at: sq(11, 8), taken: 0, removed: false, altitude: 'hover' },
+    { id: 'm2', troop: 'sky-harrier', player: 'bob', at: sq(13, 10), taken: 1, removed: false, altitude: 'low' },
+    { id: 'm3', troop: 'storm-wyvern', player: 'bob', at: sq(12, 5), taken: 0, removed: false, altitude: 'high' },
+    { id: 'm4', troop: 'sky-harrier', player: 'bob', at: sq(15, 9), taken: 0, removed: false, altitude: 'landed' },
+  ];
+  return {
+    ...base,
+    cards: { ...cards, 'sky-harrier': harrier, 'storm-wyvern': wyvern },
+    troops,
+    round: 2,
+    stage: { kind: 'turn', player: 'alice', step: 'movement' },
+    lastTurnBy: 'bob',
+    happenings: [{ kind: 'moved', troop: 'm3', how: 'move', path: [sq(16, 5), sq(14, 5), sq(12, 5)] }],
+  };
+}

@@ -89,6 +89,19 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
     ].join('\n'),
   },
   {
+    id: 'flight',
+    title: 'Flight: Landed, Hover, Low and High',
+    also: ['flight', 'fly', 'flying', 'flyer', 'altitude', 'hover', 'landed', 'low', 'high', 'aloft'],
+    cites: ['SC Flight', 'SC Movement b', 'SC App. A Flight', 'SC90', 'SC91', 'SC92', 'SC93', 'SC94', 'SC95', 'SC96', 'SC99'],
+    text: [
+      'A troop with **Flight** is Landed, Hovering, at Low or at High Altitude, placed at the level you name (`altitude:` on `/order deploy`, Landed unless said). Its token shows Hv, Lo or Hi in a corner.',
+      '• Changing level is part of a Move or Run, before it sets off: 2 inches a level up, 1 down (`altitude:` on `/order move` or `run`, or `/order fly` to change level where it stands).',
+      '• **Landed**: a ground troop. **Hovering**: over troops and difficult ground or water, not walls; it fights and is shot at as usual, and slides one square further.',
+      '• **Low** and **High**: over anything; it fights only troops at its own level and shoots nobody lower. Shots at it are −1 to hit and 2 inches longer a level above the shooter, and no troop shelters it.',
+      '• Cones, lines, areas and sweeps reach the ground and hovering troops only. An Entangled or Paralyzed flyer drops a level on each failed save.',
+    ].join('\n'),
+  },
+  {
     id: 'templates',
     title: 'Cones, fans, lines and auras',
     also: ['cone', 'fan', 'line', 'aura', 'template', 'templates', 'breath', 'projected'],

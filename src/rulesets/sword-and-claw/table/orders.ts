@@ -7,6 +7,7 @@ import type { RuleError } from '../../../engine/errors';
 import type { OrderSpec, Suggestion } from '../../ruleset';
 import { allowance, reachable } from '../rules/movement';
 import { scTable } from '../rules/table';
+import { ALTITUDES, type Altitude, climbCost, LEVEL_WORDS, levelOf } from '../rules/altitude';
 import { planCharge } from '../match/charge';
 import { legalCommands } from '../match/options';
 import { isNimbleCharger } from '../rules/charge';
@@ -24,16 +25,31 @@ import { labelOf, squareOf, squareWords, troopOf, troopWords } from './names';
 
 const troop = { name: 'troop', description: 'Your troop, by the label on the map', required: true } as const;
 const to = { name: 'to', description: 'The square it ends on, like C4', required: true } as const;
+/** A flyer's level (SC Flight): on a Move or Run it is reached before the troop sets off, 2" a level up, 1" down. */
+const altitude = {
+  name: 'altitude',
+  description: 'A flyer only: the level to change to first (landed, hover, low, high): 2" a level up, 1" down',
+  required: false,
+} as const;
 
 export const SC_ORDERS: readonly OrderSpec[] = [
   {
     name: 'deploy',
     description: 'Place a troop in your deployment zone',
-    options: [troop, { name: 'square', description: 'Its top-left square, like C4', required: true }],
+    options: [
+      troop,
+      { name: 'square', description: 'Its top-left square, like C4', required: true },
+      { name: 'altitude', description: 'A flyer only: the level it is placed at (landed, the default, hover, low, high)', required: false },
+    ],
   },
   { name: 'done', description: 'Close your deployment once every troop is placed', options: [] },
-  { name: 'move', description: 'Move a troop up to its Move; it may fight in the melee step', options: [troop, to] },
-  { name: 'run', description: 'Run a troop up to twice its Move; it cannot fight this turn', options: [troop, to] },
+  { name: 'move', description: 'Move a troop up to its Move; it may fight in the melee step', options: [troop, to, altitude] },
+  { name: 'run', description: 'Run a troop up to twice its Move; it cannot fight this turn', options: [troop, to, altitude] },
+  {
+    name: 'fly',
+    description: 'Change a flyer\'s altitude where it stands: 2" a level up, 1" down',
+    options: [troop, { ...altitude, description: 'The level to go to: landed, hover, low or high', required: true }],
+  },
   {
     name: 'slide',
     description: 'Slide a troop one square without opportunity attacks, then optionally move',
@@ -118,6 +134,12 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
   const id = troopIn(setup, s, o.troop);
   if (isError(id)) return { ok: false, error: id };
   if (order === 'aim' || order === 'reload' || order === 'ready') return { ok: true, command: { type: order, troop: id } };
+  const level = o.altitude === undefined ? undefined : altitudeIn(o.altitude);
+  if (isError(level)) return { ok: false, error: level };
+  if (order === 'fly') {
+    if (level === undefined) return no('no-altitude', 'Say the level to fly to: landed, hover, low or high.');
+    return { ok: true, command: { type: 'move', troop: id, how: flyHow(setup, s, id, level), altitude: level } };
+  }
   if (order === 'attack' || order === 'shoot') {
     const target = troopIn(setup, s, o.target);
     if (isError(target)) return { ok: false, error: target };
@@ -137,12 +159,26 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
   }
   const at = squareIn(setup, order === 'deploy' ? o.square : o.to);
   if (isError(at)) return { ok: false, error: at };
-  if (order === 'deploy') return { ok: true, command: { type: 'deploy', troop: id, at } };
+  const up = level === undefined ? {} : { altitude: level };
+  if (order === 'deploy') return { ok: true, command: { type: 'deploy', troop: id, at, ...up } };
   if (order !== 'move' && order !== 'run' && order !== 'slide') return no('unknown-order', `Sword and Claw has no order "${order}".`);
-  if (o.then === undefined || order !== 'slide') return { ok: true, command: { type: 'move', troop: id, how: order, to: at } };
+  if (o.then === undefined || order !== 'slide') return { ok: true, command: { type: 'move', troop: id, how: order, to: at, ...up } };
   const then = squareIn(setup, o.then);
   if (isError(then)) return { ok: false, error: then };
   return { ok: true, command: { type: 'move', troop: id, how: 'slide', to: at, then: { to: then } } };
+}
+
+/** A level as typed (SC Flight): its name, any case; "ground" and "land" for Landed. */
+function altitudeIn(typed: string): Altitude | RuleError {
+  const t = typed.trim().toLowerCase();
+  const found = t === 'ground' || t === 'land' ? 'landed' : ALTITUDES.find((a) => a === t);
+  return found ?? { code: 'bad-altitude', message: `"${typed}" is no level to fly at: landed, hover, low or high.` };
+}
+
+/** A change of level alone is a Move, or a Run when it costs more than the troop's Move (ruling SC90). */
+function flyHow(setup: ScSetup, s: ScState, id: string, to: Altitude): 'move' | 'run' {
+  const t = s.troops[id]!;
+  return climbCost(levelOf(t.altitude), levelOf(to)) > moveOf(setup, t) ? 'run' : 'move';
 }
 
 /** The legal commands an order stands for, for `by` (none when the match waits on someone else). */
@@ -151,6 +187,7 @@ function legalFor(setup: ScSetup, s: ScState, by: string, order: string): ScComm
   if (waitsOn !== by) return [];
   return legalCommands(setup, s).filter((c) => {
     if (order === 'deploy') return c.type === 'deploy';
+    if (order === 'fly') return c.type === 'move' && c.altitude !== undefined && c.to === undefined && c.path === undefined;
     if (order === 'attack' || order === 'shoot' || order === 'aim' || order === 'reload' || order === 'charge' || order === 'ready') return c.type === order;
     return c.type === 'move' && c.how === order;
   });
@@ -198,6 +235,7 @@ function whyNone(s: ScState, by: string, order: string): string {
     return s.turn.step === 'melee'
       ? 'Reloading is done in the movement or ranged step.'
       : 'None of your troops has a fired weapon it may reload now (not with an enemy next to it).';
+  if (order === 'fly' && s.turn.step === 'movement') return 'None of your troops with Flight is left without its movement order, free to change level.';
   return s.turn.step !== 'movement'
     ? `Moves are given in the movement step; this is the ${s.turn.step} step.`
     : 'Every troop of yours has had its movement order this turn.';
@@ -230,13 +268,36 @@ function thenSquares(setup: ScSetup, s: ScState, id: string, slid: number): Sugg
 /**
  * The inches of the cheapest path to each square a troop can reach on a Run, terrain and water
  * priced (rules/movement.ts): the cost a `to:` suggestion shows. A Move or Slide to a square costs
- * the same, its path being the cheapest.
+ * the same, its path being the cheapest. With `altitude`, a flyer's change of level first, its cost
+ * counted in (ruling SC90).
  */
-function costsOf(setup: ScSetup, s: ScState, id: string): Map<number, number> {
+function costsOf(setup: ScSetup, s: ScState, id: string, altitude?: Altitude): Map<number, number> {
   const t = s.troops[id]!;
   if (t.at === null) return new Map();
-  const plans = reachable(tableOf(setup, s), pieceOf(setup, t), allowance('run', moveOf(setup, t), cardOf(setup, t).size));
-  return new Map([...plans].map(([at, plan]) => [at, plan.spent]));
+  const climb = altitude === undefined ? 0 : climbCost(levelOf(t.altitude), levelOf(altitude));
+  const mover = pieceOf(setup, altitude === undefined ? t : { ...t, altitude });
+  const table = scTable(setup.map, [...tableOf(setup, s, t.id).pieces.values(), mover]);
+  const plans = reachable(table, mover, allowance('run', moveOf(setup, t), cardOf(setup, t).size) - climb);
+  return new Map([...plans].map(([at, plan]) => [at, plan.spent + climb]));
+}
+
+/** The level typed for an order's commands to match: none when it is left out, or is where the troop already is (a placement: Landed). */
+function typedLevel(now: Altitude | undefined, typed: string | undefined): Altitude | undefined {
+  const level = typed === undefined ? undefined : altitudeIn(typed);
+  if (level === undefined || typeof level !== 'string') return undefined;
+  return level === (now ?? 'landed') ? undefined : level;
+}
+
+/** The levels a flyer's order may name now, with what each costs from where it is (SC Flight "Changing Altitude"). */
+function altitudeChoices(s: ScState, id: string, legal: readonly ScCommand[]): Suggestion[] {
+  const t = s.troops[id]!;
+  const levels = new Set(legal.flatMap((c) => ((c.type === 'move' || c.type === 'deploy') && c.altitude !== undefined ? [c.altitude] : [])));
+  const placing = legal.some((c) => c.type === 'deploy');
+  if (placing && levels.size > 0) levels.add('landed');
+  return ALTITUDES.filter((a) => levels.has(a)).map((a) => {
+    const cost = placing ? '' : ` (${climbCost(levelOf(t.altitude), levelOf(a))}")`;
+    return { name: `${a}: ${LEVEL_WORDS[a]}${cost}`, value: a };
+  });
 }
 
 /** Squares a Nimble Charger may set off from toward `typed` (SC App. A), with the inches they cost. */
@@ -255,23 +316,30 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
   const ofTroop = chosen ? legal.filter((c) => 'troop' in c && c.troop === chosen.id) : legal;
   const where = (id: string) => {
     const at = s.troops[id]?.at;
-    return at === null || at === undefined ? 'not yet placed' : `at ${squareWords(setup, at)}`;
+    const up = s.troops[id]?.altitude;
+    const level = up === undefined || up === 'landed' ? '' : `, ${LEVEL_WORDS[up]}`;
+    return at === null || at === undefined ? 'not yet placed' : `at ${squareWords(setup, at)}${level}`;
   };
   switch (option) {
     case 'troop':
       return unique(legal.flatMap((c) => ('troop' in c ? [{ name: `${troopWords(setup, c.troop)} ${where(c.troop)}`, value: labelOf(setup, c.troop) }] : [])));
     case 'square':
     case 'to': {
-      const cost = option === 'to' && chosen ? costsOf(setup, s, chosen.id) : new Map<number, number>();
+      const level = chosen ? typedLevel(chosen.altitude, o.altitude) : undefined;
+      const cost = option === 'to' && chosen ? costsOf(setup, s, chosen.id, level) : new Map<number, number>();
       return unique(
-        ofTroop.flatMap((c) =>
-          (c.type === 'deploy' ? [c.at] : c.type === 'move' && c.to !== undefined ? [c.to] : []).map((at) => ({
-            name: cost.has(at) ? `${squareWords(setup, at)} (${cost.get(at)}")` : squareWords(setup, at),
-            value: squareWords(setup, at),
-          })),
-        ),
+        ofTroop
+          .filter((c) => (c.type === 'move' || c.type === 'deploy') && c.altitude === level)
+          .flatMap((c) =>
+            (c.type === 'deploy' ? [c.at] : c.type === 'move' && c.to !== undefined ? [c.to] : []).map((at) => ({
+              name: cost.has(at) ? `${squareWords(setup, at)} (${cost.get(at)}")` : squareWords(setup, at),
+              value: squareWords(setup, at),
+            })),
+          ),
       );
     }
+    case 'altitude':
+      return chosen ? altitudeChoices(s, chosen.id, ofTroop) : [];
     case 'via':
       return chosen && o.target !== undefined ? viaSquares(setup, s, chosen.id, o.target) : [];
     case 'then': {

@@ -123,6 +123,7 @@ export function scViewInputOf(setup: ScSetup, state: ScState, request: TableRequ
         ...(unloaded ? { unloaded } : {}),
         ...(now.conditions ? { conditions: now.conditions } : {}),
         ...(now.limit === 'half' ? { halfMove: true } : {}),
+        ...(now.altitude ? { altitude: now.altitude } : {}),
       };
     }),
     round: state.round,

@@ -7,6 +7,7 @@
 import type { ScMap } from '../formats/map';
 import type { TroopCard } from '../formats/troop-card';
 import type { MoveOrder } from '../rules/movement';
+import type { Altitude } from '../formats/vocabulary';
 
 export interface ScViewTroop {
   readonly id: string;
@@ -29,6 +30,8 @@ export interface ScViewTroop {
    * its place in the labels, so they never change, but is neither drawn nor listed nor counted.
    */
   readonly held?: true;
+  /** A flyer's level (SC Flight); absent for a troop without Flight. */
+  readonly altitude?: Altitude;
 }
 
 /** Where a match stands, for the header. */

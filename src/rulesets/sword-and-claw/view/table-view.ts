@@ -30,6 +30,17 @@ export const CONDITION_BADGES = {
 } as const;
 type Held = keyof typeof CONDITION_BADGES;
 
+/** A flyer's level aloft (SC Flight), marked in its token's top-left corner; Landed is not marked. */
+export const ALTITUDE_MARKERS = {
+  hover: { text: 'Hv', word: 'Hovering', key: 'Hovering: over troops and rough ground; fights and is shot at as usual' },
+  low: { text: 'Lo', word: 'Low Altitude', key: 'Low Altitude: fights only its level; shots at it -1 and 2" longer' },
+  high: { text: 'Hi', word: 'High Altitude', key: 'High Altitude: fights only its level; shots at it -2 and 4" longer' },
+} as const;
+
+/** The words a flyer's level adds to how it stands: Landed too, as a flyer on the ground is worth telling. */
+const altitudeWords = (t: ScViewTroop): string[] =>
+  t.altitude === undefined ? [] : [t.altitude === 'landed' ? 'landed (it can fly)' : `flying: ${ALTITUDE_MARKERS[t.altitude].word}`];
+
 /** The conditions a troop carries, each once, in the badges' order; "Entangled ×2" when it carries two of one. */
 function heldWords(t: ScViewTroop): string[] {
   const held = t.conditions ?? [];
@@ -67,6 +78,7 @@ function condition(t: ScViewTroop, wounds: number): string[] {
   return [
     taken,
     ...(isHurt(t.taken, wounds) ? ['Hurt'] : []),
+    ...altitudeWords(t),
     ...heldWords(t),
     ...(t.halfMove ? ['half Move this turn'] : []),
     ...(t.unloaded ? ['weapon to reload'] : []),
@@ -86,6 +98,9 @@ function unitOf(c: Ctx, t: ScViewTroop): TableUnit {
     span: SPAN[card.size],
     pips: { filled: Math.min(t.taken, card.wounds), total: card.wounds },
     badges: on ? [...(isHurt(t.taken, card.wounds) ? [HURT_BADGE] : []), ...heldBadges(t), ...(t.unloaded ? [RELOAD_BADGE] : [])] : [],
+    ...(on && t.altitude !== undefined && t.altitude !== 'landed'
+      ? { marker: { text: ALTITUDE_MARKERS[t.altitude].text, word: ALTITUDE_MARKERS[t.altitude].word }, aloft: true }
+      : {}),
     condition: condition(t, card.wounds),
     removed: t.removed,
     active: on && c.input.active === t.id,
@@ -155,6 +170,8 @@ function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableO
     if (units.some((u) => u.badges.some((b) => b.text === c.text && b.word === c.word))) entries.push({ kind: 'badge', text: c.text, words: c.key });
   if (units.some((u) => u.badges.includes(RELOAD_BADGE)))
     entries.push({ kind: 'badge', text: RELOAD_BADGE.text, words: 'its weapon has fired and must be reloaded' });
+  for (const m of Object.values(ALTITUDE_MARKERS))
+    if (units.some((u) => u.marker?.text === m.text)) entries.push({ kind: 'badge', text: m.text, words: `${m.key} (top-left corner, drawn smaller)` });
   for (const how of ['move', 'run', 'slide', 'charge'] as const) {
     if (overlays.some((o) => o.kind === 'path' && o.style === HOW_STYLE[how])) entries.push({ kind: 'path', style: HOW_STYLE[how], words: LEGEND_WORDS[how] });
   }
