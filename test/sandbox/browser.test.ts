@@ -15,18 +15,18 @@
  * standings after the match, for docs/leagues.md) and docs/sandbox-season.png (the demo league's
  * season at its end).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shownWidth } from '../../src/discord/display';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import type { FakeMessage } from '../../src/fakecord';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
+import type { Sandbox } from '../../src/sandbox';
 import { slashFor } from '../e2e/driver';
 import { componentsOf } from '../e2e/world';
-import { launchChromium } from './chromium';
+import { startSandboxPage } from './page-fixture';
 import { answerFirst, emojiColours, handOff, lastPrompt, runCommand, switchPlayer } from './page-driver';
 import { nextAct } from './skirmish-plan';
 
@@ -35,25 +35,21 @@ const SCREENSHOTS = process.env.SANDBOX_SCREENSHOTS ? join(import.meta.dirname, 
 const PHONE = process.env.SANDBOX_PHONE_DIR ?? mkdtempSync(join(tmpdir(), 'sellsword-phone-'));
 
 let sandbox: Sandbox;
-let browser: { context: BrowserContext; close: () => Promise<void> };
 let page: Page;
-let dir: string;
+let close: (() => Promise<void>) | undefined;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sellsword-sandbox-'));
-  sandbox = await startSandbox({ port: 0, databasePath: join(dir, 'sandbox.db'), seed: 1, log: (line) => problems.push(line) });
-  browser = await launchChromium({ viewport: { width: 1280, height: 900 } });
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  ({ sandbox, page, close } = await startSandboxPage({
+    prefix: 'sellsword-sandbox-',
+    seed: 1,
+    viewport: { width: 1280, height: 900 },
+    timeout: 10_000,
+    problems,
+  }));
 }, 30_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await sandbox?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const threadId = () => sandbox.fake.threads(sandbox.fake.channel.id).at(-1)!.id;
 const snapshot = async () => (await sandbox.bot.app.store.matches.byThread(threadId()))!.snapshot as MatchSnapshot;

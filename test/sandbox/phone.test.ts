@@ -5,37 +5,30 @@
  * for another seat hands the page over in one click; and a reload shows the threads and their
  * messages as before.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { launchChromium } from './chromium';
+import type { Sandbox } from '../../src/sandbox';
+import { startSandboxPage } from './page-fixture';
 import { answerFirst, emojiColours, handOff, lastPrompt, switchPlayer } from './page-driver';
 
 const WIDTH = 400;
 
 let sandbox: Sandbox;
-let browser: { context: BrowserContext; close: () => Promise<void> };
 let page: Page;
-let dir: string;
+let close: (() => Promise<void>) | undefined;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sellsword-phone-'));
-  sandbox = await startSandbox({ port: 0, databasePath: join(dir, 'sandbox.db'), seed: 2, log: (line) => problems.push(line) });
-  browser = await launchChromium({ viewport: { width: WIDTH, height: 860 } });
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  ({ sandbox, page, close } = await startSandboxPage({
+    prefix: 'sellsword-phone-',
+    seed: 2,
+    viewport: { width: WIDTH, height: 860 },
+    timeout: 10_000,
+    problems,
+  }));
 }, 30_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await sandbox?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const topBarHeight = async () => (await page.locator('.topbar').boundingBox())!.height;
 const fontsLoaded = () => page.evaluate('document.fonts.ready.then(() => undefined)');

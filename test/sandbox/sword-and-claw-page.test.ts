@@ -7,38 +7,31 @@
  * Between those, the test plays quick orders through the sandbox's HTTP actions (deployment, the other
  * moves, the steps closed, the opportunity attack prompts), choosing from the match's legal commands.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
+import type { Sandbox } from '../../src/sandbox';
 import { legalCommands } from '../../src/rulesets/sword-and-claw/match/options';
 import type { ScCommand, ScSetup, ScState } from '../../src/rulesets/sword-and-claw/match/types';
 import { labelOf, squareWords } from '../../src/rulesets/sword-and-claw/table/names';
-import { launchChromium } from './chromium';
+import { startSandboxPage } from './page-fixture';
 import { emojiColours, runCommand, switchPlayer } from './page-driver';
 
 let sandbox: Sandbox;
-let browser: { context: BrowserContext; close: () => Promise<void> };
 let page: Page;
-let dir: string;
+let close: (() => Promise<void>) | undefined;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sellsword-sandbox-sc-page-'));
-  sandbox = await startSandbox({ port: 0, databasePath: join(dir, 'sandbox.db'), seed: 3, log: (line) => problems.push(line) });
-  browser = await launchChromium({ viewport: { width: 1280, height: 900 } });
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  ({ sandbox, page, close } = await startSandboxPage({
+    prefix: 'sellsword-sandbox-sc-page-',
+    seed: 3,
+    viewport: { width: 1280, height: 900 },
+    timeout: 15_000,
+    problems,
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await sandbox?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const threadId = () => sandbox.fake.threads(sandbox.fake.channel.id).at(-1)!.id;
 const nameOf = (id: string) => sandbox.fake.user(id)!.username;
