@@ -8,7 +8,6 @@ import { checkArmy } from '../../../src/rulesets/sword-and-claw/army-check';
 import { troopCardSchema } from '../../../src/rulesets/sword-and-claw/formats/troop-card';
 import { SC_HELP, SC_NOT_YET_SENTENCE } from '../../../src/rulesets/sword-and-claw/help-topics';
 import { SC_NOT_YET } from '../../../src/rulesets/sword-and-claw/not-yet';
-import { checkDeclaration } from '../../../src/rulesets/sword-and-claw/rules/melee';
 import { troop } from './cards';
 
 const army = (card: ReturnType<typeof troop>) =>
@@ -24,11 +23,6 @@ const PROOFS: Readonly<Record<string, () => void>> = {
   },
   // SC App. A Siege Weapon: an army with one is refused.
   siege: () => expect(army(troop({ id: 'ram', qualities: ['Siege Weapon'] })).problems.map((p) => p.code)).toEqual(['quality-not-played']),
-  // SC App. B Indirect Fire: a shot with it is refused.
-  'indirect-fire': () => {
-    const card = troop({ attacks: [{ id: 'mortar', name: 'Mortar', toHit: 0, dmg: 'd6', range: '6/12/18', qualities: ['Indirect Fire'] }] });
-    expect(checkDeclaration(card, ['mortar'], 'ranged')?.code).toBe('quality-not-played');
-  },
 };
 
 describe("Sword and Claw's help says only what is really not played", () => {

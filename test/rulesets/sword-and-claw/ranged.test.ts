@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { squareIndex } from '../../../src/formats/squares';
 import { listDice } from '../../../src/rulesets/sword-and-claw/rules/dice';
 import type { Fighter } from '../../../src/rulesets/sword-and-claw/rules/melee';
-import { checkShot, resolveRangedStep } from '../../../src/rulesets/sword-and-claw/rules/ranged';
+import { aimShot, checkShot, resolveRangedStep, shoot } from '../../../src/rulesets/sword-and-claw/rules/ranged';
 import { type Piece, scTable } from '../../../src/rulesets/sword-and-claw/rules/table';
 import { troop } from './cards';
 
@@ -68,7 +68,7 @@ describe('SC Ranged', () => {
 
 describe('SC23', () => {
   it('refuses a shot whose quality is not played yet, rather than shooting it plainly', () => {
-    const mortar = troop({ id: 'mortar', attacks: [{ id: 'pot', name: 'Fire Pot', toHit: 0, dmg: 'd6', range: '4/8/12', qualities: ['Indirect Fire'] }] });
+    const mortar = troop({ id: 'mortar', attacks: [{ id: 'pot', name: 'Fire Pot', toHit: 0, dmg: 'd6', range: '4/8/12', qualities: ['Automatically hits'] }] });
     const table = scTable({ id: 'm', name: 'M', grid }, [piece('a', 'p1', 'A1'), piece('t', 'p2', 'A4')]);
     const after = { melee: true, ranged: true, spells: true };
     expect(checkShot(table, piece('a', 'p1', 'A1'), mortar, after, { attack: 'pot', target: 't', before: [] })).toMatchObject({ code: 'quality-not-played' });
@@ -81,5 +81,51 @@ describe('SC23', () => {
     expect(checkShot(table, piece('a', 'p1', 'A1'), drake, after, { attack: 'breath', target: 't', before: [] })).toMatchObject({
       code: 'projected-in-melee-step',
     });
+  });
+});
+
+describe('SC App. B Indirect Fire (ruling SC73)', () => {
+  // A wall across row 3 hides A5 from A1; the spotter on D7 sees it.
+  const walled = ['........', '........', '###.....', '........', '........', '........', '........', '........'];
+  const pot = (qualities: string[]) =>
+    troop({ id: 'mortar', attacks: [{ id: 'pot', name: 'Fire Pot', toHit: 0, dmg: 'd6', range: '4/8/12', qualities: ['Indirect Fire', ...qualities] }] });
+  const after = { melee: true, ranged: true, spells: true };
+
+  it('a weapon with it that sees its target shoots as any other: no −4', () => {
+    const table = scTable({ id: 'm', name: 'M', grid }, [piece('a', 'p1', 'A1'), piece('t', 'p2', 'A4')]);
+    const fighters = new Map<string, Fighter>([
+      ['a', { card: pot([]), taken: 0 }],
+      ['t', { card: target, taken: 0 }],
+    ]);
+    expect(checkShot(table, piece('a', 'p1', 'A1'), pot([]), after, { attack: 'pot', target: 't', before: [] })).toBeNull();
+    expect(aimShot({ table, fighters }, { attacker: 'a', attack: 'pot', target: 't' })).toMatchObject({
+      indirect: false,
+      modifiers: [{ why: 'skill', value: 0 }],
+    });
+  });
+
+  it('an Area shot over the wall is at −4 against 5, and a miss deviates as an Area attack does', () => {
+    const card = pot(['Area 1']);
+    const table = scTable({ id: 'm', name: 'M', grid: walled }, [piece('a', 'p1', 'A1'), piece('s', 'p1', 'D7'), piece('t', 'p2', 'A5')]);
+    const fighters = new Map<string, Fighter>([
+      ['a', { card, taken: 0 }],
+      ['s', { card: target, taken: 0 }],
+      ['t', { card: target, taken: 0 }],
+    ]);
+    expect(checkShot(table, piece('a', 'p1', 'A1'), card, after, { attack: 'pot', target: 't', before: [] })).toBeNull();
+    // d10 7 − 4 = 3 against 5: a miss by 2, within half the range (4 inches: 2); the d8's 3 sends it 2 squares east.
+    const shot = shoot(
+      listDice([
+        { d: 10, v: 7 },
+        { d: 8, v: 3 },
+      ]),
+      { table, fighters },
+      { attacker: 'a', attack: 'pot', target: 't' },
+    );
+    expect(shot.modifiers).toEqual([
+      { why: 'skill', value: 0 },
+      { why: 'indirect fire', value: -4 },
+    ]);
+    expect(shot).toMatchObject({ total: 3, defense: 5, hit: false, area: { aimed: sq('A5'), centre: sq('C5'), deviated: 2, direction: 3 } });
   });
 });

@@ -27,7 +27,8 @@ export interface Modifier {
     | 'light cover'
     | 'into melee'
     | 'readied beside an enemy'
-    | 'target higher';
+    | 'target higher'
+    | 'indirect fire';
   readonly value: number;
 }
 
@@ -199,7 +200,7 @@ const UNPLAYED_UNDER_TEMPLATE = ['No Damage', 'Draining'];
  * rather than played without it, whose result the rulebook would not give (rulings SC23, SC31).
  */
 const NOT_PLAYED: Readonly<Record<'melee' | 'ranged', readonly string[]>> = {
-  ranged: [...UNPLAYED_EITHER, 'Indirect Fire', 'Automatically hits'],
+  ranged: [...UNPLAYED_EITHER, 'Automatically hits'],
   melee: UNPLAYED_EITHER,
 };
 

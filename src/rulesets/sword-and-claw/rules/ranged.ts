@@ -19,6 +19,7 @@ import { AREA_TARGET_NUMBER, areaModifiers, areaSize, landArea, type AreaOutcome
 import { type DirectFlight, type FlightRoll, flyOn, hasDirectLine } from './direct-line';
 import { heightsAbove, RANGE_PER_HEIGHT } from './altitude';
 import { checkFlightAttack } from './flight-attacks';
+import { hasIndirectFire, INDIRECT_FIRE_MODIFIER, shotSight } from './indirect-fire';
 import { pieceLevel } from './table';
 
 export type RangeBand = 'short' | 'medium' | 'long';
@@ -122,7 +123,10 @@ export function checkShot(
     const up = reckoned > inches ? ` (${reckoned} counting its height)` : '';
     return ruleError('out-of-range', `${target.id} is ${inches} inches away${up}; ${attack.name} reaches ${attack.range!.long}`);
   }
-  if (!lineOfSight(table, shooter, target).visible) return ruleError('no-line-of-sight', `${shooter.id} cannot see ${target.id}`);
+  if (shotSight(table, shooter, target, attack) === null)
+    return hasIndirectFire(attack)
+      ? ruleError('no-spotter', `${shooter.id} cannot see ${target.id}, and no troop of its side sees it to call the Indirect Fire`)
+      : ruleError('no-line-of-sight', `${shooter.id} cannot see ${target.id}`);
   return null;
 }
 
@@ -190,6 +194,8 @@ export interface ShotAim {
   readonly band: RangeBand;
   readonly sight: ScSight;
   readonly melee: boolean;
+  /** Shot over the terrain at a target the shooter cannot see (SC App. B Indirect Fire): no cover, −4. */
+  readonly indirect: boolean;
   readonly modifiers: readonly Modifier[];
   readonly defense: number;
 }
@@ -201,7 +207,9 @@ export function aimShot(t: ShotTroops, d: DeclaredStrike, first = true): ShotAim
   const attack = findAttack(fighter.card, d.attack)!.attack;
   const inches = inchesBetween(t.table, shooter, target);
   const band = rangeBand(attack.range!, inches + heightRange(shooter, target)) ?? 'long';
-  const sight = lineOfSight(t.table, shooter, target);
+  // Over the terrain for a friend that sees the target (SC App. B Indirect Fire): no cover, −4.
+  const seen = shotSight(t.table, shooter, target, attack) ?? { sight: lineOfSight(t.table, shooter, target), indirect: false };
+  const sight = seen.sight;
   const waived = readiedWaivesMelee(t.readied?.has(d.attacker) ?? false, t.meleeBefore, target.id);
   const melee = !waived && intoMelee(t.table, shooter, target);
   const heights = heightsAbove(pieceLevel(shooter), pieceLevel(target));
@@ -213,10 +221,12 @@ export function aimShot(t: ShotTroops, d: DeclaredStrike, first = true): ShotAim
   const modifiers = [
     ...rangedModifiers(attack, shooterState, band, sight, melee, heights),
     ...readiedModifiers(t.readied?.has(d.attacker) ?? false, enemyAdjacent(t.table, shooter)),
+    ...(seen.indirect ? [INDIRECT_FIRE_MODIFIER] : []),
   ];
   // An Area attack aims at the ground under the target: against 5, and never into melee (ruling SC26).
-  if (areaSize(attack) !== null) return { inches, band, sight, melee: false, modifiers: areaModifiers(modifiers), defense: AREA_TARGET_NUMBER };
-  return { inches, band, sight, melee, modifiers, defense: rangedDefense(t.fighters.get(d.target)!.card) };
+  const { indirect } = seen;
+  if (areaSize(attack) !== null) return { inches, band, sight, melee: false, indirect, modifiers: areaModifiers(modifiers), defense: AREA_TARGET_NUMBER };
+  return { inches, band, sight, melee, indirect, modifiers, defense: rangedDefense(t.fighters.get(d.target)!.card) };
 }
 
 /** One shot (SC Attacks 1–4 with the ranged modifiers), rolled with the troops as they stood when the step began. */

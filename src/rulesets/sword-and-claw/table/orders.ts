@@ -398,7 +398,7 @@ function shotOdds(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'sho
   const aim = aimShot(troops, { attacker: c.troop, attack: c.attack, target: c.target }, first);
   const attack = findAttack(fighters.get(c.troop)!.card, c.attack)!.attack;
   const bonus = aim.modifiers.reduce((sum, m) => sum + m.value, 0);
-  const cover = coverPenalty(aim.sight) > 0 ? ', in cover' : '';
+  const cover = aim.indirect ? ', out of sight: Indirect Fire' : coverPenalty(aim.sight) > 0 ? ', in cover' : '';
   const toWound = fighters.get(c.target)!.card.toWound;
   return ` (${aim.inches}", ${aim.band} range${cover}, ${odds(bonus, aim.defense)}% to hit, ${woundChance(attack.dmg.bonus, toWound)}% to wound)`;
 }
