@@ -238,7 +238,7 @@ describe('target suggestions on a phone', () => {
     for (const c of choices) expect(c.name.length).toBeLessThanOrEqual(100);
     // An invisible target's penalty is named with its odds and why: brush hides it, so "hidden", not a status it lacks.
     const hidden = choices.find((c) => c.value === 'hidden');
-    expect(hidden?.name).toMatch(/^HIDDEN \d+% hit, \d+% crit, cover, hidden −4 · /);
+    expect(hidden?.name).toMatch(/^HIDDEN \d+% hit, \d+% crit, cover, brush\/smoke −4 · /);
     // Said once, in the head, not again with the wounds.
     expect(choices.find((c) => c.value === 'open')!.name.match(/immune/g)).toHaveLength(1);
   });
@@ -361,7 +361,7 @@ describe('an empty list says why', () => {
 });
 
 describe('an invisible target in the roll line (§4.2, R18)', () => {
-  it('names why: "GH hidden by brush or smoke −4", not "invisible" for a unit with no such status', () => {
+  it('names why: "GH seen through brush or smoke −4", not "invisible" for a unit with no such status', () => {
     const game = yardTable();
     const bow = game.units.bow!;
     const target = game.units.hidden!;
@@ -379,7 +379,7 @@ describe('an invisible target in the roll line (§4.2, R18)', () => {
       notes: ['bonus +6', 'invisible −4'],
     };
     const told = tell(happeningsOf(game, [e], { before: game }), {}).join(' ');
-    expect(told).toMatch(/ \w+ hidden by brush or smoke −4\)/);
+    expect(told).toMatch(/ \w+ seen through brush or smoke −4\)/);
     expect(told).not.toContain('invisible');
   });
 });

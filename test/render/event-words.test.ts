@@ -123,7 +123,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   ],
   rolled: [
     { type: 'rolled', unit: 'kn', why: 'Mortal roll: a natural 20 drops the unit', rolls: [7] },
-    'KN: Mortal roll: a natural 20 drops the unit; rolled 7.',
+    'KN survives its mortal roll (rolled 7; only a natural 20 drops it).',
   ],
   dropped: [{ type: 'dropped', unit: 'gh', by: 'kn' }, 'GH was dropped by KN.'],
   scored: [{ type: 'scored', player: 'p1', points: 12, reason: 'Ghoul (gh)' }, 'Alice scored 12 VP for Ghoul (gh).'],
@@ -142,6 +142,16 @@ describe('every event kind in words', () => {
   for (const [kind, [event, expected]] of Object.entries(EVERY_KIND)) {
     it(kind, () => expect(say(event as GameEvent)).toBe(expected));
   }
+});
+
+describe('the Mortal roll leads with its outcome (R9), never "CI: Mortal roll: a natural 20 drops the unit; rolled 8"', () => {
+  const mortal = (roll: number): GameEvent => ({ type: 'rolled', unit: 'kn', why: 'Mortal roll: a natural 20 drops the unit', rolls: [roll] });
+  it('a roll under 20: "KN survives its mortal roll (rolled 8; only a natural 20 drops it)."', () => {
+    expect(say(mortal(8))).toBe('KN survives its mortal roll (rolled 8; only a natural 20 drops it).');
+  });
+  it('a natural 20: "KN fails its mortal roll"', () => {
+    expect(say(mortal(20))).toBe('KN fails its mortal roll (rolled a natural 20, which drops it).');
+  });
 });
 
 describe('an effect that did not take hold names the attack it came with', () => {

@@ -130,7 +130,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
     text: [
       'A unit **sees** a target if some straight line from the edge of its own space reaches a point inside the target’s space without crossing a wall. The bot checks corners, edge midpoints and centres of the squares involved.',
       '• **Cover** (−2 to hit, −4 at range 12 or more): no clear line reaches the **centre** of the target, or every line passes through brush.',
-      '• **Invisible** (−4 to hit, and the range must be below the attacker’s Wits): every line crosses two sides of brush or smoke, or the target is invisible by a trait.',
+      '• **Invisible** (−4 to hit, and the range must be below the attacker’s Wits): every line crosses two sides of brush or smoke, or the target is invisible by a trait. The roll says which: “LO seen through brush or smoke −4” even when LO stands in the open and only the lines cross brush.',
       '• A square holding a unit bigger than the target blocks sight to it.',
       '`/skirmish view overlay:sight` shows what a unit sees.',
     ].join('\n'),

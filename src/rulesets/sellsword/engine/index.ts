@@ -129,7 +129,18 @@ export { traitReach } from './traits';
 export { whyNoTacticsReroll } from './warleader';
 
 // Turn order.
-export { actsFor, actsWithWhy, aloneToAct, isGreaterAdvantageTurn, nextTurn, phaseName, waitingUnits, type ActsChange } from './turns';
+export {
+  actsFor,
+  actsWithWhy,
+  aloneToAct,
+  isGreaterAdvantageTurn,
+  MORTAL_DROP_ROLL,
+  MORTAL_ROLL_WHY,
+  nextTurn,
+  phaseName,
+  waitingUnits,
+  type ActsChange,
+} from './turns';
 
 // Wounds, defences and toughness.
 export { afterDefences, boxesLeft, toughnessUse } from './wounds';

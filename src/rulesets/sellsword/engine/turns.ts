@@ -143,12 +143,15 @@ export const onStartSteps: Handler<'start-steps'> = (ctx, frame, stack) => {
 /** R9: the Mortal roll at the start of each of its turns drops a unit on this d20 or more (a natural 20). */
 export const MORTAL_DROP_ROLL = 20;
 
+/** The Mortal roll's `why` on its 'rolled' event (fingerprinted: the words a player reads are made at render time). */
+export const MORTAL_ROLL_WHY = 'Mortal roll: a natural 20 drops the unit';
+
 export const onStartMortal: Handler<'start-mortal'> = (ctx, frame) => {
   const unit = unitOf(ctx.state, frame.unit);
   if (unit.dropped) return;
   if (unit.injuries.includes('mortal')) {
     const roll = ctx.roll(20);
-    ctx.emit({ type: 'rolled', unit: unit.id, why: 'Mortal roll: a natural 20 drops the unit', rolls: ctx.rolls() });
+    ctx.emit({ type: 'rolled', unit: unit.id, why: MORTAL_ROLL_WHY, rolls: ctx.rolls() });
     if (roll >= MORTAL_DROP_ROLL) dropUnit(ctx, unit.id, null);
   }
   const fresh = unitOf(ctx.state, unit.id);

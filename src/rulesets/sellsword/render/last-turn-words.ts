@@ -5,6 +5,7 @@
  * cause (an attack, a reply, terrain, a status, a trait); wounds are told once, where they landed,
  * with what was ignored, avoided and marked.
  */
+import { MORTAL_DROP_ROLL, MORTAL_ROLL_WHY } from '../engine';
 import { statusWithMeaning } from './status-meaning';
 import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import { withoutRuleCodes } from '../../../render/plain-rules';
@@ -173,6 +174,19 @@ export function phaseLeads(order: readonly string[]): string {
  */
 export const greaterAdvantage = (ap: string): string =>
   `Greater advantage (${ap} won the tactics check by 10 or more): ${ap} takes one unit's turn early, before phase 1 (that unit's turn for this round).`;
+
+/**
+ * A start-of-turn roll. The Mortal roll leads with its outcome ("CI survives its mortal roll (rolled 8;
+ * only a natural 20 drops it)"), since "CI: Mortal roll: a natural 20 drops the unit; rolled 8" reads as
+ * if CI dropped. Other rolls keep the engine's reason.
+ */
+function rollSentence(h: Extract<Happening, { kind: 'roll' }>): string {
+  if (h.why !== MORTAL_ROLL_WHY) return `${h.unit}: ${h.why}; rolled ${h.rolls.join(', ')}.`;
+  const roll = h.rolls[0] ?? 0;
+  return roll >= MORTAL_DROP_ROLL
+    ? `${h.unit} fails its mortal roll (rolled a natural ${roll}, which drops it).`
+    : `${h.unit} survives its mortal roll (rolled ${roll}; only a natural ${MORTAL_DROP_ROLL} drops it).`;
+}
 
 /** What changed a unit's acts, as the activation happening carries it. */
 type ActsChange = NonNullable<Extract<Happening, { kind: 'activate' }>['actsWhy']>[number];
@@ -403,7 +417,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'crow':
       return `${h.unit} crowed and regained ${h.vigor} Vigor.`;
     case 'roll':
-      return `${h.unit}: ${h.why}; rolled ${h.rolls.join(', ')}.`;
+      return rollSentence(h);
     case 'turn-ended':
       // A turn ended without acting is told by its activation's words; one that acted says what it spent.
       if (h.used === 0) return null;

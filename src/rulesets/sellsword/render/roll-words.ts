@@ -17,8 +17,8 @@ export interface RollParties {
   readonly hiddenBy?: 'status' | 'terrain' | 'stealthy';
 }
 
-/** An invisible target's note, named by why: "KN hidden by brush or smoke", never a bare "invisible" for a unit in plain view. */
-const HIDDEN_WORDS = { status: 'invisible', terrain: 'hidden by brush or smoke', stealthy: 'stealthy in cover' } as const;
+/** An invisible target's note, named by why: "KN seen through brush or smoke" (true whether KN stands in it or only the sight line crosses it), never a bare "invisible" for a unit in plain view. */
+const HIDDEN_WORDS = { status: 'invisible', terrain: 'seen through brush or smoke', stealthy: 'stealthy in cover' } as const;
 
 const SIGNED = /^(.*?)\s*([+−-]\d+)$/;
 

@@ -94,11 +94,11 @@ export function woundWords(
   return `${said}${sayDefences && defences.length > 0 ? ` (${defences.join(', ')})` : ''}`;
 }
 
-/** An invisible target's penalty as a suggestion says it, by why: "hidden −4" (terrain), "stealthy −4", or "invisible −4". */
+/** An invisible target's penalty as a suggestion says it, by why: "brush/smoke −4" (terrain: seen through it, whether or not the target stands in it), "stealthy −4", or "invisible −4". */
 function invisibleHead(game: GameState, unitId: string, targetId: string): string {
   const [u, t] = [game.units[unitId], game.units[targetId]];
   const why = u && t ? invisibility(game, u, t) : 'status';
-  return `${why === 'terrain' ? 'hidden' : why === 'stealthy' ? 'stealthy' : 'invisible'} −4`;
+  return `${why === 'terrain' ? 'brush/smoke' : why === 'stealthy' ? 'stealthy' : 'invisible'} −4`;
 }
 
 /**
