@@ -61,10 +61,10 @@ describe('target suggestions', () => {
     const [sk] = targetChoices(game, 'p1', 'wh', 'bite', '');
     expect(sk!.value).toBe('sk');
     expect(sk!.name).toMatch(
-      /^SK \d+% hit, \d+% crit, only crits wound( · ⚠ SK may reply)? · 0 wounds, crit 10 \(immune −\d+ pierce\)( · Skeleton Warrior)?( · range 1)?$/,
+      /^SK \d+% hit, \d+% crit( · ⚠ SK may reply)? · only crits wound · 0 wounds, crit 10 \(immune −\d+ pierce\)( · range 1)?( · Skeleton Warrior)?$/,
     );
-    // A phone shows about the first 40 characters: the odds, the critical chance and that a plain hit cannot wound.
-    expect(sk!.name.slice(0, 40)).toMatch(/^SK \d+% hit, \d+% crit, only crits wound/);
+    // A 400 px screen shows about the first 50 characters: the odds, who may reply and that a plain hit cannot wound.
+    expect(sk!.name.slice(0, 50)).toMatch(/^SK \d+% hit, \d+% crit( · ⚠ SK may reply)? · only crits/);
   });
 
   it('R25, R26: a target warns of who may strike back, as a move does, before the wounds ("10 wounds, crit 20")', () => {
@@ -81,6 +81,8 @@ describe('target suggestions', () => {
     // A phone shows about the first 50 characters: the odds and the warning.
     expect(gh!.name.slice(0, 50)).toMatch(/^GH \d+% hit, \d+% crit · ⚠ GH may reply · /);
     expect(gh!.name).toContain(' · 10 wounds, crit 20 · ');
+    // Issue 26: label, odds, the warning, the wounds, then the rest, with the unit's card name last.
+    expect(gh!.name).toMatch(/^GH \d+% hit, \d+% crit · ⚠ GH may reply · 10 wounds, crit 20 · range 1 · Ghoul$/);
     // Typing another unit's label does not find this target by its warning.
     expect(targetChoices(game, 'p1', 'kn', 'longsword', 'ow').map((c) => c.value)).not.toContain('gh');
   });
@@ -113,10 +115,10 @@ describe('target suggestions', () => {
     const steps = chargeWoundingSteps(game, 'kn', charge!.path);
     expect(steps).toBeGreaterThan(0);
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge');
-    expect(gh?.name).toContain(`⚠ ${5 * steps} cold wounds on the way`);
-    // A phone shows about the first 40 characters: the warning starts among them.
-    expect(gh!.name.indexOf('⚠')).toBeLessThan(40);
-    expect(gh!.name).toContain('costs 5 Vigor');
+    // A 400 px screen shows about the first 50 characters: the warning starts among them.
+    expect(gh!.name.indexOf('⚠')).toBeLessThan(50);
+    // The squares it steps through, with the wounds they deal, survive Discord's cut to 100.
+    expect(gh!.name).toContain(`by ${charge!.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
   });
 
   it('R23: a target that can only be charged shows the charge with its odds', () => {
@@ -129,10 +131,14 @@ describe('target suggestions', () => {
     });
     const choices = targetChoices(game, 'p1', 'kn', 'longsword', '');
     const gh = choices.find((c) => c.value === 'gh charge');
-    // Whom it charges and the squares it steps through, the path the command will take (R23), then the odds.
+    // Issue 26: whom it charges and the odds, who may reply to its attack where it ends (the Ghoul, R23,
+    // R26), the wounds, then the squares it steps through (the path the command will take) and its cost.
     const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
-    expect(gh?.name).toMatch(new RegExp(`^charge GH by ${path.join(' → ')}, \\d+% hit, \\d+% crit · \\d+ wounds, crit \\d+ · costs 5 Vigor · Ghoul$`));
-    expect(gh!.name.slice(0, 40)).toMatch(/^charge GH by [A-Z]\d+ → [A-Z]\d+, \d+% hit/);
+    expect(gh?.name).toMatch(
+      new RegExp(`^charge GH \\d+% hit, \\d+% crit · ⚠ GH may reply · \\d+ wounds, crit \\d+ · by ${path.join(' → ')} · costs 5 Vigor( · Ghoul)?$`),
+    );
+    // A 400 px screen shows about the first 50 characters: the odds and the warning.
+    expect(gh!.name.slice(0, 50)).toMatch(/^charge GH \d+% hit, \d+% crit · ⚠ GH may reply/);
     expect(gh?.name).not.toContain('charge only');
     // Picking it charges: its value carries the charge.
     expect(gh?.value).toBe('gh charge');
@@ -228,13 +234,13 @@ describe('square suggestions with more than fit', () => {
 });
 
 describe('target suggestions on a phone', () => {
-  // Discord shows a choice name on one line; a phone cuts it after about 40 characters.
-  it('say the chance to hit and of a critical, cover and immunity within the first 40 characters', () => {
+  // Discord shows a choice name on one line; a 400 px screen cuts it after about 50 characters.
+  it('say the chance to hit and of a critical, cover and immunity within the first 50 characters', () => {
     const game = yardTable();
     const choices = targetChoices(game, game.turn!.player, 'bow', 'longbow', '');
-    const head = (v: string) => choices.find((c) => c.value === v)!.name.slice(0, 40);
+    const head = (v: string) => choices.find((c) => c.value === v)!.name.slice(0, 50);
     expect(head('cover')).toMatch(/^COVER \d+% hit, \d+% crit, cover/);
-    expect(head('open')).toMatch(/^OPEN \d+% hit, \d+% crit, immune −\d+ pierce/);
+    expect(head('open')).toMatch(/^OPEN \d+% hit, \d+% crit · immune −\d+ pierce/);
     for (const c of choices) expect(c.name.length).toBeLessThanOrEqual(100);
     // An invisible target's penalty is named with its odds and why: brush hides it, so "hidden", not a status it lacks.
     const hidden = choices.find((c) => c.value === 'hidden');

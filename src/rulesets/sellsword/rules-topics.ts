@@ -154,7 +154,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
     title: 'Charging',
     also: ['charge', 'charging'],
     cites: ['§4.5', 'R23', 'R35', 'R39'],
-    text: 'A **charge** is an attack act: pay 5 Vigor, move exactly 2 squares, each bringing the unit closer to a visible enemy that was not adjacent, ending next to it (extra terrain costs ignored, no pits or obstructions), then make a single-act attack of range 3 or less at +2 to hit and +5 wounds. The charge’s movement lets nobody reply; replies to the attack itself still happen. Exhausted (0 Vigor) or Pinned units cannot charge. Pick a target offered as "charge GH by E9 → E10", or add `charge:true` to `/attack`: the bot charges by the squares the suggestion names (or those you choose with `path:`), and its reply says them.',
+    text: 'A **charge** is an attack act: pay 5 Vigor, move exactly 2 squares, each bringing the unit closer to a visible enemy that was not adjacent, ending next to it (extra terrain costs ignored, no pits or obstructions), then make a single-act attack of range 3 or less at +2 to hit and +5 wounds. The charge’s movement lets nobody reply; replies to the attack itself still happen. Exhausted (0 Vigor) or Pinned units cannot charge. Pick a target offered as "charge GH … · by E9 → E10", or add `charge:true` to `/attack`: the bot charges by the squares the suggestion names (or those you choose with `path:`), and its reply says them.',
   },
   {
     id: 'special-attacks',

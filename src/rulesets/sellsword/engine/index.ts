@@ -59,6 +59,7 @@ export {
   canAct,
   actorRefusal,
   chargeOptions,
+  chargeRepliers,
   chargeWoundingSteps,
   chargePlan,
   describeState,

@@ -26,6 +26,7 @@ import { MORTAL_DROP_ROLL } from './turns';
 import { chargePaths, planCharge } from './charge';
 import { reachesOne, traitReach } from './traits';
 import { woundingSteps } from './damaging';
+import { repliersTo } from './attack';
 
 const accepted = (state: GameState, command: Command): boolean => {
   if ('begin' in command || 'decide' in command) return true;
@@ -399,6 +400,16 @@ export function chargeWoundingSteps(state: GameState, unitId: string, path: read
   const mover = moverOf(state, unit);
   const squares = path.map((n) => squareIndex(board, n)).filter((i): i is number => i !== null);
   return woundingSteps(board, mover.size, mover.fly, unit.at, squares);
+}
+
+/**
+ * R23, R26: the enemies that may reply to a charge's attack, in board order: those beside the square
+ * the charge ends on (its steps themselves draw no replies). `path` as chargeOptions gives it.
+ */
+export function chargeRepliers(state: GameState, unitId: string, path: readonly string[]): UnitState[] {
+  const end = path.at(-1);
+  const there = end === undefined ? null : placed(state, unitId, end);
+  return there ? repliersTo(there, unitOf(there, unitId)) : [];
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   attackTargetRefusal,
   canAct,
   chargeOptions,
+  chargeRepliers,
   chargeWoundingSteps,
   moveOptions,
   moveRefusal,
@@ -458,11 +459,14 @@ function inMapLabels(game: GameState, text: string): string {
 }
 
 /**
- * A target as the suggestion names it: label, chance to hit and of a critical, cover, whether a hit
- * can wound, then the wounds, the card and the range; from where the unit stands, or, when it can
- * only be charged, from the end of the charge (with its +5 wounds), named as the charge it is: "charge
- * GH by E9 → E10", whom and by which squares, before the odds. `replies`: who may strike back, said for
- * every target seen (replyWarning of the attacker's repliers, worked out once per list).
+ * A target as the suggestion names it, what matters first since a name is cut (at about 50 characters
+ * on a 400 px screen, and at 100 by Discord): the label, the chance to hit and of a critical, who may
+ * strike back (`replies`, the attacker's repliers from where it stands, worked out once per list), the
+ * wounds (with what the target's defences do to them), then the rest: the range, and the unit's card
+ * name last. Cover and an unseen target's penalty go with the chance to hit they change. A target only a charge reaches is named "charge
+ * GH" and judged from the end of the charge (with its +5 wounds): who may reply there, then the wounds,
+ * the two squares it steps through (the path the command will take) with the damaging ground's wounds
+ * on them, and its cost (issue 26).
  */
 function targetWords(
   game: GameState,
@@ -477,23 +481,32 @@ function targetWords(
   const card = game.cards[game.units[target]!.card]!.name;
   if (seen) {
     const odds = oddsHead(game, unitId, attack === undefined ? seen.attack : String(attack), target);
-    const head = odds ? [...odds.head] : ['odds unknown'];
-    if (seen.cover) head.splice(Math.min(2, head.length), 0, 'cover');
-    // Who may strike back (`replies`) comes before the wounds, as a move's suggestion warns of replies on its path.
-    return fitName(`${label} ${head.join(', ')}`, [replies, odds?.wounds ?? '', card, `range ${seen.range}`].filter(Boolean));
+    // Cover and an unseen target's penalty are in the chance to hit: said with it.
+    const chance = odds ? [...odds.odds, ...(seen.cover ? ['cover'] : []), ...odds.hitNotes] : ['odds unknown'];
+    return fitName(`${label} ${chance.join(', ')}`, [replies, ...woundsFirst(odds), `range ${seen.range}`, card].filter(Boolean));
   }
   const via = attack === undefined ? charge?.attack : String(attack);
   const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
-  // Whom it charges and the two squares it steps through come first: the player picks the charge, the
-  // path is the one the command will take (chargeCommand in match-context.ts gives the engine this path).
-  const steps = charge ? ` by ${charge.path.join(' → ')}` : '';
   const damaging = charge ? chargeWoundingSteps(game, unitId, charge.path) : 0;
-  // The damage of the squares it steps through goes with them, so a phone's first 40 characters warn of it.
-  const hurts = damaging > 0 ? `⚠ ${damagingWounds(game, damaging)} on the way` : '';
-  const head = [`charge ${label}${steps}`, ...(hurts ? [hurts] : []), ...(odds?.head ?? ['odds unknown'])];
-  // With a warning, what the charge costs comes before what it deals: both must survive the cut to 100.
-  const tail = hurts ? ['costs 5 Vigor', odds?.wounds ?? '', card] : [odds?.wounds ?? '', 'costs 5 Vigor', card];
-  return fitName(head.join(', '), tail.filter(Boolean));
+  // R23: the steps draw no replies, but the charge's attack may be replied to from where it ends.
+  const chargeReplies = charge ? replyWarning(chargeRepliers(game, unitId, charge.path).map((u) => u.id)) : '';
+  return fitName(
+    `charge ${label} ${odds ? [...odds.odds, ...odds.hitNotes].join(', ') : 'odds unknown'}`,
+    [
+      chargeReplies,
+      ...woundsFirst(odds),
+      // The damaging ground goes with the squares that deal it, so both survive the cut to 100.
+      ...(charge ? [`by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
+      'costs 5 Vigor',
+      card,
+    ].filter(Boolean),
+  );
+}
+
+/** The wounds part of a target's name: what the target's defences do ("can't wound"), then the wounds a hit and a critical deal. */
+function woundsFirst(odds: ReturnType<typeof oddsHead>): string[] {
+  if (!odds) return [];
+  return [odds.woundNotes.join(', '), odds.wounds ?? ''].filter(Boolean);
 }
 
 export function traitChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames, memo: Memo = noMemo): Choice[] {

@@ -104,7 +104,10 @@ function invisibleHead(game: GameState, unitId: string, targetId: string): strin
 /**
  * What decides a pick, for the front of a suggestion's name: a phone shows only the first ~40
  * characters of one, so the chance to hit, the chance of a critical, and whether a hit can wound
- * at all come before the details. Null when the engine cannot judge the attack.
+ * at all come before the details. Null when the engine cannot judge the attack. `head` is all of them
+ * in that order; `odds` the two chances alone, `hitNotes` what is in the chance to hit (an unseen
+ * target's penalty), `woundNotes` what the target's defences do to the wounds, so a target's name can
+ * put who may reply right after the chances (act-suggestions.ts targetWords).
  */
 export function oddsHead(
   game: GameState,
@@ -112,23 +115,25 @@ export function oddsHead(
   attackId: string,
   targetId: string,
   opts: { charge?: boolean } = {},
-): { head: string[]; wounds: string | null } | null {
+): { head: string[]; odds: string[]; hitNotes: string[]; woundNotes: string[]; wounds: string | null } | null {
   const outlook = attackOutlook(game, unitId, attackId, targetId, opts);
   if (!('chance' in outlook)) return null;
-  const head = [`${percent(outlook.chance)} hit`, `${percent(outlook.criticalChance)} crit`];
+  const odds = [`${percent(outlook.chance)} hit`, `${percent(outlook.criticalChance)} crit`];
   // An unseen target's penalty is in the chance; said, so the roll's "invisible" note is no surprise.
   // With its penalty ("invisible −4"), as the roll will say it: a bare "invisible" read as a mistake for a unit in plain view.
-  if (outlook.line.invisible) head.push(invisibleHead(game, unitId, targetId));
+  const hitNotes = outlook.line.invisible ? [invisibleHead(game, unitId, targetId)] : [];
   const types = woundTypes(game, unitId, attackId);
   const plain = outlook.outcomes.find((o) => !o.critical && !o.glancing);
   const critical = outlook.outcomes.find((o) => o.critical);
   const defences = types.length > 0 ? defenceWords(game, targetId, types) : [];
-  if (types.length > 0 && outlook.outcomes.length > 0 && outlook.outcomes.every((o) => o.wounds === 0)) head.push("can't wound");
-  else if (types.length > 0 && plain?.wounds === 0 && (critical?.wounds ?? 0) > 0) head.push('only crits wound');
-  else head.push(...defences);
-  // Immunity or vulnerability already in the head is not said twice.
-  const said = head.some((h) => defences.includes(h));
-  return { head, wounds: woundWords(game, unitId, attackId, targetId, outlook.outcomes, !said, true) };
+  const woundNotes: string[] = [];
+  if (types.length > 0 && outlook.outcomes.length > 0 && outlook.outcomes.every((o) => o.wounds === 0)) woundNotes.push("can't wound");
+  else if (types.length > 0 && plain?.wounds === 0 && (critical?.wounds ?? 0) > 0) woundNotes.push('only crits wound');
+  else woundNotes.push(...defences);
+  // Immunity or vulnerability already in the notes is not said twice.
+  const said = woundNotes.some((h) => defences.includes(h));
+  const wounds = woundWords(game, unitId, attackId, targetId, outlook.outcomes, !said, true);
+  return { head: [...odds, ...hitNotes, ...woundNotes], odds, hitNotes, woundNotes, wounds };
 }
 
 /**
