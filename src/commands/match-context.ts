@@ -7,7 +7,7 @@ import { buildBoard, nameOf } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
-import { boardOf, label } from '../rulesets/sellsword/engine';
+import { boardOf, label, typedAttack } from '../rulesets/sellsword/engine';
 import { chargeInstead } from '../rulesets/sellsword/table';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
@@ -141,10 +141,9 @@ export function resolvePath(game: GameState, typed: string): string[] {
 
 /** An attack of the unit by id or printed name; refuses with the unit's attacks listed. */
 export function resolveAttack(game: GameState, unit: UnitState, typed: string): string {
-  const text = typed.trim().toLowerCase();
-  const all = [...(game.cards[unit.card]?.attacks ?? []), ...(unit.mod ? (game.mods[unit.mod]?.attacks ?? []) : [])];
-  const found = all.find((a) => a.id === text) ?? all.find((a) => a.name.toLowerCase() === text);
+  const found = typedAttack(game, unit, typed);
   if (found) return found.id;
+  const all = [...(game.cards[unit.card]?.attacks ?? []), ...(unit.mod ? (game.mods[unit.mod]?.attacks ?? []) : [])];
   const list = all.map((a) => `${a.name} (\`${a.id}\`)`).join(', ');
   return refuse('unknown-attack', `${label(game, unit)} has no attack "${typed}". ${all.length > 0 ? `Its attacks: ${list}.` : 'It has no attacks.'}`);
 }

@@ -10,7 +10,8 @@ import { attackCommand } from '../../src/commands/play/acts';
 import { scenarioState } from '../../src/rulesets/sellsword/scenario-runner';
 import { targetChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
 import { strikableOnSquare } from '../../src/rulesets/sellsword/table/square-target';
-import type { ActCommand } from '../../src/rulesets/sellsword/engine';
+import { type ActCommand, typedAttack } from '../../src/rulesets/sellsword/engine';
+import { table } from '../render/states';
 import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
@@ -82,5 +83,41 @@ describe('a square typed for an attack that strikes a unit', () => {
     expect(strikableOnSquare(game, legal, 'F5')).toBeNull();
     expect(strikableOnSquare(game, legal, 'H8')).toBeNull();
     expect(strikableOnSquare(game, legal, 'Z99')).toBeNull();
+  });
+});
+
+describe('an attack typed by name on one line reads as the command reads it (playtest, issue 26)', () => {
+  // `/attack unit:kn attack:Longsword target:` said "KN has no attack "Longsword"", though sending the line worked.
+  const game = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+      { id: 'sa', card: 'havoc-skeletal-archer', player: 'p1', at: 'D4' },
+      { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+    ],
+  });
+  const values = (attacker: string, attack: string) => targetChoices(game, 'p1', attacker, attack, '').map((c) => c.value);
+
+  it('a printed name in any case finds the same targets as the id: "Longsword", "LONGSWORD"', () => {
+    expect(values('kn', 'longsword')).toContain('gh');
+    expect(values('kn', 'Longsword')).toEqual(values('kn', 'longsword'));
+    expect(values('kn', ' LONGSWORD ')).toEqual(values('kn', 'longsword'));
+  });
+
+  it('a name unlike its id: "bone bow" is the Skeletal Archer\'s `bow`', () => {
+    expect(values('sa', 'bow')).toContain('gh');
+    expect(values('sa', 'bone bow')).toEqual(values('sa', 'bow'));
+    expect(
+      targetChoices(game, 'p1', 'sa', 'bone bow', '')
+        .map((c) => c.name)
+        .join(' '),
+    ).not.toContain('has no attack');
+  });
+
+  it('the command and the list share one reader: typedAttack', () => {
+    const sa = game.units.sa!;
+    expect(typedAttack(game, sa, 'Bone Bow')?.id).toBe('bow');
+    expect(typedAttack(game, sa, 'BOW')?.id).toBe('bow');
+    expect(typedAttack(game, sa, 'sword')).toBeUndefined();
   });
 });

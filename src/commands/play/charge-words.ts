@@ -6,7 +6,7 @@
 import type { GameState } from '../../rulesets/sellsword/engine';
 import { nameOf } from '../../engine';
 import { boardOf, chargePaths, chargePlan, chargeWoundingSteps, decide, findAttack, unitOf } from '../../rulesets/sellsword/engine';
-import { damagingWounds, type Names, notYoursWhy } from '../../rulesets/sellsword/table';
+import { attackIdTyped, damagingWounds, type Names, notYoursWhy } from '../../rulesets/sellsword/table';
 import { choice, nothingToChoose, suggest } from '../command';
 import { withoutRuleCodes } from '../../render/plain-rules';
 
@@ -66,6 +66,7 @@ export function pathSuggestions(game: GameState, user: string, unit: unknown, at
     .toLowerCase()
     .replace(/\s+charge$/, '');
   if (!game.units[id] || !game.units[aimed] || attack === undefined) return [nothingToChoose('pick the unit, its attack and the target it charges first')];
+  attack = attackIdTyped(game, id, attack);
   const stop = notYoursWhy(game, user, id, names);
   if (stop) return [nothingToChoose(withoutRuleCodes(stop))];
   const found = suggest(

@@ -109,6 +109,7 @@ export {
   boardOfMap,
   cardOf,
   findAttack,
+  typedAttack,
   label,
   modOf,
   onMap,

@@ -400,3 +400,14 @@ export function label(state: GameState, unit: UnitState): string {
 export function findAttack(state: GameState, unit: UnitState, id: string): Attack | undefined {
   return [...cardOf(state, unit).attacks, ...(modOf(state, unit)?.attacks ?? [])].find((a) => a.id === id);
 }
+
+/**
+ * An attack as a player types it: its id or its printed name, any case, spaces trimmed ("Longsword",
+ * "bone bow", "longsword"). The one reading of a typed `attack` option, for the command and for every
+ * list that depends on it (targets, charge paths), so a list never refuses what the command accepts.
+ */
+export function typedAttack(state: GameState, unit: UnitState, typed: string): Attack | undefined {
+  const text = typed.trim().toLowerCase();
+  const all = [...cardOf(state, unit).attacks, ...(modOf(state, unit)?.attacks ?? [])];
+  return all.find((a) => a.id === text) ?? all.find((a) => a.id.toLowerCase() === text) ?? all.find((a) => a.name.toLowerCase() === text);
+}

@@ -22,7 +22,7 @@ import type { GameState, UnitState } from '../engine';
 import type { Attack } from '../formats/card';
 import { commanderOf } from '../engine';
 import { liveTraits, profile } from '../engine';
-import { boardOf, decide, findAttack, label, repliersTo, unitOf } from '../engine';
+import { boardOf, decide, findAttack, label, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { fitName, oddsHead } from './odds-words';
 import { burstCentreChoices } from './burst-suggestions';
@@ -378,6 +378,8 @@ export function targetChoices(
   const acting = actingUnit(game, user, unit, names);
   if ('none' in acting) return acting.none;
   const id = acting.unit.id;
+  // Typed on one line, the attack may be its name in any case ("Longsword", "bone bow"): read as the command reads it.
+  attack = attackIdTyped(game, id, attack);
   const legal = unitActs(game, user, id, 'attack', memo).filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
   const burst = attack === undefined ? undefined : findAttack(game, acting.unit, String(attack));
   if (burst?.burst !== undefined) return burstTargetChoices(game, id, burst, legal, typed, names);
@@ -567,9 +569,20 @@ export function viewAttackChoices(game: GameState, unit: unknown, typed: unknown
     : [];
 }
 
+/**
+ * The id of an `attack` option as typed (its id or printed name, any case; typedAttack, as the command
+ * reads it), or what was typed when it names no attack of the unit, so the list can say why.
+ */
+export function attackIdTyped(game: GameState, unitId: string, attack: unknown): unknown {
+  const u = game.units[unitId];
+  if (attack === undefined || attack === null || !u) return attack;
+  return typedAttack(game, u, String(attack))?.id ?? attack;
+}
+
 export function viewTargetChoices(game: GameState, unit: unknown, attack: unknown, typed: unknown): Choice[] {
   const id = String(unit ?? '').toLowerCase();
   if (!game.units[id]) return [];
+  attack = attackIdTyped(game, id, attack);
   const seen = visibleTargets(game, id).filter((t) => attack === undefined || t.attack === attack);
   const best = new Map<string, { chance: number; attack: string }>();
   for (const t of seen) if ((best.get(t.unit)?.chance ?? -1) < t.chance) best.set(t.unit, { chance: t.chance, attack: t.attack });

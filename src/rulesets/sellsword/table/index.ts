@@ -16,6 +16,7 @@ export { replyFacts, woundFacts } from './prompt-facts';
 export { chanceWhy, oddsHead, oddsWords, woundWords } from './odds-words';
 export {
   attackChoices,
+  attackIdTyped,
   chargeTargetValue,
   damagingWounds,
   fitName,
