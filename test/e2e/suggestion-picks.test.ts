@@ -151,19 +151,23 @@ describe('a target offered as a charge', () => {
     const g = await gameIn();
     const attack = g.cards[g.units[guard]!.card]!.attacks[0]!.id;
     const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'target', options: { unit: guard, attack, target: '' } });
-    const picked = list.find((c) => String(c.name).startsWith(`charge ${ghoul.toUpperCase()} by `));
-    expect(picked?.name).toContain('costs 5 Vigor');
+    const picked = list.find((c) => String(c.name).startsWith(`charge ${ghoul.toUpperCase()} `));
+    // Its cost may give way to the squares and their damaging ground in Discord's 100 characters; the reply says it.
+    expect(picked?.name).toContain(' · by ');
     const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, attack, target: String(picked!.value) } });
     expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
     const after = await gameIn();
     expect(after.units[guard]!.at).not.toBe(g.units[guard]!.at);
     expect(after.units[guard]!.vigor).toBeLessThanOrEqual(15);
     // The suggestion named whom and by which squares; the reply says the same, and the unit went that way.
-    const [, path] = /^charge \S+ by (\S+ → \S+),/.exec(String(picked!.name))!;
+    const [, path] = / · by (\S+ → \S+)/.exec(String(picked!.name))!;
     const G = ghoul.toUpperCase();
     expect(answerText(sent)).toContain(`${guard.toUpperCase()} charges ${G} (Ghoul) with `);
     expect(answerText(sent)).toContain(`stepping B8 → ${path}`);
-    expect(answerText(sent)).toContain("a charge's steps invite no replies");
+    // Issue 26: the steps invite no replies, but the attack may be replied to; the charge is told once.
+    expect(answerText(sent)).toContain('its steps invite no replies, but its attack may still be replied to');
+    expect(answerText(sent)).not.toContain(' charged ');
+    expect(answerText(sent)).toMatch(/stepping B8 → \S+ → \S+, paying 5 Vigor \(/);
     // The ford is damaging: the charge may wait on a wound prompt at its first square, on the path named.
     expect(path!.split(' → ').map((sq) => squareIndex(boardOf(start), sq))).toContain(after.units[guard]!.at);
   }, 60_000);

@@ -49,6 +49,9 @@ const unit = textOption({ name: 'unit', description: 'Your unit, by its label on
 /** Every act names its unit first; this reads it for `actCommand`, whatever else the act takes. */
 const unitOnly = optionSet(unit);
 
+/** The log's line of a charge (last-turn-words.ts), with what it paid: "KN charged GH, J12 to J10 (paying 5 Vigor)." */
+const CHARGED = /^\S+ charged \S+, [^(]*?(?: \(paying ([^)]+)\))?\.$/;
+
 async function act(interaction: ChatInputCommandInteraction, app: App, build: (live: LiveGame) => Command): Promise<void> {
   const live = await gameHere(app, interaction.channelId);
   const command = build(live);
@@ -59,11 +62,14 @@ async function act(interaction: ChatInputCommandInteraction, app: App, build: (l
     if ('end' in command) return endReply(done, who, interaction.user.id, command.end);
     // The reply is public: it names who acted and never addresses one reader as "(you)".
     const lines = describeChange(done, null, interaction.user.id);
-    // A charge first says whom it charges and by which squares: the log may stop partway (a wound prompt on damaging ground).
+    // A charge says whom it charges and by which squares once: in place of the log's own "KN charged GH,
+    // J12 to J10 (paying 5 Vigor)." when the log got that far, else first (a wound prompt on damaging
+    // ground may stop it partway).
     if ('act' in command && command.act === 'attack' && command.target !== undefined && Array.isArray(command.charge)) {
-      const told = lines.findIndex((l) => l.includes(' charged '));
-      const plan = chargeWords(live.game, { unit: command.unit, attack: command.attack, target: command.target, path: command.charge });
-      lines.splice(told < 0 ? 0 : told, 0, plan);
+      const told = lines.findIndex((l) => CHARGED.test(l));
+      const paid = told < 0 ? undefined : CHARGED.exec(lines[told]!)?.[1];
+      const plan = chargeWords(live.game, { unit: command.unit, attack: command.attack, target: command.target, path: command.charge }, paid);
+      lines.splice(told < 0 ? 0 : told, told < 0 ? 0 : 1, plan);
     }
     const after = gameOf(done.after)!;
     if ('act' in command && actsLeftWords(after, command.unit)) lines.push(actsLeftWords(after, command.unit));

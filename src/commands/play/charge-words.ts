@@ -20,21 +20,27 @@ export function chargePath(game: GameState, unitId: string, attack: string, targ
 }
 
 /**
- * The sentence a charge's reply opens with, from the table before it: "KN charges GH (Ghoul) with
- * Longsword, stepping F8 → E9 → E10 (⚠ 10 cold wounds on the way; a charge's steps invite no
- * replies)." Said by map labels, as the log lines after it say units.
+ * The sentence a charge's reply tells it by, from the table before it: "KN charges GH (Ghoul) with
+ * Longsword, stepping F8 → E9 → E10, paying 5 Vigor (⚠ 10 cold wounds on the way; its steps invite no
+ * replies, but its attack may still be replied to)." Said by map labels, as the log lines after it
+ * say units. `paid`: what the log says the charge cost, when the log got that far.
  */
-export function chargeWords(game: GameState, command: { unit: string; attack: string; target: string; path: readonly string[] }): string {
+export function chargeWords(game: GameState, command: { unit: string; attack: string; target: string; path: readonly string[] }, paid?: string): string {
   const unit = unitOf(game, command.unit);
   const target = unitOf(game, command.target);
   const attack = findAttack(game, unit, command.attack)?.name ?? command.attack;
   const from = unit.at === null ? null : nameOf(boardOf(game), unit.at);
   const squares = [...(from ? [from] : []), ...command.path].join(' → ');
   const damaging = chargeWoundingSteps(game, unit.id, command.path);
-  // R23: the charge's steps draw no movement replies; replies to its attack are asked as the attack is made.
-  const risks = [damaging > 0 ? `⚠ ${damagingWounds(game, damaging)} on the way` : null, "a charge's steps invite no replies"].filter(Boolean);
+  // R23: the charge's steps draw no movement replies; replies to its attack are asked as the attack is
+  // made (a tester read "no replies" as the whole charge, then saw the Warboss reply: issue 26).
+  const risks = [
+    damaging > 0 ? `⚠ ${damagingWounds(game, damaging)} on the way` : null,
+    'its steps invite no replies, but its attack may still be replied to',
+  ].filter(Boolean);
   const card = game.cards[target.card]?.name;
-  return `${unit.id.toUpperCase()} charges ${target.id.toUpperCase()}${card ? ` (${card})` : ''} with ${attack}, stepping ${squares} (${risks.join('; ')}).`;
+  const cost = paid ? `, paying ${paid}` : '';
+  return `${unit.id.toUpperCase()} charges ${target.id.toUpperCase()}${card ? ` (${card})` : ''} with ${attack}, stepping ${squares}${cost} (${risks.join('; ')}).`;
 }
 
 /**
