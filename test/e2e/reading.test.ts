@@ -59,6 +59,23 @@ describe('autocomplete offers only what the engine accepts', () => {
   });
 });
 
+describe('unit labels', () => {
+  it('issue 26: /move and /skirmish view name a unit in one order: label, where it stands, card name', async () => {
+    const g = await game();
+    if (!g.turn) throw new Error('no turn');
+    const me = nameOf(g.turn.player);
+    const moving = await world.fake.autocomplete({ user: me, channel: thread, name: 'move', focused: 'unit', options: { unit: '' } });
+    const viewing = await world.fake.autocomplete({ user: me, channel: thread, name: 'skirmish view', focused: 'unit', options: { unit: '' } });
+    expect(moving.length).toBeGreaterThan(0);
+    for (const m of moving) {
+      const u = g.units[String(m.value)]!;
+      const name = `${u.id.toUpperCase()} · ${u.at === null ? 'in reserve' : `${u.vigor} Vigor`} · ${g.cards[u.card]!.name}`;
+      expect(m.name).toBe(name);
+      expect(viewing.find((v) => v.value === m.value)?.name).toBe(name);
+    }
+  });
+});
+
 describe('reading a match', () => {
   it('status and log answer privately with the state and the rolls', async () => {
     const status = await world.run({ user: 'carol', channel: thread, name: 'skirmish status' });

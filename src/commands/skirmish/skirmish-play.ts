@@ -32,7 +32,7 @@ import { refuse } from '../../match/user-error';
 import { practiceSeat } from '../../match/practice-seat';
 
 /** The view's attack and target suggestions are the game's own, asked whoever's turn it is. */
-export { viewAttackChoices, viewTargetChoices } from '../../rulesets/sellsword/table';
+export { unitChoiceName, viewAttackChoices, viewTargetChoices } from '../../rulesets/sellsword/table';
 
 const privately = { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
 

@@ -12,7 +12,7 @@ import { booleanOption, choiceOption, integerOption, optionSet, textOption, user
 import { accept, challenge, decline } from './skirmish-challenge';
 import { practice } from './skirmish-practice';
 import { opponentWarbandChoices } from './practice-warbands';
-import { check, concede, entry, follow, log, status, view, viewAttackChoices, viewTargetChoices } from './skirmish-play';
+import { check, concede, entry, follow, log, status, unitChoiceName, view, viewAttackChoices, viewTargetChoices } from './skirmish-play';
 import { refuse } from '../../match/user-error';
 import { warbandChoices } from '../warband/warband-library';
 import { exportFile, verify } from './skirmish-dice';
@@ -184,7 +184,7 @@ export const skirmishCommand: CommandModule = {
       return suggest(
         Object.values(game.units)
           .filter((u) => !u.dropped)
-          .map((u) => choice(`${u.id.toUpperCase()} · ${game.cards[u.card]!.name}${u.at === null ? ' · in reserve' : ''}`, u.id)),
+          .map((u) => choice(unitChoiceName(game, u), u.id)),
         values.unit,
       );
     const unit = String(values.unit ?? '').toLowerCase();

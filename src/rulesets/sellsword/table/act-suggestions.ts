@@ -93,13 +93,18 @@ function actingIds(game: GameState, user: string, act: string | undefined, memo:
   });
 }
 
+/**
+ * A unit as every unit list names it (/move, /attack, /skirmish view): its map label, where it stands
+ * (in reserve, else its Vigor), then its card name last, where a narrow screen's cut costs least
+ * (issue 26: two lists once said these in two orders).
+ */
+export function unitChoiceName(game: GameState, u: UnitState): string {
+  return `${u.id.toUpperCase()} · ${u.at === null ? 'in reserve' : `${u.vigor} Vigor`} · ${game.cards[u.card]!.name}`;
+}
+
 /** The caller's units that could take `act` now (or end their turn, for /end). */
 export function unitChoices(game: GameState, user: string, typed: unknown, act?: string, names: Names = noNames, memo: Memo = noMemo): Choice[] {
-  const choices = actingIds(game, user, act, memo).map((id) => {
-    const u = game.units[id]!;
-    const where = u.at === null ? 'in reserve' : `${u.vigor} Vigor`;
-    return choice(`${id.toUpperCase()} · ${where} · ${game.cards[u.card]!.name}`, id);
-  });
+  const choices = actingIds(game, user, act, memo).map((id) => choice(unitChoiceName(game, game.units[id]!), id));
   // A picked "cannot attack" entry, asked again (commands' nothing-picked.ts): each unit's own reason.
   const unable = act === 'attack' ? unableIds(game, user, typed) : null;
   if (unable) return [nothingToChoose(withoutRuleCodes(unable.map((id) => ownUnitWhy(game, user, id, act, names)).join('; ')), String(typed))];

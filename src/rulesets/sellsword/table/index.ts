@@ -28,6 +28,7 @@ export {
   targetChoices,
   tokenChoices,
   traitChoices,
+  unitChoiceName,
   unitChoices,
   viewAttackChoices,
   viewTargetChoices,
