@@ -91,12 +91,38 @@ describe('/move suggestions', () => {
     const warned = squareChoices(state, 'p1', 'kn', '', false).concat(...'ABCDEFGH'.split('').map((col) => squareChoices(state, 'p1', 'kn', col, false)));
     const hurt = warned.filter((c) => c.name.includes('⚠'));
     expect(hurt.length).toBeGreaterThan(0);
-    expect(hurt[0]!.name).toMatch(/^[A-Z]\d+ costs \d+ · ⚠ \d+ \w+ wounds \(\d+ damaging squares?\)$/);
+    expect(hurt[0]!.name).toMatch(/^[A-Z]\d+ costs \d+ · ⚠ \d+ \w+ wounds( \(\d+ damaging squares?\)|, stops on [A-Z]\d+(, [A-Z]\d+)* first)$/);
     // On a phone only the first ~40 characters show: the warning is among them.
     expect(hurt[0]!.name.slice(0, 40)).toMatch(/⚠ \d+ \w+ wounds/);
     // A damaging square itself is one such.
     const damaging = warned.find((c) => hasTerrain(board, squareIndex(board, String(c.value))!, T.damaging));
     if (damaging) expect(damaging.name).toContain('⚠');
+  });
+
+  it('R19: a square past damaging ground names where the move stops for its wounds first (playtest, issue 26)', () => {
+    // `/move unit:wh to:M11` stopped on N9 with no warning that it would.
+    const state = table({
+      map: 'mill-crossing',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'C7' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'H16' },
+      ],
+    });
+    const board = boardOf(state);
+    const all = squareChoices(state, 'p1', 'kn', '', false).concat(...'ABCDEFGH'.split('').map((col) => squareChoices(state, 'p1', 'kn', col, false)));
+    const past = all.filter((c) => c.name.includes(', stops on '));
+    expect(past.length).toBeGreaterThan(0);
+    for (const c of past) {
+      const stops = /stops on ([A-Z0-9, ]+) first/.exec(c.name)![1]!.split(', ');
+      // Each stop is damaging ground on the way, never the square chosen.
+      for (const s of stops) {
+        expect(s).not.toBe(c.value);
+        expect(hasTerrain(board, squareIndex(board, s)!, T.damaging)).toBe(true);
+      }
+    }
+    // The typed square, as a one-line command sends it, carries the same warning.
+    const one = past[0]!;
+    expect(squareChoices(state, 'p1', 'kn', String(one.value), false)[0]!.name).toBe(one.name);
   });
 
   it('warn a flyer only of the square its move ends on (R45), as the move decides', () => {

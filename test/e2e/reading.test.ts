@@ -52,7 +52,9 @@ describe('autocomplete offers only what the engine accepts', () => {
     if (unit) {
       const squares = await world.fake.autocomplete({ user: me, channel: thread, name: 'move', focused: 'to', options: { unit: unit.value, to: '' } });
       expect(squares.length).toBeGreaterThan(0);
-      expect(squares[0]!.name).toMatch(/^[A-Z]+\d+ costs \d+( · ⚠ [A-Z0-9, ]+(and [A-Z0-9]+)? may reply)?( · ⚠ \d+ \w+ wounds \(\d+ damaging squares?\))?$/);
+      expect(squares[0]!.name).toMatch(
+        /^[A-Z]+\d+ costs \d+( · ⚠ [A-Z0-9, ]+(and [A-Z0-9]+)? may reply)?( · ⚠ \d+ \w+ wounds( \(\d+ damaging squares?\)|, stops on [A-Z0-9, ]+ first))?$/,
+      );
     }
     const warbands = await world.fake.autocomplete({ user: 'alice', name: 'skirmish challenge', focused: 'warband', options: { warband: '' } });
     expect(warbands.map((c) => c.value)).toEqual(["Hrolf's Watch"]);

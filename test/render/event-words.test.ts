@@ -403,6 +403,30 @@ describe('acts and decisions', () => {
     expect(words([{ ...moved, path: ['J11', 'J12'], spent: 2 }])[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement).');
   });
 
+  it('R19: a move stopped on damaging terrain for its wounds says where it was going (playtest, issue 26)', () => {
+    // `/move unit:kn to:J14` entered damaging ground at J12: "moved J10 to J12" alone read as the whole move.
+    const moved: GameEvent = { type: 'moved', unit: 'kn', from: 'J10', path: ['J11', 'J12'], spent: 2, diagonals: 0, pointsLeft: 6 };
+    const terrain = woundsPrompt({ from: 'terrain', source: null, cause: 'damaging terrain', attack: undefined });
+    const frame = {
+      k: 'move-steps',
+      unit: 'kn',
+      path: ['J11', 'J12', 'J13', 'J14'],
+      from: ['J10'],
+      maneuver: false,
+      budget: 8,
+      index: 2,
+      spent: 2,
+      offered: false,
+    };
+    const stop: GameEvent = { type: 'prompted', prompt: { ...terrain, player: 'p1', unit: 'kn' } as Prompt, resume: [frame] as never };
+    expect(words([moved, stop])[0]).toBe(
+      'KN moved J10 to J12 (2 squares, 2 movement). KN stopped on J12 on its way to J14: entering damaging terrain there wounds it; the move goes on to J14 once the wounds are taken.',
+    );
+    // Damaging terrain on the last square: nothing further to go, told as before.
+    const last: GameEvent = { ...stop, resume: [{ ...frame, path: ['J11', 'J12'] }] as never } as GameEvent;
+    expect(words([moved, last])[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement).');
+  });
+
   it('a move stopped for a reply to it says the rest of it waits for the reply, and the prompt does not call it a step away (R25)', () => {
     const toMove: Prompt = { kind: 'reply', player: 'p2', unit: 'gh', options: { against: 'kn', attacks: ['claw'], incoming: { move: true } } };
     const moved: GameEvent = { type: 'moved', unit: 'kn', from: 'J10', path: ['J11', 'J12'], spent: 2, diagonals: 0, pointsLeft: 6 };

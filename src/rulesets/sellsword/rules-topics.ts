@@ -103,7 +103,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
       '• **Challenging:** +1 to enter.',
       '• **Brush:** challenging, and it hides: cover when every line passes through brush, invisible when every line crosses two brush sides.',
       '• **Smoke:** costs nothing extra, but hides like brush.',
-      '• **Damaging:** 5 wounds of the map’s damage type (the map key names it: “damaging (fire)”, “damaging (cold)”) each time a unit enters it, pushed in or not, and at the start of a turn in it. A flyer takes them only where its move ends.',
+      '• **Damaging:** 5 wounds of the map’s damage type (the map key names it: “damaging (fire)”, “damaging (cold)”) each time a unit enters it, pushed in or not, and at the start of a turn in it. A move stops there to take them, then goes on. A flyer takes them only where its move ends.',
       '• **Low cover:** +1 to cross; gives cover unless next to the attacker.',
       '• **Obstructing:** +1 to enter, gives cover, and no unit may end its move there.',
       '• **Pit:** cannot be entered; a unit pushed in catches the edge and lands on the nearest open square, Shaken.',

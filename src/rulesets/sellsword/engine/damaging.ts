@@ -25,13 +25,18 @@ export function stepWounds(board: Board, from: number | null, to: number, size: 
 
 /** How many steps of `path` (from `at`) wound the mover (stepWounds): what a move's warning counts. */
 export function woundingSteps(board: Board, size: Size, fly: boolean, at: number | null, path: readonly number[]): number {
+  return woundingSquares(board, size, fly, at, path).length;
+}
+
+/** The squares of `path` whose step wounds (woundingSteps counts them): where a move stops to take those wounds (R19). */
+export function woundingSquares(board: Board, size: Size, fly: boolean, at: number | null, path: readonly number[]): number[] {
   let from = at;
-  let n = 0;
+  const out: number[] = [];
   path.forEach((to, i) => {
-    if (stepWounds(board, from, to, size, fly, i === path.length - 1)) n++;
+    if (stepWounds(board, from, to, size, fly, i === path.length - 1)) out.push(to);
     from = to;
   });
-  return n;
+  return out;
 }
 
 /** Whether a square is damaging terrain (the move suggestions warn about each one on a path). */

@@ -25,7 +25,7 @@ import { inPlay, scorerOf, unitPoints } from './scoring';
 import { MORTAL_DROP_ROLL } from './turns';
 import { chargePaths, planCharge } from './charge';
 import { reachesOne, traitReach } from './traits';
-import { woundingSteps } from './damaging';
+import { woundingSquares, woundingSteps } from './damaging';
 import { repliersTo } from './attack';
 
 const accepted = (state: GameState, command: Command): boolean => {
@@ -183,6 +183,8 @@ export interface MoveOption {
   readonly square: string;
   readonly cost: number;
   readonly damaging: number;
+  /** Squares before the end where the move stops to take damaging terrain's wounds (R19), then goes on. */
+  readonly stops: readonly string[];
   readonly repliers: readonly string[];
 }
 
@@ -201,7 +203,9 @@ export function moveOptions(given: GameState, unitId: string, maneuver = false):
     if (at === unit.at || (maneuver && plan.path.length !== 1)) continue;
     // R14: a Maneuver invites no replies.
     const repliers = maneuver ? [] : threats(plan.path);
-    out.push({ square: nameOf(board, at), cost: plan.spent, damaging: woundingSteps(board, mover.size, mover.fly, unit.at, plan.path), repliers });
+    const wounding = woundingSquares(board, mover.size, mover.fly, unit.at, plan.path);
+    const stops = wounding.filter((s) => s !== at).map((s) => nameOf(board, s));
+    out.push({ square: nameOf(board, at), cost: plan.spent, damaging: wounding.length, stops, repliers });
   }
   return out;
 }

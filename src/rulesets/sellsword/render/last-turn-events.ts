@@ -10,7 +10,7 @@ import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
 import { automaticWords, recoveredWords, rollNotes } from './roll-words';
-import type { DropView, HarmView } from './view-types';
+import type { DropView, HarmView, MoveView } from './view-types';
 
 type EventKind = GameEvent['type'];
 type EventHandler<K extends EventKind> = (r: TurnReader, e: EventOf<K>) => void;
@@ -357,12 +357,28 @@ function onMoved(r: TurnReader, e: EventOf<'moved'>): void {
   r.happenings.push({ kind: 'move', move, spent: e.spent, ...(over === undefined ? {} : { over: { unit: over } }), ...(hobbled ? { hobbled } : {}) });
 }
 
+/**
+ * The square a move was ordered to when a damaging-terrain wounds prompt (R19) stopped it short of it:
+ * the last square of the move's paused frame (the prompt's `resume`), or null when it did not stop short.
+ */
+function stoppedGoal(r: TurnReader, e: EventOf<'prompted'>, move: MoveView): string | null {
+  const p = e.prompt;
+  if (p.kind !== 'wounds' || p.options.from !== 'terrain') return null;
+  const frame = e.resume.find((f) => f.k === 'move-steps');
+  if (frame?.k !== 'move-steps' || r.name(frame.unit) !== move.unit || p.unit !== frame.unit) return null;
+  if (frame.index >= frame.path.length) return null;
+  return frame.path[frame.path.length - 1] ?? null;
+}
+
 function onPrompted(r: TurnReader, e: EventOf<'prompted'>): void {
   const p = e.prompt;
   // A move paused over another unit goes on once this prompt is answered.
   const last = r.happenings.at(-1);
   if (last && 'kind' in last && last.kind === 'move' && last.over && last.over.until === undefined)
     r.happenings[r.happenings.length - 1] = { ...last, over: { ...last.over, until: p.kind === 'reply' ? 'the reply' : 'this is answered' } };
+  // A move stopped on damaging terrain for its wounds (R19) goes on to the square it was ordered to.
+  else if (last && 'kind' in last && last.kind === 'move' && !last.over && stoppedGoal(r, e, last.move))
+    r.happenings[r.happenings.length - 1] = { ...last, stopped: { goal: stoppedGoal(r, e, last.move)! } };
   // A move stopped for a reply to it (R25) goes on, if the mover still stands, once the reply is done.
   else if (last && 'kind' in last && last.kind === 'move' && p.kind === 'reply' && p.options.incoming && 'move' in p.options.incoming)
     r.happenings[r.happenings.length - 1] = { ...last, paused: true };

@@ -369,7 +369,11 @@ function rawSentence(h: Happening, o: Telling): string | null {
       // R25: a move part-way, stopped for a reply to it: the rest of the ordered move waits on the reply.
       const paused = !h.over && h.paused ? '; the rest of its move waits for the reply' : '';
       const hobbled = h.hobbled ? `; ${statusWithMeaning('hobbled')}` : '';
-      return `${h.move.unit} moved ${route(h.move)} (${plural(steps, 'square')}, ${h.spent} movement${hobbled})${over}${paused}.`;
+      const moved = `${h.move.unit} moved ${route(h.move)} (${plural(steps, 'square')}, ${h.spent} movement${hobbled})${over}${paused}.`;
+      if (!h.stopped) return moved;
+      // R19: said plainly, so "moved M7 to N9" is never read as the whole of a move ordered to M11.
+      const at = h.move.path[h.move.path.length - 1]?.name ?? '?';
+      return `${moved} ${h.move.unit} stopped on ${at} on its way to ${h.stopped.goal}: entering damaging terrain there wounds it; the move goes on to ${h.stopped.goal} once the wounds are taken.`;
     }
     case 'charge':
       return `${h.move.unit} charged ${h.target}, ${route(h.move)}${h.paid ? ` (paying ${h.paid})` : ''}.`;

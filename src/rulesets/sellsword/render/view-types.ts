@@ -353,6 +353,11 @@ export type Happening =
       readonly over?: { readonly unit: string; readonly until?: string };
       /** The move stopped part-way for a reply to it (R25): the rest of it waits for the reply. */
       readonly paused?: boolean;
+      /**
+       * The move stopped part-way on damaging terrain (R19) to take its wounds, on its way to `goal`
+       * (the square it was ordered to, from the paused move's frame): it goes on once they are taken.
+       */
+      readonly stopped?: { readonly goal: string };
       /** The mover was hobbled: each square cost 1 more (§6.1), which the movement spent shows. */
       readonly hobbled?: boolean;
     }

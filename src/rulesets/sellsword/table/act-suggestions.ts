@@ -345,7 +345,10 @@ function replyWarning(units: readonly string[]): string {
 export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[number]): string {
   const parts = [`${o.square} costs ${o.cost}`];
   if (o.repliers.length > 0) parts.push(replyWarning(o.repliers));
-  if (o.damaging > 0) parts.push(`⚠ ${damagingWounds(game, o.damaging)} (${o.damaging} damaging square${o.damaging === 1 ? '' : 's'})`);
+  // A move stops on each damaging square on the way to take its wounds (R19): the stops are named, so
+  // "moved M7 to N9" after choosing M11 is no surprise.
+  if (o.stops.length > 0) parts.push(`⚠ ${damagingWounds(game, o.damaging)}, stops on ${o.stops.join(', ')} first`);
+  else if (o.damaging > 0) parts.push(`⚠ ${damagingWounds(game, o.damaging)} (${o.damaging} damaging square${o.damaging === 1 ? '' : 's'})`);
   return parts.join(' · ');
 }
 
