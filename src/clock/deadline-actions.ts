@@ -11,7 +11,7 @@
 import type { PlayerId } from '../rulesets/sellsword/engine';
 import type { RuleError } from '../engine';
 import { OPEN_STATUSES, type DeadlineRow, type MatchRow } from '../store';
-import { describeChange } from '../match/act-log';
+import { describeAnswer, describeChange } from '../match/act-log';
 import { retirements } from '../posts/announce';
 import { closing } from '../match/match-end';
 import { recordEnding } from '../match/ending';
@@ -164,9 +164,16 @@ async function botAct(app: Services, row: MatchRow, seat: PlayerId): Promise<Han
             if (!answersPrompt && (!waits || waits === seat || ended)) return '';
             // The prompt a line waits on is posted right after it and says so itself; a reroll the bot
             // lets pass leaves no event, so its line says it.
-            const lines = [...keptRoll(snapshot, command), ...describeChange(done, ended ? null : untold, seat).filter((l) => !l.startsWith('Waiting for '))];
+            const waiting = (l: string) => !l.startsWith('Waiting for ');
+            // An answer in another player's turn lets their act resolve: that part is told as theirs.
+            const split = answersPrompt && !untold ? describeAnswer(done, seat) : null;
+            const own = split ? split.answer : describeChange(done, ended ? null : untold, seat);
+            const lines = [...keptRoll(snapshot, command), ...own.filter(waiting)];
+            const rest = split?.by ? split.rest.filter(waiting) : [];
+            const theirs = rest.length > 0 ? [`${name(split!.by!)}'s act goes on:`, ...rest.map((l) => `• ${l}`)] : [];
             // Nothing to tell (an empty reply prompt answered, say): no line at all (planPosts skips '').
-            return lines.length === 0 ? '' : [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)].join('\n');
+            if (lines.length === 0 && theirs.length === 0) return '';
+            return [...(lines.length > 0 ? [`🤖 ${name(seat)}:`, ...lines.map((l) => `• ${l}`)] : []), ...theirs].join('\n');
           }
         : undefined;
     const change = await recordChange(app, row.id, seat, row.seq, command, reply ? { reply } : {});

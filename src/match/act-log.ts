@@ -4,7 +4,7 @@
  * everyone in the thread reads, so they never address one reader as "(you)". Round news is left to
  * its own post (announce.ts), and so is all that follows a turn's end.
  */
-import type { GameEvent } from '../rulesets/sellsword/engine';
+import { apply, type GameEvent, type GameState, type PlayerId } from '../rulesets/sellsword/engine';
 import type { HappeningKind } from '../rulesets/sellsword/render';
 import { eventSentences, NEWS } from '../rulesets/sellsword/render';
 import { gameOf } from './match-state';
@@ -29,6 +29,41 @@ export function describeChange(done: Submitted, untold?: Untold | null, actor?: 
   const after = gameOf(done.after);
   if (!before || !after) return [];
   const all = [...(untold?.events ?? []), ...done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []))];
+  return tellEvents(done, before, after, all, actor, lasting);
+}
+
+/** The choice an answer makes, told apart from what it lets resolve. */
+export interface AnswerTold {
+  /** The answer itself: the replies declared or declined. */
+  readonly answer: string[];
+  /** What the answer let resolve of the act it answered, and who made that act. */
+  readonly rest: string[];
+  readonly by: PlayerId | null;
+}
+
+/** An answer's own events: the answer, and the replies it declares. */
+const ANSWER: ReadonlySet<GameEvent['type']> = new Set(['answered', 'reply-declared']);
+
+/**
+ * `describeChange` of an answer given in another player's turn, split in two: the answer, told as the
+ * answerer's, and the rest of the act it answered (an attack resolving, replies and drops included),
+ * told as the acting player's, so one player's act is never told under the other's name.
+ */
+export function describeAnswer(done: Submitted, answerer: PlayerId): AnswerTold {
+  const before = gameOf(done.before);
+  const after = gameOf(done.after);
+  const turn = before?.turn;
+  const by = turn ? (turn.controller ?? turn.player) : null;
+  if (!before || !after || by === null || by === answerer) return { answer: describeChange(done, null, answerer), rest: [], by: null };
+  const all = done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
+  const cut = all.findIndex((e) => !ANSWER.has(e.type));
+  const at = cut === -1 ? all.length : cut;
+  const mid = all.slice(0, at).reduce<GameState>((s, e) => apply(s, e), before);
+  return { answer: tellEvents(done, before, mid, all.slice(0, at), answerer), rest: tellEvents(done, mid, after, all.slice(at), by), by };
+}
+
+/** `all` (played from `before` to `after`) in words, up to the turn's end and any round news. */
+function tellEvents(done: Submitted, before: GameState, after: GameState, all: readonly GameEvent[], actor?: string, lasting?: boolean): string[] {
   // What follows a turn's end (the next turn, the round's end and its prompts) comes after that turn's
   // own post, in the thread's order: the line stops where the turn ended. Round news (a tactics check
   // rolled again, the order set) has its own line after this one, so the line stops before it too:

@@ -13,6 +13,7 @@ import { matchRecord } from '../../src/match/record';
 import { PRACTICE_OPPONENT_NAME } from '../../src/match/practice-seat';
 import { botSettles as settle, openPrompt, slashFor } from './driver';
 import { VALOR } from './setup-match';
+import { unitLabels } from '../../src/rulesets/sellsword/render/labels';
 import { answerText, componentsOf, startWorld, type World } from './world';
 
 let world: World;
@@ -26,6 +27,8 @@ const botId = () => world.bot.client.user!.id;
 const rowOf = async (thread: string) => (await world.store.matches.byThread(thread))!;
 
 const botSettles = (thread: string) => settle(world, thread);
+/** A line of the bot's acts or answers ("🤖 **Practice bot**:"), not its turn's post ("🤖 **Practice bot**'s turn with …"). */
+const botLine = (m: { content: string }) => /^🤖 \*\*[^*]+\*\*:/.test(m.content);
 
 async function startPractice(options: Record<string, string | number> = {}): Promise<string> {
   const s = await world.run({ user: 'alice', name: 'skirmish practice', options: { warband: "Hrolf's Watch", ...options } });
@@ -101,9 +104,23 @@ describe('/skirmish practice', () => {
     }
     expect((await rowOf(thread)).status).toBe('over');
     const messages = world.messages(thread);
-    expect(messages.some((m) => m.content.startsWith('🤖 **'))).toBe(true);
-    // Nobody is told they are waiting for the bot: it chooses at once.
+    expect(messages.some((m) => botLine(m))).toBe(true);
     const botName = PRACTICE_OPPONENT_NAME;
+    // Issue 26: every line telling the bot's turn or choice starts with 🤖, as the README says.
+    const bare = new RegExp(`^(\\*\\*)?${botName}(\\*\\*)?('s turn with| won the tactics check and sets| places their entry| keeps the roll| chooses the map)`);
+    const unmarked = messages.flatMap((m) => m.content.split('\n')).filter((l) => bare.test(l));
+    expect(unmarked).toEqual([]);
+    expect(messages.some((m) => new RegExp(`^🤖 \\*\\*${botName}\\*\\*'s turn with`).test(m.content))).toBe(true);
+    // Issue 26: what the bot's answer lets resolve of alice's act (her attack, her VP, her drops) is
+    // told as hers, never under the bot's 🤖 heading.
+    const setup = matchRecord(await rowOf(thread)).setup!;
+    const alice = world.fake.user('alice')!.id;
+    const mine = [...unitLabels(setup.start!).entries()].filter(([id]) => setup.start!.units[id]!.player === alice).map(([, l]) => l);
+    const botBlocks = messages.flatMap((m) => m.content.split(/\n(?=\S)(?!• )/).filter((b) => b.startsWith('🤖 ')));
+    const hers = new RegExp(`^• (${mine.join('|')}) attacked |^• ${setup.names[alice]} scored `, 'm');
+    expect(botBlocks.filter((b) => hers.test(b))).toEqual([]);
+    expect(messages.some((m) => /\n\*\*[^*]+\*\*'s act goes on:\n• /.test(m.content))).toBe(true);
+    // Nobody is told they are waiting for the bot: it chooses at once.
     expect(
       world
         .messages(thread)
@@ -135,7 +152,7 @@ describe('/skirmish practice', () => {
         .filter((l) => l !== '' && earlier.has(l)),
     ).toEqual([]);
     // Every turn's post tells something under its heading, a turn with no act included.
-    const turnPosts = messages.filter((m) => /^\*\*[^*]+\*\*'s turn with .+ is over\./.test(m.content.split('\n')[0]!));
+    const turnPosts = messages.filter((m) => /^(🤖 )?\*\*[^*]+\*\*'s turn with .+ is over\./.test(m.content.split('\n')[0]!));
     expect(turnPosts.filter((m) => !m.content.split('\n')[1]!.startsWith('• ')).map((m) => m.content)).toEqual([]);
     // It counts in no standings: the league channel gets no result post, and the thread is closed.
     expect(world.messages(world.fake.channel.id).filter((m) => m.content.includes('🏆') || / beat /.test(m.content))).toEqual([]);
@@ -155,7 +172,7 @@ describe('/skirmish practice', () => {
       const prompt = told.findIndex((m) => componentsOf(m).length > 0);
       expect(prompt).toBeGreaterThan(0);
       const before = told.slice(0, prompt);
-      expect(before.some((m) => m.content.startsWith('🤖 **'))).toBe(true);
+      expect(before.some((m) => botLine(m))).toBe(true);
       seen++;
     }
     expect(seen).toBeGreaterThan(0);
@@ -177,7 +194,7 @@ describe('/skirmish practice', () => {
       const prompt = told.findIndex((m) => componentsOf(m).length > 0);
       const lines = told
         .slice(0, prompt)
-        .filter((m) => m.content.startsWith('🤖 **'))
+        .filter((m) => botLine(m))
         .flatMap((m) => m.content.split('\n'));
       expect(lines.filter((l) => moving.test(l)).length).toBe(moves);
       if (moves > 1) seen++;
@@ -203,7 +220,7 @@ describe('/skirmish practice', () => {
       // Alice's act drew a reply from the bot, and the reply left her a wound split in her own turn.
       if (game?.prompt?.kind !== 'wounds' || game.prompt.player !== world.fake.user('alice')!.id || game.turn?.player === botId()) continue;
       const told = world.messages(thread).slice(count);
-      const replied = told.findIndex((m) => m.content.startsWith('🤖 **'));
+      const replied = told.findIndex((m) => botLine(m));
       if (replied === -1) continue;
       const prompt = told.findIndex((m) => componentsOf(m).length > 0 && m.content.includes('How does it take them?'));
       expect(prompt).toBeGreaterThan(replied);
