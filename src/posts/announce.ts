@@ -77,6 +77,25 @@ export function setupLine(
   }
 }
 
+/** Who made the choice a setup event tells, or null for what no one chose (a roll, the setup's end). */
+function setupChooser(e: PregameEvent): PlayerId | null {
+  switch (e.type) {
+    case 'entry-placed':
+    case 'reroll-declined':
+      return e.player;
+    case 'map-chosen':
+      return e.by ?? null;
+    case 'chooser-named':
+      return e.ap;
+    default:
+      return null;
+  }
+}
+
+/** Every line that tells a choice of the practice bot starts with 🤖, as its acts' lines do (README). */
+export const botMarked = (line: string, chooser: PlayerId | null, bot: PlayerId | null): string =>
+  chooser !== null && chooser === bot && !line.startsWith('🤖') ? `🤖 ${line}` : line;
+
 const objectiveScored = (e: GameEvent): boolean => e.type === 'scored' && e.reason.startsWith('objective');
 
 /** Round news in the words of the game's log (render/last-turn-words.ts), on its own lines as the round turns. */
@@ -138,11 +157,12 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
     ? s.events.find((e) => e.event.stage === 'pregame' && e.event.event.type === 'entry-placed' && e.event.event.player === options.by)
     : undefined;
   let setupTotals = s.before.stage === 'pregame' ? s.before.pregame.totals : null;
+  const bot = practiceSeat(matchRecord(s.row).terms);
   for (const item of s.events) {
     const { seq, event } = item;
     if (event.stage === 'pregame') {
       const line = item === told ? null : setupLine(event.event, name, s.setup, setupTotals);
-      if (line) lines.push(line);
+      if (line) lines.push(botMarked(line, setupChooser(event.event), bot));
       if (event.event.type === 'tactics-rolled') setupTotals = event.event.totals;
       continue;
     }
@@ -160,7 +180,7 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
     if (event.event.type === 'conceded' && event.event.player === options.forfeit) continue;
     if (event.event.type === 'order-set' && gameOf(s.before)?.prompt?.kind === 'order' && answeredOrder(posts, event.event, name)) continue;
     const line = roundLine(game, event.event, shownNames(s.setup.names));
-    if (line) lines.push(line);
+    if (line) lines.push(botMarked(line, event.event.type === 'order-set' ? event.event.ap : null, bot));
     if (event.event.type === 'turn-ended') {
       flush();
       posts.push({ kind: 'turn', seq });

@@ -5,7 +5,8 @@
  */
 import { DiscordLimit } from '../discord/limits';
 import type { GameEvent } from '../rulesets/sellsword/engine';
-import { apply, label } from '../rulesets/sellsword/engine';
+import { apply, isGreaterAdvantageTurn, label } from '../rulesets/sellsword/engine';
+import { turnOver } from './turn-heading';
 import { Lru } from '../cache/lru';
 import type { GameState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
@@ -127,7 +128,8 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   const small = next && headline.endsWith(next) ? headline.slice(0, -next.length) : at >= 0 ? headline.slice(0, at) : headline;
   // A turn ended without an act (the unit held its ground) says so, or the post would seem to miss its log.
   const told = log.length > 0 ? log.map((l) => `• ${l}`) : [`• ${ended.unit ? unitWords(game, ended.unit) : 'The turn'} took no act this turn.`];
-  const content = [turnOver(name(ended.player), who), ...told, `-# ${shown(small)}`].join('\n');
+  const heading = turnOver(name(ended.player), who, takenEarly(turn.before, turn.events), ended.player === practiceSeat(matchRecord(row).terms));
+  const content = [heading, ...told, `-# ${shown(small)}`].join('\n');
   keepCloseUp(row.id, seq, focus);
   // The ping that follows carries this close-up when it shows this turn's end (pingShowsTurn): the
   // post then has the map alone, the ping the close-up under its words, and the ping's words come last.
@@ -192,24 +194,23 @@ const closeUp = (focus: Picture | null, name: string): PostFile[] => (focus ? [{
 const unitWords = (game: GameState, unit: string): string => shown(label(game, game.units[unit]!));
 
 /** The heading every turn's post opens with. */
-const turnOver = (player: string, who: string): string => `**${player}**'s turn with ${who} is over.`;
 
 /**
  * The heading of the match's last turn when the result post tells it (the match ended in the middle
  * of a unit's turn, so no turn post came before it); null when no unit's turn is among its events.
  */
-function lastTurnHeading(before: GameState, events: readonly GameEvent[], name: (p: string) => string): string | null {
+function lastTurnHeading(before: GameState, events: readonly GameEvent[], name: (p: string) => string, bot: string | null): string | null {
   const unit = before.turn?.unit ?? events.find((e) => e.type === 'unit-activated')?.unit;
   const started = events.find((e) => e.type === 'turn-started')?.player;
   const player = unit === undefined || unit === null ? undefined : (started ?? before.turn?.player ?? before.units[unit]?.player);
   if (unit === undefined || unit === null || player === undefined) return null;
-  return turnOver(name(player), unitWords(before, unit));
+  return turnOver(name(player), unitWords(before, unit), takenEarly(before, events), player === bot);
 }
 
 async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<PlainPost> {
   const name = nameIn(setup);
   const { game, before, events } = await turnAt(store, row, setup, seq);
-  const heading = lastTurnHeading(before, events, name);
+  const heading = lastTurnHeading(before, events, name, practiceSeat(row.terms));
   const request = { lastTurn: events, before, names: setup.names };
   const { png, alt, focus } = await renderTurnAsync(game, request);
   // Round news (objectives scored at the round's end among it) was posted as its change's own lines
@@ -414,4 +415,17 @@ export async function picturePost(store: Store, stored: MatchRow, body: PictureB
     case 'result':
       return resultPost(store, row, setup, body.seq);
   }
+}
+
+/** Whether the unit's turn among `events` (played from `before`) is the early one of greater advantage (R7). */
+export function takenEarly(before: GameState, events: readonly GameEvent[]): boolean {
+  let state = before;
+  for (const e of events) {
+    if (e.type === 'unit-activated') {
+      const player = state.units[e.unit]?.player;
+      return player !== undefined && isGreaterAdvantageTurn(state, player);
+    }
+    state = apply(state, e);
+  }
+  return false;
 }

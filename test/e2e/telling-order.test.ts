@@ -23,7 +23,7 @@ afterAll(async () => world?.close());
 
 const gameIn = async (thread: string): Promise<GameState> => gameOf((await rowOf(world, thread)).snapshot as MatchSnapshot)!;
 /** A turn post's heading: the unit named as every line names one, "Knight (kn)", its id plain, not a code box. */
-const HEADING = /^\*\*[^*]+\*\*'s turn with [^`]+ \([a-z0-9]+\) is over\.$/;
+const HEADING = /^(🤖 )?\*\*[^*]+\*\*'s turn with [^`]+ \([a-z0-9]+\)(, taken early for greater advantage,)? is over\.$/;
 
 /** Every declared reply in `lines` is followed by the reply made, or by why it never came, after the drop that stopped it. */
 function checkReplies(lines: readonly string[]): number {
