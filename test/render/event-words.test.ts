@@ -642,6 +642,19 @@ describe('an attack that goes unanswered for want of a react token says so (R25)
   });
 });
 
+describe('the game over line', () => {
+  it('R52: players passing the target in the same scoring are told the higher score decided it', () => {
+    const both = { ...state, options: { ...state.options, vpTarget: 79 }, score: { p1: 80, p2: 84 } };
+    const over: GameEvent = { type: 'game-over', winner: 'p2', reason: 'p2 reached 79 VP, ahead of p1' };
+    expect(tell(happeningsOf(both, [over], { names }), {}).join(' ')).toBe(
+      'Game over: Bob wins (Bob reached 79 VP, ahead of Alice: both passed it in the same scoring, and the higher score wins, 84 VP to 80).',
+    );
+    // One player alone past the target: nothing to settle.
+    const one = { ...both, score: { p1: 40, p2: 84 } };
+    expect(tell(happeningsOf(one, [{ ...over, reason: 'p2 reached 79 VP' }], { names }), {}).join(' ')).toBe('Game over: Bob wins (Bob reached 79 VP).');
+  });
+});
+
 describe('posts that tell a fact once', () => {
   it("the game's end comes after the last act's lines, though the engine ends it when the VP target is reached", () => {
     const events: GameEvent[] = [

@@ -413,8 +413,22 @@ function onGameOver(r: TurnReader, e: EventOf<'game-over'>): void {
   r.happenings.push({
     kind: 'game-over',
     winner: e.winner === null ? null : r.playerName(e.winner),
-    reason: r.players.reduce((reason, p) => reason.split(p.id).join(p.name), e.reason),
+    reason: r.players.reduce((reason, p) => reason.split(p.id).join(p.name), e.reason) + tieWords(r, e),
   });
+}
+
+/**
+ * R52: when several players passed the VP target in the same scoring, what settled it, which the
+ * engine's reason ("p2 reached 79 VP, ahead of p1") leaves unsaid: ": both passed it in the same
+ * scoring, and the higher score wins, 84 VP to 80". Read from the final score; '' otherwise.
+ */
+function tieWords(r: TurnReader, e: EventOf<'game-over'>): string {
+  const { score, options, players } = r.state;
+  const reached = players.filter((p) => (score[p] ?? 0) >= options.vpTarget);
+  if (e.winner === null || reached.length < 2 || !reached.includes(e.winner)) return '';
+  const scores = reached.map((p) => score[p] ?? 0).sort((a, b) => b - a);
+  const who = reached.length === 2 ? 'both' : 'all';
+  return `: ${who} passed it in the same scoring, and the higher score wins, ${scores[0]} VP to ${scores.slice(1).join(' and ')}`;
 }
 
 const HANDLERS = {
