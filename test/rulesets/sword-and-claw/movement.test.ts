@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openGroundDistance } from '../../../src/engine/distance';
 import { squareIndex } from '../../../src/formats/squares';
-import { afterMove, allowance, checkPath, reachable, stepPrice } from '../../../src/rulesets/sword-and-claw/rules/movement';
+import { afterMove, allowance, checkPath, mayPassEnemy, reachable, stepPrice } from '../../../src/rulesets/sword-and-claw/rules/movement';
 import { type Piece, scTable } from '../../../src/rulesets/sword-and-claw/rules/table';
 import type { ScSize } from '../../../src/rulesets/sword-and-claw/formats/vocabulary';
 
@@ -53,6 +53,32 @@ describe('SC Movement a, c: what a troop may not move through', () => {
     expect(checkPath(t2, b, [sq('B1')], 4)).toEqual({ code: 'corner-blocked', message: 'the step from A2 to B1 cuts a corner of hard blocking terrain' });
     expect(checkPath(t2, b, [sq('B3')], 4)).toMatchObject({ code: 'corner-blocked' });
     expect(checkPath(t2, b, [sq('A3'), sq('B3'), sq('C2')], 4)).toMatchObject({ code: 'corner-blocked' });
+  });
+
+  it('SC Movement c: a troop passes an enemy only at least one size larger or two sizes smaller', () => {
+    const sizes: ScSize[] = ['small', 'medium', 'large', 'huge'];
+    const passes = sizes.map((m) => sizes.filter((e) => mayPassEnemy(m, e)).join(' '));
+    expect(passes).toEqual(['large huge', 'small huge', 'small medium', 'small medium large']);
+  });
+
+  it('SC Movement c: an enemy a size smaller is passed as difficult terrain, two sizes apart as open ground; a move cannot end on it', () => {
+    const a = piece('a', 'p1', 'A1');
+    const table = scTable(map(), [a, piece('s', 'p2', 'B1', 'small')]);
+    expect(stepPrice(table, a, sq('A1'), sq('B1'))).toEqual({ cost: 2 });
+    expect(checkPath(table, a, [sq('B1'), sq('C1')], 3)).toEqual({ path: [sq('B1'), sq('C1')], spent: 3, fellBack: false });
+    expect(checkPath(table, a, [sq('B1'), sq('C1')], 2)).toMatchObject({ code: 'not-enough-move' });
+    expect(checkPath(table, a, [sq('B1')], 4)).toMatchObject({ code: 'cannot-end-here' });
+    expect(reachable(table, a, 3).has(sq('C1'))).toBe(true);
+    expect(reachable(table, a, 3).has(sq('B1'))).toBe(false);
+    // A Medium troop walks under a Huge enemy (two sizes larger) at no extra cost.
+    const t2 = scTable(map(), [a, piece('h', 'p2', 'B1', 'huge')]);
+    expect(stepPrice(t2, a, sq('A1'), sq('B1'))).toEqual({ cost: 1 });
+  });
+
+  it('SC Movement a, c: the corner between two enemies may be cut when the mover may pass one of them', () => {
+    const a = piece('a', 'p1', 'B2');
+    const table = scTable(map(), [a, piece('x', 'p2', 'C2', 'small'), piece('y', 'p2', 'B3')]);
+    expect(checkPath(table, a, [sq('C3')], 4)).toMatchObject({ spent: 1 });
   });
 
   it("an enemy's square cannot be entered, nor the corner between two enemies cut", () => {

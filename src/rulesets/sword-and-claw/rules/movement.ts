@@ -1,5 +1,5 @@
 /**
- * Movement (SC Movement a, c; SC Difficult Terrain; SC Moving Through Water, SC Swimming, SC App. A
+ * Movement (SC Movement a, c; ruling SC120; SC Difficult Terrain; SC Moving Through Water, SC Swimming, SC App. A
  * Aquatic: rules/water.ts; rulings SC8, SC12, SC68–SC70): what each order allows, what
  * one step costs, a path checked square by square, and every square a troop can reach. The search is
  * the engine's one path search (engine/path-search.ts) under the every-second diagonal rule.
@@ -66,8 +66,23 @@ const isEnemy = (table: ScTable, mover: Piece, square: number): boolean => {
 };
 
 /**
+ * SC Movement c: a troop may move through an enemy's space only if it is at least one size larger
+ * or two sizes smaller than that enemy (a Medium troop passes a Small one or a Huge one, not a Large one).
+ */
+export function mayPassEnemy(mover: ScSize, enemy: ScSize): boolean {
+  const larger = SIZE_RANK[mover] - SIZE_RANK[enemy];
+  return larger >= 1 || larger <= -2;
+}
+
+/** An enemy in `square` the mover may not move through (SC Movement c). */
+const isBarringEnemy = (table: ScTable, mover: Piece, square: number): boolean =>
+  isEnemy(table, mover, square) && !mayPassEnemy(mover.size, table.pieces.get(layerOf(table, mover)[square]!)!.size);
+
+/**
  * SC Movement a: a diagonal step may not cut a corner of hard blocking terrain, nor pass between two
- * enemies (the engine's corner rule, board.ts `cornerCut`, told what closes a corner in this game).
+ * enemies "unless using the rules for moving through one of them" (SC Movement c): two enemies close
+ * the corner only when the mover may pass neither (the engine's corner rule, board.ts `cornerCut`,
+ * told what closes a corner in this game).
  */
 function cornerRefusal(table: ScTable, mover: Piece, from: number, to: number): Refusal | null {
   // An orthogonal step cuts no corner: answered before any test is made (every path search asks).
@@ -77,7 +92,7 @@ function cornerRefusal(table: ScTable, mover: Piece, from: number, to: number): 
   const high = isHigh(pieceLevel(mover));
   if (!high && spaceCutsCorner(table.board, from, to, span, (i) => table.terrain[i] === 'blocking')) return 'corner-blocked';
   const layer = layerOf(table, mover);
-  const twoEnemies = (s1: number, s2: number) => isEnemy(table, mover, s1) && isEnemy(table, mover, s2) && layer[s1] !== layer[s2];
+  const twoEnemies = (s1: number, s2: number) => isBarringEnemy(table, mover, s1) && isBarringEnemy(table, mover, s2) && layer[s1] !== layer[s2];
   if (spaceCutsCorner(table.board, from, to, span, () => false, twoEnemies)) return 'between-enemies';
   return null;
 }
@@ -103,7 +118,7 @@ export function stepPrice(table: ScTable, mover: Piece, from: number, to: number
   for (const s of newlyCovered(board, from, to, span)) {
     // Ruling SC94: a hovering troop is kept off hard blocking terrain (buildings, trees, hills), not off difficult ground or water; Low and High off nothing.
     if (table.terrain[s] === 'blocking' && !isHigh(level)) return { refused: 'blocking-terrain', square: s };
-    if (isEnemy(table, mover, s)) return { refused: 'enemy-occupied', square: s };
+    if (isBarringEnemy(table, mover, s)) return { refused: 'enemy-occupied', square: s };
     // Water its own height deep is difficult terrain to the mover (SC Moving Through Water).
     const ground = level === 'ground' && (table.terrain[s] === 'difficult' || wadesIn(table, mover, s));
     if (ground || occupiedIsDifficult(table, mover, s)) difficult++;
@@ -123,7 +138,10 @@ function refusalError(table: ScTable, mover: Piece, from: number, price: Extract
     case 'blocking-terrain':
       return ruleError('blocking-terrain', `${at} is hard blocking terrain`);
     case 'enemy-occupied':
-      return ruleError('enemy-occupied', `${at} is held by an enemy`);
+      return ruleError(
+        'enemy-occupied',
+        `${at} is held by an enemy ${mover.id} cannot move through (a troop passes only enemies at least one size smaller or two sizes larger)`,
+      );
     case 'corner-blocked':
       return ruleError('corner-blocked', `the step from ${nameOf(table.board, from)} to ${at} cuts a corner of hard blocking terrain`);
     default:
