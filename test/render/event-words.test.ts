@@ -425,6 +425,11 @@ describe('acts and decisions', () => {
     // Damaging terrain on the last square: nothing further to go, told as before.
     const last: GameEvent = { ...stop, resume: [{ ...frame, path: ['J11', 'J12'] }] as never } as GameEvent;
     expect(words([moved, last])[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement).');
+    // Read on past the wounds (the match log): the rest of the move is its own line, so no stop is announced.
+    const rest: GameEvent = { type: 'moved', unit: 'kn', from: 'J12', path: ['J13', 'J14'], spent: 2, diagonals: 0, pointsLeft: 4 };
+    const log = words([moved, stop, rest]);
+    expect(log[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement).');
+    expect(log.join(' ')).toContain('KN moved J12 to J14');
   });
 
   it('a move stopped for a reply to it says the rest of it waits for the reply, and the prompt does not call it a step away (R25)', () => {

@@ -351,6 +351,12 @@ function readWoundsPrompt(r: TurnReader, p: PromptOf<'wounds'>, words: Mutable<P
 /** A move, and whose square it stopped in when a prompt paused it part-way over another unit. */
 function onMoved(r: TurnReader, e: EventOf<'moved'>): void {
   const move = r.moveTo(e.unit, e.maneuver ? 'maneuver' : 'move', e.path, e.from);
+  // The rest of a move stopped on damaging ground, told next: its going on is said by this line itself.
+  const stopped = r.happenings.findLastIndex((h) => 'kind' in h && h.kind === 'move' && h.stopped !== undefined && h.move.unit === move.unit);
+  if (stopped >= 0) {
+    const { stopped: _, ...went } = r.happenings[stopped] as Extract<Happening, { kind: 'move' }>;
+    r.happenings[stopped] = went;
+  }
   const over = r.sharing(e.unit);
   // Hobbled as it moved: the movement said beside the squares is more than they look (§6.1).
   const hobbled = !e.maneuver && r.stateNow().units[e.unit]?.statuses.some((s) => s.status === 'hobbled') === true;
