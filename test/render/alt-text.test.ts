@@ -2,6 +2,7 @@
  * Alt text: round, score, each unit's square and condition, the last turn in words, and what any
  * overlay shows; never over Discord's 1,024 characters.
  */
+import { targetChoices } from '../../src/rulesets/sellsword/table';
 import { describe, expect, it } from 'vitest';
 import { altText, DISCORD_ALT_TEXT_LIMIT, describeMap, mapAltText } from '../../src/rulesets/sellsword/render/alt-text';
 import { toMapView } from '../../src/rulesets/sellsword/render/view';
@@ -63,8 +64,11 @@ describe('alt text', () => {
       'Sight from LO: SW clear at range 6; GH invisible at range 5; OR out of sight; SD cover at range 9.',
     );
     expect(altText(state, { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } })).toContain(
-      'Preview: LO attacking SD with Longbow, 75% to hit, 25% critical, about 9.8 wounds (Longbow +6, cover −2).',
+      'Preview: LO attacking SD with Longbow, 75% to hit, 25% critical, 10 wounds if it hits, 9.8 on average (Longbow +6, cover −2).',
     );
+    // Issue 26: the preview's wounds a hit deals are the target suggestion's, the average labelled as one.
+    const suggested = targetChoices(state, state.turn!.player, 'bow', 'longbow', '').find((c) => c.value === 'cover')!.name;
+    expect(suggested).toContain(' · 10 wounds, crit 20');
   });
 
   it('fits in 1,024 characters for sixteen units and a last turn, naming every unit and its square', () => {

@@ -5,6 +5,7 @@
  * written at three levels of detail and the fullest one that fits is used. The last turn is always
  * told in its short form, whatever the level, so that posts' alt texts read alike.
  */
+import { previewWoundWords } from './roll-words';
 import { DISCORD_ALT_TEXT_LIMIT } from '../../../render/alt-limit';
 import { clip } from '../../../discord/text';
 import type { GameState } from '../engine';
@@ -73,7 +74,7 @@ export function overlayWords(view: MapView, detail: Detail): string[] {
     const p = view.preview;
     out.push(
       p.odds
-        ? `Preview: ${p.attacker} ${p.charge ? 'charging' : 'attacking'} ${p.target} with ${p.attack}, ${Math.round(p.odds.chance * 100)}% to hit, ${Math.round(p.odds.critical * 100)}% critical, about ${p.odds.expectedWounds.toFixed(1)} wounds${detail > 0 && p.odds.notes.length > 0 ? ` (${p.odds.notes.join(', ')})` : ''}.`
+        ? `Preview: ${p.attacker} ${p.charge ? 'charging' : 'attacking'} ${p.target} with ${p.attack}, ${Math.round(p.odds.chance * 100)}% to hit, ${Math.round(p.odds.critical * 100)}% critical, ${previewWoundWords(p.odds)}${detail > 0 && p.odds.notes.length > 0 ? ` (${p.odds.notes.join(', ')})` : ''}.`
         : `Preview: ${p.attacker} cannot attack ${p.target} with ${p.attack}: ${p.problem ?? ''}`,
     );
   }

@@ -6,6 +6,7 @@
  * - under a map picture, only what is particular to it: the key to an overlay asked for (reach,
  *   sight, preview) and the numbered list of tags that had no room on the board.
  */
+import { previewWoundWords } from './roll-words';
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { STATUSES, type Terrain } from '../formats/vocabulary';
 import { T } from '../../../engine';
@@ -193,7 +194,7 @@ function overlayRows(view: MapView): Run[][] {
         { text: head },
         { text: `${Math.round(p.odds.chance * 100)}% to hit`, bold: true },
         {
-          text: ` (d20${mod} against ${p.odds.need}), ${Math.round(p.odds.critical * 100)}% critical, about ${p.odds.expectedWounds.toFixed(1)} wounds${p.odds.notes.length > 0 ? `; ${p.odds.notes.join(', ')}` : ''}`,
+          text: ` (d20${mod} against ${p.odds.need}), ${Math.round(p.odds.critical * 100)}% critical, ${previewWoundWords(p.odds)}${p.odds.notes.length > 0 ? `; ${p.odds.notes.join(', ')}` : ''}`,
         },
       ]);
     } else rows.push([heading('Preview'), { text: head }, { text: `cannot attack: ${p.problem ?? ''}`, bold: true }]);

@@ -97,3 +97,13 @@ export function recoveredWords(reason: string): string {
     .replace(/^recovered: rolled /, 'recovered, rolling ')
     .replace(/(\d+) \+ (\d+) = (\d+)/, (_all, d: string, n: string, t: string) => `${d} + ${n} (injuries +${n}) = ${t}`);
 }
+
+/**
+ * An attack preview's wounds in the measure target suggestions use, with the average labelled as one:
+ * "10 wounds if it hits, 8.8 on average" (issue 26: "about 8.8 wounds" beside a suggestion's "10
+ * wounds" read as two answers to one question).
+ */
+export function previewWoundWords(odds: { readonly hitWounds: number | null; readonly expectedWounds: number }): string {
+  const average = `${odds.expectedWounds.toFixed(1)} on average`;
+  return odds.hitWounds === null ? `${average} wounds` : `${odds.hitWounds} wound${odds.hitWounds === 1 ? '' : 's'} if it hits, ${average}`;
+}

@@ -5,7 +5,7 @@
  * (queries.attackOdds).
  */
 import { squareIndex } from '../../../engine';
-import { attackOdds, chargeOptions, chargePlan, reachableSquares } from '../engine';
+import { attackOdds, attackOutlook, chargeOptions, chargePlan, reachableSquares } from '../engine';
 import type { GameState, UnitId, UnitState } from '../engine';
 import { profile } from '../engine';
 import { boardOf, cardOf, onMap, unitOf } from '../engine';
@@ -86,12 +86,15 @@ export function previewView(state: GameState, labels: ReadonlyMap<UnitId, string
   const line = odds.line;
   // A charge's odds are judged from its end, where other auras may reach: those stay "auras".
   const auras = req.charge === true ? undefined : attackAuraWords(state, req.unit);
+  const outlook = attackOutlook(state, req.unit, req.attack, req.target, { charge: req.charge === true });
+  const plain = 'outcomes' in outlook ? outlook.outcomes.find((o) => !o.critical && !o.glancing) : undefined;
   return {
     ...base,
     odds: {
       chance: odds.chance,
       critical: odds.criticalChance,
       expectedWounds: odds.expectedWounds,
+      hitWounds: plain?.wounds ?? null,
       need: line.need,
       modifier: line.modifier,
       notes: adjustmentWords(
