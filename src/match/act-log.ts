@@ -75,5 +75,9 @@ function tellEvents(done: Submitted, before: GameState, after: GameState, all: r
   // Names are escaped for Discord's markdown where they are shown (discord/text.ts).
   // The practice bot answers its prompts at once: nobody is "waiting for" it.
   const instant = practiceSeat(matchRecord(done.row).terms) ?? undefined;
-  return eventSentences(after, { lastTurn: events, before, names: shownNames(done.setup.names) }, { instant, actor, lasting, skip: SKIP, news: false });
+  return eventSentences(
+    after,
+    { lastTurn: events, before, names: shownNames(done.setup.names) },
+    { instant, actor, lasting, skip: SKIP, news: false, boldDrops: true },
+  );
 }

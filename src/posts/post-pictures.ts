@@ -117,7 +117,7 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   if (ended?.type !== 'turn-ended') throw new Error(`match ${row.id}: event ${seq} does not end a turn`);
   const request = { lastTurn: turn.events, before: turn.before, names: setup.names };
   const { png, alt, headline, focus } = await renderTurnAsync(game, request);
-  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP });
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP, boldDrops: true });
   const who = ended.unit ? unitWords(game, ended.unit) : 'no unit';
   // The headline is the alt text's opening (round, score, who is next) as Discord's small print. Alt
   // text keeps names as typed; in a message they are escaped like every name.
@@ -215,7 +215,7 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
   const { png, alt, focus } = await renderTurnAsync(game, request);
   // Round news (objectives scored at the round's end among it) was posted as its change's own lines
   // (announce.ts): telling it again here would read as scored twice.
-  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP, news: false });
+  const log = eventSentences(game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP, news: false, boldDrops: true });
   const score = Object.entries(game.score)
     .map(([p, v]) => `${name(p)} ${v} VP`)
     .join(', ');

@@ -111,6 +111,10 @@ describe('/skirmish practice', () => {
     const unmarked = messages.flatMap((m) => m.content.split('\n')).filter((l) => bare.test(l));
     expect(unmarked).toEqual([]);
     expect(messages.some((m) => new RegExp(`^🤖 \\*\\*${botName}\\*\\*'s turn with`).test(m.content))).toBe(true);
+    // Issue 26: a drop stands out in every post that tells it: its line is bold, never plain.
+    const lines = messages.flatMap((m) => m.content.split('\n'));
+    expect(lines.filter((l) => /^• [A-Z0-9]+ was dropped\b/.test(l))).toEqual([]);
+    expect(lines.some((l) => /^• \*\*[A-Z0-9]+ was dropped\b[^*]*\*\*$/.test(l))).toBe(true);
     // Issue 26: what the bot's answer lets resolve of alice's act (her attack, her VP, her drops) is
     // told as hers, never under the bot's 🤖 heading.
     const setup = matchRecord(await rowOf(thread)).setup!;

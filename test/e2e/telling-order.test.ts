@@ -40,7 +40,7 @@ function checkReplies(lines: readonly string[]): number {
     lost++;
     const dropped = /: (\S+) was dropped first\.$/.exec(rest[gone]!)![1];
     expect([unit, against]).toContain(dropped);
-    const drop = rest.findIndex((l) => l.startsWith(`• ${dropped} was dropped`));
+    const drop = rest.findIndex((l) => l.startsWith(`• ${dropped} was dropped`) || l.startsWith(`• **${dropped} was dropped`));
     expect(drop, rest.join('\n')).toBeGreaterThan(-1);
     expect(drop).toBeLessThan(gone);
   });

@@ -102,7 +102,10 @@ export function turnMessage(row: MatchRow, setup: MatchSetup, log: readonly Logg
   // The pictures the thread got: the map and the turn's close-up, or for the opening the map and its key.
   const { png, alt, headline: small, focus } = renderTurn(turn.game, request);
   const second = turn.index === 0 ? renderLegend(turn.game, request) : focus;
-  const lines = turn.index === 0 ? [] : eventSentences(turn.game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP }).map((l) => `• ${l}`);
+  const lines =
+    turn.index === 0
+      ? []
+      : eventSentences(turn.game, { ...request, names: shownNames(setup.names) }, { skip: TURN_SKIP, boldDrops: true }).map((l) => `• ${l}`);
   const said = n > last ? [`-# There ${last === 1 ? 'is' : 'are'} only ${last} turn${last === 1 ? '' : 's'}; this is the last.`] : [];
   const top = headline(setup, turn, last);
   // The alt text's opening keeps names as typed; in the message they are escaped.

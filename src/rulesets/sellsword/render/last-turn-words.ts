@@ -491,11 +491,19 @@ export const isRoundNews = (h: Happening): boolean => NEWS.has(h.kind) || (h.kin
 export const FRAMING: ReadonlySet<HappeningKind> = new Set(['turn', 'activate', 'turn-ended']);
 
 /** The sentences of happenings, skipping those with nothing to say and any kinds left out. */
-export function tell(happenings: readonly Happening[], o: Telling & { readonly skip?: ReadonlySet<HappeningKind>; readonly news?: false } = {}): string[] {
+/**
+ * `boldDrops`: for a Discord post, a unit dropped is told in bold, so a drop never hides among a
+ * turn's other lines (issue 26); alt text and logs stay plain.
+ */
+export function tell(
+  happenings: readonly Happening[],
+  o: Telling & { readonly skip?: ReadonlySet<HappeningKind>; readonly news?: false; readonly boldDrops?: boolean } = {},
+): string[] {
   return happenings.flatMap((h) => {
     if (o.skip?.has(h.kind) || (o.news === false && isRoundNews(h))) return [];
     const s = sentence(h, o);
-    return s === null ? [] : [s];
+    if (s === null) return [];
+    return [o.boldDrops && h.kind === 'drop' ? `**${s}**` : s];
   });
 }
 
