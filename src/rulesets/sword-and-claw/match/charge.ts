@@ -9,16 +9,24 @@ import { checkPath, reachable } from '../rules/movement';
 import { scTable, type ScTable } from '../rules/table';
 import type { Ctx } from './deploy';
 import { walk } from './move';
-import { cardOf, meleeAttacks, moveOf, onTable, pieceOf, yourTroop } from './tables';
+import { cardOf, keptFor, meleeAttacks, moveOf, onTable, pieceOf, yourTroop } from './tables';
 import { conditionRefusal } from '../rules/conditions';
 import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
 
 /** The table with `mover` standing at `at`: its own square counts as its, never as another troop's. */
 function tableWith(setup: ScSetup, s: ScState, mover: ScTroop, at: number): ScTable {
-  return scTable(
-    setup.map,
-    onTable(s).map((t) => (t.id === mover.id ? pieceOf(setup, t, at) : pieceOf(setup, t))),
-  );
+  // Kept with the state's tables (match/tables.ts keptFor): each charge weighed plans on it again.
+  const kept = keptFor(setup, s);
+  const key = `@${mover.id}@${at}`;
+  let table = kept.get(key);
+  if (!table) {
+    table = scTable(
+      setup.map,
+      onTable(s).map((t) => (t.id === mover.id ? pieceOf(setup, t, at) : pieceOf(setup, t))),
+    );
+    kept.set(key, table);
+  }
+  return table;
 }
 
 export interface ChargePlan {

@@ -47,17 +47,44 @@ export const onTable = (state: ScState): ScTroop[] => Object.values(state.troops
  * open it is left out (nobody else moves or is placed until its move goes on), and its own walk
  * reads the table without it.
  */
-export const tableOf = (
+export function tableOf(
   setup: ScSetup,
   state: ScState,
   without: string | undefined = state.prompt?.kind === 'opportunity' ? state.prompt.mover : undefined,
-): ScTable =>
-  scTable(
-    setup.map,
-    onTable(state)
-      .filter((t) => t.id !== without)
-      .map((t) => pieceOf(setup, t)),
-  );
+): ScTable {
+  const kept = keptFor(setup, state);
+  const key = `-${without ?? ''}`;
+  let table = kept.get(key);
+  if (!table) {
+    table = scTable(
+      setup.map,
+      onTable(state)
+        .filter((t) => t.id !== without)
+        .map((t) => pieceOf(setup, t)),
+    );
+    kept.set(key, table);
+  }
+  return table;
+}
+
+/**
+ * Tables made for a state, by how each was made (`-` and the troop left out here; match/charge.ts
+ * keeps its own under `@`): the AI and the options ask for the same table many
+ * times a decision. A state is never written to (each event makes a new one: apply.ts) and a table is
+ * never written to, so a kept table is the one scTable would make again. Keyed by the setup too, whose
+ * cards and map the table reads.
+ */
+const keptTables = new WeakMap<ScState, { readonly setup: ScSetup; readonly tables: Map<string, ScTable> }>();
+
+/** The tables kept for `state` read with `setup` (a new set when read with another setup). */
+export function keptFor(setup: ScSetup, state: ScState): Map<string, ScTable> {
+  let kept = keptTables.get(state);
+  if (!kept || kept.setup !== setup) {
+    kept = { setup, tables: new Map() };
+    keptTables.set(state, kept);
+  }
+  return kept.tables;
+}
 
 export const boardSize = (setup: ScSetup) => ({ width: setup.map.grid[0]!.length, height: setup.map.grid.length });
 

@@ -196,7 +196,24 @@ export function checkPath(table: ScTable, mover: Piece, path: readonly number[],
  * Every square where the troop can end within `budget` inches, with the cheapest path to each (then
  * board order), under the every-second diagonal rule.
  */
-export function reachable(table: ScTable, mover: Piece, budget: number): Map<number, { path: readonly number[]; spent: number }> {
+export function reachable(table: ScTable, mover: Piece, budget: number): ReadonlyMap<number, { path: readonly number[]; spent: number }> {
+  let kept = searched.get(table);
+  if (!kept) searched.set(table, (kept = new Map()));
+  // The search reads the table and every field of the mover, and nothing else.
+  const key = `${budget} ${JSON.stringify(mover)}`;
+  let found = kept.get(key);
+  if (!found) kept.set(key, (found = search(table, mover, budget)));
+  return found;
+}
+
+/**
+ * Searches made on a table, by mover and budget: the AI weighs a troop's moves, its charges at each
+ * enemy and the options list them, each asking for the same search. A table is never written to
+ * (rules/table.ts), so a kept search is the one made again.
+ */
+const searched = new WeakMap<ScTable, Map<string, ReadonlyMap<number, { path: readonly number[]; spent: number }>>>();
+
+function search(table: ScTable, mover: Piece, budget: number): ReadonlyMap<number, { path: readonly number[]; spent: number }> {
   const plans = searchSquares({
     board: table.board,
     rule: DIAGONAL_RULE,
