@@ -647,6 +647,26 @@ describe('an attack that goes unanswered for want of a react token says so (R25)
   });
 });
 
+describe('wounds applied with no prompt', () => {
+  // GH with only its mobility and mortal boxes left and 5 Vigor: 15 wounds mark both whatever it spends.
+  const boxes = state.cards[state.units.gh!.card]!.injuries;
+  const marked = boxes.filter((b, i) => !(b === 'mobility' && boxes.indexOf('mobility') === i) && b !== 'mortal');
+  const before = { ...state, units: { ...state.units, gh: { ...state.units.gh!, vigor: 5, injuries: marked } } };
+  const hit = wounded({ from: 'terrain', source: null, cause: 'damaging terrain', attack: undefined });
+  const told = (b: typeof state) => tell(happeningsOf(state, [hit], { names, before: b }), {}).join(' ');
+
+  it('issue 26: say why the owner was not asked: every split drops it', () => {
+    expect(told(before)).toContain(
+      'GH took 15 cut wounds from damaging terrain: 5 avoided with Vigor; marked mobility and mortal; no choice: every split drops it.',
+    );
+  });
+
+  it('a choice the owner was asked for carries no such note', () => {
+    const fresh = { ...state, units: { ...state.units, gh: { ...state.units.gh!, vigor: 5, injuries: [] } } };
+    expect(told(fresh)).not.toContain('no choice');
+  });
+});
+
 describe('the game over line', () => {
   it('R52: players passing the target in the same scoring are told the higher score decided it', () => {
     const both = { ...state, options: { ...state.options, vpTarget: 79 }, score: { p1: 80, p2: 84 } };

@@ -11,7 +11,7 @@ import type { EventOf, GameEvent } from '../engine';
 import type { Incoming } from '../engine';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
 import { footprint } from '../../../engine';
-import { apply, boardOf, cardOf, findAttack, modOf, pendingReplies, SPAN } from '../engine';
+import { apply, boardOf, boxesLeft, cardOf, findAttack, modOf, pendingReplies, SPAN, splitOptions } from '../engine';
 import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import { sqOf, type AttackResult, type AttackView, type DropView, type HarmView, type MoveView, type PlayerView, type Sq } from './view-types';
 
@@ -293,7 +293,28 @@ export class TurnReader {
       taken: e.taken,
       avoided: e.avoided,
       injuries: e.injuries.map((b) => this.boxName(e.unit, b)),
+      ...this.unasked(e),
     };
+  }
+
+  /**
+   * Why wounds were applied with no prompt to their owner (the engine asks only when there is a real
+   * choice, wounds.ts onWound): worked out from the state before them, so only when these events come
+   * with that state. Nothing when there was nothing to allot, or a choice was asked for (issue 26).
+   */
+  private unasked(e: EventOf<'wounded'>): { unasked?: string } {
+    if (!this.now || e.taken < 5) return {};
+    const before = this.stateNow();
+    const unit = before.units[e.unit];
+    if (!unit) return {};
+    const boxes = boxesLeft(before, unit);
+    const split = { avoid: e.avoided, injuries: e.injuries };
+    if (splitOptions({ wounds: e.taken, vigor: unit.vigor, boxes, default: split }).length > 1) return {};
+    const fives = Math.floor(e.taken / 5);
+    if (boxes.length > 0 && fives - Math.min(fives, Math.floor(unit.vigor / 5)) >= boxes.length) return { unasked: 'no choice: every split drops it' };
+    if (unit.vigor < 5) return { unasked: `no choice: with ${unit.vigor} Vigor it could avoid none` };
+    if (e.injuries.length === 0) return { unasked: 'no choice: its Vigor avoids them all' };
+    return { unasked: 'no choice: only one way to take them' };
   }
 
   incomingOf(against: UnitId, incoming: Incoming | undefined): IncomingWords | null {

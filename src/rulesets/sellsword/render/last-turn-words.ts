@@ -69,6 +69,8 @@ export function woundSentence(w: WoundWords, cause?: WoundCause): string {
   const rest = w.taken - w.avoided - 5 * w.injuries.length;
   // R22: wounds left over below 5 do nothing.
   if (rest > 0 && rest < 5) parts.push(`${rest} left over, under 5, did nothing`);
+  // Applied with no prompt: why the owner was not asked.
+  if (w.unasked) parts.push(w.unasked);
   const took = w.taken === 0 ? `${w.unit} took no ${w.type} wounds` : `${w.unit} took ${plural(w.taken, `${w.type} wound`)}`;
   if (cause) return `${took} from ${causeWords(cause)}${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
   return `${took}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;

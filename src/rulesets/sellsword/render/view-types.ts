@@ -273,6 +273,8 @@ export interface WoundWords {
   readonly taken: number;
   readonly avoided: number;
   readonly injuries: readonly string[];
+  /** Why no prompt asked the owner how to take them ("no choice: every split drops it"), when none did. */
+  readonly unasked?: string;
 }
 
 /** Where wounds that no attack in view dealt came from. */
