@@ -2,6 +2,7 @@
  * /skirmish status, log, concede, follow, view, entry and check: reading a match, leaving it, and
  * answering the entry-tile prompt by typing a square.
  */
+import type { GameState, UnitState } from '../../rulesets/sellsword/engine';
 import { clip } from '../../discord/text';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { describeState, label } from '../../rulesets/sellsword/engine';
@@ -192,6 +193,16 @@ export async function follow(interaction: ChatInputCommandInteraction, app: App)
 
 export type Overlay = 'reach' | 'maneuver' | 'sight' | 'preview' | 'none';
 
+/**
+ * Why a unit off the map has no sight or preview to show, and what to look at instead: a unit in
+ * reserve sees nothing until it enters (R5), though where it can move shows where it may enter.
+ */
+export function offMapViewWhy(game: GameState, unit: UnitState, overlay: 'sight' | 'preview'): string {
+  if (unit.dropped) return `${label(game, unit)} is dropped: it is off the map.`;
+  const what = overlay === 'sight' ? 'it sees nothing until it enters' : 'it can attack only once it has entered';
+  return `${label(game, unit)} is in reserve: ${what}. Use "where it can move" to see where it may enter.`;
+}
+
 export async function view(
   interaction: ChatInputCommandInteraction,
   app: App,
@@ -207,8 +218,7 @@ export async function view(
     const attack = resolveAttack(game, unit, o.attack);
     request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, o.target).id } };
   }
-  if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver')
-    refuse('not-on-map', `${label(game, unit)} is not on the map.`);
+  if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver') refuse('not-on-map', offMapViewWhy(game, unit, o.overlay));
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const { png, alt, focus } = renderOverlay(game, request);
   // The full map, and under it the close-up round the unit in an embed of its own (as a turn's is
