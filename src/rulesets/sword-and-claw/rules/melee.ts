@@ -28,7 +28,8 @@ export interface Modifier {
     | 'into melee'
     | 'readied beside an enemy'
     | 'target higher'
-    | 'indirect fire';
+    | 'indirect fire'
+    | 'trampling';
   readonly value: number;
 }
 
