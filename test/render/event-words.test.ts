@@ -647,6 +647,45 @@ describe('an attack that goes unanswered for want of a react token says so (R25)
   });
 });
 
+describe("a recovery's target says what moved it from the card (R28, issue 26)", () => {
+  const shaken = (injuries: string[], modifier = 0): GameState => ({
+    ...state,
+    units: {
+      ...state.units,
+      kn: {
+        ...state.units.kn!,
+        injuries: injuries as never,
+        statuses: [{ status: 'shaken', recover: 'spirit', modifier, source: 'gh', asterisk: false }],
+      },
+    },
+  });
+  const spirit = state.cards[state.units.kn!.card]!.stats.spirit;
+  const told = (b: GameState, e: GameEvent) => tell(happeningsOf(b, [e], { names, before: b }), {}).join(' ');
+
+  it('defensive injuries lower it: said with the failed roll', () => {
+    const before = shaken(['defensive', 'defensive']);
+    const e: GameEvent = { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [14], needed: spirit - 4, added: 2 };
+    expect(told(before, e)).toContain(`needing under ${spirit - 4} (Spirit ${spirit} on its card, 2 defensive injuries −4; the roll must come in under it).`);
+  });
+
+  it("the status's own modifier: said with a recovery", () => {
+    const e: GameEvent = {
+      type: 'status-lost',
+      unit: 'kn',
+      index: 0,
+      status: 'shaken',
+      reason: `recovered: rolled 3, needing under ${spirit - 2}`,
+      rolls: [3],
+    };
+    expect(told(shaken([], -2), e)).toContain(`needing under ${spirit - 2} (Spirit ${spirit} on its card, shaken's own −2).`);
+  });
+
+  it('a target that is the card stat says nothing more', () => {
+    const e: GameEvent = { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [19], needed: spirit, added: 0 };
+    expect(told(shaken([]), e)).toContain(`needing under ${spirit} (the roll must come in under it).`);
+  });
+});
+
 describe('wounds applied with no prompt', () => {
   // GH with only its mobility and mortal boxes left and 5 Vigor: 15 wounds mark both whatever it spends.
   const boxes = state.cards[state.units.gh!.card]!.injuries;

@@ -462,9 +462,14 @@ const HANDLERS = {
   'attack-rolled': onAttackRolled,
   wounded: onWounded,
   'status-gained': onStatusGained,
-  'status-lost': (r, e) =>
-    r.happenings.push({ kind: 'status', unit: r.name(e.unit), status: e.status, gained: false, reason: lostWords(r, e.reason), source: null }),
-  'recovery-failed': (r, e) =>
+  'status-lost': (r, e) => {
+    // A recovery's target says what moved it from the card's stat (R28).
+    const why = e.reason.startsWith('recovered') ? r.targetWhy(e.unit, e.index) : '';
+    const reason = `${lostWords(r, e.reason)}${why ? ` (${why})` : ''}`;
+    r.happenings.push({ kind: 'status', unit: r.name(e.unit), status: e.status, gained: false, reason, source: null });
+  },
+  'recovery-failed': (r, e) => {
+    const why = r.targetWhy(e.unit, e.index);
     r.happenings.push({
       kind: 'recovery-failed',
       unit: r.name(e.unit),
@@ -472,7 +477,9 @@ const HANDLERS = {
       rolls: e.rolls,
       needed: e.needed,
       added: e.added,
-    }),
+      ...(why ? { targetWhy: why } : {}),
+    });
+  },
   'effect-failed': onEffectFailed,
   'warleader-die': (r, e) => r.happenings.push({ kind: 'warleader-die', unit: r.name(e.unit), for: r.name(e.for) }),
   dropped: onDropped,

@@ -285,7 +285,8 @@ function recoveryFailed(h: Extract<Happening, { kind: 'recovery-failed' }>): str
   if (roll === undefined) return `${h.unit} failed to recover${from}.`;
   if (h.needed === undefined) return `${h.unit} failed to recover${from} (rolled ${h.rolls.join(', ')}; a recovery roll must come in under a target).`;
   const added = h.added ? [`injuries +${h.added}`] : [];
-  const why = roll === 20 ? 'a natural 20 always fails' : 'the roll must come in under it';
+  const rule = roll === 20 ? 'a natural 20 always fails' : 'the roll must come in under it';
+  const why = h.targetWhy ? `${h.targetWhy}; ${rule}` : rule;
   return `${h.unit} failed to recover${from}: rolled ${rollSum(roll, h.added ?? 0, added)}, needing under ${h.needed} (${why}).`;
 }
 
