@@ -195,6 +195,18 @@ describe('the sandbox page', () => {
     await page.keyboard.press('Escape');
     await composer.locator('.command-chip').waitFor({ state: 'hidden' });
 
+    // Issue 26: "/move unit:kn to:" typed key by key put all of "kn to:" in the unit field. Another
+    // option's "name:" typed in a field moves on to that option, as Discord's client does.
+    await composer.locator('.text-input').fill('/move unit:');
+    await composer.locator('.command-chip', { hasText: '/move' }).waitFor();
+    await page.keyboard.type('kn to:M1');
+    await expect(composer.locator('.option-field[data-option="unit"] input').inputValue()).resolves.toBe('kn');
+    await expect(composer.locator('.option-field[data-option="to"] input').inputValue()).resolves.toBe('M1');
+    await expect(page.evaluate("document.activeElement?.closest('.option-field')?.dataset.option")).resolves.toBe('to');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await composer.locator('.command-chip').waitFor({ state: 'hidden' });
+
     // The sample warbands were submitted at start, each answer private to its player.
     await switchPlayer(page, 'alice');
     await page.locator('.message.ephemeral', { hasText: "Saved Hrolf's Watch" }).waitFor();

@@ -376,6 +376,9 @@ class Composer {
       // dropped, so the field holds the value (and its suggestions find it) instead of refusing it.
       const own = `${field.option.name.toLowerCase()}:`;
       if (input.value.toLowerCase().startsWith(own)) input.value = input.value.slice(own.length).trimStart();
+      // Another option's "name:" typed after a value ("kn to:") moves on to that option, as Discord's
+      // client does: the value stays here, and what follows the colon goes there.
+      if (this.moveToNamed(field)) return;
       fitSize(input);
       wrap.classList.remove('invalid');
       wrap.classList.toggle('filled', field.filled());
@@ -387,6 +390,27 @@ class Composer {
       if (this.unchosenField === field) this.unchosenField = null;
     });
     wrap.classList.toggle('filled', field.filled());
+  }
+
+  /**
+   * "kn to:" in the unit field: " to:" names another text option of the command, so "kn" stays here and
+   * the focus moves to `to`, taking anything typed after the colon. False when no other option is named.
+   */
+  moveToNamed(field) {
+    const m = /^(.*?)\s+([a-z][\w-]*):(.*)$/is.exec(field.input.value);
+    if (!m) return false;
+    const name = m[2].toLowerCase();
+    const other = this.current.fields.find((f) => f !== field && f.option.name.toLowerCase() === name && f.input?.type === 'text');
+    if (!other) return false;
+    field.input.value = m[1];
+    fitSize(field.input);
+    field.wrap.classList.remove('invalid');
+    field.wrap.classList.toggle('filled', field.filled());
+    other.input.value = m[3].trimStart();
+    fitSize(other.input);
+    other.wrap.classList.toggle('filled', other.filled());
+    other.focus();
+    return true;
   }
 
   /** The field's choices filtered by what is typed, the bot's autocomplete, or just the option's description. */
