@@ -20,7 +20,10 @@ export interface SquareSearch {
    * mover coming onto the board, the squares it may enter with what entering each costs.
    */
   readonly start: { readonly standing: number } | { readonly entering: readonly { readonly at: number; readonly cost: number }[] };
-  /** What a step from `from` to its neighbour `to` costs before the diagonal surcharge; below 0 when it is refused. */
+  /**
+   * What a step from `from` to its neighbour `to` costs before the diagonal surcharge; below 0 when it
+   * is refused. It reads only the step (never the path so far): the search asks once per step.
+   */
   readonly price: (from: number, to: number) => number;
   /** What leaving `from` adds to the count the search keeps low after cost; asked once per square. */
   readonly hazard?: (from: number) => number;
@@ -67,6 +70,10 @@ export function searchSquares(spec: SquareSearch): Map<number, SquarePlan> {
   } else {
     offer(best, frontier, { at: spec.start.standing, diag, cost: 0, hazard: 0, prev: null });
   }
+  // What each step costs, asked once per step: a square is left from up to three diagonal states,
+  // and `price` reads only the step (NaN: not asked yet; index: the square, then the step's direction).
+  const w = board.width;
+  const prices = new Float64Array(w * board.height * 9).fill(Number.NaN);
   for (let node = frontier.pop(); node !== undefined; node = frontier.pop()) {
     if (best.get(node.at * STATES + node.diag) !== node) continue;
     let here = 0;
@@ -76,7 +83,9 @@ export function searchSquares(spec: SquareSearch): Map<number, SquarePlan> {
       else here = known;
     }
     for (const next of neighbours(board, node.at)) {
-      const base = price(node.at, next);
+      const k = node.at * 9 + (Math.floor(next / w) - Math.floor(node.at / w) + 1) * 3 + ((next % w) - (node.at % w) + 1);
+      let base = prices[k]!;
+      if (Number.isNaN(base)) prices[k] = base = price(node.at, next);
       if (base < 0) continue;
       const diagonal = isDiagonal(board, node.at, next);
       const cost = node.cost + base + (diagonal ? diagonalSurcharge(rule, node.diag) : 0);
