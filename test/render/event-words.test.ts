@@ -11,6 +11,7 @@ import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
 import { phrase } from '../../src/rulesets/sellsword/render/last-turn-words';
 import { attackWords } from '../../src/rulesets/sellsword/render/overlays';
 import { table } from './states';
+import { rerollRecord } from '../../src/rulesets/sellsword/table/prompt-game';
 
 const state = table({
   map: 'barrow-hill',
@@ -678,6 +679,18 @@ describe("a recovery's target says what moved it from the card (R28, issue 26)",
       rolls: [3],
     };
     expect(told(shaken([], -2), e)).toContain(`needing under ${spirit - 2} (Spirit ${spirit} on its card, shaken's own −2).`);
+  });
+
+  it('the Warleader reroll prompt says it too', () => {
+    const prompt: Prompt = {
+      kind: 'reroll',
+      player: 'p1',
+      unit: 'kn',
+      options: { roll: 'recovery', unit: 'kn', status: 'shaken', total: 14, needed: spirit - 4, warleader: 'kn', usesLeft: 1 },
+    } as Prompt;
+    expect(rerollRecord(shaken(['defensive', 'defensive']), prompt, () => 'Alice')).toContain(
+      `needing under ${spirit - 4}: Spirit ${spirit} on its card, 2 defensive injuries −4).`,
+    );
   });
 
   it('a target that is the card stat says nothing more', () => {

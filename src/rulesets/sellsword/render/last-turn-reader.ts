@@ -11,7 +11,8 @@ import type { EventOf, GameEvent } from '../engine';
 import type { Incoming } from '../engine';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
 import { footprint } from '../../../engine';
-import { apply, boardOf, boxesLeft, cardOf, findAttack, modOf, pendingReplies, profile, SPAN, splitOptions } from '../engine';
+import { apply, boardOf, boxesLeft, cardOf, findAttack, modOf, pendingReplies, SPAN, splitOptions } from '../engine';
+import { recoveryTargetWhy } from './roll-words';
 import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import { sqOf, type AttackResult, type AttackView, type DropView, type HarmView, type MoveView, type PlayerView, type Sq } from './view-types';
 
@@ -304,22 +305,7 @@ export class TurnReader {
    * 11 with no reason given (issue 26).
    */
   targetWhy(unitId: UnitId, index: number): string {
-    if (!this.now) return '';
-    const before = this.stateNow();
-    const unit = before.units[unitId];
-    const status = unit?.statuses[index];
-    if (!unit || !status?.recover) return '';
-    const stat = status.recover;
-    const printed = cardOf(before, unit).stats[stat] + (modOf(before, unit)?.stats[stat] ?? 0);
-    const defensive = unit.injuries.filter((b) => b === 'defensive').length;
-    const auras = profile(before, unit)[stat] - (printed - 2 * defensive);
-    const signed = (n: number) => `${n > 0 ? '+' : '−'}${Math.abs(n)}`;
-    const parts = [
-      defensive > 0 ? `${defensive} defensive injur${defensive === 1 ? 'y' : 'ies'} −${2 * defensive}` : '',
-      auras !== 0 ? `auras ${signed(auras)}` : '',
-      status.modifier !== 0 ? `${status.status}'s own ${signed(status.modifier)}` : '',
-    ].filter(Boolean);
-    return parts.length === 0 ? '' : `${stat[0]!.toUpperCase()}${stat.slice(1)} ${printed} on its card, ${parts.join(', ')}`;
+    return this.now ? recoveryTargetWhy(this.stateNow(), unitId, index) : '';
   }
 
   /**

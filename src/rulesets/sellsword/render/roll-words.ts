@@ -5,6 +5,7 @@
  * The engine's notes stay as they are (its events are fingerprinted); the words are made here.
  */
 import { withoutRuleCodes } from '../../../render/plain-rules';
+import { cardOf, modOf, profile, type GameState, type UnitId } from '../engine';
 
 /** Who and what the roll was: the attack by name, the units by their map labels. */
 export interface RollParties {
@@ -106,4 +107,27 @@ export function recoveredWords(reason: string): string {
 export function previewWoundWords(odds: { readonly hitWounds: number | null; readonly expectedWounds: number }): string {
   const average = `${odds.expectedWounds.toFixed(1)} on average`;
   return odds.hitWounds === null ? `${average} wounds` : `${odds.hitWounds} wound${odds.hitWounds === 1 ? '' : 's'} if it hits, ${average}`;
+}
+
+/**
+ * What makes a recovery roll's target (R28: the recovery stat plus the status's modifier) differ from
+ * the stat on the unit's card, in `state` as it was before the roll: "Spirit 15 on its card, 2
+ * defensive injuries −4". Empty when nothing does. A tester saw a target drop from 15 to 11 with no
+ * reason given (issue 26).
+ */
+export function recoveryTargetWhy(state: GameState, unitId: UnitId, index: number): string {
+  const unit = state.units[unitId];
+  const status = unit?.statuses[index];
+  if (!unit || !status?.recover) return '';
+  const stat = status.recover;
+  const printed = cardOf(state, unit).stats[stat] + (modOf(state, unit)?.stats[stat] ?? 0);
+  const defensive = unit.injuries.filter((b) => b === 'defensive').length;
+  const auras = profile(state, unit)[stat] - (printed - 2 * defensive);
+  const signed = (n: number) => `${n > 0 ? '+' : '−'}${Math.abs(n)}`;
+  const parts = [
+    defensive > 0 ? `${defensive} defensive injur${defensive === 1 ? 'y' : 'ies'} −${2 * defensive}` : '',
+    auras !== 0 ? `auras ${signed(auras)}` : '',
+    status.modifier !== 0 ? `${status.status}'s own ${signed(status.modifier)}` : '',
+  ].filter(Boolean);
+  return parts.length === 0 ? '' : `${stat[0]!.toUpperCase()}${stat.slice(1)} ${printed} on its card, ${parts.join(', ')}`;
 }

@@ -8,6 +8,7 @@ import { splitOptions } from '../engine';
 import { replyFacts, woundFacts } from './prompt-facts';
 import type { GameState, PlayerId, Prompt } from '../engine';
 import { label, unitOf } from '../engine';
+import { recoveryTargetWhy } from '../render';
 import { recoilPromptAnswer, recoilPromptPost } from './prompt-recoil';
 import { answered, type Answered, type PlainPrompt, refused } from './prompt-plain';
 import { unshown } from '../../../discord/text';
@@ -26,6 +27,13 @@ function orders(players: readonly PlayerId[]): PlayerId[][] {
   return players.flatMap((p) => orders(players.filter((q) => q !== p)).map((rest) => [p, ...rest]));
 }
 
+/** What moved a recovery's target from the card's stat (issue 26), after a colon: the status asked about, by name (R28). */
+function targetWhy(state: GameState, unitId: string, status: string): string {
+  const index = state.units[unitId]?.statuses.findIndex((s) => s.status === status) ?? -1;
+  const why = index < 0 ? '' : recoveryTargetWhy(state, unitId, index);
+  return why ? `: ${why}` : '';
+}
+
 /**
  * What a reroll prompt asked, told as what happened, for the answered message to read as a record
  * (the roll, then the choice, then its result) instead of the question: null for other prompts.
@@ -35,7 +43,7 @@ export function rerollRecord(state: GameState, prompt: Prompt, name: (player: Pl
   const o = prompt.options;
   if (o.roll === 'recovery') {
     const rolled = o.unit ? label(state, unitOf(state, o.unit)) : 'A unit';
-    return `🎲 ${rolled} failed to recover from **${o.status}** (a total of ${o.total}, needing under ${o.needed}).`;
+    return `🎲 ${rolled} failed to recover from **${o.status}** (a total of ${o.total}, needing under ${o.needed}${targetWhy(state, o.unit, o.status)}).`;
   }
   return `🎲 ${name(prompt.player)} lost the tactics check (${o.total} against ${o.leader ? name(o.leader) : '?'}'s ${o.leaderTotal}).`;
 }
@@ -87,7 +95,7 @@ export function gamePromptPost(state: GameState, prompt: Prompt, name: (player: 
         const rolled = o.unit ? label(state, unitOf(state, o.unit)) : 'your unit';
         const leader = o.warleader ? label(state, unitOf(state, o.warleader)) : 'your Warleader';
         return {
-          content: `${who}, ${rolled} failed to recover from **${o.status}** (a total of ${o.total}, needing under ${o.needed}). Spend a react token and a Warleader die of ${leader} to reroll it? Dice left: ${o.usesLeft}.`,
+          content: `${who}, ${rolled} failed to recover from **${o.status}** (a total of ${o.total}, needing under ${o.needed}${targetWhy(state, o.unit, o.status)}). Spend a react token and a Warleader die of ${leader} to reroll it? Dice left: ${o.usesLeft}.`,
           parts: buttons,
         };
       }
