@@ -226,8 +226,8 @@ function dropTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
 }
 
 /**
- * Reachable squares: stronger shade for cheaper squares, and the cost written in each, at least
- * `px` tall (a close-up passes its phone text size, so the numbers read at a phone's width) in a
+ * Reachable squares: stronger shade for cheaper squares, and the cost written in each, its digits at
+ * least `px` tall (a close-up passes its phone text size, so the numbers read at a phone's width) in a
  * white halo a sixth of its size, so a number reads on any terrain's fill and glyph.
  */
 export function drawReach(ctx: Ctx, g: BoardGeometry, reach: ReachView, px = 0): void {
@@ -245,7 +245,10 @@ export function drawReach(ctx: Ctx, g: BoardGeometry, reach: ReachView, px = 0):
     ctx.strokeRect(x + 1.5, y + 1.5, g.cell - 3, g.cell - 3);
   }
   ctx.save();
-  const size = Math.max(g.cell * 0.34, px);
+  // A font's digits stand about 0.72 of its size: 1.4 × `px` makes the digits themselves `px` tall,
+  // as a phone player reads them (at `px` the font's digits stood 8 px of 11 and were misread).
+  // Capped at 0.45 of a square, so a two-digit cost stays inside it.
+  const size = Math.max(g.cell * 0.34, Math.min(px * 1.4, g.cell * 0.45));
   ctx.font = font(size, 'bold');
   ctx.textAlign = 'left';
   ctx.textBaseline = 'bottom';
