@@ -141,7 +141,7 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   // above tells this turn, and the digest would say it again. A player going on after a turn of their own has nothing to catch up on.
   const upTo = ended.player === ping.player ? undefined : turn.began?.seq;
   const line =
-    upTo === undefined ? ping.content : await yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content, knownStarts(row.id, game), upTo, content);
+    upTo === undefined ? ping.content : await yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content, knownStarts(row.id, game), upTo);
   return { content: withPing(content, line), ping: [ping.player], files };
 }
 

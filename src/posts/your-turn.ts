@@ -15,18 +15,14 @@ export interface KnownState {
 }
 
 const gameEvents = (rows: readonly { event: MatchEvent }[]): GameEvent[] => rows.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
-/** How many of the rows' game events come at or before `seq`. */
-const gameEventsThrough = (rows: readonly { seq: number; event: MatchEvent }[], seq: number): number =>
-  rows.filter((e) => e.seq <= seq && e.event.stage === 'game').length;
-
 /**
- * The ping's line, with the digest of what happened since the player's last act as of `seq`, told up
- * to `upTo` (a ping right after a turn's post stops where that turn began: the post tells the rest).
+ * The ping's line, with the digest of everything that happened since the player's last act as of
+ * `seq`, a turn just posted above included (issue 26); `upTo` (where such a turn began) only bounds
+ * which `known` states may start the read.
  * The last act is looked for up to `seq`, so an answer given inside the posted turn counts: the digest
  * never tells what came before it. It starts where the player last acted, usually a turn or two back:
  * when the events after the earliest `known` state hold that act, only those are read; otherwise (the
- * act is older, or nothing is known) the log is replayed from the start. `above`: what the same message
- * shows before the ping's line; the digest does not tell it again.
+ * act is older, or nothing is known) the log is replayed from the start.
  */
 export async function yourTurnContent(
   store: Store,
@@ -37,7 +33,6 @@ export async function yourTurnContent(
   content: string,
   known: readonly KnownState[] = [],
   upTo = seq,
-  above = '',
 ): Promise<string> {
   if (!setup.start) return content;
   const earliest = known.filter((k) => k.seq <= upTo).reduce<KnownState | null>((a, k) => (a && a.seq <= k.seq ? a : k), null);
@@ -46,26 +41,19 @@ export async function yourTurnContent(
     const events = gameEvents(rows);
     const acted = afterLastAct(earliest.state, events, player);
     // The player's last act is among these events, so the digest is the one the whole log would give.
-    if (acted > 0) return withDigest(content, earliest.state, events, toHandover(events, acted), gameEventsThrough(rows, upTo), setup, player, above);
+    if (acted > 0) return withDigest(content, earliest.state, events, toHandover(events, acted), setup, player);
   }
   const rows = await store.matches.events<MatchEvent>(row.id, 0, seq);
   const events = gameEvents(rows);
-  return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), gameEventsThrough(rows, upTo), setup, player, above);
+  return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), setup, player);
 }
 
-function withDigest(
-  content: string,
-  start: GameState,
-  events: readonly GameEvent[],
-  from: number,
-  to: number,
-  setup: MatchSetup,
-  player: string,
-  above: string,
-): string {
+function withDigest(content: string, start: GameState, events: readonly GameEvent[], from: number, setup: MatchSetup, player: string): string {
   // Nothing to catch up on when the player never acted, or nobody else did anything since.
-  if (from === 0 || from >= to) return content;
+  if (from === 0 || from >= events.length) return content;
   const at = events.slice(0, from).reduce<GameState>((s, e) => apply(s, e), start);
-  const digest = catchUpDigest(at, events.slice(from, to), player, shownNames(setup.names), 600, `${above}\n${content}`);
+  // Everything since the player's last act, as the log tells it (issue 26): a turn just posted above
+  // included, so the digest never reads as if nothing else happened. Only the ping's own line is not said again.
+  const digest = catchUpDigest(at, events.slice(from), player, shownNames(setup.names), 600, content);
   return digest ? `${content}\n-# Since your last act: ${digest} (\`/skirmish log since_last_act:True\` has it all.)` : content;
 }

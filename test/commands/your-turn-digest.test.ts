@@ -12,7 +12,6 @@ import { seeded } from '../../src/engine/dice';
 import { gameOf, withFixed, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 import type { MatchRow, Store } from '../../src/store';
 import { afterLastAct } from '../../src/rulesets/sellsword/render';
-import { unitLabels } from '../../src/rulesets/sellsword/render/labels';
 import { memoryStore } from '../store/fixture';
 import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
 
@@ -127,7 +126,7 @@ describe("a ping's digest", () => {
     expect(fromStart).toBeLessThanOrEqual(3);
   });
 
-  it("tells only what others' units did, in the log's sentences, never the reader's own acts", { timeout: 60_000 }, async () => {
+  it("tells, in the log's sentences, what happened since the player's last act, drops first and in bold", { timeout: 60_000 }, async () => {
     const store = memoryStore();
     const choose = new Chooser(seeded(53));
     await storedMatch(store, 'm3', setupFor(53, ['burning-village']));
@@ -145,16 +144,14 @@ describe("a ping's digest", () => {
       if (text) digests.push({ player: waiting, text });
     }
     expect(digests.length).toBeGreaterThan(10);
-    const start = (await store.matches.get('m3'))!.setup as MatchSetup;
-    const labels = unitLabels(start.start!);
-    const own = (p: string) => Object.values(start.start!.units).flatMap((u) => (u.player === p ? [labels.get(u.id)!] : []));
-    for (const { player, text } of digests) {
+    for (const { text } of digests) {
       // Shorthand like "SA -10 pierce" is gone: sentences, as in the log.
       expect(text).not.toMatch(/ -\d+ /);
       expect(text).not.toMatch(/\b(HIT|MISS|CRIT|GLANCE)\b/);
-      for (const l of own(player)) {
-        expect(text).not.toMatch(new RegExp(`(^|[.] )${l} (moved|attacked|charged|maneuvered|entered|rested|crowed|used|replied|will reply)\\b`));
-      }
+      // Issue 26: the digest is the log since the player's last act, every drop named first and in bold.
+      const drops = text.match(/\*\*\S+ was dropped[^*]*\*\*/g) ?? [];
+      expect(text.startsWith(drops.join(' '))).toBe(true);
+      expect(text.replace(/\*\*\S+ was dropped[^*]*\*\*/g, '')).not.toMatch(/\b\S+ was dropped\b/);
     }
   });
 });

@@ -109,7 +109,9 @@ describe('the posts of a match between two people', () => {
   it('tell an order chosen on its prompt once, on the prompt, with a greater advantage said there', () => {
     const chosen = posts.filter((m) => /chose \*\*[^*]+ → [^*]+\*\*/.test(m.content));
     expect(chosen.length).toBeGreaterThan(1);
-    expect(posts.filter((m) => / sets the order: /.test(m.content)).map((m) => m.content)).toEqual([]);
+    // The ping's digest (issue 26) retells the log since the player's last act, the order among it.
+    const untilDigest = (m: FakeMessage) => m.content.split('\n-# Since your last act: ')[0]!;
+    expect(posts.filter((m) => / sets the order: /.test(untilDigest(m))).map((m) => m.content)).toEqual([]);
     // Who goes first in each phase is said with the order, and a greater advantage with its cause.
     for (const m of chosen) expect(m.content).toMatch(/\n\w+ goes first in phase 1, \w+ in phase 2, and so on: who goes first alternates each phase\./);
     // A plain line: a "• " would make Discord render a one-item list with a blank line around it.
@@ -121,18 +123,20 @@ describe('the posts of a match between two people', () => {
       );
   });
 
-  it("give a ping that follows a turn's post no digest of that same turn", () => {
+  it("give a ping that follows a turn's post a digest of everything since the player's last act, that turn included (issue 26)", () => {
     const following = posts.flatMap((m, i) => {
       const ping = posts[i + 1];
       return /is over\./.test(m.content) && ping && /^<@\d+>, it's your turn/.test(ping.content) ? [{ turn: m, ping }] : [];
     });
     expect(following.length).toBeGreaterThan(0);
-    const repeated = following.filter(({ turn, ping }) => {
+    const left = following.filter(({ turn, ping }) => {
       const moved = turn.content.match(/^• (\w+) (?:entered the map and )?moved (?:\w+ )?to (\w+) /m);
       const digest = ping.content.split('\n').find((l) => l.startsWith('-# Since your last act: '));
-      return moved && digest && new RegExp(`${moved[1]} moved (\\w+ )?to ${moved[2]}[;.]`).test(digest);
+      return (
+        moved && digest && !digest.includes(' more. (') && !new RegExp(`${moved[1]} (entered the map and )?moved (\\w+ )?to ${moved[2]}[;. ]`).test(digest)
+      );
     });
-    expect(repeated.map(({ ping }) => ping.content)).toEqual([]);
+    expect(left.map(({ ping }) => ping.content)).toEqual([]);
   });
 
   it('leave no answered prompt saying it waits', () => {
