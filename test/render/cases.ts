@@ -23,6 +23,7 @@ import {
   droppedThenEnteredTable,
   lastTurnTable,
   meleeTable,
+  pileUpTable,
   passingReplyTable,
   passingTable,
   samplerTable,
@@ -186,6 +187,16 @@ export const goldenCases: readonly GoldenCase[] = [
       'the melee close-up at the size a phone shows it (280 px wide, in its embed under the map): the unit strip under it gives each unit in it its label in its colour, name, Vigor, injuries and statuses at 11 px or more, and the coordinates, tags and token labels read too',
     render: () => {
       const t = meleeTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
+    name: 'phone-focus-pile-up',
+    shows:
+      "issue 26's pile-up at the size a phone shows the close-up: a charge, a critical that drops SD, the Ghoul's reply that hits, a miss on the ogre and the ogre's reply that misses, six tags round two squares; no tag covers another or a token, each miss names the unit missed (MISS on AO), and a tag with no room is numbered in the list under it",
+    render: () => {
+      const t = pileUpTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
       return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
     },

@@ -20,7 +20,7 @@ import { STATUS_COLOUR } from '../../src/rulesets/sellsword/render/status-look';
 import { overlap, placeTags, type PlacedTag, type Rect, type TagRequest } from '../../src/render/tags';
 import { labelFit } from '../../src/render/token-parts';
 import { toMapView, type MapView, type ViewRequest } from '../../src/rulesets/sellsword/render/view';
-import { content, crowdTable, lastTurnTable, meleeTable, shoveTable, yardTable } from './states';
+import { content, crowdTable, lastTurnTable, meleeTable, pileUpTable, shoveTable, yardTable } from './states';
 
 loadFonts();
 
@@ -29,6 +29,13 @@ function placedOn(view: MapView, g: BoardGeometry = boardGeometry(view.board), b
   const space = tagSpace(g, view, bounds);
   return { tags: placeTags(overlayTags(g, view), space, measuringContext()), space };
 }
+
+/** A posted PNG's size, and the scale a phone's embed shows it at. */
+const shownAtPhone = (png: Buffer) => {
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  return { width, height, scale: shownWidth(width, height) / width };
+};
 
 function expectClear(tags: readonly PlacedTag[], tokens: readonly Rect[], bounds: Rect): void {
   for (const t of tags) {
@@ -69,9 +76,32 @@ describe('tags never cover a token', () => {
     expectClear(tags, space.tokens, space.bounds);
   });
 
+  it("in issue 26's pile-up round two squares, each miss names the unit missed and every tag is clear of the others, 11 px or more at a phone's width", () => {
+    const t = pileUpTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const w = focusWindow(view)!;
+    const margin = Math.round(w.cell * 0.7);
+    const g = { cell: w.cell, margin, width: view.board.width * w.cell + 2 * margin, height: view.board.height * w.cell + 2 * margin };
+    const win = { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: w.cols * w.cell, h: w.rows * w.cell };
+    const close = placedOn(view, g, win);
+    // The close-up draws its tags at least at its text size (focus.ts layOut).
+    const tags = close.tags.map((x) => ({ ...x, px: Math.max(x.px, focusTextPx(w)) }));
+    expect(tags.map((x) => x.text)).toEqual(
+      expect.arrayContaining(['CHARGE', 'CRIT 20 wounds', 'SD DROPPED', 'REPLY HIT 5 wounds', 'MISS on AO', 'REPLY MISS on KC']),
+    );
+    // In the numbered list a miss is said once: "KC on AO: MISS", never "MISS on AO" again.
+    expect(tags.map((x) => x.listText)).toEqual(expect.arrayContaining(['KC on AO: MISS', 'AO replied on KC: REPLY MISS']));
+    expectClear(close.tags, close.space.tokens, win);
+    const { scale } = shownAtPhone(renderTurn(t.state, { lastTurn: t.events, before: t.before }).focus!.png);
+    for (const x of tags) expect(x.px * scale, `"${x.text}"`).toBeGreaterThanOrEqual(PHONE_TEXT);
+  });
+
   it('on every golden turn and overlay, and in turns of a self-played game, on the map and in the close-up', () => {
     const cases: { state: GameState; request: ViewRequest }[] = [
-      ...[lastTurnTable(), shoveTable(), crowdTable(), meleeTable()].map((t) => ({ state: t.state, request: { lastTurn: t.events, before: t.before } })),
+      ...[lastTurnTable(), shoveTable(), crowdTable(), meleeTable(), pileUpTable()].map((t) => ({
+        state: t.state,
+        request: { lastTurn: t.events, before: t.before },
+      })),
       { state: yardTable(), request: { reach: { unit: 'hero' } } },
       { state: yardTable(), request: { sight: { unit: 'bow' } } },
       { state: yardTable(), request: { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } } },
@@ -178,7 +208,10 @@ describe('an attack tag labels its own target', () => {
 
   it('in every golden turn and turns of a self-played game, on the map and in the close-up', () => {
     const cases = [
-      ...[lastTurnTable(), shoveTable(), crowdTable(), meleeTable()].map((t) => ({ state: t.state, request: { lastTurn: t.events, before: t.before } })),
+      ...[lastTurnTable(), shoveTable(), crowdTable(), meleeTable(), pileUpTable()].map((t) => ({
+        state: t.state,
+        request: { lastTurn: t.events, before: t.before },
+      })),
       ...selfPlayedTurns(6),
     ];
     cases.forEach((c, n) => {
@@ -317,14 +350,8 @@ describe('the key', () => {
 
 describe('a phone shows wounds', () => {
   /** The posted close-up's size, read from its PNG header, and the width a phone shows it at in its embed (how it is posted: phone-posts.test.ts). */
-  const shownAtPhone = (png: Buffer) => {
-    const width = png.readUInt32BE(16);
-    const height = png.readUInt32BE(20);
-    return { width, height, scale: shownWidth(width, height) / width };
-  };
-
   it('the posted close-up is drawn for the embed a phone shows it in, so its words, numbers and labels are 11 px or more there', () => {
-    for (const t of [crowdTable(), meleeTable(), lastTurnTable(), shoveTable()]) {
+    for (const t of [crowdTable(), meleeTable(), lastTurnTable(), shoveTable(), pileUpTable()]) {
       const request = { lastTurn: t.events, before: t.before };
       const { focus } = renderTurn(t.state, request);
       const view = toMapView(t.state, request);

@@ -371,3 +371,29 @@ export function crowdTable(): { before: GameState; events: GameEvent[]; state: G
   }
   throw new Error('nobody attacked in 40 turns');
 }
+
+/**
+ * Issue 26's pile-up: six tags round two squares. The Knight-Captain charges the Shambling Dead (a natural
+ * 20: critical, dropped) while the Ghoul replies and hits, then attacks the Armored Ogre and
+ * misses, and the ogre's reply misses too.
+ */
+export function pileUpTable(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const start = table({
+    map: 'barrow-hill',
+    dice: [20, 12, 2, 2, 2, 2],
+    units: [
+      u('cap', 'valor-knight-captain', 'p1', 'J10'),
+      u('guard', 'valor-guard', 'p1', 'K14'),
+      u('zombie', 'havoc-zombie', 'p2', 'J16'),
+      u('ghoul', 'havoc-ghoul', 'p2', 'I16'),
+      u('ogre', 'havoc-armored-ogre', 'p2', 'K16'),
+    ],
+  });
+  return play(start, [
+    { act: 'move', unit: 'cap', path: ['J11', 'J12', 'J13'] },
+    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'zombie', charge: ['J14', 'J15'] },
+    { decide: { unit: 'ghoul', reply: 'claw' } },
+    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'ogre' },
+    { decide: { unit: 'ogre', reply: 'maul' } },
+  ]);
+}

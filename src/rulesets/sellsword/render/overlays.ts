@@ -66,14 +66,17 @@ function moveTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
 const RESULT_WORD = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' } as const;
 
 /**
- * The words on an attack line: "HIT 10 wounds", "MISS", "REPLY CRIT 20 wounds". The count says what it
+ * The words on an attack line: "HIT 10 wounds", "MISS on AO", "REPLY CRIT 20 wounds". The count says what it
  * counts, so it is never read as the roll (a critical's natural 20).
  */
-export function attackWords(a: AttackView): string {
+export function attackWords(a: AttackView, nameMissed = true): string {
   const result = RESULT_WORD[a.result];
   // An attack with no wound effect (a Shield Bash) shows no count: "CRIT 0" would read as a critical that failed.
   const wounds = a.result === 'miss' || a.woundless ? '' : ` ${a.wounds} ${a.wounds === 1 ? 'wound' : 'wounds'}`;
-  return `${a.reply ? 'REPLY ' : ''}${result}${wounds}`;
+  // A miss leaves no arrowhead in its target, only a cross between two units: it names the unit
+  // missed, so a miss among other tags (issue 26's pile-up) is never read as another unit's.
+  const missed = a.result === 'miss' && nameMissed ? ` on ${a.target}` : '';
+  return `${a.reply ? 'REPLY ' : ''}${result}${wounds}${missed}`;
 }
 
 interface AttackLine {
@@ -172,7 +175,7 @@ function attackTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<st
     const words = attackWords(a);
     return {
       text: words,
-      listText: `${a.attacker} ${a.reply ? 'replied on' : 'on'} ${a.target}: ${words}`,
+      listText: `${a.attacker} ${a.reply ? 'replied on' : 'on'} ${a.target}: ${attackWords(a, false)}`,
       colour,
       // What the tag labels is the target's wound: a tag that cannot stay on its line goes near the
       // target, and its leader points at the line's end there, never at the border between the two.
