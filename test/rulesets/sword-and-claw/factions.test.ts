@@ -36,10 +36,11 @@ const cardsOf = (catalog: string): readonly TroopCard[] => content.catalogs.find
 
 /**
  * Troop qualities the rules play: Can't Run and Nimble Charger (ruling SC36), Skeleton and Dispersed
- * (SC App. A; ruling SC30), and Tough Skin and Undead, whose +1 Armor changes nothing until water is
- * played (ruling SC30). Flight, Aquatic, Short, Cavalry and the siege qualities are not played yet.
+ * (SC App. A; ruling SC30), Tough Skin and Undead, whose +1 Armor changes nothing until water is
+ * played (ruling SC30), and Flight (SC Flight; rulings SC90–SC99, priced by ruling SC130). Aquatic,
+ * Short, Cavalry and the siege qualities are not played yet.
  */
-const PLAYED_TROOP_QUALITIES = new Set(["Can't Run", 'Nimble Charger', 'Skeleton', 'Dispersed', 'Tough Skin', 'Undead']);
+const PLAYED_TROOP_QUALITIES = new Set(["Can't Run", 'Nimble Charger', 'Flight', 'Skeleton', 'Dispersed', 'Tough Skin', 'Undead']);
 
 /** A projected attack is declared in the melee step (ruling SC45); any other with a range in the ranged step. */
 const stepOf = (a: TroopAttack): 'melee' | 'ranged' =>

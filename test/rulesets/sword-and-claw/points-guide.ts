@@ -87,6 +87,9 @@ function attackValue(attack: TroopAttack, card: TroopCard): number {
   if (has(attack, 'Requires Reload')) value *= 0.5;
   if (has(attack, 'Slow')) value *= 0.6;
   if (has(attack, 'Charge Only')) value *= 0.5;
+  // Ruling SC130: −4 to hit buys shots at what the shooter cannot see; the −4 is already a lower
+  // hit chance above, so the term pays only for the targets it opens, as Reach pays for its inch.
+  if (ranged && has(attack, 'Indirect Fire')) value *= 1.25;
   return value;
 }
 
@@ -107,11 +110,17 @@ export function durability(card: TroopCard): number {
   return card.wounds / Math.max(mean, 0.02);
 }
 
-/** Move 4 is 1; each inch more or less is a twentieth; Nimble Charger adds one, Can't Run takes two. */
+/**
+ * Move 4 is 1; each inch more or less is a twentieth; Nimble Charger adds one, Can't Run takes two.
+ * Flight (ruling SC130) adds four: a flyer passes over terrain and troops as if it had more inches, and
+ * High it is out of reach of what stands below, but it pays 2" a level to rise, so it is priced as
+ * inches, not as durability.
+ */
 export function mobility(card: TroopCard): number {
   const nimble = card.qualities.includes('Nimble Charger') ? 0.05 : 0;
   const slow = card.qualities.includes("Can't Run") ? 0.1 : 0;
-  return (card.move + 16) / 20 + nimble - slow;
+  const flight = card.qualities.includes('Flight') ? 0.2 : 0;
+  return (card.move + 16) / 20 + nimble - slow + flight;
 }
 
 /**
