@@ -162,7 +162,9 @@ function readiedAnswer(setup: ScSetup, s: ScState, troop: string): ScCommand {
 /** Distance in inches from a troop standing at `at` to the nearest enemy. */
 function nearestEnemy(table: ScTable, piece: Piece, at: number, enemies: readonly Piece[]): number {
   let nearest = Number.POSITIVE_INFINITY;
-  for (const e of enemies) nearest = Math.min(nearest, inchesBetween(table, { ...piece, at }, e));
+  // One piece at `at` for every enemy measured (this runs for every square a troop can reach).
+  const there = piece.at === at ? piece : { ...piece, at };
+  for (const e of enemies) nearest = Math.min(nearest, inchesBetween(table, there, e));
   return nearest;
 }
 

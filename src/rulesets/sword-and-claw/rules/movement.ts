@@ -90,11 +90,38 @@ function cornerRefusal(table: ScTable, mover: Piece, from: number, to: number): 
   const span = spanOf(mover.size);
   // Low and High flyers pass over every terrain (SC Flight), so no corner of it stops them.
   const high = isHigh(pieceLevel(mover));
-  if (!high && spaceCutsCorner(table.board, from, to, span, (i) => table.terrain[i] === 'blocking')) return 'corner-blocked';
-  const layer = layerOf(table, mover);
-  const twoEnemies = (s1: number, s2: number) => isBarringEnemy(table, mover, s1) && isBarringEnemy(table, mover, s2) && layer[s1] !== layer[s2];
-  if (spaceCutsCorner(table.board, from, to, span, () => false, twoEnemies)) return 'between-enemies';
+  if (!high && spaceCutsCorner(table.board, from, to, span, closers(table).blocking)) return 'corner-blocked';
+  if (spaceCutsCorner(table.board, from, to, span, NEVER, twoEnemiesFor(table, mover))) return 'between-enemies';
   return null;
+}
+
+/*
+ * The corner tests' functions, made once per table (and mover) rather than per step: a path search
+ * prices thousands of diagonal steps, and each closure made costs an allocation (and under tsx a
+ * name written on it). Tables and pieces are never written to, so a kept function answers as a new one.
+ */
+const NEVER = (): boolean => false;
+const tableClosers = new WeakMap<
+  ScTable,
+  { readonly blocking: (i: number) => boolean; readonly twoEnemies: WeakMap<Piece, (s1: number, s2: number) => boolean> }
+>();
+
+function closers(table: ScTable) {
+  let made = tableClosers.get(table);
+  if (!made) tableClosers.set(table, (made = { blocking: (i: number) => table.terrain[i] === 'blocking', twoEnemies: new WeakMap() }));
+  return made;
+}
+
+/** SC Movement a, c: two enemies the mover may pass neither of, on two squares, close a corner between them. */
+function twoEnemiesFor(table: ScTable, mover: Piece): (s1: number, s2: number) => boolean {
+  const kept = closers(table).twoEnemies;
+  let test = kept.get(mover);
+  if (!test) {
+    const layer = layerOf(table, mover);
+    test = (s1: number, s2: number) => isBarringEnemy(table, mover, s1) && isBarringEnemy(table, mover, s2) && layer[s1] !== layer[s2];
+    kept.set(mover, test);
+  }
+  return test;
 }
 
 /** Whether another troop's square is difficult to pass for the mover: unless two sizes apart (SC Movement c). */
