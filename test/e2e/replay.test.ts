@@ -82,9 +82,13 @@ describe('/skirmish replay', () => {
     expect(bullets(first.content).length).toBeGreaterThanOrEqual(2);
     expect(first.attachments[0]!.filename).toBe(`replay-turn-${n}.png`);
     expect(first.attachments[0]!.description).toBe(posted[n - 1]!.attachments[0]!.description);
-    // The close-up under the map too, when the thread had one, in an embed as the thread had it.
-    expect(first.attachments.map((a) => a.description)).toEqual(posted[n - 1]!.attachments.map((a) => a.description));
-    expect(first.embeds.map((e) => e.footer?.text)).toEqual(posted[n - 1]!.embeds.map((e) => e.footer?.text));
+    // The close-up under the map too, when the thread had one, in an embed as the thread had it: on the
+    // turn's post, or on the ping posted right after it, which carries the close-up when one follows.
+    const all = world.messages(thread);
+    const after = all[all.findIndex((m) => m.id === posted[n - 1]!.id) + 1];
+    const shown = [posted[n - 1]!, ...(after && /^<@\d+>/.test(after.content) && !/^turn-\d+\.png$/.test(after.attachments[0]?.filename ?? '') ? [after] : [])];
+    expect(first.attachments.map((a) => a.description)).toEqual(shown.flatMap((m) => m.attachments.map((a) => a.description)));
+    expect(first.embeds.map((e) => e.footer?.text)).toEqual(shown.flatMap((m) => m.embeds.map((e) => e.footer?.text)));
     // Nothing went to the thread for others.
     expect(world.messages(thread, 'alice').some((m) => m.id === first.id)).toBe(false);
 
