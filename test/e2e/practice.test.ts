@@ -149,7 +149,15 @@ describe('/skirmish practice', () => {
     // The round's end is told once: the result repeats no line of the posts just before it.
     const result = messages.findIndex((m) => m.attachments.some((a) => a.filename === 'final.png'));
     const strip = (l: string) => l.replace(/^• /, '').trim();
-    const earlier = new Set(messages.slice(Math.max(0, result - 3), result).flatMap((m) => m.content.split('\n').map(strip)));
+    // (A turn's post retells its whole turn, as every turn post does, so the bot's acts told before a prompt
+    // of that turn, and the prompt, may come again in it: only the posts of whole turns count here.)
+    const mid = (m: { content: string }) => /^🤖 \*\*[^*]+\*\*:\n/.test(m.content) || /^<@\d+>/.test(m.content);
+    const earlier = new Set(
+      messages
+        .slice(Math.max(0, result - 3), result)
+        .filter((m) => !mid(m))
+        .flatMap((m) => m.content.split('\n').map(strip)),
+    );
     expect(
       messages[result]!.content.split('\n')
         .map(strip)
