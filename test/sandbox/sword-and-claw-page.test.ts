@@ -14,6 +14,7 @@ import { legalCommands } from '../../src/rulesets/sword-and-claw/match/options';
 import type { ScCommand, ScSetup, ScState } from '../../src/rulesets/sword-and-claw/match/types';
 import { labelOf, squareWords } from '../../src/rulesets/sword-and-claw/table/names';
 import { startSandboxPage } from './page-fixture';
+import { scSandboxMatch } from './sc-match';
 import { emojiColours, runCommand, switchPlayer } from './page-driver';
 
 let sandbox: Sandbox;
@@ -33,22 +34,7 @@ beforeAll(async () => {
 
 afterAll(() => close?.());
 
-const threadId = () => sandbox.fake.threads(sandbox.fake.channel.id).at(-1)!.id;
-const nameOf = (id: string) => sandbox.fake.user(id)!.username;
-async function match() {
-  const row = (await sandbox.bot.app.store.matches.byThread(threadId()))!;
-  return { row, setup: row.setup as ScSetup, state: row.snapshot as ScState };
-}
-
-async function post(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${sandbox.port}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(await response.json()).toMatchObject({ ok: true });
-  await sandbox.bot.idle();
-}
+const { threadId, nameOf, match, post } = scSandboxMatch(() => sandbox);
 
 type Move = Extract<ScCommand, { type: 'move' }>;
 type Shot = Extract<ScCommand, { type: 'shoot' }>;

@@ -11,6 +11,7 @@ import type { Sandbox } from '../../src/sandbox';
 import { legalCommands } from '../../src/rulesets/sword-and-claw/match/options';
 import type { ScCommand, ScSetup, ScState } from '../../src/rulesets/sword-and-claw/match/types';
 import { startSandboxPage } from './page-fixture';
+import { scSandboxMatch } from './sc-match';
 import { answerFirst, handOff, lastPrompt, runCommand, switchPlayer } from './page-driver';
 
 let sandbox: Sandbox;
@@ -30,22 +31,7 @@ beforeAll(async () => {
 
 afterAll(() => close?.());
 
-const threadId = () => sandbox.fake.threads(sandbox.fake.channel.id).at(-1)!.id;
-const nameOf = (id: string) => sandbox.fake.user(id)!.username;
-async function match() {
-  const row = (await sandbox.bot.app.store.matches.byThread(threadId()))!;
-  return { row, setup: row.setup as ScSetup, state: row.snapshot as ScState };
-}
-
-async function post(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${sandbox.port}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(await response.json()).toMatchObject({ ok: true });
-  await sandbox.bot.idle();
-}
+const { threadId, nameOf, match, post } = scSandboxMatch(() => sandbox);
 
 const WIDTH = 24;
 const square = (i: number) => `${String.fromCharCode(65 + (i % WIDTH))}${Math.floor(i / WIDTH) + 1}`;
