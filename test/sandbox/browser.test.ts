@@ -262,6 +262,20 @@ describe('the sandbox page', () => {
     await sandbox.bot.idle();
     expect(gameOf(await snapshot())!.units[move.unit]!.at).not.toBeNull();
 
+    // A fixed choice typed by its value ("sight", as docs/playing.md writes it) is that choice; text that
+    // names no choice is refused in the box, never sent for the bot to fall back on the default (issue 26).
+    await expect(runCommand(page, 'skirmish view', { unit: move.unit, overlay: 'nonsense' })).rejects.toThrow(
+      /overlay takes one of its choices: where it can move/,
+    );
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await composer.locator('.command-chip').waitFor({ state: 'hidden' });
+    await runCommand(page, 'skirmish view', { unit: move.unit, overlay: 'sight' });
+    await page
+      .locator('.message.ephemeral', { hasText: `What ${move.unit.toUpperCase()} sees` })
+      .last()
+      .waitFor();
+
     // /attack asks for unit, attack and target in that order, each required (issue 26: an optional
     // target was never opened after the attack was picked, and testers stopped there).
     await composer.locator('.text-input').fill('/attack');

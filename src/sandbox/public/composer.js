@@ -49,7 +49,14 @@ const fitSize = (input) => {
 };
 
 /** The value a field sends: its chosen choice's value while the box still shows that choice. */
-const sentValue = (field) => (field.chosen && field.input.value === field.chosen.name ? field.chosen.value : field.input.value.trim());
+const typedValue = (field) => (field.chosen && field.input.value === field.chosen.name ? field.chosen.value : field.input.value.trim());
+/** What a field sends: its chosen or typed value; text typed that names one of the option's fixed choices (by name or value, any case) is that choice. */
+const sentValue = (field) => {
+  const typed = typedValue(field);
+  const q = String(typed).toLowerCase();
+  const choice = field.option.choices?.find((c) => String(c.value).toLowerCase() === q || String(c.name).toLowerCase() === q);
+  return choice ? choice.value : typed;
+};
 
 const readFile = (file) =>
   new Promise((resolve, reject) => {
@@ -420,7 +427,7 @@ class Composer {
     const title = `<span class="option-title">${escapeHtml(option.name)}</span> ${escapeHtml(option.description ?? '')}`;
     if (fixed) {
       const q = input.value.trim().toLowerCase();
-      const items = fixed.filter((c) => String(c.name).toLowerCase().includes(q) || String(c.value).toLowerCase() === q);
+      const items = fixed.filter((c) => String(c.name).toLowerCase().includes(q) || String(c.value).toLowerCase().startsWith(q));
       this.openPopup(
         title,
         items,
@@ -561,6 +568,18 @@ class Composer {
       this.setHint(`<strong>${escapeHtml(missing.option.name)}</strong> is required.`, true);
       missing.wrap.classList.add('invalid');
       missing.focus();
+      return;
+    }
+    // Discord sends only one of an option's fixed choices: text that names none is refused here, never
+    // sent or dropped (the bot would take the option's default without a word).
+    const offChoice = this.current.fields.find(
+      (f) => f.option.choices?.length && f.filled() && !f.option.choices.some((c) => String(c.value) === String(sentValue(f))),
+    );
+    if (offChoice) {
+      const names = offChoice.option.choices.map((c) => `<strong>${escapeHtml(String(c.name))}</strong>`).join(', ');
+      this.setHint(`<strong>${escapeHtml(offChoice.option.name)}</strong> takes one of its choices: ${names}.`, true);
+      offChoice.wrap.classList.add('invalid');
+      offChoice.focus();
       return;
     }
     const { options, files } = this.gather();
