@@ -42,7 +42,7 @@ describe('alt text', () => {
     expect(text).toContain('Morga to choose a unit.');
     // The last turn in its short form, whatever the length: the log posted with the picture has the sentences.
     expect(text).toContain(
-      'Last turn (Hrolf): KC moved J10 to J13; KC charged SD; KC on SD: critical hit (rolled 20), 20 wounds; Hrolf +8 VP; SD dropped; KC on GH: missed; GH replied on KC: hit, 5 wounds.',
+      'Last turn (Hrolf): KC moved J10 to J13; KC charged SD; KC on SD: critical hit (a natural 20), 20 wounds; Hrolf +8 VP; SD dropped; KC on GH: missed; GH replied on KC: hit, 5 wounds.',
     );
     expect(text).toContain("Hrolf's units: KC (Knight-Captain) J15, Vigor 10 of 20, hobbled, has acted; PI (Pikeman) H4, Vigor 10 of 10.");
     expect(text).toContain("Morga's units: GH (Ghoul) K16, Vigor 5 of 5; SA (Skeletal Archer) Q18, Vigor 5 of 5; dropped SD.");

@@ -285,6 +285,17 @@ describe('wounds are told once, with their cause', () => {
     expect(told.join(' ')).not.toMatch(/recurring/);
   });
 
+  it('the short phrase says why a hit was critical, as the log does, never the bare die (issue 26)', () => {
+    const short = (over: Partial<EventOf<'attack-rolled'>>) =>
+      happeningsOf(state, [roll(over)], { names })
+        .map(phrase)
+        .join('; ');
+    // 17 + 5 = 22 against 12: critical by beating the need by 10, not because of the 17.
+    expect(short({ rolls: [17], modifier: 5, need: 12, critical: true })).toContain('KN on GH: critical hit (10 over)');
+    expect(short({ rolls: [20], modifier: 0, need: 12, critical: true })).toContain('KN on GH: critical hit (a natural 20)');
+    expect(short({ rolls: [17], modifier: 5, need: 12, critical: true })).not.toContain('rolled 17');
+  });
+
   it('the short phrase tells wounds in words; Vigor-avoided ones are said to be avoided', () => {
     const short = (over: Partial<EventOf<'wounded'>>) =>
       happeningsOf(state, [wounded({ source: null, from: 'terrain', attack: undefined, cause: 'damaging terrain', ...over })], { names }).map(phrase);

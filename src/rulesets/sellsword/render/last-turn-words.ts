@@ -459,8 +459,9 @@ export function phrase(h: Happening): string | null {
       const a = h.attack;
       if (h.problem) return null;
       const count = a.result === 'miss' || a.woundless ? null : h.wounds.length > 0 ? a.wounds : (h.pending?.wounds?.count ?? null);
-      // A critical's roll is said as a roll, so no number beside it reads as wounds, or the other way round.
-      const rolled = a.result === 'critical' && a.roll !== null ? ` (rolled ${a.roll})` : '';
+      // A critical says why, as the log does in short, so a plain die number does not read as the cause
+      // (a playtest read "critical hit (rolled 17)" as 17 making it critical) nor as wounds.
+      const rolled = a.result === 'critical' && a.roll !== null ? (a.roll === 20 ? ' (a natural 20)' : ' (10 over)') : '';
       const wounds = count === null ? '' : `, ${plural(count, 'wound')}`;
       return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${rolled}${wounds}`;
     }
