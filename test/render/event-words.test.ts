@@ -1,7 +1,7 @@
 /**
  * The one module that puts events into words (last-turn-words.ts over view-last-turn.ts): every event
  * kind the engine emits is told, with its real cause; wounds are told once, where they landed; a
- * decision still open says who must make it ("up to Bob (you)" to that player).
+ * decision still open says who must make it ("Bob (you) to choose …" to that player).
  */
 import { describe, expect, it } from 'vitest';
 import type { EventOf, GameEvent } from '../../src/rulesets/sellsword/engine/events';
@@ -130,7 +130,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   scored: [{ type: 'scored', player: 'p1', points: 12, reason: 'Ghoul (gh)' }, 'Alice scored 12 VP for Ghoul (gh).'],
   prompted: [
     prompted(woundsPrompt({ from: 'terrain', source: null, cause: 'damaging terrain', attack: undefined })),
-    'GH must take 15 cut wounds from damaging terrain: waiting for Bob to choose how GH takes them (Vigor to avoid them, or injury boxes to mark).',
+    'GH must take 15 cut wounds from damaging terrain: Bob to choose how GH takes them (Vigor to avoid them, or injury boxes to mark).',
   ],
   answered: [{ type: 'answered', player: 'p2', answer: null }, ''],
   'turn-ended': [{ type: 'turn-ended', unit: 'kn', player: 'p1' }, "KN's turn is over."],
@@ -261,10 +261,10 @@ describe('wounds are told once, with their cause', () => {
   it('a hit waiting on the split says who chooses, never "0 wounds"', () => {
     const told = words([roll(), prompted(woundsPrompt())]);
     expect(told).toEqual([
-      'KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, hit; 15 cut wounds for GH: waiting for Bob to choose how GH takes them (Vigor to avoid them, or injury boxes to mark).',
+      'KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, hit; 15 cut wounds for GH: Bob to choose how GH takes them (Vigor to avoid them, or injury boxes to mark).',
     ]);
     expect(told.join(' ')).not.toMatch(/\b0 wounds/);
-    expect(words([roll(), prompted(woundsPrompt())], 'p2')[0]).toContain('up to Bob (you) to choose how GH takes them');
+    expect(words([roll(), prompted(woundsPrompt())], 'p2')[0]).toContain('Bob (you) to choose how GH takes them');
   });
 
   it("a hit waiting on the split is tagged on the picture with the wounds asked about, never '0 wounds'", () => {
@@ -369,8 +369,8 @@ describe('acts and decisions', () => {
       options: { against: 'kn', attacks: ['claw'], incoming: { attack: 'longsword', target: 'gn', charge: false } },
     };
     const events: GameEvent[] = [{ type: 'act-begun', unit: 'kn', act: 'attack', acts: 1 }, prompted(reply)];
-    expect(words(events)).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN: waiting for Bob to choose whether it replies.']);
-    expect(words(events, 'p2')).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN: up to Bob (you) to choose whether it replies.']);
+    expect(words(events)).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN: Bob to choose whether it replies.']);
+    expect(words(events, 'p2')).toEqual(['KN declared an attack on GN with Longsword. GH may reply to KN: Bob (you) to choose whether it replies.']);
     // Answered later in the same run of events: the declaration stays, the waiting goes.
     expect(words([...events, { type: 'answered', player: 'p2', answer: null }, { type: 'reply-declared', unit: 'gh', attack: null, against: 'kn' }])).toEqual([
       'KN declared an attack on GN with Longsword.',
@@ -462,13 +462,13 @@ describe('acts and decisions', () => {
   });
 
   it('the other decisions say who they wait for', () => {
-    expect(say(prompted({ kind: 'order', player: 'p1', options: ['p1', 'p2'] }))).toBe('Waiting for Alice to choose the order of players.');
-    expect(say(prompted({ kind: 'order', player: 'p1', options: ['p1', 'p2'] }), 'p1')).toBe('Up to Alice (you) to choose the order of players.');
+    expect(say(prompted({ kind: 'order', player: 'p1', options: ['p1', 'p2'] }))).toBe('Alice to choose the order of players.');
+    expect(say(prompted({ kind: 'order', player: 'p1', options: ['p1', 'p2'] }), 'p1')).toBe('Alice (you) to choose the order of players.');
     expect(say(prompted({ kind: 'reroll', player: 'p2', options: { roll: 'tactics', total: 3, leader: 'p1', leaderTotal: 9, rerollsLeft: 1 } }))).toBe(
-      'Waiting for Bob to choose whether to reroll the tactics check.',
+      'Bob to choose whether to reroll the tactics check.',
     );
     expect(say(prompted({ kind: 'recover', player: 'p1', unit: 'kn', options: ['shaken', 'hobbled'] }))).toBe(
-      'Waiting for Alice to choose which status KN rolls to recover from.',
+      'Alice to choose which status KN rolls to recover from.',
     );
   });
 
@@ -761,9 +761,13 @@ describe('posts that tell a fact once', () => {
     expect(told('p2')).toMatch(/^Alice's KN \(Knight\) /);
   });
 
-  it('words written on an answered prompt say who chooses next, never "waiting for", which goes stale', () => {
-    const lasting = tell(happeningsOf(state, [prompted(woundsPrompt())], { names }), { lasting: true, actor: 'p1' }).join(' ');
-    expect(lasting).not.toMatch(/waiting for|up to/i);
-    expect(lasting).toMatch(/Bob to choose how GH takes them .* next\./);
+  it('one wait is worded one way on every post: "Bob to choose …", never "waiting for", "up to" or "… next" (issue 26)', () => {
+    const told = (o: Parameters<typeof tell>[1]) => tell(happeningsOf(state, [roll(), prompted(woundsPrompt())], { names }), o).join(' ');
+    const wording = 'Bob to choose how GH takes them (Vigor to avoid them, or injury boxes to mark).';
+    for (const o of [{}, { lasting: true, actor: 'p1' }, { actor: 'p2' }, { actor: 'p1' }]) {
+      expect(told(o)).not.toMatch(/waiting for|up to| next\./i);
+      expect(told(o)).toContain(wording);
+    }
+    expect(told({ you: 'p2' })).toContain('Bob (you) to choose how GH takes them');
   });
 });

@@ -11,16 +11,16 @@ import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundCause, 
 import { withoutRuleCodes } from '../../../render/plain-rules';
 import type { AttackView, LastTurnView, MoveView } from './view';
 
-/** Who reads the words: decisions waiting on this player are "up to Bob (you)", not "waiting for" them. */
+/** Who reads the words: decisions waiting on this player are "Bob (you) to choose …". */
 export interface Telling {
   readonly you?: string | undefined;
   /** A player who decides at once (the practice bot): "X chooses …", since nobody waits for them. */
   readonly instant?: string | undefined;
-  /** The player whose act or answer a public post tells: "up to X to choose …", since X is not waiting for themselves. */
+  /** The player whose act or answer a public post tells (their name is not repeated for their own unit's turn). */
   readonly actor?: string | undefined;
   /**
    * The words are written on a prompt that was answered, where they stay after what they lead to is
-   * settled: a decision that follows is "X to choose … next", never "waiting for X", which goes stale.
+   * settled (the one wording "X to choose …" reads true there too).
    */
   readonly lasting?: boolean | undefined;
 }
@@ -103,19 +103,16 @@ function incomingWords(i: IncomingWords): string {
 }
 
 /**
- * Who must choose, by name: the words may be read by everyone in the thread, so "you" is said beside
- * the name ("Bob (you) to choose …"), never alone.
+ * Who must choose, by name, in one wording wherever it is said ("Bob to choose …"): it reads true on
+ * a live post, on a lasting one after it is settled, and to the player it waits for, so a playtest
+ * no longer met "waiting for", "up to" and "… next" for one wait (issue 26). The words may be read by
+ * everyone in the thread, so "you" is said beside the name ("Bob (you) to choose …"), never alone.
+ * A player who decides at once (the practice bot) "chooses", since nobody waits for them.
  */
 const waiting = (p: PromptWords, o: Telling, what: string) =>
-  o.you !== undefined && o.you === p.playerId
-    ? `up to ${p.player} (you) to choose ${what}`
-    : o.instant !== undefined && o.instant === p.playerId
-      ? `${p.player} chooses ${what}`
-      : o.lasting
-        ? `${p.player} to choose ${what} next`
-        : o.actor !== undefined && o.actor === p.playerId
-          ? `up to ${p.player} to choose ${what}`
-          : `waiting for ${p.player} to choose ${what}`;
+  o.instant !== undefined && o.instant === p.playerId && o.you !== p.playerId
+    ? `${p.player} chooses ${what}`
+    : `${p.player}${o.you !== undefined && o.you === p.playerId ? ' (you)' : ''} to choose ${what}`;
 
 function promptSentence(p: PromptWords, o: Telling): string | null {
   switch (p.kind) {
