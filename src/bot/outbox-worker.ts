@@ -16,6 +16,7 @@ import { renderBody, type Renderer } from '../commands/post-render';
 import { retirements } from '../posts/announce';
 import { messageOf } from '../commands/thread';
 import { clip } from '../discord/text';
+import { answeredText } from '../posts/answered-text';
 import { isDown, onShard, type OutboxRow, type ShardScope, type Store } from '../store';
 import { settleLeagueResult } from '../posts/league-result-post';
 import { noticeNoFiles, pauseForLostThread, tellLeagueChannelLost } from '../posts/post-trouble';
@@ -497,11 +498,11 @@ export class OutboxWorker implements OutboxControl {
   async #edit(row: OutboxRow, channel: SendableChannels, rendered: Extract<Rendered, { to: 'edit' }>): Promise<void> {
     const message = await channel.messages.fetch(rendered.messageId);
     const first = rendered.lines[0] ?? '';
-    const content = rendered.replace
-      ? clip(rendered.lines.join('\n'), 'content')
-      : message.content.includes(first)
+    // Written once: an edit seen again after a restart finds its first line already there.
+    const content =
+      !rendered.replace && message.content.includes(first)
         ? message.content
-        : clip([message.content, ...rendered.lines].join('\n'), 'content');
+        : clip(answeredText(message.content, rendered.lines, rendered.replace === true, message.attachments.size > 0), 'content');
     if (content !== message.content || message.components.length > 0) {
       await this.#withThreadOpen(channel, () => message.edit({ content, components: [], allowedMentions: { parse: [] } }));
     }

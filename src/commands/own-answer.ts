@@ -10,6 +10,7 @@ import type { OutboxRow } from '../store';
 import type { App } from './app';
 import type { PostBody } from '../posts/post-body';
 import { clip } from '../discord/text';
+import { answeredText } from '../posts/answered-text';
 
 export async function answerOwn(
   app: App,
@@ -29,7 +30,7 @@ export async function answerOwn(
       await app.store.outbox.delivered(own.id, sent.resource?.message?.id ?? null);
     } else if (body.kind === 'answered' && interaction.isMessageComponent()) {
       await interaction.update({
-        content: clip((body.replace ? body.lines : [interaction.message.content, ...body.lines]).join('\n'), 'content'),
+        content: clip(answeredText(interaction.message.content, body.lines, body.replace === true, interaction.message.attachments.size > 0), 'content'),
         components: [],
         allowedMentions: { parse: [] },
       });

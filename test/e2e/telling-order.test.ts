@@ -14,6 +14,7 @@ import { editTable } from './edit-table';
 import { newMessages, rowOf } from './clock-play';
 import { challengeAccepted, matchUnderWay } from './setup-match';
 import { componentsOf, startWorld, type World } from './world';
+import { PICTURE_AS_ASKED } from '../../src/posts/answered-text';
 
 let world: World;
 beforeAll(async () => {
@@ -71,6 +72,9 @@ describe('the order things are told in', () => {
         const reply = componentsOf(prompt).find((c) => c.label?.startsWith('Reply'));
         if (reply) await world.click(defender, prompt, reply.custom_id);
         else await world.select(defender, prompt);
+        // Answered, its text tells what followed while its picture stays as asked: it says so (issue 26).
+        const answered = world.messages(thread).find((m) => m.id === prompt.id)!;
+        expect(answered.content.split('\n').at(-1)).toBe(PICTURE_AS_ASKED);
       }
       if ((await gameIn(thread)).turn?.unit === ghoul.id) await world.run({ user: attacker, channel: thread, name: 'end', options: { unit: ghoul.id } });
       const told = newMessages(world, thread, before);
