@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchLogText, GOLDEN_LOG } from './match-log-golden';
 import { newGame, playGame } from '../../src/bench/selfplay';
-import { content, table } from './states';
+import { content, play, table } from './states';
 import { apply, type GameEvent } from '../../src/rulesets/sellsword/engine';
 import { catchUpDigest, matchLog, sinceLastAct } from '../../src/rulesets/sellsword/render';
 
@@ -45,6 +45,28 @@ describe('the match log', () => {
     expect(full).toContain(first);
     const shown = `• ${first.replace(/^(\S+)/, '**$1**')}`;
     expect(catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 5000, shown)).not.toContain(first);
+  });
+
+  it("starts after what the player's own act set off: their hit, score, drop and the reply it cancelled are not told back (issue 26)", () => {
+    const start = table({
+      map: 'barrow-hill',
+      dice: [20, 20, 20, 20],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'pi', card: 'valor-pikeman', player: 'p1', at: 'H4' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+        { id: 'gn', card: 'havoc-gray-necromancer', player: 'p2', at: 'Q18' },
+      ],
+    });
+    for (const reply of [null, 'claw']) {
+      // Bob answers the reply prompt; the Knight's critical then drops the Ghoul (so a declared claw never lands).
+      const { events } = play(start, [{ act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' }, { decide: { unit: 'gh', reply } }]);
+      expect(events.some((e) => e.type === 'dropped')).toBe(true);
+      const from = sinceLastAct(start, events, 'p1');
+      const digest = catchUpDigest(events.slice(0, from).reduce(apply, start), events.slice(from), 'p1', GOLDEN_LOG.names, 5000);
+      expect(digest, String(reply)).not.toMatch(/scored|dropped|did not happen|hit critically/);
+      expect(from).toBe(events.length);
+    }
   });
 
   it('never tells a declared reply beside its outcome in one digest: "will reply" reads as still to come', () => {

@@ -122,7 +122,40 @@ export function rosterLine(state: GameState, names: Readonly<Record<PlayerId, st
  * acted yet.
  */
 export function sinceLastAct(start: GameState, events: readonly GameEvent[], player: PlayerId): number {
-  return toHandover(events, afterLastAct(start, events, player));
+  let at = toHandover(events, afterLastAct(start, events, player));
+  // The act's own outcome may come after others answered a prompt it raised (a reply declined or
+  // declared, how the target takes the wounds): the player's hit, score, the drop it caused and a
+  // reply that drop cancelled are theirs, not news to tell back to them (issue 26).
+  let state = events.slice(0, at).reduce(apply, start);
+  while (at < events.length && ownOutcome(state, events, at, player)) state = apply(state, events[at++]!);
+  return at;
+}
+
+/** Whether the event at `i` is part of what the player's own act set off, seen from the state before it. */
+function ownOutcome(state: GameState, events: readonly GameEvent[], i: number, player: PlayerId): boolean {
+  const e = events[i]!;
+  const own = (u: string | null | undefined) => u !== null && u !== undefined && state.units[u]?.player === player;
+  switch (e.type) {
+    case 'prompted':
+      // Only a prompt already answered: one still open is what the game waits on.
+      return events[i + 1]?.type === 'answered';
+    case 'answered':
+    case 'reply-declared':
+      return true;
+    case 'attack-rolled':
+      return own(e.unit) && !e.reply;
+    case 'wounded':
+      return own(e.source);
+    case 'status-gained':
+      return own(e.status.source);
+    case 'scored':
+      return e.player === player;
+    case 'dropped':
+    case 'effect-failed':
+      return own(e.by);
+    default:
+      return false;
+  }
 }
 
 /** The index just after the player's last act among the events (an answer, a turn ended, an act begun), or 0 when none is. */
