@@ -45,6 +45,23 @@ describe('a challenge', () => {
     await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: "Hrolf's Watch", map: 'mill-crossing' } });
     expect(world.fake.threads(world.fake.channel.id).at(-1)!.name).toBe('Alice vs Bob · #2');
   });
+
+  it("offers only warbands within the challenge's point cap, and says so when none is (issue 26)", async () => {
+    await world.run({ user: 'alice', name: 'warband submit', options: { text: 'Hound Pack | valor | mill-crossing | valor-war-hound, valor-levy' } });
+    await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: 'Hound Pack', map: 'mill-crossing', points: 40 } });
+    const capped = world.fake.threads(world.fake.channel.id).at(-1)!.id;
+    const challenge = world.messages(capped).find((m) => m.content.startsWith('⚔️'))!;
+    // Bob's only warband is the 80-point Grave Host.
+    const none = await world.click('bob', challenge, componentsOf(challenge)[0]!.custom_id);
+    expect(answerText(none)).toMatch(/None of your saved warbands is within this challenge's 40 points/);
+    await world.run({ user: 'bob', name: 'warband submit', options: { text: 'Bone Pair | havoc | mill-crossing | havoc-skeleton, havoc-ghoul' } });
+    const menu = await world.click('bob', challenge, componentsOf(challenge)[0]!.custom_id);
+    expect(answerText(menu)).toBe('Accept with which warband?');
+    const offered = JSON.stringify(menu.original!.components);
+    expect(offered).toMatch(/Bone Pair \(Havoc, \d+ pts\)/);
+    expect(offered).not.toContain('Grave Host');
+    await world.run({ user: 'alice', channel: capped, name: 'skirmish cancel' }).catch(() => undefined);
+  });
 });
 
 describe('setup', () => {

@@ -29,8 +29,17 @@ export async function answerChallenge(interaction: ButtonInteraction | StringSel
   challengeTaker(row, me, 'choose Decline');
   // A game played through its table rules is accepted with one of its armies.
   const table = tableGameOf(row)?.table;
-  const mine = table ? armyChoices(table, '') : await warbandChoices(app, me, '');
-  if (mine.length === 0) refuse('no-warband', 'You have no saved warband yet: submit one with `/warband submit`, then accept.');
+  // Only warbands within the challenge's point cap: accepting with another would be refused.
+  const mine = table ? armyChoices(table, '') : await warbandChoices(app, me, '', row.terms.points);
+  if (mine.length === 0) {
+    const any = !table && (await warbandChoices(app, me, '')).length > 0;
+    if (any)
+      refuse(
+        'no-warband',
+        `None of your saved warbands is within this challenge's ${row.terms.points} points: submit one that is with \`/warband submit\`, then accept.`,
+      );
+    refuse('no-warband', 'You have no saved warband yet: submit one with `/warband submit`, then accept.');
+  }
   await interaction.reply({
     content: 'Accept with which warband?',
     components: [

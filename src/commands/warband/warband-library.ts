@@ -116,8 +116,16 @@ export async function removeWarband(app: Library, owner: string, name: string): 
 }
 
 /** Autocomplete for a warband name option: the owner's warbands, filtered by what is typed. */
-export async function warbandChoices(app: Library, owner: string, typed: unknown): Promise<ApplicationCommandOptionChoiceData[]> {
-  const all = (await app.store.warbands.list(owner)).map((w) => choice(`${w.name} (${capitalise(w.faction)}, ${w.points} pts)`, w.name));
+/** The owner's warbands matching what is typed; `maxPoints`: only those within a challenge's point cap. */
+export async function warbandChoices(
+  app: Library,
+  owner: string,
+  typed: unknown,
+  maxPoints = Number.POSITIVE_INFINITY,
+): Promise<ApplicationCommandOptionChoiceData[]> {
+  const all = (await app.store.warbands.list(owner))
+    .filter((w) => w.points <= maxPoints)
+    .map((w) => choice(`${w.name} (${capitalise(w.faction)}, ${w.points} pts)`, w.name));
   return suggest(all, typed);
 }
 
