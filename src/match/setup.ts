@@ -20,12 +20,36 @@ import { refuse } from './user-error';
 
 export const DEFAULT_POINTS = 121;
 
-/** The VP target: the one the challenger named, else the smaller warband's points, so it can be reached. */
+/**
+ * The most VP every player can reach by dropping every unit of the others (R3): the least, over the
+ * players, of what the other warbands are worth together (for two players, the smaller warband's points).
+ */
+export function reachableVp(accepted: Readonly<Record<PlayerId, { readonly points: number }>>): number {
+  const points = Object.values(accepted).map((w) => w.points);
+  const total = points.reduce((a, b) => a + b, 0);
+  return Math.min(...points.map((p) => total - p));
+}
+
+/** The VP target the challenger named (or, for challenges made before targets were separate from caps, the cap); null: none. */
+const namedTarget = (terms: Terms): number | null => (terms.target === undefined ? terms.points : terms.target);
+
+/**
+ * The VP target: the one the challenger (or the league) named, capped at what every player can reach
+ * (R2, R3), else the smaller warband's points. Issue 26: a target above what the opponent's warband is
+ * worth was taken, and the match could never end by VP.
+ */
 export function vpTarget(terms: Terms, accepted: Readonly<Record<PlayerId, { readonly points: number }>>): number {
-  if (terms.target != null) return terms.target;
-  // Challenges made before targets were separate from caps used the cap.
-  if (terms.target === undefined) return terms.points;
-  return Math.min(...Object.values(accepted).map((w) => w.points));
+  const named = namedTarget(terms);
+  if (named === null) return Math.min(...Object.values(accepted).map((w) => w.points));
+  return Math.min(named, reachableVp(accepted));
+}
+
+/** Why the VP target is what it is, in a player's words, after "first to N VP wins": empty when it is the one named. */
+export function vpTargetWhy(terms: Terms, accepted: Readonly<Record<PlayerId, { readonly points: number }>>): string {
+  const named = namedTarget(terms);
+  if (named === null) return " (the smaller warband's points)";
+  const most = reachableVp(accepted);
+  return named > most ? ` (lowered from the ${named} VP named: dropping every enemy unit scores at most ${most} VP)` : '';
 }
 
 /** A thread's name: the players and the league's match number ("Alice vs Bob · #7"). */

@@ -29,7 +29,7 @@ import { matchRecord, type CommittedWarband, type Terms } from '../../match/reco
 import { challengeTaker } from '../../match/challenge-taker';
 import { refuse } from '../../match/user-error';
 import { shown } from '../../discord/text';
-import { beginSetup, DEFAULT_POINTS, seats, threadName, type SetupReads } from '../../match/setup';
+import { beginSetup, DEFAULT_POINTS, seats, threadName, vpTargetWhy, type SetupReads } from '../../match/setup';
 import { storedNames } from '../../store';
 import { loadWarband, type LoadedWarband } from '../warband/warband-library';
 import { newMatchRules, RULESETS, rulesetOf, type RulesetId } from '../../rulesets';
@@ -167,7 +167,9 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     thread: { name: threadName(names, number) },
   };
   const them = invited.map((id) => `<@${id}>`).join(', ');
-  const goal = target !== null ? `first to **${target} VP** wins` : `first to the smaller warband's points in VP wins`;
+  // The target is lowered at setup to what every side can score (setup.ts vpTarget); said now when it may be.
+  const lowered = target !== null && target > warband.points ? ', lowered when accepted to what the warbands can score if that is less' : '';
+  const goal = target !== null ? `first to **${target} VP** wins${lowered}` : `first to the smaller warband's points in VP wins`;
   const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; warbands up to ${points} points; ${goal})${map ? ` on **${shown((await mapById(app, map))!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, async () => {
     // The channel a challenge is made in is a league: its matches and results are listed together.
@@ -184,7 +186,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   const where = thread ? `the match is in <#${thread}>` : 'the match is saved, and its thread opens as soon as Discord answers';
   await interaction
     .editReply({
-      content: `**${challenger}** challenged ${them}: ${where}. The VP target is ${target !== null ? `${target} VP` : "the smaller warband's points, fixed when the challenge is accepted"}.`,
+      content: `**${challenger}** challenged ${them}: ${where}. The VP target is ${target !== null ? `${target} VP${lowered}` : "the smaller warband's points, fixed when the challenge is accepted"}.`,
       allowedMentions: { parse: [] },
     })
     .catch((error: unknown) => app.log('could not answer a challenge; its thread has it', error, aboutMatch(row)));
@@ -248,7 +250,7 @@ export async function accept(interaction: ChatInputCommandInteraction | StringSe
       after: done.snapshot,
       events: done.events,
     };
-    const goal = `first to **${started.options.vpTarget} VP** wins${matchRecord(done.row).terms.target == null ? " (the smaller warband's points)" : ''}`;
+    const goal = `first to **${started.options.vpTarget} VP** wins${vpTargetWhy(matchRecord(done.row).terms, started.warbands)}`;
     const posts = await enqueue(app, done.row, await planPosts(app.store, submitted, { by: me, reply: `${line} Setup begins: ${goal}.` }), interaction);
     await settle(app, { ...submitted, posts });
     return { done, posts };

@@ -17,7 +17,7 @@ import { botWarband } from './practice-warbands';
 import { save } from '../../match/saved';
 import { PRACTICE_OPPONENT_NAME } from '../../match/practice-seat';
 import { checkPoints, readForSetup, committed, displayName, threadFor } from './skirmish-challenge';
-import { beginSetup, DEFAULT_POINTS, seats, threadName } from '../../match/setup';
+import { beginSetup, DEFAULT_POINTS, seats, threadName, vpTargetWhy } from '../../match/setup';
 import { settle } from '../../match/submit';
 import { enqueue } from '../../match/table';
 import { commitmentOf } from '../../match/dice-proof';
@@ -121,7 +121,8 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
   });
   const thread = await threadFor(app, row.id, 'practice match');
   const where = thread ? `is in <#${thread}>` : 'is saved, and its thread opens as soon as Discord answers';
-  const goal = `first to **${matchRecord(row).setup?.options.vpTarget ?? points} VP** wins`;
+  const record = matchRecord(row);
+  const goal = `first to **${record.setup?.options.vpTarget ?? points} VP** wins${record.setup ? vpTargetWhy(record.terms, record.setup.warbands) : ''}`;
   await interaction
     .editReply({ content: `Your practice match against the bot ${where}: ${goal}. Setup goes on there.`, allowedMentions: { parse: [] } })
     .catch((error: unknown) => app.log('could not answer a practice command; its thread has it', error, aboutMatch(row)));
