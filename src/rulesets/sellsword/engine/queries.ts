@@ -670,13 +670,17 @@ export function targetsFrom(state: GameState, unitId: string, square: string): T
   return there ? visibleTargets(there, unitId) : [];
 }
 
-/** For a burst at `origin` (R24): every unit it would catch, allies too, with the odds and wounds against each; or why it cannot be made there. */
+/**
+ * For a burst at `origin` (R24): every unit it would catch, allies too, with the odds and wounds against
+ * each and the roll line they come from (what moved the roll: cover from the origin, injuries); or why it
+ * cannot be made there.
+ */
 export function burstOutlook(
   state: GameState,
   unitId: string,
   attackId: string,
   origin: string,
-): { unit: string; outlook: Outlook }[] | { code: string; message: string } {
+): { unit: string; outlook: Outlook; line: ReturnType<typeof burstLine> & { automatic: boolean } }[] | { code: string; message: string } {
   const unit = unitOf(state, unitId);
   const attack = profile(state, unit).attacks.find((a) => a.id === attackId);
   if (!attack || attack.burst === undefined) return { code: 'not-a-burst', message: `${label(state, unit)} has no burst attack ${attackId}` };
@@ -690,7 +694,11 @@ export function burstOutlook(
   }
   return burstTargets(state, unit, attack, at).map((target) => {
     const roll = { ...burstLine(state, unit, attack, at, target), automatic: false };
-    return { unit: target.id, outlook: outcomesOf(state, roll, (critical, glancing) => attackWounds(state, attack, target, critical, glancing, false)) };
+    return {
+      unit: target.id,
+      outlook: outcomesOf(state, roll, (critical, glancing) => attackWounds(state, attack, target, critical, glancing, false)),
+      line: roll,
+    };
   });
 }
 

@@ -38,15 +38,23 @@ function defenceWords(game: GameState, targetId: string, types: readonly string[
 /**
  * What makes a chance to hit differ from the card's bonus, in the words of the attack preview and the
  * roll lines (render/roll-words.ts): " (d20 + 2 against 15: Mace +4, TG's injuries −2)". Empty when the
- * attack's own bonus is all there is, or the roll is not needed.
+ * attack's own bonus is all there is, or the roll is not needed. `burst`: the line is a burst's (R24).
  */
-export function chanceWhy(game: GameState, unitId: string, attackId: string, targetId: string, line: AttackLine): string {
+export function chanceWhy(
+  game: GameState,
+  unitId: string,
+  attackId: string,
+  targetId: string,
+  line: Pick<AttackLine, 'automatic' | 'notes' | 'modifier' | 'need'>,
+  burst = false,
+): string {
   if (line.automatic) return '';
   const labels = unitLabels(game);
   const attack = findAttack(game, unitOf(game, unitId), attackId)?.name ?? attackId;
   const auras = attackAuraWords(game, unitId);
   const parties = { attack, attacker: labels.get(unitId) ?? unitId, target: labels.get(targetId) ?? targetId, ...(auras ? { auras } : {}) };
-  const words = adjustmentWords(line.notes, line.modifier, parties, false);
+  // A burst's notes leave its auras out (burst.ts burstLine): the rest is named as the auras.
+  const words = adjustmentWords(line.notes, line.modifier, parties, burst);
   if (words.length <= 1) return '';
   const sum = `d20 ${line.modifier >= 0 ? '+' : '−'} ${Math.abs(line.modifier)} against ${line.need}`;
   return ` (${sum}: ${words.join(', ')})`;

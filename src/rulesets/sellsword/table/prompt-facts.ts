@@ -5,7 +5,7 @@
  * Mortal roll's risk).
  */
 import { statusWithMeaning } from '../render/status-meaning';
-import { attackOdds, attackOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../engine';
+import { attackOdds, attackOutlook, burstOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../engine';
 import type { WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
 import { cardOf, findAttack, label, modOf, unitOf } from '../engine';
@@ -55,7 +55,9 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     incoming = `${them} is about to move on from a square next to ${me} (a Basic Move); ${me} may reply to ${them} before it moves on.`;
   } else if ('origin' in i) {
     const attack = findAttack(state, against, i.attack);
-    incoming = `${them} declared **${attack?.name ?? i.attack}**, a burst centred on ${i.origin}. ${replyTiming(me, them, attack?.name ?? i.attack, attack?.slow === true, true)}`;
+    const name = attack?.name ?? i.attack;
+    const caught = burstChances(state, against.id, i.attack, i.origin, replier.id);
+    incoming = `${them} declared **${name}**, a burst centred on ${i.origin}${caught.words}. ${replyTiming(me, them, name, attack?.slow === true, caught.hitsMe)}`;
   } else {
     const target = unitOf(state, i.target);
     const attack = findAttack(state, against, i.attack);
@@ -89,6 +91,29 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
 }
 
 /**
+ * A burst's odds against the prompted unit, worded as a declared attack's are (R24: every unit within
+ * its radius of the origin is rolled against, allies too): ": 55% to hit me (…), 5% critical; 5 wounds a
+ * hit, 15 a critical", or that it does not catch the unit. From the engine's burstOutlook, the same odds
+ * the attacker's suggestions showed; a tester was asked to reply to a burst with no odds at all (issue 26).
+ */
+function burstChances(state: GameState, attackerId: string, attackId: string, origin: string, replierId: string): { words: string; hitsMe: boolean } {
+  const caught = burstOutlook(state, attackerId, attackId, origin);
+  if (!Array.isArray(caught)) return { words: '', hitsMe: true };
+  const me = caught.find((c) => c.unit === replierId);
+  const others = caught.filter((c) => c.unit !== replierId).map((c) => `**${label(state, unitOf(state, c.unit))}** (${percent(c.outlook.chance)} to hit)`);
+  const also = others.length > 0 ? `; it also catches ${others.join(', ')}` : '';
+  const mine = `**${label(state, unitOf(state, replierId))}**`;
+  if (!me) return { words: `: it does not catch ${mine}${others.length > 0 ? `; it catches ${others.join(', ')}` : ''}`, hitsMe: false };
+  const o = me.outlook;
+  const wounds = woundWords(state, attackerId, attackId, replierId, o.outcomes);
+  const why = chanceWhy(state, attackerId, attackId, replierId, me.line, true);
+  return {
+    words: `: against ${mine}, ${percent(o.chance)} to hit${why}, ${percent(o.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${also}`,
+    hitsMe: true,
+  };
+}
+
+/**
  * What an attack that deals no wounds does instead ("no wounds, Recoil 2"), for the reply it may be:
  * beside another reply's wounds, a bare "90% to hit" did not say what a Shield Bash would do.
  */
@@ -118,7 +143,7 @@ function afterAttackNote(state: GameState, prompt: PromptOf<'reply'>, replier: s
   if (!i || 'move' in i) return [];
   const attack = findAttack(state, unitOf(state, prompt.options.against), i.attack);
   if (attack?.slow === true) return [];
-  const hit = 'origin' in i || i.target === prompt.unit;
+  const hit = 'origin' in i ? burstChances(state, prompt.options.against, i.attack, i.origin, prompt.unit).hitsMe : i.target === prompt.unit;
   const injuries = hit ? ` each injury box it marks on ${replier} is −1 to the reply's roll, and` : '';
   return [`-# The odds below are as things stand now. The attack resolves before the reply:${injuries} a flank ends if it drops a unit that made it.`];
 }
