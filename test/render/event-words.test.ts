@@ -99,7 +99,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   charged: [{ type: 'charged', unit: 'kn', from: 'C4', path: ['C5'], target: 'gn' }, 'KN charged GN, C4 to C5.'],
   shoved: [{ type: 'shoved', unit: 'gh', by: 'kn', from: 'D6', path: ['D7'], effect: 'push 1' }, 'KN pushed GH to D7.'],
   'reply-declared': [{ type: 'reply-declared', unit: 'gh', attack: 'claw', against: 'kn' }, 'GH will reply to KN with Grave Claws.'],
-  rested: [{ type: 'rested', unit: 'kn', token: 'react' }, 'KN rested and took back a react token.'],
+  rested: [{ type: 'rested', unit: 'kn', token: 'react' }, 'KN rested and took back a react token (1 of 1 now).'],
   crowed: [{ type: 'crowed', unit: 'kn', vigor: 5 }, 'KN crowed and regained 5 Vigor.'],
   paid: [{ type: 'paid', unit: 'gn', tokens: { blue: 1 }, vigor: 10 }, 'GN paid a blue token and 10 Vigor.'],
   gained: [{ type: 'gained', unit: 'gn', vigor: 5 }, 'GN gained 5 Vigor.'],
@@ -160,6 +160,26 @@ describe('an effect that did not take hold names the attack it came with', () =>
     const failed = { type: 'effect-failed', unit: 'gh', by: 'kn', effect: 'shaken', why: 'GH is already shaken' } as const;
     expect(words([roll(), failed])).toContain("KN's Longsword could not make GH shaken: GH is already shaken.");
     expect(say(failed)).toBe('KN could not make GH shaken: GH is already shaken.');
+  });
+});
+
+describe('a rest says all it did and what it did not (R31, issue 26)', () => {
+  const tired = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10', vigor: 4, statuses: [{ status: 'shaken' }], tokens: { react: 0 } },
+      { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'K16' },
+    ],
+  });
+  const rested: GameEvent = { type: 'rested', unit: 'kn', token: 'react' };
+  it('"took back a react token (1 of 1 now); resting gives back no Vigor (still 4 of 12) and ends no status (still shaken)"', () => {
+    const line = tell(happeningsOf(tired, [rested], { names, before: tired }), {}).join(' ');
+    expect(line).toMatch(
+      /^KN rested and took back a react token \(1 of \d+ now\); resting gives back no Vigor \(still 4 of \d+\) and ends no status \(still shaken\)\.$/,
+    );
+  });
+  it('a fresh unit: only the token and how many it has now', () => {
+    expect(say(rested)).toMatch(/^KN rested and took back a react token \(\d+ of \d+ now\)\.$/);
   });
 });
 

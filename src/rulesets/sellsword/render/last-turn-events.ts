@@ -5,7 +5,7 @@
  * wounds, statuses and prompts join what is still open (an attack's line, a trait's act).
  */
 import type { EventOf, GameEvent, PromptOf } from '../engine';
-import { actsWithWhy, cardOf, findAttack, invisibility, isGreaterAdvantageTurn, replyNeedsToken, repliesTooDear, whyNoTacticsReroll } from '../engine';
+import { actsWithWhy, cardOf, profile, findAttack, invisibility, isGreaterAdvantageTurn, replyNeedsToken, repliesTooDear, whyNoTacticsReroll } from '../engine';
 import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
@@ -16,6 +16,24 @@ type EventKind = GameEvent['type'];
 type EventHandler<K extends EventKind> = (r: TurnReader, e: EventOf<K>) => void;
 /** A handler for every kind of event, and nothing else. */
 type EventHandlers = { readonly [K in EventKind]: EventHandler<K> };
+
+/**
+ * R31: a rest gives back one token and nothing else: its line says how many the unit has now, and the
+ * Vigor it is still short and the statuses it still has, so nobody reads a rest as healing (issue 26).
+ */
+function onRested(r: TurnReader, e: EventOf<'rested'>): void {
+  const unit = r.stateNow().units[e.unit];
+  if (!unit) return void r.happenings.push({ kind: 'rest', unit: r.name(e.unit), token: e.token });
+  const max = profile(r.stateNow(), unit);
+  r.happenings.push({
+    kind: 'rest',
+    unit: r.name(e.unit),
+    token: e.token,
+    tokens: { now: Math.min(unit.tokens[e.token] + 1, max.tokensMax[e.token]), max: max.tokensMax[e.token] },
+    ...(unit.vigor < max.vigorMax ? { vigor: { now: unit.vigor, max: max.vigorMax } } : {}),
+    ...(unit.statuses.length > 0 ? { statuses: [...new Set(unit.statuses.map((s) => s.status))] } : {}),
+  });
+}
 
 function onTacticsRolled(r: TurnReader, e: EventOf<'tactics-rolled'>): void {
   // The event's `winner` is left null while rerolls may follow: the highest total leads, unless tied.
@@ -485,7 +503,7 @@ const HANDLERS = {
   dropped: onDropped,
   scored: (r, e) =>
     r.happenings.push({ kind: 'score', player: r.playerName(e.player), points: e.points, reason: e.reason, objective: e.reason.startsWith('objective') }),
-  rested: (r, e) => r.happenings.push({ kind: 'rest', unit: r.name(e.unit), token: e.token }),
+  rested: onRested,
   crowed: (r, e) => r.happenings.push({ kind: 'crow', unit: r.name(e.unit), vigor: e.vigor }),
   rolled: (r, e) => r.happenings.push({ kind: 'roll', unit: r.name(e.unit), why: e.why, rolls: e.rolls }),
   prompted: onPrompted,

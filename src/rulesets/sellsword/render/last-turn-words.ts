@@ -417,7 +417,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'score':
       return h.objective ? `${h.player} scored ${h.points} VP for holding ${h.reason}.` : `${h.player} scored ${h.points} VP for ${h.reason}.`;
     case 'rest':
-      return `${h.unit} rested and took back a ${h.token} token.`;
+      return restSentence(h);
     case 'crow':
       return `${h.unit} crowed and regained ${h.vigor} Vigor.`;
     case 'roll':
@@ -434,6 +434,21 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'game-over':
       return h.winner ? `Game over: ${h.winner} wins (${h.reason}).` : `Game over: a draw (${h.reason}).`;
   }
+}
+
+/**
+ * R31 in a player's words: the token a rest gave back and how many there are now, and what it did not
+ * give back (Vigor, statuses), since resting gives back only a token: "KN rested and took back a react
+ * token (1 of 1 now); resting gives back no Vigor (still 8 of 12) and ends no status (still Shaken)."
+ */
+function restSentence(h: Extract<Happening, { kind: 'rest' }>): string {
+  const count = h.tokens ? ` (${h.tokens.now} of ${h.tokens.max} now)` : '';
+  const kept = [
+    ...(h.vigor ? [`gives back no Vigor (still ${h.vigor.now} of ${h.vigor.max})`] : []),
+    ...(h.statuses?.length ? [`ends no status (still ${h.statuses.join(', ')})`] : []),
+  ];
+  const rest = kept.length === 0 ? '' : `; resting ${kept.join(' and ')}`;
+  return `${h.unit} rested and took back a ${h.token} token${count}${rest}.`;
 }
 
 /** A few words, or null for what the header leaves out (rolls, bookkeeping). */

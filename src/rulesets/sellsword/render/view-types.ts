@@ -438,7 +438,16 @@ export type Happening =
   | { readonly kind: 'warleader-die'; readonly unit: string; readonly for: string }
   | { readonly kind: 'drop'; readonly drop: DropView }
   | { readonly kind: 'score'; readonly player: string; readonly points: number; readonly reason: string; readonly objective: boolean }
-  | { readonly kind: 'rest'; readonly unit: string; readonly token: string }
+  | {
+      readonly kind: 'rest';
+      readonly unit: string;
+      readonly token: string;
+      /** The unit's tokens of that kind after the rest, of its starting number; absent where the state was not read. */
+      readonly tokens?: { readonly now: number; readonly max: number };
+      /** What resting left as it was (R31 gives back only a token): Vigor below its start, statuses held. */
+      readonly vigor?: { readonly now: number; readonly max: number };
+      readonly statuses?: readonly string[];
+    }
   | { readonly kind: 'crow'; readonly unit: string; readonly vigor: number }
   | { readonly kind: 'roll'; readonly unit: string; readonly why: string; readonly rolls: readonly number[] }
   /** `used` of `acts`: what the unit spent, when its turn's start is among the same events. */
