@@ -94,7 +94,7 @@ describe('the sample factions (SC Set-up 1)', () => {
 });
 
 describe('the sample factions’ armies (SC Set-up 1, 6; rulings SC1, SC2)', () => {
-  it.each(FACTIONS)('$army passes the army check at the default point total', ({ army, faction }) => {
+  it.each([...FACTIONS, { army: 'night-snare-hunt', faction: 'hollowmoon' }])('$army passes the army check at the default point total', ({ army, faction }) => {
     const list = content.armies.get(army)!;
     expect(list.faction).toBe(faction);
     const { points, problems } = checkArmy(list, content.troops, DEFAULT_ARMY_LIMITS);
@@ -153,6 +153,7 @@ describe('a game between the two sample armies', () => {
     { seed: 1, armies: ['slagwall-foundry', 'winter-moon-hunt'], map: 'reed-ford' },
     { seed: 2, armies: ['winter-moon-hunt', 'slagwall-foundry'], map: 'reed-ford' },
     { seed: 3, armies: ['slagwall-foundry', 'winter-moon-hunt'], map: 'long-marsh' },
+    { seed: 7, armies: ['slagwall-foundry', 'night-snare-hunt'], map: 'reed-ford' },
   ] as const)('the practice opponent plays seed $seed on $map to an elimination, and replay equals state', ({ seed, armies, map }) => {
     const s = setup(seed, armies, map);
     const { state, events } = selfPlay(s);

@@ -190,14 +190,22 @@ describe('Sword and Claw catalog, army list and map (SC Set-up 1, 2, 6)', () => 
 });
 
 describe('Sword and Claw shipped content', () => {
-  it('loads: the rulebook crossbowman, sample troops and factions, six sample armies (one a twenty-strong host, one with reserve forces) and three maps (one with water), each legal and marked as sample', () => {
+  it('loads: the rulebook crossbowman, sample troops and factions, seven sample armies (one a twenty-strong host, one with reserve forces) and three maps (one with water), each legal and marked as sample', () => {
     const r = loadScContent();
     if (!r.ok) throw new Error(r.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
     const { catalogs, troops, armies, maps } = r.value;
     expect(troops.get('human-crossbowman')?.name).toBe('Human Crossbowman');
     expect(catalogs.find((c) => c.troops.some((t) => t.id === 'human-crossbowman'))?.sample).toBe(false);
     expect(catalogs.filter((c) => c.id !== 'rulebook').every((c) => c.sample)).toBe(true);
-    expect([...armies.keys()]).toEqual(['iron-company', 'mire-raiders', 'mire-skirmish-host', 'reed-wardens', 'slagwall-foundry', 'winter-moon-hunt']);
+    expect([...armies.keys()]).toEqual([
+      'iron-company',
+      'mire-raiders',
+      'mire-skirmish-host',
+      'night-snare-hunt',
+      'reed-wardens',
+      'slagwall-foundry',
+      'winter-moon-hunt',
+    ]);
     expect(armies.get('mire-skirmish-host')!.units.reduce((n, u) => n + u.count, 0)).toBe(20);
     for (const army of armies.values()) {
       expect(army.sample).toBe(true);

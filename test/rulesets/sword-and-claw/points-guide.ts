@@ -90,6 +90,9 @@ function attackValue(attack: TroopAttack, card: TroopCard): number {
   // Ruling SC130: −4 to hit buys shots at what the shooter cannot see; the −4 is already a lower
   // hit chance above, so the term pays only for the targets it opens, as Reach pays for its inch.
   if (ranged && has(attack, 'Indirect Fire')) value *= 1.25;
+  // Ruling SC133: a hit that Entangles holds its target where it stands and at −2 until it saves
+  // (half the time, a save of 6 on a d10), which is worth what Reach is: ×1.25.
+  if (has(attack, 'Entangling')) value *= 1.25;
   return value;
 }
 
