@@ -76,8 +76,7 @@ describe('the reply prompt', () => {
     expect(text).not.toContain('may also reply');
     expect(text).toContain('already declared a reply, which resolves before yours.');
     // The replier that is not the target is told its odds may move too: a drop can end a flank.
-    if (second === 'gh2')
-      expect(text).toContain('-# The odds below are as things stand now. The attack resolves before the reply: a flank ends if it drops a unit that made it.');
+    if (second === 'gh2') expect(text).toContain('-# The odds below are as things stand now. The attack resolves before the reply.');
     // One replier alone hears of no other.
     const alone = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
     if (alone.prompt?.kind !== 'reply') throw new Error('a reply prompt');
@@ -148,8 +147,26 @@ describe('the reply prompt', () => {
     expect(text).toContain('the reply resolves **after** Longsword, if **Ghoul (gh)** is still standing.');
     // The odds shown are today's: the attack's injuries, which land first, would lower them.
     expect(text).toContain(
-      "-# The odds below are as things stand now. The attack resolves before the reply: each injury box it marks on Ghoul (gh) is −1 to the reply's roll, and a flank ends if it drops a unit that made it.",
+      "-# The odds below are as things stand now. The attack resolves before the reply: each injury box it marks on Ghoul (gh) is −1 to the reply's roll.",
     );
+  });
+
+  it('R29: says in plain words what a flank is and what the attack can do to it, only when the attacker is flanked (issue 26)', () => {
+    const flanking = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'I10' },
+        { id: 'gh2', card: 'havoc-ghoul', player: 'p2', at: 'K10' },
+      ],
+    });
+    const s = run(flanking, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    if (s.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s.prompt?.kind}`);
+    const text = replyFacts(s, s.prompt).text;
+    expect(text).toMatch(
+      /\*\*[^*]+ \(kn\)\*\* is flanked now \(two of its enemies on opposite sides of it: \+2 to hit it\), and if the attack drops either of them, that \+2 is lost\./,
+    );
+    expect(text).not.toContain('a unit that made it');
   });
 
   it("R23: a charge's attack shows its odds, with the charge's +5 wounds, like any other attack", () => {

@@ -122,7 +122,7 @@ export {
 export type { Table } from './table';
 
 // Sight and range.
-export { invisibility, invisibleTo, rangeBetween, sightOf } from './targeting';
+export { flanked, invisibility, invisibleTo, rangeBetween, sightOf } from './targeting';
 
 // Trait reach.
 export { traitReach } from './traits';

@@ -8,7 +8,7 @@ import { statusWithMeaning } from '../render/status-meaning';
 import { attackOdds, attackOutlook, burstOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../engine';
 import type { WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
-import { cardOf, findAttack, label, modOf, unitOf } from '../engine';
+import { cardOf, findAttack, flanked, label, modOf, unitOf } from '../engine';
 import { boxesLeft } from '../engine';
 import type { Attack, InjuryBox } from '../formats/card';
 import { effectText } from '../render/card-text';
@@ -144,8 +144,18 @@ function afterAttackNote(state: GameState, prompt: PromptOf<'reply'>, replier: s
   const attack = findAttack(state, unitOf(state, prompt.options.against), i.attack);
   if (attack?.slow === true) return [];
   const hit = 'origin' in i ? burstChances(state, prompt.options.against, i.attack, i.origin, prompt.unit).hitsMe : i.target === prompt.unit;
-  const injuries = hit ? ` each injury box it marks on ${replier} is −1 to the reply's roll, and` : '';
-  return [`-# The odds below are as things stand now. The attack resolves before the reply:${injuries} a flank ends if it drops a unit that made it.`];
+  const attacker = unitOf(state, prompt.options.against);
+  const changes = [
+    ...(hit ? [`each injury box it marks on ${replier} is −1 to the reply's roll`] : []),
+    // R29 in a player's words, said only when the attacker is flanked: "a flank ends if it drops a unit
+    // that made it" was read as a riddle (issue 26).
+    ...(flanked(state, attacker)
+      ? [
+          `**${label(state, attacker)}** is flanked now (two of its enemies on opposite sides of it: +2 to hit it), and if the attack drops either of them, that +2 is lost`,
+        ]
+      : []),
+  ];
+  return [`-# The odds below are as things stand now. The attack resolves before the reply${changes.length > 0 ? `: ${changes.join('; ')}` : ''}.`];
 }
 
 /**
