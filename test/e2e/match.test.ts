@@ -81,7 +81,7 @@ describe('a whole match through Discord, from challenge to victory', () => {
     // (Buttons come off answered prompts; the one clicked is written on the prompt.)
     expect(replies.some((m) => /chose \*\*Reply: .* · \d+% to hit · spends react token\*\*/.test(m.content))).toBe(true);
     expect(
-      posts.some((m) => /takes \*\*\d+ \w+\*\* wounds/.test(m.content) && /Each 5 wounds is avoided with 5 Vigor or marks an injury box/.test(m.content)),
+      posts.some((m) => /takes \*\*\d+ \w+\*\* wounds/.test(m.content) && /Each 5 wounds is absorbed by 5 Vigor or marks an injury box/.test(m.content)),
     ).toBe(true);
     // Whoever the game waits on is pinged, with what happened since their last act.
     expect(posts.some((m) => m.content.includes('-# Since your last act: ') && m.mentions.length === 1)).toBe(true);

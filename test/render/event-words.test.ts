@@ -106,7 +106,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   'attack-rolled': [roll({ hit: false }), 'KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, missed.'],
   wounded: [
     wounded({ from: 'reply', source: 'pi', attack: 'pike', cause: 'Pike' }),
-    "GH took 15 cut wounds from PI's Pike (a reply): 5 avoided with Vigor; marked mobility and mortal.",
+    "15 cut wounds from PI's Pike (a reply) reached GH: Vigor absorbed 5, the other 10 marked 2 injury boxes (mobility and mortal).",
   ],
   'status-gained': [{ type: 'status-gained', unit: 'kn', status }, 'KN is now shaken, caused by GN.'],
   'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken: recovered.'],
@@ -130,7 +130,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   scored: [{ type: 'scored', player: 'p1', points: 12, reason: 'Ghoul (gh)' }, 'Alice scored 12 VP for Ghoul (gh).'],
   prompted: [
     prompted(woundsPrompt({ from: 'terrain', source: null, cause: 'damaging terrain', attack: undefined })),
-    'GH must take 15 cut wounds from damaging terrain: Bob to choose how GH takes them (Vigor to avoid them, or injury boxes to mark).',
+    'GH must take 15 cut wounds from damaging terrain: Bob to choose how GH takes them (Vigor to absorb them, or injury boxes to mark).',
   ],
   answered: [{ type: 'answered', player: 'p2', answer: null }, ''],
   'turn-ended': [{ type: 'turn-ended', unit: 'kn', player: 'p1' }, "KN's turn is over."],
@@ -272,16 +272,16 @@ describe('an attack left unanswered because the reply costs more than the target
 });
 
 describe('wounds are told once, with their cause', () => {
-  it('an attack and its wounds in one sentence, with what was avoided and marked', () => {
+  it('an attack and its wounds in one sentence, with what Vigor absorbed and what was marked', () => {
     expect(words([roll(), wounded()])).toEqual([
-      'KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, hit; GH took 15 cut wounds (5 avoided with Vigor; marked mobility and mortal).',
+      'KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, hit; 15 cut wounds reached GH: Vigor absorbed 5, the other 10 marked 2 injury boxes (mobility and mortal).',
     ]);
   });
 
   it('a hit waiting on the split says who chooses, never "0 wounds"', () => {
     const told = words([roll(), prompted(woundsPrompt())]);
     expect(told).toEqual([
-      'KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, hit; 15 cut wounds for GH: Bob to choose how GH takes them (Vigor to avoid them, or injury boxes to mark).',
+      'KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, hit; 15 cut wounds for GH: Bob to choose how GH takes them (Vigor to absorb them, or injury boxes to mark).',
     ]);
     expect(told.join(' ')).not.toMatch(/\b0 wounds/);
     expect(words([roll(), prompted(woundsPrompt())], 'p2')[0]).toContain('Bob (you) to choose how GH takes them');
@@ -301,7 +301,9 @@ describe('wounds are told once, with their cause', () => {
       { type: 'answered', player: 'p1', answer: { avoid: 0, injuries: [] } },
       wounded({ unit: 'kn', source: 'gh', from: 'reply', attack: 'claw', cause: 'Grave Claws', avoided: 0, injuries: ['mobility'], wound: 7, taken: 7 }),
     ]);
-    expect(told).toEqual(["KN took 7 cut wounds from GH's Grave Claws (a reply): marked mobility; 2 left over, under 5, did nothing."]);
+    expect(told).toEqual([
+      "7 cut wounds from GH's Grave Claws (a reply) reached KN: 5 of them marked an injury box (mobility), the last 2, under 5, did nothing.",
+    ]);
     expect(told.join(' ')).not.toMatch(/recurring/);
   });
 
@@ -316,18 +318,18 @@ describe('wounds are told once, with their cause', () => {
     expect(short({ rolls: [17], modifier: 5, need: 12, critical: true })).not.toContain('rolled 17');
   });
 
-  it('the short phrase tells wounds in words; Vigor-avoided ones are said to be avoided', () => {
+  it('the short phrase tells wounds in words: how many reached the unit, what Vigor absorbed, boxes marked', () => {
     const short = (over: Partial<EventOf<'wounded'>>) =>
       happeningsOf(state, [wounded({ source: null, from: 'terrain', attack: undefined, cause: 'damaging terrain', ...over })], { names }).map(phrase);
-    expect(short({ wound: 5, taken: 5, avoided: 5, injuries: [] })).toEqual(['GH avoided 5 cut wounds with Vigor']);
+    expect(short({ wound: 5, taken: 5, avoided: 5, injuries: [] })).toEqual(['5 cut wounds reached GH, Vigor absorbed all']);
     // In words, as the full line counts them: never "GH -5 cut".
-    expect(short({ wound: 10, taken: 10, avoided: 5, injuries: ['mobility'] })).toEqual(['GH took 10 cut wounds, 5 avoided with Vigor']);
-    expect(short({ wound: 5, taken: 5, avoided: 0, injuries: ['mobility'] })).toEqual(['GH took 5 cut wounds']);
+    expect(short({ wound: 10, taken: 10, avoided: 5, injuries: ['mobility'] })).toEqual(['10 cut wounds reached GH, Vigor absorbed 5, 1 box marked']);
+    expect(short({ wound: 5, taken: 5, avoided: 0, injuries: ['mobility'] })).toEqual(['5 cut wounds reached GH, 1 box marked']);
   });
 
   it('terrain, recurring statuses and traits are named as such', () => {
     expect(say(wounded({ source: null, from: 'terrain', attack: undefined, cause: 'damaging terrain', wound: 5, taken: 5, avoided: 5, injuries: [] }))).toBe(
-      'GH took 5 cut wounds from damaging terrain: 5 avoided with Vigor.',
+      '5 cut wounds from damaging terrain reached GH: Vigor absorbed all 5, no injury box marked.',
     );
     expect(
       say(
@@ -343,22 +345,22 @@ describe('wounds are told once, with their cause', () => {
           injuries: ['mobility'],
         }),
       ),
-    ).toBe('GH took 5 fire wounds from recurring wounds (a status from GN): marked mobility.');
+    ).toBe('5 fire wounds from recurring wounds (a status from GN) reached GH: they marked an injury box (mobility).');
     expect(say(wounded({ toughness: 5, taken: 0, wound: 5, avoided: 0, injuries: [] }))).toBe(
-      "GH took no cut wounds from KN's Longsword: 5 dealt, 5 ignored by its toughness.",
+      "No cut wounds from KN's Longsword reached GH (5 dealt, 5 ignored by its toughness).",
     );
   });
 
   it('counts the wounds a unit takes as its wound prompt does, after immunity and vulnerability, and says what changed them', () => {
     // `taken` is after immunity, vulnerability and toughness: what the prompt asks to split.
     expect(say(wounded({ wound: 10, taken: 5, toughness: 0, avoided: 5, injuries: [] }))).toBe(
-      "GH took 5 cut wounds from KN's Longsword: 10 dealt, 5 stopped by its immunity to cut; 5 avoided with Vigor.",
+      "5 cut wounds from KN's Longsword reached GH (10 dealt, 5 stopped by its immunity to cut): Vigor absorbed all 5, no injury box marked.",
     );
     expect(say(wounded({ wound: 5, taken: 10, toughness: 0, avoided: 5, injuries: ['mobility'] }))).toBe(
-      "GH took 10 cut wounds from KN's Longsword: 5 dealt, 5 more for its vulnerability to cut; 5 avoided with Vigor; marked mobility.",
+      "10 cut wounds from KN's Longsword reached GH (5 dealt, 5 more for its vulnerability to cut): Vigor absorbed 5, the other 5 marked an injury box (mobility).",
     );
     expect(say(wounded({ wound: 15, taken: 5, toughness: 5, avoided: 0, injuries: ['mobility'] }))).toBe(
-      "GH took 5 cut wounds from KN's Longsword: 15 dealt, 5 stopped by its immunity to cut and 5 ignored by its toughness; marked mobility.",
+      "5 cut wounds from KN's Longsword reached GH (15 dealt, 5 stopped by its immunity to cut and 5 ignored by its toughness): they marked an injury box (mobility).",
     );
   });
 
@@ -366,7 +368,7 @@ describe('wounds are told once, with their cause', () => {
     const { from, attack, ...old } = wounded({ source: null, cause: 'damaging terrain' });
     void from;
     void attack;
-    expect(say(old as GameEvent)).toMatch(/^GH took 15 cut wounds from damaging terrain/);
+    expect(say(old as GameEvent)).toMatch(/^15 cut wounds from damaging terrain reached GH/);
   });
 });
 
@@ -740,13 +742,42 @@ describe('wounds applied with no prompt', () => {
 
   it('issue 26: say why the owner was not asked: every split drops it', () => {
     expect(told(before)).toContain(
-      'GH took 15 cut wounds from damaging terrain: 5 avoided with Vigor; marked mobility and mortal; no choice: every split drops it.',
+      '15 cut wounds from damaging terrain reached GH: Vigor absorbed 5 (Vigor 5 → 0), the other 10 marked its last 2 injury boxes (mobility and mortal), so GH dropped (no choice: every split drops it).',
     );
   });
 
   it('a choice the owner was asked for carries no such note', () => {
     const fresh = { ...state, units: { ...state.units, gh: { ...state.units.gh!, vigor: 5, injuries: [] } } };
     expect(told(fresh)).not.toContain('no choice');
+  });
+});
+
+describe('issue 26: a wound line says what reached the unit, what Vigor absorbed, the boxes marked and whether it dropped', () => {
+  // A tester read "GH took 10 cut wounds (5 avoided with Vigor; marked mobility)" and asked: 5 or 10, and was any avoided?
+  const fresh = { ...state, units: { ...state.units, gh: { ...state.units.gh!, vigor: 12, injuries: [] } } };
+  const left = state.cards[state.units.gh!.card]!.injuries.length - 1;
+  const told = (events: readonly GameEvent[], before?: GameState) => tell(happeningsOf(state, events, { names, ...(before ? { before } : {}) }), {}).join(' ');
+
+  it('a hit split between Vigor and a box: the count that reached it, Vigor before → after, the box, the boxes left', () => {
+    const line = told([roll(), wounded({ wound: 10, taken: 10, avoided: 5, injuries: ['mobility'] })], fresh);
+    expect(line).toContain(`hit; 10 cut wounds reached GH: Vigor absorbed 5 (Vigor 12 → 7), the other 5 marked an injury box (mobility), ${left} boxes left.`);
+    expect(line).not.toMatch(/took|avoided/);
+  });
+
+  it('wounds that mark the last box say it dropped, from the drop that follows them, with no state before', () => {
+    const line = told([roll(), wounded({ wound: 10, taken: 10, avoided: 0, injuries: ['mobility', 'mortal'] }), { type: 'dropped', unit: 'gh', by: 'kn' }]);
+    expect(line).toContain('10 cut wounds reached GH: they marked its last 2 injury boxes (mobility and mortal), so GH dropped.');
+  });
+
+  it('a drop later in the run, after other events, is not put down to these wounds', () => {
+    const line = told([
+      wounded({ wound: 5, taken: 5, avoided: 0, injuries: ['mobility'], from: 'terrain', source: null, attack: undefined, cause: 'damaging terrain' }),
+      { type: 'rolled', unit: 'gh', why: 'Mortal roll: a natural 20 drops the unit', rolls: [20] },
+      { type: 'dropped', unit: 'gh', by: null },
+    ]);
+    expect(line).toContain('5 cut wounds from damaging terrain reached GH: they marked an injury box (mobility).');
+    expect(line).not.toContain('so GH dropped');
+    expect(line).not.toContain('its last');
   });
 });
 
@@ -783,7 +814,7 @@ describe('posts that tell a fact once', () => {
 
   it('one wait is worded one way on every post: "Bob to choose …", never "waiting for", "up to" or "… next" (issue 26)', () => {
     const told = (o: Parameters<typeof tell>[1]) => tell(happeningsOf(state, [roll(), prompted(woundsPrompt())], { names }), o).join(' ');
-    const wording = 'Bob to choose how GH takes them (Vigor to avoid them, or injury boxes to mark).';
+    const wording = 'Bob to choose how GH takes them (Vigor to absorb them, or injury boxes to mark).';
     for (const o of [{}, { lasting: true, actor: 'p1' }, { actor: 'p2' }, { actor: 'p1' }]) {
       expect(told(o)).not.toMatch(/waiting for|up to| next\./i);
       expect(told(o)).toContain(wording);

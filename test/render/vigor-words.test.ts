@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eventSentences } from '../../src/rulesets/sellsword/render';
-import { harmWords } from '../../src/rulesets/sellsword/render/overlays';
+import { harmWords } from '../../src/rulesets/sellsword/render/wound-words';
 import { lastTurnTable } from './states';
 
 describe('harm tags', () => {
@@ -21,10 +21,12 @@ describe('harm tags', () => {
 });
 
 describe('a status after a hit whose wounds were avoided', () => {
-  it('is said to hold, with its cause and why: Vigor avoids wounds only', () => {
+  it('is said to hold, with its cause and why: Vigor absorbs wounds only', () => {
     const t = lastTurnTable();
     const words = eventSentences(t.state, { lastTurn: t.events, before: t.before, names: { p1: 'Hrolf', p2: 'Morga' } }).join('\n');
-    expect(words).toMatch(/KC took 5 cut wounds \(5 avoided with Vigor\); KC is now hobbled, caused by \w+'s [^;.]+ \(Vigor avoids wounds, not statuses\)\./);
+    expect(words).toMatch(
+      /5 cut wounds reached KC: Vigor absorbed all 5 \(Vigor \d+ → \d+\), no injury box marked; KC is now hobbled, caused by \w+'s [^;.]+ \(Vigor absorbs wounds, not statuses\)\./,
+    );
     expect(words).not.toContain('anyway');
   });
 });

@@ -373,7 +373,7 @@ describe('the sandbox page', () => {
     const woundText = (await wounds.locator('.content').textContent()) ?? '';
     expect(woundText).toMatch(/takes \d+ \w+ wounds/);
     expect(woundText).toMatch(/It has \d+ Vigor and \d+ unmarked injury box/);
-    expect(woundText).toContain('Each 5 wounds is avoided with 5 Vigor or marks an injury box; marking the last one drops the unit.');
+    expect(woundText).toContain('Each 5 wounds is absorbed by 5 Vigor or marks an injury box; marking the last one drops the unit.');
     // From here on, a phone's width (Discord's mobile column is about 400 px): the prompt and its menu, then the map.
     await page.setViewportSize({ width: 400, height: 860 });
     await wounds.scrollIntoViewIfNeeded();

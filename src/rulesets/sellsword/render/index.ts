@@ -150,8 +150,9 @@ export function happeningsOf(state: GameState, events: readonly GameEvent[], req
 }
 
 /**
- * The events in sentences ("GN attacked SP with Claw: rolled 14+1 against 11, hit; SP took 5 cut
- * wounds (marked mobility)."), for the turn log posted beside the map and the reply to each act.
+ * The events in sentences ("GN attacked SP with Claw: rolled 14 + 1 = 15, needing 11 or more, hit; 5
+ * cut wounds reached SP: they marked an injury box (mobility)."), for the turn log posted beside the
+ * map and the reply to each act.
  */
 export function eventSentences(
   state: GameState,

@@ -319,6 +319,7 @@ function onStatusGained(r: TurnReader, e: EventOf<'status-gained'>): void {
 
 function onDropped(r: TurnReader, e: EventOf<'dropped'>): void {
   const drop: DropView = { unit: r.name(e.unit), at: r.where(e.unit), span: r.spanOf(e.unit), by: e.by === null ? null : r.name(e.by) };
+  r.droppedBy(e.unit);
   r.drops.push(drop);
   for (const a of r.attacks) if (a.targetId === e.unit) a.view.dropped = true;
   r.pos.set(e.unit, null);

@@ -4,7 +4,7 @@
  * events that follow. The handlers of last-turn-events.ts fill it, one event at a time; names come
  * from the map labels and the players' names, rule facts from the engine's queries.
  */
-import type { Attack } from '../formats/card';
+import type { Attack, InjuryBox } from '../formats/card';
 import type { WoundType } from '../formats/vocabulary';
 import { hasTerrain, squareIndex, T, type Board } from '../../../engine';
 import type { EventOf, GameEvent } from '../engine';
@@ -13,6 +13,7 @@ import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
 import { footprint } from '../../../engine';
 import { apply, boardOf, boxesLeft, cardOf, findAttack, modOf, pendingReplies, SPAN, splitOptions } from '../engine';
 import { recoveryTargetWhy } from './roll-words';
+import { boxName } from './wound-words';
 import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
 import { sqOf, type AttackResult, type AttackView, type DropView, type HarmView, type MoveView, type PlayerView, type Sq } from './view-types';
 
@@ -124,6 +125,8 @@ export class TurnReader {
 
   /** The state as the event being read happens, with the events read since it was last asked for still to apply. */
   private now: GameState | undefined;
+  /** The latest wounds read and whose they were, until an event other than a score or the end comes between. */
+  private lastWounds: { readonly unit: UnitId; readonly words: Mutable<WoundWords> } | null = null;
   private readonly passed: GameEvent[] = [];
 
   constructor(
@@ -163,6 +166,8 @@ export class TurnReader {
   /** Marks an event as read: the state `stateNow` gives moves past it. */
   read(e: GameEvent): void {
     if (this.now) this.passed.push(e);
+    // What may come between wounds and the drop they cause: the Mortal box's score, the game's end.
+    if (e.type !== 'wounded' && e.type !== 'scored' && e.type !== 'game-over') this.lastWounds = null;
   }
 
   /**
@@ -276,16 +281,19 @@ export class TurnReader {
     return undefined;
   }
 
-  /** A box by what it is: "mortal", or for a trait box the attack or trait it disables, "Mend box". */
-  boxName(unit: UnitId, b: string | { trait: string }): string {
-    if (typeof b === 'string') return b;
-    const u = this.unitAt(unit);
-    const attack = u ? findAttack(this.state, u, b.trait) : undefined;
-    return `the ${attack?.name ?? this.traitName(unit, b.trait)} box`;
+  /** A box by what it is (wound-words.ts): "mortal", "the Pike box". */
+  boxName(unit: UnitId, b: InjuryBox): string {
+    return boxName(this.state, unit, b);
   }
 
+  /**
+   * A `wounded` event's words, with what the state before it tells (Vigor before, boxes left) when
+   * these events come with it. Kept as the unit's latest wounds, so a drop that follows them at once
+   * (R3: marking the last box drops the unit) is told as theirs.
+   */
   woundWords(e: EventOf<'wounded'>): WoundWords {
-    return {
+    const before = this.now ? this.stateNow().units[e.unit] : undefined;
+    const words: Mutable<WoundWords> = {
       unit: this.name(e.unit),
       wound: e.wound,
       type: e.woundType,
@@ -295,7 +303,19 @@ export class TurnReader {
       avoided: e.avoided,
       injuries: e.injuries.map((b) => this.boxName(e.unit, b)),
       ...this.unasked(e),
+      ...(before && e.avoided > 0 ? { vigorBefore: before.vigor } : {}),
+      ...(before && e.injuries.length > 0 ? { boxesLeft: Math.max(0, boxesLeft(this.stateNow(), before).length - e.injuries.length) } : {}),
     };
+    this.lastWounds = { unit: e.unit, words };
+    return words;
+  }
+
+  /** A unit dropped: when its latest wounds came just before (a score between at most), they dropped it. */
+  droppedBy(unit: UnitId): void {
+    if (this.lastWounds?.unit === unit) {
+      this.lastWounds.words.drops = true;
+      delete this.lastWounds.words.boxesLeft;
+    }
   }
 
   /**
@@ -324,7 +344,7 @@ export class TurnReader {
     const fives = Math.floor(e.taken / 5);
     if (boxes.length > 0 && fives - Math.min(fives, Math.floor(unit.vigor / 5)) >= boxes.length) return { unasked: 'no choice: every split drops it' };
     if (unit.vigor < 5) return { unasked: `no choice: with ${unit.vigor} Vigor it could avoid none` };
-    if (e.injuries.length === 0) return { unasked: 'no choice: its Vigor avoids them all' };
+    if (e.injuries.length === 0) return { unasked: 'no choice: its Vigor absorbs them all' };
     return { unasked: 'no choice: only one way to take them' };
   }
 

@@ -3,12 +3,15 @@
  * for the act's reply, the turn log, the match log, the catch-up digest and the alt text, and a short
  * phrase per happening for the header a phone reader sees first. Every event is told with its real
  * cause (an attack, a reply, terrain, a status, a trait); wounds are told once, where they landed,
- * with what was ignored, avoided and marked.
+ * with what was ignored, absorbed and marked (wound-words.ts).
  */
 import { MORTAL_DROP_ROLL, MORTAL_ROLL_WHY } from '../engine';
 import { statusWithMeaning } from './status-meaning';
-import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
+import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundWords } from './happenings';
 import { withoutRuleCodes } from '../../../render/plain-rules';
+import { causeWords, woundPhrase, woundSentence } from './wound-words';
+
+export { causeWords, woundSentence } from './wound-words';
 import type { AttackView, LastTurnView, MoveView } from './view';
 
 /** Who reads the words: decisions waiting on this player are "Bob (you) to choose …". */
@@ -52,45 +55,6 @@ function route(m: MoveView): string {
   return m.fromKnown && m.path.length > 1 ? `${m.path[0]!.name} to ${end}` : `to ${end}`;
 }
 
-/**
- * What became of a batch of wounds, counted as the wound prompt counts them (what the unit takes, after
- * immunity, vulnerability and toughness), with what changed the count when something did: "SP took 15
- * cut wounds (5 avoided with Vigor; marked mobility)", "GH took 5 pierce wounds from KN's Longbow: 10
- * dealt, 5 stopped by its immunity to pierce; marked mobility".
- */
-export function woundSentence(w: WoundWords, cause?: WoundCause): string {
-  const changed: string[] = [];
-  if (w.defended < w.wound) changed.push(`${w.wound - w.defended} stopped by its immunity to ${w.type}`);
-  if (w.defended > w.wound) changed.push(`${w.defended - w.wound} more for its vulnerability to ${w.type}`);
-  if (w.toughness > 0) changed.push(`${w.toughness} ignored by its toughness`);
-  const parts: string[] = changed.length > 0 ? [`${w.wound} dealt, ${list(changed)}`] : [];
-  if (w.avoided > 0) parts.push(`${w.avoided} avoided with Vigor`);
-  if (w.injuries.length > 0) parts.push(`marked ${list(w.injuries)}`);
-  const rest = w.taken - w.avoided - 5 * w.injuries.length;
-  // R22: wounds left over below 5 do nothing.
-  if (rest > 0 && rest < 5) parts.push(`${rest} left over, under 5, did nothing`);
-  // Applied with no prompt: why the owner was not asked.
-  if (w.unasked) parts.push(w.unasked);
-  const took = w.taken === 0 ? `${w.unit} took no ${w.type} wounds` : `${w.unit} took ${plural(w.taken, `${w.type} wound`)}`;
-  if (cause) return `${took} from ${causeWords(cause)}${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
-  return `${took}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
-}
-
-export function causeWords(c: WoundCause): string {
-  switch (c.kind) {
-    case 'attack':
-      return `${c.by}'s ${c.attack}`;
-    case 'reply':
-      return `${c.by}'s ${c.attack} (a reply)`;
-    case 'trait':
-      return `${c.by}'s ${c.trait}`;
-    case 'terrain':
-      return 'damaging terrain';
-    case 'recurring':
-      return c.by ? `recurring wounds (a status from ${c.by})` : 'recurring wounds (a status)';
-  }
-}
-
 function incomingWords(i: IncomingWords): string {
   switch (i.kind) {
     case 'attack':
@@ -128,7 +92,7 @@ function promptSentence(p: PromptWords, o: Telling): string | null {
     case 'wounds': {
       if (!p.open || !p.wounds) return null;
       const from = p.wounds.cause ? ` from ${causeWords(p.wounds.cause)}` : '';
-      return `${p.unit} must take ${plural(p.wounds.count, `${p.wounds.type} wound`)}${from}: ${waiting(p, o, `how ${p.unit} takes them (Vigor to avoid them, or injury boxes to mark)`)}.`;
+      return `${p.unit} must take ${plural(p.wounds.count, `${p.wounds.type} wound`)}${from}: ${waiting(p, o, `how ${p.unit} takes them (Vigor to absorb them, or injury boxes to mark)`)}.`;
     }
     case 'order':
       return p.open ? `${capital(waiting(p, o, 'the order of players'))}.` : null;
@@ -250,7 +214,7 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   for (const w of h.wounds) out += `; ${woundSentence(w)}`;
   if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds, `${a.attacker}'s ${a.attack}`)}`;
   if (h.pending?.open && h.pending.wounds)
-    out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to avoid them, or injury boxes to mark)`)}`;
+    out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to absorb them, or injury boxes to mark)`)}`;
   if (a.noReactToken) out += `; ${a.target} could not reply: it has no react token left (a rest act takes one back)`;
   for (const d of a.tooDear ?? []) out += `; ${a.target} could not reply with ${d.attack}: as a reply it costs ${d.cost}, more than ${a.target} has`;
   return `${out}.`;
@@ -258,12 +222,12 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
 
 /**
  * Statuses that follow a hit or a trait, said as every status gained is: "X is now S, caused by Y".
- * Vigor avoids only wounds: when some of the unit's wounds were avoided, the words say why the
- * statuses hold all the same, so "avoided" is not read as the whole hit.
+ * Vigor absorbs only wounds: when some of the unit's wounds were absorbed, the words say why the
+ * statuses hold all the same, so "absorbed" is not read as the whole hit.
  */
 function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[], cause: string): string {
   const avoided = wounds.some((w) => w.unit === unit && w.avoided > 0);
-  return `${unit} is now ${list(statuses)}, caused by ${cause}${avoided ? ' (Vigor avoids wounds, not statuses)' : ''}`;
+  return `${unit} is now ${list(statuses)}, caused by ${cause}${avoided ? ' (Vigor absorbs wounds, not statuses)' : ''}`;
 }
 
 /** What a result means when the words alone leave it open: a glancing blow's cause, a critical that adds nothing. */
@@ -398,7 +362,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'trait':
       return traitSentence(h);
     case 'wound':
-      return `${woundSentence(h.wound, h.cause)}.`;
+      return `${capital(woundSentence(h.wound, h.cause))}.`;
     case 'pay':
       return `${h.unit} paid ${h.what}${h.for ? ` for ${h.for}` : ''}.`;
     case 'gain':
@@ -452,13 +416,6 @@ function restSentence(h: Extract<Happening, { kind: 'rest' }>): string {
 }
 
 /** A few words, or null for what the header leaves out (rolls, bookkeeping). */
-/** Wounds in a few words, counted as the full line counts them: "GH took 10 cut wounds, 5 avoided with Vigor". */
-function woundPhrase(w: WoundWords): string {
-  if (w.taken === 0) return `${w.unit} took no ${w.type} wounds`;
-  if (w.avoided >= w.taken) return `${w.unit} avoided ${plural(w.avoided, `${w.type} wound`)} with Vigor`;
-  return `${w.unit} took ${plural(w.taken, `${w.type} wound`)}${w.avoided > 0 ? `, ${w.avoided} avoided with Vigor` : ''}`;
-}
-
 export function phrase(h: Happening): string | null {
   switch (h.kind) {
     case 'move':

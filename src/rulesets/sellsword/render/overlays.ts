@@ -9,10 +9,11 @@ import { arrowhead, cross, star } from '../../../render/glyphs';
 import { centreOf, cornerOf, type BoardGeometry } from '../../../render/layout';
 import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT } from '../../../render/palette';
 import { entryMark } from './legend';
+import { harmWords } from './wound-words';
 import { haloLine, pathLine } from '../../../render/lines';
 import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from '../../../render/tags';
 import { drawSharedToken, drawUnits, sharedPlaces, spaceKeys, type TokenPlace } from './units';
-import type { AttackView, DropView, HarmView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq, UnitView } from './view';
+import type { AttackView, DropView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq, UnitView } from './view';
 
 type Ctx = SKRSContext2D;
 
@@ -185,16 +186,6 @@ function attackTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<st
       ...(a.to ? { owner: { ...cornerOf(g, a.to), w: g.cell * a.toSpan, h: g.cell * a.toSpan } } : {}),
     };
   });
-}
-
-/**
- * A harm's tag says what the unit lost: "-5 cold" when boxes were marked, "-5 Vigor (cold)" when it
- * was all avoided with Vigor, both when it was split, so avoided wounds never read as wounds taken.
- */
-export function harmWords(h: Pick<HarmView, 'wounds' | 'avoided' | 'type'>): string {
-  if (h.avoided <= 0) return `-${h.wounds} ${h.type}`;
-  if (h.avoided >= h.wounds) return `-${h.avoided} Vigor (${h.type})`;
-  return `-${h.wounds - h.avoided} ${h.type}, -${h.avoided} Vigor`;
 }
 
 function harmTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {

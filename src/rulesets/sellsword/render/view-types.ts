@@ -149,7 +149,7 @@ export interface AttackView {
    * bonus did; for a hit with no roll, why none was needed. Empty when there is nothing to explain.
    */
   readonly notes: readonly string[];
-  /** Wounds after immunity, vulnerability and toughness; of those, avoided with Vigor, and boxes marked. */
+  /** Wounds after immunity, vulnerability and toughness; of those, absorbed by Vigor, and boxes marked. */
   readonly wounds: number;
   /** Wounds toughness ignored (§4.7). */
   readonly toughness: number;
@@ -173,7 +173,7 @@ export interface HarmView {
   readonly at: Sq | null;
   readonly span: 1 | 2;
   readonly wounds: number;
-  /** Of those, avoided with Vigor (the rest marked boxes). */
+  /** Of those, absorbed by Vigor (the rest marked boxes). */
   readonly avoided: number;
   readonly type: WoundType;
   readonly why: 'terrain' | 'recurring';
@@ -269,12 +269,18 @@ export interface WoundWords {
   /** After immunity and vulnerability, before toughness. */
   readonly defended: number;
   readonly toughness: number;
-  /** What was left to allot: avoided with Vigor in fives, a box marked for each other five. */
+  /** What reached the unit, left to allot: absorbed by Vigor in fives, a box marked for each other five. */
   readonly taken: number;
   readonly avoided: number;
   readonly injuries: readonly string[];
   /** Why no prompt asked the owner how to take them ("no choice: every split drops it"), when none did. */
   readonly unasked?: string;
+  /** Worked out when the words are read, never carried by the event: its Vigor before (when the state before is known). */
+  readonly vigorBefore?: number;
+  /** Boxes still unmarked after these wounds (when the state before is known). */
+  readonly boxesLeft?: number;
+  /** These wounds marked its last box, so it dropped (its `dropped` event follows them). */
+  readonly drops?: boolean;
 }
 
 /** Where wounds that no attack in view dealt came from. */

@@ -8,10 +8,11 @@ import { statusWithMeaning } from '../render/status-meaning';
 import { attackOdds, attackOutlook, burstOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../engine';
 import type { WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
-import { cardOf, findAttack, flanked, label, modOf, unitOf } from '../engine';
+import { findAttack, flanked, label, unitOf } from '../engine';
 import { boxesLeft } from '../engine';
 import type { Attack, InjuryBox } from '../formats/card';
 import { effectText } from '../render/card-text';
+import { boxName, splitWords } from '../render/wound-words';
 import type { PlainOption } from './prompt-plain';
 import { unshown } from '../../../discord/text';
 import { chanceWhy, oddsWords, woundWords } from './odds-words';
@@ -172,15 +173,6 @@ function replyOdds(state: GameState, replier: string, against: string, attacks: 
   });
 }
 
-/** A box by what it is: "mortal", or for a trait box what it takes away ("the Pike box"). */
-function boxName(state: GameState, unitId: string, b: InjuryBox): string {
-  if (typeof b === 'string') return b;
-  const unit = unitOf(state, unitId);
-  const attack = findAttack(state, unit, b.trait);
-  const trait = [...cardOf(state, unit).traits, ...(modOf(state, unit)?.traits ?? [])].find((t) => 'id' in t && t.id === b.trait);
-  return `the ${attack?.name ?? (trait && 'name' in trait ? String(trait.name) : b.trait)} box`;
-}
-
 /** What marking each kind of box left does, so a choice says what it leads to (the injury rules). */
 function boxEffects(state: GameState, unitId: string, boxes: readonly InjuryBox[]): string {
   // A recovery roll must come in low, so the same box shows there as +1: said here, so the two do not read as a contradiction.
@@ -254,7 +246,7 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
   const mortal = outcomes.find((x) => x.marked.includes('mortal') && x.vp && !x.drops) ?? outcomes.find((x) => x.marked.includes('mortal') && x.vp);
   const lines = [
     `**${label(state, unit)}** takes **${o.wounds} ${o.type}** wounds${cause ? ` from ${cause}` : ''}. It has ${unit.vigor} Vigor and ${boxes.length} unmarked injury box${boxes.length === 1 ? '' : 'es'} (${boxes.map((b) => boxName(state, unit.id, b)).join(', ') || 'none'}).`,
-    'Each 5 wounds is avoided with 5 Vigor or marks an injury box; marking the last one drops the unit.',
+    'Each 5 wounds is absorbed by 5 Vigor or marks an injury box; marking the last one drops the unit.',
     boxEffects(state, unit.id, boxes),
   ];
   const statuses = attackStatuses(state, o, unit);
@@ -269,13 +261,7 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
     lines.push(`⚠️ ${which} end${ending.length === outcomes.length ? 's' : ''} the match at once: **${name(ending[0]!.wins!)} wins**.`);
   }
   const options = outcomes.map((x, i) => {
-    const what =
-      [
-        x.choice.avoid > 0 ? `spend ${x.choice.avoid} Vigor` : null,
-        x.marked.length > 0 ? `mark ${x.marked.map((b) => boxName(state, unit.id, b)).join(', ')}` : null,
-      ]
-        .filter(Boolean)
-        .join(', then ') || 'nothing to mark';
+    const what = splitWords(state, unit.id, { avoid: x.choice.avoid, injuries: x.marked });
     return { label: `${what}${i === 0 ? ' (default)' : ''}`, value: String(i), description: outcomeWords(x, name) };
   });
   return { text: lines.join('\n'), options };

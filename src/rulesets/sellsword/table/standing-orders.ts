@@ -11,6 +11,9 @@ import type { GameState, Prompt, PromptOf } from '../engine';
 import { findAttack, label, unitOf } from '../engine';
 import type { SplitChoice } from '../engine';
 import type { InjuryBox } from '../formats/card';
+import { splitWords } from '../render/wound-words';
+
+export { splitWords };
 import type { PregamePrompt } from '../engine';
 
 /** Box kinds a player may order wounds by; `trait` stands for every trait box. */
@@ -49,14 +52,6 @@ export function describeOrders(o: Orders): string[] {
       `recoil: ${o.recoil === 'usual' ? 'the usual square (farthest in a straight line)' : o.recoil === 'safe' ? 'keep out of damaging terrain, else the usual square' : 'ask me'}`,
     );
   return lines;
-}
-
-/** A wound split in words: "spend 10 Vigor, then mark defensive, the Pike box". */
-export function splitWords(game: GameState, unitId: string, c: SplitChoice): string {
-  const unit = unitOf(game, unitId);
-  const box = (b: InjuryBox) => (typeof b === 'string' ? b : `the ${findAttack(game, unit, b.trait)?.name ?? b.trait} box`);
-  const parts = [c.avoid > 0 ? `spend ${c.avoid} Vigor` : null, c.injuries.length > 0 ? `mark ${c.injuries.map(box).join(', ')}` : null].filter(Boolean);
-  return parts.length > 0 ? parts.join(', then ') : 'nothing to mark';
 }
 
 const kindOf = (b: InjuryBox): string => (typeof b === 'string' ? b : 'trait');
