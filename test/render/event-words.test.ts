@@ -4,7 +4,7 @@
  * decision still open says who must make it ("Bob (you) to choose …" to that player).
  */
 import { describe, expect, it } from 'vitest';
-import type { EventOf, GameEvent } from '../../src/rulesets/sellsword/engine/events';
+import { apply, type EventOf, type GameEvent } from '../../src/rulesets/sellsword/engine/events';
 import type { GameState, Prompt } from '../../src/rulesets/sellsword/engine/state';
 import { RULES_TOPICS } from '../../src/rulesets/sellsword/rules-topics';
 import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
@@ -724,6 +724,26 @@ describe("a recovery's target says what moved it from the card (R28, issue 26)",
     expect(rerollRecord(shaken(['defensive', 'defensive']), prompt, () => 'Alice')).toContain(
       `needing under ${spirit - 4}: Spirit ${spirit} on its card, 2 defensive injuries −4).`,
     );
+  });
+
+  it('a target that moved since the last roll says what moved it since then, not since the card', () => {
+    // The last roll needed spirit − 2 with one defensive injury; a second one since makes it spirit − 4.
+    const before = shaken(['defensive', 'defensive']);
+    const kn = before.units.kn!;
+    const last = { ...before, units: { ...before.units, kn: { ...kn, statuses: [{ ...kn.statuses[0]!, lastRoll: { needed: spirit - 2, defensive: 1 } }] } } };
+    const e: GameEvent = { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [14], needed: spirit - 4, added: 2 };
+    expect(told(last, e)).toContain(
+      `needing under ${spirit - 4} (under ${spirit - 2} at its last roll, since then 1 more defensive injury −2; the roll must come in under it).`,
+    );
+    // Unchanged since the last roll: the card's explanation, as before.
+    const same = { ...before, units: { ...before.units, kn: { ...kn, statuses: [{ ...kn.statuses[0]!, lastRoll: { needed: spirit - 4, defensive: 2 } }] } } };
+    expect(told(same, e)).toContain(`(Spirit ${spirit} on its card, 2 defensive injuries −4; the roll must come in under it).`);
+  });
+
+  it('a failed roll keeps its target on the status for the next one (R28)', () => {
+    const before = shaken(['defensive']);
+    const e: GameEvent = { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [14], needed: spirit - 2, added: 1 };
+    expect(apply(before, e).units.kn!.statuses[0]!.lastRoll).toEqual({ needed: spirit - 2, defensive: 1 });
   });
 
   it('a target that is the card stat says nothing more', () => {

@@ -262,6 +262,16 @@ function onWounded(state: GameState, event: EventOf<'wounded'>): GameState {
   });
 }
 
+/** A failed recovery roll keeps its target on the status (StatusState.lastRoll); an Enraged failure rolls nothing. */
+function onRecoveryFailed(state: GameState, event: EventOf<'recovery-failed'>): GameState {
+  const next = advance(state, event.rolls);
+  const u = unitIn(next, event.unit);
+  const needed = event.needed;
+  if (needed === undefined || !u.statuses[event.index]) return next;
+  const defensive = u.injuries.filter((b) => b === 'defensive').length;
+  return withUnit(next, event.unit, { ...u, statuses: u.statuses.map((s, i) => (i === event.index ? { ...s, lastRoll: { needed, defensive } } : s)) });
+}
+
 function onStatusLost(state: GameState, event: EventOf<'status-lost'>): GameState {
   const u = unitIn(state, event.unit);
   return advance(withUnit(state, event.unit, { ...u, statuses: u.statuses.filter((_, i) => i !== event.index) }), event.rolls);
@@ -329,7 +339,7 @@ const APPLIERS = {
     return withUnit(state, event.unit, { ...u, statuses: [...u.statuses, event.status] });
   },
   'status-lost': onStatusLost,
-  'recovery-failed': rollsOnly,
+  'recovery-failed': onRecoveryFailed,
   'effect-failed': unchanged,
   'warleader-die': onWarleaderDie,
   dropped: onDropped,

@@ -29,6 +29,11 @@ export interface StatusState {
    * unit is Compromised and may not react (§6.2, R65). Absent before the first roll and after a pass.
    */
   readonly held?: true;
+  /**
+   * The last failed recovery roll's target and the unit's defensive injuries then (R28), so the next
+   * roll can say what changed since (issue 26). Absent before the first roll.
+   */
+  readonly lastRoll?: { readonly needed: number; readonly defensive: number };
 }
 
 export interface UnitState {

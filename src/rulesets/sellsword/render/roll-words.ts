@@ -124,10 +124,34 @@ export function recoveryTargetWhy(state: GameState, unitId: UnitId, index: numbe
   const defensive = unit.injuries.filter((b) => b === 'defensive').length;
   const auras = profile(state, unit)[stat] - (printed - 2 * defensive);
   const signed = (n: number) => `${n > 0 ? '+' : '−'}${Math.abs(n)}`;
+  const since = sinceLastRoll(status.lastRoll, printed - 2 * defensive + auras + status.modifier, defensive, signed);
+  if (since) return since;
   const parts = [
     defensive > 0 ? `${defensive} defensive injur${defensive === 1 ? 'y' : 'ies'} −${2 * defensive}` : '',
     auras !== 0 ? `auras ${signed(auras)}` : '',
     status.modifier !== 0 ? `${status.status}'s own ${signed(status.modifier)}` : '',
   ].filter(Boolean);
   return parts.length === 0 ? '' : `${stat[0]!.toUpperCase()}${stat.slice(1)} ${printed} on its card, ${parts.join(', ')}`;
+}
+
+/**
+ * When the target moved since the status's last roll, what moved it since then, not since the card (a
+ * tester saw 13 one turn and 11 the next, explained from the card's 15): "under 13 at its last roll,
+ * since then 1 more defensive injury −2". Empty when it did not move or there was no roll before.
+ */
+function sinceLastRoll(
+  last: { readonly needed: number; readonly defensive: number } | undefined,
+  needed: number,
+  defensive: number,
+  signed: (n: number) => string,
+): string {
+  if (!last || last.needed === needed) return '';
+  const more = defensive - last.defensive;
+  const rest = needed - last.needed + 2 * more;
+  const parts = [
+    more > 0 ? `${more} more defensive injur${more === 1 ? 'y' : 'ies'} −${2 * more}` : '',
+    more < 0 ? `${-more} defensive injur${more === -1 ? 'y' : 'ies'} fewer +${-2 * more}` : '',
+    rest !== 0 ? `auras ${signed(rest)}` : '',
+  ].filter(Boolean);
+  return `under ${last.needed} at its last roll, since then ${parts.join(', ')}`;
 }
