@@ -24,8 +24,9 @@ const PROOFS: Readonly<Record<string, () => void>> = {
   },
   // SC App. A Siege Weapon: an army with one is refused.
   siege: () => expect(army(troop({ id: 'ram', qualities: ['Siege Weapon'] })).problems.map((p) => p.code)).toEqual(['quality-not-played']),
-  // SC Movement d Trampling: a move names no troops to trample (rules/trample.ts answers, no order plays it).
-  trampling: () => expect(parseWith(scStepSchema, { move: 'brute', path: ['B1', 'C1'], trample: ['skink'] }).ok).toBe(false),
+  // SC Movement d Trampling: a Move tramples (ruling SC134); a charge names no troops to trample.
+  'trampling-on-a-charge': () =>
+    expect(parseWith(scStepSchema, { charge: 'brute', target: 'skink', trample: [{ target: 'skink', with: 'trample' }] }).ok).toBe(false),
 };
 
 describe("Sword and Claw's help says only what is really not played", () => {

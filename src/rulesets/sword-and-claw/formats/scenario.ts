@@ -60,6 +60,12 @@ const moveStep = z
     then: z.strictObject(routeShape).refine(oneRoute, ROUTE_HELP).optional(),
     /** A flyer's new level, reached before it sets off (SC Flight "Changing Altitude"); with no route it only changes level. */
     altitude: z.enum(ALTITUDES).optional(),
+    /** The enemies a Move tramples on its path, each with the attack it tramples with ("trample": the rulebook's numbers) (SC Movement d). */
+    trample: z
+      .array(z.strictObject({ target: idSchema, with: idSchema }))
+      .min(1)
+      .max(10)
+      .optional(),
   })
   .refine((s) => oneRoute(s) || (s.altitude !== undefined && s.path === undefined && s.to === undefined), ROUTE_HELP)
   .refine((s) => s.then === undefined || s.how === 'slide', { ...whenValid, path: ['then'], error: 'only a slide has a move after it ("then")' });

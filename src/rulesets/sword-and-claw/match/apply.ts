@@ -92,7 +92,7 @@ function beginTurn(s: ScState, player: string, round: number): ScState {
       // The move limit a save leaves lasts its turn (SC Conditions Entangled): the side's new turn clears it.
       const fresh = t.player === player && t.limit !== undefined ? conditioned(t, t.conditions ?? [], undefined) : t;
       // SC Sequence 2 Reset: the side's troops still Readied are no longer.
-      const { readied: _r, ...reset } = fresh;
+      const { readied: _r, trampledWith: _t, ...reset } = fresh;
       const kept = t.player === player ? reset : fresh;
       return [id, { ...kept, moved: t.player === player ? null : t.moved, opportunity: newRound ? 0 : t.opportunity }];
     }),
@@ -161,6 +161,12 @@ export function applyEvent(s: ScState, e: ScEvent): ScState {
       const after = { ...s, rng: pastDice(s.rng, e.dice), prompt: null };
       const counted = e.strike ? withTroop(after, e.attacker, { opportunity: s.troops[e.attacker]!.opportunity + 1 }) : after;
       return e.strike ? withConditions(wounded(counted, e.mover, e), e.conditions ? { [e.mover]: e.conditions } : undefined) : counted;
+    }
+    case 'trampled': {
+      // The trample takes the place of one of the mover's attacks this turn (SC Movement d): kept on it until its side's next turn.
+      const used = [...(s.troops[e.troop]!.trampledWith ?? []), e.strike.attack];
+      const after = withTroop({ ...s, rng: pastDice(s.rng, e.dice) }, e.troop, { trampledWith: used });
+      return withConditions(wounded(after, e.target, e), e.conditions ? { [e.target]: e.conditions } : undefined);
     }
     case 'declared':
       return { ...s, declared: [...s.declared, e.strike] };

@@ -4,7 +4,7 @@
  * inactive side (match/readied.ts).
  */
 import { isFlanked } from '../rules/flanking';
-import { checkMeleeDeclaration, findAttack, hasReach, meleeModifiers, type Modifier } from '../rules/melee';
+import { findAttack, hasReach, meleeModifiers, type Modifier } from '../rules/melee';
 import { afterMove } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
 import { checkProjectedTarget, isProjected } from '../rules/projected';
@@ -12,6 +12,7 @@ import type { ScTable } from '../rules/table';
 import { withinReach } from '../rules/targets';
 import { checkFlightAttack } from '../rules/flight-attacks';
 import { conditionsAllow } from './conditions';
+import { strikeAfterTrampling } from './trample';
 import { cardOf, meleeAttacks, onTable, pieceOf, struckCard, tableOf } from './tables';
 import type { ScCommand, ScDeclared, ScSetup, ScState, ScTroop } from './types';
 
@@ -31,7 +32,7 @@ export function meleeOptions(
     const enemies = onTable(s).filter((e) => e.player !== t.player);
     const card = cardOf(setup, t);
     const before = declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
-    const attacks = meleeAttacks(card).filter((a) => checkMeleeDeclaration(card, [...before, a], t) === null);
+    const attacks = meleeAttacks(card).filter((a) => strikeAfterTrampling(card, t, before, a) === null);
     const me = pieceOf(setup, t);
     const near = enemies.filter((e) => areAdjacent(table, me, pieceOf(setup, e)));
     const reached = enemies.filter((e) => withinReach(table, me, pieceOf(setup, e)));

@@ -4,7 +4,7 @@
  * resolves them in the order declared and applies every wound after all have resolved.
  */
 import { refuse } from '../../../engine/errors';
-import { checkMeleeDeclaration, type Fighter, findAttack, hasReach } from '../rules/melee';
+import { type Fighter, findAttack, hasReach } from '../rules/melee';
 import { resolveMeleeStep } from '../rules/melee-step';
 import { areAdjacent } from '../rules/opportunity';
 import { strikesFirst } from '../rules/readied';
@@ -15,6 +15,7 @@ import { checkMeleeTarget } from '../rules/targets';
 import { checkFlightAttack } from '../rules/flight-attacks';
 import { isHurt } from '../rules/wounds';
 import type { Ctx } from './deploy';
+import { strikeAfterTrampling } from './trample';
 import { checkConditions, stepConditions } from './conditions';
 import { cardOf, fighterOf, onTable, pieceOf, tableOf, yourTroop } from './tables';
 import type { ScCommand, ScDeclared, ScSetup, ScWounds } from './types';
@@ -35,7 +36,8 @@ export function declareStrike(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { 
   const flight = attack ? checkFlightAttack(me, attack, table.pieces.get(c.target)!) : null;
   if (flight) refuse(flight.code, `${flight.message}.`);
   const before = s.declared.filter((d) => d.attacker === c.troop).map((d) => d.attack);
-  const declaration = checkMeleeDeclaration(cardOf(setup, troop), [...before, c.attack], troop);
+  // A trample this turn took the place of one of its strikes (SC Movement d).
+  const declaration = strikeAfterTrampling(cardOf(setup, troop), troop, before, c.attack);
   if (declaration) refuse(declaration.code, `${declaration.message}.`);
   if (c.sweep) {
     const size = attack ? sweepSize(attack) : null;

@@ -19,7 +19,9 @@ import { cardOf, hasFlight, hasRangedAttack, moveOf, onTable, opportunityAttacks
 import { climbCost, LEVEL_WORDS, levelOf } from '../rules/altitude';
 import { checkFlightAttack } from '../rules/flight-attacks';
 import { checkConditions, conditionsAllow, strikeConditions } from './conditions';
-import type { ScCommand, ScOpportunityPrompt, ScSetup, ScState, ScTroop } from './types';
+import { trampledReplyModifiers } from '../rules/trample';
+import { asNow, checkTramples, dueOn, isReachAttack, resolveTramples, trampleOrder } from './trample';
+import type { ScCommand, ScOpportunityPrompt, ScSetup, ScState, ScTrampleDue, ScTroop, TrampleAim } from './types';
 
 type Route = { readonly path?: readonly number[]; readonly to?: number };
 
@@ -61,8 +63,18 @@ function usableOn(setup: ScSetup, attacker: ScTroop, mover: Piece): string[] {
 /**
  * Walks `rest` from where the troop stands. Before each step out of a square it asks the enemies next
  * to it that have not been offered this mover yet (ruling SC14); the first of them pauses the move.
+ * A step into the space of a troop it tramples (`tramples`) rolls the trample there, in the order of
+ * SC Movement d (match/trample.ts): Readied enemies asked first, the others after it.
  */
-export function walk(ctx: Ctx, setup: ScSetup, troopId: string, rest: readonly number[], how: 'move' | 'run', offered: readonly string[]): void {
+export function walk(
+  ctx: Ctx,
+  setup: ScSetup,
+  troopId: string,
+  rest: readonly number[],
+  how: 'move' | 'run',
+  offered: readonly string[],
+  tramples: readonly TrampleAim[] = [],
+): void {
   const s = ctx.state;
   const troop = s.troops[troopId]!;
   // The enemies next to the mover are all the walk reads of the table; the mover, which may stand in a friend's square, is left out.
@@ -74,15 +86,60 @@ export function walk(ctx: Ctx, setup: ScSetup, troopId: string, rest: readonly n
     const attackers = opportunityAttackers(table, here, from, how, new Set(offered)).filter(
       (id) => mayStrike(setup, s.troops[id]!) && usableOn(setup, s.troops[id]!, here).length > 0,
     );
+    const due = dueOn(setup, s, here, from, rest[i]!, tramples);
+    if (due.length > 0) {
+      if (entered.length > 0) ctx.emit({ type: 'moved', troop: troopId, path: entered });
+      const reachOn = (id: string) => usableOn(setup, s.troops[id]!, here).some((a) => isReachAttack(setup, s.troops[id]!, a));
+      const order = trampleOrder(setup, s, table, attackers, due, reachOn);
+      const later = tramples.filter((a) => !due.includes(a));
+      const seen = [...offered, ...attackers];
+      const asked = [...order.first, ...order.together];
+      const dueNow: ScTrampleDue = { aims: due, together: order.together, after: order.after };
+      const minus = order.minus.length > 0 ? { minus: order.minus } : {};
+      if (asked.length > 0) {
+        const [attacker, ...queue] = asked as [string, ...string[]];
+        const more = { tramples: later, due: withAs(dueNow, attacker, troop), ...minus };
+        ctx.emit({ type: 'asked', prompt: promptFor(setup, s, troopId, attacker, queue, seen, rest.slice(i), how, more) });
+        return;
+      }
+      if (resolveTramples(ctx, setup, troopId, due, asNow(troop))) return;
+      afterTrample(ctx, setup, troopId, order.after, seen, rest.slice(i), how, later, minus);
+      return;
+    }
     if (attackers.length > 0) {
       if (entered.length > 0) ctx.emit({ type: 'moved', troop: troopId, path: entered });
       const [attacker, ...queue] = attackers as [string, ...string[]];
-      ctx.emit({ type: 'asked', prompt: promptFor(setup, s, troopId, attacker, queue, [...offered, ...attackers], rest.slice(i), how) });
+      const more = tramples.length > 0 ? { tramples } : {};
+      ctx.emit({ type: 'asked', prompt: promptFor(setup, s, troopId, attacker, queue, [...offered, ...attackers], rest.slice(i), how, more) });
       return;
     }
     entered.push(rest[i]!);
   }
   if (entered.length > 0) ctx.emit({ type: 'moved', troop: troopId, path: entered });
+  // Ruling SC134: a trample whose target the Move could not carry the troop through, so that it fell
+  // back short of its space (SC Movement c), is rolled as it stops.
+  if (tramples.length > 0) resolveTramples(ctx, setup, troopId, tramples, asNow(ctx.state.troops[troopId]!));
+}
+
+/** The trample due with the mover as it stands kept, once the attacks simultaneous with it begin (SC Movement d). */
+const withAs = (due: ScTrampleDue, next: string, mover: ScTroop): ScTrampleDue =>
+  due.as === undefined && due.together.includes(next) ? { ...due, as: asNow(mover) } : due;
+
+/** After a trample: the other enemies at the square are asked (SC Movement d, 3), then the move goes on. */
+function afterTrample(
+  ctx: Ctx,
+  setup: ScSetup,
+  moverId: string,
+  after: readonly string[],
+  offered: readonly string[],
+  rest: readonly number[],
+  how: 'move' | 'run',
+  tramples: readonly TrampleAim[],
+  minus: { minus?: readonly string[] },
+): void {
+  const [attacker, ...queue] = after.filter((id) => mayStrike(setup, ctx.state.troops[id]!));
+  if (attacker === undefined) return walk(ctx, setup, moverId, rest, how, offered, tramples);
+  ctx.emit({ type: 'asked', prompt: promptFor(setup, ctx.state, moverId, attacker, queue, offered, rest, how, { tramples, ...minus }) });
 }
 
 function promptFor(
@@ -94,10 +151,16 @@ function promptFor(
   offered: readonly string[],
   rest: readonly number[],
   how: 'move' | 'run',
-) {
+  more: Pick<ScOpportunityPrompt, 'tramples' | 'due' | 'minus'> = {},
+): ScOpportunityPrompt {
   const who = s.troops[attacker]!;
   const attacks = usableOn(setup, who, pieceOf(setup, s.troops[mover]!));
-  return { kind: 'opportunity' as const, player: who.player, mover, attacker, attacks, queue, offered, rest, how };
+  const extra = {
+    ...(more.tramples && more.tramples.length > 0 ? { tramples: more.tramples } : {}),
+    ...(more.due ? { due: more.due } : {}),
+    ...(more.minus && more.minus.length > 0 ? { minus: more.minus } : {}),
+  };
+  return { kind: 'opportunity' as const, player: who.player, mover, attacker, attacks, queue, offered, rest, how, ...extra };
 }
 
 /**
@@ -143,6 +206,14 @@ export function moveTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type
   const budget = allowance(c.how, move, card.size, levelOf(mover.altitude)) - cost;
   if (budget < 0) refuse('not-enough-move', `${c.troop} needs ${cost} inches to change altitude but has ${budget + cost}.`);
   const first = plan(setup, s, pieceOf(setup, mover), c, budget);
+  const tramples = c.trample ?? [];
+  if (tramples.length > 0) {
+    if (c.how !== 'move' || c.then !== undefined)
+      refuse('trample-on-a-move', 'A troop tramples on a Move: a Run leaves it no attack this turn, and a Slide is a step aside.');
+    if (c.path === undefined) refuse('trample-needs-path', 'A trample follows the squares given: give the path through the troop it tramples.');
+    const piece = pieceOf(setup, mover);
+    checkTramples(setup, s, troop, tableOf(setup, s, troop.id), piece, c.path, budget, tramples);
+  }
   // A move after a Slide starts its own count of diagonals (ruling SC12) and counts as a run.
   const then = c.then ? plan(setup, s, pieceOf(setup, troop, first.path[first.path.length - 1]!), c.then, allowance('move', move, card.size)) : null;
   const recorded: MoveOrder = then ? 'run' : c.how;
@@ -155,7 +226,7 @@ export function moveTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type
     if (then?.fellBack && !ctx.state.prompt) ctx.emit({ type: 'fell-back', troop: c.troop });
     return;
   }
-  walk(ctx, setup, c.troop, first.path, c.how === 'run' ? 'run' : 'move', []);
+  walk(ctx, setup, c.troop, first.path, c.how === 'run' ? 'run' : 'move', [], tramples);
   if (first.fellBack && !ctx.state.prompt) ctx.emit({ type: 'fell-back', troop: c.troop });
 }
 
@@ -184,16 +255,23 @@ function held(ctx: Ctx, setup: ScSetup, moverId: string, rest: readonly number[]
   const piece = pieceOf(setup, mover);
   if (canEnd(table, piece, mover.at!)) return true;
   const to = rest.findIndex((at) => canEnd(table, piece, at));
+  // Held short of the squares ahead, it tramples none of the troops there.
   walk(ctx, setup, moverId, rest.slice(0, to + 1), how, offered);
   return true;
 }
 
-/** The inactive player's answer: the attack lands at once (ruling SC15); then the next enemy, or the move goes on. */
+/**
+ * The inactive player's answer: the attack lands at once (ruling SC15); then the next enemy, or the
+ * move goes on. At a trampling step (SC Movement d) the trample is rolled once the Readied enemies
+ * are asked, even if one of those simultaneous attacks removed or held the mover; the other enemies follow.
+ */
 export function answerOpportunity(ctx: Ctx, setup: ScSetup, attackId: string | null): void {
   const s = ctx.state;
   const p = s.prompt as ScOpportunityPrompt;
   const attacker = s.troops[p.attacker]!;
   const mover = s.troops[p.mover]!;
+  const together = p.due?.together.includes(p.attacker) === true;
+  const tramples = p.tramples ?? [];
   if (attackId === null) {
     ctx.emit({ type: 'opportunity', attacker: p.attacker, mover: p.mover, strike: null, dice: [], taken: mover.taken, hurt: mover.hurt, removed: false });
   } else {
@@ -205,7 +283,17 @@ export function answerOpportunity(ctx: Ctx, setup: ScSetup, attackId: string | n
     const moverCard = struckCard(setup, s, mover);
     // "As if the moving figure were still in the space that it is moving from" (SC Opportunity Attacks): flanked there or not.
     const flanked = isFlanked(tableOf(setup, s), pieceOf(setup, mover));
-    const out = strike((sides) => ctx.roll(sides), { attacker: p.attacker, target: p.mover }, attack, attacker.hurt, moverCard, attacker.conditions, flanked);
+    const minus = trampledReplyModifiers(p.minus?.includes(p.attacker) === true);
+    const out = strike(
+      (sides) => ctx.roll(sides),
+      { attacker: p.attacker, target: p.mover },
+      attack,
+      attacker.hurt,
+      moverCard,
+      attacker.conditions,
+      flanked,
+      minus,
+    );
     const taken = mover.taken + out.wounds;
     const removed = isRemoved(taken, moverCard.wounds);
     const conditions = removed ? [] : strikeConditions(setup, s, out);
@@ -220,6 +308,9 @@ export function answerOpportunity(ctx: Ctx, setup: ScSetup, attackId: string | n
       removed,
       ...(conditions.length > 0 ? { conditions } : {}),
     });
+    const stopped = removed || (ctx.state.troops[p.mover]!.conditions ?? []).some((c) => c === 'paralyzed' || c === 'entangled');
+    // Simultaneous with the trample (SC Movement d, 2): a mover this attack stops still makes it.
+    if (stopped && together && resolveTramples(ctx, setup, p.mover, p.due!.aims, p.due!.as)) return;
     if (removed) {
       checkElimination(ctx);
       return;
@@ -227,6 +318,13 @@ export function answerOpportunity(ctx: Ctx, setup: ScSetup, attackId: string | n
     if (held(ctx, setup, p.mover, p.rest, p.how, p.offered)) return;
   }
   const [nextAttacker, ...queue] = p.queue;
-  if (nextAttacker !== undefined) ctx.emit({ type: 'asked', prompt: promptFor(setup, ctx.state, p.mover, nextAttacker, queue, p.offered, p.rest, p.how) });
-  else walk(ctx, setup, p.mover, p.rest, p.how, p.offered);
+  const more = { tramples, ...(p.minus ? { minus: p.minus } : {}) };
+  if (nextAttacker !== undefined) {
+    const due = p.due ? { due: withAs(p.due, nextAttacker, ctx.state.troops[p.mover]!) } : {};
+    ctx.emit({ type: 'asked', prompt: promptFor(setup, ctx.state, p.mover, nextAttacker, queue, p.offered, p.rest, p.how, { ...more, ...due }) });
+    return;
+  }
+  if (p.due === undefined) return walk(ctx, setup, p.mover, p.rest, p.how, p.offered, tramples);
+  if (resolveTramples(ctx, setup, p.mover, p.due.aims, p.due.as)) return;
+  afterTrample(ctx, setup, p.mover, p.due.after, p.offered, p.rest, p.how, tramples, more);
 }

@@ -145,7 +145,15 @@ function commandOf(step: ScStep, setup: ScSetup, state: ScState): { command: ScC
     const where = step.path === undefined && step.to === undefined ? {} : route(step);
     const then = step.then ? { then: route(step.then) } : {};
     return {
-      command: { type: 'move', troop: step.move, how: step.how, ...where, ...then, ...(step.altitude ? { altitude: step.altitude } : {}) },
+      command: {
+        type: 'move',
+        troop: step.move,
+        how: step.how,
+        ...where,
+        ...then,
+        ...(step.altitude ? { altitude: step.altitude } : {}),
+        ...(step.trample ? { trample: step.trample.map((t) => ({ target: t.target, attack: t.with })) } : {}),
+      },
       by: owner(step.move),
     };
   }

@@ -98,6 +98,31 @@ export interface ScTroop {
   readonly readied?: ReadiedKind;
   /** A troop with Flight: the level it is at (SC Flight); absent for a troop without Flight. */
   readonly altitude?: Altitude;
+  /**
+   * The attacks it trampled with this turn (SC Movement d), by id (`trample`: the rulebook's own numbers,
+   * ruling SC122): each takes the place of one of its melee strikes (ruling SC134); absent when none.
+   */
+  readonly trampledWith?: readonly string[];
+}
+
+/** A target a move tramples and the attack it tramples with (SC Movement d; rulings SC121, SC122). */
+export interface TrampleAim {
+  readonly target: string;
+  readonly attack: string;
+}
+
+/**
+ * The trample due at the square a move is paused on (SC Movement d "order of resolution"; ruling
+ * SC134): the Readied enemies asked first (Reach ones, then the others, whose attacks are simultaneous
+ * with the trample), then the trample, then `after`, every other enemy to ask there.
+ */
+export interface ScTrampleDue {
+  readonly aims: readonly TrampleAim[];
+  /** The Readied enemies without a Reach attack: their attacks and the trample are simultaneous. */
+  readonly together: readonly string[];
+  readonly after: readonly string[];
+  /** The mover as the simultaneous attacks began: the trample is rolled with its Hurt and conditions then; absent until they begin. */
+  readonly as?: { readonly hurt: boolean; readonly conditions: readonly Condition[] };
 }
 
 /** What a troop readies (SC Ranged, SC Melee): a ranged attack, taken in the ranged step, or a melee one. */
@@ -161,6 +186,12 @@ export interface ScOpportunityPrompt {
   /** The squares the move still enters, in order, and the order they count as for opportunity attacks. */
   readonly rest: readonly number[];
   readonly how: 'move' | 'run';
+  /** The tramples the move makes further on (SC Movement d); absent when none. */
+  readonly tramples?: readonly TrampleAim[];
+  /** The trample due at this square, resolved once the Readied enemies are asked; absent when none. */
+  readonly due?: ScTrampleDue;
+  /** The enemies whose attack here is at −2, being the trampled troop or next to it (SC Movement d); absent when none. */
+  readonly minus?: readonly string[];
 }
 
 /**
@@ -274,6 +305,20 @@ export type ScEvent =
       readonly dice: readonly Roll[];
     }
   | { readonly type: 'moved'; readonly troop: string; readonly path: readonly number[] }
+  /** A trample attack (SC Movement d), made as the mover enters the target's space (ruling SC134): it lands at once. */
+  | {
+      readonly type: 'trampled';
+      readonly troop: string;
+      readonly target: string;
+      readonly strike: StrikeOutcome;
+      readonly dice: readonly Roll[];
+      /** The target's wounds after it, whether it is Hurt, and whether it is removed. */
+      readonly taken: number;
+      readonly hurt: boolean;
+      readonly removed: boolean;
+      /** The conditions the strike put on the target (ruling SC38); absent when none. */
+      readonly conditions?: readonly Condition[];
+    }
   | { readonly type: 'fell-back'; readonly troop: string }
   /** A mover an opportunity attack entangled or paralyzed: its move ends where it stands (ruling SC40). */
   | { readonly type: 'held'; readonly troop: string; readonly condition: 'entangled' | 'paralyzed' }
@@ -364,6 +409,8 @@ export type ScCommand =
        * before it sets off (ruling SC90); with neither `path` nor `to` it changes level where it is.
        */
       readonly altitude?: Altitude;
+      /** The enemies a Move tramples on its `path`, and with what (SC Movement d; rulings SC121–SC123, SC134). */
+      readonly trample?: readonly TrampleAim[];
     }
   | { readonly type: 'attack'; readonly troop: string; readonly attack: string; readonly target: string; readonly sweep?: SweepAim }
   /** Reload: the troop's movement order, or its action in the ranged step instead of shooting (SC App. B Requires Reload). */

@@ -94,7 +94,8 @@ export function meleeModifiers(attack: TroopAttack, attackerHurt: boolean, condi
  * One melee strike (SC Attacks 1–4): a d10 plus the modifiers hits when it reaches the target's Melee
  * Defense; a hit rolls a d6 plus the attack's bonus, and each To Wound number the damage reaches is a
  * wound. A natural 10 or 1 is no different from any other roll (ruling SC6). `targetFlanked`: the
- * target is flanked where it stands as the strike is rolled (SC Flanking).
+ * target is flanked where it stands as the strike is rolled (SC Flanking). `extra`: modifiers of the
+ * moment, such as −2 on an opportunity attack at a trampling troop (SC Movement d).
  */
 export function strike(
   dice: Dice,
@@ -104,6 +105,7 @@ export function strike(
   target: Pick<TroopCard, 'defense' | 'toWound' | 'qualities'> & { readonly swimming?: true },
   attackerConditions?: readonly Condition[],
   targetFlanked = false,
+  extra: readonly Modifier[] = [],
 ): StrikeOutcome {
   const defense = target.defense.melee;
   // A No Damage hit rolls no d6 (SC App. B No Damage): nothing in its result would read it.
@@ -128,7 +130,7 @@ export function strike(
     };
   }
   const d10 = dice(10);
-  const modifiers = meleeModifiers(attack, attackerHurt, attackerConditions, targetFlanked);
+  const modifiers = [...meleeModifiers(attack, attackerHurt, attackerConditions, targetFlanked), ...extra];
   const total = d10 + modifiers.reduce((sum, m) => sum + m.value, 0);
   const base = { ...who, attack: attack.id, modifiers, total, defense, ...(target.swimming ? { swimming: true as const } : {}) };
   if (total < defense) return { ...base, dice: [{ d: 10, v: d10 }], hit: false, damage: null, wounds: 0 };

@@ -1,7 +1,7 @@
 /**
  * Trampling (SC Movement d; rulings SC121–SC123): who a move may trample, the attack it tramples
  * with, the straight line it must keep through the target's space, and the −2 on opportunity attacks
- * against it. Pure answers: no order makes a trample attack yet (not-yet.ts lists it).
+ * against it. Pure answers; a Move plays them in match/trample.ts (ruling SC134).
  */
 import type { Board } from '../../../engine/board';
 import { footprint } from '../../../engine/footprint';
@@ -49,10 +49,19 @@ export function trampleAttacks(card: TroopCard, c: TrampleCase): TroopAttack[] {
   const chargeOnly = (a: TroopAttack) => a.qualities.some((q) => q.name === 'Charge Only');
   const own = card.attacks.flat().filter((a) => isStompLike(card, a) && !(chargeOnly(a) && (!c.charging || c.startedNextTo)));
   if (own.length > 0) return own;
+  return [rulebookTrample(card)];
+}
+
+/** Ruling SC122: the rulebook's trample: to-hit its lowest melee attack's (0 with none), damage d6 + Strength + the size modifier. */
+export function rulebookTrample(card: TroopCard): TroopAttack {
   const melee = card.attacks.flat().filter((a) => a.range === undefined);
   const toHit = melee.length > 0 ? Math.min(...melee.map((a) => a.toHit)) : 0;
-  return [{ id: TRAMPLE_ID, name: 'Trample', toHit, dmg: { bonus: card.str + SIZE_DAMAGE[card.size] }, atk: 1, qualities: [] }];
+  return { id: TRAMPLE_ID, name: 'Trample', toHit, dmg: { bonus: card.str + SIZE_DAMAGE[card.size] }, atk: 1, qualities: [] };
 }
+
+/** The attack a trample `id` names: the rulebook's trample, or the card's own attack of that id. */
+export const trampleAttackOf = (card: TroopCard, id: string): TroopAttack | undefined =>
+  id === TRAMPLE_ID ? rulebookTrample(card) : card.attacks.flat().find((a) => a.id === id);
 
 /**
  * SC Movement d: an opportunity attack on a trampling troop by the troop it tramples, or by a troop
@@ -88,4 +97,28 @@ export function crossing(board: Pick<Board, 'width'>, mover: Piece, start: numbe
     if (!overlaps(path[i]!)) return { enters, clears: i, straight };
   }
   return { enters, clears: null, straight };
+}
+
+/**
+ * Ruling SC123: the squares a mover stopped inside `target` would still walk, straight on the way it
+ * entered, to clear it (at most as many as the two spaces' spans; off the board: none, it cannot go on).
+ */
+export function onThrough(board: Pick<Board, 'width' | 'height'>, mover: Piece, path: readonly number[], start: number, target: Piece): number[] | null {
+  const c = crossing(board, mover, start, path, target);
+  if (c === null || c.clears !== null || !c.straight) return null;
+  const w = board.width;
+  const last = path[path.length - 1]!;
+  const before = path.length > 1 ? path[path.length - 2]! : start;
+  const [dc, dr] = [(last % w) - (before % w), Math.floor(last / w) - Math.floor(before / w)];
+  const theirs = new Set(footprint(board, target.at, spanOf(target.size)));
+  const out: number[] = [];
+  let [col, row] = [last % w, Math.floor(last / w)];
+  for (let k = 0; k < spanOf(mover.size) + spanOf(target.size); k++) {
+    [col, row] = [col + dc, row + dr];
+    if (col < 0 || row < 0 || col >= w || row >= board.height) return null;
+    const at = row * w + col;
+    out.push(at);
+    if (!footprint(board, at, spanOf(mover.size)).some((s) => theirs.has(s))) return out;
+  }
+  return null;
 }

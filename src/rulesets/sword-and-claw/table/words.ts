@@ -12,6 +12,7 @@ import type { MeleeStrike, SweepOutcome } from '../rules/melee-step';
 import type { DirectFlight } from '../rules/direct-line';
 import type { ProjectedOutcome } from '../rules/projected';
 import { sweepSize } from '../rules/sweep';
+import { trampleAttackOf } from '../rules/trample';
 import { templateOf } from '../rules/templates';
 import type { MoveOrder } from '../rules/movement';
 import { applyEvent } from '../match/apply';
@@ -29,20 +30,18 @@ const HOW: Readonly<Record<MoveOrder | 'charge', string>> = { move: 'moves', run
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
-const attackName = (setup: ScSetup, s: ScState, troop: string, id: string) =>
-  cardOf(setup, s.troops[troop]!)
-    .attacks.flat()
-    .find((a) => a.id === id)?.name ?? id;
+const attackName = (setup: ScSetup, s: ScState, troop: string, id: string) => trampleAttackOf(cardOf(setup, s.troops[troop]!), id)?.name ?? id;
 
 const rollWords = (d10: number, modifiers: readonly Modifier[], total: number, defense: string) => {
   const mods = modifiers.map((m) => `${signed(m.value)} ${m.why}`).join(' ');
   return `d10 ${d10}${mods ? ` ${mods}` : ''} = ${total} against ${defense}`;
 };
 
-function strikeLine(setup: ScSetup, s: ScState, k: StrikeOutcome, opportunity: boolean): string {
+function strikeLine(setup: ScSetup, s: ScState, k: StrikeOutcome, opportunity: boolean | 'trample'): string {
   const d10 = k.dice[0]?.v ?? 0;
   const hit = rollWords(d10, k.modifiers, k.total, `Melee Defense ${k.defense}${k.swimming ? ' (swimming)' : ''}`);
-  const what = `${opportunity ? 'Opportunity attack: ' : ''}${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at ${labelOf(setup, k.target)}`;
+  const kind = opportunity === 'trample' ? 'Trample: ' : opportunity ? 'Opportunity attack: ' : '';
+  const what = `${kind}${labelOf(setup, k.attacker)}'s ${attackName(setup, s, k.attacker, k.attack)} at ${labelOf(setup, k.target)}`;
   if (!k.hit) return `🎲 ${what}: ${hit}, a miss.`;
   const roll0 = k.automatic ? 'it hits automatically, no roll to hit' : `${hit}, a hit`;
   if (k.noDamage) return `🎲 ${what}: ${roll0}; it does no damage (No Damage).`;
@@ -250,7 +249,7 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
           `⏸ ${labelOf(setup, e.prompt.troop)} has an attack Readied: ${name(e.prompt.player)} declares it first, sealed until the ${e.prompt.step} step resolves.`,
         ];
       return [
-        `⏸ ${labelOf(setup, e.prompt.mover)} leaves the reach of ${labelOf(setup, e.prompt.attacker)}: ${name(e.prompt.player)} may make an opportunity attack.`,
+        `⏸ ${labelOf(setup, e.prompt.mover)} leaves the reach of ${labelOf(setup, e.prompt.attacker)}: ${name(e.prompt.player)} may make an opportunity attack${e.prompt.minus?.includes(e.prompt.attacker) ? ' (at −2: it is trampling)' : ''}.`,
       ];
     case 'readied': {
       const other = name(s.players.find((x) => x !== s.troops[e.troop]!.player) ?? '');
@@ -267,6 +266,12 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
         strikeLine(setup, s, e.strike, true),
         ...(e.strike.wounds > 0 ? [woundsLine(setup, e.mover, e, s)] : []),
         ...conditionLines(setup, e.conditions ? { [e.mover]: e.conditions } : undefined),
+      ];
+    case 'trampled':
+      return [
+        strikeLine(setup, s, e.strike, 'trample'),
+        ...(e.strike.wounds > 0 ? [woundsLine(setup, e.target, e, s)] : []),
+        ...conditionLines(setup, e.conditions ? { [e.target]: e.conditions } : undefined),
       ];
     case 'declared': {
       const attack = cardOf(setup, s.troops[e.strike.attacker]!)
