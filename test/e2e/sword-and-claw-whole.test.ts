@@ -87,6 +87,8 @@ describe('a whole Sword and Claw match through Discord', () => {
     expect(told(thread, /Bola at \w+.*\n\w+ is entangled: it cannot move, and attacks at −2/)).toBe(true);
     expect(told(thread, /🎲 \w+ .*entangle.*\(save d10 \d+/i)).toBe(true);
     expect(alts.some((a) => /Entangled/.test(a))).toBe(true);
+    // The Readied prompt's odds for the Bola say that a hit entangles, though it seldom wounds.
+    expect(told(thread, /• Bola at \w+ \(.*\): \d+% to hit, then \d+% to wound, a hit entangles\./)).toBe(true);
     // The result: the thread, its name, the channel's post.
     const result = world.messages(thread).find((m) => /wins by elimination/.test(m.content))!;
     expect(result).toBeDefined();

@@ -13,6 +13,10 @@ import type { ScEvent, ScState } from '../../../src/rulesets/sword-and-claw/matc
 import { scTell } from '../../../src/rulesets/sword-and-claw/table/words';
 import { applyEvent } from '../../../src/rulesets/sword-and-claw/match/apply';
 import { scViewInputOf } from '../../../src/rulesets/sword-and-claw/view/from-match';
+import { findAttack } from '../../../src/rulesets/sword-and-claw/rules/melee';
+import { hitWords } from '../../../src/rulesets/sword-and-claw/table/hit-words';
+import { suggestOrder } from '../../../src/rulesets/sword-and-claw/table/orders';
+import { scPromptPost } from '../../../src/rulesets/sword-and-claw/table/prompt';
 import { scTableView } from '../../../src/rulesets/sword-and-claw/view/table-view';
 
 const content = (() => {
@@ -88,5 +92,32 @@ describe('conditions in the turn picture', () => {
     expect(view.units.find((u) => u.id === 'a')!.condition).toContain('half Move this turn');
     const twice = scTableView(scViewInputOf(setup, { ...end, troops: { ...end.troops, c: { ...end.troops.c!, conditions: ['entangled', 'entangled'] } } }));
     expect(twice.units.find((u) => u.id === 'c')!.condition).toContain('Entangled ×2');
+  });
+});
+
+describe('conditions in the odds a player reads before attacking', () => {
+  it('SC App. B Entangling, Paralyzing, Poison, Draining, No Damage: what a hit does besides wounding is said after its chance to wound', () => {
+    const bola = findAttack(content.troops.get('hollowmoon-snarecaster')!, 'bola')!.attack;
+    // The Bola wounds a Kiln Colossus never, but a hit still entangles it: the odds said only "0% to wound".
+    expect(hitWords(bola, 0)).toBe('0% to wound, a hit entangles');
+    const fang = { ...bola, qualities: [{ name: 'Poison' }, { name: 'Paralyzing' }, { name: 'Draining' }] } as typeof bola;
+    expect(hitWords(fang, 50)).toBe('50% to wound, a wound paralyzes, a wound poisons, a wound drains one more');
+    const crossbow = findAttack(content.troops.get('human-crossbowman')!, 'crossbow')!.attack;
+    expect(hitWords(crossbow, 67)).toBe('67% to wound');
+  });
+
+  it('the /order attack target suggestion and the opportunity prompt say a Web does no damage and entangles on a hit', () => {
+    const scenario = scScenarioSchema.parse(
+      JSON.parse(readFileSync('test/scenarios/sword-and-claw/sc-app-b-entangling-no-damage-sc40-entangled-cannot-move.json', 'utf8')),
+    );
+    const { setup, state } = scenarioStart(scenario, content);
+    const { choices } = suggestOrder(setup, state, 'p1', 'attack', 'target', { troop: 'spinner', attack: 'web' });
+    expect(choices.map((c) => c.name)).toEqual([expect.stringMatching(/\(\d+% to hit, no damage, a hit entangles\)$/)]);
+    const asked: ScState = {
+      ...state,
+      turn: { ...state.turn!, player: 'p2', step: 'movement' },
+      prompt: { kind: 'opportunity', player: 'p1', mover: 'spear', attacker: 'spinner', attacks: ['web'], queue: [], offered: [], rest: [], how: 'move' },
+    };
+    expect(scPromptPost(setup, asked, (p) => p)!.text).toMatch(/• Web: \d+% to hit \(Melee Defense \d+\), then no damage, a hit entangles\./);
   });
 });

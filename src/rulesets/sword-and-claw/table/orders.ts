@@ -20,6 +20,7 @@ import { templateAt, templateOf, troopsUnder } from '../rules/templates';
 import { aimShot } from '../rules/ranged';
 import { coverPenalty } from '../rules/sight';
 import { odds, woundChance } from '../rules/chances';
+import { hitWords } from './hit-words';
 import type { ScCommand, ScSetup, ScState } from '../match/types';
 import { labelOf, squareOf, squareWords, troopOf, troopWords } from './names';
 
@@ -400,7 +401,7 @@ function shotOdds(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'sho
   const bonus = aim.modifiers.reduce((sum, m) => sum + m.value, 0);
   const cover = aim.indirect ? ', out of sight: Indirect Fire' : coverPenalty(aim.sight) > 0 ? ', in cover' : '';
   const toWound = fighters.get(c.target)!.card.toWound;
-  return ` (${aim.inches}", ${aim.band} range${cover}, ${odds(bonus, aim.defense)}% to hit, ${woundChance(attack.dmg.bonus, toWound)}% to wound)`;
+  return ` (${aim.inches}", ${aim.band} range${cover}, ${odds(bonus, aim.defense)}% to hit, ${hitWords(attack, woundChance(attack.dmg.bonus, toWound))})`;
 }
 
 /**
@@ -418,8 +419,9 @@ function strikeOdds(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'a
   const flanked = aim.modifiers.some((m) => m.why === 'flanked') ? 'flanked, ' : '';
   const toWound = struckCard(setup, s, s.troops[c.target]!).toWound;
   // No d10 is rolled, so no flank counts (SC App. B Automatically hits); a Hurt attacker's damage is at −2.
-  if (hitsAutomatically(attack)) return ` (hits automatically, ${woundChance(attack.dmg.bonus - (s.troops[c.troop]!.hurt ? 2 : 0), toWound)}% to wound)`;
-  return ` (${flanked}${odds(bonus, aim.defense)}% to hit, ${woundChance(attack.dmg.bonus, toWound)}% to wound)`;
+  if (hitsAutomatically(attack))
+    return ` (hits automatically, ${hitWords(attack, woundChance(attack.dmg.bonus - (s.troops[c.troop]!.hurt ? 2 : 0), toWound))})`;
+  return ` (${flanked}${odds(bonus, aim.defense)}% to hit, ${hitWords(attack, woundChance(attack.dmg.bonus, toWound))})`;
 }
 
 /** Whom a projected attack aimed at the target would cover, as its suggestion shows them: ` (Cone 4 covers HS1, RB: 1 of yours)`; '' for a plain strike. */

@@ -8,6 +8,7 @@
  * answer is sealed until their reserve is placed, after the defenders'.
  */
 import type { RuleError } from '../../../engine/errors';
+import type { TroopAttack } from '../formats/troop-card';
 import type { PromptPost } from '../../ruleset';
 import type { PlayerId, ReadiedKind, ReserveNumber, ScDeclared, ScReadiedPrompt, ScReservePrompt } from '../match/types';
 import { findAttack } from '../rules/melee';
@@ -16,6 +17,7 @@ import { aimShot } from '../rules/ranged';
 import { shotTroops } from '../match/ranged';
 import { readiedOptions } from '../match/readied';
 import { odds, woundChance } from '../rules/chances';
+import { hitWords } from './hit-words';
 import { cardOf, struckCard } from '../match/tables';
 import type { ScCommand, ScSetup, ScState } from '../match/types';
 import { labelOf, troopWords } from './names';
@@ -29,15 +31,15 @@ const SEP = '>';
 const MOST_BUTTONS = 20;
 
 /** The to-hit bonus and the defence of one Readied choice: a shot as the ranged step rolls it (Readied), a strike as the melee step does. */
-function readiedOdds(setup: ScSetup, s: ScState, d: ScDeclared, step: ReadiedKind): { bonus: number; defense: number; dmg: number } {
+function readiedOdds(setup: ScSetup, s: ScState, d: ScDeclared, step: ReadiedKind): { bonus: number; defense: number; attack: TroopAttack } {
   const attacker = s.troops[d.attacker]!;
   const attack = findAttack(cardOf(setup, attacker), d.attack)!.attack;
   if (step === 'ranged') {
     const aim = aimShot({ ...shotTroops(setup, s), readied: new Set([d.attacker]) }, d, !(s.sealed ?? []).some((x) => x.attacker === d.attacker));
-    return { bonus: aim.modifiers.reduce((n, m) => n + m.value, 0), defense: aim.defense, dmg: attack.dmg.bonus };
+    return { bonus: aim.modifiers.reduce((n, m) => n + m.value, 0), defense: aim.defense, attack };
   }
   const aim = strikeAim(setup, s, { troop: d.attacker, attack: d.attack, target: d.target });
-  return { bonus: aim.modifiers.reduce((n, m) => n + m.value, 0), defense: aim.defense, dmg: attack.dmg.bonus };
+  return { bonus: aim.modifiers.reduce((n, m) => n + m.value, 0), defense: aim.defense, attack };
 }
 
 function readiedPost(setup: ScSetup, s: ScState, p: ScReadiedPrompt, name: (p: PlayerId) => string): PromptPost {
@@ -46,9 +48,9 @@ function readiedPost(setup: ScSetup, s: ScState, p: ScReadiedPrompt, name: (p: P
   const options = readiedOptions(setup, s, troop).slice(0, MOST_BUTTONS);
   const attackName = (id: string) => findAttack(card, id)?.attack.name ?? id;
   const lines = options.map((o) => {
-    const { bonus, defense, dmg } = readiedOdds(setup, s, o, p.step);
+    const { bonus, defense, attack } = readiedOdds(setup, s, o, p.step);
     const toWound = cardOf(setup, s.troops[o.target]!).toWound;
-    return `• ${attackName(o.attack)} at ${troopWords(setup, o.target)}: ${odds(bonus, defense)}% to hit, then ${woundChance(dmg, toWound)}% to wound.`;
+    return `• ${attackName(o.attack)} at ${troopWords(setup, o.target)}: ${odds(bonus, defense)}% to hit, then ${hitWords(attack, woundChance(attack.dmg.bonus, toWound))}.`;
   });
   const verb = p.step === 'ranged' ? 'shoot' : 'strike';
   const text = [
@@ -104,7 +106,7 @@ export function scPromptPost(setup: ScSetup, s: ScState, name: (p: PlayerId) => 
     const aim = strikeAim(setup, s, { troop: p.attacker, attack: id, target: p.mover });
     const bonus = aim.modifiers.reduce((sum, m) => sum + m.value, 0);
     const flanked = aim.modifiers.some((m) => m.why === 'flanked') ? ', flanked' : '';
-    return `• ${attack.name}: ${odds(bonus, aim.defense)}% to hit (Melee Defense ${aim.defense}${flanked}), then ${woundChance(attack.dmg.bonus, moverCard.toWound)}% to wound.`;
+    return `• ${attack.name}: ${odds(bonus, aim.defense)}% to hit (Melee Defense ${aim.defense}${flanked}), then ${hitWords(attack, woundChance(attack.dmg.bonus, moverCard.toWound))}.`;
   });
   const text = [
     `⚔️ ${troopWords(setup, p.mover)} is leaving the reach of your ${troopWords(setup, p.attacker)}. Does it make an opportunity attack?`,
