@@ -33,10 +33,20 @@ const namesOf = (row: MatchRow, fallbackNames: (p: PlayerId) => string) => {
   return (p: PlayerId) => setup?.names[p] ?? fallbackNames(p);
 };
 
-/** The thread's name once the match is over, from its result (league/result-kind.ts): who beat whom, and how. */
+/**
+ * A name as a finished thread's title has it: at most 11 characters, so who beat whom and the score fit
+ * in the first 36 or so, one line on a phone at 400 px ("✅ Alexandra… beat Bartholome… 62–40"); a
+ * tester's title of two long names wrapped with the score on the third line (issue 26).
+ */
+export const TITLE_NAME = 11;
+const titleName = (name: string) => clip(name, TITLE_NAME);
+
+/** The thread's name once the match is over, from its result (league/result-kind.ts): who beat whom, and how, within Discord's 100. */
 export function finishedName(row: MatchRow, fallbackNames: (p: PlayerId) => string, result: ResultFacts | null): string {
-  if (row.status === 'declined' || row.status === 'cancelled' || !result) return cut(`❌ ${row.players.map(fallbackNames).join(' vs ')} (declined)`);
-  return cut(resultTitle(result, namesOf(row, fallbackNames)));
+  if (row.status === 'declined' || row.status === 'cancelled' || !result)
+    return cut(`❌ ${row.players.map((p) => titleName(fallbackNames(p))).join(' vs ')} (declined)`);
+  const names = namesOf(row, fallbackNames);
+  return cut(resultTitle(result, (p) => titleName(names(p))));
 }
 
 /** The result post for the league channel: winner, score, how it ended, length, and the thread. */
