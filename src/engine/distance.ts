@@ -67,6 +67,21 @@ export function distanceField(board: Board, wallAt: WallAt, rule: DiagonalRule, 
   return field;
 }
 
+/**
+ * Every square within `limit` of any of `from`, with its counted distance (the squares of `from` at 0):
+ * the area an attack with a radius covers (Sellsword's R24 burst). The count `distance` makes, kept for
+ * every square it settles, so an area and whom it reaches never disagree.
+ */
+export function distancesWithin(board: Board, wallAt: WallAt, rule: DiagonalRule, from: readonly number[], limit: number): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const f of from) found.set(f, 0);
+  count(board, wallAt, rule, from, limit, (sq, d) => {
+    if (d <= limit && !found.has(sq)) found.set(sq, d);
+    return false;
+  });
+  return found;
+}
+
 /** The nearest of `to` in a field. */
 export function nearestIn(field: Float64Array, to: readonly number[]): number {
   let m = UNREACHABLE;

@@ -18,7 +18,7 @@ export type { FixedDie, Rng, Roll } from './dice';
 export { nearestIn } from './distance';
 
 // Counting distance and adjacency under a game's diagonal rule, and the one path search.
-export { adjacent, afterDiagonal, diagonalState, diagonalSurcharge, distance, distanceField, openGroundDistance } from './distance';
+export { adjacent, afterDiagonal, diagonalState, diagonalSurcharge, distance, distanceField, distancesWithin, openGroundDistance } from './distance';
 export type { DiagonalRule, WallAt } from './distance';
 export { searchSquares } from './path-search';
 export type { SquarePlan, SquareSearch } from './path-search';

@@ -6,7 +6,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { measuringContext } from './canvas-pool';
 import { font } from './fonts';
 import { shapePath } from './glyphs';
-import { INK, type TokenShape } from './palette';
+import { INK, TEMPLATE, type TokenShape } from './palette';
 import { tagBox } from './tags';
 import type { Run } from './text-flow';
 
@@ -70,4 +70,20 @@ export function playerSwatch(p: { readonly shape: TokenShape; readonly colour: s
       ctx.stroke();
     },
   };
+}
+
+/** The squares an area attack covered, as a key shows them: one square shaded with its dashed outline (table-marks.ts drawArea). */
+export function areaSwatch(width = 1.2): Run {
+  return pic(width, (ctx, x, y, h) => {
+    ctx.save();
+    ctx.fillStyle = TEMPLATE;
+    ctx.globalAlpha = 0.3;
+    ctx.fillRect(x + 2, y + 2, h - 4, h - 4);
+    ctx.globalAlpha = 1;
+    ctx.setLineDash([h * 0.2, h * 0.12]);
+    ctx.strokeStyle = TEMPLATE;
+    ctx.lineWidth = h * 0.1;
+    ctx.strokeRect(x + 2, y + 2, h - 4, h - 4);
+    ctx.restore();
+  });
 }

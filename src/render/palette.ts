@@ -79,6 +79,8 @@ export const MISS = '#5f5f5f';
 export const CRITICAL = '#b00020';
 /** The squares an area attack covered: a warm orange, apart from the players' colours and the marks' inks. */
 export const TEMPLATE = '#e07b00';
+/** An area's own marks (its centre's outline, its tag): the area's orange darkened, so white words on it read. */
+export const TEMPLATE_INK = '#8f4700';
 export const REPLY = '#5b2a86';
 export const REACH = [49, 110, 214] as const;
 export const CHARGE = '#e65100';

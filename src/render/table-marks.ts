@@ -130,21 +130,60 @@ function drawAttacks(ctx: Ctx, g: BoardGeometry, view: TableView, heads: boolean
   }
 }
 
+/**
+ * The squares an area attack covered, shaded and each outlined with dashes: the one look of an area on
+ * any game's map (a table view's template, Sellsword's burst), drawn under the tokens; with `border`,
+ * its outer edge solid in that colour too.
+ */
+export function drawArea(ctx: Ctx, g: BoardGeometry, squares: readonly { readonly col: number; readonly row: number }[], border?: string): void {
+  ctx.save();
+  ctx.fillStyle = TEMPLATE;
+  // With its border the area is drawn over busy terrain too (a burst lands anywhere): a stronger shade.
+  ctx.globalAlpha = border ? 0.42 : 0.3;
+  for (const sq of squares) ctx.fillRect(cornerOf(g, sq).x, cornerOf(g, sq).y, g.cell, g.cell);
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = TEMPLATE;
+  ctx.lineWidth = Math.max(2, g.cell * 0.07);
+  ctx.setLineDash([g.cell * 0.2, g.cell * 0.12]);
+  for (const sq of squares) ctx.strokeRect(cornerOf(g, sq).x + 1, cornerOf(g, sq).y + 1, g.cell - 2, g.cell - 2);
+  if (border) areaBorder(ctx, g, squares, border);
+  ctx.restore();
+}
+
+/**
+ * The area's outer edge, solid in `colour` on a white halo: the shade alone is faint on a terrain of
+ * like colour (hills, lava), and the edge says where the area ends on any of them.
+ */
+function areaBorder(ctx: Ctx, g: BoardGeometry, squares: readonly { readonly col: number; readonly row: number }[], colour: string): void {
+  const inside = new Set(squares.map((s) => `${s.col},${s.row}`));
+  ctx.beginPath();
+  for (const s of squares) {
+    const { x, y } = cornerOf(g, s);
+    const sides: [number, number, number, number, number, number][] = [
+      [0, -1, x, y, x + g.cell, y],
+      [0, 1, x, y + g.cell, x + g.cell, y + g.cell],
+      [-1, 0, x, y, x, y + g.cell],
+      [1, 0, x + g.cell, y, x + g.cell, y + g.cell],
+    ];
+    for (const [dc, dr, x1, y1, x2, y2] of sides) {
+      if (inside.has(`${s.col + dc},${s.row + dr}`)) continue;
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(x2, y2);
+    }
+  }
+  ctx.setLineDash([]);
+  ctx.lineCap = 'round';
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = Math.max(5, g.cell * 0.15);
+  ctx.stroke();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = Math.max(3, g.cell * 0.09);
+  ctx.stroke();
+}
+
 /** The squares an area attack covered: shaded and outlined with dashes, under everything else. */
 export function drawTemplates(ctx: Ctx, g: BoardGeometry, view: TableView): void {
-  for (const o of view.overlays) {
-    if (o.kind !== 'template') continue;
-    ctx.save();
-    ctx.fillStyle = TEMPLATE;
-    ctx.globalAlpha = 0.3;
-    for (const sq of o.squares) ctx.fillRect(cornerOf(g, sq).x, cornerOf(g, sq).y, g.cell, g.cell);
-    ctx.globalAlpha = 1;
-    ctx.strokeStyle = TEMPLATE;
-    ctx.lineWidth = Math.max(2, g.cell * 0.07);
-    ctx.setLineDash([g.cell * 0.2, g.cell * 0.12]);
-    for (const sq of o.squares) ctx.strokeRect(cornerOf(g, sq).x + 1, cornerOf(g, sq).y + 1, g.cell - 2, g.cell - 2);
-    ctx.restore();
-  }
+  for (const o of view.overlays) if (o.kind === 'template') drawArea(ctx, g, o.squares);
 }
 
 function drawRemoved(ctx: Ctx, g: BoardGeometry, view: TableView): void {

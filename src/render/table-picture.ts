@@ -11,8 +11,8 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { measuringContext } from './canvas-pool';
 import { loadFonts } from './fonts';
 import { boardGeometry, type BoardGeometry } from './layout';
-import { playerSwatch, statusBadge, swatchLine, tagSwatch } from './legend-parts';
-import { CRITICAL, HIT, INK, MISS, PAPER, PATH, PATH_EDGE, TEMPLATE } from './palette';
+import { areaSwatch, playerSwatch, statusBadge, swatchLine, tagSwatch } from './legend-parts';
+import { CRITICAL, HIT, INK, MISS, PAPER, PATH, PATH_EDGE } from './palette';
 import { phonePx } from './phone';
 import { encodePng } from './png';
 import { numberBadge, type PlacedTag } from './tags';
@@ -144,21 +144,7 @@ function legendRun(e: TableLegendEntry): Run[] {
     case 'removed':
       return [{ group: [tagSwatch('REMOVED', CRITICAL), { text: ` ${e.words}` }] }, { space: 0.9 }];
     case 'template':
-      return item(
-        pic(1.2, (ctx, x, y, h) => {
-          ctx.save();
-          ctx.fillStyle = TEMPLATE;
-          ctx.globalAlpha = 0.3;
-          ctx.fillRect(x + 2, y + 2, h - 4, h - 4);
-          ctx.globalAlpha = 1;
-          ctx.setLineDash([h * 0.2, h * 0.12]);
-          ctx.strokeStyle = TEMPLATE;
-          ctx.lineWidth = h * 0.1;
-          ctx.strokeRect(x + 2, y + 2, h - 4, h - 4);
-          ctx.restore();
-        }),
-        e.words,
-      );
+      return item(areaSwatch(), e.words);
   }
 }
 

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyBoardWall } from '../../src/engine/board';
-import { adjacent, afterDiagonal, diagonalState, diagonalSurcharge, distance, distanceField, openGroundDistance } from '../../src/engine/distance';
+import {
+  adjacent,
+  afterDiagonal,
+  diagonalState,
+  diagonalSurcharge,
+  distance,
+  distanceField,
+  distancesWithin,
+  openGroundDistance,
+} from '../../src/engine/distance';
 import { board, openRows, paint, sq } from '../fixtures/boards';
 
 const open = board(openRows(12, 12));
@@ -143,5 +152,24 @@ describe("the diagonal rule 'every-second' (SC Movement a)", () => {
       state = afterDiagonal('every-second', state);
     }
     expect(paid).toEqual([1, 2, 1, 2]);
+  });
+});
+
+describe('distancesWithin: an area with a radius (R24 burst)', () => {
+  it('holds exactly the squares `distance` puts within the limit, each at that distance', () => {
+    const rows = paint(openRows(12, 12), { E3: '#', E4: '#', E5: '#', E6: '#', E7: '#' });
+    const b = board(rows, { walls: ['C5/D5'] });
+    const wallAt = emptyBoardWall(b);
+    for (const origin of ['D5', 'F5', 'A1', 'E8']) {
+      const from = sq(b, origin);
+      for (const limit of [0, 1, 2, 3]) {
+        const area = distancesWithin(b, wallAt, 'second-once', [from], limit);
+        for (let i = 0; i < 144; i++) {
+          const dd = distance(b, wallAt, 'second-once', [from], [i]);
+          if (dd <= limit) expect(area.get(i)).toBe(dd);
+          else expect(area.has(i)).toBe(false);
+        }
+      }
+    }
   });
 });

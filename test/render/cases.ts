@@ -18,6 +18,7 @@ import { tableGoldenCases } from './table-cases';
 import { newGame } from '../../src/bench/selfplay';
 import {
   bigTable,
+  burstTable,
   content,
   crowdTable,
   droppedThenEnteredTable,
@@ -135,6 +136,24 @@ export const goldenCases: readonly GoldenCase[] = [
       const t = droppedThenEnteredTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
       return encodePng(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
+    name: 'map-burst',
+    shows:
+      "the Priest's Dawnburst centred on the Ghoul at J14 (R24): the nine squares it covered shaded orange with dashed outlines, its centre square outlined solid, a BURST tag by the area, and the attack lines to the three units it caught (a hit, a miss on the priest's own Squire, a critical); the Skeleton outside it untouched; the key under the map names the burst",
+    render: () => {
+      const t = burstTable();
+      return renderMap(t.state, { lastTurn: t.events, before: t.before });
+    },
+  },
+  {
+    name: 'phone-focus-burst',
+    shows: "the burst's close-up at the size a phone shows it: the whole shaded area with its centre outlined, the tags and labels readable",
+    render: () => {
+      const t = burstTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
     },
   },
   {

@@ -152,6 +152,26 @@ export function lastTurnTable(): { before: GameState; events: GameEvent[]; state
 }
 
 /**
+ * A burst on Barrow Hill (R24): the Priest of the Dawn centres Dawnburst (burst 1) on the Ghoul at J14.
+ * It catches the Ghoul (a hit), the priest's own Squire on I15 (a miss) and the Zombie on K15 (a
+ * critical); the Skeleton on L17 stands outside it. The area is the nine squares round J14.
+ */
+export function burstTable(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const start = table({
+    map: 'barrow-hill',
+    dice: [8, 2, 20, 19, 19, 19],
+    units: [
+      u('priest', 'valor-priest', 'p1', 'J10', { tokens: { blue: 1 } }),
+      u('squire', 'valor-squire', 'p1', 'I15'),
+      u('ghoul', 'havoc-ghoul', 'p2', 'J14'),
+      u('zombie', 'havoc-zombie', 'p2', 'K15'),
+      u('skeleton', 'havoc-skeleton', 'p2', 'L17'),
+    ],
+  });
+  return play(start, [{ act: 'attack', unit: 'priest', attack: 'dawnburst', origin: 'J14' }]);
+}
+
+/**
  * A busy melee on Barrow Hill: nine units within three squares. The Knight-Captain moves, charges
  * the Shambling Dead through a gap (a natural 20: critical, dropped) while the Ghoul replies and
  * hits, then attacks the Armored Ogre, which replies with its maul: a critical that pushes the

@@ -7,7 +7,7 @@
 import type { Attack } from '../formats/card';
 import { colOf, nameOf, rowOf } from '../../../engine/board';
 import type { Ctx } from './ctx';
-import { distance } from '../../../engine/distance';
+import { distance, distancesWithin } from '../../../engine/distance';
 import { refuse } from '../../../engine/errors';
 import type { Handler } from './flow';
 import { burstCover, seesCentre } from '../../../engine/sight';
@@ -28,14 +28,25 @@ export function checkBurstOrigin(state: GameState, unit: UnitState, attack: Atta
   }
 }
 
-/** Units caught by the burst, nearest the origin first, ties in board order (R24). */
+/**
+ * The squares a burst covers (R24, §4.2): each square within the burst's radius of the origin by counted
+ * distance (walls cut it; the origin itself at 0), with that distance. The one answer to "where did the
+ * burst land": burstTargets catches the units standing in it, and the last-turn picture shades it.
+ */
+export function burstArea(state: GameState, attack: Pick<Attack, 'burst'>, origin: number): Map<number, number> {
+  const table = tableOf(state);
+  return distancesWithin(table.board, table.wallAt, DIAGONALS, [origin], attack.burst ?? 0);
+}
+
+/** Units caught by the burst, those standing in its area (burstArea), nearest the origin first, ties in board order (R24). */
 export function burstTargets(state: GameState, attacker: UnitState, attack: Attack, origin: number): UnitState[] {
   const table = tableOf(state);
-  const radius = attack.burst ?? 0;
+  const area = burstArea(state, attack, origin);
+  const nearest = (u: UnitState) => Math.min(...squaresOf(state, u).map((sq) => area.get(sq) ?? Number.POSITIVE_INFINITY));
   return Object.values(state.units)
     .filter((u) => onMap(u) && u.id !== attacker.id)
-    .map((u) => ({ u, d: distance(table.board, table.wallAt, DIAGONALS, [origin], squaresOf(state, u), radius) }))
-    .filter(({ d }) => d <= radius)
+    .map((u) => ({ u, d: nearest(u) }))
+    .filter(({ d }) => Number.isFinite(d))
     .sort((a, b) => a.d - b.d || rowOf(table.board, a.u.at!) - rowOf(table.board, b.u.at!) || colOf(table.board, a.u.at!) - colOf(table.board, b.u.at!))
     .map(({ u }) => u);
 }

@@ -11,6 +11,9 @@ export { canPay, commanderOf, nextActor } from './acts';
 // A battlefield file checked against its schema.
 export { battlefieldProblems, battlefieldSchema } from './battlefield';
 
+// The squares a burst covers (R24).
+export { burstArea } from './burst';
+
 // Charges: their paths and the vigor they cost.
 export { CHARGE_VIGOR, canAffordCharge, chargePaths } from './charge';
 

@@ -45,6 +45,8 @@ export function turnSquares(view: MapView, endsOnly = false): { at: Sq; span: 1 
     if (a.from) out.push({ at: a.from, span: a.fromSpan });
     if (a.to) out.push({ at: a.to, span: a.toSpan });
   }
+  // A burst's whole area: the close-up shows where it landed, not only whom it caught.
+  for (const b of last.bursts) for (const at of b.squares) out.push({ at, span: 1 });
   for (const h of last.harms) if (h.at) out.push({ at: h.at, span: h.span });
   for (const d of last.drops) if (d.at) out.push({ at: d.at, span: d.span });
   if (out.length === 0 && last.unit !== null) {

@@ -190,6 +190,7 @@ function hiddenByOf(r: TurnReader, unit: string, target: string): 'status' | 'te
 }
 
 function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
+  if (e.origin !== undefined) r.burstAt(e.unit, e.attack, e.origin);
   const attacker = r.unitAt(e.unit);
   const attack = attacker ? findAttack(r.state, attacker, e.attack) : undefined;
   // What an attack or a reply cost, paid just before it rolls, goes with it.

@@ -11,11 +11,11 @@ import type { EventOf, GameEvent } from '../engine';
 import type { Incoming } from '../engine';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
 import { footprint } from '../../../engine';
-import { apply, boardOf, boxesLeft, cardOf, findAttack, modOf, pendingReplies, SPAN, splitOptions } from '../engine';
+import { apply, boardOf, boxesLeft, burstArea, cardOf, findAttack, modOf, pendingReplies, SPAN, splitOptions } from '../engine';
 import { recoveryTargetWhy } from './roll-words';
 import { boxName } from './wound-words';
 import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
-import { sqOf, type AttackResult, type AttackView, type DropView, type HarmView, type MoveView, type PlayerView, type Sq } from './view-types';
+import { sqOf, type AttackResult, type AttackView, type BurstView, type DropView, type HarmView, type MoveView, type PlayerView, type Sq } from './view-types';
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -104,6 +104,9 @@ export class TurnReader {
   /** Attacks of the current act, which its wounds and statuses belong to. */
   open: OpenAttack[] = [];
   trait: OpenTrait | null = null;
+  readonly bursts: BurstView[] = [];
+  /** The bursts of the current act already read (by attacker, attack and origin): its rolls, one per unit caught, add one area. */
+  private burstsThisAct = new Set<string>();
   readonly harms: HarmView[] = [];
   readonly drops: DropView[] = [];
   readonly happenings: Told[] = [];
@@ -153,9 +156,26 @@ export class TurnReader {
     for (const p of before ? pendingReplies(before) : []) this.replies.set(`${p.unit}>${p.against}`, { ...p, attack: this.attackName(p.unit, p.attack) });
   }
 
+  /**
+   * A burst seen in the events (a roll against a unit it caught, or a reply prompt about it): its area
+   * once per act, from the engine's burstArea on the state as it was made (a sliding wall held open
+   * then may be shut now).
+   */
+  burstAt(unit: UnitId, attackId: string, origin: string): void {
+    const key = JSON.stringify([unit, attackId, origin]);
+    const at = squareIndex(this.board, origin);
+    const attacker = this.unitAt(unit);
+    const attack = attacker ? findAttack(this.state, attacker, attackId) : undefined;
+    if (this.burstsThisAct.has(key) || at === null || attack?.burst === undefined) return;
+    this.burstsThisAct.add(key);
+    const area = [...burstArea(this.stateNow(), attack, at).keys()].sort((a, b) => a - b);
+    this.bursts.push({ attacker: this.name(unit), attack: attack.name, origin: sqOf(this.board, at), squares: area.map((i) => sqOf(this.board, i)) });
+  }
+
   /** Keeps what a reply prompt to `unit` answers, so the reply it declares can say when it comes. */
   askReply(unit: UnitId | undefined, against: UnitId, incoming: Incoming | undefined): IncomingWords | null {
     const words = this.incomingOf(against, incoming);
+    if (incoming && 'origin' in incoming) this.burstAt(against, incoming.attack, incoming.origin);
     if (unit === undefined || !words || !incoming) return words;
     const attacker = this.unitAt(against);
     const slow = !('move' in incoming) && attacker !== undefined && findAttack(this.state, attacker, incoming.attack)?.slow === true;
@@ -377,5 +397,6 @@ export class TurnReader {
   closeAct(): void {
     this.open = [];
     this.trait = null;
+    this.burstsThisAct = new Set();
   }
 }

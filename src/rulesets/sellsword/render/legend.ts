@@ -36,7 +36,7 @@ import { STATUS_COLOUR, STATUS_CODE } from './status-look';
 import { numberBadge, type PlacedTag } from '../../../render/tags';
 import { terrainSquare } from '../../../render/terrain';
 import { flow, type Flow, type Run } from '../../../render/text-flow';
-import { pic, playerSwatch, statusBadge, swatchLine, tagSwatch } from '../../../render/legend-parts';
+import { areaSwatch, pic, playerSwatch, statusBadge, swatchLine, tagSwatch } from '../../../render/legend-parts';
 import type { MapView, UnitView } from './view';
 
 type Ctx = SKRSContext2D;
@@ -172,6 +172,15 @@ function overlayRows(view: MapView): Run[][] {
       ...(view.reach.charges.length > 0
         ? item(swatchLine(CHARGE, [0.3, 0.2]), `CHARGE: ${view.reach.charges.map((c) => `${c.target} (${c.attack})`).join(', ')}`)
         : []),
+    ]);
+  }
+  for (const b of view.lastTurn?.bursts ?? []) {
+    rows.push([
+      heading('Burst'),
+      ...item(areaSwatch(1.1), `${b.attacker}'s`).slice(0, 1),
+      // The rest may wrap: a close-up's key is as narrow as a phone's embed.
+      { text: ` ${b.attack} covered the shaded squares, centred on ${b.origin.name} (its square outlined); every unit on them was attacked, allies too` },
+      { space: 0.9 },
     ]);
   }
   if (view.sight) {

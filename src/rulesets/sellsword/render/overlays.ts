@@ -7,13 +7,14 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from '../../../render/fonts';
 import { arrowhead, cross, star } from '../../../render/glyphs';
 import { centreOf, cornerOf, type BoardGeometry } from '../../../render/layout';
-import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT } from '../../../render/palette';
+import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT, TEMPLATE, TEMPLATE_INK } from '../../../render/palette';
+import { drawArea } from '../../../render/table-marks';
 import { entryMark } from './legend';
 import { harmWords } from './wound-words';
 import { haloLine, pathLine } from '../../../render/lines';
 import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from '../../../render/tags';
 import { drawSharedToken, drawUnits, sharedPlaces, spaceKeys, type TokenPlace } from './units';
-import type { AttackView, DropView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq, UnitView } from './view';
+import type { AttackView, BurstView, DropView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq, UnitView } from './view';
 
 type Ctx = SKRSContext2D;
 
@@ -61,6 +62,52 @@ function moveTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
         px: g.cell * 0.38,
       },
     ];
+  });
+}
+
+/** Each burst's area (R24), shaded as any area attack's is, with its outer edge: under the paths and the tokens. */
+export function drawBurstAreas(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
+  for (const b of last.bursts) drawArea(ctx, g, b.squares, TEMPLATE);
+}
+
+/**
+ * Each burst's centre square outlined solid, over the tokens: a unit usually stands there (the burst
+ * is aimed at it), and the outline sits on the square's border, clear of its label.
+ */
+export function drawBurstCentres(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
+  for (const b of last.bursts) {
+    const { x, y } = cornerOf(g, b.origin);
+    const w = Math.max(3, g.cell * 0.09);
+    ctx.save();
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = w + 3;
+    ctx.strokeRect(x + w / 2, y + w / 2, g.cell - w, g.cell - w);
+    ctx.strokeStyle = TEMPLATE_INK;
+    ctx.lineWidth = w;
+    ctx.strokeRect(x + w / 2, y + w / 2, g.cell - w, g.cell - w);
+    ctx.restore();
+  }
+}
+
+/** "BURST" beside each burst's area, above it or below it, with its attack and centre in the list. */
+function burstTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
+  return last.bursts.map((b: BurstView) => {
+    const rows = b.squares.map((s) => s.row);
+    const p = centre(g, b.origin, 1);
+    const top = cornerOf(g, { col: b.origin.col, row: Math.min(...rows) }).y;
+    const bottom = cornerOf(g, { col: b.origin.col, row: Math.max(...rows) + 1 }).y;
+    const spots = [
+      { x: p.x, y: top - g.cell * 0.3 },
+      { x: p.x, y: bottom + g.cell * 0.3 },
+    ];
+    return {
+      text: 'BURST',
+      listText: `${b.attacker}'s ${b.attack}: a burst centred on ${b.origin.name}, the shaded squares`,
+      colour: TEMPLATE_INK,
+      anchor: p,
+      spots,
+      px: g.cell * 0.32,
+    };
   });
 }
 
@@ -370,7 +417,9 @@ export function overlayTags(g: BoardGeometry, view: MapView): TagRequest[] {
   const last = view.lastTurn;
   return [
     ...(view.preview ? previewTags(g, view.preview) : []),
-    ...(last ? [...attackTags(g, last, sharedPlaces(g, view.units)), ...dropTags(g, last), ...harmTags(g, last), ...moveTags(g, last)] : []),
+    ...(last
+      ? [...attackTags(g, last, sharedPlaces(g, view.units)), ...dropTags(g, last), ...harmTags(g, last), ...moveTags(g, last), ...burstTags(g, last)]
+      : []),
     ...(view.reach ? chargeTags(g, view.reach) : []),
     ...(view.sight ? sightTags(g, view.sight) : []),
   ];
@@ -415,10 +464,10 @@ export const boardSquares = (g: BoardGeometry, view: MapView): Rect => ({
 });
 
 /**
- * Everything drawn on the board picture, in order. Under the tokens: entry tiles, reach shading,
- * paths, sight and preview lines, tags' leader lines (they run from token to token, and the labels
+ * Everything drawn on the board picture, in order. Under the tokens: entry tiles, reach shading, a
+ * burst's area, paths, sight and preview lines, tags' leader lines (they run from token to token, and the labels
  * must stay readable), and a drop's cross and arrowhead on a square another unit has since entered.
- * Over them: charge rings, the other drops, attack heads, then the placed tags (which cover no token).
+ * Over them: a burst's centre outline, charge rings, the other drops, attack heads, then the placed tags (which cover no token).
  * Attack lines go under the tokens with the paths, so no line covers a label; their heads go over.
  * `textPx`: the least size of the words drawn on squares (a close-up's phone text size).
  */
@@ -429,6 +478,7 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
     entryMark(ctx, x, y, g.cell * 2, colour);
   }
   if (view.reach) drawReach(ctx, g, view.reach, textPx);
+  if (view.lastTurn) drawBurstAreas(ctx, g, view.lastTurn);
   const places = sharedPlaces(g, view.units);
   if (view.lastTurn) drawMoves(ctx, g, view.lastTurn, places);
   if (view.sight) {
@@ -452,6 +502,7 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
     drawAttackHeads(ctx, g, view.lastTurn, places, headUnder);
   }
   drawUnits(ctx, g, view.units);
+  if (view.lastTurn) drawBurstCentres(ctx, g, view.lastTurn);
   if (view.reach) drawCharges(ctx, g, view.reach);
   if (view.lastTurn) {
     drawDrops(ctx, g, view.lastTurn, (d) => !crossUnder(d));

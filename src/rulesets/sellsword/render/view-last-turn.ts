@@ -61,6 +61,7 @@ export function lastTurnView(
     unit: r.active === null ? null : r.name(r.active),
     moves: r.moves,
     attacks: [...done.values()],
+    bursts: r.bursts,
     harms: r.harms,
     drops: r.drops,
     happenings: endLast(r.happenings).map((h) => freeze(h, done)),

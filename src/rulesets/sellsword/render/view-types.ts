@@ -167,6 +167,17 @@ export interface AttackView {
   readonly origin?: string;
 }
 
+/**
+ * A burst's area (R24): the squares it covered, from the engine's own burstArea (never worked out
+ * here), and the square it was centred on. Drawn so a player sees where it landed, not only whom it hit.
+ */
+export interface BurstView {
+  readonly attacker: string;
+  readonly attack: string;
+  readonly origin: Sq;
+  readonly squares: readonly Sq[];
+}
+
 /** Wounds that no attack dealt: damaging terrain, recurring statuses. */
 export interface HarmView {
   readonly unit: string;
@@ -192,6 +203,8 @@ export interface LastTurnView {
   readonly unit: string | null;
   readonly moves: readonly MoveView[];
   readonly attacks: readonly AttackView[];
+  /** The bursts made or declared, each once with its area. */
+  readonly bursts: readonly BurstView[];
   readonly harms: readonly HarmView[];
   readonly drops: readonly DropView[];
   readonly happenings: readonly Happening[];
