@@ -195,10 +195,11 @@ describe('refusals that say what to do instead', () => {
 });
 
 describe('the VP target', () => {
-  it("is the smaller warband's points unless the challenger named one", () => {
+  it("is the smaller warband's points unless the challenger named one, never above what a side can score (R2, R3, issue 26)", () => {
     const accepted = { a: { points: 80 }, b: { points: 56 } };
     expect(vpTarget({ points: 121, target: null, map: null, accepted: {} }, accepted)).toBe(56);
-    expect(vpTarget({ points: 60, target: 60, map: null, accepted: {} }, accepted)).toBe(60);
+    expect(vpTarget({ points: 50, target: 50, map: null, accepted: {} }, accepted)).toBe(50);
+    expect(vpTarget({ points: 60, target: 60, map: null, accepted: {} }, accepted)).toBe(56);
   });
 });
 
