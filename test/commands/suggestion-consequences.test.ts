@@ -61,13 +61,13 @@ describe('target suggestions', () => {
     const [sk] = targetChoices(game, 'p1', 'wh', 'bite', '');
     expect(sk!.value).toBe('sk');
     expect(sk!.name).toMatch(
-      /^SK \d+% hit, \d+% crit( · ⚠ SK may reply)? · only crits wound · 0 wounds, crit 10 \(immune −\d+ pierce\)( · range 1)?( · Skeleton Warrior)?$/,
+      /^SK \d+% hit, \d+% crit · only crits wound, 0 wounds( · ⚠ may reply)? · crit 10 \(immune −\d+ pierce\)( · range 1)?( · Skeleton Warrior)?$/,
     );
     // A 400 px screen shows about the first 50 characters: the odds, who may reply and that a plain hit cannot wound.
-    expect(sk!.name.slice(0, 50)).toMatch(/^SK \d+% hit, \d+% crit( · ⚠ SK may reply)? · only crits/);
+    expect(sk!.name.slice(0, 50)).toMatch(/^SK \d+% hit, \d+% crit · only crits wound, 0 wounds/);
   });
 
-  it('R25, R26: a target warns of who may strike back, as a move does, before the wounds ("10 wounds, crit 20")', () => {
+  it("R25, R26: a target warns of who may strike back, as a move does, after a hit's wounds, with the essentials in 46 characters (issue 26)", () => {
     // The Ghoul next to the Knight may reply to its attack; the Warboss two squares off may not.
     const game = table({
       map: 'barrow-hill',
@@ -79,10 +79,11 @@ describe('target suggestions', () => {
     });
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh');
     // A phone shows about the first 50 characters: the odds and the warning.
-    expect(gh!.name.slice(0, 50)).toMatch(/^GH \d+% hit, \d+% crit · ⚠ GH may reply · /);
-    expect(gh!.name).toContain(' · 10 wounds, crit 20 · ');
+    // Issue 26: the label, odds, a hit's wounds and the warning fit the 45 or so a phone shows.
+    expect(gh!.name.slice(0, 46)).toMatch(/^GH \d+% hit, \d+% crit · 10 wounds · ⚠ may reply$/);
+    expect(gh!.name).toContain(' · crit 20 · ');
     // Issue 26: label, odds, the warning, the wounds, then the rest, with the unit's card name last.
-    expect(gh!.name).toMatch(/^GH \d+% hit, \d+% crit · ⚠ GH may reply · 10 wounds, crit 20 · range 1 · Ghoul$/);
+    expect(gh!.name).toMatch(/^GH \d+% hit, \d+% crit · 10 wounds · ⚠ may reply · crit 20 · range 1 · Ghoul$/);
     // Typing another unit's label does not find this target by its warning.
     expect(targetChoices(game, 'p1', 'kn', 'longsword', 'ow').map((c) => c.value)).not.toContain('gh');
   });
@@ -135,10 +136,10 @@ describe('target suggestions', () => {
     // R26), the wounds, then the squares it steps through (the path the command will take) and its cost.
     const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
     expect(gh?.name).toMatch(
-      new RegExp(`^charge GH \\d+% hit, \\d+% crit · ⚠ GH may reply · \\d+ wounds, crit \\d+ · by ${path.join(' → ')} · costs 5 Vigor( · Ghoul)?$`),
+      new RegExp(`^charge GH \\d+% hit, \\d+% crit · \\d+ wounds · ⚠ may reply · crit \\d+ · by ${path.join(' → ')} · costs 5 Vigor( · Ghoul)?$`),
     );
     // A 400 px screen shows about the first 50 characters: the odds and the warning.
-    expect(gh!.name.slice(0, 50)).toMatch(/^charge GH \d+% hit, \d+% crit · ⚠ GH may reply/);
+    expect(gh!.name.slice(0, 53)).toMatch(/^charge GH \d+% hit, \d+% crit · \d+ wounds · ⚠ may reply/);
     expect(gh?.name).not.toContain('charge only');
     // Picking it charges: its value carries the charge.
     expect(gh?.value).toBe('gh charge');

@@ -405,7 +405,7 @@ function unitTargetChoices(game: GameState, id: string, attack: unknown, legal: 
   );
   const charges = new Map(chargeOptions(game, id).map((c) => [c.target, c]));
   // Who may strike back depends on where the attacker stands, not on the target: worked out once.
-  const replies = replyWarning(repliersTo(game, attacker).map((u) => u.id));
+  const replies = repliersTo(game, attacker).map((u) => u.id);
   const found = suggest(
     // A target only a charge reaches carries the charge in its value: picking it charges.
     [...targets].map((t) => choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t), replies), seen.has(t) ? t : chargeTargetValue(t))),
@@ -469,14 +469,14 @@ function inMapLabels(game: GameState, text: string): string {
 }
 
 /**
- * A target as the suggestion names it, what matters first since a name is cut (at about 50 characters
- * on a 400 px screen, and at 100 by Discord): the label, the chance to hit and of a critical, who may
- * strike back (`replies`, the attacker's repliers from where it stands, worked out once per list), the
- * wounds (with what the target's defences do to them), then the rest: the range, and the unit's card
- * name last. Cover and an unseen target's penalty go with the chance to hit they change. A target only a charge reaches is named "charge
- * GH" and judged from the end of the charge (with its +5 wounds): who may reply there, then the wounds,
- * the two squares it steps through (the path the command will take) with the damaging ground's wounds
- * on them, and its cost (issue 26).
+ * A target as the suggestion names it, what matters first since a name is cut (at 100 by Discord, and a
+ * phone at 400 px shows about 45): the label, the chance to hit and of a critical, the wounds a hit
+ * deals (with what the target's defences do to them), who may strike back ("⚠ may reply" when only the
+ * target may), then the rest: a critical's wounds, the range, and the unit's card name last (cover and
+ * an unseen target's penalty go with the chance to hit they change): "GH 60% hit, 10% crit · 10 wounds · ⚠ may reply · crit 20 · range 1 ·
+ * Ghoul" (issue 26: the wounds were lost past the cut at 400 px). A target only a charge reaches is
+ * named "charge GH" and judged from the end of the charge (with its +5 wounds), then the two squares it
+ * steps through (the path the command will take) with the damaging ground's wounds on them, and its cost.
  */
 function targetWords(
   game: GameState,
@@ -485,26 +485,30 @@ function targetWords(
   target: string,
   seen: { attack: string; range: number; cover: boolean } | undefined,
   charge: { attack: string; path: readonly string[] } | undefined,
-  replies: string,
+  repliers: readonly string[],
 ): string {
   const label = target.toUpperCase();
   const card = game.cards[game.units[target]!.card]!.name;
+  const warn = (ids: readonly string[]) => (ids.length === 1 && ids[0] === target ? '⚠ may reply' : replyWarning(ids));
   if (seen) {
     const odds = oddsHead(game, unitId, attack === undefined ? seen.attack : String(attack), target);
+    const [hit, crit] = woundsFirst(odds);
     // Cover and an unseen target's penalty are in the chance to hit: said with it.
     const chance = odds ? [...odds.odds, ...(seen.cover ? ['cover'] : []), ...odds.hitNotes] : ['odds unknown'];
-    return fitName(`${label} ${chance.join(', ')}`, [replies, ...woundsFirst(odds), `range ${seen.range}`, card].filter(Boolean));
+    return fitName(`${label} ${chance.join(', ')}`, [hit ?? '', warn(repliers), crit ?? '', `range ${seen.range}`, card].filter(Boolean));
   }
   const via = attack === undefined ? charge?.attack : String(attack);
   const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
   const damaging = charge ? chargeWoundingSteps(game, unitId, charge.path) : 0;
   // R23: the steps draw no replies, but the charge's attack may be replied to from where it ends.
-  const chargeReplies = charge ? replyWarning(chargeRepliers(game, unitId, charge.path).map((u) => u.id)) : '';
+  const chargeReplies = charge ? warn(chargeRepliers(game, unitId, charge.path).map((u) => u.id)) : '';
+  const [hit, crit] = woundsFirst(odds);
   return fitName(
     `charge ${label} ${odds ? [...odds.odds, ...odds.hitNotes].join(', ') : 'odds unknown'}`,
     [
+      hit ?? '',
       chargeReplies,
-      ...woundsFirst(odds),
+      crit ?? '',
       // The damaging ground goes with the squares that deal it, so both survive the cut to 100.
       ...(charge ? [`by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
       'costs 5 Vigor',
@@ -513,10 +517,15 @@ function targetWords(
   );
 }
 
-/** The wounds part of a target's name: what the target's defences do ("can't wound"), then the wounds a hit and a critical deal. */
-function woundsFirst(odds: ReturnType<typeof oddsHead>): string[] {
-  if (!odds) return [];
-  return [odds.woundNotes.join(', '), odds.wounds ?? ''].filter(Boolean);
+/**
+ * The wounds part of a target's name, in two: what a hit deals, after what the target's defences do
+ * ("can't wound, 0 wounds"), and a critical's ("crit 20"), said later so the essentials fit a phone.
+ */
+function woundsFirst(odds: ReturnType<typeof oddsHead>): [string | undefined, string | undefined] {
+  if (!odds) return [undefined, undefined];
+  const [hit, ...crit] = (odds.wounds ?? '').split(', ').filter(Boolean);
+  const first = [odds.woundNotes.join(', '), hit ?? ''].filter(Boolean).join(', ');
+  return [first || undefined, crit.join(', ') || undefined];
 }
 
 export function traitChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames, memo: Memo = noMemo): Choice[] {
