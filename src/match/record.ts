@@ -115,7 +115,10 @@ export interface Terms {
    * Such a match is for trying a warband and counts in no standings.
    */
   readonly practice?: { readonly seat: PlayerId };
-  /** A league's allowed maps (`/league settings maps`): the map chooser offers only these. */
+  /**
+   * A league's allowed maps (`/league settings maps`): the map chooser offers only these; a game played
+   * at the table is played on one of them drawn from its seed when `map` names none (match/table-begin.ts).
+   */
   readonly allowedMaps?: readonly string[];
   /** The last round, for a game that plays one (a league's setting; ruling SC32). */
   readonly roundLimit?: number;

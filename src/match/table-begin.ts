@@ -19,15 +19,28 @@ export type TableBegun =
 const armiesOf = (current: MatchRow, terms: Terms): Record<string, string> =>
   Object.fromEntries(current.players.map((p) => [p, (terms.accepted[p] as { army?: string } | undefined)?.army ?? '']));
 
+/**
+ * The map a match is played on: the one its terms name, else one of the league's pool (`allowedMaps`,
+ * those of them the game ships) drawn from the match's seed, which the dice commitment fixes before
+ * anyone knows it; else none (the game's first).
+ */
+export function tableMapOf(game: TableGame, terms: Pick<Terms, 'map' | 'allowedMaps'>, seed: number): string | undefined {
+  if (terms.map) return terms.map;
+  const ids = new Set(game.table.maps().map((m) => m.id));
+  const pool = (terms.allowedMaps ?? []).filter((id) => ids.has(id));
+  return pool.length > 0 ? pool[Math.abs(Math.trunc(seed)) % pool.length] : undefined;
+}
+
 /** The match's setup and first events with `terms` (every army in); saved by the caller's act. */
 export function beginTable(app: Pick<Services, 'fixedSeed' | 'mintSecret'>, game: TableGame, current: MatchRow, terms: Terms): TableBegun {
   const fixed = app.fixedSeed?.();
   const seed = fixed ?? (terms.dice ? seedFrom(terms.dice.secret, terms.dice.entropy) : seedFrom(app.mintSecret(), []));
+  const map = tableMapOf(game, terms, seed);
   const made = game.table.setup({
     seed,
     players: current.players,
     armies: armiesOf(current, terms),
-    ...(terms.map ? { map: terms.map } : {}),
+    ...(map ? { map } : {}),
     ...(terms.roundLimit ? { roundLimit: terms.roundLimit } : {}),
   });
   if (!made.ok) return made;

@@ -198,7 +198,8 @@ export function drawTableCanvas(view: TableView): Canvas {
   const { g, width, pad, head, strip, foot, tags } = measure(view);
   const top = head.height + 2 * pad;
   const under = top + g.height;
-  const footTop = under + strip.height + 2 * pad;
+  // A table with no units (a map on its own) has no strip: the key follows the board.
+  const footTop = strip.height > 0 ? under + strip.height + 2 * pad : under;
   const height = footTop + (foot.height > 0 ? foot.height + 2 * pad : 0);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
@@ -212,9 +213,9 @@ export function drawTableCanvas(view: TableView): Canvas {
   drawTableMarks(ctx, g, view, tags);
   ctx.restore();
   rule(ctx, width, under);
-  strip.draw(ctx, pad, under + pad);
+  if (strip.height > 0) strip.draw(ctx, pad, under + pad);
   if (foot.height > 0) {
-    rule(ctx, width, footTop);
+    if (footTop !== under) rule(ctx, width, footTop);
     foot.draw(ctx, pad, footTop + pad);
   }
   return canvas;

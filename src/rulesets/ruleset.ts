@@ -101,6 +101,12 @@ export interface TableRequest {
 /** What a game shows of a match (docs/rulesets.md §1 "View"): its table as a view the renderer draws, render/table-picture.ts. */
 export interface ViewRules {
   table(setup: unknown, state: unknown, request?: TableRequest): TableView;
+  /**
+   * One of the game's maps (`TableRules.maps()`, by id) on its own, before any troop stands on it, with
+   * the key to its terrain (`/map show`); null when the game has no map by that id. Absent: the
+   * game's maps are drawn by the application's own path (Sellsword's map preview).
+   */
+  map?(mapId: string): TableView | null;
 }
 
 export interface Ruleset {

@@ -1,7 +1,8 @@
 /**
  * A league of Sword and Claw through the fake Discord: `/league create ruleset:` makes the channel a
  * league of that game; its season's sign-ups take the game's armies (suggested as typed); the season
- * runner opens the pairing's match of that game with setup begun, with the round limit the organiser set; a concession there is recorded as the
+ * runner opens the pairing's match of that game with setup begun, with the round limit the organiser set and on a map of its
+ * pool (checked against the game's own maps); a concession there is recorded as the
  * league's result, read from the game's own end, and counted in the standings. A challenge in the
  * league's channel is of its game, and one naming another game is refused with a sentence.
  */
@@ -30,6 +31,18 @@ describe('a Sword and Claw league', () => {
     expect(answerText(limited)).toMatch(/round limit/);
     expect((await world.store.leagueSettings.get(league))!.roundLimit).toBe(6);
 
+    // Its map pool is of its own game: a Sellsword map is refused by name with Sword and Claw's maps.
+    const sellswordMap = await world.run({ user: 'alice', channel: league, name: 'league settings maps', options: { maps: 'long-marsh, mill-crossing' } });
+    expect(answerText(sellswordMap)).toBe(
+      '**Mill Crossing** is a Sellsword map. Sword and Claw is played on **Reed Ford** (`reed-ford`), **Long Marsh** (`long-marsh`), **Reed River** (`reed-river`).',
+    );
+    const pool = await world.run({ user: 'alice', channel: league, name: 'league settings maps', options: { maps: 'Long Marsh, reed-river' } });
+    expect(answerText(pool)).toMatch(/allowed maps: any map → long-marsh, reed-river/);
+    expect((await world.store.leagueSettings.get(league))!.maps).toEqual(['long-marsh', 'reed-river']);
+    // `/map list` in the league's channel lists its game's maps.
+    const listed = await world.run({ user: 'bob', channel: league, name: 'map list' });
+    expect(listed.original!.embeds[0]!.title).toBe('Sword and Claw maps');
+
     await world.run({ user: 'alice', channel: league, name: 'league season start', options: { pairing: 'round-robin' } });
     const offered = await world.fake.autocomplete({ user: 'bob', channel: league, name: 'league join', focused: 'warband', options: { warband: '' } });
     expect(offered.map((c) => c.value)).toEqual(expect.arrayContaining(['Iron Company', 'Mire Raiders']));
@@ -51,6 +64,8 @@ describe('a Sword and Claw league', () => {
     expect(row.ruleset).toBe('sword-and-claw');
     expect(row.status).toBe('setup');
     expect((row.setup as { roundLimit?: number }).roundLimit).toBe(6);
+    // The pairing's match is played on a map of the league's pool, not the game's default.
+    expect(['long-marsh', 'reed-river']).toContain((row.setup as { map: { id: string } }).map.id);
     const thread = row.threadId!;
     expect(world.messages(thread).some((m) => m.content.includes('Roll-off'))).toBe(true);
     expect(world.messages(thread).some((m) => m.content.includes('there is nothing to accept'))).toBe(true);
@@ -74,7 +89,22 @@ describe('a Sword and Claw league', () => {
       options: { opponent: 'bob', warband: 'x', ruleset: 'sellsword' },
     });
     expect(answerText(other)).toBe('This league plays Sword and Claw: challenge without `ruleset:` here, or in another channel for another game.');
+    // The league's pool holds: a map outside it is refused, and one that names none is drawn from it at the accept.
+    const outside = await world.run({
+      user: 'alice',
+      channel: league,
+      name: 'skirmish challenge',
+      options: { opponent: 'bob', warband: 'Iron Company', map: 'reed-ford' },
+    });
+    expect(answerText(outside)).toBe('This league plays on **Long Marsh**, **Reed River**, not **Reed Ford**.');
     const ours = await world.run({ user: 'alice', channel: league, name: 'skirmish challenge', options: { opponent: 'bob', warband: 'Iron Company' } });
     expect(answerText(ours)).toMatch(/challenged .* to Sword and Claw/);
+    const thread = world.fake.threads(league).at(-1)!.id;
+    expect(world.messages(thread)[0]!.content).toMatch(
+      /on one of the league's maps, drawn when the challenge is accepted \(\*\*Long Marsh\*\*, \*\*Reed River\*\*\)\./,
+    );
+    await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Mire Raiders' } });
+    const row = (await world.store.matches.byThread(thread))!;
+    expect(['long-marsh', 'reed-river']).toContain((row.setup as { map: { id: string } }).map.id);
   });
 });

@@ -97,4 +97,21 @@ describe('the map of a Sword and Claw match', () => {
     );
     expect(world.fake.threads(world.fake.channel.id)).toHaveLength(threads);
   });
+
+  it('lists and draws its maps with /map, by ruleset: or in one of its match threads', async () => {
+    const listed = await world.run({ user: 'alice', name: 'map list', options: { ruleset: 'sword-and-claw' } });
+    const embed = listed.original!.embeds[0]!;
+    expect(embed.title).toBe('Sword and Claw maps');
+    expect(embed.description).toContain('**Reed River** `reed-river` · 24×16: blocking terrain, difficult ground, water up to 3 deep');
+    // In a Sword and Claw match's thread, its game is the default.
+    const thread = lastThread();
+    const shown = await world.run({ user: 'bob', channel: thread, name: 'map show', options: { map: 'Long Marsh' } });
+    expect(shown.response?.ephemeral).toBe(true);
+    expect(shown.original!.content).toBe('**Long Marsh** · `long-marsh` · Sword and Claw · 36×24: blocking terrain, difficult ground, trees');
+    expect(shown.original!.attachments.map((a) => a.filename)).toEqual(['long-marsh.png']);
+    expect(shown.original!.attachments[0]!.description).toMatch(/^Long Marsh, a Sword and Claw map\.\n36 by 24 inches/);
+    const refused = await world.run({ user: 'bob', channel: thread, name: 'map show', options: { map: 'mill-crossing' } });
+    expect(answerText(refused)).toMatch(/^\*\*Mill Crossing\*\* is a Sellsword map\. Sword and Claw is played on \*\*Reed Ford\*\*/);
+    expect(world.errors).toEqual([]);
+  });
 });

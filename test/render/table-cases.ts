@@ -5,6 +5,7 @@
 import { renderTableFocus } from '../../src/render/table-focus';
 import { drawTableCanvas, renderTable } from '../../src/render/table-picture';
 import { scTableView } from '../../src/rulesets/sword-and-claw/view/table-view';
+import { scView } from '../../src/rulesets/sword-and-claw/view';
 import { atPhoneWidth } from './cases';
 import { areaTable, coneTable, deployedTable, deployingTable, flightTable, hostTable, meleeTable, waterTable } from './table-states';
 
@@ -67,5 +68,11 @@ export const tableGoldenCases = [
     shows:
       "Sword and Claw's flyers (SC Flight): each aloft drawn smaller at the top of its space with its level on a badge in the top-left corner (Hv hovering over a spearman, whose token shows below it; Lo at Low Altitude, Hurt with its H badge in the other corner; Hi on the 2×2 wyvern after its move), a Landed harrier unmarked, the strip saying 'flying: Hovering' and 'landed (it can fly)', and a key line for each level shown",
     render: () => renderTable(scTableView(flightTable())).png,
+  },
+  {
+    name: 'table-sc-map-reed-river',
+    shows:
+      "/map show of a Sword and Claw map (issue 33): Reed River on its own, titled as a Sword and Claw map, its size in inches and its terrain counted in the header, the river's depths in the corners, no troops, no strip, and the key to hard blocking, difficult terrain and water right under the board",
+    render: () => renderTable(scView.map!('reed-river')!).png,
   },
 ] as const;

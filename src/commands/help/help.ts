@@ -6,11 +6,11 @@ import { MessageFlags } from 'discord.js';
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import { findTopicIn } from '../../formats/rules-topic';
 import { RULESETS, type Ruleset } from '../../rulesets';
-import type { App } from '../app';
 import { choice, suggest, type CommandModule } from '../command';
 import { HELP_TOPICS } from './help-topics';
 import { booleanOption, choiceOption, optionSet, textOption } from '../option-spec';
 import { refuse } from '../../match/user-error';
+import { rulesetHere } from '../ruleset-here';
 
 const share = booleanOption({ name: 'share', description: 'Post it for everyone to see', default: false });
 const helpArgs = optionSet(
@@ -48,19 +48,6 @@ export const helpCommand: CommandModule = {
     await interaction.reply({ content, ...visibility(o.share) });
   },
 };
-
-/**
- * The game whose rules a player looks up: the one named, else the game of the match in this thread,
- * else of this channel's league, else the default.
- */
-async function rulesetHere(app: App, channelId: string | null, named: unknown): Promise<Ruleset> {
-  const pick = (id: string | undefined) => RULESETS.find((r) => r.id === id);
-  if (typeof named === 'string') return pick(named) ?? RULESETS[0]!;
-  if (!channelId) return RULESETS[0]!;
-  const match = await app.store.matches.byThread(channelId);
-  const here = match?.ruleset ?? (await app.store.leagues.get(channelId))?.ruleset;
-  return pick(here) ?? RULESETS[0]!;
-}
 
 /** The game's topics a player's typing finds: by title, id, or another word for it. */
 function topicChoices(rules: Ruleset, typed: string): ApplicationCommandOptionChoiceData[] {

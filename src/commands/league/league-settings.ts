@@ -10,7 +10,7 @@ import type { App } from '../app';
 import { mustBeAbleIn } from '../bot-permissions';
 import { leagueHere, mustOrganise } from './league-access';
 import { postInLeague } from '../../league/league-posts';
-import { mapById } from '../map/map-library';
+import { leagueMapIds } from '../map/map-library';
 import { save } from '../../match/saved';
 import { displayName } from '../skirmish/skirmish-challenge';
 import { refuse } from '../../match/user-error';
@@ -139,20 +139,23 @@ export function clockPatch(o: {
   return patch;
 }
 
-export async function mapsPatch(app: App, guildId: string | null, text: string): Promise<LeagueSettingsPatch> {
+/**
+ * The league's map pool from what the organiser typed: ids separated by commas or spaces, or (a game
+ * played at the table) names separated by commas; `any` clears it. Checked against the maps of the
+ * league's game (map-library.ts `leagueMapIds`).
+ */
+export async function mapsPatch(app: App, guildId: string | null, channelId: string, text: string): Promise<LeagueSettingsPatch> {
   if (text.trim().toLowerCase() === 'any') return { maps: null };
-  const ids = [
-    ...new Set(
-      text
-        .split(/[,\s]+/)
-        .map((s) => s.trim().toLowerCase())
-        .filter((s) => s !== ''),
-    ),
-  ];
-  const unknown: string[] = [];
-  for (const id of ids) if (!(await mapById(app, id, guildId))) unknown.push(id);
-  if (unknown.length > 0) refuse('unknown-map', `There is no map ${unknown.map((u) => `"${shown(u)}"`).join(', ')}. \`/map list\` shows them.`);
-  return { maps: ids };
+  const league = await app.store.leagues.get(channelId);
+  const found = league ? rulesetOf(league.ruleset) : null;
+  const game = found?.ok ? found.ruleset : RULESETS[0]!;
+  const names = new Set(game.table?.maps().map((m) => m.name.toLowerCase()) ?? []);
+  const typed = text
+    .split(',')
+    .map((piece) => piece.trim())
+    .flatMap((piece) => (names.has(piece.toLowerCase()) ? [piece] : piece.split(/\s+/)))
+    .filter((s) => s !== '');
+  return { maps: await leagueMapIds(app, game, typed, guildId) };
 }
 
 export const settingChange = change;

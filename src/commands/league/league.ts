@@ -116,7 +116,7 @@ export const leagueCommand: CommandModule = {
         case 'clock':
           return settingChange(interaction, app, clockPatch(options.clock.parse(values)));
         case 'maps':
-          return settingChange(interaction, app, await mapsPatch(app, interaction.guildId, options.maps.parse(values).maps));
+          return settingChange(interaction, app, await mapsPatch(app, interaction.guildId, interaction.channelId, options.maps.parse(values).maps));
         case 'catalog':
           // The warbands registered in the season are checked again (league-catalog.ts).
           return catalogChange(interaction, app, options.catalog.parse(values).version);

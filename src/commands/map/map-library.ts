@@ -87,7 +87,7 @@ const SELLSWORD = () => RULESETS[0]!.name;
 const sameMap = (m: { readonly id: string; readonly name: string }, key: string) => m.id === key || m.name.toLowerCase() === key;
 
 /** The game played at the table, other than `except`, that ships a map by this id or name. */
-function tableGameWith(key: string, except?: string): { readonly game: Ruleset; readonly map: MapOffer } | undefined {
+export function tableGameWith(key: string, except?: string): { readonly game: Ruleset; readonly map: MapOffer } | undefined {
   for (const game of RULESETS) {
     const map = game.id === except ? undefined : game.table?.maps().find((m) => sameMap(m, key));
     if (map) return { game, map };
@@ -165,5 +165,44 @@ export async function mapListEmbed(app: MapLibrary, guild?: GuildScope): Promise
     lines.push(line);
     length += line.length + 1;
   }
-  return { title: 'Maps', description: lines.join('\n'), footer: { text: '/map show map draws one' } };
+  const others = RULESETS.filter((r) => r.table).map((r) => `${r.name}'s maps: /map list ruleset:${r.name}`);
+  return { title: 'Maps', description: lines.join('\n'), footer: { text: ['/map show map draws one', ...others].join(' · ') } };
+}
+
+/** A game played at the table's maps as one embed: a line per map with its size and terrain, the default marked. */
+export function tableMapListEmbed(game: Ruleset, table: TableRules): APIEmbed {
+  const lines = table.maps().map((m, i) => `**${shown(m.name)}** \`${m.id}\` · ${m.about}${i === 0 ? ' · the default' : ''}`);
+  return {
+    title: `${game.name} maps`,
+    description: lines.join('\n'),
+    footer: { text: `/map show map draws one with its key · a square is an inch · ${SELLSWORD()}'s maps: /map list ruleset:${SELLSWORD()}` },
+  };
+}
+
+/**
+ * The maps a league's pool may hold (`/league settings maps:`), by id or name, any case: for a league
+ * of a game played at the table, that game's own (`TableRules.maps()`), each checked with
+ * `tableMapNamed`, so a map of the other game is refused by name with this game's list; for the default
+ * game, the server's Sellsword maps. Ids in the order given, each once.
+ */
+export async function leagueMapIds(app: MapLibrary, game: Ruleset, typed: readonly string[], guild: GuildScope): Promise<string[]> {
+  const ids: string[] = [];
+  if (game.table) {
+    for (const t of typed) ids.push((await tableMapNamed(app, game, game.table, t, guild)).id);
+    return [...new Set(ids)];
+  }
+  const unknown: string[] = [];
+  for (const t of typed) {
+    const found = await mapById(app, t, guild);
+    if (found) ids.push(found.id);
+    else unknown.push(t);
+  }
+  const theirs = unknown.map((u) => tableGameWith(u.trim().toLowerCase())).find((x) => x !== undefined);
+  if (theirs)
+    refuse(
+      'map-of-another-game',
+      `**${shown(theirs.map.name)}** is a ${theirs.game.name} map, and this league plays ${SELLSWORD()}. Its maps: ${await someMaps(app, guild)}.`,
+    );
+  if (unknown.length > 0) refuse('unknown-map', `There is no map ${unknown.map((u) => `"${shown(u)}"`).join(', ')}. \`/map list\` shows them.`);
+  return [...new Set(ids)];
 }

@@ -1,6 +1,9 @@
 /**
  * /map list | show map | submit file. Anyone may look; only organisers (Manage Server) may add a map,
- * and it is added to their server. Looking is private unless `share` is set.
+ * and it is added to their server. Looking is private unless `share` is set. `list` and `show` are of
+ * the game `ruleset:` names, else of this thread's match or channel's league (ruleset-here.ts): a game
+ * played at the table lists its own maps (`TableRules.maps()`) and draws one through its view
+ * (`ViewRules.map`); submitted maps are Sellsword's.
  */
 import {
   AttachmentBuilder,
@@ -13,10 +16,13 @@ import type { Gridmap } from '../../formats/gridmap';
 import { didYouMean } from '../../formats/suggest';
 import type { App } from '../app';
 import type { CommandModule } from '../command';
-import { mapById, mapChoices, mapFacts, mapIds, mapListEmbed } from './map-library';
+import { mapById, mapChoices, mapFacts, mapIds, mapListEmbed, tableGameWith, tableMapListEmbed, tableMapNamed } from './map-library';
 import { renderMapPreview } from '../../posts/map-preview';
 import { checkOrganiser, submitMap } from './map-submit';
-import { attachmentOption, booleanOption, optionSet, textOption } from '../option-spec';
+import { attachmentOption, booleanOption, choiceOption, optionSet, textOption } from '../option-spec';
+import { RULESETS, type Ruleset, type TableRules } from '../../rulesets';
+import { renderTable } from '../../render/table-picture';
+import { rulesetHere } from '../ruleset-here';
 import type { ReadOptions } from '../options';
 import { refuse } from '../../match/user-error';
 import { checkUploadMeta, readUpload } from '../upload';
@@ -25,9 +31,15 @@ import { shown } from '../../discord/text';
 
 const share = booleanOption({ name: 'share', description: 'Post it in the channel for everyone to see', default: false });
 
+const ruleset = choiceOption({
+  name: 'ruleset',
+  description: `The game (default: this match's or league's game, else ${RULESETS[0]!.name})`,
+  choices: RULESETS.map((r) => ({ name: r.name, value: r.id })),
+});
+
 const args = {
-  list: optionSet(share),
-  show: optionSet(textOption({ name: 'map', description: 'The map (type a name or id)', required: true, autocomplete: true }), share),
+  list: optionSet(share, ruleset),
+  show: optionSet(textOption({ name: 'map', description: 'The map (type a name or id)', required: true, autocomplete: true }), share, ruleset),
   submit: optionSet(attachmentOption({ name: 'file', description: 'A .json or .yaml gridmap', required: true })),
 };
 
@@ -58,10 +70,35 @@ function previewFiles(map: Gridmap): AttachmentBuilder[] {
   ];
 }
 
+/** A map of a game played at the table, drawn by its view with the key to its terrain. */
+async function showTableMap(
+  interaction: ChatInputCommandInteraction,
+  app: App,
+  game: Ruleset,
+  table: TableRules,
+  typed: string,
+  share: boolean,
+): Promise<void> {
+  const offer = await tableMapNamed(app, game, table, typed, interaction.guildId);
+  const view = game.view?.map?.(offer.id);
+  if (!view) throw new Error(`${game.name} lists the map ${offer.id} but cannot draw it`);
+  await interaction.deferReply(visibility(share));
+  const { png, alt } = renderTable(view);
+  await interaction.editReply({
+    content: `**${shown(offer.name)}** · \`${offer.id}\` · ${game.name} · ${offer.about}`,
+    files: [new AttachmentBuilder(png, { name: `${offer.id}.png`, description: alt })],
+  });
+}
+
 async function show(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
-  const { map: id, share } = args.show.parse(options.values);
+  const { map: id, share, ruleset: named } = args.show.parse(options.values);
+  const game = await rulesetHere(app, interaction.channelId, named);
+  if (game.table) return showTableMap(interaction, app, game, game.table, id, share);
   const map = await mapById(app, id, interaction.guildId);
   if (!map) {
+    // A map of a game played at the table, typed without `ruleset:`, is drawn as that game's.
+    const other = tableGameWith(id.trim().toLowerCase());
+    if (other?.game.table) return showTableMap(interaction, app, other.game, other.game.table, other.map.id, share);
     const known = await mapIds(app, interaction.guildId);
     refuse('unknown-map', `There is no map "${shown(id)}"${didYouMean(id.toLowerCase(), known)}. \`/map list\` shows the maps you can use.`);
   }
@@ -88,8 +125,10 @@ export const mapCommand: CommandModule = {
   async run(interaction, app, options) {
     switch (options.sub) {
       case 'list': {
-        const { share } = args.list.parse(options.values);
-        await interaction.reply({ embeds: [await mapListEmbed(app, interaction.guildId)], ...visibility(share) });
+        const { share, ruleset: named } = args.list.parse(options.values);
+        const game = await rulesetHere(app, interaction.channelId, named);
+        const embed = game.table ? tableMapListEmbed(game, game.table) : await mapListEmbed(app, interaction.guildId);
+        await interaction.reply({ embeds: [embed], ...visibility(share) });
         return;
       }
       case 'show':
@@ -100,5 +139,9 @@ export const mapCommand: CommandModule = {
         refuse('unknown-command', `I don't know \`/map ${options.sub ?? ''}\`. It may be from an older version of the bot.`);
     }
   },
-  autocomplete: async (interaction, app, options) => (options.focused === 'map' ? await mapChoices(app, options.values.map, interaction.guildId) : []),
+  autocomplete: async (interaction, app, options) => {
+    if (options.focused !== 'map') return [];
+    const game = await rulesetHere(app, interaction.channelId, options.values.ruleset);
+    return mapChoices(app, options.values.map, interaction.guildId, game);
+  },
 };

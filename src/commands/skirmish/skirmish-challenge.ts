@@ -115,6 +115,9 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   if (game.ok && game.ruleset.table) {
     if (o.points !== undefined) refuse('not-for-this-game', `${game.ruleset.name} is played with its own armies: leave \`points\` out.`);
     const chosen = o.map === undefined ? undefined : await tableMapNamed(app, game.ruleset, game.ruleset.table, o.map, interaction.guildId);
+    const pool = pinned.maps ? game.ruleset.table.maps().filter((m) => pinned.maps!.includes(m.id)) : [];
+    if (chosen && pool.length > 0 && !pool.includes(chosen))
+      refuse('map-not-allowed', `This league plays on ${pool.map((m) => `**${shown(m.name)}**`).join(', ')}, not **${shown(chosen.name)}**.`);
     await mustBeAbleIn(channel, 'open a thread for this match here');
     const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];
     const clock = Object.keys(given ?? {}).length > 0 ? given : undefined;
@@ -124,6 +127,7 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
       invited,
       warband: o.warband,
       ...(chosen ? { map: chosen } : {}),
+      ...(pool.length > 0 ? { pool } : {}),
       clock,
       names,
       ...(pinned.roundLimit ? { roundLimit: pinned.roundLimit } : {}),

@@ -49,6 +49,13 @@ export function armyChoices(table: TableRules, typed: unknown): ApplicationComma
 /** The map a match is played on: the one chosen, else the game's first. */
 export const mapOf = (table: TableRules, chosen: MapOffer | undefined): MapOffer => chosen ?? table.maps()[0]!;
 
+/** Where the challenge is played, in its post: the map named, one of the league's drawn at the accept, or the game's first. */
+function mapWords(table: TableRules, c: Pick<TableChallenge, 'map' | 'pool'>): string {
+  if (c.map || !c.pool || c.pool.length === 0) return `**${shown(mapOf(table, c.map).name)}**`;
+  if (c.pool.length === 1) return `**${shown(c.pool[0]!.name)}**`;
+  return `one of the league's maps, drawn when the challenge is accepted (${c.pool.map((m) => `**${shown(m.name)}**`).join(', ')})`;
+}
+
 /** An army as the terms keep it: its name, faction and points, and which army it is. */
 export const committedArmy = (a: ArmyOffer): CommittedWarband & { readonly army: string } => ({
   name: a.name,
@@ -64,8 +71,10 @@ export interface TableChallenge {
   readonly guildId: string;
   readonly invited: readonly string[];
   readonly warband: string;
-  /** The map chosen with `map:`; absent: the game's first (its default). */
+  /** The map chosen with `map:`; absent: one of `pool`, else the game's first (its default). */
   readonly map?: MapOffer;
+  /** The league's maps (`/league settings maps`), when it sets them: a match that names none is played on one drawn from these (match/table-begin.ts). */
+  readonly pool?: readonly MapOffer[];
   readonly clock: Partial<ClockTerms> | undefined;
   readonly names: readonly string[];
   /** The league's round limit (ruling SC32), when the challenge is in a league that sets one. */
@@ -94,6 +103,7 @@ export async function challengeAtTable(
     dice: { secret, commitment: commitmentOf(secret), entropy: [] },
     ...(c.clock ? { clock: c.clock } : {}),
     ...(c.roundLimit ? { roundLimit: c.roundLimit } : {}),
+    ...(c.pool && !c.map ? { allowedMaps: c.pool.map((m) => m.id) } : {}),
     thread: { name: threadName(c.names, number) },
   };
   const them = `<@${c.invited[0]}>`;
@@ -101,7 +111,7 @@ export async function challengeAtTable(
     .armies()
     .map((a) => `**${shown(a.name)}**`)
     .join(', ');
-  const content = `⚔️ ${them}: **${shown(c.names[0]!)}** challenges you to **${rules.name}** with **${shown(army.name)}** (${army.faction}, ${army.points} points) on **${shown(mapOf(table, c.map).name)}**.\nAccept with an army (${armies}) or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Orders are given with \`/order\`; \`/help\` says what of ${rules.name} is playable.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and the accept; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
+  const content = `⚔️ ${them}: **${shown(c.names[0]!)}** challenges you to **${rules.name}** with **${shown(army.name)}** (${army.faction}, ${army.points} points) on ${mapWords(table, c)}.\nAccept with an army (${armies}) or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Orders are given with \`/order\`; \`/help\` says what of ${rules.name} is playable.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and the accept; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, async () => {
     const league = await app.store.leagueSettings.get(c.channel.id);
     if (!league) await app.store.leagues.ensure(c.guildId, c.channel.id, c.channel.name);

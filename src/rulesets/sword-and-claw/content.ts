@@ -42,3 +42,15 @@ export function loadScContent(dir: string = SC_CONTENT_DIR): Result<ScContent> {
   }
   return problems.length > 0 ? fail(problems) : ok({ catalogs, troops: index.value, armies, maps });
 }
+
+let shipped: ScContent | null = null;
+
+/** The shipped content, loaded once; the content check checks it, so a problem here is a bug. */
+export function scShipped(): ScContent {
+  if (!shipped) {
+    const loaded = loadScContent();
+    if (!loaded.ok) throw new Error(`Sword and Claw's shipped content does not load: ${loaded.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+    shipped = loaded.value;
+  }
+  return shipped;
+}

@@ -4,7 +4,7 @@
  */
 import type { ArmyOffer, TableRules } from '../../ruleset';
 import { checkArmy } from '../army-check';
-import { loadScContent, type ScContent } from '../content';
+import { scShipped } from '../content';
 import { makeScSetup } from '../match/setup';
 import type { ScCommand, ScSetup, ScState } from '../match/types';
 import { scWaitingWords } from '../match/waits';
@@ -15,17 +15,7 @@ import { mapOffers, SC_DEFAULT_MAP } from './maps';
 import { scPlain, scResult, scTell } from './words';
 import type { ScEvent } from '../match/types';
 
-let content: ScContent | null = null;
-
-/** The shipped content, loaded once; it is checked by the content check, so a problem here is a bug. */
-function shipped(): ScContent {
-  if (!content) {
-    const loaded = loadScContent();
-    if (!loaded.ok) throw new Error(`Sword and Claw's shipped content does not load: ${loaded.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
-    content = loaded.value;
-  }
-  return content;
-}
+const shipped = scShipped;
 
 function armies(): ArmyOffer[] {
   const c = shipped();

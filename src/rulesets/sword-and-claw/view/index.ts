@@ -1,9 +1,15 @@
-/** Sword and Claw's view rules (docs/rulesets.md §1 "View"): the turn picture as a table view. */
+/** Sword and Claw's view rules (docs/rulesets.md §1 "View"): the turn picture, and a map on its own, as table views. */
 import type { ViewRules } from '../../ruleset';
+import { scShipped } from '../content';
 import type { ScSetup, ScState } from '../match/types';
 import { scViewInputOf } from './from-match';
+import { scMapView } from './map-view';
 import { scTableView } from './table-view';
 
 export const scView: ViewRules = {
   table: (setup, state, request) => scTableView(scViewInputOf(setup as ScSetup, state as ScState, request)),
+  map: (id) => {
+    const map = scShipped().maps.get(id);
+    return map ? scMapView(map) : null;
+  },
 };

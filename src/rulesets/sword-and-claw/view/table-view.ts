@@ -12,7 +12,7 @@ import { SPAN } from '../formats/vocabulary';
 import { isHurt } from '../rules/wounds';
 import type { ScHappening, ScViewInput, ScViewTroop } from './input';
 
-const LOOK: Readonly<Record<ScTerrain, SquareLook>> = { clear: 'plain', blocking: 'bricks', difficult: 'brush', light: 'pillars', water: 'water' };
+export const LOOK: Readonly<Record<ScTerrain, SquareLook>> = { clear: 'plain', blocking: 'bricks', difficult: 'brush', light: 'pillars', water: 'water' };
 
 /** Water's key line: one for every depth, as each square shows its depth in its corner (ruling SC68). */
 const WATER_WORDS = 'water, its depth in the corner: a troop that tall wades it (2 inches an inch), a shorter one swims';
@@ -148,13 +148,14 @@ function overlayOf(c: Ctx, h: ScHappening): TableOverlay | null {
 }
 
 /** Each water square's depth, drawn in its corner; nothing when the map has no water. */
-function marksOf(map: Pick<ScMap, 'grid'>): { marks?: (string | null)[] } {
+export function marksOf(map: Pick<ScMap, 'grid'>): { marks?: (string | null)[] } {
   const depths = depthOf(map);
   return depths.some((d) => d > 0) ? { marks: depths.map((d) => (d > 0 ? String(d) : null)) } : {};
 }
 
-function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableOverlay[]): TableLegendEntry[] {
-  const terrains = new Set(terrainOf(c.input.map));
+/** The key's lines for the map's own terrain: one for each kind it has (clear ground needs none), one for water of any depth. */
+export function terrainLegend(map: Pick<ScMap, 'grid'>): TableLegendEntry[] {
+  const terrains = new Set(terrainOf(map));
   const entries: TableLegendEntry[] = [];
   for (const key of Object.keys(SC_LEGEND)) {
     const { terrain, words } = SC_LEGEND[key]!;
@@ -162,6 +163,11 @@ function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableO
     entries.push({ kind: 'look', look: LOOK[terrain], words });
   }
   if (terrains.has('water')) entries.push({ kind: 'look', look: 'water', words: WATER_WORDS });
+  return entries;
+}
+
+function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableOverlay[]): TableLegendEntry[] {
+  const entries = terrainLegend(c.input.map);
   for (const a of areasOf(c)) entries.push({ kind: 'area', seat: a.seat, words: a.words });
   entries.push({ kind: 'pips', words: 'wounds taken (filled) of Wounds' });
   if (units.some((u) => u.badges.includes(HURT_BADGE)))
