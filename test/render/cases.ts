@@ -249,6 +249,15 @@ export const goldenCases: readonly GoldenCase[] = [
     },
   },
   {
+    name: 'phone-400-focus-sight',
+    shows:
+      "the archer's sight close-up at 400 px wide, as a phone shows the picture opened: squares out of its sight greyed and struck through (behind the wall, the brush), the rest clear, each enemy's mark and range, the coordinates and key 11 px or more",
+    render: () => {
+      const view = toMapView(yardTable(), { sight: { unit: 'bow' } });
+      return atPhoneWidth(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
     name: 'key-mill-crossing',
     shows:
       'the key posted once with the opening map: a token drawn large with its parts named, the active-unit corners, faded, player shapes, the terrain on Mill Crossing, every status, the marks of a last turn and the numbered-tag badge',

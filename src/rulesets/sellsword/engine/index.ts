@@ -125,7 +125,7 @@ export {
 export type { Table } from './table';
 
 // Sight and range.
-export { flanked, invisibility, invisibleTo, rangeBetween, sightOf } from './targeting';
+export { flanked, invisibility, invisibleTo, rangeBetween, sightOf, squaresInSight } from './targeting';
 
 // Trait reach.
 export { traitReach } from './traits';

@@ -110,6 +110,24 @@ function occupancyOf(state: GameState, a: string, b: string): Occupancy {
   };
 }
 
+/**
+ * The squares `looker` sees (§4.1, R17): those where a unit of its own size would be in its sight, by
+ * the one sight routine (engine/sight.ts `sight`) with every other unit in the way as for an attack.
+ * Wall squares and its own are left out. What the sight overlay marks in sight or blocked.
+ */
+export function squaresInSight(state: GameState, looker: UnitState): Set<number> {
+  const table = tableOf(state);
+  const from = bodyOf(state, looker);
+  const own = new Set(from.squares);
+  const seen = new Set<number>();
+  for (let i = 0; i < table.occupant.length; i++) {
+    if (own.has(i) || table.wallAt(i)) continue;
+    const there = table.occupant[i] ?? looker.id;
+    if (sight(table.board, occupancyOf(state, looker.id, there), from, { squares: [i], size: from.size }).visible) seen.add(i);
+  }
+  return seen;
+}
+
 /** R15 range from a to b, counted from a. */
 export function rangeBetween(state: GameState, a: UnitState, b: UnitState): number {
   return nearestIn(tableOf(state).rangesFrom(squaresOf(state, a)), squaresOf(state, b));

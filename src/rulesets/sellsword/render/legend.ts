@@ -190,7 +190,7 @@ function overlayRows(view: MapView): Run[][] {
       ...item(swatchLine(SIGHT.clear), 'CLEAR'),
       ...item(swatchLine(SIGHT.cover, [0.3, 0.18]), 'COVER (-2 to hit)'),
       ...item(swatchLine(SIGHT.invisible, [0.05, 0.2]), 'INVISIBLE (-4)'),
-      { text: 'NO SIGHT: cannot be attacked; number: range' },
+      { text: 'NO SIGHT: cannot be attacked; number: range; greyed, struck-through squares: out of its sight' },
     ]);
   }
   if (view.preview) {

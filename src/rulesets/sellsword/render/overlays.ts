@@ -341,7 +341,28 @@ function chargeTags(g: BoardGeometry, reach: ReachView): TagRequest[] {
 const SIGHT_WORD = { clear: 'CLEAR', cover: 'COVER', invisible: 'INVISIBLE', blocked: 'NO SIGHT' } as const;
 const SIGHT_DASH = { clear: [] as number[], cover: [0.22, 0.12], invisible: [0.04, 0.14], blocked: [] as number[] };
 
+/**
+ * The squares out of the unit's sight, greyed and crossed with a diagonal hatch (a second cue beside
+ * the shade): what it sees is what stays clear. Under the sight lines and the tokens.
+ */
+export function drawBlocked(ctx: Ctx, g: BoardGeometry, sight: SightView): void {
+  ctx.save();
+  for (const s of sight.blocked) {
+    const { x, y } = cornerOf(g, s);
+    ctx.fillStyle = 'rgba(40, 36, 32, 0.38)';
+    ctx.fillRect(x, y, g.cell, g.cell);
+    ctx.beginPath();
+    ctx.moveTo(x + g.cell * 0.15, y + g.cell * 0.85);
+    ctx.lineTo(x + g.cell * 0.85, y + g.cell * 0.15);
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.55)';
+    ctx.lineWidth = Math.max(1.5, g.cell * 0.05);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
 export function drawSight(ctx: Ctx, g: BoardGeometry, sight: SightView): void {
+  drawBlocked(ctx, g, sight);
   const from = centre(g, sight.from, sight.span);
   for (const t of sight.targets) {
     if (t.mark === 'blocked') continue;

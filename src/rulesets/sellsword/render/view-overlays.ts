@@ -8,8 +8,8 @@ import { squareIndex } from '../../../engine';
 import { attackOdds, attackOutlook, chargeOptions, chargePlan, reachableSquares } from '../engine';
 import type { GameState, UnitId, UnitState } from '../engine';
 import { profile } from '../engine';
-import { boardOf, cardOf, onMap, unitOf } from '../engine';
-import { invisibleTo, rangeBetween, sightOf } from '../engine';
+import { boardOf, cardOf, onMap, squaresOf, tableOf, unitOf } from '../engine';
+import { invisibleTo, rangeBetween, sightOf, squaresInSight } from '../engine';
 import { sqOf, type PreviewView, type ReachView, type SightMark, type SightView, type Sq, type ViewRequest } from './view-types';
 import { attackAuraWords } from './labels';
 import { adjustmentWords } from './roll-words';
@@ -58,7 +58,13 @@ export function sightView(state: GameState, labels: ReadonlyMap<UnitId, string>,
     const mark: SightMark = !seen.visible ? 'blocked' : invisibleTo(state, unit, e, seen) ? 'invisible' : seen.cover ? 'cover' : 'clear';
     return { unit: labels.get(e.id)!, at: atOf(state, e)!, span: spanOf(state, e), mark, range: rangeBetween(state, unit, e) };
   });
-  return { unit: labels.get(unitId)!, from: atOf(state, unit)!, span: spanOf(state, unit), targets };
+  const board = boardOf(state);
+  const seen = squaresInSight(state, unit);
+  const own = new Set(squaresOf(state, unit));
+  const { wallAt } = tableOf(state);
+  const blocked: Sq[] = [];
+  for (let i = 0; i < board.width * board.height; i++) if (!seen.has(i) && !own.has(i) && !wallAt(i)) blocked.push(sqOf(board, i));
+  return { unit: labels.get(unitId)!, from: atOf(state, unit)!, span: spanOf(state, unit), targets, blocked };
 }
 
 export function previewView(state: GameState, labels: ReadonlyMap<UnitId, string>, req: NonNullable<ViewRequest['preview']>): PreviewView {

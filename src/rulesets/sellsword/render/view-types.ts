@@ -228,6 +228,8 @@ export interface SightView {
   readonly from: Sq;
   readonly span: 1 | 2;
   readonly targets: readonly { readonly unit: string; readonly at: Sq; readonly span: 1 | 2; readonly mark: SightMark; readonly range: number }[];
+  /** The squares out of its sight (engine squaresInSight), walls left out: shaded, so what it cannot see reads at a glance. */
+  readonly blocked: readonly Sq[];
 }
 
 export interface PreviewView {
