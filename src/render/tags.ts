@@ -5,6 +5,8 @@
  * - each tag goes to the first of its own spots (along its line, best first) that covers no unit
  *   square, no placed tag and stays on the board; failing those, to the nearest such spot round its
  *   anchor, within a few squares, with a thin leader line back to the anchor;
+ * - a tag made of parts ("SD: CRIT 20 wounds · DROPPED") that finds no room on one line is tried
+ *   again with each part on a line of its own, by the same rule;
  * - a tag that finds no room, or room only over a dropped unit's cross, is gathered into a numbered
  *   list under the board, and only a small numbered badge is placed (by the same rule, and on the
  *   cross only when nothing else fits) where the tag would have gone.
@@ -39,6 +41,11 @@ export interface TagRequest {
   /** Text size in pixels. */
   readonly px: number;
   /**
+   * The same words on lines of their own (its parts), tried when the tag finds no room on one line: a
+   * unit's label of several parts is wider than a close-up's gap between two rows of tokens.
+   */
+  readonly lines?: readonly string[];
+  /**
    * The square of the unit it speaks of (an attack's target where it stood): off its own spots, the
    * tag goes where no other unit is nearer, so it cannot be read as that unit's.
    */
@@ -47,6 +54,8 @@ export interface TagRequest {
 
 export interface PlacedTag {
   readonly text: string;
+  /** The lines drawn: the text alone, or its parts stacked when only that found room. */
+  readonly lines: readonly string[];
   readonly listText: string;
   readonly colour: string;
   readonly anchor: Point;
@@ -76,10 +85,15 @@ export const overlap = (a: Rect, b: Rect): number =>
 /** A rectangle grown by `d` on every side. */
 const grow = (r: Rect, d: number): Rect => ({ x: r.x - d, y: r.y - d, w: r.w + 2 * d, h: r.h + 2 * d });
 
-/** Size of a tag's box for a text at `px`. */
-export function tagSize(measure: Ctx, text: string, px: number): { w: number; h: number } {
-  return { w: textWidth(measure, font(px, 'bold'), fontSafe(text)) + px * 0.6, h: px * 1.3 };
+/** Size of a tag's box for a text at `px`, or for lines of text stacked (each line px × 1.15 apart). */
+export function tagSize(measure: Ctx, text: string | readonly string[], px: number): { w: number; h: number } {
+  const lines = typeof text === 'string' ? [text] : text;
+  const w = Math.max(...lines.map((l) => textWidth(measure, font(px, 'bold'), fontSafe(l))));
+  return { w: w + px * 0.6, h: px * (1.3 + LINE_GAP * (lines.length - 1)) };
 }
+
+/** The step between stacked lines of a tag, in text sizes. */
+const LINE_GAP = 1.15;
 
 /**
  * Spots round a point, nearest first: a grid of quarter squares out to `reach` squares, in a fixed
@@ -153,18 +167,28 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
   let listed = 0;
   for (const r of requests) {
     const base = { text: fontSafe(r.text), listText: fontSafe(r.listText), colour: r.colour, anchor: r.anchor, px: r.px };
-    const { w, h } = tagSize(measure, r.text, r.px);
     // A word tag never covers a dropped unit's cross: with no room elsewhere it goes to the list, and
     // only its small badge may sit on the cross.
-    const rect = find([...r.spots, ...spiral(r.anchor, cell, TAG_REACH)], w, h, r.owner ? r.spots.length - 2 : r.spots.length, r.owner, false);
-    if (rect) {
-      placed.push({ ...base, rect, number: null, forced: false });
+    const spots = [...r.spots, ...spiral(r.anchor, cell, TAG_REACH)];
+    const own = r.owner ? r.spots.length - 2 : r.spots.length;
+    const layouts = [[r.text], ...(r.lines && r.lines.length > 1 ? [r.lines] : [])];
+    let fitted: { lines: readonly string[]; rect: Rect } | null = null;
+    for (const lines of layouts) {
+      const { w, h } = tagSize(measure, lines, r.px);
+      const rect = find(spots, w, h, own, r.owner, false);
+      if (rect) {
+        fitted = { lines, rect };
+        break;
+      }
+    }
+    if (fitted) {
+      placed.push({ ...base, lines: fitted.lines.map(fontSafe), rect: fitted.rect, number: null, forced: false });
       continue;
     }
     const side = badgeSide(r.px);
     const badge = find([...r.spots, ...spiral(r.anchor, cell, BADGE_REACH)], side, side);
     listed++;
-    placed.push({ ...base, rect: badge ?? inside(r.anchor, side, side), number: listed, forced: badge === null });
+    placed.push({ ...base, lines: [base.text], rect: badge ?? inside(r.anchor, side, side), number: listed, forced: badge === null });
   }
   return placed;
 }
@@ -207,7 +231,7 @@ export function drawLeaders(ctx: Ctx, tags: readonly PlacedTag[], cell: number):
 /** Draws the placed tags and numbered badges, over everything. */
 export function drawTags(ctx: Ctx, tags: readonly PlacedTag[]): void {
   for (const tag of tags) {
-    if (tag.number === null) tagBox(ctx, tag.text, tag.colour, tag.rect, tag.px);
+    if (tag.number === null) tagBox(ctx, tag.lines, tag.colour, tag.rect, tag.px);
     else numberBadge(ctx, tag.number, tag.colour, tag.rect.x + tag.rect.w / 2, tag.rect.y + tag.rect.h / 2, tag.rect.w);
   }
 }
@@ -222,12 +246,13 @@ function edgePoint(r: Rect, p: Point): Point {
   return t >= 1 ? p : { x: cx + dx * t, y: cy + dy * t };
 }
 
-/** One tag: white bold words on a rounded box of its colour. */
-export function tagBox(ctx: Ctx, text: string, colour: string, rect: Rect, px: number): void {
+/** One tag: white bold words (a line, or lines stacked) on a rounded box of its colour. */
+export function tagBox(ctx: Ctx, text: string | readonly string[], colour: string, rect: Rect, px: number): void {
+  const lines = typeof text === 'string' ? [text] : text;
   const { x, y, w, h } = rect;
   ctx.save();
   ctx.beginPath();
-  ctx.roundRect(x, y, w, h, h * 0.3);
+  ctx.roundRect(x, y, w, h, Math.min(h, px * 1.3) * 0.3);
   ctx.fillStyle = colour;
   ctx.fill();
   ctx.lineWidth = 1.5;
@@ -237,7 +262,8 @@ export function tagBox(ctx: Ctx, text: string, colour: string, rect: Rect, px: n
   ctx.fillStyle = '#ffffff';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, x + w / 2, y + h / 2 + 1);
+  const first = y + h / 2 + 1 - (px * LINE_GAP * (lines.length - 1)) / 2;
+  for (const [i, line] of lines.entries()) ctx.fillText(line, x + w / 2, first + i * px * LINE_GAP);
   ctx.restore();
 }
 

@@ -131,7 +131,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'focus-dropped-then-entered',
     shows:
-      "the close-up after the knight dropped the skeleton on C6 with a critical and moved onto C6: the drop's cross and the critical's arrowhead lie under the knight's token, which reads, and SW DROPPED sits beside it",
+      "the close-up after the knight dropped the skeleton on C6 with a critical and moved onto C6: the drop's cross and the critical's arrowhead lie under the knight's token, which reads, and one label, 'SW: CRIT 20 wounds · DROPPED', sits above it",
     render: () => {
       const t = droppedThenEnteredTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
@@ -213,7 +213,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-focus-pile-up',
     shows:
-      "issue 26's pile-up at the size a phone shows the close-up: a charge, a critical that drops SD, the Ghoul's reply that hits, a miss on the ogre and the ogre's reply that misses, six tags round two squares; no tag covers another or a token, each miss names the unit missed (MISS on AO), and a tag with no room is numbered in the list under it",
+      "issue 26's pile-up at the size a phone shows the close-up: a charge, a critical that drops SD, the Ghoul's reply that hits, a miss on the ogre and the ogre's reply that misses, one label per unit, named first ('SD: CRIT 20 wounds · DROPPED', 'KC: REPLY HIT 5 wounds · REPLY MISS', 'AO: MISS'), all on the board; no tag covers another or a token",
     render: () => {
       const t = pileUpTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });

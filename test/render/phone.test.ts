@@ -37,6 +37,13 @@ const shownAtPhone = (png: Buffer) => {
   return { width, height, scale: shownWidth(width, height) / width };
 };
 
+/** Each unit the last turn marked has one label, named first ("SD: …"): never two tags for one unit. */
+function expectOneLabelPerUnit(tags: readonly PlacedTag[]): void {
+  const named = tags.map((t) => /^([A-Z0-9]+): /.exec(t.text)?.[1]).filter((u): u is string => u !== undefined);
+  expect(new Set(named).size, named.join(', ')).toBe(named.length);
+  for (const t of tags.filter((x) => /\b(HIT|CRIT|GLANCE|AUTO|MISS|DROPPED)\b/.test(x.text))) expect(t.text).toMatch(/^[A-Z0-9]+: /);
+}
+
 function expectClear(tags: readonly PlacedTag[], tokens: readonly Rect[], bounds: Rect): void {
   for (const t of tags) {
     for (const u of tokens) expect(overlap(t.rect, { x: u.x + 1, y: u.y + 1, w: u.w - 2, h: u.h - 2 }), `"${t.text}" covers a token`).toBe(0);
@@ -70,13 +77,16 @@ describe('tags never cover a token', () => {
     const t = meleeTable();
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
     const { tags, space } = placedOn(view);
-    expect(tags.map((x) => x.text)).toEqual(
-      expect.arrayContaining(['CHARGE', 'CRIT 20 wounds', 'SD DROPPED', 'REPLY HIT 5 wounds', 'HIT 5 wounds', 'REPLY CRIT 20 wounds', 'SHOVED']),
-    );
+    const texts = tags.map((x) => x.text);
+    expect(texts).toEqual(expect.arrayContaining(['CHARGE', 'SHOVED']));
+    expect(texts.filter((x) => x.includes('CRIT 20 wounds · DROPPED'))).toHaveLength(1);
+    expect(texts.some((x) => x.includes('REPLY HIT 5 wounds'))).toBe(true);
+    expect(texts.some((x) => x.includes('REPLY CRIT 20 wounds'))).toBe(true);
+    expectOneLabelPerUnit(tags);
     expectClear(tags, space.tokens, space.bounds);
   });
 
-  it("in issue 26's pile-up round two squares, each miss names the unit missed and every tag is clear of the others, 11 px or more at a phone's width", () => {
+  it("in issue 26's pile-up round two squares, each unit has one label naming it and every tag is clear of the others, 11 px or more at a phone's width", () => {
     const t = pileUpTable();
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
     const w = focusWindow(view)!;
@@ -86,11 +96,13 @@ describe('tags never cover a token', () => {
     const close = placedOn(view, g, win);
     // The close-up draws its tags at least at its text size (focus.ts layOut).
     const tags = close.tags.map((x) => ({ ...x, px: Math.max(x.px, focusTextPx(w)) }));
+    // A hit names who was hit, as a miss does; SD, hit and dropped, gets one label, not two (issue 26).
     expect(tags.map((x) => x.text)).toEqual(
-      expect.arrayContaining(['CHARGE', 'CRIT 20 wounds', 'SD DROPPED', 'REPLY HIT 5 wounds', 'MISS on AO', 'REPLY MISS on KC']),
+      expect.arrayContaining(['CHARGE', 'SD: CRIT 20 wounds · DROPPED', 'KC: REPLY HIT 5 wounds · REPLY MISS', 'AO: MISS']),
     );
-    // In the numbered list a miss is said once: "KC on AO: MISS", never "MISS on AO" again.
-    expect(tags.map((x) => x.listText)).toEqual(expect.arrayContaining(['KC on AO: MISS', 'AO replied on KC: REPLY MISS']));
+    // The numbered list adds who did each: "SD: KC's CRIT 20 wounds · DROPPED".
+    expect(tags.map((x) => x.listText)).toEqual(expect.arrayContaining(["SD: KC's CRIT 20 wounds · DROPPED", "AO: KC's MISS"]));
+    expectOneLabelPerUnit(tags);
     expectClear(close.tags, close.space.tokens, win);
     const { scale } = shownAtPhone(renderTurn(t.state, { lastTurn: t.events, before: t.before }).focus!.png);
     for (const x of tags) expect(x.px * scale, `"${x.text}"`).toBeGreaterThanOrEqual(PHONE_TEXT);

@@ -132,7 +132,7 @@ function lastTurnRows(): Run[][] {
     ],
     [
       heading('Attacks'),
-      { group: [tagSwatch('HIT 10 wounds', HIT), { text: ' hit: the wounds taken, after immunity and toughness' }] },
+      { group: [tagSwatch('GH: HIT 10 wounds', HIT), { text: ' one label per unit, named first: GH was hit, the wounds taken after immunity and toughness' }] },
       { space: 0.9 },
       { group: [tagSwatch('CRIT 20 wounds', CRITICAL), { text: ' critical hit' }] },
       { space: 0.9 },
@@ -140,9 +140,9 @@ function lastTurnRows(): Run[][] {
       { space: 0.9 },
       { group: [tagSwatch('MISS', MISS), { text: ' missed (dashed line, cross)' }] },
       { space: 0.9 },
-      { group: [tagSwatch('REPLY HIT 5 wounds', REPLY), { text: ' a reply' }] },
+      { group: [tagSwatch('REPLY HIT 5 wounds', REPLY), { text: ' hit by a reply' }] },
       { space: 0.9 },
-      { group: [tagSwatch('SD DROPPED', CRITICAL), { text: ' dropped (red cross where it stood)' }] },
+      { group: [tagSwatch('SD: CRIT 20 wounds · DROPPED', CRITICAL), { text: ' a critical hit that dropped SD (red cross where it stood)' }] },
       { space: 0.9 },
       ...item(
         pic(1.1, (ctx, x, y, h) => numberBadge(ctx, 1, HIT, x + h * 0.5, y + h * 0.5, h)),
@@ -380,7 +380,7 @@ export function legendWords(view: MapView): string {
     `Terrain, each with its own mark: ${terrain.join(', ') || 'none'}. Thick black lines: walls; dashed brown: low cover; gold outline: objective, numbered as the log names it (objective 1, 2…); hatched: start areas S1, S2 and so on, any player may enter from any.`,
     'On a token: injury boxes on top (filled: marked, diamond: Mortal), Vigor bar and react, blue and red tokens below (hollow: spent), status letters in the corners. Faded: has acted. Magenta corners: the unit whose turn it is.',
     `Statuses: ${STATUSES.map((s) => `${STATUS_CODE[s]} ${s}`).join(', ')}.`,
-    'Last turn: a path from a ring to an arrow (dashed: maneuver, dotted: pushed, orange: charge); attack arrows tagged HIT, CRIT, GLANCE or AUTO with the wounds, or MISS; replies purple; a red cross where a unit dropped; a numbered disc is a tag listed under the map.',
+    'Last turn: a path from a ring to an arrow (dashed: maneuver, dotted: pushed, orange: charge); one label per unit attacked, wounded or dropped, naming it first ("SD: CRIT 20 wounds · DROPPED"): HIT, CRIT, GLANCE or AUTO with the wounds, or MISS; replies purple; a red cross where a unit dropped; a numbered disc is a tag listed under the map.',
   ];
   return lines.filter(Boolean).join(' ');
 }

@@ -14,7 +14,7 @@ import { harmWords } from './wound-words';
 import { haloLine, pathLine } from '../../../render/lines';
 import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from '../../../render/tags';
 import { drawSharedToken, drawUnits, sharedPlaces, spaceKeys, type TokenPlace } from './units';
-import type { AttackView, BurstView, DropView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq, UnitView } from './view';
+import type { AttackView, BurstView, DropView, HarmView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq, UnitView } from './view';
 
 type Ctx = SKRSContext2D;
 
@@ -114,17 +114,14 @@ function burstTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
 const RESULT_WORD = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' } as const;
 
 /**
- * The words on an attack line: "HIT 10 wounds", "MISS on AO", "REPLY CRIT 20 wounds". The count says what it
- * counts, so it is never read as the roll (a critical's natural 20).
+ * What one attack did to its target, as a part of the target's label: "HIT 10 wounds", "MISS", "REPLY
+ * CRIT 20 wounds". The count says what it counts, so it is never read as the roll (a critical's natural 20).
  */
-export function attackWords(a: AttackView, nameMissed = true): string {
+export function attackWords(a: AttackView): string {
   const result = RESULT_WORD[a.result];
   // An attack with no wound effect (a Shield Bash) shows no count: "CRIT 0" would read as a critical that failed.
   const wounds = a.result === 'miss' || a.woundless ? '' : ` ${a.wounds} ${a.wounds === 1 ? 'wound' : 'wounds'}`;
-  // A miss leaves no arrowhead in its target, only a cross between two units: it names the unit
-  // missed, so a miss among other tags (issue 26's pile-up) is never read as another unit's.
-  const missed = a.result === 'miss' && nameMissed ? ` on ${a.target}` : '';
-  return `${a.reply ? 'REPLY ' : ''}${result}${wounds}${missed}`;
+  return `${a.reply ? 'REPLY ' : ''}${result}${wounds}`;
 }
 
 interface AttackLine {
@@ -215,37 +212,102 @@ export function drawAttackHeads(
   }
 }
 
-/** Each attack's result on its line, moved along it (then beside it) until it covers no token. */
-function attackTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): TagRequest[] {
-  return attackLines(g, last, places).map(({ attack: a, start, end, ux, uy, colour }) => {
-    const at = { x: start.x + (end.x - start.x) * 0.55, y: start.y + (end.y - start.y) * 0.55 };
-    const side = (k: number) => ({ x: at.x - uy * k * g.cell, y: at.y + ux * k * g.cell });
+/** All that the last turn did to one unit: its label's parts, and where the label would go. */
+interface UnitMarks {
+  readonly unit: string;
+  readonly parts: string[];
+  readonly listParts: string[];
+  line: AttackLine | null;
+  harm: HarmView | null;
+  drop: DropView | null;
+  critical: boolean;
+}
+
+/** What the last turn did to each unit, in the order the units were first marked: attacks on it, other wounds, its drop. */
+function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): UnitMarks[] {
+  const byUnit = new Map<string, UnitMarks>();
+  const of = (unit: string): UnitMarks => {
+    let m = byUnit.get(unit);
+    if (!m) byUnit.set(unit, (m = { unit, parts: [], listParts: [], line: null, harm: null, drop: null, critical: false }));
+    return m;
+  };
+  for (const line of attackLines(g, last, places)) {
+    const a = line.attack;
+    const m = of(a.target);
     const words = attackWords(a);
-    return {
-      text: words,
-      listText: `${a.attacker} ${a.reply ? 'replied on' : 'on'} ${a.target}: ${attackWords(a, false)}`,
-      colour,
-      // What the tag labels is the target's wound: a tag that cannot stay on its line goes near the
+    m.parts.push(words);
+    m.listParts.push(`${a.attacker}'s ${words}`);
+    m.line ??= line;
+    m.critical ||= a.result === 'critical' || a.result === 'automatic';
+  }
+  for (const h of last.harms) {
+    if (!h.at) continue;
+    const m = of(h.unit);
+    const words = harmWords(h);
+    m.parts.push(words);
+    m.listParts.push(`${words} (${h.why === 'terrain' ? 'terrain' : 'recurring'})`);
+    m.harm ??= h;
+  }
+  for (const d of last.drops) {
+    if (!d.at) continue;
+    const m = of(d.unit);
+    m.parts.push('DROPPED');
+    m.listParts.push('DROPPED');
+    m.drop = d;
+  }
+  return [...byUnit.values()];
+}
+
+/**
+ * One label per unit for everything the last turn did to it, named first as every label is: "SD: CRIT
+ * 20 wounds · DROPPED", "AO: MISS", "PC: -5 Vigor (cold)". A playtester could not tell whose a bare
+ * "HIT 10" was, and a unit hit and dropped got two tags, which in a pile-up went to two numbered
+ * badges (issue 26). The label sits on the first attack line into the unit (moved along it, then
+ * beside it, until it covers no token; off the line only where no other unit is nearer than it), else
+ * under the unit's cross or square. Red when the unit dropped or was hit critically; else the colour
+ * of the line it sits on.
+ */
+function unitTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): TagRequest[] {
+  return marksByUnit(g, last, places).flatMap((m): TagRequest[] => {
+    const text = `${m.unit}: ${m.parts.join(' · ')}`;
+    // Stacked when one line finds no room: the name with the first part, then one part a line.
+    const lines = [`${m.unit}: ${m.parts[0] ?? ''}`, ...m.parts.slice(1)];
+    const listText = `${m.unit}: ${m.listParts.join(' · ')}`;
+    const colour = m.drop || m.critical ? CRITICAL : m.line ? m.line.colour : HARM;
+    if (m.line) {
+      const { start, end, ux, uy } = m.line;
+      const at = { x: start.x + (end.x - start.x) * 0.55, y: start.y + (end.y - start.y) * 0.55 };
+      const side = (k: number) => ({ x: at.x - uy * k * g.cell, y: at.y + ux * k * g.cell });
+      // What the label speaks of is the target: a label that cannot stay on its line goes near the
       // target, and its leader points at the line's end there, never at the border between the two.
-      anchor: end,
-      spots: [...along(start, end), side(0.65), side(-0.65)],
-      px: g.cell * 0.38,
-      ...(a.to ? { owner: { ...cornerOf(g, a.to), w: g.cell * a.toSpan, h: g.cell * a.toSpan } } : {}),
-    };
+      return [
+        {
+          text,
+          lines,
+          listText,
+          colour,
+          anchor: end,
+          spots: [...along(start, end), side(0.65), side(-0.65)],
+          px: g.cell * 0.38,
+        },
+      ];
+    }
+    if (m.drop?.at) {
+      const p = centre(g, m.drop.at, m.drop.span);
+      const below = { x: p.x, y: p.y + g.cell * 0.35 * m.drop.span + g.cell * 0.2 };
+      return [{ text, lines, listText, colour, anchor: p, spots: [below], px: g.cell * 0.32 }];
+    }
+    if (m.harm?.at) {
+      const c = cornerOf(g, m.harm.at);
+      const under = { x: c.x + (g.cell * m.harm.span) / 2, y: c.y + g.cell * m.harm.span };
+      return [{ text, lines, listText, colour, anchor: under, spots: [], px: g.cell * 0.32 }];
+    }
+    return [];
   });
 }
 
-function harmTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
-  return last.harms.flatMap((h): TagRequest[] => {
-    if (!h.at) return [];
-    const c = cornerOf(g, h.at);
-    const at = { x: c.x + (g.cell * h.span) / 2, y: c.y + g.cell * h.span };
-    const text = harmWords(h);
-    return [
-      { text, listText: `${h.unit}: ${text} (${h.why === 'terrain' ? 'terrain' : 'recurring'})`, colour: '#8a2b0e', anchor: at, spots: [], px: g.cell * 0.32 },
-    ];
-  });
-}
+/** The colour of a label for wounds no attack dealt (terrain, a recurring status). */
+const HARM = '#8a2b0e';
 
 export function drawDrops(ctx: Ctx, g: BoardGeometry, last: LastTurnView, only: (d: DropView) => boolean): void {
   for (const d of last.drops) {
@@ -255,15 +317,6 @@ export function drawDrops(ctx: Ctx, g: BoardGeometry, last: LastTurnView, only: 
     cross(ctx, p.x, p.y, s, '#ffffff', g.cell * 0.22);
     cross(ctx, p.x, p.y, s, CRITICAL, g.cell * 0.13);
   }
-}
-
-function dropTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
-  return last.drops.flatMap((d): TagRequest[] => {
-    if (!d.at) return [];
-    const p = centre(g, d.at, d.span);
-    const at = { x: p.x, y: p.y + g.cell * 0.35 * d.span + g.cell * 0.2 };
-    return [{ text: `${d.unit} DROPPED`, listText: `${d.unit} dropped`, colour: CRITICAL, anchor: p, spots: [at], px: g.cell * 0.32 }];
-  });
 }
 
 /**
@@ -431,16 +484,14 @@ function previewTags(g: BoardGeometry, preview: PreviewView): TagRequest[] {
 }
 
 /**
- * Every tag the view's overlays ask for, most important first (they get the nearest spots): attack
- * results, drops, other wounds, charge and shove paths, then the asked-for overlays.
+ * Every tag the view's overlays ask for, most important first (they get the nearest spots): each
+ * unit's label (attacks on it, other wounds, its drop), charge and shove paths, then the asked-for overlays.
  */
 export function overlayTags(g: BoardGeometry, view: MapView): TagRequest[] {
   const last = view.lastTurn;
   return [
     ...(view.preview ? previewTags(g, view.preview) : []),
-    ...(last
-      ? [...attackTags(g, last, sharedPlaces(g, view.units)), ...dropTags(g, last), ...harmTags(g, last), ...moveTags(g, last), ...burstTags(g, last)]
-      : []),
+    ...(last ? [...unitTags(g, last, sharedPlaces(g, view.units)), ...moveTags(g, last), ...burstTags(g, last)] : []),
     ...(view.reach ? chargeTags(g, view.reach) : []),
     ...(view.sight ? sightTags(g, view.sight) : []),
   ];
