@@ -114,6 +114,28 @@ describe('an attack typed by name on one line reads as the command reads it (pla
     ).not.toContain('has no attack');
   });
 
+  it("the keystrokes of one command find the targets worked out once (the match and move's memo), as without it", () => {
+    const answers = new Map<string, unknown>();
+    let made = 0;
+    const memo = <T>(key: string, make: () => T): T => {
+      if (!answers.has(key)) {
+        made++;
+        answers.set(key, make());
+      }
+      return answers.get(key) as T;
+    };
+    for (const typed of ['', 'g', 'gh', 'gho', 'zz', 'J11', ''])
+      for (const [unit, attack] of [
+        ['kn', 'longsword'],
+        ['kn', 'Longsword'],
+        ['sa', 'bone bow'],
+      ] as const)
+        expect(targetChoices(game, 'p1', unit, attack, typed, undefined, memo)).toEqual(targetChoices(game, 'p1', unit, attack, typed));
+    const afterAll = made;
+    targetChoices(game, 'p1', 'kn', 'longsword', 'g', undefined, memo);
+    expect(made).toBe(afterAll);
+  });
+
   it('the command and the list share one reader: typedAttack', () => {
     const sa = game.units.sa!;
     expect(typedAttack(game, sa, 'Bone Bow')?.id).toBe('bow');

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { Chooser } from '../../src/bench/selfplay';
-import { squareChoices, unitChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
+import { attackChoices, squareChoices, targetChoices, unitChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
+import { moveOptions } from '../../src/rulesets/sellsword/engine';
 import { MATCHES_KEPT, suggesting } from '../../src/commands/play/suggestion-cache';
 import { seeded } from '../../src/engine/dice';
 import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
@@ -34,7 +35,9 @@ describe('suggestion cache', () => {
     const game = gameOf(row.snapshot as MatchSnapshot)!;
     const player = game.turn!.player;
     const unitId = Object.values(game.units).find((u) => u.player === player && !u.turnTaken && !u.dropped)!.id;
-    for (const typed of ['', 'a', 'ab', 'abc']) {
+    // A square it can reach, spelled whole and by its column: the list puts the square typed first.
+    const square = moveOptions(game, unitId, false).at(-1)!.square;
+    for (const typed of ['', 'a', 'ab', 'abc', square.slice(0, 1), square, square.toLowerCase(), '']) {
       const found = (await suggesting(store, 't-m'))!;
       expect(found.game).toEqual(game);
       expect(unitChoices(found.game, player, typed, 'move', found.names, found.memo)).toEqual(unitChoices(game, player, typed, 'move', found.names));
@@ -42,6 +45,12 @@ describe('suggestion cache', () => {
       expect(squareChoices(found.game, player, unitId, typed, false, found.names, found.memo)).toEqual(
         squareChoices(game, player, unitId, typed, false, found.names),
       );
+      // Every unit's targets, for each of its attacks and for none named: the words worked out once, as without the cache.
+      for (const u of Object.values(game.units).filter((x) => x.player === player))
+        for (const attack of [undefined, ...attackChoices(game, player, u.id, '').map((c) => String(c.value))])
+          expect(targetChoices(found.game, player, u.id, attack, typed, found.names, found.memo)).toEqual(
+            targetChoices(game, player, u.id, attack, typed, found.names),
+          );
     }
     expect(reads).toHaveBeenCalledTimes(1);
   });

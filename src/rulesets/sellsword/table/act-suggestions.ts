@@ -309,22 +309,39 @@ export function squareChoices(
   const q = String(typed ?? '')
     .trim()
     .toUpperCase();
-  const byName = (a: { square: string }, b: { square: string }) => a.square.localeCompare(b.square, 'en', { numeric: true });
-  const matching = memo(`moves:${id}:${maneuver}`, () => moveOptions(game, id, maneuver)).filter((o) => o.square.startsWith(q));
+  // What does not depend on the text typed is worked out once per match and move (the memo): the
+  // keystrokes of one command list the same squares, sorted and worded the same way.
+  const all = memo(`moves:${id}:${maneuver}`, () => moveOptions(game, id, maneuver));
+  const words = memo(`square-words:${id}:${maneuver}`, () => new Map<string, Choice>());
+  const named = (o: MoveOption): Choice => {
+    let made = words.get(o.square);
+    if (!made) words.set(o.square, (made = choice(squareWords(game, o), o.square)));
+    return made;
+  };
   // With something typed the player is spelling a square: it comes first, then the others in board order
   // (D1, D10, D11…), as a list read against what was typed; with nothing typed, from near to far.
   if (q !== '') {
-    const spelled = [...matching].sort((a, b) => Number(b.square === q) - Number(a.square === q) || byName(a, b)).slice(0, 25);
-    if (spelled.length > 0) return spelled.map((o) => choice(squareWords(game, o), o.square));
+    const matching = memo(`moves-by-name:${id}:${maneuver}`, () => [...all].sort(byName)).filter((o) => o.square.startsWith(q));
+    const exact = matching.findIndex((o) => o.square === q);
+    const spelled = (exact > 0 ? [matching[exact]!, ...matching.slice(0, exact), ...matching.slice(exact + 1)] : matching).slice(0, 25);
+    if (spelled.length > 0) return spelled.map(named);
     return [nothingToChoose(withoutRuleCodes(unreachedWhy(game, id, q, maneuver)), q)];
   }
-  const squares = [...matching].sort((a, b) => a.cost - b.cost || byName(a, b));
-  // Every square of the cheapest cost (the steps next to the unit) is offered, then the rest spread.
-  const nearest = squares.filter((o) => o.cost === squares[0]?.cost).slice(0, 12);
-  const offered = squares.length > 25 ? [...nearest, ...spread(squares.slice(nearest.length), 25 - nearest.length)] : squares;
-  if (offered.length > 0) return offered.map((o) => choice(squareWords(game, o), o.square));
+  const offered = memo(`moves-near:${id}:${maneuver}`, () => {
+    const squares = [...all].sort((a, b) => a.cost - b.cost || byName(a, b));
+    // Every square of the cheapest cost (the steps next to the unit) is offered, then the rest spread.
+    const nearest = squares.filter((o) => o.cost === squares[0]?.cost).slice(0, 12);
+    return squares.length > 25 ? [...nearest, ...spread(squares.slice(nearest.length), 25 - nearest.length)] : squares;
+  });
+  if (offered.length > 0) return offered.map(named);
   return [nothingToChoose(withoutRuleCodes(unreachedWhy(game, id, q, maneuver)), q)];
 }
+
+type MoveOption = ReturnType<typeof moveOptions>[number];
+
+/** Squares in board order: D1, D2 … D10 (numbers compared as numbers). */
+const squareOrder = new Intl.Collator('en', { numeric: true });
+const byName = (a: { square: string }, b: { square: string }): number => squareOrder.compare(a.square, b.square);
 
 /** Why no square offered matches `q`: the engine's reason when `q` names a square, else that none starts so. */
 function unreachedWhy(game: GameState, id: string, q: string, maneuver: boolean): string {
@@ -391,11 +408,13 @@ export function targetChoices(
   const legal = unitActs(game, user, id, 'attack', memo).filter((c) => attack === undefined || (c as { attack: string }).attack === attack);
   const burst = attack === undefined ? undefined : findAttack(game, acting.unit, String(attack));
   if (burst?.burst !== undefined) return burstTargetChoices(game, id, burst, legal, typed, names);
-  return unitTargetChoices(game, id, attack, legal, strikableOnSquare(game, legal, typed) ?? typed, names);
+  // The targets and their words do not depend on the text typed: worked out once per match and move.
+  const listed = memo(`targets:${user}:${id}:${String(attack)}`, () => targetList(game, id, attack, legal));
+  return unitTargetChoices(game, id, attack, listed, strikableOnSquare(game, legal, typed) ?? typed, names);
 }
 
-/** The targets of an attack that strikes a unit (`typed` an enemy's square already read as that enemy): each in sight and reach, or by a charge. */
-function unitTargetChoices(game: GameState, id: string, attack: unknown, legal: readonly ActCommand[], typed: unknown, names: Names): Choice[] {
+/** The targets an attack that strikes a unit may be given (`legal` its commands), each with its words. */
+function targetList(game: GameState, id: string, attack: unknown, legal: readonly ActCommand[]): { readonly targets: number; readonly choices: Choice[] } {
   const attacker = unitOf(game, id);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
   const seen = new Map(
@@ -406,9 +425,25 @@ function unitTargetChoices(game: GameState, id: string, attack: unknown, legal: 
   const charges = new Map(chargeOptions(game, id).map((c) => [c.target, c]));
   // Who may strike back depends on where the attacker stands, not on the target: worked out once.
   const replies = repliersTo(game, attacker).map((u) => u.id);
+  // A target only a charge reaches carries the charge in its value: picking it charges.
+  const choices = [...targets].map((t) =>
+    choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t), replies), seen.has(t) ? t : chargeTargetValue(t)),
+  );
+  return { targets: targets.size, choices };
+}
+
+/** The targets of an attack that strikes a unit (`typed` an enemy's square already read as that enemy): each in sight and reach, or by a charge. */
+function unitTargetChoices(
+  game: GameState,
+  id: string,
+  attack: unknown,
+  listed: { readonly targets: number; readonly choices: readonly Choice[] },
+  typed: unknown,
+  names: Names,
+): Choice[] {
+  const attacker = unitOf(game, id);
   const found = suggest(
-    // A target only a charge reaches carries the charge in its value: picking it charges.
-    [...targets].map((t) => choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t), replies), seen.has(t) ? t : chargeTargetValue(t))),
+    listed.choices,
     typed,
     // Found by its label and card name, never by the other units its words warn of.
     (c) => `${c.value} ${game.cards[game.units[String(c.value).split(' ')[0]!]?.card ?? '']?.name ?? ''}`,
@@ -418,7 +453,7 @@ function unitTargetChoices(game: GameState, id: string, attack: unknown, legal: 
   const why = typedTargetWhy(game, id, attack, typed, names) ?? squareNotUnitWhy(game, attacker, attack, typed);
   if (why) return [nothingToChoose(withoutRuleCodes(why), String(typed))];
   return orWhy([], () =>
-    targets.size > 0
+    listed.targets > 0
       ? `no target matches "${String(typed)}"`
       : (refusalWords(attackRefusal(game, id, attack === undefined ? undefined : String(attack)), game, names) ??
         'no enemy is in sight and reach of this attack'),
