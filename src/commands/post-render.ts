@@ -91,18 +91,20 @@ export async function renderBodyNow(store: Store, stored: MatchRow, body: PostBo
       // A prompt the match has moved past (answered by a typed command, withdrawn by a concession)
       // would only be refused if clicked, so it is never posted.
       if (row.seq !== body.seq || !setup || !row.snapshot) return { to: 'skip', reason: 'the match moved past this prompt before it was posted' };
-      const made = promptPostOf(row, setup, row.snapshot);
-      if (!made) return { to: 'skip', reason: 'no prompt is open' };
       // The entry tile is chosen looking at the map, its start areas and the tiles already placed; a
       // game's prompt with the picture it is answered looking at.
       const snapshot = row.snapshot;
       const game = snapshot.stage === 'pregame' ? null : gameOf(snapshot);
+      const picture = game ? promptPicture(game) : null;
+      // A game's prompt with a picture is made whole where it is drawn: its words are not worked out here too.
+      if (picture !== null && renderer) return renderer.render(stored.id, body);
+      const made = promptPostOf(row, setup, snapshot);
+      if (!made) return { to: 'skip', reason: 'no prompt is open' };
       // With one map on offer, who places the first tile is asked looking at its start areas too.
       const entry = snapshot.stage === 'pregame' && (made.kind === 'entry' || (made.kind === 'map-chooser' && setup.maps.length === 1));
       // With several, who chooses the map, and the map, are asked looking at every map on offer.
       const choice = snapshot.stage === 'pregame' && setup.maps.length > 1 && (made.kind === 'map-chooser' || made.kind === 'map');
-      const picture = game ? promptPicture(game) : null;
-      if ((entry || choice || picture !== null) && renderer) return renderer.render(stored.id, body);
+      if ((entry || choice) && renderer) return renderer.render(stored.id, body);
       const map = entry
         ? entryMapFile(setup, snapshot.pregame)
         : game?.prompt && picture === 'own-map'
