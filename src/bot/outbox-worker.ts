@@ -193,8 +193,10 @@ export class OutboxWorker implements OutboxControl {
     return this.#held.has(rowId);
   }
 
-  release(rowId: number): void {
+  release(rowId: number, matchId?: string): void {
     this.#held.delete(rowId);
+    // The caller knows the row's match (an interaction that answered with it): no need to read it back.
+    if (matchId !== undefined) return this.kick(matchId);
     this.#store.outbox.get(rowId).then(
       (row) => row && this.kick(row.matchId),
       // A busy database: the next pass finds the row.

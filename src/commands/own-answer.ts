@@ -42,7 +42,7 @@ export async function answerOwn(
       guildId: interaction.guildId ?? undefined,
     });
   } finally {
-    if (own) app.outbox.release(own.id);
+    if (own) app.outbox.release(own.id, own.matchId);
     else if (posts[0]) app.outbox.kick(posts[0].matchId);
   }
 }

@@ -12,8 +12,11 @@ export interface OutboxControl {
   /** Keeps a row from the worker while the interaction that wrote it delivers it itself. */
   hold(rowId: number): void;
   isHeld(rowId: number): boolean;
-  /** Hands a held row back (delivered or not) and wakes its match's delivery. */
-  release(rowId: number): void;
+  /**
+   * Hands a held row back (delivered or not) and wakes its match's delivery: `matchId`'s, when the
+   * caller knows the row's match, else the match of the row read back (none when it was rolled back).
+   */
+  release(rowId: number, matchId?: string): void;
   /** New rows for a match: deliver them soon. */
   kick(matchId: string): void;
   /** New league posts (store `league_posts`): deliver them soon. Optional: tools without a worker leave them. */

@@ -43,6 +43,32 @@ describe('the outbox worker', () => {
     await worker.stop();
   });
 
+  it('a row released with its match is delivered in order without being read back', async () => {
+    const store = memoryStore();
+    await store.matches.create(aMatch({ id: 'm1', threadId: 't1' }));
+    const sent: string[] = [];
+    const worker = new OutboxWorker({ store, client: stubClient(sent), log: () => undefined });
+    const [held] = await store.outbox.add([
+      { matchId: 'm1', channelId: 't1', body: { kind: 'reply', content: 'held' } },
+      { matchId: 'm1', channelId: 't1', body: { kind: 'text', content: 'after it' } },
+    ]);
+    worker.hold(held!.id);
+    await worker.start();
+    await worker.drain();
+    expect(sent).toEqual([]);
+    let reads = 0;
+    const get = store.outbox.get.bind(store.outbox);
+    store.outbox.get = (id) => {
+      reads++;
+      return get(id);
+    };
+    worker.release(held!.id, 'm1');
+    await worker.drain();
+    expect(sent).toEqual(['held', 'after it']);
+    expect(reads).toBe(0);
+    await worker.stop();
+  });
+
   it('works through a burst in each match’s order without reading the whole outbox again after each delivery', async () => {
     const store = memoryStore();
     const matches = Array.from({ length: 12 }, (_, i) => `m${i}`);
