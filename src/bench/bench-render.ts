@@ -15,7 +15,8 @@
  * idle waits of an asynchronous deflate invite). And where a post's CPU goes, picture by picture:
  * the view, the drawing calls, rasterising them (the canvas draws lazily, when its pixels are first
  * read) and the encoding of the drawn pixels (read-back, row copy and deflate: the floor).
- * Then the process's RSS over 150 renders, and the PNG sizes of this map and a 40×40 one.
+ * Then the process's RSS over 150 renders, the PNG sizes of this map and a 40×40 one, and what the
+ * encoder's steps and choices cost on the post's two pictures (png-choices.ts).
  * It runs with the bot's malloc settings (bot-malloc.ts). Figures, not pass/fail: speed targets do
  * not belong in timed tests.
  */
@@ -36,6 +37,7 @@ import { drawFocusCanvas, drawMapCanvas, focusWindow, renderMap, renderTurn, ren
 import { encodePng } from '../render/png';
 import { Chooser, chooseCommand, newGame } from './selfplay';
 import { withBotMalloc } from './bot-malloc';
+import { encoderChoices } from './png-choices';
 
 withBotMalloc();
 
@@ -281,3 +283,7 @@ console.log(
 for (const [phase, cpu] of Object.entries(postPhases)) console.log(`  ${phase}: ${ms(cpu)}`);
 console.log(`RSS over 150 renders, the event loop let run between them: ${mb(rssBefore)} before, ${mb(rssPeak)} at most, ${mb(rssAfter)} after`);
 console.log(`40×40 map, ${Object.values(forty.units).filter((u) => u.at !== null).length} units: PNG size ${kb(fortyPng.length)}   target < 2.5 MB`);
+console.log(`The encoder's steps and choices on this post's pictures, by this thread's CPU (medians of 20; src/bench/png-choices.ts):`);
+const w = focusWindow(toMapView(state, request))!;
+encoderChoices('the map', drawMapCanvas(toMapView(state, request)));
+encoderChoices('the close-up', drawFocusCanvas(toMapView(state, request), w));

@@ -4,7 +4,7 @@
  * Why not canvas.encodeSync('png'): Skia's encoder tries every row filter and compresses at zlib level
  * 6, which took ~75 ms for a 24×24 map (1.5 megapixels), more than the whole budget. Map pictures are
  * mostly flat fills, so rows without a filter and a fast deflate level come out as small (about
- * 300 KB) in a fraction of the time. The bytes depend only on the pixels: no timestamp or other
+ * 250 KB) in a fraction of the time, as RGB when the picture is opaque (rowsInto). The bytes depend only on the pixels: no timestamp or other
  * varying chunk is written. pngjs (already used by the golden tests) was measured too, with the same
  * settings on a 1058×1653 map: about twice as slow and eight times larger, so this small writer stays.
  */
@@ -73,12 +73,16 @@ export function releaseScanlines(): void {
   idle.length = 0;
 }
 
-function header(width: number, height: number): Buffer {
+/** PNG colour types: RGB (an opaque picture, the usual case) and RGBA. */
+const RGB = 2;
+const RGBA = 6;
+
+function header(width: number, height: number, colourType: number): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // colour type RGBA
+  ihdr[9] = colourType;
   ihdr[10] = 0; // deflate
   ihdr[11] = 0; // adaptive filtering (each row says None)
   ihdr[12] = 0; // not interlaced
@@ -96,36 +100,88 @@ const deflateOptions = (rawBytes: number): zlib.ZlibOptions => ({
   chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, Math.min(1 << 20, rawBytes >>> 3)),
 });
 
-const file = (width: number, height: number, idat: Buffer): Buffer =>
-  Buffer.concat([SIGNATURE, ...chunk('IHDR', header(width, height)), ...chunk('IDAT', idat), ...chunk('IEND', Buffer.alloc(0))]);
+const file = ({ width, height, colourType }: Rows, idat: Buffer): Buffer =>
+  Buffer.concat([SIGNATURE, ...chunk('IHDR', header(width, height, colourType)), ...chunk('IDAT', idat), ...chunk('IEND', Buffer.alloc(0))]);
+
+/** A picture's scanlines (the buffer `raw`, each row after its filter byte) and how its pixels are laid out. */
+interface Rows {
+  readonly raw: Buffer;
+  readonly width: number;
+  readonly height: number;
+  readonly colourType: number;
+}
+
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * RGBA pixels (`px`, one per 32-bit word, red in the low byte) as RGB scanlines into `raw`, four
+ * pixels at a time: three little-endian words hold their twelve bytes. False, with `raw` part
+ * written, when a pixel is not opaque: its alpha would be lost.
+ */
+export function packRgb(px: Uint32Array, width: number, height: number, raw: Buffer): boolean {
+  const out = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  const quads = width >>> 2;
+  let alpha = 0xff000000;
+  let i = 0;
+  let o = 0;
+  for (let y = 0; y < height; y++) {
+    raw[o++] = 0;
+    for (let q = 0; q < quads; q++, i += 4, o += 12) {
+      const a = px[i]!;
+      const b = px[i + 1]!;
+      const c = px[i + 2]!;
+      const d = px[i + 3]!;
+      alpha &= a & b & c & d;
+      out.setUint32(o, (a & 0xffffff) | (b << 24), true);
+      out.setUint32(o + 4, ((b >>> 8) & 0xffff) | (c << 16), true);
+      out.setUint32(o + 8, ((c >>> 16) & 0xff) | (d << 8), true);
+    }
+    for (let x = quads << 2; x < width; x++, i++, o += 3) {
+      const v = px[i]!;
+      alpha &= v;
+      raw[o] = v;
+      raw[o + 1] = v >>> 8;
+      raw[o + 2] = v >>> 16;
+    }
+  }
+  return alpha >>> 24 === 0xff;
+}
 
 /**
  * The canvas's pixels as PNG scanlines (each row after its filter byte, None), written into the
- * buffer `size` gives for their byte count. Every pixel must be opaque (the pictures fill their
- * background first; for opaque pixels the canvas's premultiplied colours are the plain ones). The
- * pixels are read back once, with the canvas's own `data()`: one native copy, no ImageData objects.
- * Reading in bands of rows made 52 ImageData buffers per 24×24 map, held outside the heap until a
- * collection and an event-loop turn, which took the bot to 1.4 GB under a burst of turn ends. The
- * copy is let go as soon as its rows are in the scanline buffer.
+ * buffer `size` gives for at most `(width * 4 + 1) * height` bytes. The pixels are read back once,
+ * with the canvas's own `data()`: one native copy, no ImageData objects. Reading in bands of rows
+ * made 52 ImageData buffers per 24×24 map, held outside the heap until a collection and an
+ * event-loop turn, which took the bot to 1.4 GB under a burst of turn ends. The copy is let go as
+ * soon as its rows are in the scanline buffer.
+ *
+ * An opaque picture (every picture fills its background first) is written as RGB: a quarter fewer
+ * bytes to deflate, which saves more than packing the rows costs over copying them (bench/png-choices.ts
+ * measures both), and the same pixels. One with any pixel not opaque is written as RGBA, its colours
+ * as the canvas keeps them (premultiplied by their alpha, which only opaque pixels leave unchanged).
  */
-function rowsInto(canvas: Canvas, size: (bytes: number) => Buffer): Buffer {
+function rowsInto(canvas: Canvas, size: (bytes: number) => Buffer): Rows {
   const { width, height } = canvas;
   const stride = width * 4;
-  const raw = size((stride + 1) * height);
+  const whole = size((stride + 1) * height);
   const pixels = canvas.data();
   if (pixels.length !== stride * height) throw new Error(`encodePng: expected ${stride * height} bytes of RGBA, the canvas gave ${pixels.length}`);
+  if (littleEndian && pixels.byteOffset % 4 === 0) {
+    const raw = whole.subarray(0, (width * 3 + 1) * height);
+    if (packRgb(new Uint32Array(pixels.buffer, pixels.byteOffset, width * height), width, height, raw)) return { raw, width, height, colourType: RGB };
+  }
   for (let y = 0; y < height; y++) {
     const o = y * (stride + 1);
-    raw[o] = 0;
-    pixels.copy(raw, o + 1, y * stride, (y + 1) * stride);
+    whole[o] = 0;
+    pixels.copy(whole, o + 1, y * stride, (y + 1) * stride);
   }
-  return raw;
+  return { raw: whole, width, height, colourType: RGBA };
 }
 
-/** Encodes a canvas whose every pixel is opaque (rowsInto says why) on this thread. */
+/** Encodes a canvas on this thread (RGB when every pixel is opaque, rowsInto says why). */
 export function encodePng(canvas: Canvas): Buffer {
-  const raw = rowsInto(canvas, scanlines);
-  return file(canvas.width, canvas.height, zlib.deflateSync(raw, deflateOptions(raw.length)));
+  const rows = rowsInto(canvas, scanlines);
+  return file(rows, zlib.deflateSync(rows.raw, deflateOptions(rows.raw.length)));
 }
 
 /**
@@ -134,14 +190,13 @@ export function encodePng(canvas: Canvas): Buffer {
  * and the calling thread goes on drawing while another core compresses.
  */
 export function encodePngAsync(canvas: Canvas): Promise<Buffer> {
-  const { width, height } = canvas;
-  const buffer = borrow((width * 4 + 1) * height);
-  const raw = rowsInto(canvas, (bytes) => buffer.subarray(0, bytes));
+  const buffer = borrow((canvas.width * 4 + 1) * canvas.height);
+  const rows = rowsInto(canvas, (bytes) => buffer.subarray(0, bytes));
   return new Promise<Buffer>((resolve, reject) => {
-    zlib.deflate(raw, deflateOptions(raw.length), (error, idat) => {
+    zlib.deflate(rows.raw, deflateOptions(rows.raw.length), (error, idat) => {
       giveBack(buffer);
       if (error) reject(error);
-      else resolve(file(width, height, idat));
+      else resolve(file(rows, idat));
     });
   });
 }
