@@ -27,6 +27,9 @@ export function setupRerollRecord(prompt: PregamePrompt, name: (player: PlayerId
  * How the maps on offer are shown (post-render.ts attaches them, one picture each in the order of the
  * buttons, at most Discord's 10 files a message), so the map is never chosen blind.
  */
+/** A message's buttons: five rows of five. */
+const MAP_BUTTONS = 25;
+
 function mapsPictured(maps: number, buttons: boolean): string {
   const which = maps > 10 ? 'The first 10 of the maps on offer are' : 'The maps on offer are';
   return `${which} pictured below${buttons ? ', in the order of the buttons' : ''}.`;
@@ -56,11 +59,27 @@ export function setupPromptPost(prompt: PregamePrompt, name: (player: PlayerId) 
         content: `${who}, you won the setup tactics check. ${maps <= 1 ? 'Who places the first entry tile? The map below shows its start areas, hatched and numbered.' : `Who chooses the map and places the first entry tile? ${mapsPictured(maps, false)}`} ${FIRST_TILE_MEANS}`,
         parts: [{ action: 'chooser', buttons: prompt.options.map((p) => ({ label: p === prompt.player ? 'I will' : unshown(name(p)), arg: p })) }],
       };
-    case 'map':
+    case 'map': {
+      const n = prompt.options.length;
+      if (n <= MAP_BUTTONS)
+        return {
+          content: `${who}, choose the map. ${mapsPictured(n, true)}`,
+          parts: [{ action: 'map', buttons: prompt.options.map((m, i) => ({ label: m.name, arg: String(i) })) }],
+        };
+      // More maps than a message has buttons (a league's "any"): menus of 25, up to a message's five rows.
+      const menus = Array.from({ length: Math.min(Math.ceil(n / MAP_BUTTONS), 5) }, (_, k) => prompt.options.slice(k * 25, k * 25 + 25));
+      const listed = menus.reduce((a, m) => a + m.length, 0);
+      const more = listed < n ? ` The menus list the first ${listed}.` : '';
       return {
-        content: `${who}, choose the map. ${mapsPictured(prompt.options.length, true)}`,
-        parts: [{ action: 'map', buttons: prompt.options.map((m, i) => ({ label: m.name, arg: String(i) })) }],
+        content: `${who}, choose the map: ${n} maps are on offer, in the ${menus.length} menus below.${more} Only the first 10 are pictured, in the order of the first menu.`,
+        parts: menus.map((chunk, k) => ({
+          action: 'map',
+          menu: `Maps ${k * 25 + 1}–${k * 25 + chunk.length} of ${n}`,
+          options: chunk.map((m, i) => ({ label: m.name.slice(0, 100), value: String(k * 25 + i) })),
+          tag: String(k),
+        })),
       };
+    }
     case 'entry': {
       const areas = prompt.options.areas.slice(0, 5);
       return {
