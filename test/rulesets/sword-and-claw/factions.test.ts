@@ -93,6 +93,23 @@ describe('the sample factions (SC Set-up 1)', () => {
   });
 });
 
+describe('SC App. B Indirect Fire in the sample content', () => {
+  it('a shipped army fields a troop whose attack has Indirect Fire: the Reed Wardens’ Staff Slinger, priced by the points guide (ruling SC61)', () => {
+    const fielding = [...content.armies].filter(([, army]) =>
+      [...army.units, ...(army.reserves ?? []).flatMap((r) => r.units)].some((u) =>
+        content.troops
+          .get(u.troop)!
+          .attacks.flat()
+          .some((a) => a.qualities.some((q) => q.name === 'Indirect Fire')),
+      ),
+    );
+    expect(fielding.map(([id]) => id)).toEqual(['reed-wardens']);
+    const slinger = content.troops.get('human-staff-slinger')!;
+    expect(slinger.points).toBe(guidePoints(slinger));
+    expect(checkArmy(content.armies.get('reed-wardens')!, content.troops, DEFAULT_ARMY_LIMITS).problems).toEqual([]);
+  });
+});
+
 describe('the sample factions’ armies (SC Set-up 1, 6; rulings SC1, SC2)', () => {
   it.each([...FACTIONS, { army: 'night-snare-hunt', faction: 'hollowmoon' }])('$army passes the army check at the default point total', ({ army, faction }) => {
     const list = content.armies.get(army)!;
@@ -154,6 +171,8 @@ describe('a game between the two sample armies', () => {
     { seed: 2, armies: ['winter-moon-hunt', 'slagwall-foundry'], map: 'reed-ford' },
     { seed: 3, armies: ['slagwall-foundry', 'winter-moon-hunt'], map: 'long-marsh' },
     { seed: 7, armies: ['slagwall-foundry', 'night-snare-hunt'], map: 'reed-ford' },
+    // The Reed Wardens, whose Staff Slinger's sling has Indirect Fire, against the Kilnborn among the Long Marsh's walls and trees.
+    { seed: 4, armies: ['reed-wardens', 'slagwall-foundry'], map: 'long-marsh' },
   ] as const)('the practice opponent plays seed $seed on $map to an elimination, and replay equals state', ({ seed, armies, map }) => {
     const s = setup(seed, armies, map);
     const { state, events } = selfPlay(s);
