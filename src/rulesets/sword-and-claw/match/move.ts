@@ -20,7 +20,7 @@ import { climbCost, LEVEL_WORDS, levelOf } from '../rules/altitude';
 import { checkFlightAttack } from '../rules/flight-attacks';
 import { checkConditions, conditionsAllow, strikeConditions } from './conditions';
 import { trampledReplyModifiers } from '../rules/trample';
-import { asNow, checkTramples, dueOn, isReachAttack, resolveTramples, trampleOrder } from './trample';
+import { asNow, trampleRefusal, dueOn, isReachAttack, resolveTramples, trampleOrder } from './trample';
 import type { ScCommand, ScOpportunityPrompt, ScSetup, ScState, ScTrampleDue, ScTroop, TrampleAim } from './types';
 
 type Route = { readonly path?: readonly number[]; readonly to?: number };
@@ -212,7 +212,8 @@ export function moveTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type
       refuse('trample-on-a-move', 'A troop tramples on a Move: a Run leaves it no attack this turn, and a Slide is a step aside.');
     if (c.path === undefined) refuse('trample-needs-path', 'A trample follows the squares given: give the path through the troop it tramples.');
     const piece = pieceOf(setup, mover);
-    checkTramples(setup, s, troop, tableOf(setup, s, troop.id), piece, c.path, budget, tramples);
+    const refused = trampleRefusal(setup, s, troop, tableOf(setup, s, troop.id), piece, c.path, budget, tramples);
+    if (refused) refuse(refused.code, `${refused.message}.`);
   }
   // A move after a Slide starts its own count of diagonals (ruling SC12) and counts as a run.
   const then = c.then ? plan(setup, s, pieceOf(setup, troop, first.path[first.path.length - 1]!), c.then, allowance('move', move, card.size)) : null;

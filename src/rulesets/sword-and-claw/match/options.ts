@@ -5,6 +5,7 @@
  */
 import { allowance, reachable } from '../rules/movement';
 import { planCharge } from './charge';
+import { trampleChoices, trampleTargets } from './trample';
 import { chargeAllowance } from '../rules/charge';
 import { inchesBetween } from '../rules/sight';
 import { leftToPlace, placements } from './deploy';
@@ -59,6 +60,7 @@ function moveOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCo
         ...near.map((to): ScCommand => ({ type: 'move', troop: t.id, how: 'slide', to })),
         ...(hasFlight(card) ? climbOptions(setup, s, t) : []),
         ...chargeOptions(setup, s, t),
+        ...trampleOptions(setup, s, t),
         ...aim,
       ];
     });
@@ -87,6 +89,13 @@ export function climbOptions(setup: ScSetup, s: ScState, t: ScTroop): ScCommand[
       ...far.map(([to, plan]): ScCommand => ({ type: 'move', troop: t.id, how: how(plan.spent), to, altitude })),
     ];
   });
+}
+
+/** The Moves that trample an enemy (SC Movement d): the cheapest path through each, with each attack it may use there (ruling SC134). */
+export function trampleOptions(setup: ScSetup, s: ScState, t: ScTroop): ScCommand[] {
+  return trampleTargets(setup, s, t).flatMap(({ target, path }) =>
+    trampleChoices(setup, s, t, target).map((a): ScCommand => ({ type: 'move', troop: t.id, how: 'move', path, trample: [{ target, attack: a.id }] })),
+  );
 }
 
 /** The enemies `t` may charge from where it stands (a Nimble Charger's first move is the order's own choice). */

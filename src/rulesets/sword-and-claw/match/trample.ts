@@ -4,11 +4,12 @@
  * after the Readied enemies' opportunity attacks and before the others; and the melee strikes it
  * leaves the troop. The rules' answers are rules/trample.ts's.
  */
-import { type RuleError, refuse, ruleError } from '../../../engine/errors';
+import { type RuleError, ruleError } from '../../../engine/errors';
+import type { TroopAttack } from '../formats/troop-card';
 import { footprint } from '../../../engine/footprint';
 import { isFlanked } from '../rules/flanking';
 import { checkMeleeDeclaration, hasReach, strike } from '../rules/melee';
-import { checkPath } from '../rules/movement';
+import { checkPath, reachable } from '../rules/movement';
 import { areAdjacent, opportunityAttacksPerRound } from '../rules/opportunity';
 import { crossing, mayTrample, onThrough, TRAMPLE_ID, trampleAttackOf, trampleAttacks } from '../rules/trample';
 import { type Piece, pieceLevel, type ScTable, spanOf } from '../rules/table';
@@ -16,11 +17,14 @@ import { isHurt, isRemoved } from '../rules/wounds';
 import type { Ctx } from './deploy';
 import { checkElimination } from './end';
 import { strikeConditions } from './conditions';
-import { cardOf, pieceOf, struckCard, tableOf } from './tables';
+import { cardOf, moveOf, onTable, pieceOf, struckCard, tableOf } from './tables';
 import type { ScSetup, ScState, ScTrampleDue, ScTroop, TrampleAim } from './types';
 
-/** Ruling SC134: a troop tramples on a Move (or on no other order: a Run makes no attack, a Slide is a step aside). */
-export function checkTramples(
+/**
+ * Ruling SC134: the tramples a Move names, checked against its path before the troop sets off (SC
+ * Movement d; rulings SC121–SC123): the first broken rule, or null.
+ */
+export function trampleRefusal(
   setup: ScSetup,
   s: ScState,
   troop: ScTroop,
@@ -29,44 +33,116 @@ export function checkTramples(
   path: readonly number[],
   budget: number,
   aims: readonly TrampleAim[],
-): void {
+): RuleError | null {
   const card = cardOf(setup, troop);
   const most = opportunityAttacksPerRound(card);
   if (aims.length > most)
-    refuse(
+    return ruleError(
       'too-many-tramples',
-      `${troop.id} makes ${most} attack${most === 1 ? '' : 's'} a turn: each trample takes the place of one, so it tramples at most ${most}.`,
+      `${troop.id} makes ${most} attack${most === 1 ? '' : 's'} a turn: each trample takes the place of one, so it tramples at most ${most}`,
     );
   const seen = new Set<string>();
   for (const aim of aims) {
-    if (seen.has(aim.target)) refuse('one-trample-each', `${troop.id} tramples ${aim.target} once: one attack on each target.`);
+    if (seen.has(aim.target)) return ruleError('one-trample-each', `${troop.id} tramples ${aim.target} once: one attack on each target`);
     seen.add(aim.target);
     const target = s.troops[aim.target];
     if (!target || target.removed || target.at === null || target.player === troop.player)
-      refuse('not-an-enemy', `${aim.target} is not an enemy troop on the table.`);
+      return ruleError('not-an-enemy', `${aim.target} is not an enemy troop on the table`);
     const them = pieceOf(setup, target);
     if (!mayTrample(card.size, cardOf(setup, target).size) || pieceLevel(them) !== pieceLevel(mover))
-      refuse('not-smaller', `${troop.id} tramples only an enemy smaller than itself, at its own level; ${aim.target} is not.`);
+      return ruleError('not-smaller', `${troop.id} tramples only an enemy smaller than itself, at its own level; ${aim.target} is not`);
     const c = crossing(table.board, mover, mover.at, path, them);
-    if (c === null) refuse('not-on-path', `${troop.id}'s path does not go through ${aim.target}'s space.`);
-    if (!c.straight) refuse('trample-not-straight', `A trampling troop goes straight on through its target to the square opposite the one it entered from.`);
-    const through = c.clears === null ? onThrough(table.board, mover, path, mover.at, them) : null;
-    const could =
-      through !== null &&
-      (() => {
-        const plan = checkPath(table, mover, [...path, ...through], budget);
-        return !('code' in plan) && !plan.fellBack;
-      })();
-    if (could) refuse('trample-through', `${troop.id} has the movement to go on through ${aim.target} to the square opposite: a trampling troop must.`);
-    const startedNextTo = areAdjacent(table, mover, them);
-    const allowed = trampleAttacks(card, { charging: false, startedNextTo });
+    if (c === null) return ruleError('not-on-path', `${troop.id}'s path does not go through ${aim.target}'s space`);
+    if (!c.straight)
+      return ruleError('trample-not-straight', 'A trampling troop goes straight on through its target to the square opposite the one it entered from');
+    if (c.clears === null && couldGoOn(table, mover, path, budget, them))
+      return ruleError('trample-through', `${troop.id} has the movement to go on through ${aim.target} to the square opposite: a trampling troop must`);
+    const allowed = trampleAttacks(card, { charging: false, startedNextTo: areAdjacent(table, mover, them) });
     if (!allowed.some((a) => a.id === aim.attack))
-      refuse('not-a-trample-attack', `${troop.id} tramples ${aim.target} with ${allowed.map((a) => a.name).join(' or ')}, not "${aim.attack}".`);
+      return ruleError('not-a-trample-attack', `${troop.id} tramples ${aim.target} with ${allowed.map((a) => a.name).join(' or ')}, not "${aim.attack}"`);
   }
+  return null;
+}
+
+/** Whether a path that stops inside `target` could have gone on straight through it within `budget` (SC Movement d). */
+function couldGoOn(table: ScTable, mover: Piece, path: readonly number[], budget: number, target: Piece): boolean {
+  const through = onThrough(table.board, mover, path, mover.at, target);
+  if (through === null) return false;
+  const plan = checkPath(table, mover, [...path, ...through], budget);
+  return !('code' in plan) && !plan.fellBack;
+}
+
+const DIRECTIONS: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1],
+];
+
+/**
+ * The cheapest Move that tramples `target` (SC Movement d): to a square next to its space, then
+ * straight on through it to the square opposite (ruling SC123), the path and its inches; null when
+ * none is within the troop's Move. What `/order trample` walks and the options list.
+ */
+export function tramplePath(setup: ScSetup, s: ScState, troop: ScTroop, targetId: string): { path: number[]; spent: number } | null {
+  const target = s.troops[targetId];
+  if (!target || target.at === null || target.removed) return null;
+  const table = tableOf(setup, s, troop.id);
+  const mover = pieceOf(setup, troop);
+  const budget = moveOf(setup, troop);
+  const them = pieceOf(setup, target);
+  const { width, height } = table.board;
+  const starts: [number, readonly number[]][] = [
+    [troop.at!, []],
+    ...[...reachable(tableOf(setup, s), mover, budget)].map(([at, p]): [number, readonly number[]] => [at, p.path]),
+  ];
+  let best: { path: number[]; spent: number } | null = null;
+  for (const [from, before] of starts) {
+    if (overlapsPiece(setup, mover, from, target)) continue;
+    for (const [dc, dr] of DIRECTIONS) {
+      const [col, row] = [(from % width) + dc, Math.floor(from / width) + dr];
+      if (col < 0 || row < 0 || col >= width || row >= height) continue;
+      const into = row * width + col;
+      if (!overlapsPiece(setup, mover, into, target)) continue;
+      const on = onThrough(table.board, mover, [...before, into], mover.at, them);
+      const path = on === null ? [...before, into] : [...before, into, ...on];
+      const plan = checkPath(table, mover, path, budget);
+      if ('code' in plan || plan.fellBack || (best !== null && plan.spent >= best.spent)) continue;
+      const aim = {
+        target: targetId,
+        attack: trampleAttacks(cardOf(setup, troop), { charging: false, startedNextTo: areAdjacent(table, mover, them) })[0]!.id,
+      };
+      if (trampleRefusal(setup, s, troop, table, mover, path, budget, [aim]) === null) best = { path, spent: plan.spent };
+    }
+  }
+  return best;
+}
+
+/** The enemies `troop` may trample on a Move now, each by its cheapest path (SC Movement d). */
+export function trampleTargets(setup: ScSetup, s: ScState, troop: ScTroop): { target: string; path: number[]; spent: number }[] {
+  const card = cardOf(setup, troop);
+  const mover = pieceOf(setup, troop);
+  return onTable(s)
+    .filter((e) => e.player !== troop.player && mayTrample(card.size, cardOf(setup, e).size) && pieceLevel(pieceOf(setup, e)) === pieceLevel(mover))
+    .flatMap((e) => {
+      const found = tramplePath(setup, s, troop, e.id);
+      return found ? [{ target: e.id, ...found }] : [];
+    });
+}
+
+/** The attacks `troop` may trample `targetId` with on a Move from where it stands (rulings SC121, SC122). */
+export function trampleChoices(setup: ScSetup, s: ScState, troop: ScTroop, targetId: string): TroopAttack[] {
+  const table = tableOf(setup, s, troop.id);
+  const startedNextTo = areAdjacent(table, pieceOf(setup, troop), pieceOf(setup, s.troops[targetId]!));
+  return trampleAttacks(cardOf(setup, troop), { charging: false, startedNextTo });
 }
 
 /** Whether the mover's space at `at` overlaps the target's. */
-const overlaps = (setup: ScSetup, mover: Piece, at: number, target: ScTroop): boolean => {
+const overlapsPiece = (setup: ScSetup, mover: Piece, at: number, target: ScTroop): boolean => {
   const board = { width: setup.map.grid[0]!.length };
   const theirs = new Set(footprint(board, target.at!, spanOf(cardOf(setup, target).size)));
   return footprint(board, at, spanOf(mover.size)).some((sq) => theirs.has(sq));
@@ -76,7 +152,7 @@ const overlaps = (setup: ScSetup, mover: Piece, at: number, target: ScTroop): bo
 export function dueOn(setup: ScSetup, s: ScState, mover: Piece, from: number, to: number, aims: readonly TrampleAim[]): TrampleAim[] {
   return aims.filter((a) => {
     const t = s.troops[a.target]!;
-    return !t.removed && t.at !== null && !overlaps(setup, mover, from, t) && overlaps(setup, mover, to, t);
+    return !t.removed && t.at !== null && !overlapsPiece(setup, mover, from, t) && overlapsPiece(setup, mover, to, t);
   });
 }
 

@@ -12,13 +12,13 @@ import { areAdjacent } from '../rules/opportunity';
 
 /** The orders a hint names, step by step, in the order it names them. */
 const HINTED = {
-  movement: ['move', 'run', 'charge', 'slide', 'aim', 'reload'],
+  movement: ['move', 'run', 'charge', 'trample', 'slide', 'aim', 'reload'],
   ranged: ['shoot', 'reload', 'ready'],
   melee: ['attack', 'ready'],
 } as const;
 
 /** The `/order` a command is given with. */
-const orderOf = (c: ScCommand): string | null => (c.type === 'move' ? c.how : 'troop' in c ? c.type : null);
+const orderOf = (c: ScCommand): string | null => (c.type === 'move' ? (c.trample ? 'trample' : c.how) : 'troop' in c ? c.type : null);
 
 const troops = (n: number) => (n === 1 ? '1 troop' : `${n} troops`);
 

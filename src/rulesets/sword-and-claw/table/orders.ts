@@ -14,14 +14,17 @@ import { isNimbleCharger } from '../rules/charge';
 import { cardOf, moveOf, onTable, pieceOf, struckCard, tableOf } from '../match/tables';
 import { strikeAim } from '../match/melee-options';
 import { shotTroops } from '../match/ranged';
-import { findAttack, hitsAutomatically } from '../rules/melee';
+import { findAttack, hitsAutomatically, meleeModifiers } from '../rules/melee';
+import { isFlanked } from '../rules/flanking';
+import { trampleAttackOf } from '../rules/trample';
+import { trampleChoices, tramplePath } from '../match/trample';
 import { type SweepAim, sweepSize } from '../rules/sweep';
 import { templateAt, templateOf, troopsUnder } from '../rules/templates';
 import { aimShot } from '../rules/ranged';
 import { coverPenalty } from '../rules/sight';
 import { odds, woundChance } from '../rules/chances';
 import { hitWords } from './hit-words';
-import type { ScCommand, ScSetup, ScState } from '../match/types';
+import type { ScCommand, ScSetup, ScState, TrampleAim } from '../match/types';
 import { labelOf, squareOf, squareWords, troopOf, troopWords } from './names';
 
 const troop = { name: 'troop', description: 'Your troop, by the label on the map', required: true } as const;
@@ -74,6 +77,15 @@ export const SC_ORDERS: readonly OrderSpec[] = [
       troop,
       { name: 'target', description: 'The enemy it charges', required: true },
       { name: 'via', description: 'Nimble Charger only: a square within its Move to set off from', required: false },
+    ],
+  },
+  {
+    name: 'trample',
+    description: 'Move a troop straight through a smaller enemy, attacking it as it passes (within its Move)',
+    options: [
+      troop,
+      { name: 'target', description: 'The smaller enemy it tramples', required: true },
+      { name: 'attack', description: 'What it tramples with: its stomp, slam or rush, or the plain trample', required: false },
     ],
   },
   { name: 'aim', description: 'Aim a troop instead of moving it: +1 on its first shot this turn', options: [troop] },
@@ -150,6 +162,7 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
     if (isError(sweep)) return { ok: false, error: sweep };
     return { ok: true, command: { type: 'attack', troop: id, attack, target, sweep } };
   }
+  if (order === 'trample') return trampleIn(setup, s, id, o);
   if (order === 'charge') {
     const target = troopIn(setup, s, o.target);
     if (isError(target)) return { ok: false, error: target };
@@ -167,6 +180,29 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
   const then = squareIn(setup, o.then);
   if (isError(then)) return { ok: false, error: then };
   return { ok: true, command: { type: 'move', troop: id, how: 'slide', to: at, then: { to: then } } };
+}
+
+/**
+ * `/order trample` as a Move along the cheapest path straight through the target (SC Movement d;
+ * ruling SC123), with the attack typed, or the first it may use (its stomp-like attack, else the
+ * rulebook's trample: ruling SC121, SC122).
+ */
+function trampleIn(setup: ScSetup, s: ScState, id: string, o: Options): Parsed {
+  const target = troopIn(setup, s, o.target);
+  if (isError(target)) return { ok: false, error: target };
+  const t = s.troops[id]!;
+  if (t.at === null || t.removed) return no('not-on-table', `${labelOf(setup, id)} is not on the table.`);
+  const found = tramplePath(setup, s, t, target);
+  if (found === null)
+    return no(
+      'no-trample-path',
+      `${labelOf(setup, id)} cannot trample ${labelOf(setup, target)} now: a troop tramples a smaller enemy at its own level, straight through its space to the square beyond, within its Move.`,
+    );
+  const choices = trampleChoices(setup, s, t, target);
+  const typed = (o.attack ?? '').trim().toLowerCase();
+  const attack = typed === '' ? choices[0]! : choices.find((a) => a.id === typed || a.name.toLowerCase() === typed);
+  if (!attack) return no('not-a-trample-attack', `${labelOf(setup, id)} tramples with ${choices.map((a) => a.name).join(' or ')}.`);
+  return { ok: true, command: { type: 'move', troop: id, how: 'move', path: found.path, trample: [{ target, attack: attack.id }] } };
 }
 
 /** A level as typed (SC Flight): its name, any case; "ground" and "land" for Landed. */
@@ -190,7 +226,8 @@ function legalFor(setup: ScSetup, s: ScState, by: string, order: string): ScComm
     if (order === 'deploy') return c.type === 'deploy';
     if (order === 'fly') return c.type === 'move' && c.altitude !== undefined && c.to === undefined && c.path === undefined;
     if (order === 'attack' || order === 'shoot' || order === 'aim' || order === 'reload' || order === 'charge' || order === 'ready') return c.type === order;
-    return c.type === 'move' && c.how === order;
+    if (order === 'trample') return c.type === 'move' && c.trample !== undefined;
+    return c.type === 'move' && c.how === order && c.trample === undefined;
   });
 }
 
@@ -227,6 +264,8 @@ function whyNone(s: ScState, by: string, order: string): string {
       : 'None of your troops that may shoot sees an enemy in range with a shot left to declare.';
   if (order === 'deploy') return 'Deployment is over.';
   if (order === 'charge' && s.turn.step === 'movement') return 'None of your troops left without its movement order can reach an enemy with a charge.';
+  if (order === 'trample' && s.turn.step === 'movement')
+    return 'None of your troops left without its movement order can trample: it must be bigger than an enemy at its level and reach straight through it within its Move.';
   if (order === 'aim' && s.turn.step === 'movement') return 'None of your troops with a ranged attack is left without its movement order.';
   if (order === 'ready')
     return s.turn.step === 'movement'
@@ -349,7 +388,13 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
     }
     case 'attack':
       return unique(
-        ofTroop.flatMap((c) => (c.type === 'attack' || c.type === 'shoot' ? [{ name: attackName(setup, s, c.troop, c.attack), value: c.attack }] : [])),
+        ofTroop.flatMap((c) =>
+          c.type === 'attack' || c.type === 'shoot'
+            ? [{ name: attackName(setup, s, c.troop, c.attack), value: c.attack }]
+            : c.type === 'move' && c.trample
+              ? trampleAttackChoices(setup, s, c, o.target)
+              : [],
+        ),
       );
     case 'target': {
       const attack = o.attack?.trim().toLowerCase();
@@ -357,14 +402,19 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
         ofTroop.flatMap((c) =>
           c.type === 'charge'
             ? [{ name: `${troopWords(setup, c.target)} ${where(c.target)}`, value: labelOf(setup, c.target) }]
-            : (c.type === 'attack' || c.type === 'shoot') && (!attack || c.attack === attack)
-              ? [
-                  {
-                    name: `${troopWords(setup, c.target)} ${where(c.target)}${c.type === 'shoot' ? shotOdds(setup, s, c) : strikeOdds(setup, s, c)}`,
-                    value: labelOf(setup, c.target),
-                  },
-                ]
-              : [],
+            : c.type === 'move' && c.trample
+              ? c.trample.map((x) => ({
+                  name: `${troopWords(setup, x.target)} ${where(x.target)}${trampleWords(setup, s, c, x)}`,
+                  value: labelOf(setup, x.target),
+                }))
+              : (c.type === 'attack' || c.type === 'shoot') && (!attack || c.attack === attack)
+                ? [
+                    {
+                      name: `${troopWords(setup, c.target)} ${where(c.target)}${c.type === 'shoot' ? shotOdds(setup, s, c) : strikeOdds(setup, s, c)}`,
+                      value: labelOf(setup, c.target),
+                    },
+                  ]
+                : [],
         ),
       );
     }
@@ -389,6 +439,37 @@ function sweepChoices(setup: ScSetup, s: ScState, legal: readonly ScCommand[], o
       { name: 'counterclockwise', value: 'counterclockwise' },
     ];
   return Array.from({ length: size }, (_, i) => ({ name: i + 1 === size ? `${size} (all, the default)` : `${i + 1}`, value: `${i + 1}` }));
+}
+
+/** A trample's attack, for a target typed or any: its name with its numbers (rulings SC121, SC122). */
+function trampleAttackChoices(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'move' }>, typed: string | undefined): Suggestion[] {
+  const target = typed === undefined ? null : troopOf(setup, s.troops, typed);
+  return (c.trample ?? [])
+    .filter((x) => target === null || x.target === target.id)
+    .map((x) => {
+      const a = trampleAttackOf(cardOf(setup, s.troops[c.troop]!), x.attack)!;
+      return {
+        name: `${a.name} (${a.toHit >= 0 ? '+' : ''}${a.toHit} to hit, d6${a.dmg.bonus === 0 ? '' : a.dmg.bonus > 0 ? `+${a.dmg.bonus}` : a.dmg.bonus} damage)`,
+        value: x.attack,
+      };
+    });
+}
+
+/**
+ * Where a trample takes the troop and what it would do, as a target's suggestion shows it:
+ * ` (through to E4, 4"; trample 60% to hit, 67% to wound)` (SC Movement d).
+ */
+function trampleWords(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'move' }>, x: TrampleAim): string {
+  const t = s.troops[c.troop]!;
+  const found = tramplePath(setup, s, t, x.target);
+  const attack = trampleAttackOf(cardOf(setup, t), x.attack);
+  if (!found || !attack || !c.path) return '';
+  const target = s.troops[x.target]!;
+  const flanked = isFlanked(tableOf(setup, s, t.id), pieceOf(setup, target));
+  const bonus = meleeModifiers(attack, t.hurt, t.conditions, flanked).reduce((sum, m) => sum + m.value, 0);
+  const card = struckCard(setup, s, target);
+  const end = squareWords(setup, c.path[c.path.length - 1]!);
+  return ` (through to ${end}, ${found.spent}"; ${attack.name.toLowerCase()} ${odds(bonus, card.defense.melee)}% to hit, ${hitWords(attack, woundChance(attack.dmg.bonus, card.toWound))})`;
 }
 
 /** A shot's range and odds, as a target's suggestion shows them: ` (7", medium range, 40% to hit, 67% to wound)`. */

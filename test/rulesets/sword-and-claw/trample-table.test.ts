@@ -1,0 +1,87 @@
+/**
+ * Trampling at the table (SC Movement d; ruling SC134): `/order trample` with its suggestions (the
+ * targets a troop can trample, where it ends, its inches and odds; the attacks it may use), the order
+ * read into a Move through the target, and the log's words with dice. The scenarios prove the rules.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
+import { scScenarioSchema } from '../../../src/rulesets/sword-and-claw/formats/scenario';
+import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
+import { runParsedScenario, scenarioStart } from '../../../src/rulesets/sword-and-claw/match/scenario';
+import type { ScEvent } from '../../../src/rulesets/sword-and-claw/match/types';
+import { orderHint } from '../../../src/rulesets/sword-and-claw/table/hints';
+import { parseOrder, suggestOrder } from '../../../src/rulesets/sword-and-claw/table/orders';
+import { scTell } from '../../../src/rulesets/sword-and-claw/table/words';
+
+const content = (() => {
+  const r = loadScContent();
+  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
+  return r.value;
+})();
+
+const scenario = (file: string) => scScenarioSchema.parse(JSON.parse(readFileSync(`test/scenarios/sword-and-claw/${file}.json`, 'utf8')));
+const THROUGH = 'sc-movement-d-trample-its-own-attack-minus-two-and-through';
+const STOMP = 'sc-movement-d-trample-with-a-stomp-straight-through-on-a-move-or-falling-back';
+
+function told(file: string): string[] {
+  const s = scenario(file);
+  const { setup, state } = scenarioStart(s, content);
+  const report = runParsedScenario(s, content);
+  const events = report.steps.flatMap((x) => (x.ok ? x.events : [])) as ScEvent[];
+  return scTell(setup, state, events, (p) => p).flatMap((t) => t.lines);
+}
+
+describe('/order trample', () => {
+  const { setup, state } = scenarioStart(scenario(THROUGH), content);
+
+  it('suggests the enemy it can trample, where it ends, the inches and the odds', () => {
+    const { choices } = suggestOrder(setup, state, 'p1', 'trample', 'target', { troop: 'BR' });
+    expect(choices).toEqual([{ name: expect.stringMatching(/^FO \(Footman\) at C3 \(through to C1, 3"; trample 70% to hit, \d+% to wound\)$/), value: 'FO' }]);
+    expect(suggestOrder(setup, state, 'p1', 'trample', 'attack', { troop: 'BR', target: 'FO' }).choices).toEqual([
+      { name: 'Trample (+1 to hit, d6+4 damage)', value: 'trample' },
+    ]);
+  });
+
+  it('reads into a Move straight through the target, the rulebook trample when the troop has no stomp', () => {
+    expect(parseOrder(setup, state, 'trample', { troop: 'BR', target: 'FO' })).toEqual({
+      ok: true,
+      command: { type: 'move', troop: 'br', how: 'move', path: [9, 2], trample: [{ target: 'fm', attack: 'trample' }] },
+    });
+    expect(legalCommands(setup, state)).toContainEqual({
+      type: 'move',
+      troop: 'br',
+      how: 'move',
+      path: [9, 2],
+      trample: [{ target: 'fm', attack: 'trample' }],
+    });
+  });
+
+  it('is named in the movement hint, and a plain move is not a trample', () => {
+    expect(orderHint(setup, state)).toContain('/order trample');
+    expect(suggestOrder(setup, state, 'p1', 'move', 'to', { troop: 'BR' }).choices.length).toBeGreaterThan(0);
+  });
+
+  it('offers a troop with a Stomp its Stomp, and refuses what it cannot trample with', () => {
+    const stomp = scenarioStart(scenario(STOMP), content);
+    expect(suggestOrder(stomp.setup, stomp.state, 'p1', 'trample', 'attack', { troop: 'GW', target: 'FO1' }).choices.map((c) => c.value)).toEqual(['stomp']);
+    expect(parseOrder(stomp.setup, stomp.state, 'trample', { troop: 'GW', target: 'FO1', attack: 'bite' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-a-trample-attack' },
+    });
+  });
+});
+
+describe('a trample in the log', () => {
+  it('names the trample and its dice, and the −2 on the reply', () => {
+    const lines = told(THROUGH);
+    expect(lines).toContain("🎲 Trample: BR's Trample at FO: d10 2 +1 skill = 3 against Melee Defense 5, a miss.");
+    expect(lines).toContain('⏸ BR leaves the reach of FO: p2 may make an opportunity attack (at −2: it is trampling).');
+    expect(lines).toContain("🎲 Opportunity attack: FO's Spear at BR: d10 6 +0 skill -2 trampling = 4 against Melee Defense 5, a miss.");
+  });
+
+  it('names the wounds a trample does', () => {
+    const lines = told(STOMP);
+    expect(lines).toContain("🎲 Trample: GW's Stomp at FO1: d10 9 +0 skill = 9 against Melee Defense 5, a hit; d6 1 +2 = 3 damage, 1 wound.");
+  });
+});
