@@ -66,6 +66,18 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
     ].join('\n'),
   },
   {
+    id: 'trample',
+    title: 'Trampling',
+    also: ['trample', 'trampling', 'stomp', 'slam', 'rush', 'run over'],
+    cites: ['SC Movement d', 'SC121', 'SC122', 'SC123', 'SC134'],
+    text: [
+      '`/order trample troop: target:` moves a troop straight through a smaller enemy at its level, within its Move, to the square beyond it, attacking it as it steps in. A troop without the movement to clear it stops on the last free square and still tramples.',
+      '• It tramples with its stomp, slam, rush, charge or ram attack (a Cavalry troop with its lance), not a Charge Only one; else with the plain trample: the to-hit of its lowest melee attack, damage d6 + Strength, +1 Large, +2 Huge.',
+      '• Each trample takes the place of one of its attacks in the melee step. A trample is made on a Move only: not on a run, a slide or a charge.',
+      '• The opportunity attacks of that step: Readied Reach attacks first; then the other Readied attacks, at the same time as the trample (it lands even if they remove the troop); then the rest. The target’s, and those of enemies next to it, are at −2.',
+    ].join('\n'),
+  },
+  {
     id: 'difficult-terrain',
     title: 'Difficult terrain',
     also: ['difficult', 'terrain', 'brush', 'rough'],

@@ -81,7 +81,7 @@ export const SC_ORDERS: readonly OrderSpec[] = [
   },
   {
     name: 'trample',
-    description: 'Move a troop straight through a smaller enemy, attacking it as it passes (within its Move)',
+    description: 'Move a troop straight through a smaller enemy, attacking it as it goes',
     options: [
       troop,
       { name: 'target', description: 'The smaller enemy it tramples', required: true },
