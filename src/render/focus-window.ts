@@ -58,8 +58,11 @@ function extent(squares: readonly Spot[]) {
 
 const place = (lo: number, hi: number, n: number, size: number) => Math.max(0, Math.min(size - n, Math.round((lo + hi + 1) / 2 - n / 2)));
 
-/** The window round `squares` at a larger scale than the full map, or null when they spread too far for one. */
-export function windowOver(board: Size, squares: readonly Spot[]): FocusWindow | null {
+/**
+ * The window round `squares` at a larger scale than the full map, or null when they spread too far for
+ * one; with `wide`, at any scale whose squares still fit a label at phonePx.
+ */
+export function windowOver(board: Size, squares: readonly Spot[], wide = false): FocusWindow | null {
   const { width: W, height: H } = board;
   const g = boardGeometry(board);
   const { c0, r0, c1, r1 } = extent(squares);
@@ -69,7 +72,9 @@ export function windowOver(board: Size, squares: readonly Spot[]): FocusWindow |
   // Both pictures are shown about equally wide (the map as the post's attachment, the close-up in an
   // embed): the close-up's scale over the map's is the board's width over the window's.
   const zoom = Math.min(2, W / cols, H / rows);
-  if (zoom < MIN_ZOOM) return null;
+  // `wide`: an asked-for overlay's window may be as large as the map itself, as long as its squares
+  // stay wide enough for a label at phonePx (MAX_COLS); its marks matter more than the zoom.
+  if (wide ? cols > MAX_COLS : zoom < MIN_ZOOM) return null;
   const cell = Math.floor(CLOSE_UP_WIDTH / (cols + 2 * MARGIN));
   return { col: place(c0, c1, cols, W), row: place(r0, r1, rows, H), cols, rows, cell: Math.max(cell, Math.ceil(g.cell * 0.5)) };
 }

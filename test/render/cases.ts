@@ -242,7 +242,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-focus-sight',
     shows:
-      "the close-up /skirmish view posts with the archer's sight, at the size a phone shows it: each enemy's mark and range (CLEAR 5, COVER…, NO SIGHT) 11 px tall or more, and the key under it",
+      "the close-up /skirmish view posts with the archer's sight, at the size a phone shows it: every enemy it looks at in the window (its enemies spread too far for a twice-as-large close-up, so the window is as wide as labels still read), each one's mark and range (CLEAR 6, COVER 9, NO SIGHT, INVISIBLE 5), the unit strip and the key under it",
     render: () => {
       const view = toMapView(yardTable(), { sight: { unit: 'bow' } });
       return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
@@ -251,7 +251,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-400-focus-sight',
     shows:
-      "the archer's sight close-up at 400 px wide, as a phone shows the picture opened: squares out of its sight greyed and struck through (behind the wall, the brush), the rest clear, each enemy's mark and range, the coordinates and key 11 px or more",
+      "the archer's sight close-up at 400 px wide, as a phone shows the picture opened: every enemy in it with its mark and range, squares out of its sight greyed and struck through (behind the wall, the brush), the rest clear, the coordinates and key 11 px or more",
     render: () => {
       const view = toMapView(yardTable(), { sight: { unit: 'bow' } });
       return atPhoneWidth(drawFocusCanvas(view, focusWindow(view)!));

@@ -11,7 +11,7 @@ import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { renderLegend, renderTurn } from '../../src/rulesets/sellsword/render';
 import { measuringContext } from '../../src/render/canvas-pool';
 import { loadFonts } from '../../src/render/fonts';
-import { drawFocusCanvas, focusLabelPx, focusTextPx, focusTitle, focusWindow, turnSquares, unitsIn } from '../../src/rulesets/sellsword/render/focus';
+import { drawFocusCanvas, focusAltText, focusLabelPx, focusTextPx, focusTitle, focusWindow, turnSquares, unitsIn } from '../../src/rulesets/sellsword/render/focus';
 import { EMBED_SHOWN, PHONE_TEXT, shownWidth } from '../../src/render/phone';
 import { boardGeometry, type BoardGeometry } from '../../src/render/layout';
 import { boardSquares, overlayTags, tagSpace } from '../../src/rulesets/sellsword/render/overlays';
@@ -437,10 +437,15 @@ describe('an asked-for overlay on a phone', () => {
   it("sight: every enemy's mark and range is said at least 11 px tall, in the key when it stands outside the close-up", () => {
     const view = toMapView(yardTable(), { sight: { unit: 'bow' } });
     expect(focusTitle(view)).toBe('What LO sees, close up');
-    const sizes = writtenSizes(view);
+    // A start area's corner tag ("S2") is the board's own furniture, drawn with the board at its square
+    // size; a player reads it at set-up, where the entry prompt draws it a square tall.
+    const sizes = writtenSizes(view).filter((x) => !/^S\d+$/.test(x.text));
     for (const x of sizes) expect(x.px, `"${x.text}"`).toBeGreaterThanOrEqual(PHONE_TEXT * 0.99);
     const said = sizes.map((x) => x.text).join(' ');
     for (const t of view.sight!.targets) expect(said).toContain(t.unit);
+    // The close-up frames the enemies it looks at, not the archer alone (issue 26: its enemies spread
+    // too far for a twice-as-large window, so it showed none of them): every one is drawn in it.
+    expect(focusAltText(view, focusWindow(view)!, 2000)).toMatch(/Units here: .*SW .*GH .*OR .*SD /);
     // Words are drawn one at a time, so the test reads them joined by spaces.
     expect(said).toMatch(/CLEAR\s+\d+/);
     expect(said).toMatch(/NO\s+SIGHT/);

@@ -94,14 +94,25 @@ function overlaySquares(view: MapView): { at: Sq; span: 1 | 2 }[] | null {
 
 /**
  * The window for an asked-for overlay: round all its squares; when they spread too far for a close-up,
- * round the unit (and its nearest squares), so the numbers by the unit read on a phone.
+ * round the unit and the nearest half of them, then its nearest two or one; failing those, the same at
+ * any scale a phone still reads, then the unit alone. So the numbers by the unit read on a phone, and a
+ * sight close-up shows the enemies it looks at wherever a phone can.
  */
 function overlayWindow(view: MapView, squares: { at: Sq; span: 1 | 2 }[]): FocusWindow | null {
   const own = squares[0]!;
   const near = (s: { at: Sq }) => Math.max(Math.abs(s.at.col - own.at.col), Math.abs(s.at.row - own.at.row));
-  const nearer = [...squares].sort((a, b) => near(a) - near(b)).slice(0, Math.ceil(squares.length / 2));
-  for (const some of [squares, nearer, squares.slice(0, 1)]) {
-    const w = some.length > 0 ? windowOver(view.board, some) : null;
+  const sorted = [...squares].sort((a, b) => near(a) - near(b));
+  // Before falling back to the unit alone, keep its nearest one or two marks (for sight, the nearest
+  // enemies): a close-up of the unit with none of what it looks at told a phone nothing (issue 26).
+  const half = sorted.slice(0, Math.ceil(squares.length / 2));
+  const tries: [readonly { at: Sq; span: 1 | 2 }[], boolean][] = [
+    ...[squares, half, sorted.slice(0, 3), sorted.slice(0, 2)].map((some) => [some, false] as [typeof some, boolean]),
+    // Then as wide as a phone still reads (the whole of a small map), rather than the unit alone.
+    ...[squares, half, sorted.slice(0, 2)].map((some) => [some, true] as [typeof some, boolean]),
+    [squares.slice(0, 1), false],
+  ];
+  for (const [some, wide] of tries) {
+    const w = some.length > 0 ? windowOver(view.board, some, wide) : null;
     if (w) return fitted(view.board, some.slice(0, 1), w, (fit) => focusLayout(view, fit));
   }
   return null;
