@@ -11,7 +11,16 @@ import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { renderLegend, renderTurn } from '../../src/rulesets/sellsword/render';
 import { measuringContext } from '../../src/render/canvas-pool';
 import { loadFonts } from '../../src/render/fonts';
-import { drawFocusCanvas, focusAltText, focusLabelPx, focusTextPx, focusTitle, focusWindow, turnSquares, unitsIn } from '../../src/rulesets/sellsword/render/focus';
+import {
+  drawFocusCanvas,
+  focusAltText,
+  focusLabelPx,
+  focusTextPx,
+  focusTitle,
+  focusWindow,
+  turnSquares,
+  unitsIn,
+} from '../../src/rulesets/sellsword/render/focus';
 import { EMBED_SHOWN, PHONE_TEXT, shownWidth } from '../../src/render/phone';
 import { boardGeometry, type BoardGeometry } from '../../src/render/layout';
 import { boardSquares, overlayTags, tagSpace } from '../../src/rulesets/sellsword/render/overlays';
