@@ -65,7 +65,9 @@ describe('a Sword and Claw league', () => {
     expect(row.status).toBe('setup');
     expect((row.setup as { roundLimit?: number }).roundLimit).toBe(6);
     // The pairing's match is played on a map of the league's pool, not the game's default.
-    expect(['long-marsh', 'reed-river']).toContain((row.setup as { map: { id: string } }).map.id);
+    const drawn = (row.setup as { map: { id: string; name: string } }).map;
+    expect(['long-marsh', 'reed-river']).toContain(drawn.id);
+    expect(world.messages(row.threadId!).some((m) => m.content.includes(`🗺️ The battle is fought on ${drawn.name}`))).toBe(true);
     const thread = row.threadId!;
     expect(world.messages(thread).some((m) => m.content.includes('Roll-off'))).toBe(true);
     expect(world.messages(thread).some((m) => m.content.includes('there is nothing to accept'))).toBe(true);

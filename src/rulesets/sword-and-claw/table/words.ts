@@ -198,7 +198,11 @@ function climbWord(from: Altitude | undefined, to: Altitude): string {
 function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<string, MoveOrder | 'charge'>): string[] {
   switch (e.type) {
     case 'sides':
-      return [`🎲 Roll-off: ${name(e.attacker)} attacks from the ${e.edges[e.attacker]} edge, ${name(e.defender)} defends the ${e.edges[e.defender]} edge.`];
+      return [
+        `🎲 Roll-off: ${name(e.attacker)} attacks from the ${e.edges[e.attacker]} edge, ${name(e.defender)} defends the ${e.edges[e.defender]} edge.`,
+        // Named here too, since a league's match may be played on a map drawn from its pool (match/table-begin.ts).
+        `🗺️ The battle is fought on ${setup.map.name}, ${setup.map.grid[0]!.length}×${setup.map.grid.length} inches.`,
+      ];
     case 'deployment-began':
     case 'reserve-chosen':
       return deploymentLines(setup, s, e, name);
