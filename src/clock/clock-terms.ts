@@ -37,6 +37,14 @@ export function hoursText(hours: number): string {
 /** A Discord timestamp: shown in each reader's own time zone and language. */
 export const discordTime = (ms: number, style: 'R' | 'f' | 'F' | 'D' | 't' = 'R') => `<t:${Math.floor(ms / 1000)}:${style}>`;
 
-/** The match's clock in one line, for the challenge; `accept: false` for a match nobody accepts (a league pairing). */
-export const clockLine = (c: ClockTerms, o: { readonly accept?: boolean } = {}): string =>
-  `⏱️ Deadlines: ${o.accept === false ? '' : `${hoursText(c.acceptHours)} to accept, `}${hoursText(c.turnHours)} for each unit's turn, ${hoursText(c.promptHours)} for each reply, wound split or setup choice; ${c.maxMisses} missed deadline${c.maxMisses === 1 ? '' : 's'} forfeit the match.`;
+/**
+ * The match's clock in one line, for the challenge; `accept: false` for a match nobody accepts (a league
+ * pairing). `table: true` for a game played through its ruleset's table rules, whose turn is a player's
+ * (each of its steps) and whose prompts are its own: the default game's words (a unit's turn, a wound
+ * split) are not its.
+ */
+export const clockLine = (c: ClockTerms, o: { readonly accept?: boolean; readonly table?: boolean } = {}): string => {
+  const turn = o.table ? 'for each turn' : "for each unit's turn";
+  const prompt = o.table ? 'for each answer to a prompt' : 'for each reply, wound split or setup choice';
+  return `⏱️ Deadlines: ${o.accept === false ? '' : `${hoursText(c.acceptHours)} to accept, `}${hoursText(c.turnHours)} ${turn}, ${hoursText(c.promptHours)} ${prompt}; ${c.maxMisses} missed deadline${c.maxMisses === 1 ? '' : 's'} forfeit the match.`;
+};

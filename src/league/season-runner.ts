@@ -317,7 +317,7 @@ async function openPairing(
   const by = deadline === null ? '' : ` Finish by ${discordTime(deadline, 'f')} (${discordTime(deadline, 'R')}).`;
   const intro = [
     `🏆 **${seasonName(season)}, round ${round}**: ${sides}. The league paired you, so there is nothing to accept: setup begins now.${by}`,
-    clockLine(clockOf(terms), { accept: false }),
+    clockLine(clockOf(terms), { accept: false, table: tableGameOf(newMatchRules(league.ruleset as RulesetId)) !== null }),
     `-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: \`/skirmish verify\` checks every roll once the match is over.`,
   ].join('\n');
   const matchId = await inTransaction(app, async () => {

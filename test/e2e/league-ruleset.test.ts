@@ -71,6 +71,12 @@ describe('a Sword and Claw league', () => {
     const thread = row.threadId!;
     expect(world.messages(thread).some((m) => m.content.includes('Roll-off'))).toBe(true);
     expect(world.messages(thread).some((m) => m.content.includes('there is nothing to accept'))).toBe(true);
+    // Its deadlines in the game's words: a player's turn and a prompt's answer, not a unit's turn or a wound split.
+    expect(
+      world
+        .messages(thread)
+        .some((m) => /⏱️ Deadlines: \d+ h for each turn, \d+ h for each answer to a prompt; \d+ missed deadlines forfeit the match\./.test(m.content)),
+    ).toBe(true);
 
     await concede(world, 'bob', thread);
     const over = (await world.store.matches.get(row.id))!;

@@ -2,7 +2,7 @@
  * A whole Sword and Claw match of the two sample factions through the real bot against the fake
  * Discord (issue 33, "Done when"): alice's Slagwall Foundry (Kilnborn) against bob's Night Snare Hunt
  * (Hollowmoon Pack) on Reed Ford, every order typed with `/order` and every prompt answered with its
- * button, both seats played by the plan in test/rulesets/sword-and-claw/whole-match-plan.ts. Seed 7
+ * button (the Readied prompts' among them), both seats played by the plan in test/rulesets/sword-and-claw/whole-match-plan.ts. Seed 7
  * was found with whole-match-seed.ts to give, on the way to an elimination, a Cinder Pot that misses
  * and deviates (SC App. B Area), the Night-wing rising with `/order fly` (SC Flight), and a Snarecaster's
  * Bola entangling a troop that saves against it at the start of a later turn (SC Conditions); the
@@ -38,6 +38,10 @@ describe('a whole Sword and Claw match through Discord', () => {
       options: { opponent: 'bob', warband: 'Slagwall Foundry', ruleset: 'sword-and-claw' },
     });
     const thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
+    // The challenge's deadlines in this game's words: a player's turn and a prompt's answer, not a unit's turn or a wound split.
+    expect(told(thread, /⏱️ Deadlines: 48 h to accept, 48 h for each turn, 24 h for each answer to a prompt; 3 missed deadlines forfeit the match\./)).toBe(
+      true,
+    );
     await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Night Snare Hunt' } });
     expect((await stored(thread)).setup.armies).toEqual({
       [world.fake.user('alice')!.id]: 'Slagwall Foundry',
@@ -45,6 +49,7 @@ describe('a whole Sword and Claw match through Discord', () => {
     });
 
     const orders = new Set<string>();
+    let answered = 0;
     for (let i = 0; i < 1500; i++) {
       const { row, setup, state } = await stored(thread);
       if (row.status === 'over') break;
@@ -60,6 +65,7 @@ describe('a whole Sword and Claw match through Discord', () => {
         const button = componentsOf(prompt).find((c) => c.custom_id.endsWith(`:${step!.arg}`));
         expect(button, `a button for ${step!.arg} on the prompt`).toBeDefined();
         await world.click(user, prompt, button!.custom_id);
+        answered++;
       } else {
         const out = await world.run({ user, channel: thread, name: `order ${step!.order}`, options: step!.options });
         if (out.response?.ephemeral) throw new Error(`/order ${step!.order} ${JSON.stringify(step!.options)} refused: ${answerText(out)}`);
@@ -71,7 +77,10 @@ describe('a whole Sword and Claw match through Discord', () => {
     const over = await stored(thread);
     expect(over.row.status).toBe('over');
     expect(over.state.end?.reason).toBe('elimination');
-    expect([...orders]).toEqual(expect.arrayContaining(['deploy', 'done', 'move', 'fly', 'shoot', 'attack', 'next']));
+    expect([...orders]).toEqual(
+      expect.arrayContaining(['deploy', 'done', 'move', 'run', 'fly', 'charge', 'aim', 'reload', 'shoot', 'ready', 'attack', 'next']),
+    );
+    expect(answered).toBeGreaterThan(0);
     // The area attack that missed: its roll against 5, then where it drifted and what it landed on (SC App. B Area).
     expect(
       told(

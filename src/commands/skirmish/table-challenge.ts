@@ -111,7 +111,7 @@ export async function challengeAtTable(
     .armies()
     .map((a) => `**${shown(a.name)}**`)
     .join(', ');
-  const content = `⚔️ ${them}: **${shown(c.names[0]!)}** challenges you to **${rules.name}** with **${shown(army.name)}** (${army.faction}, ${army.points} points) on ${mapWords(table, c)}.\nAccept with an army (${armies}) or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Orders are given with \`/order\`; \`/help\` says what of ${rules.name} is playable.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and the accept; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
+  const content = `⚔️ ${them}: **${shown(c.names[0]!)}** challenges you to **${rules.name}** with **${shown(army.name)}** (${army.faction}, ${army.points} points) on ${mapWords(table, c)}.\nAccept with an army (${armies}) or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Orders are given with \`/order\`; \`/help\` says what of ${rules.name} is playable.\n${clockLine(clockOf(terms), { table: true })}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and the accept; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, async () => {
     const league = await app.store.leagueSettings.get(c.channel.id);
     if (!league) await app.store.leagues.ensure(c.guildId, c.channel.id, c.channel.name);

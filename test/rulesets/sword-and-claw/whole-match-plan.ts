@@ -2,7 +2,7 @@
  * How the whole-match tests (test/e2e/sword-and-claw-whole.test.ts, the sandbox's
  * test/sandbox/sword-and-claw-whole.test.ts) play both seats: a pure choice from the setup and the
  * state, so the same seed gives the same match through Discord, in the sandbox and in
- * scripts/sc-whole-seed.ts, which searched the seed. Each step is an order as a player types it
+ * whole-match-seed.ts, which searched the seed. Each step is an order as a player types it
  * (`/order …` with its options) or a prompt's button, with the command it stands for.
  *
  * The choice is the practice opponent's (ai/choose.ts) but for what a player does and the bot does

@@ -227,10 +227,8 @@ function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<st
       return [];
     case 'charged': {
       const die = e.roll <= 2 ? 'one inch short' : e.roll <= 4 ? 'as far as it ran' : 'one space further';
-      const there =
-        e.path.length === e.line.length
-          ? `reaches ${labelOf(setup, e.target)}`
-          : `stops ${e.line.length - e.path.length} square(s) short of ${labelOf(setup, e.target)}`;
+      const short = e.line.length - e.path.length;
+      const there = short === 0 ? `reaches ${labelOf(setup, e.target)}` : `stops ${short} square${short === 1 ? '' : 's'} short of ${labelOf(setup, e.target)}`;
       return [`🎲 ${labelOf(setup, e.troop)} charges ${labelOf(setup, e.target)}: d6 ${e.roll}, ${die}; it ${there}.`];
     }
     case 'moved': {
