@@ -194,15 +194,19 @@ function climbWord(from: Altitude | undefined, to: Altitude): string {
   return ALTITUDES.indexOf(to) > ALTITUDES.indexOf(from ?? 'landed') ? 'climbs' : 'descends';
 }
 
+/** The roll-off, and the map: named here since a league's match may be played on one drawn from its pool (match/table-begin.ts). */
+function sidesLines(setup: ScSetup, e: Extract<ScEvent, { type: 'sides' }>, name: Name): string[] {
+  return [
+    `🎲 Roll-off: ${name(e.attacker)} attacks from the ${e.edges[e.attacker]} edge, ${name(e.defender)} defends the ${e.edges[e.defender]} edge.`,
+    `🗺️ The battle is fought on ${setup.map.name}, ${setup.map.grid[0]!.length}×${setup.map.grid.length} inches.`,
+  ];
+}
+
 /** The lines of one event, read against the state before it. */
 function linesOf(setup: ScSetup, s: ScState, e: ScEvent, name: Name, how: Map<string, MoveOrder | 'charge'>): string[] {
   switch (e.type) {
     case 'sides':
-      return [
-        `🎲 Roll-off: ${name(e.attacker)} attacks from the ${e.edges[e.attacker]} edge, ${name(e.defender)} defends the ${e.edges[e.defender]} edge.`,
-        // Named here too, since a league's match may be played on a map drawn from its pool (match/table-begin.ts).
-        `🗺️ The battle is fought on ${setup.map.name}, ${setup.map.grid[0]!.length}×${setup.map.grid.length} inches.`,
-      ];
+      return sidesLines(setup, e, name);
     case 'deployment-began':
     case 'reserve-chosen':
       return deploymentLines(setup, s, e, name);
