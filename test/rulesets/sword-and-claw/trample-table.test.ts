@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { chooseScCommand } from '../../../src/rulesets/sword-and-claw/ai/choose';
 import { loadScContent } from '../../../src/rulesets/sword-and-claw/content';
 import { scScenarioSchema } from '../../../src/rulesets/sword-and-claw/formats/scenario';
 import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/options';
@@ -68,6 +69,21 @@ describe('/order trample', () => {
     expect(parseOrder(stomp.setup, stomp.state, 'trample', { troop: 'GW', target: 'FO1', attack: 'bite' })).toMatchObject({
       ok: false,
       error: { code: 'not-a-trample-attack' },
+    });
+  });
+});
+
+describe('the practice opponent', () => {
+  it('tramples on its way into reach when it has two attacks a turn, and keeps the other for the melee step', () => {
+    const { setup, state } = scenarioStart(scenario(STOMP), content);
+    const [fm, sb, f2] = [state.troops.fm!, state.troops.sb!, state.troops.f2!];
+    // The footman two squares off at E3, the others out of the way: the wolf could walk next to it and strike.
+    const troops = { ...state.troops, fm: { ...fm, at: 20 }, sb: { ...sb, at: null, removed: true }, f2: { ...f2, at: null, removed: true } };
+    expect(chooseScCommand(setup, { ...state, troops }, 'p1')).toMatchObject({
+      type: 'move',
+      troop: 'wl',
+      how: 'move',
+      trample: [{ target: 'fm', attack: 'stomp' }],
     });
   });
 });
