@@ -132,7 +132,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
       '• **Cover** (−2 to hit, −4 at range 12 or more): no clear line reaches the **centre** of the target, or every line passes through brush.',
       '• **Invisible** (−4 to hit, and the range must be below the attacker’s Wits): every line crosses two sides of brush or smoke, or the target is invisible by a trait. The roll says which: “LO seen through brush or smoke −4” even when LO stands in the open and only the lines cross brush.',
       '• A square holding a unit bigger than the target blocks sight to it.',
-      '`/skirmish view overlay:sight` shows what a unit sees.',
+      '`/skirmish view overlay:sight` shows what a unit sees: each enemy marked CLEAR, COVER, INVISIBLE or NO SIGHT with its range, and the squares out of its sight greyed and struck through.',
     ].join('\n'),
   },
   {
@@ -162,7 +162,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
     also: ['burst', 'slow', 'area', 'origin'],
     cites: ['§4.5', 'R24', 'R43'],
     text: [
-      '• **Burst:** aim at a square (the origin) whose centre the attacker can see, within range. Every unit within the burst’s reach of that square is attacked, allies too, but never the attacker. Cover comes from the origin square. In `/attack`, give that square (or a unit on it) as the `target`: its suggestions list the squares the burst can be centred on, whom each catches and the chance to hit each, your own units included.',
+      '• **Burst:** aim at a square (the origin) whose centre the attacker can see, within range. Every unit within the burst’s reach of that square is attacked, allies too, but never the attacker. Cover comes from the origin square. In `/attack`, give that square (or a unit on it) as the `target`: its suggestions list the squares the burst can be centred on, whom each catches and the chance to hit each, your own units included. The turn’s picture shades the squares the burst covered in orange, with a solid orange edge round them and its centre square outlined, tagged BURST; the key under the map names the burst and its centre.',
       '• **Slow:** a reply to a slow attack happens before it, and can stop it by dropping the attacker.',
     ].join('\n'),
   },
