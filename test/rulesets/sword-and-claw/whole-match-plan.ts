@@ -8,7 +8,8 @@
  * The choice is the practice opponent's (ai/choose.ts) but for what a player does and the bot does
  * not: troops are placed one by one where the practice opponent would place them all at once, a
  * landed flyer first rises to Hover with `/order fly` (SC Flight), and a move names only the square
- * it ends on, as `/order move to:` does (the pathfinder picks the path, as it does for players).
+ * it ends on, as `/order move to:` does (the pathfinder picks the path, as it does for players), and a
+ * trample names its first target, as `/order trample` does.
  */
 import { chooseScCommand } from '../../../src/rulesets/sword-and-claw/ai/choose';
 import { decideSc } from '../../../src/rulesets/sword-and-claw/match/decide';
@@ -17,6 +18,7 @@ import { legalCommands } from '../../../src/rulesets/sword-and-claw/match/option
 import { cardOf, hasFlight } from '../../../src/rulesets/sword-and-claw/match/tables';
 import type { PlayerId, ScCommand, ScSetup, ScState } from '../../../src/rulesets/sword-and-claw/match/types';
 import { labelOf, squareWords } from '../../../src/rulesets/sword-and-claw/table/names';
+import { parseOrder } from '../../../src/rulesets/sword-and-claw/table/orders';
 
 export type PlanStep =
   | { readonly kind: 'order'; readonly player: PlayerId; readonly order: string; readonly options: Record<string, string>; readonly command: ScCommand }
@@ -59,6 +61,7 @@ function typed(setup: ScSetup, c: ScCommand): { order: string; options: Record<s
     case 'deploy-done':
       return { order: 'done', options: {} };
     case 'move':
+      if (c.trample?.[0]) return { order: 'trample', options: { troop: label(c.troop), target: label(c.trample[0].target), attack: c.trample[0].attack } };
       if (c.to === undefined) return { order: 'fly', options: { troop: label(c.troop), altitude: c.altitude! } };
       return { order: c.how, options: { troop: label(c.troop), to: squareWords(setup, c.to), ...(c.altitude ? { altitude: c.altitude } : {}) } };
     case 'charge':
@@ -103,6 +106,13 @@ export function planStep(setup: ScSetup, s: ScState): PlanStep | null {
   const player = s.deploying?.player ?? s.turn?.player;
   if (player === undefined) return null;
   let command = s.deploying ? deployStep(setup, s) : (rise(setup, s) ?? chooseScCommand(setup, s, player)!);
+  // A trample as `/order trample` gives it: its first target, the path straight through it the table's.
+  if (command.type === 'move' && command.trample?.[0]) {
+    const order = typed(setup, command);
+    const parsed = parseOrder(setup, s, order.order, order.options);
+    if (!parsed.ok) throw new Error(`the trample ${JSON.stringify(command)} is refused as typed: ${parsed.error.message}`);
+    return { kind: 'order', player, ...order, command: parsed.command };
+  }
   // The move as `/order move to:` gives it: the square it ends on, its path the pathfinder's.
   if (command.type === 'move' && command.path) {
     const { path, ...rest } = command;
