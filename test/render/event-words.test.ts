@@ -112,7 +112,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken: recovered.'],
   'recovery-failed': [
     { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17], needed: 12, added: 1 },
-    'KN failed to recover: rolled 17 + 1 (injuries +1) = 18, needing under 12 (the roll must come in under it).',
+    'KN failed to recover: rolled 17 + 1 (+1 for its injury) = 18, needing under 12 (the roll must come in under it).',
   ],
   'effect-failed': [
     { type: 'effect-failed', unit: 'kn', by: 'gn', effect: 'recoil 2', why: 'A3 is taken by SD' },
@@ -575,7 +575,7 @@ describe('a roll names what changed its modifier', () => {
       reason: 'recovered: rolled 5 + 2 = 7, needing under 12',
       rolls: [5],
     };
-    expect(say(lost)).toBe('KN is no longer shaken: recovered, rolling 5 + 2 (injuries +2) = 7, needing under 12.');
+    expect(say(lost)).toBe('KN is no longer shaken: recovered, rolling 5 + 2 (+1 for each of its 2 injuries) = 7, needing under 12.');
   });
 });
 
@@ -699,7 +699,7 @@ describe("a recovery's target says what moved it from the card (R28, issue 26)",
   it('defensive injuries lower it: said with the failed roll', () => {
     const before = shaken(['defensive', 'defensive']);
     const e: GameEvent = { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [14], needed: spirit - 4, added: 2 };
-    expect(told(before, e)).toContain(`needing under ${spirit - 4} (Spirit ${spirit} on its card, 2 defensive injuries −4; the roll must come in under it).`);
+    expect(told(before, e)).toContain(`needing under ${spirit - 4} (Spirit ${spirit} on its card, −4 for its 2 defensive injuries; the roll must come in under it).`);
   });
 
   it("the status's own modifier: said with a recovery", () => {
@@ -722,7 +722,7 @@ describe("a recovery's target says what moved it from the card (R28, issue 26)",
       options: { roll: 'recovery', unit: 'kn', status: 'shaken', total: 14, needed: spirit - 4, warleader: 'kn', usesLeft: 1 },
     } as Prompt;
     expect(rerollRecord(shaken(['defensive', 'defensive']), prompt, () => 'Alice')).toContain(
-      `needing under ${spirit - 4}: Spirit ${spirit} on its card, 2 defensive injuries −4).`,
+      `needing under ${spirit - 4}: Spirit ${spirit} on its card, −4 for its 2 defensive injuries).`,
     );
   });
 
@@ -737,7 +737,7 @@ describe("a recovery's target says what moved it from the card (R28, issue 26)",
     );
     // Unchanged since the last roll: the card's explanation, as before.
     const same = { ...before, units: { ...before.units, kn: { ...kn, statuses: [{ ...kn.statuses[0]!, lastRoll: { needed: spirit - 4, defensive: 2 } }] } } };
-    expect(told(same, e)).toContain(`(Spirit ${spirit} on its card, 2 defensive injuries −4; the roll must come in under it).`);
+    expect(told(same, e)).toContain(`(Spirit ${spirit} on its card, −4 for its 2 defensive injuries; the roll must come in under it).`);
   });
 
   it('a failed roll keeps its target on the status for the next one (R28)', () => {

@@ -10,6 +10,7 @@ import { statusWithMeaning } from './status-meaning';
 import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundWords } from './happenings';
 import { withoutRuleCodes } from '../../../render/plain-rules';
 import { causeWords, woundPhrase, woundSentence } from './wound-words';
+import { injuryBonusWords } from './roll-words';
 
 export { causeWords, woundSentence } from './wound-words';
 import type { AttackView, LastTurnView, MoveView } from './view';
@@ -245,7 +246,7 @@ function recoveryFailed(h: Extract<Happening, { kind: 'recovery-failed' }>): str
   const roll = h.rolls.at(-1);
   if (roll === undefined) return `${h.unit} failed to recover${from}.`;
   if (h.needed === undefined) return `${h.unit} failed to recover${from} (rolled ${h.rolls.join(', ')}; a recovery roll must come in under a target).`;
-  const added = h.added ? [`injuries +${h.added}`] : [];
+  const added = h.added ? [injuryBonusWords(h.added)] : [];
   const rule = roll === 20 ? 'a natural 20 always fails' : 'the roll must come in under it';
   const why = h.targetWhy ? `${h.targetWhy}; ${rule}` : rule;
   return `${h.unit} failed to recover${from}: rolled ${rollSum(roll, h.added ?? 0, added)}, needing under ${h.needed} (${why}).`;
@@ -368,7 +369,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'gain':
       return `${h.unit} gained ${h.what}.`;
     case 'status':
-      // The reason may hold a roll with its own brackets ("rolled 5 + 2 (injuries +2) = 7"), so it follows a colon.
+      // The reason may hold a roll with its own brackets ("rolled 5 + 2 (+1 for each of its 2 injuries) = 7"), so it follows a colon.
       return h.gained ? `${h.unit} is now ${h.status}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status}: ${h.reason}.`;
     case 'recovery-failed':
       return recoveryFailed(h);

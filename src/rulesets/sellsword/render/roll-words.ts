@@ -91,13 +91,23 @@ export function automaticWords(notes: readonly string[], p: RollParties): string
 /**
  * A recovery's reason as the engine gives it ("recovered: rolled 5 + 2 = 7, needing under 12"), with
  * what was added named as every roll line names it, and said after the status as one clause:
- * "recovered, rolling 5 + 2 (injuries +2) = 7, needing under 12".
+ * "recovered, rolling 5 + 2 (+1 for each of its 2 injuries) = 7, needing under 12".
  */
 export function recoveredWords(reason: string): string {
   return reason
     .replace(/^recovered: rolled /, 'recovered, rolling ')
-    .replace(/(\d+) \+ (\d+) = (\d+)/, (_all, d: string, n: string, t: string) => `${d} + ${n} (injuries +${n}) = ${t}`);
+    .replace(/(\d+) \+ (\d+) = (\d+)/, (_all, d: string, n: string, t: string) => `${d} + ${n} (${injuryBonusWords(Number(n))}) = ${t}`);
 }
+
+/**
+ * What a recovery roll adds for injuries (R28: one per injury of any kind), said so that a defensive
+ * injury's −2 on the target beside it reads as a second rule, not the same one twice (issue 26):
+ * "+1 for its injury", "+1 for each of its 2 injuries".
+ */
+export const injuryBonusWords = (n: number): string => (n === 1 ? '+1 for its injury' : `+1 for each of its ${n} injuries`);
+
+/** A target lowered by defensive injuries (R28: −2 each): "−2 for its defensive injury", "−4 for its 2 defensive injuries". */
+const defensiveWords = (n: number): string => (n === 1 ? '−2 for its defensive injury' : `−${2 * n} for its ${n} defensive injuries`);
 
 /**
  * An attack preview's wounds in the measure target suggestions use, with the average labelled as one:
@@ -127,7 +137,7 @@ export function recoveryTargetWhy(state: GameState, unitId: UnitId, index: numbe
   const since = sinceLastRoll(status.lastRoll, printed - 2 * defensive + auras + status.modifier, defensive, signed);
   if (since) return since;
   const parts = [
-    defensive > 0 ? `${defensive} defensive injur${defensive === 1 ? 'y' : 'ies'} −${2 * defensive}` : '',
+    defensive > 0 ? defensiveWords(defensive) : '',
     auras !== 0 ? `auras ${signed(auras)}` : '',
     status.modifier !== 0 ? `${status.status}'s own ${signed(status.modifier)}` : '',
   ].filter(Boolean);

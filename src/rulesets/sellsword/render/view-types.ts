@@ -443,7 +443,7 @@ export type Happening =
       readonly rolls: readonly number[];
       readonly needed?: number | undefined;
       readonly added?: number | undefined;
-      /** What moved the target from the card's stat ("Spirit 15 on its card, 2 defensive injuries −4"), when something did. */
+      /** What moved the target from the card's stat ("Spirit 15 on its card, −4 for its 2 defensive injuries"), when something did. */
       readonly targetWhy?: string;
     }
   /** An attack's effect that did not happen (a push that found no square, a status already held), and why. */
