@@ -347,20 +347,20 @@ describe('wounds are told once, with their cause', () => {
       ),
     ).toBe('5 fire wounds from recurring wounds (a status from GN) reached GH: they marked an injury box (mobility).');
     expect(say(wounded({ toughness: 5, taken: 0, wound: 5, avoided: 0, injuries: [] }))).toBe(
-      "No cut wounds from KN's Longsword reached GH (5 dealt, 5 ignored by its toughness).",
+      "No cut wounds from KN's Longsword reached GH (dealt 5; its toughness ignored 5).",
     );
   });
 
   it('counts the wounds a unit takes as its wound prompt does, after immunity and vulnerability, and says what changed them', () => {
     // `taken` is after immunity, vulnerability and toughness: what the prompt asks to split.
     expect(say(wounded({ wound: 10, taken: 5, toughness: 0, avoided: 5, injuries: [] }))).toBe(
-      "5 cut wounds from KN's Longsword reached GH (10 dealt, 5 stopped by its immunity to cut): Vigor absorbed all 5, no injury box marked.",
+      "5 cut wounds from KN's Longsword reached GH (dealt 10; its immunity to cut stopped 5): Vigor absorbed all 5, no injury box marked.",
     );
     expect(say(wounded({ wound: 5, taken: 10, toughness: 0, avoided: 5, injuries: ['mobility'] }))).toBe(
-      "10 cut wounds from KN's Longsword reached GH (5 dealt, 5 more for its vulnerability to cut): Vigor absorbed 5, the other 5 marked an injury box (mobility).",
+      "10 cut wounds from KN's Longsword reached GH (dealt 5; its vulnerability to cut added 5): Vigor absorbed 5, the other 5 marked an injury box (mobility).",
     );
     expect(say(wounded({ wound: 15, taken: 5, toughness: 5, avoided: 0, injuries: ['mobility'] }))).toBe(
-      "5 cut wounds from KN's Longsword reached GH (15 dealt, 5 stopped by its immunity to cut and 5 ignored by its toughness): they marked an injury box (mobility).",
+      "5 cut wounds from KN's Longsword reached GH (dealt 15; its immunity to cut stopped 5 and its toughness ignored 5): they marked an injury box (mobility).",
     );
   });
 

@@ -52,13 +52,17 @@ export function causeWords(c: WoundCause): string {
   }
 }
 
-/** What changed the count between dealt and reached, when something did: "10 dealt, 5 stopped by its immunity to cut". */
+/**
+ * What changed the count between dealt and reached, when something did, each change said by what made
+ * it: "dealt 10; its immunity to cut stopped 5". ("0 dealt, 5 more for its vulnerability" read as a
+ * riddle to a tester, issue 26.)
+ */
 function countChanged(w: WoundWords): string | null {
   const changed: string[] = [];
-  if (w.defended < w.wound) changed.push(`${w.wound - w.defended} stopped by its immunity to ${w.type}`);
-  if (w.defended > w.wound) changed.push(`${w.defended - w.wound} more for its vulnerability to ${w.type}`);
-  if (w.toughness > 0) changed.push(`${w.toughness} ignored by its toughness`);
-  return changed.length > 0 ? `${w.wound} dealt, ${list(changed)}` : null;
+  if (w.defended < w.wound) changed.push(`its immunity to ${w.type} stopped ${w.wound - w.defended}`);
+  if (w.defended > w.wound) changed.push(`its vulnerability to ${w.type} added ${w.defended - w.wound}`);
+  if (w.toughness > 0) changed.push(`its toughness ignored ${w.toughness}`);
+  return changed.length > 0 ? `dealt ${w.wound}; ${list(changed)}` : null;
 }
 
 /**
@@ -95,7 +99,7 @@ function allotment(w: WoundWords): string[] {
 /**
  * A batch of wounds in a sentence: "10 cut wounds reached GH: Vigor absorbed 5 (Vigor 12 → 7), the
  * other 5 marked an injury box (mobility), 2 boxes left"; with its cause when no attack line carries
- * it: "5 cut wounds from KN's Longsword reached GH (10 dealt, 5 stopped by its immunity to cut): …".
+ * it: "5 cut wounds from KN's Longsword reached GH (dealt 10; its immunity to cut stopped 5): …".
  * Starts in lower case when the count is none ("no cut wounds reached GH"), as it follows a semicolon.
  */
 export function woundSentence(w: WoundWords, cause?: WoundCause): string {
