@@ -25,7 +25,7 @@ import { liveTraits, profile } from '../engine';
 import { boardOf, decide, findAttack, label, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { fitName, oddsHead } from './odds-words';
-import { burstCentreChoices } from './burst-suggestions';
+import { burstCentreChoices, centresNearEnemies } from './burst-suggestions';
 import { strikableOnSquare } from './square-target';
 
 export { fitName };
@@ -465,7 +465,11 @@ function unitTargetChoices(
  * none fits, the engine's reason for the square typed, or for the attack itself.
  */
 function burstTargetChoices(game: GameState, id: string, attack: Attack, legal: readonly ActCommand[], typed: unknown, names: Names): Choice[] {
-  const origins = legal.flatMap((c) => ('origin' in c && c.origin !== undefined ? [c.origin] : []));
+  const offered = legal.flatMap((c) => ('origin' in c && c.origin !== undefined ? [c.origin] : []));
+  // legalActs offers the enemies' own squares; a square beside one out of reach or sight may catch it
+  // too (issue 26): every centre that catches an enemy, when the act itself is open.
+  const open = offered.length > 0 || attackRefusal(game, id, attack.id) === null;
+  const origins = open ? [...new Set([...offered, ...centresNearEnemies(game, id, attack)])] : [];
   const replies = replyWarning(repliersTo(game, unitOf(game, id)).map((u) => u.id));
   const found = burstCentreChoices(game, id, attack, origins, typed, replies);
   if (found && 'choices' in found) return found.choices;

@@ -7,7 +7,7 @@
 import { nameOf, squareIndex } from '../../../engine';
 import { parseSquare } from '../../../formats/squares';
 import type { Attack } from '../formats/card';
-import { boardOf, burstOutlook, commanderOf, type GameState, squaresOf, unitOf } from '../engine';
+import { boardOf, burstArea, burstOutlook, commanderOf, type GameState, onMap, squaresOf, unitOf } from '../engine';
 import { type Choice, choice, suggest } from '../../../discord/choices';
 import { fitName } from './odds-words';
 
@@ -27,6 +27,20 @@ export function typedCentre(game: GameState, typed: string): string | null {
   if (!c) return null;
   const name = typed.trim().toUpperCase();
   return squareIndex(boardOf(game), name) === null ? null : name;
+}
+
+/**
+ * Every square whose burst would catch an enemy of `unitId` (R24, issue 26: an enemy out of reach or
+ * sight may still be caught from a square beside it): the squares of the engine's burstArea around each
+ * enemy's squares (distance is the same both ways), to be judged by burstOutlook as the command is.
+ */
+export function centresNearEnemies(game: GameState, unitId: string, attack: Attack): string[] {
+  const side = commanderOf(game, unitOf(game, unitId));
+  const board = boardOf(game);
+  const squares = Object.values(game.units)
+    .filter((u) => onMap(u) && u.player !== side)
+    .flatMap((u) => squaresOf(game, u).flatMap((sq) => [...burstArea(game, attack, sq).keys()]));
+  return [...new Set(squares)].sort((a, b) => a - b).map((sq) => nameOf(board, sq));
 }
 
 /**
@@ -70,6 +84,8 @@ export function burstCentreChoices(
     const caught = burstOutlook(game, unitId, attack.id, square);
     if (!Array.isArray(caught)) return [];
     const foes = caught.filter((c) => game.units[c.unit]!.player !== side).length;
+    // A centre nobody asked for that catches no enemy is no suggestion (a square typed always is).
+    if (foes === 0 && square !== named) return [];
     return [{ square, caught, score: foes * 10 - (caught.length - foes) }];
   });
   const ranked = judged.sort((a, b) => Number(b.square === named) - Number(a.square === named) || b.score - a.score);
