@@ -6,7 +6,7 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Command, GameState } from '../../rulesets/sellsword/engine';
-import { actorRefusal, findAttack, unitOf } from '../../rulesets/sellsword/engine';
+import { actorRefusal, canAct, findAttack, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
@@ -102,8 +102,13 @@ export function actsLeftWords(after: GameState, unitId: string): string {
   const name = unit.id.toUpperCase();
   const turn = after.turn;
   const n = turn?.unit === unitId ? turn.actsLeft : 0;
-  return n === 0 ? `${name} has no acts left this turn.` : `${name} has ${n} act${n === 1 ? '' : 's'} left this turn.`;
+  if (n === 0) return `${name} has no acts left this turn.`;
+  // R30: crowing is open only after dropping an enemy this turn; a tester who dropped two never heard of it (issue 26).
+  const crow = canAct(after, unitId, CROW) ? ` It dropped an enemy this turn, so it may crow: \`/crow\` gives back up to 5 Vigor.` : '';
+  return `${name} has ${n} act${n === 1 ? '' : 's'} left this turn.${crow}`;
 }
+
+const CROW = new Set(['crow'] as const);
 
 /** A module for one act: its options, how they become a command, and autocomplete from the engine. */
 function actCommand<const S extends readonly OptionSpec[]>(
