@@ -91,7 +91,9 @@ describe('a whole match through Discord, from challenge to victory', () => {
     const actAnswers = posts.filter((m) => /^\*\*[^*]+\*\*: .* (moved|attacked) /.test(m.content));
     expect(actAnswers.length).toBeGreaterThan(0);
     for (const m of actAnswers.filter((a) => !a.content.includes('Game over')))
-      expect(m.content).toMatch(/[A-Z0-9]('s turn is over| has \d+ acts? left this turn| has no acts left this turn)\.$/);
+      expect(m.content).toMatch(
+        /[A-Z0-9]('s turn is over| has \d+ acts? left this turn| has no acts left this turn)\.( It dropped an enemy this turn, so it may crow: `\/crow` gives back up to 5 Vigor\.)?$/,
+      );
     // The log never says "0 wounds" of a hit whose split is still to come.
     expect(posts.filter((m) => /hit[^.]*\b0 wounds/.test(m.content))).toEqual([]);
     // The league channel has the result, and the thread is renamed and archived.
