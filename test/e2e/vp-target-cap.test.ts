@@ -22,6 +22,17 @@ describe('a VP target', () => {
     expect(reachableVp({ a: { points: 80 }, b: { points: 60 }, c: { points: 30 } })).toBe(90);
   });
 
+  it("named at the challenger's own warband's points still says it may be lowered: the other side may bring less", async () => {
+    const shown = await world.run({ user: 'alice', name: 'warband show', options: { name: "Hrolf's Watch" } });
+    const own = Number(/(\d+) points/.exec(JSON.stringify(shown))![1]);
+    const made = await world.run({
+      user: 'alice',
+      name: 'skirmish challenge',
+      options: { opponent: 'bob', warband: "Hrolf's Watch", map: 'mill-crossing', points: own },
+    });
+    expect(answerText(made)).toContain(`The VP target is ${own} VP, lowered when accepted to what the warbands can score if that is less`);
+  });
+
   it('named above what the other side can score is lowered at setup, and the accept says so (R2, R3)', async () => {
     const made = await world.run({
       user: 'alice',

@@ -171,8 +171,10 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
     thread: { name: threadName(names, number) },
   };
   const them = invited.map((id) => `<@${id}>`).join(', ');
-  // The target is lowered at setup to what every side can score (setup.ts vpTarget); said now when it may be.
-  const lowered = target !== null && target > warband.points ? ', lowered when accepted to what the warbands can score if that is less' : '';
+  // The target is lowered at setup to what every side can score (setup.ts vpTarget). Any named target
+  // may be, since the others' warbands are not known until they accept: a tester's 41 (its own
+  // warband's points, so no note) became 37 against a smaller one (issue 26).
+  const lowered = target !== null ? ', lowered when accepted to what the warbands can score if that is less' : '';
   const goal = target !== null ? `first to **${target} VP** wins${lowered}` : `first to the smaller warband's points in VP wins`;
   const content = `⚔️ ${them}: **${challenger}** challenges you with **${shown(warband.row.name)}** (${warband.faction}, ${warband.points} points; warbands up to ${points} points; ${goal})${map ? ` on **${shown((await mapById(app, map))!.name)}**` : ''}.\nAccept or decline with the buttons (or \`/skirmish accept warband:\`, \`/skirmish decline\`). Spectators: \`/skirmish follow\`.\n${clockLine(clockOf(terms))}\n-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: the dice come from a secret with this SHA-256 and your accepts; the secret is shown when the match ends, and \`/skirmish verify\` checks every roll.`;
   const row = await save(app, interaction, async () => {
