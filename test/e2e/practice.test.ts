@@ -90,6 +90,9 @@ describe('/skirmish practice', () => {
     expect(messages.some((m) => m.attachments.some((a) => (a.description ?? '').includes(PRACTICE_OPPONENT_NAME)))).toBe(true);
     const status = await world.run({ user: 'alice', channel: thread, name: 'skirmish status' });
     expect(JSON.stringify(status.response)).toContain(`vs ${PRACTICE_OPPONENT_NAME}`);
+    // The concession's question names the opponent, not the referee's account (issue 26).
+    const asked = await world.run({ user: 'alice', channel: thread, name: 'skirmish concede' });
+    expect(answerText(asked)).toContain(`Concede this match? ${PRACTICE_OPPONENT_NAME} wins the match.`);
   }, 60_000);
 
   it('plays a whole match against the bot, which answers its own prompts and is never asked or pinged', async () => {

@@ -30,7 +30,7 @@ import { save } from '../../match/saved';
 import { enqueue, inTransaction } from '../../match/table';
 import { concedeTable, tableGameOf, type TableGame } from '../../match/table-change';
 import { refuse } from '../../match/user-error';
-import { practiceSeat } from '../../match/practice-seat';
+import { PRACTICE_OPPONENT_NAME, playedByBot, practiceSeat } from '../../match/practice-seat';
 
 /** The view's attack and target suggestions are the game's own, asked whoever's turn it is. */
 export { unitChoiceName, viewAttackChoices, viewTargetChoices } from '../../rulesets/sellsword/table';
@@ -107,7 +107,10 @@ export async function concede(interaction: ChatInputCommandInteraction, app: App
   const row = await matchHere(app, interaction.channelId);
   checkConcession(row, interaction.user.id);
   const others = row.players.filter((p) => p !== interaction.user.id);
-  const then = others.length === 1 ? `<@${others[0]}> wins the match.` : 'Your units leave the table, scoring nobody, and the others play on.';
+  // The practice opponent by its name: its seat is the bot's own account, whose mention read as the
+  // referee winning (issue 26: "@Sellsword Table wins the match", then "Practice bot wins!").
+  const winner = (id: string) => (playedByBot(row, id) ? PRACTICE_OPPONENT_NAME : `<@${id}>`);
+  const then = others.length === 1 ? `${winner(others[0]!)} wins the match.` : 'Your units leave the table, scoring nobody, and the others play on.';
   await interaction.reply({
     content: `Concede this match? ${then} This cannot be undone.`,
     components: buttonRows('concede', row.id, row.seq, [
