@@ -213,7 +213,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-focus-pile-up',
     shows:
-      "issue 26's pile-up at the size a phone shows the close-up: a charge, a critical that drops SD, the Ghoul's reply that hits, a miss on the ogre and the ogre's reply that misses, one label per unit, named first ('SD: CRIT 20 wounds · DROPPED', 'KC: REPLY HIT 5 wounds · REPLY MISS', 'AO: MISS'), all on the board; no tag covers another or a token",
+      "issue 26's pile-up at the size a phone shows the close-up: a charge, a critical that drops SD, the Ghoul's reply that hits, a miss on the ogre and the ogre's reply that misses, one label per unit, named first ('SD: CRIT 20 wounds · DROPPED', 'KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS', 'AO: MISS'), all on the board; no tag covers another or a token",
     render: () => {
       const t = pileUpTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });

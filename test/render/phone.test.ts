@@ -107,10 +107,12 @@ describe('tags never cover a token', () => {
     const tags = close.tags.map((x) => ({ ...x, px: Math.max(x.px, focusTextPx(w)) }));
     // A hit names who was hit, as a miss does; SD, hit and dropped, gets one label, not two (issue 26).
     expect(tags.map((x) => x.text)).toEqual(
-      expect.arrayContaining(['CHARGE', 'SD: CRIT 20 wounds · DROPPED', 'KC: REPLY HIT 5 wounds · REPLY MISS', 'AO: MISS']),
+      expect.arrayContaining(['CHARGE', 'SD: CRIT 20 wounds · DROPPED', "KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS", 'AO: MISS']),
     );
     // The numbered list adds who did each: "SD: KC's CRIT 20 wounds · DROPPED".
-    expect(tags.map((x) => x.listText)).toEqual(expect.arrayContaining(["SD: KC's CRIT 20 wounds · DROPPED", "AO: KC's MISS"]));
+    expect(tags.map((x) => x.listText)).toEqual(
+      expect.arrayContaining(["SD: KC's CRIT 20 wounds · DROPPED", "AO: KC's MISS", "KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS"]),
+    );
     expectOneLabelPerUnit(tags);
     expectClear(close.tags, close.space.tokens, win);
     const { scale } = shownAtPhone(renderTurn(t.state, { lastTurn: t.events, before: t.before }).focus!.png);

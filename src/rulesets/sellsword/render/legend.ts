@@ -140,7 +140,7 @@ function lastTurnRows(): Run[][] {
       { space: 0.9 },
       { group: [tagSwatch('MISS', MISS), { text: ' missed (dashed line, cross)' }] },
       { space: 0.9 },
-      { group: [tagSwatch('REPLY HIT 5 wounds', REPLY), { text: ' hit by a reply' }] },
+      { group: [tagSwatch("GH's REPLY HIT 5 wounds", REPLY), { text: " hit by GH's reply" }] },
       { space: 0.9 },
       { group: [tagSwatch('SD: CRIT 20 wounds · DROPPED', CRITICAL), { text: ' a critical hit that dropped SD (red cross where it stood)' }] },
       { space: 0.9 },

@@ -114,14 +114,16 @@ function burstTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
 const RESULT_WORD = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' } as const;
 
 /**
- * What one attack did to its target, as a part of the target's label: "HIT 10 wounds", "MISS", "REPLY
- * CRIT 20 wounds". The count says what it counts, so it is never read as the roll (a critical's natural 20).
+ * What one attack did to its target, as a part of the target's label: "HIT 10 wounds", "MISS", "SW's
+ * REPLY CRIT 20 wounds". The count says what it counts, so it is never read as the roll (a critical's
+ * natural 20). A reply names its replier: on a label that names the target first, "PC: REPLY MISS" was
+ * read as PC's reply that missed (issue 26).
  */
 export function attackWords(a: AttackView): string {
   const result = RESULT_WORD[a.result];
   // An attack with no wound effect (a Shield Bash) shows no count: "CRIT 0" would read as a critical that failed.
   const wounds = a.result === 'miss' || a.woundless ? '' : ` ${a.wounds} ${a.wounds === 1 ? 'wound' : 'wounds'}`;
-  return `${a.reply ? 'REPLY ' : ''}${result}${wounds}`;
+  return `${a.reply ? `${a.attacker}'s REPLY ` : ''}${result}${wounds}`;
 }
 
 interface AttackLine {
@@ -236,7 +238,8 @@ function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
     const m = of(a.target);
     const words = attackWords(a);
     m.parts.push(words);
-    m.listParts.push(`${a.attacker}'s ${words}`);
+    // A reply's words already name the replier.
+    m.listParts.push(a.reply ? words : `${a.attacker}'s ${words}`);
     m.line ??= line;
     m.critical ||= a.result === 'critical' || a.result === 'automatic';
   }
