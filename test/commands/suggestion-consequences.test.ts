@@ -122,6 +122,21 @@ describe('target suggestions', () => {
     expect(gh!.name).toContain(`by ${charge!.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
   });
 
+  it("R23, issue 26: with `charge` set and nothing to charge, the list says the charge's own reason (no Vigor), as the command does", () => {
+    const start = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const game = { ...start, units: { ...start.units, kn: { ...start.units.kn!, vigor: 0 } } };
+    const listed = targetChoices(game, 'p1', 'kn', 'longsword', '', undefined, undefined, true);
+    expect(listed.map((c) => c.name)).toEqual([expect.stringMatching(/^Nothing to choose: it cannot charge: KN needs 5 Vigor to charge and has 0/)]);
+    const sent = decide(game, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh', charge: true }, 'p1');
+    expect('error' in sent && sent.error.code).toBe('no-vigor-to-charge');
+  });
+
   it('R23: a target that can only be charged shows the charge with its odds', () => {
     const game = table({
       map: 'barrow-hill',

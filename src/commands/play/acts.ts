@@ -149,7 +149,7 @@ function actCommand<const S extends readonly OptionSpec[]>(
         case 'attack':
           return attackChoices(game, user, v.unit, v.attack, names, memo);
         case 'target':
-          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, names, memo);
+          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, names, memo, v.charge);
         case 'trait':
           return traitChoices(game, user, v.unit, v.trait, names, memo);
         case 'token':

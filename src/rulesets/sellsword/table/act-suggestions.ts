@@ -10,6 +10,7 @@ import {
   attackTargetRefusal,
   canAct,
   chargeOptions,
+  chargePlan,
   chargeRepliers,
   chargeWoundingSteps,
   moveOptions,
@@ -21,7 +22,7 @@ import {
 import type { GameState, UnitState } from '../engine';
 import type { Attack } from '../formats/card';
 import { commanderOf } from '../engine';
-import { liveTraits, profile } from '../engine';
+import { liveTraits, onMap, profile } from '../engine';
 import { boardOf, decide, findAttack, label, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { fitName, oddsHead } from './odds-words';
@@ -399,6 +400,7 @@ export function targetChoices(
   typed: unknown,
   names: Names = noNames,
   memo: Memo = noMemo,
+  charge: unknown = undefined,
 ): Choice[] {
   const acting = actingUnit(game, user, unit, names);
   if ('none' in acting) return acting.none;
@@ -410,7 +412,32 @@ export function targetChoices(
   if (burst?.burst !== undefined) return burstTargetChoices(game, id, burst, legal, typed, names);
   // The targets and their words do not depend on the text typed: worked out once per match and move.
   const listed = memo(`targets:${user}:${id}:${String(attack)}`, () => targetList(game, id, attack, legal));
-  return unitTargetChoices(game, id, attack, listed, strikableOnSquare(game, legal, typed) ?? typed, names);
+  const found = unitTargetChoices(game, id, attack, listed, strikableOnSquare(game, legal, typed) ?? typed, names);
+  // `charge` set and nothing to pick: the charge's own refusal, the one the command would give (issue 26).
+  const why = String(charge).toLowerCase() === 'true' && found.length === 1 && isNothing(found[0]!.value) ? chargeWhy(game, id, attack) : null;
+  return why ? [nothingToChoose(withoutRuleCodes(`it cannot charge: ${refusalWords(why, game, names)}`), String(typed ?? ''))] : found;
+}
+
+/**
+ * Why `id` can charge no enemy with `attack` (any attack a charge can end in when none is given):
+ * chargePlan's refusal, as /attack with `charge` hears it; the nearest enemy's (by board order) when
+ * the reason is that enemy's own. Null when some charge is open.
+ */
+function chargeWhy(game: GameState, id: string, attack: unknown): { code: string; message: string } | null {
+  const unit = unitOf(game, id);
+  const side = commanderOf(game, unit);
+  const attacks = attack === undefined ? profile(game, unit).attacks.map((a) => a.id) : [String(attack)];
+  let first: { code: string; message: string } | null = null;
+  for (const e of Object.values(game.units)) {
+    if (!onMap(e) || e.player === side) continue;
+    for (const a of attacks) {
+      const plan = chargePlan(game, id, a, e.id);
+      if ('path' in plan) return null;
+      // An attack no charge can end in says less than why this one cannot (no Vigor, Pinned, the path).
+      if (!first || (first.code === 'cannot-charge-with' && plan.code !== 'cannot-charge-with')) first = plan;
+    }
+  }
+  return first;
 }
 
 /** The targets an attack that strikes a unit may be given (`legal` its commands), each with its words. */
