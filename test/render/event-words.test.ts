@@ -699,7 +699,9 @@ describe("a recovery's target says what moved it from the card (R28, issue 26)",
   it('defensive injuries lower it: said with the failed roll', () => {
     const before = shaken(['defensive', 'defensive']);
     const e: GameEvent = { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [14], needed: spirit - 4, added: 2 };
-    expect(told(before, e)).toContain(`needing under ${spirit - 4} (Spirit ${spirit} on its card, −4 for its 2 defensive injuries; the roll must come in under it).`);
+    expect(told(before, e)).toContain(
+      `needing under ${spirit - 4} (Spirit ${spirit} on its card, −4 for its 2 defensive injuries; the roll must come in under it).`,
+    );
   });
 
   it("the status's own modifier: said with a recovery", () => {
