@@ -19,10 +19,15 @@ function maxOf(state: GameState, unit: UnitState, act: ActType): number {
   return act === 'move' || act === 'maneuver' ? 2 : rule && rule.trait === 'rule' ? rule.maxSameAct! : 2;
 }
 
-/** The act types a unit could still take this turn as far as the rule of 3 and the unit's card go. */
+/**
+ * The act types a unit could still take this turn as far as the rule of 3 and the unit's card go, for
+ * the rule-of-3 refusal to offer: crowing only when it would restore Vigor (onCrow refuses it at full
+ * Vigor, and a tester was offered it then, issue 26).
+ */
 function actsStillOpen(state: GameState, unit: UnitState, turn: TurnState): ActType[] {
   const hasTrait = liveTraits(state, unit).some((t) => t.trait === 'act');
-  return ACT_TYPES.filter((a) => turn.used[a] < maxOf(state, unit, a) && (a !== 'trait' || hasTrait) && (a !== 'crow' || (turn.droppedEnemy && !unit.crowed)));
+  const canCrow = turn.droppedEnemy && !unit.crowed && unit.vigor < profile(state, unit).vigorMax;
+  return ACT_TYPES.filter((a) => turn.used[a] < maxOf(state, unit, a) && (a !== 'trait' || hasTrait) && (a !== 'crow' || canCrow));
 }
 
 /**
