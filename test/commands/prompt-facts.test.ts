@@ -35,6 +35,23 @@ const start = () =>
 const name = (p: string) => ({ p1: 'Alice', p2: 'Bob' })[p] ?? p;
 
 describe('the reply prompt', () => {
+  it('R22, issue 26: a reply button whose hit wounds nothing says so on the button, not only in the text', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'sk', card: 'havoc-skeleton', player: 'p1', at: 'J10' },
+        { id: 'wh', card: 'valor-war-hound', player: 'p2', at: 'J11' },
+      ],
+    });
+    const attack = game.cards[game.units.sk!.card]!.attacks[0]!.id;
+    const s = run(game, { act: 'attack', unit: 'sk', attack, target: 'wh' });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const bite = replyFacts(s, prompt).buttons.find((b) => b.label.startsWith('Reply: Hamstring Bite'));
+    expect(bite?.label).toMatch(/^Reply: Hamstring Bite · \d+% to hit · 0 wounds, crit 10 · spends react token$/);
+    expect(bite!.label.length).toBeLessThanOrEqual(80);
+  });
+
   it('names the incoming attack with its odds, and each reply its chance and its react token', () => {
     const s = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
     const prompt = s.prompt;

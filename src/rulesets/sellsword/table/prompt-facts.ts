@@ -77,7 +77,7 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const attack = findAttack(state, replier, id);
     const odds = attackOdds(state, replier.id, id, against.id);
     const chance = 'chance' in odds ? ` · ${percent(odds.chance)} to hit` : '';
-    const instead = attack ? woundlessWords(attack) : null;
+    const instead = attack ? (woundlessWords(attack) ?? noWoundsWords(state, replier.id, id, against.id)) : null;
     return { label: `Reply: ${attack?.name ?? id}${chance}${instead ? ` · ${instead}` : ''} · spends ${replyCost(attack?.cost ?? {})}`, arg: String(n) };
   });
   const tokens = replier.tokens.react;
@@ -121,6 +121,18 @@ function burstChances(state: GameState, attackerId: string, attackId: string, or
 function woundlessWords(attack: Attack): string | null {
   if (attack.effects.some((e) => 'wound' in e && !('status' in e))) return null;
   return `no wounds, ${attack.effects.map((e) => effectText(e)).join(', ')}`;
+}
+
+/**
+ * A wounding reply whose plain hit wounds nothing here (immunity, R22): "0 wounds, crit 5", for its
+ * button; a tester saw "Reply: Spear · 60% to hit" and only the prompt's text said a hit did 0 (issue 26).
+ */
+function noWoundsWords(state: GameState, replierId: string, attackId: string, againstId: string): string | null {
+  const outlook = attackOutlook(state, replierId, attackId, againstId);
+  if (!('outcomes' in outlook)) return null;
+  const plain = outlook.outcomes.find((o) => !o.critical && !o.glancing);
+  if (plain?.wounds !== 0) return null;
+  return woundWords(state, replierId, attackId, againstId, outlook.outcomes, false, true);
 }
 
 /** Who else replies to the same attack, in the order the replies resolve: " TG may also reply after you." */
