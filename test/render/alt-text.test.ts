@@ -48,6 +48,14 @@ describe('alt text', () => {
     expect(text).toContain("Morga's units: GH (Ghoul) K16, Vigor 5 of 5; SA (Skeletal Archer) Q18, Vigor 5 of 5; dropped SD.");
   });
 
+  it("says a conceded player's units are off the table, not dropped (issue 26)", () => {
+    const t = lastTurnTable();
+    const conceded = apply(t.state, { type: 'conceded', player: 'p2' });
+    const text = altText(conceded, { names: { p1: 'Hrolf', p2: 'Morga' } });
+    expect(text).toContain('Morga is out of the match; their units are off the table (SD, GH, SA).');
+    expect(text).not.toMatch(/Morga's units: .*dropped/);
+  });
+
   it('describes the condition of hurt units: injuries, statuses, Big units, the active unit', () => {
     const text = describeMap(toMapView(statusTable().state));
     expect(text).toContain('AO (Armored Ogre) C13 (2x2), Vigor 5 of 20, injured (mobility, mortal), pinned, shaken, hobbled, stunned');
