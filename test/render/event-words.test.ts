@@ -78,7 +78,7 @@ const status = { status: 'shaken' as const, recover: null, modifier: 0, source: 
 /** One event of every kind, and the words it must give on its own. */
 const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   'round-started': [{ type: 'round-started', round: 2 }, 'Round 2 begins.'],
-  'tactics-rolled': [{ type: 'tactics-rolled', rolls: [14, 9], totals: { p1: 14, p2: 9 }, winner: 'p1' }, 'Tactics check: Alice 14, Bob 9; Alice is ahead.'],
+  'tactics-rolled': [{ type: 'tactics-rolled', rolls: [14, 9], totals: { p1: 14, p2: 9 }, winner: 'p1' }, 'Tactics check, a d20 each: Alice 14, Bob 9; Alice is ahead.'],
   // R7: who goes first in each phase, and why, in the round's own words.
   'order-set': [
     { type: 'order-set', order: ['p2', 'p1'], ap: 'p1', greaterAdvantage: false },
@@ -180,6 +180,13 @@ describe('a rest says all it did and what it did not (R31, issue 26)', () => {
   });
   it('a fresh unit: only the token and how many it has now', () => {
     expect(say(rested)).toMatch(/^KN rested and took back a react token \(\d+ of \d+ now\)\.$/);
+  });
+});
+
+describe('a tactics check says its dice: a d20 each, less Warleader injuries (R6, issue 26)', () => {
+  it('"Bob 4 (7 −3 for Warleader injuries)" when a roll was lowered', () => {
+    const e = { type: 'tactics-rolled', rolls: [14, 7], totals: { p1: 14, p2: 4 }, winner: null } as GameEvent;
+    expect(say(e)).toBe('Tactics check, a d20 each: Alice 14, Bob 4 (7 −3 for Warleader injuries); Alice is ahead.');
   });
 });
 

@@ -42,6 +42,11 @@ function onTacticsRolled(r: TurnReader, e: EventOf<'tactics-rolled'>): void {
   const ahead = e.winner ?? (leaders.length === 1 ? leaders[0]! : null);
   const before = e.rerolled === undefined ? undefined : r.tactics?.[e.rerolled];
   r.tactics = e.totals;
+  // Whose d20 each roll is, when that is plain: the one rerolling, or everyone at a round's first roll
+  // (in seat order, as tactics.ts rolls them). Ties rolled off are left alone.
+  const players = Object.keys(e.totals);
+  const rolledBy = e.rerolled !== undefined ? [e.rerolled] : e.rolls.length === players.length ? players : [];
+  const penalties = rolledBy.map((p, i) => ({ player: r.playerName(p), less: (e.rolls[i] ?? 0) - e.totals[p]! })).filter((x) => x.less > 0);
   r.happenings.push({
     kind: 'tactics',
     totals: Object.entries(e.totals).map(([p, total]) => ({ player: r.playerName(p), total })),
@@ -49,6 +54,7 @@ function onTacticsRolled(r: TurnReader, e: EventOf<'tactics-rolled'>): void {
     rerolled: e.rerolled === undefined ? null : r.playerName(e.rerolled),
     leader: e.warleader === undefined ? null : r.name(e.warleader),
     ...(before === undefined ? {} : { before }),
+    ...(penalties.length > 0 ? { penalties } : {}),
   });
 }
 

@@ -292,8 +292,12 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'round':
       return `Round ${h.round} begins.`;
     case 'tactics': {
-      const totals = h.totals.map((t) => `${t.player} ${t.total}`).join(', ');
-      const reroll = h.rerolled ? ` (${h.rerolled} rerolled${h.leader ? ` with a Warleader die of ${h.leader}` : ''}${rerollChange(h)})` : '';
+      // A d20 each (R6), less a Warleader's injuries: a tester could not tell whether the bot's 17 had a bonus (issue 26).
+      const less = (player: string) => h.penalties?.find((x) => x.player === player)?.less ?? 0;
+      const totals = h.totals
+        .map((t) => `${t.player} ${t.total}${less(t.player) > 0 ? ` (${t.total + less(t.player)} −${less(t.player)} for Warleader injuries)` : ''}`)
+        .join(', ');
+      const reroll = h.rerolled ? ` (${h.rerolled} rerolled${h.leader ? ` with a Warleader die of ${h.leader}` : ''}${rerollChange(h)})` : ', a d20 each';
       if (h.winner) return `Tactics check${reroll}: ${totals}; ${h.winner} is ahead.`;
       const top = Math.max(...h.totals.map((t) => t.total));
       const tied = h.totals.filter((t) => t.total === top).map((t) => t.player);

@@ -338,6 +338,8 @@ export type Happening =
       readonly leader: string | null;
       /** For a reroll, the rerolling player's total before it, when the roll it replaced was read too. */
       readonly before?: number;
+      /** What a player's Warleader's injuries took off its d20 (R6), for each player it took something from. */
+      readonly penalties?: readonly { readonly player: string; readonly less: number }[];
     }
   | {
       readonly kind: 'order';
