@@ -551,8 +551,8 @@ describe('a roll names what changed its modifier', () => {
     expect(say(roll({ modifier: 0, notes: ['bonus +2', 'cover −2'] }))).toContain('rolled 14 + 0 (Longsword +2, cover −2) = 14');
   });
 
-  it("the card's bonus alone needs no explaining", () => {
-    expect(say(roll({ modifier: 6, notes: ['bonus +6'] }))).toContain('rolled 14 + 6 = 20,');
+  it("the card's bonus alone is named too, so every roll line reads alike (issue 26: a bare '16 + 6' beside explained ones)", () => {
+    expect(say(roll({ modifier: 6, notes: ['bonus +6'] }))).toContain('rolled 14 + 6 (Longsword +6) = 20,');
   });
 
   it("a burst's roll names what its notes leave out, so the parts add up to the modifier", () => {
@@ -563,7 +563,7 @@ describe('a roll names what changed its modifier', () => {
 
   it("a burst's line names the square it was centred on (R24), from the event as logged", () => {
     expect(say(roll({ modifier: 6, notes: ['bonus +6'], origin: 'K15' }))).toBe(
-      'KN attacked GH with Longsword, a burst centred on K15: rolled 14 + 6 = 20, needing 12 or more, hit.',
+      'KN attacked GH with Longsword, a burst centred on K15: rolled 14 + 6 (Longsword +6) = 20, needing 12 or more, hit.',
     );
     expect(say(roll({ modifier: 6, notes: ['bonus +6'] }))).not.toContain('centred');
   });

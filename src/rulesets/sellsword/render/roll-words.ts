@@ -58,11 +58,11 @@ function noteWords(note: string, p: RollParties): string {
 /**
  * The adjustments that made an attack roll's modifier, in a player's words. When the notes do not add
  * up to the modifier (a burst's notes leave its auras out), the rest is named so the sum still reads
- * true. An empty list when there is nothing to explain: no notes, or the attack's bonus alone.
+ * true, the attack's bonus alone too (a tester saw "rolled 12 + 4 (Longbow +6, cover −2)" on one line and
+ * a bare "rolled 16 + 6" on the next, issue 26). An empty list when there are no notes.
  */
 export function rollNotes(notes: readonly string[], modifier: number, p: RollParties, burst: boolean): string[] {
-  const words = adjustmentWords(notes, modifier, p, burst);
-  return words.length > 1 ? words : [];
+  return notes.length > 0 ? adjustmentWords(notes, modifier, p, burst) : [];
 }
 
 /**
