@@ -157,7 +157,12 @@ export function lastTurnTable(): { before: GameState; events: GameEvent[]; state
  * critical); the Skeleton on L17 stands outside it. The area is the nine squares round J14.
  */
 export function burstTable(): { before: GameState; events: GameEvent[]; state: GameState } {
-  const start = table({
+  return play(burstStart(), [{ act: 'attack', unit: 'priest', attack: 'dawnburst', origin: 'J14' }]);
+}
+
+/** The table of burstTable before the burst. */
+export function burstStart(): GameState {
+  return table({
     map: 'barrow-hill',
     dice: [8, 2, 20, 19, 19, 19],
     units: [
@@ -168,7 +173,6 @@ export function burstTable(): { before: GameState; events: GameEvent[]; state: G
       u('skeleton', 'havoc-skeleton', 'p2', 'L17'),
     ],
   });
-  return play(start, [{ act: 'attack', unit: 'priest', attack: 'dawnburst', origin: 'J14' }]);
 }
 
 /**

@@ -193,10 +193,14 @@ export const onRoll: Handler<'roll'> = (ctx, frame, stack) => {
  * Where an effects frame's effects come from: an attack, or an act trait used without a roll
  * (docs/formats.md `act`), which gets no critical, charge or glancing changes.
  */
-function effectSource(ctx: Ctx, unit: UnitState, frame: FrameOf<'effects'>): { name: string; effects: readonly Effect[] } {
-  if (frame.trait === undefined) return attackOf(ctx, unit, frame.attack);
+function effectSource(state: GameState, unit: UnitState, frame: FrameOf<'effects'>): { name: string; effects: readonly Effect[] } {
+  if (frame.trait === undefined) {
+    const attack = findAttack(state, unit, frame.attack);
+    if (!attack) throw new Error(`${unit.id} has no attack ${frame.attack}`);
+    return attack;
+  }
   const traitId = frame.trait;
-  const trait = [...(ctx.state.cards[unit.card]?.traits ?? []), ...(unit.mod ? (ctx.state.mods[unit.mod]?.traits ?? []) : [])].find(
+  const trait = [...(state.cards[unit.card]?.traits ?? []), ...(unit.mod ? (state.mods[unit.mod]?.traits ?? []) : [])].find(
     (t) => t.trait === 'act' && t.id === traitId,
   );
   if (trait?.trait !== 'act') throw new Error(`${unit.id} has no act trait ${traitId}`);
@@ -213,6 +217,24 @@ function firstWoundAmount(effect: Effect & { wound: number }, f: { critical: boo
 }
 
 /**
+ * Wounds a hit has yet to deal while the game waits on a prompt (`state.resume`): a wound frame not
+ * yet applied (its count), or a hit's effects not yet begun (its first wound effect with the critical,
+ * charge and glancing changes, R20, R23, R37). A burst's later targets wait so while the first one
+ * splits its wounds (R24); a reader must not show them as 0 wounds.
+ */
+export function woundsWaiting(state: GameState, frames: readonly Frame[]): { target: UnitId; source: UnitId; attack: string; reply: boolean; wound: number }[] {
+  return frames.flatMap((f) => {
+    if (f.k === 'wound' && f.source !== null && f.attack !== undefined && (f.from === 'attack' || f.from === 'reply'))
+      return [{ target: f.unit, source: f.source, attack: f.attack, reply: f.from === 'reply', wound: f.wound }];
+    if (f.k !== 'effects' || f.index !== 0 || f.attack === undefined) return [];
+    const attacker = state.units[f.unit];
+    if (!attacker) return [];
+    const effect = effectSource(state, attacker, f).effects.find((e): e is Effect & { wound: number } => 'wound' in e && !('status' in e));
+    return effect ? [{ target: f.target, source: f.unit, attack: f.attack, reply: f.reply === true, wound: firstWoundAmount(effect, f) }] : [];
+  });
+}
+
+/**
  * Effects in order (R21): AND always applies on a hit; THEN only if the effect before it caused at
  * least one wound after immunity, vulnerability and toughness. A status or movement effect passes on
  * whether it applied.
@@ -220,7 +242,7 @@ function firstWoundAmount(effect: Effect & { wound: number }, f: { critical: boo
 export const onEffects: Handler<'effects'> = (ctx, frame, stack) => {
   const attacker = unitOf(ctx.state, frame.unit);
   const target = unitOf(ctx.state, frame.target);
-  const attack = effectSource(ctx, attacker, frame);
+  const attack = effectSource(ctx.state, attacker, frame);
   const index = frame.index;
   const effect = attack.effects[index];
   if (!effect || target.dropped) return;

@@ -123,7 +123,9 @@ export function attackWords(a: AttackView): string {
   const result = RESULT_WORD[a.result];
   // An attack with no wound effect (a Shield Bash) shows no count: "CRIT 0" would read as a critical that failed.
   const wounds = a.result === 'miss' || a.woundless ? '' : ` ${a.wounds} ${a.wounds === 1 ? 'wound' : 'wounds'}`;
-  return `${a.reply ? `${a.attacker}'s REPLY ` : ''}${result}${wounds}`;
+  // Wounds not allotted yet say so, so the count is not read as taken (issue 26).
+  const pending = a.pending === 'split' ? ', split pending' : a.pending === 'waiting' ? ', pending' : '';
+  return `${a.reply ? `${a.attacker}'s REPLY ` : ''}${result}${wounds}${pending}`;
 }
 
 interface AttackLine {

@@ -14,10 +14,11 @@
  * types, and on the `cause` the event gives.
  */
 import type { GameEvent } from '../engine';
+import { woundsWaiting } from '../engine';
 import type { GameState, UnitId } from '../engine';
 import type { Happening } from './happenings';
 import { readEvent } from './last-turn-events';
-import { TurnReader, type Told } from './last-turn-reader';
+import { type OpenAttack, TurnReader, type Told } from './last-turn-reader';
 import type { AttackView, LastTurnView, PlayerView } from './view-types';
 
 export { amountWords } from './last-turn-reader';
@@ -46,14 +47,8 @@ export function lastTurnView(
     r.read(e);
   }
   // Attacks are filled in after their roll (wounds, statuses, drops), so they are frozen last.
-  // A hit whose wounds still wait on the target's choice counts the wounds it asks about, as the
-  // prompt does: the picture on that prompt must not say "0 wounds" for a hit of 10.
-  const done = new Map(
-    r.attacks.map((a) => {
-      const asked = a.wounds.length === 0 && a.pending?.open ? a.pending.wounds?.count : undefined;
-      return [a, { ...a.view, ...(asked !== undefined ? { wounds: asked } : {}) } as AttackView];
-    }),
-  );
+  const waiting = r.prompt?.open ? woundsWaiting(state, events.findLast((e) => e.type === 'prompted')?.resume ?? []) : [];
+  const done = new Map(r.attacks.map((a) => [a, withPendingWounds(a, waiting)] as const));
   // Whose turn it was: the owner of the unit that took it (a trailing start of the next turn is not it).
   const owner = r.active !== null ? (r.unitAt(r.active)?.player ?? r.player) : r.player;
   return {
@@ -66,6 +61,20 @@ export function lastTurnView(
     drops: r.drops,
     happenings: endLast(r.happenings).map((h) => freeze(h, done)),
   };
+}
+
+/**
+ * A hit whose wounds are not allotted yet says the wounds it deals, never 0: the count its target is
+ * asked about, as the prompt does, or, for a hit whose wounds come after another unit's choice (a
+ * burst's later targets, R24), what the hit deals (engine woundsWaiting). A playtester saw "SD: HIT 0
+ * wounds" while another unit split a burst's wounds, and SD then took 5 (issue 26).
+ */
+function withPendingWounds(a: OpenAttack, waiting: ReturnType<typeof woundsWaiting>): AttackView {
+  if (a.wounds.length > 0 || a.view.result === 'miss' || a.view.woundless) return a.view;
+  const asked = a.pending?.open ? a.pending.wounds?.count : undefined;
+  if (asked !== undefined) return { ...a.view, wounds: asked, pending: 'split' };
+  const w = waiting.find((x) => x.target === a.targetId && x.source === a.attackerId && x.attack === a.attackId && x.reply === a.isReply);
+  return w ? { ...a.view, wounds: w.wound, pending: 'waiting' } : a.view;
 }
 
 /**

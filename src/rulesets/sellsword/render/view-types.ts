@@ -159,6 +159,12 @@ export interface AttackView {
   readonly dropped: boolean;
   /** The attack has no wound effect at all (a Shield Bash): no wound count is shown, and a critical adds none. */
   readonly woundless?: boolean;
+  /**
+   * The hit's wounds are not allotted yet, as the game waits on a prompt: `split`, its target is
+   * choosing how to take them (`wounds` is the count it is asked about); `waiting`, they come after
+   * another unit's choice, as a burst's later targets (R24) (`wounds` is what the hit deals).
+   */
+  readonly pending?: 'split' | 'waiting';
   /** The target had a reply to this attack but for its react token, spent earlier in the round (R25). */
   readonly noReactToken?: boolean;
   /** Attacks the target could have replied with but could not pay for as a reply, with what each costs then. */
