@@ -72,11 +72,12 @@ describe('alt text', () => {
       'Sight from LO: SW clear at range 6; GH invisible at range 5; OR out of sight; SD cover at range 9.',
     );
     expect(altText(state, { preview: { unit: 'bow', attack: 'longbow', target: 'cover' } })).toContain(
-      'Preview: LO attacking SD with Longbow, 75% to hit, 25% critical, 10 wounds if it hits, 9.8 on average (Longbow +6, cover −2).',
+      'Preview: LO attacking SD with Longbow, 75% to hit, 25% critical, 5 wounds if it hits, 6.0 on average (Longbow +6, cover −2).',
     );
-    // Issue 26: the preview's wounds a hit deals are the target suggestion's, the average labelled as one.
+    // Issue 26: the preview's wounds a hit deals are the target suggestion's, the average labelled as one;
+    // both after SD's toughness (the first 5 of the round, §4.7), as the log will say them.
     const suggested = targetChoices(state, state.turn!.player, 'bow', 'longbow', '').find((c) => c.value === 'cover')!.name;
-    expect(suggested).toMatch(/ · 10 wounds · .*crit 20/);
+    expect(suggested).toMatch(/toughness −5, 5 wounds · crit 15/);
   });
 
   it('fits in 1,024 characters for sixteen units and a last turn, naming every unit and its square', () => {

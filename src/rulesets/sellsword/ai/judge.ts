@@ -151,10 +151,10 @@ export class Judge {
   /** The expected value of an attack's hits: wounds by outcome, and the statuses it would leave. */
   outlookValue(attack: Attack, target: UnitState, o: Outlook): number {
     let v = 0;
-    for (const out of o.outcomes) v += out.chance * this.woundValue(target, out.wounds);
+    for (const out of o.outcomes) v += out.chance * this.woundValue(target, out.beforeToughness);
     // Statuses on a hit; a THEN status needs the hit to wound, which toughness may absorb.
     let woundsThrough = 0;
-    for (const out of o.outcomes) if (out.wounds - toughnessUse(this.state, target, out.wounds) > 0) woundsThrough += out.chance;
+    for (const out of o.outcomes) if (out.beforeToughness - toughnessUse(this.state, target, out.beforeToughness) > 0) woundsThrough += out.chance;
     attack.effects.forEach((e, i) => {
       if (!('status' in e)) return;
       if (target.statuses.some((s) => s.status === e.status && e.status !== 'recurring')) return;
@@ -202,10 +202,10 @@ export class Judge {
     // Where the attack can be made as things stand, its odds there serve (no table to build).
     const now = onMap(attacker) && onMap(target) ? this.outlook(attacker, attack.id, target) : null;
     const from = now ? null : this.freeBeside(attacker, target);
-    if (now) v = now.expectedWounds;
+    if (now) v = now.expectedBeforeToughness;
     else if (from !== null) {
       const o = attackOutlook(this.state, attacker.id, attack.id, target.id, { from: nameOf(this.board, from) });
-      if (!('code' in o)) v = o.expectedWounds;
+      if (!('code' in o)) v = o.expectedBeforeToughness;
     }
     this.plain.set(key, v);
     return v;
@@ -313,7 +313,7 @@ export class Judge {
           // In range without moving: the real line from where it stands to the square (cover, sight).
           placed ??= unit.at === at ? this.state : { ...this.state, units: { ...this.state.units, [unit.id]: { ...unit, at } } };
           const r = this.outlookIn(placed, e, a.id, unit);
-          threat = r ? 1.8 * r.expectedWounds : 1.1 * this.plainWounds(e, a, unit);
+          threat = r ? 1.8 * r.expectedBeforeToughness : 1.1 * this.plainWounds(e, a, unit);
         } else if (d <= move + a.range) threat = 1.4 * this.plainWounds(e, a, unit);
         else threat = 0.6 * this.plainWounds(e, a, unit);
         if (threat > best) best = threat;
@@ -372,7 +372,7 @@ export class Judge {
       let best = 0;
       for (const a of replyAttacks(placed, e, there)) {
         const r = this.outlookIn(placed, e, a.id, unit);
-        if (r && r.expectedWounds > best) best = r.expectedWounds;
+        if (r && r.expectedBeforeToughness > best) best = r.expectedBeforeToughness;
       }
       wounds += 0.8 * best;
     }

@@ -13,7 +13,7 @@ import { areEnemies, sideOf } from './sides';
 import { areAdjacent, attackLine, isProblem } from './targeting';
 import { nameOf } from '../../../engine/board';
 import { findAttack, label, tableOf, unitOf } from './table';
-import { afterDefences, toughnessUse } from './wounds';
+import { woundsTaken } from './wounds';
 
 export function attackOf(ctx: Ctx, unit: UnitState, id: string): Attack {
   const attack = findAttack(ctx.state, unit, id);
@@ -258,8 +258,7 @@ export const onEffects: Handler<'effects'> = (ctx, frame, stack) => {
   if (isWound) {
     const bonus = !frame.bonusUsed;
     const amount = bonus ? firstWoundAmount(effect, { critical: frame.critical, glancing: frame.glancing, charge: frame.charge }) : effect.wound;
-    const defended = afterDefences(ctx.state, target, amount, effect.type);
-    const caused = defended - toughnessUse(ctx.state, target, defended) > 0;
+    const caused = woundsTaken(ctx.state, target, amount, effect.type).taken > 0;
     stack.push(next(caused, { bonusUsed: true }));
     // The wound names what dealt it, so a log read after a prompt still knows the attack (or trait).
     const from =

@@ -19,7 +19,7 @@ import { boardOf, label, onMap, squaresOf, tableOf, unitList, unitOf } from './t
 import { nearestIn } from '../../../engine/distance';
 import { attackLine, hitChance, isProblem, rangeBetween, type AttackLine } from './targeting';
 import { aloneToAct, phaseName, waitingUnits } from './turns';
-import { afterDefences, boxesLeft, type SplitChoice } from './wounds';
+import { afterDefences, boxesLeft, type SplitChoice, woundsTaken } from './wounds';
 import type { InjuryBox } from '../formats/card';
 import { inPlay, scorerOf, unitPoints } from './scoring';
 import { MORTAL_DROP_ROLL } from './turns';
@@ -355,7 +355,7 @@ export function visibleTargets(state: GameState, unitId: string): TargetView[] {
 export interface Odds {
   readonly chance: number;
   readonly criticalChance: number;
-  /** Wounds expected after immunity and vulnerability, before toughness and Vigor. */
+  /** Wounds expected after immunity, vulnerability and toughness (R22, §4.7), before Vigor. */
   readonly expectedWounds: number;
   readonly line: AttackLine;
 }
@@ -435,7 +435,7 @@ function faceResult(
 
 /**
  * For a proposed attack: the chance to hit, to crit, and the expected wounds (R20–R22). A charge is
- * judged from the end of its path, where the attack is made.
+ * judged from the end of its path, where the attack is made. attackOutlook without the spread of hits.
  */
 export function attackOdds(
   state: GameState,
@@ -444,35 +444,9 @@ export function attackOdds(
   targetId: string,
   opts: { charge?: boolean; charged?: boolean } = {},
 ): Odds | { code: string; message: string } {
-  let unit = unitOf(state, unitId);
-  const target = unitOf(state, targetId);
-  const attack: Attack | undefined = profile(state, unit).attacks.find((a) => a.id === attackId);
-  if (!attack) return { code: 'unknown-attack', message: `${label(state, unit)} has no attack ${attackId}` };
-  // `charged`: the charge's steps are already taken (its attack is declared), so only its +5 wounds count.
-  if (opts.charge && !opts.charged) {
-    const plan = chargePlan(state, unitId, attackId, targetId);
-    if (!('path' in plan)) return plan;
-    unit = { ...unit, at: squareIndex(boardOf(state), plan.path[plan.path.length - 1]!)! };
-    state = { ...state, units: { ...state.units, [unit.id]: unit } };
-  }
-  const line = attackLine(state, unit, attack, target, opts);
-  if (isProblem(line)) return line;
-  const wounds = attack.effects.flatMap((e, i) => ('wound' in e && !('status' in e) ? [{ i, wound: e.wound, type: e.type }] : []));
-  let chance = 0;
-  let crit = 0;
-  let expected = 0;
-  for (let d = 1; d <= 20; d++) {
-    const { hit, critical, glancing } = faceResult(d, line, state.options.glancingBlow);
-    if (!hit) continue;
-    chance += 1 / 20;
-    if (critical) crit += 1 / 20;
-    wounds.forEach((w, n) => {
-      let amount = w.wound;
-      if (n === 0) amount = Math.max(0, amount + (critical ? 10 : 0) + (opts.charge ? 5 : 0) - (glancing ? 5 : 0));
-      expected += afterDefences(state, target, amount, w.type) / 20;
-    });
-  }
-  return { chance: line.automatic ? 1 : chance, criticalChance: line.automatic ? 1 : crit, expectedWounds: expected, line };
+  const o = attackOutlook(state, unitId, attackId, targetId, opts);
+  if (!('line' in o)) return o;
+  return { chance: o.chance, criticalChance: o.criticalChance, expectedWounds: o.expectedWounds, line: o.line };
 }
 
 /** A short text account of the state, for logs and screen readers. */
@@ -569,14 +543,18 @@ export interface AttackOutcome {
   readonly chance: number;
   readonly critical: boolean;
   readonly glancing: boolean;
-  /** Wounds after immunity and vulnerability (R22), over the attack's wound effects, before toughness and Vigor. */
+  /** Wounds taken after immunity, vulnerability and toughness (R22, §4.7), over the attack's wound effects, before Vigor: what the log will say reached the target. */
   readonly wounds: number;
+  /** The same before toughness (every wound effect counted, THEN or not): the AI weighs toughness itself (ai/judge.ts). */
+  readonly beforeToughness: number;
 }
 
 export interface Outlook {
   readonly chance: number;
   readonly criticalChance: number;
   readonly expectedWounds: number;
+  /** Expected wounds before toughness, as AttackOutcome.beforeToughness. */
+  readonly expectedBeforeToughness: number;
   /** The hits, one entry per distinct result (misses are the rest of the chance). */
   readonly outcomes: readonly AttackOutcome[];
 }
@@ -585,40 +563,71 @@ export interface Outlook {
 function outcomesOf(
   state: GameState,
   roll: { readonly modifier: number; readonly need: number; readonly automatic: boolean },
-  woundsOf: (critical: boolean, glancing: boolean) => number,
+  woundsOf: (critical: boolean, glancing: boolean) => { wounds: number; beforeToughness: number },
 ): Outlook {
-  const byKind = new Map<string, { chance: number; critical: boolean; glancing: boolean; wounds: number }>();
+  const byKind = new Map<string, { chance: number; critical: boolean; glancing: boolean; wounds: number; beforeToughness: number }>();
   let chance = 0;
   let crit = 0;
   let expected = 0;
+  let before = 0;
   for (let d = 1; d <= 20; d++) {
     const { hit, critical, glancing } = faceResult(d, roll, state.options.glancingBlow);
     if (!hit) continue;
     const key = `${critical}${glancing}`;
     let o = byKind.get(key);
-    if (!o) byKind.set(key, (o = { chance: 0, critical, glancing, wounds: woundsOf(critical, glancing) }));
+    if (!o) byKind.set(key, (o = { chance: 0, critical, glancing, ...woundsOf(critical, glancing) }));
     const p = roll.automatic ? 1 : 1 / 20;
     o.chance += p;
     chance += p;
     if (critical) crit += p;
     expected += o.wounds * p;
+    before += o.beforeToughness * p;
     if (roll.automatic) break;
   }
-  return { chance, criticalChance: crit, expectedWounds: expected, outcomes: [...byKind.values()] };
+  return { chance, criticalChance: crit, expectedWounds: expected, expectedBeforeToughness: before, outcomes: [...byKind.values()] };
 }
 
-/** Wounds an attack's effects deal `target` after immunity and vulnerability: the first wound effect takes the critical, charge and glancing changes (R20, R23). */
-function attackWounds(state: GameState, attack: Attack, target: UnitState, critical: boolean, glancing: boolean, charge: boolean): number {
-  let n = 0;
+/**
+ * Wounds an attack's effects deal `target` on a hit, through the engine's damage step (wounds.ts
+ * woundsTaken, as attack.ts onEffects applies it): the first wound effect takes the critical, charge
+ * and glancing changes (R20, R23); toughness ignores the first 5 of the round across the effects (§4.7);
+ * a THEN wound effect after a wound effect that caused none is not dealt, nor does it take the changes
+ * (R21, R37). A status or movement effect before a THEN is taken to apply. `beforeToughness` is every
+ * wound effect after immunity and vulnerability alone.
+ */
+function attackWounds(
+  state: GameState,
+  attack: Attack,
+  target: UnitState,
+  critical: boolean,
+  glancing: boolean,
+  charge: boolean,
+): { wounds: number; beforeToughness: number } {
+  let wounds = 0;
+  let beforeToughness = 0;
   let first = true;
-  for (const e of attack.effects) {
-    if (!('wound' in e) || 'status' in e) continue;
-    let amount = e.wound;
-    if (first) amount = Math.max(0, amount + (critical ? 10 : 0) + (charge ? 5 : 0) - (glancing ? 5 : 0));
+  let bonusUsed = false;
+  let caused = true;
+  let unit = target;
+  attack.effects.forEach((e, i) => {
+    if (!('wound' in e) || 'status' in e) {
+      caused = true;
+      return;
+    }
+    const changed = Math.max(0, e.wound + (critical ? 10 : 0) + (charge ? 5 : 0) - (glancing ? 5 : 0));
+    beforeToughness += afterDefences(state, target, first ? changed : e.wound, e.type);
     first = false;
-    n += afterDefences(state, target, amount, e.type);
-  }
-  return n;
+    if (i > 0 && e.link === 'then' && !caused) {
+      bonusUsed = true;
+      return;
+    }
+    const step = woundsTaken(state, unit, bonusUsed ? e.wound : changed, e.type);
+    bonusUsed = true;
+    caused = step.taken > 0;
+    wounds += step.taken;
+    unit = { ...unit, toughness: unit.toughness - step.toughness };
+  });
+  return { wounds, beforeToughness };
 }
 
 /** The state with a unit standing on `square` instead, to ask what it could do from there (nothing else changes). */

@@ -40,6 +40,17 @@ export function toughnessUse(state: GameState, unit: UnitState, wounds: number):
   return liveTraits(state, unit).some((t) => t.trait === 'toughness') ? Math.min(unit.toughness, wounds) : 0;
 }
 
+/**
+ * The damage step (R22, §4.7): of `wound` wounds of `type`, what the unit takes after immunity,
+ * vulnerability and toughness, and how many of them toughness ignores. The engine's wound step and
+ * the odds queries both use it, so the odds say what the log will.
+ */
+export function woundsTaken(state: GameState, unit: UnitState, wound: number, type: WoundType): { taken: number; toughness: number } {
+  const defended = afterDefences(state, unit, wound, type);
+  const toughness = toughnessUse(state, unit, defended);
+  return { taken: defended - toughness, toughness };
+}
+
 /** The default split (docs/formats.md auto): Vigor first, then boxes in card order with Mortal last. */
 export function defaultSplit(state: GameState, unit: UnitState, wounds: number): { avoid: number; injuries: InjuryBox[] } {
   const fives = Math.floor(wounds / 5);
@@ -76,9 +87,7 @@ export const onWound: Handler<'wound'> = (ctx, frame, stack) => {
   const type = frame.woundType;
   const wound = frame.wound;
   const source = frame.source;
-  const defended = afterDefences(ctx.state, unit, wound, type);
-  const tough = toughnessUse(ctx.state, unit, defended);
-  const taken = defended - tough;
+  const { taken, toughness: tough } = woundsTaken(ctx.state, unit, wound, type);
   const fives = Math.floor(taken / 5);
   const answer = frame.answer;
   let split: SplitChoice = defaultSplit(ctx.state, unit, taken);

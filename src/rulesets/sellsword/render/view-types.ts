@@ -252,7 +252,7 @@ export interface PreviewView {
     readonly chance: number;
     readonly critical: number;
     readonly expectedWounds: number;
-    /** The wounds a plain hit deals, after immunity and vulnerability, as target suggestions say them; null when no plain hit is possible. */
+    /** The wounds a plain hit deals, after immunity, vulnerability and toughness, as target suggestions say them; null when no plain hit is possible. */
     readonly hitWounds: number | null;
     readonly need: number;
     readonly modifier: number;

@@ -1,7 +1,8 @@
 /**
  * An attack's consequences in a few words, from the engine's own odds (attackOutlook): the chance to hit,
- * the wounds a hit and a critical deal after immunity and vulnerability, and, when the target is immune or vulnerable
- * to the attack's wounds, which. Suggestions and prompts say these, so a bite that cannot wound an
+ * the wounds a hit and a critical deal after immunity, vulnerability and toughness (what the log will say
+ * reached the target), and, when the target is immune or vulnerable to the attack's wounds or has toughness
+ * left this round, which. Suggestions and prompts say these, so a bite that cannot wound an
  * immune unit on a plain hit never reads as a good 75%.
  */
 import { attackOutlook, findAttack, invisibility, liveTraits, unitOf, type GameState } from '../engine';
@@ -32,6 +33,9 @@ function defenceWords(game: GameState, targetId: string, types: readonly string[
       if (!words.includes(w)) words.push(w);
     }
   }
+  // §4.7: toughness ignores the first 5 wounds of the round; said while any is left, so "10 wounds" a
+  // hit from a 15-wound attack is explained (a tester saw 10 promised and 5 reach: issue 26).
+  if (types.length > 0 && target.toughness > 0 && liveTraits(game, target).some((t) => t.trait === 'toughness')) words.push(`toughness −${target.toughness}`);
   return words;
 }
 
@@ -63,7 +67,7 @@ export function chanceWhy(
 /**
  * "60% to hit · 10 wounds a hit, 20 a critical", "75% to hit · 0 wounds a hit, 5 a critical (immune −5
  * pierce)", or null when the engine cannot judge the attack (out of sight or reach). The wounds are
- * after immunity and vulnerability, before toughness and Vigor. `charge` judges it from the end of the charge.
+ * after immunity, vulnerability and toughness, before Vigor. `charge` judges it from the end of the charge.
  */
 export function oddsWords(game: GameState, unitId: string, attackId: string, targetId: string, opts: { charge?: boolean; why?: boolean } = {}): string | null {
   const outlook = attackOutlook(game, unitId, attackId, targetId, { charge: opts.charge === true });
@@ -75,7 +79,7 @@ export function oddsWords(game: GameState, unitId: string, attackId: string, tar
   return parts.join(' · ');
 }
 
-/** "10 wounds a hit, 20 a critical (vulnerable +5 fire)", or null for an attack that deals no wounds. */
+/** "10 wounds a hit, 20 a critical (vulnerable +5 fire, toughness −5)", or null for an attack that deals no wounds. */
 export function woundWords(
   game: GameState,
   unitId: string,
