@@ -78,7 +78,10 @@ const status = { status: 'shaken' as const, recover: null, modifier: 0, source: 
 /** One event of every kind, and the words it must give on its own. */
 const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   'round-started': [{ type: 'round-started', round: 2 }, 'Round 2 begins.'],
-  'tactics-rolled': [{ type: 'tactics-rolled', rolls: [14, 9], totals: { p1: 14, p2: 9 }, winner: 'p1' }, 'Tactics check, a d20 each: Alice 14, Bob 9; Alice is ahead.'],
+  'tactics-rolled': [
+    { type: 'tactics-rolled', rolls: [14, 9], totals: { p1: 14, p2: 9 }, winner: 'p1' },
+    'Tactics check, a d20 each: Alice 14, Bob 9; Alice is ahead.',
+  ],
   // R7: who goes first in each phase, and why, in the round's own words.
   'order-set': [
     { type: 'order-set', order: ['p2', 'p1'], ap: 'p1', greaterAdvantage: false },

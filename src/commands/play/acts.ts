@@ -6,13 +6,14 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Command, GameState } from '../../rulesets/sellsword/engine';
-import { actorRefusal, canAct, findAttack, unitOf } from '../../rulesets/sellsword/engine';
+import { actorRefusal, findAttack, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
 import {
   ACT_WORDS,
   attackChoices,
+  openActHint,
   squareChoices,
   strikableOnSquareFor,
   targetChoices,
@@ -103,12 +104,8 @@ export function actsLeftWords(after: GameState, unitId: string): string {
   const turn = after.turn;
   const n = turn?.unit === unitId ? turn.actsLeft : 0;
   if (n === 0) return `${name} has no acts left this turn.`;
-  // R30: crowing is open only after dropping an enemy this turn; a tester who dropped two never heard of it (issue 26).
-  const crow = canAct(after, unitId, CROW) ? ` It dropped an enemy this turn, so it may crow: \`/crow\` gives back up to 5 Vigor.` : '';
-  return `${name} has ${n} act${n === 1 ? '' : 's'} left this turn.${crow}`;
+  return `${name} has ${n} act${n === 1 ? '' : 's'} left this turn.${openActHint(after, unitId)}`;
 }
-
-const CROW = new Set(['crow'] as const);
 
 /** A module for one act: its options, how they become a command, and autocomplete from the engine. */
 function actCommand<const S extends readonly OptionSpec[]>(

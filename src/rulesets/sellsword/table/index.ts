@@ -33,7 +33,7 @@ export {
   viewAttackChoices,
   viewTargetChoices,
 } from './act-suggestions';
-export { ACT_WORDS, UNIT_ONLY_ACTS } from './act-words';
+export { ACT_WORDS, openActHint, UNIT_ONLY_ACTS } from './act-words';
 export { ORDER_CHOICES, ORDERS_DESCRIPTION } from './order-words';
 export {
   BOX_KINDS,
