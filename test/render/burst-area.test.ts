@@ -10,6 +10,7 @@ import { focusWindow } from '../../src/rulesets/sellsword/render/focus';
 import { toMapView } from '../../src/rulesets/sellsword/render/view';
 import { createCanvas } from '@napi-rs/canvas';
 import { drawBoardMarks } from '../../src/rulesets/sellsword/render/overlays';
+import { mapKey } from '../../src/rulesets/sellsword/render/legend';
 import type { MapView } from '../../src/rulesets/sellsword/render/view';
 import { boardGeometry, cornerOf } from '../../src/render/layout';
 import { burstTable } from './states';
@@ -54,5 +55,24 @@ describe('R24: a burst on the last-turn overlay', () => {
     const without = { ...view, lastTurn: { ...view.lastTurn!, bursts: [] } };
     expect(redness(view, 'K13') - redness(without, 'K13')).toBeGreaterThan(30);
     expect(redness(view, 'M14') - redness(without, 'M14')).toBe(0);
+  });
+});
+
+describe("R24: the burst's key never says its attacker was attacked", () => {
+  it('says every unit on the shaded squares but the attacker was attacked (the priest stood clear here, but may stand in its own burst)', () => {
+    const t = burstTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const ctx = createCanvas(10, 10).getContext('2d');
+    // The key's words as drawn (a wide key, so the line is not wrapped into pieces).
+    const drawn: string[] = [];
+    const recorder = new Proxy(ctx, {
+      get: (c, k) =>
+        k === 'fillText' ? (s: string) => drawn.push(s) : typeof Reflect.get(c, k) === 'function' ? Reflect.get(c, k).bind(c) : Reflect.get(c, k),
+      set: (c, k, v) => Reflect.set(c, k, v),
+    });
+    mapKey(ctx, view, [], 4000, 14).draw(recorder, 0, 0);
+    const words = drawn.join(' ').replace(/\s+/g, ' ');
+    expect(words).not.toContain('every unit on them was attacked');
+    expect(words).toContain('every unit on them but the attacker was attacked, allies too');
   });
 });

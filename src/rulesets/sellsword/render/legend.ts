@@ -178,8 +178,10 @@ function overlayRows(view: MapView): Run[][] {
     rows.push([
       heading('Burst'),
       ...item(areaSwatch(1.1), `${b.attacker}'s`).slice(0, 1),
-      // The rest may wrap: a close-up's key is as narrow as a phone's embed.
-      { text: ` ${b.attack} covered the shaded squares, centred on ${b.origin.name} (its square outlined); every unit on them was attacked, allies too` },
+      // The rest may wrap: a close-up's key is as narrow as a phone's embed. R24 never attacks the attacker, which may stand in its own burst.
+      {
+        text: ` ${b.attack} covered the shaded squares, centred on ${b.origin.name} (its square outlined); every unit on them but the attacker was attacked, allies too`,
+      },
       { space: 0.9 },
     ]);
   }
