@@ -12,6 +12,7 @@ import { targetChoices } from '../../src/rulesets/sellsword/table/act-suggestion
 import { strikableOnSquare } from '../../src/rulesets/sellsword/table/square-target';
 import { type ActCommand, typedAttack } from '../../src/rulesets/sellsword/engine';
 import { table } from '../render/states';
+import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
 import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
@@ -72,6 +73,19 @@ describe('R24: a burst’s target suggestions are the squares it can be centred 
     expect(targetChoices(game, me, 'b', 'bomb', 'H8').map((c) => c.name)).toEqual([
       'Nothing to choose: Bomb cannot be centred on H8: H8 is 7 squares away; Bomb reaches 6',
     ]);
+  });
+});
+
+describe('R24, R26: an enemy a burst catches out of reply reach is told why it had no reply (issue 26)', () => {
+  it('E1 and E2, caught at E5 and E6 far from the bomber on B5, "could not reply"; the bomber\'s own ally is not', () => {
+    const game = burstTable();
+    const made = decide(game, { act: 'attack', unit: 'b', attack: 'bomb', origin: 'E5' });
+    if ('error' in made) throw new Error(made.error.message);
+    const told = tell(happeningsOf(game, made.events, { before: game }), {}).join(' ');
+    // Told by map labels: the bomber is TB, the enemies E1 and E2 are TT2 and TT3, its ally TT1.
+    expect(told).toContain('TT2 could not reply: only units next to TB may reply to its attacks');
+    expect(told).toContain('TT3 could not reply: only units next to TB may reply to its attacks');
+    expect(told).not.toContain('TT1 could not reply');
   });
 });
 

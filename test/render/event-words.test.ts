@@ -566,7 +566,8 @@ describe('a roll names what changed its modifier', () => {
 
   it("a burst's line names the square it was centred on (R24), from the event as logged", () => {
     expect(say(roll({ modifier: 6, notes: ['bonus +6'], origin: 'K15' }))).toBe(
-      'KN attacked GH with Longsword, a burst centred on K15: rolled 14 + 6 (Longsword +6) = 20, needing 12 or more, hit.',
+      // GH, on K16, is not next to KN on J10: caught by a burst, it is told why it had no reply (R26, issue 26).
+      'KN attacked GH with Longsword, a burst centred on K15: rolled 14 + 6 (Longsword +6) = 20, needing 12 or more, hit; GH could not reply: only units next to KN may reply to its attacks.',
     );
     expect(say(roll({ modifier: 6, notes: ['bonus +6'] }))).not.toContain('centred');
   });

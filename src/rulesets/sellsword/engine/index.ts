@@ -127,7 +127,7 @@ export {
 export type { Table } from './table';
 
 // Sight and range.
-export { flanked, invisibility, invisibleTo, rangeBetween, sightOf, squaresInSight } from './targeting';
+export { areAdjacent, flanked, invisibility, invisibleTo, rangeBetween, sightOf, squaresInSight } from './targeting';
 
 // Trait reach.
 export { traitReach } from './traits';

@@ -5,7 +5,19 @@
  * wounds, statuses and prompts join what is still open (an attack's line, a trait's act).
  */
 import type { EventOf, GameEvent, PromptOf } from '../engine';
-import { actsWithWhy, cardOf, profile, findAttack, invisibility, isGreaterAdvantageTurn, replyNeedsToken, repliesTooDear, whyNoTacticsReroll } from '../engine';
+import {
+  actsWithWhy,
+  areAdjacent,
+  cardOf,
+  commanderOf,
+  profile,
+  findAttack,
+  invisibility,
+  isGreaterAdvantageTurn,
+  replyNeedsToken,
+  repliesTooDear,
+  whyNoTacticsReroll,
+} from '../engine';
 import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
@@ -188,6 +200,21 @@ function tooDearWords(r: TurnReader, unit: string, target: string): { tooDear?: 
   return { tooDear: dear.map((a) => ({ attack: a.name, cost: cost(a) })) };
 }
 
+/**
+ * A burst catches units that may stand far from its maker (R24), yet only units next to the attacker
+ * may reply (R26): an enemy caught out of that reach is told why it had no reply (issue 26: LO, caught
+ * by a Miasma, was never asked and nothing said why). Those next to it are told as any target is.
+ */
+function notNextWords(r: TurnReader, unit: string, target: string): { notNext?: true } {
+  const now = r.stateNow();
+  const [attacker, caught] = [now.units[unit], now.units[target]];
+  if (!attacker || !caught || attacker.at === null || caught.at === null || commanderOf(now, attacker) === caught.player) return {};
+  return areAdjacent(now, attacker, caught) ? {} : { notNext: true };
+}
+
+/** A burst's roll against a unit too far from its maker to reply: only that is said of its reply. */
+const burstFar = (r: TurnReader, e: EventOf<'attack-rolled'>): boolean => e.origin !== undefined && notNextWords(r, e.unit, e.target).notNext === true;
+
 /** Why the target was invisible to the attacker as the roll was made (engine invisibility), when the state says. */
 function hiddenByOf(r: TurnReader, unit: string, target: string): 'status' | 'terrain' | 'stealthy' | null {
   const now = r.stateNow();
@@ -232,8 +259,9 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
       statuses: [],
       dropped: false,
       ...(attack && woundTypes(attack).length === 0 ? { woundless: true } : {}),
-      ...(e.reply !== true && e.origin === undefined && unansweredForToken(r, e.unit, e.target) ? { noReactToken: true } : {}),
-      ...(e.reply !== true && e.origin === undefined ? tooDearWords(r, e.unit, e.target) : {}),
+      ...(e.origin !== undefined ? notNextWords(r, e.unit, e.target) : {}),
+      ...(e.reply !== true && !burstFar(r, e) && unansweredForToken(r, e.unit, e.target) ? { noReactToken: true } : {}),
+      ...(e.reply !== true && !burstFar(r, e) ? tooDearWords(r, e.unit, e.target) : {}),
       ...(e.origin !== undefined ? { origin: e.origin } : {}),
     },
     attackerId: e.unit,

@@ -169,6 +169,8 @@ export interface AttackView {
   readonly noReactToken?: boolean;
   /** Attacks the target could have replied with but could not pay for as a reply, with what each costs then. */
   readonly tooDear?: readonly { readonly attack: string; readonly cost: string }[];
+  /** A burst's: the unit caught is an enemy not next to the attacker, so it could not reply (R24, R26). */
+  readonly notNext?: boolean;
   /** A burst's: the square it was centred on (R24), as the event gives it, so the line says where it landed. */
   readonly origin?: string;
 }
