@@ -410,6 +410,31 @@ describe('acts and decisions', () => {
     ]);
   });
 
+  it('a second like attack by the same unit in one turn is declared again, so the reply reads as answering it (issue 26)', () => {
+    const reply: Prompt = {
+      kind: 'reply',
+      player: 'p2',
+      unit: 'gh',
+      options: { against: 'kn', attacks: ['claw'], incoming: { attack: 'longsword', target: 'gh', charge: false } },
+    };
+    const act: GameEvent = { type: 'act-begun', unit: 'kn', act: 'attack', acts: 1 };
+    const told = words([
+      act,
+      prompted(reply),
+      { type: 'answered', player: 'p2', answer: null },
+      { type: 'reply-declared', unit: 'gh', attack: null, against: 'kn' },
+      roll({ hit: false, rolls: [3] }),
+      act,
+      prompted(reply),
+      { type: 'answered', player: 'p2', answer: 'claw' },
+      { type: 'reply-declared', unit: 'gh', attack: 'claw', against: 'kn' },
+    ]);
+    expect(told.filter((w) => w.startsWith('KN declared an attack on GH with Longsword'))).toHaveLength(2);
+    const second = told.lastIndexOf('KN declared an attack on GH with Longsword.');
+    expect(second).toBeGreaterThan(told.findIndex((w) => w.startsWith('KN attacked GH')));
+    expect(told.slice(second + 1).some((w) => w.startsWith('GH will reply to KN with Grave Claws'))).toBe(true);
+  });
+
   it('a declared reply says when it comes, so it reads in order before the attack it answers (R26)', () => {
     const incoming = { attack: 'longsword', target: 'gh', charge: false };
     const reply: Prompt = { kind: 'reply', player: 'p2', unit: 'gh', options: { against: 'kn', attacks: ['claw'], incoming } };

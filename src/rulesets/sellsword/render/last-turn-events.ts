@@ -127,6 +127,8 @@ function onActBegun(r: TurnReader, e: EventOf<'act-begun'>): void {
   const turn = r.begun.get(e.unit);
   if (turn) turn.used += e.acts;
   r.closeAct();
+  // A new act of this unit: what it declared before is told, and a like declaration now is a new one.
+  for (const [key, by] of r.declared) if (by === e.unit) r.declared.delete(key);
   if (e.act !== 'trait') return;
   r.trait = {
     unitId: e.unit,
@@ -378,7 +380,7 @@ function readReplyPrompt(r: TurnReader, p: PromptOf<'reply'>, words: Mutable<Pro
   }
   const key = JSON.stringify([o.against, o.incoming ?? null]);
   words.first = !r.declared.has(key);
-  r.declared.add(key);
+  r.declared.set(key, o.against);
 }
 
 /**

@@ -121,8 +121,13 @@ export class TurnReader {
   readonly replies = new Map<string, { readonly unit: UnitId; readonly against: UnitId; readonly attack: string }>();
   /** What each unit asked whether to reply was asked about: the prompt's act, and whether that attack is slow. */
   readonly asked = new Map<UnitId, { incoming: IncomingWords; slow: boolean }>();
-  /** The incoming acts a reply prompt has already been told for. */
-  readonly declared = new Set<string>();
+  /**
+   * The incoming acts a reply prompt has already been told for, each with the unit whose act it is.
+   * An act's declaration is told once however many units are asked; the unit's next act (act-begun)
+   * forgets it, so a second like attack in the same turn is told again (issue 26: a second "SD declared
+   * an attack on LO" went unsaid, and LO's reply read as answering the first).
+   */
+  readonly declared = new Map<string, UnitId>();
   /** The turns begun among these events, by unit: their activation's words and the acts spent so far. */
   readonly begun = new Map<UnitId, { h: Mutable<Extract<Happening, { kind: 'activate' }>>; used: number }>();
 
@@ -147,7 +152,7 @@ export class TurnReader {
     if (before?.prompt?.kind === 'reply') {
       const o = before.prompt.options;
       this.askReply(before.prompt.unit, o.against, o.incoming);
-      this.declared.add(JSON.stringify([o.against, o.incoming ?? null]));
+      this.declared.set(JSON.stringify([o.against, o.incoming ?? null]), o.against);
     }
     // A tactics reroll answered in these events was asked before them: the total it replaces is the prompt's.
     if (before?.prompt?.kind === 'reroll' && before.prompt.options.roll === 'tactics')
