@@ -59,7 +59,18 @@ export function describeAnswer(done: Submitted, answerer: PlayerId): AnswerTold 
   const cut = all.findIndex((e) => !ANSWER.has(e.type));
   const at = cut === -1 ? all.length : cut;
   const mid = all.slice(0, at).reduce<GameState>((s, e) => apply(s, e), before);
-  return { answer: tellEvents(done, before, mid, all.slice(0, at), answerer), rest: tellEvents(done, mid, after, all.slice(at), by), by };
+  return { answer: tellEvents(done, before, mid, all.slice(0, at), answerer), rest: tellEvents(done, goesOn(before, mid), after, all.slice(at), by), by };
+}
+
+/**
+ * The state the rest of an answered act is told from: `mid` (after the answer) with the prompt it
+ * answered still in view, as a reader of events after an answer is given it (last-turn-reader.ts), so
+ * the act the prompt was about, told with that prompt, is not told again with the next unit's prompt
+ * about it. A tester read "KN declared an attack on OB with Longsword" once for each unit that may
+ * reply (issue 26).
+ */
+export function goesOn(before: GameState, mid: GameState): GameState {
+  return before.prompt ? { ...mid, prompt: before.prompt, resume: before.resume } : mid;
 }
 
 /** `all` (played from `before` to `after`) in words, up to the turn's end and any round news. */

@@ -127,6 +127,10 @@ describe('/skirmish practice', () => {
     const hers = new RegExp(`^• (${mine.join('|')}) attacked |^• ${setup.names[alice]} scored `, 'm');
     expect(botBlocks.filter((b) => hers.test(b))).toEqual([]);
     expect(messages.some((m) => /\n\*\*[^*]+\*\*'s act goes on:\n• /.test(m.content))).toBe(true);
+    // Issue 26: an act's declaration is told once, with the first unit that may reply to it; what the
+    // bot's answer lets go on is the same act, so the next replier's prompt never declares it again.
+    const goesOn = messages.flatMap((m) => m.content.split(/\n(?=\*\*[^*]+\*\*'s act goes on:)/).filter((b) => / act goes on:/.test(b)));
+    expect(goesOn.filter((b) => /^• .* declared (an attack on|.*, a burst centred on)/m.test(b))).toEqual([]);
     // Nobody is told they are waiting for the bot: it chooses at once.
     expect(
       world
