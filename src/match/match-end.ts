@@ -13,6 +13,7 @@ import { gameOf } from './match-state';
 import type { PostBody } from '../posts/post-body';
 import { shown, clip } from '../discord/text';
 import { matchRecord } from './record';
+import { playedByBot } from './practice-seat';
 
 /** A match that has ended with a result for its league: over, and not a practice match against the bot. */
 export const endsWithResult = (row: MatchRow): boolean => row.status === 'over' && !matchRecord(row).terms.practice;
@@ -41,12 +42,14 @@ const namesOf = (row: MatchRow, fallbackNames: (p: PlayerId) => string) => {
 export const TITLE_NAME = 11;
 const titleName = (name: string) => clip(name, TITLE_NAME);
 
+/** titleName for `row`'s players, but the practice opponent's fixed name whole ("Practice b…" read as a slip, issue 26). */
+const titleNames = (row: MatchRow, names: (p: PlayerId) => string) => (p: PlayerId) => (playedByBot(matchRecord(row), p) ? names(p) : titleName(names(p)));
+
 /** The thread's name once the match is over, from its result (league/result-kind.ts): who beat whom, and how, within Discord's 100. */
 export function finishedName(row: MatchRow, fallbackNames: (p: PlayerId) => string, result: ResultFacts | null): string {
   if (row.status === 'declined' || row.status === 'cancelled' || !result)
-    return cut(`❌ ${row.players.map((p) => titleName(fallbackNames(p))).join(' vs ')} (declined)`);
-  const names = namesOf(row, fallbackNames);
-  return cut(resultTitle(result, (p) => titleName(names(p))));
+    return cut(`❌ ${row.players.map(titleNames(row, fallbackNames)).join(' vs ')} (declined)`);
+  return cut(resultTitle(result, titleNames(row, namesOf(row, fallbackNames))));
 }
 
 /** The result post for the league channel: winner, score, how it ended, length, and the thread. */

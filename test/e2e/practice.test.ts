@@ -175,7 +175,8 @@ describe('/skirmish practice', () => {
     expect(turnPosts.filter((m) => !m.content.split('\n')[1]!.startsWith('• ')).map((m) => m.content)).toEqual([]);
     // It counts in no standings: the league channel gets no result post, and the thread is closed.
     expect(world.messages(world.fake.channel.id).filter((m) => m.content.includes('🏆') || / beat /.test(m.content))).toEqual([]);
-    expect(world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!.name).toMatch(/^(✅|🤝)/);
+    // The practice opponent's fixed name is never cut in the finished thread's name (issue 26: "Practice b…").
+    expect(world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!.name).toMatch(/^(✅|🤝) .*\bPractice bot\b/);
     expect(world.errors).toEqual([]);
   }, 300_000);
 
