@@ -48,7 +48,7 @@ describe('the reply prompt', () => {
     const prompt = s.prompt;
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     const bite = replyFacts(s, prompt).buttons.find((b) => b.label.startsWith('Reply: Hamstring Bite'));
-    expect(bite?.label).toMatch(/^Reply: Hamstring Bite · \d+% to hit · 0 wounds, crit 10 · spends react token$/);
+    expect(bite?.label).toMatch(/^Reply: Hamstring Bite · \d+% to hit · 0 wounds, 10 on a crit · spends react token$/);
     expect(bite!.label.length).toBeLessThanOrEqual(80);
   });
 

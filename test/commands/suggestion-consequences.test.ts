@@ -61,7 +61,7 @@ describe('target suggestions', () => {
     const [sk] = targetChoices(game, 'p1', 'wh', 'bite', '');
     expect(sk!.value).toBe('sk');
     expect(sk!.name).toMatch(
-      /^SK \d+% hit, \d+% crit · only crits wound, 0 wounds( · ⚠ may reply)? · crit 10 \(immune −\d+ pierce\)( · range 1)?( · Skeleton Warrior)?$/,
+      /^SK \d+% hit, \d+% crit · only crits wound, 0 wounds( · ⚠ may reply)? · 10 on a crit \(immune −\d+ pierce\)( · range 1)?( · Skeleton Warrior)?$/,
     );
     // A 400 px screen shows about the first 50 characters: the odds, who may reply and that a plain hit cannot wound.
     expect(sk!.name.slice(0, 50)).toMatch(/^SK \d+% hit, \d+% crit · only crits wound, 0 wounds/);
@@ -81,9 +81,9 @@ describe('target suggestions', () => {
     // A phone shows about the first 50 characters: the odds and the warning.
     // Issue 26: the label, odds, a hit's wounds and the warning fit the 45 or so a phone shows.
     expect(gh!.name.slice(0, 46)).toMatch(/^GH \d+% hit, \d+% crit · 10 wounds · ⚠ may reply$/);
-    expect(gh!.name).toContain(' · crit 20 · ');
+    expect(gh!.name).toContain(' · 20 on a crit · ');
     // Issue 26: label, odds, the warning, the wounds, then the rest, with the unit's card name last.
-    expect(gh!.name).toMatch(/^GH \d+% hit, \d+% crit · 10 wounds · ⚠ may reply · crit 20 · range 1 · Ghoul$/);
+    expect(gh!.name).toMatch(/^GH \d+% hit, \d+% crit · 10 wounds · ⚠ may reply · 20 on a crit · range 1 · Ghoul$/);
     // Typing another unit's label does not find this target by its warning.
     expect(targetChoices(game, 'p1', 'kn', 'longsword', 'ow').map((c) => c.value)).not.toContain('gh');
   });
@@ -151,7 +151,7 @@ describe('target suggestions', () => {
     // R26), the wounds, then the squares it steps through (the path the command will take) and its cost.
     const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
     expect(gh?.name).toMatch(
-      new RegExp(`^charge GH \\d+% hit, \\d+% crit · \\d+ wounds · ⚠ may reply · crit \\d+ · by ${path.join(' → ')} · costs 5 Vigor( · Ghoul)?$`),
+      new RegExp(`^charge GH \\d+% hit, \\d+% crit · \\d+ wounds · ⚠ may reply · by ${path.join(' → ')} · \\d+ on a crit · costs 5 Vigor( · Ghoul)?$`),
     );
     // A 400 px screen shows about the first 50 characters: the odds and the warning.
     expect(gh!.name.slice(0, 53)).toMatch(/^charge GH \d+% hit, \d+% crit · \d+ wounds · ⚠ may reply/);

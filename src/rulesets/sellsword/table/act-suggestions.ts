@@ -539,10 +539,11 @@ function inMapLabels(game: GameState, text: string): string {
  * phone at 400 px shows about 45): the label, the chance to hit and of a critical, the wounds a hit
  * deals (with what the target's defences do to them), who may strike back ("⚠ may reply" when only the
  * target may), then the rest: a critical's wounds, the range, and the unit's card name last (cover and
- * an unseen target's penalty go with the chance to hit they change): "GH 60% hit, 10% crit · 10 wounds · ⚠ may reply · crit 20 · range 1 ·
+ * an unseen target's penalty go with the chance to hit they change): "GH 60% hit, 10% crit · 10 wounds · ⚠ may reply · 20 on a crit · range 1 ·
  * Ghoul" (issue 26: the wounds were lost past the cut at 400 px). A target only a charge reaches is
  * named "charge GH" and judged from the end of the charge (with its +5 wounds), then the two squares it
- * steps through (the path the command will take) with the damaging ground's wounds on them, and its cost.
+ * steps through (the path the command will take) with the damaging ground's wounds on them, a
+ * critical's wounds, and its cost.
  */
 function targetWords(
   game: GameState,
@@ -574,9 +575,10 @@ function targetWords(
     [
       hit ?? '',
       chargeReplies,
-      crit ?? '',
-      // The damaging ground goes with the squares that deal it, so both survive the cut to 100.
+      // The damaging ground goes with the squares that deal it, before a critical's wounds, so both
+      // survive the cut to 100.
       ...(charge ? [`by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
+      crit ?? '',
       'costs 5 Vigor',
       card,
     ].filter(Boolean),
@@ -585,7 +587,7 @@ function targetWords(
 
 /**
  * The wounds part of a target's name, in two: what a hit deals, after what the target's defences do
- * ("can't wound, 0 wounds"), and a critical's ("crit 20"), said later so the essentials fit a phone.
+ * ("can't wound, 0 wounds"), and a critical's ("20 on a crit"), said later so the essentials fit a phone.
  */
 function woundsFirst(odds: ReturnType<typeof oddsHead>): [string | undefined, string | undefined] {
   if (!odds) return [undefined, undefined];

@@ -95,10 +95,11 @@ export function woundWords(
   const plain = outcomes.find((o) => !o.critical && !o.glancing);
   const critical = outcomes.find((o) => o.critical);
   const wounds = (n: number) => `${n} wound${n === 1 ? '' : 's'}`;
-  // A suggestion's name is cut at a phone's width: "10 wounds, crit 20" keeps both numbers in view.
+  // A suggestion's name is cut at a phone's width: "10 wounds, 20 on a crit" keeps both numbers in view ("crit 20" read
+  // as a critical on a 20, issue 26).
   const said = [
     plain ? (short ? wounds(plain.wounds) : `${wounds(plain.wounds)} a hit`) : null,
-    critical ? (short ? `crit ${critical.wounds}` : `${critical.wounds} a critical`) : null,
+    critical ? (short ? `${critical.wounds} on a crit` : `${critical.wounds} a critical`) : null,
   ]
     .filter(Boolean)
     .join(', ');

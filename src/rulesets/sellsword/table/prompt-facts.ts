@@ -124,7 +124,7 @@ function woundlessWords(attack: Attack): string | null {
 }
 
 /**
- * A wounding reply whose plain hit wounds nothing here (immunity, R22): "0 wounds, crit 5", for its
+ * A wounding reply whose plain hit wounds nothing here (immunity, R22): "0 wounds, 5 on a crit", for its
  * button; a tester saw "Reply: Spear · 60% to hit" and only the prompt's text said a hit did 0 (issue 26).
  */
 function noWoundsWords(state: GameState, replierId: string, attackId: string, againstId: string): string | null {
