@@ -3,7 +3,7 @@
  * happened since that player's last act (render/match-log.ts), so they can act without scrolling.
  */
 import { apply, type GameEvent, type GameState } from '../rulesets/sellsword/engine';
-import { afterLastAct, catchUpDigest, sinceLastAct, toHandover } from '../rulesets/sellsword/render';
+import { afterLastAct, catchUpDigest, sinceLastAct } from '../rulesets/sellsword/render';
 import type { MatchRow, Store } from '../store';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { shownNames } from '../discord/text';
@@ -41,7 +41,9 @@ export async function yourTurnContent(
     const events = gameEvents(rows);
     const acted = afterLastAct(earliest.state, events, player);
     // The player's last act is among these events, so the digest is the one the whole log would give.
-    if (acted > 0) return withDigest(content, earliest.state, events, toHandover(events, acted), setup, player);
+    // From there, what the act set off is theirs too (sinceLastAct), as the whole log's read skips it:
+    // a tester's ping told back their own attack, just told above it (issue 26).
+    if (acted > 0) return withDigest(content, earliest.state, events, sinceLastAct(earliest.state, events, player), setup, player);
   }
   const rows = await store.matches.events<MatchEvent>(row.id, 0, seq);
   const events = gameEvents(rows);

@@ -126,7 +126,7 @@ describe("a ping's digest", () => {
     expect(fromStart).toBeLessThanOrEqual(3);
   });
 
-  it("tells, in the log's sentences, what happened since the player's last act, drops first and in bold", { timeout: 60_000 }, async () => {
+  it("tells, in the log's sentences and order, what happened since the player's last act, drops in bold", { timeout: 60_000 }, async () => {
     const store = memoryStore();
     const choose = new Chooser(seeded(53));
     await storedMatch(store, 'm3', setupFor(53, ['burning-village']));
@@ -148,9 +148,7 @@ describe("a ping's digest", () => {
       // Shorthand like "SA -10 pierce" is gone: sentences, as in the log.
       expect(text).not.toMatch(/ -\d+ /);
       expect(text).not.toMatch(/\b(HIT|MISS|CRIT|GLANCE)\b/);
-      // Issue 26: the digest is the log since the player's last act, every drop named first and in bold.
-      const drops = text.match(/\*\*\S+ was dropped[^*]*\*\*/g) ?? [];
-      expect(text.startsWith(drops.join(' '))).toBe(true);
+      // Issue 26: the digest is the log since the player's last act, in its order, every drop in bold.
       expect(text.replace(/\*\*\S+ was dropped[^*]*\*\*/g, '')).not.toMatch(/\b\S+ was dropped\b/);
     }
   });

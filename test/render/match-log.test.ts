@@ -47,6 +47,28 @@ describe('the match log', () => {
     expect(catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 5000, shown)).not.toContain(first);
   });
 
+  it("keeps the log's order, a drop in bold where it happened, never moved first (issue 26)", () => {
+    const start = table({
+      map: 'barrow-hill',
+      dice: [20, 20, 20, 20],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+        { id: 'gn', card: 'havoc-gray-necromancer', player: 'p2', at: 'Q18' },
+      ],
+    });
+    const { events } = play(start, [{ act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' }, { decide: { unit: 'gh', reply: null } }]);
+    // Bob, who only answered, is told all of it: the attack, then the drop it caused.
+    const digest = catchUpDigest(start, events, 'p2', GOLDEN_LOG.names, 5000);
+    const drop = digest.indexOf('**GH was dropped by KN');
+    expect(drop).toBeGreaterThan(0);
+    expect(digest.indexOf('KN attacked GH')).toBeGreaterThanOrEqual(0);
+    expect(digest.indexOf('KN attacked GH')).toBeLessThan(drop);
+    // Cut short before it, the drop is still named after the count.
+    const short = catchUpDigest(start, events, 'p2', GOLDEN_LOG.names, 60);
+    expect(short).toMatch(/…and \d+ more, among them .*\*\*GH was dropped by KN/);
+  });
+
   it("starts after what the player's own act set off: their hit, score, drop and the reply it cancelled are not told back (issue 26)", () => {
     const start = table({
       map: 'barrow-hill',

@@ -1,7 +1,7 @@
 /**
  * The catch-up digest on a "your turn" ping: everything that happened since the reader's last act,
- * the log's own entries (match-log.ts, as `/skirmish log since_last_act:True` shows them), with every
- * unit dropped named first (issue 26: a summary that left out a turn, or hid a drop, misled). Pure: a
+ * the log's own entries (match-log.ts, as `/skirmish log since_last_act:True` shows them) in the log's
+ * order, every unit dropped in bold (issue 26: a summary that left out a turn, or hid a drop, misled). Pure: a
  * start state and events in, words out.
  */
 import type { GameEvent, GameState, PlayerId } from '../engine';
@@ -40,8 +40,8 @@ function entrySentence(e: LogEntry): string {
 /**
  * The digest of `events` (played from `start`) for `reader`, at most `limit` characters: everything the
  * log since the reader's last act tells (`/skirmish log since_last_act:True`, matchLog: the same
- * entries, never a selection of its own), each unit dropped named first and in bold, then the rest in
- * order, cut at a sentence with how many more the log has. Empty when nothing happened. Sentences
+ * entries, never a selection of its own), in order, each unit dropped in bold, cut at a sentence with
+ * how many more the log has (and the drops among them). Empty when nothing happened. Sentences
  * already in `shown` (the message the digest ends) are left out, drops excepted.
  */
 export function catchUpDigest(
@@ -53,16 +53,23 @@ export function catchUpDigest(
   shown = '',
 ): string {
   const above = plain(shown);
-  const drops = happeningsFrom(start, events, names).flatMap(({ happening: h }) => (h.kind === 'drop' ? [sentence(h, { you: reader }) ?? []].flat() : []));
-  const dropped = new Set(drops);
-  const rest = matchLog(start, events, { names, you: reader })
+  const drops = new Set(
+    happeningsFrom(start, events, names).flatMap(({ happening: h }) => (h.kind === 'drop' ? [sentence(h, { you: reader }) ?? []].flat() : [])),
+  );
+  // In the log's order (issue 26: a drop put first read "SD was dropped by LO. LO declared an attack on
+  // SD…", the drop before its cause); a drop stays, in bold, even when the message above says it.
+  const told = matchLog(start, events, { names, you: reader })
     .map(entrySentence)
-    .filter((s, i, all) => !dropped.has(s) && !above.includes(plain(s)) && !outcomeLater(s, all.slice(i + 1)));
-  const lead = drops.map((d) => `**${d}**`);
-  let text = lead.join(' ');
-  for (const [i, s] of rest.entries()) {
+    .flatMap((s, i, all) => (drops.has(s) ? [`**${s}**`] : !above.includes(plain(s)) && !outcomeLater(s, all.slice(i + 1)) ? [s] : []));
+  let text = '';
+  for (const [i, s] of told.entries()) {
     const next = text ? `${text} ${s}` : s;
-    if (next.length > limit) return text ? `${text} …and ${rest.length - i} more.` : `${s.slice(0, limit - 1)}…`;
+    if (next.length > limit) {
+      // Cut short, the drops still to come are named after the count, so none is hidden.
+      const later = told.slice(i).filter((x) => x.startsWith('**'));
+      const more = `…and ${told.length - i} more${later.length > 0 ? `, among them ${later.join(' ')}` : '.'}`;
+      return text ? `${text} ${more}` : `${s.slice(0, limit - 1)}…`;
+    }
     text = next;
   }
   return text;
