@@ -66,7 +66,7 @@ describe('the match log', () => {
     expect(digest.indexOf('KN attacked GH')).toBeLessThan(drop);
     // Cut short before it, the drop is still named after the count.
     const short = catchUpDigest(start, events, 'p2', GOLDEN_LOG.names, 60);
-    expect(short).toMatch(/…and \d+ more, among them .*\*\*GH was dropped by KN/);
+    expect(short).toMatch(/…and \d+ more, among them .*\*\*GH was dropped by KN.*\(`\/skirmish log since_last_act:True` has them all\)$/);
   });
 
   it("starts after what the player's own act set off: their hit, score, drop and the reply it cancelled are not told back (issue 26)", () => {

@@ -67,7 +67,9 @@ export function catchUpDigest(
     if (next.length > limit) {
       // Cut short, the drops still to come are named after the count, so none is hidden.
       const later = told.slice(i).filter((x) => x.startsWith('**'));
-      const more = `…and ${told.length - i} more${later.length > 0 ? `, among them ${later.join(' ')}` : '.'}`;
+      // And where to read them: a tester took "…and 1 more." to hide what happened (issue 26).
+      const where = ' (`/skirmish log since_last_act:True` has them all)';
+      const more = `…and ${told.length - i} more${later.length > 0 ? `, among them ${later.join(' ')}${where}` : `${where}.`}`;
       return text ? `${text} ${more}` : `${s.slice(0, limit - 1)}…`;
     }
     text = next;
