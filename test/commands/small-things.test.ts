@@ -62,6 +62,15 @@ describe('/move suggestions', () => {
     for (const v of d1) expect(String(v)).toMatch(/^D1\d*$/);
   });
 
+  it("say why a square costs more than the card's Move: the points left from the last move (R11, issue 26)", () => {
+    const state = yard();
+    const moved = { ...state, turn: { ...state.turn!, unit: 'kn', actsLeft: 2, movePoints: 2 } };
+    const names = squareChoices(moved, 'p1', 'kn', '', false).map((c) => c.name);
+    expect(names.some((n) => /costs 7 \(over its card's Move 5: 2 left from its last move\)/.test(n))).toBe(true);
+    expect(names.filter((n) => /costs [1-5]\b/.test(n)).every((n) => !n.includes('over its card'))).toBe(true);
+    expect(squareChoices(state, 'p1', 'kn', '', false).some((c) => c.name.includes('over its card'))).toBe(false);
+  });
+
   it('list what is being typed in board order, the square typed first, not by cost', () => {
     // From I6 the Knight reaches I1 and I10: "I1" lists I1 first, then I10 and on.
     const state = table({

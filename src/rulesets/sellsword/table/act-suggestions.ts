@@ -22,7 +22,7 @@ import {
 import type { GameState, UnitState } from '../engine';
 import type { Attack } from '../formats/card';
 import { commanderOf } from '../engine';
-import { liveTraits, onMap, profile } from '../engine';
+import { cardOf, liveTraits, modOf, onMap, profile } from '../engine';
 import { boardOf, decide, findAttack, label, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { fitName, oddsHead } from './odds-words';
@@ -314,9 +314,10 @@ export function squareChoices(
   // keystrokes of one command list the same squares, sorted and worded the same way.
   const all = memo(`moves:${id}:${maneuver}`, () => moveOptions(game, id, maneuver));
   const words = memo(`square-words:${id}:${maneuver}`, () => new Map<string, Choice>());
+  const over = maneuver ? null : overCardMove(game, acting.unit);
   const named = (o: MoveOption): Choice => {
     let made = words.get(o.square);
-    if (!made) words.set(o.square, (made = choice(squareWords(game, o), o.square)));
+    if (!made) words.set(o.square, (made = choice(squareWords(game, o, over), o.square)));
     return made;
   };
   // With something typed the player is spelling a square: it comes first, then the others in board order
@@ -359,9 +360,22 @@ function replyWarning(units: readonly string[]): string {
   return `⚠ ${who.length === 1 ? who[0]! : `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`} may reply`;
 }
 
+/**
+ * Why a Basic Move may cost more than the Move on the unit's card (R11): the points left from its last
+ * move, and a Move changed since (a tester saw "costs 8" for a Move 7 hound and thought it wrong,
+ * issue 26). Null when nothing lets it go further than the card.
+ */
+function overCardMove(game: GameState, unit: UnitState): { readonly card: number; readonly why: string } | null {
+  const card = cardOf(game, unit).stats.move + (modOf(game, unit)?.stats.move ?? 0);
+  const now = profile(game, unit).move;
+  const left = game.turn?.unit === unit.id ? game.turn.movePoints : 0;
+  const why = [now !== card ? `its Move is ${now} now` : '', left > 0 ? `${left} left from its last move` : ''].filter(Boolean);
+  return why.length > 0 ? { card, why: why.join(', ') } : null;
+}
+
 /** A square with what getting there costs and risks: damaging terrain's wounds, and who may reply on the way. */
-export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[number]): string {
-  const parts = [`${o.square} costs ${o.cost}`];
+export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[number], over: ReturnType<typeof overCardMove> = null): string {
+  const parts = [`${o.square} costs ${o.cost}${over && o.cost > over.card ? ` (over its card's Move ${over.card}: ${over.why})` : ''}`];
   if (o.repliers.length > 0) parts.push(replyWarning(o.repliers));
   // A move stops on each damaging square on the way to take its wounds (R19): the stops are named, so
   // "moved M7 to N9" after choosing M11 is no surprise.
