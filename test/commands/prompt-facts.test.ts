@@ -204,21 +204,26 @@ describe('the reply prompt', () => {
     );
   });
 
-  it("R24: a burst's reply prompt gives the prompted unit's odds and wounds, as an attack's does", () => {
+  /** A Priest's Dawnburst centred on `origin`, GH next to it and GH2 on `gh2At`: GH's reply prompt and its words. */
+  function burstReply(gh2At: string, origin: string) {
     const burst = table({
       map: 'barrow-hill',
       dice: [10, 19, 19],
       units: [
         { id: 'pr', card: 'valor-priest', player: 'p1', at: 'J10', tokens: { blue: 1 } },
         { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
-        { id: 'gh2', card: 'havoc-ghoul', player: 'p2', at: 'J12' },
+        { id: 'gh2', card: 'havoc-ghoul', player: 'p2', at: gh2At },
       ],
     });
-    const s = run(burst, { act: 'attack', unit: 'pr', attack: 'dawnburst', origin: 'J12' });
+    const s = run(burst, { act: 'attack', unit: 'pr', attack: 'dawnburst', origin });
     const prompt = s.prompt;
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    return { prompt, text: replyFacts(s, prompt).text };
+  }
+
+  it("R24: a burst's reply prompt gives the prompted unit's odds and wounds, as an attack's does", () => {
+    const { prompt, text } = burstReply('J12', 'J12');
     expect(prompt.unit).toBe('gh');
-    const text = replyFacts(s, prompt).text;
     expect(text).toMatch(
       /\*\*Priest of the Dawn \(pr\)\*\* declared \*\*Dawnburst\*\*, a burst centred on J12: against \*\*Ghoul \(gh\)\*\*, \d+% to hit, \d+% critical; 5 wounds a hit, 15 a critical; it also catches \*\*Ghoul \(gh2\)\*\* \(\d+% to hit\)\./,
     );
@@ -226,19 +231,7 @@ describe('the reply prompt', () => {
   });
 
   it('R24: a burst that does not catch the prompted unit says so, and the reply is not lost to it', () => {
-    const burst = table({
-      map: 'barrow-hill',
-      dice: [10, 19, 19],
-      units: [
-        { id: 'pr', card: 'valor-priest', player: 'p1', at: 'J10', tokens: { blue: 1 } },
-        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
-        { id: 'gh2', card: 'havoc-ghoul', player: 'p2', at: 'J14' },
-      ],
-    });
-    const s = run(burst, { act: 'attack', unit: 'pr', attack: 'dawnburst', origin: 'J15' });
-    const prompt = s.prompt;
-    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
-    const text = replyFacts(s, prompt).text;
+    const { text } = burstReply('J14', 'J15');
     expect(text).toMatch(/a burst centred on J15: it does not catch \*\*Ghoul \(gh\)\*\*; it catches \*\*Ghoul \(gh2\)\*\* \(\d+% to hit\)\./);
     expect(text).toContain('the reply resolves **after** Dawnburst.');
   });
