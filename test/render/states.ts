@@ -176,6 +176,20 @@ export function burstStart(): GameState {
 }
 
 /**
+ * The Knight-Captain's turn both melee tables play: it moves, charges the Shambling Dead while the Ghoul
+ * replies, then attacks the Armored Ogre, which replies with its maul.
+ */
+function captainsTurn(start: GameState): { before: GameState; events: GameEvent[]; state: GameState } {
+  return play(start, [
+    { act: 'move', unit: 'cap', path: ['J11', 'J12', 'J13'] },
+    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'zombie', charge: ['J14', 'J15'] },
+    { decide: { unit: 'ghoul', reply: 'claw' } },
+    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'ogre' },
+    { decide: { unit: 'ogre', reply: 'maul' } },
+  ]);
+}
+
+/**
  * A busy melee on Barrow Hill: nine units within three squares. The Knight-Captain moves, charges
  * the Shambling Dead through a gap (a natural 20: critical, dropped) while the Ghoul replies and
  * hits, then attacks the Armored Ogre, which replies with its maul: a critical that pushes the
@@ -197,13 +211,7 @@ export function meleeTable(): { before: GameState; events: GameEvent[]; state: G
       u('ghoul2', 'havoc-ghoul', 'p2', 'M15'),
     ],
   });
-  return play(start, [
-    { act: 'move', unit: 'cap', path: ['J11', 'J12', 'J13'] },
-    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'zombie', charge: ['J14', 'J15'] },
-    { decide: { unit: 'ghoul', reply: 'claw' } },
-    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'ogre' },
-    { decide: { unit: 'ogre', reply: 'maul' } },
-  ]);
+  return captainsTurn(start);
 }
 
 /** A Big unit's turn: the ogre moves and mauls the guard, pushing it a square (a shove). */
@@ -413,11 +421,5 @@ export function pileUpTable(): { before: GameState; events: GameEvent[]; state: 
       u('ogre', 'havoc-armored-ogre', 'p2', 'K16'),
     ],
   });
-  return play(start, [
-    { act: 'move', unit: 'cap', path: ['J11', 'J12', 'J13'] },
-    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'zombie', charge: ['J14', 'J15'] },
-    { decide: { unit: 'ghoul', reply: 'claw' } },
-    { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'ogre' },
-    { decide: { unit: 'ogre', reply: 'maul' } },
-  ]);
+  return captainsTurn(start);
 }
