@@ -193,6 +193,11 @@ interface Base {
  */
 const bases = new WeakMap<readonly unknown[], Base[]>();
 
+/** A stat as printed: the unit's card plus its mod, before injuries, statuses and auras. */
+export function printedStat(state: GameState, unit: UnitState, k: 'agility' | 'brawn' | 'spirit' | 'wits' | 'armor' | 'move'): number {
+  return cardOf(state, unit).stats[k] + (modOf(state, unit)?.stats[k] ?? 0);
+}
+
 function baseProfile(state: GameState, unit: UnitState): Base {
   const card = cardOf(state, unit);
   const mod = modOf(state, unit);
@@ -202,10 +207,10 @@ function baseProfile(state: GameState, unit: UnitState): Base {
   for (const b of list) if (b.card === card && b.mod === mod && b.exhausted === exhausted) return b;
   const defensive = count(unit, 'defensive');
   const mobility = count(unit, 'mobility');
-  const stat = (k: 'agility' | 'brawn' | 'spirit' | 'wits' | 'armor') => card.stats[k] + (mod?.stats[k] ?? 0) - 2 * defensive;
+  const stat = (k: 'agility' | 'brawn' | 'spirit' | 'wits' | 'armor') => printedStat(state, unit, k) - 2 * defensive;
   const traits = liveTraits(state, unit);
   const off = disabledIds(unit);
-  const rawMove = card.stats.move + (mod?.stats.move ?? 0) - mobility;
+  const rawMove = printedStat(state, unit, 'move') - mobility;
   const profile: Profile = {
     agility: stat('agility'),
     brawn: stat('brawn'),

@@ -5,7 +5,7 @@
  * The engine's notes stay as they are (its events are fingerprinted); the words are made here.
  */
 import { withoutRuleCodes } from '../../../render/plain-rules';
-import { cardOf, modOf, profile, type GameState, type UnitId } from '../engine';
+import { printedStat, profile, type GameState, type UnitId } from '../engine';
 
 /** Who and what the roll was: the attack by name, the units by their map labels. */
 export interface RollParties {
@@ -130,7 +130,7 @@ export function recoveryTargetWhy(state: GameState, unitId: UnitId, index: numbe
   const status = unit?.statuses[index];
   if (!unit || !status?.recover) return '';
   const stat = status.recover;
-  const printed = cardOf(state, unit).stats[stat] + (modOf(state, unit)?.stats[stat] ?? 0);
+  const printed = printedStat(state, unit, stat);
   const defensive = unit.injuries.filter((b) => b === 'defensive').length;
   const auras = profile(state, unit)[stat] - (printed - 2 * defensive);
   const signed = (n: number) => `${n > 0 ? '+' : '−'}${Math.abs(n)}`;

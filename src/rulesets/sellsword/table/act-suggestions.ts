@@ -22,7 +22,7 @@ import {
 import type { GameState, UnitState } from '../engine';
 import type { Attack } from '../formats/card';
 import { commanderOf } from '../engine';
-import { cardOf, liveTraits, modOf, onMap, profile } from '../engine';
+import { liveTraits, onMap, printedStat, profile } from '../engine';
 import { boardOf, decide, findAttack, label, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { fitName, oddsHead } from './odds-words';
@@ -366,7 +366,7 @@ function replyWarning(units: readonly string[]): string {
  * issue 26). Null when nothing lets it go further than the card.
  */
 function overCardMove(game: GameState, unit: UnitState): { readonly card: number; readonly why: string } | null {
-  const card = cardOf(game, unit).stats.move + (modOf(game, unit)?.stats.move ?? 0);
+  const card = printedStat(game, unit, 'move');
   const now = profile(game, unit).move;
   const left = game.turn?.unit === unit.id ? game.turn.movePoints : 0;
   const why = [now !== card ? `its Move is ${now} now` : '', left > 0 ? `${left} left from its last move` : ''].filter(Boolean);
