@@ -316,8 +316,35 @@ describe('an empty list says why', () => {
   });
 
   it('nothing in reach', () => {
-    expect(attackChoices(game, 'p1', 'kn', '')).toEqual([{ name: 'Nothing to choose: no enemy is in sight and reach', value: NOTHING }]);
-    expect(targetChoices(game, 'p1', 'kn', 'longsword', '')[0]!.name).toBe('Nothing to choose: no enemy is in sight and reach of this attack');
+    // GH stands in plain view across the hill: the reason says how far, not that nothing is in sight (issue 26).
+    expect(attackChoices(game, 'p1', 'kn', '')).toEqual([
+      { name: 'Nothing to choose: no enemy in reach; GH is in sight but 19 squares away (Longsword reaches 1)', value: NOTHING },
+    ]);
+    expect(targetChoices(game, 'p1', 'kn', 'longsword', '')[0]!.name).toBe(
+      'Nothing to choose: no enemy in reach of Longsword; GH is in sight but 19 squares away',
+    );
+  });
+
+  it('R23: an enemy two squares away that no charge reaches is in sight, and its distance is said (issue 26)', () => {
+    const near = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J12' },
+      ],
+    });
+    const why = 'KN: no enemy in reach; GH is in sight but 2 squares away (Longsword reaches 1)';
+    expect(unitChoices(near, 'p1', '', 'attack')).toEqual([{ name: `Nothing to choose: ${why}`, value: NOTHING }]);
+    expect(targetChoices(near, 'p1', 'kn', undefined, '')[0]!.name).not.toContain('sight and reach');
+    // One square further, a charge (exactly two steps closer) reaches it: the list offers the charge.
+    const far = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    expect(targetChoices(far, 'p1', 'kn', 'longsword', '').map((c) => c.value)).toEqual(['gh charge']);
   });
 
   it("a unit whose side's turn it is not cannot move", () => {
@@ -420,15 +447,19 @@ describe("/attack's unit list names the units of yours that cannot attack, after
   it('one trailing entry, "TG, PI: no enemy in sight and reach", whose value is never a unit', () => {
     const list = unitChoices(game, 'p1', '', 'attack');
     expect(list.map((c) => c.value)).toEqual(['kn', 'none:tg,pi,']);
-    expect(list.at(-1)!.name).toBe('TG, PI: no enemy in sight and reach');
+    // Both see GH far off: the nearest is named, with whose view it is.
+    expect(list.at(-1)!.name).toBe('TG, PI: no enemy in reach; GH is in sight, 10 squares from TG');
     // Typing one of them says why that one cannot; text matching only units that can leaves it out.
-    expect(unitChoices(game, 'p1', 'pi', 'attack')).toEqual([{ name: 'Nothing to choose: PI has no enemy in sight and reach', value: 'none:pi' }]);
+    expect(unitChoices(game, 'p1', 'pi', 'attack')).toEqual([
+      { name: 'Nothing to choose: PI has no enemy in reach; GH is in sight but 10 squares away (Pike reaches 2)', value: 'none:pi' },
+    ]);
     expect(unitChoices(game, 'p1', 'kn', 'attack').map((c) => c.value)).toEqual(['kn']);
   });
 
   it("picked, it is asked again with what it carried and gives each unit's reason (commands' nothing-picked.ts refuses with it)", () => {
     expect(unitChoices(game, 'p1', 'tg,pi,', 'attack')).toEqual([
-      { name: 'Nothing to choose: TG has no enemy in sight and reach; PI has no enemy in sight and reach', value: 'none:tg,pi,' },
+      // Each unit's reason; what does not fit the 100 characters is cut at a whole reason.
+      { name: 'Nothing to choose: TG has no enemy in reach; GH is in sight but 10 squares away (Mace reaches 1)', value: 'none:tg,pi,' },
     ]);
     // The other options read it as no unit picked yet.
     expect(attackChoices(game, 'p1', 'none:tg,pi,', '')).toEqual([{ name: 'Nothing to choose: pick a unit first', value: NOTHING }]);
@@ -436,7 +467,7 @@ describe("/attack's unit list names the units of yours that cannot attack, after
 
   it('a unit that has had its turn, or is not yours, is not named', () => {
     const acted = { ...game, units: { ...game.units, tg: { ...game.units.tg!, turnTaken: true } } };
-    expect(unitChoices(acted, 'p1', '', 'attack').at(-1)!.name).toBe('PI: no enemy in sight and reach');
+    expect(unitChoices(acted, 'p1', '', 'attack').at(-1)!.name).toBe('PI: no enemy in reach; GH is in sight but 10 squares away (Pike reaches 2)');
     expect(unitChoices(game, 'p1', '', 'move').some((c) => String(c.value).startsWith('none'))).toBe(false);
   });
 });

@@ -94,10 +94,13 @@ describe('the "Nothing to choose" suggestion', () => {
     expect(list.map((c) => c.value)).toContain(guard);
     const unable = list.at(-1)!;
     expect(unable.value).toBe(`none:${far.id},`);
-    expect(unable.name).toBe(`${far.id.toUpperCase()}: no enemy in sight and reach`);
+    // Issue 26: an enemy in view is named with its distance, never "no enemy in sight".
+    expect(unable.name).toMatch(new RegExp(`^${far.id.toUpperCase()}: no enemy in reach; [A-Z0-9]+ is in sight but \\d+ squares away`));
     const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: String(unable.value), attack: 'x', target: 'x' } });
     expect(sent.response?.ephemeral).toBe(true);
-    expect(answerText(sent)).toBe(`${far.id.toUpperCase()} has no enemy in sight and reach. Pick from the list again.`);
+    expect(answerText(sent)).toMatch(
+      new RegExp(`^${far.id.toUpperCase()} has no enemy in reach; [A-Z0-9]+ is in sight but \\d+ squares away.*\\. Pick from the list again\\.$`),
+    );
   }, 60_000);
 
   it('a square that cannot be reached, picked anyway, is refused with that reason, not "something to choose now"', async () => {

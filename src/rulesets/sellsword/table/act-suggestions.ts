@@ -28,6 +28,7 @@ import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose
 import { fitName, oddsHead } from './odds-words';
 import { burstCentreChoices, centresNearEnemies } from './burst-suggestions';
 import { strikableOnSquare } from './square-target';
+import { NO_ENEMY, noTargetOfAll, noTargetWhy } from './no-target-words';
 
 export { fitName };
 import { withoutRuleCodes } from '../../../render/plain-rules';
@@ -124,7 +125,7 @@ export function unitChoices(game: GameState, user: string, typed: unknown, act?:
 
 /**
  * /attack's units that could take a turn now but have nothing to attack, named in one entry after the
- * list ("KN, OW: no enemy in sight and reach") rather than left out unsaid. Its value is a "nothing"
+ * list ("KN, OW: no enemy in reach; GH is in sight, 4 squares from KN") rather than left out unsaid. Its value is a "nothing"
  * value carrying their ids ("none:kn,ow,"), so a pick is refused with each unit's reason, never read
  * as a unit; null when every such unit is listed.
  */
@@ -140,10 +141,10 @@ function cannotAttackEntry(game: GameState, user: string, acting: readonly strin
     if (ids.length === 0) return null;
     const whys = ids.map((id) => ownUnitWhy(game, user, id, 'attack', names));
     const labels = ids.map((id) => id.toUpperCase());
-    const why = whys.every((w, i) => w === `${labels[i]} has no enemy in sight and reach`)
-      ? 'no enemy in sight and reach'
+    const why = whys.every((w, i) => w.startsWith(`${labels[i]} has no enemy in `))
+      ? noTargetOfAll(game, ids)
       : ids.length === 1
-        ? whys[0]!.replace(new RegExp(`^${labels[0]} `), '')
+        ? whys[0]!.replace(new RegExp(`^${labels[0]} (has (?=no enemy))?`), '')
         : 'cannot attack now (pick this to see why)';
     // The ids that fit the carried value's room, each followed by a comma (the mark of this entry).
     let carried = '';
@@ -179,7 +180,7 @@ function ownUnitWhy(game: GameState, user: string, id: string, act: string | und
   if (!game.turn.unit && u.turnTaken) return `${label} has had its turn this round`;
   const refusal = actRefusal(game, user, id, act) ?? (act === undefined ? attackRefusal(game, id) : null);
   if (refusal) return refusalWords(refusal, game, names);
-  return act === 'attack' ? `${label} has no enemy in sight and reach` : `${label} cannot ${act ?? 'act'} now`;
+  return act === 'attack' ? `${label} has ${noTargetWhy(game, id)}` : `${label} cannot ${act ?? 'act'} now`;
 }
 
 export { NOTHING };
@@ -275,7 +276,13 @@ function noUnitWhy(game: GameState, user: string, act: string | undefined, names
   const refusal = actRefusal(game, user, first.id, act);
   if (refusal) return refusalWords(refusal, game, names);
   if (act === 'trait') return 'none of its traits can be used now';
-  return act === 'attack' ? 'no enemy is in sight and reach of your units' : `none of your units can ${act ?? 'act'} now`;
+  if (act === 'attack') {
+    // The first unit with an enemy in view says how far it is: "no enemy in sight" would be wrong (issue 26).
+    const said = mine.flatMap((u) => (u.at === null ? [] : [{ u, why: noTargetWhy(game, u.id) }])).find((w) => w.why !== NO_ENEMY);
+    if (!said) return 'no enemy is in sight and reach of your units';
+    return `${said.u.id.toUpperCase()}: ${said.why}`;
+  }
+  return `none of your units can ${act ?? 'act'} now`;
 }
 
 /** At most `max` items spread evenly from first to last (the last always kept). */
@@ -400,9 +407,7 @@ export function attackChoices(game: GameState, user: string, unit: unknown, type
       typed,
     ),
     () =>
-      ids.size > 0
-        ? `no attack of this unit matches "${String(typed)}"`
-        : (refusalWords(attackRefusal(game, u.id), game, names) ?? 'no enemy is in sight and reach'),
+      ids.size > 0 ? `no attack of this unit matches "${String(typed)}"` : (refusalWords(attackRefusal(game, u.id), game, names) ?? noTargetWhy(game, u.id)),
   );
 }
 
@@ -497,7 +502,7 @@ function unitTargetChoices(
     listed.targets > 0
       ? `no target matches "${String(typed)}"`
       : (refusalWords(attackRefusal(game, id, attack === undefined ? undefined : String(attack)), game, names) ??
-        'no enemy is in sight and reach of this attack'),
+        noTargetWhy(game, id, attack === undefined ? undefined : String(attack))),
   );
 }
 
