@@ -1,7 +1,8 @@
 /**
  * canAct answers exactly what legalActs answers about one unit: over states of random legal play on
  * every shipped map, for every unit and every kind of command (and all kinds at once), canAct is true
- * exactly when legalActs holds a command of that kind for that unit. And autocomplete's unit list,
+ * exactly when legalActs holds a command of that kind for that unit, also on crowded tables of 8 units a
+ * side, where canAct's one-step probes are refused more often and it falls back to its search. And autocomplete's unit list,
  * built on canAct, is the list made from legalActs. unitLegalActs gives one unit's commands of some
  * kinds exactly as legalActs lists them, in the same order; and legalActs leaves out no single-target
  * attack that decide() accepts (its candidates skip targets beyond the attack's reach unseen).
@@ -23,10 +24,10 @@ const kindOf = (c: Command): { unit: string; kind: ActKind } | null =>
   'act' in c ? { unit: c.unit, kind: c.act } : 'end' in c ? { unit: c.end, kind: 'end' } : null;
 
 /** States of one random game, sampled: every `every`-th state, at most `max`. */
-function statesOf(map: string, seed: number, every: number, max: number): GameState[] {
+function statesOf(map: string, seed: number, every: number, max: number, unitsEach?: number): GameState[] {
   const out: GameState[] = [];
   let n = 0;
-  playGame(newGame(content, map, seed), seed, 400, (state) => {
+  playGame(newGame(content, map, seed, unitsEach), seed, 400, (state) => {
     if (n++ % every === 0 && out.length < max) out.push(state);
   });
   return out;
@@ -67,6 +68,32 @@ describe('canAct', { timeout: 120_000 }, () => {
       { numRuns: 5 },
     );
     expect(checked).toBeGreaterThan(500);
+  });
+
+  // canAct tries cheap candidates first (end, rests, crow, traits, attacks one step away, one-step
+  // moves given as a path) and searches only when none is accepted: with 8 units a side the board is
+  // crowded, so first steps are often blocked by units and walls while a square further off is not.
+  it('agrees with "legalActs(...) has one" with 8 units a side, kind by kind, over several seeds', () => {
+    let yes = 0;
+    let no = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...maps), fc.integer({ min: 1, max: 1_000_000 }), (map, seed) => {
+        for (const state of statesOf(map, seed, 4, 15, 8)) {
+          const legal = legalActs(state).flatMap((c) => kindOf(c) ?? []);
+          for (const id of Object.keys(state.units)) {
+            for (const kind of KINDS) {
+              const has = legal.filter((l) => l.unit === id && l.kind === kind).length > 0;
+              expect(canAct(state, id, new Set([kind])), `${map}/${seed} ${id} ${kind}`).toBe(has);
+              if (has) yes++;
+              else no++;
+            }
+          }
+        }
+      }),
+      { numRuns: 6, seed: 29 },
+    );
+    expect(yes).toBeGreaterThan(200);
+    expect(no).toBeGreaterThan(200);
   });
 
   it("unitLegalActs lists one unit's commands of the kinds asked, as legalActs does and in its order", () => {

@@ -15,7 +15,7 @@ import { Refusal } from '../../../engine/errors';
 import { moverOf, reachable, replyThreats } from './paths';
 import type { GameState, PlayerId, UnitState } from './state';
 import { liveTraits, profile } from './stats';
-import { boardOf, label, onMap, squaresOf, tableOf, unitList, unitOf } from './table';
+import { boardOf, footprint, label, onMap, squaresOf, tableOf, unitList, unitOf } from './table';
 import { nearestIn } from '../../../engine/distance';
 import { attackLine, hitChance, isProblem, rangeBetween, type AttackLine } from './targeting';
 import { aloneToAct, phaseName, waitingUnits } from './turns';
@@ -92,8 +92,70 @@ function actingUnits(state: GameState): UnitState[] {
 export function canAct(state: GameState, unitId: string, kinds: ReadonlySet<ActKind> = ALL_KINDS): boolean {
   const unit = actingUnits(state).find((u) => u.id === unitId);
   if (!unit) return false;
-  for (const c of unitActs(state, unit, kinds)) if (accepted(state, c)) return true;
+  for (const c of quickActs(state, unit, kinds)) if (accepted(state, c)) return true;
+  // What is left needs a search: every square a move or maneuver could end on, charges, targets out of reach of a step.
+  const searched = new Set([...kinds].filter((k) => SEARCHED.has(k) && (k === 'attack' || squaresDecide(state, unit, k as 'move' | 'maneuver'))));
+  for (const c of unitActs(state, unit, searched)) if (accepted(state, c)) return true;
   return false;
+}
+
+/** The kinds whose candidates quickActs does not all make: squares reached by a search, charges, targets further off. */
+const SEARCHED: ReadonlySet<ActKind> = new Set<ActKind>(['move', 'maneuver', 'attack']);
+
+/**
+ * Candidates canAct tries before any path search, cheapest first: the end, rests, the crow and traits
+ * (all of those kinds' candidates), then single-target attacks on enemies one step away, then Basic
+ * Moves of one step given as that path (checked square by square, no search). Each is accepted or
+ * refused by the rules as any command is; a Basic Move along a one-step path that is accepted means
+ * the square is reachable and an end square, so legalActs lists a move there (`to`, the same rules).
+ * A Maneuver is not tried this way: legalActs lists one only where the cheapest path is one step.
+ */
+function* quickActs(state: GameState, unit: UnitState, kinds: ReadonlySet<ActKind>): Generator<Command> {
+  const cheap = new Set([...kinds].filter((k) => !SEARCHED.has(k)));
+  if (cheap.size > 0) yield* unitActs(state, unit, cheap);
+  const board = boardOf(state);
+  const planning = asCommanded(state, unit);
+  if (kinds.has('attack') && onMap(unit)) {
+    const side = commanderOf(state, unit);
+    const near = Object.values(state.units).filter((u) => onMap(u) && u.player !== side && rangeBetween(planning, unit, u) <= 1);
+    for (const attack of profile(planning, unit).attacks) {
+      if (attack.burst === undefined) for (const e of near) yield { act: 'attack', unit: unit.id, attack: attack.id, target: e.id };
+    }
+  }
+  if (!kinds.has('move')) return;
+  const from = unit.at;
+  const steps = from === null ? footprint(board, state.entry[unit.player] ?? -1, 2).filter((s) => s >= 0) : stepsFrom(board, from);
+  for (const at of steps) yield { act: 'move', unit: unit.id, path: [nameOf(board, at)] };
+}
+
+/** The squares one step from `at` (the eight around it, where the board has them). */
+function stepsFrom(board: { readonly width: number; readonly height: number }, at: number): number[] {
+  const out: number[] = [];
+  const col = at % board.width;
+  const row = Math.floor(at / board.width);
+  for (let dr = -1; dr <= 1; dr++)
+    for (let dc = -1; dc <= 1; dc++) {
+      const r = row + dr;
+      const c = col + dc;
+      if ((dr !== 0 || dc !== 0) && r >= 0 && c >= 0 && r < board.height && c < board.width) out.push(r * board.width + c);
+    }
+  return out;
+}
+
+/**
+ * Whether the rules leave a Basic Move (or a Maneuver) of this unit to its squares alone: asked of
+ * planCommand with a square that is on no map, so every check made before the square is read (acts
+ * left, the act type's count, Pinned, whose turn) is the real one; a refusal of the square itself
+ * ('off-map') means the act is open. When it is not, no square is searched.
+ */
+function squaresDecide(state: GameState, unit: UnitState, kind: 'move' | 'maneuver'): boolean {
+  try {
+    planCommand(state, { act: kind, unit: unit.id, to: NOWHERE });
+    throw new Error('a move to a square on no map was accepted');
+  } catch (e) {
+    if (e instanceof Refusal) return e.error.code === 'off-map';
+    throw e;
+  }
 }
 
 /**
