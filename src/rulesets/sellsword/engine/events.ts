@@ -9,7 +9,19 @@ import { squareIndex } from '../../../engine/board';
 import { rollD20 } from '../../../engine/dice';
 import { sideOf } from './sides';
 import { boardOf } from './table';
-import type { Frame, GameState, PlayerId, Prompt, StatusState, Tokens, TurnState, UnitId, UnitState, WoundSource } from './state';
+import {
+  type Frame,
+  type GameState,
+  type PlayerId,
+  type Prompt,
+  type StatusState,
+  TOUGHNESS_A_ROUND,
+  type Tokens,
+  type TurnState,
+  type UnitId,
+  type UnitState,
+  type WoundSource,
+} from './state';
 
 export type { WoundSource } from './state';
 
@@ -71,6 +83,11 @@ export type GameEvent =
       /** Wounds after immunity, vulnerability and toughness (R22). */
       taken: number;
       toughness: number;
+      /**
+       * What the unit's toughness had already ignored earlier this round (§4.7), when it has the
+       * trait and some was spent; absent otherwise, and in logs written before it existed.
+       */
+      toughnessSpent?: number;
       avoided: number;
       injuries: InjuryBox[];
     }
@@ -155,7 +172,9 @@ function onRoundStarted(state: GameState, event: EventOf<'round-started'>): Game
     round: event.round,
     phase: 0,
     phaseDone: [],
-    units: Object.fromEntries(Object.entries(state.units).map(([id, u]) => [id, { ...u, turnTaken: false, crowed: false, toughness: 5, warleaderUsed: 0 }])),
+    units: Object.fromEntries(
+      Object.entries(state.units).map(([id, u]) => [id, { ...u, turnTaken: false, crowed: false, toughness: TOUGHNESS_A_ROUND, warleaderUsed: 0 }]),
+    ),
   };
 }
 

@@ -10,7 +10,7 @@ import type { ScenarioUnit } from '../formats/scenario';
 import { hasTerrain, nameOf, squareIndex, T } from '../../../engine/board';
 import type { Rng } from '../../../engine/dice';
 import { ruleError, type RuleError } from '../../../engine/errors';
-import type { GameState, Options, PlayerId, StatusState, UnitState } from './state';
+import { type GameState, type Options, type PlayerId, type StatusState, TOUGHNESS_A_ROUND, type UnitState } from './state';
 import { boardOfMap, fitsOnBoard, footprint, SPAN } from './table';
 
 export interface Setup {
@@ -110,7 +110,7 @@ export function initial(setup: Setup): { state: GameState } | { error: RuleError
       turnTaken: u.turnTaken ?? false,
       dropped: (u.dropped ?? false) || left.length === 0,
       crowed: false,
-      toughness: 5,
+      toughness: TOUGHNESS_A_ROUND,
       warleaderUsed: 0,
     };
   }

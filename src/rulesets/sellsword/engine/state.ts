@@ -53,11 +53,14 @@ export interface UnitState {
   readonly dropped: boolean;
   /** R30: crowing is once per round. */
   readonly crowed: boolean;
-  /** Toughness: wounds still ignorable this round (§4.7). */
+  /** Toughness: wounds still ignorable this round (§4.7), TOUGHNESS_A_ROUND at its start. */
   readonly toughness: number;
   /** Warleader dice spent this round (§4.7): tactics rerolls (R6) and recovery rerolls share them. */
   readonly warleaderUsed: number;
 }
+
+/** §4.7: toughness ignores the first 5 wounds a unit takes each round. */
+export const TOUGHNESS_A_ROUND = 5;
 
 export interface TurnState {
   readonly player: PlayerId;

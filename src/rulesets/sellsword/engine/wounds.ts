@@ -8,7 +8,7 @@ import type { WoundType } from '../formats/vocabulary';
 import type { Ctx } from './ctx';
 import { refuse } from '../../../engine/errors';
 import { ask, type Handler } from './flow';
-import type { FrameOf, GameState, SplitChoice, UnitId, UnitState, WoundSource } from './state';
+import { type FrameOf, type GameState, type SplitChoice, TOUGHNESS_A_ROUND, type UnitId, type UnitState, type WoundSource } from './state';
 import { liveTraits } from './stats';
 import { cardOf, label, unitOf } from './table';
 import { dropUnit, scoreUnit } from './scoring';
@@ -43,12 +43,15 @@ export function toughnessUse(state: GameState, unit: UnitState, wounds: number):
 /**
  * The damage step (R22, §4.7): of `wound` wounds of `type`, what the unit takes after immunity,
  * vulnerability and toughness, and how many of them toughness ignores. The engine's wound step and
- * the odds queries both use it, so the odds say what the log will.
+ * the odds queries both use it, so the odds say what the log will. `spent` is what the unit's
+ * toughness had already ignored earlier this round (0 without the trait), so the log can say why it
+ * ignored fewer than it would have (issue 26).
  */
-export function woundsTaken(state: GameState, unit: UnitState, wound: number, type: WoundType): { taken: number; toughness: number } {
+export function woundsTaken(state: GameState, unit: UnitState, wound: number, type: WoundType): { taken: number; toughness: number; spent: number } {
   const defended = afterDefences(state, unit, wound, type);
   const toughness = toughnessUse(state, unit, defended);
-  return { taken: defended - toughness, toughness };
+  const tough = liveTraits(state, unit).some((t) => t.trait === 'toughness');
+  return { taken: defended - toughness, toughness, spent: tough ? Math.max(0, TOUGHNESS_A_ROUND - unit.toughness) : 0 };
 }
 
 /** The default split (docs/formats.md auto): Vigor first, then boxes in card order with Mortal last. */
@@ -87,7 +90,7 @@ export const onWound: Handler<'wound'> = (ctx, frame, stack) => {
   const type = frame.woundType;
   const wound = frame.wound;
   const source = frame.source;
-  const { taken, toughness: tough } = woundsTaken(ctx.state, unit, wound, type);
+  const { taken, toughness: tough, spent } = woundsTaken(ctx.state, unit, wound, type);
   const fives = Math.floor(taken / 5);
   const answer = frame.answer;
   let split: SplitChoice = defaultSplit(ctx.state, unit, taken);
@@ -116,6 +119,7 @@ export const onWound: Handler<'wound'> = (ctx, frame, stack) => {
     ...woundFrom(frame),
     taken,
     toughness: tough,
+    ...(spent > 0 ? { toughnessSpent: spent } : {}),
     avoided: split.avoid,
     injuries: [...split.injuries],
   });

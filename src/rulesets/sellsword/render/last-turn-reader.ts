@@ -324,6 +324,7 @@ export class TurnReader {
       type: e.woundType,
       defended: e.taken + e.toughness,
       toughness: e.toughness,
+      ...(e.toughnessSpent ? { toughnessSpent: e.toughnessSpent } : {}),
       taken: e.taken,
       avoided: e.avoided,
       injuries: e.injuries.map((b) => this.boxName(e.unit, b)),

@@ -292,6 +292,8 @@ export interface WoundWords {
   /** After immunity and vulnerability, before toughness. */
   readonly defended: number;
   readonly toughness: number;
+  /** What its toughness had already ignored earlier this round, as the engine reported it (§4.7); absent when none. */
+  readonly toughnessSpent?: number;
   /** What reached the unit, left to allot: absorbed by Vigor in fives, a box marked for each other five. */
   readonly taken: number;
   readonly avoided: number;

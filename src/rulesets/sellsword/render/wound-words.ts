@@ -54,14 +54,19 @@ export function causeWords(c: WoundCause): string {
 
 /**
  * What changed the count between dealt and reached, when something did, each change said by what made
- * it: "dealt 10; its immunity to cut stopped 5". ("0 dealt, 5 more for its vulnerability" read as a
+ * it: "dealt 10; its immunity to cut stopped 5"; "dealt 10; its toughness was used up this round". ("0 dealt, 5 more for its vulnerability" read as a
  * riddle to a tester, issue 26.)
  */
 function countChanged(w: WoundWords): string | null {
   const changed: string[] = [];
   if (w.defended < w.wound) changed.push(`its immunity to ${w.type} stopped ${w.wound - w.defended}`);
   if (w.defended > w.wound) changed.push(`its vulnerability to ${w.type} added ${w.defended - w.wound}`);
-  if (w.toughness > 0) changed.push(`its toughness ignored ${w.toughness}`);
+  // §4.7: toughness ignores only the first 5 of the round; when an earlier hit spent some, say so, as
+  // a second hit in the round reading "10 reached" after "its toughness ignored 5" puzzled a tester (issue 26).
+  const spent = w.toughnessSpent ?? 0;
+  const allLeft = spent > 0 && w.taken > 0 ? ', all it had left this round' : '';
+  if (w.toughness > 0) changed.push(`its toughness ignored ${w.toughness}${allLeft}`);
+  else if (spent > 0 && w.defended > 0) changed.push('its toughness was used up this round');
   return changed.length > 0 ? `dealt ${w.wound}; ${list(changed)}` : null;
 }
 
