@@ -56,6 +56,16 @@ describe('alt text', () => {
     expect(text).not.toMatch(/Morga's units: .*dropped/);
   });
 
+  it("says a player whose units all dropped in play has them dropped, not off the table as a concession's (issue 26)", () => {
+    const t = lastTurnTable();
+    let state = t.state;
+    for (const u of Object.values(state.units)) if (u.player === 'p2' && !u.dropped) state = apply(state, { type: 'dropped', unit: u.id, by: null });
+    state = apply(state, { type: 'player-out', player: 'p2' });
+    const text = altText(state, { names: { p1: 'Hrolf', p2: 'Morga' } });
+    expect(text).toContain("Morga is out of the match: all of Morga's units are dropped (SD, GH, SA).");
+    expect(text).not.toContain('off the table');
+  });
+
   it('describes the condition of hurt units: injuries, statuses, Big units, the active unit', () => {
     const text = describeMap(toMapView(statusTable().state));
     expect(text).toContain('AO (Armored Ogre) C13 (2x2), Vigor 5 of 20, injured (mobility, mortal), pinned, shaken, hobbled, stunned');

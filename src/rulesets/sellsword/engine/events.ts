@@ -324,7 +324,7 @@ function onConceded(state: GameState, event: EventOf<'conceded'>): GameState {
   const units = Object.fromEntries(
     Object.entries(state.units).map(([id, u]) => [id, u.player === event.player && !u.dropped ? { ...u, dropped: true, at: null } : u]),
   );
-  return { ...state, out: [...state.out, event.player], units, prompt: null, resume: [] };
+  return { ...state, out: [...state.out, event.player], conceded: [...(state.conceded ?? []), event.player], units, prompt: null, resume: [] };
 }
 
 const APPLIERS = {

@@ -359,6 +359,11 @@ export interface GameState {
   readonly players: readonly PlayerId[];
   /** Players whose units are all dropped (R2). */
   readonly out: readonly PlayerId[];
+  /**
+   * Of `out`, the players who conceded (a timeout concedes for its player): their units left the
+   * table unscored, not dropped in play. Absent until someone concedes.
+   */
+  readonly conceded?: readonly PlayerId[];
   readonly rng: Rng;
   readonly round: number;
   /** The AP's order of players for this round (R7). */

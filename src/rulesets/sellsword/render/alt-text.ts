@@ -97,10 +97,15 @@ export function describeMap(view: MapView, detail: Detail = 2): string {
   for (const p of view.players) {
     const mine = view.units.filter((u) => u.player === p.id);
     const onMap = mine.filter((u) => u.where === 'map').map((u) => unitEntry(u, detail));
-    // A player out of the match (conceded, or every unit dropped) has its units off the table; a
-    // concession's are not "dropped", which a tester read as wrong (issue 26), so one word fits both.
+    // A player out of the match: a concession's (or timeout's) units left the table, not "dropped",
+    // and units all dropped in play are not "off the table", which read as a concession (issue 26).
     if (p.out && onMap.length === 0) {
-      parts.push(`${p.name} is out of the match; their units are off the table${p.dropped.length > 0 ? ` (${p.dropped.join(', ')})` : ''}.`);
+      const which = p.dropped.length > 0 ? ` (${p.dropped.join(', ')})` : '';
+      parts.push(
+        p.conceded
+          ? `${p.name} is out of the match; their units are off the table${which}.`
+          : `${p.name} is out of the match: all of ${p.name}'s units are dropped${which}.`,
+      );
       continue;
     }
     const extra = [p.reserve.length > 0 ? `in reserve ${p.reserve.join(', ')}` : '', p.dropped.length > 0 ? `dropped ${p.dropped.join(', ')}` : ''].filter(

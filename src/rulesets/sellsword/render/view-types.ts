@@ -44,6 +44,8 @@ export interface PlayerView {
   readonly shape: TokenShape;
   readonly score: number;
   readonly out: boolean;
+  /** Out by conceding (or a timeout): its units left the table, none dropped in play by that. */
+  readonly conceded?: boolean;
   readonly winner: boolean;
   /** Labels of units still in reserve, and of dropped units. */
   readonly reserve: readonly string[];

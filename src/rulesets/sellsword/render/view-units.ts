@@ -39,6 +39,7 @@ export function playerViews(state: GameState, labels: ReadonlyMap<UnitId, string
       shape: SEAT_SHAPES[seat % SEAT_SHAPES.length]!,
       score: state.score[id] ?? 0,
       out: state.out.includes(id),
+      ...(state.conceded?.includes(id) ? { conceded: true } : {}),
       winner: state.winner === id,
       reserve: mine.filter((u) => !u.dropped && u.at === null).map((u) => labels.get(u.id)!),
       dropped: mine.filter((u) => u.dropped).map((u) => labels.get(u.id)!),
