@@ -50,6 +50,13 @@ export interface TagRequest {
    * tag goes where no other unit is nearer, so it cannot be read as that unit's.
    */
   readonly owner?: Rect;
+  /**
+   * The square of the unit it is the label of: the tag goes flush beside it first, on whichever side
+   * is free (right, left, below, above), and anywhere else only where its box is nearer that square
+   * than any other unit's, edge to edge; it has a leader line only when it is not beside the square. A
+   * label on its attack line was read as the unit's it ended up under (issue 26).
+   */
+  readonly beside?: Rect;
 }
 
 export interface PlacedTag {
@@ -66,6 +73,8 @@ export interface PlacedTag {
   readonly number: number | null;
   /** Covers a unit square even so (only when the whole search failed; the tests assert it never does). */
   readonly forced: boolean;
+  /** The square of the unit it labels, when it was asked to go beside it (TagRequest.beside). */
+  readonly beside?: Rect;
 }
 
 export interface TagSpace {
@@ -81,6 +90,49 @@ export interface TagSpace {
 
 export const overlap = (a: Rect, b: Rect): number =>
   Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+
+/** How far apart two rectangles are, edge to edge (0 when they touch or overlap). */
+export const rectGap = (a: Rect, b: Rect): number => Math.hypot(Math.max(0, a.x - b.x - b.w, b.x - a.x - a.w), Math.max(0, a.y - b.y - b.h, b.y - a.y - a.h));
+
+/**
+ * Whether a box is nearer `own` than every other unit square: the unit a reader takes it for. Nearer
+ * edge to edge; as near (a box beside two squares of one row), nearer its centre. `tokens` may hold
+ * `own` itself (matched by its corner).
+ */
+export function nearestIs(box: Rect, own: Rect, tokens: readonly Rect[]): boolean {
+  const d = rectGap(box, own);
+  const mid = { x: box.x + box.w / 2, y: box.y + box.h / 2, w: 0, h: 0 };
+  const m = rectGap(mid, own);
+  return tokens.every((t) => {
+    if (t.x === own.x && t.y === own.y) return true;
+    const e = rectGap(box, t);
+    return e > d + 0.5 || (e >= d - 0.5 && rectGap(mid, t) > m);
+  });
+}
+
+/** Centres of a w × h box flush beside a square, `d` away: right, left, below, above, then the same sides slid along to its corners. */
+function besideSpots(s: Rect, w: number, h: number, d: number): Point[] {
+  const right = s.x + s.w + d + w / 2;
+  const left = s.x - d - w / 2;
+  const below = s.y + s.h + d + h / 2;
+  const above = s.y - d - h / 2;
+  const cx = s.x + s.w / 2;
+  const cy = s.y + s.h / 2;
+  return [
+    { x: right, y: cy },
+    { x: left, y: cy },
+    { x: cx, y: below },
+    { x: cx, y: above },
+    { x: s.x + w / 2, y: below },
+    { x: s.x + s.w - w / 2, y: below },
+    { x: s.x + w / 2, y: above },
+    { x: s.x + s.w - w / 2, y: above },
+    { x: right, y: s.y + h / 2 },
+    { x: right, y: s.y + s.h - h / 2 },
+    { x: left, y: s.y + h / 2 },
+    { x: left, y: s.y + s.h - h / 2 },
+  ];
+}
 
 /** A rectangle grown by `d` on every side. */
 const grow = (r: Rect, d: number): Rect => ({ x: r.x - d, y: r.y - d, w: r.w + 2 * d, h: r.h + 2 * d });
@@ -164,9 +216,24 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     }
     return fallback;
   };
+  /** For a unit's label: flush beside its square first, else its spots; always nearer its square than any other unit's. */
+  const findBeside = (square: Rect, spots: readonly Point[], w: number, h: number): Rect | null => {
+    for (const s of [...besideSpots(square, w, h, gap + 1), ...spots]) {
+      const rect = inside(s, w, h);
+      if (fits(rect) && softFree(rect) && nearestIs(rect, square, space.tokens)) return rect;
+    }
+    return null;
+  };
   let listed = 0;
   for (const r of requests) {
-    const base = { text: fontSafe(r.text), listText: fontSafe(r.listText), colour: r.colour, anchor: r.anchor, px: r.px };
+    const base = {
+      text: fontSafe(r.text),
+      listText: fontSafe(r.listText),
+      colour: r.colour,
+      anchor: r.anchor,
+      px: r.px,
+      ...(r.beside ? { beside: r.beside } : {}),
+    };
     // A word tag never covers a dropped unit's cross: with no room elsewhere it goes to the list, and
     // only its small badge may sit on the cross.
     const spots = [...r.spots, ...spiral(r.anchor, cell, TAG_REACH)];
@@ -175,7 +242,7 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     let fitted: { lines: readonly string[]; rect: Rect } | null = null;
     for (const lines of layouts) {
       const { w, h } = tagSize(measure, lines, r.px);
-      const rect = find(spots, w, h, own, r.owner, false);
+      const rect = r.beside ? findBeside(r.beside, spots, w, h) : find(spots, w, h, own, r.owner, false);
       if (rect) {
         fitted = { lines, rect };
         break;
@@ -205,8 +272,9 @@ export function drawLeaders(ctx: Ctx, tags: readonly PlacedTag[], cell: number):
     const { x, y, w, h } = tag.rect;
     const cx = x + w / 2;
     const cy = y + h / 2;
-    // A leader line when the tag had to move away from what it labels: from the box's edge.
-    if (Math.hypot(cx - tag.anchor.x, cy - tag.anchor.y) <= cell * 0.55) continue;
+    // A leader line when the tag had to move away from what it labels: from the box's edge. A unit's
+    // label beside its square needs none.
+    if (tag.beside ? rectGap(tag.rect, tag.beside) <= cell * 0.25 : Math.hypot(cx - tag.anchor.x, cy - tag.anchor.y) <= cell * 0.55) continue;
     const from = edgePoint(tag.rect, tag.anchor);
     ctx.beginPath();
     ctx.moveTo(from.x, from.y);

@@ -131,7 +131,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'focus-dropped-then-entered',
     shows:
-      "the close-up after the knight dropped the skeleton on C6 with a critical and moved onto C6: the drop's cross and the critical's arrowhead lie under the knight's token, which reads, and one label, 'SW: CRIT 20 wounds · DROPPED', sits above it",
+      "the close-up after the knight dropped the skeleton on C6 with a critical and moved onto C6: the drop's cross and the critical's arrowhead lie under the knight's token, which reads, and one label, 'SW: KN's CRIT 20 wounds · DROPPED' (stacked), sits above it",
     render: () => {
       const t = droppedThenEnteredTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
@@ -169,7 +169,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'map-melee',
     shows:
-      'a busy melee, nine units within three squares: a charge, a critical that drops its target, a reply that hits, an attack on a Big unit and its critical reply that shoves the attacker; no tag covers a token (tags move along their line, or beside it with a leader line)',
+      'a busy melee, nine units within three squares: a charge, a critical that drops its target, a reply that hits, an attack on a Big unit and its critical reply that shoves the attacker; no tag covers a token (each unit label beside its own unit, or in the numbered list)',
     render: () => {
       const t = meleeTable();
       return renderMap(t.state, { lastTurn: t.events, before: t.before });
@@ -213,7 +213,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-focus-pile-up',
     shows:
-      "issue 26's pile-up at the size a phone shows the close-up: a charge, a critical that drops SD, the Ghoul's reply that hits, a miss on the ogre and the ogre's reply that misses, one label per unit, named first ('SD: CRIT 20 wounds · DROPPED', 'KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS', 'AO: MISS'), all on the board; no tag covers another or a token",
+      "issue 26's pile-up at the size a phone shows the close-up: a charge, a critical that drops SD, the Ghoul's reply that hits, a miss on the ogre and the ogre's reply that misses, one label per unit, named first ('SD: KC's CRIT 20 wounds · DROPPED', 'KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS', 'AO: KC's MISS'), each beside its own unit or, where no spot beside it is nearer it than another unit, in the numbered list with its badge by the unit; no tag covers another or a token",
     render: () => {
       const t = pileUpTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });

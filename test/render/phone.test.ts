@@ -29,6 +29,8 @@ import { STATUS_COLOUR } from '../../src/rulesets/sellsword/render/status-look';
 import { overlap, placeTags, type PlacedTag, type Rect, type TagRequest } from '../../src/render/tags';
 import { labelFit } from '../../src/render/token-parts';
 import { toMapView, type MapView, type ViewRequest } from '../../src/rulesets/sellsword/render/view';
+import { allTurns } from '../../src/posts/replay-turns';
+import { goldenMatch } from '../replay/golden';
 import { content, crowdTable, lastTurnTable, meleeTable, pileUpTable, shoveTable, yardTable } from './states';
 
 loadFonts();
@@ -105,11 +107,11 @@ describe('tags never cover a token', () => {
     const close = placedOn(view, g, win);
     // The close-up draws its tags at least at its text size (focus.ts layOut).
     const tags = close.tags.map((x) => ({ ...x, px: Math.max(x.px, focusTextPx(w)) }));
-    // A hit names who was hit, as a miss does; SD, hit and dropped, gets one label, not two (issue 26).
+    // A hit names who was hit and who struck, as a reply names its replier; SD, hit and dropped, gets one label, not two (issue 26).
     expect(tags.map((x) => x.text)).toEqual(
-      expect.arrayContaining(['CHARGE', 'SD: CRIT 20 wounds · DROPPED', "KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS", 'AO: MISS']),
+      expect.arrayContaining(['CHARGE', "SD: KC's CRIT 20 wounds · DROPPED", "KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS", "AO: KC's MISS"]),
     );
-    // The numbered list adds who did each: "SD: KC's CRIT 20 wounds · DROPPED".
+    // The numbered list says the same: who was hit, then who did each, a direct attack as a reply (issue 26).
     expect(tags.map((x) => x.listText)).toEqual(
       expect.arrayContaining(["SD: KC's CRIT 20 wounds · DROPPED", "AO: KC's MISS", "KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS"]),
     );
@@ -228,6 +230,78 @@ describe('an attack tag labels its own target', () => {
         expect(away(tag.anchor, targetSquare), `${where}: the leader of "${tag.text}" ends off ${target}`).toBeLessThanOrEqual(g.cell * 0.25);
     });
   }
+
+  /** Edge to edge, 0 when touching. */
+  const gapOf = (a: Rect, b: Rect) => Math.hypot(Math.max(0, a.x - b.x - b.w, b.x - a.x - a.w), Math.max(0, a.y - b.y - b.h, b.y - a.y - a.h));
+
+  /**
+   * Each unit's label on the board ("PC: WH's CRIT 15 wounds") is nearest the square of the unit it
+   * names (where it stands now; where it dropped or was hit if it is gone): edge to edge, and when as
+   * near two squares, by its centre. Returns how many labels it checked.
+   */
+  function expectBesideOwn(view: MapView, g: BoardGeometry, bounds: Rect, where: string): number {
+    const space = tagSpace(g, view, bounds);
+    const placed = placeTags(overlayTags(g, view), space, measuringContext());
+    const sq = (at: { col: number; row: number }, span: number): Rect => ({
+      x: g.margin + at.col * g.cell,
+      y: g.margin + at.row * g.cell,
+      w: g.cell * span,
+      h: g.cell * span,
+    });
+    let checked = 0;
+    for (const tag of placed) {
+      const name = /^([A-Z0-9]+): /.exec(tag.text)?.[1];
+      if (!name || tag.number !== null) continue;
+      const unit = view.units.find((u) => u.label === name && u.at);
+      const drop = view.lastTurn?.drops.find((d) => d.unit === name && d.at);
+      const hit = view.lastTurn?.attacks.find((a) => a.target === name && a.to);
+      const own = unit ? sq(unit.at!, unit.span) : drop ? sq(drop.at!, drop.span) : hit ? sq(hit.to!, hit.toSpan) : null;
+      if (!own) continue;
+      const mid = { x: tag.rect.x + tag.rect.w / 2, y: tag.rect.y + tag.rect.h / 2, w: 0, h: 0 };
+      for (const u of view.units) {
+        if (!u.at || u.label === name) continue;
+        const other = sq(u.at, u.span);
+        const d = gapOf(tag.rect, own);
+        const e = gapOf(tag.rect, other);
+        const nearer = e > d + 0.5 || (e >= d - 0.5 && gapOf(mid, other) > gapOf(mid, own));
+        expect(nearer, `${where}: "${tag.text}" is as near ${u.label} as ${name}`).toBe(true);
+      }
+      checked++;
+    }
+    return checked;
+  }
+
+  it("each unit's label is nearest its own unit's square, not under another (issue 26, replay-first-attack's PC label)", () => {
+    const match = goldenMatch();
+    const turns = allTurns(match.setup, match.events);
+    const first = turns.findIndex((t) => t.events.some((e) => e.type === 'attack-rolled'));
+    const turn = turns[first]!;
+    const cases = [
+      { state: turn.game, request: { lastTurn: turn.events, before: turn.before } },
+      ...[lastTurnTable(), shoveTable(), crowdTable(), meleeTable(), pileUpTable()].map((t) => ({
+        state: t.state,
+        request: { lastTurn: t.events, before: t.before },
+      })),
+      ...selfPlayedTurns(6),
+    ];
+    let checked = 0;
+    cases.forEach((c, n) => {
+      const view = toMapView(c.state, c.request);
+      const g = boardGeometry(view.board);
+      checked += expectBesideOwn(view, g, boardSquares(g, view), `case ${n}, map`);
+      const w = focusWindow(view);
+      if (!w) return;
+      const margin = Math.round(w.cell * 0.7);
+      const close = { cell: w.cell, margin, width: view.board.width * w.cell + 2 * margin, height: view.board.height * w.cell + 2 * margin };
+      checked += expectBesideOwn(
+        view,
+        close,
+        { x: margin + w.col * w.cell, y: margin + w.row * w.cell, w: w.cols * w.cell, h: w.rows * w.cell },
+        `case ${n}, close-up`,
+      );
+    });
+    expect(checked).toBeGreaterThan(10);
+  });
 
   it('in every golden turn and turns of a self-played game, on the map and in the close-up', () => {
     const cases = [

@@ -132,7 +132,12 @@ function lastTurnRows(): Run[][] {
     ],
     [
       heading('Attacks'),
-      { group: [tagSwatch('GH: HIT 10 wounds', HIT), { text: ' one label per unit, named first: GH was hit, the wounds taken after immunity and toughness' }] },
+      {
+        group: [
+          tagSwatch("GH: KN's HIT 10 wounds", HIT),
+          { text: ' one label per unit, named first: GH was hit by KN, the wounds taken after immunity and toughness' },
+        ],
+      },
       { space: 0.9 },
       { group: [tagSwatch('CRIT 20 wounds', CRITICAL), { text: ' critical hit' }] },
       { space: 0.9 },

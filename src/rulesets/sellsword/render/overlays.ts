@@ -114,10 +114,11 @@ function burstTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
 const RESULT_WORD = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' } as const;
 
 /**
- * What one attack did to its target, as a part of the target's label: "HIT 10 wounds", "MISS", "SW's
- * REPLY CRIT 20 wounds". The count says what it counts, so it is never read as the roll (a critical's
- * natural 20). A reply names its replier: on a label that names the target first, "PC: REPLY MISS" was
- * read as PC's reply that missed (issue 26).
+ * What one attack did to its target, as a part of the target's label: "SD's HIT 10 wounds", "KC's
+ * MISS", "SW's REPLY CRIT 20 wounds". The count says what it counts, so it is never read as the roll (a
+ * critical's natural 20). Every attack names its attacker, a direct one as a reply does: on a label
+ * that names the target first, "PC: REPLY MISS" was read as PC's reply that missed, and "PC: CRIT 15
+ * wounds" left the player to find who struck (issue 26).
  */
 export function attackWords(a: AttackView): string {
   const result = RESULT_WORD[a.result];
@@ -125,7 +126,7 @@ export function attackWords(a: AttackView): string {
   const wounds = a.result === 'miss' || a.woundless ? '' : ` ${a.wounds} ${a.wounds === 1 ? 'wound' : 'wounds'}`;
   // Wounds not allotted yet say so, so the count is not read as taken (issue 26).
   const pending = a.pending === 'split' ? ', split pending' : a.pending === 'waiting' ? ', pending' : '';
-  return `${a.reply ? `${a.attacker}'s REPLY ` : ''}${result}${wounds}${pending}`;
+  return `${a.attacker}'s ${a.reply ? 'REPLY ' : ''}${result}${wounds}${pending}`;
 }
 
 interface AttackLine {
@@ -240,8 +241,8 @@ function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
     const m = of(a.target);
     const words = attackWords(a);
     m.parts.push(words);
-    // A reply's words already name the replier.
-    m.listParts.push(a.reply ? words : `${a.attacker}'s ${words}`);
+    // The words already name the attacker (or replier).
+    m.listParts.push(words);
     m.line ??= line;
     m.critical ||= a.result === 'critical' || a.result === 'automatic';
   }
@@ -264,15 +265,20 @@ function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
 }
 
 /**
- * One label per unit for everything the last turn did to it, named first as every label is: "SD: CRIT
- * 20 wounds · DROPPED", "AO: MISS", "PC: -5 Vigor (cold)". A playtester could not tell whose a bare
+ * One label per unit for everything the last turn did to it, named first as every label is: "SD: KC's
+ * CRIT 20 wounds · DROPPED", "AO: KC's MISS", "PC: -5 Vigor (cold)". A playtester could not tell whose a bare
  * "HIT 10" was, and a unit hit and dropped got two tags, which in a pile-up went to two numbered
- * badges (issue 26). The label sits on the first attack line into the unit (moved along it, then
- * beside it, until it covers no token; off the line only where no other unit is nearer than it), else
- * under the unit's cross or square. Red when the unit dropped or was hit critically; else the colour
- * of the line it sits on.
+ * badges (issue 26). The label sits flush beside the unit's square (its token where it shares one,
+ * its cross where it dropped), on whichever side is free; else on its attack line or round it, always
+ * nearer its own unit than any other, with a leader line then: a label on the line was read as the
+ * unit's it ended up under (issue 26). Red when the unit dropped or was hit critically; else the colour
+ * of its first attack's line.
  */
-function unitTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): TagRequest[] {
+function unitTags(g: BoardGeometry, last: LastTurnView, units: readonly UnitView[]): TagRequest[] {
+  const places = sharedPlaces(g, units);
+  const square = (at: Sq, span: 1 | 2): Rect => ({ ...cornerOf(g, at), w: g.cell * span, h: g.cell * span });
+  // Where each unit stands now: a unit shoved or moved after it was hit is labelled where it is.
+  const now = new Map(units.flatMap((u) => (u.at ? [[u.label, square(u.at, u.span)] as const] : [])));
   return marksByUnit(g, last, places).flatMap((m): TagRequest[] => {
     const text = `${m.unit}: ${m.parts.join(' · ')}`;
     // Stacked when one line finds no room: the name with the first part, then one part a line.
@@ -280,7 +286,7 @@ function unitTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<stri
     const listText = `${m.unit}: ${m.listParts.join(' · ')}`;
     const colour = m.drop || m.critical ? CRITICAL : m.line ? m.line.colour : HARM;
     if (m.line) {
-      const { start, end, ux, uy } = m.line;
+      const { start, end, ux, uy, attack } = m.line;
       const at = { x: start.x + (end.x - start.x) * 0.55, y: start.y + (end.y - start.y) * 0.55 };
       const side = (k: number) => ({ x: at.x - uy * k * g.cell, y: at.y + ux * k * g.cell });
       // What the label speaks of is the target: a label that cannot stay on its line goes near the
@@ -294,18 +300,23 @@ function unitTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<stri
           anchor: end,
           spots: [...along(start, end), side(0.65), side(-0.65)],
           px: g.cell * 0.38,
+          // Beside the whole square even when the unit shares it: the other units' squares are whole too.
+          ...(() => {
+            const own = now.get(m.unit) ?? (attack.to ? square(attack.to, attack.toSpan) : null);
+            return own ? { beside: own } : {};
+          })(),
         },
       ];
     }
     if (m.drop?.at) {
       const p = centre(g, m.drop.at, m.drop.span);
       const below = { x: p.x, y: p.y + g.cell * 0.35 * m.drop.span + g.cell * 0.2 };
-      return [{ text, lines, listText, colour, anchor: p, spots: [below], px: g.cell * 0.32 }];
+      return [{ text, lines, listText, colour, anchor: p, spots: [below], px: g.cell * 0.32, beside: square(m.drop.at, m.drop.span) }];
     }
     if (m.harm?.at) {
       const c = cornerOf(g, m.harm.at);
       const under = { x: c.x + (g.cell * m.harm.span) / 2, y: c.y + g.cell * m.harm.span };
-      return [{ text, lines, listText, colour, anchor: under, spots: [], px: g.cell * 0.32 }];
+      return [{ text, lines, listText, colour, anchor: under, spots: [], px: g.cell * 0.32, beside: now.get(m.unit) ?? square(m.harm.at, m.harm.span) }];
     }
     return [];
   });
@@ -496,7 +507,7 @@ export function overlayTags(g: BoardGeometry, view: MapView): TagRequest[] {
   const last = view.lastTurn;
   return [
     ...(view.preview ? previewTags(g, view.preview) : []),
-    ...(last ? [...unitTags(g, last, sharedPlaces(g, view.units)), ...moveTags(g, last), ...burstTags(g, last)] : []),
+    ...(last ? [...unitTags(g, last, view.units), ...moveTags(g, last), ...burstTags(g, last)] : []),
     ...(view.reach ? chargeTags(g, view.reach) : []),
     ...(view.sight ? sightTags(g, view.sight) : []),
   ];
