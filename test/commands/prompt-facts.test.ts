@@ -52,18 +52,31 @@ describe('the reply prompt', () => {
     expect(bite!.label.length).toBeLessThanOrEqual(80);
   });
 
+  it('R20, issue 26: the odds count a glancing 13 among the hits, and the prompt and button say so; with the option off, neither does', () => {
+    const s = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const facts = replyFacts(s, prompt);
+    expect(facts.text).toContain('5 a glancing blow (a natural 13: 5%)');
+    expect(facts.buttons[0]!.label).toContain('(5% glancing)');
+    expect(facts.buttons[0]!.label.length).toBeLessThanOrEqual(80);
+    const off = replyFacts({ ...s, options: { ...s.options, glancingBlow: false } }, prompt);
+    expect(off.text).not.toContain('glancing');
+    expect(off.buttons[0]!.label).not.toContain('glancing');
+  });
+
   it('names the incoming attack with its odds, and each reply its chance and its react token', () => {
     const s = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
     const prompt = s.prompt;
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     const facts = replyFacts(s, prompt);
     expect(facts.text).toMatch(
-      /\*\*Knight \(kn\)\*\* declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical; 10 wounds a hit, 20 a critical\./,
+      /\*\*Knight \(kn\)\*\* declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical; 10 wounds a hit, 20 a critical, 5 a glancing blow \(a natural 13: 5%\)\./,
     );
     // Each reply's own odds and wounds against the attacker, after immunity and vulnerability.
-    expect(facts.text).toMatch(/\n-# Grave Claws: \d+% to hit · 5 wounds a hit, 15 a critical\.$/);
+    expect(facts.text).toMatch(/\n-# Grave Claws: \d+% to hit · 5 wounds a hit, 15 a critical, 0 a glancing blow \(a natural 13: 5%\)\.$/);
     expect(facts.text).toMatch(/A reply spends one of Ghoul \(gh\)'s react tokens \(it has 1\), and one more if its attack costs one/);
-    expect(facts.buttons[0]!.label).toMatch(/^Reply: Grave Claws · \d+% to hit · spends react token$/);
+    expect(facts.buttons[0]!.label).toMatch(/^Reply: Grave Claws · \d+% to hit \(5% glancing\) · spends react token$/);
     const post = gamePromptPost('m1', 3, s, s.prompt!, name);
     expect(post.content).toContain('<@p2>');
     expect(post.content).not.toMatch(/R\d|§/);
@@ -200,7 +213,7 @@ describe('the reply prompt', () => {
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     expect(replyFacts(s, prompt).text).toMatch(
       // The charge's +2 to hit is named with the odds, as the attack preview names it.
-      /declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit \(d20 \+ \d+ against \d+: Longsword \+\d+, charge \+2\), \d+% critical; 15 wounds a hit, 25 a critical \(a charge: \+5 wounds\)\./,
+      /declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit \(d20 \+ \d+ against \d+: Longsword \+\d+, charge \+2\), \d+% critical; 15 wounds a hit, 25 a critical, 10 a glancing blow \(a natural 13: 5%\) \(a charge: \+5 wounds\)\./,
     );
   });
 
@@ -225,7 +238,7 @@ describe('the reply prompt', () => {
     const { prompt, text } = burstReply('J12', 'J12');
     expect(prompt.unit).toBe('gh');
     expect(text).toMatch(
-      /\*\*Priest of the Dawn \(pr\)\*\* declared \*\*Dawnburst\*\*, a burst centred on J12: against \*\*Ghoul \(gh\)\*\*, \d+% to hit, \d+% critical; 5 wounds a hit, 15 a critical; it also catches \*\*Ghoul \(gh2\)\*\* \(\d+% to hit\)\./,
+      /\*\*Priest of the Dawn \(pr\)\*\* declared \*\*Dawnburst\*\*, a burst centred on J12: against \*\*Ghoul \(gh\)\*\*, \d+% to hit, \d+% critical; 5 wounds a hit, 15 a critical, 0 a glancing blow \(a natural 13: 5%\); it also catches \*\*Ghoul \(gh2\)\*\* \(\d+% to hit\)\./,
     );
     expect(text).toContain('the reply resolves **after** Dawnburst, if **Ghoul (gh)** is still standing.');
   });

@@ -121,6 +121,8 @@ describe('odds through toughness (R22, §4.7, R21)', () => {
 
   it('the words say the wounds after toughness, and that toughness is why', () => {
     expect(oddsWords(state, 'a', 'snare', 't')).toMatch(/0 wounds a hit, 10 a critical \(toughness −5\)/);
-    expect(oddsWords(state, 'a', 'brand', 't')).toMatch(/15 wounds a hit, 25 a critical \(vulnerable \+5 fire, toughness −5\)/);
+    expect(oddsWords(state, 'a', 'brand', 't')).toMatch(
+      /15 wounds a hit, 25 a critical, 10 a glancing blow \(a natural 13: 5%\) \(vulnerable \+5 fire, toughness −5\)/,
+    );
   });
 });

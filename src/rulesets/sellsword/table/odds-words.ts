@@ -85,7 +85,7 @@ export function woundWords(
   unitId: string,
   attackId: string,
   targetId: string,
-  outcomes: readonly { critical: boolean; glancing: boolean; wounds: number }[],
+  outcomes: readonly { chance: number; critical: boolean; glancing: boolean; wounds: number }[],
   sayDefences = true,
   short = false,
 ): string | null {
@@ -97,14 +97,30 @@ export function woundWords(
   const wounds = (n: number) => `${n} wound${n === 1 ? '' : 's'}`;
   // A suggestion's name is cut at a phone's width: "10 wounds, 20 on a crit" keeps both numbers in view ("crit 20" read
   // as a critical on a 20, issue 26).
+  // R20: a natural 13 that hits glances (never critical, 5 fewer wounds); a prompt says so, as its odds
+  // count it among the hits (a tester read a reply's 60% as full wounds each time, issue 26).
+  const glance = short ? null : glancingOf(outcomes);
   const said = [
     plain ? (short ? wounds(plain.wounds) : `${wounds(plain.wounds)} a hit`) : null,
     critical ? (short ? `${critical.wounds} on a crit` : `${critical.wounds} a critical`) : null,
+    glance ? `${glance.wounds} a glancing blow (a natural 13: ${percent(glance.chance)})` : null,
   ]
     .filter(Boolean)
     .join(', ');
   if (!said) return null;
   return `${said}${sayDefences && defences.length > 0 ? ` (${defences.join(', ')})` : ''}`;
+}
+
+/**
+ * The glancing blow among a roll's hits (R20, the option): its chance and wounds, or null when none can
+ * glance or it deals what a plain hit does (nothing to tell apart: 0 either way, say).
+ */
+export function glancingOf(
+  outcomes: readonly { chance: number; critical: boolean; glancing: boolean; wounds: number }[],
+): { chance: number; wounds: number } | null {
+  const g = outcomes.find((o) => o.glancing);
+  const plain = outcomes.find((o) => !o.critical && !o.glancing);
+  return g && g.wounds !== plain?.wounds ? { chance: g.chance, wounds: g.wounds } : null;
 }
 
 /** An invisible target's penalty as a suggestion says it, by why: "brush/smoke −4" (terrain: seen through it, whether or not the target stands in it), "stealthy −4", or "invisible −4". */

@@ -15,7 +15,7 @@ import { effectText } from '../render/card-text';
 import { boxName, splitWords } from '../render/wound-words';
 import type { PlainOption } from './prompt-plain';
 import { unshown } from '../../../discord/text';
-import { chanceWhy, oddsWords, woundWords } from './odds-words';
+import { chanceWhy, glancingOf, oddsWords, woundWords } from './odds-words';
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;
 
@@ -78,7 +78,11 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const odds = attackOdds(state, replier.id, id, against.id);
     const chance = 'chance' in odds ? ` · ${percent(odds.chance)} to hit` : '';
     const instead = attack ? (woundlessWords(attack) ?? noWoundsWords(state, replier.id, id, against.id)) : null;
-    return { label: `Reply: ${attack?.name ?? id}${chance}${instead ? ` · ${instead}` : ''} · spends ${replyCost(attack?.cost ?? {})}`, arg: String(n) };
+    const label = (glance: string) =>
+      `Reply: ${attack?.name ?? id}${chance}${glance}${instead ? ` · ${instead}` : ''} · spends ${replyCost(attack?.cost ?? {})}`;
+    // R20: the chance counts a glancing 13 (5 fewer wounds): said on the button when it fits its 80 characters.
+    const glance = glanceNote(state, replier.id, id, against.id);
+    return { label: glance && label(glance).length <= 80 ? label(glance) : label(''), arg: String(n) };
   });
   const tokens = replier.tokens.react;
   const others = othersWords(state);
@@ -112,6 +116,14 @@ function burstChances(state: GameState, attackerId: string, attackId: string, or
     words: `: against ${mine}, ${percent(o.chance)} to hit${why}, ${percent(o.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${also}`,
     hitsMe: true,
   };
+}
+
+/** " (5% glancing)" for a reply whose hits include a glancing blow that changes its wounds (R20), else ''. */
+function glanceNote(state: GameState, replierId: string, attackId: string, againstId: string): string {
+  const outlook = attackOutlook(state, replierId, attackId, againstId);
+  if (!('outcomes' in outlook)) return '';
+  const glance = glancingOf(outlook.outcomes);
+  return glance ? ` (${percent(glance.chance)} glancing)` : '';
 }
 
 /**
