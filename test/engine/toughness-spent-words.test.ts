@@ -1,13 +1,14 @@
 /**
  * §4.7: toughness ignores the first 5 wounds a unit takes each round. A tester read "5 pierce wounds
  * reached SD (dealt 10; its toughness ignored 5)" and then, the same round, "10 pierce wounds reached
- * SD" with no word of toughness (issue 26). The engine's wound step reports what toughness had already
- * ignored this round (woundsTaken's `spent`), and the words say why it ignored none, or only what it
+ * SD" with no word of toughness (issue 26). The engine's damage step tells what toughness had already
+ * ignored this round (woundsTaken's `spent`, from the state before the wound), and the words say why it ignored none, or only what it
  * had left.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { apply, decide } from '../../src/rulesets/sellsword/engine';
 import type { GameEvent } from '../../src/rulesets/sellsword/engine/events';
 import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
@@ -30,16 +31,22 @@ function twoHits(wounds: [number, number]): { words: string[]; wounded: GameEven
   });
   const report = runScenario(scenario, content);
   const events = report.steps.flatMap((s) => (s.ok ? s.events : []));
-  const words = tell(happeningsOf(scenarioState(scenario, content), events, { names: { p1: 'Alice', p2: 'Bob' } }));
+  // The turn log reads the events with the state before them, as the bot tells a turn.
+  const start = scenarioState(scenario, content);
+  const begun = decide(start, { begin: true });
+  if (!('events' in begun)) throw new Error('the scenario does not begin');
+  const before = begun.events.reduce(apply, start);
+  const words = tell(happeningsOf(events.reduce(apply, before), events, { before, names: { p1: 'Alice', p2: 'Bob' } }));
   return { words: words.filter((w) => w.includes('wounds')), wounded: events.filter((e) => e.type === 'wounded') };
 }
 
 describe('toughness spent earlier in the round is said (§4.7, issue 26)', () => {
   it('a second hit says toughness was used up this round', () => {
     const { words, wounded } = twoHits([10, 10]);
-    expect(wounded.map((e) => (e.type === 'wounded' ? [e.taken, e.toughness, e.toughnessSpent] : []))).toEqual([
-      [5, 5, undefined],
-      [10, 0, 5],
+    // The events are as they were (the words read the state before each wound).
+    expect(wounded.map((e) => (e.type === 'wounded' ? [e.taken, e.toughness] : []))).toEqual([
+      [5, 5],
+      [10, 0],
     ]);
     expect(words.join('\n')).toContain('5 cut wounds reached TO1 (dealt 10; its toughness ignored 5)');
     expect(words.join('\n')).toContain('10 cut wounds reached TO1 (dealt 10; its toughness was used up this round)');

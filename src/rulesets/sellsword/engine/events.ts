@@ -83,11 +83,6 @@ export type GameEvent =
       /** Wounds after immunity, vulnerability and toughness (R22). */
       taken: number;
       toughness: number;
-      /**
-       * What the unit's toughness had already ignored earlier this round (§4.7), when it has the
-       * trait and some was spent; absent otherwise, and in logs written before it existed.
-       */
-      toughnessSpent?: number;
       avoided: number;
       injuries: InjuryBox[];
     }

@@ -44,8 +44,8 @@ export function toughnessUse(state: GameState, unit: UnitState, wounds: number):
  * The damage step (R22, §4.7): of `wound` wounds of `type`, what the unit takes after immunity,
  * vulnerability and toughness, and how many of them toughness ignores. The engine's wound step and
  * the odds queries both use it, so the odds say what the log will. `spent` is what the unit's
- * toughness had already ignored earlier this round (0 without the trait), so the log can say why it
- * ignored fewer than it would have (issue 26).
+ * toughness had already ignored earlier this round (0 without the trait), so the log's words, reading
+ * the state before the wound, can say why it ignored fewer than it would have (issue 26).
  */
 export function woundsTaken(state: GameState, unit: UnitState, wound: number, type: WoundType): { taken: number; toughness: number; spent: number } {
   const defended = afterDefences(state, unit, wound, type);
@@ -90,7 +90,7 @@ export const onWound: Handler<'wound'> = (ctx, frame, stack) => {
   const type = frame.woundType;
   const wound = frame.wound;
   const source = frame.source;
-  const { taken, toughness: tough, spent } = woundsTaken(ctx.state, unit, wound, type);
+  const { taken, toughness: tough } = woundsTaken(ctx.state, unit, wound, type);
   const fives = Math.floor(taken / 5);
   const answer = frame.answer;
   let split: SplitChoice = defaultSplit(ctx.state, unit, taken);
@@ -119,7 +119,6 @@ export const onWound: Handler<'wound'> = (ctx, frame, stack) => {
     ...woundFrom(frame),
     taken,
     toughness: tough,
-    ...(spent > 0 ? { toughnessSpent: spent } : {}),
     avoided: split.avoid,
     injuries: [...split.injuries],
   });

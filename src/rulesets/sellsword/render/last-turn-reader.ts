@@ -11,7 +11,7 @@ import type { EventOf, GameEvent } from '../engine';
 import type { Incoming } from '../engine';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
 import { footprint } from '../../../engine';
-import { apply, boardOf, boxesLeft, burstArea, cardOf, findAttack, modOf, pendingReplies, SPAN, splitOptions } from '../engine';
+import { apply, boardOf, woundsTaken, boxesLeft, burstArea, cardOf, findAttack, modOf, pendingReplies, SPAN, splitOptions } from '../engine';
 import { recoveryTargetWhy } from './roll-words';
 import { boxName } from './wound-words';
 import type { Happening, IncomingWords, PromptWords, WoundCause, WoundWords } from './happenings';
@@ -318,13 +318,16 @@ export class TurnReader {
    */
   woundWords(e: EventOf<'wounded'>): WoundWords {
     const before = this.now ? this.stateNow().units[e.unit] : undefined;
+    // §4.7: what toughness had ignored earlier this round, read from the state before the wound
+    // (the engine's damage step, not the event, so the log's events stay as they were).
+    const spent = before ? woundsTaken(this.stateNow(), before, e.wound, e.woundType).spent : 0;
     const words: Mutable<WoundWords> = {
       unit: this.name(e.unit),
       wound: e.wound,
       type: e.woundType,
       defended: e.taken + e.toughness,
       toughness: e.toughness,
-      ...(e.toughnessSpent ? { toughnessSpent: e.toughnessSpent } : {}),
+      ...(spent > 0 ? { toughnessSpent: spent } : {}),
       taken: e.taken,
       avoided: e.avoided,
       injuries: e.injuries.map((b) => this.boxName(e.unit, b)),
