@@ -18,6 +18,7 @@ import { tableGoldenCases } from './table-cases';
 import { newGame } from '../../src/bench/selfplay';
 import {
   bigTable,
+  burstStart,
   burstTable,
   content,
   crowdTable,
@@ -155,6 +156,12 @@ export const goldenCases: readonly GoldenCase[] = [
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
       return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
     },
+  },
+  {
+    name: 'map-burst-preview',
+    shows:
+      "/skirmish view previewing the Priest's Dawnburst on J14 before it is made (R24, issue 26): the same orange area and outlined centre as map-burst draws for a made burst, with its BURST tag, the Priest ringed, each unit it would catch tagged with its chance to hit (the Priest's own Squire as ALLY), no attack lines or results; the key under the map names the preview",
+    render: () => renderMap(burstStart(), { burst: { unit: 'priest', attack: 'dawnburst', origin: 'J14' } }),
   },
   {
     name: 'map-sight',

@@ -5,7 +5,8 @@
 import type { GameState, UnitState } from '../../rulesets/sellsword/engine';
 import { clip } from '../../discord/text';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { describeState, label } from '../../rulesets/sellsword/engine';
+import { describeState, findAttack, label } from '../../rulesets/sellsword/engine';
+import { burstPreviewWords } from '../../rulesets/sellsword/table';
 import type { RuleError } from '../../engine';
 import { renderOverlay, type ViewRequest } from '../../rulesets/sellsword/render';
 import { pictureEmbed } from '../thread';
@@ -22,7 +23,7 @@ import { closing } from '../../match/match-end';
 import { recordEnding } from '../../match/ending';
 import type { MatchRecord } from '../../match/record';
 import type { MatchRow } from '../../store';
-import { gameHere, matchHere, notAtTable, resolveAttack, resolveSquare, resolveUnit } from '../match-context';
+import { gameHere, matchHere, notAtTable, resolveAttack, resolveBurstCentre, resolveSquare, resolveUnit } from '../match-context';
 import { answerOwn } from '../own-answer';
 import { setupPromptAnswer } from '../prompts/prompt-setup';
 import { submit, toYou, withMentions, type Submitted } from '../../match/submit';
@@ -214,12 +215,17 @@ export async function view(
   const { setup, game } = await gameHere(app, interaction.channelId);
   const unit = resolveUnit(game, o.unit);
   let request: ViewRequest = { names: setup.names };
+  let content: string | undefined;
   if (o.overlay === 'reach' || o.overlay === 'maneuver') request = { ...request, reach: { unit: unit.id, maneuver: o.overlay === 'maneuver' } };
   if (o.overlay === 'sight') request = { ...request, sight: { unit: unit.id } };
   if (o.overlay === 'preview') {
     if (!o.attack || !o.target) refuse('bad-option', 'A preview needs an `attack` and a `target`.');
     const attack = resolveAttack(game, unit, o.attack);
-    request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, o.target).id } };
+    const burst = findAttack(game, unit, attack);
+    if (burst?.burst !== undefined) {
+      if (unit.at === null) refuse('not-on-map', offMapViewWhy(game, unit, o.overlay));
+      ({ request, content } = burstPreview(game, unit, burst.id, resolveBurstCentre(game, o.target, burst.name), request));
+    } else request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, o.target).id } };
   }
   if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver') refuse('not-on-map', offMapViewWhy(game, unit, o.overlay));
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -227,10 +233,22 @@ export async function view(
   // The full map, and under it the close-up round the unit in an embed of its own (as a turn's is
   // posted): a phone reads the overlay's costs and marks there, where the map's are a few px tall.
   const files = [new AttachmentBuilder(png, { name: `view-${unit.id}.png`, description: alt })];
-  if (!focus) return void (await interaction.editReply({ files }));
+  const said = content === undefined ? {} : { content: clip(content, 'content') };
+  if (!focus) return void (await interaction.editReply({ ...said, files }));
   const name = `view-${unit.id}-close-up.png`;
   files.push(new AttachmentBuilder(focus.png, { name, description: clip(focus.alt, 'altText', { atWord: true }) }));
-  await interaction.editReply({ files, embeds: [pictureEmbed({ name, alt: focus.alt })] });
+  await interaction.editReply({ ...said, files, embeds: [pictureEmbed({ name, alt: focus.alt })] });
+}
+
+/**
+ * A burst previewed at `origin` (R24, issue 26): the picture's request, and the words saying whom it
+ * would catch with the odds; a centre the engine refuses is refused with its reason, as /attack would
+ * be. Only the engine's queries are asked: nothing is submitted, so the match is unchanged.
+ */
+function burstPreview(game: GameState, unit: UnitState, attack: string, origin: string, request: ViewRequest): { request: ViewRequest; content: string } {
+  const words = burstPreviewWords(game, unit.id, attack, origin);
+  if (typeof words !== 'string') refuse(words.code, words.message);
+  return { request: { ...request, burst: { unit: unit.id, attack, origin } }, content: words };
 }
 
 export async function entry(interaction: ChatInputCommandInteraction, app: App, square: string): Promise<void> {

@@ -162,7 +162,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
     also: ['burst', 'slow', 'area', 'origin'],
     cites: ['§4.5', 'R24', 'R43'],
     text: [
-      '• **Burst:** aim at a square (the origin) whose centre the attacker can see, within range. Every unit within the burst’s reach of that square is attacked, allies too, but never the attacker. Cover comes from the origin square. In `/attack`, give that square (or a unit on it) as the `target`: its suggestions list the squares the burst can be centred on, whom each catches and the chance to hit each, your own units included. The turn’s picture shades the squares the burst covered in orange, with a solid orange edge round them and its centre square outlined, tagged BURST; the key under the map names the burst and its centre.',
+      '• **Burst:** aim at a square (the origin) whose centre the attacker can see, within range. Every unit within the burst’s reach of that square is attacked, allies too, but never the attacker. Cover comes from the origin square. In `/attack`, give that square (or a unit on it) as the `target`: its suggestions list the squares the burst can be centred on, whom each catches and the chance to hit each, your own units included. To see it first, `/skirmish view overlay:preview` with the burst as `attack` and the square as `target` shades its squares and names everyone it would catch, with the odds and wounds, and changes nothing. The turn’s picture shades the squares the burst covered in orange, with a solid orange edge round them and its centre square outlined, tagged BURST; the key under the map names the burst and its centre.',
       '• **Slow:** a reply to a slow attack happens before it, and can stop it by dropping the attacker.',
     ].join('\n'),
   },

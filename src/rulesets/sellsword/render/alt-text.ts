@@ -70,6 +70,13 @@ export function overlayWords(view: MapView, detail: Detail): string[] {
     );
     out.push(`Sight from ${view.sight.unit}: ${marks.join('; ') || 'no enemies on the map'}.`);
   }
+  if (view.burst) {
+    const b = view.burst;
+    const caught = b.caught.map((c) => `${c.unit}${c.friend ? ` (${b.attacker}'s side)` : ''} ${Math.round(c.chance * 100)}% to hit`).join(', ');
+    out.push(
+      `Preview: ${b.attacker}'s ${b.attack} centred on ${b.origin.name}, ${b.squares.length} squares shaded; ${caught ? `it would catch ${caught}` : 'it would catch no unit'}.`,
+    );
+  }
   if (view.preview) {
     const p = view.preview;
     out.push(

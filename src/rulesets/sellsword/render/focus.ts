@@ -79,12 +79,14 @@ export function focusWindow(view: MapView): FocusWindow | null {
  * their NO SIGHT), or the attack previewed. Null when the view has no such overlay.
  */
 function overlaySquares(view: MapView): { at: Sq; span: 1 | 2 }[] | null {
-  const { reach, sight, preview } = view;
+  const { reach, sight, preview, burst } = view;
   if (reach) {
     const own = reach.from ? [{ at: reach.from, span: reach.span }] : [];
     return [...own, ...reach.squares.map((s) => ({ at: s.at, span: 1 as const })), ...reach.charges.map((c) => ({ at: c.at, span: c.span }))];
   }
   if (sight) return [{ at: sight.from, span: sight.span }, ...sight.targets.map((t) => ({ at: t.at, span: t.span }))];
+  // A burst previewed: its attacker, then its whole area (where it would land, as a made burst's close-up shows).
+  if (burst) return [...(burst.from ? [{ at: burst.from, span: burst.fromSpan }] : []), ...burst.squares.map((at) => ({ at, span: 1 as const }))];
   if (preview) {
     const ends = [preview.from && { at: preview.from, span: preview.fromSpan }, preview.to && { at: preview.to, span: preview.toSpan }];
     return ends.filter((e): e is { at: Sq; span: 1 | 2 } => e !== null);
@@ -143,7 +145,7 @@ function actorSquare(view: MapView): { at: Sq; span: 1 | 2 }[] {
 }
 
 /** The close-up's title: whose turn it shows, the one under way or the last one that ended. */
-export function focusTitle(view: Pick<MapView, 'lastTurn' | 'underWay'> & Partial<Pick<MapView, 'reach' | 'sight' | 'preview'>>): string {
+export function focusTitle(view: Pick<MapView, 'lastTurn' | 'underWay'> & Partial<Pick<MapView, 'reach' | 'sight' | 'preview' | 'burst'>>): string {
   const asked = overlayTitle(view);
   if (asked) return `${asked}, close up`;
   const turn = view.underWay ? 'turn so far' : 'last turn';
@@ -151,9 +153,10 @@ export function focusTitle(view: Pick<MapView, 'lastTurn' | 'underWay'> & Partia
 }
 
 /** What an asked-for overlay shows, in a few words ("Where KN can move"); null when the view has none. */
-function overlayTitle(view: Partial<Pick<MapView, 'reach' | 'sight' | 'preview'>>): string | null {
+function overlayTitle(view: Partial<Pick<MapView, 'reach' | 'sight' | 'preview' | 'burst'>>): string | null {
   if (view.reach) return `Where ${view.reach.unit} can ${view.reach.maneuver ? 'maneuver' : 'move'}`;
   if (view.sight) return `What ${view.sight.unit} sees`;
+  if (view.burst) return `${view.burst.attacker}'s ${view.burst.attack} on ${view.burst.origin.name}`;
   if (view.preview) return `${view.preview.attacker} ${view.preview.charge ? 'charging' : 'attacking'} ${view.preview.target}`;
   return null;
 }

@@ -57,7 +57,7 @@ export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): {
  */
 export function renderOverlay(state: GameState, request: ViewRequest): Picture & { focus: Picture | null } {
   const view = toMapView(state, request);
-  return { png: drawMap(view), alt: mapAltText(view), focus: view.reach || view.sight || view.preview ? focusOf(view) : null };
+  return { png: drawMap(view), alt: mapAltText(view), focus: view.reach || view.sight || view.preview || view.burst ? focusOf(view) : null };
 }
 
 export type { Picture } from '../../../render';

@@ -190,6 +190,18 @@ function overlayRows(view: MapView): Run[][] {
       { space: 0.9 },
     ]);
   }
+  if (view.burst) {
+    const b = view.burst;
+    const caught = b.caught.map((c) => `${c.unit} ${Math.round(c.chance * 100)}%${c.friend ? ' (ALLY: its own side)' : ''}`).join(', ');
+    rows.push([
+      heading('Preview'),
+      ...item(areaSwatch(1.1), `${b.attacker}'s`).slice(0, 1),
+      {
+        text: ` ${b.attack} would cover the shaded squares, centred on ${b.origin.name} (its square outlined), and attack ${caught ? `every unit on them, allies too, with the chance to hit each: ${caught}` : 'no unit'}`,
+      },
+      { space: 0.9 },
+    ]);
+  }
   if (view.sight) {
     rows.push([
       heading('Sight'),

@@ -65,17 +65,25 @@ function moveTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
   });
 }
 
+/**
+ * The bursts a picture shows (R24): those the last turn made, and one previewed (/skirmish view), drawn
+ * alike by the three functions below, so a preview shows just what the burst would look like made.
+ */
+export function shownBursts(view: Pick<MapView, 'lastTurn' | 'burst'>): readonly BurstView[] {
+  return [...(view.lastTurn?.bursts ?? []), ...(view.burst ? [view.burst] : [])];
+}
+
 /** Each burst's area (R24), shaded as any area attack's is, with its outer edge: under the paths and the tokens. */
-export function drawBurstAreas(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
-  for (const b of last.bursts) drawArea(ctx, g, b.squares, TEMPLATE);
+export function drawBurstAreas(ctx: Ctx, g: BoardGeometry, bursts: readonly BurstView[]): void {
+  for (const b of bursts) drawArea(ctx, g, b.squares, TEMPLATE);
 }
 
 /**
  * Each burst's centre square outlined solid, over the tokens: a unit usually stands there (the burst
  * is aimed at it), and the outline sits on the square's border, clear of its label.
  */
-export function drawBurstCentres(ctx: Ctx, g: BoardGeometry, last: LastTurnView): void {
-  for (const b of last.bursts) {
+export function drawBurstCentres(ctx: Ctx, g: BoardGeometry, bursts: readonly BurstView[]): void {
+  for (const b of bursts) {
     const { x, y } = cornerOf(g, b.origin);
     const w = Math.max(3, g.cell * 0.09);
     ctx.save();
@@ -90,8 +98,8 @@ export function drawBurstCentres(ctx: Ctx, g: BoardGeometry, last: LastTurnView)
 }
 
 /** "BURST" beside each burst's area, above it or below it, with its attack and centre in the list. */
-function burstTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
-  return last.bursts.map((b: BurstView) => {
+function burstTags(g: BoardGeometry, bursts: readonly BurstView[]): TagRequest[] {
+  return bursts.map((b: BurstView) => {
     const rows = b.squares.map((s) => s.row);
     const p = centre(g, b.origin, 1);
     const top = cornerOf(g, { col: b.origin.col, row: Math.min(...rows) }).y;
@@ -489,6 +497,33 @@ export function drawPreview(ctx: Ctx, g: BoardGeometry, preview: PreviewView): v
   arrowhead(ctx, end.x, end.y, Math.atan2(uy, ux), g.cell * 0.5, colour, '#ffffff');
 }
 
+/**
+ * A previewed burst's chance to hit each unit it would catch (R24), above the unit: "60%", the attacker's
+ * own side's "ALLY 40%" (a burst attacks allies too; the font has no ⚠).
+ */
+function burstPreviewTags(g: BoardGeometry, view: MapView): TagRequest[] {
+  const b = view.burst;
+  if (!b) return [];
+  return b.caught.flatMap((c) => {
+    const u = view.units.find((x) => x.label === c.unit && x.at);
+    if (!u?.at) return [];
+    const p = centre(g, u.at, u.span);
+    const text = `${c.friend ? 'ALLY ' : ''}${pct(c.chance)}`;
+    const above = { x: p.x, y: p.y - (g.cell * u.span) / 2 - g.cell * 0.3 };
+    const below = { x: p.x, y: p.y + (g.cell * u.span) / 2 + g.cell * 0.3 };
+    return [
+      {
+        text,
+        listText: `${c.unit}: ${pct(c.chance)} to hit${c.friend ? ` (${b.attacker}'s own side)` : ''}`,
+        colour: c.friend ? MISS : PREVIEW,
+        anchor: p,
+        spots: [above, below],
+        px: g.cell * 0.32,
+      },
+    ];
+  });
+}
+
 function previewTags(g: BoardGeometry, preview: PreviewView): TagRequest[] {
   const line = previewLine(g, preview);
   if (!line) return [];
@@ -507,7 +542,9 @@ export function overlayTags(g: BoardGeometry, view: MapView): TagRequest[] {
   const last = view.lastTurn;
   return [
     ...(view.preview ? previewTags(g, view.preview) : []),
-    ...(last ? [...unitTags(g, last, view.units), ...moveTags(g, last), ...burstTags(g, last)] : []),
+    ...burstPreviewTags(g, view),
+    ...(last ? [...unitTags(g, last, view.units), ...moveTags(g, last)] : []),
+    ...burstTags(g, shownBursts(view)),
     ...(view.reach ? chargeTags(g, view.reach) : []),
     ...(view.sight ? sightTags(g, view.sight) : []),
   ];
@@ -566,13 +603,14 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
     entryMark(ctx, x, y, g.cell * 2, colour);
   }
   if (view.reach) drawReach(ctx, g, view.reach, textPx);
-  if (view.lastTurn) drawBurstAreas(ctx, g, view.lastTurn);
+  drawBurstAreas(ctx, g, shownBursts(view));
   const places = sharedPlaces(g, view.units);
   if (view.lastTurn) drawMoves(ctx, g, view.lastTurn, places);
   if (view.sight) {
     ring(ctx, g, view.sight.from, view.sight.span, '#ffffff');
     drawSight(ctx, g, view.sight);
   }
+  if (view.burst?.from) ring(ctx, g, view.burst.from, view.burst.fromSpan, PREVIEW);
   if (view.preview) {
     if (view.preview.from) ring(ctx, g, view.preview.from, view.preview.fromSpan, PREVIEW);
     drawPreview(ctx, g, view.preview);
@@ -590,7 +628,7 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
     drawAttackHeads(ctx, g, view.lastTurn, places, headUnder);
   }
   drawUnits(ctx, g, view.units);
-  if (view.lastTurn) drawBurstCentres(ctx, g, view.lastTurn);
+  drawBurstCentres(ctx, g, shownBursts(view));
   if (view.reach) drawCharges(ctx, g, view.reach);
   if (view.lastTurn) {
     drawDrops(ctx, g, view.lastTurn, (d) => !crossUnder(d));

@@ -5,12 +5,12 @@
  * (queries.attackOdds).
  */
 import { squareIndex } from '../../../engine';
-import { attackOdds, attackOutlook, chargeOptions, chargePlan, reachableSquares } from '../engine';
+import { attackOdds, attackOutlook, burstArea, burstOutlook, chargeOptions, chargePlan, commanderOf, findAttack, reachableSquares } from '../engine';
 import type { GameState, UnitId, UnitState } from '../engine';
 import { profile } from '../engine';
 import { boardOf, cardOf, onMap, squaresOf, tableOf, unitOf } from '../engine';
 import { invisibleTo, rangeBetween, sightOf, squaresInSight } from '../engine';
-import { sqOf, type PreviewView, type ReachView, type SightMark, type SightView, type Sq, type ViewRequest } from './view-types';
+import { sqOf, type BurstPreviewView, type PreviewView, type ReachView, type SightMark, type SightView, type Sq, type ViewRequest } from './view-types';
 import { attackAuraWords } from './labels';
 import { adjustmentWords } from './roll-words';
 
@@ -111,5 +111,34 @@ export function previewView(state: GameState, labels: ReadonlyMap<UnitId, string
       ),
     },
     problem: null,
+  };
+}
+
+/**
+ * A burst before it is made (R24): the squares it would cover, from the engine's burstArea (as a made
+ * burst's are, last-turn-reader.ts), and whom it would catch, from burstOutlook (allies too). Null when
+ * the engine refuses the centre (the command says why first) or the attack is no burst.
+ */
+export function burstPreviewView(state: GameState, labels: ReadonlyMap<UnitId, string>, req: NonNullable<ViewRequest['burst']>): BurstPreviewView | null {
+  const unit = unitOf(state, req.unit);
+  const attack = findAttack(state, unit, req.attack);
+  const board = boardOf(state);
+  const at = squareIndex(board, req.origin);
+  const caught = burstOutlook(state, req.unit, req.attack, req.origin);
+  if (!attack || at === null || !Array.isArray(caught)) return null;
+  const side = commanderOf(state, unit);
+  return {
+    attacker: labels.get(unit.id)!,
+    attack: attack.name,
+    origin: sqOf(board, at),
+    squares: [...burstArea(state, attack, at).keys()].sort((a, b) => a - b).map((i) => sqOf(board, i)),
+    from: atOf(state, unit),
+    fromSpan: spanOf(state, unit),
+    caught: caught.map((c) => ({
+      unit: labels.get(c.unit)!,
+      friend: unitOf(state, c.unit).player === side,
+      chance: c.outlook.chance,
+      expectedWounds: c.outlook.expectedWounds,
+    })),
   };
 }

@@ -28,6 +28,8 @@ export interface ViewRequest {
   readonly sight?: { readonly unit: UnitId };
   /** Show one proposed attack with its chance to hit. */
   readonly preview?: { readonly unit: UnitId; readonly attack: string; readonly target: UnitId; readonly charge?: boolean };
+  /** Show one burst before it is made (R24): its area round `origin` (a square's name) and whom it would catch. */
+  readonly burst?: { readonly unit: UnitId; readonly attack: string; readonly origin: string };
   /** Names to show for players (e.g. Discord nicknames); the player id otherwise. */
   readonly names?: Readonly<Record<PlayerId, string>>;
   /** The picture an entry tile is chosen on: each start area's number drawn large, to read on a phone. */
@@ -188,6 +190,17 @@ export interface BurstView {
   readonly squares: readonly Sq[];
 }
 
+/**
+ * A burst previewed before it is made (/skirmish view, R24): its area as a made burst's is drawn (the
+ * same BurstView), the attacker's square, and the units it would catch with the chance to hit each,
+ * nearest the centre first. Nothing is rolled: the engine's burstOutlook, the odds the prompts say.
+ */
+export interface BurstPreviewView extends BurstView {
+  readonly from: Sq | null;
+  readonly fromSpan: 1 | 2;
+  readonly caught: readonly { readonly unit: string; readonly friend: boolean; readonly chance: number; readonly expectedWounds: number }[];
+}
+
 /** Wounds that no attack dealt: damaging terrain, recurring statuses. */
 export interface HarmView {
   readonly unit: string;
@@ -277,6 +290,8 @@ export interface MapView {
   readonly reach: ReachView | null;
   readonly sight: SightView | null;
   readonly preview: PreviewView | null;
+  /** A burst previewed (ViewRequest.burst); absent or null when none was asked for. */
+  readonly burst?: BurstPreviewView | null;
   /** Start areas numbered large (ViewRequest.startLabels). */
   readonly startLabels?: boolean;
 }

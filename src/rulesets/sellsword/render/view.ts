@@ -9,7 +9,7 @@ import { T, type Board } from '../../../engine';
 import type { GameState } from '../engine';
 import { boardKey, boardOf } from '../engine';
 import { lastTurnView } from './view-last-turn';
-import { previewView, reachView, sightView } from './view-overlays';
+import { burstPreviewView, previewView, reachView, sightView } from './view-overlays';
 import { playerViews, statusLine, unitViews } from './view-units';
 import { unitLabels } from './labels';
 import { sqOf, type BoardView, type EdgeView, type MapView, type ViewRequest } from './view-types';
@@ -69,6 +69,7 @@ export function toMapView(state: GameState, request: ViewRequest = {}): MapView 
     reach: request.reach ? reachView(state, labels, request.reach.unit, request.reach.maneuver ?? false) : null,
     sight: request.sight ? sightView(state, labels, request.sight.unit) : null,
     preview: request.preview ? previewView(state, labels, request.preview) : null,
+    ...(request.burst ? { burst: burstPreviewView(state, labels, request.burst) } : {}),
     ...(request.startLabels ? { startLabels: true } : {}),
   };
 }

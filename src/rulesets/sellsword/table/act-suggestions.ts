@@ -510,11 +510,20 @@ function unitTargetChoices(
  * A burst's `target` suggestions (R24): the squares it can be centred on (burst-suggestions.ts); when
  * none fits, the engine's reason for the square typed, or for the attack itself.
  */
-function burstTargetChoices(game: GameState, id: string, attack: Attack, legal: readonly ActCommand[], typed: unknown, names: Names): Choice[] {
+function burstTargetChoices(
+  game: GameState,
+  id: string,
+  attack: Attack,
+  legal: readonly ActCommand[],
+  typed: unknown,
+  names: Names,
+  anyTurn = false,
+): Choice[] {
   const offered = legal.flatMap((c) => ('origin' in c && c.origin !== undefined ? [c.origin] : []));
   // legalActs offers the enemies' own squares; a square beside one out of reach or sight may catch it
-  // too (issue 26): every centre that catches an enemy, when the act itself is open.
-  const open = offered.length > 0 || attackRefusal(game, id, attack.id) === null;
+  // too (issue 26): every centre that catches an enemy, when the act itself is open (or, for a
+  // preview, `anyTurn`, whoever's turn it is).
+  const open = anyTurn || offered.length > 0 || attackRefusal(game, id, attack.id) === null;
   const origins = open ? [...new Set([...offered, ...centresNearEnemies(game, id, attack)])] : [];
   const replies = replyWarning(repliersTo(game, unitOf(game, id)).map((u) => u.id));
   const found = burstCentreChoices(game, id, attack, origins, typed, replies);
@@ -683,10 +692,13 @@ export function attackIdTyped(game: GameState, unitId: string, attack: unknown):
   return typedAttack(game, u, String(attack))?.id ?? attack;
 }
 
-export function viewTargetChoices(game: GameState, unit: unknown, attack: unknown, typed: unknown): Choice[] {
+export function viewTargetChoices(game: GameState, unit: unknown, attack: unknown, typed: unknown, names: Names = (p) => p): Choice[] {
   const id = String(unit ?? '').toLowerCase();
   if (!game.units[id]) return [];
   attack = attackIdTyped(game, id, attack);
+  // A burst is previewed at a square (R24): the centres /attack suggests, judged whoever's turn it is.
+  const burst = attack === undefined ? undefined : findAttack(game, unitOf(game, id), String(attack));
+  if (burst?.burst !== undefined) return burstTargetChoices(game, id, burst, [], typed, names, true);
   const seen = visibleTargets(game, id).filter((t) => attack === undefined || t.attack === attack);
   const best = new Map<string, { chance: number; attack: string }>();
   for (const t of seen) if ((best.get(t.unit)?.chance ?? -1) < t.chance) best.set(t.unit, { chance: t.chance, attack: t.attack });

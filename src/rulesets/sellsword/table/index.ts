@@ -13,6 +13,7 @@ export { gamePromptAnswer, gamePromptPost, rerollRecord } from './prompt-game';
 export { setupPromptAnswer, setupPromptPost, setupRerollRecord } from './prompt-setup';
 export { promptMapFile, promptPicture } from './prompt-recoil';
 export { replyFacts, woundFacts } from './prompt-facts';
+export { burstPreviewWords } from './burst-preview';
 export { chanceWhy, oddsHead, oddsWords, woundWords } from './odds-words';
 export {
   attackChoices,

@@ -123,6 +123,26 @@ export function glancingOf(
   return g && g.wounds !== plain?.wounds ? { chance: g.chance, wounds: g.wounds } : null;
 }
 
+/**
+ * One unit caught by a burst (R24), as the reply prompt and the burst preview say it, from the engine's
+ * burstOutlook entry: "55% to hit (d20 + 2 against 12: …), 5% critical; 5 wounds a hit, 15 a critical".
+ */
+export function burstCaughtWords(
+  game: GameState,
+  attackerId: string,
+  attackId: string,
+  caught: {
+    readonly unit: string;
+    readonly outlook: { chance: number; criticalChance: number; outcomes: readonly { chance: number; critical: boolean; glancing: boolean; wounds: number }[] };
+    readonly line: Parameters<typeof chanceWhy>[4];
+  },
+): string {
+  const o = caught.outlook;
+  const wounds = woundWords(game, attackerId, attackId, caught.unit, o.outcomes);
+  const why = chanceWhy(game, attackerId, attackId, caught.unit, caught.line, true);
+  return `${percent(o.chance)} to hit${why}, ${percent(o.criticalChance)} critical${wounds ? `; ${wounds}` : ''}`;
+}
+
 /** An invisible target's penalty as a suggestion says it, by why: "brush/smoke −4" (terrain: seen through it, whether or not the target stands in it), "stealthy −4", or "invisible −4". */
 function invisibleHead(game: GameState, unitId: string, targetId: string): string {
   const [u, t] = [game.units[unitId], game.units[targetId]];

@@ -15,7 +15,7 @@ import { effectText } from '../render/card-text';
 import { boxName, splitWords } from '../render/wound-words';
 import type { PlainOption } from './prompt-plain';
 import { unshown } from '../../../discord/text';
-import { chanceWhy, glancingOf, oddsWords, woundWords } from './odds-words';
+import { burstCaughtWords, chanceWhy, glancingOf, oddsWords, woundWords } from './odds-words';
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;
 
@@ -109,13 +109,7 @@ function burstChances(state: GameState, attackerId: string, attackId: string, or
   const also = others.length > 0 ? `; it also catches ${others.join(', ')}` : '';
   const mine = `**${label(state, unitOf(state, replierId))}**`;
   if (!me) return { words: `: it does not catch ${mine}${others.length > 0 ? `; it catches ${others.join(', ')}` : ''}`, hitsMe: false };
-  const o = me.outlook;
-  const wounds = woundWords(state, attackerId, attackId, replierId, o.outcomes);
-  const why = chanceWhy(state, attackerId, attackId, replierId, me.line, true);
-  return {
-    words: `: against ${mine}, ${percent(o.chance)} to hit${why}, ${percent(o.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${also}`,
-    hitsMe: true,
-  };
+  return { words: `: against ${mine}, ${burstCaughtWords(state, attackerId, attackId, me)}${also}`, hitsMe: true };
 }
 
 /** " (5% glancing)" for a reply whose hits include a glancing blow that changes its wounds (R20), else ''. */
