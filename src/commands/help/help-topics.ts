@@ -17,7 +17,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     id: 'follow',
     title: 'Following and catching up',
     text: [
-      '`/skirmish status` says where the match stands and who it waits for. `/skirmish log` shows what happened. `/skirmish view unit:… overlay:reach|sight|preview` shows you, privately, where a unit can go, what it sees, or the odds of an attack.',
+      '`/skirmish status` says where the match stands and who it waits for. `/skirmish log` shows what happened. `/skirmish view unit:… overlay:reach|sight|preview` shows you, privately, where a unit can go, what it sees, or the odds of an attack; with a burst as `attack` and a square as `target`, the squares it would cover and everyone it would catch, allies too.',
       'Spectators: `/skirmish follow` in the match thread.',
       '`/skirmish replay` plays the match back as an animation, one frame per turn; `/skirmish replay turn:N` shows you one turn with its log and buttons to step through.',
     ].join('\n'),
