@@ -9,6 +9,7 @@ import { arrowhead, cross, star } from '../../../render/glyphs';
 import { centreOf, cornerOf, type BoardGeometry } from '../../../render/layout';
 import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT, TEMPLATE, TEMPLATE_INK } from '../../../render/palette';
 import { drawArea } from '../../../render/table-marks';
+import { objectiveBadges } from '../../../render/objective-badges';
 import { entryMark } from './legend';
 import { harmWords } from './wound-words';
 import { haloLine, pathLine } from '../../../render/lines';
@@ -641,5 +642,8 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
       if (place && !targets.has(u.label)) drawSharedToken(ctx, g, u, place);
     }
   }
+  // An objective's number under a token is drawn again over it (objective-badges.ts).
+  const standing = new Set(view.units.flatMap((u) => (u.at ? spaceKeys(u.at, u.span) : [])));
+  objectiveBadges(ctx, g, view.board, (col, row) => standing.has(`${col},${row}`), textPx);
   drawTags(ctx, tags);
 }
