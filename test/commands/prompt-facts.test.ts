@@ -12,6 +12,7 @@ import { woundOutcomes } from '../../src/rulesets/sellsword/engine/queries';
 import { replyFacts, woundFacts } from '../../src/rulesets/sellsword/table';
 import { gamePromptPost } from '../../src/commands/prompts/prompt-game';
 import { table } from '../render/states';
+import { targetChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
 
 function run(state: GameState, ...commands: Command[]): GameState {
   let s = state;
@@ -74,7 +75,7 @@ describe('the reply prompt', () => {
       /\*\*Knight \(kn\)\*\* declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical; 10 wounds a hit, 20 a critical, 5 a glancing blow \(a natural 13: 5%\)\./,
     );
     // Each reply's own odds and wounds against the attacker, after immunity and vulnerability.
-    expect(facts.text).toMatch(/\n-# Grave Claws: \d+% to hit · 5 wounds a hit, 15 a critical, 0 a glancing blow \(a natural 13: 5%\)\.$/);
+    expect(facts.text).toMatch(/\n-# Grave Claws: \d+% to hit · 5 wounds a hit, 15 a critical, 0 a glancing blow \(a natural 13: 5%\) · then Hobbled\.$/);
     expect(facts.text).toMatch(/A reply spends one of Ghoul \(gh\)'s react tokens \(it has 1\), and one more if its attack costs one/);
     expect(facts.buttons[0]!.label).toMatch(/^Reply: Grave Claws · \d+% to hit \(5% glancing\) · spends react token$/);
     const post = gamePromptPost('m1', 3, s, s.prompt!, name);
@@ -390,5 +391,33 @@ describe('a reply that deals no wounds (R26)', () => {
     expect(bash!.label.length).toBeLessThanOrEqual(80);
     // An attack that wounds says its wounds, not this.
     expect(facts.text).not.toMatch(/Mace[^\n]*no wounds/);
+  });
+});
+
+describe('an attack that gives a status says so (issue 26)', () => {
+  // The Zombie's Grasping Hands: 5 crush THEN Pinned (R21).
+  const game = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+      { id: 'zo', card: 'havoc-zombie', player: 'p2', at: 'J11' },
+    ],
+  });
+
+  it('the reply prompt and its button say a hit then pins', () => {
+    const s = run(game, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'zo' });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
+    const facts = replyFacts(s, prompt);
+    expect(facts.text).toMatch(/\n-# Grasping Hands: \d+% to hit · .* · then Pinned\.$/);
+    // The button keeps its glancing note first; the status goes on it only where both fit 80 characters.
+    const grasp = facts.buttons.find((b) => b.label.startsWith('Reply: Grasping Hands'));
+    expect(grasp!.label.length).toBeLessThanOrEqual(80);
+  });
+
+  it("the attacker's target suggestion says it too, after the odds", () => {
+    const zombie = { ...game, turn: { ...game.turn!, player: 'p2' } };
+    const [kn] = targetChoices(zombie, 'p2', 'zo', 'grasp', '');
+    expect(kn!.name).toMatch(/^KN \d+% hit, \d+% crit · .*then Pinned/);
   });
 });

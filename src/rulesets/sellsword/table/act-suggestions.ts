@@ -25,7 +25,7 @@ import { commanderOf } from '../engine';
 import { liveTraits, onMap, printedStat, profile } from '../engine';
 import { boardOf, decide, findAttack, label, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
-import { fitName, oddsHead } from './odds-words';
+import { fitName, oddsHead, statusWords } from './odds-words';
 import { burstCentreChoices, centresNearEnemies } from './burst-suggestions';
 import { strikableOnSquare } from './square-target';
 import { NO_ENEMY, noTargetOfAll, noTargetWhy } from './no-target-words';
@@ -590,7 +590,8 @@ function targetWords(
     const [hit, crit] = woundsFirst(odds);
     // Cover and an unseen target's penalty are in the chance to hit: said with it.
     const chance = odds ? [...odds.odds, ...(seen.cover ? ['cover'] : []), ...odds.hitNotes] : ['odds unknown'];
-    return fitName(`${label} ${chance.join(', ')}`, [hit ?? '', warn(repliers), crit ?? '', `range ${seen.range}`, card].filter(Boolean));
+    const gives = statusWords(game, unitId, attack === undefined ? seen.attack : String(attack)) ?? '';
+    return fitName(`${label} ${chance.join(', ')}`, [hit ?? '', warn(repliers), crit ?? '', gives, `range ${seen.range}`, card].filter(Boolean));
   }
   const via = attack === undefined ? charge?.attack : String(attack);
   const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
@@ -607,6 +608,7 @@ function targetWords(
       // survive the cut to 100.
       ...(charge ? [`by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
       crit ?? '',
+      (via && statusWords(game, unitId, via)) || '',
       'costs 5 Vigor',
       card,
     ].filter(Boolean),

@@ -40,6 +40,21 @@ function defenceWords(game: GameState, targetId: string, types: readonly string[
 }
 
 /**
+ * The statuses an attack's hit gives, as its card orders them: "then Pinned" (a THEN effect lands only
+ * when the effect before it wounded, R21), "Stunned", "then Recurring fire"; null when it gives none.
+ * Prompts and suggestions say them after the wounds: a tester's Grasping Hands never said it pins (issue 26).
+ */
+export function statusWords(game: GameState, unitId: string, attackId: string): string | null {
+  const attack = findAttack(game, unitOf(game, unitId), attackId);
+  const said = (attack?.effects ?? []).flatMap((e, i) => {
+    if (!('status' in e)) return [];
+    const status = e.status === 'recurring' ? `Recurring ${e.type ?? 'fire'}` : `${e.status.charAt(0).toUpperCase()}${e.status.slice(1)}`;
+    return [`${i > 0 && e.link === 'then' ? 'then ' : ''}${status}`];
+  });
+  return said.length > 0 ? said.join(', ') : null;
+}
+
+/**
  * What makes a chance to hit differ from the card's bonus, in the words of the attack preview and the
  * roll lines (render/roll-words.ts): " (d20 + 2 against 15: Mace +4, TG's injuries −2)". Empty when the
  * attack's own bonus is all there is, or the roll is not needed. `burst`: the line is a burst's (R24).
@@ -76,6 +91,8 @@ export function oddsWords(game: GameState, unitId: string, attackId: string, tar
   const parts = [`${percent(outlook.chance)} to hit${why}`];
   const wounds = woundWords(game, unitId, attackId, targetId, outlook.outcomes);
   if (wounds) parts.push(wounds);
+  const statuses = statusWords(game, unitId, attackId);
+  if (statuses) parts.push(statuses);
   return parts.join(' · ');
 }
 

@@ -15,7 +15,7 @@ import { effectText } from '../render/card-text';
 import { boxName, splitWords } from '../render/wound-words';
 import type { PlainOption } from './prompt-plain';
 import { unshown } from '../../../discord/text';
-import { burstCaughtWords, chanceWhy, glancingOf, oddsWords, woundWords } from './odds-words';
+import { burstCaughtWords, chanceWhy, glancingOf, oddsWords, statusWords, woundWords } from './odds-words';
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;
 
@@ -67,9 +67,10 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const odds = attackOutlook(state, against.id, i.attack, target.id, i.charge ? { charge: true, charged: true } : {});
     const aimed = target.id === replier.id ? me : `**${label(state, target)}**`;
     const wounds = 'chance' in odds ? woundWords(state, against.id, i.attack, target.id, odds.outcomes) : null;
+    const statuses = statusWords(state, against.id, i.attack);
     const chances =
       'chance' in odds
-        ? `: ${percent(odds.chance)} to hit${chanceWhy(state, against.id, i.attack, target.id, odds.line)}, ${percent(odds.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${i.charge ? ' (a charge: +5 wounds)' : ''}`
+        ? `: ${percent(odds.chance)} to hit${chanceWhy(state, against.id, i.attack, target.id, odds.line)}, ${percent(odds.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${i.charge ? ' (a charge: +5 wounds)' : ''}${statuses ? `; ${statuses}` : ''}`
         : '';
     incoming = `${them} declared **${name}** against ${aimed}${chances}. ${replyTiming(me, them, name, attack?.slow === true, target.id === replier.id)}`;
   }
@@ -78,11 +79,15 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const odds = attackOdds(state, replier.id, id, against.id);
     const chance = 'chance' in odds ? ` · ${percent(odds.chance)} to hit` : '';
     const instead = attack ? (woundlessWords(attack) ?? noWoundsWords(state, replier.id, id, against.id)) : null;
-    const label = (glance: string) =>
-      `Reply: ${attack?.name ?? id}${chance}${glance}${instead ? ` · ${instead}` : ''} · spends ${replyCost(attack?.cost ?? {})}`;
-    // R20: the chance counts a glancing 13 (5 fewer wounds): said on the button when it fits its 80 characters.
+    // The statuses a hit gives ("then Pinned"), unless the woundless words already name them.
+    const gives = instead?.startsWith('no wounds') ? null : statusWords(state, replier.id, id);
+    const label = (glance: string, status: string | null) =>
+      `Reply: ${attack?.name ?? id}${chance}${glance}${instead ? ` · ${instead}` : ''}${status ? ` · ${status}` : ''} · spends ${replyCost(attack?.cost ?? {})}`;
+    // R20: the chance counts a glancing 13 (5 fewer wounds); it and the statuses are said on the button
+    // when they fit its 80 characters (the prompt's text says them in full).
     const glance = glanceNote(state, replier.id, id, against.id);
-    return { label: glance && label(glance).length <= 80 ? label(glance) : label(''), arg: String(n) };
+    const fitting = [label(glance, gives), label(glance, null), label('', gives)].find((l) => l.length <= 80) ?? label('', null);
+    return { label: fitting, arg: String(n) };
   });
   const tokens = replier.tokens.react;
   const others = othersWords(state);
