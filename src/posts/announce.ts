@@ -98,12 +98,17 @@ export const botMarked = (line: string, chooser: PlayerId | null, bot: PlayerId 
 
 const objectiveScored = (e: GameEvent): boolean => e.type === 'scored' && e.reason.startsWith('objective');
 
-/** Round news in the words of the game's log (render/last-turn-words.ts), on its own lines as the round turns. */
+/**
+ * Round news in the words of the game's log (render/last-turn-words.ts), on its own lines as the round
+ * turns. A new round's line comes last and in bold, after any objective contested at the round's end
+ * (R4: it scored nobody), which its words say first.
+ */
 function roundLine(game: GameState, e: GameEvent, names: MatchSetup['names']): string | null {
   if (e.type !== 'round-started' && e.type !== 'tactics-rolled' && e.type !== 'order-set' && !objectiveScored(e)) return null;
-  const line = eventSentences(game, { lastTurn: [e], names }).join(' ');
-  if (!line) return null;
-  if (e.type === 'round-started') return `**${line}**`;
+  const said = eventSentences(game, { lastTurn: [e], names });
+  if (said.length === 0) return null;
+  if (e.type === 'round-started') return [...said.slice(0, -1), `**${said[said.length - 1]}**`].join('\n');
+  const line = said.join(' ');
   return e.type === 'tactics-rolled' ? `🎲 ${line}` : line;
 }
 

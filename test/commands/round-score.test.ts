@@ -3,6 +3,7 @@
  * is told the new totals under the objective lines, in the same post, so no score it sees is stale.
  */
 import { describe, expect, it } from 'vitest';
+import { boardOf } from '../../src/rulesets/sellsword/engine';
 import { planPosts } from '../../src/posts/announce';
 import { Chooser } from '../../src/bench/selfplay';
 import { seeded } from '../../src/engine/dice';
@@ -33,5 +34,25 @@ describe("the round's objective scores", () => {
         `Score: ${name(p1)} ${(game.score[p1] ?? 0) + 5}; ${name(p2)} ${(game.score[p2] ?? 0) + 5}.`,
       ].join('\n'),
     });
+  });
+
+  it('say an objective contested at the round end scored nobody, above the new round in bold (R4, issue 26)', async () => {
+    const store = memoryStore();
+    const setup = setupFor(41, ['burning-village']);
+    await storedMatch(store, 'm1', setup);
+    const row = await untilPlaying(store, 'm1', new Chooser(seeded(41)));
+    const snapshot = row.snapshot as MatchSnapshot;
+    const game = gameOf(snapshot)!;
+    // One unit of each side on objective 1's squares as the round ends.
+    const area = boardOf(game).objectives[0]!;
+    const [a, b] = game.players.map((p) => Object.values(game.units).find((u) => u.player === p && !u.dropped)!);
+    const placed = { ...game, units: { ...game.units, [a!.id]: { ...a!, at: area[0]! }, [b!.id]: { ...b!, at: area[area.length - 1]! } } };
+    const before = { ...snapshot, game: placed } as MatchSnapshot;
+    const round: MatchEvent = { stage: 'game', event: { type: 'round-started', round: game.round + 1 } };
+    const posts = await planPosts(store, { row, setup: row.setup as MatchSetup, before, after: before, events: [{ seq: row.seq + 1, event: round }] });
+    const text = posts.find((p) => p.kind === 'text');
+    expect(text && 'content' in text ? text.content : '').toMatch(
+      new RegExp(`^Objective 1 is contested \\(\\w+ and \\w+\\): nobody scores it\\.\n\\*\\*Round ${game.round + 1} begins\\.\\*\\*$`),
+    );
   });
 });

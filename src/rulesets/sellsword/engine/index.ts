@@ -144,6 +144,7 @@ export {
   MORTAL_DROP_ROLL,
   MORTAL_ROLL_WHY,
   nextTurn,
+  objectiveStands,
   phaseName,
   waitingUnits,
   type ActsChange,

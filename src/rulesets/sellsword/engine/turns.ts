@@ -260,18 +260,23 @@ export const onEndTurn: Handler<'end-turn'> = (ctx, frame, stack) => {
   }
 };
 
+/**
+ * R4: who stands on each objective (numbered from 1, as `scored` names it): the live units on any of
+ * its squares and their players. One player scores it at the round's end; more than one contest it,
+ * and nobody scores it. The round's end scores from this, and the turn log says a contested one.
+ */
+export function objectiveStands(state: GameState): { objective: number; units: UnitId[]; players: PlayerId[] }[] {
+  return boardOf(state).objectives.map((area, n) => {
+    const on = Object.values(state.units).filter((u) => !u.dropped && squaresOf(state, u).some((s) => area.includes(s)));
+    return { objective: n + 1, units: on.map((u) => u.id), players: [...new Set(on.map((u) => u.player))] };
+  });
+}
+
 /** R4 objectives, R2 round limit, then the next round. */
 export const onRoundEnd: Handler<'round-end'> = (ctx, _frame, stack) => {
   const state = ctx.state;
-  const board = boardOf(state);
-  board.objectives.forEach((area, n) => {
-    const holders = new Set(
-      Object.values(state.units)
-        .filter((u) => !u.dropped && squaresOf(state, u).some((s) => area.includes(s)))
-        .map((u) => u.player),
-    );
-    if (holders.size === 1) ctx.emit({ type: 'scored', player: [...holders][0]!, points: 5, reason: `objective ${n + 1}` });
-  });
+  for (const o of objectiveStands(state))
+    if (o.players.length === 1) ctx.emit({ type: 'scored', player: o.players[0]!, points: 5, reason: `objective ${o.objective}` });
   checkVictory(ctx);
   if (ctx.state.over) return;
   const limit = state.options.roundLimit;

@@ -14,6 +14,7 @@ import {
   findAttack,
   invisibility,
   isGreaterAdvantageTurn,
+  objectiveStands,
   replyNeedsToken,
   repliesTooDear,
   whyNoTacticsReroll,
@@ -493,8 +494,23 @@ function tieWords(r: TurnReader, e: EventOf<'game-over'>): string {
   return `: ${who} passed it in the same scoring, and the higher score wins, ${scores[0]} VP to ${scores.slice(1).join(' and ')}`;
 }
 
+/**
+ * R4: a new round after one that ended says first each objective contested at that end, which scored
+ * nobody (a tester saw only "Round 2 begins." with a unit on one, issue 26). Read from the state the
+ * round ended in (engine objectiveStands, which scored it), so the log's events stay as they were; an
+ * objective nobody stood on is not said.
+ */
+function onRoundStarted(r: TurnReader, e: EventOf<'round-started'>): void {
+  if (e.round > 1) {
+    for (const o of objectiveStands(r.stateNow())) {
+      if (o.players.length > 1) r.happenings.push({ kind: 'contested', objective: o.objective, units: o.units.map((u) => r.name(u)) });
+    }
+  }
+  r.happenings.push({ kind: 'round', round: e.round });
+}
+
 const HANDLERS = {
-  'round-started': (r, e) => r.happenings.push({ kind: 'round', round: e.round }),
+  'round-started': onRoundStarted,
   'tactics-rolled': onTacticsRolled,
   'order-set': onOrderSet,
   'phase-started': (r, e) => r.happenings.push({ kind: 'phase', phase: e.phase }),

@@ -384,6 +384,8 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `${h.unit} spent its react token and a Warleader die so ${h.for} could reroll its recovery roll.`;
     case 'drop':
       return `${h.drop.unit} was dropped${h.drop.by ? ` by ${h.drop.by}` : ''}.`;
+    case 'contested':
+      return `Objective ${h.objective} is contested (${list(h.units)}): nobody scores it.`;
     case 'score':
       return h.objective ? `${h.player} scored ${h.points} VP for holding ${h.reason}.` : `${h.player} scored ${h.points} VP for ${h.reason}.`;
     case 'rest':
@@ -450,6 +452,8 @@ export function phrase(h: Happening): string | null {
       return `${h.drop.unit} dropped`;
     case 'score':
       return `${h.player} +${h.points} VP`;
+    case 'contested':
+      return `objective ${h.objective} contested`;
     case 'rest':
       return `${h.unit} rested`;
     case 'crow':
@@ -465,8 +469,8 @@ export function phrase(h: Happening): string | null {
 
 /** Round news (posted on its own lines as the round turns), and what frames a turn rather than tells it. */
 export const NEWS: ReadonlySet<HappeningKind> = new Set(['round', 'tactics', 'order', 'phase']);
-/** Round news, objectives scored at the round's end included. */
-export const isRoundNews = (h: Happening): boolean => NEWS.has(h.kind) || (h.kind === 'score' && h.objective);
+/** Round news, objectives scored (or contested) at the round's end included. */
+export const isRoundNews = (h: Happening): boolean => NEWS.has(h.kind) || h.kind === 'contested' || (h.kind === 'score' && h.objective);
 export const FRAMING: ReadonlySet<HappeningKind> = new Set(['turn', 'activate', 'turn-ended']);
 
 /** The sentences of happenings, skipping those with nothing to say and any kinds left out. */

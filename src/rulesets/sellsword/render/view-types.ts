@@ -488,6 +488,8 @@ export type Happening =
   | { readonly kind: 'warleader-die'; readonly unit: string; readonly for: string }
   | { readonly kind: 'drop'; readonly drop: DropView }
   | { readonly kind: 'score'; readonly player: string; readonly points: number; readonly reason: string; readonly objective: boolean }
+  /** R4: units of more than one side on objective `objective` at the round's end, so nobody scored it. */
+  | { readonly kind: 'contested'; readonly objective: number; readonly units: readonly string[] }
   | {
       readonly kind: 'rest';
       readonly unit: string;
