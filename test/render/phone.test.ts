@@ -31,7 +31,7 @@ import { labelFit } from '../../src/render/token-parts';
 import { toMapView, type MapView, type ViewRequest } from '../../src/rulesets/sellsword/render/view';
 import { allTurns } from '../../src/posts/replay-turns';
 import { goldenMatch } from '../replay/golden';
-import { content, crowdTable, lastTurnTable, meleeTable, pileUpTable, shoveTable, yardTable } from './states';
+import { content, crowdTable, lastTurnTable, meleeTable, pileUpTable, play, shoveTable, table, yardTable } from './states';
 
 loadFonts();
 
@@ -325,6 +325,32 @@ describe('an attack tag labels its own target', () => {
 });
 
 describe('the close-up of a turn', () => {
+  it("holds every unit next to the last target whole: an Armored Ogre beside the charged ogre on the window's near edge is not cut (issue 26)", () => {
+    // The captain moves and charges west along row 2 to the ogre on G1 (G1-H2); a second ogre stands on
+    // E1 (E1-F2), next to it. The turn's squares leave one column of room west of G: F, half the second ogre.
+    const start = table({
+      map: 'barrow-hill',
+      dice: [3, 3, 3, 3, 3, 3],
+      units: [
+        { id: 'cap', card: 'valor-knight-captain', player: 'p1', at: 'N2' },
+        { id: 'ogre', card: 'havoc-armored-ogre', player: 'p2', at: 'G1' },
+        { id: 'ogre2', card: 'havoc-armored-ogre', player: 'p2', at: 'E1' },
+        { id: 'ghoul', card: 'havoc-ghoul', player: 'p2', at: 'T20' },
+      ],
+    });
+    const t = play(start, [
+      { act: 'move', unit: 'cap', path: ['M2', 'L2', 'K2'] },
+      { act: 'attack', unit: 'cap', attack: 'bastard-sword', target: 'ogre', charge: ['J2', 'I2'] },
+    ]);
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const w = focusWindow(view)!;
+    const whole = (label: string) => {
+      const u = view.units.find((x) => x.label === label)!;
+      return u.at!.col >= w.col && u.at!.row >= w.row && u.at!.col + u.span <= w.col + w.cols && u.at!.row + u.span <= w.row + w.rows;
+    };
+    for (const label of ['KC', 'AO1', 'AO2']) expect(whole(label), `${label} whole in ${JSON.stringify(w)}`).toBe(true);
+  });
+
   it('holds every square the turn touched, at twice the scale (half the columns), at least half the board each way', () => {
     const t = lastTurnTable();
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });

@@ -64,13 +64,28 @@ export function focusWindow(view: MapView): FocusWindow | null {
   // drops and the ends of its moves; failing that, the units an open prompt is about (the one asked,
   // and the attack it answers), then the last attack's target, then where the unit that took it stands.
   // A prompt's close-up must show the unit it asks about: a long shot once left its target out.
+  // Each is tried first with every unit next to the acting unit and the last target it holds (whole,
+  // a Big one's four squares too), so the close-up never cuts an enemy standing by them (issue 26).
   const asked = promptSquares(view);
   const candidates = [[...turnSquares(view), ...asked], [...turnSquares(view, true), ...asked], asked, asked.slice(0, 1), lastTarget(view), actorSquare(view)];
-  for (const squares of candidates) {
+  for (const squares of candidates.flatMap((c) => [withNeighbours(view, c), c])) {
     const w = squares.length > 0 ? windowOver(view.board, squares) : null;
     if (w) return fitted(view.board, squares, w, (fit) => focusLayout(view, fit));
   }
   return null;
+}
+
+/**
+ * `squares` with the units next to the acting unit and the last attack's target (where they stand
+ * now), for each of those two that `squares` holds; `squares` alone when it holds neither.
+ */
+function withNeighbours(view: MapView, squares: readonly { at: Sq; span: 1 | 2 }[]): { at: Sq; span: 1 | 2 }[] {
+  const holds = (s: { at: Sq; span: 1 | 2 }) => squares.some((x) => x.at.col === s.at.col && x.at.row === s.at.row);
+  const focus = [...actorSquare(view), ...lastTarget(view)].filter(holds);
+  const next = (a: { at: Sq; span: 1 | 2 }, b: { at: Sq; span: 1 | 2 }) =>
+    a.at.col <= b.at.col + b.span && b.at.col <= a.at.col + a.span && a.at.row <= b.at.row + b.span && b.at.row <= a.at.row + a.span;
+  const near = view.units.flatMap((u) => (u.at && focus.some((f) => next(f, { at: u.at!, span: u.span })) ? [{ at: u.at, span: u.span }] : []));
+  return near.length === 0 ? [...squares] : [...squares, ...focus, ...near];
 }
 
 /**
