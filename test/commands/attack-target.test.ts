@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { attackCommand } from '../../src/commands/play/acts';
 import { scenarioState } from '../../src/rulesets/sellsword/scenario-runner';
-import { targetChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
+import { soleAttack, targetChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
 import { strikableOnSquare } from '../../src/rulesets/sellsword/table/square-target';
 import { type ActCommand, typedAttack } from '../../src/rulesets/sellsword/engine';
 import { table } from '../render/states';
@@ -18,10 +18,26 @@ import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
 import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
 
+describe('/attack with `attack` left out (issue 26)', () => {
+  it("a unit with one attack is judged with it: its target suggestions are that attack's", () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'gh', card: 'havoc-ghoul', player: 'p1', at: 'J10' },
+        { id: 'kn', card: 'valor-knight', player: 'p2', at: 'J11' },
+      ],
+    });
+    expect(soleAttack(game, game.units.gh!)).toBe('claw');
+    expect(soleAttack(game, game.units.kn!)).toBeUndefined();
+    expect(targetChoices(game, 'p1', 'gh', undefined, '')).toEqual(targetChoices(game, 'p1', 'gh', 'claw', ''));
+  });
+});
+
 describe('/attack options', () => {
-  it('target is required and comes right after attack, so it is asked for next', () => {
+  it('target is required and comes right after unit, so it is asked for next; attack is optional after it (issue 26)', () => {
     const options = attackCommand.data.options as readonly { name: string; required?: boolean }[];
-    expect(options.map((o) => o.name).slice(0, 3)).toEqual(['unit', 'attack', 'target']);
+    expect(options.map((o) => o.name).slice(0, 3)).toEqual(['unit', 'target', 'attack']);
+    expect(options.find((o) => o.name === 'attack')?.required).not.toBe(true);
     expect(options.find((o) => o.name === 'target')?.required).toBe(true);
     expect(options.map((o) => o.name)).not.toContain('origin');
     // Discord refuses a required option after an optional one.

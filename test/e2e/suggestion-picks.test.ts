@@ -41,6 +41,15 @@ async function setTable(guardAt: string, ghoulAt: string, clear: string[] = []):
   return { guard: guard.id, ghoul: ghoul.id, alice: guard.player };
 }
 
+describe('/attack without `attack` (issue 26)', () => {
+  it('a unit with several attacks is refused with the list of them to choose from', async () => {
+    const { guard, ghoul, alice } = await setTable('I5', 'I6');
+    const sent = await world.run({ user: nameOf(alice), channel: thread, name: 'attack', options: { unit: guard, target: ghoul } });
+    expect(sent.response?.ephemeral).toBe(true);
+    expect(answerText(sent)).toMatch(/ has 2 attacks: Mace \(`mace`\), Shield Bash \(`shield-bash`\)\. Say which with `attack`\.$/);
+  }, 60_000);
+});
+
 describe('the "Nothing to choose" suggestion', () => {
   it("off-turn, says whose turn it is; picked anyway, the command is refused with that reason, not as an unknown 'none'", async () => {
     const { alice } = await setTable('I5', 'T20');

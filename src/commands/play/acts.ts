@@ -5,8 +5,8 @@
  * The reply is public, so the thread reads as a log of the game; refusals are private (router.ts).
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { Command, GameState } from '../../rulesets/sellsword/engine';
-import { actorRefusal, findAttack, unitOf } from '../../rulesets/sellsword/engine';
+import type { Command, GameState, UnitState } from '../../rulesets/sellsword/engine';
+import { actorRefusal, findAttack, label, profile, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
@@ -14,6 +14,7 @@ import {
   ACT_WORDS,
   attackChoices,
   openActHint,
+  soleAttack,
   squareChoices,
   strikableOnSquareFor,
   targetChoices,
@@ -199,14 +200,15 @@ function burstAttack(live: LiveGame, u: string, attack: string, name: string, o:
 }
 
 // Discord lists required options before optional ones, and focuses the next required one as a player
-// picks: unit, then attack, then target are asked for in the order they are typed (playtest: an
-// optional target was never focused, and testers stopped after the attack).
+// picks: unit, then target are asked for in the order they are typed (playtest: an optional target was
+// never focused, and testers stopped after the attack). `attack` may be left out for a unit with one
+// attack (issue 26), so, optional, it must come after the target (Discord refuses a required option
+// after an optional one); the target's suggestions then judge the unit's attacks, or that one.
 export const attackCommand = actCommand(
   'attack',
   ACT_WORDS.attack,
   optionSet(
     unit,
-    textOption({ name: 'attack', description: 'Which attack', required: true, autocomplete: true, max: 60 }),
     textOption({
       name: 'target',
       description: 'The unit attacked; for a burst, the square (or unit) it is centred on',
@@ -214,6 +216,7 @@ export const attackCommand = actCommand(
       autocomplete: true,
       max: 40,
     }),
+    textOption({ name: 'attack', description: 'Which attack (leave out for a unit with only one)', autocomplete: true, max: 60 }),
     booleanOption({ name: 'charge', description: ACT_WORDS.charge }),
     textOption({
       name: 'path',
@@ -224,7 +227,7 @@ export const attackCommand = actCommand(
   ),
   (live, o, u) => {
     const attacker = unitOf(live.game, u);
-    const attack = resolveAttack(live.game, attacker, o.attack);
+    const attack = o.attack !== undefined ? resolveAttack(live.game, attacker, o.attack) : onlyAttack(live.game, attacker);
     const made = findAttack(live.game, attacker, attack);
     if (made?.burst !== undefined) return burstAttack(live, u, attack, made.name, o);
     // The square an enemy stands on, read off the map, is that enemy when the attack can strike only it there.
@@ -239,6 +242,16 @@ export const attackCommand = actCommand(
   },
   'attack',
 );
+
+/** /attack without `attack`: the unit's only attack, or a refusal naming its attacks to choose from. */
+function onlyAttack(game: GameState, attacker: UnitState): string {
+  const sole = soleAttack(game, attacker);
+  if (sole !== undefined) return sole;
+  const all = profile(game, attacker).attacks;
+  if (all.length === 0) return refuse('no-attack', `${label(game, attacker)} has no attack it can make.`);
+  const list = all.map((a) => `${a.name} (\`${a.id}\`)`).join(', ');
+  return refuse('attack-needed', `${label(game, attacker)} has ${all.length} attacks: ${list}. Say which with \`attack\`.`);
+}
 
 /** The token typed for /rest, any case, or a refusal naming the tokens there are. */
 function restToken(typed: string): (typeof TOKENS)[number] {

@@ -684,13 +684,21 @@ export function viewAttackChoices(game: GameState, unit: unknown, typed: unknown
     : [];
 }
 
+/** The unit's only attack (of its profile now, a disabled one left out), or undefined when it has none or several. */
+export function soleAttack(game: GameState, unit: UnitState): string | undefined {
+  const all = profile(game, unit).attacks;
+  return all.length === 1 ? all[0]!.id : undefined;
+}
+
 /**
  * The id of an `attack` option as typed (its id or printed name, any case; typedAttack, as the command
  * reads it), or what was typed when it names no attack of the unit, so the list can say why.
  */
 export function attackIdTyped(game: GameState, unitId: string, attack: unknown): unknown {
   const u = game.units[unitId];
-  if (attack === undefined || attack === null || !u) return attack;
+  if (!u) return attack;
+  // /attack may leave `attack` out for a unit with one attack: that one (soleAttack), as the command reads it.
+  if (attack === undefined || attack === null || attack === '') return soleAttack(game, u) ?? attack;
   return typedAttack(game, u, String(attack))?.id ?? attack;
 }
 

@@ -18,6 +18,7 @@ export { chanceWhy, oddsHead, oddsWords, woundWords } from './odds-words';
 export {
   attackChoices,
   attackIdTyped,
+  soleAttack,
   chargeTargetValue,
   damagingWounds,
   fitName,
